@@ -1,0 +1,97 @@
+"""Types every stage shares: where a thing is written, and the launches a front-end found.
+
+Front-ends produce `Launch` objects; everything downstream (flag model, resolver, rules,
+reports) only ever sees these, never the text they came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A region of the original file. Lines and columns are 1-based; `end_column` is exclusive.
+
+    Columns count characters (code points) of the decoded line, as editors and ruff do.
+    """
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @staticmethod
+    def point(line: int, column: int) -> "Span":
+        return Span(line, column, line, column + 1)
+
+    def sub(self, start: int, stop: int) -> "Span":
+        """The part of a single-line span from character offset `start` to `stop`."""
+        if self.line != self.end_line:
+            return self
+        return Span(self.line, self.column + start, self.line, self.column + stop)
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One argv word as the shell (or the Python list, or the YAML list) would pass it.
+
+    `text` is None when the value cannot be known without running something (`$(...)`, a
+    loop variable, a variable with no known value): rules never guess about such a word.
+    `span` is where the word is written (the use site); `origin` is where its value was
+    assigned when it came from a variable.
+    """
+
+    text: str | None
+    span: Span
+    origin: Span | None = None
+    dynamic_reason: str | None = None
+    splat: bool = False
+    """True when the word stands for an unknown number of words (an unquoted dynamic
+    `$ARGS`, `"$@"`): any flag may hide in it."""
+
+    @property
+    def dynamic(self) -> bool:
+        return self.text is None
+
+
+@dataclass(slots=True)
+class Launch:
+    """One SGLang server launch found in a source file."""
+
+    path: str
+    entry: str
+    """How SGLang is started: 'python -m sglang.launch_server', 'sglang serve', ..."""
+    span: Span
+    """The whole command, first word to last (through continuations)."""
+    args: list[Word]
+    """The words SGLang's argument parser sees (after the module or subcommand)."""
+    env: dict[str, Word] = field(default_factory=dict)
+    """Environment the command runs with, as far as the file says: exported variables,
+    `VAR=value` prefixes, `env VAR=value`, `docker run -e`."""
+    image: str | None = None
+    """Container image the launch runs in (`lmsysorg/sglang:v0.5.6.post2`), when known."""
+    image_span: Span | None = None
+    kwargs_style: bool = False
+    """True when the launch came from keyword arguments (`sgl.Engine(tp_size=2)`) rather
+    than an argv; flags then are SGLang field names."""
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A problem a front-end met while reading a file (not a finding about SGLang).
+
+    `kind` is one of: 'syntax-error', 'unreadable-file', 'file-too-large', 'unsupported-input'.
+    """
+
+    kind: str
+    message: str
+    span: Span
+
+
+@dataclass(slots=True)
+class ExtractResult:
+    launches: list[Launch] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    comments: list[tuple[Span, str]] = field(default_factory=list)
+    """Every comment in the file with its text (suppression comments are read from these)."""
