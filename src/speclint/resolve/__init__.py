@@ -1,0 +1,49 @@
+"""Predict the configuration SGLang really runs with: its resolution steps, in its order."""
+
+from __future__ import annotations
+
+from speclint.flags.config import LaunchConfig
+from speclint.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
+from speclint.resolve.state import ResolutionState, Stop
+
+
+def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
+            target_architecture: str | None = None) -> Resolution:
+    """Run SGLang's resolution for `config`'s release. `env` maps the variables the launch
+    sets to their values (None when not readable); `target_architecture` is
+    `architectures[0]` of the target's config.json when it is on disk."""
+    from speclint.resolve.parallel import resolve_parallel
+    from speclint.resolve.speculative import resolve_speculative
+
+    state = ResolutionState(config, dict(env or {}), target_architecture)
+    try:
+        resolve_parallel(state)
+        resolve_aux_capture(state)
+        resolve_speculative(state)
+    except Stop as stop:
+        return state.result(stop.rejection)
+    return state.result()
+
+
+def resolve_aux_capture(state: ResolutionState) -> None:
+    """0.5.23 `handle_aux_hidden_state_capture`: the algorithm only names a capture convention."""
+    if state.version != "0.5.23" or state.get("enable_return_aux_hidden_states") is not True:
+        return
+    algorithm = state.get("speculative_algorithm")
+    method = (algorithm or "").upper() if is_known(algorithm) else None
+    if method is None:
+        return
+    handler = "_handle_aux_hidden_state_capture"
+    if method not in ("EAGLE3", "DFLASH", "DSPARK"):
+        raise Stop("ValueError", "--enable-return-aux-hidden-states needs --speculative-algorithm "
+                   f"EAGLE3, DFLASH or DSPARK to name the capture convention, got {algorithm!r}.",
+                   handler, ("enable_return_aux_hidden_states",))
+    if state.get("speculative_draft_model_path") is not None:
+        raise Stop("ValueError", "--enable-return-aux-hidden-states captures without a draft; "
+                   "drop --speculative-draft-model-path.", handler,
+                   ("speculative_draft_model_path",))
+    state.set("speculative_algorithm", None, "--enable-return-aux-hidden-states turns speculative "
+              "decoding off: the algorithm only names the capture convention", handler)
+
+
+__all__ = ["Adjustment", "Rejection", "Resolution", "Unknown", "is_known", "resolve"]

@@ -1,0 +1,38 @@
+"""The rule registry. Each rule lives in its own module; this lists them in code order."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+_RULE_MODULES = (
+    "syntax_error", "broken_continuation",
+    "unknown_flag", "ambiguous_abbreviation", "abbreviated_flag", "missing_value",
+    "invalid_value", "duplicate_flag", "deprecated_flag", "flag_not_in_version",
+    "unexpected_argument",
+)
+
+
+@lru_cache(maxsize=1)
+def all_rules() -> tuple:
+    """One instance of every rule, sorted by code."""
+    import importlib
+
+    from speclint.rules.base import Rule
+
+    found = []
+    for module_name in _RULE_MODULES:
+        module = importlib.import_module(f"speclint.rules.{module_name}")
+        for value in vars(module).values():
+            if (isinstance(value, type) and issubclass(value, Rule) and value is not Rule
+                    and value.__module__ == module.__name__):
+                found.append(value())
+    return tuple(sorted(found, key=lambda rule: rule.code))
+
+
+def rule_by_key(key: str):
+    """A rule by its code (`FLG001`) or name (`unknown-flag`), case-insensitively."""
+    wanted = key.strip().lower()
+    for rule in all_rules():
+        if rule.code.lower() == wanted or rule.name == wanted:
+            return rule
+    return None

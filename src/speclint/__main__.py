@@ -1,0 +1,3 @@
+from speclint.cli import main
+
+main()

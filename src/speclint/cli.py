@@ -1,0 +1,109 @@
+"""The `speclint` command. Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage,
+config or internal error (other files are still linted)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from speclint import __version__
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+class _DefaultToCheck(click.Group):
+    """`speclint launch.sh` means `speclint check launch.sh`, as `ruff x.py` once meant `ruff check`."""
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
+            args = ["check", *args]
+        return super().parse_args(ctx, args)
+
+
+def _split_keys(values: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(key.strip() for value in values for key in value.split(",") if key.strip())
+
+
+def _validate_version(ctx, param, value):
+    if value is None:
+        return None
+    from speclint.flags.versions import version_key
+
+    if version_key(value)[0] < 0:
+        raise click.BadParameter(f"{value!r} is not an SGLang version (expected e.g. 0.5.23)")
+    return value.lstrip("v")
+
+
+def _error(message: str) -> None:
+    click.echo(f"speclint: error: {message}", err=True)
+
+
+@click.group(cls=_DefaultToCheck, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="speclint")
+def main() -> None:
+    """Lint SGLang launch commands in shell scripts before the server starts.
+
+    Run `speclint PATH...` (same as `speclint check PATH...`).
+    """
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="How findings are printed.")
+@click.option("--select", multiple=True, metavar="CODES",
+              help="Only these rules: codes, code prefixes (FLG) or names; comma-separated.")
+@click.option("--ignore", multiple=True, metavar="CODES",
+              help="Skip these rules: codes, code prefixes or names; comma-separated.")
+@click.option("--sglang-version", callback=_validate_version, metavar="VERSION",
+              help="SGLang release to check against (default: the launch's image tag, else the newest).")
+@click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default="warning",
+              show_default=True, help="Lowest severity that makes the exit code 1.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+def check(paths, output_format, select, ignore, sglang_version, fail_on, exit_zero) -> None:
+    """Lint launch scripts (files or folders; `-` reads standard input)."""
+    from speclint.lint import LintOptions, Selection, iter_lint_paths, lint_path
+    from speclint.rules.base import Severity
+
+    options = LintOptions(sglang_version, Selection(_split_keys(select), _split_keys(ignore)))
+    results, failed = [], False
+    for path, problem in iter_lint_paths(list(paths)):
+        if problem:
+            _error(f"{path}: {problem}")
+            failed = True
+            continue
+        try:
+            result = lint_path(path, options)
+        except Exception as exc:  # a bug must not stop the other files
+            _error(f"{path}: internal error while linting ({type(exc).__name__}: {exc}); "
+                   "please report it")
+            failed = True
+            continue
+        if result.error:
+            _error(f"{path}: {result.error}")
+            failed = True
+            continue
+        results.append(result)
+
+    if output_format == "json":
+        from speclint.report.json_format import render_json
+
+        click.echo(render_json(results))
+    else:
+        from speclint.report.text import render_findings, render_summary
+
+        body = render_findings(results)
+        if body:
+            click.echo(body)
+        click.echo(render_summary(results))
+
+    threshold = Severity.parse(fail_on)
+    has_findings = any(f.severity >= threshold for r in results for f in r.findings)
+    if failed:
+        sys.exit(EXIT_ERROR)
+    sys.exit(EXIT_FINDINGS if has_findings and not exit_zero else EXIT_CLEAN)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,337 @@
+"""Parse a launch's argv the way SGLang's argparse parser would, but keep going after errors.
+
+Mirrors CPython 3.11 `argparse.ArgumentParser.parse_args` for SGLang's parser (no
+positionals, `allow_abbrev=True`): exact option strings, `--flag=value`, unique-prefix
+abbreviations, ambiguous prefixes, nargs, types and choices, last-wins for repeats.
+argparse stops at its first error; this records every problem, and which one SGLang
+would stop at (`ParsedArgs.first_error`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from speclint.flags.schema import FlagSchema, FlagSpec
+from speclint.source import Span, Word
+
+_NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
+
+NO_VALUE_ACTIONS = frozenset({
+    "store_true", "store_false", "store_const", "append_const", "count", "help", "version",
+    "boolean_optional",
+})
+
+
+@dataclass(slots=True)
+class FlagUse:
+    """One flag as written in the launch, and what argparse makes of it."""
+
+    word: Word
+    written: str
+    """The option part as written (`--tp` of `--tp=8`)."""
+    spec: FlagSpec | None
+    matched: str | None = None
+    """The option string it resolved to (`--tp-size`)."""
+    how: str = "exact"
+    """'exact', 'prefix' (a unique abbreviation), 'ambiguous' or 'unknown'."""
+    candidates: tuple[str, ...] = ()
+    value_words: tuple[Word, ...] = ()
+    value: object = None
+    dynamic: bool = False
+    """True when the value (or the flag's presence) cannot be known statically."""
+    option_span: Span | None = None
+    value_span: Span | None = None
+
+    @property
+    def span(self) -> Span:
+        return self.option_span or self.word.span
+
+    @property
+    def raw_values(self) -> list[str | None]:
+        return [w.text for w in self.value_words]
+
+
+@dataclass(frozen=True, slots=True)
+class ArgProblem:
+    """Something SGLang's parser rejects. `kind` names it for the rule that reports it."""
+
+    kind: str
+    """'unknown-option', 'ambiguous-option', 'missing-value', 'invalid-type',
+    'invalid-choice', 'unexpected-argument', 'ignored-explicit-argument'."""
+    span: Span
+    text: str
+    use: FlagUse | None = None
+    detail: str = ""
+
+
+@dataclass(slots=True)
+class ParsedArgs:
+    schema: FlagSchema
+    uses: list[FlagUse] = field(default_factory=list)
+    problems: list[ArgProblem] = field(default_factory=list)
+    has_unknown_words: bool = False
+    """A word whose content is unknown stood where a flag could be: any flag may be set."""
+
+    def uses_of(self, dest: str) -> list[FlagUse]:
+        return [u for u in self.uses if u.spec is not None and u.spec.dest == dest]
+
+    def last(self, dest: str) -> FlagUse | None:
+        found = self.uses_of(dest)
+        return found[-1] if found else None
+
+    @property
+    def first_error(self) -> ArgProblem | None:
+        """The problem argparse reports: ambiguous options are found in its first scan,
+        then value errors in order, then unrecognized arguments at the end."""
+        for kinds in (("ambiguous-option",),
+                      ("missing-value", "invalid-type", "invalid-choice",
+                       "ignored-explicit-argument"),
+                      ("unknown-option", "unexpected-argument")):
+            for problem in self.problems:
+                if problem.kind in kinds:
+                    return problem
+        return None
+
+
+@dataclass(slots=True)
+class _Classified:
+    word: Word
+    kind: str  # 'O' option, 'A' argument, 'D' dynamic argument, 'S' splat, '--'
+    spec: FlagSpec | None = None
+    option: str | None = None
+    written: str | None = None
+    explicit: str | None = None
+    how: str = "exact"
+    candidates: tuple[str, ...] = ()
+
+
+def _option_tuples(schema: FlagSchema, arg: str) -> list[tuple[str, str | None]]:
+    """CPython 3.11 `_get_option_tuples`: (option string, explicit arg) pairs `arg` may abbreviate."""
+    found: list[tuple[str, str | None]] = []
+    if len(arg) > 1 and arg[1] == "-":
+        if not schema.allow_abbrev:
+            return found
+        prefix, explicit = (arg.split("=", 1) + [None])[:2] if "=" in arg else (arg, None)
+        for option in schema.by_option:
+            if option.startswith(prefix):
+                found.append((option, explicit))
+    else:
+        short_prefix, short_explicit = arg[:2], arg[2:]
+        for option in schema.by_option:
+            if option == short_prefix:
+                found.append((option, short_explicit))
+            elif option.startswith(arg):
+                found.append((option, None))
+    return found
+
+
+def _classify(schema: FlagSchema, word: Word, has_negative_options: bool) -> _Classified:
+    if word.dynamic:
+        return _Classified(word, "S" if word.splat else "D")
+    arg = word.text
+    if arg == "--":
+        return _Classified(word, "--")
+    if not arg or arg[0] != "-":
+        return _Classified(word, "A")
+    if arg in schema.by_option:
+        return _Classified(word, "O", schema.by_option[arg], arg, arg)
+    if len(arg) == 1:
+        return _Classified(word, "A")
+    if "=" in arg:
+        option, explicit = arg.split("=", 1)
+        if option in schema.by_option:
+            return _Classified(word, "O", schema.by_option[option], option, option, explicit)
+    tuples = _option_tuples(schema, arg)
+    written = arg.split("=", 1)[0] if arg.startswith("--") else arg
+    if len(tuples) > 1:
+        return _Classified(word, "O", None, None, written, None, "ambiguous",
+                           tuple(option for option, _ in tuples))
+    if len(tuples) == 1:
+        option, explicit = tuples[0]
+        return _Classified(word, "O", schema.by_option[option], option, written, explicit, "prefix")
+    if _NEGATIVE_NUMBER.match(arg) and not has_negative_options:
+        return _Classified(word, "A")
+    if " " in arg:
+        return _Classified(word, "A")
+    return _Classified(word, "O", None, None, written, None, "unknown")
+
+
+def _split_spans(word: Word, written_len: int) -> tuple[Span, Span | None]:
+    """Spans of the option and the value of a `--flag=value` word, when the word is written
+    literally (its width in the file equals its text); the whole word otherwise."""
+    span = word.span
+    text = word.text or ""
+    if span.line == span.end_line and span.end_column - span.column == len(text):
+        return span.sub(0, written_len), span.sub(written_len + 1, len(text))
+    return span, span
+
+
+def _convert(spec: FlagSpec, raw: str) -> tuple[object, str | None]:
+    """argparse's `_get_value`: the typed value, or the error argparse prints."""
+    kind = spec.type
+    try:
+        if kind == "int":
+            return int(raw), None
+        if kind == "float":
+            return float(raw), None
+        if kind == "json":
+            return json.loads(raw), None
+    except (ValueError, json.JSONDecodeError):
+        name = "loads" if kind == "json" else kind
+        return None, f"invalid {name} value: {raw!r}"
+    return raw, None
+
+
+def _nargs_range(spec: FlagSpec) -> tuple[int, int | None]:
+    if spec.action in NO_VALUE_ACTIONS:
+        return 0, 0
+    nargs = spec.nargs
+    if nargs is None:
+        return 1, 1
+    if nargs == "?":
+        return 0, 1
+    if nargs == "*":
+        return 0, None
+    if nargs == "+":
+        return 1, None
+    if isinstance(nargs, int):
+        return nargs, nargs
+    return 1, 1  # argparse.REMAINDER and friends do not occur in SGLang
+
+
+def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
+    parsed = ParsedArgs(schema)
+    has_negative = any(_NEGATIVE_NUMBER.match(o) for o in schema.by_option)
+    items: list[_Classified] = []
+    after_double_dash = False
+    for word in words:
+        if after_double_dash:
+            items.append(_Classified(word, "A") if not word.dynamic else
+                         _Classified(word, "S" if word.splat else "D"))
+            continue
+        item = _classify(schema, word, has_negative)
+        if item.kind == "--":
+            after_double_dash = True
+            continue
+        items.append(item)
+
+    index = 0
+    while index < len(items):
+        item = items[index]
+        index += 1
+        if item.kind in ("S", "D"):
+            parsed.has_unknown_words = True
+            continue
+        if item.kind == "A":
+            parsed.problems.append(ArgProblem("unexpected-argument", item.word.span,
+                                              item.word.text or ""))
+            continue
+        use = FlagUse(item.word, item.written or "", item.spec, item.option, item.how,
+                      item.candidates)
+        use.option_span = item.word.span
+        parsed.uses.append(use)
+        if item.how in ("ambiguous", "unknown"):
+            kind = "ambiguous-option" if item.how == "ambiguous" else "unknown-option"
+            parsed.problems.append(ArgProblem(kind, item.word.span, use.written, use))
+            # argparse would stop; assume the values that follow belong to the unknown flag
+            while index < len(items) and items[index].kind in ("A", "D"):
+                use.value_words += (items[index].word,)
+                index += 1
+            continue
+        index = _consume(parsed, use, item, items, index)
+    return parsed
+
+
+def _consume(parsed: ParsedArgs, use: FlagUse, item: _Classified,
+             items: list[_Classified], index: int) -> int:
+    spec = use.spec
+    assert spec is not None
+    low, high = _nargs_range(spec)
+    if item.explicit is not None:
+        option_span, value_span = _split_spans(item.word, len(item.word.text.split("=", 1)[0]))
+        if high == 0:
+            parsed.problems.append(ArgProblem(
+                "ignored-explicit-argument", item.word.span, use.written, use,
+                f"ignored explicit argument {item.explicit!r}"))
+            return index
+        use.option_span = option_span
+        use.value_span = value_span
+        use.value_words = (Word(item.explicit, value_span or item.word.span,
+                                item.word.origin),)
+        _store(parsed, use)
+        return index
+    taken: list[Word] = []
+    saw_dynamic = False
+    while index < len(items) and (high is None or len(taken) < high):
+        kind = items[index].kind
+        if kind == "A" or kind == "D":
+            taken.append(items[index].word)
+            saw_dynamic |= kind == "D"
+            index += 1
+        elif kind == "S":
+            taken.append(items[index].word)
+            saw_dynamic = True
+            parsed.has_unknown_words = True
+            index += 1
+            break
+        else:
+            break
+    use.value_words = tuple(taken)
+    if taken:
+        use.value_span = taken[0].span
+    if len(taken) < low and not saw_dynamic:
+        expected = ("expected one argument" if low == 1 and high == 1 else
+                    f"expected {low} arguments" if low == high else
+                    "expected at least one argument")
+        parsed.problems.append(ArgProblem("missing-value", use.span, use.written, use, expected))
+        use.dynamic = False
+        use.value = None
+        return index
+    _store(parsed, use)
+    return index
+
+
+def _store(parsed: ParsedArgs, use: FlagUse) -> None:
+    spec = use.spec
+    action = spec.action
+    if action == "store_true":
+        use.value = True
+        return
+    if action == "store_false":
+        use.value = False
+        return
+    if action == "boolean_optional":
+        use.value = not use.written.startswith("--no-") and not (use.matched or "").startswith("--no-")
+        return
+    if action in ("store_const", "append_const"):
+        use.value = spec.const
+        return
+    if action == "count":
+        use.value = len(parsed.uses_of(spec.dest))
+        return
+    if any(w.dynamic for w in use.value_words):
+        use.dynamic = True
+        use.value = None
+        return
+    single = spec.nargs is None or spec.nargs == "?"
+    values = []
+    for word in use.value_words:
+        value, error = _convert(spec, word.text)
+        if error:
+            parsed.problems.append(ArgProblem("invalid-type", word.span, word.text, use, error))
+            use.value = None
+            return
+        if spec.choices is not None and spec.type != "other" and value not in spec.choices:
+            choices = ", ".join(repr(c) for c in spec.choices)
+            parsed.problems.append(ArgProblem(
+                "invalid-choice", word.span, word.text, use,
+                f"invalid choice: {value!r} (choose from {choices})"))
+            use.value = None
+            return
+        values.append(value)
+    if single:
+        use.value = values[0] if values else spec.const
+    else:
+        use.value = values

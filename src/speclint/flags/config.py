@@ -1,0 +1,108 @@
+"""The launch configuration argparse hands to SGLang: one value per field, with where it came from.
+
+Keyed by SGLang's own field names (`speculative_num_draft_tokens`). This is the plain,
+fast form the rules read; `speclint.model` turns it into a typed pydantic model for the
+Python API and JSON output.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from speclint.flags.argv import FlagUse, ParsedArgs
+from speclint.flags.schema import FlagSchema
+from speclint.source import Span
+
+_ACCUMULATING = ("append", "append_const", "count")
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    dest: str
+    value: object
+    uses: tuple[FlagUse, ...] = ()
+    """Every flag that wrote this field, in order; empty when the value is the default."""
+    dynamic: bool = False
+
+    @property
+    def given(self) -> bool:
+        return bool(self.uses)
+
+    @property
+    def use(self) -> FlagUse | None:
+        """The flag whose value wins (argparse: the last one)."""
+        return self.uses[-1] if self.uses else None
+
+    @property
+    def span(self) -> Span | None:
+        use = self.use
+        if use is None:
+            return None
+        return use.value_span or use.span
+
+
+class LaunchConfig:
+    """Field values after argparse (before SGLang's own resolution adjusts them)."""
+
+    def __init__(self, parsed: ParsedArgs):
+        self.parsed = parsed
+        self.schema: FlagSchema = parsed.schema
+        self._settings: dict[str, Setting] = {}
+
+    @property
+    def version(self) -> str:
+        return self.schema.version
+
+    @property
+    def uncertain(self) -> bool:
+        """Some words could not be read: a flag that looks absent may be set."""
+        return self.parsed.has_unknown_words
+
+    def knows(self, dest: str) -> bool:
+        return dest in self.schema.by_dest
+
+    def get(self, dest: str) -> Setting:
+        cached = self._settings.get(dest)
+        if cached is not None:
+            return cached
+        spec = self.schema.by_dest.get(dest)
+        uses = tuple(u for u in self.parsed.uses_of(dest)
+                     if u.spec is not None and u.how not in ("ambiguous", "unknown"))
+        valid = tuple(u for u in uses if u.dynamic or u.value is not None
+                      or u.spec.action in ("store_const",))
+        default = spec.default if spec is not None else None
+        if not uses:
+            setting = Setting(dest, default)
+        elif spec is not None and spec.action in _ACCUMULATING:
+            if spec.action == "count":
+                setting = Setting(dest, len(uses), uses)
+            else:
+                collected = list(default or [])
+                for use in valid:
+                    collected.append(use.value)
+                setting = Setting(dest, collected, uses, any(u.dynamic for u in uses))
+        else:
+            last = uses[-1]
+            value = last.value if (last.dynamic or last in valid) else default
+            setting = Setting(dest, value, uses, last.dynamic)
+        self._settings[dest] = setting
+        return setting
+
+    def value(self, dest: str, fallback: object = None) -> object:
+        if not self.knows(dest):
+            return fallback
+        return self.get(dest).value
+
+    def given(self, dest: str) -> bool:
+        return self.knows(dest) and self.get(dest).given
+
+    def maybe_given(self, dest: str) -> bool:
+        """Given, or possibly hidden in a word that could not be read."""
+        return self.given(dest) or self.uncertain
+
+    def known(self, dest: str) -> bool:
+        """The value is statically known (given literally, or the default with nothing unread)."""
+        setting = self.get(dest) if self.knows(dest) else None
+        if setting is None or setting.dynamic:
+            return False
+        return setting.given or not self.uncertain

@@ -1,0 +1,145 @@
+"""The pipeline for one file: extract launches → parse flags per version → run rules.
+
+Data flows one way; each stage only sees the previous stage's output.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from speclint.source import Diagnostic, ExtractResult
+
+MAX_FILE_BYTES = 5 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """Which rules run: `select` and `ignore` entries are codes, code prefixes or names."""
+
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+    @staticmethod
+    def _matches(rule, key: str) -> bool:
+        key = key.strip()
+        return (key.lower() == rule.name or rule.code.upper().startswith(key.upper())
+                or key.upper() == "ALL")
+
+    def enabled(self, rule) -> bool:
+        if self.select and not any(self._matches(rule, key) for key in self.select):
+            return False
+        return not any(self._matches(rule, key) for key in self.ignore)
+
+
+@dataclass(frozen=True, slots=True)
+class LintOptions:
+    sglang_version: str | None = None
+    selection: Selection = Selection()
+
+
+@dataclass(slots=True)
+class FileResult:
+    path: str
+    findings: list = field(default_factory=list)
+    contexts: list = field(default_factory=list)
+    """One LaunchContext per launch found (for `explain`)."""
+    error: str | None = None
+    """A problem that stopped this file from being linted at all (exit code 2)."""
+    text: str = ""
+    """The decoded source, for showing the lines findings point at."""
+
+
+def analyse_launch(path: str, launch, options: LintOptions):
+    """The flag model of one launch, ready for rules and `explain`."""
+    from speclint.flags.argv import parse_argv
+    from speclint.flags.config import LaunchConfig
+    from speclint.flags.schema import load_schema
+    from speclint.flags.versions import choose_version
+    from speclint.rules.base import LaunchContext, VersionChoice
+
+    version, reason = choose_version(options.sglang_version, launch.image)
+    if launch.image and launch.image_span and "image" in reason:
+        reason += f" (line {launch.image_span.line})"
+    parsed = parse_argv(load_schema(version), launch.args)
+    return LaunchContext(path, launch, parsed, LaunchConfig(parsed), VersionChoice(version, reason))
+
+
+def lint_text(text: str, path: str, options: LintOptions = LintOptions()) -> FileResult:
+    from speclint.extract import extract_file
+    from speclint.rules import all_rules
+    from speclint.rules.base import FileContext
+
+    extracted: ExtractResult = extract_file(path, text)
+    result = FileResult(path, text=text)
+    rules = [rule for rule in all_rules() if options.selection.enabled(rule)]
+    file_ctx = FileContext(path, extracted.diagnostics)
+    for rule in rules:
+        result.findings.extend(rule.check_file(file_ctx))
+    for launch in extracted.launches:
+        ctx = analyse_launch(path, launch, options)
+        result.contexts.append(ctx)
+        for rule in rules:
+            result.findings.extend(rule.check(ctx))
+    result.findings.sort(key=lambda f: (f.span.line, f.span.column, f.code))
+    return result
+
+
+def read_source(path: str) -> tuple[str | None, str | None]:
+    """(text, error). Never raises: unreadable, binary-sized or special files give an error."""
+    try:
+        if path == "-":
+            import sys
+            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        else:
+            info = os.stat(path)
+            if not stat.S_ISREG(info.st_mode):
+                return None, "not a regular file"
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        return None, "no such file or directory"
+    except PermissionError:
+        return None, "permission denied"
+    except OSError as error:
+        return None, error.strerror or str(error)
+    if len(data) > MAX_FILE_BYTES:
+        return None, f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB; not linted"
+    return data.decode("utf-8-sig", errors="replace"), None
+
+
+def lint_path(path: str, options: LintOptions = LintOptions()) -> FileResult:
+    text, error = read_source(path)
+    if error is not None:
+        return FileResult(path, error=error)
+    display = "<stdin>" if path == "-" else path
+    return lint_text(text, display, options)
+
+
+def iter_lint_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
+    """Files to lint as (path, error). Folders are walked for the kinds speclint reads; files
+    named explicitly are always linted. Symlinked folders are not followed (no loops)."""
+    from speclint.extract import is_lintable_path
+
+    for given in paths:
+        if given == "-" or not os.path.isdir(given):
+            if given != "-" and not os.path.lexists(given):
+                yield given, "no such file or directory"
+            else:
+                yield given, None
+            continue
+        for root, dirs, files in os.walk(given, onerror=None, followlinks=False):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in
+                             ("node_modules", "__pycache__", "venv"))
+            for name in sorted(files):
+                full = os.path.join(root, name)
+                if os.path.islink(full) and not os.path.exists(full):
+                    continue
+                if is_lintable_path(full):
+                    yield full, None
+
+
+__all__ = ["Diagnostic", "FileResult", "LintOptions", "Selection", "iter_lint_paths",
+           "lint_path", "lint_text", "analyse_launch"]

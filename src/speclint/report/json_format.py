@@ -1,0 +1,27 @@
+"""Machine output: a JSON array of findings with 1-based, end-exclusive positions."""
+
+from __future__ import annotations
+
+import json
+
+
+def finding_dict(finding) -> dict:
+    span = finding.span
+    return {
+        "code": finding.code,
+        "name": finding.name,
+        "severity": finding.severity.label,
+        "path": finding.path,
+        "line": span.line,
+        "column": span.column,
+        "end_line": span.end_line,
+        "end_column": span.end_column,
+        "message": finding.message,
+        "fix": finding.fix_hint,
+        "notes": [{"line": n.span.line, "column": n.span.column, "message": n.message}
+                  for n in finding.notes],
+    }
+
+
+def render_json(results) -> str:
+    return json.dumps([finding_dict(f) for r in results for f in r.findings], indent=2)

@@ -1,0 +1,66 @@
+"""What resolution produces: the effective values, each change with its reason, or SGLang's refusal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+class Unknown:
+    """An effective value speclint cannot know (it depends on the GPU, a config not on disk, ...)."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str):
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return f"<unknown: {self.reason}>"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Unknown)
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def is_known(value: object) -> bool:
+    return not isinstance(value, Unknown)
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """SGLang changed `field` from what was asked (`asked`) to `effective`."""
+
+    field: str
+    asked: object
+    effective: object
+    reason: str
+    handler: str
+    """SGLang's function that makes the change (`_handle_eagle_family`)."""
+    logged: str | None = None
+    """The line SGLang logs when it does this; None when it is silent."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """SGLang stops the launch during argument resolution."""
+
+    exception: str
+    """The exception type SGLang raises (`AssertionError`, `ValueError`, `TypeError`)."""
+    message: str
+    handler: str
+    fields: tuple[str, ...] = ()
+    """The fields whose values cause it (findings point at their flags)."""
+
+
+@dataclass(slots=True)
+class Resolution:
+    version: str
+    effective: dict[str, object] = field(default_factory=dict)
+    adjustments: list[Adjustment] = field(default_factory=list)
+    rejection: Rejection | None = None
+    target_architecture: str | None = None
+
+    def adjustment(self, name: str) -> Adjustment | None:
+        found = [a for a in self.adjustments if a.field == name]
+        return found[-1] if found else None

@@ -1,0 +1,255 @@
+"""SGLang's speculative-decoding resolution, step for step, per release.
+
+Follows `handle_speculative_decoding` / `_handle_eagle_family` / `_handle_ngram` /
+`_handle_dflash` (0.5.14, 0.5.23: `arg_groups/speculative_hook.py`; 0.5.6.post2:
+`ServerArgs._handle_speculative_decoding`; 0.4.10.post2: `ServerArgs.__post_init__`).
+"""
+
+from __future__ import annotations
+
+from speclint.resolve.result import Unknown, is_known
+from speclint.resolve.state import ResolutionState, Stop
+from speclint.resolve.traits import LARGE_TREE_ARCHITECTURES, traits_for
+
+_MRR_LOG = ("Max running requests is reset to 48 for speculative decoding. You can override "
+            "this by explicitly setting --max-running-requests.")
+_TOPK1_LOG = ("speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when "
+              "speculative_eagle_topk == 1")
+
+
+def _env_flag(state: ResolutionState, name: str) -> object:
+    """SGLang's `envs.X.get()` for a boolean variable: true for 1/true/yes (case-insensitive)."""
+    if name not in state.env:
+        return False
+    value = state.env[name]
+    if value is None:
+        return Unknown(f"${name} is set to a value speclint cannot read")
+    return value.strip().lower() in ("1", "true", "yes", "y", "on")
+
+
+def resolve_speculative(state: ResolutionState) -> None:
+    traits = traits_for(state.version)
+    algorithm = state.get("speculative_algorithm")
+    if not is_known(algorithm):
+        state.mark_unknown_speculative(algorithm.reason)
+        return
+    if state.get("speculative_draft_model_path") is not None and \
+            state.get("speculative_draft_model_revision") is None:
+        state.set("speculative_draft_model_revision", "main", "a draft path without a revision "
+                  "uses the draft's `main` branch", "handle_speculative_decoding")
+    if algorithm is None:
+        return
+    if traits.upper_cases_algorithm and algorithm != algorithm.upper():
+        state.set("speculative_algorithm", algorithm.upper(),
+                  "SGLang upper-cases the algorithm name", "handle_speculative_decoding")
+        algorithm = algorithm.upper()
+    if algorithm == "NEXTN":
+        state.set("speculative_algorithm", "EAGLE", "NEXTN is an alias of EAGLE",
+                  "_resolve_speculative_algorithm_alias")
+        algorithm = "EAGLE"
+    if algorithm not in traits.known_algorithms:
+        if traits.upper_cases_algorithm:
+            raise Stop("ValueError", f"Unknown speculative algorithm name: {algorithm}",
+                       "SpeculativeAlgorithm.from_string", ("speculative_algorithm",))
+        return  # older releases: argparse choices refuse it before resolution
+    if algorithm in traits.eagle_family:
+        _eagle_family(state, traits, algorithm)
+    elif algorithm == "NGRAM" and traits.has_ngram:
+        _ngram(state, traits)
+    elif algorithm == "DFLASH" and traits.has_dflash:
+        _dflash(state)
+    else:
+        state.mark_unknown_speculative(f"speclint does not model {algorithm} yet")
+
+
+def _max_running_requests(state: ResolutionState, handler: str, logged: bool) -> None:
+    if state.get("max_running_requests") is None:
+        state.set("max_running_requests", 48, "speculative decoding caps running requests at 48 "
+                  "unless --max-running-requests is given", handler, _MRR_LOG if logged else None)
+
+
+def _eagle_family(state: ResolutionState, traits, algorithm: str) -> None:
+    handler = "_handle_eagle_family"
+    if algorithm == "STANDALONE" and state.attention_dp():
+        raise Stop("ValueError", "Currently standalone speculative decoding does not support dp "
+                   "attention.", handler, ("speculative_algorithm",))
+    _max_running_requests(state, handler, traits.max_running_requests_logged)
+    _eagle_overlap(state, traits, algorithm)
+    mixed = state.get("enable_mixed_chunk")
+    drops_mixed = traits.eagle_disables_mixed_chunk or algorithm == "STANDALONE"
+    if mixed is True and drops_mixed:
+        state.set("enable_mixed_chunk", False, f"mixed chunked prefill is not supported with "
+                  f"{algorithm} speculative decoding in SGLang {state.version}", handler,
+                  "Mixed chunked prefill is disabled ...")
+
+    arch = state.target_architecture
+    if arch is not None and arch in traits.mtp_draft_from_target:
+        if state.get("speculative_draft_model_path") is None:
+            state.set("speculative_draft_model_path", state.get("model_path"),
+                      f"{arch} carries its own MTP draft layers: the draft is the target "
+                      "checkpoint", handler)
+            if traits.copies_revision_to_draft:
+                state.set("speculative_draft_model_revision", state.get("revision"),
+                          "the draft revision follows the target's", handler)
+    elif arch is None and state.get("speculative_draft_model_path") is None:
+        state.set_unknown("speculative_draft_model_path",
+                          "the target's config.json is not on disk (MTP targets use their own path)")
+
+    steps = state.get("speculative_num_steps")
+    topk = state.get("speculative_eagle_topk")
+    draft = state.get("speculative_num_draft_tokens")
+    adaptive = state.get("speculative_adaptive") is True
+    if adaptive:
+        state.mark_unknown_speculative("adaptive speculative parameters are not modelled yet")
+        return
+    if steps is None:
+        if topk is not None or draft is not None:
+            given = tuple(f for f, v in (("speculative_eagle_topk", topk),
+                                         ("speculative_num_draft_tokens", draft)) if v is not None)
+            raise Stop("AssertionError", "assert speculative_eagle_topk is None and "
+                       "speculative_num_draft_tokens is None (bare AssertionError, no message)",
+                       handler, given)
+        params = _auto_params(state, traits, algorithm, arch)
+        if params is None:
+            for name in ("speculative_num_steps", "speculative_eagle_topk",
+                         "speculative_num_draft_tokens"):
+                state.set_unknown(name, "auto-chosen from the target architecture, whose "
+                                  "config.json is not on disk")
+            return
+        reason = (f"auto-chosen for {algorithm}" if algorithm == "STANDALONE" else
+                  f"auto-chosen for target {arch}")
+        for name, value in zip(("speculative_num_steps", "speculative_eagle_topk",
+                                "speculative_num_draft_tokens"), params):
+            state.set(name, value, reason, handler + ".auto_params")
+        steps, topk, draft = params
+    if not all(is_known(v) for v in (steps, topk, draft)):
+        return
+    if traits.has_trtllm_mha_check and "trtllm_mha" in state.attention_backends():
+        if topk is None or topk > 1:
+            raise Stop("ValueError" if topk is not None else "TypeError",
+                       "trtllm_mha backend only supports topk = 1 for speculative decoding.",
+                       handler, ("speculative_eagle_topk",))
+    if topk == 1 and draft != steps + 1:
+        state.set("speculative_num_draft_tokens", steps + 1,
+                  "topk 1 forces steps + 1", handler, _TOPK1_LOG)
+    if not traits.page_tree_backends:
+        return
+    if topk is None:
+        raise Stop("TypeError", "'>' not supported between instances of 'NoneType' and 'int' "
+                   "(speculative_eagle_topk is None: --speculative-num-steps was given without "
+                   "--speculative-eagle-topk)", handler, ("speculative_num_steps",))
+    page_size = state.get("page_size")
+    backend = state.get("attention_backend")
+    if topk > 1 and isinstance(page_size, int) and page_size > 1 and isinstance(backend, str) \
+            and backend not in traits.page_tree_backends:
+        raise Stop("ValueError", f"speculative_eagle_topk > 1 with page_size > 1 is only "
+                   f"supported on {traits.page_tree_backends}; got attention_backend={backend!r}.",
+                   handler, ("speculative_eagle_topk", "page_size", "attention_backend"))
+
+
+def _auto_params(state, traits, algorithm, arch):
+    if algorithm == "STANDALONE" and traits.standalone_params:
+        return traits.standalone_params
+    if arch is None:
+        return None
+    if arch in LARGE_TREE_ARCHITECTURES:
+        return (5, 4, 8)
+    if arch in traits.small_tree_architectures:
+        return (3, 1, 4)
+    return traits.other_architectures_params
+
+
+def _eagle_overlap(state: ResolutionState, traits, algorithm: str) -> None:
+    if traits.eagle_overlap == "disabled":
+        state.set("disable_overlap_schedule", True, "EAGLE speculative decoding does not run "
+                  "with the overlap scheduler in this release", "__post_init__",
+                  "Overlap scheduler is disabled because of using eagle speculative decoding.")
+    elif traits.eagle_overlap == "spec_v2_env":
+        spec_v2 = _env_flag(state, "SGLANG_ENABLE_SPEC_V2")
+        if not is_known(spec_v2):
+            state.set_unknown("disable_overlap_schedule", spec_v2.reason)
+            return
+        if algorithm == "EAGLE" and spec_v2:
+            state.set("disable_overlap_schedule", False, "SGLANG_ENABLE_SPEC_V2 turns the "
+                      "overlap scheduler on for EAGLE", "_handle_speculative_decoding")
+        if not spec_v2:
+            state.set("disable_overlap_schedule", True, "without SGLANG_ENABLE_SPEC_V2, EAGLE-"
+                      "family speculative decoding disables the overlap scheduler",
+                      "_handle_speculative_decoding",
+                      "Overlap scheduler is disabled because of using eagle3 or standalone "
+                      "speculative decoding.")
+    elif state.get("device") == "cpu" and state.version == "0.5.23":
+        state.set("disable_overlap_schedule", True, "no overlap scheduler for speculative "
+                  "decoding on CPU", "_disable_overlap_schedule_for_cpu",
+                  "Overlap schedule is not implemented for speculative decoding on CPU.")
+
+
+def _ngram(state: ResolutionState, traits) -> None:
+    handler = "_handle_ngram"
+    device = state.get("device")
+    if isinstance(device, str) and not any(device.startswith(d) for d in traits.ngram_devices) \
+            and device != "auto" and not (state.version == "0.5.23" and device in ("cpu", "xpu")):
+        raise Stop("ValueError", "Ngram speculative decoding only supports "
+                   + ("CUDA, CPU, or XPU devices." if state.version == "0.5.23" else "CUDA device."),
+                   handler, ("device",))
+    if state.version == "0.5.23" and device == "cpu":
+        state.set("disable_overlap_schedule", True, "no overlap scheduler for speculative "
+                  "decoding on CPU", "_disable_overlap_schedule_for_cpu")
+    _max_running_requests(state, handler, True)
+    if state.version == "0.5.6.post2":
+        state.set("disable_overlap_schedule", True, "NGRAM disables the overlap scheduler",
+                  handler, "The overlap scheduler and mixed chunked prefill are disabled "
+                  "because of using ngram speculative decoding.")
+    if state.get("enable_mixed_chunk") is True:
+        state.set("enable_mixed_chunk", False, "NGRAM does not support mixed chunked prefill",
+                  handler, "The mixed chunked prefill are disabled because of using ngram "
+                  "speculative decoding.")
+    breadth = state.get("speculative_ngram_max_bfs_breadth")
+    state.set("speculative_eagle_topk", breadth, "NGRAM always sets topk to "
+              "--speculative-ngram-max-bfs-breadth; --speculative-eagle-topk is ignored", handler)
+    if state.get("speculative_num_draft_tokens") is None:
+        flag = traits.ngram_default_draft_tokens_flag
+        default = state.get(flag) if flag else 12
+        state.set("speculative_num_draft_tokens", default, "NGRAM's default draft tokens",
+                  handler, "speculative_num_draft_tokens is set to 12 by default for ngram "
+                  "speculative decoding." if not flag else None)
+    draft = state.get("speculative_num_draft_tokens")
+    topk = state.get("speculative_eagle_topk")
+    if traits.ngram_sets_steps and state.get("speculative_num_steps") is None \
+            and is_known(draft) and is_known(topk) and topk:
+        state.set("speculative_num_steps", draft // topk, "NGRAM's default steps are "
+                  "draft tokens // topk", handler)
+    page_size = state.get("page_size")
+    backend = state.get("attention_backend")
+    if is_known(topk) and topk and topk > 1 and isinstance(page_size, int) and page_size > 1 \
+            and isinstance(backend, str) and backend != "flashinfer":
+        raise Stop("ValueError", f"speculative_eagle_topk({topk}) > 1 with page_size({page_size})"
+                   " > 1 is unstable and produces incorrect results for paged attention backends. "
+                   "This combination is only supported for the 'flashinfer' backend.", handler,
+                   ("page_size", "attention_backend"))
+    if state.attention_dp():
+        raise Stop("ValueError", "Currently ngram speculative decoding does not support dp "
+                   "attention.", handler, ("speculative_algorithm",))
+
+
+def _dflash(state: ResolutionState) -> None:
+    handler = "_handle_dflash"
+    if state.get("speculative_draft_model_path") is None:
+        raise Stop("ValueError", "DFLASH speculative decoding requires setting "
+                   "--speculative-draft-model-path.", handler, ("speculative_algorithm",))
+    for name in ("speculative_num_steps", "speculative_eagle_topk"):
+        value = state.get(name)
+        if value != 1:
+            state.set(name, 1, f"DFLASH only supports {name} == 1", handler,
+                      None if value is None else f"DFLASH only supports {name} == 1; overriding")
+    block = state.get("speculative_dflash_block_size")
+    draft = state.get("speculative_num_draft_tokens")
+    if block is not None and is_known(block):
+        if draft is not None and draft != block:
+            raise Stop("ValueError", "Both --speculative-num-draft-tokens and "
+                       "--speculative-dflash-block-size are set but they differ.", handler,
+                       ("speculative_num_draft_tokens",))
+        state.set("speculative_num_draft_tokens", block, "DFLASH block size", handler)
+    elif draft is None:
+        state.set_unknown("speculative_num_draft_tokens", "taken from the DFLASH draft's config")
+    state.mark_unknown("max_running_requests", "DFLASH's own handler decides it")

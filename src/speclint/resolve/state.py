@@ -1,0 +1,87 @@
+"""The values SGLang's resolution reads and writes, with every change recorded."""
+
+from __future__ import annotations
+
+from speclint.flags.config import LaunchConfig
+from speclint.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
+
+MODELLED_FIELDS = (
+    "model_path", "revision", "device", "tp_size", "pp_size", "dp_size", "nnodes",
+    "enable_dp_attention", "attn_dp_size", "ep_size", "moe_a2a_backend",
+    "max_running_requests", "enable_mixed_chunk", "disable_overlap_schedule", "page_size",
+    "attention_backend", "prefill_attention_backend", "decode_attention_backend",
+    "speculative_algorithm", "speculative_draft_model_path", "speculative_draft_model_revision",
+    "speculative_num_steps", "speculative_eagle_topk", "speculative_num_draft_tokens",
+    "speculative_token_map", "speculative_adaptive", "speculative_draft_attention_backend",
+    "speculative_ngram_max_bfs_breadth", "speculative_ngram_max_match_window_size",
+    "speculative_dflash_block_size", "enable_return_aux_hidden_states",
+)
+SPECULATIVE_OUTPUTS = ("speculative_num_steps", "speculative_eagle_topk",
+                       "speculative_num_draft_tokens", "max_running_requests",
+                       "enable_mixed_chunk", "disable_overlap_schedule")
+
+
+class Stop(Exception):
+    """SGLang raises during resolution; carries the `Rejection` speclint reports."""
+
+    def __init__(self, exception: str, message: str, handler: str, fields: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.rejection = Rejection(exception, message, handler, fields)
+
+
+class ResolutionState:
+    def __init__(self, config: LaunchConfig, env: dict[str, str | None],
+                 target_architecture: str | None):
+        self.config = config
+        self.version = config.version
+        self.env = env
+        self.target_architecture = target_architecture
+        self.values: dict[str, object] = {}
+        for name in MODELLED_FIELDS:
+            if not config.knows(name):
+                continue
+            setting = config.get(name)
+            self.values[name] = (Unknown("set from a value speclint cannot read")
+                                 if setting.dynamic else setting.value)
+        self.asked = dict(self.values)
+        self.adjustments: list[Adjustment] = []
+
+    def get(self, name: str) -> object:
+        return self.values.get(name)
+
+    def set(self, name: str, value: object, reason: str, handler: str,
+            logged: str | None = None) -> None:
+        current = self.values.get(name)
+        if current == value and type(current) is type(value):
+            return
+        self.values[name] = value
+        self.adjustments.append(Adjustment(name, current, value, reason, handler, logged))
+
+    def set_unknown(self, name: str, reason: str) -> None:
+        self.values[name] = Unknown(reason)
+
+    def mark_unknown(self, name: str, reason: str) -> None:
+        if name in self.values or self.config.knows(name):
+            self.values[name] = Unknown(reason)
+
+    def mark_unknown_speculative(self, reason: str) -> None:
+        for name in SPECULATIVE_OUTPUTS:
+            self.mark_unknown(name, reason)
+
+    def attention_dp(self) -> bool:
+        size = self.values.get("attn_dp_size")
+        if isinstance(size, int) and size > 1:
+            return True
+        return self.values.get("enable_dp_attention") is True
+
+    def attention_backends(self) -> tuple[str, ...]:
+        names = ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
+        return tuple(v for v in (self.values.get(n) for n in names) if isinstance(v, str))
+
+    def result(self, rejection: Rejection | None = None) -> Resolution:
+        effective = {name: value for name, value in self.values.items()}
+        return Resolution(self.version, effective, list(self.adjustments), rejection,
+                          self.target_architecture)
+
+
+__all__ = ["ResolutionState", "Stop", "MODELLED_FIELDS", "is_known"]

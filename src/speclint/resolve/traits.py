@@ -1,0 +1,116 @@
+"""What differs between SGLang releases in speculative-decoding resolution.
+
+Each entry was read in that release's source (`server_args.py` / `arg_groups/
+speculative_hook.py` in the wheel on PyPI); see ../shared/reference/sglang-behaviours.md B4-B10.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_MTP_0_5_23 = (
+    "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV4ForCausalLM",
+    "Glm4MoeForCausalLM", "Glm4MoeLiteForCausalLM", "GlmMoeDsaForCausalLM",
+    "BailingMoeForCausalLM", "BailingMoeV2ForCausalLM", "BailingMoeV2_5ForCausalLM",
+    "MistralLarge3ForCausalLM", "PixtralForConditionalGeneration", "HYV3ForCausalLM",
+    "HYV4ForCausalLM", "Qwen4ExpForConditionalGeneration",
+)
+_SMALL_TREE_0_5_14 = (
+    "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV2ForCausalLM",
+    "GptOssForCausalLM", "Glm4MoeForCausalLM", "Glm4MoeLiteForCausalLM",
+    "GlmMoeDsaForCausalLM", "BailingMoeForCausalLM", "BailingMoeV2ForCausalLM",
+    "BailingMoeV2_5ForCausalLM", "MistralLarge3ForCausalLM", "PixtralForConditionalGeneration",
+    "MiMoV2ForCausalLM", "MiMoV2FlashForCausalLM",
+)
+_SMALL_TREE_0_5_6 = (
+    "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV2ForCausalLM",
+    "GptOssForCausalLM", "Glm4MoeForCausalLM", "BailingMoeForCausalLM",
+    "BailingMoeV2ForCausalLM", "MistralLarge3ForCausalLM", "PixtralForConditionalGeneration",
+)
+
+
+@dataclass(frozen=True)
+class SpeculativeTraits:
+    eagle_family: tuple[str, ...]
+    has_ngram: bool
+    upper_cases_algorithm: bool
+    """0.5.14+: `speculative_algorithm.upper()`; earlier, argparse choices are case-sensitive."""
+    known_algorithms: tuple[str, ...]
+    mtp_draft_from_target: tuple[str, ...]
+    """Target architectures whose missing draft path is set to the model path."""
+    copies_revision_to_draft: bool
+    small_tree_architectures: tuple[str, ...]
+    """Architectures auto-choosing (3, 1, 4); Llama and Grok get (5, 4, 8)."""
+    other_architectures_params: tuple[int, int, int]
+    """Auto (steps, topk, draft tokens) for every architecture in neither list."""
+    standalone_params: tuple[int, int, int] | None
+    max_running_requests_logged: bool
+    eagle_disables_mixed_chunk: bool
+    """True before 0.5.23; 0.5.23 keeps it for EAGLE/EAGLE3 and drops it for STANDALONE."""
+    eagle_overlap: str
+    """'kept' (v2 worker, 0.5.14+), 'spec_v2_env' (0.5.6.post2), 'disabled' (0.4.10.post2)."""
+    ngram_default_draft_tokens_flag: str | None
+    """0.5.6.post2 takes NGRAM draft tokens from --speculative-ngram-max-match-window-size."""
+    ngram_sets_steps: bool
+    ngram_devices: tuple[str, ...]
+    page_tree_backends: tuple[str, ...]
+    has_trtllm_mha_check: bool
+    has_dflash: bool
+
+
+TRAITS: dict[str, SpeculativeTraits] = {
+    "0.4.10.post2": SpeculativeTraits(
+        eagle_family=("EAGLE", "EAGLE3"), has_ngram=False, upper_cases_algorithm=False,
+        known_algorithms=("EAGLE", "EAGLE3", "NEXTN"),
+        mtp_draft_from_target=("DeepseekV3ForCausalLM", "Glm4MoeForCausalLM"),
+        copies_revision_to_draft=False,
+        small_tree_architectures=("DeepseekV3ForCausalLM", "DeepseekV2ForCausalLM"),
+        other_architectures_params=(5, 4, 8), standalone_params=None,
+        max_running_requests_logged=False, eagle_disables_mixed_chunk=True,
+        eagle_overlap="disabled", ngram_default_draft_tokens_flag=None, ngram_sets_steps=False,
+        ngram_devices=(), page_tree_backends=(), has_trtllm_mha_check=False, has_dflash=False),
+    "0.5.6.post2": SpeculativeTraits(
+        eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
+        upper_cases_algorithm=False,
+        known_algorithms=("EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM"),
+        mtp_draft_from_target=("DeepseekV32ForCausalLM", "DeepseekV3ForCausalLM",
+                               "Glm4MoeForCausalLM", "BailingMoeForCausalLM",
+                               "BailingMoeV2ForCausalLM", "MistralLarge3ForCausalLM",
+                               "PixtralForConditionalGeneration"),
+        copies_revision_to_draft=True, small_tree_architectures=_SMALL_TREE_0_5_6,
+        other_architectures_params=(5, 4, 8), standalone_params=(3, 1, 4),
+        max_running_requests_logged=True, eagle_disables_mixed_chunk=True,
+        eagle_overlap="spec_v2_env",
+        ngram_default_draft_tokens_flag="speculative_ngram_max_match_window_size",
+        ngram_sets_steps=False, ngram_devices=("cuda",), page_tree_backends=("flashinfer", "fa3"),
+        has_trtllm_mha_check=True, has_dflash=False),
+    "0.5.14": SpeculativeTraits(
+        eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
+        upper_cases_algorithm=True,
+        known_algorithms=("EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM", "DFLASH"),
+        mtp_draft_from_target=_MTP_0_5_23[:12], copies_revision_to_draft=True,
+        small_tree_architectures=_SMALL_TREE_0_5_14, other_architectures_params=(3, 1, 4),
+        standalone_params=(3, 1, 4), max_running_requests_logged=True,
+        eagle_disables_mixed_chunk=True, eagle_overlap="kept",
+        ngram_default_draft_tokens_flag=None, ngram_sets_steps=True, ngram_devices=("cuda",),
+        page_tree_backends=("flashinfer", "fa3", "triton"), has_trtllm_mha_check=True,
+        has_dflash=True),
+    "0.5.23": SpeculativeTraits(
+        eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
+        upper_cases_algorithm=True,
+        known_algorithms=("EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM", "DFLASH",
+                          "DSPARK", "UNO", "FROZEN_KV_MTP"),
+        mtp_draft_from_target=_MTP_0_5_23, copies_revision_to_draft=True,
+        small_tree_architectures=_SMALL_TREE_0_5_14, other_architectures_params=(3, 1, 4),
+        standalone_params=(3, 1, 4), max_running_requests_logged=True,
+        eagle_disables_mixed_chunk=False, eagle_overlap="kept",
+        ngram_default_draft_tokens_flag=None, ngram_sets_steps=True,
+        ngram_devices=("cuda", "cpu", "xpu"), page_tree_backends=("flashinfer", "fa3", "triton"),
+        has_trtllm_mha_check=True, has_dflash=True),
+}
+
+LARGE_TREE_ARCHITECTURES = ("LlamaForCausalLM", "Grok1ForCausalLM", "Grok1VForCausalLM")
+
+
+def traits_for(version: str) -> SpeculativeTraits:
+    return TRAITS[version]

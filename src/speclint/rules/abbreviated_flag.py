@@ -1,0 +1,32 @@
+"""FLG003 abbreviated-flag: a unique prefix argparse silently expands today."""
+
+from __future__ import annotations
+
+from speclint.rules.base import LaunchContext, Rule, Severity, word_notes
+
+
+class AbbreviatedFlag(Rule):
+    code = "FLG003"
+    name = "abbreviated-flag"
+    severity = Severity.INFO
+    summary = ("An abbreviated flag: argparse expands a unique prefix today, and rejects it "
+               "once SGLang adds another flag with that prefix.")
+    invalid = (
+        "python -m sglang.launch_server --model-path m --speculative-algo EAGLE3"
+        " --speculative-draft-model-path d",
+    )
+    valid = (
+        "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
+        " --speculative-draft-model-path d",
+        "python -m sglang.launch_server --model m --tp-size 2",
+    )
+
+    def check(self, ctx: LaunchContext):
+        for use in ctx.parsed.uses:
+            if use.how != "prefix":
+                continue
+            message = (f"`{use.written}` abbreviates `{use.matched}`: SGLang {ctx.version.version} "
+                       "accepts it, but any new flag starting with the same text makes it an "
+                       "'ambiguous option' error (as `--cuda-graph-max-bs` became)")
+            yield self.report(ctx.path, use.span, message, f"write `{use.matched}`",
+                              word_notes(use.word))

@@ -1,0 +1,126 @@
+"""What a rule is, what it reports, and what it is given.
+
+A rule reads the flag model (and later the resolver's and model configs' results) and
+yields findings. It never parses text.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import ClassVar, Iterable, Iterator
+
+from speclint.flags.argv import ParsedArgs
+from speclint.flags.config import LaunchConfig
+from speclint.source import Diagnostic, Launch, Span
+
+
+class Severity(enum.IntEnum):
+    INFO = 0
+    WARNING = 1
+    ERROR = 2
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> "Severity":
+        return cls[text.upper()]
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A second location that explains a finding (where a variable was set, the other copy)."""
+
+    span: Span
+    message: str
+
+
+@dataclass(slots=True)
+class Finding:
+    code: str
+    name: str
+    severity: Severity
+    path: str
+    span: Span
+    message: str
+    fix_hint: str = ""
+    """One line saying what to write instead."""
+    notes: list[Note] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A launch snippet a rule's tests run: `invalid` ones must trigger it, `valid` ones must not."""
+
+    source: str
+    sglang_version: str | None = None
+    kind: str = "shell"
+
+
+@dataclass(slots=True)
+class VersionChoice:
+    version: str
+    reason: str
+    """Why this version: 'from --sglang-version', 'from the image lmsysorg/sglang:v0.5.6.post2 (line 3)', ..."""
+
+
+@dataclass(slots=True)
+class LaunchContext:
+    """Everything a launch rule may read."""
+
+    path: str
+    launch: Launch
+    parsed: ParsedArgs
+    config: LaunchConfig
+    version: VersionChoice
+
+
+@dataclass(slots=True)
+class FileContext:
+    """Everything a file-level rule may read: what the front-end met."""
+
+    path: str
+    diagnostics: list[Diagnostic]
+
+
+class Rule:
+    code: ClassVar[str]
+    name: ClassVar[str]
+    severity: ClassVar[Severity]
+    summary: ClassVar[str]
+    """One line: what the rule finds (SARIF short description, `speclint rules`)."""
+    valid: ClassVar[tuple[Example | str, ...]] = ()
+    invalid: ClassVar[tuple[Example | str, ...]] = ()
+
+    def check(self, ctx: LaunchContext) -> Iterable[Finding]:
+        return ()
+
+    def check_file(self, ctx: FileContext) -> Iterable[Finding]:
+        return ()
+
+    def report(self, path: str, span: Span, message: str, fix_hint: str = "",
+               notes: Iterable[Note] = (), severity: Severity | None = None) -> Finding:
+        return Finding(self.code, self.name, severity if severity is not None else self.severity,
+                       path, span, message, fix_hint, list(notes))
+
+    @classmethod
+    def examples(cls, which: str) -> Iterator[Example]:
+        for example in getattr(cls, which):
+            yield example if isinstance(example, Example) else Example(example)
+
+
+def flag_text(option: str) -> str:
+    return f"`{option}`"
+
+
+def word_notes(word) -> list[Note]:
+    """Notes that lead from a word to where its text was written, when it came from a variable."""
+    notes = []
+    if word.origin is not None:
+        notes.append(Note(word.origin, "value assigned here"))
+    expanded_at = getattr(word, "expanded_at", None)
+    if expanded_at is not None:
+        notes.append(Note(expanded_at, "array expanded into the command here"))
+    return notes

@@ -1,0 +1,30 @@
+"""SLM002 broken-continuation: a comment or trailing space ends a `\\`-continued command early."""
+
+from __future__ import annotations
+
+from speclint.rules.base import FileContext, Rule, Severity
+
+
+class BrokenContinuation(Rule):
+    code = "SLM002"
+    name = "broken-continuation"
+    severity = Severity.ERROR
+    summary = ("A comment line (or a space after `\\`) inside a continued command ends it: the "
+               "flags on the following lines never reach SGLang.")
+    invalid = (
+        "python -m sglang.launch_server --model-path m \\\n"
+        "  # draft settings\n"
+        "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d\n",
+    )
+    valid = (
+        "# draft settings\n"
+        "python -m sglang.launch_server --model-path m \\\n"
+        "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d\n",
+    )
+
+    def check_file(self, ctx: FileContext):
+        for diagnostic in ctx.diagnostics:
+            if diagnostic.kind == "broken-continuation":
+                yield self.report(ctx.path, diagnostic.span, diagnostic.message,
+                                  "move the comment above the command, and end continued lines "
+                                  "with `\\` and no trailing space")

@@ -1,0 +1,27 @@
+"""FLG008 deprecated-flag: a flag the chosen SGLang release still accepts but rewrites or drops."""
+
+from __future__ import annotations
+
+from speclint.rules.base import Example, LaunchContext, Rule, Severity
+
+
+class DeprecatedFlag(Rule):
+    code = "FLG008"
+    name = "deprecated-flag"
+    severity = Severity.WARNING
+    summary = "A deprecated flag: SGLang rewrites it to another setting, or ignores it."
+    invalid = (
+        Example("python -m sglang.launch_server --model-path m --disable-cuda-graph", "0.5.23"),
+    )
+    valid = (
+        Example("python -m sglang.launch_server --model-path m --cuda-graph-backend-decode disabled",
+                "0.5.23"),
+    )
+
+    def check(self, ctx: LaunchContext):
+        for use in ctx.parsed.uses:
+            if use.spec is None or not use.spec.deprecated or use.how in ("ambiguous", "unknown"):
+                continue
+            message = (f"`{use.matched}` is deprecated in SGLang {ctx.version.version}: "
+                       f"{use.spec.deprecated}")
+            yield self.report(ctx.path, use.span, message, use.spec.deprecated)

@@ -1,0 +1,53 @@
+"""FLG007 duplicate-flag: one field set twice with different values; argparse keeps the last."""
+
+from __future__ import annotations
+
+from speclint.rules.base import LaunchContext, Note, Rule, Severity
+
+_REPEATABLE = ("append", "append_const", "count")
+
+
+class DuplicateFlag(Rule):
+    code = "FLG007"
+    name = "duplicate-flag"
+    severity = Severity.WARNING
+    summary = "The same setting given twice with different values: the last one wins silently."
+    invalid = (
+        "python -m sglang.launch_server --model-path m --tp-size 4 --mem-fraction-static 0.8 --tp-size 8",
+        "python -m sglang.launch_server --model-path m --tp 4 --tensor-parallel-size 8",
+    )
+    valid = (
+        "python -m sglang.launch_server --model-path m --tp-size 8",
+        "python -m sglang.launch_server --model-path m --tp-size 8 --tp-size 8",
+    )
+
+    def check(self, ctx: LaunchContext):
+        seen: dict[str, list] = {}
+        for use in ctx.parsed.uses:
+            if use.spec is None or use.how in ("ambiguous", "unknown"):
+                continue
+            if use.spec.action in _REPEATABLE:
+                continue
+            seen.setdefault(use.spec.dest, []).append(use)
+        for dest, uses in seen.items():
+            if len(uses) < 2 or any(u.dynamic for u in uses):
+                continue
+            values = [self._shown(u) for u in uses]
+            if len(set(values)) < 2:
+                continue
+            last = uses[-1]
+            for earlier in uses[:-1]:
+                if self._shown(earlier) == values[-1]:
+                    continue
+                message = (f"`{earlier.written} {self._shown(earlier)}` is overridden by "
+                           f"`{last.written} {values[-1]}` on line {last.span.line}: argparse "
+                           f"keeps the last value, so SGLang runs with {dest} = {values[-1]}")
+                yield self.report(ctx.path, earlier.span, message,
+                                  f"remove one of the two `{last.matched}` flags",
+                                  [Note(last.span, "this later value wins")])
+
+    @staticmethod
+    def _shown(use) -> str:
+        if use.value_words:
+            return " ".join(w.text or "" for w in use.value_words)
+        return use.written

@@ -1,0 +1,36 @@
+"""FLG009 flag-not-in-version: a flag another SGLang release knows, but not the one checked."""
+
+from __future__ import annotations
+
+from speclint.flags.schema import versions_with_option
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes
+from speclint.rules.unknown_flag import suggest
+
+
+class FlagNotInVersion(Rule):
+    code = "FLG009"
+    name = "flag-not-in-version"
+    severity = Severity.ERROR
+    summary = "A flag that exists in other SGLang releases but not in the one the launch runs."
+    invalid = (
+        Example("python -m sglang.launch_server --model-path m --speculative-adaptive", "0.5.6.post2"),
+    )
+    valid = (
+        Example("python -m sglang.launch_server --model-path m --speculative-adaptive", "0.5.23"),
+    )
+
+    def check(self, ctx: LaunchContext):
+        for problem in ctx.parsed.problems:
+            if problem.kind != "unknown-option":
+                continue
+            versions = versions_with_option(problem.text)
+            if not versions:
+                continue
+            known = ", ".join(versions)
+            guess = suggest(problem.text, ctx.parsed.schema.by_option)
+            message = (f"`{problem.text}` does not exist in SGLang {ctx.version.version} "
+                       f"(it exists in {known}): argparse stops the launch with "
+                       "'unrecognized arguments'")
+            hint = (f"replace with `{guess}`" if guess else
+                    f"remove it, or run SGLang {versions[-1]}")
+            yield self.report(ctx.path, problem.span, message, hint, word_notes(problem.use.word))

@@ -1,0 +1,53 @@
+"""FLG005 invalid-flag-value and FLG006 invalid-choice: values argparse refuses."""
+
+from __future__ import annotations
+
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes
+
+
+class InvalidValue(Rule):
+    code = "FLG005"
+    name = "invalid-flag-value"
+    severity = Severity.ERROR
+    summary = "A value argparse cannot convert to the flag's type (an int flag given `8x`)."
+    invalid = (
+        "python -m sglang.launch_server --model-path m --tp-size eight",
+        "python -m sglang.launch_server --model-path m --mem-fraction-static 0,8",
+    )
+    valid = ("python -m sglang.launch_server --model-path m --tp-size 8 --mem-fraction-static 0.8",)
+    problem_kind = "invalid-type"
+
+    def check(self, ctx: LaunchContext):
+        for problem in ctx.parsed.problems:
+            if problem.kind != self.problem_kind:
+                continue
+            use = problem.use
+            message = (f"`{problem.text}` is not a valid value for `{use.matched}`: argparse stops "
+                       f"the launch with 'argument {use.matched}: {problem.detail}'")
+            yield self.report(ctx.path, problem.span, message, self.hint(use),
+                              word_notes(use.value_words[0] if use.value_words else use.word))
+
+    def hint(self, use) -> str:
+        return f"`{use.matched}` takes a value of type {use.spec.type}"
+
+
+class InvalidChoice(InvalidValue):
+    code = "FLG006"
+    name = "invalid-choice"
+    severity = Severity.ERROR
+    summary = "A value outside the flag's choices: argparse stops the launch."
+    invalid = (
+        Example("python -m sglang.launch_server --model-path m --speculative-algorithm eagle3"
+                " --speculative-draft-model-path d", "0.5.6.post2"),
+        "python -m sglang.launch_server --model-path m --load-format safetensor",
+    )
+    valid = (
+        Example("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
+                " --speculative-draft-model-path d", "0.5.6.post2"),
+        "python -m sglang.launch_server --model-path m --load-format safetensors",
+    )
+    problem_kind = "invalid-choice"
+
+    def hint(self, use) -> str:
+        choices = ", ".join(str(c) for c in use.spec.choices[:12])
+        return f"use one of: {choices}"

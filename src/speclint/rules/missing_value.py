@@ -1,0 +1,27 @@
+"""FLG004 missing-flag-value: a flag that needs a value got none."""
+
+from __future__ import annotations
+
+from speclint.rules.base import LaunchContext, Rule, Severity, word_notes
+
+
+class MissingValue(Rule):
+    code = "FLG004"
+    name = "missing-flag-value"
+    severity = Severity.ERROR
+    summary = "A flag that takes a value is followed by another flag or nothing: argparse stops the launch."
+    invalid = (
+        "python -m sglang.launch_server --model-path m --tp-size",
+        "python -m sglang.launch_server --model-path --tp-size 2",
+    )
+    valid = ("python -m sglang.launch_server --model-path m --tp-size 2",)
+
+    def check(self, ctx: LaunchContext):
+        for problem in ctx.parsed.problems:
+            if problem.kind != "missing-value":
+                continue
+            use = problem.use
+            message = (f"`{use.written}` needs a value and gets none: argparse stops the launch "
+                       f"with 'argument {use.matched}: {problem.detail}'")
+            yield self.report(ctx.path, problem.span, message,
+                              f"give `{use.matched}` a value", word_notes(use.word))

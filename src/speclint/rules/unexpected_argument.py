@@ -1,0 +1,33 @@
+"""FLG010 unexpected-argument: a word argparse cannot attach to any flag."""
+
+from __future__ import annotations
+
+from speclint.rules.base import LaunchContext, Rule, Severity, word_notes
+
+
+class UnexpectedArgument(Rule):
+    code = "FLG010"
+    name = "unexpected-argument"
+    severity = Severity.ERROR
+    summary = ("A word that is not a flag nor a flag's value (a stray value, a value given to a "
+               "switch): argparse stops the launch.")
+    invalid = (
+        "python -m sglang.launch_server --model-path m --tp-size 2 4",
+        "python -m sglang.launch_server --model-path m --enable-mixed-chunk=true",
+    )
+    valid = ("python -m sglang.launch_server --model-path m --tp-size 2 --enable-mixed-chunk",)
+
+    def check(self, ctx: LaunchContext):
+        for problem in ctx.parsed.problems:
+            if problem.kind == "unexpected-argument":
+                message = (f"`{problem.text}` is not attached to any flag: argparse stops the "
+                           "launch with 'unrecognized arguments'")
+                yield self.report(ctx.path, problem.span, message,
+                                  "remove it, or add the flag it is the value of")
+            elif problem.kind == "ignored-explicit-argument":
+                use = problem.use
+                message = (f"`{use.matched}` is a switch and takes no value: argparse stops the "
+                           f"launch with '{problem.detail}'")
+                yield self.report(ctx.path, problem.span, message,
+                                  f"write `{use.matched}` alone (or leave it out for false)",
+                                  word_notes(use.word))

@@ -1,0 +1,46 @@
+"""FLG001 unknown-flag: a flag no supported SGLang release knows."""
+
+from __future__ import annotations
+
+import difflib
+
+from speclint.flags.schema import versions_with_option
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes
+
+
+def suggest(option: str, candidates) -> str | None:
+    """The closest known option string, the way a "did you mean" should pick it."""
+    longs = [c for c in candidates if c.startswith("--")]
+    match = difflib.get_close_matches(option, longs, n=1, cutoff=0.75)
+    return match[0] if match else None
+
+
+class UnknownFlag(Rule):
+    code = "FLG001"
+    name = "unknown-flag"
+    severity = Severity.ERROR
+    summary = "A flag that SGLang's argument parser does not know: the server never starts."
+    invalid = (
+        "python -m sglang.launch_server --model-path m --speculative-eagle-top-k 4",
+        "python -m sglang.launch_server --model-path m --enable-spec-capture",
+    )
+    valid = (
+        "python -m sglang.launch_server --model-path m --speculative-eagle-topk 4"
+        " --speculative-num-steps 3 --speculative-num-draft-tokens 8"
+        " --speculative-algorithm EAGLE3 --speculative-draft-model-path d",
+    )
+
+    def check(self, ctx: LaunchContext):
+        for problem in ctx.parsed.problems:
+            if problem.kind != "unknown-option" or versions_with_option(problem.text):
+                continue
+            guess = suggest(problem.text, ctx.parsed.schema.by_option)
+            hint = f"did you mean `{guess}`?" if guess else \
+                "remove it, or check `python -m sglang.launch_server --help` for the flag you meant"
+            message = (f"`{problem.text}` is not an SGLang {ctx.version.version} flag: argparse "
+                       f"stops the launch with 'unrecognized arguments'")
+            if guess:
+                message += f"; did you mean `{guess}`?"
+            yield self.report(ctx.path, problem.span, message,
+                              f"replace with `{guess}`" if guess else hint,
+                              word_notes(problem.use.word if problem.use else None) if problem.use else ())

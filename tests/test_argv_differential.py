@@ -1,0 +1,139 @@
+"""The argv parser must agree with CPython's argparse built from the same generated schema:
+same acceptance, same values, for abbreviations, aliases, `=` forms, nargs, types, choices."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from speclint.flags.argv import parse_argv
+from speclint.flags.config import LaunchConfig
+from speclint.flags.schema import load_schema, supported_versions
+from speclint.source import Span, Word
+
+_TYPES = {"int": int, "float": float, "json": json.loads}
+
+
+class _Refused(Exception):
+    pass
+
+
+class _StrictParser(argparse.ArgumentParser):
+    def error(self, message):
+        raise _Refused(message)
+
+    def exit(self, status=0, message=None):
+        raise _Refused(message or "")
+
+
+def build_argparse(schema) -> argparse.ArgumentParser:
+    parser = _StrictParser(allow_abbrev=schema.allow_abbrev, add_help=False)
+    for spec in schema.flags:
+        kwargs = {"dest": spec.dest}
+        if spec.action in ("store_true", "store_false"):
+            kwargs["action"] = spec.action
+        elif spec.action == "boolean_optional":
+            kwargs["action"] = argparse.BooleanOptionalAction
+            options = [o for o in spec.option_strings if not o.startswith("--no-")]
+            parser.add_argument(*options, default=spec.default, **kwargs)
+            continue
+        elif spec.action in ("store_const", "append_const"):
+            kwargs["action"] = spec.action
+            kwargs["const"] = spec.const
+        elif spec.action == "count":
+            kwargs["action"] = "count"
+        elif spec.action in ("help", "version"):
+            continue
+        else:
+            kwargs["action"] = "append" if spec.action == "append" else "store"
+            if spec.nargs is not None:
+                kwargs["nargs"] = spec.nargs
+            if spec.type in _TYPES:
+                kwargs["type"] = _TYPES[spec.type]
+            if spec.choices is not None and spec.type != "other":
+                kwargs["choices"] = list(spec.choices)
+        parser.add_argument(*spec.option_strings, default=spec.default, **kwargs)
+    return parser
+
+
+def _words(texts):
+    return [Word(t, Span(1, 1 + i * 10, 1, 1 + i * 10 + len(t))) for i, t in enumerate(texts)]
+
+
+def _agree(schema, parser, argv):
+    try:
+        namespace = vars(parser.parse_args(argv))
+        refused = None
+    except _Refused as exc:
+        namespace, refused = None, str(exc)
+    parsed = parse_argv(schema, _words(argv))
+    if refused is not None:
+        assert parsed.problems, f"argparse refused {argv} ({refused}) but speclint accepted it"
+        return
+    assert not parsed.problems, f"argparse accepted {argv} but speclint reported {parsed.problems}"
+    config = LaunchConfig(parsed)
+    for dest, value in namespace.items():
+        assert config.value(dest) == value, f"{dest} for {argv}"
+
+
+VERSIONS = supported_versions() if True else ()
+
+
+@pytest.fixture(scope="module", params=VERSIONS)
+def schema_and_parser(request):
+    schema = load_schema(request.param)
+    return schema, build_argparse(schema)
+
+
+@pytest.mark.parametrize("argv", [
+    ["--tp", "8"],
+    ["--tp-size", "8", "--tensor-parallel-size", "4"],
+    ["--model", "m"],
+    ["--model-path=m"],
+    ["--speculative-algo", "EAGLE3"],
+    ["--speculative-num-draft", "4"],
+    ["--speculative-eagle", "2"],
+    ["--cuda-graph-max-bs", "8"],
+    ["--speculative-draft", "d"],
+    ["--tp-size"],
+    ["--tp-size", "x"],
+    ["--tp-size", "-1"],
+    ["--mem-fraction-static", "0.8"],
+    ["--enable-mixed-chunk"],
+    ["--enable-mixed-chunk=1"],
+    ["--load-format", "nope"],
+    ["stray"],
+    ["--model-path", "m", "--", "x"],
+    ["--model-path", "has space"],
+    ["--speculative-eagle-top-k", "4"],
+])
+def test_known_cases_agree_with_argparse(schema_and_parser, argv):
+    schema, parser = schema_and_parser
+    _agree(schema, parser, argv)
+
+
+def _token_strategy(schema):
+    options = sorted(schema.by_option)
+    prefixes = st.builds(lambda o, n: o[: max(3, len(o) - n)], st.sampled_from(options),
+                         st.integers(0, 12))
+    values = st.sampled_from(["1", "8", "-1", "0.5", "x", "EAGLE", "EAGLE3", "auto", "",
+                              "a b", "--", "1e3", "[1, 2]", "true"])
+    joined = st.builds(lambda o, v: f"{o}={v}", st.one_of(st.sampled_from(options), prefixes), values)
+    return st.one_of(st.sampled_from(options), prefixes, values, joined)
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_random_argvs_agree_with_argparse(version):
+    schema = load_schema(version)
+    parser = build_argparse(schema)
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.lists(_token_strategy(schema), max_size=8))
+    def run(argv):
+        _agree(schema, parser, argv)
+
+    run()
