@@ -30,10 +30,38 @@ class _StrictParser(argparse.ArgumentParser):
         raise _Refused(message or "")
 
 
+class _StoreConst(argparse.Action):
+    """Stand-in for SGLang's Deprecated*Action classes: stores `const` (whatever value is given)."""
+
+    def __init__(self, option_strings, dest, const_value=None, **kwargs):
+        self.const_value = const_value
+        super().__init__(option_strings, dest, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        setattr(namespace, self.dest, self.const_value)
+
+
+class _NoOp(argparse.Action):
+    def __call__(self, parser, namespace, values, option_string=None):
+        pass
+
+
 def build_argparse(schema) -> argparse.ArgumentParser:
     parser = _StrictParser(allow_abbrev=schema.allow_abbrev, add_help=False)
     for spec in schema.flags:
         kwargs = {"dest": spec.dest}
+        if spec.required:
+            kwargs["required"] = True
+        if spec.action_class in ("DeprecatedStoreTrueAction", "DeprecatedStoreConstAction"):
+            kwargs.update(action=_StoreConst, const_value=spec.const, nargs=spec.nargs)
+            if spec.choices is not None:
+                kwargs["choices"] = list(spec.choices)
+            parser.add_argument(*spec.option_strings, default=spec.default, **kwargs)
+            continue
+        if spec.action_class == "DeprecatedAction":
+            parser.add_argument(*spec.option_strings, default=spec.default, action=_NoOp,
+                                nargs=spec.nargs, **kwargs)
+            continue
         if spec.action in ("store_true", "store_false"):
             kwargs["action"] = spec.action
         elif spec.action == "boolean_optional":
@@ -52,6 +80,8 @@ def build_argparse(schema) -> argparse.ArgumentParser:
             kwargs["action"] = "append" if spec.action == "append" else "store"
             if spec.nargs is not None:
                 kwargs["nargs"] = spec.nargs
+            if spec.nargs == "?":
+                kwargs["const"] = spec.const
             if spec.type in _TYPES:
                 kwargs["type"] = _TYPES[spec.type]
             if spec.choices is not None and spec.type != "other":
@@ -60,11 +90,15 @@ def build_argparse(schema) -> argparse.ArgumentParser:
     return parser
 
 
+REQUIRED = ["--model-path", "m"]
+
+
 def _words(texts):
     return [Word(t, Span(1, 1 + i * 10, 1, 1 + i * 10 + len(t))) for i, t in enumerate(texts)]
 
 
 def _agree(schema, parser, argv):
+    argv = [*REQUIRED, *argv] if "--model" not in " ".join(argv) else list(argv)
     try:
         namespace = vars(parser.parse_args(argv))
         refused = None
@@ -131,7 +165,7 @@ def test_random_argvs_agree_with_argparse(version):
     schema = load_schema(version)
     parser = build_argparse(schema)
 
-    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=int(__import__("os").environ.get("SPECLINT_FUZZ_EXAMPLES", "300")), deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.lists(_token_strategy(schema), max_size=8))
     def run(argv):
         _agree(schema, parser, argv)

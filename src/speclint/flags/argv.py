@@ -213,8 +213,10 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
             continue
         item = _classify(schema, word, has_negative)
         if item.kind == "--":
+            # argparse never gives `--` to an optional, and with no positionals to take it
+            # it stays among the unrecognized arguments (CPython 3.11)
             after_double_dash = True
-            continue
+            item.kind = "-"
         items.append(item)
 
     index = 0
@@ -224,7 +226,7 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
         if item.kind in ("S", "D"):
             parsed.has_unknown_words = True
             continue
-        if item.kind == "A":
+        if item.kind in ("A", "-"):
             parsed.problems.append(ArgProblem("unexpected-argument", item.word.span,
                                               item.word.text or ""))
             continue
@@ -241,6 +243,14 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
                 index += 1
             continue
         index = _consume(parsed, use, item, items, index)
+    if not parsed.has_unknown_words:
+        given = {u.spec.dest for u in parsed.uses if u.spec is not None}
+        for spec in schema.flags:
+            if spec.required and spec.dest not in given:
+                span = words[0].span if words else Span(1, 1, 1, 2)
+                parsed.problems.append(ArgProblem(
+                    "missing-required", span, "/".join(spec.option_strings), None,
+                    f"the following arguments are required: {'/'.join(spec.option_strings)}"))
     return parsed
 
 
@@ -311,13 +321,25 @@ def _store(parsed: ParsedArgs, use: FlagUse) -> None:
     if action == "count":
         use.value = len(parsed.uses_of(spec.dest))
         return
+    if _nargs_range(spec)[1] == 0:  # SGLang's Deprecated*Action switches store their const
+        use.value = spec.default if spec.action_class == "DeprecatedAction" else spec.const
+        return
     if any(w.dynamic for w in use.value_words):
         use.dynamic = True
         use.value = None
         return
     single = spec.nargs is None or spec.nargs == "?"
+    words = list(use.value_words)
+    for position, word in enumerate(words):
+        if word.text == "--":  # argparse strips the first `--` from a flag's values
+            del words[position]
+            break
+    if single and not words and use.value_words:
+        # argparse's quirk: `--flag=--` stores an empty list (the const for nargs='?')
+        use.value = spec.const if spec.nargs == "?" else []
+        return
     values = []
-    for word in use.value_words:
+    for word in words:
         value, error = _convert(spec, word.text)
         if error:
             parsed.problems.append(ArgProblem("invalid-type", word.span, word.text, use, error))
@@ -331,7 +353,9 @@ def _store(parsed: ParsedArgs, use: FlagUse) -> None:
             use.value = None
             return
         values.append(value)
-    if single:
+    if spec.action_class == "DeprecatedStoreConstAction":
+        use.value = spec.const
+    elif single:
         use.value = values[0] if values else spec.const
     else:
         use.value = values

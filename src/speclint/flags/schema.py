@@ -46,6 +46,11 @@ class FlagSpec:
     const: object
     help: str
     deprecated: str | None
+    action_class: str | None = None
+    """SGLang's own Action class for custom actions (`DeprecatedStoreConstAction`)."""
+    error_message: str | None = None
+    """For a retired flag whose action stops the parser: the error SGLang prints."""
+    required: bool = False
 
     @property
     def takes_value(self) -> bool:
@@ -106,9 +111,12 @@ def load_schema(version: str) -> FlagSchema:
             type=entry.get("type") or "str",
             choices=tuple(choices) if choices is not None else None,
             default=entry.get("default"),
-            const=entry.get("const"),
+            const=entry.get("const_value", entry.get("const")),
             help=entry.get("help") or "",
             deprecated=entry.get("deprecated"),
+            action_class=entry.get("action_class"),
+            error_message=entry.get("error_message"),
+            required=bool(entry.get("required", False)),
         ))
     by_option: dict[str, FlagSpec] = {}
     for spec in specs:
