@@ -49,6 +49,9 @@ class Word:
     splat: bool = False
     """True when the word stands for an unknown number of words (an unquoted dynamic
     `$ARGS`, `"$@"`): any flag may hide in it."""
+    expanded_at: Span | None = None
+    """For a word that came from a bash array element: where the array was expanded
+    (`"${ARGS[@]}"`), while `span` is the element as written in the array."""
 
     @property
     def dynamic(self) -> bool:
@@ -81,7 +84,9 @@ class Launch:
 class Diagnostic:
     """A problem a front-end met while reading a file (not a finding about SGLang).
 
-    `kind` is one of: 'syntax-error', 'unreadable-file', 'file-too-large', 'unsupported-input'.
+    `kind` is one of: 'syntax-error', 'unreadable-file', 'file-too-large', 'unsupported-input',
+    'broken-continuation' (a comment or a `\\ ` with trailing blanks cut a continued command
+    short, so the flags on the following lines never reach the program).
     """
 
     kind: str

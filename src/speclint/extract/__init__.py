@@ -1,0 +1,67 @@
+"""Front-ends: turn a source file into the SGLang launches it contains.
+
+`extract_file` picks the front-end by file kind. Only shell is implemented so far; python,
+yaml and markdown front-ends plug into `_FRONT_ENDS` the same way.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+
+from ..source import Diagnostic, ExtractResult, Span
+
+_SHELL_SUFFIXES = (".sh", ".bash")
+_SHELL_SHEBANG = re.compile(r"#!\s*(?:/usr)?(?:/local)?/bin/(?:env\s+(?:-\S+\s+)*)?(?:bash|sh|zsh|dash|ksh)\b")
+
+
+def _is_shell(path: str, first_line: str | None) -> bool:
+    if path == "-" or path.endswith(_SHELL_SUFFIXES):
+        return True
+    return first_line is not None and _SHELL_SHEBANG.match(first_line) is not None
+
+
+def file_kind(path: str, text: str | None = None) -> str | None:
+    """'shell' (later also 'python', 'yaml', 'markdown'), or None when no front-end reads it."""
+    first_line = text.split("\n", 1)[0] if text is not None else None
+    if _is_shell(path, first_line):
+        return "shell"
+    return None
+
+
+def _extract_shell(text: str, path: str) -> ExtractResult:
+    from .shell import extract_shell  # tree-sitter is only loaded when a shell file is read
+
+    return extract_shell(text, path)
+
+
+_FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {"shell": _extract_shell}
+
+
+def extract_file(path: str, text: str) -> ExtractResult:
+    """The launches in one file ("-" is stdin, read as shell)."""
+    kind = file_kind(path, text)
+    front_end = _FRONT_ENDS.get(kind or "")
+    if front_end is None:
+        message = f"no front-end reads {os.path.basename(path) or path!r} (not a shell script)"
+        return ExtractResult(diagnostics=[Diagnostic("unsupported-input", message, Span.point(1, 1))])
+    return front_end(text, path)
+
+
+def _first_line(path: str) -> str | None:
+    try:
+        with open(path, "rb") as handle:
+            return handle.readline(256).decode("utf-8", "replace")
+    except OSError:
+        return None
+
+
+def is_lintable_path(path: str) -> bool:
+    """Whether a directory scan should read this file (by name, or by shebang if no suffix)."""
+    if path.endswith(_SHELL_SUFFIXES):
+        return True
+    name = os.path.basename(path)
+    if "." in name:
+        return False
+    return _is_shell(path, _first_line(path))

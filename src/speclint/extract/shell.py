@@ -1,0 +1,32 @@
+"""Shell front-end: SGLang launches in bash scripts, found without running anything.
+
+The script is parsed with tree-sitter-bash and walked statically; no part of it is executed,
+sourced or evaluated. See `shell_walk` (control flow and variables), `shell_expand` (words),
+`shell_launch` (wrappers, docker, ssh, `bash -c`) and `shell_checks` (comments, errors).
+"""
+
+from __future__ import annotations
+
+from ..source import ExtractResult
+from .shell_checks import broken_continuations, collect_comments, first_syntax_error
+from .shell_text import TextMap, line_starts_of, parse_bytes
+from .shell_vars import Env
+from .shell_walk import Walker
+
+
+def extract_shell(text: str, path: str) -> ExtractResult:
+    """Every SGLang launch in a shell script, with exact positions, plus comments and
+    diagnostics (syntax errors, continuations cut short by a comment or trailing blanks)."""
+    result = ExtractResult()
+    tm = TextMap(text, line_starts_of(text))
+    tree = parse_bytes(tm.data)
+    root = tree.root_node
+    comments = collect_comments(root, tm, result)
+    error = first_syntax_error(root, tm)
+    if error is not None:
+        result.diagnostics.append(error)
+    result.diagnostics.extend(broken_continuations(root, tm, comments))
+    Walker(result, path, tm, Env()).run(root)
+    result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
+    result.comments.sort(key=lambda item: (item[0].line, item[0].column))
+    return result

@@ -1,0 +1,124 @@
+"""File-level findings of the shell front-end: comments, syntax errors, broken continuations.
+
+A comment inside a `\\`-continued command ends that command (the joined line is a comment up
+to its newline), and `\\` followed by blanks is an escaped blank, not a continuation. In both
+cases the flags on the next lines run as a command of their own and never reach SGLang;
+bash does exactly this and so does tree-sitter, so these checks only explain it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import tree_sitter
+from tree_sitter import Node
+
+from ..source import Diagnostic, ExtractResult
+from .shell_text import BASH, TextMap
+
+_COMMENTS = tree_sitter.Query(BASH, "(comment) @comment")
+_TRAILING_BLANK_AFTER_BACKSLASH = re.compile(r"(?<!\\)((?:\\\\)*)(\\[ \t]+)(#[^\n]*)?$", re.M)
+
+
+def collect_comments(root: Node, tm: TextMap, result: ExtractResult) -> list[Node]:
+    nodes = tree_sitter.QueryCursor(_COMMENTS).captures(root).get("comment", [])
+    nodes.sort(key=lambda n: n.start_byte)
+    for node in nodes:
+        result.comments.append((tm.node_span(node), tm.node_text(node)))
+    return nodes
+
+
+def first_syntax_error(root: Node, tm: TextMap) -> Diagnostic | None:
+    if not root.has_error:
+        return None
+    cursor = root.walk()
+    while True:
+        node = cursor.node
+        if node is not None and (node.is_missing or node.type == "ERROR"):
+            return _syntax_diagnostic(node, tm)
+        if node is not None and node.has_error and cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return None
+
+
+def _syntax_diagnostic(node: Node, tm: TextMap) -> Diagnostic:
+    span = tm.node_span(node)
+    if node.is_missing:
+        message = f"syntax error: missing `{node.type}` (bash would refuse to run this script)"
+        return Diagnostic("syntax-error", message, span)
+    text = tm.node_text(node).strip().splitlines()
+    snippet = text[0][:40] if text else ""
+    message = f"syntax error near `{snippet}` (bash would refuse to run this script)"
+    if span.line != span.end_line:
+        line_text_end = span.column + len(tm.node_text(node).split("\n", 1)[0])
+        span = type(span)(span.line, span.column, span.line, line_text_end)
+    return Diagnostic("syntax-error", message, span)
+
+
+def _next_code_line(lines: list[str], index: int) -> int | None:
+    """Index of the first line after `index` that is neither blank nor a comment."""
+    for k in range(index + 1, len(lines)):
+        stripped = lines[k].strip()
+        if stripped and not stripped.startswith("#"):
+            return k
+    return None
+
+
+def _ends_with_continuation(line: str) -> bool:
+    stripped_len = len(line) - len(line.rstrip("\\"))
+    return stripped_len % 2 == 1
+
+
+def _starts_command(root: Node, tm: TextMap, line_index: int, lines: list[str]) -> bool:
+    """Whether the first word on this line is the name of a command of its own."""
+    column = len(lines[line_index]) - len(lines[line_index].lstrip())
+    byte = len("\n".join(lines[:line_index]).encode()) + (1 if line_index else 0) + \
+        len(lines[line_index][:column].encode())
+    node = root.descendant_for_byte_range(byte, byte + 1)
+    while node is not None and node.type not in ("command_name", "command", "program"):
+        node = node.parent
+    return node is not None and node.type == "command_name"
+
+
+def broken_continuations(root: Node, tm: TextMap, comments: list[Node]) -> list[Diagnostic]:
+    lines = tm.text.split("\n")
+    found: list[Diagnostic] = []
+    for comment in comments:
+        row = comment.start_point.row
+        if row == 0 or not _ends_with_continuation(lines[row - 1]):
+            continue
+        previous_line = lines[row - 1]
+        backslash_at = len(previous_line.encode()) - 1
+        line_start_byte = len("\n".join(lines[: row - 1]).encode()) + (1 if row > 1 else 0)
+        holder = root.descendant_for_byte_range(line_start_byte + backslash_at, line_start_byte + backslash_at + 1)
+        if holder is not None and holder.type in ("comment", "raw_string", "string_content", "heredoc_body"):
+            continue
+        target = _next_code_line(lines, comment.end_point.row)
+        if target is None or not lines[target].lstrip().startswith("-"):
+            continue
+        if not _starts_command(root, tm, target, lines):
+            continue
+        first = lines[target].split()[0]
+        message = (f"this comment ends the `\\`-continued command above it: `{first}` and the "
+                   f"flags after it on the following lines are not passed to SGLang (bash runs "
+                   f"them as a separate command)")
+        found.append(Diagnostic("broken-continuation", message, tm.node_span(comment)))
+    for match in _TRAILING_BLANK_AFTER_BACKSLASH.finditer(tm.text):
+        start_char = match.start(2)
+        row = tm.text.count("\n", 0, start_char)
+        start_byte = len(tm.text[:start_char].encode())
+        holder = root.descendant_for_byte_range(start_byte, start_byte + 1)
+        if holder is not None and holder.type in ("comment", "raw_string", "string_content", "heredoc_body"):
+            continue
+        target = _next_code_line(lines, row)
+        if target is None or target != row + 1 or not lines[target].lstrip().startswith("-"):
+            continue
+        first = lines[target].split()[0]
+        span = tm.span(start_byte, start_byte + len(match.group(2).encode()))
+        message = (f"`\\` followed by trailing whitespace is not a line continuation: the command "
+                   f"ends here and `{first}` on the next line is not passed to SGLang")
+        found.append(Diagnostic("broken-continuation", message, span))
+    found.sort(key=lambda d: (d.span.line, d.span.column))
+    return found

@@ -1,0 +1,124 @@
+"""Parsing shell text and mapping tree-sitter byte offsets back to file positions.
+
+Every shell buffer we parse (the file itself, or the content of a `bash -c '...'` string)
+gets a `TextMap`, so a word found anywhere can say where it is written in the original file.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+import tree_sitter
+import tree_sitter_bash
+
+from ..source import Span
+
+BASH = tree_sitter.Language(tree_sitter_bash.language())
+_parser: tree_sitter.Parser | None = None
+
+
+def parse_bytes(data: bytes) -> tree_sitter.Tree:
+    """Parse with one Parser per process (building one costs more than parsing a script)."""
+    global _parser
+    if _parser is None:
+        _parser = tree_sitter.Parser(BASH)
+    return _parser.parse(data)
+
+
+def line_starts_of(text: str) -> list[int]:
+    """Character offset where each line of `text` begins."""
+    starts = [0]
+    find = text.find
+    pos = find("\n")
+    while pos != -1:
+        starts.append(pos + 1)
+        pos = find("\n", pos + 1)
+    return starts
+
+
+class TextMap:
+    """One parsed buffer: its text and bytes, and where each of its characters sits in the file.
+
+    For the file itself character i is file character i. For a buffer rebuilt from a quoted
+    string, `starts[i]`/`ends[i]` give the file characters that produced buffer character i
+    (an escape like `\\"` covers two file characters; a substituted `$X` covers all of `$X`).
+    """
+
+    __slots__ = ("text", "data", "line_starts", "_byte_to_char", "starts", "ends")
+
+    def __init__(
+        self,
+        text: str,
+        line_starts: list[int],
+        starts: list[int] | None = None,
+        ends: list[int] | None = None,
+    ) -> None:
+        self.text = text
+        self.data = text.encode("utf-8", "surrogatepass")
+        self.line_starts = line_starts
+        self.starts = starts
+        self.ends = ends
+        self._byte_to_char: list[int] | None = None
+        if len(self.data) != len(text):
+            table = [0] * (len(self.data) + 1)
+            pos = 0
+            for index, char in enumerate(text):
+                width = len(char.encode("utf-8", "surrogatepass"))
+                for k in range(width):
+                    table[pos + k] = index
+                pos += width
+            table[pos] = len(text)
+            self._byte_to_char = table
+
+    def char(self, byte: int) -> int:
+        table = self._byte_to_char
+        return byte if table is None else table[byte]
+
+    def file_start(self, index: int) -> int:
+        """File character offset where buffer character `index` starts."""
+        return index if self.starts is None else self.starts[index]
+
+    def file_end(self, index: int) -> int:
+        """File character offset just after buffer character `index`."""
+        return index + 1 if self.ends is None else self.ends[index]
+
+    def file_range(self, start_byte: int, end_byte: int) -> tuple[int, int]:
+        a, b = self.char(start_byte), self.char(end_byte)
+        if b > a:
+            return self.file_start(a), self.file_end(b - 1)
+        begin = self.file_start(a)
+        return begin, begin
+
+    def span_of_file_range(self, begin: int, end: int) -> Span:
+        starts = self.line_starts
+        line = bisect_right(starts, begin) - 1
+        end_line = bisect_right(starts, max(end - 1, begin)) - 1
+        return Span(line + 1, begin - starts[line] + 1, end_line + 1, end - starts[end_line] + 1)
+
+    def span(self, start_byte: int, end_byte: int) -> Span:
+        return self.span_of_file_range(*self.file_range(start_byte, end_byte))
+
+    def node_span(self, node: tree_sitter.Node) -> Span:
+        return self.span(node.start_byte, node.end_byte)
+
+    def node_text(self, node: tree_sitter.Node) -> str:
+        return self.data[node.start_byte : node.end_byte].decode("utf-8", "surrogatepass")
+
+    def derive(self, pieces: list[tuple[str, int, int]]) -> "TextMap":
+        """A buffer made of `pieces` (text, file start, file end): every character of a piece
+        maps to the given file range, unless the piece is one character per file character."""
+        text_parts: list[str] = []
+        starts: list[int] = []
+        ends: list[int] = []
+        for piece, begin, end in pieces:
+            text_parts.append(piece)
+            if end - begin == len(piece):
+                starts.extend(range(begin, end))
+                ends.extend(range(begin + 1, end + 1))
+            else:
+                starts.extend([begin] * len(piece))
+                ends.extend([end] * len(piece))
+        tail = ends[-1] if ends else (pieces[0][1] if pieces else 0)
+        starts.append(tail)
+        ends.append(tail)
+        return TextMap("".join(text_parts), self.line_starts, starts, ends)

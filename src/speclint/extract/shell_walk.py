@@ -1,0 +1,389 @@
+"""Walking a parsed shell script in execution order, tracking variables through control flow.
+
+Branches (`if`, `case`, `&&`/`||`), loops and functions are followed path by path and joined,
+so a value is only concrete where every path agrees on it. Commands are handed to
+`shell_launch` to recognise SGLang launches.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from ..source import ExtractResult, Launch, Span, Word
+from . import shell_launch
+from .shell_expand import Arg, Expander
+from .shell_nested import nested_text_map
+from .shell_text import TextMap, parse_bytes
+from .shell_vars import Env, VarValue, dynamic_value
+
+_MAX_NESTING = 5
+_SCOPED_DECLARATIONS = ("local", "declare", "typeset")
+
+
+class Walker:
+    """Walks one buffer (the file, or the content of a `bash -c` string) with one `Env`."""
+
+    def __init__(self, result: ExtractResult, path: str, tm: TextMap, env: Env, depth: int = 0,
+                 image: tuple[str | None, Span | None] | None = None) -> None:
+        self.result = result
+        self.path = path
+        self.tm = tm
+        self.env = env
+        self.depth = depth
+        self.image = image
+        """(image, image span) when this buffer runs inside `docker run IMAGE`."""
+        self.collect = True
+        """False while pre-walking a loop body to learn what it assigns (no launches recorded)."""
+        self.functions: dict[str, set[str]] = {}
+        self._deferred: list[tuple[str, Node, Env]] = []
+
+    # ---- entry points ------------------------------------------------------------------------
+
+    def run(self, root: Node) -> None:
+        self.block(root.children)
+        self._walk_function_bodies()
+
+    def add_launch(self, launch: Launch) -> None:
+        if self.collect:
+            self.result.launches.append(launch)
+
+    def expander(self) -> Expander:
+        return Expander(self.tm, self.env, self._substitution)
+
+    def line_of(self, node: Node) -> int:
+        return self.tm.node_span(node).line
+
+    def parse_nested(self, arg: Arg, inherited: dict[str, Word] | None,
+                     image: tuple[str | None, Span | None] | None, unknown: str = "") -> None:
+        """Walk the shell code held in a string argument (`bash -c`, `ssh host`, `eval`).
+
+        `inherited` is the environment the inner shell starts with; None means it shares this
+        shell's variables (eval). `unknown` says why a variable it does not inherit is unknown."""
+        if self.depth >= _MAX_NESTING:
+            return
+        built = nested_text_map(self, arg)
+        if built is None:
+            return
+        tm, placeholders = built
+        if inherited is None:
+            env = self.env.copy()
+        else:
+            env = Env()
+            if unknown:
+                env.unknown_template = unknown
+            for name, word in inherited.items():
+                env.vars[name] = VarValue(text=word.text, reason=word.dynamic_reason, origin=word.span,
+                                          exported=True)
+        for name, reason in placeholders.items():
+            env.vars[name] = dynamic_value(reason, None)
+        tree = parse_bytes(tm.data)
+        inner = Walker(self.result, self.path, tm, env, self.depth + 1, image)
+        inner.collect = self.collect
+        inner.run(tree.root_node)
+        if self.collect:
+            from .shell_checks import collect_comments
+
+            collect_comments(tree.root_node, tm, self.result)
+
+    # ---- statements ----------------------------------------------------------------------------
+
+    def block(self, nodes: list[Node]) -> None:
+        for node in nodes:
+            if node.is_named:
+                self.statement(node)
+
+    def statement(self, node: Node) -> None:
+        kind = node.type
+        if kind == "command":
+            self.command(node)
+        elif kind == "variable_assignment":
+            self.assignment(node)
+        elif kind == "variable_assignments":
+            for child in node.named_children:
+                self.assignment(child)
+        elif kind == "declaration_command":
+            self.declaration(node)
+        elif kind == "unset_command":
+            self.unset(node)
+        elif kind == "redirected_statement":
+            body = node.child_by_field_name("body")
+            if body is not None:
+                self.statement(body)
+        elif kind in ("compound_statement", "do_group", "negated_command", "program"):
+            self.block(node.children)
+        elif kind == "subshell":
+            self.in_subshell(node.children)
+        elif kind == "pipeline":
+            for child in node.named_children:
+                self.in_subshell([child])
+        elif kind == "list":
+            self.and_or_list(node)
+        elif kind == "if_statement":
+            self.if_statement(node)
+        elif kind == "case_statement":
+            self.case_statement(node)
+        elif kind in ("for_statement", "c_style_for_statement", "while_statement"):
+            self.loop_statement(node)
+        elif kind == "function_definition":
+            self.function_definition(node)
+
+    def in_subshell(self, nodes: list[Node]) -> None:
+        saved = self.env
+        self.env = saved.copy()
+        self.block(nodes)
+        self.env = saved
+
+    def _substitution(self, node: Node) -> None:
+        """Launches inside `$(...)` still count; its assignments stay inside."""
+        self.in_subshell(node.children)
+
+    def branches(self, groups: list[list[Node]], fallthrough: bool, line: int) -> None:
+        base = self.env
+        results: list[Env] = []
+        for group in groups:
+            self.env = base.copy()
+            self.block(group)
+            results.append(self.env)
+        if fallthrough:
+            results.append(base)
+        merged = base.copy()
+        merged.merge_from(results, line)
+        self.env = merged
+
+    def and_or_list(self, node: Node) -> None:
+        named = node.named_children
+        if not named:
+            return
+        self.statement(named[0])
+        line = self.line_of(node)
+        for child in named[1:]:
+            self.branches([[child]], True, line)
+
+    def if_statement(self, node: Node) -> None:
+        condition: list[Node] = []
+        then_body: list[Node] = []
+        groups: list[list[Node]] = [then_body]
+        has_else = False
+        in_then = False
+        for child in node.children:
+            if child.type == "then":
+                in_then = True
+            elif child.type == "elif_clause":
+                groups.append([c for c in child.children if c.is_named])
+            elif child.type == "else_clause":
+                has_else = True
+                groups.append([c for c in child.children if c.is_named])
+            elif child.is_named:
+                (then_body if in_then else condition).append(child)
+        self.block(condition)
+        self.branches(groups, not has_else, self.line_of(node))
+
+    def case_statement(self, node: Node) -> None:
+        groups: list[list[Node]] = []
+        for item in node.named_children:
+            if item.type != "case_item":
+                continue
+            body: list[Node] = []
+            after_pattern = False
+            for child in item.children:
+                if child.type == ")":
+                    after_pattern = True
+                elif after_pattern and child.is_named:
+                    body.append(child)
+            groups.append(body)
+        self.branches(groups, True, self.line_of(node))
+
+    def loop_statement(self, node: Node) -> None:
+        body = node.child_by_field_name("body")
+        line = self.line_of(node)
+        loop_variable: str | None = None
+        if node.type == "for_statement":
+            variable = node.child_by_field_name("variable")
+            loop_variable = self.tm.node_text(variable) if variable is not None else None
+        elif node.type == "while_statement":
+            self.block(node.children_by_field_name("condition"))
+        if body is None:
+            return
+        base = self.env
+        collect = self.collect
+        passes: list[Env] = []
+        start = base
+        for collect_now in (False, collect):
+            self.collect = collect_now
+            self.env = start.copy()
+            if loop_variable:
+                self.env.assign(loop_variable, dynamic_value(f"loop variable ${loop_variable}", None))
+            self.block(body.children)
+            passes.append(self.env)
+            start = base.copy()
+            start.merge_from([base, self.env], line)
+        self.collect = collect
+        self.env = start
+        if loop_variable:
+            self.env.assign(loop_variable, dynamic_value(f"loop variable ${loop_variable}", None))
+
+    def function_definition(self, node: Node) -> None:
+        name_node = node.child_by_field_name("name")
+        body = node.child_by_field_name("body")
+        if name_node is None or body is None:
+            return
+        name = self.tm.node_text(name_node)
+        self.functions[name] = _globals_assigned(body, self.tm)
+        self._deferred.append((name, body, self.env.copy()))
+
+    def _walk_function_bodies(self) -> None:
+        """Function bodies are walked once, after the whole file: a global is known inside only
+        if it keeps the value it had at the definition until the end of the file."""
+        final = self.env
+        for name, body, snapshot in self._deferred:
+            env = snapshot.copy()
+            env.positional_reason = f"argument of function {name}()"
+            for var, value in final.vars.items():
+                if snapshot.vars.get(var) is not value:
+                    env.vars[var] = dynamic_value(f"${var} changes after function {name}() is defined",
+                                                  value.origin, value.exported)
+            self.env = env
+            self.statement(body)
+        self.env = final
+
+    # ---- assignments ----------------------------------------------------------------------------
+
+    def assignment(self, node: Node, exported: bool = False, array: bool = False) -> None:
+        target = node.child_by_field_name("name")
+        if target is None:
+            return
+        value_node = node.child_by_field_name("value")
+        append = any(not c.is_named and c.type == "+=" for c in node.children)
+        tm = self.tm
+        origin = tm.node_span(value_node) if value_node is not None else tm.span(node.end_byte, node.end_byte)
+        if target.type == "subscript":
+            self._element_assignment(target, value_node, origin)
+            return
+        name = tm.node_text(target)
+        value = self.expander().value(value_node, origin)
+        if value.reason is None and array and value.elements is None:
+            value = VarValue(elements=(Word(value.text or "", origin, origin),), origin=origin)
+        if append:
+            value = _appended(self.env.get(name), value, name, origin)
+        if exported:
+            value = VarValue(value.text, value.elements, value.reason, value.origin, True)
+        self.env.assign(name, value)
+
+    def _element_assignment(self, target: Node, value_node: Node | None, origin: Span) -> None:
+        name_node = target.child_by_field_name("name")
+        index_node = target.child_by_field_name("index")
+        if name_node is None:
+            return
+        name = self.tm.node_text(name_node)
+        current = self.env.get(name)
+        index = self.tm.node_text(index_node) if index_node is not None else ""
+        value = self.expander().value(value_node, origin)
+        elements = current.elements if current is not None and current.reason is None else None
+        if elements is None and current is None:
+            elements = ()
+        if elements is not None and index.isdigit() and int(index) <= len(elements) and value.reason is None:
+            word = Word(value.text or "", origin, origin)
+            position = int(index)
+            updated = elements[:position] + (word,) + elements[position + 1 :]
+            self.env.assign(name, VarValue(elements=updated, origin=origin))
+        else:
+            self.env.assign(name, dynamic_value(f"${name}[{index}] is assigned dynamically", origin))
+
+    def declaration(self, node: Node) -> None:
+        keyword = node.children[0].type if node.children else ""
+        exported = keyword == "export"
+        unexport = False
+        array = False
+        for child in node.children[1:]:
+            kind = child.type
+            if kind == "word":
+                option = self.tm.node_text(child)
+                if option.startswith("-") and not option.startswith("--"):
+                    if "A" in option or ("n" in option and keyword != "export"):
+                        self._dynamic_declared(node, "associative array or name reference")
+                        return
+                    exported = exported or "x" in option
+                    array = array or "a" in option
+                    unexport = unexport or (keyword == "export" and "n" in option)
+                elif option.startswith("+") and "x" in option:
+                    unexport = True
+            elif kind == "variable_assignment":
+                self.assignment(child, exported=exported and not unexport, array=array)
+            elif kind == "variable_name":
+                name = self.tm.node_text(child)
+                if exported or unexport:
+                    self.env.set_exported(name, not unexport, self.tm.node_span(child))
+
+    def _dynamic_declared(self, node: Node, what: str) -> None:
+        for child in node.named_children:
+            target = child.child_by_field_name("name") if child.type == "variable_assignment" else child
+            if target is not None and target.type == "variable_name":
+                name = self.tm.node_text(target)
+                self.env.assign(name, dynamic_value(f"${name} is an {what}", self.tm.node_span(child)))
+
+    def unset(self, node: Node) -> None:
+        for child in node.named_children:
+            if child.type in ("variable_name", "word"):
+                name = self.tm.node_text(child)
+                if not name.startswith("-"):
+                    self.env.vars[name] = VarValue(text="", is_set=False, origin=self.tm.node_span(child))
+
+    # ---- commands -----------------------------------------------------------------------------
+
+    def command(self, node: Node) -> None:
+        expander = self.expander()
+        prefix: dict[str, Word] = {}
+        args: list[Arg] = []
+        for child in node.children:
+            kind = child.type
+            if kind == "variable_assignment" and not args:
+                name_node = child.child_by_field_name("name")
+                value_node = child.child_by_field_name("value")
+                origin = self.tm.node_span(value_node) if value_node is not None else self.tm.node_span(child)
+                if name_node is not None:
+                    prefix[self.tm.node_text(name_node)] = expander.value(value_node, origin).as_word(origin)
+            elif kind == "command_name":
+                for part in child.named_children:
+                    args.extend(expander.words(part))
+            elif kind not in ("file_redirect", "heredoc_redirect", "herestring_redirect", "comment") \
+                    and child.is_named:
+                args.extend(expander.words(child))
+        if not args:
+            return
+        if shell_launch.builtin_effects(self, node, args):
+            return
+        shell_launch.recognize(self, node, args, prefix)
+
+
+def _appended(current: VarValue | None, value: VarValue, name: str, origin: Span) -> VarValue:
+    """`X+=...`: append to a scalar or an array."""
+    if current is None:
+        return value
+    if current.reason is not None or value.reason is not None:
+        return dynamic_value(current.reason or value.reason or f"${name} is appended dynamically", origin)
+    if current.elements is not None or value.elements is not None:
+        left = current.elements if current.elements is not None else (
+            (Word(current.text or "", current.origin or origin, current.origin),) if current.is_set else ())
+        right = value.elements if value.elements is not None else (Word(value.text or "", origin, origin),)
+        return VarValue(elements=left + right, origin=current.origin, exported=current.exported)
+    return VarValue(text=(current.text or "") + (value.text or ""), origin=origin, exported=current.exported)
+
+
+def _globals_assigned(body: Node, tm: TextMap) -> set[str]:
+    """Names a function body assigns outside `local`/`declare` (what a call may change)."""
+    names: set[str] = set()
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if node.type == "declaration_command" and node.children and node.children[0].type in _SCOPED_DECLARATIONS:
+            continue
+        if node.type == "variable_assignment":
+            target = node.child_by_field_name("name")
+            if target is not None:
+                if target.type == "subscript":
+                    target = target.child_by_field_name("name") or target
+                names.add(tm.node_text(target))
+        if node.type == "command" and node.parent is not None and node.parent.type == "command_substitution":
+            continue
+        stack.extend(node.named_children)
+    return names
