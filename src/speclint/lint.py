@@ -56,6 +56,7 @@ def analyse_launch(path: str, launch, options: LintOptions):
     """The flag model of one launch, ready for rules and `explain`."""
     from speclint.flags.argv import parse_argv
     from speclint.flags.config import LaunchConfig
+    from speclint.flags.entry import prepare_argv
     from speclint.flags.schema import load_schema
     from speclint.flags.versions import choose_version
     from speclint.rules.base import LaunchContext, VersionChoice
@@ -63,7 +64,7 @@ def analyse_launch(path: str, launch, options: LintOptions):
     version, reason = choose_version(options.sglang_version, launch.image)
     if launch.image and launch.image_span and "image" in reason:
         reason += f" (line {launch.image_span.line})"
-    parsed = parse_argv(load_schema(version), launch.args)
+    parsed = parse_argv(load_schema(version), prepare_argv(launch.entry, launch.args, version))
     return LaunchContext(path, launch, parsed, LaunchConfig(parsed), VersionChoice(version, reason))
 
 

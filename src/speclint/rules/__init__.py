@@ -8,7 +8,7 @@ _RULE_MODULES = (
     "syntax_error", "broken_continuation",
     "unknown_flag", "ambiguous_abbreviation", "abbreviated_flag", "missing_value",
     "invalid_value", "duplicate_flag", "deprecated_flag", "flag_not_in_version",
-    "unexpected_argument",
+    "unexpected_argument", "missing_required",
 )
 
 

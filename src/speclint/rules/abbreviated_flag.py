@@ -6,6 +6,26 @@ from speclint.rules.base import LaunchContext, Rule, Severity, word_notes
 
 
 class AbbreviatedFlag(Rule):
+    """## What it does
+Finds flags written as a unique prefix of the real flag (`--speculative-algo` for
+`--speculative-algorithm`, `--tp` for `--tp-size`).
+
+## Why it matters
+argparse expands unique prefixes silently, so the launch works today. The next SGLang
+release that adds a flag with the same prefix turns it into an `ambiguous option` error,
+found only when the new image is deployed. Spelling the flag out costs nothing.
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/llama --tp 2
+```
+
+## Use instead
+```bash
+python -m sglang.launch_server --model-path /models/llama --tp-size 2
+```
+"""
+
     code = "FLG003"
     name = "abbreviated-flag"
     severity = Severity.INFO

@@ -6,6 +6,28 @@ from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_not
 
 
 class AmbiguousAbbreviation(Rule):
+    """## What it does
+Finds abbreviated flags that match more than one SGLang flag of the checked release.
+
+## Why it matters
+argparse accepts any unique prefix of a flag. When SGLang adds a flag with the same
+prefix, the abbreviation becomes ambiguous and argparse stops the launch with
+`ambiguous option: ... could match ...`. This is how `--cuda-graph-max-bs` broke in
+0.5.23 when it was split into `--cuda-graph-max-bs-decode` and `--cuda-graph-max-bs-prefill`.
+
+## Example
+```bash
+# SGLang 0.5.23
+python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs 8
+```
+
+## Use instead
+```bash
+# SGLang 0.5.23
+python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-decode 8
+```
+"""
+
     code = "FLG002"
     name = "ambiguous-abbreviation"
     severity = Severity.ERROR

@@ -124,3 +124,27 @@ def word_notes(word) -> list[Note]:
     if expanded_at is not None:
         notes.append(Note(expanded_at, "array expanded into the command here"))
     return notes
+
+
+def rule_page(rule) -> str:
+    """The rule's documentation page (`speclint rule`, `rules/<name>.md`), from its docstring."""
+    import inspect
+
+    body = inspect.cleandoc(type(rule).__doc__ or "")
+    head = (f"# {rule.name} ({rule.code})\n\n"
+            f"Severity: **{rule.severity.label}**. {rule.summary}\n\n")
+    return head + body.strip() + "\n"
+
+
+def page_examples(page: str) -> dict[str, list[tuple[str, str | None]]]:
+    """The ```bash blocks of a page by section ('Example', 'Use instead'), each with the
+    SGLang version its first line names (`# SGLang 0.5.23`), if any."""
+    import re
+
+    found: dict[str, list[tuple[str, str | None]]] = {}
+    for section in re.split(r"^## ", page, flags=re.M)[1:]:
+        title, _, text = section.partition("\n")
+        for block in re.findall(r"```bash\n(.*?)```", text, flags=re.S):
+            match = re.match(r"# SGLang (\S+)\n", block)
+            found.setdefault(title.strip(), []).append((block, match.group(1) if match else None))
+    return found

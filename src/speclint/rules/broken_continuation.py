@@ -6,6 +6,30 @@ from speclint.rules.base import FileContext, Rule, Severity
 
 
 class BrokenContinuation(Rule):
+    """## What it does
+Finds `\\`-continued commands cut short by a comment line or by a space after the
+backslash.
+
+## Why it matters
+Bash joins `\\`+newline, so a comment line inside a continued command swallows the rest
+of that line and ends the command: the flags on the following lines run as a separate
+(failing) command and never reach SGLang, which starts with its defaults.
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/llama \\
+  # draft model
+  --speculative-algorithm EAGLE3 --speculative-draft-model-path /models/llama-eagle3
+```
+
+## Use instead
+```bash
+# draft model
+python -m sglang.launch_server --model-path /models/llama \\
+  --speculative-algorithm EAGLE3 --speculative-draft-model-path /models/llama-eagle3
+```
+"""
+
     code = "SLM002"
     name = "broken-continuation"
     severity = Severity.ERROR

@@ -6,6 +6,28 @@ from speclint.rules.base import Example, LaunchContext, Rule, Severity
 
 
 class DeprecatedFlag(Rule):
+    """## What it does
+Finds flags that the checked SGLang release still accepts but has deprecated, and says
+what replaces them.
+
+## Why it matters
+SGLang rewrites a deprecated flag to another setting (or ignores it) and prints one line
+at startup. The next release may remove it, and the rewrite may not be what you meant.
+
+## Example
+```bash
+# SGLang 0.5.23
+python -m sglang.launch_server --model-path /models/llama --disable-cuda-graph
+```
+
+## Use instead
+```bash
+# SGLang 0.5.23
+python -m sglang.launch_server --model-path /models/llama \
+  --cuda-graph-backend-decode disabled --cuda-graph-backend-prefill disabled
+```
+"""
+
     code = "FLG008"
     name = "deprecated-flag"
     severity = Severity.WARNING

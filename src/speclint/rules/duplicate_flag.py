@@ -8,6 +8,28 @@ _REPEATABLE = ("append", "append_const", "count")
 
 
 class DuplicateFlag(Rule):
+    """## What it does
+Finds a setting given twice with different values, through the same flag or an alias
+(`--tp 4 ... --tensor-parallel-size 8`).
+
+## Why it matters
+argparse keeps the last value without a word. Long launch scripts assembled from
+variables and arrays often set a flag in two places, and the one that wins is not the
+one the reader sees first.
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/llama --tp-size 4 \
+  --mem-fraction-static 0.8 --tp-size 8
+```
+
+## Use instead
+```bash
+python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
+  --mem-fraction-static 0.8
+```
+"""
+
     code = "FLG007"
     name = "duplicate-flag"
     severity = Severity.WARNING

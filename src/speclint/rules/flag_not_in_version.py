@@ -8,6 +8,28 @@ from speclint.rules.unknown_flag import suggest
 
 
 class FlagNotInVersion(Rule):
+    """## What it does
+Finds flags that exist in some SGLang release speclint knows, but not in the release the
+launch is checked against (`--sglang-version`, else the image tag, else the newest).
+
+## Why it matters
+argparse stops with `unrecognized arguments`. Launch scripts outlive the release they
+were written for: this is what breaks after pulling a new image, or when a script
+written for a new release runs on an old image.
+
+## Example
+```bash
+# SGLang 0.5.6.post2
+python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
+```
+
+## Use instead
+```bash
+# SGLang 0.5.23
+python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
+```
+"""
+
     code = "FLG009"
     name = "flag-not-in-version"
     severity = Severity.ERROR

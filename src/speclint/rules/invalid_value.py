@@ -6,6 +6,24 @@ from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_not
 
 
 class InvalidValue(Rule):
+    """## What it does
+Finds values that argparse cannot convert to the flag's type: an integer flag given
+`eight`, a float written with a comma.
+
+## Why it matters
+argparse stops the launch with `invalid int value` (or float, or JSON).
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 0,8
+```
+
+## Use instead
+```bash
+python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 0.8
+```
+"""
+
     code = "FLG005"
     name = "invalid-flag-value"
     severity = Severity.ERROR
@@ -32,6 +50,27 @@ class InvalidValue(Rule):
 
 
 class InvalidChoice(InvalidValue):
+    """## What it does
+Finds values outside a flag's choices for the checked release, including case: SGLang
+0.5.6.post2 and older accept only upper-case `--speculative-algorithm` names.
+
+## Why it matters
+argparse stops the launch with `invalid choice`.
+
+## Example
+```bash
+# SGLang 0.5.6.post2
+python -m sglang.launch_server --model-path /models/llama --speculative-algorithm eagle3 \\
+  --speculative-draft-model-path /models/llama-eagle3
+```
+
+## Use instead
+```bash
+# SGLang 0.5.6.post2
+python -m sglang.launch_server --model-path /models/llama --speculative-algorithm EAGLE3 \\
+  --speculative-draft-model-path /models/llama-eagle3
+```
+"""
     code = "FLG006"
     name = "invalid-choice"
     severity = Severity.ERROR

@@ -6,6 +6,24 @@ from speclint.rules.base import LaunchContext, Rule, Severity, word_notes
 
 
 class MissingValue(Rule):
+    """## What it does
+Finds flags that take a value but are followed by another flag or by nothing.
+
+## Why it matters
+argparse stops the launch with `expected one argument`. A common cause is a variable that
+expands to nothing (`--tp-size $TP` with `TP` unset, unquoted).
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/llama --tp-size --mem-fraction-static 0.8
+```
+
+## Use instead
+```bash
+python -m sglang.launch_server --model-path /models/llama --tp-size 2 --mem-fraction-static 0.8
+```
+"""
+
     code = "FLG004"
     name = "missing-flag-value"
     severity = Severity.ERROR

@@ -6,6 +6,25 @@ from speclint.rules.base import FileContext, Rule, Severity
 
 
 class SyntaxError_(Rule):
+    """## What it does
+Reports files, or parts of files, that speclint cannot parse (a shell syntax error, an
+unterminated quote or `$(`), and files too large to lint.
+
+## Why it matters
+A launch inside the broken part is not checked, so a clean result would be a false
+promise. Bash would also refuse or misread the script.
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/llama --tp-size "2
+```
+
+## Use instead
+```bash
+python -m sglang.launch_server --model-path /models/llama --tp-size "2"
+```
+"""
+
     code = "SLM001"
     name = "syntax-error"
     severity = Severity.ERROR

@@ -6,6 +6,24 @@ from speclint.rules.base import LaunchContext, Rule, Severity, word_notes
 
 
 class UnexpectedArgument(Rule):
+    """## What it does
+Finds words argparse cannot attach to a flag: a second value after a one-value flag, a
+value given to a switch (`--enable-mixed-chunk=true`), a stray `--`.
+
+## Why it matters
+argparse stops the launch with `unrecognized arguments` or `ignored explicit argument`.
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/llama --enable-mixed-chunk=true
+```
+
+## Use instead
+```bash
+python -m sglang.launch_server --model-path /models/llama --enable-mixed-chunk
+```
+"""
+
     code = "FLG010"
     name = "unexpected-argument"
     severity = Severity.ERROR

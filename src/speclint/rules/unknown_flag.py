@@ -16,6 +16,28 @@ def suggest(option: str, candidates) -> str | None:
 
 
 class UnknownFlag(Rule):
+    """## What it does
+Finds flags that no supported SGLang release knows, such as a typo
+(`--speculative-eagle-top-k`) or a flag only a fork adds (`--enable-spec-capture`).
+
+## Why it matters
+SGLang's argparse parser stops with `unrecognized arguments` before anything loads, so
+the launch fails after the container, the environment and the scheduler were set up.
+speclint suggests the closest real flag.
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/llama --speculative-eagle-top-k 4
+```
+
+## Use instead
+```bash
+python -m sglang.launch_server --model-path /models/llama --speculative-eagle-topk 4 \
+  --speculative-num-steps 3 --speculative-num-draft-tokens 8 \
+  --speculative-algorithm EAGLE3 --speculative-draft-model-path /models/llama-eagle3
+```
+"""
+
     code = "FLG001"
     name = "unknown-flag"
     severity = Severity.ERROR

@@ -1,0 +1,68 @@
+"""Every rule carries examples: its `invalid` ones and its page's "Example" blocks must
+trigger it; its `valid` ones and "Use instead" blocks must not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from speclint.lint import LintOptions, lint_text
+from speclint.rules import all_rules
+from speclint.rules.base import page_examples, rule_page
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = all_rules()
+
+
+def _codes(source: str, version: str | None) -> set[str]:
+    result = lint_text(source, "example.sh", LintOptions(sglang_version=version))
+    return {f.code for f in result.findings}
+
+
+def _cases(which: str):
+    for rule in RULES:
+        for index, example in enumerate(rule.examples(which)):
+            yield pytest.param(rule, example, id=f"{rule.code}-{which}-{index}")
+
+
+@pytest.mark.parametrize("rule, example", list(_cases("invalid")))
+def test_invalid_examples_trigger_their_rule(rule, example):
+    assert rule.code in _codes(example.source, example.sglang_version)
+
+
+@pytest.mark.parametrize("rule, example", list(_cases("valid")))
+def test_valid_examples_do_not_trigger_their_rule(rule, example):
+    assert rule.code not in _codes(example.source, example.sglang_version)
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
+def test_every_rule_has_examples_and_a_page(rule):
+    assert list(rule.examples("invalid")) and list(rule.examples("valid"))
+    page = rule_page(rule)
+    for section in ("What it does", "Why it matters", "Example", "Use instead"):
+        assert f"## {section}" in page, f"{rule.code} page lacks '{section}'"
+    on_disk = ROOT / "rules" / f"{rule.name}.md"
+    assert on_disk.is_file(), f"run `python tools/gen_rule_docs.py` to write {on_disk.name}"
+    assert on_disk.read_text() == page, f"{on_disk.name} is stale: run tools/gen_rule_docs.py"
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
+def test_page_examples_behave_as_documented(rule):
+    blocks = page_examples(rule_page(rule))
+    assert blocks.get("Example") and blocks.get("Use instead")
+    for source, version in blocks["Example"]:
+        assert rule.code in _codes(source, version), source
+    for source, version in blocks["Use instead"]:
+        assert rule.code not in _codes(source, version), source
+
+
+def test_codes_and_names_are_unique_and_well_formed():
+    import re
+
+    codes = [r.code for r in RULES]
+    names = [r.name for r in RULES]
+    assert len(set(codes)) == len(codes) and len(set(names)) == len(names)
+    for rule in RULES:
+        assert re.fullmatch(r"[A-Z]{3}\d{3}", rule.code)
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", rule.name)
