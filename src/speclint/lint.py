@@ -38,6 +38,9 @@ class Selection:
 class LintOptions:
     sglang_version: str | None = None
     selection: Selection = Selection()
+    model_configs: tuple[tuple[str, str], ...] = ()
+    """`--model-config NAME=PATH` pairs: where to find the config.json of a model the
+    launch names (a folder or a config.json)."""
 
 
 @dataclass(slots=True)
@@ -65,15 +68,45 @@ def analyse_launch(path: str, launch, options: LintOptions):
     if launch.image and launch.image_span and "image" in reason:
         reason += f" (line {launch.image_span.line})"
     parsed = parse_argv(load_schema(version), prepare_argv(launch.entry, launch.args, version))
-    return LaunchContext(path, launch, parsed, LaunchConfig(parsed), VersionChoice(version, reason))
+    config = LaunchConfig(parsed)
+    ctx = LaunchContext(path, launch, parsed, config, VersionChoice(version, reason))
+    mapping = dict(options.model_configs)
+    ctx.target = _model_ref(config, "model_path", "revision", mapping)
+    ctx.draft = _model_ref(config, "speculative_draft_model_path",
+                           "speculative_draft_model_revision", mapping)
+    from speclint.resolve import resolve
+
+    env = {name: word.text for name, word in launch.env.items()}
+    ctx.resolution = resolve(config, env, ctx.target.architecture if ctx.target else None)
+    return ctx
 
 
-def lint_text(text: str, path: str, options: LintOptions = LintOptions()) -> FileResult:
+def _model_ref(config, path_field: str, revision_field: str, mapping: dict[str, str]):
+    from speclint.models.config import read_model_config
+    from speclint.models.locate import locate_model
+    from speclint.rules.base import ModelRef
+
+    setting = config.get(path_field) if config.knows(path_field) else None
+    if setting is None or setting.dynamic or not isinstance(setting.value, str):
+        return ModelRef(None)
+    revision = config.value(revision_field)
+    located = locate_model(setting.value, revision if isinstance(revision, str) else None, mapping)
+    ref = ModelRef(setting.value, located)
+    if located is not None and located.config_path:
+        ref.config, ref.problem = read_model_config(located.config_path)
+    return ref
+
+
+def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
+              display_path: str | None = None) -> FileResult:
+    """Lint one file's text. `path` picks the front-end (`-` is stdin, read as shell);
+    findings carry `display_path` (default: `path`)."""
     from speclint.extract import extract_file
     from speclint.rules import all_rules
     from speclint.rules.base import FileContext
 
     extracted: ExtractResult = extract_file(path, text)
+    path = display_path or path
     result = FileResult(path, text=text)
     rules = [rule for rule in all_rules() if options.selection.enabled(rule)]
     file_ctx = FileContext(path, extracted.diagnostics)
@@ -115,8 +148,7 @@ def lint_path(path: str, options: LintOptions = LintOptions()) -> FileResult:
     text, error = read_source(path)
     if error is not None:
         return FileResult(path, error=error)
-    display = "<stdin>" if path == "-" else path
-    return lint_text(text, display, options)
+    return lint_text(text, path, options, "<stdin>" if path == "-" else None)
 
 
 def iter_lint_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:

@@ -54,4 +54,4 @@ def choose_version(requested: str | None, image: str | None) -> tuple[str, str]:
                 return tagged, f"from the image {image}"
             return closest_supported(tagged), (f"the image {image} names {tagged}, which is not "
                                                "bundled; closest older release")
-    return newest_version(), "newest supported release (no --sglang-version, no image tag)"
+    return newest_version(), "the newest supported release: no --sglang-version and no image tag"

@@ -67,6 +67,23 @@ class VersionChoice:
 
 
 @dataclass(slots=True)
+class ModelRef:
+    """A model the launch names (target or draft), and its config.json when found on disk."""
+
+    reference: str | None
+    located: object = None
+    """`speclint.models.locate.Located`, or None when the launch names no model."""
+    config: object = None
+    """`speclint.models.config.ModelConfig`, or None when not found or unreadable."""
+    problem: str | None = None
+    """Why the config could not be read (found but broken)."""
+
+    @property
+    def architecture(self) -> str | None:
+        return self.config.architecture if self.config is not None else None
+
+
+@dataclass(slots=True)
 class LaunchContext:
     """Everything a launch rule may read."""
 
@@ -75,6 +92,15 @@ class LaunchContext:
     parsed: ParsedArgs
     config: LaunchConfig
     version: VersionChoice
+    resolution: object = None
+    """`speclint.resolve.Resolution`: what SGLang will really run with."""
+    target: ModelRef | None = None
+    draft: ModelRef | None = None
+
+    def env_value(self, name: str) -> str | None:
+        """The launch's environment variable, or None when unset or not readable."""
+        word = self.launch.env.get(name)
+        return word.text if word is not None else None
 
 
 @dataclass(slots=True)

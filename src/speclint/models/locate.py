@@ -1,0 +1,91 @@
+"""Find a model's config.json on disk: a local folder, the Hugging Face cache, or a mapping.
+
+Never touches the network: a Hugging Face id is only looked up in the local cache layout
+(`$HF_HUB_CACHE`, else `$HF_HOME/hub`, else `~/.cache/huggingface/hub`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+_HF_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    reference: str
+    """The model as the launch names it (`/models/llama`, `meta-llama/Llama-3.1-8B`)."""
+    folder: str | None
+    """The folder holding config.json (and maybe the weights), or None when not found."""
+    config_path: str | None
+    how: str
+    """'mapping', 'local folder', 'hub cache' or 'not found'."""
+    tried: tuple[str, ...] = ()
+
+
+def hub_cache_dirs(env: dict[str, str] | None = None) -> list[str]:
+    env = os.environ if env is None else env
+    if env.get("HF_HUB_CACHE"):
+        return [env["HF_HUB_CACHE"]]
+    if env.get("HF_HOME"):
+        return [os.path.join(env["HF_HOME"], "hub")]
+    return [os.path.join(os.path.expanduser("~"), ".cache", "huggingface", "hub")]
+
+
+def _from_config_or_folder(path: str) -> tuple[str, str] | None:
+    if os.path.isfile(path) and os.path.basename(path).endswith(".json"):
+        return os.path.dirname(path) or ".", path
+    candidate = os.path.join(path, "config.json")
+    if os.path.isfile(candidate):
+        return path, candidate
+    return None
+
+
+def _from_hub_cache(model_id: str, revision: str | None, cache: str) -> tuple[str, str] | None:
+    repo = os.path.join(cache, "models--" + model_id.replace("/", "--"))
+    wanted = revision or "main"
+    snapshot = None
+    ref_file = os.path.join(repo, "refs", wanted)
+    try:
+        if os.path.isfile(ref_file):
+            with open(ref_file, encoding="utf-8", errors="replace") as handle:
+                snapshot = handle.read(200).strip()
+        elif re.fullmatch(r"[0-9a-f]{40}", wanted):
+            snapshot = wanted
+    except OSError:
+        return None
+    if not snapshot or "/" in snapshot or snapshot.startswith("."):
+        return None
+    folder = os.path.join(repo, "snapshots", snapshot)
+    config = os.path.join(folder, "config.json")
+    return (folder, config) if os.path.isfile(config) else None
+
+
+def locate_model(reference: str | None, revision: str | None = None,
+                 mapping: dict[str, str] | None = None, base_dir: str | None = None) -> Located | None:
+    """Where `reference`'s config.json is. `mapping` (from `--model-config NAME=PATH`) wins;
+    relative folders are taken from `base_dir` (default: the working directory)."""
+    if not reference:
+        return None
+    tried: list[str] = []
+    if mapping and reference in mapping:
+        found = _from_config_or_folder(os.path.expanduser(mapping[reference]))
+        if found:
+            return Located(reference, found[0], found[1], "mapping")
+        tried.append(f"mapping {mapping[reference]}")
+    path = os.path.expanduser(reference)
+    if not os.path.isabs(path):
+        path = os.path.join(base_dir or os.getcwd(), path)
+    found = _from_config_or_folder(path)
+    if found:
+        return Located(reference, found[0], found[1], "local folder")
+    tried.append(f"folder {path}")
+    if _HF_ID.match(reference):
+        for cache in hub_cache_dirs():
+            found = _from_hub_cache(reference, revision, cache)
+            if found:
+                return Located(reference, found[0], found[1], "hub cache")
+            tried.append(f"hub cache {cache}")
+    return Located(reference, None, None, "not found", tuple(tried))
