@@ -43,18 +43,49 @@ def first_syntax_error(root: Node, tm: TextMap) -> Diagnostic | None:
                 return None
 
 
+_OPENERS = {"if": "fi", "case": "esac", "for": "done", "while": "done", "until": "done", "{": "}", "(": ")",
+            "$(": ")", "do": "done", "then": "fi"}
+_QUOTES = {'"': "double-quoted string", "'": "single-quoted string", "`": "backtick command substitution"}
+
+
 def _syntax_diagnostic(node: Node, tm: TextMap) -> Diagnostic:
-    span = tm.node_span(node)
+    """Point at the token that explains the error: an unclosed quote or keyword if there is one."""
+    suffix = " (bash would refuse to run this script)"
     if node.is_missing:
-        message = f"syntax error: missing `{node.type}` (bash would refuse to run this script)"
-        return Diagnostic("syntax-error", message, span)
-    text = tm.node_text(node).strip().splitlines()
-    snippet = text[0][:40] if text else ""
-    message = f"syntax error near `{snippet}` (bash would refuse to run this script)"
+        opener = node.parent
+        where = f" to close the `{opener.type.split('_')[0]}` at line {tm.node_span(opener).line}" \
+            if opener is not None and opener.type != "program" else ""
+        anchor = opener.children[0] if where and opener is not None and opener.children else node
+        return Diagnostic("syntax-error", f"syntax error: missing `{node.type}`{where}{suffix}",
+                          tm.node_span(anchor))
+    children = node.children
+    for child in children:
+        if not child.is_named and child.type in _QUOTES:
+            message = f"syntax error: unterminated {_QUOTES[child.type]} (opened here){suffix}"
+            return Diagnostic("syntax-error", message, tm.node_span(child))
+    unclosed: list[Node] = []
+    for child in children:
+        if child.is_named:
+            continue
+        if unclosed and child.type == _OPENERS[unclosed[-1].type]:
+            unclosed.pop()
+        elif child.type in _OPENERS and child.type not in ("do", "then"):
+            unclosed.append(child)
+    if unclosed:
+        opener = unclosed[0]
+        closer = _OPENERS[opener.type]
+        message = f"syntax error: `{opener.type}` is never closed (no matching `{closer}`){suffix}"
+        return Diagnostic("syntax-error", message, tm.node_span(opener))
+    culprit = next((c for c in children if not c.is_named or c.type == "ERROR"), node)
+    lines = tm.node_text(culprit).strip().splitlines()
+    snippet = lines[0][:40] if lines else ""
+    span = tm.node_span(culprit)
+    if snippet[:1] in _QUOTES:
+        return Diagnostic("syntax-error", f"syntax error: unterminated {_QUOTES[snippet[0]]} (opened here){suffix}",
+                          type(span)(span.line, span.column, span.line, span.column + 1))
     if span.line != span.end_line:
-        line_text_end = span.column + len(tm.node_text(node).split("\n", 1)[0])
-        span = type(span)(span.line, span.column, span.line, line_text_end)
-    return Diagnostic("syntax-error", message, span)
+        span = type(span)(span.line, span.column, span.line, span.column + 1)
+    return Diagnostic("syntax-error", f"syntax error near `{snippet}`{suffix}", span)
 
 
 def _next_code_line(lines: list[str], index: int) -> int | None:

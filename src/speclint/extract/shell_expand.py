@@ -17,6 +17,7 @@ from ..source import Span, Word
 from .shell_text import TextMap
 from .shell_vars import Env, VarValue
 
+_NEEDS_EXPANSION = re.compile(rb"[\\*?\[{~]")
 _DQ_ESCAPE = re.compile(r'\\([\\"$`\n])')
 _ANY_ESCAPE = re.compile(r"\\(.)", re.S)
 _IFS_SPLIT = re.compile(r"[ \t\n]+")
@@ -121,7 +122,7 @@ class Expander:
         kind = node.type
         if kind in ("word", "number"):
             raw = tm.data[node.start_byte : node.end_byte]
-            if not any(c in raw for c in b"\\*?[{~"):
+            if _NEEDS_EXPANSION.search(raw) is None:
                 return [Arg(Word(raw.decode("utf-8", "surrogatepass"), tm.node_span(node)), node)]
         elif kind == "raw_string":
             return [Arg(Word(tm.node_text(node)[1:-1], tm.node_span(node)), node)]
@@ -423,14 +424,14 @@ def _assemble(pieces: list[Piece]) -> list[_Field]:
             if payload or quoted:
                 current.exists = True
         elif kind == "val":
-            if origin is not None:
-                current.origins.append(origin)
             if quoted:
+                if origin is not None:
+                    current.origins.append(origin)
                 current.parts.append(payload)
                 current.mixed = current.mixed or bool(payload)
                 current.exists = True
                 continue
-            current = _split_into(payload, current, fields, None)
+            current = _split_into(payload, current, fields, None, origin)
         elif kind == "dyn":
             if origin is not None:
                 current.origins.append(origin)
@@ -468,7 +469,8 @@ def _add_element(field: _Field, element: Word, quoted: bool) -> None:
     field.exists = True
 
 
-def _split_into(text: str, current: _Field, fields: list[_Field], element: Word | None) -> _Field:
+def _split_into(text: str, current: _Field, fields: list[_Field], element: Word | None,
+                origin: Span | None = None) -> _Field:
     """Append an unquoted expansion result, starting a new field at each blank run."""
     for position, chunk in enumerate(_IFS_SPLIT.split(text)):
         if position > 0:
@@ -476,6 +478,8 @@ def _split_into(text: str, current: _Field, fields: list[_Field], element: Word 
                 fields.append(current)
             current = _Field()
         if chunk:
+            if origin is not None:
+                current.origins.append(origin)
             if element is not None and not current.exists and not current.parts:
                 current.element = element
             elif current.exists or current.parts:

@@ -71,6 +71,19 @@ _DOCKER_SHORT_FLAGS = set("ditP")
 _SSH_VALUE_LETTERS = set("bcDEeFIiJLlmOopQRSWwBP")
 
 
+_BUILTINS_WITH_EFFECTS = {"eval", "source", ".", "read", "mapfile", "readarray", "getopts", "printf", "set"}
+_LAUNCHERS = {"env", "sudo", "sglang", "docker", "podman", "nvidia-docker", "ssh"} | _SHELLS \
+    | set(_WRAPPERS) | {runner for runner, _ in _RUNNERS}
+
+
+def may_matter(walker: "Walker", name: str) -> bool:
+    """Whether a command named `name` can launch SGLang or change variables (others are
+    skipped without expanding their words)."""
+    base = name.rsplit("/", 1)[-1]
+    return (base in _LAUNCHERS or name in _BUILTINS_WITH_EFFECTS or name in walker.functions
+            or _PYTHON.fullmatch(base) is not None)
+
+
 def builtin_effects(walker: "Walker", node: Node, args: list[Arg]) -> bool:
     """Apply what a builtin does to variables; True when the command is such a builtin."""
     name = args[0].word.text

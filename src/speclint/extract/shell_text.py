@@ -99,6 +99,9 @@ class TextMap:
         return self.span_of_file_range(*self.file_range(start_byte, end_byte))
 
     def node_span(self, node: tree_sitter.Node) -> Span:
+        if self.starts is None and self._byte_to_char is None:
+            start, end = node.start_point, node.end_point  # ASCII file: byte columns are columns
+            return Span(start[0] + 1, start[1] + 1, end[0] + 1, end[1] + 1)
         return self.span(node.start_byte, node.end_byte)
 
     def node_text(self, node: tree_sitter.Node) -> str:

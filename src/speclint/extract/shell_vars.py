@@ -113,7 +113,8 @@ class Env:
         """Forget every value: something the front-end cannot read may have changed any of them."""
         self.poison = reason
         for name, value in self.vars.items():
-            self.vars[name] = VarValue(reason=reason, origin=value.origin, exported=value.exported)
+            if value.reason is None:
+                self.vars[name] = VarValue(reason=reason, origin=value.origin, exported=value.exported)
 
     def exported_words(self, fallback: Span) -> dict[str, Word]:
         return {

@@ -109,7 +109,7 @@ class Walker:
             body = node.child_by_field_name("body")
             if body is not None:
                 self.statement(body)
-        elif kind in ("compound_statement", "do_group", "negated_command", "program"):
+        elif kind in ("compound_statement", "do_group", "negated_command", "program", "ERROR"):
             self.block(node.children)
         elif kind == "subshell":
             self.in_subshell(node.children)
@@ -331,6 +331,14 @@ class Walker:
     # ---- commands -----------------------------------------------------------------------------
 
     def command(self, node: Node) -> None:
+        name_node = node.child_by_field_name("name")
+        if name_node is not None and name_node.named_child_count == 1:
+            name_word = name_node.named_children[0]
+            if name_word.type == "word":
+                raw = self.tm.data[node.start_byte : node.end_byte]
+                if b"$" not in raw and b"`" not in raw and \
+                        not shell_launch.may_matter(self, self.tm.node_text(name_word)):
+                    return
         expander = self.expander()
         prefix: dict[str, Word] = {}
         args: list[Arg] = []
