@@ -2,7 +2,8 @@
 
 The script is parsed with tree-sitter-bash and walked statically; no part of it is executed,
 sourced or evaluated. See `shell_walk` (control flow and variables), `shell_expand` (words),
-`shell_launch` (wrappers, docker, ssh, `bash -c`) and `shell_checks` (comments, errors).
+`shell_fields` (word splitting), `shell_launch` (wrappers, docker, ssh, `bash -c`),
+`shell_nested` (code inside strings) and `shell_checks` (comments, errors).
 """
 
 from __future__ import annotations

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from ..source import Span, Word
+from .shell_fields import assemble, has_unescaped
 from .shell_text import TextMap
 from .shell_vars import Env, VarValue
 
 _NEEDS_EXPANSION = re.compile(rb"[\\*?\[{~]")
 _DQ_ESCAPE = re.compile(r'\\([\\"$`\n])')
 _ANY_ESCAPE = re.compile(r"\\(.)", re.S)
-_IFS_SPLIT = re.compile(r"[ \t\n]+")
 _ANSI_C = re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|u[0-9a-fA-F]{1,4}|.)", re.S)
 _ANSI_C_SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b",
                   "E": "\x1b", "f": "\f", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
@@ -64,41 +64,6 @@ def _decode_ansi_c(body: str) -> str:
     return _ANSI_C.sub(one, body)
 
 
-def _has_unescaped(raw: str, chars: str) -> bool:
-    escaped = False
-    for char in raw:
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif char in chars:
-            return True
-    return False
-
-
-class _Field:
-    """One output word being assembled from pieces."""
-
-    __slots__ = ("parts", "reason", "splat", "exists", "origins", "element", "mixed")
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.reason: str | None = None
-        self.splat = False
-        self.exists = False
-        self.origins: list[Span] = []
-        self.element: Word | None = None
-        self.mixed = False
-
-    def word(self, span: Span, use_span: Span) -> Word:
-        text = None if self.reason else "".join(self.parts)
-        origin = self.origins[0] if len(set(self.origins)) == 1 else None
-        element = self.element
-        if element is not None and not self.mixed:
-            return Word(text, element.span, element.origin, self.reason, self.splat, use_span)
-        return Word(text, span, origin, self.reason, self.splat)
-
-
 # A piece is (kind, payload, quoted, origin, extra):
 #   "lit"  literal text, never split          "val"  expansion result, split when unquoted
 #   "dyn"  unknown (extra: splat)             "arr"  array elements (extra: joined with [*])
@@ -130,7 +95,7 @@ class Expander:
         self._argument_mode = True
         self._pieces(node, False, pieces, True)
         span = tm.node_span(node)
-        fields = _assemble(pieces)
+        fields = assemble(pieces)
         words = [field.word(span, span) for field in fields]
         if len(words) == 1 and words[0].span == span:
             return [Arg(words[0], node)]
@@ -180,10 +145,10 @@ class Expander:
                 out.append(("dyn", "home directory `~` (depends on the user running it)", False, None, False))
                 return
             if self._argument_mode and not quoted:
-                if _has_unescaped(raw, "*?["):
+                if has_unescaped(raw, "*?["):
                     out.append(("dyn", f"glob pattern `{raw}` (depends on the files present)", False, None, True))
                     return
-                if _has_unescaped(raw, "{") and (_has_unescaped(raw, ",") or ".." in raw):
+                if has_unescaped(raw, "{") and (has_unescaped(raw, ",") or ".." in raw):
                     out.append(("dyn", f"brace expansion `{raw}`", False, None, True))
                     return
             out.append(("lit", _unescape_unquoted(raw), quoted, None, None))
@@ -410,83 +375,3 @@ class Expander:
                 out.append(("val", gap, quoted, None, None))
             self._pieces(operand, quoted, out, index == 0)
             previous_end = operand.end_byte
-
-
-def _assemble(pieces: list[Piece]) -> list[_Field]:
-    """Word splitting: join pieces into fields, splitting unquoted expansion results."""
-    fields: list[_Field] = []
-    current = _Field()
-    for kind, payload, quoted, origin, extra in pieces:
-        if kind == "lit":
-            current.parts.append(payload)
-            if payload:
-                current.mixed = True
-            if payload or quoted:
-                current.exists = True
-        elif kind == "val":
-            if quoted:
-                if origin is not None:
-                    current.origins.append(origin)
-                current.parts.append(payload)
-                current.mixed = current.mixed or bool(payload)
-                current.exists = True
-                continue
-            current = _split_into(payload, current, fields, None, origin)
-        elif kind == "dyn":
-            if origin is not None:
-                current.origins.append(origin)
-            current.reason = current.reason or payload
-            current.splat = current.splat or bool(extra)
-            current.exists = True
-            current.mixed = True
-        else:  # "arr"
-            for position, element in enumerate(payload):
-                if position > 0:
-                    if current.exists:
-                        fields.append(current)
-                    current = _Field()
-                if quoted:
-                    _add_element(current, element, quoted=True)
-                elif element.text is None:
-                    _add_element(current, element, quoted=False)
-                else:
-                    current = _split_into(element.text, current, fields, element)
-    if current.exists:
-        fields.append(current)
-    return fields
-
-
-def _add_element(field: _Field, element: Word, quoted: bool) -> None:
-    if field.exists or field.parts:
-        field.mixed = True
-    else:
-        field.element = element
-    if element.text is None:
-        field.reason = field.reason or element.dynamic_reason or "unknown array element"
-        field.splat = field.splat or element.splat or not quoted
-    else:
-        field.parts.append(element.text)
-    field.exists = True
-
-
-def _split_into(text: str, current: _Field, fields: list[_Field], element: Word | None,
-                origin: Span | None = None) -> _Field:
-    """Append an unquoted expansion result, starting a new field at each blank run."""
-    for position, chunk in enumerate(_IFS_SPLIT.split(text)):
-        if position > 0:
-            if current.exists:
-                fields.append(current)
-            current = _Field()
-        if chunk:
-            if origin is not None:
-                current.origins.append(origin)
-            if element is not None and not current.exists and not current.parts:
-                current.element = element
-            elif current.exists or current.parts:
-                current.mixed = True
-            if _has_unescaped(chunk, "*?["):
-                current.reason = current.reason or f"unquoted `{chunk}` is a glob pattern (depends on the files present)"
-                current.splat = True
-            current.parts.append(chunk)
-            current.exists = True
-    return current

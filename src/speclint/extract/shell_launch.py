@@ -84,6 +84,11 @@ def may_matter(walker: "Walker", name: str) -> bool:
             or _PYTHON.fullmatch(base) is not None)
 
 
+def changes_variables(walker: "Walker", name: str) -> bool:
+    """Whether a command named `name` may assign variables of this shell."""
+    return name in _BUILTINS_WITH_EFFECTS or name in walker.functions
+
+
 def builtin_effects(walker: "Walker", node: Node, args: list[Arg]) -> bool:
     """Apply what a builtin does to variables; True when the command is such a builtin."""
     name = args[0].word.text

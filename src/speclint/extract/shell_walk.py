@@ -336,8 +336,10 @@ class Walker:
             name_word = name_node.named_children[0]
             if name_word.type == "word":
                 raw = self.tm.data[node.start_byte : node.end_byte]
-                if b"$" not in raw and b"`" not in raw and \
-                        not shell_launch.may_matter(self, self.tm.node_text(name_word)):
+                name = self.tm.node_text(name_word)
+                if not self.collect and b":=" not in raw and not shell_launch.changes_variables(self, name):
+                    return  # pre-walk of a loop body: only effects on variables matter
+                if b"$" not in raw and b"`" not in raw and not shell_launch.may_matter(self, name):
                     return
         expander = self.expander()
         prefix: dict[str, Word] = {}
