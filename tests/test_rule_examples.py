@@ -15,6 +15,12 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = all_rules()
 
 
+@pytest.fixture(autouse=True)
+def _in_repo_root(monkeypatch):
+    """Examples name model folders under fixtures/ relative to the project root."""
+    monkeypatch.chdir(ROOT)
+
+
 def _codes(source: str, version: str | None) -> set[str]:
     result = lint_text(source, "example.sh", LintOptions(sglang_version=version))
     return {f.code for f in result.findings}

@@ -43,6 +43,8 @@ class FlagUse:
     """True when the value (or the flag's presence) cannot be known statically."""
     option_span: Span | None = None
     value_span: Span | None = None
+    position: int = 0
+    """Index of the flag's word in the argv (later words win)."""
 
     @property
     def span(self) -> Span:
@@ -73,6 +75,9 @@ class ParsedArgs:
     problems: list[ArgProblem] = field(default_factory=list)
     has_unknown_words: bool = False
     """A word whose content is unknown stood where a flag could be: any flag may be set."""
+    last_unknown: int = -1
+    """Argv index of the last such word: a flag written before it may be overridden by it."""
+    unknown_reason: str = ""
 
     def uses_of(self, dest: str) -> list[FlagUse]:
         return [u for u in self.uses if u.spec is not None and u.spec.dest == dest]
@@ -224,7 +229,7 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
         item = items[index]
         index += 1
         if item.kind in ("S", "D"):
-            parsed.has_unknown_words = True
+            _mark_unknown(parsed, index - 1, item.word)
             continue
         if item.kind in ("A", "-"):
             parsed.problems.append(ArgProblem("unexpected-argument", item.word.span,
@@ -233,6 +238,7 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
         use = FlagUse(item.word, item.written or "", item.spec, item.option, item.how,
                       item.candidates)
         use.option_span = item.word.span
+        use.position = index - 1
         parsed.uses.append(use)
         if item.how in ("ambiguous", "unknown"):
             kind = "ambiguous-option" if item.how == "ambiguous" else "unknown-option"
@@ -252,6 +258,12 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
                     "missing-required", span, "/".join(spec.option_strings), None,
                     f"the following arguments are required: {'/'.join(spec.option_strings)}"))
     return parsed
+
+
+def _mark_unknown(parsed: ParsedArgs, position: int, word: Word) -> None:
+    parsed.has_unknown_words = True
+    parsed.last_unknown = max(parsed.last_unknown, position)
+    parsed.unknown_reason = word.dynamic_reason or "a word speclint cannot read"
 
 
 def _consume(parsed: ParsedArgs, use: FlagUse, item: _Classified,
@@ -283,7 +295,7 @@ def _consume(parsed: ParsedArgs, use: FlagUse, item: _Classified,
         elif kind == "S":
             taken.append(items[index].word)
             saw_dynamic = True
-            parsed.has_unknown_words = True
+            _mark_unknown(parsed, index, items[index].word)
             index += 1
             break
         else:

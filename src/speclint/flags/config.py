@@ -23,6 +23,8 @@ class Setting:
     uses: tuple[FlagUse, ...] = ()
     """Every flag that wrote this field, in order; empty when the value is the default."""
     dynamic: bool = False
+    """The value cannot be known statically: it comes from an unreadable word, or a word
+    that cannot be read follows it and may set it again."""
 
     @property
     def given(self) -> bool:
@@ -85,6 +87,9 @@ class LaunchConfig:
             last = uses[-1]
             value = last.value if (last.dynamic or last in valid) else default
             setting = Setting(dest, value, uses, last.dynamic)
+        last = self.parsed.last_unknown
+        if last >= 0 and not setting.dynamic and (not uses or uses[-1].position < last):
+            setting = Setting(dest, setting.value, setting.uses, True)
         self._settings[dest] = setting
         return setting
 

@@ -9,6 +9,9 @@ _RULE_MODULES = (
     "unknown_flag", "ambiguous_abbreviation", "abbreviated_flag", "missing_value",
     "invalid_value", "duplicate_flag", "deprecated_flag", "flag_not_in_version",
     "unexpected_argument", "missing_required",
+    "spd_topk_one_override", "spd_partial_params", "spd_max_running_requests", "spd_ngram_topk",
+    "spd_missing_draft", "spd_token_map_eagle3", "spd_backend_conflict", "spd_unknown_algorithm",
+    "spd_rejected", "spd_aux_capture",
 )
 
 

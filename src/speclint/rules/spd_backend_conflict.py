@@ -1,0 +1,69 @@
+"""SPD007 speculative-backend-conflict: topk > 1 on an attention backend or page size that cannot draft a tree."""
+
+from __future__ import annotations
+
+from speclint.rules.base import LaunchContext, Note, Rule, Severity
+from speclint.rules.spd_helpers import flag_span
+
+
+class SpeculativeBackendConflict(Rule):
+    """## What it does
+Finds tree drafting (`--speculative-eagle-topk` > 1) combined with an attention backend
+or page size that SGLang refuses for it.
+
+## Why it matters
+SGLang raises during argument resolution:
+- `trtllm_mha` (as `--attention-backend`, `--prefill-attention-backend` or
+  `--decode-attention-backend`) with topk > 1: `trtllm_mha backend only supports topk = 1
+  for speculative decoding.`
+- `--page-size` > 1 with topk > 1 on a backend other than flashinfer, fa3 or triton
+  (0.5.23, 0.5.14; 0.5.6.post2: flashinfer and fa3; NGRAM: flashinfer only).
+Only backends given on the command line are checked: an auto-chosen backend depends on
+the GPU.
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/llama --speculative-algorithm EAGLE3 \\
+  --speculative-draft-model-path /models/llama-eagle3 --max-running-requests 64 \\
+  --speculative-num-steps 3 --speculative-eagle-topk 4 --speculative-num-draft-tokens 8 \\
+  --attention-backend trtllm_mha
+```
+
+## Use instead
+```bash
+python -m sglang.launch_server --model-path /models/llama --speculative-algorithm EAGLE3 \\
+  --speculative-draft-model-path /models/llama-eagle3 --max-running-requests 64 \\
+  --speculative-num-steps 3 --speculative-eagle-topk 4 --speculative-num-draft-tokens 8 \\
+  --attention-backend fa3
+```
+"""
+
+    code = "SPD007"
+    name = "speculative-backend-conflict"
+    severity = Severity.ERROR
+    summary = "Tree drafting (topk > 1) on an attention backend / page size SGLang rejects."
+    invalid = ("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
+               " --speculative-draft-model-path d --speculative-num-steps 3"
+               " --speculative-eagle-topk 2 --speculative-num-draft-tokens 8"
+               " --page-size 16 --attention-backend flashmla",)
+    valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
+             " --speculative-draft-model-path d --speculative-num-steps 3"
+             " --speculative-eagle-topk 2 --speculative-num-draft-tokens 8"
+             " --page-size 16 --attention-backend flashinfer",)
+    _MARKERS = ("trtllm_mha backend only supports", "with page_size")
+
+    def check(self, ctx: LaunchContext):
+        rejection = ctx.resolution.rejection if ctx.resolution else None
+        if rejection is None or not any(m in rejection.message for m in self._MARKERS):
+            return
+        backend_fields = [f for f in ("attention_backend", "decode_attention_backend",
+                                      "prefill_attention_backend", "page_size")
+                          if ctx.config.given(f)]
+        target = backend_fields[0] if backend_fields else "speculative_eagle_topk"
+        notes = []
+        if ctx.config.given("speculative_eagle_topk"):
+            notes.append(Note(flag_span(ctx, "speculative_eagle_topk"), "topk > 1 drafts a tree"))
+        message = f"SGLang {ctx.version.version} refuses this launch: {rejection.message}"
+        yield self.report(ctx.path, flag_span(ctx, target), message,
+                          "use --speculative-eagle-topk 1, or flashinfer/fa3/triton with that "
+                          "page size", notes)

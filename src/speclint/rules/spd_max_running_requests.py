@@ -1,0 +1,61 @@
+"""SPD003 speculative-caps-running-requests: speculation without --max-running-requests runs 48."""
+
+from __future__ import annotations
+
+from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.spd_helpers import flag_span, speculative_algorithm
+
+
+class SpeculativeCapsRunningRequests(Rule):
+    """## What it does
+Finds speculative launches that do not set `--max-running-requests`.
+
+## Why it matters
+With any EAGLE-family algorithm (NEXTN and STANDALONE included) or NGRAM, SGLang sets
+`max_running_requests` to 48 when it is not given (`_handle_eagle_family`,
+`_handle_ngram`). Without speculation the limit comes from the KV-cache capacity, often
+thousands. 48 is global: with `--attn-dp-size 8` each attention-DP worker admits 6.
+SGLang logs one warning (0.4.10.post2: nothing), and throughput at high concurrency
+drops with no other sign.
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/llama --speculative-algorithm EAGLE3 \\
+  --speculative-draft-model-path /models/llama-eagle3
+```
+
+## Use instead
+```bash
+python -m sglang.launch_server --model-path /models/llama --speculative-algorithm EAGLE3 \\
+  --speculative-draft-model-path /models/llama-eagle3 --max-running-requests 128
+```
+"""
+
+    code = "SPD003"
+    name = "speculative-caps-running-requests"
+    severity = Severity.WARNING
+    summary = "Speculative decoding without --max-running-requests: SGLang caps it at 48."
+    invalid = (
+        "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM",
+        "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
+        " --speculative-draft-model-path d",
+    )
+    valid = (
+        "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
+        " --max-running-requests 256",
+        "python -m sglang.launch_server --model-path m",
+    )
+
+    def check(self, ctx: LaunchContext):
+        change = ctx.resolution.adjustment("max_running_requests") if ctx.resolution else None
+        if change is None or change.effective != 48 or ctx.config.maybe_given("max_running_requests"):
+            return
+        algorithm = speculative_algorithm(ctx)
+        silent = " (silently)" if not change.logged else " (it logs one warning)"
+        message = (f"speculative decoding ({algorithm}) without --max-running-requests: SGLang "
+                   f"sets max_running_requests to 48{silent}, whatever the KV cache could hold")
+        attn_dp = ctx.resolution.effective.get("attn_dp_size")
+        if isinstance(attn_dp, int) and attn_dp > 1:
+            message += f"; with --attn-dp-size {attn_dp} that is {48 // attn_dp} per worker"
+        yield self.report(ctx.path, flag_span(ctx, "speculative_algorithm"), message,
+                          "set --max-running-requests to the concurrency you serve")

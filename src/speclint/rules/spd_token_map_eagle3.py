@@ -1,0 +1,50 @@
+"""SPD006 token-map-ignored: EAGLE3 drafts carry their own vocabulary map."""
+
+from __future__ import annotations
+
+from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.spd_helpers import flag_span, speculative_algorithm, written
+
+
+class TokenMapIgnored(Rule):
+    """## What it does
+Finds `--speculative-token-map` on EAGLE3 launches.
+
+## Why it matters
+EAGLE3 drafts map their reduced vocabulary with the `d2t` tensor in their own weights.
+SGLang (0.5.6.post2 and later, `EagleDraftWorker.init_token_map`) ignores the flag and
+logs `Speculative token map specified, but EAGLE3 models already have this. Ignoring the
+specified token map.` The file you pass has no effect.
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/llama --speculative-algorithm EAGLE3 \\
+  --speculative-draft-model-path /models/llama-eagle3 --max-running-requests 64 \\
+  --speculative-token-map /models/hot_token_ids.pt
+```
+
+## Use instead
+```bash
+python -m sglang.launch_server --model-path /models/llama --speculative-algorithm EAGLE3 \\
+  --speculative-draft-model-path /models/llama-eagle3 --max-running-requests 64
+```
+"""
+
+    code = "SPD006"
+    name = "token-map-ignored"
+    severity = Severity.WARNING
+    summary = "--speculative-token-map is ignored with EAGLE3 (the draft's d2t map is used)."
+    invalid = ("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
+               " --speculative-draft-model-path d --speculative-token-map t.pt",)
+    valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
+             " --speculative-draft-model-path d --speculative-token-map t.pt",)
+
+    def check(self, ctx: LaunchContext):
+        if ctx.version.version == "0.4.10.post2":
+            return  # the ignoring branch was read in 0.5.6.post2 and later only
+        if speculative_algorithm(ctx) != "EAGLE3" or not ctx.config.given("speculative_token_map"):
+            return
+        message = (f"`{written(ctx, 'speculative_token_map')}` is ignored with EAGLE3: SGLang "
+                   "uses the draft's own `d2t` vocabulary map and logs that it ignores the file")
+        yield self.report(ctx.path, flag_span(ctx, "speculative_token_map"), message,
+                          "remove --speculative-token-map")

@@ -1,0 +1,79 @@
+"""SPD001 topk-one-overrides-draft-tokens: with topk 1 SGLang sets draft tokens to steps + 1."""
+
+from __future__ import annotations
+
+from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.spd_helpers import flag_span, given_note, written
+
+
+class TopkOneOverridesDraftTokens(Rule):
+    """## What it does
+Finds launches whose `--speculative-num-draft-tokens` SGLang will replace because
+`--speculative-eagle-topk` is 1.
+
+## Why it matters
+With topk 1 the draft is a chain, and SGLang (all releases, `_handle_eagle_family`) sets
+`speculative_num_draft_tokens = speculative_num_steps + 1` whatever was asked, logging one
+warning line among hundreds. `--speculative-eagle-topk 1 --speculative-num-steps 1
+--speculative-num-draft-tokens 16` runs with 2 draft tokens; benchmarks that assume 16
+are wrong, and acceptance looks mysteriously low.
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/llama --speculative-algorithm EAGLE3 \\
+  --speculative-draft-model-path /models/llama-eagle3 --max-running-requests 64 \\
+  --speculative-eagle-topk 1 --speculative-num-steps 1 --speculative-num-draft-tokens 16
+```
+
+## Use instead
+```bash
+# a 16-token chain: 15 steps
+python -m sglang.launch_server --model-path /models/llama --speculative-algorithm EAGLE3 \\
+  --speculative-draft-model-path /models/llama-eagle3 --max-running-requests 64 \\
+  --speculative-eagle-topk 1 --speculative-num-steps 15 --speculative-num-draft-tokens 16
+```
+"""
+
+    code = "SPD001"
+    name = "topk-one-overrides-draft-tokens"
+    severity = Severity.WARNING
+    summary = ("`--speculative-eagle-topk 1` makes SGLang replace `--speculative-num-draft-tokens` "
+               "with steps + 1.")
+    invalid = (
+        "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
+        " --speculative-draft-model-path d --speculative-eagle-topk 1"
+        " --speculative-num-steps 3 --speculative-num-draft-tokens 8",
+        Example("python -m sglang.launch_server --model-path m --speculative-algorithm NEXTN"
+                " --speculative-draft-model-path d --speculative-eagle-topk 1"
+                " --speculative-num-steps 3 --speculative-num-draft-tokens 2", "0.5.6.post2"),
+    )
+    valid = (
+        "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
+        " --speculative-draft-model-path d --speculative-eagle-topk 1"
+        " --speculative-num-steps 3 --speculative-num-draft-tokens 4",
+        "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
+        " --speculative-draft-model-path d --speculative-eagle-topk 4"
+        " --speculative-num-steps 3 --speculative-num-draft-tokens 16",
+    )
+
+    def check(self, ctx: LaunchContext):
+        resolution = ctx.resolution
+        change = resolution.adjustment("speculative_num_draft_tokens") if resolution else None
+        if change is None or change.handler != "_handle_eagle_family":
+            return
+        if not ctx.config.given("speculative_num_draft_tokens"):
+            return
+        asked, used = change.asked, change.effective
+        steps = resolution.effective.get("speculative_num_steps")
+        message = (f"`{written(ctx, 'speculative_num_draft_tokens')}` is ignored: with "
+                   f"`--speculative-eagle-topk 1` SGLang sets speculative_num_draft_tokens to "
+                   f"speculative_num_steps + 1 = {used} and runs with {used}, not {asked} "
+                   "(it logs one warning)")
+        hint = (f"for a {asked}-token chain write `--speculative-num-steps {asked - 1}`; for a "
+                "tree of that size use `--speculative-eagle-topk` > 1"
+                if isinstance(asked, int) and asked > 1 else
+                f"write `--speculative-num-draft-tokens {used}`")
+        notes = given_note(ctx, "speculative_eagle_topk", "topk 1 makes the draft a chain")
+        notes += given_note(ctx, "speculative_num_steps", f"{steps} steps draft {used} tokens")
+        yield self.report(ctx.path, flag_span(ctx, "speculative_num_draft_tokens"), message,
+                          hint, notes)

@@ -1,0 +1,56 @@
+"""SPD008 unknown-speculative-algorithm: a name SGLang's algorithm registry does not know."""
+
+from __future__ import annotations
+
+import difflib
+
+from speclint.resolve.traits import traits_for
+from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.spd_helpers import flag_span
+
+
+class UnknownSpeculativeAlgorithm(Rule):
+    """## What it does
+Finds `--speculative-algorithm` values that the checked SGLang release does not know.
+
+## Why it matters
+From 0.5.14 the flag has no argparse choices: the value is upper-cased and looked up
+later, and an unknown name stops the launch with `ValueError: Unknown speculative
+algorithm name: X` after the model config was read. (Older releases refuse it in argparse:
+see invalid-choice.) Plugins can register more names; speclint knows the built-in ones.
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/llama --speculative-algorithm EAGLE-3 \\
+  --speculative-draft-model-path /models/llama-eagle3 --max-running-requests 64
+```
+
+## Use instead
+```bash
+python -m sglang.launch_server --model-path /models/llama --speculative-algorithm EAGLE3 \\
+  --speculative-draft-model-path /models/llama-eagle3 --max-running-requests 64
+```
+"""
+
+    code = "SPD008"
+    name = "unknown-speculative-algorithm"
+    severity = Severity.ERROR
+    summary = "A --speculative-algorithm name the SGLang release does not know."
+    invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"
+                       " MEDUSA", "0.5.23"),)
+    valid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"
+                     " ngram --max-running-requests 8", "0.5.23"),)
+
+    def check(self, ctx: LaunchContext):
+        rejection = ctx.resolution.rejection if ctx.resolution else None
+        if rejection is None or not rejection.message.startswith("Unknown speculative algorithm"):
+            return
+        value = str(ctx.config.value("speculative_algorithm"))
+        known = traits_for(ctx.version.version).known_algorithms
+        guess = difflib.get_close_matches(value.upper(), known, n=1, cutoff=0.5)
+        message = (f"SGLang {ctx.version.version} does not know the speculative algorithm "
+                   f"{value!r} and stops with 'ValueError: {rejection.message}'; known: "
+                   + ", ".join(known))
+        yield self.report(ctx.path, flag_span(ctx, "speculative_algorithm"), message,
+                          f"write `--speculative-algorithm {guess[0]}`" if guess else
+                          "use one of the known algorithms")
