@@ -35,6 +35,16 @@ def _validate_version(ctx, param, value):
     return value.lstrip("v")
 
 
+def _parse_model_configs(ctx, param, values):
+    pairs = []
+    for value in values:
+        name, sep, path = value.partition("=")
+        if not sep or not name or not path:
+            raise click.BadParameter(f"{value!r}: expected NAME=PATH")
+        pairs.append((name, path))
+    return tuple(pairs)
+
+
 def _error(message: str) -> None:
     click.echo(f"speclint: error: {message}", err=True)
 
@@ -61,12 +71,17 @@ def main() -> None:
 @click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default="warning",
               show_default=True, help="Lowest severity that makes the exit code 1.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
-def check(paths, output_format, select, ignore, sglang_version, fail_on, exit_zero) -> None:
+@click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
+              callback=_parse_model_configs,
+              help="Where the config.json of model NAME is (a folder or a file); repeatable.")
+def check(paths, output_format, select, ignore, sglang_version, fail_on, exit_zero,
+          model_configs) -> None:
     """Lint launch scripts (files or folders; `-` reads standard input)."""
     from speclint.lint import LintOptions, Selection, iter_lint_paths, lint_path
     from speclint.rules.base import Severity
 
-    options = LintOptions(sglang_version, Selection(_split_keys(select), _split_keys(ignore)))
+    options = LintOptions(sglang_version, Selection(_split_keys(select), _split_keys(ignore)),
+                          model_configs)
     results, failed = [], False
     for path, problem in iter_lint_paths(list(paths)):
         if problem:
@@ -103,6 +118,34 @@ def check(paths, output_format, select, ignore, sglang_version, fail_on, exit_ze
     if failed:
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_FINDINGS if has_findings and not exit_zero else EXIT_CLEAN)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--sglang-version", callback=_validate_version, metavar="VERSION",
+              help="SGLang release to resolve for (default: the image tag, else the newest).")
+@click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
+              callback=_parse_model_configs,
+              help="Where the config.json of model NAME is (a folder or a file); repeatable.")
+def explain(paths, output_format, sglang_version, model_configs) -> None:
+    """Show the configuration SGLang will really run with, and why each value changed."""
+    from speclint.lint import LintOptions, Selection, iter_lint_paths, lint_path
+    from speclint.report.explain import render_explain_json, render_explain_text
+
+    options = LintOptions(sglang_version, Selection(select=("NONE",)), model_configs)
+    contexts, failed = [], False
+    for path, problem in iter_lint_paths(list(paths)):
+        result = None if problem else lint_path(path, options)
+        if problem or result.error:
+            _error(f"{path}: {problem or result.error}")
+            failed = True
+            continue
+        contexts.extend(result.contexts)
+    click.echo(render_explain_json(contexts) if output_format == "json"
+               else render_explain_text(contexts).rstrip())
+    sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
 
 
 if __name__ == "__main__":

@@ -117,7 +117,8 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
         result.contexts.append(ctx)
         for rule in rules:
             result.findings.extend(rule.check(ctx))
-    result.findings.sort(key=lambda f: (f.span.line, f.span.column, f.code))
+    unique = {(f.code, f.span, f.message): f for f in result.findings}
+    result.findings = sorted(unique.values(), key=lambda f: (f.span.line, f.span.column, f.code))
     return result
 
 

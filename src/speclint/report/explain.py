@@ -1,0 +1,106 @@
+"""`speclint explain`: the configuration SGLang will really run with, and why each value changed."""
+
+from __future__ import annotations
+
+import json
+
+from speclint.resolve.result import Unknown
+
+
+_SPECULATIVE_SUMMARY = (
+    "speculative_algorithm", "speculative_draft_model_path", "speculative_num_steps",
+    "speculative_eagle_topk", "speculative_num_draft_tokens", "max_running_requests",
+    "enable_mixed_chunk", "disable_overlap_schedule",
+)
+
+
+def _shown(value: object) -> str:
+    """Values as SGLang's own Python would print them (None, True, 0.8, a/b)."""
+    if isinstance(value, Unknown):
+        return f"unknown ({value.reason})"
+    if isinstance(value, str):
+        return value
+    return repr(value)
+
+
+def _log_note(adjustment) -> str:
+    return "SGLang logs one warning" if adjustment.logged else "silent"
+
+
+def _model_line(label: str, ref) -> str | None:
+    if ref is None or ref.reference is None:
+        return None
+    if ref.config is not None:
+        return f"  {label}: {ref.reference} ({ref.located.how}: {ref.architecture or 'no architectures'})"
+    if ref.problem:
+        return f"  {label}: {ref.reference} (config.json unreadable: {ref.problem})"
+    return f"  {label}: {ref.reference} (config.json not found on disk)"
+
+
+def render_explain_text(contexts) -> str:
+    out: list[str] = []
+    for ctx in contexts:
+        launch, resolution = ctx.launch, ctx.resolution
+        out.append(f"{ctx.path}:{launch.span.line}: {launch.entry}")
+        out.append(f"  SGLang {ctx.version.version} ({ctx.version.reason})")
+        for line in (_model_line("target", ctx.target), _model_line("draft", ctx.draft)):
+            if line:
+                out.append(line)
+        out.append("  flags as given:")
+        for use in ctx.parsed.uses:
+            values = " ".join(w.text if w.text is not None else f"<{w.dynamic_reason or 'dynamic'}>"
+                              for w in use.value_words)
+            name = use.matched or use.written
+            alias = f"  (as {use.written})" if use.written != name else ""
+            out.append(f"    {name} {values}".rstrip() + alias)
+        if ctx.parsed.has_unknown_words:
+            out.append(f"    ... and words speclint cannot read ({ctx.parsed.unknown_reason})")
+        out.append("  effective configuration:")
+        changed = {a.field: a for a in resolution.adjustments}
+        for field, value in resolution.effective.items():
+            adjustment = changed.get(field)
+            if adjustment is None:
+                speculating = resolution.effective.get("speculative_algorithm") is not None
+                if ctx.config.given(field) or isinstance(value, Unknown) or (
+                        speculating and field in _SPECULATIVE_SUMMARY):
+                    out.append(f"    {field}: {_shown(value)}")
+                continue
+            first = next(a for a in resolution.adjustments if a.field == field)
+            out.append(f"    {field}: {_shown(first.asked)} → {_shown(value)}  "
+                       f"({adjustment.reason}; {_log_note(adjustment)})")
+        if resolution.rejection is not None:
+            rejection = resolution.rejection
+            out.append(f"  SGLang stops this launch in {rejection.handler}: "
+                       f"{rejection.exception}: {rejection.message}")
+        out.append("")
+    return "\n".join(out)
+
+
+def _jsonable(value: object) -> object:
+    return None if isinstance(value, Unknown) else value
+
+
+def explain_dict(ctx) -> dict:
+    resolution = ctx.resolution
+    return {
+        "path": ctx.path,
+        "line": ctx.launch.span.line,
+        "entry": ctx.launch.entry,
+        "argv": [w.text for w in ctx.launch.args],
+        "sglang_version": ctx.version.version,
+        "sglang_version_reason": ctx.version.reason,
+        "target_architecture": resolution.target_architecture,
+        "effective": {k: _jsonable(v) for k, v in resolution.effective.items()},
+        "unknown": {k: v.reason for k, v in resolution.effective.items() if isinstance(v, Unknown)},
+        "adjustments": [{"field": a.field, "from": _jsonable(a.asked), "to": _jsonable(a.effective),
+                         "reason": a.reason, "sglang_handler": a.handler, "logged": a.logged}
+                        for a in resolution.adjustments],
+        "rejection": None if resolution.rejection is None else {
+            "exception": resolution.rejection.exception,
+            "message": resolution.rejection.message,
+            "sglang_handler": resolution.rejection.handler},
+    }
+
+
+def render_explain_json(contexts) -> str:
+    return json.dumps([explain_dict(ctx) for ctx in contexts], indent=2)
