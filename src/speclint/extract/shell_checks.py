@@ -16,12 +16,19 @@ from tree_sitter import Node
 from ..source import Diagnostic, ExtractResult
 from .shell_text import BASH, TextMap
 
-_COMMENTS = tree_sitter.Query(BASH, "(comment) @comment")
+_COMMENTS: list[tree_sitter.Query] = []
+
+
+def _comments_query() -> tree_sitter.Query:
+    """Compiled on first use: compiling costs a few ms of start-up."""
+    if not _COMMENTS:
+        _COMMENTS.append(tree_sitter.Query(BASH, "(comment) @comment"))
+    return _COMMENTS[0]
 _TRAILING_BLANK_AFTER_BACKSLASH = re.compile(r"(?<!\\)((?:\\\\)*)(\\[ \t]+)(#[^\n]*)?$", re.M)
 
 
 def collect_comments(root: Node, tm: TextMap, result: ExtractResult) -> list[Node]:
-    nodes = tree_sitter.QueryCursor(_COMMENTS).captures(root).get("comment", [])
+    nodes = tree_sitter.QueryCursor(_comments_query()).captures(root).get("comment", [])
     nodes.sort(key=lambda n: n.start_byte)
     for node in nodes:
         result.comments.append((tm.node_span(node), tm.node_text(node)))

@@ -1,0 +1,102 @@
+"""Lint N generated launch scripts and report files/s (and the cold start of one file).
+
+    python bench/bench_lint.py [--files 1000] [--keep DIR]
+
+Scripts are written to a temporary folder: varied, realistic launches (variables, arrays,
+continuations, docker, nohup, speculative flags), some with mistakes. Speed targets live
+here, not in unit tests; record results in bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+TEMPLATES = [
+    """#!/bin/bash
+MODEL={model}
+export CUDA_VISIBLE_DEVICES={gpus}
+nohup python3 -m sglang.launch_server \\
+  --model-path "$MODEL" \\
+  --tp {tp} --port {port} \\
+  --speculative-algorithm {algo} --speculative-draft-model-path /models/draft-{i} \\
+  --speculative-eagle-topk {topk} --speculative-num-steps {steps} --speculative-num-draft-tokens {draft} \\
+  --mem-fraction-static 0.8{extra} > /tmp/server-{i}.log 2>&1 &
+""",
+    """#!/usr/bin/env bash
+set -euo pipefail
+ARGS=(--model-path {model} --tp-size {tp} --host 0.0.0.0 --port {port})
+ARGS+=(--max-running-requests {mrr}{extra})
+docker run --gpus all --ipc=host -p {port}:{port} -e HF_TOKEN=x lmsysorg/sglang:v0.5.6.post2 \\
+  python3 -m sglang.launch_server "${{ARGS[@]}}"
+""",
+    """#!/bin/sh
+for port in 30000 30001; do
+  python -m sglang.launch_server --model {model} --port $port --tp {tp} --context-length 32768{extra} &
+done
+wait
+""",
+]
+EXTRAS = ["", " --cuda-graph-max-bs 64", " --speculative-eagle-top-k 2", " --enable-mixed-chunk",
+          " --tp-size 2", " --chunked-prefill-size 8192", " --trust-remote-code"]
+
+
+def write_scripts(folder: str, count: int, seed: int = 0) -> list[str]:
+    rng = random.Random(seed)
+    paths = []
+    for i in range(count):
+        text = rng.choice(TEMPLATES).format(
+            i=i, model=rng.choice(["/models/llama", "meta-llama/Llama-3.1-8B-Instruct",
+                                   "/models/Kimi-K2.5"]),
+            gpus=rng.choice(["0,1", "0,1,2,3", "0,1,2,3,4,5,6,7"]), tp=rng.choice([1, 2, 4, 8]),
+            port=30000 + i, algo=rng.choice(["EAGLE", "EAGLE3", "NEXTN"]),
+            topk=rng.choice([1, 4]), steps=rng.choice([1, 3, 5]), draft=rng.choice([4, 8, 16]),
+            mrr=rng.choice([32, 64, 128]), extra=rng.choice(EXTRAS))
+        path = os.path.join(folder, f"launch_{i:05d}.sh")
+        with open(path, "w") as handle:
+            handle.write(text)
+        paths.append(path)
+    return paths
+
+
+def timed(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--files", type=int, default=1000)
+    parser.add_argument("--keep", help="write the scripts here instead of a temporary folder")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    folder = args.keep or tempfile.mkdtemp(prefix="speclint-bench-")
+    os.makedirs(folder, exist_ok=True)
+    paths = write_scripts(folder, args.files)
+    speclint = [sys.executable, "-m", "speclint"]
+
+    batch = min(timed([*speclint, "--exit-zero", folder]) for _ in range(args.repeat))
+    print(f"batch: {args.files} files in {batch:.2f} s = {args.files / batch:.0f} files/s")
+
+    python_start = min(timed([sys.executable, "-c", "pass"]) for _ in range(5))
+    one = min(timed([*speclint, "--exit-zero", paths[0]]) for _ in range(5))
+    print(f"cold start, one file: {one * 1000:.0f} ms "
+          f"(python -c pass: {python_start * 1000:.0f} ms; "
+          f"overhead {(one - python_start) * 1000:.0f} ms)")
+
+    shellcheck = "/usr/bin/shellcheck"
+    if os.path.exists(shellcheck):
+        sc = min(timed([shellcheck, *paths]) for _ in range(1))
+        print(f"shellcheck on the same files: {sc:.2f} s = {args.files / sc:.0f} files/s "
+              f"(speclint is {sc / batch:.1f}x faster)")
+    print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}; scripts in {folder}")
+
+
+if __name__ == "__main__":
+    main()
