@@ -66,6 +66,10 @@ class ResolutionState:
 
     def mark_unknown_speculative(self, reason: str) -> None:
         for name in SPECULATIVE_OUTPUTS:
+            # every handler keeps an explicit --max-running-requests; the rest it may change
+            if name == "max_running_requests" and self.values.get(name) is not None \
+                    and is_known(self.values.get(name)):
+                continue
             self.mark_unknown(name, reason)
 
     def attention_dp(self) -> bool:
