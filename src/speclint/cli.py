@@ -10,6 +10,22 @@ import click
 from speclint import __version__
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab", "junit"]
+
+
+def _render(output_format: str, results) -> str:
+    if output_format == "text":
+        from speclint.report.text import render_findings, render_summary
+
+        body = render_findings(results)
+        return (body + "\n" if body else "") + render_summary(results)
+    if output_format == "json":
+        from speclint.report.json_format import render_json
+
+        return render_json(results)
+    from speclint.report import formats
+
+    return getattr(formats, "render_" + output_format.replace("-", "_"))(results)
 
 
 class _DefaultToCheck(click.Group):
@@ -60,8 +76,11 @@ def main() -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="How findings are printed.")
+@click.option("--output-format", type=click.Choice(FORMATS), default="text",
+              show_default=True, envvar="SPECLINT_OUTPUT_FORMAT",
+              help="How findings are printed (env SPECLINT_OUTPUT_FORMAT).")
+@click.option("-o", "--output-file", type=click.Path(dir_okay=False, writable=True),
+              help="Write the findings to this file instead of standard output.")
 @click.option("--select", multiple=True, metavar="CODES",
               help="Only these rules: codes, code prefixes (FLG) or names; comma-separated.")
 @click.option("--ignore", multiple=True, metavar="CODES",
@@ -74,7 +93,7 @@ def main() -> None:
 @click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
               callback=_parse_model_configs,
               help="Where the config.json of model NAME is (a folder or a file); repeatable.")
-def check(paths, output_format, select, ignore, sglang_version, fail_on, exit_zero,
+def check(paths, output_format, output_file, select, ignore, sglang_version, fail_on, exit_zero,
           model_configs) -> None:
     """Lint launch scripts (files or folders; `-` reads standard input)."""
     from speclint.lint import LintOptions, Selection, iter_lint_paths, lint_path
@@ -101,17 +120,16 @@ def check(paths, output_format, select, ignore, sglang_version, fail_on, exit_ze
             continue
         results.append(result)
 
-    if output_format == "json":
-        from speclint.report.json_format import render_json
-
-        click.echo(render_json(results))
-    else:
-        from speclint.report.text import render_findings, render_summary
-
-        body = render_findings(results)
-        if body:
-            click.echo(body)
-        click.echo(render_summary(results))
+    text = _render(output_format, results)
+    if output_file:
+        try:
+            with open(output_file, "w", encoding="utf-8") as handle:
+                handle.write(text + ("\n" if text else ""))
+        except OSError as error:
+            _error(f"cannot write {output_file}: {error.strerror or error}")
+            sys.exit(EXIT_ERROR)
+    elif text:
+        click.echo(text)
 
     threshold = Severity.parse(fail_on)
     has_findings = any(f.severity >= threshold for r in results for f in r.findings)
@@ -146,6 +164,41 @@ def explain(paths, output_format, sglang_version, model_configs) -> None:
     click.echo(render_explain_json(contexts) if output_format == "json"
                else render_explain_text(contexts).rstrip())
     sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
+
+
+@main.command("rule")
+@click.argument("key")
+def rule_command(key) -> None:
+    """Print a rule's documentation (by code, e.g. SPD001, or name)."""
+    from speclint.rules import rule_by_key
+    from speclint.rules.base import rule_page
+
+    rule = rule_by_key(key)
+    if rule is None:
+        _error(f"no rule {key!r}; `speclint rules` lists them")
+        sys.exit(EXIT_ERROR)
+    click.echo(rule_page(rule).rstrip())
+
+
+@main.command("rules")
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def rules_command(output_format) -> None:
+    """List every rule: code, name, severity and what it finds."""
+    import json
+
+    from speclint.rules import all_rules
+    from speclint.rules.base import rule_page
+
+    rules = all_rules()
+    if output_format == "json":
+        click.echo(json.dumps([{"code": r.code, "name": r.name, "severity": r.severity.label,
+                                "summary": r.summary, "doc": rule_page(r)} for r in rules],
+                              indent=2))
+        return
+    width = max(len(r.name) for r in rules)
+    for r in rules:
+        click.echo(f"{r.code}  {r.name.ljust(width)}  {r.severity.label.ljust(7)}  {r.summary}")
 
 
 if __name__ == "__main__":

@@ -74,6 +74,6 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
                 if isinstance(asked, int) and asked > 1 else
                 f"write `--speculative-num-draft-tokens {used}`")
         notes = given_note(ctx, "speculative_eagle_topk", "topk 1 makes the draft a chain")
-        notes += given_note(ctx, "speculative_num_steps", f"{steps} steps draft {used} tokens")
+        notes += given_note(ctx, "speculative_num_steps", f"with {steps} step(s) SGLang drafts {used} tokens")
         yield self.report(ctx.path, flag_span(ctx, "speculative_num_draft_tokens"), message,
                           hint, notes)
