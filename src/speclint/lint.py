@@ -41,6 +41,9 @@ class LintOptions:
     model_configs: tuple[tuple[str, str], ...] = ()
     """`--model-config NAME=PATH` pairs: where to find the config.json of a model the
     launch names (a folder or a config.json)."""
+    read_pyproject: bool = True
+    """Also take `[tool.speclint.models]` from the nearest pyproject.toml above the file
+    (only read when a launch names a model; `--model-config` wins)."""
 
 
 @dataclass(slots=True)
@@ -70,7 +73,7 @@ def analyse_launch(path: str, launch, options: LintOptions):
     parsed = parse_argv(load_schema(version), prepare_argv(launch.entry, launch.args, version))
     config = LaunchConfig(parsed)
     ctx = LaunchContext(path, launch, parsed, config, VersionChoice(version, reason))
-    mapping = dict(options.model_configs)
+    mapping = _model_mapping(path, config, options)
     ctx.target = _model_ref(config, "model_path", "revision", mapping)
     ctx.draft = _model_ref(config, "speculative_draft_model_path",
                            "speculative_draft_model_revision", mapping)
@@ -79,6 +82,18 @@ def analyse_launch(path: str, launch, options: LintOptions):
     env = {name: word.text for name, word in launch.env.items()}
     ctx.resolution = resolve(config, env, ctx.target.architecture if ctx.target else None)
     return ctx
+
+
+def _model_mapping(path: str, config, options: LintOptions) -> dict[str, str]:
+    """Where the user says models live: pyproject.toml, then `--model-config` over it.
+    Raises `ProjectConfigError` for a broken pyproject.toml."""
+    names_model = any(config.knows(f) and config.get(f).value is not None
+                      for f in ("model_path", "speculative_draft_model_path"))
+    if not (options.read_pyproject and names_model):
+        return dict(options.model_configs)
+    from speclint.models.mapping import project_mapping
+
+    return {**project_mapping(path), **dict(options.model_configs)}
 
 
 def _model_ref(config, path_field: str, revision_field: str, mapping: dict[str, str]):
@@ -113,10 +128,28 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     for rule in rules:
         result.findings.extend(rule.check_file(file_ctx))
     for launch in extracted.launches:
-        ctx = analyse_launch(path, launch, options)
+        try:
+            ctx = analyse_launch(path, launch, options)
+        except Exception as error:
+            if type(error).__name__ != "ProjectConfigError":
+                raise
+            result.error = str(error)
+            return result
         result.contexts.append(ctx)
         for rule in rules:
-            result.findings.extend(rule.check(ctx))
+            for finding in rule.check(ctx):
+                finding.launch_span = launch.span
+                result.findings.append(finding)
+    if extracted.comments:
+        from speclint.suppress import apply_suppressions, parse_suppressions
+
+        suppressions = parse_suppressions(extracted.comments, text.splitlines())
+        if suppressions:
+            result.findings = apply_suppressions(result.findings, suppressions)
+            file_ctx.suppressions = suppressions
+            file_ctx.enabled_rules = rules
+            for rule in rules:
+                result.findings.extend(rule.check_suppressions(file_ctx))
     unique = {(f.code, f.span, f.message): f for f in result.findings}
     result.findings = sorted(unique.values(), key=lambda f: (f.span.line, f.span.column, f.code))
     return result

@@ -48,6 +48,8 @@ class Finding:
     fix_hint: str = ""
     """One line saying what to write instead."""
     notes: list[Note] = field(default_factory=list)
+    launch_span: Span | None = None
+    """The whole launch command the finding is about (suppression comments cover it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +111,9 @@ class FileContext:
 
     path: str
     diagnostics: list[Diagnostic]
+    suppressions: list = field(default_factory=list)
+    """`speclint.suppress.Suppression`s of the file, after they were applied."""
+    enabled_rules: list = field(default_factory=list)
 
 
 class Rule:
@@ -124,6 +129,10 @@ class Rule:
         return ()
 
     def check_file(self, ctx: FileContext) -> Iterable[Finding]:
+        return ()
+
+    def check_suppressions(self, ctx: FileContext) -> Iterable[Finding]:
+        """Runs after suppression comments were applied (for unused-suppression)."""
         return ()
 
     def report(self, path: str, span: Span, message: str, fix_hint: str = "",

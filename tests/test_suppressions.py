@@ -1,0 +1,59 @@
+"""Suppression comments: command, line and file scope, codes or names, unused ones reported."""
+
+from __future__ import annotations
+
+from speclint.lint import LintOptions, lint_text
+
+
+def codes(text: str) -> list[tuple[str, int]]:
+    return [(f.code, f.span.line) for f in lint_text(text, "x.sh", LintOptions()).findings]
+
+
+LAUNCH = "python -m sglang.launch_server --model-path m \\\n  --tp 2 \\\n  --speculative-algorithm NGRAM\n"
+
+
+def test_comment_above_a_command_covers_all_its_continued_lines():
+    assert ("FLG003", 2) in codes(LAUNCH)
+    assert codes("# speclint: disable=FLG003\n" + LAUNCH) == [("SPD003", 4)]
+
+
+def test_names_codes_several_and_blank_or_comment_lines_between():
+    text = "# speclint: disable=abbreviated-flag, SPD003\n\n# why: tested\n" + LAUNCH
+    assert codes(text) == []
+
+
+def test_trailing_comment_covers_only_its_line():
+    text = ("python -m sglang.launch_server --model-path m --tp 2  # speclint: disable=FLG003\n"
+            "python -m sglang.launch_server --model-path m --tp 2\n")
+    assert codes(text) == [("FLG003", 2)]
+
+
+def test_file_level_suppression():
+    text = "#!/bin/bash\n# speclint: disable-file=FLG003,SPD\n" + LAUNCH + LAUNCH
+    found = codes(text)
+    assert "FLG003" not in {c for c, _ in found}
+    # a prefix is not a suppression key: SPD003 still reported, and the key is unused
+    assert ("SPD003", 5) in found and ("SLM003", 2) in found
+
+
+def test_unused_and_unknown_keys_are_reported_at_the_comment():
+    result = lint_text("# speclint: disable=SPD001,no-such-rule\n"
+                       "python -m sglang.launch_server --model-path m --tp-size 2\n", "x.sh")
+    messages = [(f.code, f.span.line, f.message) for f in result.findings]
+    assert ("SLM003", 1, "this suppression of `SPD001` suppresses nothing") in messages
+    assert ("SLM003", 1, "`no-such-rule` in this suppression is not a speclint rule code or name") \
+        in messages
+
+
+def test_a_suppression_of_a_rule_not_selected_is_not_unused():
+    result = lint_text("# speclint: disable=FLG003\n"
+                       "python -m sglang.launch_server --model-path m --tp 2\n", "x.sh",
+                       LintOptions(selection=__import__("speclint.lint", fromlist=["Selection"])
+                                   .Selection(ignore=("FLG003",))))
+    assert [f.code for f in result.findings] == []
+
+
+def test_suppression_covers_a_finding_whose_token_sits_in_an_array_elsewhere():
+    text = ("ARGS=(--tp 2)\n# speclint: disable=FLG003\n"
+            "python -m sglang.launch_server --model-path m \"${ARGS[@]}\"\n")
+    assert codes(text) == []
