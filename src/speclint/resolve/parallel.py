@@ -1,32 +1,353 @@
-"""Parallelism fields SGLang rewrites before anything reads the data-parallel layout."""
+"""SGLang's parallel layout: the sizes it rewrites, rejects and the GPUs it then opens.
+
+Read per release in `server_args.py` (`__post_init__`, `_handle_data_parallelism`,
+`_handle_a2a_moe`, `check_server_args`), in 0.5.23's `arg_groups/parallel_hook.py`
+(`handle_deprecated_dp_attention`, `handle_data_parallelism`), `overrides.py`
+(`_a2a_backend_overrides`, `_a2a_ep_size`), `mega_moe_hook.py` and `validation_hook.py`,
+and in each release's `entrypoints/engine.py` / `managers/data_parallel_controller.py` for
+which GPU index every worker selects.
+"""
 
 from __future__ import annotations
 
-from speclint.resolve.state import ResolutionState
+import re
+from dataclasses import dataclass
+
+from speclint.resolve.result import Rejection, Unknown, is_known
+from speclint.resolve.state import ResolutionState, Stop
+
+# 0.4.10.post2 and 0.5.6.post2 parse `--tp-size` into `tensor_parallel_size` and copy it to
+# `tp_size` in `ServerArgs.from_cli_args`; later releases parse straight into `tp_size`.
+CLI_DESTS = {"tp_size": "tensor_parallel_size", "pp_size": "pipeline_parallel_size",
+             "dp_size": "data_parallel_size", "ep_size": "expert_parallel_size"}
+
+DATA_PARALLEL_HANDLERS = ("_handle_data_parallelism", "__post_init__")
+"""Where the tp/attention-DP checks raise; rules tell their rejections apart by these."""
+
+# Backends whose `ep_size = tp_size` rewrite each release performs, with the name its log uses.
+_A2A_SPANNING = {
+    "0.4.10.post2": {"deepep": "DeepEP"},
+    "0.5.6.post2": {"deepep": "DeepEP", "mooncake": "Mooncake", "ascend_fuseep": "Ascend fused EP"},
+    "0.5.14": {"megamoe": "Mega", "deepep": "DeepEP", "mooncake": "Mooncake", "nixl": "Nixl",
+               "ascend_fuseep": "Ascend fused EP", "flashinfer": "Flashinfer MoE A2A",
+               "mori": "MoRI"},
+    # overrides.py `_A2A_EP_SPANNING_BACKENDS`; the log names the backend itself
+    "0.5.23": dict.fromkeys(("megamoe", "deepep", "deepep_v2", "mooncake", "nixl",
+                             "ascend_fuseep", "flashinfer", "flashinfer_megamoe", "mori",
+                             "pplx")),
+}
+
+
+def cli_dest(config, name: str) -> str | None:
+    """The dest argparse fills for field `name` in this release, or None when it has none."""
+    if config.knows(name):
+        return name
+    alias = CLI_DESTS.get(name)
+    return alias if alias is not None and config.knows(alias) else None
+
+
+def a2a_spanning_backends(version: str) -> tuple[str, ...]:
+    return tuple(_A2A_SPANNING.get(version, {}))
 
 
 def resolve_parallel(state: ResolutionState) -> None:
-    if state.version == "0.5.23":
+    _copy_cli_aliases(state)
+    version = state.version
+    dummy = _dummy_model(state)
+    if version == "0.4.10.post2":
+        _post_init_0_4_10(state)
+    elif version in ("0.5.6.post2", "0.5.14"):
+        if not dummy:  # `__post_init__` returns before its handlers for a dummy model
+            _data_parallelism_0_5(state)
+            _a2a_moe(state, "_handle_a2a_moe")
+    elif version == "0.5.23":
         _deprecated_dp_attention(state)
-    elif state.version == "0.5.6.post2":
-        if state.get("enable_dp_attention") is True and state.get("dp_size") == 1:
-            state.set("enable_dp_attention", False, "--enable-dp-attention with --dp-size 1 is "
-                      "turned off", "_handle_data_parallelism")
+        _moe_runner_alias(state)
+        if not dummy:  # `run_resolution_pipeline` returns early for a dummy model
+            _data_parallelism_0_5_23(state)
+            _a2a_moe(state, "_a2a_ep_size")
+
+
+def _copy_cli_aliases(state: ResolutionState) -> None:
+    """`from_cli_args`: `args.tp_size = args.tensor_parallel_size` (0.4.10.post2, 0.5.6.post2)."""
+    for name, alias in CLI_DESTS.items():
+        if state.config.knows(name) or not state.config.knows(alias):
+            continue
+        setting = state.config.get(alias)
+        value = Unknown("set from a value speclint cannot read") if setting.dynamic else setting.value
+        state.values[name] = value
+        state.asked[name] = value
+
+
+def _flag(state: ResolutionState, dest: str) -> object:
+    """A field the resolver does not track: its parsed value, Unknown, or None if absent."""
+    if not state.config.knows(dest):
+        return None
+    setting = state.config.get(dest)
+    return Unknown("set from a value speclint cannot read") if setting.dynamic else setting.value
+
+
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _dummy_model(state: ResolutionState) -> bool:
+    path = state.get("model_path")
+    return isinstance(path, str) and path.lower() in ("none", "dummy")
 
 
 def _deprecated_dp_attention(state: ResolutionState) -> None:
     """0.5.23 `handle_deprecated_dp_attention`: `--dp-size N --enable-dp-attention` becomes
-    `--attn-dp-size N --dp-size 1`."""
-    if state.get("enable_dp_attention") is not True:
-        return
+    `--attn-dp-size N --dp-size 1`; next to `--attn-dp-size` > 1 the flag does nothing. The
+    only log is argparse's `DeprecatedStoreTrueAction` line at parse time."""
     handler = "_handle_deprecated_dp_attention"
-    if state.get("attn_dp_size") == 1:
-        dp_size = state.get("dp_size")
-        state.set("attn_dp_size", dp_size, "--enable-dp-attention is deprecated: its --dp-size "
-                  "moves to --attn-dp-size", handler)
-        state.set("dp_size", 1, "--enable-dp-attention is deprecated: --dp-size counts replicas "
-                  "again", handler)
-    # `resolved_dict()` reports the deprecated field as "attention DP is on"
-    size = state.get("attn_dp_size")
-    state.set("enable_dp_attention", isinstance(size, int) and size > 1,
-              "--enable-dp-attention is replaced by --attn-dp-size", handler)
+    flag = state.get("enable_dp_attention")
+    if flag is not True:
+        if not is_known(flag):
+            for name in ("attn_dp_size", "dp_size", "enable_dp_attention"):
+                state.set_unknown(name, flag.reason)
+        return
+    attn = state.get("attn_dp_size")
+    if not is_known(attn):
+        state.set_unknown("dp_size", "--attn-dp-size is not readable, so the "
+                          "--enable-dp-attention rewrite is unknown")
+    elif attn == 1:
+        state.set("attn_dp_size", state.get("dp_size"), "--enable-dp-attention is deprecated: "
+                  "its --dp-size becomes --attn-dp-size", handler)
+        state.set("dp_size", 1, "--enable-dp-attention is deprecated: --dp-size counts "
+                  "replicas again", handler)
+    # Resolution leaves the field False; only `resolved_dict()` reports `attn_dp_size > 1`.
+    state.set("enable_dp_attention", False, "--enable-dp-attention is replaced by "
+              "--attn-dp-size", handler)
+
+
+def _moe_runner_alias(state: ResolutionState) -> None:
+    """0.5.23 `handle_moe_runner_backend_alias`: `--moe-runner-backend megamoe` means
+    `--moe-a2a-backend megamoe`."""
+    runner = _flag(state, "moe_runner_backend")
+    if runner != "megamoe":
+        return
+    backend = state.get("moe_a2a_backend")
+    logged = (f"--moe-runner-backend megamoe is an alias for --moe-a2a-backend megamoe; "
+              f"overriding --moe-a2a-backend {backend}.") if backend not in ("none", "megamoe") \
+        else None
+    state.set("moe_a2a_backend", "megamoe", "--moe-runner-backend megamoe is an alias for "
+              "--moe-a2a-backend megamoe", "handle_moe_runner_backend_alias", logged)
+
+
+def _data_parallelism_0_5_23(state: ResolutionState) -> None:
+    """0.5.23 `handle_data_parallelism` (parallel_hook.py)."""
+    handler = "_handle_data_parallelism"
+    tp, dp, attn = (_int(state.get(n)) for n in ("tp_size", "dp_size", "attn_dp_size"))
+    if attn is None:
+        return
+    if attn < 1:
+        raise Stop("ValueError", f"--attn-dp-size must be positive (got {attn}).", handler,
+                   ("attn_dp_size",))
+    if attn > 1 and dp is not None and dp > 1:
+        raise Stop("ValueError", f"--dp-size {dp} with --attn-dp-size {attn}: data-parallel "
+                   "replicas combined with attention data parallelism are not supported.",
+                   handler, ("dp_size", "attn_dp_size"))
+    if attn > 1 and tp is not None and tp % attn:
+        # `assert cfg.tp_size % cfg.attn_dp_size == 0`, with no message
+        raise Stop("AssertionError", "", handler, ("tp_size", "attn_dp_size"))
+
+
+def _data_parallelism_0_5(state: ResolutionState) -> None:
+    """0.5.6.post2 / 0.5.14 `_handle_data_parallelism`: with `dp_size == 1` attention DP
+    (and the DP LM head) is switched off without a log line."""
+    handler = "_handle_data_parallelism"
+    dp, tp = _int(state.get("dp_size")), _int(state.get("tp_size"))
+    enabled = state.get("enable_dp_attention")
+    if dp is None:
+        if enabled is True:
+            state.set_unknown("enable_dp_attention", "--dp-size is not readable")
+        return
+    if dp == 1:
+        state.set("enable_dp_attention", False, "--enable-dp-attention with --dp-size 1 is "
+                  "turned off", handler)
+        if _flag(state, "enable_dp_lm_head") is True:
+            state.set("enable_dp_lm_head", False, "--enable-dp-lm-head with --dp-size 1 is "
+                      "turned off", handler)
+    elif enabled is True and tp is not None and tp % dp:
+        # `assert self.tp_size % self.dp_size == 0`, with no message
+        raise Stop("AssertionError", "", handler, ("tp_size", "dp_size"))
+
+
+def _post_init_0_4_10(state: ResolutionState) -> None:
+    """0.4.10.post2 `ServerArgs.__post_init__`, in its order: the deprecated MoE flags, the
+    DP-attention block, then DeepEP."""
+    handler = "__post_init__"
+    tp = state.get("tp_size")
+    if _flag(state, "enable_ep_moe") is True:
+        state.set("ep_size", tp, "--enable-ep-moe sets the expert parallel size to the tensor "
+                  "parallel size", handler, "NOTE: --enable-ep-moe is deprecated. Please set "
+                  "`--ep-size` to the same value as `--tp-size` instead.")
+    if _flag(state, "enable_deepep_moe") is True:
+        state.set("moe_a2a_backend", "deepep", "--enable-deepep-moe selects the deepep "
+                  "all-to-all backend", handler, "NOTE: --enable-deepep-moe is deprecated. "
+                  "Please set `--moe-a2a-backend` to 'deepep' instead.")
+    dp = _int(state.get("dp_size"))
+    if state.get("enable_dp_attention") is True and dp is not None:
+        if dp <= 1:
+            raise Stop("AssertionError", "Please set a dp-size > 1. You can use 1 < dp-size "
+                       "<= tp-size ", handler, ("enable_dp_attention", "dp_size"))
+        if _int(tp) is not None and tp % dp:
+            raise Stop("AssertionError", "", handler, ("tp_size", "dp_size"))
+    _a2a_moe(state, handler)
+
+
+def _a2a_moe(state: ResolutionState, handler: str) -> None:
+    """The all-to-all backends that span every rank set `ep_size = tp_size`."""
+    version = state.version
+    _a2a_backend_overrides(state)
+    backend = state.get("moe_a2a_backend")
+    if not is_known(backend):
+        state.set_unknown("ep_size", "--moe-a2a-backend is not readable")
+        return
+    spanning = _A2A_SPANNING.get(version, {})
+    if backend not in spanning:
+        return
+    tp, ep = state.get("tp_size"), state.get("ep_size")
+    if version == "0.5.14" and backend == "flashinfer":
+        enabled, dp = state.get("enable_dp_attention"), state.get("dp_size")
+        if is_known(enabled) and is_known(dp) and is_known(tp) and \
+                not (enabled is True and dp == tp):
+            raise Stop("AssertionError", "Flashinfer MoE A2A is only supported with dp_size "
+                       "== tp_size and --enable-dp-attention", handler,
+                       ("moe_a2a_backend", "dp_size"))
+    if version == "0.5.23":
+        logged = (f"{backend} MoE is enabled. The expert parallel size is adjusted from {ep} "
+                  f"to the tensor parallel size [{tp}].") if ep != tp else None
+    else:
+        logged = (f"{spanning[backend]} MoE is enabled. The expert parallel size is adjusted "
+                  f"to be the same as the tensor parallel size[{tp}].")
+    state.set("ep_size", tp, f"--moe-a2a-backend {backend} spans every rank: SGLang sets the "
+              "expert parallel size to the tensor parallel size", handler, logged)
+
+
+def _a2a_backend_overrides(state: ResolutionState) -> None:
+    """Waterfill forces DeepEP (0.5.14 `--enable-deepep-waterfill`, 0.5.23 `--enable-waterfill`)."""
+    backend = state.get("moe_a2a_backend")
+    if state.version == "0.5.14" and _flag(state, "enable_deepep_waterfill") is True \
+            and backend != "deepep":
+        state.set("moe_a2a_backend", "deepep", "DeepEP Waterfill requires the DeepEP backend",
+                  "_handle_a2a_moe", "moe_a2a_backend is overridden to 'deepep' because DeepEP "
+                  "Waterfill requires the DeepEP backend.")
+    elif state.version == "0.5.23" and _flag(state, "enable_waterfill") is True \
+            and backend not in ("deepep", "megamoe"):
+        state.set("moe_a2a_backend", "deepep", "Waterfill requires the DeepEP or MegaMOE "
+                  "backend", "_a2a_backend_overrides", "moe_a2a_backend is overridden to "
+                  "'deepep' because Waterfill requires the DeepEP or MegaMOE backend.")
+
+
+def a2a_log_level(version: str, backend: str) -> str:
+    """The level of the ep_size line: 0.5.23 `_a2a_ep_size` and 0.5.14's Mega MoE log INFO."""
+    return "info" if version == "0.5.23" or (version, backend) == ("0.5.14", "megamoe") \
+        else "warning"
+
+
+def attention_dp_size(effective: dict, version: str) -> object:
+    """How many attention-DP groups split the TP ranks: `attn_dp_size` in 0.5.23, `dp_size`
+    with `enable_dp_attention` before. None when not an int (unknown)."""
+    if version == "0.5.23":
+        return _int(effective.get("attn_dp_size"))
+    enabled = effective.get("enable_dp_attention")
+    if enabled is False:
+        return 1
+    return _int(effective.get("dp_size")) if enabled is True else None
+
+
+def node_split_rejection(effective: dict, config) -> Rejection | None:
+    """`check_server_args` (every release): `(tp_size * pp_size) % nnodes == 0`, skipped in
+    0.5.23 for `--elastic-ep-join-mode scale`. It runs after resolution, so it is reported here
+    rather than stopping the resolver."""
+    tp, pp, nnodes = (_int(effective.get(n)) for n in ("tp_size", "pp_size", "nnodes"))
+    if tp is None or pp is None or not nnodes or (tp * pp) % nnodes == 0:
+        return None
+    if config.knows("ep_join_mode") and config.value("ep_join_mode") == "scale":
+        return None
+    return Rejection("AssertionError", "tp_size must be divisible by number of nodes",
+                     "check_server_args", ("tp_size", "pp_size", "nnodes"))
+
+
+@dataclass(frozen=True, slots=True)
+class GpuUse:
+    """The GPUs one node's launch opens, as CUDA indices into the visible devices."""
+
+    indices: tuple[int, ...]
+    """Every worker's device index, in launch order."""
+    replicas: int
+
+    @property
+    def count(self) -> int:
+        return len(self.indices)
+
+    @property
+    def highest(self) -> int:
+        return max(self.indices)
+
+
+def gpu_use(effective: dict, config, version: str) -> GpuUse | None:
+    """Each worker's `gpu_id` (engine.py `_launch_subprocesses` / `_calculate_rank_ranges`,
+    data_parallel_controller.py): `base_gpu_id + replica_offset + (pp_rank % pp_per_node) *
+    tp_per_node + (tp_rank % tp_per_node) * gpu_id_step`. None when a size is unknown or
+    SGLang rejects the split first."""
+    tp, pp, nnodes, dp = (_int(effective.get(n)) for n in ("tp_size", "pp_size", "nnodes",
+                                                           "dp_size"))
+    base, step = (_int(config.value(n)) if config.known(n) else None
+                  for n in ("base_gpu_id", "gpu_id_step"))
+    if None in (tp, pp, nnodes, dp, base, step) or min(tp, pp, nnodes, dp, step) < 1 or base < 0:
+        return None
+    if (tp * pp) % nnodes or (config.knows("ep_join_mode") and config.value("ep_join_mode")):
+        return None
+    attn = attention_dp_size(effective, version)
+    if attn is None:
+        return None
+    # Without attention DP, dp_size > 1 starts that many TP groups (the DP controller);
+    # with it, the attention-DP groups live inside the TP group.
+    if version == "0.5.23" and attn > 1 and dp > 1:
+        return None  # handle_data_parallelism rejects replicas with attention DP
+    replicas = dp if (version == "0.5.23" or attn == 1) else 1
+    if replicas > 1 and nnodes > 1:
+        return None  # check_server_args rejects multi-node replicas
+    pp_per_node = max(pp // nnodes, 1)
+    tp_per_node = tp // max(nnodes // pp, 1)
+    # 0.4.10.post2 moves each replica by tp * step; later releases by tp * pp * step
+    offset = tp * step * (1 if version == "0.4.10.post2" else pp)
+    indices = tuple(base + replica * offset + pp_rank * tp_per_node + tp_rank * step
+                    for replica in range(replicas) for pp_rank in range(pp_per_node)
+                    for tp_rank in range(tp_per_node))
+    return GpuUse(indices, replicas)
+
+
+_CUDA_ENTRY = re.compile(r"\d+|GPU-[0-9A-Za-z-]+|MIG-[0-9A-Za-z/-]+")
+
+
+def visible_gpu_count(value: str) -> int | None:
+    """GPUs `CUDA_VISIBLE_DEVICES=value` leaves visible (CUDA Programming Guide: an empty
+    value hides every GPU; entries are indices, `GPU-` UUIDs or `MIG-` ids; an invalid entry
+    hides itself and every entry after it). None when speclint cannot tell (blanks,
+    repeated entries)."""
+    if value == "":
+        return 0
+    entries = value.split(",")
+    count = 0
+    for entry in entries:
+        if entry != entry.strip():
+            return None
+        if not _CUDA_ENTRY.fullmatch(entry):
+            break
+        count += 1
+    seen = entries[:count]  # duplicates: CUDA's handling is not documented
+    if len(set(seen)) != len(seen):
+        return None
+    return count
+
+
+def hidden_cuda_entry(value: str) -> str | None:
+    """The first entry of `CUDA_VISIBLE_DEVICES` that CUDA rejects (it hides the rest)."""
+    for entry in value.split(",") if value else ():
+        if not _CUDA_ENTRY.fullmatch(entry):
+            return entry
+    return None

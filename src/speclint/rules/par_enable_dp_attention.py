@@ -1,0 +1,154 @@
+"""PAR003 enable-dp-attention-changed: SGLang rewrites, drops or refuses `--enable-dp-attention`."""
+
+from __future__ import annotations
+
+from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules import par_helpers as par
+
+_DEPRECATED = "`--enable-dp-attention` is deprecated in SGLang 0.5.23 (a warning at parse time)"
+
+
+class EnableDpAttentionChanged(Rule):
+    """## What it does
+Reports `--enable-dp-attention` where SGLang does not take it as written:
+
+- **0.5.23** deprecates it. `handle_deprecated_dp_attention` rewrites
+  `--dp-size 8 --enable-dp-attention` to `--attn-dp-size 8 --dp-size 1`. With
+  `--dp-size 1` that leaves attention DP off, and next to an `--attn-dp-size` above 1 the
+  flag does nothing. argparse prints `'--enable-dp-attention' is deprecated and will be
+  removed in a future release. Use '--attn-dp-size <dp-size>' instead.`
+- **0.5.14 and 0.5.6.post2**: with `--dp-size 1` (the default), `_handle_data_parallelism`
+  turns it off, and `--enable-dp-lm-head` with it, without a log line.
+- **0.4.10.post2**: with `--dp-size 1`, `__post_init__` stops with `AssertionError: Please
+  set a dp-size > 1. You can use 1 < dp-size <= tp-size` (reported as an error).
+
+This rule replaces the generic deprecated-flag (FLG008) finding for this flag, so that the
+rewrite is shown once.
+
+## Why it matters
+The flag reads as "attention DP on", but what runs is decided by `--dp-size` (or
+`--attn-dp-size`): a launch that forgot `--dp-size` runs plain tensor parallelism, with the
+memory and throughput of that layout, and nothing says so.
+
+## Example
+```bash
+# SGLang 0.5.23
+python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
+  --dp-size 8 --enable-dp-attention
+```
+
+```bash
+# SGLang 0.5.6.post2
+python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
+  --enable-dp-attention
+```
+
+## Use instead
+```bash
+# SGLang 0.5.23
+python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
+  --attn-dp-size 8
+```
+
+```bash
+# SGLang 0.5.6.post2
+python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
+  --dp-size 8 --enable-dp-attention
+```
+"""
+
+    code = "PAR003"
+    name = "enable-dp-attention-changed"
+    severity = Severity.WARNING
+    summary = ("--enable-dp-attention is rewritten (0.5.23), silently dropped with --dp-size 1 "
+               "(0.5.6.post2, 0.5.14) or refused (0.4.10.post2).")
+    invalid = (
+        Example("python -m sglang.launch_server --model-path m --tp-size 8 --dp-size 8"
+                " --enable-dp-attention", "0.5.23"),
+        Example("python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention",
+                "0.5.23"),
+        Example("python -m sglang.launch_server --model-path m --tp-size 8 --attn-dp-size 8"
+                " --enable-dp-attention", "0.5.23"),
+        Example("python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention",
+                "0.5.6.post2"),
+        Example("python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention",
+                "0.4.10.post2"),
+    )
+    valid = (
+        Example("python -m sglang.launch_server --model-path m --tp-size 8 --attn-dp-size 8",
+                "0.5.23"),
+        Example("python -m sglang.launch_server --model-path m --tp-size 8 --dp-size 8"
+                " --enable-dp-attention", "0.5.14"),
+        Example("python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention"
+                " $EXTRA_ARGS", "0.5.6.post2"),
+    )
+
+    def check(self, ctx: LaunchContext):
+        setting = par.setting(ctx, "enable_dp_attention")
+        if setting is None or not setting.given or setting.dynamic or ctx.resolution is None:
+            return
+        version = ctx.version.version
+        sizes = ("dp_size", "attn_dp_size") if version == "0.5.23" else ("dp_size",)
+        if not all(par.known(ctx, field) for field in sizes):
+            if version == "0.5.23":  # still deprecated: FLG008 leaves this flag to this rule
+                yield self.report(ctx.path, setting.use.span, _DEPRECATED + ": SGLang rewrites "
+                                  "`--dp-size N --enable-dp-attention` to `--attn-dp-size N "
+                                  "--dp-size 1`", "write --attn-dp-size N instead of --dp-size "
+                                  "N --enable-dp-attention")
+            return
+        where = setting.use.span
+        found = {"0.5.23": self._rewritten, "0.5.14": self._dropped,
+                 "0.5.6.post2": self._dropped, "0.4.10.post2": self._refused}.get(version)
+        if found is None:
+            return
+        result = found(ctx)
+        if result is not None:
+            message, fix, severity = result
+            yield self.report(ctx.path, where, message, fix,
+                              par.note(ctx, "dp_size", "--dp-size is set here"), severity)
+
+    @staticmethod
+    def _rewritten(ctx: LaunchContext):
+        change = ctx.resolution.adjustment("attn_dp_size")
+        effective = ctx.resolution.effective
+        asked_attn = ctx.config.value("attn_dp_size")
+        dp_written = par.written(ctx, "dp_size", 1)
+        head = _DEPRECATED
+        if asked_attn != 1:
+            return (f"{head}, and next to `{par.written(ctx, 'attn_dp_size')}` it does nothing: "
+                    f"attn_dp_size stays {effective['attn_dp_size']}",
+                    "remove --enable-dp-attention", Severity.WARNING)
+        if change is None:  # --dp-size 1: attn_dp_size stays 1
+            return (f"{head}: it rewrites `{dp_written} --enable-dp-attention` to "
+                    "`--attn-dp-size 1 --dp-size 1`, so attention DP stays off "
+                    "(attn_dp_size = 1)",
+                    "give the attention-DP width as --attn-dp-size N, or drop "
+                    "--enable-dp-attention", Severity.WARNING)
+        size = effective["attn_dp_size"]
+        return (f"{head}: SGLang rewrites `{dp_written} --enable-dp-attention` to "
+                f"`--attn-dp-size {size} --dp-size 1` (attn_dp_size = {size}, dp_size = 1)",
+                f"write `--attn-dp-size {size}` and drop `{dp_written}` and "
+                "`--enable-dp-attention`", Severity.WARNING)
+
+    @staticmethod
+    def _dropped(ctx: LaunchContext):
+        change = ctx.resolution.adjustment("enable_dp_attention")
+        if change is None or change.effective is not False:
+            return None
+        dp_written = par.written(ctx, "dp_size", 1)
+        return (f"`--enable-dp-attention` with `{dp_written}` is turned off by SGLang "
+                f"{ctx.version.version}'s _handle_data_parallelism without a log line: "
+                "enable_dp_attention = False, the launch runs plain tensor parallelism",
+                "set --dp-size to the number of attention-DP groups (a divisor of --tp-size), "
+                "or drop --enable-dp-attention", Severity.WARNING)
+
+    @staticmethod
+    def _refused(ctx: LaunchContext):
+        rejection = ctx.resolution.rejection
+        if rejection is None or "enable_dp_attention" not in rejection.fields:
+            return None
+        dp_written = par.written(ctx, "dp_size", 1)
+        return (f"`--enable-dp-attention` with `{dp_written}`: SGLang 0.4.10.post2 stops in "
+                f"__post_init__ with {rejection.exception}: {rejection.message.strip()}",
+                "set --dp-size to the number of attention-DP groups (1 < dp-size <= tp-size), "
+                "or drop --enable-dp-attention", Severity.ERROR)
