@@ -13,12 +13,12 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab", "junit"]
 
 
-def _render(output_format: str, results) -> str:
+def _render(output_format: str, results, unreadable: int = 0) -> str:
     if output_format == "text":
         from speclint.report.text import render_findings, render_summary
 
         body = render_findings(results)
-        return (body + "\n" if body else "") + render_summary(results)
+        return (body + "\n" if body else "") + render_summary(results, unreadable)
     if output_format == "json":
         from speclint.report.json_format import render_json
 
@@ -101,26 +101,26 @@ def check(paths, output_format, output_file, select, ignore, sglang_version, fai
 
     options = LintOptions(sglang_version, Selection(_split_keys(select), _split_keys(ignore)),
                           model_configs)
-    results, failed = [], False
+    results, failed = [], 0
     for path, problem in iter_lint_paths(list(paths)):
         if problem:
             _error(f"{path}: {problem}")
-            failed = True
+            failed += 1
             continue
         try:
             result = lint_path(path, options)
         except Exception as exc:  # a bug must not stop the other files
             _error(f"{path}: internal error while linting ({type(exc).__name__}: {exc}); "
                    "please report it")
-            failed = True
+            failed += 1
             continue
         if result.error:
             _error(f"{path}: {result.error}")
-            failed = True
+            failed += 1
             continue
         results.append(result)
 
-    text = _render(output_format, results)
+    text = _render(output_format, results, failed)
     if output_file:
         try:
             with open(output_file, "w", encoding="utf-8") as handle:

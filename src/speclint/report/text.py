@@ -38,7 +38,7 @@ def render_findings(results, show_source: bool = True) -> str:
     return "\n".join(out)
 
 
-def render_summary(results) -> str:
+def render_summary(results, unreadable: int = 0) -> str:
     findings = [f for r in results for f in r.findings]
     counts = {sev: sum(1 for f in findings if f.severity == sev) for sev in Severity}
     versions = sorted({(c.version.version, c.version.reason) for r in results for c in r.contexts})
@@ -49,8 +49,10 @@ def render_summary(results) -> str:
     if versions:
         parts.append("checked against " + "; ".join(f"SGLang {v} ({why})" for v, why in versions))
     head = ", ".join(parts)
+    if unreadable:
+        head += f"; {unreadable} file{'s' if unreadable != 1 else ''} could not be linted"
     if not findings:
-        return f"All checks passed: {head}."
+        return (f"No findings: {head}." if unreadable else f"All checks passed: {head}.")
     total = len(findings)
     detail = ", ".join(f"{counts[s]} {s.label}{'s' if counts[s] != 1 and s != Severity.INFO else ''}"
                        for s in (Severity.ERROR, Severity.WARNING, Severity.INFO) if counts[s])

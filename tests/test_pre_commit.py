@@ -1,0 +1,49 @@
+"""The hook in .pre-commit-hooks.yaml works with the real pre-commit (`pre-commit try-repo`).
+
+Needs pre-commit (in the test extras) and PyPI to build the hook's environment; skipped
+without them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PRE_COMMIT = shutil.which("pre-commit") or str(Path(sys.executable).with_name("pre-commit"))
+
+
+def _git(cwd: Path, *args: str) -> None:
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True,
+                   env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
+                        "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"})
+
+
+@pytest.mark.skipif(not Path(PRE_COMMIT).exists(), reason="pre-commit is not installed")
+def test_pre_commit_try_repo_runs_the_hook(tmp_path):
+    if not (ROOT / ".git").exists():
+        pytest.skip("needs speclint's own git checkout")
+    project = tmp_path / "project"
+    project.mkdir()
+    shutil.copy(ROOT / "fixtures" / "shell" / "eagle_topk1_draft_tokens.sh", project / "launch.sh")
+    (project / "ok.sh").write_text("python -m sglang.launch_server --model-path m --tp-size 2\n")
+    _git(project, "init", "-q")
+    _git(project, "add", ".")
+    _git(project, "commit", "-qm", "launch scripts")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache")}
+    bad = subprocess.run([PRE_COMMIT, "try-repo", str(ROOT), "speclint", "--files", "launch.sh"],
+                         cwd=project, capture_output=True, text=True, env=env, timeout=600)
+    if "Could not fetch" in bad.stdout + bad.stderr or "ConnectionError" in bad.stdout:
+        pytest.skip("no package index to build the hook environment")
+    assert bad.returncode == 1, bad.stdout + bad.stderr
+    assert "speclint" in bad.stdout and "Failed" in bad.stdout
+    assert "launch.sh:9:87: SPD001 [warning]" in bad.stdout
+    good = subprocess.run([PRE_COMMIT, "try-repo", str(ROOT), "speclint", "--files", "ok.sh"],
+                          cwd=project, capture_output=True, text=True, env=env, timeout=600)
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert "Passed" in good.stdout
