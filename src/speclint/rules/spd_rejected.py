@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from speclint.resolve.parallel import DATA_PARALLEL_HANDLERS
 from speclint.rules.base import LaunchContext, Rule, Severity
 from speclint.rules.spd_helpers import flag_span
 
 # Rejections that have their own, more specific rule.
+_PARALLEL_FIELDS = {"tp_size", "dp_size", "attn_dp_size", "enable_dp_attention"}
 _SPECIFIC = ("Unknown speculative algorithm", "trtllm_mha backend only supports", "with page_size")
 
 
@@ -48,6 +50,8 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
             return
         if any(marker in rejection.message for marker in _SPECIFIC) or ctx.config.uncertain:
             return
+        if rejection.handler in DATA_PARALLEL_HANDLERS and set(rejection.fields) & _PARALLEL_FIELDS:
+            return  # the parallelism rules (PAR) report these with the layout
         field = next((f for f in rejection.fields if ctx.config.given(f)),
                      "speculative_algorithm")
         message = (f"SGLang {ctx.version.version} refuses this launch in {rejection.handler}: "
