@@ -37,6 +37,19 @@ class Note:
     message: str
 
 
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """A certain fix: replace `expected` inside `span` (the whole span when None) by `replacement`.
+
+    Matching `expected` inside the span keeps what surrounds the token (quotes in Python
+    and YAML, `=` in `--flag=value`)."""
+
+    span: Span
+    replacement: str
+    description: str
+    expected: str | None = None
+
+
 @dataclass(slots=True)
 class Finding:
     code: str
@@ -50,6 +63,8 @@ class Finding:
     notes: list[Note] = field(default_factory=list)
     launch_span: Span | None = None
     """The whole launch command the finding is about (suppression comments cover it)."""
+    fix: "Edit | tuple[Edit, ...] | None" = None
+    """Edits `--fix` applies: only for changes that are certain."""
 
 
 @dataclass(frozen=True, slots=True)
