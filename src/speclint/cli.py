@@ -90,22 +90,39 @@ def main() -> None:
 @click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default="warning",
               show_default=True, help="Lowest severity that makes the exit code 1.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+@click.option("--fix", is_flag=True, help="Apply the fixes that are certain, in place (atomically).")
+@click.option("--diff", is_flag=True,
+              help="Print the fixes as a unified diff and change nothing (exit 1 if any).")
 @click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
               callback=_parse_model_configs,
               help="Where the config.json of model NAME is (a folder or a file); repeatable.")
 def check(paths, output_format, output_file, select, ignore, sglang_version, fail_on, exit_zero,
-          model_configs) -> None:
+          fix, diff, model_configs) -> None:
     """Lint launch scripts (files or folders; `-` reads standard input)."""
     from speclint.lint import LintOptions, Selection, iter_lint_paths, lint_path
     from speclint.rules.base import Severity
 
     options = LintOptions(sglang_version, Selection(_split_keys(select), _split_keys(ignore)),
                           model_configs)
-    results, failed = [], 0
+    results, failed, diffs, fixed_count = [], 0, [], 0
     for path, problem in iter_lint_paths(list(paths)):
         if problem:
             _error(f"{path}: {problem}")
             failed += 1
+            continue
+        if (fix or diff) and path != "-":
+            from speclint.fix import fix_path
+
+            result, file_diff, applied, fix_problem = fix_path(path, options, list(paths),
+                                                               write=fix and not diff)
+            if fix_problem:
+                _error(f"{path}: {fix_problem}")
+                failed += 1
+            if result is None:
+                continue
+            diffs.append(file_diff)
+            fixed_count += applied
+            results.append(result)
             continue
         try:
             result = lint_path(path, options)
@@ -120,6 +137,12 @@ def check(paths, output_format, output_file, select, ignore, sglang_version, fai
             continue
         results.append(result)
 
+    if diff:
+        click.echo("".join(diffs), nl=False)
+        click.echo(f"{sum(1 for d in diffs if d)} file(s) would be changed", err=True)
+        sys.exit(EXIT_ERROR if failed else (EXIT_FINDINGS if any(diffs) else EXIT_CLEAN))
+    if fix and fixed_count:
+        click.echo(f"Fixed {fixed_count} finding(s).", err=True)
     text = _render(output_format, results, failed)
     if output_file:
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import LaunchContext, Rule, Severity, word_notes
+from speclint.rules.base import Edit, LaunchContext, Rule, Severity, literal_word, word_notes
 
 
 class AbbreviatedFlag(Rule):
@@ -48,5 +48,7 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2
             message = (f"`{use.written}` abbreviates `{use.matched}`: SGLang {ctx.version.version} "
                        "accepts it, but any new flag starting with the same text makes it an "
                        "'ambiguous option' error (as `--cuda-graph-max-bs` became)")
+            fix = (Edit(use.span, use.matched, f"spell out `{use.matched}`", use.written)
+                   if literal_word(use.word) else None)
             yield self.report(ctx.path, use.span, message, f"write `{use.matched}`",
-                              word_notes(use.word))
+                              word_notes(use.word), fix=fix)

@@ -151,9 +151,10 @@ class Rule:
         return ()
 
     def report(self, path: str, span: Span, message: str, fix_hint: str = "",
-               notes: Iterable[Note] = (), severity: Severity | None = None) -> Finding:
+               notes: Iterable[Note] = (), severity: Severity | None = None,
+               fix: "Edit | tuple[Edit, ...] | None" = None) -> Finding:
         return Finding(self.code, self.name, severity if severity is not None else self.severity,
-                       path, span, message, fix_hint, list(notes))
+                       path, span, message, fix_hint, list(notes), fix=fix)
 
     @classmethod
     def examples(cls, which: str) -> Iterator[Example]:
@@ -163,6 +164,12 @@ class Rule:
 
 def flag_text(option: str) -> str:
     return f"`{option}`"
+
+
+def literal_word(word) -> bool:
+    """The word's text is written literally at its span (not assembled from a variable), so
+    an edit at the span changes exactly this word."""
+    return word is not None and not word.dynamic and word.origin is None
 
 
 def word_notes(word) -> list[Note]:

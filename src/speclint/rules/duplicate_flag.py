@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import LaunchContext, Note, Rule, Severity
+from speclint.rules.base import Edit, LaunchContext, Note, Rule, Severity, literal_word
+from speclint.source import Span
 
 _REPEATABLE = ("append", "append_const", "count")
 
@@ -66,7 +67,22 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
                            f"keeps the last value, so SGLang runs with {dest} = {values[-1]}")
                 yield self.report(ctx.path, earlier.span, message,
                                   f"remove one of the two `{last.matched}` flags",
-                                  [Note(last.span, "this later value wins")])
+                                  [Note(last.span, "this later value wins")],
+                                  fix=self._removal(earlier))
+
+    @staticmethod
+    def _removal(use) -> Edit | None:
+        """Delete the overridden `--flag value ` (with the one blank after it), when it is
+        written literally on one line; the edit does not apply if no blank follows."""
+        words = (use.word, *use.value_words)
+        if not all(literal_word(w) for w in words) or use.word.span.line != words[-1].span.end_line:
+            return None
+        text = " ".join(w.text for w in words)
+        first, last = use.word.span, words[-1].span
+        if last.end_column - first.column != len(text):
+            return None  # quoted or escaped: the written text differs from the words
+        span = Span(first.line, first.column, last.end_line, last.end_column + 1)
+        return Edit(span, "", f"remove the overridden `{text}`", text + " ")
 
     @staticmethod
     def _shown(use) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.base import Edit, Example, LaunchContext, Rule, Severity, literal_word
 from speclint.rules.spd_helpers import flag_span, given_note, written
 
 
@@ -75,5 +75,12 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
                 f"write `--speculative-num-draft-tokens {used}`")
         notes = given_note(ctx, "speculative_eagle_topk", "topk 1 makes the draft a chain")
         notes += given_note(ctx, "speculative_num_steps", f"with {steps} step(s) SGLang drafts {used} tokens")
+        use = ctx.config.get("speculative_num_draft_tokens").use
+        value_word = use.value_words[0] if use and len(use.value_words) == 1 else None
+        fix = None
+        if literal_word(value_word) and literal_word(use.word) and isinstance(used, int):
+            # certain: it writes down the value SGLang runs with; nothing changes at runtime
+            fix = Edit(use.value_span, str(used), f"write the draft tokens SGLang uses ({used})",
+                       value_word.text)
         yield self.report(ctx.path, flag_span(ctx, "speculative_num_draft_tokens"), message,
-                          hint, notes)
+                          hint, notes, fix=fix)

@@ -1,0 +1,148 @@
+"""`--fix` and `--diff`: apply the certain edits findings carry, preserving every other byte.
+
+Writes are atomic (a temporary file in the same folder, then `os.replace`), keep the file's
+permissions, never follow a symlink out of the linted tree, and leave the original intact
+when anything fails.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import stat
+import tempfile
+
+
+class FixError(Exception):
+    pass
+
+
+def _line_offsets(text: str) -> list[int]:
+    offsets, position = [0], 0
+    for line in text.splitlines(keepends=True):
+        position += len(line)
+        offsets.append(position)
+    return offsets
+
+
+def _offset(offsets: list[int], line: int, column: int) -> int:
+    return offsets[line - 1] + column - 1
+
+
+def collect_edits(findings) -> list:
+    edits = []
+    for finding in findings:
+        fix = finding.fix
+        if fix is None:
+            continue
+        edits.extend(fix if isinstance(fix, tuple) else (fix,))
+    return edits
+
+
+def apply_edits(text: str, edits) -> tuple[str, int]:
+    """The text with every edit applied that does not overlap an earlier one, and their count."""
+    offsets = _line_offsets(text)
+    ranges = []
+    for edit in edits:
+        span = edit.span
+        if span.line < 1 or span.end_line >= len(offsets) + 1:
+            continue
+        start = _offset(offsets, span.line, span.column)
+        end = _offset(offsets, span.end_line, span.end_column)
+        if not 0 <= start <= end <= len(text):
+            continue
+        if edit.expected is not None:
+            inner = text[start:end].find(edit.expected)
+            if inner < 0:
+                continue
+            start, end = start + inner, start + inner + len(edit.expected)
+        ranges.append((start, end, edit.replacement))
+    applied, result, last_start = 0, text, None
+    for start, end, replacement in sorted(set(ranges), reverse=True):
+        if last_start is not None and end > last_start:
+            continue  # overlaps an edit already applied: leave it for the next pass
+        result = result[:start] + replacement + result[end:]
+        last_start = start
+        applied += 1
+    return result, applied
+
+
+def unified_diff(path: str, before: str, after: str) -> str:
+    return "".join(difflib.unified_diff(before.splitlines(keepends=True),
+                                        after.splitlines(keepends=True),
+                                        fromfile=f"a/{path.lstrip(os.sep)}", tofile=f"b/{path.lstrip(os.sep)}"))
+
+
+def safe_target(path: str, roots: list[str]) -> str:
+    """The real file to write. A symlink is followed only when its target stays inside one of
+    the linted roots (or the link's own folder)."""
+    real = os.path.realpath(path)
+    if os.path.islink(path):
+        allowed = [os.path.realpath(r) for r in roots] + [os.path.dirname(os.path.abspath(path))]
+        if not any(real == a or real.startswith(a.rstrip(os.sep) + os.sep) for a in allowed):
+            raise FixError(f"{path} is a symlink to {real}, outside the linted tree; not writing")
+    return real
+
+
+def write_atomically(path: str, data: bytes) -> None:
+    info = os.stat(path)
+    folder = os.path.dirname(path) or "."
+    handle, temporary = tempfile.mkstemp(prefix=".speclint-", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, stat.S_IMODE(info.st_mode))
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def encode_like(original: bytes, text: str) -> bytes:
+    """Encode fixed text the way the original was stored (a UTF-8 BOM is kept)."""
+    bom = b"\xef\xbb\xbf" if original.startswith(b"\xef\xbb\xbf") else b""
+    return bom + text.encode("utf-8")
+
+
+MAX_PASSES = 4
+
+
+def fix_path(path: str, options, roots: list[str], write: bool):
+    """Lint `path`, apply the certain fixes (up to a few passes, since a fix can reveal
+    another), and write the result when `write`. Returns (FileResult after fixing, diff,
+    edits applied, problem) — problem is a message when the file could not be fixed."""
+    from speclint.lint import FileResult, lint_text
+
+    try:
+        target = safe_target(path, roots)
+        with open(target, "rb") as handle:
+            original = handle.read()
+    except FixError as error:
+        return None, "", 0, str(error)
+    except OSError as error:
+        return None, "", 0, f"cannot read: {error.strerror or error}"
+    try:
+        text = original.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None, "", 0, "not valid UTF-8; not fixing it (nothing would be lost, nothing changed)"
+    fixed, total = text, 0
+    result: FileResult = lint_text(fixed, path, options)
+    for _ in range(MAX_PASSES):
+        edits = collect_edits(result.findings)
+        if not edits:
+            break
+        fixed, applied = apply_edits(fixed, edits)
+        if not applied:
+            break
+        total += applied
+        result = lint_text(fixed, path, options)
+    diff = unified_diff(path, text, fixed) if fixed != text else ""
+    if write and fixed != text:
+        try:
+            write_atomically(target, encode_like(original, fixed))
+        except OSError as error:
+            return result, diff, 0, f"cannot write: {error.strerror or error}; file left unchanged"
+    return result, diff, total, None

@@ -1,0 +1,136 @@
+"""--fix and --diff: certain fixes only, every other byte kept, atomic, idempotent."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from speclint.fix import apply_edits, fix_path
+from speclint.lint import LintOptions, lint_text
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ("#!/bin/bash\n"
+          "# keep this comment\n"
+          "python -m sglang.launch_server --model-path m --tp 4 --mem-fraction-static 0.8 \\\n"
+          "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d \\\n"
+          "  --speculative-eagle-topk 1 --speculative-num-steps 3 --speculative-num-draft-tokens 8 \\\n"
+          "  --max-running-requests 64 --tp-size 8   # trailing\n")
+FIXED = ("#!/bin/bash\n"
+         "# keep this comment\n"
+         "python -m sglang.launch_server --model-path m --mem-fraction-static 0.8 \\\n"
+         "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d \\\n"
+         "  --speculative-eagle-topk 1 --speculative-num-steps 3 --speculative-num-draft-tokens 4 \\\n"
+         "  --max-running-requests 64 --tp-size 8   # trailing\n")
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "speclint", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+
+
+def test_fix_rewrites_in_place_and_relint_is_clean_of_fixed_findings(tmp_path):
+    script = tmp_path / "launch.sh"
+    script.write_text(SCRIPT)
+    script.chmod(0o750)
+    result = run("check", "--fix", str(script))
+    assert script.read_text() == FIXED
+    assert stat.S_IMODE(script.stat().st_mode) == 0o750
+    assert "Fixed 2 finding(s)." in result.stderr  # the spelled-out --tp was removed anyway
+    codes = {f.code for f in lint_text(FIXED, "x.sh").findings}
+    assert not codes & {"FLG003", "FLG007", "SPD001"}
+    assert result.returncode == 0, result.stdout  # nothing at warning level is left
+
+
+def test_fix_is_idempotent(tmp_path):
+    script = tmp_path / "launch.sh"
+    script.write_text(SCRIPT)
+    run("check", "--fix", str(script))
+    first = script.read_bytes()
+    again = run("check", "--fix", str(script))
+    assert script.read_bytes() == first and "Fixed" not in again.stderr
+
+
+def test_diff_prints_a_unified_diff_and_changes_nothing(tmp_path):
+    script = tmp_path / "launch.sh"
+    script.write_text(SCRIPT)
+    result = run("check", "--diff", str(script))
+    assert result.returncode == 1
+    assert script.read_text() == SCRIPT
+    assert "-python -m sglang.launch_server --model-path m --tp 4 --mem-fraction-static 0.8 \\" \
+        in result.stdout
+    assert "+  --speculative-eagle-topk 1 --speculative-num-steps 3 --speculative-num-draft-tokens 4 \\" \
+        in result.stdout
+    clean = tmp_path / "clean.sh"
+    clean.write_text(FIXED)
+    assert run("check", "--diff", str(clean)).returncode == 0
+
+
+def test_crlf_and_bom_are_kept(tmp_path):
+    script = tmp_path / "launch.sh"
+    script.write_bytes(b"\xef\xbb\xbf" + SCRIPT.replace("\n", "\r\n").encode())
+    run("check", "--fix", str(script))
+    assert script.read_bytes() == b"\xef\xbb\xbf" + FIXED.replace("\n", "\r\n").encode()
+
+
+def test_values_from_variables_and_quoted_words_are_not_touched(tmp_path):
+    text = ('TP=4\npython -m sglang.launch_server --model-path m --tp "$TP" '
+            '--tp-size 8 "--tp" 2\n')
+    script = tmp_path / "launch.sh"
+    script.write_text(text)
+    result, diff, applied, problem = fix_path(str(script), LintOptions(), [str(tmp_path)], True)
+    assert problem is None
+    # `--tp` is spelled out where written literally (inside quotes too); of the overridden
+    # copies, the literal `--tp-size 8` is removed and the one whose value is a variable stays
+    assert script.read_text() == ('TP=4\npython -m sglang.launch_server --model-path m --tp-size "$TP" '
+                                  '"--tp-size" 2\n')
+
+
+def test_invalid_utf8_is_refused_and_left_alone(tmp_path):
+    script = tmp_path / "launch.sh"
+    data = b"python -m sglang.launch_server --model-path m --tp 2 # \xff\n"
+    script.write_bytes(data)
+    result = run("check", "--fix", str(script))
+    assert script.read_bytes() == data
+    assert result.returncode == 2 and "not valid UTF-8" in result.stderr
+
+
+def test_symlink_outside_the_tree_is_refused(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    real = outside / "real.sh"
+    real.write_text(SCRIPT)
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "link.sh").symlink_to(real)
+    result = run("check", "--fix", str(tree))
+    assert real.read_text() == SCRIPT
+    assert result.returncode == 2 and "outside the linted tree" in result.stderr
+
+
+def test_a_failed_write_leaves_the_original(tmp_path, monkeypatch):
+    script = tmp_path / "launch.sh"
+    script.write_text(SCRIPT)
+
+    def broken_replace(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    _, _, _, problem = fix_path(str(script), LintOptions(), [str(tmp_path)], True)
+    assert "No space left on device" in problem
+    assert script.read_text() == SCRIPT
+    assert [p.name for p in tmp_path.iterdir()] == ["launch.sh"]  # no temporary left behind
+
+
+def test_overlapping_edits_apply_one_per_pass():
+    from speclint.rules.base import Edit
+    from speclint.source import Span
+
+    text = "abcdef\n"
+    edits = [Edit(Span(1, 1, 1, 4), "X", "a"), Edit(Span(1, 2, 1, 5), "Y", "b")]
+    fixed, applied = apply_edits(text, edits)
+    assert applied == 1 and fixed in ("Xdef\n", "aYef\n")
