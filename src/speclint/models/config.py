@@ -6,6 +6,9 @@ import json
 from dataclasses import dataclass, field
 
 MAX_CONFIG_BYTES = 4 * 1024 * 1024
+CONTEXT_LENGTH_KEYS = ("max_sequence_length", "seq_length", "max_seq_len", "model_max_length",
+                       "max_position_embeddings")
+"""SGLang's order (hf_transformers_utils.CONTEXT_LENGTH_KEYS, all four releases)."""
 
 
 @dataclass(slots=True)
@@ -26,6 +29,47 @@ class ModelConfig:
     def text_int(self, key: str) -> int | None:
         value = self.text.get(key, self.raw.get(key))
         return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def text_value(self, key: str) -> object:
+        """A key of the text model's config (SGLang's `hf_text_config`), else of the top level."""
+        return self.text.get(key, self.raw.get(key))
+
+    @property
+    def hidden_size(self) -> int | None:
+        return self.text_int("hidden_size")
+
+    @property
+    def num_hidden_layers(self) -> int | None:
+        return self.text_int("num_hidden_layers")
+
+    @property
+    def vocab_size(self) -> int | None:
+        return self.text_int("vocab_size")
+
+    @property
+    def eagle_config(self) -> dict | None:
+        """`eagle_config` as SGLang reads it (`getattr(hf_config, "eagle_config")`), when a dict."""
+        value = self.raw.get("eagle_config")
+        return value if isinstance(value, dict) else None
+
+    def derived_context_length(self) -> tuple[int, str] | None:
+        """SGLang's `get_context_length(hf_text_config)` (same in all four releases read):
+        the first of CONTEXT_LENGTH_KEYS, times rope_scaling.factor unless the scaling has
+        `original_max_position_embeddings` or is `rope_type: llama3`. (value, how); None when
+        no key is present (SGLang would fall back on 2048 or the transformers class default)."""
+        scaling = self.text.get("rope_scaling")
+        factor: float = 1
+        if isinstance(scaling, dict) and scaling:
+            raw_factor = scaling.get("factor", 1)
+            factor = raw_factor if isinstance(raw_factor, (int, float)) else 1
+            if "original_max_position_embeddings" in scaling or scaling.get("rope_type") == "llama3":
+                factor = 1
+        for key in CONTEXT_LENGTH_KEYS:
+            value = self.text.get(key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                how = f"{key} {value}" + (f" × rope factor {factor}" if factor != 1 else "")
+                return int(factor * value), how
+        return None
 
 
 def read_model_config(path: str) -> tuple[ModelConfig | None, str | None]:

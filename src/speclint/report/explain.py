@@ -37,6 +37,15 @@ def _model_line(label: str, ref) -> str | None:
     return f"  {label}: {ref.reference} (config.json not found on disk)"
 
 
+def _aux_capture(ctx):
+    """Which target layers feed an EAGLE3 drafter (computed in speclint.models.aux_layers)."""
+    if ctx.draft is None or ctx.draft.config is None or ctx.target is None or ctx.target.config is None:
+        return None
+    from speclint.models.aux_layers import capture_for_launch
+
+    return capture_for_launch(ctx)
+
+
 def render_explain_text(contexts) -> str:
     out: list[str] = []
     for ctx in contexts:
@@ -46,6 +55,9 @@ def render_explain_text(contexts) -> str:
         for line in (_model_line("target", ctx.target), _model_line("draft", ctx.draft)):
             if line:
                 out.append(line)
+        capture = _aux_capture(ctx)
+        if capture is not None:
+            out.append(f"  aux hidden states captured: {capture.describe()}")
         out.append("  flags as given:")
         for use in ctx.parsed.uses:
             values = " ".join(w.text if w.text is not None else f"<{w.dynamic_reason or 'dynamic'}>"
@@ -90,6 +102,7 @@ def explain_dict(ctx) -> dict:
         "sglang_version": ctx.version.version,
         "sglang_version_reason": ctx.version.reason,
         "target_architecture": resolution.target_architecture,
+        "aux_hidden_states_captured": _aux_capture_json(ctx),
         "effective": {k: _jsonable(v) for k, v in resolution.effective.items()},
         "unknown": {k: v.reason for k, v in resolution.effective.items() if isinstance(v, Unknown)},
         "adjustments": [{"field": a.field, "from": _jsonable(a.asked), "to": _jsonable(a.effective),
@@ -100,6 +113,14 @@ def explain_dict(ctx) -> dict:
             "message": resolution.rejection.message,
             "sglang_handler": resolution.rejection.handler},
     }
+
+
+def _aux_capture_json(ctx) -> dict | None:
+    capture = _aux_capture(ctx)
+    if capture is None:
+        return None
+    return {"layers": capture.layers, "num_layers": capture.num_layers,
+            "eagle_config_ids": capture.ids, "convention": capture.how}
 
 
 def render_explain_json(contexts) -> str:

@@ -1,0 +1,126 @@
+"""What kind of speculative head a drafter is, and why we think so.
+
+SGLang builds the draft module from the draft config's `architectures[0]`, but the speculative
+algorithm alone decides whether the target captures aux hidden states (`is_eagle3()` in every
+release read). So the kind must come from the drafter itself: its class name, its config
+keys, and the width of `fc.weight` in its local weights (some published EAGLE-3 drafters
+say `LlamaForCausalLM`; the weights still tell).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+
+EAGLE3 = "EAGLE3"
+EAGLE = "EAGLE"
+
+EAGLE3_CLASSES = ("LlamaForCausalLMEagle3", "Eagle3DeepseekV2ForCausalLM")
+"""EAGLE-3 draft classes registered by SGLang (llama_eagle3.py; kimi_k25_eagle3.py 0.5.14+)."""
+EAGLE_CLASSES = ("LlamaForCausalLMEagle", "Qwen2ForCausalLMEagle", "MistralForCausalLMEagle",
+                 "MistralLarge3ForCausalLMEagle")
+"""EAGLE-1/2 draft classes: fc is Linear(2 × hidden, hidden) (llama_eagle.py, qwen2_eagle.py,
+mistral_eagle.py, mistral_large_3_eagle.py)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrafterKind:
+    kind: str | None
+    """EAGLE3, EAGLE (1/2) or None when nothing says."""
+    evidence: tuple[str, ...]
+    """Why, in words: 'architecture LlamaForCausalLMEagle3', 'eagle_config', 'fc.weight [4096, 12288]'."""
+
+
+@lru_cache(maxsize=64)
+def _weights_cached(folder: str, stamp: tuple):
+    from speclint.models.weights import summarise_weights
+
+    return summarise_weights(folder)
+
+
+def drafter_weights(ref):
+    """The safetensors summary of a located drafter (cached per folder and file times)."""
+    located = getattr(ref, "located", None)
+    folder = getattr(located, "folder", None) if located is not None else None
+    if not folder:
+        return None
+    stamp = []
+    for name in ("model.safetensors", "model.safetensors.index.json"):
+        try:
+            info = os.stat(os.path.join(folder, name))
+            stamp.append((name, info.st_mtime_ns, info.st_size))
+        except OSError:
+            pass
+    if not stamp:
+        return None
+    return _weights_cached(folder, tuple(stamp))
+
+
+def input_hidden(config) -> int | None:
+    """The width of one aux hidden state the draft's fc expects: `target_hidden_size` if the
+    config has it, else `hidden_size` (llama_eagle3.py `LlamaModel.__init__`, all releases)."""
+    value = config.raw.get("target_hidden_size")
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    return config.hidden_size
+
+
+def classify_drafter(config, weights) -> DrafterKind:
+    """EAGLE3 or EAGLE from the class, the weights, then the config keys."""
+    arch = config.architecture or ""
+    if arch in EAGLE3_CLASSES or arch.endswith("Eagle3") or arch.startswith("Eagle3"):
+        return DrafterKind(EAGLE3, (f"its architecture is {arch}",))
+    if arch in EAGLE_CLASSES or arch.endswith("Eagle"):
+        return DrafterKind(EAGLE, (f"its architecture is {arch}",))
+    config_says = [f"its config has {key}" for key in ("eagle_config", "draft_vocab_size")
+                   if key in config.raw]
+    width, hidden = (weights.fc_in_width if weights else None), input_hidden(config)
+    if width and hidden and width % hidden == 0:
+        shape = f"fc.weight is {list(weights.fc_shape)} ({width // hidden} × hidden {hidden})"
+        if width // hidden == 2 and not config_says:
+            return DrafterKind(EAGLE, (shape,))
+        if width // hidden >= 2:
+            return DrafterKind(EAGLE3, (shape, *config_says))
+    if config_says:
+        return DrafterKind(EAGLE3, tuple(config_says))
+    return DrafterKind(None, ())
+
+
+def aux_layer_ids(config) -> list[int] | None:
+    """`eagle_config.eagle_aux_hidden_state_layer_ids` when it is a list of ints, the only
+    place SGLang reads them (model_runner / spec_aux_hidden_state.py, all releases)."""
+    eagle = config.eagle_config
+    ids = eagle.get("eagle_aux_hidden_state_layer_ids") if eagle else None
+    if isinstance(ids, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
+        return list(ids)
+    return None
+
+
+def uses_aux_hidden_state(config) -> bool:
+    eagle = config.eagle_config
+    return not (eagle and eagle.get("use_aux_hidden_state", True) is False)
+
+
+def fc_aux_count(config, version: str) -> int:
+    """How many aux states the draft's fc takes: fixed 3 in 0.4.10.post2 and 0.5.6.post2;
+    from 0.5.14 `num_aux_hidden_states`, else len(eagle_config ids), else 3 (llama_eagle3.py)."""
+    if version in ("0.4.10.post2", "0.5.6.post2"):
+        return 3
+    if config.architecture == "Eagle3DeepseekV2ForCausalLM":
+        # kimi_k25_eagle3.py `_get_eagle_aux_layer_count`: eagle_config ids, else top-level ids
+        ids = aux_layer_ids(config) or top_level_ids(config)
+        return len(ids) if ids else 3
+    explicit = config.raw.get("num_aux_hidden_states")
+    if isinstance(explicit, int) and not isinstance(explicit, bool) and explicit > 0:
+        return explicit
+    ids = aux_layer_ids(config)
+    return len(ids) if ids else 3
+
+
+def top_level_ids(config) -> list[int] | None:
+    """`eagle_aux_hidden_state_layer_ids` written at the top level of the config."""
+    ids = config.raw.get("eagle_aux_hidden_state_layer_ids")
+    if isinstance(ids, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
+        return list(ids)
+    return None

@@ -1,0 +1,83 @@
+"""DRF011 model-config-not-found: the drafter checks had no config.json to read."""
+
+from __future__ import annotations
+
+from speclint.rules.base import LaunchContext, Note, Rule, Severity
+from speclint.rules.drf_helpers import EAGLE_FAMILY
+from speclint.rules.spd_helpers import flag_span, speculative_algorithm
+
+
+class ModelConfigNotFound(Rule):
+    """## What it does
+Says once per speculative launch (EAGLE, EAGLE3, NEXTN) which model configs speclint could
+not find or read, and how to provide them. Non-speculative launches are not reported.
+
+## Why it matters
+The drafter checks (DRF001-DRF010) and the target-dependent speculative checks read the
+target's and the drafter's config.json, and the drafter's safetensors header. speclint
+never downloads: it looks in local folders (absolute, relative to the working directory,
+`~` expanded), in the Hugging Face cache (`$HF_HUB_CACHE`, else `$HF_HOME/hub`, else
+`~/.cache/huggingface/hub`, honouring `--revision` and `--speculative-draft-model-revision`),
+and in the mappings you give: `--model-config NAME=PATH` (repeatable) or a
+`[tool.speclint.models]` table in the nearest pyproject.toml above the linted file:
+
+```toml
+[tool.speclint.models]
+"/models/Kimi-K2.5" = "configs/kimi-k2.5"
+"/models/kimi-eagle3" = "configs/kimi-eagle3"
+```
+
+Without the configs those checks stay silent; this finding says so instead of passing
+quietly.
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/Kimi-K2.5 \\
+  --speculative-algorithm EAGLE --speculative-draft-model-path /models/kimi-eagle3
+```
+
+## Use instead
+```bash
+python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5 \\
+  --speculative-algorithm EAGLE3 --speculative-draft-model-path fixtures/models/eagle3-kimi-k2.5
+```
+"""
+
+    code = "DRF011"
+    name = "model-config-not-found"
+    severity = Severity.INFO
+    summary = "A speculative launch's model config.json was not found: drafter checks were skipped."
+    invalid = ("python -m sglang.launch_server --model-path /no/such/target"
+               " --speculative-algorithm EAGLE3 --speculative-draft-model-path /no/such/draft",
+               "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+               " --speculative-algorithm EAGLE3 --speculative-draft-model-path /no/such/draft")
+    valid = ("python -m sglang.launch_server --model-path /no/such/target",
+             "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+             " --speculative-algorithm EAGLE3"
+             " --speculative-draft-model-path fixtures/models/eagle3-llama-3.1-8b-instruct")
+
+    def check(self, ctx: LaunchContext):
+        if speculative_algorithm(ctx) not in EAGLE_FAMILY or ctx.resolution.rejection is not None:
+            return
+        missing = []
+        for role, ref, dest in (("target", ctx.target, "model_path"),
+                                ("drafter", ctx.draft, "speculative_draft_model_path")):
+            if ref is None or ref.reference is None or ref.config is not None:
+                continue
+            if ref.problem:
+                why = f"its config.json cannot be read: {ref.problem}"
+            else:
+                tried = getattr(ref.located, "tried", ()) if ref.located is not None else ()
+                why = "config.json not found" + (f" (looked in: {'; '.join(tried)})" if tried else "")
+            missing.append((role, ref.reference, dest, why))
+        if not missing:
+            return
+        names = " and ".join(f"the {role} {ref!r}" for role, ref, _, _ in missing)
+        details = "; ".join(f"{role}: {why}" for role, _, _, why in missing)
+        message = (f"the drafter checks did not run for {names}: {details}")
+        first = missing[0]
+        hint = (f"pass `--model-config {first[1]}=FOLDER` (a folder holding config.json), or add "
+                f'"{first[1]}" = "FOLDER" under [tool.speclint.models] in pyproject.toml')
+        notes = [Note(flag_span(ctx, dest), f"the {role}, not found on disk")
+                 for role, _, dest, _ in missing[1:]]
+        yield self.report(ctx.path, flag_span(ctx, first[2]), message, hint, notes)
