@@ -76,9 +76,10 @@ def main() -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--output-format", type=click.Choice(FORMATS), default="text",
-              show_default=True, envvar="SPECLINT_OUTPUT_FORMAT",
-              help="How findings are printed (env SPECLINT_OUTPUT_FORMAT).")
+@click.option("--output-format", type=click.Choice(FORMATS), default=None,
+              envvar="SPECLINT_OUTPUT_FORMAT",
+              help="How findings are printed: text (default), "
+                   + ", ".join(FORMATS[1:]) + " (env SPECLINT_OUTPUT_FORMAT).")
 @click.option("-o", "--output-file", type=click.Path(dir_okay=False, writable=True),
               help="Write the findings to this file instead of standard output.")
 @click.option("--select", multiple=True, metavar="CODES",
@@ -87,8 +88,8 @@ def main() -> None:
               help="Skip these rules: codes, code prefixes or names; comma-separated.")
 @click.option("--sglang-version", callback=_validate_version, metavar="VERSION",
               help="SGLang release to check against (default: the launch's image tag, else the newest).")
-@click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default="warning",
-              show_default=True, help="Lowest severity that makes the exit code 1.")
+@click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
+              help="Lowest severity that makes the exit code 1 (default: warning).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
 @click.option("--fix", is_flag=True, help="Apply the fixes that are certain, in place (atomically).")
 @click.option("--diff", is_flag=True,
@@ -96,54 +97,42 @@ def main() -> None:
 @click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
               callback=_parse_model_configs,
               help="Where the config.json of model NAME is (a folder or a file); repeatable.")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False),
+              help="Use this configuration file for every linted file.")
+@click.option("--isolated", is_flag=True, help="Ignore all configuration files.")
 def check(paths, output_format, output_file, select, ignore, sglang_version, fail_on, exit_zero,
-          fix, diff, model_configs) -> None:
+          fix, diff, model_configs, config_file, isolated) -> None:
     """Lint launch scripts (files or folders; `-` reads standard input)."""
-    from speclint.lint import LintOptions, Selection, iter_lint_paths, lint_path
+    from speclint.checking import CommandLine, check_paths
+    from speclint.config import ConfigError, SettingsFinder
     from speclint.rules.base import Severity
 
-    options = LintOptions(sglang_version, Selection(_split_keys(select), _split_keys(ignore)),
-                          model_configs)
-    results, failed, diffs, fixed_count = [], 0, [], 0
-    for path, problem in iter_lint_paths(list(paths)):
-        if problem:
-            _error(f"{path}: {problem}")
-            failed += 1
-            continue
-        if (fix or diff) and path != "-":
-            from speclint.fix import fix_path
-
-            result, file_diff, applied, fix_problem = fix_path(path, options, list(paths),
-                                                               write=fix and not diff)
-            if fix_problem:
-                _error(f"{path}: {fix_problem}")
-                failed += 1
-            if result is None:
-                continue
-            diffs.append(file_diff)
-            fixed_count += applied
-            results.append(result)
-            continue
-        try:
-            result = lint_path(path, options)
-        except Exception as exc:  # a bug must not stop the other files
-            _error(f"{path}: internal error while linting ({type(exc).__name__}: {exc}); "
-                   "please report it")
-            failed += 1
-            continue
-        if result.error:
-            _error(f"{path}: {result.error}")
-            failed += 1
-            continue
-        results.append(result)
-
+    try:
+        finder = SettingsFinder(config_file, isolated)
+        if output_format is None and not isolated:
+            output_format = finder.for_path(".").output_format
+    except ConfigError as error:
+        _error(str(error))
+        sys.exit(EXIT_ERROR)
+    if output_format not in FORMATS:
+        if output_format is not None:
+            _error(f"output-format {output_format!r} in the configuration is not one of "
+                   + ", ".join(FORMATS))
+            sys.exit(EXIT_ERROR)
+        output_format = "text"
+    cli = CommandLine(_split_keys(select), _split_keys(ignore), sglang_version, fail_on,
+                      model_configs)
+    outcome = check_paths(list(paths), cli, finder, fix, diff)
+    for message in outcome.errors:
+        _error(message)
+    failed = len(outcome.errors)
     if diff:
-        click.echo("".join(diffs), nl=False)
-        click.echo(f"{sum(1 for d in diffs if d)} file(s) would be changed", err=True)
-        sys.exit(EXIT_ERROR if failed else (EXIT_FINDINGS if any(diffs) else EXIT_CLEAN))
-    if fix and fixed_count:
-        click.echo(f"Fixed {fixed_count} finding(s).", err=True)
-    text = _render(output_format, results, failed)
+        click.echo("".join(outcome.diffs), nl=False)
+        click.echo(f"{sum(1 for d in outcome.diffs if d)} file(s) would be changed", err=True)
+        sys.exit(EXIT_ERROR if failed else (EXIT_FINDINGS if any(outcome.diffs) else EXIT_CLEAN))
+    if fix and outcome.fixed:
+        click.echo(f"Fixed {outcome.fixed} finding(s).", err=True)
+    text = _render(output_format, outcome.results, failed)
     if output_file:
         try:
             with open(output_file, "w", encoding="utf-8") as handle:
@@ -153,9 +142,8 @@ def check(paths, output_format, output_file, select, ignore, sglang_version, fai
             sys.exit(EXIT_ERROR)
     elif text:
         click.echo(text)
-
-    threshold = Severity.parse(fail_on)
-    has_findings = any(f.severity >= threshold for r in results for f in r.findings)
+    has_findings = any(f.severity >= Severity.parse(outcome.fail_on[r.path])
+                       for r in outcome.results for f in r.findings)
     if failed:
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_FINDINGS if has_findings and not exit_zero else EXIT_CLEAN)
@@ -172,18 +160,22 @@ def check(paths, output_format, output_file, select, ignore, sglang_version, fai
               help="Where the config.json of model NAME is (a folder or a file); repeatable.")
 def explain(paths, output_format, sglang_version, model_configs) -> None:
     """Show the configuration SGLang will really run with, and why each value changed."""
-    from speclint.lint import LintOptions, Selection, iter_lint_paths, lint_path
+    from speclint.checking import CommandLine, check_paths
+    from speclint.config import ConfigError, SettingsFinder
     from speclint.report.explain import render_explain_json, render_explain_text
 
-    options = LintOptions(sglang_version, Selection(select=("NONE",)), model_configs)
-    contexts, failed = [], False
-    for path, problem in iter_lint_paths(list(paths)):
-        result = None if problem else lint_path(path, options)
-        if problem or result.error:
-            _error(f"{path}: {problem or result.error}")
-            failed = True
-            continue
-        contexts.extend(result.contexts)
+    try:
+        finder = SettingsFinder()
+    except ConfigError as error:
+        _error(str(error))
+        sys.exit(EXIT_ERROR)
+    # no rule needs to run: explain only reads the resolved launches
+    cli = CommandLine(select=("NONE",), sglang_version=sglang_version, model_configs=model_configs)
+    outcome = check_paths(list(paths), cli, finder)
+    for message in outcome.errors:
+        _error(message)
+    failed = bool(outcome.errors)
+    contexts = [ctx for result in outcome.results for ctx in result.contexts]
     click.echo(render_explain_json(contexts) if output_format == "json"
                else render_explain_text(contexts).rstrip())
     sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)

@@ -1,0 +1,178 @@
+"""Configuration files: `.speclint.toml`, `speclint.toml`, or `[tool.speclint]` in pyproject.toml.
+
+As in ruff, the closest configuration to each linted file wins (in one folder: .speclint.toml,
+then speclint.toml, then a pyproject.toml that has `[tool.speclint]`), there is no merging
+between files, `--config FILE` applies one file to everything, `--isolated` ignores them
+all, and command-line options override what a file says. A broken file is an error with
+the reason, never silently ignored.
+
+    [tool.speclint]                      # or, in speclint.toml, the same keys at the top
+    select = ["FLG", "SPD"]
+    ignore = ["abbreviated-flag"]
+    fail-on = "warning"
+    sglang-version = "0.5.23"
+    [tool.speclint.per-file-ignores]
+    "legacy/*.sh" = ["FLG009"]
+    [tool.speclint.models]               # where launches' model configs are on disk
+    "/models/llama" = "model-configs/llama"
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from dataclasses import dataclass, field
+
+CONFIG_NAMES = (".speclint.toml", "speclint.toml", "pyproject.toml")
+MAX_CONFIG_BYTES = 2 * 1024 * 1024
+_KEYS = {"select", "ignore", "fail-on", "sglang-version", "per-file-ignores", "models",
+         "output-format"}
+
+
+class ConfigError(Exception):
+    """A configuration file that cannot be used: exit code 2 with this message."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    path: str | None = None
+    """The file these came from (None: defaults)."""
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    fail_on: str | None = None
+    sglang_version: str | None = None
+    output_format: str | None = None
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    models: tuple[tuple[str, str], ...] = ()
+    """NAME → PATH, PATH absolute (relative ones are taken from the config file's folder)."""
+    base: str = field(default_factory=os.getcwd)
+
+    def ignores_for(self, linted_path: str) -> tuple[str, ...]:
+        if not self.per_file_ignores:
+            return ()
+        relative = os.path.relpath(os.path.abspath(linted_path), self.base).replace(os.sep, "/")
+        found: list[str] = []
+        for pattern, keys in self.per_file_ignores:
+            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(os.path.basename(relative),
+                                                                     pattern):
+                found.extend(keys)
+        return tuple(found)
+
+
+def _load_toml(path: str) -> dict:
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_CONFIG_BYTES + 1)
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read ({error.strerror or error})") from None
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{path}: larger than {MAX_CONFIG_BYTES // (1024 * 1024)} MiB")
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path}: not UTF-8 ({error})") from None
+    except ValueError as error:  # tomllib.TOMLDecodeError
+        raise ConfigError(f"{path}: invalid TOML ({error})") from None
+
+
+def _section(path: str) -> dict | None:
+    """The speclint table of a config file, or None for a pyproject.toml without one."""
+    document = _load_toml(path)
+    if os.path.basename(path) != "pyproject.toml":
+        return document
+    tool = document.get("tool")
+    if not isinstance(tool, dict) or "speclint" not in tool:
+        return None
+    if not isinstance(tool["speclint"], dict):
+        raise ConfigError(f"{path}: [tool.speclint] must be a table")
+    return tool["speclint"]
+
+
+def _strings(path: str, key: str, value) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{path}: `{key}` must be a list of strings")
+    return tuple(value)
+
+
+def parse_settings(path: str, table: dict) -> Settings:
+    where = f"{path} [tool.speclint]" if os.path.basename(path) == "pyproject.toml" else path
+    unknown = sorted(set(table) - _KEYS)
+    if unknown:
+        raise ConfigError(f"{where}: unknown key `{unknown[0]}` (known: {', '.join(sorted(_KEYS))})")
+    base = os.path.dirname(os.path.abspath(path))
+    fail_on = table.get("fail-on")
+    if fail_on is not None and fail_on not in ("error", "warning", "info"):
+        raise ConfigError(f"{where}: `fail-on` must be \"error\", \"warning\" or \"info\"")
+    version = table.get("sglang-version")
+    if version is not None:
+        from speclint.flags.versions import version_key
+
+        if not isinstance(version, str) or version_key(version.lstrip("v"))[0] < 0:
+            raise ConfigError(f"{where}: `sglang-version` {version!r} is not an SGLang version")
+        version = version.lstrip("v")
+    output_format = table.get("output-format")
+    if output_format is not None and not isinstance(output_format, str):
+        raise ConfigError(f"{where}: `output-format` must be a string")
+    per_file = table.get("per-file-ignores", {})
+    if not isinstance(per_file, dict):
+        raise ConfigError(f"{where}: `per-file-ignores` must be a table of PATTERN = [CODES]")
+    models = table.get("models", {})
+    if not isinstance(models, dict) or not all(isinstance(v, str) and v for v in models.values()):
+        raise ConfigError(f"{where}: `models` must be a table of NAME = \"PATH\"")
+    return Settings(
+        path=path,
+        select=_strings(where, "select", table.get("select", [])),
+        ignore=_strings(where, "ignore", table.get("ignore", [])),
+        fail_on=fail_on, sglang_version=version, output_format=output_format,
+        per_file_ignores=tuple((pattern, _strings(where, f"per-file-ignores.{pattern}", keys))
+                               for pattern, keys in per_file.items()),
+        models=tuple((name, os.path.join(base, os.path.expanduser(p)))
+                     for name, p in models.items()),
+        base=base,
+    )
+
+
+class SettingsFinder:
+    """Finds and caches the settings for each linted file's folder."""
+
+    def __init__(self, explicit: str | None = None, isolated: bool = False):
+        self.isolated = isolated
+        self._by_folder: dict[str, Settings] = {}
+        self._explicit = None
+        if explicit is not None:
+            table = _section(explicit)
+            if table is None:
+                raise ConfigError(f"{explicit}: has no [tool.speclint] table")
+            self._explicit = parse_settings(explicit, table)
+
+    def for_path(self, linted_path: str) -> Settings:
+        if self.isolated:
+            return Settings()
+        if self._explicit is not None:
+            return self._explicit
+        start = os.getcwd() if linted_path == "-" else os.path.dirname(os.path.abspath(linted_path))
+        return self._for_folder(start)
+
+    def _for_folder(self, folder: str) -> Settings:
+        cached = self._by_folder.get(folder)
+        if cached is not None:
+            return cached
+        found = None
+        for name in CONFIG_NAMES:
+            candidate = os.path.join(folder, name)
+            if os.path.isfile(candidate):
+                table = _section(candidate)
+                if table is not None:
+                    found = parse_settings(candidate, table)
+                    break
+        if found is None:
+            parent = os.path.dirname(folder)
+            found = Settings() if parent == folder else self._for_folder(parent)
+        self._by_folder[folder] = found
+        return found

@@ -1,0 +1,101 @@
+"""Configuration files: discovery (closest wins), precedence, --config, --isolated, errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LAUNCH = "python -m sglang.launch_server --model-path m --tp 2 --speculative-algorithm NGRAM\n"
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "speclint", *args], capture_output=True,
+                          text=True, cwd=cwd, timeout=60)
+
+
+def codes(result) -> set[str]:
+    return {f["code"] for f in json.loads(result.stdout)}
+
+
+def test_pyproject_tool_section_and_closest_file_wins(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.speclint]\nignore = ["FLG003"]\n')
+    (tmp_path / "a.sh").write_text(LAUNCH)
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "speclint.toml").write_text('ignore = ["SPD003"]\n')
+    (sub / "b.sh").write_text(LAUNCH)
+    top = run("--output-format", "json", "a.sh", cwd=tmp_path)
+    assert codes(top) == {"SPD003"}
+    nested = run("--output-format", "json", "sub/b.sh", cwd=tmp_path)
+    assert codes(nested) == {"FLG003"}  # no merging: the closest file alone decides
+
+
+def test_same_folder_precedence_dot_file_first(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.speclint]\nignore = ["SPD003"]\n')
+    (tmp_path / "speclint.toml").write_text('ignore = ["FLG003", "SPD003"]\n')
+    (tmp_path / ".speclint.toml").write_text('select = ["FLG003"]\n')
+    (tmp_path / "a.sh").write_text(LAUNCH)
+    assert codes(run("--output-format", "json", "a.sh", cwd=tmp_path)) == {"FLG003"}
+
+
+def test_pyproject_without_a_speclint_table_is_skipped(tmp_path):
+    (tmp_path / "speclint.toml").write_text('ignore = ["FLG003"]\n')
+    sub = tmp_path / "pkg"
+    sub.mkdir()
+    (sub / "pyproject.toml").write_text('[project]\nname = "x"\n')
+    (sub / "a.sh").write_text(LAUNCH)
+    assert codes(run("--output-format", "json", "pkg/a.sh", cwd=tmp_path)) == {"SPD003"}
+
+
+def test_command_line_overrides_and_config_and_isolated(tmp_path):
+    (tmp_path / "speclint.toml").write_text('ignore = ["FLG003"]\nfail-on = "error"\n')
+    (tmp_path / "a.sh").write_text(LAUNCH)
+    assert run("a.sh", cwd=tmp_path).returncode == 0  # only a warning left, fail-on error
+    assert run("--fail-on", "warning", "a.sh", cwd=tmp_path).returncode == 1
+    assert codes(run("--output-format", "json", "--select", "FLG003", "a.sh",
+                     cwd=tmp_path)) == set()  # ignore from the file still applies
+    assert codes(run("--output-format", "json", "--isolated", "a.sh", cwd=tmp_path)) == \
+        {"FLG003", "SPD003"}
+    other = tmp_path / "other.toml"
+    other.write_text('select = ["SPD"]\n')
+    assert codes(run("--output-format", "json", "--config", str(other), "a.sh",
+                     cwd=tmp_path)) == {"SPD003"}
+
+
+def test_per_file_ignores_and_version(tmp_path):
+    (tmp_path / "speclint.toml").write_text(
+        'sglang-version = "0.5.6.post2"\n[per-file-ignores]\n"legacy/*.sh" = ["FLG003"]\n')
+    (tmp_path / "legacy").mkdir()
+    (tmp_path / "legacy" / "old.sh").write_text(LAUNCH.replace("--tp 2", "--tp 2 --cuda-graph-max-bs 8"))
+    (tmp_path / "new.sh").write_text(LAUNCH)
+    assert codes(run("--output-format", "json", "legacy/old.sh", cwd=tmp_path)) == {"SPD003"}
+    assert "FLG003" in codes(run("--output-format", "json", "new.sh", cwd=tmp_path))
+
+
+def test_models_mapping_from_the_config(tmp_path):
+    configs = tmp_path / "model-configs"
+    (configs / "llama").mkdir(parents=True)
+    (configs / "llama" / "config.json").write_text((ROOT / "fixtures/models/llama-3.1-8b-instruct/config.json").read_text())
+    (tmp_path / "speclint.toml").write_text('[models]\n"/models/llama" = "model-configs/llama"\n')
+    (tmp_path / "a.sh").write_text("python -m sglang.launch_server --model-path /models/llama "
+                                   "--speculative-algorithm EAGLE\n")
+    result = run("explain", "--output-format", "json", "a.sh", cwd=tmp_path)
+    [launch] = json.loads(result.stdout)
+    assert launch["target_architecture"] == "LlamaForCausalLM"
+
+
+def test_broken_config_is_exit_2_with_the_reason(tmp_path):
+    (tmp_path / "a.sh").write_text(LAUNCH)
+    (tmp_path / "speclint.toml").write_text('ignore = ["FLG003"\n')
+    result = run("a.sh", cwd=tmp_path)
+    assert result.returncode == 2 and "speclint.toml: invalid TOML" in result.stderr
+    (tmp_path / "speclint.toml").write_text('ignroe = ["FLG003"]\n')
+    result = run("a.sh", cwd=tmp_path)
+    assert result.returncode == 2 and "unknown key `ignroe`" in result.stderr
+    (tmp_path / "speclint.toml").write_text('fail-on = "sometimes"\n')
+    assert run("a.sh", cwd=tmp_path).returncode == 2
+    (tmp_path / "speclint.toml").write_text('sglang-version = "latest-ish"\n')
+    assert "not an SGLang version" in run("a.sh", cwd=tmp_path).stderr
