@@ -216,5 +216,8 @@ def rules_command(output_format) -> None:
         click.echo(f"{r.code}  {r.name.ljust(width)}  {r.severity.label.ljust(7)}  {r.summary}")
 
 
+from speclint.cli_runtime import preflight_command, run_command  # noqa: E402
+main.add_command(preflight_command); main.add_command(run_command)
+
 if __name__ == "__main__":
     main()

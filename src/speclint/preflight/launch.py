@@ -1,0 +1,164 @@
+"""A launch given as an argv (what `speclint run` is asked to exec, what SGLang's plugin
+hook gets): its findings, and the CUDA ordinals its workers will open.
+
+The words are laid out on one synthetic line (`shlex.join`, with the environment variables
+speclint reads written in front), so findings point at real columns; then the same pipeline
+as `lint_text` runs: flag model, resolution, every rule. No tree-sitter, no shell parsing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from speclint.source import Launch, Span, Word
+
+COMMAND_LINE = "<command line>"
+_PYTHON = re.compile(r"python(\d+(\.\d+)?)?$")
+_PYTHON_ARG_OPTIONS = ("-X", "-W", "-c")
+_ENV_PREFIXES = ("SGLANG_", "SGL_")
+_ENV_NAMES = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "HIP_VISIBLE_DEVICES",
+              "ROCR_VISIBLE_DEVICES")
+
+
+@dataclass(slots=True)
+class ArgvLint:
+    result: object
+    """`speclint.lint.FileResult`: findings, contexts and the synthetic line as `text`."""
+    entry: str | None
+    """'python -m sglang.launch_server', 'sglang serve', or None: not an SGLang launch."""
+    env: dict[str, str] = field(default_factory=dict)
+    """The environment the command runs with (the caller's, plus `env VAR=value` words)."""
+
+    @property
+    def context(self):
+        return self.result.contexts[0] if self.result.contexts else None
+
+    @property
+    def errors(self) -> list:
+        from speclint.rules.base import Severity
+
+        return [f for f in self.result.findings if f.severity >= Severity.ERROR]
+
+
+def find_entry(argv: list[str]) -> tuple[str | None, int, dict[str, str]]:
+    """(entry, index of the first SGLang argument, `env VAR=value` assignments)."""
+    assigned: dict[str, str] = {}
+    i = 0
+    while i < len(argv):
+        base = os.path.basename(argv[i])
+        if base == "env":
+            i += 1
+            while i < len(argv) and ("=" in argv[i] or argv[i].startswith("-")):
+                if argv[i] in ("-u", "--unset") and i + 1 < len(argv):
+                    i += 1
+                elif "=" in argv[i] and not argv[i].startswith("-"):
+                    name, _, value = argv[i].partition("=")
+                    assigned[name] = value
+                i += 1
+            continue
+        if base in ("nohup", "exec"):
+            i += 1
+            continue
+        if base == "sglang":
+            return ("sglang serve", i + 2, assigned) if argv[i + 1:i + 2] == ["serve"] else \
+                (None, 0, assigned)
+        if _PYTHON.fullmatch(base):
+            j = i + 1
+            while j < len(argv) and argv[j].startswith("-") and argv[j] != "-m":
+                j += 2 if argv[j] in _PYTHON_ARG_OPTIONS else 1
+            if argv[j:j + 2] == ["-m", "sglang.launch_server"]:
+                return "python -m sglang.launch_server", j + 2, assigned
+        return None, 0, assigned
+    return None, 0, assigned
+
+
+def _relevant_env(environ: Mapping[str, str]) -> dict[str, str]:
+    return {name: value for name, value in sorted(environ.items())
+            if name in _ENV_NAMES or name.startswith(_ENV_PREFIXES)}
+
+
+def build_launch(argv: list[str], entry: str, first_arg: int,
+                 environ: Mapping[str, str]) -> tuple[Launch, str]:
+    """The Launch for `argv[first_arg:]` and the synthetic line its spans point into.
+    Variables the argv assigns (`env VAR=value`) point at those words; the others the
+    launch inherits are written in front of the command."""
+    relevant = _relevant_env(environ)
+    in_argv = {word.partition("=")[0] for word in argv[:first_arg]
+               if "=" in word and not word.startswith("-")}
+    pieces: list[str] = []
+    env_words: dict[str, Word] = {}
+    column = 1
+    for name, value in relevant.items():
+        if name in in_argv:
+            continue
+        quoted = shlex.quote(value)
+        start = column + len(name) + 1
+        env_words[name] = Word(value, Span(1, start, 1, start + len(quoted)))
+        pieces.append(f"{name}={quoted}")
+        column += len(pieces[-1]) + 1
+    words: list[Word] = []
+    for position, text in enumerate(argv):
+        quoted = shlex.quote(text)
+        span = Span(1, column, 1, column + len(quoted))
+        if position >= first_arg:
+            words.append(Word(text, span))
+        elif "=" in text and not text.startswith("-"):
+            name, _, value = text.partition("=")
+            if name in relevant:
+                env_words[name] = Word(value, span.sub(len(quoted) - len(shlex.quote(value)),
+                                                       len(quoted)) if quoted == text else span)
+        pieces.append(quoted)
+        column += len(quoted) + 1
+    line = " ".join(pieces)
+    launch = Launch(COMMAND_LINE, entry, Span(1, 1, 1, len(line) + 1), words, env_words)
+    return launch, line
+
+
+def lint_argv(argv: list[str], environ: Mapping[str, str] | None = None, options=None,
+              entry: str | None = None) -> ArgvLint:
+    """Lint a command's argv with every rule. `entry` given: `argv` is only SGLang's
+    arguments (as `prepare_server_args` gets them), launched that way."""
+    from speclint.lint import FileResult, LintOptions, analyse_launch
+    from speclint.rules import all_rules
+
+    environ = dict(os.environ if environ is None else environ)
+    options = options or LintOptions(read_pyproject=False)
+    if entry is not None:
+        prefix = entry.split()
+        argv, first, assigned = prefix + list(argv), len(prefix), {}
+    else:
+        entry, first, assigned = find_entry(list(argv))
+    environ.update(assigned)
+    if entry is None:
+        return ArgvLint(FileResult(COMMAND_LINE, text=shlex.join(argv)), None, environ)
+    launch, line = build_launch(list(argv), entry, first, environ)
+    result = FileResult(COMMAND_LINE, text=line)
+    ctx = analyse_launch(COMMAND_LINE, launch, options)
+    result.contexts.append(ctx)
+    for rule in all_rules():
+        if not options.selection.enabled(rule):
+            continue
+        for finding in rule.check(ctx):
+            finding.launch_span = launch.span
+            result.findings.append(finding)
+    unique = {(f.code, f.span, f.message): f for f in result.findings}
+    result.findings = sorted(unique.values(), key=lambda f: (f.span.column, f.code))
+    return ArgvLint(result, entry, environ)
+
+
+def needed_ordinals(ctx, sizes: Mapping[str, object] | None = None) -> list[int] | None:
+    """The CUDA ordinals one node's workers open (`speclint.resolve.parallel.gpu_use`);
+    `sizes` overrides effective values (the plugin passes SGLang's own tp/pp/nnodes/dp).
+    None when the sizes are not known."""
+    from speclint.resolve.parallel import gpu_use
+
+    if ctx is None or ctx.resolution is None:
+        return None
+    effective = dict(ctx.resolution.effective)
+    effective.update({k: v for k, v in (sizes or {}).items() if isinstance(v, int)})
+    use = gpu_use(effective, ctx.config, ctx.version.version)
+    return list(use.indices) if use is not None else None
