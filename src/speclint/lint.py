@@ -97,13 +97,14 @@ def _model_mapping(path: str, config, options: LintOptions) -> dict[str, str]:
 
 
 def _model_ref(config, path_field: str, revision_field: str, mapping: dict[str, str]):
-    from speclint.models.config import read_model_config
-    from speclint.models.locate import locate_model
     from speclint.rules.base import ModelRef
 
     setting = config.get(path_field) if config.knows(path_field) else None
     if setting is None or setting.dynamic or not isinstance(setting.value, str):
         return ModelRef(None)
+    from speclint.models.config import read_model_config  # only when a launch names a model
+    from speclint.models.locate import locate_model
+
     revision = config.value(revision_field)
     located = locate_model(setting.value, revision if isinstance(revision, str) else None, mapping)
     ref = ModelRef(setting.value, located)
