@@ -93,11 +93,11 @@ def test_cli_mapping_wins_over_pyproject(tmp_path, monkeypatch):
     assert "DRF001" in result.output and "DRF011" not in result.output
 
 
-@pytest.mark.parametrize("body, words", [
-    ("[tool.speclint.models\n", "invalid TOML"),
-    ("[tool.speclint]\nmodels = 3\n", "must be a table"),
-    ('[tool.speclint.models]\n"a" = 1\n', "must be a path string"),
-])
+BROKEN = [("[tool.speclint.models\n", "TOML"), ("[tool.speclint]\nmodels = 3\n", "models"),
+          ('[tool.speclint.models]\n"a" = 1\n', "a")]
+
+
+@pytest.mark.parametrize("body, words", BROKEN)
 def test_broken_pyproject_is_a_clear_error(tmp_path, monkeypatch, body, words):
     (tmp_path / "pyproject.toml").write_text(body)
     script = tmp_path / "launch.sh"
@@ -108,12 +108,17 @@ def test_broken_pyproject_is_a_clear_error(tmp_path, monkeypatch, body, words):
     assert "pyproject.toml" in result.output and words in result.output
 
 
-def test_pyproject_not_read_for_launches_without_models(tmp_path, monkeypatch):
+@pytest.mark.parametrize("body, words", BROKEN)
+def test_broken_pyproject_mapping_stops_the_file_in_lint_text(tmp_path, body, words):
+    (tmp_path / "pyproject.toml").write_text(body)
+    result = lint_text(LAUNCH.format(extra=""), str(tmp_path / "launch.sh"))
+    assert result.error and "pyproject.toml" in result.error and words in result.error
+
+
+def test_pyproject_mapping_only_read_when_a_launch_names_a_model(tmp_path):
     (tmp_path / "pyproject.toml").write_text("[tool.speclint.models\n")
-    script = tmp_path / "launch.sh"
-    script.write_text("python -m sglang.launch_server --port 3000\n")
-    monkeypatch.chdir(tmp_path)
-    assert CliRunner().invoke(main, ["check", str(script)]).exit_code != 2
+    result = lint_text("python -m sglang.launch_server --port 3000\n", str(tmp_path / "x.sh"))
+    assert result.error is None
 
 
 def _safetensors(path: Path, tensors: dict[str, list[int]], raw: bytes | None = None) -> Path:
