@@ -134,3 +134,19 @@ def test_overlapping_edits_apply_one_per_pass():
     edits = [Edit(Span(1, 1, 1, 4), "X", "a"), Edit(Span(1, 2, 1, 5), "Y", "b")]
     fixed, applied = apply_edits(text, edits)
     assert applied == 1 and fixed in ("Xdef\n", "aYef\n")
+
+
+def test_seed_kimi_launch_is_fixed_to_eagle3(tmp_path):
+    script = tmp_path / "kimi.sh"
+    original = (ROOT / "fixtures/shell/kimi_eagle_launch.sh").read_text()
+    script.write_text(original)
+    maps = ["--model-config", f"/models/Kimi-K2.5={ROOT}/fixtures/models/kimi-k2.5",
+            "--model-config", f"/models/kimi-eagle3={ROOT}/fixtures/models/eagle3-kimi-k2.5"]
+    before = run("--output-format", "json", *maps, str(script))
+    assert any(f["code"] == "DRF001" and f["line"] == 19 for f in __import__("json").loads(before.stdout))
+    run("check", "--fix", *maps, str(script))
+    fixed = script.read_text()
+    assert "--speculative-algorithm EAGLE3 \\\n" in fixed
+    assert fixed.replace("EAGLE3", "EAGLE").replace("--tp-size", "--tp") == original
+    after = run("--output-format", "json", *maps, str(script))
+    assert "DRF001" not in {f["code"] for f in __import__("json").loads(after.stdout)}

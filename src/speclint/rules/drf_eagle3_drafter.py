@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.base import Edit, literal_word, Example, LaunchContext, Rule, Severity
 from speclint.rules.drf_helpers import algorithm_span, draft_launch, evidence_text, written_algorithm
 
 _KIMI = ("python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"
@@ -87,7 +87,8 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
                    f"({launch.draft_name}: {evidence_text(launch.kind)}): SGLang captures aux "
                    f"hidden states only for EAGLE3; {effect}")
         yield self.report(ctx.path, algorithm_span(ctx), message,
-                          "write `--speculative-algorithm EAGLE3`")
+                          "write `--speculative-algorithm EAGLE3`",
+                          fix=_algorithm_edit(ctx, "EAGLE3"))
 
 
 class EagleDrafterWithEagle3(Rule):
@@ -136,4 +137,16 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
                    "[embedding; hidden] (2 × hidden), but EAGLE3 feeds it the target's "
                    "concatenated aux hidden states; the launch fails once the weights are loaded")
         yield self.report(ctx.path, algorithm_span(ctx), message,
-                          "write `--speculative-algorithm EAGLE`")
+                          "write `--speculative-algorithm EAGLE`",
+                          fix=_algorithm_edit(ctx, "EAGLE"))
+
+
+def _algorithm_edit(ctx: LaunchContext, algorithm: str) -> Edit | None:
+    """Rewrite the algorithm value where it is written literally (certain: the drafter's own
+    weights or config say which algorithm it was trained for)."""
+    use = ctx.config.get("speculative_algorithm").use
+    if use is None or len(use.value_words) != 1 or not literal_word(use.value_words[0]) \
+            or not literal_word(use.word):
+        return None
+    word = use.value_words[0]
+    return Edit(use.value_span, algorithm, f"serve the drafter with {algorithm}", word.text)
