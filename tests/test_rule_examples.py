@@ -72,3 +72,10 @@ def test_codes_and_names_are_unique_and_well_formed():
     for rule in RULES:
         assert re.fullmatch(r"[A-Z]{3}\d{3}", rule.code)
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", rule.name)
+
+
+@pytest.mark.parametrize("rule, example", list(_cases("invalid")))
+def test_every_finding_names_its_rule_and_says_how_to_fix_it(rule, example):
+    result = lint_text(example.source, "example.sh", LintOptions(sglang_version=example.sglang_version))
+    for finding in result.findings:
+        assert finding.name and finding.message and finding.fix_hint.strip(), finding

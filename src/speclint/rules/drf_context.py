@@ -90,7 +90,9 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
             message = (base + f": SGLang warns and overrides the drafter's max_position_embeddings "
                        f"to {target_len} ({ENV} is on); positions past {draft_len} are ones the "
                        "drafter was not trained on")
-            yield self.report(ctx.path, draft_span(ctx), message, "", notes, Severity.INFO)
+            yield self.report(ctx.path, draft_span(ctx), message,
+                              f"pass `--context-length {draft_len}` to stay within what the drafter "
+                              "was trained on", notes, Severity.INFO)
             return
         message = (base + ": SGLang stops with `ValueError: ... Target model's context_length "
                    f"({target_len}) is greater than the derived context_length ({draft_len})` "
