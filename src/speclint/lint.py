@@ -70,7 +70,12 @@ def analyse_launch(path: str, launch, options: LintOptions):
     version, reason = choose_version(options.sglang_version, launch.image)
     if launch.image and launch.image_span and "image" in reason:
         reason += f" (line {launch.image_span.line})"
-    parsed = parse_argv(load_schema(version), prepare_argv(launch.entry, launch.args, version))
+    if launch.kwargs_style:  # Engine(...)/ServerArgs(...): field names, no argparse
+        from speclint.flags.kwargs import parse_kwargs
+
+        parsed = parse_kwargs(load_schema(version), launch.kwargs, launch.span)
+    else:
+        parsed = parse_argv(load_schema(version), prepare_argv(launch.entry, launch.args, version))
     config = LaunchConfig(parsed)
     ctx = LaunchContext(path, launch, parsed, config, VersionChoice(version, reason))
     mapping = _model_mapping(path, config, options)

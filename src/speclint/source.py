@@ -78,6 +78,12 @@ class Launch:
     kwargs_style: bool = False
     """True when the launch came from keyword arguments (`sgl.Engine(tp_size=2)`) rather
     than an argv; flags then are SGLang field names."""
+    kwargs: list[tuple[Word, Word]] = field(default_factory=list)
+    """For `kwargs_style` launches (then `args` is empty): the (keyword, value) pairs in
+    call order, dict merges already applied. The keyword word's text is the field name as
+    written (span: the name); the value word's text is the value as a Python literal
+    (`repr`: `16`, `'EAGLE'`, `True`), None when not statically known. A keyword word with
+    `splat` set stands for `**mapping` whose keys are unknown."""
 
 
 @dataclass(frozen=True, slots=True)

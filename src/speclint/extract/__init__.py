@@ -1,7 +1,9 @@
 """Front-ends: turn a source file into the SGLang launches it contains.
 
-`extract_file` picks the front-end by file kind. Only shell is implemented so far; python,
-yaml and markdown front-ends plug into `_FRONT_ENDS` the same way.
+`extract_file` picks the front-end by file kind: shell, python (libcst), yaml (Kubernetes
+and compose manifests) and markdown (fenced code blocks). The python, yaml and markdown
+front-ends only load their parser when the text mentions sglang, so other files cost a
+substring search.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from collections.abc import Callable
 from ..source import Diagnostic, ExtractResult, Span
 
 _SHELL_SUFFIXES = (".sh", ".bash")
+_OTHER_SUFFIXES = {".py": "python", ".yaml": "yaml", ".yml": "yaml", ".md": "markdown",
+                   ".markdown": "markdown"}
 _SHELL_SHEBANG = re.compile(r"#!\s*(?:/usr)?(?:/local)?/bin/(?:env\s+(?:-\S+\s+)*)?(?:bash|sh|zsh|dash|ksh)\b")
 
 
@@ -23,8 +27,11 @@ def _is_shell(path: str, first_line: str | None) -> bool:
 
 
 def file_kind(path: str, text: str | None = None) -> str | None:
-    """'shell' (later also 'python', 'yaml', 'markdown'), or None when no front-end reads it."""
+    """'shell', 'python', 'yaml' or 'markdown', or None when no front-end reads it."""
     first_line = text.split("\n", 1)[0] if text is not None else None
+    kind = _OTHER_SUFFIXES.get(os.path.splitext(path)[1].lower())
+    if kind is not None:
+        return kind
     if _is_shell(path, first_line):
         return "shell"
     return None
@@ -36,7 +43,34 @@ def _extract_shell(text: str, path: str) -> ExtractResult:
     return extract_shell(text, path)
 
 
-_FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {"shell": _extract_shell}
+def _extract_python(text: str, path: str) -> ExtractResult:
+    if "sglang" not in text:
+        return ExtractResult()
+    from .python import extract_python  # libcst is only loaded for a file that mentions sglang
+
+    return extract_python(text, path)
+
+
+def _extract_yaml(text: str, path: str) -> ExtractResult:
+    if "sglang" not in text:
+        return ExtractResult()
+    from .yaml_manifest import extract_yaml  # PyYAML is only loaded when needed
+
+    return extract_yaml(text, path)
+
+
+def _extract_markdown(text: str, path: str) -> ExtractResult:
+    if "sglang" not in text:
+        return ExtractResult()
+    from .markdown import extract_markdown
+
+    return extract_markdown(text, path)
+
+
+_FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
+    "shell": _extract_shell, "python": _extract_python, "yaml": _extract_yaml,
+    "markdown": _extract_markdown,
+}
 
 
 def extract_file(path: str, text: str) -> ExtractResult:
@@ -44,7 +78,8 @@ def extract_file(path: str, text: str) -> ExtractResult:
     kind = file_kind(path, text)
     front_end = _FRONT_ENDS.get(kind or "")
     if front_end is None:
-        message = f"no front-end reads {os.path.basename(path) or path!r} (not a shell script)"
+        message = (f"no front-end reads {os.path.basename(path) or path!r} (not a shell script, "
+                   "Python file, YAML manifest or Markdown file)")
         return ExtractResult(diagnostics=[Diagnostic("unsupported-input", message, Span.point(1, 1))])
     return front_end(text, path)
 
@@ -59,7 +94,7 @@ def _first_line(path: str) -> str | None:
 
 def is_lintable_path(path: str) -> bool:
     """Whether a directory scan should read this file (by name, or by shebang if no suffix)."""
-    if path.endswith(_SHELL_SUFFIXES):
+    if path.endswith(_SHELL_SUFFIXES) or os.path.splitext(path)[1].lower() in _OTHER_SUFFIXES:
         return True
     name = os.path.basename(path)
     if "." in name:

@@ -1,0 +1,199 @@
+"""Shell code that lives inside another file (a Python string, a YAML scalar, an argv list).
+
+The Python, YAML and Markdown front-ends never re-implement launch recognition: they build
+a shell buffer whose every character knows the file range it came from, and walk it with
+the shell front-end. An argv list becomes a line of single-quoted words; a value that is
+not a literal in place becomes a placeholder variable `"${__speclint_N}"` whose text,
+reason and origin the shell walker reads like any other variable.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from ..source import Diagnostic, ExtractResult, Launch, Span, Word
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A run of text and the file characters it stands for.
+
+    `text` None means the value is unknown (`reason` says why). `exact` means character i
+    of `text` is file character `begin + i`; otherwise every character maps to the whole
+    `[begin, end)` range (a value read through a name, a decoded escape)."""
+
+    text: str | None
+    begin: int
+    end: int
+    exact: bool = False
+    reason: str | None = None
+    origin: Span | None = None
+
+
+def known_text(pieces: list[Piece]) -> str | None:
+    if any(p.text is None for p in pieces):
+        return None
+    return "".join(p.text for p in pieces)  # type: ignore[misc]
+
+
+def unknown_reason(pieces: list[Piece]) -> str | None:
+    return next((p.reason or "value not known statically" for p in pieces if p.text is None), None)
+
+
+def line_starts(text: str) -> list[int]:
+    starts = [0]
+    pos = text.find("\n")
+    while pos != -1:
+        starts.append(pos + 1)
+        pos = text.find("\n", pos + 1)
+    return starts
+
+
+def span_of(starts: list[int], begin: int, end: int) -> Span:
+    """The Span of file characters [begin, end)."""
+    line = bisect_right(starts, begin) - 1
+    end_line = bisect_right(starts, max(end - 1, begin)) - 1
+    end_column = end - starts[end_line] + 1 if end > begin else begin - starts[line] + 2
+    return Span(line + 1, begin - starts[line] + 1, end_line + 1, end_column)
+
+
+@dataclass(slots=True)
+class ArgvItem:
+    """One argv element for `ShellBuffer.add_word`."""
+
+    pieces: list[Piece]
+    splat: bool = False
+    """Stands for an unknown number of words (`*extra`, a list that is not known)."""
+    origin: Span | None = None
+
+
+class ShellBuffer:
+    """Builds a shell buffer with its file mapping, then walks it with the shell front-end."""
+
+    def __init__(self, file_text: str, starts: list[int] | None = None) -> None:
+        self.file_starts = starts if starts is not None else line_starts(file_text)
+        self.pieces: list[tuple[str, int, int]] = []
+        self.variables: dict[str, tuple[str | None, str | None, Span | None]] = {}
+        """Placeholder name -> (text, unknown reason, origin)."""
+
+    def _emit(self, text: str, begin: int, end: int) -> None:
+        self.pieces.append((text, begin, end))
+
+    def _emit_exact(self, text: str, begin: int) -> None:
+        self.pieces.append((text, begin, begin + len(text)))
+
+    def add_code(self, pieces: list[Piece]) -> None:
+        """Shell code as written (a `bash -c` script, a `shell=True` string): exact runs keep
+        their characters' positions; unknown runs become unknown variables."""
+        for piece in pieces:
+            if piece.text is None:
+                name = self._variable(None, piece.reason, piece.origin)
+                self._emit("${" + name + "}", piece.begin, piece.end)
+            elif piece.exact:
+                self._emit_exact(piece.text, piece.begin)
+            else:
+                for char in piece.text:  # keep line structure, map each char to the range
+                    self._emit(char, piece.begin, piece.end)
+
+    def add_word(self, item: ArgvItem) -> None:
+        """One argv element, quoted so the shell sees exactly that word."""
+        if self.pieces:
+            last_end = self.pieces[-1][2]
+            self._emit(" ", last_end, last_end)
+        pieces = item.pieces
+        begin = pieces[0].begin if pieces else 0
+        end = pieces[-1].end if pieces else 0
+        if item.splat:
+            reason = unknown_reason(pieces) or "an unknown number of words"
+            self._emit("${" + self._variable(None, reason, item.origin) + "}", begin, end)
+            return
+        text = known_text(pieces)
+        if text is not None and item.origin is None:
+            self._quoted(pieces, "'" not in text)
+            return
+        name = self._variable(text, None if text is not None else unknown_reason(pieces), item.origin)
+        self._emit('"${' + name + '}"', begin, end)
+
+    def _quoted(self, pieces: list[Piece], single: bool) -> None:
+        """A known word quoted so that every character keeps its file position (single
+        quotes, or double quotes with `\\ " $ ``` escaped when the text holds a `'`)."""
+        quote = "'" if single else '"'
+        if not pieces:
+            at = self.pieces[-1][2] if self.pieces else 0
+            self._emit(quote + quote, at, at)
+            return
+        self._emit(quote, pieces[0].begin, pieces[0].begin)
+        for piece in pieces:
+            for index, char in enumerate(piece.text or ""):
+                begin, end = ((piece.begin + index, piece.begin + index + 1) if piece.exact
+                              else (piece.begin, piece.end))
+                if not single and char in '\\"$`':
+                    self._emit("\\", begin, end)
+                self._emit(char, begin, end)
+        self._emit(quote, pieces[-1].end, pieces[-1].end)
+
+    def add_space(self) -> None:
+        if self.pieces:
+            last_end = self.pieces[-1][2]
+            self._emit(" ", last_end, last_end)
+
+    def _variable(self, text: str | None, reason: str | None, origin: Span | None) -> str:
+        name = f"__speclint_{len(self.variables)}"
+        self.variables[name] = (text, reason, origin)
+        return name
+
+    def walk(self, path: str, result: ExtractResult, env: dict[str, Word] | None = None,
+             image: tuple[str | None, Span | None] | None = None, report_errors: bool = True) -> None:
+        """Run the shell front-end over the buffer; launches, comments and (optionally) the
+        first syntax error go into `result` with file positions."""
+        if not self.pieces:
+            return
+        from .shell_checks import collect_comments, first_syntax_error
+        from .shell_text import TextMap, parse_bytes
+        from .shell_vars import Env, VarValue, dynamic_value
+        from .shell_walk import Walker
+
+        base = TextMap("", self.file_starts)
+        tm = base.derive(self.pieces)
+        shell_env = Env()
+        for name, word in (env or {}).items():
+            shell_env.vars[name] = VarValue(text=word.text, reason=word.dynamic_reason,
+                                            origin=word.span, exported=True)
+        for name, (text, reason, origin) in self.variables.items():
+            shell_env.vars[name] = (VarValue(text=text, origin=origin) if text is not None
+                                    else dynamic_value(reason or "value not known statically", origin))
+        tree = parse_bytes(tm.data)
+        found = ExtractResult()
+        Walker(found, path, tm, shell_env, image=image).run(tree.root_node)
+        collect_comments(tree.root_node, tm, found)
+        if report_errors:
+            error = first_syntax_error(tree.root_node, tm)
+            if error is not None:
+                found.diagnostics.append(error)
+        for launch in found.launches:
+            launch.env = {k: v for k, v in launch.env.items() if not k.startswith("__speclint_")}
+        result.launches.extend(found.launches)
+        result.comments.extend(found.comments)
+        result.diagnostics.extend(found.diagnostics)
+
+
+def map_spans(result: ExtractResult, move: Callable[[Span], Span]) -> ExtractResult:
+    """A copy of `result` with every position passed through `move` (for code blocks cut
+    out of a Markdown file)."""
+
+    def word(w: Word) -> Word:
+        return replace(w, span=move(w.span), origin=move(w.origin) if w.origin else None,
+                       expanded_at=move(w.expanded_at) if w.expanded_at else None)
+
+    launches = []
+    for launch in result.launches:
+        launches.append(Launch(
+            launch.path, launch.entry, move(launch.span), [word(w) for w in launch.args],
+            {k: word(v) for k, v in launch.env.items()}, launch.image,
+            move(launch.image_span) if launch.image_span else None, launch.kwargs_style,
+            [(word(k), word(v)) for k, v in getattr(launch, "kwargs", [])]))
+    diagnostics = [Diagnostic(d.kind, d.message, move(d.span)) for d in result.diagnostics]
+    comments = [(move(span), text) for span, text in result.comments]
+    return ExtractResult(launches, diagnostics, comments)

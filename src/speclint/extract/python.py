@@ -1,0 +1,309 @@
+"""Python front-end: SGLang launches in Python launch wrappers, read with libcst.
+
+The file is parsed, never imported or run. Statements are walked in order per scope so
+lists built with `+=`, `.append`, `.extend` and dicts built with `.update` have their values
+where they are used; a value assigned differently on two paths becomes unknown. Launches:
+argv lists (subprocess, os.exec*, asyncio), shell strings (`shell=True`, `os.system`,
+`launch_server_cmd`), both handed to the shell front-end, and keyword APIs
+(`sgl.Engine(...)`, `ServerArgs(...)`) kept as keyword pairs (`Launch.kwargs`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from ..source import Diagnostic, ExtractResult, Launch, Span, Word
+from .embedded import ArgvItem, Piece, ShellBuffer, line_starts
+from .python_scan import calls_in, merge_envs
+from .python_values import Entry, Evaluator, Positions, Val, merge_into, set_entry
+
+def extract_python(text: str, path: str) -> ExtractResult:
+    result = ExtractResult()
+    try:
+        module = cst.parse_module(text)
+    except cst.ParserSyntaxError as error:
+        result.diagnostics.append(_syntax_error(text, error))
+        return result
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    positions = Positions(wrapper.resolve(PositionProvider), line_starts(text))
+    walker = PyWalker(text, path, positions, result)
+    walker.module(module)
+    for comment in _comments(module):
+        result.comments.append((positions.span(comment), comment.value))
+    result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
+    return result
+
+
+def _syntax_error(text: str, error: cst.ParserSyntaxError) -> Diagnostic:
+    """Where CPython's own parser stops (clearer than libcst's message); parsing only."""
+    import ast
+
+    try:
+        ast.parse(text)
+    except SyntaxError as python_error:
+        line = python_error.lineno or error.editor_line
+        column = python_error.offset or error.editor_column
+        return Diagnostic("syntax-error", f"Python syntax error: {python_error.msg}",
+                          Span.point(line, max(column, 1)))
+    return Diagnostic("unsupported-input", "speclint's Python parser (libcst) cannot read this "
+                      "syntax; launches in this file are not checked",
+                      Span.point(error.editor_line, error.editor_column))
+
+
+def _comments(module: cst.Module) -> list[cst.Comment]:
+    found: list[cst.Comment] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Comment(self, node: cst.Comment) -> None:
+            found.append(node)
+
+    module.visit(Visitor())
+    return found
+
+
+class PyWalker:
+    """Walks statements in order with an environment of known values per scope."""
+
+    def __init__(self, text: str, path: str, positions: Positions, result: ExtractResult) -> None:
+        self.text = text
+        self.path = path
+        self.pos = positions
+        self.result = result
+        self.imports: dict[str, str] = {}
+        self.env: dict[str, Val] = {}
+        self.deferred: list[tuple[cst.FunctionDef, dict[str, Val]]] = []
+        self.in_function = False
+        """Module-level functions see the module's final globals; nested ones their
+        enclosing function's values at definition."""
+
+    def evaluator(self) -> Evaluator:
+        return Evaluator(self.pos, self.env, self.imports)
+
+    def module(self, module: cst.Module) -> None:
+        self.block(module.body)
+        module_env = self.env
+        while self.deferred:
+            function, outer = self.deferred.pop(0)
+            self.env = {**module_env, **outer}
+            self.in_function = True
+            params = function.params
+            for param in [*params.posonly_params, *params.params, *params.kwonly_params,
+                          params.star_arg, params.star_kwarg]:
+                if isinstance(param, cst.Param):
+                    self.env[param.name.value] = self.evaluator().unknown(
+                        param.name, f"parameter `{param.name.value}` of {function.name.value}()")
+            self.block(function.body.body)
+
+    # ---- statements ------------------------------------------------------------------------
+
+    def block(self, statements) -> None:
+        for statement in statements:
+            self.statement(statement)
+
+    def statement(self, node: cst.CSTNode) -> None:
+        if isinstance(node, cst.SimpleStatementLine):
+            for small in node.body:
+                self.small(small)
+        elif isinstance(node, cst.FunctionDef):
+            self.deferred.append((node, dict(self.env) if self.in_function else {}))
+        elif isinstance(node, cst.ClassDef):
+            saved = dict(self.env)
+            self.block(node.body.body)
+            self.env = saved
+        elif isinstance(node, cst.If):
+            self.scan(node.test)
+            branches = [node.body.body]
+            orelse = node.orelse
+            self.branches(branches + ([[orelse]] if isinstance(orelse, cst.If) else
+                                      [orelse.body.body] if orelse is not None else [[]]))
+        elif isinstance(node, (cst.For, cst.While)):
+            self.loop(node)
+        elif isinstance(node, cst.Try):
+            self.branches([node.body.body] + [h.body.body for h in node.handlers])
+            if node.orelse is not None:
+                self.block(node.orelse.body.body)
+            if node.finalbody is not None:
+                self.block(node.finalbody.body.body)
+        elif isinstance(node, cst.With):
+            for item in node.items:
+                self.scan(item.item)
+            self.block(node.body.body)
+        elif isinstance(node, cst.Match):
+            self.scan(node.subject)
+            self.branches([case.body.body for case in node.cases] + [[]])
+
+    def branches(self, groups: list) -> None:
+        before = self.env
+        results = []
+        for group in groups:
+            self.env = dict(before)
+            self.block(group)
+            results.append(self.env)
+        self.env = merge_envs(before, results, self.evaluator())
+
+    def loop(self, node: cst.For | cst.While) -> None:
+        if isinstance(node, cst.For):
+            self.scan(node.iter)
+        else:
+            self.scan(node.test)
+        before = self.env
+        self.env = dict(before)
+        if isinstance(node, cst.For):
+            self.assign_unknown(node.target, "a loop variable")
+        self.block(node.body.body)
+        self.env = merge_envs(before, [before, self.env], self.evaluator())
+        if node.orelse is not None:
+            self.block(node.orelse.body.body)
+
+    def small(self, node: cst.BaseSmallStatement) -> None:
+        if isinstance(node, cst.Import):
+            for alias in node.names:
+                full = self.evaluator().dotted(alias.name) or ""
+                local = alias.asname.name.value if alias.asname else full.split(".")[0]
+                self.imports[local] = full if alias.asname else local
+            return
+        if isinstance(node, cst.ImportFrom):
+            module = self.evaluator().dotted(node.module) if node.module else ""
+            if not isinstance(node.names, cst.ImportStar):
+                for alias in node.names:
+                    name = alias.name.value if isinstance(alias.name, cst.Name) else ""
+                    local = alias.asname.name.value if alias.asname else name
+                    self.imports[local] = f"{module}.{name}"
+            return
+        self.scan(node)
+        if isinstance(node, cst.Assign):
+            value = self.evaluator().eval(node.value)
+            for target in node.targets:
+                self.assign(target.target, value)
+        elif isinstance(node, cst.AnnAssign) and node.value is not None:
+            self.assign(node.target, self.evaluator().eval(node.value))
+        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+            name = node.target.value
+            combined = cst.BinaryOperation(cst.Name(name), cst.Add(), node.value) \
+                if isinstance(node.operator, cst.AddAssign) else None
+            if combined is not None and name in self.env:
+                self.env[name] = self._extended(self.env[name], self.evaluator().eval(node.value))
+            else:
+                self.assign_unknown(node.target, f"`{name}` is changed by `{node.operator}`")
+        elif isinstance(node, cst.Expr) and isinstance(node.value, cst.Call):
+            self.mutation(node.value)
+
+    def _extended(self, current: Val, added: Val) -> Val:
+        if current.kind == "list" and added.kind == "list":
+            return replace(current, value=list(current.value) + list(added.value))
+        if current.kind == "str" and added.kind == "str":
+            return replace(current, pieces=current.pieces + added.pieces)
+        if current.kind == "list":
+            return replace(current, value=list(current.value) + [replace(added, kind="unknown", splat=True,
+                                                                          reason=added.why_unknown())])
+        return replace(added, kind="unknown", reason="changed with a value not known statically")
+
+    def mutation(self, call: cst.Call) -> None:
+        """`cmd.append(x)`, `cmd.extend(xs)`, `cmd.insert(i, x)`, `cfg.update(...)`."""
+        func = call.func
+        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+            return
+        name, method = func.value.value, func.attr.value
+        current = self.env.get(name)
+        if current is None or current.kind not in ("list", "dict"):
+            return
+        ev = self.evaluator()
+        args = [ev.eval(a.value) for a in call.args if not a.keyword]
+        if current.kind == "list" and method == "append" and len(args) == 1:
+            self.env[name] = replace(current, value=list(current.value) + args)
+        elif current.kind == "list" and method == "extend" and len(args) == 1:
+            self.env[name] = self._extended(current, args[0])
+        elif current.kind == "dict" and method == "update":
+            entries = list(current.value)
+            for arg in call.args:
+                if arg.keyword is not None:
+                    set_entry(entries, Entry(arg.keyword.value, self.pos.span(arg.keyword), ev.eval(arg.value)))
+                else:
+                    merge_into(entries, ev.eval(arg.value), self.pos.span(arg))
+            self.env[name] = replace(current, value=entries)
+        elif method in ("insert", "pop", "remove", "clear", "setdefault", "sort", "reverse"):
+            self.env[name] = ev.unknown(call, f"`{name}` is changed by .{method}()",
+                                        splat=current.kind == "list")
+            if current.kind == "list":
+                self.env[name] = replace(current, value=[self.env[name]])
+
+    def assign(self, target: cst.BaseExpression, value: Val) -> None:
+        if isinstance(target, cst.Name):
+            self.env[target.value] = value
+        elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+            current = self.env.get(target.value.value)
+            index = target.slice[0].slice if len(target.slice) == 1 else None
+            key = self.evaluator().eval(index.value).text if isinstance(index, cst.Index) else None
+            if current is not None and current.kind == "dict" and key is not None:
+                entries = list(current.value)
+                set_entry(entries, Entry(key, self.pos.span(index), value))
+                self.env[target.value.value] = replace(current, value=entries)
+            elif current is not None:
+                self.assign_unknown(target.value, f"`{target.value.value}` is changed by an assignment")
+        else:
+            self.assign_unknown(target, "assigned by unpacking")
+
+    def assign_unknown(self, target: cst.CSTNode, reason: str) -> None:
+        for name in _names(target):
+            self.env[name.value] = self.evaluator().unknown(name, reason)
+
+    # ---- launches --------------------------------------------------------------------------
+
+    def scan(self, node: cst.CSTNode) -> None:
+        """Record the launches made by calls in `node` (not inside nested functions)."""
+        from .python_launch import recognize
+
+        for call in calls_in(node):
+            recognize(self, call)
+
+    def add_argv(self, call: cst.Call, items: list[Val], env: dict[str, Word] | None,
+                 prefix: list[ArgvItem] = ()) -> None:
+        buffer = ShellBuffer(self.text, self.pos.starts)
+        for item in prefix:
+            buffer.add_word(item)
+        for item in items:
+            buffer.add_word(_argv_item(item))
+        count = len(self.result.launches)
+        buffer.walk(self.path, self.result, env, report_errors=False)
+        for launch in self.result.launches[count:]:
+            launch.span = self.pos.span(call)  # the call that runs it, not the list's words
+
+    def add_shell(self, value: Val, env: dict[str, Word] | None) -> None:
+        if value.kind != "str":
+            return
+        buffer = ShellBuffer(self.text, self.pos.starts)
+        buffer.add_code(value.pieces)
+        buffer.walk(self.path, self.result, env)
+
+    def add_kwargs(self, call: cst.Call, entry: str, pairs: list[tuple[Word, Word]]) -> None:
+        self.result.launches.append(Launch(self.path, entry, self.pos.span(call), [],
+                                           kwargs_style=True, kwargs=pairs))
+
+
+def _argv_item(value: Val) -> ArgvItem:
+    if value.splat or (value.kind == "unknown" and value.splat):
+        return ArgvItem([Piece(None, value.begin, value.end, reason=value.why_unknown())], splat=True,
+                        origin=value.origin)
+    if value.kind == "list":  # a nested list is not a word: unknown to the shell too
+        return ArgvItem([Piece(None, value.begin, value.end, reason="a list inside the argv")],
+                        splat=True)
+    if value.kind == "str":
+        return ArgvItem(value.pieces if value.origin is None else
+                        [Piece(value.text, value.begin, value.end, reason=value.why_unknown())],
+                        origin=value.origin)
+    text = value.text
+    return ArgvItem([Piece(text, value.begin, value.end, reason=None if text is not None
+                           else value.why_unknown())], origin=value.origin)
+
+
+def _names(target: cst.CSTNode) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _names(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _names(target.value)
+    return []

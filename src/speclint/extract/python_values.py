@@ -1,0 +1,387 @@
+"""What a Python expression evaluates to, as far as the file says without running it.
+
+Strings keep, character by character, where they are written (so a launch inside a
+triple-quoted string or an f-string is reported at the right column); anything that needs
+running code (a call result, a parameter, `os.environ`) is unknown, with a reason.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field, replace
+
+import libcst as cst
+
+from ..source import Span
+from .embedded import Piece, known_text, span_of, unknown_reason
+
+_ESCAPE = re.compile(r"\\(\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}"
+                     r"|U[0-9a-fA-F]{8}|N\{[^}]*\})")
+
+
+@dataclass(slots=True)
+class Entry:
+    """One key of a dict value; `key` None stands for `**mapping` with unknown keys."""
+
+    key: str | None
+    key_span: Span
+    value: "Val"
+
+
+@dataclass(slots=True)
+class Val:
+    """A statically evaluated expression. `kind`: 'str', 'const' (int, float, bool, None),
+    'list', 'dict' or 'unknown'."""
+
+    kind: str
+    span: Span
+    begin: int
+    end: int
+    value: object = None
+    """const: the value; list: list[Val]; dict: list[Entry]."""
+    pieces: list[Piece] = field(default_factory=list)
+    """str: the text, with where each run is written."""
+    origin: Span | None = None
+    """Where the value was assigned, when read through a name."""
+    reason: str | None = None
+    splat: bool = False
+    """An unknown list element standing for any number of elements (`*extra`)."""
+
+    @property
+    def text(self) -> str | None:
+        if self.kind == "str":
+            return known_text(self.pieces)
+        if self.kind == "const" and not isinstance(self.value, bool) and self.value is not None:
+            return str(self.value)
+        if self.kind == "const":
+            return str(self.value)
+        return None
+
+    def why_unknown(self) -> str:
+        if self.kind == "str":
+            return unknown_reason(self.pieces) or "value not known statically"
+        return self.reason or "value not known statically"
+
+    def python(self) -> tuple[object, bool]:
+        """(the Python value, whether it is known)."""
+        if self.kind == "const":
+            return self.value, True
+        if self.kind == "str":
+            text = self.text
+            return text, text is not None
+        if self.kind == "list":
+            items = []
+            for item in self.value:  # type: ignore[union-attr]
+                value, known = item.python()
+                if not known or item.splat:
+                    return None, False
+                items.append(value)
+            return items, True
+        if self.kind == "dict":
+            mapping = {}
+            for entry in self.value:  # type: ignore[union-attr]
+                value, known = entry.value.python()
+                if entry.key is None or not known:
+                    return None, False
+                mapping[entry.key] = value
+            return mapping, True
+        return None, False
+
+
+class Positions:
+    """Node → file character offsets and Spans (libcst columns count characters)."""
+
+    def __init__(self, ranges, starts: list[int]) -> None:
+        self.ranges = ranges
+        self.starts = starts
+
+    def offsets(self, node: cst.CSTNode) -> tuple[int, int]:
+        code_range = self.ranges[node]
+        begin = self.starts[code_range.start.line - 1] + code_range.start.column
+        end = self.starts[code_range.end.line - 1] + code_range.end.column
+        return begin, end
+
+    def span(self, node: cst.CSTNode) -> Span:
+        return span_of(self.starts, *self.offsets(node))
+
+
+def decode_body(body: str, at: int, raw: bool, fstring: bool = False) -> list[Piece]:
+    """Pieces of a string literal's body starting at file offset `at`, escapes decoded."""
+    pieces: list[Piece] = []
+    if raw and not fstring:
+        return [Piece(body, at, at + len(body), exact=True)] if body else []
+    pattern = _ESCAPE if not raw else re.compile(r"(?!)")
+    if fstring:
+        pattern = re.compile(("" if raw else _ESCAPE.pattern + "|") + r"\{\{|\}\}")
+    pos = 0
+    for match in pattern.finditer(body):
+        if match.start() > pos:
+            pieces.append(Piece(body[pos:match.start()], at + pos, at + match.start(), exact=True))
+        token = match.group(0)
+        if token in ("{{", "}}"):
+            decoded = token[0]
+        elif token == "\\\n":
+            decoded = ""
+        else:
+            try:
+                decoded = ast.literal_eval('"' + token + '"')
+            except (ValueError, SyntaxError):
+                decoded = token
+        if decoded:
+            pieces.append(Piece(decoded, at + match.start(), at + match.end()))
+        pos = match.end()
+    if pos < len(body):
+        pieces.append(Piece(body[pos:], at + pos, at + len(body), exact=True))
+    return pieces
+
+
+class Evaluator:
+    """Evaluates expressions against `env` (name → Val)."""
+
+    def __init__(self, positions: Positions, env: dict[str, Val], imports: dict[str, str]) -> None:
+        self.pos = positions
+        self.env = env
+        self.imports = imports
+
+    def unknown(self, node: cst.CSTNode, reason: str, splat: bool = False) -> Val:
+        begin, end = self.pos.offsets(node)
+        return Val("unknown", self.pos.span(node), begin, end, reason=reason, splat=splat)
+
+    def _make(self, node: cst.CSTNode, kind: str, value: object = None,
+              pieces: list[Piece] | None = None) -> Val:
+        begin, end = self.pos.offsets(node)
+        return Val(kind, self.pos.span(node), begin, end, value, pieces or [])
+
+    def dotted(self, node: cst.BaseExpression) -> str | None:
+        """`sgl.Engine` → 'sglang.Engine' through the file's imports."""
+        parts: list[str] = []
+        while isinstance(node, cst.Attribute):
+            parts.append(node.attr.value)
+            node = node.value
+        if not isinstance(node, cst.Name):
+            return None
+        parts.append(self.imports.get(node.value, node.value))
+        return ".".join(reversed(parts))
+
+    def eval(self, node: cst.BaseExpression) -> Val:
+        method = getattr(self, "_" + type(node).__name__, None)
+        if method is None:
+            return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+        return method(node)
+
+    # ---- literals --------------------------------------------------------------------------
+
+    def _SimpleString(self, node: cst.SimpleString) -> Val:
+        prefix = node.prefix.lower()
+        if "b" in prefix:
+            return self.unknown(node, "a bytes literal")
+        begin, _ = self.pos.offsets(node)
+        quote = node.quote
+        body = node.value[len(node.prefix) + len(quote): len(node.value) - len(quote)]
+        pieces = decode_body(body, begin + len(node.prefix) + len(quote), "r" in prefix)
+        evaluated = node.evaluated_value
+        if known_text(pieces) != evaluated:
+            pieces = [Piece(str(evaluated), *self.pos.offsets(node))]
+        return self._make(node, "str", pieces=pieces)
+
+    def _ConcatenatedString(self, node: cst.ConcatenatedString) -> Val:
+        return self._join(node, [self.eval(node.left), self.eval(node.right)])
+
+    def _FormattedString(self, node: cst.FormattedString) -> Val:
+        raw = "r" in node.prefix.lower()
+        pieces: list[Piece] = []
+        for part in node.parts:
+            if isinstance(part, cst.FormattedStringText):
+                pieces += decode_body(part.value, self.pos.offsets(part)[0], raw, fstring=True)
+                continue
+            begin, end = self.pos.offsets(part)
+            value = self.eval(part.expression)
+            text = value.text
+            if part.format_spec or (part.conversion not in (None, "s")) or text is None:
+                pieces.append(Piece(None, begin, end, reason=value.why_unknown() if text is None
+                                    else f"`{_source(part)}` is formatted when the program runs"))
+            else:
+                pieces.append(Piece(text, begin, end, origin=value.origin))
+        return self._make(node, "str", pieces=pieces)
+
+    def _Integer(self, node: cst.Integer) -> Val:
+        return self._make(node, "const", node.evaluated_value)
+
+    def _Float(self, node: cst.Float) -> Val:
+        return self._make(node, "const", node.evaluated_value)
+
+    def _UnaryOperation(self, node: cst.UnaryOperation) -> Val:
+        inner = self.eval(node.expression)
+        if isinstance(node.operator, cst.Minus) and inner.kind == "const" \
+                and isinstance(inner.value, (int, float)) and not isinstance(inner.value, bool):
+            return self._make(node, "const", -inner.value)
+        return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+
+    def _Name(self, node: cst.Name) -> Val:
+        name = node.value
+        if name in ("True", "False", "None"):
+            return self._make(node, "const", {"True": True, "False": False, "None": None}[name])
+        found = self.env.get(name)
+        if found is None:
+            return self.unknown(node, f"`{name}` has no value known statically")
+        return self.read(found, node)
+
+    def read(self, found: Val, node: cst.CSTNode) -> Val:
+        """A variable's value as used at `node`: written here, assigned at its origin."""
+        begin, end = self.pos.offsets(node)
+        origin = found.origin or found.span
+        pieces = found.pieces
+        if found.kind == "str":
+            text = known_text(pieces)
+            pieces = [Piece(text, begin, end, origin=origin) if text is not None else
+                      Piece(None, begin, end, reason=unknown_reason(pieces), origin=origin)]
+        return replace(found, span=self.pos.span(node), begin=begin, end=end, origin=origin,
+                       pieces=pieces)
+
+    def _Attribute(self, node: cst.Attribute) -> Val:
+        name = self.dotted(node)
+        if name == "sys.executable":
+            begin, end = self.pos.offsets(node)
+            return self._make(node, "str", pieces=[Piece("python", begin, end)])
+        if name in self.env:
+            return self.read(self.env[name], node)
+        return self.unknown(node, f"`{_source(node)}` is only known when the program runs")
+
+    def _List(self, node: cst.List | cst.Tuple) -> Val:
+        items: list[Val] = []
+        for element in node.elements:
+            value = self.eval(element.value)
+            if isinstance(element, cst.StarredElement):
+                if value.kind == "list":
+                    items.extend(value.value)  # type: ignore[arg-type]
+                else:
+                    items.append(replace(value, kind="unknown", splat=True,
+                                         reason=value.why_unknown()))
+            else:
+                items.append(value)
+        return self._make(node, "list", items)
+
+    _Tuple = _List
+
+    def _Dict(self, node: cst.Dict) -> Val:
+        entries: list[Entry] = []
+        for element in node.elements:
+            if isinstance(element, cst.StarredDictElement):
+                merge_into(entries, self.eval(element.value), self.pos.span(element))
+                continue
+            key = self.eval(element.key)
+            if key.kind == "str" and key.text is not None:
+                set_entry(entries, Entry(key.text, key.span, self.eval(element.value)))
+            else:
+                entries.append(Entry(None, key.span, self.unknown(element, "a key not known statically")))
+        return self._make(node, "dict", entries)
+
+    # ---- operators and calls ---------------------------------------------------------------
+
+    def _BinaryOperation(self, node: cst.BinaryOperation) -> Val:
+        if isinstance(node.operator, cst.Add):
+            left, right = self.eval(node.left), self.eval(node.right)
+            if left.kind == right.kind == "list":
+                return self._make(node, "list", list(left.value) + list(right.value))  # type: ignore
+            if left.kind in ("str", "unknown") and right.kind in ("str", "unknown") \
+                    and "str" in (left.kind, right.kind):
+                return self._join(node, [left, right])
+        return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+
+    def _join(self, node: cst.CSTNode, parts: list[Val]) -> Val:
+        pieces: list[Piece] = []
+        for part in parts:
+            if part.kind == "str":
+                pieces += part.pieces
+            else:
+                pieces.append(Piece(None, part.begin, part.end, reason=part.why_unknown()))
+        return self._make(node, "str", pieces=pieces)
+
+    def _Call(self, node: cst.Call) -> Val:
+        name = self.dotted(node.func) or ""
+        args = [a for a in node.args if not a.keyword and not a.star]
+        if name == "dict":
+            entries: list[Entry] = []
+            for arg in node.args:
+                if arg.keyword is not None:
+                    set_entry(entries, Entry(arg.keyword.value, self.pos.span(arg.keyword),
+                                             self.eval(arg.value)))
+                else:
+                    merge_into(entries, self.eval(arg.value), self.pos.span(arg))
+            return self._make(node, "dict", entries)
+        if name in ("str", "list", "tuple") and len(args) == 1 and not node.args[0].keyword:
+            inner = self.eval(args[0].value)
+            if name == "str" and inner.kind == "const":
+                return self._make(node, "str", pieces=[Piece(str(inner.value), inner.begin, inner.end)])
+            if (name == "str" and inner.kind == "str") or (name != "str" and inner.kind == "list"):
+                return replace(inner, span=self.pos.span(node))
+        if name == "os.path.join" and args:
+            parts = [self.eval(a.value) for a in args]
+            texts = [p.text for p in parts]
+            if None not in texts and all(p.kind == "str" for p in parts):
+                begin, end = self.pos.offsets(node)
+                return self._make(node, "str", pieces=[Piece(_path_join(texts), begin, end)])
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "join" and len(args) == 1:
+            separator = self.eval(node.func.value)
+            items = self.eval(args[0].value)
+            if separator.kind == "str" and separator.text is not None and items.kind == "list":
+                return self._joined(node, separator, items.value)  # type: ignore[arg-type]
+        if name in ("os.getenv", "os.environ.get") and args:
+            key = self.eval(args[0].value).text
+            return self.unknown(node, f"environment variable {key or '?'} (read when the program runs)")
+        return self.unknown(node, f"`{_source(node.func)}(...)` is computed when the program runs")
+
+    def _joined(self, node: cst.Call, separator: Val, items: list[Val]) -> Val:
+        pieces: list[Piece] = []
+        for index, item in enumerate(items):
+            if index:
+                pieces.append(Piece(separator.text, separator.begin, separator.end))
+            if item.kind == "str":
+                pieces += item.pieces
+            elif item.kind == "const":
+                pieces.append(Piece(item.text, item.begin, item.end))
+            else:
+                pieces.append(Piece(None, item.begin, item.end, reason=item.why_unknown()))
+        return self._make(node, "str", pieces=pieces)
+
+    def _Subscript(self, node: cst.Subscript) -> Val:
+        base = self.eval(node.value)
+        if base.kind == "dict" and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+            key = self.eval(node.slice[0].slice.value).text
+            found = [e for e in base.value if e.key == key]  # type: ignore[union-attr]
+            if key is not None and found and not any(e.key is None for e in base.value):  # type: ignore
+                return self.read(found[-1].value, node)
+        name = self.dotted(node.value)
+        if name == "os.environ":
+            return self.unknown(node, "an environment variable (read when the program runs)")
+        return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+
+    def _IfExp(self, node: cst.IfExp) -> Val:
+        return self.unknown(node, f"`{_source(node)}` depends on a condition")
+
+
+def set_entry(entries: list[Entry], entry: Entry) -> None:
+    """A later key replaces an earlier one (and moves after any unknown merge before it)."""
+    entries[:] = [e for e in entries if e.key != entry.key or entry.key is None]
+    entries.append(entry)
+
+
+def merge_into(entries: list[Entry], value: Val, span: Span) -> None:
+    """`{**value}` / `dict(value)` / `.update(value)`."""
+    if value.kind == "dict":
+        for entry in value.value:  # type: ignore[union-attr]
+            set_entry(entries, entry)
+    else:
+        entries.append(Entry(None, span, replace(value, kind="unknown", reason=value.why_unknown())))
+
+
+def _path_join(texts) -> str:
+    import posixpath
+
+    return posixpath.join(*texts)
+
+
+def _source(node: cst.CSTNode) -> str:
+    text = cst.Module([]).code_for_node(node).strip()
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,247 @@
+"""YAML front-end: SGLang launches in Kubernetes manifests and docker-compose files.
+
+Read with PyYAML's composer (nodes keep their positions; anchors are shared nodes, `<<`
+merges are applied here). A container's `command` + `args` (Kubernetes) or `entrypoint` +
+`command` (compose) become an argv that the shell front-end reads, so `["/bin/bash", "-c",
+"<script>"]` and wrappers work as in shell scripts; `env:`/`environment:` go into the
+launch's environment and `image:` picks the SGLang release.
+"""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from ..source import Diagnostic, ExtractResult, Span, Word
+from .embedded import ArgvItem, Piece, ShellBuffer, line_starts, span_of
+
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+
+
+def extract_yaml(text: str, path: str) -> ExtractResult:
+    result = ExtractResult()
+    starts = line_starts(text)
+    reader = _Reader(text, starts, path, result)
+    try:
+        for document in yaml.compose_all(text, Loader=yaml.SafeLoader):
+            if document is not None:
+                reader.document(document)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        span = Span.point(mark.line + 1, mark.column + 1) if mark else Span.point(1, 1)
+        problem = error.problem or error.context or "invalid YAML"
+        result.diagnostics.append(Diagnostic("syntax-error", f"YAML syntax error: {problem}", span))
+    except yaml.YAMLError as error:
+        result.diagnostics.append(Diagnostic("syntax-error", f"YAML error: {error}", Span.point(1, 1)))
+    result.comments.extend(_comments(text))
+    result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
+    return result
+
+
+def _comments(text: str) -> list[tuple[Span, str]]:
+    """`# ...` comments: whole-line ones, and trailing ones after a blank outside quotes."""
+    found = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        for match in re.finditer(r"(?:^|\s)(#.*)$", line):
+            before = line[: match.start(1)]
+            if before.count('"') % 2 == 0 and before.count("'") % 2 == 0:
+                column = match.start(1) + 1
+                found.append((Span(number, column, number, len(line) + 1), match.group(1)))
+                break
+    return found
+
+
+def mapping_pairs(node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
+    """The node's key/value pairs with `<<: *anchor` merges applied (explicit keys win)."""
+    merged: list[tuple[yaml.Node, yaml.Node]] = []
+    own: list[tuple[yaml.Node, yaml.Node]] = []
+    for key, value in node.value:
+        if key.tag == _MERGE_TAG:
+            sources = value.value if isinstance(value, yaml.SequenceNode) else [value]
+            for source in sources:
+                if isinstance(source, yaml.MappingNode):
+                    merged.extend(mapping_pairs(source))
+        else:
+            own.append((key, value))
+    keys = {k.value for k, _ in own if isinstance(k, yaml.ScalarNode)}
+    result: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+    for key, value in merged:
+        if isinstance(key, yaml.ScalarNode) and key.value not in keys:
+            result[key.value] = (key, value)
+    return list(result.values()) + own
+
+
+def _get(node: yaml.Node, name: str) -> yaml.Node | None:
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    found = None
+    for key, value in mapping_pairs(node):
+        if isinstance(key, yaml.ScalarNode) and key.value == name:
+            found = value
+    return found
+
+
+class _Reader:
+    def __init__(self, text: str, starts: list[int], path: str, result: ExtractResult) -> None:
+        self.text = text
+        self.starts = starts
+        self.path = path
+        self.result = result
+
+    def span(self, node: yaml.Node) -> Span:
+        return span_of(self.starts, node.start_mark.index, max(node.end_mark.index, node.start_mark.index + 1))
+
+    def document(self, root: yaml.Node) -> None:
+        services = _get(root, "services")
+        if isinstance(services, yaml.MappingNode):
+            for _key, service in mapping_pairs(services):
+                self.compose_service(service)
+            return
+        self.find_containers(root, depth=0)
+
+    def find_containers(self, node: yaml.Node, depth: int) -> None:
+        """Every `containers:`/`initContainers:` list, wherever the workload kind nests it
+        (Deployment, StatefulSet, Job, CronJob, Pod, LeaderWorkerSet templates, List items)."""
+        if depth > 30:
+            return
+        if isinstance(node, yaml.MappingNode):
+            for key, value in mapping_pairs(node):
+                if isinstance(key, yaml.ScalarNode) and key.value in ("containers", "initContainers") \
+                        and isinstance(value, yaml.SequenceNode):
+                    for container in value.value:
+                        self.k8s_container(container)
+                else:
+                    self.find_containers(value, depth + 1)
+        elif isinstance(node, yaml.SequenceNode):
+            for item in node.value:
+                self.find_containers(item, depth + 1)
+
+    def k8s_container(self, container: yaml.Node) -> None:
+        env: dict[str, Word] = {}
+        env_list = _get(container, "env")
+        if isinstance(env_list, yaml.SequenceNode):
+            for item in env_list.value:
+                name = _get(item, "name")
+                if not isinstance(name, yaml.ScalarNode):
+                    continue
+                value = _get(item, "value")
+                if isinstance(value, yaml.ScalarNode):
+                    env[name.value] = Word(value.value, self.span(value), self.span(value))
+                else:
+                    where = _get(item, "valueFrom") or name
+                    env[name.value] = Word(None, self.span(where), self.span(where),
+                                           dynamic_reason=f"{name.value} comes from valueFrom "
+                                                          "(a Secret, ConfigMap or field)")
+        argv = self.words(_get(container, "command")) + self.words(_get(container, "args"))
+        self.launch(argv, env, _get(container, "image"))
+
+    def compose_service(self, service: yaml.Node) -> None:
+        env: dict[str, Word] = {}
+        environment = _get(service, "environment")
+        if isinstance(environment, yaml.MappingNode):
+            for key, value in mapping_pairs(environment):
+                if isinstance(value, yaml.ScalarNode) and isinstance(key, yaml.ScalarNode):
+                    env[key.value] = Word(value.value, self.span(value), self.span(value))
+        elif isinstance(environment, yaml.SequenceNode):
+            for item in environment.value:
+                if isinstance(item, yaml.ScalarNode) and "=" in item.value:
+                    name, _, value = item.value.partition("=")
+                    env[name] = Word(value, self.span(item), self.span(item))
+        entrypoint, command = _get(service, "entrypoint"), _get(service, "command")
+        buffer = ShellBuffer(self.text, self.starts)
+        for part in (entrypoint, command):
+            if isinstance(part, yaml.ScalarNode):
+                # compose splits a string command into words (shlex); the shell parser
+                # splits it the same way for the plain words a launch uses
+                buffer.add_space()
+                buffer.add_code(self.scalar_pieces(part))
+            else:
+                for item in self.words(part):
+                    buffer.add_word(item)
+        self._walk(buffer, env, _get(service, "image"))
+
+    def words(self, node: yaml.Node | None) -> list[ArgvItem]:
+        if isinstance(node, yaml.SequenceNode):
+            return [ArgvItem(self.scalar_pieces(item)) if isinstance(item, yaml.ScalarNode) else
+                    ArgvItem([Piece(None, item.start_mark.index, item.end_mark.index,
+                                    reason="not a string")], splat=True)
+                    for item in node.value]
+        if isinstance(node, yaml.ScalarNode):  # Kubernetes wants a list; be lenient
+            return [ArgvItem(self.scalar_pieces(node))]
+        return []
+
+    def launch(self, argv: list[ArgvItem], env: dict[str, Word], image: yaml.Node | None) -> None:
+        buffer = ShellBuffer(self.text, self.starts)
+        for item in argv:
+            buffer.add_word(item)
+        self._walk(buffer, env, image)
+
+    def _walk(self, buffer: ShellBuffer, env: dict[str, Word], image: yaml.Node | None) -> None:
+        image_info = ((image.value, self.span(image)) if isinstance(image, yaml.ScalarNode)
+                      else None)
+        count = len(self.result.launches)
+        buffer.walk(self.path, self.result, env, image_info)
+        for launch in self.result.launches[count:]:
+            for name, word in env.items():
+                launch.env.setdefault(name, word)
+
+    def scalar_pieces(self, node: yaml.ScalarNode) -> list[Piece]:
+        """The scalar's text with where each character is written; the whole node's range
+        for every character when the layout cannot be matched (escapes, odd folding)."""
+        value = node.value
+        begin, end = node.start_mark.index, node.end_mark.index
+        exact = _aligned(self.text, node, value)
+        return exact if exact is not None else [Piece(value, begin, end)]
+
+
+def _aligned(text: str, node: yaml.ScalarNode, value: str) -> list[Piece] | None:
+    begin, end = node.start_mark.index, node.end_mark.index
+    raw = text[begin:end]
+    style = node.style
+    if style in ("|", ">"):
+        header_end = text.find("\n", begin)
+        if header_end == -1 or header_end >= end:
+            return None
+        body_start = header_end + 1
+        lines = text[body_start:end].split("\n")
+        indents = [len(line) - len(line.lstrip(" ")) for line in lines if line.strip()]
+        indent = min(indents) if indents else 0
+        segments, at = [], body_start
+        for line in lines:
+            segments.append((line[indent:], at + min(indent, len(line))))
+            at += len(line) + 1
+    elif style in ("'", '"'):
+        body = raw[1:-1]
+        if ("\\" in body and style == '"') or ("''" in body and style == "'"):
+            return None
+        segments, at = [], begin + 1
+        for line in body.split("\n"):
+            stripped = line.strip(" \t")
+            segments.append((stripped, at + (len(line) - len(line.lstrip(" \t")))))
+            at += len(line) + 1
+    else:
+        segments, at = [], begin
+        for line in raw.split("\n"):
+            stripped = line.strip(" \t")
+            segments.append((stripped, at + (len(line) - len(line.lstrip(" \t")))))
+            at += len(line) + 1
+    pieces: list[Piece] = []
+    pos = 0
+    previous_end = begin
+    for segment, offset in segments:
+        if not segment:
+            continue
+        found = value.find(segment, pos)
+        if found == -1 or value[pos:found].strip(" \n\t") != "":
+            return None
+        if found > pos:
+            pieces.append(Piece(value[pos:found], previous_end, previous_end + 1))
+        pieces.append(Piece(segment, offset, offset + len(segment), exact=True))
+        pos = found + len(segment)
+        previous_end = offset + len(segment)
+    if value[pos:].strip(" \n\t") != "":
+        return None
+    if pos < len(value):
+        pieces.append(Piece(value[pos:], previous_end, previous_end + 1))
+    return pieces

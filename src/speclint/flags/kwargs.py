@@ -1,0 +1,91 @@
+"""Keyword launches (`sgl.Engine(tp_size=2)`, `ServerArgs(...)`) in the flag model.
+
+SGLang's Engine and ServerArgs take dataclass field names, not flags: no argparse runs, so
+there are no abbreviations, type conversions or choices checks; an unknown name is a
+`TypeError: __init__() got an unexpected keyword argument`. This builds the same
+`ParsedArgs` the argv parser builds, so every rule reads keyword launches unchanged.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from speclint.flags.argv import ArgProblem, FlagUse, ParsedArgs
+from speclint.flags.schema import FlagSchema, FlagSpec
+from speclint.source import Span, Word
+
+# fields whose argparse dest differs (`--tensor-parallel-size/--tp-size` has dest
+# tensor_parallel_size before 0.5.14; from_cli_args copies it into tp_size)
+_FIELD_ALIASES = {
+    "tp_size": "tensor_parallel_size",
+    "pp_size": "pipeline_parallel_size",
+    "dp_size": "data_parallel_size",
+    "ep_size": "expert_parallel_size",
+}
+# ServerArgs fields with no command-line flag (read from the 0.5.14 and 0.5.23 sources):
+# accepted by the constructor, unknown to the flag model
+_FIELDS_WITHOUT_FLAG = frozenset({
+    "custom_sigquit_handler", "stat_loggers", "grpc_worker_threads", "uses_mamba_radix_cache",
+    "speculative_boundary_reduction", "enable_cp_tp_group_sharing", "aux_hidden_state_capture",
+    "watermark_key", "watermark_key_b", "watermark_context_window", "watermark_mixing_probability",
+    "watermark_max_probability", "watermark_default_enabled", "watermark_enforce_all",
+})
+# argparse dests that are not ServerArgs fields
+_NOT_FIELDS = frozenset({"config", "tensor_parallel_size", "pipeline_parallel_size",
+                         "data_parallel_size", "expert_parallel_size"})
+
+
+def field_spec(schema: FlagSchema, name: str) -> FlagSpec | None:
+    """The flag behind ServerArgs field `name` in this release, or None."""
+    if name in _NOT_FIELDS:
+        return None
+    spec = schema.by_dest.get(name)
+    if spec is None and name in _FIELD_ALIASES:
+        spec = schema.by_dest.get(_FIELD_ALIASES[name])
+    return spec
+
+
+def _literal(word: Word) -> tuple[object, bool]:
+    """(value, known) of a value word holding a Python literal."""
+    if word.text is None:
+        return None, False
+    try:
+        return ast.literal_eval(word.text), True
+    except (ValueError, SyntaxError):
+        return None, False
+
+
+def parse_kwargs(schema: FlagSchema, pairs: list[tuple[Word, Word]],
+                 call_span: Span | None = None) -> ParsedArgs:
+    parsed = ParsedArgs(schema)
+    for position, (name_word, value_word) in enumerate(pairs):
+        if name_word.text is None:
+            parsed.has_unknown_words = True
+            parsed.last_unknown = max(parsed.last_unknown, position)
+            parsed.unknown_reason = name_word.dynamic_reason or "keyword arguments speclint cannot read"
+            continue
+        name = name_word.text
+        spec = field_spec(schema, name)
+        if spec is None and (name in _FIELDS_WITHOUT_FLAG or name.startswith("_")):
+            continue
+        use = FlagUse(name_word, name, spec, spec.canonical if spec else None,
+                      "exact" if spec else "unknown", value_words=(value_word,),
+                      option_span=name_word.span, value_span=value_word.span, position=position)
+        parsed.uses.append(use)
+        if spec is None:
+            parsed.problems.append(ArgProblem(
+                "unknown-option", name_word.span, name, use,
+                f"__init__() got an unexpected keyword argument '{name}'"))
+            continue
+        value, known = _literal(value_word)
+        use.dynamic = not known
+        use.value = value if known else None
+    if not parsed.has_unknown_words:
+        given = {u.spec.dest for u in parsed.uses if u.spec is not None}
+        for spec in schema.flags:
+            if spec.required and spec.dest not in given:
+                span = call_span or (pairs[0][0].span if pairs else Span(1, 1, 1, 2))
+                parsed.problems.append(ArgProblem(
+                    "missing-required", span, spec.dest, None,
+                    f"__init__() missing 1 required positional argument: '{spec.dest}'"))
+    return parsed
