@@ -312,6 +312,8 @@ class Evaluator:
             return self._make(node, "dict", entries)
         if name in ("str", "list", "tuple") and len(args) == 1 and not node.args[0].keyword:
             inner = self.eval(args[0].value)
+            if name == "str" and inner.kind == "unknown":
+                return self.unknown(node, inner.why_unknown())
             if name == "str" and inner.kind == "const":
                 return self._make(node, "str", pieces=[Piece(str(inner.value), inner.begin, inner.end)])
             if (name == "str" and inner.kind == "str") or (name != "str" and inner.kind == "list"):

@@ -1,0 +1,147 @@
+"""Python front-end: argv lists, shell strings and keyword APIs, with exact positions."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from speclint.extract import extract_file, file_kind, is_lintable_path
+from speclint.lint import LintOptions, lint_text
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures" / "python"
+KIMI = LintOptions(model_configs=(("/models/Kimi-K2.5", str(ROOT / "fixtures/models/kimi-k2.5")),
+                                  ("/models/kimi-eagle3", str(ROOT / "fixtures/models/eagle3-kimi-k2.5"))))
+
+
+def read(name: str) -> str:
+    return (FIXTURES / name).read_text()
+
+
+def launches(name: str):
+    return extract_file(str(FIXTURES / name), read(name)).launches
+
+
+def at(text: str, span) -> str:
+    return text.splitlines()[span.line - 1][span.column - 1: span.end_column - 1]
+
+
+def findings(name: str, options: LintOptions = LintOptions()):
+    return lint_text(read(name), "x.py", options).findings
+
+
+def test_argv_list_built_with_constants_plus_append_extend_and_star():
+    [launch] = launches("kimi_eagle_wrapper.py")
+    texts = [w.text for w in launch.args]
+    assert texts == ["--model-path", "/models/Kimi-K2.5", "--trust-remote-code", "--tp", "8",
+                     "--speculative-algorithm", "EAGLE", "--speculative-draft-model-path",
+                     "/models/kimi-eagle3", "--port", None, "--host", "0.0.0.0"]
+    model = launch.args[1]
+    assert (model.span.line, at(read("kimi_eagle_wrapper.py"), model.span)) == (13, "TARGET")
+    assert model.origin is not None and model.origin.line == 7
+    assert launch.args[6].span.line == 16  # cmd.append("EAGLE")
+    assert launch.args[10].dynamic and "port" in launch.args[10].dynamic_reason
+    assert launch.env["CUDA_VISIBLE_DEVICES"].text == "0,1,2,3,4,5,6,7"
+    assert launch.span.line == 20  # the Popen call
+
+
+def test_seed_eagle_with_eagle3_drafter_reported_at_the_list_item():
+    [drf] = [f for f in findings("kimi_eagle_wrapper.py", KIMI) if f.code == "DRF001"]
+    assert (drf.span.line, drf.span.column) == (16, 17)
+    assert at(read("kimi_eagle_wrapper.py"), drf.span) == "EAGLE"
+
+
+def test_engine_topk1_override_reported_at_the_keyword_line():
+    [spd] = [f for f in findings("engine_topk1.py") if f.code == "SPD001"]
+    assert (spd.span.line, spd.span.column) == (10, 34)
+    assert at(read("engine_topk1.py"), spd.span) == "16"
+
+
+def test_engine_inline_text():
+    text = ("import sglang as sgl\nllm = sgl.Engine(model_path='/m', speculative_algorithm='EAGLE',\n"
+            "    speculative_draft_model_path='/d', speculative_eagle_topk=1,\n"
+            "    speculative_num_steps=1, speculative_num_draft_tokens=16)\n")
+    [spd] = [f for f in lint_text(text, "x.py").findings if f.code == "SPD001"]
+    assert (spd.span.line, spd.span.column) == (4, 59)
+
+
+def test_keyword_apis_dict_merges_update_and_unknown_field():
+    engine, server_args, popen, dynamic = launches("keyword_apis.py")
+    assert engine.kwargs_style and engine.entry == "sglang.Engine"
+    pairs = {k.text: v.text for k, v in engine.kwargs}
+    assert pairs == {"model_path": "'/models/llama'", "tp_size": "2", "speculative_algorithm": "'EAGLE3'",
+                     "speculative_draft_model_path": "'/models/llama-eagle3'",
+                     "speculative_eagle_topk": "1", "speculative_num_steps": "1",
+                     "speculative_num_draft_tokens": "16", "max_running_requests": "32"}
+    draft_tokens = [k for k, _ in engine.kwargs if k.text == "speculative_num_draft_tokens"][0]
+    assert draft_tokens.span.line == 9 and draft_tokens.expanded_at.line == 11
+    assert server_args.entry == "ServerArgs" and server_args.kwargs[1][0].text == "cuda_graph_max_bs"
+    assert [w.text for w in popen.args][:4] == ["--model-path", "/models/llama", "--tp-size", "2"]
+    assert [w.text for w in popen.args][5] == "0.8"
+    assert dynamic.kwargs[1][0].splat and dynamic.kwargs[1][0].text is None
+    found = {(f.code, f.span.line) for f in findings("keyword_apis.py")}
+    assert ("SPD001", 9) in found  # CONFIG["speculative_num_draft_tokens"] = 16
+    assert ("FLG001", 13) in found  # cuda_graph_max_bs= is a TypeError on 0.5.23
+    assert ("FLG001", 19) in found  # popen_launch_server other_args
+
+
+def test_unknown_kwargs_make_settings_dynamic():
+    text = ("import sglang\ndef f(extra):\n    sglang.Engine(model_path='/m', speculative_algorithm='EAGLE',"
+            " speculative_draft_model_path='/d', speculative_eagle_topk=1, speculative_num_steps=1,"
+            " speculative_num_draft_tokens=16, **extra)\n")
+    assert not [f for f in lint_text(text, "x.py").findings if f.code in ("SPD001", "FLG011")]
+
+
+def test_shell_strings_positions_map_back():
+    text = read("shell_strings.py")
+    fstring, system, helper, execvp, asyncio_exec = launches("shell_strings.py")
+    assert at(text, fstring.args[2].span) == "--tp-szie" and fstring.args[1].text == "/models/llama"
+    assert system.args[-1].text == "2" and system.args[-1].span.line == 10
+    flag = helper.args[2]
+    assert flag.text == "--speculative-eagle-top-k" and (flag.span.line, flag.span.column) == (14, 2)
+    assert execvp.span.line == 17 and at(text, execvp.args[2].span) == "--tp-szie"
+    assert asyncio_exec.args[-1].splat
+
+
+def test_branches_and_loops_make_values_dynamic():
+    text = ("import subprocess, sys\ncmd = ['python', '-m', 'sglang.launch_server', '--model-path', 'm']\n"
+            "if sys.argv[1:]:\n    cmd += ['--tp', '2']\nfor x in sys.argv:\n    subprocess.run(['sglang', 'serve', x])\n"
+            "subprocess.run(cmd)\n")
+    result = extract_file("x.py", text)
+    loop, after_if = result.launches
+    assert loop.args[0].dynamic
+    assert [w.text for w in after_if.args][:2] == ["--model-path", "m"] and after_if.args[2].splat
+
+
+def test_syntax_error_is_one_diagnostic():
+    result = extract_file("broken.py", read("syntax_error.py"))
+    assert result.launches == [] and [d.kind for d in result.diagnostics] == ["syntax-error"]
+    assert result.diagnostics[0].span.line == 4
+
+
+def test_no_sglang_is_cheap_and_empty():
+    result = extract_file("plain.py", read("no_sglang.py"))
+    assert result.launches == [] and result.diagnostics == []
+    code = ("import sys, speclint.lint as l; l.lint_text(open(sys.argv[1]).read(), sys.argv[1]);"
+            "print('libcst' in sys.modules, 'yaml' in sys.modules)")
+    for path in (FIXTURES / "no_sglang.py", ROOT / "fixtures/shell/kimi_eagle_launch.sh"):
+        out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
+                             cwd=ROOT, check=True).stdout
+        assert out.strip() == "False False"
+    big = "import os\n" + "x = os.path.join('a', 'b')\n" * 20000
+    start = time.perf_counter()
+    extract_file("big.py", big)
+    assert time.perf_counter() - start < 0.05
+
+
+def test_dispatch():
+    assert file_kind("a.py") == "python" and file_kind("k.yml") == "yaml" and file_kind("R.md") == "markdown"
+    assert is_lintable_path("a.py") and is_lintable_path("b.yaml") and is_lintable_path("c.md")
+    assert not is_lintable_path("a.txt")
+
+
+def test_comments_are_collected():
+    text = "import sglang  # speclint: ignore\n"
+    assert extract_file("x.py", text).comments[0][1] == "# speclint: ignore"
