@@ -150,3 +150,42 @@ def test_seed_kimi_launch_is_fixed_to_eagle3(tmp_path):
     assert fixed.replace("EAGLE3", "EAGLE").replace("--tp-size", "--tp") == original
     after = run("--output-format", "json", *maps, str(script))
     assert "DRF001" not in {f["code"] for f in __import__("json").loads(after.stdout)}
+
+
+PY_WRAPPER = '''import subprocess
+import sys
+
+ARGS = [sys.executable, "-m", "sglang.launch_server", "--model-path", "/m",
+        "--tp", "2", "--speculative-algorithm", "EAGLE3",
+        "--speculative-draft-model-path", "/d", "--max-running-requests", "32",
+        "--speculative-eagle-topk", "1", "--speculative-num-steps", "3",
+        "--speculative-num-draft-tokens", "8"]
+subprocess.Popen(ARGS)
+'''
+
+K8S_ARGS = '''apiVersion: v1
+kind: Pod
+spec:
+  containers:
+    - name: sglang
+      image: lmsysorg/sglang:v0.5.6.post2
+      command: ["python3", "-m", "sglang.launch_server"]
+      args: ["--model-path", "/m", "--tp", "4", "--mem-fraction-static", "0.8"]
+'''
+
+
+@pytest.mark.parametrize("name, source, expected", [
+    ("wrap.py", PY_WRAPPER, PY_WRAPPER.replace('"--tp", "2"', '"--tp-size", "2"')
+     .replace('"--speculative-num-draft-tokens", "8"', '"--speculative-num-draft-tokens", "4"')),
+    ("pod.yaml", K8S_ARGS, K8S_ARGS.replace('"--tp", "4"', '"--tp-size", "4"')),
+])
+def test_python_and_yaml_sources_are_fixed_in_place_keeping_quotes(tmp_path, name, source, expected):
+    path = tmp_path / name
+    path.write_text(source)
+    before = {f.code for f in lint_text(source, str(path)).findings}
+    assert "FLG003" in before
+    result = run("check", "--fix", str(path))
+    assert path.read_text() == expected, result.stdout + result.stderr
+    after = {f.code for f in lint_text(expected, str(path)).findings}
+    assert not after & {"FLG003", "SPD001"}
+    assert run("check", "--diff", str(path)).returncode == 0  # idempotent

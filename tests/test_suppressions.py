@@ -57,3 +57,41 @@ def test_suppression_covers_a_finding_whose_token_sits_in_an_array_elsewhere():
     text = ("ARGS=(--tp 2)\n# speclint: disable=FLG003\n"
             "python -m sglang.launch_server --model-path m \"${ARGS[@]}\"\n")
     assert codes(text) == []
+
+
+K8S = """apiVersion: apps/v1
+kind: Deployment
+spec:
+  template:
+    spec:
+      containers:
+        - name: server
+          image: lmsysorg/sglang:v0.5.6.post2
+          # speclint: disable=SPD003
+          command: ["python3", "-m", "sglang.launch_server"]
+          args:
+            - --model-path
+            - /m
+            # speclint: disable=abbreviated-flag
+            - --tp
+            - "4"
+            - --speculative-algorithm
+            - NGRAM
+"""
+
+
+def test_yaml_comments_above_the_launch_and_above_a_list_item():
+    assert lint_text(K8S, "deploy.yaml").findings == []
+    bare = K8S.replace("          # speclint: disable=SPD003\n", "")
+    assert [f.code for f in lint_text(bare, "deploy.yaml").findings] == ["SPD003"]
+
+
+def test_python_trailing_and_own_line_comments():
+    source = ('import subprocess, sys\n'
+              'subprocess.run([sys.executable, "-m", "sglang.launch_server", "--model-path", "m",\n'
+              '                "--tp", "2",  # speclint: disable=FLG003\n'
+              '                "--mem", "0.8"])\n'
+              '# speclint: disable=FLG003\n'
+              'subprocess.run(["python", "-m", "sglang.launch_server", "--model", "m", "--tp", "2"])\n')
+    result = lint_text(source, "wrap.py")
+    assert [(f.code, f.span.line) for f in result.findings] == [("FLG003", 4)]

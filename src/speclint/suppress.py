@@ -1,7 +1,8 @@
 """Suppression comments: `# speclint: disable=CODE[,NAME...]` and `# speclint: disable-file=...`.
 
 - On its own line, a comment covers the command that starts on the next code line
-  (all of it, through `\\` continuations) — as ShellCheck's `# shellcheck disable=`.
+  (all of it, through `\\` continuations) — as ShellCheck's `# shellcheck disable=` — or,
+  inside a command (a YAML `args:` list, a Python argv list), the next code line.
 - Trailing code on a line, it covers that line.
 - `disable-file` covers the whole file.
 Codes or kebab-case names are accepted; `all` covers every rule. A suppression that
@@ -79,7 +80,7 @@ def apply_suppressions(findings, suppressions: list[Suppression]):
 
 
 def _in_command(finding, first_line: int) -> bool:
+    """The comment is above the command (covers all of it), or above one of its lines inside
+    a YAML or Python list (covers that line)."""
     launch = finding.launch_span
-    if launch is not None:
-        return launch.line == first_line
-    return finding.span.line == first_line
+    return (launch is not None and launch.line == first_line) or finding.span.line == first_line
