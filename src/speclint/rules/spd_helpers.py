@@ -20,13 +20,22 @@ def flag_name(ctx: LaunchContext, dest: str) -> str:
 
 
 def written(ctx: LaunchContext, dest: str) -> str:
-    """`--flag value` as the launch wrote it, for messages."""
+    """`--flag value` (or `field=value` for `Engine(...)` keywords) as the launch wrote it."""
     setting = ctx.config.get(dest)
     use = setting.use
     if use is None:
         return flag_name(ctx, dest)
     values = " ".join(w.text or "?" for w in use.value_words)
+    if ctx.launch.kwargs_style:
+        return f"{use.written}={values}"
     return f"{use.written} {values}".strip()
+
+
+def setting_text(ctx: LaunchContext, dest: str, value: object) -> str:
+    """How the launch's own syntax sets `dest` to `value`: `--flag 1` or `field=1`."""
+    if ctx.launch.kwargs_style:
+        return f"{dest}={value!r}"
+    return f"{flag_name(ctx, dest)} {value}"
 
 
 def given_note(ctx: LaunchContext, dest: str, message: str) -> list[Note]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.rules.base import Edit, Example, LaunchContext, Rule, Severity, literal_word
-from speclint.rules.spd_helpers import flag_span, given_note, written
+from speclint.rules.spd_helpers import flag_span, given_note, setting_text, written
 
 
 class TopkOneOverridesDraftTokens(Rule):
@@ -66,11 +66,13 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         asked, used = change.asked, change.effective
         steps = resolution.effective.get("speculative_num_steps")
         message = (f"`{written(ctx, 'speculative_num_draft_tokens')}` is ignored: with "
-                   f"`--speculative-eagle-topk 1` SGLang sets speculative_num_draft_tokens to "
+                   f"`{setting_text(ctx, 'speculative_eagle_topk', 1)}` SGLang sets "
+                   "speculative_num_draft_tokens to "
                    f"speculative_num_steps + 1 = {used} and runs with {used}, not {asked} "
                    "(it logs one warning)")
-        hint = (f"for a {asked}-token chain write `--speculative-num-steps {asked - 1}`; for a "
-                "tree of that size use `--speculative-eagle-topk` > 1"
+        hint = (f"for a {asked}-token chain write "
+                f"`{setting_text(ctx, 'speculative_num_steps', asked - 1)}`; for a tree of that "
+                "size use a topk > 1"
                 if isinstance(asked, int) and asked > 1 else
                 f"write `--speculative-num-draft-tokens {used}`")
         notes = given_note(ctx, "speculative_eagle_topk", "topk 1 makes the draft a chain")

@@ -56,6 +56,17 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
         for problem in ctx.parsed.problems:
             if problem.kind != "unknown-option" or versions_with_option(problem.text):
                 continue
+            if ctx.launch.kwargs_style:
+                if versions_with_option("--" + problem.text.replace("_", "-")):
+                    continue  # a field of another release: version-drift rules say what changed
+                guess = suggest("--" + problem.text.replace("_", "-"), ctx.parsed.schema.by_option)
+                field = guess[2:].replace("-", "_") if guess else None
+                message = (f"`{problem.text}` is not a ServerArgs field of SGLang "
+                           f"{ctx.version.version}: the launch fails with "
+                           f"{problem.detail or 'TypeError: unexpected keyword argument'}")
+                yield self.report(ctx.path, problem.span, message,
+                                  f"did you mean `{field}`?" if field else "remove the keyword")
+                continue
             guess = suggest(problem.text, ctx.parsed.schema.by_option)
             hint = f"did you mean `{guess}`?" if guess else \
                 "remove it, or check `python -m sglang.launch_server --help` for the flag you meant"
