@@ -36,7 +36,7 @@ def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
     models = dict(settings.models)
     models.update(cli.model_configs)  # the command line wins
     return LintOptions(cli.sglang_version or settings.sglang_version, Selection(select, ignore),
-                       tuple(models.items()))
+                       tuple(models.items()), read_pyproject=False)
 
 
 def check_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,

@@ -123,8 +123,12 @@ def parse_settings(path: str, table: dict) -> Settings:
     if not isinstance(per_file, dict):
         raise ConfigError(f"{where}: `per-file-ignores` must be a table of PATTERN = [CODES]")
     models = table.get("models", {})
-    if not isinstance(models, dict) or not all(isinstance(v, str) and v for v in models.values()):
+    if not isinstance(models, dict):
         raise ConfigError(f"{where}: `models` must be a table of NAME = \"PATH\"")
+    for name, value in models.items():
+        if not isinstance(value, str) or not value:
+            raise ConfigError(f"{where}: models {name!r} must be a path string, not "
+                              f"{type(value).__name__}")
     return Settings(
         path=path,
         select=_strings(where, "select", table.get("select", [])),

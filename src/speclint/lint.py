@@ -42,6 +42,8 @@ class LintOptions:
     """`--model-config NAME=PATH` pairs: where to find the config.json of a model the
     launch names (a folder or a config.json)."""
     read_pyproject: bool = True
+    """Read `[tool.speclint] models` from the configuration closest to the file (the API
+    default). The CLI applies configuration files itself and turns this off."""
     """Also take `[tool.speclint.models]` from the nearest pyproject.toml above the file
     (only read when a launch names a model; `--model-config` wins)."""
 
@@ -90,15 +92,15 @@ def analyse_launch(path: str, launch, options: LintOptions):
 
 
 def _model_mapping(path: str, config, options: LintOptions) -> dict[str, str]:
-    """Where the user says models live: pyproject.toml, then `--model-config` over it.
-    Raises `ProjectConfigError` for a broken pyproject.toml."""
+    """Where the user says models live: the closest configuration file's `models`, then
+    `--model-config` over it. Raises `ConfigError` for a broken configuration file."""
     names_model = any(config.knows(f) and config.get(f).value is not None
                       for f in ("model_path", "speculative_draft_model_path"))
     if not (options.read_pyproject and names_model):
         return dict(options.model_configs)
-    from speclint.models.mapping import project_mapping
+    from speclint.config import SettingsFinder
 
-    return {**project_mapping(path), **dict(options.model_configs)}
+    return {**dict(SettingsFinder().for_path(path).models), **dict(options.model_configs)}
 
 
 def _model_ref(config, path_field: str, revision_field: str, mapping: dict[str, str]):
@@ -137,7 +139,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
         try:
             ctx = analyse_launch(path, launch, options)
         except Exception as error:
-            if type(error).__name__ != "ProjectConfigError":
+            if type(error).__name__ != "ConfigError":
                 raise
             result.error = str(error)
             return result
