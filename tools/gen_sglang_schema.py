@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generate src/speclint/flags/data/sglang_flags.json from SGLang release wheels.
 
-    python tools/gen_sglang_schema.py                  # the default releases
+    python tools/gen_sglang_schema.py                  # the releases stored now
+    python tools/gen_sglang_schema.py --all            # every release on PyPI since 0.4.0
     python tools/gen_sglang_schema.py 0.5.6.post2 0.5.23 --out /tmp/flags.json
 
 Each wheel is fetched with `pip download --no-deps sglang==V` into
@@ -28,9 +29,7 @@ from sglang_static import Evaluator, Unresolved  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.path.join(ROOT, ".cache", "sglang-wheels")
 OUT = os.path.join(ROOT, "src", "speclint", "flags", "data", "sglang_flags.json")
-DEFAULT_VERSIONS = ["0.4.10.post2", "0.5.6.post2", "0.5.14", "0.5.23"]
-# Keys that identify a definition; entries equal on all of them are shared across versions.
-PER_VERSION_KEYS = ("versions",)
+OLDEST = "0.4.0"
 
 
 def wheel_path(version: str, cache: str = CACHE) -> str:
@@ -124,46 +123,100 @@ def extract(version: str, cache: str = CACHE) -> tuple[list[dict], dict]:
     return flags, facts
 
 
+def release_key(version: str) -> tuple:
+    """PEP 440 order for SGLang's plain `X.Y.Z[.postN]` releases."""
+    main, _, post = version.partition(".post")
+    return tuple(int(p) for p in main.split(".")) + (int(post) if post else -1,)
+
+
+def stored_versions(path: str = OUT) -> list[str]:
+    """The releases the stored data covers (the default: regenerate what is there)."""
+    return load(path)["versions"]
+
+
+def pypi_versions(oldest: str = OLDEST) -> list[str]:
+    """Every SGLang release on the package index from `oldest` on, oldest first
+    (`pip index versions sglang`)."""
+    out = subprocess.run([sys.executable, "-m", "pip", "index", "versions", "sglang",
+                          "--disable-pip-version-check"],
+                         check=True, capture_output=True, text=True).stdout
+    line = next(l for l in out.splitlines() if l.startswith("Available versions:"))
+    found = [v.strip() for v in line.split(":", 1)[1].split(",") if v.strip()]
+    plain = [v for v in found if all(p.isdigit() for p in v.replace(".post", ".").split("."))]
+    return sorted((v for v in plain if release_key(v) >= release_key(oldest)), key=release_key)
+
+
 def build(versions: list[str], cache: str = CACHE) -> dict:
+    """Format 2: one table of distinct definitions; per release, the indices of its flags
+    in add_argument order, and an index into a table of distinct parser facts."""
     entries: list[dict] = []
     index: dict[str, int] = {}
     order: dict[str, list[int]] = {}
-    parsers: dict[str, dict] = {}
+    facts_table: list[dict] = []
+    facts_index: dict[str, int] = {}
+    by_version: dict[str, int] = {}
     for version in versions:
         flags, facts = extract(version, cache)
-        parsers[version] = facts
+        key = json.dumps(facts, sort_keys=True)
+        if key not in facts_index:
+            facts_index[key] = len(facts_table)
+            facts_table.append(facts)
+        by_version[version] = facts_index[key]
         order[version] = []
         for flag in flags:
             key = json.dumps(flag, sort_keys=True)
             if key not in index:
                 index[key] = len(entries)
-                entries.append({**flag, "versions": []})
-            entries[index[key]]["versions"].append(version)
+                entries.append(flag)
             order[version].append(index[key])
-    newest = parsers[versions[-1]]
-    shared = {k: newest[k] for k in ("allow_abbrev", "prefix_chars")}
-    parser = dict(shared)
-    parser["by_version"] = parsers
-    return {"format": 1, "versions": versions, "parser": parser, "flags": entries, "order": order}
+    newest = facts_table[by_version[versions[-1]]]
+    parser = {k: newest[k] for k in ("allow_abbrev", "prefix_chars")}
+    parser["facts"] = facts_table
+    parser["by_version"] = by_version
+    return {"format": 2, "versions": versions, "parser": parser, "flags": entries, "order": order}
+
+
+def _compact(value) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def dump(data: dict) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
+    """The stored layout (src/speclint/flags/schema.py): a JSON array, one element per
+    line: the header, the flag indices of each release, then one definition each."""
+    lines = [_compact({k: data[k] for k in ("format", "versions", "parser")})]
+    lines += [_compact(data["order"][v]) for v in data["versions"]]
+    lines += [_compact(entry) for entry in data["flags"]]
+    return "[\n" + ",\n".join(lines) + "\n]\n"
+
+
+def load(path: str = OUT) -> dict:
+    """The stored data as one dict (the inverse of `dump`)."""
+    with open(path, encoding="utf-8") as fh:
+        lines = json.load(fh)
+    header, count = lines[0], len(lines[0]["versions"])
+    return {**header, "order": dict(zip(header["versions"], lines[1:1 + count])),
+            "flags": lines[1 + count:]}
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("versions", nargs="*", default=DEFAULT_VERSIONS,
-                    help="SGLang releases, oldest first")
+    ap.add_argument("versions", nargs="*",
+                    help="SGLang releases (default: the ones stored now)")
+    ap.add_argument("--all", action="store_true",
+                    help=f"every release on the package index from {OLDEST} to the newest")
     ap.add_argument("--out", default=OUT)
     ap.add_argument("--cache", default=CACHE)
     args = ap.parse_args(argv)
+    if args.all:
+        args.versions = pypi_versions()
+    args.versions = sorted(args.versions or stored_versions(), key=release_key)
     data = build(args.versions, args.cache)
     with open(args.out, "w", encoding="utf-8") as fh:
         fh.write(dump(data))
     for version in args.versions:
         print(f"{version}: {len(data['order'][version])} flags")
-    print(f"{len(data['flags'])} distinct definitions -> {args.out}")
+    size = os.path.getsize(args.out)
+    print(f"{len(data['flags'])} distinct definitions, {size // 1024} KiB -> {args.out}")
 
 
 if __name__ == "__main__":

@@ -55,13 +55,16 @@ class Extractor:
 
     @staticmethod
     def _class_fields(cls: ClassRef):
-        out = []
+        """A field declared twice (0.5.15-0.5.16 declare `dcp_size` twice) is one field, as
+        in `__annotations__`: the first declaration's position, the last one's annotation
+        and default."""
+        out: dict[str, tuple] = {}
         for stmt in cls.node.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
                 if "ClassVar" in ast.unparse(stmt.annotation):
                     continue
-                out.append((stmt.target.id, stmt.annotation, stmt.value, cls.mod))
-        return out
+                out[stmt.target.id] = (stmt.target.id, stmt.annotation, stmt.value, cls.mod)
+        return list(out.values())
 
     def field_default(self, name):
         for fname, _, value, mod in self.record_fields():

@@ -158,7 +158,10 @@ def check(paths, output_format, output_file, select, ignore, sglang_version, fai
 @click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
               callback=_parse_model_configs,
               help="Where the config.json of model NAME is (a folder or a file); repeatable.")
-def explain(paths, output_format, sglang_version, model_configs) -> None:
+@click.option("--compare", callback=_validate_version, metavar="VERSION",
+              help="Also resolve for this SGLang release and show every effective value "
+                   "that differs.")
+def explain(paths, output_format, sglang_version, model_configs, compare) -> None:
     """Show the configuration SGLang will really run with, and why each value changed."""
     from speclint.checking import CommandLine, check_paths
     from speclint.config import ConfigError, SettingsFinder
@@ -176,6 +179,16 @@ def explain(paths, output_format, sglang_version, model_configs) -> None:
         _error(message)
     failed = bool(outcome.errors)
     contexts = [ctx for result in outcome.results for ctx in result.contexts]
+    if compare:
+        from speclint.report.explain import render_compare_json, render_compare_text
+
+        from speclint.lint import LintOptions, analyse_launch
+
+        again = LintOptions(compare, model_configs=model_configs)  # same launches, other release
+        pairs = [(ctx, analyse_launch(ctx.path, ctx.launch, again)) for ctx in contexts]
+        click.echo(render_compare_json(pairs) if output_format == "json"
+                   else render_compare_text(pairs).rstrip())
+        sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
     click.echo(render_explain_json(contexts) if output_format == "json"
                else render_explain_text(contexts).rstrip())
     sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)

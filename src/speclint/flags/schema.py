@@ -1,14 +1,21 @@
 """SGLang's command-line flags, per release, as its argparse parser defines them.
 
 The data comes from `tools/gen_sglang_schema.py`, which reads each release's
-`ServerArgs.add_cli_args`. It is stored once for all versions
-(`data/sglang_flags.json`):
+`ServerArgs.add_cli_args` (every release on PyPI from 0.4.0 on). It is stored once for
+all releases in `data/sglang_flags.json` (about 0.5 MB; a definition that many releases
+share is stored once). The file is one JSON array with one element per line, so that a
+lint run parses only the lines of the one release it checks against (a few ms) rather
+than the whole file:
 
-    {
-      "format": 1,
-      "versions": ["0.4.10.post2", ...],          # oldest first
-      "parser": {"allow_abbrev": true, "prefix_chars": "-"},
-      "flags": [                                   # one entry per distinct definition
+    [
+    element 0       {"format": 2,
+                     "versions": ["0.4.0", ..., "0.5.23"],        # oldest first
+                     "parser": {"allow_abbrev": true, "prefix_chars": "-",
+                                "facts": [{...}],                  # distinct parser facts
+                                "by_version": {"0.5.23": 3}}}      # index into facts
+    next V          [12, 3, ...]     # per release (header order): indices of its flags
+                                     # in the definition table, in add_argument order
+    then            one definition per element (index 0 first):
         {"dest": "tp_size",
          "option_strings": ["--tensor-parallel-size", "--tp-size"],
          "action": "store",        # store|store_true|store_false|store_const|append|append_const|
@@ -19,11 +26,11 @@ The data comes from `tools/gen_sglang_schema.py`, which reads each release's
          "default": 1,
          "const": null,
          "help": "The tensor parallelism size.",
-         "deprecated": null,       # null, or text saying what replaces it
-         "versions": ["0.4.10.post2", "0.5.6.post2", "0.5.14", "0.5.23"]}
-      ],
-      "order": {"0.5.23": [12, 3, ...]}            # indices into flags, in add_argument order
-    }
+         "deprecated": null}       # null, or text saying what replaces it
+    ]
+
+`table()` returns the whole thing as one dict (`format`, `versions`, `parser`, `order`
+{version: indices}, `flags` [definitions]) for the flag history, tools and tests.
 """
 
 from __future__ import annotations
@@ -82,44 +89,88 @@ class FlagSchema:
 
 
 @lru_cache(maxsize=1)
-def _raw() -> dict:
+def _lines() -> list[bytes]:
+    """The array's elements, one per line, unparsed (the brackets and commas dropped)."""
     with open(_DATA, "rb") as handle:  # importlib.resources costs 10 ms of imports
-        return json.load(handle)
+        lines = handle.read().split(b"\n")
+    return [line.rstrip(b",") for line in lines[1:] if line not in (b"]", b"")]
+
+
+@lru_cache(maxsize=1)
+def _header() -> dict:
+    header = json.loads(_lines()[0])
+    header["rank"] = {v: i for i, v in enumerate(header["versions"])}
+    return header
+
+
+def _order(version: str) -> list[int]:
+    return json.loads(_lines()[1 + _header()["rank"][version]])
+
+
+@lru_cache(maxsize=None)
+def raw_entry(index: int) -> dict:
+    """One definition of the shared table, as stored."""
+    return json.loads(_lines()[1 + len(_header()["versions"]) + index])
+
+
+@lru_cache(maxsize=1)
+def table() -> dict:
+    """Every release's flags at once (format described above): for the flag history,
+    tools and tests. Parses the whole file (about 10 ms)."""
+    header = _header()
+    lines = _lines()
+    first = 1 + len(header["versions"])
+    return {"format": header["format"], "versions": header["versions"],
+            "parser": header["parser"],
+            "order": {v: _order(v) for v in header["versions"]},
+            "flags": [json.loads(line) for line in lines[first:]]}
 
 
 def supported_versions() -> tuple[str, ...]:
     """Releases with a schema, oldest first."""
-    return tuple(_raw()["versions"])
+    return tuple(_header()["versions"])
 
 
 def newest_version() -> str:
     return supported_versions()[-1]
 
 
+@lru_cache(maxsize=None)
+def spec_at(index: int) -> FlagSpec:
+    """The FlagSpec of one definition of the shared table (shared by every release that has it)."""
+    entry = raw_entry(index)
+    choices = entry.get("choices")
+    return FlagSpec(
+        dest=entry["dest"],
+        option_strings=tuple(entry["option_strings"]),
+        action=entry["action"],
+        nargs=entry.get("nargs"),
+        type=entry.get("type") or "str",
+        choices=tuple(choices) if choices is not None else None,
+        default=entry.get("default"),
+        const=entry.get("const_value", entry.get("const")),
+        help=entry.get("help") or "",
+        deprecated=entry.get("deprecated"),
+        action_class=entry.get("action_class"),
+        error_message=entry.get("error_message"),
+        required=bool(entry.get("required", False)),
+    )
+
+
+@lru_cache(maxsize=None)
+def options_of(version: str) -> dict[str, FlagSpec]:
+    """Option string -> FlagSpec of one release, without building a whole FlagSchema
+    (the flag history looks at every release)."""
+    return {option: spec_at(index) for index in _order(version)
+            for option in raw_entry(index)["option_strings"]}
+
+
 @lru_cache(maxsize=8)
 def load_schema(version: str) -> FlagSchema:
-    raw = _raw()
-    if version not in raw["versions"]:
+    header = _header()
+    if version not in header["rank"]:
         raise KeyError(version)
-    specs = []
-    for index in raw["order"][version]:
-        entry = raw["flags"][index]
-        choices = entry.get("choices")
-        specs.append(FlagSpec(
-            dest=entry["dest"],
-            option_strings=tuple(entry["option_strings"]),
-            action=entry["action"],
-            nargs=entry.get("nargs"),
-            type=entry.get("type") or "str",
-            choices=tuple(choices) if choices is not None else None,
-            default=entry.get("default"),
-            const=entry.get("const_value", entry.get("const")),
-            help=entry.get("help") or "",
-            deprecated=entry.get("deprecated"),
-            action_class=entry.get("action_class"),
-            error_message=entry.get("error_message"),
-            required=bool(entry.get("required", False)),
-        ))
+    specs = [spec_at(index) for index in _order(version)]
     by_option: dict[str, FlagSpec] = {}
     for spec in specs:
         for option in spec.option_strings:
@@ -127,16 +178,35 @@ def load_schema(version: str) -> FlagSchema:
     by_dest: dict[str, FlagSpec] = {}
     for spec in specs:
         by_dest.setdefault(spec.dest, spec)
-    parser = raw.get("parser", {})
+    parser = header["parser"]
+    facts = parser["facts"][parser["by_version"][version]]
     return FlagSchema(version, tuple(specs), by_option, by_dest,
-                      allow_abbrev=parser.get("allow_abbrev", True))
+                      allow_abbrev=facts.get("allow_abbrev", parser.get("allow_abbrev", True)))
+
+
+@lru_cache(maxsize=1)
+def entry_versions() -> tuple[tuple[str, ...], ...]:
+    """For each definition in the shared table, the releases it belongs to, oldest first."""
+    raw = table()
+    found: list[list[str]] = [[] for _ in raw["flags"]]
+    for version in raw["versions"]:
+        for index in raw["order"][version]:
+            found[index].append(version)
+    return tuple(tuple(v) for v in found)
+
+
+@lru_cache(maxsize=1)
+def option_versions() -> dict[str, tuple[str, ...]]:
+    """Every option string any release knows -> the releases that know it exactly."""
+    raw = table()
+    found: dict[str, set[str]] = {}
+    for entry, versions in zip(raw["flags"], entry_versions()):
+        for option in entry["option_strings"]:
+            found.setdefault(option, set()).update(versions)
+    rank = {v: i for i, v in enumerate(raw["versions"])}
+    return {o: tuple(sorted(vs, key=rank.__getitem__)) for o, vs in found.items()}
 
 
 def versions_with_option(option: str) -> list[str]:
     """Every supported release whose parser knows `option` exactly."""
-    found = []
-    for entry in _raw()["flags"]:
-        if option in entry["option_strings"]:
-            found.extend(entry["versions"])
-    order = supported_versions()
-    return sorted(set(found), key=order.index)
+    return list(option_versions().get(option, ()))

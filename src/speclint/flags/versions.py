@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from speclint.flags.schema import newest_version, supported_versions
 
@@ -40,13 +41,17 @@ def version_from_image(image: str) -> str | None:
     return f"{major}.{minor}.{patch}" + (f".post{post}" if post is not None else "")
 
 
-def choose_version(requested: str | None, image: str | None) -> tuple[str, str]:
-    """(version, reason). `--sglang-version` wins, then the launch's image tag, then the newest."""
+def choose_version(requested: str | None, image: str | None, configured: str | None = None,
+                   path: str | None = None) -> tuple[str, str]:
+    """(version, reason). In order: `--sglang-version`, the configured version
+    (`[tool.speclint] sglang-version`), the launch's image tag, an `sglang==` pin in a
+    requirements*.txt / pyproject.toml above `path`, the installed sglang distribution,
+    else the newest known release."""
     if requested:
-        if requested in supported_versions():
-            return requested, "from --sglang-version"
-        chosen = closest_supported(requested)
-        return chosen, f"--sglang-version {requested} is not bundled; closest older release"
+        return _bundled(requested, "from --sglang-version", "--sglang-version")
+    if configured:
+        return _bundled(configured.lstrip("v"), "from [tool.speclint] sglang-version",
+                        "[tool.speclint] sglang-version")
     if image:
         tagged = version_from_image(image)
         if tagged:
@@ -54,4 +59,68 @@ def choose_version(requested: str | None, image: str | None) -> tuple[str, str]:
                 return tagged, f"from the image {image}"
             return closest_supported(tagged), (f"the image {image} names {tagged}, which is not "
                                                "bundled; closest older release")
+    if path:
+        pinned = pinned_version(path)
+        if pinned:
+            version, where = pinned
+            return _bundled(version, f"pinned in {where}", f"the pin in {where}")
+    installed = installed_version()
+    if installed:
+        return _bundled(installed, "the installed sglang distribution",
+                        "the installed sglang")
     return newest_version(), "the newest supported release: no --sglang-version and no image tag"
+
+
+def _bundled(version: str, reason: str, source: str) -> tuple[str, str]:
+    if version in supported_versions():
+        return version, reason
+    return closest_supported(version), (f"{source} names {version}, which is not bundled; "
+                                         "closest older release")
+
+
+_PIN = re.compile(r"""(?:^|[\s"'\[,])sglang(?:\[[^\]]*\])?\s*===?\s*v?(\d[\w.]*)""", re.I | re.M)
+
+
+def pinned_version(path: str) -> tuple[str, str] | None:
+    """An exact `sglang==X` pin in the nearest requirements*.txt or pyproject.toml above
+    `path` (the nearest folder that has one wins): (version, file)."""
+    import glob
+    import os
+
+    folder = os.path.dirname(os.path.abspath(path)) if path != "-" else os.getcwd()
+    while True:
+        candidates = sorted(glob.glob(os.path.join(folder, "requirements*.txt")))
+        candidates.append(os.path.join(folder, "pyproject.toml"))
+        for candidate in candidates:
+            try:
+                with open(candidate, encoding="utf-8", errors="replace") as handle:
+                    text = handle.read(256 * 1024)
+            except OSError:
+                continue
+            match = _PIN.search(text)
+            if match and version_key(match.group(1))[0] >= 0:
+                return match.group(1), candidate
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
+@lru_cache(maxsize=1)
+def installed_version() -> str | None:
+    """The version of an installed sglang distribution, from its `.dist-info` folder name
+    on sys.path (SGLang is not imported; importlib.metadata would cost ~40 ms)."""
+    import os
+    import sys
+
+    for folder in sys.path:
+        try:
+            names = os.listdir(folder or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith("sglang-") and name.endswith(".dist-info"):
+                version = name[len("sglang-"):-len(".dist-info")]
+                if version_key(version)[0] >= 0:
+                    return version
+    return None

@@ -52,6 +52,9 @@ def render_explain_text(contexts) -> str:
         launch, resolution = ctx.launch, ctx.resolution
         out.append(f"{ctx.path}:{launch.span.line}: {launch.entry}")
         out.append(f"  SGLang {ctx.version.version} ({ctx.version.reason})")
+        modelled = _modelled_note(ctx.version.version)
+        if modelled:
+            out.append(f"  {modelled}")
         for line in (_model_line("target", ctx.target), _model_line("draft", ctx.draft)):
             if line:
                 out.append(line)
@@ -88,6 +91,84 @@ def render_explain_text(contexts) -> str:
     return "\n".join(out)
 
 
+def _modelled_note(version: str) -> str | None:
+    """'resolution modelled on SGLang X' when the resolver stands in another release."""
+    from speclint.resolve.traits import modelled_release
+
+    modelled = modelled_release(version)
+    if modelled == version:
+        return None
+    return (f"resolution modelled on SGLang {modelled} (speclint models the resolution of "
+            f"a few releases; flags are checked against {version} itself)")
+
+
+def _differences(left, right) -> list[tuple[str, object, object]]:
+    """(field, left value, right value) for every effective value that differs."""
+    a, b = left.resolution.effective, right.resolution.effective
+    out = []
+    for field in list(a) + [f for f in b if f not in a]:
+        first, second = a.get(field, _ABSENT), b.get(field, _ABSENT)
+        if _cell(first) != _cell(second):
+            out.append((field, first, second))
+    return out
+
+
+_ABSENT = object()
+"""A setting the release does not have."""
+
+
+def _cell(value: object) -> str:
+    return "(no such setting)" if value is _ABSENT else _shown(value)
+
+
+def render_compare_text(pairs) -> str:
+    """One launch resolved for two releases: every effective value that differs."""
+    out: list[str] = []
+    for left, right in pairs:
+        launch = left.launch
+        va, vb = left.version.version, right.version.version
+        out.append(f"{left.path}:{launch.span.line}: {launch.entry}")
+        for ctx in (left, right):
+            note = _modelled_note(ctx.version.version)
+            out.append(f"  SGLang {ctx.version.version} ({ctx.version.reason})"
+                       + (f"; {note}" if note else ""))
+        for ctx in (left, right):
+            rejection = ctx.resolution.rejection
+            if rejection is not None:
+                out.append(f"  SGLang {ctx.version.version} stops this launch in "
+                           f"{rejection.handler}: {rejection.exception}: {rejection.message}")
+        rows = _differences(left, right)
+        if not rows:
+            out.append(f"  no effective value differs between {va} and {vb}")
+            out.append("")
+            continue
+        width = max(len(field) for field, _, _ in rows)
+        left_width = max(len(va), *(len(_cell(x)) for _, x, _ in rows))
+        out.append(f"    {'setting'.ljust(width)}  {va.ljust(left_width)}  {vb}")
+        for field, first, second in rows:
+            out.append(f"    {field.ljust(width)}  {_cell(first).ljust(left_width)}  "
+                       f"{_cell(second)}")
+        out.append("")
+    return "\n".join(out)
+
+
+def render_compare_json(pairs) -> str:
+    return json.dumps([{
+        "path": left.path, "line": left.launch.span.line,
+        "versions": [left.version.version, right.version.version],
+        "modelled_on": [_modelled_release(left), _modelled_release(right)],
+        "differences": [{"field": f, "values": [None if a is _ABSENT else _jsonable(a),
+                                                None if b is _ABSENT else _jsonable(b)]}
+                        for f, a, b in _differences(left, right)],
+    } for left, right in pairs], indent=2)
+
+
+def _modelled_release(ctx) -> str:
+    from speclint.resolve.traits import modelled_release
+
+    return modelled_release(ctx.version.version)
+
+
 def _jsonable(value: object) -> object:
     return None if isinstance(value, Unknown) else value
 
@@ -101,6 +182,7 @@ def explain_dict(ctx) -> dict:
         "argv": [w.text for w in ctx.launch.args],
         "sglang_version": ctx.version.version,
         "sglang_version_reason": ctx.version.reason,
+        "resolution_modelled_on": _modelled_release(ctx),
         "target_architecture": resolution.target_architecture,
         "aux_hidden_states_captured": _aux_capture_json(ctx),
         "effective": {k: _jsonable(v) for k, v in resolution.effective.items()},

@@ -56,6 +56,20 @@ class SpeculativeTraits:
     page_tree_backends: tuple[str, ...]
     has_trtllm_mha_check: bool
     has_dflash: bool
+    models_adaptive: bool = False
+    """--speculative-adaptive is modelled (0.5.23 `_maybe_disable_adaptive` and
+    `_init_adaptive_speculative_params`); elsewhere it makes the parameters unknown."""
+    pp_disables_overlap: bool = False
+    """--pp-size > 1 turns the overlap scheduler off (0.5.23 oracle; B8 for 0.5.14)."""
+    dflash_full_handler: bool = False
+    """0.5.23 `_handle_dflash`: refuses non-CUDA/NPU/XPU devices, attention DP without
+    --enable-dp-lm-head and pp_size != 1 before the draft check, and caps running requests
+    at 48 like the other handlers."""
+    strips_device_index: bool = False
+    """0.5.23 `_handle_missing_default_values`: --device cuda:1 resolves to "cuda"."""
+    backend_page_sizes: bool = False
+    """0.5.23: explicit flashmla / trtllm_mla / trtllm_mha backends change the page size the
+    speculative checks read (`_mla_backend_page_constraints`), a missing one reads as 1."""
 
 
 TRAITS: dict[str, SpeculativeTraits] = {
@@ -94,7 +108,7 @@ TRAITS: dict[str, SpeculativeTraits] = {
         eagle_disables_mixed_chunk=True, eagle_overlap="kept",
         ngram_default_draft_tokens_flag=None, ngram_sets_steps=True, ngram_devices=("cuda",),
         page_tree_backends=("flashinfer", "fa3", "triton"), has_trtllm_mha_check=True,
-        has_dflash=True),
+        has_dflash=True, pp_disables_overlap=True),
     "0.5.23": SpeculativeTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
         upper_cases_algorithm=True,
@@ -106,11 +120,26 @@ TRAITS: dict[str, SpeculativeTraits] = {
         eagle_disables_mixed_chunk=False, eagle_overlap="kept",
         ngram_default_draft_tokens_flag=None, ngram_sets_steps=True,
         ngram_devices=("cuda", "cpu", "xpu"), page_tree_backends=("flashinfer", "fa3", "triton"),
-        has_trtllm_mha_check=True, has_dflash=True),
+        has_trtllm_mha_check=True, has_dflash=True, backend_page_sizes=True,
+        models_adaptive=True, pp_disables_overlap=True, dflash_full_handler=True,
+        strips_device_index=True),
 }
 
 LARGE_TREE_ARCHITECTURES = ("LlamaForCausalLM", "Grok1ForCausalLM", "Grok1VForCausalLM")
 
 
+def modelled_release(version: str) -> str:
+    """The modelled release whose resolution stands for `version`: itself when modelled,
+    else the closest modelled release not newer than it (the oldest modelled one for
+    releases before it). `speclint explain` says so when it differs."""
+    if version in TRAITS:
+        return version
+    from speclint.flags.versions import version_key
+
+    wanted = version_key(version)
+    older = [v for v in TRAITS if version_key(v) <= wanted]
+    return max(older, key=version_key) if older else min(TRAITS, key=version_key)
+
+
 def traits_for(version: str) -> SpeculativeTraits:
-    return TRAITS[version]
+    return TRAITS[modelled_release(version)]

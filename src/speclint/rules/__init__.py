@@ -16,6 +16,7 @@ _RULE_MODULES = (
     "drf_config_not_found",
     "par_visible_gpus", "par_tp_attn_dp", "par_enable_dp_attention", "par_a2a_ep_size",
     "par_nnodes_split",
+    "ver_flag_removed", "ver_meaning_changed",
 )
 
 

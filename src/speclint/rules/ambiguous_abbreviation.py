@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes
+from speclint.rules.ver_helpers import drift_edit, drift_of, names
 
 
 class AmbiguousAbbreviation(Rule):
@@ -12,19 +13,27 @@ Finds abbreviated flags that match more than one SGLang flag of the checked rele
 ## Why it matters
 argparse accepts any unique prefix of a flag. When SGLang adds a flag with the same
 prefix, the abbreviation becomes ambiguous and argparse stops the launch with
-`ambiguous option: ... could match ...`. This is how `--cuda-graph-max-bs` broke in
-0.5.23 when it was split into `--cuda-graph-max-bs-decode` and `--cuda-graph-max-bs-prefill`.
+`ambiguous option: ... could match ...`. Scripts that worked for years break this way:
+when the word meant one flag in an earlier release, the finding says which flag, up to
+which release, and what to write now (from the flag history); when that is one flag
+(SGLang's own deprecated alias stored into it, or the abbreviation just needs spelling
+out) it carries the rewrite as a fix. `--cuda-graph-max-bs` was a flag up to 0.5.19 (from
+0.5.14 a deprecated alias of `--cuda-graph-max-bs-decode`, after the split into
+`--cuda-graph-max-bs-decode` and `--cuda-graph-max-bs-prefill`); `--speculative-draft`
+abbreviated `--speculative-draft-model-path` up to 0.5.1.post3.
 
 ## Example
 ```bash
 # SGLang 0.5.23
-python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs 8
+python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs 8 \
+  --speculative-algorithm EAGLE --speculative-draft /models/llama-eagle
 ```
 
 ## Use instead
 ```bash
 # SGLang 0.5.23
-python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-decode 8
+python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-decode 8 \
+  --speculative-algorithm EAGLE --speculative-draft-model-path /models/llama-eagle
 ```
 """
 
@@ -35,6 +44,7 @@ python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-de
     invalid = (
         Example("python -m sglang.launch_server --model-path m --cuda-graph-max-bs 8", "0.5.23"),
         Example("python -m sglang.launch_server --model-path m --speculative-draft d", "0.5.23"),
+        Example("python -m sglang.launch_server --model-path m --speculative-num 4", "0.5.23"),
     )
     valid = (
         Example("python -m sglang.launch_server --model-path m --cuda-graph-max-bs-decode 8", "0.5.23"),
@@ -50,6 +60,18 @@ python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-de
                 f" and {len(matches) - 6} more" if len(matches) > 6 else "")
             message = (f"`{problem.text}` is ambiguous in SGLang {ctx.version.version}: it could "
                        f"match {shown}; argparse stops the launch with 'ambiguous option'")
-            yield self.report(ctx.path, problem.span, message,
-                              "write the full flag name you mean: " + ", ".join(matches[:3]),
-                              word_notes(problem.use.word))
+            hint = "write the full flag name you mean: " + ", ".join(matches[:3])
+            drift = drift_of(problem, ctx)  # what it meant in an earlier release
+            fix = None
+            if drift is not None:
+                meant = ("was a flag of its own" if drift.meant == drift.written
+                         else f"meant `{drift.meant}`")
+                message += f". It {meant} up to SGLang {drift.last}"
+                if drift.removal is not None:
+                    message += f", which {drift.removal.describe()}"
+                if drift.replacements:
+                    message += "; write " + names(drift.replacements)
+                    hint = "write " + names(drift.replacements)
+                fix = drift_edit(drift, problem, ctx.launch.kwargs_style)
+            yield self.report(ctx.path, problem.span, message, hint,
+                              word_notes(problem.use.word), fix=fix)

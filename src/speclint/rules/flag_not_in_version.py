@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from speclint.flags.schema import versions_with_option
+from speclint.flags.schema import newest_version, versions_with_option
 from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes
 from speclint.rules.unknown_flag import suggest
+from speclint.rules.ver_helpers import drift_of
 
 
 class FlagNotInVersion(Rule):
     """## What it does
-Finds flags that exist in some SGLang release speclint knows, but not in the release the
-launch is checked against (`--sglang-version`, else the image tag, else the newest).
+Finds flags that exist only in SGLang releases newer than the one the launch is checked
+against (`--sglang-version`, else the image tag, else the newest): a script written for a
+newer release, run on an old image. Flags that an earlier release accepted and the
+checked one dropped are VER001 (flag-removed).
 
 ## Why it matters
-argparse stops with `unrecognized arguments`. Launch scripts outlive the release they
-were written for: this is what breaks after pulling a new image, or when a script
-written for a new release runs on an old image.
+argparse stops with `unrecognized arguments`: this is what breaks when a script written
+for a new release runs on an old image.
 
 ## Example
 ```bash
@@ -46,11 +48,13 @@ python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
             if problem.kind != "unknown-option":
                 continue
             versions = versions_with_option(problem.text)
-            if not versions:
-                continue
-            known = ", ".join(versions)
+            if not versions or drift_of(problem, ctx) is not None:
+                continue  # unknown to all (FLG001), or retired since (VER001)
+            known = (", ".join(versions) if len(versions) <= 2 else
+                     f"{versions[0]} and later" if versions[-1] == newest_version() else
+                     f"{versions[0]} to {versions[-1]}")
             guess = suggest(problem.text, ctx.parsed.schema.by_option)
-            message = (f"`{problem.text}` does not exist in SGLang {ctx.version.version} "
+            message = (f"`{problem.text}` does not exist yet in SGLang {ctx.version.version} "
                        f"(it exists in {known}): argparse stops the launch with "
                        "'unrecognized arguments'")
             hint = (f"replace with `{guess}`" if guess else

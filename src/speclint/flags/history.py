@@ -1,0 +1,283 @@
+"""How SGLang's flags changed from release to release, derived from the stored schemas.
+
+Launch scripts outlive the release they were written for. The version rules (VER001-)
+use this to say, for a flag the checked release rejects, when it last worked and what
+replaces it. Everything here reads the whole table (`schema.table()`, ~10 ms), so it is
+only computed when a launch has a problem to explain.
+
+Kinds of removal (`Removal.kind`):
+- 'renamed': SGLang's last word on the flag named one replacement (a deprecated alias
+  storing into the new flag's field, or a deprecation note naming it), or the same
+  field lives on under another name;
+- 'split': the flag's field was divided into `--x-decode`/`--x-prefill` style flags;
+- 'removed': no replacement.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from speclint.flags.schema import option_versions, options_of, supported_versions, table
+from speclint.flags.versions import version_key
+
+# `deprecated` text that is a replacement: `--flag`, `--flag=value`.
+_REPLACEMENT = re.compile(r"^(--[\w-]+)(?:=(\S+))?$")
+_MENTION = re.compile(r"--[a-z][\w-]*")
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    option: str
+    """The flag to write instead (it exists in the checked release)."""
+    value: str | None = None
+    """For a switch SGLang mapped to a setting: the value to give it (`disabled`)."""
+
+    @property
+    def text(self) -> str:
+        return self.option + (f" {self.value}" if self.value is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """Why a flag an earlier release accepted is rejected by `target`."""
+
+    option: str
+    target: str
+    last: str
+    """The last release (before `target`) that accepted the flag."""
+    kind: str
+    """'renamed', 'split' or 'removed'."""
+    replacements: tuple[Replacement, ...] = ()
+    note: str | None = None
+    """SGLang's own deprecation text, when it said more than a flag name."""
+    deprecated_since: str | None = None
+    """The first release in which the flag was a deprecated alias."""
+    value_preserving: bool = False
+    """True when SGLang itself stored the flag's value into the one replacement (a
+    deprecated alias, a switch mapped to a constant): rewriting the flag is safe."""
+    split_into: tuple[Replacement, ...] = ()
+    """For a split: every flag it was divided into (`replacements` may name just the one
+    SGLang's deprecated alias stored into)."""
+
+    def describe(self) -> str:
+        """'was replaced by `--y`', 'was split into `--a` and `--b`', 'was removed ...'."""
+        names = [f"`{r.text}`" for r in self.replacements]
+        if self.kind == "split":
+            text = "was split into " + " and ".join(f"`{r.text}`" for r in self.split_into)
+            if self.deprecated_since and len(self.replacements) == 1:
+                text += (f" in {self.deprecated_since}; until {self.last} SGLang read it as "
+                         f"{names[0]}")
+            return text
+        if self.kind == "renamed" and names:
+            return "was replaced by " + " / ".join(names)
+        return "was removed with no replacement flag"
+
+
+@dataclass(frozen=True, slots=True)
+class PrefixMeaning:
+    """What an abbreviation (or a removed flag's name) resolved to in an earlier release."""
+
+    written: str
+    option: str
+    """The option it matched there (itself, when it was an exact flag)."""
+    last: str
+    """The last release before the target in which it resolved to `option` alone."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One difference of a flag between two releases."""
+
+    option: str
+    what: str
+    """'choices', 'default', 'action', 'type', 'nargs', 'deprecated', 'dest', 'const'."""
+    before: object
+    after: object
+    since: str
+    """The first release (after the older one) that has the new value."""
+
+
+def _older(a: str, b: str) -> bool:
+    return version_key(a) < version_key(b)
+
+
+def accepted_before(option: str, target: str) -> list[str]:
+    """Releases older than `target` whose parser knows `option` exactly."""
+    return [v for v in option_versions().get(option, ()) if _older(v, target)]
+
+
+def _options_in(version: str) -> dict:
+    return options_of(version)
+
+
+def _flags_of(version: str) -> list:
+    """The distinct FlagSpecs of a release, in argparse order."""
+    return list({id(spec): spec for spec in options_of(version).values()}.values())
+
+
+def removal(option: str, target: str) -> Removal | None:
+    """Why `option`, which an earlier release accepted exactly, is not a flag of `target`
+    (None when `target` knows it or no earlier release did)."""
+    if option in _options_in(target):
+        return None
+    before = accepted_before(option, target)
+    if not before:
+        return None
+    last = before[-1]
+    spec = options_of(last)[option]
+    since = next((v for v in before if options_of(v)[option].deprecated), None)
+    known = _options_in(target)
+    replacements, value_preserving, note = _declared_replacement(spec, known)
+    plain = [v for v in before if not options_of(v)[option].deprecated]
+    own_field = options_of(plain[-1] if plain else last)[option].dest  # before any alias
+    split = _split_into(option, own_field, since or last, target)
+    if split:
+        return Removal(option, target, last, "split", replacements or split, note, since,
+                       value_preserving and len(replacements) == 1, split)
+    if replacements:
+        return Removal(option, target, last, "renamed", replacements, note, since,
+                       value_preserving)
+    same_field = [s for s in _flags_of(target) if s.dest == spec.dest]
+    if len(same_field) == 1:
+        return Removal(option, target, last, "renamed", (Replacement(same_field[0].canonical),),
+                       note, since, value_preserving=_same_shape(spec, same_field[0]))
+    return Removal(option, target, last, "removed", (), note or spec.deprecated, since)
+
+
+def _declared_replacement(spec, known) -> tuple[tuple[Replacement, ...], bool, str | None]:
+    """The replacement SGLang itself named for a deprecated flag, if the target has it."""
+    text = spec.deprecated
+    if not text:
+        return (), False, None
+    match = _REPLACEMENT.match(text.strip())
+    if match and match.group(1) in known:
+        new, value = match.group(1), match.group(2)
+        if spec.action_class == "DeprecatedAliasStoreAction":
+            return (Replacement(new),), True, None
+        if spec.action_class == "DeprecatedStoreConstAction" and value is not None:
+            return (Replacement(new, value),), True, None
+        if spec.action_class == "DeprecatedStoreTrueAction" and value is None:
+            return (Replacement(new),), True, None
+        return (Replacement(new, value),), False, None
+    if match:
+        return (), False, None
+    mentioned = [m for m in dict.fromkeys(_MENTION.findall(text))
+                 if m in known and m not in spec.option_strings]
+    return tuple(Replacement(m) for m in mentioned[:1]), False, text
+
+
+def _split_into(option: str, dest: str, when: str, target: str) -> tuple[Replacement, ...]:
+    """`--x` -> `--x-decode` + `--x-prefill`: flags of the target that extend the old name
+    and the old field, and that appeared no later than the old flag went away."""
+    appeared = option_versions()
+    found = []
+    for spec in _flags_of(target):
+        name = spec.canonical
+        if name.startswith(option + "-") and spec.dest.startswith(dest + "_"):
+            first = appeared[name][0]
+            if not _older(when, first):
+                found.append(Replacement(name))
+    return tuple(found) if len(found) >= 2 else ()
+
+
+def _same_shape(old, new) -> bool:
+    return (old.action, old.nargs, old.type) == (new.action, new.nargs, new.type)
+
+
+def prefix_meaning(written: str, target: str) -> PrefixMeaning | None:
+    """The last release older than `target` in which `written` (an exact flag or an
+    abbreviation) resolved to exactly one flag, and that flag."""
+    for version in reversed(supported_versions()):
+        if not _older(version, target):
+            continue
+        options = _options_in(version)
+        if written in options:
+            return PrefixMeaning(written, written, version)
+        matches = [o for o in options if o.startswith(written)]
+        if len(matches) == 1:
+            return PrefixMeaning(written, matches[0], version)
+    return None
+
+
+def replacement_for(option: str, target: str) -> tuple[Replacement, ...]:
+    """What to write in `target` for a flag of an earlier release (itself if it is still
+    there, its declared or split replacement otherwise)."""
+    if option in _options_in(target):
+        return (Replacement(option),)
+    found = removal(option, target)
+    if found is None:
+        return ()
+    return found.replacements
+
+
+def first_ambiguous(written: str, target: str) -> str | None:
+    """The first release (up to `target`) from which `written` stayed ambiguous."""
+    first = None
+    for version in supported_versions():
+        if _older(target, version):
+            break
+        options = _options_in(version)
+        ambiguous = written not in options and sum(o.startswith(written) for o in options) > 1
+        first = (first or version) if ambiguous else None
+    return first
+
+
+def value_history(option: str, value: str, target: str) -> str | None:
+    """The last release older than `target` whose choices for `option` included `value`."""
+    for version in reversed(supported_versions()):
+        if not _older(version, target):
+            continue
+        spec = options_of(version).get(option)
+        if spec is None:
+            continue
+        if spec.choices is None:
+            return version if spec.type in ("str", None) else None
+        if value in [str(c) for c in spec.choices]:
+            return version
+    return None
+
+
+_COMPARED = ("dest", "action", "type", "nargs", "choices", "const", "default", "deprecated")
+
+
+def changes(option: str, older: str, newer: str) -> list[Change]:
+    """How `option` differs between two releases that both know it, with the first
+    release of each new value."""
+    old = options_of(older).get(option)
+    new = options_of(newer).get(option)
+    if old is None or new is None:
+        return []
+    found = []
+    span = [v for v in supported_versions() if _older(older, v) and not _older(newer, v)]
+    for what in _COMPARED:
+        before, after = getattr(old, what), getattr(new, what)
+        if before == after:
+            continue
+        since = next((v for v in span if option in options_of(v)
+                      and getattr(options_of(v)[option], what) == after), newer)
+        found.append(Change(option, what, before, after, since))
+    return found
+
+
+def choice_timeline(option: str) -> list[tuple[str, tuple | None]]:
+    """(first release, choices) each time the accepted values of `option` changed
+    (None: any string, as for `--speculative-algorithm` from 0.5.14 on, upper-cased)."""
+    out: list[tuple[str, tuple | None]] = []
+    for version in supported_versions():
+        spec = options_of(version).get(option)
+        if spec is None:
+            continue
+        if not out or out[-1][1] != spec.choices:
+            out.append((version, spec.choices))
+    return out
+
+
+def appeared(option: str) -> tuple[str, str] | None:
+    """(first, last) release that knows `option` exactly."""
+    found = option_versions().get(option)
+    return (found[0], found[-1]) if found else None
+
+
+__all__ = ["Change", "PrefixMeaning", "Removal", "Replacement", "accepted_before", "appeared",
+           "changes", "choice_timeline", "first_ambiguous", "prefix_meaning", "removal",
+           "replacement_for", "table", "value_history"]
