@@ -99,3 +99,16 @@ def test_broken_config_is_exit_2_with_the_reason(tmp_path):
     assert run("a.sh", cwd=tmp_path).returncode == 2
     (tmp_path / "speclint.toml").write_text('sglang-version = "latest-ish"\n')
     assert "not an SGLang version" in run("a.sh", cwd=tmp_path).stderr
+
+
+def test_version_precedence_cli_then_config_then_image_then_pin(tmp_path):
+    (tmp_path / "requirements.txt").write_text("sglang==0.5.14\n")
+    (tmp_path / "a.sh").write_text("docker run lmsysorg/sglang:v0.5.6.post2 python3 -m sglang.launch_server "
+                                   "--model-path m\n")
+    (tmp_path / "b.sh").write_text("python3 -m sglang.launch_server --model-path m\n")
+    summary = lambda *a: run(*a, cwd=tmp_path).stdout.splitlines()[-1]  # noqa: E731
+    assert "SGLang 0.5.6.post2 (from the image" in summary("a.sh")
+    assert "SGLang 0.5.14 (" in summary("b.sh") and "requirements.txt" in summary("b.sh")
+    (tmp_path / "speclint.toml").write_text('sglang-version = "0.5.10"\n')
+    assert "SGLang 0.5.10 (from [tool.speclint] sglang-version" in summary("a.sh")
+    assert "SGLang 0.5.23 (from --sglang-version" in summary("--sglang-version", "0.5.23", "a.sh")

@@ -35,8 +35,8 @@ def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
     ignore = cli.ignore + settings.ignore + settings.ignores_for(path)
     models = dict(settings.models)
     models.update(cli.model_configs)  # the command line wins
-    return LintOptions(cli.sglang_version or settings.sglang_version, Selection(select, ignore),
-                       tuple(models.items()), read_pyproject=False)
+    return LintOptions(cli.sglang_version, Selection(select, ignore), tuple(models.items()),
+                       configured_version=settings.sglang_version, read_pyproject=False)
 
 
 def check_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,

@@ -41,11 +41,12 @@ class LintOptions:
     model_configs: tuple[tuple[str, str], ...] = ()
     """`--model-config NAME=PATH` pairs: where to find the config.json of a model the
     launch names (a folder or a config.json)."""
+    configured_version: str | None = None
+    """`sglang-version` from a configuration file (below --sglang-version, above image tags)."""
     read_pyproject: bool = True
     """Read `[tool.speclint] models` from the configuration closest to the file (the API
-    default). The CLI applies configuration files itself and turns this off."""
-    """Also take `[tool.speclint.models]` from the nearest pyproject.toml above the file
-    (only read when a launch names a model; `--model-config` wins)."""
+    default; only read when a launch names a model). The CLI applies configuration files
+    itself and turns this off."""
 
 
 @dataclass(slots=True)
@@ -69,7 +70,9 @@ def analyse_launch(path: str, launch, options: LintOptions):
     from speclint.flags.versions import choose_version
     from speclint.rules.base import LaunchContext, VersionChoice
 
-    version, reason = choose_version(options.sglang_version, launch.image)
+    version, reason = choose_version(options.sglang_version, launch.image,
+                                     options.configured_version,
+                                     None if path == "<stdin>" else path)
     if launch.image and launch.image_span and "image" in reason:
         reason += f" (line {launch.image_span.line})"
     if launch.kwargs_style:  # Engine(...)/ServerArgs(...): field names, no argparse
