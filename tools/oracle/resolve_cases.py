@@ -123,6 +123,11 @@ _orig_find_and_load = _bootstrap._find_and_load
 
 def _find_and_load(name, import_):
     global _import_depth
+    if _import_depth == 0 and _patching_ready:
+        # An import from inside a resolution handler (``_handle_dflash`` imports
+        # dflash_utils): the platform probes were cached as CUDA-present while resolving,
+        # so module-level ``_is_cuda = is_cuda()`` would take the CUDA path (sgl_kernel).
+        _clear_platform_caches()
     _import_depth += 1
     try:
         return _orig_find_and_load(name, import_)

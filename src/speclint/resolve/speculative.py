@@ -28,6 +28,30 @@ def _env_flag(state: ResolutionState, name: str) -> object:
 
 
 def resolve_speculative(state: ResolutionState) -> None:
+    _resolve_speculative(state)
+    _pipeline_overlap(state)
+
+
+def _pipeline_overlap(state: ResolutionState) -> None:
+    """`_pipeline_parallel_overlap_disable` (0.5.23 arg_groups/overrides.py; B8 for 0.5.14):
+    pipeline parallelism turns the overlap scheduler off, with or without speculative
+    decoding (the oracle, tests/test_oracle_differential.py, reports True for --pp-size 2)."""
+    pp_size = state.get("pp_size")
+    if "disable_overlap_schedule" not in state.values or state.get("disable_overlap_schedule") \
+            is True or pp_size is None or pp_size == 1:
+        return
+    if not is_known(pp_size) or not isinstance(pp_size, int):
+        state.set_unknown("disable_overlap_schedule", "--pp-size is not readable")
+    elif not traits_for(state.version).pp_disables_overlap:
+        state.set_unknown("disable_overlap_schedule", "pipeline parallelism and the overlap "
+                          f"scheduler were not read in SGLang {state.version}'s source")
+    elif pp_size > 1:
+        state.set("disable_overlap_schedule", True, "pipeline parallelism is incompatible with "
+                  "the overlap scheduler", "_pipeline_parallel_overlap_disable",
+                  "Pipeline parallelism is incompatible with overlap schedule.")
+
+
+def _resolve_speculative(state: ResolutionState) -> None:
     traits = traits_for(state.version)
     algorithm = state.get("speculative_algorithm")
     if not is_known(algorithm):
@@ -52,6 +76,8 @@ def resolve_speculative(state: ResolutionState) -> None:
             raise Stop("ValueError", f"Unknown speculative algorithm name: {algorithm}",
                        "SpeculativeAlgorithm.from_string", ("speculative_algorithm",))
         return  # older releases: argparse choices refuse it before resolution
+    if traits.models_adaptive and state.get("speculative_adaptive") is True:
+        _adaptive(state, algorithm)
     if algorithm in traits.eagle_family:
         _eagle_family(state, traits, algorithm)
     elif algorithm == "NGRAM" and traits.has_ngram:
@@ -60,6 +86,64 @@ def resolve_speculative(state: ResolutionState) -> None:
         _dflash(state)
     else:
         state.mark_unknown_speculative(f"speclint does not model {algorithm} yet")
+
+
+_ADAPTIVE_CANDIDATE_STEPS = (0, 1, 3, 5, 7)
+"""0.5.23 `DEFAULT_ADAPTIVE_CONFIG` (speculative/adaptive_spec_params.py): the union of
+every batch-size slot's candidate steps, sorted."""
+
+
+def _adaptive(state: ResolutionState, algorithm: str) -> None:
+    """0.5.23 `handle_speculative_decoding`: `_maybe_disable_adaptive` then
+    `_init_adaptive_speculative_params`, before the algorithm's own handler. Confirmed by the
+    oracle (tests/test_oracle_differential.py): STANDALONE + --speculative-adaptive falls
+    back to the static parameters and their partial-triple AssertionError / TypeError."""
+    adaptive = state.get("speculative_adaptive")
+    if not is_known(adaptive):
+        return  # the eagle handler marks the parameters unknown
+    topk = state.get("speculative_eagle_topk")
+    others = {name: state.config.value(name, False) for name in
+              ("enable_multi_layer_eagle", "enable_two_batch_overlap", "enable_pdmux")}
+    reason = None
+    if algorithm not in ("EAGLE", "EAGLE3"):
+        reason = f"speculative_algorithm={algorithm} (only EAGLE/EAGLE3 are supported)"
+    elif not is_known(topk) or any(not is_known(v) or not state.config.known(n)
+                                   for n, v in others.items()):
+        state.set_unknown("speculative_adaptive", "depends on a value speclint cannot read")
+        return
+    elif topk is not None and topk != 1:
+        reason = f"speculative_eagle_topk={topk} (only topk=1 is supported)"
+    elif state.attention_dp():
+        reason = "attention DP is not supported"
+    elif any(v is True for v in others.values()):
+        reason = next(f"{n}=True is not supported" for n, v in others.items() if v is True)
+    if reason is not None:
+        state.set("speculative_adaptive", False, f"adaptive speculative decoding is off: "
+                  f"{reason}", "_maybe_disable_adaptive", f"speculative_adaptive disabled: "
+                  f"{reason}. Falling back to static speculative params.")
+        return
+    handler = "_init_adaptive_speculative_params"
+    if state.config.value("speculative_adaptive_config") is not None \
+            or not state.config.known("speculative_adaptive_config"):
+        state.set_unknown("speculative_adaptive", "candidate steps come from "
+                          "--speculative-adaptive-config")
+        return
+    if topk is None:
+        state.set("speculative_eagle_topk", 1, "adaptive speculative decoding uses topk 1",
+                  handler)
+    steps = state.get("speculative_num_steps")
+    if steps is None:
+        steps = _ADAPTIVE_CANDIDATE_STEPS[len(_ADAPTIVE_CANDIDATE_STEPS) // 2]
+        state.set("speculative_num_steps", steps, "adaptive speculative decoding starts at "
+                  "the middle candidate step count", handler)
+    if not is_known(steps):
+        return
+    if steps not in _ADAPTIVE_CANDIDATE_STEPS:
+        raise Stop("ValueError", f"--speculative-num-steps={steps} is not in the adaptive config "
+                   f"candidate_steps {list(_ADAPTIVE_CANDIDATE_STEPS)}. Pass one of those values.",
+                   handler, ("speculative_num_steps",))
+    state.set("speculative_num_draft_tokens", steps + 1, "adaptive speculative decoding "
+              "verifies steps + 1 tokens", handler)
 
 
 def _max_running_requests(state: ResolutionState, handler: str, logged: bool) -> None:
@@ -98,11 +182,13 @@ def _eagle_family(state: ResolutionState, traits, algorithm: str) -> None:
     steps = state.get("speculative_num_steps")
     topk = state.get("speculative_eagle_topk")
     draft = state.get("speculative_num_draft_tokens")
-    adaptive = state.get("speculative_adaptive") is True
-    if adaptive:
-        state.mark_unknown_speculative("adaptive speculative parameters are not modelled yet")
+    adaptive = state.get("speculative_adaptive")
+    if not is_known(adaptive) or (adaptive is True and not traits.models_adaptive):
+        state.mark_unknown_speculative(adaptive.reason if not is_known(adaptive) else
+                                       "adaptive speculative parameters are not modelled for "
+                                       f"SGLang {state.version}")
         return
-    if steps is None:
+    if steps is None and adaptive is not True:
         if topk is not None or draft is not None:
             given = tuple(f for f, v in (("speculative_eagle_topk", topk),
                                          ("speculative_num_draft_tokens", draft)) if v is not None)
@@ -138,13 +224,51 @@ def _eagle_family(state: ResolutionState, traits, algorithm: str) -> None:
         raise Stop("TypeError", "'>' not supported between instances of 'NoneType' and 'int' "
                    "(speculative_eagle_topk is None: --speculative-num-steps was given without "
                    "--speculative-eagle-topk)", handler, ("speculative_num_steps",))
-    page_size = state.get("page_size")
+    page_size = _resolved_page_size(state, traits)
     backend = state.get("attention_backend")
     if topk > 1 and isinstance(page_size, int) and page_size > 1 and isinstance(backend, str) \
             and backend not in traits.page_tree_backends:
         raise Stop("ValueError", f"speculative_eagle_topk > 1 with page_size > 1 is only "
                    f"supported on {traits.page_tree_backends}; got attention_backend={backend!r}.",
                    handler, ("speculative_eagle_topk", "page_size", "attention_backend"))
+
+
+def _resolved_page_size(state: ResolutionState, traits) -> object:
+    """The page size SGLang's checks read (`resolved_view(...).page_size`): an int, or None
+    when it depends on an attention backend SGLang picks for the GPU.
+
+    0.5.23 (`_mla_backend_page_constraints`, `_page_size_default` in arg_groups/overrides.py,
+    confirmed by tests/test_oracle_differential.py): flashmla forces 64; trtllm_mla keeps 32
+    or 64, else 64; trtllm_mha keeps 16/32/64/128, else 64 (also when --page-size is not
+    given); with none of them a missing --page-size becomes 1. Releases without that trait
+    read --page-size as given."""
+    page_size = state.get("page_size")
+    if not traits.backend_page_sizes:
+        return page_size
+    if not is_known(page_size):
+        return None
+    backends = {n: state.get(n) for n in ("attention_backend", "decode_attention_backend",
+                                          "prefill_attention_backend",
+                                          "speculative_draft_attention_backend")}
+    if any(not is_known(v) for v in backends.values()):
+        return None
+    if backends["attention_backend"] is None:
+        return None  # auto-chosen per GPU (fa3 on Hopper, trtllm_mla/trtllm_mha on Blackwell)
+    attention_decode = (backends["attention_backend"], backends["decode_attention_backend"])
+    if "flashmla" in attention_decode:
+        page_size = 64
+    if "trtllm_mla" in attention_decode and page_size not in (32, 64):
+        page_size = 64
+    if "cutedsl_mla" in attention_decode + (backends["prefill_attention_backend"],) \
+            and page_size not in (32, 64):
+        page_size = 64
+    if "trtllm_mha" in backends.values() and page_size not in (16, 32, 64, 128):
+        page_size = 64
+    if "hpc_ops" in attention_decode + (backends["prefill_attention_backend"],):
+        page_size = 64
+    if "fa4" in backends.values() or "intel_xpu" in backends.values():
+        return None  # depends on the GPU (sm100) or the XPU
+    return 1 if page_size is None else page_size
 
 
 def _auto_params(state, traits, algorithm, arch):
@@ -215,11 +339,17 @@ def _ngram(state: ResolutionState, traits) -> None:
                   "speculative decoding." if not flag else None)
     draft = state.get("speculative_num_draft_tokens")
     topk = state.get("speculative_eagle_topk")
+    if traits.ngram_sets_steps and state.get("speculative_num_steps") is None and topk == 0 \
+            and is_known(draft):
+        raise Stop("ZeroDivisionError", "integer division or modulo by zero "
+                   "(speculative_num_draft_tokens // speculative_eagle_topk, and NGRAM takes "
+                   "topk from --speculative-ngram-max-bfs-breadth 0)", handler,
+                   ("speculative_ngram_max_bfs_breadth",))
     if traits.ngram_sets_steps and state.get("speculative_num_steps") is None \
             and is_known(draft) and is_known(topk) and topk:
         state.set("speculative_num_steps", draft // topk, "NGRAM's default steps are "
                   "draft tokens // topk", handler)
-    page_size = state.get("page_size")
+    page_size = _resolved_page_size(state, traits)
     backend = state.get("attention_backend")
     if is_known(topk) and topk and topk > 1 and isinstance(page_size, int) and page_size > 1 \
             and isinstance(backend, str) and backend != "flashinfer":
@@ -234,6 +364,8 @@ def _ngram(state: ResolutionState, traits) -> None:
 
 def _dflash(state: ResolutionState) -> None:
     handler = "_handle_dflash"
+    if traits_for(state.version).dflash_full_handler:
+        _dflash_0_5_23_checks(state, handler)
     if state.get("speculative_draft_model_path") is None:
         raise Stop("ValueError", "DFLASH speculative decoding requires setting "
                    "--speculative-draft-model-path.", handler, ("speculative_algorithm",))
@@ -252,4 +384,30 @@ def _dflash(state: ResolutionState) -> None:
         state.set("speculative_num_draft_tokens", block, "DFLASH block size", handler)
     elif draft is None:
         state.set_unknown("speculative_num_draft_tokens", "taken from the DFLASH draft's config")
-    state.mark_unknown("max_running_requests", "DFLASH's own handler decides it")
+    if traits_for(state.version).dflash_full_handler:
+        # 0.5.23 `_handle_dflash` ends like the other handlers (tests/test_oracle_differential.py:
+        # the oracle reports 48 without --max-running-requests).
+        _max_running_requests(state, handler, True)
+    else:
+        state.mark_unknown("max_running_requests", "DFLASH's own handler decides it")
+
+
+def _dflash_0_5_23_checks(state: ResolutionState, handler: str) -> None:
+    """0.5.23 `_handle_dflash` refusals before the draft path check, in its order (each one
+    seen in the oracle, tests/test_oracle_differential.py)."""
+    device = state.get("device")
+    if isinstance(device, str) and not (device.startswith("cuda") or device in ("npu", "xpu")):
+        raise Stop("ValueError", f"DFLASH speculative decoding is not supported by the platform "
+                   f"on device {device!r}.", handler, ("device",))
+    if state.attention_dp() and device != "npu":
+        if isinstance(device, str) and not device.startswith("cuda"):
+            raise Stop("ValueError", "DFLASH with dp attention requires CUDA or NPU.", handler,
+                       ("device",))
+        lm_head = state.config.value("enable_dp_lm_head", False)
+        if state.config.known("enable_dp_lm_head") and lm_head is not True:
+            raise Stop("ValueError", "DFLASH with dp attention requires --enable-dp-lm-head.",
+                       handler, ("speculative_algorithm",))
+    pp_size = state.get("pp_size")
+    if isinstance(pp_size, int) and pp_size != 1:
+        raise Stop("ValueError", "Currently DFLASH speculative decoding only supports "
+                   "pp_size == 1.", handler, ("pp_size",))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from speclint.flags.config import LaunchConfig
 from speclint.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
+from speclint.resolve.traits import traits_for
 
 MODELLED_FIELDS = (
     "model_path", "revision", "device", "tp_size", "pp_size", "dp_size", "nnodes",
@@ -45,6 +46,24 @@ class ResolutionState:
                                  if setting.dynamic else setting.value)
         self.asked = dict(self.values)
         self.adjustments: list[Adjustment] = []
+        self._resolve_device()
+
+    def _resolve_device(self) -> None:
+        """`_handle_missing_default_values`, before any other handler: no --device means
+        `get_device()`, the machine's. speclint assumes a GPU that torch reaches as CUDA
+        (NVIDIA, or AMD through ROCm): "cuda". 0.5.23 also strips a device index
+        ("cuda:0" -> "cuda"); both confirmed by the oracle (tests/test_oracle_differential.py).
+        """
+        device = self.values.get("device")
+        if "device" not in self.values or not is_known(device):
+            return
+        if device is None:
+            self.set("device", "cuda", "SGLang detects the device; speclint assumes a CUDA GPU "
+                     "(NVIDIA, or AMD through ROCm)", "_handle_missing_default_values")
+        elif isinstance(device, str) and ":" in device and \
+                traits_for(self.version).strips_device_index:
+            self.set("device", device.split(":")[0], "SGLang drops the device index",
+                     "_handle_missing_default_values")
 
     def get(self, name: str) -> object:
         return self.values.get(name)
