@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from speclint.flags.config import LaunchConfig
+from speclint.resolve.traits import modelled_release
 from speclint.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
 from speclint.resolve.traits import traits_for
 
@@ -34,7 +35,9 @@ class ResolutionState:
     def __init__(self, config: LaunchConfig, env: dict[str, str | None],
                  target_architecture: str | None):
         self.config = config
-        self.version = config.version
+        self.checked_version = config.version
+        # the modelled release standing for this one: version checks below compare to it
+        self.version = modelled_release(config.version)
         self.env = env
         self.target_architecture = target_architecture
         self.values: dict[str, object] = {}
@@ -103,7 +106,7 @@ class ResolutionState:
 
     def result(self, rejection: Rejection | None = None) -> Resolution:
         effective = {name: value for name, value in self.values.items()}
-        return Resolution(self.version, effective, list(self.adjustments), rejection,
+        return Resolution(self.checked_version, effective, list(self.adjustments), rejection,
                           self.target_architecture)
 
 
