@@ -122,7 +122,7 @@ def check(paths, output_format, output_file, select, ignore, sglang_version, fai
         output_format = "text"
     cli = CommandLine(_split_keys(select), _split_keys(ignore), sglang_version, fail_on,
                       model_configs)
-    outcome = check_paths(list(paths), cli, finder, fix, diff)
+    outcome = check_paths(list(paths), cli, finder, fix, diff, keep_contexts=False)
     for message in outcome.errors:
         _error(message)
     failed = len(outcome.errors)

@@ -114,16 +114,19 @@ def fix_path(path: str, options, roots: list[str], write: bool):
     """Lint `path`, apply the certain fixes (up to a few passes, since a fix can reveal
     another), and write the result when `write`. Returns (FileResult after fixing, diff,
     edits applied, problem) — problem is a message when the file could not be fixed."""
-    from speclint.lint import FileResult, lint_text
+    from speclint.lint import FileResult, lint_text, read_bytes, too_large_result
 
     try:
         target = safe_target(path, roots)
-        with open(target, "rb") as handle:
-            original = handle.read()
     except FixError as error:
         return None, "", 0, str(error)
     except OSError as error:
         return None, "", 0, f"cannot read: {error.strerror or error}"
+    original, problem, size = read_bytes(target)  # never blocks on a FIFO, bounded in size
+    if problem is not None:
+        return None, "", 0, f"cannot read: {problem}"
+    if original is None:
+        return too_large_result(path, size, options), "", 0, None
     try:
         text = original.decode("utf-8-sig")
     except UnicodeDecodeError:

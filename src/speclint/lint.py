@@ -12,7 +12,12 @@ from typing import Iterator
 
 from speclint.source import Diagnostic, ExtractResult
 
-MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_FILE_BYTES = 1024 * 1024
+"""A bigger file is not linted: it gets one file-too-large finding (SLM001) at 1:1 and the
+other files are linted as usual. Launch scripts are a few KB; a hostile megabyte of shell
+already costs seconds and hundreds of MB to parse."""
+MAX_LAUNCHES = 1000
+"""Launches checked per file; more get one file-too-large finding at the first one left out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +143,14 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     file_ctx = FileContext(path, extracted.diagnostics)
     for rule in rules:
         result.findings.extend(rule.check_file(file_ctx))
+    if len(extracted.launches) > MAX_LAUNCHES:
+        skipped = extracted.launches[MAX_LAUNCHES:]
+        del extracted.launches[MAX_LAUNCHES:]
+        message = (f"more than {MAX_LAUNCHES} launches in one file; the {len(skipped)} from here "
+                   "on are not checked")
+        for rule in rules:
+            result.findings.extend(rule.check_file(FileContext(path, [
+                Diagnostic("file-too-large", message, skipped[0].span)])))
     for launch in extracted.launches:
         try:
             ctx = analyse_launch(path, launch, options)
@@ -166,33 +179,67 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     return result
 
 
-def read_source(path: str) -> tuple[str | None, str | None]:
-    """(text, error). Never raises: unreadable, binary-sized or special files give an error."""
+def read_bytes(path: str) -> tuple[bytes | None, str | None, int]:
+    """(data, error, size). Never raises and never blocks: a FIFO, device or folder gives an
+    error without being read; a file over MAX_FILE_BYTES gives (None, None, its size)."""
     try:
         if path == "-":
             import sys
             data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
         else:
-            info = os.stat(path)
-            if not stat.S_ISREG(info.st_mode):
-                return None, "not a regular file"
-            with open(path, "rb") as handle:
+            # O_NONBLOCK: opening a FIFO must not wait for a writer (regular files ignore it)
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+            with open(fd, "rb", closefd=True) as handle:
+                info = os.fstat(fd)
+                if not stat.S_ISREG(info.st_mode):
+                    return None, "not a regular file", 0
+                if info.st_size > MAX_FILE_BYTES:
+                    return None, None, info.st_size
                 data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        return None, "no such file or directory"
+        return None, "no such file or directory", 0
     except PermissionError:
-        return None, "permission denied"
+        return None, "permission denied", 0
+    except IsADirectoryError:
+        return None, "not a regular file", 0
     except OSError as error:
-        return None, error.strerror or str(error)
+        return None, error.strerror or str(error), 0
     if len(data) > MAX_FILE_BYTES:
-        return None, f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB; not linted"
-    return data.decode("utf-8-sig", errors="replace"), None
+        return None, None, len(data)
+    return data, None, len(data)
+
+
+def read_source(path: str) -> tuple[str | None, str | None, int]:
+    """(text, error, size), as `read_bytes`; invalid UTF-8 is replaced, a BOM dropped."""
+    data, error, size = read_bytes(path)
+    return (None if data is None else data.decode("utf-8-sig", errors="replace")), error, size
+
+
+def too_large_result(path: str, size: int, options: LintOptions = LintOptions()) -> FileResult:
+    """A file over MAX_FILE_BYTES: one file-too-large finding at 1:1, nothing else read."""
+    from speclint.rules import all_rules
+    from speclint.rules.base import FileContext
+    from speclint.source import Span
+
+    limit = MAX_FILE_BYTES // 1024
+    shown = f"{size / (1024 * 1024):.1f} MiB" if size >= 1024 * 1024 else f"{size // 1024} KiB"
+    message = (f"file is {'over ' if path == '-' else ''}{shown}, larger than the {limit} KiB "
+               "speclint reads; not checked")
+    ctx = FileContext(path, [Diagnostic("file-too-large", message, Span.point(1, 1))])
+    result = FileResult(path)
+    for rule in all_rules():
+        if options.selection.enabled(rule):
+            result.findings.extend(rule.check_file(ctx))
+    return result
 
 
 def lint_path(path: str, options: LintOptions = LintOptions()) -> FileResult:
-    text, error = read_source(path)
+    text, error, size = read_source(path)
+    display = "<stdin>" if path == "-" else path
     if error is not None:
         return FileResult(path, error=error)
+    if text is None:
+        return too_large_result(display, size, options)
     return lint_text(text, path, options, "<stdin>" if path == "-" else None)
 
 
@@ -213,10 +260,17 @@ def iter_lint_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
                              ("node_modules", "__pycache__", "venv"))
             for name in sorted(files):
                 full = os.path.join(root, name)
-                if os.path.islink(full) and not os.path.exists(full):
-                    continue
-                if is_lintable_path(full):
+                if _is_regular_file(full) and is_lintable_path(full):
                     yield full, None
+
+
+def _is_regular_file(path: str) -> bool:
+    """False for FIFOs, sockets, devices, dangling links and symlink loops: a folder scan
+    skips them without opening them (opening a FIFO would wait for a writer forever)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 __all__ = ["Diagnostic", "FileResult", "LintOptions", "Selection", "iter_lint_paths",

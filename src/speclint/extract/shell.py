@@ -8,7 +8,7 @@ sourced or evaluated. See `shell_walk` (control flow and variables), `shell_expa
 
 from __future__ import annotations
 
-from ..source import ExtractResult
+from ..source import Diagnostic, ExtractResult
 from .shell_checks import broken_continuations, collect_comments, first_syntax_error
 from .shell_text import TextMap, line_starts_of, parse_bytes
 from .shell_vars import Env
@@ -27,7 +27,28 @@ def extract_shell(text: str, path: str) -> ExtractResult:
     if error is not None:
         result.diagnostics.append(error)
     result.diagnostics.extend(broken_continuations(root, tm, comments))
-    Walker(result, path, tm, Env()).run(root)
+    try:
+        Walker(result, path, tm, Env()).run(root)
+    except RecursionError:  # thousands of nested `$(`, `(`, `if`: report it, keep the rest
+        result.diagnostics.append(_too_deep(root, tm))
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
     result.comments.sort(key=lambda item: (item[0].line, item[0].column))
     return result
+
+
+def _too_deep(root, tm: TextMap) -> Diagnostic:
+    """Where the nesting is deepest (found without recursion), as an unsupported-input finding."""
+    cursor, depth, deepest, where = root.walk(), 0, -1, root
+    while True:
+        if depth > deepest:
+            deepest, where = depth, cursor.node
+        if cursor.goto_first_child():
+            depth += 1
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                span = tm.node_span(where)
+                return Diagnostic("unsupported-input", "nested too deeply for speclint to follow; "
+                                  "launches inside are not checked", span.sub(0, 1)
+                                  if span.line == span.end_line else span)
+            depth -= 1

@@ -16,7 +16,7 @@ from tree_sitter import Node
 from ..source import Span, Word
 from .shell_fields import assemble, has_unescaped
 from .shell_text import TextMap
-from .shell_vars import Env, VarValue
+from .shell_vars import MAX_ELEMENTS, MAX_VALUE_CHARS, Env, VarValue
 
 _NEEDS_EXPANSION = re.compile(rb"[\\*?\[{~]")
 _DQ_ESCAPE = re.compile(r'\\([\\"$`\n])')
@@ -68,6 +68,19 @@ def _decode_ansi_c(body: str) -> str:
 #   "lit"  literal text, never split          "val"  expansion result, split when unquoted
 #   "dyn"  unknown (extra: splat)             "arr"  array elements (extra: joined with [*])
 Piece = tuple
+_TOO_BIG = f"expands to more than {MAX_VALUE_CHARS // 1024} KiB or {MAX_ELEMENTS} words; not tracked"
+
+
+def _too_big(pieces: list[Piece]) -> bool:
+    """Whether the expanded text would pass the bound (checked before anything is joined)."""
+    chars = words = 0
+    for kind, payload, *_ in pieces:
+        if kind in ("lit", "val"):
+            chars += len(payload)
+        elif kind == "arr":
+            words += len(payload)
+            chars += sum(len(w.text or "") for w in payload)
+    return chars > MAX_VALUE_CHARS or words > MAX_ELEMENTS
 
 
 class Expander:
@@ -95,6 +108,8 @@ class Expander:
         self._argument_mode = True
         self._pieces(node, False, pieces, True)
         span = tm.node_span(node)
+        if _too_big(pieces):
+            return [Arg(Word(None, span, dynamic_reason=_TOO_BIG, splat=True), None)]
         fields = assemble(pieces)
         words = [field.word(span, span) for field in fields]
         if len(words) == 1 and words[0].span == span:
@@ -113,6 +128,8 @@ class Expander:
             self._pieces(node, True, pieces, True)
         finally:
             self._argument_mode = True
+        if _too_big(pieces):
+            return VarValue(reason=_TOO_BIG, origin=origin)
         parts: list[str] = []
         for kind, payload, _quoted, _origin, extra in pieces:
             if kind in ("lit", "val"):

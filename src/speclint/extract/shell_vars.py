@@ -57,6 +57,20 @@ class VarValue:
         return Word(self.text or "", span, self.origin)
 
 
+MAX_VALUE_CHARS = 64 * 1024
+"""A longer variable value (or expanded word) is treated as unknown. `A=$A$A` repeated doubles
+a value each line: without a bound, a few lines of script would take all memory."""
+MAX_ELEMENTS = 4096
+"""The same bound for the number of elements of an array."""
+
+
+def _too_big(value: VarValue) -> bool:
+    if value.elements is not None:
+        return (len(value.elements) > MAX_ELEMENTS
+                or sum(len(w.text or "") for w in value.elements) > MAX_VALUE_CHARS)
+    return value.text is not None and len(value.text) > MAX_VALUE_CHARS
+
+
 def dynamic_value(reason: str, origin: Span | None, exported: bool = False) -> VarValue:
     return VarValue(reason=reason, origin=origin, exported=exported)
 
@@ -97,6 +111,9 @@ class Env:
         return self.unknown_template.replace("{name}", name)
 
     def assign(self, name: str, value: VarValue) -> None:
+        if value.reason is None and _too_big(value):
+            value = VarValue(reason=f"${name} grows past {MAX_VALUE_CHARS // 1024} KiB; speclint "
+                             "stops tracking it", origin=value.origin, exported=value.exported)
         previous = self.vars.get(name)
         exported = value.exported or self.allexport or (previous is not None and previous.exported)
         if exported != value.exported:

@@ -72,10 +72,24 @@ class ModelConfig:
         return None
 
 
+def open_regular(path: str):
+    """`open(path, "rb")` that never blocks: a FIFO (or device, or folder) named like a config
+    raises OSError instead of waiting for a writer."""
+    import os
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    handle = open(fd, "rb", closefd=True)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        handle.close()
+        raise OSError(0, "not a regular file")
+    return handle
+
+
 def read_model_config(path: str) -> tuple[ModelConfig | None, str | None]:
     """(config, None) or (None, why it cannot be read)."""
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:
             data = handle.read(MAX_CONFIG_BYTES + 1)
     except OSError as error:
         return None, f"cannot read {path}: {error.strerror or error}"

@@ -12,6 +12,8 @@ import os
 import struct
 from dataclasses import dataclass, field
 
+from speclint.models.config import open_regular
+
 MAX_HEADER_BYTES = 32 * 1024 * 1024
 MAX_INDEX_BYTES = 16 * 1024 * 1024
 FC_NAMES = ("fc.weight", "model.fc.weight")
@@ -42,7 +44,7 @@ class WeightsSummary:
 def read_header(path: str) -> tuple[dict | None, str | None]:
     """(header JSON, None) or (None, why not)."""
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:
             head = handle.read(8)
             if len(head) < 8:
                 return None, f"{path} is too short to be a safetensors file"
@@ -73,7 +75,7 @@ def _shape(entry: object) -> tuple[int, ...] | None:
 
 def _read_index(path: str) -> tuple[dict[str, str] | None, str | None]:
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:
             data = handle.read(MAX_INDEX_BYTES + 1)
     except OSError as error:
         return None, f"cannot read {path}: {error.strerror or error}"

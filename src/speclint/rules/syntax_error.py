@@ -37,4 +37,9 @@ python -m sglang.launch_server --model-path /models/llama --tp-size "2"
         for diagnostic in ctx.diagnostics:
             if diagnostic.kind in self.kinds:
                 yield self.report(ctx.path, diagnostic.span, diagnostic.message,
-                                  "fix the syntax; speclint checks what it can parse")
+                                  _HELP.get(diagnostic.kind, _HELP["syntax-error"]))
+
+
+_HELP = {"syntax-error": "fix the syntax; speclint checks what it can parse",
+         "file-too-large": "split the file, or keep generated data out of launch scripts "
+                           "(speclint reads files up to 1 MiB and 1000 launches per file)"}
