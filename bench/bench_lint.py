@@ -64,10 +64,26 @@ def write_scripts(folder: str, count: int, seed: int = 0) -> list[str]:
     return paths
 
 
-def timed(command: list[str]) -> float:
+def timed(command: list[str], env: dict | None = None) -> float:
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     return time.perf_counter() - start
+
+
+def cpu_ms(command: list[str], runs: int = 11) -> float:
+    """Median user+system CPU of a command: steadier than wall time on a shared machine."""
+    samples = []
+    for _ in range(runs):
+        child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, _, usage = os.wait4(child.pid, 0)
+        samples.append((usage.ru_utime + usage.ru_stime) * 1000)
+    return sorted(samples)[len(samples) // 2]
+
+
+def peak_rss_mib(command: list[str], env: dict) -> float:
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, _, usage = os.wait4(child.pid, 0)
+    return usage.ru_maxrss / 1024
 
 
 def main() -> None:
@@ -75,26 +91,41 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=1000)
     parser.add_argument("--keep", help="write the scripts here instead of a temporary folder")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--memory", type=int, default=0, metavar="N",
+                        help="also report peak RSS for 1,000 and N files (e.g. 10000)")
     args = parser.parse_args()
     folder = args.keep or tempfile.mkdtemp(prefix="speclint-bench-")
     os.makedirs(folder, exist_ok=True)
     paths = write_scripts(folder, args.files)
     speclint = [sys.executable, "-m", "speclint"]
+    serial_env = dict(os.environ, SPECLINT_WORKERS="1")
 
     batch = min(timed([*speclint, "--exit-zero", folder]) for _ in range(args.repeat))
-    print(f"batch: {args.files} files in {batch:.2f} s = {args.files / batch:.0f} files/s")
+    serial = min(timed([*speclint, "--exit-zero", folder], serial_env) for _ in range(args.repeat))
+    print(f"batch: {args.files} files in {batch:.2f} s = {args.files / batch:.0f} files/s "
+          f"(one process: {serial:.2f} s; worker processes save {serial / batch:.2f}x)")
 
-    python_start = min(timed([sys.executable, "-c", "pass"]) for _ in range(5))
-    one = min(timed([*speclint, "--exit-zero", paths[0]]) for _ in range(5))
-    print(f"cold start, one file: {one * 1000:.0f} ms "
-          f"(python -c pass: {python_start * 1000:.0f} ms; "
-          f"overhead {(one - python_start) * 1000:.0f} ms)")
+    python_start = min(timed([sys.executable, "-c", "pass"]) for _ in range(11))
+    one = min(timed([*speclint, "--exit-zero", paths[0]]) for _ in range(11))
+    print(f"cold start, one file: {one * 1000:.0f} ms wall "
+          f"(python -c pass: {python_start * 1000:.0f} ms; overhead {(one - python_start) * 1000:.0f} ms; "
+          f"target 3x + 100 = {3 * python_start * 1000 + 100:.0f} ms); median CPU "
+          f"{cpu_ms([*speclint, '--exit-zero', paths[0]]):.0f} ms vs "
+          f"{cpu_ms([sys.executable, '-c', 'pass']):.0f} ms")
 
     shellcheck = "/usr/bin/shellcheck"
     if os.path.exists(shellcheck):
         sc = min(timed([shellcheck, *paths]) for _ in range(1))
         print(f"shellcheck on the same files: {sc:.2f} s = {args.files / sc:.0f} files/s "
               f"(speclint is {sc / batch:.1f}x faster)")
+    if args.memory:
+        big = tempfile.mkdtemp(prefix="speclint-bench-rss-")
+        write_scripts(big, args.memory)
+        for env, how in ((dict(os.environ), "workers"), (serial_env, "one process")):
+            small = peak_rss_mib([*speclint, "--exit-zero", folder], env)
+            large = peak_rss_mib([*speclint, "--exit-zero", big], env)
+            print(f"peak RSS ({how}; the main process): {small:.0f} MiB for {args.files} files, "
+                  f"{large:.0f} MiB for {args.memory}")
     print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}; scripts in {folder}")
 
 

@@ -201,3 +201,28 @@ def test_config_json_with_wrong_types_lints(tmp_path):
                       f"--speculative-algorithm EAGLE3 --speculative-draft-model-path {model}\n")
     done = speclint(str(script))
     assert done.returncode in (0, 1) and b"Traceback" not in done.stderr, done.stderr
+
+
+def test_big_batches_in_worker_processes_match_one_process(tmp_path, monkeypatch):
+    from speclint.checking import PARALLEL_MIN_FILES, CommandLine, check_paths
+    from speclint.config import SettingsFinder
+
+    paths = []
+    for i in range(2 * PARALLEL_MIN_FILES + 3):
+        path = tmp_path / f"l{i:03d}.sh"
+        extra = " --tp 2" if i % 3 else " --speculative-eagle-top-k 2"
+        path.write_text(f"{LAUNCH} --port {i}{extra}\n" + ("$(\n" if i % 17 == 0 else ""))
+        paths.append(str(path))
+    paths.insert(40, str(tmp_path / "missing.sh"))
+
+    def run(workers: str):
+        monkeypatch.setenv("SPECLINT_WORKERS", workers)
+        outcome = check_paths(paths, CommandLine(), SettingsFinder(None, True), keep_contexts=False)
+        return ([(r.path, [(f.code, f.span, f.message) for f in r.findings], r.text,
+                  [c.version.version for c in r.contexts]) for r in outcome.results],
+                outcome.errors)
+
+    serial, parallel = run("1"), run("2")
+    assert parallel == serial
+    assert [r[0] for r in serial[0]] == [p for p in paths if "missing" not in p]
+    assert serial[1] == [f"{tmp_path / 'missing.sh'}: no such file or directory"]

@@ -31,10 +31,24 @@ def _render(output_format: str, results, unreadable: int = 0) -> str:
 class _DefaultToCheck(click.Group):
     """`speclint launch.sh` means `speclint check launch.sh`, as `ruff x.py` once meant `ruff check`."""
 
+    _LAZY = {"preflight": "preflight_command", "run": "run_command"}
+    """Commands imported only when used: the runtime checks cost 5 ms of imports."""
+
     def parse_args(self, ctx, args):
-        if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
+        if (args and args[0] not in self.commands and args[0] not in self._LAZY
+                and args[0] not in ("--help", "-h", "--version")):
             args = ["check", *args]
         return super().parse_args(ctx, args)
+
+    def list_commands(self, ctx):
+        return sorted([*self.commands, *self._LAZY])
+
+    def get_command(self, ctx, name):
+        if name in self._LAZY and name not in self.commands:
+            from speclint import cli_runtime
+
+            self.add_command(getattr(cli_runtime, self._LAZY[name]), name)
+        return super().get_command(ctx, name)
 
 
 def _split_keys(values: tuple[str, ...]) -> tuple[str, ...]:
@@ -228,9 +242,6 @@ def rules_command(output_format) -> None:
     for r in rules:
         click.echo(f"{r.code}  {r.name.ljust(width)}  {r.severity.label.ljust(7)}  {r.summary}")
 
-
-from speclint.cli_runtime import preflight_command, run_command  # noqa: E402
-main.add_command(preflight_command); main.add_command(run_command)
 
 if __name__ == "__main__":
     main()

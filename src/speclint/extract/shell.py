@@ -8,17 +8,23 @@ sourced or evaluated. See `shell_walk` (control flow and variables), `shell_expa
 
 from __future__ import annotations
 
+import re
+
 from ..source import Diagnostic, ExtractResult
 from .shell_checks import broken_continuations, collect_comments, first_syntax_error
 from .shell_text import TextMap, line_starts_of, parse_bytes
 from .shell_vars import Env
 from .shell_walk import Walker
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
 
 def extract_shell(text: str, path: str) -> ExtractResult:
     """Every SGLang launch in a shell script, with exact positions, plus comments and
     diagnostics (syntax errors, continuations cut short by a comment or trailing blanks)."""
     result = ExtractResult()
+    if not text.isascii():  # a lone surrogate would let tree-sitter split a character
+        text = _LONE_SURROGATE.sub("\ufffd", text)
     tm = TextMap(text, line_starts_of(text))
     tree = parse_bytes(tm.data)
     root = tree.root_node
