@@ -95,3 +95,16 @@ def test_python_trailing_and_own_line_comments():
               'subprocess.run(["python", "-m", "sglang.launch_server", "--model", "m", "--tp", "2"])\n')
     result = lint_text(source, "wrap.py")
     assert [(f.code, f.span.line) for f in result.findings] == [("FLG003", 4)]
+
+
+def test_a_long_run_of_suppression_comments_stays_linear():
+    """37,000 comment lines once took minutes (each looked ahead over the rest)."""
+    from speclint.suppress import apply_suppressions, parse_suppressions
+    from speclint.source import Span
+
+    count = 20000
+    lines = ["# speclint: disable=FLG001"] * count + ["python -m sglang.launch_server --model-path m"]
+    comments = [(Span(i + 1, 1, i + 1, 27), lines[i]) for i in range(count)]
+    suppressions = parse_suppressions(comments, lines)
+    assert {s.target_line for s in suppressions} == {count + 1}
+    assert apply_suppressions([], suppressions) == []

@@ -36,8 +36,20 @@ class Suppression:
         return None
 
 
+def _next_code_lines(lines: list[str]) -> list[int]:
+    """For each line (1-based index), the first line at or after it that holds code (not
+    blank, not a comment); one backward pass, so a run of comment lines stays linear."""
+    following = [len(lines) + 1] * (len(lines) + 2)
+    for number in range(len(lines), 0, -1):
+        stripped = lines[number - 1].strip()
+        following[number] = following[number + 1] if not stripped or stripped.startswith("#") \
+            else number
+    return following
+
+
 def parse_suppressions(comments, lines: list[str]) -> list[Suppression]:
     found = []
+    next_code = None
     for span, text in comments:
         match = _DIRECTIVE.search(text)
         if not match:
@@ -51,24 +63,30 @@ def parse_suppressions(comments, lines: list[str]) -> list[Suppression]:
         if not own_line:
             found.append(Suppression("line", keys, span, span.line))
             continue
-        target = span.line + 1
-        while target <= len(lines) and (not lines[target - 1].strip()
-                                        or lines[target - 1].lstrip().startswith("#")):
-            target += 1
+        if next_code is None:
+            next_code = _next_code_lines(lines)
+        target = next_code[min(span.line + 1, len(lines) + 1)]
         found.append(Suppression("command", keys, span, target))
     return found
 
 
 def apply_suppressions(findings, suppressions: list[Suppression]):
     """The findings no suppression covers; records which suppressions were used."""
+    by_line: dict[int, list[Suppression]] = {}
+    whole_file = []
+    for suppression in suppressions:
+        if suppression.scope == "file":
+            whole_file.append(suppression)
+        else:
+            by_line.setdefault(suppression.target_line, []).append(suppression)
     kept = []
     for finding in findings:
+        candidates = list(by_line.get(finding.span.line, ()))
+        launch = finding.launch_span
+        if launch is not None and launch.line != finding.span.line:
+            candidates += [s for s in by_line.get(launch.line, ()) if s.scope == "command"]
         covering = None
-        for suppression in suppressions:
-            if suppression.scope == "line" and finding.span.line != suppression.target_line:
-                continue
-            if suppression.scope == "command" and not _in_command(finding, suppression.target_line):
-                continue
+        for suppression in candidates + whole_file:
             key = suppression.matches(finding)
             if key:
                 covering = suppression
@@ -77,10 +95,3 @@ def apply_suppressions(findings, suppressions: list[Suppression]):
         if covering is None:
             kept.append(finding)
     return kept
-
-
-def _in_command(finding, first_line: int) -> bool:
-    """The comment is above the command (covers all of it), or above one of its lines inside
-    a YAML or Python list (covers that line)."""
-    launch = finding.launch_span
-    return (launch is not None and launch.line == first_line) or finding.span.line == first_line
