@@ -112,3 +112,12 @@ def test_version_precedence_cli_then_config_then_image_then_pin(tmp_path):
     (tmp_path / "speclint.toml").write_text('sglang-version = "0.5.10"\n')
     assert "SGLang 0.5.10 (from [tool.speclint] sglang-version" in summary("a.sh")
     assert "SGLang 0.5.23 (from --sglang-version" in summary("--sglang-version", "0.5.23", "a.sh")
+
+
+def test_a_fifo_named_like_a_config_file_is_an_error_not_a_hang(tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "speclint.toml")
+    (tmp_path / "a.sh").write_text(LAUNCH)
+    result = run("a.sh", cwd=tmp_path)
+    assert result.returncode == 2 and "speclint.toml: cannot read" in result.stderr

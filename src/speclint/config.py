@@ -64,8 +64,10 @@ def _load_toml(path: str) -> dict:
         import tomllib
     except ModuleNotFoundError:  # Python 3.10
         import tomli as tomllib
+    from speclint.models.config import open_regular  # a FIFO named speclint.toml never blocks
+
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:
             data = handle.read(MAX_CONFIG_BYTES + 1)
     except OSError as error:
         raise ConfigError(f"{path}: cannot read ({error.strerror or error})") from None
@@ -170,7 +172,7 @@ class SettingsFinder:
         found = None
         for name in CONFIG_NAMES:
             candidate = os.path.join(folder, name)
-            if os.path.isfile(candidate):
+            if os.path.exists(candidate) and not os.path.isdir(candidate):
                 table = _section(candidate)
                 if table is not None:
                     found = parse_settings(candidate, table)
