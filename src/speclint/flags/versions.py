@@ -84,26 +84,44 @@ _PIN = re.compile(r"""(?:^|[\s"'\[,])sglang(?:\[[^\]]*\])?\s*===?\s*v?(\d[\w.]*)
 def pinned_version(path: str) -> tuple[str, str] | None:
     """An exact `sglang==X` pin in the nearest requirements*.txt or pyproject.toml above
     `path` (the nearest folder that has one wins): (version, file)."""
-    import glob
     import os
 
     folder = os.path.dirname(os.path.abspath(path)) if path != "-" else os.getcwd()
     while True:
-        candidates = sorted(glob.glob(os.path.join(folder, "requirements*.txt")))
-        candidates.append(os.path.join(folder, "pyproject.toml"))
-        for candidate in candidates:
-            try:
-                with open(candidate, encoding="utf-8", errors="replace") as handle:
-                    text = handle.read(256 * 1024)
-            except OSError:
-                continue
-            match = _PIN.search(text)
-            if match and version_key(match.group(1))[0] >= 0:
-                return match.group(1), candidate
+        try:
+            stamp = os.stat(folder).st_mtime_ns
+        except OSError:
+            stamp = 0
+        found = _pin_in_folder(folder, stamp)
+        if found is not None:
+            return found
         parent = os.path.dirname(folder)
         if parent == folder:
             return None
         folder = parent
+
+
+@lru_cache(maxsize=512)
+def _pin_in_folder(folder: str, stamp: int) -> tuple[str, str] | None:
+    """One folder's pin, cached by the folder's modification time: a batch lints many files
+    of one tree, and globbing every ancestor for each of them cost 2 ms a file."""
+    import glob
+    import os
+
+    candidates = sorted(glob.glob(os.path.join(glob.escape(folder), "requirements*.txt")))
+    candidates.append(os.path.join(folder, "pyproject.toml"))
+    from speclint.models.config import open_regular  # a FIFO named requirements.txt: skipped
+
+    for candidate in candidates:
+        try:
+            with open_regular(candidate) as handle:
+                text = handle.read(256 * 1024).decode("utf-8", errors="replace")
+        except OSError:
+            continue
+        match = _PIN.search(text)
+        if match and version_key(match.group(1))[0] >= 0:
+            return match.group(1), candidate
+    return None
 
 
 @lru_cache(maxsize=1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from functools import lru_cache
 
 from speclint.flags.schema import versions_with_option
 from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes
@@ -10,8 +11,18 @@ from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_not
 
 def suggest(option: str, candidates) -> str | None:
     """The closest known option string, the way a "did you mean" should pick it."""
-    longs = [c for c in candidates if c.startswith("--")]
-    match = difflib.get_close_matches(option, longs, n=1, cutoff=0.75)
+    return _closest(option, tuple(c for c in candidates if c.startswith("--")))
+
+
+@lru_cache(maxsize=1024)
+def _closest(option: str, longs: tuple[str, ...]) -> str | None:
+    """difflib over every flag costs ~15 ms, so options sharing the first letters after
+    `--` are tried first (typos keep the start), and answers are cached per release."""
+    head = option[:5]
+    near = [c for c in longs if c.startswith(head)]
+    match = difflib.get_close_matches(option, near, n=1, cutoff=0.75) if near else []
+    if not match:
+        match = difflib.get_close_matches(option, longs, n=1, cutoff=0.75)
     return match[0] if match else None
 
 
