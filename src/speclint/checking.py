@@ -139,12 +139,38 @@ def _lint_all(jobs: list) -> Iterator[tuple[FileResult | None, str | None]]:
     import multiprocessing
     import sys
 
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     yield lint_job(jobs[0])
     # fork reuses what this process already imported; elsewhere the platform's default
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
     chunk = max(1, min(32, len(jobs) // (workers * 8)))
-    with context.Pool(workers) as pool:
-        yield from pool.imap(lint_job, jobs[1:], chunksize=chunk)
+    done = 1
+    try:
+        # an executor, not multiprocessing.Pool: a worker that dies (a crash in a native
+        # parser) breaks the executor instead of hanging the run forever
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            for item in pool.map(lint_job, jobs[1:], chunksize=chunk):
+                yield item
+                done += 1
+    except BrokenProcessPool:
+        for job in jobs[done:]:
+            yield _lint_isolated(job, context)
+
+
+def _lint_isolated(job, context) -> tuple[FileResult | None, str | None]:
+    """One file in its own worker, after a worker died: the file that kills it is reported,
+    the others are linted."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    with ProcessPoolExecutor(1, mp_context=context) as pool:
+        try:
+            return pool.submit(lint_job, job).result()
+        except BrokenProcessPool:
+            return None, (f"{job[0]}: internal error: the process linting this file died "
+                          "(a crash in a native parser); please report it with the file")
 
 
 def _usable_cpus() -> int:
