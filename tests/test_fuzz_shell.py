@@ -70,3 +70,14 @@ def test_mutated_fixtures(seed, data):
 
 def test_seeds_exist():
     assert len(SEEDS) >= 5
+
+
+def test_brace_before_a_high_plane_character_does_not_crash_tree_sitter():
+    """tree-sitter-bash 0.25 segfaults on `{` + a code point from about U+80000 up (found by
+    this file's fuzzing); the characters stay in the words speclint reads."""
+    for text in ("{\U000F20AB", "echo {\U000E0001", "{{\U0010FFFF",
+                 "python -m sglang.launch_server --model-path m --served-model-name {\U000F20AB}\n"):
+        _check(text)
+    [ctx] = lint_text("{ python -m sglang.launch_server --model-path m --served-model-name "
+                      "n\U000F20AB; }\n", "x.sh").contexts
+    assert ctx.config.value("served_model_name") == "n\U000F20AB"

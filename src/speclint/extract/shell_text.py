@@ -6,6 +6,7 @@ gets a `TextMap`, so a word found anywhere can say where it is written in the or
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 
 import tree_sitter
@@ -25,11 +26,21 @@ BASH = tree_sitter.Language(_bash_language())
 _parser: tree_sitter.Parser | None = None
 
 
+# tree-sitter-bash 0.25 crashes the process (SIGSEGV) on `{` followed by a code point from
+# about U+80000 up (e.g. b"{\xf3\xb2\x82\xab", U+F20AB), found by fuzzing. Those planes are
+# private use or unassigned, so before parsing each such 4-byte character is replaced by
+# U+10000, also 4 bytes: every byte offset in the tree stays that of the original text, and
+# words are still read from the original bytes.
+_CRASHING_CODE_POINTS = re.compile(rb"[\xf1-\xf4][\x80-\xbf]{3}")
+
+
 def parse_bytes(data: bytes) -> tree_sitter.Tree:
     """Parse with one Parser per process (building one costs more than parsing a script)."""
     global _parser
     if _parser is None:
         _parser = tree_sitter.Parser(BASH)
+    if max(data, default=0) >= 0xF1:
+        data = _CRASHING_CODE_POINTS.sub(b"\xf0\x90\x80\x80", data)
     return _parser.parse(data)
 
 
