@@ -206,9 +206,21 @@ def _nargs_range(spec: FlagSpec) -> tuple[int, int | None]:
     return 1, 1  # argparse.REMAINDER and friends do not occur in SGLang
 
 
+_NEGATIVE_OPTIONS: dict[str, bool] = {}
+
+
+def _has_negative_number_options(schema: FlagSchema) -> bool:
+    """argparse's `_has_negative_number_optionals`, once per release (it scans every flag)."""
+    known = _NEGATIVE_OPTIONS.get(schema.version)
+    if known is None:
+        known = _NEGATIVE_OPTIONS[schema.version] = any(
+            _NEGATIVE_NUMBER.match(o) for o in schema.by_option)
+    return known
+
+
 def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
     parsed = ParsedArgs(schema)
-    has_negative = any(_NEGATIVE_NUMBER.match(o) for o in schema.by_option)
+    has_negative = _has_negative_number_options(schema)
     items: list[_Classified] = []
     after_double_dash = False
     for word in words:

@@ -15,6 +15,8 @@ Kinds of removal (`Removal.kind`):
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import re
 from dataclasses import dataclass
 from speclint.flags.schema import option_versions, options_of, supported_versions, table
@@ -166,6 +168,7 @@ def _declared_replacement(spec, known) -> tuple[tuple[Replacement, ...], bool, s
     return tuple(Replacement(m) for m in mentioned[:1]), False, text
 
 
+@lru_cache(maxsize=512)
 def _split_into(option: str, dest: str, when: str, target: str) -> tuple[Replacement, ...]:
     """`--x` -> `--x-decode` + `--x-prefill`: flags of the target that extend the old name
     and the old field, and that appeared no later than the old flag went away."""

@@ -72,9 +72,11 @@ class FlagSpec:
 
     @property
     def canonical(self) -> str:
-        """The name SGLang documents: its longest `--` option string that is not an alias."""
-        longs = [o for o in self.option_strings if o.startswith("--")]
-        return longs[0] if longs else self.option_strings[0]
+        """The name SGLang documents: its first `--` option string (aliases come after)."""
+        for option in self.option_strings:
+            if option.startswith("--"):
+                return option
+        return self.option_strings[0]
 
 
 @dataclass(frozen=True, slots=True)
