@@ -69,14 +69,48 @@ class ArgvItem:
     origin: Span | None = None
 
 
+MAX_SHELL_CHARS = 4 * 1024 * 1024
+"""Characters of shell text one file may hand the shell front-end in all. YAML aliases
+(`args: [*big, *big, ...]`, a hundred services sharing one `command: *big`) and Python
+names (`run([s, s, s, ...])`) repeat text without writing it again: without a bound a
+small file would make gigabytes of shell."""
+
+
+class Budget:
+    """What is left of MAX_SHELL_CHARS for one file, shared by its buffers."""
+
+    def __init__(self) -> None:
+        self.left = MAX_SHELL_CHARS
+        self.reported = False
+
+
 class ShellBuffer:
     """Builds a shell buffer with its file mapping, then walks it with the shell front-end."""
 
-    def __init__(self, file_text: str, starts: list[int] | None = None) -> None:
+    def __init__(self, file_text: str, starts: list[int] | None = None,
+                 budget: Budget | None = None) -> None:
         self.file_starts = starts if starts is not None else line_starts(file_text)
         self.pieces: list[tuple[str, int, int]] = []
         self.variables: dict[str, tuple[str | None, str | None, Span | None]] = {}
         """Placeholder name -> (text, unknown reason, origin)."""
+        self.budget = budget if budget is not None else Budget()
+        self.size = 0
+        self.cut_at: int | None = None
+        """File offset of the first thing left out for the budget."""
+
+    def _full(self, size: int, begin: int, end: int) -> bool:
+        """Whether `size` more characters are past the budget; if so the buffer ends with
+        one unknown word standing for the rest."""
+        if self.cut_at is not None:
+            return True
+        if self.size + size <= self.budget.left:
+            self.size += size
+            return False
+        self.cut_at = begin
+        name = self._variable(None, f"more than {MAX_SHELL_CHARS // 1024} KiB of shell "
+                                    "text in one file; the rest is not followed", None)
+        self.pieces.append((" ${" + name + "}", begin, max(end, begin)))
+        return True
 
     def _emit(self, text: str, begin: int, end: int) -> None:
         self.pieces.append((text, begin, end))
@@ -87,6 +121,9 @@ class ShellBuffer:
     def add_code(self, pieces: list[Piece]) -> None:
         """Shell code as written (a `bash -c` script, a `shell=True` string): exact runs keep
         their characters' positions; unknown runs become unknown variables."""
+        if self._full(sum(len(p.text or "") + 16 for p in pieces), pieces[0].begin if pieces else 0,
+                      pieces[-1].end if pieces else 0):
+            return
         for piece in pieces:
             if piece.text is None:
                 name = self._variable(None, piece.reason, piece.origin)
@@ -99,6 +136,9 @@ class ShellBuffer:
 
     def add_word(self, item: ArgvItem) -> None:
         """One argv element, quoted so the shell sees exactly that word."""
+        if self._full(sum(2 * len(p.text or "") + 16 for p in item.pieces) + 3,
+                      item.pieces[0].begin if item.pieces else 0, item.pieces[-1].end if item.pieces else 0):
+            return
         if self.pieces:
             last_end = self.pieces[-1][2]
             self._emit(" ", last_end, last_end)
@@ -150,6 +190,13 @@ class ShellBuffer:
         first syntax error go into `result` with file positions."""
         if not self.pieces:
             return
+        self.budget.left -= self.size
+        if self.cut_at is not None and not self.budget.reported:
+            self.budget.reported = True
+            span = span_of(self.file_starts, self.cut_at, self.cut_at + 1)
+            result.diagnostics.append(Diagnostic(
+                "unsupported-input", f"more than {MAX_SHELL_CHARS // 1024} KiB of shell text "
+                "(aliases or names repeating long values); launches past here are not checked", span))
         from .shell_checks import collect_comments, first_syntax_error
         from .shell_text import TextMap, parse_bytes
         from .shell_vars import Env, VarValue, dynamic_value

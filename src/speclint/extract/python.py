@@ -10,29 +10,61 @@ argv lists (subprocess, os.exec*, asyncio), shell strings (`shell=True`, `os.sys
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ..source import Diagnostic, ExtractResult, Launch, Span, Word
-from .embedded import ArgvItem, Piece, ShellBuffer, line_starts
+from .embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
+from .python_depth import nesting_problem
 from .python_scan import calls_in, merge_envs
-from .python_values import Entry, Evaluator, Positions, Val, merge_into, set_entry
+from .python_values import Entries, Entry, Evaluator, Positions, Val, bounded
+
+_NEWLINE = re.compile(r"\r\n?|\n")
+
+
+def _line_starts(text: str) -> list[int]:
+    """Where lines start as Python (and libcst) counts them: a lone CR ends a line too."""
+    if "\r" not in text:
+        return line_starts(text)
+    return [0] + [match.end() for match in _NEWLINE.finditer(text)]
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_TOO_DEEP = "nested too deeply for speclint to follow; launches in this file are not checked"
+
 
 def extract_python(text: str, path: str) -> ExtractResult:
     result = ExtractResult()
+    # libcst hands the text to native code as UTF-8: a lone surrogate (from a caller's
+    # surrogateescape decoding) raised UnicodeEncodeError. U+FFFD keeps every position.
+    text = _SURROGATE.sub("\ufffd", text)
+    starts = _line_starts(text)
+    deep = nesting_problem(text)
+    if deep is not None:  # libcst would crash the interpreter or take minutes (python_depth)
+        result.diagnostics.append(Diagnostic("unsupported-input", f"Python {_TOO_DEEP}",
+                                             span_of(starts, deep, deep + 1)))
+        return result
     try:
         module = cst.parse_module(text)
     except cst.ParserSyntaxError as error:
         result.diagnostics.append(_syntax_error(text, error))
         return result
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    positions = Positions(wrapper.resolve(PositionProvider), line_starts(text))
-    walker = PyWalker(text, path, positions, result)
-    walker.module(module)
-    for comment in _comments(module):
-        result.comments.append((positions.span(comment), comment.value))
+    except RecursionError:
+        result.diagnostics.append(Diagnostic("unsupported-input", f"Python {_TOO_DEEP}", Span.point(1, 1)))
+        return result
+    try:
+        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+        positions = Positions(wrapper.resolve(PositionProvider), starts)
+        walker = PyWalker(text, path, positions, result)
+        walker.module(module)
+        for comment in _comments(module):
+            result.comments.append((positions.span(comment), comment.value))
+    except RecursionError:  # past what the pre-scan estimates: drop what was found
+        return ExtractResult(diagnostics=[Diagnostic("unsupported-input", f"Python {_TOO_DEEP}",
+                                                     Span.point(1, 1))])
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
     return result
 
@@ -43,6 +75,8 @@ def _syntax_error(text: str, error: cst.ParserSyntaxError) -> Diagnostic:
 
     try:
         ast.parse(text)
+    except (RecursionError, MemoryError, ValueError):  # too deep for CPython too; NUL bytes
+        pass
     except SyntaxError as python_error:
         line = python_error.lineno or error.editor_line
         column = python_error.offset or error.editor_column
@@ -72,6 +106,7 @@ class PyWalker:
         self.path = path
         self.pos = positions
         self.result = result
+        self.budget = Budget()
         self.imports: dict[str, str] = {}
         self.env: dict[str, Val] = {}
         self.deferred: list[tuple[cst.FunctionDef, dict[str, Val]]] = []
@@ -185,7 +220,7 @@ class PyWalker:
             combined = cst.BinaryOperation(cst.Name(name), cst.Add(), node.value) \
                 if isinstance(node.operator, cst.AddAssign) else None
             if combined is not None and name in self.env:
-                self.env[name] = self._extended(self.env[name], self.evaluator().eval(node.value))
+                self.env[name] = bounded(self._extended(self.env[name], self.evaluator().eval(node.value)))
             else:
                 self.assign_unknown(node.target, f"`{name}` is changed by `{node.operator}`")
         elif isinstance(node, cst.Expr) and isinstance(node.value, cst.Call):
@@ -213,17 +248,17 @@ class PyWalker:
         ev = self.evaluator()
         args = [ev.eval(a.value) for a in call.args if not a.keyword]
         if current.kind == "list" and method == "append" and len(args) == 1:
-            self.env[name] = replace(current, value=list(current.value) + args)
+            self.env[name] = bounded(replace(current, value=list(current.value) + args))
         elif current.kind == "list" and method == "extend" and len(args) == 1:
-            self.env[name] = self._extended(current, args[0])
+            self.env[name] = bounded(self._extended(current, args[0]))
         elif current.kind == "dict" and method == "update":
-            entries = list(current.value)
+            entries = Entries(current.value)  # type: ignore[arg-type]
             for arg in call.args:
                 if arg.keyword is not None:
-                    set_entry(entries, Entry(arg.keyword.value, self.pos.span(arg.keyword), ev.eval(arg.value)))
+                    entries.set(Entry(arg.keyword.value, self.pos.span(arg.keyword), ev.eval(arg.value)))
                 else:
-                    merge_into(entries, ev.eval(arg.value), self.pos.span(arg))
-            self.env[name] = replace(current, value=entries)
+                    entries.merge(ev.eval(arg.value), self.pos.span(arg))
+            self.env[name] = bounded(replace(current, value=entries.list()))
         elif method in ("insert", "pop", "remove", "clear", "setdefault", "sort", "reverse"):
             self.env[name] = ev.unknown(call, f"`{name}` is changed by .{method}()",
                                         splat=current.kind == "list")
@@ -238,9 +273,9 @@ class PyWalker:
             index = target.slice[0].slice if len(target.slice) == 1 else None
             key = self.evaluator().eval(index.value).text if isinstance(index, cst.Index) else None
             if current is not None and current.kind == "dict" and key is not None:
-                entries = list(current.value)
-                set_entry(entries, Entry(key, self.pos.span(index), value))
-                self.env[target.value.value] = replace(current, value=entries)
+                entries = Entries(current.value)  # type: ignore[arg-type]
+                entries.set(Entry(key, self.pos.span(index), value))
+                self.env[target.value.value] = bounded(replace(current, value=entries.list()))
             elif current is not None:
                 self.assign_unknown(target.value, f"`{target.value.value}` is changed by an assignment")
         else:
@@ -261,7 +296,7 @@ class PyWalker:
 
     def add_argv(self, call: cst.Call, items: list[Val], env: dict[str, Word] | None,
                  prefix: list[ArgvItem] = ()) -> None:
-        buffer = ShellBuffer(self.text, self.pos.starts)
+        buffer = ShellBuffer(self.text, self.pos.starts, self.budget)
         for item in prefix:
             buffer.add_word(item)
         for item in items:
@@ -274,7 +309,7 @@ class PyWalker:
     def add_shell(self, value: Val, env: dict[str, Word] | None) -> None:
         if value.kind != "str":
             return
-        buffer = ShellBuffer(self.text, self.pos.starts)
+        buffer = ShellBuffer(self.text, self.pos.starts, self.budget)
         buffer.add_code(value.pieces)
         buffer.walk(self.path, self.result, env)
 

@@ -14,7 +14,7 @@ import libcst as cst
 
 from ..source import Word
 from .embedded import ArgvItem, Piece
-from .python_values import Val
+from .python_values import ITEM_WEIGHT, MAX_WEIGHT, Val
 
 if TYPE_CHECKING:
     from .python import PyWalker
@@ -91,8 +91,13 @@ def _argv_or_shell(walker: "PyWalker", call: cst.Call, target: cst.BaseExpressio
 def _starred_items(walker: "PyWalker", args: list[cst.Arg]) -> list[Val]:
     ev = walker.evaluator()
     items: list[Val] = []
+    weight = 0
     for arg in args:
         value = ev.eval(arg.value)
+        weight += ITEM_WEIGHT + value.weight
+        if weight > MAX_WEIGHT:  # `os.execl(p, *a, *a, ...)`: the rest is not followed
+            items.append(ev.unknown(arg, "the arguments grow past what speclint follows", splat=True))
+            break
         if arg.star == "*":
             if value.kind == "list":
                 items.extend(value.value)  # type: ignore[arg-type]

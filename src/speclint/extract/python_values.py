@@ -47,6 +47,9 @@ class Val:
     reason: str | None = None
     splat: bool = False
     """An unknown list element standing for any number of elements (`*extra`)."""
+    weight: int = 1
+    """Characters of text plus ITEM_WEIGHT per list element or dict entry, nested ones
+    included (see `bounded`)."""
 
     @property
     def text(self) -> str | None:
@@ -87,6 +90,31 @@ class Val:
                 mapping[entry.key] = value
             return mapping, True
         return None, False
+
+
+MAX_WEIGHT = 64 * 1024
+"""A value heavier than this is unknown: `a = a + a` forty times (or a dict holding itself
+twice, forty deep) would otherwise take all memory, as `A=$A$A` would in shell."""
+ITEM_WEIGHT = 16
+"""Weight of one list element or dict entry: at most 4096 of them in one value."""
+
+
+def bounded(value: Val) -> Val:
+    """`value` with its weight set from its parts, or unknown when it is too heavy."""
+    if value.kind == "str":
+        weight = sum(len(p.text) if p.text is not None else 1 for p in value.pieces)
+    elif value.kind == "list":
+        weight = ITEM_WEIGHT + sum(ITEM_WEIGHT + item.weight for item in value.value)  # type: ignore
+    elif value.kind == "dict":
+        weight = ITEM_WEIGHT + sum(ITEM_WEIGHT + e.value.weight for e in value.value)  # type: ignore
+    else:
+        weight = 1
+    if weight > MAX_WEIGHT:
+        return replace(value, kind="unknown", value=None, pieces=[], weight=1,
+                       reason=f"grows past {MAX_WEIGHT // 1024} KiB or {MAX_WEIGHT // ITEM_WEIGHT} "
+                              "elements; speclint does not follow it")
+    value.weight = weight
+    return value
 
 
 class Positions:
@@ -151,7 +179,7 @@ class Evaluator:
     def _make(self, node: cst.CSTNode, kind: str, value: object = None,
               pieces: list[Piece] | None = None) -> Val:
         begin, end = self.pos.offsets(node)
-        return Val(kind, self.pos.span(node), begin, end, value, pieces or [])
+        return bounded(Val(kind, self.pos.span(node), begin, end, value, pieces or []))
 
     def dotted(self, node: cst.BaseExpression) -> str | None:
         """`sgl.Engine` → 'sglang.Engine' through the file's imports."""
@@ -180,7 +208,10 @@ class Evaluator:
         quote = node.quote
         body = node.value[len(node.prefix) + len(quote): len(node.value) - len(quote)]
         pieces = decode_body(body, begin + len(node.prefix) + len(quote), "r" in prefix)
-        evaluated = node.evaluated_value
+        try:
+            evaluated = node.evaluated_value
+        except (SyntaxError, ValueError, MemoryError, RecursionError):  # a NUL in the literal
+            return self.unknown(node, "a string literal Python cannot read")
         if known_text(pieces) != evaluated:
             pieces = [Piece(str(evaluated), *self.pos.offsets(node))]
         return self._make(node, "str", pieces=pieces)
@@ -250,6 +281,7 @@ class Evaluator:
 
     def _List(self, node: cst.List | cst.Tuple) -> Val:
         items: list[Val] = []
+        weight = 0
         for element in node.elements:
             value = self.eval(element.value)
             if isinstance(element, cst.StarredElement):
@@ -260,22 +292,27 @@ class Evaluator:
                                          reason=value.why_unknown()))
             else:
                 items.append(value)
+            weight += ITEM_WEIGHT + value.weight
+            if weight > MAX_WEIGHT:  # `[*a, *a, ...]`: stop before building it
+                break
         return self._make(node, "list", items)
 
     _Tuple = _List
 
     def _Dict(self, node: cst.Dict) -> Val:
-        entries: list[Entry] = []
+        entries = Entries()
         for element in node.elements:
             if isinstance(element, cst.StarredDictElement):
-                merge_into(entries, self.eval(element.value), self.pos.span(element))
-                continue
-            key = self.eval(element.key)
-            if key.kind == "str" and key.text is not None:
-                set_entry(entries, Entry(key.text, key.span, self.eval(element.value)))
+                entries.merge(self.eval(element.value), self.pos.span(element))
             else:
-                entries.append(Entry(None, key.span, self.unknown(element, "a key not known statically")))
-        return self._make(node, "dict", entries)
+                key = self.eval(element.key)
+                if key.kind == "str" and key.text is not None:
+                    entries.set(Entry(key.text, key.span, self.eval(element.value)))
+                else:
+                    entries.set(Entry(None, key.span, self.unknown(element, "a key not known statically")))
+            if entries.weight > MAX_WEIGHT:
+                break
+        return self._make(node, "dict", entries.list())
 
     # ---- operators and calls ---------------------------------------------------------------
 
@@ -302,14 +339,15 @@ class Evaluator:
         name = self.dotted(node.func) or ""
         args = [a for a in node.args if not a.keyword and not a.star]
         if name == "dict":
-            entries: list[Entry] = []
+            entries = Entries()
             for arg in node.args:
                 if arg.keyword is not None:
-                    set_entry(entries, Entry(arg.keyword.value, self.pos.span(arg.keyword),
-                                             self.eval(arg.value)))
+                    entries.set(Entry(arg.keyword.value, self.pos.span(arg.keyword), self.eval(arg.value)))
                 else:
-                    merge_into(entries, self.eval(arg.value), self.pos.span(arg))
-            return self._make(node, "dict", entries)
+                    entries.merge(self.eval(arg.value), self.pos.span(arg))
+                if entries.weight > MAX_WEIGHT:
+                    break
+            return self._make(node, "dict", entries.list())
         if name in ("str", "list", "tuple") and len(args) == 1 and not node.args[0].keyword:
             inner = self.eval(args[0].value)
             if name == "str" and inner.kind == "unknown":
@@ -363,19 +401,36 @@ class Evaluator:
         return self.unknown(node, f"`{_source(node)}` depends on a condition")
 
 
-def set_entry(entries: list[Entry], entry: Entry) -> None:
-    """A later key replaces an earlier one (and moves after any unknown merge before it)."""
-    entries[:] = [e for e in entries if e.key != entry.key or entry.key is None]
-    entries.append(entry)
+class Entries:
+    """A dict value being built: a later key replaces an earlier one (and moves after any
+    unknown merge before it), in constant time per key."""
 
+    def __init__(self, entries: list[Entry] = ()) -> None:
+        self.items: list[Entry | None] = []
+        self.where: dict[str, int] = {}
+        self.weight = 0
+        for entry in entries:
+            self.set(entry)
 
-def merge_into(entries: list[Entry], value: Val, span: Span) -> None:
-    """`{**value}` / `dict(value)` / `.update(value)`."""
-    if value.kind == "dict":
-        for entry in value.value:  # type: ignore[union-attr]
-            set_entry(entries, entry)
-    else:
-        entries.append(Entry(None, span, replace(value, kind="unknown", reason=value.why_unknown())))
+    def set(self, entry: Entry) -> None:
+        if entry.key is not None:
+            old = self.where.get(entry.key)
+            if old is not None:
+                self.items[old] = None
+            self.where[entry.key] = len(self.items)
+        self.items.append(entry)
+        self.weight += ITEM_WEIGHT + entry.value.weight
+
+    def merge(self, value: Val, span: Span) -> None:
+        """`{**value}` / `dict(value)` / `.update(value)`."""
+        if value.kind == "dict":
+            for entry in value.value:  # type: ignore[union-attr]
+                self.set(entry)
+        else:
+            self.set(Entry(None, span, replace(value, kind="unknown", reason=value.why_unknown())))
+
+    def list(self) -> list[Entry]:
+        return [entry for entry in self.items if entry is not None]
 
 
 def _path_join(texts) -> str:

@@ -14,19 +14,33 @@ import re
 import yaml
 
 from ..source import Diagnostic, ExtractResult, Span, Word
-from .embedded import ArgvItem, Piece, ShellBuffer, line_starts, span_of
+from .embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
 def extract_yaml(text: str, path: str) -> ExtractResult:
+    """Safe loading only: nodes are composed, never constructed, so `!!python/object` tags
+    are plain tagged nodes. Aliases stay shared nodes (never expanded: see `_Reader`)."""
     result = ExtractResult()
     starts = line_starts(text)
     reader = _Reader(text, starts, path, result)
+    loader = None
     try:
-        for document in yaml.compose_all(text, Loader=yaml.SafeLoader):
+        loader = yaml.SafeLoader(text)  # its reader refuses NULs and other control characters
+        while loader.check_node():
+            document = loader.get_node()
             if document is not None:
                 reader.document(document)
+    except RecursionError:  # PyYAML's composer recurses once per nesting level
+        mark = loader.get_mark() if loader is not None else None
+        result.diagnostics.append(Diagnostic(
+            "unsupported-input", "YAML nested too deeply for speclint to follow; launches from "
+            "here on are not checked", Span.point(mark.line + 1, mark.column + 1) if mark else Span.point(1, 1)))
+    except yaml.reader.ReaderError as error:
+        result.diagnostics.append(Diagnostic("syntax-error", f"YAML error: {error.reason} (character "
+                                             f"{error.character!r} is not allowed in YAML)",
+                                             span_of(starts, error.position, error.position + 1)))
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         span = Span.point(mark.line + 1, mark.column + 1) if mark else Span.point(1, 1)
@@ -34,6 +48,10 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
         result.diagnostics.append(Diagnostic("syntax-error", f"YAML syntax error: {problem}", span))
     except yaml.YAMLError as error:
         result.diagnostics.append(Diagnostic("syntax-error", f"YAML error: {error}", Span.point(1, 1)))
+    finally:
+        if loader is not None:
+            loader.dispose()
+        _MERGED.clear()
     result.comments.extend(_comments(text))
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
     return result
@@ -52,16 +70,29 @@ def _comments(text: str) -> list[tuple[Span, str]]:
     return found
 
 
-def mapping_pairs(node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
-    """The node's key/value pairs with `<<: *anchor` merges applied (explicit keys win)."""
+_MERGED: dict[int, tuple[yaml.MappingNode, list[tuple[yaml.Node, yaml.Node]]]] = {}
+"""mapping_pairs results for mappings with merges, by node id, for one extract_yaml call
+(the node is kept so its id is not reused): merges of merges of one anchor, nine times
+each, would otherwise be computed 9**depth times."""
+
+
+def mapping_pairs(node: yaml.MappingNode, _active: frozenset[int] = frozenset()) -> list[tuple[yaml.Node, yaml.Node]]:
+    """The node's key/value pairs with `<<: *anchor` merges applied (explicit keys win).
+    A merge of a mapping into itself (`&a {<<: *a}`) is skipped."""
+    if not any(key.tag == _MERGE_TAG for key, _ in node.value):
+        return list(node.value)
+    cached = _MERGED.get(id(node))
+    if cached is not None and cached[0] is node:
+        return cached[1]
+    active = _active | {id(node)}
     merged: list[tuple[yaml.Node, yaml.Node]] = []
     own: list[tuple[yaml.Node, yaml.Node]] = []
     for key, value in node.value:
         if key.tag == _MERGE_TAG:
             sources = value.value if isinstance(value, yaml.SequenceNode) else [value]
             for source in sources:
-                if isinstance(source, yaml.MappingNode):
-                    merged.extend(mapping_pairs(source))
+                if isinstance(source, yaml.MappingNode) and id(source) not in active:
+                    merged.extend(mapping_pairs(source, active))
         else:
             own.append((key, value))
     keys = {k.value for k, _ in own if isinstance(k, yaml.ScalarNode)}
@@ -69,7 +100,9 @@ def mapping_pairs(node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
     for key, value in merged:
         if isinstance(key, yaml.ScalarNode) and key.value not in keys:
             result[key.value] = (key, value)
-    return list(result.values()) + own
+    pairs = list(result.values()) + own
+    _MERGED[id(node)] = (node, pairs)
+    return pairs
 
 
 def _get(node: yaml.Node, name: str) -> yaml.Node | None:
@@ -88,6 +121,10 @@ class _Reader:
         self.starts = starts
         self.path = path
         self.result = result
+        self.budget = Budget()
+        self.seen: set[int] = set()
+        """Nodes already searched for containers: an alias is a shared node, and a
+        billion-laughs file reaches one node 9**9 times."""
 
     def span(self, node: yaml.Node) -> Span:
         return span_of(self.starts, node.start_mark.index, max(node.end_mark.index, node.start_mark.index + 1))
@@ -103,14 +140,17 @@ class _Reader:
     def find_containers(self, node: yaml.Node, depth: int) -> None:
         """Every `containers:`/`initContainers:` list, wherever the workload kind nests it
         (Deployment, StatefulSet, Job, CronJob, Pod, LeaderWorkerSet templates, List items)."""
-        if depth > 30:
+        if depth > 30 or id(node) in self.seen:
             return
+        self.seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
             for key, value in mapping_pairs(node):
                 if isinstance(key, yaml.ScalarNode) and key.value in ("containers", "initContainers") \
                         and isinstance(value, yaml.SequenceNode):
                     for container in value.value:
-                        self.k8s_container(container)
+                        if id(container) not in self.seen:  # `[*c, *c, ...]`: one launch
+                            self.seen.add(id(container))
+                            self.k8s_container(container)
                 else:
                     self.find_containers(value, depth + 1)
         elif isinstance(node, yaml.SequenceNode):
@@ -149,7 +189,7 @@ class _Reader:
                     name, _, value = item.value.partition("=")
                     env[name] = Word(value, self.span(item), self.span(item))
         entrypoint, command = _get(service, "entrypoint"), _get(service, "command")
-        buffer = ShellBuffer(self.text, self.starts)
+        buffer = ShellBuffer(self.text, self.starts, self.budget)
         for part in (entrypoint, command):
             if isinstance(part, yaml.ScalarNode):
                 # compose splits a string command into words (shlex); the shell parser
@@ -172,7 +212,7 @@ class _Reader:
         return []
 
     def launch(self, argv: list[ArgvItem], env: dict[str, Word], image: yaml.Node | None) -> None:
-        buffer = ShellBuffer(self.text, self.starts)
+        buffer = ShellBuffer(self.text, self.starts, self.budget)
         for item in argv:
             buffer.add_word(item)
         self._walk(buffer, env, image)
