@@ -251,6 +251,17 @@ def test_python_nul_inside_a_string_literal():
     _check("import sglang\nx = 'a\0b'\nsglang.Engine(model_path=x, tp_size=2)\n", "nul.py")
 
 
+def test_many_names_and_branches_are_linear():
+    """Each if/for/class copied the whole environment and merged every name (quadratic)."""
+    text = "import sglang\n" + "".join(f"a{i} = {i}\n" for i in range(3000)) + \
+        "if x:\n  a1 = 3\nelse:\n  a2 = 4\n" * 600 + "for i in x:\n  a3 = i\n" * 600 + \
+        "class C:\n  a1 = 5\n" * 600 + "sglang.Engine(model_path='m', tp_szie=a1)\n"
+    start = time.monotonic()
+    result = lint_text(text, "names.py")
+    assert time.monotonic() - start < 5
+    assert any(f.code == "FLG001" for f in result.findings)
+
+
 @pytest.mark.parametrize("text", [
     "import sglang\n\0x = 1\n",
     "import sglang\nx = '\udcff'\n",

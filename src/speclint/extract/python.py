@@ -11,6 +11,7 @@ argv lists (subprocess, os.exec*, asyncio), shell strings (`shell=True`, `os.sys
 from __future__ import annotations
 
 import re
+from collections import ChainMap
 from dataclasses import replace
 
 import libcst as cst
@@ -122,7 +123,7 @@ class PyWalker:
         module_env = self.env
         while self.deferred:
             function, outer = self.deferred.pop(0)
-            self.env = {**module_env, **outer}
+            self.env = ChainMap({}, outer, module_env)  # not a copy: linear in many functions
             self.in_function = True
             params = function.params
             for param in [*params.posonly_params, *params.params, *params.kwonly_params,
@@ -143,9 +144,10 @@ class PyWalker:
             for small in node.body:
                 self.small(small)
         elif isinstance(node, cst.FunctionDef):
-            self.deferred.append((node, dict(self.env) if self.in_function else {}))
+            self.deferred.append((node, _snapshot(self.env) if self.in_function else {}))
         elif isinstance(node, cst.ClassDef):
-            saved = dict(self.env)
+            saved = self.env
+            self.env = ChainMap({}, saved)
             self.block(node.body.body)
             self.env = saved
         elif isinstance(node, cst.If):
@@ -172,12 +174,14 @@ class PyWalker:
 
     def branches(self, groups: list) -> None:
         before = self.env
-        results = []
-        for group in groups:
-            self.env = dict(before)
+        results: list[ChainMap] = []
+        for group in groups:  # each path writes to its own layer over `before` (no copies)
+            self.env = ChainMap({}, before)
             self.block(group)
             results.append(self.env)
-        self.env = merge_envs(before, results, self.evaluator())
+        self.env = before
+        changed = set().union(*(env.maps[0] for env in results))
+        before.update(merge_envs(before, results, self.evaluator(), changed))
 
     def loop(self, node: cst.For | cst.While) -> None:
         if isinstance(node, cst.For):
@@ -185,11 +189,12 @@ class PyWalker:
         else:
             self.scan(node.test)
         before = self.env
-        self.env = dict(before)
+        self.env = body = ChainMap({}, before)
         if isinstance(node, cst.For):
             self.assign_unknown(node.target, "a loop variable")
         self.block(node.body.body)
-        self.env = merge_envs(before, [before, self.env], self.evaluator())
+        self.env = before
+        before.update(merge_envs(before, [before, body], self.evaluator(), set(body.maps[0])))
         if node.orelse is not None:
             self.block(node.orelse.body.body)
 
@@ -316,6 +321,14 @@ class PyWalker:
     def add_kwargs(self, call: cst.Call, entry: str, pairs: list[tuple[Word, Word]]) -> None:
         self.result.launches.append(Launch(self.path, entry, self.pos.span(call), [],
                                            kwargs_style=True, kwargs=pairs))
+
+
+def _snapshot(env):
+    """A nested function's view of its enclosing function's values at definition: the
+    function's own layer copied, the layers below it are never written again."""
+    if isinstance(env, ChainMap):
+        return ChainMap(dict(env.maps[0]), *env.maps[1:])
+    return dict(env)
 
 
 def _argv_item(value: Val) -> ArgvItem:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 import libcst as cst
@@ -38,12 +39,15 @@ def _same(a: Val, b: Val) -> bool:
     return known_a and known_b and value_a == value_b and type(value_a) is type(value_b)
 
 
-def merge_envs(before: dict[str, Val], results: list[dict[str, Val]], ev: Evaluator) -> dict[str, Val]:
+def merge_envs(before: Mapping[str, Val], results: list[Mapping[str, Val]], ev: Evaluator,
+               names: set[str] | None = None) -> dict[str, Val]:
     """The environment after alternative paths: a value all paths agree on is kept; a list
     that paths extended differently keeps the common start and then an unknown number of
-    elements; anything else becomes unknown."""
+    elements; anything else becomes unknown. With `names`, only those (the ones some path
+    assigned) are merged and returned: the walker then costs nothing per unchanged name."""
     merged: dict[str, Val] = {}
-    names = {name for env in results for name in env}
+    if names is None:
+        names = {name for env in results for name in env}
     for name in names:
         values = [env.get(name) for env in results]
         first = values[0]
