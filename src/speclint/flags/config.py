@@ -50,6 +50,7 @@ class LaunchConfig:
         self.parsed = parsed
         self.schema: FlagSchema = parsed.schema
         self._settings: dict[str, Setting] = {}
+        self._uses_by_dest: dict[str, list[FlagUse]] | None = None
 
     @property
     def version(self) -> str:
@@ -68,8 +69,12 @@ class LaunchConfig:
         if cached is not None:
             return cached
         spec = self.schema.by_dest.get(dest)
-        uses = tuple(u for u in self.parsed.uses_of(dest)
-                     if u.spec is not None and u.how not in ("ambiguous", "unknown"))
+        if self._uses_by_dest is None:  # rules ask for many fields: index the flags once
+            self._uses_by_dest = {}
+            for use in self.parsed.uses:
+                if use.spec is not None and use.how not in ("ambiguous", "unknown"):
+                    self._uses_by_dest.setdefault(use.spec.dest, []).append(use)
+        uses = tuple(self._uses_by_dest.get(dest, ()))
         valid = tuple(u for u in uses if u.dynamic or u.value is not None
                       or u.spec.action in ("store_const",))
         default = spec.default if spec is not None else None

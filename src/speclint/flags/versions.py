@@ -10,6 +10,7 @@ from speclint.flags.schema import newest_version, supported_versions
 _TAG_VERSION = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)(?:\.?post(\d+))?(?![\d.])")
 
 
+@lru_cache(maxsize=1024)
 def version_key(version: str) -> tuple[int, int, int, int]:
     """Orders releases: 0.5.6 < 0.5.6.post2 < 0.5.7. Unparseable text sorts first."""
     match = _TAG_VERSION.match(version)
