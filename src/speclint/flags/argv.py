@@ -3,8 +3,7 @@
 Mirrors CPython 3.11 `argparse.ArgumentParser.parse_args` for SGLang's parser (no
 positionals, `allow_abbrev=True`): exact option strings, `--flag=value`, unique-prefix
 abbreviations, ambiguous prefixes, nargs, types and choices, last-wins for repeats.
-argparse stops at its first error; this records every problem, and which one SGLang
-would stop at (`ParsedArgs.first_error`).
+argparse stops at its first error; this records every problem.
 """
 
 from __future__ import annotations
@@ -81,23 +80,6 @@ class ParsedArgs:
 
     def uses_of(self, dest: str) -> list[FlagUse]:
         return [u for u in self.uses if u.spec is not None and u.spec.dest == dest]
-
-    def last(self, dest: str) -> FlagUse | None:
-        found = self.uses_of(dest)
-        return found[-1] if found else None
-
-    @property
-    def first_error(self) -> ArgProblem | None:
-        """The problem argparse reports: ambiguous options are found in its first scan,
-        then value errors in order, then unrecognized arguments at the end."""
-        for kinds in (("ambiguous-option",),
-                      ("missing-value", "invalid-type", "invalid-choice",
-                       "ignored-explicit-argument"),
-                      ("unknown-option", "unexpected-argument")):
-            for problem in self.problems:
-                if problem.kind in kinds:
-                    return problem
-        return None
 
 
 @dataclass(slots=True)

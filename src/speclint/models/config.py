@@ -86,21 +86,29 @@ def open_regular(path: str):
     return handle
 
 
-def read_model_config(path: str) -> tuple[ModelConfig | None, str | None]:
-    """(config, None) or (None, why it cannot be read)."""
+def read_json_file(path: str, limit: int) -> tuple[object, str | None]:
+    """(value, None) or (None, why not): a JSON file that is input, so bounded in size,
+    never blocking on a FIFO, and safe against nesting deep enough to exhaust the stack."""
     try:
         with open_regular(path) as handle:
-            data = handle.read(MAX_CONFIG_BYTES + 1)
+            data = handle.read(limit + 1)
     except OSError as error:
         return None, f"cannot read {path}: {error.strerror or error}"
-    if len(data) > MAX_CONFIG_BYTES:
-        return None, f"{path} is larger than {MAX_CONFIG_BYTES // (1024 * 1024)} MiB"
+    if len(data) > limit:
+        return None, f"{path} is larger than {limit // (1024 * 1024)} MiB; not read"
     try:
-        raw = json.loads(data.decode("utf-8", errors="replace"))
+        return json.loads(data.decode("utf-8", errors="replace")), None
     except RecursionError:
-        return None, f"{path} is nested too deeply to be a model config"
+        return None, f"{path} is nested too deeply to be read"
     except ValueError as error:
         return None, f"{path} is not valid JSON ({error})"
+
+
+def read_model_config(path: str) -> tuple[ModelConfig | None, str | None]:
+    """(config, None) or (None, why it cannot be read)."""
+    raw, problem = read_json_file(path, MAX_CONFIG_BYTES)
+    if problem is not None:
+        return None, problem
     if not isinstance(raw, dict):
         return None, f"{path} holds a JSON {type(raw).__name__}, not an object"
     text = raw.get("text_config")

@@ -12,7 +12,7 @@ import os
 import struct
 from dataclasses import dataclass, field
 
-from speclint.models.config import open_regular
+from speclint.models.config import open_regular, read_json_file
 
 MAX_HEADER_BYTES = 32 * 1024 * 1024
 MAX_INDEX_BYTES = 16 * 1024 * 1024
@@ -74,17 +74,9 @@ def _shape(entry: object) -> tuple[int, ...] | None:
 
 
 def _read_index(path: str) -> tuple[dict[str, str] | None, str | None]:
-    try:
-        with open_regular(path) as handle:
-            data = handle.read(MAX_INDEX_BYTES + 1)
-    except OSError as error:
-        return None, f"cannot read {path}: {error.strerror or error}"
-    if len(data) > MAX_INDEX_BYTES:
-        return None, f"{path} is larger than {MAX_INDEX_BYTES // (1024 * 1024)} MiB; not read"
-    try:
-        index = json.loads(data.decode("utf-8", errors="replace"))
-    except (ValueError, RecursionError) as error:
-        return None, f"{path} is not valid JSON ({error})"
+    index, problem = read_json_file(path, MAX_INDEX_BYTES)
+    if problem is not None:
+        return None, problem
     weight_map = index.get("weight_map") if isinstance(index, dict) else None
     if not isinstance(weight_map, dict):
         return None, f"{path} has no weight_map"

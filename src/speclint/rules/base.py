@@ -162,10 +162,6 @@ class Rule:
             yield example if isinstance(example, Example) else Example(example)
 
 
-def flag_text(option: str) -> str:
-    return f"`{option}`"
-
-
 def literal_word(word) -> bool:
     """The word's text is written literally at its span (not assembled from a variable), so
     an edit at the span changes exactly this word."""
