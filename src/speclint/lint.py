@@ -139,17 +139,18 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     extracted: ExtractResult = extract_file(path, text)
     path = display_path or path
     result = FileResult(path, text=text)
-    rules = [rule for rule in all_rules() if options.selection.enabled(rule)]
+    rules = _enabled_rules(options.selection, all_rules())
     file_ctx = FileContext(path, extracted.diagnostics)
-    for rule in rules:
-        result.findings.extend(rule.check_file(file_ctx))
+    findings = result.findings
+    for rule in rules.file:
+        findings.extend(rule.check_file(file_ctx))
     if len(extracted.launches) > MAX_LAUNCHES:
         skipped = extracted.launches[MAX_LAUNCHES:]
         del extracted.launches[MAX_LAUNCHES:]
         message = (f"more than {MAX_LAUNCHES} launches in one file; the {len(skipped)} from here "
                    "on are not checked")
-        for rule in rules:
-            result.findings.extend(rule.check_file(FileContext(path, [
+        for rule in rules.file:
+            findings.extend(rule.check_file(FileContext(path, [
                 Diagnostic("file-too-large", message, skipped[0].span)])))
     for launch in extracted.launches:
         try:
@@ -160,10 +161,10 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
             result.error = str(error)
             return result
         result.contexts.append(ctx)
-        for rule in rules:
+        for rule in rules.launch:
             for finding in rule.check(ctx):
                 finding.launch_span = launch.span
-                result.findings.append(finding)
+                findings.append(finding)
     if extracted.comments:
         from speclint.suppress import apply_suppressions, parse_suppressions
 
@@ -171,12 +172,41 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
         if suppressions:
             result.findings = apply_suppressions(result.findings, suppressions)
             file_ctx.suppressions = suppressions
-            file_ctx.enabled_rules = rules
-            for rule in rules:
+            file_ctx.enabled_rules = list(rules.all)
+            for rule in rules.suppressions:
                 result.findings.extend(rule.check_suppressions(file_ctx))
     unique = {(f.code, f.span, f.message): f for f in result.findings}
     result.findings = sorted(unique.values(), key=lambda f: (f.span.line, f.span.column, f.code))
     return result
+
+
+@dataclass(frozen=True, slots=True)
+class _RuleSet:
+    """The enabled rules, split by the hooks they implement (most only check launches)."""
+
+    all: tuple
+    launch: tuple
+    file: tuple
+    suppressions: tuple
+
+
+_RULE_SETS: dict[Selection, _RuleSet] = {}
+
+
+def _enabled_rules(selection: Selection, rules) -> _RuleSet:
+    """Worked out once per selection, not once per file."""
+    found = _RULE_SETS.get(selection)
+    if found is None:
+        from speclint.rules.base import Rule
+
+        enabled = tuple(rule for rule in rules if selection.enabled(rule))
+
+        def implementing(hook: str) -> tuple:
+            return tuple(r for r in enabled if getattr(type(r), hook) is not getattr(Rule, hook))
+        found = _RULE_SETS[selection] = _RuleSet(enabled, implementing("check"),
+                                                 implementing("check_file"),
+                                                 implementing("check_suppressions"))
+    return found
 
 
 def read_bytes(path: str) -> tuple[bytes | None, str | None, int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from speclint.flags.schema import FlagSchema, FlagSpec
@@ -95,22 +96,30 @@ class _Classified:
 
 
 def _option_tuples(schema: FlagSchema, arg: str) -> list[tuple[str, str | None]]:
-    """CPython 3.11 `_get_option_tuples`: (option string, explicit arg) pairs `arg` may abbreviate."""
-    found: list[tuple[str, str | None]] = []
+    """CPython 3.11 `_get_option_tuples`: (option string, explicit arg) pairs `arg` may
+    abbreviate, in the parser's order (found by bisecting the sorted option strings)."""
     if len(arg) > 1 and arg[1] == "-":
         if not schema.allow_abbrev:
-            return found
+            return []
         prefix, explicit = (arg.split("=", 1) + [None])[:2] if "=" in arg else (arg, None)
-        for option in schema.by_option:
-            if option.startswith(prefix):
-                found.append((option, explicit))
-    else:
-        short_prefix, short_explicit = arg[:2], arg[2:]
-        for option in schema.by_option:
-            if option == short_prefix:
-                found.append((option, short_explicit))
-            elif option.startswith(arg):
-                found.append((option, None))
+        return [(option, explicit) for option in _starting_with(schema, prefix)]
+    short_prefix, short_explicit = arg[:2], arg[2:]
+    matches = set(_starting_with(schema, arg))
+    if short_prefix in schema.by_option:
+        matches.add(short_prefix)
+    rank = schema.option_rank
+    return [(option, short_explicit if option == short_prefix else None)
+            for option in sorted(matches, key=rank.__getitem__)]
+
+
+def _starting_with(schema: FlagSchema, prefix: str) -> list[str]:
+    options = schema.sorted_options
+    found = []
+    for index in range(bisect_left(options, prefix), len(options)):
+        if not options[index].startswith(prefix):
+            break
+        found.append(options[index])
+    found.sort(key=schema.option_rank.__getitem__)
     return found
 
 
@@ -245,8 +254,8 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
         index = _consume(parsed, use, item, items, index)
     if not parsed.has_unknown_words:
         given = {u.spec.dest for u in parsed.uses if u.spec is not None}
-        for spec in schema.flags:
-            if spec.required and spec.dest not in given:
+        for spec in schema.required:
+            if spec.dest not in given:
                 span = words[0].span if words else Span(1, 1, 1, 2)
                 parsed.problems.append(ArgProblem(
                     "missing-required", span, "/".join(spec.option_strings), None,

@@ -65,37 +65,37 @@ class LaunchConfig:
         return dest in self.schema.by_dest
 
     def get(self, dest: str) -> Setting:
-        cached = self._settings.get(dest)
-        if cached is not None:
-            return cached
-        spec = self.schema.by_dest.get(dest)
+        setting = self._settings.get(dest)
+        if setting is None:
+            setting = self._settings[dest] = self._build(dest)
+        return setting
+
+    def _build(self, dest: str) -> Setting:
         if self._uses_by_dest is None:  # rules ask for many fields: index the flags once
             self._uses_by_dest = {}
             for use in self.parsed.uses:
                 if use.spec is not None and use.how not in ("ambiguous", "unknown"):
                     self._uses_by_dest.setdefault(use.spec.dest, []).append(use)
-        uses = tuple(self._uses_by_dest.get(dest, ()))
-        valid = tuple(u for u in uses if u.dynamic or u.value is not None
-                      or u.spec.action in ("store_const",))
+        spec = self.schema.by_dest.get(dest)
         default = spec.default if spec is not None else None
-        if not uses:
-            setting = Setting(dest, default)
-        elif spec is not None and spec.action in _ACCUMULATING:
+        found = self._uses_by_dest.get(dest)
+        unread_after = self.parsed.last_unknown  # a word that cannot be read may set it again
+        if not found:
+            return Setting(dest, default, (), unread_after >= 0)
+        uses = tuple(found)
+        if spec is not None and spec.action in _ACCUMULATING:
             if spec.action == "count":
                 setting = Setting(dest, len(uses), uses)
             else:
                 collected = list(default or [])
-                for use in valid:
-                    collected.append(use.value)
+                collected.extend(u.value for u in uses if u.dynamic or u.value is not None)
                 setting = Setting(dest, collected, uses, any(u.dynamic for u in uses))
         else:
             last = uses[-1]
-            value = last.value if (last.dynamic or last in valid) else default
-            setting = Setting(dest, value, uses, last.dynamic)
-        last = self.parsed.last_unknown
-        if last >= 0 and not setting.dynamic and (not uses or uses[-1].position < last):
+            valid = last.dynamic or last.value is not None or last.spec.action == "store_const"
+            setting = Setting(dest, last.value if valid else default, uses, last.dynamic)
+        if unread_after >= 0 and not setting.dynamic and uses[-1].position < unread_after:
             setting = Setting(dest, setting.value, setting.uses, True)
-        self._settings[dest] = setting
         return setting
 
     def value(self, dest: str, fallback: object = None) -> object:

@@ -117,6 +117,7 @@ def _flags_of(version: str) -> list:
     return list({id(spec): spec for spec in options_of(version).values()}.values())
 
 
+@lru_cache(maxsize=2048)  # pure functions of the stored schemas
 def removal(option: str, target: str) -> Removal | None:
     """Why `option`, which an earlier release accepted exactly, is not a flag of `target`
     (None when `target` knows it or no earlier release did)."""
@@ -187,6 +188,7 @@ def _same_shape(old, new) -> bool:
     return (old.action, old.nargs, old.type) == (new.action, new.nargs, new.type)
 
 
+@lru_cache(maxsize=2048)
 def prefix_meaning(written: str, target: str) -> PrefixMeaning | None:
     """The last release older than `target` in which `written` (an exact flag or an
     abbreviation) resolved to exactly one flag, and that flag."""
@@ -202,6 +204,7 @@ def prefix_meaning(written: str, target: str) -> PrefixMeaning | None:
     return None
 
 
+@lru_cache(maxsize=2048)
 def replacement_for(option: str, target: str) -> tuple[Replacement, ...]:
     """What to write in `target` for a flag of an earlier release (itself if it is still
     there, its declared or split replacement otherwise)."""
@@ -213,6 +216,7 @@ def replacement_for(option: str, target: str) -> tuple[Replacement, ...]:
     return found.replacements
 
 
+@lru_cache(maxsize=2048)
 def first_ambiguous(written: str, target: str) -> str | None:
     """The first release (up to `target`) from which `written` stayed ambiguous."""
     first = None
@@ -225,6 +229,7 @@ def first_ambiguous(written: str, target: str) -> str | None:
     return first
 
 
+@lru_cache(maxsize=2048)
 def value_history(option: str, value: str, target: str) -> str | None:
     """The last release older than `target` whose choices for `option` included `value`."""
     for version in reversed(supported_versions()):

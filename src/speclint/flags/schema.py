@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_flags.json")
@@ -88,6 +88,17 @@ class FlagSchema:
     by_option: dict[str, FlagSpec]
     by_dest: dict[str, FlagSpec]
     allow_abbrev: bool = True
+    sorted_options: tuple[str, ...] = field(init=False, default=())
+    """Every option string, sorted: prefix lookups bisect it instead of scanning all flags."""
+    option_rank: dict[str, int] = field(init=False, default_factory=dict)
+    """Option string -> its position in `by_option` (argparse reports matches in that order)."""
+    required: tuple[FlagSpec, ...] = field(init=False, default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sorted_options", tuple(sorted(self.by_option)))
+        object.__setattr__(self, "option_rank",
+                           {option: rank for rank, option in enumerate(self.by_option)})
+        object.__setattr__(self, "required", tuple(s for s in self.flags if s.required))
 
 
 @lru_cache(maxsize=1)

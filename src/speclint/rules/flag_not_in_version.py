@@ -53,7 +53,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
             known = (", ".join(versions) if len(versions) <= 2 else
                      f"{versions[0]} and later" if versions[-1] == newest_version() else
                      f"{versions[0]} to {versions[-1]}")
-            guess = suggest(problem.text, ctx.parsed.schema.by_option)
+            guess = suggest(problem.text, ctx.parsed.schema)
             message = (f"`{problem.text}` does not exist yet in SGLang {ctx.version.version} "
                        f"(it exists in {known}): argparse stops the launch with "
                        "'unrecognized arguments'")

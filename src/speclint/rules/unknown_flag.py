@@ -5,13 +5,18 @@ from __future__ import annotations
 import difflib
 from functools import lru_cache
 
-from speclint.flags.schema import versions_with_option
+from speclint.flags.schema import options_of, versions_with_option
 from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes
 
 
-def suggest(option: str, candidates) -> str | None:
-    """The closest known option string, the way a "did you mean" should pick it."""
-    return _closest(option, tuple(c for c in candidates if c.startswith("--")))
+def suggest(option: str, schema) -> str | None:
+    """The closest known option string of `schema`, the way a "did you mean" should pick it."""
+    return _closest(option, _long_options(schema.version))
+
+
+@lru_cache(maxsize=16)
+def _long_options(version: str) -> tuple[str, ...]:
+    return tuple(option for option in options_of(version) if option.startswith("--"))
 
 
 @lru_cache(maxsize=1024)
@@ -70,7 +75,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
             if ctx.launch.kwargs_style:
                 if versions_with_option("--" + problem.text.replace("_", "-")):
                     continue  # a field of another release: version-drift rules say what changed
-                guess = suggest("--" + problem.text.replace("_", "-"), ctx.parsed.schema.by_option)
+                guess = suggest("--" + problem.text.replace("_", "-"), ctx.parsed.schema)
                 field = guess[2:].replace("-", "_") if guess else None
                 message = (f"`{problem.text}` is not a ServerArgs field of SGLang "
                            f"{ctx.version.version}: the launch fails with "
@@ -78,7 +83,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
                 yield self.report(ctx.path, problem.span, message,
                                   f"did you mean `{field}`?" if field else "remove the keyword")
                 continue
-            guess = suggest(problem.text, ctx.parsed.schema.by_option)
+            guess = suggest(problem.text, ctx.parsed.schema)
             hint = f"did you mean `{guess}`?" if guess else \
                 "remove it, or check `python -m sglang.launch_server --help` for the flag you meant"
             message = (f"`{problem.text}` is not an SGLang {ctx.version.version} flag: argparse "
