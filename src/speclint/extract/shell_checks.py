@@ -35,8 +35,34 @@ def _comment_nodes(root: Node) -> list[Node]:
                 return found
 
 
+_FEW_HASHES = 32
+
+
+def _comments_at_hashes(root: Node, data: bytes) -> list[Node] | None:
+    """The comments, found from each `#` (most scripts have a handful: the shebang and a few
+    notes) instead of walking the whole tree; None when there are too many `#` to look up."""
+    if data.count(b"#") > _FEW_HASHES:
+        return None
+    found: list[Node] = []
+    position = data.find(b"#")
+    while position >= 0:
+        node = root.descendant_for_byte_range(position, position + 1)
+        if node is not None and node.type == "comment" and node.start_byte == position:
+            found.append(node)
+            position = node.end_byte
+        else:
+            position += 1
+        position = data.find(b"#", position)
+    return found
+
+
 def collect_comments(root: Node, tm: TextMap, result: ExtractResult) -> list[Node]:
-    nodes = _comment_nodes(root) if b"#" in tm.data else []
+    if b"#" not in tm.data:
+        nodes: list[Node] = []
+    else:
+        nodes = _comments_at_hashes(root, tm.data)
+        if nodes is None:
+            nodes = _comment_nodes(root)
     for node in nodes:
         result.comments.append((tm.node_span(node), tm.node_text(node)))
     return nodes
@@ -128,7 +154,10 @@ def _starts_command(root: Node, tm: TextMap, line_index: int, lines: list[str]) 
 
 
 def broken_continuations(root: Node, tm: TextMap, comments: list[Node]) -> list[Diagnostic]:
-    lines = tm.text.split("\n")
+    text = tm.text
+    if "\\" not in text:  # no backslash: nothing continues
+        return []
+    lines = text.split("\n")
     found: list[Diagnostic] = []
     for comment in comments:
         row = comment.start_point.row
@@ -150,7 +179,8 @@ def broken_continuations(root: Node, tm: TextMap, comments: list[Node]) -> list[
                    f"flags after it on the following lines are not passed to SGLang (bash runs "
                    f"them as a separate command)")
         found.append(Diagnostic("broken-continuation", message, tm.node_span(comment)))
-    for match in _TRAILING_BLANK_AFTER_BACKSLASH.finditer(tm.text):
+    blanks_after_backslash = "\\ " in text or "\\\t" in text
+    for match in _TRAILING_BLANK_AFTER_BACKSLASH.finditer(text) if blanks_after_backslash else ():
         start_char = match.start(2)
         row = tm.text.count("\n", 0, start_char)
         start_byte = len(tm.text[:start_char].encode())

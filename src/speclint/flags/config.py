@@ -43,6 +43,19 @@ class Setting:
         return use.value_span or use.span
 
 
+_DEFAULTS: dict[tuple[str, str], Setting] = {}
+
+
+def _default_setting(schema: FlagSchema, dest: str) -> Setting:
+    """A field nobody set: the same immutable Setting for every launch of a release."""
+    key = (schema.version, dest)
+    setting = _DEFAULTS.get(key)
+    if setting is None:
+        spec = schema.by_dest.get(dest)
+        setting = _DEFAULTS[key] = Setting(dest, spec.default if spec is not None else None)
+    return setting
+
+
 class LaunchConfig:
     """Field values after argparse (before SGLang's own resolution adjusts them)."""
 
@@ -76,12 +89,14 @@ class LaunchConfig:
             for use in self.parsed.uses:
                 if use.spec is not None and use.how not in ("ambiguous", "unknown"):
                     self._uses_by_dest.setdefault(use.spec.dest, []).append(use)
-        spec = self.schema.by_dest.get(dest)
-        default = spec.default if spec is not None else None
         found = self._uses_by_dest.get(dest)
         unread_after = self.parsed.last_unknown  # a word that cannot be read may set it again
+        if not found and unread_after < 0:
+            return _default_setting(self.schema, dest)
+        spec = self.schema.by_dest.get(dest)
+        default = spec.default if spec is not None else None
         if not found:
-            return Setting(dest, default, (), unread_after >= 0)
+            return Setting(dest, default, (), True)
         uses = tuple(found)
         if spec is not None and spec.action in _ACCUMULATING:
             if spec.action == "count":
