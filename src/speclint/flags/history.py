@@ -19,7 +19,8 @@ from functools import lru_cache
 
 import re
 from dataclasses import dataclass
-from speclint.flags.schema import option_versions, options_of, supported_versions, table
+from speclint.flags.schema import (option_entries, options_of, releases_of, spec_in,
+                                   supported_versions, table)
 from speclint.flags.versions import version_key
 
 # `deprecated` text that is a replacement: `--flag`, `--flag=value`.
@@ -105,7 +106,7 @@ def _older(a: str, b: str) -> bool:
 
 def accepted_before(option: str, target: str) -> list[str]:
     """Releases older than `target` whose parser knows `option` exactly."""
-    return [v for v in option_versions().get(option, ()) if _older(v, target)]
+    return [v for v in releases_of(option) if _older(v, target)]
 
 
 def _options_in(version: str) -> dict:
@@ -127,12 +128,12 @@ def removal(option: str, target: str) -> Removal | None:
     if not before:
         return None
     last = before[-1]
-    spec = options_of(last)[option]
-    since = next((v for v in before if options_of(v)[option].deprecated), None)
+    spec = spec_in(last, option)
+    since = next((v for v in before if spec_in(v, option).deprecated), None)
     known = _options_in(target)
     replacements, value_preserving, note = _declared_replacement(spec, known)
-    plain = [v for v in before if not options_of(v)[option].deprecated]
-    own_field = options_of(plain[-1] if plain else last)[option].dest  # before any alias
+    plain = [v for v in before if not spec_in(v, option).deprecated]
+    own_field = spec_in(plain[-1] if plain else last, option).dest  # before any alias
     split = _split_into(option, own_field, since or last, target)
     if split:
         return Removal(option, target, last, "split", replacements or split, note, since,
@@ -173,12 +174,11 @@ def _declared_replacement(spec, known) -> tuple[tuple[Replacement, ...], bool, s
 def _split_into(option: str, dest: str, when: str, target: str) -> tuple[Replacement, ...]:
     """`--x` -> `--x-decode` + `--x-prefill`: flags of the target that extend the old name
     and the old field, and that appeared no later than the old flag went away."""
-    appeared = option_versions()
     found = []
     for spec in _flags_of(target):
         name = spec.canonical
         if name.startswith(option + "-") and spec.dest.startswith(dest + "_"):
-            first = appeared[name][0]
+            first = releases_of(name)[0]
             if not _older(when, first):
                 found.append(Replacement(name))
     return tuple(found) if len(found) >= 2 else ()
@@ -192,16 +192,21 @@ def _same_shape(old, new) -> bool:
 def prefix_meaning(written: str, target: str) -> PrefixMeaning | None:
     """The last release older than `target` in which `written` (an exact flag or an
     abbreviation) resolved to exactly one flag, and that flag."""
+    candidates = _extending(written)
     for version in reversed(supported_versions()):
         if not _older(version, target):
             continue
-        options = _options_in(version)
-        if written in options:
+        matches = [o for o, releases in candidates if version in releases]
+        if written in matches:
             return PrefixMeaning(written, written, version)
-        matches = [o for o in options if o.startswith(written)]
         if len(matches) == 1:
             return PrefixMeaning(written, matches[0], version)
     return None
+
+
+def _extending(written: str) -> list[tuple[str, frozenset[str]]]:
+    """Every option of any release that starts with `written`, with its releases."""
+    return [(o, frozenset(releases_of(o))) for o in option_entries() if o.startswith(written)]
 
 
 @lru_cache(maxsize=2048)
@@ -219,12 +224,13 @@ def replacement_for(option: str, target: str) -> tuple[Replacement, ...]:
 @lru_cache(maxsize=2048)
 def first_ambiguous(written: str, target: str) -> str | None:
     """The first release (up to `target`) from which `written` stayed ambiguous."""
+    candidates = _extending(written)
     first = None
     for version in supported_versions():
         if _older(target, version):
             break
-        options = _options_in(version)
-        ambiguous = written not in options and sum(o.startswith(written) for o in options) > 1
+        matches = [o for o, releases in candidates if version in releases]
+        ambiguous = written not in matches and len(matches) > 1
         first = (first or version) if ambiguous else None
     return first
 
@@ -235,7 +241,7 @@ def value_history(option: str, value: str, target: str) -> str | None:
     for version in reversed(supported_versions()):
         if not _older(version, target):
             continue
-        spec = options_of(version).get(option)
+        spec = spec_in(version, option)
         if spec is None:
             continue
         if spec.choices is None:
@@ -251,8 +257,8 @@ _COMPARED = ("dest", "action", "type", "nargs", "choices", "const", "default", "
 def changes(option: str, older: str, newer: str) -> list[Change]:
     """How `option` differs between two releases that both know it, with the first
     release of each new value."""
-    old = options_of(older).get(option)
-    new = options_of(newer).get(option)
+    old = spec_in(older, option)
+    new = spec_in(newer, option)
     if old is None or new is None:
         return []
     found = []
@@ -261,8 +267,8 @@ def changes(option: str, older: str, newer: str) -> list[Change]:
         before, after = getattr(old, what), getattr(new, what)
         if before == after:
             continue
-        since = next((v for v in span if option in options_of(v)
-                      and getattr(options_of(v)[option], what) == after), newer)
+        since = next((v for v in span if spec_in(v, option) is not None
+                      and getattr(spec_in(v, option), what) == after), newer)
         found.append(Change(option, what, before, after, since))
     return found
 
@@ -272,7 +278,7 @@ def choice_timeline(option: str) -> list[tuple[str, tuple | None]]:
     (None: any string, as for `--speculative-algorithm` from 0.5.14 on, upper-cased)."""
     out: list[tuple[str, tuple | None]] = []
     for version in supported_versions():
-        spec = options_of(version).get(option)
+        spec = spec_in(version, option)
         if spec is None:
             continue
         if not out or out[-1][1] != spec.choices:
@@ -282,7 +288,7 @@ def choice_timeline(option: str) -> list[tuple[str, tuple | None]]:
 
 def appeared(option: str) -> tuple[str, str] | None:
     """(first, last) release that knows `option` exactly."""
-    found = option_versions().get(option)
+    found = releases_of(option)
     return (found[0], found[-1]) if found else None
 
 
