@@ -27,16 +27,18 @@ def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
 
 def resolve_aux_capture(state: ResolutionState) -> None:
     """0.5.23 `handle_aux_hidden_state_capture`: the algorithm only names a capture convention."""
-    if state.version != "0.5.23" or state.get("enable_return_aux_hidden_states") is not True:
+    methods = state.traits.aux_capture_algorithms
+    if not methods or state.get("enable_return_aux_hidden_states") is not True:
         return
     algorithm = state.get("speculative_algorithm")
     method = (algorithm or "").upper() if is_known(algorithm) else None
     if method is None:
         return
     handler = "_handle_aux_hidden_state_capture"
-    if method not in ("EAGLE3", "DFLASH", "DSPARK"):
+    if method not in methods:
+        named = " or ".join(filter(None, (", ".join(methods[:-1]), methods[-1])))
         raise Stop("ValueError", "--enable-return-aux-hidden-states needs --speculative-algorithm "
-                   f"EAGLE3, DFLASH or DSPARK to name the capture convention, got {algorithm!r}.",
+                   f"{named} to name the capture convention, got {algorithm!r}.",
                    handler, ("enable_return_aux_hidden_states",))
     if state.get("speculative_draft_model_path") is not None:
         raise Stop("ValueError", "--enable-return-aux-hidden-states captures without a draft; "

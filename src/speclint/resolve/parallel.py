@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from speclint.resolve.result import Rejection, Unknown, is_known
 from speclint.resolve.state import ResolutionState, Stop
+from speclint.resolve.traits import TRAITS, ReleaseTraits
 
 # 0.4.10.post2 and 0.5.6.post2 parse `--tp-size` into `tensor_parallel_size` and copy it to
 # `tp_size` in `ServerArgs.from_cli_args`; later releases parse straight into `tp_size`.
@@ -24,18 +25,14 @@ CLI_DESTS = {"tp_size": "tensor_parallel_size", "pp_size": "pipeline_parallel_si
 DATA_PARALLEL_HANDLERS = ("_handle_data_parallelism", "__post_init__")
 """Where the tp/attention-DP checks raise; rules tell their rejections apart by these."""
 
-# Backends whose `ep_size = tp_size` rewrite each release performs, with the name its log uses.
-_A2A_SPANNING = {
-    "0.4.10.post2": {"deepep": "DeepEP"},
-    "0.5.6.post2": {"deepep": "DeepEP", "mooncake": "Mooncake", "ascend_fuseep": "Ascend fused EP"},
-    "0.5.14": {"megamoe": "Mega", "deepep": "DeepEP", "mooncake": "Mooncake", "nixl": "Nixl",
-               "ascend_fuseep": "Ascend fused EP", "flashinfer": "Flashinfer MoE A2A",
-               "mori": "MoRI"},
-    # overrides.py `_A2A_EP_SPANNING_BACKENDS`; the log names the backend itself
-    "0.5.23": dict.fromkeys(("megamoe", "deepep", "deepep_v2", "mooncake", "nixl",
-                             "ascend_fuseep", "flashinfer", "flashinfer_megamoe", "mori",
-                             "pplx")),
-}
+
+def _own_traits(version: str) -> ReleaseTraits | None:
+    """The traits of `version` only when it is itself modelled. The public helpers below take
+    the linted release, not the modelled one standing for it, and have always answered an
+    unmodelled release as no modelled one (no spanning backends, WARNING, attention DP from
+    `dp_size`, replicas offset over pp); kept as it was, though the resolver itself used
+    `modelled_release`."""
+    return TRAITS.get(version)
 
 
 def cli_dest(config, name: str) -> str | None:
@@ -47,20 +44,21 @@ def cli_dest(config, name: str) -> str | None:
 
 
 def a2a_spanning_backends(version: str) -> tuple[str, ...]:
-    return tuple(_A2A_SPANNING.get(version, {}))
+    traits = _own_traits(version)
+    return tuple(traits.a2a_spanning) if traits is not None else ()
 
 
 def resolve_parallel(state: ResolutionState) -> None:
     _copy_cli_aliases(state)
-    version = state.version
+    steps = state.traits.parallel_steps
     dummy = _dummy_model(state)
-    if version == "0.4.10.post2":
+    if steps == "post_init":
         _post_init_0_4_10(state)
-    elif version in ("0.5.6.post2", "0.5.14"):
+    elif steps == "handlers":
         if not dummy:  # `__post_init__` returns before its handlers for a dummy model
             _data_parallelism_0_5(state)
             _a2a_moe(state, "_handle_a2a_moe")
-    elif version == "0.5.23":
+    elif steps == "hooks":
         _deprecated_dp_attention(state)
         _moe_runner_alias(state)
         if not dummy:  # `run_resolution_pipeline` returns early for a dummy model
@@ -199,24 +197,24 @@ def _post_init_0_4_10(state: ResolutionState) -> None:
 
 def _a2a_moe(state: ResolutionState, handler: str) -> None:
     """The all-to-all backends that span every rank set `ep_size = tp_size`."""
-    version = state.version
+    traits = state.traits
     _a2a_backend_overrides(state)
     backend = state.get("moe_a2a_backend")
     if not is_known(backend):
         state.set_unknown("ep_size", "--moe-a2a-backend is not readable")
         return
-    spanning = _A2A_SPANNING.get(version, {})
+    spanning = traits.a2a_spanning
     if backend not in spanning:
         return
     tp, ep = state.get("tp_size"), state.get("ep_size")
-    if version == "0.5.14" and backend == "flashinfer":
+    if traits.flashinfer_a2a_needs_dp_attention and backend == "flashinfer":
         enabled, dp = state.get("enable_dp_attention"), state.get("dp_size")
         if is_known(enabled) and is_known(dp) and is_known(tp) and \
                 not (enabled is True and dp == tp):
             raise Stop("AssertionError", "Flashinfer MoE A2A is only supported with dp_size "
                        "== tp_size and --enable-dp-attention", handler,
                        ("moe_a2a_backend", "dp_size"))
-    if version == "0.5.23":
+    if traits.a2a_ep_size_hook:
         logged = (f"{backend} MoE is enabled. The expert parallel size is adjusted from {ep} "
                   f"to the tensor parallel size [{tp}].") if ep != tp else None
     else:
@@ -228,13 +226,13 @@ def _a2a_moe(state: ResolutionState, handler: str) -> None:
 
 def _a2a_backend_overrides(state: ResolutionState) -> None:
     """Waterfill forces DeepEP (0.5.14 `--enable-deepep-waterfill`, 0.5.23 `--enable-waterfill`)."""
-    backend = state.get("moe_a2a_backend")
-    if state.version == "0.5.14" and _flag(state, "enable_deepep_waterfill") is True \
+    backend, waterfill = state.get("moe_a2a_backend"), state.traits.waterfill
+    if waterfill == "deepep_waterfill" and _flag(state, "enable_deepep_waterfill") is True \
             and backend != "deepep":
         state.set("moe_a2a_backend", "deepep", "DeepEP Waterfill requires the DeepEP backend",
                   "_handle_a2a_moe", "moe_a2a_backend is overridden to 'deepep' because DeepEP "
                   "Waterfill requires the DeepEP backend.")
-    elif state.version == "0.5.23" and _flag(state, "enable_waterfill") is True \
+    elif waterfill == "waterfill" and _flag(state, "enable_waterfill") is True \
             and backend not in ("deepep", "megamoe"):
         state.set("moe_a2a_backend", "deepep", "Waterfill requires the DeepEP or MegaMOE "
                   "backend", "_a2a_backend_overrides", "moe_a2a_backend is overridden to "
@@ -243,14 +241,17 @@ def _a2a_backend_overrides(state: ResolutionState) -> None:
 
 def a2a_log_level(version: str, backend: str) -> str:
     """The level of the ep_size line: 0.5.23 `_a2a_ep_size` and 0.5.14's Mega MoE log INFO."""
-    return "info" if version == "0.5.23" or (version, backend) == ("0.5.14", "megamoe") \
-        else "warning"
+    traits = _own_traits(version)
+    if traits is None:
+        return "warning"
+    return "info" if traits.a2a_ep_size_hook or backend in traits.a2a_info_backends else "warning"
 
 
 def attention_dp_size(effective: dict, version: str) -> object:
     """How many attention-DP groups split the TP ranks: `attn_dp_size` in 0.5.23, `dp_size`
     with `enable_dp_attention` before. None when not an int (unknown)."""
-    if version == "0.5.23":
+    traits = _own_traits(version)
+    if traits is not None and traits.separate_attn_dp_size:
         return _int(effective.get("attn_dp_size"))
     enabled = effective.get("enable_dp_attention")
     if enabled is False:
@@ -304,17 +305,19 @@ def gpu_use(effective: dict, config, version: str) -> GpuUse | None:
     attn = attention_dp_size(effective, version)
     if attn is None:
         return None
+    traits = _own_traits(version)
+    separate = traits is not None and traits.separate_attn_dp_size
     # Without attention DP, dp_size > 1 starts that many TP groups (the DP controller);
     # with it, the attention-DP groups live inside the TP group.
-    if version == "0.5.23" and attn > 1 and dp > 1:
+    if separate and attn > 1 and dp > 1:
         return None  # handle_data_parallelism rejects replicas with attention DP
-    replicas = dp if (version == "0.5.23" or attn == 1) else 1
+    replicas = dp if (separate or attn == 1) else 1
     if replicas > 1 and nnodes > 1:
         return None  # check_server_args rejects multi-node replicas
     pp_per_node = max(pp // nnodes, 1)
     tp_per_node = tp // max(nnodes // pp, 1)
     # 0.4.10.post2 moves each replica by tp * step; later releases by tp * pp * step
-    offset = tp * step * (1 if version == "0.4.10.post2" else pp)
+    offset = tp * step * (pp if traits is None or traits.replica_offset_spans_pp else 1)
     indices = tuple(base + replica * offset + pp_rank * tp_per_node + tp_rank * step
                     for replica in range(replicas) for pp_rank in range(pp_per_node)
                     for tp_rank in range(tp_per_node))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from speclint.resolve.result import Unknown, is_known
 from speclint.resolve.state import ResolutionState, Stop
-from speclint.resolve.traits import LARGE_TREE_ARCHITECTURES, traits_for
+from speclint.resolve.traits import LARGE_TREE_ARCHITECTURES
 
 _MRR_LOG = ("Max running requests is reset to 48 for speculative decoding. You can override "
             "this by explicitly setting --max-running-requests.")
@@ -42,7 +42,7 @@ def _pipeline_overlap(state: ResolutionState) -> None:
         return
     if not is_known(pp_size) or not isinstance(pp_size, int):
         state.set_unknown("disable_overlap_schedule", "--pp-size is not readable")
-    elif not traits_for(state.version).pp_disables_overlap:
+    elif not state.traits.pp_disables_overlap:
         state.set_unknown("disable_overlap_schedule", "pipeline parallelism and the overlap "
                           f"scheduler were not read in SGLang {state.version}'s source")
     elif pp_size > 1:
@@ -52,7 +52,7 @@ def _pipeline_overlap(state: ResolutionState) -> None:
 
 
 def _resolve_speculative(state: ResolutionState) -> None:
-    traits = traits_for(state.version)
+    traits = state.traits
     algorithm = state.get("speculative_algorithm")
     if not is_known(algorithm):
         state.mark_unknown_speculative(algorithm.reason)
@@ -302,7 +302,7 @@ def _eagle_overlap(state: ResolutionState, traits, algorithm: str) -> None:
                       "_handle_speculative_decoding",
                       "Overlap scheduler is disabled because of using eagle3 or standalone "
                       "speculative decoding.")
-    elif state.get("device") == "cpu" and state.version == "0.5.23":
+    elif state.get("device") == "cpu" and traits.cpu_disables_overlap:
         state.set("disable_overlap_schedule", True, "no overlap scheduler for speculative "
                   "decoding on CPU", "_disable_overlap_schedule_for_cpu",
                   "Overlap schedule is not implemented for speculative decoding on CPU.")
@@ -312,15 +312,13 @@ def _ngram(state: ResolutionState, traits) -> None:
     handler = "_handle_ngram"
     device = state.get("device")
     if isinstance(device, str) and not any(device.startswith(d) for d in traits.ngram_devices) \
-            and device != "auto" and not (state.version == "0.5.23" and device in ("cpu", "xpu")):
-        raise Stop("ValueError", "Ngram speculative decoding only supports "
-                   + ("CUDA, CPU, or XPU devices." if state.version == "0.5.23" else "CUDA device."),
-                   handler, ("device",))
-    if state.version == "0.5.23" and device == "cpu":
+            and device != "auto":
+        raise Stop("ValueError", traits.ngram_device_error, handler, ("device",))
+    if traits.cpu_disables_overlap and device == "cpu":
         state.set("disable_overlap_schedule", True, "no overlap scheduler for speculative "
                   "decoding on CPU", "_disable_overlap_schedule_for_cpu")
     _max_running_requests(state, handler, True)
-    if state.version == "0.5.6.post2":
+    if traits.ngram_disables_overlap:
         state.set("disable_overlap_schedule", True, "NGRAM disables the overlap scheduler",
                   handler, "The overlap scheduler and mixed chunked prefill are disabled "
                   "because of using ngram speculative decoding.")
@@ -364,7 +362,7 @@ def _ngram(state: ResolutionState, traits) -> None:
 
 def _dflash(state: ResolutionState) -> None:
     handler = "_handle_dflash"
-    if traits_for(state.version).dflash_full_handler:
+    if state.traits.dflash_full_handler:
         _dflash_0_5_23_checks(state, handler)
     if state.get("speculative_draft_model_path") is None:
         raise Stop("ValueError", "DFLASH speculative decoding requires setting "
@@ -384,7 +382,7 @@ def _dflash(state: ResolutionState) -> None:
         state.set("speculative_num_draft_tokens", block, "DFLASH block size", handler)
     elif draft is None:
         state.set_unknown("speculative_num_draft_tokens", "taken from the DFLASH draft's config")
-    if traits_for(state.version).dflash_full_handler:
+    if state.traits.dflash_full_handler:
         # 0.5.23 `_handle_dflash` ends like the other handlers (tests/test_oracle_differential.py:
         # the oracle reports 48 without --max-running-requests).
         _max_running_requests(state, handler, True)

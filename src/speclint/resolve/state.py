@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from speclint.flags.config import LaunchConfig
-from speclint.resolve.traits import modelled_release
 from speclint.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
-from speclint.resolve.traits import traits_for
+from speclint.resolve.traits import TRAITS, ReleaseTraits, modelled_release
 
 MODELLED_FIELDS = (
     "model_path", "revision", "device", "tp_size", "pp_size", "dp_size", "nnodes",
@@ -36,8 +35,9 @@ class ResolutionState:
                  target_architecture: str | None):
         self.config = config
         self.checked_version = config.version
-        # the modelled release standing for this one: version checks below compare to it
+        # the modelled release standing for this one, and its facts the handlers read
         self.version = modelled_release(config.version)
+        self.traits: ReleaseTraits = TRAITS[self.version]
         self.env = env
         self.target_architecture = target_architecture
         self.values: dict[str, object] = {}
@@ -64,7 +64,7 @@ class ResolutionState:
             self.set("device", "cuda", "SGLang detects the device; speclint assumes a CUDA GPU "
                      "(NVIDIA, or AMD through ROCm)", "_handle_missing_default_values")
         elif isinstance(device, str) and ":" in device and \
-                traits_for(self.version).strips_device_index:
+                self.traits.strips_device_index:
             self.set("device", device.split(":")[0], "SGLang drops the device index",
                      "_handle_missing_default_values")
 
