@@ -161,10 +161,15 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
             result.error = str(error)
             return result
         result.contexts.append(ctx)
+        first = len(findings)
         for rule in rules.launch:
             for finding in rule.check(ctx):
                 finding.launch_span = launch.span
                 findings.append(finding)
+        if rules.defers and len(findings) - first > 1:
+            from speclint.rules.precedence import drop_deferred
+
+            findings[first:] = drop_deferred(findings[first:], rules.defers)
     if extracted.comments:
         from speclint.suppress import apply_suppressions, parse_suppressions
 
@@ -188,6 +193,8 @@ class _RuleSet:
     launch: tuple
     file: tuple
     suppressions: tuple
+    defers: dict
+    """Code -> the codes it gives way to (`rules.precedence`), for rules that defer."""
 
 
 _RULE_SETS: dict[Selection, _RuleSet] = {}
@@ -203,9 +210,10 @@ def _enabled_rules(selection: Selection, rules) -> _RuleSet:
 
         def implementing(hook: str) -> tuple:
             return tuple(r for r in enabled if getattr(type(r), hook) is not getattr(Rule, hook))
-        found = _RULE_SETS[selection] = _RuleSet(enabled, implementing("check"),
-                                                 implementing("check_file"),
-                                                 implementing("check_suppressions"))
+        found = _RULE_SETS[selection] = _RuleSet(
+            enabled, implementing("check"), implementing("check_file"),
+            implementing("check_suppressions"),
+            {rule.code: rule.defers_to for rule in enabled if rule.defers_to})
     return found
 
 

@@ -65,6 +65,9 @@ class Finding:
     """The whole launch command the finding is about (suppression comments cover it)."""
     fix: "Edit | tuple[Edit, ...] | None" = None
     """Edits `--fix` applies: only for changes that are certain."""
+    claims: tuple[str, ...] = ()
+    """Problems this finding reports besides its token (`precedence.REJECTION`: the
+    launch's resolution stops): a general rule's finding with the same claim gives way."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +142,9 @@ class Rule:
     """One line: what the rule finds (SARIF short description, `speclint rules`)."""
     valid: ClassVar[tuple[Example | str, ...]] = ()
     invalid: ClassVar[tuple[Example | str, ...]] = ()
+    defers_to: ClassVar[tuple[str, ...]] = ()
+    """Codes of more specific rules: on the same launch, a finding of this rule is dropped
+    when one of theirs is on the same token or makes the same claim (see `precedence`)."""
 
     def check(self, ctx: LaunchContext) -> Iterable[Finding]:
         return ()
@@ -152,9 +158,10 @@ class Rule:
 
     def report(self, path: str, span: Span, message: str, fix_hint: str = "",
                notes: Iterable[Note] = (), severity: Severity | None = None,
-               fix: "Edit | tuple[Edit, ...] | None" = None) -> Finding:
+               fix: "Edit | tuple[Edit, ...] | None" = None,
+               claims: tuple[str, ...] = ()) -> Finding:
         return Finding(self.code, self.name, severity if severity is not None else self.severity,
-                       path, span, message, fix_hint, list(notes), fix=fix)
+                       path, span, message, fix_hint, list(notes), fix=fix, claims=claims)
 
     @classmethod
     def examples(cls, which: str) -> Iterator[Example]:

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 
-# Deprecated flags a more specific rule reports, with the rewrite SGLang makes:
-# `--enable-dp-attention` -> PAR003 enable-dp-attention-changed.
-_REPORTED_ELSEWHERE = ("enable_dp_attention",)
 
 
 class DeprecatedFlag(Rule):
@@ -36,6 +33,7 @@ python -m sglang.launch_server --model-path /models/llama \
     name = "deprecated-flag"
     severity = Severity.WARNING
     summary = "A deprecated flag: SGLang rewrites it to another setting, or ignores it."
+    defers_to = ("PAR003",)  # says what SGLang makes of `--enable-dp-attention`
     invalid = (
         Example("python -m sglang.launch_server --model-path m --disable-cuda-graph", "0.5.23"),
     )
@@ -47,8 +45,6 @@ python -m sglang.launch_server --model-path /models/llama \
     def check(self, ctx: LaunchContext):
         for use in ctx.parsed.uses:
             if use.spec is None or not use.spec.deprecated or use.how in ("ambiguous", "unknown"):
-                continue
-            if use.spec.dest in _REPORTED_ELSEWHERE:
                 continue
             message = (f"`{use.matched}` is deprecated in SGLang {ctx.version.version}: "
                        f"{use.spec.deprecated}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules import par_helpers as par
+from speclint.rules.precedence import REJECTION
 
 _DEPRECATED = "`--enable-dp-attention` is deprecated in SGLang 0.5.23 (a warning at parse time)"
 
@@ -90,7 +91,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         version = ctx.version.version
         sizes = ("dp_size", "attn_dp_size") if version == "0.5.23" else ("dp_size",)
         if not all(par.known(ctx, field) for field in sizes):
-            if version == "0.5.23":  # still deprecated: FLG008 leaves this flag to this rule
+            if version == "0.5.23":  # still deprecated (FLG008 defers to this rule)
                 yield self.report(ctx.path, setting.use.span, _DEPRECATED + ": SGLang rewrites "
                                   "`--dp-size N --enable-dp-attention` to `--attn-dp-size N "
                                   "--dp-size 1`", "write --attn-dp-size N instead of --dp-size "
@@ -104,8 +105,10 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         result = found(ctx)
         if result is not None:
             message, fix, severity = result
+            claims = (REJECTION,) if severity == Severity.ERROR else ()  # the refusal
             yield self.report(ctx.path, where, message, fix,
-                              par.note(ctx, "dp_size", "--dp-size is set here"), severity)
+                              par.note(ctx, "dp_size", "--dp-size is set here"), severity,
+                              claims=claims)
 
     @staticmethod
     def _rewritten(ctx: LaunchContext):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from speclint.resolve.parallel import node_split_rejection
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules import par_helpers as par
+from speclint.rules.precedence import REJECTION
 
 
 class TpPpNotDivisibleByNnodes(Rule):
@@ -64,4 +65,5 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 16 \\
         yield self.report(ctx.path, par.span(ctx, "nnodes") or ctx.launch.span, message,
                           f"make tp × pp a multiple of {nnodes} (e.g. tp × pp = {lower}), or "
                           f"use a --nnodes that divides {tp * pp}",
-                          par.note(ctx, "tp_size", "the tensor-parallel size is set here"))
+                          par.note(ctx, "tp_size", "the tensor-parallel size is set here"),
+                          claims=(REJECTION,))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from speclint.resolve.parallel import DATA_PARALLEL_HANDLERS
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules import par_helpers as par
+from speclint.rules.precedence import REJECTION
 
 _STATEMENT = {
     "0.5.23": "assert cfg.tp_size % cfg.attn_dp_size == 0",
@@ -91,4 +92,4 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         multiple = size * max(1, -(-tp // size))
         yield self.report(ctx.path, where, message,
                           f"use a --tp-size that is a multiple of {size} (e.g. {multiple}), "
-                          f"or an attention-DP size that divides {tp}", notes)
+                          f"or an attention-DP size that divides {tp}", notes, claims=(REJECTION,))

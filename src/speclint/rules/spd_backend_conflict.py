@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from speclint.rules.base import LaunchContext, Note, Rule, Severity
+from speclint.rules.precedence import REJECTION
 from speclint.rules.spd_helpers import flag_span
 
 
@@ -66,4 +67,4 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         message = f"SGLang {ctx.version.version} refuses this launch: {rejection.message}"
         yield self.report(ctx.path, flag_span(ctx, target), message,
                           "use --speculative-eagle-topk 1, or flashinfer/fa3/triton with that "
-                          "page size", notes)
+                          "page size", notes, claims=(REJECTION,))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.precedence import REJECTION
 from speclint.rules.spd_helpers import flag_span
 
 _TRIPLE = ("speculative_num_steps", "speculative_eagle_topk", "speculative_num_draft_tokens")
@@ -75,4 +76,5 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
                        "not supported between instances of 'NoneType' and 'int'\": "
                        "--speculative-num-steps is given without --speculative-eagle-topk")
         yield self.report(ctx.path, flag_span(ctx, given[0]), message,
-                          f"also give {names}, or remove all three to let SGLang choose")
+                          f"also give {names}, or remove all three to let SGLang choose",
+                          claims=(REJECTION,))

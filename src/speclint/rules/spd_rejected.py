@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.resolve.parallel import DATA_PARALLEL_HANDLERS
 from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.precedence import REJECTION
 from speclint.rules.spd_helpers import flag_span
-
-# Rejections that have their own, more specific rule.
-_PARALLEL_FIELDS = {"tp_size", "dp_size", "attn_dp_size", "enable_dp_attention"}
-_SPECIFIC = ("Unknown speculative algorithm", "trtllm_mha backend only supports", "with page_size")
 
 
 class SglangRejectsConfig(Rule):
@@ -39,22 +35,20 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     name = "sglang-rejects-config"
     severity = Severity.ERROR
     summary = "A flag combination SGLang's argument resolution raises on."
+    # the rules that explain a rejection better: partial triple, backend, unknown
+    # algorithm, and the parallel layouts (which show the sizes)
+    defers_to = ("SPD002", "SPD007", "SPD008", "PAR002", "PAR003", "PAR005")
     invalid = ("python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH",)
     valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH"
              " --speculative-draft-model-path d",)
 
     def check(self, ctx: LaunchContext):
         rejection = ctx.resolution.rejection if ctx.resolution else None
-        if rejection is None or rejection.exception in ("AssertionError", "TypeError") \
-                and rejection.handler.startswith("_handle_eagle_family"):
+        if rejection is None or ctx.config.uncertain:
             return
-        if any(marker in rejection.message for marker in _SPECIFIC) or ctx.config.uncertain:
-            return
-        if rejection.handler in DATA_PARALLEL_HANDLERS and set(rejection.fields) & _PARALLEL_FIELDS:
-            return  # the parallelism rules (PAR) report these with the layout
         field = next((f for f in rejection.fields if ctx.config.given(f)),
                      "speculative_algorithm")
         message = (f"SGLang {ctx.version.version} refuses this launch in {rejection.handler}: "
                    f"{rejection.exception}: {rejection.message}")
         yield self.report(ctx.path, flag_span(ctx, field), message,
-                          "change the flags named in SGLang's message")
+                          "change the flags named in SGLang's message", claims=(REJECTION,))

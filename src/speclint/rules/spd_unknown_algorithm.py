@@ -6,6 +6,7 @@ import difflib
 
 from speclint.resolve.traits import traits_for
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.precedence import REJECTION
 from speclint.rules.spd_helpers import flag_span
 
 
@@ -53,4 +54,4 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
                    + ", ".join(known))
         yield self.report(ctx.path, flag_span(ctx, "speculative_algorithm"), message,
                           f"write `--speculative-algorithm {guess[0]}`" if guess else
-                          "use one of the known algorithms")
+                          "use one of the known algorithms", claims=(REJECTION,))
