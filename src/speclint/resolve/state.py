@@ -22,6 +22,18 @@ SPECULATIVE_OUTPUTS = ("speculative_num_steps", "speculative_eagle_topk",
                        "enable_mixed_chunk", "disable_overlap_schedule")
 
 
+_KNOWN_FIELDS: dict[str, tuple[str, ...]] = {}
+
+
+def _known_fields(config: LaunchConfig) -> tuple[str, ...]:
+    """The MODELLED_FIELDS this release's argparse has: the same for every launch of it."""
+    names = _KNOWN_FIELDS.get(config.version)
+    if names is None:
+        names = _KNOWN_FIELDS[config.version] = tuple(n for n in MODELLED_FIELDS
+                                                      if config.knows(n))
+    return names
+
+
 class Stop(Exception):
     """SGLang raises during resolution; carries the `Rejection` speclint reports."""
 
@@ -36,14 +48,12 @@ class ResolutionState:
         self.config = config
         self.checked_version = config.version
         # the modelled release standing for this one, and its facts the handlers read
-        self.version = modelled_release(config.version)
+        self.version = modelled_release(self.checked_version)
         self.traits: ReleaseTraits = TRAITS[self.version]
         self.env = env
         self.target_architecture = target_architecture
         self.values: dict[str, object] = {}
-        for name in MODELLED_FIELDS:
-            if not config.knows(name):
-                continue
+        for name in _known_fields(config):
             setting = config.get(name)
             self.values[name] = (Unknown("set from a value speclint cannot read")
                                  if setting.dynamic else setting.value)
@@ -105,9 +115,8 @@ class ResolutionState:
         return tuple(v for v in (self.values.get(n) for n in names) if isinstance(v, str))
 
     def result(self, rejection: Rejection | None = None) -> Resolution:
-        effective = {name: value for name, value in self.values.items()}
-        return Resolution(self.checked_version, effective, list(self.adjustments), rejection,
-                          self.target_architecture)
+        return Resolution(self.checked_version, dict(self.values), list(self.adjustments),
+                          rejection, self.target_architecture)
 
 
 __all__ = ["ResolutionState", "Stop", "MODELLED_FIELDS", "is_known"]

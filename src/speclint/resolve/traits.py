@@ -9,6 +9,7 @@ field is required, so a new release's entry has to state each fact.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 _MTP_0_5_23 = (
     "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV4ForCausalLM",
@@ -213,6 +214,7 @@ TRAITS: dict[str, ReleaseTraits] = {
 LARGE_TREE_ARCHITECTURES = ("LlamaForCausalLM", "Grok1ForCausalLM", "Grok1VForCausalLM")
 
 
+@lru_cache(maxsize=256)
 def modelled_release(version: str) -> str:
     """The modelled release whose resolution stands for `version`: itself when modelled,
     else the closest modelled release not newer than it (the oldest modelled one for
