@@ -27,11 +27,10 @@ DATA_PARALLEL_HANDLERS = ("_handle_data_parallelism", "__post_init__")
 
 
 def _own_traits(version: str) -> ReleaseTraits | None:
-    """The traits of `version` only when it is itself modelled. The public helpers below take
-    the linted release, not the modelled one standing for it, and have always answered an
-    unmodelled release as no modelled one (no spanning backends, WARNING, attention DP from
-    `dp_size`, replicas offset over pp); kept as it was, though the resolver itself used
-    `modelled_release`."""
+    """`version`'s own traits, None when it is not modelled. The public helpers below get the
+    linted release, not the modelled one the resolver used, and answer an unmodelled one as
+    if no release matched (no spanning backends, WARNING, attention DP from `dp_size`,
+    replicas offset over pp). Kept as it was; following `traits_for` may be the intent."""
     return TRAITS.get(version)
 
 
