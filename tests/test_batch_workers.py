@@ -1,5 +1,5 @@
 """Big batches run in worker processes: input order kept, and a worker that dies (a crash in
-a native parser) costs only its file, never a hang."""
+a native parser) costs only its file, never a hang; stopping early ends the workers."""
 
 from __future__ import annotations
 
@@ -45,3 +45,56 @@ def test_a_dying_worker_costs_only_its_file(tmp_path, monkeypatch):
     errors = [e for _, e in results if e]
     assert len(errors) == 1 and errors[0].startswith(jobs[7][0] + ": internal error")
     assert all(r is not None for i, (r, _) in enumerate(results) if i != 7)
+
+
+def _dies_on_ninety(job):
+    if job[0].endswith("launch_090.sh"):
+        os._exit(139)
+    return _real_lint_job(job)
+
+
+def test_after_a_dying_worker_a_new_pool_lints_the_rest(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPECLINT_WORKERS", "2")
+    monkeypatch.setattr(checking, "lint_job", _dies_on_ninety)
+    jobs = _jobs(tmp_path, 300)
+    results = list(checking._lint_all(jobs))
+    assert [e for _, e in results if e] == [
+        f"{jobs[90][0]}: internal error: the process linting this file died (a crash in a "
+        "native parser); please report it with the file"]
+    assert [r.path for r, _ in results if r] == [j[0] for i, j in enumerate(jobs) if i != 90]
+
+
+def test_standard_input_in_a_big_batch_is_read_here_in_order(tmp_path, monkeypatch):
+    import io
+    import sys
+
+    monkeypatch.setenv("SPECLINT_WORKERS", "2")
+    stdin = io.TextIOWrapper(io.BytesIO(b"python -m sglang.launch_server --tp-size x\n"))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    jobs = _jobs(tmp_path, 110)
+    jobs.insert(70, ("-", LintOptions(), False))
+    results = list(checking._lint_all(jobs))
+    assert [r.path for r, _ in results] == [j[0] for j in jobs[:70]] + ["<stdin>"] + [
+        j[0] for j in jobs[71:]]
+    assert "FLG005" in [f.code for f in results[70][0].findings]
+
+
+def test_stopping_early_ends_the_workers_at_once(tmp_path, monkeypatch):
+    import multiprocessing
+    import time
+
+    from speclint.checking import CommandLine, stream_paths
+    from speclint.config import SettingsFinder
+
+    monkeypatch.setenv("SPECLINT_WORKERS", "2")
+    paths = [job[0] for job in _jobs(tmp_path, 2000)]
+    stream = stream_paths(paths, CommandLine(), SettingsFinder(None, True))
+    first = [next(stream) for _ in range(5)]
+    assert [item[0].path for item in first] == paths[:5]
+    start = time.monotonic()
+    stream.close()
+    assert time.monotonic() - start < 5
+    deadline = time.monotonic() + 5
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not multiprocessing.active_children()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterator
+from itertools import chain, islice
+from typing import Iterable, Iterator
 
 from speclint.config import ConfigError, Settings, SettingsFinder
 from speclint.lint import FileResult, LintOptions, Selection, iter_lint_paths, lint_path
@@ -56,47 +58,89 @@ class LaunchSummary:
         self.version = version
 
 
-def check_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
-                fix: bool = False, diff: bool = False, keep_contexts: bool = True) -> Outcome:
-    """Lint every file under `paths`, in input order, one bad file never stopping the rest.
-    Without `keep_contexts` (plain `check`), big batches run on every core."""
-    outcome = Outcome()
-    jobs: list[tuple[str, LintOptions, str] | str] = []  # a job, or an error line, in order
+@dataclass(slots=True)
+class CheckedFile(FileResult):
+    """What `check` keeps of a file: findings, a LaunchSummary per launch and only the source
+    lines findings point at (`text` stays empty): cheap to send back from a worker and to hold."""
+
+    lines: dict[int, str] = field(default_factory=dict)
+
+
+Job = tuple[str, LintOptions, bool]
+"""(path, options, keep_contexts): what a worker needs to lint one file."""
+
+
+def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> Iterator[tuple | str]:
+    """(path, options, fail_on) per file to lint, or an error line, in input order, lazily."""
     for path, problem in iter_lint_paths(paths):
         if problem:
-            jobs.append(f"{path}: {problem}")
+            yield f"{path}: {problem}"
             continue
         try:
             settings = finder.for_path(path)
         except ConfigError as error:
-            jobs.append(str(error))
+            yield str(error)
             continue
-        jobs.append((path, options_for(path, cli, settings),
-                     cli.fail_on or settings.fail_on or "warning"))
-    if fix or diff:
-        for job in jobs:
-            if isinstance(job, str):
-                outcome.errors.append(job)
-                continue
-            path, options, fail_on = job
-            if path == "-":  # standard input is linted, never fixed
-                _record(outcome, *lint_job((path, options, keep_contexts)), fail_on)
-                continue
-            try:
-                result = _fix_one(path, options, paths, fix, diff, outcome)
-            except Exception as exc:  # a bug must not stop the other files
-                outcome.errors.append(_internal_error(path, exc))
-                continue
-            _record(outcome, result, None, fail_on)
+        yield path, options_for(path, cli, settings), cli.fail_on or settings.fail_on or "warning"
+
+
+def stream_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
+                 keep_contexts: bool = False) -> Iterator[str | tuple[FileResult, str]]:
+    """Each file's result with its failure threshold, or an error line, in input order, as
+    soon as it is linted: `check` reports while the rest is linted and keeps nothing.
+    Without `keep_contexts`, big batches run on every core and results are CheckedFiles."""
+    order: deque = deque()  # planned items whose results have not come back yet
+
+    def jobs() -> Iterator[Job]:
+        for item in _plan(paths, cli, finder):
+            order.append(item)
+            if not isinstance(item, str):
+                yield item[0], item[1], keep_contexts
+
+    linted = _lint_all(jobs())
+    try:
+        for result, error in linted:
+            while isinstance(order[0], str):
+                yield order.popleft()
+            fail_on = order.popleft()[2]
+            if error is not None:
+                yield error
+            elif result.error:
+                yield f"{result.path}: {result.error}"
+            else:
+                yield result, fail_on
+        yield from order  # error lines after the last file
+    finally:
+        linted.close()  # stop the workers now when the caller stops early
+
+
+def check_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
+                fix: bool = False, diff: bool = False, keep_contexts: bool = True) -> Outcome:
+    """Every file under `paths` at once, in input order, one bad file never stopping the rest:
+    for `explain` (LaunchContexts) and --fix/--diff; `check` streams (`stream_paths`)."""
+    outcome = Outcome()
+    if not (fix or diff):
+        for item in stream_paths(paths, cli, finder, keep_contexts):
+            if isinstance(item, str):
+                outcome.errors.append(item)
+            else:
+                outcome.results.append(item[0])
+                outcome.fail_on[item[0].path] = item[1]
         return outcome
-    lintable = [job for job in jobs if not isinstance(job, str)]
-    linted = _lint_all([(path, options, keep_contexts) for path, options, _ in lintable])
-    for job in jobs:
+    for job in list(_plan(paths, cli, finder)):  # the whole walk before any file is rewritten
         if isinstance(job, str):
             outcome.errors.append(job)
             continue
-        result, error = next(linted)
-        _record(outcome, result, error, job[2])
+        path, options, fail_on = job
+        if path == "-":  # standard input is linted, never fixed
+            _record(outcome, *lint_job((path, options, keep_contexts)), fail_on)
+            continue
+        try:
+            result = _fix_one(path, options, paths, fix, diff, outcome)
+        except Exception as exc:  # a bug must not stop the other files
+            outcome.errors.append(_internal_error(path, exc))
+            continue
+        _record(outcome, result, None, fail_on)
     return outcome
 
 
@@ -115,57 +159,153 @@ def _internal_error(path: str, exc: BaseException) -> str:
             "please report it")
 
 
-def lint_job(job: tuple[str, LintOptions, bool]) -> tuple[FileResult | None, str | None]:
+def lint_job(job: Job) -> tuple[FileResult | None, str | None]:
     """Lint one file, never raising (runs in a worker process for big batches)."""
     path, options, keep_contexts = job
     try:
         result = lint_path(path, options)
+        if not keep_contexts:
+            from speclint.report.text import excerpt_lines
+
+            result = CheckedFile(result.path, result.findings,
+                                 [LaunchSummary(ctx.version) for ctx in result.contexts],
+                                 result.error, lines=excerpt_lines(result.text, result.findings))
     except Exception as exc:  # a bug must not stop the other files
         return None, _internal_error(path, exc)
-    if not keep_contexts:
-        result.contexts = [LaunchSummary(ctx.version) for ctx in result.contexts]
-        if not result.findings:
-            result.text = ""  # only used to show the lines findings point at
     return result, None
 
 
-def _lint_all(jobs: list) -> Iterator[tuple[FileResult | None, str | None]]:
+def _lint_batch(jobs: list[Job]) -> list[tuple[FileResult | None, str | None]]:
+    return [lint_job(job) for job in jobs]
+
+
+BATCH = 16
+"""Files per round trip to a worker: enough to make sending them cheap, few enough that the
+workers finish together."""
+
+
+def _lint_all(jobs: Iterable[Job]) -> Iterator[tuple[FileResult | None, str | None]]:
     """Results in input order: in this process, or on every core for a big batch (the first
-    file is linted here first, so the workers inherit the loaded rules and schema)."""
-    workers = min(_usable_cpus(), len(jobs) // PARALLEL_MIN_FILES)
-    if workers < 2 or any(job[2] or job[0] == "-" for job in jobs):
-        yield from map(lint_job, jobs)
+    file is linted here first, so the workers inherit the loaded rules and schema). Jobs are
+    read as they are needed and only a few batches are in flight: memory stays flat."""
+    jobs = iter(jobs)
+    cpus = _usable_cpus()
+    head = list(islice(jobs, cpus * PARALLEL_MIN_FILES))
+    workers = min(cpus, len(head) // PARALLEL_MIN_FILES)
+    if workers < 2 or any(job[2] for job in head):
+        yield from map(lint_job, chain(head, jobs))
         return
+    yield lint_job(head[0])
+    yield from _lint_in_workers(chain(head[1:], jobs), workers)
+
+
+def _lint_in_workers(jobs: Iterator[Job], workers: int):
     import multiprocessing
     import sys
 
-    from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    yield lint_job(jobs[0])
     # fork reuses what this process already imported; elsewhere the platform's default
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
-    chunk = max(1, min(32, len(jobs) // (workers * 8)))
-    done = 1
+    # an executor, not multiprocessing.Pool: a worker that dies (a crash in a native parser)
+    # breaks the executor instead of hanging the run forever
+    pool = _pool(workers, context)
+    window: deque = deque()  # (jobs, future or their results), in input order
+    finished = False
     try:
-        # an executor, not multiprocessing.Pool: a worker that dies (a crash in a native
-        # parser) breaks the executor instead of hanging the run forever
-        with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            for item in pool.map(lint_job, jobs[1:], chunksize=chunk):
-                yield item
-                done += 1
+        while True:
+            while len(window) < 2 * workers:
+                batch = list(islice(jobs, BATCH))
+                if not batch:
+                    break
+                for part in _split_stdin(batch):  # workers can't read our standard input
+                    window.append((part, [lint_job(part[0])] if part[0][0] == "-"
+                                   else _submit(pool, part)))
+            if not window:
+                finished = True
+                return
+            batch, pending = window.popleft()
+            if isinstance(pending, list):
+                yield from pending
+                continue
+            try:
+                if pending is None:
+                    raise BrokenProcessPool("already broken when this batch was sent")
+                results = pending.result()
+            except BrokenProcessPool:
+                # a worker died: the batches in flight are linted again, then a new pool
+                # takes the rest
+                pool.shutdown(wait=False, cancel_futures=True)
+                lost = [(batch, None), *window]
+                window.clear()
+                pool = _pool(workers, context)
+                for part, done in lost:
+                    yield from done if isinstance(done, list) else _relint(part, context)
+                continue
+            yield from results
+    finally:
+        if not finished:  # Ctrl-C, or the caller stopped early: end the workers, don't wait
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()  # (no public way to do this before Python 3.14)
+        pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def _submit(pool, batch: list[Job]):
+    """The batch's future, or None when the pool already broke (the batch is linted again)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return pool.submit(_lint_batch, batch)
     except BrokenProcessPool:
-        for job in jobs[done:]:
-            yield _lint_isolated(job, context)
+        return None
+
+
+def _pool(workers: int, context):
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_sigint)
+
+
+def _ignore_sigint() -> None:
+    """Ctrl-C is the main process's to handle: a worker interrupted while it holds the queue
+    lock would leave the others waiting for it forever."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _split_stdin(batch: list[Job]) -> list[list[Job]]:
+    """`-` in a batch of its own (linted here), the rest as they are."""
+    if all(job[0] != "-" for job in batch):
+        return [batch]
+    parts: list[list[Job]] = [[]]
+    for job in batch:
+        if job[0] == "-":
+            parts += [[job], []]
+        else:
+            parts[-1].append(job)
+    return [part for part in parts if part]
+
+
+def _relint(batch: list[Job], context) -> list[tuple[FileResult | None, str | None]]:
+    """A batch that was in flight when a worker died, in a process of its own; if that one
+    dies too, file by file."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    with _pool(1, context) as pool:
+        try:
+            return pool.submit(_lint_batch, batch).result()
+        except BrokenProcessPool:
+            pass
+    return [_lint_isolated(job, context) for job in batch]
 
 
 def _lint_isolated(job, context) -> tuple[FileResult | None, str | None]:
     """One file in its own worker, after a worker died: the file that kills it is reported,
     the others are linted."""
-    from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    with ProcessPoolExecutor(1, mp_context=context) as pool:
+    with _pool(1, context) as pool:
         try:
             return pool.submit(lint_job, job).result()
         except BrokenProcessPool:

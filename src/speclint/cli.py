@@ -13,21 +13,6 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab", "junit"]
 
 
-def _render(output_format: str, results, unreadable: int = 0) -> str:
-    if output_format == "text":
-        from speclint.report.text import render_findings, render_summary
-
-        body = render_findings(results)
-        return (body + "\n" if body else "") + render_summary(results, unreadable)
-    if output_format == "json":
-        from speclint.report.json_format import render_json
-
-        return render_json(results)
-    from speclint.report import formats
-
-    return getattr(formats, "render_" + output_format.replace("-", "_"))(results)
-
-
 class _DefaultToCheck(click.Group):
     """`speclint launch.sh` means `speclint check launch.sh`, as `ruff x.py` once meant `ruff check`."""
 
@@ -119,7 +104,6 @@ def check(paths, output_format, output_file, select, ignore, sglang_version, fai
     """Lint launch scripts (files or folders; `-` reads standard input)."""
     from speclint.checking import CommandLine, check_paths
     from speclint.config import ConfigError, SettingsFinder
-    from speclint.rules.base import Severity
 
     try:
         finder = SettingsFinder(config_file, isolated)
@@ -136,31 +120,72 @@ def check(paths, output_format, output_file, select, ignore, sglang_version, fai
         output_format = "text"
     cli = CommandLine(_split_keys(select), _split_keys(ignore), sglang_version, fail_on,
                       model_configs)
-    outcome = check_paths(list(paths), cli, finder, fix, diff, keep_contexts=False)
-    for message in outcome.errors:
-        _error(message)
-    failed = len(outcome.errors)
     if diff:
+        outcome = check_paths(list(paths), cli, finder, fix, diff, keep_contexts=False)
+        for message in outcome.errors:
+            _error(message)
         click.echo("".join(outcome.diffs), nl=False)
         click.echo(f"{sum(1 for d in outcome.diffs if d)} file(s) would be changed", err=True)
-        sys.exit(EXIT_ERROR if failed else (EXIT_FINDINGS if any(outcome.diffs) else EXIT_CLEAN))
-    if fix and outcome.fixed:
-        click.echo(f"Fixed {outcome.fixed} finding(s).", err=True)
-    text = _render(output_format, outcome.results, failed)
-    if output_file:
-        try:
-            with open(output_file, "w", encoding="utf-8") as handle:
-                handle.write(text + ("\n" if text else ""))
-        except OSError as error:
-            _error(f"cannot write {output_file}: {error.strerror or error}")
-            sys.exit(EXIT_ERROR)
-    elif text:
-        click.echo(text)
-    has_findings = any(f.severity >= Severity.parse(outcome.fail_on[r.path])
-                       for r in outcome.results for f in r.findings)
+        sys.exit(EXIT_ERROR if outcome.errors else
+                 (EXIT_FINDINGS if any(outcome.diffs) else EXIT_CLEAN))
+    from speclint.report.output import OutputError, open_output
+
+    try:
+        out = open_output(output_file)  # before linting: a bad -o path fails at once
+    except OutputError as error:
+        _error(str(error))
+        sys.exit(EXIT_ERROR)
+    try:
+        failed, failing = _report(list(paths), cli, finder, fix, output_format, out)
+        out.commit()
+    except OutputError as error:
+        out.discard()
+        _error(str(error))
+        sys.exit(EXIT_ERROR)
+    except BaseException:
+        out.discard()  # interrupted, or the reader of the pipe left: no half report file
+        raise
     if failed:
         sys.exit(EXIT_ERROR)
-    sys.exit(EXIT_FINDINGS if has_findings and not exit_zero else EXIT_CLEAN)
+    sys.exit(EXIT_FINDINGS if failing and not exit_zero else EXIT_CLEAN)
+
+
+def _report(paths, cli, finder, fix: bool, output_format: str, out) -> tuple[int, bool]:
+    """Lint and write the report as results arrive; (files not linted, any finding at or above
+    its file's --fail-on). Errors go to standard error as they come."""
+    from speclint.checking import check_paths, stream_paths
+    from speclint.report.stream import reporter_for
+    from speclint.rules.base import Severity
+
+    if fix:  # fixing needs each file's whole result: collected first, as before
+        outcome = check_paths(paths, cli, finder, fix=True, keep_contexts=False)
+        for message in outcome.errors:
+            _error(message)
+        if outcome.fixed:
+            click.echo(f"Fixed {outcome.fixed} finding(s).", err=True)
+        items = [(result, outcome.fail_on[result.path]) for result in outcome.results]
+        failed = len(outcome.errors)
+    else:
+        items, failed = stream_paths(paths, cli, finder), 0
+    reporter = reporter_for(output_format, out)
+    reporter.start()
+    failing = False
+    try:
+        for item in items:
+            if isinstance(item, str):
+                _error(item)
+                failed += 1
+                continue
+            result, fail_on = item
+            reporter.file(result)
+            if not failing and result.findings:
+                least = Severity.parse(fail_on)
+                failing = any(f.severity >= least for f in result.findings)
+    finally:
+        if not isinstance(items, list):
+            items.close()  # on an early stop, the worker processes stop now
+    reporter.finish(failed)
+    return failed, failing
 
 
 @main.command()

@@ -1,4 +1,5 @@
-"""Machine formats for CI: concise, json-lines, github, gitlab, junit, sarif."""
+"""Machine formats for CI (concise, json-lines, github, gitlab, junit, sarif), one finding or
+file at a time: report/stream.py writes them as results arrive."""
 
 from __future__ import annotations
 
@@ -15,17 +16,12 @@ _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
 
-def _findings(results):
-    return [f for r in results for f in r.findings]
+def concise_line(f) -> str:
+    return f"{f.path}:{f.span.line}:{f.span.column}: {f.code} [{f.severity.label}] {f.message}"
 
 
-def render_concise(results) -> str:
-    return "\n".join(f"{f.path}:{f.span.line}:{f.span.column}: {f.code} [{f.severity.label}] "
-                     f"{f.message}" for f in _findings(results))
-
-
-def render_json_lines(results) -> str:
-    return "\n".join(json.dumps(finding_dict(f)) for f in _findings(results))
+def json_line(f) -> str:
+    return json.dumps(finding_dict(f))
 
 
 def _github_escape(text: str, property_value: bool = False) -> str:
@@ -35,16 +31,13 @@ def _github_escape(text: str, property_value: bool = False) -> str:
     return text
 
 
-def render_github(results) -> str:
-    lines = []
-    for f in _findings(results):
-        s = f.span
-        props = (f"file={_github_escape(f.path, True)},line={s.line},col={s.column},"
-                 f"endLine={s.end_line},endColumn={s.end_column},"
-                 f"title={_github_escape(f'speclint ({f.code} {f.name})', True)}")
-        body = f"{f.message}" + (f" Fix: {f.fix_hint}" if f.fix_hint else "")
-        lines.append(f"::{_GITHUB_LEVEL[f.severity.label]} {props}::{_github_escape(body)}")
-    return "\n".join(lines)
+def github_line(f) -> str:
+    s = f.span
+    props = (f"file={_github_escape(f.path, True)},line={s.line},col={s.column},"
+             f"endLine={s.end_line},endColumn={s.end_column},"
+             f"title={_github_escape(f'speclint ({f.code} {f.name})', True)}")
+    body = f"{f.message}" + (f" Fix: {f.fix_hint}" if f.fix_hint else "")
+    return f"::{_GITHUB_LEVEL[f.severity.label]} {props}::{_github_escape(body)}"
 
 
 def _fingerprint(f) -> str:
@@ -52,8 +45,8 @@ def _fingerprint(f) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
-def render_gitlab(results) -> str:
-    return json.dumps([{
+def gitlab_issue(f) -> dict:
+    return {
         "description": f"{f.code} {f.message}",
         "check_name": f.code,
         "fingerprint": _fingerprint(f),
@@ -61,29 +54,30 @@ def render_gitlab(results) -> str:
         "location": {"path": f.path, "positions": {
             "begin": {"line": f.span.line, "column": f.span.column},
             "end": {"line": f.span.end_line, "column": f.span.end_column}}},
-    } for f in _findings(results)], indent=2)
+    }
 
 
-def render_junit(results) -> str:
-    out = ['<?xml version="1.0" encoding="UTF-8"?>']
-    findings = _findings(results)
-    out.append(f'<testsuites name="speclint" tests="{max(len(findings), 1)}" '
-               f'failures="{len(findings)}" errors="0">')
-    for result in results:
-        cases = result.findings
-        out.append(f'  <testsuite name={quoteattr(result.path)} tests="{max(len(cases), 1)}" '
-                   f'failures="{len(cases)}" errors="0">')
-        if not cases:
-            out.append(f'    <testcase name="speclint" classname={quoteattr(result.path)}/>')
-        for f in cases:
-            out.append(f'    <testcase name={quoteattr(f"{f.code} {f.name}")} '
-                       f'classname={quoteattr(result.path)} line="{f.span.line}">')
-            out.append(f'      <failure message={quoteattr(f.message)} type={quoteattr(f.severity.label)}>'
-                       f'{f.path}:{f.span.line}:{f.span.column}: {_xml_text(f.message)}</failure>')
-            out.append("    </testcase>")
-        out.append("  </testsuite>")
-    out.append("</testsuites>")
-    return "\n".join(out)
+def junit_head(findings: int) -> list[str]:
+    return ['<?xml version="1.0" encoding="UTF-8"?>',
+            f'<testsuites name="speclint" tests="{max(findings, 1)}" '
+            f'failures="{findings}" errors="0">']
+
+
+def junit_suite(result) -> list[str]:
+    """One file's <testsuite>: a passing test case when it has no findings."""
+    cases, path = result.findings, quoteattr(result.path)
+    out = [f'  <testsuite name={path} tests="{max(len(cases), 1)}" '
+           f'failures="{len(cases)}" errors="0">']
+    if not cases:
+        out.append(f'    <testcase name="speclint" classname={path}/>')
+    for f in cases:
+        out.append(f'    <testcase name={quoteattr(f"{f.code} {f.name}")} '
+                   f'classname={path} line="{f.span.line}">')
+        out.append(f'      <failure message={quoteattr(f.message)} type={quoteattr(f.severity.label)}>'
+                   f'{f.path}:{f.span.line}:{f.span.column}: {_xml_text(f.message)}</failure>')
+        out.append("    </testcase>")
+    out.append("  </testsuite>")
+    return out
 
 
 def _xml_text(text: str) -> str:
@@ -116,26 +110,24 @@ def sarif_rule(rule) -> dict:
     }
 
 
-def render_sarif(results) -> str:
-    from speclint.rules import all_rules
+def sarif_result(f, index: dict[str, int]) -> dict:
+    s = f.span
+    return {
+        "ruleId": f.code,
+        "ruleIndex": index.get(f.code, 0),
+        "level": _SARIF_LEVEL[f.severity.label],
+        "message": {"text": f.message + (f" Fix: {f.fix_hint}" if f.fix_hint else "")},
+        "locations": [{"physicalLocation": {
+            "artifactLocation": {"uri": _sarif_uri(f.path), "uriBaseId": "%SRCROOT%"},
+            "region": {"startLine": s.line, "startColumn": s.column,
+                       "endLine": s.end_line, "endColumn": s.end_column}}}],
+        "partialFingerprints": {"speclint/v1": _fingerprint(f)},
+    }
 
-    rules = list(all_rules())
-    index = {rule.code: i for i, rule in enumerate(rules)}
-    sarif_results = []
-    for f in _findings(results):
-        s = f.span
-        sarif_results.append({
-            "ruleId": f.code,
-            "ruleIndex": index.get(f.code, 0),
-            "level": _SARIF_LEVEL[f.severity.label],
-            "message": {"text": f.message + (f" Fix: {f.fix_hint}" if f.fix_hint else "")},
-            "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": _sarif_uri(f.path), "uriBaseId": "%SRCROOT%"},
-                "region": {"startLine": s.line, "startColumn": s.column,
-                           "endLine": s.end_line, "endColumn": s.end_column}}}],
-            "partialFingerprints": {"speclint/v1": _fingerprint(f)},
-        })
-    return json.dumps({
+
+def sarif_log(rules, results) -> dict:
+    """The whole log; `results` is last in it, so a stream writes it between the two halves."""
+    return {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
         "runs": [{
@@ -144,6 +136,6 @@ def render_sarif(results) -> str:
                                 "rules": [sarif_rule(rule) for rule in rules]}},
             "automationDetails": {"id": "speclint/"},
             "originalUriBaseIds": {"%SRCROOT%": {"uri": "file:///" + os.getcwd().lstrip("/") + "/"}},
-            "results": sarif_results,
+            "results": results,
         }],
-    }, indent=2)
+    }

@@ -1,4 +1,5 @@
-"""Machine output: a JSON array of findings with 1-based, end-exclusive positions."""
+"""Machine output: a JSON array of findings with 1-based, end-exclusive positions (written one
+finding at a time by report/stream.py)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,3 @@ def finding_dict(finding) -> dict:
                   for n in finding.notes],
     }
 
-
-def render_json(results) -> str:
-    return json.dumps([finding_dict(f) for r in results for f in r.findings], indent=2)

@@ -5,10 +5,26 @@ from __future__ import annotations
 from speclint.rules.base import Severity
 
 
-def _excerpt(lines: list[str], span, indent: int) -> list[str]:
-    if not (1 <= span.line <= len(lines)):
+def excerpt_lines(text: str, findings) -> dict[int, str]:
+    """The source lines findings point at, by number: all the text output shows of a file, so
+    `check` keeps these instead of the whole text (cut in the worker, so only they travel)."""
+    if not findings:
+        return {}
+    lines = text.splitlines()
+    return {f.span.line: lines[f.span.line - 1] for f in findings
+            if 1 <= f.span.line <= len(lines)}
+
+
+def source_lines(result) -> dict[int, str]:
+    """What `excerpt_lines` gives, for a result that still has its text (API, --fix)."""
+    kept = getattr(result, "lines", None)
+    return kept if kept is not None else excerpt_lines(result.text, result.findings)
+
+
+def _excerpt(line: str | None, span, indent: int) -> list[str]:
+    if line is None:
         return []
-    source = lines[span.line - 1].rstrip("\n").expandtabs(1)
+    source = line.rstrip("\n").expandtabs(1)
     start = max(span.column - 1, 0)
     stop = span.end_column - 1 if span.end_line == span.line else len(source)
     width = max(stop - start, 1)
@@ -17,43 +33,70 @@ def _excerpt(lines: list[str], span, indent: int) -> list[str]:
     return [f"{gutter} |", f"{number} | {source}", f"{gutter} | {' ' * start}{'^' * width}"]
 
 
-def render_findings(results, show_source: bool = True) -> str:
+def finding_lines(result, show_source: bool = True) -> list[str]:
+    """One file's findings as output lines (with source excerpts, a blank line after each)."""
     out: list[str] = []
-    for result in results:
-        lines = result.text.splitlines() if show_source else []
+    lines = source_lines(result) if show_source else {}
+    for finding in result.findings:
+        span = finding.span
+        out.append(f"{finding.path}:{span.line}:{span.column}: {finding.code} "
+                   f"[{finding.severity.label}] {finding.message}")
+        if show_source:
+            indent = len(str(span.line))
+            out.extend(_excerpt(lines.get(span.line), span, indent))
+            pad = " " * indent
+            if finding.fix_hint:
+                out.append(f"{pad} = help: {finding.fix_hint}")
+            for note in finding.notes:
+                out.append(f"{pad} = note: line {note.span.line}, column "
+                           f"{note.span.column}: {note.message}")
+            out.append("")
+    return out
+
+
+def render_findings(results, show_source: bool = True) -> str:
+    return "\n".join(line for result in results for line in finding_lines(result, show_source))
+
+
+class Tally:
+    """What the summary line needs, counted as files arrive (no result is kept)."""
+
+    def __init__(self) -> None:
+        self.counts = {sev: 0 for sev in Severity}
+        self.versions: set[tuple[str, str]] = set()
+        self.launches = 0
+        self.files = 0
+
+    def add(self, result) -> None:
         for finding in result.findings:
-            span = finding.span
-            out.append(f"{finding.path}:{span.line}:{span.column}: {finding.code} "
-                       f"[{finding.severity.label}] {finding.message}")
-            if show_source:
-                indent = len(str(span.line))
-                out.extend(_excerpt(lines, span, indent))
-                pad = " " * indent
-                if finding.fix_hint:
-                    out.append(f"{pad} = help: {finding.fix_hint}")
-                for note in finding.notes:
-                    out.append(f"{pad} = note: line {note.span.line}, column "
-                               f"{note.span.column}: {note.message}")
-                out.append("")
-    return "\n".join(out)
+            self.counts[finding.severity] += 1
+        for ctx in result.contexts:
+            self.versions.add((ctx.version.version, ctx.version.reason))
+        self.launches += len(result.contexts)
+        self.files += result.error is None
+
+    def summary(self, unreadable: int = 0) -> str:
+        launches, files = self.launches, self.files
+        parts = [f"{launches} launch{'es' if launches != 1 else ''} in {files} "
+                 f"file{'s' if files != 1 else ''}"]
+        if self.versions:
+            parts.append("checked against " + "; ".join(f"SGLang {v} ({why})"
+                                                        for v, why in sorted(self.versions)))
+        head = ", ".join(parts)
+        if unreadable:
+            head += f"; {unreadable} file{'s' if unreadable != 1 else ''} could not be linted"
+        total = sum(self.counts.values())
+        if not total:
+            return (f"No findings: {head}." if unreadable else f"All checks passed: {head}.")
+        counts = self.counts
+        detail = ", ".join(f"{counts[s]} {s.label}"
+                           f"{'s' if counts[s] != 1 and s != Severity.INFO else ''}"
+                           for s in (Severity.ERROR, Severity.WARNING, Severity.INFO) if counts[s])
+        return f"Found {total} finding{'s' if total != 1 else ''} ({detail}): {head}."
 
 
 def render_summary(results, unreadable: int = 0) -> str:
-    findings = [f for r in results for f in r.findings]
-    counts = {sev: sum(1 for f in findings if f.severity == sev) for sev in Severity}
-    versions = sorted({(c.version.version, c.version.reason) for r in results for c in r.contexts})
-    launches = sum(len(r.contexts) for r in results)
-    files = sum(1 for r in results if r.error is None)
-    parts = [f"{launches} launch{'es' if launches != 1 else ''} in {files} "
-             f"file{'s' if files != 1 else ''}"]
-    if versions:
-        parts.append("checked against " + "; ".join(f"SGLang {v} ({why})" for v, why in versions))
-    head = ", ".join(parts)
-    if unreadable:
-        head += f"; {unreadable} file{'s' if unreadable != 1 else ''} could not be linted"
-    if not findings:
-        return (f"No findings: {head}." if unreadable else f"All checks passed: {head}.")
-    total = len(findings)
-    detail = ", ".join(f"{counts[s]} {s.label}{'s' if counts[s] != 1 and s != Severity.INFO else ''}"
-                       for s in (Severity.ERROR, Severity.WARNING, Severity.INFO) if counts[s])
-    return f"Found {total} finding{'s' if total != 1 else ''} ({detail}): {head}."
+    tally = Tally()
+    for result in results:
+        tally.add(result)
+    return tally.summary(unreadable)

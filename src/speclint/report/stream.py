@@ -1,0 +1,165 @@
+"""Reporters: each output format written while files are linted (start, one file, finish).
+
+`check` keeps counters, never results, so memory stays flat over thousands of files. Every
+format writes exactly what rendering all results at once wrote: its text plus one newline.
+"""
+
+from __future__ import annotations
+
+import json
+
+from speclint.report import formats
+from speclint.report.json_format import finding_dict
+from speclint.report.text import Tally, finding_lines
+
+
+class Reporter:
+    """Base: `out` is anything with `write(str)`."""
+
+    def __init__(self, out) -> None:
+        self.out = out
+
+    def start(self) -> None:
+        pass
+
+    def file(self, result) -> None:
+        raise NotImplementedError
+
+    def finish(self, unreadable: int = 0) -> None:
+        pass
+
+
+class TextReporter(Reporter):
+    """Findings with source excerpts as they come, then the summary line from running counts."""
+
+    def __init__(self, out) -> None:
+        super().__init__(out)
+        self.tally = Tally()
+
+    def file(self, result) -> None:
+        self.tally.add(result)
+        lines = finding_lines(result)
+        if lines:
+            self.out.write("\n".join(lines) + "\n")
+
+    def finish(self, unreadable: int = 0) -> None:
+        self.out.write(self.tally.summary(unreadable) + "\n")
+
+
+class LineReporter(Reporter):
+    """One line per finding: concise, json-lines, github."""
+
+    def __init__(self, out, line) -> None:
+        super().__init__(out)
+        self.line = line
+
+    def file(self, result) -> None:
+        if result.findings:
+            self.out.write("".join(self.line(f) + "\n" for f in result.findings))
+
+
+class _JsonArray:
+    """A JSON array written item by item, byte for byte what `json.dumps(items, indent=2)`
+    writes at `depth` (JSON strings hold no raw newline, so re-indenting lines is safe)."""
+
+    def __init__(self, out, depth: int) -> None:
+        self.out, self.depth, self.count = out, depth, 0
+        self.inner = "\n" + "  " * (depth + 1)
+
+    def add(self, item) -> None:
+        text = json.dumps(item, indent=2).replace("\n", self.inner)
+        self.out.write(("[" if not self.count else ",") + self.inner + text)
+        self.count += 1
+
+    def close(self) -> None:
+        self.out.write("\n" + "  " * self.depth + "]" if self.count else "[]")
+
+
+class JsonReporter(Reporter):
+    """A JSON array of one object per finding: json, gitlab."""
+
+    def __init__(self, out, item) -> None:
+        super().__init__(out)
+        self.item, self.array = item, _JsonArray(out, 0)
+
+    def file(self, result) -> None:
+        for finding in result.findings:
+            self.array.add(self.item(finding))
+
+    def finish(self, unreadable: int = 0) -> None:
+        self.array.close()
+        self.out.write("\n")
+
+
+_RESULTS_HERE = "speclint: the results go here"
+
+
+class SarifReporter(Reporter):
+    """The rule metadata is known up front: the log is written around its `results` array."""
+
+    def start(self) -> None:
+        from speclint.rules import all_rules
+
+        rules = list(all_rules())
+        self.index = {rule.code: i for i, rule in enumerate(rules)}
+        log = json.dumps(formats.sarif_log(rules, _RESULTS_HERE), indent=2)
+        head, self.tail = log.split(json.dumps(_RESULTS_HERE))
+        self.out.write(head)
+        self.array = _JsonArray(self.out, 3)  # log → runs → run → results
+
+    def file(self, result) -> None:
+        for finding in result.findings:
+            self.array.add(formats.sarif_result(finding, self.index))
+
+    def finish(self, unreadable: int = 0) -> None:
+        self.array.close()
+        self.out.write(self.tail + "\n")
+
+
+class JunitReporter(Reporter):
+    """<testsuites> carries the totals before the suites, so the suites wait in a spool file
+    (in memory up to 1 MiB, then on disk)."""
+
+    def start(self) -> None:
+        import tempfile
+
+        self.findings = 0
+        self.spool = tempfile.SpooledTemporaryFile(1 << 20, "w+", encoding="utf-8",
+                                                   errors="surrogateescape", newline="")
+
+    def file(self, result) -> None:
+        self.findings += len(result.findings)
+        self.spool.write("\n".join(formats.junit_suite(result)) + "\n")
+
+    def finish(self, unreadable: int = 0) -> None:
+        self.out.write("\n".join(formats.junit_head(self.findings)) + "\n")
+        self.spool.seek(0)
+        while chunk := self.spool.read(1 << 16):
+            self.out.write(chunk)
+        self.spool.close()
+        self.out.write("</testsuites>\n")
+
+
+def reporter_for(output_format: str, out) -> Reporter:
+    if output_format == "text":
+        return TextReporter(out)
+    lines = {"concise": formats.concise_line, "json-lines": formats.json_line,
+             "github": formats.github_line}
+    if output_format in lines:
+        return LineReporter(out, lines[output_format])
+    if output_format in ("json", "gitlab"):
+        return JsonReporter(out, finding_dict if output_format == "json" else formats.gitlab_issue)
+    return {"sarif": SarifReporter, "junit": JunitReporter}[output_format](out)
+
+
+def render(output_format: str, results, unreadable: int = 0) -> str:
+    """The whole report as one string, without its final newline (for the API and tests)."""
+    import io
+
+    out = io.StringIO()
+    reporter = reporter_for(output_format, out)
+    reporter.start()
+    for result in results:
+        reporter.file(result)
+    reporter.finish(unreadable)
+    return out.getvalue().removesuffix("\n")
