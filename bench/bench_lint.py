@@ -1,6 +1,6 @@
 """Lint N generated launch scripts and report files/s (and the cold start of one file).
 
-    python bench/bench_lint.py [--files 1000] [--keep DIR]
+    python bench/bench_lint.py [--files 1000] [--keep DIR] [--memory 10000]
 
 Scripts are written to a temporary folder: varied, realistic launches (variables, arrays,
 continuations, docker, nohup, speculative flags), some with mistakes. Speed targets live
@@ -80,10 +80,50 @@ def cpu_ms(command: list[str], runs: int = 11) -> float:
     return sorted(samples)[len(samples) // 2]
 
 
-def peak_rss_mib(command: list[str], env: dict) -> float:
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    _, _, usage = os.wait4(child.pid, 0)
-    return usage.ru_maxrss / 1024
+_HIGH_WATER = """
+import atexit, os, runpy, sys
+def _report():
+    with open("/proc/self/status") as status:
+        peak = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+    with open(os.environ["SPECLINT_BENCH_RSS"], "w") as out:
+        out.write(peak)
+atexit.register(_report)
+sys.argv[0] = "speclint"
+runpy.run_module("speclint", run_name="__main__")
+"""
+"""Runs speclint and, at exit, writes the main process's own peak RSS (VmHWM, Linux): the
+rusage of a child also counts its worker processes."""
+
+
+def peak_rss_mib(args: list[str], env: dict) -> float:
+    """Peak RSS of the main speclint process, in MiB."""
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as record:
+        env = dict(env, SPECLINT_BENCH_RSS=record.name)
+        subprocess.run([sys.executable, "-c", _HIGH_WATER, *args], env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return int(record.read() or 0) / 1024
+
+
+def report_memory(count: int) -> None:
+    """Peak RSS for count/10 and count files, with worker processes and in one process:
+    flat means the second number is within a few MiB of the first."""
+    import shutil
+
+    small_count = max(count // 10, 1)
+    small = tempfile.mkdtemp(prefix="speclint-bench-rss-")
+    big = tempfile.mkdtemp(prefix="speclint-bench-rss-")
+    try:
+        write_scripts(small, small_count)
+        write_scripts(big, count)
+        serial_env = dict(os.environ, SPECLINT_WORKERS="1")
+        for env, how in ((dict(os.environ), "workers"), (serial_env, "one process")):
+            low = peak_rss_mib(["--exit-zero", small], env)
+            high = peak_rss_mib(["--exit-zero", big], env)
+            print(f"peak RSS of the main process ({how}): {low:.0f} MiB at {small_count:,} "
+                  f"files, {high:.0f} MiB at {count:,} (+{high - low:.1f} MiB)")
+    finally:
+        shutil.rmtree(small, ignore_errors=True)
+        shutil.rmtree(big, ignore_errors=True)
 
 
 def main() -> None:
@@ -92,7 +132,8 @@ def main() -> None:
     parser.add_argument("--keep", help="write the scripts here instead of a temporary folder")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--memory", type=int, default=0, metavar="N",
-                        help="also report peak RSS for 1,000 and N files (e.g. 10000)")
+                        help="also report the main process's peak RSS for N/10 and N files "
+                             "(e.g. 10000)")
     args = parser.parse_args()
     folder = args.keep or tempfile.mkdtemp(prefix="speclint-bench-")
     os.makedirs(folder, exist_ok=True)
@@ -119,13 +160,7 @@ def main() -> None:
         print(f"shellcheck on the same files: {sc:.2f} s = {args.files / sc:.0f} files/s "
               f"(speclint is {sc / batch:.1f}x faster)")
     if args.memory:
-        big = tempfile.mkdtemp(prefix="speclint-bench-rss-")
-        write_scripts(big, args.memory)
-        for env, how in ((dict(os.environ), "workers"), (serial_env, "one process")):
-            small = peak_rss_mib([*speclint, "--exit-zero", folder], env)
-            large = peak_rss_mib([*speclint, "--exit-zero", big], env)
-            print(f"peak RSS ({how}; the main process): {small:.0f} MiB for {args.files} files, "
-                  f"{large:.0f} MiB for {args.memory}")
+        report_memory(args.memory)
     print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}; scripts in {folder}")
 
 
