@@ -231,3 +231,20 @@ def test_standard_output_goes_in_whole_lines(monkeypatch):
     out.commit()
     assert "".join(written) == line * 100 + "tail without a newline"
     assert len(written) > 2 and all(chunk.endswith("\n") for chunk in written[:-1])
+
+
+def test_a_bug_while_reporting_is_exit_2_with_a_message(monkeypatch, tmp_path):
+    from click.testing import CliRunner
+
+    from speclint.cli import main
+    from speclint.report import stream
+
+    def boom(self, result):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(stream.TextReporter, "file", boom)
+    report = tmp_path / "r.txt"
+    done = CliRunner().invoke(main, ["check", "-o", str(report), str(ROOT / "fixtures/shell")])
+    assert done.exit_code == 2
+    assert done.stderr == "speclint: error: internal error (RuntimeError: boom); please report it\n"
+    assert list(tmp_path.iterdir()) == []  # no report, no temporary file

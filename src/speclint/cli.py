@@ -142,9 +142,13 @@ def check(paths, output_format, output_file, select, ignore, sglang_version, fai
         out.discard()
         _error(str(error))
         sys.exit(EXIT_ERROR)
-    except BaseException:
-        out.discard()  # interrupted, or the reader of the pipe left: no half report file
+    except (BrokenPipeError, KeyboardInterrupt):
+        out.discard()  # the reader of the pipe left, or Ctrl-C: click exits; no half report
         raise
+    except Exception as exc:  # a bug outside any one file: a message, never a traceback
+        out.discard()
+        _error(f"internal error ({type(exc).__name__}: {exc}); please report it")
+        sys.exit(EXIT_ERROR)
     if failed:
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_FINDINGS if failing and not exit_zero else EXIT_CLEAN)
