@@ -94,3 +94,26 @@ def test_rule_and_rules_commands():
     listing = json.loads(run("rules", "--output-format", "json").stdout)
     assert {"SPD001", "FLG001"} <= {r["code"] for r in listing}
     assert all(r["doc"].startswith("# ") for r in listing)
+
+
+def test_junit_attribute_quoting_matches_the_standard_library():
+    from xml.sax.saxutils import quoteattr as standard
+
+    from speclint.report.formats import quoteattr
+
+    for text in ["plain", 'say "hi"', "it's", "both ' and \"", "a&b<c>d", "tab\there\nnew\rline",
+                 "", "&quot;", "\u2028 é"]:
+        assert quoteattr(text) == standard(text), text
+
+
+def test_the_text_report_does_not_import_xml_or_urllib():
+    import subprocess
+    import sys
+
+    code = ("import sys; from speclint.cli import main\n"
+            "try:\n    main(['--exit-zero', 'fixtures/shell/variables.sh'])\n"
+            "except SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('xml.sax', 'urllib.request') if m in sys.modules), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=str(__import__("pathlib").Path(__file__).resolve().parent.parent))
+    assert out.stderr.strip().splitlines()[-1] == "[]"
