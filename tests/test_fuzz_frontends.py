@@ -246,6 +246,13 @@ def test_python_lone_carriage_returns_end_lines():
     assert [(f.code, f.span.line, f.span.column) for f in result.findings] == [("FLG001", 4, 17)]
 
 
+def test_python_lone_carriage_returns_end_statements_for_the_nesting_prescan():
+    """The pre-scan counted only LFs as line ends: a CR-only file of 100 statements was
+    "nested too deeply"."""
+    text = ("import sglang\n" + "x = a + b\n" * 300 + "sglang.Engine(model_path='m', tp_szie=2)\n").replace("\n", "\r")
+    assert [f.code for f in lint_text(text, "cr.py").findings] == ["FLG001"]
+
+
 def test_python_nul_inside_a_string_literal():
     """libcst reads it; `evaluated_value` (ast.literal_eval) raised SyntaxError."""
     _check("import sglang\nx = 'a\0b'\nsglang.Engine(model_path=x, tp_size=2)\n", "nul.py")
