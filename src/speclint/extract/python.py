@@ -10,6 +10,7 @@ argv lists (subprocess, os.exec*, asyncio), shell strings (`shell=True`, `os.sys
 
 from __future__ import annotations
 
+import gc
 import re
 from collections import ChainMap
 from dataclasses import replace
@@ -20,7 +21,8 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from ..source import Diagnostic, ExtractResult, Launch, Span, Word
 from .embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
 from .python_depth import nesting_problem
-from .python_scan import calls_in, merge_envs
+from .python_scan import calls_in, descendants, merge_envs
+from .python_select import SELECT_MIN_CHARS, Broken, confirm_syntax_error, select
 from .python_values import Entries, Entry, Evaluator, Positions, Val, bounded
 
 _NEWLINE = re.compile(r"\r\n?|\n")
@@ -38,65 +40,93 @@ _TOO_DEEP = "nested too deeply for speclint to follow; launches in this file are
 
 
 def extract_python(text: str, path: str) -> ExtractResult:
-    result = ExtractResult()
+    paused = gc.isenabled()
+    gc.disable()  # a big file makes a million acyclic nodes: each full collection rescans them
+    try:
+        return _extract(text, path)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _extract(text: str, path: str) -> ExtractResult:
     # libcst hands the text to native code as UTF-8: a lone surrogate (from a caller's
     # surrogateescape decoding) raised UnicodeEncodeError. U+FFFD keeps every position.
     text = _SURROGATE.sub("\ufffd", text)
     starts = _line_starts(text)
     deep = nesting_problem(text)
     if deep is not None:  # libcst would crash the interpreter or take minutes (python_depth)
-        result.diagnostics.append(Diagnostic("unsupported-input", f"Python {_TOO_DEEP}",
-                                             span_of(starts, deep, deep + 1)))
-        return result
+        return ExtractResult(diagnostics=[Diagnostic("unsupported-input", f"Python {_TOO_DEEP}",
+                                                     span_of(starts, deep, deep + 1))])
+    if len(text) >= SELECT_MIN_CHARS:  # libcst reads only what the walker needs (python_select)
+        chosen = select(text, starts)
+        if isinstance(chosen, Broken):
+            found = confirm_syntax_error(text, starts, chosen.error)
+            if found is not None:
+                known = chosen.error if chosen.exact else None
+                return ExtractResult(diagnostics=[_syntax_error(text, *found, known)])
+        elif chosen is not None:
+            result = _read(chosen.text, text, starts, path, chosen.lines)
+            if result is not None:  # else libcst refused the selection: read it all, as before
+                result.comments += [(span_of(starts, begin, end), comment)
+                                    for begin, end, comment in chosen.comments]
+                result.comments.sort(key=lambda item: (item[0].line, item[0].column))
+                return result
+    return _read(text, text, starts, path)
+
+
+def _read(source: str, text: str, starts: list[int], path: str,
+          lines: list[int] | None = None) -> ExtractResult | None:
+    """Parse `source` (the file, or python_select's selection of it: same lines) and walk it.
+    For a selection, None when libcst refuses it (the caller then reads the whole file)."""
+    result = ExtractResult()
+    whole = source is text
     try:
-        module = cst.parse_module(text)
+        module = cst.parse_module(source)
     except cst.ParserSyntaxError as error:
-        result.diagnostics.append(_syntax_error(text, error))
+        if not whole:
+            return None
+        result.diagnostics.append(_syntax_error(text, error.editor_line, error.editor_column))
         return result
     except RecursionError:
+        if not whole:
+            return None
         result.diagnostics.append(Diagnostic("unsupported-input", f"Python {_TOO_DEEP}", Span.point(1, 1)))
         return result
     try:
         wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-        positions = Positions(wrapper.resolve(PositionProvider), starts)
+        positions = Positions(wrapper.resolve(PositionProvider), starts, lines)
         walker = PyWalker(text, path, positions, result)
         walker.module(module)
-        for comment in _comments(module):
-            result.comments.append((positions.span(comment), comment.value))
+        comments = [node for node in descendants(module, False) if isinstance(node, cst.Comment)]
+        result.comments += sorted(((positions.span(c), c.value) for c in comments),
+                                  key=lambda item: (item[0].line, item[0].column))
     except RecursionError:  # past what the pre-scan estimates: drop what was found
+        if not whole:
+            return None
         return ExtractResult(diagnostics=[Diagnostic("unsupported-input", f"Python {_TOO_DEEP}",
                                                      Span.point(1, 1))])
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
     return result
 
 
-def _syntax_error(text: str, error: cst.ParserSyntaxError) -> Diagnostic:
-    """Where CPython's own parser stops (clearer than libcst's message); parsing only."""
-    import ast
+def _syntax_error(text: str, line: int, column: int, known: SyntaxError | None = None) -> Diagnostic:
+    """Where CPython's own parser stops (clearer than libcst's message, which stopped at
+    `line`, `column`); parsing only. `known`: CPython's error on this text, if it ran."""
+    if known is None:
+        import ast
 
-    try:
-        ast.parse(text)
-    except (RecursionError, MemoryError, ValueError):  # too deep for CPython too; NUL bytes
-        pass
-    except SyntaxError as python_error:
-        line = python_error.lineno or error.editor_line
-        column = python_error.offset or error.editor_column
-        return Diagnostic("syntax-error", f"Python syntax error: {python_error.msg}",
-                          Span.point(line, max(column, 1)))
+        try:
+            ast.parse(text)
+        except (RecursionError, MemoryError, ValueError):  # too deep for CPython too; NUL bytes
+            pass
+        except SyntaxError as error:
+            known = error
+    if known is not None:
+        return Diagnostic("syntax-error", f"Python syntax error: {known.msg}",
+                          Span.point(known.lineno or line, max(known.offset or column, 1)))
     return Diagnostic("unsupported-input", "speclint's Python parser (libcst) cannot read this "
-                      "syntax; launches in this file are not checked",
-                      Span.point(error.editor_line, error.editor_column))
-
-
-def _comments(module: cst.Module) -> list[cst.Comment]:
-    found: list[cst.Comment] = []
-
-    class Visitor(cst.CSTVisitor):
-        def visit_Comment(self, node: cst.Comment) -> None:
-            found.append(node)
-
-    module.visit(Visitor())
-    return found
+                      "syntax; launches in this file are not checked", Span.point(line, column))
 
 
 class PyWalker:
@@ -296,7 +326,7 @@ class PyWalker:
         """Record the launches made by calls in `node` (not inside nested functions)."""
         from .python_launch import recognize
 
-        for call in calls_in(node):
+        for call in calls_in(node, self.pos.ranges):
             recognize(self, call)
 
     def add_argv(self, call: cst.Call, items: list[Val], env: dict[str, Word] | None,

@@ -27,6 +27,10 @@ _SHELL_CALLS = {"os.system", "os.popen", "subprocess.getoutput", "subprocess.get
 _SHELL_HELPERS = {"launch_server_cmd", "execute_shell_command", "run_command", "run_cmd"}
 _GENERIC_HELPER = re.compile(r"cmd|command|run|shell|exec|launch|popen|system|start", re.I)
 _LAUNCH_TEXT = re.compile(r"sglang\.launch_server\b|\bsglang\s+serve\b")
+TRIGGER = re.compile(_GENERIC_HELPER.pattern + r"|^(?:call|check_call|check_output|getoutput"
+                     r"|getstatusoutput|Engine|ServerArgs|prepare_server_args)$", re.I)
+"""Matches every name `recognize` acts on (any part of it): a statement without such a
+word makes no launch, which lets python_select leave it out."""
 
 
 def recognize(walker: "PyWalker", call: cst.Call) -> None:

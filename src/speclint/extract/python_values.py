@@ -118,16 +118,19 @@ def bounded(value: Val) -> Val:
 
 
 class Positions:
-    """Node → file character offsets and Spans (libcst columns count characters)."""
+    """Node → file character offsets and Spans (libcst columns count characters).
+    `lines`: where each parsed line starts in the file, when libcst parsed a selection of
+    the file's lines (python_select); the file's own line starts otherwise."""
 
-    def __init__(self, ranges, starts: list[int]) -> None:
+    def __init__(self, ranges, starts: list[int], lines: list[int] | None = None) -> None:
         self.ranges = ranges
         self.starts = starts
+        self.lines = starts if lines is None else lines
 
     def offsets(self, node: cst.CSTNode) -> tuple[int, int]:
         code_range = self.ranges[node]
-        begin = self.starts[code_range.start.line - 1] + code_range.start.column
-        end = self.starts[code_range.end.line - 1] + code_range.end.column
+        begin = self.lines[code_range.start.line - 1] + code_range.start.column
+        end = self.lines[code_range.end.line - 1] + code_range.end.column
         return begin, end
 
     def span(self, node: cst.CSTNode) -> Span:

@@ -1,0 +1,111 @@
+"""python_select: libcst reads only the statements a big file's launches need, with the
+same launches, diagnostics and comments as reading the whole file, in bounded time.
+SPECLINT_FUZZ_EXAMPLES=2000 runs a longer differential campaign than the default."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import speclint.extract.python as front_end
+from speclint.extract.python import extract_python
+from speclint.extract.python_launch import _ARGV_CALLS, _EXEC_L, _EXEC_V, _SHELL_CALLS, _SHELL_HELPERS, TRIGGER
+from speclint.lint import MAX_FILE_BYTES, lint_text
+
+EXAMPLES = int(os.environ.get("SPECLINT_FUZZ_EXAMPLES", "25"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="SPECLINT_FUZZ_EXAMPLES" not in os.environ,
+                suppress_health_check=list(HealthCheck))
+FIXTURES = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "python").glob("*.py"))
+SEEDS = [p.read_text() for p in FIXTURES]
+LAUNCH = "subprocess.run(['python', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-szie', '2'])\n"
+FILLER = ("def helper_{i}(a, b=None):\n    \"\"\"Add things.\"\"\"\n    x = a + {i}  # note {i}\n"
+          "    for j in range(3):\n        x += j\n    return [x, b, {{'k': x}}]\n\n\n")
+PIECES = [
+    "EXTRA = ['--tp-szie', '2']\n", "EXTRA += ['--port', '1']\n", "EXTRA.append('--tp')\n",
+    "for EXTRA in y:\n    pass\n", "if c: EXTRA = ['--x']\nelse: EXTRA = ['--y']\n",
+    "from subprocess import Popen as P\n", "P(['python', '-m', 'sglang.launch_server', *EXTRA])\n",
+    "from os import system as sh\n", "sh('python -m sglang.launch_server --tp-szie 2')\n",
+    "def f():\n    cmd = ['sglang', 'serve'] + EXTRA\n    subprocess.run(cmd)\n",
+    "class C:\n    a = 1\n    def run(self):\n        # speclint: disable=FLG001\n        os.system('sglang serve --tp-szie 3')\n",
+    "cfg = {'model_path': 'm'}\n", "cfg['tp_szie'] = 2\n", "sglang.Engine(**cfg)\n",
+    "x = 1; y = 2; subprocess.run(['sglang', 'serve', '--tp', str(y)])\n",
+    "try:\n    import sglang\nexcept ImportError:\n    sglang = None\n",
+    "while x:\n    if y: break\n    os.execvp('python3', ['python3', '-m', 'sglang.launch_server', *EXTRA])\n",
+    "match v:\n    case 1:\n        EXTRA = ['--tp', '1']\n    case _:\n        z = 3\n",
+    "s = '''\n# not a comment\n'''  # a comment\n", "# speclint: disable=FLG001\n", "\n",
+    "@d\ndef start(p=1):\n    return launch_server_cmd(f'sglang serve --port {p} --tp-szie 2')\n",
+] + [FILLER.format(i=i) for i in range(3)]
+
+
+def _read(text: str, select: bool, monkeypatch) -> tuple[str, str, str]:
+    monkeypatch.setattr(front_end, "SELECT_MIN_CHARS", 0 if select else 1 << 30)
+    result = extract_python(text, "x.py")
+    return repr(result.launches), repr(result.diagnostics), repr(result.comments)
+
+
+def _same(text: str, monkeypatch) -> None:
+    whole = _read(text, False, monkeypatch)
+    assert _read(text, True, monkeypatch) == whole
+
+
+@pytest.mark.parametrize("seed", range(len(SEEDS)))
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_fixtures_read_the_same(seed, newline, monkeypatch):
+    _same(SEEDS[seed].replace("\n", newline), monkeypatch)
+
+
+@FUZZ
+@given(st.lists(st.sampled_from(PIECES + SEEDS), min_size=1, max_size=12), st.sampled_from(["", "\ufeff"]),
+       st.sampled_from(["\n", "\r\n"]), st.data())
+def test_composed_files_read_the_same(parts, bom, newline, data):
+    """Launches reading names set far away, aliases, branches, blocks, comments; then a
+    insertion (syntax errors take the confirming path). Not a backslash-newline between
+    statements: libcst loses a line there, and the positions after it, reading the whole file."""
+    text = bom + "import os\nimport subprocess\nimport sglang\n" + "".join(parts).replace("\n", newline)
+    if data.draw(st.booleans()):
+        where = data.draw(st.integers(0, len(text)))
+        text = text[:where] + data.draw(st.sampled_from(["(", ")", ":", "\n  x = ", "'", "\0", "#", ""])) + text[where:]
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _same(text, monkeypatch)
+
+
+def test_every_recognised_name_is_a_trigger():
+    names = [*_ARGV_CALLS, *_EXEC_V, *_EXEC_L, *_SHELL_CALLS, *_SHELL_HELPERS, "asyncio.create_subprocess_exec",
+             "sglang.Engine", "ServerArgs", "popen_launch_server", "prepare_server_args"]
+    assert all(TRIGGER.search(name.rsplit(".", 1)[-1]) for name in names)
+
+
+def _big(middle: str, size: int = MAX_FILE_BYTES - 4096) -> str:
+    head = "import os\nimport subprocess\nimport sglang\nEXTRA = ['--tp-szie', '2']\n"
+    chunks, total, i = [head], len(head), 0
+    while total < size:
+        chunk = FILLER.format(i=i) + (middle if i == 3000 else "")
+        chunks.append(chunk)
+        total += len(chunk)
+        i += 1
+    return "".join(chunks)
+
+
+def test_a_megabyte_of_code_with_one_launch_is_fast():
+    """libcst on the whole file took 20-30 s; the launch reads a name set 100 KiB before."""
+    text = _big("def go():\n    # speclint: disable=SPD001\n    subprocess.run(['python', '-m', "
+                "'sglang.launch_server', '--model-path', 'm', *EXTRA])\n\n\n")
+    start = time.monotonic()
+    result = lint_text(text, "big.py")
+    assert time.monotonic() - start < 10
+    line = text[:text.index("subprocess.run(['python'")].count("\n") + 1
+    assert [(f.code, f.span.line) for f in result.findings] == [("FLG001", 4), ("SLM003", line - 1)]
+    assert len(extract_python(text, "big.py").comments) == text.count("# ")  # the left-out ones too
+
+
+def test_a_syntax_error_at_the_end_of_a_megabyte_is_located_fast():
+    text = _big("") + "x = = 1\n"
+    start = time.monotonic()
+    [diagnostic] = extract_python(text, "big.py").diagnostics
+    assert time.monotonic() - start < 10
+    assert diagnostic.kind == "syntax-error" and diagnostic.span.line == text.count("\n")
