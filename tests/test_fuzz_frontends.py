@@ -351,6 +351,14 @@ def test_deep_yaml_is_a_located_finding(text, where):
     assert where[0] is None or found[0][0] == where[0]
 
 
+def test_moderate_yaml_nesting_is_still_read():
+    """Under MAX_DEPTH (flow brackets plus block indents) the manifest is linted as before."""
+    text = "# sglang\nx: " + "[" * 400 + "]" * 400 + "\n" + "y:\n" + "".join(
+        " " * i + "- \n" for i in range(0, 200, 2)) + "---" + YAML_CONTAINER
+    result = lint_text(text, "ok.yaml")
+    assert [f.code for f in result.findings] == ["FLG001"], result.findings
+
+
 def test_yaml_python_tags_are_never_constructed(tmp_path):
     target = tmp_path / "made"
     text = (f"# sglang\nx: !!python/object/apply:os.mkdir [\"{target}\"]\n"

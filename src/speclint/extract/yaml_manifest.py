@@ -17,6 +17,26 @@ from ..source import Diagnostic, ExtractResult, Span, Word
 from .embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+MAX_DEPTH = 512
+"""Deepest YAML nesting read (flow brackets plus block indents). PyYAML's scanner looks at
+every open bracket again per token (quadratic) and its composer recurses per level: 100,000
+`[` took a second before the composer ran out of stack."""
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that stops at MAX_DEPTH, as the composer would later at the stack's end."""
+
+    def _deeper(self) -> None:
+        if self.flow_level + len(self.indents) >= MAX_DEPTH:
+            raise RecursionError(f"YAML nested more than {MAX_DEPTH} levels deep")
+
+    def fetch_flow_collection_start(self, TokenClass) -> None:
+        self._deeper()
+        super().fetch_flow_collection_start(TokenClass)
+
+    def add_indent(self, column: int) -> bool:
+        self._deeper()
+        return super().add_indent(column)
 
 
 def extract_yaml(text: str, path: str) -> ExtractResult:
@@ -27,7 +47,7 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
     reader = _Reader(text, starts, path, result)
     loader = None
     try:
-        loader = yaml.SafeLoader(text)  # its reader refuses NULs and other control characters
+        loader = _Loader(text)  # its reader refuses NULs and other control characters
         while loader.check_node():
             document = loader.get_node()
             if document is not None:
