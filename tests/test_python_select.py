@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import speclint.extract.python as front_end
 from speclint.extract.python import extract_python
-from speclint.extract.python_launch import _ARGV_CALLS, _EXEC_L, _EXEC_V, _SHELL_CALLS, _SHELL_HELPERS, TRIGGER
+from speclint.extract.python_launch import _ARGV_CALLS, _EXEC_L, _EXEC_V, _SHELL_CALLS, _SHELL_HELPERS, LAUNCH_NAMES
 from speclint.lint import MAX_FILE_BYTES, lint_text
 
 EXAMPLES = int(os.environ.get("SPECLINT_FUZZ_EXAMPLES", "25"))
@@ -39,6 +39,9 @@ PIECES = [
     "match v:\n    case 1:\n        EXTRA = ['--tp', '1']\n    case _:\n        z = 3\n",
     "s = '''\n# not a comment\n'''  # a comment\n", "# speclint: disable=FLG001\n", "\n",
     "@d\ndef start(p=1):\n    return launch_server_cmd(f'sglang serve --port {p} --tp-szie 2')\n",
+    "MOD = 'sglang.launch_server'\n", "PREFIX = 'python -m ' + MOD\n", "worker.start(x)\n",
+    "def go():\n    run_server(PREFIX + ' --tp-szie 2')\n", "runner.start(f'python -m {MOD} --tp-szie 3')\n",
+    "helper.exec_cmd('python -m sglang.launch_server --tp-szie 4')\n",
 ] + [FILLER.format(i=i) for i in range(3)]
 
 
@@ -74,10 +77,10 @@ def test_composed_files_read_the_same(parts, bom, newline, data):
         _same(text, monkeypatch)
 
 
-def test_every_recognised_name_is_a_trigger():
+def test_every_recognised_name_is_a_launch_name():
     names = [*_ARGV_CALLS, *_EXEC_V, *_EXEC_L, *_SHELL_CALLS, *_SHELL_HELPERS, "asyncio.create_subprocess_exec",
              "sglang.Engine", "ServerArgs", "popen_launch_server", "prepare_server_args"]
-    assert all(TRIGGER.search(name.rsplit(".", 1)[-1]) for name in names)
+    assert {name.rsplit(".", 1)[-1] for name in names} == LAUNCH_NAMES
 
 
 def _big(middle: str, size: int = MAX_FILE_BYTES - 4096) -> str:
@@ -112,3 +115,12 @@ def test_a_syntax_error_at_the_end_of_a_megabyte_is_located_fast():
     [diagnostic] = extract_python(text, "big.py").diagnostics
     assert time.monotonic() - start < 10
     assert diagnostic.kind == "syntax-error" and diagnostic.span.line == text.count("\n")
+
+
+def test_an_open_bracket_early_in_a_megabyte_is_located_fast():
+    """libcst only finds an open bracket at the end of the file (7 s for this one)."""
+    text = "import sglang\nx = (\n" + "1,\n" * 300_000
+    start = time.monotonic()
+    [diagnostic] = extract_python(text, "big.py").diagnostics
+    assert time.monotonic() - start < 10
+    assert (diagnostic.kind, diagnostic.span.line, diagnostic.span.column) == ("syntax-error", 2, 5)

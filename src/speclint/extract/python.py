@@ -23,7 +23,8 @@ from .embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
 from .python_depth import nesting_problem
 from .python_scan import calls_in, descendants, merge_envs
 from .python_select import SELECT_MIN_CHARS, Broken, confirm_syntax_error, select
-from .python_values import Entries, Entry, Evaluator, Positions, Val, bounded
+from .python_positions import Positions
+from .python_values import Entries, Entry, Evaluator, Val, bounded
 
 _NEWLINE = re.compile(r"\r\n?|\n")
 
@@ -66,19 +67,18 @@ def _extract(text: str, path: str) -> ExtractResult:
                 known = chosen.error if chosen.exact else None
                 return ExtractResult(diagnostics=[_syntax_error(text, *found, known)])
         elif chosen is not None:
-            result = _read(chosen.text, text, starts, path, chosen.lines)
+            left_out = [(span_of(starts, begin, end), comment) for begin, end, comment in chosen.comments]
+            result = _read(chosen.text, text, starts, path, chosen.lines, left_out)
             if result is not None:  # else libcst refused the selection: read it all, as before
-                result.comments += [(span_of(starts, begin, end), comment)
-                                    for begin, end, comment in chosen.comments]
-                result.comments.sort(key=lambda item: (item[0].line, item[0].column))
                 return result
     return _read(text, text, starts, path)
 
 
-def _read(source: str, text: str, starts: list[int], path: str,
-          lines: list[int] | None = None) -> ExtractResult | None:
-    """Parse `source` (the file, or python_select's selection of it: same lines) and walk it.
-    For a selection, None when libcst refuses it (the caller then reads the whole file)."""
+def _read(source: str, text: str, starts: list[int], path: str, lines: list[int] | None = None,
+          left_out: list[tuple[Span, str]] = ()) -> ExtractResult | None:
+    """Parse `source` (the file, or python_select's selection of its lines, `lines` saying
+    where each starts, with the comments of the others in `left_out`) and walk it. For a
+    selection, None when libcst refuses it (the caller then reads the whole file)."""
     result = ExtractResult()
     whole = source is text
     try:
@@ -98,9 +98,9 @@ def _read(source: str, text: str, starts: list[int], path: str,
         positions = Positions(wrapper.resolve(PositionProvider), starts, lines)
         walker = PyWalker(text, path, positions, result)
         walker.module(module)
-        comments = [node for node in descendants(module, False) if isinstance(node, cst.Comment)]
-        result.comments += sorted(((positions.span(c), c.value) for c in comments),
-                                  key=lambda item: (item[0].line, item[0].column))
+        comments = [(positions.span(node), node.value) for node in descendants(module, False)
+                    if isinstance(node, cst.Comment)]
+        result.comments += sorted(comments + list(left_out), key=lambda item: (item[0].line, item[0].column))
     except RecursionError:  # past what the pre-scan estimates: drop what was found
         if not whole:
             return None

@@ -27,10 +27,13 @@ _SHELL_CALLS = {"os.system", "os.popen", "subprocess.getoutput", "subprocess.get
 _SHELL_HELPERS = {"launch_server_cmd", "execute_shell_command", "run_command", "run_cmd"}
 _GENERIC_HELPER = re.compile(r"cmd|command|run|shell|exec|launch|popen|system|start", re.I)
 _LAUNCH_TEXT = re.compile(r"sglang\.launch_server\b|\bsglang\s+serve\b")
-TRIGGER = re.compile(_GENERIC_HELPER.pattern + r"|^(?:call|check_call|check_output|getoutput"
-                     r"|getstatusoutput|Engine|ServerArgs|prepare_server_args)$", re.I)
-"""Matches every name `recognize` acts on (any part of it): a statement without such a
-word makes no launch, which lets python_select leave it out."""
+LAUNCH_NAMES = frozenset({name.rsplit(".", 1)[-1] for name in _ARGV_CALLS | _EXEC_V | _EXEC_L | _SHELL_CALLS}
+                         | _SHELL_HELPERS | {"create_subprocess_exec", "Engine", "ServerArgs",
+                                             "popen_launch_server", "prepare_server_args"})
+"""The last part of every name `recognize` acts on whatever its arguments, and
+GENERIC_HELPER the names it acts on when an argument spells a launch: python_select
+leaves out a statement that holds neither (nor an import alias of one)."""
+GENERIC_HELPER = _GENERIC_HELPER
 
 
 def recognize(walker: "PyWalker", call: cst.Call) -> None:

@@ -7,17 +7,13 @@ running code (a call result, a parameter, `os.environ`) is unknown, with a reaso
 
 from __future__ import annotations
 
-import ast
-import re
 from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
 from ..source import Span
-from .embedded import Piece, known_text, span_of, unknown_reason
-
-_ESCAPE = re.compile(r"\\(\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}"
-                     r"|U[0-9a-fA-F]{8}|N\{[^}]*\})")
+from .embedded import Piece, known_text, unknown_reason
+from .python_positions import Positions, decode_body
 
 
 @dataclass(slots=True)
@@ -115,56 +111,6 @@ def bounded(value: Val) -> Val:
                               "elements; speclint does not follow it")
     value.weight = weight
     return value
-
-
-class Positions:
-    """Node → file character offsets and Spans (libcst columns count characters).
-    `lines`: where each parsed line starts in the file, when libcst parsed a selection of
-    the file's lines (python_select); the file's own line starts otherwise."""
-
-    def __init__(self, ranges, starts: list[int], lines: list[int] | None = None) -> None:
-        self.ranges = ranges
-        self.starts = starts
-        self.lines = starts if lines is None else lines
-
-    def offsets(self, node: cst.CSTNode) -> tuple[int, int]:
-        code_range = self.ranges[node]
-        begin = self.lines[code_range.start.line - 1] + code_range.start.column
-        end = self.lines[code_range.end.line - 1] + code_range.end.column
-        return begin, end
-
-    def span(self, node: cst.CSTNode) -> Span:
-        return span_of(self.starts, *self.offsets(node))
-
-
-def decode_body(body: str, at: int, raw: bool, fstring: bool = False) -> list[Piece]:
-    """Pieces of a string literal's body starting at file offset `at`, escapes decoded."""
-    pieces: list[Piece] = []
-    if raw and not fstring:
-        return [Piece(body, at, at + len(body), exact=True)] if body else []
-    pattern = _ESCAPE if not raw else re.compile(r"(?!)")
-    if fstring:
-        pattern = re.compile(("" if raw else _ESCAPE.pattern + "|") + r"\{\{|\}\}")
-    pos = 0
-    for match in pattern.finditer(body):
-        if match.start() > pos:
-            pieces.append(Piece(body[pos:match.start()], at + pos, at + match.start(), exact=True))
-        token = match.group(0)
-        if token in ("{{", "}}"):
-            decoded = token[0]
-        elif token == "\\\n":
-            decoded = ""
-        else:
-            try:
-                decoded = ast.literal_eval('"' + token + '"')
-            except (ValueError, SyntaxError):
-                decoded = token
-        if decoded:
-            pieces.append(Piece(decoded, at + match.start(), at + match.end()))
-        pos = match.end()
-    if pos < len(body):
-        pieces.append(Piece(body[pos:], at + pos, at + len(body), exact=True))
-    return pieces
 
 
 class Evaluator:
