@@ -66,9 +66,9 @@ def select(text: str, starts: list[int]) -> Selection | Broken | None:
     """The part of `text` the walker needs; None when that is all of it or `ast` cannot say."""
     source = text[1:] if text.startswith("\ufeff") else text  # CPython refuses a BOM in a str
     if "\0" in source:
-        source = _blank_quoted_nuls(source)
-        if source is None:
-            return None  # a NUL in code: libcst decides, as before
+        source, stray = _blank_quoted_nuls(source)
+        if stray:  # a NUL in code: libcst refuses the file at once, as before
+            return None
     try:
         tree = ast.parse(source)
     except SyntaxError as error:
@@ -120,15 +120,17 @@ def _statement_line(text: str, starts: list[int], line: int) -> int:
     return found
 
 
-def _blank_quoted_nuls(source: str) -> str | None:
+def _blank_quoted_nuls(source: str) -> tuple[str, bool]:
     """`source` with NULs in plain strings and comments made spaces (CPython refuses any
-    NUL, libcst reads these), or None when a NUL is elsewhere (an f-string's field too)."""
-    quoted = 0
-    for match in _STRING_OR_COMMENT.finditer(source):
+    NUL, libcst reads these), and whether a NUL is elsewhere (an f-string's field too)."""
+    def blank(match: re.Match) -> str:
         token = match.group()
         if match.lastgroup == "comment" or (match.lastgroup == "str" and not _FORMATTED.match(token)):
-            quoted += token.count("\0")
-    return source.replace("\0", " ") if quoted == source.count("\0") else None
+            return token.replace("\0", " ")
+        return token
+
+    blanked = _STRING_OR_COMMENT.sub(blank, source)
+    return blanked, "\0" in blanked
 
 
 def _render(atoms: Atoms) -> Selection | None:
