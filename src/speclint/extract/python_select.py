@@ -59,7 +59,7 @@ class Broken:
 
     error: SyntaxError
     exact: bool
-    """Whether CPython read the file as it is (not without its BOM or quoted NULs)."""
+    """Whether CPython read the file as it is (not without its BOM)."""
 
 
 def select(text: str, starts: list[int]) -> Selection | Broken | None:
@@ -71,8 +71,8 @@ def select(text: str, starts: list[int]) -> Selection | Broken | None:
             return None
     try:
         tree = ast.parse(source)
-    except SyntaxError as error:
-        return Broken(error, source is text)
+    except SyntaxError as error:  # with NULs, CPython names no line: libcst's own place is used
+        return None if "\0" in text else Broken(error, source is text)
     except (ValueError, RecursionError, MemoryError):
         return None
     atoms = Atoms(text, starts)
