@@ -42,6 +42,7 @@ PIECES = [
     "MOD = 'sglang.launch_server'\n", "PREFIX = 'python -m ' + MOD\n", "worker.start(x)\n",
     "def go():\n    run_server(PREFIX + ' --tp-szie 2')\n", "runner.start(f'python -m {MOD} --tp-szie 3')\n",
     "helper.exec_cmd('python -m sglang.launch_server --tp-szie 4')\n",
+    "x = (subprocess.run\n     (['sglang', 'serve', '--tp-szie', '5']))\n", "cmd = EXTRA + ['--y']\n",
 ] + [FILLER.format(i=i) for i in range(3)]
 
 
@@ -124,3 +125,42 @@ def test_an_open_bracket_early_in_a_megabyte_is_located_fast():
     [diagnostic] = extract_python(text, "big.py").diagnostics
     assert time.monotonic() - start < 10
     assert (diagnostic.kind, diagnostic.span.line, diagnostic.span.column) == ("syntax-error", 2, 5)
+
+
+def _kept(text: str) -> str:
+    from speclint.extract.python import _line_starts
+    from speclint.extract.python_select import select
+
+    return select(text, _line_starts(text)).text
+
+
+def test_writers_are_looked_for_in_the_scopes_a_reader_sees():
+    text = ("import subprocess\ncmd = ['sglang', 'serve']\n"
+            "def other():\n    cmd = 'unrelated'\n    return cmd\n"
+            "def launch():\n    subprocess.run(cmd + ['--tp', '2'])\n"
+            "class C:\n    cmd = 1\n    def m(self):\n        cmd.append('--x')\n")
+    kept = _kept(text)
+    assert "cmd = ['sglang', 'serve']" in kept and "subprocess.run" in kept
+    assert "unrelated" not in kept and "cmd = 1" not in kept and "append" not in kept
+
+
+def test_generic_helpers_are_kept_where_sglang_can_reach_them():
+    text = ("import os\nMOD = 'sglang.launch_server'\nPREFIX = 'python -m ' + MOD\nOTHER = 'x'\n"
+            "def a():\n    worker.start(OTHER)\n"
+            "def b():\n    runner.start(PREFIX + ' --tp 2')\n"
+            "def c():\n    thread.start_soon('python -m sglang.launch_server')\n")
+    kept = _kept(text)
+    assert "runner.start" in kept and "start_soon" in kept and "PREFIX = " in kept and "MOD = " in kept
+    assert "worker.start" not in kept and "OTHER" not in kept
+
+
+def test_a_crowded_fstring_goes_to_libcst_whole():
+    """CPython 3.11 parses an f-string in time quadratic in its fields (70 s for a
+    megabyte of `{a}`); libcst is linear."""
+    from speclint.extract.python import _line_starts
+    from speclint.extract.python_select import MAX_FSTRING_FIELDS, select
+
+    text = "import sglang\nx = f'" + "{a}" * (MAX_FSTRING_FIELDS + 1) + "'\n" + LAUNCH
+    assert select(text, _line_starts(text)) is None
+    split = text.replace("{a}", "{a}'\nx = f'", 1)  # two f-strings, MAX_FSTRING_FIELDS in the second
+    assert select(split, _line_starts(split)) is not None

@@ -2,9 +2,11 @@
 (python_select renders those for libcst).
 
 Statements sharing a line stay together (an atom). An atom is needed when it may make a
-launch, or may write a name a needed atom mentions in a scope that can see it: the
-walker's values live in the module, a class body, or a function and the ones around it,
-so a name written in one function is not looked for in another.
+launch (it calls a name `recognize` acts on; a generic helper such as `run_server(...)`
+only where its text, or a name it reads, may spell `sglang`), or may write a name a
+needed atom mentions in a scope that can see it: the walker's values live in the module,
+a class body, or a function and the ones around it, so a name written in one function is
+not looked for in another.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ import unicodedata
 from .python_launch import GENERIC_HELPER, LAUNCH_NAMES
 
 _WORD = re.compile(r"\w+")
+_CALLED = re.compile(r"\b(\w+)[\s)\\]*\(")  # \b: a 60 KB word is not tried from each letter
+_ENDS = re.compile(r"\b(\w+)[\s)\\]*$")
+_OPENS = re.compile(r"[\s)]*\(")
 _MUTATORS = frozenset({"append", "extend", "insert", "update", "pop", "remove", "clear",
                        "setdefault", "sort", "reverse"})
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -110,17 +115,17 @@ class Atoms:
             self.writes[atom].update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
 
     def close(self) -> None:
-        """Seeds: atoms naming a launch call, or a generic helper (`run_server(...)`) when
+        """Seeds: atoms calling a launch name, or a generic helper (`run_server(...)`) when
         they spell `sglang` or mention a name that may hold text spelling it; then every
         atom that writes, where a needed atom can see it, a word the needed atom holds."""
-        words, spelled = self._words()
+        words, called, spelled = self._words()
         writers: dict[tuple[int, str], list[int]] = {}
         for atom, names in enumerate(self.writes):
             for name in names:
                 writers.setdefault((self.wscope[atom], name), []).append(atom)
         tainted = self._reach(spelled, words)
         generic: dict[str, bool] = {}
-        for atom, found in enumerate(words):
+        for atom, found in enumerate(called):
             if self.seed[atom] or not found.isdisjoint(LAUNCH_NAMES) or not found.isdisjoint(self.triggers):
                 self.seed[atom] = True
             elif tainted[atom]:
@@ -161,21 +166,29 @@ class Atoms:
             chains[scope] = chain
         return chain
 
-    def _words(self) -> tuple[list[set[str]], list[bool]]:
+    def _words(self) -> tuple[list[set[str]], list[set[str]], list[bool]]:
         """The words of each atom's own lines (non-ASCII ones also as CPython names them),
+        the words among them that are called (`name(`, as `recognize` reads a call's name),
         and whether those lines spell `sglang`."""
         words: list[set[str]] = [set() for _ in self.first]
+        called: list[set[str]] = [set() for _ in self.first]
         spelled = [False] * len(self.first)
+        ending: dict[int, str] = {}  # atom -> the word its last line ended with
         for number in range(1, len(self.starts) + 1):
             atom = self.owner[number]
             if atom >= 0:
                 line = self.line(number)
                 words[atom].update(_WORD.findall(line))
+                called[atom].update(_CALLED.findall(line))
                 spelled[atom] = spelled[atom] or "sglang" in line
+                if atom in ending and _OPENS.match(line):  # `run_server` then `(...)` below
+                    called[atom].add(ending[atom])
+                last = _ENDS.search(line)
+                ending[atom] = last.group(1) if last else ""
         for found in words:
             odd = [word for word in found if not word.isascii()]
             found.update(unicodedata.normalize("NFKC", word) for word in odd)
-        return words, spelled
+        return words, called, spelled
 
     def _reach(self, spelled: list[bool], words: list[set[str]]) -> list[bool]:
         """Atoms that spell `sglang` or mention a name such an atom writes where they can

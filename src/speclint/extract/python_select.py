@@ -22,6 +22,9 @@ from .python_atoms import Atoms
 
 SELECT_MIN_CHARS = 16 * 1024
 """Smaller files go to libcst whole, as they always did."""
+MAX_FSTRING_FIELDS = 4096
+"""CPython before 3.12 parses an f-string in time quadratic in its fields (350,000 took
+70 s): a file with a bigger one goes to libcst whole (linear), as before."""
 
 _STRING_OR_COMMENT = re.compile(r"""
     (?P<str>(?i:[rbfut]{0,2})(?:
@@ -69,6 +72,8 @@ def select(text: str, starts: list[int]) -> Selection | Broken | None:
         source, stray = _blank_quoted_nuls(source)
         if stray:  # a NUL in code: libcst refuses the file at once, as before
             return None
+    if source.count("{") > MAX_FSTRING_FIELDS and _crowded_fstring(source):
+        return None
     try:
         tree = ast.parse(source)
     except SyntaxError as error:  # with NULs, CPython names no line: libcst's own place is used
@@ -131,6 +136,12 @@ def _blank_quoted_nuls(source: str) -> tuple[str, bool]:
 
     blanked = _STRING_OR_COMMENT.sub(blank, source)
     return blanked, "\0" in blanked
+
+
+def _crowded_fstring(source: str) -> bool:
+    return any(match.lastgroup == "str" and _FORMATTED.match(match.group())
+               and match.group().count("{") > MAX_FSTRING_FIELDS
+               for match in _STRING_OR_COMMENT.finditer(source))
 
 
 def _render(atoms: Atoms) -> Selection | None:
