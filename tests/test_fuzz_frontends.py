@@ -249,6 +249,8 @@ def test_many_names_and_branches_are_linear():
     "import sglang\nx = '" + "a" * (1 << 20) + "'\n" + LAUNCH_PY,
     "import sglang\nx = '''unterminated\n" + LAUNCH_PY,
     "import sglang\n" + "(" * 300,
+    "import sglang\nif a: pass\n" + "elif b: x = 1\n" * 600 + LAUNCH_PY,  # libcst: KeyError, not
+    "import sglang\nif a: pass\n" + "elif b: x = 1\n" * 3000 + LAUNCH_PY,  # RecursionError
 ])
 def test_odd_python_never_raises(text):
     check(PY + text, "odd.py")

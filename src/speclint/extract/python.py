@@ -94,8 +94,7 @@ def _read(source: str, text: str, starts: list[int], path: str, lines: list[int]
         result.diagnostics.append(Diagnostic("unsupported-input", f"Python {_TOO_DEEP}", Span.point(1, 1)))
         return result
     try:
-        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-        positions = Positions(wrapper.resolve(PositionProvider), starts, lines)
+        positions = Positions(_positions(module), starts, lines)
         walker = PyWalker(text, path, positions, result)
         walker.module(module)
         comments = [(positions.span(node), node.value) for node in descendants(module, False)
@@ -108,6 +107,20 @@ def _read(source: str, text: str, starts: list[int], path: str, lines: list[int]
                                                      Span.point(1, 1))])
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
     return result
+
+
+def _positions(module: cst.Module):
+    """libcst's PositionProvider, which on a long `elif` chain (500) runs out of stack and,
+    cleaning up, raises KeyError instead of the RecursionError."""
+    try:
+        return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    except KeyError as error:
+        cause: BaseException | None = error
+        while cause is not None and not isinstance(cause, RecursionError):
+            cause = cause.__context__
+        if cause is None:
+            raise
+        raise RecursionError("libcst's positions") from None
 
 
 def _syntax_error(text: str, line: int, column: int, known: SyntaxError | None = None) -> Diagnostic:
