@@ -5,7 +5,9 @@ lists built with `+=`, `.append`, `.extend` and dicts built with `.update` have 
 where they are used; a value assigned differently on two paths becomes unknown. Launches:
 argv lists (subprocess, os.exec*, asyncio), shell strings (`shell=True`, `os.system`,
 `launch_server_cmd`), both handed to the shell front-end, and keyword APIs
-(`sgl.Engine(...)`, `ServerArgs(...)`) kept as keyword pairs (`Launch.kwargs`).
+(`sgl.Engine(...)`, `ServerArgs(...)`) kept as keyword pairs (`Launch.kwargs`). From
+16 KiB up, libcst reads only the lines the launches need (python_select: libcst takes
+20-30 s for a megabyte).
 """
 
 from __future__ import annotations
