@@ -24,6 +24,8 @@ _OPENS = re.compile(r"[\s)]*\(")
 _MUTATORS = frozenset({"append", "extend", "insert", "update", "pop", "remove", "clear",
                        "setdefault", "sort", "reverse"})
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_COMPOUND = _SCOPES + (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try,
+                       getattr(ast, "TryStar", ast.Try), getattr(ast, "Match", ast.Try))
 
 
 class Atoms:
@@ -58,7 +60,8 @@ class Atoms:
             body, up, scope = blocks.pop()
             previous = -1
             for index, node in enumerate(body):
-                start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", ())])
+                decorators = getattr(node, "decorator_list", None)
+                start = min(node.lineno, *(d.lineno for d in decorators)) if decorators else node.lineno
                 end = node.end_lineno or start
                 if previous >= 0 and self.last[previous] >= start:
                     atom = previous  # `a = 1; b = 2`
@@ -71,12 +74,13 @@ class Atoms:
                 self.owner[start:end + 1] = [atom] * (end + 1 - start)
                 self._note(node, atom)
                 previous = atom
-                inner = scope
-                if isinstance(node, _SCOPES):
-                    inner = atom
-                    self.scope_up.setdefault(atom, self.wscope[atom])
-                for child in _blocks(node):
-                    blocks.append((child, atom, inner))
+                if isinstance(node, _COMPOUND):
+                    inner = scope
+                    if isinstance(node, _SCOPES):
+                        inner = atom
+                        self.scope_up.setdefault(atom, self.wscope[atom])
+                    for child in _blocks(node):
+                        blocks.append((child, atom, inner))
 
     def _new_atom(self, start: int, up: int, scope: int) -> int:
         self.first.append(start)
@@ -118,24 +122,29 @@ class Atoms:
         """Seeds: atoms calling a launch name, or a generic helper (`run_server(...)`) when
         they spell `sglang` or mention a name that may hold text spelling it; then every
         atom that writes, where a needed atom can see it, a word the needed atom holds."""
-        words, called, spelled = self._words()
+        words, spelled = self._words()
         writers: dict[tuple[int, str], list[int]] = {}
         for atom, names in enumerate(self.writes):
             for name in names:
                 writers.setdefault((self.wscope[atom], name), []).append(atom)
         tainted = self._reach(spelled, words)
         generic: dict[str, bool] = {}
-        for atom, found in enumerate(called):
-            if self.seed[atom] or not found.isdisjoint(LAUNCH_NAMES) or not found.isdisjoint(self.triggers):
-                self.seed[atom] = True
-            elif tainted[atom]:
+
+        def launches(found: set[str], atom: int) -> bool:
+            if not found.isdisjoint(LAUNCH_NAMES) or not found.isdisjoint(self.triggers):
+                return True
+            if tainted[atom]:
                 for word in found:
                     hit = generic.get(word)
                     if hit is None:
                         hit = generic[word] = GENERIC_HELPER.search(word) is not None
                     if hit:
-                        self.seed[atom] = True
-                        break
+                        return True
+            return False
+
+        for atom, found in enumerate(words):  # the words first: few atoms hold such a name
+            if not self.seed[atom] and launches(found, atom):
+                self.seed[atom] = launches(self._called(atom), atom)
         kept = list(self.seed)
         queue = [atom for atom, seed in enumerate(kept) if seed]
         known: set[tuple[int, str]] = set()
@@ -166,29 +175,36 @@ class Atoms:
             chains[scope] = chain
         return chain
 
-    def _words(self) -> tuple[list[set[str]], list[set[str]], list[bool]]:
+    def _words(self) -> tuple[list[set[str]], list[bool]]:
         """The words of each atom's own lines (non-ASCII ones also as CPython names them),
-        the words among them that are called (`name(`, as `recognize` reads a call's name),
         and whether those lines spell `sglang`."""
         words: list[set[str]] = [set() for _ in self.first]
-        called: list[set[str]] = [set() for _ in self.first]
         spelled = [False] * len(self.first)
-        ending: dict[int, str] = {}  # atom -> the word its last line ended with
         for number in range(1, len(self.starts) + 1):
             atom = self.owner[number]
             if atom >= 0:
                 line = self.line(number)
                 words[atom].update(_WORD.findall(line))
-                called[atom].update(_CALLED.findall(line))
                 spelled[atom] = spelled[atom] or "sglang" in line
-                if atom in ending and _OPENS.match(line):  # `run_server` then `(...)` below
-                    called[atom].add(ending[atom])
-                last = _ENDS.search(line)
-                ending[atom] = last.group(1) if last else ""
         for found in words:
             odd = [word for word in found if not word.isascii()]
             found.update(unicodedata.normalize("NFKC", word) for word in odd)
-        return words, called, spelled
+        return words, spelled
+
+    def _called(self, atom: int) -> set[str]:
+        """The words of the atom's own lines that are called (`name(`, or `name` ending a
+        line and `(` opening the next), as `recognize` reads a call's name."""
+        called: set[str] = set()
+        ending = ""
+        for number in range(self.first[atom], self.last[atom] + 1):
+            if self.owner[number] == atom:
+                line = self.line(number)
+                called.update(_CALLED.findall(line))
+                if ending and _OPENS.match(line):
+                    called.add(ending)
+                last = _ENDS.search(line)
+                ending = last.group(1) if last else ""
+        return called
 
     def _reach(self, spelled: list[bool], words: list[set[str]]) -> list[bool]:
         """Atoms that spell `sglang` or mention a name such an atom writes where they can

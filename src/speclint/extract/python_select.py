@@ -44,6 +44,7 @@ _LOGICAL = re.compile(_STRING_OR_COMMENT.pattern + r"""
 """, re.X | re.S)
 _CLAUSES = frozenset({"else", "elif", "except", "finally"})
 _FORMATTED = re.compile(r"[a-z]*[ft]", re.I)
+_FSTRING_START = re.compile(r"(?<!\w)(?:[rRbB]?[fFtT][rRbB]?)['\"]")
 
 
 @dataclass(slots=True)
@@ -139,9 +140,13 @@ def _blank_quoted_nuls(source: str) -> tuple[str, bool]:
 
 
 def _crowded_fstring(source: str) -> bool:
-    return any(match.lastgroup == "str" and _FORMATTED.match(match.group())
-               and match.group().count("{") > MAX_FSTRING_FIELDS
-               for match in _STRING_OR_COMMENT.finditer(source))
+    """Whether an f-string has more than MAX_FSTRING_FIELDS fields. Read from each place an
+    f-string may start (inside another string too: that only costs a look)."""
+    for start in _FSTRING_START.finditer(source):
+        token = _STRING_OR_COMMENT.match(source, start.start())
+        if token is not None and token.group().count("{") > MAX_FSTRING_FIELDS:
+            return True
+    return False
 
 
 def _render(atoms: Atoms) -> Selection | None:
