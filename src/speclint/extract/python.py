@@ -23,7 +23,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from ..source import Diagnostic, ExtractResult, Launch, Span, Word
 from .embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
 from .python_depth import nesting_problem
-from .python_scan import calls_in, descendants, merge_envs
+from .python_scan import calls_in, comments_in, merge_envs
 from .python_select import SELECT_MIN_CHARS, Broken, confirm_syntax_error, select
 from .python_positions import Positions
 from .python_values import Entries, Entry, Evaluator, Val, bounded
@@ -99,8 +99,7 @@ def _read(source: str, text: str, starts: list[int], path: str, lines: list[int]
         positions = Positions(_positions(module), starts, lines)
         walker = PyWalker(text, path, positions, result)
         walker.module(module)
-        comments = [(positions.span(node), node.value) for node in descendants(module, False)
-                    if isinstance(node, cst.Comment)]
+        comments = [(positions.span(node), node.value) for node in comments_in(module, positions.ranges, source)]
         result.comments += sorted(comments + list(left_out), key=lambda item: (item[0].line, item[0].column))
     except RecursionError:  # past what the pre-scan estimates: drop what was found
         if not whole:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import fields, replace
 
@@ -14,6 +16,7 @@ _NOT_CODE = frozenset({"lpar", "rpar", "leading_lines", "lines_after_decorators"
                        "comma", "dot", "equal", "colon", "semicolon", "operator", "lbracket",
                        "rbracket", "lbrace", "rbrace", "header", "footer", "newline", "asynchronous"})
 _FIELDS: dict[tuple[type, bool], tuple[str, ...]] = {}
+_LINES = re.compile(r"\r\n?|\n")
 
 
 def _fields(kind: type, code_only: bool) -> tuple[str, ...]:
@@ -42,6 +45,21 @@ def descendants(node: cst.CSTNode, code_only: bool, prune: tuple[type, ...] = ()
                 stack.append(value)
             elif isinstance(value, (list, tuple)):
                 stack.extend(item for item in value if isinstance(item, cst.CSTNode))
+
+
+def comments_in(module: cst.Module, ranges, source: str) -> list[cst.Comment]:
+    """The module's comments; a top-level statement is only entered when a line from the
+    end of the one before it to the start of the one after it holds a `#`."""
+    marked = [i + 1 for i, line in enumerate(_LINES.split(source)) if "#" in line]
+    found = [empty.comment for empty in (*module.header, *module.footer) if empty.comment is not None]
+    body = module.body
+    for index, statement in enumerate(body):
+        after = ranges[body[index - 1]].end.line if index else 0
+        before = ranges[body[index + 1]].start.line if index + 1 < len(body) else 1 << 62
+        first = bisect_right(marked, after)
+        if first < len(marked) and marked[first] < before:
+            found += [n for n in descendants(statement, False) if isinstance(n, cst.Comment)]
+    return found
 
 
 def calls_in(node: cst.CSTNode, ranges) -> list[cst.Call]:
