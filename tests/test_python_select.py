@@ -43,6 +43,8 @@ PIECES = [
     "def go():\n    run_server(PREFIX + ' --tp-szie 2')\n", "runner.start(f'python -m {MOD} --tp-szie 3')\n",
     "helper.exec_cmd('python -m sglang.launch_server --tp-szie 4')\n",
     "x = (subprocess.run\n     (['sglang', 'serve', '--tp-szie', '5']))\n", "cmd = EXTRA + ['--y']\n",
+    "subprocess.run(['nvidia-smi'])\n", "os.system('pip install x')\n", "GIT = ['git', 'status']\n",
+    "subprocess.check_call(GIT)\n", "os.execvp('python3', ['python3', '-m', MOD])\n",
 ] + [FILLER.format(i=i) for i in range(3)]
 
 
@@ -145,12 +147,16 @@ def test_writers_are_looked_for_in_the_scopes_a_reader_sees():
 
 
 def test_generic_helpers_are_kept_where_sglang_can_reach_them():
-    text = ("import os\nMOD = 'sglang.launch_server'\nPREFIX = 'python -m ' + MOD\nOTHER = 'x'\n"
+    """A generic helper hands its text to the shell front-end only when it spells a launch;
+    a launch call always does (its shell syntax errors, comments and share of the shell
+    text budget count even without a launch)."""
+    text = ("import os, subprocess\nMOD = 'sglang.launch_server'\nPREFIX = 'python -m ' + MOD\nOTHER = 'x'\n"
             "def a():\n    worker.start(OTHER)\n"
             "def b():\n    runner.start(PREFIX + ' --tp 2')\n"
-            "def c():\n    thread.start_soon('python -m sglang.launch_server')\n")
+            "def c():\n    thread.start_soon('python -m sglang.launch_server')\n"
+            "def d():\n    subprocess.run(['git', 'status'])\n")
     kept = _kept(text)
-    assert "runner.start" in kept and "start_soon" in kept and "PREFIX = " in kept and "MOD = " in kept
+    assert all(part in kept for part in ("runner.start", "start_soon", "PREFIX = ", "MOD = ", "git"))
     assert "worker.start" not in kept and "OTHER" not in kept
 
 

@@ -19,7 +19,7 @@ from .python_launch import GENERIC_HELPER, LAUNCH_NAMES
 
 _WORD = re.compile(r"\w+")
 _CALLED = re.compile(r"\b(\w+)[\s)\\]*\(")  # \b: a 60 KB word is not tried from each letter
-_ENDS = re.compile(r"\b(\w+)[\s)\\]*$")
+_ENDS = re.compile(r"\b(\w+)[\s)\\]*(?:#.*)?$")
 _OPENS = re.compile(r"[\s)]*\(")
 _MUTATORS = frozenset({"append", "extend", "insert", "update", "pop", "remove", "clear",
                        "setdefault", "sort", "reverse"})
@@ -202,8 +202,9 @@ class Atoms:
                 called.update(_CALLED.findall(line))
                 if ending and _OPENS.match(line):
                     called.add(ending)
-                last = _ENDS.search(line)
-                ending = last.group(1) if last else ""
+                if line.strip() and not line.lstrip().startswith("#"):  # `run  # why\n  # more\n(`
+                    last = _ENDS.search(line)
+                    ending = last.group(1) if last else ""
         return called
 
     def _reach(self, spelled: list[bool], words: list[set[str]]) -> list[bool]:
