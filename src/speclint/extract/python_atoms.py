@@ -6,7 +6,8 @@ launch (it calls a name `recognize` acts on; a generic helper such as `run_serve
 only where its text, or a name it reads, may spell `sglang`), or may write a name a
 needed atom mentions in a scope that can see it: the walker's values live in the module,
 a class body, or a function and the ones around it, so a name written in one function is
-not looked for in another.
+not looked for in another. (`sglang` must be written as such somewhere along the way: a
+launch text pieced together from "sgl" + "ang", or an escape, is not followed.)
 """
 
 from __future__ import annotations
