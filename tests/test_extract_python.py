@@ -146,3 +146,29 @@ def test_dispatch():
 def test_comments_are_collected():
     text = "import sglang  # speclint: ignore\n"
     assert extract_file("x.py", text).comments[0][1] == "# speclint: ignore"
+
+
+LAUNCH_LINE = 'subprocess.run(["python", "-m", "sglang.launch_server", "--tp", "2"])\n'
+
+
+def _tp_position(text: str) -> tuple[int, int]:
+    [finding] = [f for f in lint_text(text, "w.py").findings if f.code == "FLG003"]
+    return finding.span.line, finding.span.column
+
+
+def test_a_line_holding_only_a_backslash_keeps_later_positions_exact():
+    # libcst drops such a line and would report the launch one line early
+    text = "import subprocess\nx = 1\n\\\ny = 2\n" + LAUNCH_LINE
+    assert _tp_position(text) == (5, LAUNCH_LINE.index("--tp") + 1)
+    indented = "import subprocess\nif True:\n    x = 1\n    \\\n    y = 2\n" + LAUNCH_LINE
+    assert _tp_position(indented) == (6, LAUNCH_LINE.index("--tp") + 1)
+
+
+def test_a_backslash_line_inside_a_string_is_left_alone():
+    text = 'import subprocess\ns = """\n\\\n"""\n' + LAUNCH_LINE
+    assert _tp_position(text) == (5, LAUNCH_LINE.index("--tp") + 1)
+    from speclint.extract.python_select import lone_backslashes_as_comments
+
+    assert lone_backslashes_as_comments(text) == text
+    assert lone_backslashes_as_comments("x = 1\n\\\ny = 2\n") == "x = 1\n#\ny = 2\n"
+    assert lone_backslashes_as_comments("x = 1\n  \\\ny = 2\n") == "x = 1\n  \\\ny = 2\n"

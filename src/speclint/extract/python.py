@@ -24,7 +24,8 @@ from ..source import Diagnostic, ExtractResult, Launch, Span, Word
 from .embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
 from .python_depth import nesting_problem
 from .python_scan import calls_in, comments_in, merge_envs
-from .python_select import SELECT_MIN_CHARS, Broken, confirm_syntax_error, select
+from .python_select import (SELECT_MIN_CHARS, Broken, confirm_syntax_error,
+                             lone_backslashes_as_comments, select)
 from .python_positions import Positions
 from .python_values import Entries, Entry, Evaluator, Val, bounded
 
@@ -84,7 +85,7 @@ def _read(source: str, text: str, starts: list[int], path: str, lines: list[int]
     result = ExtractResult()
     whole = source is text
     try:
-        module = cst.parse_module(source)
+        module = cst.parse_module(lone_backslashes_as_comments(source))
     except cst.ParserSyntaxError as error:
         if not whole:
             return None

@@ -126,6 +126,30 @@ def _statement_line(text: str, starts: list[int], line: int) -> int:
     return found
 
 
+_LONE_BACKSLASH = re.compile(r"^([ \t\f]*)\\(?:\r\n?|\n)([ \t\f]*)", re.M)
+
+
+def lone_backslashes_as_comments(source: str) -> str:
+    """libcst drops a line holding only `\\` (outside a string) and places every statement
+    after it a line early. That line joins the next one and gives it its indentation; where
+    both lines are indented alike, a `#` in its place reads the same and keeps every
+    position (the others are left as they are)."""
+    if "\\" not in source:
+        return source
+    wanted = {m.start() + len(m.group(1)) for m in _LONE_BACKSLASH.finditer(source)
+              if m.group(1) == m.group(2)}
+    if not wanted:
+        return source
+    found = [m.start() for m in _LOGICAL.finditer(source) if m.lastgroup == "cont"
+             and m.start() in wanted]
+    if not found:
+        return source
+    chars = list(source)
+    for index in found:
+        chars[index] = "#"
+    return "".join(chars)
+
+
 def _blank_quoted_nuls(source: str) -> tuple[str, bool]:
     """`source` with NULs in plain strings and comments made spaces (CPython refuses any
     NUL, libcst reads these), and whether a NUL is elsewhere (an f-string's field too)."""
