@@ -7,10 +7,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from frontend_checks import check
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from speclint.fix import apply_edits, collect_edits
 from speclint.lint import lint_text
 
 EXAMPLES = int(os.environ.get("SPECLINT_FUZZ_EXAMPLES", "60"))
@@ -23,27 +23,16 @@ SHELL_BITS = ["\"", "'", "$(", ")", "`", "${", "}", "\\\n", "\\", "#", ";", "|",
               "python -m sglang.launch_server ", "if true; then ", "fi", "((", "))", "\udcff"]
 
 
-def _check(text: str) -> None:
-    result = lint_text(text, "fuzz.sh")
-    lines = max(1, len(text.splitlines()) + 1)
-    for finding in result.findings:
-        span = finding.span
-        assert 1 <= span.line <= lines and span.column >= 1, (finding.code, span)
-        assert (span.end_line, span.end_column) >= (span.line, span.column), (finding.code, span)
-    fixed, _ = apply_edits(text, collect_edits(result.findings))
-    assert isinstance(fixed, str)
-
-
 @FUZZ
 @given(st.binary(max_size=2000))
 def test_random_bytes(data):
-    _check(data.decode("utf-8", errors="replace"))
+    check(data.decode("utf-8", errors="replace"), "fuzz.sh")
 
 
 @FUZZ
 @given(st.lists(st.sampled_from(SHELL_BITS) | st.text(max_size=8), max_size=60))
 def test_random_shell_tokens(parts):
-    _check("".join(parts))
+    check("".join(parts), "fuzz.sh")
 
 
 @FUZZ
@@ -65,7 +54,7 @@ def test_mutated_fixtures(seed, data):
             text = "\ufeff" + text
         else:
             text = text[:where] + text[max(0, where - 200):where] + text[where:]
-    _check(text)
+    check(text, "fuzz.sh")
 
 
 def test_seeds_exist():
@@ -77,7 +66,7 @@ def test_brace_before_a_high_plane_character_does_not_crash_tree_sitter():
     this file's fuzzing); the characters stay in the words speclint reads."""
     for text in ("{\U000F20AB", "echo {\U000E0001", "{{\U0010FFFF",
                  "python -m sglang.launch_server --model-path m --served-model-name {\U000F20AB}\n"):
-        _check(text)
+        check(text, "fuzz.sh")
     [ctx] = lint_text("{ python -m sglang.launch_server --model-path m --served-model-name "
                       "n\U000F20AB; }\n", "x.sh").contexts
     assert ctx.config.value("served_model_name") == "n\U000F20AB"
