@@ -133,13 +133,12 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     """Lint one file's text. `path` picks the front-end (`-` is stdin, read as shell);
     findings carry `display_path` (default: `path`)."""
     from speclint.extract import extract_file
-    from speclint.rules import all_rules
     from speclint.rules.base import FileContext
 
     extracted: ExtractResult = extract_file(path, text)
     path = display_path or path
     result = FileResult(path, text=text)
-    rules = _enabled_rules(options.selection, all_rules())
+    rules = _enabled_rules(options.selection)
     file_ctx = FileContext(path, extracted.diagnostics)
     findings = result.findings
     for rule in rules.file:
@@ -200,13 +199,14 @@ class _RuleSet:
 _RULE_SETS: dict[Selection, _RuleSet] = {}
 
 
-def _enabled_rules(selection: Selection, rules) -> _RuleSet:
+def _enabled_rules(selection: Selection) -> _RuleSet:
     """Worked out once per selection, not once per file."""
     found = _RULE_SETS.get(selection)
     if found is None:
+        from speclint.rules import all_rules
         from speclint.rules.base import Rule
 
-        enabled = tuple(rule for rule in rules if selection.enabled(rule))
+        enabled = tuple(rule for rule in all_rules() if selection.enabled(rule))
 
         def implementing(hook: str) -> tuple:
             return tuple(r for r in enabled if getattr(type(r), hook) is not getattr(Rule, hook))
@@ -255,7 +255,6 @@ def read_source(path: str) -> tuple[str | None, str | None, int]:
 
 def too_large_result(path: str, size: int, options: LintOptions = LintOptions()) -> FileResult:
     """A file over MAX_FILE_BYTES: one file-too-large finding at 1:1, nothing else read."""
-    from speclint.rules import all_rules
     from speclint.rules.base import FileContext
     from speclint.source import Span
 
@@ -265,9 +264,8 @@ def too_large_result(path: str, size: int, options: LintOptions = LintOptions())
                "speclint reads; not checked")
     ctx = FileContext(path, [Diagnostic("file-too-large", message, Span.point(1, 1))])
     result = FileResult(path)
-    for rule in all_rules():
-        if options.selection.enabled(rule):
-            result.findings.extend(rule.check_file(ctx))
+    for rule in _enabled_rules(options.selection).file:
+        result.findings.extend(rule.check_file(ctx))
     return result
 
 

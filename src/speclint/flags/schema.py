@@ -93,12 +93,16 @@ class FlagSchema:
     option_rank: dict[str, int] = field(init=False, default_factory=dict)
     """Option string -> its position in `by_option` (argparse reports matches in that order)."""
     required: tuple[FlagSpec, ...] = field(init=False, default=())
+    long_options: tuple[str, ...] = field(init=False, default=())
+    """The `--` option strings, sorted ("did you mean" compares a typo with these)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sorted_options", tuple(sorted(self.by_option)))
         object.__setattr__(self, "option_rank",
                            {option: rank for rank, option in enumerate(self.by_option)})
         object.__setattr__(self, "required", tuple(s for s in self.flags if s.required))
+        object.__setattr__(self, "long_options",
+                           tuple(o for o in self.sorted_options if o.startswith("--")))
 
 
 @lru_cache(maxsize=1)
@@ -240,11 +244,6 @@ def releases_of(option: str) -> tuple[str, ...]:
         return entry_versions()[indexes[0]]
     rank = _header()["rank"]
     return tuple(sorted({v for i in indexes for v in entry_versions()[i]}, key=rank.__getitem__))
-
-
-def option_versions() -> dict[str, tuple[str, ...]]:
-    """Every option string any release knows -> the releases that know it exactly."""
-    return {option: releases_of(option) for option in option_entries()}
 
 
 def versions_with_option(option: str) -> list[str]:

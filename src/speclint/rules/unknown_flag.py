@@ -5,18 +5,13 @@ from __future__ import annotations
 import difflib
 from functools import lru_cache
 
-from speclint.flags.schema import options_of, versions_with_option
+from speclint.flags.schema import versions_with_option
 from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes
 
 
 def suggest(option: str, schema) -> str | None:
     """The closest known option string of `schema`, the way a "did you mean" should pick it."""
-    return _closest(option, _long_options(schema.version))
-
-
-@lru_cache(maxsize=16)
-def _long_options(version: str) -> tuple[str, ...]:
-    return tuple(option for option in options_of(version) if option.startswith("--"))
+    return _closest(option, schema.long_options)
 
 
 @lru_cache(maxsize=1024)
