@@ -51,6 +51,15 @@ class Rejection:
     handler: str
     fields: tuple[str, ...] = ()
     """The fields whose values cause it (findings point at their flags)."""
+    kind: str = ""
+    """Which refusal it is, for the rules that explain one kind (`UNKNOWN_ALGORITHM`,
+    `TREE_DRAFT_BACKEND`); empty for the others. Rules read this, never the message."""
+
+
+UNKNOWN_ALGORITHM = "unknown-algorithm"
+"""`--speculative-algorithm` names no algorithm of the release."""
+TREE_DRAFT_BACKEND = "tree-draft-backend"
+"""Tree drafting (topk > 1, or no topk) on an attention backend / page size SGLang refuses."""
 
 
 @dataclass(slots=True)

@@ -8,7 +8,7 @@ Follows `handle_speculative_decoding` / `_handle_eagle_family` / `_handle_ngram`
 from __future__ import annotations
 
 from speclint.resolve.adaptive import resolve_adaptive
-from speclint.resolve.result import Unknown, is_known
+from speclint.resolve.result import TREE_DRAFT_BACKEND, UNKNOWN_ALGORITHM, Unknown, is_known
 from speclint.resolve.state import ResolutionState, Stop
 from speclint.resolve.traits import LARGE_TREE_ARCHITECTURES
 
@@ -75,7 +75,8 @@ def _resolve_speculative(state: ResolutionState) -> None:
     if algorithm not in traits.known_algorithms:
         if traits.upper_cases_algorithm:
             raise Stop("ValueError", f"Unknown speculative algorithm name: {algorithm}",
-                       "SpeculativeAlgorithm.from_string", ("speculative_algorithm",))
+                       "SpeculativeAlgorithm.from_string", ("speculative_algorithm",),
+                       UNKNOWN_ALGORITHM)
         return  # older releases: argparse choices refuse it before resolution
     if traits.models_adaptive and state.get("speculative_adaptive") is True:
         resolve_adaptive(state, algorithm)
@@ -157,7 +158,7 @@ def _eagle_family(state: ResolutionState, traits, algorithm: str) -> None:
         if topk is None or topk > 1:
             raise Stop("ValueError" if topk is not None else "TypeError",
                        "trtllm_mha backend only supports topk = 1 for speculative decoding.",
-                       handler, ("speculative_eagle_topk",))
+                       handler, ("speculative_eagle_topk",), TREE_DRAFT_BACKEND)
     if topk == 1 and draft != steps + 1:
         state.set("speculative_num_draft_tokens", steps + 1,
                   "topk 1 forces steps + 1", handler, _TOPK1_LOG)
@@ -173,7 +174,8 @@ def _eagle_family(state: ResolutionState, traits, algorithm: str) -> None:
             and backend not in traits.page_tree_backends:
         raise Stop("ValueError", f"speculative_eagle_topk > 1 with page_size > 1 is only "
                    f"supported on {traits.page_tree_backends}; got attention_backend={backend!r}.",
-                   handler, ("speculative_eagle_topk", "page_size", "attention_backend"))
+                   handler, ("speculative_eagle_topk", "page_size", "attention_backend"),
+                   TREE_DRAFT_BACKEND)
 
 
 def _resolved_page_size(state: ResolutionState, traits) -> object:
@@ -297,7 +299,7 @@ def _ngram(state: ResolutionState, traits) -> None:
         raise Stop("ValueError", f"speculative_eagle_topk({topk}) > 1 with page_size({page_size})"
                    " > 1 is unstable and produces incorrect results for paged attention backends. "
                    "This combination is only supported for the 'flashinfer' backend.", handler,
-                   ("page_size", "attention_backend"))
+                   ("page_size", "attention_backend"), TREE_DRAFT_BACKEND)
     if state.attention_dp():
         raise Stop("ValueError", "Currently ngram speculative decoding does not support dp "
                    "attention.", handler, ("speculative_algorithm",))

@@ -37,9 +37,10 @@ def _known_fields(config: LaunchConfig) -> tuple[str, ...]:
 class Stop(Exception):
     """SGLang raises during resolution; carries the `Rejection` speclint reports."""
 
-    def __init__(self, exception: str, message: str, handler: str, fields: tuple[str, ...] = ()):
+    def __init__(self, exception: str, message: str, handler: str, fields: tuple[str, ...] = (),
+                 kind: str = ""):
         super().__init__(message)
-        self.rejection = Rejection(exception, message, handler, fields)
+        self.rejection = Rejection(exception, message, handler, fields, kind)
 
 
 class ResolutionState:

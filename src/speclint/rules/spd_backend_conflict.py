@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.resolve.result import TREE_DRAFT_BACKEND
 from speclint.rules.base import LaunchContext, Note, Rule, Severity
 from speclint.rules.precedence import REJECTION
 from speclint.rules.spd_helpers import flag_span
@@ -51,11 +52,10 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
              " --speculative-draft-model-path d --speculative-num-steps 3"
              " --speculative-eagle-topk 2 --speculative-num-draft-tokens 8"
              " --page-size 16 --attention-backend flashinfer",)
-    _MARKERS = ("trtllm_mha backend only supports", "with page_size")
 
     def check(self, ctx: LaunchContext):
         rejection = ctx.resolution.rejection if ctx.resolution else None
-        if rejection is None or not any(m in rejection.message for m in self._MARKERS):
+        if rejection is None or rejection.kind != TREE_DRAFT_BACKEND:
             return
         backend_fields = [f for f in ("attention_backend", "decode_attention_backend",
                                       "prefill_attention_backend", "page_size")

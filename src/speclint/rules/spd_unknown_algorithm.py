@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 
+from speclint.resolve.result import UNKNOWN_ALGORITHM
 from speclint.resolve.traits import traits_for
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules.precedence import REJECTION
@@ -44,7 +45,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
 
     def check(self, ctx: LaunchContext):
         rejection = ctx.resolution.rejection if ctx.resolution else None
-        if rejection is None or not rejection.message.startswith("Unknown speculative algorithm"):
+        if rejection is None or rejection.kind != UNKNOWN_ALGORITHM:
             return
         value = str(ctx.config.value("speculative_algorithm"))
         known = traits_for(ctx.version.version).known_algorithms
