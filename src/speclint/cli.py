@@ -16,8 +16,10 @@ FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab",
 class _DefaultToCheck(click.Group):
     """`speclint launch.sh` means `speclint check launch.sh`, as `ruff x.py` once meant `ruff check`."""
 
-    _LAZY = {"preflight": "preflight_command", "run": "run_command"}
-    """Commands imported only when used: the runtime checks cost 5 ms of imports."""
+    _LAZY = {"preflight": ("cli_runtime", "preflight_command"),
+             "run": ("cli_runtime", "run_command"), "server": ("lsp.command", "server_command")}
+    """Commands imported only when used: the runtime checks cost 5 ms of imports, the
+    language server its protocol library."""
 
     def parse_args(self, ctx, args):
         if (args and args[0] not in self.commands and args[0] not in self._LAZY
@@ -30,9 +32,11 @@ class _DefaultToCheck(click.Group):
 
     def get_command(self, ctx, name):
         if name in self._LAZY and name not in self.commands:
-            from speclint import cli_runtime
+            import importlib
 
-            self.add_command(getattr(cli_runtime, self._LAZY[name]), name)
+            module, attribute = self._LAZY[name]
+            self.add_command(getattr(importlib.import_module(f"speclint.{module}"), attribute),
+                             name)
         return super().get_command(ctx, name)
 
 
