@@ -40,6 +40,19 @@ class _DefaultToCheck(click.Group):
         return super().get_command(ctx, name)
 
 
+def _print_version(ctx, param, value) -> None:
+    """`speclint --version`: speclint's own version and the SGLang releases it bundles (read
+    only when asked: the release list is package data)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from speclint.flags.schema import newest_version, supported_versions
+
+    releases = supported_versions()
+    click.echo(f"speclint {__version__} (SGLang {releases[0]} to {newest_version()}, "
+               f"{len(releases)} releases)")
+    ctx.exit(0)
+
+
 def _split_keys(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(key.strip() for value in values for key in value.split(",") if key.strip())
 
@@ -69,7 +82,9 @@ def _error(message: str) -> None:
 
 
 @click.group(cls=_DefaultToCheck, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="speclint")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_print_version, help="Show speclint's version and the SGLang releases "
+                                             "it knows, then exit.")
 def main() -> None:
     """Lint SGLang launch commands in shell scripts before the server starts.
 
