@@ -58,15 +58,30 @@ def _fold(members: list[tuple[Launch, list]]) -> list:
             if not having[key] or having[key][-1] is not launch:
                 having[key].append(launch)
     folded = []
+    every = [launch for launch, _ in members]
     for key, finding in first.items():
         launches = having[key]
         if len(launches) < len(members):
-            for launch in launches:
-                alternative = launch.alternative
-                span = alternative.conditions[0].span if alternative.conditions else launch.span
-                finding.notes.append(Note(span, f"when {alternative.description}"))
+            for conditions in _when(launches, every):
+                span = conditions[0].span if conditions else launches[0].span
+                text = " and ".join(c.description for c in conditions)
+                finding.notes.append(Note(span, f"when {text}"))
         folded.append(finding)
     return folded
+
+
+def _when(having: list[Launch], every: list[Launch]) -> list[tuple]:
+    """The conditions to name for a finding only `having` alternatives have: the arms they
+    all share, when exactly those alternatives have them all (the `else` at line 5, whatever
+    the other branches chose); else each alternative's own conditions."""
+    shared = set(having[0].alternative.conditions)
+    for launch in having[1:]:
+        shared &= set(launch.alternative.conditions)
+    if shared:
+        matching = [launch for launch in every if shared <= set(launch.alternative.conditions)]
+        if len(matching) == len(having):
+            return [tuple(c for c in having[0].alternative.conditions if c in shared)]
+    return [launch.alternative.conditions for launch in having]
 
 
 def counts_as_launch(launch: Launch) -> bool:

@@ -44,7 +44,9 @@ sglang.launch_server ...`.
                "python -m sglang.launch_server --model-path \"$MODEL\"\n",
                "for tp in 1 2; do python -m sglang.launch_server --model-path m --tp $tp; done\n")
     valid = ("python -m sglang.launch_server --model-path m --tp-size 8\n",
-             "TP=8\npython -m sglang.launch_server --model-path m --tp-size $TP\n")
+             "TP=8\npython -m sglang.launch_server --model-path m --tp-size $TP\n",
+             "if [ -n \"$BIG\" ]; then TP=8; else TP=4; fi\n"
+             "python -m sglang.launch_server --model-path m --tp-size $TP\n")
 
     def check(self, ctx: LaunchContext):
         unknown = ctx.launch.unknown_words()
