@@ -140,7 +140,8 @@ class Launch:
 class Diagnostic:
     """A problem a front-end met while reading a file (not a finding about SGLang).
 
-    `kind` is one of: 'syntax-error', 'unreadable-file', 'file-too-large', 'unsupported-input',
+    `kind` is one of: 'syntax-error', 'doc-syntax-error' (in a documentation code block: a
+    warning), 'unreadable-file', 'file-too-large', 'unsupported-input',
     'broken-continuation' (a comment or a `\\ ` with trailing blanks cut a continued command
     short, so the flags on the following lines never reach the program).
     """
