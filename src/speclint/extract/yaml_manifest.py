@@ -150,6 +150,11 @@ class _Reader:
         return span_of(self.starts, node.start_mark.index, max(node.end_mark.index, node.start_mark.index + 1))
 
     def document(self, root: yaml.Node) -> None:
+        from ..frontends.manifests.actions import is_workflow, read_workflow
+
+        if is_workflow(root, self.path):
+            read_workflow(self, root)
+            return
         services = _get(root, "services")
         if isinstance(services, yaml.MappingNode):
             for _key, service in mapping_pairs(services):
