@@ -84,6 +84,9 @@ class Launch:
     written (span: the name); the value word's text is the value as a Python literal
     (`repr`: `16`, `'EAGLE'`, `True`), None when not statically known. A keyword word with
     `splat` set stands for `**mapping` whose keys are unknown."""
+    gpu_count: Word | None = None
+    """GPUs the container is given, when a manifest says (Kubernetes `nvidia.com/gpu`, a
+    compose device reservation): text is the count in decimal, span where it is written."""
 
 
 @dataclass(frozen=True, slots=True)
