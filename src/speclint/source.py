@@ -134,6 +134,9 @@ class Launch:
     @property
     def partly_read(self) -> bool:
         return bool(self.unknown_words())
+    gpu_count: Word | None = None
+    """GPUs the container is given, when a manifest says (Kubernetes `nvidia.com/gpu`, a
+    compose device reservation): text is the count in decimal, span where it is written."""
 
 
 @dataclass(frozen=True, slots=True)
