@@ -53,4 +53,4 @@ def test_folder_scan_enters_dot_github(tmp_path):
 def test_cli_on_the_fixture_folder():
     out = subprocess.run([sys.executable, "-m", "speclint", "--output-format", "concise",
                           str(ROOT / "fixtures" / "actions")], capture_output=True, text=True)
-    assert out.returncode == 1 and out.stdout.count("serve-smoke.yml:") == 3, out.stdout
+    assert out.returncode == 1 and out.stdout.count("serve-smoke.yml:") == 4, out.stdout
