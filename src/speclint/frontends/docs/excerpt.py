@@ -112,6 +112,13 @@ def with_placeholders(pieces: list[Piece]) -> list[Piece]:
     return out
 
 
+MAX_SNIPPETS = 5000
+"""Shell snippets (blocks, code spans, prose lines) walked per document; past it (or past
+MAX_LAUNCHES) the rest gets one located finding."""
+MAX_LAUNCHES = 1000
+"""As many launches as lint checks per file (lint.MAX_LAUNCHES): reading more is wasted."""
+
+
 class DocFile:
     """One document being read: its text, line starts and shell budget, and the result."""
 
@@ -121,14 +128,33 @@ class DocFile:
         self.starts = starts if starts is not None else line_starts(text)
         self.budget = Budget()
         self.result = ExtractResult()
+        self.snippets = 0
+        self.full = False
+
+    def _over(self, pieces: list[Piece]) -> bool:
+        self.snippets += 1
+        if self.snippets <= MAX_SNIPPETS and len(self.result.launches) <= MAX_LAUNCHES:
+            return False
+        if not self.full:
+            self.full = True
+            at = next((p.begin for p in pieces), 0)
+            self.result.diagnostics.append(Diagnostic(
+                "file-too-large", f"more than {MAX_SNIPPETS} command snippets or {MAX_LAUNCHES} launches "
+                "in one document; the ones from here are not checked", self.span(at, at + 1)))
+        return True
 
     def shell(self, pieces: list[Piece], syntax: str) -> int:
         """Walk shell pieces; `syntax` is 'warn' (a syntax error becomes a warning, as in a
         tagged doc fence) or 'drop' (prose, untagged blocks). Returns launches found."""
+        if self._over(pieces):
+            return 0
         buffer = ShellBuffer(self.text, self.starts, self.budget)
         buffer.add_code(with_placeholders(pieces))
         found = ExtractResult()
         buffer.walk(self.path, found, report_errors=syntax != "drop")
+        # `launch_server --help` in a doc shows the flags; it starts no server
+        found.launches = [launch for launch in found.launches
+                          if not any(w.text in ("--help", "-h") for w in launch.args)]
         self.result.launches.extend(found.launches)
         self.result.comments.extend(found.comments)
         for diagnostic in found.diagnostics:

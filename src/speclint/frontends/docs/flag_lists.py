@@ -18,6 +18,8 @@ from .excerpt import DocFile, unknown, virtual
 
 ENV_LINE = re.compile(r"(?:export\s+)?[A-Z][A-Z0-9_]*=\S*(?:\s+[A-Z][A-Z0-9_]*=\S*)*")
 _FLAG = re.compile(r"(?<!\S)--[a-z][\w-]*")
+MAX_PARTS = 500
+"""Flag lines or fragments in one list: a longer "list" is data, not a launch someone wrote."""
 REST_REASON = "the rest of the launch (its model, other flags) is not shown in the documentation"
 
 
@@ -48,7 +50,7 @@ def is_fragment(text: str) -> bool:
 
 def launch_from_parts(doc: DocFile, env_parts: list[list[Piece]], flag_parts: list[list[Piece]]) -> int:
     """Walk `ENV... python -m sglang.launch_server <rest> FLAGS...` built from the parts."""
-    if not flag_parts or not flag_parts[0]:
+    if not flag_parts or not flag_parts[0] or len(flag_parts) + len(env_parts) > MAX_PARTS:
         return 0
     at = flag_parts[0][0].begin
     pieces: list[Piece] = []
@@ -85,6 +87,8 @@ def block_flag_list(doc: DocFile, lines: list[tuple[int, str]]) -> bool:
                 lead, body = lead + skip, body[skip:]
             env_parts.append([exact(body, offset + lead)])
         else:
+            return False
+        if len(flag_parts) + len(env_parts) > MAX_PARTS:
             return False
     text = " ".join(p[0].text or "" for p in flag_parts)
     if not flag_parts or not is_sglang_list(text):
