@@ -41,9 +41,12 @@ def test_placeholders_in_shell_escapes_and_whole_string_sources():
     text = json.dumps({"cells": [{"cell_type": "code", "source": source}], "nbformat": 4}, indent=1)
     [launch] = extract_file("n.ipynb", text).launches
     model = launch.args[1]
-    assert model.text is None and "{model}" in model.dynamic_reason
-    [(code, line, column, _, token)] = located(text)
-    assert (code, token, line) == ("FLG001", "--tp-szie", 5)  # the "source" line
+    assert model.text is None and "IPython expression (`{model}`)" in model.dynamic_reason
+    found = located(text)
+    assert [(code, token, line) for code, line, _, _, token in found] == [
+        ("SLM004", "{model}", 5), ("FLG001", "--tp-szie", 5)]  # on the "source" line
+    note = lint_text(text, "n.ipynb").findings[0].message
+    assert "an IPython expression (`{model}`), filled in when the cell runs" in note and "$PORT" in note
 
 
 def test_escapes_before_a_token_keep_its_column():

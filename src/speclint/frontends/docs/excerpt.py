@@ -70,7 +70,7 @@ _PLACEHOLDER = re.compile(
 and `...` for words left out."""
 
 
-def _placeholder_pieces(piece: Piece) -> list[Piece]:
+def _placeholder_pieces(piece: Piece, ipython: bool) -> list[Piece]:
     text = piece.text or ""
     out: list[Piece] = []
     done = 0
@@ -88,7 +88,9 @@ def _placeholder_pieces(piece: Piece) -> list[Piece]:
         if before == "'" and after == "'":
             begin, end = begin - 1, end + 1
         out.append(exact(text[done:begin], piece.begin + done))
-        reason = f"a placeholder in the documentation (`{written}`): the reader fills in the value"
+        reason = (f"an IPython expression (`{written}`), filled in when the cell runs"
+                  if ipython and written.startswith("{") else
+                  f"a placeholder in the documentation (`{written}`): the reader fills in the value")
         if not quoted:
             out.append(virtual('"', piece.begin + begin))
         out.append(unknown(reason, piece.begin + begin, piece.begin + end))
@@ -101,12 +103,13 @@ def _placeholder_pieces(piece: Piece) -> list[Piece]:
     return [p for p in out if p.text != ""]
 
 
-def with_placeholders(pieces: list[Piece]) -> list[Piece]:
-    """Doc placeholders in exact runs become unknown values (one word each)."""
+def with_placeholders(pieces: list[Piece], ipython: bool = False) -> list[Piece]:
+    """Doc placeholders in exact runs become unknown values (one word each); in an IPython
+    `!` line, `{name}` is a Python expression IPython fills in."""
     out: list[Piece] = []
     for piece in pieces:
         if piece.exact and piece.text and any(c in piece.text for c in "<{[.\u2026"):
-            out.extend(_placeholder_pieces(piece))
+            out.extend(_placeholder_pieces(piece, ipython))
         else:
             out.append(piece)
     return out
@@ -143,13 +146,13 @@ class DocFile:
                 "in one document; the ones from here are not checked", self.span(at, at + 1)))
         return True
 
-    def shell(self, pieces: list[Piece], syntax: str) -> int:
+    def shell(self, pieces: list[Piece], syntax: str, ipython: bool = False) -> int:
         """Walk shell pieces; `syntax` is 'warn' (a syntax error becomes a warning, as in a
         tagged doc fence) or 'drop' (prose, untagged blocks). Returns launches found."""
         if self._over(pieces):
             return 0
         buffer = ShellBuffer(self.text, self.starts, self.budget)
-        buffer.add_code(with_placeholders(pieces))
+        buffer.add_code(with_placeholders(pieces, ipython))
         found = ExtractResult()
         buffer.walk(self.path, found, report_errors=syntax != "drop")
         # `launch_server --help` in a doc shows the flags; it starts no server

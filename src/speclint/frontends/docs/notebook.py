@@ -157,7 +157,7 @@ def _code(path: str, code: list[Piece], code_cells: list[tuple[int, int]], start
         split.append(split_cell(lines))
     for cell in split:
         for command in cell.shell:
-            doc.shell(command, "drop")
+            doc.shell(command, "drop", ipython=True)
     active = list(range(len(split)))
     for _ in range(MAX_RETRIES + 1):
         found = python_result(doc, [p for i in active for p in split[i].python + [virtual("\n", code_cells[i][1])]])
