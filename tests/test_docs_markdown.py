@@ -111,3 +111,23 @@ def test_markdown_it_is_loaded_only_for_markdown():
         out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
                              cwd=ROOT, check=True).stdout
         assert out.strip() == expected
+
+
+def test_fragments_in_sentences_and_other_engines_lists_are_not_launches():
+    text = ("# sglang\n\n- **Best**: use EAGLE-3 with `--speculative-algorithm EAGLE3`.\n\n"
+            "Flag rationale:\n- `--kv-cache-dtype fp8` doubles KV capacity.\n"
+            "- `--speculative-algo NEXTN` is the MTP path.\n- `VLLM_ROCM_USE_AITER_FP4BMM=0` is mandatory.\n\n"
+            "Older builds use `python3 -m sglang.launch_server` instead.\n")
+    assert extract_file("e.md", text).launches == []
+
+
+def test_notebook_lines_pasted_into_a_shell_block_and_mdx():
+    text = "```bash\n%cd /content\n!python -m sglang.launch_server \\\n  --model-path m --tp-szie 2 &\n```\n"
+    found = [(f.code, f.span.line, f.span.column) for f in lint_text(text, "colab.md").findings]
+    assert found == [("FLG001", 4, 18)]
+    assert [(f.code, f.span.line) for f in lint_text(text, "page.mdx").findings] == [("FLG001", 4)]
+
+
+def test_tab_indented_admonition_body():
+    text = "???+ tip \"Run\"\n\t```bash\n\tpython -m sglang.launch_server --model-path m --tp-szie 2\n\t```\n"
+    assert [(f.code, f.span.line, f.span.column) for f in lint_text(text, "t.md").findings] == [("FLG001", 3, 48)]

@@ -104,7 +104,8 @@ def with_rest(pieces: list[Piece]) -> list[Piece]:
 
 def code_span_launch(doc: DocFile, span: CodeSpan) -> bool:
     """A code span holding a launch: walked as shell. Returns whether one was read."""
-    if not LAUNCHER.search(span.text):
+    match = LAUNCHER.search(span.text)
+    if match is None or not span.text[match.end():].strip():  # `python -m sglang.launch_server`: a name
         return False
     return doc.shell(with_rest(span_pieces(span)), "drop") > 0
 

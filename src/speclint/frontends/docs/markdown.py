@@ -28,6 +28,8 @@ _CONSOLE_TAGS = {"console", "shell-session", "shellsession", "sh-session", "bash
 _PYTHON_TAGS = {"python", "py", "python3", "ipython", "ipython3", "jupyter"}
 _TEXT_TAGS = {"text", "txt", "plaintext", "plain", "none", "log"}
 _PROMPT = re.compile(r"^(\s*)\$ ")
+_IPYTHON = re.compile(r"^(\s*)(?:!(?=[\w/$.~\"'])|%(?=\w))")
+"""`!cmd` and `%magic` lines pasted from a notebook into a shell block."""
 MAX_NESTING = 50
 """Containers (lists, quotes) markdown-it opens inside each other; deeper, it stops reading."""
 _DEEP_LINE = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+){%d}" % (MAX_NESTING // 2))
@@ -82,6 +84,16 @@ def _console(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return kept
 
 
+def _unescape(offset: int, line: str) -> tuple[int, str]:
+    """A notebook line in a shell block: `!cmd` is the command, `%magic` is not shell."""
+    match = _IPYTHON.match(line)
+    if match is None:
+        return offset, line
+    if line[match.end(1)] == "%":
+        return offset + len(line), ""
+    return offset + match.end(), line[match.end():]
+
+
 def _pieces(lines: list[tuple[int, str]]) -> list[Piece]:
     pieces: list[Piece] = []
     for offset, line in lines:
@@ -105,6 +117,7 @@ def _code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         return
     if tag in _CONSOLE_TAGS or any(_PROMPT.match(line) for _, line in lines):
         lines = _console(lines)
+    lines = [_unescape(offset, line) for offset, line in lines]
     # a tagged shell block that does not parse is a warning; an untagged block may be output
     doc.shell(_pieces(lines), "warn" if tag else "drop")
 
@@ -131,8 +144,8 @@ def _inline(doc: DocFile, token, fragments: Fragments | None, in_list: bool) -> 
             fragments.flags.append(span_pieces(span))
         elif kind == "env" and item:
             fragments.env.append(span_pieces(span))
-        elif kind == "flags" and len(span.text.split()) >= 2 and is_sglang_list(span.text):
-            launch_from_parts(doc, [], [span_pieces(span)])
+        # a fragment inside a sentence ("use `--speculative-algorithm EAGLE3` for ...") is a
+        # mention of a flag, not a launch: only list items make flag lists
     lines = []
     for index in range(first, stop):
         line_end = doc.starts[index + 1] - 1 if index + 1 < len(doc.starts) else len(doc.text)
