@@ -308,7 +308,7 @@ def iter_lint_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
                 yield given, None
             continue
         for root, dirs, files in os.walk(given, onerror=None, followlinks=False):
-            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in
+            dirs[:] = sorted(d for d in dirs if (not d.startswith(".") or d == ".github") and d not in
                              ("node_modules", "__pycache__", "venv"))
             for name in sorted(files):
                 full = os.path.join(root, name)

@@ -134,13 +134,17 @@ class Launch:
     @property
     def partly_read(self) -> bool:
         return bool(self.unknown_words())
+    gpu_count: Word | None = None
+    """GPUs the container is given, when a manifest says (Kubernetes `nvidia.com/gpu`, a
+    compose device reservation): text is the count in decimal, span where it is written."""
 
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """A problem a front-end met while reading a file (not a finding about SGLang).
 
-    `kind` is one of: 'syntax-error', 'unreadable-file', 'file-too-large', 'unsupported-input',
+    `kind` is one of: 'syntax-error', 'doc-syntax-error' (in a documentation code block: a
+    warning), 'unreadable-file', 'file-too-large', 'unsupported-input',
     'broken-continuation' (a comment or a `\\ ` with trailing blanks cut a continued command
     short, so the flags on the following lines never reach the program).
     """
