@@ -225,12 +225,29 @@ def _module_launch(walker: "Walker", node: Node, span: Span, args: list[Arg], j:
         walker.add_launch(_launch(walker, span, entry, args[j + 1 :], env, image))
 
 
+def _assigned_name(arg: Arg) -> str | None:
+    """NAME when an argument whose value is unknown is written `NAME=...` (`env NAME=$X`)."""
+    node = arg.node
+    if node is None or node.type != "concatenation" or not node.children:
+        return None
+    first = node.children[0]
+    raw = first.text.decode("utf-8", "replace") if first.type == "word" and first.text else ""
+    name = raw.split("=", 1)[0]
+    return name if "=" in raw and _ENV_NAME.fullmatch(name) else None
+
+
 def _env_command(args: list[Arg], i: int, env: dict[str, Word], options: bool = True) -> int:
     """`env [-i] [-u NAME] NAME=value ... COMMAND`: update `env`, return the command's index."""
     while i < len(args):
         text = args[i].word.text
         if text is None:
-            return i
+            name = _assigned_name(args[i])
+            if name is None:
+                return i
+            word = args[i].word  # `NAME=$UNKNOWN`: the variable is set, to an unknown value
+            env[name] = Word(None, word.span, word.origin, dynamic_reason=word.dynamic_reason)
+            i += 1
+            continue
         if options and text in ("-i", "--ignore-environment", "-"):
             env.clear()
         elif options and text in ("-u", "--unset", "-C", "--chdir"):

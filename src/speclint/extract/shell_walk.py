@@ -11,7 +11,7 @@ from tree_sitter import Node
 
 from dataclasses import replace
 
-from ..source import Alternative, ExtractResult, Launch, Span, Word
+from ..source import Alternative, Diagnostic, ExtractResult, Launch, Span, Word
 from . import shell_alternatives as alts
 from . import shell_builtins, shell_launch
 from .shell_expand import Arg, Expander
@@ -374,10 +374,25 @@ class Walker:
                 if not self.collect and b":=" not in raw and not shell_builtins.changes_variables(self, name):
                     return  # pre-walk of a loop body: only effects on variables matter
                 if b"$" not in raw and b"`" not in raw and not shell_launch.may_matter(self, name):
+                    self._unread(node, name_word)
                     return
-        if self.collect and self.env.has_alternatives and alts.walk_alternatives(self, node):
+        found = len(self.result.launches)
+        if not (self.collect and self.env.has_alternatives and alts.walk_alternatives(self, node)):
+            self._command(node)
+        if len(self.result.launches) == found and name_node is not None:
+            self._unread(node, name_node)
+
+    def _unread(self, node: Node, name_node: Node) -> None:
+        """A command that names SGLang's launcher but is not a launch speclint reads (`xargs
+        python -m sglang.launch_server`, `echo ...`): say why, for the no-launch-found finding."""
+        raw = self.tm.data[node.start_byte : node.end_byte]
+        if not self.collect or (b"sglang.launch_server" not in raw and b"sglang serve" not in raw):
             return
-        self._command(node)
+        name = " ".join(self.tm.node_text(name_node).split())[:40]
+        span = self.tm.node_span(name_node)
+        self.result.diagnostics.append(Diagnostic(
+            "launch-unread", f"the command `{name}` at line {span.line} names the launcher, and "
+            f"speclint reads no launch through `{name}`", span))
 
     def _command(self, node: Node) -> None:
         expander = self.expander()
