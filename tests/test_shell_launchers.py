@@ -87,3 +87,20 @@ def test_cli_reads_an_alias_body():
                           input=script, capture_output=True, text=True, timeout=120)
     findings = json.loads(done.stdout)
     assert [(f["code"], f["line"], f["column"]) for f in findings] == [("FLG001", 1, 60)]
+
+
+def test_a_required_variable_is_unknown_not_missing():
+    """`${X:?message}` stops the script when X is unset: past it, X has a value from the
+    environment (unknown, never empty), so `--dist-init-addr $X` is not a missing value."""
+    text = ("ADDR=${ADDR:?set ADDR to node 0}\n"
+            "python -m sglang.launch_server --model-path m --dist-init-addr $ADDR --port ${P:?}\n")
+    (launch,) = extract_shell(text, "t.sh").launches
+    assert [w.text for w in launch.args] == ["--model-path", "m", "--dist-init-addr", None, "--port", None]
+    codes = [f.code for f in lint_path_text(text)]
+    assert codes == ["SLM004"]
+
+
+def lint_path_text(text: str):
+    from speclint.lint import lint_text
+
+    return lint_text(text, "t.sh").findings
