@@ -23,11 +23,13 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from ..source import Diagnostic, ExtractResult, Launch, Span, Word
 from .embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
 from .python_depth import nesting_problem
+from .python_helpers import (SETUP_METHODS, ClassInfo, Helper, HelperBudget, call_helper,
+                             count_statement)
 from .python_scan import calls_in, comments_in, merge_envs
 from .python_select import (SELECT_MIN_CHARS, Broken, confirm_syntax_error,
                              lone_backslashes_as_comments, select)
 from .python_positions import Positions
-from .python_values import Entries, Entry, Evaluator, Val, bounded
+from .python_values import Entries, Entry, Evaluator, Val, attribute_key, bounded
 
 _NEWLINE = re.compile(r"\r\n?|\n")
 
@@ -147,7 +149,8 @@ def _syntax_error(text: str, line: int, column: int, known: SyntaxError | None =
 class PyWalker:
     """Walks statements in order with an environment of known values per scope."""
 
-    def __init__(self, text: str, path: str, positions: Positions, result: ExtractResult) -> None:
+    def __init__(self, text: str, path: str, positions: Positions, result: ExtractResult,
+                 quiet: bool = False) -> None:
         self.text = text
         self.path = path
         self.pos = positions
@@ -155,46 +158,69 @@ class PyWalker:
         self.budget = Budget()
         self.imports: dict[str, str] = {}
         self.env: dict[str, Val] = {}
-        self.deferred: list[tuple[cst.FunctionDef, dict[str, Val]]] = []
+        self.deferred: list[Helper] = []
         self.in_function = False
         """Module-level functions see the module's final globals; nested ones their
         enclosing function's values at definition."""
+        self.quiet = quiet
+        """Walking a helper's body for what it returns (python_helpers): no launches."""
+        self.functions: dict[str, Helper] = {}
+        self.owner: ClassInfo | None = None
+        """The class whose method is walked (its `self.X` values)."""
+        self.active: frozenset[cst.FunctionDef] = frozenset()
+        self.helper_budget = HelperBudget()
+        self.module_env: dict[str, Val] | None = None
+        self.returns: list[Val] | None = None
+        self.stopped = False
 
     def evaluator(self) -> Evaluator:
-        return Evaluator(self.pos, self.env, self.imports)
+        return Evaluator(self.pos, self.env, self.imports, self._helper_value)
+
+    def _helper_value(self, call: cst.Call) -> Val | None:
+        return call_helper(self, call)
 
     def module(self, module: cst.Module) -> None:
         self.block(module.body)
-        module_env = self.env
+        self.module_env = module_env = self.env
         while self.deferred:
-            function, outer = self.deferred.pop(0)
-            self.env = ChainMap({}, outer, module_env)  # not a copy: linear in many functions
-            self.in_function = True
+            helper = self.deferred.pop(0)
+            function, owner = helper.node, helper.owner
+            layers = [helper.outer] + ([owner.attrs] if owner is not None else [])
+            self.env = ChainMap({}, *layers, module_env)  # not a copy: linear in many functions
+            self.in_function, self.owner = True, owner
             params = function.params
             for param in [*params.posonly_params, *params.params, *params.kwonly_params,
                           params.star_arg, params.star_kwarg]:
                 if isinstance(param, cst.Param):
-                    self.env[param.name.value] = self.evaluator().unknown(
-                        param.name, f"parameter `{param.name.value}` of {function.name.value}()")
+                    self.env[param.name.value] = self.evaluator().named(
+                        param.name, param.name.value,
+                        f"parameter `{param.name.value}` of {function.name.value}()", param.name)
+            self.stopped = False
             self.block(function.body.body)
+            if owner is not None:
+                _keep_attributes(owner, self.env.maps[0], self.evaluator())
 
     # ---- statements ------------------------------------------------------------------------
 
     def block(self, statements) -> None:
         for statement in statements:
+            if self.quiet:
+                count_statement(self)
             self.statement(statement)
+            if self.stopped:  # after a `return` in this block
+                break
 
     def statement(self, node: cst.CSTNode) -> None:
         if isinstance(node, cst.SimpleStatementLine):
             for small in node.body:
                 self.small(small)
         elif isinstance(node, cst.FunctionDef):
-            self.deferred.append((node, _snapshot(self.env) if self.in_function else {}))
+            helper = Helper(node, _snapshot(self.env) if self.in_function else {}, self.owner)
+            self.functions[node.name.value] = helper
+            if not self.quiet:
+                self.deferred.append(helper)
         elif isinstance(node, cst.ClassDef):
-            saved = self.env
-            self.env = ChainMap({}, saved)
-            self.block(node.body.body)
-            self.env = saved
+            self.class_body(node)
         elif isinstance(node, cst.If):
             self.scan(node.test)
             branches = [node.body.body]
@@ -217,12 +243,28 @@ class PyWalker:
             self.scan(node.subject)
             self.branches([case.body.body for case in node.cases] + [[]])
 
+    def class_body(self, node: cst.ClassDef) -> None:
+        """The class body's names become `self.X` values of its methods; setUp-like methods
+        are walked first, since they set what the others read."""
+        saved, owner, count = self.env, self.owner, len(self.deferred)
+        functions = dict(self.functions)
+        self.owner = info = ClassInfo(node.name.value)
+        self.env = ChainMap({}, saved)
+        self.block(node.body.body)
+        info.attrs.update({"@self." + k: v for k, v in self.env.maps[0].items()})
+        info.methods = {name: h for name, h in self.functions.items() if h.owner is info}
+        self.functions = functions  # methods are called as self.name(), not by their name
+        mine = self.deferred[count:]
+        self.deferred[count:] = sorted(mine, key=lambda h: h.node.name.value not in SETUP_METHODS)
+        self.env, self.owner = saved, owner
+
     def branches(self, groups: list) -> None:
         before = self.env
         results: list[ChainMap] = []
         for group in groups:  # each path writes to its own layer over `before` (no copies)
             self.env = ChainMap({}, before)
             self.block(group)
+            self.stopped = False  # a return on one path: the others go on
             results.append(self.env)
         self.env = before
         changed = set().union(*(env.maps[0] for env in results))
@@ -236,8 +278,10 @@ class PyWalker:
         before = self.env
         self.env = body = ChainMap({}, before)
         if isinstance(node, cst.For):
-            self.assign_unknown(node.target, "a loop variable")
+            for name in _names(node.target):
+                self.env[name.value] = self.evaluator().named(name, name.value, "a loop variable", name)
         self.block(node.body.body)
+        self.stopped = False
         self.env = before
         before.update(merge_envs(before, [before, body], self.evaluator(), set(body.maps[0])))
         if node.orelse is not None:
@@ -259,20 +303,25 @@ class PyWalker:
                     self.imports[local] = f"{module}.{name}"
             return
         self.scan(node)
-        if isinstance(node, cst.Assign):
+        if isinstance(node, cst.Return):
+            if self.returns is not None:
+                ev = self.evaluator()
+                self.returns.append(ev.eval(node.value) if node.value is not None else
+                                    ev._make(node, "const", None))
+            self.stopped = True
+        elif isinstance(node, cst.Assign):
             value = self.evaluator().eval(node.value)
             for target in node.targets:
                 self.assign(target.target, value)
         elif isinstance(node, cst.AnnAssign) and node.value is not None:
             self.assign(node.target, self.evaluator().eval(node.value))
-        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
-            name = node.target.value
-            combined = cst.BinaryOperation(cst.Name(name), cst.Add(), node.value) \
-                if isinstance(node.operator, cst.AddAssign) else None
-            if combined is not None and name in self.env:
+        elif isinstance(node, cst.AugAssign) and _key(node.target) is not None:
+            name = _key(node.target)
+            if isinstance(node.operator, cst.AddAssign) and name in self.env:
                 self.env[name] = bounded(self._extended(self.env[name], self.evaluator().eval(node.value)))
             else:
-                self.assign_unknown(node.target, f"`{name}` is changed by `{node.operator}`")
+                self.env[name] = self.evaluator().unknown(node.target, f"`{name}` is changed by "
+                                                          f"`{cst.Module([]).code_for_node(node.operator).strip()}`")
         elif isinstance(node, cst.Expr) and isinstance(node.value, cst.Call):
             self.mutation(node.value)
 
@@ -289,9 +338,10 @@ class PyWalker:
     def mutation(self, call: cst.Call) -> None:
         """`cmd.append(x)`, `cmd.extend(xs)`, `cmd.insert(i, x)`, `cfg.update(...)`."""
         func = call.func
-        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+        name = _key(func.value) if isinstance(func, cst.Attribute) else None
+        if name is None:
             return
-        name, method = func.value.value, func.attr.value
+        method = func.attr.value
         current = self.env.get(name)
         if current is None or current.kind not in ("list", "dict"):
             return
@@ -316,8 +366,8 @@ class PyWalker:
                 self.env[name] = replace(current, value=[self.env[name]])
 
     def assign(self, target: cst.BaseExpression, value: Val) -> None:
-        if isinstance(target, cst.Name):
-            self.env[target.value] = value
+        if _key(target) is not None:
+            self.env[_key(target)] = value
         elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
             current = self.env.get(target.value.value)
             index = target.slice[0].slice if len(target.slice) == 1 else None
@@ -339,6 +389,8 @@ class PyWalker:
 
     def scan(self, node: cst.CSTNode) -> None:
         """Record the launches made by calls in `node` (not inside nested functions)."""
+        if self.quiet:
+            return
         from .python_launch import recognize
 
         for call in calls_in(node, self.pos.ranges):
@@ -368,6 +420,23 @@ class PyWalker:
                                            kwargs_style=True, kwargs=pairs))
 
 
+def _key(node: cst.CSTNode) -> str | None:
+    """Where the walker keeps the value of `node`: a name, or `self.X` / `cls.X`."""
+    if isinstance(node, cst.Name):
+        return node.value
+    return attribute_key(node) if isinstance(node, cst.Attribute) else None
+
+
+def _keep_attributes(owner: ClassInfo, written: dict[str, Val], ev: Evaluator) -> None:
+    """The `self.X` a method set, for the methods walked after it (set differently by two
+    methods: unknown)."""
+    for key in [k for k in written if k.startswith("@self.")]:
+        if key in owner.attrs:
+            owner.attrs.update(merge_envs({}, [written, owner.attrs], ev, {key}))
+        else:
+            owner.attrs[key] = written[key]
+
+
 def _snapshot(env):
     """A nested function's view of its enclosing function's values at definition: the
     function's own layer copied, the layers below it are never written again."""
@@ -377,6 +446,8 @@ def _snapshot(env):
 
 
 def _argv_item(value: Val) -> ArgvItem:
+    if value.shell_code and value.kind == "str":
+        return ArgvItem(value.pieces, code=True)
     if value.splat or (value.kind == "unknown" and value.splat):
         return ArgvItem([Piece(None, value.begin, value.end, reason=value.why_unknown())], splat=True,
                         origin=value.origin)
@@ -385,11 +456,11 @@ def _argv_item(value: Val) -> ArgvItem:
                         splat=True)
     if value.kind == "str":
         return ArgvItem(value.pieces if value.origin is None else
-                        [Piece(value.text, value.begin, value.end, reason=value.why_unknown())],
-                        origin=value.origin)
+                        [Piece(value.text, value.begin, value.end, reason=value.why_unknown(),
+                               identity=value.word_identity)], origin=value.origin)
     text = value.text
     return ArgvItem([Piece(text, value.begin, value.end, reason=None if text is not None
-                           else value.why_unknown())], origin=value.origin)
+                           else value.why_unknown(), identity=value.word_identity)], origin=value.origin)
 
 
 def _names(target: cst.CSTNode) -> list[cst.Name]:

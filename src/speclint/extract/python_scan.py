@@ -76,7 +76,7 @@ def _order(code_range) -> tuple[int, int, int, int]:
     return start.line, start.column, -end.line, -end.column
 
 
-def _same(a: Val, b: Val) -> bool:
+def same_value(a: Val, b: Val) -> bool:
     if a is b:
         return True
     if a.kind != b.kind or a.kind == "unknown":
@@ -98,7 +98,7 @@ def merge_envs(before: Mapping[str, Val], results: list[Mapping[str, Val]], ev: 
     for name in names:
         values = [env.get(name) for env in results]
         first = values[0]
-        if first is not None and all(v is not None and _same(first, v) for v in values):
+        if first is not None and all(v is not None and same_value(first, v) for v in values):
             merged[name] = first
             continue
         present = [v for v in values if v is not None]
