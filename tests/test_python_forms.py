@@ -36,6 +36,7 @@ def launches(name: str):
 def test_shlex_split_fstring_join_and_str_split():
     assert found("shlex_and_join.py") == [
         ("DRF011", 14, 52, "{MODEL}"),          # the f-string field, known through MODEL
+        ("SLM004", 14, 67, "{port}"),           # the field speclint cannot know
         ("SPD001", 16, 90, "8"),                # inside the split string, at the token
         ("FLG001", 20, 75, "--tp-szie"),        # " ".join([...]) handed to os.system
         ("FLG003", 23, 68, "--mem-fraction"),   # line.split(): where the string is written
@@ -49,7 +50,9 @@ def test_shlex_split_fstring_join_and_str_split():
 
 
 def test_argv_returned_by_a_helper_function():
-    assert found("helper_argv.py") == [("DRF011", 12, 29, "model"), ("SPD001", 20, 48, "8")]
+    assert found("helper_argv.py") == [("DRF011", 12, 29, "model"),
+                                       ("SLM004", 19, 40, "str(steps)"),  # start(steps): unknown
+                                       ("SPD001", 20, 48, "8")]
     from_start, module_level = launches("helper_argv.py")
     assert [w.text for w in module_level.args[:4]] == ["--model-path", "/models/llama",
                                                        "--trust-remote-code", "--port"]
@@ -86,8 +89,11 @@ def test_snippets_without_imports_and_no_false_launch():
 
 def test_unknown_values_keep_their_identity_k_to_k_plus_one():
     assert found("unknown_relations.py") == [
+        ("SLM004", 10, 34, "model"),
         ("SPD001", 11, 103, "k"),
+        ("SLM004", 16, 34, "model"),             # run_right: k + 1, nothing else to say
         ("DRF011", 24, 81, "/models/llama"),
+        ("SLM004", 26, 50, "str(k)"),
         ("SPD001", 27, 59, "{k}"),
     ]
     [keyword] = [f for f in lint_text(read("unknown_relations.py"), "x.py").findings
@@ -130,3 +136,44 @@ def test_drafter_named_eagle3_without_config_is_a_warning_and_the_config_wins():
     eagle3 = LintOptions(model_configs=(("org/Kimi-K2.6-eagle3-mla", str(models / "eagle3-kimi-k2.5")),))
     codes = [f.code for f in lint_text(text, "x.py", eagle3).findings]
     assert "DRF001" in codes and "DRF012" not in codes  # the config says it, as an error
+
+
+def notes_of(finding) -> list[tuple[int, int, str]]:
+    return [(n.span.line, n.span.column, n.message) for n in finding.notes]
+
+
+def test_kwargs_update_in_if_elif_arms_are_alternative_launches():
+    findings = lint_text(read("kwargs_arms.py"), "x.py").findings
+    assert found("kwargs_arms.py") == [
+        ("SLM004", 11, 30, "model"), ("SLM004", 11, 30, "model"),
+        ("DRF011", 13, 83, '"/models/llama-eagle"'), ("SPD001", 14, 103, "k"),
+        ("DRF011", 16, 84, '"/models/llama-eagle3"'), ("SPD001", 17, 103, "k"),
+        ("DRF011", 19, 83, '"/models/llama-nextn"'), ("SPD001", 20, 103, "k"),
+        ("FLG001", 22, 54, "speculative_ngram_window"),
+    ]
+    by_line = {f.span.line: f for f in findings}
+    assert notes_of(by_line[14])[-1] == (12, 5, "when the `if` branch at line 12 runs")
+    assert notes_of(by_line[20])[-1] == (18, 5, "when the `elif` branch at line 18 runs")
+    assert notes_of(by_line[22])[-1] == (21, 5, "when the `elif` branch at line 21 runs")
+    plain = [f for f in findings if f.code == "SLM004"][1]  # the NGRAM arm and no arm at all
+    assert notes_of(plain)[-2:] == [(21, 5, "when the `elif` branch at line 21 runs"),
+                                    (12, 5, "when no branch of the `if` at line 12 runs")]
+    engines = launches("kwargs_arms.py")
+    assert len(engines) == 5 and {launch.span for launch in engines} == {engines[0].span}
+    assert [launch.alternative.index for launch in engines] == [0, 1, 2, 3, 4]
+
+
+def test_argv_list_extended_in_arms_then_appended():
+    assert found("argv_arms.py") == [("FLG001", 9, 14, "--tp-szie")]
+    [finding] = lint_text(read("argv_arms.py"), "x.py").findings
+    assert notes_of(finding) == [(8, 1, "when the `else` branch at line 8 runs")]
+    eight, four = launches("argv_arms.py")
+    assert [w.text for w in eight.args[2:]] == ["--tp-size", "8", "--trust-remote-code"]
+    assert [w.text for w in four.args[2:]] == ["--tp-szie", "4", "--trust-remote-code"]
+
+
+def test_more_arms_than_the_bound_is_one_partly_read_launch():
+    arms = "".join(f"{'if' if i == 0 else 'elif'} x == {i}:\n    kw.update(tp_size={i + 1})\n" for i in range(20))
+    text = "import sglang as sgl\nkw = dict(model_path='m')\n" + arms + "sgl.Engine(**kw)\n"
+    [launch] = extract_file("x.py", text).launches
+    assert launch.alternative is None and any(k.splat for k, _ in launch.kwargs)

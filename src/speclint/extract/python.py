@@ -15,7 +15,7 @@ from __future__ import annotations
 import gc
 import re
 from collections import ChainMap
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -23,6 +23,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from ..source import Diagnostic, ExtractResult, Launch, Span, Word
 from .embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
 from .python_depth import nesting_problem
+from .python_branches import arm_conditions, choices_for, each, mark, with_alternatives
 from .python_helpers import (SETUP_METHODS, ClassInfo, Helper, HelperBudget, call_helper,
                              count_statement)
 from .python_scan import calls_in, comments_in, merge_envs
@@ -172,6 +173,8 @@ class PyWalker:
         self.module_env: dict[str, Val] | None = None
         self.returns: list[Val] | None = None
         self.stopped = False
+        self.alternatives = False
+        """Some value remembers `if` arms (python_branches): launch calls look for them."""
 
     def evaluator(self) -> Evaluator:
         return Evaluator(self.pos, self.env, self.imports, self._helper_value)
@@ -222,11 +225,7 @@ class PyWalker:
         elif isinstance(node, cst.ClassDef):
             self.class_body(node)
         elif isinstance(node, cst.If):
-            self.scan(node.test)
-            branches = [node.body.body]
-            orelse = node.orelse
-            self.branches(branches + ([[orelse]] if isinstance(orelse, cst.If) else
-                                      [orelse.body.body] if orelse is not None else [[]]))
+            self.if_statement(node, None)
         elif isinstance(node, (cst.For, cst.While)):
             self.loop(node)
         elif isinstance(node, cst.Try):
@@ -258,17 +257,35 @@ class PyWalker:
         self.deferred[count:] = sorted(mine, key=lambda h: h.node.name.value not in SETUP_METHODS)
         self.env, self.owner = saved, owner
 
-    def branches(self, groups: list) -> None:
+    def if_statement(self, node: cst.If, top: cst.If | None) -> None:
+        """Arms merge as any branches do; the names they set differently also keep each
+        arm's value (python_branches), for the launches that read them. `top`: the `if`
+        of an `elif`."""
+        self.scan(node.test)
+        orelse = node.orelse
+        self.branches([node.body.body, _Elif(orelse, top or node) if isinstance(orelse, cst.If) else
+                       orelse.body.body if orelse is not None else []],
+                      arm_conditions(self, node, top))
+
+    def branches(self, groups: list, conditions: list | None = None) -> None:
         before = self.env
         results: list[ChainMap] = []
         for group in groups:  # each path writes to its own layer over `before` (no copies)
             self.env = ChainMap({}, before)
-            self.block(group)
+            if isinstance(group, _Elif):
+                self.if_statement(group.node, group.top)
+            else:
+                self.block(group)
             self.stopped = False  # a return on one path: the others go on
             results.append(self.env)
         self.env = before
         changed = set().union(*(env.maps[0] for env in results))
-        before.update(merge_envs(before, results, self.evaluator(), changed))
+        merged = merge_envs(before, results, self.evaluator(), changed)
+        if conditions is not None:
+            for name, value in merged.items():
+                merged[name] = with_alternatives(value, [env.get(name) for env in results], conditions)
+                self.alternatives = self.alternatives or merged[name].alternatives is not None
+        before.update(merged)
 
     def loop(self, node: cst.For | cst.While) -> None:
         if isinstance(node, cst.For):
@@ -317,8 +334,11 @@ class PyWalker:
             self.assign(node.target, self.evaluator().eval(node.value))
         elif isinstance(node, cst.AugAssign) and _key(node.target) is not None:
             name = _key(node.target)
-            if isinstance(node.operator, cst.AddAssign) and name in self.env:
-                self.env[name] = bounded(self._extended(self.env[name], self.evaluator().eval(node.value)))
+            current = self.env.get(name)
+            if isinstance(node.operator, cst.AddAssign) and current is not None:
+                added = self.evaluator().eval(node.value)
+                self.env[name] = each(current, lambda value: bounded(self._extended(value, added))) \
+                    or bounded(self._extended(current, added))
             else:
                 self.env[name] = self.evaluator().unknown(node.target, f"`{name}` is changed by "
                                                           f"`{cst.Module([]).code_for_node(node.operator).strip()}`")
@@ -343,27 +363,37 @@ class PyWalker:
             return
         method = func.attr.value
         current = self.env.get(name)
+        if current is not None and current.alternatives:  # after `if` arms: change each choice
+            self.env[name] = each(current, lambda value: self._mutated(value, name, method, call))
+            return
         if current is None or current.kind not in ("list", "dict"):
             return
+        changed = self._mutated(current, name, method, call)
+        if changed is not None:
+            self.env[name] = changed
+
+    def _mutated(self, current: Val, name: str, method: str, call: cst.Call) -> Val | None:
+        """`current` after `name.method(...)`, None when the call does not change it."""
+        if current.kind not in ("list", "dict"):
+            return None
         ev = self.evaluator()
         args = [ev.eval(a.value) for a in call.args if not a.keyword]
         if current.kind == "list" and method == "append" and len(args) == 1:
-            self.env[name] = bounded(replace(current, value=list(current.value) + args))
-        elif current.kind == "list" and method == "extend" and len(args) == 1:
-            self.env[name] = bounded(self._extended(current, args[0]))
-        elif current.kind == "dict" and method == "update":
+            return bounded(replace(current, value=list(current.value) + args))
+        if current.kind == "list" and method == "extend" and len(args) == 1:
+            return bounded(self._extended(current, args[0]))
+        if current.kind == "dict" and method == "update":
             entries = Entries(current.value)  # type: ignore[arg-type]
             for arg in call.args:
                 if arg.keyword is not None:
                     entries.set(Entry(arg.keyword.value, self.pos.span(arg.keyword), ev.eval(arg.value)))
                 else:
                     entries.merge(ev.eval(arg.value), self.pos.span(arg))
-            self.env[name] = bounded(replace(current, value=entries.list()))
-        elif method in ("insert", "pop", "remove", "clear", "setdefault", "sort", "reverse"):
-            self.env[name] = ev.unknown(call, f"`{name}` is changed by .{method}()",
-                                        splat=current.kind == "list")
-            if current.kind == "list":
-                self.env[name] = replace(current, value=[self.env[name]])
+            return bounded(replace(current, value=entries.list()))
+        if method in ("insert", "pop", "remove", "clear", "setdefault", "sort", "reverse"):
+            unknown = ev.unknown(call, f"`{name}` is changed by .{method}()", splat=current.kind == "list")
+            return replace(current, value=[unknown]) if current.kind == "list" else unknown
+        return None
 
     def assign(self, target: cst.BaseExpression, value: Val) -> None:
         if _key(target) is not None:
@@ -394,7 +424,17 @@ class PyWalker:
         from .python_launch import recognize
 
         for call in calls_in(node, self.pos.ranges):
-            recognize(self, call)
+            choices = choices_for(self, call) if self.alternatives else None
+            if choices is None:
+                recognize(self, call)
+                continue
+            saved = self.env
+            for index, (conditions, values) in enumerate(choices):  # one launch per choice
+                self.env = ChainMap(values, saved)
+                count = len(self.result.launches)
+                recognize(self, call)
+                mark(self.result.launches[count:], conditions, index, len(choices), self.pos.span(call))
+            self.env = saved
 
     def add_argv(self, call: cst.Call, items: list[Val], env: dict[str, Word] | None,
                  prefix: list[ArgvItem] = ()) -> None:
@@ -418,6 +458,14 @@ class PyWalker:
     def add_kwargs(self, call: cst.Call, entry: str, pairs: list[tuple[Word, Word]]) -> None:
         self.result.launches.append(Launch(self.path, entry, self.pos.span(call), [],
                                            kwargs_style=True, kwargs=pairs))
+
+
+@dataclass(frozen=True, slots=True)
+class _Elif:
+    """The `else` arm that is an `elif`, and the `if` it belongs to."""
+
+    node: cst.If
+    top: cst.If
 
 
 def _key(node: cst.CSTNode) -> str | None:

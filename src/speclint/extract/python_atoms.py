@@ -127,9 +127,15 @@ class Atoms:
                 if alias.asname and any(part in LAUNCH_NAMES or GENERIC_HELPER.search(part) for part in parts):
                     self.triggers.add(alias.asname)
         for target in targets:
-            self.writes[atom].update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
-            self.attr_writes += [(atom, n.attr) for n in ast.walk(target) if isinstance(n, ast.Attribute)
-                                 and isinstance(n.value, ast.Name) and n.value.id in ("self", "cls")]
+            if isinstance(target, ast.Name):  # most targets: no walk
+                self.writes[atom].add(target.id)
+                continue
+            for n in ast.walk(target):
+                if isinstance(n, ast.Name):
+                    self.writes[atom].add(n.id)
+                elif isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) \
+                        and n.value.id in ("self", "cls"):
+                    self.attr_writes.append((atom, n.attr))
 
     def close(self) -> None:
         """Seeds: atoms calling a launch name, or a generic helper (`run_server(...)`) when

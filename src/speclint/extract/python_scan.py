@@ -112,9 +112,11 @@ def merge_envs(before: Mapping[str, Val], results: list[Mapping[str, Val]], ev: 
                     prefix.append(items[0])
                 else:
                     break
-            tail = replace(sample, kind="unknown", value=None, pieces=[], reason=reason, splat=True)
+            tail = replace(sample, kind="unknown", value=None, pieces=[], reason=reason, splat=True,
+                           alternatives=None)
             base = before.get(name) if before.get(name) is not None else sample
-            merged[name] = replace(base, value=prefix + [tail])
+            merged[name] = replace(base, value=prefix + [tail], alternatives=None)
             continue
-        merged[name] = replace(sample, kind="unknown", value=None, pieces=[], reason=reason)
+        merged[name] = replace(sample, kind="unknown", value=None, pieces=[], reason=reason,
+                               alternatives=None)
     return merged

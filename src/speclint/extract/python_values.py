@@ -51,6 +51,9 @@ class Val:
     """unknown: which value it is, when the file names it (a parameter `k`, `k + 1`)."""
     shell_code: bool = False
     """str inside a list: text split into words (`shlex.split(...)`), not one element."""
+    alternatives: tuple | None = None
+    """unknown after `if` arms that left different values: ((conditions, value), ...), one
+    per choice (python_branches); () when there were more than MAX_ALTERNATIVES."""
 
     @property
     def word_identity(self) -> Identity | None:
