@@ -320,7 +320,10 @@ class Evaluator:
                 return self._join(node, [left, right])
         sign = 1 if isinstance(node.operator, cst.Add) else -1  # `k + 1`: k's identity, shifted
         shifted = _shifted(left, right, sign) or (_shifted(right, left, 1) if sign == 1 else None)
-        return self.unknown(node, f"`{_source(node)}` is computed when the program runs", identity=shifted)
+        inner = next((v for v in (left, right) if v.kind == "unknown"), None)  # say why that part is not known
+        reason = inner.why_unknown() if inner is not None and shifted is None else \
+            f"`{_source(node)}` is computed when the program runs"
+        return self.unknown(node, reason, identity=shifted)
 
     def _join(self, node: cst.CSTNode, parts: list[Val]) -> Val:
         pieces: list[Piece] = []
