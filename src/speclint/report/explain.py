@@ -17,6 +17,8 @@ _SPECULATIVE_SUMMARY = (
 def _shown(value: object) -> str:
     """Values as SGLang's own Python would print them (None, True, 0.8, a/b)."""
     if isinstance(value, Unknown):
+        if value.identity is not None:  # `k`, `k + 1`: unknown, but named by the launch
+            return f"{value.identity} (unknown)"
         return f"unknown ({value.reason})"
     if isinstance(value, str):
         return value

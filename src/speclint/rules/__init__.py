@@ -13,7 +13,7 @@ _RULE_MODULES = (
     "spd_missing_draft", "spd_token_map_eagle3", "spd_backend_conflict", "spd_unknown_algorithm",
     "spd_rejected", "spd_aux_capture",
     "drf_eagle3_drafter", "drf_aux_layers", "drf_shapes", "drf_context", "drf_architecture",
-    "drf_config_not_found",
+    "drf_config_not_found", "drf_eagle3_name",
     "par_visible_gpus", "par_tp_attn_dp", "par_enable_dp_attention", "par_a2a_ep_size",
     "par_nnodes_split",
     "ver_flag_removed", "ver_meaning_changed",
