@@ -10,6 +10,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from ..source import ExtractResult, Launch, Span, Word
+from ..frontends.manifests import prefixed
 from . import shell_launch
 from .shell_expand import Arg, Expander
 from .shell_nested import nested_text_map
@@ -339,7 +340,8 @@ class Walker:
                 name = self.tm.node_text(name_word)
                 if not self.collect and b":=" not in raw and not shell_launch.changes_variables(self, name):
                     return  # pre-walk of a loop body: only effects on variables matter
-                if b"$" not in raw and b"`" not in raw and not shell_launch.may_matter(self, name):
+                if b"$" not in raw and b"`" not in raw and not shell_launch.may_matter(self, name) \
+                        and not prefixed.mentions(raw):
                     return
         expander = self.expander()
         prefix: dict[str, Word] = {}
