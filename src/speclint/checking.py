@@ -41,7 +41,8 @@ def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
     models = dict(settings.models)
     models.update(cli.model_configs)  # the command line wins
     return LintOptions(cli.sglang_version, Selection(select, ignore), tuple(models.items()),
-                       configured_version=settings.sglang_version, read_pyproject=False)
+                       configured_version=settings.sglang_version, read_pyproject=False,
+                       flag_prefixes=settings.flag_prefixes or None)
 
 
 PARALLEL_MIN_FILES = 50

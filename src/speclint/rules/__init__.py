@@ -8,7 +8,7 @@ _RULE_MODULES = (
     "syntax_error", "broken_continuation", "unused_suppression", "partly_read", "no_launch_found",
     "unknown_flag", "ambiguous_abbreviation", "abbreviated_flag", "missing_value",
     "invalid_value", "duplicate_flag", "deprecated_flag", "flag_not_in_version",
-    "unexpected_argument", "missing_required",
+    "unexpected_argument", "missing_required", "config_unsupported_option",
     "spd_topk_one_override", "spd_partial_params", "spd_max_running_requests", "spd_ngram_topk",
     "spd_missing_draft", "spd_token_map_eagle3", "spd_backend_conflict", "spd_unknown_algorithm",
     "spd_rejected", "spd_aux_capture",

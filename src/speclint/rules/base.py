@@ -116,6 +116,8 @@ class LaunchContext:
     """`speclint.resolve.Resolution`: what SGLang will really run with."""
     target: ModelRef | None = None
     draft: ModelRef | None = None
+    config_refusal: tuple | None = None
+    """(ConfigEntry, message) for the first `--config` file key SGLang's merger refuses."""
 
     @property
     def counted(self) -> bool:
