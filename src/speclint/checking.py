@@ -20,6 +20,8 @@ class CommandLine:
     sglang_version: str | None = None
     fail_on: str | None = None
     model_configs: tuple[tuple[str, str], ...] = ()
+    gpu: object = None
+    """A `GpuProfile` from `--gpu`/`--gpus` (wins over the configuration's `gpu`)."""
 
 
 @dataclass
@@ -38,8 +40,14 @@ def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
     ignore = cli.ignore + settings.ignore + settings.ignores_for(path)
     models = dict(settings.models)
     models.update(cli.model_configs)  # the command line wins
+    gpu = cli.gpu
+    if gpu is None and settings.gpu:
+        from speclint.resolve.gpu_profiles import parse_gpu_setting
+
+        gpu = parse_gpu_setting(settings.gpu)
     return LintOptions(cli.sglang_version, Selection(select, ignore), tuple(models.items()),
-                       configured_version=settings.sglang_version, read_pyproject=False)
+                       configured_version=settings.sglang_version, read_pyproject=False,
+                       gpu=gpu)
 
 
 PARALLEL_MIN_FILES = 50

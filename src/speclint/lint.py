@@ -52,6 +52,9 @@ class LintOptions:
     """Read `[tool.speclint] models` from the configuration closest to the file (the API
     default; only read when a launch names a model). The CLI applies configuration files
     itself and turns this off."""
+    gpu: object = None
+    """The `GpuProfile` SGLang runs on (`--gpu`, `[tool.speclint] gpu`, NVML for `run`);
+    None: every GPU-dependent field is unknown."""
 
 
 @dataclass(slots=True)
@@ -95,7 +98,8 @@ def analyse_launch(path: str, launch, options: LintOptions):
     from speclint.resolve import resolve
 
     env = {name: word.text for name, word in launch.env.items()}
-    ctx.resolution = resolve(config, env, ctx.target.architecture if ctx.target else None)
+    ctx.resolution = resolve(config, env, ctx.target.architecture if ctx.target else None,
+                             options.gpu)
     return ctx
 
 
