@@ -98,8 +98,13 @@ def analyse_launch(path: str, launch, options: LintOptions):
     from speclint.resolve import resolve
 
     env = {name: word.text for name, word in launch.env.items()}
+    ctx.gpu = options.gpu
     ctx.resolution = resolve(config, env, ctx.target.architecture if ctx.target else None,
                              options.gpu)
+    if ctx.resolution.rejection is None and ctx.target is not None:
+        from speclint.resolve.context import context_rejection
+
+        ctx.resolution.rejection = context_rejection(config, env, ctx.target.config, version)
     return ctx
 
 

@@ -59,6 +59,12 @@ def resolve_defaults(state: ResolutionState, gpu, problem: str | None) -> None:
     for name in ("tokenizer_path", "served_model_name"):
         if state.get(name) is None:
             state.set(name, model, "defaults to --model-path", "_handle_missing_default_values")
+    if gpu is not None and (gpu.sm or 0) // 10 == 10 and \
+            state.target_architecture == "DeepseekV3ForCausalLM":
+        from speclint.resolve.hardware import DEEPSEEK_BLACKWELL
+
+        for name in ("quantization", "moe_runner_backend", "disable_shared_experts_fusion"):
+            state.set_unknown(name, DEEPSEEK_BLACKWELL)
     if problem is None and state.target_architecture not in BOUNDARY_REDUCTION:
         problem = ("depends on the target model, whose config.json is not on disk"
                    if state.target_architecture is None else

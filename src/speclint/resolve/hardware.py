@@ -30,6 +30,8 @@ NO_GPU = "depends on the GPU: pass --gpu"
 MODELLED_ARCHITECTURES = ("LlamaForCausalLM", "Qwen3ForCausalLM", "DeepseekV3ForCausalLM")
 MLA_ARCHITECTURES = ("DeepseekV3ForCausalLM",)
 _HANDLER_MEM = "_handle_gpu_memory_settings"
+DEEPSEEK_BLACKWELL = ("DeepSeek's Blackwell overrides (_deepseek_family_overrides, "
+                      "_deepseek_moe_quant_resolution) are not modelled")
 _HANDLER_PAGE = "_page_size_default"
 
 
@@ -49,11 +51,14 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     resolve_defaults(state, gpu, modelled_flags_problem(state.config)
                      if state.version == "0.5.23" else None)
     if reason is not None:
+        if state.version == "0.5.23" and state.config.known("kv_cache_dtype"):
+            _fa3_fp8_fallback(state)
         _gpu_free_parts(state, reason)
         return
     _memory_settings(state, gpu)
     _sampling_backend(state)
     _attention_backend(state, gpu)
+    _fa3_fp8_fallback(state)
     _page_size(state, gpu)
     _data_parallelism(state)
 
@@ -77,6 +82,8 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
         return "depends on the target model, whose config.json is not on disk"
     if arch not in MODELLED_ARCHITECTURES:
         return f"SGLang 0.5.23's adjustments for {arch} are not modelled"
+    if arch in MLA_ARCHITECTURES and (gpu.sm or 0) // 10 == 10:
+        return DEEPSEEK_BLACKWELL
     return None
 
 
@@ -250,9 +257,16 @@ def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
     state.set("attention_backend", backend, f"SGLang's default: {why}",
               "_attention_backend_default",
               f"Attention backend not specified. Use {backend} backend by default.")
-    if backend == "fa3" and state.config.value("kv_cache_dtype") == "fp8_e5m2":
-        state.set("attention_backend", "triton", "FA3 supports only fp8_e4m3",
-                  "_attention_backend_fa3_fp8_fallback")
+
+
+def _fa3_fp8_fallback(state: ResolutionState) -> None:
+    """`_attention_backend_fa3_fp8_fallback`: FA3 with an fp8_e5m2 KV cache runs Triton."""
+    if state.get("attention_backend") == "fa3" and \
+            state.config.value("kv_cache_dtype") == "fp8_e5m2":
+        state.set("attention_backend", "triton", "FlashAttention3 supports only fp8_e4m3 for "
+                  "an FP8 KV cache", "_attention_backend_fa3_fp8_fallback",
+                  "FlashAttention3 only supports fp8_e4m3 if using FP8; Setting attention "
+                  "backend to triton.")
 
 
 def _page_constraints(state: ResolutionState) -> None:

@@ -116,6 +116,8 @@ class LaunchContext:
     """`speclint.resolve.Resolution`: what SGLang will really run with."""
     target: ModelRef | None = None
     draft: ModelRef | None = None
+    gpu: object = None
+    """The `GpuProfile` the launch was resolved for (None: not given)."""
 
     def env_value(self, name: str) -> str | None:
         """The launch's environment variable, or None when unset or not readable."""
