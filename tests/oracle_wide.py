@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from oracle_harness import model
 
 LLAMA, QWEN3, DSV3 = model("llama-3.1-8b-instruct"), model("qwen3-8b"), model("deepseek-v3")
+KIMI, KIMI_EAGLE3 = model("kimi-k2.5"), model("eagle3-kimi-k2.5")
 EAGLE3 = model("eagle3-llama-3.1-8b-instruct")
 TARGETS = (LLAMA, LLAMA, QWEN3, DSV3)
+KIMI_SHARE = 0.03  # Kimi-K2.5 (a VLM with MLA) resolves ~10x slower in the oracle
 GRAPH_PARTS = {("decode", "max_bs"): "cuda_graph_max_bs", ("decode", "bs"): "cuda_graph_bs",
                ("prefill", "backend"): "cuda_graph_backend_prefill",
                ("prefill", "max_bs"): "cuda_graph_max_bs_prefill",
@@ -28,8 +30,8 @@ def _pick(rng: random.Random, *choices, none: float = 0.5):
 
 
 def make_launch(rng: random.Random) -> tuple[list[str], dict[str, str]]:
-    target = rng.choice(TARGETS)
-    argv = ["--model-path", target]
+    target = KIMI if rng.random() < KIMI_SHARE else rng.choice(TARGETS)
+    argv = ["--model-path", target] + (["--trust-remote-code"] if target == KIMI else [])
     env: dict[str, str] = {}
     tp = rng.choice((1, 1, 2, 4, 8, 8))
     argv += ["--tp-size", str(tp)]
@@ -63,7 +65,8 @@ def make_launch(rng: random.Random) -> tuple[list[str], dict[str, str]]:
             argv.append(switch)
     spec = rng.random()
     if spec < 0.15:
-        argv += ["--speculative-algorithm", "EAGLE3", "--speculative-draft-model-path", EAGLE3]
+        argv += ["--speculative-algorithm", "EAGLE3", "--speculative-draft-model-path",
+                 KIMI_EAGLE3 if target in (KIMI, DSV3) else EAGLE3]
         if rng.random() < 0.6:
             steps, topk = rng.choice((1, 3)), rng.choice((1, 1, 4))
             argv += ["--speculative-num-steps", str(steps), "--speculative-eagle-topk",

@@ -11,6 +11,8 @@ accepts, every field its resolution changed is compared with speclint's `explain
 
 from __future__ import annotations
 
+import json
+import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -32,6 +34,11 @@ def _oracle(gpu: str, seed: int):
     t0 = time.perf_counter()
     results = run_oracle([{"argv": a, "env": e, "gpu": gpu} for a, e in launches],
                          timeout=1500)
+    dump = os.environ.get("SPECLINT_WIDE_DUMP")  # a folder: keep SGLang's answers to study
+    if dump:
+        with open(os.path.join(dump, f"wide-{gpu}.json"), "w") as handle:
+            json.dump([{"argv": a, "env": e, "result": r} for (a, e), r in
+                       zip(launches, results)], handle)
     return gpu, launches, results, time.perf_counter() - t0
 
 

@@ -100,7 +100,7 @@ def analyse_launch(path: str, launch, options: LintOptions):
     env = {name: word.text for name, word in launch.env.items()}
     ctx.gpu = options.gpu
     ctx.resolution = resolve(config, env, ctx.target.architecture if ctx.target else None,
-                             options.gpu)
+                             options.gpu, ctx.target.config if ctx.target else None)
     if ctx.resolution.rejection is None and ctx.target is not None:
         from speclint.resolve.context import context_rejection
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 def visible_profile(environ: Mapping[str, str], module=None):
     """`GpuProfile` of the first visible GPU (CUDA_VISIBLE_DEVICES: index or UUID), or None."""
-    from speclint.preflight.nvml import MIB, _module, _text
+    from speclint.preflight.nvml import MIB, _memory, _module, _text
     from speclint.resolve.gpu_profiles import from_device
 
     try:
@@ -26,7 +26,7 @@ def visible_profile(environ: Mapping[str, str], module=None):
         if handle is None:
             return None
         name = _text(nvml.nvmlDeviceGetName(handle))
-        total = nvml.nvmlDeviceGetMemoryInfo(handle).total // MIB
+        total = _memory(nvml, getattr(nvml, "NVMLError", Exception), handle).total // MIB
         major, minor = nvml.nvmlDeviceGetCudaComputeCapability(handle)
         return from_device(name, int(total), (int(major), int(minor)), count)
     except Exception:

@@ -8,7 +8,8 @@ from speclint.resolve.state import ResolutionState, Stop
 
 
 def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
-            target_architecture: str | None = None, gpu=None) -> Resolution:
+            target_architecture: str | None = None, gpu=None,
+            target_config=None) -> Resolution:
     """Run SGLang's resolution for `config`'s release. `env` maps the variables the launch
     sets to their values (None when not readable); `target_architecture` is
     `architectures[0]` of the target's config.json when it is on disk; `gpu` the
@@ -18,6 +19,7 @@ def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
     from speclint.resolve.speculative import resolve_speculative
 
     state = ResolutionState(config, dict(env or {}), target_architecture)
+    state.target_config = target_config
     try:
         resolve_parallel(state)
         resolve_aux_capture(state)

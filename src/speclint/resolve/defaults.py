@@ -37,8 +37,10 @@ CONSTANTS: dict[str, tuple[object, str]] = {
     "encoder_transfer_backend": ("zmq_to_scheduler", "_handle_encoder_disaggregation"),
 }
 BOUNDARY_REDUCTION = {"LlamaForCausalLM": "rs+rsv", "DeepseekV3ForCausalLM": "rs+rsv",
-                      "Qwen3ForCausalLM": "ar"}
+                      "Qwen3ForCausalLM": "ar", "KimiK25ForConditionalGeneration": "rs+rsv"}
 """`model_boundary_reduction` (boundary_reduction.py): Qwen3 is in `_AR_ARCHITECTURES`."""
+FUSION_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
+"""The modelled architectures in 0.5.23's `_FLASHINFER_ALLREDUCE_FUSION_ARCHS` (overrides.py)."""
 DEFAULT_FIELDS = tuple(CONSTANTS) + ("boundary_reduction", "speculative_boundary_reduction",
     "tokenizer_path", "served_model_name", "random_seed", "enable_dp_lm_head",
     "speculative_moe_runner_backend", "flashinfer_allreduce_fusion_backend")
@@ -60,7 +62,7 @@ def resolve_defaults(state: ResolutionState, gpu, problem: str | None) -> None:
         if state.get(name) is None:
             state.set(name, model, "defaults to --model-path", "_handle_missing_default_values")
     if gpu is not None and (gpu.sm or 0) // 10 == 10 and \
-            state.target_architecture == "DeepseekV3ForCausalLM":
+            state.target_architecture in FUSION_ARCHITECTURES:
         from speclint.resolve.hardware import DEEPSEEK_BLACKWELL
 
         for name in ("quantization", "moe_runner_backend", "disable_shared_experts_fusion"):
@@ -117,7 +119,7 @@ def _moe_runner(state: ResolutionState, gpu) -> None:
     if state.get("speculative_moe_runner_backend") is not None:
         return
     if gpu is not None and (gpu.sm or 0) // 10 == 10 and \
-            state.target_architecture == "DeepseekV3ForCausalLM":
+            state.target_architecture in FUSION_ARCHITECTURES:
         state.set_unknown("speculative_moe_runner_backend", "DeepSeek's MoE runner on "
                           "Blackwell (_deepseek_moe_quant_resolution) is not modelled")
         return
@@ -127,11 +129,10 @@ def _moe_runner(state: ResolutionState, gpu) -> None:
 
 
 def _allreduce_fusion(state: ResolutionState, gpu) -> None:
-    """`_flashinfer_allreduce_fusion_auto_enable` for the modelled architectures (of them
-    only DeepSeek-V3 is in `_FLASHINFER_ALLREDUCE_FUSION_ARCHS`)."""
+    """`_flashinfer_allreduce_fusion_auto_enable` for the modelled architectures."""
     if state.get("flashinfer_allreduce_fusion_backend") is not None:
         return
-    if state.target_architecture != "DeepseekV3ForCausalLM":
+    if state.target_architecture not in FUSION_ARCHITECTURES:
         state.values["flashinfer_allreduce_fusion_backend"] = None
         return
     if gpu is None:

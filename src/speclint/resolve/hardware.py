@@ -27,10 +27,13 @@ GPU_FIELDS = (
 `cuda_graph_config` (decode unless the name says prefill)."""
 
 NO_GPU = "depends on the GPU: pass --gpu"
-MODELLED_ARCHITECTURES = ("LlamaForCausalLM", "Qwen3ForCausalLM", "DeepseekV3ForCausalLM")
-MLA_ARCHITECTURES = ("DeepseekV3ForCausalLM",)
+MODELLED_ARCHITECTURES = ("LlamaForCausalLM", "Qwen3ForCausalLM", "DeepseekV3ForCausalLM",
+                          "KimiK25ForConditionalGeneration")
+MLA_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
+"""`use_mla_backend`: the text model's attention is MLA (`kv_lora_rank` in its config)."""
+VLM_ARCHITECTURES = ("KimiK25ForConditionalGeneration",)
 _HANDLER_MEM = "_handle_gpu_memory_settings"
-DEEPSEEK_BLACKWELL = ("DeepSeek's Blackwell overrides (_deepseek_family_overrides, "
+DEEPSEEK_BLACKWELL = ("the DeepSeek-family (MLA) Blackwell overrides (_deepseek_family_overrides, "
                       "_deepseek_moe_quant_resolution) are not modelled")
 _HANDLER_PAGE = "_page_size_default"
 
@@ -89,10 +92,14 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
 
 def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
     """Without a modelled GPU: the page size when an explicit backend fixes it (every CUDA
-    GPU resolves it the same way), every other field it does not fix Unknown."""
+    GPU resolves it the same way: a modelled model, or a backend that forces its page size),
+    every other field it does not fix Unknown."""
     backend = state.get("attention_backend")
     fixed_page = (reason == NO_GPU and isinstance(backend, str)
                   and backend not in ("fa4", "intel_xpu", "aiter")
+                  and (state.target_architecture in MODELLED_ARCHITECTURES
+                       or backend in ("flashmla", "trtllm_mla", "cutedsl_mla", "trtllm_mha",
+                                      "hpc_ops"))
                   and all(is_known(state.get(n)) for n in (
                       "page_size", "decode_attention_backend", "prefill_attention_backend",
                       "speculative_draft_attention_backend")))
@@ -170,8 +177,31 @@ def _memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
         reserved = _reserved_mib(state, mem, chunked, max_bs, decode_backend, prefill_backend,
                                  prefill_max)
         fraction = round((mem - reserved) / mem, 3)
-        state.set("mem_fraction_static", fraction, f"({mem} MiB - {reserved:g} MiB reserved "
-                  "for activations and CUDA graphs) / GPU memory", _HANDLER_MEM)
+        why = (f"({mem} MiB - {reserved:g} MiB reserved for activations and CUDA graphs) / "
+               "GPU memory")
+        if state.target_architecture in VLM_ARCHITECTURES:
+            factor = _vlm_factor(state)
+            if factor is None:
+                state.set_unknown("mem_fraction_static", "the vision encoder's size is not in "
+                                  "the target's config.json")
+                return
+            fraction *= factor
+            why += f" × {factor:.4f} for the vision encoder"
+        state.set("mem_fraction_static", fraction, why, _HANDLER_MEM)
+
+
+def _vlm_factor(state: ResolutionState) -> float | None:
+    """`adjust_mem_fraction_for_vlm`: 0.95 × (1 - 0.1 × (ViT size / ViT-L/14 size - 1)),
+    the second factor kept within [0.8, 1.05]."""
+    config = state.target_config
+    vision = config.raw.get("vision_config") if config is not None else None
+    if not isinstance(vision, dict):
+        return None
+    layers, hidden = vision.get("num_hidden_layers", 24), vision.get("hidden_size", 1024)
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (layers, hidden)):
+        return None
+    ratio = layers * hidden ** 2 / (24 * 1024 ** 2)
+    return 0.95 * max(0.8, min(1.05, 1.0 - 0.1 * (ratio - 1.0)))
 
 
 def _reserved_mib(state: ResolutionState, mem: int, chunked: int, max_bs: int,
