@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from speclint.resolve.gpu_profiles import GpuProfile
 from speclint.resolve.hardware_flags import modelled_flags_problem, plain_int
-from speclint.resolve.result import Unknown, is_known
-from speclint.resolve.state import ResolutionState
+from speclint.resolve.result import BACKEND_GPU, Unknown, is_known
+from speclint.resolve.state import ResolutionState, Stop
 
 GPU_FIELDS = (
     "chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs", "cuda_graph_bs",
@@ -54,6 +54,9 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     resolve_defaults(state, gpu, modelled_flags_problem(state.config)
                      if state.version == "0.5.23" else None)
     if reason is not None:
+        if state.version == "0.5.23" and gpu is not None and gpu.vendor == "nvidia" \
+                and not state.config.uncertain:
+            _backend_gpu_checks(state, gpu)  # the backends given: no model hook changes them
         if state.version == "0.5.23" and state.config.known("kv_cache_dtype"):
             _fa3_fp8_fallback(state)
         _gpu_free_parts(state, reason)
@@ -61,8 +64,9 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     _memory_settings(state, gpu)
     _sampling_backend(state)
     _attention_backend(state, gpu)
-    _fa3_fp8_fallback(state)
     _page_size(state, gpu)
+    _backend_gpu_checks(state, gpu)
+    _fa3_fp8_fallback(state)
     _data_parallelism(state)
 
 
@@ -91,15 +95,12 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
 
 
 def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
-    """Without a modelled GPU: the page size when an explicit backend fixes it (every CUDA
-    GPU resolves it the same way: a modelled model, or a backend that forces its page size),
-    every other field it does not fix Unknown."""
+    """Outside the modelled GPU/model/flags: the page size when an explicit backend fixes it
+    (`_mla_backend_page_constraints` on the page size given, else 1: what the speculative
+    checks read too), every other field it does not fix Unknown."""
     backend = state.get("attention_backend")
-    fixed_page = (reason == NO_GPU and isinstance(backend, str)
+    fixed_page = (state.version == "0.5.23" and isinstance(backend, str)
                   and backend not in ("fa4", "intel_xpu", "aiter")
-                  and (state.target_architecture in MODELLED_ARCHITECTURES
-                       or backend in ("flashmla", "trtllm_mla", "cutedsl_mla", "trtllm_mha",
-                                      "hpc_ops"))
                   and all(is_known(state.get(n)) for n in (
                       "page_size", "decode_attention_backend", "prefill_attention_backend",
                       "speculative_draft_attention_backend")))
@@ -287,6 +288,40 @@ def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
     state.set("attention_backend", backend, f"SGLang's default: {why}",
               "_attention_backend_default",
               f"Attention backend not specified. Use {backend} backend by default.")
+
+
+def _backend_gpu_checks(state: ResolutionState, gpu: GpuProfile) -> None:
+    """The refusals of `handle_attention_backend_compatibility` for the GPU, in its order:
+    TRTLLM MLA needs Blackwell and an fp8_e4m3/bf16/auto KV cache; TRTLLM MHA needs SM90,
+    SM100 or SM120 (and no fp8_e4m3 KV cache for SM120 prefill)."""
+    names = ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
+    attention, prefill, decode = (state.get(n) for n in names)
+    sm = gpu.sm or 0
+    given = tuple(n for n in names if state.config.given(n)) or ("attention_backend",)
+    if "trtllm_mla" in (attention, decode):
+        if sm // 10 not in (10, 12):
+            raise Stop("ValueError", "TRTLLM MLA backend is only supported on Blackwell GPUs "
+                       "(SM100/SM12x). Please use a different backend.",
+                       "_mla_kv_cache_dtype_checks", given, BACKEND_GPU)
+        if state.config.value("kv_cache_dtype") not in ("fp8_e4m3", "bf16", "auto"):
+            raise Stop("ValueError", "TensorRT-LLM MLA backend only supports kv-cache-dtype of "
+                       "fp8_e4m3, bf16, or auto.", "_mla_kv_cache_dtype_checks",
+                       given + ("kv_cache_dtype",), BACKEND_GPU)
+    prefill, decode = prefill or attention, decode or attention
+    hopper_or_newer = sm in (90, 120) or sm // 10 == 10
+    handler = "_handle_attention_backend_compatibility"
+    if prefill == "trtllm_mha" and not hopper_or_newer:
+        raise Stop("ValueError", "TRTLLM MHA backend for prefill requires Hopper (SM90), "
+                   "Blackwell (SM100), or SM120 GPUs. Please use a different prefill backend.",
+                   handler, given, BACKEND_GPU)
+    if prefill == "trtllm_mha" and sm == 120 and \
+            state.config.value("kv_cache_dtype") == "fp8_e4m3":
+        raise Stop("ValueError", "TRTLLM FMHAv2 prefill on SM120 does not support fp8_e4m3 KV "
+                   "cache or skip-softmax.", handler, given + ("kv_cache_dtype",), BACKEND_GPU)
+    if decode == "trtllm_mha" and not hopper_or_newer:
+        raise Stop("ValueError", "TRTLLM MHA backend for decode is only supported on Hopper "
+                   "(SM90), Blackwell (SM100) and (SM120) GPUs. Please use a different decode "
+                   "backend.", handler, given, BACKEND_GPU)
 
 
 def _fa3_fp8_fallback(state: ResolutionState) -> None:

@@ -15,7 +15,7 @@ _RULE_MODULES = (
     "drf_eagle3_drafter", "drf_aux_layers", "drf_shapes", "drf_context", "drf_architecture",
     "drf_config_not_found", "drf_context_length",
     "par_visible_gpus", "par_tp_attn_dp", "par_enable_dp_attention", "par_a2a_ep_size",
-    "par_nnodes_split",
+    "par_nnodes_split", "par_backend_gpu",
     "ver_flag_removed", "ver_meaning_changed",
 )
 
