@@ -66,12 +66,14 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
         page = ctx.config.value("page_size")
         topk = resolution.effective.get("speculative_eagle_topk")
         backend = ctx.config.value("attention_backend")
+        chosen = resolution.effective.get("attention_backend")
         if not (isinstance(page, int) and page > 1 and isinstance(topk, int) and topk > 1
-                and backend is None and ctx.gpu is None
-                and not is_known(resolution.effective.get("attention_backend"))):
+                and backend is None and not is_known(chosen)):
             return
+        why = ("depends on the GPU (fa3 on Hopper and trtllm_mha on Blackwell are refused; "
+               "pass --gpu to know)" if ctx.gpu is None else
+               f"is not known here ({chosen.reason})")
         yield self.report(ctx.path, span, f"NGRAM drafts a tree (topk = --speculative-ngram-"
                           f"max-bfs-breadth {topk}) and SGLang refuses topk > 1 with page size "
                           f"{page} on every attention backend but flashinfer; the one it picks "
-                          "depends on the GPU (fa3 on Hopper and trtllm_mha on Blackwell are "
-                          "refused; pass --gpu to know)", fix, severity=Severity.WARNING)
+                          f"{why}", fix, severity=Severity.WARNING)
