@@ -55,6 +55,9 @@ class LintOptions:
     """Read `[tool.speclint] models` from the configuration closest to the file (the API
     default; only read when a launch names a model). The CLI applies configuration files
     itself and turns this off."""
+    gpu: object = None
+    """The `GpuProfile` SGLang runs on (`--gpu`, `[tool.speclint] gpu`, NVML for `run`);
+    None: every GPU-dependent field is unknown."""
 
 
 @dataclass(slots=True)
@@ -105,7 +108,13 @@ def analyse_launch(path: str, launch, options: LintOptions):
     from speclint.resolve import resolve
 
     env = {name: word.text for name, word in launch.env.items()}
-    ctx.resolution = resolve(config, env, ctx.target.architecture if ctx.target else None)
+    ctx.gpu = options.gpu
+    ctx.resolution = resolve(config, env, ctx.target.architecture if ctx.target else None,
+                             options.gpu, ctx.target.config if ctx.target else None)
+    if ctx.resolution.rejection is None and ctx.target is not None:
+        from speclint.resolve.context import context_rejection
+
+        ctx.resolution.rejection = context_rejection(config, env, ctx.target.config, version)
     return ctx
 
 

@@ -64,6 +64,8 @@ class ResolutionState:
         self.traits: ReleaseTraits = TRAITS[self.version]
         self.env = env
         self.target_architecture = target_architecture
+        self.target_config = None
+        """The target's `ModelConfig` when on disk (hardware.py reads its vision config)."""
         self.values: dict[str, object] = {}
         for name in _known_fields(config):
             setting = config.get(name)
