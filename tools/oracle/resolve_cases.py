@@ -150,16 +150,22 @@ def _install_import_hook():
     _bootstrap._find_and_load = _find_and_load
 
 
+PROBE_MODULES = ["sglang.srt.utils.common"]
+"""Modules whose cached functions hold platform probes (record_release.py adds the older
+releases' ``sglang.srt.utils``)."""
+
+
 def _clear_platform_caches():
-    common = sys.modules.get("sglang.srt.utils.common")
-    if common is None:
-        return
-    # Every cached function in the module: the plain probes (is_cuda, ...) and the
-    # lru_cache(partial(...)) ones (is_hopper_with_cuda_12_3, is_sm100_supported, ...),
-    # which runtime_context.get_platform() reads through on every access.
-    for obj in list(vars(common).values()):
-        if callable(getattr(obj, "cache_clear", None)):
-            obj.cache_clear()
+    for name in PROBE_MODULES:
+        common = sys.modules.get(name)
+        if common is None:
+            continue
+        # Every cached function in the module: the plain probes (is_cuda, ...) and the
+        # lru_cache(partial(...)) ones (is_hopper_with_cuda_12_3, is_sm100_supported, ...),
+        # which runtime_context.get_platform() reads through on every access.
+        for obj in list(vars(common).values()):
+            if callable(getattr(obj, "cache_clear", None)):
+                obj.cache_clear()
 
 
 _replacements: dict[str, tuple[object, object]] = {}  # attr -> (original, fake)
