@@ -151,9 +151,13 @@ def main(argv=None) -> int:
     ap.add_argument("versions", nargs="+")
     ap.add_argument("--out-dir", default=OUT_DIR)
     ap.add_argument("--keep-going", action="store_true", help="continue after a failure")
+    ap.add_argument("--missing", action="store_true",
+                    help="skip releases that already have a recording in --out-dir")
     args = ap.parse_args(argv)
     failed = []
     for v in args.versions:
+        if args.missing and os.path.exists(os.path.join(args.out_dir, f"{v}.json.gz")):
+            continue
         try:
             record(v, args.out_dir)
         except Exception as e:  # noqa: BLE001

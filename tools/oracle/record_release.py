@@ -63,6 +63,7 @@ def _utils_module():
 def install_fakes() -> None:
     rc._install_torch_fakes()
     _torch_compat()
+    _transformers_compat()
     _install_stubs()
     rc._install_import_hook()
     try:
@@ -161,6 +162,15 @@ def _torch_compat() -> None:
     cpu = getattr(torch._C, "_cpu", None)
     if cpu is not None and not hasattr(cpu, "_is_amx_tile_supported"):
         cpu._is_amx_tile_supported = lambda: False
+    # 0.4.6 sglang/srt/utils.py imports triton's old cache-folder helpers (used only by
+    # its triton-kernel cache tools)
+    import tempfile
+
+    import triton.runtime.cache as tcache
+
+    for name in ("default_cache_dir", "default_dump_dir", "default_override_dir"):
+        if not hasattr(tcache, name):
+            setattr(tcache, name, lambda _n=name: os.path.join(tempfile.gettempdir(), _n))
 
 
 class _StubFinder:
@@ -209,6 +219,21 @@ def _install_stubs() -> None:
     names = [n.strip() for n in os.environ.get("ORACLE_STUBS", "").split(",") if n.strip()]
     if names:
         sys.meta_path.append(_StubFinder(names))
+
+
+def _transformers_compat() -> None:
+    """An older release registers config classes (``AutoConfig.register("qwen3_asr", ...)``)
+    that the environment's newer transformers already defines; its own pin did not. Let
+    the release's registration win instead of stopping the import."""
+    from transformers.models.auto import configuration_auto as ca
+
+    mapping_cls = type(ca.CONFIG_MAPPING)
+    original = mapping_cls.register
+
+    def register(self, key, value, exist_ok=False):
+        return original(self, key, value, exist_ok=True)
+
+    mapping_cls.register = register
 
 
 def _post_init_case(case, server_args_cls, prepare_server_args) -> dict:

@@ -12,6 +12,8 @@ def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
     """Run SGLang's resolution for `config`'s release. `env` maps the variables the launch
     sets to their values (None when not readable); `target_architecture` is
     `architectures[0]` of the target's config.json when it is on disk."""
+    from speclint.resolve.attention import resolve_attention
+    from speclint.resolve.checks import check_server_args
     from speclint.resolve.parallel import resolve_parallel
     from speclint.resolve.speculative import resolve_speculative
 
@@ -20,6 +22,8 @@ def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
         resolve_parallel(state)
         resolve_aux_capture(state)
         resolve_speculative(state)
+        resolve_attention(state)
+        check_server_args(state)
     except Stop as stop:
         return state.result(stop.rejection)
     return state.result()
