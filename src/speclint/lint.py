@@ -162,7 +162,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
         result.contexts.append(ctx)
         first = len(findings)
         for rule in rules.launch:
-            for finding in rule.check(ctx):
+            for finding in rule.findings(ctx):
                 finding.launch_span = launch.span
                 findings.append(finding)
         if rules.defers and len(findings) - first > 1:
