@@ -56,8 +56,7 @@ def prefixed_launch(path: str, span: Span, words: list[Word], env: dict[str, Wor
     for prefix in _ACTIVE.get():
         args = _forwarded(words, prefix)
         if args:
-            reason = (f"{prefix.framework} chooses the model itself (its own flags, e.g. "
-                      "--hf-checkpoint for slime)")
+            reason = f"the model is chosen by {prefix.framework}, not by these flags"
             head = [Word("--model-path", span), Word(None, span, dynamic_reason=reason)]
             image_text, image_span = image if image is not None else (None, None)
             return Launch(path, f"{prefix.framework} ({prefix.prefix}* flags forwarded to SGLang)",
