@@ -176,9 +176,12 @@ def load_config_file(name: str, linted: str) -> ConfigFile | None:
     if not name.lower().endswith((".yaml", ".yml")):
         return ConfigFile(name, problem=f"SGLang stops with 'Config file must be YAML format, got: "
                           f"{os.path.splitext(name)[1]}'")
+    from ...depends import note
+
     folder = os.path.dirname(linted) if linted not in ("-", "<stdin>") else ""
     candidates = [name] if os.path.isabs(name) else [os.path.join(folder, name), name]
     for candidate in candidates:
+        note(os.path.abspath(candidate))  # the result cache re-checks the file (or its absence)
         if not os.path.isfile(candidate):
             continue
         text, error, size = read_source(candidate)
