@@ -31,8 +31,18 @@ def test_slime_arrays_and_written_flags_in_a_ray_command():
     assert texts[0] == "--model-path" and launch.args[1].dynamic
     assert "--router-port" not in texts and "--rollout-batch-size" not in texts  # slime's own flags
     assert texts[-2:] == ["--cuda-graph-max-bs", "128"]
+    assert texts[2:4] == ["--tp-size", "8"]  # slime: tp = --rollout-num-gpus-per-engine
+    assert launch.args[3].span.line == 4
     assert found(lint_text(text, "run_rl.sh", V)) == [("SPD003", 9, 35), ("SPD001", 12, 42),
                                                       ("SLM004", 15, 1), ("FLG002", 18, 4)]
+
+
+def test_slime_engines_ignore_the_commands_visible_gpus():
+    text = ("export CUDA_VISIBLE_DEVICES=4,5,6,7\npython3 train.py --rollout-num-gpus-per-engine 1 "
+            "--sglang-mem-fraction-static 0.8\n")
+    [launch] = extract_file("t.sh", text).launches
+    assert "CUDA_VISIBLE_DEVICES" not in launch.env
+    assert "PAR001" not in {f.code for f in lint_text(text, "t.sh", V).findings}
 
 
 def test_renamed_words_get_no_fix_edits():
