@@ -131,3 +131,13 @@ def test_notebook_lines_pasted_into_a_shell_block_and_mdx():
 def test_tab_indented_admonition_body():
     text = "???+ tip \"Run\"\n\t```bash\n\tpython -m sglang.launch_server --model-path m --tp-szie 2\n\t```\n"
     assert [(f.code, f.span.line, f.span.column) for f in lint_text(text, "t.md").findings] == [("FLG001", 3, 48)]
+
+
+def test_env_block_after_a_flag_list_is_its_environment():
+    text = ("Launch flags:\n\n- `--speculative-algorithm EAGLE --speculative-num-steps 3`\n"
+            "- `--speculative-eagle-topk 1`\n\n```bash\nexport SGLANG_ENABLE_SPEC_V2=1\n```\n\nDone.\n")
+    [launch] = extract_file("l.md", text).launches
+    env = launch.env["SGLANG_ENABLE_SPEC_V2"]
+    assert env.text == "1" and (env.span.line, env.span.column) == (7, 30)  # the value as written
+    assert [w.text for w in launch.args[1:]] == ["--speculative-algorithm", "EAGLE", "--speculative-num-steps", "3",
+                                                 "--speculative-eagle-topk", "1"]
