@@ -39,7 +39,9 @@ def no_launch_found(text: str, extracted: ExtractResult) -> Diagnostic | None:
         message = f"this file names `{match.group()}` but speclint found no launch in it"
         reason = next((d for kind in _REASONS for d in extracted.diagnostics if d.kind == kind),
                       None)
-        if reason is not None:
+        if reason is not None and reason.kind == "launch-unread":
+            message += f" ({reason.message})"
+        elif reason is not None:
             message += f" ({reason.message}, line {reason.span.line})"
         else:
             message += ": nothing here was checked"
