@@ -141,3 +141,14 @@ def test_env_block_after_a_flag_list_is_its_environment():
     assert env.text == "1" and (env.span.line, env.span.column) == (7, 30)  # the value as written
     assert [w.text for w in launch.args[1:]] == ["--speculative-algorithm", "EAGLE", "--speculative-num-steps", "3",
                                                  "--speculative-eagle-topk", "1"]
+
+
+def test_array_of_prefixed_flags_in_a_fence_is_read():
+    """A README fence holding only slime's `SGLANG_ARGS=(--sglang-...)` array (the shell
+    front-end's prefixed-flag fragment) is read from Markdown too, at the fence's lines."""
+    from speclint.lint import LintOptions
+
+    text = (ROOT / "fixtures/slime/README.md").read_text()
+    result = lint_text(text, "README.md", LintOptions(sglang_version="0.5.23"))
+    found = [(f.code, f.span.line, f.span.column) for f in result.findings if f.code != "SLM004"]
+    assert found == [("SPD003", 7, 35), ("SPD001", 10, 42), ("FLG001", 11, 4)]
