@@ -184,7 +184,8 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     if alternatives:
         from speclint.alternatives import merge_alternatives
 
-        findings.extend(merge_alternatives(alternatives))
+        findings.extend(merge_alternatives(
+            alternatives, frozenset(r.code for r in rules.launch if r.per_launch)))
     if extracted.comments:
         from speclint.suppress import apply_suppressions, parse_suppressions
 
