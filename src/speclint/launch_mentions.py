@@ -11,7 +11,7 @@ _MENTION = re.compile(r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.E
                       r"|--speculative-algorithm\b")
 _GIVES_UP = ("unsupported-input", "file-too-large")
 """Diagnostics that already say nothing in the file was checked."""
-_REASONS = ("launch-unread", "syntax-error", "broken-continuation")
+_REASONS = ("launch-unread", "syntax-error", "doc-syntax-error", "broken-continuation")
 """Diagnostics that may explain why no launch was found, most specific first."""
 
 
