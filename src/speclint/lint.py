@@ -194,7 +194,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
         result.contexts.append(ctx)
         first = len(findings)
         for rule in rules.launch:
-            for finding in rule.check(ctx):
+            for finding in rule.findings(ctx):
                 finding.launch_span = launch.span
                 if finding.span.file is not None:  # in the launch's --config file
                     finding.path, finding.fix = finding.span.file, None

@@ -135,11 +135,12 @@ def argparse_rejection(ctx) -> str | None:
 
 def _modelled_note(version: str) -> str | None:
     """'resolution modelled on SGLang X' when the resolver stands in another release."""
-    from speclint.resolve.traits import modelled_release
+    from speclint.sglang import release
 
-    modelled = modelled_release(version)
-    if modelled == version:
+    checked = release(version)
+    if checked.resolution_exact:
         return None
+    modelled = checked.resolution_follows
     return (f"resolution modelled on SGLang {modelled} (speclint models the resolution of "
             f"a few releases; flags are checked against {version} itself)")
 
@@ -206,9 +207,7 @@ def render_compare_json(pairs) -> str:
 
 
 def _modelled_release(ctx) -> str:
-    from speclint.resolve.traits import modelled_release
-
-    return modelled_release(ctx.version.version)
+    return ctx.release.resolution_follows
 
 
 def _jsonable(value: object) -> object:
@@ -228,6 +227,7 @@ def explain_dict(ctx) -> dict:
         "sglang_version": ctx.version.version,
         "sglang_version_reason": ctx.version.reason,
         "resolution_modelled_on": _modelled_release(ctx),
+        "resolution_exact": ctx.release.resolution_exact,
         "target_architecture": resolution.target_architecture,
         "aux_hidden_states_captured": _aux_capture_json(ctx),
         "effective": {k: _jsonable(v) for k, v in resolution.effective.items()},

@@ -12,14 +12,10 @@ def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
             target_config=None) -> Resolution:
     """Run SGLang's resolution for `config`'s release. `env` maps the variables the launch
     sets to their values (None when not readable); `target_architecture` is
-<<<<<<< HEAD
     `architectures[0]` of the target's config.json when it is on disk; `gpu` the
     `GpuProfile` it runs on (None: the GPU-dependent fields are unknown)."""
-=======
-    `architectures[0]` of the target's config.json when it is on disk."""
     from speclint.resolve.attention import resolve_attention
     from speclint.resolve.checks import check_server_args
->>>>>>> wt/oracle
     from speclint.resolve.parallel import resolve_parallel
     from speclint.resolve.hardware import resolve_hardware
     from speclint.resolve.speculative import resolve_speculative

@@ -133,6 +133,13 @@ class LaunchContext:
     def partly_read(self) -> bool:
         return self.launch.partly_read
 
+    @property
+    def release(self):
+        """`speclint.sglang.Release`: what speclint knows about the checked SGLang release."""
+        from speclint.sglang import release
+
+        return release(self.version.version)
+
     def env_value(self, name: str) -> str | None:
         """The launch's environment variable, or None when unset or not readable."""
         word = self.launch.env.get(name)
@@ -165,8 +172,22 @@ class Rule:
     """Codes of more specific rules: on the same launch, a finding of this rule is dropped
     when one of theirs is on the same token or makes the same claim (see `precedence`)."""
 
+    rests_on: ClassVar[tuple[str, ...]] = ()
+    """Release facts (`speclint.sglang.FACTS`) the rule's findings rest on: where one was
+    neither read nor recorded for the checked release, an error becomes a warning that says
+    "unverified for SGLang X" (`findings`)."""
+
     def check(self, ctx: LaunchContext) -> Iterable[Finding]:
         return ()
+
+    def findings(self, ctx: LaunchContext) -> Iterator[Finding]:
+        """`check`, with errors that rest on an unverified release fact capped at warning."""
+        missing = [fact for fact in self.rests_on if not ctx.release.verified(fact)]
+        for finding in self.check(ctx):
+            if missing and finding.severity > Severity.WARNING:
+                finding.severity = Severity.WARNING
+                finding.message += "; " + "; ".join(ctx.release.unverified(f) for f in missing)
+            yield finding
 
     def check_file(self, ctx: FileContext) -> Iterable[Finding]:
         return ()
