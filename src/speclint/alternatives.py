@@ -57,10 +57,12 @@ def _fold(members: list[tuple[Launch, list]], once: frozenset = frozenset()) -> 
         for finding in findings:
             key = _key(finding)
             if finding.code in once:
-                if finding.code in kept and kept[finding.code] != key:
+                if finding.code in kept:
                     head = first[kept[finding.code]]
-                    seen = {(n.span, n.message) for n in head.notes}
-                    head.notes.extend(n for n in finding.notes if (n.span, n.message) not in seen)
+                    if head is not finding:
+                        seen = {(n.span, n.message) for n in head.notes}
+                        head.notes.extend(n for n in finding.notes
+                                          if (n.span, n.message) not in seen)
                     key = kept[finding.code]
                 kept.setdefault(finding.code, key)
             if key not in first:
