@@ -107,7 +107,7 @@ def test_srt_slurm_sections_per_worker_mode():
     assert [w.text for w in prefill.args[1:5]] == ["--mem-fraction-static", "0.84", "--disable-radix-cache",
                                                    "--speculative-algorithm"]
     result = lint_text(text, "r.yaml", LintOptions(sglang_version="0.5.23"))
-    # each worker's launch is only partly read: srtctl writes flags this file does not hold
+    # each worker's flags come after ones srtctl writes that are not in this file (SLM004)
     assert found(result) == [("SLM004", "r.yaml", 10, 7), ("SLM004", "r.yaml", 17, 7),
                              ("FLG001", "r.yaml", 18, 7)]
 
