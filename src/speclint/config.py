@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 CONFIG_NAMES = (".speclint.toml", "speclint.toml", "pyproject.toml")
 MAX_CONFIG_BYTES = 2 * 1024 * 1024
 _KEYS = {"select", "ignore", "fail-on", "sglang-version", "per-file-ignores", "models",
-         "output-format"}
+         "output-format", "cache-dir"}
 
 
 class ConfigError(Exception):
@@ -45,6 +45,8 @@ class Settings:
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     models: tuple[tuple[str, str], ...] = ()
     """NAME → PATH, PATH absolute (relative ones are taken from the config file's folder)."""
+    cache_dir: str | None = None
+    """`cache-dir`, absolute (relative to the config file's folder)."""
     base: str = field(default_factory=os.getcwd)
 
     def ignores_for(self, linted_path: str) -> tuple[str, ...]:
@@ -131,8 +133,12 @@ def parse_settings(path: str, table: dict) -> Settings:
         if not isinstance(value, str) or not value:
             raise ConfigError(f"{where}: models {name!r} must be a path string, not "
                               f"{type(value).__name__}")
+    cache_dir = table.get("cache-dir")
+    if cache_dir is not None and (not isinstance(cache_dir, str) or not cache_dir):
+        raise ConfigError(f"{where}: `cache-dir` must be a path string")
     return Settings(
-        path=path,
+        path=path, cache_dir=None if cache_dir is None else
+        os.path.join(base, os.path.expanduser(cache_dir)),
         select=_strings(where, "select", table.get("select", [])),
         ignore=_strings(where, "ignore", table.get("ignore", [])),
         fail_on=fail_on, sglang_version=version, output_format=output_format,

@@ -16,7 +16,7 @@ from ..source import Diagnostic, ExtractResult, Span
 
 _SHELL_SUFFIXES = (".sh", ".bash")
 _OTHER_SUFFIXES = {".py": "python", ".yaml": "yaml", ".yml": "yaml", ".md": "markdown",
-                   ".markdown": "markdown", ".ipynb": "notebook"}
+                   ".markdown": "markdown", ".mdx": "markdown", ".ipynb": "notebook"}
 _SHELL_SHEBANG = re.compile(r"#!\s*(?:/usr)?(?:/local)?/bin/(?:env\s+(?:-\S+\s+)*)?(?:bash|sh|zsh|dash|ksh)\b")
 
 

@@ -53,6 +53,9 @@ def render_explain_text(contexts) -> str:
     for ctx in contexts:
         launch, resolution = ctx.launch, ctx.resolution
         out.append(f"{ctx.path}:{launch.span.line}: {launch.entry}")
+        if launch.alternative is not None:
+            alt = launch.alternative
+            out.append(f"  alternative {alt.index + 1} of {alt.count}: when {alt.description}")
         out.append(f"  SGLang {ctx.version.version} ({ctx.version.reason})")
         modelled = _modelled_note(ctx.version.version)
         if modelled:
@@ -182,6 +185,9 @@ def explain_dict(ctx) -> dict:
         "line": ctx.launch.span.line,
         "entry": ctx.launch.entry,
         "argv": [w.text for w in ctx.launch.args],
+        "alternative": None if ctx.launch.alternative is None else {
+            "index": ctx.launch.alternative.index, "count": ctx.launch.alternative.count,
+            "when": ctx.launch.alternative.description},
         "sglang_version": ctx.version.version,
         "sglang_version_reason": ctx.version.reason,
         "resolution_modelled_on": _modelled_release(ctx),
