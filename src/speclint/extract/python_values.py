@@ -315,10 +315,10 @@ class Evaluator:
         if isinstance(node.operator, cst.Add):
             if left.kind == right.kind == "list":
                 return self._make(node, "list", list(left.value) + list(right.value))  # type: ignore
-            if "list" in (left.kind, right.kind) and "unknown" in (left.kind, right.kind):
-                # `[python, -m, sglang.launch_server] + args`: the known words, then any number of others
-                items = [replace(v, splat=True) if v.kind == "unknown" else v for v in (left, right)]
-                return self._make(node, "list", [x for v in items for x in (v.value if v.kind == "list" else [v])])
+            if left.kind == "list" and right.kind == "unknown":
+                # `[python, -m, sglang.launch_server] + args`: the known words, then any number of
+                # others (an unknown start stays unknown: it may be any program)
+                return self._make(node, "list", list(left.value) + [replace(right, splat=True)])  # type: ignore
             if left.kind in ("str", "unknown") and right.kind in ("str", "unknown") \
                     and "str" in (left.kind, right.kind):
                 return self._join(node, [left, right])
