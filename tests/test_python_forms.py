@@ -177,3 +177,20 @@ def test_more_arms_than_the_bound_is_one_partly_read_launch():
     text = "import sglang as sgl\nkw = dict(model_path='m')\n" + arms + "sgl.Engine(**kw)\n"
     [launch] = extract_file("x.py", text).launches
     assert launch.alternative is None and any(k.splat for k, _ in launch.kwargs)
+
+
+def test_a_base_launch_is_checked_once_per_subclass_of_the_file():
+    assert found("unittest_subclass_args.py") == [
+        ("DRF011", 14, 43, "cls.model"),        # TestChain's drafter, not on disk
+        ("FLG003", 15, 73, "--mem-fraction"),   # in the base's call: every class, reported once
+        ("SPD001", 21, 54, "8"),                # only TestChain's other_args
+        ("FLG001", 26, 20, "--tp-szie"),        # only TestTree's
+    ]
+    by_code = {f.code: f for f in lint_text(read("unittest_subclass_args.py"), "x.py").findings}
+    assert notes_of(by_code["FLG003"]) == []
+    assert notes_of(by_code["SPD001"])[-1] == (18, 7, "when the class is TestChain (line 18)")
+    assert notes_of(by_code["FLG001"]) == [(24, 7, "when the class is TestTree (line 24)")]
+    base, chain, tree = launches("unittest_subclass_args.py")
+    assert [launch.alternative.index for launch in (base, chain, tree)] == [0, 1, 2]
+    assert [w.text for w in base.args[:4]] == ["--model-path", "/models/llama", "--max-running-requests", "8"]
+    assert tree.args[1].text == "/models/qwen"

@@ -48,6 +48,10 @@ class Atoms:
         self.triggers: set[str] = set()
         self.returns: dict[int, list[int]] = {}
         """A function's atom -> its `return` atoms (kept with it: they make its result)."""
+        self.classes: dict[str, int] = {}
+        self.class_bases: dict[int, list[str]] = {}
+        """A class's atom -> its bases' names: a subclass of a class of the file is kept
+        (python_classes reads the base's launches once more for it)."""
         self.attr_writes: list[tuple[int, str]] = []
         """(atom, X) for `self.X = ...` / `cls.X += ...` in a method: X is written in the class."""
         self.shown: list[bool] = []
@@ -80,6 +84,9 @@ class Atoms:
                 self._note(node, atom)
                 if isinstance(node, ast.Return) and scope >= 0:
                     self.returns.setdefault(scope, []).append(atom)
+                elif isinstance(node, ast.ClassDef):
+                    self.classes[node.name] = atom
+                    self.class_bases[atom] = [b.id for b in node.bases if isinstance(b, ast.Name)]
                 previous = atom
                 if isinstance(node, _COMPOUND):
                     inner = scope
@@ -148,6 +155,14 @@ class Atoms:
                 writers.setdefault((self.wscope[atom], name), []).append(atom)
         for atom, name in self.attr_writes:  # the method's class: where its other methods look
             writers.setdefault((self.scope_up.get(self.wscope[atom], -1), name), []).append(atom)
+        subclasses = {atom for atom, bases in self.class_bases.items() if any(b in self.classes for b in bases)}
+        for atom, names in enumerate(self.writes):  # a subclass body's names: its bases' methods read them
+            if self.wscope[atom] in subclasses:
+                for name in names:
+                    writers.setdefault((-1, name), []).append(atom)
+        for atom, bases in self.class_bases.items():
+            if any(base in self.classes for base in bases):
+                self.seed[atom] = True
         tainted = self._reach(spelled, words)
         generic: dict[str, bool] = {}
 

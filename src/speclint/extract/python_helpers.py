@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from ..source import Span
 from .python_values import Val
 
 if TYPE_CHECKING:
@@ -43,6 +44,12 @@ class ClassInfo:
     attrs: dict[str, Val] = field(default_factory=dict)
     """'@self.X' -> value, from the class body and the methods walked so far."""
     methods: dict[str, Helper] = field(default_factory=dict)
+    span: Span | None = None
+    """The class's name where it is defined."""
+    bases: list[str] = field(default_factory=list)
+    """The names of its bases as written (`class TestMTP(ServerBase)`)."""
+    body: dict[str, Val] = field(default_factory=dict)
+    """'@self.X' -> value set in the class body itself (what a subclass inherits)."""
 
 
 @dataclass(slots=True)
