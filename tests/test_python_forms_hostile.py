@@ -57,7 +57,7 @@ def test_helpers_calling_helpers_twice_each_are_bounded():
 
 
 def test_a_huge_join_and_a_huge_split_string_are_bounded():
-    words = ", ".join(f"'--w{i}'" for i in range(30_000))
+    words = ", ".join(f"'--w{i}'" for i in range(6_000))  # past the 4096-element bound
     text = f"import os, shlex, subprocess\nos.system(' '.join(['python -m sglang.launch_server', {words}]))\n"
     result = timed(text)
     assert all(f.span.line == 2 for f in result.findings)

@@ -23,6 +23,7 @@ from ..source import Diagnostic, ExtractResult, Launch, Span, Word
 from .embedded import ArgvItem, Budget, ShellBuffer, span_of
 from .python_depth import nesting_problem
 from .python_branches import arm_conditions, choices_for, each, mark, with_alternatives
+from .python_calls import note_call, walk_call_sites
 from .python_classes import class_body, keep_attributes, walk_inherited
 from .python_helpers import ClassInfo, Helper, HelperBudget, call_helper, count_statement
 from .python_scan import (Elif, argv_item, calls_in, comments_in, merge_envs, snapshot, target_names,
@@ -131,6 +132,11 @@ class PyWalker:
         self.returns: list[Val] | None = None
         self.stopped = False
         self.classes: list[ClassInfo] = []
+        self.noting = True
+        self.call_sites: dict = {}
+        """function node -> (its Helper, [(call span, parameter values)]) (python_calls)."""
+        self.launches_of: dict = {}
+        """function node -> the launches its own walk made."""
         self.launch_owner: dict[int, ClassInfo] = {}
         """id(launch) -> the class whose method made it (python_classes)."""
         self.alternatives = False
@@ -148,12 +154,15 @@ class PyWalker:
         while self.deferred:
             self.walk_function(self.deferred.pop(0), record=True)
         walk_inherited(self)  # a base's launch once more per subclass of the file
+        self.noting = False
+        walk_call_sites(self)  # a launch from a function's parameters, once per call of it
         self.deferred.clear()
 
-    def walk_function(self, helper: Helper, record: bool = False) -> None:
-        """A function's body with its parameters unknown; a method sees its class's values
-        and leaves the `self.X` it sets for the methods walked after it. `record`: note the
-        class of the launches it makes (python_classes)."""
+    def walk_function(self, helper: Helper, record: bool = False, bound: dict[str, Val] | None = None) -> None:
+        """A function's body with its parameters unknown (or `bound`, from one call of it:
+        python_calls); a method sees its class's values and leaves the `self.X` it sets for
+        the methods walked after it. `record`: note which function and class made the
+        launches (python_calls, python_classes)."""
         function, owner = helper.node, helper.owner
         layers = [helper.outer] + ([owner.attrs] if owner is not None else [])
         self.env = ChainMap({}, *layers, self.module_env)  # not a copy: linear in many functions
@@ -165,9 +174,12 @@ class PyWalker:
                 self.env[param.name.value] = self.evaluator().named(
                     param.name, param.name.value,
                     f"parameter `{param.name.value}` of {function.name.value}()", param.name)
+        self.env.update(bound or {})
         self.stopped = False
         count = len(self.result.launches)
         self.block(function.body.body)
+        if record:
+            self.launches_of[function] = self.result.launches[count:]
         if owner is not None:
             keep_attributes(owner, self.env.maps[0], self.evaluator())
             if record:
@@ -380,6 +392,8 @@ class PyWalker:
         from .python_launch import recognize
 
         for call in calls_in(node, self.pos.ranges):
+            if self.noting:
+                note_call(self, call)
             choices = choices_for(self, call) if self.alternatives else None
             if choices is None:
                 recognize(self, call)

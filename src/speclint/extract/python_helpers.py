@@ -100,7 +100,7 @@ def call_helper(walker: "PyWalker", call: cst.Call) -> Val | None:
     inner.in_function = True
     globals_env = walker.module_env if walker.module_env is not None else walker.env
     layers = [helper.outer] + ([helper.owner.attrs] if helper.owner is not None else []) + [globals_env]
-    inner.env = ChainMap(_bind(walker, helper, call), *layers)
+    inner.env = ChainMap(bind(walker, helper, call), *layers)
     inner.returns = []
     try:
         inner.block(helper.node.body.body)
@@ -131,7 +131,7 @@ def _plain(helper: Helper) -> bool:
     return True
 
 
-def _bind(walker: "PyWalker", helper: Helper, call: cst.Call) -> dict[str, Val]:
+def bind(walker: "PyWalker", helper: Helper, call: cst.Call) -> dict[str, Val]:
     """The helper's parameters: the call's arguments (evaluated where it is called), the
     defaults, or unknown values named after the parameter."""
     ev = walker.evaluator()
