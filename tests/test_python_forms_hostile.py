@@ -127,3 +127,12 @@ def test_class_cycles_deep_hierarchies_and_many_subclasses_are_bounded():
     result = timed(deep)
     assert len(extract_file("x.py", deep).launches) <= 1 + 64 + 2  # MAX_INHERITED_WALKS
     assert all(f.span.line >= 1 for f in result.findings)
+
+
+def test_many_calls_of_a_launching_function_are_bounded():
+    calls = "".join(f"start(['--tp', '{i}'])\n" for i in range(1000))
+    text = ("import subprocess\ndef start(args):\n    subprocess.Popen(['python', '-m', 'sglang.launch_server'] + args)\n"
+            "def again(args):\n    start(args)\n    again(args)\n" + calls)
+    timed(text)
+    launches = extract_file("x.py", text).launches
+    assert 2 <= len(launches) <= 1 + 8  # the function alone, then at most MAX_SITES calls
