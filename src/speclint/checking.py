@@ -22,6 +22,8 @@ class CommandLine:
     model_configs: tuple[tuple[str, str], ...] = ()
     cache_dir: str | None = None
     """Where `check` keeps results for re-runs (`speclint.runner.cache`); None: no cache."""
+    gpu: object = None
+    """A `GpuProfile` from `--gpu`/`--gpus` (wins over the configuration's `gpu`)."""
 
 
 @dataclass
@@ -40,8 +42,14 @@ def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
     ignore = cli.ignore + settings.ignore + settings.ignores_for(path)
     models = dict(settings.models)
     models.update(cli.model_configs)  # the command line wins
+    gpu = cli.gpu
+    if gpu is None and settings.gpu:
+        from speclint.resolve.gpu_profiles import parse_gpu_setting
+
+        gpu = parse_gpu_setting(settings.gpu)
     return LintOptions(cli.sglang_version, Selection(select, ignore), tuple(models.items()),
-                       configured_version=settings.sglang_version, read_pyproject=False)
+                       configured_version=settings.sglang_version, read_pyproject=False,
+                       flag_prefixes=settings.flag_prefixes or None, gpu=gpu)
 
 
 PARALLEL_MIN_FILES = 50

@@ -20,6 +20,9 @@ class Span:
     column: int
     end_line: int
     end_column: int
+    file: str | None = None
+    """Set when the region is in another file than the one linted (the YAML file a launch's
+    `--config` names): findings there carry that path, and no fix edits it."""
 
     @staticmethod
     def point(line: int, column: int) -> "Span":
@@ -29,7 +32,7 @@ class Span:
         """The part of a single-line span from character offset `start` to `stop`."""
         if self.line != self.end_line:
             return self
-        return Span(self.line, self.column + start, self.line, self.column + stop)
+        return Span(self.line, self.column + start, self.line, self.column + stop, self.file)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +153,12 @@ class Launch:
     written (span: the name); the value word's text is the value as a Python literal
     (`repr`: `16`, `'EAGLE'`, `True`), None when not statically known. A keyword word with
     `splat` set stands for `**mapping` whose keys are unknown."""
+    config_file: object = None
+    """`speclint.frontends.manifests.sglang_config.ConfigFile`: what the file named by the
+    launch's `--config` says, when it was found on disk (merged as the release merges it)."""
+    standalone_config: bool = False
+    """The launch is a config file on its own (or a manifest's flag-key map): the command
+    line that uses it is not known, so flags may follow it."""
     alternative: Alternative | None = None
     """Set when this launch is one alternative of a command whose values depend on a branch."""
 

@@ -90,7 +90,14 @@ def recognize(walker: "Walker", node: Node, args: list[Arg], prefix: dict[str, W
     span = walker.tm.node_span(node)
     env = walker.env.exported_words(span)
     env.update(prefix)
+    count = len(walker.result.launches)
     _dispatch(walker, node, span, args, 0, env, walker.image)
+    if len(walker.result.launches) == count:  # a framework forwarding prefixed SGLang flags
+        from ..frontends.manifests.prefixed import prefixed_launch
+
+        launch = prefixed_launch(walker.path, span, [a.word for a in args], env, walker.image)
+        if launch is not None:
+            walker.add_launch(launch)
 
 
 def _value_word(arg: Arg, skip: int) -> Word:

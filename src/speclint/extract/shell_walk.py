@@ -11,6 +11,7 @@ from tree_sitter import Node
 
 from dataclasses import replace
 
+from ..frontends.manifests import prefixed
 from ..source import Alternative, Diagnostic, ExtractResult, Launch, Span, Word
 from . import shell_alternatives as alts
 from . import shell_builtins, shell_launch
@@ -373,7 +374,8 @@ class Walker:
                 name = self.tm.node_text(name_word)
                 if not self.collect and b":=" not in raw and not shell_builtins.changes_variables(self, name):
                     return  # pre-walk of a loop body: only effects on variables matter
-                if b"$" not in raw and b"`" not in raw and not shell_launch.may_matter(self, name):
+                if b"$" not in raw and b"`" not in raw and not shell_launch.may_matter(self, name) \
+                        and not prefixed.mentions(raw):
                     self._unread(node, name_word)
                     return
         found = len(self.result.launches)

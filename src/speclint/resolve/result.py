@@ -66,6 +66,9 @@ class Rejection:
 
 UNKNOWN_ALGORITHM = "unknown-algorithm"
 """`--speculative-algorithm` names no algorithm of the release."""
+BACKEND_GPU = "backend-gpu"
+"""An attention backend the GPU (or the KV-cache dtype) cannot run (0.5.23
+`_mla_kv_cache_dtype_checks`, `handle_attention_backend_compatibility`)."""
 TREE_DRAFT_BACKEND = "tree-draft-backend"
 """Tree drafting (topk > 1, or no topk) on an attention backend / page size SGLang refuses."""
 

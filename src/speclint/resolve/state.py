@@ -5,7 +5,8 @@ from __future__ import annotations
 from speclint.flags.config import LaunchConfig
 from speclint.source import Identity
 from speclint.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
-from speclint.resolve.traits import TRAITS, ReleaseTraits, modelled_release
+from speclint.sglang import release
+from speclint.sglang.traits import ReleaseTraits
 
 MODELLED_FIELDS = (
     "model_path", "revision", "device", "tp_size", "pp_size", "dp_size", "nnodes",
@@ -60,10 +61,13 @@ class ResolutionState:
         self.config = config
         self.checked_version = config.version
         # the modelled release standing for this one, and its facts the handlers read
-        self.version = modelled_release(self.checked_version)
-        self.traits: ReleaseTraits = TRAITS[self.version]
+        checked = release(self.checked_version)
+        self.version = checked.resolution_follows
+        self.traits: ReleaseTraits = checked.traits
         self.env = env
         self.target_architecture = target_architecture
+        self.target_config = None
+        """The target's `ModelConfig` when on disk (hardware.py reads its vision config)."""
         self.values: dict[str, object] = {}
         for name in _known_fields(config):
             setting = config.get(name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from speclint.resolve.result import Unknown
+from speclint.sglang import RESOLUTION
 from speclint.rules.base import Edit, Example, LaunchContext, Rule, Severity, literal_word
 from speclint.rules.spd_helpers import flag_span, given_note, setting_text, written
 
@@ -38,6 +39,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     code = "SPD001"
     name = "topk-one-overrides-draft-tokens"
     severity = Severity.WARNING
+    rests_on = (RESOLUTION,)
     summary = ("`--speculative-eagle-topk 1` makes SGLang replace `--speculative-num-draft-tokens` "
                "with steps + 1.")
     invalid = (
