@@ -214,6 +214,16 @@ def _jsonable(value: object) -> object:
     return None if isinstance(value, Unknown) else value
 
 
+def _symbolic(adjustment) -> dict:
+    """`{"symbolic": {"from": "k", "to": "k + 1"}}` for a change between unknown values the
+    launch names (an unknown value's identity), else nothing."""
+    ends = [getattr(v, "identity", None) if isinstance(v, Unknown) else None
+            for v in (adjustment.asked, adjustment.effective)]
+    if ends[0] is None or ends[1] is None:
+        return {}
+    return {"symbolic": {"from": str(ends[0]), "to": str(ends[1])}}
+
+
 def explain_dict(ctx) -> dict:
     resolution = ctx.resolution
     return {
@@ -233,7 +243,8 @@ def explain_dict(ctx) -> dict:
         "effective": {k: _jsonable(v) for k, v in resolution.effective.items()},
         "unknown": {k: v.reason for k, v in resolution.effective.items() if isinstance(v, Unknown)},
         "adjustments": [{"field": a.field, "from": _jsonable(a.asked), "to": _jsonable(a.effective),
-                         "reason": a.reason, "sglang_handler": a.handler, "logged": a.logged}
+                         "reason": a.reason, "sglang_handler": a.handler, "logged": a.logged,
+                         **_symbolic(a)}
                         for a in resolution.adjustments],
         "gpu": None if getattr(ctx, "gpu", None) is None else {
             "profile": ctx.gpu.key, "name": ctx.gpu.name, "vendor": ctx.gpu.vendor,
