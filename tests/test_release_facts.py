@@ -136,3 +136,22 @@ def test_regenerating_reproduces_the_stored_registry(version):
     assert [names[i] for i in raw["architectures"]] == fresh["architectures"]
     assert {k: [names[i] for i in v] for k, v in raw["capture"].items()} == fresh["capture"]
     assert raw["speculative_algorithms"] == fresh["speculative_algorithms"]
+
+
+def _codes(text: str, version: str) -> set[str]:
+    return {f.code for f in lint_text(text, "a.sh", LintOptions(sglang_version=version)).findings}
+
+
+def test_entry_point_facts_come_from_each_releases_own_source():
+    """`sglang serve MODEL` (positional model path), `--model-type` dropping and `--config
+    FILE`, from the release the source first has them (tools/gen_sglang_schema.py notes)."""
+    positional = first_release(lambda r: r.serve_positional_model_path)
+    drops = first_release(lambda r: r.serve_drops_model_type)
+    config = first_release(lambda r: r.merges_config_file)
+    assert (config.version, drops.version, positional.version) == ("0.5.3", "0.5.10", "0.5.16")
+    serve = "sglang serve fixtures/models/llama-3.1-8b-instruct --tp-size 1\n"
+    assert _codes(serve, "0.5.16") == set()
+    assert _codes(serve, "0.5.15.post1") == {"FLG010", "FLG011"}
+    typed = "sglang serve --model-type llm --model-path m\n"
+    assert _codes(typed, "0.5.10") == set()
+    assert _codes(typed, "0.5.9") == {"FLG001"}

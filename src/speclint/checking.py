@@ -52,10 +52,14 @@ class LaunchSummary:
     (all the summary line reads). Keeps memory flat over thousands of files and results cheap
     to send back from worker processes; `explain` keeps the whole LaunchContext."""
 
-    __slots__ = ("version",)
+    __slots__ = ("version", "counted", "partly_read")
 
-    def __init__(self, version) -> None:
+    def __init__(self, version, counted: bool = True, partly_read: bool = False) -> None:
         self.version = version
+        self.counted = counted
+        """False for the second and later alternatives of one launch (counted once)."""
+        self.partly_read = partly_read
+        """Some words SGLang would receive are unknown to speclint."""
 
 
 @dataclass(slots=True)
@@ -168,8 +172,10 @@ def lint_job(job: Job) -> tuple[FileResult | None, str | None]:
             from speclint.report.text import excerpt_lines
 
             result = CheckedFile(result.path, result.findings,
-                                 [LaunchSummary(ctx.version) for ctx in result.contexts],
-                                 result.error, lines=excerpt_lines(result.text, result.findings))
+                                 [LaunchSummary(ctx.version, ctx.counted, ctx.partly_read)
+                                  for ctx in result.contexts],
+                                 result.error, lines=excerpt_lines(result.text, result.findings),
+                                 launch_not_found=result.launch_not_found)
     except Exception as exc:  # a bug must not stop the other files
         return None, _internal_error(path, exc)
     return result, None

@@ -16,8 +16,10 @@ FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab",
 class _DefaultToCheck(click.Group):
     """`speclint launch.sh` means `speclint check launch.sh`, as `ruff x.py` once meant `ruff check`."""
 
-    _LAZY = {"preflight": "preflight_command", "run": "run_command"}
-    """Commands imported only when used: the runtime checks cost 5 ms of imports."""
+    _LAZY = {"preflight": ("cli_runtime", "preflight_command"),
+             "run": ("cli_runtime", "run_command"), "server": ("lsp.command", "server_command")}
+    """Commands imported only when used: the runtime checks cost 5 ms of imports, the
+    language server its protocol library."""
 
     def parse_args(self, ctx, args):
         if (args and args[0] not in self.commands and args[0] not in self._LAZY
@@ -30,10 +32,25 @@ class _DefaultToCheck(click.Group):
 
     def get_command(self, ctx, name):
         if name in self._LAZY and name not in self.commands:
-            from speclint import cli_runtime
+            import importlib
 
-            self.add_command(getattr(cli_runtime, self._LAZY[name]), name)
+            module, attribute = self._LAZY[name]
+            self.add_command(getattr(importlib.import_module(f"speclint.{module}"), attribute),
+                             name)
         return super().get_command(ctx, name)
+
+
+def _print_version(ctx, param, value) -> None:
+    """`speclint --version`: speclint's own version and the SGLang releases it bundles (read
+    only when asked: the release list is package data)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from speclint.flags.schema import newest_version, supported_versions
+
+    releases = supported_versions()
+    click.echo(f"speclint {__version__} (SGLang {releases[0]} to {newest_version()}, "
+               f"{len(releases)} releases)")
+    ctx.exit(0)
 
 
 def _split_keys(values: tuple[str, ...]) -> tuple[str, ...]:
@@ -65,7 +82,9 @@ def _error(message: str) -> None:
 
 
 @click.group(cls=_DefaultToCheck, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="speclint")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_print_version, help="Show speclint's version and the SGLang releases "
+                                             "it knows, then exit.")
 def main() -> None:
     """Lint SGLang launch commands in shell scripts before the server starts.
 

@@ -64,6 +64,8 @@ class FileResult:
     """A problem that stopped this file from being linted at all (exit code 2)."""
     text: str = ""
     """The decoded source, for showing the lines findings point at."""
+    launch_not_found: bool = False
+    """The file names SGLang's launcher but no launch was found in it (summary line)."""
 
 
 def analyse_launch(path: str, launch, options: LintOptions):
@@ -139,6 +141,12 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     path = display_path or path
     result = FileResult(path, text=text)
     rules = _enabled_rules(options.selection)
+    from speclint.launch_mentions import no_launch_found
+
+    unread = no_launch_found(text, extracted)
+    if unread is not None:
+        extracted.diagnostics.append(unread)
+        result.launch_not_found = True
     file_ctx = FileContext(path, extracted.diagnostics)
     findings = result.findings
     for rule in rules.file:
@@ -151,6 +159,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
         for rule in rules.file:
             findings.extend(rule.check_file(FileContext(path, [
                 Diagnostic("file-too-large", message, skipped[0].span)])))
+    alternatives: list = []
     for launch in extracted.launches:
         try:
             ctx = analyse_launch(path, launch, options)
@@ -169,6 +178,13 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
             from speclint.rules.precedence import drop_deferred
 
             findings[first:] = drop_deferred(findings[first:], rules.defers)
+        if launch.alternative is not None:  # folded with its other alternatives below
+            alternatives.append((launch, findings[first:]))
+            del findings[first:]
+    if alternatives:
+        from speclint.alternatives import merge_alternatives
+
+        findings.extend(merge_alternatives(alternatives))
     if extracted.comments:
         from speclint.suppress import apply_suppressions, parse_suppressions
 
@@ -292,7 +308,7 @@ def iter_lint_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
                 yield given, None
             continue
         for root, dirs, files in os.walk(given, onerror=None, followlinks=False):
-            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in
+            dirs[:] = sorted(d for d in dirs if (not d.startswith(".") or d == ".github") and d not in
                              ("node_modules", "__pycache__", "venv"))
             for name in sorted(files):
                 full = os.path.join(root, name)

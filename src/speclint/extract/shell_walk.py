@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from ..source import ExtractResult, Launch, Span, Word
+from dataclasses import replace
+
+from ..source import Alternative, ExtractResult, Launch, Span, Word
+from . import shell_alternatives as alts
 from . import shell_launch
 from .shell_expand import Arg, Expander
 from .shell_nested import nested_text_map
@@ -36,6 +39,9 @@ class Walker:
         """False while pre-walking a loop body to learn what it assigns (no launches recorded)."""
         self.functions: dict[str, set[str]] = {}
         self._deferred: list[tuple[str, Node, Env]] = []
+        self.alternative: Alternative | None = None
+        """Set while a command is walked for one choice of branch arms (`shell_alternatives`):
+        the launches it yields are that alternative."""
 
     # ---- entry points ------------------------------------------------------------------------
 
@@ -45,6 +51,7 @@ class Walker:
 
     def add_launch(self, launch: Launch) -> None:
         if self.collect:
+            launch.alternative = self.alternative
             self.result.launches.append(launch)
 
     def expander(self) -> Expander:
@@ -79,6 +86,7 @@ class Walker:
         tree = parse_bytes(tm.data)
         inner = Walker(self.result, self.path, tm, env, self.depth + 1, image)
         inner.collect = self.collect
+        inner.alternative = self.alternative
         inner.run(tree.root_node)
         if self.collect:
             from .shell_checks import collect_comments
@@ -137,7 +145,8 @@ class Walker:
         """Launches inside `$(...)` still count; its assignments stay inside."""
         self.in_subshell(node.children)
 
-    def branches(self, groups: list[list[Node]], fallthrough: bool, line: int) -> None:
+    def branches(self, groups: list[list[Node]], fallthrough: bool, line: int,
+                 arms: list | None = None) -> None:
         base = self.env
         results: list[Env] = []
         for group in groups:
@@ -147,7 +156,7 @@ class Walker:
         if fallthrough:
             results.append(base)
         merged = base.copy()
-        merged.merge_from(results, line)
+        merged.merge_from(results, line, arms if arms and len(arms) == len(results) else None)
         self.env = merged
 
     def and_or_list(self, node: Node) -> None:
@@ -156,8 +165,8 @@ class Walker:
             return
         self.statement(named[0])
         line = self.line_of(node)
-        for child in named[1:]:
-            self.branches([[child]], True, line)
+        for left, child in zip(named, named[1:]):
+            self.branches([[child]], True, line, alts.list_arms(self.tm, node, left, child))
 
     def if_statement(self, node: Node) -> None:
         condition: list[Node] = []
@@ -176,13 +185,15 @@ class Walker:
             elif child.is_named:
                 (then_body if in_then else condition).append(child)
         self.block(condition)
-        self.branches(groups, not has_else, self.line_of(node))
+        self.branches(groups, not has_else, self.line_of(node), alts.if_arms(self.tm, node, has_else))
 
     def case_statement(self, node: Node) -> None:
         groups: list[list[Node]] = []
+        items: list[Node] = []
         for item in node.named_children:
             if item.type != "case_item":
                 continue
+            items.append(item)
             body: list[Node] = []
             after_pattern = False
             for child in item.children:
@@ -191,7 +202,11 @@ class Walker:
                 elif after_pattern and child.is_named:
                     body.append(child)
             groups.append(body)
-        self.branches(groups, True, self.line_of(node))
+        catch_all = any(c.type in ("extglob_pattern", "word") and self.tm.node_text(c) == "*"
+                        for item in items for c in item.children if c.type != ")")
+        arms = alts.case_arms(self.tm, node, items)
+        self.branches(groups, not catch_all, self.line_of(node),
+                      arms[:-1] if catch_all else arms)
 
     def loop_statement(self, node: Node) -> None:
         body = node.child_by_field_name("body")
@@ -260,14 +275,33 @@ class Walker:
             self._element_assignment(target, value_node, origin)
             return
         name = tm.node_text(target)
+        names = alts.referenced_names(value_node, tm) if value_node is not None else []
+        combos = alts.combinations(self.env, names + [name] if append else names) \
+            if self.env.has_alternatives else None
+        if combos is None:
+            value = self._assigned_value(name, value_node, origin, append, array)
+        else:  # the value depends on a branch: one value per choice of arms
+            base = self.env
+            found = []
+            for choices, values in combos:
+                self.env = _with_values(base, values)
+                found.append((choices, self._assigned_value(name, value_node, origin, append, array)))
+            self.env = base
+            reason = next(base.vars[n].reason for n in names + [name]
+                          if n in base.vars and base.vars[n].alternatives)
+            value = VarValue(reason=reason, origin=origin, alternatives=tuple(found))
+        if exported:
+            value = replace(value, exported=True)
+        self.env.assign(name, value)
+
+    def _assigned_value(self, name: str, value_node: Node | None, origin: Span, append: bool,
+                        array: bool) -> VarValue:
         value = self.expander().value(value_node, origin)
         if value.reason is None and array and value.elements is None:
             value = VarValue(elements=(Word(value.text or "", origin, origin),), origin=origin)
         if append:
             value = _appended(self.env.get(name), value, name, origin)
-        if exported:
-            value = VarValue(value.text, value.elements, value.reason, value.origin, True)
-        self.env.assign(name, value)
+        return value
 
     def _element_assignment(self, target: Node, value_node: Node | None, origin: Span) -> None:
         name_node = target.child_by_field_name("name")
@@ -341,6 +375,36 @@ class Walker:
                     return  # pre-walk of a loop body: only effects on variables matter
                 if b"$" not in raw and b"`" not in raw and not shell_launch.may_matter(self, name):
                     return
+        if self.collect and self.env.has_alternatives and self._under_alternatives(node):
+            return
+        self._command(node)
+
+    def _under_alternatives(self, node: Node) -> bool:
+        """Walk a command once per choice of branch arms when it uses values chosen by a
+        branch (each launch it yields is one alternative); False when it does not."""
+        name_node = node.child_by_field_name("name")
+        name = self.tm.node_text(name_node) if name_node is not None else ""
+        raw = self.tm.data[node.start_byte : node.end_byte]
+        if shell_launch.changes_variables(self, name) or b":=" in raw:
+            return False
+        combos = alts.combinations(self.env, alts.referenced_names(node, self.tm))
+        if combos is None:
+            return False
+        base, outer = self.env, self.alternative
+        for index, (choices, values) in enumerate(combos):
+            conditions = tuple(choice.condition for choice in choices)
+            if outer is None:
+                self.alternative = Alternative(conditions, index, len(combos))
+            else:
+                self.alternative = Alternative(outer.conditions + conditions,
+                                               outer.index * len(combos) + index,
+                                               outer.count * len(combos))
+            self.env = _with_values(base, values)
+            self._command(node)
+        self.env, self.alternative = base, outer
+        return True
+
+    def _command(self, node: Node) -> None:
         expander = self.expander()
         prefix: dict[str, Word] = {}
         args: list[Arg] = []
@@ -363,6 +427,17 @@ class Walker:
         if shell_launch.builtin_effects(self, node, args):
             return
         shell_launch.recognize(self, node, args, prefix)
+
+
+def _with_values(base: Env, values: dict[str, VarValue | None]) -> Env:
+    """`base` with the variables set as one choice of branch arms sets them."""
+    env = base.copy()
+    for name, value in values.items():
+        if value is None:
+            env.vars.pop(name, None)
+        else:
+            env.vars[name] = value
+    return env
 
 
 def _appended(current: VarValue | None, value: VarValue, name: str, origin: Span) -> VarValue:

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from speclint.flags.versions import version_key
 from speclint.source import Word
 
 
 def prepare_argv(entry: str, words: list[Word], version: str) -> list[Word]:
     """The words `prepare_server_args` parses, as SGLang `version` would hand them over.
 
-    - `sglang serve` (0.5.14+) drops `--model-type X` / `--model-type=X` (exact spelling);
-      0.5.23 turns a first word that is not a flag into `--model-path WORD`.
-    - `--config FILE.yaml` (exact token, 0.5.6.post2+) merges the file's keys as flags in
-      front of the command line; speclint does not read that file, so it stands for an
-      unknown set of flags.
+    - `sglang serve` drops `--model-type X` / `--model-type=X` (exact spelling), and in
+      later releases turns a first word that is not a flag into `--model-path WORD`;
+    - `--config FILE.yaml` (exact token) merges the file's keys as flags in front of the
+      command line; speclint does not read that file, so it stands for an unknown set of
+      flags.
+    Which release does what was read from its source (`speclint.sglang.Release`).
     """
+    from speclint.sglang import release
+
+    facts = release(version)
     words = list(words)
-    key = version_key(version)
-    if entry == "sglang serve" and key >= version_key("0.5.14"):
+    if entry == "sglang serve" and facts.serve_drops_model_type:
         kept: list[Word] = []
         skip = False
         for position, word in enumerate(words):
@@ -31,11 +33,11 @@ def prepare_argv(entry: str, words: list[Word], version: str) -> list[Word]:
                 continue
             kept.append(word)
         words = kept
-        if key >= version_key("0.5.23") and words and words[0].text is not None \
+        if facts.serve_positional_model_path and words and words[0].text is not None \
                 and not words[0].text.startswith("-"):
             words.insert(0, Word("--model-path", words[0].span, words[0].origin,
                                  expanded_at=words[0].expanded_at))
-    if key >= version_key("0.5.6") and any(w.text == "--config" for w in words):
+    if facts.merges_config_file and any(w.text == "--config" for w in words):
         position = next(i for i, w in enumerate(words) if w.text == "--config")
         if position + 1 < len(words):
             config_word = words[position + 1]

@@ -66,13 +66,25 @@ class Tally:
         self.versions: set[tuple[str, str]] = set()
         self.launches = 0
         self.files = 0
+        self.partly_read = 0
+        """Launches with values speclint cannot know (an info finding says which)."""
+        self.not_found = 0
+        """Files that name SGLang's launcher but yielded no launch."""
 
     def add(self, result) -> None:
         for finding in result.findings:
             self.counts[finding.severity] += 1
+        partial = False  # the alternatives of one launch come one after the other
         for ctx in result.contexts:
             self.versions.add((ctx.version.version, ctx.version.reason))
-        self.launches += len(result.contexts)
+            counted = getattr(ctx, "counted", True)
+            self.launches += counted
+            if counted:
+                partial = False
+            if getattr(ctx, "partly_read", False) and not partial:
+                self.partly_read += 1
+                partial = True
+        self.not_found += bool(getattr(result, "launch_not_found", False))
         self.files += result.error is None
 
     def summary(self, unreadable: int = 0) -> str:
@@ -85,9 +97,16 @@ class Tally:
         head = ", ".join(parts)
         if unreadable:
             head += f"; {unreadable} file{'s' if unreadable != 1 else ''} could not be linted"
+        if self.partly_read:
+            head += (f"; {self.partly_read} launch{'es' if self.partly_read != 1 else ''} "
+                     "only partly read")
+        if self.not_found:
+            head += (f"; {self.not_found} file{'s' if self.not_found != 1 else ''} "
+                     "naming SGLang with no launch found")
         total = sum(self.counts.values())
         if not total:
-            return (f"No findings: {head}." if unreadable else f"All checks passed: {head}.")
+            whole = not (unreadable or self.partly_read or self.not_found)
+            return f"All checks passed: {head}." if whole else f"No findings: {head}."
         counts = self.counts
         detail = ", ".join(f"{counts[s]} {s.label}"
                            f"{'s' if counts[s] != 1 and s != Severity.INFO else ''}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from speclint.resolve.adaptive import resolve_adaptive
 from speclint.resolve.result import TREE_DRAFT_BACKEND, UNKNOWN_ALGORITHM, Unknown, is_known
 from speclint.resolve.state import ResolutionState, Stop
-from speclint.sglang.traits import LARGE_TREE_ARCHITECTURES
+from speclint.resolve.traits import LARGE_TREE_ARCHITECTURES
 
 _MRR_LOG = ("Max running requests is reset to 48 for speculative decoding. You can override "
             "this by explicitly setting --max-running-requests.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from speclint.flags.config import LaunchConfig
 from speclint.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
 from speclint.sglang import release
-from speclint.sglang.traits import ReleaseTraits
+from speclint.resolve.traits import ReleaseTraits
 
 MODELLED_FIELDS = (
     "model_path", "revision", "device", "tp_size", "pp_size", "dp_size", "nnodes",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 _RULE_MODULES = (
-    "syntax_error", "broken_continuation", "unused_suppression",
+    "syntax_error", "broken_continuation", "unused_suppression", "partly_read", "no_launch_found",
     "unknown_flag", "ambiguous_abbreviation", "abbreviated_flag", "missing_value",
     "invalid_value", "duplicate_flag", "deprecated_flag", "flag_not_in_version",
     "unexpected_argument", "missing_required",

@@ -124,6 +124,16 @@ class LaunchContext:
 
         return release(self.version.version)
 
+    @property
+    def counted(self) -> bool:
+        """Whether the summary counts this launch (alternatives of one launch count once)."""
+        alternative = self.launch.alternative
+        return alternative is None or alternative.index == 0
+
+    @property
+    def partly_read(self) -> bool:
+        return self.launch.partly_read
+
     def env_value(self, name: str) -> str | None:
         """The launch's environment variable, or None when unset or not readable."""
         word = self.launch.env.get(name)

@@ -7,7 +7,7 @@ instead of comparing version strings. Each fact says where it comes from:
   (tools/gen_sglang_schema.py), for every bundled release;
 - the model registry and drafter facts: read from the release's `sglang/srt/models/**`
   and `speculative/spec_info.py` (tools/gen_sglang_facts.py), for every bundled release;
-- resolution traits (speclint.sglang.traits): read by hand for a few releases; any other
+- resolution traits (speclint.resolve.traits): read by hand for a few releases; any other
   release follows the closest older one (`resolution_follows`, `resolution_exact`).
 
 `verified(fact)` says whether a fact was read or recorded for this very release; a finding
@@ -25,7 +25,7 @@ MODELS = "model registry"
 DRAFTER = "drafter facts"
 """Aux-layer conventions, capture hooks, speculative algorithm names."""
 RESOLUTION = "resolution"
-"""How `ServerArgs` resolves and refuses settings (speclint.sglang.traits)."""
+"""How `ServerArgs` resolves and refuses settings (speclint.resolve.traits)."""
 FACTS = (FLAGS, MODELS, DRAFTER, RESOLUTION)
 
 
@@ -79,6 +79,34 @@ class Release:
         spec = self.flag(option)
         return spec.choices if spec is not None else None
 
+    @cached_property
+    def parser_facts(self) -> dict:
+        """What tools/gen_sglang_schema.py read about the release's parser and entry points
+        (`prepare_server_args`, `sglang/cli/serve.py`): allow_abbrev, prog, notes."""
+        from speclint.flags.schema import _header
+
+        parser = _header()["parser"]
+        index = parser["by_version"].get(self.version)
+        return parser["facts"][index] if index is not None else {}
+
+    def _serve_note(self) -> str:
+        return self.parser_facts.get("notes", {}).get("sglang_serve", "")
+
+    @property
+    def merges_config_file(self) -> bool:
+        """`--config FILE.yaml` merges the file's keys as flags (`prepare_server_args`)."""
+        return "config_file" in self.parser_facts.get("notes", {})
+
+    @property
+    def serve_drops_model_type(self) -> bool:
+        """`sglang serve` removes `--model-type X` from argv before parsing."""
+        return "'--model-type X'" in self._serve_note()
+
+    @property
+    def serve_positional_model_path(self) -> bool:
+        """`sglang serve MODEL` rewrites a first non-flag word to `--model-path MODEL`."""
+        return "(a positional model path)" in self._serve_note()
+
     @property
     def history(self):
         """`speclint.flags.history`: renames, removals and value changes up to this release."""
@@ -90,7 +118,7 @@ class Release:
     @cached_property
     def resolution_follows(self) -> str:
         """The release whose resolution traits stand for this one (itself when read)."""
-        from speclint.sglang.traits import modelled_release
+        from speclint.resolve.traits import modelled_release
 
         return modelled_release(self.version)
 
@@ -101,8 +129,8 @@ class Release:
 
     @property
     def traits(self):
-        """`speclint.sglang.traits.ReleaseTraits` the resolver applies to this release."""
-        from speclint.sglang.traits import TRAITS
+        """`speclint.resolve.traits.ReleaseTraits` the resolver applies to this release."""
+        from speclint.resolve.traits import TRAITS
 
         return TRAITS[self.resolution_follows]
 

@@ -1,0 +1,41 @@
+"""MkDocs admonitions and content tabs, made CommonMark before parsing.
+
+`!!! note`, `??? tip`, `???+ tip` (Python-Markdown admonitions, pymdownx details) and
+`=== "Tab"` (pymdownx tabbed) hold a body indented by four spaces. CommonMark reads that
+body as an indented code block or a paragraph continuation, so a fenced launch inside it
+would be lost. Here each body line loses four leading spaces per enclosing header and the
+header line is blanked: every line stays where it was and is a suffix of the original
+line, so positions still map back exactly.
+"""
+
+from __future__ import annotations
+
+import re
+
+_HEADER = re.compile(r"^( *)(?:!!!|\?\?\?\+?|===\+?)[ \t]+\S")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def deindent_admonitions(text: str) -> str:
+    """The text with admonition and tab bodies de-indented (same lines, same order)."""
+    if "!!!" not in text and "???" not in text and "===" not in text:
+        return text
+    lines = text.split("\n")
+    stack: list[int] = []  # indent (in the original) of each enclosing header's body
+    out: list[str] = []
+    for line in lines:
+        if line.strip():
+            while stack and _indent(line) < stack[-1]:
+                stack.pop()
+        removed = min(4 * len(stack), _indent(line))
+        body = line[removed:]
+        header = _HEADER.match(line)
+        if header is not None and len(header.group(1)) >= (stack[-1] if stack else 0):
+            stack.append(len(header.group(1)) + 4)
+            out.append("")
+            continue
+        out.append(body if line.strip() else "")
+    return "\n".join(out)
