@@ -68,7 +68,7 @@ def borrowing(newer_than: str = "0.0.0") -> list:
 
 
 def test_resolution_follows_the_closest_older_modelled_release():
-    from speclint.resolve.traits import TRAITS
+    from speclint.sglang.traits import TRAITS
 
     modelled = sorted(release(v) for v in TRAITS)
     assert release("0.5.14").resolution_exact and release("0.5.14").unverified(RESOLUTION) == ""

@@ -1,6 +1,5 @@
-"""Per-release facts live in release tables only (speclint/sglang/ and resolve/traits.py, which
-`speclint.sglang.Release` wraps: a new modelled SGLang release is one traits entry); rule and
-resolver code holds no release number."""
+"""Per-release facts live in speclint/sglang/ only (traits.py: a new modelled SGLang release is
+one traits entry); rule and resolver code holds no release number."""
 
 from __future__ import annotations
 
@@ -13,10 +12,12 @@ import pytest
 
 import speclint.resolve
 import speclint.rules
-from speclint.resolve.traits import TRAITS, ReleaseTraits
+import speclint.sglang
+from speclint.sglang.traits import TRAITS, ReleaseTraits
 
 RESOLVE = Path(speclint.resolve.__file__).parent
 RULES = Path(speclint.rules.__file__).parent
+SGLANG = Path(speclint.sglang.__file__).parent
 VERSION_TEXT = re.compile(r"\d+\.\d+\.\d+")
 RELEASE = re.compile(r"v?\d+\.\d+\.\d+(?:\.?post\d+)?")
 TRAIT_NAMES = [f.name for f in dataclasses.fields(ReleaseTraits)]
@@ -65,7 +66,7 @@ def test_code_scan_finds_version_text():
     assert version_text_in_code('"""...0.5.23"""') == []
 
 
-CODE = sorted([f"resolve/{p.name}" for p in RESOLVE.glob("*.py") if p.name != "traits.py"]
+CODE = sorted([f"resolve/{p.name}" for p in RESOLVE.glob("*.py")]
               + [f"rules/{p.name}" for p in RULES.glob("*.py")])
 
 
@@ -90,7 +91,7 @@ def test_every_trait_is_required_so_every_release_states_it():
 
 
 def test_every_trait_says_what_sglang_does():
-    tree = ast.parse((RESOLVE / "traits.py").read_text(encoding="utf-8"))
+    tree = ast.parse((SGLANG / "traits.py").read_text(encoding="utf-8"))
     [cls] = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "ReleaseTraits"]
     documented = [a.target.id for a, doc in zip(cls.body, cls.body[1:])
                   if isinstance(a, ast.AnnAssign) and isinstance(doc, ast.Expr)

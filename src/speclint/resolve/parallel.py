@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from speclint.resolve.result import Rejection, Unknown, is_known
 from speclint.resolve.state import ResolutionState, Stop
 from speclint.sglang import release
-from speclint.resolve.traits import ReleaseTraits
+from speclint.sglang.traits import ReleaseTraits
 
 # 0.4.10.post2 and 0.5.6.post2 parse `--tp-size` into `tensor_parallel_size` and copy it to
 # `tp_size` in `ServerArgs.from_cli_args`; later releases parse straight into `tp_size`.

@@ -77,6 +77,8 @@ class Example:
     source: str
     sglang_version: str | None = None
     kind: str = "shell"
+    gpu: str | None = None
+    """The GPU profile the example runs on (`--gpu`), for rules about the GPU."""
 
 
 @dataclass(slots=True)
@@ -116,13 +118,10 @@ class LaunchContext:
     """`speclint.resolve.Resolution`: what SGLang will really run with."""
     target: ModelRef | None = None
     draft: ModelRef | None = None
-
-    @property
-    def release(self):
-        """`speclint.sglang.Release`: what speclint knows about the checked SGLang release."""
-        from speclint.sglang import release
-
-        return release(self.version.version)
+    config_refusal: tuple | None = None
+    """(ConfigEntry, message) for the first `--config` file key SGLang's merger refuses."""
+    gpu: object = None
+    """The `GpuProfile` the launch was resolved for (None: not given)."""
 
     @property
     def counted(self) -> bool:
@@ -133,6 +132,13 @@ class LaunchContext:
     @property
     def partly_read(self) -> bool:
         return self.launch.partly_read
+
+    @property
+    def release(self):
+        """`speclint.sglang.Release`: what speclint knows about the checked SGLang release."""
+        from speclint.sglang import release
+
+        return release(self.version.version)
 
     def env_value(self, name: str) -> str | None:
         """The launch's environment variable, or None when unset or not readable."""
@@ -225,6 +231,14 @@ def rule_page(rule) -> str:
     head = (f"# {rule.name} ({rule.code})\n\n"
             f"Severity: **{rule.severity.label}**. {rule.summary}\n\n")
     return head + body.strip() + "\n"
+
+
+def page_example_gpu(block: str) -> str | None:
+    """The GPU profile a page's example names in a `# GPU: h100` line, if any."""
+    import re
+
+    match = re.search(r"^# GPU: (\S+)$", block, flags=re.M)
+    return match.group(1) if match else None
 
 
 def page_examples(page: str) -> dict[str, list[tuple[str, str | None]]]:

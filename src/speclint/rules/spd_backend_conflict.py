@@ -46,6 +46,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     severity = Severity.ERROR
     rests_on = (RESOLUTION,)
     summary = "Tree drafting (topk > 1) on an attention backend / page size SGLang rejects."
+    defers_to = ("SPD014",)  # NGRAM's own tree: its topk is the BFS breadth
     invalid = ("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
                " --speculative-draft-model-path d --speculative-num-steps 3"
                " --speculative-eagle-topk 2 --speculative-num-draft-tokens 8"

@@ -7,7 +7,7 @@ instead of comparing version strings. Each fact says where it comes from:
   (tools/gen_sglang_schema.py), for every bundled release;
 - the model registry and drafter facts: read from the release's `sglang/srt/models/**`
   and `speculative/spec_info.py` (tools/gen_sglang_facts.py), for every bundled release;
-- resolution traits (speclint.resolve.traits): read by hand for a few releases; any other
+- resolution traits (speclint.sglang.traits): read by hand for a few releases; any other
   release follows the closest older one (`resolution_follows`, `resolution_exact`).
 
 `verified(fact)` says whether a fact was read or recorded for this very release; a finding
@@ -25,7 +25,7 @@ MODELS = "model registry"
 DRAFTER = "drafter facts"
 """Aux-layer conventions, capture hooks, speculative algorithm names."""
 RESOLUTION = "resolution"
-"""How `ServerArgs` resolves and refuses settings (speclint.resolve.traits)."""
+"""How `ServerArgs` resolves and refuses settings (speclint.sglang.traits)."""
 FACTS = (FLAGS, MODELS, DRAFTER, RESOLUTION)
 
 
@@ -118,7 +118,7 @@ class Release:
     @cached_property
     def resolution_follows(self) -> str:
         """The release whose resolution traits stand for this one (itself when read)."""
-        from speclint.resolve.traits import modelled_release
+        from speclint.sglang.traits import modelled_release
 
         return modelled_release(self.version)
 
@@ -129,8 +129,8 @@ class Release:
 
     @property
     def traits(self):
-        """`speclint.resolve.traits.ReleaseTraits` the resolver applies to this release."""
-        from speclint.resolve.traits import TRAITS
+        """`speclint.sglang.traits.ReleaseTraits` the resolver applies to this release."""
+        from speclint.sglang.traits import TRAITS
 
         return TRAITS[self.resolution_follows]
 
