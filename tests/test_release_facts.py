@@ -171,3 +171,18 @@ def test_entry_point_facts_come_from_each_releases_own_source():
     typed = "sglang serve --model-type llm --model-path m\n"
     assert _codes(typed, "0.5.10") == set()
     assert _codes(typed, "0.5.9") == {"FLG001"}
+
+
+def test_speclint_run_argv_lint_caps_borrowed_resolution_errors_too():
+    """`speclint run` lints argv through the same cap: a refusal read for 0.5.14 is an error
+    there and a warning on a release that borrows its resolution."""
+    from speclint.preflight.launch import lint_argv
+
+    argv = ["python", "-m", "sglang.launch_server", "--model-path", "m", "--tp-size", "6",
+            "--dp-size", "4", "--enable-dp-attention"]
+    rel = next(r for r in borrowing("0.5.14") if r.resolution_follows == "0.5.14")
+    for version, severity in (("0.5.14", Severity.ERROR), (rel.version, Severity.WARNING)):
+        found = lint_argv(argv, {}, LintOptions(sglang_version=version)).result.findings
+        (par002,) = [f for f in found if f.code == "PAR002"]
+        assert par002.severity == severity, version
+        assert ("unverified for SGLang" in par002.message) == (severity == Severity.WARNING)
