@@ -142,7 +142,8 @@ def _modelled_note(version: str) -> str | None:
         return None
     modelled = checked.resolution_follows
     return (f"resolution modelled on SGLang {modelled} (speclint models the resolution of "
-            f"a few releases; flags are checked against {version} itself)")
+            f"a few releases; flags and the model registry are read from {version} itself; "
+            f"errors that rest on the resolution say 'unverified for SGLang {version}')")
 
 
 def _differences(left, right) -> list[tuple[str, object, object]]:
