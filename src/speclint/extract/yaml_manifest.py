@@ -204,6 +204,9 @@ class _Reader:
                                                           "(a Secret, ConfigMap or field)")
         argv = self.words(_get(container, "command")) + self.words(_get(container, "args"))
         from ..frontends.manifests.gpus import k8s_gpu_count
+        from ..frontends.manifests.k8s_expand import K8sExpander
+
+        argv = K8sExpander(env, lambda begin, end: span_of(self.starts, begin, end)).argv(argv)
 
         count = len(self.result.launches)
         self.launch(argv, env, _get(container, "image"))
@@ -265,7 +268,8 @@ class _Reader:
         buffer.walk(self.path, self.result, env, image_info)
         for launch in self.result.launches[count:]:
             for name, word in env.items():
-                launch.env.setdefault(name, word)
+                if not name.startswith("__speclint_"):  # placeholders for unknown `$(VAR)`
+                    launch.env.setdefault(name, word)
 
     def scalar_pieces(self, node: yaml.ScalarNode) -> list[Piece]:
         """The scalar's text with where each character is written; the whole node's range
