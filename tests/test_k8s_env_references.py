@@ -126,3 +126,22 @@ def test_cli_output_on_the_lws_fixture():
     assert done.returncode == 0, done.stdout + done.stderr
     assert "FLG005" not in done.stdout and "PAR001" not in done.stdout
     assert f"{REFS}:57:41: SLM004 [info]" in done.stdout
+
+
+def test_script_after_env_wrapper_and_long_shell_options():
+    text = """\
+kind: Pod
+spec:
+  containers:
+  - name: a
+    image: lmsysorg/sglang:v0.5.6.post2
+    env: [{name: TP, value: "4"}]
+    command: ["/usr/bin/env", "A=1", "bash", "--login", "-ec"]
+    args:
+    - python3 -m sglang.launch_server --model-path m --tp-size $(TP) --port "$(P)"
+"""
+    [launch] = extract_file("p.yaml", text).launches
+    tp, port = value_of(launch, "--tp-size"), value_of(launch, "--port")
+    assert tp.text == "4" and (tp.span.line, tp.span.column, tp.span.end_column) == (9, 64, 69)
+    assert port.text is None and not port.splat and at(text, port.span) == '"$(P)"'
+    assert found(lint_text(text, "p.yaml")) == [("SLM004", "info", 9, 77)]

@@ -20,6 +20,7 @@ from ...extract.embedded import ArgvItem, Piece, known_text
 from ...source import Span, Word
 
 _REFERENCE = re.compile(r"\$(?:\$|\(([^)]*)\))")
+_SHORT_C = re.compile(r"-[A-Za-z]*c[A-Za-z]*$")
 _SHELLS = frozenset({"sh", "bash", "dash", "ash", "ksh", "zsh"})
 PLACEHOLDER = "__speclint_k8s_"
 """Prefix of the shell variables standing for unknown references inside a script."""
@@ -95,13 +96,17 @@ def _range(piece: Piece, start: int, stop: int) -> tuple[int, int]:
 
 
 def _script_index(items: list[ArgvItem]) -> int | None:
-    """Index of the script in `sh -c SCRIPT` / `bash -ec SCRIPT` (None when not a shell)."""
+    """Index of the script in `sh -c SCRIPT`, `bash -ec SCRIPT`, `env A=1 bash --login -c
+    SCRIPT` (a shell word, then its options up to the one holding `c`); None otherwise."""
     texts = [known_text(item.pieces) for item in items]
-    if not texts or texts[0] is None or posixpath.basename(texts[0]) not in _SHELLS:
+    shell = next((index for index, text in enumerate(texts)
+                  if text is not None and posixpath.basename(text) in _SHELLS), None)
+    if shell is None:
         return None
-    for index, text in enumerate(texts[1:], start=1):
-        if text is None or not text.startswith("-") or text.startswith("--"):
+    for index in range(shell + 1, len(texts)):
+        text = texts[index]
+        if text is None or not text.startswith("-"):
             return None
-        if "c" in text[1:]:
+        if _SHORT_C.match(text):
             return index + 1 if index + 1 < len(items) else None
     return None
