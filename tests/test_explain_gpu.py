@@ -147,3 +147,16 @@ def test_older_release_says_unverified(tmp_path):
                           "--gpu", "h100", "--sglang-version", "0.5.14")
     assert launch["unknown"]["chunked_prefill_size"] == \
         "GPU-dependent resolution is unverified for SGLang 0.5.14"
+
+
+def test_deepseek_on_blackwell_takes_sglangs_model_overrides(tmp_path):
+    launch = explain_json(tmp_path, f"python -m sglang.launch_server --model-path {DSV3} --tp 8",
+                          "--gpu", "b200")
+    eff = launch["effective"]
+    assert (eff["attention_backend"], eff["page_size"]) == ("trtllm_mla", 64)
+    assert (eff["quantization"], eff["moe_runner_backend"]) == ("fp8", "flashinfer_trtllm")
+    assert eff["disable_shared_experts_fusion"] is True
+    assert eff["cuda_graph_backend_prefill"] == "disabled"
+    assert eff["mem_fraction_static"] == 0.844 and eff["chunked_prefill_size"] == 16384
+    handlers = {a["field"]: a["sglang_handler"] for a in launch["adjustments"]}
+    assert handlers["attention_backend"] == "_deepseek_family_overrides"

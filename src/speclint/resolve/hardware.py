@@ -61,12 +61,20 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
             _fa3_fp8_fallback(state)
         _gpu_free_parts(state, reason)
         return
+    from speclint.resolve import deepseek_blackwell
+
+    blackwell_deepseek = deepseek_blackwell.applies(state, gpu)
     _memory_settings(state, gpu)
+    if blackwell_deepseek:  # `handle_model_specific_adjustments`
+        deepseek_blackwell.attention_override(state)
+        deepseek_blackwell.moe_overrides(state)
     _sampling_backend(state)
     _attention_backend(state, gpu)
     _page_size(state, gpu)
     _backend_gpu_checks(state, gpu)
     _fa3_fp8_fallback(state)
+    if blackwell_deepseek:
+        deepseek_blackwell.prefill_graph_override(state)
     _data_parallelism(state)
 
 
@@ -90,7 +98,11 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
     if arch not in MODELLED_ARCHITECTURES:
         return f"SGLang 0.5.23's adjustments for {arch} are not modelled"
     if arch in MLA_ARCHITECTURES and (gpu.sm or 0) // 10 == 10:
-        return DEEPSEEK_BLACKWELL
+        from speclint.resolve import deepseek_blackwell
+
+        if not deepseek_blackwell.applies(state, gpu):
+            return DEEPSEEK_BLACKWELL
+        return deepseek_blackwell.blackwell_problem(state)
     return None
 
 
@@ -287,7 +299,7 @@ def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
         backend, why = "triton", "Triton for MLA models on this GPU"
     state.set("attention_backend", backend, f"SGLang's default: {why}",
               "_attention_backend_default",
-              f"Attention backend not specified. Use {backend} backend by default.")
+              f"Attention backend not specified. Use {backend} backend by default.", "info")
 
 
 def _backend_gpu_checks(state: ResolutionState, gpu: GpuProfile) -> None:
