@@ -49,7 +49,7 @@ DEFAULT_FIELDS = tuple(CONSTANTS) + ("boundary_reduction", "speculative_boundary
 def resolve_defaults(state: ResolutionState, gpu, problem: str | None) -> None:
     """Fill DEFAULT_FIELDS (0.5.23); `problem` is why the launch is outside the modelled
     flags (hardware_flags), then what those flags might change is Unknown."""
-    if state.version != "0.5.23":
+    if not state.traits.gpu_resolution:
         return
     for name in DEFAULT_FIELDS:
         if name not in state.values:

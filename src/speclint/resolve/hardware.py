@@ -52,12 +52,12 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     from speclint.resolve.defaults import resolve_defaults
 
     resolve_defaults(state, gpu, modelled_flags_problem(state.config)
-                     if state.version == "0.5.23" else None)
+                     if state.traits.gpu_resolution else None)
     if reason is not None:
-        if state.version == "0.5.23" and gpu is not None and gpu.vendor == "nvidia" \
+        if state.traits.gpu_resolution and gpu is not None and gpu.vendor == "nvidia" \
                 and not state.config.uncertain:
             _backend_gpu_checks(state, gpu)  # the backends given: no model hook changes them
-        if state.version == "0.5.23" and state.config.known("kv_cache_dtype"):
+        if state.traits.gpu_resolution and state.config.known("kv_cache_dtype"):
             _fa3_fp8_fallback(state)
         _gpu_free_parts(state, reason)
         return
@@ -79,7 +79,7 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
 
 
 def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
-    if state.version != "0.5.23":
+    if not state.traits.gpu_resolution:
         return f"GPU-dependent resolution is unverified for SGLang {state.checked_version}"
     problem = modelled_flags_problem(state.config)
     if problem:
@@ -111,7 +111,7 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
     (`_mla_backend_page_constraints` on the page size given, else 1: what the speculative
     checks read too), every other field it does not fix Unknown."""
     backend = state.get("attention_backend")
-    fixed_page = (state.version == "0.5.23" and isinstance(backend, str)
+    fixed_page = (state.traits.gpu_resolution and isinstance(backend, str)
                   and backend not in ("fa4", "intel_xpu", "aiter")
                   and all(is_known(state.get(n)) for n in (
                       "page_size", "decode_attention_backend", "prefill_attention_backend",
@@ -123,9 +123,9 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
         if state.values.get(name) is None:
             state.set_unknown(name, reason)
         elif name in ("chunked_prefill_size", "schedule_conservativeness") and \
-                state.version == "0.5.23" and not (isinstance(attn, int) and attn == 1):
+                state.traits.gpu_resolution and not (isinstance(attn, int) and attn == 1):
             state.set_unknown(name, f"{reason} (attention data parallelism changes it)")
-    if state.version == "0.5.23" and not fixed_page and state.config.given("page_size") \
+    if state.traits.gpu_resolution and not fixed_page and state.config.given("page_size") \
             and is_known(state.get("page_size")):
         state.set_unknown("page_size", f"{reason} (the attention backend SGLang picks may "
                           "change the page size)" if backend is None else reason)

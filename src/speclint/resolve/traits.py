@@ -121,6 +121,14 @@ class ReleaseTraits:
     replica_offset_spans_pp: bool
     """data_parallel_controller.py moves each DP replica's first GPU by tp * pp * gpu_id_step;
     0.4.10.post2 by tp * gpu_id_step."""
+    # --- GPU-dependent resolution (hardware.py, defaults.py) and the context check ---
+    gpu_resolution: bool
+    """0.5.23: `arg_groups/memory_hook.py`, `cuda_graph_hook.py`, the attention and page-size
+    defaults, read and checked against the oracle (tests/test_oracle_wide.py); elsewhere the
+    GPU-dependent fields are unknown ("unverified for SGLang X")."""
+    longer_context_allowed_by_default: bool
+    """SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN defaults to true (0.4.10.post2
+    `get_bool_env_var(..., default="True")`); later releases default to false."""
 
 
 _A2A_0_5_14 = {"megamoe": "Mega", "deepep": "DeepEP", "mooncake": "Mooncake", "nixl": "Nixl",
@@ -148,7 +156,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         parallel_steps="post_init", a2a_spanning={"deepep": "DeepEP"},
         a2a_ep_size_hook=False, a2a_info_backends=(),
         flashinfer_a2a_needs_dp_attention=False, waterfill=None, separate_attn_dp_size=False,
-        replica_offset_spans_pp=False),
+        replica_offset_spans_pp=False, gpu_resolution=False,
+        longer_context_allowed_by_default=True),
     "0.5.6.post2": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
         upper_cases_algorithm=False,
@@ -172,7 +181,8 @@ TRAITS: dict[str, ReleaseTraits] = {
                       "ascend_fuseep": "Ascend fused EP"},
         a2a_ep_size_hook=False, a2a_info_backends=(),
         flashinfer_a2a_needs_dp_attention=False, waterfill=None, separate_attn_dp_size=False,
-        replica_offset_spans_pp=True),
+        replica_offset_spans_pp=True, gpu_resolution=False,
+        longer_context_allowed_by_default=False),
     "0.5.14": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
         upper_cases_algorithm=True,
@@ -189,7 +199,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         aux_capture_algorithms=(),
         parallel_steps="handlers", a2a_spanning=_A2A_0_5_14, a2a_ep_size_hook=False,
         a2a_info_backends=("megamoe",), flashinfer_a2a_needs_dp_attention=True,
-        waterfill="deepep_waterfill", separate_attn_dp_size=False, replica_offset_spans_pp=True),
+        waterfill="deepep_waterfill", separate_attn_dp_size=False, replica_offset_spans_pp=True,
+        gpu_resolution=False, longer_context_allowed_by_default=False),
     "0.5.23": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
         upper_cases_algorithm=True,
@@ -208,7 +219,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         backend_page_sizes=True, aux_capture_algorithms=("EAGLE3", "DFLASH", "DSPARK"),
         parallel_steps="hooks", a2a_spanning=_A2A_0_5_23, a2a_ep_size_hook=True,
         a2a_info_backends=(), flashinfer_a2a_needs_dp_attention=False,
-        waterfill="waterfill", separate_attn_dp_size=True, replica_offset_spans_pp=True),
+        waterfill="waterfill", separate_attn_dp_size=True, replica_offset_spans_pp=True,
+        gpu_resolution=True, longer_context_allowed_by_default=False),
 }
 
 LARGE_TREE_ARCHITECTURES = ("LlamaForCausalLM", "Grok1ForCausalLM", "Grok1VForCausalLM")
