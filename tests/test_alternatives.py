@@ -69,3 +69,15 @@ def test_a_partly_read_alternative_is_counted_once_in_the_summary(monkeypatch):
     assert partly.notes[-1].message == "when the `else` branch at line 3 runs"
     summary = render_summary([result])
     assert "1 launch in 1 file" in summary and "1 launch only partly read" in summary
+
+
+def test_a_fix_right_on_some_branches_only_is_not_applied(monkeypatch):
+    result = _alternatives(monkeypatch, "--model-path m --tp-size 8", "--model-path m --tp 8")
+    (finding,) = result.findings
+    assert finding.code == "FLG003" and finding.fix is None
+
+
+def test_a_fix_right_on_every_branch_is_kept(monkeypatch):
+    result = _alternatives(monkeypatch, "--model-path m --tp 8", "--model-path m --tp 8")
+    (finding,) = [f for f in result.findings if f.code == "FLG003"]
+    assert finding.fix is not None

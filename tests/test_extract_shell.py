@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import glob
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -322,16 +321,6 @@ def test_dispatch_and_lintable_paths(tmp_path):
     assert len(extract_file("-", "python -m sglang.launch_server --tp 2\n").launches) == 1
     unsupported = extract_file("notes.txt", "hello")
     assert unsupported.launches == [] and unsupported.diagnostics[0].kind == "unsupported-input"
-
-
-def test_fast_enough():
-    text = (FIXTURES / "kimi_eagle_launch.sh").read_text()
-    extract_shell(text, "x.sh")
-    start = time.perf_counter()
-    for _ in range(50):
-        extract_shell(text, "x.sh")
-    per_call = (time.perf_counter() - start) / 50
-    assert per_call < 0.005  # ~0.5 ms measured; loose bound for slow CI machines
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("*.sh")))

@@ -5,7 +5,8 @@ A front-end that sees `if ...; then TP=8; else TP=4; fi ... --tp-size $TP` (or P
 `source.Alternative`. Every alternative is checked as an ordinary launch; here the findings
 of a launch's alternatives are folded back: a finding every alternative has is reported once
 as it is, one only some alternatives have is reported once with a note per alternative
-saying when it happens ("when the `else` branch at line 5 runs").
+saying when it happens ("when the `else` branch at line 5 runs") and without its `--fix`
+edit (a change right on some branches only is not certain).
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ def _fold(members: list[tuple[Launch, list]]) -> list:
     for key, finding in first.items():
         launches = having[key]
         if len(launches) < len(members):
+            finding.fix = None  # right on some branches only: not a certain fix
             for conditions in _when(launches, every):
                 span = conditions[0].span if conditions else launches[0].span
                 text = " and ".join(c.description for c in conditions)

@@ -20,6 +20,8 @@ class CommandLine:
     sglang_version: str | None = None
     fail_on: str | None = None
     model_configs: tuple[tuple[str, str], ...] = ()
+    cache_dir: str | None = None
+    """Where `check` keeps results for re-runs (`speclint.runner.cache`); None: no cache."""
     gpu: object = None
     """A `GpuProfile` from `--gpu`/`--gpus` (wins over the configuration's `gpu`)."""
 
@@ -47,7 +49,7 @@ def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
         gpu = parse_gpu_setting(settings.gpu)
     return LintOptions(cli.sglang_version, Selection(select, ignore), tuple(models.items()),
                        configured_version=settings.sglang_version, read_pyproject=False,
-                       gpu=gpu)
+                       flag_prefixes=settings.flag_prefixes or None, gpu=gpu)
 
 
 PARALLEL_MIN_FILES = 50
@@ -78,8 +80,8 @@ class CheckedFile(FileResult):
     lines: dict[int, str] = field(default_factory=dict)
 
 
-Job = tuple[str, LintOptions, bool]
-"""(path, options, keep_contexts): what a worker needs to lint one file."""
+Job = tuple[str, LintOptions, bool, "str | None"]
+"""(path, options, keep_contexts, cache_dir): what a worker needs to lint one file."""
 
 
 def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> Iterator[tuple | str]:
@@ -107,7 +109,7 @@ def stream_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
         for item in _plan(paths, cli, finder):
             order.append(item)
             if not isinstance(item, str):
-                yield item[0], item[1], keep_contexts
+                yield item[0], item[1], keep_contexts, None if keep_contexts else cli.cache_dir
 
     linted = _lint_all(jobs())
     try:
@@ -145,7 +147,7 @@ def check_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
             continue
         path, options, fail_on = job
         if path == "-":  # standard input is linted, never fixed
-            _record(outcome, *lint_job((path, options, keep_contexts)), fail_on)
+            _record(outcome, *lint_job((path, options, keep_contexts, None)), fail_on)
             continue
         try:
             result = _fix_one(path, options, paths, fix, diff, outcome)
@@ -173,20 +175,37 @@ def _internal_error(path: str, exc: BaseException) -> str:
 
 def lint_job(job: Job) -> tuple[FileResult | None, str | None]:
     """Lint one file, never raising (runs in a worker process for big batches)."""
-    path, options, keep_contexts = job
+    path, options, keep_contexts, cache_dir = job
     try:
+        if cache_dir is not None and not keep_contexts and path != "-":
+            from speclint.runner.cache import ResultCache, cached_check
+
+            result = cached_check(path, options, ResultCache(cache_dir), _checked_text)
+            if result is not None:
+                return result, None
         result = lint_path(path, options)
         if not keep_contexts:
-            from speclint.report.text import excerpt_lines
-
-            result = CheckedFile(result.path, result.findings,
-                                 [LaunchSummary(ctx.version, ctx.counted, ctx.partly_read)
-                                  for ctx in result.contexts],
-                                 result.error, lines=excerpt_lines(result.text, result.findings),
-                                 launch_not_found=result.launch_not_found)
+            result = _checked(result)
     except Exception as exc:  # a bug must not stop the other files
         return None, _internal_error(path, exc)
     return result, None
+
+
+def _checked(result: FileResult) -> "CheckedFile":
+    """What `check` keeps of a lint result (see CheckedFile)."""
+    from speclint.report.text import excerpt_lines
+
+    return CheckedFile(result.path, result.findings,
+                       [LaunchSummary(ctx.version, ctx.counted, ctx.partly_read)
+                        for ctx in result.contexts],
+                       result.error, lines=excerpt_lines(result.text, result.findings),
+                       launch_not_found=result.launch_not_found)
+
+
+def _checked_text(text: str, path: str, options: LintOptions) -> "CheckedFile":
+    from speclint.lint import lint_text
+
+    return _checked(lint_text(text, path, options))
 
 
 def _lint_batch(jobs: list[Job]) -> list[tuple[FileResult | None, str | None]]:

@@ -118,16 +118,25 @@ def main() -> None:
 @click.option("--config", "config_file", type=click.Path(dir_okay=False),
               help="Use this configuration file for every linted file.")
 @click.option("--isolated", is_flag=True, help="Ignore all configuration files.")
+@click.option("--no-cache", is_flag=True, help="Lint every file again; read and write no cache.")
+@click.option("--cache-dir", type=click.Path(file_okay=False), envvar="SPECLINT_CACHE_DIR",
+              help="Where results are kept for re-runs (default .speclint_cache; env "
+                   "SPECLINT_CACHE_DIR).")
 def check(paths, output_format, output_file, select, ignore, sglang_version, fail_on, exit_zero,
-          fix, diff, model_configs, config_file, isolated) -> None:
+          fix, diff, model_configs, config_file, isolated, no_cache, cache_dir) -> None:
     """Lint launch scripts (files or folders; `-` reads standard input)."""
     from speclint.checking import CommandLine, check_paths
     from speclint.config import ConfigError, SettingsFinder
 
     try:
         finder = SettingsFinder(config_file, isolated)
+        here = finder.for_path("-")  # the working folder's configuration
         if output_format is None and not isolated:
-            output_format = finder.for_path(".").output_format
+            output_format = here.output_format
+        if cache_dir is None:
+            from speclint.runner.cache import DEFAULT_DIR
+
+            cache_dir = here.cache_dir or DEFAULT_DIR
     except ConfigError as error:
         _error(str(error))
         sys.exit(EXIT_ERROR)
@@ -138,7 +147,7 @@ def check(paths, output_format, output_file, select, ignore, sglang_version, fai
             sys.exit(EXIT_ERROR)
         output_format = "text"
     cli = CommandLine(_split_keys(select), _split_keys(ignore), sglang_version, fail_on,
-                      model_configs)
+                      model_configs, cache_dir=None if no_cache else cache_dir)
     if diff:
         outcome = check_paths(list(paths), cli, finder, fix, diff, keep_contexts=False)
         for message in outcome.errors:

@@ -11,7 +11,7 @@ _MENTION = re.compile(r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.E
                       r"|--speculative-algorithm\b")
 _GIVES_UP = ("unsupported-input", "file-too-large")
 """Diagnostics that already say nothing in the file was checked."""
-_REASONS = ("launch-unread", "syntax-error", "broken-continuation")
+_REASONS = ("launch-unread", "syntax-error", "doc-syntax-error", "broken-continuation")
 """Diagnostics that may explain why no launch was found, most specific first."""
 
 
@@ -39,7 +39,9 @@ def no_launch_found(text: str, extracted: ExtractResult) -> Diagnostic | None:
         message = f"this file names `{match.group()}` but speclint found no launch in it"
         reason = next((d for kind in _REASONS for d in extracted.diagnostics if d.kind == kind),
                       None)
-        if reason is not None:
+        if reason is not None and reason.kind == "launch-unread":
+            message += f" ({reason.message})"
+        elif reason is not None:
             message += f" ({reason.message}, line {reason.span.line})"
         else:
             message += ": nothing here was checked"

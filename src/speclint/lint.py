@@ -48,6 +48,9 @@ class LintOptions:
     launch names (a folder or a config.json)."""
     configured_version: str | None = None
     """`sglang-version` from a configuration file (below --sglang-version, above image tags)."""
+    flag_prefixes: tuple[tuple[str, str], ...] | None = None
+    """`[tool.speclint] flag-prefixes`: (framework, prefix) pairs over the defaults
+    (`speclint.frontends.manifests.prefixed`); an empty prefix turns one off."""
     read_pyproject: bool = True
     """Read `[tool.speclint] models` from the configuration closest to the file (the API
     default; only read when a launch names a model). The CLI applies configuration files
@@ -90,9 +93,14 @@ def analyse_launch(path: str, launch, options: LintOptions):
 
         parsed = parse_kwargs(load_schema(version), launch.kwargs, launch.span)
     else:
-        parsed = parse_argv(load_schema(version), prepare_argv(launch.entry, launch.args, version))
+        parsed = parse_argv(load_schema(version), prepare_argv(launch.entry, launch.args, version,
+                                                           launch.config_file))
     config = LaunchConfig(parsed)
     ctx = LaunchContext(path, launch, parsed, config, VersionChoice(version, reason))
+    if launch.config_file is not None:
+        from speclint.flags.config_merge import refusal
+
+        ctx.config_refusal = refusal(launch.config_file, version)
     mapping = _model_mapping(path, config, options)
     ctx.target = _model_ref(config, "model_path", "revision", mapping)
     ctx.draft = _model_ref(config, "speculative_draft_model_path",
@@ -144,9 +152,15 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     """Lint one file's text. `path` picks the front-end (`-` is stdin, read as shell);
     findings carry `display_path` (default: `path`)."""
     from speclint.extract import extract_file
+    from speclint.frontends.manifests.prefixed import use_prefixes
     from speclint.rules.base import FileContext
 
+    use_prefixes(options.flag_prefixes)
     extracted: ExtractResult = extract_file(path, text)
+    if any(w.text == "--config" for launch in extracted.launches for w in launch.args):
+        from speclint.frontends.manifests.sglang_config import attach_config_files
+
+        attach_config_files(extracted.launches, path)
     path = display_path or path
     result = FileResult(path, text=text)
     rules = _enabled_rules(options.selection)
@@ -180,8 +194,10 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
         result.contexts.append(ctx)
         first = len(findings)
         for rule in rules.launch:
-            for finding in rule.check(ctx):
+            for finding in rule.findings(ctx):
                 finding.launch_span = launch.span
+                if finding.span.file is not None:  # in the launch's --config file
+                    finding.path, finding.fix = finding.span.file, None
                 findings.append(finding)
         if rules.defers and len(findings) - first > 1:
             from speclint.rules.precedence import drop_deferred
@@ -205,7 +221,8 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
             for rule in rules.suppressions:
                 result.findings.extend(rule.check_suppressions(file_ctx))
     unique = {(f.code, f.span, f.message): f for f in result.findings}
-    result.findings = sorted(unique.values(), key=lambda f: (f.span.line, f.span.column, f.code))
+    result.findings = sorted(unique.values(), key=lambda f: (f.span.file is not None, f.span.file or "",
+                                                             f.span.line, f.span.column, f.code))
     return result
 
 

@@ -20,6 +20,9 @@ class Span:
     column: int
     end_line: int
     end_column: int
+    file: str | None = None
+    """Set when the region is in another file than the one linted (the YAML file a launch's
+    `--config` names): findings there carry that path, and no fix edits it."""
 
     @staticmethod
     def point(line: int, column: int) -> "Span":
@@ -29,7 +32,33 @@ class Span:
         """The part of a single-line span from character offset `start` to `stop`."""
         if self.line != self.end_line:
             return self
-        return Span(self.line, self.column + start, self.line, self.column + stop)
+        return Span(self.line, self.column + start, self.line, self.column + stop, self.file)
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """What an unknown value is, when the file names it: `k + 1` is Identity('k', key, 1).
+
+    Two words whose identities have the same `key` hold the same unknown value (`plus`
+    apart), whatever it is at run time: `speculative_num_steps=k` and
+    `speculative_num_draft_tokens=k` ask for the same number. `key` says which value
+    (where it was made: a parameter, a loop variable, a name the file never assigns);
+    `name` is how the file writes it, for messages."""
+
+    name: str
+    key: str
+    plus: int = 0
+
+    def same_value(self, other: "Identity | None") -> bool:
+        return other is not None and other.key == self.key
+
+    def shifted(self, by: int) -> "Identity":
+        return Identity(self.name, self.key, self.plus + by)
+
+    def __str__(self) -> str:
+        if self.plus == 0:
+            return self.name
+        return f"{self.name} {'+' if self.plus > 0 else '-'} {abs(self.plus)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +81,9 @@ class Word:
     expanded_at: Span | None = None
     """For a word that came from a bash array element: where the array was expanded
     (`"${ARGS[@]}"`), while `span` is the element as written in the array."""
+    identity: Identity | None = None
+    """For a word whose text is unknown: which value it holds, when the file names it
+    (two words with the same identity key hold the same value)."""
 
     @property
     def dynamic(self) -> bool:
@@ -121,6 +153,12 @@ class Launch:
     written (span: the name); the value word's text is the value as a Python literal
     (`repr`: `16`, `'EAGLE'`, `True`), None when not statically known. A keyword word with
     `splat` set stands for `**mapping` whose keys are unknown."""
+    config_file: object = None
+    """`speclint.frontends.manifests.sglang_config.ConfigFile`: what the file named by the
+    launch's `--config` says, when it was found on disk (merged as the release merges it)."""
+    standalone_config: bool = False
+    """The launch is a config file on its own (or a manifest's flag-key map): the command
+    line that uses it is not known, so flags may follow it."""
     alternative: Alternative | None = None
     """Set when this launch is one alternative of a command whose values depend on a branch."""
 

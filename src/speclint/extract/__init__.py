@@ -16,7 +16,7 @@ from ..source import Diagnostic, ExtractResult, Span
 
 _SHELL_SUFFIXES = (".sh", ".bash")
 _OTHER_SUFFIXES = {".py": "python", ".yaml": "yaml", ".yml": "yaml", ".md": "markdown",
-                   ".markdown": "markdown", ".ipynb": "notebook"}
+                   ".markdown": "markdown", ".mdx": "markdown", ".ipynb": "notebook"}
 _SHELL_SHEBANG = re.compile(r"#!\s*(?:/usr)?(?:/local)?/bin/(?:env\s+(?:-\S+\s+)*)?(?:bash|sh|zsh|dash|ksh)\b")
 
 
@@ -52,8 +52,13 @@ def _extract_shell(text: str, path: str) -> ExtractResult:
     return extract_shell(text, path)
 
 
+_PYTHON_MENTIONS = ("sglang", "sgl.Engine", "popen_launch_server", "launch_server_cmd")
+"""What a Python file must mention to be parsed: `sglang`, or one of SGLang's launch APIs
+in a snippet that omits its imports (docs and issue excerpts)."""
+
+
 def _extract_python(text: str, path: str) -> ExtractResult:
-    if "sglang" not in text:
+    if not any(mention in text for mention in _PYTHON_MENTIONS):
         return ExtractResult()
     from .python import extract_python  # libcst is only loaded for a file that mentions sglang
 
@@ -61,7 +66,7 @@ def _extract_python(text: str, path: str) -> ExtractResult:
 
 
 def _extract_yaml(text: str, path: str) -> ExtractResult:
-    if "sglang" not in text:
+    if "sglang" not in text and "model-path" not in text and "model_path" not in text:
         return ExtractResult()
     from .yaml_manifest import extract_yaml  # PyYAML is only loaded when needed
 

@@ -15,8 +15,14 @@ from itertools import product
 
 from tree_sitter import Node
 
-from ..source import MAX_ALTERNATIVES, Condition
+from typing import TYPE_CHECKING
+
+from ..source import MAX_ALTERNATIVES, Alternative, Condition
 from .shell_text import TextMap
+
+if TYPE_CHECKING:
+    from .shell_vars import Env, VarValue
+    from .shell_walk import Walker
 
 _MAX_PRODUCT = 256
 """Combinations looked at before the consistent ones are counted (several variables)."""
@@ -108,6 +114,46 @@ def referenced_names(node: Node, tm: TextMap) -> list[str]:
                     break
         stack.extend(reversed(current.named_children))
     return names
+
+
+def walk_alternatives(walker: "Walker", node: Node) -> bool:
+    """Walk a command once per choice of branch arms when it uses values chosen by a
+    branch (each launch it yields is one alternative); False when it does not."""
+    name_node = node.child_by_field_name("name")
+    name = walker.tm.node_text(name_node) if name_node is not None else ""
+    raw = walker.tm.data[node.start_byte : node.end_byte]
+    from .shell_builtins import changes_variables
+
+    if changes_variables(walker, name) or b":=" in raw:
+        return False
+    combos = combinations(walker.env, referenced_names(node, walker.tm))
+    if combos is None:
+        return False
+    base, outer = walker.env, walker.alternative
+    for index, (choices, values) in enumerate(combos):
+        conditions = tuple(choice.condition for choice in choices)
+        if outer is None:
+            walker.alternative = Alternative(conditions, index, len(combos))
+        else:
+            walker.alternative = Alternative(outer.conditions + conditions,
+                                             outer.index * len(combos) + index,
+                                             outer.count * len(combos))
+        walker.env = with_values(base, values)
+        walker._command(node)
+    walker.env, walker.alternative = base, outer
+    return True
+
+
+def with_values(base: "Env", values: "dict[str, VarValue | None]") -> "Env":
+    """`base` with the variables set as one choice of branch arms sets them."""
+    env = base.copy()
+    for name, value in values.items():
+        if value is None:
+            env.vars.pop(name, None)
+        else:
+            env.vars[name] = value
+    return env
+
 
 
 # ---- the arms of each construct, as a note reads them ("when ...") --------------------------

@@ -186,3 +186,17 @@ class Env:
         self.has_alternatives = self.has_alternatives or any(b.has_alternatives for b in branches)
         poisons = [branch.poison for branch in branches if branch.poison]
         self.poison = poisons[0] if poisons else None
+
+
+def appended(current: VarValue | None, value: VarValue, name: str, origin: Span) -> VarValue:
+    """`X+=...`: append to a scalar or an array."""
+    if current is None:
+        return value
+    if current.reason is not None or value.reason is not None:
+        return dynamic_value(current.reason or value.reason or f"${name} is appended dynamically", origin)
+    if current.elements is not None or value.elements is not None:
+        left = current.elements if current.elements is not None else (
+            (Word(current.text or "", current.origin or origin, current.origin),) if current.is_set else ())
+        right = value.elements if value.elements is not None else (Word(value.text or "", origin, origin),)
+        return VarValue(elements=left + right, origin=current.origin, exported=current.exported)
+    return VarValue(text=(current.text or "") + (value.text or ""), origin=origin, exported=current.exported)

@@ -11,13 +11,14 @@ from tree_sitter import Node
 
 from dataclasses import replace
 
-from ..source import Alternative, ExtractResult, Launch, Span, Word
+from ..frontends.manifests import prefixed
+from ..source import Alternative, Diagnostic, ExtractResult, Launch, Span, Word
 from . import shell_alternatives as alts
-from . import shell_launch
+from . import shell_builtins, shell_launch
 from .shell_expand import Arg, Expander
 from .shell_nested import nested_text_map
 from .shell_text import TextMap, parse_bytes
-from .shell_vars import Env, VarValue, dynamic_value
+from .shell_vars import Env, VarValue, appended, dynamic_value
 
 _MAX_NESTING = 5
 _SCOPED_DECLARATIONS = ("local", "declare", "typeset")
@@ -60,7 +61,7 @@ class Walker:
     def line_of(self, node: Node) -> int:
         return self.tm.node_span(node).line
 
-    def parse_nested(self, arg: Arg, inherited: dict[str, Word] | None,
+    def parse_nested(self, arg: "Arg | list[Arg]", inherited: dict[str, Word] | None,
                      image: tuple[str | None, Span | None] | None, unknown: str = "") -> None:
         """Walk the shell code held in a string argument (`bash -c`, `ssh host`, `eval`).
 
@@ -284,7 +285,7 @@ class Walker:
             base = self.env
             found = []
             for choices, values in combos:
-                self.env = _with_values(base, values)
+                self.env = alts.with_values(base, values)
                 found.append((choices, self._assigned_value(name, value_node, origin, append, array)))
             self.env = base
             reason = next(base.vars[n].reason for n in names + [name]
@@ -300,7 +301,7 @@ class Walker:
         if value.reason is None and array and value.elements is None:
             value = VarValue(elements=(Word(value.text or "", origin, origin),), origin=origin)
         if append:
-            value = _appended(self.env.get(name), value, name, origin)
+            value = appended(self.env.get(name), value, name, origin)
         return value
 
     def _element_assignment(self, target: Node, value_node: Node | None, origin: Span) -> None:
@@ -371,38 +372,29 @@ class Walker:
             if name_word.type == "word":
                 raw = self.tm.data[node.start_byte : node.end_byte]
                 name = self.tm.node_text(name_word)
-                if not self.collect and b":=" not in raw and not shell_launch.changes_variables(self, name):
+                if not self.collect and b":=" not in raw and not shell_builtins.changes_variables(self, name):
                     return  # pre-walk of a loop body: only effects on variables matter
-                if b"$" not in raw and b"`" not in raw and not shell_launch.may_matter(self, name):
+                if b"$" not in raw and b"`" not in raw and not shell_launch.may_matter(self, name) \
+                        and not prefixed.mentions(raw):
+                    self._unread(node, name_word)
                     return
-        if self.collect and self.env.has_alternatives and self._under_alternatives(node):
-            return
-        self._command(node)
-
-    def _under_alternatives(self, node: Node) -> bool:
-        """Walk a command once per choice of branch arms when it uses values chosen by a
-        branch (each launch it yields is one alternative); False when it does not."""
-        name_node = node.child_by_field_name("name")
-        name = self.tm.node_text(name_node) if name_node is not None else ""
-        raw = self.tm.data[node.start_byte : node.end_byte]
-        if shell_launch.changes_variables(self, name) or b":=" in raw:
-            return False
-        combos = alts.combinations(self.env, alts.referenced_names(node, self.tm))
-        if combos is None:
-            return False
-        base, outer = self.env, self.alternative
-        for index, (choices, values) in enumerate(combos):
-            conditions = tuple(choice.condition for choice in choices)
-            if outer is None:
-                self.alternative = Alternative(conditions, index, len(combos))
-            else:
-                self.alternative = Alternative(outer.conditions + conditions,
-                                               outer.index * len(combos) + index,
-                                               outer.count * len(combos))
-            self.env = _with_values(base, values)
+        found = len(self.result.launches)
+        if not (self.collect and self.env.has_alternatives and alts.walk_alternatives(self, node)):
             self._command(node)
-        self.env, self.alternative = base, outer
-        return True
+        if len(self.result.launches) == found and name_node is not None:
+            self._unread(node, name_node)
+
+    def _unread(self, node: Node, name_node: Node) -> None:
+        """A command that names SGLang's launcher but is not a launch speclint reads (`xargs
+        python -m sglang.launch_server`, `echo ...`): say why, for the no-launch-found finding."""
+        raw = self.tm.data[node.start_byte : node.end_byte]
+        if not self.collect or (b"sglang.launch_server" not in raw and b"sglang serve" not in raw):
+            return
+        name = " ".join(self.tm.node_text(name_node).split())[:40]
+        span = self.tm.node_span(name_node)
+        self.result.diagnostics.append(Diagnostic(
+            "launch-unread", f"the command `{name}` at line {span.line} names the launcher, and "
+            f"speclint reads no launch through `{name}`", span))
 
     def _command(self, node: Node) -> None:
         expander = self.expander()
@@ -424,34 +416,9 @@ class Walker:
                 args.extend(expander.words(child))
         if not args:
             return
-        if shell_launch.builtin_effects(self, node, args):
+        if shell_builtins.builtin_effects(self, node, args):
             return
         shell_launch.recognize(self, node, args, prefix)
-
-
-def _with_values(base: Env, values: dict[str, VarValue | None]) -> Env:
-    """`base` with the variables set as one choice of branch arms sets them."""
-    env = base.copy()
-    for name, value in values.items():
-        if value is None:
-            env.vars.pop(name, None)
-        else:
-            env.vars[name] = value
-    return env
-
-
-def _appended(current: VarValue | None, value: VarValue, name: str, origin: Span) -> VarValue:
-    """`X+=...`: append to a scalar or an array."""
-    if current is None:
-        return value
-    if current.reason is not None or value.reason is not None:
-        return dynamic_value(current.reason or value.reason or f"${name} is appended dynamically", origin)
-    if current.elements is not None or value.elements is not None:
-        left = current.elements if current.elements is not None else (
-            (Word(current.text or "", current.origin or origin, current.origin),) if current.is_set else ())
-        right = value.elements if value.elements is not None else (Word(value.text or "", origin, origin),)
-        return VarValue(elements=left + right, origin=current.origin, exported=current.exported)
-    return VarValue(text=(current.text or "") + (value.text or ""), origin=origin, exported=current.exported)
 
 
 def _globals_assigned(body: Node, tm: TextMap) -> set[str]:

@@ -155,6 +155,10 @@ class _Reader:
         if is_workflow(root, self.path):
             read_workflow(self, root)
             return
+        from ..frontends.manifests.config_sections import read_flag_maps
+
+        if read_flag_maps(self, root):
+            return
         services = _get(root, "services")
         if isinstance(services, yaml.MappingNode):
             for _key, service in mapping_pairs(services):

@@ -17,6 +17,8 @@ _SPECULATIVE_SUMMARY = (
 def _shown(value: object) -> str:
     """Values as SGLang's own Python would print them (None, True, 0.8, a/b)."""
     if isinstance(value, Unknown):
+        if value.identity is not None:  # `k`, `k + 1`: unknown, but named by the launch
+            return f"{value.identity} (unknown)"
         return f"unknown ({value.reason})"
     if isinstance(value, str):
         return value
@@ -54,6 +56,9 @@ def render_explain_text(contexts) -> str:
     for ctx in contexts:
         launch, resolution = ctx.launch, ctx.resolution
         out.append(f"{ctx.path}:{launch.span.line}: {launch.entry}")
+        if launch.alternative is not None:
+            alt = launch.alternative
+            out.append(f"  alternative {alt.index + 1} of {alt.count}: when {alt.description}")
         out.append(f"  SGLang {ctx.version.version} ({ctx.version.reason})")
         parse_stop = argparse_rejection(ctx)
         if parse_stop is not None:
@@ -133,11 +138,12 @@ def argparse_rejection(ctx) -> str | None:
 
 def _modelled_note(version: str) -> str | None:
     """'resolution modelled on SGLang X' when the resolver stands in another release."""
-    from speclint.resolve.traits import modelled_release
+    from speclint.sglang import release
 
-    modelled = modelled_release(version)
-    if modelled == version:
+    checked = release(version)
+    if checked.resolution_exact:
         return None
+    modelled = checked.resolution_follows
     return (f"resolution modelled on SGLang {modelled} (speclint models the resolution of "
             f"a few releases; flags are checked against {version} itself)")
 
@@ -204,9 +210,7 @@ def render_compare_json(pairs) -> str:
 
 
 def _modelled_release(ctx) -> str:
-    from speclint.resolve.traits import modelled_release
-
-    return modelled_release(ctx.version.version)
+    return ctx.release.resolution_follows
 
 
 def _jsonable(value: object) -> object:
@@ -220,9 +224,13 @@ def explain_dict(ctx) -> dict:
         "line": ctx.launch.span.line,
         "entry": ctx.launch.entry,
         "argv": [w.text for w in ctx.launch.args],
+        "alternative": None if ctx.launch.alternative is None else {
+            "index": ctx.launch.alternative.index, "count": ctx.launch.alternative.count,
+            "when": ctx.launch.alternative.description},
         "sglang_version": ctx.version.version,
         "sglang_version_reason": ctx.version.reason,
         "resolution_modelled_on": _modelled_release(ctx),
+        "resolution_exact": ctx.release.resolution_exact,
         "target_architecture": resolution.target_architecture,
         "aux_hidden_states_captured": _aux_capture_json(ctx),
         "effective": {k: _jsonable(v) for k, v in resolution.effective.items()},

@@ -12,7 +12,7 @@ def excerpt_lines(text: str, findings) -> dict[int, str]:
         return {}
     lines = text.splitlines()
     return {f.span.line: lines[f.span.line - 1] for f in findings
-            if 1 <= f.span.line <= len(lines)}
+            if 1 <= f.span.line <= len(lines) and f.span.file is None}
 
 
 def source_lines(result) -> dict[int, str]:
@@ -43,15 +43,22 @@ def finding_lines(result, show_source: bool = True) -> list[str]:
                    f"[{finding.severity.label}] {finding.message}")
         if show_source:
             indent = len(str(span.line))
-            out.extend(_excerpt(lines.get(span.line), span, indent))
+            out.extend(_excerpt(lines.get(span.line) if span.file is None else None, span, indent))
             pad = " " * indent
             if finding.fix_hint:
                 out.append(f"{pad} = help: {finding.fix_hint}")
             for note in finding.notes:
-                out.append(f"{pad} = note: line {note.span.line}, column "
-                           f"{note.span.column}: {note.message}")
+                out.append(f"{pad} = note: {_where(note.span, span, result.path)}line "
+                           f"{note.span.line}, column {note.span.column}: {note.message}")
             out.append("")
     return out
+
+
+def _where(note, finding, path: str) -> str:
+    """The note's file when it is not the finding's (a launch and its --config file)."""
+    if note.file == finding.file:
+        return ""
+    return f"{note.file or path}, "
 
 
 def render_findings(results, show_source: bool = True) -> str:

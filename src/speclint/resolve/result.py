@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from speclint.source import Identity
+
 
 class Unknown:
-    """An effective value speclint cannot know (it depends on the GPU, a config not on disk, ...)."""
+    """An effective value speclint cannot know (it depends on the GPU, a config not on disk, ...).
 
-    __slots__ = ("reason",)
+    `identity`: which value it is when the launch names it (`speculative_num_steps=k`):
+    two unknowns with the same identity key are equal, `plus` apart, whatever k is."""
 
-    def __init__(self, reason: str):
+    __slots__ = ("reason", "identity")
+
+    def __init__(self, reason: str, identity: Identity | None = None):
         self.reason = reason
+        self.identity = identity
 
     def __repr__(self) -> str:
+        if self.identity is not None:
+            return f"<unknown: {self.identity}>"
         return f"<unknown: {self.reason}>"
 
     def __eq__(self, other) -> bool:

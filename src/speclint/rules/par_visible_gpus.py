@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import gpu_use, hidden_cuda_entry, visible_gpu_count
 from speclint.rules.base import Example, LaunchContext, Note, Rule, Severity, word_notes
 from speclint.rules import par_helpers as par
@@ -46,6 +47,7 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
     code = "PAR001"
     name = "visible-gpu-mismatch"
     severity = Severity.ERROR
+    rests_on = (RESOLUTION,)
     summary = ("The launch opens more GPUs than CUDA_VISIBLE_DEVICES leaves visible "
                "(error), or leaves visible GPUs idle (info).")
     invalid = (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.sglang import RESOLUTION
 from speclint.rules.base import LaunchContext, Rule, Severity
 from speclint.rules.precedence import REJECTION
 from speclint.rules.spd_helpers import flag_span
@@ -34,6 +35,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     code = "SPD009"
     name = "sglang-rejects-config"
     severity = Severity.ERROR
+    rests_on = (RESOLUTION,)
     summary = "A flag combination SGLang's argument resolution raises on."
     # the rules that explain a rejection better: partial triple, backend, unknown
     # algorithm, and the parallel layouts (which show the sizes)

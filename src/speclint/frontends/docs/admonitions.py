@@ -12,11 +12,29 @@ from __future__ import annotations
 
 import re
 
-_HEADER = re.compile(r"^( *)(?:!!!|\?\?\?\+?|===\+?)[ \t]+\S")
+_HEADER = re.compile(r"^([ \t]*)(?:!!!|\?\?\?\+?|===\+?)[ \t]+\S")
 
 
 def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
+    """Leading columns (a tab counts four, as Python-Markdown's tab_length)."""
+    columns = 0
+    for char in line:
+        if char == " ":
+            columns += 1
+        elif char == "\t":
+            columns += 4 - columns % 4
+        else:
+            break
+    return columns
+
+
+def _strip(line: str, columns: int) -> str:
+    """The line without its first `columns` columns of indentation."""
+    index = seen = 0
+    while index < len(line) and seen < columns and line[index] in " \t":
+        seen += 1 if line[index] == " " else 4 - seen % 4
+        index += 1
+    return line[index:]
 
 
 def deindent_admonitions(text: str) -> str:
@@ -30,11 +48,10 @@ def deindent_admonitions(text: str) -> str:
         if line.strip():
             while stack and _indent(line) < stack[-1]:
                 stack.pop()
-        removed = min(4 * len(stack), _indent(line))
-        body = line[removed:]
+        body = _strip(line, 4 * len(stack))
         header = _HEADER.match(line)
-        if header is not None and len(header.group(1)) >= (stack[-1] if stack else 0):
-            stack.append(len(header.group(1)) + 4)
+        if header is not None and _indent(line) >= (stack[-1] if stack else 0):
+            stack.append(_indent(line) + 4)
             out.append("")
             continue
         out.append(body if line.strip() else "")

@@ -96,7 +96,7 @@ def python_block(doc: DocFile, lines: list[tuple[int, str]]) -> None:
 
     cell = split_cell(lines)
     for command in cell.shell:
-        doc.shell(command, "drop")
+        doc.shell(command, "drop", ipython=True)
     found = python_result(doc, cell.python)
     broken = any(d.kind == "syntax-error" for d in found.diagnostics)
     if not found.launches and broken and any(LAUNCHER.search(line) for _, line in lines):

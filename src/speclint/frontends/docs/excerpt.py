@@ -70,7 +70,7 @@ _PLACEHOLDER = re.compile(
 and `...` for words left out."""
 
 
-def _placeholder_pieces(piece: Piece) -> list[Piece]:
+def _placeholder_pieces(piece: Piece, ipython: bool) -> list[Piece]:
     text = piece.text or ""
     out: list[Piece] = []
     done = 0
@@ -88,7 +88,9 @@ def _placeholder_pieces(piece: Piece) -> list[Piece]:
         if before == "'" and after == "'":
             begin, end = begin - 1, end + 1
         out.append(exact(text[done:begin], piece.begin + done))
-        reason = f"a placeholder in the documentation (`{written}`): the reader fills in the value"
+        reason = (f"an IPython expression (`{written}`), filled in when the cell runs"
+                  if ipython and written.startswith("{") else
+                  f"a placeholder in the documentation (`{written}`): the reader fills in the value")
         if not quoted:
             out.append(virtual('"', piece.begin + begin))
         out.append(unknown(reason, piece.begin + begin, piece.begin + end))
@@ -101,15 +103,23 @@ def _placeholder_pieces(piece: Piece) -> list[Piece]:
     return [p for p in out if p.text != ""]
 
 
-def with_placeholders(pieces: list[Piece]) -> list[Piece]:
-    """Doc placeholders in exact runs become unknown values (one word each)."""
+def with_placeholders(pieces: list[Piece], ipython: bool = False) -> list[Piece]:
+    """Doc placeholders in exact runs become unknown values (one word each); in an IPython
+    `!` line, `{name}` is a Python expression IPython fills in."""
     out: list[Piece] = []
     for piece in pieces:
         if piece.exact and piece.text and any(c in piece.text for c in "<{[.\u2026"):
-            out.extend(_placeholder_pieces(piece))
+            out.extend(_placeholder_pieces(piece, ipython))
         else:
             out.append(piece)
     return out
+
+
+MAX_SNIPPETS = 5000
+"""Shell snippets (blocks, code spans, prose lines) walked per document; past it (or past
+MAX_LAUNCHES) the rest gets one located finding."""
+MAX_LAUNCHES = 1000
+"""As many launches as lint checks per file (lint.MAX_LAUNCHES): reading more is wasted."""
 
 
 class DocFile:
@@ -121,14 +131,33 @@ class DocFile:
         self.starts = starts if starts is not None else line_starts(text)
         self.budget = Budget()
         self.result = ExtractResult()
+        self.snippets = 0
+        self.full = False
 
-    def shell(self, pieces: list[Piece], syntax: str) -> int:
+    def _over(self, pieces: list[Piece]) -> bool:
+        self.snippets += 1
+        if self.snippets <= MAX_SNIPPETS and len(self.result.launches) <= MAX_LAUNCHES:
+            return False
+        if not self.full:
+            self.full = True
+            at = next((p.begin for p in pieces), 0)
+            self.result.diagnostics.append(Diagnostic(
+                "file-too-large", f"more than {MAX_SNIPPETS} command snippets or {MAX_LAUNCHES} launches "
+                "in one document; the ones from here are not checked", self.span(at, at + 1)))
+        return True
+
+    def shell(self, pieces: list[Piece], syntax: str, ipython: bool = False) -> int:
         """Walk shell pieces; `syntax` is 'warn' (a syntax error becomes a warning, as in a
         tagged doc fence) or 'drop' (prose, untagged blocks). Returns launches found."""
+        if self._over(pieces):
+            return 0
         buffer = ShellBuffer(self.text, self.starts, self.budget)
-        buffer.add_code(with_placeholders(pieces))
+        buffer.add_code(with_placeholders(pieces, ipython))
         found = ExtractResult()
         buffer.walk(self.path, found, report_errors=syntax != "drop")
+        # `launch_server --help` in a doc shows the flags; it starts no server
+        found.launches = [launch for launch in found.launches
+                          if not any(w.text in ("--help", "-h") for w in launch.args)]
         self.result.launches.extend(found.launches)
         self.result.comments.extend(found.comments)
         for diagnostic in found.diagnostics:

@@ -18,6 +18,8 @@ from .excerpt import DocFile, unknown, virtual
 
 ENV_LINE = re.compile(r"(?:export\s+)?[A-Z][A-Z0-9_]*=\S*(?:\s+[A-Z][A-Z0-9_]*=\S*)*")
 _FLAG = re.compile(r"(?<!\S)--[a-z][\w-]*")
+MAX_PARTS = 500
+"""Flag lines or fragments in one list: a longer "list" is data, not a launch someone wrote."""
 REST_REASON = "the rest of the launch (its model, other flags) is not shown in the documentation"
 
 
@@ -39,6 +41,14 @@ def is_sglang_list(text: str) -> bool:
     return False
 
 
+_OTHER_ENGINE_ENV = re.compile(r"(?:export\s+)?(?:VLLM|TRTLLM|TLLM|LMDEPLOY|OLLAMA|TGI)_")
+
+
+def other_engine(env_parts: list[list[Piece]]) -> bool:
+    """Env lines of another engine (`VLLM_...=0`) in the list: its flags are not SGLang's."""
+    return any(_OTHER_ENGINE_ENV.match(p.text or "") for part in env_parts for p in part)
+
+
 def is_fragment(text: str) -> bool:
     """A flag fragment that carries a value (`--x 3`, `--x=3`, several flags): a bare flag
     name (`--speculative-num-steps` in a table of parameters) is a mention, not a launch."""
@@ -48,7 +58,8 @@ def is_fragment(text: str) -> bool:
 
 def launch_from_parts(doc: DocFile, env_parts: list[list[Piece]], flag_parts: list[list[Piece]]) -> int:
     """Walk `ENV... python -m sglang.launch_server <rest> FLAGS...` built from the parts."""
-    if not flag_parts or not flag_parts[0]:
+    if not flag_parts or not flag_parts[0] or len(flag_parts) + len(env_parts) > MAX_PARTS \
+            or other_engine(env_parts):
         return 0
     at = flag_parts[0][0].begin
     pieces: list[Piece] = []
@@ -85,6 +96,8 @@ def block_flag_list(doc: DocFile, lines: list[tuple[int, str]]) -> bool:
                 lead, body = lead + skip, body[skip:]
             env_parts.append([exact(body, offset + lead)])
         else:
+            return False
+        if len(flag_parts) + len(env_parts) > MAX_PARTS:
             return False
     text = " ".join(p[0].text or "" for p in flag_parts)
     if not flag_parts or not is_sglang_list(text):

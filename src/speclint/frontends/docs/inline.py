@@ -24,6 +24,9 @@ _PROSE = re.compile(r"(?<![\w./$=-])(?:[A-Z_][A-Z0-9_]*=[^\s`]+\s+)*"
 _MODEL = re.compile(r"(?<!\S)--model(?:-path)?(?:=|\s|$)")
 _SAFE = re.compile(r"[\w./:,=@%+~\-]*")
 _TRAILING = ".,;:)"
+_WORD = re.compile(r"\S+")
+MAX_PROSE_WORDS = 1000
+"""Words read after a launcher on a prose line; a longer run is not a command in prose."""
 
 
 @dataclass(slots=True)
@@ -101,39 +104,36 @@ def with_rest(pieces: list[Piece]) -> list[Piece]:
 
 def code_span_launch(doc: DocFile, span: CodeSpan) -> bool:
     """A code span holding a launch: walked as shell. Returns whether one was read."""
-    if not LAUNCHER.search(span.text):
+    match = LAUNCHER.search(span.text)
+    if match is None or not span.text[match.end():].strip():  # `python -m sglang.launch_server`: a name
         return False
     return doc.shell(with_rest(span_pieces(span)), "drop") > 0
 
 
-def _prose_tokens(doc: DocFile, lines: list[tuple[int, str]], index: int, start: int) -> list[Piece]:
-    """The words of a launch on a prose line from column `start`: the launcher, then flags
-    and one value each, up to the first word that reads as prose again."""
-    words: list[Piece] = []
-    offset, line = lines[index]
-    column = start
+def _words(lines: list[tuple[int, str]], clean: list[str], index: int, column: int):
+    """Words from (line `index`, `column`) on, through lines continued with `\\`."""
     while True:
-        clean = line.replace("`", " ")
-        for match in re.finditer(r"\S+", clean[column:]):
-            words.append(exact(match.group(), offset + column + match.start()))
-        if not clean.rstrip().endswith("\\") or index + 1 >= len(lines):
-            break
-        if words and words[-1].text == "\\":
-            words.pop()
+        offset = lines[index][0]
+        for match in _WORD.finditer(clean[index], column):
+            if match.group() != "\\":
+                yield exact(match.group(), offset + match.start())
+        if not clean[index].rstrip().endswith("\\") or index + 1 >= len(lines):
+            return
         index += 1
-        offset, line = lines[index]
         column = 0
-    launcher = _PROSE.match(" ".join(w.text or "" for w in words))
+
+
+def _prose_tokens(lines: list[tuple[int, str]], clean: list[str], index: int, match: re.Match) -> list[Piece]:
+    """The words of a launch on a prose line: the launcher, then flags and one value each,
+    up to the first word that reads as prose again ([] when no flag follows)."""
+    launcher_end = lines[index][0] + match.end()
     kept: list[Piece] = []
-    taken = 0
-    length = len(launcher.group()) if launcher else 0
-    previous_flag = False
     launcher_words = 0
-    for word in words:
+    previous_flag = False
+    for word in _words(lines, clean, index, match.start()):
         text = word.text or ""
-        if taken < length:
+        if word.begin < launcher_end:
             kept.append(word)
-            taken += len(text) + 1
             launcher_words = len(kept)
             continue
         if text.endswith("\\"):
@@ -148,10 +148,13 @@ def _prose_tokens(doc: DocFile, lines: list[tuple[int, str]], index: int, start:
         else:
             break
         kept.append(exact(text, word.begin))
-    if len(kept) > launcher_words:
-        last = kept[-1]
-        trimmed = (last.text or "").rstrip(_TRAILING)
-        kept[-1] = exact(trimmed, last.begin) if trimmed else last
+        if len(kept) > MAX_PROSE_WORDS:
+            return []
+    if len(kept) <= launcher_words:  # a launcher named without any flag: a mention, not a launch
+        return []
+    last = kept[-1]
+    trimmed = (last.text or "").rstrip(_TRAILING)
+    kept[-1] = exact(trimmed, last.begin) if trimmed else last
     pieces: list[Piece] = []
     for word in kept:
         if pieces:
@@ -167,14 +170,16 @@ def _strip_placeholders(text: str) -> str:
 def prose_launches(doc: DocFile, lines: list[tuple[int, str]], spans: list[CodeSpan]) -> int:
     """Launches written on the prose lines of a paragraph (outside its code spans)."""
     found = 0
-    inside = [(s.begin, s.end) for s in spans]
+    inside = [s.begin - 1 for s in spans]
+    clean = [line.replace("`", " ") for _, line in lines]
     for index, (offset, line) in enumerate(lines):
         for match in _PROSE.finditer(line):
             where = offset + match.start()
-            if any(b - 1 <= where <= e for b, e in inside):
+            at = bisect_right(inside, where) - 1
+            if at >= 0 and where <= spans[at].end:
                 continue
-            pieces = _prose_tokens(doc, lines, index, match.start())
-            if len(pieces) < 3:  # a launcher named without any flag: a mention, not a launch
+            pieces = _prose_tokens(lines, clean, index, match)
+            if not pieces:
                 continue
             pieces.append(virtual("\n", pieces[-1].end))
             found += doc.shell(with_rest(pieces), "drop")

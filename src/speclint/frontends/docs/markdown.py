@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ...extract.embedded import Piece
-from ...source import ExtractResult
+from ...source import Diagnostic, ExtractResult
 from .admonitions import deindent_admonitions
 from .cells import python_block
 from .excerpt import DocFile, exact, virtual
@@ -28,8 +28,13 @@ _CONSOLE_TAGS = {"console", "shell-session", "shellsession", "sh-session", "bash
 _PYTHON_TAGS = {"python", "py", "python3", "ipython", "ipython3", "jupyter"}
 _TEXT_TAGS = {"text", "txt", "plaintext", "plain", "none", "log"}
 _PROMPT = re.compile(r"^(\s*)\$ ")
+_IPYTHON = re.compile(r"^(\s*)(?:!(?=[\w/$.~\"'])|%(?=\w))")
+"""`!cmd` and `%magic` lines pasted from a notebook into a shell block."""
 MAX_NESTING = 50
-"""Containers markdown-it opens inside each other before it reads the rest as text."""
+"""Containers (lists, quotes) markdown-it opens inside each other; deeper, it stops reading."""
+_DEEP_LINE = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+){%d}" % (MAX_NESTING // 2))
+_TOO_DEEP = "Markdown nested too deeply for speclint to follow (lists or quotes in each other); " \
+            "launches inside are not checked"
 
 
 def _tag(info: str) -> str:
@@ -79,6 +84,16 @@ def _console(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return kept
 
 
+def _unescape(offset: int, line: str) -> tuple[int, str]:
+    """A notebook line in a shell block: `!cmd` is the command, `%magic` is not shell."""
+    match = _IPYTHON.match(line)
+    if match is None:
+        return offset, line
+    if line[match.end(1)] == "%":
+        return offset + len(line), ""
+    return offset + match.end(), line[match.end():]
+
+
 def _pieces(lines: list[tuple[int, str]]) -> list[Piece]:
     pieces: list[Piece] = []
     for offset, line in lines:
@@ -102,6 +117,7 @@ def _code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         return
     if tag in _CONSOLE_TAGS or any(_PROMPT.match(line) for _, line in lines):
         lines = _console(lines)
+    lines = [_unescape(offset, line) for offset, line in lines]
     # a tagged shell block that does not parse is a warning; an untagged block may be output
     doc.shell(_pieces(lines), "warn" if tag else "drop")
 
@@ -128,8 +144,8 @@ def _inline(doc: DocFile, token, fragments: Fragments | None, in_list: bool) -> 
             fragments.flags.append(span_pieces(span))
         elif kind == "env" and item:
             fragments.env.append(span_pieces(span))
-        elif kind == "flags" and len(span.text.split()) >= 2 and is_sglang_list(span.text):
-            launch_from_parts(doc, [], [span_pieces(span)])
+        # a fragment inside a sentence ("use `--speculative-algorithm EAGLE3` for ...") is a
+        # mention of a flag, not a launch: only list items make flag lists
     lines = []
     for index in range(first, stop):
         line_end = doc.starts[index + 1] - 1 if index + 1 < len(doc.starts) else len(doc.text)
@@ -145,12 +161,35 @@ def _flush(doc: DocFile, fragments: Fragments | None) -> None:
         launch_from_parts(doc, fragments.env, fragments.flags)
 
 
+def _bounded(doc: DocFile, text: str) -> str:
+    """The text with lines that open dozens of containers at once (`- - - - ...`, on which
+    markdown-it takes seconds) blanked, and one finding at the first."""
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if len(line) > MAX_NESTING and _DEEP_LINE.match(line):
+            if not any(d.message == _TOO_DEEP for d in doc.result.diagnostics):
+                at = doc.starts[index]
+                doc.result.diagnostics.append(Diagnostic("unsupported-input", _TOO_DEEP, doc.span(at, at + 1)))
+            lines[index] = ""
+    return "\n".join(lines)
+
+
+def _too_deep(doc: DocFile, tokens) -> None:
+    deep = next((t for t in tokens if t.level >= MAX_NESTING - 1 and t.map), None)
+    if deep is not None and not any(d.message == _TOO_DEEP for d in doc.result.diagnostics):
+        at = doc.starts[min(deep.map[0], len(doc.starts) - 1)]
+        doc.result.diagnostics.append(Diagnostic("unsupported-input", _TOO_DEEP, doc.span(at, at + 1)))
+
+
 def extract_markdown(text: str, path: str) -> ExtractResult:
     from markdown_it import MarkdownIt  # loaded only for a Markdown file that mentions sglang
 
     doc = DocFile(text, path)
-    parser = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table")
-    tokens = parser.parse(deindent_admonitions(text))
+    # block structure only: code spans are found in the original lines (inline.py), and
+    # markdown-it's inline rules take seconds on hostile brackets and emphasis
+    parser = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table").disable("inline")
+    tokens = parser.parse(_bounded(doc, deindent_admonitions(text)))
+    _too_deep(doc, tokens)
     lines = text.split("\n")
     depth = 0
     fragments: Fragments | None = None

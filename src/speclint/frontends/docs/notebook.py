@@ -119,6 +119,7 @@ def extract_notebook(text: str, path: str) -> ExtractResult:
     result = ExtractResult()
     code: list[Piece] = []
     code_cells: list[tuple[int, int]] = []  # notebook-text range of each code cell
+    size = 0
     for kind, pieces in cells:
         cell_text = "".join(p.text or "" for p in pieces)
         if kind == "markdown" and ("sglang" in cell_text or "--speculative-" in cell_text):
@@ -130,10 +131,10 @@ def extract_notebook(text: str, path: str) -> ExtractResult:
             result.diagnostics.extend(found.diagnostics)
             result.comments.extend(found.comments)
         elif kind == "code":
-            size = sum(len(p.text or "") for p in code)
             code_cells.append((size, size + len(cell_text)))
             code.extend(pieces)
             code.append(virtual("\n", pieces[-1].end if pieces else 0))
+            size += len(cell_text) + 1
     if code:
         _code(path, code, code_cells, starts, result)
     return result
@@ -156,7 +157,7 @@ def _code(path: str, code: list[Piece], code_cells: list[tuple[int, int]], start
         split.append(split_cell(lines))
     for cell in split:
         for command in cell.shell:
-            doc.shell(command, "drop")
+            doc.shell(command, "drop", ipython=True)
     active = list(range(len(split)))
     for _ in range(MAX_RETRIES + 1):
         found = python_result(doc, [p for i in active for p in split[i].python + [virtual("\n", code_cells[i][1])]])

@@ -8,7 +8,7 @@ field is required, so a new release's entry has to state each fact.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 _MTP_0_5_23 = (
@@ -95,6 +95,23 @@ class ReleaseTraits:
     aux_capture_algorithms: tuple[str, ...]
     """0.5.23 `handle_aux_hidden_state_capture` (validation_hook.py): the algorithms that
     name an aux capture convention; empty where the handler does not exist."""
+    auto_attention_backend: bool
+    """Resolution picks the attention backend for the GPU when none is given (attention.py;
+    recorded: 0.4.x leaves it to the model runner)."""
+    auto_backend_kept_pages: tuple[int, ...]
+    """--page-size values every auto-picked backend keeps (Blackwell's trtllm_mha/trtllm_mla
+    raise others to 64); empty where the backend is not picked while resolving."""
+    page_forces_topk_one: bool
+    """0.4.6: a page size above 1 (after the backend's) turns topk > 1 into 1, logged."""
+    deepep_auto_refuses_dp_attention: bool
+    """0.4.6 `__post_init__`: --enable-deepep-moe in deepep_mode auto with DP attention
+    raises (checks.py)."""
+    pp_speculative_prefill_only: bool
+    """0.5.23 `check_pipeline_parallel_compat`: --pp-size > 1 drafts only with EAGLE and only
+    on prefill nodes (checks.py)."""
+    pp_refuses: tuple[str, ...]
+    """`check_server_args` refuses --pp-size > 1 with these set (speculative_algorithm,
+    enable_mixed_chunk); checks.py. Empty where no such assert exists (0.5.23)."""
     # --- parallel layout (parallel.py) ---
     parallel_steps: str
     """'post_init' (0.4.10.post2 `__post_init__`), 'handlers' (0.5.6.post2 / 0.5.14
@@ -151,8 +168,11 @@ TRAITS: dict[str, ReleaseTraits] = {
         ngram_default_draft_tokens_flag=None, ngram_sets_steps=False, ngram_devices=(),
         ngram_device_error="", ngram_disables_overlap=False, page_tree_backends=(),
         has_trtllm_mha_check=False, has_dflash=False, models_adaptive=False,
-        pp_disables_overlap=False, dflash_full_handler=False, strips_device_index=False,
+        pp_disables_overlap=True, dflash_full_handler=False, strips_device_index=False,
         backend_page_sizes=False, aux_capture_algorithms=(),
+        auto_attention_backend=False, auto_backend_kept_pages=(),
+        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm", "enable_mixed_chunk"),
         parallel_steps="post_init", a2a_spanning={"deepep": "DeepEP"},
         a2a_ep_size_hook=False, a2a_info_backends=(),
         flashinfer_a2a_needs_dp_attention=False, waterfill=None, separate_attn_dp_size=False,
@@ -174,8 +194,11 @@ TRAITS: dict[str, ReleaseTraits] = {
         ngram_sets_steps=False, ngram_devices=("cuda",), ngram_device_error=_NGRAM_CUDA_ONLY,
         ngram_disables_overlap=True, page_tree_backends=("flashinfer", "fa3"),
         has_trtllm_mha_check=True, has_dflash=False, models_adaptive=False,
-        pp_disables_overlap=False, dflash_full_handler=False, strips_device_index=False,
+        pp_disables_overlap=True, dflash_full_handler=False, strips_device_index=False,
         backend_page_sizes=False, aux_capture_algorithms=(),
+        auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
+        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm", "enable_mixed_chunk"),
         parallel_steps="handlers",
         a2a_spanning={"deepep": "DeepEP", "mooncake": "Mooncake",
                       "ascend_fuseep": "Ascend fused EP"},
@@ -197,6 +220,9 @@ TRAITS: dict[str, ReleaseTraits] = {
         has_dflash=True, models_adaptive=False, pp_disables_overlap=True,
         dflash_full_handler=False, strips_device_index=False, backend_page_sizes=False,
         aux_capture_algorithms=(),
+        auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
+        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm",),
         parallel_steps="handlers", a2a_spanning=_A2A_0_5_14, a2a_ep_size_hook=False,
         a2a_info_backends=("megamoe",), flashinfer_a2a_needs_dp_attention=True,
         waterfill="deepep_waterfill", separate_attn_dp_size=False, replica_offset_spans_pp=True,
@@ -217,11 +243,35 @@ TRAITS: dict[str, ReleaseTraits] = {
         has_trtllm_mha_check=True, has_dflash=True, models_adaptive=True,
         pp_disables_overlap=True, dflash_full_handler=True, strips_device_index=True,
         backend_page_sizes=True, aux_capture_algorithms=("EAGLE3", "DFLASH", "DSPARK"),
+        auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
+        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        pp_speculative_prefill_only=True, pp_refuses=(),
         parallel_steps="hooks", a2a_spanning=_A2A_0_5_23, a2a_ep_size_hook=True,
         a2a_info_backends=(), flashinfer_a2a_needs_dp_attention=False,
         waterfill="waterfill", separate_attn_dp_size=True, replica_offset_spans_pp=True,
         gpu_resolution=True, longer_context_allowed_by_default=False),
 }
+
+
+
+def _like(release: str, **changes) -> ReleaseTraits:
+    return replace(TRAITS[release], **changes)
+
+
+# Releases recorded by tools/oracle (tests/data/oracle): each entry is the closest read
+# release's with the differences its recording shows (tests/test_oracle_recordings.py
+# checks every launch), and the source lines named.
+TRAITS.update({
+    # __post_init__: auto_choose_speculative_params returns (5, 4, 8) for every
+    # architecture; only DeepseekV3 takes its own path as the draft; "page_size > 1 and
+    # speculative_eagle_topk > 1" sets topk 1; mixed chunk is left on.
+    "0.4.6.post5": _like("0.4.10.post2", small_tree_architectures=(),
+                         mtp_draft_from_target=("DeepseekV3ForCausalLM",),
+                         eagle_disables_mixed_chunk=False, page_forces_topk_one=True,
+                         deepep_auto_refuses_dp_attention=True),
+    # recorded: resolves every battery launch as 0.4.10.post2 does
+    "0.5.1.post3": _like("0.4.10.post2"),
+})
 
 LARGE_TREE_ARCHITECTURES = ("LlamaForCausalLM", "Grok1ForCausalLM", "Grok1VForCausalLM")
 
