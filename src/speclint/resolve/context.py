@@ -24,9 +24,9 @@ def context_rejection(config, env: dict, target_config, version: str) -> Rejecti
         if env[name] is None or env[name].strip().lower() in _TRUE:
             return None
     else:
-        from speclint.resolve.traits import traits_for
+        from speclint.sglang import release
 
-        if traits_for(version).longer_context_allowed_by_default:
+        if release(version).traits.longer_context_allowed_by_default:
             return None  # the variable defaults to true there
     return Rejection("ValueError", f"User-specified context_length ({asked}) is greater than "
                      f"the derived context_length ({derived[0]}). To allow overriding this "

@@ -85,7 +85,8 @@ def resolve_defaults(state: ResolutionState, gpu, problem: str | None) -> None:
     if problem is None and state.target_architecture not in BOUNDARY_REDUCTION:
         problem = ("depends on the target model, whose config.json is not on disk"
                    if state.target_architecture is None else
-                   f"SGLang 0.5.23's defaults for {state.target_architecture} are not modelled")
+                   f"SGLang {state.checked_version}'s defaults for {state.target_architecture}"
+                   " are not modelled")
     if problem is not None:
         for name in DEFAULT_FIELDS:
             if name not in ("tokenizer_path", "served_model_name",

@@ -88,7 +88,7 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
         return NO_GPU
     if gpu.vendor != "nvidia":
         return (f"the ROCm resolution (handle_amd_specifics, aiter) for {gpu.name} is "
-                "unverified for SGLang 0.5.23")
+                f"unverified for SGLang {state.checked_version}")
     device = state.get("device")
     if device != "cuda":
         return f"--device {device} is not modelled"
@@ -96,7 +96,7 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
     if arch is None:
         return "depends on the target model, whose config.json is not on disk"
     if arch not in MODELLED_ARCHITECTURES:
-        return f"SGLang 0.5.23's adjustments for {arch} are not modelled"
+        return f"SGLang {state.checked_version}'s adjustments for {arch} are not modelled"
     if arch in MLA_ARCHITECTURES and (gpu.sm or 0) // 10 == 10:
         from speclint.resolve import deepseek_blackwell
 
