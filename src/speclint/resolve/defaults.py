@@ -91,7 +91,7 @@ def resolve_defaults(state: ResolutionState, gpu, problem: str | None) -> None:
         for name in DEFAULT_FIELDS:
             if name not in ("tokenizer_path", "served_model_name",
                             "speculative_draft_model_quantization") \
-                    and not state.config.given(name):
+                    and (not state.config.given(name) or name == "enable_dp_lm_head"):
                 state.set_unknown(name, problem)
         return
     for name, (value, handler) in CONSTANTS.items():
@@ -100,13 +100,7 @@ def resolve_defaults(state: ResolutionState, gpu, problem: str | None) -> None:
                 or (name == "encoder_transfer_backend" and state.get(name) == "auto") \
                 or (name in ("boundary_reduction",) and state.get(name) == "auto"):
             state.set(name, value, "SGLang's resolved default", handler)
-    attn = state.get("attn_dp_size")
-    if isinstance(attn, int) and attn == 1 and state.get("enable_dp_lm_head") in (None, False):
-        state.set("enable_dp_lm_head", False, "no attention data parallelism: no DP LM head",
-                  "_data_parallelism_defaults")
-    elif not isinstance(attn, int) or attn > 1:
-        state.set_unknown("enable_dp_lm_head", "with attention data parallelism it is not "
-                          "modelled")
+    _dp_lm_head(state)
     _moe_runner(state, gpu)
     _allreduce_fusion(state, gpu)
     _boundary_reduction(state)
@@ -132,8 +126,26 @@ def _boundary_reduction(state: ResolutionState) -> None:
         state.set("speculative_boundary_reduction", value, "the target's", handler)
 
 
+def _dp_lm_head(state: ResolutionState) -> None:
+    """`_data_parallelism_defaults`: one DP rank (replicas × attention-DP groups) means no
+    DP LM head; otherwise the value as given."""
+    attn, dp = state.get("attn_dp_size"), state.get("dp_size")
+    if not (isinstance(attn, int) and isinstance(dp, int)):
+        state.set_unknown("enable_dp_lm_head", "the data-parallel sizes are not readable")
+    elif attn * dp == 1:
+        state.set("enable_dp_lm_head", False, "one data-parallel rank: no DP LM head",
+                  "_data_parallelism_defaults")
+    elif state.get("enable_dp_lm_head") is None:
+        state.set_unknown("enable_dp_lm_head", "with several data-parallel ranks it is not "
+                          "modelled")
+
+
 def _moe_runner(state: ResolutionState, gpu) -> None:
     if state.get("speculative_moe_runner_backend") is not None:
+        return
+    if gpu is None and state.target_architecture in FUSION_ARCHITECTURES:
+        state.set_unknown("speculative_moe_runner_backend", "depends on the GPU: pass --gpu "
+                          "(DeepSeek-family MoE runners change on Blackwell)")
         return
     if gpu is not None and (gpu.sm or 0) // 10 == 10 and \
             state.target_architecture in FUSION_ARCHITECTURES:

@@ -120,11 +120,15 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
         _page_size(state, None)
     attn = state.get("attn_dp_size")
     for name in GPU_FIELDS:
+        if name in ("page_size", "attention_backend") and not state.traits.gpu_resolution:
+            continue  # attention.py resolves them per release (recorded by tools/oracle)
         if state.values.get(name) is None:
             state.set_unknown(name, reason)
         elif name in ("chunked_prefill_size", "schedule_conservativeness") and \
-                state.traits.gpu_resolution and not (isinstance(attn, int) and attn == 1):
-            state.set_unknown(name, f"{reason} (attention data parallelism changes it)")
+                not (state.traits.gpu_resolution and isinstance(attn, int) and attn == 1):
+            # attention data parallelism changes both (in every release)
+            state.set_unknown(name, f"{reason} (attention data parallelism changes it)"
+                              if state.traits.gpu_resolution else reason)
     if state.traits.gpu_resolution and not fixed_page and state.config.given("page_size") \
             and is_known(state.get("page_size")):
         state.set_unknown("page_size", f"{reason} (the attention backend SGLang picks may "
