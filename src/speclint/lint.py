@@ -48,6 +48,9 @@ class LintOptions:
     launch names (a folder or a config.json)."""
     configured_version: str | None = None
     """`sglang-version` from a configuration file (below --sglang-version, above image tags)."""
+    stdin_filename: str | None = None
+    """`--stdin-filename`: standard input is read with this file's front-end and reported
+    under its name."""
     read_pyproject: bool = True
     """Read `[tool.speclint] models` from the configuration closest to the file (the API
     default; only read when a launch names a model). The CLI applies configuration files
@@ -161,7 +164,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
             return result
         result.contexts.append(ctx)
         first = len(findings)
-        for rule in rules.launch:
+        for rule in _rules_for(ctx, rules):
             for finding in rule.check(ctx):
                 finding.launch_span = launch.span
                 findings.append(finding)
@@ -182,6 +185,18 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     unique = {(f.code, f.span, f.message): f for f in result.findings}
     result.findings = sorted(unique.values(), key=lambda f: (f.span.line, f.span.column, f.code))
     return result
+
+
+def _rules_for(ctx, rules: "_RuleSet") -> tuple:
+    """A launch argparse stops gets only the rules about parsing (`Rule.stage`): what would
+    happen after parsing never happens. `--help` gets only the help rule."""
+    from speclint.flags.argv import argparse_stop
+
+    stop = argparse_stop(ctx.parsed)
+    if stop is None:
+        return rules.launch
+    wanted = "help" if stop.kind == "help" else "parse"
+    return tuple(rule for rule in rules.launch if rule.stage == wanted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,20 +284,30 @@ def too_large_result(path: str, size: int, options: LintOptions = LintOptions())
     return result
 
 
+def stdin_names(options: LintOptions) -> tuple[str, str]:
+    """(the path that picks standard input's front-end, the name findings show)."""
+    if options.stdin_filename:
+        return options.stdin_filename, options.stdin_filename
+    return "-", "<stdin>"
+
+
 def lint_path(path: str, options: LintOptions = LintOptions()) -> FileResult:
     text, error, size = read_source(path)
-    display = "<stdin>" if path == "-" else path
+    frontend, display = stdin_names(options) if path == "-" else (path, path)
     if error is not None:
         return FileResult(path, error=error)
     if text is None:
         return too_large_result(display, size, options)
-    return lint_text(text, path, options, "<stdin>" if path == "-" else None)
+    return lint_text(text, frontend, options, display if path == "-" else None)
 
 
-def iter_lint_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
-    """Files to lint as (path, error). Folders are walked for the kinds speclint reads; files
-    named explicitly are always linted. Symlinked folders are not followed (no loops)."""
+def iter_lint_paths(paths: list[str], walk=None) -> Iterator[tuple[str, str | None]]:
+    """Files to lint as (path, error). Folders are walked for the kinds speclint reads,
+    skipping what `walk` (a `speclint.walk.WalkOptions`, or a callable giving one per walked
+    root) excludes and `.gitignore` ignores; files named explicitly are always linted.
+    Symlinked folders are not followed (no loops)."""
     from speclint.extract import is_lintable_path
+    from speclint.walk import WalkOptions, gitignore_above
 
     for given in paths:
         if given == "-" or not os.path.isdir(given):
@@ -291,12 +316,24 @@ def iter_lint_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
             else:
                 yield given, None
             continue
+        options = (walk(given) if callable(walk) else walk) or WalkOptions()
+        ignores = {given: gitignore_above(given).below(given)} if options.respect_gitignore \
+            else None
         for root, dirs, files in os.walk(given, onerror=None, followlinks=False):
-            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in
-                             ("node_modules", "__pycache__", "venv"))
+            rules = ignores.pop(root) if ignores is not None else None
+
+            def skipped(name: str, is_dir: bool) -> bool:
+                full = os.path.join(root, name)
+                relative = os.path.relpath(full, given).replace(os.sep, "/")
+                return (options.excluded(relative, name)
+                        or (rules is not None and rules.ignored(full, is_dir)))
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not skipped(d, True))
+            if ignores is not None:
+                for name in dirs:
+                    ignores[os.path.join(root, name)] = rules.below(os.path.join(root, name))
             for name in sorted(files):
                 full = os.path.join(root, name)
-                if _is_regular_file(full) and is_lintable_path(full):
+                if _is_regular_file(full) and is_lintable_path(full) and not skipped(name, False):
                     yield full, None
 
 

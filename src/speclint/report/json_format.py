@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+from speclint.docs_url import rule_url
+from speclint.fix import applicability
+
 
 def finding_dict(finding) -> dict:
     span = finding.span
@@ -19,6 +22,8 @@ def finding_dict(finding) -> dict:
         "end_column": span.end_column,
         "message": finding.message,
         "fix": finding.fix_hint,
+        "fix_applicability": applicability(finding),
+        "url": rule_url(finding.name),
         "notes": [{"line": n.span.line, "column": n.span.column, "message": n.message}
                   for n in finding.notes],
     }

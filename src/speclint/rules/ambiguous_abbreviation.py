@@ -38,6 +38,7 @@ python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-de
 """
 
     code = "FLG002"
+    stage = "parse"
     name = "ambiguous-abbreviation"
     severity = Severity.ERROR
     summary = "An abbreviated flag that matches several SGLang flags: argparse stops the launch."

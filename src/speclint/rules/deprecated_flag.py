@@ -30,6 +30,7 @@ python -m sglang.launch_server --model-path /models/llama \
 """
 
     code = "FLG008"
+    stage = "parse"
     name = "deprecated-flag"
     severity = Severity.WARNING
     summary = "A deprecated flag: SGLang rewrites it to another setting, or ignores it."

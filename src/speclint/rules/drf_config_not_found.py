@@ -44,6 +44,7 @@ python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5 \\
 """
 
     code = "DRF011"
+    opt_in = True
     name = "model-config-not-found"
     severity = Severity.INFO
     summary = "A speculative launch's model config.json was not found: drafter checks were skipped."

@@ -25,6 +25,7 @@ python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 
 """
 
     code = "FLG005"
+    stage = "parse"
     name = "invalid-flag-value"
     severity = Severity.ERROR
     summary = "A value argparse cannot convert to the flag's type (an int flag given `8x`)."

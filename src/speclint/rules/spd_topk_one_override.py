@@ -81,7 +81,8 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         value_word = use.value_words[0] if use and len(use.value_words) == 1 else None
         fix = None
         if literal_word(value_word) and literal_word(use.word) and isinstance(used, int):
-            # certain: it writes down the value SGLang runs with; nothing changes at runtime
+            # unsafe: the launch runs as before, but the author's 16 is erased and the
+            # finding that would tell them their chain is short goes quiet
             fix = Edit(use.value_span, str(used), f"write the draft tokens SGLang uses ({used})",
                        value_word.text)
         yield self.report(ctx.path, flag_span(ctx, "speculative_num_draft_tokens"), message,
