@@ -70,7 +70,7 @@ def run_check(o: dict) -> int:
         return EXIT_ERROR
     try:
         finder = SettingsFinder(o["config_file"], o["isolated"])
-        settings_here = finder.for_path(".")
+        settings_here = finder.for_folder(".")
     except ConfigError as error:
         _error(str(error))
         return EXIT_ERROR
@@ -95,7 +95,7 @@ def run_check(o: dict) -> int:
         output_format = "text"
     from speclint import docs_url
 
-    docs_url.set_base(o["doc_url_base"])
+    docs_url.set_base(o["doc_url_base"] or settings_here.doc_url_base)
     if o["diff"]:
         return _diff(paths, cli, finder)
     return _lint(paths, cli, finder, o, output_format)

@@ -83,10 +83,12 @@ class LaunchSummary:
     (all the summary line reads). Keeps memory flat over thousands of files and results cheap
     to send back from worker processes; `explain` keeps the whole LaunchContext."""
 
-    __slots__ = ("version",)
+    __slots__ = ("version", "drafter_unchecked")
 
-    def __init__(self, version) -> None:
+    def __init__(self, version, drafter_unchecked: bool = False) -> None:
         self.version = version
+        self.drafter_unchecked = drafter_unchecked
+        """An EAGLE-family launch whose model configs are not on disk (DRF011's case)."""
 
 
 @dataclass(slots=True)
@@ -105,7 +107,7 @@ def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> Iterato
     """(path, options, fail_on) per file to lint, or an error line, in input order, lazily."""
     def walk(root: str):
         try:
-            return walk_options(cli, finder.for_path(os.path.join(root, ".")))
+            return walk_options(cli, finder.for_folder(root))
         except ConfigError:
             return walk_options(cli, Settings())  # reported with the root's first file
 
@@ -203,8 +205,11 @@ def lint_job(job: Job) -> tuple[FileResult | None, str | None]:
         if not keep_contexts:
             from speclint.report.text import excerpt_lines
 
+            from speclint.rules.drf_config_not_found import unread_model_configs
+
             result = CheckedFile(result.path, result.findings,
-                                 [LaunchSummary(ctx.version) for ctx in result.contexts],
+                                 [LaunchSummary(ctx.version, bool(unread_model_configs(ctx)))
+                                  for ctx in result.contexts],
                                  result.error, lines=excerpt_lines(result.text, result.findings))
     except Exception as exc:  # a bug must not stop the other files
         return None, _internal_error(path, exc)

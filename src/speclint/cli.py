@@ -9,7 +9,7 @@ import click
 
 from speclint import __version__
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+EXIT_CLEAN, EXIT_ERROR = 0, 2
 FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab", "junit"]
 
 
@@ -34,10 +34,6 @@ class _DefaultToCheck(click.Group):
 
             self.add_command(getattr(cli_runtime, self._LAZY[name]), name)
         return super().get_command(ctx, name)
-
-
-def _split_keys(values: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(key.strip() for value in values for key in value.split(",") if key.strip())
 
 
 def _validate_version(ctx, param, value):
@@ -74,7 +70,7 @@ def main() -> None:
     """
 
 
-@main.command()
+@main.command(short_help="Lint launch commands in files and folders (the default).")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--output-format", type=click.Choice(FORMATS), default=None,
               envvar="SPECLINT_OUTPUT_FORMAT",
@@ -133,7 +129,7 @@ def check(**options) -> None:
     sys.exit(run_check(options))
 
 
-@main.command()
+@main.command(short_help="Show the configuration SGLang will really run with.")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
@@ -170,6 +166,9 @@ def explain(paths, output_format, sglang_version, model_configs, compare) -> Non
 
         again = LintOptions(compare, model_configs=model_configs)  # same launches, other release
         pairs = [(ctx, analyse_launch(ctx.path, ctx.launch, again)) for ctx in contexts]
+        for _, other in pairs:
+            other.version.reason = other.version.reason.replace("from --sglang-version",
+                                                                "from --compare")
         click.echo(render_compare_json(pairs) if output_format == "json"
                    else render_compare_text(pairs).rstrip())
         sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
@@ -178,7 +177,7 @@ def explain(paths, output_format, sglang_version, model_configs, compare) -> Non
     sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
 
 
-@main.command("rule")
+@main.command("rule", short_help="Print a rule's documentation page.")
 @click.argument("key")
 def rule_command(key) -> None:
     """Print a rule's documentation page (KEY: a code such as SPD001, or a name)."""

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 CONFIG_NAMES = (".speclint.toml", "speclint.toml", "pyproject.toml")
 MAX_CONFIG_BYTES = 2 * 1024 * 1024
 _KEYS = {"select", "extend-select", "ignore", "fail-on", "sglang-version", "per-file-ignores",
-         "models", "output-format", "exclude", "extend-exclude", "respect-gitignore"}
+         "models", "output-format", "exclude", "extend-exclude", "respect-gitignore",
+         "doc-url-base"}
 
 
 class ConfigError(Exception):
@@ -48,6 +49,7 @@ class Settings:
     """Path patterns folder walks skip (None: the built-in list, `DEFAULT_EXCLUDE`)."""
     extend_exclude: tuple[str, ...] = ()
     respect_gitignore: bool | None = None
+    doc_url_base: str | None = None
     models: tuple[tuple[str, str], ...] = ()
     """NAME → PATH, PATH absolute (relative ones are taken from the config file's folder)."""
     base: str = field(default_factory=os.getcwd)
@@ -156,7 +158,11 @@ def parse_settings(path: str, table: dict) -> Settings:
     if respect is not None and not isinstance(respect, bool):
         raise ConfigError(f"{where}: `respect-gitignore` must be true or false")
     exclude = table.get("exclude")
+    doc_url_base = table.get("doc-url-base")
+    if doc_url_base is not None and not isinstance(doc_url_base, str):
+        raise ConfigError(f"{where}: `doc-url-base` must be a string (a URL)")
     return Settings(
+        doc_url_base=doc_url_base,
         path=path,
         select=_selectors(where, "select", table.get("select", [])),
         extend_select=_selectors(where, "extend-select", table.get("extend-select", [])),
@@ -193,6 +199,14 @@ class SettingsFinder:
             return self._explicit
         start = os.getcwd() if linted_path == "-" else os.path.dirname(os.path.abspath(linted_path))
         return self._for_folder(start)
+
+    def for_folder(self, folder: str) -> Settings:
+        """The settings of a walked folder (its `exclude` applies to the walk)."""
+        if self.isolated:
+            return Settings()
+        if self._explicit is not None:
+            return self._explicit
+        return self._for_folder(os.path.abspath(folder))
 
     def _for_folder(self, folder: str) -> Settings:
         cached = self._by_folder.get(folder)

@@ -7,10 +7,8 @@ when anything fails.
 
 from __future__ import annotations
 
-import difflib
 import os
 import stat
-import tempfile
 
 
 class FixError(Exception):
@@ -86,6 +84,8 @@ def apply_edits(text: str, edits) -> tuple[str, int]:
 
 
 def unified_diff(path: str, before: str, after: str) -> str:
+    import difflib  # only --diff and --fix need these (the report reads `fixable` alone)
+
     return "".join(difflib.unified_diff(before.splitlines(keepends=True),
                                         after.splitlines(keepends=True),
                                         fromfile=f"a/{path.lstrip(os.sep)}", tofile=f"b/{path.lstrip(os.sep)}"))
@@ -103,6 +103,8 @@ def safe_target(path: str, roots: list[str]) -> str:
 
 
 def write_atomically(path: str, data: bytes) -> None:
+    import tempfile
+
     info = os.stat(path)
     folder = os.path.dirname(path) or "."
     handle, temporary = tempfile.mkstemp(prefix=".speclint-", dir=folder)

@@ -163,15 +163,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
             result.error = str(error)
             return result
         result.contexts.append(ctx)
-        first = len(findings)
-        for rule in _rules_for(ctx, rules):
-            for finding in rule.check(ctx):
-                finding.launch_span = launch.span
-                findings.append(finding)
-        if rules.defers and len(findings) - first > 1:
-            from speclint.rules.precedence import drop_deferred
-
-            findings[first:] = drop_deferred(findings[first:], rules.defers)
+        findings.extend(launch_findings(ctx, rules))
     if extracted.comments:
         from speclint.suppress import apply_suppressions, parse_suppressions
 
@@ -185,6 +177,23 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     unique = {(f.code, f.span, f.message): f for f in result.findings}
     result.findings = sorted(unique.values(), key=lambda f: (f.span.line, f.span.column, f.code))
     return result
+
+
+def launch_findings(ctx, rules: "_RuleSet | Selection") -> list:
+    """One launch's findings: the rules that apply to it (`_rules_for`), then precedence
+    between them. `check`, `speclint run` and the plugin all go through here."""
+    if isinstance(rules, Selection):
+        rules = _enabled_rules(rules)
+    found = []
+    for rule in _rules_for(ctx, rules):
+        for finding in rule.check(ctx):
+            finding.launch_span = ctx.launch.span
+            found.append(finding)
+    if rules.defers and len(found) > 1:
+        from speclint.rules.precedence import drop_deferred
+
+        found = drop_deferred(found, rules.defers)
+    return found
 
 
 def _rules_for(ctx, rules: "_RuleSet") -> tuple:

@@ -406,8 +406,9 @@ def argparse_stop(parsed: ParsedArgs) -> ArgparseStop | None:
         return ArgparseStop("error", first.span,
                             f"ambiguous option: {first.text} could match {matches}", first)
     consumed: list[tuple[int, ArgparseStop]] = []
+    refused_uses = {id(p.use) for p in problems if p.use is not None}
     for use in parsed.uses:
-        if use.spec is not None and use.spec.action == "help":
+        if use.spec is not None and use.spec.action == "help" and id(use) not in refused_uses:
             consumed.append((use.position, ArgparseStop(
                 "help", use.span, f"`{use.written}` prints SGLang's help and exits 0")))
             break

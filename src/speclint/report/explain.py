@@ -52,6 +52,10 @@ def render_explain_text(contexts) -> str:
         launch, resolution = ctx.launch, ctx.resolution
         out.append(f"{ctx.path}:{launch.span.line}: {launch.entry}")
         out.append(f"  SGLang {ctx.version.version} ({ctx.version.reason})")
+        stop = _argparse_stop(ctx)
+        if stop is not None:  # the same notion `check` uses to drop post-parse findings
+            out.append(f"  argparse stops this launch at line {stop.span.line}, column "
+                       f"{stop.span.column}: {stop.message}; nothing below runs")
         modelled = _modelled_note(ctx.version.version)
         if modelled:
             out.append(f"  {modelled}")
@@ -89,6 +93,12 @@ def render_explain_text(contexts) -> str:
                        f"{rejection.exception}: {rejection.message}")
         out.append("")
     return "\n".join(out)
+
+
+def _argparse_stop(ctx):
+    from speclint.flags.argv import argparse_stop
+
+    return argparse_stop(ctx.parsed)
 
 
 def _modelled_note(version: str) -> str | None:
@@ -190,11 +200,20 @@ def explain_dict(ctx) -> dict:
         "adjustments": [{"field": a.field, "from": _jsonable(a.asked), "to": _jsonable(a.effective),
                          "reason": a.reason, "sglang_handler": a.handler, "logged": a.logged}
                         for a in resolution.adjustments],
+        "argparse_stop": _argparse_stop_json(ctx),
         "rejection": None if resolution.rejection is None else {
             "exception": resolution.rejection.exception,
             "message": resolution.rejection.message,
             "sglang_handler": resolution.rejection.handler},
     }
+
+
+def _argparse_stop_json(ctx) -> dict | None:
+    stop = _argparse_stop(ctx)
+    if stop is None:
+        return None
+    return {"kind": stop.kind, "message": stop.message, "line": stop.span.line,
+            "column": stop.span.column}
 
 
 def _aux_capture_json(ctx) -> dict | None:

@@ -143,6 +143,8 @@ class Tally:
         self.by_rule: dict[str, list] = {}
         """code -> [name, count, safe fixes, unsafe fixes] (`--statistics`)."""
         self.fixes = {"safe": 0, "unsafe": 0}
+        self.unchecked_drafters = 0
+        """EAGLE-family launches whose model configs were not on disk (DRF011 is opt-in)."""
         self.places: dict[tuple[str, str], set[str]] = {}
         """(version, reason) -> `path:line` of the image tags that gave it."""
 
@@ -158,6 +160,7 @@ class Tally:
                 self.fixes[kind] += 1
                 entry[2 if kind == "safe" else 3] += 1
         for ctx in result.contexts:
+            self.unchecked_drafters += _drafter_unchecked(ctx)
             reason, line = _located(ctx.version.reason)
             self.versions.add((ctx.version.version, reason))
             if line is not None:
@@ -175,9 +178,15 @@ class Tally:
         head = ", ".join(parts)
         if unreadable:
             head += f"; {unreadable} file{'s' if unreadable != 1 else ''} could not be linted"
+        unchecked = self.unchecked_drafters if "DRF011" not in self.by_rule else 0
+        if unchecked:
+            head += (f"; drafter checks skipped for {unchecked} launch"
+                     f"{'es' if unchecked != 1 else ''} (model config.json not on disk: "
+                     "`--extend-select DRF011` says which)")
         total = sum(self.counts.values())
         if not total:
-            return (f"No findings: {head}." if unreadable else f"All checks passed: {head}.")
+            return (f"No findings: {head}." if unreadable or unchecked
+                    else f"All checks passed: {head}.")
         counts = self.counts
         detail = ", ".join(f"{counts[s]} {s.label}"
                            f"{'s' if counts[s] != 1 and s != Severity.INFO else ''}"
@@ -211,6 +220,15 @@ class Tally:
             mark = "[*]" if safe or (unsafe and unsafe_fixes) else "[-]" if unsafe else "   "
             out.append(f"{str(count).rjust(width)}\t{code}\t{mark} {name}")
         return out
+
+
+def _drafter_unchecked(ctx) -> bool:
+    known = getattr(ctx, "drafter_unchecked", None)  # a LaunchSummary from `check`
+    if known is not None:
+        return known
+    from speclint.rules.drf_config_not_found import unread_model_configs
+
+    return bool(unread_model_configs(ctx))
 
 
 def _located(reason: str) -> tuple[str, int | None]:

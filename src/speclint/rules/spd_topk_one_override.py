@@ -70,7 +70,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
                    "speculative_num_draft_tokens to "
                    f"speculative_num_steps + 1 = {used} and runs with {used}, not {asked} "
                    "(it logs one warning)")
-        hint = (f"for a {asked}-token chain write "
+        hint = (f"for {_article(asked)} {asked}-token chain write "
                 f"`{setting_text(ctx, 'speculative_num_steps', asked - 1)}`; for a tree of that "
                 "size use a topk > 1"
                 if isinstance(asked, int) and asked > 1 else
@@ -87,3 +87,10 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
                        value_word.text)
         yield self.report(ctx.path, flag_span(ctx, "speculative_num_draft_tokens"), message,
                           hint, notes, fix=fix)
+
+
+def _article(number: object) -> str:
+    """'an' before numbers read with a vowel sound (8, 11, 18, 80-89, 800-899, ...)."""
+    text = str(number)
+    spoken_an = text.startswith("8") or (text[:2] in ("11", "18") and len(text) % 3 == 2)
+    return "an" if spoken_an else "a"
