@@ -21,7 +21,7 @@ DUPLICATE = f"{LAUNCH} --model-path m --tp 2 --port 1 --port 2\n"
 
 def run(*args: str, env: dict | None = None, cwd: Path = ROOT, input: str | None = None):
     base = {k: v for k, v in os.environ.items()
-            if k not in ("NO_COLOR", "FORCE_COLOR", "SPECLINT_DOC_URL_BASE")}
+            if k not in ("NO_COLOR", "FORCE_COLOR", "SPECLINT_DOCS_URL")}
     return subprocess.run([sys.executable, "-m", "speclint", *args], capture_output=True,
                           text=True, env={**base, **(env or {})}, cwd=cwd, input=input,
                           timeout=60)
@@ -61,7 +61,7 @@ def test_each_finding_links_its_rule_page(script, tmp_path):
     assert rules["FLG007"]["helpUri"] == default
     base = "https://mirror.example/speclint/rules"
     assert f"= docs: {base}/duplicate-flag.md" in run("--doc-url-base", base, str(script)).stdout
-    from_env = run("--output-format", "json", str(script), env={"SPECLINT_DOC_URL_BASE": base})
+    from_env = run("--output-format", "json", str(script), env={"SPECLINT_DOCS_URL": base})
     assert json.loads(from_env.stdout)[0]["url"] == f"{base}/duplicate-flag.md"
     # the default points at pages that exist in this repository
     assert (ROOT / "rules" / "duplicate-flag.md").is_file()

@@ -297,8 +297,10 @@ def compare(configs, results, gpu):
 def oracle_run():
     configs = build_configs()
     b200 = configs[::B200_EVERY]
-    cases = [{"argv": a, "gpu": "H100"} for a in configs] + \
-            [{"argv": a, "gpu": "B200"} for a in b200]
+    # check_server_args() too: launch runs it before any process starts (the pipeline-
+    # parallel and node-split checks speclint reports live there)
+    cases = [{"argv": a, "gpu": "H100", "check": True} for a in configs] + \
+            [{"argv": a, "gpu": "B200", "check": True} for a in b200]
     t0 = time.perf_counter()
     results = run_oracle(cases)  # one process for every case: importing SGLang takes ~5 s
     elapsed = time.perf_counter() - t0

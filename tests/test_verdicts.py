@@ -153,11 +153,25 @@ def test_an_ambiguous_flag_drops_findings_about_after_parsing(tmp_path):
     done = check("--select", "ALL", "--output-format", "json", str(script))
     assert [f["code"] for f in json.loads(done.output)] == ["FLG002"]  # no SPD003/SPD005/DRF011
     explained = check("explain", str(script))
-    assert ("argparse stops this launch at line 1, column 78: ambiguous option: "
-            "--speculative-draft could match --speculative-draft-model-path") in explained.output
+    assert ("SGLang's argument parser stops this launch before any resolution: error: ambiguous "
+            "option: --speculative-draft could match --speculative-draft-model-path"
+            ) in explained.output
+    assert "(line 1, column 78)" in explained.output
     as_json = json.loads(check("explain", "--output-format", "json", str(script)).output)
-    assert as_json[0]["argparse_stop"]["kind"] == "error"
-    assert as_json[0]["argparse_stop"]["column"] == 78
+    assert as_json[0]["rejection"]["sglang_handler"] == "argparse"
+    assert as_json[0]["rejection"]["message"].startswith("error: ambiguous option")
+
+
+def test_explain_and_check_agree_on_where_argparse_stops(tmp_path):
+    """argparse's order, not the order speclint found problems in: the bad value of an
+    earlier flag stops it before an unknown flag; -h before an error exits 0 with the help."""
+    script = write(tmp_path, "two.sh", f"{LAUNCH} --model-path m --bogus --tp-size x\n"
+                                       f"{LAUNCH} --model-path m -h --bogus\n")
+    out = check("explain", str(script)).output
+    assert "error: argument --tp-size: invalid int value: 'x' (line 1" in out
+    assert "`-h` prints SGLang's help and exits 0 (line 2" in out
+    assert "FLG001" in check(str(script)).output.split("two.sh:2")[0]
+    assert "two.sh:2:" not in check(str(script)).output  # help: nothing else checked
 
 
 # --- explain --compare, and the log of the dp-attention rewrite -----------------------------------

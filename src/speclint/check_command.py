@@ -74,8 +74,14 @@ def run_check(o: dict) -> int:
     except ConfigError as error:
         _error(str(error))
         return EXIT_ERROR
+    cache_dir = o["cache_dir"]
+    if cache_dir is None:
+        from speclint.runner.cache import DEFAULT_DIR
+
+        cache_dir = settings_here.cache_dir or DEFAULT_DIR
     exclude = split_keys(o["exclude"])
     cli = CommandLine(select, ignore, o["sglang_version"], o["fail_on"], o["model_configs"],
+                      cache_dir=None if o["no_cache"] else cache_dir,
                       extend_select=extend, unsafe_fixes=o["unsafe_fixes"],
                       stdin_filename=o["stdin_filename"], exclude=exclude or None,
                       extend_exclude=split_keys(o["extend_exclude"]),
@@ -93,9 +99,9 @@ def run_check(o: dict) -> int:
                    + ", ".join(FORMATS))
             return EXIT_ERROR
         output_format = "text"
-    from speclint import docs_url
+    from speclint.report import urls
 
-    docs_url.set_base(o["doc_url_base"] or settings_here.doc_url_base)
+    urls.set_base(o["doc_url_base"] or settings_here.doc_url_base)
     if o["diff"]:
         return _diff(paths, cli, finder)
     return _lint(paths, cli, finder, o, output_format)

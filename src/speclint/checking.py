@@ -29,6 +29,10 @@ class CommandLine:
     exclude: tuple[str, ...] | None = None
     extend_exclude: tuple[str, ...] = ()
     respect_gitignore: bool | None = None
+    cache_dir: str | None = None
+    """Where `check` keeps results for re-runs (`speclint.runner.cache`); None: no cache."""
+    gpu: object = None
+    """A `GpuProfile` from `--gpu`/`--gpus` (wins over the configuration's `gpu`)."""
 
 
 @dataclass
@@ -56,9 +60,15 @@ def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
     ignore = cli.ignore + settings.ignore + settings.ignores_for(path)
     models = dict(settings.models)
     models.update(cli.model_configs)  # the command line wins
+    gpu = cli.gpu
+    if gpu is None and settings.gpu:
+        from speclint.resolve.gpu_profiles import parse_gpu_setting
+
+        gpu = parse_gpu_setting(settings.gpu)
     return LintOptions(cli.sglang_version, Selection(select, ignore), tuple(models.items()),
                        configured_version=settings.sglang_version,
-                       stdin_filename=cli.stdin_filename, read_pyproject=False)
+                       stdin_filename=cli.stdin_filename, read_pyproject=False,
+                       flag_prefixes=settings.flag_prefixes or None, gpu=gpu)
 
 
 def walk_options(cli: CommandLine, settings: Settings):
@@ -83,10 +93,15 @@ class LaunchSummary:
     (all the summary line reads). Keeps memory flat over thousands of files and results cheap
     to send back from worker processes; `explain` keeps the whole LaunchContext."""
 
-    __slots__ = ("version", "drafter_unchecked")
+    __slots__ = ("version", "counted", "partly_read", "drafter_unchecked")
 
-    def __init__(self, version, drafter_unchecked: bool = False) -> None:
+    def __init__(self, version, counted: bool = True, partly_read: bool = False,
+                 drafter_unchecked: bool = False) -> None:
         self.version = version
+        self.counted = counted
+        """False for the second and later alternatives of one launch (counted once)."""
+        self.partly_read = partly_read
+        """Some words SGLang would receive are unknown to speclint."""
         self.drafter_unchecked = drafter_unchecked
         """An EAGLE-family launch whose model configs are not on disk (DRF011's case)."""
 
@@ -99,8 +114,8 @@ class CheckedFile(FileResult):
     lines: dict[int, str] = field(default_factory=dict)
 
 
-Job = tuple[str, LintOptions, bool]
-"""(path, options, keep_contexts): what a worker needs to lint one file."""
+Job = tuple[str, LintOptions, bool, "str | None"]
+"""(path, options, keep_contexts, cache_dir): what a worker needs to lint one file."""
 
 
 def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> Iterator[tuple | str]:
@@ -135,7 +150,7 @@ def stream_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
         for item in _plan(paths, cli, finder):
             order.append(item)
             if not isinstance(item, str):
-                yield item[0], item[1], keep_contexts
+                yield item[0], item[1], keep_contexts, None if keep_contexts else cli.cache_dir
 
     linted = _lint_all(jobs())
     try:
@@ -199,21 +214,39 @@ def _internal_error(path: str, exc: BaseException) -> str:
 
 def lint_job(job: Job) -> tuple[FileResult | None, str | None]:
     """Lint one file, never raising (runs in a worker process for big batches)."""
-    path, options, keep_contexts = job
+    path, options, keep_contexts, cache_dir = job
     try:
+        if cache_dir is not None and not keep_contexts and path != "-":
+            from speclint.runner.cache import ResultCache, cached_check
+
+            result = cached_check(path, options, ResultCache(cache_dir), _checked_text)
+            if result is not None:
+                return result, None
         result = lint_path(path, options)
         if not keep_contexts:
-            from speclint.report.text import excerpt_lines
-
-            from speclint.rules.drf_config_not_found import unread_model_configs
-
-            result = CheckedFile(result.path, result.findings,
-                                 [LaunchSummary(ctx.version, bool(unread_model_configs(ctx)))
-                                  for ctx in result.contexts],
-                                 result.error, lines=excerpt_lines(result.text, result.findings))
+            result = _checked(result)
     except Exception as exc:  # a bug must not stop the other files
         return None, _internal_error(path, exc)
     return result, None
+
+
+def _checked(result: FileResult) -> "CheckedFile":
+    """What `check` keeps of a lint result (see CheckedFile)."""
+    from speclint.report.text import excerpt_lines
+    from speclint.rules.drf_config_not_found import unread_model_configs
+
+    return CheckedFile(result.path, result.findings,
+                       [LaunchSummary(ctx.version, ctx.counted, ctx.partly_read,
+                                      bool(unread_model_configs(ctx)))
+                        for ctx in result.contexts],
+                       result.error, lines=excerpt_lines(result.text, result.findings),
+                       launch_not_found=result.launch_not_found)
+
+
+def _checked_text(text: str, path: str, options: LintOptions) -> "CheckedFile":
+    from speclint.lint import lint_text
+
+    return _checked(lint_text(text, path, options))
 
 
 def _lint_batch(jobs: list[Job]) -> list[tuple[FileResult | None, str | None]]:

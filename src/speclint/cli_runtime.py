@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 
 import click
 
@@ -95,6 +96,9 @@ def run_command(max_used_mib, wait_s, backend, sglang_version, allow_unknown, mo
     argv = list(command)
     options = _lint_options(sglang_version, model_configs)
     try:
+        from speclint.preflight.profile import visible_profile
+
+        options = replace(options, gpu=visible_profile(os.environ))  # the GPUs NVML sees
         linted = lint_argv(argv, os.environ, options)
     except Exception as error:  # a speclint bug: say so, launch nothing
         _say(f"internal error while linting the command ({type(error).__name__}: {error}); "

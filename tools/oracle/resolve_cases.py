@@ -9,7 +9,8 @@ CASES.json is a JSON array of objects:
 
     {"argv": ["--model-path", "fixtures/models/llama-3.1-8b-instruct", ...],
      "env": {"SGLANG_...": "1"},          # optional, applied for this case only
-     "gpu": "H100"}                       # optional, default H100 (see GPUS)
+     "gpu": "H100",                       # optional, default H100 (see GPUS)
+     "check": true}                       # optional: then run check_server_args() too
 
 ``argv`` is what follows ``python -m sglang.launch_server``.  For each case the script
 runs what ``sglang.launch_server`` runs before it spawns a process:
@@ -150,16 +151,22 @@ def _install_import_hook():
     _bootstrap._find_and_load = _find_and_load
 
 
+PROBE_MODULES = ["sglang.srt.utils.common"]
+"""Modules whose cached functions hold platform probes (record_release.py adds the older
+releases' ``sglang.srt.utils``)."""
+
+
 def _clear_platform_caches():
-    common = sys.modules.get("sglang.srt.utils.common")
-    if common is None:
-        return
-    # Every cached function in the module: the plain probes (is_cuda, ...) and the
-    # lru_cache(partial(...)) ones (is_hopper_with_cuda_12_3, is_sm100_supported, ...),
-    # which runtime_context.get_platform() reads through on every access.
-    for obj in list(vars(common).values()):
-        if callable(getattr(obj, "cache_clear", None)):
-            obj.cache_clear()
+    for name in PROBE_MODULES:
+        common = sys.modules.get(name)
+        if common is None:
+            continue
+        # Every cached function in the module: the plain probes (is_cuda, ...) and the
+        # lru_cache(partial(...)) ones (is_hopper_with_cuda_12_3, is_sm100_supported, ...),
+        # which runtime_context.get_platform() reads through on every access.
+        for obj in list(vars(common).values()):
+            if callable(getattr(obj, "cache_clear", None)):
+                obj.cache_clear()
 
 
 _replacements: dict[str, tuple[object, object]] = {}  # attr -> (original, fake)
@@ -301,6 +308,12 @@ def _resolve_case(case, prepare_server_args):
                 server_args.tokenizer_path = server_args.model_path
             server_args.resolve_once()
             out["ok"] = True
+            if case.get("check"):  # optional: what launch runs next, check_server_args()
+                try:
+                    server_args.check_server_args()
+                except BaseException as e:  # noqa: BLE001
+                    out.update(ok=False, stage="check", error_type=type(e).__name__,
+                               error=str(e))
         except SystemExit as e:
             out.update(stage="resolve", error_type="SystemExit", error=str(e.code))
         except BaseException as e:  # noqa: BLE001

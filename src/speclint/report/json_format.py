@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from speclint.docs_url import rule_url
+from speclint.report.urls import rule_url
 from speclint.fix import applicability
 
 
@@ -23,8 +23,9 @@ def finding_dict(finding) -> dict:
         "message": finding.message,
         "fix": finding.fix_hint,
         "fix_applicability": applicability(finding),
-        "url": rule_url(finding.name),
-        "notes": [{"line": n.span.line, "column": n.span.column, "message": n.message}
+        "url": rule_url(finding.code, finding.name),
+        "notes": [{"line": n.span.line, "column": n.span.column, "message": n.message,
+                   **({"path": n.span.file} if n.span.file else {})}
                   for n in finding.notes],
     }
 

@@ -56,7 +56,7 @@ def excerpt_lines(text: str, findings) -> dict[int, str]:
         return {}
     lines = text.splitlines()
     return {f.span.line: lines[f.span.line - 1] for f in findings
-            if 1 <= f.span.line <= len(lines)}
+            if 1 <= f.span.line <= len(lines) and f.span.file is None}
 
 
 def source_lines(result) -> dict[int, str]:
@@ -89,20 +89,21 @@ def finding_lines(result, show_source: bool = True, style: ReportStyle | None = 
         out.append(header(finding, style))
         if show_source:
             indent = len(str(span.line))
-            out.extend(_excerpt(lines.get(span.line), span, indent, style))
+            out.extend(_excerpt(lines.get(span.line) if span.file is None else None, span,
+                                indent, style))
             pad = " " * indent
             if finding.fix_hint:
                 out.append(f"{pad} = {style.paint('help', '32')}: {finding.fix_hint}")
             for note in finding.notes:
-                out.append(f"{pad} = note: line {note.span.line}, column "
-                           f"{note.span.column}: {note.message}")
+                out.append(f"{pad} = note: {_where(note.span, span, result.path)}line "
+                           f"{note.span.line}, column {note.span.column}: {note.message}")
             if style.show_fixes:
                 out.extend(f"{pad} = {line}" for line in fix_lines(finding, style))
             if style.doc_urls and finding.code not in style.linked:
                 style.linked.add(finding.code)
-                from speclint.docs_url import rule_url
+                from speclint.report.urls import rule_url
 
-                out.append(f"{pad} = docs: {rule_url(finding.name)}")
+                out.append(f"{pad} = docs: {rule_url(finding.code, finding.name)}")
             out.append("")
     return out
 
@@ -126,6 +127,13 @@ def fix_lines(finding, style: ReportStyle) -> list[str]:
     return out
 
 
+def _where(note, finding, path: str) -> str:
+    """The note's file when it is not the finding's (a launch and its --config file)."""
+    if note.file == finding.file:
+        return ""
+    return f"{note.file or path}, "
+
+
 def render_findings(results, show_source: bool = True) -> str:
     style = ReportStyle(doc_urls=show_source)
     return "\n".join(line for result in results
@@ -147,6 +155,10 @@ class Tally:
         """EAGLE-family launches whose model configs were not on disk (DRF011 is opt-in)."""
         self.places: dict[tuple[str, str], set[str]] = {}
         """(version, reason) -> `path:line` of the image tags that gave it."""
+        self.partly_read = 0
+        """Launches with values speclint cannot know (an info finding says which)."""
+        self.not_found = 0
+        """Files that name SGLang's launcher but yielded no launch."""
 
     def add(self, result) -> None:
         from speclint.fix import applicability
@@ -159,14 +171,22 @@ class Tally:
             if kind is not None:
                 self.fixes[kind] += 1
                 entry[2 if kind == "safe" else 3] += 1
+        partial = False  # the alternatives of one launch come one after the other
         for ctx in result.contexts:
-            self.unchecked_drafters += _drafter_unchecked(ctx)
             reason, line = _located(ctx.version.reason)
             self.versions.add((ctx.version.version, reason))
             if line is not None:
                 self.places.setdefault((ctx.version.version, reason), set()).add(
                     f"{result.path}:{line}")
-        self.launches += len(result.contexts)
+            counted = getattr(ctx, "counted", True)
+            self.launches += counted
+            if counted:
+                partial = False
+                self.unchecked_drafters += _drafter_unchecked(ctx)
+            if getattr(ctx, "partly_read", False) and not partial:
+                self.partly_read += 1
+                partial = True
+        self.not_found += bool(getattr(result, "launch_not_found", False))
         self.files += result.error is None
 
     def summary(self, unreadable: int = 0) -> str:
@@ -178,6 +198,12 @@ class Tally:
         head = ", ".join(parts)
         if unreadable:
             head += f"; {unreadable} file{'s' if unreadable != 1 else ''} could not be linted"
+        if self.partly_read:
+            head += (f"; {self.partly_read} launch{'es' if self.partly_read != 1 else ''} "
+                     "only partly read")
+        if self.not_found:
+            head += (f"; {self.not_found} file{'s' if self.not_found != 1 else ''} "
+                     "naming SGLang with no launch found")
         unchecked = self.unchecked_drafters if "DRF011" not in self.by_rule else 0
         if unchecked:
             head += (f"; drafter checks skipped for {unchecked} launch"
@@ -185,8 +211,8 @@ class Tally:
                      "`--extend-select DRF011` says which)")
         total = sum(self.counts.values())
         if not total:
-            return (f"No findings: {head}." if unreadable or unchecked
-                    else f"All checks passed: {head}.")
+            whole = not (unreadable or self.partly_read or self.not_found or unchecked)
+            return f"All checks passed: {head}." if whole else f"No findings: {head}."
         counts = self.counts
         detail = ", ".join(f"{counts[s]} {s.label}"
                            f"{'s' if counts[s] != 1 and s != Severity.INFO else ''}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from speclint.resolve.adaptive import resolve_adaptive
 from speclint.resolve.result import TREE_DRAFT_BACKEND, UNKNOWN_ALGORITHM, Unknown, is_known
 from speclint.resolve.state import ResolutionState, Stop
-from speclint.resolve.traits import LARGE_TREE_ARCHITECTURES
+from speclint.sglang.traits import LARGE_TREE_ARCHITECTURES
 
 _MRR_LOG = ("Max running requests is reset to 48 for speculative decoding. You can override "
             "this by explicitly setting --max-running-requests.")
@@ -153,12 +153,26 @@ def _eagle_family(state: ResolutionState, traits, algorithm: str) -> None:
             state.set(name, value, reason, handler + ".auto_params")
         steps, topk, draft = params
     if not all(is_known(v) for v in (steps, topk, draft)):
+        _topk_one_relation(state, handler, steps, topk, draft)
         return
     if traits.has_trtllm_mha_check and "trtllm_mha" in state.attention_backends():
         if topk is None or topk > 1:
             raise Stop("ValueError" if topk is not None else "TypeError",
                        "trtllm_mha backend only supports topk = 1 for speculative decoding.",
                        handler, ("speculative_eagle_topk",), TREE_DRAFT_BACKEND)
+    if traits.page_forces_topk_one and isinstance(topk, int) and topk > 1:
+        from speclint.resolve.attention import page_size_after_backends
+
+        page = page_size_after_backends(state)
+        if page is None:
+            state.mark_unknown_speculative("the page size is not known (a page size above 1 "
+                                           "turns tree drafting off)")
+            return
+        if page > 1:
+            state.set("speculative_eagle_topk", 1, "a page size above 1 turns tree drafting "
+                      "off", handler, "speculative_eagle_topk is adjusted to 1 when "
+                      "page_size > 1")
+            topk = 1
     if topk == 1 and draft != steps + 1:
         state.set("speculative_num_draft_tokens", steps + 1,
                   "topk 1 forces steps + 1", handler, _TOPK1_LOG)
@@ -176,6 +190,19 @@ def _eagle_family(state: ResolutionState, traits, algorithm: str) -> None:
                    f"supported on {traits.page_tree_backends}; got attention_backend={backend!r}.",
                    handler, ("speculative_eagle_topk", "page_size", "attention_backend"),
                    TREE_DRAFT_BACKEND)
+
+
+def _topk_one_relation(state: ResolutionState, handler: str, steps: object, topk: object,
+                       draft: object) -> None:
+    """topk 1 with steps and draft tokens unknown but related (`steps=k, draft=k`): SGLang
+    sets draft = steps + 1 whatever k is, so the relation says whether it changes it."""
+    if topk != 1 or is_known(steps) or is_known(draft) or steps.identity is None \
+            or not steps.identity.same_value(draft.identity):
+        return
+    used = steps.identity.shifted(1)
+    if draft.identity.plus != used.plus:
+        state.set("speculative_num_draft_tokens", Unknown("speculative_num_steps + 1", used),
+                  "topk 1 forces steps + 1", handler, _TOPK1_LOG)
 
 
 def _resolved_page_size(state: ResolutionState, traits) -> object:
@@ -331,8 +358,32 @@ def _dflash(state: ResolutionState) -> None:
         # 0.5.23 `_handle_dflash` ends like the other handlers (tests/test_oracle_differential.py:
         # the oracle reports 48 without --max-running-requests).
         _max_running_requests(state, handler, True)
+        _dflash_draft_backend(state)
     else:
         state.mark_unknown("max_running_requests", "DFLASH's own handler decides it")
+
+
+_DFLASH_DRAFT_BACKENDS = ("flashinfer", "triton")
+"""Draft backends speclint states for DFLASH: both in 0.5.23's DRAFT_ATTENTION_BACKEND_CHOICES
+(speculative_hook.py `_resolve_dflash_draft_attention_backend`; recorded)."""
+
+
+def _dflash_draft_backend(state: ResolutionState) -> None:
+    """0.5.23 `_resolve_dflash_draft_attention_backend`: the draft backend, else the decode
+    backend SGLang resolved, else flashinfer on CUDA; unsupported ones fall back. speclint
+    states the plain cases and leaves the GPU-picked ones unknown."""
+    name = "speculative_draft_attention_backend"
+    if name not in state.values:
+        return
+    draft = state.get(name)
+    decode = state.get("decode_attention_backend") or state.get("attention_backend")
+    chosen = draft if draft is not None else decode
+    if chosen in _DFLASH_DRAFT_BACKENDS:
+        state.set(name, chosen, "DFLASH drafts with the decode attention backend",
+                  "_resolve_dflash_draft_attention_backend")
+    else:
+        state.set_unknown(name, "DFLASH's draft backend follows the attention backend SGLang "
+                          "picks, or its fallback")
 
 
 def _dflash_0_5_23_checks(state: ResolutionState, handler: str) -> None:

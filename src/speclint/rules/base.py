@@ -82,6 +82,8 @@ class Example:
     source: str
     sglang_version: str | None = None
     kind: str = "shell"
+    gpu: str | None = None
+    """The GPU profile the example runs on (`--gpu`), for rules about the GPU."""
 
 
 @dataclass(slots=True)
@@ -121,6 +123,27 @@ class LaunchContext:
     """`speclint.resolve.Resolution`: what SGLang will really run with."""
     target: ModelRef | None = None
     draft: ModelRef | None = None
+    config_refusal: tuple | None = None
+    """(ConfigEntry, message) for the first `--config` file key SGLang's merger refuses."""
+    gpu: object = None
+    """The `GpuProfile` the launch was resolved for (None: not given)."""
+
+    @property
+    def counted(self) -> bool:
+        """Whether the summary counts this launch (alternatives of one launch count once)."""
+        alternative = self.launch.alternative
+        return alternative is None or alternative.index == 0
+
+    @property
+    def partly_read(self) -> bool:
+        return self.launch.partly_read
+
+    @property
+    def release(self):
+        """`speclint.sglang.Release`: what speclint knows about the checked SGLang release."""
+        from speclint.sglang import release
+
+        return release(self.version.version)
 
     def env_value(self, name: str) -> str | None:
         """The launch's environment variable, or None when unset or not readable."""
@@ -158,8 +181,22 @@ class Rule:
     when argparse stops the launch); 'resolve': what would happen after parsing (dropped for
     a launch argparse stops: `flags.argv.argparse_stop`)."""
 
+    rests_on: ClassVar[tuple[str, ...]] = ()
+    """Release facts (`speclint.sglang.FACTS`) the rule's findings rest on: where one was
+    neither read nor recorded for the checked release, an error becomes a warning that says
+    "unverified for SGLang X" (`findings`)."""
+
     def check(self, ctx: LaunchContext) -> Iterable[Finding]:
         return ()
+
+    def findings(self, ctx: LaunchContext) -> Iterator[Finding]:
+        """`check`, with errors that rest on an unverified release fact capped at warning."""
+        missing = [fact for fact in self.rests_on if not ctx.release.verified(fact)]
+        for finding in self.check(ctx):
+            if missing and finding.severity > Severity.WARNING:
+                finding.severity = Severity.WARNING
+                finding.message += "; " + "; ".join(ctx.release.unverified(f) for f in missing)
+            yield finding
 
     def check_file(self, ctx: FileContext) -> Iterable[Finding]:
         return ()
@@ -178,9 +215,9 @@ class Rule:
     @property
     def url(self) -> str:
         """Where this rule's page is read on the web (`speclint.docs_url`)."""
-        from speclint.docs_url import rule_url
+        from speclint.report.urls import rule_url
 
-        return rule_url(self.name)
+        return rule_url(self.code, self.name)
 
     @classmethod
     def examples(cls, which: str) -> Iterator[Example]:
@@ -216,6 +253,14 @@ def rule_page(rule) -> str:
         head += (f"Not in the default rule set: `--extend-select {rule.code}` (or "
                  f"`extend-select = [\"{rule.code}\"]`) turns it on.\n\n")
     return head + body.strip() + "\n"
+
+
+def page_example_gpu(block: str) -> str | None:
+    """The GPU profile a page's example names in a `# GPU: h100` line, if any."""
+    import re
+
+    match = re.search(r"^# GPU: (\S+)$", block, flags=re.M)
+    return match.group(1) if match else None
 
 
 def page_examples(page: str) -> dict[str, list[tuple[str, str | None]]]:

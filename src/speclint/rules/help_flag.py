@@ -37,7 +37,7 @@ python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct
     summary = "`-h`/`--help` in a launch: SGLang prints its help and exits 0, no server starts."
     invalid = ("python -m sglang.launch_server --help",
                "python -m sglang.launch_server --model-path m -h --not-a-flag")
-    valid = ("python -m sglang.launch_server --model-path m --host 0.0.0.0",
+    valid = ("python -m sglang.launch_server --model-path m --port 30000",
              "python -m sglang.launch_server --model-path m --tp-size x --help")
 
     def check(self, ctx: LaunchContext):

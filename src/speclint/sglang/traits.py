@@ -1,0 +1,283 @@
+"""What differs between SGLang releases in argument resolution: one `ReleaseTraits` entry
+per modelled release, so handlers read named facts instead of comparing version strings.
+
+Each entry was read in that release's source (`server_args.py`, 0.5.23's `arg_groups/`
+hooks, in the wheel on PyPI); see ../shared/reference/sglang-behaviours.md B4-B10. Every
+field is required, so a new release's entry has to state each fact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+_MTP_0_5_23 = (
+    "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV4ForCausalLM",
+    "Glm4MoeForCausalLM", "Glm4MoeLiteForCausalLM", "GlmMoeDsaForCausalLM",
+    "BailingMoeForCausalLM", "BailingMoeV2ForCausalLM", "BailingMoeV2_5ForCausalLM",
+    "MistralLarge3ForCausalLM", "PixtralForConditionalGeneration", "HYV3ForCausalLM",
+    "HYV4ForCausalLM", "Qwen4ExpForConditionalGeneration",
+)
+_SMALL_TREE_0_5_14 = (
+    "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV2ForCausalLM",
+    "GptOssForCausalLM", "Glm4MoeForCausalLM", "Glm4MoeLiteForCausalLM",
+    "GlmMoeDsaForCausalLM", "BailingMoeForCausalLM", "BailingMoeV2ForCausalLM",
+    "BailingMoeV2_5ForCausalLM", "MistralLarge3ForCausalLM", "PixtralForConditionalGeneration",
+    "MiMoV2ForCausalLM", "MiMoV2FlashForCausalLM",
+)
+_SMALL_TREE_0_5_6 = (
+    "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV2ForCausalLM",
+    "GptOssForCausalLM", "Glm4MoeForCausalLM", "BailingMoeForCausalLM",
+    "BailingMoeV2ForCausalLM", "MistralLarge3ForCausalLM", "PixtralForConditionalGeneration",
+)
+
+
+@dataclass(frozen=True)
+class ReleaseTraits:
+    # --- speculative decoding (speculative.py) ---
+    eagle_family: tuple[str, ...]
+    """Algorithms modelled by `_handle_eagle_family` (0.4.10.post2: `__post_init__`)."""
+    has_ngram: bool
+    """`_handle_ngram` exists (0.5.6.post2+)."""
+    upper_cases_algorithm: bool
+    """0.5.14+: `speculative_algorithm.upper()`; earlier, argparse choices are case-sensitive."""
+    known_algorithms: tuple[str, ...]
+    """`SpeculativeAlgorithm.from_string` names (argparse choices before 0.5.14)."""
+    mtp_draft_from_target: tuple[str, ...]
+    """Target architectures whose missing draft path is set to the model path (B6)."""
+    copies_revision_to_draft: bool
+    """That MTP draft path also takes --revision as its draft revision (B6)."""
+    small_tree_architectures: tuple[str, ...]
+    """Architectures auto-choosing (3, 1, 4); Llama and Grok get (5, 4, 8)."""
+    other_architectures_params: tuple[int, int, int]
+    """Auto (steps, topk, draft tokens) for every architecture in neither list."""
+    standalone_params: tuple[int, int, int] | None
+    """Auto (steps, topk, draft tokens) for STANDALONE; None before it exists (B5)."""
+    max_running_requests_logged: bool
+    """The cap of 48 running requests logs its warning; 0.4.10.post2 is silent (B7)."""
+    eagle_disables_mixed_chunk: bool
+    """True before 0.5.23; 0.5.23 keeps it for EAGLE/EAGLE3 and drops it for STANDALONE."""
+    eagle_overlap: str
+    """'kept' (v2 worker, 0.5.14+), 'spec_v2_env' (0.5.6.post2), 'disabled' (0.4.10.post2)."""
+    cpu_disables_overlap: bool
+    """0.5.23 `_disable_overlap_schedule_for_cpu` (speculative_hook.py): --device cpu runs
+    speculative decoding without the overlap scheduler."""
+    ngram_default_draft_tokens_flag: str | None
+    """0.5.6.post2 takes NGRAM draft tokens from --speculative-ngram-max-match-window-size."""
+    ngram_sets_steps: bool
+    """`_handle_ngram` defaults steps to draft tokens // topk (0.5.14+, B10)."""
+    ngram_devices: tuple[str, ...]
+    """Device prefixes `_handle_ngram` accepts (B10)."""
+    ngram_device_error: str
+    """`_handle_ngram`'s ValueError for another device; empty where there is no NGRAM."""
+    ngram_disables_overlap: bool
+    """0.5.6.post2 `_handle_speculative_decoding`: NGRAM turns the overlap scheduler off (B8)."""
+    page_tree_backends: tuple[str, ...]
+    """Backends allowing topk > 1 with page_size > 1 (B9); empty: no such check."""
+    has_trtllm_mha_check: bool
+    """`trtllm_mha` refuses topk > 1 in `_handle_eagle_family` (B9)."""
+    has_dflash: bool
+    """`_handle_dflash` exists (0.5.14+)."""
+    models_adaptive: bool
+    """--speculative-adaptive is modelled (0.5.23 `_maybe_disable_adaptive` and
+    `_init_adaptive_speculative_params`); elsewhere it makes the parameters unknown."""
+    pp_disables_overlap: bool
+    """--pp-size > 1 turns the overlap scheduler off (0.5.23 oracle; B8 for 0.5.14)."""
+    dflash_full_handler: bool
+    """0.5.23 `_handle_dflash`: refuses non-CUDA/NPU/XPU devices, attention DP without
+    --enable-dp-lm-head and pp_size != 1 before the draft check, and caps running requests
+    at 48 like the other handlers."""
+    strips_device_index: bool
+    """0.5.23 `_handle_missing_default_values`: --device cuda:1 resolves to "cuda"."""
+    backend_page_sizes: bool
+    """0.5.23: explicit flashmla / trtllm_mla / trtllm_mha backends change the page size the
+    speculative checks read (`_mla_backend_page_constraints`), a missing one reads as 1."""
+    aux_capture_algorithms: tuple[str, ...]
+    """0.5.23 `handle_aux_hidden_state_capture` (validation_hook.py): the algorithms that
+    name an aux capture convention; empty where the handler does not exist."""
+    auto_attention_backend: bool
+    """Resolution picks the attention backend for the GPU when none is given (attention.py;
+    recorded: 0.4.x leaves it to the model runner)."""
+    auto_backend_kept_pages: tuple[int, ...]
+    """--page-size values every auto-picked backend keeps (Blackwell's trtllm_mha/trtllm_mla
+    raise others to 64); empty where the backend is not picked while resolving."""
+    page_forces_topk_one: bool
+    """0.4.6: a page size above 1 (after the backend's) turns topk > 1 into 1, logged."""
+    deepep_auto_refuses_dp_attention: bool
+    """0.4.6 `__post_init__`: --enable-deepep-moe in deepep_mode auto with DP attention
+    raises (checks.py)."""
+    pp_speculative_prefill_only: bool
+    """0.5.23 `check_pipeline_parallel_compat`: --pp-size > 1 drafts only with EAGLE and only
+    on prefill nodes (checks.py)."""
+    pp_refuses: tuple[str, ...]
+    """`check_server_args` refuses --pp-size > 1 with these set (speculative_algorithm,
+    enable_mixed_chunk); checks.py. Empty where no such assert exists (0.5.23)."""
+    # --- parallel layout (parallel.py) ---
+    parallel_steps: str
+    """'post_init' (0.4.10.post2 `__post_init__`), 'handlers' (0.5.6.post2 / 0.5.14
+    `_handle_data_parallelism`, `_handle_a2a_moe`), 'hooks' (0.5.23 parallel_hook.py,
+    mega_moe_hook.py, overrides.py `_a2a_ep_size`)."""
+    a2a_spanning: dict[str, str | None]
+    """All-to-all backends whose `ep_size = tp_size` rewrite the release performs, with the
+    name its log uses (None: 0.5.23 overrides.py `_A2A_EP_SPANNING_BACKENDS` logs the backend)."""
+    a2a_ep_size_hook: bool
+    """0.5.23 overrides.py `_a2a_ep_size` logs at INFO "... adjusted from {ep} to ..." and only
+    when ep_size changes; earlier `_handle_a2a_moe` logs "{name} MoE is enabled" every time."""
+    a2a_info_backends: tuple[str, ...]
+    """Backends whose `_handle_a2a_moe` ep_size line is INFO, not WARNING (0.5.14 Mega MoE)."""
+    flashinfer_a2a_needs_dp_attention: bool
+    """0.5.14 `_handle_a2a_moe`: --moe-a2a-backend flashinfer asserts --enable-dp-attention
+    and dp_size == tp_size."""
+    waterfill: str | None
+    """Which waterfill flag forces DeepEP: 'deepep_waterfill' (0.5.14 `_handle_a2a_moe`),
+    'waterfill' (0.5.23 overrides.py `_a2a_backend_overrides`, MegaMOE kept too), None."""
+    separate_attn_dp_size: bool
+    """0.5.23 parallel_hook.py: attention DP is `attn_dp_size` and `dp_size` counts replicas
+    beside it (`handle_data_parallelism` refuses both > 1); earlier `dp_size` with
+    `enable_dp_attention` is the attention-DP size."""
+    replica_offset_spans_pp: bool
+    """data_parallel_controller.py moves each DP replica's first GPU by tp * pp * gpu_id_step;
+    0.4.10.post2 by tp * gpu_id_step."""
+
+
+_A2A_0_5_14 = {"megamoe": "Mega", "deepep": "DeepEP", "mooncake": "Mooncake", "nixl": "Nixl",
+               "ascend_fuseep": "Ascend fused EP", "flashinfer": "Flashinfer MoE A2A",
+               "mori": "MoRI"}
+_A2A_0_5_23 = dict.fromkeys(("megamoe", "deepep", "deepep_v2", "mooncake", "nixl",
+                             "ascend_fuseep", "flashinfer", "flashinfer_megamoe", "mori", "pplx"))
+_NGRAM_CUDA_ONLY = "Ngram speculative decoding only supports CUDA device."
+
+TRAITS: dict[str, ReleaseTraits] = {
+    "0.4.10.post2": ReleaseTraits(
+        eagle_family=("EAGLE", "EAGLE3"), has_ngram=False, upper_cases_algorithm=False,
+        known_algorithms=("EAGLE", "EAGLE3", "NEXTN"),
+        mtp_draft_from_target=("DeepseekV3ForCausalLM", "Glm4MoeForCausalLM"),
+        copies_revision_to_draft=False,
+        small_tree_architectures=("DeepseekV3ForCausalLM", "DeepseekV2ForCausalLM"),
+        other_architectures_params=(5, 4, 8), standalone_params=None,
+        max_running_requests_logged=False, eagle_disables_mixed_chunk=True,
+        eagle_overlap="disabled", cpu_disables_overlap=False,
+        ngram_default_draft_tokens_flag=None, ngram_sets_steps=False, ngram_devices=(),
+        ngram_device_error="", ngram_disables_overlap=False, page_tree_backends=(),
+        has_trtllm_mha_check=False, has_dflash=False, models_adaptive=False,
+        pp_disables_overlap=True, dflash_full_handler=False, strips_device_index=False,
+        backend_page_sizes=False, aux_capture_algorithms=(),
+        auto_attention_backend=False, auto_backend_kept_pages=(),
+        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm", "enable_mixed_chunk"),
+        parallel_steps="post_init", a2a_spanning={"deepep": "DeepEP"},
+        a2a_ep_size_hook=False, a2a_info_backends=(),
+        flashinfer_a2a_needs_dp_attention=False, waterfill=None, separate_attn_dp_size=False,
+        replica_offset_spans_pp=False),
+    "0.5.6.post2": ReleaseTraits(
+        eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
+        upper_cases_algorithm=False,
+        known_algorithms=("EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM"),
+        mtp_draft_from_target=("DeepseekV32ForCausalLM", "DeepseekV3ForCausalLM",
+                               "Glm4MoeForCausalLM", "BailingMoeForCausalLM",
+                               "BailingMoeV2ForCausalLM", "MistralLarge3ForCausalLM",
+                               "PixtralForConditionalGeneration"),
+        copies_revision_to_draft=True, small_tree_architectures=_SMALL_TREE_0_5_6,
+        other_architectures_params=(5, 4, 8), standalone_params=(3, 1, 4),
+        max_running_requests_logged=True, eagle_disables_mixed_chunk=True,
+        eagle_overlap="spec_v2_env", cpu_disables_overlap=False,
+        ngram_default_draft_tokens_flag="speculative_ngram_max_match_window_size",
+        ngram_sets_steps=False, ngram_devices=("cuda",), ngram_device_error=_NGRAM_CUDA_ONLY,
+        ngram_disables_overlap=True, page_tree_backends=("flashinfer", "fa3"),
+        has_trtllm_mha_check=True, has_dflash=False, models_adaptive=False,
+        pp_disables_overlap=True, dflash_full_handler=False, strips_device_index=False,
+        backend_page_sizes=False, aux_capture_algorithms=(),
+        auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
+        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm", "enable_mixed_chunk"),
+        parallel_steps="handlers",
+        a2a_spanning={"deepep": "DeepEP", "mooncake": "Mooncake",
+                      "ascend_fuseep": "Ascend fused EP"},
+        a2a_ep_size_hook=False, a2a_info_backends=(),
+        flashinfer_a2a_needs_dp_attention=False, waterfill=None, separate_attn_dp_size=False,
+        replica_offset_spans_pp=True),
+    "0.5.14": ReleaseTraits(
+        eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
+        upper_cases_algorithm=True,
+        known_algorithms=("EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM", "DFLASH"),
+        mtp_draft_from_target=_MTP_0_5_23[:12], copies_revision_to_draft=True,
+        small_tree_architectures=_SMALL_TREE_0_5_14, other_architectures_params=(3, 1, 4),
+        standalone_params=(3, 1, 4), max_running_requests_logged=True,
+        eagle_disables_mixed_chunk=True, eagle_overlap="kept", cpu_disables_overlap=False,
+        ngram_default_draft_tokens_flag=None, ngram_sets_steps=True, ngram_devices=("cuda",),
+        ngram_device_error=_NGRAM_CUDA_ONLY, ngram_disables_overlap=False,
+        page_tree_backends=("flashinfer", "fa3", "triton"), has_trtllm_mha_check=True,
+        has_dflash=True, models_adaptive=False, pp_disables_overlap=True,
+        dflash_full_handler=False, strips_device_index=False, backend_page_sizes=False,
+        aux_capture_algorithms=(),
+        auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
+        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm",),
+        parallel_steps="handlers", a2a_spanning=_A2A_0_5_14, a2a_ep_size_hook=False,
+        a2a_info_backends=("megamoe",), flashinfer_a2a_needs_dp_attention=True,
+        waterfill="deepep_waterfill", separate_attn_dp_size=False, replica_offset_spans_pp=True),
+    "0.5.23": ReleaseTraits(
+        eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
+        upper_cases_algorithm=True,
+        known_algorithms=("EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM", "DFLASH",
+                          "DSPARK", "UNO", "FROZEN_KV_MTP"),
+        mtp_draft_from_target=_MTP_0_5_23, copies_revision_to_draft=True,
+        small_tree_architectures=_SMALL_TREE_0_5_14, other_architectures_params=(3, 1, 4),
+        standalone_params=(3, 1, 4), max_running_requests_logged=True,
+        eagle_disables_mixed_chunk=False, eagle_overlap="kept", cpu_disables_overlap=True,
+        ngram_default_draft_tokens_flag=None, ngram_sets_steps=True,
+        ngram_devices=("cuda", "cpu", "xpu"),
+        ngram_device_error="Ngram speculative decoding only supports CUDA, CPU, or XPU devices.",
+        ngram_disables_overlap=False, page_tree_backends=("flashinfer", "fa3", "triton"),
+        has_trtllm_mha_check=True, has_dflash=True, models_adaptive=True,
+        pp_disables_overlap=True, dflash_full_handler=True, strips_device_index=True,
+        backend_page_sizes=True, aux_capture_algorithms=("EAGLE3", "DFLASH", "DSPARK"),
+        auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
+        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        pp_speculative_prefill_only=True, pp_refuses=(),
+        parallel_steps="hooks", a2a_spanning=_A2A_0_5_23, a2a_ep_size_hook=True,
+        a2a_info_backends=(), flashinfer_a2a_needs_dp_attention=False,
+        waterfill="waterfill", separate_attn_dp_size=True, replica_offset_spans_pp=True),
+}
+
+
+
+def _like(release: str, **changes) -> ReleaseTraits:
+    return replace(TRAITS[release], **changes)
+
+
+# Releases recorded by tools/oracle (tests/data/oracle): each entry is the closest read
+# release's with the differences its recording shows (tests/test_oracle_recordings.py
+# checks every launch), and the source lines named.
+TRAITS.update({
+    # __post_init__: auto_choose_speculative_params returns (5, 4, 8) for every
+    # architecture; only DeepseekV3 takes its own path as the draft; "page_size > 1 and
+    # speculative_eagle_topk > 1" sets topk 1; mixed chunk is left on.
+    "0.4.6.post5": _like("0.4.10.post2", small_tree_architectures=(),
+                         mtp_draft_from_target=("DeepseekV3ForCausalLM",),
+                         eagle_disables_mixed_chunk=False, page_forces_topk_one=True,
+                         deepep_auto_refuses_dp_attention=True),
+    # recorded: resolves every battery launch as 0.4.10.post2 does
+    "0.5.1.post3": _like("0.4.10.post2"),
+})
+
+LARGE_TREE_ARCHITECTURES = ("LlamaForCausalLM", "Grok1ForCausalLM", "Grok1VForCausalLM")
+
+
+@lru_cache(maxsize=256)
+def modelled_release(version: str) -> str:
+    """The modelled release whose resolution stands for `version`: itself when modelled,
+    else the closest modelled release not newer than it (the oldest modelled one for
+    releases before it). `speclint explain` says so when it differs."""
+    if version in TRAITS:
+        return version
+    from speclint.flags.versions import version_key
+
+    wanted = version_key(version)
+    older = [v for v in TRAITS if version_key(v) <= wanted]
+    return max(older, key=version_key) if older else min(TRAITS, key=version_key)
+
+
+def traits_for(version: str) -> ReleaseTraits:
+    """The traits SGLang `version` resolves with (its modelled release's)."""
+    return TRAITS[modelled_release(version)]
