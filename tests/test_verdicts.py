@@ -152,6 +152,7 @@ def test_an_ambiguous_flag_drops_findings_about_after_parsing(tmp_path):
                                        "--speculative-draft /d\n")
     done = check("--select", "ALL", "--output-format", "json", str(script))
     assert [f["code"] for f in json.loads(done.output)] == ["FLG002"]  # no SPD003/SPD005/DRF011
+    assert "drafter checks skipped" not in check(str(script)).output
     explained = check("explain", str(script))
     assert ("SGLang's argument parser stops this launch before any resolution: error: ambiguous "
             "option: --speculative-draft could match --speculative-draft-model-path"

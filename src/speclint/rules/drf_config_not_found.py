@@ -78,6 +78,10 @@ def unread_model_configs(ctx: LaunchContext) -> list[tuple[str, str, str, str]]:
     summary line when this opt-in rule is off, so a skipped check is never silent."""
     if speculative_algorithm(ctx) not in EAGLE_FAMILY or ctx.resolution.rejection is not None:
         return []
+    from speclint.flags.argv import argparse_stop
+
+    if argparse_stop(ctx.parsed) is not None:  # no drafter check would run after parsing
+        return []
     missing = []
     for role, ref, dest in (("target", ctx.target, "model_path"),
                             ("drafter", ctx.draft, "speculative_draft_model_path")):
