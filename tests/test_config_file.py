@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,14 @@ def test_merge_matches_sglang_0_5_23(name):
     else:
         assert refused is None
         assert [w.text for w in prepare_argv("python -m sglang.launch_server", cli, "0.5.23", config)] == real
+
+
+def test_the_result_cache_sees_a_changed_config_file(tmp_path):
+    (tmp_path / "c.yaml").write_text("model-path: m\ntp-size: 2\n")
+    (tmp_path / "s.sh").write_text("python -m sglang.launch_server --config c.yaml\n")
+    run = lambda: subprocess.run([sys.executable, "-m", "speclint", "--sglang-version", "0.5.23", "--output-format",  # noqa: E731
+                                  "concise", "--cache-dir", str(tmp_path / "cache"), str(tmp_path / "s.sh")],
+                                 capture_output=True, text=True)
+    assert "FLG001" not in run().stdout
+    (tmp_path / "c.yaml").write_text("model-path: m\ntp-szie: 2\n")
+    assert "c.yaml:2:1: FLG001" in run().stdout
