@@ -26,7 +26,10 @@ def _shown(value: object) -> str:
 
 
 def _log_note(adjustment) -> str:
-    return "SGLang logs one warning" if adjustment.logged else "silent"
+    if not adjustment.logged:
+        return "silent"
+    return "SGLang logs one warning" if adjustment.level == "warning" else \
+        f"SGLang logs it at {adjustment.level.upper()}"
 
 
 def _model_line(label: str, ref) -> str | None:
@@ -139,7 +142,8 @@ def _modelled_note(version: str) -> str | None:
         return None
     modelled = checked.resolution_follows
     return (f"resolution modelled on SGLang {modelled} (speclint models the resolution of "
-            f"a few releases; flags are checked against {version} itself)")
+            f"a few releases; flags and the model registry are read from {version} itself; "
+            f"errors that rest on the resolution say 'unverified for SGLang {version}')")
 
 
 def _differences(left, right) -> list[tuple[str, object, object]]:
@@ -211,6 +215,16 @@ def _jsonable(value: object) -> object:
     return None if isinstance(value, Unknown) else value
 
 
+def _symbolic(adjustment) -> dict:
+    """`{"symbolic": {"from": "k", "to": "k + 1"}}` for a change between unknown values the
+    launch names (an unknown value's identity), else nothing."""
+    ends = [getattr(v, "identity", None) if isinstance(v, Unknown) else None
+            for v in (adjustment.asked, adjustment.effective)]
+    if ends[0] is None or ends[1] is None:
+        return {}
+    return {"symbolic": {"from": str(ends[0]), "to": str(ends[1])}}
+
+
 def explain_dict(ctx) -> dict:
     resolution = ctx.resolution
     return {
@@ -230,7 +244,8 @@ def explain_dict(ctx) -> dict:
         "effective": {k: _jsonable(v) for k, v in resolution.effective.items()},
         "unknown": {k: v.reason for k, v in resolution.effective.items() if isinstance(v, Unknown)},
         "adjustments": [{"field": a.field, "from": _jsonable(a.asked), "to": _jsonable(a.effective),
-                         "reason": a.reason, "sglang_handler": a.handler, "logged": a.logged}
+                         "reason": a.reason, "sglang_handler": a.handler, "logged": a.logged,
+                         "log_level": a.level if a.logged else None, **_symbolic(a)}
                         for a in resolution.adjustments],
         "gpu": None if getattr(ctx, "gpu", None) is None else {
             "profile": ctx.gpu.key, "name": ctx.gpu.name, "vendor": ctx.gpu.vendor,
