@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from speclint.flags.argv import parse_argv
+from speclint.flags.argv import argparse_stop, parse_argv
 from speclint.flags.config import LaunchConfig
 from speclint.flags.schema import load_schema, supported_versions
 from speclint.source import Span, Word
@@ -22,7 +22,14 @@ class _Refused(Exception):
     pass
 
 
+class _Help(Exception):
+    pass
+
+
 class _StrictParser(argparse.ArgumentParser):
+    def print_help(self, file=None):
+        raise _Help()  # argparse's -h/--help: prints the help, then exits 0
+
     def error(self, message):
         raise _Refused(message)
 
@@ -47,7 +54,7 @@ class _NoOp(argparse.Action):
 
 
 def build_argparse(schema) -> argparse.ArgumentParser:
-    parser = _StrictParser(allow_abbrev=schema.allow_abbrev, add_help=False)
+    parser = _StrictParser(allow_abbrev=schema.allow_abbrev, add_help="-h" in schema.by_option)
     for spec in schema.flags:
         kwargs = {"dest": spec.dest}
         if spec.required:
@@ -104,10 +111,18 @@ def _agree(schema, parser, argv):
         refused = None
     except _Refused as exc:
         namespace, refused = None, str(exc)
+    except _Help:
+        namespace, refused = None, "help"
     parsed = parse_argv(schema, _words(argv))
+    stop = argparse_stop(parsed)
+    if refused == "help":
+        assert stop is not None and stop.kind == "help", f"argparse printed help for {argv}: {stop}"
+        return
     if refused is not None:
         assert parsed.problems, f"argparse refused {argv} ({refused}) but speclint accepted it"
+        assert stop is not None and stop.kind == "error", f"{argv}: {refused} but {stop}"
         return
+    assert stop is None, f"argparse accepted {argv} but speclint stops it: {stop}"
     assert not parsed.problems, f"argparse accepted {argv} but speclint reported {parsed.problems}"
     config = LaunchConfig(parsed)
     for dest, value in namespace.items():

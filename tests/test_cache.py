@@ -4,6 +4,8 @@ never trusted; unreadable files are never cached."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import json
 import os
 import shutil
@@ -28,6 +30,8 @@ def _entries(folder: Path) -> list[Path]:
 
 
 def _job(path: Path, cache_dir: Path, cli: CommandLine = CommandLine()):
+    if not cli.select:  # every rule, the opt-in ones (DRF011, FLG003) too
+        cli = dataclasses.replace(cli, select=("ALL",))
     return (str(path), options_for(str(path), cli, Settings()), False, str(cache_dir))
 
 

@@ -30,7 +30,9 @@ def test_text_output_points_at_the_token_with_source_and_caret():
     caret = lines[at + 3]
     assert caret.endswith("^^")  # under the two characters of `16`
     assert any("= help: for a 16-token chain write `--speculative-num-steps 15`" in l for l in lines)
-    assert lines[-1].startswith("Found ") and "SGLang 0.5.23" in lines[-1]
+    assert lines[-2].startswith("Found ") and "SGLang 0.5.23" in lines[-2]
+    assert lines[-1] == ("No fixes available (1 hidden fix can be enabled with the "
+                         "`--unsafe-fixes` option).")
 
 
 def test_json_output_has_the_documented_fields():
@@ -49,7 +51,7 @@ def test_select_and_ignore_by_code_prefix_and_name():
     codes = lambda r: {f["code"] for f in json.loads(r.stdout)}  # noqa: E731
     assert codes(run("--output-format", "json", "--select", "SPD001", str(TOPK1))) == {"SPD001"}
     assert codes(run("--output-format", "json", "--select", "abbreviated-flag", str(TOPK1))) == {"FLG003"}
-    everything = codes(run("--output-format", "json", str(TOPK1)))
+    everything = codes(run("--output-format", "json", "--select", "ALL", str(TOPK1)))
     assert "FLG003" in everything
     assert "FLG003" not in codes(run("--output-format", "json", "--ignore", "FLG", str(TOPK1)))
 
@@ -108,7 +110,8 @@ def test_docker_image_tag_picks_the_version(tmp_path):
                       "  python3 -m sglang.launch_server --model-path m --cuda-graph-max-bs 8\n")
     result = run(str(script))
     assert "FLG002" not in result.stdout
-    assert "SGLang 0.5.6.post2 (from the image lmsysorg/sglang:v0.5.6.post2 (line 1))" in result.stdout
+    assert (f"SGLang 0.5.6.post2 (from the image lmsysorg/sglang:v0.5.6.post2 at {script}:1)"
+            in result.stdout)
 
 
 def test_folders_are_scanned_recursively_for_shell_files(tmp_path):

@@ -25,7 +25,7 @@ def test_pyproject_tool_section_and_closest_file_wins(tmp_path):
     (tmp_path / "a.sh").write_text(LAUNCH)
     sub = tmp_path / "sub"
     sub.mkdir()
-    (sub / "speclint.toml").write_text('ignore = ["SPD003"]\n')
+    (sub / "speclint.toml").write_text('extend-select = ["FLG003"]\nignore = ["SPD003"]\n')
     (sub / "b.sh").write_text(LAUNCH)
     top = run("--output-format", "json", "a.sh", cwd=tmp_path)
     assert codes(top) == {"SPD003"}
@@ -58,7 +58,9 @@ def test_command_line_overrides_and_config_and_isolated(tmp_path):
     assert codes(run("--output-format", "json", "--select", "FLG003", "a.sh",
                      cwd=tmp_path)) == set()  # ignore from the file still applies
     assert codes(run("--output-format", "json", "--isolated", "a.sh", cwd=tmp_path)) == \
-        {"FLG003", "SPD003"}
+        {"SPD003"}  # FLG003 is opt-in
+    assert codes(run("--output-format", "json", "--isolated", "--select", "ALL", "a.sh",
+                     cwd=tmp_path)) == {"FLG003", "SPD003"}
     other = tmp_path / "other.toml"
     other.write_text('select = ["SPD"]\n')
     assert codes(run("--output-format", "json", "--config", str(other), "a.sh",
@@ -71,8 +73,10 @@ def test_per_file_ignores_and_version(tmp_path):
     (tmp_path / "legacy").mkdir()
     (tmp_path / "legacy" / "old.sh").write_text(LAUNCH.replace("--tp 2", "--tp 2 --cuda-graph-max-bs 8"))
     (tmp_path / "new.sh").write_text(LAUNCH)
-    assert codes(run("--output-format", "json", "legacy/old.sh", cwd=tmp_path)) == {"SPD003"}
-    assert "FLG003" in codes(run("--output-format", "json", "new.sh", cwd=tmp_path))
+    assert codes(run("--output-format", "json", "--extend-select", "FLG003", "legacy/old.sh",
+                     cwd=tmp_path)) == {"SPD003"}
+    assert "FLG003" in codes(run("--output-format", "json", "--extend-select", "FLG003",
+                                 "new.sh", cwd=tmp_path))
 
 
 def test_models_mapping_from_the_config(tmp_path):
@@ -128,9 +132,10 @@ def test_output_format_from_the_working_folder_configuration(tmp_path):
     import subprocess
     import sys
 
-    (tmp_path / "speclint.toml").write_text('output-format = "concise"\n')
+    (tmp_path / "speclint.toml").write_text('output-format = "concise"\n'
+                                            'extend-select = ["FLG003"]\n')
     (tmp_path / "launch.sh").write_text("python -m sglang.launch_server --model-path m --tp 2\n")
     ran = subprocess.run([sys.executable, "-m", "speclint", "--no-cache", "launch.sh"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
-    assert ran.stdout.startswith("launch.sh:1:47: FLG003 [info]"), ran.stdout
+    assert ran.stdout.startswith("launch.sh:1:47: FLG003 [*] [info]"), ran.stdout
     assert "^" not in ran.stdout  # no source excerpt: the concise format

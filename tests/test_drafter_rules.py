@@ -59,9 +59,14 @@ def test_seed_kimi_launch_text_output_points_at_the_value_token():
 
 
 def test_seed_kimi_launch_without_configs_says_so_once():
-    result = CliRunner().invoke(main, ["check", "fixtures/shell/kimi_eagle_launch.sh"])
+    result = CliRunner().invoke(main, ["check", "--extend-select", "DRF011",
+                                       "fixtures/shell/kimi_eagle_launch.sh"])
     assert result.output.count("DRF011") == 1 and "DRF001" not in result.output
     assert "--model-config /models/Kimi-K2.5=FOLDER" in result.output
+    default = CliRunner().invoke(main, ["check", "fixtures/shell/kimi_eagle_launch.sh"])
+    assert "DRF011" not in default.output.replace("--extend-select DRF011", "")
+    assert ("drafter checks skipped for 1 launch (model config.json not on disk: "
+            "`--extend-select DRF011` says which)") in default.output
 
 
 def test_explain_shows_the_captured_aux_layers(tmp_path):

@@ -33,14 +33,26 @@ def run(*args: str) -> subprocess.CompletedProcess:
                           text=True, cwd=ROOT, timeout=60)
 
 
+def test_fix_applies_safe_fixes_and_unsafe_ones_only_when_asked(tmp_path):
+    script = tmp_path / "launch.sh"
+    script.write_text(SCRIPT)
+    safe = run("check", "--fix", str(script))
+    # the overridden `--tp 4` goes (nothing changes at runtime); the author's 8 draft tokens
+    # stay: rewriting them to 4 erases what they asked for, and SPD001 keeps saying so
+    assert script.read_text() == FIXED.replace("num-draft-tokens 4", "num-draft-tokens 8")
+    assert ("Fixed 1 finding; 1 unsafe fix not applied (`--unsafe-fixes` applies them)."
+            in safe.stderr)
+    assert "SPD001 [warning]" in safe.stdout and safe.returncode == 1
+
+
 def test_fix_rewrites_in_place_and_relint_is_clean_of_fixed_findings(tmp_path):
     script = tmp_path / "launch.sh"
     script.write_text(SCRIPT)
     script.chmod(0o750)
-    result = run("check", "--fix", str(script))
+    result = run("check", "--fix", "--unsafe-fixes", "--select", "ALL", str(script))
     assert script.read_text() == FIXED
     assert stat.S_IMODE(script.stat().st_mode) == 0o750
-    assert "Fixed 2 finding(s)." in result.stderr  # the spelled-out --tp was removed anyway
+    assert "Fixed 2 findings." in result.stderr  # the spelled-out --tp was removed anyway
     codes = {f.code for f in lint_text(FIXED, "x.sh").findings}
     assert not codes & {"FLG003", "FLG007", "SPD001"}
     assert result.returncode == 0, result.stdout  # nothing at warning level is left
@@ -58,7 +70,7 @@ def test_fix_is_idempotent(tmp_path):
 def test_diff_prints_a_unified_diff_and_changes_nothing(tmp_path):
     script = tmp_path / "launch.sh"
     script.write_text(SCRIPT)
-    result = run("check", "--diff", str(script))
+    result = run("check", "--diff", "--unsafe-fixes", str(script))
     assert result.returncode == 1
     assert script.read_text() == SCRIPT
     assert "-python -m sglang.launch_server --model-path m --tp 4 --mem-fraction-static 0.8 \\" \
@@ -67,13 +79,13 @@ def test_diff_prints_a_unified_diff_and_changes_nothing(tmp_path):
         in result.stdout
     clean = tmp_path / "clean.sh"
     clean.write_text(FIXED)
-    assert run("check", "--diff", str(clean)).returncode == 0
+    assert run("check", "--diff", "--unsafe-fixes", str(clean)).returncode == 0
 
 
 def test_crlf_and_bom_are_kept(tmp_path):
     script = tmp_path / "launch.sh"
     script.write_bytes(b"\xef\xbb\xbf" + SCRIPT.replace("\n", "\r\n").encode())
-    run("check", "--fix", str(script))
+    run("check", "--fix", "--unsafe-fixes", str(script))
     assert script.read_bytes() == b"\xef\xbb\xbf" + FIXED.replace("\n", "\r\n").encode()
 
 
@@ -144,7 +156,10 @@ def test_seed_kimi_launch_is_fixed_to_eagle3(tmp_path):
             "--model-config", f"/models/kimi-eagle3={ROOT}/fixtures/models/eagle3-kimi-k2.5"]
     before = run("--output-format", "json", *maps, str(script))
     assert any(f["code"] == "DRF001" and f["line"] == 19 for f in __import__("json").loads(before.stdout))
-    run("check", "--fix", *maps, str(script))
+    safe = run("check", "--fix", *maps, str(script))
+    assert script.read_text() == original  # serving with EAGLE3 changes what runs: unsafe
+    assert "DRF001 [error]" in safe.stdout
+    run("check", "--fix", "--unsafe-fixes", "--select", "ALL", *maps, str(script))
     fixed = script.read_text()
     assert "--speculative-algorithm EAGLE3 \\\n" in fixed
     assert fixed.replace("EAGLE3", "EAGLE").replace("--tp-size", "--tp") == original
@@ -184,11 +199,12 @@ def test_python_and_yaml_sources_are_fixed_in_place_keeping_quotes(tmp_path, nam
     path.write_text(source)
     before = {f.code for f in lint_text(source, str(path)).findings}
     assert "FLG003" in before
-    result = run("check", "--fix", str(path))
+    every = ("--select", "ALL", "--unsafe-fixes")
+    result = run("check", "--fix", *every, str(path))
     assert path.read_text() == expected, result.stdout + result.stderr
     after = {f.code for f in lint_text(expected, str(path)).findings}
     assert not after & {"FLG003", "SPD001"}
-    assert run("check", "--diff", str(path)).returncode == 0  # idempotent
+    assert run("check", "--diff", *every, str(path)).returncode == 0  # idempotent
 
 
 @pytest.mark.parametrize("name, expected_lines", [
@@ -204,7 +220,8 @@ def test_python_and_yaml_sources_are_fixed_in_place_keeping_quotes(tmp_path, nam
 def test_old_docs_launches_are_upgraded_for_0_5_23(tmp_path, name, expected_lines):
     script = tmp_path / name
     script.write_text((ROOT / "fixtures" / "shell" / name).read_text())
-    run("check", "--fix", "--sglang-version", "0.5.23", str(script))
+    run("check", "--fix", "--unsafe-fixes", "--select", "ALL", "--sglang-version", "0.5.23",
+        str(script))
     fixed = script.read_text().splitlines()
     for line in expected_lines:
         assert line in fixed

@@ -48,7 +48,7 @@ def test_sarif_has_every_property_github_code_scanning_requires():
 
 
 def test_github_annotations():
-    lines = run("--output-format", "github", TOPK1).stdout.splitlines()
+    lines = run("--output-format", "github", "--select", "ALL", TOPK1).stdout.splitlines()
     spd = next(l for l in lines if "SPD001" in l)
     assert spd.startswith(f"::warning file={TOPK1},line=9,col=87,endLine=9,endColumn=89,"
                           "title=speclint (SPD001 topk-one-overrides-draft-tokens)::")

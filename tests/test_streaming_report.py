@@ -102,12 +102,14 @@ def test_files_come_in_input_order_and_formats_agree(batch):
     assert run("--output-format", "json", str(batch)).stdout == json.dumps(records, indent=2) + "\n"
     text = run(str(batch)).stdout
     heads = [line for line in text.splitlines() if re.match(r"/.*:\d+:\d+: [A-Z]+\d+ \[", line)]
-    assert heads == run("--output-format", "concise", str(batch)).stdout.splitlines()
+    concise = run("--output-format", "concise", str(batch)).stdout.splitlines()
+    summary_line = next(line for line in text.splitlines() if line.startswith("Found "))
+    assert heads == concise[:len(heads)] and concise[len(heads)] == summary_line
     summary = re.fullmatch(r"Found (\d+) findings \((.*)\): 120 launches in 120 files, checked "
                            r"against SGLang 0.5.23 \(the newest supported release: no "
-                           r"--sglang-version and no image tag\); SGLang 0.5.6.post2 \(from the "
-                           r"image lmsysorg/sglang:v0.5.6.post2 \(line 1\)\).",
-                           text.splitlines()[-1])
+                           r"--sglang-version and no image tag\) and SGLang 0.5.6.post2 \(from "
+                           r"the image lmsysorg/sglang:v0.5.6.post2 at /\S+/launch_002.sh:1 and "
+                           r"29 more\).", summary_line)
     assert summary and int(summary[1]) == len(records)
     counts = {label: sum(r["severity"] == label for r in records)
               for label in ("error", "warning", "info")}
@@ -131,11 +133,10 @@ def test_unreadable_files_are_reported_in_place_and_the_rest_linted(batch, tmp_p
     assert len({json.loads(line)["path"] for line in done.stdout.splitlines()}) == 90
     text = run(*paths, "--exit-zero")
     assert text.returncode == 2  # --exit-zero forgives findings, not files left unlinted
-    assert text.stdout.endswith("launches in 120 files, checked against SGLang 0.5.23 (the "
-                                "newest supported release: no --sglang-version and no image "
-                                "tag); SGLang 0.5.6.post2 (from the image "
-                                "lmsysorg/sglang:v0.5.6.post2 (line 1)); 2 files could not be "
-                                "linted.\n")
+    assert ("launches in 120 files, checked against SGLang 0.5.23 (the newest supported "
+            "release: no --sglang-version and no image tag) and SGLang 0.5.6.post2 (from the "
+            f"image lmsysorg/sglang:v0.5.6.post2 at {batch}/launch_002.sh:1 and 29 more); 2 "
+            "files could not be linted.\n") in text.stdout
     clean = tmp_path / "clean.sh"
     clean.write_text(f"{LAUNCH} --tp-size 2\n")
     nothing = run(str(clean), str(tmp_path / "missing.sh"))
@@ -203,7 +204,8 @@ def test_output_file_on_a_device_is_written_in_place():
 def test_render_matches_the_stream_for_an_empty_run():
     assert render("text", []) == "All checks passed: 0 launches in 0 files."
     assert render("text", [], 1) == "No findings: 0 launches in 0 files; 1 file could not be linted."
-    for output_format in ("concise", "json-lines", "github"):
+    assert render("concise", [FileResult("a.sh")]) == "All checks passed: 0 launches in 1 file."
+    for output_format in ("json-lines", "github"):
         assert render(output_format, [FileResult("a.sh")]) == ""
     buffer = io.StringIO()
     from speclint.report.stream import reporter_for
@@ -221,7 +223,7 @@ def test_standard_output_goes_in_whole_lines(monkeypatch):
     from speclint.report.output import Stdout
 
     written: list[str] = []
-    monkeypatch.setattr(click, "echo", lambda text, nl=True: written.append(text))
+    monkeypatch.setattr(click, "echo", lambda text, nl=True, **_: written.append(text))
     out = Stdout()
     line = "x" * 1000 + "\x1b[31m" + "y" * 1000 + "\n"
     for _ in range(100):

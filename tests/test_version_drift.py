@@ -37,9 +37,10 @@ def test_old_cuda_graph_flags():
     assert max_bs.message == (
         "`--cuda-graph-max-bs` is ambiguous in SGLang 0.5.23: it could match "
         "`--cuda-graph-max-bs-decode`, `--cuda-graph-max-bs-prefill`; argparse stops the launch "
-        "with 'ambiguous option'. It was a flag of its own up to SGLang 0.5.19, which was split "
-        "into `--cuda-graph-max-bs-decode` and `--cuda-graph-max-bs-prefill` in 0.5.14; until "
-        "0.5.19 SGLang read it as `--cuda-graph-max-bs-decode`; write `--cuda-graph-max-bs-decode`")
+        "with 'ambiguous option'. SGLang accepted it up to 0.5.19; it was split into "
+        "`--cuda-graph-max-bs-decode` and `--cuda-graph-max-bs-prefill` in 0.5.14 and read as a "
+        "deprecated alias of `--cuda-graph-max-bs-decode` until 0.5.19; write "
+        "`--cuda-graph-max-bs-decode`")
     assert (max_bs.fix.replacement, max_bs.fix.expected) == ("--cuda-graph-max-bs-decode",
                                                              "--cuda-graph-max-bs")
     assert (max_bs.fix.span.column, max_bs.fix.span.end_column) == (3, 22)
@@ -125,7 +126,7 @@ def test_explain_compare_text():
     assert out.exit_code == 0, out.output
     lines = out.output.splitlines()
     assert lines[1:3] == ["  SGLang 0.5.6.post2 (from --sglang-version)",
-                          "  SGLang 0.5.23 (from --sglang-version)"]
+                          "  SGLang 0.5.23 (from --compare)"]
     rows = {line.split()[0]: line.split()[1:] for line in lines[4:] if line.startswith("    ")}
     assert rows["speculative_num_steps"] == ["5", "3"]
     assert rows["speculative_eagle_topk"] == ["4", "1"]

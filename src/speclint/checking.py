@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from dataclasses import dataclass, field
 from itertools import chain, islice
@@ -20,6 +21,14 @@ class CommandLine:
     sglang_version: str | None = None
     fail_on: str | None = None
     model_configs: tuple[tuple[str, str], ...] = ()
+    extend_select: tuple[str, ...] = ()
+    unsafe_fixes: bool = False
+    """--unsafe-fixes: --fix/--diff also apply fixes that change what the launch asks for."""
+    stdin_filename: str | None = None
+    """--stdin-filename: the name standard input is linted, configured and reported as."""
+    exclude: tuple[str, ...] | None = None
+    extend_exclude: tuple[str, ...] = ()
+    respect_gitignore: bool | None = None
     cache_dir: str | None = None
     """Where `check` keeps results for re-runs (`speclint.runner.cache`); None: no cache."""
     gpu: object = None
@@ -33,12 +42,21 @@ class Outcome:
     """One line per file that could not be linted (or fixed)."""
     diffs: list[str] = field(default_factory=list)
     fixed: int = 0
+    fixed_codes: dict[str, dict[str, int]] = field(default_factory=dict)
+    """path -> code -> findings fixed (`--show-fixes`)."""
+    stdin_fixed: str | None = None
+    """Standard input after `--fix` (written to standard output, as ruff does)."""
     fail_on: dict[str, str] = field(default_factory=dict)
     """Failure threshold per linted file (its config may set one)."""
 
 
 def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
     select = cli.select or settings.select
+    if not select:  # ruff's way: a default rule set, opt-in rules only when selected
+        from speclint.rules import default_selection
+
+        select = default_selection()
+    select += settings.extend_select + cli.extend_select
     ignore = cli.ignore + settings.ignore + settings.ignores_for(path)
     models = dict(settings.models)
     models.update(cli.model_configs)  # the command line wins
@@ -48,8 +66,21 @@ def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
 
         gpu = parse_gpu_setting(settings.gpu)
     return LintOptions(cli.sglang_version, Selection(select, ignore), tuple(models.items()),
-                       configured_version=settings.sglang_version, read_pyproject=False,
+                       configured_version=settings.sglang_version,
+                       stdin_filename=cli.stdin_filename, read_pyproject=False,
                        flag_prefixes=settings.flag_prefixes or None, gpu=gpu)
+
+
+def walk_options(cli: CommandLine, settings: Settings):
+    """What a folder walk skips: the command line over the configuration over the defaults."""
+    from speclint.walk import DEFAULT_EXCLUDE, WalkOptions
+
+    exclude = cli.exclude if cli.exclude is not None else settings.exclude
+    respect = cli.respect_gitignore if cli.respect_gitignore is not None \
+        else settings.respect_gitignore
+    return WalkOptions(DEFAULT_EXCLUDE if exclude is None else exclude,
+                       settings.extend_exclude + cli.extend_exclude,
+                       True if respect is None else respect)
 
 
 PARALLEL_MIN_FILES = 50
@@ -62,14 +93,17 @@ class LaunchSummary:
     (all the summary line reads). Keeps memory flat over thousands of files and results cheap
     to send back from worker processes; `explain` keeps the whole LaunchContext."""
 
-    __slots__ = ("version", "counted", "partly_read")
+    __slots__ = ("version", "counted", "partly_read", "drafter_unchecked")
 
-    def __init__(self, version, counted: bool = True, partly_read: bool = False) -> None:
+    def __init__(self, version, counted: bool = True, partly_read: bool = False,
+                 drafter_unchecked: bool = False) -> None:
         self.version = version
         self.counted = counted
         """False for the second and later alternatives of one launch (counted once)."""
         self.partly_read = partly_read
         """Some words SGLang would receive are unknown to speclint."""
+        self.drafter_unchecked = drafter_unchecked
+        """An EAGLE-family launch whose model configs are not on disk (DRF011's case)."""
 
 
 @dataclass(slots=True)
@@ -86,16 +120,23 @@ Job = tuple[str, LintOptions, bool, "str | None"]
 
 def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> Iterator[tuple | str]:
     """(path, options, fail_on) per file to lint, or an error line, in input order, lazily."""
-    for path, problem in iter_lint_paths(paths):
+    def walk(root: str):
+        try:
+            return walk_options(cli, finder.for_folder(root))
+        except ConfigError:
+            return walk_options(cli, Settings())  # reported with the root's first file
+
+    for path, problem in iter_lint_paths(paths, walk):
         if problem:
             yield f"{path}: {problem}"
             continue
+        named = cli.stdin_filename if path == "-" and cli.stdin_filename else path
         try:
-            settings = finder.for_path(path)
+            settings = finder.for_path(named)
         except ConfigError as error:
             yield str(error)
             continue
-        yield path, options_for(path, cli, settings), cli.fail_on or settings.fail_on or "warning"
+        yield path, options_for(named, cli, settings), cli.fail_on or settings.fail_on or "warning"
 
 
 def stream_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
@@ -146,11 +187,9 @@ def check_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
             outcome.errors.append(job)
             continue
         path, options, fail_on = job
-        if path == "-":  # standard input is linted, never fixed
-            _record(outcome, *lint_job((path, options, keep_contexts, None)), fail_on)
-            continue
         try:
-            result = _fix_one(path, options, paths, fix, diff, outcome)
+            result = (_fix_stdin(options, fix, diff, cli.unsafe_fixes, outcome) if path == "-"
+                      else _fix_one(path, options, paths, fix, diff, outcome, cli.unsafe_fixes))
         except Exception as exc:  # a bug must not stop the other files
             outcome.errors.append(_internal_error(path, exc))
             continue
@@ -194,9 +233,11 @@ def lint_job(job: Job) -> tuple[FileResult | None, str | None]:
 def _checked(result: FileResult) -> "CheckedFile":
     """What `check` keeps of a lint result (see CheckedFile)."""
     from speclint.report.text import excerpt_lines
+    from speclint.rules.drf_config_not_found import unread_model_configs
 
     return CheckedFile(result.path, result.findings,
-                       [LaunchSummary(ctx.version, ctx.counted, ctx.partly_read)
+                       [LaunchSummary(ctx.version, ctx.counted, ctx.partly_read,
+                                      bool(unread_model_configs(ctx)))
                         for ctx in result.contexts],
                        result.error, lines=excerpt_lines(result.text, result.findings),
                        launch_not_found=result.launch_not_found)
@@ -359,12 +400,40 @@ def _usable_cpus() -> int:
         return os.cpu_count() or 1
 
 
-def _fix_one(path, options, roots, fix, diff, outcome) -> FileResult | None:
+def _fix_one(path, options, roots, fix, diff, outcome, unsafe=False) -> FileResult | None:
     from speclint.fix import fix_path
 
-    result, file_diff, applied, problem = fix_path(path, options, roots, write=fix and not diff)
+    counts: dict[str, int] = {}
+    result, file_diff, applied, problem = fix_path(path, options, roots, write=fix and not diff,
+                                                   unsafe=unsafe, counts=counts)
     if problem:
         outcome.errors.append(f"{path}: {problem}")
     outcome.diffs.append(file_diff)
     outcome.fixed += applied
+    if applied:
+        outcome.fixed_codes[path] = counts
+    return result
+
+
+def _fix_stdin(options, fix, diff, unsafe, outcome) -> FileResult | None:
+    """`--fix -` / `--diff -`: standard input is fixed in memory; `--fix` writes the fixed
+    text to standard output (the CLI puts the report on standard error), `--diff` a diff."""
+    from speclint.fix import fix_text, unified_diff
+    from speclint.lint import read_source, stdin_names, too_large_result
+
+    text, problem, size = read_source("-")
+    frontend, display = stdin_names(options)
+    if problem is not None:
+        outcome.errors.append(f"{display}: {problem}")
+        return None
+    if text is None:
+        return too_large_result(display, size, options)
+    counts: dict[str, int] = {}
+    result, fixed, applied = fix_text(text, frontend, options, unsafe, display, counts)
+    outcome.fixed += applied
+    if applied:
+        outcome.fixed_codes[display] = counts
+    outcome.diffs.append(unified_diff(display, text, fixed) if fixed != text else "")
+    if fix and not diff:
+        outcome.stdin_fixed = fixed
     return result

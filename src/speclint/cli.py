@@ -9,7 +9,7 @@ import click
 
 from speclint import __version__
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+EXIT_CLEAN, EXIT_ERROR = 0, 2
 FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab", "junit"]
 
 
@@ -53,10 +53,6 @@ def _print_version(ctx, param, value) -> None:
     ctx.exit(0)
 
 
-def _split_keys(values: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(key.strip() for value in values for key in value.split(",") if key.strip())
-
-
 def _validate_version(ctx, param, value):
     if value is None:
         return None
@@ -86,13 +82,14 @@ def _error(message: str) -> None:
               callback=_print_version, help="Show speclint's version and the SGLang releases "
                                              "it knows, then exit.")
 def main() -> None:
-    """Lint SGLang launch commands in shell scripts before the server starts.
+    """Lint SGLang launch commands (shell scripts, Python launchers, Kubernetes and compose
+    manifests, Markdown) before the server starts.
 
     Run `speclint PATH...` (same as `speclint check PATH...`).
     """
 
 
-@main.command()
+@main.command(short_help="Lint launch commands in files and folders (the default).")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--output-format", type=click.Choice(FORMATS), default=None,
               envvar="SPECLINT_OUTPUT_FORMAT",
@@ -101,7 +98,10 @@ def main() -> None:
 @click.option("-o", "--output-file", type=click.Path(dir_okay=False, writable=True),
               help="Write the findings to this file instead of standard output.")
 @click.option("--select", multiple=True, metavar="CODES",
-              help="Only these rules: codes, code prefixes (FLG) or names; comma-separated.")
+              help="Only these rules: codes, code prefixes (FLG) or names; comma-separated; "
+                   "ALL for every rule.")
+@click.option("--extend-select", multiple=True, metavar="CODES",
+              help="These rules on top of the selected ones (e.g. the opt-in FLG003, DRF011).")
 @click.option("--ignore", multiple=True, metavar="CODES",
               help="Skip these rules: codes, code prefixes or names; comma-separated.")
 @click.option("--sglang-version", callback=_validate_version, metavar="VERSION",
@@ -109,118 +109,50 @@ def main() -> None:
 @click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
               help="Lowest severity that makes the exit code 1 (default: warning).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
-@click.option("--fix", is_flag=True, help="Apply the fixes that are certain, in place (atomically).")
+@click.option("--fix", is_flag=True,
+              help="Apply the safe fixes in place (atomically); with `-`, print the fixed text.")
+@click.option("--unsafe-fixes", is_flag=True,
+              help="With --fix/--diff, also apply fixes that change what a launch asks for.")
+@click.option("--show-fixes", is_flag=True, help="Show the edit each fixable finding carries.")
 @click.option("--diff", is_flag=True,
               help="Print the fixes as a unified diff and change nothing (exit 1 if any).")
+@click.option("--stdin-filename", metavar="PATH",
+              help="The name of the file standard input (`-`) holds: its kind, configuration "
+                   "and the name in the findings.")
 @click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
               callback=_parse_model_configs,
               help="Where the config.json of model NAME is (a folder or a file); repeatable.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False),
               help="Use this configuration file for every linted file.")
 @click.option("--isolated", is_flag=True, help="Ignore all configuration files.")
+@click.option("--exclude", multiple=True, metavar="PATTERNS",
+              help="Paths folder walks skip (replaces the built-in list); comma-separated.")
+@click.option("--extend-exclude", multiple=True, metavar="PATTERNS",
+              help="Paths folder walks skip, on top of the others; comma-separated.")
+@click.option("--respect-gitignore/--no-respect-gitignore", default=None,
+              help="Skip what .gitignore files ignore in folder walks (default: on).")
+@click.option("--statistics", is_flag=True, help="Print a count per rule instead of the findings.")
+@click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else.")
+@click.option("--show-settings", is_flag=True,
+              help="Print the settings for the first PATH, where each comes from, and exit.")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True, help="Colour the human formats (auto: on a terminal, unless "
+                                      "NO_COLOR is set; FORCE_COLOR forces it).")
+@click.option("--doc-url-base", metavar="URL",
+              help="Where rule pages are linked (default: the repository's rules/ at this "
+                   "version; env SPECLINT_DOCS_URL).")
 @click.option("--no-cache", is_flag=True, help="Lint every file again; read and write no cache.")
 @click.option("--cache-dir", type=click.Path(file_okay=False), envvar="SPECLINT_CACHE_DIR",
               help="Where results are kept for re-runs (default .speclint_cache; env "
                    "SPECLINT_CACHE_DIR).")
-def check(paths, output_format, output_file, select, ignore, sglang_version, fail_on, exit_zero,
-          fix, diff, model_configs, config_file, isolated, no_cache, cache_dir) -> None:
-    """Lint launch scripts (files or folders; `-` reads standard input)."""
-    from speclint.checking import CommandLine, check_paths
-    from speclint.config import ConfigError, SettingsFinder
+def check(**options) -> None:
+    """Lint launch commands (files or folders; `-` reads standard input)."""
+    from speclint.check_command import run_check
 
-    try:
-        finder = SettingsFinder(config_file, isolated)
-        here = finder.for_path("-")  # the working folder's configuration
-        if output_format is None and not isolated:
-            output_format = here.output_format
-        if cache_dir is None:
-            from speclint.runner.cache import DEFAULT_DIR
-
-            cache_dir = here.cache_dir or DEFAULT_DIR
-    except ConfigError as error:
-        _error(str(error))
-        sys.exit(EXIT_ERROR)
-    if output_format not in FORMATS:
-        if output_format is not None:
-            _error(f"output-format {output_format!r} in the configuration is not one of "
-                   + ", ".join(FORMATS))
-            sys.exit(EXIT_ERROR)
-        output_format = "text"
-    cli = CommandLine(_split_keys(select), _split_keys(ignore), sglang_version, fail_on,
-                      model_configs, cache_dir=None if no_cache else cache_dir)
-    if diff:
-        outcome = check_paths(list(paths), cli, finder, fix, diff, keep_contexts=False)
-        for message in outcome.errors:
-            _error(message)
-        click.echo("".join(outcome.diffs), nl=False)
-        click.echo(f"{sum(1 for d in outcome.diffs if d)} file(s) would be changed", err=True)
-        sys.exit(EXIT_ERROR if outcome.errors else
-                 (EXIT_FINDINGS if any(outcome.diffs) else EXIT_CLEAN))
-    from speclint.report.output import OutputError, open_output
-
-    try:
-        out = open_output(output_file)  # before linting: a bad -o path fails at once
-    except OutputError as error:
-        _error(str(error))
-        sys.exit(EXIT_ERROR)
-    try:
-        failed, failing = _report(list(paths), cli, finder, fix, output_format, out)
-        out.commit()
-    except OutputError as error:
-        out.discard()
-        _error(str(error))
-        sys.exit(EXIT_ERROR)
-    except (BrokenPipeError, KeyboardInterrupt):
-        out.discard()  # the reader of the pipe left, or Ctrl-C: click exits; no half report
-        raise
-    except Exception as exc:  # a bug outside any one file: a message, never a traceback
-        out.discard()
-        _error(f"internal error ({type(exc).__name__}: {exc}); please report it")
-        sys.exit(EXIT_ERROR)
-    if failed:
-        sys.exit(EXIT_ERROR)
-    sys.exit(EXIT_FINDINGS if failing and not exit_zero else EXIT_CLEAN)
+    sys.exit(run_check(options))
 
 
-def _report(paths, cli, finder, fix: bool, output_format: str, out) -> tuple[int, bool]:
-    """Lint and write the report as results arrive; (files not linted, any finding at or above
-    its file's --fail-on). Errors go to standard error as they come."""
-    from speclint.checking import check_paths, stream_paths
-    from speclint.report.stream import reporter_for
-    from speclint.rules.base import Severity
-
-    if fix:  # fixing needs each file's whole result: collected first, as before
-        outcome = check_paths(paths, cli, finder, fix=True, keep_contexts=False)
-        for message in outcome.errors:
-            _error(message)
-        if outcome.fixed:
-            click.echo(f"Fixed {outcome.fixed} finding(s).", err=True)
-        items = [(result, outcome.fail_on[result.path]) for result in outcome.results]
-        failed = len(outcome.errors)
-    else:
-        items, failed = stream_paths(paths, cli, finder), 0
-    reporter = reporter_for(output_format, out)
-    reporter.start()
-    failing = False
-    try:
-        for item in items:
-            if isinstance(item, str):
-                _error(item)
-                failed += 1
-                continue
-            result, fail_on = item
-            reporter.file(result)
-            if not failing and result.findings:
-                least = Severity.parse(fail_on)
-                failing = any(f.severity >= least for f in result.findings)
-    finally:
-        if not isinstance(items, list):
-            items.close()  # on an early stop, the worker processes stop now
-    reporter.finish(failed)
-    return failed, failing
-
-
-@main.command()
+@main.command(short_help="Show the configuration SGLang will really run with.")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
@@ -265,6 +197,9 @@ def explain(paths, output_format, sglang_version, model_configs, compare, gpu, g
         again = LintOptions(compare, model_configs=model_configs,  # same launches, other release
                             gpu=profile)
         pairs = [(ctx, analyse_launch(ctx.path, ctx.launch, again)) for ctx in contexts]
+        for _, other in pairs:
+            other.version.reason = other.version.reason.replace("from --sglang-version",
+                                                                "from --compare")
         click.echo(render_compare_json(pairs) if output_format == "json"
                    else render_compare_text(pairs).rstrip())
         sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
@@ -289,10 +224,10 @@ def _gpu_profile(gpu: str | None, gpus: int | None):
     return found
 
 
-@main.command("rule")
+@main.command("rule", short_help="Print a rule's documentation page.")
 @click.argument("key")
 def rule_command(key) -> None:
-    """Print a rule's documentation (by code, e.g. SPD001, or name)."""
+    """Print a rule's documentation page (KEY: a code such as SPD001, or a name)."""
     from speclint.rules import rule_by_key
     from speclint.rules.base import rule_page
 

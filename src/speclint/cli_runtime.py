@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 
 import click
 
@@ -37,7 +38,7 @@ def _progress(result, seconds_left: float) -> None:
     click.echo("speclint: " + progress_line(result, seconds_left), err=True)
 
 
-@click.command("preflight")
+@click.command("preflight", short_help="Check that the GPUs are free before a launch.")
 @click.option("--gpus", metavar="LIST",
               help="Check these GPUs (nvidia-smi indices or GPU- UUIDs, comma-separated) "
                    "instead of those CUDA_VISIBLE_DEVICES leaves visible.")
@@ -63,7 +64,8 @@ def preflight_command(gpus, needed, max_used_mib, wait_s, backend, output_format
     sys.exit(result.exit_code)
 
 
-@click.command("run", context_settings={"ignore_unknown_options": True,
+@click.command("run", short_help="Lint a launch, check its GPUs, then exec it.",
+               context_settings={"ignore_unknown_options": True,
                                         "allow_interspersed_args": False})
 @_max_used
 @_wait
@@ -72,27 +74,31 @@ def preflight_command(gpus, needed, max_used_mib, wait_s, backend, output_format
               help="SGLang release to lint against (default: the newest bundled).")
 @click.option("--allow-unknown", is_flag=True,
               help="Launch even when the GPUs cannot be read (no driver, no nvidia-smi).")
+@click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
+              help="Where the config.json of model NAME is (a folder or a file); repeatable.")
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
-def run_command(max_used_mib, wait_s, backend, sglang_version, allow_unknown, command) -> None:
+def run_command(max_used_mib, wait_s, backend, sglang_version, allow_unknown, model_configs,
+                command) -> None:
     """Lint a launch command, check its GPUs are free, then exec it.
 
     speclint run [OPTIONS] -- python -m sglang.launch_server --model-path M --tp 8
 
     Error findings or busy GPUs stop it (exit 1, with the report). A command that is not an
-    SGLang launch is not linted and runs after the preflight of every visible GPU.
+    SGLang launch is not linted and runs after the preflight of every visible GPU. The
+    configuration of the current folder applies (rules, models, sglang-version), as for
+    `check`.
     """
-    from speclint.lint import LintOptions
     from speclint.preflight import check
     from speclint.preflight.launch import lint_argv, needed_ordinals
     from speclint.preflight.report import render_text
     from speclint.report.text import render_findings
 
     argv = list(command)
+    options = _lint_options(sglang_version, model_configs)
     try:
         from speclint.preflight.profile import visible_profile
 
-        options = LintOptions(sglang_version, read_pyproject=False,
-                              gpu=visible_profile(os.environ))  # the GPUs NVML sees
+        options = replace(options, gpu=visible_profile(os.environ))  # the GPUs NVML sees
         linted = lint_argv(argv, os.environ, options)
     except Exception as error:  # a speclint bug: say so, launch nothing
         _say(f"internal error while linting the command ({type(error).__name__}: {error}); "
@@ -120,6 +126,28 @@ def run_command(max_used_mib, wait_s, backend, sglang_version, allow_unknown, co
         sys.exit(result.exit_code)
     _say("preflight " + report.splitlines()[0])
     _exec(argv)
+
+
+def _lint_options(sglang_version: str | None, model_configs: tuple[str, ...]):
+    """What `check` would use for a file in the current folder: its configuration file
+    (select, ignore, models, sglang-version) under the command line's options."""
+    from speclint.checking import CommandLine, options_for
+    from speclint.cli import _parse_model_configs, _validate_version
+    from speclint.config import ConfigError, SettingsFinder
+
+    try:
+        version = _validate_version(None, None, sglang_version)
+        pairs = _parse_model_configs(None, None, model_configs)
+    except click.BadParameter as error:
+        _say(f"error: {error.message}")
+        sys.exit(EXIT_UNKNOWN)
+    try:
+        settings = SettingsFinder().for_path(os.path.join(os.getcwd(), "command-line"))
+    except ConfigError as error:
+        _say(f"error: {error}")
+        sys.exit(EXIT_UNKNOWN)
+    return options_for("<command line>", CommandLine(sglang_version=version, model_configs=pairs),
+                       settings)
 
 
 def _say(message: str) -> None:

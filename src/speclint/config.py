@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 
 CONFIG_NAMES = (".speclint.toml", "speclint.toml", "pyproject.toml")
 MAX_CONFIG_BYTES = 2 * 1024 * 1024
-_KEYS = {"select", "ignore", "fail-on", "sglang-version", "per-file-ignores", "models",
-         "output-format", "cache-dir", "flag-prefixes", "gpu"}
+_KEYS = {"select", "extend-select", "ignore", "fail-on", "sglang-version", "per-file-ignores",
+         "models", "output-format", "cache-dir", "flag-prefixes", "gpu", "exclude",
+         "extend-exclude", "respect-gitignore", "doc-url-base"}
 
 
 class ConfigError(Exception):
@@ -45,6 +46,12 @@ class Settings:
     sglang_version: str | None = None
     output_format: str | None = None
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    extend_select: tuple[str, ...] = ()
+    exclude: tuple[str, ...] | None = None
+    """Path patterns folder walks skip (None: the built-in list, `DEFAULT_EXCLUDE`)."""
+    extend_exclude: tuple[str, ...] = ()
+    respect_gitignore: bool | None = None
+    doc_url_base: str | None = None
     gpu: str | None = None
     """`gpu = "h100"` or `"8xh100"`: the GPU profile the GPU-dependent resolution uses."""
     models: tuple[tuple[str, str], ...] = ()
@@ -111,9 +118,25 @@ def _strings(path: str, key: str, value) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _selectors(path: str, key: str, value) -> tuple[str, ...]:
+    """Rule selectors; one that selects no rule stops the run (exit 2), as in ruff."""
+    keys = _strings(path, key, value)
+    from speclint.rules import selector_problem
+
+    for selector in keys:
+        problem = selector_problem(selector)
+        if problem:
+            raise ConfigError(f"{path}: `{key}`: {problem}")
+    return keys
+
+
 def parse_settings(path: str, table: dict) -> Settings:
     where = f"{path} [tool.speclint]" if os.path.basename(path) == "pyproject.toml" else path
     unknown = sorted(set(table) - _KEYS)
+    if unknown == ["tool"] and isinstance(table["tool"], dict) and "speclint" in table["tool"]:
+        raise ConfigError(f"{where}: unknown key `tool`: in {os.path.basename(path)} the "
+                          "settings go at the top level; `[tool.speclint]` is the table for "
+                          "pyproject.toml (drop the `[tool.speclint]` line)")
     if unknown:
         raise ConfigError(f"{where}: unknown key `{unknown[0]}` (known: {', '.join(sorted(_KEYS))})")
     base = os.path.dirname(os.path.abspath(path))
@@ -147,6 +170,13 @@ def parse_settings(path: str, table: dict) -> Settings:
         if not isinstance(value, str) or not value:
             raise ConfigError(f"{where}: models {name!r} must be a path string, not "
                               f"{type(value).__name__}")
+    respect = table.get("respect-gitignore")
+    if respect is not None and not isinstance(respect, bool):
+        raise ConfigError(f"{where}: `respect-gitignore` must be true or false")
+    exclude = table.get("exclude")
+    doc_url_base = table.get("doc-url-base")
+    if doc_url_base is not None and not isinstance(doc_url_base, str):
+        raise ConfigError(f"{where}: `doc-url-base` must be a string (a URL)")
     cache_dir = table.get("cache-dir")
     if cache_dir is not None and (not isinstance(cache_dir, str) or not cache_dir):
         raise ConfigError(f"{where}: `cache-dir` must be a path string")
@@ -159,10 +189,15 @@ def parse_settings(path: str, table: dict) -> Settings:
         path=path, cache_dir=None if cache_dir is None else
         os.path.join(base, os.path.expanduser(cache_dir)),
         flag_prefixes=tuple(sorted(prefixes.items())),
-        select=_strings(where, "select", table.get("select", [])),
-        ignore=_strings(where, "ignore", table.get("ignore", [])),
+        doc_url_base=doc_url_base,
+        select=_selectors(where, "select", table.get("select", [])),
+        extend_select=_selectors(where, "extend-select", table.get("extend-select", [])),
+        ignore=_selectors(where, "ignore", table.get("ignore", [])),
+        exclude=None if exclude is None else _strings(where, "exclude", exclude),
+        extend_exclude=_strings(where, "extend-exclude", table.get("extend-exclude", [])),
+        respect_gitignore=respect,
         fail_on=fail_on, sglang_version=version, output_format=output_format, gpu=gpu,
-        per_file_ignores=tuple((pattern, _strings(where, f"per-file-ignores.{pattern}", keys))
+        per_file_ignores=tuple((pattern, _selectors(where, f"per-file-ignores.{pattern}", keys))
                                for pattern, keys in per_file.items()),
         models=tuple((name, os.path.join(base, os.path.expanduser(p)))
                      for name, p in models.items()),
@@ -190,6 +225,14 @@ class SettingsFinder:
             return self._explicit
         start = os.getcwd() if linted_path == "-" else os.path.dirname(os.path.abspath(linted_path))
         return self._for_folder(start)
+
+    def for_folder(self, folder: str) -> Settings:
+        """The settings of a walked folder (its `exclude` applies to the walk)."""
+        if self.isolated:
+            return Settings()
+        if self._explicit is not None:
+            return self._explicit
+        return self._for_folder(os.path.abspath(folder))
 
     def _for_folder(self, folder: str) -> Settings:
         cached = self._by_folder.get(folder)

@@ -7,10 +7,8 @@ when anything fails.
 
 from __future__ import annotations
 
-import difflib
 import os
 import stat
-import tempfile
 
 
 class FixError(Exception):
@@ -29,13 +27,31 @@ def _offset(offsets: list[int], line: int, column: int) -> int:
     return offsets[line - 1] + column - 1
 
 
-def collect_edits(findings) -> list:
+def edits_of(finding) -> tuple:
+    fix = finding.fix
+    return () if fix is None else fix if isinstance(fix, tuple) else (fix,)
+
+
+def applicability(finding) -> str | None:
+    """'safe' when `--fix` applies the finding's edits, 'unsafe' when only `--unsafe-fixes`
+    does, None when it has none."""
+    edits = edits_of(finding)
+    if not edits:
+        return None
+    return "safe" if all(edit.safe for edit in edits) else "unsafe"
+
+
+def fixable(finding, unsafe: bool = False) -> bool:
+    """The edits this run would apply (ruff's `[*]`)."""
+    kind = applicability(finding)
+    return kind == "safe" or (kind == "unsafe" and unsafe)
+
+
+def collect_edits(findings, unsafe: bool = False) -> list:
     edits = []
     for finding in findings:
-        fix = finding.fix
-        if fix is None:
-            continue
-        edits.extend(fix if isinstance(fix, tuple) else (fix,))
+        if fixable(finding, unsafe):
+            edits.extend(edits_of(finding))
     return edits
 
 
@@ -77,6 +93,8 @@ def apply_edits(text: str, edits) -> tuple[str, int]:
 
 
 def unified_diff(path: str, before: str, after: str) -> str:
+    import difflib  # only --diff and --fix need these (the report reads `fixable` alone)
+
     return "".join(difflib.unified_diff(before.splitlines(keepends=True),
                                         after.splitlines(keepends=True),
                                         fromfile=f"a/{path.lstrip(os.sep)}", tofile=f"b/{path.lstrip(os.sep)}"))
@@ -94,6 +112,8 @@ def safe_target(path: str, roots: list[str]) -> str:
 
 
 def write_atomically(path: str, data: bytes) -> None:
+    import tempfile
+
     info = os.stat(path)
     folder = os.path.dirname(path) or "."
     handle, temporary = tempfile.mkstemp(prefix=".speclint-", dir=folder)
@@ -119,11 +139,36 @@ def encode_like(original: bytes, text: str) -> bytes:
 MAX_PASSES = 4
 
 
-def fix_path(path: str, options, roots: list[str], write: bool):
+def fix_text(text: str, path: str, options, unsafe: bool = False,
+             display_path: str | None = None, counts: dict | None = None):
+    """(result after fixing, fixed text, edits applied): up to a few passes, since a fix can
+    reveal another. `counts` (code -> findings fixed) is filled in when given."""
+    from speclint.lint import lint_text
+
+    fixed, total = text, 0
+    result = lint_text(fixed, path, options, display_path)
+    for _ in range(MAX_PASSES):
+        edits = collect_edits(result.findings, unsafe)
+        if not edits:
+            break
+        fixed, applied = apply_edits(fixed, edits)
+        if not applied:
+            break
+        total += applied
+        if counts is not None:
+            for finding in result.findings:
+                if fixable(finding, unsafe):
+                    counts[finding.code] = counts.get(finding.code, 0) + 1
+        result = lint_text(fixed, path, options, display_path)
+    return result, fixed, total
+
+
+def fix_path(path: str, options, roots: list[str], write: bool, unsafe: bool = False,
+             counts: dict | None = None):
     """Lint `path`, apply the certain fixes (up to a few passes, since a fix can reveal
     another), and write the result when `write`. Returns (FileResult after fixing, diff,
     edits applied, problem) — problem is a message when the file could not be fixed."""
-    from speclint.lint import FileResult, lint_text, read_bytes, too_large_result
+    from speclint.lint import FileResult, read_bytes, too_large_result
 
     try:
         target = safe_target(path, roots)
@@ -140,17 +185,8 @@ def fix_path(path: str, options, roots: list[str], write: bool):
         text = original.decode("utf-8-sig")
     except UnicodeDecodeError:
         return None, "", 0, "not valid UTF-8; not fixing it (nothing would be lost, nothing changed)"
-    fixed, total = text, 0
-    result: FileResult = lint_text(fixed, path, options)
-    for _ in range(MAX_PASSES):
-        edits = collect_edits(result.findings)
-        if not edits:
-            break
-        fixed, applied = apply_edits(fixed, edits)
-        if not applied:
-            break
-        total += applied
-        result = lint_text(fixed, path, options)
+    result: FileResult
+    result, fixed, total = fix_text(text, path, options, unsafe, counts=counts)
     diff = unified_diff(path, text, fixed) if fixed != text else ""
     if write and fixed != text:
         try:

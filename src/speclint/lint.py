@@ -48,6 +48,9 @@ class LintOptions:
     launch names (a folder or a config.json)."""
     configured_version: str | None = None
     """`sglang-version` from a configuration file (below --sglang-version, above image tags)."""
+    stdin_filename: str | None = None
+    """`--stdin-filename`: standard input is read with this file's front-end and reported
+    under its name."""
     flag_prefixes: tuple[tuple[str, str], ...] | None = None
     """`[tool.speclint] flag-prefixes`: (framework, prefix) pairs over the defaults
     (`speclint.frontends.manifests.prefixed`); an empty prefix turns one off."""
@@ -195,16 +198,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
             return result
         result.contexts.append(ctx)
         first = len(findings)
-        for rule in rules.launch:
-            for finding in rule.findings(ctx):
-                finding.launch_span = launch.span
-                if finding.span.file is not None:  # in the launch's --config file
-                    finding.path, finding.fix = finding.span.file, None
-                findings.append(finding)
-        if rules.defers and len(findings) - first > 1:
-            from speclint.rules.precedence import drop_deferred
-
-            findings[first:] = drop_deferred(findings[first:], rules.defers)
+        findings.extend(launch_findings(ctx, rules))
         if launch.alternative is not None:  # folded with its other alternatives below
             alternatives.append((launch, findings[first:]))
             del findings[first:]
@@ -227,6 +221,37 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     result.findings = sorted(unique.values(), key=lambda f: (f.span.file is not None, f.span.file or "",
                                                              f.span.line, f.span.column, f.code))
     return result
+
+
+def launch_findings(ctx, rules: "_RuleSet | Selection") -> list:
+    """One launch's findings: the rules that apply to it (`_rules_for`), then precedence
+    between them. `check`, `speclint run` and the plugin all go through here."""
+    if isinstance(rules, Selection):
+        rules = _enabled_rules(rules)
+    found = []
+    for rule in _rules_for(ctx, rules):
+        for finding in rule.findings(ctx):
+            finding.launch_span = ctx.launch.span
+            if finding.span.file is not None:  # in the launch's --config file
+                finding.path, finding.fix = finding.span.file, None
+            found.append(finding)
+    if rules.defers and len(found) > 1:
+        from speclint.rules.precedence import drop_deferred
+
+        found = drop_deferred(found, rules.defers)
+    return found
+
+
+def _rules_for(ctx, rules: "_RuleSet") -> tuple:
+    """A launch argparse stops gets only the rules about parsing (`Rule.stage`): what would
+    happen after parsing never happens. `--help` gets only the help rule."""
+    from speclint.flags.argv import argparse_stop
+
+    stop = argparse_stop(ctx.parsed)
+    if stop is None:
+        return rules.launch
+    wanted = "help" if stop.kind == "help" else "parse"
+    return tuple(rule for rule in rules.launch if rule.stage == wanted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,20 +339,30 @@ def too_large_result(path: str, size: int, options: LintOptions = LintOptions())
     return result
 
 
+def stdin_names(options: LintOptions) -> tuple[str, str]:
+    """(the path that picks standard input's front-end, the name findings show)."""
+    if options.stdin_filename:
+        return options.stdin_filename, options.stdin_filename
+    return "-", "<stdin>"
+
+
 def lint_path(path: str, options: LintOptions = LintOptions()) -> FileResult:
     text, error, size = read_source(path)
-    display = "<stdin>" if path == "-" else path
+    frontend, display = stdin_names(options) if path == "-" else (path, path)
     if error is not None:
         return FileResult(path, error=error)
     if text is None:
         return too_large_result(display, size, options)
-    return lint_text(text, path, options, "<stdin>" if path == "-" else None)
+    return lint_text(text, frontend, options, display if path == "-" else None)
 
 
-def iter_lint_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
-    """Files to lint as (path, error). Folders are walked for the kinds speclint reads; files
-    named explicitly are always linted. Symlinked folders are not followed (no loops)."""
+def iter_lint_paths(paths: list[str], walk=None) -> Iterator[tuple[str, str | None]]:
+    """Files to lint as (path, error). Folders are walked for the kinds speclint reads,
+    skipping what `walk` (a `speclint.walk.WalkOptions`, or a callable giving one per walked
+    root) excludes and `.gitignore` ignores; files named explicitly are always linted.
+    Symlinked folders are not followed (no loops)."""
     from speclint.extract import is_lintable_path
+    from speclint.walk import WalkOptions, gitignore_above
 
     for given in paths:
         if given == "-" or not os.path.isdir(given):
@@ -336,12 +371,25 @@ def iter_lint_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
             else:
                 yield given, None
             continue
+        options = (walk(given) if callable(walk) else walk) or WalkOptions()
+        ignores = {given: gitignore_above(given).below(given)} if options.respect_gitignore \
+            else None
         for root, dirs, files in os.walk(given, onerror=None, followlinks=False):
-            dirs[:] = sorted(d for d in dirs if (not d.startswith(".") or d == ".github") and d not in
-                             ("node_modules", "__pycache__", "venv"))
+            rules = ignores.pop(root) if ignores is not None else None
+
+            def skipped(name: str, is_dir: bool) -> bool:
+                full = os.path.join(root, name)
+                relative = os.path.relpath(full, given).replace(os.sep, "/")
+                return (options.excluded(relative, name)
+                        or (rules is not None and rules.ignored(full, is_dir)))
+            dirs[:] = sorted(d for d in dirs if (not d.startswith(".") or d == ".github")
+                             and not skipped(d, True))
+            if ignores is not None:
+                for name in dirs:
+                    ignores[os.path.join(root, name)] = rules.below(os.path.join(root, name))
             for name in sorted(files):
                 full = os.path.join(root, name)
-                if _is_regular_file(full) and is_lintable_path(full):
+                if _is_regular_file(full) and is_lintable_path(full) and not skipped(name, False):
                     yield full, None
 
 

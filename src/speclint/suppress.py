@@ -3,7 +3,8 @@
 - On its own line, a comment covers the command that starts on the next code line
   (all of it, through `\\` continuations) — as ShellCheck's `# shellcheck disable=` — or,
   inside a command (a YAML `args:` list, a Python argv list), the next code line.
-- Trailing code on a line, it covers that line.
+- Trailing code on a line, it covers that line; on the last line of a command continued
+  with `\\`, the whole command (every line of it).
 - `disable-file` covers the whole file.
 Codes or kebab-case names are accepted; `all` covers every rule. A suppression that
 suppresses nothing is reported (unused-suppression), as ruff's RUF100 does.
@@ -27,6 +28,8 @@ class Suppression:
     span: Span
     target_line: int = 0
     used: set = field(default_factory=set)
+    lines: tuple[int, ...] = ()
+    """Every line a trailing comment covers (more than its own on a continued command)."""
 
     def matches(self, finding) -> str | None:
         """The key that covers `finding`, if any."""
@@ -61,7 +64,11 @@ def parse_suppressions(comments, lines: list[str]) -> list[Suppression]:
         line_text = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
         own_line = not line_text[: max(span.column - 1, 0)].strip()
         if not own_line:
-            found.append(Suppression("line", keys, span, span.line))
+            first = span.line
+            while first > 1 and lines[first - 2].rstrip("\r").endswith("\\"):
+                first -= 1  # the line before continues into this one: same command
+            found.append(Suppression("line", keys, span, span.line,
+                                     lines=tuple(range(first, span.line + 1))))
             continue
         if next_code is None:
             next_code = _next_code_lines(lines)
@@ -78,7 +85,8 @@ def apply_suppressions(findings, suppressions: list[Suppression]):
         if suppression.scope == "file":
             whole_file.append(suppression)
         else:
-            by_line.setdefault(suppression.target_line, []).append(suppression)
+            for line in suppression.lines or (suppression.target_line,):
+                by_line.setdefault(line, []).append(suppression)
     kept = []
     for finding in findings:
         candidates = list(by_line.get(finding.span.line, ())) if finding.span.file is None else []

@@ -15,7 +15,7 @@ from tree_sitter import Node
 from ..source import Diagnostic, ExtractResult
 from .shell_text import TextMap
 
-_TRAILING_BLANK_AFTER_BACKSLASH = re.compile(r"(?<!\\)((?:\\\\)*)(\\[ \t]+)(#[^\n]*)?$", re.M)
+_TRAILING_BLANK_AFTER_BACKSLASH = re.compile(r"(?<!\\)((?:\\\\)*)(\\[ \t\r]+)(#[^\n]*)?$", re.M)
 
 
 def _comment_nodes(root: Node) -> list[Node]:
@@ -179,7 +179,7 @@ def broken_continuations(root: Node, tm: TextMap, comments: list[Node]) -> list[
                    f"flags after it on the following lines are not passed to SGLang (bash runs "
                    f"them as a separate command)")
         found.append(Diagnostic("broken-continuation", message, tm.node_span(comment)))
-    blanks_after_backslash = "\\ " in text or "\\\t" in text
+    blanks_after_backslash = "\\ " in text or "\\\t" in text or "\\\r" in text
     for match in _TRAILING_BLANK_AFTER_BACKSLASH.finditer(text) if blanks_after_backslash else ():
         start_char = match.start(2)
         row = tm.text.count("\n", 0, start_char)
@@ -192,8 +192,15 @@ def broken_continuations(root: Node, tm: TextMap, comments: list[Node]) -> list[
             continue
         first = lines[target].split()[0]
         span = tm.span(start_byte, start_byte + len(match.group(2).encode()))
-        message = (f"`\\` followed by trailing whitespace is not a line continuation: the command "
-                   f"ends here and `{first}` on the next line is not passed to SGLang")
+        if match.group(2) == "\\\r":  # a CRLF line end: bash reads `\` + CR, then LF ends it
+            span = tm.span(start_byte, start_byte + 1)
+            message = (f"`\\` before a CRLF line end is not a line continuation in bash (the `\\` "
+                       f"escapes the carriage return): the command ends here and `{first}` on the "
+                       "next line is not passed to SGLang; save the file with LF line ends "
+                       "(`dos2unix`)")
+        else:
+            message = (f"`\\` followed by trailing whitespace is not a line continuation: the "
+                       f"command ends here and `{first}` on the next line is not passed to SGLang")
         found.append(Diagnostic("broken-continuation", message, span))
     found.sort(key=lambda d: (d.span.line, d.span.column))
     return found

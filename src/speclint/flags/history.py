@@ -68,8 +68,8 @@ class Removal:
         if self.kind == "split":
             text = "was split into " + " and ".join(f"`{r.text}`" for r in self.split_into)
             if self.deprecated_since and len(self.replacements) == 1:
-                text += (f" in {self.deprecated_since}; until {self.last} SGLang read it as "
-                         f"{names[0]}")
+                text += (f" in {self.deprecated_since} and read as a deprecated alias of "
+                         f"{names[0]} until {self.last}")
             return text
         if self.kind == "renamed" and names:
             return "was replaced by " + " / ".join(names)

@@ -182,6 +182,12 @@ def options_of(version: str) -> dict[str, FlagSpec]:
             for option in raw_entry(index)["option_strings"]}
 
 
+HELP_SPEC = FlagSpec("help", ("-h", "--help"), "help", 0, "str", None, None, None,
+                     "show this help message and exit", None)
+"""argparse's own `-h/--help` (SGLang's parser keeps `add_help`, read per release by the
+generator): it prints the help and exits 0 while the flags are consumed."""
+
+
 @lru_cache(maxsize=8)
 def load_schema(version: str) -> FlagSchema:
     header = _header()
@@ -197,6 +203,8 @@ def load_schema(version: str) -> FlagSchema:
         by_dest.setdefault(spec.dest, spec)
     parser = header["parser"]
     facts = parser["facts"][parser["by_version"][version]]
+    if facts.get("add_help", True):  # argparse registers -h/--help before any other flag
+        by_option = {"-h": HELP_SPEC, "--help": HELP_SPEC, **by_option}
     return FlagSchema(version, tuple(specs), by_option, by_dest,
                       allow_abbrev=facts.get("allow_abbrev", parser.get("allow_abbrev", True)))
 

@@ -58,8 +58,7 @@ def choose_version(requested: str | None, image: str | None, configured: str | N
         if tagged:
             if tagged in supported_versions():
                 return tagged, f"from the image {image}"
-            return closest_supported(tagged), (f"the image {image} names {tagged}, which is not "
-                                               "bundled; closest older release")
+            return closest_supported(tagged), _not_bundled(f"the image {image}", tagged)
     if path:
         pinned = pinned_version(path)
         if pinned:
@@ -75,8 +74,19 @@ def choose_version(requested: str | None, image: str | None, configured: str | N
 def _bundled(version: str, reason: str, source: str) -> tuple[str, str]:
     if version in supported_versions():
         return version, reason
-    return closest_supported(version), (f"{source} names {version}, which is not bundled; "
-                                         "closest older release")
+    return closest_supported(version), _not_bundled(source, version)
+
+
+def _not_bundled(source: str, version: str) -> str:
+    """Why a release speclint has no schema for is checked against another one."""
+    known = supported_versions()
+    if version_key(version) < version_key(known[0]):
+        return (f"{source} names {version}, older than every release speclint knows (the "
+                f"oldest is {known[0]}): checked against {known[0]}, unverified for {version}")
+    if version_key(version) > version_key(known[-1]):
+        return (f"{source} names {version}, newer than every release speclint knows: checked "
+                f"against the newest, unverified for {version}")
+    return f"{source} names {version}, which is not bundled; closest older release"
 
 
 _PIN = re.compile(r"""(?:^|[\s"'\[,])sglang(?:\[[^\]]*\])?\s*===?\s*v?(\d[\w.]*)""", re.I | re.M)

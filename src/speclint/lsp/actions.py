@@ -22,10 +22,10 @@ def _overlaps(a: types.Range, b: types.Range) -> bool:
 
 
 def _fix_action(uri: str, text: str, finding, lines: Lines, diagnostic) -> types.CodeAction | None:
-    from speclint.fix import collect_edits, edit_offsets
+    from speclint.fix import applicability, collect_edits, edit_offsets
 
     edits = []
-    for edit in collect_edits([finding]):
+    for edit in collect_edits([finding], unsafe=True):  # offered; unsafe ones say so
         where = edit_offsets(text, edit)
         if where is None:
             return None  # the document moved on since it was linted
@@ -34,8 +34,9 @@ def _fix_action(uri: str, text: str, finding, lines: Lines, diagnostic) -> types
                                     edit.replacement))
     if not edits:
         return None
-    unsafe = getattr(finding, "unsafe_fix", False)
-    descriptions = "; ".join(e.description for e in collect_edits([finding]) if e.description)
+    unsafe = applicability(finding) == "unsafe"
+    descriptions = "; ".join(e.description for e in collect_edits([finding], unsafe=True)
+                             if e.description)
     title = f"{'(unsafe) ' if unsafe else ''}Fix {finding.code}: {descriptions or finding.name}"
     return types.CodeAction(title=title, kind=types.CodeActionKind.QuickFix,
                             diagnostics=[diagnostic], is_preferred=not unsafe,

@@ -2,14 +2,15 @@
 hook gets): its findings, and the CUDA ordinals its workers will open.
 
 The words are laid out on one synthetic line (`shlex.join`, with the environment variables
-speclint reads written in front), so findings point at real columns; then the same pipeline
-as `lint_text` runs: flag model, resolution, every rule. No tree-sitter, no shell parsing.
+speclint reads written in front), so findings point at real columns. A whole command line
+(`speclint run -- timeout 600 python -m sglang.launch_server ...`) goes through the shell
+front-end, the one launch recogniser the linted files use (wrappers, `env`, `docker run`,
+`bash -c`); an argv that is only SGLang's arguments (the plugin) is laid out directly.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -17,8 +18,6 @@ from dataclasses import dataclass, field
 from speclint.source import Launch, Span, Word
 
 COMMAND_LINE = "<command line>"
-_PYTHON = re.compile(r"python(\d+(\.\d+)?)?$")
-_PYTHON_ARG_OPTIONS = ("-X", "-W", "-c")
 _ENV_PREFIXES = ("SGLANG_", "SGL_")
 _ENV_NAMES = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "HIP_VISIBLE_DEVICES",
               "ROCR_VISIBLE_DEVICES")
@@ -42,38 +41,6 @@ class ArgvLint:
         from speclint.rules.base import Severity
 
         return [f for f in self.result.findings if f.severity >= Severity.ERROR]
-
-
-def find_entry(argv: list[str]) -> tuple[str | None, int, dict[str, str]]:
-    """(entry, index of the first SGLang argument, `env VAR=value` assignments)."""
-    assigned: dict[str, str] = {}
-    i = 0
-    while i < len(argv):
-        base = os.path.basename(argv[i])
-        if base == "env":
-            i += 1
-            while i < len(argv) and ("=" in argv[i] or argv[i].startswith("-")):
-                if argv[i] in ("-u", "--unset") and i + 1 < len(argv):
-                    i += 1
-                elif "=" in argv[i] and not argv[i].startswith("-"):
-                    name, _, value = argv[i].partition("=")
-                    assigned[name] = value
-                i += 1
-            continue
-        if base in ("nohup", "exec"):
-            i += 1
-            continue
-        if base == "sglang":
-            return ("sglang serve", i + 2, assigned) if argv[i + 1:i + 2] == ["serve"] else \
-                (None, 0, assigned)
-        if _PYTHON.fullmatch(base):
-            j = i + 1
-            while j < len(argv) and argv[j].startswith("-") and argv[j] != "-m":
-                j += 2 if argv[j] in _PYTHON_ARG_OPTIONS else 1
-            if argv[j:j + 2] == ["-m", "sglang.launch_server"]:
-                return "python -m sglang.launch_server", j + 2, assigned
-        return None, 0, assigned
-    return None, 0, assigned
 
 
 def _relevant_env(environ: Mapping[str, str]) -> dict[str, str]:
@@ -122,29 +89,19 @@ def lint_argv(argv: list[str], environ: Mapping[str, str] | None = None, options
               entry: str | None = None) -> ArgvLint:
     """Lint a command's argv with every rule. `entry` given: `argv` is only SGLang's
     arguments (as `prepare_server_args` gets them), launched that way."""
-    from speclint.lint import FileResult, LintOptions, analyse_launch
-    from speclint.rules import all_rules
+    from speclint.lint import FileResult, LintOptions, analyse_launch, launch_findings
 
     environ = dict(os.environ if environ is None else environ)
     options = options or LintOptions(read_pyproject=False)
-    if entry is not None:
-        prefix = entry.split()
-        argv, first, assigned = prefix + list(argv), len(prefix), {}
-    else:
-        entry, first, assigned = find_entry(list(argv))
-    environ.update(assigned)
     if entry is None:
-        return ArgvLint(FileResult(COMMAND_LINE, text=shlex.join(argv)), None, environ)
+        return _lint_command_line(list(argv), environ, options)
+    prefix = entry.split()
+    argv, first = prefix + list(argv), len(prefix)
     launch, line = build_launch(list(argv), entry, first, environ)
     result = FileResult(COMMAND_LINE, text=line)
     ctx = analyse_launch(COMMAND_LINE, launch, options)
     result.contexts.append(ctx)
-    for rule in all_rules():
-        if not options.selection.enabled(rule):
-            continue
-        for finding in rule.findings(ctx):
-            finding.launch_span = launch.span
-            result.findings.append(finding)
+    result.findings.extend(launch_findings(ctx, options.selection))
     unique = {(f.code, f.span, f.message): f for f in result.findings}
     result.findings = sorted(unique.values(), key=lambda f: (f.span.column, f.code))
     return ArgvLint(result, entry, environ)
@@ -162,3 +119,21 @@ def needed_ordinals(ctx, sizes: Mapping[str, object] | None = None) -> list[int]
     effective.update({k: v for k, v in (sizes or {}).items() if isinstance(v, int)})
     use = gpu_use(effective, ctx.config, ctx.version.version)
     return list(use.indices) if use is not None else None
+
+
+def _lint_command_line(argv: list[str], environ: dict[str, str], options) -> ArgvLint:
+    """A whole command: the inherited variables speclint reads written in front as
+    assignments, then the words, read by the shell front-end like a one-line script."""
+    from speclint.lint import FileResult, lint_text
+
+    assigned = {word.partition("=")[0] for word in argv if "=" in word and not word.startswith("-")}
+    pieces = [f"{name}={shlex.quote(value)}" for name, value in _relevant_env(environ).items()
+              if name not in assigned]
+    line = " ".join([*pieces, shlex.join(argv)])
+    result = lint_text(line, "-", options, COMMAND_LINE)
+    if not result.contexts:
+        return ArgvLint(FileResult(COMMAND_LINE, text=line), None, environ)
+    launch = result.contexts[0].launch
+    environ.update({name: word.text for name, word in launch.env.items()
+                    if word.text is not None and not word.dynamic})
+    return ArgvLint(result, launch.entry, environ)

@@ -122,18 +122,15 @@ def render_explain_text(contexts) -> str:
 
 
 def argparse_rejection(ctx) -> str | None:
-    """What SGLang's argparse stops on first (an unknown or ambiguous flag, a missing or bad
-    value); None when it parses the launch."""
-    for problem in ctx.parsed.problems:
-        if problem.kind == "ignored-explicit-argument":
-            continue
-        what = {"unknown-option": "unrecognized arguments", "ambiguous-option":
-                "ambiguous option", "missing-value": "expected a value",
-                "invalid-type": "invalid value", "invalid-choice": "invalid choice",
-                "unexpected-argument": "unrecognized arguments"}.get(problem.kind, problem.kind)
-        detail = f" ({problem.detail})" if problem.detail else ""
-        return f"error: {what}: {problem.text}{detail} (line {problem.span.line})"
-    return None
+    """Where SGLang's argparse stops the launch (`flags.argv.argparse_stop`, the notion `check`
+    uses to drop findings about what would happen after parsing); None when it parses it."""
+    from speclint.flags.argv import argparse_stop
+
+    stop = argparse_stop(ctx.parsed)
+    if stop is None:
+        return None
+    where = f"(line {stop.span.line}, column {stop.span.column})"
+    return f"{stop.message} {where}" if stop.kind == "help" else f"error: {stop.message} {where}"
 
 
 def _modelled_note(version: str) -> str | None:

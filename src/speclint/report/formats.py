@@ -14,10 +14,6 @@ _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
 
-def concise_line(f) -> str:
-    return f"{f.path}:{f.span.line}:{f.span.column}: {f.code} [{f.severity.label}] {f.message}"
-
-
 def json_line(f) -> str:
     return json.dumps(finding_dict(f))
 
@@ -113,6 +109,7 @@ def sarif_rule(rule) -> dict:
         "shortDescription": {"text": rule.summary},
         "fullDescription": {"text": rule_page(rule).split("## What it does", 1)[-1]
                             .split("## Example", 1)[0].strip()},
+        "helpUri": rule.url,
         "help": {"text": rule_page(rule), "markdown": rule_page(rule)},
         "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity.label]},
         "properties": {"tags": [rule.name, rule.code[:3]], "precision": "high",

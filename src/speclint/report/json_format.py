@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+from speclint.report.urls import rule_url
+from speclint.fix import applicability
+
 
 def finding_dict(finding) -> dict:
     span = finding.span
@@ -19,6 +22,8 @@ def finding_dict(finding) -> dict:
         "end_column": span.end_column,
         "message": finding.message,
         "fix": finding.fix_hint,
+        "fix_applicability": applicability(finding),
+        "url": rule_url(finding.code, finding.name),
         "notes": [{"line": n.span.line, "column": n.span.column, "message": n.message,
                    **({"path": n.span.file} if n.span.file else {})}
                   for n in finding.notes],

@@ -20,6 +20,8 @@ class Stdout:
     def __init__(self) -> None:
         self.pending: list[str] = []
         self.size = 0
+        self.color: bool = False
+        """Keep ANSI codes even when not a terminal (`--color always`, FORCE_COLOR)."""
 
     def write(self, text: str) -> None:
         self.pending.append(text)
@@ -37,7 +39,7 @@ class Stdout:
         if not cut:
             return
         try:
-            click.echo(text[:cut], nl=False)
+            click.echo(text[:cut], nl=False, color=True if self.color else None)
         except BrokenPipeError:
             raise  # the reader went away: click exits quietly
         except OSError as error:

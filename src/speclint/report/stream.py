@@ -10,7 +10,7 @@ import json
 
 from speclint.report import formats
 from speclint.report.json_format import finding_dict
-from speclint.report.text import Tally, finding_lines
+from speclint.report.text import ReportStyle, Tally, finding_lines
 
 
 class Reporter:
@@ -30,20 +30,41 @@ class Reporter:
 
 
 class TextReporter(Reporter):
-    """Findings with source excerpts as they come, then the summary line from running counts."""
+    """Findings with source excerpts as they come, then the summary line from running counts
+    (and, as ruff, how many are fixable); `-q` leaves the summary out."""
 
-    def __init__(self, out) -> None:
+    def __init__(self, out, style: ReportStyle | None = None, source: bool = True) -> None:
         super().__init__(out)
         self.tally = Tally()
+        self.style = style or ReportStyle()
+        self.source = source
 
     def file(self, result) -> None:
         self.tally.add(result)
-        lines = finding_lines(result)
+        lines = finding_lines(result, self.source, self.style)
         if lines:
             self.out.write("\n".join(lines) + "\n")
 
     def finish(self, unreadable: int = 0) -> None:
+        if self.style.quiet:
+            return
         self.out.write(self.tally.summary(unreadable) + "\n")
+        fixes = self.tally.fix_line(self.style.unsafe_fixes)
+        if fixes:
+            self.out.write(fixes + "\n")
+
+
+class StatisticsReporter(TextReporter):
+    """`--statistics`: a count per rule instead of the findings, then the summary."""
+
+    def file(self, result) -> None:
+        self.tally.add(result)
+
+    def finish(self, unreadable: int = 0) -> None:
+        rows = self.tally.statistics(self.style.unsafe_fixes)
+        if rows:
+            self.out.write("\n".join(rows) + "\n")
+        super().finish(unreadable)
 
 
 class LineReporter(Reporter):
@@ -140,11 +161,17 @@ class JunitReporter(Reporter):
         self.out.write("</testsuites>\n")
 
 
-def reporter_for(output_format: str, out) -> Reporter:
+def reporter_for(output_format: str, out, style: ReportStyle | None = None,
+                 statistics: bool = False) -> Reporter:
+    """The reporter of a format; `style` (colour, fixes, `-q`) shapes the human ones (text,
+    concise, `--statistics`), which all end with the summary line."""
+    if statistics:
+        return StatisticsReporter(out, style)
     if output_format == "text":
-        return TextReporter(out)
-    lines = {"concise": formats.concise_line, "json-lines": formats.json_line,
-             "github": formats.github_line}
+        return TextReporter(out, style)
+    if output_format == "concise":
+        return TextReporter(out, style or ReportStyle(doc_urls=False), source=False)
+    lines = {"json-lines": formats.json_line, "github": formats.github_line}
     if output_format in lines:
         return LineReporter(out, lines[output_format])
     if output_format in ("json", "gitlab"):
@@ -152,12 +179,13 @@ def reporter_for(output_format: str, out) -> Reporter:
     return {"sarif": SarifReporter, "junit": JunitReporter}[output_format](out)
 
 
-def render(output_format: str, results, unreadable: int = 0) -> str:
+def render(output_format: str, results, unreadable: int = 0,
+           style: ReportStyle | None = None) -> str:
     """The whole report as one string, without its final newline (for the API and tests)."""
     import io
 
     out = io.StringIO()
-    reporter = reporter_for(output_format, out)
+    reporter = reporter_for(output_format, out, style)
     reporter.start()
     for result in results:
         reporter.file(result)

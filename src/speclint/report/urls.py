@@ -8,10 +8,20 @@ DEFAULT_DOCS_BASE = "https://github.com/speclint/speclint/blob/v{version}/rules/
 """The rule pages (`rules/<name>.md`) in the project repository, at the installed version."""
 
 
+_chosen: str | None = None
+
+
+def set_base(base: str | None) -> None:
+    """The base `--doc-url-base` or `doc-url-base` in the configuration chose (None: env
+    SPECLINT_DOCS_URL, else the default)."""
+    global _chosen
+    _chosen = base
+
+
 def docs_base() -> str:
     from speclint import __version__
 
-    base = os.environ.get("SPECLINT_DOCS_URL") or DEFAULT_DOCS_BASE
+    base = _chosen or os.environ.get("SPECLINT_DOCS_URL") or DEFAULT_DOCS_BASE
     return base.replace("{version}", __version__)
 
 

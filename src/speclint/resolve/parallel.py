@@ -94,6 +94,12 @@ def _dummy_model(state: ResolutionState) -> bool:
     return isinstance(path, str) and path.lower() in ("none", "dummy")
 
 
+_DP_ATTENTION_DEPRECATED = ("argparse's deprecation warning for --enable-dp-attention, at parse "
+                            "time (the flag's DeprecatedStoreTrueAction)")
+"""The log of the rewrite: the flag's action warns when argparse meets it (the schema records
+the action class), nothing after."""
+
+
 def _deprecated_dp_attention(state: ResolutionState) -> None:
     """0.5.23 `handle_deprecated_dp_attention`: `--dp-size N --enable-dp-attention` becomes
     `--attn-dp-size N --dp-size 1`; next to `--attn-dp-size` > 1 the flag does nothing. The
@@ -115,8 +121,9 @@ def _deprecated_dp_attention(state: ResolutionState) -> None:
         state.set("dp_size", 1, "--enable-dp-attention is deprecated: --dp-size counts "
                   "replicas again", handler)
     # Resolution leaves the field False; only `resolved_dict()` reports `attn_dp_size > 1`.
+    # The one log line is argparse's, at parse time (PAR003 says the same).
     state.set("enable_dp_attention", False, "--enable-dp-attention is replaced by "
-              "--attn-dp-size", handler)
+              "--attn-dp-size", handler, _DP_ATTENTION_DEPRECATED)
 
 
 def _moe_runner_alias(state: ResolutionState) -> None:

@@ -27,6 +27,8 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2
 """
 
     code = "FLG003"
+    opt_in = True
+    stage = "parse"
     name = "abbreviated-flag"
     severity = Severity.INFO
     summary = ("An abbreviated flag: argparse expands a unique prefix today, and rejects it "
@@ -48,7 +50,8 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2
             message = (f"`{use.written}` abbreviates `{use.matched}`: SGLang {ctx.version.version} "
                        "accepts it, but any new flag starting with the same text makes it an "
                        "'ambiguous option' error (as `--cuda-graph-max-bs` became)")
-            fix = (Edit(use.span, use.matched, f"spell out `{use.matched}`", use.written)
+            fix = (Edit(use.span, use.matched, f"spell out `{use.matched}`", use.written,
+                        safe=True)
                    if literal_word(use.word) else None)
             yield self.report(ctx.path, use.span, message, f"write `{use.matched}`",
                               word_notes(use.word), fix=fix)

@@ -38,6 +38,7 @@ python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-de
 """
 
     code = "FLG002"
+    stage = "parse"
     name = "ambiguous-abbreviation"
     severity = Severity.ERROR
     summary = "An abbreviated flag that matches several SGLang flags: argparse stops the launch."
@@ -64,11 +65,11 @@ python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-de
             drift = drift_of(problem, ctx)  # what it meant in an earlier release
             fix = None
             if drift is not None:
-                meant = ("was a flag of its own" if drift.meant == drift.written
-                         else f"meant `{drift.meant}`")
-                message += f". It {meant} up to SGLang {drift.last}"
+                message += (f". SGLang accepted it up to {drift.last}"
+                            if drift.meant == drift.written else
+                            f". It meant `{drift.meant}` up to SGLang {drift.last}")
                 if drift.removal is not None:
-                    message += f", which {drift.removal.describe()}"
+                    message += f"; it {drift.removal.describe()}"
                 if drift.replacements:
                     message += "; write " + names(drift.replacements)
                     hint = "write " + names(drift.replacements)

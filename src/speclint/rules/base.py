@@ -48,6 +48,11 @@ class Edit:
     replacement: str
     description: str
     expected: str | None = None
+    safe: bool = False
+    """ruff's split: a safe edit keeps what the launch does and what its author asked for
+    (spelling out an abbreviation, dropping a value overridden later) and `--fix` applies it;
+    any other edit (one that changes a value, a flag's meaning, or makes a failing launch
+    run) is applied only with `--unsafe-fixes`."""
 
 
 @dataclass(slots=True)
@@ -171,6 +176,13 @@ class Rule:
     defers_to: ClassVar[tuple[str, ...]] = ()
     """Codes of more specific rules: on the same launch, a finding of this rule is dropped
     when one of theirs is on the same token or makes the same claim (see `precedence`)."""
+    opt_in: ClassVar[bool] = False
+    """Not in the default rule set (`check` runs it only when selected): an info finding that
+    would appear on nearly every launch."""
+    stage: ClassVar[str] = "resolve"
+    """'parse': the rule reports what SGLang's argument parser does with the words (it stays
+    when argparse stops the launch); 'resolve': what would happen after parsing (dropped for
+    a launch argparse stops: `flags.argv.argparse_stop`)."""
 
     rests_on: ClassVar[tuple[str, ...]] = ()
     """Release facts (`speclint.sglang.FACTS`) the rule's findings rest on: where one was
@@ -203,6 +215,13 @@ class Rule:
         return Finding(self.code, self.name, severity if severity is not None else self.severity,
                        path, span, message, fix_hint, list(notes), fix=fix, claims=claims)
 
+    @property
+    def url(self) -> str:
+        """Where this rule's page is read on the web (`speclint.docs_url`)."""
+        from speclint.report.urls import rule_url
+
+        return rule_url(self.code, self.name)
+
     @classmethod
     def examples(cls, which: str) -> Iterator[Example]:
         for example in getattr(cls, which):
@@ -233,6 +252,9 @@ def rule_page(rule) -> str:
     body = inspect.cleandoc(type(rule).__doc__ or "")
     head = (f"# {rule.name} ({rule.code})\n\n"
             f"Severity: **{rule.severity.label}**. {rule.summary}\n\n")
+    if rule.opt_in:
+        head += (f"Not in the default rule set: `--extend-select {rule.code}` (or "
+                 f"`extend-select = [\"{rule.code}\"]`) turns it on.\n\n")
     return head + body.strip() + "\n"
 
 

@@ -32,6 +32,7 @@ python -m sglang.launch_server --config fixtures/config/attn_dp.yaml
 """
 
     code = "FLG020"
+    stage = "parse"
     name = "config-option-unsupported"
     severity = Severity.ERROR
     summary = "A --config file key whose flag SGLang's config merger does not support: the launch stops."

@@ -30,6 +30,7 @@ python -m sglang.launch_server --model-path /models/llama \
 """
 
     code = "FLG008"
+    stage = "parse"
     name = "deprecated-flag"
     severity = Severity.WARNING
     summary = "A deprecated flag: SGLang rewrites it to another setting, or ignores it."
@@ -46,6 +47,19 @@ python -m sglang.launch_server --model-path /models/llama \
         for use in ctx.parsed.uses:
             if use.spec is None or not use.spec.deprecated or use.how in ("ambiguous", "unknown"):
                 continue
-            message = (f"`{use.matched}` is deprecated in SGLang {ctx.version.version}: "
-                       f"{use.spec.deprecated}")
-            yield self.report(ctx.path, use.span, message, use.spec.deprecated)
+            message, hint = _wording(use.matched, ctx.version.version, use.spec.deprecated)
+            yield self.report(ctx.path, use.span, message, hint)
+
+
+def _wording(flag: str, version: str, deprecated: str) -> tuple[str, str]:
+    """(message, help) from what the schema read: a replacement flag, SGLang's own note, or
+    that SGLang names no replacement."""
+    head = f"`{flag}` is deprecated in SGLang {version}"
+    replacement = deprecated.strip().strip("'")
+    if replacement.startswith("--"):
+        return (f"{head}: argparse still takes it, and SGLang names `{replacement}` as its "
+                "replacement", f"write `{replacement}` instead")
+    if deprecated.startswith("deprecated (no replacement named)"):
+        return (f"{head}, and SGLang names no replacement",
+                f"remove `{flag}` (check that the launch does not rely on it)")
+    return f"{head}; SGLang's help says: \"{deprecated}\"", "follow SGLang's note above"

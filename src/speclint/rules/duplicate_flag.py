@@ -35,6 +35,7 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
 """
 
     code = "FLG007"
+    stage = "parse"
     name = "duplicate-flag"
     severity = Severity.WARNING
     summary = "The same setting given twice with different values: the last one wins silently."
@@ -94,7 +95,7 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
         if last.end_column - first.column != len(text):
             return None  # quoted or escaped: the written text differs from the words
         span = Span(first.line, first.column, last.end_line, last.end_column + 1)
-        return Edit(span, "", f"remove the overridden `{text}`", text + " ")
+        return Edit(span, "", f"remove the overridden `{text}`", text + " ", safe=True)
 
     @staticmethod
     def _shown(use) -> str:

@@ -33,6 +33,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
 """
 
     code = "FLG009"
+    stage = "parse"
     name = "flag-not-in-version"
     severity = Severity.ERROR
     summary = "A flag that exists in other SGLang releases but not in the one the launch runs."

@@ -25,6 +25,7 @@ python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 
 """
 
     code = "FLG005"
+    stage = "parse"
     name = "invalid-flag-value"
     severity = Severity.ERROR
     summary = "A value argparse cannot convert to the flag's type (an int flag given `8x`)."
@@ -88,5 +89,15 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     problem_kind = "invalid-choice"
 
     def hint(self, use) -> str:
-        choices = ", ".join(str(c) for c in use.spec.choices[:12])
+        shown = [str(c) for c in use.spec.choices]
+        choices = ", ".join(shown[:12]) + (f", … ({len(shown) - 12} more)" if len(shown) > 12
+                                           else "")
+        written = use.value_words[0].text if len(use.value_words) == 1 else None
+        import difflib
+
+        lowered = {choice.lower(): choice for choice in shown}
+        close = difflib.get_close_matches(written.lower(), list(lowered), n=1, cutoff=0.6) \
+            if written else []
+        if close:
+            return f"did you mean `{lowered[close[0]]}`? (choices: {choices})"
         return f"use one of: {choices}"

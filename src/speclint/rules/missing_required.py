@@ -25,6 +25,7 @@ python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct --t
 """
 
     code = "FLG011"
+    stage = "parse"
     name = "missing-required-flag"
     severity = Severity.ERROR
     summary = "A flag SGLang requires (`--model-path`) is missing: argparse stops the launch."

@@ -25,6 +25,7 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2 --mem-frac
 """
 
     code = "FLG004"
+    stage = "parse"
     name = "missing-flag-value"
     severity = Severity.ERROR
     summary = "A flag that takes a value is followed by another flag or nothing: argparse stops the launch."

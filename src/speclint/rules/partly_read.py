@@ -37,6 +37,7 @@ sglang.launch_server ...`.
 """
 
     code = "SLM004"
+    stage = "parse"
     name = "launch-partly-read"
     severity = Severity.INFO
     per_launch = True

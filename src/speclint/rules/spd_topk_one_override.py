@@ -76,7 +76,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
                    "speculative_num_draft_tokens to "
                    f"speculative_num_steps + 1 = {used} and runs with {used}, not {asked} "
                    "(it logs one warning)")
-        hint = (f"for a {asked}-token chain write "
+        hint = (f"for {_article(asked)} {asked}-token chain write "
                 f"`{setting_text(ctx, 'speculative_num_steps', asked - 1)}`; for a tree of that "
                 "size use a topk > 1"
                 if isinstance(asked, int) and asked > 1 else
@@ -87,7 +87,8 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         value_word = use.value_words[0] if use and len(use.value_words) == 1 else None
         fix = None
         if literal_word(value_word) and literal_word(use.word) and isinstance(used, int):
-            # certain: it writes down the value SGLang runs with; nothing changes at runtime
+            # unsafe: the launch runs as before, but the author's 16 is erased and the
+            # finding that would tell them their chain is short goes quiet
             fix = Edit(use.value_span, str(used), f"write the draft tokens SGLang uses ({used})",
                        value_word.text)
         yield self.report(ctx.path, flag_span(ctx, "speculative_num_draft_tokens"), message,
@@ -118,3 +119,9 @@ def written_symbolic(ctx: LaunchContext, value: Unknown) -> str:
     if ctx.launch.kwargs_style:
         return f"{use.written}={value.identity}"
     return f"{use.written} {value.identity}"
+
+def _article(number: object) -> str:
+    """'an' before numbers read with a vowel sound (8, 11, 18, 80-89, 800-899, ...)."""
+    text = str(number)
+    spoken_an = text.startswith("8") or (text[:2] in ("11", "18") and len(text) % 3 == 2)
+    return "an" if spoken_an else "a"

@@ -6,7 +6,7 @@ import difflib
 
 from speclint.sglang import RESOLUTION
 from speclint.resolve.result import UNKNOWN_ALGORITHM
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Note, Rule, Severity
 from speclint.rules.precedence import REJECTION
 from speclint.rules.spd_helpers import flag_span
 
@@ -50,10 +50,31 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
             return
         value = str(ctx.config.value("speculative_algorithm"))
         known = ctx.release.traits.known_algorithms
-        guess = difflib.get_close_matches(value.upper(), known, n=1, cutoff=0.5)
+        guesses = difflib.get_close_matches(value.upper(), known, n=3, cutoff=0.5)
+        drafter = _drafter_kind(ctx)
+        notes = []
+        if drafter is not None and drafter.kind in known and (
+                drafter.kind in guesses or value.upper().startswith("EAGLE")):
+            # the drafter's own config says what it was trained for: a spelling guess that
+            # it contradicts (EAGLE4 → EAGLE for an EAGLE-3 drafter) would be wrong
+            guesses = [drafter.kind]
+            notes.append(Note(flag_span(ctx, "speculative_draft_model_path"),
+                              f"the drafter is {drafter.kind} ({', '.join(drafter.evidence)})"))
+        elif drafter is not None and drafter.kind is not None:
+            guesses = [g for g in guesses if g not in ("EAGLE", "EAGLE3") or g == drafter.kind]
         message = (f"SGLang {ctx.version.version} does not know the speculative algorithm "
                    f"{value!r} and stops with 'ValueError: {rejection.message}'; known: "
                    + ", ".join(known))
         yield self.report(ctx.path, flag_span(ctx, "speculative_algorithm"), message,
-                          f"write `--speculative-algorithm {guess[0]}`" if guess else
-                          "use one of the known algorithms", claims=(REJECTION,))
+                          f"write `--speculative-algorithm {guesses[0]}`" if guesses else
+                          "use one of the known algorithms", notes, claims=(REJECTION,))
+
+
+def _drafter_kind(ctx: LaunchContext):
+    """What the drafter's config (and local weights) say it is, when they are on disk."""
+    if ctx.draft is None or ctx.draft.config is None:
+        return None
+    from speclint.models.drafter import classify_drafter, drafter_weights
+
+    kind = classify_drafter(ctx.draft.config, drafter_weights(ctx.draft))
+    return kind if kind.kind is not None else None

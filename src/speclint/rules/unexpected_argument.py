@@ -25,6 +25,7 @@ python -m sglang.launch_server --model-path /models/llama --enable-mixed-chunk
 """
 
     code = "FLG010"
+    stage = "parse"
     name = "unexpected-argument"
     severity = Severity.ERROR
     summary = ("A word that is not a flag nor a flag's value (a stray value, a value given to a "

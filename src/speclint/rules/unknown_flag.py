@@ -50,6 +50,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
 """
 
     code = "FLG001"
+    stage = "parse"
     name = "unknown-flag"
     severity = Severity.ERROR
     summary = "A flag that SGLang's argument parser does not know: the server never starts."

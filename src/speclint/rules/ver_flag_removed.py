@@ -36,6 +36,7 @@ python -m sglang.launch_server --model-path /models/llama --incremental-streamin
 """
 
     code = "VER001"
+    stage = "parse"
     name = "flag-removed"
     severity = Severity.ERROR
     summary = "A flag an earlier SGLang release accepted, removed or renamed in the checked one."

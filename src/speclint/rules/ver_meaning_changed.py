@@ -53,6 +53,7 @@ docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server \
 """
 
     code = "VER002"
+    stage = "parse"
     name = "flag-meaning-changed"
     severity = Severity.WARNING
     summary = "A flag whose meaning changed between the image's SGLang release and the checked one."

@@ -170,9 +170,8 @@ class DocFile:
         buffer.walk(self.path, found, report_errors=syntax != "drop")
         if not found.launches:
             found.launches = self._prefixed_fragment(pieces)
-        # `launch_server --help` in a doc shows the flags; it starts no server
-        found.launches = [launch for launch in found.launches
-                          if not any(w.text in ("--help", "-h") for w in launch.args)]
+        # `launch_server --help` stays a launch: the engine sees argparse reach the help
+        # (`flags.argv.argparse_stop`) and checks nothing else on it
         self.result.launches.extend(found.launches)
         self.result.comments.extend(found.comments)
         for diagnostic in found.diagnostics:

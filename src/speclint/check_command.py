@@ -1,0 +1,296 @@
+"""`speclint check`: from the command line's options to a report and an exit code.
+
+Kept apart from cli.py (which only declares the options) so the command's conventions live
+in one place: rule selectors checked before anything runs (exit 2 with a "did you mean"),
+colour decided once, `--fix`/`--diff` on files and on standard input, `--statistics`, `-q`,
+`--show-settings`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def _error(message: str) -> None:
+    click.echo(f"speclint: error: {message}", err=True)
+
+
+def split_keys(values) -> tuple[str, ...]:
+    return tuple(key.strip() for value in values for key in value.split(",") if key.strip())
+
+
+def selector_errors(**given: tuple[str, ...]) -> list[str]:
+    """One line per `--select`/`--extend-select`/`--ignore` entry that selects no rule."""
+    from speclint.rules import selector_problem
+
+    found = []
+    for option, keys in given.items():
+        for key in keys:
+            problem = selector_problem(key)
+            if problem:
+                found.append(f"--{option.replace('_', '-')}: {problem}")
+    return found
+
+
+def use_color(choice: str, stream) -> bool:
+    """`--color always|never` wins; else NO_COLOR (any value) turns colour off, FORCE_COLOR
+    (any value) on; else colour when the report goes to a terminal."""
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:  # a closed stream
+        return False
+
+
+def run_check(o: dict) -> int:
+    from speclint.checking import CommandLine
+    from speclint.config import ConfigError, SettingsFinder
+
+    select, extend, ignore = (split_keys(o["select"]), split_keys(o["extend_select"]),
+                              split_keys(o["ignore"]))
+    problems = selector_errors(select=select, extend_select=extend, ignore=ignore)
+    if problems:
+        for problem in problems:
+            _error(problem)
+        return EXIT_ERROR
+    paths = list(o["paths"])
+    if o["stdin_filename"] and "-" not in paths:
+        _error("--stdin-filename names standard input: give `-` as the path")
+        return EXIT_ERROR
+    try:
+        finder = SettingsFinder(o["config_file"], o["isolated"])
+        settings_here = finder.for_folder(".")
+    except ConfigError as error:
+        _error(str(error))
+        return EXIT_ERROR
+    cache_dir = o["cache_dir"]
+    if cache_dir is None:
+        from speclint.runner.cache import DEFAULT_DIR
+
+        cache_dir = settings_here.cache_dir or DEFAULT_DIR
+    exclude = split_keys(o["exclude"])
+    cli = CommandLine(select, ignore, o["sglang_version"], o["fail_on"], o["model_configs"],
+                      cache_dir=None if o["no_cache"] else cache_dir,
+                      extend_select=extend, unsafe_fixes=o["unsafe_fixes"],
+                      stdin_filename=o["stdin_filename"], exclude=exclude or None,
+                      extend_exclude=split_keys(o["extend_exclude"]),
+                      respect_gitignore=o["respect_gitignore"])
+    if o["show_settings"]:
+        return _show_settings(paths[0], cli, finder)
+    output_format = o["output_format"]
+    if output_format is None and not o["isolated"]:
+        output_format = settings_here.output_format
+    from speclint.cli import FORMATS
+
+    if output_format not in FORMATS:
+        if output_format is not None:
+            _error(f"output-format {output_format!r} in the configuration is not one of "
+                   + ", ".join(FORMATS))
+            return EXIT_ERROR
+        output_format = "text"
+    from speclint.report import urls
+
+    urls.set_base(o["doc_url_base"] or settings_here.doc_url_base)
+    if o["diff"]:
+        return _diff(paths, cli, finder)
+    return _lint(paths, cli, finder, o, output_format)
+
+
+def _diff(paths, cli, finder) -> int:
+    from speclint.checking import check_paths
+
+    outcome = check_paths(paths, cli, finder, fix=False, diff=True, keep_contexts=False)
+    for message in outcome.errors:
+        _error(message)
+    click.echo("".join(outcome.diffs), nl=False)
+    changed = sum(1 for d in outcome.diffs if d)
+    note = _hidden_note(outcome, cli)
+    click.echo(f"{changed} file{'s' if changed != 1 else ''} would be changed{note}", err=True)
+    return EXIT_ERROR if outcome.errors else (EXIT_FINDINGS if changed else EXIT_CLEAN)
+
+
+def _hidden_note(outcome, cli) -> str:
+    """'; N unsafe fixes not applied (--unsafe-fixes)' after --fix/--diff, as ruff says."""
+    if cli.unsafe_fixes:
+        return ""
+    from speclint.fix import applicability
+
+    hidden = sum(1 for result in outcome.results for f in result.findings
+                 if applicability(f) == "unsafe")
+    return (f"; {hidden} unsafe fix{'es' if hidden != 1 else ''} not applied "
+            "(`--unsafe-fixes` applies them)" if hidden else "")
+
+
+def _lint(paths, cli, finder, o, output_format) -> int:
+    from speclint.report.output import OutputError, open_output
+    from speclint.report.text import ReportStyle
+
+    fixing_stdin = o["fix"] and "-" in paths
+    try:
+        # before linting: a bad -o path fails at once; `--fix -` prints the fixed text, so its
+        # report goes to standard error
+        out = open_output(o["output_file"]) if not fixing_stdin or o["output_file"] \
+            else _Stderr()
+    except OutputError as error:
+        _error(str(error))
+        return EXIT_ERROR
+    target = sys.stderr if isinstance(out, _Stderr) else sys.stdout
+    color = use_color(o["color"], target) and not o["output_file"]
+    if hasattr(out, "color"):
+        out.color = color
+    style = ReportStyle(color=color, unsafe_fixes=o["unsafe_fixes"],
+                        show_fixes=o["show_fixes"], quiet=o["quiet"])
+    try:
+        failed, failing = _report(paths, cli, finder, o["fix"], output_format, out, style,
+                                  o["statistics"])
+        out.commit()
+    except OutputError as error:
+        out.discard()
+        _error(str(error))
+        return EXIT_ERROR
+    except (BrokenPipeError, KeyboardInterrupt):
+        out.discard()  # the reader of the pipe left, or Ctrl-C: click exits; no half report
+        raise
+    except Exception as exc:  # a bug outside any one file: a message, never a traceback
+        out.discard()
+        _error(f"internal error ({type(exc).__name__}: {exc}); please report it")
+        return EXIT_ERROR
+    if failed:
+        return EXIT_ERROR
+    return EXIT_FINDINGS if failing and not o["exit_zero"] else EXIT_CLEAN
+
+
+class _Stderr:
+    """The report on standard error (`--fix -` prints the fixed text on standard output)."""
+
+    color = False
+
+    def write(self, text: str) -> None:
+        click.echo(text, nl=False, err=True, color=self.color or None)
+
+    def commit(self) -> None:
+        pass
+
+    def discard(self) -> None:
+        pass
+
+
+def _report(paths, cli, finder, fix: bool, output_format: str, out, style,
+            statistics: bool) -> tuple[int, bool]:
+    """Lint and write the report as results arrive; (files not linted, any finding at or above
+    its file's --fail-on). Errors go to standard error as they come."""
+    from speclint.checking import check_paths, stream_paths
+    from speclint.report.stream import reporter_for
+    from speclint.rules.base import Severity
+
+    if fix:  # fixing needs each file's whole result: collected first, as before
+        outcome = check_paths(paths, cli, finder, fix=True, keep_contexts=False)
+        for message in outcome.errors:
+            _error(message)
+        if outcome.stdin_fixed is not None:
+            click.echo(outcome.stdin_fixed, nl=False)
+        if not style.quiet:
+            _fixed_message(outcome, style, cli)
+        items = [(result, outcome.fail_on[result.path]) for result in outcome.results]
+        failed = len(outcome.errors)
+    else:
+        items, failed = stream_paths(paths, cli, finder), 0
+    reporter = reporter_for(output_format, out, style if output_format in ("text", "concise")
+                            or statistics else None, statistics)
+    reporter.start()
+    failing = False
+    try:
+        for item in items:
+            if isinstance(item, str):
+                _error(item)
+                failed += 1
+                continue
+            result, fail_on = item
+            reporter.file(result)
+            if not failing and result.findings:
+                least = Severity.parse(fail_on)
+                failing = any(f.severity >= least for f in result.findings)
+    finally:
+        if not isinstance(items, list):
+            items.close()  # on an early stop, the worker processes stop now
+    reporter.finish(failed)
+    return failed, failing
+
+
+def _fixed_message(outcome, style, cli) -> None:
+    """`Fixed N findings.` on standard error; with --show-fixes, which ones per file (ruff)."""
+    if outcome.fixed:
+        click.echo(f"Fixed {outcome.fixed} finding{'s' if outcome.fixed != 1 else ''}"
+                   f"{_hidden_note(outcome, cli)}.", err=True)
+        if style.show_fixes:
+            from speclint.rules import rule_by_key
+
+            for path, counts in outcome.fixed_codes.items():
+                click.echo(f"{path}:", err=True)
+                for code, count in sorted(counts.items()):
+                    rule = rule_by_key(code)
+                    click.echo(f"    {count} × {code} ({rule.name if rule else code})", err=True)
+    else:
+        note = _hidden_note(outcome, cli)
+        if note:
+            click.echo(f"No fixes applied{note}.", err=True)
+
+
+def _show_settings(path: str, cli, finder) -> int:
+    """`--show-settings PATH`: the resolved settings for PATH and where each one came from."""
+    from speclint.checking import options_for, walk_options
+    from speclint.config import ConfigError
+
+    named = cli.stdin_filename if path == "-" and cli.stdin_filename else path
+    try:
+        settings = finder.for_path(named)
+    except ConfigError as error:
+        _error(str(error))
+        return EXIT_ERROR
+    source = settings.path or "defaults (no configuration file)"
+    options = options_for(named, cli, settings)
+    walk = walk_options(cli, settings)
+
+    def origin(cli_value, file_value) -> str:
+        return ("command line" if cli_value else
+                settings.path if file_value not in (None, (), "") else "default")
+
+    lines = [f"Settings for {path}", f"  configuration file: {source}"]
+    rows = [
+        ("select", ", ".join(options.selection.select),
+         "command line" if cli.select else settings.path if settings.select
+         else "default rule set (opt-in rules left out)"),
+        ("extend-select", ", ".join(settings.extend_select + cli.extend_select) or "-",
+         origin(cli.extend_select, settings.extend_select)),
+        ("ignore", ", ".join(options.selection.ignore) or "-",
+         origin(cli.ignore, settings.ignore + settings.ignores_for(named))),
+        ("fail-on", cli.fail_on or settings.fail_on or "warning",
+         origin(cli.fail_on, settings.fail_on)),
+        ("sglang-version", cli.sglang_version or settings.sglang_version
+         or "per launch: image tag, pin, installed sglang, else the newest",
+         origin(cli.sglang_version, settings.sglang_version)),
+        ("models", ", ".join(f"{n} = {p}" for n, p in options.model_configs) or "-",
+         origin(cli.model_configs, settings.models)),
+        ("exclude", ", ".join(walk.exclude), origin(cli.exclude, settings.exclude)),
+        ("extend-exclude", ", ".join(walk.extend_exclude) or "-",
+         origin(cli.extend_exclude, settings.extend_exclude)),
+        ("respect-gitignore", str(walk.respect_gitignore).lower(),
+         origin(cli.respect_gitignore is not None, settings.respect_gitignore)),
+        ("output-format", settings.output_format or "text", origin(None, settings.output_format)),
+    ]
+    width = max(len(name) for name, _, _ in rows)
+    for name, value, where in rows:
+        lines.append(f"  {name.ljust(width)}  {value}  [{where}]")
+    click.echo("\n".join(lines))
+    return EXIT_CLEAN
