@@ -18,7 +18,7 @@ from ...source import Diagnostic, ExtractResult
 from .admonitions import deindent_admonitions
 from .cells import python_block
 from .excerpt import DocFile, exact, virtual
-from .flag_lists import ENV_LINE, block_flag_list, is_sglang_list, launch_from_parts
+from .flag_lists import ENV_LINE, block_flag_list, block_prefixed_list, is_sglang_list, launch_from_parts
 from .inline import (LAUNCHER, Fragments, classify_fragment, code_span_launch, code_spans,
                      prose_launches, span_pieces)
 
@@ -114,6 +114,8 @@ def _code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     if "--speculative-" in joined and not LAUNCHER.search(joined) and block_flag_list(doc, lines):
         return
     if tag in _TEXT_TAGS or "sglang" not in joined:
+        return
+    if joined.lstrip().startswith("--") and block_prefixed_list(doc, lines):
         return
     if tag in _CONSOLE_TAGS or any(_PROMPT.match(line) for _, line in lines):
         lines = _console(lines)
