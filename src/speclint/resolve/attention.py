@@ -47,7 +47,8 @@ def resolve_attention(state: ResolutionState) -> None:
     backends = _backends(state)
     page = state.get("page_size")
     if not is_known(page) or any(not is_known(v) for v in backends.values()):
-        state.set_unknown("page_size", "depends on a value speclint cannot read")
+        if is_known(page):  # an unknown page size keeps its own reason (hardware.py)
+            state.set_unknown("page_size", "depends on a value speclint cannot read")
         return
     attention = backends.get("attention_backend")
     auto = attention is None and state.traits.auto_attention_backend
