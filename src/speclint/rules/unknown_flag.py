@@ -20,7 +20,7 @@ def _closest(option: str, longs: tuple[str, ...]) -> str | None:
     `--speculative-draft-model-path`) names that flag: a dropped prefix is not a typo.
     Otherwise difflib; over every flag it costs ~15 ms, so options sharing the first letters
     after `--` are tried first (typos keep the start), and answers are cached per release."""
-    if option.startswith("--") and len(option) > 2:
+    if option.startswith("--") and len(option) >= 6:  # a tail of 4+ characters
         tail = "-" + option[2:]
         owners = [c for c in longs if c.endswith(tail)]
         if len(owners) == 1:
