@@ -221,12 +221,12 @@ class ShellBuffer:
                 "unsupported-input", f"more than {MAX_SHELL_CHARS // 1024} KiB of shell text "
                 "(aliases or names repeating long values); launches past here are not checked", span))
         from .shell_checks import collect_comments, first_syntax_error
-        from .shell_text import TextMap, parse_bytes
+        from .shell_text import TextMap, drop_final_continuation, parse_bytes
         from .shell_vars import Env, VarValue, dynamic_value
         from .shell_walk import Walker
 
         base = TextMap("", self.file_starts)
-        tm = base.derive(self.pieces)
+        tm = drop_final_continuation(base.derive(self.pieces))
         shell_env = Env()
         for name, word in (env or {}).items():
             shell_env.vars[name] = VarValue(text=word.text, reason=word.dynamic_reason,

@@ -12,7 +12,7 @@ import re
 
 from ..source import Diagnostic, ExtractResult
 from .shell_checks import broken_continuations, collect_comments, first_syntax_error
-from .shell_text import TextMap, line_starts_of, parse_bytes
+from .shell_text import TextMap, drop_final_continuation, line_starts_of, parse_bytes
 from .shell_vars import Env
 from .shell_walk import Walker
 
@@ -25,7 +25,7 @@ def extract_shell(text: str, path: str) -> ExtractResult:
     result = ExtractResult()
     if not text.isascii():  # a lone surrogate would let tree-sitter split a character
         text = _LONE_SURROGATE.sub("\ufffd", text)
-    tm = TextMap(text, line_starts_of(text))
+    tm = drop_final_continuation(TextMap(text, line_starts_of(text)))
     tree = parse_bytes(tm.data)
     root = tree.root_node
     comments = collect_comments(root, tm, result)

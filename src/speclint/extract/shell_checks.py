@@ -125,7 +125,8 @@ def _syntax_diagnostic(node: Node, tm: TextMap) -> Diagnostic:
                           type(span)(span.line, span.column, span.line, span.column + 1))
     if span.line != span.end_line:
         span = type(span)(span.line, span.column, span.line, span.column + 1)
-    return Diagnostic("syntax-error", f"syntax error near `{snippet}`{suffix}", span)
+    near = f"near `{snippet}`" if snippet.strip() else "at end of input"
+    return Diagnostic("syntax-error", f"syntax error {near}{suffix}", span)
 
 
 def _next_code_line(lines: list[str], index: int) -> int | None:

@@ -169,3 +169,19 @@ class TextMap:
         starts.append(tail)
         ends.append(tail)
         return TextMap("".join(text_parts), self.line_starts, starts, ends)
+
+
+_FINAL_CONTINUATION = re.compile(r"(?<!\\)(?:\\\\)*(\\)(?=\n?\s*\Z)")
+
+
+def drop_final_continuation(tm: TextMap) -> TextMap:
+    """bash drops a `\\`-newline before the end of input and runs the command (a doc fence,
+    a `bash -c` string or a script cut after its last continued line); tree-sitter calls it a
+    syntax error. The backslash becomes a space: same length, so every position stays put."""
+    match = _FINAL_CONTINUATION.search(tm.text)
+    if match is None:
+        return tm
+    at = match.start(1)
+    tm.text = tm.text[:at] + " " + tm.text[at + 1:]
+    tm.data = tm.text.encode("utf-8", "surrogatepass")
+    return tm

@@ -16,8 +16,15 @@ def suggest(option: str, schema) -> str | None:
 
 @lru_cache(maxsize=1024)
 def _closest(option: str, longs: tuple[str, ...]) -> str | None:
-    """difflib over every flag costs ~15 ms, so options sharing the first letters after
-    `--` are tried first (typos keep the start), and answers are cached per release."""
+    """A flag that is the tail of exactly one real flag (`--draft-model-path` of
+    `--speculative-draft-model-path`) names that flag: a dropped prefix is not a typo.
+    Otherwise difflib; over every flag it costs ~15 ms, so options sharing the first letters
+    after `--` are tried first (typos keep the start), and answers are cached per release."""
+    if option.startswith("--") and len(option) >= 6:  # a tail of 4+ characters
+        tail = "-" + option[2:]
+        owners = [c for c in longs if c.endswith(tail)]
+        if len(owners) == 1:
+            return owners[0]
     head = option[:5]
     near = [c for c in longs if c.startswith(head)]
     match = difflib.get_close_matches(option, near, n=1, cutoff=0.75) if near else []

@@ -104,3 +104,32 @@ def block_flag_list(doc: DocFile, lines: list[tuple[int, str]]) -> bool:
         return False
     launch_from_parts(doc, env_parts, flag_parts)
     return True
+
+
+def block_prefixed_list(doc: DocFile, lines: list[tuple[int, str]]) -> bool:
+    """A code block of only flag lines (comments and blanks aside) where a framework's
+    prefixed flags appear (slime docs: one `--sglang-speculative-*` per line, no command):
+    the lines are one command's flags, so they are walked as one line and make one launch
+    (relations between them, such as steps/topk/draft tokens, are checked). Returns whether
+    it was one."""
+    from ..manifests.prefixed import mentions
+    from .excerpt import exact
+
+    parts: list[Piece] = []
+    for offset, line in lines:
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        lead = len(line) - len(line.lstrip())
+        body = stripped[:-1].rstrip() if stripped.endswith("\\") else stripped
+        if not body.startswith("--") or len(parts) >= MAX_PARTS:
+            return False
+        parts.append(exact(body, offset + lead))
+    if len(parts) < 2 or not mentions(" ".join(p.text or "" for p in parts).encode()):
+        return False
+    pieces: list[Piece] = []
+    for part in parts:
+        pieces.extend([part, virtual(" ", part.end)])
+    pieces[-1] = virtual("\n", parts[-1].end)
+    doc.shell(pieces, "drop")
+    return True

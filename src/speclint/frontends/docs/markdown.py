@@ -18,9 +18,10 @@ from ...source import Diagnostic, ExtractResult
 from .admonitions import deindent_admonitions
 from .cells import python_block
 from .excerpt import DocFile, exact, virtual
-from .flag_lists import ENV_LINE, block_flag_list, is_sglang_list, launch_from_parts
+from .flag_lists import ENV_LINE, block_flag_list, block_prefixed_list, is_sglang_list, launch_from_parts
 from .inline import (LAUNCHER, Fragments, classify_fragment, code_span_launch, code_spans,
                      prose_launches, span_pieces)
+from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
 
 _SHELL_TAGS = {"bash", "sh", "shell", "zsh", "ksh", "console", "shell-session", "shellsession",
                "sh-session", "bash-session", "terminal", "shellscript", "shell-script"}
@@ -109,11 +110,17 @@ def _code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         if "sglang" in joined:
             python_block(doc, lines)
         return
+    if tag in YAML_TAGS:
+        if worth_reading(joined):
+            yaml_block(doc, _pieces(lines))
+        return
     if tag not in _SHELL_TAGS and tag not in _TEXT_TAGS and tag != "":
         return
     if "--speculative-" in joined and not LAUNCHER.search(joined) and block_flag_list(doc, lines):
         return
     if tag in _TEXT_TAGS or "sglang" not in joined:
+        return
+    if joined.lstrip().startswith("--") and block_prefixed_list(doc, lines):
         return
     if tag in _CONSOLE_TAGS or any(_PROMPT.match(line) for _, line in lines):
         lines = _console(lines)
