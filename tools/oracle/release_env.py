@@ -30,6 +30,14 @@ COMMON_DEPS = (
 STUBS = (
     "vllm._custom_ops",  # 0.4.x layers/quantization/fp8.py imports it on a CUDA-less import
 )
+RELEASE_STUBS = {
+    # layers/moe/cutlass_w4a8_moe.py imports sgl_kernel (CUDA kernels) unconditionally
+    "0.5.2": ("sgl_kernel",),
+}
+
+
+def stubs_for(version: str) -> tuple[str, ...]:
+    return STUBS + RELEASE_STUBS.get(version, ())
 
 
 def _base_python() -> str:
@@ -74,7 +82,7 @@ def ensure(version: str) -> tuple[str, dict[str, str]]:
             _pip(python, target + ".tmp", [f"sglang=={version}"])
             os.replace(target + ".tmp", target)
         paths.insert(0, target)
-    env = {"PYTHONPATH": os.pathsep.join(paths), "ORACLE_STUBS": ",".join(STUBS)}
+    env = {"PYTHONPATH": os.pathsep.join(paths), "ORACLE_STUBS": ",".join(stubs_for(version))}
     return python, env
 
 

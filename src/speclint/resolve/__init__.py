@@ -13,12 +13,13 @@ def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
     sets to their values (None when not readable); `target_architecture` is
     `architectures[0]` of the target's config.json when it is on disk."""
     from speclint.resolve.attention import resolve_attention
-    from speclint.resolve.checks import check_server_args
+    from speclint.resolve.checks import check_server_args, deprecated_actions
     from speclint.resolve.parallel import resolve_parallel
     from speclint.resolve.speculative import resolve_speculative
 
     state = ResolutionState(config, dict(env or {}), target_architecture)
     try:
+        deprecated_actions(state)
         resolve_parallel(state)
         resolve_aux_capture(state)
         resolve_speculative(state)

@@ -58,8 +58,8 @@ def _resolve_speculative(state: ResolutionState) -> None:
     if not is_known(algorithm):
         state.mark_unknown_speculative(algorithm.reason)
         return
-    if state.get("speculative_draft_model_path") is not None and \
-            state.get("speculative_draft_model_revision") is None:
+    if traits.draft_revision_main and state.get("speculative_draft_model_path") is not None \
+            and state.get("speculative_draft_model_revision") is None:
         state.set("speculative_draft_model_revision", "main", "a draft path without a revision "
                   "uses the draft's `main` branch", "handle_speculative_decoding")
     if algorithm is None:
@@ -202,7 +202,10 @@ def _resolved_page_size(state: ResolutionState, traits) -> object:
     read --page-size as given."""
     page_size = state.get("page_size")
     if not traits.backend_page_sizes:
-        return page_size
+        # the release resolved the page size (a backend's own, else 1) before this check
+        from speclint.resolve.attention import page_size_after_backends
+
+        return page_size_after_backends(state)
     if not is_known(page_size):
         return None
     backends = {n: state.get(n) for n in ("attention_backend", "decode_attention_backend",
@@ -246,8 +249,11 @@ def _eagle_overlap(state: ResolutionState, traits, algorithm: str) -> None:
         state.set("disable_overlap_schedule", True, "EAGLE speculative decoding does not run "
                   "with the overlap scheduler in this release", "__post_init__",
                   "Overlap scheduler is disabled because of using eagle speculative decoding.")
-    elif traits.eagle_overlap == "spec_v2_env":
-        spec_v2 = _env_flag(state, "SGLANG_ENABLE_SPEC_V2")
+    elif traits.eagle_overlap in ("spec_v2_env", "beta_spec"):
+        spec_v2 = (_env_flag(state, "SGLANG_ENABLE_SPEC_V2") if traits.eagle_overlap ==
+                   "spec_v2_env" else state.config.value("enable_beta_spec", False))
+        if not state.config.known("enable_beta_spec") and traits.eagle_overlap == "beta_spec":
+            spec_v2 = Unknown("--enable-beta-spec is not readable")
         if not is_known(spec_v2):
             state.set_unknown("disable_overlap_schedule", spec_v2.reason)
             return

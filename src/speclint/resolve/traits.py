@@ -58,7 +58,8 @@ class ReleaseTraits:
     eagle_disables_mixed_chunk: bool
     """True before 0.5.23; 0.5.23 keeps it for EAGLE/EAGLE3 and drops it for STANDALONE."""
     eagle_overlap: str
-    """'kept' (v2 worker, 0.5.14+), 'spec_v2_env' (0.5.6.post2), 'disabled' (0.4.10.post2)."""
+    """'kept' (v2 worker, 0.5.14+), 'spec_v2_env' (0.5.6.post2), 'beta_spec' (0.5.3: the
+    --enable-beta-spec flag instead of the variable), 'disabled' (0.4.10.post2)."""
     cpu_disables_overlap: bool
     """0.5.23 `_disable_overlap_schedule_for_cpu` (speculative_hook.py): --device cpu runs
     speculative decoding without the overlap scheduler."""
@@ -101,11 +102,20 @@ class ReleaseTraits:
     auto_backend_kept_pages: tuple[int, ...]
     """--page-size values every auto-picked backend keeps (Blackwell's trtllm_mha/trtllm_mla
     raise others to 64); empty where the backend is not picked while resolving."""
+    trtllm_mha_pages: tuple[int, ...]
+    """Page sizes a trtllm_mha backend (attention, decode or prefill) keeps; others become 64
+    (attention.py). Empty: not modelled, the page size is unknown."""
     page_forces_topk_one: bool
     """0.4.6: a page size above 1 (after the backend's) turns topk > 1 into 1, logged."""
     deepep_auto_refuses_dp_attention: bool
     """0.4.6 `__post_init__`: --enable-deepep-moe in deepep_mode auto with DP attention
     raises (checks.py)."""
+    draft_revision_main: bool
+    """A draft path without --speculative-draft-model-revision resolves the revision to
+    "main" (recorded: 0.5.3.post3 leaves it None)."""
+    deprecated_action_raises: bool
+    """The release's argparse `DeprecatedAction` raises `ValueError(help)` when its flag is
+    used (server_args.py up to 0.5.7; later ones warn, or stop with their error_message)."""
     pp_speculative_prefill_only: bool
     """0.5.23 `check_pipeline_parallel_compat`: --pp-size > 1 drafts only with EAGLE and only
     on prefill nodes (checks.py)."""
@@ -163,7 +173,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         pp_disables_overlap=True, dflash_full_handler=False, strips_device_index=False,
         backend_page_sizes=False, aux_capture_algorithms=(),
         auto_attention_backend=False, auto_backend_kept_pages=(),
-        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        trtllm_mha_pages=(), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        draft_revision_main=True, deprecated_action_raises=True,
         pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm", "enable_mixed_chunk"),
         parallel_steps="post_init", a2a_spanning={"deepep": "DeepEP"},
         a2a_ep_size_hook=False, a2a_info_backends=(),
@@ -188,7 +199,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         pp_disables_overlap=True, dflash_full_handler=False, strips_device_index=False,
         backend_page_sizes=False, aux_capture_algorithms=(),
         auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
-        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        trtllm_mha_pages=(), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        draft_revision_main=True, deprecated_action_raises=True,
         pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm", "enable_mixed_chunk"),
         parallel_steps="handlers",
         a2a_spanning={"deepep": "DeepEP", "mooncake": "Mooncake",
@@ -211,7 +223,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         dflash_full_handler=False, strips_device_index=False, backend_page_sizes=False,
         aux_capture_algorithms=(),
         auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
-        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        trtllm_mha_pages=(), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        draft_revision_main=True, deprecated_action_raises=False,
         pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm",),
         parallel_steps="handlers", a2a_spanning=_A2A_0_5_14, a2a_ep_size_hook=False,
         a2a_info_backends=("megamoe",), flashinfer_a2a_needs_dp_attention=True,
@@ -233,7 +246,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         pp_disables_overlap=True, dflash_full_handler=True, strips_device_index=True,
         backend_page_sizes=True, aux_capture_algorithms=("EAGLE3", "DFLASH", "DSPARK"),
         auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
-        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        trtllm_mha_pages=(16, 32, 64, 128), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        draft_revision_main=True, deprecated_action_raises=False,
         pp_speculative_prefill_only=True, pp_refuses=(),
         parallel_steps="hooks", a2a_spanning=_A2A_0_5_23, a2a_ep_size_hook=True,
         a2a_info_backends=(), flashinfer_a2a_needs_dp_attention=False,
@@ -259,6 +273,13 @@ TRAITS.update({
                          deepep_auto_refuses_dp_attention=True),
     # recorded: resolves every battery launch as 0.4.10.post2 does
     "0.5.1.post3": _like("0.4.10.post2"),
+    # server_args.py `_handle_speculative_decoding`: --enable-beta-spec keeps the overlap
+    # scheduler for EAGLE; the draft revision stays None; topk > 1 with pages > 1 only on
+    # flashinfer; NGRAM as 0.5.6.post2
+    "0.5.3.post3": _like("0.5.6.post2", eagle_overlap="beta_spec", draft_revision_main=False,
+                         page_tree_backends=("flashinfer",), trtllm_mha_pages=(16, 32, 64)),
+    # recorded: resolves every battery launch as 0.5.23 does
+    "0.5.22": _like("0.5.23"),
 })
 
 LARGE_TREE_ARCHITECTURES = ("LlamaForCausalLM", "Grok1ForCausalLM", "Grok1VForCausalLM")
