@@ -29,11 +29,11 @@ COMMON_DEPS = (
 )
 STUBS = (
     "vllm._custom_ops",  # 0.4.x layers/quantization/fp8.py imports it on a CUDA-less import
+    # CUDA kernels: 0.5.2 layers/moe/cutlass_w4a8_moe.py and 0.5.4-0.5.5
+    # moe_runner/deep_gemm.py import it unconditionally (no server_args.py reads it)
+    "sgl_kernel",
 )
-RELEASE_STUBS = {
-    # layers/moe/cutlass_w4a8_moe.py imports sgl_kernel (CUDA kernels) unconditionally
-    "0.5.2": ("sgl_kernel",),
-}
+RELEASE_STUBS: dict[str, tuple[str, ...]] = {}
 
 
 def stubs_for(version: str) -> tuple[str, ...]:
