@@ -17,7 +17,7 @@ def _jobs(tmp_path, count):
         path = tmp_path / f"launch_{n:03d}.sh"
         path.write_text(SCRIPT.format(n=n + 1))
         paths.append(str(path))
-    return [(p, LintOptions(), False) for p in paths]
+    return [(p, LintOptions(), False, None) for p in paths]
 
 
 def _dies_on_seven(job):
@@ -72,7 +72,7 @@ def test_standard_input_in_a_big_batch_is_read_here_in_order(tmp_path, monkeypat
     stdin = io.TextIOWrapper(io.BytesIO(b"python -m sglang.launch_server --tp-size x\n"))
     monkeypatch.setattr(sys, "stdin", stdin)
     jobs = _jobs(tmp_path, 110)
-    jobs.insert(70, ("-", LintOptions(), False))
+    jobs.insert(70, ("-", LintOptions(), False, None))
     results = list(checking._lint_all(jobs))
     assert [r.path for r, _ in results] == [j[0] for j in jobs[:70]] + ["<stdin>"] + [
         j[0] for j in jobs[71:]]

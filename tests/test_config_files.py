@@ -121,3 +121,16 @@ def test_a_fifo_named_like_a_config_file_is_an_error_not_a_hang(tmp_path):
     (tmp_path / "a.sh").write_text(LAUNCH)
     result = run("a.sh", cwd=tmp_path)
     assert result.returncode == 2 and "speclint.toml: cannot read" in result.stderr
+
+
+def test_output_format_from_the_working_folder_configuration(tmp_path):
+    """`output-format` in the configuration of the folder speclint runs in applies."""
+    import subprocess
+    import sys
+
+    (tmp_path / "speclint.toml").write_text('output-format = "concise"\n')
+    (tmp_path / "launch.sh").write_text("python -m sglang.launch_server --model-path m --tp 2\n")
+    ran = subprocess.run([sys.executable, "-m", "speclint", "--no-cache", "launch.sh"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert ran.stdout.startswith("launch.sh:1:47: FLG003 [info]"), ran.stdout
+    assert "^" not in ran.stdout  # no source excerpt: the concise format

@@ -43,8 +43,10 @@ def test_untagged_block_without_syntax_complaints():
     assert result.diagnostics == []
 
 
-def test_tagged_block_syntax_error_and_python_syntax_error():
+def test_tagged_block_syntax_error_and_python_syntax_error_are_warnings():
     text = "```bash\npython -m sglang.launch_server --model-path m \"\n```\n\n```python\nimport sglang\nx = (\n```\n"
     kinds = [(d.kind, d.span.line) for d in extract_file("a.md", text).diagnostics]
-    assert [k for k, _ in kinds] == ["syntax-error", "syntax-error"]
+    assert [k for k, _ in kinds] == ["doc-syntax-error", "doc-syntax-error"]
     assert all(line >= 2 for _, line in kinds)
+    found = [(f.span.line, f.severity.label) for f in lint_text(text, "a.md").findings if f.code == "SLM001"]
+    assert found == [(2, "warning"), (7, "warning")], found

@@ -106,14 +106,17 @@ def test_shell_strings_positions_map_back():
     assert asyncio_exec.args[-1].splat
 
 
-def test_branches_and_loops_make_values_dynamic():
+def test_branches_are_alternatives_and_loops_make_values_dynamic():
     text = ("import subprocess, sys\ncmd = ['python', '-m', 'sglang.launch_server', '--model-path', 'm']\n"
             "if sys.argv[1:]:\n    cmd += ['--tp', '2']\nfor x in sys.argv:\n    subprocess.run(['sglang', 'serve', x])\n"
-            "subprocess.run(cmd)\n")
+            "subprocess.run(cmd)\nfor y in sys.argv:\n    cmd += [y]\nsubprocess.run(cmd)\n")
     result = extract_file("x.py", text)
-    loop, after_if = result.launches
+    loop, with_tp, without, after_loop = result.launches
     assert loop.args[0].dynamic
-    assert [w.text for w in after_if.args][:2] == ["--model-path", "m"] and after_if.args[2].splat
+    assert [w.text for w in with_tp.args] == ["--model-path", "m", "--tp", "2"]  # one launch per arm
+    assert [w.text for w in without.args] == ["--model-path", "m"]
+    assert (with_tp.alternative.index, without.alternative.index) == (0, 1)
+    assert [w.text for w in after_loop.args][:2] == ["--model-path", "m"] and after_loop.args[2].splat
 
 
 def test_syntax_error_is_one_diagnostic():

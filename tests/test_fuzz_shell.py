@@ -20,7 +20,9 @@ FIXTURES = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "shell"
 SEEDS = [p.read_text(encoding="utf-8", errors="replace") for p in FIXTURES]
 SHELL_BITS = ["\"", "'", "$(", ")", "`", "${", "}", "\\\n", "\\", "#", ";", "|", "&", "<<EOF\n",
               "\n", "\r\n", "\0", "\ufeff", " ", "--tp", "=", "$X", "\"${A[@]}\"", "bash -c '",
-              "python -m sglang.launch_server ", "if true; then ", "fi", "((", "))", "\udcff"]
+              "python -m sglang.launch_server ", "if true; then ", "fi", "((", "))", "\udcff",
+              "alias s='", "eval \"", "else ", "elif x; then ", "ARGS+=(", "case $X in a) ", ";;",
+              "esac", "srun -N 1 ", "&& TP=8 || TP=4 ", "--tp $TP ", "mpirun -np ", "-- "]
 
 
 @FUZZ
@@ -70,3 +72,23 @@ def test_brace_before_a_high_plane_character_does_not_crash_tree_sitter():
     [ctx] = lint_text("{ python -m sglang.launch_server --model-path m --served-model-name "
                       "n\U000F20AB; }\n", "x.sh").contexts
     assert ctx.config.value("served_model_name") == "n\U000F20AB"
+
+
+def test_nested_eval_and_alias_strings_are_bounded():
+    """eval inside alias inside eval ...: nested strings stop at a fixed depth, no crash."""
+    import shlex
+
+    text = "python -m sglang.launch_server --tp 2"
+    for depth in range(12):
+        text = ("eval " if depth % 2 else f"alias a{depth}=") + shlex.quote(text)
+    check(text + "\n", "fuzz.sh")
+    check(text[: len(text) // 2] + "\n", "fuzz.sh")  # cut in the middle of the quotes
+
+
+def test_many_conditional_values_and_nested_branches_are_bounded():
+    many_ifs = "".join(f"if c{i}; then TP={i}; else DP={i}; fi\n" for i in range(300))
+    nested = "if a; then " * 200 + "X=1; else X=2; " + "fi; " * 200 + "\n"
+    cases = "case $G in\n" + "".join(f"  g{i}) ARGS+=(--x{i}) ;;\n" for i in range(500)) + "esac\n"
+    launch = "python -m sglang.launch_server --tp $TP --dp $DP $X \"${ARGS[@]}\"\n"
+    for text in (many_ifs + launch, nested + launch, cases + launch, many_ifs + cases + nested + launch):
+        check(text, "fuzz.sh")

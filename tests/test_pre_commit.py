@@ -47,3 +47,47 @@ def test_pre_commit_try_repo_runs_the_hook(tmp_path):
                           cwd=project, capture_output=True, text=True, env=env, timeout=600)
     assert good.returncode == 0, good.stdout + good.stderr
     assert "Passed" in good.stdout
+
+
+def _readme_block(after: str) -> str:
+    """The first ```yaml block after the line containing `after` in the README."""
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index(after)
+    block = readme[readme.index("```yaml\n", start) + len("```yaml\n"):]
+    return block[:block.index("```")]
+
+
+@pytest.mark.skipif(not Path(PRE_COMMIT).exists(), reason="pre-commit is not installed")
+def test_readme_pre_commit_snippet_runs_as_written(tmp_path):
+    """The README's `.pre-commit-config.yaml`, with only the repository URL pointed at a
+    local clone of this repository (the tag the snippet names is made there when missing)."""
+    import yaml
+
+    if not (ROOT / ".git").exists():
+        pytest.skip("needs speclint's own git checkout")
+    snippet = _readme_block("pre-commit (`.pre-commit-config.yaml`)")
+    config = yaml.safe_load(snippet)
+    (repo,) = config["repos"]
+    # a repository holding this working tree (what is being tested), tagged as the README says
+    clone = tmp_path / "speclint-clone"
+    shutil.copytree(ROOT, clone, ignore=shutil.ignore_patterns(
+        ".git", ".venv", ".cache", "__pycache__", "*.egg-info", "build", "dist", ".hypothesis"))
+    _git(clone, "init", "-q")
+    _git(clone, "add", "-A")
+    _git(clone, "commit", "-qm", "working tree")
+    _git(clone, "tag", repo["rev"])
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / ".pre-commit-config.yaml").write_text(
+        snippet.replace(repo["repo"], str(clone)))
+    shutil.copy(ROOT / "fixtures" / "shell" / "eagle_topk1_draft_tokens.sh", project / "launch.sh")
+    _git(project, "init", "-q")
+    _git(project, "add", ".")
+    _git(project, "commit", "-qm", "launch scripts")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache")}
+    ran = subprocess.run([PRE_COMMIT, "run", "--all-files"], cwd=project, capture_output=True,
+                         text=True, env=env, timeout=600)
+    if "Could not fetch" in ran.stdout + ran.stderr or "ConnectionError" in ran.stdout:
+        pytest.skip("no package index to build the hook environment")
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert "launch.sh:9:87: SPD001 [warning]" in ran.stdout

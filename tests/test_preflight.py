@@ -329,3 +329,15 @@ def test_json_result_is_typed(monkeypatch):
     assert data["status"] == "clean" and data["exit_code"] == 0 and data["needed"] == 2
     assert set(data["gpus"][0]) >= {"index", "uuid", "cuda_ordinal", "used_mib", "total_mib",
                                     "processes", "clean"}
+
+
+def test_the_visible_gpu_becomes_the_profile_explain_resolves_for():
+    from speclint.preflight.profile import visible_profile
+
+    module = fake_pynvml([0, 0], {})
+    module.nvmlDeviceGetName = lambda h: b"NVIDIA H20"
+    module.nvmlDeviceGetCudaComputeCapability = lambda h: (9, 0)
+    gpu = visible_profile({"CUDA_VISIBLE_DEVICES": "1"}, module)
+    assert (gpu.name, gpu.memory_mib, gpu.capability, gpu.count) == ("NVIDIA H20", 97887, (9, 0), 2)
+    assert visible_profile({"CUDA_VISIBLE_DEVICES": "7"}, module) is None  # not present
+    assert visible_profile({}, fake_pynvml([0], {}, init_error=9)) is None  # no driver

@@ -105,27 +105,27 @@ def test_a_megabyte_of_code_with_one_launch_is_fast():
     and the comments of the functions left out are still read (an unused suppression)."""
     text = _big("def go():\n    subprocess.run(['python', '-m', 'sglang.launch_server', '--model-path', "
                 "'m', *EXTRA])\n\n\n")
-    start = time.monotonic()
+    start = time.process_time()  # CPU spent: a hang guard that a busy machine cannot trip
     result = lint_text(text, "big.py")
-    assert time.monotonic() - start < 10
+    assert time.process_time() - start < 10
     unused = text[:text.index("# speclint: disable")].count("\n") + 1
     assert [(f.code, f.span.line) for f in result.findings] == [("FLG001", 4), ("SLM003", unused)]
 
 
 def test_a_syntax_error_at_the_end_of_a_megabyte_is_located_fast():
     text = _big("") + "x = = 1\n"
-    start = time.monotonic()
+    start = time.process_time()  # CPU spent: a hang guard that a busy machine cannot trip
     [diagnostic] = extract_python(text, "big.py").diagnostics
-    assert time.monotonic() - start < 10
+    assert time.process_time() - start < 10
     assert diagnostic.kind == "syntax-error" and diagnostic.span.line == text.count("\n")
 
 
 def test_an_open_bracket_early_in_a_megabyte_is_located_fast():
     """libcst only finds an open bracket at the end of the file (7 s for this one)."""
     text = "import sglang\nx = (\n" + "1,\n" * 300_000
-    start = time.monotonic()
+    start = time.process_time()  # CPU spent: a hang guard that a busy machine cannot trip
     [diagnostic] = extract_python(text, "big.py").diagnostics
-    assert time.monotonic() - start < 10
+    assert time.process_time() - start < 10
     assert (diagnostic.kind, diagnostic.span.line, diagnostic.span.column) == ("syntax-error", 2, 5)
 
 

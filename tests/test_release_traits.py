@@ -1,4 +1,5 @@
-"""Per-release facts live in resolve/traits.py only: a new SGLang release is one traits entry."""
+"""Per-release facts live in speclint/sglang/ only (traits.py: a new modelled SGLang release is
+one traits entry); rule and resolver code holds no release number."""
 
 from __future__ import annotations
 
@@ -10,9 +11,14 @@ from pathlib import Path
 import pytest
 
 import speclint.resolve
-from speclint.resolve.traits import TRAITS, ReleaseTraits
+import speclint.rules
+import speclint.sglang
+from speclint.sglang.traits import TRAITS, ReleaseTraits
 
 RESOLVE = Path(speclint.resolve.__file__).parent
+RULES = Path(speclint.rules.__file__).parent
+SGLANG = Path(speclint.sglang.__file__).parent
+VERSION_TEXT = re.compile(r"\d+\.\d+\.\d+")
 RELEASE = re.compile(r"v?\d+\.\d+\.\d+(?:\.?post\d+)?")
 TRAIT_NAMES = [f.name for f in dataclasses.fields(ReleaseTraits)]
 
@@ -32,12 +38,46 @@ def test_scan_finds_version_checks():
     assert release_literals('"""0.5.23 `_handle_dflash`: refuses ..."""') == []
 
 
-@pytest.mark.parametrize("module", sorted(p.name for p in RESOLVE.glob("*.py")
-                                          if p.name != "traits.py"))
-def test_no_release_literals_outside_traits(module):
-    found = release_literals((RESOLVE / module).read_text(encoding="utf-8"))
-    assert not found, (f"resolve/{module} compares against {found}: add a named trait to "
-                       "resolve/traits.py instead")
+def version_text_in_code(source: str) -> list[str]:
+    """Every string literal of the code (f-string parts included) that holds a release number
+    anywhere ("0.5.23", "deprecated in SGLang 0.5.23"). Documentation is left out: docstrings
+    and other bare string statements, and a rule's own `Example(launch, "0.5.23")` (a test
+    input: the launch text and the release it runs against)."""
+    tree = ast.parse(source)
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            skip.add(id(node.value))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Example":
+            skip.update(id(n) for a in node.args for n in ast.walk(a))
+            skip.update(id(n) for k in node.keywords for n in ast.walk(k.value))
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in skip and VERSION_TEXT.search(node.value)]
+
+
+def test_code_scan_finds_version_text():
+    assert version_text_in_code('if version == "0.5.23":\n    pass\n') == ["0.5.23"]
+    assert version_text_in_code('m = f"deprecated in SGLang 0.5.23 ({x})"') == [
+        "deprecated in SGLang 0.5.23 ("]
+    assert version_text_in_code('FOUND = {"0.5.14": 1}') == ["0.5.14"]
+    assert version_text_in_code('"""0.5.23 `_handle_dflash`"""\nx = 1\n') == []
+    assert version_text_in_code('invalid = (Example("launch --tp 2", "0.5.6.post2"),)') == []
+    assert version_text_in_code('"""...0.5.23"""') == []
+
+
+CODE = sorted([f"resolve/{p.name}" for p in RESOLVE.glob("*.py")]
+              + [f"rules/{p.name}" for p in RULES.glob("*.py")])
+
+
+@pytest.mark.parametrize("module", CODE)
+def test_no_release_numbers_in_rule_or_resolver_code(module):
+    """Rules and the resolver ask `speclint.sglang.release(V)`; no module of theirs compares,
+    looks up or states a release number of its own."""
+    path = RESOLVE.parent / module
+    found = version_text_in_code(path.read_text(encoding="utf-8"))
+    assert not found, (f"{module} holds release numbers {found}: ask ctx.release (a Release "
+                       "from speclint.sglang) for the fact instead")
 
 
 def test_every_trait_is_required_so_every_release_states_it():
@@ -51,7 +91,7 @@ def test_every_trait_is_required_so_every_release_states_it():
 
 
 def test_every_trait_says_what_sglang_does():
-    tree = ast.parse((RESOLVE / "traits.py").read_text(encoding="utf-8"))
+    tree = ast.parse((SGLANG / "traits.py").read_text(encoding="utf-8"))
     [cls] = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "ReleaseTraits"]
     documented = [a.target.id for a, doc in zip(cls.body, cls.body[1:])
                   if isinstance(a, ast.AnnAssign) and isinstance(doc, ast.Expr)

@@ -9,7 +9,8 @@ import pytest
 
 from speclint.lint import LintOptions, lint_text
 from speclint.rules import all_rules
-from speclint.rules.base import page_examples, rule_page
+from speclint.resolve.gpu_profiles import parse_gpu_setting
+from speclint.rules.base import page_example_gpu, page_examples, rule_page
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = all_rules()
@@ -21,8 +22,9 @@ def _in_repo_root(monkeypatch):
     monkeypatch.chdir(ROOT)
 
 
-def _codes(source: str, version: str | None) -> set[str]:
-    result = lint_text(source, "example.sh", LintOptions(sglang_version=version))
+def _codes(source: str, version: str | None, gpu: str | None = None) -> set[str]:
+    profile = parse_gpu_setting(gpu) if gpu else None
+    result = lint_text(source, "example.sh", LintOptions(sglang_version=version, gpu=profile))
     return {f.code for f in result.findings}
 
 
@@ -34,12 +36,12 @@ def _cases(which: str):
 
 @pytest.mark.parametrize("rule, example", list(_cases("invalid")))
 def test_invalid_examples_trigger_their_rule(rule, example):
-    assert rule.code in _codes(example.source, example.sglang_version)
+    assert rule.code in _codes(example.source, example.sglang_version, example.gpu)
 
 
 @pytest.mark.parametrize("rule, example", list(_cases("valid")))
 def test_valid_examples_do_not_trigger_their_rule(rule, example):
-    assert rule.code not in _codes(example.source, example.sglang_version)
+    assert rule.code not in _codes(example.source, example.sglang_version, example.gpu)
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
@@ -58,9 +60,9 @@ def test_page_examples_behave_as_documented(rule):
     blocks = page_examples(rule_page(rule))
     assert blocks.get("Example") and blocks.get("Use instead")
     for source, version in blocks["Example"]:
-        assert rule.code in _codes(source, version), source
+        assert rule.code in _codes(source, version, page_example_gpu(source)), source
     for source, version in blocks["Use instead"]:
-        assert rule.code not in _codes(source, version), source
+        assert rule.code not in _codes(source, version, page_example_gpu(source)), source
 
 
 def test_codes_and_names_are_unique_and_well_formed():
@@ -76,6 +78,8 @@ def test_codes_and_names_are_unique_and_well_formed():
 
 @pytest.mark.parametrize("rule, example", list(_cases("invalid")))
 def test_every_finding_names_its_rule_and_says_how_to_fix_it(rule, example):
-    result = lint_text(example.source, "example.sh", LintOptions(sglang_version=example.sglang_version))
+    profile = parse_gpu_setting(example.gpu) if example.gpu else None
+    result = lint_text(example.source, "example.sh",
+                       LintOptions(sglang_version=example.sglang_version, gpu=profile))
     for finding in result.findings:
         assert finding.name and finding.message and finding.fix_hint.strip(), finding

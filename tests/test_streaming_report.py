@@ -52,7 +52,7 @@ def test_excerpts_cut_in_the_worker_show_what_the_whole_text_shows(tmp_path):
     path = tmp_path / "odd.sh"
     path.write_text(ODD)
     whole = lint_path(str(path))
-    checked, error = lint_job((str(path), LintOptions(), False))
+    checked, error = lint_job((str(path), LintOptions(), False, None))
     assert error is None and isinstance(checked, CheckedFile)
     assert checked.text == "" and checked.lines and whole.findings
     assert set(checked.lines) == {f.span.line for f in whole.findings}

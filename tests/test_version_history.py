@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from speclint.flags import history
 from speclint.flags.versions import choose_version, installed_version, pinned_version
-from speclint.resolve.traits import modelled_release, traits_for
+from speclint.sglang.traits import modelled_release, traits_for
 
 
 def test_cuda_graph_max_bs_split_and_alias():

@@ -20,6 +20,10 @@ class CommandLine:
     sglang_version: str | None = None
     fail_on: str | None = None
     model_configs: tuple[tuple[str, str], ...] = ()
+    cache_dir: str | None = None
+    """Where `check` keeps results for re-runs (`speclint.runner.cache`); None: no cache."""
+    gpu: object = None
+    """A `GpuProfile` from `--gpu`/`--gpus` (wins over the configuration's `gpu`)."""
 
 
 @dataclass
@@ -38,8 +42,14 @@ def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
     ignore = cli.ignore + settings.ignore + settings.ignores_for(path)
     models = dict(settings.models)
     models.update(cli.model_configs)  # the command line wins
+    gpu = cli.gpu
+    if gpu is None and settings.gpu:
+        from speclint.resolve.gpu_profiles import parse_gpu_setting
+
+        gpu = parse_gpu_setting(settings.gpu)
     return LintOptions(cli.sglang_version, Selection(select, ignore), tuple(models.items()),
-                       configured_version=settings.sglang_version, read_pyproject=False)
+                       configured_version=settings.sglang_version, read_pyproject=False,
+                       flag_prefixes=settings.flag_prefixes or None, gpu=gpu)
 
 
 PARALLEL_MIN_FILES = 50
@@ -52,10 +62,14 @@ class LaunchSummary:
     (all the summary line reads). Keeps memory flat over thousands of files and results cheap
     to send back from worker processes; `explain` keeps the whole LaunchContext."""
 
-    __slots__ = ("version",)
+    __slots__ = ("version", "counted", "partly_read")
 
-    def __init__(self, version) -> None:
+    def __init__(self, version, counted: bool = True, partly_read: bool = False) -> None:
         self.version = version
+        self.counted = counted
+        """False for the second and later alternatives of one launch (counted once)."""
+        self.partly_read = partly_read
+        """Some words SGLang would receive are unknown to speclint."""
 
 
 @dataclass(slots=True)
@@ -66,8 +80,8 @@ class CheckedFile(FileResult):
     lines: dict[int, str] = field(default_factory=dict)
 
 
-Job = tuple[str, LintOptions, bool]
-"""(path, options, keep_contexts): what a worker needs to lint one file."""
+Job = tuple[str, LintOptions, bool, "str | None"]
+"""(path, options, keep_contexts, cache_dir): what a worker needs to lint one file."""
 
 
 def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> Iterator[tuple | str]:
@@ -95,7 +109,7 @@ def stream_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
         for item in _plan(paths, cli, finder):
             order.append(item)
             if not isinstance(item, str):
-                yield item[0], item[1], keep_contexts
+                yield item[0], item[1], keep_contexts, None if keep_contexts else cli.cache_dir
 
     linted = _lint_all(jobs())
     try:
@@ -133,7 +147,7 @@ def check_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
             continue
         path, options, fail_on = job
         if path == "-":  # standard input is linted, never fixed
-            _record(outcome, *lint_job((path, options, keep_contexts)), fail_on)
+            _record(outcome, *lint_job((path, options, keep_contexts, None)), fail_on)
             continue
         try:
             result = _fix_one(path, options, paths, fix, diff, outcome)
@@ -161,18 +175,37 @@ def _internal_error(path: str, exc: BaseException) -> str:
 
 def lint_job(job: Job) -> tuple[FileResult | None, str | None]:
     """Lint one file, never raising (runs in a worker process for big batches)."""
-    path, options, keep_contexts = job
+    path, options, keep_contexts, cache_dir = job
     try:
+        if cache_dir is not None and not keep_contexts and path != "-":
+            from speclint.runner.cache import ResultCache, cached_check
+
+            result = cached_check(path, options, ResultCache(cache_dir), _checked_text)
+            if result is not None:
+                return result, None
         result = lint_path(path, options)
         if not keep_contexts:
-            from speclint.report.text import excerpt_lines
-
-            result = CheckedFile(result.path, result.findings,
-                                 [LaunchSummary(ctx.version) for ctx in result.contexts],
-                                 result.error, lines=excerpt_lines(result.text, result.findings))
+            result = _checked(result)
     except Exception as exc:  # a bug must not stop the other files
         return None, _internal_error(path, exc)
     return result, None
+
+
+def _checked(result: FileResult) -> "CheckedFile":
+    """What `check` keeps of a lint result (see CheckedFile)."""
+    from speclint.report.text import excerpt_lines
+
+    return CheckedFile(result.path, result.findings,
+                       [LaunchSummary(ctx.version, ctx.counted, ctx.partly_read)
+                        for ctx in result.contexts],
+                       result.error, lines=excerpt_lines(result.text, result.findings),
+                       launch_not_found=result.launch_not_found)
+
+
+def _checked_text(text: str, path: str, options: LintOptions) -> "CheckedFile":
+    from speclint.lint import lint_text
+
+    return _checked(lint_text(text, path, options))
 
 
 def _lint_batch(jobs: list[Job]) -> list[tuple[FileResult | None, str | None]]:

@@ -16,8 +16,10 @@ FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab",
 class _DefaultToCheck(click.Group):
     """`speclint launch.sh` means `speclint check launch.sh`, as `ruff x.py` once meant `ruff check`."""
 
-    _LAZY = {"preflight": "preflight_command", "run": "run_command"}
-    """Commands imported only when used: the runtime checks cost 5 ms of imports."""
+    _LAZY = {"preflight": ("cli_runtime", "preflight_command"),
+             "run": ("cli_runtime", "run_command"), "server": ("lsp.command", "server_command")}
+    """Commands imported only when used: the runtime checks cost 5 ms of imports, the
+    language server its protocol library."""
 
     def parse_args(self, ctx, args):
         if (args and args[0] not in self.commands and args[0] not in self._LAZY
@@ -30,10 +32,25 @@ class _DefaultToCheck(click.Group):
 
     def get_command(self, ctx, name):
         if name in self._LAZY and name not in self.commands:
-            from speclint import cli_runtime
+            import importlib
 
-            self.add_command(getattr(cli_runtime, self._LAZY[name]), name)
+            module, attribute = self._LAZY[name]
+            self.add_command(getattr(importlib.import_module(f"speclint.{module}"), attribute),
+                             name)
         return super().get_command(ctx, name)
+
+
+def _print_version(ctx, param, value) -> None:
+    """`speclint --version`: speclint's own version and the SGLang releases it bundles (read
+    only when asked: the release list is package data)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from speclint.flags.schema import newest_version, supported_versions
+
+    releases = supported_versions()
+    click.echo(f"speclint {__version__} (SGLang {releases[0]} to {newest_version()}, "
+               f"{len(releases)} releases)")
+    ctx.exit(0)
 
 
 def _split_keys(values: tuple[str, ...]) -> tuple[str, ...]:
@@ -65,7 +82,9 @@ def _error(message: str) -> None:
 
 
 @click.group(cls=_DefaultToCheck, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="speclint")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_print_version, help="Show speclint's version and the SGLang releases "
+                                             "it knows, then exit.")
 def main() -> None:
     """Lint SGLang launch commands in shell scripts before the server starts.
 
@@ -99,16 +118,25 @@ def main() -> None:
 @click.option("--config", "config_file", type=click.Path(dir_okay=False),
               help="Use this configuration file for every linted file.")
 @click.option("--isolated", is_flag=True, help="Ignore all configuration files.")
+@click.option("--no-cache", is_flag=True, help="Lint every file again; read and write no cache.")
+@click.option("--cache-dir", type=click.Path(file_okay=False), envvar="SPECLINT_CACHE_DIR",
+              help="Where results are kept for re-runs (default .speclint_cache; env "
+                   "SPECLINT_CACHE_DIR).")
 def check(paths, output_format, output_file, select, ignore, sglang_version, fail_on, exit_zero,
-          fix, diff, model_configs, config_file, isolated) -> None:
+          fix, diff, model_configs, config_file, isolated, no_cache, cache_dir) -> None:
     """Lint launch scripts (files or folders; `-` reads standard input)."""
     from speclint.checking import CommandLine, check_paths
     from speclint.config import ConfigError, SettingsFinder
 
     try:
         finder = SettingsFinder(config_file, isolated)
+        here = finder.for_path("-")  # the working folder's configuration
         if output_format is None and not isolated:
-            output_format = finder.for_path(".").output_format
+            output_format = here.output_format
+        if cache_dir is None:
+            from speclint.runner.cache import DEFAULT_DIR
+
+            cache_dir = here.cache_dir or DEFAULT_DIR
     except ConfigError as error:
         _error(str(error))
         sys.exit(EXIT_ERROR)
@@ -119,7 +147,7 @@ def check(paths, output_format, output_file, select, ignore, sglang_version, fai
             sys.exit(EXIT_ERROR)
         output_format = "text"
     cli = CommandLine(_split_keys(select), _split_keys(ignore), sglang_version, fail_on,
-                      model_configs)
+                      model_configs, cache_dir=None if no_cache else cache_dir)
     if diff:
         outcome = check_paths(list(paths), cli, finder, fix, diff, keep_contexts=False)
         for message in outcome.errors:
@@ -204,7 +232,12 @@ def _report(paths, cli, finder, fix: bool, output_format: str, out) -> tuple[int
 @click.option("--compare", callback=_validate_version, metavar="VERSION",
               help="Also resolve for this SGLang release and show every effective value "
                    "that differs.")
-def explain(paths, output_format, sglang_version, model_configs, compare) -> None:
+@click.option("--gpu", metavar="PROFILE",
+              help="The GPU SGLang runs on (h100, h200, h20, b200, gb200, a100, l40s, "
+                   "rtx6000-ada, mi300x, mi355x, ...): predicts the GPU-dependent fields.")
+@click.option("--gpus", type=click.IntRange(min=1), metavar="N",
+              help="GPUs per node with --gpu (default 8).")
+def explain(paths, output_format, sglang_version, model_configs, compare, gpu, gpus) -> None:
     """Show the configuration SGLang will really run with, and why each value changed."""
     from speclint.checking import CommandLine, check_paths
     from speclint.config import ConfigError, SettingsFinder
@@ -215,8 +248,10 @@ def explain(paths, output_format, sglang_version, model_configs, compare) -> Non
     except ConfigError as error:
         _error(str(error))
         sys.exit(EXIT_ERROR)
+    profile = _gpu_profile(gpu, gpus)
     # no rule needs to run: explain only reads the resolved launches
-    cli = CommandLine(select=("NONE",), sglang_version=sglang_version, model_configs=model_configs)
+    cli = CommandLine(select=("NONE",), sglang_version=sglang_version, model_configs=model_configs,
+                      gpu=profile)
     outcome = check_paths(list(paths), cli, finder)
     for message in outcome.errors:
         _error(message)
@@ -227,7 +262,8 @@ def explain(paths, output_format, sglang_version, model_configs, compare) -> Non
 
         from speclint.lint import LintOptions, analyse_launch
 
-        again = LintOptions(compare, model_configs=model_configs)  # same launches, other release
+        again = LintOptions(compare, model_configs=model_configs,  # same launches, other release
+                            gpu=profile)
         pairs = [(ctx, analyse_launch(ctx.path, ctx.launch, again)) for ctx in contexts]
         click.echo(render_compare_json(pairs) if output_format == "json"
                    else render_compare_text(pairs).rstrip())
@@ -235,6 +271,22 @@ def explain(paths, output_format, sglang_version, model_configs, compare) -> Non
     click.echo(render_explain_json(contexts) if output_format == "json"
                else render_explain_text(contexts).rstrip())
     sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
+
+
+def _gpu_profile(gpu: str | None, gpus: int | None):
+    """The `GpuProfile` of `--gpu`/`--gpus`; exit 2 for a name no profile has."""
+    if gpu is None:
+        if gpus is not None:
+            _error("--gpus needs --gpu PROFILE (which GPU)")
+            sys.exit(EXIT_ERROR)
+        return None
+    from speclint.resolve.gpu_profiles import parse_gpu_setting, profile_names
+
+    found = parse_gpu_setting(gpu, gpus)
+    if found is None:
+        _error(f"--gpu {gpu!r} is not a GPU profile; known: {', '.join(profile_names())}")
+        sys.exit(EXIT_ERROR)
+    return found
 
 
 @main.command("rule")

@@ -89,7 +89,11 @@ def run_command(max_used_mib, wait_s, backend, sglang_version, allow_unknown, co
 
     argv = list(command)
     try:
-        linted = lint_argv(argv, os.environ, LintOptions(sglang_version, read_pyproject=False))
+        from speclint.preflight.profile import visible_profile
+
+        options = LintOptions(sglang_version, read_pyproject=False,
+                              gpu=visible_profile(os.environ))  # the GPUs NVML sees
+        linted = lint_argv(argv, os.environ, options)
     except Exception as error:  # a speclint bug: say so, launch nothing
         _say(f"internal error while linting the command ({type(error).__name__}: {error}); "
              "please report it")

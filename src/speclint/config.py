@@ -15,6 +15,8 @@ the reason, never silently ignored.
     "legacy/*.sh" = ["FLG009"]
     [tool.speclint.models]               # where launches' model configs are on disk
     "/models/llama" = "model-configs/llama"
+    [tool.speclint.flag-prefixes]        # frameworks forwarding SGLang flags under a prefix
+    "myrl" = "--engine-"                 # (slime's "--sglang-" is built in; "" turns one off)
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from dataclasses import dataclass, field
 CONFIG_NAMES = (".speclint.toml", "speclint.toml", "pyproject.toml")
 MAX_CONFIG_BYTES = 2 * 1024 * 1024
 _KEYS = {"select", "ignore", "fail-on", "sglang-version", "per-file-ignores", "models",
-         "output-format"}
+         "output-format", "cache-dir", "flag-prefixes", "gpu"}
 
 
 class ConfigError(Exception):
@@ -43,8 +45,15 @@ class Settings:
     sglang_version: str | None = None
     output_format: str | None = None
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    gpu: str | None = None
+    """`gpu = "h100"` or `"8xh100"`: the GPU profile the GPU-dependent resolution uses."""
     models: tuple[tuple[str, str], ...] = ()
     """NAME → PATH, PATH absolute (relative ones are taken from the config file's folder)."""
+    cache_dir: str | None = None
+    """`cache-dir`, absolute (relative to the config file's folder)."""
+    flag_prefixes: tuple[tuple[str, str], ...] = ()
+    """FRAMEWORK → PREFIX of frameworks forwarding SGLang flags under a prefix (over the
+    built-in ones; "" turns one off)."""
     base: str = field(default_factory=os.getcwd)
 
     def ignores_for(self, linted_path: str) -> tuple[str, ...]:
@@ -121,6 +130,13 @@ def parse_settings(path: str, table: dict) -> Settings:
     output_format = table.get("output-format")
     if output_format is not None and not isinstance(output_format, str):
         raise ConfigError(f"{where}: `output-format` must be a string")
+    gpu = table.get("gpu")
+    if gpu is not None:
+        from speclint.resolve.gpu_profiles import parse_gpu_setting, profile_names
+
+        if not isinstance(gpu, str) or parse_gpu_setting(gpu) is None:
+            raise ConfigError(f"{where}: `gpu` {gpu!r} is not a GPU profile (known: "
+                              f"{', '.join(profile_names())}; `8xh100` for a count)")
     per_file = table.get("per-file-ignores", {})
     if not isinstance(per_file, dict):
         raise ConfigError(f"{where}: `per-file-ignores` must be a table of PATTERN = [CODES]")
@@ -131,11 +147,21 @@ def parse_settings(path: str, table: dict) -> Settings:
         if not isinstance(value, str) or not value:
             raise ConfigError(f"{where}: models {name!r} must be a path string, not "
                               f"{type(value).__name__}")
+    cache_dir = table.get("cache-dir")
+    if cache_dir is not None and (not isinstance(cache_dir, str) or not cache_dir):
+        raise ConfigError(f"{where}: `cache-dir` must be a path string")
+    prefixes = table.get("flag-prefixes", {})
+    if not isinstance(prefixes, dict) or not all(
+            isinstance(v, str) and (v == "" or (v.startswith("--") and len(v) > 2)) for v in prefixes.values()):
+        raise ConfigError(f"{where}: `flag-prefixes` must be a table of FRAMEWORK = \"--prefix-\" "
+                          "(\"\" turns a built-in one off)")
     return Settings(
-        path=path,
+        path=path, cache_dir=None if cache_dir is None else
+        os.path.join(base, os.path.expanduser(cache_dir)),
+        flag_prefixes=tuple(sorted(prefixes.items())),
         select=_strings(where, "select", table.get("select", [])),
         ignore=_strings(where, "ignore", table.get("ignore", [])),
-        fail_on=fail_on, sglang_version=version, output_format=output_format,
+        fail_on=fail_on, sglang_version=version, output_format=output_format, gpu=gpu,
         per_file_ignores=tuple((pattern, _strings(where, f"per-file-ignores.{pattern}", keys))
                                for pattern, keys in per_file.items()),
         models=tuple((name, os.path.join(base, os.path.expanduser(p)))

@@ -39,24 +39,33 @@ def collect_edits(findings) -> list:
     return edits
 
 
+def edit_offsets(text: str, edit, offsets: list[int] | None = None) -> tuple[int, int] | None:
+    """Where in `text` the edit applies (start, end character offsets), or None when its span
+    is outside the text or the token it expects is not there any more."""
+    offsets = offsets if offsets is not None else _line_offsets(text)
+    span = edit.span
+    if span.line < 1 or span.end_line >= len(offsets) + 1:
+        return None
+    start = _offset(offsets, span.line, span.column)
+    end = _offset(offsets, span.end_line, span.end_column)
+    if not 0 <= start <= end <= len(text):
+        return None
+    if edit.expected is not None:
+        inner = text[start:end].find(edit.expected)
+        if inner < 0:
+            return None
+        start, end = start + inner, start + inner + len(edit.expected)
+    return start, end
+
+
 def apply_edits(text: str, edits) -> tuple[str, int]:
     """The text with every edit applied that does not overlap an earlier one, and their count."""
     offsets = _line_offsets(text)
     ranges = []
     for edit in edits:
-        span = edit.span
-        if span.line < 1 or span.end_line >= len(offsets) + 1:
-            continue
-        start = _offset(offsets, span.line, span.column)
-        end = _offset(offsets, span.end_line, span.end_column)
-        if not 0 <= start <= end <= len(text):
-            continue
-        if edit.expected is not None:
-            inner = text[start:end].find(edit.expected)
-            if inner < 0:
-                continue
-            start, end = start + inner, start + inner + len(edit.expected)
-        ranges.append((start, end, edit.replacement))
+        where = edit_offsets(text, edit, offsets)
+        if where is not None:
+            ranges.append((*where, edit.replacement))
     applied, result, last_start = 0, text, None
     for start, end, replacement in sorted(set(ranges), reverse=True):
         if last_start is not None and end > last_start:

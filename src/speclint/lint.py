@@ -48,10 +48,16 @@ class LintOptions:
     launch names (a folder or a config.json)."""
     configured_version: str | None = None
     """`sglang-version` from a configuration file (below --sglang-version, above image tags)."""
+    flag_prefixes: tuple[tuple[str, str], ...] | None = None
+    """`[tool.speclint] flag-prefixes`: (framework, prefix) pairs over the defaults
+    (`speclint.frontends.manifests.prefixed`); an empty prefix turns one off."""
     read_pyproject: bool = True
     """Read `[tool.speclint] models` from the configuration closest to the file (the API
     default; only read when a launch names a model). The CLI applies configuration files
     itself and turns this off."""
+    gpu: object = None
+    """The `GpuProfile` SGLang runs on (`--gpu`, `[tool.speclint] gpu`, NVML for `run`);
+    None: every GPU-dependent field is unknown."""
 
 
 @dataclass(slots=True)
@@ -64,6 +70,8 @@ class FileResult:
     """A problem that stopped this file from being linted at all (exit code 2)."""
     text: str = ""
     """The decoded source, for showing the lines findings point at."""
+    launch_not_found: bool = False
+    """The file names SGLang's launcher but no launch was found in it (summary line)."""
 
 
 def analyse_launch(path: str, launch, options: LintOptions):
@@ -85,9 +93,14 @@ def analyse_launch(path: str, launch, options: LintOptions):
 
         parsed = parse_kwargs(load_schema(version), launch.kwargs, launch.span)
     else:
-        parsed = parse_argv(load_schema(version), prepare_argv(launch.entry, launch.args, version))
+        parsed = parse_argv(load_schema(version), prepare_argv(launch.entry, launch.args, version,
+                                                           launch.config_file))
     config = LaunchConfig(parsed)
     ctx = LaunchContext(path, launch, parsed, config, VersionChoice(version, reason))
+    if launch.config_file is not None:
+        from speclint.flags.config_merge import refusal
+
+        ctx.config_refusal = refusal(launch.config_file, version)
     mapping = _model_mapping(path, config, options)
     ctx.target = _model_ref(config, "model_path", "revision", mapping)
     ctx.draft = _model_ref(config, "speculative_draft_model_path",
@@ -95,7 +108,13 @@ def analyse_launch(path: str, launch, options: LintOptions):
     from speclint.resolve import resolve
 
     env = {name: word.text for name, word in launch.env.items()}
-    ctx.resolution = resolve(config, env, ctx.target.architecture if ctx.target else None)
+    ctx.gpu = options.gpu
+    ctx.resolution = resolve(config, env, ctx.target.architecture if ctx.target else None,
+                             options.gpu, ctx.target.config if ctx.target else None)
+    if ctx.resolution.rejection is None and ctx.target is not None:
+        from speclint.resolve.context import context_rejection
+
+        ctx.resolution.rejection = context_rejection(config, env, ctx.target.config, version)
     return ctx
 
 
@@ -133,12 +152,24 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     """Lint one file's text. `path` picks the front-end (`-` is stdin, read as shell);
     findings carry `display_path` (default: `path`)."""
     from speclint.extract import extract_file
+    from speclint.frontends.manifests.prefixed import use_prefixes
     from speclint.rules.base import FileContext
 
+    use_prefixes(options.flag_prefixes)
     extracted: ExtractResult = extract_file(path, text)
+    if any(w.text == "--config" for launch in extracted.launches for w in launch.args):
+        from speclint.frontends.manifests.sglang_config import attach_config_files
+
+        attach_config_files(extracted.launches, path)
     path = display_path or path
     result = FileResult(path, text=text)
     rules = _enabled_rules(options.selection)
+    from speclint.launch_mentions import no_launch_found
+
+    unread = no_launch_found(text, extracted)
+    if unread is not None:
+        extracted.diagnostics.append(unread)
+        result.launch_not_found = True
     file_ctx = FileContext(path, extracted.diagnostics)
     findings = result.findings
     for rule in rules.file:
@@ -151,6 +182,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
         for rule in rules.file:
             findings.extend(rule.check_file(FileContext(path, [
                 Diagnostic("file-too-large", message, skipped[0].span)])))
+    alternatives: list = []
     for launch in extracted.launches:
         try:
             ctx = analyse_launch(path, launch, options)
@@ -162,13 +194,22 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
         result.contexts.append(ctx)
         first = len(findings)
         for rule in rules.launch:
-            for finding in rule.check(ctx):
+            for finding in rule.findings(ctx):
                 finding.launch_span = launch.span
+                if finding.span.file is not None:  # in the launch's --config file
+                    finding.path, finding.fix = finding.span.file, None
                 findings.append(finding)
         if rules.defers and len(findings) - first > 1:
             from speclint.rules.precedence import drop_deferred
 
             findings[first:] = drop_deferred(findings[first:], rules.defers)
+        if launch.alternative is not None:  # folded with its other alternatives below
+            alternatives.append((launch, findings[first:]))
+            del findings[first:]
+    if alternatives:
+        from speclint.alternatives import merge_alternatives
+
+        findings.extend(merge_alternatives(alternatives))
     if extracted.comments:
         from speclint.suppress import apply_suppressions, parse_suppressions
 
@@ -180,7 +221,8 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
             for rule in rules.suppressions:
                 result.findings.extend(rule.check_suppressions(file_ctx))
     unique = {(f.code, f.span, f.message): f for f in result.findings}
-    result.findings = sorted(unique.values(), key=lambda f: (f.span.line, f.span.column, f.code))
+    result.findings = sorted(unique.values(), key=lambda f: (f.span.file is not None, f.span.file or "",
+                                                             f.span.line, f.span.column, f.code))
     return result
 
 
@@ -292,7 +334,7 @@ def iter_lint_paths(paths: list[str]) -> Iterator[tuple[str, str | None]]:
                 yield given, None
             continue
         for root, dirs, files in os.walk(given, onerror=None, followlinks=False):
-            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in
+            dirs[:] = sorted(d for d in dirs if (not d.startswith(".") or d == ".github") and d not in
                              ("node_modules", "__pycache__", "venv"))
             for name in sorted(files):
                 full = os.path.join(root, name)

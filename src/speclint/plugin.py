@@ -124,7 +124,10 @@ def check_launch(server_args, argv=None) -> tuple[bool, str]:
     from speclint.preflight.report import progress_line, render_text
     from speclint.report.text import render_findings
 
-    options = LintOptions(_sglang_version(), read_pyproject=False)
+    from speclint.preflight.profile import visible_profile
+
+    options = LintOptions(_sglang_version(), read_pyproject=False,
+                          gpu=visible_profile(os.environ))  # the GPUs NVML sees
     linted = lint_argv(_launch_argv(server_args, argv), os.environ, options,
                        entry="python -m sglang.launch_server")
     parts, stop = [], False

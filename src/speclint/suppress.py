@@ -81,7 +81,7 @@ def apply_suppressions(findings, suppressions: list[Suppression]):
             by_line.setdefault(suppression.target_line, []).append(suppression)
     kept = []
     for finding in findings:
-        candidates = list(by_line.get(finding.span.line, ()))
+        candidates = list(by_line.get(finding.span.line, ())) if finding.span.file is None else []
         launch = finding.launch_span
         if launch is not None and launch.line != finding.span.line:
             candidates += [s for s in by_line.get(launch.line, ()) if s.scope == "command"]

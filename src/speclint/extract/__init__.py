@@ -1,9 +1,9 @@
 """Front-ends: turn a source file into the SGLang launches it contains.
 
 `extract_file` picks the front-end by file kind: shell, python (libcst), yaml (Kubernetes
-and compose manifests) and markdown (fenced code blocks). The python, yaml and markdown
-front-ends only load their parser when the text mentions sglang, so other files cost a
-substring search.
+and compose manifests), markdown (markdown-it-py) and Jupyter notebooks (the last two in
+`speclint.frontends.docs`). The python, yaml, markdown and notebook front-ends only load
+their parser when the text mentions sglang, so other files cost a substring search.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ..source import Diagnostic, ExtractResult, Span
 
 _SHELL_SUFFIXES = (".sh", ".bash")
 _OTHER_SUFFIXES = {".py": "python", ".yaml": "yaml", ".yml": "yaml", ".md": "markdown",
-                   ".markdown": "markdown"}
+                   ".markdown": "markdown", ".mdx": "markdown", ".ipynb": "notebook"}
 _SHELL_SHEBANG = re.compile(r"#!\s*(?:/usr)?(?:/local)?/bin/(?:env\s+(?:-\S+\s+)*)?(?:bash|sh|zsh|dash|ksh)\b")
 
 
@@ -26,12 +26,21 @@ def _is_shell(path: str, first_line: str | None) -> bool:
     return first_line is not None and _SHELL_SHEBANG.match(first_line) is not None
 
 
+def _is_dockerfile(path: str) -> bool:
+    name = os.path.basename(path).lower()
+    return (name in ("dockerfile", "containerfile") or name.startswith(("dockerfile.", "containerfile."))
+            or name.endswith((".dockerfile", ".containerfile")))
+
+
 def file_kind(path: str, text: str | None = None) -> str | None:
-    """'shell', 'python', 'yaml' or 'markdown', or None when no front-end reads it."""
+    """'shell', 'python', 'yaml', 'markdown', 'notebook' or 'dockerfile', or None when no
+    front-end reads it."""
     first_line = text.split("\n", 1)[0] if text is not None else None
     kind = _OTHER_SUFFIXES.get(os.path.splitext(path)[1].lower())
     if kind is not None:
         return kind
+    if _is_dockerfile(path):
+        return "dockerfile"
     if _is_shell(path, first_line):
         return "shell"
     return None
@@ -43,8 +52,13 @@ def _extract_shell(text: str, path: str) -> ExtractResult:
     return extract_shell(text, path)
 
 
+_PYTHON_MENTIONS = ("sglang", "sgl.Engine", "popen_launch_server", "launch_server_cmd")
+"""What a Python file must mention to be parsed: `sglang`, or one of SGLang's launch APIs
+in a snippet that omits its imports (docs and issue excerpts)."""
+
+
 def _extract_python(text: str, path: str) -> ExtractResult:
-    if "sglang" not in text:
+    if not any(mention in text for mention in _PYTHON_MENTIONS):
         return ExtractResult()
     from .python import extract_python  # libcst is only loaded for a file that mentions sglang
 
@@ -52,7 +66,7 @@ def _extract_python(text: str, path: str) -> ExtractResult:
 
 
 def _extract_yaml(text: str, path: str) -> ExtractResult:
-    if "sglang" not in text:
+    if "sglang" not in text and "model-path" not in text and "model_path" not in text:
         return ExtractResult()
     from .yaml_manifest import extract_yaml  # PyYAML is only loaded when needed
 
@@ -60,16 +74,33 @@ def _extract_yaml(text: str, path: str) -> ExtractResult:
 
 
 def _extract_markdown(text: str, path: str) -> ExtractResult:
-    if "sglang" not in text:
+    if "sglang" not in text and "--speculative-" not in text:  # flag lists may omit the command
         return ExtractResult()
-    from .markdown import extract_markdown
+    from ..frontends.docs.markdown import extract_markdown  # markdown-it-py: loaded only here
 
     return extract_markdown(text, path)
 
 
+def _extract_notebook(text: str, path: str) -> ExtractResult:
+    if "sglang" not in text and "--speculative-" not in text and "launch_server_cmd" not in text:
+        return ExtractResult()
+    from ..frontends.docs.notebook import extract_notebook
+
+    return extract_notebook(text, path)
+
+
+def _extract_dockerfile(text: str, path: str) -> ExtractResult:
+    if "sglang" not in text:
+        return ExtractResult()
+    from ..frontends.manifests.dockerfile import extract_dockerfile
+
+    return extract_dockerfile(text, path)
+
+
 _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
     "shell": _extract_shell, "python": _extract_python, "yaml": _extract_yaml,
-    "markdown": _extract_markdown,
+    "markdown": _extract_markdown, "notebook": _extract_notebook,
+    "dockerfile": _extract_dockerfile,
 }
 
 
@@ -79,7 +110,7 @@ def extract_file(path: str, text: str) -> ExtractResult:
     front_end = _FRONT_ENDS.get(kind or "")
     if front_end is None:
         message = (f"no front-end reads {os.path.basename(path) or path!r} (not a shell script, "
-                   "Python file, YAML manifest or Markdown file)")
+                   "Python file, YAML manifest, Markdown file, Jupyter notebook or Dockerfile)")
         return ExtractResult(diagnostics=[Diagnostic("unsupported-input", message, Span.point(1, 1))])
     return front_end(text, path)
 
@@ -95,6 +126,8 @@ def _first_line(path: str) -> str | None:
 def is_lintable_path(path: str) -> bool:
     """Whether a directory scan should read this file (by name, or by shebang if no suffix)."""
     if path.endswith(_SHELL_SUFFIXES) or os.path.splitext(path)[1].lower() in _OTHER_SUFFIXES:
+        return True
+    if _is_dockerfile(path):
         return True
     name = os.path.basename(path)
     if "." in name:

@@ -13,7 +13,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from ..source import Diagnostic, ExtractResult, Launch, Span, Word
+from ..source import Diagnostic, ExtractResult, Identity, Launch, Span, Word
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,8 @@ class Piece:
     exact: bool = False
     reason: str | None = None
     origin: Span | None = None
+    identity: Identity | None = None
+    """For an unknown run: which value it is, when the file names it (`{k}`)."""
 
 
 def known_text(pieces: list[Piece]) -> str | None:
@@ -67,6 +69,9 @@ class ArgvItem:
     splat: bool = False
     """Stands for an unknown number of words (`*extra`, a list that is not known)."""
     origin: Span | None = None
+    code: bool = False
+    """Shell-like text split into words (`shlex.split(...)`), not one word: its unknown
+    runs are single words (as a value in an f-string field usually is)."""
 
 
 MAX_SHELL_CHARS = 4 * 1024 * 1024
@@ -97,6 +102,9 @@ class ShellBuffer:
         self.size = 0
         self.cut_at: int | None = None
         """File offset of the first thing left out for the budget."""
+        self.identities: dict[Span, Identity] = {}
+        """Where an unknown word with an identity is written -> the identity (set on the
+        launch words the walk makes there)."""
 
     def _full(self, size: int, begin: int, end: int) -> bool:
         """Whether `size` more characters are past the budget; if so the buffer ends with
@@ -118,17 +126,27 @@ class ShellBuffer:
     def _emit_exact(self, text: str, begin: int) -> None:
         self.pieces.append((text, begin, begin + len(text)))
 
-    def add_code(self, pieces: list[Piece]) -> None:
+    def add_code(self, pieces: list[Piece], words: bool = False) -> None:
         """Shell code as written (a `bash -c` script, a `shell=True` string): exact runs keep
-        their characters' positions; unknown runs become unknown variables."""
-        if self._full(sum(len(p.text or "") + 16 for p in pieces), pieces[0].begin if pieces else 0,
+        their characters' positions; unknown runs become unknown variables. `words`: text
+        that is only split into words (`shlex.split`), each unknown run one word."""
+        if self._full(sum(len(p.text or "") + 24 for p in pieces), pieces[0].begin if pieces else 0,
                       pieces[-1].end if pieces else 0):
             return
+        quote = ""  # for `words`: the quote open before the next piece
         for piece in pieces:
             if piece.text is None:
                 name = self._variable(None, piece.reason, piece.origin)
-                self._emit("${" + name + "}", piece.begin, piece.end)
-            elif piece.exact:
+                if piece.identity is not None:
+                    self.identities[span_of(self.file_starts, piece.begin, piece.end)] = piece.identity
+                reference = "${" + name + "}"
+                if words:  # one word wherever it stands: close a single quote around it
+                    reference = {"": f'"{reference}"', '"': reference}.get(quote, f"'\"{reference}\"'")
+                self._emit(reference, piece.begin, piece.end)
+                continue
+            if words:
+                quote = _quote_after(piece.text, quote)
+            if piece.exact:
                 self._emit_exact(piece.text, piece.begin)
             else:
                 for char in piece.text:  # keep line structure, map each char to the range
@@ -145,6 +163,9 @@ class ShellBuffer:
         pieces = item.pieces
         begin = pieces[0].begin if pieces else 0
         end = pieces[-1].end if pieces else 0
+        if item.code:
+            self.add_code(pieces, words=True)
+            return
         if item.splat:
             reason = unknown_reason(pieces) or "an unknown number of words"
             self._emit("${" + self._variable(None, reason, item.origin) + "}", begin, end)
@@ -154,6 +175,8 @@ class ShellBuffer:
             self._quoted(pieces, "'" not in text)
             return
         name = self._variable(text, None if text is not None else unknown_reason(pieces), item.origin)
+        if text is None and len(pieces) == 1 and pieces[0].identity is not None:
+            self.identities[span_of(self.file_starts, begin, end)] = pieces[0].identity
         self._emit('"${' + name + '}"', begin, end)
 
     def _quoted(self, pieces: list[Piece], single: bool) -> None:
@@ -221,9 +244,33 @@ class ShellBuffer:
                 found.diagnostics.append(error)
         for launch in found.launches:
             launch.env = {k: v for k, v in launch.env.items() if not k.startswith("__speclint_")}
+            if self.identities:
+                launch.args = [_identified(word, self.identities) for word in launch.args]
         result.launches.extend(found.launches)
         result.comments.extend(found.comments)
         result.diagnostics.extend(found.diagnostics)
+
+
+def _quote_after(text: str, quote: str) -> str:
+    """The shell quote open after `text`, starting with `quote` open ("", "'" or '"')."""
+    escaped = False
+    for char in text:
+        if escaped:
+            escaped = False
+        elif char == "\\" and quote != "'":
+            escaped = True
+        elif quote and char == quote:
+            quote = ""
+        elif not quote and char in "'\"":
+            quote = char
+    return quote
+
+
+def _identified(word: Word, identities: dict[Span, Identity]) -> Word:
+    if word.text is not None or word.splat:
+        return word
+    identity = identities.get(word.span)
+    return word if identity is None else replace(word, identity=identity)
 
 
 def map_spans(result: ExtractResult, move: Callable[[Span], Span]) -> ExtractResult:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import gc
 import re
 from collections import ChainMap
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -23,11 +23,14 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from ..source import Diagnostic, ExtractResult, Launch, Span, Word
 from .embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
 from .python_depth import nesting_problem
+from .python_branches import arm_conditions, choices_for, each, mark, with_alternatives
+from .python_helpers import (SETUP_METHODS, ClassInfo, Helper, HelperBudget, call_helper,
+                             count_statement)
 from .python_scan import calls_in, comments_in, merge_envs
 from .python_select import (SELECT_MIN_CHARS, Broken, confirm_syntax_error,
                              lone_backslashes_as_comments, select)
 from .python_positions import Positions
-from .python_values import Entries, Entry, Evaluator, Val, bounded
+from .python_values import Entries, Entry, Evaluator, Val, attribute_key, bounded
 
 _NEWLINE = re.compile(r"\r\n?|\n")
 
@@ -147,7 +150,8 @@ def _syntax_error(text: str, line: int, column: int, known: SyntaxError | None =
 class PyWalker:
     """Walks statements in order with an environment of known values per scope."""
 
-    def __init__(self, text: str, path: str, positions: Positions, result: ExtractResult) -> None:
+    def __init__(self, text: str, path: str, positions: Positions, result: ExtractResult,
+                 quiet: bool = False) -> None:
         self.text = text
         self.path = path
         self.pos = positions
@@ -155,52 +159,73 @@ class PyWalker:
         self.budget = Budget()
         self.imports: dict[str, str] = {}
         self.env: dict[str, Val] = {}
-        self.deferred: list[tuple[cst.FunctionDef, dict[str, Val]]] = []
+        self.deferred: list[Helper] = []
         self.in_function = False
         """Module-level functions see the module's final globals; nested ones their
         enclosing function's values at definition."""
+        self.quiet = quiet
+        """Walking a helper's body for what it returns (python_helpers): no launches."""
+        self.functions: dict[str, Helper] = {}
+        self.owner: ClassInfo | None = None
+        """The class whose method is walked (its `self.X` values)."""
+        self.active: frozenset[cst.FunctionDef] = frozenset()
+        self.helper_budget = HelperBudget()
+        self.module_env: dict[str, Val] | None = None
+        self.returns: list[Val] | None = None
+        self.stopped = False
+        self.alternatives = False
+        """Some value remembers `if` arms (python_branches): launch calls look for them."""
 
     def evaluator(self) -> Evaluator:
-        return Evaluator(self.pos, self.env, self.imports)
+        return Evaluator(self.pos, self.env, self.imports, self._helper_value)
+
+    def _helper_value(self, call: cst.Call) -> Val | None:
+        return call_helper(self, call)
 
     def module(self, module: cst.Module) -> None:
         self.block(module.body)
-        module_env = self.env
+        self.module_env = module_env = self.env
         while self.deferred:
-            function, outer = self.deferred.pop(0)
-            self.env = ChainMap({}, outer, module_env)  # not a copy: linear in many functions
-            self.in_function = True
+            helper = self.deferred.pop(0)
+            function, owner = helper.node, helper.owner
+            layers = [helper.outer] + ([owner.attrs] if owner is not None else [])
+            self.env = ChainMap({}, *layers, module_env)  # not a copy: linear in many functions
+            self.in_function, self.owner = True, owner
             params = function.params
             for param in [*params.posonly_params, *params.params, *params.kwonly_params,
                           params.star_arg, params.star_kwarg]:
                 if isinstance(param, cst.Param):
-                    self.env[param.name.value] = self.evaluator().unknown(
-                        param.name, f"parameter `{param.name.value}` of {function.name.value}()")
+                    self.env[param.name.value] = self.evaluator().named(
+                        param.name, param.name.value,
+                        f"parameter `{param.name.value}` of {function.name.value}()", param.name)
+            self.stopped = False
             self.block(function.body.body)
+            if owner is not None:
+                _keep_attributes(owner, self.env.maps[0], self.evaluator())
 
     # ---- statements ------------------------------------------------------------------------
 
     def block(self, statements) -> None:
         for statement in statements:
+            if self.quiet:
+                count_statement(self)
             self.statement(statement)
+            if self.stopped:  # after a `return` in this block
+                break
 
     def statement(self, node: cst.CSTNode) -> None:
         if isinstance(node, cst.SimpleStatementLine):
             for small in node.body:
                 self.small(small)
         elif isinstance(node, cst.FunctionDef):
-            self.deferred.append((node, _snapshot(self.env) if self.in_function else {}))
+            helper = Helper(node, _snapshot(self.env) if self.in_function else {}, self.owner)
+            self.functions[node.name.value] = helper
+            if not self.quiet:
+                self.deferred.append(helper)
         elif isinstance(node, cst.ClassDef):
-            saved = self.env
-            self.env = ChainMap({}, saved)
-            self.block(node.body.body)
-            self.env = saved
+            self.class_body(node)
         elif isinstance(node, cst.If):
-            self.scan(node.test)
-            branches = [node.body.body]
-            orelse = node.orelse
-            self.branches(branches + ([[orelse]] if isinstance(orelse, cst.If) else
-                                      [orelse.body.body] if orelse is not None else [[]]))
+            self.if_statement(node, None)
         elif isinstance(node, (cst.For, cst.While)):
             self.loop(node)
         elif isinstance(node, cst.Try):
@@ -217,16 +242,50 @@ class PyWalker:
             self.scan(node.subject)
             self.branches([case.body.body for case in node.cases] + [[]])
 
-    def branches(self, groups: list) -> None:
+    def class_body(self, node: cst.ClassDef) -> None:
+        """The class body's names become `self.X` values of its methods; setUp-like methods
+        are walked first, since they set what the others read."""
+        saved, owner, count = self.env, self.owner, len(self.deferred)
+        functions = dict(self.functions)
+        self.owner = info = ClassInfo(node.name.value)
+        self.env = ChainMap({}, saved)
+        self.block(node.body.body)
+        info.attrs.update({"@self." + k: v for k, v in self.env.maps[0].items()})
+        info.methods = {name: h for name, h in self.functions.items() if h.owner is info}
+        self.functions = functions  # methods are called as self.name(), not by their name
+        mine = self.deferred[count:]
+        self.deferred[count:] = sorted(mine, key=lambda h: h.node.name.value not in SETUP_METHODS)
+        self.env, self.owner = saved, owner
+
+    def if_statement(self, node: cst.If, top: cst.If | None) -> None:
+        """Arms merge as any branches do; the names they set differently also keep each
+        arm's value (python_branches), for the launches that read them. `top`: the `if`
+        of an `elif`."""
+        self.scan(node.test)
+        orelse = node.orelse
+        self.branches([node.body.body, _Elif(orelse, top or node) if isinstance(orelse, cst.If) else
+                       orelse.body.body if orelse is not None else []],
+                      arm_conditions(self, node, top))
+
+    def branches(self, groups: list, conditions: list | None = None) -> None:
         before = self.env
         results: list[ChainMap] = []
         for group in groups:  # each path writes to its own layer over `before` (no copies)
             self.env = ChainMap({}, before)
-            self.block(group)
+            if isinstance(group, _Elif):
+                self.if_statement(group.node, group.top)
+            else:
+                self.block(group)
+            self.stopped = False  # a return on one path: the others go on
             results.append(self.env)
         self.env = before
         changed = set().union(*(env.maps[0] for env in results))
-        before.update(merge_envs(before, results, self.evaluator(), changed))
+        merged = merge_envs(before, results, self.evaluator(), changed)
+        if conditions is not None:
+            for name, value in merged.items():
+                merged[name] = with_alternatives(value, [env.get(name) for env in results], conditions)
+                self.alternatives = self.alternatives or merged[name].alternatives is not None
+        before.update(merged)
 
     def loop(self, node: cst.For | cst.While) -> None:
         if isinstance(node, cst.For):
@@ -236,8 +295,10 @@ class PyWalker:
         before = self.env
         self.env = body = ChainMap({}, before)
         if isinstance(node, cst.For):
-            self.assign_unknown(node.target, "a loop variable")
+            for name in _names(node.target):
+                self.env[name.value] = self.evaluator().named(name, name.value, "a loop variable", name)
         self.block(node.body.body)
+        self.stopped = False
         self.env = before
         before.update(merge_envs(before, [before, body], self.evaluator(), set(body.maps[0])))
         if node.orelse is not None:
@@ -259,20 +320,28 @@ class PyWalker:
                     self.imports[local] = f"{module}.{name}"
             return
         self.scan(node)
-        if isinstance(node, cst.Assign):
+        if isinstance(node, cst.Return):
+            if self.returns is not None:
+                ev = self.evaluator()
+                self.returns.append(ev.eval(node.value) if node.value is not None else
+                                    ev._make(node, "const", None))
+            self.stopped = True
+        elif isinstance(node, cst.Assign):
             value = self.evaluator().eval(node.value)
             for target in node.targets:
                 self.assign(target.target, value)
         elif isinstance(node, cst.AnnAssign) and node.value is not None:
             self.assign(node.target, self.evaluator().eval(node.value))
-        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
-            name = node.target.value
-            combined = cst.BinaryOperation(cst.Name(name), cst.Add(), node.value) \
-                if isinstance(node.operator, cst.AddAssign) else None
-            if combined is not None and name in self.env:
-                self.env[name] = bounded(self._extended(self.env[name], self.evaluator().eval(node.value)))
+        elif isinstance(node, cst.AugAssign) and _key(node.target) is not None:
+            name = _key(node.target)
+            current = self.env.get(name)
+            if isinstance(node.operator, cst.AddAssign) and current is not None:
+                added = self.evaluator().eval(node.value)
+                self.env[name] = each(current, lambda value: bounded(self._extended(value, added))) \
+                    or bounded(self._extended(current, added))
             else:
-                self.assign_unknown(node.target, f"`{name}` is changed by `{node.operator}`")
+                self.env[name] = self.evaluator().unknown(node.target, f"`{name}` is changed by "
+                                                          f"`{cst.Module([]).code_for_node(node.operator).strip()}`")
         elif isinstance(node, cst.Expr) and isinstance(node.value, cst.Call):
             self.mutation(node.value)
 
@@ -289,35 +358,46 @@ class PyWalker:
     def mutation(self, call: cst.Call) -> None:
         """`cmd.append(x)`, `cmd.extend(xs)`, `cmd.insert(i, x)`, `cfg.update(...)`."""
         func = call.func
-        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+        name = _key(func.value) if isinstance(func, cst.Attribute) else None
+        if name is None:
             return
-        name, method = func.value.value, func.attr.value
+        method = func.attr.value
         current = self.env.get(name)
+        if current is not None and current.alternatives:  # after `if` arms: change each choice
+            self.env[name] = each(current, lambda value: self._mutated(value, name, method, call))
+            return
         if current is None or current.kind not in ("list", "dict"):
             return
+        changed = self._mutated(current, name, method, call)
+        if changed is not None:
+            self.env[name] = changed
+
+    def _mutated(self, current: Val, name: str, method: str, call: cst.Call) -> Val | None:
+        """`current` after `name.method(...)`, None when the call does not change it."""
+        if current.kind not in ("list", "dict"):
+            return None
         ev = self.evaluator()
         args = [ev.eval(a.value) for a in call.args if not a.keyword]
         if current.kind == "list" and method == "append" and len(args) == 1:
-            self.env[name] = bounded(replace(current, value=list(current.value) + args))
-        elif current.kind == "list" and method == "extend" and len(args) == 1:
-            self.env[name] = bounded(self._extended(current, args[0]))
-        elif current.kind == "dict" and method == "update":
+            return bounded(replace(current, value=list(current.value) + args))
+        if current.kind == "list" and method == "extend" and len(args) == 1:
+            return bounded(self._extended(current, args[0]))
+        if current.kind == "dict" and method == "update":
             entries = Entries(current.value)  # type: ignore[arg-type]
             for arg in call.args:
                 if arg.keyword is not None:
                     entries.set(Entry(arg.keyword.value, self.pos.span(arg.keyword), ev.eval(arg.value)))
                 else:
                     entries.merge(ev.eval(arg.value), self.pos.span(arg))
-            self.env[name] = bounded(replace(current, value=entries.list()))
-        elif method in ("insert", "pop", "remove", "clear", "setdefault", "sort", "reverse"):
-            self.env[name] = ev.unknown(call, f"`{name}` is changed by .{method}()",
-                                        splat=current.kind == "list")
-            if current.kind == "list":
-                self.env[name] = replace(current, value=[self.env[name]])
+            return bounded(replace(current, value=entries.list()))
+        if method in ("insert", "pop", "remove", "clear", "setdefault", "sort", "reverse"):
+            unknown = ev.unknown(call, f"`{name}` is changed by .{method}()", splat=current.kind == "list")
+            return replace(current, value=[unknown]) if current.kind == "list" else unknown
+        return None
 
     def assign(self, target: cst.BaseExpression, value: Val) -> None:
-        if isinstance(target, cst.Name):
-            self.env[target.value] = value
+        if _key(target) is not None:
+            self.env[_key(target)] = value
         elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
             current = self.env.get(target.value.value)
             index = target.slice[0].slice if len(target.slice) == 1 else None
@@ -339,10 +419,22 @@ class PyWalker:
 
     def scan(self, node: cst.CSTNode) -> None:
         """Record the launches made by calls in `node` (not inside nested functions)."""
+        if self.quiet:
+            return
         from .python_launch import recognize
 
         for call in calls_in(node, self.pos.ranges):
-            recognize(self, call)
+            choices = choices_for(self, call) if self.alternatives else None
+            if choices is None:
+                recognize(self, call)
+                continue
+            saved = self.env
+            for index, (conditions, values) in enumerate(choices):  # one launch per choice
+                self.env = ChainMap(values, saved)
+                count = len(self.result.launches)
+                recognize(self, call)
+                mark(self.result.launches[count:], conditions, index, len(choices), self.pos.span(call))
+            self.env = saved
 
     def add_argv(self, call: cst.Call, items: list[Val], env: dict[str, Word] | None,
                  prefix: list[ArgvItem] = ()) -> None:
@@ -368,6 +460,31 @@ class PyWalker:
                                            kwargs_style=True, kwargs=pairs))
 
 
+@dataclass(frozen=True, slots=True)
+class _Elif:
+    """The `else` arm that is an `elif`, and the `if` it belongs to."""
+
+    node: cst.If
+    top: cst.If
+
+
+def _key(node: cst.CSTNode) -> str | None:
+    """Where the walker keeps the value of `node`: a name, or `self.X` / `cls.X`."""
+    if isinstance(node, cst.Name):
+        return node.value
+    return attribute_key(node) if isinstance(node, cst.Attribute) else None
+
+
+def _keep_attributes(owner: ClassInfo, written: dict[str, Val], ev: Evaluator) -> None:
+    """The `self.X` a method set, for the methods walked after it (set differently by two
+    methods: unknown)."""
+    for key in [k for k in written if k.startswith("@self.")]:
+        if key in owner.attrs:
+            owner.attrs.update(merge_envs({}, [written, owner.attrs], ev, {key}))
+        else:
+            owner.attrs[key] = written[key]
+
+
 def _snapshot(env):
     """A nested function's view of its enclosing function's values at definition: the
     function's own layer copied, the layers below it are never written again."""
@@ -377,6 +494,8 @@ def _snapshot(env):
 
 
 def _argv_item(value: Val) -> ArgvItem:
+    if value.shell_code and value.kind == "str":
+        return ArgvItem(value.pieces, code=True)
     if value.splat or (value.kind == "unknown" and value.splat):
         return ArgvItem([Piece(None, value.begin, value.end, reason=value.why_unknown())], splat=True,
                         origin=value.origin)
@@ -385,11 +504,11 @@ def _argv_item(value: Val) -> ArgvItem:
                         splat=True)
     if value.kind == "str":
         return ArgvItem(value.pieces if value.origin is None else
-                        [Piece(value.text, value.begin, value.end, reason=value.why_unknown())],
-                        origin=value.origin)
+                        [Piece(value.text, value.begin, value.end, reason=value.why_unknown(),
+                               identity=value.word_identity)], origin=value.origin)
     text = value.text
     return ArgvItem([Piece(text, value.begin, value.end, reason=None if text is not None
-                           else value.why_unknown())], origin=value.origin)
+                           else value.why_unknown(), identity=value.word_identity)], origin=value.origin)
 
 
 def _names(target: cst.CSTNode) -> list[cst.Name]:

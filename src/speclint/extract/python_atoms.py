@@ -46,6 +46,10 @@ class Atoms:
         self.rscope: list[int] = []
         self.scope_up: dict[int, int] = {-1: -1}  # a function's or class's atom -> its scope
         self.triggers: set[str] = set()
+        self.returns: dict[int, list[int]] = {}
+        """A function's atom -> its `return` atoms (kept with it: they make its result)."""
+        self.attr_writes: list[tuple[int, str]] = []
+        """(atom, X) for `self.X = ...` / `cls.X += ...` in a method: X is written in the class."""
         self.shown: list[bool] = []
         """Needed, or holding a needed atom (its header lines stay): set by `close`."""
 
@@ -74,6 +78,8 @@ class Atoms:
                 self.last[atom] = max(self.last[atom], end)
                 self.owner[start:end + 1] = [atom] * (end + 1 - start)
                 self._note(node, atom)
+                if isinstance(node, ast.Return) and scope >= 0:
+                    self.returns.setdefault(scope, []).append(atom)
                 previous = atom
                 if isinstance(node, _COMPOUND):
                     inner = scope
@@ -100,7 +106,9 @@ class Atoms:
 
     def _note(self, node: ast.stmt, atom: int) -> None:
         targets: list[ast.expr] = []
-        if isinstance(node, ast.Assign):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            self.writes[atom].add(node.name)  # a helper: calls of it read its `return`s
+        elif isinstance(node, ast.Assign):
             targets = node.targets
         elif isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)):
             targets = [node.target]
@@ -109,6 +117,8 @@ class Atoms:
             if isinstance(func, ast.Attribute) and func.attr in _MUTATORS \
                     and isinstance(func.value, ast.Name):
                 self.writes[atom].add(func.value.id)
+            elif isinstance(func, ast.Attribute) and func.attr in _MUTATORS:
+                targets = [func.value]
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             self.seed[atom] = True  # imports name the calls (`from os import system as sh`)
             module = getattr(node, "module", None) or ""
@@ -117,7 +127,15 @@ class Atoms:
                 if alias.asname and any(part in LAUNCH_NAMES or GENERIC_HELPER.search(part) for part in parts):
                     self.triggers.add(alias.asname)
         for target in targets:
-            self.writes[atom].update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+            if isinstance(target, ast.Name):  # most targets: no walk
+                self.writes[atom].add(target.id)
+                continue
+            for n in ast.walk(target):
+                if isinstance(n, ast.Name):
+                    self.writes[atom].add(n.id)
+                elif isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) \
+                        and n.value.id in ("self", "cls"):
+                    self.attr_writes.append((atom, n.attr))
 
     def close(self) -> None:
         """Seeds: atoms calling a launch name, or a generic helper (`run_server(...)`) when
@@ -128,6 +146,8 @@ class Atoms:
         for atom, names in enumerate(self.writes):
             for name in names:
                 writers.setdefault((self.wscope[atom], name), []).append(atom)
+        for atom, name in self.attr_writes:  # the method's class: where its other methods look
+            writers.setdefault((self.scope_up.get(self.wscope[atom], -1), name), []).append(atom)
         tainted = self._reach(spelled, words)
         generic: dict[str, bool] = {}
 
@@ -152,6 +172,10 @@ class Atoms:
         chains: dict[int, list[int]] = {}
         while queue:
             atom = queue.pop()
+            for returned in self.returns.get(atom, ()):
+                if not kept[returned]:
+                    kept[returned] = True
+                    queue.append(returned)
             chain = self._chain(self.rscope[atom], chains)
             for word in words[atom]:
                 for scope in chain:

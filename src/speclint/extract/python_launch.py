@@ -64,7 +64,7 @@ def recognize(walker: "PyWalker", call: cst.Call) -> None:
         target = positional[0].value if positional else keywords.get("command") or keywords.get("cmd")
         if target is not None:
             walker.add_shell(ev.eval(target), _env_words(walker, keywords.get("env")))
-    elif last == "Engine" and name.startswith("sglang"):
+    elif last == "Engine" and _is_sglang_engine(walker, call, name):
         if "server_args" not in keywords:
             walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))
     elif last == "ServerArgs" and (name.startswith("sglang") or name == "ServerArgs"):
@@ -82,12 +82,20 @@ def recognize(walker: "PyWalker", call: cst.Call) -> None:
                 walker.add_shell(value, _env_words(walker, keywords.get("env")))
 
 
+def _is_sglang_engine(walker: "PyWalker", call: cst.Call, name: str) -> bool:
+    """`sglang.Engine` through the imports, or, in a snippet that omits them, `sgl.Engine`
+    (SGLang's documented alias) and a bare `Engine(model_path=...)` (SGLang's field name)."""
+    if name.startswith("sglang"):
+        return True
+    if name == "sgl.Engine":
+        return "sgl" not in walker.imports
+    return name == "Engine" and "Engine" not in walker.imports and "Engine" not in walker.functions \
+        and any(a.keyword is not None and a.keyword.value == "model_path" for a in call.args)
+
+
 def _argv_or_shell(walker: "PyWalker", call: cst.Call, target: cst.BaseExpression,
                    env: dict[str, Word] | None, as_shell: bool) -> None:
     ev = walker.evaluator()
-    if isinstance(target, cst.Call) and ev.dotted(target.func) == "shlex.split" and target.args:
-        walker.add_shell(ev.eval(target.args[0].value), env)
-        return
     value = ev.eval(target)
     if value.kind == "str" and as_shell:
         walker.add_shell(value, env)
@@ -145,7 +153,8 @@ def value_word(value: Val) -> Word:
     python, known = value.python()
     if known and not value.splat:
         return Word(repr(python), value.span, value.origin)
-    return Word(None, value.span, value.origin, dynamic_reason=value.why_unknown())
+    return Word(None, value.span, value.origin, dynamic_reason=value.why_unknown(),
+                identity=value.word_identity)
 
 
 def kwargs_pairs(walker: "PyWalker", call: cst.Call, positional_field: str | None) -> list[tuple[Word, Word]]:
@@ -171,7 +180,7 @@ def kwargs_pairs(walker: "PyWalker", call: cst.Call, positional_field: str | Non
                     word = value_word(entry.value)
                     pairs.append((Word(entry.key, entry.key_span, expanded_at=where),
                                   Word(word.text, word.span, word.origin, word.dynamic_reason,
-                                       expanded_at=where)))
+                                       expanded_at=where, identity=word.identity)))
         elif not arg.star and index == 0 and positional_field:
             pairs.append((Word(positional_field, walker.pos.span(arg.value)), value_word(ev.eval(arg.value))))
     return pairs

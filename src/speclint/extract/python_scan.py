@@ -76,7 +76,7 @@ def _order(code_range) -> tuple[int, int, int, int]:
     return start.line, start.column, -end.line, -end.column
 
 
-def _same(a: Val, b: Val) -> bool:
+def same_value(a: Val, b: Val) -> bool:
     if a is b:
         return True
     if a.kind != b.kind or a.kind == "unknown":
@@ -98,7 +98,7 @@ def merge_envs(before: Mapping[str, Val], results: list[Mapping[str, Val]], ev: 
     for name in names:
         values = [env.get(name) for env in results]
         first = values[0]
-        if first is not None and all(v is not None and _same(first, v) for v in values):
+        if first is not None and all(v is not None and same_value(first, v) for v in values):
             merged[name] = first
             continue
         present = [v for v in values if v is not None]
@@ -112,9 +112,11 @@ def merge_envs(before: Mapping[str, Val], results: list[Mapping[str, Val]], ev: 
                     prefix.append(items[0])
                 else:
                     break
-            tail = replace(sample, kind="unknown", value=None, pieces=[], reason=reason, splat=True)
+            tail = replace(sample, kind="unknown", value=None, pieces=[], reason=reason, splat=True,
+                           alternatives=None)
             base = before.get(name) if before.get(name) is not None else sample
-            merged[name] = replace(base, value=prefix + [tail])
+            merged[name] = replace(base, value=prefix + [tail], alternatives=None)
             continue
-        merged[name] = replace(sample, kind="unknown", value=None, pieces=[], reason=reason)
+        merged[name] = replace(sample, kind="unknown", value=None, pieces=[], reason=reason,
+                               alternatives=None)
     return merged

@@ -8,10 +8,11 @@ running code (a call result, a parameter, `os.environ`) is unknown, with a reaso
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 import libcst as cst
 
-from ..source import Span
+from ..source import Identity, Span
 from .embedded import Piece, known_text, unknown_reason
 from .python_positions import Positions, decode_body
 
@@ -46,6 +47,22 @@ class Val:
     weight: int = 1
     """Characters of text plus ITEM_WEIGHT per list element or dict entry, nested ones
     included (see `bounded`)."""
+    identity: Identity | None = None
+    """unknown: which value it is, when the file names it (a parameter `k`, `k + 1`)."""
+    shell_code: bool = False
+    """str inside a list: text split into words (`shlex.split(...)`), not one element."""
+    alternatives: tuple | None = None
+    """unknown after `if` arms that left different values: ((conditions, value), ...), one
+    per choice (python_branches); () when there were more than MAX_ALTERNATIVES."""
+
+    @property
+    def word_identity(self) -> Identity | None:
+        """The identity of the one word this value makes (`k`, `str(k)`, f"{k}")."""
+        if self.kind == "unknown" and not self.splat:
+            return self.identity
+        if self.kind == "str" and len(self.pieces) == 1 and self.pieces[0].text is None:
+            return self.pieces[0].identity
+        return None
 
     @property
     def text(self) -> str | None:
@@ -73,7 +90,7 @@ class Val:
             items = []
             for item in self.value:  # type: ignore[union-attr]
                 value, known = item.python()
-                if not known or item.splat:
+                if not known or item.splat or item.shell_code:
                     return None, False
                 items.append(value)
             return items, True
@@ -116,14 +133,25 @@ def bounded(value: Val) -> Val:
 class Evaluator:
     """Evaluates expressions against `env` (name → Val)."""
 
-    def __init__(self, positions: Positions, env: dict[str, Val], imports: dict[str, str]) -> None:
+    def __init__(self, positions: Positions, env: dict[str, Val], imports: dict[str, str],
+                 helpers: Callable[[cst.Call], "Val | None"] | None = None) -> None:
         self.pos = positions
         self.env = env
         self.imports = imports
+        self.helpers = helpers
+        """The value a call of a function defined in the file returns (None: not one)."""
 
-    def unknown(self, node: cst.CSTNode, reason: str, splat: bool = False) -> Val:
+    def unknown(self, node: cst.CSTNode, reason: str, splat: bool = False,
+                identity: Identity | None = None) -> Val:
         begin, end = self.pos.offsets(node)
-        return Val("unknown", self.pos.span(node), begin, end, reason=reason, splat=splat)
+        return Val("unknown", self.pos.span(node), begin, end, reason=reason, splat=splat,
+                   identity=identity)
+
+    def named(self, node: cst.CSTNode, name: str, reason: str, made_at: cst.CSTNode | None = None) -> Val:
+        """An unknown value the file calls `name`, made at `made_at` (a parameter, a loop
+        variable), or a name the file never assigns (the same value wherever it is read)."""
+        key = f"{name}@{self.pos.offsets(made_at)[0]}" if made_at is not None else f"{name}@free"
+        return self.unknown(node, reason, identity=Identity(name, key))
 
     def _make(self, node: cst.CSTNode, kind: str, value: object = None,
               pieces: list[Piece] | None = None) -> Val:
@@ -180,7 +208,9 @@ class Evaluator:
             text = value.text
             if part.format_spec or (part.conversion not in (None, "s")) or text is None:
                 pieces.append(Piece(None, begin, end, reason=value.why_unknown() if text is None
-                                    else f"`{_source(part)}` is formatted when the program runs"))
+                                    else f"`{_source(part)}` is formatted when the program runs",
+                                    identity=value.word_identity if text is None and not part.format_spec
+                                    and part.conversion in (None, "s") else None))
             else:
                 pieces.append(Piece(text, begin, end, origin=value.origin))
         return self._make(node, "str", pieces=pieces)
@@ -204,7 +234,7 @@ class Evaluator:
             return self._make(node, "const", {"True": True, "False": False, "None": None}[name])
         found = self.env.get(name)
         if found is None:
-            return self.unknown(node, f"`{name}` has no value known statically")
+            return self.named(node, name, f"`{name}` has no value known statically")
         return self.read(found, node)
 
     def read(self, found: Val, node: cst.CSTNode) -> Val:
@@ -224,9 +254,22 @@ class Evaluator:
         if name == "sys.executable":
             begin, end = self.pos.offsets(node)
             return self._make(node, "str", pieces=[Piece("python", begin, end)])
+        key = attribute_key(node)
+        if key is not None and key in self.env:
+            return self.read(self.env[key], node)
         if name in self.env:
             return self.read(self.env[name], node)
-        return self.unknown(node, f"`{_source(node)}` is only known when the program runs")
+        reason = f"`{_source(node)}` is only known when the program runs"
+        base = node
+        while isinstance(base, cst.Attribute):
+            base = base.value
+        if name is not None and isinstance(base, cst.Name):  # `args.num_steps`: one value per name
+            owner = self.env.get(base.value)
+            if owner is None:
+                return self.named(node, name, reason)
+            where = owner.origin or owner.span
+            return self.unknown(node, reason, identity=Identity(name, f"{name}@{where.line}:{where.column}"))
+        return self.unknown(node, reason)
 
     def _List(self, node: cst.List | cst.Tuple) -> Val:
         items: list[Val] = []
@@ -266,14 +309,21 @@ class Evaluator:
     # ---- operators and calls ---------------------------------------------------------------
 
     def _BinaryOperation(self, node: cst.BinaryOperation) -> Val:
+        if not isinstance(node.operator, (cst.Add, cst.Subtract)):
+            return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+        left, right = self.eval(node.left), self.eval(node.right)  # once each: `a + a + ...` is linear
         if isinstance(node.operator, cst.Add):
-            left, right = self.eval(node.left), self.eval(node.right)
             if left.kind == right.kind == "list":
                 return self._make(node, "list", list(left.value) + list(right.value))  # type: ignore
             if left.kind in ("str", "unknown") and right.kind in ("str", "unknown") \
                     and "str" in (left.kind, right.kind):
                 return self._join(node, [left, right])
-        return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+        sign = 1 if isinstance(node.operator, cst.Add) else -1  # `k + 1`: k's identity, shifted
+        shifted = _shifted(left, right, sign) or (_shifted(right, left, 1) if sign == 1 else None)
+        inner = next((v for v in (left, right) if v.kind == "unknown"), None)  # say why that part is not known
+        reason = inner.why_unknown() if inner is not None and shifted is None else \
+            f"`{_source(node)}` is computed when the program runs"
+        return self.unknown(node, reason, identity=shifted)
 
     def _join(self, node: cst.CSTNode, parts: list[Val]) -> Val:
         pieces: list[Piece] = []
@@ -300,7 +350,7 @@ class Evaluator:
         if name in ("str", "list", "tuple") and len(args) == 1 and not node.args[0].keyword:
             inner = self.eval(args[0].value)
             if name == "str" and inner.kind == "unknown":
-                return self.unknown(node, inner.why_unknown())
+                return self.unknown(node, inner.why_unknown(), identity=inner.word_identity)
             if name == "str" and inner.kind == "const":
                 return self._make(node, "str", pieces=[Piece(str(inner.value), inner.begin, inner.end)])
             if (name == "str" and inner.kind == "str") or (name != "str" and inner.kind == "list"):
@@ -316,6 +366,18 @@ class Evaluator:
             items = self.eval(args[0].value)
             if separator.kind == "str" and separator.text is not None and items.kind == "list":
                 return self._joined(node, separator, items.value)  # type: ignore[arg-type]
+        if (name == "shlex.split" and args) or (isinstance(node.func, cst.Attribute)
+                                                and node.func.attr.value == "split" and not node.args):
+            source = args[0].value if name == "shlex.split" else node.func.value
+            text = self.eval(source)
+            if isinstance(source, cst.Name) and text.kind == "str":  # each word where it is written
+                text = self.env[source.value]
+            if text.kind == "str":  # split into words when the program runs: the shell front-end splits it
+                return self._make(node, "list", [replace(text, shell_code=True)])
+        if self.helpers is not None:
+            returned = self.helpers(node)
+            if returned is not None:
+                return returned
         if name in ("os.getenv", "os.environ.get") and args:
             key = self.eval(args[0].value).text
             return self.unknown(node, f"environment variable {key or '?'} (read when the program runs)")
@@ -348,6 +410,24 @@ class Evaluator:
 
     def _IfExp(self, node: cst.IfExp) -> Val:
         return self.unknown(node, f"`{_source(node)}` depends on a condition")
+
+
+def _shifted(value: Val, by: Val, sign: int) -> Identity | None:
+    """`value + by` (sign 1) or `value - by` (sign -1) when value has an identity and `by`
+    is an int."""
+    if value.kind != "unknown" or value.identity is None or by.kind != "const" \
+            or type(by.value) is not int:
+        return None
+    return value.identity.shifted(sign * by.value)  # type: ignore[operator]
+
+
+def attribute_key(node: cst.BaseExpression) -> str | None:
+    """`self.other_args` / `cls.other_args` -> '@self.other_args': an attribute of the
+    class a method runs in, kept in the walker's environment under that key."""
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
+            and node.value.value in ("self", "cls"):
+        return "@self." + node.attr.value
+    return None
 
 
 class Entries:

@@ -33,10 +33,16 @@ def extract_shell(text: str, path: str) -> ExtractResult:
     if error is not None:
         result.diagnostics.append(error)
     result.diagnostics.extend(broken_continuations(root, tm, comments))
+    walker = Walker(result, path, tm, Env())
     try:
-        Walker(result, path, tm, Env()).run(root)
+        walker.run(root)
     except RecursionError:  # thousands of nested `$(`, `(`, `if`: report it, keep the rest
         result.diagnostics.append(_too_deep(root, tm))
+    if not result.launches:  # a doc fragment: only an array of prefixed flags (slime)
+        from ..frontends.manifests.prefixed import array_launches, mentions
+
+        if mentions(tm.data):
+            result.launches.extend(array_launches(walker.env.vars, path))
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
     result.comments.sort(key=lambda item: (item[0].line, item[0].column))
     return result

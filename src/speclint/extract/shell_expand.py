@@ -382,6 +382,8 @@ class Expander:
         else:  # ? and :? abort the script when missing, so past this point the value is set
             if value is not None:
                 self._emit_scalar(value, quoted, out)
+            else:  # set, but from the environment: unknown, never empty
+                out.append(("dyn", env.unknown_reason(name), False, None, not quoted))
 
     def _operand_pieces(self, operands: list[Node], quoted: bool, node: Node, out: list[Piece]) -> None:
         tm = self.tm

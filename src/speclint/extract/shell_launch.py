@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 from tree_sitter import Node
 
 from ..source import Launch, Span, Word
+from . import shell_wrappers as wrappers
 from .shell_expand import Arg
-from .shell_vars import dynamic_value
+from .shell_builtins import BUILTINS_WITH_EFFECTS
 
 if TYPE_CHECKING:
     from .shell_walk import Walker
@@ -71,8 +72,8 @@ _DOCKER_SHORT_FLAGS = set("ditP")
 _SSH_VALUE_LETTERS = set("bcDEeFIiJLlmOopQRSWwBP")
 
 
-_BUILTINS_WITH_EFFECTS = {"eval", "source", ".", "read", "mapfile", "readarray", "getopts", "printf", "set"}
-_LAUNCHERS = {"env", "sudo", "sglang", "docker", "podman", "nvidia-docker", "ssh"} | _SHELLS \
+_LAUNCHERS = {"env", "sudo", "sglang", "docker", "podman", "nvidia-docker", "ssh", "srun", "mpirun",
+              "mpiexec", "apptainer", "singularity", "kubectl"} | _SHELLS \
     | set(_WRAPPERS) | {runner for runner, _ in _RUNNERS}
 
 
@@ -80,72 +81,8 @@ def may_matter(walker: "Walker", name: str) -> bool:
     """Whether a command named `name` can launch SGLang or change variables (others are
     skipped without expanding their words)."""
     base = name.rsplit("/", 1)[-1]
-    return (base in _LAUNCHERS or name in _BUILTINS_WITH_EFFECTS or name in walker.functions
+    return (base in _LAUNCHERS or name in BUILTINS_WITH_EFFECTS or name in walker.functions
             or _PYTHON.fullmatch(base) is not None)
-
-
-def changes_variables(walker: "Walker", name: str) -> bool:
-    """Whether a command named `name` may assign variables of this shell."""
-    return name in _BUILTINS_WITH_EFFECTS or name in walker.functions
-
-
-def builtin_effects(walker: "Walker", node: Node, args: list[Arg]) -> bool:
-    """Apply what a builtin does to variables; True when the command is such a builtin."""
-    name = args[0].word.text
-    if name is None:
-        return False
-    env = walker.env
-    line = walker.line_of(node)
-    texts = [a.word.text for a in args]
-    if name == "eval":
-        if len(args) == 2:
-            walker.parse_nested(args[1], None, walker.image)
-        env.poison_all(f"eval at line {line} may change any variable")
-    elif name in ("source", "."):
-        target = texts[1] if len(texts) > 1 else None
-        if not (target and target.endswith("/activate")):
-            env.poison_all(f"`{name} {target or '...'}` at line {line} may change any variable")
-    elif name in ("read", "mapfile", "readarray", "getopts", "printf"):
-        for var in _names_set_by(name, texts):
-            env.assign(var, dynamic_value(f"${var} is set by `{name}` at line {line}", args[0].word.span))
-        return name != "printf"
-    elif name == "set":
-        for option, value in zip(texts[1:], texts[2:] + [None]):
-            if option in ("-a", "+a") or (option in ("-o", "+o") and value == "allexport"):
-                env.allexport = option.startswith("-")
-            elif option and option[0] in "-+" and "a" in option[1:] and option[1:].isalpha():
-                env.allexport = option[0] == "-"
-    elif name in walker.functions:
-        for var in walker.functions[name]:
-            env.assign(var, dynamic_value(f"${var} is set by function {name}() (called at line {line})", None))
-    else:
-        return False
-    return True
-
-
-def _names_set_by(builtin: str, texts: list[str | None]) -> list[str]:
-    rest = texts[1:]
-    if builtin == "printf":
-        return [rest[1]] if len(rest) > 1 and rest[0] == "-v" and rest[1] else []
-    if builtin == "getopts":
-        return [rest[1]] if len(rest) > 1 and rest[1] else []
-    names: list[str] = []
-    skip = False
-    for index, text in enumerate(rest):
-        if skip:
-            skip = False
-            if builtin == "read" and index and rest[index - 1] == "-a" and text:
-                names.append(text)
-            continue
-        if text is None:
-            continue
-        if text.startswith("-"):
-            skip = text in ("-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u", "-C", "-c", "-O", "-s")
-        elif _ENV_NAME.fullmatch(text):
-            names.append(text)
-    if builtin in ("mapfile", "readarray"):
-        return names[-1:] or ["MAPFILE"]
-    return names or (["REPLY"] if builtin == "read" else [])
 
 
 def recognize(walker: "Walker", node: Node, args: list[Arg], prefix: dict[str, Word]) -> None:
@@ -153,7 +90,14 @@ def recognize(walker: "Walker", node: Node, args: list[Arg], prefix: dict[str, W
     span = walker.tm.node_span(node)
     env = walker.env.exported_words(span)
     env.update(prefix)
+    count = len(walker.result.launches)
     _dispatch(walker, node, span, args, 0, env, walker.image)
+    if len(walker.result.launches) == count:  # a framework forwarding prefixed SGLang flags
+        from ..frontends.manifests.prefixed import prefixed_launch
+
+        launch = prefixed_launch(walker.path, span, [a.word for a in args], env, walker.image)
+        if launch is not None:
+            walker.add_launch(launch)
 
 
 def _value_word(arg: Arg, skip: int) -> Word:
@@ -218,6 +162,21 @@ def _dispatch(walker: "Walker", node: Node, span: Span, args: list[Arg], i: int,
         elif base in ("docker", "podman", "nvidia-docker"):
             _docker(walker, node, span, args, i + 1, env)
             return
+        elif base == "srun":
+            i, image_text, image_word = wrappers.srun_command(args, i + 1)
+            if image_word is not None:
+                image = (image_text, image_word.span)
+        elif base in ("mpirun", "mpiexec"):
+            env = dict(env)
+            i = wrappers.mpi_command(args, i + 1, env)
+        elif base in ("apptainer", "singularity"):
+            env = dict(env)
+            i, image_text, image_arg = wrappers.apptainer_command(args, i + 1, env)
+            if image_arg is not None:
+                image = (image_text, image_arg.word.span)
+        elif base == "kubectl":
+            env = {}
+            i = wrappers.kubectl_command(args, i + 1)
         elif base in _SHELLS:
             _shell_c(walker, base, args, i + 1, env, image)
             return
@@ -273,12 +232,29 @@ def _module_launch(walker: "Walker", node: Node, span: Span, args: list[Arg], j:
         walker.add_launch(_launch(walker, span, entry, args[j + 1 :], env, image))
 
 
+def _assigned_name(arg: Arg) -> str | None:
+    """NAME when an argument whose value is unknown is written `NAME=...` (`env NAME=$X`)."""
+    node = arg.node
+    if node is None or node.type != "concatenation" or not node.children:
+        return None
+    first = node.children[0]
+    raw = first.text.decode("utf-8", "replace") if first.type == "word" and first.text else ""
+    name = raw.split("=", 1)[0]
+    return name if "=" in raw and _ENV_NAME.fullmatch(name) else None
+
+
 def _env_command(args: list[Arg], i: int, env: dict[str, Word], options: bool = True) -> int:
     """`env [-i] [-u NAME] NAME=value ... COMMAND`: update `env`, return the command's index."""
     while i < len(args):
         text = args[i].word.text
         if text is None:
-            return i
+            name = _assigned_name(args[i])
+            if name is None:
+                return i
+            word = args[i].word  # `NAME=$UNKNOWN`: the variable is set, to an unknown value
+            env[name] = Word(None, word.span, word.origin, dynamic_reason=word.dynamic_reason)
+            i += 1
+            continue
         if options and text in ("-i", "--ignore-environment", "-"):
             env.clear()
         elif options and text in ("-u", "--unset", "-C", "--chdir"):

@@ -39,13 +39,28 @@ def _literal(tm: TextMap, start_byte: int, end_byte: int, double_quoted: bool,
         index += 1
 
 
-def nested_text_map(walker: "Walker", arg: Arg) -> tuple[TextMap, dict[str, str]] | None:
-    """The buffer for the code in `arg`, and the placeholder variables standing for the
-    expansions whose value is unknown (name -> reason)."""
-    tm = walker.tm
-    node = arg.node
+def nested_text_map(walker: "Walker", arg: "Arg | list[Arg]") -> tuple[TextMap, dict[str, str]] | None:
+    """The buffer for the code in `arg` (several arguments are joined by blanks, as `eval`
+    joins them), and the placeholder variables standing for the expansions whose value is
+    unknown (name -> reason)."""
     pieces: list[tuple[str, int, int]] = []
     placeholders: dict[str, str] = {}
+    for index, one in enumerate(arg if isinstance(arg, list) else [arg]):
+        if index and pieces:
+            end = pieces[-1][2]
+            pieces.append((" ", end, end))
+        if not _add_pieces(walker, one, pieces, placeholders):
+            return None
+    if not pieces:
+        return None
+    return walker.tm.derive(pieces), placeholders
+
+
+def _add_pieces(walker: "Walker", arg: Arg, pieces: list[tuple[str, int, int]],
+                placeholders: dict[str, str]) -> bool:
+    """Append the characters of one argument; False when its text is unknown."""
+    tm = walker.tm
+    node = arg.node
     if node is not None and node.type == "raw_string":
         _literal(tm, node.start_byte + 1, node.end_byte - 1, False, pieces)
     elif node is not None and node.type == "string":
@@ -77,7 +92,5 @@ def nested_text_map(walker: "Walker", arg: Arg) -> tuple[TextMap, dict[str, str]
             begin, finish = line_start + span.column - 1, line_start + span.column - 1
         pieces.append((arg.word.text, begin, finish))
     else:
-        return None
-    if not pieces:
-        return None
-    return tm.derive(pieces), placeholders
+        return False
+    return True

@@ -27,6 +27,9 @@ class VarValue:
     exported: bool = False
     is_set: bool = True
     """False after `unset X`: the variable is known to be empty and unset."""
+    alternatives: tuple | None = None
+    """With `reason` set: the value on each path through the branches that disagree on it,
+    with the arms that give it (`shell_alternatives`); None when not tracked."""
 
     @property
     def dynamic(self) -> bool:
@@ -78,7 +81,8 @@ def dynamic_value(reason: str, origin: Span | None, exported: bool = False) -> V
 class Env:
     """Variables at one point of a script, plus the shell modes that change how they behave."""
 
-    __slots__ = ("vars", "allexport", "poison", "positional_reason", "unknown_template")
+    __slots__ = ("vars", "allexport", "poison", "positional_reason", "unknown_template",
+                 "has_alternatives")
 
     def __init__(self) -> None:
         self.vars: dict[str, VarValue] = {}
@@ -92,6 +96,8 @@ class Env:
         self.unknown_template = "${name} is not assigned in this file (comes from the environment)"
         """Why a variable never assigned here is unknown (an inner `bash -c` shell only sees
         exported variables; a remote `ssh` shell sees none of ours)."""
+        self.has_alternatives = False
+        """Some variable was given values chosen by a branch (only then do commands look)."""
 
     def copy(self) -> "Env":
         other = Env.__new__(Env)
@@ -100,6 +106,7 @@ class Env:
         other.poison = self.poison
         other.positional_reason = self.positional_reason
         other.unknown_template = self.unknown_template
+        other.has_alternatives = self.has_alternatives
         return other
 
     def get(self, name: str) -> VarValue | None:
@@ -114,6 +121,8 @@ class Env:
         if value.reason is None and _too_big(value):
             value = VarValue(reason=f"${name} grows past {MAX_VALUE_CHARS // 1024} KiB; speclint "
                              "stops tracking it", origin=value.origin, exported=value.exported)
+        if value.alternatives:
+            self.has_alternatives = True
         previous = self.vars.get(name)
         exported = value.exported or self.allexport or (previous is not None and previous.exported)
         if exported != value.exported:
@@ -140,9 +149,10 @@ class Env:
             if value.exported and value.is_set and value.elements is None
         }
 
-    def merge_from(self, branches: list["Env"], where: int) -> None:
+    def merge_from(self, branches: list["Env"], where: int, arms: list | None = None) -> None:
         """Become the join of `branches` (alternative paths through a construct at line `where`):
-        a variable the paths disagree on becomes dynamic."""
+        a variable the paths disagree on becomes dynamic; with `arms` (one
+        `shell_alternatives.Choice` per branch) it also keeps each path's value."""
         names: set[str] = set()
         for branch in branches:
             names.update(branch.vars)
@@ -159,12 +169,34 @@ class Env:
                 reason = f"${name} is assigned only on some paths (line {where})"
             else:
                 reason = f"${name} is assigned differently on different paths (line {where})"
+            alternatives = None
+            if arms is not None:
+                from .shell_alternatives import arm_alternatives
+
+                alternatives = arm_alternatives(values, arms)
             merged[name] = VarValue(
                 reason=reason,
                 origin=known[0].origin if known else None,
                 exported=any(v.exported for v in known),
+                alternatives=alternatives,
             )
+            self.has_alternatives = self.has_alternatives or bool(alternatives)
         self.vars = merged
         self.allexport = any(branch.allexport for branch in branches)
+        self.has_alternatives = self.has_alternatives or any(b.has_alternatives for b in branches)
         poisons = [branch.poison for branch in branches if branch.poison]
         self.poison = poisons[0] if poisons else None
+
+
+def appended(current: VarValue | None, value: VarValue, name: str, origin: Span) -> VarValue:
+    """`X+=...`: append to a scalar or an array."""
+    if current is None:
+        return value
+    if current.reason is not None or value.reason is not None:
+        return dynamic_value(current.reason or value.reason or f"${name} is appended dynamically", origin)
+    if current.elements is not None or value.elements is not None:
+        left = current.elements if current.elements is not None else (
+            (Word(current.text or "", current.origin or origin, current.origin),) if current.is_set else ())
+        right = value.elements if value.elements is not None else (Word(value.text or "", origin, origin),)
+        return VarValue(elements=left + right, origin=current.origin, exported=current.exported)
+    return VarValue(text=(current.text or "") + (value.text or ""), origin=origin, exported=current.exported)

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from ..source import ExtractResult, Launch, Span, Word
-from . import shell_launch
+from dataclasses import replace
+
+from ..frontends.manifests import prefixed
+from ..source import Alternative, Diagnostic, ExtractResult, Launch, Span, Word
+from . import shell_alternatives as alts
+from . import shell_builtins, shell_launch
 from .shell_expand import Arg, Expander
 from .shell_nested import nested_text_map
 from .shell_text import TextMap, parse_bytes
-from .shell_vars import Env, VarValue, dynamic_value
+from .shell_vars import Env, VarValue, appended, dynamic_value
 
 _MAX_NESTING = 5
 _SCOPED_DECLARATIONS = ("local", "declare", "typeset")
@@ -36,6 +40,9 @@ class Walker:
         """False while pre-walking a loop body to learn what it assigns (no launches recorded)."""
         self.functions: dict[str, set[str]] = {}
         self._deferred: list[tuple[str, Node, Env]] = []
+        self.alternative: Alternative | None = None
+        """Set while a command is walked for one choice of branch arms (`shell_alternatives`):
+        the launches it yields are that alternative."""
 
     # ---- entry points ------------------------------------------------------------------------
 
@@ -45,6 +52,7 @@ class Walker:
 
     def add_launch(self, launch: Launch) -> None:
         if self.collect:
+            launch.alternative = self.alternative
             self.result.launches.append(launch)
 
     def expander(self) -> Expander:
@@ -53,7 +61,7 @@ class Walker:
     def line_of(self, node: Node) -> int:
         return self.tm.node_span(node).line
 
-    def parse_nested(self, arg: Arg, inherited: dict[str, Word] | None,
+    def parse_nested(self, arg: "Arg | list[Arg]", inherited: dict[str, Word] | None,
                      image: tuple[str | None, Span | None] | None, unknown: str = "") -> None:
         """Walk the shell code held in a string argument (`bash -c`, `ssh host`, `eval`).
 
@@ -79,6 +87,7 @@ class Walker:
         tree = parse_bytes(tm.data)
         inner = Walker(self.result, self.path, tm, env, self.depth + 1, image)
         inner.collect = self.collect
+        inner.alternative = self.alternative
         inner.run(tree.root_node)
         if self.collect:
             from .shell_checks import collect_comments
@@ -137,7 +146,8 @@ class Walker:
         """Launches inside `$(...)` still count; its assignments stay inside."""
         self.in_subshell(node.children)
 
-    def branches(self, groups: list[list[Node]], fallthrough: bool, line: int) -> None:
+    def branches(self, groups: list[list[Node]], fallthrough: bool, line: int,
+                 arms: list | None = None) -> None:
         base = self.env
         results: list[Env] = []
         for group in groups:
@@ -147,7 +157,7 @@ class Walker:
         if fallthrough:
             results.append(base)
         merged = base.copy()
-        merged.merge_from(results, line)
+        merged.merge_from(results, line, arms if arms and len(arms) == len(results) else None)
         self.env = merged
 
     def and_or_list(self, node: Node) -> None:
@@ -156,8 +166,8 @@ class Walker:
             return
         self.statement(named[0])
         line = self.line_of(node)
-        for child in named[1:]:
-            self.branches([[child]], True, line)
+        for left, child in zip(named, named[1:]):
+            self.branches([[child]], True, line, alts.list_arms(self.tm, node, left, child))
 
     def if_statement(self, node: Node) -> None:
         condition: list[Node] = []
@@ -176,13 +186,15 @@ class Walker:
             elif child.is_named:
                 (then_body if in_then else condition).append(child)
         self.block(condition)
-        self.branches(groups, not has_else, self.line_of(node))
+        self.branches(groups, not has_else, self.line_of(node), alts.if_arms(self.tm, node, has_else))
 
     def case_statement(self, node: Node) -> None:
         groups: list[list[Node]] = []
+        items: list[Node] = []
         for item in node.named_children:
             if item.type != "case_item":
                 continue
+            items.append(item)
             body: list[Node] = []
             after_pattern = False
             for child in item.children:
@@ -191,7 +203,11 @@ class Walker:
                 elif after_pattern and child.is_named:
                     body.append(child)
             groups.append(body)
-        self.branches(groups, True, self.line_of(node))
+        catch_all = any(c.type in ("extglob_pattern", "word") and self.tm.node_text(c) == "*"
+                        for item in items for c in item.children if c.type != ")")
+        arms = alts.case_arms(self.tm, node, items)
+        self.branches(groups, not catch_all, self.line_of(node),
+                      arms[:-1] if catch_all else arms)
 
     def loop_statement(self, node: Node) -> None:
         body = node.child_by_field_name("body")
@@ -260,14 +276,33 @@ class Walker:
             self._element_assignment(target, value_node, origin)
             return
         name = tm.node_text(target)
+        names = alts.referenced_names(value_node, tm) if value_node is not None else []
+        combos = alts.combinations(self.env, names + [name] if append else names) \
+            if self.env.has_alternatives else None
+        if combos is None:
+            value = self._assigned_value(name, value_node, origin, append, array)
+        else:  # the value depends on a branch: one value per choice of arms
+            base = self.env
+            found = []
+            for choices, values in combos:
+                self.env = alts.with_values(base, values)
+                found.append((choices, self._assigned_value(name, value_node, origin, append, array)))
+            self.env = base
+            reason = next(base.vars[n].reason for n in names + [name]
+                          if n in base.vars and base.vars[n].alternatives)
+            value = VarValue(reason=reason, origin=origin, alternatives=tuple(found))
+        if exported:
+            value = replace(value, exported=True)
+        self.env.assign(name, value)
+
+    def _assigned_value(self, name: str, value_node: Node | None, origin: Span, append: bool,
+                        array: bool) -> VarValue:
         value = self.expander().value(value_node, origin)
         if value.reason is None and array and value.elements is None:
             value = VarValue(elements=(Word(value.text or "", origin, origin),), origin=origin)
         if append:
-            value = _appended(self.env.get(name), value, name, origin)
-        if exported:
-            value = VarValue(value.text, value.elements, value.reason, value.origin, True)
-        self.env.assign(name, value)
+            value = appended(self.env.get(name), value, name, origin)
+        return value
 
     def _element_assignment(self, target: Node, value_node: Node | None, origin: Span) -> None:
         name_node = target.child_by_field_name("name")
@@ -337,10 +372,31 @@ class Walker:
             if name_word.type == "word":
                 raw = self.tm.data[node.start_byte : node.end_byte]
                 name = self.tm.node_text(name_word)
-                if not self.collect and b":=" not in raw and not shell_launch.changes_variables(self, name):
+                if not self.collect and b":=" not in raw and not shell_builtins.changes_variables(self, name):
                     return  # pre-walk of a loop body: only effects on variables matter
-                if b"$" not in raw and b"`" not in raw and not shell_launch.may_matter(self, name):
+                if b"$" not in raw and b"`" not in raw and not shell_launch.may_matter(self, name) \
+                        and not prefixed.mentions(raw):
+                    self._unread(node, name_word)
                     return
+        found = len(self.result.launches)
+        if not (self.collect and self.env.has_alternatives and alts.walk_alternatives(self, node)):
+            self._command(node)
+        if len(self.result.launches) == found and name_node is not None:
+            self._unread(node, name_node)
+
+    def _unread(self, node: Node, name_node: Node) -> None:
+        """A command that names SGLang's launcher but is not a launch speclint reads (`xargs
+        python -m sglang.launch_server`, `echo ...`): say why, for the no-launch-found finding."""
+        raw = self.tm.data[node.start_byte : node.end_byte]
+        if not self.collect or (b"sglang.launch_server" not in raw and b"sglang serve" not in raw):
+            return
+        name = " ".join(self.tm.node_text(name_node).split())[:40]
+        span = self.tm.node_span(name_node)
+        self.result.diagnostics.append(Diagnostic(
+            "launch-unread", f"the command `{name}` at line {span.line} names the launcher, and "
+            f"speclint reads no launch through `{name}`", span))
+
+    def _command(self, node: Node) -> None:
         expander = self.expander()
         prefix: dict[str, Word] = {}
         args: list[Arg] = []
@@ -360,23 +416,9 @@ class Walker:
                 args.extend(expander.words(child))
         if not args:
             return
-        if shell_launch.builtin_effects(self, node, args):
+        if shell_builtins.builtin_effects(self, node, args):
             return
         shell_launch.recognize(self, node, args, prefix)
-
-
-def _appended(current: VarValue | None, value: VarValue, name: str, origin: Span) -> VarValue:
-    """`X+=...`: append to a scalar or an array."""
-    if current is None:
-        return value
-    if current.reason is not None or value.reason is not None:
-        return dynamic_value(current.reason or value.reason or f"${name} is appended dynamically", origin)
-    if current.elements is not None or value.elements is not None:
-        left = current.elements if current.elements is not None else (
-            (Word(current.text or "", current.origin or origin, current.origin),) if current.is_set else ())
-        right = value.elements if value.elements is not None else (Word(value.text or "", origin, origin),)
-        return VarValue(elements=left + right, origin=current.origin, exported=current.exported)
-    return VarValue(text=(current.text or "") + (value.text or ""), origin=origin, exported=current.exported)
 
 
 def _globals_assigned(body: Node, tm: TextMap) -> set[str]:

@@ -150,6 +150,15 @@ class _Reader:
         return span_of(self.starts, node.start_mark.index, max(node.end_mark.index, node.start_mark.index + 1))
 
     def document(self, root: yaml.Node) -> None:
+        from ..frontends.manifests.actions import is_workflow, read_workflow
+
+        if is_workflow(root, self.path):
+            read_workflow(self, root)
+            return
+        from ..frontends.manifests.config_sections import read_flag_maps
+
+        if read_flag_maps(self, root):
+            return
         services = _get(root, "services")
         if isinstance(services, yaml.MappingNode):
             for _key, service in mapping_pairs(services):
@@ -194,7 +203,15 @@ class _Reader:
                                            dynamic_reason=f"{name.value} comes from valueFrom "
                                                           "(a Secret, ConfigMap or field)")
         argv = self.words(_get(container, "command")) + self.words(_get(container, "args"))
+        from ..frontends.manifests.gpus import k8s_gpu_count
+
+        count = len(self.result.launches)
         self.launch(argv, env, _get(container, "image"))
+        self._gpus(count, k8s_gpu_count(self, container))
+
+    def _gpus(self, first: int, gpus: Word | None) -> None:
+        for launch in self.result.launches[first:]:
+            launch.gpu_count = gpus
 
     def compose_service(self, service: yaml.Node) -> None:
         env: dict[str, Word] = {}
@@ -219,7 +236,11 @@ class _Reader:
             else:
                 for item in self.words(part):
                     buffer.add_word(item)
+        from ..frontends.manifests.gpus import compose_gpu_count
+
+        count = len(self.result.launches)
         self._walk(buffer, env, _get(service, "image"))
+        self._gpus(count, compose_gpu_count(self, service))
 
     def words(self, node: yaml.Node | None) -> list[ArgvItem]:
         if isinstance(node, yaml.SequenceNode):

@@ -6,14 +6,14 @@ from speclint.flags.versions import version_key
 from speclint.source import Word
 
 
-def prepare_argv(entry: str, words: list[Word], version: str) -> list[Word]:
+def prepare_argv(entry: str, words: list[Word], version: str, config=None) -> list[Word]:
     """The words `prepare_server_args` parses, as SGLang `version` would hand them over.
 
     - `sglang serve` (0.5.14+) drops `--model-type X` / `--model-type=X` (exact spelling);
       0.5.23 turns a first word that is not a flag into `--model-path WORD`.
-    - `--config FILE.yaml` (exact token, 0.5.6.post2+) merges the file's keys as flags in
-      front of the command line; speclint does not read that file, so it stands for an
-      unknown set of flags.
+    - `--config FILE.yaml` (exact token, 0.5.3+) merges the file's keys as flags in front of
+      the command line (`config_merge`): `config` is the file as the front-end read it;
+      without it the file stands for an unknown set of flags.
     """
     words = list(words)
     key = version_key(version)
@@ -35,12 +35,10 @@ def prepare_argv(entry: str, words: list[Word], version: str) -> list[Word]:
                 and not words[0].text.startswith("-"):
             words.insert(0, Word("--model-path", words[0].span, words[0].origin,
                                  expanded_at=words[0].expanded_at))
-    if key >= version_key("0.5.6") and any(w.text == "--config" for w in words):
-        position = next(i for i, w in enumerate(words) if w.text == "--config")
-        if position + 1 < len(words):
-            config_word = words[position + 1]
-            splat = Word(None, config_word.span, config_word.origin,
-                         dynamic_reason=f"flags merged from the --config file "
-                                        f"{config_word.text or ''}".rstrip(), splat=True)
-            words[position:position + 2] = [splat]
+    position = next((i for i, w in enumerate(words) if w.text == "--config"), None)
+    if position is not None and position + 1 < len(words):
+        from speclint.flags.config_merge import merged_words, merges_config
+
+        if merges_config(version):
+            words = merged_words(words, position, config, version)
     return words

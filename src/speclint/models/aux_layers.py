@@ -13,7 +13,6 @@ output of layer i-1. Each target class turns the drafter's eagle_config ids into
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 PLUS_ONE = "plus_one"
 DEEPSEEK = "deepseek_first_id"
@@ -26,26 +25,20 @@ _CONVENTION_WORDS = {
 }
 
 
-@lru_cache(maxsize=8)
-def _families(version: str) -> dict[str, frozenset[str]]:
-    from speclint.models.sglang_facts import CAPTURE
-
-    return {family: frozenset(names.split()) for family, names in CAPTURE.get(version, {}).items()}
-
-
 def capture_family(version: str, architecture: str | None) -> str | None:
     """How this release's target class converts ids, or None when the class has no
-    `set_eagle3_layers_to_capture` there (or speclint does not know it)."""
-    for family, names in _families(version).items():
-        if architecture in names and family in _CONVENTION_WORDS:
-            return family
-    return None
+    `set_eagle3_layers_to_capture` there (or speclint does not know it): read from the
+    release's wheel (speclint.sglang)."""
+    from speclint.sglang import release
+
+    family = release(version).capture_family(architecture)
+    return family if family in _CONVENTION_WORDS else None
 
 
 def indexes_layers(version: str, architecture: str | None) -> bool:
-    from speclint.models.sglang_facts import INDEXES_LAYERS
+    from speclint.sglang import release
 
-    return architecture in INDEXES_LAYERS.get(version, "").split()
+    return release(version).indexes_layers(architecture)
 
 
 def default_capture(num_layers: int) -> list[int]:

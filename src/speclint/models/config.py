@@ -78,6 +78,9 @@ def open_regular(path: str):
     import os
     import stat
 
+    from speclint.depends import note
+
+    note(path)
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     handle = open(fd, "rb", closefd=True)
     if not stat.S_ISREG(os.fstat(fd).st_mode):

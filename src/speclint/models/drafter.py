@@ -103,9 +103,12 @@ def uses_aux_hidden_state(config) -> bool:
 
 
 def fc_aux_count(config, version: str) -> int:
-    """How many aux states the draft's fc takes: fixed 3 in 0.4.10.post2 and 0.5.6.post2;
-    from 0.5.14 `num_aux_hidden_states`, else len(eagle_config ids), else 3 (llama_eagle3.py)."""
-    if version in ("0.4.10.post2", "0.5.6.post2"):
+    """How many aux states the draft's fc takes (llama_eagle3.py, read per release): a fixed 3
+    where it does not read `num_aux_hidden_states`; else that, else len(eagle_config ids),
+    else 3."""
+    from speclint.sglang import release
+
+    if release(version).eagle3_aux_count_from_config is False:
         return 3
     if config.architecture == "Eagle3DeepseekV2ForCausalLM":
         # kimi_k25_eagle3.py `_get_eagle_aux_layer_count`: eagle_config ids, else top-level ids

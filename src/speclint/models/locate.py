@@ -10,6 +10,8 @@ import os
 import re
 from dataclasses import dataclass
 
+from speclint.depends import note
+
 _HF_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
 
 
@@ -35,9 +37,11 @@ def hub_cache_dirs(env: dict[str, str] | None = None) -> list[str]:
 
 
 def _from_config_or_folder(path: str) -> tuple[str, str] | None:
+    note(path)
     if os.path.isfile(path) and os.path.basename(path).endswith(".json"):
         return os.path.dirname(path) or ".", path
     candidate = os.path.join(path, "config.json")
+    note(candidate)
     if os.path.isfile(candidate):
         return path, candidate
     return None
@@ -48,6 +52,7 @@ def _from_hub_cache(model_id: str, revision: str | None, cache: str) -> tuple[st
     wanted = revision or "main"
     snapshot = None
     ref_file = os.path.join(repo, "refs", wanted)
+    note(ref_file)
     try:
         if os.path.isfile(ref_file):
             with open(ref_file, encoding="utf-8", errors="replace") as handle:
@@ -60,6 +65,7 @@ def _from_hub_cache(model_id: str, revision: str | None, cache: str) -> tuple[st
         return None
     folder = os.path.join(repo, "snapshots", snapshot)
     config = os.path.join(folder, "config.json")
+    note(config)
     return (folder, config) if os.path.isfile(config) else None
 
 

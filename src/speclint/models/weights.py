@@ -12,6 +12,7 @@ import os
 import struct
 from dataclasses import dataclass, field
 
+from speclint.depends import note
 from speclint.models.config import open_regular, read_json_file
 
 MAX_HEADER_BYTES = 32 * 1024 * 1024
@@ -89,6 +90,8 @@ def summarise_weights(folder: str | None) -> WeightsSummary | None:
         return None
     single = os.path.join(folder, "model.safetensors")
     index = os.path.join(folder, "model.safetensors.index.json")
+    note(single)
+    note(index)
     if os.path.isfile(single):
         header, problem = read_header(single)
         if header is None:

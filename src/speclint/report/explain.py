@@ -17,6 +17,8 @@ _SPECULATIVE_SUMMARY = (
 def _shown(value: object) -> str:
     """Values as SGLang's own Python would print them (None, True, 0.8, a/b)."""
     if isinstance(value, Unknown):
+        if value.identity is not None:  # `k`, `k + 1`: unknown, but named by the launch
+            return f"{value.identity} (unknown)"
         return f"unknown ({value.reason})"
     if isinstance(value, str):
         return value
@@ -51,7 +53,17 @@ def render_explain_text(contexts) -> str:
     for ctx in contexts:
         launch, resolution = ctx.launch, ctx.resolution
         out.append(f"{ctx.path}:{launch.span.line}: {launch.entry}")
+        if launch.alternative is not None:
+            alt = launch.alternative
+            out.append(f"  alternative {alt.index + 1} of {alt.count}: when {alt.description}")
         out.append(f"  SGLang {ctx.version.version} ({ctx.version.reason})")
+        parse_stop = argparse_rejection(ctx)
+        if parse_stop is not None:
+            out.append(f"  SGLang's argument parser stops this launch before any resolution: "
+                       f"{parse_stop}")
+        gpu = getattr(ctx, "gpu", None)
+        out.append(f"  GPU: {gpu.describe()}" if gpu is not None else
+                   "  GPU: not given (GPU-dependent fields are unknown; pass --gpu)")
         modelled = _modelled_note(ctx.version.version)
         if modelled:
             out.append(f"  {modelled}")
@@ -70,19 +82,34 @@ def render_explain_text(contexts) -> str:
             out.append(f"    {name} {values}".rstrip() + alias)
         if ctx.parsed.has_unknown_words:
             out.append(f"    ... and words speclint cannot read ({ctx.parsed.unknown_reason})")
-        out.append("  effective configuration:")
+        out.append("  effective configuration" + (" (if argparse accepted it)" if parse_stop
+                                                  else "") + ":")
         changed = {a.field: a for a in resolution.adjustments}
+        from speclint.resolve.defaults import DEFAULT_FIELDS
+
+        quiet_unknown: dict[str, list[str]] = {}
         for field, value in resolution.effective.items():
             adjustment = changed.get(field)
             if adjustment is None:
                 speculating = resolution.effective.get("speculative_algorithm") is not None
-                if ctx.config.given(field) or isinstance(value, Unknown) or (
+                if isinstance(value, Unknown) and field in DEFAULT_FIELDS \
+                        and not ctx.config.given(field):
+                    quiet_unknown.setdefault(value.reason, []).append(field)
+                elif ctx.config.given(field) or isinstance(value, Unknown) or (
                         speculating and field in _SPECULATIVE_SUMMARY):
                     out.append(f"    {field}: {_shown(value)}")
                 continue
+            if field in DEFAULT_FIELDS and not ctx.config.given(field):
+                continue  # SGLang's fixed defaults: in the JSON, not worth a line each
             first = next(a for a in resolution.adjustments if a.field == field)
-            out.append(f"    {field}: {_shown(first.asked)} → {_shown(value)}  "
-                       f"({adjustment.reason}; {_log_note(adjustment)})")
+            if first.asked is None:
+                out.append(f"    {field}: {_shown(value)}  (set by SGLang: {adjustment.reason}; "
+                           f"{_log_note(adjustment)})")
+            else:
+                out.append(f"    {field}: {_shown(first.asked)} → {_shown(value)}  "
+                           f"({adjustment.reason}; {_log_note(adjustment)})")
+        for reason, fields in quiet_unknown.items():
+            out.append(f"    unknown ({reason}): {', '.join(fields)}")
         if resolution.rejection is not None:
             rejection = resolution.rejection
             out.append(f"  SGLang stops this launch in {rejection.handler}: "
@@ -91,13 +118,29 @@ def render_explain_text(contexts) -> str:
     return "\n".join(out)
 
 
+def argparse_rejection(ctx) -> str | None:
+    """What SGLang's argparse stops on first (an unknown or ambiguous flag, a missing or bad
+    value); None when it parses the launch."""
+    for problem in ctx.parsed.problems:
+        if problem.kind == "ignored-explicit-argument":
+            continue
+        what = {"unknown-option": "unrecognized arguments", "ambiguous-option":
+                "ambiguous option", "missing-value": "expected a value",
+                "invalid-type": "invalid value", "invalid-choice": "invalid choice",
+                "unexpected-argument": "unrecognized arguments"}.get(problem.kind, problem.kind)
+        detail = f" ({problem.detail})" if problem.detail else ""
+        return f"error: {what}: {problem.text}{detail} (line {problem.span.line})"
+    return None
+
+
 def _modelled_note(version: str) -> str | None:
     """'resolution modelled on SGLang X' when the resolver stands in another release."""
-    from speclint.resolve.traits import modelled_release
+    from speclint.sglang import release
 
-    modelled = modelled_release(version)
-    if modelled == version:
+    checked = release(version)
+    if checked.resolution_exact:
         return None
+    modelled = checked.resolution_follows
     return (f"resolution modelled on SGLang {modelled} (speclint models the resolution of "
             f"a few releases; flags are checked against {version} itself)")
 
@@ -164,9 +207,7 @@ def render_compare_json(pairs) -> str:
 
 
 def _modelled_release(ctx) -> str:
-    from speclint.resolve.traits import modelled_release
-
-    return modelled_release(ctx.version.version)
+    return ctx.release.resolution_follows
 
 
 def _jsonable(value: object) -> object:
@@ -180,9 +221,13 @@ def explain_dict(ctx) -> dict:
         "line": ctx.launch.span.line,
         "entry": ctx.launch.entry,
         "argv": [w.text for w in ctx.launch.args],
+        "alternative": None if ctx.launch.alternative is None else {
+            "index": ctx.launch.alternative.index, "count": ctx.launch.alternative.count,
+            "when": ctx.launch.alternative.description},
         "sglang_version": ctx.version.version,
         "sglang_version_reason": ctx.version.reason,
         "resolution_modelled_on": _modelled_release(ctx),
+        "resolution_exact": ctx.release.resolution_exact,
         "target_architecture": resolution.target_architecture,
         "aux_hidden_states_captured": _aux_capture_json(ctx),
         "effective": {k: _jsonable(v) for k, v in resolution.effective.items()},
@@ -190,11 +235,25 @@ def explain_dict(ctx) -> dict:
         "adjustments": [{"field": a.field, "from": _jsonable(a.asked), "to": _jsonable(a.effective),
                          "reason": a.reason, "sglang_handler": a.handler, "logged": a.logged}
                         for a in resolution.adjustments],
-        "rejection": None if resolution.rejection is None else {
-            "exception": resolution.rejection.exception,
-            "message": resolution.rejection.message,
-            "sglang_handler": resolution.rejection.handler},
+        "gpu": None if getattr(ctx, "gpu", None) is None else {
+            "profile": ctx.gpu.key, "name": ctx.gpu.name, "vendor": ctx.gpu.vendor,
+            "memory_mib": ctx.gpu.memory_mib, "count": ctx.gpu.count,
+            "compute_capability": (".".join(map(str, ctx.gpu.capability))
+                                   if ctx.gpu.capability else None), "arch": ctx.gpu.arch},
+        "rejection": _rejection_json(ctx),
     }
+
+
+def _rejection_json(ctx) -> dict | None:
+    """argparse's refusal first (it stops before resolution), else resolution's."""
+    parse_stop = argparse_rejection(ctx)
+    if parse_stop is not None:
+        return {"exception": "SystemExit", "message": parse_stop, "sglang_handler": "argparse"}
+    rejection = ctx.resolution.rejection
+    if rejection is None:
+        return None
+    return {"exception": rejection.exception, "message": rejection.message,
+            "sglang_handler": rejection.handler}
 
 
 def _aux_capture_json(ctx) -> dict | None:

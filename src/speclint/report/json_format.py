@@ -19,7 +19,8 @@ def finding_dict(finding) -> dict:
         "end_column": span.end_column,
         "message": finding.message,
         "fix": finding.fix_hint,
-        "notes": [{"line": n.span.line, "column": n.span.column, "message": n.message}
+        "notes": [{"line": n.span.line, "column": n.span.column, "message": n.message,
+                   **({"path": n.span.file} if n.span.file else {})}
                   for n in finding.notes],
     }
 

@@ -12,7 +12,7 @@ def excerpt_lines(text: str, findings) -> dict[int, str]:
         return {}
     lines = text.splitlines()
     return {f.span.line: lines[f.span.line - 1] for f in findings
-            if 1 <= f.span.line <= len(lines)}
+            if 1 <= f.span.line <= len(lines) and f.span.file is None}
 
 
 def source_lines(result) -> dict[int, str]:
@@ -43,15 +43,22 @@ def finding_lines(result, show_source: bool = True) -> list[str]:
                    f"[{finding.severity.label}] {finding.message}")
         if show_source:
             indent = len(str(span.line))
-            out.extend(_excerpt(lines.get(span.line), span, indent))
+            out.extend(_excerpt(lines.get(span.line) if span.file is None else None, span, indent))
             pad = " " * indent
             if finding.fix_hint:
                 out.append(f"{pad} = help: {finding.fix_hint}")
             for note in finding.notes:
-                out.append(f"{pad} = note: line {note.span.line}, column "
-                           f"{note.span.column}: {note.message}")
+                out.append(f"{pad} = note: {_where(note.span, span, result.path)}line "
+                           f"{note.span.line}, column {note.span.column}: {note.message}")
             out.append("")
     return out
+
+
+def _where(note, finding, path: str) -> str:
+    """The note's file when it is not the finding's (a launch and its --config file)."""
+    if note.file == finding.file:
+        return ""
+    return f"{note.file or path}, "
 
 
 def render_findings(results, show_source: bool = True) -> str:
@@ -66,13 +73,25 @@ class Tally:
         self.versions: set[tuple[str, str]] = set()
         self.launches = 0
         self.files = 0
+        self.partly_read = 0
+        """Launches with values speclint cannot know (an info finding says which)."""
+        self.not_found = 0
+        """Files that name SGLang's launcher but yielded no launch."""
 
     def add(self, result) -> None:
         for finding in result.findings:
             self.counts[finding.severity] += 1
+        partial = False  # the alternatives of one launch come one after the other
         for ctx in result.contexts:
             self.versions.add((ctx.version.version, ctx.version.reason))
-        self.launches += len(result.contexts)
+            counted = getattr(ctx, "counted", True)
+            self.launches += counted
+            if counted:
+                partial = False
+            if getattr(ctx, "partly_read", False) and not partial:
+                self.partly_read += 1
+                partial = True
+        self.not_found += bool(getattr(result, "launch_not_found", False))
         self.files += result.error is None
 
     def summary(self, unreadable: int = 0) -> str:
@@ -85,9 +104,16 @@ class Tally:
         head = ", ".join(parts)
         if unreadable:
             head += f"; {unreadable} file{'s' if unreadable != 1 else ''} could not be linted"
+        if self.partly_read:
+            head += (f"; {self.partly_read} launch{'es' if self.partly_read != 1 else ''} "
+                     "only partly read")
+        if self.not_found:
+            head += (f"; {self.not_found} file{'s' if self.not_found != 1 else ''} "
+                     "naming SGLang with no launch found")
         total = sum(self.counts.values())
         if not total:
-            return (f"No findings: {head}." if unreadable else f"All checks passed: {head}.")
+            whole = not (unreadable or self.partly_read or self.not_found)
+            return f"All checks passed: {head}." if whole else f"No findings: {head}."
         counts = self.counts
         detail = ", ".join(f"{counts[s]} {s.label}"
                            f"{'s' if counts[s] != 1 and s != Severity.INFO else ''}"

@@ -8,20 +8,25 @@ from speclint.resolve.state import ResolutionState, Stop
 
 
 def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
-            target_architecture: str | None = None) -> Resolution:
+            target_architecture: str | None = None, gpu=None,
+            target_config=None) -> Resolution:
     """Run SGLang's resolution for `config`'s release. `env` maps the variables the launch
     sets to their values (None when not readable); `target_architecture` is
-    `architectures[0]` of the target's config.json when it is on disk."""
+    `architectures[0]` of the target's config.json when it is on disk; `gpu` the
+    `GpuProfile` it runs on (None: the GPU-dependent fields are unknown)."""
     from speclint.resolve.attention import resolve_attention
     from speclint.resolve.checks import check_server_args, deprecated_actions
     from speclint.resolve.parallel import resolve_parallel
+    from speclint.resolve.hardware import resolve_hardware
     from speclint.resolve.speculative import resolve_speculative
 
     state = ResolutionState(config, dict(env or {}), target_architecture)
+    state.target_config = target_config
     try:
         deprecated_actions(state)
         resolve_parallel(state)
         resolve_aux_capture(state)
+        resolve_hardware(state, gpu)
         resolve_speculative(state)
         resolve_attention(state)
         check_server_args(state)

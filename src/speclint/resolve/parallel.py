@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from speclint.resolve.result import Rejection, Unknown, is_known
 from speclint.resolve.state import ResolutionState, Stop
-from speclint.resolve.traits import TRAITS, ReleaseTraits
+from speclint.sglang import release
+from speclint.sglang.traits import ReleaseTraits
 
 # 0.4.10.post2 and 0.5.6.post2 parse `--tp-size` into `tensor_parallel_size` and copy it to
 # `tp_size` in `ServerArgs.from_cli_args`; later releases parse straight into `tp_size`.
@@ -31,7 +32,7 @@ def _own_traits(version: str) -> ReleaseTraits | None:
     linted release, not the modelled one the resolver used, and answer an unmodelled one as
     if no release matched (no spanning backends, WARNING, attention DP from `dp_size`,
     replicas offset over pp). Kept as it was; following `traits_for` may be the intent."""
-    return TRAITS.get(version)
+    return release(version).own_traits
 
 
 def cli_dest(config, name: str) -> str | None:

@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from speclint.source import Identity
+
 
 class Unknown:
-    """An effective value speclint cannot know (it depends on the GPU, a config not on disk, ...)."""
+    """An effective value speclint cannot know (it depends on the GPU, a config not on disk, ...).
 
-    __slots__ = ("reason",)
+    `identity`: which value it is when the launch names it (`speculative_num_steps=k`):
+    two unknowns with the same identity key are equal, `plus` apart, whatever k is."""
 
-    def __init__(self, reason: str):
+    __slots__ = ("reason", "identity")
+
+    def __init__(self, reason: str, identity: Identity | None = None):
         self.reason = reason
+        self.identity = identity
 
     def __repr__(self) -> str:
+        if self.identity is not None:
+            return f"<unknown: {self.identity}>"
         return f"<unknown: {self.reason}>"
 
     def __eq__(self, other) -> bool:
@@ -58,6 +66,9 @@ class Rejection:
 
 UNKNOWN_ALGORITHM = "unknown-algorithm"
 """`--speculative-algorithm` names no algorithm of the release."""
+BACKEND_GPU = "backend-gpu"
+"""An attention backend the GPU (or the KV-cache dtype) cannot run (0.5.23
+`_mla_kv_cache_dtype_checks`, `handle_attention_backend_compatibility`)."""
 TREE_DRAFT_BACKEND = "tree-draft-backend"
 """Tree drafting (topk > 1, or no topk) on an attention backend / page size SGLang refuses."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from speclint.resolve.adaptive import resolve_adaptive
 from speclint.resolve.result import TREE_DRAFT_BACKEND, UNKNOWN_ALGORITHM, Unknown, is_known
 from speclint.resolve.state import ResolutionState, Stop
-from speclint.resolve.traits import LARGE_TREE_ARCHITECTURES
+from speclint.sglang.traits import LARGE_TREE_ARCHITECTURES
 
 _MRR_LOG = ("Max running requests is reset to 48 for speculative decoding. You can override "
             "this by explicitly setting --max-running-requests.")
@@ -153,6 +153,7 @@ def _eagle_family(state: ResolutionState, traits, algorithm: str) -> None:
             state.set(name, value, reason, handler + ".auto_params")
         steps, topk, draft = params
     if not all(is_known(v) for v in (steps, topk, draft)):
+        _topk_one_relation(state, handler, steps, topk, draft)
         return
     if traits.has_trtllm_mha_check and "trtllm_mha" in state.attention_backends():
         if topk is None or topk > 1:
@@ -189,6 +190,19 @@ def _eagle_family(state: ResolutionState, traits, algorithm: str) -> None:
                    f"supported on {traits.page_tree_backends}; got attention_backend={backend!r}.",
                    handler, ("speculative_eagle_topk", "page_size", "attention_backend"),
                    TREE_DRAFT_BACKEND)
+
+
+def _topk_one_relation(state: ResolutionState, handler: str, steps: object, topk: object,
+                       draft: object) -> None:
+    """topk 1 with steps and draft tokens unknown but related (`steps=k, draft=k`): SGLang
+    sets draft = steps + 1 whatever k is, so the relation says whether it changes it."""
+    if topk != 1 or is_known(steps) or is_known(draft) or steps.identity is None \
+            or not steps.identity.same_value(draft.identity):
+        return
+    used = steps.identity.shifted(1)
+    if draft.identity.plus != used.plus:
+        state.set("speculative_num_draft_tokens", Unknown("speculative_num_steps + 1", used),
+                  "topk 1 forces steps + 1", handler, _TOPK1_LOG)
 
 
 def _resolved_page_size(state: ResolutionState, traits) -> object:

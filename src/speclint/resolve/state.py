@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from speclint.flags.config import LaunchConfig
+from speclint.source import Identity
 from speclint.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
-from speclint.resolve.traits import TRAITS, ReleaseTraits, modelled_release
+from speclint.sglang import release
+from speclint.sglang.traits import ReleaseTraits
 
 MODELLED_FIELDS = (
     "model_path", "revision", "device", "tp_size", "pp_size", "dp_size", "nnodes",
@@ -34,6 +36,16 @@ def _known_fields(config: LaunchConfig) -> tuple[str, ...]:
     return names
 
 
+def _identity(config: LaunchConfig, setting) -> Identity | None:
+    """The identity of an unknown value given by one word (`speculative_num_steps=k`), when
+    no word read later could set the field again."""
+    use = setting.use
+    if use is None or not use.dynamic or len(use.value_words) != 1 or \
+            config.parsed.last_unknown > use.position:
+        return None
+    return use.value_words[0].identity
+
+
 class Stop(Exception):
     """SGLang raises during resolution; carries the `Rejection` speclint reports."""
 
@@ -49,14 +61,17 @@ class ResolutionState:
         self.config = config
         self.checked_version = config.version
         # the modelled release standing for this one, and its facts the handlers read
-        self.version = modelled_release(self.checked_version)
-        self.traits: ReleaseTraits = TRAITS[self.version]
+        checked = release(self.checked_version)
+        self.version = checked.resolution_follows
+        self.traits: ReleaseTraits = checked.traits
         self.env = env
         self.target_architecture = target_architecture
+        self.target_config = None
+        """The target's `ModelConfig` when on disk (hardware.py reads its vision config)."""
         self.values: dict[str, object] = {}
         for name in _known_fields(config):
             setting = config.get(name)
-            self.values[name] = (Unknown("set from a value speclint cannot read")
+            self.values[name] = (Unknown("set from a value speclint cannot read", _identity(config, setting))
                                  if setting.dynamic else setting.value)
         self.asked = dict(self.values)
         self.adjustments: list[Adjustment] = []
@@ -85,7 +100,8 @@ class ResolutionState:
     def set(self, name: str, value: object, reason: str, handler: str,
             logged: str | None = None) -> None:
         current = self.values.get(name)
-        if current == value and type(current) is type(value):
+        if current == value and type(current) is type(value) and \
+                (not isinstance(value, Unknown) or current.identity == value.identity):
             return
         self.values[name] = value
         self.adjustments.append(Adjustment(name, current, value, reason, handler, logged))

@@ -5,17 +5,17 @@ from __future__ import annotations
 from functools import lru_cache
 
 _RULE_MODULES = (
-    "syntax_error", "broken_continuation", "unused_suppression",
+    "syntax_error", "broken_continuation", "unused_suppression", "partly_read", "no_launch_found",
     "unknown_flag", "ambiguous_abbreviation", "abbreviated_flag", "missing_value",
     "invalid_value", "duplicate_flag", "deprecated_flag", "flag_not_in_version",
-    "unexpected_argument", "missing_required",
+    "unexpected_argument", "missing_required", "config_unsupported_option",
     "spd_topk_one_override", "spd_partial_params", "spd_max_running_requests", "spd_ngram_topk",
     "spd_missing_draft", "spd_token_map_eagle3", "spd_backend_conflict", "spd_unknown_algorithm",
-    "spd_rejected", "spd_aux_capture",
+    "spd_rejected", "spd_aux_capture", "spd_ngram_page_size",
     "drf_eagle3_drafter", "drf_aux_layers", "drf_shapes", "drf_context", "drf_architecture",
-    "drf_config_not_found",
+    "drf_config_not_found", "drf_eagle3_name", "drf_context_length",
     "par_visible_gpus", "par_tp_attn_dp", "par_enable_dp_attention", "par_a2a_ep_size",
-    "par_nnodes_split",
+    "par_nnodes_split", "par_backend_gpu",
     "ver_flag_removed", "ver_meaning_changed",
 )
 

@@ -77,6 +77,8 @@ class Example:
     source: str
     sglang_version: str | None = None
     kind: str = "shell"
+    gpu: str | None = None
+    """The GPU profile the example runs on (`--gpu`), for rules about the GPU."""
 
 
 @dataclass(slots=True)
@@ -116,6 +118,27 @@ class LaunchContext:
     """`speclint.resolve.Resolution`: what SGLang will really run with."""
     target: ModelRef | None = None
     draft: ModelRef | None = None
+    config_refusal: tuple | None = None
+    """(ConfigEntry, message) for the first `--config` file key SGLang's merger refuses."""
+    gpu: object = None
+    """The `GpuProfile` the launch was resolved for (None: not given)."""
+
+    @property
+    def counted(self) -> bool:
+        """Whether the summary counts this launch (alternatives of one launch count once)."""
+        alternative = self.launch.alternative
+        return alternative is None or alternative.index == 0
+
+    @property
+    def partly_read(self) -> bool:
+        return self.launch.partly_read
+
+    @property
+    def release(self):
+        """`speclint.sglang.Release`: what speclint knows about the checked SGLang release."""
+        from speclint.sglang import release
+
+        return release(self.version.version)
 
     def env_value(self, name: str) -> str | None:
         """The launch's environment variable, or None when unset or not readable."""
@@ -146,8 +169,22 @@ class Rule:
     """Codes of more specific rules: on the same launch, a finding of this rule is dropped
     when one of theirs is on the same token or makes the same claim (see `precedence`)."""
 
+    rests_on: ClassVar[tuple[str, ...]] = ()
+    """Release facts (`speclint.sglang.FACTS`) the rule's findings rest on: where one was
+    neither read nor recorded for the checked release, an error becomes a warning that says
+    "unverified for SGLang X" (`findings`)."""
+
     def check(self, ctx: LaunchContext) -> Iterable[Finding]:
         return ()
+
+    def findings(self, ctx: LaunchContext) -> Iterator[Finding]:
+        """`check`, with errors that rest on an unverified release fact capped at warning."""
+        missing = [fact for fact in self.rests_on if not ctx.release.verified(fact)]
+        for finding in self.check(ctx):
+            if missing and finding.severity > Severity.WARNING:
+                finding.severity = Severity.WARNING
+                finding.message += "; " + "; ".join(ctx.release.unverified(f) for f in missing)
+            yield finding
 
     def check_file(self, ctx: FileContext) -> Iterable[Finding]:
         return ()
@@ -194,6 +231,14 @@ def rule_page(rule) -> str:
     head = (f"# {rule.name} ({rule.code})\n\n"
             f"Severity: **{rule.severity.label}**. {rule.summary}\n\n")
     return head + body.strip() + "\n"
+
+
+def page_example_gpu(block: str) -> str | None:
+    """The GPU profile a page's example names in a `# GPU: h100` line, if any."""
+    import re
+
+    match = re.search(r"^# GPU: (\S+)$", block, flags=re.M)
+    return match.group(1) if match else None
 
 
 def page_examples(page: str) -> dict[str, list[tuple[str, str | None]]]:

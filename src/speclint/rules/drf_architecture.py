@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from speclint.sglang import MODELS
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules.drf_helpers import draft_launch, draft_span, evidence_text
 
@@ -15,13 +14,6 @@ _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1
           " --speculative-draft-model-path fixtures/models/")
 
 
-@lru_cache(maxsize=8)
-def registered(version: str) -> frozenset[str]:
-    from speclint.models.sglang_facts import ARCHITECTURES
-
-    return frozenset(ARCHITECTURES.get(version, "").split())
-
-
 class DraftArchitectureUnknown(Rule):
     """## What it does
 Finds drafters whose `architectures[0]` the checked SGLang release does not register, and
@@ -30,7 +22,8 @@ Finds drafters whose `architectures[0]` the checked SGLang release does not regi
 ## Why it matters
 SGLang builds the draft module from `architectures[0]` through its model registry: the
 `EntryClass` of every module in `sglang/srt/models/` (`registry.py::import_model_classes`;
-speclint carries the lists read from each release's wheel). An unregistered class falls
+speclint carries the lists read from each bundled release's wheel by
+`tools/gen_sglang_facts.py`). An unregistered class falls
 back to the Transformers backend, which fails with `ValueError: Cannot find model module.
 '<arch>' is not a registered model in the Transformers library ...` (reference B3, read in
 0.5.23): the launch crashes. EAGLE-3 draft classes are only `LlamaForCausalLMEagle3` (all
@@ -57,6 +50,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     code = "DRF010"
     name = "draft-architecture-unknown"
     severity = Severity.ERROR
+    rests_on = (MODELS,)
     summary = "The drafter's architecture is not a class the SGLang release can build as a draft."
     invalid = (_LLAMA + "eagle3-unregistered-arch", Example(_KIMI, "0.5.6.post2"),
                _LLAMA + "eagle3-llama-weights-only")
@@ -67,13 +61,19 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         arch = launch.draft.architecture if launch is not None else None
         if launch is None or arch is None:
             return
-        version = ctx.version.version
-        if arch not in registered(version):
-            message = (f"the drafter's architecture {arch} is not registered in SGLang {version}: "
-                       "it falls back to the Transformers backend, which cannot build it, and "
+        release = ctx.release
+        registered = release.registers(arch)
+        if registered is None:  # the registry of this release was not read: say nothing false
+            return
+        if not registered:
+            message = (f"the drafter's architecture {arch} is not registered in SGLang "
+                       f"{release.version} (its sglang/srt/models/ has no such EntryClass): it "
+                       "falls back to the Transformers backend, which cannot build it, and "
                        "the launch fails while loading the drafter")
-            hint = ("use a drafter whose architectures[0] is LlamaForCausalLMEagle3 (or "
-                    "Eagle3DeepseekV2ForCausalLM from 0.5.14)" if launch.kind.kind == "EAGLE3"
+            heads = release.eagle3_draft_classes
+            hint = (f"use a drafter whose architectures[0] is one SGLang {release.version} "
+                    f"registers for EAGLE-3: {', '.join(heads)}"
+                    if launch.kind.kind == "EAGLE3" and heads
                     else "use a drafter class this release registers, or a newer release")
             yield self.report(ctx.path, draft_span(ctx), message, hint)
             return

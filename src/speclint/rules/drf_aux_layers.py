@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from speclint.sglang import DRAFTER
+from speclint.sglang import first_release
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules.drf_helpers import draft_launch, draft_span
 
@@ -53,6 +55,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     code = "DRF003"
     name = "aux-layer-out-of-range"
     severity = Severity.ERROR
+    rests_on = (DRAFTER,)
     summary = "EAGLE-3 aux layer ids that make SGLang capture a layer the target does not have."
     invalid = (_LLAMA + "eagle3-llama-ids-out-of-range",)
     valid = (_LLAMA + "eagle3-llama-3.1-8b-instruct",
@@ -123,6 +126,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     code = "DRF004"
     name = "aux-layer-ids-ignored"
     severity = Severity.WARNING
+    rests_on = (DRAFTER,)
     summary = "Aux layer ids at the top level of the drafter's config: SGLang uses its defaults."
     invalid = (_LLAMA + "eagle3-llama-toplevel-ids",)
     valid = (_LLAMA + "eagle3-llama-3.1-8b-instruct",)
@@ -187,6 +191,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     code = "DRF005"
     name = "aux-layer-count"
     severity = Severity.ERROR
+    rests_on = (DRAFTER,)
     summary = "The number of aux layer ids does not match the drafter's fc width for the release."
     invalid = (Example(_LLAMA + "eagle3-llama-two-ids", "0.5.6.post2"),
                Example(_LLAMA + "eagle3-llama-two-ids", "0.4.10.post2"))
@@ -202,16 +207,18 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         ids = aux_layer_ids(launch.draft)
         if not ids or not uses_aux_hidden_state(launch.draft):
             return
-        version = ctx.version.version
+        release = ctx.release
+        version = release.version
         expected = fc_aux_count(launch.draft, version)
         if expected == len(ids):
             return
-        why = (f"SGLang {version} sizes fc for exactly 3 aux states" if version in
-               ("0.4.10.post2", "0.5.6.post2") else
+        fixed = release.eagle3_aux_count_from_config is False
+        why = (f"SGLang {version} sizes fc for exactly 3 aux states" if fixed else
                f"the drafter's num_aux_hidden_states says {expected}")
         message = (f"the drafter lists {len(ids)} aux layer ids {ids}, so the target passes "
                    f"{len(ids)} hidden states, but {why}: the launch fails with a shape error "
                    "at the first forward or CUDA-graph capture")
-        hint = ("use exactly 3 ids, or SGLang 0.5.14 or later" if version in
-                ("0.4.10.post2", "0.5.6.post2") else "make num_aux_hidden_states match the ids")
+        newer = first_release(lambda r: r.eagle3_aux_count_from_config is True, after=release)
+        hint = ((f"use exactly 3 ids, or SGLang {newer.version} or later" if newer else
+                 "use exactly 3 ids") if fixed else "make num_aux_hidden_states match the ids")
         yield self.report(ctx.path, draft_span(ctx), message, hint)

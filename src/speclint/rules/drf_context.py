@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.sglang import DRAFTER
 from speclint.rules.base import Example, LaunchContext, Note, Rule, Severity
 from speclint.rules.drf_helpers import draft_launch, draft_span
 from speclint.rules.spd_helpers import flag_span
@@ -52,6 +53,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     code = "DRF009"
     name = "draft-context-too-short"
     severity = Severity.ERROR
+    rests_on = (DRAFTER,)
     summary = "The drafter's context length is shorter than the target's: SGLang refuses to start."
     invalid = (_LAUNCH, "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 " + _LAUNCH,
                Example(_LAUNCH, "0.4.10.post2"))
@@ -108,4 +110,4 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         if ENV in ctx.launch.env:
             value = ctx.env_value(ENV)
             return None if value is None else value.strip().lower() in _TRUE
-        return ctx.version.version == "0.4.10.post2"  # get_bool_env_var(..., default="True")
+        return ctx.release.context_override_default  # read from the release's own source

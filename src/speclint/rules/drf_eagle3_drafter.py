@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.sglang import DRAFTER
 from speclint.rules.base import Edit, literal_word, Example, LaunchContext, Rule, Severity
 from speclint.rules.drf_helpers import algorithm_span, draft_launch, evidence_text, written_algorithm
 
@@ -49,6 +50,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     code = "DRF001"
     name = "eagle3-drafter-needs-eagle3"
     severity = Severity.ERROR
+    rests_on = (DRAFTER,)
     summary = "An EAGLE-3 drafter served with EAGLE or NEXTN: aux hidden states are never captured."
     invalid = (
         _KIMI + " --speculative-algorithm EAGLE",
@@ -122,6 +124,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     code = "DRF002"
     name = "eagle-drafter-with-eagle3"
     severity = Severity.ERROR
+    rests_on = (DRAFTER,)
     summary = "An EAGLE-1/2 drafter served with EAGLE3: its fc cannot take the aux hidden states."
     invalid = (_LLAMA + "fixtures/models/eagle-llama-3.1-8b-instruct --speculative-algorithm EAGLE3",
                _LLAMA + "fixtures/models/eagle-llama-weights-only --speculative-algorithm EAGLE3")

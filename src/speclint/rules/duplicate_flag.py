@@ -13,6 +13,9 @@ class DuplicateFlag(Rule):
 Finds a setting given twice with different values, through the same flag or an alias
 (`--tp 4 ... --tensor-parallel-size 8`).
 
+A value that a `--config` file sets and the command line sets again is reported as info
+(SGLang puts the file's flags first on purpose, so that the command line wins).
+
 ## Why it matters
 argparse keeps the last value without a word. Long launch scripts assembled from
 variables and arrays often set a flag in two places, and the one that wins is not the
@@ -61,6 +64,15 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
             last = uses[-1]
             for earlier in uses[:-1]:
                 if self._shown(earlier) == values[-1]:
+                    continue
+                if earlier.span.file is not None and last.span.file is None:
+                    # a --config file's value replaced on the command line: how SGLang
+                    # meant the two to combine (the command line wins)
+                    yield self.report(ctx.path, earlier.span, (
+                        f"`{earlier.written} {self._shown(earlier)}` from the --config file is "
+                        f"replaced by `{last.written} {values[-1]}` on the command line: SGLang "
+                        f"runs with {dest} = {values[-1]}"), "", [Note(last.span, "the command "
+                        "line value wins")], Severity.INFO)
                     continue
                 message = (f"`{earlier.written} {self._shown(earlier)}` is overridden by "
                            f"`{last.written} {values[-1]}` on line {last.span.line}: argparse "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import a2a_log_level, a2a_spanning_backends
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules import par_helpers as par
@@ -50,6 +51,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
     code = "PAR004"
     name = "a2a-backend-sets-ep-size"
     severity = Severity.INFO
+    rests_on = (RESOLUTION,)
     summary = "An expert-parallel all-to-all backend sets ep_size to tp_size, whatever --ep-size says."
     invalid = (
         Example("python -m sglang.launch_server --model-path m --tp-size 8"
@@ -77,7 +79,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         version = ctx.version.version
         if backend not in a2a_spanning_backends(version) or not isinstance(change.effective, int):
             return
-        if version == "0.4.10.post2" and ctx.config.value("enable_ep_moe") is True:
+        if ctx.config.knows("enable_ep_moe") and ctx.config.value("enable_ep_moe") is True:
             return  # --enable-ep-moe asked for ep = tp itself (FLG008 reports the flag)
         where, cause = ctx.launch.span, f"moe_a2a_backend {backend}"
         for dest in _CAUSES:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from speclint.sglang import RESOLUTION
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules import par_helpers as par
 from speclint.rules.precedence import REJECTION
 
-_DEPRECATED = "`--enable-dp-attention` is deprecated in SGLang 0.5.23 (a warning at parse time)"
+
+
+def _deprecated(ctx: LaunchContext) -> str:
+    return (f"`--enable-dp-attention` is deprecated in SGLang {ctx.release.version} (a warning "
+            "at parse time)")
 
 
 class EnableDpAttentionChanged(Rule):
@@ -61,8 +66,9 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
     code = "PAR003"
     name = "enable-dp-attention-changed"
     severity = Severity.WARNING
-    summary = ("--enable-dp-attention is rewritten (0.5.23), silently dropped with --dp-size 1 "
-               "(0.5.6.post2, 0.5.14) or refused (0.4.10.post2).")
+    rests_on = (RESOLUTION,)
+    summary = ("--enable-dp-attention is rewritten to --attn-dp-size, silently dropped with "
+               "--dp-size 1, or refused, as the release's resolution does.")
     invalid = (
         Example("python -m sglang.launch_server --model-path m --tp-size 8 --dp-size 8"
                 " --enable-dp-attention", "0.5.23"),
@@ -88,20 +94,20 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         setting = par.setting(ctx, "enable_dp_attention")
         if setting is None or not setting.given or setting.dynamic or ctx.resolution is None:
             return
-        version = ctx.version.version
-        sizes = ("dp_size", "attn_dp_size") if version == "0.5.23" else ("dp_size",)
+        # which resolution step handles the flag: the release's traits (as `explain` shows)
+        traits = ctx.release.traits
+        rewrites = traits.separate_attn_dp_size
+        sizes = ("dp_size", "attn_dp_size") if rewrites else ("dp_size",)
         if not all(par.known(ctx, field) for field in sizes):
-            if version == "0.5.23":  # still deprecated (FLG008 defers to this rule)
-                yield self.report(ctx.path, setting.use.span, _DEPRECATED + ": SGLang rewrites "
-                                  "`--dp-size N --enable-dp-attention` to `--attn-dp-size N "
-                                  "--dp-size 1`", "write --attn-dp-size N instead of --dp-size "
-                                  "N --enable-dp-attention")
+            if rewrites:  # still deprecated (FLG008 defers to this rule)
+                yield self.report(ctx.path, setting.use.span, _deprecated(ctx) + ": SGLang "
+                                  "rewrites `--dp-size N --enable-dp-attention` to "
+                                  "`--attn-dp-size N --dp-size 1`", "write --attn-dp-size N "
+                                  "instead of --dp-size N --enable-dp-attention")
             return
         where = setting.use.span
-        found = {"0.5.23": self._rewritten, "0.5.14": self._dropped,
-                 "0.5.6.post2": self._dropped, "0.4.10.post2": self._refused}.get(version)
-        if found is None:
-            return
+        found = (self._rewritten if rewrites else
+                 self._refused if traits.parallel_steps == "post_init" else self._dropped)
         result = found(ctx)
         if result is not None:
             message, fix, severity = result
@@ -116,7 +122,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         effective = ctx.resolution.effective
         asked_attn = ctx.config.value("attn_dp_size")
         dp_written = par.written(ctx, "dp_size", 1)
-        head = _DEPRECATED
+        head = _deprecated(ctx)
         if asked_attn != 1:
             return (f"{head}, and next to `{par.written(ctx, 'attn_dp_size')}` it does nothing: "
                     f"attn_dp_size stays {effective['attn_dp_size']}",
@@ -140,7 +146,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
             return None
         dp_written = par.written(ctx, "dp_size", 1)
         return (f"`--enable-dp-attention` with `{dp_written}` is turned off by SGLang "
-                f"{ctx.version.version}'s _handle_data_parallelism without a log line: "
+                f"{ctx.release.version}'s _handle_data_parallelism without a log line: "
                 "enable_dp_attention = False, the launch runs plain tensor parallelism",
                 "set --dp-size to the number of attention-DP groups (a divisor of --tp-size), "
                 "or drop --enable-dp-attention", Severity.WARNING)
@@ -151,7 +157,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         if rejection is None or "enable_dp_attention" not in rejection.fields:
             return None
         dp_written = par.written(ctx, "dp_size", 1)
-        return (f"`--enable-dp-attention` with `{dp_written}`: SGLang 0.4.10.post2 stops in "
+        return (f"`--enable-dp-attention` with `{dp_written}`: SGLang {ctx.release.version} stops in "
                 f"__post_init__ with {rejection.exception}: {rejection.message.strip()}",
                 "set --dp-size to the number of attention-DP groups (1 < dp-size <= tp-size), "
                 "or drop --enable-dp-attention", Severity.ERROR)

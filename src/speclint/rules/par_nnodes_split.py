@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import node_split_rejection
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules import par_helpers as par
@@ -34,6 +35,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 16 \\
     code = "PAR005"
     name = "tp-pp-not-divisible-by-nnodes"
     severity = Severity.ERROR
+    rests_on = (RESOLUTION,)
     summary = "--tp-size × --pp-size is not a multiple of --nnodes: SGLang's assert stops every node."
     invalid = (
         "python -m sglang.launch_server --model-path m --tp-size 4 --nnodes 3",

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
+from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import DATA_PARALLEL_HANDLERS
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules import par_helpers as par
 from speclint.rules.precedence import REJECTION
 
-_STATEMENT = {
-    "0.5.23": "assert cfg.tp_size % cfg.attn_dp_size == 0",
-}
 
 
 class TpNotDivisibleByAttnDp(Rule):
@@ -44,6 +42,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
     code = "PAR002"
     name = "tp-not-divisible-by-attn-dp"
     severity = Severity.ERROR
+    rests_on = (RESOLUTION,)
     summary = "--tp-size is not a multiple of the attention-DP size: SGLang's assert stops the launch."
     invalid = (
         Example("python -m sglang.launch_server --model-path m --tp-size 6 --attn-dp-size 4",
@@ -75,7 +74,9 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         effective = ctx.resolution.effective
         tp, size = effective["tp_size"], effective[size_field]
         version = ctx.version.version
-        statement = _STATEMENT.get(version, "assert self.tp_size % self.dp_size == 0")
+        statement = ("assert cfg.tp_size % cfg.attn_dp_size == 0"
+                     if ctx.release.traits.separate_attn_dp_size
+                     else "assert self.tp_size % self.dp_size == 0")
         source = par.written(ctx, "dp_size") if (
             size_field == "attn_dp_size" and not par.given(ctx, "attn_dp_size")) \
             else par.written(ctx, size_field)

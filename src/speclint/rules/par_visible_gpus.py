@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import gpu_use, hidden_cuda_entry, visible_gpu_count
 from speclint.rules.base import Example, LaunchContext, Note, Rule, Severity, word_notes
 from speclint.rules import par_helpers as par
@@ -13,7 +14,9 @@ class VisibleGpuMismatch(Rule):
     """## What it does
 Compares the GPUs a launch opens with the GPUs its `CUDA_VISIBLE_DEVICES` leaves visible,
 when the script sets that variable to a literal value (`VAR=... python`, `export`,
-`docker run -e`). SGLang starts one worker per TP × PP rank on the node, (tp × pp) / nnodes
+`docker run -e`), else with the GPUs a manifest gives the container (Kubernetes
+`resources.limits."nvidia.com/gpu"`, compose `deploy.resources.reservations.devices`
+`count` / `device_ids`). SGLang starts one worker per TP × PP rank on the node, (tp × pp) / nnodes
 of them, times `--dp-size` replicas without attention DP; worker *i* selects CUDA device
 `--base-gpu-id + i × --gpu-id-step` (pipeline stages are `tp` indices apart). Visible devices
 are counted as CUDA counts them: comma-separated, an invalid entry hides itself and everything
@@ -44,6 +47,7 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
     code = "PAR001"
     name = "visible-gpu-mismatch"
     severity = Severity.ERROR
+    rests_on = (RESOLUTION,)
     summary = ("The launch opens more GPUs than CUDA_VISIBLE_DEVICES leaves visible "
                "(error), or leaves visible GPUs idle (info).")
     invalid = (
@@ -66,6 +70,9 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
 
     def check(self, ctx: LaunchContext):
         word = ctx.launch.env.get("CUDA_VISIBLE_DEVICES")
+        from_manifest = word is None and ctx.launch.gpu_count is not None
+        if from_manifest:
+            word = ctx.launch.gpu_count
         if word is None or word.text is None or ctx.resolution is None or ctx.config.uncertain:
             return
         if any(name in ctx.launch.env for name in _OTHER_VISIBILITY):
@@ -73,14 +80,20 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
         device = ctx.resolution.effective.get("device")
         if device not in (None, "cuda"):
             return
-        visible = visible_gpu_count(word.text)
+        visible = int(word.text) if from_manifest else visible_gpu_count(word.text)
         use = gpu_use(ctx.resolution.effective, ctx.config, ctx.version.version)
         if visible is None or use is None:
             return
-        shown = f"CUDA_VISIBLE_DEVICES={word.text!r}" if word.text == "" else \
-            f"CUDA_VISIBLE_DEVICES={word.text}"
+        verb = "list"
+        if from_manifest:
+            shown = "the manifest's GPU count"
+            setting, verb = "the container's GPU count", "give"
+        else:
+            shown = f"CUDA_VISIBLE_DEVICES={word.text!r}" if word.text == "" else \
+                f"CUDA_VISIBLE_DEVICES={word.text}"
+            setting = "CUDA_VISIBLE_DEVICES"
         layout = self._layout(ctx, use)
-        invalid = hidden_cuda_entry(word.text)
+        invalid = None if from_manifest else hidden_cuda_entry(word.text)
         if invalid is not None:
             shown += f" (CUDA stops at the invalid entry {invalid!r} and hides what follows)"
         notes = word_notes(word) + self._size_notes(ctx)
@@ -89,22 +102,22 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
             message = (f"{shown} hides every GPU from CUDA, but {layout} makes SGLang start "
                        f"{_workers(use.count)}: the first fails when it selects GPU index "
                        f"{missing[0]} (CUDA: invalid device ordinal)")
-            yield self.report(ctx.path, word.span, message, "list the GPUs to use in "
-                              "CUDA_VISIBLE_DEVICES, or unset it", notes)
+            yield self.report(ctx.path, word.span, message, f"{verb} the GPUs to use in {setting}"
+                              + ("" if from_manifest else ", or unset it"), notes)
         elif missing:
             shown_missing = ", ".join(map(str, missing[:4])) + (", ..." if len(missing) > 4 else "")
             message = (f"{shown} leaves {_gpus(visible)} visible (indices 0-{visible - 1}), but "
                        f"{layout} makes SGLang start {_workers(use.count)} on GPU indices up to "
                        f"{use.highest}: the workers on indices {shown_missing} fail when they select "
                        "their device (CUDA: invalid device ordinal)")
-            fix = (f"list at least {use.highest + 1} GPUs in CUDA_VISIBLE_DEVICES, or lower "
+            fix = (f"{verb} at least {use.highest + 1} GPUs in {setting}, or lower "
                    f"the parallel sizes to fit {visible}")
             yield self.report(ctx.path, word.span, message, fix, notes)
         elif use.count < visible and not par.given(ctx, "base_gpu_id"):
             idle = visible - use.count
             message = (f"{shown} leaves {_gpus(visible)} visible, but {layout} uses "
-                       f"{use.count} on this node: {_gpus(idle)} stay idle")
-            fix = (f"list only {use.count} GPUs in CUDA_VISIBLE_DEVICES, or raise --tp-size "
+                       f"{use.count} on this node: {_gpus(idle)} {'stays' if idle == 1 else 'stay'} idle")
+            fix = (f"{verb} only {use.count} GPUs in {setting}, or raise --tp-size "
                    f"to use all {visible}")
             yield self.report(ctx.path, word.span, message, fix, notes, Severity.INFO)
 

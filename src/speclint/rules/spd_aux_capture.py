@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.sglang import RESOLUTION
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules.spd_helpers import flag_span
 
@@ -35,7 +36,9 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     code = "SPD010"
     name = "aux-capture-disables-speculation"
     severity = Severity.WARNING
-    summary = "--enable-return-aux-hidden-states turns speculative decoding off (0.5.23)."
+    rests_on = (RESOLUTION,)
+    summary = ("--enable-return-aux-hidden-states turns speculative decoding off (releases with "
+               "the aux-capture handler).")
     invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"
                        " EAGLE3 --enable-return-aux-hidden-states", "0.5.23"),)
     valid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.sglang import RESOLUTION
 from speclint.resolve.result import TREE_DRAFT_BACKEND
 from speclint.rules.base import LaunchContext, Note, Rule, Severity
 from speclint.rules.precedence import REJECTION
@@ -43,7 +44,9 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     code = "SPD007"
     name = "speculative-backend-conflict"
     severity = Severity.ERROR
+    rests_on = (RESOLUTION,)
     summary = "Tree drafting (topk > 1) on an attention backend / page size SGLang rejects."
+    defers_to = ("SPD014",)  # NGRAM's own tree: its topk is the BFS breadth
     invalid = ("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
                " --speculative-draft-model-path d --speculative-num-steps 3"
                " --speculative-eagle-topk 2 --speculative-num-draft-tokens 8"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.sglang import RESOLUTION
 from speclint.rules.base import LaunchContext, Rule, Severity
 from speclint.rules.spd_helpers import flag_span, speculative_algorithm
 
@@ -34,6 +35,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     code = "SPD003"
     name = "speculative-caps-running-requests"
     severity = Severity.WARNING
+    rests_on = (RESOLUTION,)
     summary = "Speculative decoding without --max-running-requests: SGLang caps it at 48."
     invalid = (
         "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.sglang import RESOLUTION
 from speclint.rules.base import LaunchContext, Rule, Severity
 from speclint.rules.spd_helpers import flag_span, speculative_algorithm
 
@@ -41,6 +42,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     code = "SPD005"
     name = "missing-draft-model"
     severity = Severity.ERROR
+    rests_on = (RESOLUTION,)
     summary = "EAGLE/EAGLE3 without a draft model on a target that has no MTP layers."
     invalid = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
                " --speculative-algorithm EAGLE",)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.sglang import RESOLUTION
 from speclint.rules.base import LaunchContext, Rule, Severity
 from speclint.rules.spd_helpers import flag_span, written
 
@@ -31,6 +32,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     code = "SPD004"
     name = "ngram-ignores-topk"
     severity = Severity.WARNING
+    rests_on = (RESOLUTION,)
     summary = "NGRAM ignores --speculative-eagle-topk: SGLang uses --speculative-ngram-max-bfs-breadth."
     invalid = ("python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
                " --speculative-eagle-topk 2",)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.sglang import RESOLUTION
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules.precedence import REJECTION
 from speclint.rules.spd_helpers import flag_span
@@ -39,6 +40,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     code = "SPD002"
     name = "partial-speculative-params"
     severity = Severity.ERROR
+    rests_on = (RESOLUTION,)
     summary = ("Only some of steps / topk / draft tokens are given: SGLang stops with an "
                "AssertionError or TypeError.")
     invalid = (

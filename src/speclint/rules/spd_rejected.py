@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.sglang import RESOLUTION
 from speclint.rules.base import LaunchContext, Rule, Severity
 from speclint.rules.precedence import REJECTION
 from speclint.rules.spd_helpers import flag_span
@@ -34,10 +35,11 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     code = "SPD009"
     name = "sglang-rejects-config"
     severity = Severity.ERROR
+    rests_on = (RESOLUTION,)
     summary = "A flag combination SGLang's argument resolution raises on."
     # the rules that explain a rejection better: partial triple, backend, unknown
     # algorithm, and the parallel layouts (which show the sizes)
-    defers_to = ("SPD002", "SPD007", "SPD008", "PAR002", "PAR003", "PAR005")
+    defers_to = ("SPD002", "SPD007", "SPD008", "SPD014", "DRF014", "PAR002", "PAR003", "PAR005")
     invalid = ("python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH",)
     valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH"
              " --speculative-draft-model-path d",)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from speclint.sglang import DRAFTER
 from speclint.rules.base import LaunchContext, Rule, Severity
 from speclint.rules.spd_helpers import flag_span, speculative_algorithm, written
 
@@ -33,6 +34,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     code = "SPD006"
     name = "token-map-ignored"
     severity = Severity.WARNING
+    rests_on = (DRAFTER,)
     summary = "--speculative-token-map is ignored with EAGLE3 (the draft's d2t map is used)."
     invalid = ("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
                " --speculative-draft-model-path d --speculative-token-map t.pt",)
@@ -40,8 +42,8 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
              " --speculative-draft-model-path d --speculative-token-map t.pt",)
 
     def check(self, ctx: LaunchContext):
-        if ctx.version.version == "0.4.10.post2":
-            return  # the ignoring branch was read in 0.5.6.post2 and later only
+        if not ctx.release.eagle3_ignores_token_map:
+            return  # the release's EAGLE worker has no such branch (or it was not read)
         if speculative_algorithm(ctx) != "EAGLE3" or not ctx.config.given("speculative_token_map"):
             return
         message = (f"`{written(ctx, 'speculative_token_map')}` is ignored with EAGLE3: SGLang "

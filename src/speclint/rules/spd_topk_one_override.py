@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from speclint.resolve.result import Unknown
+from speclint.sglang import RESOLUTION
 from speclint.rules.base import Edit, Example, LaunchContext, Rule, Severity, literal_word
 from speclint.rules.spd_helpers import flag_span, given_note, setting_text, written
 
@@ -37,6 +39,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     code = "SPD001"
     name = "topk-one-overrides-draft-tokens"
     severity = Severity.WARNING
+    rests_on = (RESOLUTION,)
     summary = ("`--speculative-eagle-topk 1` makes SGLang replace `--speculative-num-draft-tokens` "
                "with steps + 1.")
     invalid = (
@@ -64,6 +67,9 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         if not ctx.config.given("speculative_num_draft_tokens"):
             return
         asked, used = change.asked, change.effective
+        if isinstance(used, Unknown):
+            yield self._related(ctx, asked, used)
+            return
         steps = resolution.effective.get("speculative_num_steps")
         message = (f"`{written(ctx, 'speculative_num_draft_tokens')}` is ignored: with "
                    f"`{setting_text(ctx, 'speculative_eagle_topk', 1)}` SGLang sets "
@@ -86,3 +92,29 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
                        value_word.text)
         yield self.report(ctx.path, flag_span(ctx, "speculative_num_draft_tokens"), message,
                           hint, notes, fix=fix)
+
+    def _related(self, ctx: LaunchContext, asked: Unknown, used: Unknown):
+        """Steps and draft tokens unknown but the same value `k` (the resolver's identities):
+        SGLang runs k + 1 whatever k is."""
+        steps = ctx.config.get("speculative_num_steps").use
+        steps_text = f"{steps.written}={asked.identity}" if ctx.launch.kwargs_style else \
+            f"{steps.written} {asked.identity}"
+        message = (f"`{written_symbolic(ctx, asked)}` is ignored whatever {asked.identity.name} is: with "
+                   f"`{setting_text(ctx, 'speculative_eagle_topk', 1)}` and `{steps_text}` SGLang sets "
+                   f"speculative_num_draft_tokens to speculative_num_steps + 1 and runs with "
+                   f"{used.identity} draft tokens, not {asked.identity} ({asked.identity} → {used.identity}; "
+                   "it logs one warning)")
+        hint = (f"for a {asked.identity}-token chain pass {asked.identity.shifted(-1)} as the steps; "
+                f"to say what runs, pass {used.identity} as the draft tokens")
+        notes = given_note(ctx, "speculative_eagle_topk", "topk 1 makes the draft a chain")
+        notes += given_note(ctx, "speculative_num_steps", f"{asked.identity} step(s): SGLang drafts "
+                            f"{used.identity} tokens")
+        return self.report(ctx.path, flag_span(ctx, "speculative_num_draft_tokens"), message, hint, notes)
+
+
+def written_symbolic(ctx: LaunchContext, value: Unknown) -> str:
+    """`--speculative-num-draft-tokens k` / `speculative_num_draft_tokens=k` with the value's name."""
+    use = ctx.config.get("speculative_num_draft_tokens").use
+    if ctx.launch.kwargs_style:
+        return f"{use.written}={value.identity}"
+    return f"{use.written} {value.identity}"

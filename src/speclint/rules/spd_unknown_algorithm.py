@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import difflib
 
+from speclint.sglang import RESOLUTION
 from speclint.resolve.result import UNKNOWN_ALGORITHM
-from speclint.resolve.traits import traits_for
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules.precedence import REJECTION
 from speclint.rules.spd_helpers import flag_span
@@ -37,6 +37,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     code = "SPD008"
     name = "unknown-speculative-algorithm"
     severity = Severity.ERROR
+    rests_on = (RESOLUTION,)
     summary = "A --speculative-algorithm name the SGLang release does not know."
     invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"
                        " MEDUSA", "0.5.23"),)
@@ -48,7 +49,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         if rejection is None or rejection.kind != UNKNOWN_ALGORITHM:
             return
         value = str(ctx.config.value("speculative_algorithm"))
-        known = traits_for(ctx.version.version).known_algorithms
+        known = ctx.release.traits.known_algorithms
         guess = difflib.get_close_matches(value.upper(), known, n=1, cutoff=0.5)
         message = (f"SGLang {ctx.version.version} does not know the speculative algorithm "
                    f"{value!r} and stops with 'ValueError: {rejection.message}'; known: "

@@ -31,15 +31,19 @@ python -m sglang.launch_server --model-path /models/llama --tp-size "2"
     summary = "The file does not parse; launches in the broken part are not checked."
     invalid = ("python -m sglang.launch_server --model-path m --tp-size 2 $(\n",)
     valid = ("python -m sglang.launch_server --model-path m --tp-size 2\n",)
-    kinds = ("syntax-error", "unsupported-input", "file-too-large")
+    kinds = ("syntax-error", "unsupported-input", "file-too-large", "doc-syntax-error")
 
     def check_file(self, ctx: FileContext):
         for diagnostic in ctx.diagnostics:
             if diagnostic.kind in self.kinds:
+                # a code block in documentation is often an excerpt: a warning, not an error
+                severity = Severity.WARNING if diagnostic.kind == "doc-syntax-error" else None
                 yield self.report(ctx.path, diagnostic.span, diagnostic.message,
-                                  _HELP.get(diagnostic.kind, _HELP["syntax-error"]))
+                                  _HELP.get(diagnostic.kind, _HELP["syntax-error"]), severity=severity)
 
 
 _HELP = {"syntax-error": "fix the syntax; speclint checks what it can parse",
+         "doc-syntax-error": "fix the code block, or tag it `text` if it is not meant to run; "
+                             "speclint checks what it can parse",
          "file-too-large": "split the file, or keep generated data out of launch scripts "
                            "(speclint reads files up to 1 MiB and 1000 launches per file)"}

@@ -1,0 +1,91 @@
+"""One finding per problem when a launch comes in alternatives (values chosen by a branch).
+
+A front-end that sees `if ...; then TP=8; else TP=4; fi ... --tp-size $TP` (or Python's
+`kwargs.update(...)` in `if`/`elif` arms) emits one `Launch` per choice, each marked with a
+`source.Alternative`. Every alternative is checked as an ordinary launch; here the findings
+of a launch's alternatives are folded back: a finding every alternative has is reported once
+as it is, one only some alternatives have is reported once with a note per alternative
+saying when it happens ("when the `else` branch at line 5 runs") and without its `--fix`
+edit (a change right on some branches only is not certain).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from speclint.source import Launch, Span
+
+
+def _key(finding) -> tuple:
+    return (finding.code, finding.span, finding.message, finding.severity)
+
+
+def merge_alternatives(checked: Iterable[tuple[Launch, list]]) -> list:
+    """The findings of each checked launch, in order, alternatives of one launch folded into
+    one finding per problem. `checked` holds (launch, its findings) in extraction order."""
+    out: list = []
+    groups: dict[Span, list[tuple[Launch, list]]] = {}
+    order: list[Span | None] = []
+    plain: list[list] = []
+    for launch, findings in checked:
+        if launch.alternative is None:
+            order.append(None)
+            plain.append(findings)
+            continue
+        if launch.span not in groups:
+            order.append(launch.span)
+            groups[launch.span] = []
+        groups[launch.span].append((launch, findings))
+    plain_iter = iter(plain)
+    for span in order:
+        if span is None:
+            out.extend(next(plain_iter))
+        else:
+            out.extend(_fold(groups[span]))
+    return out
+
+
+def _fold(members: list[tuple[Launch, list]]) -> list:
+    from speclint.rules.base import Note
+
+    first: dict[tuple, object] = {}
+    having: dict[tuple, list[Launch]] = {}
+    for launch, findings in members:
+        for finding in findings:
+            key = _key(finding)
+            if key not in first:
+                first[key] = finding
+                having[key] = []
+            if not having[key] or having[key][-1] is not launch:
+                having[key].append(launch)
+    folded = []
+    every = [launch for launch, _ in members]
+    for key, finding in first.items():
+        launches = having[key]
+        if len(launches) < len(members):
+            finding.fix = None  # right on some branches only: not a certain fix
+            for conditions in _when(launches, every):
+                span = conditions[0].span if conditions else launches[0].span
+                text = " and ".join(c.description for c in conditions)
+                finding.notes.append(Note(span, f"when {text}"))
+        folded.append(finding)
+    return folded
+
+
+def _when(having: list[Launch], every: list[Launch]) -> list[tuple]:
+    """The conditions to name for a finding only `having` alternatives have: the arms they
+    all share, when exactly those alternatives have them all (the `else` at line 5, whatever
+    the other branches chose); else each alternative's own conditions."""
+    shared = set(having[0].alternative.conditions)
+    for launch in having[1:]:
+        shared &= set(launch.alternative.conditions)
+    if shared:
+        matching = [launch for launch in every if shared <= set(launch.alternative.conditions)]
+        if len(matching) == len(having):
+            return [tuple(c for c in having[0].alternative.conditions if c in shared)]
+    return [launch.alternative.conditions for launch in having]
+
+
+def counts_as_launch(launch: Launch) -> bool:
+    """Whether the summary counts this launch (an alternative counts once, as its first)."""
+    return launch.alternative is None or launch.alternative.index == 0

@@ -1,0 +1,204 @@
+"""Launches in paragraphs: inline code spans and commands written on a prose line.
+
+markdown-it says which lines are a paragraph (or a heading, a list item's text, a table
+row) but gives no columns, so code spans are found again in the original lines with
+CommonMark's rule (an opening run of n backticks ends at the next run of exactly n).
+A launch in a code span (`` `CUDA_VISIBLE_DEVICES=0,1 python3 -m sglang.launch_server ...` ``)
+or after a colon on a prose line (`command: python3 -m sglang.launch_server --model-path
+...`) is read as shell; without a model it is checked as a partial launch.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from ...extract.embedded import Piece
+from .excerpt import DocFile, exact, unknown, virtual
+from .flag_lists import ENV_LINE, REST_REASON, is_fragment
+
+LAUNCHER = re.compile(r"sglang\.launch_server\b|(?<![\w.-])sglang\s+serve\b")
+_PROSE = re.compile(r"(?<![\w./$=-])(?:[A-Z_][A-Z0-9_]*=[^\s`]+\s+)*"
+                    r"(?:python[\d.]*\s+-m\s+sglang\.launch_server|sglang\s+serve)(?![\w.-])")
+_MODEL = re.compile(r"(?<!\S)--model(?:-path)?(?:=|\s|$)")
+_SAFE = re.compile(r"[\w./:,=@%+~\-]*")
+_TRAILING = ".,;:)"
+_WORD = re.compile(r"\S+")
+MAX_PROSE_WORDS = 1000
+"""Words read after a launcher on a prose line; a longer run is not a command in prose."""
+
+
+@dataclass(slots=True)
+class CodeSpan:
+    begin: int
+    """File offset of the content (after the opening backticks)."""
+    end: int
+    text: str
+
+
+def code_spans(text: str, base: int) -> list[CodeSpan]:
+    """The code spans of a paragraph's text (`base`: its file offset), in order."""
+    runs: list[tuple[int, int]] = []
+    index = text.find("`")
+    while index != -1:
+        stop = index
+        while stop < len(text) and text[stop] == "`":
+            stop += 1
+        escaped = index > 0 and text[index - 1] == "\\"
+        runs.append((index + (1 if escaped else 0), stop))
+        index = text.find("`", stop)
+    by_length: dict[int, list[int]] = {}
+    for position, (begin, stop) in enumerate(runs):
+        by_length.setdefault(stop - begin, []).append(position)
+    spans: list[CodeSpan] = []
+    position = 0
+    while position < len(runs):
+        begin, stop = runs[position]
+        same = by_length.get(stop - begin, [])
+        after = bisect_right(same, position)
+        if stop == begin or after >= len(same):
+            position += 1
+            continue
+        closing = runs[same[after]]
+        spans.append(CodeSpan(base + stop, base + closing[0], text[stop:closing[0]]))
+        position = same[after] + 1
+    return spans
+
+
+def span_pieces(span: CodeSpan) -> list[Piece]:
+    """A code span's content; a line break inside it is a space, as CommonMark reads it."""
+    pieces: list[Piece] = []
+    offset = span.begin
+    for number, segment in enumerate(span.text.split("\n")):
+        if number:
+            pieces.append(virtual(" ", offset - 1))
+        pieces.append(exact(segment.rstrip("\r"), offset))
+        offset += len(segment) + 1
+    return [p for p in pieces if p.text]
+
+
+def with_rest(pieces: list[Piece]) -> list[Piece]:
+    """A launch without `--model-path`: an unknown rest after the launcher, so that it is
+    checked as the partial launch a doc shows, not as one missing its model."""
+    text = "".join(p.text or "" for p in pieces)
+    match = LAUNCHER.search(text)
+    if match is None or _MODEL.search(text[match.end():]):
+        return pieces
+    out: list[Piece] = []
+    position = 0
+    for piece in pieces:
+        size = len(piece.text or "")
+        cut = match.end() - position
+        if piece.exact and piece.text is not None and 0 < cut <= size:
+            at = piece.begin + cut
+            out.append(exact(piece.text[:cut], piece.begin))
+            out.extend([virtual(" ", at), unknown(REST_REASON, at, at), virtual(" ", at)])
+            if piece.text[cut:]:
+                out.append(exact(piece.text[cut:], at))
+        else:
+            out.append(piece)
+        position += size
+    return out
+
+
+def code_span_launch(doc: DocFile, span: CodeSpan) -> bool:
+    """A code span holding a launch: walked as shell. Returns whether one was read."""
+    match = LAUNCHER.search(span.text)
+    if match is None or not span.text[match.end():].strip():  # `python -m sglang.launch_server`: a name
+        return False
+    return doc.shell(with_rest(span_pieces(span)), "drop") > 0
+
+
+def _words(lines: list[tuple[int, str]], clean: list[str], index: int, column: int):
+    """Words from (line `index`, `column`) on, through lines continued with `\\`."""
+    while True:
+        offset = lines[index][0]
+        for match in _WORD.finditer(clean[index], column):
+            if match.group() != "\\":
+                yield exact(match.group(), offset + match.start())
+        if not clean[index].rstrip().endswith("\\") or index + 1 >= len(lines):
+            return
+        index += 1
+        column = 0
+
+
+def _prose_tokens(lines: list[tuple[int, str]], clean: list[str], index: int, match: re.Match) -> list[Piece]:
+    """The words of a launch on a prose line: the launcher, then flags and one value each,
+    up to the first word that reads as prose again ([] when no flag follows)."""
+    launcher_end = lines[index][0] + match.end()
+    kept: list[Piece] = []
+    launcher_words = 0
+    previous_flag = False
+    for word in _words(lines, clean, index, match.start()):
+        text = word.text or ""
+        if word.begin < launcher_end:
+            kept.append(word)
+            launcher_words = len(kept)
+            continue
+        if text.endswith("\\"):
+            text = text[:-1]
+        plain = _strip_placeholders(text)
+        if not text or _SAFE.fullmatch(plain.rstrip(_TRAILING)) is None:
+            break
+        if text.startswith("-"):
+            previous_flag = "=" not in text
+        elif previous_flag:
+            previous_flag = False
+        else:
+            break
+        kept.append(exact(text, word.begin))
+        if len(kept) > MAX_PROSE_WORDS:
+            return []
+    if len(kept) <= launcher_words:  # a launcher named without any flag: a mention, not a launch
+        return []
+    last = kept[-1]
+    trimmed = (last.text or "").rstrip(_TRAILING)
+    kept[-1] = exact(trimmed, last.begin) if trimmed else last
+    pieces: list[Piece] = []
+    for word in kept:
+        if pieces:
+            pieces.append(virtual(" ", word.begin))
+        pieces.append(word)
+    return pieces
+
+
+def _strip_placeholders(text: str) -> str:
+    return re.sub(r"<[^<>\s]*>|\{[^{}\s]*\}|\[[^\[\]\s]*\]|\$\{?\w+\}?|\u2026", "x", text)
+
+
+def prose_launches(doc: DocFile, lines: list[tuple[int, str]], spans: list[CodeSpan]) -> int:
+    """Launches written on the prose lines of a paragraph (outside its code spans)."""
+    found = 0
+    inside = [s.begin - 1 for s in spans]
+    clean = [line.replace("`", " ") for _, line in lines]
+    for index, (offset, line) in enumerate(lines):
+        for match in _PROSE.finditer(line):
+            where = offset + match.start()
+            at = bisect_right(inside, where) - 1
+            if at >= 0 and where <= spans[at].end:
+                continue
+            pieces = _prose_tokens(lines, clean, index, match)
+            if not pieces:
+                continue
+            pieces.append(virtual("\n", pieces[-1].end))
+            found += doc.shell(with_rest(pieces), "drop")
+    return found
+
+
+@dataclass(slots=True)
+class Fragments:
+    """Flag fragments and env lines of one list (or one paragraph)."""
+
+    flags: list[list[Piece]]
+    env: list[list[Piece]]
+
+
+def classify_fragment(span: CodeSpan) -> str | None:
+    """'flags', 'env' or None for a code span that is not part of a flag list."""
+    text = span.text.strip()
+    if ENV_LINE.fullmatch(text):
+        return "env"
+    if is_fragment(text) and "\n" not in text:
+        return "flags"
+    return None

@@ -1,0 +1,214 @@
+"""Markdown front-end (markdown-it-py, CommonMark): launches in docs and READMEs.
+
+Read: fenced and indented code blocks (shell, console with `$ ` prompts, Python with
+IPython escapes, a shell command in a Python fence), blocks inside list items, block quotes
+and MkDocs admonitions/tabs; launches in inline code spans and on prose lines; flag lists
+written without their command. Everything is cut out with its file positions (see
+`excerpt`), so findings point into the Markdown file. A doc block never yields an
+error-severity syntax finding: a tagged shell or Python block that does not parse is a
+warning, untagged text is not complained about.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...extract.embedded import Piece
+from ...source import Diagnostic, ExtractResult
+from .admonitions import deindent_admonitions
+from .cells import python_block
+from .excerpt import DocFile, exact, virtual
+from .flag_lists import block_flag_list, is_sglang_list, launch_from_parts
+from .inline import (LAUNCHER, Fragments, classify_fragment, code_span_launch, code_spans,
+                     prose_launches, span_pieces)
+
+_SHELL_TAGS = {"bash", "sh", "shell", "zsh", "ksh", "console", "shell-session", "shellsession",
+               "sh-session", "bash-session", "terminal", "shellscript", "shell-script"}
+_CONSOLE_TAGS = {"console", "shell-session", "shellsession", "sh-session", "bash-session", "terminal"}
+_PYTHON_TAGS = {"python", "py", "python3", "ipython", "ipython3", "jupyter"}
+_TEXT_TAGS = {"text", "txt", "plaintext", "plain", "none", "log"}
+_PROMPT = re.compile(r"^(\s*)\$ ")
+_IPYTHON = re.compile(r"^(\s*)(?:!(?=[\w/$.~\"'])|%(?=\w))")
+"""`!cmd` and `%magic` lines pasted from a notebook into a shell block."""
+MAX_NESTING = 50
+"""Containers (lists, quotes) markdown-it opens inside each other; deeper, it stops reading."""
+_DEEP_LINE = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+){%d}" % (MAX_NESTING // 2))
+_TOO_DEEP = "Markdown nested too deeply for speclint to follow (lists or quotes in each other); " \
+            "launches inside are not checked"
+
+
+def _tag(info: str) -> str:
+    words = info.strip().split()
+    if not words:
+        return ""
+    first = words[0]
+    if first.startswith("{") and first.endswith("}") and len(words) > 1 and "." not in first:
+        first = words[1]  # {code-block} bash
+    return first.strip("{}").lstrip(".").lower()
+
+
+def _block_lines(token, lines: list[str], starts: list[int]) -> list[tuple[int, str]]:
+    """(file offset, text) of each content line of a code block token: markdown-it strips
+    container indentation, so the content line is the end of the original line."""
+    first = token.map[0] + (1 if token.type == "fence" else 0)
+    content = token.content.split("\n")
+    if content and content[-1] == "":
+        content.pop()
+    out = []
+    for number, text in enumerate(content):
+        index = first + number
+        if index >= len(lines) or index >= token.map[1]:
+            break
+        original = lines[index].rstrip("\r")
+        text = text.rstrip("\r")
+        column = len(original) - len(text) if original.endswith(text) else \
+            len(original) - len(original.lstrip())
+        out.append((starts[index] + column, original[column:]))
+    return out
+
+
+def _console(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Commands of a console block: prompts removed, output lines blanked."""
+    kept = []
+    continuing = False
+    for offset, line in lines:
+        match = _PROMPT.match(line)
+        if match:
+            kept.append((offset + match.end(), line[match.end():]))
+            continuing = line.rstrip().endswith("\\")
+        elif continuing:
+            kept.append((offset, line))
+            continuing = line.rstrip().endswith("\\")
+        else:
+            kept.append((offset + len(line), ""))
+    return kept
+
+
+def _unescape(offset: int, line: str) -> tuple[int, str]:
+    """A notebook line in a shell block: `!cmd` is the command, `%magic` is not shell."""
+    match = _IPYTHON.match(line)
+    if match is None:
+        return offset, line
+    if line[match.end(1)] == "%":
+        return offset + len(line), ""
+    return offset + match.end(), line[match.end():]
+
+
+def _pieces(lines: list[tuple[int, str]]) -> list[Piece]:
+    pieces: list[Piece] = []
+    for offset, line in lines:
+        if line:
+            pieces.append(exact(line, offset))
+        pieces.append(virtual("\n", offset + len(line)))
+    return pieces
+
+
+def _code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
+    joined = "\n".join(line for _, line in lines)
+    if tag in _PYTHON_TAGS:
+        if "sglang" in joined:
+            python_block(doc, lines)
+        return
+    if tag not in _SHELL_TAGS and tag not in _TEXT_TAGS and tag != "":
+        return
+    if "--speculative-" in joined and not LAUNCHER.search(joined) and block_flag_list(doc, lines):
+        return
+    if tag in _TEXT_TAGS or "sglang" not in joined:
+        return
+    if tag in _CONSOLE_TAGS or any(_PROMPT.match(line) for _, line in lines):
+        lines = _console(lines)
+    lines = [_unescape(offset, line) for offset, line in lines]
+    # a tagged shell block that does not parse is a warning; an untagged block may be output
+    doc.shell(_pieces(lines), "warn" if tag else "drop")
+
+
+def _inline(doc: DocFile, token, fragments: Fragments | None, in_list: bool) -> None:
+    """A paragraph (or heading, or table row): code spans, prose launches, fragments."""
+    first, stop = token.map
+    stop = min(stop, len(doc.starts))
+    if first >= stop:
+        return
+    begin = doc.starts[first]
+    end = doc.starts[stop] - 1 if stop < len(doc.starts) else len(doc.text)
+    region = doc.text[begin:end]
+    spans = code_spans(region, begin)
+    leading = region.lstrip(" \t>-*+0123456789.)")
+    for index, span in enumerate(spans):
+        if code_span_launch(doc, span):
+            continue
+        kind = classify_fragment(span)
+        if kind is None:
+            continue
+        item = in_list and fragments is not None and index == 0 and leading.startswith("`")
+        if kind == "flags" and item:
+            fragments.flags.append(span_pieces(span))
+        elif kind == "env" and item:
+            fragments.env.append(span_pieces(span))
+        # a fragment inside a sentence ("use `--speculative-algorithm EAGLE3` for ...") is a
+        # mention of a flag, not a launch: only list items make flag lists
+    lines = []
+    for index in range(first, stop):
+        line_end = doc.starts[index + 1] - 1 if index + 1 < len(doc.starts) else len(doc.text)
+        lines.append((doc.starts[index], doc.text[doc.starts[index]:line_end].rstrip("\r")))
+    if "sglang" in region:
+        prose_launches(doc, lines, spans)
+
+
+def _flush(doc: DocFile, fragments: Fragments | None) -> None:
+    if fragments is None or not fragments.flags:
+        return
+    if is_sglang_list(" ".join(p.text or "" for part in fragments.flags for p in part)):
+        launch_from_parts(doc, fragments.env, fragments.flags)
+
+
+def _bounded(doc: DocFile, text: str) -> str:
+    """The text with lines that open dozens of containers at once (`- - - - ...`, on which
+    markdown-it takes seconds) blanked, and one finding at the first."""
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if len(line) > MAX_NESTING and _DEEP_LINE.match(line):
+            if not any(d.message == _TOO_DEEP for d in doc.result.diagnostics):
+                at = doc.starts[index]
+                doc.result.diagnostics.append(Diagnostic("unsupported-input", _TOO_DEEP, doc.span(at, at + 1)))
+            lines[index] = ""
+    return "\n".join(lines)
+
+
+def _too_deep(doc: DocFile, tokens) -> None:
+    deep = next((t for t in tokens if t.level >= MAX_NESTING - 1 and t.map), None)
+    if deep is not None and not any(d.message == _TOO_DEEP for d in doc.result.diagnostics):
+        at = doc.starts[min(deep.map[0], len(doc.starts) - 1)]
+        doc.result.diagnostics.append(Diagnostic("unsupported-input", _TOO_DEEP, doc.span(at, at + 1)))
+
+
+def extract_markdown(text: str, path: str) -> ExtractResult:
+    from markdown_it import MarkdownIt  # loaded only for a Markdown file that mentions sglang
+
+    doc = DocFile(text, path)
+    # block structure only: code spans are found in the original lines (inline.py), and
+    # markdown-it's inline rules take seconds on hostile brackets and emphasis
+    parser = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table").disable("inline")
+    tokens = parser.parse(_bounded(doc, deindent_admonitions(text)))
+    _too_deep(doc, tokens)
+    lines = text.split("\n")
+    depth = 0
+    fragments: Fragments | None = None
+    seen: set[tuple[int, int]] = set()
+    for token in tokens:
+        if token.type in ("bullet_list_open", "ordered_list_open"):
+            if depth == 0:
+                fragments = Fragments([], [])
+            depth += 1
+        elif token.type in ("bullet_list_close", "ordered_list_close"):
+            depth -= 1
+            if depth == 0:
+                _flush(doc, fragments)
+                fragments = None
+        elif token.type in ("fence", "code_block") and token.map:
+            tag = _tag(token.info) if token.type == "fence" else ""
+            _code_block(doc, tag, _block_lines(token, lines, doc.starts))
+        elif token.type == "inline" and token.map and tuple(token.map) not in seen:
+            seen.add(tuple(token.map))
+            _inline(doc, token, fragments, depth > 0)
+    _flush(doc, fragments)
+    return doc.result

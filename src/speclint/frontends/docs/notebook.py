@@ -1,0 +1,178 @@
+"""Jupyter notebook front-end (.ipynb, read with the standard json module).
+
+Code cells are IPython: Python (all code cells together, as the kernel runs them, so an
+import in one cell serves the next), `!` shell escapes and `%%bash` cells; Markdown cells
+go to the Markdown front-end. A cell's text lives in JSON strings (`"source": ["line\\n",
+...]`), so every character is mapped back to where the JSON string writes it: a finding's
+line and column are the .ipynb file's own, which any editor opens.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from ...extract.embedded import Piece, line_starts, map_spans
+from ...source import Diagnostic, ExtractResult, Span
+from .cells import add_python, python_result, split_cell
+from .excerpt import DocFile, OffsetMap, exact, virtual
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+_ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}(?:\\u[0-9a-fA-F]{4})?|.)", re.S)
+MAX_RETRIES = 3
+"""Cells left out, one at a time, when the notebook's Python does not parse as a whole."""
+
+
+class _Pairs(list):
+    """A JSON object as its (key, value) pairs in file order (duplicate keys kept)."""
+
+    def get(self, key: str, default=None):
+        return next((v for k, v in self if k == key), default)
+
+
+def _string_pieces(text: str, begin: int, end: int) -> list[Piece]:
+    """The decoded JSON string token text[begin:end] (quotes included), each character
+    mapped to where it is written (an escape maps to the whole escape)."""
+    pieces: list[Piece] = []
+    position = begin + 1
+    for match in _ESCAPE.finditer(text, begin + 1, end - 1):
+        if match.start() > position:
+            pieces.append(exact(text[position:match.start()], position))
+        decoded = json.loads('"' + match.group() + '"')
+        pieces.append(Piece(decoded, match.start(), match.end()))
+        position = match.end()
+    if end - 1 > position:
+        pieces.append(exact(text[position:end - 1], position))
+    return pieces
+
+
+def _walk_strings(data) -> list[tuple[tuple, str]]:
+    """(path, value) of every string, keys included, in file order (no recursion)."""
+    out: list[tuple[tuple, str]] = []
+    stack: list[tuple[tuple, object]] = [((), data)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, str):
+            out.append((path, node))
+        elif isinstance(node, _Pairs):
+            for key, value in reversed(node):
+                stack.append((path + (key,), value))
+                stack.append((path + ("<key>",), key))
+        elif isinstance(node, list):
+            for index in range(len(node) - 1, -1, -1):
+                stack.append((path + (index,), node[index]))
+    return out
+
+
+def _cells(text: str, data) -> list[tuple[str, list[Piece]]] | None:
+    """(cell type, pieces of its source) per cell; None when the strings cannot be lined
+    up with the file (then the notebook is reported unread)."""
+    tokens = [m.span() for m in _STRING.finditer(text)]
+    strings = _walk_strings(data)
+    if len(tokens) != len(strings):
+        return None
+    cells: dict[tuple, list[Piece]] = {}
+    kinds: dict[tuple, str] = {}
+    for (path, value), (begin, end) in zip(strings, tokens):
+        cell = _cell_of(path)
+        if cell is None:
+            continue
+        where, field = cell
+        if field == "cell_type":
+            kinds[where] = value
+        else:
+            cells.setdefault(where, []).extend(_string_pieces(text, begin, end))
+    return [(kinds.get(where, "code"), pieces) for where, pieces in cells.items()]
+
+
+def _cell_of(path: tuple) -> tuple[tuple, str] | None:
+    """(cell path, 'cell_type' or 'source') for a string inside a cell's type or source:
+    nbformat 4 `cells[i].source`, nbformat 3 `worksheets[j].cells[i].input`."""
+    for index, part in enumerate(path):
+        if part == "cells" and index + 2 < len(path) and isinstance(path[index + 1], int):
+            rest = path[index + 2:]
+            where = path[:index + 2]
+            if rest == ("cell_type",):
+                return where, "cell_type"
+            if rest[:1] in (("source",), ("input",)) and len(rest) <= 2:
+                return where, "source"
+    return None
+
+
+def _unread(path: str, message: str, line: int = 1, column: int = 1) -> ExtractResult:
+    return ExtractResult(diagnostics=[Diagnostic(
+        "unsupported-input", f"{message}; launches in this notebook are not checked",
+        Span.point(max(line, 1), max(column, 1)))])
+
+
+def extract_notebook(text: str, path: str) -> ExtractResult:
+    try:
+        data = json.loads(text, object_pairs_hook=_Pairs)
+    except json.JSONDecodeError as error:
+        return _unread(path, f"not a readable notebook (invalid JSON: {error.msg})", error.lineno, error.colno)
+    except RecursionError:
+        return _unread(path, "notebook JSON nested too deeply for speclint to follow")
+    cells = _cells(text, data)
+    if cells is None:
+        return _unread(path, "the notebook's JSON strings could not be lined up with the file")
+    starts = line_starts(text)
+    result = ExtractResult()
+    code: list[Piece] = []
+    code_cells: list[tuple[int, int]] = []  # notebook-text range of each code cell
+    size = 0
+    for kind, pieces in cells:
+        cell_text = "".join(p.text or "" for p in pieces)
+        if kind == "markdown" and ("sglang" in cell_text or "--speculative-" in cell_text):
+            from .markdown import extract_markdown
+
+            mapping = OffsetMap(pieces, starts)
+            found = map_spans(extract_markdown(mapping.text, path), mapping.move)
+            result.launches.extend(found.launches)
+            result.diagnostics.extend(found.diagnostics)
+            result.comments.extend(found.comments)
+        elif kind == "code":
+            code_cells.append((size, size + len(cell_text)))
+            code.extend(pieces)
+            code.append(virtual("\n", pieces[-1].end if pieces else 0))
+            size += len(cell_text) + 1
+    if code:
+        _code(path, code, code_cells, starts, result)
+    return result
+
+
+def _code(path: str, code: list[Piece], code_cells: list[tuple[int, int]], starts: list[int],
+          result: ExtractResult) -> None:
+    """The code cells, read in their own text (`notebook`) and moved into the file."""
+    mapping = OffsetMap(code, starts)
+    notebook = mapping.text
+    if "sglang" not in notebook and "launch_server_cmd" not in notebook:
+        return
+    doc = DocFile(notebook, path)
+    split = []
+    for begin, end in code_cells:
+        lines, offset = [], begin
+        for line in notebook[begin:end].split("\n"):
+            lines.append((offset, line.rstrip("\r")))
+            offset += len(line) + 1
+        split.append(split_cell(lines))
+    for cell in split:
+        for command in cell.shell:
+            doc.shell(command, "drop", ipython=True)
+    active = list(range(len(split)))
+    for _ in range(MAX_RETRIES + 1):
+        found = python_result(doc, [p for i in active for p in split[i].python + [virtual("\n", code_cells[i][1])]])
+        broken = next((d for d in found.diagnostics if d.kind == "syntax-error"), None)
+        if broken is None or len(active) <= 1:
+            add_python(doc, found)
+            break
+        at = doc.starts[min(broken.span.line, len(doc.starts)) - 1] + broken.span.column - 1
+        cell = next((i for i in active if code_cells[i][0] <= at <= code_cells[i][1]), active[-1])
+        add_python(doc, ExtractResult(diagnostics=[broken]))
+        active.remove(cell)
+    else:
+        for index in active:
+            add_python(doc, python_result(doc, split[index].python))
+    moved = map_spans(doc.result, mapping.move)
+    result.launches.extend(moved.launches)
+    result.diagnostics.extend(moved.diagnostics)
+    result.comments.extend(moved.comments)

@@ -1,0 +1,129 @@
+"""GitHub Actions workflows: `run:` steps through the shell front-end, positions in the YAML.
+
+A step's `run:` script (plain, quoted or a `|`/`>` block scalar) keeps every character's
+file position. `env:` at workflow, job and step level (the inner one wins) is the script's
+environment; a job's `container:` image is the image the step runs in (it picks the SGLang
+version as a `docker run` image does). `${{ ... }}` expressions are filled in by GitHub
+before the shell runs: speclint cannot know them, so they are unknown values. Steps with a
+non-POSIX `shell:` (pwsh, cmd, python) are not read as shell.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import yaml
+
+from ...extract.embedded import Piece, ShellBuffer
+from ...source import Word
+
+if TYPE_CHECKING:
+    from ...extract.yaml_manifest import _Reader
+
+_EXPRESSION = re.compile(r"\$\{\{.*?\}\}", re.S)
+_POSIX_SHELLS = ("bash", "sh")
+
+
+def is_workflow(root: yaml.Node, path: str) -> bool:
+    """A workflow file: under `.github/workflows/`, or a mapping with `jobs:` and `on:`."""
+    if not isinstance(root, yaml.MappingNode):
+        return False
+    keys = {key.value for key, _ in root.value if isinstance(key, yaml.ScalarNode)}
+    in_folder = "/.github/workflows/" in "/" + path.replace("\\", "/")
+    return "jobs" in keys and (in_folder or "on" in keys)
+
+
+def read_workflow(reader: "_Reader", root: yaml.MappingNode) -> None:
+    from ...extract.yaml_manifest import _get, mapping_pairs
+
+    workflow_env = _env(reader, _get(root, "env"), {})
+    default_shell = _shell_of(_get(_get(root, "defaults") or root, "run"))
+    jobs = _get(root, "jobs")
+    if not isinstance(jobs, yaml.MappingNode):
+        return
+    for _name, job in mapping_pairs(jobs):
+        job_env = _env(reader, _get(job, "env"), workflow_env)
+        job_shell = _shell_of(_get(_get(job, "defaults") or job, "run")) or default_shell
+        image = _image(_get(job, "container"))
+        steps = _get(job, "steps")
+        if not isinstance(steps, yaml.SequenceNode):
+            continue
+        for step in steps.value:
+            run = _get(step, "run")
+            if not isinstance(run, yaml.ScalarNode) or "sglang" not in run.value:
+                continue
+            shell = _shell_of(step) or job_shell
+            if shell is not None and shell.split()[0].rsplit("/", 1)[-1] not in _POSIX_SHELLS:
+                continue
+            env = _env(reader, _get(step, "env"), job_env)
+            buffer = ShellBuffer(reader.text, reader.starts, reader.budget)
+            buffer.add_code(_expressions_unknown(reader.scalar_pieces(run)))
+            count = len(reader.result.launches)
+            image_info = (image.value, reader.span(image)) if image is not None else None
+            buffer.walk(reader.path, reader.result, env, image_info)
+            for launch in reader.result.launches[count:]:
+                for name, word in env.items():
+                    launch.env.setdefault(name, word)
+
+
+def _shell_of(node: yaml.Node | None) -> str | None:
+    from ...extract.yaml_manifest import _get
+
+    shell = _get(node, "shell") if node is not None else None
+    return shell.value if isinstance(shell, yaml.ScalarNode) and shell.value else None
+
+
+def _image(container: yaml.Node | None) -> yaml.ScalarNode | None:
+    from ...extract.yaml_manifest import _get
+
+    if isinstance(container, yaml.ScalarNode):
+        return container
+    image = _get(container, "image") if container is not None else None
+    return image if isinstance(image, yaml.ScalarNode) else None
+
+
+def _env(reader: "_Reader", node: yaml.Node | None, outer: dict[str, Word]) -> dict[str, Word]:
+    from ...extract.yaml_manifest import mapping_pairs
+
+    env = dict(outer)
+    if not isinstance(node, yaml.MappingNode):
+        return env
+    for key, value in mapping_pairs(node):
+        if not isinstance(key, yaml.ScalarNode):
+            continue
+        span = reader.span(value)
+        if isinstance(value, yaml.ScalarNode) and "${{" not in value.value:
+            env[key.value] = Word(value.value, span, span)
+        else:
+            env[key.value] = Word(None, span, span, dynamic_reason=f"{key.value} is set by a GitHub "
+                                  "Actions expression, known only when the workflow runs")
+    return env
+
+
+def _expressions_unknown(pieces: list[Piece]) -> list[Piece]:
+    """`${{ matrix.tp }}` becomes an unknown value (GitHub fills it in before the shell runs)."""
+    out: list[Piece] = []
+    for piece in pieces:
+        text = piece.text
+        if text is None or "${{" not in text:
+            out.append(piece)
+            continue
+        at = 0
+        for match in _EXPRESSION.finditer(text):
+            if match.start() > at:
+                out.append(_part(piece, at, match.start()))
+            begin, end = ((piece.begin + match.start(), piece.begin + match.end()) if piece.exact
+                          else (piece.begin, piece.end))
+            out.append(Piece(None, begin, end, reason=f"`{match.group(0)}` is a GitHub Actions "
+                             "expression, known only when the workflow runs"))
+            at = match.end()
+        if at < len(text):
+            out.append(_part(piece, at, len(text)))
+    return out
+
+
+def _part(piece: Piece, begin: int, end: int) -> Piece:
+    if piece.exact:
+        return Piece(piece.text[begin:end], piece.begin + begin, piece.begin + end, exact=True)
+    return Piece(piece.text[begin:end], piece.begin, piece.end)

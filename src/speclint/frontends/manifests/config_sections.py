@@ -1,0 +1,140 @@
+"""SGLang flag-key maps inside other YAML files, each checked as a launch.
+
+- a YAML file that is SGLang's `--config` file on its own (detected conservatively:
+  `sglang_config.looks_like_config`), and a Kubernetes ConfigMap whose `data` holds one:
+  merged as SGLang merges `--config`;
+- `sglang_config:` sections (srt-slurm / dynamo recipes), per worker mode (`prefill`,
+  `decode`, `aggregated`) or flat: srtctl turns each key into a flag itself (`_` becomes
+  `-`, `true` a bare flag, `false` and null dropped, lists one word per item) and puts them
+  after the flags it writes (model path, host, ports), which this file does not show.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import yaml
+
+from ...extract.embedded import span_of
+from ...source import Launch, Span, Word
+from .sglang_config import config_launch, looks_like_config, read_config
+
+if TYPE_CHECKING:
+    from ...extract.yaml_manifest import _Reader
+
+_MODES = ("prefill", "decode", "aggregated", "agg")
+MAX_DEPTH = 30
+
+
+def read_flag_maps(reader: "_Reader", root: yaml.Node) -> bool:
+    """Launches for the flag-key maps in one document; True when the document was one."""
+    if looks_like_config(root):
+        config = read_config(reader.text, reader.path, node=root, move=_identity, other_file=False)
+        reader.result.launches.append(config_launch(reader.path, config, reader.span(root)))
+        return True
+    found = _configmap(reader, root)
+    for section in _sections(root):
+        found = True
+        _section(reader, section)
+    return found
+
+
+def _identity(span: Span) -> Span:
+    return span
+
+
+def _sections(root: yaml.Node) -> list[yaml.MappingNode]:
+    """Every mapping under a `sglang_config:` key (per mode, or the section itself)."""
+    from ...extract.yaml_manifest import mapping_pairs
+
+    found: list[yaml.MappingNode] = []
+    seen: set[int] = set()
+    stack: list[tuple[yaml.Node, int]] = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in mapping_pairs(node):
+                if isinstance(key, yaml.ScalarNode) and key.value == "sglang_config" \
+                        and isinstance(value, yaml.MappingNode):
+                    modes = [v for k, v in value.value if isinstance(k, yaml.ScalarNode)
+                             and k.value in _MODES and isinstance(v, yaml.MappingNode)]
+                    found.extend(modes if modes else [value])
+                else:
+                    stack.append((value, depth + 1))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((item, depth + 1) for item in node.value)
+    found.sort(key=lambda n: n.start_mark.index)
+    return found
+
+
+def _section(reader: "_Reader", node: yaml.MappingNode) -> None:
+    config = read_config(reader.text, reader.path, node=node, move=_identity, other_file=False)
+    where = reader.span(node)
+    args = [Word(None, where, dynamic_reason="the flags srtctl writes before the sglang_config "
+                 "ones (model path, host, ports, disaggregation mode) are not in this file", splat=True)]
+    for entry in config.entries:
+        flag = Word("--" + entry.key.replace("_", "-"), entry.key_span)
+        value = entry.value
+        if entry.problem is not None:
+            args += [flag, Word(None, entry.value_span, dynamic_reason=entry.problem)]
+        elif isinstance(value, bool):
+            args += [flag] if value else []
+        elif isinstance(value, list):
+            spans = entry.item_spans or (entry.value_span,) * len(value)
+            args += [flag] + [Word(str(item), span) for item, span in zip(value, spans)]
+        elif value is not None:
+            args += [flag, Word(str(value), entry.value_span)]
+    if len(args) > 1:
+        reader.result.launches.append(Launch(reader.path, "python -m sglang.launch_server", where, args))
+
+
+def _configmap(reader: "_Reader", root: yaml.Node) -> bool:
+    """`kind: ConfigMap` whose `data` holds an SGLang config file (`config.yaml: |`)."""
+    from ...extract.yaml_manifest import _get, mapping_pairs
+
+    kind = _get(root, "kind")
+    data = _get(root, "data")
+    if not (isinstance(kind, yaml.ScalarNode) and kind.value == "ConfigMap"
+            and isinstance(data, yaml.MappingNode)):
+        return False
+    found = False
+    for key, value in mapping_pairs(data):
+        if not (isinstance(key, yaml.ScalarNode) and key.value.lower().endswith((".yaml", ".yml"))
+                and isinstance(value, yaml.ScalarNode)):
+            continue
+        pieces = reader.scalar_pieces(value)
+        offsets: list[int] = []
+        for piece in pieces:
+            text = piece.text or ""
+            offsets += (list(range(piece.begin, piece.begin + len(text))) if piece.exact
+                        else [piece.begin] * len(text))
+        inner = value.value
+        offsets.append(offsets[-1] + 1 if offsets else value.start_mark.index)
+        inner_starts = [0] + [i + 1 for i, c in enumerate(inner) if c == "\n"]
+
+        def move(span: Span, inner_starts=inner_starts, offsets=offsets, size=len(inner)) -> Span:
+            begin = min(inner_starts[span.line - 1] + span.column - 1, size)
+            end = min(inner_starts[span.end_line - 1] + span.end_column - 1, size)
+            return span_of(reader.starts, offsets[begin], max(offsets[max(end - 1, begin)] + 1, offsets[begin] + 1))
+
+        try:
+            node = yaml.compose(inner, Loader=_loader())
+        except (yaml.YAMLError, RecursionError):
+            continue
+        if not looks_like_config(node):
+            continue
+        config = read_config(inner, f"{reader.path} ({key.value})", node=node, move=move, other_file=False)
+        config.path = key.value
+        reader.result.launches.append(config_launch(key.value, config, reader.span(key)))
+        reader.result.launches[-1].path = reader.path
+        found = True
+    return found
+
+
+def _loader():
+    from ...extract.yaml_manifest import _Loader
+
+    return _Loader

@@ -1,0 +1,117 @@
+"""Frameworks that forward SGLang's flags under a prefix (slime: `--sglang-mem-fraction-static`).
+
+slime registers every SGLang server flag `--X` as `--sglang-X` (its
+`add_sglang_arguments` wraps `ServerArgs.add_cli_args`) and starts the SGLang engines
+itself, with the model (`--hf-checkpoint`), tensor-parallel size and ports it chooses. A
+command whose words carry such flags (written, or from a bash array) becomes a launch of
+those flags with the prefix removed and the model unknown. slime's own `--sglang-router-*`
+and `--sglang-server-concurrency` are not SGLang flags and are left out.
+
+Known frameworks are recognised by default; `[tool.speclint] flag-prefixes` adds others
+(`{"myrl" = "--engine-"}`) or turns one off (`{"slime" = ""}`). The prefixes in force for
+a lint are set by `lint_text` (`use_prefixes`), so a front-end never reads configuration.
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from ...source import Launch, Span, Word
+
+DEFAULT_PREFIXES: dict[str, str] = {"slime": "--sglang-"}
+_OWN_FLAGS: dict[str, tuple[str, ...]] = {"slime": ("router-", "server-concurrency")}
+"""Flags a framework defines itself under its prefix (the part after the prefix)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Prefix:
+    framework: str
+    prefix: str
+    own: tuple[str, ...] = ()
+
+
+_ACTIVE: ContextVar[tuple[Prefix, ...]] = ContextVar(
+    "speclint_flag_prefixes",
+    default=tuple(Prefix(name, p, _OWN_FLAGS.get(name, ())) for name, p in DEFAULT_PREFIXES.items()))
+
+
+def use_prefixes(configured: tuple[tuple[str, str], ...] | None) -> None:
+    """The prefixes for the files linted next: the defaults, with `configured` (framework,
+    prefix) pairs added or replacing them; an empty prefix turns a framework off."""
+    table = dict(DEFAULT_PREFIXES)
+    table.update(dict(configured or ()))
+    _ACTIVE.set(tuple(Prefix(name, p, _OWN_FLAGS.get(name, ()) if p == DEFAULT_PREFIXES.get(name) else ())
+                      for name, p in sorted(table.items()) if p))
+
+
+def mentions(raw: bytes) -> bool:
+    """Whether a command's text may carry prefixed flags (so it is worth expanding)."""
+    return any(p.prefix.encode() in raw for p in _ACTIVE.get())
+
+
+def prefixed_launch(path: str, span: Span, words: list[Word], env: dict[str, Word],
+                    image: tuple[str | None, Span | None] | None) -> Launch | None:
+    """The SGLang flags a framework command forwards, as a launch; None when it has none."""
+    for prefix in _ACTIVE.get():
+        args = _forwarded(words, prefix)
+        if args:
+            reason = (f"{prefix.framework} chooses the model itself (its own flags, e.g. "
+                      "--hf-checkpoint for slime)")
+            head = [Word("--model-path", span), Word(None, span, dynamic_reason=reason)]
+            image_text, image_span = image if image is not None else (None, None)
+            return Launch(path, f"{prefix.framework} ({prefix.prefix}* flags forwarded to SGLang)",
+                          span, head + args, dict(env), image_text, image_span)
+    return None
+
+
+def _forwarded(words: list[Word], prefix: Prefix) -> list[Word]:
+    out: list[Word] = []
+    taking = False
+    for word in words:
+        text = word.text
+        if text is None:
+            if word.splat and out:  # an unknown array may hold more of them
+                out.append(word)
+            elif taking:
+                out.append(word)
+            continue
+        if text.startswith(prefix.prefix) and len(text) > len(prefix.prefix):
+            rest = text[len(prefix.prefix):]
+            taking = not rest.startswith(prefix.own) if prefix.own else True
+            if taking:
+                # the span is the word as written; `origin` keeps fixes off a renamed word
+                out.append(Word("--" + rest, word.span, word.origin or word.span,
+                                expanded_at=word.expanded_at))
+            continue
+        if text.startswith("-") and len(text) > 1 and not _number(text):
+            taking = False
+            continue
+        if taking:
+            out.append(word)
+    return out
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def array_launches(variables: dict, path: str) -> list[Launch]:
+    """Launches for arrays of prefixed flags that no command in the file uses (a README's
+    `SGLANG_ARGS=(--sglang-... )` fragment): one per array that holds such flags."""
+    found = []
+    for value in variables.values():
+        elements = getattr(value, "elements", None)
+        if not elements:
+            continue
+        first, last = elements[0].span, elements[-1].span
+        span = Span(first.line, first.column, last.end_line, last.end_column)
+        launch = prefixed_launch(path, span, list(elements), {}, None)
+        if launch is not None:
+            found.append(launch)
+    found.sort(key=lambda launch: (launch.span.line, launch.span.column))
+    return found

@@ -1,0 +1,15 @@
+"""`speclint server`: the click command (imported only when used)."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command("server")
+@click.option("--stdio", is_flag=True, default=True, hidden=True,
+              help="Talk LSP over standard input and output (the only transport).")
+def server_command(stdio: bool) -> None:
+    """Run the language server (LSP over stdio) for editors: diagnostics, fixes, hover."""
+    from speclint.lsp.server import serve
+
+    serve()

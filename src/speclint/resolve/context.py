@@ -1,0 +1,31 @@
+"""`ModelConfig._derive_context_length` (every modelled release): a --context-length past
+the model's derived context stops the launch unless SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN."""
+
+from __future__ import annotations
+
+from speclint.resolve.hardware_flags import plain_int
+from speclint.resolve.result import Rejection
+
+CONTEXT_TOO_LONG = "context-too-long"
+_TRUE = ("true", "1", "yes", "y")
+
+
+def context_rejection(config, env: dict, target_config, version: str) -> Rejection | None:
+    """The ValueError SGLang raises for the target's --context-length, or None."""
+    if target_config is None or not config.knows("context_length") \
+            or not config.known("context_length"):
+        return None
+    asked = plain_int(config.value("context_length"))
+    derived = target_config.derived_context_length()
+    if asked is None or derived is None or asked <= derived[0]:
+        return None
+    name = "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN"
+    if name in env:
+        if env[name] is None or env[name].strip().lower() in _TRUE:
+            return None
+    elif version == "0.4.10.post2":
+        return None  # the variable defaults to true there
+    return Rejection("ValueError", f"User-specified context_length ({asked}) is greater than "
+                     f"the derived context_length ({derived[0]}). To allow overriding this "
+                     f"maximum, set the env var {name}=1", "ModelConfig._derive_context_length",
+                     ("context_length",), CONTEXT_TOO_LONG)

@@ -1,0 +1,154 @@
+"""SGLang 0.5.23's resolution fills fields nobody wrote: tokenizer path, served name, the
+grammar backend, the LM-head layout, ... each from the handler named beside it
+(`arg_groups/serving_hook.py`, `overrides.py`, `hicache_hook.py`, `boundary_reduction.py`,
+`kv_cache_hook.py`), checked against the real resolution by tests/test_oracle_wide.py.
+
+`explain` shows them so that its `effective` is the whole configuration SGLang runs with;
+a field that depends on something speclint does not model is `Unknown` with why.
+"""
+
+from __future__ import annotations
+
+from speclint.resolve.result import Unknown, is_known
+from speclint.resolve.state import ResolutionState
+
+# field -> (value when nobody set it, SGLang handler). The value is the same for every
+# launch in the modelled envelope (hardware_flags.MODELLED_FLAGS).
+CONSTANTS: dict[str, tuple[object, str]] = {
+    "prefill_decode_interval": (0, "default_unset_prefill_decode_interval"),
+    "mm_enable_dp_encoder": (False, "_handle_multimodal"),
+    "mm_feature_transport": ("cpu", "_handle_multimodal_feature_transport"),
+    "mm_process_config": ({}, "_handle_missing_default_values"),
+    "speculative_draft_model_quantization": (None, "_handle_missing_default_values"),
+    "dcp_comm_backend": ("ag_rs", "_dcp_comm_backend_default"),
+    "expert_distribution_recorder_buffer_size": (1000, "_handle_expert_distribution_metrics"),
+    "load_balance_method": ("round_robin", "_handle_load_balance_method"),
+    "grammar_backend": ("xgrammar", "_handle_grammar_backend"),
+    "grpc_worker_threads": (4, "_handle_deprecated_args"),
+    "enable_flashinfer_allreduce_fusion": (False, "_handle_deprecated_args"),
+    "uses_mamba_radix_cache": (False, "_handle_model_specific_adjustments"),
+    "enable_tf32_matmul": (False, "resolved_dict"),
+    "allowed_media_domains": ([], "_handle_media_url_security"),
+    "mamba_full_memory_ratio": (0.9, "resolved_dict"),
+    "custom_weight_loader": ([], "_handle_load_format"),
+    "enable_tp_lm_head_all_to_all": (False, "_tp_lm_head_all_to_all_default"),
+    "swa_full_tokens_ratio": (0.8, "resolved_dict"),
+    "hicache_ratio": (2.0, "_handle_hicache_ratio_default"),
+    "encoder_transfer_backend": ("zmq_to_scheduler", "_handle_encoder_disaggregation"),
+}
+BOUNDARY_REDUCTION = {"LlamaForCausalLM": "rs+rsv", "DeepseekV3ForCausalLM": "rs+rsv",
+                      "Qwen3ForCausalLM": "ar", "KimiK25ForConditionalGeneration": "rs+rsv"}
+"""`model_boundary_reduction` (boundary_reduction.py): Qwen3 is in `_AR_ARCHITECTURES`."""
+FUSION_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
+"""The modelled architectures in 0.5.23's `_FLASHINFER_ALLREDUCE_FUSION_ARCHS` (overrides.py)."""
+DEFAULT_FIELDS = tuple(CONSTANTS) + ("boundary_reduction", "speculative_boundary_reduction",
+    "tokenizer_path", "served_model_name", "random_seed", "enable_dp_lm_head",
+    "speculative_moe_runner_backend", "flashinfer_allreduce_fusion_backend")
+
+
+def resolve_defaults(state: ResolutionState, gpu, problem: str | None) -> None:
+    """Fill DEFAULT_FIELDS (0.5.23); `problem` is why the launch is outside the modelled
+    flags (hardware_flags), then what those flags might change is Unknown."""
+    if state.version != "0.5.23":
+        return
+    for name in DEFAULT_FIELDS:
+        if name not in state.values:
+            value = state.config.value(name) if state.config.knows(name) else None
+            state.values[name] = state.asked[name] = value
+    state.set_unknown("random_seed", "SGLang draws a random seed at each start unless "
+                      "--random-seed is given") if state.get("random_seed") is None else None
+    model = state.get("model_path")
+    for name in ("tokenizer_path", "served_model_name"):
+        if state.get(name) is None:
+            state.set(name, model, "defaults to --model-path", "_handle_missing_default_values")
+    if gpu is not None and (gpu.sm or 0) // 10 == 10 and \
+            state.target_architecture in FUSION_ARCHITECTURES:
+        from speclint.resolve.hardware import DEEPSEEK_BLACKWELL
+
+        for name in ("quantization", "moe_runner_backend", "disable_shared_experts_fusion"):
+            state.set_unknown(name, DEEPSEEK_BLACKWELL)
+    if problem is None and state.target_architecture not in BOUNDARY_REDUCTION:
+        problem = ("depends on the target model, whose config.json is not on disk"
+                   if state.target_architecture is None else
+                   f"SGLang 0.5.23's defaults for {state.target_architecture} are not modelled")
+    if problem is not None:
+        for name in DEFAULT_FIELDS:
+            if name not in ("tokenizer_path", "served_model_name") \
+                    and not state.config.given(name):
+                state.set_unknown(name, problem)
+        return
+    for name, (value, handler) in CONSTANTS.items():
+        if state.get(name) is None or (name == "load_balance_method"
+                                       and state.get(name) == "auto") \
+                or (name == "encoder_transfer_backend" and state.get(name) == "auto") \
+                or (name in ("boundary_reduction",) and state.get(name) == "auto"):
+            state.set(name, value, "SGLang's resolved default", handler)
+    attn = state.get("attn_dp_size")
+    if isinstance(attn, int) and attn == 1 and state.get("enable_dp_lm_head") in (None, False):
+        state.set("enable_dp_lm_head", False, "no attention data parallelism: no DP LM head",
+                  "_data_parallelism_defaults")
+    elif not isinstance(attn, int) or attn > 1:
+        state.set_unknown("enable_dp_lm_head", "with attention data parallelism it is not "
+                          "modelled")
+    _moe_runner(state, gpu)
+    _allreduce_fusion(state, gpu)
+    _boundary_reduction(state)
+
+
+def _boundary_reduction(state: ResolutionState) -> None:
+    """`resolve_boundary_reduction`: auto is the target's default; a separate draft's own."""
+    handler = "resolve_boundary_reduction"
+    if state.get("boundary_reduction") not in (None, "auto"):
+        value = state.get("boundary_reduction")
+        state.set("speculative_boundary_reduction", value, "follows --boundary-reduction",
+                  handler)
+        return
+    value = BOUNDARY_REDUCTION[state.target_architecture]
+    state.set("boundary_reduction", value, f"the default for {state.target_architecture}",
+              handler)
+    draft = state.asked.get("speculative_draft_model_path")
+    if state.asked.get("speculative_algorithm") is not None and draft is not None \
+            and draft != state.get("model_path"):
+        state.set_unknown("speculative_boundary_reduction", "the draft model's own default "
+                          "(read from its config.json) is not modelled")
+    else:
+        state.set("speculative_boundary_reduction", value, "the target's", handler)
+
+
+def _moe_runner(state: ResolutionState, gpu) -> None:
+    if state.get("speculative_moe_runner_backend") is not None:
+        return
+    if gpu is not None and (gpu.sm or 0) // 10 == 10 and \
+            state.target_architecture in FUSION_ARCHITECTURES:
+        state.set_unknown("speculative_moe_runner_backend", "DeepSeek's MoE runner on "
+                          "Blackwell (_deepseek_moe_quant_resolution) is not modelled")
+        return
+    runner = state.config.value("moe_runner_backend", "auto")
+    state.set("speculative_moe_runner_backend", runner, "the draft's MoE runner follows the "
+              "target's", "_speculative_moe_runner_default")
+
+
+def _allreduce_fusion(state: ResolutionState, gpu) -> None:
+    """`_flashinfer_allreduce_fusion_auto_enable` for the modelled architectures."""
+    if state.get("flashinfer_allreduce_fusion_backend") is not None:
+        return
+    if state.target_architecture not in FUSION_ARCHITECTURES:
+        state.values["flashinfer_allreduce_fusion_backend"] = None
+        return
+    if gpu is None:
+        state.set_unknown("flashinfer_allreduce_fusion_backend", "depends on the GPU: pass --gpu")
+        return
+    tp, attn, nnodes = (state.get(n) for n in ("tp_size", "attn_dp_size", "nnodes"))
+    if not all(isinstance(v, int) and is_known(v) for v in (tp, attn, nnodes)):
+        state.set_unknown("flashinfer_allreduce_fusion_backend", "the parallel sizes are not "
+                          "readable")
+        return
+    sm = gpu.sm or 0
+    if (sm == 90 or sm // 10 == 10) and tp > 1 and attn == 1 and \
+            (nnodes == 1 or sm // 10 == 10) and state.get("moe_a2a_backend") == "none":
+        state.set("flashinfer_allreduce_fusion_backend", "auto", "FlashInfer all-reduce "
+                  "fusion is enabled for DeepSeek on Hopper and Blackwell",
+                  "_flashinfer_allreduce_fusion_auto_enable")
+
+
+__all__ = ["DEFAULT_FIELDS", "resolve_defaults", "Unknown"]

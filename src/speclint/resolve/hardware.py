@@ -1,0 +1,392 @@
+"""SGLang 0.5.23's GPU-dependent resolution: chunked prefill, CUDA-graph batch sizes, the
+static memory fraction, the attention backend and the page size.
+
+Read in 0.5.23's `arg_groups/memory_hook.py` (`handle_gpu_memory_settings`,
+`reserve_for_graph_mb`), `cuda_graph_hook.py` (`parse_cuda_graph_config`,
+`generate_*_cuda_graph_batch_sizes`), `model_override_base.py` (`get_default_attn_backend`,
+`use_mla_backend`), `overrides.py` (`_attention_backend_default`,
+`_mla_backend_page_constraints`, `_page_size_default`, `_sampling_backend_default`) and
+`parallel_hook.py` (`handle_data_parallelism`); checked against the real resolution by
+tests/test_oracle_wide.py. Outside what was read (other architectures, flags that feed
+other hooks, ROCm) the fields are `Unknown`, each with why.
+"""
+
+from __future__ import annotations
+
+from speclint.resolve.gpu_profiles import GpuProfile
+from speclint.resolve.hardware_flags import modelled_flags_problem, plain_int
+from speclint.resolve.result import BACKEND_GPU, Unknown, is_known
+from speclint.resolve.state import ResolutionState, Stop
+
+GPU_FIELDS = (
+    "chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs", "cuda_graph_bs",
+    "cuda_graph_backend_prefill", "cuda_graph_max_bs_prefill", "cuda_graph_bs_prefill",
+    "attention_backend", "page_size", "sampling_backend", "schedule_conservativeness",
+)
+"""The effective fields this module predicts. `cuda_graph_*` name the parts of SGLang's
+`cuda_graph_config` (decode unless the name says prefill)."""
+
+NO_GPU = "depends on the GPU: pass --gpu"
+MODELLED_ARCHITECTURES = ("LlamaForCausalLM", "Qwen3ForCausalLM", "DeepseekV3ForCausalLM",
+                          "KimiK25ForConditionalGeneration")
+MLA_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
+"""`use_mla_backend`: the text model's attention is MLA (`kv_lora_rank` in its config)."""
+VLM_ARCHITECTURES = ("KimiK25ForConditionalGeneration",)
+_HANDLER_MEM = "_handle_gpu_memory_settings"
+DEEPSEEK_BLACKWELL = ("the DeepSeek-family (MLA) Blackwell overrides (_deepseek_family_overrides, "
+                      "_deepseek_moe_quant_resolution) are not modelled")
+_HANDLER_PAGE = "_page_size_default"
+
+
+def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
+    """Set every GPU_FIELDS value: SGLang's, or Unknown with why."""
+    for name in GPU_FIELDS:
+        if name not in state.values:
+            value = None
+            if state.config.knows(name):
+                setting = state.config.get(name)
+                value = Unknown("set from a value speclint cannot read") if setting.dynamic \
+                    else setting.value
+            state.values[name] = state.asked[name] = value
+    reason = _why_not(state, gpu)
+    from speclint.resolve.defaults import resolve_defaults
+
+    resolve_defaults(state, gpu, modelled_flags_problem(state.config)
+                     if state.version == "0.5.23" else None)
+    if reason is not None:
+        if state.version == "0.5.23" and gpu is not None and gpu.vendor == "nvidia" \
+                and not state.config.uncertain:
+            _backend_gpu_checks(state, gpu)  # the backends given: no model hook changes them
+        if state.version == "0.5.23" and state.config.known("kv_cache_dtype"):
+            _fa3_fp8_fallback(state)
+        _gpu_free_parts(state, reason)
+        return
+    _memory_settings(state, gpu)
+    _sampling_backend(state)
+    _attention_backend(state, gpu)
+    _page_size(state, gpu)
+    _backend_gpu_checks(state, gpu)
+    _fa3_fp8_fallback(state)
+    _data_parallelism(state)
+
+
+def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
+    if state.version != "0.5.23":
+        return f"GPU-dependent resolution is unverified for SGLang {state.checked_version}"
+    problem = modelled_flags_problem(state.config)
+    if problem:
+        return problem
+    if gpu is None:
+        return NO_GPU
+    if gpu.vendor != "nvidia":
+        return (f"the ROCm resolution (handle_amd_specifics, aiter) for {gpu.name} is "
+                "unverified for SGLang 0.5.23")
+    device = state.get("device")
+    if device != "cuda":
+        return f"--device {device} is not modelled"
+    arch = state.target_architecture
+    if arch is None:
+        return "depends on the target model, whose config.json is not on disk"
+    if arch not in MODELLED_ARCHITECTURES:
+        return f"SGLang 0.5.23's adjustments for {arch} are not modelled"
+    if arch in MLA_ARCHITECTURES and (gpu.sm or 0) // 10 == 10:
+        return DEEPSEEK_BLACKWELL
+    return None
+
+
+def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
+    """Outside the modelled GPU/model/flags: the page size when an explicit backend fixes it
+    (`_mla_backend_page_constraints` on the page size given, else 1: what the speculative
+    checks read too), every other field it does not fix Unknown."""
+    backend = state.get("attention_backend")
+    fixed_page = (state.version == "0.5.23" and isinstance(backend, str)
+                  and backend not in ("fa4", "intel_xpu", "aiter")
+                  and all(is_known(state.get(n)) for n in (
+                      "page_size", "decode_attention_backend", "prefill_attention_backend",
+                      "speculative_draft_attention_backend")))
+    if fixed_page:
+        _page_size(state, None)
+    attn = state.get("attn_dp_size")
+    for name in GPU_FIELDS:
+        if state.values.get(name) is None:
+            state.set_unknown(name, reason)
+        elif name in ("chunked_prefill_size", "schedule_conservativeness") and \
+                state.version == "0.5.23" and not (isinstance(attn, int) and attn == 1):
+            state.set_unknown(name, f"{reason} (attention data parallelism changes it)")
+    if state.version == "0.5.23" and not fixed_page and state.config.given("page_size") \
+            and is_known(state.get("page_size")):
+        state.set_unknown("page_size", f"{reason} (the attention backend SGLang picks may "
+                          "change the page size)" if backend is None else reason)
+
+
+def _mla(state: ResolutionState) -> bool:
+    return state.target_architecture in MLA_ARCHITECTURES
+
+
+def _memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
+    mem = gpu.memory_mib
+    tp = state.get("tp_size")
+    if mem < 20 * 1024:
+        chunk, max_bs = 2048, 8
+    elif mem < 35 * 1024:
+        chunk, max_bs = 4096, 48 if tp < 4 else 160
+    elif mem < 60 * 1024:
+        chunk, max_bs = 4096, 32 if tp < 4 else 160
+    elif mem < 160 * 1024:
+        chunk, max_bs = 8192, 256 if tp < 4 else 512
+    else:
+        chunk, max_bs = 16384, 512
+    tier = f"{gpu.name} has {mem} MiB"
+    if state.get("chunked_prefill_size") is None:
+        state.set("chunked_prefill_size", chunk, f"the default for the GPU's memory ({tier})",
+                  _HANDLER_MEM)
+    decode_backend = "disabled" if state.config.value("disable_cuda_graph") else "full"
+    prefill_backend = "disabled" if state.config.value("disable_cuda_graph") else "breakable"
+    pp_size = state.get("pp_size")
+    if prefill_backend == "breakable" and pp_size > 1:
+        prefill_backend = "disabled"  # `apply_cuda_graph_compatibility`
+    explicit_max = state.config.value("cuda_graph_max_bs_decode")
+    if explicit_max is not None:
+        max_bs = explicit_max
+    else:
+        running = state.get("max_running_requests")
+        if isinstance(running, int) and max_bs > running:
+            max_bs = running
+    state.set("cuda_graph_max_bs", max_bs, f"decode CUDA-graph batch sizes for the GPU's "
+              f"memory ({tier}) and --tp-size {tp}", _HANDLER_MEM)
+    state.set("cuda_graph_bs", _decode_batch_sizes(state, max_bs), "decode CUDA-graph batch "
+              f"sizes up to {max_bs}", _HANDLER_MEM)
+    state.set("cuda_graph_backend_prefill", prefill_backend,
+              "pipeline parallelism disables breakable prefill CUDA graphs" if pp_size > 1
+              else "prefill CUDA graphs are breakable by default", "_parse_cuda_graph_config")
+    chunked = state.get("chunked_prefill_size")
+    prefill_max = state.config.value("cuda_graph_max_bs_prefill")
+    if prefill_max is None:
+        prefill_max = min(8192, chunked) if _mla(state) else chunked
+        total = plain_int(state.config.value("max_total_tokens"))
+        if total is not None:
+            prefill_max = min(prefill_max, total)
+        model = state.get("model_path")
+        if isinstance(model, str) and "llama-2" in model.lower():
+            prefill_max = min(prefill_max, 4096)
+    state.set("cuda_graph_max_bs_prefill", prefill_max, "prefill CUDA graphs capture up to "
+              "the chunked prefill size" + (" (8192 at most for MLA)" if _mla(state) else ""),
+              _HANDLER_MEM)
+    state.set("cuda_graph_bs_prefill", prefill_batch_sizes(prefill_max), "prefill CUDA-graph "
+              f"token counts up to {prefill_max}", _HANDLER_MEM)
+    if state.get("mem_fraction_static") is None:
+        reserved = _reserved_mib(state, mem, chunked, max_bs, decode_backend, prefill_backend,
+                                 prefill_max)
+        fraction = round((mem - reserved) / mem, 3)
+        why = (f"({mem} MiB - {reserved:g} MiB reserved for activations and CUDA graphs) / "
+               "GPU memory")
+        if state.target_architecture in VLM_ARCHITECTURES:
+            factor = _vlm_factor(state)
+            if factor is None:
+                state.set_unknown("mem_fraction_static", "the vision encoder's size is not in "
+                                  "the target's config.json")
+                return
+            fraction *= factor
+            why += f" × {factor:.4f} for the vision encoder"
+        state.set("mem_fraction_static", fraction, why, _HANDLER_MEM)
+
+
+def _vlm_factor(state: ResolutionState) -> float | None:
+    """`adjust_mem_fraction_for_vlm`: 0.95 × (1 - 0.1 × (ViT size / ViT-L/14 size - 1)),
+    the second factor kept within [0.8, 1.05]."""
+    config = state.target_config
+    vision = config.raw.get("vision_config") if config is not None else None
+    if not isinstance(vision, dict):
+        return None
+    layers, hidden = vision.get("num_hidden_layers", 24), vision.get("hidden_size", 1024)
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (layers, hidden)):
+        return None
+    ratio = layers * hidden ** 2 / (24 * 1024 ** 2)
+    return 0.95 * max(0.8, min(1.05, 1.0 - 0.1 * (ratio - 1.0)))
+
+
+def _reserved_mib(state: ResolutionState, mem: int, chunked: int, max_bs: int,
+                  decode_backend: str, prefill_backend: str, prefill_max: int) -> float:
+    """`handle_gpu_memory_settings`' reserve: activations, parallel slack, CUDA graphs."""
+    tp, pp = state.get("tp_size"), state.get("pp_size")
+    activation = max(chunked, 2048) if chunked > 0 else \
+        max(plain_int(state.config.value("max_prefill_tokens")) or 16384, 2048)
+    reserved = 512 + activation * 1.5 + tp * pp / 8 * 1024
+    graph = 0.0
+    if decode_backend != "disabled":
+        graph += max_bs * 2
+    attn = state.get("attn_dp_size")
+    if isinstance(attn, int) and attn > 1:
+        graph += max_bs * attn * 3
+        if max_bs > 300:
+            graph += max_bs * attn * 1.5
+    if prefill_backend != "disabled":
+        graph += 1.5 * 1024 if _mla(state) else len(prefill_batch_sizes(prefill_max)) * 8
+    reserved += graph
+    if mem > 60 * 1024:
+        reserved = max(reserved, 10 * 1024)
+    return reserved
+
+
+def prefill_batch_sizes(max_bs: int) -> list[int]:
+    """`generate_prefill_cuda_graph_batch_sizes`."""
+    sizes = (list(range(4, 33, 4)) + list(range(48, 257, 16)) + list(range(288, 513, 32))
+             + list(range(576, 1025, 64)) + list(range(1280, 4097, 256))
+             + list(range(4608, max_bs + 1, 512)))
+    return [s for s in sizes if s <= max_bs]
+
+
+def _decode_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
+    """`generate_decode_cuda_graph_batch_sizes` (reads the algorithm as given)."""
+    if state.config.value("disable_cuda_graph_padding"):
+        sizes = list(range(1, max_bs + 1))
+    elif state.asked.get("speculative_algorithm") is None:
+        sizes = ([1, 2, 4, 8, 12] + list(range(16, 257, 8)) + list(range(272, 512, 16))
+                 + list(range(512, max_bs + 1, 32)))
+    else:
+        sizes = (list(range(1, 9)) + list(range(10, 33, 2)) + list(range(40, 65, 4))
+                 + list(range(72, 257, 8)) + list(range(272, max_bs + 1, 16)))
+    sizes = [s for s in sizes if s <= max_bs]
+    if max_bs not in sizes:
+        sizes.append(max_bs)
+    return sizes
+
+
+def _sampling_backend(state: ResolutionState) -> None:
+    if state.get("sampling_backend") is None:
+        state.set("sampling_backend", "flashinfer", "FlashInfer is available on CUDA GPUs",
+                  "_sampling_backend_default")
+
+
+def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
+    """`_attention_backend_default` / `get_default_attn_backend` (no OOT platform)."""
+    prefill = state.get("prefill_attention_backend")
+    if prefill is not None and prefill == state.get("decode_attention_backend"):
+        state.set("attention_backend", prefill, "--prefill-attention-backend and "
+                  "--decode-attention-backend agree", "_attention_backend_default")
+        return
+    if state.get("attention_backend") is not None:
+        return
+    sm = gpu.sm or 0
+    hopper, sm100 = sm == 90, sm // 10 == 10
+    topk, page = state.asked.get("speculative_eagle_topk"), state.config.value("page_size")
+    tree_free = topk is None or (topk == 1 and page in (1, None))
+    if not _mla(state):
+        if hopper and tree_free:
+            backend, why = "fa3", "FA3 on Hopper for MHA models"
+        elif sm100 and tree_free and (state.asked.get("speculative_algorithm") is None
+                                      or topk is not None):
+            backend, why = "trtllm_mha", "TensorRT-LLM MHA on Blackwell (SM100)"
+        else:
+            backend, why = "flashinfer", "FlashInfer on this GPU"
+    elif hopper:
+        backend, why = "fa3", "FA3 on Hopper for MLA models"
+    elif sm100:
+        backend, why = "flashinfer", "FlashInfer on Blackwell for MLA models"
+    else:
+        backend, why = "triton", "Triton for MLA models on this GPU"
+    state.set("attention_backend", backend, f"SGLang's default: {why}",
+              "_attention_backend_default",
+              f"Attention backend not specified. Use {backend} backend by default.")
+
+
+def _backend_gpu_checks(state: ResolutionState, gpu: GpuProfile) -> None:
+    """The refusals of `handle_attention_backend_compatibility` for the GPU, in its order:
+    TRTLLM MLA needs Blackwell and an fp8_e4m3/bf16/auto KV cache; TRTLLM MHA needs SM90,
+    SM100 or SM120 (and no fp8_e4m3 KV cache for SM120 prefill)."""
+    names = ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
+    attention, prefill, decode = (state.get(n) for n in names)
+    sm = gpu.sm or 0
+    given = tuple(n for n in names if state.config.given(n)) or ("attention_backend",)
+    if "trtllm_mla" in (attention, decode):
+        if sm // 10 not in (10, 12):
+            raise Stop("ValueError", "TRTLLM MLA backend is only supported on Blackwell GPUs "
+                       "(SM100/SM12x). Please use a different backend.",
+                       "_mla_kv_cache_dtype_checks", given, BACKEND_GPU)
+        if state.config.value("kv_cache_dtype") not in ("fp8_e4m3", "bf16", "auto"):
+            raise Stop("ValueError", "TensorRT-LLM MLA backend only supports kv-cache-dtype of "
+                       "fp8_e4m3, bf16, or auto.", "_mla_kv_cache_dtype_checks",
+                       given + ("kv_cache_dtype",), BACKEND_GPU)
+    prefill, decode = prefill or attention, decode or attention
+    hopper_or_newer = sm in (90, 120) or sm // 10 == 10
+    handler = "_handle_attention_backend_compatibility"
+    if prefill == "trtllm_mha" and not hopper_or_newer:
+        raise Stop("ValueError", "TRTLLM MHA backend for prefill requires Hopper (SM90), "
+                   "Blackwell (SM100), or SM120 GPUs. Please use a different prefill backend.",
+                   handler, given, BACKEND_GPU)
+    if prefill == "trtllm_mha" and sm == 120 and \
+            state.config.value("kv_cache_dtype") == "fp8_e4m3":
+        raise Stop("ValueError", "TRTLLM FMHAv2 prefill on SM120 does not support fp8_e4m3 KV "
+                   "cache or skip-softmax.", handler, given + ("kv_cache_dtype",), BACKEND_GPU)
+    if decode == "trtllm_mha" and not hopper_or_newer:
+        raise Stop("ValueError", "TRTLLM MHA backend for decode is only supported on Hopper "
+                   "(SM90), Blackwell (SM100) and (SM120) GPUs. Please use a different decode "
+                   "backend.", handler, given, BACKEND_GPU)
+
+
+def _fa3_fp8_fallback(state: ResolutionState) -> None:
+    """`_attention_backend_fa3_fp8_fallback`: FA3 with an fp8_e5m2 KV cache runs Triton."""
+    if state.get("attention_backend") == "fa3" and \
+            state.config.value("kv_cache_dtype") == "fp8_e5m2":
+        state.set("attention_backend", "triton", "FlashAttention3 supports only fp8_e4m3 for "
+                  "an FP8 KV cache", "_attention_backend_fa3_fp8_fallback",
+                  "FlashAttention3 only supports fp8_e4m3 if using FP8; Setting attention "
+                  "backend to triton.")
+
+
+def _page_constraints(state: ResolutionState) -> None:
+    """`_mla_backend_page_constraints`, on the page size as given."""
+    page = state.get("page_size")
+    names = {n: state.get(n) for n in ("attention_backend", "decode_attention_backend",
+                                       "prefill_attention_backend",
+                                       "speculative_draft_attention_backend")}
+    attention_decode = (names["attention_backend"], names["decode_attention_backend"])
+    with_prefill = attention_decode + (names["prefill_attention_backend"],)
+    new = page
+    if "flashmla" in attention_decode:
+        new = 64
+    if "trtllm_mla" in attention_decode and new not in (32, 64):
+        new = 64
+    if "cutedsl_mla" in with_prefill and new not in (32, 64):
+        new = 64
+    if "trtllm_mha" in names.values() and new not in (16, 32, 64, 128):
+        new = 64
+    if "hpc_ops" in with_prefill and new != 64:
+        new = 64
+    if new != page:
+        which = next(b for b in ("flashmla", "trtllm_mla", "cutedsl_mla", "trtllm_mha",
+                                 "hpc_ops") if b in names.values())
+        state.set("page_size", new, f"the {which} attention backend runs with page size {new}",
+                  "_mla_backend_page_constraints")
+
+
+def _page_size(state: ResolutionState, gpu: GpuProfile | None) -> None:
+    _page_constraints(state)
+    if state.get("page_size") is None:
+        state.set("page_size", 1, "SGLang's default page size on CUDA", _HANDLER_PAGE)
+
+
+def _data_parallelism(state: ResolutionState) -> None:
+    """`handle_data_parallelism` with attention DP: a third of the conservativeness and the
+    chunked prefill split among the attention-DP groups."""
+    attn = state.get("attn_dp_size")
+    if not (isinstance(attn, int) and attn > 1):
+        return
+    handler = "_handle_data_parallelism"
+    state.set("schedule_conservativeness", state.config.value("schedule_conservativeness")
+              * 0.3, "DP attention schedules less conservatively", handler)
+    chunked = state.get("chunked_prefill_size")
+    split = chunked // attn
+    state.set("chunked_prefill_size", split, f"DP attention splits the chunked prefill among "
+              f"{attn} groups", handler, f"DP attention is enabled. chunked prefill size is "
+              f"adjusted from {chunked} to {split}.")
+    prefill_max = state.get("cuda_graph_max_bs_prefill")
+    if state.get("cuda_graph_backend_prefill") != "disabled" and \
+            state.config.value("cuda_graph_max_bs_prefill") is None and prefill_max > split:
+        state.set("cuda_graph_max_bs_prefill", split, "prefill CUDA graphs follow the split "
+                  "chunked prefill", handler)
+        state.set("cuda_graph_bs_prefill", prefill_batch_sizes(split), "prefill CUDA-graph "
+                  f"token counts up to {split}", handler)
+
+
+__all__ = ["GPU_FIELDS", "NO_GPU", "resolve_hardware", "prefill_batch_sizes", "Unknown"]

@@ -1,0 +1,54 @@
+"""Which flags the GPU-dependent resolution model (hardware.py) covers for SGLang 0.5.23.
+
+Any other flag may feed a hook speclint has not read (LoRA, HiCache, disaggregation, ...),
+so with one of them the GPU-dependent fields are reported unknown instead of guessed.
+"""
+
+from __future__ import annotations
+
+MODELLED_FLAGS = frozenset((
+    # what the model reads
+    "model_path", "tokenizer_path", "revision", "served_model_name", "trust_remote_code",
+    "device", "tp_size", "pp_size", "dp_size", "attn_dp_size", "enable_dp_attention",
+    "nnodes", "node_rank", "base_gpu_id", "gpu_id_step", "dist_init_addr",
+    "chunked_prefill_size", "mem_fraction_static", "max_running_requests",
+    "max_total_tokens", "max_prefill_tokens", "context_length", "page_size",
+    "attention_backend", "prefill_attention_backend", "decode_attention_backend",
+    "kv_cache_dtype", "disable_cuda_graph", "disable_cuda_graph_padding",
+    "cuda_graph_max_bs_decode", "cuda_graph_max_bs_prefill", "schedule_conservativeness",
+    "sampling_backend", "enable_mixed_chunk", "disable_overlap_schedule",
+    "speculative_algorithm", "speculative_draft_model_path",
+    "speculative_draft_model_revision", "speculative_num_steps", "speculative_eagle_topk",
+    "speculative_num_draft_tokens", "speculative_ngram_max_bfs_breadth",
+    # serving only: no resolution hook reads them for these fields
+    "host", "port", "log_level", "api_key", "enable_metrics", "random_seed",
+))
+
+
+def modelled_flags_problem(config) -> str | None:
+    """Why the GPU-dependent fields cannot be predicted from the flags given (None: they can)."""
+    if config.uncertain:
+        return "the launch has words speclint cannot read"
+    for use in config.parsed.uses:
+        spec = use.spec
+        if spec is None or use.how in ("ambiguous", "unknown"):
+            continue
+        if spec.dest not in MODELLED_FLAGS:
+            return f"{use.matched or use.written} feeds SGLang hooks speclint does not model"
+        if use.dynamic:
+            return f"{use.matched or use.written} is set from a value speclint cannot read"
+        if spec.dest in HUMAN_INTS and plain_int(use.value) is None:
+            return f"{use.matched or use.written} {use.value} is not a plain integer"
+    return None
+
+
+HUMAN_INTS = ("max_total_tokens", "max_prefill_tokens", "context_length")
+"""Flags SGLang parses with `human_readable_int` (`4k`, `1Mi`); speclint reads digits only."""
+
+
+def plain_int(value: object) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return None

@@ -1,0 +1,60 @@
+"""PAR009 attention-backend-gpu: an attention backend the GPU cannot run."""
+
+from __future__ import annotations
+
+from speclint.resolve.result import BACKEND_GPU
+from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.precedence import REJECTION
+from speclint.rules.spd_helpers import flag_span
+
+_LLAMA = "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+
+
+class AttentionBackendGpu(Rule):
+    """## What it does
+Finds attention backends SGLang refuses on the GPU the launch runs on: the one given with
+`speclint explain --gpu` / `[tool.speclint] gpu`, or the one NVML reports for `speclint
+run` and the plugin. Without a GPU it stays silent.
+
+## Why it matters
+SGLang 0.5.23 checks the backend against the GPU while resolving the launch and raises
+`ValueError`: `trtllm_mla` needs Blackwell (SM100/SM12x) and an fp8_e4m3, bf16 or auto KV
+cache; `trtllm_mha` (prefill or decode) needs Hopper (SM90), Blackwell (SM100) or SM120,
+and SM120 prefill refuses an fp8_e4m3 KV cache. A script written for B200s fails on the
+H100 or A100 it is copied to.
+
+## Example
+```bash
+# GPU: h100
+python -m sglang.launch_server --model-path fixtures/models/deepseek-v3 \\
+  --attention-backend trtllm_mla
+```
+
+## Use instead
+```bash
+# GPU: h100
+python -m sglang.launch_server --model-path fixtures/models/deepseek-v3 \\
+  --attention-backend fa3
+```
+"""
+
+    code = "PAR009"
+    name = "attention-backend-gpu"
+    severity = Severity.ERROR
+    summary = "An attention backend SGLang refuses on the GPU the launch runs on."
+    invalid = (Example(_LLAMA + " --attention-backend trtllm_mha", gpu="a100"),
+               Example(_LLAMA + " --attention-backend trtllm_mla", gpu="h100"))
+    valid = (Example(_LLAMA + " --attention-backend trtllm_mha", gpu="h100"),
+             _LLAMA + " --attention-backend trtllm_mla")
+
+    def check(self, ctx: LaunchContext):
+        rejection = ctx.resolution.rejection if ctx.resolution else None
+        if rejection is None or rejection.kind != BACKEND_GPU:
+            return
+        field = next((f for f in rejection.fields if ctx.config.given(f)), "attention_backend")
+        gpu = ctx.gpu.name if ctx.gpu is not None else "this GPU"
+        yield self.report(ctx.path, flag_span(ctx, field), f"SGLang {ctx.version.version} "
+                          f"refuses this launch on {gpu}: {rejection.message}",
+                          "drop --attention-backend (SGLang picks one for the GPU) or choose "
+                          "one the GPU runs (fa3 on Hopper, flashinfer or triton elsewhere)",
+                          claims=(REJECTION,))

@@ -1,0 +1,58 @@
+"""GitHub Actions workflows: `run:` steps, env levels, the job container's image."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from speclint.extract import extract_file
+from speclint.lint import iter_lint_paths, lint_text
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKFLOW = ROOT / "fixtures" / "actions" / ".github" / "workflows" / "serve-smoke.yml"
+PATH = ".github/workflows/serve-smoke.yml"
+
+
+def at(text: str, span) -> str:
+    return text.splitlines()[span.line - 1][span.column - 1: span.end_column - 1]
+
+
+def test_run_steps_env_levels_and_container_image():
+    text = WORKFLOW.read_text()
+    first, second = extract_file(PATH, text).launches  # the `shell: python` step is not read
+    assert first.image == "lmsysorg/sglang:v0.5.6.post2" and first.image_span.line == 10
+    assert first.env["CUDA_VISIBLE_DEVICES"].text == "0,1" and first.env["SGLANG_LOG_LEVEL"].text == "info"
+    tp = first.args[3]
+    assert tp.dynamic and "${{ matrix.tp }}" in tp.dynamic_reason and (tp.span.line, tp.span.column) == (18, 23)
+    flag = next(w for w in first.args if w.text == "--speculative-num-draft-tokens")
+    assert (flag.span.line, flag.span.column) == (20, 39) and at(text, flag.span) == flag.text
+    assert second.env["TP"].text == "4" and second.args[3].text == "4"
+    result = lint_text(text, PATH)
+    # SLM004: `--tp-size ${{ matrix.tp }}` is only known when the workflow runs
+    assert [(f.code, f.span.line, f.span.column) for f in result.findings] == [
+        ("PAR001", 12, 29), ("SLM004", 18, 23), ("SPD001", 20, 70), ("FLG001", 26, 25)]
+
+
+def test_workflow_detected_outside_the_folder_by_jobs_and_on():
+    text = ("on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n"
+            "      - run: python -m sglang.launch_server --model-path m --tp-szie 2\n")
+    [finding] = lint_text(text, "ci.yml").findings
+    assert (finding.code, finding.span.line, finding.span.column) == ("FLG001", 6, 60)
+
+
+def test_folder_scan_enters_dot_github(tmp_path):
+    folder = tmp_path / ".github" / "workflows"
+    folder.mkdir(parents=True)
+    (folder / "a.yml").write_text("on: push\n")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "b.yml").write_text("x: 1\n")
+    assert [Path(p).name for p, _ in iter_lint_paths([str(tmp_path)])] == ["a.yml"]
+
+
+def test_cli_on_the_fixture_folder():
+    out = subprocess.run([sys.executable, "-m", "speclint", "--output-format", "concise",
+                          str(ROOT / "fixtures" / "actions")], capture_output=True, text=True)
+    # 3 problems, and the `${{ matrix.tp }}` launch only partly read (SLM004)
+    assert out.returncode == 1 and out.stdout.count("serve-smoke.yml:") == 4, out.stdout
+    assert out.stdout.count("SLM004") == 1, out.stdout

@@ -1,0 +1,94 @@
+"""No false reassurance: a launch with unknown values, and a file that names SGLang's
+launcher but yields no launch, are reported (info), counted in the summary line, and keep
+"All checks passed" for runs where every launch was read whole."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from speclint.lint import lint_path, lint_text
+
+ROOT = Path(__file__).resolve().parent.parent
+UNREAD = ROOT / "fixtures" / "unread"
+
+
+def speclint(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "speclint", *args], input=stdin,
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+
+
+@pytest.mark.parametrize("name, where, named", [
+    ("xargs_ports.sh", (4, 38, 58), "sglang.launch_server"),
+    ("launcher_in_string.py", (4, 13, 33), "sglang.launch_server"),
+    ("flags_only.yaml", (4, 15, 38), "--speculative-algorithm"),
+    ("prose_only.md", (3, 5, 15), "sgl.Engine"),
+])
+def test_a_file_naming_the_launcher_without_a_launch_gets_one_finding(name, where, named):
+    result = lint_path(str(UNREAD / name))
+    assert result.contexts == []
+    (finding,) = result.findings
+    assert finding.code == "SLM005" and finding.severity.label == "info"
+    assert (finding.span.line, finding.span.column, finding.span.end_column) == where
+    assert f"names `{named}` but speclint found no launch" in finding.message
+
+
+def test_the_reason_is_given_when_the_front_end_knows_it():
+    (finding,) = lint_path(str(UNREAD / "xargs_ports.sh")).findings
+    assert "the command `xargs` at line 4 names the launcher" in finding.message
+
+
+def test_mentions_in_comments_and_files_with_launches_are_quiet():
+    assert lint_text("# python -m sglang.launch_server runs elsewhere\necho ok\n", "a.sh").findings == []
+    text = "python -m sglang.launch_server --model-path m\necho sglang.launch_server\n"
+    assert [f.code for f in lint_text(text, "a.sh").findings] == []
+
+
+def test_partly_read_launch_names_each_unknown_value_once():
+    text = ("TP=$(nvidia-smi -L | wc -l)\n"
+            "python -m sglang.launch_server --model-path \"$MODEL\" --tp-size $TP --port 30000\n")
+    (finding,) = lint_text(text, "a.sh").findings
+    assert finding.code == "SLM004"
+    assert (finding.span.line, finding.span.column, finding.span.end_column) == (2, 45, 53)
+    assert "the value of `--model-path` ($MODEL is not assigned in this file" in finding.message
+    assert "the value of `--tp-size` (output of command substitution `$(nvidia-smi" \
+        in finding.message
+    assert [(n.span.line, n.span.column) for n in finding.notes] == [(2, 64)]
+
+
+def test_summary_and_exit_code(tmp_path):
+    whole = tmp_path / "whole.sh"
+    whole.write_text("python -m sglang.launch_server --model-path m --tp-size 2\n")
+    partly = tmp_path / "partly.sh"
+    partly.write_text("python -m sglang.launch_server --model-path m --tp-size $TP\n")
+    done = speclint(str(whole))
+    assert done.returncode == 0 and done.stdout.strip().splitlines()[-1].startswith(
+        "All checks passed: 1 launch in 1 file")
+    done = speclint(str(whole), str(partly))
+    last = done.stdout.strip().splitlines()[-1]
+    assert done.returncode == 0  # infos do not fail the default --fail-on warning
+    assert last.startswith("Found 1 finding (1 info): 2 launches in 2 files")
+    assert last.endswith("; 1 launch only partly read.")
+    assert speclint("--fail-on", "info", str(partly)).returncode == 1
+    done = speclint("--ignore", "SLM004", str(whole), str(partly))  # silenced, still counted
+    last = done.stdout.strip().splitlines()[-1]
+    assert last.startswith("No findings: 2 launches in 2 files") and "1 launch only partly read" in last
+    done = speclint("--ignore", "SLM", str(UNREAD / "xargs_ports.sh"))
+    assert done.stdout.strip().endswith("1 file naming SGLang with no launch found.")
+    assert "All checks passed" not in done.stdout
+
+
+def test_machine_formats_carry_the_info_findings():
+    found = json.loads(speclint("--output-format", "json", str(UNREAD / "flags_only.yaml")).stdout)
+    assert [(f["code"], f["name"], f["severity"], f["line"]) for f in found] == [
+        ("SLM005", "no-launch-found", "info", 4)]
+    sarif = json.loads(speclint("--output-format", "sarif", "-",
+                                stdin="python -m sglang.launch_server --tp-size $TP\n").stdout)
+    run = sarif["runs"][0]
+    assert [r["ruleId"] for r in run["results"]] == ["SLM004"]
+    rule_ids = {rule["id"] for rule in run["tool"]["driver"]["rules"]}
+    assert {"SLM004", "SLM005"} <= rule_ids

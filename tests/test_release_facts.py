@@ -1,0 +1,138 @@
+"""speclint.sglang.release(V): one object per release; facts read per release; findings that
+rest on a fact not read for the checked release are at most warnings and say so."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from speclint.cli import main
+from speclint.flags.schema import supported_versions
+from speclint.lint import LintOptions, lint_text
+from speclint.rules.base import Severity
+from speclint.sglang import DRAFTER, FLAGS, MODELS, RESOLUTION, first_release, release
+from speclint.sglang.registry import read_versions
+
+ROOT = Path(__file__).resolve().parent.parent
+EAGLE3 = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+          " --speculative-algorithm EAGLE3 --speculative-draft-model-path"
+          " fixtures/models/eagle3-llama-3.1-8b-instruct --speculative-num-steps 3"
+          " --speculative-eagle-topk 1 --speculative-num-draft-tokens 4\n")
+
+
+@pytest.fixture(autouse=True)
+def _in_repo_root(monkeypatch, tmp_path):
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "no-cache"))
+
+
+def test_one_cached_object_per_release():
+    assert release("0.5.10") is release("0.5.10")
+    assert release("0.5.10").version == "0.5.10"
+
+
+def test_registry_and_drafter_facts_cover_every_bundled_release():
+    assert read_versions() == supported_versions()
+    assert len(read_versions()) == 92
+    for version in read_versions():
+        rel = release(version)
+        assert rel.verified(FLAGS) and rel.verified(MODELS) and rel.verified(DRAFTER), version
+        assert "LlamaForCausalLM" in rel.models.architectures, version
+
+
+def test_registry_is_the_releases_own():
+    """Read from each wheel: EAGLE heads appear when SGLang added them and stay."""
+    eagle = first_release(lambda r: bool(r.registers("LlamaForCausalLMEagle")))
+    eagle3 = first_release(lambda r: bool(r.registers("LlamaForCausalLMEagle3")))
+    assert eagle is not None and eagle3 is not None and eagle < eagle3
+    assert eagle3.version == "0.4.4.post2"
+    later = [r for r in (release(v) for v in read_versions()) if not r < eagle3]
+    assert all(r.registers("LlamaForCausalLMEagle3") for r in later)
+    assert not release("0.5.6.post2").registers("Eagle3DeepseekV2ForCausalLM")
+    assert release("0.5.14").registers("Eagle3DeepseekV2ForCausalLM")
+    assert "EAGLE3" in release("0.5.10").speculative_algorithms
+    assert "EAGLE3" not in release("0.4.1.post2").speculative_algorithms
+    assert release("0.5.23").capture_family("KimiK25ForConditionalGeneration") == \
+        "deepseek_first_id"  # forwards its ids to DeepseekV3ForCausalLM
+
+
+def test_resolution_follows_the_closest_older_modelled_release():
+    rel = release("0.5.10")
+    assert (rel.resolution_follows, rel.resolution_exact) == ("0.5.6.post2", False)
+    assert not rel.verified(RESOLUTION)
+    assert rel.unverified(RESOLUTION) == ("unverified for SGLang 0.5.10: its resolution was not "
+                                          "read, speclint follows SGLang 0.5.6.post2")
+    assert release("0.5.14").resolution_exact and release("0.5.14").unverified(RESOLUTION) == ""
+
+
+def test_cli_correct_eagle3_launch_on_a_pinned_older_release(tmp_path):
+    script = tmp_path / "serve.sh"
+    script.write_text(EAGLE3.replace("\n", " --max-running-requests 48\n"))
+    result = CliRunner().invoke(main, ["check", "--sglang-version", "0.5.22", str(script)])
+    assert result.exit_code == 0, result.output
+    assert "DRF010" not in result.output
+    assert "All checks passed" in result.output
+
+
+def test_explain_json_says_whether_resolution_is_exact(tmp_path):
+    script = tmp_path / "serve.sh"
+    script.write_text(EAGLE3)
+    for version, follows, exact in (("0.5.22", "0.5.14", False), ("0.5.23", "0.5.23", True)):
+        result = CliRunner().invoke(main, ["explain", "--sglang-version", version,
+                                           "--output-format", "json", str(script)])
+        assert result.exit_code == 0, result.output
+        (entry,) = json.loads(result.output)
+        assert (entry["resolution_modelled_on"], entry["resolution_exact"]) == (follows, exact)
+
+
+REFUSED = ("python -m sglang.launch_server --model-path m --tp-size 8"
+           " --enable-dp-attention\n")
+
+
+def test_error_on_a_borrowed_resolution_is_a_warning_that_says_unverified():
+    """0.4.10.post2's __post_init__ refuses attention DP with dp-size 1 (read there): an error.
+    0.4.9 borrows that resolution: the same finding, as a warning that says so."""
+    (own,) = [f for f in lint_text(REFUSED, "a.sh", LintOptions(sglang_version="0.4.10.post2"))
+              .findings if f.code == "PAR003"]
+    assert own.severity == Severity.ERROR and "unverified" not in own.message
+    (borrowed,) = [f for f in lint_text(REFUSED, "a.sh", LintOptions(sglang_version="0.4.9"))
+                   .findings if f.code == "PAR003"]
+    assert borrowed.severity == Severity.WARNING
+    assert borrowed.message.endswith("unverified for SGLang 0.4.9: its resolution was not read, "
+                                     "speclint follows SGLang 0.4.10.post2")
+    assert "SGLang 0.4.9 stops in __post_init__" in borrowed.message
+
+
+def test_par003_agrees_with_explain_when_dp_size_is_one():
+    """--enable-dp-attention without --dp-size: dropped where the resolution drops it."""
+    text = "python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention\n"
+    for version in ("0.5.7", "0.5.10", "0.5.19", "0.5.22"):
+        result = lint_text(text, "a.sh", LintOptions(sglang_version=version))
+        (ctx,) = result.contexts
+        change = ctx.resolution.adjustment("enable_dp_attention")
+        assert change is not None and change.effective is False, version
+        (finding,) = [f for f in result.findings if f.code == "PAR003"]
+        assert f"turned off by SGLang {version}'s" in finding.message
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("version", ["0.4.4.post2", "0.5.10", "0.5.22"])
+def test_regenerating_reproduces_the_stored_registry(version):
+    """Reads the wheel again (downloads it into .cache/sglang-wheels/ when missing)."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from gen_sglang_facts import load, read_release
+
+    from gen_sglang_schema import wheel_path
+
+    stored = load()
+    raw = stored["releases"][version]
+    names = stored["names"]
+    fresh = read_release(wheel_path(version))
+    assert [names[i] for i in raw["architectures"]] == fresh["architectures"]
+    assert {k: [names[i] for i in v] for k, v in raw["capture"].items()} == fresh["capture"]
+    assert raw["speculative_algorithms"] == fresh["speculative_algorithms"]
