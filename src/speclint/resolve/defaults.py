@@ -71,6 +71,12 @@ def resolve_defaults(state: ResolutionState, gpu, problem: str | None) -> None:
         problem = ("depends on the target model, whose config.json is not on disk"
                    if state.target_architecture is None else
                    f"SGLang 0.5.23's defaults for {state.target_architecture} are not modelled")
+    attn = state.get("attn_dp_size")
+    if isinstance(attn, int) and attn == 1 and state.get("enable_dp_lm_head") is True:
+        # recorded (tests/data/oracle/0.5.23): without attention DP a given
+        # --enable-dp-lm-head turns False, whatever the model
+        state.set("enable_dp_lm_head", False, "no attention data parallelism: no DP LM head",
+                  "_data_parallelism_defaults")
     if problem is not None:
         for name in DEFAULT_FIELDS:
             if name not in ("tokenizer_path", "served_model_name") \
@@ -118,10 +124,12 @@ def _boundary_reduction(state: ResolutionState) -> None:
 def _moe_runner(state: ResolutionState, gpu) -> None:
     if state.get("speculative_moe_runner_backend") is not None:
         return
-    if gpu is not None and (gpu.sm or 0) // 10 == 10 and \
+    if (gpu is None or (gpu.sm or 0) // 10 == 10) and \
             state.target_architecture in FUSION_ARCHITECTURES:
+        # recorded (tests/data/oracle): flashinfer_trtllm on a B200
         state.set_unknown("speculative_moe_runner_backend", "DeepSeek's MoE runner on "
-                          "Blackwell (_deepseek_moe_quant_resolution) is not modelled")
+                          "Blackwell (_deepseek_moe_quant_resolution) is not modelled"
+                          + ("" if gpu is not None else "; depends on the GPU: pass --gpu"))
         return
     runner = state.config.value("moe_runner_backend", "auto")
     state.set("speculative_moe_runner_backend", runner, "the draft's MoE runner follows the "

@@ -27,6 +27,8 @@ GPU_FIELDS = (
 `cuda_graph_config` (decode unless the name says prefill)."""
 
 NO_GPU = "depends on the GPU: pass --gpu"
+RECORDED_FIELDS = ("attention_backend", "page_size")
+"""Resolved by attention.py for the releases other than 0.5.23 (recorded by tools/oracle)."""
 MODELLED_ARCHITECTURES = ("LlamaForCausalLM", "Qwen3ForCausalLM", "DeepseekV3ForCausalLM",
                           "KimiK25ForConditionalGeneration")
 MLA_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
@@ -107,11 +109,16 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
     if fixed_page:
         _page_size(state, None)
     attn = state.get("attn_dp_size")
+    read = state.version == "0.5.23"
     for name in GPU_FIELDS:
+        if not read and name in RECORDED_FIELDS:
+            continue  # attention.py, as each recorded release resolves them
         if state.values.get(name) is None:
             state.set_unknown(name, reason)
-        elif name in ("chunked_prefill_size", "schedule_conservativeness") and \
-                state.version == "0.5.23" and not (isinstance(attn, int) and attn == 1):
+        elif name in ("chunked_prefill_size", "schedule_conservativeness") and (
+                not (isinstance(attn, int) and attn == 1) if read else
+                state.attention_dp() or state.asked.get("enable_dp_attention") is not False):
+            # recorded: older releases lower both under --enable-dp-attention
             state.set_unknown(name, f"{reason} (attention data parallelism changes it)")
     if state.version == "0.5.23" and not fixed_page and state.config.given("page_size") \
             and is_known(state.get("page_size")):

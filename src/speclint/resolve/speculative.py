@@ -160,10 +160,16 @@ def _eagle_family(state: ResolutionState, traits, algorithm: str) -> None:
             raise Stop("ValueError" if topk is not None else "TypeError",
                        "trtllm_mha backend only supports topk = 1 for speculative decoding.",
                        handler, ("speculative_eagle_topk",), TREE_DRAFT_BACKEND)
-    if traits.page_forces_topk_one and isinstance(topk, int) and topk > 1:
+    if traits.page_forces_topk_one and (topk is None or topk > 1):
         from speclint.resolve.attention import page_size_after_backends
 
         page = page_size_after_backends(state)
+        if topk is None and page is not None and page > 1:
+            raise Stop("TypeError", "'>' not supported between instances of 'NoneType' and "
+                       "'int' (speculative_eagle_topk is None: --speculative-num-steps was given "
+                       "without --speculative-eagle-topk)", handler, ("speculative_num_steps",))
+        if topk is None:
+            page = 1  # `page_size > 1 and ...` stops before reading topk
         if page is None:
             state.mark_unknown_speculative("the page size is not known (a page size above 1 "
                                            "turns tree drafting off)")

@@ -271,8 +271,9 @@ TRAITS.update({
                          mtp_draft_from_target=("DeepseekV3ForCausalLM",),
                          eagle_disables_mixed_chunk=False, page_forces_topk_one=True,
                          deepep_auto_refuses_dp_attention=True),
-    # recorded: resolves every battery launch as 0.4.10.post2 does
-    "0.5.1.post3": _like("0.4.10.post2"),
+    # recorded: as 0.4.10.post2, and `_handle_speculative_decoding` refuses topk > 1 on
+    # trtllm_mha
+    "0.5.1.post3": _like("0.4.10.post2", has_trtllm_mha_check=True),
     # server_args.py `_handle_speculative_decoding`: --enable-beta-spec keeps the overlap
     # scheduler for EAGLE; the draft revision stays None; topk > 1 with pages > 1 only on
     # flashinfer; NGRAM as 0.5.6.post2
