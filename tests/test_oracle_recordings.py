@@ -122,9 +122,21 @@ def _gpu_refusal(version, launch, errors, problem) -> bool:
 
 def _quantization_vs_config(version, launch, errors, problem) -> bool:
     """ModelConfig._verify_quantization: --quantization against the target config's
-    quantization_config (deepseek-v3 is fp8). Not modelled yet."""
-    return not launch["ok"] and not errors and "does not match the quantization method" in \
-        str(launch.get("error"))
+    quantization_config (deepseek-v3 is fp8), and against the methods the release's
+    ModelConfig supports. Not modelled yet."""
+    error = str(launch.get("error"))
+    return not launch["ok"] and not errors and (
+        "does not match the quantization method" in error
+        or "Unknown quantization method" in error)
+
+
+def _backend_gpu_or_dtype(version, launch, errors, problem) -> bool:
+    """Refusals that read the GPU or the backend SGLang picks for it: FA4 as the decode
+    backend (0.5.6-0.5.14), an fp4 KV cache on the auto-picked backend."""
+    error = str(launch.get("error"))
+    return not launch["ok"] and not errors and (
+        "FA4 backend is only supported for prefill" in error
+        or ("KV4" in error and "--attention-backend" not in launch["argv"]))
 
 
 def _context_length_above_model(version, launch, errors, problem) -> bool:
@@ -144,6 +156,8 @@ KNOWN_DIFFERENCES = [
     ("GPU-dependent refusal", "speclint does not know the GPU", _gpu_refusal),
     ("--quantization vs the checkpoint's quantization_config", "not modelled yet",
      _quantization_vs_config),
+    ("backend refused for the GPU or KV dtype", "speclint does not know the GPU",
+     _backend_gpu_or_dtype),
 ]
 
 

@@ -34,6 +34,12 @@ STUBS = (
     "sgl_kernel",
 )
 RELEASE_STUBS: dict[str, tuple[str, ...]] = {}
+RELEASE_DEPS: dict[str, tuple[str, ...]] = {
+    # function_call/inkling_detector.py imports xgrammar at module level (their own pin)
+    **dict.fromkeys(("0.5.16", "0.5.17", "0.5.18", "0.5.19", "0.5.20"), ("xgrammar==0.2.1",)),
+}
+"""Compiled packages some releases import while resolving; each set in its own shared folder
+(overlays/deps-<name>-<version>), only on those releases' path."""
 
 
 def stubs_for(version: str) -> tuple[str, ...]:
@@ -82,6 +88,12 @@ def ensure(version: str) -> tuple[str, dict[str, str]]:
             _pip(python, target + ".tmp", [f"sglang=={version}"])
             os.replace(target + ".tmp", target)
         paths.insert(0, target)
+    for spec in RELEASE_DEPS.get(version, ()):
+        target = os.path.join(OVERLAYS, "deps-" + spec.replace("==", "-"))
+        if not os.path.isdir(target):
+            _pip(python, target + ".tmp", [spec])
+            os.replace(target + ".tmp", target)
+        paths.append(target)
     env = {"PYTHONPATH": os.pathsep.join(paths), "ORACLE_STUBS": ",".join(stubs_for(version))}
     return python, env
 

@@ -277,15 +277,33 @@ def _eagle_overlap(state: ResolutionState, traits, algorithm: str) -> None:
         if not is_known(spec_v2):
             state.set_unknown("disable_overlap_schedule", spec_v2.reason)
             return
-        if algorithm == "EAGLE" and spec_v2:
+        if algorithm in traits.spec_v2_algorithms and spec_v2:
             state.set("disable_overlap_schedule", False, "SGLANG_ENABLE_SPEC_V2 turns the "
-                      "overlap scheduler on for EAGLE", "_handle_speculative_decoding")
+                      f"overlap scheduler on for {algorithm}", "_handle_speculative_decoding")
+            topk = state.get("speculative_eagle_topk")
+            if traits.spec_v2_topk_one and isinstance(topk, int) and topk > 1:
+                raise Stop("ValueError", "Spec v2 currently only supports topk = 1 for "
+                           "speculative decoding.", "_handle_speculative_decoding",
+                           ("speculative_eagle_topk",), TREE_DRAFT_BACKEND)
         if not spec_v2:
             state.set("disable_overlap_schedule", True, "without SGLANG_ENABLE_SPEC_V2, EAGLE-"
                       "family speculative decoding disables the overlap scheduler",
                       "_handle_speculative_decoding",
                       "Overlap scheduler is disabled because of using eagle3 or standalone "
                       "speculative decoding.")
+    elif traits.eagle_overlap == "spec_v2_default":
+        # 0.5.12 `_handle_speculative_decoding`: spec v2 (with the overlap scheduler) unless a
+        # given topk > 1 or SGLANG_ENABLE_SPEC_V2 is false
+        topk = state.get("speculative_eagle_topk")
+        spec_v2 = _env_flag(state, "SGLANG_ENABLE_SPEC_V2") if "SGLANG_ENABLE_SPEC_V2" in \
+            state.env else True
+        if not is_known(topk) or not is_known(spec_v2):
+            state.set_unknown("disable_overlap_schedule", "depends on a value speclint cannot "
+                              "read")
+        elif (isinstance(topk, int) and topk > 1) or not spec_v2:
+            state.set("disable_overlap_schedule", True, "spec v1 (no overlap scheduler): "
+                      + ("spec v2 only supports topk = 1" if spec_v2 else
+                         "SGLANG_ENABLE_SPEC_V2 is false"), "_handle_speculative_decoding")
     elif state.get("device") == "cpu" and traits.cpu_disables_overlap:
         state.set("disable_overlap_schedule", True, "no overlap scheduler for speculative "
                   "decoding on CPU", "_disable_overlap_schedule_for_cpu",
@@ -366,6 +384,12 @@ def _dflash(state: ResolutionState) -> None:
         state.set("speculative_num_draft_tokens", block, "DFLASH block size", handler)
     elif draft is None:
         state.set_unknown("speculative_num_draft_tokens", "taken from the DFLASH draft's config")
+    if state.traits.dflash_disables_overlap:
+        state.set("disable_overlap_schedule", True, "DFLASH runs without the overlap "
+                  "scheduler", handler)
+    if state.traits.dflash_disables_mixed_chunk and state.get("enable_mixed_chunk") is True:
+        state.set("enable_mixed_chunk", False, "DFLASH does not run with mixed chunked "
+                  "prefill", handler)
     if state.traits.dflash_full_handler:
         # 0.5.23 `_handle_dflash` ends like the other handlers (tests/test_oracle_differential.py:
         # the oracle reports 48 without --max-running-requests).

@@ -59,7 +59,8 @@ class ReleaseTraits:
     """True before 0.5.23; 0.5.23 keeps it for EAGLE/EAGLE3 and drops it for STANDALONE."""
     eagle_overlap: str
     """'kept' (v2 worker, 0.5.14+), 'spec_v2_env' (0.5.6.post2), 'beta_spec' (0.5.3: the
-    --enable-beta-spec flag instead of the variable), 'disabled' (0.4.10.post2)."""
+    --enable-beta-spec flag instead of the variable), 'spec_v2_default' (0.5.12: off only
+    for a given topk > 1 or SGLANG_ENABLE_SPEC_V2 false), 'disabled' (0.4.10.post2)."""
     cpu_disables_overlap: bool
     """0.5.23 `_disable_overlap_schedule_for_cpu` (speculative_hook.py): --device cpu runs
     speculative decoding without the overlap scheduler."""
@@ -102,6 +103,16 @@ class ReleaseTraits:
     auto_backend_kept_pages: tuple[int, ...]
     """--page-size values every auto-picked backend keeps (Blackwell's trtllm_mha/trtllm_mla
     raise others to 64); empty where the backend is not picked while resolving."""
+    spec_v2_algorithms: tuple[str, ...]
+    """The algorithms SGLANG_ENABLE_SPEC_V2 (--enable-beta-spec) keeps the overlap scheduler
+    on for (eagle_overlap 'spec_v2_env' / 'beta_spec')."""
+    spec_v2_topk_one: bool
+    """0.5.7-0.5.8: with spec v2 a given topk > 1 raises "Spec v2 currently only supports
+    topk = 1"."""
+    dflash_disables_overlap: bool
+    """0.5.12-0.5.13 `_handle_dflash` turns the overlap scheduler off (recorded)."""
+    dflash_disables_mixed_chunk: bool
+    """0.5.14 `_handle_dflash` turns --enable-mixed-chunk off (recorded; 0.5.23 keeps it)."""
     trtllm_mha_pages: tuple[int, ...]
     """Page sizes a trtllm_mha backend (attention, decode or prefill) keeps; others become 64
     (attention.py). Empty: not modelled, the page size is unknown."""
@@ -173,6 +184,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         pp_disables_overlap=True, dflash_full_handler=False, strips_device_index=False,
         backend_page_sizes=False, aux_capture_algorithms=(),
         auto_attention_backend=False, auto_backend_kept_pages=(),
+        spec_v2_algorithms=("EAGLE",), spec_v2_topk_one=False,
+        dflash_disables_overlap=False, dflash_disables_mixed_chunk=False,
         trtllm_mha_pages=(), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
         draft_revision_main=True, deprecated_action_raises=True,
         pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm", "enable_mixed_chunk"),
@@ -199,7 +212,9 @@ TRAITS: dict[str, ReleaseTraits] = {
         pp_disables_overlap=True, dflash_full_handler=False, strips_device_index=False,
         backend_page_sizes=False, aux_capture_algorithms=(),
         auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
-        trtllm_mha_pages=(), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        spec_v2_algorithms=("EAGLE",), spec_v2_topk_one=False,
+        dflash_disables_overlap=False, dflash_disables_mixed_chunk=False,
+        trtllm_mha_pages=(16, 32, 64), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
         draft_revision_main=True, deprecated_action_raises=True,
         pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm", "enable_mixed_chunk"),
         parallel_steps="handlers",
@@ -223,7 +238,9 @@ TRAITS: dict[str, ReleaseTraits] = {
         dflash_full_handler=False, strips_device_index=False, backend_page_sizes=False,
         aux_capture_algorithms=(),
         auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
-        trtllm_mha_pages=(), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        spec_v2_algorithms=("EAGLE",), spec_v2_topk_one=False,
+        dflash_disables_overlap=False, dflash_disables_mixed_chunk=True,
+        trtllm_mha_pages=(16, 32, 64), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
         draft_revision_main=True, deprecated_action_raises=False,
         pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm",),
         parallel_steps="handlers", a2a_spanning=_A2A_0_5_14, a2a_ep_size_hook=False,
@@ -246,6 +263,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         pp_disables_overlap=True, dflash_full_handler=True, strips_device_index=True,
         backend_page_sizes=True, aux_capture_algorithms=("EAGLE3", "DFLASH", "DSPARK"),
         auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
+        spec_v2_algorithms=("EAGLE",), spec_v2_topk_one=False,
+        dflash_disables_overlap=False, dflash_disables_mixed_chunk=False,
         trtllm_mha_pages=(16, 32, 64, 128), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
         draft_revision_main=True, deprecated_action_raises=False,
         pp_speculative_prefill_only=True, pp_refuses=(),
@@ -281,6 +300,26 @@ TRAITS.update({
                          page_tree_backends=("flashinfer",), trtllm_mha_pages=(16, 32, 64)),
     # recorded: resolves every battery launch as 0.5.23 does
     "0.5.22": _like("0.5.23"),
+    # server_args.py: SGLANG_ENABLE_SPEC_V2 also covers EAGLE3 and refuses a given topk > 1
+    "0.5.7": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"), spec_v2_topk_one=True),
+    # and auto_choose_speculative_params gives (3, 1, 4) to architectures it does not list
+    "0.5.8.post1": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"),
+                         spec_v2_topk_one=True, other_architectures_params=(3, 1, 4)),
+    # server_args.py: spec v1 (overlap off) for a given topk > 1; NGRAM turns the overlap
+    # scheduler off and leaves steps unset
+    # recorded: as 0.5.8.post1
+    "0.5.9": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"),
+                   spec_v2_topk_one=True, other_architectures_params=(3, 1, 4)),
+    "0.5.12.post1": _like("0.5.14", eagle_overlap="spec_v2_default", ngram_disables_overlap=True,
+                          ngram_sets_steps=False, dflash_disables_overlap=True,
+                          page_tree_backends=("flashinfer",)),
+    # NGRAM and DFLASH as 0.5.12.post1, EAGLE as 0.5.14
+    "0.5.13.post1": _like("0.5.14", ngram_disables_overlap=True, ngram_sets_steps=False,
+                          dflash_disables_overlap=True),
+    # speculative decoding as 0.5.23; the parallel layout still 0.5.14's
+    # (`_handle_data_parallelism`: --dp-size is the attention-DP size)
+    "0.5.21": _like("0.5.23", parallel_steps=TRAITS["0.5.14"].parallel_steps,
+                    separate_attn_dp_size=False),
 })
 
 LARGE_TREE_ARCHITECTURES = ("LlamaForCausalLM", "Grok1ForCausalLM", "Grok1VForCausalLM")
