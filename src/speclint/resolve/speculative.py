@@ -384,6 +384,8 @@ def _dflash(state: ResolutionState) -> None:
         state.set("speculative_num_draft_tokens", block, "DFLASH block size", handler)
     elif draft is None:
         state.set_unknown("speculative_num_draft_tokens", "taken from the DFLASH draft's config")
+    if state.traits.dflash_draft_backend:
+        _dflash_draft_backend(state)
     if state.traits.dflash_disables_overlap:
         state.set("disable_overlap_schedule", True, "DFLASH runs without the overlap "
                   "scheduler", handler)
@@ -394,7 +396,6 @@ def _dflash(state: ResolutionState) -> None:
         # 0.5.23 `_handle_dflash` ends like the other handlers (tests/test_oracle_differential.py:
         # the oracle reports 48 without --max-running-requests).
         _max_running_requests(state, handler, True)
-        _dflash_draft_backend(state)
     else:
         state.mark_unknown("max_running_requests", "DFLASH's own handler decides it")
 

@@ -109,6 +109,8 @@ class ReleaseTraits:
     spec_v2_topk_one: bool
     """0.5.7-0.5.8: with spec v2 a given topk > 1 raises "Spec v2 currently only supports
     topk = 1"."""
+    dflash_draft_backend: bool
+    """`_resolve_dflash_draft_attention_backend` resolves the draft backend (0.5.15+, recorded)."""
     dflash_disables_overlap: bool
     """0.5.12-0.5.13 `_handle_dflash` turns the overlap scheduler off (recorded)."""
     dflash_disables_mixed_chunk: bool
@@ -185,7 +187,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         backend_page_sizes=False, aux_capture_algorithms=(),
         auto_attention_backend=False, auto_backend_kept_pages=(),
         spec_v2_algorithms=("EAGLE",), spec_v2_topk_one=False,
-        dflash_disables_overlap=False, dflash_disables_mixed_chunk=False,
+        dflash_draft_backend=False, dflash_disables_overlap=False,
+        dflash_disables_mixed_chunk=False,
         trtllm_mha_pages=(), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
         draft_revision_main=True, deprecated_action_raises=True,
         pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm", "enable_mixed_chunk"),
@@ -213,7 +216,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         backend_page_sizes=False, aux_capture_algorithms=(),
         auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
         spec_v2_algorithms=("EAGLE",), spec_v2_topk_one=False,
-        dflash_disables_overlap=False, dflash_disables_mixed_chunk=False,
+        dflash_draft_backend=False, dflash_disables_overlap=False,
+        dflash_disables_mixed_chunk=False,
         trtllm_mha_pages=(16, 32, 64), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
         draft_revision_main=True, deprecated_action_raises=True,
         pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm", "enable_mixed_chunk"),
@@ -239,7 +243,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         aux_capture_algorithms=(),
         auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
         spec_v2_algorithms=("EAGLE",), spec_v2_topk_one=False,
-        dflash_disables_overlap=False, dflash_disables_mixed_chunk=True,
+        dflash_draft_backend=False, dflash_disables_overlap=False,
+        dflash_disables_mixed_chunk=True,
         trtllm_mha_pages=(16, 32, 64), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
         draft_revision_main=True, deprecated_action_raises=False,
         pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm",),
@@ -264,7 +269,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         backend_page_sizes=True, aux_capture_algorithms=("EAGLE3", "DFLASH", "DSPARK"),
         auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
         spec_v2_algorithms=("EAGLE",), spec_v2_topk_one=False,
-        dflash_disables_overlap=False, dflash_disables_mixed_chunk=False,
+        dflash_draft_backend=True, dflash_disables_overlap=False,
+        dflash_disables_mixed_chunk=False,
         trtllm_mha_pages=(16, 32, 64, 128), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
         draft_revision_main=True, deprecated_action_raises=False,
         pp_speculative_prefill_only=True, pp_refuses=(),
@@ -310,12 +316,18 @@ TRAITS.update({
     # recorded: as 0.5.8.post1
     "0.5.9": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"),
                    spec_v2_topk_one=True, other_architectures_params=(3, 1, 4)),
+    # as 0.5.9, and NGRAM's default draft tokens are 12
+    "0.5.10.post1": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"),
+                          spec_v2_topk_one=True, other_architectures_params=(3, 1, 4),
+                          ngram_default_draft_tokens_flag=None),
     "0.5.12.post1": _like("0.5.14", eagle_overlap="spec_v2_default", ngram_disables_overlap=True,
                           ngram_sets_steps=False, dflash_disables_overlap=True,
                           page_tree_backends=("flashinfer",)),
     # NGRAM and DFLASH as 0.5.12.post1, EAGLE as 0.5.14
     "0.5.13.post1": _like("0.5.14", ngram_disables_overlap=True, ngram_sets_steps=False,
                           dflash_disables_overlap=True),
+    # as 0.5.14, and DFLASH resolves its draft attention backend
+    "0.5.15.post1": _like("0.5.14", dflash_draft_backend=True),
     # speculative decoding as 0.5.23; the parallel layout still 0.5.14's
     # (`_handle_data_parallelism`: --dp-size is the attention-DP size)
     "0.5.21": _like("0.5.23", parallel_steps=TRAITS["0.5.14"].parallel_steps,
