@@ -141,8 +141,9 @@ def _modelled_note(version: str) -> str | None:
     if checked.resolution_exact:
         return None
     modelled = checked.resolution_follows
-    return (f"resolution modelled on SGLang {modelled} (speclint models the resolution of "
-            f"a few releases; flags are checked against {version} itself)")
+    return (f"resolution modelled on SGLang {modelled}, the closest older release whose "
+            f"resolution speclint read or recorded ({version}'s was neither; its flags are "
+            f"checked against {version} itself)")
 
 
 def _differences(left, right) -> list[tuple[str, object, object]]:
