@@ -285,6 +285,15 @@ def _like(release: str, **changes) -> ReleaseTraits:
     return replace(TRAITS[release], **changes)
 
 
+_SPEC_0_5_12 = dict(eagle_overlap="spec_v2_default", ngram_disables_overlap=True,
+                    ngram_sets_steps=False, dflash_disables_overlap=True,
+                    page_tree_backends=("flashinfer",))
+"""0.5.11-0.5.12 server_args.py: spec v1 (overlap off) for a given topk > 1; NGRAM turns the
+overlap scheduler off and leaves steps unset; DFLASH turns it off; paged trees only on
+flashinfer."""
+_PARALLEL_0_5_14 = dict(parallel_steps=TRAITS["0.5.14"].parallel_steps, separate_attn_dp_size=False)
+"""`_handle_data_parallelism` where --dp-size is still the attention-DP size (0.5.20-0.5.21)."""
+
 # Releases recorded by tools/oracle (tests/data/oracle): each entry is the closest read
 # release's with the differences its recording shows (tests/test_oracle_recordings.py
 # checks every launch), and the source lines named.
@@ -311,8 +320,6 @@ TRAITS.update({
     # and auto_choose_speculative_params gives (3, 1, 4) to architectures it does not list
     "0.5.8.post1": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"),
                          spec_v2_topk_one=True, other_architectures_params=(3, 1, 4)),
-    # server_args.py: spec v1 (overlap off) for a given topk > 1; NGRAM turns the overlap
-    # scheduler off and leaves steps unset
     # recorded: as 0.5.8.post1
     "0.5.9": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"),
                    spec_v2_topk_one=True, other_architectures_params=(3, 1, 4)),
@@ -320,9 +327,8 @@ TRAITS.update({
     "0.5.10.post1": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"),
                           spec_v2_topk_one=True, other_architectures_params=(3, 1, 4),
                           ngram_default_draft_tokens_flag=None),
-    "0.5.12.post1": _like("0.5.14", eagle_overlap="spec_v2_default", ngram_disables_overlap=True,
-                          ngram_sets_steps=False, dflash_disables_overlap=True,
-                          page_tree_backends=("flashinfer",)),
+    "0.5.11": _like("0.5.14", **_SPEC_0_5_12),
+    "0.5.12.post1": _like("0.5.14", **_SPEC_0_5_12),
     # NGRAM and DFLASH as 0.5.12.post1, EAGLE as 0.5.14
     "0.5.13.post1": _like("0.5.14", ngram_disables_overlap=True, ngram_sets_steps=False,
                           dflash_disables_overlap=True),
@@ -330,8 +336,8 @@ TRAITS.update({
     "0.5.15.post1": _like("0.5.14", dflash_draft_backend=True),
     # speculative decoding as 0.5.23; the parallel layout still 0.5.14's
     # (`_handle_data_parallelism`: --dp-size is the attention-DP size)
-    "0.5.21": _like("0.5.23", parallel_steps=TRAITS["0.5.14"].parallel_steps,
-                    separate_attn_dp_size=False),
+    "0.5.20": _like("0.5.23", **_PARALLEL_0_5_14),
+    "0.5.21": _like("0.5.23", **_PARALLEL_0_5_14),
 })
 
 LARGE_TREE_ARCHITECTURES = ("LlamaForCausalLM", "Grok1ForCausalLM", "Grok1VForCausalLM")
