@@ -147,6 +147,13 @@ def _context_length_above_model(version, launch, errors, problem) -> bool:
         in str(launch.get("error"))
 
 
+def _deprecated_moe_flags_0_5_2(version, launch, errors, problem) -> bool:
+    """0.5.2 still rewrites --enable-ep-moe / --enable-deepep-moe in __post_init__ (as
+    0.4.10.post2) but resolves attention DP as 0.5.6.post2: that mix is not modelled."""
+    return version == "0.5.2" and any(f in launch["argv"] for f in ("--enable-ep-moe",
+                                                                     "--enable-deepep-moe"))
+
+
 KNOWN_DIFFERENCES = [
     ("--context-length above the model's derived length", "not modelled yet",
      _context_length_above_model),
@@ -158,6 +165,7 @@ KNOWN_DIFFERENCES = [
      _quantization_vs_config),
     ("backend refused for the GPU or KV dtype", "speclint does not know the GPU",
      _backend_gpu_or_dtype),
+    ("0.5.2's deprecated MoE flags", "not modelled yet", _deprecated_moe_flags_0_5_2),
 ]
 
 

@@ -33,7 +33,9 @@ STUBS = (
     # moe_runner/deep_gemm.py import it unconditionally (no server_args.py reads it)
     "sgl_kernel",
 )
-RELEASE_STUBS: dict[str, tuple[str, ...]] = {}
+RELEASE_STUBS: dict[str, tuple[str, ...]] = {
+    "0.5.4.post3": ("datasets",),  # sglang/bench_serving.py imports it at module level
+}
 RELEASE_DEPS: dict[str, tuple[str, ...]] = {
     # function_call/inkling_detector.py imports xgrammar at module level (their own pin)
     **dict.fromkeys(("0.5.16", "0.5.17", "0.5.18", "0.5.19", "0.5.20"), ("xgrammar==0.2.1",)),

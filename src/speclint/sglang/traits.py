@@ -154,6 +154,9 @@ class ReleaseTraits:
     waterfill: str | None
     """Which waterfill flag forces DeepEP: 'deepep_waterfill' (0.5.14 `_handle_a2a_moe`),
     'waterfill' (0.5.23 overrides.py `_a2a_backend_overrides`, MegaMOE kept too), None."""
+    dp_lm_head_asserts: bool
+    """0.5.2: --enable-dp-lm-head once attention DP is off (--dp-size 1) asserts instead of
+    being turned off (recorded)."""
     separate_attn_dp_size: bool
     """0.5.23 parallel_hook.py: attention DP is `attn_dp_size` and `dp_size` counts replicas
     beside it (`handle_data_parallelism` refuses both > 1); earlier `dp_size` with
@@ -194,7 +197,7 @@ TRAITS: dict[str, ReleaseTraits] = {
         pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm", "enable_mixed_chunk"),
         parallel_steps="post_init", a2a_spanning={"deepep": "DeepEP"},
         a2a_ep_size_hook=False, a2a_info_backends=(),
-        flashinfer_a2a_needs_dp_attention=False, waterfill=None, separate_attn_dp_size=False,
+        flashinfer_a2a_needs_dp_attention=False, waterfill=None, dp_lm_head_asserts=False, separate_attn_dp_size=False,
         replica_offset_spans_pp=False),
     "0.5.6.post2": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
@@ -225,7 +228,7 @@ TRAITS: dict[str, ReleaseTraits] = {
         a2a_spanning={"deepep": "DeepEP", "mooncake": "Mooncake",
                       "ascend_fuseep": "Ascend fused EP"},
         a2a_ep_size_hook=False, a2a_info_backends=(),
-        flashinfer_a2a_needs_dp_attention=False, waterfill=None, separate_attn_dp_size=False,
+        flashinfer_a2a_needs_dp_attention=False, waterfill=None, dp_lm_head_asserts=False, separate_attn_dp_size=False,
         replica_offset_spans_pp=True),
     "0.5.14": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
@@ -250,7 +253,7 @@ TRAITS: dict[str, ReleaseTraits] = {
         pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm",),
         parallel_steps="handlers", a2a_spanning=_A2A_0_5_14, a2a_ep_size_hook=False,
         a2a_info_backends=("megamoe",), flashinfer_a2a_needs_dp_attention=True,
-        waterfill="deepep_waterfill", separate_attn_dp_size=False, replica_offset_spans_pp=True),
+        waterfill="deepep_waterfill", dp_lm_head_asserts=False, separate_attn_dp_size=False, replica_offset_spans_pp=True),
     "0.5.23": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
         upper_cases_algorithm=True,
@@ -276,7 +279,7 @@ TRAITS: dict[str, ReleaseTraits] = {
         pp_speculative_prefill_only=True, pp_refuses=(),
         parallel_steps="hooks", a2a_spanning=_A2A_0_5_23, a2a_ep_size_hook=True,
         a2a_info_backends=(), flashinfer_a2a_needs_dp_attention=False,
-        waterfill="waterfill", separate_attn_dp_size=True, replica_offset_spans_pp=True),
+        waterfill="waterfill", dp_lm_head_asserts=False, separate_attn_dp_size=True, replica_offset_spans_pp=True),
 }
 
 
@@ -308,11 +311,19 @@ TRAITS.update({
     # recorded: as 0.4.10.post2, and `_handle_speculative_decoding` refuses topk > 1 on
     # trtllm_mha
     "0.5.1.post3": _like("0.4.10.post2", has_trtllm_mha_check=True),
+    # speculative decoding as 0.5.3.post3 (its --enable-ep-moe / --enable-deepep-moe
+    # rewriting is a counted known difference in tests/test_oracle_recordings.py)
+    "0.5.2": _like("0.5.6.post2", eagle_overlap="beta_spec", draft_revision_main=False,
+                   page_tree_backends=("flashinfer",), trtllm_mha_pages=(16, 32, 64),
+                   dp_lm_head_asserts=True),
     # server_args.py `_handle_speculative_decoding`: --enable-beta-spec keeps the overlap
     # scheduler for EAGLE; the draft revision stays None; topk > 1 with pages > 1 only on
     # flashinfer; NGRAM as 0.5.6.post2
     "0.5.3.post3": _like("0.5.6.post2", eagle_overlap="beta_spec", draft_revision_main=False,
                          page_tree_backends=("flashinfer",), trtllm_mha_pages=(16, 32, 64)),
+    # as 0.5.6.post2, without the draft revision default
+    "0.5.5.post3": _like("0.5.6.post2", draft_revision_main=False,
+                         page_tree_backends=("flashinfer",)),
     # recorded: resolves every battery launch as 0.5.23 does
     "0.5.22": _like("0.5.23"),
     # server_args.py: SGLANG_ENABLE_SPEC_V2 also covers EAGLE3 and refuses a given topk > 1
@@ -336,6 +347,10 @@ TRAITS.update({
     "0.5.15.post1": _like("0.5.14", dflash_draft_backend=True),
     # speculative decoding as 0.5.23; the parallel layout still 0.5.14's
     # (`_handle_data_parallelism`: --dp-size is the attention-DP size)
+    # as 0.5.19, and EAGLE still turns mixed chunked prefill off
+    "0.5.18": _like("0.5.23", **_PARALLEL_0_5_14, eagle_disables_mixed_chunk=True,
+                    dflash_disables_mixed_chunk=True),
+    "0.5.19": _like("0.5.23", **_PARALLEL_0_5_14),
     "0.5.20": _like("0.5.23", **_PARALLEL_0_5_14),
     "0.5.21": _like("0.5.23", **_PARALLEL_0_5_14),
 })
