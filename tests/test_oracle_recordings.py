@@ -225,6 +225,23 @@ def _describe(launch: dict) -> str:
     return f"[{launch['gpu']}] {env + ' ' if env else ''}{shlex.join(argv)}"
 
 
+RECORDED = ("0.4.6.post5", "0.4.10.post2", "0.5.1.post3", "0.5.2", "0.5.3.post3", "0.5.4.post3",
+            "0.5.5.post3", "0.5.6.post2", "0.5.7", "0.5.8.post1", "0.5.9", "0.5.10.post1",
+            "0.5.11", "0.5.12.post1", "0.5.13.post1", "0.5.14", "0.5.15.post1", "0.5.16",
+            "0.5.17", "0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23")
+"""0.4.6.post5, 0.4.10.post2 and the last patch of every 0.5.x minor on PyPI (there is no
+0.5.0): each has a recording, and speclint resolves it as itself (a traits entry)."""
+
+
+def test_every_minor_series_is_recorded_and_resolved_as_itself():
+    from speclint.sglang import release
+
+    recorded = {load(p)["release"] for p in RECORDINGS}
+    assert set(RECORDED) <= recorded, sorted(set(RECORDED) - recorded)
+    for version in sorted(recorded):
+        assert release(version).resolution_exact, version
+
+
 def test_recordings_are_complete():
     """Every recording covers the whole battery on a Hopper and a Blackwell GPU, and holds
     both accepted and refused launches (a broken harness refuses everything)."""

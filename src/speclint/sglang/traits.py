@@ -322,6 +322,8 @@ TRAITS.update({
     "0.5.3.post3": _like("0.5.6.post2", eagle_overlap="beta_spec", draft_revision_main=False,
                          page_tree_backends=("flashinfer",), trtllm_mha_pages=(16, 32, 64)),
     # as 0.5.6.post2, without the draft revision default
+    "0.5.4.post3": _like("0.5.6.post2", draft_revision_main=False,
+                         page_tree_backends=("flashinfer",)),
     "0.5.5.post3": _like("0.5.6.post2", draft_revision_main=False,
                          page_tree_backends=("flashinfer",)),
     # recorded: resolves every battery launch as 0.5.23 does
@@ -345,6 +347,8 @@ TRAITS.update({
                           dflash_disables_overlap=True),
     # as 0.5.14, and DFLASH resolves its draft attention backend
     "0.5.15.post1": _like("0.5.14", dflash_draft_backend=True),
+    "0.5.16": _like("0.5.14", dflash_draft_backend=True),
+    "0.5.17": _like("0.5.14", dflash_draft_backend=True),
     # speculative decoding as 0.5.23; the parallel layout still 0.5.14's
     # (`_handle_data_parallelism`: --dp-size is the attention-DP size)
     # as 0.5.19, and EAGLE still turns mixed chunked prefill off
