@@ -51,3 +51,10 @@ spec:
           command: ["python3", "-m", "sglang.launch_server"]
           args: ["--model-path", "m", "--tp-szie", "2"]
 """
+
+
+DOCKERFILE = ('FROM lmsysorg/sglang:v0.5.23\nENV TP=2\n'
+              'CMD ["python3", "-m", "sglang.launch_server", "--model-path", "m", "--tp-szie", "2"]\n')
+WORKFLOW = ("on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n"
+            "      - run: |\n          python3 -m sglang.launch_server --model-path m --tp-szie 2\n")
+CONFIG_YAML = "model-path: /models/llama\ntp-size: 2\nspeculative-algorithm: EAGLE\ntp-szie: 2\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -107,7 +108,9 @@ def test_srt_slurm_sections_per_worker_mode():
     assert [w.text for w in prefill.args[1:5]] == ["--mem-fraction-static", "0.84", "--disable-radix-cache",
                                                    "--speculative-algorithm"]
     result = lint_text(text, "r.yaml", LintOptions(sglang_version="0.5.23"))
-    assert found(result) == [("FLG001", "r.yaml", 18, 7)]
+    # each worker's flags come after ones srtctl writes that are not in this file (SLM004)
+    assert found(result) == [("SLM004", "r.yaml", 10, 7), ("SLM004", "r.yaml", 17, 7),
+                             ("FLG001", "r.yaml", 18, 7)]
 
 
 @pytest.mark.oracle
@@ -136,3 +139,14 @@ def test_merge_matches_sglang_0_5_23(name):
     else:
         assert refused is None
         assert [w.text for w in prepare_argv("python -m sglang.launch_server", cli, "0.5.23", config)] == real
+
+
+def test_the_result_cache_sees_a_changed_config_file(tmp_path):
+    (tmp_path / "c.yaml").write_text("model-path: m\ntp-size: 2\n")
+    (tmp_path / "s.sh").write_text("python -m sglang.launch_server --config c.yaml\n")
+    run = lambda: subprocess.run([sys.executable, "-m", "speclint", "--sglang-version", "0.5.23", "--output-format",  # noqa: E731
+                                  "concise", "--cache-dir", str(tmp_path / "cache"), str(tmp_path / "s.sh")],
+                                 capture_output=True, text=True)
+    assert "FLG001" not in run().stdout
+    (tmp_path / "c.yaml").write_text("model-path: m\ntp-szie: 2\n")
+    assert "c.yaml:2:1: FLG001" in run().stdout

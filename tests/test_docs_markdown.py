@@ -131,3 +131,24 @@ def test_notebook_lines_pasted_into_a_shell_block_and_mdx():
 def test_tab_indented_admonition_body():
     text = "???+ tip \"Run\"\n\t```bash\n\tpython -m sglang.launch_server --model-path m --tp-szie 2\n\t```\n"
     assert [(f.code, f.span.line, f.span.column) for f in lint_text(text, "t.md").findings] == [("FLG001", 3, 48)]
+
+
+def test_env_block_after_a_flag_list_is_its_environment():
+    text = ("Launch flags:\n\n- `--speculative-algorithm EAGLE --speculative-num-steps 3`\n"
+            "- `--speculative-eagle-topk 1`\n\n```bash\nexport SGLANG_ENABLE_SPEC_V2=1\n```\n\nDone.\n")
+    [launch] = extract_file("l.md", text).launches
+    env = launch.env["SGLANG_ENABLE_SPEC_V2"]
+    assert env.text == "1" and (env.span.line, env.span.column) == (7, 30)  # the value as written
+    assert [w.text for w in launch.args[1:]] == ["--speculative-algorithm", "EAGLE", "--speculative-num-steps", "3",
+                                                 "--speculative-eagle-topk", "1"]
+
+
+def test_array_of_prefixed_flags_in_a_fence_is_read():
+    """A README fence holding only slime's `SGLANG_ARGS=(--sglang-...)` array (the shell
+    front-end's prefixed-flag fragment) is read from Markdown too, at the fence's lines."""
+    from speclint.lint import LintOptions
+
+    text = (ROOT / "fixtures/slime/README.md").read_text()
+    result = lint_text(text, "README.md", LintOptions(sglang_version="0.5.23"))
+    found = [(f.code, f.span.line, f.span.column) for f in result.findings if f.code != "SLM004"]
+    assert found == [("SPD003", 7, 35), ("SPD001", 10, 42), ("FLG001", 11, 4)]

@@ -33,7 +33,9 @@ def findings(name: str, options: LintOptions = LintOptions()):
 
 
 def test_argv_list_built_with_constants_plus_append_extend_and_star():
-    [launch] = launches("kimi_eagle_wrapper.py")
+    launch, called = launches("kimi_eagle_wrapper.py")  # main(port) alone, and main(30000) of the file
+    assert called.args[10].text == "30000" and called.args[10].span.line == 18  # written in main(), given at line 24
+    assert called.alternative.conditions[0].description == "main() is called at line 24"
     texts = [w.text for w in launch.args]
     assert texts == ["--model-path", "/models/Kimi-K2.5", "--trust-remote-code", "--tp", "8",
                      "--speculative-algorithm", "EAGLE", "--speculative-draft-model-path",

@@ -33,8 +33,12 @@ SEEDS = {
     "x.py": _seeds("python", "*.py"),
     "x.yaml": _seeds("k8s", "*.yaml") + _seeds("compose", "*.yml"),
     "x.md": _seeds("markdown", "*.md"),
+    "Dockerfile": _seeds("docker", "*"),
+    ".github/workflows/x.yml": _seeds("actions", ".github/workflows/*.yml"),
+    "config.yaml": _seeds("config", "*.yaml") + _seeds("config", "recipes/*.yaml"),
 }
-HEADER = {"x.py": "import sglang\n", "x.yaml": "# sglang\n", "x.md": "sglang\n"}
+HEADER = {"x.py": "import sglang\n", "x.yaml": "# sglang\n", "x.md": "sglang\n", "Dockerfile": "# sglang\n",
+          ".github/workflows/x.yml": "# sglang\n", "config.yaml": "model-path: m\n"}
 FLAGS = ["--model-path", "--tp-size", "--tp", "8", "--speculative-algorithm", "EAGLE3",
          "--speculative-eagle-topk", "--speculative-num-steps", "--port", "sglang.launch_server",
          "python -m sglang.launch_server ", "sglang serve ", "/models/llama"]
@@ -54,6 +58,15 @@ VOCABULARY = {
     "x.md": COMMON + ["```", "```bash\n", "```python\n", "```console\n$ ", "~~~", "````", "\n```\n",
                       "$ ", "> ", "    ", "<!-- speclint: disable=FLG001 -->", "# ", "* ", "```sh",
                       "```py\nimport subprocess\nsubprocess.run('", "bash -c '"],
+    "Dockerfile": COMMON + ["FROM ", "CMD ", "ENTRYPOINT ", "ENV ", "ARG ", "RUN <<EOF\n", "EOF\n", "\\\n",
+                            '["python3", "-m", "sglang.launch_server"', '", "', "]", " AS b\n", "FROM b\n",
+                            "# escape=`\n", "`\n", "${A:-", "${A:+", "$A", "=", "lmsysorg/sglang:v0.5.6"],
+    ".github/workflows/x.yml": COMMON + ["on: push\n", "jobs:\n  a:\n    ", "steps:\n      - ", "run: |\n  ",
+                                        "run: >-\n  ", "${{ matrix.tp }}", "${{", "}}", "env:\n  X: ",
+                                        "container: ", "shell: python\n", "defaults: {run: {shell: sh}}\n"],
+    "config.yaml": COMMON + ["model-path: ", "tp-size: ", "tp_size: ", "enable-dp-attention: true\n", "- ",
+                             "&a ", "*a", "{a: 1}", "[1, 2]", "sglang_config:\n  prefill:\n    ",
+                             "kind: ConfigMap\ndata:\n  config.yaml: |\n    ", "null", "~", "2.5e-3"],
 }
 KINDS = sorted(SEEDS)
 
@@ -107,6 +120,7 @@ def test_mutated_fixtures(path, data):
 
 def test_seeds_exist():
     assert len(SEEDS["x.py"]) >= 4 and len(SEEDS["x.yaml"]) >= 3 and SEEDS["x.md"]
+    assert len(SEEDS["Dockerfile"]) >= 3 and SEEDS[".github/workflows/x.yml"] and len(SEEDS["config.yaml"]) >= 4
 
 
 # ---- hostile Python --------------------------------------------------------------------------

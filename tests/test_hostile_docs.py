@@ -107,6 +107,8 @@ def test_hostile_notebooks_are_located_findings(text, needle, line):
     '{"cells": [{"cell_type": "code", "source": "!' + LAUNCH + '", "source": "print(1)"}]}',
     '{"cells": [{"cell_type": "code", "source": "\\ud800 import sglang\\n!' + LAUNCH + '"}]}',
     notebook([1, None, {"a": "sglang"}, ["!" + LAUNCH]]),
+    notebook("!%time " + LAUNCH + "\ud800"),  # a lone surrogate in a shell escape (found by the fuzz)
+    notebook("```bash\nSGLANG_ARGS=(--sglang-tp-szie 2 \ud800)\n```", kind="markdown"),
     '["sglang", {"cells": []}]',
     notebook(["%%bash\n", LAUNCH + " $(\n"]),
     notebook(["%%time\n", "%%%\n", "!!\n", "x = !\n", "!" + LAUNCH + " \\\n"]),

@@ -27,6 +27,8 @@ def speclint(*args: str, stdin: str | None = None) -> subprocess.CompletedProces
     ("launcher_in_string.py", (4, 13, 33), "sglang.launch_server"),
     ("flags_only.yaml", (4, 15, 38), "--speculative-algorithm"),
     ("prose_only.md", (3, 5, 15), "sgl.Engine"),
+    ("Dockerfile", (2, 18, 38), "sglang.launch_server"),
+    ("engine_note.ipynb", (1, 64, 74), "sgl.Engine"),
 ])
 def test_a_file_naming_the_launcher_without_a_launch_gets_one_finding(name, where, named):
     result = lint_path(str(UNREAD / name))

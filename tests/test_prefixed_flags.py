@@ -31,7 +31,18 @@ def test_slime_arrays_and_written_flags_in_a_ray_command():
     assert texts[0] == "--model-path" and launch.args[1].dynamic
     assert "--router-port" not in texts and "--rollout-batch-size" not in texts  # slime's own flags
     assert texts[-2:] == ["--cuda-graph-max-bs", "128"]
-    assert found(lint_text(text, "run_rl.sh", V)) == [("SPD003", 9, 35), ("SPD001", 12, 42), ("FLG002", 18, 4)]
+    assert texts[2:4] == ["--tp-size", "8"]  # slime: tp = --rollout-num-gpus-per-engine
+    assert launch.args[3].span.line == 4
+    assert found(lint_text(text, "run_rl.sh", V)) == [("SPD003", 9, 35), ("SPD001", 12, 42),
+                                                      ("SLM004", 15, 1), ("FLG002", 18, 4)]
+
+
+def test_slime_engines_ignore_the_commands_visible_gpus():
+    text = ("export CUDA_VISIBLE_DEVICES=4,5,6,7\npython3 train.py --rollout-num-gpus-per-engine 1 "
+            "--sglang-mem-fraction-static 0.8\n")
+    [launch] = extract_file("t.sh", text).launches
+    assert "CUDA_VISIBLE_DEVICES" not in launch.env
+    assert "PAR001" not in {f.code for f in lint_text(text, "t.sh", V).findings}
 
 
 def test_renamed_words_get_no_fix_edits():
@@ -43,7 +54,8 @@ def test_renamed_words_get_no_fix_edits():
 
 def test_readme_fragment_with_only_the_array():
     result = lint_text((SLIME / "README.md").read_text(), "README.md", V)
-    assert found(result) == [("SPD003", 7, 35), ("SPD001", 10, 42), ("FLG001", 11, 4)]
+    assert found(result) == [("SLM004", 7, 4), ("SPD003", 7, 35), ("SPD001", 10, 42), ("FLG001", 11, 4)]
+    assert "the model is chosen by slime" in result.findings[0].message
 
 
 def test_a_command_without_prefixed_flags_is_not_a_launch():
@@ -55,8 +67,8 @@ def test_configured_prefixes(tmp_path):
     assert settings.flag_prefixes == (("myrl", "--engine-"), ("slime", ""))
     options = LintOptions(sglang_version="0.5.23", flag_prefixes=settings.flag_prefixes)
     text = "python3 rl.py --engine-tp-szie 2 --sglang-tp-szie 2\n"
-    assert found(lint_text(text, "t.sh", options)) == [("FLG001", 1, 15)]
-    assert found(lint_text(text, "t.sh", V)) == [("FLG001", 1, 34)]
+    assert found(lint_text(text, "t.sh", options)) == [("SLM004", 1, 1), ("FLG001", 1, 15)]
+    assert found(lint_text(text, "t.sh", V)) == [("SLM004", 1, 1), ("FLG001", 1, 34)]
     with pytest.raises(ConfigError, match="flag-prefixes"):
         parse_settings(str(tmp_path / "speclint.toml"), {"flag-prefixes": {"x": "engine-"}})
 
@@ -67,5 +79,5 @@ def test_cli_reads_flag_prefixes_from_pyproject(tmp_path):
     (tmp_path / "run.sh").write_text("python3 rl.py --engine-tp-szie 2\n")
     out = subprocess.run([sys.executable, "-m", "speclint", "--output-format", "json", str(tmp_path / "run.sh")],
                          capture_output=True, text=True)
-    [finding] = json.loads(out.stdout)
-    assert (finding["code"], finding["line"], finding["column"]) == ("FLG001", 1, 15)
+    findings = json.loads(out.stdout)
+    assert [(f["code"], f["line"], f["column"]) for f in findings] == [("SLM004", 1, 1), ("FLG001", 1, 15)]

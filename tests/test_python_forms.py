@@ -107,6 +107,12 @@ def test_explain_shows_the_symbolic_change():
                          capture_output=True, text=True, cwd=ROOT).stdout
     assert out.count("speculative_num_draft_tokens: k (unknown) → k + 1 (unknown)") == 2
     assert "speculative_num_draft_tokens: k + 1 (unknown)\n" in out  # run_right: nothing changes
+    import json
+
+    out = subprocess.run([sys.executable, "-m", "speclint", "explain", "--output-format", "json",
+                          str(FIXTURES / "unknown_relations.py")], capture_output=True, text=True, cwd=ROOT).stdout
+    [change] = [a for a in json.loads(out)[0]["adjustments"] if a["field"] == "speculative_num_draft_tokens"]
+    assert change["symbolic"] == {"from": "k", "to": "k + 1"} and change["from"] is None
 
 
 def test_same_name_in_two_functions_is_not_one_value():
@@ -145,7 +151,7 @@ def notes_of(finding) -> list[tuple[int, int, str]]:
 def test_kwargs_update_in_if_elif_arms_are_alternative_launches():
     findings = lint_text(read("kwargs_arms.py"), "x.py").findings
     assert found("kwargs_arms.py") == [
-        ("SLM004", 11, 30, "model"), ("SLM004", 11, 30, "model"),
+        ("SLM004", 11, 30, "model"),
         ("DRF011", 13, 83, '"/models/llama-eagle"'), ("SPD001", 14, 103, "k"),
         ("DRF011", 16, 84, '"/models/llama-eagle3"'), ("SPD001", 17, 103, "k"),
         ("DRF011", 19, 83, '"/models/llama-nextn"'), ("SPD001", 20, 103, "k"),
@@ -155,9 +161,12 @@ def test_kwargs_update_in_if_elif_arms_are_alternative_launches():
     assert notes_of(by_line[14])[-1] == (12, 5, "when the `if` branch at line 12 runs")
     assert notes_of(by_line[20])[-1] == (18, 5, "when the `elif` branch at line 18 runs")
     assert notes_of(by_line[22])[-1] == (21, 5, "when the `elif` branch at line 21 runs")
-    plain = [f for f in findings if f.code == "SLM004"][1]  # the NGRAM arm and no arm at all
-    assert notes_of(plain)[-2:] == [(21, 5, "when the `elif` branch at line 21 runs"),
-                                    (12, 5, "when no branch of the `if` at line 12 runs")]
+    # one partly-read finding for the launch (`model` is unknown in every arm), naming the
+    # unknown `k` of each speculative arm in its notes
+    [partly] = [f for f in findings if f.code == "SLM004"]
+    assert {(line, column) for line, column, message in notes_of(partly)
+            if "parameter `k`" in message} == {(14, 45), (14, 103), (17, 45), (17, 103),
+                                                (20, 45), (20, 103)}
     engines = launches("kwargs_arms.py")
     assert len(engines) == 5 and {launch.span for launch in engines} == {engines[0].span}
     assert [launch.alternative.index for launch in engines] == [0, 1, 2, 3, 4]
@@ -177,3 +186,41 @@ def test_more_arms_than_the_bound_is_one_partly_read_launch():
     text = "import sglang as sgl\nkw = dict(model_path='m')\n" + arms + "sgl.Engine(**kw)\n"
     [launch] = extract_file("x.py", text).launches
     assert launch.alternative is None and any(k.splat for k, _ in launch.kwargs)
+
+
+def test_a_base_launch_is_checked_once_per_subclass_of_the_file():
+    assert found("unittest_subclass_args.py") == [
+        ("DRF011", 14, 43, "cls.model"),        # TestChain's drafter, not on disk
+        ("FLG003", 15, 73, "--mem-fraction"),   # in the base's call: every class, reported once
+        ("SPD001", 21, 54, "8"),                # only TestChain's other_args
+        ("FLG001", 26, 20, "--tp-szie"),        # only TestTree's
+    ]
+    by_code = {f.code: f for f in lint_text(read("unittest_subclass_args.py"), "x.py").findings}
+    assert notes_of(by_code["FLG003"]) == []
+    assert notes_of(by_code["SPD001"])[-1] == (18, 7, "when the class is TestChain (line 18)")
+    assert notes_of(by_code["FLG001"]) == [(24, 7, "when the class is TestTree (line 24)")]
+    base, chain, tree = launches("unittest_subclass_args.py")
+    assert [launch.alternative.index for launch in (base, chain, tree)] == [0, 1, 2]
+    assert [w.text for w in base.args[:4]] == ["--model-path", "/models/llama", "--max-running-requests", "8"]
+    assert tree.args[1].text == "/models/qwen"
+
+
+def test_the_issue_thread_form_is_a_name_inferred_warning():
+    path = ROOT / "fixtures" / "markdown" / "issue_eagle3_drafter_name.md"
+    text = path.read_text()
+    [finding] = [f for f in lint_text(text, str(path)).findings if f.code == "DRF012"]
+    line = text.splitlines()[finding.span.line - 1]
+    assert (finding.span.line, line[finding.span.column - 1:finding.span.end_column - 1]) == (9, "EAGLE")
+    assert finding.severity.label == "warning" and "inferred from the name" in finding.message
+
+
+def test_a_launch_from_a_function_parameter_is_read_per_call_of_the_file():
+    assert found("launch_from_parameters.py") == [
+        ("SLM004", 11, 64, "args"),           # start() alone: called from elsewhere, args unknown
+        ("FLG001", 17, 53, "--tp-szie"),      # the first call's flags, where that call writes them
+    ]
+    by_code = {f.code: f for f in lint_text(read("launch_from_parameters.py"), "x.py").findings}
+    assert notes_of(by_code["FLG001"]) == [(17, 5, "when start() is called at line 17")]
+    own, first, second = launches("launch_from_parameters.py")
+    assert [launch.alternative.index for launch in (own, first, second)] == [0, 1, 2]
+    assert [w.text for w in second.args] == ["--model-path", "/models/llama", "--tp-size", "2"]

@@ -57,7 +57,7 @@ def test_helpers_calling_helpers_twice_each_are_bounded():
 
 
 def test_a_huge_join_and_a_huge_split_string_are_bounded():
-    words = ", ".join(f"'--w{i}'" for i in range(30_000))
+    words = ", ".join(f"'--w{i}'" for i in range(6_000))  # past the 4096-element bound
     text = f"import os, shlex, subprocess\nos.system(' '.join(['python -m sglang.launch_server', {words}]))\n"
     result = timed(text)
     assert all(f.span.line == 2 for f in result.findings)
@@ -113,3 +113,26 @@ def test_composed_new_forms_never_raise(parts, data):
     result = lint_text(text, "x.py")
     lines = text.count("\n") + 1
     assert all(1 <= f.span.line <= lines for f in result.findings)
+
+
+def test_class_cycles_deep_hierarchies_and_many_subclasses_are_bounded():
+    base = ("from sglang.test.test_utils import popen_launch_server\n"
+            "class A(Z):\n    other_args = ['--tp', '1']\n"
+            "    @classmethod\n    def setUpClass(cls):\n        popen_launch_server('m', 'u', 600, other_args=cls.other_args)\n"
+            "class Z(A):\n    other_args = ['--tp', '2']\n")
+    launches = extract_file("x.py", base).launches  # a cycle: each class once
+    assert 1 <= len(launches) <= 3
+    deep = base + "".join(f"class D{i}({'A' if i == 0 else f'D{i - 1}'}):\n    other_args = ['--tp-szie', '{i}']\n"
+                          for i in range(400))
+    result = timed(deep)
+    assert len(extract_file("x.py", deep).launches) <= 1 + 64 + 2  # MAX_INHERITED_WALKS
+    assert all(f.span.line >= 1 for f in result.findings)
+
+
+def test_many_calls_of_a_launching_function_are_bounded():
+    calls = "".join(f"start(['--tp', '{i}'])\n" for i in range(1000))
+    text = ("import subprocess\ndef start(args):\n    subprocess.Popen(['python', '-m', 'sglang.launch_server'] + args)\n"
+            "def again(args):\n    start(args)\n    again(args)\n" + calls)
+    timed(text)
+    launches = extract_file("x.py", text).launches
+    assert 2 <= len(launches) <= 1 + 8  # the function alone, then at most MAX_SITES calls

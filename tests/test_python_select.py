@@ -130,7 +130,7 @@ def test_an_open_bracket_early_in_a_megabyte_is_located_fast():
 
 
 def _kept(text: str) -> str:
-    from speclint.extract.python import _line_starts
+    from speclint.extract.python_positions import python_line_starts as _line_starts
     from speclint.extract.python_select import select
 
     return select(text, _line_starts(text)).text
@@ -163,7 +163,7 @@ def test_generic_helpers_are_kept_where_sglang_can_reach_them():
 def test_a_crowded_fstring_goes_to_libcst_whole():
     """CPython 3.11 parses an f-string in time quadratic in its fields (70 s for a
     megabyte of `{a}`); libcst is linear."""
-    from speclint.extract.python import _line_starts
+    from speclint.extract.python_positions import python_line_starts as _line_starts
     from speclint.extract.python_select import MAX_FSTRING_FIELDS, select
 
     text = "import sglang\nx = f'" + "{a}" * (MAX_FSTRING_FIELDS + 1) + "'\n" + LAUNCH

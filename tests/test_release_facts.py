@@ -61,13 +61,24 @@ def test_registry_is_the_releases_own():
         "deepseek_first_id"  # forwards its ids to DeepseekV3ForCausalLM
 
 
+def borrowing(newer_than: str = "0.0.0") -> list:
+    """Releases whose resolution was neither read nor recorded (they follow another)."""
+    return [release(v) for v in read_versions()
+            if not release(v).resolution_exact and release(newer_than) < release(v)]
+
+
 def test_resolution_follows_the_closest_older_modelled_release():
-    rel = release("0.5.10")
-    assert (rel.resolution_follows, rel.resolution_exact) == ("0.5.6.post2", False)
-    assert not rel.verified(RESOLUTION)
-    assert rel.unverified(RESOLUTION) == ("unverified for SGLang 0.5.10: its resolution was not "
-                                          "read, speclint follows SGLang 0.5.6.post2")
+    from speclint.sglang.traits import TRAITS
+
+    modelled = sorted(release(v) for v in TRAITS)
     assert release("0.5.14").resolution_exact and release("0.5.14").unverified(RESOLUTION) == ""
+    for rel in borrowing(modelled[0].version):
+        follows = max(m for m in modelled if m < rel)
+        assert rel.resolution_follows == follows.version
+        assert not rel.verified(RESOLUTION)
+        assert rel.unverified(RESOLUTION) == (
+            f"unverified for SGLang {rel.version}: its resolution was not read, speclint "
+            f"follows SGLang {follows.version}")
 
 
 def test_cli_correct_eagle3_launch_on_a_pinned_older_release(tmp_path):
@@ -82,7 +93,9 @@ def test_cli_correct_eagle3_launch_on_a_pinned_older_release(tmp_path):
 def test_explain_json_says_whether_resolution_is_exact(tmp_path):
     script = tmp_path / "serve.sh"
     script.write_text(EAGLE3)
-    for version, follows, exact in (("0.5.22", "0.5.14", False), ("0.5.23", "0.5.23", True)):
+    rel = borrowing()[-1]
+    for version, follows, exact in ((rel.version, rel.resolution_follows, False),
+                                    ("0.5.23", "0.5.23", True)):
         result = CliRunner().invoke(main, ["explain", "--sglang-version", version,
                                            "--output-format", "json", str(script)])
         assert result.exit_code == 0, result.output
@@ -96,28 +109,31 @@ REFUSED = ("python -m sglang.launch_server --model-path m --tp-size 8"
 
 def test_error_on_a_borrowed_resolution_is_a_warning_that_says_unverified():
     """0.4.10.post2's __post_init__ refuses attention DP with dp-size 1 (read there): an error.
-    0.4.9 borrows that resolution: the same finding, as a warning that says so."""
+    A release that borrows such a resolution: the same finding, as a warning that says so."""
     (own,) = [f for f in lint_text(REFUSED, "a.sh", LintOptions(sglang_version="0.4.10.post2"))
               .findings if f.code == "PAR003"]
     assert own.severity == Severity.ERROR and "unverified" not in own.message
-    (borrowed,) = [f for f in lint_text(REFUSED, "a.sh", LintOptions(sglang_version="0.4.9"))
+    rel = next(r for r in borrowing() if r.traits.parallel_steps == "post_init")
+    (borrowed,) = [f for f in lint_text(REFUSED, "a.sh", LintOptions(sglang_version=rel.version))
                    .findings if f.code == "PAR003"]
     assert borrowed.severity == Severity.WARNING
-    assert borrowed.message.endswith("unverified for SGLang 0.4.9: its resolution was not read, "
-                                     "speclint follows SGLang 0.4.10.post2")
-    assert "SGLang 0.4.9 stops in __post_init__" in borrowed.message
+    assert borrowed.message.endswith(f"unverified for SGLang {rel.version}: its resolution was "
+                                     f"not read, speclint follows SGLang {rel.resolution_follows}")
+    assert f"SGLang {rel.version} stops in __post_init__" in borrowed.message
 
 
 def test_par003_agrees_with_explain_when_dp_size_is_one():
-    """--enable-dp-attention without --dp-size: dropped where the resolution drops it."""
+    """--enable-dp-attention without --dp-size: PAR003 exactly where the resolution changes
+    or refuses the flag, on the releases the issue names."""
     text = "python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention\n"
-    for version in ("0.5.7", "0.5.10", "0.5.19", "0.5.22"):
+    for version in ("0.5.7", "0.5.10", "0.5.19", "0.5.22", "0.5.23"):
         result = lint_text(text, "a.sh", LintOptions(sglang_version=version))
         (ctx,) = result.contexts
-        change = ctx.resolution.adjustment("enable_dp_attention")
-        assert change is not None and change.effective is False, version
-        (finding,) = [f for f in result.findings if f.code == "PAR003"]
-        assert f"turned off by SGLang {version}'s" in finding.message
+        changed = (ctx.resolution.adjustment("enable_dp_attention") is not None
+                   or ctx.resolution.rejection is not None)
+        par003 = [f for f in result.findings if f.code == "PAR003"]
+        assert changed and len(par003) == 1, (version, [f.message for f in result.findings])
+        assert f"SGLang {version}" in par003[0].message
 
 
 @pytest.mark.oracle
@@ -136,3 +152,37 @@ def test_regenerating_reproduces_the_stored_registry(version):
     assert [names[i] for i in raw["architectures"]] == fresh["architectures"]
     assert {k: [names[i] for i in v] for k, v in raw["capture"].items()} == fresh["capture"]
     assert raw["speculative_algorithms"] == fresh["speculative_algorithms"]
+
+
+def _codes(text: str, version: str) -> set[str]:
+    return {f.code for f in lint_text(text, "a.sh", LintOptions(sglang_version=version)).findings}
+
+
+def test_entry_point_facts_come_from_each_releases_own_source():
+    """`sglang serve MODEL` (positional model path), `--model-type` dropping and `--config
+    FILE`, from the release the source first has them (tools/gen_sglang_schema.py notes)."""
+    positional = first_release(lambda r: r.serve_positional_model_path)
+    drops = first_release(lambda r: r.serve_drops_model_type)
+    config = first_release(lambda r: r.merges_config_file)
+    assert (config.version, drops.version, positional.version) == ("0.5.3", "0.5.10", "0.5.16")
+    serve = "sglang serve fixtures/models/llama-3.1-8b-instruct --tp-size 1\n"
+    assert _codes(serve, "0.5.16") == set()
+    assert _codes(serve, "0.5.15.post1") == {"FLG010", "FLG011"}
+    typed = "sglang serve --model-type llm --model-path m\n"
+    assert _codes(typed, "0.5.10") == set()
+    assert _codes(typed, "0.5.9") == {"FLG001"}
+
+
+def test_speclint_run_argv_lint_caps_borrowed_resolution_errors_too():
+    """`speclint run` lints argv through the same cap: a refusal read for 0.5.14 is an error
+    there and a warning on a release that borrows its resolution."""
+    from speclint.preflight.launch import lint_argv
+
+    argv = ["python", "-m", "sglang.launch_server", "--model-path", "m", "--tp-size", "6",
+            "--dp-size", "4", "--enable-dp-attention"]
+    rel = next(r for r in borrowing("0.5.14") if r.resolution_follows == "0.5.14")
+    for version, severity in (("0.5.14", Severity.ERROR), (rel.version, Severity.WARNING)):
+        found = lint_argv(argv, {}, LintOptions(sglang_version=version)).result.findings
+        (par002,) = [f for f in found if f.code == "PAR002"]
+        assert par002.severity == severity, version
+        assert ("unverified for SGLang" in par002.message) == (severity == Severity.WARNING)

@@ -105,3 +105,16 @@ def test_deeply_nested_branches_do_not_crash():
         "python -m sglang.launch_server --tp-size $TP\n"
     result = lint_text(text, "t.sh")  # a located finding or launches, never an exception
     assert result.findings or result.contexts
+
+
+def test_partly_read_alternatives_give_one_finding_per_launch():
+    text = ("ARGS=(--model-path \"$MODEL\")\n"
+            "if [ -n \"$Q\" ]; then ARGS+=(--quantization \"$Q\"); fi\n"
+            "if [ -n \"$K\" ]; then ARGS+=(--kv-cache-dtype \"$K\"); fi\n"
+            "python -m sglang.launch_server \"${ARGS[@]}\"\n")
+    result = lint_text(text, "t.sh")
+    (finding,) = [f for f in result.findings if f.code == "SLM004"]
+    assert (finding.span.line, finding.span.column) == (1, 20)  # "$MODEL", in every branch
+    unknown = [n.message for n in finding.notes if n.message.startswith("unknown: ")]
+    assert any("`--quantization`" in m for m in unknown) and any("`--kv-cache-dtype`" in m for m in unknown)
+    assert "1 launch only partly read" in render_summary([result])

@@ -104,3 +104,12 @@ def lint_path_text(text: str):
     from speclint.lint import lint_text
 
     return lint_text(text, "t.sh").findings
+
+
+def test_an_unknown_array_expanded_quoted_may_hold_any_flags():
+    text = "source ./args.sh\npython -m sglang.launch_server \"${SERVER_ARGS[@]}\"\n"
+    (launch,) = extract_shell(text, "t.sh").launches
+    (word,) = launch.args
+    assert word.splat and "`source ./args.sh` at line 1" in word.dynamic_reason
+    (finding,) = lint_path_text(text)
+    assert "a word that may hold any flags" in finding.message

@@ -20,9 +20,11 @@ def _key(finding) -> tuple:
     return (finding.code, finding.span, finding.message, finding.severity)
 
 
-def merge_alternatives(checked: Iterable[tuple[Launch, list]]) -> list:
+def merge_alternatives(checked: Iterable[tuple[Launch, list]], once: frozenset = frozenset()) -> list:
     """The findings of each checked launch, in order, alternatives of one launch folded into
-    one finding per problem. `checked` holds (launch, its findings) in extraction order."""
+    one finding per problem. `checked` holds (launch, its findings) in extraction order;
+    `once` holds the codes of rules that report at most once per launch (`Rule.per_launch`):
+    their findings on different alternatives become one, with the others' notes."""
     out: list = []
     groups: dict[Span, list[tuple[Launch, list]]] = {}
     order: list[Span | None] = []
@@ -41,18 +43,28 @@ def merge_alternatives(checked: Iterable[tuple[Launch, list]]) -> list:
         if span is None:
             out.extend(next(plain_iter))
         else:
-            out.extend(_fold(groups[span]))
+            out.extend(_fold(groups[span], once))
     return out
 
 
-def _fold(members: list[tuple[Launch, list]]) -> list:
+def _fold(members: list[tuple[Launch, list]], once: frozenset = frozenset()) -> list:
     from speclint.rules.base import Note
 
     first: dict[tuple, object] = {}
     having: dict[tuple, list[Launch]] = {}
+    kept: dict[str, tuple] = {}  # code of a once-per-launch rule -> the key standing for it
     for launch, findings in members:
         for finding in findings:
             key = _key(finding)
+            if finding.code in once:
+                if finding.code in kept:
+                    head = first[kept[finding.code]]
+                    if head is not finding:
+                        seen = {(n.span, n.message) for n in head.notes}
+                        head.notes.extend(n for n in finding.notes
+                                          if (n.span, n.message) not in seen)
+                    key = kept[finding.code]
+                kept.setdefault(finding.code, key)
             if key not in first:
                 first[key] = finding
                 having[key] = []

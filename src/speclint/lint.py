@@ -177,8 +177,10 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     if len(extracted.launches) > MAX_LAUNCHES:
         skipped = extracted.launches[MAX_LAUNCHES:]
         del extracted.launches[MAX_LAUNCHES:]
-        message = (f"more than {MAX_LAUNCHES} launches in one file; the {len(skipped)} from here "
-                   "on are not checked")
+        counted = (" (each alternative of a launch chosen by a branch counts)"
+                   if any(launch.alternative for launch in extracted.launches) else "")
+        message = (f"more than {MAX_LAUNCHES} launches in one file{counted}; the {len(skipped)} "
+                   "from here on are not checked")
         for rule in rules.file:
             findings.extend(rule.check_file(FileContext(path, [
                 Diagnostic("file-too-large", message, skipped[0].span)])))
@@ -209,7 +211,8 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     if alternatives:
         from speclint.alternatives import merge_alternatives
 
-        findings.extend(merge_alternatives(alternatives))
+        findings.extend(merge_alternatives(
+            alternatives, frozenset(r.code for r in rules.launch if r.per_launch)))
     if extracted.comments:
         from speclint.suppress import apply_suppressions, parse_suppressions
 

@@ -236,7 +236,13 @@ class ShellBuffer:
                                     else dynamic_value(reason or "value not known statically", origin))
         tree = parse_bytes(tm.data)
         found = ExtractResult()
-        Walker(found, path, tm, shell_env, image=image).run(tree.root_node)
+        walker = Walker(found, path, tm, shell_env, image=image)
+        walker.run(tree.root_node)
+        if not found.launches:  # a doc fragment: only an array of prefixed flags (slime)
+            from ..frontends.manifests.prefixed import array_launches, mentions
+
+            if mentions(tm.data):
+                found.launches.extend(array_launches(walker.env.vars, path))
         collect_comments(tree.root_node, tm, found)
         if report_errors:
             error = first_syntax_error(tree.root_node, tm)

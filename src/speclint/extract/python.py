@@ -15,32 +15,23 @@ from __future__ import annotations
 import gc
 import re
 from collections import ChainMap
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ..source import Diagnostic, ExtractResult, Launch, Span, Word
-from .embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
+from .embedded import ArgvItem, Budget, ShellBuffer, span_of
 from .python_depth import nesting_problem
 from .python_branches import arm_conditions, choices_for, each, mark, with_alternatives
-from .python_helpers import (SETUP_METHODS, ClassInfo, Helper, HelperBudget, call_helper,
-                             count_statement)
-from .python_scan import calls_in, comments_in, merge_envs
+from .python_calls import note_call, walk_call_sites
+from .python_classes import class_body, keep_attributes, walk_inherited
+from .python_helpers import ClassInfo, Helper, HelperBudget, call_helper, count_statement
+from .python_scan import (Elif, argv_item, calls_in, comments_in, merge_envs, snapshot, target_names,
+                          value_key)
 from .python_select import (SELECT_MIN_CHARS, Broken, confirm_syntax_error,
                              lone_backslashes_as_comments, select)
-from .python_positions import Positions
-from .python_values import Entries, Entry, Evaluator, Val, attribute_key, bounded
-
-_NEWLINE = re.compile(r"\r\n?|\n")
-
-
-def _line_starts(text: str) -> list[int]:
-    """Where lines start as Python (and libcst) counts them: a lone CR ends a line too."""
-    if "\r" not in text:
-        return line_starts(text)
-    return [0] + [match.end() for match in _NEWLINE.finditer(text)]
-
+from .python_positions import Positions, libcst_positions, python_line_starts, syntax_error
+from .python_values import Entries, Entry, Evaluator, Val, bounded
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _TOO_DEEP = "nested too deeply for speclint to follow; launches in this file are not checked"
@@ -60,7 +51,7 @@ def _extract(text: str, path: str) -> ExtractResult:
     # libcst hands the text to native code as UTF-8: a lone surrogate (from a caller's
     # surrogateescape decoding) raised UnicodeEncodeError. U+FFFD keeps every position.
     text = _SURROGATE.sub("\ufffd", text)
-    starts = _line_starts(text)
+    starts = python_line_starts(text)
     deep = nesting_problem(text)
     if deep is not None:  # libcst would crash the interpreter or take minutes (python_depth)
         return ExtractResult(diagnostics=[Diagnostic("unsupported-input", f"Python {_TOO_DEEP}",
@@ -71,7 +62,7 @@ def _extract(text: str, path: str) -> ExtractResult:
             found = confirm_syntax_error(text, starts, chosen.error)
             if found is not None:
                 known = chosen.error if chosen.exact else None
-                return ExtractResult(diagnostics=[_syntax_error(text, *found, known)])
+                return ExtractResult(diagnostics=[syntax_error(text, *found, known)])
         elif chosen is not None:
             left_out = [(span_of(starts, begin, end), comment) for begin, end, comment in chosen.comments]
             result = _read(chosen.text, text, starts, path, chosen.lines, left_out)
@@ -92,7 +83,7 @@ def _read(source: str, text: str, starts: list[int], path: str, lines: list[int]
     except cst.ParserSyntaxError as error:
         if not whole:
             return None
-        result.diagnostics.append(_syntax_error(text, error.editor_line, error.editor_column))
+        result.diagnostics.append(syntax_error(text, error.editor_line, error.editor_column))
         return result
     except RecursionError:
         if not whole:
@@ -100,7 +91,7 @@ def _read(source: str, text: str, starts: list[int], path: str, lines: list[int]
         result.diagnostics.append(Diagnostic("unsupported-input", f"Python {_TOO_DEEP}", Span.point(1, 1)))
         return result
     try:
-        positions = Positions(_positions(module), starts, lines)
+        positions = Positions(libcst_positions(module), starts, lines)
         walker = PyWalker(text, path, positions, result)
         walker.module(module)
         comments = [(positions.span(node), node.value) for node in comments_in(module, positions.ranges, source)]
@@ -112,39 +103,6 @@ def _read(source: str, text: str, starts: list[int], path: str, lines: list[int]
                                                      Span.point(1, 1))])
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
     return result
-
-
-def _positions(module: cst.Module):
-    """libcst's PositionProvider, which on a long `elif` chain (500) runs out of stack and,
-    cleaning up, raises KeyError instead of the RecursionError."""
-    try:
-        return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    except KeyError as error:
-        cause: BaseException | None = error
-        while cause is not None and not isinstance(cause, RecursionError):
-            cause = cause.__context__
-        if cause is None:
-            raise
-        raise RecursionError("libcst's positions") from None
-
-
-def _syntax_error(text: str, line: int, column: int, known: SyntaxError | None = None) -> Diagnostic:
-    """Where CPython's own parser stops (clearer than libcst's message, which stopped at
-    `line`, `column`); parsing only. `known`: CPython's error on this text, if it ran."""
-    if known is None:
-        import ast
-
-        try:
-            ast.parse(text)
-        except (RecursionError, MemoryError, ValueError):  # too deep for CPython too; NUL bytes
-            pass
-        except SyntaxError as error:
-            known = error
-    if known is not None:
-        return Diagnostic("syntax-error", f"Python syntax error: {known.msg}",
-                          Span.point(known.lineno or line, max(known.offset or column, 1)))
-    return Diagnostic("unsupported-input", "speclint's Python parser (libcst) cannot read this "
-                      "syntax; launches in this file are not checked", Span.point(line, column))
 
 
 class PyWalker:
@@ -173,6 +131,14 @@ class PyWalker:
         self.module_env: dict[str, Val] | None = None
         self.returns: list[Val] | None = None
         self.stopped = False
+        self.classes: list[ClassInfo] = []
+        self.noting = True
+        self.call_sites: dict = {}
+        """function node -> (its Helper, [(call span, parameter values)]) (python_calls)."""
+        self.launches_of: dict = {}
+        """function node -> the launches its own walk made."""
+        self.launch_owner: dict[int, ClassInfo] = {}
+        """id(launch) -> the class whose method made it (python_classes)."""
         self.alternatives = False
         """Some value remembers `if` arms (python_branches): launch calls look for them."""
 
@@ -184,24 +150,41 @@ class PyWalker:
 
     def module(self, module: cst.Module) -> None:
         self.block(module.body)
-        self.module_env = module_env = self.env
+        self.module_env = self.env
         while self.deferred:
-            helper = self.deferred.pop(0)
-            function, owner = helper.node, helper.owner
-            layers = [helper.outer] + ([owner.attrs] if owner is not None else [])
-            self.env = ChainMap({}, *layers, module_env)  # not a copy: linear in many functions
-            self.in_function, self.owner = True, owner
-            params = function.params
-            for param in [*params.posonly_params, *params.params, *params.kwonly_params,
-                          params.star_arg, params.star_kwarg]:
-                if isinstance(param, cst.Param):
-                    self.env[param.name.value] = self.evaluator().named(
-                        param.name, param.name.value,
-                        f"parameter `{param.name.value}` of {function.name.value}()", param.name)
-            self.stopped = False
-            self.block(function.body.body)
-            if owner is not None:
-                _keep_attributes(owner, self.env.maps[0], self.evaluator())
+            self.walk_function(self.deferred.pop(0), record=True)
+        walk_inherited(self)  # a base's launch once more per subclass of the file
+        self.noting = False
+        walk_call_sites(self)  # a launch from a function's parameters, once per call of it
+        self.deferred.clear()
+
+    def walk_function(self, helper: Helper, record: bool = False, bound: dict[str, Val] | None = None) -> None:
+        """A function's body with its parameters unknown (or `bound`, from one call of it:
+        python_calls); a method sees its class's values and leaves the `self.X` it sets for
+        the methods walked after it. `record`: note which function and class made the
+        launches (python_calls, python_classes)."""
+        function, owner = helper.node, helper.owner
+        layers = [helper.outer] + ([owner.attrs] if owner is not None else [])
+        self.env = ChainMap({}, *layers, self.module_env)  # not a copy: linear in many functions
+        self.in_function, self.owner = True, owner
+        params = function.params
+        for param in [*params.posonly_params, *params.params, *params.kwonly_params,
+                      params.star_arg, params.star_kwarg]:
+            if isinstance(param, cst.Param):
+                self.env[param.name.value] = self.evaluator().named(
+                    param.name, param.name.value,
+                    f"parameter `{param.name.value}` of {function.name.value}()", param.name)
+        self.env.update(bound or {})
+        self.stopped = False
+        count = len(self.result.launches)
+        self.block(function.body.body)
+        if record:
+            self.launches_of[function] = self.result.launches[count:]
+        if owner is not None:
+            keep_attributes(owner, self.env.maps[0], self.evaluator())
+            if record:
+                for launch in self.result.launches[count:]:
+                    self.launch_owner[id(launch)] = owner
 
     # ---- statements ------------------------------------------------------------------------
 
@@ -218,12 +201,12 @@ class PyWalker:
             for small in node.body:
                 self.small(small)
         elif isinstance(node, cst.FunctionDef):
-            helper = Helper(node, _snapshot(self.env) if self.in_function else {}, self.owner)
+            helper = Helper(node, snapshot(self.env) if self.in_function else {}, self.owner)
             self.functions[node.name.value] = helper
             if not self.quiet:
                 self.deferred.append(helper)
         elif isinstance(node, cst.ClassDef):
-            self.class_body(node)
+            class_body(self, node)
         elif isinstance(node, cst.If):
             self.if_statement(node, None)
         elif isinstance(node, (cst.For, cst.While)):
@@ -242,28 +225,13 @@ class PyWalker:
             self.scan(node.subject)
             self.branches([case.body.body for case in node.cases] + [[]])
 
-    def class_body(self, node: cst.ClassDef) -> None:
-        """The class body's names become `self.X` values of its methods; setUp-like methods
-        are walked first, since they set what the others read."""
-        saved, owner, count = self.env, self.owner, len(self.deferred)
-        functions = dict(self.functions)
-        self.owner = info = ClassInfo(node.name.value)
-        self.env = ChainMap({}, saved)
-        self.block(node.body.body)
-        info.attrs.update({"@self." + k: v for k, v in self.env.maps[0].items()})
-        info.methods = {name: h for name, h in self.functions.items() if h.owner is info}
-        self.functions = functions  # methods are called as self.name(), not by their name
-        mine = self.deferred[count:]
-        self.deferred[count:] = sorted(mine, key=lambda h: h.node.name.value not in SETUP_METHODS)
-        self.env, self.owner = saved, owner
-
     def if_statement(self, node: cst.If, top: cst.If | None) -> None:
         """Arms merge as any branches do; the names they set differently also keep each
         arm's value (python_branches), for the launches that read them. `top`: the `if`
         of an `elif`."""
         self.scan(node.test)
         orelse = node.orelse
-        self.branches([node.body.body, _Elif(orelse, top or node) if isinstance(orelse, cst.If) else
+        self.branches([node.body.body, Elif(orelse, top or node) if isinstance(orelse, cst.If) else
                        orelse.body.body if orelse is not None else []],
                       arm_conditions(self, node, top))
 
@@ -272,7 +240,7 @@ class PyWalker:
         results: list[ChainMap] = []
         for group in groups:  # each path writes to its own layer over `before` (no copies)
             self.env = ChainMap({}, before)
-            if isinstance(group, _Elif):
+            if isinstance(group, Elif):
                 self.if_statement(group.node, group.top)
             else:
                 self.block(group)
@@ -295,7 +263,7 @@ class PyWalker:
         before = self.env
         self.env = body = ChainMap({}, before)
         if isinstance(node, cst.For):
-            for name in _names(node.target):
+            for name in target_names(node.target):
                 self.env[name.value] = self.evaluator().named(name, name.value, "a loop variable", name)
         self.block(node.body.body)
         self.stopped = False
@@ -332,8 +300,8 @@ class PyWalker:
                 self.assign(target.target, value)
         elif isinstance(node, cst.AnnAssign) and node.value is not None:
             self.assign(node.target, self.evaluator().eval(node.value))
-        elif isinstance(node, cst.AugAssign) and _key(node.target) is not None:
-            name = _key(node.target)
+        elif isinstance(node, cst.AugAssign) and value_key(node.target) is not None:
+            name = value_key(node.target)
             current = self.env.get(name)
             if isinstance(node.operator, cst.AddAssign) and current is not None:
                 added = self.evaluator().eval(node.value)
@@ -358,7 +326,7 @@ class PyWalker:
     def mutation(self, call: cst.Call) -> None:
         """`cmd.append(x)`, `cmd.extend(xs)`, `cmd.insert(i, x)`, `cfg.update(...)`."""
         func = call.func
-        name = _key(func.value) if isinstance(func, cst.Attribute) else None
+        name = value_key(func.value) if isinstance(func, cst.Attribute) else None
         if name is None:
             return
         method = func.attr.value
@@ -396,8 +364,8 @@ class PyWalker:
         return None
 
     def assign(self, target: cst.BaseExpression, value: Val) -> None:
-        if _key(target) is not None:
-            self.env[_key(target)] = value
+        if value_key(target) is not None:
+            self.env[value_key(target)] = value
         elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
             current = self.env.get(target.value.value)
             index = target.slice[0].slice if len(target.slice) == 1 else None
@@ -412,7 +380,7 @@ class PyWalker:
             self.assign_unknown(target, "assigned by unpacking")
 
     def assign_unknown(self, target: cst.CSTNode, reason: str) -> None:
-        for name in _names(target):
+        for name in target_names(target):
             self.env[name.value] = self.evaluator().unknown(name, reason)
 
     # ---- launches --------------------------------------------------------------------------
@@ -424,6 +392,8 @@ class PyWalker:
         from .python_launch import recognize
 
         for call in calls_in(node, self.pos.ranges):
+            if self.noting:
+                note_call(self, call)
             choices = choices_for(self, call) if self.alternatives else None
             if choices is None:
                 recognize(self, call)
@@ -442,7 +412,7 @@ class PyWalker:
         for item in prefix:
             buffer.add_word(item)
         for item in items:
-            buffer.add_word(_argv_item(item))
+            buffer.add_word(argv_item(item))
         count = len(self.result.launches)
         buffer.walk(self.path, self.result, env, report_errors=False)
         for launch in self.result.launches[count:]:
@@ -458,64 +428,3 @@ class PyWalker:
     def add_kwargs(self, call: cst.Call, entry: str, pairs: list[tuple[Word, Word]]) -> None:
         self.result.launches.append(Launch(self.path, entry, self.pos.span(call), [],
                                            kwargs_style=True, kwargs=pairs))
-
-
-@dataclass(frozen=True, slots=True)
-class _Elif:
-    """The `else` arm that is an `elif`, and the `if` it belongs to."""
-
-    node: cst.If
-    top: cst.If
-
-
-def _key(node: cst.CSTNode) -> str | None:
-    """Where the walker keeps the value of `node`: a name, or `self.X` / `cls.X`."""
-    if isinstance(node, cst.Name):
-        return node.value
-    return attribute_key(node) if isinstance(node, cst.Attribute) else None
-
-
-def _keep_attributes(owner: ClassInfo, written: dict[str, Val], ev: Evaluator) -> None:
-    """The `self.X` a method set, for the methods walked after it (set differently by two
-    methods: unknown)."""
-    for key in [k for k in written if k.startswith("@self.")]:
-        if key in owner.attrs:
-            owner.attrs.update(merge_envs({}, [written, owner.attrs], ev, {key}))
-        else:
-            owner.attrs[key] = written[key]
-
-
-def _snapshot(env):
-    """A nested function's view of its enclosing function's values at definition: the
-    function's own layer copied, the layers below it are never written again."""
-    if isinstance(env, ChainMap):
-        return ChainMap(dict(env.maps[0]), *env.maps[1:])
-    return dict(env)
-
-
-def _argv_item(value: Val) -> ArgvItem:
-    if value.shell_code and value.kind == "str":
-        return ArgvItem(value.pieces, code=True)
-    if value.splat or (value.kind == "unknown" and value.splat):
-        return ArgvItem([Piece(None, value.begin, value.end, reason=value.why_unknown())], splat=True,
-                        origin=value.origin)
-    if value.kind == "list":  # a nested list is not a word: unknown to the shell too
-        return ArgvItem([Piece(None, value.begin, value.end, reason="a list inside the argv")],
-                        splat=True)
-    if value.kind == "str":
-        return ArgvItem(value.pieces if value.origin is None else
-                        [Piece(value.text, value.begin, value.end, reason=value.why_unknown(),
-                               identity=value.word_identity)], origin=value.origin)
-    text = value.text
-    return ArgvItem([Piece(text, value.begin, value.end, reason=None if text is not None
-                           else value.why_unknown(), identity=value.word_identity)], origin=value.origin)
-
-
-def _names(target: cst.CSTNode) -> list[cst.Name]:
-    if isinstance(target, cst.Name):
-        return [target]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [n for e in target.elements for n in _names(e.value)]
-    if isinstance(target, cst.StarredElement):
-        return _names(target.value)
-    return []

@@ -48,6 +48,13 @@ class Atoms:
         self.triggers: set[str] = set()
         self.returns: dict[int, list[int]] = {}
         """A function's atom -> its `return` atoms (kept with it: they make its result)."""
+        self.defs: dict[int, str] = {}
+        """A function's atom -> its name: the calls of a function holding a launch are kept
+        (python_calls reads the launch once more per call)."""
+        self.classes: dict[str, int] = {}
+        self.class_bases: dict[int, list[str]] = {}
+        """A class's atom -> its bases' names: a subclass of a class of the file is kept
+        (python_classes reads the base's launches once more for it)."""
         self.attr_writes: list[tuple[int, str]] = []
         """(atom, X) for `self.X = ...` / `cls.X += ...` in a method: X is written in the class."""
         self.shown: list[bool] = []
@@ -80,6 +87,11 @@ class Atoms:
                 self._note(node, atom)
                 if isinstance(node, ast.Return) and scope >= 0:
                     self.returns.setdefault(scope, []).append(atom)
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    self.defs[atom] = node.name
+                elif isinstance(node, ast.ClassDef):
+                    self.classes[node.name] = atom
+                    self.class_bases[atom] = [b.id for b in node.bases if isinstance(b, ast.Name)]
                 previous = atom
                 if isinstance(node, _COMPOUND):
                     inner = scope
@@ -148,6 +160,14 @@ class Atoms:
                 writers.setdefault((self.wscope[atom], name), []).append(atom)
         for atom, name in self.attr_writes:  # the method's class: where its other methods look
             writers.setdefault((self.scope_up.get(self.wscope[atom], -1), name), []).append(atom)
+        subclasses = {atom for atom, bases in self.class_bases.items() if any(b in self.classes for b in bases)}
+        for atom, names in enumerate(self.writes):  # a subclass body's names: its bases' methods read them
+            if self.wscope[atom] in subclasses:
+                for name in names:
+                    writers.setdefault((-1, name), []).append(atom)
+        for atom, bases in self.class_bases.items():
+            if any(base in self.classes for base in bases):
+                self.seed[atom] = True
         tainted = self._reach(spelled, words)
         generic: dict[str, bool] = {}
 
@@ -166,6 +186,7 @@ class Atoms:
         for atom, found in enumerate(words):  # the words first: few atoms hold such a name
             if not self.seed[atom] and launches(found, atom):
                 self.seed[atom] = launches(self._called(atom), atom)
+        self._keep_calls_of_launching_functions(words)
         kept = list(self.seed)
         queue = [atom for atom, seed in enumerate(kept) if seed]
         known: set[tuple[int, str]] = set()
@@ -191,6 +212,19 @@ class Atoms:
             while keep and atom >= 0 and not self.shown[atom]:
                 self.shown[atom] = True
                 atom = self.parent[atom]
+
+    def _keep_calls_of_launching_functions(self, words: list[set[str]]) -> None:
+        names: set[str] = set()
+        for atom, seed in enumerate(self.seed):
+            while seed and atom >= 0:
+                if atom in self.defs:
+                    names.add(self.defs[atom])
+                atom = self.parent[atom]
+        if not names:
+            return
+        for atom, found in enumerate(words):
+            if not self.seed[atom] and not found.isdisjoint(names) and not self._called(atom).isdisjoint(names):
+                self.seed[atom] = True
 
     def _chain(self, scope: int, chains: dict[int, list[int]]) -> list[int]:
         """`scope` and the scopes around it, the module (-1) last."""

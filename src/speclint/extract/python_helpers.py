@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from ..source import Span
 from .python_values import Val
 
 if TYPE_CHECKING:
@@ -43,6 +44,12 @@ class ClassInfo:
     attrs: dict[str, Val] = field(default_factory=dict)
     """'@self.X' -> value, from the class body and the methods walked so far."""
     methods: dict[str, Helper] = field(default_factory=dict)
+    span: Span | None = None
+    """The class's name where it is defined."""
+    bases: list[str] = field(default_factory=list)
+    """The names of its bases as written (`class TestMTP(ServerBase)`)."""
+    body: dict[str, Val] = field(default_factory=dict)
+    """'@self.X' -> value set in the class body itself (what a subclass inherits)."""
 
 
 @dataclass(slots=True)
@@ -93,7 +100,7 @@ def call_helper(walker: "PyWalker", call: cst.Call) -> Val | None:
     inner.in_function = True
     globals_env = walker.module_env if walker.module_env is not None else walker.env
     layers = [helper.outer] + ([helper.owner.attrs] if helper.owner is not None else []) + [globals_env]
-    inner.env = ChainMap(_bind(walker, helper, call), *layers)
+    inner.env = ChainMap(bind(walker, helper, call), *layers)
     inner.returns = []
     try:
         inner.block(helper.node.body.body)
@@ -124,7 +131,7 @@ def _plain(helper: Helper) -> bool:
     return True
 
 
-def _bind(walker: "PyWalker", helper: Helper, call: cst.Call) -> dict[str, Val]:
+def bind(walker: "PyWalker", helper: Helper, call: cst.Call) -> dict[str, Val]:
     """The helper's parameters: the call's arguments (evaluated where it is called), the
     defaults, or unknown values named after the parameter."""
     ev = walker.evaluator()

@@ -7,9 +7,10 @@ import ast
 import re
 
 import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
 
-from ..source import Span
-from .embedded import Piece, span_of
+from ..source import Diagnostic, Span
+from .embedded import Piece, line_starts, span_of
 
 _ESCAPE = re.compile(r"\\(\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}"
                      r"|U[0-9a-fA-F]{8}|N\{[^}]*\})")
@@ -63,3 +64,46 @@ def decode_body(body: str, at: int, raw: bool, fstring: bool = False) -> list[Pi
     if pos < len(body):
         pieces.append(Piece(body[pos:], at + pos, at + len(body), exact=True))
     return pieces
+
+
+_NEWLINE = re.compile(r"\r\n?|\n")
+
+
+def python_line_starts(text: str) -> list[int]:
+    """Where lines start as Python (and libcst) counts them: a lone CR ends a line too."""
+    if "\r" not in text:
+        return line_starts(text)
+    return [0] + [match.end() for match in _NEWLINE.finditer(text)]
+
+
+def libcst_positions(module: cst.Module):
+    """libcst's PositionProvider, which on a long `elif` chain (500) runs out of stack and,
+    cleaning up, raises KeyError instead of the RecursionError."""
+    try:
+        return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    except KeyError as error:
+        cause: BaseException | None = error
+        while cause is not None and not isinstance(cause, RecursionError):
+            cause = cause.__context__
+        if cause is None:
+            raise
+        raise RecursionError("libcst's positions") from None
+
+
+def syntax_error(text: str, line: int, column: int, known: SyntaxError | None = None) -> Diagnostic:
+    """Where CPython's own parser stops (clearer than libcst's message, which stopped at
+    `line`, `column`); parsing only. `known`: CPython's error on this text, if it ran."""
+    if known is None:
+        import ast
+
+        try:
+            ast.parse(text)
+        except (RecursionError, MemoryError, ValueError):  # too deep for CPython too; NUL bytes
+            pass
+        except SyntaxError as error:
+            known = error
+    if known is not None:
+        return Diagnostic("syntax-error", f"Python syntax error: {known.msg}",
+                          Span.point(known.lineno or line, max(known.offset or column, 1)))
+    return Diagnostic("unsupported-input", "speclint's Python parser (libcst) cannot read this "
+                      "syntax; launches in this file are not checked", Span.point(line, column))

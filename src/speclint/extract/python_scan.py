@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Mapping
-from dataclasses import fields, replace
+from collections import ChainMap
+from dataclasses import dataclass, fields, replace
 
 import libcst as cst
 
-from .python_values import Evaluator, Val
+from .embedded import ArgvItem, Piece
+from .python_values import Evaluator, Val, attribute_key
 
 
 _NOT_CODE = frozenset({"lpar", "rpar", "leading_lines", "lines_after_decorators", "trailing_whitespace",
@@ -120,3 +122,54 @@ def merge_envs(before: Mapping[str, Val], results: list[Mapping[str, Val]], ev: 
         merged[name] = replace(sample, kind="unknown", value=None, pieces=[], reason=reason,
                                alternatives=None)
     return merged
+
+
+@dataclass(frozen=True, slots=True)
+class Elif:
+    """The `else` arm that is an `elif`, and the `if` it belongs to."""
+
+    node: cst.If
+    top: cst.If
+
+
+def value_key(node: cst.CSTNode) -> str | None:
+    """Where the walker keeps the value of `node`: a name, or `self.X` / `cls.X`."""
+    if isinstance(node, cst.Name):
+        return node.value
+    return attribute_key(node) if isinstance(node, cst.Attribute) else None
+
+
+def snapshot(env):
+    """A nested function's view of its enclosing function's values at definition: the
+    function's own layer copied, the layers below it are never written again."""
+    if isinstance(env, ChainMap):
+        return ChainMap(dict(env.maps[0]), *env.maps[1:])
+    return dict(env)
+
+
+def argv_item(value: Val) -> ArgvItem:
+    if value.shell_code and value.kind == "str":
+        return ArgvItem(value.pieces, code=True)
+    if value.splat or (value.kind == "unknown" and value.splat):
+        return ArgvItem([Piece(None, value.begin, value.end, reason=value.why_unknown())], splat=True,
+                        origin=value.origin)
+    if value.kind == "list":  # a nested list is not a word: unknown to the shell too
+        return ArgvItem([Piece(None, value.begin, value.end, reason="a list inside the argv")],
+                        splat=True)
+    if value.kind == "str":
+        return ArgvItem(value.pieces if value.origin is None else
+                        [Piece(value.text, value.begin, value.end, reason=value.why_unknown(),
+                               identity=value.word_identity)], origin=value.origin)
+    text = value.text
+    return ArgvItem([Piece(text, value.begin, value.end, reason=None if text is not None
+                           else value.why_unknown(), identity=value.word_identity)], origin=value.origin)
+
+
+def target_names(target: cst.CSTNode) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in target_names(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return target_names(target.value)
+    return []

@@ -315,6 +315,10 @@ class Evaluator:
         if isinstance(node.operator, cst.Add):
             if left.kind == right.kind == "list":
                 return self._make(node, "list", list(left.value) + list(right.value))  # type: ignore
+            if left.kind == "list" and right.kind == "unknown":
+                # `[python, -m, sglang.launch_server] + args`: the known words, then any number of
+                # others (an unknown start stays unknown: it may be any program)
+                return self._make(node, "list", list(left.value) + [replace(right, splat=True)])  # type: ignore
             if left.kind in ("str", "unknown") and right.kind in ("str", "unknown") \
                     and "str" in (left.kind, right.kind):
                 return self._join(node, [left, right])

@@ -304,7 +304,11 @@ class Expander:
             return
         if operator is None:
             if value is None or index is None:
-                if value is None:
+                if value is None and index in ("@", "*") and not name.isdigit():
+                    # "${UNKNOWN[@]}": any number of words, each may be a flag
+                    out.append(("dyn", env.unknown_reason(name), False, None,
+                                index == "@" or not quoted))
+                elif value is None:
                     self._variable(name, quoted, out)
                 else:
                     self._emit_scalar(value, quoted, out)

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from speclint.flags.versions import version_key
 from speclint.source import Word
 
 
 def prepare_argv(entry: str, words: list[Word], version: str, config=None) -> list[Word]:
     """The words `prepare_server_args` parses, as SGLang `version` would hand them over.
 
-    - `sglang serve` (0.5.14+) drops `--model-type X` / `--model-type=X` (exact spelling);
-      0.5.23 turns a first word that is not a flag into `--model-path WORD`.
+    - `sglang serve` drops `--model-type X` / `--model-type=X` (exact spelling), and in
+      later releases turns a first word that is not a flag into `--model-path WORD`
+      (which release does what: read from its source, `speclint.sglang.Release`).
     - `--config FILE.yaml` (exact token, 0.5.3+) merges the file's keys as flags in front of
       the command line (`config_merge`): `config` is the file as the front-end read it;
       without it the file stands for an unknown set of flags.
     """
+    from speclint.sglang import release
+
+    facts = release(version)
     words = list(words)
-    key = version_key(version)
-    if entry == "sglang serve" and key >= version_key("0.5.14"):
+    if entry == "sglang serve" and facts.serve_drops_model_type:
         kept: list[Word] = []
         skip = False
         for position, word in enumerate(words):
@@ -31,7 +33,7 @@ def prepare_argv(entry: str, words: list[Word], version: str, config=None) -> li
                 continue
             kept.append(word)
         words = kept
-        if key >= version_key("0.5.23") and words and words[0].text is not None \
+        if facts.serve_positional_model_path and words and words[0].text is not None \
                 and not words[0].text.startswith("-"):
             words.insert(0, Word("--model-path", words[0].span, words[0].origin,
                                  expanded_at=words[0].expanded_at))

@@ -57,7 +57,8 @@ class SpeclintServer(LanguageServer):
         linted.version = document.version
         self.linted[uri] = linted
         lines = Lines(document.source, self.encoding)
-        found = [diagnostic(f, lines) for f in linted.result.findings]
+        # findings inside a launch's --config file belong to that file, not this document
+        found = [diagnostic(f, lines) for f in linted.result.findings if f.span.file is None]
         for item in found:
             for related in item.related_information or ():
                 related.location.uri = uri

@@ -142,7 +142,7 @@ def lint_argv(argv: list[str], environ: Mapping[str, str] | None = None, options
     for rule in all_rules():
         if not options.selection.enabled(rule):
             continue
-        for finding in rule.check(ctx):
+        for finding in rule.findings(ctx):
             finding.launch_span = launch.span
             result.findings.append(finding)
     unique = {(f.code, f.span, f.message): f for f in result.findings}

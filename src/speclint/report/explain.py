@@ -142,8 +142,9 @@ def _modelled_note(version: str) -> str | None:
         return None
     modelled = checked.resolution_follows
     return (f"resolution modelled on SGLang {modelled}, the closest older release whose "
-            f"resolution speclint read or recorded ({version}'s was neither; its flags are "
-            f"checked against {version} itself)")
+            f"resolution speclint read or recorded ({version}'s was neither; flags and the "
+            f"model registry are read from {version} itself; errors that rest on the "
+            f"resolution say 'unverified for SGLang {version}')")
 
 
 def _differences(left, right) -> list[tuple[str, object, object]]:
@@ -215,6 +216,16 @@ def _jsonable(value: object) -> object:
     return None if isinstance(value, Unknown) else value
 
 
+def _symbolic(adjustment) -> dict:
+    """`{"symbolic": {"from": "k", "to": "k + 1"}}` for a change between unknown values the
+    launch names (an unknown value's identity), else nothing."""
+    ends = [getattr(v, "identity", None) if isinstance(v, Unknown) else None
+            for v in (adjustment.asked, adjustment.effective)]
+    if ends[0] is None or ends[1] is None:
+        return {}
+    return {"symbolic": {"from": str(ends[0]), "to": str(ends[1])}}
+
+
 def explain_dict(ctx) -> dict:
     resolution = ctx.resolution
     return {
@@ -234,7 +245,8 @@ def explain_dict(ctx) -> dict:
         "effective": {k: _jsonable(v) for k, v in resolution.effective.items()},
         "unknown": {k: v.reason for k, v in resolution.effective.items() if isinstance(v, Unknown)},
         "adjustments": [{"field": a.field, "from": _jsonable(a.asked), "to": _jsonable(a.effective),
-                         "reason": a.reason, "sglang_handler": a.handler, "logged": a.logged}
+                         "reason": a.reason, "sglang_handler": a.handler, "logged": a.logged,
+                         **_symbolic(a)}
                         for a in resolution.adjustments],
         "gpu": None if getattr(ctx, "gpu", None) is None else {
             "profile": ctx.gpu.key, "name": ctx.gpu.name, "vendor": ctx.gpu.vendor,

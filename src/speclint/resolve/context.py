@@ -23,8 +23,11 @@ def context_rejection(config, env: dict, target_config, version: str) -> Rejecti
     if name in env:
         if env[name] is None or env[name].strip().lower() in _TRUE:
             return None
-    elif version == "0.4.10.post2":
-        return None  # the variable defaults to true there
+    else:
+        from speclint.sglang import release
+
+        if release(version).context_override_default:
+            return None  # the variable defaults to true there (read from the release's source)
     return Rejection("ValueError", f"User-specified context_length ({asked}) is greater than "
                      f"the derived context_length ({derived[0]}). To allow overriding this "
                      f"maximum, set the env var {name}=1", "ModelConfig._derive_context_length",

@@ -49,7 +49,7 @@ DEFAULT_FIELDS = tuple(CONSTANTS) + ("boundary_reduction", "speculative_boundary
 def resolve_defaults(state: ResolutionState, gpu, problem: str | None) -> None:
     """Fill DEFAULT_FIELDS (0.5.23); `problem` is why the launch is outside the modelled
     flags (hardware_flags), then what those flags might change is Unknown."""
-    if state.version != "0.5.23":
+    if not state.traits.gpu_resolution:
         return
     for name in DEFAULT_FIELDS:
         if name not in state.values:
@@ -70,7 +70,7 @@ def resolve_defaults(state: ResolutionState, gpu, problem: str | None) -> None:
     if problem is None and state.target_architecture not in BOUNDARY_REDUCTION:
         problem = ("depends on the target model, whose config.json is not on disk"
                    if state.target_architecture is None else
-                   f"SGLang 0.5.23's defaults for {state.target_architecture} are not modelled")
+                   f"SGLang {state.version}'s defaults for {state.target_architecture} are not modelled")
     attn = state.get("attn_dp_size")
     if isinstance(attn, int) and attn == 1 and state.get("enable_dp_lm_head") is True:
         # recorded (tests/data/oracle/0.5.23): without attention DP a given

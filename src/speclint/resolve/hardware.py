@@ -54,12 +54,12 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     from speclint.resolve.defaults import resolve_defaults
 
     resolve_defaults(state, gpu, modelled_flags_problem(state.config)
-                     if state.version == "0.5.23" else None)
+                     if state.traits.gpu_resolution else None)
     if reason is not None:
-        if state.version == "0.5.23" and gpu is not None and gpu.vendor == "nvidia" \
+        if state.traits.gpu_resolution and gpu is not None and gpu.vendor == "nvidia" \
                 and not state.config.uncertain:
             _backend_gpu_checks(state, gpu)  # the backends given: no model hook changes them
-        if state.version == "0.5.23" and state.config.known("kv_cache_dtype"):
+        if state.traits.gpu_resolution and state.config.known("kv_cache_dtype"):
             _fa3_fp8_fallback(state)
         _gpu_free_parts(state, reason)
         return
@@ -73,7 +73,7 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
 
 
 def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
-    if state.version != "0.5.23":
+    if not state.traits.gpu_resolution:
         return f"GPU-dependent resolution is unverified for SGLang {state.checked_version}"
     problem = modelled_flags_problem(state.config)
     if problem:
@@ -82,7 +82,7 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
         return NO_GPU
     if gpu.vendor != "nvidia":
         return (f"the ROCm resolution (handle_amd_specifics, aiter) for {gpu.name} is "
-                "unverified for SGLang 0.5.23")
+                f"unverified for SGLang {state.version}")
     device = state.get("device")
     if device != "cuda":
         return f"--device {device} is not modelled"
@@ -90,7 +90,7 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
     if arch is None:
         return "depends on the target model, whose config.json is not on disk"
     if arch not in MODELLED_ARCHITECTURES:
-        return f"SGLang 0.5.23's adjustments for {arch} are not modelled"
+        return f"SGLang {state.version}'s adjustments for {arch} are not modelled"
     if arch in MLA_ARCHITECTURES and (gpu.sm or 0) // 10 == 10:
         return DEEPSEEK_BLACKWELL
     return None
@@ -101,7 +101,7 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
     (`_mla_backend_page_constraints` on the page size given, else 1: what the speculative
     checks read too), every other field it does not fix Unknown."""
     backend = state.get("attention_backend")
-    fixed_page = (state.version == "0.5.23" and isinstance(backend, str)
+    fixed_page = (state.traits.gpu_resolution and isinstance(backend, str)
                   and backend not in ("fa4", "intel_xpu", "aiter")
                   and all(is_known(state.get(n)) for n in (
                       "page_size", "decode_attention_backend", "prefill_attention_backend",
@@ -109,7 +109,7 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
     if fixed_page:
         _page_size(state, None)
     attn = state.get("attn_dp_size")
-    read = state.version == "0.5.23"
+    read = state.traits.gpu_resolution
     for name in GPU_FIELDS:
         if not read and name in RECORDED_FIELDS:
             continue  # attention.py, as each recorded release resolves them
@@ -120,7 +120,7 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
                 state.attention_dp() or state.asked.get("enable_dp_attention") is not False):
             # recorded: older releases lower both under --enable-dp-attention
             state.set_unknown(name, f"{reason} (attention data parallelism changes it)")
-    if state.version == "0.5.23" and not fixed_page and state.config.given("page_size") \
+    if state.traits.gpu_resolution and not fixed_page and state.config.given("page_size") \
             and is_known(state.get("page_size")):
         state.set_unknown("page_size", f"{reason} (the attention backend SGLang picks may "
                           "change the page size)" if backend is None else reason)

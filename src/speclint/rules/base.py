@@ -165,6 +165,9 @@ class Rule:
     """One line: what the rule finds (SARIF short description, `speclint rules`)."""
     valid: ClassVar[tuple[Example | str, ...]] = ()
     invalid: ClassVar[tuple[Example | str, ...]] = ()
+    per_launch: ClassVar[bool] = False
+    """At most one finding per launch, even when it comes in alternatives (`alternatives`):
+    the findings of the alternatives become one, with their notes."""
     defers_to: ClassVar[tuple[str, ...]] = ()
     """Codes of more specific rules: on the same launch, a finding of this rule is dropped
     when one of theirs is on the same token or makes the same claim (see `precedence`)."""

@@ -26,9 +26,10 @@ speclint carries the lists read from each bundled release's wheel by
 `tools/gen_sglang_facts.py`). An unregistered class falls
 back to the Transformers backend, which fails with `ValueError: Cannot find model module.
 '<arch>' is not a registered model in the Transformers library ...` (reference B3, read in
-0.5.23): the launch crashes. EAGLE-3 draft classes are only `LlamaForCausalLMEagle3` (all
-releases) and `Eagle3DeepseekV2ForCausalLM` (0.5.14 and later), so a Kimi-K2.5 EAGLE-3
-drafter cannot run on 0.5.6.post2. Some published EAGLE drafters say `LlamaForCausalLM`:
+0.5.23): the launch crashes. The EAGLE-3 draft classes are `LlamaForCausalLMEagle3`
+(registered from 0.4.4.post2) and `Eagle3DeepseekV2ForCausalLM` (from 0.5.12), so a
+Kimi-K2.5 EAGLE-3 drafter cannot run on 0.5.6.post2; `LlamaForCausalLMEagle` (EAGLE-2)
+is registered from 0.4.1.post2. The check uses the exact registry of the checked release. Some published EAGLE drafters say `LlamaForCausalLM`:
 SGLang then builds a full Llama model instead of the EAGLE head, which the weights
 (`fc`, `d2t`) do not fit; what happens then was not verified, hence a warning.
 

@@ -28,6 +28,10 @@ Reports `--enable-dp-attention` where SGLang does not take it as written:
 - **0.4.10.post2**: with `--dp-size 1`, `__post_init__` stops with `AssertionError: Please
   set a dp-size > 1. You can use 1 < dp-size <= tp-size` (reported as an error).
 
+Which of these applies follows the release's resolution, as `speclint explain` shows it: a
+release whose resolution was not read follows the closest older one that was, and the
+refusal is then a warning that says "unverified for SGLang X".
+
 This rule replaces the generic deprecated-flag (FLG008) finding for this flag, so that the
 rewrite is shown once.
 

@@ -39,6 +39,7 @@ sglang.launch_server ...`.
     code = "SLM004"
     name = "launch-partly-read"
     severity = Severity.INFO
+    per_launch = True
     summary = "A launch holds values speclint cannot know; checks that need them did not run."
     invalid = ("python -m sglang.launch_server --model-path m --tp-size $(nproc)\n",
                "python -m sglang.launch_server --model-path \"$MODEL\"\n",

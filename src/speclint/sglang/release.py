@@ -79,6 +79,34 @@ class Release:
         spec = self.flag(option)
         return spec.choices if spec is not None else None
 
+    @cached_property
+    def parser_facts(self) -> dict:
+        """What tools/gen_sglang_schema.py read about the release's parser and entry points
+        (`prepare_server_args`, `sglang/cli/serve.py`): allow_abbrev, prog, notes."""
+        from speclint.flags.schema import _header
+
+        parser = _header()["parser"]
+        index = parser["by_version"].get(self.version)
+        return parser["facts"][index] if index is not None else {}
+
+    def _serve_note(self) -> str:
+        return self.parser_facts.get("notes", {}).get("sglang_serve", "")
+
+    @property
+    def merges_config_file(self) -> bool:
+        """`--config FILE.yaml` merges the file's keys as flags (`prepare_server_args`)."""
+        return "config_file" in self.parser_facts.get("notes", {})
+
+    @property
+    def serve_drops_model_type(self) -> bool:
+        """`sglang serve` removes `--model-type X` from argv before parsing."""
+        return "'--model-type X'" in self._serve_note()
+
+    @property
+    def serve_positional_model_path(self) -> bool:
+        """`sglang serve MODEL` rewrites a first non-flag word to `--model-path MODEL`."""
+        return "(a positional model path)" in self._serve_note()
+
     @property
     def history(self):
         """`speclint.flags.history`: renames, removals and value changes up to this release."""

@@ -164,6 +164,10 @@ class ReleaseTraits:
     replica_offset_spans_pp: bool
     """data_parallel_controller.py moves each DP replica's first GPU by tp * pp * gpu_id_step;
     0.4.10.post2 by tp * gpu_id_step."""
+    gpu_resolution: bool
+    """0.5.23's GPU-dependent resolution and filled-in defaults are modelled (resolve/hardware.py,
+    resolve/defaults.py: arg_groups/memory_hook.py, `_handle_missing_default_values`);
+    elsewhere those fields are Unknown, "unverified for SGLang X"."""
 
 
 _A2A_0_5_14 = {"megamoe": "Mega", "deepep": "DeepEP", "mooncake": "Mooncake", "nixl": "Nixl",
@@ -198,7 +202,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         parallel_steps="post_init", a2a_spanning={"deepep": "DeepEP"},
         a2a_ep_size_hook=False, a2a_info_backends=(),
         flashinfer_a2a_needs_dp_attention=False, waterfill=None, dp_lm_head_asserts=False, separate_attn_dp_size=False,
-        replica_offset_spans_pp=False),
+        replica_offset_spans_pp=False,
+        gpu_resolution=False),
     "0.5.6.post2": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
         upper_cases_algorithm=False,
@@ -229,7 +234,8 @@ TRAITS: dict[str, ReleaseTraits] = {
                       "ascend_fuseep": "Ascend fused EP"},
         a2a_ep_size_hook=False, a2a_info_backends=(),
         flashinfer_a2a_needs_dp_attention=False, waterfill=None, dp_lm_head_asserts=False, separate_attn_dp_size=False,
-        replica_offset_spans_pp=True),
+        replica_offset_spans_pp=True,
+        gpu_resolution=False),
     "0.5.14": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
         upper_cases_algorithm=True,
@@ -253,7 +259,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm",),
         parallel_steps="handlers", a2a_spanning=_A2A_0_5_14, a2a_ep_size_hook=False,
         a2a_info_backends=("megamoe",), flashinfer_a2a_needs_dp_attention=True,
-        waterfill="deepep_waterfill", dp_lm_head_asserts=False, separate_attn_dp_size=False, replica_offset_spans_pp=True),
+        waterfill="deepep_waterfill", dp_lm_head_asserts=False, separate_attn_dp_size=False, replica_offset_spans_pp=True,
+        gpu_resolution=False),
     "0.5.23": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
         upper_cases_algorithm=True,
@@ -279,12 +286,16 @@ TRAITS: dict[str, ReleaseTraits] = {
         pp_speculative_prefill_only=True, pp_refuses=(),
         parallel_steps="hooks", a2a_spanning=_A2A_0_5_23, a2a_ep_size_hook=True,
         a2a_info_backends=(), flashinfer_a2a_needs_dp_attention=False,
-        waterfill="waterfill", dp_lm_head_asserts=False, separate_attn_dp_size=True, replica_offset_spans_pp=True),
+        waterfill="waterfill", dp_lm_head_asserts=False, separate_attn_dp_size=True, replica_offset_spans_pp=True,
+        gpu_resolution=True),
 }
 
 
 
 def _like(release: str, **changes) -> ReleaseTraits:
+    """`release`'s traits with `changes`; the GPU-dependent resolution (hardware.py, read for
+    0.5.23 and checked with a GPU there) is not claimed for the recorded releases."""
+    changes.setdefault("gpu_resolution", False)
     return replace(TRAITS[release], **changes)
 
 

@@ -122,6 +122,18 @@ MAX_LAUNCHES = 1000
 """As many launches as lint checks per file (lint.MAX_LAUNCHES): reading more is wasted."""
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _no_surrogates(piece: Piece) -> Piece:
+    """A lone surrogate (from a `\\ud800` JSON escape, a mis-decoded file) becomes U+FFFD,
+    one character for one, as the shell front-end does: tree-sitter needs UTF-8."""
+    if piece.text is None or piece.text.isascii() or not _SURROGATE.search(piece.text):
+        return piece
+    return Piece(_SURROGATE.sub("\ufffd", piece.text), piece.begin, piece.end, piece.exact, piece.reason,
+                 piece.origin)
+
+
 class DocFile:
     """One document being read: its text, line starts and shell budget, and the result."""
 
@@ -151,10 +163,13 @@ class DocFile:
         tagged doc fence) or 'drop' (prose, untagged blocks). Returns launches found."""
         if self._over(pieces):
             return 0
+        pieces = [_no_surrogates(p) for p in pieces]
         buffer = ShellBuffer(self.text, self.starts, self.budget)
         buffer.add_code(with_placeholders(pieces, ipython))
         found = ExtractResult()
         buffer.walk(self.path, found, report_errors=syntax != "drop")
+        if not found.launches:
+            found.launches = self._prefixed_fragment(pieces)
         # `launch_server --help` in a doc shows the flags; it starts no server
         found.launches = [launch for launch in found.launches
                           if not any(w.text in ("--help", "-h") for w in launch.args)]
@@ -167,6 +182,20 @@ class DocFile:
                 diagnostic = Diagnostic("doc-syntax-error", diagnostic.message, diagnostic.span)
             self.result.diagnostics.append(diagnostic)
         return len(found.launches)
+
+    def _prefixed_fragment(self, pieces: list[Piece]) -> list:
+        """A block holding only an array of a framework's prefixed flags (slime's
+        `SGLANG_ARGS=(--sglang-... )` in a README): read as the shell front-end reads it."""
+        from ..manifests.prefixed import mentions
+
+        if any(p.text is None for p in pieces) or not mentions("".join(p.text or "" for p in pieces).encode()):
+            return []
+        from ...extract.embedded import map_spans
+        from ...extract.shell import extract_shell
+
+        mapping = OffsetMap(pieces, self.starts)
+        fragment = extract_shell(mapping.text, self.path)
+        return map_spans(ExtractResult(fragment.launches), mapping.move).launches
 
     def span(self, begin: int, end: int) -> Span:
         return span_of(self.starts, begin, end)

@@ -18,7 +18,7 @@ from ...source import Diagnostic, ExtractResult
 from .admonitions import deindent_admonitions
 from .cells import python_block
 from .excerpt import DocFile, exact, virtual
-from .flag_lists import block_flag_list, is_sglang_list, launch_from_parts
+from .flag_lists import ENV_LINE, block_flag_list, is_sglang_list, launch_from_parts
 from .inline import (LAUNCHER, Fragments, classify_fragment, code_span_launch, code_spans,
                      prose_launches, span_pieces)
 
@@ -154,6 +154,27 @@ def _inline(doc: DocFile, token, fragments: Fragments | None, in_list: bool) -> 
         prose_launches(doc, lines, spans)
 
 
+def _env_block(lines: list[tuple[int, str]], fragments: Fragments) -> bool:
+    """A block of only env lines right after a flag list (`SGLANG_ENABLE_SPEC_V2=1`): the
+    list's environment. Returns whether it was one (then it was added)."""
+    found = []
+    for offset, line in lines:
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if not ENV_LINE.fullmatch(stripped) or len(found) >= 50:
+            return False
+        lead = len(line) - len(line.lstrip())
+        if stripped.startswith("export"):
+            skip = len(stripped) - len(stripped[6:].lstrip())
+            lead, stripped = lead + skip, stripped[skip:]
+        found.append([exact(stripped, offset + lead)])
+    if not found or not fragments.flags:
+        return False
+    fragments.env.extend(found)
+    return True
+
+
 def _flush(doc: DocFile, fragments: Fragments | None) -> None:
     if fragments is None or not fragments.flags:
         return
@@ -193,8 +214,12 @@ def extract_markdown(text: str, path: str) -> ExtractResult:
     lines = text.split("\n")
     depth = 0
     fragments: Fragments | None = None
+    pending: Fragments | None = None  # a list just closed: env lines in the next block join it
     seen: set[tuple[int, int]] = set()
     for token in tokens:
+        if pending is not None and token.level == 0 and token.type not in ("fence", "code_block"):
+            _flush(doc, pending)
+            pending = None
         if token.type in ("bullet_list_open", "ordered_list_open"):
             if depth == 0:
                 fragments = Fragments([], [])
@@ -202,13 +227,16 @@ def extract_markdown(text: str, path: str) -> ExtractResult:
         elif token.type in ("bullet_list_close", "ordered_list_close"):
             depth -= 1
             if depth == 0:
-                _flush(doc, fragments)
-                fragments = None
+                pending, fragments = fragments, None
         elif token.type in ("fence", "code_block") and token.map:
+            block = _block_lines(token, lines, doc.starts)
+            if pending is not None and _env_block(block, pending):
+                continue
             tag = _tag(token.info) if token.type == "fence" else ""
-            _code_block(doc, tag, _block_lines(token, lines, doc.starts))
+            _code_block(doc, tag, block)
         elif token.type == "inline" and token.map and tuple(token.map) not in seen:
             seen.add(tuple(token.map))
             _inline(doc, token, fragments, depth > 0)
+    _flush(doc, pending)
     _flush(doc, fragments)
     return doc.result

@@ -10,7 +10,6 @@ non-POSIX `shell:` (pwsh, cmd, python) are not read as shell.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 import yaml
@@ -21,7 +20,6 @@ from ...source import Word
 if TYPE_CHECKING:
     from ...extract.yaml_manifest import _Reader
 
-_EXPRESSION = re.compile(r"\$\{\{.*?\}\}", re.S)
 _POSIX_SHELLS = ("bash", "sh")
 
 
@@ -110,14 +108,20 @@ def _expressions_unknown(pieces: list[Piece]) -> list[Piece]:
             out.append(piece)
             continue
         at = 0
-        for match in _EXPRESSION.finditer(text):
-            if match.start() > at:
-                out.append(_part(piece, at, match.start()))
-            begin, end = ((piece.begin + match.start(), piece.begin + match.end()) if piece.exact
+        while True:  # found with find(), not a regex: `${{` without `}}` stays linear
+            start = text.find("${{", at)
+            if start == -1:
+                break
+            close = text.find("}}", start + 3)
+            stop = len(text) if close == -1 else close + 2
+            if start > at:
+                out.append(_part(piece, at, start))
+            begin, end = ((piece.begin + start, piece.begin + stop) if piece.exact
                           else (piece.begin, piece.end))
-            out.append(Piece(None, begin, end, reason=f"`{match.group(0)}` is a GitHub Actions "
+            shown = text[start:stop] if stop - start <= 80 else text[start:start + 77] + "..."
+            out.append(Piece(None, begin, end, reason=f"`{shown}` is a GitHub Actions "
                              "expression, known only when the workflow runs"))
-            at = match.end()
+            at = stop
         if at < len(text):
             out.append(_part(piece, at, len(text)))
     return out

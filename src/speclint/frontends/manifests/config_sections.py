@@ -33,9 +33,9 @@ def read_flag_maps(reader: "_Reader", root: yaml.Node) -> bool:
         reader.result.launches.append(config_launch(reader.path, config, reader.span(root)))
         return True
     found = _configmap(reader, root)
-    for section in _sections(root):
+    for section, env in _sections(root):
         found = True
-        _section(reader, section)
+        _section(reader, section, env)
     return found
 
 
@@ -43,11 +43,12 @@ def _identity(span: Span) -> Span:
     return span
 
 
-def _sections(root: yaml.Node) -> list[yaml.MappingNode]:
-    """Every mapping under a `sglang_config:` key (per mode, or the section itself)."""
-    from ...extract.yaml_manifest import mapping_pairs
+def _sections(root: yaml.Node) -> list[tuple[yaml.MappingNode, yaml.Node | None]]:
+    """Every mapping under a `sglang_config:` key (per mode, or the section itself), with
+    the environment srtctl gives that mode (`prefill_environment:` next to it)."""
+    from ...extract.yaml_manifest import _get, mapping_pairs
 
-    found: list[yaml.MappingNode] = []
+    found: list[tuple[yaml.MappingNode, yaml.Node | None]] = []
     seen: set[int] = set()
     stack: list[tuple[yaml.Node, int]] = [(root, 0)]
     while stack:
@@ -59,18 +60,19 @@ def _sections(root: yaml.Node) -> list[yaml.MappingNode]:
             for key, value in mapping_pairs(node):
                 if isinstance(key, yaml.ScalarNode) and key.value == "sglang_config" \
                         and isinstance(value, yaml.MappingNode):
-                    modes = [v for k, v in value.value if isinstance(k, yaml.ScalarNode)
+                    modes = [(v, _get(node, ("aggregated" if k.value == "agg" else k.value) + "_environment"))
+                             for k, v in value.value if isinstance(k, yaml.ScalarNode)
                              and k.value in _MODES and isinstance(v, yaml.MappingNode)]
-                    found.extend(modes if modes else [value])
+                    found.extend(modes if modes else [(value, None)])
                 else:
                     stack.append((value, depth + 1))
         elif isinstance(node, yaml.SequenceNode):
             stack.extend((item, depth + 1) for item in node.value)
-    found.sort(key=lambda n: n.start_mark.index)
+    found.sort(key=lambda pair: pair[0].start_mark.index)
     return found
 
 
-def _section(reader: "_Reader", node: yaml.MappingNode) -> None:
+def _section(reader: "_Reader", node: yaml.MappingNode, env_node: yaml.Node | None = None) -> None:
     config = read_config(reader.text, reader.path, node=node, move=_identity, other_file=False)
     where = reader.span(node)
     args = [Word(None, where, dynamic_reason="the flags srtctl writes before the sglang_config "
@@ -87,8 +89,15 @@ def _section(reader: "_Reader", node: yaml.MappingNode) -> None:
             args += [flag] + [Word(str(item), span) for item, span in zip(value, spans)]
         elif value is not None:
             args += [flag, Word(str(value), entry.value_span)]
+    env: dict[str, Word] = {}
+    if isinstance(env_node, yaml.MappingNode):
+        from ...extract.yaml_manifest import mapping_pairs
+
+        for key, value in mapping_pairs(env_node):
+            if isinstance(key, yaml.ScalarNode) and isinstance(value, yaml.ScalarNode):
+                env[key.value] = Word(value.value, reader.span(value), reader.span(value))
     if len(args) > 1:
-        reader.result.launches.append(Launch(reader.path, "python -m sglang.launch_server", where, args))
+        reader.result.launches.append(Launch(reader.path, "python -m sglang.launch_server", where, args, env))
 
 
 def _configmap(reader: "_Reader", root: yaml.Node) -> bool:

@@ -221,11 +221,14 @@ def extract_dockerfile(text: str, path: str) -> ExtractResult:
         result.comments.append((span, comment))
     global_args: dict[str, Word] = {}
     stages: list[_Stage] = []
+    named: dict[str, _Stage] = {}
     for instruction in found:
         keyword = instruction.keyword
         stage = stages[-1] if stages else None
         if keyword == "FROM":
-            stages.append(_from(instruction, starts, global_args, stages))
+            stages.append(_from(instruction, starts, global_args, named))
+            if stages[-1].name:
+                named[stages[-1].name] = stages[-1]
         elif keyword == "ARG":
             _arg(instruction, starts, stage.args if stage else global_args,
                  {**global_args, **(stage.args if stage else {}), **(stage.env if stage else {})}, global_args)
@@ -239,14 +242,21 @@ def extract_dockerfile(text: str, path: str) -> ExtractResult:
             stage.own_command = True
     budget = Budget()
     for stage in stages:
-        if stage.own_command:
+        if not stage.own_command:
+            continue
+        try:
             _launch(stage, text, starts, path, result, budget)
+        except RecursionError:  # a CMD nested thousands deep: report it, keep the rest
+            command = stage.cmd or stage.entrypoint
+            result.diagnostics.append(Diagnostic(
+                "unsupported-input", "nested too deeply for speclint to follow; launches inside are "
+                "not checked", command.span(starts, 0, 1) if command else Span.point(1, 1)))
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
     return result
 
 
 def _from(instruction: Instruction, starts: list[int], global_args: dict[str, Word],
-          stages: list[_Stage]) -> _Stage:
+          named: dict[str, _Stage]) -> _Stage:
     words = [(b, e) for b, e in _split_words(instruction.text) if not instruction.text[b:e].startswith("--")]
     if not words:
         return _Stage(None, None)
@@ -256,7 +266,7 @@ def _from(instruction: Instruction, starts: list[int], global_args: dict[str, Wo
         name = instruction.text[words[2][0]:words[2][1]].lower()
     value, _reason, _ = _process(instruction.text[begin:end], global_args)
     span = instruction.span(starts, begin, end)
-    base = next((s for s in reversed(stages) if value is not None and s.name == value.lower()), None)
+    base = named.get(value.lower()) if value is not None else None
     if base is not None:  # `FROM builder`: the stage's image, environment and command
         return _Stage(name, base.image, dict(base.env), dict(base.args), base.entrypoint, base.cmd)
     return _Stage(name, (value, span))

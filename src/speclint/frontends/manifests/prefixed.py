@@ -22,6 +22,10 @@ from ...source import Launch, Span, Word
 DEFAULT_PREFIXES: dict[str, str] = {"slime": "--sglang-"}
 _OWN_FLAGS: dict[str, tuple[str, ...]] = {"slime": ("router-", "server-concurrency")}
 """Flags a framework defines itself under its prefix (the part after the prefix)."""
+_DERIVED: dict[str, dict[str, str]] = {"slime": {"--rollout-num-gpus-per-engine": "--tp-size"}}
+"""A framework flag that sets an SGLang one (slime's `validate_args`: `sglang_tp_size =
+rollout_num_gpus_per_engine`)."""
+_VISIBILITY = ("CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +60,28 @@ def prefixed_launch(path: str, span: Span, words: list[Word], env: dict[str, Wor
     for prefix in _ACTIVE.get():
         args = _forwarded(words, prefix)
         if args:
-            reason = (f"{prefix.framework} chooses the model itself (its own flags, e.g. "
-                      "--hf-checkpoint for slime)")
+            args = _derived(words, prefix.framework) + args
+            reason = f"the model is chosen by {prefix.framework}, not by these flags"
             head = [Word("--model-path", span), Word(None, span, dynamic_reason=reason)]
             image_text, image_span = image if image is not None else (None, None)
+            # the framework places its engines on the GPUs itself: the command's visible GPUs
+            # are not one engine's
+            kept = {name: word for name, word in env.items() if name not in _VISIBILITY}
             return Launch(path, f"{prefix.framework} ({prefix.prefix}* flags forwarded to SGLang)",
-                          span, head + args, dict(env), image_text, image_span)
+                          span, head + args, kept, image_text, image_span)
     return None
+
+
+def _derived(words: list[Word], framework: str) -> list[Word]:
+    """SGLang flags the framework sets from its own (slime has no `--sglang-tp-size`: the
+    engine's tensor-parallel size is always `--rollout-num-gpus-per-engine`)."""
+    table = _DERIVED.get(framework, {})
+    out: list[Word] = []
+    for word, value in zip(words, words[1:]):
+        flag = table.get(word.text or "")
+        if flag is not None:
+            out += [Word(flag, word.span, word.origin or word.span), value]
+    return out
 
 
 def _forwarded(words: list[Word], prefix: Prefix) -> list[Word]:

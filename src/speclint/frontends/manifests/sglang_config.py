@@ -61,7 +61,12 @@ def read_config(text: str, path: str, node: yaml.MappingNode | None = None,
         return Span(found.line, found.column, found.end_line, found.end_column,
                     path if other_file else None)
 
-    loader = _Loader(text if node is None else "")
+    try:
+        loader = _Loader(text if node is None else "")  # refuses NULs and control characters
+    except yaml.YAMLError as error:
+        config.problem = f"SGLang cannot load the config file: {getattr(error, 'reason', None) or error}"
+        config.problem_span = Span(1, 1, 1, 2, path if other_file else None)
+        return config
     try:
         if node is None:
             root = loader.get_single_node()
@@ -93,12 +98,33 @@ def _entry(loader, key: yaml.ScalarNode, value: yaml.Node, span) -> ConfigEntry:
     problem = None
     try:
         constructed = loader.construct_object(value, deep=True)
-        if len(repr(constructed)) > MAX_VALUE_CHARS:
+        if not _small(constructed):
             constructed, problem = None, f"the value of {key.value!r} is too long to follow"
     except (yaml.YAMLError, RecursionError, ValueError, TypeError):
         constructed, problem = None, f"the value of {key.value!r} cannot be read as YAML data"
     items = tuple(span(item) for item in value.value) if isinstance(value, yaml.SequenceNode) else ()
     return ConfigEntry(str(key.value), span(key), constructed, span(value), items, problem)
+
+
+def _small(value: object) -> bool:
+    """Whether the value's text stays under MAX_VALUE_CHARS, found without writing it (an
+    alias-built list can stand for billions of items, or hold itself)."""
+    budget, stack, seen = MAX_VALUE_CHARS, [value], 0
+    while stack:
+        item = stack.pop()
+        seen += 1
+        if seen > 4096:
+            return False
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, set)):
+            stack.extend(item)
+        else:
+            budget -= len(item) if isinstance(item, (str, bytes)) else 24
+        if budget < 0:
+            return False
+    return True
 
 
 def looks_like_config(node: yaml.Node) -> bool:
@@ -150,9 +176,12 @@ def load_config_file(name: str, linted: str) -> ConfigFile | None:
     if not name.lower().endswith((".yaml", ".yml")):
         return ConfigFile(name, problem=f"SGLang stops with 'Config file must be YAML format, got: "
                           f"{os.path.splitext(name)[1]}'")
+    from ...depends import note
+
     folder = os.path.dirname(linted) if linted not in ("-", "<stdin>") else ""
     candidates = [name] if os.path.isabs(name) else [os.path.join(folder, name), name]
     for candidate in candidates:
+        note(os.path.abspath(candidate))  # the result cache re-checks the file (or its absence)
         if not os.path.isfile(candidate):
             continue
         text, error, size = read_source(candidate)
