@@ -147,3 +147,29 @@ def test_older_release_says_unverified(tmp_path):
                           "--gpu", "h100", "--sglang-version", "0.5.14")
     assert launch["unknown"]["chunked_prefill_size"] == \
         "GPU-dependent resolution is unverified for SGLang 0.5.14"
+
+
+def test_deepseek_on_blackwell_takes_sglangs_model_overrides(tmp_path):
+    launch = explain_json(tmp_path, f"python -m sglang.launch_server --model-path {DSV3} --tp 8",
+                          "--gpu", "b200")
+    eff = launch["effective"]
+    assert (eff["attention_backend"], eff["page_size"]) == ("trtllm_mla", 64)
+    assert (eff["quantization"], eff["moe_runner_backend"]) == ("fp8", "flashinfer_trtllm")
+    assert eff["disable_shared_experts_fusion"] is True
+    assert eff["cuda_graph_backend_prefill"] == "disabled"
+    assert eff["mem_fraction_static"] == 0.844 and eff["chunked_prefill_size"] == 16384
+    handlers = {a["field"]: a["sglang_handler"] for a in launch["adjustments"]}
+    assert handlers["attention_backend"] == "_deepseek_family_overrides"
+
+
+def test_context_length_past_the_model_is_a_rejection_unless_allowed(tmp_path):
+    launch = explain_json(tmp_path, "python -m sglang.launch_server --model-path "
+                          "fixtures/models/qwen3-8b --context-length 65536")
+    assert launch["rejection"]["sglang_handler"] == "ModelConfig._derive_context_length"
+    assert "(65536) is greater than the derived context_length (40960)" in \
+        launch["rejection"]["message"]
+    for allowed in ("SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 ", ""):
+        version = () if allowed else ("--sglang-version", "0.4.10.post2")
+        launch = explain_json(tmp_path, allowed + "python -m sglang.launch_server --model-path "
+                              "fixtures/models/qwen3-8b --context-length 65536", *version)
+        assert launch["rejection"] is None

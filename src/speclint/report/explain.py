@@ -26,7 +26,10 @@ def _shown(value: object) -> str:
 
 
 def _log_note(adjustment) -> str:
-    return "SGLang logs one warning" if adjustment.logged else "silent"
+    if not adjustment.logged:
+        return "silent"
+    return "SGLang logs one warning" if adjustment.level == "warning" else \
+        f"SGLang logs it at {adjustment.level.upper()}"
 
 
 def _model_line(label: str, ref) -> str | None:
@@ -246,7 +249,7 @@ def explain_dict(ctx) -> dict:
         "unknown": {k: v.reason for k, v in resolution.effective.items() if isinstance(v, Unknown)},
         "adjustments": [{"field": a.field, "from": _jsonable(a.asked), "to": _jsonable(a.effective),
                          "reason": a.reason, "sglang_handler": a.handler, "logged": a.logged,
-                         **_symbolic(a)}
+                         "log_level": a.level if a.logged else None, **_symbolic(a)}
                         for a in resolution.adjustments],
         "gpu": None if getattr(ctx, "gpu", None) is None else {
             "profile": ctx.gpu.key, "name": ctx.gpu.name, "vendor": ctx.gpu.vendor,

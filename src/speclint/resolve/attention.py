@@ -48,9 +48,9 @@ def resolve_attention(state: ResolutionState) -> None:
     backends = _backends(state)
     page = state.get("page_size")
     if not is_known(page) or any(not is_known(v) for v in backends.values()):
-        if is_known(page):
+        if is_known(page):  # an unknown page size keeps its own reason (hardware.py)
             state.set_unknown("page_size", "depends on a value speclint cannot read")
-        return  # already unknown, with its reason (hardware.py's for 0.5.23)
+        return
     attention = backends.get("attention_backend")
     auto = attention is None and state.traits.auto_attention_backend
     if auto:

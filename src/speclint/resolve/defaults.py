@@ -19,7 +19,6 @@ CONSTANTS: dict[str, tuple[object, str]] = {
     "mm_enable_dp_encoder": (False, "_handle_multimodal"),
     "mm_feature_transport": ("cpu", "_handle_multimodal_feature_transport"),
     "mm_process_config": ({}, "_handle_missing_default_values"),
-    "speculative_draft_model_quantization": (None, "_handle_missing_default_values"),
     "dcp_comm_backend": ("ag_rs", "_dcp_comm_backend_default"),
     "expert_distribution_recorder_buffer_size": (1000, "_handle_expert_distribution_metrics"),
     "load_balance_method": ("round_robin", "_handle_load_balance_method"),
@@ -42,6 +41,7 @@ BOUNDARY_REDUCTION = {"LlamaForCausalLM": "rs+rsv", "DeepseekV3ForCausalLM": "rs
 FUSION_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
 """The modelled architectures in 0.5.23's `_FLASHINFER_ALLREDUCE_FUSION_ARCHS` (overrides.py)."""
 DEFAULT_FIELDS = tuple(CONSTANTS) + ("boundary_reduction", "speculative_boundary_reduction",
+                                     "speculative_draft_model_quantization",
     "tokenizer_path", "served_model_name", "random_seed", "enable_dp_lm_head",
     "speculative_moe_runner_backend", "flashinfer_allreduce_fusion_backend")
 
@@ -57,30 +57,41 @@ def resolve_defaults(state: ResolutionState, gpu, problem: str | None) -> None:
             state.values[name] = state.asked[name] = value
     state.set_unknown("random_seed", "SGLang draws a random seed at each start unless "
                       "--random-seed is given") if state.get("random_seed") is None else None
+    draft_quant = state.get("speculative_draft_model_quantization")
+    if draft_quant is None or draft_quant == "unquant":
+        quant = state.config.value("quantization")
+        quant = None if quant == "unquant" or draft_quant == "unquant" else quant
+        if state.config.known("quantization") and draft_quant is None:
+            state.set("speculative_draft_model_quantization", quant, "the draft is quantized "
+                      "like the target unless --speculative-draft-model-quantization says",
+                      "_handle_missing_default_values")
+        elif draft_quant == "unquant":
+            state.set("speculative_draft_model_quantization", None, "unquant means no "
+                      "quantization", "_handle_missing_default_values")
     model = state.get("model_path")
     for name in ("tokenizer_path", "served_model_name"):
         if state.get(name) is None:
             state.set(name, model, "defaults to --model-path", "_handle_missing_default_values")
     if gpu is not None and (gpu.sm or 0) // 10 == 10 and \
             state.target_architecture in FUSION_ARCHITECTURES:
+        from speclint.resolve import deepseek_blackwell
         from speclint.resolve.hardware import DEEPSEEK_BLACKWELL
 
+        why = DEEPSEEK_BLACKWELL if not deepseek_blackwell.applies(state, gpu) else \
+            problem or deepseek_blackwell.blackwell_problem(state)
         for name in ("quantization", "moe_runner_backend", "disable_shared_experts_fusion"):
-            state.set_unknown(name, DEEPSEEK_BLACKWELL)
+            if why is not None:
+                state.set_unknown(name, why)
     if problem is None and state.target_architecture not in BOUNDARY_REDUCTION:
         problem = ("depends on the target model, whose config.json is not on disk"
                    if state.target_architecture is None else
-                   f"SGLang {state.version}'s defaults for {state.target_architecture} are not modelled")
-    attn = state.get("attn_dp_size")
-    if isinstance(attn, int) and attn == 1 and state.get("enable_dp_lm_head") is True:
-        # recorded (tests/data/oracle/0.5.23): without attention DP a given
-        # --enable-dp-lm-head turns False, whatever the model
-        state.set("enable_dp_lm_head", False, "no attention data parallelism: no DP LM head",
-                  "_data_parallelism_defaults")
+                   f"SGLang {state.checked_version}'s defaults for {state.target_architecture}"
+                   " are not modelled")
     if problem is not None:
         for name in DEFAULT_FIELDS:
-            if name not in ("tokenizer_path", "served_model_name") \
-                    and not state.config.given(name):
+            if name not in ("tokenizer_path", "served_model_name",
+                            "speculative_draft_model_quantization") \
+                    and (not state.config.given(name) or name == "enable_dp_lm_head"):
                 state.set_unknown(name, problem)
         return
     for name, (value, handler) in CONSTANTS.items():
@@ -89,13 +100,7 @@ def resolve_defaults(state: ResolutionState, gpu, problem: str | None) -> None:
                 or (name == "encoder_transfer_backend" and state.get(name) == "auto") \
                 or (name in ("boundary_reduction",) and state.get(name) == "auto"):
             state.set(name, value, "SGLang's resolved default", handler)
-    attn = state.get("attn_dp_size")
-    if isinstance(attn, int) and attn == 1 and state.get("enable_dp_lm_head") in (None, False):
-        state.set("enable_dp_lm_head", False, "no attention data parallelism: no DP LM head",
-                  "_data_parallelism_defaults")
-    elif not isinstance(attn, int) or attn > 1:
-        state.set_unknown("enable_dp_lm_head", "with attention data parallelism it is not "
-                          "modelled")
+    _dp_lm_head(state)
     _moe_runner(state, gpu)
     _allreduce_fusion(state, gpu)
     _boundary_reduction(state)
@@ -121,12 +126,34 @@ def _boundary_reduction(state: ResolutionState) -> None:
         state.set("speculative_boundary_reduction", value, "the target's", handler)
 
 
+def _dp_lm_head(state: ResolutionState) -> None:
+    """`_data_parallelism_defaults`: one DP rank (replicas × attention-DP groups) means no
+    DP LM head; otherwise the value as given."""
+    attn, dp = state.get("attn_dp_size"), state.get("dp_size")
+    if not (isinstance(attn, int) and isinstance(dp, int)):
+        state.set_unknown("enable_dp_lm_head", "the data-parallel sizes are not readable")
+    elif attn * dp == 1:
+        state.set("enable_dp_lm_head", False, "one data-parallel rank: no DP LM head",
+                  "_data_parallelism_defaults")
+    elif state.get("enable_dp_lm_head") is None:
+        state.set_unknown("enable_dp_lm_head", "with several data-parallel ranks it is not "
+                          "modelled")
+
+
 def _moe_runner(state: ResolutionState, gpu) -> None:
     if state.get("speculative_moe_runner_backend") is not None:
         return
-    if (gpu is None or (gpu.sm or 0) // 10 == 10) and \
+    if gpu is None and state.target_architecture in FUSION_ARCHITECTURES:
+        state.set_unknown("speculative_moe_runner_backend", "depends on the GPU: pass --gpu "
+                          "(DeepSeek-family MoE runners change on Blackwell)")
+        return
+    if gpu is not None and (gpu.sm or 0) // 10 == 10 and \
             state.target_architecture in FUSION_ARCHITECTURES:
-        # recorded (tests/data/oracle): flashinfer_trtllm on a B200
+        from speclint.resolve import deepseek_blackwell
+
+        if deepseek_blackwell.applies(state, gpu) and \
+                deepseek_blackwell.blackwell_problem(state) is None:
+            return  # hardware.py sets it after the MoE runner
         state.set_unknown("speculative_moe_runner_backend", "DeepSeek's MoE runner on "
                           "Blackwell (_deepseek_moe_quant_resolution) is not modelled"
                           + ("" if gpu is not None else "; depends on the GPU: pass --gpu"))

@@ -27,8 +27,6 @@ GPU_FIELDS = (
 `cuda_graph_config` (decode unless the name says prefill)."""
 
 NO_GPU = "depends on the GPU: pass --gpu"
-RECORDED_FIELDS = ("attention_backend", "page_size")
-"""Resolved by attention.py for the releases other than 0.5.23 (recorded by tools/oracle)."""
 MODELLED_ARCHITECTURES = ("LlamaForCausalLM", "Qwen3ForCausalLM", "DeepseekV3ForCausalLM",
                           "KimiK25ForConditionalGeneration")
 MLA_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
@@ -63,12 +61,20 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
             _fa3_fp8_fallback(state)
         _gpu_free_parts(state, reason)
         return
+    from speclint.resolve import deepseek_blackwell
+
+    blackwell_deepseek = deepseek_blackwell.applies(state, gpu)
     _memory_settings(state, gpu)
+    if blackwell_deepseek:  # `handle_model_specific_adjustments`
+        deepseek_blackwell.attention_override(state)
+        deepseek_blackwell.moe_overrides(state)
     _sampling_backend(state)
     _attention_backend(state, gpu)
     _page_size(state, gpu)
     _backend_gpu_checks(state, gpu)
     _fa3_fp8_fallback(state)
+    if blackwell_deepseek:
+        deepseek_blackwell.prefill_graph_override(state)
     _data_parallelism(state)
 
 
@@ -82,7 +88,7 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
         return NO_GPU
     if gpu.vendor != "nvidia":
         return (f"the ROCm resolution (handle_amd_specifics, aiter) for {gpu.name} is "
-                f"unverified for SGLang {state.version}")
+                f"unverified for SGLang {state.checked_version}")
     device = state.get("device")
     if device != "cuda":
         return f"--device {device} is not modelled"
@@ -90,9 +96,13 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
     if arch is None:
         return "depends on the target model, whose config.json is not on disk"
     if arch not in MODELLED_ARCHITECTURES:
-        return f"SGLang {state.version}'s adjustments for {arch} are not modelled"
+        return f"SGLang {state.checked_version}'s adjustments for {arch} are not modelled"
     if arch in MLA_ARCHITECTURES and (gpu.sm or 0) // 10 == 10:
-        return DEEPSEEK_BLACKWELL
+        from speclint.resolve import deepseek_blackwell
+
+        if not deepseek_blackwell.applies(state, gpu):
+            return DEEPSEEK_BLACKWELL
+        return deepseek_blackwell.blackwell_problem(state)
     return None
 
 
@@ -109,17 +119,16 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
     if fixed_page:
         _page_size(state, None)
     attn = state.get("attn_dp_size")
-    read = state.traits.gpu_resolution
     for name in GPU_FIELDS:
-        if not read and name in RECORDED_FIELDS:
-            continue  # attention.py, as each recorded release resolves them
+        if name in ("page_size", "attention_backend") and not state.traits.gpu_resolution:
+            continue  # attention.py resolves them per release (recorded by tools/oracle)
         if state.values.get(name) is None:
             state.set_unknown(name, reason)
-        elif name in ("chunked_prefill_size", "schedule_conservativeness") and (
-                not (isinstance(attn, int) and attn == 1) if read else
-                state.attention_dp() or state.asked.get("enable_dp_attention") is not False):
-            # recorded: older releases lower both under --enable-dp-attention
-            state.set_unknown(name, f"{reason} (attention data parallelism changes it)")
+        elif name in ("chunked_prefill_size", "schedule_conservativeness") and \
+                not (state.traits.gpu_resolution and isinstance(attn, int) and attn == 1):
+            # attention data parallelism changes both (in every release)
+            state.set_unknown(name, f"{reason} (attention data parallelism changes it)"
+                              if state.traits.gpu_resolution else reason)
     if state.traits.gpu_resolution and not fixed_page and state.config.given("page_size") \
             and is_known(state.get("page_size")):
         state.set_unknown("page_size", f"{reason} (the attention backend SGLang picks may "
@@ -294,7 +303,7 @@ def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
         backend, why = "triton", "Triton for MLA models on this GPU"
     state.set("attention_backend", backend, f"SGLang's default: {why}",
               "_attention_backend_default",
-              f"Attention backend not specified. Use {backend} backend by default.")
+              f"Attention backend not specified. Use {backend} backend by default.", "info")
 
 
 def _backend_gpu_checks(state: ResolutionState, gpu: GpuProfile) -> None:

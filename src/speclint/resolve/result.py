@@ -47,6 +47,8 @@ class Adjustment:
     """SGLang's function that makes the change (`_handle_eagle_family`)."""
     logged: str | None = None
     """The line SGLang logs when it does this; None when it is silent."""
+    level: str = "warning"
+    """The level of that line ("warning" or "info")."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,13 +98,14 @@ class ResolutionState:
         return self.values.get(name)
 
     def set(self, name: str, value: object, reason: str, handler: str,
-            logged: str | None = None) -> None:
+            logged: str | None = None, level: str = "warning") -> None:
         current = self.values.get(name)
         if current == value and type(current) is type(value) and \
                 (not isinstance(value, Unknown) or current.identity == value.identity):
             return
         self.values[name] = value
-        self.adjustments.append(Adjustment(name, current, value, reason, handler, logged))
+        self.adjustments.append(Adjustment(name, current, value, reason, handler, logged,
+                                           level))
 
     def set_unknown(self, name: str, reason: str) -> None:
         self.values[name] = Unknown(reason)

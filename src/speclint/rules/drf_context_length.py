@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.resolve.hardware_flags import plain_int
-from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules.drf_context import ENV, DraftContextTooShort
 from speclint.rules.precedence import REJECTION
 from speclint.rules.spd_helpers import flag_span
@@ -42,7 +42,8 @@ python -m sglang.launch_server --model-path fixtures/models/qwen3-8b --context-l
     name = "context-length-exceeds-model"
     severity = Severity.ERROR
     summary = "--context-length is longer than the model's derived context: SGLang refuses it."
-    invalid = (_LAUNCH, "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 " + _LAUNCH)
+    invalid = (_LAUNCH, "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 " + _LAUNCH,
+               Example(_LAUNCH, "0.4.10.post2"))  # info there: the variable defaults to true
     valid = ("python -m sglang.launch_server --model-path fixtures/models/qwen3-8b"
              " --context-length 32768",
              "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=0 python -m sglang.launch_server"

@@ -39,7 +39,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     summary = "A flag combination SGLang's argument resolution raises on."
     # the rules that explain a rejection better: partial triple, backend, unknown
     # algorithm, and the parallel layouts (which show the sizes)
-    defers_to = ("SPD002", "SPD007", "SPD008", "SPD014", "DRF014", "PAR002", "PAR003", "PAR005")
+    defers_to = ("SPD002", "SPD007", "SPD008", "SPD014", "DRF014", "PAR009", "PAR002", "PAR003", "PAR005")
     invalid = ("python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH",)
     valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH"
              " --speculative-draft-model-path d",)
