@@ -122,9 +122,21 @@ def _gpu_refusal(version, launch, errors, problem) -> bool:
 
 def _quantization_vs_config(version, launch, errors, problem) -> bool:
     """ModelConfig._verify_quantization: --quantization against the target config's
-    quantization_config (deepseek-v3 is fp8). Not modelled yet."""
-    return not launch["ok"] and not errors and "does not match the quantization method" in \
-        str(launch.get("error"))
+    quantization_config (deepseek-v3 is fp8), and against the methods the release's
+    ModelConfig supports. Not modelled yet."""
+    error = str(launch.get("error"))
+    return not launch["ok"] and not errors and (
+        "does not match the quantization method" in error
+        or "Unknown quantization method" in error)
+
+
+def _backend_gpu_or_dtype(version, launch, errors, problem) -> bool:
+    """Refusals that read the GPU or the backend SGLang picks for it: FA4 as the decode
+    backend (0.5.6-0.5.14), an fp4 KV cache on the auto-picked backend."""
+    error = str(launch.get("error"))
+    return not launch["ok"] and not errors and (
+        "FA4 backend is only supported for prefill" in error
+        or ("KV4" in error and "--attention-backend" not in launch["argv"]))
 
 
 def _context_length_above_model(version, launch, errors, problem) -> bool:
@@ -133,6 +145,13 @@ def _context_length_above_model(version, launch, errors, problem) -> bool:
     SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN is set. Not modelled yet."""
     return not launch["ok"] and not errors and "is greater than the derived context_length" \
         in str(launch.get("error"))
+
+
+def _deprecated_moe_flags_0_5_2(version, launch, errors, problem) -> bool:
+    """0.5.2 still rewrites --enable-ep-moe / --enable-deepep-moe in __post_init__ (as
+    0.4.10.post2) but resolves attention DP as 0.5.6.post2: that mix is not modelled."""
+    return version == "0.5.2" and any(f in launch["argv"] for f in ("--enable-ep-moe",
+                                                                     "--enable-deepep-moe"))
 
 
 KNOWN_DIFFERENCES = [
@@ -144,6 +163,9 @@ KNOWN_DIFFERENCES = [
     ("GPU-dependent refusal", "speclint does not know the GPU", _gpu_refusal),
     ("--quantization vs the checkpoint's quantization_config", "not modelled yet",
      _quantization_vs_config),
+    ("backend refused for the GPU or KV dtype", "speclint does not know the GPU",
+     _backend_gpu_or_dtype),
+    ("0.5.2's deprecated MoE flags", "not modelled yet", _deprecated_moe_flags_0_5_2),
 ]
 
 
@@ -201,6 +223,23 @@ def _describe(launch: dict) -> str:
     env = " ".join(f"{k}={v}" for k, v in (launch.get("env") or {}).items())
     argv = [a.rsplit("/", 1)[-1] if a.startswith("fixtures/") else a for a in launch["argv"]]
     return f"[{launch['gpu']}] {env + ' ' if env else ''}{shlex.join(argv)}"
+
+
+RECORDED = ("0.4.6.post5", "0.4.10.post2", "0.5.1.post3", "0.5.2", "0.5.3.post3", "0.5.4.post3",
+            "0.5.5.post3", "0.5.6.post2", "0.5.7", "0.5.8.post1", "0.5.9", "0.5.10.post1",
+            "0.5.11", "0.5.12.post1", "0.5.13.post1", "0.5.14", "0.5.15.post1", "0.5.16",
+            "0.5.17", "0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23")
+"""0.4.6.post5, 0.4.10.post2 and the last patch of every 0.5.x minor on PyPI (there is no
+0.5.0): each has a recording, and speclint resolves it as itself (a traits entry)."""
+
+
+def test_every_minor_series_is_recorded_and_resolved_as_itself():
+    from speclint.sglang import release
+
+    recorded = {load(p)["release"] for p in RECORDINGS}
+    assert set(RECORDED) <= recorded, sorted(set(RECORDED) - recorded)
+    for version in sorted(recorded):
+        assert release(version).resolution_exact, version
 
 
 def test_recordings_are_complete():

@@ -128,6 +128,7 @@ def record(version: str, out_dir: str = OUT_DIR, timeout: float = 3000) -> str:
         "format": FORMAT, "release": version, "mode": payload["mode"],
         "made": {"tool": "tools/oracle/record.py", "battery_seed": battery.SEED,
                  "gpus": sorted({c["gpu"] for c in cases}),
+                 "stubs": list(release_env.stubs_for(version)),
                  "date": datetime.date.today().isoformat(),
                  "seconds": round(time.time() - t0), "install_seconds": round(t_install)},
         "launches": launches,

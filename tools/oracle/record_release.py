@@ -201,8 +201,8 @@ class _StubFinder:
         mod.__path__ = []
 
         def __getattr__(attr, _name=spec.name):
-            if attr.startswith("__"):
-                raise AttributeError(attr)
+            if attr.startswith("__") or attr in ("cache_clear", "cache_info"):
+                raise AttributeError(attr)  # not a cached probe, not a dunder protocol
 
             def stub(*args, **kwargs):
                 raise RuntimeError(f"oracle stub {_name}.{attr} called")

@@ -29,7 +29,23 @@ COMMON_DEPS = (
 )
 STUBS = (
     "vllm._custom_ops",  # 0.4.x layers/quantization/fp8.py imports it on a CUDA-less import
+    # CUDA kernels: 0.5.2 layers/moe/cutlass_w4a8_moe.py and 0.5.4-0.5.5
+    # moe_runner/deep_gemm.py import it unconditionally (no server_args.py reads it)
+    "sgl_kernel",
 )
+RELEASE_STUBS: dict[str, tuple[str, ...]] = {
+    "0.5.4.post3": ("datasets",),  # sglang/bench_serving.py imports it at module level
+}
+RELEASE_DEPS: dict[str, tuple[str, ...]] = {
+    # function_call/inkling_detector.py imports xgrammar at module level (their own pin)
+    **dict.fromkeys(("0.5.16", "0.5.17", "0.5.18", "0.5.19", "0.5.20"), ("xgrammar==0.2.1",)),
+}
+"""Compiled packages some releases import while resolving; each set in its own shared folder
+(overlays/deps-<name>-<version>), only on those releases' path."""
+
+
+def stubs_for(version: str) -> tuple[str, ...]:
+    return STUBS + RELEASE_STUBS.get(version, ())
 
 
 def _base_python() -> str:
@@ -74,7 +90,13 @@ def ensure(version: str) -> tuple[str, dict[str, str]]:
             _pip(python, target + ".tmp", [f"sglang=={version}"])
             os.replace(target + ".tmp", target)
         paths.insert(0, target)
-    env = {"PYTHONPATH": os.pathsep.join(paths), "ORACLE_STUBS": ",".join(STUBS)}
+    for spec in RELEASE_DEPS.get(version, ()):
+        target = os.path.join(OVERLAYS, "deps-" + spec.replace("==", "-"))
+        if not os.path.isdir(target):
+            _pip(python, target + ".tmp", [spec])
+            os.replace(target + ".tmp", target)
+        paths.append(target)
+    env = {"PYTHONPATH": os.pathsep.join(paths), "ORACLE_STUBS": ",".join(stubs_for(version))}
     return python, env
 
 

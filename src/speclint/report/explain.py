@@ -141,9 +141,10 @@ def _modelled_note(version: str) -> str | None:
     if checked.resolution_exact:
         return None
     modelled = checked.resolution_follows
-    return (f"resolution modelled on SGLang {modelled} (speclint models the resolution of "
-            f"a few releases; flags and the model registry are read from {version} itself; "
-            f"errors that rest on the resolution say 'unverified for SGLang {version}')")
+    return (f"resolution modelled on SGLang {modelled}, the closest older release whose "
+            f"resolution speclint read or recorded ({version}'s was neither; flags and the "
+            f"model registry are read from {version} itself; errors that rest on the "
+            f"resolution say 'unverified for SGLang {version}')")
 
 
 def _differences(left, right) -> list[tuple[str, object, object]]:

@@ -15,7 +15,7 @@ def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
     `architectures[0]` of the target's config.json when it is on disk; `gpu` the
     `GpuProfile` it runs on (None: the GPU-dependent fields are unknown)."""
     from speclint.resolve.attention import resolve_attention
-    from speclint.resolve.checks import check_server_args
+    from speclint.resolve.checks import check_server_args, deprecated_actions
     from speclint.resolve.parallel import resolve_parallel
     from speclint.resolve.hardware import resolve_hardware
     from speclint.resolve.speculative import resolve_speculative
@@ -23,6 +23,7 @@ def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
     state = ResolutionState(config, dict(env or {}), target_architecture)
     state.target_config = target_config
     try:
+        deprecated_actions(state)
         resolve_parallel(state)
         resolve_aux_capture(state)
         resolve_hardware(state, gpu)

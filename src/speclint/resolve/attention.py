@@ -32,7 +32,8 @@ def page_size_after_backends(state: ResolutionState) -> object:
         return None
     attention = backends.get("attention_backend")
     auto = attention is None and state.traits.auto_attention_backend
-    new = _page_size(state, page, attention, backends.get("decode_attention_backend"), auto)
+    new = _page_size(state, page, attention, backends.get("decode_attention_backend"), auto,
+                     backends.get("prefill_attention_backend"))
     return None if new is _UNKNOWN else new
 
 
@@ -54,7 +55,8 @@ def resolve_attention(state: ResolutionState) -> None:
     auto = attention is None and state.traits.auto_attention_backend
     if auto:
         state.set_unknown("attention_backend", _AUTO)
-    new = _page_size(state, page, attention, backends.get("decode_attention_backend"), auto)
+    new = _page_size(state, page, attention, backends.get("decode_attention_backend"), auto,
+                     backends.get("prefill_attention_backend"))
     if new is _UNKNOWN:
         state.set_unknown("page_size", _AUTO if auto else "speclint does not model the page "
                           f"size of this attention backend in SGLang {state.version}")
@@ -67,15 +69,15 @@ def resolve_attention(state: ResolutionState) -> None:
 _UNKNOWN = object()
 
 
-def _page_size(state, page, attention, decode, auto):
+def _page_size(state, page, attention, decode, auto, prefill=None):
     traits = state.traits
     chosen = [b for b in (attention, decode) if b is not None]
     if "flashmla" in chosen:
         return 64
     if attention == "trtllm_mla" or (decode == "trtllm_mla" and traits.backend_page_sizes):
         return page if page in (32, 64) else 64
-    if "trtllm_mha" in chosen and traits.backend_page_sizes:
-        return page if page in (16, 32, 64, 128) else 64
+    if "trtllm_mha" in chosen + [prefill] and traits.trtllm_mha_pages:
+        return page if page in traits.trtllm_mha_pages else 64
     if any(b not in PLAIN_BACKENDS for b in chosen):
         return _UNKNOWN
     if auto:

@@ -8,6 +8,19 @@ from speclint.resolve.result import is_known
 from speclint.resolve.state import ResolutionState, Stop
 
 
+def deprecated_actions(state: ResolutionState) -> None:
+    """Releases whose argparse `DeprecatedAction` raises `ValueError(help)` while parsing
+    (`ReleaseTraits.deprecated_action_raises`): a retired flag on the command line stops
+    the launch before any resolution."""
+    if not state.traits.deprecated_action_raises:
+        return
+    for use in state.config.parsed.uses:
+        spec = use.spec
+        if spec is not None and spec.action_class == "DeprecatedAction" and \
+                use.how not in ("ambiguous", "unknown"):
+            raise Stop("ValueError", spec.help, "DeprecatedAction (argparse)", (spec.dest,))
+
+
 def check_server_args(state: ResolutionState) -> None:
     _deepep_auto_mode(state)
     _pipeline_parallel(state)

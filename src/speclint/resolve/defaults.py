@@ -155,7 +155,8 @@ def _moe_runner(state: ResolutionState, gpu) -> None:
                 deepseek_blackwell.blackwell_problem(state) is None:
             return  # hardware.py sets it after the MoE runner
         state.set_unknown("speculative_moe_runner_backend", "DeepSeek's MoE runner on "
-                          "Blackwell (_deepseek_moe_quant_resolution) is not modelled")
+                          "Blackwell (_deepseek_moe_quant_resolution) is not modelled"
+                          + ("" if gpu is not None else "; depends on the GPU: pass --gpu"))
         return
     runner = state.config.value("moe_runner_backend", "auto")
     state.set("speculative_moe_runner_backend", runner, "the draft's MoE runner follows the "

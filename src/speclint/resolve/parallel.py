@@ -172,6 +172,9 @@ def _data_parallelism_0_5(state: ResolutionState) -> None:
         state.set("enable_dp_attention", False, "--enable-dp-attention with --dp-size 1 is "
                   "turned off", handler)
         if _flag(state, "enable_dp_lm_head") is True:
+            if state.traits.dp_lm_head_asserts:
+                raise Stop("AssertionError", "Please enable dp attention when setting "
+                           "enable_dp_lm_head. ", handler, ("enable_dp_lm_head", "dp_size"))
             state.set("enable_dp_lm_head", False, "--enable-dp-lm-head with --dp-size 1 is "
                       "turned off", handler)
     elif enabled is True and tp is not None and tp % dp:

@@ -58,8 +58,8 @@ def _resolve_speculative(state: ResolutionState) -> None:
     if not is_known(algorithm):
         state.mark_unknown_speculative(algorithm.reason)
         return
-    if state.get("speculative_draft_model_path") is not None and \
-            state.get("speculative_draft_model_revision") is None:
+    if traits.draft_revision_main and state.get("speculative_draft_model_path") is not None \
+            and state.get("speculative_draft_model_revision") is None:
         state.set("speculative_draft_model_revision", "main", "a draft path without a revision "
                   "uses the draft's `main` branch", "handle_speculative_decoding")
     if algorithm is None:
@@ -160,10 +160,16 @@ def _eagle_family(state: ResolutionState, traits, algorithm: str) -> None:
             raise Stop("ValueError" if topk is not None else "TypeError",
                        "trtllm_mha backend only supports topk = 1 for speculative decoding.",
                        handler, ("speculative_eagle_topk",), TREE_DRAFT_BACKEND)
-    if traits.page_forces_topk_one and isinstance(topk, int) and topk > 1:
+    if traits.page_forces_topk_one and (topk is None or topk > 1):
         from speclint.resolve.attention import page_size_after_backends
 
         page = page_size_after_backends(state)
+        if topk is None and page is not None and page > 1:
+            raise Stop("TypeError", "'>' not supported between instances of 'NoneType' and "
+                       "'int' (speculative_eagle_topk is None: --speculative-num-steps was given "
+                       "without --speculative-eagle-topk)", handler, ("speculative_num_steps",))
+        if topk is None:
+            page = 1  # `page_size > 1 and ...` stops before reading topk
         if page is None:
             state.mark_unknown_speculative("the page size is not known (a page size above 1 "
                                            "turns tree drafting off)")
@@ -216,7 +222,10 @@ def _resolved_page_size(state: ResolutionState, traits) -> object:
     read --page-size as given."""
     page_size = state.get("page_size")
     if not traits.backend_page_sizes:
-        return page_size
+        # the release resolved the page size (a backend's own, else 1) before this check
+        from speclint.resolve.attention import page_size_after_backends
+
+        return page_size_after_backends(state)
     if not is_known(page_size):
         return None
     backends = {n: state.get(n) for n in ("attention_backend", "decode_attention_backend",
@@ -260,20 +269,41 @@ def _eagle_overlap(state: ResolutionState, traits, algorithm: str) -> None:
         state.set("disable_overlap_schedule", True, "EAGLE speculative decoding does not run "
                   "with the overlap scheduler in this release", "__post_init__",
                   "Overlap scheduler is disabled because of using eagle speculative decoding.")
-    elif traits.eagle_overlap == "spec_v2_env":
-        spec_v2 = _env_flag(state, "SGLANG_ENABLE_SPEC_V2")
+    elif traits.eagle_overlap in ("spec_v2_env", "beta_spec"):
+        spec_v2 = (_env_flag(state, "SGLANG_ENABLE_SPEC_V2") if traits.eagle_overlap ==
+                   "spec_v2_env" else state.config.value("enable_beta_spec", False))
+        if not state.config.known("enable_beta_spec") and traits.eagle_overlap == "beta_spec":
+            spec_v2 = Unknown("--enable-beta-spec is not readable")
         if not is_known(spec_v2):
             state.set_unknown("disable_overlap_schedule", spec_v2.reason)
             return
-        if algorithm == "EAGLE" and spec_v2:
+        if algorithm in traits.spec_v2_algorithms and spec_v2:
             state.set("disable_overlap_schedule", False, "SGLANG_ENABLE_SPEC_V2 turns the "
-                      "overlap scheduler on for EAGLE", "_handle_speculative_decoding")
+                      f"overlap scheduler on for {algorithm}", "_handle_speculative_decoding")
+            topk = state.get("speculative_eagle_topk")
+            if traits.spec_v2_topk_one and isinstance(topk, int) and topk > 1:
+                raise Stop("ValueError", "Spec v2 currently only supports topk = 1 for "
+                           "speculative decoding.", "_handle_speculative_decoding",
+                           ("speculative_eagle_topk",), TREE_DRAFT_BACKEND)
         if not spec_v2:
             state.set("disable_overlap_schedule", True, "without SGLANG_ENABLE_SPEC_V2, EAGLE-"
                       "family speculative decoding disables the overlap scheduler",
                       "_handle_speculative_decoding",
                       "Overlap scheduler is disabled because of using eagle3 or standalone "
                       "speculative decoding.")
+    elif traits.eagle_overlap == "spec_v2_default":
+        # 0.5.12 `_handle_speculative_decoding`: spec v2 (with the overlap scheduler) unless a
+        # given topk > 1 or SGLANG_ENABLE_SPEC_V2 is false
+        topk = state.get("speculative_eagle_topk")
+        spec_v2 = _env_flag(state, "SGLANG_ENABLE_SPEC_V2") if "SGLANG_ENABLE_SPEC_V2" in \
+            state.env else True
+        if not is_known(topk) or not is_known(spec_v2):
+            state.set_unknown("disable_overlap_schedule", "depends on a value speclint cannot "
+                              "read")
+        elif (isinstance(topk, int) and topk > 1) or not spec_v2:
+            state.set("disable_overlap_schedule", True, "spec v1 (no overlap scheduler): "
+                      + ("spec v2 only supports topk = 1" if spec_v2 else
+                         "SGLANG_ENABLE_SPEC_V2 is false"), "_handle_speculative_decoding")
     elif state.get("device") == "cpu" and traits.cpu_disables_overlap:
         state.set("disable_overlap_schedule", True, "no overlap scheduler for speculative "
                   "decoding on CPU", "_disable_overlap_schedule_for_cpu",
@@ -354,11 +384,18 @@ def _dflash(state: ResolutionState) -> None:
         state.set("speculative_num_draft_tokens", block, "DFLASH block size", handler)
     elif draft is None:
         state.set_unknown("speculative_num_draft_tokens", "taken from the DFLASH draft's config")
+    if state.traits.dflash_draft_backend:
+        _dflash_draft_backend(state)
+    if state.traits.dflash_disables_overlap:
+        state.set("disable_overlap_schedule", True, "DFLASH runs without the overlap "
+                  "scheduler", handler)
+    if state.traits.dflash_disables_mixed_chunk and state.get("enable_mixed_chunk") is True:
+        state.set("enable_mixed_chunk", False, "DFLASH does not run with mixed chunked "
+                  "prefill", handler)
     if state.traits.dflash_full_handler:
         # 0.5.23 `_handle_dflash` ends like the other handlers (tests/test_oracle_differential.py:
         # the oracle reports 48 without --max-running-requests).
         _max_running_requests(state, handler, True)
-        _dflash_draft_backend(state)
     else:
         state.mark_unknown("max_running_requests", "DFLASH's own handler decides it")
 

@@ -58,7 +58,9 @@ class ReleaseTraits:
     eagle_disables_mixed_chunk: bool
     """True before 0.5.23; 0.5.23 keeps it for EAGLE/EAGLE3 and drops it for STANDALONE."""
     eagle_overlap: str
-    """'kept' (v2 worker, 0.5.14+), 'spec_v2_env' (0.5.6.post2), 'disabled' (0.4.10.post2)."""
+    """'kept' (v2 worker, 0.5.14+), 'spec_v2_env' (0.5.6.post2), 'beta_spec' (0.5.3: the
+    --enable-beta-spec flag instead of the variable), 'spec_v2_default' (0.5.12: off only
+    for a given topk > 1 or SGLANG_ENABLE_SPEC_V2 false), 'disabled' (0.4.10.post2)."""
     cpu_disables_overlap: bool
     """0.5.23 `_disable_overlap_schedule_for_cpu` (speculative_hook.py): --device cpu runs
     speculative decoding without the overlap scheduler."""
@@ -101,11 +103,32 @@ class ReleaseTraits:
     auto_backend_kept_pages: tuple[int, ...]
     """--page-size values every auto-picked backend keeps (Blackwell's trtllm_mha/trtllm_mla
     raise others to 64); empty where the backend is not picked while resolving."""
+    spec_v2_algorithms: tuple[str, ...]
+    """The algorithms SGLANG_ENABLE_SPEC_V2 (--enable-beta-spec) keeps the overlap scheduler
+    on for (eagle_overlap 'spec_v2_env' / 'beta_spec')."""
+    spec_v2_topk_one: bool
+    """0.5.7-0.5.8: with spec v2 a given topk > 1 raises "Spec v2 currently only supports
+    topk = 1"."""
+    dflash_draft_backend: bool
+    """`_resolve_dflash_draft_attention_backend` resolves the draft backend (0.5.15+, recorded)."""
+    dflash_disables_overlap: bool
+    """0.5.12-0.5.13 `_handle_dflash` turns the overlap scheduler off (recorded)."""
+    dflash_disables_mixed_chunk: bool
+    """0.5.14 `_handle_dflash` turns --enable-mixed-chunk off (recorded; 0.5.23 keeps it)."""
+    trtllm_mha_pages: tuple[int, ...]
+    """Page sizes a trtllm_mha backend (attention, decode or prefill) keeps; others become 64
+    (attention.py). Empty: not modelled, the page size is unknown."""
     page_forces_topk_one: bool
     """0.4.6: a page size above 1 (after the backend's) turns topk > 1 into 1, logged."""
     deepep_auto_refuses_dp_attention: bool
     """0.4.6 `__post_init__`: --enable-deepep-moe in deepep_mode auto with DP attention
     raises (checks.py)."""
+    draft_revision_main: bool
+    """A draft path without --speculative-draft-model-revision resolves the revision to
+    "main" (recorded: 0.5.3.post3 leaves it None)."""
+    deprecated_action_raises: bool
+    """The release's argparse `DeprecatedAction` raises `ValueError(help)` when its flag is
+    used (server_args.py up to 0.5.7; later ones warn, or stop with their error_message)."""
     pp_speculative_prefill_only: bool
     """0.5.23 `check_pipeline_parallel_compat`: --pp-size > 1 drafts only with EAGLE and only
     on prefill nodes (checks.py)."""
@@ -131,6 +154,9 @@ class ReleaseTraits:
     waterfill: str | None
     """Which waterfill flag forces DeepEP: 'deepep_waterfill' (0.5.14 `_handle_a2a_moe`),
     'waterfill' (0.5.23 overrides.py `_a2a_backend_overrides`, MegaMOE kept too), None."""
+    dp_lm_head_asserts: bool
+    """0.5.2: --enable-dp-lm-head once attention DP is off (--dp-size 1) asserts instead of
+    being turned off (recorded)."""
     separate_attn_dp_size: bool
     """0.5.23 parallel_hook.py: attention DP is `attn_dp_size` and `dp_size` counts replicas
     beside it (`handle_data_parallelism` refuses both > 1); earlier `dp_size` with
@@ -167,12 +193,17 @@ TRAITS: dict[str, ReleaseTraits] = {
         pp_disables_overlap=True, dflash_full_handler=False, strips_device_index=False,
         backend_page_sizes=False, aux_capture_algorithms=(),
         auto_attention_backend=False, auto_backend_kept_pages=(),
-        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        spec_v2_algorithms=("EAGLE",), spec_v2_topk_one=False,
+        dflash_draft_backend=False, dflash_disables_overlap=False,
+        dflash_disables_mixed_chunk=False,
+        trtllm_mha_pages=(), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        draft_revision_main=True, deprecated_action_raises=True,
         pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm", "enable_mixed_chunk"),
         parallel_steps="post_init", a2a_spanning={"deepep": "DeepEP"},
         a2a_ep_size_hook=False, a2a_info_backends=(),
-        flashinfer_a2a_needs_dp_attention=False, waterfill=None, separate_attn_dp_size=False,
-        replica_offset_spans_pp=False, gpu_resolution=False),
+        flashinfer_a2a_needs_dp_attention=False, waterfill=None, dp_lm_head_asserts=False, separate_attn_dp_size=False,
+        replica_offset_spans_pp=False,
+        gpu_resolution=False),
     "0.5.6.post2": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
         upper_cases_algorithm=False,
@@ -192,14 +223,19 @@ TRAITS: dict[str, ReleaseTraits] = {
         pp_disables_overlap=True, dflash_full_handler=False, strips_device_index=False,
         backend_page_sizes=False, aux_capture_algorithms=(),
         auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
-        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        spec_v2_algorithms=("EAGLE",), spec_v2_topk_one=False,
+        dflash_draft_backend=False, dflash_disables_overlap=False,
+        dflash_disables_mixed_chunk=False,
+        trtllm_mha_pages=(16, 32, 64), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        draft_revision_main=True, deprecated_action_raises=True,
         pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm", "enable_mixed_chunk"),
         parallel_steps="handlers",
         a2a_spanning={"deepep": "DeepEP", "mooncake": "Mooncake",
                       "ascend_fuseep": "Ascend fused EP"},
         a2a_ep_size_hook=False, a2a_info_backends=(),
-        flashinfer_a2a_needs_dp_attention=False, waterfill=None, separate_attn_dp_size=False,
-        replica_offset_spans_pp=True, gpu_resolution=False),
+        flashinfer_a2a_needs_dp_attention=False, waterfill=None, dp_lm_head_asserts=False, separate_attn_dp_size=False,
+        replica_offset_spans_pp=True,
+        gpu_resolution=False),
     "0.5.14": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
         upper_cases_algorithm=True,
@@ -215,11 +251,15 @@ TRAITS: dict[str, ReleaseTraits] = {
         dflash_full_handler=False, strips_device_index=False, backend_page_sizes=False,
         aux_capture_algorithms=(),
         auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
-        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        spec_v2_algorithms=("EAGLE",), spec_v2_topk_one=False,
+        dflash_draft_backend=False, dflash_disables_overlap=False,
+        dflash_disables_mixed_chunk=True,
+        trtllm_mha_pages=(16, 32, 64), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        draft_revision_main=True, deprecated_action_raises=False,
         pp_speculative_prefill_only=False, pp_refuses=("speculative_algorithm",),
         parallel_steps="handlers", a2a_spanning=_A2A_0_5_14, a2a_ep_size_hook=False,
         a2a_info_backends=("megamoe",), flashinfer_a2a_needs_dp_attention=True,
-        waterfill="deepep_waterfill", separate_attn_dp_size=False, replica_offset_spans_pp=True,
+        waterfill="deepep_waterfill", dp_lm_head_asserts=False, separate_attn_dp_size=False, replica_offset_spans_pp=True,
         gpu_resolution=False),
     "0.5.23": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
@@ -238,19 +278,35 @@ TRAITS: dict[str, ReleaseTraits] = {
         pp_disables_overlap=True, dflash_full_handler=True, strips_device_index=True,
         backend_page_sizes=True, aux_capture_algorithms=("EAGLE3", "DFLASH", "DSPARK"),
         auto_attention_backend=True, auto_backend_kept_pages=(32, 64),
-        page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        spec_v2_algorithms=("EAGLE",), spec_v2_topk_one=False,
+        dflash_draft_backend=True, dflash_disables_overlap=False,
+        dflash_disables_mixed_chunk=False,
+        trtllm_mha_pages=(16, 32, 64, 128), page_forces_topk_one=False, deepep_auto_refuses_dp_attention=False,
+        draft_revision_main=True, deprecated_action_raises=False,
         pp_speculative_prefill_only=True, pp_refuses=(),
         parallel_steps="hooks", a2a_spanning=_A2A_0_5_23, a2a_ep_size_hook=True,
         a2a_info_backends=(), flashinfer_a2a_needs_dp_attention=False,
-        waterfill="waterfill", separate_attn_dp_size=True, replica_offset_spans_pp=True,
+        waterfill="waterfill", dp_lm_head_asserts=False, separate_attn_dp_size=True, replica_offset_spans_pp=True,
         gpu_resolution=True),
 }
 
 
 
 def _like(release: str, **changes) -> ReleaseTraits:
+    """`release`'s traits with `changes`; the GPU-dependent resolution (hardware.py, read for
+    0.5.23 and checked with a GPU there) is not claimed for the recorded releases."""
+    changes.setdefault("gpu_resolution", False)
     return replace(TRAITS[release], **changes)
 
+
+_SPEC_0_5_12 = dict(eagle_overlap="spec_v2_default", ngram_disables_overlap=True,
+                    ngram_sets_steps=False, dflash_disables_overlap=True,
+                    page_tree_backends=("flashinfer",))
+"""0.5.11-0.5.12 server_args.py: spec v1 (overlap off) for a given topk > 1; NGRAM turns the
+overlap scheduler off and leaves steps unset; DFLASH turns it off; paged trees only on
+flashinfer."""
+_PARALLEL_0_5_14 = dict(parallel_steps=TRAITS["0.5.14"].parallel_steps, separate_attn_dp_size=False)
+"""`_handle_data_parallelism` where --dp-size is still the attention-DP size (0.5.20-0.5.21)."""
 
 # Releases recorded by tools/oracle (tests/data/oracle): each entry is the closest read
 # release's with the differences its recording shows (tests/test_oracle_recordings.py
@@ -263,8 +319,55 @@ TRAITS.update({
                          mtp_draft_from_target=("DeepseekV3ForCausalLM",),
                          eagle_disables_mixed_chunk=False, page_forces_topk_one=True,
                          deepep_auto_refuses_dp_attention=True),
-    # recorded: resolves every battery launch as 0.4.10.post2 does
-    "0.5.1.post3": _like("0.4.10.post2"),
+    # recorded: as 0.4.10.post2, and `_handle_speculative_decoding` refuses topk > 1 on
+    # trtllm_mha
+    "0.5.1.post3": _like("0.4.10.post2", has_trtllm_mha_check=True),
+    # speculative decoding as 0.5.3.post3 (its --enable-ep-moe / --enable-deepep-moe
+    # rewriting is a counted known difference in tests/test_oracle_recordings.py)
+    "0.5.2": _like("0.5.6.post2", eagle_overlap="beta_spec", draft_revision_main=False,
+                   page_tree_backends=("flashinfer",), trtllm_mha_pages=(16, 32, 64),
+                   dp_lm_head_asserts=True),
+    # server_args.py `_handle_speculative_decoding`: --enable-beta-spec keeps the overlap
+    # scheduler for EAGLE; the draft revision stays None; topk > 1 with pages > 1 only on
+    # flashinfer; NGRAM as 0.5.6.post2
+    "0.5.3.post3": _like("0.5.6.post2", eagle_overlap="beta_spec", draft_revision_main=False,
+                         page_tree_backends=("flashinfer",), trtllm_mha_pages=(16, 32, 64)),
+    # as 0.5.6.post2, without the draft revision default
+    "0.5.4.post3": _like("0.5.6.post2", draft_revision_main=False,
+                         page_tree_backends=("flashinfer",)),
+    "0.5.5.post3": _like("0.5.6.post2", draft_revision_main=False,
+                         page_tree_backends=("flashinfer",)),
+    # recorded: resolves every battery launch as 0.5.23 does
+    "0.5.22": _like("0.5.23"),
+    # server_args.py: SGLANG_ENABLE_SPEC_V2 also covers EAGLE3 and refuses a given topk > 1
+    "0.5.7": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"), spec_v2_topk_one=True),
+    # and auto_choose_speculative_params gives (3, 1, 4) to architectures it does not list
+    "0.5.8.post1": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"),
+                         spec_v2_topk_one=True, other_architectures_params=(3, 1, 4)),
+    # recorded: as 0.5.8.post1
+    "0.5.9": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"),
+                   spec_v2_topk_one=True, other_architectures_params=(3, 1, 4)),
+    # as 0.5.9, and NGRAM's default draft tokens are 12
+    "0.5.10.post1": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"),
+                          spec_v2_topk_one=True, other_architectures_params=(3, 1, 4),
+                          ngram_default_draft_tokens_flag=None),
+    "0.5.11": _like("0.5.14", **_SPEC_0_5_12),
+    "0.5.12.post1": _like("0.5.14", **_SPEC_0_5_12),
+    # NGRAM and DFLASH as 0.5.12.post1, EAGLE as 0.5.14
+    "0.5.13.post1": _like("0.5.14", ngram_disables_overlap=True, ngram_sets_steps=False,
+                          dflash_disables_overlap=True),
+    # as 0.5.14, and DFLASH resolves its draft attention backend
+    "0.5.15.post1": _like("0.5.14", dflash_draft_backend=True),
+    "0.5.16": _like("0.5.14", dflash_draft_backend=True),
+    "0.5.17": _like("0.5.14", dflash_draft_backend=True),
+    # speculative decoding as 0.5.23; the parallel layout still 0.5.14's
+    # (`_handle_data_parallelism`: --dp-size is the attention-DP size)
+    # as 0.5.19, and EAGLE still turns mixed chunked prefill off
+    "0.5.18": _like("0.5.23", **_PARALLEL_0_5_14, eagle_disables_mixed_chunk=True,
+                    dflash_disables_mixed_chunk=True),
+    "0.5.19": _like("0.5.23", **_PARALLEL_0_5_14),
+    "0.5.20": _like("0.5.23", **_PARALLEL_0_5_14),
+    "0.5.21": _like("0.5.23", **_PARALLEL_0_5_14),
 })
 
 LARGE_TREE_ARCHITECTURES = ("LlamaForCausalLM", "Grok1ForCausalLM", "Grok1VForCausalLM")
