@@ -40,6 +40,8 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from speclint.linedata import array_lines, header_of
+
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_flags.json")
 
 
@@ -107,17 +109,12 @@ class FlagSchema:
 
 @lru_cache(maxsize=1)
 def _lines() -> list[bytes]:
-    """The array's elements, one per line, unparsed (the brackets and commas dropped)."""
-    with open(_DATA, "rb") as handle:  # importlib.resources costs 10 ms of imports
-        lines = handle.read().split(b"\n")
-    return [line.rstrip(b",") for line in lines[1:] if line not in (b"]", b"")]
+    return array_lines(_DATA)
 
 
 @lru_cache(maxsize=1)
 def _header() -> dict:
-    header = json.loads(_lines()[0])
-    header["rank"] = {v: i for i, v in enumerate(header["versions"])}
-    return header
+    return header_of(_lines())
 
 
 def _order(version: str) -> list[int]:
