@@ -11,6 +11,7 @@ SGLang's are read: one flag must be a `--speculative-*` option of some SGLang re
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 from ...extract.embedded import Piece
@@ -82,12 +83,7 @@ def block_flag_list(doc: DocFile, lines: list[tuple[int, str]]) -> bool:
 
     env_parts: list[list[Piece]] = []
     flag_parts: list[list[Piece]] = []
-    for offset, line in lines:
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        lead = len(line) - len(line.lstrip())
-        body = stripped[:-1].rstrip() if stripped.endswith("\\") else stripped
+    for offset, lead, body in _content_lines(lines):
         if body.startswith("--"):
             flag_parts.append([exact(body, offset + lead)])
         elif ENV_LINE.fullmatch(body):
@@ -106,6 +102,17 @@ def block_flag_list(doc: DocFile, lines: list[tuple[int, str]]) -> bool:
     return True
 
 
+def _content_lines(lines: list[tuple[int, str]]) -> Iterator[tuple[int, int, str]]:
+    """(offset, indent, text) of a block's lines that are not blank or comments, a trailing
+    continuation `\\` dropped from the text."""
+    for offset, line in lines:
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        lead = len(line) - len(line.lstrip())
+        yield offset, lead, stripped[:-1].rstrip() if stripped.endswith("\\") else stripped
+
+
 def block_prefixed_list(doc: DocFile, lines: list[tuple[int, str]]) -> bool:
     """A code block of only flag lines (comments and blanks aside) where a framework's
     prefixed flags appear (slime docs: one `--sglang-speculative-*` per line, no command):
@@ -116,12 +123,7 @@ def block_prefixed_list(doc: DocFile, lines: list[tuple[int, str]]) -> bool:
     from .excerpt import exact
 
     parts: list[Piece] = []
-    for offset, line in lines:
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        lead = len(line) - len(line.lstrip())
-        body = stripped[:-1].rstrip() if stripped.endswith("\\") else stripped
+    for offset, lead, body in _content_lines(lines):
         if not body.startswith("--") or len(parts) >= MAX_PARTS:
             return False
         parts.append(exact(body, offset + lead))
