@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, cast
 from speclint.rules.base import Severity
 
 if TYPE_CHECKING:
-    from speclint.checking import LaunchSummary
     from speclint.lint import FileResult
     from speclint.rules.base import Finding, LaunchContext
     from speclint.source import Span
@@ -273,7 +272,8 @@ class Tally:
         return out
 
 
-def _drafter_unchecked(ctx: LaunchContext | LaunchSummary) -> bool:
+def _drafter_unchecked(ctx: object) -> bool:
+    """`ctx`: a LaunchContext, or the LaunchSummary `check` keeps of one."""
     known = getattr(ctx, "drafter_unchecked", None)  # a LaunchSummary from `check`
     if known is not None:
         return bool(known)
