@@ -9,30 +9,72 @@ import dataclasses
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 import speclint.lint
-from speclint.checking import CommandLine, lint_job, options_for
+from speclint import checking
+from speclint.checking import CommandLine, options_for
 from speclint.config import Settings
+from speclint.flags.versions import _pin_in_folder
 from speclint.runner import cache as cache_module
+from speclint.runner import index as index_module
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "fixtures" / "models"
 TOPK1 = (ROOT / "fixtures" / "shell" / "eagle_topk1_draft_tokens.sh").read_text()
 
 
-def _entries(folder: Path) -> list[Path]:
-    return sorted(folder.rglob("*.json")) if folder.exists() else []
+def _index(folder: Path) -> Path:
+    return folder / f"v{cache_module.FORMAT}" / "index.sqlite"
+
+
+def _entries(folder: Path) -> list[str]:
+    """The keys of the index's entries (one per file and settings)."""
+    if not _index(folder).exists():
+        return []
+    with closing(sqlite3.connect(_index(folder))) as db:
+        return sorted(key for (key,) in db.execute("SELECT key FROM entries"))
+
+
+def _edit_entry(folder: Path, change) -> None:
+    """`change(entry)` on the index's only entry, written back."""
+    with closing(sqlite3.connect(_index(folder))) as db, db:
+        ((key, text),) = db.execute("SELECT key, entry FROM entries").fetchall()
+        entry = json.loads(text)
+        change(entry)
+        db.execute("UPDATE entries SET entry = ? WHERE key = ?", (json.dumps(entry), key))
+
+
+def lint_job(job):
+    """One file through the cache as `check` runs it: lookup, lint on a miss, index written."""
+    (answer,) = index_module.ResultCache(job[3]).through([job], checking._lint_all,
+                                                         checking.lint_job)
+    return answer
 
 
 def _job(path: Path, cache_dir: Path, cli: CommandLine = CommandLine()):
     if not cli.select:  # every rule, the opt-in ones (DRF011, FLG003) too
         cli = dataclasses.replace(cli, select=("ALL",))
     return (str(path), options_for(str(path), cli, Settings()), False, str(cache_dir))
+
+
+@pytest.fixture
+def lints(monkeypatch) -> list[str]:
+    """The paths linted for real (not answered from the cache)."""
+    linted: list[str] = []
+    real = speclint.lint.lint_text
+
+    def counting(text, path, *args, **kwargs):
+        linted.append(path)
+        return real(text, path, *args, **kwargs)
+    monkeypatch.setattr(speclint.lint, "lint_text", counting)
+    return linted
 
 
 @pytest.fixture
@@ -68,7 +110,7 @@ def test_changed_content_is_linted_again(tmp_path):
     script.write_text(TOPK1.replace("--speculative-num-draft-tokens 16", "--speculative-num-draft-tokens 2"))
     result, _ = lint_job(_job(script, folder))
     assert not any(code.startswith("SPD001") for code in _codes(result))
-    assert len(_entries(folder)) == 2
+    assert len(_entries(folder)) == 1  # the file's entry, replaced
 
 
 @pytest.mark.parametrize("other", [
@@ -86,7 +128,7 @@ def test_other_settings_are_other_entries(tmp_path, other):
         [f.message for f in before.findings]
 
 
-def test_speclint_version_is_part_of_the_key(tmp_path, monkeypatch):
+def test_speclint_version_is_part_of_the_key(tmp_path, monkeypatch, lints):
     script, folder = tmp_path / "launch.sh", tmp_path / "cache"
     script.write_text(TOPK1)
     lint_job(_job(script, folder))
@@ -96,7 +138,20 @@ def test_speclint_version_is_part_of_the_key(tmp_path, monkeypatch):
         lint_job(_job(script, folder))
     finally:
         cache_module.code_fingerprint.cache_clear()
-    assert len(_entries(folder)) == 2
+    assert lints == [str(script)] * 2
+
+
+def test_where_the_hugging_face_cache_is_is_part_of_the_key(tmp_path, monkeypatch, lints):
+    script, folder = tmp_path / "launch.sh", tmp_path / "cache"
+    script.write_text(TOPK1)
+    lint_job(_job(script, folder))
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
+    cache_module.code_fingerprint.cache_clear()
+    try:
+        lint_job(_job(script, folder))
+    finally:
+        cache_module.code_fingerprint.cache_clear()
+    assert lints == [str(script)] * 2
 
 
 def _drafter_launch(tmp_path: Path) -> tuple[Path, Path]:
@@ -138,24 +193,95 @@ def test_a_model_config_that_appears_invalidates(tmp_path):
 
 
 @pytest.mark.parametrize("damage", [
-    b"\x00\xffnot json",
-    b'{"format": 1, "key": "someone-else", "depends": [], "result": {}}',
-    None,  # a well-formed entry that asks for a class speclint never builds from a file
+    "not a database",
+    "another speclint",  # an index written by another version: its entries are not trusted
+    "foreign tables",  # a SQLite file of another shape
+    "entry",  # a well-formed entry that asks for a class speclint never builds from a file
+    "fields",  # an entry whose parts have the wrong shape
 ])
-def test_damaged_or_foreign_entries_are_not_trusted(tmp_path, damage):
+def test_damaged_or_foreign_index_is_not_trusted(tmp_path, damage, lints):
     script, folder = tmp_path / "launch.sh", tmp_path / "cache"
     script.write_text(TOPK1)
     first, _ = lint_job(_job(script, folder))
-    (entry,) = _entries(folder)
-    if damage is None:
-        stored = json.loads(entry.read_text())
-        stored["result"]["findings"][1][1] = "Popen"
-        entry.write_text(json.dumps(stored))
+    index = _index(folder)
+    if damage == "not a database":
+        index.write_bytes(b"\x00\xffnot a database" * 100)
+    elif damage == "another speclint":
+        with closing(sqlite3.connect(index)) as db, db:
+            db.execute("UPDATE meta SET value = 'someone-else' WHERE name = 'code'")
+    elif damage == "foreign tables":
+        index.unlink()
+        with closing(sqlite3.connect(index)) as db, db:
+            db.execute("CREATE TABLE entries(key TEXT, other TEXT)")
+            db.execute("INSERT INTO entries VALUES ('x', 'y')")
+    elif damage == "entry":
+        _edit_entry(folder, lambda entry: entry["result"]["findings"][1].__setitem__(1, "Popen"))
     else:
-        entry.write_bytes(damage)
+        _edit_entry(folder, lambda entry: entry.update(stat="x", depends=[1]))
     again, error = lint_job(_job(script, folder))
     assert error is None and _codes(again) == _codes(first)
-    assert json.loads(entry.read_text())["format"] == 1  # rewritten whole
+    assert lints == [str(script)] * 2  # linted again, not answered from what was stored
+    assert len(_entries(folder)) == 1  # and stored again
+
+
+def test_an_unchanged_file_is_not_read_again(tmp_path, monkeypatch):
+    """Same size, mtime, ctime and inode, and quiet for two seconds: trusted without reading
+    (as git and ruff do)."""
+    script, folder = tmp_path / "launch.sh", tmp_path / "cache"
+    script.write_text(TOPK1)
+    monkeypatch.setattr(cache_module, "_RACY_NS", 1)  # a test cannot wait for quiet
+    lint_job(_job(script, folder))
+    monkeypatch.setattr(index_module, "_same_content",
+                        lambda *a: pytest.fail("read again although its stat is unchanged"))
+    monkeypatch.setattr(speclint.lint, "lint_text", lambda *a, **k: pytest.fail("linted again"))
+    again, error = lint_job(_job(script, folder))
+    assert error is None and "SPD001@9:87" in _codes(again)
+
+
+@pytest.mark.parametrize("quiet", [True, False])
+def test_a_change_that_keeps_size_and_mtime_is_seen(tmp_path, monkeypatch, quiet):
+    """A rewrite of the same size, its mtime put back (`touch -r`, a copy keeping times):
+    the ctime changed, so the content is compared; within two seconds of a change (a second
+    write in the same clock tick) the content is compared whatever the stat says."""
+    script, folder = tmp_path / "launch.sh", tmp_path / "cache"
+    script.write_text(TOPK1)
+    if quiet:
+        monkeypatch.setattr(cache_module, "_RACY_NS", 1)  # a test cannot wait for quiet
+    before = os.stat(script)
+    lint_job(_job(script, folder))
+    changed = TOPK1.replace("--speculative-num-draft-tokens 16", "--speculative-num-draft-tokens 02")
+    assert len(changed) == len(TOPK1)
+    script.write_text(changed)
+    os.utime(script, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert os.stat(script).st_size == before.st_size
+    result, _ = lint_job(_job(script, folder))
+    assert not any(code.startswith("SPD001") for code in _codes(result))
+
+
+def test_a_requirements_pin_that_appears_invalidates(tmp_path):
+    script, folder = tmp_path / "launch.sh", tmp_path / "cache"
+    script.write_text("python -m sglang.launch_server --model-path m --speculative-eagle-topk 1\n")
+    first, _ = lint_job(_job(script, folder))
+    (tmp_path / "requirements.txt").write_text("sglang==0.5.6.post2\n")
+    second, _ = lint_job(_job(script, folder))
+    assert [s.version.version for s in first.contexts] != ["0.5.6.post2"]
+    assert [s.version.version for s in second.contexts] == ["0.5.6.post2"]
+    (tmp_path / "requirements.txt").write_text("sglang==0.5.3\n")  # the same name, edited
+    _pin_in_folder.cache_clear()  # a new process (a long-lived one keeps pins per folder mtime)
+    third, _ = lint_job(_job(script, folder))
+    assert [s.version.version for s in third.contexts] == ["0.5.3"]
+
+
+def test_the_index_is_one_file_written_once_per_run(tmp_path):
+    folder = tmp_path / "cache"
+    for number in range(3):
+        (tmp_path / f"launch{number}.sh").write_text(TOPK1)
+    jobs = [_job(tmp_path / f"launch{number}.sh", folder) for number in range(3)]
+    answers = list(index_module.ResultCache(str(folder)).through(
+        jobs, checking._lint_all, checking.lint_job))
+    assert [result.path for result, _ in answers] == [job[0] for job in jobs]
+    assert len(_entries(folder)) == 3
+    assert sorted(p.name for p in (folder / "v2").iterdir()) == ["index.sqlite"]
 
 
 def test_a_file_that_cannot_be_read_is_never_cached(tmp_path):

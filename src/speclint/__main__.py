@@ -1,3 +1,3 @@
-from speclint.cli import main
+from speclint.runner.replay import main
 
 main()

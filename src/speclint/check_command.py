@@ -17,7 +17,13 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
 def _error(message: str) -> None:
+    global _errors
+    _errors += 1
     click.echo(f"speclint: error: {message}", err=True)
+
+
+_errors = 0
+"""Error lines printed by this process (a run that printed any is never replayed)."""
 
 
 def split_keys(values) -> tuple[str, ...]:
@@ -54,6 +60,27 @@ def use_color(choice: str, stream) -> bool:
 
 
 def run_check(o: dict) -> int:
+    """Run `check`; a plain report run through the cache is recorded to be replayed
+    (`speclint.runner.replay`) when the same command line runs again over unchanged inputs."""
+    from speclint.runner import replay
+
+    paths = list(o["paths"])
+    if (replay.ARGV is None or o["no_cache"] or o["fix"] or o["diff"] or o["output_file"]
+            or o["config_file"] or o["isolated"] or o["show_settings"] or o["stdin_filename"]
+            or "-" in paths):
+        return _run_check(o, None)
+    from speclint import depends
+
+    recorder = replay.Recorder(replay.ARGV)
+    errors_before = _errors
+    with depends.recording() as noted:
+        code = _run_check(o, recorder)
+    if _errors == errors_before:
+        recorder.save(noted, code)
+    return code
+
+
+def _run_check(o: dict, recorder) -> int:
     from speclint.checking import CommandLine
     from speclint.config import ConfigError, SettingsFinder
 
@@ -85,7 +112,7 @@ def run_check(o: dict) -> int:
                       extend_select=extend, unsafe_fixes=o["unsafe_fixes"],
                       stdin_filename=o["stdin_filename"], exclude=exclude or None,
                       extend_exclude=split_keys(o["extend_exclude"]),
-                      respect_gitignore=o["respect_gitignore"])
+                      respect_gitignore=o["respect_gitignore"], recorder=recorder)
     if o["show_settings"]:
         return _show_settings(paths[0], cli, finder)
     output_format = o["output_format"]
@@ -104,7 +131,9 @@ def run_check(o: dict) -> int:
     urls.set_base(o["doc_url_base"] or settings_here.doc_url_base)
     if o["diff"]:
         return _diff(paths, cli, finder)
-    return _lint(paths, cli, finder, o, output_format)
+    if recorder is not None:
+        recorder.cache_dir = cli.cache_dir
+    return _lint(paths, cli, finder, o, output_format, recorder)
 
 
 def _diff(paths, cli, finder) -> int:
@@ -132,7 +161,7 @@ def _hidden_note(outcome, cli) -> str:
             "(`--unsafe-fixes` applies them)" if hidden else "")
 
 
-def _lint(paths, cli, finder, o, output_format) -> int:
+def _lint(paths, cli, finder, o, output_format, recorder=None) -> int:
     from speclint.report.output import OutputError, open_output
     from speclint.report.text import ReportStyle
 
@@ -149,6 +178,10 @@ def _lint(paths, cli, finder, o, output_format) -> int:
     color = use_color(o["color"], target) and not o["output_file"]
     if hasattr(out, "color"):
         out.color = color
+    if recorder is not None:
+        # what click.echo does to the report on its way out (Stdout passes color=None)
+        recorder.strip = None if color or _isatty(target) else click.unstyle
+        out = recorder.tee(out)
     style = ReportStyle(color=color, unsafe_fixes=o["unsafe_fixes"],
                         show_fixes=o["show_fixes"], quiet=o["quiet"])
     try:
@@ -169,6 +202,13 @@ def _lint(paths, cli, finder, o, output_format) -> int:
     if failed:
         return EXIT_ERROR
     return EXIT_FINDINGS if failing and not o["exit_zero"] else EXIT_CLEAN
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
 
 
 class _Stderr:

@@ -33,6 +33,8 @@ class CommandLine:
     """Where `check` keeps results for re-runs (`speclint.runner.cache`); None: no cache."""
     gpu: object = None
     """A `GpuProfile` from `--gpu`/`--gpus` (wins over the configuration's `gpu`)."""
+    recorder: object = field(default=None, compare=False, repr=False)
+    """A `speclint.runner.replay.Recorder` told each file's cache entry (None: no record)."""
 
 
 @dataclass
@@ -152,7 +154,12 @@ def stream_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
             if not isinstance(item, str):
                 yield item[0], item[1], keep_contexts, None if keep_contexts else cli.cache_dir
 
-    linted = _lint_all(jobs())
+    if cli.cache_dir is not None and not keep_contexts:
+        from speclint.runner.index import ResultCache
+
+        linted = ResultCache(cli.cache_dir, cli.recorder).through(jobs(), _lint_all, lint_job)
+    else:
+        linted = _lint_all(jobs())
     try:
         for result, error in linted:
             while isinstance(order[0], str):
@@ -212,16 +219,17 @@ def _internal_error(path: str, exc: BaseException) -> str:
             "please report it")
 
 
-def lint_job(job: Job) -> tuple[FileResult | None, str | None]:
-    """Lint one file, never raising (runs in a worker process for big batches)."""
+def lint_job(job: Job) -> tuple:
+    """Lint one file, never raising (runs in a worker process for big batches): (result,
+    error), and for a file linted for the result cache (result, error, (key, entry))."""
     path, options, keep_contexts, cache_dir = job
     try:
         if cache_dir is not None and not keep_contexts and path != "-":
-            from speclint.runner.cache import ResultCache, cached_check
+            from speclint.runner.cache import entry_for
 
-            result = cached_check(path, options, ResultCache(cache_dir), _checked_text)
+            result, stored = entry_for(path, options, _checked_text)
             if result is not None:
-                return result, None
+                return result, None, stored
         result = lint_path(path, options)
         if not keep_contexts:
             result = _checked(result)

@@ -239,8 +239,11 @@ class SettingsFinder:
         if cached is not None:
             return cached
         found = None
+        from speclint.depends import note
+
         for name in CONFIG_NAMES:
             candidate = os.path.join(folder, name)
+            note(candidate)  # a replayed run re-checks each (its absence included)
             if os.path.exists(candidate) and not os.path.isdir(candidate):
                 table = _section(candidate)
                 if table is not None:

@@ -1,13 +1,18 @@
 """Which files outside the linted one a lint read or looked for (model configs, safetensors
-headers, Hugging Face cache refs): the cache re-checks them before trusting a stored result.
+headers, Hugging Face cache refs, requirements pins): the cache re-checks them before trusting
+a stored result.
 
-The model-config readers call `note(path)`; nothing is kept unless a caller is `recording()`.
+The readers call `note(path)` (or `note_glob` for a folder listing); nothing is kept unless a
+caller is `recording()`.
 """
 
 from __future__ import annotations
 
 from contextlib import contextmanager
 from typing import Iterator
+
+GLOB = "\0glob:"
+"""The prefix of a noted folder listing: GLOB + folder + NUL + pattern (no path has a NUL)."""
 
 _noted: set[str] | None = None
 
@@ -16,6 +21,12 @@ def note(path: str) -> None:
     """`path` was read, or looked for (its absence matters as much as its content)."""
     if _noted is not None:
         _noted.add(path)
+
+
+def note_glob(folder: str, pattern: str) -> None:
+    """The names in `folder` matching `pattern` (a glob) were looked for."""
+    if _noted is not None:
+        _noted.add(f"{GLOB}{folder}\0{pattern}")
 
 
 @contextmanager

@@ -361,6 +361,7 @@ def iter_lint_paths(paths: list[str], walk=None) -> Iterator[tuple[str, str | No
     skipping what `walk` (a `speclint.walk.WalkOptions`, or a callable giving one per walked
     root) excludes and `.gitignore` ignores; files named explicitly are always linted.
     Symlinked folders are not followed (no loops)."""
+    from speclint.depends import note
     from speclint.extract import is_lintable_path
     from speclint.walk import WalkOptions, gitignore_above
 
@@ -375,6 +376,7 @@ def iter_lint_paths(paths: list[str], walk=None) -> Iterator[tuple[str, str | No
         ignores = {given: gitignore_above(given).below(given)} if options.respect_gitignore \
             else None
         for root, dirs, files in os.walk(given, onerror=None, followlinks=False):
+            note(root)  # what a walk lints follows from what the folders list
             rules = ignores.pop(root) if ignores is not None else None
 
             def skipped(name: str, is_dir: bool) -> bool:

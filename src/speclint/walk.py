@@ -13,6 +13,9 @@ import fnmatch
 import os
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+
+from speclint.depends import note
 
 DEFAULT_EXCLUDE = ("node_modules", "__pycache__", "venv", ".venv", "build", "dist",
                    "site-packages")
@@ -28,12 +31,20 @@ class WalkOptions:
     def excluded(self, relative: str, name: str) -> bool:
         """`relative`: the path from the walked root, with `/`; patterns match it, its base
         name, or (for patterns with a `/`) any trailing part of it."""
-        for pattern in self.exclude + self.extend_exclude:
-            pattern = pattern.rstrip("/")
-            if fnmatch.fnmatchcase(name, pattern) or fnmatch.fnmatchcase(relative, pattern) \
-                    or ("/" in pattern and fnmatch.fnmatchcase(relative, "*/" + pattern)):
-                return True
-        return False
+        whole, tail = _exclude_regexes(self.exclude + self.extend_exclude)
+        return bool(whole.match(name) or whole.match(relative)
+                    or (tail is not None and tail.match(relative)))
+
+
+@lru_cache(maxsize=64)
+def _exclude_regexes(patterns: tuple[str, ...]) -> tuple[re.Pattern, re.Pattern | None]:
+    """One regex for "the name or the relative path matches a pattern" and one for "a trailing
+    part of the path matches a pattern with a `/`" (fnmatchcase's matching, worked out once
+    per walk instead of once per pattern and file)."""
+    stripped = [pattern.rstrip("/") for pattern in patterns]
+    whole = "|".join(fnmatch.translate(pattern) for pattern in stripped) or "(?!)"
+    tails = [fnmatch.translate("*/" + pattern) for pattern in stripped if "/" in pattern]
+    return re.compile(whole), re.compile("|".join(tails)) if tails else None
 
 
 @dataclass(frozen=True)
@@ -100,6 +111,7 @@ class GitIgnore:
     def below(self, folder: str) -> "GitIgnore":
         """The rules for `folder`: these, then `folder/.gitignore`'s."""
         path = os.path.join(folder, ".gitignore")
+        note(path)
         try:
             with open(path, encoding="utf-8", errors="replace") as handle:
                 lines = handle.read(1 << 20).splitlines()
@@ -128,6 +140,7 @@ def gitignore_above(folder: str) -> GitIgnore:
     current = os.path.abspath(folder)
     while True:
         parent = os.path.dirname(current)
+        note(os.path.join(current, ".git"))
         if os.path.exists(os.path.join(current, ".git")):
             break
         if parent == current:

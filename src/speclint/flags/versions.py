@@ -97,13 +97,18 @@ def pinned_version(path: str) -> tuple[str, str] | None:
     `path` (the nearest folder that has one wins): (version, file)."""
     import os
 
+    from speclint.depends import note, note_glob
+
     folder = os.path.dirname(os.path.abspath(path)) if path != "-" else os.getcwd()
     while True:
         try:
             stamp = os.stat(folder).st_mtime_ns
         except OSError:
             stamp = 0
-        found = _pin_in_folder(folder, stamp)
+        found, read = _pin_in_folder(folder, stamp)
+        note_glob(folder, "requirements*.txt")  # for the result cache, on every call
+        for candidate in read:
+            note(candidate)
         if found is not None:
             return found
         parent = os.path.dirname(folder)
@@ -113,9 +118,10 @@ def pinned_version(path: str) -> tuple[str, str] | None:
 
 
 @lru_cache(maxsize=512)
-def _pin_in_folder(folder: str, stamp: int) -> tuple[str, str] | None:
-    """One folder's pin, cached by the folder's modification time: a batch lints many files
-    of one tree, and globbing every ancestor for each of them cost 2 ms a file."""
+def _pin_in_folder(folder: str, stamp: int) -> tuple[tuple[str, str] | None, tuple[str, ...]]:
+    """One folder's pin and the files read for it, cached by the folder's modification time:
+    a batch lints many files of one tree, and globbing every ancestor for each of them cost
+    2 ms a file."""
     import glob
     import os
 
@@ -123,7 +129,7 @@ def _pin_in_folder(folder: str, stamp: int) -> tuple[str, str] | None:
     candidates.append(os.path.join(folder, "pyproject.toml"))
     from speclint.models.config import open_regular  # a FIFO named requirements.txt: skipped
 
-    for candidate in candidates:
+    for number, candidate in enumerate(candidates):
         try:
             with open_regular(candidate) as handle:
                 text = handle.read(256 * 1024).decode("utf-8", errors="replace")
@@ -131,8 +137,8 @@ def _pin_in_folder(folder: str, stamp: int) -> tuple[str, str] | None:
             continue
         match = _PIN.search(text)
         if match and version_key(match.group(1))[0] >= 0:
-            return match.group(1), candidate
-    return None
+            return (match.group(1), candidate), tuple(candidates[:number + 1])
+    return None, tuple(candidates)
 
 
 @lru_cache(maxsize=1)

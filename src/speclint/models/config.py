@@ -110,11 +110,34 @@ def read_json_file(path: str, limit: int) -> tuple[object, str | None]:
 
 
 def read_model_config(path: str) -> tuple[ModelConfig | None, str | None]:
-    """(config, None) or (None, why it cannot be read)."""
+    """(config, None) or (None, why it cannot be read). A batch reads the same few configs
+    for every launch: a config unchanged for two seconds is parsed once per process and
+    found again by its stat (size, mtime, ctime, inode)."""
+    import os
+    import time
+
+    from speclint.depends import note
+
+    try:
+        info = os.stat(path)
+        stamp = (path, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev)
+    except OSError:
+        stamp = None
+    if stamp is not None and stamp in _parsed:
+        note(path)
+        return _parsed[stamp]
     raw, problem = read_json_file(path, MAX_CONFIG_BYTES)
     if problem is not None:
         return None, problem
     if not isinstance(raw, dict):
         return None, f"{path} holds a JSON {type(raw).__name__}, not an object"
     text = raw.get("text_config")
-    return ModelConfig(path, raw, text if isinstance(text, dict) else raw), None
+    found = ModelConfig(path, raw, text if isinstance(text, dict) else raw), None
+    if stamp is not None and max(stamp[2], stamp[3]) + 2_000_000_000 < time.time_ns():
+        if len(_parsed) > 256:
+            _parsed.clear()
+        _parsed[stamp] = found
+    return found
+
+
+_parsed: dict[tuple, tuple[ModelConfig, None]] = {}

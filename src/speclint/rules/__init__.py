@@ -50,7 +50,13 @@ def default_selection() -> tuple[str, ...]:
     """The codes `check` runs when neither the command line nor a configuration file selects
     rules: every rule but the opt-in ones (`Rule.opt_in`, info findings that would appear on
     nearly every launch), as ruff runs a default subset of its rules."""
-    return tuple(rule.code for rule in all_rules() if not rule.opt_in)
+    global _default
+    if _default is None:
+        _default = tuple(rule.code for rule in all_rules() if not rule.opt_in)
+    return _default
+
+
+_default: tuple[str, ...] | None = None
 
 
 def selector_problem(key: str) -> str | None:

@@ -1,48 +1,67 @@
 """A cache of `check` results per file, as ruff's `.ruff_cache`: a re-run over unchanged files
 reads stored findings instead of linting again.
 
-An entry is found by a key over everything the result depends on that is known before
-linting: the cache format, speclint's own code and data (version, and the size and mtime of
-its installed files, so an editable install invalidates too), the file's path and bytes, and
-the options that apply to it (rule selection, SGLang version, model-config mapping). The
-files a lint read or looked for besides (model `config.json`, safetensors headers, Hugging
-Face refs; `speclint.depends`) are stored with the entry and re-checked before it is used.
+One index per cache folder (`speclint.runner.index`) holds an entry per (file, settings). An entry is found by a key over what is known before
+linting: speclint's own code and data (version, and the size and mtime of its installed files,
+so an editable install invalidates too), the environment a lint reads (the Hugging Face cache
+location, an installed sglang), the file's path and the options that apply to it (rule
+selection, SGLang version, model-config mapping). The entry holds the file's content hash and
+the files a lint read or looked for besides (model `config.json`, safetensors headers, Hugging
+Face refs, requirements pins; `speclint.depends`), each with its content hash.
 
-Entries are JSON, never pickle: a damaged or foreign entry is a miss and is overwritten,
-never trusted. A file that could not be read is never cached. Writes are atomic (a
-temporary file, then rename), so concurrent workers and interrupted runs leave no half entry.
+Whether a file is unchanged is decided as git and ruff do, by `stat` first: the same size,
+mtime, ctime, inode and device as when the entry was written means the same content, without
+reading it. Unlike ruff (which trusts mtime alone), a stat taken within two seconds of the
+file's last change is "racy" (a second write in the same clock tick keeps the mtime), so such
+files are compared by content hash until they have been quiet for two seconds. ctime cannot be
+set from user space, so `touch -d` or a copy that keeps mtimes is seen as a change.
+
+Results are stored as JSON, never pickle, and only the classes listed in `_classes` are built
+from them: a damaged or foreign entry is a miss, never trusted. A file that could not be read
+is never cached.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import hashlib
-import json
 import os
-import tempfile
-from collections.abc import Callable
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+import time
+from functools import cache, lru_cache
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time: a replayed run skips it
+    from collections.abc import Callable
+    from typing import Any
+
     from speclint.checking import CheckedFile
-    from speclint.lint import LintOptions
 
-FORMAT = 1
+    Entry = dict[str, Any]
+    """An index entry: stat, taken, hash, depends, seen, result (JSON)."""
+    Answer = tuple[Any, ...]
+    """(result, error), or (result, error, (key, entry)) of a file linted for the cache."""
+
+FORMAT = 2
 DEFAULT_DIR = ".speclint_cache"
+_RACY_NS = 2_000_000_000
+"""A stat is trusted only for files unchanged for this long before it was taken."""
 _HASHED_UP_TO = 1024 * 1024
 """Dependencies up to this size are compared by content, bigger ones (safetensors weights,
-of which only the header is read) by size and modification time."""
+of which only the header is read) by stat alone."""
+ENV_READ = ("HF_HUB_CACHE", "HF_HOME", "HOME")
+"""Environment variables a lint reads (where the Hugging Face cache is)."""
 
 
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """speclint's version and the size and mtime of every file of the installed package."""
+    """speclint's version and the size and mtime of every file of the installed package,
+    the Python running it, the environment a lint reads and any installed sglang."""
+    import sys
+
     import speclint
 
     root = os.path.dirname(os.path.abspath(speclint.__file__))
-    digest = hashlib.blake2b(f"{FORMAT}:{speclint.__version__}".encode(), digest_size=16)
+    digest = hashlib.blake2b(f"{FORMAT}:{speclint.__version__}:{sys.version}".encode(),
+                             digest_size=16)
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
@@ -51,34 +70,101 @@ def code_fingerprint() -> str:
             info = os.stat(os.path.join(folder, name))
             digest.update(f"{os.path.relpath(os.path.join(folder, name), root)}:{info.st_size}:"
                           f"{info.st_mtime_ns}\n".encode())
+    for name in ENV_READ:
+        digest.update(f"{name}={os.environ.get(name)}\n".encode("utf-8", "surrogatepass"))
+    digest.update(repr(_installed_sglang()).encode())
     return digest.hexdigest()
 
 
-def entry_key(path: str, data: bytes, options: LintOptions) -> str:
-    digest = hashlib.blake2b(digest_size=20)
-    # the path as given is what findings print; the absolute one tells files apart
-    for part in (code_fingerprint(), path, os.path.abspath(path), repr(options)):
-        digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
-    digest.update(data)
-    return digest.hexdigest()
+def _installed_sglang() -> list[str]:
+    """The sglang `.dist-info` folders on sys.path (the release a launch may be checked
+    against when nothing else says which)."""
+    import sys
+
+    found = []
+    for folder in sys.path:
+        try:
+            names = os.listdir(folder or ".")
+        except OSError:
+            continue
+        found += [name for name in names if name.startswith("sglang-") and name.endswith(".dist-info")]
+    return sorted(found)
 
 
-def fingerprint(path: str) -> str:
-    """What a dependency is now: missing, a folder, or a file's content (or size + mtime)."""
+def stat_of(info: os.stat_result) -> list[int]:
+    return [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev]
+
+
+def _quiet(signature: list[int], taken_ns: int) -> bool:
+    """The file had not changed for _RACY_NS when its signature was taken (not racy)."""
+    return max(signature[1], signature[2]) + _RACY_NS < taken_ns
+
+
+def content_hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def fingerprint(path: str) -> tuple[list[int] | None, str]:
+    """(stat signature, what the dependency is now): missing, a folder, a file's content hash
+    (or "big": its stat alone), or for a `depends.note_glob` listing the names it matches."""
+    from speclint.depends import GLOB
+
+    if path.startswith(GLOB):
+        # no stat signature: folders such as /tmp change all the time, so the names are
+        # listed on every check (a few folders a run)
+        import glob
+
+        folder, pattern = path[len(GLOB):].split("\0")
+        names = sorted(os.path.basename(p) for p in glob.glob(os.path.join(glob.escape(folder),
+                                                                          pattern)))
+        return None, "names:" + "/".join(names)
     try:
         info = os.stat(path)
     except OSError:
-        return "missing"
-    if not os.path.isfile(path):
-        return "other"
+        return None, "missing"
+    signature = stat_of(info)
+    import stat
+
+    if stat.S_ISDIR(info.st_mode):  # what is in it (a walk lints what it lists)
+        try:
+            names = sorted(os.listdir(path))
+        except OSError:
+            return signature, "unreadable"
+        return signature, "dir:" + content_hash("\0".join(names).encode("utf-8", "surrogatepass"))
+    if not stat.S_ISREG(info.st_mode):
+        return signature, "other"
     if info.st_size > _HASHED_UP_TO:
-        return f"stat:{info.st_size}:{info.st_mtime_ns}"
+        return signature, "big"
     try:
         with open(path, "rb") as handle:
-            return "blake2b:" + hashlib.blake2b(handle.read(_HASHED_UP_TO + 1),
-                                                digest_size=16).hexdigest()
+            return signature, content_hash(handle.read(_HASHED_UP_TO + 1))
     except OSError:
-        return "unreadable"
+        return signature, "unreadable"
+
+
+def options_key(path: str, options: object) -> str:
+    """The key of one (file, settings): the same for every run that lints it the same way."""
+    digest = hashlib.blake2b(digest_size=20)
+    # the path as given is what findings print; the absolute one tells files apart
+    for part in (code_fingerprint(), path, os.path.abspath(path), _options_text(options)):
+        digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+    return digest.hexdigest()
+
+
+_options_texts: dict[object, str] = {}
+
+
+def _options_text(options: object) -> str:
+    """repr(options), worked out once per distinct options value (most files share one)."""
+    try:
+        text = _options_texts.get(options)
+    except TypeError:  # unhashable: no memo
+        return repr(options)
+    if text is None:
+        if len(_options_texts) > 1024:
+            _options_texts.clear()
+        text = _options_texts[options] = repr(options)
+    return text
 
 
 # -- results to JSON and back (only these classes; nothing else is ever built from a file) --
@@ -97,6 +183,8 @@ def _encode(value: object) -> object:
     """JSON-able form: a dataclass is ["d", class, field values in order...], a tuple
     ["t", items...], an enum ["e", class, value], a dict ["m", [key, value]...], a list
     ["l", items...]; strings, numbers, booleans and None stay as they are."""
+    import enum
+
     if isinstance(value, enum.Enum):  # before int: Severity is an IntEnum
         return ["e", type(value).__name__, value.value]
     if isinstance(value, (str, int, float)) or value is None:  # bool is an int
@@ -107,28 +195,30 @@ def _encode(value: object) -> object:
         return ["l", *map(_encode, value)]
     if isinstance(value, dict):
         return ["m", *([_encode(k), _encode(v)] for k, v in value.items())]
-    cls: type = type(value)  # type[object] reads as unhashable to mypy
-    names = _field_names(cls)
+    cls: Any = type(value)
+    names = _field_names(cls.__name__, cls)
     return ["d", type(value).__name__, *(_encode(getattr(value, name)) for name in names)]
 
 
-@lru_cache(maxsize=None)
-def _field_names(cls: type) -> tuple[str, ...]:
+@cache
+def _field_names(name: str, cls: Any) -> tuple[str, ...]:
+    """The fields a class is built from, in order (`name` keys the memo)."""
+    import dataclasses
+
     if dataclasses.is_dataclass(cls):
         return tuple(f.name for f in dataclasses.fields(cls) if f.init)
-    if cls.__name__ == "LaunchSummary":
-        slots: tuple[str, ...] = getattr(cls, "__slots__")
-        return tuple(slots)
-    raise TypeError(f"cannot cache a {cls.__name__}")
+    if name == "LaunchSummary":
+        return tuple(cls.__slots__)
+    raise TypeError(f"cannot cache a {name}")
 
 
-def _decode(value: object, classes: dict[str, type]) -> Any:
+def _decode(value: object, classes: dict[str, type]) -> object:
     if not isinstance(value, list):
         return value
     tag, items = value[0], value[1:]
     if tag == "d":
         cls = classes[items[0]]  # KeyError for any other class: the entry is not trusted
-        names = _field_names(cls)
+        names = _field_names(items[0], cls)
         if len(items) - 1 != len(names):
             raise ValueError("stored fields do not match")
         return cls(*[_decode(item, classes) if isinstance(item, list) else item
@@ -155,79 +245,121 @@ def decode_result(stored: dict[str, Any]) -> CheckedFile:
     from speclint.checking import CheckedFile
 
     classes = _classes()
-    return CheckedFile(stored["path"], _decode(stored["findings"], classes),
-                       _decode(stored["contexts"], classes), None,
-                       lines=_decode(stored["lines"], classes),
+    findings, contexts, lines = (_decode(stored[part], classes)
+                                 for part in ("findings", "contexts", "lines"))
+    if not (isinstance(findings, list) and isinstance(contexts, list) and isinstance(lines, dict)):
+        raise TypeError("stored result of the wrong shape")
+    return CheckedFile(stored["path"], findings, contexts, None, lines=lines,
                        launch_not_found=bool(stored["launch_not_found"]))
 
 
-class ResultCache:
-    """One cache folder (`--cache-dir`, default `.speclint_cache` in the working directory)."""
+# -- linting a missed file (in a worker process) --
 
-    def __init__(self, directory: str) -> None:
-        self.directory = directory
-        self.entries = os.path.join(directory, f"v{FORMAT}")
+def lint_for_cache(path: str, options: object, lint: Callable[[str, str, Any], Any]
+                   ) -> tuple[Any, Entry | None]:
+    """(result, index entry) of `lint(text, path, options)`, recording the files it read;
+    (None, None) when the file cannot be read (the caller lints it the usual way, which
+    reports why, and nothing is cached)."""
+    import stat
 
-    def _entry_path(self, key: str) -> str:
-        return os.path.join(self.entries, key[:2], key + ".json")
-
-    def get(self, key: str) -> CheckedFile | None:
-        """The stored result, or None: missing, damaged, foreign, or a dependency changed."""
-        try:
-            with open(self._entry_path(key), "rb") as handle:
-                entry = json.loads(handle.read())
-            if not isinstance(entry, dict) or entry.get("format") != FORMAT or entry.get("key") != key:
-                return None
-            for path, seen in entry["depends"]:
-                if fingerprint(path) != seen:
-                    return None
-            return decode_result(entry["result"])
-        except Exception:  # a damaged or foreign entry is a miss, whatever is wrong with it
-            return None
-
-    def put(self, key: str, result: CheckedFile, depends: set[str]) -> None:
-        """Store a result; a failure to write only costs the next run a lint."""
-        try:
-            entry = {"format": FORMAT, "key": key,
-                     "depends": [[path, fingerprint(path)] for path in sorted(depends)],
-                     "result": encode_result(result)}
-            folder = os.path.dirname(self._entry_path(key))
-            os.makedirs(folder, exist_ok=True)
-            self._mark_folder()
-            fd, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-")
-            with os.fdopen(fd, "wb") as handle:  # dumps: the C encoder, dump streams in Python
-                handle.write(json.dumps(entry, separators=(",", ":")).encode("utf-8"))
-            os.replace(temporary, self._entry_path(key))
-        except (OSError, TypeError, ValueError):
-            pass
-
-    def _mark_folder(self) -> None:
-        """As ruff does: the cache folder ignores itself in git and says it is a cache."""
-        ignore = os.path.join(self.directory, ".gitignore")
-        if not os.path.exists(ignore):
-            with open(ignore, "w", encoding="utf-8") as handle:
-                handle.write("# Automatically created by speclint.\n*\n")
-            with open(os.path.join(self.directory, "CACHEDIR.TAG"), "w", encoding="utf-8") as handle:
-                handle.write("Signature: 8a477f597d28d172789f06886806bc55\n"
-                             "# This file is a cache directory tag created by speclint.\n")
-
-
-def cached_check(path: str, options: LintOptions, cache: ResultCache,
-                 lint: Callable[[str, str, LintOptions], CheckedFile]) -> CheckedFile | None:
-    """`lint(text, path, options)` through the cache; None when the file cannot be read (the
-    caller lints it the usual way, which reports why)."""
     from speclint import depends
-    from speclint.lint import read_bytes
+    from speclint.lint import MAX_FILE_BYTES
 
-    data, error, _size = read_bytes(path)
-    if error is not None or data is None:
-        return None
-    key = entry_key(path, data, options)
-    found = cache.get(key)
-    if found is not None:
-        return found
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None, None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+            return None, None
+        taken = time.time_ns()
+        with open(fd, "rb", closefd=False) as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError:
+        return None, None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:
+        return None, None
     with depends.recording() as noted:
         result = lint(data.decode("utf-8-sig", errors="replace"), path, options)
-    if result.error is None:
-        cache.put(key, result, noted)
-    return result
+    if result.error is not None:
+        return result, None
+    entry = {"stat": stat_of(info), "taken": taken, "hash": content_hash(data),
+             "depends": [[dep, *_dependency_now(dep)] for dep in sorted(noted)],
+             "result": encode_result(result)}
+    return result, entry
+
+
+_dependencies_now: dict[str, tuple[Any, ...]] = {}
+
+
+def _dependency_now(path: str) -> tuple[Any, ...]:
+    """(stat signature, fingerprint, when taken) of a dependency; a batch of launches reads
+    the same few model configs, so a fingerprint is reused while its stat is unchanged."""
+    from speclint.depends import GLOB
+
+    found = _dependencies_now.get(path)
+    if path.startswith(GLOB):  # listed again when the folder's mtime changed, as the pin
+        try:                   # reader itself does (`speclint.flags.versions`)
+            stamp = os.stat(path[len(GLOB):].split("\0")[0]).st_mtime_ns
+        except OSError:
+            stamp = None
+        if found is not None and found[3] == stamp:
+            return found[:3]
+        found = _dependencies_now[path] = (*fingerprint(path), time.time_ns(), stamp)
+        return found[:3]
+    if found is not None and found[0] is not None and _stat_matches(path, found[0], found[2]):
+        return found
+    if len(_dependencies_now) > 4096:
+        _dependencies_now.clear()
+    taken = time.time_ns()
+    found = _dependencies_now[path] = (*fingerprint(path), taken)
+    return found
+
+
+class Checker:
+    """Whether dependencies are unchanged since an entry or record was written, each worked
+    out once per run (a batch depends on the same few model configs and folders)."""
+
+    def __init__(self) -> None:
+        self.known: dict[str, bool] = {}
+
+    def unchanged(self, path: str, signature: list[int] | None, seen: str, taken: int) -> bool:
+        known = self.known.get(path)
+        if known is None:
+            if signature is not None and _stat_matches(path, signature, taken):
+                known = True
+            else:
+                now_signature, now = fingerprint(path)
+                known = now == seen and (seen != "big" or now_signature == signature)
+            self.known[path] = known
+        return known
+
+
+def entry_for(path: str, options: object, lint: Callable[[str, str, Any], Any]
+              ) -> tuple[Any, tuple[str, Entry | None]]:
+    """For a worker: (result, (key, entry)) of one file linted for the cache."""
+    result, entry = lint_for_cache(path, options, lint)
+    return result, (options_key(path, options), entry)
+
+
+def _same_content(path: str, info: os.stat_result, stored_hash: str) -> bool:
+    import stat
+
+    if not stat.S_ISREG(info.st_mode):
+        return False
+    try:
+        with open(path, "rb") as handle:
+            return content_hash(handle.read()) == stored_hash
+    except OSError:
+        return False
+
+
+def _stat_matches(path: str, signature: list[int], taken: int) -> bool:
+    try:
+        now = stat_of(os.stat(path))
+    except OSError:
+        return False
+    return now == signature and _quiet(signature, taken)

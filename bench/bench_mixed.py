@@ -1,0 +1,149 @@
+"""Issue 19's batch figures on a mixed corpus (`mixed_corpus.py`): speclint against ShellCheck,
+the result cache (cold, filled, re-run), and memory from 1,000 to 10,000 files.
+
+    python bench/bench_mixed.py [--files 1000] [--runs 3] [--memory 10000] [--keep DIR]
+
+Each figure is printed per run (three by default) as wall time and CPU time (user + system,
+worker processes included): on a shared machine the CPU time is the steadier one. Speed
+targets live here and in bench/README.md, never in unit tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mixed_corpus import write_corpus
+
+SHELLCHECK = shutil.which("shellcheck")
+
+
+def measure(command: list[str], cwd: str | None = None, env: dict | None = None) -> tuple[float, float]:
+    """(wall s, CPU s) of one run, its children included."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(child.pid, 0)
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
+
+
+def _fmt(sample: tuple[float, float]) -> str:
+    return f"{sample[0]:.2f} s wall / {sample[1]:.2f} s CPU"
+
+
+def compare_shellcheck(folder: str, paths: list[str], runs: int, label: str) -> None:
+    speclint = [sys.executable, "-m", "speclint", "--no-cache", "--exit-zero", *paths]
+    for number in range(runs):
+        ours = measure(speclint, cwd=folder)
+        line = f"{label} run {number + 1}: speclint {_fmt(ours)}"
+        if SHELLCHECK:
+            theirs = measure([SHELLCHECK, "-s", "bash", *paths], cwd=folder)
+            line += (f"; ShellCheck {_fmt(theirs)}: speclint {theirs[0] / ours[0]:.1f}x faster "
+                     f"(wall), {theirs[1] / ours[1]:.1f}x less CPU")
+        print(line, flush=True)
+
+
+def cache_figures(folder: str, paths: list[str], runs: int) -> None:
+    """Cold (--no-cache) against a re-run over unchanged files: replayed whole (nothing
+    changed), and answered file by file from the index (one file changed)."""
+    cache_dir = tempfile.mkdtemp(prefix="speclint-bench-cache-")
+    cached = [sys.executable, "-m", "speclint", "--cache-dir", cache_dir, "--exit-zero", "."]
+    cold_command = [sys.executable, "-m", "speclint", "--no-cache", "--exit-zero", "."]
+    serial = dict(os.environ, SPECLINT_WORKERS="1")
+    try:
+        time.sleep(2.1)  # the corpus was just written: files changed within 2 s are not trusted by stat
+        measure(cached, cwd=folder)  # fills the index
+        measure(cached, cwd=folder)  # records the run (the first run's own writes were too recent)
+        for number in range(runs):
+            cold = measure(cold_command, cwd=folder)
+            cold_serial = measure(cold_command, cwd=folder, env=serial)
+            replayed = measure(cached, cwd=folder)
+            with open(paths[number % len(paths)], "a") as handle:
+                handle.write("\n")  # one file changed: the other files come from the index
+            per_file = measure(cached, cwd=folder)
+            print(f"cache run {number + 1}: cold {_fmt(cold)} (one process: {_fmt(cold_serial)}); "
+                  f"re-run, nothing changed {replayed[0] * 1000:.0f} ms wall / "
+                  f"{replayed[1] * 1000:.0f} ms CPU = {cold[0] / replayed[0]:.0f}x (wall), "
+                  f"{cold_serial[1] / replayed[1]:.0f}x less CPU than one process cold; "
+                  f"re-run, one file changed {_fmt(per_file)} = {cold_serial[1] / per_file[1]:.1f}x "
+                  "less CPU", flush=True)
+            time.sleep(2.1)  # let the changed file become quiet again
+            measure(cached, cwd=folder)
+    finally:
+        shutil.rmtree(cache_dir, ignore_errors=True)
+
+
+_HIGH_WATER = """
+import atexit, os, runpy, sys
+def _report():
+    with open("/proc/self/status") as status:
+        peak = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+    with open(os.environ["SPECLINT_BENCH_RSS"], "w") as out:
+        out.write(peak)
+atexit.register(_report)
+sys.argv[0] = "speclint"
+runpy.run_module("speclint", run_name="__main__")
+"""
+
+
+def peak_rss_mib(args: list[str], cwd: str, env: dict) -> float:
+    """Peak RSS (VmHWM) of the main speclint process, in MiB (a child's rusage would count
+    its worker processes too)."""
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as record:
+        env = dict(env, SPECLINT_BENCH_RSS=record.name)
+        subprocess.run([sys.executable, "-c", _HIGH_WATER, *args], env=env, cwd=cwd,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        return int(record.read() or 0) / 1024
+
+
+def memory_figures(count: int) -> None:
+    small, big = (tempfile.mkdtemp(prefix="speclint-bench-rss-") for _ in range(2))
+    try:
+        write_corpus(small, max(count // 10, 1))
+        write_corpus(big, count)
+        for how, env in (("workers", dict(os.environ)),
+                         ("one process", dict(os.environ, SPECLINT_WORKERS="1"))):
+            low = peak_rss_mib(["--no-cache", "--exit-zero", "."], small, env)
+            high = peak_rss_mib(["--no-cache", "--exit-zero", "."], big, env)
+            print(f"peak RSS of the main process ({how}): {low:.0f} MiB at {count // 10:,} files, "
+                  f"{high:.0f} MiB at {count:,} (+{high - low:.1f} MiB)", flush=True)
+    finally:
+        shutil.rmtree(small, ignore_errors=True)
+        shutil.rmtree(big, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--files", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--memory", type=int, default=0, metavar="N",
+                        help="also the main process's peak RSS at N/10 and N files")
+    parser.add_argument("--keep", help="write the corpus here instead of a temporary folder")
+    parser.add_argument("--skip", nargs="*", default=(), choices=["shellcheck", "cache"])
+    args = parser.parse_args()
+    folder = args.keep or tempfile.mkdtemp(prefix="speclint-bench-mixed-")
+    os.makedirs(folder, exist_ok=True)
+    paths = [os.path.relpath(p, folder) for p in write_corpus(folder, args.files)]
+    shell = [p for p in paths if p.endswith(".sh")]
+    print(f"corpus: {len(paths)} files in {folder} ({len(shell)} shell scripts, "
+          f"{sum(p.endswith('.py') for p in paths)} Python, {sum(p.endswith('.md') for p in paths)} "
+          f"Markdown); {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}, "
+          f"Python {sys.version.split()[0]}; ShellCheck: {SHELLCHECK or 'not installed'}", flush=True)
+    if "shellcheck" not in args.skip:
+        compare_shellcheck(folder, paths, args.runs, "all files")
+        compare_shellcheck(folder, shell, args.runs, "shell scripts only")
+    if "cache" not in args.skip:
+        cache_figures(folder, paths, args.runs)
+    if args.memory:
+        memory_figures(args.memory)
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,270 @@
+"""A whole `check` run answered from the cache: when the same command line, in the same
+folder and environment, is run again over unchanged inputs, its recorded report is written
+again, without linting, and without importing the front-ends, rules, resolver or click.
+
+A run is recorded (`<cache dir>/v2/runs/<key>.json`) only when it was a plain report of
+files (no `--fix`, `--diff`, `-o`, `--config`, `--isolated`, `--show-settings` or standard
+input), printed nothing on standard error, and every linted file came with a cache entry.
+Its key covers the arguments, the working directory, the environment variables a report can
+depend on (`_ENV_PREFIXES`), whether the output streams are terminals, speclint's code and
+the Python running it. Its inputs are
+every file that was linted, every file a lint read or looked for (model configs, pins), and
+every configuration file, `.gitignore` and folder listing the run looked at: each is checked
+by stat first and by content when its stat changed (`speclint.runner.cache`). A run whose
+inputs were changing while it ran (changed within two seconds of its start) is not recorded.
+Any doubt (a damaged or foreign record, a missing field) means the run is done again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import time
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time: a replay skips it
+    from collections.abc import Callable
+    from typing import Any, TextIO
+
+FORMAT = 1
+_KEEP_RUNS = 64
+"""Records kept per cache folder (the oldest go first)."""
+_REFUSED = {"--no-cache", "--config", "--isolated", "--fix", "--diff", "-o", "--output-file",
+            "--show-settings", "--stdin-filename", "-", "--help", "-h", "--version"}
+_ENV_PREFIXES = ("SPECLINT_", "NO_COLOR", "FORCE_COLOR", "CLICOLOR", "TERM", "HF_",
+                 "HUGGINGFACE", "XDG_", "HOME", "PYTHON", "LANG", "LC_")
+"""The environment variables a `check` run's report can depend on: speclint's own (options,
+colour), where model configs are looked for, and Python's text encoding. Others (`$_`,
+`OLDPWD`, a terminal's session ids) change between identical runs and are left out."""
+_COMMANDS = {"explain", "rule", "rules", "preflight", "run", "server"}
+
+
+def run_key(argv: list[str]) -> str:
+    from speclint.runner.cache import code_fingerprint
+
+    digest = hashlib.blake2b(digest_size=20)
+    terminals = [_isatty(stream) for stream in (sys.stdout, sys.stderr)]
+    environment = sorted((name, value) for name, value in os.environ.items()
+                         if name.startswith(_ENV_PREFIXES))
+    for part in (str(FORMAT), code_fingerprint(), os.getcwd(), repr(argv),
+                 repr(environment), repr(terminals),
+                 repr(getattr(sys.stdout, "encoding", None))):
+        digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+    return digest.hexdigest()
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def cache_dir_for(argv: list[str]) -> str | None:
+    """The cache folder `check` would use for this command line, worked out without click
+    (None: no cache, or a command line this shortcut does not read)."""
+    if not argv or argv[0] in _COMMANDS:
+        return None
+    given = None
+    for number, arg in enumerate(argv):
+        if arg in _REFUSED or arg.startswith(("--config=", "--output-file=", "--stdin-filename=")):
+            return None
+        if arg == "--cache-dir" and number + 1 < len(argv):
+            given = argv[number + 1]
+        elif arg.startswith("--cache-dir="):
+            given = arg[len("--cache-dir="):]
+    if given is None:
+        given = os.environ.get("SPECLINT_CACHE_DIR") or None
+    if given is not None:
+        return given
+    from speclint.runner.cache import DEFAULT_DIR
+
+    configured = _configured_cache_dir(os.getcwd())
+    return DEFAULT_DIR if configured is None else configured or None
+
+
+def _configured_cache_dir(folder: str) -> str | None:
+    """`cache-dir` of the configuration closest to `folder` (as `speclint.config` finds it):
+    None when it sets none, "" when the file cannot be read here (no shortcut)."""
+    from speclint.config import CONFIG_NAMES
+
+    while True:
+        for name in CONFIG_NAMES:
+            candidate = os.path.join(folder, name)
+            if not os.path.isfile(candidate):
+                continue
+            try:
+                table = _read_toml(candidate)
+            except Exception:
+                return ""
+            if name == "pyproject.toml":
+                table = table.get("tool", {})
+                if not isinstance(table, dict) or "speclint" not in table:
+                    continue
+                table = table["speclint"]
+            if not isinstance(table, dict):
+                return ""
+            value = table.get("cache-dir")
+            if value is None:
+                return None
+            if not isinstance(value, str) or not value:
+                return ""
+            return os.path.join(folder, os.path.expanduser(value))
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
+def _read_toml(path: str) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:
+        import tomli as tomllib
+    with open(path, "rb") as handle:
+        table: dict[str, Any] = tomllib.loads(handle.read(2 * 1024 * 1024).decode("utf-8"))
+    return table
+
+
+def _record_path(cache_dir: str, key: str) -> str:
+    from speclint.runner.cache import FORMAT as INDEX_FORMAT
+
+    return os.path.join(cache_dir, f"v{INDEX_FORMAT}", "runs", key + ".json")
+
+
+def replay(argv: list[str]) -> int | None:
+    """Write the recorded report of this command line and return its exit code, or None
+    (nothing recorded, an input changed, or anything in doubt): then run it for real."""
+    try:
+        cache_dir = cache_dir_for(argv)
+        if cache_dir is None:
+            return None
+        with open(_record_path(cache_dir, run_key(argv)), "rb") as handle:
+            record = json.loads(handle.read())
+        if record.get("format") != FORMAT:
+            return None
+        from speclint.runner.cache import Checker
+
+        checker = Checker()
+        for path, signature, seen, taken in record["inputs"]:
+            if not checker.unchanged(path, signature, seen, taken):
+                return None
+        output, code = record["stdout"], record["exit"]
+        if not isinstance(output, str) or code not in (0, 1):
+            return None
+        code = int(code)
+    except Exception:  # no record, or one that cannot be trusted
+        return None
+    sys.stdout.write(output)
+    sys.stdout.flush()
+    return code
+
+
+ARGV: list[str] | None = None
+"""The command line as the `speclint` command got it (set by `main`; None when `check` is
+called otherwise, as in tests through click's runner: then nothing is recorded)."""
+
+
+def main() -> None:
+    """The `speclint` command: a recorded run replayed, else click's command line."""
+    global ARGV
+    argv = sys.argv[1:]
+    code = replay(argv)
+    if code is not None:
+        sys.exit(code)
+    ARGV = argv
+    from speclint.cli import main as command_line
+
+    command_line()
+
+
+class Recorder:
+    """Collects what a `check` run printed and read, and writes its record at the end."""
+
+    def __init__(self, argv: list[str]) -> None:
+        self.argv = argv
+        self.cache_dir: str | None = None
+        self.started = time.time_ns()
+        self.output: list[str] = []
+        self.strip: Callable[[str], str] | None = None
+        """What click.echo does to the report's text on its way out (`click.unstyle`), or None."""
+        self.inputs: dict[str, tuple[Any, ...]] = {}
+        self.complete = True
+        """False once anything makes the run unfit to replay."""
+
+    def tee(self, out: Any) -> Any:
+        """`out`, with what is written to it kept for the record."""
+        recorder = self
+
+        class _Tee:
+            def write(self, text: str) -> None:
+                recorder.output.append(text)
+                out.write(text)
+
+            def commit(self) -> None:
+                out.commit()
+
+            def discard(self) -> None:
+                recorder.complete = False
+                out.discard()
+
+        return _Tee()
+
+    def file(self, path: str, entry: dict[str, Any]) -> None:
+        """A linted file and its cache entry (its content and dependencies when linted)."""
+        self.inputs[path] = (entry["stat"], entry["hash"], entry["taken"])
+        for dep, signature, seen, taken in entry["depends"]:
+            self.inputs.setdefault(dep, (signature, seen, taken))
+
+    def save(self, noted: set[str], exit_code: int) -> None:
+        """Write the record (`noted`: what the run itself read: configs, folders, ignores)."""
+        from speclint.runner.cache import _quiet, fingerprint
+
+        if not self.complete or exit_code not in (0, 1) or self.cache_dir is None:
+            return
+        for path in noted:
+            if path not in self.inputs:
+                signature, seen = fingerprint(path)
+                self.inputs[path] = (signature, seen, self.started)
+        for path, (signature, seen, _taken) in self.inputs.items():
+            # changed within two seconds of the run's start: it may have changed while the
+            # run read it, so what the record says of it is not to be trusted; a listing
+            # (no signature) is listed again
+            if signature is not None and not _quiet(signature, self.started):
+                return
+            if signature is None and seen.startswith("names:") and fingerprint(path)[1] != seen:
+                return
+        output = "".join(self.output)
+        if self.strip is not None:
+            output = self.strip(output)
+        record = {"format": FORMAT, "argv": self.argv, "exit": exit_code, "stdout": output,
+                  "inputs": [[path, *values] for path, values in sorted(self.inputs.items())]}
+        path = _record_path(self.cache_dir, run_key(self.argv))
+        try:
+            import tempfile
+
+            folder = os.path.dirname(path)
+            os.makedirs(folder, exist_ok=True)
+            fd, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(json.dumps(record, separators=(",", ":")).encode(
+                    "utf-8", "surrogatepass"))
+            os.replace(temporary, path)
+            _prune(folder)
+        except (OSError, TypeError, ValueError):
+            pass
+
+
+def _prune(folder: str) -> None:
+    """Keep the newest _KEEP_RUNS records."""
+    try:
+        names = [name for name in os.listdir(folder) if name.endswith(".json")]
+        if len(names) <= _KEEP_RUNS:
+            return
+        dated = sorted(names, key=lambda name: os.stat(os.path.join(folder, name)).st_mtime_ns)
+        for name in dated[:-_KEEP_RUNS]:
+            os.unlink(os.path.join(folder, name))
+    except OSError:
+        pass

@@ -1,0 +1,185 @@
+"""A whole `check` run replayed from the cache (`speclint.runner.replay`): the same command
+line over unchanged inputs prints the same report without linting; any input that changed
+(a linted file, a walked folder, a configuration file, a model config, the environment)
+means a real run; runs that cannot be replayed are never recorded."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import speclint.lint
+from speclint.runner import cache as cache_module
+from speclint.runner import replay
+
+ROOT = Path(__file__).resolve().parent.parent
+MODELS = ROOT / "fixtures" / "models"
+TOPK1 = (ROOT / "fixtures" / "shell" / "eagle_topk1_draft_tokens.sh").read_text()
+
+
+@pytest.fixture
+def run(monkeypatch, capsys, tmp_path):
+    """`speclint ARGS` in this process, as the console script runs it, in tmp_path: (exit
+    code, standard output, how many files were linted for real)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cache_module, "_RACY_NS", 1)  # a test cannot wait two seconds
+    for name in list(os.environ):
+        if name.startswith("SPECLINT_"):
+            monkeypatch.delenv(name)
+    linted: list[str] = []
+    real = speclint.lint.lint_text
+
+    def counting(text, path, *args, **kwargs):
+        linted.append(path)
+        return real(text, path, *args, **kwargs)
+    monkeypatch.setattr(speclint.lint, "lint_text", counting)
+
+    def speclint_(*args: str, errors: bool = False) -> tuple[int, str, int]:
+        monkeypatch.setattr(sys, "argv", ["speclint", *args])
+        monkeypatch.setattr(replay, "ARGV", None)
+        cache_module._dependencies_now.clear()
+        before = len(linted)
+        with pytest.raises(SystemExit) as stop:
+            replay.main()
+        out, err = capsys.readouterr()
+        assert bool(err) == errors, err
+        return stop.value.code or 0, out, len(linted) - before
+    return speclint_
+
+
+def _records(tmp_path: Path) -> list[Path]:
+    folder = tmp_path / ".speclint_cache" / "v2" / "runs"
+    return sorted(folder.glob("*.json")) if folder.exists() else []
+
+
+def _tree(tmp_path: Path) -> Path:
+    scripts = tmp_path / "scripts"
+    (scripts / "deep").mkdir(parents=True)
+    (scripts / "a.sh").write_text(TOPK1)
+    (scripts / "deep" / "b.sh").write_text("python -m sglang.launch_server --model-path m --tp 2\n")
+    return scripts
+
+
+def test_an_unchanged_run_is_replayed_without_linting(run, tmp_path):
+    _tree(tmp_path)
+    first = run("scripts")
+    assert first[0] == 1 and first[2] == 2 and "SPD001" in first[1]
+    assert len(_records(tmp_path)) == 1
+    assert run("scripts") == (1, first[1], 0)
+    assert run("--exit-zero", "scripts") == (0, first[1], 0)  # another command line: entries
+    assert run("--exit-zero", "scripts") == (0, first[1], 0)
+
+
+def test_a_replay_imports_no_linter(tmp_path):
+    """The console script's path: a replay loads neither click nor any front-end or rule."""
+    _tree(tmp_path)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
+    probe = ("import sys\nfrom speclint.runner import replay, cache\ncache._RACY_NS = 1\n"
+             "sys.argv = ['speclint', 'scripts']\ntry:\n    replay.main()\nexcept SystemExit:\n"
+             "    pass\nprint(sorted(m for m in sys.modules if m.startswith(('speclint', 'click',"
+             " 'tree_sitter'))), file=sys.stderr)\n")
+    runs = [subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
+                           text=True, timeout=120, env=env, check=False)
+            for _ in range(2)]
+    assert runs[0].stdout == runs[1].stdout and "SPD001" in runs[1].stdout
+    loaded = runs[1].stderr
+    assert "'speclint.lint'" in runs[0].stderr and "'click'" in runs[0].stderr
+    for module in ("click", "speclint.lint", "speclint.rules", "speclint.extract", "tree_sitter",
+                   "speclint.resolve", "speclint.report"):
+        assert f"'{module}'" not in loaded, module
+
+
+def test_a_changed_file_is_linted_again_and_only_it(run, tmp_path):
+    scripts = _tree(tmp_path)
+    first = run("scripts")
+    (scripts / "a.sh").write_text(TOPK1.replace("--speculative-num-draft-tokens 16",
+                                                "--speculative-num-draft-tokens 2"))
+    _, out, linted = run("scripts")
+    assert linted == 1 and out != first[1] and "SPD001" not in out
+
+
+def test_a_new_file_in_a_walked_folder_is_linted(run, tmp_path):
+    scripts = _tree(tmp_path)
+    run("scripts")
+    (scripts / "deep" / "c.sh").write_text(TOPK1)
+    _, out, linted = run("scripts")
+    assert linted == 1 and "scripts/deep/c.sh:" in out
+    (scripts / "deep" / "c.sh").unlink()
+    _, out, linted = run("scripts")
+    assert "c.sh" not in out
+
+
+def test_a_configuration_file_that_appears_is_read(run, tmp_path):
+    _tree(tmp_path)
+    first = run("scripts")
+    (tmp_path / "speclint.toml").write_text('ignore = ["SPD001"]\n')
+    _, out, _ = run("scripts")
+    assert "SPD001" in first[1] and "SPD001" not in out
+
+
+def test_a_model_config_that_changes_is_read(run, tmp_path):
+    target, draft = tmp_path / "target", tmp_path / "draft"
+    shutil.copytree(MODELS / "llama-3.1-8b-instruct", target)
+    shutil.copytree(MODELS / "eagle3-llama-3.1-8b-instruct", draft)
+    (tmp_path / "launch.sh").write_text(
+        f"python -m sglang.launch_server --model-path {target} --speculative-algorithm EAGLE "
+        f"--speculative-draft-model-path {draft} --speculative-num-steps 3 "
+        "--speculative-eagle-topk 1 --speculative-num-draft-tokens 4\n")
+    first = run("launch.sh")
+    assert "DRF001" in first[1] and run("launch.sh")[2] == 0
+    config = json.loads((draft / "config.json").read_text())
+    config["architectures"] = ["LlamaForCausalLMEagle"]
+    (draft / "config.json").write_text(json.dumps(config))
+    _, out, linted = run("launch.sh")
+    assert linted == 1 and "DRF001" not in out
+
+
+def test_the_environment_a_report_reads_is_part_of_the_key(run, tmp_path, monkeypatch):
+    _tree(tmp_path)
+    text = run("scripts")[1]
+    monkeypatch.setenv("SPECLINT_OUTPUT_FORMAT", "concise")
+    concise = run("scripts")[1]
+    assert concise != text and "scripts/a.sh:9:87: SPD001" in concise
+    monkeypatch.setenv("OLDPWD", "/elsewhere")  # read by no report: still replayed
+    assert run("scripts") == (1, concise, 0)
+
+
+@pytest.mark.parametrize("damage", [b"\x00not json", b'{"format": 1}', b"[]",
+                                    b'{"format": 1, "inputs": [], "stdout": 3, "exit": 0}'])
+def test_a_damaged_record_is_not_trusted(run, tmp_path, damage):
+    _tree(tmp_path)
+    first = run("scripts")
+    (record,) = _records(tmp_path)
+    record.write_bytes(damage)
+    assert run("scripts")[:2] == first[:2]
+    assert json.loads(record.read_text())["stdout"] == first[1]  # recorded again
+
+
+@pytest.mark.parametrize("args", [("--no-cache",), ("-o", "report.txt"), ("--isolated",),
+                                  ("--statistics", "--diff")])
+def test_runs_that_cannot_be_replayed_are_not_recorded(run, tmp_path, args):
+    _tree(tmp_path)
+    run(*args, "scripts", errors="--diff" in args)
+    assert _records(tmp_path) == []
+
+
+def test_a_run_with_inputs_changed_just_before_it_is_not_recorded(run, tmp_path, monkeypatch):
+    """Files changed within two seconds of the run's start may be changing while it reads
+    them: such a run is done again next time (the files' own cache entries still serve)."""
+    _tree(tmp_path)
+    monkeypatch.setattr(cache_module, "_RACY_NS", 2_000_000_000)
+    run("scripts")
+    assert _records(tmp_path) == []
+
+
+def test_files_with_errors_are_never_recorded(run, tmp_path):
+    _tree(tmp_path)
+    os.mkfifo(tmp_path / "fifo.sh")  # named explicitly: "not a regular file"
+    assert run("scripts", "fifo.sh", errors=True)[0] == 2
+    assert _records(tmp_path) == []
