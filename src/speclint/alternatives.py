@@ -2,7 +2,7 @@
 
 A front-end that sees `if ...; then TP=8; else TP=4; fi ... --tp-size $TP` (or Python's
 `kwargs.update(...)` in `if`/`elif` arms) emits one `Launch` per choice, each marked with a
-`source.Alternative`. Every alternative is checked as an ordinary launch; here the findings
+`core.launches.Alternative`. Every alternative is checked as an ordinary launch; here the findings
 of a launch's alternatives are folded back: a finding every alternative has is reported once
 as it is, one only some alternatives have is reported once with a note per alternative
 saying when it happens ("when the `else` branch at line 5 runs") and without its `--fix`
@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from speclint.source import Launch, Span
+from speclint.core.launches import Launch
+from speclint.core.spans import Span
 
 
 def _key(finding) -> tuple:
@@ -48,7 +49,7 @@ def merge_alternatives(checked: Iterable[tuple[Launch, list]], once: frozenset =
 
 
 def _fold(members: list[tuple[Launch, list]], once: frozenset = frozenset()) -> list:
-    from speclint.rules.base import Note
+    from speclint.core.findings import Note
 
     first: dict[tuple, object] = {}
     having: dict[tuple, list[Launch]] = {}

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from speclint.source import Span
+from speclint.core.spans import Span
 
 _DIRECTIVE = re.compile(r"#\s*speclint:\s*(disable-file|disable)\s*=\s*([A-Za-z0-9_,\s-]+)")
 

@@ -15,7 +15,8 @@ import json
 import os
 from functools import lru_cache
 
-from speclint.source import Span, Word
+from speclint.core.spans import Span
+from speclint.core.words import Word
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "config_merge.json")
 

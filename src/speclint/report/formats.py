@@ -101,7 +101,7 @@ def _sarif_uri(path: str) -> str:
 
 
 def sarif_rule(rule) -> dict:
-    from speclint.rules.base import rule_page
+    from speclint.rules.pages import rule_page
 
     return {
         "id": rule.code,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from speclint.rules.base import Severity
+from speclint.core.findings import Severity
 
 
 @dataclass

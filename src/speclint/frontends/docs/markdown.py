@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
+from speclint.core.launches import Diagnostic, ExtractResult
 from ...extract.embedded import Piece
-from ...source import Diagnostic, ExtractResult
 from .admonitions import deindent_admonitions
 from .cells import python_block
 from .excerpt import DocFile, exact, virtual
