@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from speclint.source import Span
+from speclint.core.spans import Span
 
 if TYPE_CHECKING:
     from speclint.rules.base import Finding
