@@ -64,7 +64,7 @@ def cache_figures(folder: str, paths: list[str], runs: int) -> None:
             cold = measure(cold_command, cwd=folder)
             cold_serial = measure(cold_command, cwd=folder, env=serial)
             replayed = measure(cached, cwd=folder)
-            with open(paths[number % len(paths)], "a") as handle:
+            with open(os.path.join(folder, paths[number % len(paths)]), "a") as handle:
                 handle.write("\n")  # one file changed: the other files come from the index
             per_file = measure(cached, cwd=folder)
             print(f"cache run {number + 1}: cold {_fmt(cold)} (one process: {_fmt(cold_serial)}); "

@@ -27,6 +27,7 @@ from speclint.runner import index as index_module
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "fixtures" / "models"
+BUILT = (checking.CheckedFile, checking.LaunchSummary)
 TOPK1 = (ROOT / "fixtures" / "shell" / "eagle_topk1_draft_tokens.sh").read_text()
 
 
@@ -53,7 +54,7 @@ def _edit_entry(folder: Path, change) -> None:
 
 def lint_job(job):
     """One file through the cache as `check` runs it: lookup, lint on a miss, index written."""
-    (answer,) = index_module.ResultCache(job[3]).through([job], checking._lint_all,
+    (answer,) = index_module.ResultCache(job[3], BUILT).through([job], checking._lint_all,
                                                          checking.lint_job)
     return answer
 
@@ -277,7 +278,7 @@ def test_the_index_is_one_file_written_once_per_run(tmp_path):
     for number in range(3):
         (tmp_path / f"launch{number}.sh").write_text(TOPK1)
     jobs = [_job(tmp_path / f"launch{number}.sh", folder) for number in range(3)]
-    answers = list(index_module.ResultCache(str(folder)).through(
+    answers = list(index_module.ResultCache(str(folder), BUILT).through(
         jobs, checking._lint_all, checking.lint_job))
     assert [result.path for result, _ in answers] == [job[0] for job in jobs]
     assert len(_entries(folder)) == 3

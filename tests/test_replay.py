@@ -16,6 +16,7 @@ import pytest
 
 import speclint.lint
 from speclint.runner import cache as cache_module
+from speclint.__main__ import main as speclint_main
 from speclint.runner import replay
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +47,7 @@ def run(monkeypatch, capsys, tmp_path):
         cache_module._dependencies_now.clear()
         before = len(linted)
         with pytest.raises(SystemExit) as stop:
-            replay.main()
+            speclint_main()
         out, err = capsys.readouterr()
         assert bool(err) == errors, err
         return stop.value.code or 0, out, len(linted) - before
@@ -80,8 +81,9 @@ def test_a_replay_imports_no_linter(tmp_path):
     """The console script's path: a replay loads neither click nor any front-end or rule."""
     _tree(tmp_path)
     env = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
-    probe = ("import sys\nfrom speclint.runner import replay, cache\ncache._RACY_NS = 1\n"
-             "sys.argv = ['speclint', 'scripts']\ntry:\n    replay.main()\nexcept SystemExit:\n"
+    probe = ("import sys\nfrom speclint.runner import cache\nfrom speclint.__main__ import main\n"
+             "cache._RACY_NS = 1\nsys.argv = ['speclint', 'scripts']\ntry:\n    main()\n"
+             "except SystemExit:\n"
              "    pass\nprint(sorted(m for m in sys.modules if m.startswith(('speclint', 'click',"
              " 'tree_sitter'))), file=sys.stderr)\n")
     runs = [subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,

@@ -157,7 +157,8 @@ def stream_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
     if cli.cache_dir is not None and not keep_contexts:
         from speclint.runner.index import ResultCache
 
-        linted = ResultCache(cli.cache_dir, cli.recorder).through(jobs(), _lint_all, lint_job)
+        linted = ResultCache(cli.cache_dir, (CheckedFile, LaunchSummary), cli.recorder).through(
+            jobs(), _lint_all, lint_job)
     else:
         linted = _lint_all(jobs())
     try:

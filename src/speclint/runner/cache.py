@@ -33,8 +33,6 @@ if TYPE_CHECKING:  # typing is not imported at run time: a replayed run skips it
     from collections.abc import Callable
     from typing import Any
 
-    from speclint.checking import CheckedFile
-
     Entry = dict[str, Any]
     """An index entry: stat, taken, hash, depends, seen, result (JSON)."""
     Answer = tuple[Any, ...]
@@ -169,15 +167,16 @@ def _options_text(options: object) -> str:
 
 # -- results to JSON and back (only these classes; nothing else is ever built from a file) --
 
-@lru_cache(maxsize=1)
-def _classes() -> dict[str, type]:
-    from speclint.checking import LaunchSummary
+@lru_cache(maxsize=4)
+def _classes(summary: type) -> dict[str, type]:
+    """The classes a stored result may name: the findings' own, and `summary` (`check`'s
+    per-launch summary, handed in by the runner, which this module does not import)."""
     from speclint.core.findings import Edit, Finding, Note, Severity
-    from speclint.rules.base import VersionChoice
     from speclint.core.spans import Span
+    from speclint.rules.base import VersionChoice
 
     return {cls.__name__: cls for cls in (Edit, Finding, Note, Severity, VersionChoice, Span,
-                                          LaunchSummary)}
+                                          summary)}
 
 
 def _encode(value: object) -> object:
@@ -236,21 +235,23 @@ def _decode(value: object, classes: dict[str, type]) -> object:
     raise ValueError(f"unknown tag {tag!r}")
 
 
-def encode_result(result: CheckedFile) -> dict[str, object]:
+def encode_result(result: Any) -> dict[str, object]:
+    """A `check` result (`speclint.checking.CheckedFile`) as JSON-able values."""
     return {"path": result.path, "findings": _encode(result.findings),
             "contexts": _encode(result.contexts), "lines": _encode(result.lines),
             "launch_not_found": result.launch_not_found}
 
 
-def decode_result(stored: dict[str, Any]) -> CheckedFile:
-    from speclint.checking import CheckedFile
-
-    classes = _classes()
+def decode_result(stored: dict[str, Any], built: tuple[Any, type]) -> Any:
+    """The result `encode_result` stored, as `built` = (the result class, the per-launch
+    summary class); raises on anything of another shape."""
+    checked_file, summary = built
+    classes = _classes(summary)
     findings, contexts, lines = (_decode(stored[part], classes)
                                  for part in ("findings", "contexts", "lines"))
     if not (isinstance(findings, list) and isinstance(contexts, list) and isinstance(lines, dict)):
         raise TypeError("stored result of the wrong shape")
-    return CheckedFile(stored["path"], findings, contexts, None, lines=lines,
+    return checked_file(stored["path"], findings, contexts, None, lines=lines,
                        launch_not_found=bool(stored["launch_not_found"]))
 
 

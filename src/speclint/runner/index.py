@@ -31,8 +31,6 @@ if TYPE_CHECKING:
     import sqlite3
     from collections.abc import Callable, Iterable, Iterator
     from typing import Any
-
-    from speclint.checking import CheckedFile
     from speclint.runner.cache import Answer, Entry
 
 _KEEP_DAYS = 30
@@ -46,8 +44,10 @@ _SCHEMA = ("CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NO
 class ResultCache:
     """One cache folder (`--cache-dir`, default `.speclint_cache` in the working directory)."""
 
-    def __init__(self, directory: str, recorder: Any = None) -> None:
+    def __init__(self, directory: str, built: tuple[Any, type], recorder: Any = None) -> None:
         self.directory = directory
+        self.built = built
+        """(result class, per-launch summary class): what stored results are built as."""
         self.recorder = recorder
         """A `speclint.runner.replay.Recorder` told the entry of every file answered or linted."""
         self.path = os.path.join(directory, f"v{FORMAT}", "index.sqlite")
@@ -163,10 +163,10 @@ class ResultCache:
             except sqlite3.Error:
                 pass
 
-    def decode(self, stored: dict[str, Any]) -> CheckedFile | None:
-        """The CheckedFile of a stored result; None when it cannot be built (not trusted)."""
+    def decode(self, stored: dict[str, Any]) -> Any:
+        """The result of a stored one; None when it cannot be built (not trusted)."""
         try:
-            return decode_result(stored)
+            return decode_result(stored, self.built)
         except Exception:
             return None
 

@@ -163,21 +163,8 @@ def replay(argv: list[str]) -> int | None:
 
 
 ARGV: list[str] | None = None
-"""The command line as the `speclint` command got it (set by `main`; None when `check` is
-called otherwise, as in tests through click's runner: then nothing is recorded)."""
-
-
-def main() -> None:
-    """The `speclint` command: a recorded run replayed, else click's command line."""
-    global ARGV
-    argv = sys.argv[1:]
-    code = replay(argv)
-    if code is not None:
-        sys.exit(code)
-    ARGV = argv
-    from speclint.cli import main as command_line
-
-    command_line()
+"""The command line as the `speclint` command got it (set by `speclint.__main__`; None when
+`check` is called otherwise, as in tests through click's runner: then nothing is recorded)."""
 
 
 class Recorder:
