@@ -419,7 +419,8 @@ def _fix_stdin(options, fix, diff, unsafe, outcome) -> FileResult | None:
     """`--fix -` / `--diff -`: standard input is fixed in memory; `--fix` writes the fixed
     text to standard output (the CLI puts the report on standard error), `--diff` a diff."""
     from speclint.fix import fix_text, unified_diff
-    from speclint.lint import read_source, stdin_names, too_large_result
+    from speclint.frontends.reading import read_source
+    from speclint.lint import stdin_names, too_large_result
 
     text, problem, size = read_source("-")
     frontend, display = stdin_names(options)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from speclint.core.launches import Diagnostic, ExtractResult
-from ...extract.embedded import Piece, map_spans
+from speclint.frontends.shell.embedded import Piece, map_spans
 from .excerpt import DocFile, OffsetMap, exact, virtual
 
 _SHELL_CELL = re.compile(r"%%(?:bash|sh|shell|system|script\s+(?:/\S*/)?(?:ba|z)?sh)\b")
@@ -74,7 +74,7 @@ def python_result(doc: DocFile, pieces: list[Piece]) -> ExtractResult:
     mapping = OffsetMap(pieces, doc.starts)
     if "sglang" not in mapping.text and "launch_server_cmd" not in mapping.text:
         return ExtractResult()
-    from ...extract.python import extract_python  # libcst: only for code that mentions sglang
+    from speclint.frontends.python.extract import extract_python  # libcst: only for code that mentions sglang
 
     return map_spans(extract_python(mapping.text + "\n", doc.path), mapping.move)
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ...extract.embedded import Piece
+from speclint.frontends.shell.embedded import Piece
 from .excerpt import DocFile, unknown, virtual
 
 ENV_LINE = re.compile(r"(?:export\s+)?[A-Z][A-Z0-9_]*=\S*(?:\s+[A-Z][A-Z0-9_]*=\S*)*")

@@ -14,7 +14,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from ...extract.embedded import Piece
+from speclint.frontends.shell.embedded import Piece
 from .excerpt import DocFile, exact, unknown, virtual
 from .flag_lists import ENV_LINE, REST_REASON, is_fragment
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 import re
 
 from speclint.core.launches import Diagnostic, ExtractResult
-from ...extract.embedded import Piece
+from speclint.frontends.shell.embedded import Piece
 from .admonitions import deindent_admonitions
 from .cells import python_block
 from .excerpt import DocFile, exact, virtual
-from .flag_lists import ENV_LINE, block_flag_list, block_prefixed_list, is_sglang_list, launch_from_parts
+from .flag_lists import (ENV_LINE, block_flag_list, block_prefixed_list, is_sglang_list,
+                         launch_from_parts)
 from .inline import (LAUNCHER, Fragments, classify_fragment, code_span_launch, code_spans,
                      prose_launches, span_pieces)
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block

@@ -14,7 +14,7 @@ import re
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
-from ...extract.embedded import Piece, line_starts, map_spans
+from speclint.frontends.shell.embedded import Piece, line_starts, map_spans
 from .cells import add_python, python_result, split_cell
 from .excerpt import DocFile, OffsetMap, exact, virtual
 

@@ -17,7 +17,8 @@ import yaml
 
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
-from ...extract.embedded import line_starts, span_of
+from speclint.frontends.shell.embedded import line_starts, span_of
+from speclint.frontends.manifests.yaml_nodes import Loader
 
 MAX_VALUE_CHARS = 64 * 1024
 """A value whose text would be longer (an alias-built list) is not followed."""
@@ -51,8 +52,6 @@ def read_config(text: str, path: str, node: yaml.MappingNode | None = None,
     """The entries of a config file's text (or of `node`, a mapping already composed from
     `text`, e.g. a `sglang_config:` section). `move` maps spans of `text` to the file;
     `other_file`: the spans are marked as being in `path`, not in the file being linted."""
-    from ...extract.yaml_manifest import _Loader
-
     starts = line_starts(text)
     config = ConfigFile(path)
 
@@ -63,7 +62,7 @@ def read_config(text: str, path: str, node: yaml.MappingNode | None = None,
                     path if other_file else None)
 
     try:
-        loader = _Loader(text if node is None else "")  # refuses NULs and control characters
+        loader = Loader(text if node is None else "")  # refuses NULs and control characters
     except yaml.YAMLError as error:
         config.problem = f"SGLang cannot load the config file: {getattr(error, 'reason', None) or error}"
         config.problem_span = Span(1, 1, 1, 2, path if other_file else None)
@@ -172,7 +171,7 @@ def attach_config_files(launches: list[Launch], path: str) -> None:
 
 
 def load_config_file(name: str, linted: str) -> ConfigFile | None:
-    from ...lint import read_source
+    from speclint.frontends.reading import read_source
 
     if not name.lower().endswith((".yaml", ".yml")):
         return ConfigFile(name, problem=f"SGLang stops with 'Config file must be YAML format, got: "

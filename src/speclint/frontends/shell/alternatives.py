@@ -10,58 +10,22 @@ on which branch it happens. Bounded by `MAX_ALTERNATIVES`; beyond, the value is 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
 
 from tree_sitter import Node
 
-from typing import TYPE_CHECKING
-
-from speclint.core.launches import Alternative, Condition, MAX_ALTERNATIVES
-from .shell_text import TextMap
-
-if TYPE_CHECKING:
-    from .shell_vars import Env, VarValue
-    from .shell_walk import Walker
+from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
+from speclint.frontends.shell.builtin_commands import changes_variables
+from speclint.frontends.shell.choices import Choice
+from speclint.frontends.shell.text import TextMap
+from speclint.frontends.shell.variables import Env, VarValue
+from speclint.frontends.shell.walking import Walking
 
 _MAX_PRODUCT = 256
 """Combinations looked at before the consistent ones are counted (several variables)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One arm of one conditional construct."""
-
-    construct: tuple
-    """Identifies the construct (its kind and where it is written)."""
-    arm: int
-    condition: Condition
-
-
-Alternatives = tuple  # tuple[tuple[tuple[Choice, ...], "VarValue | None"], ...]
-"""(the arms that give it, the value; None: the variable is not assigned on that path)."""
-
-
-def arm_alternatives(values: list, arms: list[Choice]) -> Alternatives | None:
-    """The alternatives of a variable whose value on arm i is `values[i]` (None: not assigned
-    there), or None when they cannot be tracked (nothing literal, or too many)."""
-    found: list = []
-    literal = False
-    for value, arm in zip(values, arms):
-        nested = getattr(value, "alternatives", None)
-        if nested:
-            for choices, inner in nested:
-                found.append(((arm, *choices), inner))
-                literal = literal or (inner is not None and inner.reason is None)
-        else:
-            found.append(((arm,), value))
-            literal = literal or (value is not None and value.reason is None)
-        if len(found) > MAX_ALTERNATIVES:
-            return None
-    return tuple(found) if literal else None
-
-
-def combinations(env, names: list[str]) -> list[tuple[tuple[Choice, ...], dict]] | None:
+def combinations(env: Env, names: list[str]) -> list[tuple[tuple[Choice, ...], dict]] | None:
     """Each consistent choice of arms for the variables `names` that have alternatives:
     (the choices, the values to use: name -> VarValue or None for unassigned), or None when
     none of them has alternatives or there would be more than MAX_ALTERNATIVES."""
@@ -116,14 +80,12 @@ def referenced_names(node: Node, tm: TextMap) -> list[str]:
     return names
 
 
-def walk_alternatives(walker: "Walker", node: Node) -> bool:
+def walk_alternatives(walker: Walking, node: Node) -> bool:
     """Walk a command once per choice of branch arms when it uses values chosen by a
     branch (each launch it yields is one alternative); False when it does not."""
     name_node = node.child_by_field_name("name")
     name = walker.tm.node_text(name_node) if name_node is not None else ""
     raw = walker.tm.data[node.start_byte : node.end_byte]
-    from .shell_builtins import changes_variables
-
     if changes_variables(walker, name) or b":=" in raw:
         return False
     combos = combinations(walker.env, referenced_names(node, walker.tm))
@@ -139,12 +101,12 @@ def walk_alternatives(walker: "Walker", node: Node) -> bool:
                                              outer.index * len(combos) + index,
                                              outer.count * len(combos))
         walker.env = with_values(base, values)
-        walker._command(node)
+        walker.walk_command(node)
     walker.env, walker.alternative = base, outer
     return True
 
 
-def with_values(base: "Env", values: "dict[str, VarValue | None]") -> "Env":
+def with_values(base: Env, values: dict[str, VarValue | None]) -> Env:
     """`base` with the variables set as one choice of branch arms sets them."""
     env = base.copy()
     for name, value in values.items():

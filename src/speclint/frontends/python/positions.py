@@ -11,7 +11,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from speclint.core.launches import Diagnostic
 from speclint.core.spans import Span
-from .embedded import Piece, line_starts, span_of
+from speclint.frontends.shell.embedded import Piece, line_starts, span_of
 
 _ESCAPE = re.compile(r"\\(\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}"
                      r"|U[0-9a-fA-F]{8}|N\{[^}]*\})")
@@ -20,7 +20,7 @@ _ESCAPE = re.compile(r"\\(\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA
 class Positions:
     """Node → file character offsets and Spans (libcst columns count characters).
     `lines`: where each parsed line starts in the file, when libcst parsed a selection of
-    the file's lines (python_select); the file's own line starts otherwise."""
+    the file's lines (`select`); the file's own line starts otherwise."""
 
     def __init__(self, ranges, starts: list[int], lines: list[int] | None = None) -> None:
         self.ranges = ranges

@@ -10,8 +10,9 @@ from dataclasses import dataclass, fields, replace
 
 import libcst as cst
 
-from .embedded import ArgvItem, Piece
-from .python_values import Evaluator, Val, attribute_key
+from speclint.frontends.shell.embedded import ArgvItem, Piece
+from speclint.frontends.python.evaluator import Evaluator
+from speclint.frontends.python.values import Val, attribute_key
 
 
 _NOT_CODE = frozenset({"lpar", "rpar", "leading_lines", "lines_after_decorators", "trailing_whitespace",

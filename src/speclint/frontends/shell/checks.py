@@ -13,7 +13,7 @@ import re
 from tree_sitter import Node
 
 from speclint.core.launches import Diagnostic, ExtractResult
-from .shell_text import TextMap
+from speclint.frontends.shell.text import TextMap
 
 _TRAILING_BLANK_AFTER_BACKSLASH = re.compile(r"(?<!\\)((?:\\\\)*)(\\[ \t\r]+)(#[^\n]*)?$", re.M)
 

@@ -1,9 +1,9 @@
 """Shell front-end: SGLang launches in bash scripts, found without running anything.
 
 The script is parsed with tree-sitter-bash and walked statically; no part of it is executed,
-sourced or evaluated. See `shell_walk` (control flow and variables), `shell_expand` (words),
-`shell_fields` (word splitting), `shell_launch` (wrappers, docker, ssh, `bash -c`),
-`shell_nested` (code inside strings) and `shell_checks` (comments, errors).
+sourced or evaluated. See `walk` (control flow and variables), `expand` (words),
+`fields` (word splitting), `launch` (wrappers, docker, ssh, `bash -c`),
+`nested` (code inside strings) and `checks` (comments, errors).
 """
 
 from __future__ import annotations
@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 
 from speclint.core.launches import Diagnostic, ExtractResult
-from .shell_checks import broken_continuations, collect_comments, first_syntax_error
-from .shell_text import TextMap, drop_final_continuation, line_starts_of, parse_bytes
-from .shell_vars import Env
-from .shell_walk import Walker
+from speclint.frontends.shell.checks import (broken_continuations, collect_comments,
+                                             first_syntax_error)
+from speclint.frontends.shell.text import (TextMap, drop_final_continuation, line_starts_of,
+                                           parse_bytes)
+from speclint.frontends.shell.variables import Env
+from speclint.frontends.shell.walk import Walker
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -39,7 +41,7 @@ def extract_shell(text: str, path: str) -> ExtractResult:
     except RecursionError:  # thousands of nested `$(`, `(`, `if`: report it, keep the rest
         result.diagnostics.append(_too_deep(root, tm))
     if not result.launches:  # a doc fragment: only an array of prefixed flags (slime)
-        from ..frontends.manifests.prefixed import array_launches, mentions
+        from speclint.frontends.manifests.prefixed import array_launches, mentions
 
         if mentions(tm.data):
             result.launches.extend(array_launches(walker.env.vars, path))

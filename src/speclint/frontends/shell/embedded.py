@@ -222,10 +222,10 @@ class ShellBuffer:
             result.diagnostics.append(Diagnostic(
                 "unsupported-input", f"more than {MAX_SHELL_CHARS // 1024} KiB of shell text "
                 "(aliases or names repeating long values); launches past here are not checked", span))
-        from .shell_checks import collect_comments, first_syntax_error
-        from .shell_text import TextMap, drop_final_continuation, parse_bytes
-        from .shell_vars import Env, VarValue, dynamic_value
-        from .shell_walk import Walker
+        from speclint.frontends.shell.checks import collect_comments, first_syntax_error
+        from speclint.frontends.shell.text import TextMap, drop_final_continuation, parse_bytes
+        from speclint.frontends.shell.variables import Env, VarValue, dynamic_value
+        from speclint.frontends.shell.walk import Walker
 
         base = TextMap("", self.file_starts)
         tm = drop_final_continuation(base.derive(self.pieces))
@@ -241,7 +241,7 @@ class ShellBuffer:
         walker = Walker(found, path, tm, shell_env, image=image)
         walker.run(tree.root_node)
         if not found.launches:  # a doc fragment: only an array of prefixed flags (slime)
-            from ..frontends.manifests.prefixed import array_launches, mentions
+            from speclint.frontends.manifests.prefixed import array_launches, mentions
 
             if mentions(tm.data):
                 found.launches.extend(array_launches(walker.env.vars, path))

@@ -11,22 +11,19 @@ MAX_ALTERNATIVES; beyond, the launch sees the unknown value as before.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
-
 import libcst as cst
 
 from speclint.core.launches import Alternative, Condition, MAX_ALTERNATIVES
 from speclint.core.spans import Span
-from .python_scan import descendants, same_value
-from .python_values import Val, attribute_key
+from speclint.frontends.python.scan import descendants, same_value
+from speclint.frontends.python.values import Val, attribute_key
+from speclint.frontends.python.walking import Walking
 
-if TYPE_CHECKING:
-    from .python import PyWalker
 
 Choice = tuple[tuple[Condition, ...], Val]
 
 
-def arm_conditions(walker: "PyWalker", node: cst.If, top: cst.If | None) -> list[Condition | None]:
+def arm_conditions(walker: Walking, node: cst.If, top: cst.If | None) -> list[Condition | None]:
     """One condition per arm of `node` (the `if`/`elif` body, then the `else` arm): None for
     an `else` that is an `elif` (its own arms say when). `top`: the `if` of an `elif`."""
     start = walker.pos.span(node)
@@ -79,7 +76,7 @@ def each(value: Val, change) -> Val | None:
     return replace(value, alternatives=changed)
 
 
-def choices_for(walker: "PyWalker", call: cst.Call) -> list[tuple[tuple[Condition, ...], dict[str, Val]]] | None:
+def choices_for(walker: Walking, call: cst.Call) -> list[tuple[tuple[Condition, ...], dict[str, Val]]] | None:
     """The choices a launch call makes, as names → the value each choice gives them, or None
     when it reads no name with alternatives (or too many combinations)."""
     read: dict[str, Val] = {}

@@ -2,7 +2,7 @@
 
 libcst takes seconds per 100 KiB (parse, positions, visitors: 20-30 s for a megabyte);
 CPython's own parser (`ast`, parsing only) takes a fraction of a second. For a big file,
-`ast` finds the statements, python_atoms picks the ones that can matter (those that may
+`ast` finds the statements, `atoms` picks the ones that can matter (those that may
 make a launch, and those that may write a name they read), and only their lines go to
 libcst. The other lines are left out (a `pass` keeps an indented block a block); kept
 lines keep their text and `Selection.lines` maps them back, so positions stay exact. The
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from .python_atoms import Atoms
+from speclint.frontends.python.atoms import Atoms
 
 SELECT_MIN_CHARS = 16 * 1024
 """Smaller files go to libcst whole, as they always did."""

@@ -10,61 +10,17 @@ statements walked for them in one file give an unknown value with the reason.
 from __future__ import annotations
 
 from collections import ChainMap
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 import libcst as cst
 
-from speclint.core.spans import Span
-from .python_values import Val
-
-if TYPE_CHECKING:
-    from .python import PyWalker
+from speclint.frontends.python.values import Val
+from speclint.frontends.python.walking import Helper, Walking
 
 MAX_DEPTH = 8
-MAX_CALLS = 256
-MAX_STATEMENTS = 20_000
 
 
-@dataclass(slots=True)
-class Helper:
-    """A function defined in the file, with what it can see where it is defined."""
-
-    node: cst.FunctionDef
-    outer: dict
-    """The enclosing function's values (empty for a module-level or class-level function)."""
-    owner: "ClassInfo | None" = None
-
-
-@dataclass(slots=True)
-class ClassInfo:
-    """A class of the file: `self.X` / `cls.X` values its methods set, and its methods."""
-
-    name: str
-    attrs: dict[str, Val] = field(default_factory=dict)
-    """'@self.X' -> value, from the class body and the methods walked so far."""
-    methods: dict[str, Helper] = field(default_factory=dict)
-    span: Span | None = None
-    """The class's name where it is defined."""
-    bases: list[str] = field(default_factory=list)
-    """The names of its bases as written (`class TestMTP(ServerBase)`)."""
-    body: dict[str, Val] = field(default_factory=dict)
-    """'@self.X' -> value set in the class body itself (what a subclass inherits)."""
-
-
-@dataclass(slots=True)
-class HelperBudget:
-    """What is left for helper calls in one file, shared by the walkers of its helpers."""
-
-    calls: int = MAX_CALLS
-    statements: int = MAX_STATEMENTS
-
-
-SETUP_METHODS = ("setUpClass", "setup_class", "setUp", "setup_method", "__init__", "setUpModule")
-"""Methods walked first in their class: they set the `self.X` values the others read."""
-
-
-def find_helper(walker: "PyWalker", call: cst.Call) -> Helper | None:
+def find_helper(walker: Walking, call: cst.Call) -> Helper | None:
     func = call.func
     if isinstance(func, cst.Name):
         return walker.functions.get(func.value)
@@ -74,7 +30,7 @@ def find_helper(walker: "PyWalker", call: cst.Call) -> Helper | None:
     return None
 
 
-def call_helper(walker: "PyWalker", call: cst.Call) -> Val | None:
+def call_helper(walker: Walking, call: cst.Call) -> Val | None:
     """What the helper `call` names returns, or None when it names no helper of the file."""
     helper = find_helper(walker, call)
     if helper is None:
@@ -91,9 +47,7 @@ def call_helper(walker: "PyWalker", call: cst.Call) -> Val | None:
     budget.calls -= 1
     if any(isinstance(d, cst.Decorator) for d in helper.node.decorators) and not _plain(helper):
         return ev.unknown(call, f"{name}() is decorated; its result is computed when the program runs")
-    from .python import PyWalker
-
-    inner = PyWalker(walker.text, walker.path, walker.pos, walker.result, quiet=True)
+    inner = walker.helper_walker()
     inner.imports, inner.functions, inner.budget = walker.imports, walker.functions, walker.budget
     inner.helper_budget, inner.owner = budget, helper.owner
     inner.active = walker.active | {helper.node}
@@ -113,7 +67,7 @@ class _Exhausted(Exception):
     pass
 
 
-def count_statement(walker: "PyWalker") -> None:
+def count_statement(walker: Walking) -> None:
     budget = walker.helper_budget
     budget.statements -= 1
     if budget.statements < 0:
@@ -131,7 +85,7 @@ def _plain(helper: Helper) -> bool:
     return True
 
 
-def bind(walker: "PyWalker", helper: Helper, call: cst.Call) -> dict[str, Val]:
+def bind(walker: Walking, helper: Helper, call: cst.Call) -> dict[str, Val]:
     """The helper's parameters: the call's arguments (evaluated where it is called), the
     defaults, or unknown values named after the parameter."""
     ev = walker.evaluator()
@@ -171,7 +125,7 @@ def _returned(ev, call: cst.Call, name: str, returns: list[Val]) -> Val:
     start then an unknown number of elements; otherwise unknown."""
     if not returns:
         return ev.unknown(call, f"{name}() returns nothing speclint can read")
-    from .python_scan import same_value
+    from speclint.frontends.python.scan import same_value
 
     first = returns[0]
     if all(same_value(first, other) for other in returns[1:]):

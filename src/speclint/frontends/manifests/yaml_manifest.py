@@ -16,30 +16,9 @@ import yaml
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from .embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
-
-_MERGE_TAG = "tag:yaml.org,2002:merge"
-MAX_DEPTH = 512
-"""Deepest YAML nesting read (flow brackets plus block indents). PyYAML's scanner looks at
-every open bracket again per token (quadratic) and its composer recurses per level: 100,000
-`[` took a second before the composer ran out of stack."""
-
-
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that stops at MAX_DEPTH, as the composer would later at the stack's end."""
-
-    def _deeper(self) -> None:
-        if self.flow_level + len(self.indents) >= MAX_DEPTH:
-            raise RecursionError(f"YAML nested more than {MAX_DEPTH} levels deep")
-
-    def fetch_flow_collection_start(self, TokenClass) -> None:
-        self._deeper()
-        super().fetch_flow_collection_start(TokenClass)
-
-    def add_indent(self, column: int) -> bool:
-        self._deeper()
-        return super().add_indent(column)
-
+from speclint.frontends.shell.embedded import ArgvItem, Piece, ShellBuffer, line_starts, span_of
+from speclint.frontends.manifests.yaml_nodes import (Loader, NodeReader, clear_merges, get,
+                                                     mapping_pairs)
 
 def extract_yaml(text: str, path: str) -> ExtractResult:
     """Safe loading only: nodes are composed, never constructed, so `!!python/object` tags
@@ -49,7 +28,7 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
     reader = _Reader(text, starts, path, result)
     loader = None
     try:
-        loader = _Loader(text)  # its reader refuses NULs and other control characters
+        loader = Loader(text)  # its reader refuses NULs and other control characters
         while loader.check_node():
             document = loader.get_node()
             if document is not None:
@@ -73,7 +52,7 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
     finally:
         if loader is not None:
             loader.dispose()
-        _MERGED.clear()
+        clear_merges()
     result.comments.extend(_comments(text))
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
     return result
@@ -92,76 +71,21 @@ def _comments(text: str) -> list[tuple[Span, str]]:
     return found
 
 
-_MERGED: dict[int, tuple[yaml.MappingNode, list[tuple[yaml.Node, yaml.Node]]]] = {}
-"""mapping_pairs results for mappings with merges, by node id, for one extract_yaml call
-(the node is kept so its id is not reused): merges of merges of one anchor, nine times
-each, would otherwise be computed 9**depth times."""
-
-
-def mapping_pairs(node: yaml.MappingNode, _active: frozenset[int] = frozenset()) -> list[tuple[yaml.Node, yaml.Node]]:
-    """The node's key/value pairs with `<<: *anchor` merges applied (explicit keys win).
-    A merge of a mapping into itself (`&a {<<: *a}`) is skipped."""
-    if not any(key.tag == _MERGE_TAG for key, _ in node.value):
-        return list(node.value)
-    cached = _MERGED.get(id(node))
-    if cached is not None and cached[0] is node:
-        return cached[1]
-    active = _active | {id(node)}
-    merged: list[tuple[yaml.Node, yaml.Node]] = []
-    own: list[tuple[yaml.Node, yaml.Node]] = []
-    for key, value in node.value:
-        if key.tag == _MERGE_TAG:
-            sources = value.value if isinstance(value, yaml.SequenceNode) else [value]
-            for source in sources:
-                if isinstance(source, yaml.MappingNode) and id(source) not in active:
-                    merged.extend(mapping_pairs(source, active))
-        else:
-            own.append((key, value))
-    keys = {k.value for k, _ in own if isinstance(k, yaml.ScalarNode)}
-    result: dict[str, tuple[yaml.Node, yaml.Node]] = {}
-    for key, value in merged:
-        if isinstance(key, yaml.ScalarNode) and key.value not in keys:
-            result[key.value] = (key, value)
-    pairs = list(result.values()) + own
-    _MERGED[id(node)] = (node, pairs)
-    return pairs
-
-
-def _get(node: yaml.Node, name: str) -> yaml.Node | None:
-    if not isinstance(node, yaml.MappingNode):
-        return None
-    found = None
-    for key, value in mapping_pairs(node):
-        if isinstance(key, yaml.ScalarNode) and key.value == name:
-            found = value
-    return found
-
-
-class _Reader:
-    def __init__(self, text: str, starts: list[int], path: str, result: ExtractResult) -> None:
-        self.text = text
-        self.starts = starts
-        self.path = path
-        self.result = result
-        self.budget = Budget()
-        self.seen: set[int] = set()
-        """Nodes already searched for containers: an alias is a shared node, and a
-        billion-laughs file reaches one node 9**9 times."""
-
-    def span(self, node: yaml.Node) -> Span:
-        return span_of(self.starts, node.start_mark.index, max(node.end_mark.index, node.start_mark.index + 1))
+class _Reader(NodeReader):
+    """Finds the containers of Kubernetes and compose manifests (and hands workflows and
+    flag-key maps to `actions` and `config_sections`)."""
 
     def document(self, root: yaml.Node) -> None:
-        from ..frontends.manifests.actions import is_workflow, read_workflow
+        from speclint.frontends.manifests.actions import is_workflow, read_workflow
 
         if is_workflow(root, self.path):
             read_workflow(self, root)
             return
-        from ..frontends.manifests.config_sections import read_flag_maps
+        from speclint.frontends.manifests.config_sections import read_flag_maps
 
         if read_flag_maps(self, root):
             return
-        services = _get(root, "services")
+        services = get(root, "services")
         if isinstance(services, yaml.MappingNode):
             for _key, service in mapping_pairs(services):
                 self.compose_service(service)
@@ -190,28 +114,28 @@ class _Reader:
 
     def k8s_container(self, container: yaml.Node) -> None:
         env: dict[str, Word] = {}
-        env_list = _get(container, "env")
+        env_list = get(container, "env")
         if isinstance(env_list, yaml.SequenceNode):
             for item in env_list.value:
-                name = _get(item, "name")
+                name = get(item, "name")
                 if not isinstance(name, yaml.ScalarNode):
                     continue
-                value = _get(item, "value")
+                value = get(item, "value")
                 if isinstance(value, yaml.ScalarNode):
                     env[name.value] = Word(value.value, self.span(value), self.span(value))
                 else:
-                    where = _get(item, "valueFrom") or name
+                    where = get(item, "valueFrom") or name
                     env[name.value] = Word(None, self.span(where), self.span(where),
                                            dynamic_reason=f"{name.value} comes from valueFrom "
                                                           "(a Secret, ConfigMap or field)")
-        argv = self.words(_get(container, "command")) + self.words(_get(container, "args"))
-        from ..frontends.manifests.gpus import k8s_gpu_count
-        from ..frontends.manifests.k8s_expand import K8sExpander
+        argv = self.words(get(container, "command")) + self.words(get(container, "args"))
+        from speclint.frontends.manifests.gpus import k8s_gpu_count
+        from speclint.frontends.manifests.k8s_expand import K8sExpander
 
         argv = K8sExpander(env, lambda begin, end: span_of(self.starts, begin, end)).argv(argv)
 
         count = len(self.result.launches)
-        self.launch(argv, env, _get(container, "image"))
+        self.launch(argv, env, get(container, "image"))
         self._gpus(count, k8s_gpu_count(self, container))
 
     def _gpus(self, first: int, gpus: Word | None) -> None:
@@ -220,7 +144,7 @@ class _Reader:
 
     def compose_service(self, service: yaml.Node) -> None:
         env: dict[str, Word] = {}
-        environment = _get(service, "environment")
+        environment = get(service, "environment")
         if isinstance(environment, yaml.MappingNode):
             for key, value in mapping_pairs(environment):
                 if isinstance(value, yaml.ScalarNode) and isinstance(key, yaml.ScalarNode):
@@ -230,7 +154,7 @@ class _Reader:
                 if isinstance(item, yaml.ScalarNode) and "=" in item.value:
                     name, _, value = item.value.partition("=")
                     env[name] = Word(value, self.span(item), self.span(item))
-        entrypoint, command = _get(service, "entrypoint"), _get(service, "command")
+        entrypoint, command = get(service, "entrypoint"), get(service, "command")
         buffer = ShellBuffer(self.text, self.starts, self.budget)
         for part in (entrypoint, command):
             if isinstance(part, yaml.ScalarNode):
@@ -241,10 +165,10 @@ class _Reader:
             else:
                 for item in self.words(part):
                     buffer.add_word(item)
-        from ..frontends.manifests.gpus import compose_gpu_count
+        from speclint.frontends.manifests.gpus import compose_gpu_count
 
         count = len(self.result.launches)
-        self._walk(buffer, env, _get(service, "image"))
+        self._walk(buffer, env, get(service, "image"))
         self._gpus(count, compose_gpu_count(self, service))
 
     def words(self, node: yaml.Node | None) -> list[ArgvItem]:
@@ -272,63 +196,3 @@ class _Reader:
             for name, word in env.items():
                 if not name.startswith("__speclint_"):  # placeholders for unknown `$(VAR)`
                     launch.env.setdefault(name, word)
-
-    def scalar_pieces(self, node: yaml.ScalarNode) -> list[Piece]:
-        """The scalar's text with where each character is written; the whole node's range
-        for every character when the layout cannot be matched (escapes, odd folding)."""
-        value = node.value
-        begin, end = node.start_mark.index, node.end_mark.index
-        exact = _aligned(self.text, node, value)
-        return exact if exact is not None else [Piece(value, begin, end)]
-
-
-def _aligned(text: str, node: yaml.ScalarNode, value: str) -> list[Piece] | None:
-    begin, end = node.start_mark.index, node.end_mark.index
-    raw = text[begin:end]
-    style = node.style
-    if style in ("|", ">"):
-        header_end = text.find("\n", begin)
-        if header_end == -1 or header_end >= end:
-            return None
-        body_start = header_end + 1
-        lines = text[body_start:end].split("\n")
-        indents = [len(line) - len(line.lstrip(" ")) for line in lines if line.strip()]
-        indent = min(indents) if indents else 0
-        segments, at = [], body_start
-        for line in lines:
-            segments.append((line[indent:], at + min(indent, len(line))))
-            at += len(line) + 1
-    elif style in ("'", '"'):
-        body = raw[1:-1]
-        if ("\\" in body and style == '"') or ("''" in body and style == "'"):
-            return None
-        segments, at = [], begin + 1
-        for line in body.split("\n"):
-            stripped = line.strip(" \t")
-            segments.append((stripped, at + (len(line) - len(line.lstrip(" \t")))))
-            at += len(line) + 1
-    else:
-        segments, at = [], begin
-        for line in raw.split("\n"):
-            stripped = line.strip(" \t")
-            segments.append((stripped, at + (len(line) - len(line.lstrip(" \t")))))
-            at += len(line) + 1
-    pieces: list[Piece] = []
-    pos = 0
-    previous_end = begin
-    for segment, offset in segments:
-        if not segment:
-            continue
-        found = value.find(segment, pos)
-        if found == -1 or value[pos:found].strip(" \n\t") != "":
-            return None
-        if found > pos:
-            pieces.append(Piece(value[pos:found], previous_end, previous_end + 1))
-        pieces.append(Piece(segment, offset, offset + len(segment), exact=True))
-        pos = found + len(segment)
-        previous_end = offset + len(segment)
-    if value[pos:].strip(" \n\t") != "":
-        return None
-    if pos < len(value):
-        pieces.append(Piece(value[pos:], previous_end, previous_end + 1))
-    return pieces

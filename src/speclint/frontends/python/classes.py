@@ -11,23 +11,20 @@ by MAX_INHERITED_WALKS method walks a file.
 from __future__ import annotations
 
 from collections import ChainMap
-from typing import TYPE_CHECKING
-
 import libcst as cst
 
 from speclint.core.launches import Alternative, Condition, MAX_ALTERNATIVES
 from speclint.core.spans import Span
-from .python_helpers import SETUP_METHODS, ClassInfo, Helper
-from .python_scan import merge_envs
-from .python_values import Evaluator, Val
+from speclint.frontends.python.scan import merge_envs
+from speclint.frontends.python.evaluator import Evaluator
+from speclint.frontends.python.values import Val
+from speclint.frontends.python.walking import SETUP_METHODS, ClassInfo, Helper, Walking
 
-if TYPE_CHECKING:
-    from .python import PyWalker
 
 MAX_INHERITED_WALKS = 64
 
 
-def class_body(walker: "PyWalker", node: cst.ClassDef) -> None:
+def class_body(walker: Walking, node: cst.ClassDef) -> None:
     """The class body's names become `self.X` values of its methods; setUp-like methods
     are walked first, since they set what the others read."""
     saved, owner, count = walker.env, walker.owner, len(walker.deferred)
@@ -70,7 +67,7 @@ def _ancestors(info: ClassInfo, by_name: dict[str, ClassInfo]) -> list[ClassInfo
     return found
 
 
-def walk_inherited(walker: "PyWalker") -> None:
+def walk_inherited(walker: Walking) -> None:
     """Walk each subclass's inherited methods with the subclass's values, and mark the
     launches they make and the base's own as alternatives of one launch per call."""
     by_name = {info.name: info for info in walker.classes}
@@ -103,7 +100,7 @@ def walk_inherited(walker: "PyWalker") -> None:
     _mark(walker, groups)
 
 
-def _mark(walker: "PyWalker", groups: dict[Span, list[tuple[ClassInfo, list]]]) -> None:
+def _mark(walker: Walking, groups: dict[Span, list[tuple[ClassInfo, list]]]) -> None:
     for span, members in groups.items():
         base = [launch for launch in walker.result.launches if launch.span == span
                 and walker.launch_owner.get(id(launch)) is not None]

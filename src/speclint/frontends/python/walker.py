@@ -1,110 +1,33 @@
-"""Python front-end: SGLang launches in Python launch wrappers, read with libcst.
+"""The Python walker: statements in order, with an environment of known values per scope.
 
-The file is parsed, never imported or run. Statements are walked in order per scope so
-lists built with `+=`, `.append`, `.extend` and dicts built with `.update` have their values
-where they are used; a value assigned differently on two paths becomes unknown. Launches:
-argv lists (subprocess, os.exec*, asyncio), shell strings (`shell=True`, `os.system`,
-`launch_server_cmd`), both handed to the shell front-end, and keyword APIs
-(`sgl.Engine(...)`, `ServerArgs(...)`) kept as keyword pairs (`Launch.kwargs`). From
-16 KiB up, libcst reads only the lines the launches need (python_select: libcst takes
-20-30 s for a megabyte).
+Lists built with `+=`, `.append`, `.extend` and dicts built with `.update` have their values
+where they are used; a value assigned differently on two paths becomes unknown. Each call is
+handed to `launch` (what it starts); functions, classes, branches and helper calls are
+followed by `calls`, `classes`, `branches` and `helpers`.
 """
 
 from __future__ import annotations
 
-import gc
-import re
 from collections import ChainMap
 from dataclasses import replace
 
 import libcst as cst
 
-from speclint.core.launches import Diagnostic, ExtractResult, Launch
-from speclint.core.spans import Span
+from speclint.core.launches import ExtractResult, Launch
 from speclint.core.words import Word
-from .embedded import ArgvItem, Budget, ShellBuffer, span_of
-from .python_depth import nesting_problem
-from .python_branches import arm_conditions, choices_for, each, mark, with_alternatives
-from .python_calls import note_call, walk_call_sites
-from .python_classes import class_body, keep_attributes, walk_inherited
-from .python_helpers import ClassInfo, Helper, HelperBudget, call_helper, count_statement
-from .python_scan import (Elif, argv_item, calls_in, comments_in, merge_envs, snapshot, target_names,
-                          value_key)
-from .python_select import (SELECT_MIN_CHARS, Broken, confirm_syntax_error,
-                             lone_backslashes_as_comments, select)
-from .python_positions import Positions, libcst_positions, python_line_starts, syntax_error
-from .python_values import Entries, Entry, Evaluator, Val, bounded
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_TOO_DEEP = "nested too deeply for speclint to follow; launches in this file are not checked"
-
-
-def extract_python(text: str, path: str) -> ExtractResult:
-    paused = gc.isenabled()
-    gc.disable()  # a big file makes a million acyclic nodes: each full collection rescans them
-    try:
-        return _extract(text, path)
-    finally:
-        if paused:
-            gc.enable()
-
-
-def _extract(text: str, path: str) -> ExtractResult:
-    # libcst hands the text to native code as UTF-8: a lone surrogate (from a caller's
-    # surrogateescape decoding) raised UnicodeEncodeError. U+FFFD keeps every position.
-    text = _SURROGATE.sub("\ufffd", text)
-    starts = python_line_starts(text)
-    deep = nesting_problem(text)
-    if deep is not None:  # libcst would crash the interpreter or take minutes (python_depth)
-        return ExtractResult(diagnostics=[Diagnostic("unsupported-input", f"Python {_TOO_DEEP}",
-                                                     span_of(starts, deep, deep + 1))])
-    if len(text) >= SELECT_MIN_CHARS:  # libcst reads only what the walker needs (python_select)
-        chosen = select(text, starts)
-        if isinstance(chosen, Broken):
-            found = confirm_syntax_error(text, starts, chosen.error)
-            if found is not None:
-                known = chosen.error if chosen.exact else None
-                return ExtractResult(diagnostics=[syntax_error(text, *found, known)])
-        elif chosen is not None:
-            left_out = [(span_of(starts, begin, end), comment) for begin, end, comment in chosen.comments]
-            result = _read(chosen.text, text, starts, path, chosen.lines, left_out)
-            if result is not None:  # else libcst refused the selection: read it all, as before
-                return result
-    return _read(text, text, starts, path)
-
-
-def _read(source: str, text: str, starts: list[int], path: str, lines: list[int] | None = None,
-          left_out: list[tuple[Span, str]] = ()) -> ExtractResult | None:
-    """Parse `source` (the file, or python_select's selection of its lines, `lines` saying
-    where each starts, with the comments of the others in `left_out`) and walk it. For a
-    selection, None when libcst refuses it (the caller then reads the whole file)."""
-    result = ExtractResult()
-    whole = source is text
-    try:
-        module = cst.parse_module(lone_backslashes_as_comments(source))
-    except cst.ParserSyntaxError as error:
-        if not whole:
-            return None
-        result.diagnostics.append(syntax_error(text, error.editor_line, error.editor_column))
-        return result
-    except RecursionError:
-        if not whole:
-            return None
-        result.diagnostics.append(Diagnostic("unsupported-input", f"Python {_TOO_DEEP}", Span.point(1, 1)))
-        return result
-    try:
-        positions = Positions(libcst_positions(module), starts, lines)
-        walker = PyWalker(text, path, positions, result)
-        walker.module(module)
-        comments = [(positions.span(node), node.value) for node in comments_in(module, positions.ranges, source)]
-        result.comments += sorted(comments + list(left_out), key=lambda item: (item[0].line, item[0].column))
-    except RecursionError:  # past what the pre-scan estimates: drop what was found
-        if not whole:
-            return None
-        return ExtractResult(diagnostics=[Diagnostic("unsupported-input", f"Python {_TOO_DEEP}",
-                                                     Span.point(1, 1))])
-    result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
-    return result
+from speclint.frontends.shell.embedded import ArgvItem, Budget, ShellBuffer
+from speclint.frontends.python.branches import (arm_conditions, choices_for, each, mark,
+                                                with_alternatives)
+from speclint.frontends.python.calls import note_call, walk_call_sites
+from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited
+from speclint.frontends.python.helpers import call_helper, count_statement
+from speclint.frontends.python.launch import recognize
+from speclint.frontends.python.scan import (Elif, argv_item, calls_in, merge_envs, snapshot,
+                                            target_names, value_key)
+from speclint.frontends.python.positions import Positions
+from speclint.frontends.python.evaluator import Evaluator
+from speclint.frontends.python.values import Entries, Entry, Val, bounded
+from speclint.frontends.python.walking import ClassInfo, Helper, HelperBudget
 
 
 class PyWalker:
@@ -124,7 +47,7 @@ class PyWalker:
         """Module-level functions see the module's final globals; nested ones their
         enclosing function's values at definition."""
         self.quiet = quiet
-        """Walking a helper's body for what it returns (python_helpers): no launches."""
+        """Walking a helper's body for what it returns (`helpers`): no launches."""
         self.functions: dict[str, Helper] = {}
         self.owner: ClassInfo | None = None
         """The class whose method is walked (its `self.X` values)."""
@@ -136,16 +59,20 @@ class PyWalker:
         self.classes: list[ClassInfo] = []
         self.noting = True
         self.call_sites: dict = {}
-        """function node -> (its Helper, [(call span, parameter values)]) (python_calls)."""
+        """function node -> (its Helper, [(call span, parameter values)]) (`calls`)."""
         self.launches_of: dict = {}
         """function node -> the launches its own walk made."""
         self.launch_owner: dict[int, ClassInfo] = {}
-        """id(launch) -> the class whose method made it (python_classes)."""
+        """id(launch) -> the class whose method made it (`classes`)."""
         self.alternatives = False
-        """Some value remembers `if` arms (python_branches): launch calls look for them."""
+        """Some value remembers `if` arms (`branches`): launch calls look for them."""
 
     def evaluator(self) -> Evaluator:
         return Evaluator(self.pos, self.env, self.imports, self._helper_value)
+
+    def helper_walker(self) -> "PyWalker":
+        """A quiet walker of the same file, for a helper's body (`helpers.call_helper`)."""
+        return PyWalker(self.text, self.path, self.pos, self.result, quiet=True)
 
     def _helper_value(self, call: cst.Call) -> Val | None:
         return call_helper(self, call)
@@ -162,9 +89,9 @@ class PyWalker:
 
     def walk_function(self, helper: Helper, record: bool = False, bound: dict[str, Val] | None = None) -> None:
         """A function's body with its parameters unknown (or `bound`, from one call of it:
-        python_calls); a method sees its class's values and leaves the `self.X` it sets for
+        `calls`); a method sees its class's values and leaves the `self.X` it sets for
         the methods walked after it. `record`: note which function and class made the
-        launches (python_calls, python_classes)."""
+        launches (`calls`, `classes`)."""
         function, owner = helper.node, helper.owner
         layers = [helper.outer] + ([owner.attrs] if owner is not None else [])
         self.env = ChainMap({}, *layers, self.module_env)  # not a copy: linear in many functions
@@ -229,7 +156,7 @@ class PyWalker:
 
     def if_statement(self, node: cst.If, top: cst.If | None) -> None:
         """Arms merge as any branches do; the names they set differently also keep each
-        arm's value (python_branches), for the launches that read them. `top`: the `if`
+        arm's value (`branches`), for the launches that read them. `top`: the `if`
         of an `elif`."""
         self.scan(node.test)
         orelse = node.orelse
@@ -391,8 +318,6 @@ class PyWalker:
         """Record the launches made by calls in `node` (not inside nested functions)."""
         if self.quiet:
             return
-        from .python_launch import recognize
-
         for call in calls_in(node, self.pos.ranges):
             if self.noting:
                 note_call(self, call)

@@ -8,13 +8,10 @@ place (bash expands it before the inner shell parses) and mapped to where `$X` i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from speclint.frontends.shell.expand import Arg
+from speclint.frontends.shell.text import TextMap
+from speclint.frontends.shell.walking import Walking
 
-from .shell_expand import Arg
-from .shell_text import TextMap
-
-if TYPE_CHECKING:
-    from .shell_walk import Walker
 
 _DQ_ESCAPABLE = '\\"$`\n'
 
@@ -39,7 +36,7 @@ def _literal(tm: TextMap, start_byte: int, end_byte: int, double_quoted: bool,
         index += 1
 
 
-def nested_text_map(walker: "Walker", arg: "Arg | list[Arg]") -> tuple[TextMap, dict[str, str]] | None:
+def nested_text_map(walker: Walking, arg: "Arg | list[Arg]") -> tuple[TextMap, dict[str, str]] | None:
     """The buffer for the code in `arg` (several arguments are joined by blanks, as `eval`
     joins them), and the placeholder variables standing for the expansions whose value is
     unknown (name -> reason)."""
@@ -56,7 +53,7 @@ def nested_text_map(walker: "Walker", arg: "Arg | list[Arg]") -> tuple[TextMap, 
     return walker.tm.derive(pieces), placeholders
 
 
-def _add_pieces(walker: "Walker", arg: Arg, pieces: list[tuple[str, int, int]],
+def _add_pieces(walker: Walking, arg: Arg, pieces: list[tuple[str, int, int]],
                 placeholders: dict[str, str]) -> bool:
     """Append the characters of one argument; False when its text is unknown."""
     tm = walker.tm

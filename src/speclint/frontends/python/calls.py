@@ -10,21 +10,18 @@ reported once. Bounded: MAX_SITES calls per function, MAX_WALKS walks a file.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import libcst as cst
 
 from speclint.core.launches import Alternative, Condition, MAX_ALTERNATIVES
-from .python_helpers import Helper, bind
+from speclint.frontends.python.helpers import bind
+from speclint.frontends.python.walking import Helper, Walking
 
-if TYPE_CHECKING:
-    from .python import PyWalker
 
 MAX_SITES = 8
 MAX_WALKS = 64
 
 
-def note_call(walker: "PyWalker", call: cst.Call) -> None:
+def note_call(walker: Walking, call: cst.Call) -> None:
     """Remember `call` with its arguments' values when it calls a function of the file
     that takes arguments (a method called on any object: by a name only one class has)."""
     if not call.args:
@@ -46,7 +43,7 @@ def note_call(walker: "PyWalker", call: cst.Call) -> None:
         sites.append((walker.pos.span(call), bind(walker, helper, call)))
 
 
-def walk_call_sites(walker: "PyWalker") -> None:
+def walk_call_sites(walker: Walking) -> None:
     """Functions whose own launches are partly read, walked again per call of the file."""
     walks = MAX_WALKS
     for node, (helper, sites) in walker.call_sites.items():

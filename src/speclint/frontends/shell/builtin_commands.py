@@ -7,28 +7,25 @@ from __future__ import annotations
 
 import re
 
-from typing import TYPE_CHECKING
-
 from tree_sitter import Node
 
 from speclint.core.words import Word
-from .shell_expand import Arg
-from .shell_vars import dynamic_value
+from speclint.frontends.shell.expand import Arg
+from speclint.frontends.shell.variables import dynamic_value
+from speclint.frontends.shell.walking import Walking
 
-if TYPE_CHECKING:
-    from .shell_walk import Walker
 
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 BUILTINS_WITH_EFFECTS = {"eval", "source", ".", "read", "mapfile", "readarray", "getopts", "printf", "set",
                           "alias"}
 
 
-def changes_variables(walker: "Walker", name: str) -> bool:
+def changes_variables(walker: Walking, name: str) -> bool:
     """Whether a command named `name` may assign variables of this shell."""
     return name in BUILTINS_WITH_EFFECTS or name in walker.functions
 
 
-def builtin_effects(walker: "Walker", node: Node, args: list[Arg]) -> bool:
+def builtin_effects(walker: Walking, node: Node, args: list[Arg]) -> bool:
     """Apply what a builtin does to variables; True when the command is such a builtin."""
     name = args[0].word.text
     if name is None:

@@ -9,19 +9,17 @@ variables (`read`, `eval`, `source`, `set -a`, function calls) are handled here 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
-
 from tree_sitter import Node
 
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from . import shell_wrappers as wrappers
-from .shell_expand import Arg
-from .shell_builtins import BUILTINS_WITH_EFFECTS
+from speclint.frontends.shell import wrappers
+from speclint.frontends.shell.wrappers import value_word
+from speclint.frontends.shell.expand import Arg
+from speclint.frontends.shell.builtin_commands import BUILTINS_WITH_EFFECTS
+from speclint.frontends.shell.walking import Walking
 
-if TYPE_CHECKING:
-    from .shell_walk import Walker
 
 _PYTHON = re.compile(r"(python|pypy)(\d+(\.\d+)*t?)?")
 _SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
@@ -79,7 +77,7 @@ _LAUNCHERS = {"env", "sudo", "sglang", "docker", "podman", "nvidia-docker", "ssh
     | set(_WRAPPERS) | {runner for runner, _ in _RUNNERS}
 
 
-def may_matter(walker: "Walker", name: str) -> bool:
+def may_matter(walker: Walking, name: str) -> bool:
     """Whether a command named `name` can launch SGLang or change variables (others are
     skipped without expanding their words)."""
     base = name.rsplit("/", 1)[-1]
@@ -87,7 +85,7 @@ def may_matter(walker: "Walker", name: str) -> bool:
             or _PYTHON.fullmatch(base) is not None)
 
 
-def recognize(walker: "Walker", node: Node, args: list[Arg], prefix: dict[str, Word]) -> None:
+def recognize(walker: Walking, node: Node, args: list[Arg], prefix: dict[str, Word]) -> None:
     """Record a Launch if this command (after wrappers) starts SGLang."""
     span = walker.tm.node_span(node)
     env = walker.env.exported_words(span)
@@ -95,21 +93,11 @@ def recognize(walker: "Walker", node: Node, args: list[Arg], prefix: dict[str, W
     count = len(walker.result.launches)
     _dispatch(walker, node, span, args, 0, env, walker.image)
     if len(walker.result.launches) == count:  # a framework forwarding prefixed SGLang flags
-        from ..frontends.manifests.prefixed import prefixed_launch
+        from speclint.frontends.manifests.prefixed import prefixed_launch
 
         launch = prefixed_launch(walker.path, span, [a.word for a in args], env, walker.image)
         if launch is not None:
             walker.add_launch(launch)
-
-
-def _value_word(arg: Arg, skip: int) -> Word:
-    """The part of `NAME=value` after `=`, with an exact span when the word is written plainly."""
-    word = arg.word
-    text = word.text or ""
-    span = word.span
-    exact = arg.node is not None and arg.node.type == "word" and span.line == span.end_line \
-        and span.end_column - span.column == len(text)
-    return Word(text[skip:], span.sub(skip, len(text)) if exact else span, word.origin)
 
 
 def _skip_options(args: list[Arg], i: int, with_value: frozenset[str], positional: int) -> int:
@@ -125,7 +113,7 @@ def _skip_options(args: list[Arg], i: int, with_value: frozenset[str], positiona
     return i + positional
 
 
-def _dispatch(walker: "Walker", node: Node, span: Span, args: list[Arg], i: int, env: dict[str, Word],
+def _dispatch(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, env: dict[str, Word],
               image: tuple[str | None, Span | None] | None) -> None:
     while i < len(args):
         text = args[i].word.text
@@ -189,13 +177,13 @@ def _dispatch(walker: "Walker", node: Node, span: Span, args: list[Arg], i: int,
             return
 
 
-def _launch(walker: "Walker", span: Span, entry: str, rest: list[Arg], env: dict[str, Word],
+def _launch(walker: Walking, span: Span, entry: str, rest: list[Arg], env: dict[str, Word],
             image: tuple[str | None, Span | None] | None) -> Launch:
     image_text, image_span = image if image is not None else (None, None)
     return Launch(walker.path, entry, span, [a.word for a in rest], dict(env), image_text, image_span)
 
 
-def _python(walker: "Walker", node: Node, span: Span, args: list[Arg], i: int, env: dict[str, Word],
+def _python(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, env: dict[str, Word],
             image: tuple[str | None, Span | None] | None) -> None:
     """`python [interpreter options] -m MODULE args...`."""
     j = i + 1
@@ -226,7 +214,7 @@ def _python(walker: "Walker", node: Node, span: Span, args: list[Arg], i: int, e
         j += 1
 
 
-def _module_launch(walker: "Walker", node: Node, span: Span, args: list[Arg], j: int, env: dict[str, Word],
+def _module_launch(walker: Walking, node: Node, span: Span, args: list[Arg], j: int, env: dict[str, Word],
                    image: tuple[str | None, Span | None] | None) -> None:
     module = args[j].word.text if j < len(args) else None
     entry = _MODULES.get(module or "")
@@ -271,14 +259,14 @@ def _env_command(args: list[Arg], i: int, env: dict[str, Word], options: bool = 
             options = False
         elif "=" in text and _ENV_NAME.fullmatch(text.split("=", 1)[0]):
             name = text.split("=", 1)[0]
-            env[name] = _value_word(args[i], len(name) + 1)
+            env[name] = value_word(args[i], len(name) + 1)
         else:
             return i
         i += 1
     return i
 
 
-def _docker(walker: "Walker", node: Node, span: Span, args: list[Arg], i: int, host_env: dict[str, Word]) -> None:
+def _docker(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, host_env: dict[str, Word]) -> None:
     """`docker run [flags] IMAGE [COMMAND...]` (and `docker exec [flags] CONTAINER COMMAND...`)."""
     if i < len(args) and args[i].word.text == "container":
         i += 1
@@ -333,7 +321,7 @@ def _docker(walker: "Walker", node: Node, span: Span, args: list[Arg], i: int, h
     _dispatch(walker, node, span, command, 0, container_env, image)
 
 
-def _docker_env(walker: "Walker", arg: Arg, skip: int, container_env: dict[str, Word],
+def _docker_env(walker: Walking, arg: Arg, skip: int, container_env: dict[str, Word],
                 host_env: dict[str, Word]) -> None:
     text = arg.word.text
     if text is None:
@@ -341,7 +329,7 @@ def _docker_env(walker: "Walker", arg: Arg, skip: int, container_env: dict[str, 
     assignment = text[skip:]
     if "=" in assignment:
         name = assignment.split("=", 1)[0]
-        container_env[name] = _value_word(arg, skip + len(name) + 1)
+        container_env[name] = value_word(arg, skip + len(name) + 1)
     elif assignment in host_env:
         container_env[assignment] = host_env[assignment]
     else:
@@ -349,7 +337,7 @@ def _docker_env(walker: "Walker", arg: Arg, skip: int, container_env: dict[str, 
                                          dynamic_reason=f"${assignment} is taken from the host environment")
 
 
-def _shell_c(walker: "Walker", shell: str, args: list[Arg], i: int, env: dict[str, Word],
+def _shell_c(walker: Walking, shell: str, args: list[Arg], i: int, env: dict[str, Word],
              image: tuple[str | None, Span | None] | None) -> None:
     """`bash [options] -c 'CODE'`: walk CODE as a script of its own."""
     while i < len(args):
@@ -367,7 +355,7 @@ def _shell_c(walker: "Walker", shell: str, args: list[Arg], i: int, env: dict[st
             return
 
 
-def _ssh(walker: "Walker", node: Node, span: Span, args: list[Arg], i: int) -> None:
+def _ssh(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> None:
     """`ssh [options] HOST COMMAND...`: the remote shell gets none of our variables."""
     while i < len(args):
         text = args[i].word.text

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.frontends.shell.choices import arm_alternatives
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,7 @@ class VarValue:
     """False after `unset X`: the variable is known to be empty and unset."""
     alternatives: tuple | None = None
     """With `reason` set: the value on each path through the branches that disagree on it,
-    with the arms that give it (`shell_alternatives`); None when not tracked."""
+    with the arms that give it (`choices`); None when not tracked."""
 
     @property
     def dynamic(self) -> bool:
@@ -153,7 +154,7 @@ class Env:
     def merge_from(self, branches: list["Env"], where: int, arms: list | None = None) -> None:
         """Become the join of `branches` (alternative paths through a construct at line `where`):
         a variable the paths disagree on becomes dynamic; with `arms` (one
-        `shell_alternatives.Choice` per branch) it also keeps each path's value."""
+        `choices.Choice` per branch) it also keeps each path's value."""
         names: set[str] = set()
         for branch in branches:
             names.update(branch.vars)
@@ -172,8 +173,6 @@ class Env:
                 reason = f"${name} is assigned differently on different paths (line {where})"
             alternatives = None
             if arms is not None:
-                from .shell_alternatives import arm_alternatives
-
                 alternatives = arm_alternatives(values, arms)
             merged[name] = VarValue(
                 reason=reason,

@@ -1,13 +1,13 @@
 """Launchers people put in front of SGLang: Slurm `srun`, MPI `mpirun`/`mpiexec`, Apptainer /
 Singularity `exec`, `kubectl exec`. Each skips its own options (knowing which take a value,
-from each tool's own option table) and hands the command after them back to `shell_launch`;
+from each tool's own option table) and hands the command after them back to `launch`;
 options that set the launched process's environment are read into the launch's env.
 """
 
 from __future__ import annotations
 
 from speclint.core.words import Word
-from .shell_expand import Arg
+from speclint.frontends.shell.expand import Arg
 
 # Slurm srun (src/srun/libsrun/opt.c): getopt string "+A:B:c:C:d:D:e:EG:hHi:I::jJ:k::K::lL:m:
 # M:n:N:o:Op:P:q:Qr:sS:t:T:uU:vVw:W:x:XZ" (letters with one colon take a value) and the long
@@ -50,6 +50,16 @@ KUBECTL_VALUE = frozenset("""-n --namespace --context --kubeconfig --cluster --u
     --cache-dir -v --log-file""".split())
 
 
+def value_word(arg: Arg, skip: int) -> Word:
+    """The part of `NAME=value` after `=`, with an exact span when the word is written plainly."""
+    word = arg.word
+    text = word.text or ""
+    span = word.span
+    exact = arg.node is not None and arg.node.type == "word" and span.line == span.end_line \
+        and span.end_column - span.column == len(text)
+    return Word(text[skip:], span.sub(skip, len(text)) if exact else span, word.origin)
+
+
 def _name_value(text: str) -> tuple[str, str] | None:
     if "=" not in text:
         return None
@@ -59,9 +69,7 @@ def _name_value(text: str) -> tuple[str, str] | None:
 
 def _env_word(arg: Arg, skip: int) -> Word:
     """The part of an argument after `skip` characters, with its exact span when written plainly."""
-    from .shell_launch import _value_word
-
-    return _value_word(arg, skip)
+    return value_word(arg, skip)
 
 
 def srun_command(args: list[Arg], i: int) -> tuple[int, str | None, Word | None]:

@@ -2,25 +2,24 @@
 
 Branches (`if`, `case`, `&&`/`||`), loops and functions are followed path by path and joined,
 so a value is only concrete where every path agrees on it. Commands are handed to
-`shell_launch` to recognise SGLang launches.
+`launch` to recognise SGLang launches; assignments to `assignments`.
 """
 
 from __future__ import annotations
 
 from tree_sitter import Node
 
-from dataclasses import replace
-
 from speclint.core.launches import Alternative, Diagnostic, ExtractResult, Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from ..frontends.manifests import prefixed
-from . import shell_alternatives as alts
-from . import shell_builtins, shell_launch
-from .shell_expand import Arg, Expander
-from .shell_nested import nested_text_map
-from .shell_text import TextMap, parse_bytes
-from .shell_vars import Env, VarValue, appended, dynamic_value
+from speclint.frontends.manifests import prefixed
+from speclint.frontends.shell import alternatives as alts
+from speclint.frontends.shell import assignments, builtin_commands
+from speclint.frontends.shell.expand import Arg, Expander
+from speclint.frontends.shell.launch import may_matter, recognize
+from speclint.frontends.shell.nested import nested_text_map
+from speclint.frontends.shell.text import TextMap, parse_bytes
+from speclint.frontends.shell.variables import Env, VarValue, dynamic_value
 
 _MAX_NESTING = 5
 _SCOPED_DECLARATIONS = ("local", "declare", "typeset")
@@ -43,7 +42,7 @@ class Walker:
         self.functions: dict[str, set[str]] = {}
         self._deferred: list[tuple[str, Node, Env]] = []
         self.alternative: Alternative | None = None
-        """Set while a command is walked for one choice of branch arms (`shell_alternatives`):
+        """Set while a command is walked for one choice of branch arms (`alternatives`):
         the launches it yields are that alternative."""
 
     # ---- entry points ------------------------------------------------------------------------
@@ -92,7 +91,7 @@ class Walker:
         inner.alternative = self.alternative
         inner.run(tree.root_node)
         if self.collect:
-            from .shell_checks import collect_comments
+            from speclint.frontends.shell.checks import collect_comments
 
             collect_comments(tree.root_node, tm, self.result)
 
@@ -108,14 +107,14 @@ class Walker:
         if kind == "command":
             self.command(node)
         elif kind == "variable_assignment":
-            self.assignment(node)
+            assignments.assignment(self, node)
         elif kind == "variable_assignments":
             for child in node.named_children:
-                self.assignment(child)
+                assignments.assignment(self, child)
         elif kind == "declaration_command":
-            self.declaration(node)
+            assignments.declaration(self, node)
         elif kind == "unset_command":
-            self.unset(node)
+            assignments.unset(self, node)
         elif kind == "redirected_statement":
             body = node.child_by_field_name("body")
             if body is not None:
@@ -264,107 +263,6 @@ class Walker:
             self.statement(body)
         self.env = final
 
-    # ---- assignments ----------------------------------------------------------------------------
-
-    def assignment(self, node: Node, exported: bool = False, array: bool = False) -> None:
-        target = node.child_by_field_name("name")
-        if target is None:
-            return
-        value_node = node.child_by_field_name("value")
-        append = any(not c.is_named and c.type == "+=" for c in node.children)
-        tm = self.tm
-        origin = tm.node_span(value_node) if value_node is not None else tm.span(node.end_byte, node.end_byte)
-        if target.type == "subscript":
-            self._element_assignment(target, value_node, origin)
-            return
-        name = tm.node_text(target)
-        names = alts.referenced_names(value_node, tm) if value_node is not None else []
-        combos = alts.combinations(self.env, names + [name] if append else names) \
-            if self.env.has_alternatives else None
-        if combos is None:
-            value = self._assigned_value(name, value_node, origin, append, array)
-        else:  # the value depends on a branch: one value per choice of arms
-            base = self.env
-            found = []
-            for choices, values in combos:
-                self.env = alts.with_values(base, values)
-                found.append((choices, self._assigned_value(name, value_node, origin, append, array)))
-            self.env = base
-            reason = next(base.vars[n].reason for n in names + [name]
-                          if n in base.vars and base.vars[n].alternatives)
-            value = VarValue(reason=reason, origin=origin, alternatives=tuple(found))
-        if exported:
-            value = replace(value, exported=True)
-        self.env.assign(name, value)
-
-    def _assigned_value(self, name: str, value_node: Node | None, origin: Span, append: bool,
-                        array: bool) -> VarValue:
-        value = self.expander().value(value_node, origin)
-        if value.reason is None and array and value.elements is None:
-            value = VarValue(elements=(Word(value.text or "", origin, origin),), origin=origin)
-        if append:
-            value = appended(self.env.get(name), value, name, origin)
-        return value
-
-    def _element_assignment(self, target: Node, value_node: Node | None, origin: Span) -> None:
-        name_node = target.child_by_field_name("name")
-        index_node = target.child_by_field_name("index")
-        if name_node is None:
-            return
-        name = self.tm.node_text(name_node)
-        current = self.env.get(name)
-        index = self.tm.node_text(index_node) if index_node is not None else ""
-        value = self.expander().value(value_node, origin)
-        elements = current.elements if current is not None and current.reason is None else None
-        if elements is None and current is None:
-            elements = ()
-        if elements is not None and index.isdigit() and int(index) <= len(elements) and value.reason is None:
-            word = Word(value.text or "", origin, origin)
-            position = int(index)
-            updated = elements[:position] + (word,) + elements[position + 1 :]
-            self.env.assign(name, VarValue(elements=updated, origin=origin))
-        else:
-            self.env.assign(name, dynamic_value(f"${name}[{index}] is assigned dynamically", origin))
-
-    def declaration(self, node: Node) -> None:
-        keyword = node.children[0].type if node.children else ""
-        exported = keyword == "export"
-        unexport = False
-        array = False
-        for child in node.children[1:]:
-            kind = child.type
-            if kind == "word":
-                option = self.tm.node_text(child)
-                if option.startswith("-") and not option.startswith("--"):
-                    if "A" in option or ("n" in option and keyword != "export"):
-                        self._dynamic_declared(node, "associative array or name reference")
-                        return
-                    exported = exported or "x" in option
-                    array = array or "a" in option
-                    unexport = unexport or (keyword == "export" and "n" in option)
-                elif option.startswith("+") and "x" in option:
-                    unexport = True
-            elif kind == "variable_assignment":
-                self.assignment(child, exported=exported and not unexport, array=array)
-            elif kind == "variable_name":
-                name = self.tm.node_text(child)
-                if exported or unexport:
-                    self.env.set_exported(name, not unexport, self.tm.node_span(child))
-
-    def _dynamic_declared(self, node: Node, what: str) -> None:
-        for child in node.named_children:
-            target = child.child_by_field_name("name") if child.type == "variable_assignment" else child
-            if target is not None and target.type == "variable_name":
-                name = self.tm.node_text(target)
-                self.env.assign(name, dynamic_value(f"${name} is an {what}", self.tm.node_span(child)))
-
-    def unset(self, node: Node) -> None:
-        for child in node.named_children:
-            if child.type in ("variable_name", "word"):
-                name = self.tm.node_text(child)
-                if not name.startswith("-"):
-                    self.env.vars[name] = VarValue(text="", is_set=False, origin=self.tm.node_span(child))
-
     # ---- commands -----------------------------------------------------------------------------
 
     def command(self, node: Node) -> None:
@@ -374,15 +272,15 @@ class Walker:
             if name_word.type == "word":
                 raw = self.tm.data[node.start_byte : node.end_byte]
                 name = self.tm.node_text(name_word)
-                if not self.collect and b":=" not in raw and not shell_builtins.changes_variables(self, name):
+                if not self.collect and b":=" not in raw and not builtin_commands.changes_variables(self, name):
                     return  # pre-walk of a loop body: only effects on variables matter
-                if b"$" not in raw and b"`" not in raw and not shell_launch.may_matter(self, name) \
+                if b"$" not in raw and b"`" not in raw and not may_matter(self, name) \
                         and not prefixed.mentions(raw):
                     self._unread(node, name_word)
                     return
         found = len(self.result.launches)
         if not (self.collect and self.env.has_alternatives and alts.walk_alternatives(self, node)):
-            self._command(node)
+            self.walk_command(node)
         if len(self.result.launches) == found and name_node is not None:
             self._unread(node, name_node)
 
@@ -398,7 +296,7 @@ class Walker:
             "launch-unread", f"the command `{name}` at line {span.line} names the launcher, and "
             f"speclint reads no launch through `{name}`", span))
 
-    def _command(self, node: Node) -> None:
+    def walk_command(self, node: Node) -> None:
         expander = self.expander()
         prefix: dict[str, Word] = {}
         args: list[Arg] = []
@@ -418,9 +316,9 @@ class Walker:
                 args.extend(expander.words(child))
         if not args:
             return
-        if shell_builtins.builtin_effects(self, node, args):
+        if builtin_commands.builtin_effects(self, node, args):
             return
-        shell_launch.recognize(self, node, args, prefix)
+        recognize(self, node, args, prefix)
 
 
 def _globals_assigned(body: Node, tm: TextMap) -> set[str]:

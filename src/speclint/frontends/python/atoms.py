@@ -1,5 +1,5 @@
 """The statements of a Python file as `ast` sees them, and which of them the walker needs
-(python_select renders those for libcst).
+(`select` renders those for libcst).
 
 Statements sharing a line stay together (an atom). An atom is needed when it may make a
 launch (it calls a name `recognize` acts on; a generic helper such as `run_server(...)`
@@ -16,7 +16,7 @@ import ast
 import re
 import unicodedata
 
-from .python_launch import GENERIC_HELPER, LAUNCH_NAMES
+from speclint.frontends.python.launch import GENERIC_HELPER, LAUNCH_NAMES
 
 _WORD = re.compile(r"\w+")
 _CALLED = re.compile(r"\b(\w+)[\s)\\]*\(")  # \b: a 60 KB word is not tried from each letter
@@ -50,11 +50,11 @@ class Atoms:
         """A function's atom -> its `return` atoms (kept with it: they make its result)."""
         self.defs: dict[int, str] = {}
         """A function's atom -> its name: the calls of a function holding a launch are kept
-        (python_calls reads the launch once more per call)."""
+        (`calls` reads the launch once more per call)."""
         self.classes: dict[str, int] = {}
         self.class_bases: dict[int, list[str]] = {}
         """A class's atom -> its bases' names: a subclass of a class of the file is kept
-        (python_classes reads the base's launches once more for it)."""
+        (`classes` reads the base's launches once more for it)."""
         self.attr_writes: list[tuple[int, str]] = []
         """(atom, X) for `self.X = ...` / `cls.X += ...` in a method: X is written in the class."""
         self.shown: list[bool] = []

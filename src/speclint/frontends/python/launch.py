@@ -8,16 +8,13 @@ pairs that `speclint.flags.kwargs` maps onto SGLang's fields.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
-
 import libcst as cst
 
 from speclint.core.words import Word
-from .embedded import ArgvItem, Piece
-from .python_values import ITEM_WEIGHT, MAX_WEIGHT, Val
+from speclint.frontends.shell.embedded import ArgvItem, Piece
+from speclint.frontends.python.values import ITEM_WEIGHT, MAX_WEIGHT, Val
+from speclint.frontends.python.walking import Walking
 
-if TYPE_CHECKING:
-    from .python import PyWalker
 
 _ARGV_CALLS = {f"subprocess.{n}" for n in ("Popen", "run", "call", "check_call", "check_output")}
 _EXEC_V = {"os.execv", "os.execvp", "os.execve", "os.execvpe"}
@@ -31,12 +28,12 @@ LAUNCH_NAMES = frozenset({name.rsplit(".", 1)[-1] for name in _ARGV_CALLS | _EXE
                          | _SHELL_HELPERS | {"create_subprocess_exec", "Engine", "ServerArgs",
                                              "popen_launch_server", "prepare_server_args"})
 """The last part of every name `recognize` acts on whatever its arguments, and
-GENERIC_HELPER the names it acts on when an argument spells a launch: python_select
+GENERIC_HELPER the names it acts on when an argument spells a launch: `select`
 leaves out a statement that holds neither (nor an import alias of one)."""
 GENERIC_HELPER = _GENERIC_HELPER
 
 
-def recognize(walker: "PyWalker", call: cst.Call) -> None:
+def recognize(walker: Walking, call: cst.Call) -> None:
     ev = walker.evaluator()
     name = ev.dotted(call.func) or ""
     last = name.rsplit(".", 1)[-1]
@@ -82,7 +79,7 @@ def recognize(walker: "PyWalker", call: cst.Call) -> None:
                 walker.add_shell(value, _env_words(walker, keywords.get("env")))
 
 
-def _is_sglang_engine(walker: "PyWalker", call: cst.Call, name: str) -> bool:
+def _is_sglang_engine(walker: Walking, call: cst.Call, name: str) -> bool:
     """`sglang.Engine` through the imports, or, in a snippet that omits them, `sgl.Engine`
     (SGLang's documented alias) and a bare `Engine(model_path=...)` (SGLang's field name)."""
     if name.startswith("sglang"):
@@ -93,7 +90,7 @@ def _is_sglang_engine(walker: "PyWalker", call: cst.Call, name: str) -> bool:
         and any(a.keyword is not None and a.keyword.value == "model_path" for a in call.args)
 
 
-def _argv_or_shell(walker: "PyWalker", call: cst.Call, target: cst.BaseExpression,
+def _argv_or_shell(walker: Walking, call: cst.Call, target: cst.BaseExpression,
                    env: dict[str, Word] | None, as_shell: bool) -> None:
     ev = walker.evaluator()
     value = ev.eval(target)
@@ -103,7 +100,7 @@ def _argv_or_shell(walker: "PyWalker", call: cst.Call, target: cst.BaseExpressio
         walker.add_argv(call, value.value, env)  # type: ignore[arg-type]
 
 
-def _starred_items(walker: "PyWalker", args: list[cst.Arg]) -> list[Val]:
+def _starred_items(walker: Walking, args: list[cst.Arg]) -> list[Val]:
     ev = walker.evaluator()
     items: list[Val] = []
     weight = 0
@@ -123,13 +120,13 @@ def _starred_items(walker: "PyWalker", args: list[cst.Arg]) -> list[Val]:
     return items
 
 
-def _entry_words(walker: "PyWalker", call: cst.Call) -> list[ArgvItem]:
+def _entry_words(walker: Walking, call: cst.Call) -> list[ArgvItem]:
     """`python -m sglang.launch_server` for helpers that build it themselves."""
     begin, end = walker.pos.offsets(call.func)
     return [ArgvItem([Piece(text, begin, end)]) for text in ("python3", "-m", "sglang.launch_server")]
 
 
-def _popen_launch_server(walker: "PyWalker", call: cst.Call, positional: list[cst.Arg],
+def _popen_launch_server(walker: Walking, call: cst.Call, positional: list[cst.Arg],
                          keywords: dict[str, cst.BaseExpression]) -> None:
     """sglang.test.test_utils.popen_launch_server(model, base_url, timeout, api_key=None,
     other_args=(), env=None): `python3 -m sglang.launch_server --model-path MODEL *other_args`
@@ -157,7 +154,7 @@ def value_word(value: Val) -> Word:
                 identity=value.word_identity)
 
 
-def kwargs_pairs(walker: "PyWalker", call: cst.Call, positional_field: str | None) -> list[tuple[Word, Word]]:
+def kwargs_pairs(walker: Walking, call: cst.Call, positional_field: str | None) -> list[tuple[Word, Word]]:
     """(keyword, value) pairs of a keyword launch, `**mapping` merges expanded."""
     ev = walker.evaluator()
     pairs: list[tuple[Word, Word]] = []
@@ -186,7 +183,7 @@ def kwargs_pairs(walker: "PyWalker", call: cst.Call, positional_field: str | Non
     return pairs
 
 
-def _env_words(walker: "PyWalker", node: cst.BaseExpression | None) -> dict[str, Word] | None:
+def _env_words(walker: Walking, node: cst.BaseExpression | None) -> dict[str, Word] | None:
     if node is None:
         return None
     value = walker.evaluator().eval(node)

@@ -15,9 +15,9 @@ from tree_sitter import Node
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from .shell_fields import assemble, has_unescaped
-from .shell_text import TextMap
-from .shell_vars import MAX_ELEMENTS, MAX_VALUE_CHARS, Env, VarValue
+from speclint.frontends.shell.fields import assemble, has_unescaped
+from speclint.frontends.shell.text import TextMap
+from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, Env, VarValue
 
 _NEEDS_EXPANSION = re.compile(rb"[\\*?\[{~]")
 _DQ_ESCAPE = re.compile(r'\\([\\"$`\n])')
