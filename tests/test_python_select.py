@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 import speclint.frontends.python.extract as front_end
 from speclint.frontends.python.extract import extract_python
-from speclint.frontends.python.launch import (_ARGV_CALLS, _EXEC_L, _EXEC_V, _SHELL_CALLS,
-                                              _SHELL_HELPERS, LAUNCH_NAMES)
+from speclint.frontends.python.launch import _ARGV_CALLS, _EXEC_L, _EXEC_V, _SHELL_CALLS, LAUNCH_NAMES
+from speclint.frontends.recognise import SHELL_HELPERS
 from speclint.frontends.reading import MAX_FILE_BYTES
 from speclint.lint import lint_text
 
@@ -83,7 +83,7 @@ def test_composed_files_read_the_same(parts, bom, newline, data):
 
 
 def test_every_recognised_name_is_a_launch_name():
-    names = [*_ARGV_CALLS, *_EXEC_V, *_EXEC_L, *_SHELL_CALLS, *_SHELL_HELPERS, "asyncio.create_subprocess_exec",
+    names = [*_ARGV_CALLS, *_EXEC_V, *_EXEC_L, *_SHELL_CALLS, *SHELL_HELPERS, "asyncio.create_subprocess_exec",
              "sglang.Engine", "ServerArgs", "popen_launch_server", "prepare_server_args"]
     assert {name.rsplit(".", 1)[-1] for name in names} == LAUNCH_NAMES
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
+from speclint.frontends.recognise import LAUNCH_SERVER_CMD, PYTHON_MENTIONS
 
 _SHELL_SUFFIXES = (".sh", ".bash")
 _OTHER_SUFFIXES = {".py": "python", ".yaml": "yaml", ".yml": "yaml", ".md": "markdown",
@@ -54,13 +55,10 @@ def _extract_shell(text: str, path: str) -> ExtractResult:
     return extract_shell(text, path)
 
 
-_PYTHON_MENTIONS = ("sglang", "sgl.Engine", "popen_launch_server", "launch_server_cmd")
-"""What a Python file must mention to be parsed: `sglang`, or one of SGLang's launch APIs
-in a snippet that omits its imports (docs and issue excerpts)."""
 
 
 def _extract_python(text: str, path: str) -> ExtractResult:
-    if not any(mention in text for mention in _PYTHON_MENTIONS):
+    if not any(mention in text for mention in PYTHON_MENTIONS):
         return ExtractResult()
     from speclint.frontends.python.extract import extract_python  # libcst is only loaded for a file that mentions sglang
 
@@ -84,7 +82,7 @@ def _extract_markdown(text: str, path: str) -> ExtractResult:
 
 
 def _extract_notebook(text: str, path: str) -> ExtractResult:
-    if "sglang" not in text and "--speculative-" not in text and "launch_server_cmd" not in text:
+    if "sglang" not in text and "--speculative-" not in text and LAUNCH_SERVER_CMD not in text:
         return ExtractResult()
     from speclint.frontends.docs.notebook import extract_notebook
 

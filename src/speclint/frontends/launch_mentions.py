@@ -3,13 +3,11 @@ launch gets one `no-launch-found` diagnostic, so a clean run never hides an unre
 
 from __future__ import annotations
 
-import re
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
+from speclint.frontends.recognise import MENTION
 
-_MENTION = re.compile(r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b"
-                      r"|--speculative-algorithm\b")
 _GIVES_UP = ("unsupported-input", "file-too-large")
 """Diagnostics that already say nothing in the file was checked."""
 _REASONS = ("launch-unread", "syntax-error", "doc-syntax-error", "broken-continuation")
@@ -33,7 +31,7 @@ def no_launch_found(text: str, extracted: ExtractResult) -> Diagnostic | None:
     launch, pointing at the first mention; None when there is a launch or no mention."""
     if extracted.launches or any(d.kind in _GIVES_UP for d in extracted.diagnostics):
         return None
-    for match in _MENTION.finditer(text):
+    for match in MENTION.finditer(text):
         span = _span_at(text, match.start(), match.end())
         if _commented(span, extracted.comments):
             continue

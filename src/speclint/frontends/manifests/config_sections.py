@@ -16,6 +16,7 @@ import yaml
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.frontends.recognise import DEFAULT_ENTRY
 from speclint.frontends.shell.embedded import span_of
 from speclint.frontends.manifests.yaml_nodes import Loader, NodeReader, get, mapping_pairs
 from .sglang_config import config_launch, looks_like_config, read_config
@@ -92,7 +93,7 @@ def _section(reader: NodeReader, node: yaml.MappingNode, env_node: yaml.Node | N
             if isinstance(key, yaml.ScalarNode) and isinstance(value, yaml.ScalarNode):
                 env[key.value] = Word(value.value, reader.span(value), reader.span(value))
     if len(args) > 1:
-        reader.result.launches.append(Launch(reader.path, "python -m sglang.launch_server", where, args, env))
+        reader.result.launches.append(Launch(reader.path, DEFAULT_ENTRY, where, args, env))
 
 
 def _configmap(reader: NodeReader, root: yaml.Node) -> bool:

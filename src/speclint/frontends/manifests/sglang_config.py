@@ -17,6 +17,7 @@ import yaml
 
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
+from speclint.frontends.recognise import DEFAULT_ENTRY
 from speclint.frontends.shell.embedded import line_starts, span_of
 from speclint.frontends.manifests.yaml_nodes import Loader
 
@@ -204,5 +205,5 @@ def config_launch(path: str, config: ConfigFile, where: Span, image=None) -> Lau
         args.append(Word(None, where, dynamic_reason="the rest of the command line that uses "
                          "this config (the model among it) is not in this file", splat=True))
     image_text, image_span = image if image is not None else (None, None)
-    return Launch(path, "python -m sglang.launch_server", where, args, {}, image_text, image_span,
+    return Launch(path, DEFAULT_ENTRY, where, args, {}, image_text, image_span,
                   config_file=config, standalone_config=True)

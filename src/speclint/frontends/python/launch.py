@@ -8,25 +8,26 @@ pairs that `speclint.flags.kwargs` maps onto SGLang's fields.
 from __future__ import annotations
 
 import re
+
 import libcst as cst
 
 from speclint.core.words import Word
 from speclint.frontends.shell.embedded import ArgvItem, Piece
 from speclint.frontends.python.values import ITEM_WEIGHT, MAX_WEIGHT, Val
+from speclint.frontends.recognise import (ENGINE, ENTRY_WORDS, LAUNCH_TEXT, POPEN_LAUNCH_SERVER,
+                                          PREPARE_SERVER_ARGS, SERVER_ARGS, SHELL_HELPERS,
+                                          is_engine, is_server_args)
 from speclint.frontends.python.walking import Walking
-
 
 _ARGV_CALLS = {f"subprocess.{n}" for n in ("Popen", "run", "call", "check_call", "check_output")}
 _EXEC_V = {"os.execv", "os.execvp", "os.execve", "os.execvpe"}
 _EXEC_L = {"os.execl", "os.execlp", "os.execle", "os.execlpe"}
 _SHELL_CALLS = {"os.system", "os.popen", "subprocess.getoutput", "subprocess.getstatusoutput",
                 "asyncio.create_subprocess_shell"}
-_SHELL_HELPERS = {"launch_server_cmd", "execute_shell_command", "run_command", "run_cmd"}
 _GENERIC_HELPER = re.compile(r"cmd|command|run|shell|exec|launch|popen|system|start", re.I)
-_LAUNCH_TEXT = re.compile(r"sglang\.launch_server\b|\bsglang\s+serve\b")
 LAUNCH_NAMES = frozenset({name.rsplit(".", 1)[-1] for name in _ARGV_CALLS | _EXEC_V | _EXEC_L | _SHELL_CALLS}
-                         | _SHELL_HELPERS | {"create_subprocess_exec", "Engine", "ServerArgs",
-                                             "popen_launch_server", "prepare_server_args"})
+                         | SHELL_HELPERS | {"create_subprocess_exec", ENGINE, SERVER_ARGS,
+                                            POPEN_LAUNCH_SERVER, PREPARE_SERVER_ARGS})
 """The last part of every name `recognize` acts on whatever its arguments, and
 GENERIC_HELPER the names it acts on when an argument spells a launch: `select`
 leaves out a statement that holds neither (nor an import alias of one)."""
@@ -57,37 +58,30 @@ def recognize(walker: Walking, call: cst.Call) -> None:
     elif name == "asyncio.create_subprocess_exec":
         items = [a for a in call.args if a.keyword is None]
         walker.add_argv(call, _starred_items(walker, items), _env_words(walker, keywords.get("env")))
-    elif name in _SHELL_CALLS or last in _SHELL_HELPERS:
+    elif name in _SHELL_CALLS or last in SHELL_HELPERS:
         target = positional[0].value if positional else keywords.get("command") or keywords.get("cmd")
         if target is not None:
             walker.add_shell(ev.eval(target), _env_words(walker, keywords.get("env")))
-    elif last == "Engine" and _is_sglang_engine(walker, call, name):
+    elif last == ENGINE and is_engine(name, walker.imports, walker.functions, _has_model_path(call)):
         if "server_args" not in keywords:
             walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))
-    elif last == "ServerArgs" and (name.startswith("sglang") or name == "ServerArgs"):
-        walker.add_kwargs(call, "ServerArgs", kwargs_pairs(walker, call, "model_path"))
-    elif last == "popen_launch_server":
+    elif last == SERVER_ARGS and is_server_args(name):
+        walker.add_kwargs(call, SERVER_ARGS, kwargs_pairs(walker, call, "model_path"))
+    elif last == POPEN_LAUNCH_SERVER:
         _popen_launch_server(walker, call, positional, keywords)
-    elif last == "prepare_server_args" and positional:
+    elif last == PREPARE_SERVER_ARGS and positional:
         argv = ev.eval(positional[0].value)
         if argv.kind == "list":
             walker.add_argv(call, argv.value, None, _entry_words(walker, call))  # type: ignore[arg-type]
     elif _GENERIC_HELPER.search(last):
         for arg in positional:
             value = ev.eval(arg.value)
-            if value.kind == "str" and _LAUNCH_TEXT.search("".join(p.text or " " for p in value.pieces)):
+            if value.kind == "str" and LAUNCH_TEXT.search("".join(p.text or " " for p in value.pieces)):
                 walker.add_shell(value, _env_words(walker, keywords.get("env")))
 
 
-def _is_sglang_engine(walker: Walking, call: cst.Call, name: str) -> bool:
-    """`sglang.Engine` through the imports, or, in a snippet that omits them, `sgl.Engine`
-    (SGLang's documented alias) and a bare `Engine(model_path=...)` (SGLang's field name)."""
-    if name.startswith("sglang"):
-        return True
-    if name == "sgl.Engine":
-        return "sgl" not in walker.imports
-    return name == "Engine" and "Engine" not in walker.imports and "Engine" not in walker.functions \
-        and any(a.keyword is not None and a.keyword.value == "model_path" for a in call.args)
+def _has_model_path(call: cst.Call) -> bool:
+    return any(a.keyword is not None and a.keyword.value == "model_path" for a in call.args)
 
 
 def _argv_or_shell(walker: Walking, call: cst.Call, target: cst.BaseExpression,
@@ -123,7 +117,7 @@ def _starred_items(walker: Walking, args: list[cst.Arg]) -> list[Val]:
 def _entry_words(walker: Walking, call: cst.Call) -> list[ArgvItem]:
     """`python -m sglang.launch_server` for helpers that build it themselves."""
     begin, end = walker.pos.offsets(call.func)
-    return [ArgvItem([Piece(text, begin, end)]) for text in ("python3", "-m", "sglang.launch_server")]
+    return [ArgvItem([Piece(text, begin, end)]) for text in ENTRY_WORDS]
 
 
 def _popen_launch_server(walker: Walking, call: cst.Call, positional: list[cst.Arg],

@@ -14,6 +14,7 @@ from tree_sitter import Node
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.frontends.recognise import SERVE_ENTRY, command_entry, module_entry
 from speclint.frontends.shell import wrappers
 from speclint.frontends.shell.wrappers import value_word
 from speclint.frontends.shell.expand import Arg
@@ -24,7 +25,6 @@ from speclint.frontends.shell.walking import Walking
 _PYTHON = re.compile(r"(python|pypy)(\d+(\.\d+)*t?)?")
 _SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_MODULES = {"sglang.launch_server": "python -m sglang.launch_server"}
 
 # wrapper -> (options that take a value, positional words before the command)
 _WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
@@ -146,8 +146,8 @@ def _dispatch(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, 
         elif _PYTHON.fullmatch(base):
             _python(walker, node, span, args, i, env, image)
             return
-        elif base == "sglang" and following == "serve":
-            walker.add_launch(_launch(walker, span, "sglang serve", args[i + 2 :], env, image))
+        elif command_entry(base, following):
+            walker.add_launch(_launch(walker, span, SERVE_ENTRY, args[i + 2 :], env, image))
             return
         elif base in ("docker", "podman", "nvidia-docker"):
             _docker(walker, node, span, args, i + 1, env)
@@ -201,7 +201,7 @@ def _python(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, en
             if letter == "m":
                 if k + 1 < len(cluster):
                     module = cluster[k + 1 :]
-                    entry = _MODULES.get(module)
+                    entry = module_entry(module)
                     if entry:
                         walker.add_launch(_launch(walker, span, entry, args[j + 1 :], env, image))
                     return
@@ -217,7 +217,7 @@ def _python(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, en
 def _module_launch(walker: Walking, node: Node, span: Span, args: list[Arg], j: int, env: dict[str, Word],
                    image: tuple[str | None, Span | None] | None) -> None:
     module = args[j].word.text if j < len(args) else None
-    entry = _MODULES.get(module or "")
+    entry = module_entry(module)
     if entry:
         walker.add_launch(_launch(walker, span, entry, args[j + 1 :], env, image))
 

@@ -13,6 +13,7 @@ from speclint.core.launches import Alternative, Diagnostic, ExtractResult, Launc
 from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.manifests import prefixed
+from speclint.frontends.recognise import names_launcher
 from speclint.frontends.shell import alternatives as alts
 from speclint.frontends.shell import assignments, builtin_commands
 from speclint.frontends.shell.expand import Arg, Expander
@@ -288,7 +289,7 @@ class Walker:
         """A command that names SGLang's launcher but is not a launch speclint reads (`xargs
         python -m sglang.launch_server`, `echo ...`): say why, for the no-launch-found finding."""
         raw = self.tm.data[node.start_byte : node.end_byte]
-        if not self.collect or (b"sglang.launch_server" not in raw and b"sglang serve" not in raw):
+        if not self.collect or not names_launcher(raw):
             return
         name = " ".join(self.tm.node_text(name_node).split())[:40]
         span = self.tm.node_span(name_node)
