@@ -9,6 +9,7 @@ followed by `calls`, `classes`, `branches` and `helpers`.
 from __future__ import annotations
 
 from collections import ChainMap
+from collections.abc import Sequence
 from dataclasses import replace
 
 import libcst as cst
@@ -334,7 +335,7 @@ class PyWalker:
             self.env = saved
 
     def add_argv(self, call: cst.Call, items: list[Val], env: dict[str, Word] | None,
-                 prefix: list[ArgvItem] = ()) -> None:
+                 prefix: Sequence[ArgvItem] = ()) -> None:
         buffer = ShellBuffer(self.text, self.pos.starts, self.budget)
         for item in prefix:
             buffer.add_word(item)

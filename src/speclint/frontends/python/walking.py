@@ -11,7 +11,7 @@ from typing import Protocol
 
 import libcst as cst
 
-from speclint.core.launches import ExtractResult
+from speclint.core.launches import ExtractResult, Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.python.positions import Positions
@@ -28,7 +28,7 @@ class Helper:
     """A function defined in the file, with what it can see where it is defined."""
 
     node: cst.FunctionDef
-    outer: dict
+    outer: dict[str, Val]
     """The enclosing function's values (empty for a module-level or class-level function)."""
     owner: "ClassInfo | None" = None
 
@@ -80,8 +80,8 @@ class Walking(Protocol):
     module_env: dict[str, Val] | None
     returns: list[Val] | None
     classes: list[ClassInfo]
-    call_sites: dict
-    launches_of: dict
+    call_sites: dict[cst.FunctionDef, tuple[Helper, list[tuple[Span, dict[str, Val]]]]]
+    launches_of: dict[cst.FunctionDef, list[Launch]]
     launch_owner: dict[int, ClassInfo]
 
     def evaluator(self) -> Evaluator: ...
