@@ -76,7 +76,10 @@ def speclint_view(version: str, launch: dict):
 
     env = "".join(f"{k}={shlex.quote(v)} " for k, v in (launch.get("env") or {}).items())
     text = env + "python -m sglang.launch_server " + shlex.join(_absolute(launch["argv"])) + "\n"
-    result = lint_text(text, "launch.sh", LintOptions(sglang_version=version,
+    from speclint.resolve.gpu_profiles import profile
+
+    gpu = profile(launch["gpu"])  # the fake GPU the release resolved on (H100 / B200)
+    result = lint_text(text, "launch.sh", LintOptions(sglang_version=version, gpu=gpu,
                                                      read_pyproject=False))
     ctx = result.contexts[0] if result.contexts else None
     errors = sorted({f.code for f in result.findings if f.severity == Severity.ERROR})
@@ -93,7 +96,14 @@ def recorded_value(launch: dict, field: str, mode: str) -> object:
                 return fields[field]
         if field in launch["changed"]:
             return launch["changed"][field][0]
-    return launch["effective"].get(field, _MISSING)
+    effective = launch["effective"]
+    if field.startswith("cuda_graph_") and field not in effective \
+            and isinstance(effective.get("cuda_graph_config"), dict):
+        # 0.5.2x `cuda_graph_config`: speclint's cuda_graph_{max_bs,bs,backend}[_prefill]
+        phase = "prefill" if field.endswith("_prefill") else "decode"
+        part = field.removeprefix("cuda_graph_").removesuffix("_prefill")
+        return (effective["cuda_graph_config"].get(phase) or {}).get(part, _MISSING)
+    return effective.get(field, _MISSING)
 
 
 _MISSING = object()
@@ -111,23 +121,6 @@ def _auto_backend_tree_check(version, launch, errors, problem) -> bool:
     return (not launch["ok"] and not errors and "--attention-backend" not in launch["argv"]
             and (("page_size" in message and "topk" in message)
                  or "trtllm_mha backend only supports topk = 1" in message))
-
-
-def _gpu_refusal(version, launch, errors, problem) -> bool:
-    """A backend refused on the recorded GPU (trtllm_mla before sm100): speclint does not
-    know which GPU a launch will run on."""
-    return not launch["ok"] and not errors and "only supported on Blackwell" in \
-        str(launch.get("error"))
-
-
-def _quantization_vs_config(version, launch, errors, problem) -> bool:
-    """ModelConfig._verify_quantization: --quantization against the target config's
-    quantization_config (deepseek-v3 is fp8), and against the methods the release's
-    ModelConfig supports. Not modelled yet."""
-    error = str(launch.get("error"))
-    return not launch["ok"] and not errors and (
-        "does not match the quantization method" in error
-        or "Unknown quantization method" in error)
 
 
 def _backend_gpu_or_dtype(version, launch, errors, problem) -> bool:
@@ -160,9 +153,6 @@ KNOWN_DIFFERENCES = [
     ("auto-chosen attention backend",
      "the tree-drafting check reads the backend SGLang picks for the GPU",
      _auto_backend_tree_check),
-    ("GPU-dependent refusal", "speclint does not know the GPU", _gpu_refusal),
-    ("--quantization vs the checkpoint's quantization_config", "not modelled yet",
-     _quantization_vs_config),
     ("backend refused for the GPU or KV dtype", "speclint does not know the GPU",
      _backend_gpu_or_dtype),
     ("0.5.2's deprecated MoE flags", "not modelled yet", _deprecated_moe_flags_0_5_2),

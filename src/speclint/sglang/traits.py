@@ -164,6 +164,35 @@ class ReleaseTraits:
     replica_offset_spans_pp: bool
     """data_parallel_controller.py moves each DP replica's first GPU by tp * pp * gpu_id_step;
     0.4.10.post2 by tp * gpu_id_step."""
+    quantization_verified: bool
+    """`ModelConfig._verify_quantization` runs while the arguments resolve (resolve/quantization.py;
+    recorded: 0.4.6.post5 builds no ModelConfig then)."""
+    quantization_compatible: dict[str, tuple[str, ...]]
+    """`_verify_quantization`'s `compatible_quantization_methods`: --quantization -> checkpoint
+    quant_methods it accepts."""
+    requantization_methods: tuple[str, ...]
+    """model_config.py `REQUANTIZATION_METHODS`: online requantization of any checkpoint."""
+    quantization_user_overrides: tuple[str, ...]
+    """--quantization values an `override_quantization_method` hook adopts whatever the
+    checkpoint (humming.py, 0.5.16+)."""
+    quantization_missing: tuple[str, ...]
+    """--quantization choices the release's QUANTIZATION_METHODS lacks ("Unknown quantization
+    method", recorded: bitsandbytes in 0.5.4-0.5.7)."""
+    trtllm_mla_majors: tuple[int, ...]
+    """Compute-capability majors an explicit trtllm_mla backend runs on ("only supported on
+    Blackwell GPUs (SM100)" / "(SM100/SM12x)"); empty: no check (backend_gpu.py)."""
+    trtllm_mla_kv_dtypes: tuple[str, ...]
+    """KV-cache dtypes trtllm_mla accepts ("TensorRT-LLM MLA backend only supports
+    kv-cache-dtype of ..."); empty: no check."""
+    trtllm_mha_gpu_check: str
+    """How trtllm_mha is checked against the GPU: 'sm100' (any use needs SM100),
+    'prefill_sm100' (prefill SM100, decode SM90/100/120), 'hopper' (both SM90/100/120), ''."""
+    fa4_prefill_only: bool
+    """"FA4 backend is only supported for prefill": fa4 as the attention or decode backend
+    is refused."""
+    mla_prefill_graph_fixed: int | None
+    """memory_hook.py: prefill CUDA graphs of an MLA model capture up to this many tokens
+    (0.5.22: 2048); None: up to min(8192, chunked prefill size) (0.5.23)."""
     gpu_resolution: bool
     """0.5.23's GPU-dependent resolution and filled-in defaults are modelled (resolve/hardware.py,
     resolve/defaults.py: arg_groups/memory_hook.py, `_handle_missing_default_values`);
@@ -175,6 +204,21 @@ _A2A_0_5_14 = {"megamoe": "Mega", "deepep": "DeepEP", "mooncake": "Mooncake", "n
                "mori": "MoRI"}
 _A2A_0_5_23 = dict.fromkeys(("megamoe", "deepep", "deepep_v2", "mooncake", "nixl",
                              "ascend_fuseep", "flashinfer", "flashinfer_megamoe", "mori", "pplx"))
+_KV_MLA_0_5_1 = ("fp8_e4m3", "auto")
+_KV_MLA_0_5_4 = ("fp8_e4m3", "fp4_e2m1", "auto")
+_KV_MLA_0_5_7 = ("fp8_e4m3", "fp4_e2m1", "bf16", "auto")
+_KV_MLA_0_5_21 = ("fp8_e4m3", "bf16", "auto")
+_CT = ("compressed-tensors", "compressed_tensors")
+_QUANT_0_4_6 = {"modelopt_fp4": ("modelopt",), "w8a8_int8": _CT, "w8a8_fp8": _CT}
+_QUANT_0_4_10 = {**_QUANT_0_4_6, "petit_nvfp4": ("modelopt",)}
+_QUANT_0_5_4 = {**_QUANT_0_4_10, "modelopt_fp8": ("modelopt",)}
+_QUANT_0_5_10 = {**_QUANT_0_5_4, "modelopt_mixed": ("modelopt",)}
+_QUANT_0_5_14 = {**_QUANT_0_5_10, "nvfp4_online": ("fp8",)}
+_QUANT_0_5_15 = {**_QUANT_0_5_14, "auto-round-int8": _CT}
+_QUANT_0_5_18 = {**_QUANT_0_5_15, "modelopt_fp4": ("modelopt", "fp8"),
+                 "nvfp4_online": ("fp8", "modelopt_fp8")}
+_QUANT_0_5_23 = {**_QUANT_0_5_18, "minimax_m3_nvfp4": ("mxfp8",)}
+"""`compatible_quantization_methods` in each release's `ModelConfig._verify_quantization`."""
 _NGRAM_CUDA_ONLY = "Ngram speculative decoding only supports CUDA device."
 
 TRAITS: dict[str, ReleaseTraits] = {
@@ -202,7 +246,10 @@ TRAITS: dict[str, ReleaseTraits] = {
         parallel_steps="post_init", a2a_spanning={"deepep": "DeepEP"},
         a2a_ep_size_hook=False, a2a_info_backends=(),
         flashinfer_a2a_needs_dp_attention=False, waterfill=None, dp_lm_head_asserts=False, separate_attn_dp_size=False,
-        replica_offset_spans_pp=False,
+        replica_offset_spans_pp=False, mla_prefill_graph_fixed=None, trtllm_mla_majors=(10,),
+        trtllm_mla_kv_dtypes=(), trtllm_mha_gpu_check="", fa4_prefill_only=False,
+        quantization_verified=True, quantization_compatible=_QUANT_0_4_10,
+        requantization_methods=(), quantization_user_overrides=(), quantization_missing=(),
         gpu_resolution=False),
     "0.5.6.post2": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
@@ -234,7 +281,11 @@ TRAITS: dict[str, ReleaseTraits] = {
                       "ascend_fuseep": "Ascend fused EP"},
         a2a_ep_size_hook=False, a2a_info_backends=(),
         flashinfer_a2a_needs_dp_attention=False, waterfill=None, dp_lm_head_asserts=False, separate_attn_dp_size=False,
-        replica_offset_spans_pp=True,
+        replica_offset_spans_pp=True, mla_prefill_graph_fixed=None, trtllm_mla_majors=(10,),
+        trtllm_mla_kv_dtypes=_KV_MLA_0_5_4, trtllm_mha_gpu_check="sm100", fa4_prefill_only=True,
+        quantization_verified=True, quantization_compatible=_QUANT_0_5_4,
+        requantization_methods=(), quantization_user_overrides=(),
+        quantization_missing=("bitsandbytes",),
         gpu_resolution=False),
     "0.5.14": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
@@ -260,7 +311,11 @@ TRAITS: dict[str, ReleaseTraits] = {
         parallel_steps="handlers", a2a_spanning=_A2A_0_5_14, a2a_ep_size_hook=False,
         a2a_info_backends=("megamoe",), flashinfer_a2a_needs_dp_attention=True,
         waterfill="deepep_waterfill", dp_lm_head_asserts=False, separate_attn_dp_size=False, replica_offset_spans_pp=True,
-        gpu_resolution=False),
+        mla_prefill_graph_fixed=None, trtllm_mla_majors=(10, 12),
+        trtllm_mla_kv_dtypes=_KV_MLA_0_5_7, trtllm_mha_gpu_check="prefill_sm100",
+        fa4_prefill_only=False, quantization_verified=True,
+        quantization_compatible=_QUANT_0_5_14, requantization_methods=(),
+        quantization_user_overrides=(), quantization_missing=(), gpu_resolution=False),
     "0.5.23": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
         upper_cases_algorithm=True,
@@ -287,7 +342,10 @@ TRAITS: dict[str, ReleaseTraits] = {
         parallel_steps="hooks", a2a_spanning=_A2A_0_5_23, a2a_ep_size_hook=True,
         a2a_info_backends=(), flashinfer_a2a_needs_dp_attention=False,
         waterfill="waterfill", dp_lm_head_asserts=False, separate_attn_dp_size=True, replica_offset_spans_pp=True,
-        gpu_resolution=True),
+        mla_prefill_graph_fixed=None, trtllm_mla_majors=(10, 12),
+        trtllm_mla_kv_dtypes=_KV_MLA_0_5_21, trtllm_mha_gpu_check="hopper", fa4_prefill_only=False,
+        quantization_verified=True, quantization_compatible=_QUANT_0_5_23, requantization_methods=("quark_mxfp4",),
+        quantization_user_overrides=("humming",), quantization_missing=(), gpu_resolution=True),
 }
 
 
@@ -337,8 +395,10 @@ TRAITS.update({
                          page_tree_backends=("flashinfer",)),
     "0.5.5.post3": _like("0.5.6.post2", draft_revision_main=False,
                          page_tree_backends=("flashinfer",)),
-    # recorded: resolves every battery launch as 0.5.23 does
-    "0.5.22": _like("0.5.23"),
+    # recorded: resolves every battery launch as 0.5.23 does, the GPU-dependent fields
+    # (memory, CUDA graphs, attention backend) on the H100 and the B200 included
+    # (memory_hook.py: prefill CUDA graphs of MLA models capture up to 2048 tokens)
+    "0.5.22": _like("0.5.23", gpu_resolution=True, mla_prefill_graph_fixed=2048),
     # server_args.py: SGLANG_ENABLE_SPEC_V2 also covers EAGLE3 and refuses a given topk > 1
     "0.5.7": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"), spec_v2_topk_one=True),
     # and auto_choose_speculative_params gives (3, 1, 4) to architectures it does not list
@@ -369,6 +429,58 @@ TRAITS.update({
     "0.5.20": _like("0.5.23", **_PARALLEL_0_5_14),
     "0.5.21": _like("0.5.23", **_PARALLEL_0_5_14),
 })
+
+# The GPU checks of explicit attention backends (backend_gpu.py), as each recorded release's
+# server_args.py `_handle_attention_backend_compatibility` (0.5.19+: arg_groups/
+# attention_hook.py, overrides.py `_mla_kv_cache_dtype_checks`) words them.
+_BACKEND_GPU: dict[str, dict] = {
+    "0.4.6.post5": dict(trtllm_mla_majors=(), trtllm_mla_kv_dtypes=(), trtllm_mha_gpu_check=""),
+    "0.4.10.post2": dict(trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=(),
+                         trtllm_mha_gpu_check=""),
+    **dict.fromkeys(("0.5.1.post3", "0.5.2", "0.5.3.post3"), dict(
+        trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=_KV_MLA_0_5_1, trtllm_mha_gpu_check="sm100", fa4_prefill_only=False)),
+    **dict.fromkeys(("0.5.4.post3", "0.5.5.post3", "0.5.6.post2"), dict(
+        trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=_KV_MLA_0_5_4, trtllm_mha_gpu_check="sm100",
+        fa4_prefill_only=True)),
+    **dict.fromkeys(("0.5.7",), dict(
+        trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=_KV_MLA_0_5_7, trtllm_mha_gpu_check="sm100",
+        fa4_prefill_only=True)),
+    **dict.fromkeys(("0.5.8.post1",), dict(
+        trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=_KV_MLA_0_5_7, trtllm_mha_gpu_check="sm100", fa4_prefill_only=False)),
+    **dict.fromkeys(("0.5.9",), dict(
+        trtllm_mla_majors=(10, 12), trtllm_mla_kv_dtypes=_KV_MLA_0_5_7,
+        trtllm_mha_gpu_check="sm100", fa4_prefill_only=False)),
+    **dict.fromkeys(("0.5.10.post1", "0.5.11", "0.5.12.post1", "0.5.13.post1", "0.5.14",
+                     "0.5.15.post1", "0.5.16", "0.5.17", "0.5.18"), dict(
+        trtllm_mla_majors=(10, 12), trtllm_mla_kv_dtypes=_KV_MLA_0_5_7,
+        trtllm_mha_gpu_check="prefill_sm100", fa4_prefill_only=False)),
+    **dict.fromkeys(("0.5.19", "0.5.20"), dict(
+        trtllm_mla_majors=(10, 12), trtllm_mla_kv_dtypes=_KV_MLA_0_5_7,
+        trtllm_mha_gpu_check="hopper", fa4_prefill_only=False)),
+}
+for _release, _changes in _BACKEND_GPU.items():
+    TRAITS[_release] = replace(TRAITS[_release], **_changes)
+
+# model_config.py `_verify_quantization` of each recorded release, where it differs from the
+# release its entry above copies: `compatible_quantization_methods`, REQUANTIZATION_METHODS,
+# humming.py's user-named override, the recorded "Unknown quantization method" lists.
+_QUANTIZATION: dict[str, dict] = {
+    "0.4.6.post5": dict(quantization_verified=False, quantization_compatible=_QUANT_0_4_6),
+    **dict.fromkeys(("0.5.2", "0.5.3.post3"), dict(quantization_compatible=_QUANT_0_4_10,
+                                                   quantization_missing=())),
+    **dict.fromkeys(("0.5.8.post1", "0.5.9"), dict(quantization_missing=())),
+    "0.5.10.post1": dict(quantization_compatible=_QUANT_0_5_10, quantization_missing=()),
+    **dict.fromkeys(("0.5.11", "0.5.12.post1", "0.5.13.post1"),
+                    dict(quantization_compatible=_QUANT_0_5_10)),
+    "0.5.15.post1": dict(quantization_compatible=_QUANT_0_5_15),
+    "0.5.16": dict(quantization_compatible=_QUANT_0_5_15, quantization_user_overrides=("humming",)),
+    "0.5.17": dict(quantization_compatible=_QUANT_0_5_15, quantization_user_overrides=("humming",),
+                   requantization_methods=("quark_mxfp4",)),
+    **dict.fromkeys(("0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22"),
+                    dict(quantization_compatible=_QUANT_0_5_18)),
+}
+for _release, _changes in _QUANTIZATION.items():
+    TRAITS[_release] = replace(TRAITS[_release], **_changes)
 
 LARGE_TREE_ARCHITECTURES = ("LlamaForCausalLM", "Grok1ForCausalLM", "Grok1VForCausalLM")
 
