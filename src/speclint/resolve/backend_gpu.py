@@ -43,7 +43,7 @@ def backend_gpu_checks(state: ResolutionState, gpu: GpuProfile | None) -> None:
 
 
 def _trtllm_mha(state: ResolutionState, check: str, major: int, sm: int,
-                given: tuple[str, ...], backends: tuple) -> None:
+                given: tuple[str, ...], backends: tuple[object, object, object]) -> None:
     """'sm100': any trtllm_mha needs SM100 (0.5.1-0.5.9); 'prefill_sm100': prefill needs
     SM100, decode SM90/SM100/SM120 (0.5.10-0.5.18); 'hopper': both SM90/SM100/SM120, and no
     fp8_e4m3 KV cache for SM120 prefill (0.5.19+)."""
@@ -72,3 +72,30 @@ def _trtllm_mha(state: ResolutionState, check: str, major: int, sm: int,
         raise Stop("ValueError", "TRTLLM MHA backend for decode is only supported on Hopper "
                    "(SM90), Blackwell (SM100) and (SM120) GPUs. Please use a different decode "
                    "backend.", _HANDLER, given, BACKEND_GPU)
+
+
+_KV4_CHOICES = {"mla": ["cutlass_mla", "flashinfer", "trtllm_mla", "flashmla"],
+                "mha": ["triton", "torch_native", "flex_attention", "trtllm_mha"]}
+_ATTENTION_KIND = {"LlamaForCausalLM": "mha", "Qwen3ForCausalLM": "mha",
+                   "DeepseekV3ForCausalLM": "mla"}
+"""`use_mla_backend()` of the targets the recordings cover."""
+
+
+def kv4_check(state: ResolutionState) -> None:
+    """`_handle_kv4_compatibility` (0.5.7-0.5.18, `ReleaseTraits.kv4_dtypes`): an FP4 KV cache
+    with one backend for prefill and decode needs a backend from the release's list. The FA4
+    prefill branch is not modelled (nothing is said)."""
+    dtypes = state.traits.kv4_dtypes
+    if not dtypes or not state.config.known("kv_cache_dtype") or \
+            state.config.value("kv_cache_dtype") not in dtypes or state.get("device") != "cuda":
+        return
+    kind = _ATTENTION_KIND.get(state.target_architecture or "")
+    attention, prefill, decode = (state.get(n) for n in _NAMES)
+    prefill, decode = prefill or attention, decode or attention
+    if kind is None or not isinstance(attention, str) or prefill != decode or prefill == "fa4":
+        return
+    choices = _KV4_CHOICES[kind]
+    if attention not in choices:
+        raise Stop("AssertionError", f"KV4 {kind.upper()} expects attention_backend to be one of "
+                   f"{choices}, but got {attention}", "_handle_kv4_compatibility",
+                   ("kv_cache_dtype", "attention_backend"))

@@ -13,7 +13,7 @@ other hooks, ROCm) the fields are `Unknown`, each with why.
 
 from __future__ import annotations
 
-from speclint.resolve.backend_gpu import backend_gpu_checks
+from speclint.resolve.backend_gpu import backend_gpu_checks, kv4_check
 from speclint.resolve.gpu_profiles import GpuProfile
 from speclint.resolve.hardware_flags import modelled_flags_problem, plain_int
 from speclint.resolve.result import Unknown, is_known
@@ -55,10 +55,17 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     resolve_defaults(state, gpu, modelled_flags_problem(state.config)
                      if state.traits.gpu_resolution else None)
     if reason is not None:
+        if not state.traits.gpu_resolution:
+            from speclint.resolve.auto_backend import choose_backend
+
+            choose_backend(state, gpu)
         if not state.config.uncertain:
             backend_gpu_checks(state, gpu)  # the backends given: no model hook changes them
-        if state.traits.gpu_resolution and state.config.known("kv_cache_dtype"):
+        # in every release that picks the backend while resolving (0.5.4+, server_args.py)
+        if (state.traits.gpu_resolution or state.traits.auto_backend_choice) and \
+                state.config.known("kv_cache_dtype"):
             _fa3_fp8_fallback(state)
+        kv4_check(state)
         _gpu_free_parts(state, reason)
         return
     from speclint.resolve import deepseek_blackwell

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from speclint.resolve.result import BACKEND_GPU
+from speclint.sglang import RESOLUTION
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules.precedence import REJECTION
 from speclint.rules.spd_helpers import flag_span
@@ -44,6 +45,7 @@ python -m sglang.launch_server --model-path fixtures/models/deepseek-v3 \\
     name = "attention-backend-gpu"
     severity = Severity.ERROR
     summary = "An attention backend SGLang refuses on the GPU the launch runs on."
+    rests_on = (RESOLUTION,)
     invalid = (Example(_LLAMA + " --attention-backend trtllm_mha", gpu="a100"),
                Example(_LLAMA + " --attention-backend trtllm_mla", gpu="h100"))
     valid = (Example(_LLAMA + " --attention-backend trtllm_mha", gpu="h100"),

@@ -11,6 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from speclint.sglang.traits_backends import (
+    _KV_MLA_0_5_4,
+    _KV_MLA_0_5_7,
+    _KV_MLA_0_5_21,
+    _QUANT_0_4_10,
+    _QUANT_0_5_4,
+    _QUANT_0_5_14,
+    _QUANT_0_5_23,
+    RECORDED_BACKEND_FACTS,
+)
+
 _MTP_0_5_23 = (
     "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV4ForCausalLM",
     "Glm4MoeForCausalLM", "Glm4MoeLiteForCausalLM", "GlmMoeDsaForCausalLM",
@@ -178,6 +189,19 @@ class ReleaseTraits:
     quantization_missing: tuple[str, ...]
     """--quantization choices the release's QUANTIZATION_METHODS lacks ("Unknown quantization
     method", recorded: bitsandbytes in 0.5.4-0.5.7)."""
+    auto_backend_choice: str
+    """How the release picks the attention backend for an H100/B200 when none is given
+    (resolve/auto_backend.py, recorded): '' (not while resolving), 'flashinfer' (0.5.4-0.5.5:
+    flashinfer on Blackwell), 'tree_free' (0.5.6: trtllm_mha on Blackwell without tree
+    drafting), 'given_topk' (0.5.7+: and, with speculative decoding, a topk given)."""
+    deepseek_blackwell_mla: bool
+    """DeepSeek-V3 on Blackwell with no backend given runs trtllm_mla (0.5.3+, recorded)."""
+    deprecated_moe_flags: bool
+    """`__post_init__` rewrites --enable-ep-moe (ep_size = tp_size) and --enable-deepep-moe
+    (moe_a2a_backend deepep) before its handlers (0.5.2; 0.4.x in parallel.py's post_init)."""
+    kv4_dtypes: tuple[str, ...]
+    """KV-cache dtypes `_handle_kv4_compatibility` checks against the backend: fp4_e2m1
+    (0.5.7-0.5.15), nvfp4 / fp4_mx_block16 (0.5.16-0.5.18); empty: no such check."""
     trtllm_mla_majors: tuple[int, ...]
     """Compute-capability majors an explicit trtllm_mla backend runs on ("only supported on
     Blackwell GPUs (SM100)" / "(SM100/SM12x)"); empty: no check (backend_gpu.py)."""
@@ -204,21 +228,6 @@ _A2A_0_5_14 = {"megamoe": "Mega", "deepep": "DeepEP", "mooncake": "Mooncake", "n
                "mori": "MoRI"}
 _A2A_0_5_23 = dict.fromkeys(("megamoe", "deepep", "deepep_v2", "mooncake", "nixl",
                              "ascend_fuseep", "flashinfer", "flashinfer_megamoe", "mori", "pplx"))
-_KV_MLA_0_5_1 = ("fp8_e4m3", "auto")
-_KV_MLA_0_5_4 = ("fp8_e4m3", "fp4_e2m1", "auto")
-_KV_MLA_0_5_7 = ("fp8_e4m3", "fp4_e2m1", "bf16", "auto")
-_KV_MLA_0_5_21 = ("fp8_e4m3", "bf16", "auto")
-_CT = ("compressed-tensors", "compressed_tensors")
-_QUANT_0_4_6 = {"modelopt_fp4": ("modelopt",), "w8a8_int8": _CT, "w8a8_fp8": _CT}
-_QUANT_0_4_10 = {**_QUANT_0_4_6, "petit_nvfp4": ("modelopt",)}
-_QUANT_0_5_4 = {**_QUANT_0_4_10, "modelopt_fp8": ("modelopt",)}
-_QUANT_0_5_10 = {**_QUANT_0_5_4, "modelopt_mixed": ("modelopt",)}
-_QUANT_0_5_14 = {**_QUANT_0_5_10, "nvfp4_online": ("fp8",)}
-_QUANT_0_5_15 = {**_QUANT_0_5_14, "auto-round-int8": _CT}
-_QUANT_0_5_18 = {**_QUANT_0_5_15, "modelopt_fp4": ("modelopt", "fp8"),
-                 "nvfp4_online": ("fp8", "modelopt_fp8")}
-_QUANT_0_5_23 = {**_QUANT_0_5_18, "minimax_m3_nvfp4": ("mxfp8",)}
-"""`compatible_quantization_methods` in each release's `ModelConfig._verify_quantization`."""
 _NGRAM_CUDA_ONLY = "Ngram speculative decoding only supports CUDA device."
 
 TRAITS: dict[str, ReleaseTraits] = {
@@ -247,7 +256,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         a2a_ep_size_hook=False, a2a_info_backends=(),
         flashinfer_a2a_needs_dp_attention=False, waterfill=None, dp_lm_head_asserts=False, separate_attn_dp_size=False,
         replica_offset_spans_pp=False, mla_prefill_graph_fixed=None, trtllm_mla_majors=(10,),
-        trtllm_mla_kv_dtypes=(), trtllm_mha_gpu_check="", fa4_prefill_only=False,
+        trtllm_mla_kv_dtypes=(), trtllm_mha_gpu_check="", auto_backend_choice="", deepseek_blackwell_mla=False, deprecated_moe_flags=False,
+        kv4_dtypes=(), fa4_prefill_only=False,
         quantization_verified=True, quantization_compatible=_QUANT_0_4_10,
         requantization_methods=(), quantization_user_overrides=(), quantization_missing=(),
         gpu_resolution=False),
@@ -282,7 +292,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         a2a_ep_size_hook=False, a2a_info_backends=(),
         flashinfer_a2a_needs_dp_attention=False, waterfill=None, dp_lm_head_asserts=False, separate_attn_dp_size=False,
         replica_offset_spans_pp=True, mla_prefill_graph_fixed=None, trtllm_mla_majors=(10,),
-        trtllm_mla_kv_dtypes=_KV_MLA_0_5_4, trtllm_mha_gpu_check="sm100", fa4_prefill_only=True,
+        trtllm_mla_kv_dtypes=_KV_MLA_0_5_4, trtllm_mha_gpu_check="sm100", auto_backend_choice="tree_free", deepseek_blackwell_mla=True, deprecated_moe_flags=False,
+        kv4_dtypes=(), fa4_prefill_only=True,
         quantization_verified=True, quantization_compatible=_QUANT_0_5_4,
         requantization_methods=(), quantization_user_overrides=(),
         quantization_missing=("bitsandbytes",),
@@ -313,7 +324,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         waterfill="deepep_waterfill", dp_lm_head_asserts=False, separate_attn_dp_size=False, replica_offset_spans_pp=True,
         mla_prefill_graph_fixed=None, trtllm_mla_majors=(10, 12),
         trtllm_mla_kv_dtypes=_KV_MLA_0_5_7, trtllm_mha_gpu_check="prefill_sm100",
-        fa4_prefill_only=False, quantization_verified=True,
+        auto_backend_choice="given_topk", deepseek_blackwell_mla=True, deprecated_moe_flags=False,
+        kv4_dtypes=("fp4_e2m1",), fa4_prefill_only=False, quantization_verified=True,
         quantization_compatible=_QUANT_0_5_14, requantization_methods=(),
         quantization_user_overrides=(), quantization_missing=(), gpu_resolution=False),
     "0.5.23": ReleaseTraits(
@@ -343,7 +355,8 @@ TRAITS: dict[str, ReleaseTraits] = {
         a2a_info_backends=(), flashinfer_a2a_needs_dp_attention=False,
         waterfill="waterfill", dp_lm_head_asserts=False, separate_attn_dp_size=True, replica_offset_spans_pp=True,
         mla_prefill_graph_fixed=None, trtllm_mla_majors=(10, 12),
-        trtllm_mla_kv_dtypes=_KV_MLA_0_5_21, trtllm_mha_gpu_check="hopper", fa4_prefill_only=False,
+        trtllm_mla_kv_dtypes=_KV_MLA_0_5_21, trtllm_mha_gpu_check="hopper", auto_backend_choice="given_topk", deepseek_blackwell_mla=True, deprecated_moe_flags=False,
+        kv4_dtypes=(), fa4_prefill_only=False,
         quantization_verified=True, quantization_compatible=_QUANT_0_5_23, requantization_methods=("quark_mxfp4",),
         quantization_user_overrides=("humming",), quantization_missing=(), gpu_resolution=True),
 }
@@ -359,10 +372,10 @@ def _like(release: str, **changes) -> ReleaseTraits:
 
 _SPEC_0_5_12 = dict(eagle_overlap="spec_v2_default", ngram_disables_overlap=True,
                     ngram_sets_steps=False, dflash_disables_overlap=True,
-                    page_tree_backends=("flashinfer",))
+                    page_tree_backends=("flashinfer", "fa3"))
 """0.5.11-0.5.12 server_args.py: spec v1 (overlap off) for a given topk > 1; NGRAM turns the
 overlap scheduler off and leaves steps unset; DFLASH turns it off; paged trees only on
-flashinfer."""
+flashinfer and fa3 (`attention_backend not in ["flashinfer", "fa3"]`)."""
 _PARALLEL_0_5_14 = dict(parallel_steps=TRAITS["0.5.14"].parallel_steps, separate_attn_dp_size=False)
 """`_handle_data_parallelism` where --dp-size is still the attention-DP size (0.5.20-0.5.21)."""
 
@@ -430,57 +443,9 @@ TRAITS.update({
     "0.5.21": _like("0.5.23", **_PARALLEL_0_5_14),
 })
 
-# The GPU checks of explicit attention backends (backend_gpu.py), as each recorded release's
-# server_args.py `_handle_attention_backend_compatibility` (0.5.19+: arg_groups/
-# attention_hook.py, overrides.py `_mla_kv_cache_dtype_checks`) words them.
-_BACKEND_GPU: dict[str, dict] = {
-    "0.4.6.post5": dict(trtllm_mla_majors=(), trtllm_mla_kv_dtypes=(), trtllm_mha_gpu_check=""),
-    "0.4.10.post2": dict(trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=(),
-                         trtllm_mha_gpu_check=""),
-    **dict.fromkeys(("0.5.1.post3", "0.5.2", "0.5.3.post3"), dict(
-        trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=_KV_MLA_0_5_1, trtllm_mha_gpu_check="sm100", fa4_prefill_only=False)),
-    **dict.fromkeys(("0.5.4.post3", "0.5.5.post3", "0.5.6.post2"), dict(
-        trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=_KV_MLA_0_5_4, trtllm_mha_gpu_check="sm100",
-        fa4_prefill_only=True)),
-    **dict.fromkeys(("0.5.7",), dict(
-        trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=_KV_MLA_0_5_7, trtllm_mha_gpu_check="sm100",
-        fa4_prefill_only=True)),
-    **dict.fromkeys(("0.5.8.post1",), dict(
-        trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=_KV_MLA_0_5_7, trtllm_mha_gpu_check="sm100", fa4_prefill_only=False)),
-    **dict.fromkeys(("0.5.9",), dict(
-        trtllm_mla_majors=(10, 12), trtllm_mla_kv_dtypes=_KV_MLA_0_5_7,
-        trtllm_mha_gpu_check="sm100", fa4_prefill_only=False)),
-    **dict.fromkeys(("0.5.10.post1", "0.5.11", "0.5.12.post1", "0.5.13.post1", "0.5.14",
-                     "0.5.15.post1", "0.5.16", "0.5.17", "0.5.18"), dict(
-        trtllm_mla_majors=(10, 12), trtllm_mla_kv_dtypes=_KV_MLA_0_5_7,
-        trtllm_mha_gpu_check="prefill_sm100", fa4_prefill_only=False)),
-    **dict.fromkeys(("0.5.19", "0.5.20"), dict(
-        trtllm_mla_majors=(10, 12), trtllm_mla_kv_dtypes=_KV_MLA_0_5_7,
-        trtllm_mha_gpu_check="hopper", fa4_prefill_only=False)),
-}
-for _release, _changes in _BACKEND_GPU.items():
-    TRAITS[_release] = replace(TRAITS[_release], **_changes)
-
-# model_config.py `_verify_quantization` of each recorded release, where it differs from the
-# release its entry above copies: `compatible_quantization_methods`, REQUANTIZATION_METHODS,
-# humming.py's user-named override, the recorded "Unknown quantization method" lists.
-_QUANTIZATION: dict[str, dict] = {
-    "0.4.6.post5": dict(quantization_verified=False, quantization_compatible=_QUANT_0_4_6),
-    **dict.fromkeys(("0.5.2", "0.5.3.post3"), dict(quantization_compatible=_QUANT_0_4_10,
-                                                   quantization_missing=())),
-    **dict.fromkeys(("0.5.8.post1", "0.5.9"), dict(quantization_missing=())),
-    "0.5.10.post1": dict(quantization_compatible=_QUANT_0_5_10, quantization_missing=()),
-    **dict.fromkeys(("0.5.11", "0.5.12.post1", "0.5.13.post1"),
-                    dict(quantization_compatible=_QUANT_0_5_10)),
-    "0.5.15.post1": dict(quantization_compatible=_QUANT_0_5_15),
-    "0.5.16": dict(quantization_compatible=_QUANT_0_5_15, quantization_user_overrides=("humming",)),
-    "0.5.17": dict(quantization_compatible=_QUANT_0_5_15, quantization_user_overrides=("humming",),
-                   requantization_methods=("quark_mxfp4",)),
-    **dict.fromkeys(("0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22"),
-                    dict(quantization_compatible=_QUANT_0_5_18)),
-}
-for _release, _changes in _QUANTIZATION.items():
-    TRAITS[_release] = replace(TRAITS[_release], **_changes)
+for _changes in RECORDED_BACKEND_FACTS:
+    for _release, _fields in _changes.items():
+        TRAITS[_release] = replace(TRAITS[_release], **_fields)
 
 LARGE_TREE_ARCHITECTURES = ("LlamaForCausalLM", "Grok1ForCausalLM", "Grok1VForCausalLM")
 
