@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from speclint.resolve.result import TREE_DRAFT_BACKEND, is_known
+from speclint.sglang import RESOLUTION
 from speclint.rules.base import LaunchContext, Rule, Severity
 from speclint.rules.precedence import REJECTION
 from speclint.rules.spd_helpers import flag_span
@@ -41,6 +42,7 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
     name = "ngram-page-size-backend"
     severity = Severity.ERROR
     summary = "NGRAM with --page-size > 1 on an attention backend other than flashinfer."
+    rests_on = (RESOLUTION,)
     invalid = (_NGRAM + " --page-size 32 --attention-backend fa3",
                _NGRAM + " --page-size 64")
     valid = (_NGRAM + " --page-size 32 --attention-backend flashinfer",
