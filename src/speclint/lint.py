@@ -8,9 +8,12 @@ from __future__ import annotations
 import os
 import stat
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from speclint.source import Diagnostic, ExtractResult
+
+if TYPE_CHECKING:
+    from speclint.resolve.gpu_profiles import GpuProfile
 
 MAX_FILE_BYTES = 1024 * 1024
 """A bigger file is not linted: it gets one file-too-large finding (SLM001) at 1:1 and the
@@ -58,8 +61,8 @@ class LintOptions:
     """Read `[tool.speclint] models` from the configuration closest to the file (the API
     default; only read when a launch names a model). The CLI applies configuration files
     itself and turns this off."""
-    gpu: object = None
-    """The `GpuProfile` SGLang runs on (`--gpu`, `[tool.speclint] gpu`, NVML for `run`);
+    gpu: GpuProfile | None = None
+    """The GPU SGLang runs on (`--gpu`, `[tool.speclint] gpu`, NVML for `run`);
     None: every GPU-dependent field is unknown."""
 
 

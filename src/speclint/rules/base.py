@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import ClassVar, Iterable, Iterator
+from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
 
 from speclint.flags.argv import ParsedArgs
 from speclint.flags.config import LaunchConfig
 from speclint.source import Diagnostic, Launch, Span
+
+if TYPE_CHECKING:
+    from speclint.models.config import ModelConfig
+    from speclint.models.locate import Located
+    from speclint.resolve.gpu_profiles import GpuProfile
+    from speclint.resolve.result import Resolution
+    from speclint.sglang.release import Release
 
 
 class Severity(enum.IntEnum):
@@ -98,10 +105,10 @@ class ModelRef:
     """A model the launch names (target or draft), and its config.json when found on disk."""
 
     reference: str | None
-    located: object = None
-    """`speclint.models.locate.Located`, or None when the launch names no model."""
-    config: object = None
-    """`speclint.models.config.ModelConfig`, or None when not found or unreadable."""
+    located: Located | None = None
+    """Where the model was looked for, or None when the launch names no model."""
+    config: ModelConfig | None = None
+    """The model's config.json, or None when not found or unreadable."""
     problem: str | None = None
     """Why the config could not be read (found but broken)."""
 
@@ -119,14 +126,14 @@ class LaunchContext:
     parsed: ParsedArgs
     config: LaunchConfig
     version: VersionChoice
-    resolution: object = None
-    """`speclint.resolve.Resolution`: what SGLang will really run with."""
+    resolution: Resolution | None = None
+    """What SGLang will really run with."""
     target: ModelRef | None = None
     draft: ModelRef | None = None
     config_refusal: tuple | None = None
     """(ConfigEntry, message) for the first `--config` file key SGLang's merger refuses."""
-    gpu: object = None
-    """The `GpuProfile` the launch was resolved for (None: not given)."""
+    gpu: GpuProfile | None = None
+    """The GPU the launch was resolved for (None: not given)."""
 
     @property
     def counted(self) -> bool:
@@ -139,8 +146,8 @@ class LaunchContext:
         return self.launch.partly_read
 
     @property
-    def release(self):
-        """`speclint.sglang.Release`: what speclint knows about the checked SGLang release."""
+    def release(self) -> Release:
+        """What speclint knows about the checked SGLang release."""
         from speclint.sglang import release
 
         return release(self.version.version)
