@@ -14,6 +14,7 @@ from speclint.source import Diagnostic, ExtractResult
 
 if TYPE_CHECKING:
     from speclint.resolve.gpu_profiles import GpuProfile
+    from speclint.rules.base import Finding
 
 MAX_FILE_BYTES = 1024 * 1024
 """A bigger file is not linted: it gets one file-too-large finding (SLM001) at 1:1 and the
@@ -69,7 +70,7 @@ class LintOptions:
 @dataclass(slots=True)
 class FileResult:
     path: str
-    findings: list = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
     contexts: list = field(default_factory=list)
     """One LaunchContext per launch found (for `explain`)."""
     error: str | None = None
