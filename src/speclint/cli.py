@@ -58,7 +58,8 @@ def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> N
     ctx.exit(0)
 
 
-def _validate_version(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+def _validate_version(ctx: click.Context | None, param: click.Parameter | None, value: str | None
+                      ) -> str | None:
     if value is None:
         return None
     from speclint.flags.versions import version_key
@@ -68,8 +69,8 @@ def _validate_version(ctx: click.Context, param: click.Parameter, value: str | N
     return value.lstrip("v")
 
 
-def _parse_model_configs(ctx: click.Context, param: click.Parameter, values: Sequence[str]
-                         ) -> tuple[tuple[str, str], ...]:
+def _parse_model_configs(ctx: click.Context | None, param: click.Parameter | None,
+                         values: Sequence[str]) -> tuple[tuple[str, str], ...]:
     pairs: list[tuple[str, str]] = []
     for value in values:
         name, sep, path = value.partition("=")
