@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from speclint.lint import FileResult, LintOptions
-    from speclint.rules.base import Edit, Finding
+    from speclint.core.findings import Edit, Finding
 
 
 class FixError(Exception):

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterator
 
-from speclint.source import Diagnostic, ExtractResult
+from speclint.core.launches import Diagnostic, ExtractResult
 
 if TYPE_CHECKING:
+    from speclint.core.findings import Finding
+    from speclint.core.launches import Launch
     from speclint.flags.config import LaunchConfig
     from speclint.resolve.gpu_profiles import GpuProfile
-    from speclint.rules.base import Finding, LaunchContext, ModelRef, Rule
-    from speclint.source import Launch
+    from speclint.rules.base import LaunchContext, ModelRef, Rule
     from speclint.walk import WalkOptions
 
 MAX_FILE_BYTES = 1024 * 1024
@@ -336,7 +337,7 @@ def read_source(path: str) -> tuple[str | None, str | None, int]:
 def too_large_result(path: str, size: int, options: LintOptions = LintOptions()) -> FileResult:
     """A file over MAX_FILE_BYTES: one file-too-large finding at 1:1, nothing else read."""
     from speclint.rules.base import FileContext
-    from speclint.source import Span
+    from speclint.core.spans import Span
 
     limit = MAX_FILE_BYTES // 1024
     shown = f"{size / (1024 * 1024):.1f} MiB" if size >= 1024 * 1024 else f"{size // 1024} KiB"

@@ -16,11 +16,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from speclint.source import Launch, Span, Word
+from speclint.core.launches import Launch
+from speclint.core.spans import Span
+from speclint.core.words import Word
 
 if TYPE_CHECKING:
+    from speclint.core.findings import Finding
     from speclint.lint import FileResult, LintOptions
-    from speclint.rules.base import Finding, LaunchContext
+    from speclint.rules.base import LaunchContext
 
 COMMAND_LINE = "<command line>"
 _ENV_PREFIXES = ("SGLANG_", "SGL_")
@@ -43,7 +46,7 @@ class ArgvLint:
 
     @property
     def errors(self) -> list[Finding]:
-        from speclint.rules.base import Severity
+        from speclint.core.findings import Severity
 
         return [f for f in self.result.findings if f.severity >= Severity.ERROR]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.rules.base import Edit, LaunchContext, Note, Rule, Severity, literal_word
-from speclint.source import Span
+from speclint.core.spans import Span
 
 _REPEATABLE = ("append", "append_const", "count")
 
