@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
 
+from speclint.core.config_files import ConfigEntry
 from speclint.core.findings import Edit, Finding, Note, Severity
 from speclint.core.launches import Diagnostic, Launch
 from speclint.core.spans import Span
@@ -76,8 +77,8 @@ class LaunchContext:
     """What SGLang will really run with."""
     target: ModelRef | None = None
     draft: ModelRef | None = None
-    config_refusal: tuple | None = None
-    """(ConfigEntry, message) for the first `--config` file key SGLang's merger refuses."""
+    config_refusal: tuple[ConfigEntry, str] | None = None
+    """(entry, message) for the first `--config` file key SGLang's merger refuses."""
     gpu: GpuProfile | None = None
     """The GPU the launch was resolved for (None: not given)."""
 
