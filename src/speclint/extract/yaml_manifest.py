@@ -32,7 +32,7 @@ class _Loader(yaml.SafeLoader):
         if self.flow_level + len(self.indents) >= MAX_DEPTH:
             raise RecursionError(f"YAML nested more than {MAX_DEPTH} levels deep")
 
-    def fetch_flow_collection_start(self, TokenClass) -> None:
+    def fetch_flow_collection_start(self, TokenClass: type[yaml.Token]) -> None:
         self._deeper()
         super().fetch_flow_collection_start(TokenClass)
 
@@ -127,7 +127,7 @@ def mapping_pairs(node: yaml.MappingNode, _active: frozenset[int] = frozenset())
     return pairs
 
 
-def _get(node: yaml.Node, name: str) -> yaml.Node | None:
+def _get(node: yaml.Node | None, name: str) -> yaml.Node | None:
     if not isinstance(node, yaml.MappingNode):
         return None
     found = None

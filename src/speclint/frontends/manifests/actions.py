@@ -10,7 +10,7 @@ non-POSIX `shell:` (pwsh, cmd, python) are not read as shell.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 import yaml
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 _POSIX_SHELLS = ("bash", "sh")
 
 
-def is_workflow(root: yaml.Node, path: str) -> bool:
+def is_workflow(root: yaml.Node, path: str) -> TypeGuard[yaml.MappingNode]:
     """A workflow file: under `.github/workflows/`, or a mapping with `jobs:` and `on:`."""
     if not isinstance(root, yaml.MappingNode):
         return False
