@@ -6,10 +6,13 @@ import os
 from collections import deque
 from dataclasses import dataclass, field
 from itertools import chain, islice
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from speclint.config import ConfigError, Settings, SettingsFinder
 from speclint.lint import FileResult, LintOptions, Selection, iter_lint_paths, lint_path
+
+if TYPE_CHECKING:
+    from speclint.resolve.gpu_profiles import GpuProfile
 
 
 @dataclass(frozen=True)
@@ -31,8 +34,8 @@ class CommandLine:
     respect_gitignore: bool | None = None
     cache_dir: str | None = None
     """Where `check` keeps results for re-runs (`speclint.runner.cache`); None: no cache."""
-    gpu: object = None
-    """A `GpuProfile` from `--gpu`/`--gpus` (wins over the configuration's `gpu`)."""
+    gpu: GpuProfile | None = None
+    """From `--gpu`/`--gpus` (wins over the configuration's `gpu`)."""
 
 
 @dataclass

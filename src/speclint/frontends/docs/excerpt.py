@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.launches import Diagnostic, ExtractResult, Launch
 from speclint.core.spans import Span
 from speclint.frontends.shell.embedded import Budget, Piece, ShellBuffer, line_starts, span_of
 
@@ -183,7 +183,7 @@ class DocFile:
             self.result.diagnostics.append(diagnostic)
         return len(found.launches)
 
-    def _prefixed_fragment(self, pieces: list[Piece]) -> list:
+    def _prefixed_fragment(self, pieces: list[Piece]) -> list[Launch]:
         """A block holding only an array of a framework's prefixed flags (slime's
         `SGLANG_ARGS=(--sglang-... )` in a README): read as the shell front-end reads it."""
         from ..manifests.prefixed import mentions

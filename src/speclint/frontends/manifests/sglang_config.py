@@ -10,11 +10,11 @@ Positions of what the file says point into that file (`Span.file`).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from typing import Callable, TypeGuard
 
 import yaml
 
+from speclint.core.config_files import ConfigEntry, ConfigFile
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
 from speclint.frontends.recognise import DEFAULT_ENTRY
@@ -23,29 +23,6 @@ from speclint.frontends.manifests.yaml_nodes import Loader
 
 MAX_VALUE_CHARS = 64 * 1024
 """A value whose text would be longer (an alias-built list) is not followed."""
-
-
-@dataclass(frozen=True, slots=True)
-class ConfigEntry:
-    key: str
-    key_span: Span
-    value: object
-    """The value as `yaml.safe_load` constructs it (what SGLang's merger sees)."""
-    value_span: Span
-    item_spans: tuple[Span, ...] = ()
-    """For a list: where each item is written."""
-    problem: str | None = None
-    """Why the value cannot be known (too large, a recursive alias)."""
-
-
-@dataclass(slots=True)
-class ConfigFile:
-    path: str
-    """The file as shown in findings."""
-    entries: list[ConfigEntry] = field(default_factory=list)
-    problem: str | None = None
-    """Why the file could not be read as SGLang reads it (then no entry is known)."""
-    problem_span: Span | None = None
 
 
 def read_config(text: str, path: str, node: yaml.MappingNode | None = None,

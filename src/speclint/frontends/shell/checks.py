@@ -60,9 +60,8 @@ def collect_comments(root: Node, tm: TextMap, result: ExtractResult) -> list[Nod
     if b"#" not in tm.data:
         nodes: list[Node] = []
     else:
-        nodes = _comments_at_hashes(root, tm.data)
-        if nodes is None:
-            nodes = _comment_nodes(root)
+        at_hashes = _comments_at_hashes(root, tm.data)
+        nodes = at_hashes if at_hashes is not None else _comment_nodes(root)
     for node in nodes:
         result.comments.append((tm.node_span(node), tm.node_text(node)))
     return nodes

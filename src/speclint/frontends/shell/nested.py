@@ -82,8 +82,11 @@ def _add_pieces(walker: Walking, arg: Arg, pieces: list[tuple[str, int, int]],
         if end > pos:
             _literal(tm, pos, end, True, pieces)
     elif arg.word.text is not None:
-        begin, finish = tm.file_range(node.start_byte, node.end_byte) if node is not None else (None, None)
-        if begin is None:
+        where: tuple[int, int] | None = tm.file_range(node.start_byte, node.end_byte) \
+            if node is not None else None
+        if where is not None:
+            begin, finish = where
+        else:
             span = arg.word.span
             line_start = tm.line_starts[span.line - 1]
             begin, finish = line_start + span.column - 1, line_start + span.column - 1

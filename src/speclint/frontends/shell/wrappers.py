@@ -114,12 +114,14 @@ def mpi_command(args: list[Arg], i: int, env: dict[str, Word]) -> int:
         if "=" in name and text.startswith("--"):
             continue
         if name in MPI_TWO_VALUES:
-            if name in ("genv", "env") and i + 1 < len(args) and args[i].word.text:
-                env[args[i].word.text] = args[i + 1].word
+            variable = args[i].word.text if i < len(args) else None
+            if name in ("genv", "env") and i + 1 < len(args) and variable:
+                env[variable] = args[i + 1].word
             i += 2
         elif name in MPI_ONE_VALUE:
-            if name == "x" and i < len(args) and args[i].word.text:
-                pair = _name_value(args[i].word.text)
+            assignment = args[i].word.text if i < len(args) else None
+            if name == "x" and assignment:
+                pair = _name_value(assignment)
                 if pair is not None:
                     env[pair[0]] = _env_word(args[i], len(pair[0]) + 1)
             i += 1
