@@ -252,7 +252,7 @@ def _drafter_unchecked(ctx) -> bool:
     known = getattr(ctx, "drafter_unchecked", None)  # a LaunchSummary from `check`
     if known is not None:
         return known
-    from speclint.rules.drf_config_not_found import unread_model_configs
+    from speclint.rules.drafter import unread_model_configs
 
     return bool(unread_model_configs(ctx))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.rules.base import LaunchContext, Note, Rule, Severity
-from speclint.rules.drf_helpers import algorithm_span, draft_span
+from speclint.rules.drafter import algorithm_span, draft_span
 from speclint.rules.spd_helpers import speculative_algorithm, written
 
 _TARGET = "python -m sglang.launch_server --model-path /no/such/kimi-k2.6 --max-running-requests 64"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from speclint.rules.base import LaunchContext, Note, Rule, Severity
-from speclint.rules.drf_helpers import EAGLE_FAMILY
-from speclint.rules.spd_helpers import flag_span, speculative_algorithm
+from speclint.rules.drafter import unread_model_configs
+from speclint.rules.spd_helpers import flag_span
 
 
 class ModelConfigNotFound(Rule):
@@ -70,27 +70,3 @@ python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5 \\
         notes = [Note(flag_span(ctx, dest), f"the {role}, not found on disk")
                  for role, _, dest, _ in missing[1:]]
         yield self.report(ctx.path, flag_span(ctx, first[2]), message, hint, notes)
-
-
-def unread_model_configs(ctx: LaunchContext) -> list[tuple[str, str, str, str]]:
-    """(role, model, flag dest, why) per model config.json of an EAGLE-family launch that
-    could not be read: the drafter checks did not run for it. Also counted by `check`'s
-    summary line when this opt-in rule is off, so a skipped check is never silent."""
-    if speculative_algorithm(ctx) not in EAGLE_FAMILY or ctx.resolution.rejection is not None:
-        return []
-    from speclint.flags.argv import argparse_stop
-
-    if argparse_stop(ctx.parsed) is not None:  # no drafter check would run after parsing
-        return []
-    missing = []
-    for role, ref, dest in (("target", ctx.target, "model_path"),
-                            ("drafter", ctx.draft, "speculative_draft_model_path")):
-        if ref is None or ref.reference is None or ref.config is not None:
-            continue
-        if ref.problem:
-            why = f"its config.json cannot be read: {ref.problem}"
-        else:
-            tried = getattr(ref.located, "tried", ()) if ref.located is not None else ()
-            why = "config.json not found" + (f" (looked in: {'; '.join(tried)})" if tried else "")
-        missing.append((role, ref.reference, dest, why))
-    return missing

@@ -1,53 +1,9 @@
-"""FLG005 invalid-flag-value and FLG006 invalid-choice: values argparse refuses."""
+"""FLG006 invalid-choice: values outside a flag's choices."""
 
 from __future__ import annotations
 
-from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes
-
-
-class InvalidValue(Rule):
-    """## What it does
-Finds values that argparse cannot convert to the flag's type: an integer flag given
-`eight`, a float written with a comma.
-
-## Why it matters
-argparse stops the launch with `invalid int value` (or float, or JSON).
-
-## Example
-```bash
-python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 0,8
-```
-
-## Use instead
-```bash
-python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 0.8
-```
-"""
-
-    code = "FLG005"
-    stage = "parse"
-    name = "invalid-flag-value"
-    severity = Severity.ERROR
-    summary = "A value argparse cannot convert to the flag's type (an int flag given `8x`)."
-    invalid = (
-        "python -m sglang.launch_server --model-path m --tp-size eight",
-        "python -m sglang.launch_server --model-path m --mem-fraction-static 0,8",
-    )
-    valid = ("python -m sglang.launch_server --model-path m --tp-size 8 --mem-fraction-static 0.8",)
-    problem_kind = "invalid-type"
-
-    def check(self, ctx: LaunchContext):
-        for problem in ctx.parsed.problems:
-            if problem.kind != self.problem_kind:
-                continue
-            use = problem.use
-            message = (f"`{problem.text}` is not a valid value for `{use.matched}`: argparse stops "
-                       f"the launch with 'argument {use.matched}: {problem.detail}'")
-            yield self.report(ctx.path, problem.span, message, self.hint(use),
-                              word_notes(use.value_words[0] if use.value_words else use.word))
-
-    def hint(self, use) -> str:
-        return f"`{use.matched}` takes a value of type {use.spec.type}"
+from speclint.rules.base import Example, Severity
+from speclint.rules.flg.invalid_flag_value import InvalidValue
 
 
 class InvalidChoice(InvalidValue):

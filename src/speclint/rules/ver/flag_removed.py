@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes
-from speclint.rules.ver_helpers import drift_edit, drift_of, names
+from speclint.rules.drift import drift_edit, drift_of, names
 
 
 class FlagRemoved(Rule):

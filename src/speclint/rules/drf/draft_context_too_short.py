@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from speclint.sglang import DRAFTER
 from speclint.rules.base import Example, LaunchContext, Note, Rule, Severity
-from speclint.rules.drf_helpers import draft_launch, draft_span
+from speclint.rules.drafter import (LONGER_CONTEXT_ENV, draft_launch, draft_span,
+                                    longer_context_allowed)
 from speclint.rules.spd_helpers import flag_span
 
-ENV = "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN"
-_TRUE = ("true", "1", "yes", "y")
 _LAUNCH = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
            " --speculative-algorithm EAGLE3 --max-running-requests 64"
            " --speculative-draft-model-path fixtures/models/eagle3-llama-2k-context")
@@ -80,7 +79,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
             return
         if target_len <= draft_len:
             return
-        allowed = self._allowed(ctx)
+        allowed = longer_context_allowed(ctx)
         if allowed is None:
             return  # the variable is set to something speclint cannot read
         base = (f"the drafter's derived context length is {draft_len} ({draft_how}) but the "
@@ -90,7 +89,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
             notes.append(Note(flag_span(ctx, "context_length"), "the target's context length"))
         if allowed:
             message = (base + f": SGLang warns and overrides the drafter's max_position_embeddings "
-                       f"to {target_len} ({ENV} is on); positions past {draft_len} are ones the "
+                       f"to {target_len} ({LONGER_CONTEXT_ENV} is on); positions past {draft_len} are ones the "
                        "drafter was not trained on")
             yield self.report(ctx.path, draft_span(ctx), message,
                               f"pass `--context-length {draft_len}` to stay within what the drafter "
@@ -100,14 +99,5 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
                    f"({target_len}) is greater than the derived context_length ({draft_len})` "
                    "while loading the drafter")
         yield self.report(ctx.path, draft_span(ctx), message,
-                          f"pass `--context-length {draft_len}`, or set {ENV}=1 to override the "
+                          f"pass `--context-length {draft_len}`, or set {LONGER_CONTEXT_ENV}=1 to override the "
                           "drafter's limit", notes)
-
-    @staticmethod
-    def _allowed(ctx: LaunchContext) -> bool | None:
-        """True/False from the launch's environment (SGLang's own default per release); None
-        when the variable is set to a value speclint cannot read."""
-        if ENV in ctx.launch.env:
-            value = ctx.env_value(ENV)
-            return None if value is None else value.strip().lower() in _TRUE
-        return ctx.release.context_override_default  # read from the release's own source

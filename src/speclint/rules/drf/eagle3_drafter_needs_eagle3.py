@@ -1,10 +1,10 @@
-"""DRF001 eagle3-drafter-needs-eagle3 / DRF002 eagle-drafter-with-eagle3: algorithm vs drafter."""
+"""DRF001 eagle3-drafter-needs-eagle3: an EAGLE-3 drafter served with EAGLE or NEXTN."""
 
 from __future__ import annotations
 
 from speclint.sglang import DRAFTER
-from speclint.rules.base import Edit, literal_word, Example, LaunchContext, Rule, Severity
-from speclint.rules.drf_helpers import algorithm_span, draft_launch, evidence_text, written_algorithm
+from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.drafter import algorithm_edit, algorithm_span, draft_launch, evidence_text, written_algorithm
 
 _KIMI = ("python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"
          " --speculative-draft-model-path fixtures/models/eagle3-kimi-k2.5")
@@ -90,66 +90,4 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
                    f"hidden states only for EAGLE3; {effect}")
         yield self.report(ctx.path, algorithm_span(ctx), message,
                           "write `--speculative-algorithm EAGLE3`",
-                          fix=_algorithm_edit(ctx, "EAGLE3"))
-
-
-class EagleDrafterWithEagle3(Rule):
-    """## What it does
-Finds EAGLE-1/2 drafters (`LlamaForCausalLMEagle`, `Qwen2ForCausalLMEagle`,
-`MistralForCausalLMEagle`, `MistralLarge3ForCausalLMEagle`, or a local `fc.weight` that is
-2 × hidden wide with no EAGLE-3 keys in the config) served with
-`--speculative-algorithm EAGLE3`.
-
-## Why it matters
-An EAGLE-1/2 head's `fc` is `Linear(2 × hidden, hidden)` over `[embedding; hidden]`
-(`llama_eagle.py`, `qwen2_eagle.py`). With EAGLE3 the target concatenates three aux hidden
-states and the worker takes the EAGLE-3 paths (hot-token map, aux capture), so the launch
-fails with a shape error or an AttributeError once the weights are loaded (reference B1).
-
-## Example
-```bash
-python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct \\
-  --speculative-algorithm EAGLE3 --max-running-requests 64 \\
-  --speculative-draft-model-path fixtures/models/eagle-llama-3.1-8b-instruct
-```
-
-## Use instead
-```bash
-python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct \\
-  --speculative-algorithm EAGLE --max-running-requests 64 \\
-  --speculative-draft-model-path fixtures/models/eagle-llama-3.1-8b-instruct
-```
-"""
-
-    code = "DRF002"
-    name = "eagle-drafter-with-eagle3"
-    severity = Severity.ERROR
-    rests_on = (DRAFTER,)
-    summary = "An EAGLE-1/2 drafter served with EAGLE3: its fc cannot take the aux hidden states."
-    invalid = (_LLAMA + "fixtures/models/eagle-llama-3.1-8b-instruct --speculative-algorithm EAGLE3",
-               _LLAMA + "fixtures/models/eagle-llama-weights-only --speculative-algorithm EAGLE3")
-    valid = (_LLAMA + "fixtures/models/eagle-llama-3.1-8b-instruct --speculative-algorithm EAGLE",
-             _LLAMA + "fixtures/models/eagle3-llama-3.1-8b-instruct --speculative-algorithm EAGLE3")
-
-    def check(self, ctx: LaunchContext):
-        launch = draft_launch(ctx)
-        if launch is None or launch.algorithm != "EAGLE3" or launch.kind.kind != "EAGLE":
-            return
-        message = (f"`--speculative-algorithm {written_algorithm(ctx)}` with an EAGLE-1/2 drafter "
-                   f"({launch.draft_name}: {evidence_text(launch.kind)}): its fc takes "
-                   "[embedding; hidden] (2 × hidden), but EAGLE3 feeds it the target's "
-                   "concatenated aux hidden states; the launch fails once the weights are loaded")
-        yield self.report(ctx.path, algorithm_span(ctx), message,
-                          "write `--speculative-algorithm EAGLE`",
-                          fix=_algorithm_edit(ctx, "EAGLE"))
-
-
-def _algorithm_edit(ctx: LaunchContext, algorithm: str) -> Edit | None:
-    """Rewrite the algorithm value where it is written literally (certain: the drafter's own
-    weights or config say which algorithm it was trained for)."""
-    use = ctx.config.get("speculative_algorithm").use
-    if use is None or len(use.value_words) != 1 or not literal_word(use.value_words[0]) \
-            or not literal_word(use.word):
-        return None
-    word = use.value_words[0]
-    return Edit(use.value_span, algorithm, f"serve the drafter with {algorithm}", word.text)
+                          fix=algorithm_edit(ctx, "EAGLE3"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from speclint.resolve.hardware_flags import plain_int
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
-from speclint.rules.drf_context import ENV, DraftContextTooShort
+from speclint.rules.drafter import LONGER_CONTEXT_ENV, longer_context_allowed
 from speclint.rules.precedence import REJECTION
 from speclint.rules.spd_helpers import flag_span
 
@@ -59,7 +59,7 @@ python -m sglang.launch_server --model-path fixtures/models/qwen3-8b --context-l
         derived = target.derived_context_length()
         if derived is None or asked <= derived[0]:
             return
-        allowed = DraftContextTooShort._allowed(ctx)
+        allowed = longer_context_allowed(ctx)
         if allowed is None:
             return  # the variable is set to something speclint cannot read
         limit, how = derived
@@ -67,7 +67,7 @@ python -m sglang.launch_server --model-path fixtures/models/qwen3-8b --context-l
         if allowed:
             yield self.report(ctx.path, span, f"--context-length {asked} is greater than the "
                               f"context length {limit} SGLang derives from the model ({how}); "
-                              f"{ENV} is on, so SGLang only warns and runs with {asked}: "
+                              f"{LONGER_CONTEXT_ENV} is on, so SGLang only warns and runs with {asked}: "
                               "positions past it are ones the model was not trained on",
                               f"use `--context-length {limit}` unless the model really "
                               "supports more", severity=Severity.INFO)
@@ -77,5 +77,5 @@ python -m sglang.launch_server --model-path fixtures/models/qwen3-8b --context-l
                           f"{ctx.version.version} stops with `ValueError: ... User-specified "
                           f"context_length ({asked}) is greater than the derived context_length "
                           f"({limit})`", f"use `--context-length {limit}` (or less), or set "
-                          f"{ENV}=1 to run past the model's limit on purpose",
+                          f"{LONGER_CONTEXT_ENV}=1 to run past the model's limit on purpose",
                           claims=(REJECTION,))

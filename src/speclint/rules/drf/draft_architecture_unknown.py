@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from speclint.sglang import MODELS
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
-from speclint.rules.drf_helpers import draft_launch, draft_span, evidence_text
+from speclint.rules.drafter import draft_launch, draft_span, evidence_text
 
 _KIMI = ("python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"
          " --speculative-algorithm EAGLE3"

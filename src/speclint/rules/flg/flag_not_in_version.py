@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from speclint.flags.schema import newest_version, versions_with_option
 from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes
-from speclint.rules.unknown_flag import suggest
-from speclint.rules.ver_helpers import drift_of
+from speclint.rules.suggest import suggest
+from speclint.rules.drift import drift_of
 
 
 class FlagNotInVersion(Rule):
