@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from speclint.rules.base import Edit, LaunchContext, literal_word
-from speclint.rules.spd_helpers import flag_span, speculative_algorithm
 
 EAGLE_FAMILY = ("EAGLE", "EAGLE3")
 LONGER_CONTEXT_ENV = "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN"
@@ -32,7 +31,7 @@ class DraftLaunch:
 
 def draft_launch(ctx: LaunchContext) -> DraftLaunch | None:
     """The launch as the drafter rules see it, or None when they have nothing to read."""
-    algorithm = speculative_algorithm(ctx)
+    algorithm = ctx.speculative_algorithm
     if algorithm not in EAGLE_FAMILY or ctx.resolution.rejection is not None:
         return None
     if ctx.draft is None or ctx.draft.config is None:
@@ -43,14 +42,6 @@ def draft_launch(ctx: LaunchContext) -> DraftLaunch | None:
     kind = classify_drafter(ctx.draft.config, weights)
     target = ctx.target.config if ctx.target is not None else None
     return DraftLaunch(algorithm, ctx.draft.config, target, weights, kind, ctx.draft.reference)
-
-
-def algorithm_span(ctx: LaunchContext):
-    return flag_span(ctx, "speculative_algorithm")
-
-
-def draft_span(ctx: LaunchContext):
-    return flag_span(ctx, "speculative_draft_model_path")
 
 
 def written_algorithm(ctx: LaunchContext) -> str:
@@ -95,7 +86,7 @@ def unread_model_configs(ctx: LaunchContext) -> list[tuple[str, str, str, str]]:
     """(role, model, flag dest, why) per model config.json of an EAGLE-family launch that
     could not be read: the drafter checks did not run for it. Also counted by `check`'s
     summary line when this opt-in rule is off, so a skipped check is never silent."""
-    if speculative_algorithm(ctx) not in EAGLE_FAMILY or ctx.resolution.rejection is not None:
+    if ctx.speculative_algorithm not in EAGLE_FAMILY or ctx.resolution.rejection is not None:
         return []
     from speclint.flags.argv import argparse_stop
 

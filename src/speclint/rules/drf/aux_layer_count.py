@@ -5,7 +5,7 @@ from __future__ import annotations
 from speclint.sglang import DRAFTER
 from speclint.sglang import first_release
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
-from speclint.rules.drafter import draft_span, eagle3_launch
+from speclint.rules.drafter import eagle3_launch
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
           " --speculative-algorithm EAGLE3 --max-running-requests 64"
@@ -73,4 +73,4 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         newer = first_release(lambda r: r.eagle3_aux_count_from_config is True, after=release)
         hint = ((f"use exactly 3 ids, or SGLang {newer.version} or later" if newer else
                  "use exactly 3 ids") if fixed else "make num_aux_hidden_states match the ids")
-        yield self.report(ctx.path, draft_span(ctx), message, hint)
+        yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message, hint)

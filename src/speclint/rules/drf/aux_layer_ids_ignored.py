@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from speclint.sglang import DRAFTER
 from speclint.rules.base import LaunchContext, Rule, Severity
-from speclint.rules.drafter import draft_span, eagle3_launch
+from speclint.rules.drafter import eagle3_launch
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
           " --speculative-algorithm EAGLE3 --max-running-requests 64"
@@ -71,6 +71,6 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         message = (f"the drafter writes eagle_aux_hidden_state_layer_ids {ids} at the top level of "
                    f"its config.json; SGLang reads them only from eagle_config, ignores these "
                    f"and uses {uses}, silently")
-        yield self.report(ctx.path, draft_span(ctx), message,
+        yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message,
                           f'move them into config.json as "eagle_config": '
                           f'{{"eagle_aux_hidden_state_layer_ids": {ids}}}')

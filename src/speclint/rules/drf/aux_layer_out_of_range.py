@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from speclint.sglang import DRAFTER
 from speclint.rules.base import LaunchContext, Rule, Severity
-from speclint.rules.drafter import draft_span, eagle3_launch
+from speclint.rules.drafter import eagle3_launch
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
           " --speculative-algorithm EAGLE3 --max-running-requests 64"
@@ -82,6 +82,6 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         message = (f"the drafter's eagle_aux_hidden_state_layer_ids {ids} include {bad}: with "
                    f"{capture.how}, SGLang captures before layers {capture.layers}, but the "
                    f"target ({arch}) has {depth} layers; {effect}")
-        yield self.report(ctx.path, draft_span(ctx), message,
+        yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message,
                           f"use ids below {depth - 1} in eagle_config (SGLang's default in the "
                           f"drafter's convention is [1, {depth // 2 - 1}, {depth - 4}])")

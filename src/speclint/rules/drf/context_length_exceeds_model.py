@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from speclint.resolve.hardware_flags import plain_int
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
-from speclint.rules.drafter import LONGER_CONTEXT_ENV, longer_context_allowed
+from speclint.rules.drafter import LONGER_CONTEXT_ENV as ENV
+from speclint.rules.drafter import longer_context_allowed
 from speclint.rules.precedence import REJECTION
-from speclint.rules.spd_helpers import flag_span
 
 _LAUNCH = ("python -m sglang.launch_server --model-path fixtures/models/qwen3-8b"
            " --context-length 65536")
@@ -63,19 +63,20 @@ python -m sglang.launch_server --model-path fixtures/models/qwen3-8b --context-l
         if allowed is None:
             return  # the variable is set to something speclint cannot read
         limit, how = derived
-        span = flag_span(ctx, "context_length")
+        span, asked_text = ctx.span_of("context_length"), ctx.set_to("context_length", asked)
+        limit_text = ctx.set_to("context_length", limit)
         if allowed:
-            yield self.report(ctx.path, span, f"--context-length {asked} is greater than the "
+            yield self.report(ctx.path, span, f"{asked_text} is greater than the "
                               f"context length {limit} SGLang derives from the model ({how}); "
-                              f"{LONGER_CONTEXT_ENV} is on, so SGLang only warns and runs with {asked}: "
+                              f"{ENV} is on, so SGLang only warns and runs with {asked}: "
                               "positions past it are ones the model was not trained on",
-                              f"use `--context-length {limit}` unless the model really "
-                              "supports more", severity=Severity.INFO)
+                              f"use `{limit_text}` unless the model really supports more",
+                              severity=Severity.INFO)
             return
-        yield self.report(ctx.path, span, f"--context-length {asked} is greater than the context "
+        yield self.report(ctx.path, span, f"{asked_text} is greater than the context "
                           f"length {limit} SGLang derives from the model ({how}): SGLang "
                           f"{ctx.version.version} stops with `ValueError: ... User-specified "
                           f"context_length ({asked}) is greater than the derived context_length "
-                          f"({limit})`", f"use `--context-length {limit}` (or less), or set "
-                          f"{LONGER_CONTEXT_ENV}=1 to run past the model's limit on purpose",
+                          f"({limit})`", f"use `{limit_text}` (or less), or set {ENV}=1 to run past "
+                          "the model's limit on purpose",
                           claims=(REJECTION,))

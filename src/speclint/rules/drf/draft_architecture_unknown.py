@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from speclint.sglang import MODELS
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
-from speclint.rules.drafter import draft_launch, draft_span, evidence_text
+from speclint.rules.drafter import draft_launch, evidence_text
 
 _KIMI = ("python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"
          " --speculative-algorithm EAGLE3"
@@ -76,7 +76,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
                     f"registers for EAGLE-3: {', '.join(heads)}"
                     if launch.kind.kind == "EAGLE3" and heads
                     else "use a drafter class this release registers, or a newer release")
-            yield self.report(ctx.path, draft_span(ctx), message, hint)
+            yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message, hint)
             return
         if launch.kind.kind is None or "Eagle" in arch or not launch.kind.evidence:
             return
@@ -84,6 +84,6 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         message = (f"the drafter is an {launch.kind.kind} head ({evidence_text(launch.kind)}) but "
                    f"its architecture is {arch}: SGLang builds a full {arch} for it instead of "
                    "an EAGLE head (not verified further)")
-        yield self.report(ctx.path, draft_span(ctx), message,
+        yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message,
                           f'set "architectures": ["{wanted}"] in the drafter\'s config.json'
                           if arch.startswith("Llama") else "", severity=Severity.WARNING)

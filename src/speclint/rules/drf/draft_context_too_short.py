@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from speclint.sglang import DRAFTER
-from speclint.rules.base import Example, LaunchContext, Note, Rule, Severity
-from speclint.rules.drafter import (LONGER_CONTEXT_ENV, draft_launch, draft_span,
-                                    longer_context_allowed)
-from speclint.rules.spd_helpers import flag_span
+from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.drafter import LONGER_CONTEXT_ENV as ENV
+from speclint.rules.drafter import draft_launch, longer_context_allowed
 
 _LAUNCH = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
            " --speculative-algorithm EAGLE3 --max-running-requests 64"
@@ -71,7 +70,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         draft_len, draft_how = draft
         asked = ctx.config.value("context_length") if ctx.config.knows("context_length") else None
         if isinstance(asked, int) and not isinstance(asked, bool):
-            target_len, target_how = asked, f"`--context-length {asked}`"
+            target_len, target_how = asked, f"`{ctx.set_to('context_length', asked)}`"
         elif asked is None and launch.target is not None and \
                 (derived := launch.target.derived_context_length()) is not None:
             target_len, target_how = derived[0], f"derived from the target's {derived[1]}"
@@ -84,20 +83,19 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
             return  # the variable is set to something speclint cannot read
         base = (f"the drafter's derived context length is {draft_len} ({draft_how}) but the "
                 f"target's is {target_len} ({target_how})")
-        notes = []
-        if ctx.config.knows("context_length") and ctx.config.get("context_length").span:
-            notes.append(Note(flag_span(ctx, "context_length"), "the target's context length"))
+        notes = ctx.note("context_length", "the target's context length")
+        drafter_len = ctx.set_to("context_length", draft_len)
         if allowed:
             message = (base + f": SGLang warns and overrides the drafter's max_position_embeddings "
-                       f"to {target_len} ({LONGER_CONTEXT_ENV} is on); positions past {draft_len} are ones the "
+                       f"to {target_len} ({ENV} is on); positions past {draft_len} are ones the "
                        "drafter was not trained on")
-            yield self.report(ctx.path, draft_span(ctx), message,
-                              f"pass `--context-length {draft_len}` to stay within what the drafter "
-                              "was trained on", notes, Severity.INFO)
+            yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message,
+                              f"pass `{drafter_len}` to stay within what the drafter was "
+                              "trained on", notes, Severity.INFO)
             return
         message = (base + ": SGLang stops with `ValueError: ... Target model's context_length "
                    f"({target_len}) is greater than the derived context_length ({draft_len})` "
                    "while loading the drafter")
-        yield self.report(ctx.path, draft_span(ctx), message,
-                          f"pass `--context-length {draft_len}`, or set {LONGER_CONTEXT_ENV}=1 to override the "
-                          "drafter's limit", notes)
+        yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message,
+                          f"pass `{drafter_len}`, or set {ENV}=1 to override the drafter's "
+                          "limit", notes)

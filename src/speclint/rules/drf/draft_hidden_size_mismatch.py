@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.rules.base import LaunchContext, Rule, Severity
-from speclint.rules.drafter import draft_launch, draft_span
+from speclint.rules.drafter import draft_launch
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
           " --speculative-algorithm EAGLE3 --max-running-requests 64"
@@ -69,4 +69,4 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
             hint = f'set "target_hidden_size": {target_hidden}, or use the drafter made for this target'
         else:
             return
-        yield self.report(ctx.path, draft_span(ctx), message, hint)
+        yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message, hint)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.rules.base import LaunchContext, Rule, Severity
-from speclint.rules.drafter import draft_launch, draft_span
+from speclint.rules.drafter import draft_launch
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
           " --speculative-algorithm EAGLE3 --max-running-requests 64"
@@ -55,5 +55,5 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         message = (f"the drafter's vocab_size is {draft_vocab} but the target's is {target_vocab}: "
                    "the drafter was probably trained for another model's tokenizer, and its "
                    "token ids will not mean the same thing")
-        yield self.report(ctx.path, draft_span(ctx), message,
+        yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message,
                           "use a drafter trained for this target")

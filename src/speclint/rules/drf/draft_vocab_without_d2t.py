@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.rules.base import LaunchContext, Rule, Severity
-from speclint.rules.drafter import draft_launch, draft_span
+from speclint.rules.drafter import draft_launch
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
           " --speculative-algorithm EAGLE3 --max-running-requests 64"
@@ -57,5 +57,5 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         message = (f"the drafter's draft_vocab_size is {reduced} (of {vocab}) but its weights "
                    f"({files}) have no d2t tensor: SGLang then uses draft ids 0..{reduced - 1} as "
                    "target token ids and acceptance collapses, with no error")
-        yield self.report(ctx.path, draft_span(ctx), message,
+        yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message,
                           "re-export the drafter with its d2t map (SpecForge's export writes it)")

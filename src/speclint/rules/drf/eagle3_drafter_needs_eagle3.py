@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from speclint.sglang import DRAFTER
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
-from speclint.rules.drafter import algorithm_edit, algorithm_span, draft_launch, evidence_text, written_algorithm
+from speclint.rules.drafter import algorithm_edit, draft_launch, evidence_text, written_algorithm
 
 _KIMI = ("python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"
          " --speculative-draft-model-path fixtures/models/eagle3-kimi-k2.5")
@@ -85,9 +85,9 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
             effect += (": fc is skipped and acceptance is about zero, and SGLang says nothing")
         asked = written_algorithm(ctx)
         alias = " (an alias of EAGLE)" if asked.upper() == "NEXTN" else ""
-        message = (f"`--speculative-algorithm {asked}`{alias} with an EAGLE-3 drafter "
+        message = (f"`{ctx.set_to('speculative_algorithm', asked)}`{alias} with an EAGLE-3 drafter "
                    f"({launch.draft_name}: {evidence_text(launch.kind)}): SGLang captures aux "
                    f"hidden states only for EAGLE3; {effect}")
-        yield self.report(ctx.path, algorithm_span(ctx), message,
-                          "write `--speculative-algorithm EAGLE3`",
+        yield self.report(ctx.path, ctx.span_of("speculative_algorithm"), message,
+                          f"write `{ctx.set_to('speculative_algorithm', 'EAGLE3')}`",
                           fix=algorithm_edit(ctx, "EAGLE3"))

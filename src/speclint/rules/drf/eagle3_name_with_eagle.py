@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from speclint.rules.base import LaunchContext, Note, Rule, Severity
-from speclint.rules.drafter import algorithm_span, draft_span
-from speclint.rules.spd_helpers import speculative_algorithm, written
 
 _TARGET = "python -m sglang.launch_server --model-path /no/such/kimi-k2.6 --max-running-requests 64"
 
@@ -59,7 +57,7 @@ python -m sglang.launch_server --model-path /no/such/kimi-k2.6 --max-running-req
     )
 
     def check(self, ctx: LaunchContext):
-        if speculative_algorithm(ctx) != "EAGLE" or ctx.resolution.rejection is not None:
+        if ctx.speculative_algorithm != "EAGLE" or ctx.resolution.rejection is not None:
             return
         draft = ctx.draft
         if draft is None or draft.reference is None or draft.config is not None:
@@ -71,7 +69,8 @@ python -m sglang.launch_server --model-path /no/such/kimi-k2.6 --max-running-req
             return
         why = f"its config.json cannot be read: {draft.problem}" if draft.problem else \
             "its config.json is not on disk"
-        message = (f"`{written(ctx, 'speculative_algorithm')}` with a drafter whose name says EAGLE-3 "
+        asked = ctx.written("speculative_algorithm")
+        message = (f"`{asked}` with a drafter whose name says EAGLE-3 "
                    f"({draft.reference!r}: `{said}`; inferred from the name, {why}): if it is an "
                    "EAGLE-3 head, SGLang captures the target's aux hidden states only for EAGLE3, "
                    "the drafter runs on features it was not trained on and acceptance is about "
@@ -79,5 +78,6 @@ python -m sglang.launch_server --model-path /no/such/kimi-k2.6 --max-running-req
         hint = ("write EAGLE3 if the drafter is EAGLE-3; to confirm, pass "
                 f"`--model-config {draft.reference}=FOLDER` (a folder holding its config.json) or "
                 "have it in the Hugging Face cache: the config, when found, always wins over the name")
-        notes = [Note(draft_span(ctx), f"the drafter: its name says EAGLE-3 (`{said}`)")]
-        yield self.report(ctx.path, algorithm_span(ctx), message, hint, notes)
+        notes = [Note(ctx.span_of("speculative_draft_model_path"),
+                      f"the drafter: its name says EAGLE-3 (`{said}`)")]
+        yield self.report(ctx.path, ctx.span_of("speculative_algorithm"), message, hint, notes)

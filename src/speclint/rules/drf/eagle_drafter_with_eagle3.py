@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from speclint.sglang import DRAFTER
 from speclint.rules.base import LaunchContext, Rule, Severity
-from speclint.rules.drafter import algorithm_edit, algorithm_span, draft_launch, evidence_text, written_algorithm
+from speclint.rules.drafter import algorithm_edit, draft_launch, evidence_text, written_algorithm
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
           " --max-running-requests 64 --speculative-draft-model-path ")
@@ -52,10 +52,11 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         launch = draft_launch(ctx)
         if launch is None or launch.algorithm != "EAGLE3" or launch.kind.kind != "EAGLE":
             return
-        message = (f"`--speculative-algorithm {written_algorithm(ctx)}` with an EAGLE-1/2 drafter "
+        asked = ctx.set_to("speculative_algorithm", written_algorithm(ctx))
+        message = (f"`{asked}` with an EAGLE-1/2 drafter "
                    f"({launch.draft_name}: {evidence_text(launch.kind)}): its fc takes "
                    "[embedding; hidden] (2 × hidden), but EAGLE3 feeds it the target's "
                    "concatenated aux hidden states; the launch fails once the weights are loaded")
-        yield self.report(ctx.path, algorithm_span(ctx), message,
-                          "write `--speculative-algorithm EAGLE`",
+        yield self.report(ctx.path, ctx.span_of("speculative_algorithm"), message,
+                          f"write `{ctx.set_to('speculative_algorithm', 'EAGLE')}`",
                           fix=algorithm_edit(ctx, "EAGLE"))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from speclint.rules.base import LaunchContext, Note, Rule, Severity
 from speclint.rules.drafter import unread_model_configs
-from speclint.rules.spd_helpers import flag_span
 
 
 class ModelConfigNotFound(Rule):
@@ -67,6 +66,6 @@ python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5 \\
         first = missing[0]
         hint = (f"pass `--model-config {first[1]}=FOLDER` (a folder holding config.json), or add "
                 f'"{first[1]}" = "FOLDER" under [tool.speclint.models] in pyproject.toml')
-        notes = [Note(flag_span(ctx, dest), f"the {role}, not found on disk")
+        notes = [Note(ctx.span_of(dest), f"the {role}, not found on disk")
                  for role, _, dest, _ in missing[1:]]
-        yield self.report(ctx.path, flag_span(ctx, first[2]), message, hint, notes)
+        yield self.report(ctx.path, ctx.span_of(first[2]), message, hint, notes)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import a2a_log_level, a2a_spanning_backends
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
-from speclint.rules import par_helpers as par
 
 # The flags that choose the backend, most direct first.
 _CAUSES = ("enable_waterfill", "enable_deepep_waterfill", "enable_deepep_moe",
@@ -84,7 +83,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         where, cause = ctx.launch.span, f"moe_a2a_backend {backend}"
         for dest in _CAUSES:
             if ctx.config.knows(dest) and ctx.config.given(dest):
-                where, cause = ctx.config.get(dest).use.span, par.written(ctx, dest)
+                where, cause = ctx.config.get(dest).use.span, ctx.written(dest)
                 break
         logged = (f"logs it at {a2a_log_level(version, backend).upper()}" if change.logged
                   else "does not log it")
@@ -92,6 +91,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
                    f"(asked {change.asked}), and {logged}: experts are split over all "
                    f"{change.effective} TP ranks")
         yield self.report(ctx.path, where, message,
-                          f"write `--ep-size {change.effective}` to say what runs, or choose "
-                          "--moe-a2a-backend none to keep your --ep-size",
-                          par.note(ctx, "ep_size", "this expert-parallel size is replaced"))
+                          f"write `{ctx.set_to('ep_size', change.effective)}` to say what runs, "
+                          f"or choose {ctx.set_to('moe_a2a_backend', 'none')} to keep your "
+                          f"{ctx.option('ep_size')}",
+                          ctx.note("ep_size", "this expert-parallel size is replaced"))

@@ -5,7 +5,6 @@ from __future__ import annotations
 from speclint.resolve.result import BACKEND_GPU
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules.precedence import REJECTION
-from speclint.rules.spd_helpers import flag_span
 
 _LLAMA = "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
 
@@ -53,8 +52,9 @@ python -m sglang.launch_server --model-path fixtures/models/deepseek-v3 \\
             return
         field = next((f for f in rejection.fields if ctx.config.given(f)), "attention_backend")
         gpu = ctx.gpu.name if ctx.gpu is not None else "this GPU"
-        yield self.report(ctx.path, flag_span(ctx, field), f"SGLang {ctx.version.version} "
+        yield self.report(ctx.path, ctx.span_of(field), f"SGLang {ctx.version.version} "
                           f"refuses this launch on {gpu}: {rejection.message}",
-                          "drop --attention-backend (SGLang picks one for the GPU) or choose "
+                          f"drop {ctx.option('attention_backend')} (SGLang picks one for the GPU) "
+                          "or choose "
                           "one the GPU runs (fa3 on Hopper, flashinfer or triton elsewhere)",
                           claims=(REJECTION,))

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
-from speclint.rules import par_helpers as par
+from speclint.rules.base import Example, LaunchContext, Placeholder, Rule, Severity
 from speclint.rules.precedence import REJECTION
 
 
 
 def _deprecated(ctx: LaunchContext) -> str:
-    return (f"`--enable-dp-attention` is deprecated in SGLang {ctx.release.version} (a warning "
+    return (f"`{_switch(ctx)}` is deprecated in SGLang {ctx.release.version} (a warning "
             "at parse time)")
 
 
@@ -95,19 +94,20 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
     )
 
     def check(self, ctx: LaunchContext):
-        setting = par.setting(ctx, "enable_dp_attention")
+        setting = ctx.setting("enable_dp_attention")
         if setting is None or not setting.given or setting.dynamic or ctx.resolution is None:
             return
         # which resolution step handles the flag: the release's traits (as `explain` shows)
         traits = ctx.release.traits
         rewrites = traits.separate_attn_dp_size
         sizes = ("dp_size", "attn_dp_size") if rewrites else ("dp_size",)
-        if not all(par.known(ctx, field) for field in sizes):
+        if not all(ctx.known(field) for field in sizes):
             if rewrites:  # still deprecated (FLG008 defers to this rule)
+                n = Placeholder("N")
+                asked = ctx.join(ctx.set_to("dp_size", n), _switch(ctx))
                 yield self.report(ctx.path, setting.use.span, _deprecated(ctx) + ": SGLang "
-                                  "rewrites `--dp-size N --enable-dp-attention` to "
-                                  "`--attn-dp-size N --dp-size 1`", "write --attn-dp-size N "
-                                  "instead of --dp-size N --enable-dp-attention")
+                                  f"rewrites `{asked}` to `{_rewrite(ctx, n)}`",
+                                  f"write {ctx.set_to('attn_dp_size', n)} instead of {asked}")
             return
         where = setting.use.span
         found = (self._rewritten if rewrites else
@@ -117,7 +117,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
             message, fix, severity = result
             claims = (REJECTION,) if severity == Severity.ERROR else ()  # the refusal
             yield self.report(ctx.path, where, message, fix,
-                              par.note(ctx, "dp_size", "--dp-size is set here"), severity,
+                              ctx.note("dp_size", f"{ctx.option('dp_size')} is set here"), severity,
                               claims=claims)
 
     @staticmethod
@@ -125,43 +125,52 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         change = ctx.resolution.adjustment("attn_dp_size")
         effective = ctx.resolution.effective
         asked_attn = ctx.config.value("attn_dp_size")
-        dp_written = par.written(ctx, "dp_size", 1)
+        dp_written = ctx.written("dp_size", 1)
         head = _deprecated(ctx)
         if asked_attn != 1:
-            return (f"{head}, and next to `{par.written(ctx, 'attn_dp_size')}` it does nothing: "
+            return (f"{head}, and next to `{ctx.written('attn_dp_size')}` it does nothing: "
                     f"attn_dp_size stays {effective['attn_dp_size']}",
-                    "remove --enable-dp-attention", Severity.WARNING)
+                    f"remove {_switch(ctx)}", Severity.WARNING)
+        asked = ctx.join(dp_written, _switch(ctx))
         if change is None:  # --dp-size 1: attn_dp_size stays 1
-            return (f"{head}: it rewrites `{dp_written} --enable-dp-attention` to "
-                    "`--attn-dp-size 1 --dp-size 1`, so attention DP stays off "
-                    "(attn_dp_size = 1)",
-                    "give the attention-DP width as --attn-dp-size N, or drop "
-                    "--enable-dp-attention", Severity.WARNING)
+            return (f"{head}: it rewrites `{asked}` to `{_rewrite(ctx, 1)}`, so attention DP "
+                    "stays off (attn_dp_size = 1)",
+                    f"give the attention-DP width as {ctx.set_to('attn_dp_size', Placeholder('N'))}"
+                    f", or drop {_switch(ctx)}", Severity.WARNING)
         size = effective["attn_dp_size"]
-        return (f"{head}: SGLang rewrites `{dp_written} --enable-dp-attention` to "
-                f"`--attn-dp-size {size} --dp-size 1` (attn_dp_size = {size}, dp_size = 1)",
-                f"write `--attn-dp-size {size}` and drop `{dp_written}` and "
-                "`--enable-dp-attention`", Severity.WARNING)
+        return (f"{head}: SGLang rewrites `{asked}` to `{_rewrite(ctx, size)}` "
+                f"(attn_dp_size = {size}, dp_size = 1)",
+                f"write `{ctx.set_to('attn_dp_size', size)}` and drop `{dp_written}` and "
+                f"`{_switch(ctx)}`", Severity.WARNING)
 
     @staticmethod
     def _dropped(ctx: LaunchContext):
         change = ctx.resolution.adjustment("enable_dp_attention")
         if change is None or change.effective is not False:
             return None
-        dp_written = par.written(ctx, "dp_size", 1)
-        return (f"`--enable-dp-attention` with `{dp_written}` is turned off by SGLang "
+        dp_written = ctx.written("dp_size", 1)
+        return (f"`{_switch(ctx)}` with `{dp_written}` is turned off by SGLang "
                 f"{ctx.release.version}'s _handle_data_parallelism without a log line: "
                 "enable_dp_attention = False, the launch runs plain tensor parallelism",
-                "set --dp-size to the number of attention-DP groups (a divisor of --tp-size), "
-                "or drop --enable-dp-attention", Severity.WARNING)
+                f"set {ctx.option('dp_size')} to the number of attention-DP groups (a divisor "
+                f"of {ctx.option('tp_size')}), or drop {_switch(ctx)}", Severity.WARNING)
 
     @staticmethod
     def _refused(ctx: LaunchContext):
         rejection = ctx.resolution.rejection
         if rejection is None or "enable_dp_attention" not in rejection.fields:
             return None
-        dp_written = par.written(ctx, "dp_size", 1)
-        return (f"`--enable-dp-attention` with `{dp_written}`: SGLang {ctx.release.version} stops in "
+        dp_written = ctx.written("dp_size", 1)
+        return (f"`{_switch(ctx)}` with `{dp_written}`: SGLang {ctx.release.version} stops in "
                 f"__post_init__ with {rejection.exception}: {rejection.message.strip()}",
-                "set --dp-size to the number of attention-DP groups (1 < dp-size <= tp-size), "
-                "or drop --enable-dp-attention", Severity.ERROR)
+                f"set {ctx.option('dp_size')} to the number of attention-DP groups (1 < dp-size "
+                f"<= tp-size), or drop {_switch(ctx)}", Severity.ERROR)
+
+
+def _switch(ctx: LaunchContext) -> str:
+    return ctx.set_to("enable_dp_attention", True)
+
+
+def _rewrite(ctx: LaunchContext, size: object) -> str:
+    """What SGLang rewrites the deprecated pair to: `--attn-dp-size N --dp-size 1`."""
+    return ctx.join(ctx.set_to("attn_dp_size", size), ctx.set_to("dp_size", 1))

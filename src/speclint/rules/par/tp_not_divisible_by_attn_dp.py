@@ -5,7 +5,6 @@ from __future__ import annotations
 from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import DATA_PARALLEL_HANDLERS
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
-from speclint.rules import par_helpers as par
 from speclint.rules.precedence import REJECTION
 
 
@@ -69,7 +68,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
                 rejection.exception != "AssertionError" or "tp_size" not in rejection.fields:
             return
         size_field = rejection.fields[1]
-        if not all(par.known(ctx, f) for f in ("tp_size", size_field, "dp_size")):
+        if not all(ctx.known(f) for f in ("tp_size", size_field, "dp_size")):
             return
         effective = ctx.resolution.effective
         tp, size = effective["tp_size"], effective[size_field]
@@ -77,20 +76,22 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         statement = ("assert cfg.tp_size % cfg.attn_dp_size == 0"
                      if ctx.release.traits.separate_attn_dp_size
                      else "assert self.tp_size % self.dp_size == 0")
-        source = par.written(ctx, "dp_size") if (
-            size_field == "attn_dp_size" and not par.given(ctx, "attn_dp_size")) \
-            else par.written(ctx, size_field)
-        origin = size_field if par.given(ctx, size_field) else "dp_size"
-        tp_text = par.written(ctx, "tp_size", tp) if par.given(ctx, "tp_size") else \
-            f"tp_size {tp} (the default: no --tp-size)"
+        source = ctx.written("dp_size") if (
+            size_field == "attn_dp_size" and not ctx.given("attn_dp_size")) \
+            else ctx.written(size_field)
+        origin = size_field if ctx.given(size_field) else "dp_size"
+        tp_text = ctx.written("tp_size", tp) if ctx.given("tp_size") else \
+            f"tp_size {tp} (the default: no {ctx.option('tp_size')})"
+        switch = f" with {ctx.set_to('enable_dp_attention', True)}"
         message = (f"{tp_text} is not a multiple of the attention-DP size {size} ({source}"
-                   f"{' with --enable-dp-attention' if origin == 'dp_size' else ''}): SGLang "
+                   f"{switch if origin == 'dp_size' else ''}): SGLang "
                    f"{version} stops in {rejection.handler} on `{statement}` (AssertionError, "
                    "no message)")
-        where = par.span(ctx, "tp_size") or par.span(ctx, origin) or ctx.launch.span
-        notes = par.note(ctx, origin, "the attention-DP size is set here") \
-            if par.given(ctx, "tp_size") else []
+        where = ctx.span_of("tp_size" if ctx.given("tp_size") else origin)
+        notes = ctx.note(origin, "the attention-DP size is set here") \
+            if ctx.given("tp_size") else []
         multiple = size * max(1, -(-tp // size))
         yield self.report(ctx.path, where, message,
-                          f"use a --tp-size that is a multiple of {size} (e.g. {multiple}), "
-                          f"or an attention-DP size that divides {tp}", notes, claims=(REJECTION,))
+                          f"use a {ctx.option('tp_size')} that is a multiple of {size} "
+                          f"(e.g. {multiple}), or an attention-DP size that divides {tp}", notes,
+                          claims=(REJECTION,))

@@ -5,7 +5,6 @@ from __future__ import annotations
 from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import node_split_rejection
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
-from speclint.rules import par_helpers as par
 from speclint.rules.precedence import REJECTION
 
 
@@ -51,7 +50,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 16 \\
     )
 
     def check(self, ctx: LaunchContext):
-        if ctx.resolution is None or not all(par.known(ctx, f)
+        if ctx.resolution is None or not all(ctx.known(f)
                                              for f in ("tp_size", "pp_size", "nnodes")):
             return
         rejection = node_split_rejection(ctx.resolution.effective, ctx.config)
@@ -60,12 +59,12 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 16 \\
         effective = ctx.resolution.effective
         tp, pp, nnodes = effective["tp_size"], effective["pp_size"], effective["nnodes"]
         product = f"tp {tp} × pp {pp} = {tp * pp}" if pp != 1 else f"tp {tp}"
-        message = (f"{product} is not a multiple of `{par.written(ctx, 'nnodes')}`: SGLang "
+        message = (f"{product} is not a multiple of `{ctx.written('nnodes')}`: SGLang "
                    f"{ctx.version.version}'s {rejection.handler} stops every node with "
                    f"{rejection.exception}: {rejection.message}")
         lower = max(1, (tp * pp) // nnodes) * nnodes
-        yield self.report(ctx.path, par.span(ctx, "nnodes") or ctx.launch.span, message,
+        yield self.report(ctx.path, ctx.span_of("nnodes"), message,
                           f"make tp × pp a multiple of {nnodes} (e.g. tp × pp = {lower}), or "
-                          f"use a --nnodes that divides {tp * pp}",
-                          par.note(ctx, "tp_size", "the tensor-parallel size is set here"),
+                          f"use a {ctx.option('nnodes')} that divides {tp * pp}",
+                          ctx.note("tp_size", "the tensor-parallel size is set here"),
                           claims=(REJECTION,))

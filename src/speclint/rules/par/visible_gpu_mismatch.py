@@ -5,7 +5,6 @@ from __future__ import annotations
 from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import gpu_use, hidden_cuda_entry, visible_gpu_count
 from speclint.rules.base import Example, LaunchContext, Note, Rule, Severity, word_notes
-from speclint.rules import par_helpers as par
 
 _OTHER_VISIBILITY = ("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES")
 
@@ -113,11 +112,11 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
             fix = (f"{verb} at least {use.highest + 1} GPUs in {setting}, or lower "
                    f"the parallel sizes to fit {visible}")
             yield self.report(ctx.path, word.span, message, fix, notes)
-        elif use.count < visible and not par.given(ctx, "base_gpu_id"):
+        elif use.count < visible and not ctx.given("base_gpu_id"):
             idle = visible - use.count
             message = (f"{shown} leaves {_gpus(visible)} visible, but {layout} uses "
                        f"{use.count} on this node: {_gpus(idle)} {'stays' if idle == 1 else 'stay'} idle")
-            fix = (f"{verb} only {use.count} GPUs in {setting}, or raise --tp-size "
+            fix = (f"{verb} only {use.count} GPUs in {setting}, or raise {ctx.option('tp_size')} "
                    f"to use all {visible}")
             yield self.report(ctx.path, word.span, message, fix, notes, Severity.INFO)
 
@@ -133,15 +132,15 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
         if use.replicas > 1:
             text = f"{use.replicas} DP replicas × {text}"
         for field in ("base_gpu_id", "gpu_id_step"):
-            if par.given(ctx, field):
-                text += f", {par.written(ctx, field)}"
+            if ctx.given(field):
+                text += f", {ctx.written(field)}"
         return text
 
     @staticmethod
     def _size_notes(ctx: LaunchContext) -> list[Note]:
         notes = []
         for field in ("tp_size", "pp_size", "nnodes", "dp_size", "base_gpu_id"):
-            notes += par.note(ctx, field, f"{par.written(ctx, field)} is set here")
+            notes += ctx.note(field, f"{ctx.written(field)} is set here")
         return notes
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
-from speclint.rules.spd_helpers import flag_span
 
 
 class AuxCaptureDisablesSpeculation(Rule):
@@ -48,8 +47,9 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         change = ctx.resolution.adjustment("speculative_algorithm") if ctx.resolution else None
         if change is None or change.handler != "_handle_aux_hidden_state_capture":
             return
-        message = ("--enable-return-aux-hidden-states makes SGLang reset speculative_algorithm "
+        capture = ctx.option("enable_return_aux_hidden_states")
+        message = (f"{capture} makes SGLang reset speculative_algorithm "
                    f"from {change.asked} to None: the server captures {change.asked}-style hidden "
                    "states and runs without speculative decoding, silently")
-        yield self.report(ctx.path, flag_span(ctx, "enable_return_aux_hidden_states"), message,
-                          "drop --enable-return-aux-hidden-states for a speculative server")
+        yield self.report(ctx.path, ctx.span_of("enable_return_aux_hidden_states"), message,
+                          f"drop {capture} for a speculative server")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
 from speclint.rules.base import LaunchContext, Rule, Severity
-from speclint.rules.spd_helpers import flag_span, speculative_algorithm
 
 # Dense targets with no MTP head: SGLang loads the target checkpoint a second time as the
 # draft (ModelConfig.from_server_args falls back to model_path) and crashes at lm-head /
@@ -51,7 +50,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
              "python -m sglang.launch_server --model-path /not/on/disk --speculative-algorithm EAGLE")
 
     def check(self, ctx: LaunchContext):
-        algorithm = speculative_algorithm(ctx)
+        algorithm = ctx.speculative_algorithm
         if algorithm not in ("EAGLE", "EAGLE3") or ctx.resolution.rejection is not None:
             return
         if ctx.config.maybe_given("speculative_draft_model_path"):
@@ -59,8 +58,9 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         arch = ctx.target.architecture if ctx.target else None
         if arch not in PLAIN_TARGETS:
             return
-        message = (f"{algorithm} without --speculative-draft-model-path on a {arch} target: "
+        draft = ctx.option("speculative_draft_model_path")
+        message = (f"{algorithm} without {draft} on a {arch} target: "
                    f"{arch} has no MTP layers, so SGLang loads the target checkpoint again as "
                    "the draft and the launch crashes after loading the weights twice")
-        yield self.report(ctx.path, flag_span(ctx, "speculative_algorithm"), message,
-                          "add --speculative-draft-model-path pointing at the EAGLE draft")
+        yield self.report(ctx.path, ctx.span_of("speculative_algorithm"), message,
+                          f"add {draft} pointing at the EAGLE draft")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
 from speclint.rules.base import LaunchContext, Rule, Severity
-from speclint.rules.spd_helpers import flag_span, written
 
 
 class NgramIgnoresTopk(Rule):
@@ -45,9 +44,10 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
             return
         if not ctx.config.given("speculative_eagle_topk"):
             return
-        message = (f"`{written(ctx, 'speculative_eagle_topk')}` has no effect with NGRAM: SGLang "
-                   f"sets speculative_eagle_topk to --speculative-ngram-max-bfs-breadth = "
+        breadth = "speculative_ngram_max_bfs_breadth"
+        message = (f"`{ctx.written('speculative_eagle_topk')}` has no effect with NGRAM: SGLang "
+                   f"sets speculative_eagle_topk to {ctx.option(breadth).rstrip('=')} = "
                    f"{change.effective}, silently")
-        yield self.report(ctx.path, flag_span(ctx, "speculative_eagle_topk"), message,
-                          f"remove it; write `--speculative-ngram-max-bfs-breadth "
-                          f"{change.asked}` to change the breadth")
+        yield self.report(ctx.path, ctx.span_of("speculative_eagle_topk"), message,
+                          f"remove it; write `{ctx.set_to(breadth, change.asked)}` to change "
+                          "the breadth")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from speclint.resolve.result import TREE_DRAFT_BACKEND, is_known
 from speclint.rules.base import LaunchContext, Rule, Severity
 from speclint.rules.precedence import REJECTION
-from speclint.rules.spd_helpers import flag_span
 
 _NGRAM = "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
 
@@ -55,9 +54,10 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
         if not isinstance(algorithm, str) or algorithm.upper() != "NGRAM":
             return
         rejection = resolution.rejection
-        span = flag_span(ctx, "page_size" if ctx.config.given("page_size")
+        span = ctx.span_of("page_size" if ctx.config.given("page_size")
                          else "attention_backend")
-        fix = "use --attention-backend flashinfer, or --page-size 1"
+        fix = (f"use {ctx.set_to('attention_backend', 'flashinfer')}, or "
+               f"{ctx.set_to('page_size', 1)}")
         if rejection is not None:
             if rejection.kind == TREE_DRAFT_BACKEND:
                 yield self.report(ctx.path, span, f"SGLang {ctx.version.version} refuses this "
@@ -73,7 +73,8 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
         why = ("depends on the GPU (fa3 on Hopper and trtllm_mha on Blackwell are refused; "
                "pass --gpu to know)" if ctx.gpu is None else
                f"is not known here ({chosen.reason})")
-        yield self.report(ctx.path, span, f"NGRAM drafts a tree (topk = --speculative-ngram-"
-                          f"max-bfs-breadth {topk}) and SGLang refuses topk > 1 with page size "
+        breadth = ctx.set_to("speculative_ngram_max_bfs_breadth", topk)
+        yield self.report(ctx.path, span, f"NGRAM drafts a tree (topk = {breadth}) and SGLang "
+                          f"refuses topk > 1 with page size "
                           f"{page} on every attention backend but flashinfer; the one it picks "
                           f"{why}", fix, severity=Severity.WARNING)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from speclint.sglang import RESOLUTION
 from speclint.rules.base import Example, LaunchContext, Rule, Severity
 from speclint.rules.precedence import REJECTION
-from speclint.rules.spd_helpers import flag_span
 
 _TRIPLE = ("speculative_num_steps", "speculative_eagle_topk", "speculative_num_draft_tokens")
 
@@ -67,16 +66,17 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         missing = [f for f in _TRIPLE if f not in given]
         if not given or ctx.config.uncertain:
             return
-        names = ", ".join("--" + f.replace("_", "-") for f in missing)
+        names = ", ".join(ctx.option(f) for f in missing)
         if rejection.exception == "AssertionError":
             message = ("SGLang stops this launch with a bare AssertionError: "
-                       f"{', '.join('--' + f.replace('_', '-') for f in given)} is given without "
-                       "--speculative-num-steps, and SGLang only auto-chooses steps, topk and "
-                       "draft tokens all together")
+                       f"{', '.join(ctx.option(f) for f in given)} is given without "
+                       f"{ctx.option('speculative_num_steps')}, and SGLang only auto-chooses "
+                       "steps, topk and draft tokens all together")
         else:
             message = (f"SGLang {ctx.version.version} stops this launch with \"TypeError: '>' "
                        "not supported between instances of 'NoneType' and 'int'\": "
-                       "--speculative-num-steps is given without --speculative-eagle-topk")
-        yield self.report(ctx.path, flag_span(ctx, given[0]), message,
+                       f"{ctx.option('speculative_num_steps')} is given without "
+                       f"{ctx.option('speculative_eagle_topk')}")
+        yield self.report(ctx.path, ctx.span_of(given[0]), message,
                           f"also give {names}, or remove all three to let SGLang choose",
                           claims=(REJECTION,))

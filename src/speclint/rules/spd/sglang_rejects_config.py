@@ -5,7 +5,6 @@ from __future__ import annotations
 from speclint.sglang import RESOLUTION
 from speclint.rules.base import LaunchContext, Rule, Severity
 from speclint.rules.precedence import REJECTION
-from speclint.rules.spd_helpers import flag_span
 
 
 class SglangRejectsConfig(Rule):
@@ -52,5 +51,5 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
                      "speculative_algorithm")
         message = (f"SGLang {ctx.version.version} refuses this launch in {rejection.handler}: "
                    f"{rejection.exception}: {rejection.message}")
-        yield self.report(ctx.path, flag_span(ctx, field), message,
+        yield self.report(ctx.path, ctx.span_of(field), message,
                           "change the flags named in SGLang's message", claims=(REJECTION,))

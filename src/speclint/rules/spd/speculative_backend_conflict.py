@@ -6,7 +6,6 @@ from speclint.sglang import RESOLUTION
 from speclint.resolve.result import TREE_DRAFT_BACKEND
 from speclint.rules.base import LaunchContext, Note, Rule, Severity
 from speclint.rules.precedence import REJECTION
-from speclint.rules.spd_helpers import flag_span
 
 
 class SpeculativeBackendConflict(Rule):
@@ -66,8 +65,9 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         target = backend_fields[0] if backend_fields else "speculative_eagle_topk"
         notes = []
         if ctx.config.given("speculative_eagle_topk"):
-            notes.append(Note(flag_span(ctx, "speculative_eagle_topk"), "topk > 1 drafts a tree"))
+            notes.append(Note(ctx.span_of("speculative_eagle_topk"), "topk > 1 drafts a tree"))
         message = f"SGLang {ctx.version.version} refuses this launch: {rejection.message}"
-        yield self.report(ctx.path, flag_span(ctx, target), message,
-                          "use --speculative-eagle-topk 1, or flashinfer/fa3/triton with that "
+        yield self.report(ctx.path, ctx.span_of(target), message,
+                          f"use {ctx.set_to('speculative_eagle_topk', 1)}, or "
+                          "flashinfer/fa3/triton with that "
                           "page size", notes, claims=(REJECTION,))

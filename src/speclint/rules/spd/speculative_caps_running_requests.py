@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
 from speclint.rules.base import LaunchContext, Rule, Severity
-from speclint.rules.spd_helpers import flag_span, speculative_algorithm
 
 
 class SpeculativeCapsRunningRequests(Rule):
@@ -52,12 +51,14 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         change = ctx.resolution.adjustment("max_running_requests") if ctx.resolution else None
         if change is None or change.effective != 48 or ctx.config.maybe_given("max_running_requests"):
             return
-        algorithm = speculative_algorithm(ctx)
+        algorithm = ctx.speculative_algorithm
         silent = " (silently)" if not change.logged else " (it logs one warning)"
-        message = (f"speculative decoding ({algorithm}) without --max-running-requests: SGLang "
+        cap = ctx.option("max_running_requests")
+        message = (f"speculative decoding ({algorithm}) without {cap}: SGLang "
                    f"sets max_running_requests to 48{silent}, whatever the KV cache could hold")
         attn_dp = ctx.resolution.effective.get("attn_dp_size")
         if isinstance(attn_dp, int) and attn_dp > 1:
-            message += f"; with --attn-dp-size {attn_dp} that is {48 // attn_dp} per worker"
-        yield self.report(ctx.path, flag_span(ctx, "speculative_algorithm"), message,
-                          "set --max-running-requests to the concurrency you serve")
+            message += (f"; with {ctx.set_to('attn_dp_size', attn_dp)} that is {48 // attn_dp} "
+                        "per worker")
+        yield self.report(ctx.path, ctx.span_of("speculative_algorithm"), message,
+                          f"set {cap} to the concurrency you serve")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from speclint.sglang import DRAFTER
 from speclint.rules.base import LaunchContext, Rule, Severity
-from speclint.rules.spd_helpers import flag_span, speculative_algorithm, written
 
 
 class TokenMapIgnored(Rule):
@@ -44,9 +43,9 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     def check(self, ctx: LaunchContext):
         if not ctx.release.eagle3_ignores_token_map:
             return  # the release's EAGLE worker has no such branch (or it was not read)
-        if speculative_algorithm(ctx) != "EAGLE3" or not ctx.config.given("speculative_token_map"):
+        if ctx.speculative_algorithm != "EAGLE3" or not ctx.config.given("speculative_token_map"):
             return
-        message = (f"`{written(ctx, 'speculative_token_map')}` is ignored with EAGLE3: SGLang "
+        message = (f"`{ctx.written('speculative_token_map')}` is ignored with EAGLE3: SGLang "
                    "uses the draft's own `d2t` vocabulary map and logs that it ignores the file")
-        yield self.report(ctx.path, flag_span(ctx, "speculative_token_map"), message,
-                          "remove --speculative-token-map")
+        yield self.report(ctx.path, ctx.span_of("speculative_token_map"), message,
+                          f"remove {ctx.option('speculative_token_map')}")

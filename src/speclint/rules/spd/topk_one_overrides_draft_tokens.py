@@ -5,7 +5,6 @@ from __future__ import annotations
 from speclint.resolve.result import Unknown
 from speclint.sglang import RESOLUTION
 from speclint.rules.base import Edit, Example, LaunchContext, Rule, Severity, literal_word
-from speclint.rules.spd_helpers import flag_span, given_note, setting_text, written
 
 
 class TopkOneOverridesDraftTokens(Rule):
@@ -71,18 +70,18 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
             yield self._related(ctx, asked, used)
             return
         steps = resolution.effective.get("speculative_num_steps")
-        message = (f"`{written(ctx, 'speculative_num_draft_tokens')}` is ignored: with "
-                   f"`{setting_text(ctx, 'speculative_eagle_topk', 1)}` SGLang sets "
+        message = (f"`{ctx.written('speculative_num_draft_tokens')}` is ignored: with "
+                   f"`{ctx.set_to('speculative_eagle_topk', 1)}` SGLang sets "
                    "speculative_num_draft_tokens to "
                    f"speculative_num_steps + 1 = {used} and runs with {used}, not {asked} "
                    "(it logs one warning)")
         hint = (f"for {_article(asked)} {asked}-token chain write "
-                f"`{setting_text(ctx, 'speculative_num_steps', asked - 1)}`; for a tree of that "
+                f"`{ctx.set_to('speculative_num_steps', asked - 1)}`; for a tree of that "
                 "size use a topk > 1"
                 if isinstance(asked, int) and asked > 1 else
-                f"write `--speculative-num-draft-tokens {used}`")
-        notes = given_note(ctx, "speculative_eagle_topk", "topk 1 makes the draft a chain")
-        notes += given_note(ctx, "speculative_num_steps", f"with {steps} step(s) SGLang drafts {used} tokens")
+                f"write `{ctx.set_to('speculative_num_draft_tokens', used)}`")
+        notes = ctx.note("speculative_eagle_topk", "topk 1 makes the draft a chain")
+        notes += ctx.note("speculative_num_steps", f"with {steps} step(s) SGLang drafts {used} tokens")
         use = ctx.config.get("speculative_num_draft_tokens").use
         value_word = use.value_words[0] if use and len(use.value_words) == 1 else None
         fix = None
@@ -91,7 +90,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
             # finding that would tell them their chain is short goes quiet
             fix = Edit(use.value_span, str(used), f"write the draft tokens SGLang uses ({used})",
                        value_word.text)
-        yield self.report(ctx.path, flag_span(ctx, "speculative_num_draft_tokens"), message,
+        yield self.report(ctx.path, ctx.span_of("speculative_num_draft_tokens"), message,
                           hint, notes, fix=fix)
 
     def _related(self, ctx: LaunchContext, asked: Unknown, used: Unknown):
@@ -101,16 +100,16 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         steps_text = f"{steps.written}={asked.identity}" if ctx.launch.kwargs_style else \
             f"{steps.written} {asked.identity}"
         message = (f"`{written_symbolic(ctx, asked)}` is ignored whatever {asked.identity.name} is: with "
-                   f"`{setting_text(ctx, 'speculative_eagle_topk', 1)}` and `{steps_text}` SGLang sets "
+                   f"`{ctx.set_to('speculative_eagle_topk', 1)}` and `{steps_text}` SGLang sets "
                    f"speculative_num_draft_tokens to speculative_num_steps + 1 and runs with "
                    f"{used.identity} draft tokens, not {asked.identity} ({asked.identity} → {used.identity}; "
                    "it logs one warning)")
         hint = (f"for a {asked.identity}-token chain pass {asked.identity.shifted(-1)} as the steps; "
                 f"to say what runs, pass {used.identity} as the draft tokens")
-        notes = given_note(ctx, "speculative_eagle_topk", "topk 1 makes the draft a chain")
-        notes += given_note(ctx, "speculative_num_steps", f"{asked.identity} step(s): SGLang drafts "
+        notes = ctx.note("speculative_eagle_topk", "topk 1 makes the draft a chain")
+        notes += ctx.note("speculative_num_steps", f"{asked.identity} step(s): SGLang drafts "
                             f"{used.identity} tokens")
-        return self.report(ctx.path, flag_span(ctx, "speculative_num_draft_tokens"), message, hint, notes)
+        return self.report(ctx.path, ctx.span_of("speculative_num_draft_tokens"), message, hint, notes)
 
 
 def written_symbolic(ctx: LaunchContext, value: Unknown) -> str:

@@ -8,7 +8,6 @@ from speclint.sglang import RESOLUTION
 from speclint.resolve.result import UNKNOWN_ALGORITHM
 from speclint.rules.base import Example, LaunchContext, Note, Rule, Severity
 from speclint.rules.precedence import REJECTION
-from speclint.rules.spd_helpers import flag_span
 
 
 class UnknownSpeculativeAlgorithm(Rule):
@@ -58,15 +57,16 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
             # the drafter's own config says what it was trained for: a spelling guess that
             # it contradicts (EAGLE4 → EAGLE for an EAGLE-3 drafter) would be wrong
             guesses = [drafter.kind]
-            notes.append(Note(flag_span(ctx, "speculative_draft_model_path"),
+            notes.append(Note(ctx.span_of("speculative_draft_model_path"),
                               f"the drafter is {drafter.kind} ({', '.join(drafter.evidence)})"))
         elif drafter is not None and drafter.kind is not None:
             guesses = [g for g in guesses if g not in ("EAGLE", "EAGLE3") or g == drafter.kind]
         message = (f"SGLang {ctx.version.version} does not know the speculative algorithm "
                    f"{value!r} and stops with 'ValueError: {rejection.message}'; known: "
                    + ", ".join(known))
-        yield self.report(ctx.path, flag_span(ctx, "speculative_algorithm"), message,
-                          f"write `--speculative-algorithm {guesses[0]}`" if guesses else
+        yield self.report(ctx.path, ctx.span_of("speculative_algorithm"), message,
+                          f"write `{ctx.set_to('speculative_algorithm', guesses[0])}`"
+                          if guesses else
                           "use one of the known algorithms", notes, claims=(REJECTION,))
 
 
