@@ -12,12 +12,16 @@ from __future__ import annotations
 import asyncio
 import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from speclint import __version__
+
+if TYPE_CHECKING:
+    from speclint.lint import FileResult
 
 DEBOUNCE_S = 0.3
 _LANGUAGE_SUFFIX = {"shellscript": ".sh", "sh": ".sh", "bash": ".sh", "python": ".py",
@@ -31,8 +35,8 @@ class Linted:
     version: int | None
     text: str
     kind: str | None
-    result: object
-    """`speclint.lint.FileResult`, contexts kept for hover."""
+    result: FileResult
+    """Contexts kept for hover."""
 
 
 class SpeclintServer(LanguageServer):

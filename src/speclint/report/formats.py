@@ -5,16 +5,22 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from speclint import __version__
 from speclint.report.json_format import finding_dict
+
+if TYPE_CHECKING:
+    from speclint.lint import FileResult
+    from speclint.rules.base import Finding, Rule
 
 _GITLAB_SEVERITY = {"error": "major", "warning": "minor", "info": "info"}
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
 
-def json_line(f) -> str:
+def json_line(f: Finding) -> str:
     return json.dumps(finding_dict(f))
 
 
@@ -25,7 +31,7 @@ def _github_escape(text: str, property_value: bool = False) -> str:
     return text
 
 
-def github_line(f) -> str:
+def github_line(f: Finding) -> str:
     s = f.span
     props = (f"file={_github_escape(f.path, True)},line={s.line},col={s.column},"
              f"endLine={s.end_line},endColumn={s.end_column},"
@@ -34,14 +40,14 @@ def github_line(f) -> str:
     return f"::{_GITHUB_LEVEL[f.severity.label]} {props}::{_github_escape(body)}"
 
 
-def _fingerprint(f) -> str:
+def _fingerprint(f: Finding) -> str:
     import hashlib  # only gitlab and sarif need it (3 ms of start-up)
 
     key = f"{f.path}:{f.code}:{f.span.line}:{f.span.column}:{f.message}"
     return hashlib.sha256(key.encode()).hexdigest()
 
 
-def gitlab_issue(f) -> dict:
+def gitlab_issue(f: Finding) -> dict[str, object]:
     return {
         "description": f"{f.code} {f.message}",
         "check_name": f.code,
@@ -59,7 +65,7 @@ def junit_head(findings: int) -> list[str]:
             f'failures="{findings}" errors="0">']
 
 
-def junit_suite(result) -> list[str]:
+def junit_suite(result: FileResult) -> list[str]:
     """One file's <testsuite>: a passing test case when it has no findings."""
     cases, path = result.findings, quoteattr(result.path)
     out = [f'  <testsuite name={path} tests="{max(len(cases), 1)}" '
@@ -100,7 +106,7 @@ def _sarif_uri(path: str) -> str:
     return relative.replace(os.sep, "/")
 
 
-def sarif_rule(rule) -> dict:
+def sarif_rule(rule: Rule) -> dict[str, object]:
     from speclint.rules.base import rule_page
 
     return {
@@ -118,7 +124,7 @@ def sarif_rule(rule) -> dict:
     }
 
 
-def sarif_result(f, index: dict[str, int]) -> dict:
+def sarif_result(f: Finding, index: dict[str, int]) -> dict[str, object]:
     s = f.span
     return {
         "ruleId": f.code,
@@ -133,7 +139,7 @@ def sarif_result(f, index: dict[str, int]) -> dict:
     }
 
 
-def sarif_log(rules, results) -> dict:
+def sarif_log(rules: Iterable[Rule], results: object) -> dict[str, object]:
     """The whole log; `results` is last in it, so a stream writes it between the two halves."""
     return {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",

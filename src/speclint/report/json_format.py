@@ -4,12 +4,16 @@ finding at a time by report/stream.py)."""
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from speclint.report.urls import rule_url
 from speclint.fix import applicability
 
+if TYPE_CHECKING:
+    from speclint.rules.base import Finding
 
-def finding_dict(finding) -> dict:
+
+def finding_dict(finding: Finding) -> dict[str, object]:
     span = finding.span
     return {
         "code": finding.code,

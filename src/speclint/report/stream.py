@@ -7,22 +7,34 @@ format writes exactly what rendering all results at once wrote: its text plus on
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Protocol
 
 from speclint.report import formats
 from speclint.report.json_format import finding_dict
 from speclint.report.text import ReportStyle, Tally, finding_lines
 
+if TYPE_CHECKING:
+    from speclint.lint import FileResult
+    from speclint.rules.base import Finding
+
+
+class Writer(Protocol):
+    """Where a report is written: standard output, `-o FILE`, a StringIO."""
+
+    def write(self, text: str, /) -> object: ...
+
 
 class Reporter:
     """Base: `out` is anything with `write(str)`."""
 
-    def __init__(self, out) -> None:
+    def __init__(self, out: Writer) -> None:
         self.out = out
 
     def start(self) -> None:
         pass
 
-    def file(self, result) -> None:
+    def file(self, result: FileResult) -> None:
         raise NotImplementedError
 
     def finish(self, unreadable: int = 0) -> None:
@@ -33,13 +45,13 @@ class TextReporter(Reporter):
     """Findings with source excerpts as they come, then the summary line from running counts
     (and, as ruff, how many are fixable); `-q` leaves the summary out."""
 
-    def __init__(self, out, style: ReportStyle | None = None, source: bool = True) -> None:
+    def __init__(self, out: Writer, style: ReportStyle | None = None, source: bool = True) -> None:
         super().__init__(out)
         self.tally = Tally()
         self.style = style or ReportStyle()
         self.source = source
 
-    def file(self, result) -> None:
+    def file(self, result: FileResult) -> None:
         self.tally.add(result)
         lines = finding_lines(result, self.source, self.style)
         if lines:
@@ -57,7 +69,7 @@ class TextReporter(Reporter):
 class StatisticsReporter(TextReporter):
     """`--statistics`: a count per rule instead of the findings, then the summary."""
 
-    def file(self, result) -> None:
+    def file(self, result: FileResult) -> None:
         self.tally.add(result)
 
     def finish(self, unreadable: int = 0) -> None:
@@ -70,11 +82,11 @@ class StatisticsReporter(TextReporter):
 class LineReporter(Reporter):
     """One line per finding: concise, json-lines, github."""
 
-    def __init__(self, out, line) -> None:
+    def __init__(self, out: Writer, line: Callable[[Finding], str]) -> None:
         super().__init__(out)
         self.line = line
 
-    def file(self, result) -> None:
+    def file(self, result: FileResult) -> None:
         if result.findings:
             self.out.write("".join(self.line(f) + "\n" for f in result.findings))
 
@@ -83,11 +95,11 @@ class _JsonArray:
     """A JSON array written item by item, byte for byte what `json.dumps(items, indent=2)`
     writes at `depth` (JSON strings hold no raw newline, so re-indenting lines is safe)."""
 
-    def __init__(self, out, depth: int) -> None:
+    def __init__(self, out: Writer, depth: int) -> None:
         self.out, self.depth, self.count = out, depth, 0
         self.inner = "\n" + "  " * (depth + 1)
 
-    def add(self, item) -> None:
+    def add(self, item: object) -> None:
         text = json.dumps(item, indent=2).replace("\n", self.inner)
         self.out.write(("[" if not self.count else ",") + self.inner + text)
         self.count += 1
@@ -99,11 +111,11 @@ class _JsonArray:
 class JsonReporter(Reporter):
     """A JSON array of one object per finding: json, gitlab."""
 
-    def __init__(self, out, item) -> None:
+    def __init__(self, out: Writer, item: Callable[[Finding], dict[str, object]]) -> None:
         super().__init__(out)
         self.item, self.array = item, _JsonArray(out, 0)
 
-    def file(self, result) -> None:
+    def file(self, result: FileResult) -> None:
         for finding in result.findings:
             self.array.add(self.item(finding))
 
@@ -128,7 +140,7 @@ class SarifReporter(Reporter):
         self.out.write(head)
         self.array = _JsonArray(self.out, 3)  # log → runs → run → results
 
-    def file(self, result) -> None:
+    def file(self, result: FileResult) -> None:
         for finding in result.findings:
             self.array.add(formats.sarif_result(finding, self.index))
 
@@ -148,7 +160,7 @@ class JunitReporter(Reporter):
         self.spool = tempfile.SpooledTemporaryFile(1 << 20, "w+", encoding="utf-8",
                                                    errors="surrogateescape", newline="")
 
-    def file(self, result) -> None:
+    def file(self, result: FileResult) -> None:
         self.findings += len(result.findings)
         self.spool.write("\n".join(formats.junit_suite(result)) + "\n")
 
@@ -161,7 +173,7 @@ class JunitReporter(Reporter):
         self.out.write("</testsuites>\n")
 
 
-def reporter_for(output_format: str, out, style: ReportStyle | None = None,
+def reporter_for(output_format: str, out: Writer, style: ReportStyle | None = None,
                  statistics: bool = False) -> Reporter:
     """The reporter of a format; `style` (colour, fixes, `-q`) shapes the human ones (text,
     concise, `--statistics`), which all end with the summary line."""
@@ -179,7 +191,7 @@ def reporter_for(output_format: str, out, style: ReportStyle | None = None,
     return {"sarif": SarifReporter, "junit": JunitReporter}[output_format](out)
 
 
-def render(output_format: str, results, unreadable: int = 0,
+def render(output_format: str, results: Iterable[FileResult], unreadable: int = 0,
            style: ReportStyle | None = None) -> str:
     """The whole report as one string, without its final newline (for the API and tests)."""
     import io
