@@ -75,15 +75,28 @@ class Finding:
     launch's resolution stops): a general rule's finding with the same claim gives way."""
 
 
+NO_FIX = "no fix"
+"""`Example.fixed` of a finding that carries no edit."""
+
+
 @dataclass(frozen=True, slots=True)
 class Example:
-    """A launch snippet a rule's tests run: `invalid` ones must trigger it, `valid` ones must not."""
+    """A launch snippet a rule's tests run: `invalid` ones must trigger it, `valid` ones must not.
+
+    An invalid example also states what the user sees (tests/test_rule_examples.py checks it):
+    where the finding points, a fragment of its message, and the launch after its fix."""
 
     source: str
     sglang_version: str | None = None
     kind: str = "shell"
     gpu: str | None = None
     """The GPU profile the example runs on (`--gpu`), for rules about the GPU."""
+    at: str | None = None
+    """`line:column` of the rule's finding (as `check` prints it)."""
+    says: str | None = None
+    """A fragment of that finding's message."""
+    fixed: str | None = None
+    """The source after applying the finding's edits (safe or not), or `NO_FIX`."""
 
 
 @dataclass(slots=True)

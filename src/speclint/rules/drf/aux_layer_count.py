@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from speclint.sglang import DRAFTER
 from speclint.sglang import first_release
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
 from speclint.rules.drafter import eagle3_launch
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
@@ -45,8 +45,12 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     severity = Severity.ERROR
     rests_on = (DRAFTER,)
     summary = "The number of aux layer ids does not match the drafter's fc width for the release."
-    invalid = (Example(_LLAMA + "eagle3-llama-two-ids", "0.5.6.post2"),
-               Example(_LLAMA + "eagle3-llama-two-ids", "0.4.10.post2"))
+    invalid = (Example(_LLAMA + "eagle3-llama-two-ids", "0.5.6.post2",
+                       at="1:171", says="the drafter lists 2 aux layer ids [1, 28]",
+                       fixed=NO_FIX),
+               Example(_LLAMA + "eagle3-llama-two-ids", "0.4.10.post2",
+                       at="1:171", says="the drafter lists 2 aux layer ids [1, 28]",
+                       fixed=NO_FIX))
     valid = (Example(_LLAMA + "eagle3-llama-two-ids", "0.5.23"),
              Example(_LLAMA + "eagle3-llama-3.1-8b-instruct", "0.5.6.post2"))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.sglang import DRAFTER
-from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
 from speclint.rules.drafter import eagle3_launch
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
@@ -44,7 +44,10 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     severity = Severity.WARNING
     rests_on = (DRAFTER,)
     summary = "Aux layer ids at the top level of the drafter's config: SGLang uses its defaults."
-    invalid = (_LLAMA + "eagle3-llama-toplevel-ids",)
+    invalid = (Example(_LLAMA + "eagle3-llama-toplevel-ids",
+                       at="1:171",
+                       says="the drafter writes eagle_aux_hidden_state_layer_ids [2, 16, 29]",
+                       fixed=NO_FIX),)
     valid = (_LLAMA + "eagle3-llama-3.1-8b-instruct",)
 
     def check(self, ctx: LaunchContext):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.sglang import DRAFTER
-from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
 from speclint.rules.drafter import eagle3_launch
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
@@ -49,7 +49,10 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     severity = Severity.ERROR
     rests_on = (DRAFTER,)
     summary = "EAGLE-3 aux layer ids that make SGLang capture a layer the target does not have."
-    invalid = (_LLAMA + "eagle3-llama-ids-out-of-range",)
+    invalid = (Example(_LLAMA + "eagle3-llama-ids-out-of-range",
+                       at="1:171",
+                       says="eagle_aux_hidden_state_layer_ids [1, 15, 31] include [31]",
+                       fixed=NO_FIX),)
     valid = (_LLAMA + "eagle3-llama-3.1-8b-instruct",
              "python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"
              " --speculative-algorithm EAGLE3"

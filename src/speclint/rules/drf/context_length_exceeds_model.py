@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.resolve.hardware_flags import plain_int
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
 from speclint.rules.drafter import LONGER_CONTEXT_ENV as ENV
 from speclint.rules.drafter import longer_context_allowed
 from speclint.rules.precedence import REJECTION
@@ -42,8 +42,16 @@ python -m sglang.launch_server --model-path fixtures/models/qwen3-8b --context-l
     name = "context-length-exceeds-model"
     severity = Severity.ERROR
     summary = "--context-length is longer than the model's derived context: SGLang refuses it."
-    invalid = (_LAUNCH, "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 " + _LAUNCH,
-               Example(_LAUNCH, "0.4.10.post2"))  # info there: the variable defaults to true
+    invalid = (
+        Example(_LAUNCH, at="1:87",
+                says="stops with `ValueError: ... User-specified context_length (65536)",
+                fixed=NO_FIX),
+        Example("SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 " + _LAUNCH, at="1:131",
+                says="so SGLang only warns and runs with 65536", fixed=NO_FIX),
+        # info there: the variable defaults to true
+        Example(_LAUNCH, "0.4.10.post2", at="1:87",
+                says="so SGLang only warns and runs with 65536", fixed=NO_FIX),
+    )
     valid = ("python -m sglang.launch_server --model-path fixtures/models/qwen3-8b"
              " --context-length 32768",
              "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=0 python -m sglang.launch_server"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.sglang import MODELS
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
 from speclint.rules.drafter import draft_launch, evidence_text
 
 _KIMI = ("python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"
@@ -53,8 +53,16 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     severity = Severity.ERROR
     rests_on = (MODELS,)
     summary = "The drafter's architecture is not a class the SGLang release can build as a draft."
-    invalid = (_LLAMA + "eagle3-unregistered-arch", Example(_KIMI, "0.5.6.post2"),
-               _LLAMA + "eagle3-llama-weights-only")
+    invalid = (
+        Example(_LLAMA + "eagle3-unregistered-arch", at="1:171",
+                says="the drafter's architecture GptOssForCausalLMEagle3 is not registered",
+                fixed=NO_FIX),
+        Example(_KIMI, "0.5.6.post2", at="1:133",
+                says="the drafter's architecture Eagle3DeepseekV2ForCausalLM is not registered",
+                fixed=NO_FIX),
+        Example(_LLAMA + "eagle3-llama-weights-only", at="1:171",
+                says="the drafter is an EAGLE3 head", fixed=NO_FIX),
+    )
     valid = (_KIMI, _LLAMA + "eagle3-llama-3.1-8b-instruct")
 
     def check(self, ctx: LaunchContext):

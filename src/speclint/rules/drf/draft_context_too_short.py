@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.sglang import DRAFTER
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
 from speclint.rules.drafter import LONGER_CONTEXT_ENV as ENV
 from speclint.rules.drafter import draft_launch, longer_context_allowed
 
@@ -53,8 +53,17 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     severity = Severity.ERROR
     rests_on = (DRAFTER,)
     summary = "The drafter's context length is shorter than the target's: SGLang refuses to start."
-    invalid = (_LAUNCH, "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 " + _LAUNCH,
-               Example(_LAUNCH, "0.4.10.post2"))
+    invalid = (
+        Example(_LAUNCH, at="1:171",
+                says="SGLang stops with `ValueError: ... Target model's context_length",
+                fixed=NO_FIX),
+        Example("SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 " + _LAUNCH, at="1:215",
+                says="SGLang warns and overrides the drafter's max_position_embeddings",
+                fixed=NO_FIX),
+        Example(_LAUNCH, "0.4.10.post2", at="1:171",
+                says="SGLang warns and overrides the drafter's max_position_embeddings",
+                fixed=NO_FIX),
+    )
     valid = (_LAUNCH + " --context-length 2048",
              "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
              " --speculative-algorithm EAGLE3 --max-running-requests 64"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
 from speclint.rules.drafter import draft_launch
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
@@ -41,7 +41,14 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     name = "draft-hidden-size-mismatch"
     severity = Severity.ERROR
     summary = "The EAGLE-3 drafter's fc input width does not match the target's hidden size."
-    invalid = (_LLAMA + "eagle3-hidden-5120", _LLAMA + "eagle3-wrong-target-hidden")
+    invalid = (
+        Example(_LLAMA + "eagle3-hidden-5120", at="1:171",
+                says="the drafter's hidden_size is 5120 but the target's is 4096",
+                fixed=NO_FIX),
+        Example(_LLAMA + "eagle3-wrong-target-hidden", at="1:171",
+                says="target_hidden_size is 5120 but the target's hidden_size is 4096",
+                fixed=NO_FIX),
+    )
     valid = (_LLAMA + "eagle3-hidden-5120-target-4096", _LLAMA + "eagle3-llama-3.1-8b-instruct")
 
     def check(self, ctx: LaunchContext):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
 from speclint.rules.drafter import draft_launch
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
@@ -40,9 +40,12 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     name = "draft-vocab-differs"
     severity = Severity.WARNING
     summary = "The drafter's vocabulary size differs from the target's: made for another model?"
-    invalid = ("python -m sglang.launch_server --model-path fixtures/models/qwen3-8b"
-               " --speculative-algorithm EAGLE3"
-               " --speculative-draft-model-path fixtures/models/eagle3-llama-3.1-8b-instruct",)
+    invalid = (Example("python -m sglang.launch_server --model-path fixtures/models/qwen3-8b"
+                       " --speculative-algorithm EAGLE3"
+                       " --speculative-draft-model-path fixtures/models/eagle3-llama-3.1-8b-instruct",
+                       at="1:132",
+                       says="the drafter's vocab_size is 128256 but the target's is 151936",
+                       fixed=NO_FIX),)
     valid = (_LLAMA + "eagle3-llama-3.1-8b-instruct",)
 
     def check(self, ctx: LaunchContext):

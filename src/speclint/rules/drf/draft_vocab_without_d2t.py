@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
 from speclint.rules.drafter import draft_launch
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
@@ -40,7 +40,9 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     name = "draft-vocab-without-d2t"
     severity = Severity.ERROR
     summary = "A reduced-vocabulary EAGLE-3 drafter whose weights have no d2t map."
-    invalid = (_LLAMA + "eagle3-llama-no-d2t",)
+    invalid = (Example(_LLAMA + "eagle3-llama-no-d2t",
+                       at="1:171", says="the drafter's draft_vocab_size is 32000",
+                       fixed=NO_FIX),)
     valid = (_LLAMA + "eagle3-llama-with-d2t", _LLAMA + "eagle3-llama-3.1-8b-instruct")
 
     def check(self, ctx: LaunchContext):

@@ -53,9 +53,16 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     rests_on = (DRAFTER,)
     summary = "An EAGLE-3 drafter served with EAGLE or NEXTN: aux hidden states are never captured."
     invalid = (
-        _KIMI + " --speculative-algorithm EAGLE",
-        Example(_KIMI + " --speculative-algorithm NEXTN", "0.5.14"),
-        _LLAMA + "fixtures/models/eagle3-llama-weights-only --speculative-algorithm EAGLE",
+        Example(_KIMI + " --speculative-algorithm EAGLE",
+                at="1:159", says="`--speculative-algorithm EAGLE` with an EAGLE-3 drafter",
+                fixed=_KIMI + " --speculative-algorithm EAGLE3"),
+        Example(_KIMI + " --speculative-algorithm NEXTN", "0.5.14",
+                at="1:159", says="`--speculative-algorithm NEXTN`",
+                fixed=_KIMI + " --speculative-algorithm EAGLE3"),
+        Example(_LLAMA + "fixtures/models/eagle3-llama-weights-only --speculative-algorithm EAGLE",
+                at="1:206", says="`--speculative-algorithm EAGLE` with an EAGLE-3 drafter",
+                fixed=_LLAMA + ("fixtures/models/eagle3-llama-weights-only "
+                                "--speculative-algorithm EAGLE3")),
     )
     valid = (
         _KIMI + " --speculative-algorithm EAGLE3",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import LaunchContext, Note, Rule, Severity
+from speclint.rules.base import LaunchContext, Note, Rule, Severity, Example, NO_FIX
 
 _TARGET = "python -m sglang.launch_server --model-path /no/such/kimi-k2.6 --max-running-requests 64"
 
@@ -44,9 +44,18 @@ python -m sglang.launch_server --model-path /no/such/kimi-k2.6 --max-running-req
     summary = ("A drafter whose name says EAGLE-3 (config.json not on disk) served with EAGLE or "
                "NEXTN: aux hidden states would never be captured.")
     invalid = (
-        _TARGET + " --speculative-algorithm EAGLE --speculative-draft-model-path org/Kimi-K2.6-eagle3-mla",
-        _TARGET + " --speculative-algorithm NEXTN --speculative-draft-model-path yuhuili/EAGLE3-LLaMA3.1-Instruct-8B",
-        _TARGET + " --speculative-algorithm EAGLE --speculative-draft-model-path /no/such/Llama-3.1-8B-EAGLE-3",
+        Example(_TARGET + " --speculative-algorithm EAGLE --speculative-draft-model-path org/Kimi-K2.6-eagle3-mla",
+                at="1:114",
+                says="`--speculative-algorithm EAGLE` with a drafter whose name says EAGLE-3",
+                fixed=NO_FIX),
+        Example(_TARGET + " --speculative-algorithm NEXTN --speculative-draft-model-path yuhuili/EAGLE3-LLaMA3.1-Instruct-8B",
+                at="1:114",
+                says="`--speculative-algorithm NEXTN` with a drafter whose name says EAGLE-3",
+                fixed=NO_FIX),
+        Example(_TARGET + " --speculative-algorithm EAGLE --speculative-draft-model-path /no/such/Llama-3.1-8B-EAGLE-3",
+                at="1:114",
+                says="`--speculative-algorithm EAGLE` with a drafter whose name says EAGLE-3",
+                fixed=NO_FIX),
     )
     valid = (
         _TARGET + " --speculative-algorithm EAGLE3 --speculative-draft-model-path org/Kimi-K2.6-eagle3-mla",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.sglang import DRAFTER
-from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.base import LaunchContext, Rule, Severity, Example
 from speclint.rules.drafter import algorithm_edit, draft_launch, evidence_text, written_algorithm
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
@@ -43,8 +43,16 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     severity = Severity.ERROR
     rests_on = (DRAFTER,)
     summary = "An EAGLE-1/2 drafter served with EAGLE3: its fc cannot take the aux hidden states."
-    invalid = (_LLAMA + "fixtures/models/eagle-llama-3.1-8b-instruct --speculative-algorithm EAGLE3",
-               _LLAMA + "fixtures/models/eagle-llama-weights-only --speculative-algorithm EAGLE3")
+    invalid = (Example(_LLAMA + "fixtures/models/eagle-llama-3.1-8b-instruct --speculative-algorithm EAGLE3",
+                       at="1:208",
+                       says="`--speculative-algorithm EAGLE3` with an EAGLE-1/2 drafter",
+                       fixed=_LLAMA + ("fixtures/models/eagle-llama-3.1-8b-instruct "
+                                       "--speculative-algorithm EAGLE")),
+               Example(_LLAMA + "fixtures/models/eagle-llama-weights-only --speculative-algorithm EAGLE3",
+                       at="1:205",
+                       says="`--speculative-algorithm EAGLE3` with an EAGLE-1/2 drafter",
+                       fixed=_LLAMA + ("fixtures/models/eagle-llama-weights-only "
+                                       "--speculative-algorithm EAGLE")))
     valid = (_LLAMA + "fixtures/models/eagle-llama-3.1-8b-instruct --speculative-algorithm EAGLE",
              _LLAMA + "fixtures/models/eagle3-llama-3.1-8b-instruct --speculative-algorithm EAGLE3")
 

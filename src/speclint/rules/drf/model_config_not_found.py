@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import LaunchContext, Note, Rule, Severity
+from speclint.rules.base import LaunchContext, Note, Rule, Severity, Example, NO_FIX
 from speclint.rules.drafter import unread_model_configs
 
 
@@ -47,10 +47,16 @@ python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5 \\
     name = "model-config-not-found"
     severity = Severity.INFO
     summary = "A speculative launch's model config.json was not found: drafter checks were skipped."
-    invalid = ("python -m sglang.launch_server --model-path /no/such/target"
-               " --speculative-algorithm EAGLE3 --speculative-draft-model-path /no/such/draft",
-               "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-               " --speculative-algorithm EAGLE3 --speculative-draft-model-path /no/such/draft")
+    invalid = (Example("python -m sglang.launch_server --model-path /no/such/target"
+                       " --speculative-algorithm EAGLE3 --speculative-draft-model-path /no/such/draft",
+                       at="1:45",
+                       says="did not run for the target '/no/such/target' and the drafter",
+                       fixed=NO_FIX),
+               Example("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+                       " --speculative-algorithm EAGLE3 --speculative-draft-model-path /no/such/draft",
+                       at="1:145",
+                       says="the drafter checks did not run for the drafter '/no/such/draft'",
+                       fixed=NO_FIX))
     valid = ("python -m sglang.launch_server --model-path /no/such/target",
              "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
              " --speculative-algorithm EAGLE3"

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import Edit, LaunchContext, Rule, Severity, literal_word, word_notes
+from speclint.rules.base import (Edit, LaunchContext, Rule, Severity, literal_word,
+                                 word_notes, Example)
 
 
 class AbbreviatedFlag(Rule):
@@ -34,8 +35,11 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2
     summary = ("An abbreviated flag: argparse expands a unique prefix today, and rejects it "
                "once SGLang adds another flag with that prefix.")
     invalid = (
-        "python -m sglang.launch_server --model-path m --speculative-algo EAGLE3"
-        " --speculative-draft-model-path d",
+        Example("python -m sglang.launch_server --model-path m --speculative-algo EAGLE3"
+                " --speculative-draft-model-path d",
+                at="1:47", says="`--speculative-algo` abbreviates `--speculative-algorithm`",
+                fixed=("python -m sglang.launch_server --model-path m --speculative-algorithm "
+                       "EAGLE3 --speculative-draft-model-path d")),
     )
     valid = (
         "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"

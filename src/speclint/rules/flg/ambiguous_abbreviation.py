@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes, NO_FIX
 from speclint.rules.drift import drift_edit, drift_of, names
 
 
@@ -43,9 +43,16 @@ python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-de
     severity = Severity.ERROR
     summary = "An abbreviated flag that matches several SGLang flags: argparse stops the launch."
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --cuda-graph-max-bs 8", "0.5.23"),
-        Example("python -m sglang.launch_server --model-path m --speculative-draft d", "0.5.23"),
-        Example("python -m sglang.launch_server --model-path m --speculative-num 4", "0.5.23"),
+        Example("python -m sglang.launch_server --model-path m --cuda-graph-max-bs 8", "0.5.23",
+                at="1:47", says="`--cuda-graph-max-bs` is ambiguous in SGLang 0.5.23",
+                fixed="python -m sglang.launch_server --model-path m --cuda-graph-max-bs-decode 8"),
+        Example("python -m sglang.launch_server --model-path m --speculative-draft d", "0.5.23",
+                at="1:47", says="`--speculative-draft` is ambiguous in SGLang 0.5.23",
+                fixed=("python -m sglang.launch_server --model-path m "
+                       "--speculative-draft-model-path d")),
+        Example("python -m sglang.launch_server --model-path m --speculative-num 4", "0.5.23",
+                at="1:47", says="`--speculative-num` is ambiguous in SGLang 0.5.23",
+                fixed=NO_FIX),
     )
     valid = (
         Example("python -m sglang.launch_server --model-path m --cuda-graph-max-bs-decode 8", "0.5.23"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import Example, LaunchContext, Note, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Note, Rule, Severity, NO_FIX
 
 
 class ConfigOptionUnsupported(Rule):
@@ -37,7 +37,9 @@ python -m sglang.launch_server --config fixtures/config/attn_dp.yaml
     severity = Severity.ERROR
     summary = "A --config file key whose flag SGLang's config merger does not support: the launch stops."
     invalid = (Example("python -m sglang.launch_server --config fixtures/config/unsupported_key.yaml",
-                       "0.5.23"),)
+                       "0.5.23",
+                       at="4:1", says="SGLang 0.5.23 stops with ValueError",
+                       fixed=NO_FIX),)
     valid = (Example("python -m sglang.launch_server --config fixtures/config/unsupported_key.yaml",
                      "0.5.6.post2"),
              Example("python -m sglang.launch_server --config fixtures/config/attn_dp.yaml", "0.5.23"))

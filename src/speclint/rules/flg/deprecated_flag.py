@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
 
 
 
@@ -36,7 +36,9 @@ python -m sglang.launch_server --model-path /models/llama \
     summary = "A deprecated flag: SGLang rewrites it to another setting, or ignores it."
     defers_to = ("PAR003",)  # says what SGLang makes of `--enable-dp-attention`
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --disable-cuda-graph", "0.5.23"),
+        Example("python -m sglang.launch_server --model-path m --disable-cuda-graph", "0.5.23",
+                at="1:47", says="`--disable-cuda-graph` is deprecated in SGLang 0.5.23",
+                fixed=NO_FIX),
     )
     valid = (
         Example("python -m sglang.launch_server --model-path m --cuda-graph-backend-decode disabled",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import Edit, LaunchContext, Note, Rule, Severity, literal_word
+from speclint.rules.base import Edit, LaunchContext, Note, Rule, Severity, literal_word, Example
 from speclint.source import Span
 
 _REPEATABLE = ("append", "append_const", "count")
@@ -40,8 +40,13 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
     severity = Severity.WARNING
     summary = "The same setting given twice with different values: the last one wins silently."
     invalid = (
-        "python -m sglang.launch_server --model-path m --tp-size 4 --mem-fraction-static 0.8 --tp-size 8",
-        "python -m sglang.launch_server --model-path m --tp 4 --tensor-parallel-size 8",
+        Example("python -m sglang.launch_server --model-path m --tp-size 4 --mem-fraction-static 0.8 --tp-size 8",
+                at="1:47", says="`--tp-size 4` is overridden by `--tp-size 8` on line 1",
+                fixed=("python -m sglang.launch_server --model-path m --mem-fraction-static 0.8 "
+                       "--tp-size 8")),
+        Example("python -m sglang.launch_server --model-path m --tp 4 --tensor-parallel-size 8",
+                at="1:47", says="`--tp 4` is overridden by `--tensor-parallel-size 8` on line 1",
+                fixed="python -m sglang.launch_server --model-path m --tensor-parallel-size 8"),
     )
     valid = (
         "python -m sglang.launch_server --model-path m --tp-size 8",

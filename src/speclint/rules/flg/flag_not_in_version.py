@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.flags.schema import newest_version, versions_with_option
-from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes, NO_FIX
 from speclint.rules.suggest import suggest
 from speclint.rules.drift import drift_of
 
@@ -38,7 +38,9 @@ python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
     severity = Severity.ERROR
     summary = "A flag that exists in other SGLang releases but not in the one the launch runs."
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --speculative-adaptive", "0.5.6.post2"),
+        Example("python -m sglang.launch_server --model-path m --speculative-adaptive", "0.5.6.post2",
+                at="1:47", says="`--speculative-adaptive` does not exist yet in SGLang 0.5.6.post2",
+                fixed=NO_FIX),
     )
     valid = (
         Example("python -m sglang.launch_server --model-path m --speculative-adaptive", "0.5.23"),

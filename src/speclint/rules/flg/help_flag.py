@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.flags.argv import argparse_stop
-from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
 
 
 class HelpFlag(Rule):
@@ -35,8 +35,12 @@ python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct
     name = "help-flag"
     severity = Severity.INFO
     summary = "`-h`/`--help` in a launch: SGLang prints its help and exits 0, no server starts."
-    invalid = ("python -m sglang.launch_server --help",
-               "python -m sglang.launch_server --model-path m -h --not-a-flag")
+    invalid = (Example("python -m sglang.launch_server --help",
+                       at="1:32", says="`--help` prints SGLang's help and exits 0",
+                       fixed=NO_FIX),
+               Example("python -m sglang.launch_server --model-path m -h --not-a-flag",
+                       at="1:47", says="`-h` prints SGLang's help and exits 0",
+                       fixed=NO_FIX))
     valid = ("python -m sglang.launch_server --model-path m --port 30000",
              "python -m sglang.launch_server --model-path m --tp-size x --help")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import Example, Severity
+from speclint.rules.base import Example, Severity, NO_FIX
 from speclint.rules.flg.invalid_flag_value import InvalidValue
 
 
@@ -34,8 +34,12 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     summary = "A value outside the flag's choices: argparse stops the launch."
     invalid = (
         Example("python -m sglang.launch_server --model-path m --speculative-algorithm eagle3"
-                " --speculative-draft-model-path d", "0.5.6.post2"),
-        "python -m sglang.launch_server --model-path m --load-format safetensor",
+                " --speculative-draft-model-path d", "0.5.6.post2",
+                at="1:71", says="`eagle3` is not a valid value for `--speculative-algorithm`",
+                fixed=NO_FIX),
+        Example("python -m sglang.launch_server --model-path m --load-format safetensor",
+                at="1:61", says="`safetensor` is not a valid value for `--load-format`",
+                fixed=NO_FIX),
     )
     valid = (
         Example("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"

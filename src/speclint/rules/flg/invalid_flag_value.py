@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import LaunchContext, Rule, Severity, word_notes
+from speclint.rules.base import LaunchContext, Rule, Severity, word_notes, Example, NO_FIX
 
 
 class InvalidValue(Rule):
@@ -30,8 +30,12 @@ python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 
     severity = Severity.ERROR
     summary = "A value argparse cannot convert to the flag's type (an int flag given `8x`)."
     invalid = (
-        "python -m sglang.launch_server --model-path m --tp-size eight",
-        "python -m sglang.launch_server --model-path m --mem-fraction-static 0,8",
+        Example("python -m sglang.launch_server --model-path m --tp-size eight",
+                at="1:57", says="`eight` is not a valid value for `--tp-size`",
+                fixed=NO_FIX),
+        Example("python -m sglang.launch_server --model-path m --mem-fraction-static 0,8",
+                at="1:69", says="`0,8` is not a valid value for `--mem-fraction-static`",
+                fixed=NO_FIX),
     )
     valid = ("python -m sglang.launch_server --model-path m --tp-size 8 --mem-fraction-static 0.8",)
     problem_kind = "invalid-type"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import LaunchContext, Rule, Severity, word_notes
+from speclint.rules.base import LaunchContext, Rule, Severity, word_notes, Example, NO_FIX
 
 
 class MissingValue(Rule):
@@ -30,8 +30,12 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2 --mem-frac
     severity = Severity.ERROR
     summary = "A flag that takes a value is followed by another flag or nothing: argparse stops the launch."
     invalid = (
-        "python -m sglang.launch_server --model-path m --tp-size",
-        "python -m sglang.launch_server --model-path --tp-size 2",
+        Example("python -m sglang.launch_server --model-path m --tp-size",
+                at="1:47", says="`--tp-size` needs a value and gets none",
+                fixed=NO_FIX),
+        Example("python -m sglang.launch_server --model-path --tp-size 2",
+                at="1:32", says="`--model-path` needs a value and gets none",
+                fixed=NO_FIX),
     )
     valid = ("python -m sglang.launch_server --model-path m --tp-size 2",)
 

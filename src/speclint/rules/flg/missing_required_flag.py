@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
 
 
 class MissingRequired(Rule):
@@ -29,7 +29,9 @@ python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct --t
     name = "missing-required-flag"
     severity = Severity.ERROR
     summary = "A flag SGLang requires (`--model-path`) is missing: argparse stops the launch."
-    invalid = ("python -m sglang.launch_server --tp-size 2",)
+    invalid = (Example("python -m sglang.launch_server --tp-size 2",
+                       at="1:1", says="the launch has no --model-path/--model",
+                       fixed=NO_FIX),)
     valid = ("python -m sglang.launch_server --model meta-llama/Llama-3.1-8B-Instruct",)
 
     def check(self, ctx: LaunchContext):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import LaunchContext, Rule, Severity, word_notes
+from speclint.rules.base import LaunchContext, Rule, Severity, word_notes, Example, NO_FIX
 
 
 class UnexpectedArgument(Rule):
@@ -31,8 +31,12 @@ python -m sglang.launch_server --model-path /models/llama --enable-mixed-chunk
     summary = ("A word that is not a flag nor a flag's value (a stray value, a value given to a "
                "switch): argparse stops the launch.")
     invalid = (
-        "python -m sglang.launch_server --model-path m --tp-size 2 4",
-        "python -m sglang.launch_server --model-path m --enable-mixed-chunk=true",
+        Example("python -m sglang.launch_server --model-path m --tp-size 2 4",
+                at="1:59", says="`4` is not attached to any flag",
+                fixed=NO_FIX),
+        Example("python -m sglang.launch_server --model-path m --enable-mixed-chunk=true",
+                at="1:47", says="`--enable-mixed-chunk` is a switch and takes no value",
+                fixed=NO_FIX),
     )
     valid = ("python -m sglang.launch_server --model-path m --tp-size 2 --enable-mixed-chunk",)
 

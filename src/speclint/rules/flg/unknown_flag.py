@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.flags.schema import versions_with_option
-from speclint.rules.base import LaunchContext, Rule, Severity, word_notes
+from speclint.rules.base import LaunchContext, Rule, Severity, word_notes, Example, NO_FIX
 from speclint.rules.suggest import suggest
 
 
@@ -36,8 +36,12 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
     severity = Severity.ERROR
     summary = "A flag that SGLang's argument parser does not know: the server never starts."
     invalid = (
-        "python -m sglang.launch_server --model-path m --speculative-eagle-top-k 4",
-        "python -m sglang.launch_server --model-path m --enable-spec-capture",
+        Example("python -m sglang.launch_server --model-path m --speculative-eagle-top-k 4",
+                at="1:47", says="did you mean `--speculative-eagle-topk`?",
+                fixed=NO_FIX),
+        Example("python -m sglang.launch_server --model-path m --enable-spec-capture",
+                at="1:47", says="argparse stops the launch with 'unrecognized arguments'",
+                fixed=NO_FIX),
     )
     valid = (
         "python -m sglang.launch_server --model-path m --speculative-eagle-topk 4"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import a2a_log_level, a2a_spanning_backends
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
 
 # The flags that choose the backend, most direct first.
 _CAUSES = ("enable_waterfill", "enable_deepep_waterfill", "enable_deepep_moe",
@@ -54,11 +54,19 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
     summary = "An expert-parallel all-to-all backend sets ep_size to tp_size, whatever --ep-size says."
     invalid = (
         Example("python -m sglang.launch_server --model-path m --tp-size 8"
-                " --moe-a2a-backend deepep", "0.5.23"),
+                " --moe-a2a-backend deepep", "0.5.23",
+                at="1:59",
+                says="`--moe-a2a-backend deepep` makes SGLang 0.5.23 set ep_size = tp_size = 8",
+                fixed=NO_FIX),
         Example("python -m sglang.launch_server --model-path m --tp-size 8 --ep-size 4"
-                " --moe-a2a-backend mooncake", "0.5.6.post2"),
+                " --moe-a2a-backend mooncake", "0.5.6.post2",
+                at="1:71", says="makes SGLang 0.5.6.post2 set ep_size = tp_size = 8 (asked 4)",
+                fixed=NO_FIX),
         Example("python -m sglang.launch_server --model-path m --tp-size 8 --enable-deepep-moe",
-                "0.4.10.post2"),
+                "0.4.10.post2",
+                at="1:59",
+                says="`--enable-deepep-moe` makes SGLang 0.4.10.post2 set ep_size = tp_size = 8",
+                fixed=NO_FIX),
     )
     valid = (
         Example("python -m sglang.launch_server --model-path m --tp-size 8 --ep-size 8"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.resolve.result import BACKEND_GPU
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
 from speclint.rules.precedence import REJECTION
 
 _LLAMA = "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
@@ -41,8 +41,14 @@ python -m sglang.launch_server --model-path fixtures/models/deepseek-v3 \\
     name = "attention-backend-gpu"
     severity = Severity.ERROR
     summary = "An attention backend SGLang refuses on the GPU the launch runs on."
-    invalid = (Example(_LLAMA + " --attention-backend trtllm_mha", gpu="a100"),
-               Example(_LLAMA + " --attention-backend trtllm_mla", gpu="h100"))
+    invalid = (Example(_LLAMA + " --attention-backend trtllm_mha", gpu="a100",
+                       at="1:103",
+                       says="refuses this launch on NVIDIA A100-SXM4-80GB: TRTLLM MHA backend",
+                       fixed=NO_FIX),
+               Example(_LLAMA + " --attention-backend trtllm_mla", gpu="h100",
+                       at="1:103",
+                       says="refuses this launch on NVIDIA H100 80GB HBM3: TRTLLM MLA backend",
+                       fixed=NO_FIX))
     valid = (Example(_LLAMA + " --attention-backend trtllm_mha", gpu="h100"),
              _LLAMA + " --attention-backend trtllm_mla")
 

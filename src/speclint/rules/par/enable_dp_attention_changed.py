@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
-from speclint.rules.base import Example, LaunchContext, Placeholder, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Placeholder, Rule, Severity, NO_FIX
 from speclint.rules.precedence import REJECTION
 
 
@@ -74,15 +74,26 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
                "--dp-size 1, or refused, as the release's resolution does.")
     invalid = (
         Example("python -m sglang.launch_server --model-path m --tp-size 8 --dp-size 8"
-                " --enable-dp-attention", "0.5.23"),
+                " --enable-dp-attention", "0.5.23",
+                at="1:71",
+                says="`--dp-size 8 --enable-dp-attention` to `--attn-dp-size 8 --dp-size 1`",
+                fixed=NO_FIX),
         Example("python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention",
-                "0.5.23"),
+                "0.5.23",
+                at="1:59", says="to `--attn-dp-size 1 --dp-size 1`, so attention DP stays off",
+                fixed=NO_FIX),
         Example("python -m sglang.launch_server --model-path m --tp-size 8 --attn-dp-size 8"
-                " --enable-dp-attention", "0.5.23"),
+                " --enable-dp-attention", "0.5.23",
+                at="1:76", says="next to `--attn-dp-size 8` it does nothing",
+                fixed=NO_FIX),
         Example("python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention",
-                "0.5.6.post2"),
+                "0.5.6.post2",
+                at="1:59", says="is turned off by SGLang 0.5.6.post2's _handle_data_parallelism",
+                fixed=NO_FIX),
         Example("python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention",
-                "0.4.10.post2"),
+                "0.4.10.post2",
+                at="1:59", says="SGLang 0.4.10.post2 stops in __post_init__ with AssertionError",
+                fixed=NO_FIX),
     )
     valid = (
         Example("python -m sglang.launch_server --model-path m --tp-size 8 --attn-dp-size 8",

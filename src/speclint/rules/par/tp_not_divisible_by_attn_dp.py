@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import DATA_PARALLEL_HANDLERS
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
 from speclint.rules.precedence import REJECTION
 
 
@@ -45,13 +45,23 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
     summary = "--tp-size is not a multiple of the attention-DP size: SGLang's assert stops the launch."
     invalid = (
         Example("python -m sglang.launch_server --model-path m --tp-size 6 --attn-dp-size 4",
-                "0.5.23"),
+                "0.5.23",
+                at="1:57",
+                says="--tp-size 6 is not a multiple of the attention-DP size 4 (--attn-dp-size 4)",
+                fixed=NO_FIX),
         Example("python -m sglang.launch_server --model-path m --tp-size 6 --dp-size 4"
-                " --enable-dp-attention", "0.5.23"),
+                " --enable-dp-attention", "0.5.23",
+                at="1:57", says="the attention-DP size 4 (--dp-size 4 with --enable-dp-attention)",
+                fixed=NO_FIX),
         Example("python -m sglang.launch_server --model-path m --tp-size 6 --dp-size 4"
-                " --enable-dp-attention", "0.5.6.post2"),
+                " --enable-dp-attention", "0.5.6.post2",
+                at="1:57", says="the attention-DP size 4 (--dp-size 4 with --enable-dp-attention)",
+                fixed=NO_FIX),
         Example("python -m sglang.launch_server --model-path m --dp-size 2"
-                " --enable-dp-attention", "0.4.10.post2"),
+                " --enable-dp-attention", "0.4.10.post2",
+                at="1:57",
+                says="(the default: no --tp-size) is not a multiple of the attention-DP size 2",
+                fixed=NO_FIX),
     )
     valid = (
         Example("python -m sglang.launch_server --model-path m --tp-size 8 --attn-dp-size 4",

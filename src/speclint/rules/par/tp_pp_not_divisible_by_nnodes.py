@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import node_split_rejection
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
 from speclint.rules.precedence import REJECTION
 
 
@@ -37,9 +37,13 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 16 \\
     rests_on = (RESOLUTION,)
     summary = "--tp-size × --pp-size is not a multiple of --nnodes: SGLang's assert stops every node."
     invalid = (
-        "python -m sglang.launch_server --model-path m --tp-size 4 --nnodes 3",
+        Example("python -m sglang.launch_server --model-path m --tp-size 4 --nnodes 3",
+                at="1:68", says="tp 4 is not a multiple of `--nnodes 3`",
+                fixed=NO_FIX),
         Example("python -m sglang.launch_server --model-path m --tp-size 3 --pp-size 1"
-                " --nnodes 2", "0.4.10.post2"),
+                " --nnodes 2", "0.4.10.post2",
+                at="1:80", says="tp 3 is not a multiple of `--nnodes 2`",
+                fixed=NO_FIX),
     )
     valid = (
         "python -m sglang.launch_server --model-path m --tp-size 8 --nnodes 2",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import gpu_use, hidden_cuda_entry, visible_gpu_count
-from speclint.rules.base import Example, LaunchContext, Note, Rule, Severity, word_notes
+from speclint.rules.base import Example, LaunchContext, Note, Rule, Severity, word_notes, NO_FIX
 
 _OTHER_VISIBILITY = ("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES")
 
@@ -50,12 +50,20 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
     summary = ("The launch opens more GPUs than CUDA_VISIBLE_DEVICES leaves visible "
                "(error), or leaves visible GPUs idle (info).")
     invalid = (
-        "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 8",
-        "export CUDA_VISIBLE_DEVICES=0,1\npython -m sglang.launch_server --model-path m"
-        " --tp-size 2 --pp-size 2",
-        "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 2",
-        "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 2"
-        " --base-gpu-id 3",
+        Example("CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 8",
+                at="1:22", says="CUDA_VISIBLE_DEVICES=0,1,2,3 leaves 4 GPUs visible",
+                fixed=NO_FIX),
+        Example("export CUDA_VISIBLE_DEVICES=0,1\npython -m sglang.launch_server --model-path m"
+                " --tp-size 2 --pp-size 2",
+                at="1:29", says="CUDA_VISIBLE_DEVICES=0,1 leaves 2 GPUs visible",
+                fixed=NO_FIX),
+        Example("CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 2",
+                at="1:22", says="but tp 2 uses 2 on this node: 2 GPUs stay idle",
+                fixed=NO_FIX),
+        Example("CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 2"
+                " --base-gpu-id 3",
+                at="1:22", says="but tp 2, --base-gpu-id 3 makes SGLang start 2 workers",
+                fixed=NO_FIX),
     )
     valid = (
         "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 4",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import FileContext, Rule, Severity
+from speclint.rules.base import FileContext, Rule, Severity, Example, NO_FIX
 
 
 class BrokenContinuation(Rule):
@@ -36,9 +36,11 @@ python -m sglang.launch_server --model-path /models/llama \\
     summary = ("A comment line (or a space after `\\`) inside a continued command ends it: the "
                "flags on the following lines never reach SGLang.")
     invalid = (
-        "python -m sglang.launch_server --model-path m \\\n"
-        "  # draft settings\n"
-        "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d\n",
+        Example("python -m sglang.launch_server --model-path m \\\n"
+                "  # draft settings\n"
+                "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d\n",
+                at="2:3", says='this comment ends the `\\`-continued command above it',
+                fixed=NO_FIX),
     )
     valid = (
         "# draft settings\n"

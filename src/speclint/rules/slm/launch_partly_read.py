@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import LaunchContext, Note, Rule, Severity
+from speclint.rules.base import LaunchContext, Note, Rule, Severity, Example, NO_FIX
 
 _SHOWN = 4
 """Unknown values named in the message; the rest are counted (each has a note)."""
@@ -42,9 +42,17 @@ sglang.launch_server ...`.
     severity = Severity.INFO
     per_launch = True
     summary = "A launch holds values speclint cannot know; checks that need them did not run."
-    invalid = ("python -m sglang.launch_server --model-path m --tp-size $(nproc)\n",
-               "python -m sglang.launch_server --model-path \"$MODEL\"\n",
-               "for tp in 1 2; do python -m sglang.launch_server --model-path m --tp $tp; done\n")
+    invalid = (Example("python -m sglang.launch_server --model-path m --tp-size $(nproc)\n",
+                       at="1:57",
+                       says="speclint cannot know the value of `--tp-size`",
+                       fixed=NO_FIX),
+               Example("python -m sglang.launch_server --model-path \"$MODEL\"\n",
+                       at="1:45", says="cannot know the value of `--model-path`",
+                       fixed=NO_FIX),
+               Example("for tp in 1 2; do python -m sglang.launch_server --model-path m --tp $tp; done\n",
+                       at="1:70",
+                       says="launch only partly read: speclint cannot know the value of `--tp`",
+                       fixed=NO_FIX))
     valid = ("python -m sglang.launch_server --model-path m --tp-size 8\n",
              "TP=8\npython -m sglang.launch_server --model-path m --tp-size $TP\n",
              "if [ -n \"$BIG\" ]; then TP=8; else TP=4; fi\n"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import FileContext, Rule, Severity
+from speclint.rules.base import FileContext, Rule, Severity, Example, NO_FIX
 
 
 class NoLaunchFound(Rule):
@@ -34,7 +34,10 @@ done
     name = "no-launch-found"
     severity = Severity.INFO
     summary = "The file names SGLang's launcher, but speclint found no launch in it to check."
-    invalid = ("seq 0 3 | xargs -I{} python -m sglang.launch_server --model-path m --port 300{}\n",)
+    invalid = (Example("seq 0 3 | xargs -I{} python -m sglang.launch_server --model-path m --port 300{}\n",
+                       at="1:32",
+                       says="this file names `sglang.launch_server` but speclint found no launch",
+                       fixed=NO_FIX),)
     valid = ("python -m sglang.launch_server --model-path m\n",
              "# python -m sglang.launch_server is started elsewhere\necho done\n")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import FileContext, Rule, Severity
+from speclint.rules.base import FileContext, Rule, Severity, Example, NO_FIX
 
 
 class SyntaxError_(Rule):
@@ -29,7 +29,9 @@ python -m sglang.launch_server --model-path /models/llama --tp-size "2"
     name = "syntax-error"
     severity = Severity.ERROR
     summary = "The file does not parse; launches in the broken part are not checked."
-    invalid = ("python -m sglang.launch_server --model-path m --tp-size 2 $(\n",)
+    invalid = (Example("python -m sglang.launch_server --model-path m --tp-size 2 $(\n",
+                       at="1:59", says="syntax error: `$(` is never closed",
+                       fixed=NO_FIX),)
     valid = ("python -m sglang.launch_server --model-path m --tp-size 2\n",)
     kinds = ("syntax-error", "unsupported-input", "file-too-large", "doc-syntax-error")
 

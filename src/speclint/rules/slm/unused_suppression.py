@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import FileContext, Rule, Severity
+from speclint.rules.base import FileContext, Rule, Severity, Example, NO_FIX
 
 
 class UnusedSuppression(Rule):
@@ -30,8 +30,13 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2
     name = "unused-suppression"
     severity = Severity.WARNING
     summary = "A `# speclint: disable=` comment that suppresses nothing."
-    invalid = ("python -m sglang.launch_server --model-path m --tp-size 2  # speclint: disable=FLG003\n",
-               "# speclint: disable=no-such-rule\npython -m sglang.launch_server --model-path m\n")
+    invalid = (Example("python -m sglang.launch_server --model-path m --tp-size 2  # speclint: disable=FLG003\n",
+                       at="1:60", says="this suppression of `FLG003` suppresses nothing",
+                       fixed=NO_FIX),
+               Example("# speclint: disable=no-such-rule\npython -m sglang.launch_server --model-path m\n",
+                       at="1:1",
+                       says="`no-such-rule` in this suppression is not a speclint rule",
+                       fixed=NO_FIX))
     valid = ("python -m sglang.launch_server --model-path m --tp 2  # speclint: disable=FLG003\n",
              "# speclint: disable=abbreviated-flag\npython -m sglang.launch_server --model-path m \\\n"
              "  --tp 2\n")

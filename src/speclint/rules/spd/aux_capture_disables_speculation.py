@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
 
 
 class AuxCaptureDisablesSpeculation(Rule):
@@ -39,7 +39,9 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     summary = ("--enable-return-aux-hidden-states turns speculative decoding off (releases with "
                "the aux-capture handler).")
     invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"
-                       " EAGLE3 --enable-return-aux-hidden-states", "0.5.23"),)
+                       " EAGLE3 --enable-return-aux-hidden-states", "0.5.23",
+                       at="1:78", says="--enable-return-aux-hidden-states makes SGLang reset",
+                       fixed=NO_FIX),)
     valid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"
                      " EAGLE3 --speculative-draft-model-path d", "0.5.23"),)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
-from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
 
 # Dense targets with no MTP head: SGLang loads the target checkpoint a second time as the
 # draft (ModelConfig.from_server_args falls back to model_path) and crashes at lm-head /
@@ -43,8 +43,11 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     severity = Severity.ERROR
     rests_on = (RESOLUTION,)
     summary = "EAGLE/EAGLE3 without a draft model on a target that has no MTP layers."
-    invalid = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-               " --speculative-algorithm EAGLE",)
+    invalid = (Example("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+                       " --speculative-algorithm EAGLE",
+                       at="1:107",
+                       says="EAGLE without --speculative-draft-model-path on a LlamaForCausalLM",
+                       fixed=NO_FIX),)
     valid = ("python -m sglang.launch_server --model-path fixtures/models/deepseek-v3"
              " --speculative-algorithm NEXTN",
              "python -m sglang.launch_server --model-path /not/on/disk --speculative-algorithm EAGLE")

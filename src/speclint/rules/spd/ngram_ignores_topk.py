@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
-from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
 
 
 class NgramIgnoresTopk(Rule):
@@ -33,8 +33,10 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     severity = Severity.WARNING
     rests_on = (RESOLUTION,)
     summary = "NGRAM ignores --speculative-eagle-topk: SGLang uses --speculative-ngram-max-bfs-breadth."
-    invalid = ("python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
-               " --speculative-eagle-topk 2",)
+    invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
+                       " --speculative-eagle-topk 2",
+                       at="1:102", says="`--speculative-eagle-topk 2` has no effect with NGRAM",
+                       fixed=NO_FIX),)
     valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
              " --speculative-ngram-max-bfs-breadth 2",)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.resolve.result import TREE_DRAFT_BACKEND, is_known
-from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
 from speclint.rules.precedence import REJECTION
 
 _NGRAM = "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
@@ -40,8 +40,14 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
     name = "ngram-page-size-backend"
     severity = Severity.ERROR
     summary = "NGRAM with --page-size > 1 on an attention backend other than flashinfer."
-    invalid = (_NGRAM + " --page-size 32 --attention-backend fa3",
-               _NGRAM + " --page-size 64")
+    invalid = (Example(_NGRAM + " --page-size 32 --attention-backend fa3",
+                       at="1:89",
+                       says="speculative_eagle_topk(10) > 1 with page_size(32) > 1 is unstable",
+                       fixed=NO_FIX),
+               Example(_NGRAM + " --page-size 64",
+                       at="1:89",
+                       says="refuses topk > 1 with page size 64 on every attention backend but",
+                       fixed=NO_FIX))
     valid = (_NGRAM + " --page-size 32 --attention-backend flashinfer",
              _NGRAM + " --page-size 1", _NGRAM + " --page-size 32 --attention-backend fa3"
              " --speculative-ngram-max-bfs-breadth 1")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
 from speclint.rules.precedence import REJECTION
 
 _TRIPLE = ("speculative_num_steps", "speculative_eagle_topk", "speculative_num_draft_tokens")
@@ -43,10 +43,16 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     summary = ("Only some of steps / topk / draft tokens are given: SGLang stops with an "
                "AssertionError or TypeError.")
     invalid = (
-        "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
-        " --speculative-draft-model-path d --speculative-num-draft-tokens 8",
         Example("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
-                " --speculative-draft-model-path d --speculative-num-steps 3", "0.5.23"),
+                " --speculative-draft-model-path d --speculative-num-draft-tokens 8",
+                at="1:142",
+                says="--speculative-num-draft-tokens is given without --speculative-num-steps",
+                fixed=NO_FIX),
+        Example("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
+                " --speculative-draft-model-path d --speculative-num-steps 3", "0.5.23",
+                at="1:135",
+                says="--speculative-num-steps is given without --speculative-eagle-topk",
+                fixed=NO_FIX),
     )
     valid = (
         "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"

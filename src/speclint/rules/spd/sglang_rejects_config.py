@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
-from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
 from speclint.rules.precedence import REJECTION
 
 
@@ -39,7 +39,10 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     # the rules that explain a rejection better: partial triple, backend, unknown
     # algorithm, and the parallel layouts (which show the sizes)
     defers_to = ("SPD002", "SPD007", "SPD008", "SPD014", "DRF014", "PAR009", "PAR002", "PAR003", "PAR005")
-    invalid = ("python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH",)
+    invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH",
+                       at="1:71",
+                       says="requires setting --speculative-draft-model-path",
+                       fixed=NO_FIX),)
     valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH"
              " --speculative-draft-model-path d",)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
 from speclint.resolve.result import TREE_DRAFT_BACKEND
-from speclint.rules.base import LaunchContext, Note, Rule, Severity
+from speclint.rules.base import LaunchContext, Note, Rule, Severity, Example, NO_FIX
 from speclint.rules.precedence import REJECTION
 
 
@@ -46,10 +46,13 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     rests_on = (RESOLUTION,)
     summary = "Tree drafting (topk > 1) on an attention backend / page size SGLang rejects."
     defers_to = ("SPD014",)  # NGRAM's own tree: its topk is the BFS breadth
-    invalid = ("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
-               " --speculative-draft-model-path d --speculative-num-steps 3"
-               " --speculative-eagle-topk 2 --speculative-num-draft-tokens 8"
-               " --page-size 16 --attention-backend flashmla",)
+    invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
+                       " --speculative-draft-model-path d --speculative-num-steps 3"
+                       " --speculative-eagle-topk 2 --speculative-num-draft-tokens 8"
+                       " --page-size 16 --attention-backend flashmla",
+                       at="1:231",
+                       says="speculative_eagle_topk > 1 with page_size > 1 is only supported on",
+                       fixed=NO_FIX),)
     valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
              " --speculative-draft-model-path d --speculative-num-steps 3"
              " --speculative-eagle-topk 2 --speculative-num-draft-tokens 8"

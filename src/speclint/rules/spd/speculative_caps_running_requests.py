@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
-from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
 
 
 class SpeculativeCapsRunningRequests(Rule):
@@ -37,9 +37,13 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     rests_on = (RESOLUTION,)
     summary = "Speculative decoding without --max-running-requests: SGLang caps it at 48."
     invalid = (
-        "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM",
-        "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
-        " --speculative-draft-model-path d",
+        Example("python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM",
+                at="1:71", says="speculative decoding (NGRAM) without --max-running-requests",
+                fixed=NO_FIX),
+        Example("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
+                " --speculative-draft-model-path d",
+                at="1:71", says="speculative decoding (EAGLE3) without --max-running-requests",
+                fixed=NO_FIX),
     )
     valid = (
         "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.sglang import DRAFTER
-from speclint.rules.base import LaunchContext, Rule, Severity
+from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
 
 
 class TokenMapIgnored(Rule):
@@ -35,8 +35,10 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     severity = Severity.WARNING
     rests_on = (DRAFTER,)
     summary = "--speculative-token-map is ignored with EAGLE3 (the draft's d2t map is used)."
-    invalid = ("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
-               " --speculative-draft-model-path d --speculative-token-map t.pt",)
+    invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
+                       " --speculative-draft-model-path d --speculative-token-map t.pt",
+                       at="1:135", says="`--speculative-token-map t.pt` is ignored with EAGLE3",
+                       fixed=NO_FIX),)
     valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
              " --speculative-draft-model-path d --speculative-token-map t.pt",)
 

@@ -42,12 +42,20 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     summary = ("`--speculative-eagle-topk 1` makes SGLang replace `--speculative-num-draft-tokens` "
                "with steps + 1.")
     invalid = (
-        "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
-        " --speculative-draft-model-path d --speculative-eagle-topk 1"
-        " --speculative-num-steps 3 --speculative-num-draft-tokens 8",
+        Example("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
+                " --speculative-draft-model-path d --speculative-eagle-topk 1"
+                " --speculative-num-steps 3 --speculative-num-draft-tokens 8",
+                at="1:194", says="`--speculative-num-draft-tokens 8` is ignored",
+                fixed=("python -m sglang.launch_server --model-path m --speculative-algorithm "
+                       "EAGLE --speculative-draft-model-path d --speculative-eagle-topk 1 "
+                       "--speculative-num-steps 3 --speculative-num-draft-tokens 4")),
         Example("python -m sglang.launch_server --model-path m --speculative-algorithm NEXTN"
                 " --speculative-draft-model-path d --speculative-eagle-topk 1"
-                " --speculative-num-steps 3 --speculative-num-draft-tokens 2", "0.5.6.post2"),
+                " --speculative-num-steps 3 --speculative-num-draft-tokens 2", "0.5.6.post2",
+                at="1:194", says="`--speculative-num-draft-tokens 2` is ignored",
+                fixed=("python -m sglang.launch_server --model-path m --speculative-algorithm "
+                       "NEXTN --speculative-draft-model-path d --speculative-eagle-topk 1 "
+                       "--speculative-num-steps 3 --speculative-num-draft-tokens 4")),
     )
     valid = (
         "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"

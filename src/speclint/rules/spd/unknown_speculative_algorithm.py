@@ -6,7 +6,7 @@ import difflib
 
 from speclint.sglang import RESOLUTION
 from speclint.resolve.result import UNKNOWN_ALGORITHM
-from speclint.rules.base import Example, LaunchContext, Note, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Note, Rule, Severity, NO_FIX
 from speclint.rules.precedence import REJECTION
 
 
@@ -39,7 +39,10 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     rests_on = (RESOLUTION,)
     summary = "A --speculative-algorithm name the SGLang release does not know."
     invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"
-                       " MEDUSA", "0.5.23"),)
+                       " MEDUSA", "0.5.23",
+                       at="1:71",
+                       says="SGLang 0.5.23 does not know the speculative algorithm 'MEDUSA'",
+                       fixed=NO_FIX),)
     valid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"
                      " ngram --max-running-requests 8", "0.5.23"),)
 

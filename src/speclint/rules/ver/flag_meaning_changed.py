@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from speclint.flags import history
 from speclint.flags.versions import closest_supported, version_from_image, version_key
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
 
 _SWITCHES = ("store_true", "store_false", "store_const", "boolean_optional")
 _WHAT = {"nargs": "how many values it takes", "const": "the value it sets"}
@@ -59,7 +59,9 @@ docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server \
     summary = "A flag whose meaning changed between the image's SGLang release and the checked one."
     invalid = (
         Example("docker run lmsysorg/sglang:v0.5.6.post2 python -m sglang.launch_server "
-                "--model-path m", "0.5.23"),
+                "--model-path m", "0.5.23",
+                at="1:1", says="changed between SGLang 0.5.6.post2 (the image) and 0.5.23",
+                fixed=NO_FIX),
     )
     valid = (
         Example("docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server "

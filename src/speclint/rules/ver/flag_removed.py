@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes
+from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes, NO_FIX
 from speclint.rules.drift import drift_edit, drift_of, names
 
 
@@ -41,8 +41,13 @@ python -m sglang.launch_server --model-path /models/llama --incremental-streamin
     severity = Severity.ERROR
     summary = "A flag an earlier SGLang release accepted, removed or renamed in the checked one."
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --stream-output", "0.5.23"),
-        Example("python -m sglang.launch_server --model-path m --enable-ep-moe", "0.5.23"),
+        Example("python -m sglang.launch_server --model-path m --stream-output", "0.5.23",
+                at="1:47", says="`--stream-output` was last accepted by SGLang 0.5.19",
+                fixed=("python -m sglang.launch_server --model-path m "
+                       "--incremental-streaming-output")),
+        Example("python -m sglang.launch_server --model-path m --enable-ep-moe", "0.5.23",
+                at="1:47", says="`--enable-ep-moe` was last accepted by SGLang 0.5.4",
+                fixed=NO_FIX),
     )
     valid = (
         Example("python -m sglang.launch_server --model-path m --stream-output", "0.5.19"),
