@@ -6,7 +6,9 @@ from __future__ import annotations
 import speclint.extract as extract_module
 from speclint.lint import lint_text
 from speclint.report.text import render_summary
-from speclint.source import Alternative, Condition, ExtractResult, Launch, Span, Word
+from speclint.core.launches import Alternative, Condition, ExtractResult, Launch
+from speclint.core.spans import Span
+from speclint.core.words import Word
 
 
 def _words(line: int, text: str) -> list[Word]:

@@ -50,7 +50,8 @@ def test_merge_order_and_booleans_per_release():
     config = load_config_file("eagle.yaml", str(CONFIG / "x.sh"))
     words = prepare_argv("python -m sglang.launch_server", [], "0.5.23")
     assert words == []
-    from speclint.source import Span, Word
+    from speclint.core.spans import Span
+    from speclint.core.words import Word
     cli = [Word("--config", Span.point(1, 1)), Word("eagle.yaml", Span.point(1, 2)), Word("--tp", Span.point(1, 3)),
            Word("3", Span.point(1, 4))]
     texts = [w.text for w in prepare_argv("python -m sglang.launch_server", cli, "0.5.23", config)]
@@ -133,7 +134,8 @@ def test_merge_matches_sglang_0_5_23(name):
     real = json.loads(out.stdout.strip().splitlines()[-1])
     config = load_config_file(str(path), str(CONFIG / "x.sh"))
     from speclint.flags.config_merge import refusal
-    from speclint.source import Span, Word
+    from speclint.core.spans import Span
+    from speclint.core.words import Word
     cli = [Word("--config", Span.point(1, 1)), Word(str(path), Span.point(1, 1)), Word("--tp-size", Span.point(1, 1)),
            Word("3", Span.point(1, 1))]
     refused = refusal(config, "0.5.23")

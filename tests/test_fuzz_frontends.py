@@ -214,7 +214,7 @@ def test_a_long_string_repeated_in_many_calls_is_bounded(monkeypatch):
 def test_dict_keys_are_set_in_constant_time():
     """Keys were set by rebuilding the entry list each time: quadratic in a big dict literal."""
     from speclint.extract.python_values import Entries, Entry, Val
-    from speclint.source import Span
+    from speclint.core.spans import Span
 
     span = Span.point(1, 1)
     start = time.monotonic()

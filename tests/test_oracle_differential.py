@@ -28,7 +28,7 @@ import pytest
 from oracle_harness import declared_by, model, run_oracle
 from speclint.lint import LintOptions, lint_text
 from speclint.resolve import Unknown, is_known
-from speclint.rules.base import Severity
+from speclint.core.findings import Severity
 
 pytestmark = pytest.mark.oracle
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from speclint.lint import LintOptions, Selection, lint_text
 from speclint.rules import all_rules
-from speclint.rules.base import Finding, Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.precedence import REJECTION, drop_deferred
-from speclint.source import Span
+from speclint.core.spans import Span
 
 LAUNCH = "python -m sglang.launch_server --model-path m "
 

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from speclint.cli import main
 from speclint.flags.schema import supported_versions
 from speclint.lint import LintOptions, lint_text
-from speclint.rules.base import Severity
+from speclint.core.findings import Severity
 from speclint.sglang import DRAFTER, FLAGS, MODELS, RESOLUTION, first_release, release
 from speclint.sglang.registry import read_versions
 

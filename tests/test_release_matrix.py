@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from speclint.lint import LintOptions, lint_text
-from speclint.rules.base import Severity
+from speclint.core.findings import Severity
 from speclint.sglang import releases
 
 ROOT = Path(__file__).resolve().parent.parent

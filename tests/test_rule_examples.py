@@ -13,7 +13,8 @@ from speclint.fix import apply_edits, edits_of
 from speclint.lint import LintOptions, lint_text
 from speclint.rules import all_rules
 from speclint.resolve.gpu_profiles import parse_gpu_setting
-from speclint.rules.base import NO_FIX, page_example_gpu, page_examples, rule_page
+from speclint.rules.base import NO_FIX
+from speclint.rules.pages import page_example_gpu, page_examples, rule_page
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = all_rules()

@@ -9,7 +9,7 @@ from pathlib import Path
 from speclint.extract.shell import extract_shell
 from speclint.lint import lint_path, lint_text
 from speclint.report.text import render_summary
-from speclint.source import MAX_ALTERNATIVES
+from speclint.core.launches import MAX_ALTERNATIVES
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "shell"
 

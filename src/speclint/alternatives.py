@@ -2,7 +2,7 @@
 
 A front-end that sees `if ...; then TP=8; else TP=4; fi ... --tp-size $TP` (or Python's
 `kwargs.update(...)` in `if`/`elif` arms) emits one `Launch` per choice, each marked with a
-`source.Alternative`. Every alternative is checked as an ordinary launch; here the findings
+`core.launches.Alternative`. Every alternative is checked as an ordinary launch; here the findings
 of a launch's alternatives are folded back: a finding every alternative has is reported once
 as it is, one only some alternatives have is reported once with a note per alternative
 saying when it happens ("when the `else` branch at line 5 runs") and without its `--fix`
@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from speclint.source import Condition, Launch, Span
+from speclint.core.launches import Condition, Launch
+from speclint.core.spans import Span
 
 if TYPE_CHECKING:
-    from speclint.rules.base import Finding, Severity
+    from speclint.core.findings import Finding, Severity
 
     _Key = tuple[str, Span, str, Severity]
     """What makes two findings of alternatives the same problem."""
@@ -56,7 +57,7 @@ def merge_alternatives(checked: Iterable[tuple[Launch, list[Finding]]],
 
 def _fold(members: list[tuple[Launch, list[Finding]]], once: frozenset[str] = frozenset()
           ) -> list[Finding]:
-    from speclint.rules.base import Note
+    from speclint.core.findings import Note
 
     first: dict[_Key, Finding] = {}
     having: dict[_Key, list[Launch]] = {}

@@ -192,7 +192,7 @@ def _report(paths, cli, finder, fix: bool, output_format: str, out, style,
     its file's --fail-on). Errors go to standard error as they come."""
     from speclint.checking import check_paths, stream_paths
     from speclint.report.stream import reporter_for
-    from speclint.rules.base import Severity
+    from speclint.core.findings import Severity
 
     if fix:  # fixing needs each file's whole result: collected first, as before
         outcome = check_paths(paths, cli, finder, fix=True, keep_contexts=False)

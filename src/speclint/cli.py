@@ -229,7 +229,7 @@ def _gpu_profile(gpu: str | None, gpus: int | None):
 def rule_command(key) -> None:
     """Print a rule's documentation page (KEY: a code such as SPD001, or a name)."""
     from speclint.rules import rule_by_key
-    from speclint.rules.base import rule_page
+    from speclint.rules.pages import rule_page
 
     rule = rule_by_key(key)
     if rule is None:
@@ -246,7 +246,7 @@ def rules_command(output_format) -> None:
     import json
 
     from speclint.rules import all_rules
-    from speclint.rules.base import rule_page
+    from speclint.rules.pages import rule_page
 
     rules = all_rules()
     if output_format == "json":

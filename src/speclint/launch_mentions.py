@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from speclint.source import Diagnostic, ExtractResult, Span
+from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.spans import Span
 
 _MENTION = re.compile(r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b"
                       r"|--speculative-algorithm\b")

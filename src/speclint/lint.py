@@ -10,7 +10,7 @@ import stat
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from speclint.source import Diagnostic, ExtractResult
+from speclint.core.launches import Diagnostic, ExtractResult
 
 MAX_FILE_BYTES = 1024 * 1024
 """A bigger file is not linted: it gets one file-too-large finding (SLM001) at 1:1 and the
@@ -326,7 +326,7 @@ def read_source(path: str) -> tuple[str | None, str | None, int]:
 def too_large_result(path: str, size: int, options: LintOptions = LintOptions()) -> FileResult:
     """A file over MAX_FILE_BYTES: one file-too-large finding at 1:1, nothing else read."""
     from speclint.rules.base import FileContext
-    from speclint.source import Span
+    from speclint.core.spans import Span
 
     limit = MAX_FILE_BYTES // 1024
     shown = f"{size / (1024 * 1024):.1f} MiB" if size >= 1024 * 1024 else f"{size // 1024} KiB"

@@ -12,7 +12,8 @@ import os
 import re
 from collections.abc import Callable
 
-from ..source import Diagnostic, ExtractResult, Span
+from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.spans import Span
 
 _SHELL_SUFFIXES = (".sh", ".bash")
 _OTHER_SUFFIXES = {".py": "python", ".yaml": "yaml", ".yml": "yaml", ".md": "markdown",

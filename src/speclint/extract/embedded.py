@@ -13,7 +13,9 @@ from bisect import bisect_right
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from ..source import Diagnostic, ExtractResult, Identity, Launch, Span, Word
+from speclint.core.launches import Diagnostic, ExtractResult, Launch
+from speclint.core.spans import Span
+from speclint.core.words import Identity, Word
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,9 @@ from dataclasses import replace
 
 import libcst as cst
 
-from ..source import Diagnostic, ExtractResult, Launch, Span, Word
+from speclint.core.launches import Diagnostic, ExtractResult, Launch
+from speclint.core.spans import Span
+from speclint.core.words import Word
 from .embedded import ArgvItem, Budget, ShellBuffer, span_of
 from .python_depth import nesting_problem
 from .python_branches import arm_conditions, choices_for, each, mark, with_alternatives

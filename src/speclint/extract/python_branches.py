@@ -3,7 +3,7 @@
 `kwargs = dict(...)` then `kwargs.update(...)` in one arm per algorithm before
 `sgl.Engine(**kwargs)`: after the `if`, `kwargs` is unknown for everything else, but it
 remembers the value each arm leaves (`Val.alternatives`). A launch call reading such names
-directly is emitted once per choice, each marked `source.Alternative` with the arms that
+directly is emitted once per choice, each marked `core.launches.Alternative` with the arms that
 make it (names set by the same `if` go together; different `if`s multiply), at most
 MAX_ALTERNATIVES; beyond, the launch sees the unknown value as before.
 """
@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ..source import MAX_ALTERNATIVES, Alternative, Condition, Span
+from speclint.core.launches import Alternative, Condition, MAX_ALTERNATIVES
+from speclint.core.spans import Span
 from .python_scan import descendants, same_value
 from .python_values import Val, attribute_key
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ..source import MAX_ALTERNATIVES, Alternative, Condition
+from speclint.core.launches import Alternative, Condition, MAX_ALTERNATIVES
 from .python_helpers import Helper, bind
 
 if TYPE_CHECKING:

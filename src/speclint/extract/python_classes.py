@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ..source import MAX_ALTERNATIVES, Alternative, Condition, Span
+from speclint.core.launches import Alternative, Condition, MAX_ALTERNATIVES
+from speclint.core.spans import Span
 from .python_helpers import SETUP_METHODS, ClassInfo, Helper
 from .python_scan import merge_envs
 from .python_values import Evaluator, Val

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ..source import Span
+from speclint.core.spans import Span
 from .python_values import Val
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ..source import Word
+from speclint.core.words import Word
 from .embedded import ArgvItem, Piece
 from .python_values import ITEM_WEIGHT, MAX_WEIGHT, Val
 

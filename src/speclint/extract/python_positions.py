@@ -9,7 +9,8 @@ import re
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from ..source import Diagnostic, Span
+from speclint.core.launches import Diagnostic
+from speclint.core.spans import Span
 from .embedded import Piece, line_starts, span_of
 
 _ESCAPE = re.compile(r"\\(\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}"

@@ -12,7 +12,8 @@ from typing import Callable
 
 import libcst as cst
 
-from ..source import Identity, Span
+from speclint.core.spans import Span
+from speclint.core.words import Identity
 from .embedded import Piece, known_text, unknown_reason
 from .python_positions import Positions, decode_body
 

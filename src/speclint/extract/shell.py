@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..source import Diagnostic, ExtractResult
+from speclint.core.launches import Diagnostic, ExtractResult
 from .shell_checks import broken_continuations, collect_comments, first_syntax_error
 from .shell_text import TextMap, drop_final_continuation, line_starts_of, parse_bytes
 from .shell_vars import Env

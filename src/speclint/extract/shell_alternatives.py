@@ -4,7 +4,7 @@ Where the paths through an `if`, `case` or `&&`/`||` disagree on a variable, the
 stays dynamic (so anything that does not know about alternatives still never guesses) but also
 remembers each path's value with the arm that gives it. A command that uses such variables is
 then walked once per consistent choice of arms, and each launch it yields is marked as one
-`source.Alternative`: the engine checks every alternative and reports a finding once, saying
+`core.launches.Alternative`: the engine checks every alternative and reports a finding once, saying
 on which branch it happens. Bounded by `MAX_ALTERNATIVES`; beyond, the value is dynamic.
 """
 
@@ -17,7 +17,7 @@ from tree_sitter import Node
 
 from typing import TYPE_CHECKING
 
-from ..source import MAX_ALTERNATIVES, Alternative, Condition
+from speclint.core.launches import Alternative, Condition, MAX_ALTERNATIVES
 from .shell_text import TextMap
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from tree_sitter import Node
 
-from ..source import Word
+from speclint.core.words import Word
 from .shell_expand import Arg
 from .shell_vars import dynamic_value
 

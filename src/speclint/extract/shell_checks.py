@@ -12,7 +12,7 @@ import re
 
 from tree_sitter import Node
 
-from ..source import Diagnostic, ExtractResult
+from speclint.core.launches import Diagnostic, ExtractResult
 from .shell_text import TextMap
 
 _TRAILING_BLANK_AFTER_BACKSLASH = re.compile(r"(?<!\\)((?:\\\\)*)(\\[ \t\r]+)(#[^\n]*)?$", re.M)

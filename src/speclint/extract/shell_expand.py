@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from ..source import Span, Word
+from speclint.core.spans import Span
+from speclint.core.words import Word
 from .shell_fields import assemble, has_unescaped
 from .shell_text import TextMap
 from .shell_vars import MAX_ELEMENTS, MAX_VALUE_CHARS, Env, VarValue

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from ..source import Span, Word
+from speclint.core.spans import Span
+from speclint.core.words import Word
 
 _IFS_SPLIT = re.compile(r"[ \t\n]+")
 

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 
 from tree_sitter import Node
 
-from ..source import Launch, Span, Word
+from speclint.core.launches import Launch
+from speclint.core.spans import Span
+from speclint.core.words import Word
 from . import shell_wrappers as wrappers
 from .shell_expand import Arg
 from .shell_builtins import BUILTINS_WITH_EFFECTS

@@ -12,7 +12,7 @@ from bisect import bisect_right
 
 import tree_sitter
 
-from ..source import Span
+from speclint.core.spans import Span
 
 
 def _bash_language() -> object:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..source import Span, Word
+from speclint.core.spans import Span
+from speclint.core.words import Word
 
 
 @dataclass(frozen=True, slots=True)

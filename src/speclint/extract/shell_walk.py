@@ -11,8 +11,10 @@ from tree_sitter import Node
 
 from dataclasses import replace
 
+from speclint.core.launches import Alternative, Diagnostic, ExtractResult, Launch
+from speclint.core.spans import Span
+from speclint.core.words import Word
 from ..frontends.manifests import prefixed
-from ..source import Alternative, Diagnostic, ExtractResult, Launch, Span, Word
 from . import shell_alternatives as alts
 from . import shell_builtins, shell_launch
 from .shell_expand import Arg, Expander

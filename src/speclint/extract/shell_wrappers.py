@@ -6,7 +6,7 @@ options that set the launched process's environment are read into the launch's e
 
 from __future__ import annotations
 
-from ..source import Word
+from speclint.core.words import Word
 from .shell_expand import Arg
 
 # Slurm srun (src/srun/libsrun/opt.c): getopt string "+A:B:c:C:d:D:e:EG:hHi:I::jJ:k::K::lL:m:

@@ -13,7 +13,9 @@ import re
 
 import yaml
 
-from ..source import Diagnostic, ExtractResult, Span, Word
+from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.spans import Span
+from speclint.core.words import Word
 from .embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"

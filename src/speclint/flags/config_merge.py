@@ -16,7 +16,8 @@ import os
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypedDict
 
-from speclint.source import Span, Word
+from speclint.core.spans import Span
+from speclint.core.words import Word
 
 if TYPE_CHECKING:
     from speclint.flags.schema import FlagSchema, FlagSpec

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.source import Word
+from speclint.core.words import Word
 
 
 def prepare_argv(entry: str, words: list[Word], version: str, config=None) -> list[Word]:

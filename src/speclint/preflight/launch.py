@@ -15,7 +15,9 @@ import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from speclint.source import Launch, Span, Word
+from speclint.core.launches import Launch
+from speclint.core.spans import Span
+from speclint.core.words import Word
 
 COMMAND_LINE = "<command line>"
 _ENV_PREFIXES = ("SGLANG_", "SGL_")
@@ -38,7 +40,7 @@ class ArgvLint:
 
     @property
     def errors(self) -> list:
-        from speclint.rules.base import Severity
+        from speclint.core.findings import Severity
 
         return [f for f in self.result.findings if f.severity >= Severity.ERROR]
 

@@ -13,7 +13,8 @@ from speclint.report.json_format import finding_dict
 
 if TYPE_CHECKING:
     from speclint.lint import FileResult
-    from speclint.rules.base import Finding, Rule
+    from speclint.core.findings import Finding
+    from speclint.rules.base import Rule
 
 _GITLAB_SEVERITY = {"error": "major", "warning": "minor", "info": "info"}
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
@@ -107,7 +108,7 @@ def _sarif_uri(path: str) -> str:
 
 
 def sarif_rule(rule: Rule) -> dict[str, object]:
-    from speclint.rules.base import rule_page
+    from speclint.rules.pages import rule_page
 
     return {
         "id": rule.code,

@@ -16,7 +16,7 @@ from speclint.report.text import ReportStyle, Tally, finding_lines
 
 if TYPE_CHECKING:
     from speclint.lint import FileResult
-    from speclint.rules.base import Finding
+    from speclint.core.findings import Finding
 
 
 class Writer(Protocol):

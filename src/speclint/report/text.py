@@ -6,12 +6,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
-from speclint.rules.base import Severity
+from speclint.core.findings import Severity
 
 if TYPE_CHECKING:
     from speclint.lint import FileResult
-    from speclint.rules.base import Finding, LaunchContext
-    from speclint.source import Span
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
+    from speclint.core.spans import Span
 
 
 @dataclass

@@ -6,74 +6,14 @@ yields findings. It never parses text.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
 from typing import ClassVar, Iterable, Iterator
 
+from speclint.core.findings import Edit, Finding, Note, Severity
+from speclint.core.launches import Diagnostic, Launch
+from speclint.core.spans import Span
 from speclint.flags.argv import ParsedArgs
 from speclint.flags.config import LaunchConfig, Setting
-from speclint.source import Diagnostic, Launch, Span
-
-
-class Severity(enum.IntEnum):
-    INFO = 0
-    WARNING = 1
-    ERROR = 2
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
-
-    @classmethod
-    def parse(cls, text: str) -> "Severity":
-        return cls[text.upper()]
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """A second location that explains a finding (where a variable was set, the other copy)."""
-
-    span: Span
-    message: str
-
-
-@dataclass(frozen=True, slots=True)
-class Edit:
-    """A certain fix: replace `expected` inside `span` (the whole span when None) by `replacement`.
-
-    Matching `expected` inside the span keeps what surrounds the token (quotes in Python
-    and YAML, `=` in `--flag=value`)."""
-
-    span: Span
-    replacement: str
-    description: str
-    expected: str | None = None
-    safe: bool = False
-    """ruff's split: a safe edit keeps what the launch does and what its author asked for
-    (spelling out an abbreviation, dropping a value overridden later) and `--fix` applies it;
-    any other edit (one that changes a value, a flag's meaning, or makes a failing launch
-    run) is applied only with `--unsafe-fixes`."""
-
-
-@dataclass(slots=True)
-class Finding:
-    code: str
-    name: str
-    severity: Severity
-    path: str
-    span: Span
-    message: str
-    fix_hint: str = ""
-    """One line saying what to write instead."""
-    notes: list[Note] = field(default_factory=list)
-    launch_span: Span | None = None
-    """The whole launch command the finding is about (suppression comments cover it)."""
-    fix: "Edit | tuple[Edit, ...] | None" = None
-    """Edits `--fix` applies: only for changes that are certain."""
-    claims: tuple[str, ...] = ()
-    """Problems this finding reports besides its token (`precedence.REJECTION`: the
-    launch's resolution stops): a general rule's finding with the same claim gives way."""
-
 
 NO_FIX = "no fix"
 """`Example.fixed` of a finding that carries no edit."""
@@ -341,38 +281,3 @@ def word_notes(word) -> list[Note]:
     if expanded_at is not None:
         notes.append(Note(expanded_at, "array expanded into the command here"))
     return notes
-
-
-def rule_page(rule) -> str:
-    """The rule's documentation page (`speclint rule`, `rules/<name>.md`), from its docstring."""
-    import inspect
-
-    body = inspect.cleandoc(type(rule).__doc__ or "")
-    head = (f"# {rule.name} ({rule.code})\n\n"
-            f"Severity: **{rule.severity.label}**. {rule.summary}\n\n")
-    if rule.opt_in:
-        head += (f"Not in the default rule set: `--extend-select {rule.code}` (or "
-                 f"`extend-select = [\"{rule.code}\"]`) turns it on.\n\n")
-    return head + body.strip() + "\n"
-
-
-def page_example_gpu(block: str) -> str | None:
-    """The GPU profile a page's example names in a `# GPU: h100` line, if any."""
-    import re
-
-    match = re.search(r"^# GPU: (\S+)$", block, flags=re.M)
-    return match.group(1) if match else None
-
-
-def page_examples(page: str) -> dict[str, list[tuple[str, str | None]]]:
-    """The ```bash blocks of a page by section ('Example', 'Use instead'), each with the
-    SGLang version its first line names (`# SGLang 0.5.23`), if any."""
-    import re
-
-    found: dict[str, list[tuple[str, str | None]]] = {}
-    for section in re.split(r"^## ", page, flags=re.M)[1:]:
-        title, _, text = section.partition("\n")
-        for block in re.findall(r"```bash\n(.*?)```", text, flags=re.S):
-            match = re.match(r"# SGLang (\S+)\n", block)
-            found.setdefault(title.strip(), []).append((block, match.group(1) if match else None))
-    return found

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from speclint.rules.base import Edit, LaunchContext, literal_word
+from speclint.core.findings import Edit
+from speclint.rules.base import LaunchContext, literal_word
 
 EAGLE_FAMILY = ("EAGLE", "EAGLE3")
 LONGER_CONTEXT_ENV = "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN"

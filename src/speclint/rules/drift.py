@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from speclint.flags import history
 from speclint.flags.versions import version_key
-from speclint.rules.base import Edit
+from speclint.core.findings import Edit
 
 
 @dataclass(frozen=True, slots=True)

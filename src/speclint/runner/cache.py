@@ -86,8 +86,9 @@ def fingerprint(path: str) -> str:
 @lru_cache(maxsize=1)
 def _classes() -> dict[str, type]:
     from speclint.checking import LaunchSummary
-    from speclint.rules.base import Edit, Finding, Note, Severity, VersionChoice
-    from speclint.source import Span
+    from speclint.core.findings import Edit, Finding, Note, Severity
+    from speclint.rules.base import VersionChoice
+    from speclint.core.spans import Span
 
     return {cls.__name__: cls for cls in (Edit, Finding, Note, Severity, VersionChoice, Span,
                                           LaunchSummary)}

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from speclint.core.launches import Diagnostic, ExtractResult
 from ...extract.embedded import Piece, map_spans
-from ...source import Diagnostic, ExtractResult
 from .excerpt import DocFile, OffsetMap, exact, virtual
 
 _SHELL_CELL = re.compile(r"%%(?:bash|sh|shell|system|script\s+(?:/\S*/)?(?:ba|z)?sh)\b")

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.spans import Span
 from ...extract.embedded import Budget, Piece, ShellBuffer, line_starts, span_of
-from ...source import Diagnostic, ExtractResult, Span
 
 
 def exact(text: str, begin: int) -> Piece:

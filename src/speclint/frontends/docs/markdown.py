@@ -15,8 +15,8 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from speclint.core.launches import Diagnostic, ExtractResult
 from ...extract.embedded import Piece
-from ...source import Diagnostic, ExtractResult
 from .admonitions import deindent_admonitions
 from .cells import python_block
 from .excerpt import DocFile, exact, virtual

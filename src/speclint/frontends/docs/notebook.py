@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import re
 
+from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.spans import Span
 from ...extract.embedded import Piece, line_starts, map_spans
-from ...source import Diagnostic, ExtractResult, Span
 from .cells import add_python, python_result, split_cell
 from .excerpt import DocFile, OffsetMap, exact, virtual
 

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import yaml
 
+from speclint.core.words import Word
 from ...extract.embedded import Piece, ShellBuffer
-from ...source import Word
 
 if TYPE_CHECKING:
     from ...extract.yaml_manifest import _Reader

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 
 import yaml
 
+from speclint.core.launches import Launch
+from speclint.core.spans import Span
+from speclint.core.words import Word
 from ...extract.embedded import span_of
-from ...source import Launch, Span, Word
 from .sglang_config import config_launch, looks_like_config, read_config
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import yaml
 
-from ...source import Word
+from speclint.core.words import Word
 
 if TYPE_CHECKING:
     from ...extract.yaml_manifest import _Reader

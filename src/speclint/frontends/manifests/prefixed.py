@@ -17,7 +17,9 @@ from __future__ import annotations
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from ...source import Launch, Span, Word
+from speclint.core.launches import Launch
+from speclint.core.spans import Span
+from speclint.core.words import Word
 
 DEFAULT_PREFIXES: dict[str, str] = {"slime": "--sglang-"}
 _OWN_FLAGS: dict[str, tuple[str, ...]] = {"slime": ("router-", "server-concurrency")}

@@ -15,8 +15,9 @@ from typing import Callable, TypeGuard
 
 import yaml
 
+from speclint.core.launches import Launch
+from speclint.core.spans import Span
 from ...extract.embedded import line_starts, span_of
-from ...source import Launch, Span
 
 MAX_VALUE_CHARS = 64 * 1024
 """A value whose text would be longer (an alias-built list) is not followed."""
@@ -198,7 +199,7 @@ def config_launch(path: str, config: ConfigFile, where: Span,
     """A config file (or a manifest's flag-key map) checked on its own, as
     `python -m sglang.launch_server --config FILE`. Without the model among its keys, the
     command line that uses it gives the model: an unknown rest of the command line."""
-    from ...source import Word
+    from speclint.core.words import Word
 
     args = [Word("--config", where), Word(path, where)]
     keys = {e.key.replace("_", "-") for e in config.entries}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from speclint.sglang import DRAFTER
 from speclint.sglang import first_release
-from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
+from speclint.core.findings import Severity
+from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.drafter import eagle3_launch
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"

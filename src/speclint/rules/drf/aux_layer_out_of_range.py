@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from speclint.sglang import DRAFTER
-from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
+from speclint.core.findings import Severity
+from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.drafter import eagle3_launch
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from speclint.sglang import MODELS
-from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
+from speclint.core.findings import Severity
+from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.drafter import draft_launch, evidence_text
 
 _KIMI = ("python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from speclint.sglang import DRAFTER
-from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
+from speclint.core.findings import Severity
+from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.drafter import LONGER_CONTEXT_ENV as ENV
 from speclint.rules.drafter import draft_launch, longer_context_allowed
 

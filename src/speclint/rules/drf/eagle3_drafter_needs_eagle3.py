@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from speclint.sglang import DRAFTER
-from speclint.rules.base import Example, LaunchContext, Rule, Severity
+from speclint.core.findings import Severity
+from speclint.rules.base import Example, LaunchContext, Rule
 from speclint.rules.drafter import algorithm_edit, draft_launch, evidence_text, written_algorithm
 
 _KIMI = ("python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"

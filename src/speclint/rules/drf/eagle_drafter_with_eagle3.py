@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from speclint.sglang import DRAFTER
-from speclint.rules.base import LaunchContext, Rule, Severity, Example
+from speclint.core.findings import Severity
+from speclint.rules.base import LaunchContext, Rule, Example
 from speclint.rules.drafter import algorithm_edit, draft_launch, evidence_text, written_algorithm
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"

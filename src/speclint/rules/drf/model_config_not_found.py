@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import LaunchContext, Note, Rule, Severity, Example, NO_FIX
+from speclint.core.findings import Note, Severity
+from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.drafter import unread_model_configs
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import (Edit, LaunchContext, Rule, Severity, literal_word,
-                                 word_notes, Example)
+from speclint.core.findings import Edit, Severity
+from speclint.rules.base import LaunchContext, Rule, literal_word, word_notes, Example
 
 
 class AbbreviatedFlag(Rule):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import Edit, LaunchContext, Note, Rule, Severity, literal_word, Example
-from speclint.source import Span
+from speclint.core.findings import Edit, Note, Severity
+from speclint.rules.base import LaunchContext, Rule, literal_word, Example
+from speclint.core.spans import Span
 
 _REPEATABLE = ("append", "append_const", "count")
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from speclint.flags.schema import newest_version, versions_with_option
-from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes, NO_FIX
+from speclint.core.findings import Severity
+from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
 from speclint.rules.suggest import suggest
 from speclint.rules.drift import drift_of
 

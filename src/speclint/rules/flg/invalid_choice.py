@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import Example, Severity, NO_FIX
+from speclint.core.findings import Severity
+from speclint.rules.base import Example, NO_FIX
 from speclint.rules.flg.invalid_flag_value import InvalidValue
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import LaunchContext, Rule, Severity, word_notes, Example, NO_FIX
+from speclint.core.findings import Severity
+from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
 
 
 class MissingValue(Rule):

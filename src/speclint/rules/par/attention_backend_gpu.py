@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from speclint.resolve.result import BACKEND_GPU
-from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
+from speclint.core.findings import Severity
+from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.precedence import REJECTION
 
 _LLAMA = "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"

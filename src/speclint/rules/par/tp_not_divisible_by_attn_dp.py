@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import DATA_PARALLEL_HANDLERS
-from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
+from speclint.core.findings import Severity
+from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.precedence import REJECTION
 
 

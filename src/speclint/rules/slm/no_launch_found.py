@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import FileContext, Rule, Severity, Example, NO_FIX
+from speclint.core.findings import Severity
+from speclint.rules.base import FileContext, Rule, Example, NO_FIX
 
 
 class NoLaunchFound(Rule):

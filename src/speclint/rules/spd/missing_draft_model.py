@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
-from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
+from speclint.core.findings import Severity
+from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 
 # Dense targets with no MTP head: SGLang loads the target checkpoint a second time as the
 # draft (ModelConfig.from_server_args falls back to model_path) and crashes at lm-head /

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from speclint.resolve.result import TREE_DRAFT_BACKEND, is_known
-from speclint.rules.base import LaunchContext, Rule, Severity, Example, NO_FIX
+from speclint.core.findings import Severity
+from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.precedence import REJECTION
 
 _NGRAM = "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from speclint.sglang import RESOLUTION
 from speclint.resolve.result import TREE_DRAFT_BACKEND
-from speclint.rules.base import LaunchContext, Note, Rule, Severity, Example, NO_FIX
+from speclint.core.findings import Note, Severity
+from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.precedence import REJECTION
 
 

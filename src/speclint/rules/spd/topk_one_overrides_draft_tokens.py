@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from speclint.resolve.result import Unknown
 from speclint.sglang import RESOLUTION
-from speclint.rules.base import Edit, Example, LaunchContext, Rule, Severity, literal_word
+from speclint.core.findings import Edit, Severity
+from speclint.rules.base import Example, LaunchContext, Rule, literal_word
 
 
 class TopkOneOverridesDraftTokens(Rule):

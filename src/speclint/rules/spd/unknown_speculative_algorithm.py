@@ -6,7 +6,8 @@ import difflib
 
 from speclint.sglang import RESOLUTION
 from speclint.resolve.result import UNKNOWN_ALGORITHM
-from speclint.rules.base import Example, LaunchContext, Note, Rule, Severity, NO_FIX
+from speclint.core.findings import Note, Severity
+from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.precedence import REJECTION
 
 

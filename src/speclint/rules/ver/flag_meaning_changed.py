@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from speclint.flags import history
 from speclint.flags.versions import closest_supported, version_from_image, version_key
-from speclint.rules.base import Example, LaunchContext, Rule, Severity, NO_FIX
+from speclint.core.findings import Severity
+from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 
 _SWITCHES = ("store_true", "store_false", "store_const", "boolean_optional")
 _WHAT = {"nargs": "how many values it takes", "const": "the value it sets"}

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from speclint.rules.base import Example, LaunchContext, Rule, Severity, word_notes, NO_FIX
+from speclint.core.findings import Severity
+from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
 from speclint.rules.drift import drift_edit, drift_of, names
 
 
