@@ -236,7 +236,7 @@ def lint_job(job: Job) -> tuple[FileResult | None, str | None]:
 def _checked(result: FileResult) -> "CheckedFile":
     """What `check` keeps of a lint result (see CheckedFile)."""
     from speclint.report.text import excerpt_lines
-    from speclint.rules.drf_config_not_found import unread_model_configs
+    from speclint.rules.drafter import unread_model_configs
 
     return CheckedFile(result.path, result.findings,
                        [LaunchSummary(ctx.version, ctx.counted, ctx.partly_read,
