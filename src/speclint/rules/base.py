@@ -7,13 +7,17 @@ yields findings. It never parses text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Iterable, Iterator
+from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator, cast
 
 from speclint.core.findings import Edit, Finding, Note, Severity
 from speclint.core.launches import Diagnostic, Launch
 from speclint.core.spans import Span
 from speclint.flags.argv import ParsedArgs
 from speclint.flags.config import LaunchConfig, Setting
+
+if TYPE_CHECKING:
+    from speclint.core.words import Word
+    from speclint.resolve.result import Resolution
 
 NO_FIX = "no fix"
 """`Example.fixed` of a finding that carries no edit."""
@@ -178,7 +182,8 @@ class LaunchContext:
     @property
     def speculative_algorithm(self) -> str | None:
         """The algorithm after SGLang's aliasing (NEXTN → EAGLE), or None."""
-        value = self.resolution.effective.get("speculative_algorithm") if self.resolution else None
+        resolution = cast("Resolution | None", self.resolution)
+        value = resolution.effective.get("speculative_algorithm") if resolution else None
         return value if isinstance(value, str) else None
 
 
@@ -266,13 +271,13 @@ class Placeholder(str):
         return str(self)
 
 
-def literal_word(word) -> bool:
+def literal_word(word: Word | None) -> bool:
     """The word's text is written literally at its span (not assembled from a variable), so
     an edit at the span changes exactly this word."""
     return word is not None and not word.dynamic and word.origin is None
 
 
-def word_notes(word) -> list[Note]:
+def word_notes(word: Word) -> list[Note]:
     """Notes that lead from a word to where its text was written, when it came from a variable."""
     notes = []
     if word.origin is not None:
