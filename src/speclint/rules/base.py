@@ -7,7 +7,7 @@ yields findings. It never parses text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
+from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator, cast
 
 from speclint.core.config_files import ConfigEntry
 from speclint.core.findings import Edit, Finding, Note, Severity
@@ -17,6 +17,7 @@ from speclint.flags.argv import ParsedArgs
 from speclint.flags.config import LaunchConfig, Setting
 
 if TYPE_CHECKING:
+    from speclint.core.words import Word
     from speclint.models.config import ModelConfig
     from speclint.models.locate import Located
     from speclint.resolve.gpu_profiles import GpuProfile
@@ -186,7 +187,8 @@ class LaunchContext:
     @property
     def speculative_algorithm(self) -> str | None:
         """The algorithm after SGLang's aliasing (NEXTN → EAGLE), or None."""
-        value = self.resolution.effective.get("speculative_algorithm") if self.resolution else None
+        resolution = cast("Resolution | None", self.resolution)
+        value = resolution.effective.get("speculative_algorithm") if resolution else None
         return value if isinstance(value, str) else None
 
 
@@ -274,13 +276,13 @@ class Placeholder(str):
         return str(self)
 
 
-def literal_word(word) -> bool:
+def literal_word(word: Word | None) -> bool:
     """The word's text is written literally at its span (not assembled from a variable), so
     an edit at the span changes exactly this word."""
     return word is not None and not word.dynamic and word.origin is None
 
 
-def word_notes(word) -> list[Note]:
+def word_notes(word: Word) -> list[Note]:
     """Notes that lead from a word to where its text was written, when it came from a variable."""
     notes = []
     if word.origin is not None:

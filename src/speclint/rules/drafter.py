@@ -4,9 +4,13 @@ the one edit they propose (the algorithm the drafter was trained for)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from speclint.core.findings import Edit
 from speclint.rules.base import LaunchContext, literal_word
+
+if TYPE_CHECKING:
+    from speclint.models.drafter import DrafterKind
 
 EAGLE_FAMILY = ("EAGLE", "EAGLE3")
 LONGER_CONTEXT_ENV = "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN"
@@ -51,11 +55,11 @@ def written_algorithm(ctx: LaunchContext) -> str:
     return setting.value if isinstance(setting.value, str) else str(setting.value)
 
 
-def evidence_text(kind) -> str:
+def evidence_text(kind: DrafterKind) -> str:
     return ", ".join(kind.evidence)
 
 
-def eagle3_launch(ctx: LaunchContext):
+def eagle3_launch(ctx: LaunchContext) -> DraftLaunch | None:
     """The launch when both the algorithm and the drafter are EAGLE-3."""
     launch = draft_launch(ctx)
     if launch is None or launch.algorithm != "EAGLE3" or launch.kind.kind != "EAGLE3":
