@@ -9,12 +9,16 @@ sourced or evaluated. See `shell_walk` (control flow and variables), `shell_expa
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from .shell_checks import broken_continuations, collect_comments, first_syntax_error
 from .shell_text import TextMap, drop_final_continuation, line_starts_of, parse_bytes
 from .shell_vars import Env
 from .shell_walk import Walker
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -48,11 +52,11 @@ def extract_shell(text: str, path: str) -> ExtractResult:
     return result
 
 
-def _too_deep(root, tm: TextMap) -> Diagnostic:
+def _too_deep(root: Node, tm: TextMap) -> Diagnostic:
     """Where the nesting is deepest (found without recursion), as an unsupported-input finding."""
     cursor, depth, deepest, where = root.walk(), 0, -1, root
     while True:
-        if depth > deepest:
+        if depth > deepest and cursor.node is not None:  # a cursor is always on a node
             deepest, where = depth, cursor.node
         if cursor.goto_first_child():
             depth += 1
