@@ -236,7 +236,7 @@ def lint_job(job: Job) -> tuple[FileResult | None, str | None]:
 def _checked(result: FileResult) -> "CheckedFile":
     """What `check` keeps of a lint result (see CheckedFile)."""
     from speclint.report.text import excerpt_lines
-    from speclint.rules.drf_config_not_found import unread_model_configs
+    from speclint.rules.drafter import unread_model_configs
 
     return CheckedFile(result.path, result.findings,
                        [LaunchSummary(ctx.version, ctx.counted, ctx.partly_read,
@@ -422,7 +422,8 @@ def _fix_stdin(options, fix, diff, unsafe, outcome) -> FileResult | None:
     """`--fix -` / `--diff -`: standard input is fixed in memory; `--fix` writes the fixed
     text to standard output (the CLI puts the report on standard error), `--diff` a diff."""
     from speclint.fix import fix_text, unified_diff
-    from speclint.lint import read_source, stdin_names, too_large_result
+    from speclint.frontends.reading import read_source
+    from speclint.lint import stdin_names, too_large_result
 
     text, problem, size = read_source("-")
     frontend, display = stdin_names(options)

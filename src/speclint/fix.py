@@ -176,7 +176,8 @@ def fix_path(path: str, options: LintOptions, roots: list[str], write: bool, uns
     """Lint `path`, apply the certain fixes (up to a few passes, since a fix can reveal
     another), and write the result when `write`. Returns (FileResult after fixing, diff,
     edits applied, problem) — problem is a message when the file could not be fixed."""
-    from speclint.lint import FileResult, read_bytes, too_large_result
+    from speclint.frontends.reading import read_bytes
+    from speclint.lint import FileResult, too_large_result
 
     try:
         target = safe_target(path, roots)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterator
 
 from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.frontends.reading import MAX_FILE_BYTES, read_source
 
 if TYPE_CHECKING:
     from speclint.core.findings import Finding
@@ -21,10 +22,6 @@ if TYPE_CHECKING:
     from speclint.rules.base import LaunchContext, ModelRef, Rule
     from speclint.walk import WalkOptions
 
-MAX_FILE_BYTES = 1024 * 1024
-"""A bigger file is not linted: it gets one file-too-large finding (SLM001) at 1:1 and the
-other files are linted as usual. Launch scripts are a few KB; a hostile megabyte of shell
-already costs seconds and hundreds of MB to parse."""
 MAX_LAUNCHES = 1000
 """Launches checked per file; more get one file-too-large finding at the first one left out."""
 
@@ -165,7 +162,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
               display_path: str | None = None) -> FileResult:
     """Lint one file's text. `path` picks the front-end (`-` is stdin, read as shell);
     findings carry `display_path` (default: `path`)."""
-    from speclint.extract import extract_file
+    from speclint.frontends import extract_file
     from speclint.frontends.manifests.prefixed import use_prefixes
     from speclint.rules.base import FileContext
 
@@ -178,7 +175,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     path = display_path or path
     result = FileResult(path, text=text)
     rules = _enabled_rules(options.selection)
-    from speclint.launch_mentions import no_launch_found
+    from speclint.frontends.launch_mentions import no_launch_found
 
     unread = no_launch_found(text, extracted)
     if unread is not None:
@@ -214,7 +211,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
             alternatives.append((launch, findings[first:]))
             del findings[first:]
     if alternatives:
-        from speclint.alternatives import merge_alternatives
+        from speclint.rules.alternatives import merge_alternatives
 
         findings.extend(merge_alternatives(
             alternatives, frozenset(r.code for r in rules.launch if r.per_launch)))
@@ -298,42 +295,6 @@ def _enabled_rules(selection: Selection) -> _RuleSet:
     return found
 
 
-def read_bytes(path: str) -> tuple[bytes | None, str | None, int]:
-    """(data, error, size). Never raises and never blocks: a FIFO, device or folder gives an
-    error without being read; a file over MAX_FILE_BYTES gives (None, None, its size)."""
-    try:
-        if path == "-":
-            import sys
-            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-        else:
-            # O_NONBLOCK: opening a FIFO must not wait for a writer (regular files ignore it)
-            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-            with open(fd, "rb", closefd=True) as handle:
-                info = os.fstat(fd)
-                if not stat.S_ISREG(info.st_mode):
-                    return None, "not a regular file", 0
-                if info.st_size > MAX_FILE_BYTES:
-                    return None, None, info.st_size
-                data = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        return None, "no such file or directory", 0
-    except PermissionError:
-        return None, "permission denied", 0
-    except IsADirectoryError:
-        return None, "not a regular file", 0
-    except OSError as error:
-        return None, error.strerror or str(error), 0
-    if len(data) > MAX_FILE_BYTES:
-        return None, None, len(data)
-    return data, None, len(data)
-
-
-def read_source(path: str) -> tuple[str | None, str | None, int]:
-    """(text, error, size), as `read_bytes`; invalid UTF-8 is replaced, a BOM dropped."""
-    data, error, size = read_bytes(path)
-    return (None if data is None else data.decode("utf-8-sig", errors="replace")), error, size
-
-
 def too_large_result(path: str, size: int, options: LintOptions = LintOptions()) -> FileResult:
     """A file over MAX_FILE_BYTES: one file-too-large finding at 1:1, nothing else read."""
     from speclint.rules.base import FileContext
@@ -374,7 +335,7 @@ def iter_lint_paths(paths: list[str],
     skipping what `walk` (a `speclint.walk.WalkOptions`, or a callable giving one per walked
     root) excludes and `.gitignore` ignores; files named explicitly are always linted.
     Symlinked folders are not followed (no loops)."""
-    from speclint.extract import is_lintable_path
+    from speclint.frontends import is_lintable_path
     from speclint.walk import WalkOptions, gitignore_above
 
     for given in paths:

@@ -120,6 +120,7 @@ def check_launch(server_args: object, argv: Sequence[str] | None = None) -> tupl
     if os.environ.get(RUN_CHECKED_VAR) == str(os.getpid()):
         logger.info("speclint: `speclint run` already checked this launch")
         return False, ""
+    from speclint.frontends.recognise import DEFAULT_ENTRY
     from speclint.lint import LintOptions
     from speclint.preflight import check
     from speclint.preflight.launch import lint_argv, needed_ordinals
@@ -131,7 +132,7 @@ def check_launch(server_args: object, argv: Sequence[str] | None = None) -> tupl
     options = LintOptions(_sglang_version(), read_pyproject=False,
                           gpu=visible_profile(os.environ))  # the GPUs NVML sees
     linted = lint_argv(_launch_argv(server_args, argv), os.environ, options,
-                       entry="python -m sglang.launch_server")
+                       entry=DEFAULT_ENTRY)
     parts, stop = [], False
     if linted.result.findings:
         parts.append(render_findings([linted.result]).rstrip())

@@ -35,7 +35,7 @@ class Alternative:
     between literal values at run time (`if ...; then TP=8; else TP=4; fi`), so the front-end
     emits one Launch per choice, all with the same `span`. The engine checks each and reports
     a finding once: without a note when every alternative has it, else with a note naming
-    the conditions of the alternatives that have it (`speclint.alternatives`)."""
+    the conditions of the alternatives that have it (`speclint.rules.alternatives`)."""
 
     conditions: tuple[Condition, ...]
     """The arms that make this alternative (one per conditional it depends on), in file order."""

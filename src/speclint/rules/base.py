@@ -14,7 +14,7 @@ from speclint.core.findings import Edit, Finding, Note, Severity
 from speclint.core.launches import Diagnostic, Launch
 from speclint.core.spans import Span
 from speclint.flags.argv import ParsedArgs
-from speclint.flags.config import LaunchConfig
+from speclint.flags.config import LaunchConfig, Setting
 
 if TYPE_CHECKING:
     from speclint.models.config import ModelConfig
@@ -23,21 +23,28 @@ if TYPE_CHECKING:
     from speclint.resolve.result import Resolution
     from speclint.sglang.release import Release
 
-__all__ = ["Edit", "Example", "FileContext", "Finding", "LaunchContext", "ModelRef", "Note", "Rule",
-           "Severity", "VersionChoice", "literal_word", "word_notes"]
-"""Finding, Severity, Note and Edit live in `speclint.core.findings`; rule modules still import
-them from here until they move into their family folders."""
+NO_FIX = "no fix"
+"""`Example.fixed` of a finding that carries no edit."""
 
 
 @dataclass(frozen=True, slots=True)
 class Example:
-    """A launch snippet a rule's tests run: `invalid` ones must trigger it, `valid` ones must not."""
+    """A launch snippet a rule's tests run: `invalid` ones must trigger it, `valid` ones must not.
+
+    An invalid example also states what the user sees (tests/test_rule_examples.py checks it):
+    where the finding points, a fragment of its message, and the launch after its fix."""
 
     source: str
     sglang_version: str | None = None
     kind: str = "shell"
     gpu: str | None = None
     """The GPU profile the example runs on (`--gpu`), for rules about the GPU."""
+    at: str | None = None
+    """`line:column` of the rule's finding (as `check` prints it)."""
+    says: str | None = None
+    """A fragment of that finding's message."""
+    fixed: str | None = None
+    """The source after applying the finding's edits (safe or not), or `NO_FIX`."""
 
 
 @dataclass(slots=True)
@@ -103,6 +110,84 @@ class LaunchContext:
         """The launch's environment variable, or None when unset or not readable."""
         word = self.launch.env.get(name)
         return word.text if word is not None else None
+
+    # How a rule names and points at a field, in the launch's own syntax: `--tp-size 8` on a
+    # command line, `tp_size=8` in a keyword launch (`sgl.Engine(tp_size=8)`). A field is a
+    # ServerArgs field; on a command line it is read from whatever dest the release parses
+    # it into (`tensor_parallel_size` in 0.5.6.post2 for `tp_size`).
+
+    def setting(self, field: str) -> Setting | None:
+        """The field's setting (given or default), or None when the release has no such field."""
+        from speclint.resolve.parallel import cli_dest
+
+        dest = cli_dest(self.config, field)
+        return self.config.get(dest) if dest is not None else None
+
+    def given(self, field: str) -> bool:
+        """The launch sets the field (on its command line, in a `--config` file, as a keyword)."""
+        found = self.setting(field)
+        return found is not None and found.given
+
+    def known(self, field: str) -> bool:
+        """Statically known: given literally, or left at its default with nothing unreadable."""
+        from speclint.resolve.parallel import cli_dest
+
+        dest = cli_dest(self.config, field)
+        return dest is not None and self.config.known(dest)
+
+    def option(self, field: str) -> str:
+        """The field's option as this launch would write it: `--tp-size` (SGLang's documented
+        flag), or `tp_size=` in a keyword launch."""
+        if self.launch.kwargs_style:
+            return f"{field}="
+        spec = self.config.schema.by_dest.get(field)
+        return spec.canonical if spec is not None else "--" + field.replace("_", "-")
+
+    def set_to(self, field: str, value: object) -> str:
+        """How this launch would set the field to `value`: `--tp-size 8`, or `tp_size=8`
+        (`True` turns a switch on: `--enable-dp-attention`, `enable_dp_attention=True`)."""
+        if self.launch.kwargs_style:
+            return f"{field}={value!r}"
+        if value is True:
+            return self.option(field)
+        return f"{self.option(field)} {value}"
+
+    def join(self, *settings: str) -> str:
+        """Several settings as the launch would write them together: `--dp-size 4
+        --enable-dp-attention`, or `dp_size=4, enable_dp_attention=True`."""
+        return (", " if self.launch.kwargs_style else " ").join(settings)
+
+    def written(self, field: str, default: object = None) -> str:
+        """The field as the launch wrote it (`--tp-size 8`, `tp_size=8`, with the user's own
+        spelling of the flag); when not given, `set_to(field, default)`, or the option alone
+        when no default is passed."""
+        found = self.setting(field)
+        use = found.use if found is not None else None
+        if use is None:
+            return self.set_to(field, default) if default is not None else self.option(field)
+        values = " ".join(w.text or "?" for w in use.value_words)
+        if self.launch.kwargs_style:
+            return f"{use.written}={values}"
+        return f"{use.written} {values}".strip()
+
+    def span_of(self, field: str) -> Span:
+        """Where a finding about the field points: the value that set it (else its flag), or
+        the whole launch when the field is not given."""
+        found = self.setting(field)
+        where = found.span if found is not None else None
+        return where if where is not None else self.launch.span
+
+    def note(self, field: str, message: str) -> list[Note]:
+        """A note at the field's value saying `message`, or none when the field is not given."""
+        found = self.setting(field)
+        where = found.span if found is not None else None
+        return [Note(where, message)] if where is not None else []
+
+    @property
+    def speculative_algorithm(self) -> str | None:
+        """The algorithm after SGLang's aliasing (NEXTN → EAGLE), or None."""
+        value = self.resolution.effective.get("speculative_algorithm") if self.resolution else None
+        return value if isinstance(value, str) else None
 
 
 @dataclass(slots=True)
@@ -180,6 +265,13 @@ class Rule:
     def examples(cls, which: str) -> Iterator[Example]:
         for example in getattr(cls, which):
             yield example if isinstance(example, Example) else Example(example)
+
+
+class Placeholder(str):
+    """A value standing for any value (`N`): shown bare in a keyword launch too (`dp_size=N`)."""
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 def literal_word(word) -> bool:

@@ -14,7 +14,7 @@ from bisect import bisect_right
 
 from speclint.core.launches import Diagnostic, ExtractResult, Launch
 from speclint.core.spans import Span
-from ...extract.embedded import Budget, Piece, ShellBuffer, line_starts, span_of
+from speclint.frontends.shell.embedded import Budget, Piece, ShellBuffer, line_starts, span_of
 
 
 def exact(text: str, begin: int) -> Piece:
@@ -190,8 +190,8 @@ class DocFile:
 
         if any(p.text is None for p in pieces) or not mentions("".join(p.text or "" for p in pieces).encode()):
             return []
-        from ...extract.embedded import map_spans
-        from ...extract.shell import extract_shell
+        from speclint.frontends.shell.embedded import map_spans
+        from speclint.frontends.shell.script import extract_shell
 
         mapping = OffsetMap(pieces, self.starts)
         fragment = extract_shell(mapping.text, self.path)
