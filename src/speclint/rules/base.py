@@ -100,6 +100,12 @@ class LaunchContext:
         return self.launch.partly_read
 
     @property
+    def resolved(self) -> Resolution:
+        """`resolution` for the rules, which run after `analyse_launch` resolved the launch."""
+        assert self.resolution is not None
+        return self.resolution
+
+    @property
     def release(self) -> Release:
         """What speclint knows about the checked SGLang release."""
         from speclint.sglang import release

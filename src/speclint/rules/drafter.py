@@ -33,7 +33,7 @@ class DraftLaunch:
 def draft_launch(ctx: LaunchContext) -> DraftLaunch | None:
     """The launch as the drafter rules see it, or None when they have nothing to read."""
     algorithm = ctx.speculative_algorithm
-    if algorithm not in EAGLE_FAMILY or ctx.resolution.rejection is not None:
+    if algorithm not in EAGLE_FAMILY or ctx.resolved.rejection is not None:
         return None
     if ctx.draft is None or ctx.draft.config is None:
         return None
@@ -87,7 +87,7 @@ def unread_model_configs(ctx: LaunchContext) -> list[tuple[str, str, str, str]]:
     """(role, model, flag dest, why) per model config.json of an EAGLE-family launch that
     could not be read: the drafter checks did not run for it. Also counted by `check`'s
     summary line when this opt-in rule is off, so a skipped check is never silent."""
-    if ctx.speculative_algorithm not in EAGLE_FAMILY or ctx.resolution.rejection is not None:
+    if ctx.speculative_algorithm not in EAGLE_FAMILY or ctx.resolved.rejection is not None:
         return []
     from speclint.flags.argv import argparse_stop
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
 from speclint.rules.drift import drift_edit, drift_of, names
 
@@ -60,7 +62,7 @@ python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-de
         Example("python -m sglang.launch_server --model-path m --cuda-graph-max-bs 8", "0.5.6.post2"),
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
             if problem.kind != "ambiguous-option":
                 continue

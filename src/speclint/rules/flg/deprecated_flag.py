@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 
 
@@ -46,7 +48,7 @@ python -m sglang.launch_server --model-path /models/llama \
                 "0.5.23"),
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for use in ctx.parsed.uses:
             if use.spec is None or not use.spec.deprecated or use.how in ("ambiguous", "unknown"):
                 continue

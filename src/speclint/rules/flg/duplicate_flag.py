@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Edit, Note, Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Edit, Finding, Note, Severity
 from speclint.rules.base import LaunchContext, Rule, literal_word, Example
 from speclint.core.spans import Span
 
@@ -54,7 +56,7 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
         "python -m sglang.launch_server --model-path m --tp-size 8 --tp-size 8",
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         seen: dict[str, list] = {}
         for use in ctx.parsed.uses:
             if use.spec is None or use.how in ("ambiguous", "unknown"):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.flags.schema import newest_version, versions_with_option
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
 from speclint.rules.suggest import suggest
 from speclint.rules.drift import drift_of
@@ -47,7 +49,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
         Example("python -m sglang.launch_server --model-path m --speculative-adaptive", "0.5.23"),
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
             if problem.kind != "unknown-option":
                 continue

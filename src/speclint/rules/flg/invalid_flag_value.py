@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
 
 
@@ -41,7 +43,7 @@ python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 
     valid = ("python -m sglang.launch_server --model-path m --tp-size 8 --mem-fraction-static 0.8",)
     problem_kind = "invalid-type"
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
             if problem.kind != self.problem_kind:
                 continue

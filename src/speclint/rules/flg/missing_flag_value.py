@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
 
 
@@ -40,7 +42,7 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2 --mem-frac
     )
     valid = ("python -m sglang.launch_server --model-path m --tp-size 2",)
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
             if problem.kind != "missing-value":
                 continue

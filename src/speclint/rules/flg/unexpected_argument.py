@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
 
 
@@ -41,7 +43,7 @@ python -m sglang.launch_server --model-path /models/llama --enable-mixed-chunk
     )
     valid = ("python -m sglang.launch_server --model-path m --tp-size 2 --enable-mixed-chunk",)
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
             if problem.kind == "unexpected-argument":
                 message = (f"`{problem.text}` is not attached to any flag: argparse stops the "

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import a2a_log_level, a2a_spanning_backends
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 
 # The flags that choose the backend, most direct first.
@@ -78,11 +80,11 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
                 "0.4.10.post2"),
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         change = ctx.resolution.adjustment("ep_size") if ctx.resolution else None
         if change is None or ctx.config.uncertain:
             return
-        effective = ctx.resolution.effective
+        effective = ctx.resolved.effective
         backend = effective.get("moe_a2a_backend")
         version = ctx.version.version
         if backend not in a2a_spanning_backends(version) or not isinstance(change.effective, int):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import RESOLUTION
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Placeholder, Rule, NO_FIX
 from speclint.rules.precedence import REJECTION
 
@@ -105,7 +107,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
                 " $EXTRA_ARGS", "0.5.6.post2"),
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         setting = ctx.setting("enable_dp_attention")
         if setting is None or not setting.given or setting.dynamic or ctx.resolution is None:
             return
@@ -134,8 +136,8 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
 
     @staticmethod
     def _rewritten(ctx: LaunchContext):
-        change = ctx.resolution.adjustment("attn_dp_size")
-        effective = ctx.resolution.effective
+        change = ctx.resolved.adjustment("attn_dp_size")
+        effective = ctx.resolved.effective
         asked_attn = ctx.config.value("attn_dp_size")
         dp_written = ctx.written("dp_size", 1)
         head = _deprecated(ctx)
@@ -157,7 +159,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
 
     @staticmethod
     def _dropped(ctx: LaunchContext):
-        change = ctx.resolution.adjustment("enable_dp_attention")
+        change = ctx.resolved.adjustment("enable_dp_attention")
         if change is None or change.effective is not False:
             return None
         dp_written = ctx.written("dp_size", 1)
@@ -169,7 +171,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
 
     @staticmethod
     def _refused(ctx: LaunchContext):
-        rejection = ctx.resolution.rejection
+        rejection = ctx.resolved.rejection
         if rejection is None or "enable_dp_attention" not in rejection.fields:
             return None
         dp_written = ctx.written("dp_size", 1)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 import difflib
 
 from speclint.sglang import RESOLUTION
 from speclint.resolve.result import UNKNOWN_ALGORITHM
-from speclint.core.findings import Note, Severity
+from speclint.core.findings import Finding, Note, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.precedence import REJECTION
 
@@ -47,7 +48,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     valid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"
                      " ngram --max-running-requests 8", "0.5.23"),)
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         rejection = ctx.resolution.rejection if ctx.resolution else None
         if rejection is None or rejection.kind != UNKNOWN_ALGORITHM:
             return
