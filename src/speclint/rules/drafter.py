@@ -4,9 +4,15 @@ the one edit they propose (the algorithm the drafter was trained for)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from speclint.core.findings import Edit
 from speclint.rules.base import LaunchContext, literal_word
+
+if TYPE_CHECKING:
+    from speclint.models.config import ModelConfig
+    from speclint.models.drafter import DrafterKind
+    from speclint.models.weights import WeightsSummary
 
 EAGLE_FAMILY = ("EAGLE", "EAGLE3")
 LONGER_CONTEXT_ENV = "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN"
@@ -19,15 +25,15 @@ class DraftLaunch:
 
     algorithm: str
     """After SGLang's aliasing (NEXTN → EAGLE)."""
-    draft: object
-    """The drafter's `ModelConfig`."""
-    target: object
-    """The target's `ModelConfig`, or None when not on disk."""
-    weights: object
-    """`WeightsSummary` of the drafter's local safetensors, or None."""
-    kind: object
-    """`DrafterKind`."""
-    draft_name: str
+    draft: ModelConfig
+    """The drafter's config.json."""
+    target: ModelConfig | None
+    """The target's config.json, or None when not on disk."""
+    weights: WeightsSummary | None
+    """The drafter's local safetensors, or None."""
+    kind: DrafterKind
+    draft_name: str | None
+    """The drafter as the launch names it."""
 
 
 def draft_launch(ctx: LaunchContext) -> DraftLaunch | None:
@@ -51,11 +57,11 @@ def written_algorithm(ctx: LaunchContext) -> str:
     return setting.value if isinstance(setting.value, str) else str(setting.value)
 
 
-def evidence_text(kind) -> str:
+def evidence_text(kind: DrafterKind) -> str:
     return ", ".join(kind.evidence)
 
 
-def eagle3_launch(ctx: LaunchContext):
+def eagle3_launch(ctx: LaunchContext) -> DraftLaunch | None:
     """The launch when both the algorithm and the drafter are EAGLE-3."""
     launch = draft_launch(ctx)
     if launch is None or launch.algorithm != "EAGLE3" or launch.kind.kind != "EAGLE3":
@@ -68,7 +74,7 @@ def algorithm_edit(ctx: LaunchContext, algorithm: str) -> Edit | None:
     weights or config say which algorithm it was trained for)."""
     use = ctx.config.get("speculative_algorithm").use
     if use is None or len(use.value_words) != 1 or not literal_word(use.value_words[0]) \
-            or not literal_word(use.word):
+            or not literal_word(use.word) or use.value_span is None:
         return None
     word = use.value_words[0]
     return Edit(use.value_span, algorithm, f"serve the drafter with {algorithm}", word.text)

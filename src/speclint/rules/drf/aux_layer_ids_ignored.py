@@ -64,7 +64,8 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         if ids is None or aux_layer_ids(launch.draft) is not None:
             return
         depth = launch.target.num_hidden_layers if launch.target is not None else None
-        arch, version = ctx.target.architecture, ctx.version.version
+        arch = ctx.target.architecture if ctx.target is not None else None
+        version = ctx.version.version
         if depth:
             meant = aux_capture(version, arch, depth, ids)
             default = aux_capture(version, arch, depth, None)

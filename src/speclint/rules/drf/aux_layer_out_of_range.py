@@ -69,7 +69,8 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         from speclint.models.drafter import aux_layer_ids, uses_aux_hidden_state
 
         ids = aux_layer_ids(launch.draft)
-        arch, version = ctx.target.architecture, ctx.version.version
+        arch = ctx.target.architecture if ctx.target is not None else None
+        version = ctx.version.version
         capture = aux_capture(version, arch, launch.target.num_hidden_layers, ids)
         if ids is None or capture is None or not capture.missing or \
                 not uses_aux_hidden_state(launch.draft):

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from speclint.core.findings import Severity
 from speclint.rules.base import Example, NO_FIX
 from speclint.rules.flg.invalid_flag_value import InvalidValue
+
+if TYPE_CHECKING:
+    from speclint.flags.argv import FlagUse
 
 
 class InvalidChoice(InvalidValue):
@@ -49,7 +54,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     )
     problem_kind = "invalid-choice"
 
-    def hint(self, use) -> str:
+    def hint(self, use: FlagUse) -> str:
         shown = [str(c) for c in use.spec.choices]
         choices = ", ".join(shown[:12]) + (f", … ({len(shown) - 12} more)" if len(shown) > 12
                                            else "")

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
+
+if TYPE_CHECKING:
+    from speclint.flags.argv import FlagUse
 
 
 class InvalidValue(Rule):
@@ -45,13 +49,13 @@ python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
-            if problem.kind != self.problem_kind:
-                continue
             use = problem.use
+            if problem.kind != self.problem_kind or use is None:  # a bad value has its flag
+                continue
             message = (f"`{problem.text}` is not a valid value for `{use.matched}`: argparse stops "
                        f"the launch with 'argument {use.matched}: {problem.detail}'")
             yield self.report(ctx.path, problem.span, message, self.hint(use),
                               word_notes(use.value_words[0] if use.value_words else use.word))
 
-    def hint(self, use) -> str:
+    def hint(self, use: FlagUse) -> str:
         return f"`{use.matched}` takes a value of type {use.spec.type}"

@@ -44,9 +44,9 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2 --mem-frac
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
-            if problem.kind != "missing-value":
-                continue
             use = problem.use
+            if problem.kind != "missing-value" or use is None:  # a missing value has its flag
+                continue
             message = (f"`{use.written}` needs a value and gets none: argparse stops the launch "
                        f"with 'argument {use.matched}: {problem.detail}'")
             yield self.report(ctx.path, problem.span, message,

@@ -50,7 +50,7 @@ python -m sglang.launch_server --model-path /models/llama --enable-mixed-chunk
                            "launch with 'unrecognized arguments'")
                 yield self.report(ctx.path, problem.span, message,
                                   "remove it, or add the flag it is the value of")
-            elif problem.kind == "ignored-explicit-argument":
+            elif problem.kind == "ignored-explicit-argument" and problem.use is not None:
                 use = problem.use
                 message = (f"`{use.matched}` is a switch and takes no value: argparse stops the "
                            f"launch with '{problem.detail}'")
