@@ -4,6 +4,10 @@ name in snake_case); this lists them by family. Shared helpers sit beside the fa
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from speclint.rules.base import Rule
 
 _RULE_MODULES = (
     "slm.syntax_error", "slm.broken_continuation", "slm.unused_suppression",
@@ -31,7 +35,7 @@ _RULE_MODULES = (
 
 
 @lru_cache(maxsize=1)
-def all_rules() -> tuple:
+def all_rules() -> tuple[Rule, ...]:
     """One instance of every rule, sorted by code."""
     import importlib
 
@@ -47,7 +51,7 @@ def all_rules() -> tuple:
     return tuple(sorted(found, key=lambda rule: rule.code))
 
 
-def rule_by_key(key: str):
+def rule_by_key(key: str) -> Rule | None:
     """A rule by its code (`FLG001`) or name (`unknown-flag`), case-insensitively."""
     wanted = key.strip().lower()
     for rule in all_rules():

@@ -13,6 +13,7 @@ from speclint.core.config_files import ConfigEntry
 from speclint.core.findings import Edit, Finding, Note, Severity
 from speclint.core.launches import Diagnostic, Launch
 from speclint.core.spans import Span
+from speclint.core.words import Word
 from speclint.flags.argv import ParsedArgs
 from speclint.flags.config import LaunchConfig, Setting
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from speclint.resolve.gpu_profiles import GpuProfile
     from speclint.resolve.result import Resolution
     from speclint.sglang.release import Release
+    from speclint.suppress import Suppression
 
 NO_FIX = "no fix"
 """`Example.fixed` of a finding that carries no edit."""
@@ -202,9 +204,9 @@ class FileContext:
 
     path: str
     diagnostics: list[Diagnostic]
-    suppressions: list = field(default_factory=list)
-    """`speclint.suppress.Suppression`s of the file, after they were applied."""
-    enabled_rules: list = field(default_factory=list)
+    suppressions: list[Suppression] = field(default_factory=list)
+    """The file's suppression comments, after they were applied."""
+    enabled_rules: list[Rule] = field(default_factory=list)
 
 
 class Rule:
@@ -280,13 +282,13 @@ class Placeholder(str):
         return str(self)
 
 
-def literal_word(word) -> bool:
+def literal_word(word: Word | None) -> bool:
     """The word's text is written literally at its span (not assembled from a variable), so
     an edit at the span changes exactly this word."""
     return word is not None and not word.dynamic and word.origin is None
 
 
-def word_notes(word) -> list[Note]:
+def word_notes(word: Word) -> list[Note]:
     """Notes that lead from a word to where its text was written, when it came from a variable."""
     notes = []
     if word.origin is not None:

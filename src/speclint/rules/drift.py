@@ -8,11 +8,18 @@ so one token gets one finding.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from speclint.flags import history
 from speclint.flags.versions import version_key
 from speclint.core.findings import Edit
+
+if TYPE_CHECKING:
+    from speclint.flags.argv import ArgProblem
+    from speclint.flags.history import Replacement
+    from speclint.rules.base import LaunchContext
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +70,7 @@ def _dest_of(option: str, target: str) -> str | None:
     return spec.dest if spec is not None else None
 
 
-def drift_of(problem, ctx) -> Drift | None:
+def drift_of(problem: ArgProblem, ctx: LaunchContext) -> Drift | None:
     """The drift behind an 'unknown-option' or 'ambiguous-option' problem, if any."""
     target = ctx.version.version
     written = problem.text
@@ -90,7 +97,7 @@ def drift_of(problem, ctx) -> Drift | None:
     return None
 
 
-def drift_edit(drift: Drift, problem, kwargs_style: bool) -> Edit | None:
+def drift_edit(drift: Drift, problem: ArgProblem, kwargs_style: bool) -> Edit | None:
     """The rewrite of the written option (or keyword) when exactly one is certain."""
     if not drift.certain or len(drift.replacements) != 1:
         return None
@@ -104,5 +111,5 @@ def drift_edit(drift: Drift, problem, kwargs_style: bool) -> Edit | None:
     return Edit(span, text, f"replace `{drift.written}` with `{text}`", expected=drift.written)
 
 
-def names(replacements) -> str:
+def names(replacements: Iterable[Replacement]) -> str:
     return " and ".join(f"`{r.text}`" for r in replacements)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import difflib
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from speclint.flags.schema import FlagSchema
 
 
-def suggest(option: str, schema) -> str | None:
+def suggest(option: str, schema: FlagSchema) -> str | None:
     """The closest known option string of `schema`, the way a "did you mean" should pick it."""
     return _closest(option, schema.long_options)
 

@@ -9,6 +9,9 @@ from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Placeholder, Rule, NO_FIX
 from speclint.rules.precedence import REJECTION
 
+_Verdict = tuple[str, str, Severity]
+"""(message, fix hint, severity) of one way the flag is changed."""
+
 
 
 def _deprecated(ctx: LaunchContext) -> str:
@@ -135,7 +138,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
                               claims=claims)
 
     @staticmethod
-    def _rewritten(ctx: LaunchContext):
+    def _rewritten(ctx: LaunchContext) -> _Verdict:
         change = ctx.resolved.adjustment("attn_dp_size")
         effective = ctx.resolved.effective
         asked_attn = ctx.config.value("attn_dp_size")
@@ -158,7 +161,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
                 f"`{_switch(ctx)}`", Severity.WARNING)
 
     @staticmethod
-    def _dropped(ctx: LaunchContext):
+    def _dropped(ctx: LaunchContext) -> _Verdict | None:
         change = ctx.resolved.adjustment("enable_dp_attention")
         if change is None or change.effective is not False:
             return None
@@ -170,7 +173,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
                 f"of {ctx.option('tp_size')}), or drop {_switch(ctx)}", Severity.WARNING)
 
     @staticmethod
-    def _refused(ctx: LaunchContext):
+    def _refused(ctx: LaunchContext) -> _Verdict | None:
         rejection = ctx.resolved.rejection
         if rejection is None or "enable_dp_attention" not in rejection.fields:
             return None
