@@ -51,7 +51,7 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for use in ctx.parsed.uses:
-            if use.how != "prefix":
+            if use.how != "prefix" or use.matched is None:  # a prefix matched one flag
                 continue
             message = (f"`{use.written}` abbreviates `{use.matched}`: SGLang {ctx.version.version} "
                        "accepts it, but any new flag starting with the same text makes it an "

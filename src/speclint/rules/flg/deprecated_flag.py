@@ -50,7 +50,8 @@ python -m sglang.launch_server --model-path /models/llama \
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for use in ctx.parsed.uses:
-            if use.spec is None or not use.spec.deprecated or use.how in ("ambiguous", "unknown"):
+            if use.spec is None or not use.spec.deprecated or use.matched is None \
+                    or use.how in ("ambiguous", "unknown"):
                 continue
             message, hint = _wording(use.matched, ctx.version.version, use.spec.deprecated)
             yield self.report(ctx.path, use.span, message, hint)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.sglang import RESOLUTION
-from speclint.resolve.parallel import gpu_use, hidden_cuda_entry, visible_gpu_count
+from speclint.resolve.parallel import GpuUse, gpu_use, hidden_cuda_entry, visible_gpu_count
 from speclint.core.findings import Finding, Note, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
 
@@ -132,7 +132,7 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
             yield self.report(ctx.path, word.span, message, fix, notes, Severity.INFO)
 
     @staticmethod
-    def _layout(ctx: LaunchContext, use) -> str:
+    def _layout(ctx: LaunchContext, use: GpuUse) -> str:
         effective = ctx.resolved.effective
         parts = [f"tp {effective['tp_size']}"]
         if effective.get("pp_size", 1) != 1:
