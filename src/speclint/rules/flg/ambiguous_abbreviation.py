@@ -64,9 +64,10 @@ python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-de
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
-            if problem.kind != "ambiguous-option":
+            use = problem.use
+            if problem.kind != "ambiguous-option" or use is None:  # an ambiguous flag's use
                 continue
-            matches = problem.use.candidates
+            matches = use.candidates
             shown = ", ".join(f"`{m}`" for m in matches[:6]) + (
                 f" and {len(matches) - 6} more" if len(matches) > 6 else "")
             message = (f"`{problem.text}` is ambiguous in SGLang {ctx.version.version}: it could "
@@ -85,4 +86,4 @@ python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-de
                     hint = "write " + names(drift.replacements)
                 fix = drift_edit(drift, problem, ctx.launch.kwargs_style)
             yield self.report(ctx.path, problem.span, message, hint,
-                              word_notes(problem.use.word), fix=fix)
+                              word_notes(use.word), fix=fix)

@@ -51,7 +51,8 @@ python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
-            if problem.kind != "unknown-option":
+            use = problem.use
+            if problem.kind != "unknown-option" or use is None:  # an unknown flag's use
                 continue
             versions = versions_with_option(problem.text)
             if not versions or drift_of(problem, ctx) is not None:
@@ -65,4 +66,4 @@ python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
                        "'unrecognized arguments'")
             hint = (f"replace with `{guess}`" if guess else
                     f"remove it, or run SGLang {versions[-1]}")
-            yield self.report(ctx.path, problem.span, message, hint, word_notes(problem.use.word))
+            yield self.report(ctx.path, problem.span, message, hint, word_notes(use.word))

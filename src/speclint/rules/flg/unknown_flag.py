@@ -76,4 +76,4 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
                 message += f"; did you mean `{guess}`?"
             yield self.report(ctx.path, problem.span, message,
                               f"replace with `{guess}`" if guess else hint,
-                              word_notes(problem.use.word if problem.use else None) if problem.use else ())
+                              word_notes(problem.use.word) if problem.use else ())
