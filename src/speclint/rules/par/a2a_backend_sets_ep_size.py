@@ -93,8 +93,9 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
             return  # --enable-ep-moe asked for ep = tp itself (FLG008 reports the flag)
         where, cause = ctx.launch.span, f"moe_a2a_backend {backend}"
         for dest in _CAUSES:
-            if ctx.config.knows(dest) and ctx.config.given(dest):
-                where, cause = ctx.config.get(dest).use.span, ctx.written(dest)
+            given = ctx.config.get(dest).use if ctx.config.knows(dest) else None
+            if given is not None:
+                where, cause = given.span, ctx.written(dest)
                 break
         logged = (f"logs it at {a2a_log_level(version, backend).upper()}" if change.logged
                   else "does not log it")

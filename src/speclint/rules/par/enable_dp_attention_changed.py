@@ -112,7 +112,8 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         setting = ctx.setting("enable_dp_attention")
-        if setting is None or not setting.given or setting.dynamic or ctx.resolution is None:
+        use = setting.use if setting is not None else None  # given: the flag that sets it
+        if setting is None or use is None or setting.dynamic or ctx.resolution is None:
             return
         # which resolution step handles the flag: the release's traits (as `explain` shows)
         traits = ctx.release.traits
@@ -122,11 +123,11 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
             if rewrites:  # still deprecated (FLG008 defers to this rule)
                 n = Placeholder("N")
                 asked = ctx.join(ctx.set_to("dp_size", n), _switch(ctx))
-                yield self.report(ctx.path, setting.use.span, _deprecated(ctx) + ": SGLang "
+                yield self.report(ctx.path, use.span, _deprecated(ctx) + ": SGLang "
                                   f"rewrites `{asked}` to `{_rewrite(ctx, n)}`",
                                   f"write {ctx.set_to('attn_dp_size', n)} instead of {asked}")
             return
-        where = setting.use.span
+        where = use.span
         found = (self._rewritten if rewrites else
                  self._refused if traits.parallel_steps == "post_init" else self._dropped)
         result = found(ctx)

@@ -65,6 +65,8 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 16 \\
             return
         effective = ctx.resolution.effective
         tp, pp, nnodes = effective["tp_size"], effective["pp_size"], effective["nnodes"]
+        if not (isinstance(tp, int) and isinstance(pp, int) and isinstance(nnodes, int)):
+            return  # not reached: the rejection is only made from three known sizes
         product = f"tp {tp} × pp {pp} = {tp * pp}" if pp != 1 else f"tp {tp}"
         message = (f"{product} is not a multiple of `{ctx.written('nnodes')}`: SGLang "
                    f"{ctx.version.version}'s {rejection.handler} stops every node with "
