@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.resolve.result import TREE_DRAFT_BACKEND, is_known
 from speclint.sglang import RESOLUTION
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.precedence import REJECTION
 
@@ -55,7 +57,7 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
              _NGRAM + " --page-size 1", _NGRAM + " --page-size 32 --attention-backend fa3"
              " --speculative-ngram-max-bfs-breadth 1")
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         resolution = ctx.resolution
         if resolution is None or ctx.config.uncertain:
             return

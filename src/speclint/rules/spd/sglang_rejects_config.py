@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import RESOLUTION
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.precedence import REJECTION
 
@@ -48,7 +50,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH"
              " --speculative-draft-model-path d",)
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         rejection = ctx.resolution.rejection if ctx.resolution else None
         if rejection is None or ctx.config.uncertain:
             return
