@@ -49,7 +49,7 @@ def _exclude_regexes(patterns: tuple[str, ...]) -> tuple[re.Pattern, re.Pattern 
 
 @dataclass(frozen=True)
 class _Pattern:
-    regex: re.Pattern
+    regex: re.Pattern[str]
     negated: bool
     directory_only: bool
 

@@ -265,7 +265,7 @@ def lint_for_cache(path: str, options: object, lint: Callable[[str, str, Any], A
     import stat
 
     from speclint import depends
-    from speclint.lint import MAX_FILE_BYTES
+    from speclint.frontends.reading import MAX_FILE_BYTES
 
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))

@@ -17,8 +17,6 @@ Any doubt (a damaged or foreign record, a missing field) means the run is done a
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import sys
 import time
@@ -42,6 +40,8 @@ _COMMANDS = {"explain", "rule", "rules", "preflight", "run", "server"}
 
 
 def run_key(argv: list[str]) -> str:
+    import hashlib
+
     from speclint.runner.cache import code_fingerprint
 
     digest = hashlib.blake2b(digest_size=20)
@@ -141,6 +141,7 @@ def replay(argv: list[str]) -> int | None:
         cache_dir = cache_dir_for(argv)
         if cache_dir is None:
             return None
+        import json  # here: a run with --no-cache pays nothing for the attempt
         with open(_record_path(cache_dir, run_key(argv)), "rb") as handle:
             record = json.loads(handle.read())
         if record.get("format") != FORMAT:
@@ -155,6 +156,8 @@ def replay(argv: list[str]) -> int | None:
         if not isinstance(output, str) or code not in (0, 1):
             return None
         code = int(code)
+        # what standard output cannot take is left to the real run (and its messages)
+        output.encode(sys.stdout.encoding or "utf-8", sys.stdout.errors or "strict")
     except Exception:  # no record, or one that cannot be trusted
         return None
     sys.stdout.write(output)
@@ -230,6 +233,7 @@ class Recorder:
                   "inputs": [[path, *values] for path, values in sorted(self.inputs.items())]}
         path = _record_path(self.cache_dir, run_key(self.argv))
         try:
+            import json
             import tempfile
 
             folder = os.path.dirname(path)
