@@ -4,7 +4,7 @@ branch choice; findings are reported once, with a note saying on which branch th
 from __future__ import annotations
 
 import speclint.extract as extract_module
-from speclint.lint import lint_text
+from speclint.engine import lint_text
 from speclint.report.text import render_summary
 from speclint.source import Alternative, Condition, ExtractResult, Launch, Span, Word
 

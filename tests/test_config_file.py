@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from speclint.engine import lint_path, lint_text
 from speclint.extract import extract_file
 from speclint.flags.config_merge import merge_traits
 from speclint.flags.entry import prepare_argv
 from speclint.frontends.manifests.sglang_config import load_config_file
-from speclint.lint import LintOptions, lint_path, lint_text
 from speclint.report.text import render_findings
+from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "fixtures" / "config"

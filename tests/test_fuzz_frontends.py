@@ -16,7 +16,7 @@ from frontend_checks import DEEP, LAUNCH_PY, PY, check, located
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from speclint.lint import lint_text
+from speclint.engine import lint_text
 
 EXAMPLES = int(os.environ.get("SPECLINT_FUZZ_EXAMPLES", "40"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="SPECLINT_FUZZ_EXAMPLES" not in os.environ,

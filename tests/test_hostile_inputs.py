@@ -9,10 +9,11 @@ import sys
 
 import pytest
 
+from speclint.engine import MAX_FILE_BYTES, MAX_LAUNCHES, lint_path, lint_text
 from speclint.extract.shell import extract_shell
-from speclint.lint import MAX_FILE_BYTES, MAX_LAUNCHES, LintOptions, lint_path, lint_text
 from speclint.models.config import read_model_config
 from speclint.models.weights import read_header
+from speclint.settings.options import LintOptions
 
 LAUNCH = "python -m sglang.launch_server --model-path m --tp-size 2"
 CLEAN = "#!/bin/bash\npython -m sglang.launch_server --model-path /models/llama --tp-size 2\n"
@@ -167,8 +168,9 @@ def test_unreadable_file_is_one_line_and_others_are_linted(tmp_path, monkeypatch
         return real_open(path, *args, **kwargs)
 
     monkeypatch.setattr(os, "open", refusing)
-    from speclint.checking import CommandLine, check_paths
-    from speclint.config import SettingsFinder
+    from speclint.runner.checking import check_paths
+    from speclint.settings.files import SettingsFinder
+    from speclint.settings.merge import CommandLine
 
     outcome = check_paths([str(tmp_path)], CommandLine(), SettingsFinder(None, True))
     assert outcome.errors == [f"{tmp_path / 'secret.sh'}: permission denied"]
@@ -204,8 +206,10 @@ def test_config_json_with_wrong_types_lints(tmp_path):
 
 
 def test_big_batches_in_worker_processes_match_one_process(tmp_path, monkeypatch):
-    from speclint.checking import PARALLEL_MIN_FILES, CommandLine, check_paths
-    from speclint.config import SettingsFinder
+    from speclint.runner.checking import check_paths
+    from speclint.runner.workers import PARALLEL_MIN_FILES
+    from speclint.settings.files import SettingsFinder
+    from speclint.settings.merge import CommandLine
 
     paths = []
     for i in range(2 * PARALLEL_MIN_FILES + 3):

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from speclint.config import ConfigError, parse_settings
+from speclint.engine import lint_text
 from speclint.extract import extract_file
-from speclint.lint import LintOptions, lint_text
+from speclint.settings.files import ConfigError, parse_settings
+from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 SLIME = ROOT / "fixtures" / "slime"

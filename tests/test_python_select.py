@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import speclint.extract.python as front_end
+from speclint.engine import MAX_FILE_BYTES, lint_text
 from speclint.extract.python import extract_python
 from speclint.extract.python_launch import _ARGV_CALLS, _EXEC_L, _EXEC_V, _SHELL_CALLS, _SHELL_HELPERS, LAUNCH_NAMES
-from speclint.lint import MAX_FILE_BYTES, lint_text
 
 EXAMPLES = int(os.environ.get("SPECLINT_FUZZ_EXAMPLES", "25"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="SPECLINT_FUZZ_EXAMPLES" not in os.environ,

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from speclint.lint import LintOptions, lint_text
-from speclint.rules import all_rules
+from speclint.engine import lint_text
 from speclint.resolve.gpu_profiles import parse_gpu_setting
+from speclint.rules import all_rules
 from speclint.rules.base import page_example_gpu, page_examples, rule_page
+from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = all_rules()

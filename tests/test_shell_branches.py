@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from speclint.engine import lint_path, lint_text
 from speclint.extract.shell import extract_shell
-from speclint.lint import lint_path, lint_text
 from speclint.report.text import render_summary
 from speclint.source import MAX_ALTERNATIVES
 

@@ -15,12 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from speclint.checking import CheckedFile, lint_job
-from speclint.lint import FileResult, LintOptions, lint_path
+from speclint.engine import FileResult, lint_path
 from speclint.report import formats
 from speclint.report.output import OutputError, ReportFile
 from speclint.report.stream import render
 from speclint.report.text import render_findings, render_summary
+from speclint.runner.workers import CheckedFile, lint_job
+from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab", "junit"]

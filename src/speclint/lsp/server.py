@@ -32,7 +32,7 @@ class Linted:
     text: str
     kind: str | None
     result: object
-    """`speclint.lint.FileResult`, contexts kept for hover."""
+    """`speclint.engine.FileResult`, contexts kept for hover."""
 
 
 class SpeclintServer(LanguageServer):
@@ -101,10 +101,10 @@ def _path_for(uri: str, language_id: str | None) -> str:
 def lint_document(text: str, path: str, sglang_version: str | None,
                   model_configs: tuple[tuple[str, str], ...]) -> Linted:
     """The same lint `speclint check` runs on the file, with its configuration."""
-    from speclint.checking import CommandLine, options_for
-    from speclint.config import ConfigError, SettingsFinder
+    from speclint.engine import FileResult, lint_text
     from speclint.extract import file_kind
-    from speclint.lint import FileResult, lint_text
+    from speclint.settings.files import ConfigError, SettingsFinder
+    from speclint.settings.merge import CommandLine, options_for
 
     try:
         settings = SettingsFinder().for_path(path)

@@ -78,7 +78,7 @@ def open_regular(path: str):
     import os
     import stat
 
-    from speclint.depends import note
+    from speclint.runner.depends import note
 
     note(path)
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))

@@ -10,7 +10,7 @@ import os
 import re
 from dataclasses import dataclass
 
-from speclint.depends import note
+from speclint.runner.depends import note
 
 _HF_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
 

@@ -6,7 +6,6 @@ import json
 
 from speclint.resolve.result import Unknown
 
-
 _SPECULATIVE_SUMMARY = (
     "speculative_algorithm", "speculative_draft_model_path", "speculative_num_steps",
     "speculative_eagle_topk", "speculative_num_draft_tokens", "max_running_requests",
@@ -42,18 +41,11 @@ def _model_line(label: str, ref) -> str | None:
     return f"  {label}: {ref.reference} (config.json not found on disk)"
 
 
-def _aux_capture(ctx):
-    """Which target layers feed an EAGLE3 drafter (computed in speclint.models.aux_layers)."""
-    if ctx.draft is None or ctx.draft.config is None or ctx.target is None or ctx.target.config is None:
-        return None
-    from speclint.models.aux_layers import capture_for_launch
-
-    return capture_for_launch(ctx)
-
-
-def render_explain_text(contexts) -> str:
+def render_explain_text(contexts, aux_captures) -> str:
+    """`aux_captures`: per context, the `AuxCapture` of its EAGLE3 drafter or None
+    (`speclint.models.aux_layers.capture_for_launch`): rendered here, never computed."""
     out: list[str] = []
-    for ctx in contexts:
+    for ctx, capture in zip(contexts, aux_captures):
         launch, resolution = ctx.launch, ctx.resolution
         out.append(f"{ctx.path}:{launch.span.line}: {launch.entry}")
         if launch.alternative is not None:
@@ -73,7 +65,6 @@ def render_explain_text(contexts) -> str:
         for line in (_model_line("target", ctx.target), _model_line("draft", ctx.draft)):
             if line:
                 out.append(line)
-        capture = _aux_capture(ctx)
         if capture is not None:
             out.append(f"  aux hidden states captured: {capture.describe()}")
         out.append("  flags as given:")
@@ -226,7 +217,7 @@ def _symbolic(adjustment) -> dict:
     return {"symbolic": {"from": str(ends[0]), "to": str(ends[1])}}
 
 
-def explain_dict(ctx) -> dict:
+def explain_dict(ctx, capture) -> dict:
     resolution = ctx.resolution
     return {
         "path": ctx.path,
@@ -241,7 +232,7 @@ def explain_dict(ctx) -> dict:
         "resolution_modelled_on": _modelled_release(ctx),
         "resolution_exact": ctx.release.resolution_exact,
         "target_architecture": resolution.target_architecture,
-        "aux_hidden_states_captured": _aux_capture_json(ctx),
+        "aux_hidden_states_captured": _aux_capture_json(capture),
         "effective": {k: _jsonable(v) for k, v in resolution.effective.items()},
         "unknown": {k: v.reason for k, v in resolution.effective.items() if isinstance(v, Unknown)},
         "adjustments": [{"field": a.field, "from": _jsonable(a.asked), "to": _jsonable(a.effective),
@@ -269,13 +260,13 @@ def _rejection_json(ctx) -> dict | None:
             "sglang_handler": rejection.handler}
 
 
-def _aux_capture_json(ctx) -> dict | None:
-    capture = _aux_capture(ctx)
+def _aux_capture_json(capture) -> dict | None:
     if capture is None:
         return None
     return {"layers": capture.layers, "num_layers": capture.num_layers,
             "eagle_config_ids": capture.ids, "convention": capture.how}
 
 
-def render_explain_json(contexts) -> str:
-    return json.dumps([explain_dict(ctx) for ctx in contexts], indent=2)
+def render_explain_json(contexts, aux_captures) -> str:
+    return json.dumps([explain_dict(ctx, capture) for ctx, capture in zip(contexts, aux_captures)],
+                      indent=2)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from speclint.report.urls import rule_url
-from speclint.fix import applicability
+from speclint.runner.fix import applicability
 
 
 def finding_dict(finding) -> dict:

@@ -34,7 +34,7 @@ _SEVERITY_COLOR = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.INFO: 
 
 def fix_mark(finding, style: "ReportStyle") -> str:
     """' [*]' when this run's `--fix` would apply the finding's edits (ruff's mark)."""
-    from speclint.fix import fixable
+    from speclint.runner.fix import fixable
 
     return " [*]" if fixable(finding, style.unsafe_fixes) else ""
 
@@ -110,7 +110,7 @@ def finding_lines(result, show_source: bool = True, style: ReportStyle | None = 
 
 def fix_lines(finding, style: ReportStyle) -> list[str]:
     """`--show-fixes`: what each edit of the finding writes, and whether `--fix` applies it."""
-    from speclint.fix import applicability, edits_of
+    from speclint.runner.fix import applicability, edits_of
 
     kind = applicability(finding)
     if kind is None:
@@ -161,7 +161,7 @@ class Tally:
         """Files that name SGLang's launcher but yielded no launch."""
 
     def add(self, result) -> None:
-        from speclint.fix import applicability
+        from speclint.runner.fix import applicability
 
         for finding in result.findings:
             self.counts[finding.severity] += 1

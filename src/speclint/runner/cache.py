@@ -6,7 +6,7 @@ linting: the cache format, speclint's own code and data (version, and the size a
 its installed files, so an editable install invalidates too), the file's path and bytes, and
 the options that apply to it (rule selection, SGLang version, model-config mapping). The
 files a lint read or looked for besides (model `config.json`, safetensors headers, Hugging
-Face refs; `speclint.depends`) are stored with the entry and re-checked before it is used.
+Face refs; `speclint.runner.depends`) are stored with the entry and re-checked before it is used.
 
 Entries are JSON, never pickle: a damaged or foreign entry is a miss and is overwritten,
 never trusted. A file that could not be read is never cached. Writes are atomic (a
@@ -79,8 +79,8 @@ def fingerprint(path: str) -> str:
 
 @lru_cache(maxsize=1)
 def _classes() -> dict[str, type]:
-    from speclint.checking import LaunchSummary
     from speclint.rules.base import Edit, Finding, Note, Severity, VersionChoice
+    from speclint.runner.workers import LaunchSummary
     from speclint.source import Span
 
     return {cls.__name__: cls for cls in (Edit, Finding, Note, Severity, VersionChoice, Span,
@@ -144,7 +144,7 @@ def encode_result(result) -> dict:
 
 
 def decode_result(stored: dict):
-    from speclint.checking import CheckedFile
+    from speclint.runner.workers import CheckedFile
 
     classes = _classes()
     return CheckedFile(stored["path"], _decode(stored["findings"], classes),
@@ -207,8 +207,8 @@ class ResultCache:
 def cached_check(path: str, options, cache: ResultCache, lint) :
     """`lint(text, path, options)` through the cache; None when the file cannot be read (the
     caller lints it the usual way, which reports why)."""
-    from speclint import depends
-    from speclint.lint import read_bytes
+    from speclint.engine import read_bytes
+    from speclint.runner import depends
 
     data, error, _size = read_bytes(path)
     if error is not None or data is None:

@@ -171,12 +171,12 @@ def attach_config_files(launches: list[Launch], path: str) -> None:
 
 
 def load_config_file(name: str, linted: str) -> ConfigFile | None:
-    from ...lint import read_source
+    from ...engine import read_source
 
     if not name.lower().endswith((".yaml", ".yml")):
         return ConfigFile(name, problem=f"SGLang stops with 'Config file must be YAML format, got: "
                           f"{os.path.splitext(name)[1]}'")
-    from ...depends import note
+    from ...runner.depends import note
 
     folder = os.path.dirname(linted) if linted not in ("-", "<stdin>") else ""
     candidates = [name] if os.path.isabs(name) else [os.path.join(folder, name), name]

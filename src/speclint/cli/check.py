@@ -1,6 +1,6 @@
 """`speclint check`: from the command line's options to a report and an exit code.
 
-Kept apart from cli.py (which only declares the options) so the command's conventions live
+Kept apart from commands.py (which only declares the options) so the command's conventions live
 in one place: rule selectors checked before anything runs (exit 2 with a "did you mean"),
 colour decided once, `--fix`/`--diff` on files and on standard input, `--statistics`, `-q`,
 `--show-settings`.
@@ -54,8 +54,8 @@ def use_color(choice: str, stream) -> bool:
 
 
 def run_check(o: dict) -> int:
-    from speclint.checking import CommandLine
-    from speclint.config import ConfigError, SettingsFinder
+    from speclint.settings.files import ConfigError, SettingsFinder
+    from speclint.settings.merge import CommandLine
 
     select, extend, ignore = (split_keys(o["select"]), split_keys(o["extend_select"]),
                               split_keys(o["ignore"]))
@@ -91,7 +91,7 @@ def run_check(o: dict) -> int:
     output_format = o["output_format"]
     if output_format is None and not o["isolated"]:
         output_format = settings_here.output_format
-    from speclint.cli import FORMATS
+    from speclint.cli.commands import FORMATS
 
     if output_format not in FORMATS:
         if output_format is not None:
@@ -108,7 +108,7 @@ def run_check(o: dict) -> int:
 
 
 def _diff(paths, cli, finder) -> int:
-    from speclint.checking import check_paths
+    from speclint.runner.checking import check_paths
 
     outcome = check_paths(paths, cli, finder, fix=False, diff=True, keep_contexts=False)
     for message in outcome.errors:
@@ -124,7 +124,7 @@ def _hidden_note(outcome, cli) -> str:
     """'; N unsafe fixes not applied (--unsafe-fixes)' after --fix/--diff, as ruff says."""
     if cli.unsafe_fixes:
         return ""
-    from speclint.fix import applicability
+    from speclint.runner.fix import applicability
 
     hidden = sum(1 for result in outcome.results for f in result.findings
                  if applicability(f) == "unsafe")
@@ -190,9 +190,9 @@ def _report(paths, cli, finder, fix: bool, output_format: str, out, style,
             statistics: bool) -> tuple[int, bool]:
     """Lint and write the report as results arrive; (files not linted, any finding at or above
     its file's --fail-on). Errors go to standard error as they come."""
-    from speclint.checking import check_paths, stream_paths
     from speclint.report.stream import reporter_for
     from speclint.rules.base import Severity
+    from speclint.runner.checking import check_paths, stream_paths
 
     if fix:  # fixing needs each file's whole result: collected first, as before
         outcome = check_paths(paths, cli, finder, fix=True, keep_contexts=False)
@@ -249,8 +249,8 @@ def _fixed_message(outcome, style, cli) -> None:
 
 def _show_settings(path: str, cli, finder) -> int:
     """`--show-settings PATH`: the resolved settings for PATH and where each one came from."""
-    from speclint.checking import options_for, walk_options
-    from speclint.config import ConfigError
+    from speclint.settings.files import ConfigError
+    from speclint.settings.merge import options_for, walk_options
 
     named = cli.stdin_filename if path == "-" and cli.stdin_filename else path
     try:

@@ -143,7 +143,7 @@ def fix_text(text: str, path: str, options, unsafe: bool = False,
              display_path: str | None = None, counts: dict | None = None):
     """(result after fixing, fixed text, edits applied): up to a few passes, since a fix can
     reveal another. `counts` (code -> findings fixed) is filled in when given."""
-    from speclint.lint import lint_text
+    from speclint.engine import lint_text
 
     fixed, total = text, 0
     result = lint_text(fixed, path, options, display_path)
@@ -168,7 +168,7 @@ def fix_path(path: str, options, roots: list[str], write: bool, unsafe: bool = F
     """Lint `path`, apply the certain fixes (up to a few passes, since a fix can reveal
     another), and write the result when `write`. Returns (FileResult after fixing, diff,
     edits applied, problem) — problem is a message when the file could not be fixed."""
-    from speclint.lint import FileResult, read_bytes, too_large_result
+    from speclint.engine import FileResult, read_bytes, too_large_result
 
     try:
         target = safe_target(path, roots)

@@ -26,7 +26,7 @@ _ENV_NAMES = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "HIP_VISIBLE_DEVICES"
 @dataclass(slots=True)
 class ArgvLint:
     result: object
-    """`speclint.lint.FileResult`: findings, contexts and the synthetic line as `text`."""
+    """`speclint.engine.FileResult`: findings, contexts and the synthetic line as `text`."""
     entry: str | None
     """'python -m sglang.launch_server', 'sglang serve', or None: not an SGLang launch."""
     env: dict[str, str] = field(default_factory=dict)
@@ -89,7 +89,8 @@ def lint_argv(argv: list[str], environ: Mapping[str, str] | None = None, options
               entry: str | None = None) -> ArgvLint:
     """Lint a command's argv with every rule. `entry` given: `argv` is only SGLang's
     arguments (as `prepare_server_args` gets them), launched that way."""
-    from speclint.lint import FileResult, LintOptions, analyse_launch, launch_findings
+    from speclint.engine import FileResult, analyse_launch, launch_findings
+    from speclint.settings.options import LintOptions
 
     environ = dict(os.environ if environ is None else environ)
     options = options or LintOptions(read_pyproject=False)
@@ -124,7 +125,7 @@ def needed_ordinals(ctx, sizes: Mapping[str, object] | None = None) -> list[int]
 def _lint_command_line(argv: list[str], environ: dict[str, str], options) -> ArgvLint:
     """A whole command: the inherited variables speclint reads written in front as
     assignments, then the words, read by the shell front-end like a one-line script."""
-    from speclint.lint import FileResult, lint_text
+    from speclint.engine import FileResult, lint_text
 
     assigned = {word.partition("=")[0] for word in argv if "=" in word and not word.startswith("-")}
     pieces = [f"{name}={shlex.quote(value)}" for name, value in _relevant_env(environ).items()

@@ -16,8 +16,8 @@ FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab",
 class _DefaultToCheck(click.Group):
     """`speclint launch.sh` means `speclint check launch.sh`, as `ruff x.py` once meant `ruff check`."""
 
-    _LAZY = {"preflight": ("cli_runtime", "preflight_command"),
-             "run": ("cli_runtime", "run_command"), "server": ("lsp.command", "server_command")}
+    _LAZY = {"preflight": ("cli.runtime", "preflight_command"),
+             "run": ("cli.runtime", "run_command"), "server": ("lsp.command", "server_command")}
     """Commands imported only when used: the runtime checks cost 5 ms of imports, the
     language server its protocol library."""
 
@@ -147,7 +147,7 @@ def main() -> None:
                    "SPECLINT_CACHE_DIR).")
 def check(**options) -> None:
     """Lint launch commands (files or folders; `-` reads standard input)."""
-    from speclint.check_command import run_check
+    from speclint.cli.check import run_check
 
     sys.exit(run_check(options))
 
@@ -171,9 +171,10 @@ def check(**options) -> None:
               help="GPUs per node with --gpu (default 8).")
 def explain(paths, output_format, sglang_version, model_configs, compare, gpu, gpus) -> None:
     """Show the configuration SGLang will really run with, and why each value changed."""
-    from speclint.checking import CommandLine, check_paths
-    from speclint.config import ConfigError, SettingsFinder
     from speclint.report.explain import render_explain_json, render_explain_text
+    from speclint.runner.checking import check_paths
+    from speclint.settings.files import ConfigError, SettingsFinder
+    from speclint.settings.merge import CommandLine
 
     try:
         finder = SettingsFinder()
@@ -190,9 +191,9 @@ def explain(paths, output_format, sglang_version, model_configs, compare, gpu, g
     failed = bool(outcome.errors)
     contexts = [ctx for result in outcome.results for ctx in result.contexts]
     if compare:
+        from speclint.engine import analyse_launch
         from speclint.report.explain import render_compare_json, render_compare_text
-
-        from speclint.lint import LintOptions, analyse_launch
+        from speclint.settings.options import LintOptions
 
         again = LintOptions(compare, model_configs=model_configs,  # same launches, other release
                             gpu=profile)
@@ -203,8 +204,11 @@ def explain(paths, output_format, sglang_version, model_configs, compare, gpu, g
         click.echo(render_compare_json(pairs) if output_format == "json"
                    else render_compare_text(pairs).rstrip())
         sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
-    click.echo(render_explain_json(contexts) if output_format == "json"
-               else render_explain_text(contexts).rstrip())
+    from speclint.models.aux_layers import capture_for_launch
+
+    captures = [capture_for_launch(ctx) for ctx in contexts]
+    click.echo(render_explain_json(contexts, captures) if output_format == "json"
+               else render_explain_text(contexts, captures).rstrip())
     sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
 
 
