@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from speclint.engine import FileResult, lint_path
-from speclint.report import formats
+from speclint.report import junit
 from speclint.report.output import OutputError, ReportFile
 from speclint.report.stream import render
 from speclint.report.text import render_findings, render_summary
@@ -80,8 +80,8 @@ def test_junit_totals_come_first_even_when_the_suites_spill_to_disk():
     many = [FileResult(f"some/rather/long/path/to/launch_{i:05d}.sh") for i in range(9000)]
     text = render("junit", many)
     assert len(text) > 1 << 20  # past the in-memory part of the spool
-    assert text == "\n".join([*formats.junit_head(0),
-                              *(line for r in many for line in formats.junit_suite(r)),
+    assert text == "\n".join([*junit.junit_head(0),
+                              *(line for r in many for line in junit.junit_suite(r)),
                               "</testsuites>"])
 
 
@@ -214,7 +214,7 @@ def test_render_matches_the_stream_for_an_empty_run():
     reporter = reporter_for("junit", buffer)
     reporter.start()
     reporter.finish()
-    assert buffer.getvalue() == "\n".join([*formats.junit_head(0), "</testsuites>"]) + "\n"
+    assert buffer.getvalue() == "\n".join([*junit.junit_head(0), "</testsuites>"]) + "\n"
 
 
 def test_standard_output_goes_in_whole_lines(monkeypatch):

@@ -6,8 +6,10 @@ costs nothing (the lint path may parse its arguments without click)."""
 
 from __future__ import annotations
 
+from typing import Any
 
-def __getattr__(name: str):
+
+def __getattr__(name: str) -> Any:
     if name == "main":
         from speclint.cli.commands import main
 

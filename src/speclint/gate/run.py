@@ -11,8 +11,13 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from speclint.preflight.result import PreflightResult
+    from speclint.settings.options import LintOptions
 
 EXIT_BUSY, EXIT_UNKNOWN, EXIT_NOT_FOUND = 1, 2, 127
 RUN_CHECKED_VAR = "SPECLINT_RUN_CHECKED"
@@ -20,9 +25,9 @@ RUN_CHECKED_VAR = "SPECLINT_RUN_CHECKED"
 SGLang plugin in that process then knows the checks already ran."""
 
 
-def run_checked(argv: list[str], options, max_used_mib: int, wait_s: float,
+def run_checked(argv: list[str], options: LintOptions, max_used_mib: int, wait_s: float,
                 backend: str | None, allow_unknown: bool,
-                on_progress: Callable | None) -> None:
+                on_progress: Callable[[PreflightResult, float], None] | None) -> None:
     """Lint `argv` with `options` (the current folder's settings), run the GPU preflight for
     the GPUs it opens, then exec it; exits instead when either says no."""
     from speclint.gate.launch import lint_argv, needed_ordinals

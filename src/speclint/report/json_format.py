@@ -1,5 +1,6 @@
-"""Machine output: a JSON array of findings with 1-based, end-exclusive positions (written one
-finding at a time by report/stream.py)."""
+"""`--output-format json` and `json-lines`: a JSON array of findings (written one finding at a
+time, `speclint.report.reporter.JsonReporter`), or one JSON object per line, with 1-based,
+end-exclusive positions."""
 
 from __future__ import annotations
 
@@ -29,3 +30,6 @@ def finding_dict(finding) -> dict:
                   for n in finding.notes],
     }
 
+
+def json_line(f) -> str:
+    return json.dumps(finding_dict(f))

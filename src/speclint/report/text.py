@@ -1,9 +1,11 @@
-"""Human output: `path:line:col: CODE [severity] message`, the source line and a caret, like ruff."""
+"""Human output: `path:line:col: CODE [severity] message`, the source line and a caret, like ruff
+(`text`; `concise` leaves the source out; `--statistics` counts per rule)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from speclint.report.reporter import Reporter
 from speclint.rules.base import Severity
 
 
@@ -292,3 +294,41 @@ def render_summary(results, unreadable: int = 0) -> str:
     for result in results:
         tally.add(result)
     return tally.summary(unreadable)
+
+
+class TextReporter(Reporter):
+    """Findings with source excerpts as they come, then the summary line from running counts
+    (and, as ruff, how many are fixable); `-q` leaves the summary out."""
+
+    def __init__(self, out, style: ReportStyle | None = None, source: bool = True) -> None:
+        super().__init__(out)
+        self.tally = Tally()
+        self.style = style or ReportStyle()
+        self.source = source
+
+    def file(self, result) -> None:
+        self.tally.add(result)
+        lines = finding_lines(result, self.source, self.style)
+        if lines:
+            self.out.write("\n".join(lines) + "\n")
+
+    def finish(self, unreadable: int = 0) -> None:
+        if self.style.quiet:
+            return
+        self.out.write(self.tally.summary(unreadable) + "\n")
+        fixes = self.tally.fix_line(self.style.unsafe_fixes)
+        if fixes:
+            self.out.write(fixes + "\n")
+
+
+class StatisticsReporter(TextReporter):
+    """`--statistics`: a count per rule instead of the findings, then the summary."""
+
+    def file(self, result) -> None:
+        self.tally.add(result)
+
+    def finish(self, unreadable: int = 0) -> None:
+        rows = self.tally.statistics(self.style.unsafe_fixes)
+        if rows:
+            self.out.write("\n".join(rows) + "\n")
+        super().finish(unreadable)
