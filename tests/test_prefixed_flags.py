@@ -12,7 +12,8 @@ import pytest
 
 from speclint.engine import lint_text
 from speclint.extract import extract_file
-from speclint.settings.files import ConfigError, parse_settings
+from speclint.settings.errors import ConfigError
+from speclint.settings.files import parse_settings
 from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -341,3 +341,6 @@ def test_the_visible_gpu_becomes_the_profile_explain_resolves_for():
     assert (gpu.name, gpu.memory_mib, gpu.capability, gpu.count) == ("NVIDIA H20", 97887, (9, 0), 2)
     assert visible_profile({"CUDA_VISIBLE_DEVICES": "7"}, module) is None  # not present
     assert visible_profile({}, fake_pynvml([0], {}, init_error=9)) is None  # no driver
+    by_uuid = visible_profile({"CUDA_VISIBLE_DEVICES": UUIDS[1][:12]}, module)  # a UUID prefix
+    assert by_uuid is not None and by_uuid.name == "NVIDIA H20"
+    assert visible_profile({"CUDA_VISIBLE_DEVICES": "GPU-ffffffff"}, module) is None  # no such GPU

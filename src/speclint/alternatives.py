@@ -11,24 +11,31 @@ edit (a change right on some branches only is not certain).
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-from speclint.source import Launch, Span
+from speclint.source import Condition, Launch, Span
+
+if TYPE_CHECKING:
+    from speclint.rules.base import Finding, Severity
+
+    _Key = tuple[str, Span, str, Severity]
+    """What makes two findings of alternatives the same problem."""
 
 
-def _key(finding) -> tuple:
+def _key(finding: Finding) -> _Key:
     return (finding.code, finding.span, finding.message, finding.severity)
 
 
-def merge_alternatives(checked: Iterable[tuple[Launch, list]], once: frozenset = frozenset()) -> list:
+def merge_alternatives(checked: Iterable[tuple[Launch, list[Finding]]],
+                       once: frozenset[str] = frozenset()) -> list[Finding]:
     """The findings of each checked launch, in order, alternatives of one launch folded into
     one finding per problem. `checked` holds (launch, its findings) in extraction order;
     `once` holds the codes of rules that report at most once per launch (`Rule.per_launch`):
     their findings on different alternatives become one, with the others' notes."""
-    out: list = []
-    groups: dict[Span, list[tuple[Launch, list]]] = {}
+    out: list[Finding] = []
+    groups: dict[Span, list[tuple[Launch, list[Finding]]]] = {}
     order: list[Span | None] = []
-    plain: list[list] = []
+    plain: list[list[Finding]] = []
     for launch, findings in checked:
         if launch.alternative is None:
             order.append(None)
@@ -47,12 +54,13 @@ def merge_alternatives(checked: Iterable[tuple[Launch, list]], once: frozenset =
     return out
 
 
-def _fold(members: list[tuple[Launch, list]], once: frozenset = frozenset()) -> list:
+def _fold(members: list[tuple[Launch, list[Finding]]], once: frozenset[str] = frozenset()
+          ) -> list[Finding]:
     from speclint.rules.base import Note
 
-    first: dict[tuple, object] = {}
-    having: dict[tuple, list[Launch]] = {}
-    kept: dict[str, tuple] = {}  # code of a once-per-launch rule -> the key standing for it
+    first: dict[_Key, Finding] = {}
+    having: dict[_Key, list[Launch]] = {}
+    kept: dict[str, _Key] = {}  # code of a once-per-launch rule -> the key standing for it
     for launch, findings in members:
         for finding in findings:
             key = _key(finding)
@@ -84,18 +92,24 @@ def _fold(members: list[tuple[Launch, list]], once: frozenset = frozenset()) -> 
     return folded
 
 
-def _when(having: list[Launch], every: list[Launch]) -> list[tuple]:
+def _when(having: list[Launch], every: list[Launch]) -> list[tuple[Condition, ...]]:
     """The conditions to name for a finding only `having` alternatives have: the arms they
     all share, when exactly those alternatives have them all (the `else` at line 5, whatever
     the other branches chose); else each alternative's own conditions."""
-    shared = set(having[0].alternative.conditions)
+    shared = set(_conditions(having[0]))
     for launch in having[1:]:
-        shared &= set(launch.alternative.conditions)
+        shared &= set(_conditions(launch))
     if shared:
-        matching = [launch for launch in every if shared <= set(launch.alternative.conditions)]
+        matching = [launch for launch in every if shared <= set(_conditions(launch))]
         if len(matching) == len(having):
-            return [tuple(c for c in having[0].alternative.conditions if c in shared)]
-    return [launch.alternative.conditions for launch in having]
+            return [tuple(c for c in _conditions(having[0]) if c in shared)]
+    return [_conditions(launch) for launch in having]
+
+
+def _conditions(launch: Launch) -> tuple[Condition, ...]:
+    """The arms of one alternative (only alternatives are folded)."""
+    assert launch.alternative is not None
+    return launch.alternative.conditions
 
 
 def counts_as_launch(launch: Launch) -> bool:

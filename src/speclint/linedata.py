@@ -5,6 +5,7 @@ needs, never the whole array."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 
 def array_lines(path: str) -> list[bytes]:
@@ -14,8 +15,8 @@ def array_lines(path: str) -> list[bytes]:
     return [line.rstrip(b",") for line in lines[1:] if line not in (b"]", b"")]
 
 
-def header_of(lines: list[bytes]) -> dict:
+def header_of(lines: list[bytes]) -> dict[str, Any]:
     """The first element, with `rank`: release -> its position in `versions`."""
-    header = json.loads(lines[0])
+    header: dict[str, Any] = json.loads(lines[0])
     header["rank"] = {v: i for i, v in enumerate(header["versions"])}
     return header

@@ -13,9 +13,14 @@ suppresses nothing is reported (unused-suppression), as ruff's RUF100 does.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from speclint.source import Span
+
+if TYPE_CHECKING:
+    from speclint.rules.base import Finding
 
 _DIRECTIVE = re.compile(r"#\s*speclint:\s*(disable-file|disable)\s*=\s*([A-Za-z0-9_,\s-]+)")
 
@@ -27,11 +32,11 @@ class Suppression:
     keys: tuple[str, ...]
     span: Span
     target_line: int = 0
-    used: set = field(default_factory=set)
+    used: set[str] = field(default_factory=set)
     lines: tuple[int, ...] = ()
     """Every line a trailing comment covers (more than its own on a continued command)."""
 
-    def matches(self, finding) -> str | None:
+    def matches(self, finding: Finding) -> str | None:
         """The key that covers `finding`, if any."""
         for key in self.keys:
             if key.lower() in ("all", finding.code.lower(), finding.name):
@@ -50,8 +55,9 @@ def _next_code_lines(lines: list[str]) -> list[int]:
     return following
 
 
-def parse_suppressions(comments, lines: list[str]) -> list[Suppression]:
-    found = []
+def parse_suppressions(comments: Iterable[tuple[Span, str]], lines: list[str]
+                       ) -> list[Suppression]:
+    found: list[Suppression] = []
     next_code = None
     for span, text in comments:
         match = _DIRECTIVE.search(text)
@@ -77,7 +83,8 @@ def parse_suppressions(comments, lines: list[str]) -> list[Suppression]:
     return found
 
 
-def apply_suppressions(findings, suppressions: list[Suppression]):
+def apply_suppressions(findings: Iterable[Finding], suppressions: list[Suppression]
+                       ) -> list[Finding]:
     """The findings no suppression covers; records which suppressions were used."""
     by_line: dict[int, list[Suppression]] = {}
     whole_file = []

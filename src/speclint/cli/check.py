@@ -54,7 +54,8 @@ def use_color(choice: str, stream) -> bool:
 
 
 def run_check(o: dict) -> int:
-    from speclint.settings.files import ConfigError, SettingsFinder
+    from speclint.settings.errors import ConfigError
+    from speclint.settings.files import SettingsFinder
     from speclint.settings.merge import CommandLine
 
     select, extend, ignore = (split_keys(o["select"]), split_keys(o["extend_select"]),
@@ -249,7 +250,7 @@ def _fixed_message(outcome, style, cli) -> None:
 
 def _show_settings(path: str, cli, finder) -> int:
     """`--show-settings PATH`: the resolved settings for PATH and where each one came from."""
-    from speclint.settings.files import ConfigError
+    from speclint.settings.errors import ConfigError
     from speclint.settings.merge import options_for, walk_options
 
     named = cli.stdin_filename if path == "-" and cli.stdin_filename else path

@@ -173,7 +173,8 @@ def explain(paths, output_format, sglang_version, model_configs, compare, gpu, g
     """Show the configuration SGLang will really run with, and why each value changed."""
     from speclint.report.explain import render_explain_json, render_explain_text
     from speclint.runner.checking import check_paths
-    from speclint.settings.files import ConfigError, SettingsFinder
+    from speclint.settings.errors import ConfigError
+    from speclint.settings.files import SettingsFinder
     from speclint.settings.merge import CommandLine
 
     try:

@@ -96,7 +96,8 @@ def _lint_options(sglang_version: str | None, model_configs: tuple[str, ...]):
     """What `check` would use for a file in the current folder: its configuration file
     (select, ignore, models, sglang-version) under the command line's options."""
     from speclint.cli.commands import _parse_model_configs, _validate_version
-    from speclint.settings.files import ConfigError, SettingsFinder
+    from speclint.settings.errors import ConfigError
+    from speclint.settings.files import SettingsFinder
     from speclint.settings.merge import CommandLine, options_for
 
     try:

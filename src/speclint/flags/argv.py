@@ -94,6 +94,12 @@ class _Classified:
     how: str = "exact"
     candidates: tuple[str, ...] = ()
 
+    @property
+    def explicit_option(self) -> str:
+        """The option part of an `--option=value` word (only such words have `explicit`)."""
+        assert self.word.text is not None
+        return self.word.text.split("=", 1)[0]
+
 
 def _option_tuples(schema: FlagSchema, arg: str) -> list[tuple[str, str | None]]:
     """CPython 3.11 `_get_option_tuples`: (option string, explicit arg) pairs `arg` may
@@ -101,7 +107,8 @@ def _option_tuples(schema: FlagSchema, arg: str) -> list[tuple[str, str | None]]
     if len(arg) > 1 and arg[1] == "-":
         if not schema.allow_abbrev:
             return []
-        prefix, explicit = (arg.split("=", 1) + [None])[:2] if "=" in arg else (arg, None)
+        prefix, equals, after = arg.partition("=")
+        explicit = after if equals else None
         return [(option, explicit) for option in _starting_with(schema, prefix)]
     short_prefix, short_explicit = arg[:2], arg[2:]
     matches = set(_starting_with(schema, arg))
@@ -145,8 +152,8 @@ def _classify(schema: FlagSchema, word: Word, has_negative_options: bool) -> _Cl
         return _Classified(word, "O", None, None, written, None, "ambiguous",
                            tuple(option for option, _ in tuples))
     if len(tuples) == 1:
-        option, explicit = tuples[0]
-        return _Classified(word, "O", schema.by_option[option], option, written, explicit, "prefix")
+        matched, given = tuples[0]
+        return _Classified(word, "O", schema.by_option[matched], matched, written, given, "prefix")
     if _NEGATIVE_NUMBER.match(arg) and not has_negative_options:
         return _Classified(word, "A")
     if " " in arg:
@@ -275,7 +282,7 @@ def _consume(parsed: ParsedArgs, use: FlagUse, item: _Classified,
     assert spec is not None
     low, high = _nargs_range(spec)
     if item.explicit is not None:
-        option_span, value_span = _split_spans(item.word, len(item.word.text.split("=", 1)[0]))
+        option_span, value_span = _split_spans(item.word, len(item.explicit_option))
         if high == 0:
             parsed.problems.append(ArgProblem(
                 "ignored-explicit-argument", item.word.span, use.written, use,
@@ -320,6 +327,7 @@ def _consume(parsed: ParsedArgs, use: FlagUse, item: _Classified,
 
 def _store(parsed: ParsedArgs, use: FlagUse) -> None:
     spec = use.spec
+    assert spec is not None
     action = spec.action
     if action == "store_true":
         use.value = True
@@ -355,15 +363,17 @@ def _store(parsed: ParsedArgs, use: FlagUse) -> None:
         return
     values = []
     for word in words:
-        value, error = _convert(spec, word.text)
+        text = word.text
+        assert text is not None  # a dynamic value returned above
+        value, error = _convert(spec, text)
         if error:
-            parsed.problems.append(ArgProblem("invalid-type", word.span, word.text, use, error))
+            parsed.problems.append(ArgProblem("invalid-type", word.span, text, use, error))
             use.value = None
             return
         if spec.choices is not None and spec.type != "other" and value not in spec.choices:
             choices = ", ".join(repr(c) for c in spec.choices)
             parsed.problems.append(ArgProblem(
-                "invalid-choice", word.span, word.text, use,
+                "invalid-choice", word.span, text, use,
                 f"invalid choice: {value!r} (choose from {choices})"))
             use.value = None
             return

@@ -7,7 +7,9 @@ Python API and JSON output.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from speclint.flags.argv import FlagUse, ParsedArgs
 from speclint.flags.schema import FlagSchema
@@ -102,12 +104,13 @@ class LaunchConfig:
             if spec.action == "count":
                 setting = Setting(dest, len(uses), uses)
             else:
-                collected = list(default or [])
+                collected = list(cast("Iterable[object]", default or []))  # a list or None
                 collected.extend(u.value for u in uses if u.dynamic or u.value is not None)
                 setting = Setting(dest, collected, uses, any(u.dynamic for u in uses))
         else:
             last = uses[-1]
-            valid = last.dynamic or last.value is not None or last.spec.action == "store_const"
+            valid = last.dynamic or last.value is not None or (
+                last.spec is not None and last.spec.action == "store_const")
             setting = Setting(dest, last.value if valid else default, uses, last.dynamic)
         if unread_after >= 0 and not setting.dynamic and uses[-1].position < unread_after:
             setting = Setting(dest, setting.value, setting.uses, True)

@@ -14,19 +14,40 @@ from __future__ import annotations
 import json
 import os
 from functools import lru_cache
+from typing import TYPE_CHECKING, TypedDict
 
 from speclint.source import Span, Word
+
+if TYPE_CHECKING:
+    from speclint.flags.schema import FlagSchema, FlagSpec
+
+
+class MergeTraits(TypedDict, total=False):
+    """One release's `ConfigArgumentMerger`, as tools/gen_config_merge.py read it."""
+
+    merges: bool
+    module: str
+    cli_wins: bool
+    booleans: str
+    """'bare_if_true' or 'store_true_actions'."""
+    store_true_keys: str
+    """'dest' or 'spellings'."""
+    dicts: str
+    """'json' or 'str'."""
+    unsupported_actions: str
+    """'none', 'store_or_store_true' or 'single_value_or_store_true'."""
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "config_merge.json")
 
 
 @lru_cache(maxsize=1)
-def _releases() -> dict:
+def _releases() -> dict[str, MergeTraits]:
     with open(_DATA, encoding="utf-8") as handle:
-        return json.load(handle)["releases"]
+        releases: dict[str, MergeTraits] = json.load(handle)["releases"]
+    return releases
 
 
-def merge_traits(version: str) -> dict | None:
+def merge_traits(version: str) -> MergeTraits | None:
     """What tools/gen_config_merge.py read from this release, or None when not read."""
     return _releases().get(version)
 
@@ -88,7 +109,8 @@ def config_words(config, version: str, skip: object = None) -> list[Word]:
     return out
 
 
-def _boolean(entry, key: Word, traits: dict | None, store_true: set[str] | None, version: str) -> list[Word]:
+def _boolean(entry, key: Word, traits: MergeTraits | None, store_true: set[str] | None,
+             version: str) -> list[Word]:
     normalized = entry.key.replace("-", "_")
     if traits is not None and traits.get("booleans") == "bare_if_true":
         return [key] if entry.value else []
@@ -99,7 +121,7 @@ def _boolean(entry, key: Word, traits: dict | None, store_true: set[str] | None,
     return [key, Word(str(entry.value).lower(), entry.value_span)]
 
 
-def _store_true_keys(schema, traits: dict | None) -> set[str] | None:
+def _store_true_keys(schema: FlagSchema, traits: MergeTraits | None) -> set[str] | None:
     if traits is not None and traits.get("booleans") != "store_true_actions":
         return None
     keys: set[str] = set()
@@ -152,7 +174,7 @@ def refusal(config, version: str) -> tuple[object, str] | None:
         return None
     from speclint.flags.schema import load_schema
 
-    unsupported: dict[str, object] = {}
+    unsupported: dict[str, FlagSpec] = {}
     supported: set[str] = set()
     for spec in load_schema(version).flags:
         if "--config" in spec.option_strings:
@@ -173,8 +195,8 @@ def refusal(config, version: str) -> tuple[object, str] | None:
         unsupported.pop(key, None)
     for entry in config.entries:
         normalized = entry.key.replace("-", "_")
-        spec = unsupported.get(normalized)
-        if spec is not None:
-            name = spec.action_class or _ARGPARSE_CLASSES.get(spec.action, spec.action)
+        refused = unsupported.get(normalized)
+        if refused is not None:
+            name = refused.action_class or _ARGPARSE_CLASSES.get(refused.action, refused.action)
             return entry, f"Unsupported config option '{normalized}' with action '{name}'"
     return None

@@ -22,12 +22,12 @@ def prepare_argv(entry: str, words: list[Word], version: str, config=None) -> li
     if entry == "sglang serve" and facts.serve_drops_model_type:
         kept: list[Word] = []
         skip = False
-        for position, word in enumerate(words):
+        for index, word in enumerate(words):
             if skip:
                 skip = False
                 continue
             if word.text == "--model-type":
-                skip = position + 1 < len(words)
+                skip = index + 1 < len(words)
                 continue
             if word.text is not None and word.text.startswith("--model-type="):
                 continue

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 import re
 from dataclasses import dataclass
-from speclint.flags.schema import (option_entries, options_of, releases_of, spec_in,
+from speclint.flags.schema import (FlagSpec, option_entries, options_of, releases_of, spec_in,
                                    supported_versions, table)
 from speclint.flags.versions import version_key
 
@@ -109,11 +109,11 @@ def accepted_before(option: str, target: str) -> list[str]:
     return [v for v in releases_of(option) if _older(v, target)]
 
 
-def _options_in(version: str) -> dict:
+def _options_in(version: str) -> dict[str, FlagSpec]:
     return options_of(version)
 
 
-def _flags_of(version: str) -> list:
+def _flags_of(version: str) -> list[FlagSpec]:
     """The distinct FlagSpecs of a release, in argparse order."""
     return list({id(spec): spec for spec in options_of(version).values()}.values())
 
@@ -128,12 +128,12 @@ def removal(option: str, target: str) -> Removal | None:
     if not before:
         return None
     last = before[-1]
-    spec = spec_in(last, option)
-    since = next((v for v in before if spec_in(v, option).deprecated), None)
+    spec = _accepted(last, option)
+    since = next((v for v in before if _accepted(v, option).deprecated), None)
     known = _options_in(target)
     replacements, value_preserving, note = _declared_replacement(spec, known)
-    plain = [v for v in before if not spec_in(v, option).deprecated]
-    own_field = spec_in(plain[-1] if plain else last, option).dest  # before any alias
+    plain = [v for v in before if not _accepted(v, option).deprecated]
+    own_field = _accepted(plain[-1] if plain else last, option).dest  # before any alias
     split = _split_into(option, own_field, since or last, target)
     if split:
         return Removal(option, target, last, "split", replacements or split, note, since,
@@ -148,7 +148,15 @@ def removal(option: str, target: str) -> Removal | None:
     return Removal(option, target, last, "removed", (), note or spec.deprecated, since)
 
 
-def _declared_replacement(spec, known) -> tuple[tuple[Replacement, ...], bool, str | None]:
+def _accepted(version: str, option: str) -> FlagSpec:
+    """The flag `option` names in `version`, a release known to accept it exactly."""
+    spec = spec_in(version, option)
+    assert spec is not None
+    return spec
+
+
+def _declared_replacement(spec: FlagSpec, known: dict[str, FlagSpec]
+                          ) -> tuple[tuple[Replacement, ...], bool, str | None]:
     """The replacement SGLang itself named for a deprecated flag, if the target has it."""
     text = spec.deprecated
     if not text:
@@ -184,7 +192,7 @@ def _split_into(option: str, dest: str, when: str, target: str) -> tuple[Replace
     return tuple(found) if len(found) >= 2 else ()
 
 
-def _same_shape(old, new) -> bool:
+def _same_shape(old: FlagSpec, new: FlagSpec) -> bool:
     return (old.action, old.nargs, old.type) == (new.action, new.nargs, new.type)
 
 
@@ -273,10 +281,10 @@ def changes(option: str, older: str, newer: str) -> list[Change]:
     return found
 
 
-def choice_timeline(option: str) -> list[tuple[str, tuple | None]]:
+def choice_timeline(option: str) -> list[tuple[str, tuple[object, ...] | None]]:
     """(first release, choices) each time the accepted values of `option` changed
     (None: any string, as for `--speculative-algorithm` from 0.5.14 on, upper-cased)."""
-    out: list[tuple[str, tuple | None]] = []
+    out: list[tuple[str, tuple[object, ...] | None]] = []
     for version in supported_versions():
         spec = spec_in(version, option)
         if spec is None:

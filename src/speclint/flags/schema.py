@@ -39,6 +39,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from speclint.linedata import array_lines, header_of
 
@@ -52,7 +53,7 @@ class FlagSpec:
     action: str
     nargs: object
     type: str
-    choices: tuple | None
+    choices: tuple[object, ...] | None
     default: object
     const: object
     help: str
@@ -113,22 +114,24 @@ def _lines() -> list[bytes]:
 
 
 @lru_cache(maxsize=1)
-def _header() -> dict:
+def _header() -> dict[str, Any]:
     return header_of(_lines())
 
 
 def _order(version: str) -> list[int]:
-    return json.loads(_lines()[1 + _header()["rank"][version]])
+    order: list[int] = json.loads(_lines()[1 + _header()["rank"][version]])
+    return order
 
 
 @lru_cache(maxsize=None)
-def raw_entry(index: int) -> dict:
+def raw_entry(index: int) -> dict[str, Any]:
     """One definition of the shared table, as stored."""
-    return json.loads(_lines()[1 + len(_header()["versions"]) + index])
+    entry: dict[str, Any] = json.loads(_lines()[1 + len(_header()["versions"]) + index])
+    return entry
 
 
 @lru_cache(maxsize=1)
-def table() -> dict:
+def table() -> dict[str, Any]:
     """Every release's flags at once (format described above): for the flag history,
     tools and tests. Parses the whole file in one go (a few ms)."""
     header = _header()

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from lsprotocol import types
 
 from speclint.lsp.convert import Lines
+
+if TYPE_CHECKING:
+    from speclint.rules.base import Finding
 
 _COMMENT_KINDS = ("shell", "python", "yaml", "dockerfile")
 """File kinds where a `#` line above the command is a comment speclint reads."""
@@ -21,7 +27,8 @@ def _overlaps(a: types.Range, b: types.Range) -> bool:
                 or (b.end.line, b.end.character) < (a.start.line, a.start.character))
 
 
-def _fix_action(uri: str, text: str, finding, lines: Lines, diagnostic) -> types.CodeAction | None:
+def _fix_action(uri: str, text: str, finding: Finding, lines: Lines, diagnostic: types.Diagnostic
+                ) -> types.CodeAction | None:
     from speclint.runner.fix import applicability, collect_edits, edit_offsets
 
     edits = []
@@ -43,7 +50,8 @@ def _fix_action(uri: str, text: str, finding, lines: Lines, diagnostic) -> types
                             edit=types.WorkspaceEdit(changes={uri: edits}))
 
 
-def _disable_action(uri: str, text: str, finding, diagnostic) -> types.CodeAction:
+def _disable_action(uri: str, text: str, finding: Finding, diagnostic: types.Diagnostic
+                    ) -> types.CodeAction:
     span = finding.launch_span or finding.span
     line_text = text.split("\n")[span.line - 1] if span.line - 1 < text.count("\n") + 1 else ""
     indent = line_text[:len(line_text) - len(line_text.lstrip())]
@@ -55,7 +63,8 @@ def _disable_action(uri: str, text: str, finding, diagnostic) -> types.CodeActio
                             edit=types.WorkspaceEdit(changes={uri: [edit]}))
 
 
-def code_actions(uri: str, text: str, kind: str | None, findings, wanted: types.Range,
+def code_actions(uri: str, text: str, kind: str | None, findings: Iterable[Finding],
+                 wanted: types.Range,
                  encoding: str = "utf-16") -> list[types.CodeAction]:
     """The actions for the findings whose token overlaps `wanted`."""
     from speclint.lsp.convert import diagnostic

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from speclint.lsp.convert import span_contains
+
+if TYPE_CHECKING:
+    from speclint.flags.argv import FlagUse
+    from speclint.flags.schema import FlagSpec
+    from speclint.rules.base import LaunchContext
 
 
 def _shown(value: object) -> str:
@@ -13,7 +21,7 @@ def _shown(value: object) -> str:
     return value if isinstance(value, str) else repr(value)
 
 
-def _use_at(ctx, line: int, column: int):
+def _use_at(ctx: LaunchContext, line: int, column: int) -> FlagUse | None:
     """The flag use (or keyword) of `ctx` written at (line, column), if any."""
     for use in ctx.parsed.uses:
         spans = [use.span, *(w.span for w in use.value_words)]
@@ -22,7 +30,7 @@ def _use_at(ctx, line: int, column: int):
     return None
 
 
-def hover_markdown(contexts, line: int, column: int) -> str | None:
+def hover_markdown(contexts: Iterable[LaunchContext], line: int, column: int) -> str | None:
     """Markdown for the flag at 1-based (line, column), or None when nothing is there."""
     for ctx in contexts:
         if not span_contains(ctx.launch.span, line, column):
@@ -30,12 +38,12 @@ def hover_markdown(contexts, line: int, column: int) -> str | None:
         use = _use_at(ctx, line, column)
         if use is None or use.spec is None:
             continue
-        return _describe(ctx, use)
+        return _describe(ctx, use, use.spec)
     return None
 
 
-def _describe(ctx, use) -> str:
-    spec, resolution = use.spec, ctx.resolution
+def _describe(ctx: LaunchContext, use: FlagUse, spec: FlagSpec) -> str:
+    resolution = ctx.resolution
     dest = spec.dest
     version = ctx.version.version
     title = f"**{spec.canonical}** (`{dest}`), SGLang {version}"
@@ -65,7 +73,7 @@ def _describe(ctx, use) -> str:
     return "\n".join(out)
 
 
-def _drafter_lines(ctx) -> list[str]:
+def _drafter_lines(ctx: LaunchContext) -> list[str]:
     draft = ctx.draft
     if draft is None or draft.reference is None:
         return []

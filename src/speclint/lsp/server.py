@@ -12,12 +12,16 @@ from __future__ import annotations
 import asyncio
 import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from speclint import __version__
+
+if TYPE_CHECKING:
+    from speclint.engine import FileResult
 
 DEBOUNCE_S = 0.3
 _LANGUAGE_SUFFIX = {"shellscript": ".sh", "sh": ".sh", "bash": ".sh", "python": ".py",
@@ -31,8 +35,8 @@ class Linted:
     version: int | None
     text: str
     kind: str | None
-    result: object
-    """`speclint.engine.FileResult`, contexts kept for hover."""
+    result: FileResult
+    """Contexts kept for hover."""
 
 
 class SpeclintServer(LanguageServer):
@@ -103,7 +107,8 @@ def lint_document(text: str, path: str, sglang_version: str | None,
     """The same lint `speclint check` runs on the file, with its configuration."""
     from speclint.engine import FileResult, lint_text
     from speclint.extract import file_kind
-    from speclint.settings.files import ConfigError, SettingsFinder
+    from speclint.settings.errors import ConfigError
+    from speclint.settings.files import SettingsFinder
     from speclint.settings.merge import CommandLine, options_for
 
     try:

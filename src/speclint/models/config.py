@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import IO, Any
 
 MAX_CONFIG_BYTES = 4 * 1024 * 1024
 CONTEXT_LENGTH_KEYS = ("max_sequence_length", "seq_length", "max_seq_len", "model_max_length",
@@ -14,8 +15,9 @@ CONTEXT_LENGTH_KEYS = ("max_sequence_length", "seq_length", "max_seq_len", "mode
 @dataclass(slots=True)
 class ModelConfig:
     path: str
-    raw: dict
-    text: dict = field(default_factory=dict)
+    raw: dict[str, Any]
+    """config.json as parsed: any JSON object."""
+    text: dict[str, Any] = field(default_factory=dict)
     """The text model's config: `text_config` for vision-language models, else `raw`."""
 
     @property
@@ -47,7 +49,7 @@ class ModelConfig:
         return self.text_int("vocab_size")
 
     @property
-    def eagle_config(self) -> dict | None:
+    def eagle_config(self) -> dict[str, Any] | None:
         """`eagle_config` as SGLang reads it (`getattr(hf_config, "eagle_config")`), when a dict."""
         value = self.raw.get("eagle_config")
         return value if isinstance(value, dict) else None
@@ -72,7 +74,7 @@ class ModelConfig:
         return None
 
 
-def open_regular(path: str):
+def open_regular(path: str) -> IO[bytes]:
     """`open(path, "rb")` that never blocks: a FIFO (or device, or folder) named like a config
     raises OSError instead of waiting for a writer."""
     import os

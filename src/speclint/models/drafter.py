@@ -12,6 +12,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from speclint.models.config import ModelConfig
+    from speclint.models.weights import WeightsSummary
 
 EAGLE3 = "EAGLE3"
 EAGLE = "EAGLE"
@@ -33,19 +38,20 @@ class DrafterKind:
 
 
 @lru_cache(maxsize=64)
-def _weights_cached(folder: str, stamp: tuple):
+def _weights_cached(folder: str, stamp: tuple[tuple[str, int, int], ...]
+                    ) -> WeightsSummary | None:
     from speclint.models.weights import summarise_weights
 
     return summarise_weights(folder)
 
 
-def drafter_weights(ref):
+def drafter_weights(ref: object) -> WeightsSummary | None:
     """The safetensors summary of a located drafter (cached per folder and file times)."""
     located = getattr(ref, "located", None)
     folder = getattr(located, "folder", None) if located is not None else None
     if not folder:
         return None
-    stamp = []
+    stamp: list[tuple[str, int, int]] = []
     for name in ("model.safetensors", "model.safetensors.index.json"):
         try:
             info = os.stat(os.path.join(folder, name))
@@ -57,7 +63,7 @@ def drafter_weights(ref):
     return _weights_cached(folder, tuple(stamp))
 
 
-def input_hidden(config) -> int | None:
+def input_hidden(config: ModelConfig) -> int | None:
     """The width of one aux hidden state the draft's fc expects: `target_hidden_size` if the
     config has it, else `hidden_size` (llama_eagle3.py `LlamaModel.__init__`, all releases)."""
     value = config.raw.get("target_hidden_size")
@@ -66,7 +72,7 @@ def input_hidden(config) -> int | None:
     return config.hidden_size
 
 
-def classify_drafter(config, weights) -> DrafterKind:
+def classify_drafter(config: ModelConfig, weights: WeightsSummary | None) -> DrafterKind:
     """EAGLE3 or EAGLE from the class, the weights, then the config keys."""
     arch = config.architecture or ""
     if arch in EAGLE3_CLASSES or arch.endswith("Eagle3") or arch.startswith("Eagle3"):
@@ -77,7 +83,8 @@ def classify_drafter(config, weights) -> DrafterKind:
                    if key in config.raw]
     width, hidden = (weights.fc_in_width if weights else None), input_hidden(config)
     if width and hidden and width % hidden == 0:
-        shape = f"fc.weight is {list(weights.fc_shape)} ({width // hidden} × hidden {hidden})"
+        fc_shape = weights.fc_shape if weights else None  # set: it gave the width
+        shape = f"fc.weight is {list(fc_shape or ())} ({width // hidden} × hidden {hidden})"
         if width // hidden == 2 and not config_says:
             return DrafterKind(EAGLE, (shape,))
         if width // hidden >= 2:
@@ -87,7 +94,7 @@ def classify_drafter(config, weights) -> DrafterKind:
     return DrafterKind(None, ())
 
 
-def aux_layer_ids(config) -> list[int] | None:
+def aux_layer_ids(config: ModelConfig) -> list[int] | None:
     """`eagle_config.eagle_aux_hidden_state_layer_ids` when it is a list of ints, the only
     place SGLang reads them (model_runner / spec_aux_hidden_state.py, all releases)."""
     eagle = config.eagle_config
@@ -97,12 +104,12 @@ def aux_layer_ids(config) -> list[int] | None:
     return None
 
 
-def uses_aux_hidden_state(config) -> bool:
+def uses_aux_hidden_state(config: ModelConfig) -> bool:
     eagle = config.eagle_config
     return not (eagle and eagle.get("use_aux_hidden_state", True) is False)
 
 
-def fc_aux_count(config, version: str) -> int:
+def fc_aux_count(config: ModelConfig, version: str) -> int:
     """How many aux states the draft's fc takes (llama_eagle3.py, read per release): a fixed 3
     where it does not read `num_aux_hidden_states`; else that, else len(eagle_config ids),
     else 3."""
@@ -121,7 +128,7 @@ def fc_aux_count(config, version: str) -> int:
     return len(ids) if ids else 3
 
 
-def top_level_ids(config) -> list[int] | None:
+def top_level_ids(config: ModelConfig) -> list[int] | None:
     """`eagle_aux_hidden_state_layer_ids` written at the top level of the config."""
     ids = config.raw.get("eagle_aux_hidden_state_layer_ids")
     if isinstance(ids, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in ids):

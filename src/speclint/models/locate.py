@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from speclint.runner.depends import note
@@ -27,7 +28,7 @@ class Located:
     tried: tuple[str, ...] = ()
 
 
-def hub_cache_dirs(env: dict[str, str] | None = None) -> list[str]:
+def hub_cache_dirs(env: Mapping[str, str] | None = None) -> list[str]:
     env = os.environ if env is None else env
     if env.get("HF_HUB_CACHE"):
         return [env["HF_HUB_CACHE"]]

@@ -11,6 +11,7 @@ import json
 import os
 import struct
 from dataclasses import dataclass, field
+from typing import Any
 
 from speclint.models.config import open_regular, read_json_file
 from speclint.runner.depends import note
@@ -42,7 +43,7 @@ class WeightsSummary:
         return self.fc_shape[1] if self.fc_shape and len(self.fc_shape) == 2 else None
 
 
-def read_header(path: str) -> tuple[dict | None, str | None]:
+def read_header(path: str) -> tuple[dict[str, Any] | None, str | None]:
     """(header JSON, None) or (None, why not)."""
     try:
         with open_regular(path) as handle:
@@ -97,8 +98,8 @@ def summarise_weights(folder: str | None) -> WeightsSummary | None:
         if header is None:
             return WeightsSummary((single,), problem=problem)
         names = frozenset(k for k in header if k != "__metadata__")
-        shapes = {name: s for name in names if name in FC_NAMES and (s := _shape(header[name]))}
-        return WeightsSummary((single,), names, _fc_shape(shapes), shapes=shapes)
+        in_file = {name: s for name in names if name in FC_NAMES and (s := _shape(header[name]))}
+        return WeightsSummary((single,), names, _fc_shape(in_file), shapes=in_file)
     if os.path.isfile(index):
         weight_map, problem = _read_index(index)
         if weight_map is None:

@@ -9,10 +9,14 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from speclint.preflight.gpus import pick, resolve_visible
-from speclint.preflight.result import GpuEntry, PreflightResult, ProcessEntry
-from speclint.preflight.snapshot import BackendError, BackendUnavailable, Snapshot
+from speclint.preflight.gpus import Visible, pick, resolve_visible
+from speclint.preflight.result import GpuEntry, PreflightResult, ProcessEntry, Status
+from speclint.preflight.snapshot import BackendError, BackendUnavailable, PhysicalGpu, Snapshot
+
+if TYPE_CHECKING:
+    from speclint.preflight.nvml import Nvml
 
 DEFAULT_MAX_USED_MIB = 500
 """An idle GPU shows 0-a few MiB (NVML v1 also counts a few hundred MiB the driver reserves)."""
@@ -21,7 +25,7 @@ BACKENDS = ("auto", "nvml", "nvidia-smi")
 
 
 def take_snapshot(backend: str = "auto", env: Mapping[str, str] | None = None,
-                  nvml_module=None) -> tuple[Snapshot | None, list[str]]:
+                  nvml_module: Nvml | None = None) -> tuple[Snapshot | None, list[str]]:
     """(snapshot, messages); the snapshot is None when no backend could read the GPUs."""
     env = os.environ if env is None else env
     from speclint.preflight import nvml, smi
@@ -44,7 +48,7 @@ def take_snapshot(backend: str = "auto", env: Mapping[str, str] | None = None,
 
 def check(gpus: str | Sequence[str | int] | None = None, max_used_mib: int = DEFAULT_MAX_USED_MIB,
           env: Mapping[str, str] | None = None, needed: int | Sequence[int] | None = None, *,
-          wait_s: float = 0.0, backend: str | None = None, nvml_module=None,
+          wait_s: float = 0.0, backend: str | None = None, nvml_module: Nvml | None = None,
           on_progress: Callable[[PreflightResult, float], None] | None = None,
           sleep: Callable[[float], None] = time.sleep,
           clock: Callable[[], float] = time.monotonic,
@@ -75,7 +79,8 @@ def check(gpus: str | Sequence[str | int] | None = None, max_used_mib: int = DEF
         sleep(min(interval_s, left))
 
 
-def evaluate(snapshot: Snapshot | None, messages: list[str], gpus, env: Mapping[str, str],
+def evaluate(snapshot: Snapshot | None, messages: list[str],
+             gpus: str | Sequence[str | int] | None, env: Mapping[str, str],
              ordinals: list[int] | None, max_used_mib: int) -> PreflightResult:
     """Judge one snapshot (no waiting, no I/O but /proc)."""
     result = PreflightResult("unknown", snapshot.backend if snapshot else None, max_used_mib,
@@ -112,7 +117,7 @@ def evaluate(snapshot: Snapshot | None, messages: list[str], gpus, env: Mapping[
     return result
 
 
-def _status(result: PreflightResult, visible) -> str:
+def _status(result: PreflightResult, visible: Visible) -> Status:
     if result.missing_ordinals or not visible.gpus:
         have = len(visible.gpus)
         need = result.needed if result.needed is not None else 1
@@ -126,7 +131,7 @@ def _status(result: PreflightResult, visible) -> str:
     return "clean"
 
 
-def _judge(gpu, ordinal: int, max_used_mib: int, proc_root: str) -> GpuEntry:
+def _judge(gpu: PhysicalGpu, ordinal: int | None, max_used_mib: int, proc_root: str) -> GpuEntry:
     entry = GpuEntry(gpu.index, gpu.uuid, ordinal, gpu.used_mib, gpu.total_mib)
     entry.processes = [ProcessEntry(p.pid, p.name, p.used_mib, _is_local(p.pid, p.name, proc_root))
                        for p in gpu.processes]

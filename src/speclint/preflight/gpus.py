@@ -112,5 +112,6 @@ def pick(visible: Visible, ordinals: list[int] | None
     missing = [o for o in wanted if not 0 <= o < count]
     if visible.order_ambiguous:
         return [(None, gpu) for gpu in visible.every_gpu], missing
-    present = [(o, visible.gpus[o]) for o in wanted if 0 <= o < count]
+    present: list[tuple[int | None, PhysicalGpu]] = [(o, visible.gpus[o]) for o in wanted
+                                                     if 0 <= o < count]
     return present, missing

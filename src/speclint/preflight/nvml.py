@@ -5,6 +5,7 @@ stay compatible, NVML and its bindings are."""
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from speclint.preflight.snapshot import (BackendError, BackendUnavailable, GpuProcess,
                                          PhysicalGpu, Snapshot)
@@ -14,8 +15,15 @@ MIB = 1024 * 1024
 _UNAVAILABLE = {9: "the NVIDIA driver is not loaded", 12: "libnvidia-ml.so was not found",
                 13: "a function is missing from the driver library"}
 
+Nvml = Any
+"""The `pynvml` module, or the stand-in tests pass: nvidia-ml-py ships no type information."""
+Handle = Any
+"""A device handle `pynvml` returns."""
+ErrorType = type[BaseException]
+"""`pynvml.NVMLError`, or `Exception` when the module has none."""
 
-def _module(module=None):
+
+def _module(module: Nvml | None = None) -> Nvml:
     if module is not None:
         return module
     if "pynvml" in sys.modules and sys.modules["pynvml"] is not None:
@@ -27,22 +35,24 @@ def _module(module=None):
     return pynvml
 
 
-def _text(value) -> str:
+def _text(value: object) -> str:
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
-def _code(error) -> int | None:
-    return getattr(error, "value", None)
+def _code(error: BaseException) -> int | None:
+    code = getattr(error, "value", None)
+    return code if isinstance(code, int) else None
 
 
-def query(module=None) -> Snapshot:
+def query(module: Nvml | None = None) -> Snapshot:
     """Read every GPU and its compute processes; `module` replaces `pynvml` (tests)."""
     nvml = _module(module)
-    error_type = getattr(nvml, "NVMLError", Exception)
+    error_type: ErrorType = getattr(nvml, "NVMLError", Exception)
     try:
         nvml.nvmlInit()
     except error_type as error:
-        reason = _UNAVAILABLE.get(_code(error))
+        code = _code(error)
+        reason = _UNAVAILABLE.get(code) if code is not None else None
         if reason is not None:
             raise BackendUnavailable(f"NVML: {reason}") from None
         raise BackendError(f"NVML could not start: {error}") from None
@@ -67,7 +77,7 @@ def query(module=None) -> Snapshot:
             pass
 
 
-def _read_gpu(nvml, error_type, index: int) -> PhysicalGpu:
+def _read_gpu(nvml: Nvml, error_type: ErrorType, index: int) -> PhysicalGpu:
     try:
         handle = nvml.nvmlDeviceGetHandleByIndex(index)
         uuid = _text(nvml.nvmlDeviceGetUUID(handle))
@@ -86,7 +96,7 @@ def _read_gpu(nvml, error_type, index: int) -> PhysicalGpu:
     return gpu
 
 
-def _memory(nvml, error_type, handle):
+def _memory(nvml: Nvml, error_type: ErrorType, handle: Handle) -> Any:
     """Memory v2 when the bindings have it: its `used` leaves out the driver's reserved
     memory, which v1 counts (hundreds of MiB on an idle Hopper)."""
     version = getattr(nvml, "nvmlMemory_v2", None)
@@ -98,7 +108,7 @@ def _memory(nvml, error_type, handle):
     return nvml.nvmlDeviceGetMemoryInfo(handle)
 
 
-def _process_name(nvml, error_type, pid: int) -> str | None:
+def _process_name(nvml: Nvml, error_type: ErrorType, pid: int) -> str | None:
     try:
         return _text(nvml.nvmlSystemGetProcessName(pid)) or None
     except error_type:

@@ -6,11 +6,17 @@ the GPU-dependent fields then stay unknown, nothing else changes."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from speclint.preflight.nvml import Handle, Nvml, _text
+
+if TYPE_CHECKING:
+    from speclint.resolve.gpu_profiles import GpuProfile
 
 
-def visible_profile(environ: Mapping[str, str], module=None):
+def visible_profile(environ: Mapping[str, str], module: Nvml | None = None) -> GpuProfile | None:
     """`GpuProfile` of the first visible GPU (CUDA_VISIBLE_DEVICES: index or UUID), or None."""
-    from speclint.preflight.nvml import MIB, _memory, _module, _text
+    from speclint.preflight.nvml import MIB, _memory, _module
     from speclint.resolve.gpu_profiles import from_device
 
     try:
@@ -38,7 +44,7 @@ def visible_profile(environ: Mapping[str, str], module=None):
             pass
 
 
-def _first_visible(nvml, visible: str | None, count: int):
+def _first_visible(nvml: Nvml, visible: str | None, count: int) -> Handle | None:
     if visible is None:
         return nvml.nvmlDeviceGetHandleByIndex(0)
     entry = visible.split(",")[0].strip()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 Status = Literal["clean", "busy", "insufficient", "unknown"]
 EXIT_CODES: dict[str, int] = {"clean": 0, "busy": 1, "insufficient": 1, "unknown": 2}
@@ -63,7 +63,7 @@ class PreflightResult:
     def busy_gpus(self) -> list[GpuEntry]:
         return [g for g in self.gpus if g.clean is False]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["exit_code"] = self.exit_code
         return data

@@ -3,8 +3,13 @@ quality, SARIF's partialFingerprints)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def fingerprint(f) -> str:
+if TYPE_CHECKING:
+    from speclint.rules.base import Finding
+
+
+def fingerprint(f: Finding) -> str:
     import hashlib  # only gitlab and sarif need it (3 ms of start-up)
 
     key = f"{f.path}:{f.code}:{f.span.line}:{f.span.column}:{f.message}"

@@ -3,6 +3,11 @@ which GitHub Actions shows as an annotation on the line."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from speclint.rules.base import Finding
+
 _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
 
@@ -13,7 +18,7 @@ def _github_escape(text: str, property_value: bool = False) -> str:
     return text
 
 
-def github_line(f) -> str:
+def github_line(f: Finding) -> str:
     s = f.span
     props = (f"file={_github_escape(f.path, True)},line={s.line},col={s.column},"
              f"endLine={s.end_line},endColumn={s.end_column},"

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from speclint.report.fingerprint import fingerprint
+
+if TYPE_CHECKING:
+    from speclint.rules.base import Finding
 
 _GITLAB_SEVERITY = {"error": "major", "warning": "minor", "info": "info"}
 
 
-def gitlab_issue(f) -> dict:
+def gitlab_issue(f: Finding) -> dict[str, object]:
     return {
         "description": f"{f.code} {f.message}",
         "check_name": f.code,

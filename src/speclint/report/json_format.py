@@ -5,12 +5,16 @@ end-exclusive positions."""
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from speclint.report.urls import rule_url
 from speclint.runner.fix import applicability
 
+if TYPE_CHECKING:
+    from speclint.rules.base import Finding
 
-def finding_dict(finding) -> dict:
+
+def finding_dict(finding: Finding) -> dict[str, object]:
     span = finding.span
     return {
         "code": finding.code,
@@ -31,5 +35,5 @@ def finding_dict(finding) -> dict:
     }
 
 
-def json_line(f) -> str:
+def json_line(f: Finding) -> str:
     return json.dumps(finding_dict(f))

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from speclint.report.reporter import Reporter
+
+if TYPE_CHECKING:
+    from speclint.engine import FileResult
 
 
 def junit_head(findings: int) -> list[str]:
@@ -11,7 +16,7 @@ def junit_head(findings: int) -> list[str]:
             f'failures="{findings}" errors="0">']
 
 
-def junit_suite(result) -> list[str]:
+def junit_suite(result: FileResult) -> list[str]:
     """One file's <testsuite>: a passing test case when it has no findings."""
     cases, path = result.findings, quoteattr(result.path)
     out = [f'  <testsuite name={path} tests="{max(len(cases), 1)}" '
@@ -54,7 +59,7 @@ class JunitReporter(Reporter):
         self.spool = tempfile.SpooledTemporaryFile(1 << 20, "w+", encoding="utf-8",
                                                    errors="surrogateescape", newline="")
 
-    def file(self, result) -> None:
+    def file(self, result: FileResult) -> None:
         self.findings += len(result.findings)
         self.spool.write("\n".join(junit_suite(result)) + "\n")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+from typing import NoReturn
 
 
 class OutputError(Exception):
@@ -61,12 +62,13 @@ class ReportFile:
     def __init__(self, path: str) -> None:
         import tempfile
 
-        self.path, self.temp = path, None
+        self.path = path
+        self.temp: str | None = None
         try:
             info = os.stat(path)
         except OSError:
             info = None
-        fd = None
+        fd: int | None = None
         if info is None or stat.S_ISREG(info.st_mode):
             self.target = os.path.realpath(path)  # replace what a symlink points at
             folder, name = os.path.split(self.target)
@@ -74,7 +76,7 @@ class ReportFile:
                 fd, self.temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
                 os.chmod(self.temp, stat.S_IMODE(info.st_mode) if info else 0o666 & ~_umask())
             except OSError:
-                if self.temp:
+                if self.temp and fd is not None:
                     os.close(fd)
                     os.unlink(self.temp)
                 fd, self.temp = None, None
@@ -84,7 +86,7 @@ class ReportFile:
         except OSError as error:
             self._fail(error)
 
-    def _fail(self, error: OSError):
+    def _fail(self, error: OSError) -> NoReturn:
         self.discard()
         raise OutputError(f"cannot write {self.path}: {error.strerror or error}") from None
 
@@ -124,6 +126,6 @@ def _umask() -> int:
     return mask
 
 
-def open_output(path: str | None):
+def open_output(path: str | None) -> Stdout | ReportFile:
     """Where the report goes; raises OutputError when `path` can't be written."""
     return ReportFile(path) if path else Stdout()

@@ -4,18 +4,30 @@ with `write(str)`, one line per finding, or a JSON array written one item at a t
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from speclint.engine import FileResult
+    from speclint.rules.base import Finding
+
+
+class Writer(Protocol):
+    """Where a report is written: standard output, `-o FILE`, a StringIO."""
+
+    def write(self, text: str, /) -> object: ...
 
 
 class Reporter:
     """Base: `out` is anything with `write(str)`."""
 
-    def __init__(self, out) -> None:
+    def __init__(self, out: Writer) -> None:
         self.out = out
 
     def start(self) -> None:
         pass
 
-    def file(self, result) -> None:
+    def file(self, result: FileResult) -> None:
         raise NotImplementedError
 
     def finish(self, unreadable: int = 0) -> None:
@@ -25,11 +37,11 @@ class Reporter:
 class LineReporter(Reporter):
     """One line per finding: concise, json-lines, github."""
 
-    def __init__(self, out, line) -> None:
+    def __init__(self, out: Writer, line: Callable[[Finding], str]) -> None:
         super().__init__(out)
         self.line = line
 
-    def file(self, result) -> None:
+    def file(self, result: FileResult) -> None:
         if result.findings:
             self.out.write("".join(self.line(f) + "\n" for f in result.findings))
 
@@ -38,11 +50,11 @@ class JsonArray:
     """A JSON array written item by item, byte for byte what `json.dumps(items, indent=2)`
     writes at `depth` (JSON strings hold no raw newline, so re-indenting lines is safe)."""
 
-    def __init__(self, out, depth: int) -> None:
+    def __init__(self, out: Writer, depth: int) -> None:
         self.out, self.depth, self.count = out, depth, 0
         self.inner = "\n" + "  " * (depth + 1)
 
-    def add(self, item) -> None:
+    def add(self, item: object) -> None:
         text = json.dumps(item, indent=2).replace("\n", self.inner)
         self.out.write(("[" if not self.count else ",") + self.inner + text)
         self.count += 1
@@ -54,11 +66,11 @@ class JsonArray:
 class JsonReporter(Reporter):
     """A JSON array of one object per finding: json, gitlab."""
 
-    def __init__(self, out, item) -> None:
+    def __init__(self, out: Writer, item: Callable[[Finding], dict[str, object]]) -> None:
         super().__init__(out)
         self.item, self.array = item, JsonArray(out, 0)
 
-    def file(self, result) -> None:
+    def file(self, result: FileResult) -> None:
         for finding in result.findings:
             self.array.add(self.item(finding))
 

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from speclint import __version__
 from speclint.report.fingerprint import fingerprint
 from speclint.report.reporter import JsonArray, Reporter
+
+if TYPE_CHECKING:
+    from speclint.engine import FileResult
+    from speclint.rules.base import Finding, Rule
 
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
@@ -22,7 +28,7 @@ def _sarif_uri(path: str) -> str:
     return relative.replace(os.sep, "/")
 
 
-def sarif_rule(rule) -> dict:
+def sarif_rule(rule: Rule) -> dict[str, object]:
     from speclint.rules.base import rule_page
 
     return {
@@ -40,7 +46,7 @@ def sarif_rule(rule) -> dict:
     }
 
 
-def sarif_result(f, index: dict[str, int]) -> dict:
+def sarif_result(f: Finding, index: dict[str, int]) -> dict[str, object]:
     s = f.span
     return {
         "ruleId": f.code,
@@ -55,7 +61,7 @@ def sarif_result(f, index: dict[str, int]) -> dict:
     }
 
 
-def sarif_log(rules, results) -> dict:
+def sarif_log(rules: Iterable[Rule], results: object) -> dict[str, object]:
     """The whole log; `results` is last in it, so a stream writes it between the two halves."""
     return {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
@@ -87,7 +93,7 @@ class SarifReporter(Reporter):
         self.out.write(head)
         self.array = JsonArray(self.out, 3)  # log → runs → run → results
 
-    def file(self, result) -> None:
+    def file(self, result: FileResult) -> None:
         for finding in result.findings:
             self.array.add(sarif_result(finding, self.index))
 

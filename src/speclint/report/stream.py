@@ -8,11 +8,17 @@ format writes exactly what rendering all results at once wrote: its text plus on
 
 from __future__ import annotations
 
-from speclint.report.reporter import JsonReporter, LineReporter, Reporter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from speclint.report.reporter import JsonReporter, LineReporter, Reporter, Writer
 from speclint.report.text import ReportStyle, StatisticsReporter, TextReporter
 
+if TYPE_CHECKING:
+    from speclint.engine import FileResult
 
-def reporter_for(output_format: str, out, style: ReportStyle | None = None,
+
+def reporter_for(output_format: str, out: Writer, style: ReportStyle | None = None,
                  statistics: bool = False) -> Reporter:
     """The reporter of a format; `style` (colour, fixes, `-q`) shapes the human ones (text,
     concise, `--statistics`), which all end with the summary line."""
@@ -44,7 +50,7 @@ def reporter_for(output_format: str, out, style: ReportStyle | None = None,
     raise KeyError(output_format)
 
 
-def render(output_format: str, results, unreadable: int = 0,
+def render(output_format: str, results: Iterable[FileResult], unreadable: int = 0,
            style: ReportStyle | None = None) -> str:
     """The whole report as one string, without its final newline (for the API and tests)."""
     import io

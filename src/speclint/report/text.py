@@ -3,10 +3,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
 
-from speclint.report.reporter import Reporter
+from speclint.report.reporter import Reporter, Writer
 from speclint.rules.base import Severity
+
+if TYPE_CHECKING:
+    from speclint.engine import FileResult
+    from speclint.rules.base import Finding, LaunchContext
+    from speclint.source import Span
 
 
 @dataclass
@@ -22,7 +29,7 @@ class ReportStyle:
     """The rule page's URL after the first finding of each rule."""
     quiet: bool = False
     """`-q`: findings only, no summary."""
-    linked: set = field(default_factory=set)
+    linked: set[str] = field(default_factory=set)
     """Rules whose URL was printed already."""
 
     def paint(self, text: str, *codes: str) -> str:
@@ -34,14 +41,14 @@ class ReportStyle:
 _SEVERITY_COLOR = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.INFO: "36"}
 
 
-def fix_mark(finding, style: "ReportStyle") -> str:
+def fix_mark(finding: Finding, style: ReportStyle) -> str:
     """' [*]' when this run's `--fix` would apply the finding's edits (ruff's mark)."""
     from speclint.runner.fix import fixable
 
     return " [*]" if fixable(finding, style.unsafe_fixes) else ""
 
 
-def header(finding, style: "ReportStyle") -> str:
+def header(finding: Finding, style: ReportStyle) -> str:
     """`path:line:col: CODE [*] [severity] message` (coloured on a terminal)."""
     span = finding.span
     where = style.paint(f"{finding.path}:{span.line}:{span.column}:", "1")
@@ -51,7 +58,7 @@ def header(finding, style: "ReportStyle") -> str:
     return f"{where} {code}{mark} {label} {finding.message}"
 
 
-def excerpt_lines(text: str, findings) -> dict[int, str]:
+def excerpt_lines(text: str, findings: Sequence[Finding]) -> dict[int, str]:
     """The source lines findings point at, by number: all the text output shows of a file, so
     `check` keeps these instead of the whole text (cut in the worker, so only they travel)."""
     if not findings:
@@ -61,13 +68,13 @@ def excerpt_lines(text: str, findings) -> dict[int, str]:
             if 1 <= f.span.line <= len(lines) and f.span.file is None}
 
 
-def source_lines(result) -> dict[int, str]:
+def source_lines(result: FileResult) -> dict[int, str]:
     """What `excerpt_lines` gives, for a result that still has its text (API, --fix)."""
-    kept = getattr(result, "lines", None)
+    kept: dict[int, str] | None = getattr(result, "lines", None)  # a CheckedFile keeps only these
     return kept if kept is not None else excerpt_lines(result.text, result.findings)
 
 
-def _excerpt(line: str | None, span, indent: int, style: ReportStyle | None = None) -> list[str]:
+def _excerpt(line: str | None, span: Span, indent: int, style: ReportStyle | None = None) -> list[str]:
     if line is None:
         return []
     source = line.rstrip("\n").expandtabs(1)
@@ -81,7 +88,8 @@ def _excerpt(line: str | None, span, indent: int, style: ReportStyle | None = No
     return [gutter, f"{number} {source}", f"{gutter} {' ' * start}{caret}"]
 
 
-def finding_lines(result, show_source: bool = True, style: ReportStyle | None = None) -> list[str]:
+def finding_lines(result: FileResult, show_source: bool = True, style: ReportStyle | None = None
+                  ) -> list[str]:
     """One file's findings as output lines (with source excerpts, a blank line after each)."""
     style = style or ReportStyle(doc_urls=show_source)
     out: list[str] = []
@@ -110,7 +118,7 @@ def finding_lines(result, show_source: bool = True, style: ReportStyle | None = 
     return out
 
 
-def fix_lines(finding, style: ReportStyle) -> list[str]:
+def fix_lines(finding: Finding, style: ReportStyle) -> list[str]:
     """`--show-fixes`: what each edit of the finding writes, and whether `--fix` applies it."""
     from speclint.runner.fix import applicability, edits_of
 
@@ -129,17 +137,29 @@ def fix_lines(finding, style: ReportStyle) -> list[str]:
     return out
 
 
-def _where(note, finding, path: str) -> str:
+def _where(note: Span, finding: Span, path: str) -> str:
     """The note's file when it is not the finding's (a launch and its --config file)."""
     if note.file == finding.file:
         return ""
     return f"{note.file or path}, "
 
 
-def render_findings(results, show_source: bool = True) -> str:
+def render_findings(results: Iterable[FileResult], show_source: bool = True) -> str:
     style = ReportStyle(doc_urls=show_source)
     return "\n".join(line for result in results
                      for line in finding_lines(result, show_source, style))
+
+
+@dataclass(slots=True)
+class RuleCount:
+    """One rule's line of `--statistics`."""
+
+    name: str
+    count: int = 0
+    safe: int = 0
+    """Findings with a safe fix."""
+    unsafe: int = 0
+    """Findings with an unsafe fix."""
 
 
 class Tally:
@@ -150,8 +170,8 @@ class Tally:
         self.versions: set[tuple[str, str]] = set()
         self.launches = 0
         self.files = 0
-        self.by_rule: dict[str, list] = {}
-        """code -> [name, count, safe fixes, unsafe fixes] (`--statistics`)."""
+        self.by_rule: dict[str, RuleCount] = {}
+        """code -> its findings and fixes (`--statistics`)."""
         self.fixes = {"safe": 0, "unsafe": 0}
         self.unchecked_drafters = 0
         """EAGLE-family launches whose model configs were not on disk (DRF011 is opt-in)."""
@@ -162,17 +182,20 @@ class Tally:
         self.not_found = 0
         """Files that name SGLang's launcher but yielded no launch."""
 
-    def add(self, result) -> None:
+    def add(self, result: FileResult) -> None:
         from speclint.runner.fix import applicability
 
         for finding in result.findings:
             self.counts[finding.severity] += 1
-            entry = self.by_rule.setdefault(finding.code, [finding.name, 0, 0, 0])
-            entry[1] += 1
+            entry = self.by_rule.setdefault(finding.code, RuleCount(finding.name))
+            entry.count += 1
             kind = applicability(finding)
             if kind is not None:
                 self.fixes[kind] += 1
-                entry[2 if kind == "safe" else 3] += 1
+                if kind == "safe":
+                    entry.safe += 1
+                else:
+                    entry.unsafe += 1
         partial = False  # the alternatives of one launch come one after the other
         for ctx in result.contexts:
             reason, line = _located(ctx.version.reason)
@@ -239,24 +262,26 @@ class Tally:
 
     def statistics(self, unsafe_fixes: bool = False) -> list[str]:
         """`--statistics`: one line per rule, most frequent first, as ruff prints them."""
-        rows = sorted(self.by_rule.items(), key=lambda item: (-item[1][1], item[0]))
+        rows = sorted(self.by_rule.items(), key=lambda item: (-item[1].count, item[0]))
         if not rows:
             return []
-        width = max(len(str(entry[1])) for _, entry in rows)
+        width = max(len(str(entry.count)) for _, entry in rows)
         out = []
-        for code, (name, count, safe, unsafe) in rows:
+        for code, entry in rows:
+            name, count, safe, unsafe = entry.name, entry.count, entry.safe, entry.unsafe
             mark = "[*]" if safe or (unsafe and unsafe_fixes) else "[-]" if unsafe else "   "
             out.append(f"{str(count).rjust(width)}\t{code}\t{mark} {name}")
         return out
 
 
-def _drafter_unchecked(ctx) -> bool:
+def _drafter_unchecked(ctx: object) -> bool:
+    """`ctx`: a LaunchContext, or the LaunchSummary `check` keeps of one."""
     known = getattr(ctx, "drafter_unchecked", None)  # a LaunchSummary from `check`
     if known is not None:
-        return known
+        return bool(known)
     from speclint.rules.drf_config_not_found import unread_model_configs
 
-    return bool(unread_model_configs(ctx))
+    return bool(unread_model_configs(cast("LaunchContext", ctx)))
 
 
 def _located(reason: str) -> tuple[str, int | None]:
@@ -267,7 +292,7 @@ def _located(reason: str) -> tuple[str, int | None]:
     return reason, None
 
 
-def _versions_text(versions: set[tuple[str, str]], places: dict) -> str:
+def _versions_text(versions: set[tuple[str, str]], places: dict[tuple[str, str], set[str]]) -> str:
     """`SGLang 0.5.23 (why; other why) and SGLang 0.5.6.post2 (why at a.sh:3)`: each release
     once, at most three reasons each, an image tag's place when one file gave it."""
     from speclint.flags.versions import version_key
@@ -289,7 +314,7 @@ def _versions_text(versions: set[tuple[str, str]], places: dict) -> str:
     return " and ".join(parts)
 
 
-def render_summary(results, unreadable: int = 0) -> str:
+def render_summary(results: Iterable[FileResult], unreadable: int = 0) -> str:
     tally = Tally()
     for result in results:
         tally.add(result)
@@ -300,13 +325,13 @@ class TextReporter(Reporter):
     """Findings with source excerpts as they come, then the summary line from running counts
     (and, as ruff, how many are fixable); `-q` leaves the summary out."""
 
-    def __init__(self, out, style: ReportStyle | None = None, source: bool = True) -> None:
+    def __init__(self, out: Writer, style: ReportStyle | None = None, source: bool = True) -> None:
         super().__init__(out)
         self.tally = Tally()
         self.style = style or ReportStyle()
         self.source = source
 
-    def file(self, result) -> None:
+    def file(self, result: FileResult) -> None:
         self.tally.add(result)
         lines = finding_lines(result, self.source, self.style)
         if lines:
@@ -324,7 +349,7 @@ class TextReporter(Reporter):
 class StatisticsReporter(TextReporter):
     """`--statistics`: a count per rule instead of the findings, then the summary."""
 
-    def file(self, result) -> None:
+    def file(self, result: FileResult) -> None:
         self.tally.add(result)
 
     def finish(self, unreadable: int = 0) -> None:

@@ -69,7 +69,8 @@ def resolve_attention(state: ResolutionState) -> None:
 _UNKNOWN = object()
 
 
-def _page_size(state, page, attention, decode, auto, prefill=None):
+def _page_size(state: ResolutionState, page: object, attention: object, decode: object, auto: bool,
+               prefill: object = None) -> object:
     traits = state.traits
     chosen = [b for b in (attention, decode) if b is not None]
     if "flashmla" in chosen:

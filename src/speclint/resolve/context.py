@@ -3,14 +3,22 @@ the model's derived context stops the launch unless SGLANG_ALLOW_OVERWRITE_LONGE
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from speclint.resolve.hardware_flags import plain_int
 from speclint.resolve.result import Rejection
+
+if TYPE_CHECKING:
+    from speclint.flags.config import LaunchConfig
+    from speclint.models.config import ModelConfig
 
 CONTEXT_TOO_LONG = "context-too-long"
 _TRUE = ("true", "1", "yes", "y")
 
 
-def context_rejection(config, env: dict, target_config, version: str) -> Rejection | None:
+def context_rejection(config: LaunchConfig, env: Mapping[str, str | None],
+                      target_config: ModelConfig | None, version: str) -> Rejection | None:
     """The ValueError SGLang raises for the target's --context-length, or None."""
     if target_config is None or not config.knows("context_length") \
             or not config.known("context_length"):
@@ -21,7 +29,8 @@ def context_rejection(config, env: dict, target_config, version: str) -> Rejecti
         return None
     name = "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN"
     if name in env:
-        if env[name] is None or env[name].strip().lower() in _TRUE:
+        value = env[name]
+        if value is None or value.strip().lower() in _TRUE:
             return None
     else:
         from speclint.sglang import release

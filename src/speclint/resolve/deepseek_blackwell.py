@@ -7,13 +7,18 @@ graphs off under trtllm_mla. Checked by tests/test_oracle_wide.py on a fake B200
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from speclint.resolve.state import ResolutionState
+
+if TYPE_CHECKING:
+    from speclint.resolve.gpu_profiles import GpuProfile
 
 ARCH = "DeepseekV3ForCausalLM"
 _FLASHINFER_TRTLLM_QUANT = ("fp8", "modelopt_fp8", "modelopt_fp4", "modelopt_mixed", None)
 
 
-def applies(state: ResolutionState, gpu) -> bool:
+def applies(state: ResolutionState, gpu: GpuProfile) -> bool:
     return state.target_architecture == ARCH and (gpu.sm or 0) // 10 == 10
 
 

@@ -10,7 +10,12 @@ a field that depends on something speclint does not model is `Unknown` with why.
 from __future__ import annotations
 
 from speclint.resolve.result import Unknown, is_known
+from typing import TYPE_CHECKING
+
 from speclint.resolve.state import ResolutionState
+
+if TYPE_CHECKING:
+    from speclint.resolve.gpu_profiles import GpuProfile
 
 # field -> (value when nobody set it, SGLang handler). The value is the same for every
 # launch in the modelled envelope (hardware_flags.MODELLED_FLAGS).
@@ -46,7 +51,7 @@ DEFAULT_FIELDS = tuple(CONSTANTS) + ("boundary_reduction", "speculative_boundary
     "speculative_moe_runner_backend", "flashinfer_allreduce_fusion_backend")
 
 
-def resolve_defaults(state: ResolutionState, gpu, problem: str | None) -> None:
+def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: str | None) -> None:
     """Fill DEFAULT_FIELDS (0.5.23); `problem` is why the launch is outside the modelled
     flags (hardware_flags), then what those flags might change is Unknown."""
     if not state.traits.gpu_resolution:
@@ -114,7 +119,9 @@ def _boundary_reduction(state: ResolutionState) -> None:
         state.set("speculative_boundary_reduction", value, "follows --boundary-reduction",
                   handler)
         return
-    value = BOUNDARY_REDUCTION[state.target_architecture]
+    architecture = state.target_architecture
+    assert architecture is not None  # resolve_defaults stopped for an unmodelled target
+    value = BOUNDARY_REDUCTION[architecture]
     state.set("boundary_reduction", value, f"the default for {state.target_architecture}",
               handler)
     draft = state.asked.get("speculative_draft_model_path")
@@ -140,7 +147,7 @@ def _dp_lm_head(state: ResolutionState) -> None:
                           "modelled")
 
 
-def _moe_runner(state: ResolutionState, gpu) -> None:
+def _moe_runner(state: ResolutionState, gpu: GpuProfile | None) -> None:
     if state.get("speculative_moe_runner_backend") is not None:
         return
     if gpu is None and state.target_architecture in FUSION_ARCHITECTURES:
@@ -163,7 +170,7 @@ def _moe_runner(state: ResolutionState, gpu) -> None:
               "target's", "_speculative_moe_runner_default")
 
 
-def _allreduce_fusion(state: ResolutionState, gpu) -> None:
+def _allreduce_fusion(state: ResolutionState, gpu: GpuProfile | None) -> None:
     """`_flashinfer_allreduce_fusion_auto_enable` for the modelled architectures."""
     if state.get("flashinfer_allreduce_fusion_backend") is not None:
         return
@@ -174,7 +181,7 @@ def _allreduce_fusion(state: ResolutionState, gpu) -> None:
         state.set_unknown("flashinfer_allreduce_fusion_backend", "depends on the GPU: pass --gpu")
         return
     tp, attn, nnodes = (state.get(n) for n in ("tp_size", "attn_dp_size", "nnodes"))
-    if not all(isinstance(v, int) and is_known(v) for v in (tp, attn, nnodes)):
+    if not (isinstance(tp, int) and isinstance(attn, int) and isinstance(nnodes, int)):  # known
         state.set_unknown("flashinfer_allreduce_fusion_backend", "the parallel sizes are not "
                           "readable")
         return

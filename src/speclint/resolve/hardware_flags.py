@@ -6,6 +6,11 @@ so with one of them the GPU-dependent fields are reported unknown instead of gue
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from speclint.flags.config import LaunchConfig
+
 MODELLED_FLAGS = frozenset((
     # what the model reads
     "model_path", "tokenizer_path", "revision", "served_model_name", "trust_remote_code",
@@ -26,7 +31,7 @@ MODELLED_FLAGS = frozenset((
 ))
 
 
-def modelled_flags_problem(config) -> str | None:
+def modelled_flags_problem(config: LaunchConfig) -> str | None:
     """Why the GPU-dependent fields cannot be predicted from the flags given (None: they can)."""
     if config.uncertain:
         return "the launch has words speclint cannot read"

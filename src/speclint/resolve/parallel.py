@@ -11,12 +11,17 @@ which GPU index every worker selects.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from speclint.resolve.result import Rejection, Unknown, is_known
 from speclint.resolve.state import ResolutionState, Stop
 from speclint.sglang import release
 from speclint.sglang.traits import ReleaseTraits
+
+if TYPE_CHECKING:
+    from speclint.flags.config import LaunchConfig
 
 # 0.4.10.post2 and 0.5.6.post2 parse `--tp-size` into `tensor_parallel_size` and copy it to
 # `tp_size` in `ServerArgs.from_cli_args`; later releases parse straight into `tp_size`.
@@ -35,7 +40,7 @@ def _own_traits(version: str) -> ReleaseTraits | None:
     return release(version).own_traits
 
 
-def cli_dest(config, name: str) -> str | None:
+def cli_dest(config: LaunchConfig, name: str) -> str | None:
     """The dest argparse fills for field `name` in this release, or None when it has none."""
     if config.knows(name):
         return name
@@ -107,7 +112,7 @@ def _deprecated_dp_attention(state: ResolutionState) -> None:
     handler = "_handle_deprecated_dp_attention"
     flag = state.get("enable_dp_attention")
     if flag is not True:
-        if not is_known(flag):
+        if isinstance(flag, Unknown):
             for name in ("attn_dp_size", "dp_size", "enable_dp_attention"):
                 state.set_unknown(name, flag.reason)
         return
@@ -200,7 +205,7 @@ def _post_init_0_4_10(state: ResolutionState) -> None:
         if dp <= 1:
             raise Stop("AssertionError", "Please set a dp-size > 1. You can use 1 < dp-size "
                        "<= tp-size ", handler, ("enable_dp_attention", "dp_size"))
-        if _int(tp) is not None and tp % dp:
+        if (tp_size := _int(tp)) is not None and tp_size % dp:
             raise Stop("AssertionError", "", handler, ("tp_size", "dp_size"))
     _a2a_moe(state, handler)
 
@@ -257,7 +262,7 @@ def a2a_log_level(version: str, backend: str) -> str:
     return "info" if traits.a2a_ep_size_hook or backend in traits.a2a_info_backends else "warning"
 
 
-def attention_dp_size(effective: dict, version: str) -> object:
+def attention_dp_size(effective: Mapping[str, object], version: str) -> int | None:
     """How many attention-DP groups split the TP ranks: `attn_dp_size` in 0.5.23, `dp_size`
     with `enable_dp_attention` before. None when not an int (unknown)."""
     traits = _own_traits(version)
@@ -269,7 +274,7 @@ def attention_dp_size(effective: dict, version: str) -> object:
     return _int(effective.get("dp_size")) if enabled is True else None
 
 
-def node_split_rejection(effective: dict, config) -> Rejection | None:
+def node_split_rejection(effective: Mapping[str, object], config: LaunchConfig) -> Rejection | None:
     """`check_server_args` (every release): `(tp_size * pp_size) % nnodes == 0`, skipped in
     0.5.23 for `--elastic-ep-join-mode scale`. It runs after resolution, so it is reported here
     rather than stopping the resolver."""
@@ -299,7 +304,7 @@ class GpuUse:
         return max(self.indices)
 
 
-def gpu_use(effective: dict, config, version: str) -> GpuUse | None:
+def gpu_use(effective: Mapping[str, object], config: LaunchConfig, version: str) -> GpuUse | None:
     """Each worker's `gpu_id` (engine.py `_launch_subprocesses` / `_calculate_rank_ranges`,
     data_parallel_controller.py): `base_gpu_id + replica_offset + (pp_rank % pp_per_node) *
     tp_per_node + (tp_rank % tp_per_node) * gpu_id_step`. None when a size is unknown or
@@ -308,7 +313,8 @@ def gpu_use(effective: dict, config, version: str) -> GpuUse | None:
                                                            "dp_size"))
     base, step = (_int(config.value(n)) if config.known(n) else None
                   for n in ("base_gpu_id", "gpu_id_step"))
-    if None in (tp, pp, nnodes, dp, base, step) or min(tp, pp, nnodes, dp, step) < 1 or base < 0:
+    if tp is None or pp is None or nnodes is None or dp is None or base is None or step is None \
+            or min(tp, pp, nnodes, dp, step) < 1 or base < 0:
         return None
     if (tp * pp) % nnodes or (config.knows("ep_join_mode") and config.value("ep_join_mode")):
         return None

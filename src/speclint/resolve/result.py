@@ -24,7 +24,7 @@ class Unknown:
             return f"<unknown: {self.identity}>"
         return f"<unknown: {self.reason}>"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Unknown)
 
     def __hash__(self) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from speclint.resolve.adaptive import resolve_adaptive
 from speclint.resolve.result import TREE_DRAFT_BACKEND, UNKNOWN_ALGORITHM, Unknown, is_known
 from speclint.resolve.state import ResolutionState, Stop
-from speclint.sglang.traits import LARGE_TREE_ARCHITECTURES
+from speclint.sglang.traits import LARGE_TREE_ARCHITECTURES, ReleaseTraits
 
 _MRR_LOG = ("Max running requests is reset to 48 for speculative decoding. You can override "
             "this by explicitly setting --max-running-requests.")
@@ -55,7 +55,7 @@ def _pipeline_overlap(state: ResolutionState) -> None:
 def _resolve_speculative(state: ResolutionState) -> None:
     traits = state.traits
     algorithm = state.get("speculative_algorithm")
-    if not is_known(algorithm):
+    if isinstance(algorithm, Unknown):
         state.mark_unknown_speculative(algorithm.reason)
         return
     if traits.draft_revision_main and state.get("speculative_draft_model_path") is not None \
@@ -64,6 +64,7 @@ def _resolve_speculative(state: ResolutionState) -> None:
                   "uses the draft's `main` branch", "handle_speculative_decoding")
     if algorithm is None:
         return
+    assert isinstance(algorithm, str)  # argparse reads the name as a string
     if traits.upper_cases_algorithm and algorithm != algorithm.upper():
         state.set("speculative_algorithm", algorithm.upper(),
                   "SGLang upper-cases the algorithm name", "handle_speculative_decoding")
@@ -96,7 +97,7 @@ def _max_running_requests(state: ResolutionState, handler: str, logged: bool) ->
                   "unless --max-running-requests is given", handler, _MRR_LOG if logged else None)
 
 
-def _eagle_family(state: ResolutionState, traits, algorithm: str) -> None:
+def _eagle_family(state: ResolutionState, traits: ReleaseTraits, algorithm: str) -> None:
     handler = "_handle_eagle_family"
     if algorithm == "STANDALONE" and state.attention_dp():
         raise Stop("ValueError", "Currently standalone speculative decoding does not support dp "
@@ -128,7 +129,7 @@ def _eagle_family(state: ResolutionState, traits, algorithm: str) -> None:
     draft = state.get("speculative_num_draft_tokens")
     adaptive = state.get("speculative_adaptive")
     if not is_known(adaptive) or (adaptive is True and not traits.models_adaptive):
-        state.mark_unknown_speculative(adaptive.reason if not is_known(adaptive) else
+        state.mark_unknown_speculative(adaptive.reason if isinstance(adaptive, Unknown) else
                                        "adaptive speculative parameters are not modelled for "
                                        f"SGLang {state.version}")
         return
@@ -202,8 +203,8 @@ def _topk_one_relation(state: ResolutionState, handler: str, steps: object, topk
                        draft: object) -> None:
     """topk 1 with steps and draft tokens unknown but related (`steps=k, draft=k`): SGLang
     sets draft = steps + 1 whatever k is, so the relation says whether it changes it."""
-    if topk != 1 or is_known(steps) or is_known(draft) or steps.identity is None \
-            or not steps.identity.same_value(draft.identity):
+    if topk != 1 or not isinstance(steps, Unknown) or not isinstance(draft, Unknown) \
+            or steps.identity is None or not steps.identity.same_value(draft.identity):
         return
     used = steps.identity.shifted(1)
     if draft.identity.plus != used.plus:
@@ -211,7 +212,7 @@ def _topk_one_relation(state: ResolutionState, handler: str, steps: object, topk
                   "topk 1 forces steps + 1", handler, _TOPK1_LOG)
 
 
-def _resolved_page_size(state: ResolutionState, traits) -> object:
+def _resolved_page_size(state: ResolutionState, traits: ReleaseTraits) -> object:
     """The page size SGLang's checks read (`resolved_view(...).page_size`): an int, or None
     when it depends on an attention backend SGLang picks for the GPU.
 
@@ -252,7 +253,8 @@ def _resolved_page_size(state: ResolutionState, traits) -> object:
     return 1 if page_size is None else page_size
 
 
-def _auto_params(state, traits, algorithm, arch):
+def _auto_params(state: ResolutionState, traits: ReleaseTraits, algorithm: str, arch: str | None
+                 ) -> tuple[int, int, int] | None:
     if algorithm == "STANDALONE" and traits.standalone_params:
         return traits.standalone_params
     if arch is None:
@@ -264,7 +266,7 @@ def _auto_params(state, traits, algorithm, arch):
     return traits.other_architectures_params
 
 
-def _eagle_overlap(state: ResolutionState, traits, algorithm: str) -> None:
+def _eagle_overlap(state: ResolutionState, traits: ReleaseTraits, algorithm: str) -> None:
     if traits.eagle_overlap == "disabled":
         state.set("disable_overlap_schedule", True, "EAGLE speculative decoding does not run "
                   "with the overlap scheduler in this release", "__post_init__",
@@ -274,7 +276,7 @@ def _eagle_overlap(state: ResolutionState, traits, algorithm: str) -> None:
                    "spec_v2_env" else state.config.value("enable_beta_spec", False))
         if not state.config.known("enable_beta_spec") and traits.eagle_overlap == "beta_spec":
             spec_v2 = Unknown("--enable-beta-spec is not readable")
-        if not is_known(spec_v2):
+        if isinstance(spec_v2, Unknown):
             state.set_unknown("disable_overlap_schedule", spec_v2.reason)
             return
         if algorithm in traits.spec_v2_algorithms and spec_v2:
@@ -310,7 +312,7 @@ def _eagle_overlap(state: ResolutionState, traits, algorithm: str) -> None:
                   "Overlap schedule is not implemented for speculative decoding on CPU.")
 
 
-def _ngram(state: ResolutionState, traits) -> None:
+def _ngram(state: ResolutionState, traits: ReleaseTraits) -> None:
     handler = "_handle_ngram"
     device = state.get("device")
     if isinstance(device, str) and not any(device.startswith(d) for d in traits.ngram_devices) \

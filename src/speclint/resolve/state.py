@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.flags.config import LaunchConfig
+from speclint.flags.config import LaunchConfig, Setting
 from speclint.source import Identity
 from speclint.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
 from speclint.sglang import release
@@ -36,7 +36,7 @@ def _known_fields(config: LaunchConfig) -> tuple[str, ...]:
     return names
 
 
-def _identity(config: LaunchConfig, setting) -> Identity | None:
+def _identity(config: LaunchConfig, setting: Setting) -> Identity | None:
     """The identity of an unknown value given by one word (`speculative_num_steps=k`), when
     no word read later could set the field again."""
     use = setting.use
@@ -101,7 +101,8 @@ class ResolutionState:
             logged: str | None = None, level: str = "warning") -> None:
         current = self.values.get(name)
         if current == value and type(current) is type(value) and \
-                (not isinstance(value, Unknown) or current.identity == value.identity):
+                (not isinstance(value, Unknown) or
+                 (isinstance(current, Unknown) and current.identity == value.identity)):
             return
         self.values[name] = value
         self.adjustments.append(Adjustment(name, current, value, reason, handler, logged,

@@ -21,7 +21,13 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from speclint.runner.workers import CheckedFile
+    from speclint.settings.options import LintOptions
 
 FORMAT = 1
 DEFAULT_DIR = ".speclint_cache"
@@ -48,7 +54,7 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def entry_key(path: str, data: bytes, options) -> str:
+def entry_key(path: str, data: bytes, options: LintOptions) -> str:
     digest = hashlib.blake2b(digest_size=20)
     # the path as given is what findings print; the absolute one tells files apart
     for part in (code_fingerprint(), path, os.path.abspath(path), repr(options)):
@@ -101,7 +107,8 @@ def _encode(value: object) -> object:
         return ["l", *map(_encode, value)]
     if isinstance(value, dict):
         return ["m", *([_encode(k), _encode(v)] for k, v in value.items())]
-    names = _field_names(type(value))
+    cls: type = type(value)  # type[object] reads as unhashable to mypy
+    names = _field_names(cls)
     return ["d", type(value).__name__, *(_encode(getattr(value, name)) for name in names)]
 
 
@@ -110,11 +117,12 @@ def _field_names(cls: type) -> tuple[str, ...]:
     if dataclasses.is_dataclass(cls):
         return tuple(f.name for f in dataclasses.fields(cls) if f.init)
     if cls.__name__ == "LaunchSummary":
-        return tuple(cls.__slots__)
+        slots: tuple[str, ...] = getattr(cls, "__slots__")
+        return tuple(slots)
     raise TypeError(f"cannot cache a {cls.__name__}")
 
 
-def _decode(value: object, classes: dict[str, type]) -> object:
+def _decode(value: object, classes: dict[str, type]) -> Any:
     if not isinstance(value, list):
         return value
     tag, items = value[0], value[1:]
@@ -137,13 +145,13 @@ def _decode(value: object, classes: dict[str, type]) -> object:
     raise ValueError(f"unknown tag {tag!r}")
 
 
-def encode_result(result) -> dict:
+def encode_result(result: CheckedFile) -> dict[str, object]:
     return {"path": result.path, "findings": _encode(result.findings),
             "contexts": _encode(result.contexts), "lines": _encode(result.lines),
             "launch_not_found": result.launch_not_found}
 
 
-def decode_result(stored: dict):
+def decode_result(stored: dict[str, Any]) -> CheckedFile:
     from speclint.runner.workers import CheckedFile
 
     classes = _classes()
@@ -163,7 +171,7 @@ class ResultCache:
     def _entry_path(self, key: str) -> str:
         return os.path.join(self.entries, key[:2], key + ".json")
 
-    def get(self, key: str):
+    def get(self, key: str) -> CheckedFile | None:
         """The stored result, or None: missing, damaged, foreign, or a dependency changed."""
         try:
             with open(self._entry_path(key), "rb") as handle:
@@ -177,7 +185,7 @@ class ResultCache:
         except Exception:  # a damaged or foreign entry is a miss, whatever is wrong with it
             return None
 
-    def put(self, key: str, result, depends: set[str]) -> None:
+    def put(self, key: str, result: CheckedFile, depends: set[str]) -> None:
         """Store a result; a failure to write only costs the next run a lint."""
         try:
             entry = {"format": FORMAT, "key": key,
@@ -204,7 +212,8 @@ class ResultCache:
                              "# This file is a cache directory tag created by speclint.\n")
 
 
-def cached_check(path: str, options, cache: ResultCache, lint) :
+def cached_check(path: str, options: LintOptions, cache: ResultCache,
+                 lint: Callable[[str, str, LintOptions], CheckedFile]) -> CheckedFile | None:
     """`lint(text, path, options)` through the cache; None when the file cannot be read (the
     caller lints it the usual way, which reports why)."""
     from speclint.engine import read_bytes

@@ -3,6 +3,7 @@ that knows which release has which flag, class, convention or resolution step.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from speclint.sglang.release import DRAFTER, FACTS, FLAGS, MODELS, RESOLUTION, Release
@@ -21,7 +22,8 @@ def releases() -> tuple[Release, ...]:
     return tuple(release(v) for v in supported_versions())
 
 
-def first_release(test, after: Release | None = None) -> Release | None:
+def first_release(test: Callable[[Release], object], after: Release | None = None
+                  ) -> Release | None:
     """The oldest bundled release (newer than `after`, when given) for which `test` holds."""
     for candidate in releases():
         if (after is None or after < candidate) and test(candidate):

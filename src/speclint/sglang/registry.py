@@ -19,6 +19,7 @@ import json
 import os
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from speclint.linedata import array_lines, header_of
 
@@ -52,7 +53,7 @@ def _lines() -> list[bytes]:
 
 
 @lru_cache(maxsize=1)
-def _header() -> dict:
+def _header() -> dict[str, Any]:
     return header_of(_lines())
 
 

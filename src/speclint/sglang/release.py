@@ -17,6 +17,13 @@ that rests on one that was not says "unverified for SGLang X" and is at most a w
 from __future__ import annotations
 
 from functools import cached_property
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from speclint.flags.schema import FlagSchema, FlagSpec
+    from speclint.sglang.registry import ModelFacts
+    from speclint.sglang.traits import ReleaseTraits
 
 FLAGS = "flags"
 """The flag schema, history and defaults."""
@@ -57,13 +64,13 @@ class Release:
         return self.version in supported_versions()
 
     @property
-    def schema(self):
+    def schema(self) -> FlagSchema:
         """`speclint.flags.schema.FlagSchema`: the release's argparse flags."""
         from speclint.flags.schema import load_schema
 
         return load_schema(self.version)
 
-    def flag(self, option: str):
+    def flag(self, option: str) -> FlagSpec | None:
         """The FlagSpec of `--option` in this release, or None."""
         return self.schema.by_option.get(option) if self.bundled else None
 
@@ -75,22 +82,24 @@ class Release:
         spec = self.schema.by_dest.get(dest) if self.bundled else None
         return spec.default if spec is not None else None
 
-    def choices(self, option: str) -> tuple | None:
+    def choices(self, option: str) -> tuple[object, ...] | None:
         spec = self.flag(option)
         return spec.choices if spec is not None else None
 
     @cached_property
-    def parser_facts(self) -> dict:
+    def parser_facts(self) -> dict[str, Any]:
         """What tools/gen_sglang_schema.py read about the release's parser and entry points
         (`prepare_server_args`, `sglang/cli/serve.py`): allow_abbrev, prog, notes."""
         from speclint.flags.schema import _header
 
         parser = _header()["parser"]
         index = parser["by_version"].get(self.version)
-        return parser["facts"][index] if index is not None else {}
+        facts: dict[str, Any] = parser["facts"][index] if index is not None else {}
+        return facts
 
     def _serve_note(self) -> str:
-        return self.parser_facts.get("notes", {}).get("sglang_serve", "")
+        note: str = self.parser_facts.get("notes", {}).get("sglang_serve", "")
+        return note
 
     @property
     def merges_config_file(self) -> bool:
@@ -108,7 +117,7 @@ class Release:
         return "(a positional model path)" in self._serve_note()
 
     @property
-    def history(self):
+    def history(self) -> ModuleType:
         """`speclint.flags.history`: renames, removals and value changes up to this release."""
         from speclint.flags import history
 
@@ -128,20 +137,20 @@ class Release:
         return self.resolution_follows == self.version
 
     @property
-    def traits(self):
+    def traits(self) -> ReleaseTraits:
         """`speclint.sglang.traits.ReleaseTraits` the resolver applies to this release."""
         from speclint.sglang.traits import TRAITS
 
         return TRAITS[self.resolution_follows]
 
     @property
-    def own_traits(self):
+    def own_traits(self) -> ReleaseTraits | None:
         """The traits read for this very release, None when they are borrowed."""
         return self.traits if self.resolution_exact else None
 
     # --- models and drafters ---------------------------------------------------------------
     @cached_property
-    def models(self):
+    def models(self) -> ModelFacts | None:
         """`speclint.sglang.registry.ModelFacts` read from this release's wheel, or None."""
         from speclint.sglang.registry import model_facts
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ...extract.embedded import Piece
@@ -110,7 +111,8 @@ def code_span_launch(doc: DocFile, span: CodeSpan) -> bool:
     return doc.shell(with_rest(span_pieces(span)), "drop") > 0
 
 
-def _words(lines: list[tuple[int, str]], clean: list[str], index: int, column: int):
+def _words(lines: list[tuple[int, str]], clean: list[str], index: int, column: int
+           ) -> Iterator[Piece]:
     """Words from (line `index`, `column`) on, through lines continued with `\\`."""
     while True:
         offset = lines[index][0]
@@ -123,7 +125,7 @@ def _words(lines: list[tuple[int, str]], clean: list[str], index: int, column: i
         column = 0
 
 
-def _prose_tokens(lines: list[tuple[int, str]], clean: list[str], index: int, match: re.Match) -> list[Piece]:
+def _prose_tokens(lines: list[tuple[int, str]], clean: list[str], index: int, match: re.Match[str]) -> list[Piece]:
     """The words of a launch on a prose line: the launcher, then flags and one value each,
     up to the first word that reads as prose again ([] when no flag follows)."""
     launcher_end = lines[index][0] + match.end()

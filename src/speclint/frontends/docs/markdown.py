@@ -12,6 +12,8 @@ warning, untagged text is not complained about.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ...extract.embedded import Piece
 from ...source import Diagnostic, ExtractResult
@@ -22,6 +24,9 @@ from .flag_lists import ENV_LINE, block_flag_list, block_prefixed_list, is_sglan
 from .inline import (LAUNCHER, Fragments, classify_fragment, code_span_launch, code_spans,
                      prose_launches, span_pieces)
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
 
 _SHELL_TAGS = {"bash", "sh", "shell", "zsh", "ksh", "console", "shell-session", "shellsession",
                "sh-session", "bash-session", "terminal", "shellscript", "shell-script"}
@@ -48,17 +53,24 @@ def _tag(info: str) -> str:
     return first.strip("{}").lstrip(".").lower()
 
 
-def _block_lines(token, lines: list[str], starts: list[int]) -> list[tuple[int, str]]:
+def _line_range(token: Token) -> list[int]:
+    """[first line, line after] of a block token (only tokens that have one are read)."""
+    assert token.map is not None
+    return token.map
+
+
+def _block_lines(token: Token, lines: list[str], starts: list[int]) -> list[tuple[int, str]]:
     """(file offset, text) of each content line of a code block token: markdown-it strips
     container indentation, so the content line is the end of the original line."""
-    first = token.map[0] + (1 if token.type == "fence" else 0)
+    block_start, block_stop = _line_range(token)
+    first = block_start + (1 if token.type == "fence" else 0)
     content = token.content.split("\n")
     if content and content[-1] == "":
         content.pop()
     out = []
     for number, text in enumerate(content):
         index = first + number
-        if index >= len(lines) or index >= token.map[1]:
+        if index >= len(lines) or index >= block_stop:
             break
         original = lines[index].rstrip("\r")
         text = text.rstrip("\r")
@@ -129,9 +141,9 @@ def _code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     doc.shell(_pieces(lines), "warn" if tag else "drop")
 
 
-def _inline(doc: DocFile, token, fragments: Fragments | None, in_list: bool) -> None:
+def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bool) -> None:
     """A paragraph (or heading, or table row): code spans, prose launches, fragments."""
-    first, stop = token.map
+    first, stop = _line_range(token)
     stop = min(stop, len(doc.starts))
     if first >= stop:
         return
@@ -146,10 +158,10 @@ def _inline(doc: DocFile, token, fragments: Fragments | None, in_list: bool) -> 
         kind = classify_fragment(span)
         if kind is None:
             continue
-        item = in_list and fragments is not None and index == 0 and leading.startswith("`")
-        if kind == "flags" and item:
+        item = in_list and index == 0 and leading.startswith("`")
+        if kind == "flags" and item and fragments is not None:
             fragments.flags.append(span_pieces(span))
-        elif kind == "env" and item:
+        elif kind == "env" and item and fragments is not None:
             fragments.env.append(span_pieces(span))
         # a fragment inside a sentence ("use `--speculative-algorithm EAGLE3` for ...") is a
         # mention of a flag, not a launch: only list items make flag lists
@@ -164,7 +176,7 @@ def _inline(doc: DocFile, token, fragments: Fragments | None, in_list: bool) -> 
 def _env_block(lines: list[tuple[int, str]], fragments: Fragments) -> bool:
     """A block of only env lines right after a flag list (`SGLANG_ENABLE_SPEC_V2=1`): the
     list's environment. Returns whether it was one (then it was added)."""
-    found = []
+    found: list[list[Piece]] = []
     for offset, line in lines:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -202,10 +214,10 @@ def _bounded(doc: DocFile, text: str) -> str:
     return "\n".join(lines)
 
 
-def _too_deep(doc: DocFile, tokens) -> None:
+def _too_deep(doc: DocFile, tokens: Sequence[Token]) -> None:
     deep = next((t for t in tokens if t.level >= MAX_NESTING - 1 and t.map), None)
     if deep is not None and not any(d.message == _TOO_DEEP for d in doc.result.diagnostics):
-        at = doc.starts[min(deep.map[0], len(doc.starts) - 1)]
+        at = doc.starts[min(_line_range(deep)[0], len(doc.starts) - 1)]
         doc.result.diagnostics.append(Diagnostic("unsupported-input", _TOO_DEEP, doc.span(at, at + 1)))
 
 
@@ -222,7 +234,7 @@ def extract_markdown(text: str, path: str) -> ExtractResult:
     depth = 0
     fragments: Fragments | None = None
     pending: Fragments | None = None  # a list just closed: env lines in the next block join it
-    seen: set[tuple[int, int]] = set()
+    seen: set[tuple[int, ...]] = set()
     for token in tokens:
         if pending is not None and token.level == 0 and token.type not in ("fence", "code_block"):
             _flush(doc, pending)

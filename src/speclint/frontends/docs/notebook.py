@@ -23,10 +23,14 @@ MAX_RETRIES = 3
 """Cells left out, one at a time, when the notebook's Python does not parse as a whole."""
 
 
-class _Pairs(list):
+JsonPath = tuple[str | int, ...]
+"""Where a value sits in the notebook's JSON: keys and list indices from the top."""
+
+
+class _Pairs(list[tuple[str, object]]):
     """A JSON object as its (key, value) pairs in file order (duplicate keys kept)."""
 
-    def get(self, key: str, default=None):
+    def get(self, key: str, default: object = None) -> object:
         return next((v for k, v in self if k == key), default)
 
 
@@ -46,10 +50,10 @@ def _string_pieces(text: str, begin: int, end: int) -> list[Piece]:
     return pieces
 
 
-def _walk_strings(data) -> list[tuple[tuple, str]]:
+def _walk_strings(data: object) -> list[tuple[JsonPath, str]]:
     """(path, value) of every string, keys included, in file order (no recursion)."""
-    out: list[tuple[tuple, str]] = []
-    stack: list[tuple[tuple, object]] = [((), data)]
+    out: list[tuple[JsonPath, str]] = []
+    stack: list[tuple[JsonPath, object]] = [((), data)]
     while stack:
         path, node = stack.pop()
         if isinstance(node, str):
@@ -64,15 +68,15 @@ def _walk_strings(data) -> list[tuple[tuple, str]]:
     return out
 
 
-def _cells(text: str, data) -> list[tuple[str, list[Piece]]] | None:
+def _cells(text: str, data: object) -> list[tuple[str, list[Piece]]] | None:
     """(cell type, pieces of its source) per cell; None when the strings cannot be lined
     up with the file (then the notebook is reported unread)."""
     tokens = [m.span() for m in _STRING.finditer(text)]
     strings = _walk_strings(data)
     if len(tokens) != len(strings):
         return None
-    cells: dict[tuple, list[Piece]] = {}
-    kinds: dict[tuple, str] = {}
+    cells: dict[JsonPath, list[Piece]] = {}
+    kinds: dict[JsonPath, str] = {}
     for (path, value), (begin, end) in zip(strings, tokens):
         cell = _cell_of(path)
         if cell is None:
@@ -85,7 +89,7 @@ def _cells(text: str, data) -> list[tuple[str, list[Piece]]] | None:
     return [(kinds.get(where, "code"), pieces) for where, pieces in cells.items()]
 
 
-def _cell_of(path: tuple) -> tuple[tuple, str] | None:
+def _cell_of(path: JsonPath) -> tuple[JsonPath, str] | None:
     """(cell path, 'cell_type' or 'source') for a string inside a cell's type or source:
     nbformat 4 `cells[i].source`, nbformat 3 `worksheets[j].cells[i].input`."""
     for index, part in enumerate(path):
@@ -166,9 +170,10 @@ def _code(path: str, code: list[Piece], code_cells: list[tuple[int, int]], start
             add_python(doc, found)
             break
         at = doc.starts[min(broken.span.line, len(doc.starts)) - 1] + broken.span.column - 1
-        cell = next((i for i in active if code_cells[i][0] <= at <= code_cells[i][1]), active[-1])
+        left_out = next((i for i in active if code_cells[i][0] <= at <= code_cells[i][1]),
+                        active[-1])
         add_python(doc, ExtractResult(diagnostics=[broken]))
-        active.remove(cell)
+        active.remove(left_out)
     else:
         for index in active:
             add_python(doc, python_result(doc, split[index].python))

@@ -115,7 +115,7 @@ def _expressions_unknown(pieces: list[Piece]) -> list[Piece]:
             close = text.find("}}", start + 3)
             stop = len(text) if close == -1 else close + 2
             if start > at:
-                out.append(_part(piece, at, start))
+                out.append(_part(piece, text, at, start))
             begin, end = ((piece.begin + start, piece.begin + stop) if piece.exact
                           else (piece.begin, piece.end))
             shown = text[start:stop] if stop - start <= 80 else text[start:start + 77] + "..."
@@ -123,11 +123,12 @@ def _expressions_unknown(pieces: list[Piece]) -> list[Piece]:
                              "expression, known only when the workflow runs"))
             at = stop
         if at < len(text):
-            out.append(_part(piece, at, len(text)))
+            out.append(_part(piece, text, at, len(text)))
     return out
 
 
-def _part(piece: Piece, begin: int, end: int) -> Piece:
+def _part(piece: Piece, text: str, begin: int, end: int) -> Piece:
+    """text[begin:end] of a piece whose text is `text`."""
     if piece.exact:
-        return Piece(piece.text[begin:end], piece.begin + begin, piece.begin + end, exact=True)
-    return Piece(piece.text[begin:end], piece.begin, piece.end)
+        return Piece(text[begin:end], piece.begin + begin, piece.begin + end, exact=True)
+    return Piece(text[begin:end], piece.begin, piece.end)

@@ -124,7 +124,8 @@ def _configmap(reader: "_Reader", root: yaml.Node) -> bool:
         offsets.append(offsets[-1] + 1 if offsets else value.start_mark.index)
         inner_starts = [0] + [i + 1 for i, c in enumerate(inner) if c == "\n"]
 
-        def move(span: Span, inner_starts=inner_starts, offsets=offsets, size=len(inner)) -> Span:
+        def move(span: Span, inner_starts: list[int] = inner_starts, offsets: list[int] = offsets,
+                 size: int = len(inner)) -> Span:
             begin = min(inner_starts[span.line - 1] + span.column - 1, size)
             end = min(inner_starts[span.end_line - 1] + span.end_column - 1, size)
             return span_of(reader.starts, offsets[begin], max(offsets[max(end - 1, begin)] + 1, offsets[begin] + 1))
@@ -143,7 +144,7 @@ def _configmap(reader: "_Reader", root: yaml.Node) -> bool:
     return found
 
 
-def _loader():
+def _loader() -> type[yaml.SafeLoader]:
     from ...extract.yaml_manifest import _Loader
 
     return _Loader

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, TypeGuard
 
 import yaml
 
@@ -94,7 +94,8 @@ def read_config(text: str, path: str, node: yaml.MappingNode | None = None,
     return config
 
 
-def _entry(loader, key: yaml.ScalarNode, value: yaml.Node, span) -> ConfigEntry:
+def _entry(loader: yaml.SafeLoader, key: yaml.ScalarNode, value: yaml.Node,
+           span: Callable[[yaml.Node], Span]) -> ConfigEntry:
     problem = None
     try:
         constructed = loader.construct_object(value, deep=True)
@@ -127,7 +128,7 @@ def _small(value: object) -> bool:
     return True
 
 
-def looks_like_config(node: yaml.Node) -> bool:
+def looks_like_config(node: yaml.Node | None) -> TypeGuard[yaml.MappingNode]:
     """Conservatively, a mapping written as SGLang's config: the model among its keys, and
     at least two keys and two thirds of them flags (or, for words with a dash, abbreviations of flags) of the newest
     bundled release or of 0.5.6.post2, so that a config with typos is still found."""
@@ -192,7 +193,8 @@ def load_config_file(name: str, linted: str) -> ConfigFile | None:
     return None
 
 
-def config_launch(path: str, config: ConfigFile, where: Span, image=None) -> Launch:
+def config_launch(path: str, config: ConfigFile, where: Span,
+                  image: tuple[str | None, Span | None] | None = None) -> Launch:
     """A config file (or a manifest's flag-key map) checked on its own, as
     `python -m sglang.launch_server --config FILE`. Without the model among its keys, the
     command line that uses it gives the model: an unknown rest of the command line."""
