@@ -3,10 +3,12 @@ branch choice; findings are reported once, with a note saying on which branch th
 
 from __future__ import annotations
 
-import speclint.extract as extract_module
+import speclint.frontends as extract_module
+from speclint.core.launches import Alternative, Condition, ExtractResult, Launch
+from speclint.core.spans import Span
+from speclint.core.words import Word
 from speclint.engine import lint_text
 from speclint.report.text import render_summary
-from speclint.source import Alternative, Condition, ExtractResult, Launch, Span, Word
 
 
 def _words(line: int, text: str) -> list[Word]:

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from speclint.flags.argv import argparse_stop, parse_argv
 from speclint.flags.config import LaunchConfig
 from speclint.flags.schema import load_schema, supported_versions
-from speclint.source import Span, Word
+from speclint.core.spans import Span
+from speclint.core.words import Word
 
 _TYPES = {"int": int, "float": float, "json": json.loads}
 

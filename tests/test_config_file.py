@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from speclint.engine import lint_path, lint_text
-from speclint.extract import extract_file
 from speclint.flags.config_merge import merge_traits
 from speclint.flags.entry import prepare_argv
+from speclint.frontends import extract_file
 from speclint.frontends.manifests.sglang_config import load_config_file
 from speclint.report.text import render_findings
 from speclint.settings.options import LintOptions
@@ -51,7 +51,8 @@ def test_merge_order_and_booleans_per_release():
     config = load_config_file("eagle.yaml", str(CONFIG / "x.sh"))
     words = prepare_argv("python -m sglang.launch_server", [], "0.5.23")
     assert words == []
-    from speclint.source import Span, Word
+    from speclint.core.spans import Span
+    from speclint.core.words import Word
     cli = [Word("--config", Span.point(1, 1)), Word("eagle.yaml", Span.point(1, 2)), Word("--tp", Span.point(1, 3)),
            Word("3", Span.point(1, 4))]
     texts = [w.text for w in prepare_argv("python -m sglang.launch_server", cli, "0.5.23", config)]
@@ -133,8 +134,9 @@ def test_merge_matches_sglang_0_5_23(name):
                          capture_output=True, text=True, timeout=300, cwd=str(CONFIG))
     real = json.loads(out.stdout.strip().splitlines()[-1])
     config = load_config_file(str(path), str(CONFIG / "x.sh"))
+    from speclint.core.spans import Span
+    from speclint.core.words import Word
     from speclint.flags.config_merge import refusal
-    from speclint.source import Span, Word
     cli = [Word("--config", Span.point(1, 1)), Word(str(path), Span.point(1, 1)), Word("--tp-size", Span.point(1, 1)),
            Word("3", Span.point(1, 1))]
     refused = refusal(config, "0.5.23")

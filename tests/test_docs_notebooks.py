@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from speclint.engine import lint_text
-from speclint.extract import extract_file
+from speclint.frontends import extract_file
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "fixtures/notebooks/launch_server.ipynb"

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from speclint.engine import lint_text
-from speclint.extract import extract_file
+from speclint.frontends import extract_file
 from speclint.runner.walk import iter_lint_paths
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from speclint.engine import lint_text
-from speclint.extract import extract_file, file_kind, is_lintable_path
+from speclint.frontends import extract_file, file_kind, is_lintable_path
 
 ROOT = Path(__file__).resolve().parent.parent
 

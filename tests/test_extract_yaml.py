@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from speclint.engine import lint_text
-from speclint.extract import extract_file
+from speclint.frontends import extract_file
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -140,8 +140,8 @@ def test_a_failed_write_leaves_the_original(tmp_path, monkeypatch):
 
 
 def test_overlapping_edits_apply_one_per_pass():
-    from speclint.rules.base import Edit
-    from speclint.source import Span
+    from speclint.core.findings import Edit
+    from speclint.core.spans import Span
 
     text = "abcdef\n"
     edits = [Edit(Span(1, 1, 1, 4), "X", "a"), Edit(Span(1, 2, 1, 5), "Y", "b")]

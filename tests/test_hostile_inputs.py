@@ -9,8 +9,9 @@ import sys
 
 import pytest
 
-from speclint.engine import MAX_FILE_BYTES, MAX_LAUNCHES, lint_path, lint_text
-from speclint.extract.shell import extract_shell
+from speclint.engine import MAX_LAUNCHES, lint_path, lint_text
+from speclint.frontends.reading import MAX_FILE_BYTES
+from speclint.frontends.shell.script import extract_shell
 from speclint.models.config import read_model_config
 from speclint.models.weights import read_header
 from speclint.settings.options import LintOptions

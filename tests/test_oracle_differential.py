@@ -26,9 +26,9 @@ from collections import Counter
 import pytest
 from oracle_harness import declared_by, model, run_oracle
 
+from speclint.core.findings import Severity
 from speclint.engine import lint_text
 from speclint.resolve import Unknown, is_known
-from speclint.rules.base import Severity
 from speclint.settings.options import LintOptions
 
 pytestmark = pytest.mark.oracle

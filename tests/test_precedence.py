@@ -3,12 +3,12 @@ same token or the same rejection, and only on that launch."""
 
 from __future__ import annotations
 
+from speclint.core.findings import Finding, Severity
+from speclint.core.spans import Span
 from speclint.engine import lint_text
 from speclint.rules import all_rules
-from speclint.rules.base import Finding, Severity
 from speclint.rules.precedence import REJECTION, drop_deferred
 from speclint.settings.options import LintOptions, Selection
-from speclint.source import Span
 
 LAUNCH = "python -m sglang.launch_server --model-path m "
 

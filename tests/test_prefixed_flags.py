@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from speclint.engine import lint_text
-from speclint.extract import extract_file
+from speclint.frontends import extract_file
 from speclint.settings.errors import ConfigError
 from speclint.settings.files import parse_settings
 from speclint.settings.options import LintOptions

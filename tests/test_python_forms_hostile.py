@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from speclint.engine import lint_text
-from speclint.extract import extract_file
+from speclint.frontends import extract_file
 
 LAUNCH = "['python3', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-szie', '2']"
 EXAMPLES = int(os.environ.get("SPECLINT_FUZZ_EXAMPLES", "30"))

@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 from speclint.cli import main
+from speclint.core.findings import Severity
 from speclint.engine import lint_text
 from speclint.flags.schema import supported_versions
-from speclint.rules.base import Severity
 from speclint.settings.options import LintOptions
 from speclint.sglang import DRAFTER, FLAGS, MODELS, RESOLUTION, first_release, release
 from speclint.sglang.registry import read_versions

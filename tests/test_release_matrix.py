@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from speclint.core.findings import Severity
 from speclint.engine import lint_text
-from speclint.rules.base import Severity
 from speclint.settings.options import LintOptions
 from speclint.sglang import releases
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from speclint.engine import lint_path
-from speclint.extract.shell import extract_shell
+from speclint.frontends.shell.script import extract_shell
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "shell"

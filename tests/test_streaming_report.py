@@ -20,7 +20,8 @@ from speclint.report import junit
 from speclint.report.output import OutputError, ReportFile
 from speclint.report.stream import render
 from speclint.report.text import render_findings, render_summary
-from speclint.runner.workers import CheckedFile, lint_job
+from speclint.runner.results import CheckedFile
+from speclint.runner.workers import lint_job
 from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from speclint.engine import lint_text
-from speclint.extract import extract_file
+from speclint.frontends import extract_file
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMS = ROOT / "fixtures/markdown/fence_forms.md"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from speclint.rules import all_rules
-from speclint.rules.base import rule_page
+from speclint.rules.pages import rule_page
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -17,10 +17,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from speclint.source import Span
+from speclint.core.spans import Span
 
 if TYPE_CHECKING:
-    from speclint.rules.base import Finding
+    from speclint.core.findings import Finding
 
 _DIRECTIVE = re.compile(r"#\s*speclint:\s*(disable-file|disable)\s*=\s*([A-Za-z0-9_,\s-]+)")
 

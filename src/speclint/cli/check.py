@@ -10,8 +10,18 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from speclint.engine import FileResult
+    from speclint.report.output import ReportFile, Stdout
+    from speclint.report.text import ReportStyle
+    from speclint.runner.checking import Outcome
+    from speclint.settings.files import SettingsFinder
+    from speclint.settings.merge import CommandLine
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -20,7 +30,7 @@ def _error(message: str) -> None:
     click.echo(f"speclint: error: {message}", err=True)
 
 
-def split_keys(values) -> tuple[str, ...]:
+def split_keys(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(key.strip() for value in values for key in value.split(",") if key.strip())
 
 
@@ -28,7 +38,7 @@ def selector_errors(**given: tuple[str, ...]) -> list[str]:
     """One line per `--select`/`--extend-select`/`--ignore` entry that selects no rule."""
     from speclint.rules import selector_problem
 
-    found = []
+    found: list[str] = []
     for option, keys in given.items():
         for key in keys:
             problem = selector_problem(key)
@@ -37,7 +47,7 @@ def selector_errors(**given: tuple[str, ...]) -> list[str]:
     return found
 
 
-def use_color(choice: str, stream) -> bool:
+def use_color(choice: str, stream: object) -> bool:
     """`--color always|never` wins; else NO_COLOR (any value) turns colour off, FORCE_COLOR
     (any value) on; else colour when the report goes to a terminal."""
     if choice != "auto":
@@ -53,7 +63,8 @@ def use_color(choice: str, stream) -> bool:
         return False
 
 
-def run_check(o: dict) -> int:
+def run_check(o: dict[str, Any]) -> int:
+    """`speclint check`; `o`: the command's options as click gives them."""
     from speclint.settings.errors import ConfigError
     from speclint.settings.files import SettingsFinder
     from speclint.settings.merge import CommandLine
@@ -92,7 +103,7 @@ def run_check(o: dict) -> int:
     output_format = o["output_format"]
     if output_format is None and not o["isolated"]:
         output_format = settings_here.output_format
-    from speclint.cli.commands import FORMATS
+    from speclint.cli.options import FORMATS
 
     if output_format not in FORMATS:
         if output_format is not None:
@@ -108,7 +119,7 @@ def run_check(o: dict) -> int:
     return _lint(paths, cli, finder, o, output_format)
 
 
-def _diff(paths, cli, finder) -> int:
+def _diff(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> int:
     from speclint.runner.checking import check_paths
 
     outcome = check_paths(paths, cli, finder, fix=False, diff=True, keep_contexts=False)
@@ -121,7 +132,7 @@ def _diff(paths, cli, finder) -> int:
     return EXIT_ERROR if outcome.errors else (EXIT_FINDINGS if changed else EXIT_CLEAN)
 
 
-def _hidden_note(outcome, cli) -> str:
+def _hidden_note(outcome: Outcome, cli: CommandLine) -> str:
     """'; N unsafe fixes not applied (--unsafe-fixes)' after --fix/--diff, as ruff says."""
     if cli.unsafe_fixes:
         return ""
@@ -133,7 +144,8 @@ def _hidden_note(outcome, cli) -> str:
             "(`--unsafe-fixes` applies them)" if hidden else "")
 
 
-def _lint(paths, cli, finder, o, output_format) -> int:
+def _lint(paths: list[str], cli: CommandLine, finder: SettingsFinder, o: dict[str, Any],
+          output_format: str) -> int:
     from speclint.report.output import OutputError, open_output
     from speclint.report.text import ReportStyle
 
@@ -187,14 +199,16 @@ class _Stderr:
         pass
 
 
-def _report(paths, cli, finder, fix: bool, output_format: str, out, style,
+def _report(paths: list[str], cli: CommandLine, finder: SettingsFinder, fix: bool,
+            output_format: str, out: Stdout | ReportFile | _Stderr, style: ReportStyle,
             statistics: bool) -> tuple[int, bool]:
     """Lint and write the report as results arrive; (files not linted, any finding at or above
     its file's --fail-on). Errors go to standard error as they come."""
+    from speclint.core.findings import Severity
     from speclint.report.stream import reporter_for
-    from speclint.rules.base import Severity
     from speclint.runner.checking import check_paths, stream_paths
 
+    items: list[tuple[FileResult, str]] | Iterator[str | tuple[FileResult, str]]
     if fix:  # fixing needs each file's whole result: collected first, as before
         outcome = check_paths(paths, cli, finder, fix=True, keep_contexts=False)
         for message in outcome.errors:
@@ -229,7 +243,7 @@ def _report(paths, cli, finder, fix: bool, output_format: str, out, style,
     return failed, failing
 
 
-def _fixed_message(outcome, style, cli) -> None:
+def _fixed_message(outcome: Outcome, style: ReportStyle, cli: CommandLine) -> None:
     """`Fixed N findings.` on standard error; with --show-fixes, which ones per file (ruff)."""
     if outcome.fixed:
         click.echo(f"Fixed {outcome.fixed} finding{'s' if outcome.fixed != 1 else ''}"
@@ -248,7 +262,7 @@ def _fixed_message(outcome, style, cli) -> None:
             click.echo(f"No fixes applied{note}.", err=True)
 
 
-def _show_settings(path: str, cli, finder) -> int:
+def _show_settings(path: str, cli: CommandLine, finder: SettingsFinder) -> int:
     """`--show-settings PATH`: the resolved settings for PATH and where each one came from."""
     from speclint.settings.errors import ConfigError
     from speclint.settings.merge import options_for, walk_options
@@ -263,7 +277,7 @@ def _show_settings(path: str, cli, finder) -> int:
     options = options_for(named, cli, settings)
     walk = walk_options(cli, settings)
 
-    def origin(cli_value, file_value) -> str:
+    def origin(cli_value: object, file_value: object) -> str | None:
         return ("command line" if cli_value else
                 settings.path if file_value not in (None, (), "") else "default")
 

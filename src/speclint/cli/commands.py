@@ -4,13 +4,17 @@ config or internal error (other files are still linted)."""
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from speclint import __version__
+from speclint.cli.options import FORMATS, parse_model_configs, validate_version
+
+if TYPE_CHECKING:
+    from speclint.resolve.gpu_profiles import GpuProfile
 
 EXIT_CLEAN, EXIT_ERROR = 0, 2
-FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab", "junit"]
 
 
 class _DefaultToCheck(click.Group):
@@ -21,16 +25,16 @@ class _DefaultToCheck(click.Group):
     """Commands imported only when used: the runtime checks cost 5 ms of imports, the
     language server its protocol library."""
 
-    def parse_args(self, ctx, args):
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if (args and args[0] not in self.commands and args[0] not in self._LAZY
                 and args[0] not in ("--help", "-h", "--version")):
             args = ["check", *args]
         return super().parse_args(ctx, args)
 
-    def list_commands(self, ctx):
+    def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*self.commands, *self._LAZY])
 
-    def get_command(self, ctx, name):
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self._LAZY and name not in self.commands:
             import importlib
 
@@ -40,7 +44,7 @@ class _DefaultToCheck(click.Group):
         return super().get_command(ctx, name)
 
 
-def _print_version(ctx, param, value) -> None:
+def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     """`speclint --version`: speclint's own version and the SGLang releases it bundles (read
     only when asked: the release list is package data)."""
     if not value or ctx.resilient_parsing:
@@ -51,26 +55,6 @@ def _print_version(ctx, param, value) -> None:
     click.echo(f"speclint {__version__} (SGLang {releases[0]} to {newest_version()}, "
                f"{len(releases)} releases)")
     ctx.exit(0)
-
-
-def _validate_version(ctx, param, value):
-    if value is None:
-        return None
-    from speclint.flags.versions import version_key
-
-    if version_key(value)[0] < 0:
-        raise click.BadParameter(f"{value!r} is not an SGLang version (expected e.g. 0.5.23)")
-    return value.lstrip("v")
-
-
-def _parse_model_configs(ctx, param, values):
-    pairs = []
-    for value in values:
-        name, sep, path = value.partition("=")
-        if not sep or not name or not path:
-            raise click.BadParameter(f"{value!r}: expected NAME=PATH")
-        pairs.append((name, path))
-    return tuple(pairs)
 
 
 def _error(message: str) -> None:
@@ -104,7 +88,7 @@ def main() -> None:
               help="These rules on top of the selected ones (e.g. the opt-in FLG003, DRF011).")
 @click.option("--ignore", multiple=True, metavar="CODES",
               help="Skip these rules: codes, code prefixes or names; comma-separated.")
-@click.option("--sglang-version", callback=_validate_version, metavar="VERSION",
+@click.option("--sglang-version", callback=validate_version, metavar="VERSION",
               help="SGLang release to check against (default: the launch's image tag, else the newest).")
 @click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
               help="Lowest severity that makes the exit code 1 (default: warning).")
@@ -120,7 +104,7 @@ def main() -> None:
               help="The name of the file standard input (`-`) holds: its kind, configuration "
                    "and the name in the findings.")
 @click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
-              callback=_parse_model_configs,
+              callback=parse_model_configs,
               help="Where the config.json of model NAME is (a folder or a file); repeatable.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False),
               help="Use this configuration file for every linted file.")
@@ -145,7 +129,7 @@ def main() -> None:
 @click.option("--cache-dir", type=click.Path(file_okay=False), envvar="SPECLINT_CACHE_DIR",
               help="Where results are kept for re-runs (default .speclint_cache; env "
                    "SPECLINT_CACHE_DIR).")
-def check(**options) -> None:
+def check(**options: object) -> None:
     """Lint launch commands (files or folders; `-` reads standard input)."""
     from speclint.cli.check import run_check
 
@@ -156,12 +140,12 @@ def check(**options) -> None:
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-@click.option("--sglang-version", callback=_validate_version, metavar="VERSION",
+@click.option("--sglang-version", callback=validate_version, metavar="VERSION",
               help="SGLang release to resolve for (default: the image tag, else the newest).")
 @click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
-              callback=_parse_model_configs,
+              callback=parse_model_configs,
               help="Where the config.json of model NAME is (a folder or a file); repeatable.")
-@click.option("--compare", callback=_validate_version, metavar="VERSION",
+@click.option("--compare", callback=validate_version, metavar="VERSION",
               help="Also resolve for this SGLang release and show every effective value "
                    "that differs.")
 @click.option("--gpu", metavar="PROFILE",
@@ -169,7 +153,9 @@ def check(**options) -> None:
                    "rtx6000-ada, mi300x, mi355x, ...): predicts the GPU-dependent fields.")
 @click.option("--gpus", type=click.IntRange(min=1), metavar="N",
               help="GPUs per node with --gpu (default 8).")
-def explain(paths, output_format, sglang_version, model_configs, compare, gpu, gpus) -> None:
+def explain(paths: tuple[str, ...], output_format: str, sglang_version: str | None,
+            model_configs: tuple[tuple[str, str], ...], compare: str | None, gpu: str | None,
+            gpus: int | None) -> None:
     """Show the configuration SGLang will really run with, and why each value changed."""
     from speclint.report.explain import render_explain_json, render_explain_text
     from speclint.runner.checking import check_paths
@@ -213,7 +199,7 @@ def explain(paths, output_format, sglang_version, model_configs, compare, gpu, g
     sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
 
 
-def _gpu_profile(gpu: str | None, gpus: int | None):
+def _gpu_profile(gpu: str | None, gpus: int | None) -> GpuProfile | None:
     """The `GpuProfile` of `--gpu`/`--gpus`; exit 2 for a name no profile has."""
     if gpu is None:
         if gpus is not None:
@@ -231,10 +217,10 @@ def _gpu_profile(gpu: str | None, gpus: int | None):
 
 @main.command("rule", short_help="Print a rule's documentation page.")
 @click.argument("key")
-def rule_command(key) -> None:
+def rule_command(key: str) -> None:
     """Print a rule's documentation page (KEY: a code such as SPD001, or a name)."""
     from speclint.rules import rule_by_key
-    from speclint.rules.base import rule_page
+    from speclint.rules.pages import rule_page
 
     rule = rule_by_key(key)
     if rule is None:
@@ -246,12 +232,12 @@ def rule_command(key) -> None:
 @main.command("rules")
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-def rules_command(output_format) -> None:
+def rules_command(output_format: str) -> None:
     """List every rule: code, name, severity and what it finds."""
     import json
 
     from speclint.rules import all_rules
-    from speclint.rules.base import rule_page
+    from speclint.rules.pages import rule_page
 
     rules = all_rules()
     if output_format == "json":

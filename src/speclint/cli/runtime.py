@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from speclint.preflight.check import BACKENDS, DEFAULT_MAX_USED_MIB
+
+if TYPE_CHECKING:
+    from speclint.preflight.result import PreflightResult
+    from speclint.settings.options import LintOptions
 
 EXIT_UNKNOWN = 2
 
@@ -28,7 +33,7 @@ _backend = click.option("--backend", type=click.Choice(BACKENDS), default=None,
                         help="How GPUs are read: NVML, else nvidia-smi (auto, the default).")
 
 
-def _progress(result, seconds_left: float) -> None:
+def _progress(result: PreflightResult, seconds_left: float) -> None:
     from speclint.preflight.report import progress_line
 
     click.echo("speclint: " + progress_line(result, seconds_left), err=True)
@@ -45,7 +50,8 @@ def _progress(result, seconds_left: float) -> None:
 @_backend
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-def preflight_command(gpus, needed, max_used_mib, wait_s, backend, output_format) -> None:
+def preflight_command(gpus: str | None, needed: int | None, max_used_mib: int, wait_s: float,
+                      backend: str | None, output_format: str) -> None:
     """Check that GPUs are free before a launch: memory used and compute processes.
 
     Exit 0 clean, 1 busy or too few GPUs, 2 cannot tell (no driver or nvidia-smi).
@@ -73,8 +79,9 @@ def preflight_command(gpus, needed, max_used_mib, wait_s, backend, output_format
 @click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
               help="Where the config.json of model NAME is (a folder or a file); repeatable.")
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
-def run_command(max_used_mib, wait_s, backend, sglang_version, allow_unknown, model_configs,
-                command) -> None:
+def run_command(max_used_mib: int, wait_s: float, backend: str | None, sglang_version: str | None,
+                allow_unknown: bool, model_configs: tuple[str, ...], command: tuple[str, ...]
+                ) -> None:
     """Lint a launch command, check its GPUs are free, then exec it.
 
     speclint run [OPTIONS] -- python -m sglang.launch_server --model-path M --tp 8
@@ -92,17 +99,17 @@ def run_command(max_used_mib, wait_s, backend, sglang_version, allow_unknown, mo
                 _progress if wait_s else None)
 
 
-def _lint_options(sglang_version: str | None, model_configs: tuple[str, ...]):
+def _lint_options(sglang_version: str | None, model_configs: tuple[str, ...]) -> LintOptions:
     """What `check` would use for a file in the current folder: its configuration file
     (select, ignore, models, sglang-version) under the command line's options."""
-    from speclint.cli.commands import _parse_model_configs, _validate_version
+    from speclint.cli.options import parse_model_configs, validate_version
     from speclint.settings.errors import ConfigError
     from speclint.settings.files import SettingsFinder
     from speclint.settings.merge import CommandLine, options_for
 
     try:
-        version = _validate_version(None, None, sglang_version)
-        pairs = _parse_model_configs(None, None, model_configs)
+        version = validate_version(None, None, sglang_version)
+        pairs = parse_model_configs(None, None, model_configs)
     except click.BadParameter as error:
         _say(f"error: {error.message}")
         sys.exit(EXIT_UNKNOWN)

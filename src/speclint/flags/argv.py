@@ -14,7 +14,8 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from speclint.flags.schema import FlagSchema, FlagSpec
-from speclint.source import Span, Word
+from speclint.core.spans import Span
+from speclint.core.words import Word
 
 _NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
 

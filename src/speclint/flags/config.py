@@ -13,7 +13,7 @@ from typing import cast
 
 from speclint.flags.argv import FlagUse, ParsedArgs
 from speclint.flags.schema import FlagSchema
-from speclint.source import Span
+from speclint.core.spans import Span
 
 _ACCUMULATING = ("append", "append_const", "count")
 

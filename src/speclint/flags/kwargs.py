@@ -12,7 +12,8 @@ import ast
 
 from speclint.flags.argv import ArgProblem, FlagUse, ParsedArgs
 from speclint.flags.schema import FlagSchema, FlagSpec
-from speclint.source import Span, Word
+from speclint.core.spans import Span
+from speclint.core.words import Word
 
 # fields whose argparse dest differs (`--tensor-parallel-size/--tp-size` has dest
 # tensor_parallel_size before 0.5.14; from_cli_args copies it into tp_size)

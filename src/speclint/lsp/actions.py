@@ -10,7 +10,7 @@ from lsprotocol import types
 from speclint.lsp.convert import Lines
 
 if TYPE_CHECKING:
-    from speclint.rules.base import Finding
+    from speclint.core.findings import Finding
 
 _COMMENT_KINDS = ("shell", "python", "yaml", "dockerfile")
 """File kinds where a `#` line above the command is a comment speclint reads."""

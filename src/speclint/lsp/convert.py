@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from speclint.rules.base import Finding, Severity
-from speclint.source import Span
+from speclint.core.findings import Finding, Severity
+from speclint.core.spans import Span
 
 _SEVERITY = {Severity.ERROR: types.DiagnosticSeverity.Error,
              Severity.WARNING: types.DiagnosticSeverity.Warning,

@@ -106,7 +106,7 @@ def lint_document(text: str, path: str, sglang_version: str | None,
                   model_configs: tuple[tuple[str, str], ...]) -> Linted:
     """The same lint `speclint check` runs on the file, with its configuration."""
     from speclint.engine import FileResult, lint_text
-    from speclint.extract import file_kind
+    from speclint.frontends import file_kind
     from speclint.settings.errors import ConfigError
     from speclint.settings.files import SettingsFinder
     from speclint.settings.merge import CommandLine, options_for

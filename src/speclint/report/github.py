@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from speclint.rules.base import Finding
+    from speclint.core.findings import Finding
 
 _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from speclint.report.fingerprint import fingerprint
 
 if TYPE_CHECKING:
-    from speclint.rules.base import Finding
+    from speclint.core.findings import Finding
 
 _GITLAB_SEVERITY = {"error": "major", "warning": "minor", "info": "info"}
 

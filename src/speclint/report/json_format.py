@@ -11,7 +11,7 @@ from speclint.report.urls import rule_url
 from speclint.runner.fix import applicability
 
 if TYPE_CHECKING:
-    from speclint.rules.base import Finding
+    from speclint.core.findings import Finding
 
 
 def finding_dict(finding: Finding) -> dict[str, object]:

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from speclint.core.findings import Finding
     from speclint.engine import FileResult
-    from speclint.rules.base import Finding
 
 
 class Writer(Protocol):

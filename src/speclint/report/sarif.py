@@ -13,8 +13,9 @@ from speclint.report.fingerprint import fingerprint
 from speclint.report.reporter import JsonArray, Reporter
 
 if TYPE_CHECKING:
+    from speclint.core.findings import Finding
     from speclint.engine import FileResult
-    from speclint.rules.base import Finding, Rule
+    from speclint.rules.base import Rule
 
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
@@ -29,7 +30,7 @@ def _sarif_uri(path: str) -> str:
 
 
 def sarif_rule(rule: Rule) -> dict[str, object]:
-    from speclint.rules.base import rule_page
+    from speclint.rules.pages import rule_page
 
     return {
         "id": rule.code,

@@ -7,13 +7,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
+from speclint.core.findings import Severity
 from speclint.report.reporter import Reporter, Writer
-from speclint.rules.base import Severity
 
 if TYPE_CHECKING:
+    from speclint.core.findings import Finding
+    from speclint.core.spans import Span
     from speclint.engine import FileResult
-    from speclint.rules.base import Finding, LaunchContext
-    from speclint.source import Span
+    from speclint.rules.base import LaunchContext
 
 
 @dataclass
@@ -279,7 +280,7 @@ def _drafter_unchecked(ctx: object) -> bool:
     known = getattr(ctx, "drafter_unchecked", None)  # a LaunchSummary from `check`
     if known is not None:
         return bool(known)
-    from speclint.rules.drf_config_not_found import unread_model_configs
+    from speclint.rules.drafter import unread_model_configs
 
     return bool(unread_model_configs(cast("LaunchContext", ctx)))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from speclint.source import Identity
+from speclint.core.words import Identity
 
 
 class Unknown:

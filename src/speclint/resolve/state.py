@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.flags.config import LaunchConfig, Setting
-from speclint.source import Identity
+from speclint.core.words import Identity
 from speclint.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
 from speclint.sglang import release
 from speclint.sglang.traits import ReleaseTraits

@@ -6,84 +6,45 @@ yields findings. It never parses text.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
-from typing import ClassVar, Iterable, Iterator
+from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
 
+from speclint.core.config_files import ConfigEntry
+from speclint.core.findings import Edit, Finding, Note, Severity
+from speclint.core.launches import Diagnostic, Launch
+from speclint.core.spans import Span
 from speclint.flags.argv import ParsedArgs
-from speclint.flags.config import LaunchConfig
-from speclint.source import Diagnostic, Launch, Span
+from speclint.flags.config import LaunchConfig, Setting
 
+if TYPE_CHECKING:
+    from speclint.models.config import ModelConfig
+    from speclint.models.locate import Located
+    from speclint.resolve.gpu_profiles import GpuProfile
+    from speclint.resolve.result import Resolution
+    from speclint.sglang.release import Release
 
-class Severity(enum.IntEnum):
-    INFO = 0
-    WARNING = 1
-    ERROR = 2
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
-
-    @classmethod
-    def parse(cls, text: str) -> "Severity":
-        return cls[text.upper()]
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """A second location that explains a finding (where a variable was set, the other copy)."""
-
-    span: Span
-    message: str
-
-
-@dataclass(frozen=True, slots=True)
-class Edit:
-    """A certain fix: replace `expected` inside `span` (the whole span when None) by `replacement`.
-
-    Matching `expected` inside the span keeps what surrounds the token (quotes in Python
-    and YAML, `=` in `--flag=value`)."""
-
-    span: Span
-    replacement: str
-    description: str
-    expected: str | None = None
-    safe: bool = False
-    """ruff's split: a safe edit keeps what the launch does and what its author asked for
-    (spelling out an abbreviation, dropping a value overridden later) and `--fix` applies it;
-    any other edit (one that changes a value, a flag's meaning, or makes a failing launch
-    run) is applied only with `--unsafe-fixes`."""
-
-
-@dataclass(slots=True)
-class Finding:
-    code: str
-    name: str
-    severity: Severity
-    path: str
-    span: Span
-    message: str
-    fix_hint: str = ""
-    """One line saying what to write instead."""
-    notes: list[Note] = field(default_factory=list)
-    launch_span: Span | None = None
-    """The whole launch command the finding is about (suppression comments cover it)."""
-    fix: "Edit | tuple[Edit, ...] | None" = None
-    """Edits `--fix` applies: only for changes that are certain."""
-    claims: tuple[str, ...] = ()
-    """Problems this finding reports besides its token (`precedence.REJECTION`: the
-    launch's resolution stops): a general rule's finding with the same claim gives way."""
+NO_FIX = "no fix"
+"""`Example.fixed` of a finding that carries no edit."""
 
 
 @dataclass(frozen=True, slots=True)
 class Example:
-    """A launch snippet a rule's tests run: `invalid` ones must trigger it, `valid` ones must not."""
+    """A launch snippet a rule's tests run: `invalid` ones must trigger it, `valid` ones must not.
+
+    An invalid example also states what the user sees (tests/test_rule_examples.py checks it):
+    where the finding points, a fragment of its message, and the launch after its fix."""
 
     source: str
     sglang_version: str | None = None
     kind: str = "shell"
     gpu: str | None = None
     """The GPU profile the example runs on (`--gpu`), for rules about the GPU."""
+    at: str | None = None
+    """`line:column` of the rule's finding (as `check` prints it)."""
+    says: str | None = None
+    """A fragment of that finding's message."""
+    fixed: str | None = None
+    """The source after applying the finding's edits (safe or not), or `NO_FIX`."""
 
 
 @dataclass(slots=True)
@@ -98,10 +59,10 @@ class ModelRef:
     """A model the launch names (target or draft), and its config.json when found on disk."""
 
     reference: str | None
-    located: object = None
-    """`speclint.models.locate.Located`, or None when the launch names no model."""
-    config: object = None
-    """`speclint.models.config.ModelConfig`, or None when not found or unreadable."""
+    located: Located | None = None
+    """Where the model was looked for, or None when the launch names no model."""
+    config: ModelConfig | None = None
+    """The model's config.json, or None when not found or unreadable."""
     problem: str | None = None
     """Why the config could not be read (found but broken)."""
 
@@ -119,14 +80,14 @@ class LaunchContext:
     parsed: ParsedArgs
     config: LaunchConfig
     version: VersionChoice
-    resolution: object = None
-    """`speclint.resolve.Resolution`: what SGLang will really run with."""
+    resolution: Resolution | None = None
+    """What SGLang will really run with."""
     target: ModelRef | None = None
     draft: ModelRef | None = None
-    config_refusal: tuple | None = None
-    """(ConfigEntry, message) for the first `--config` file key SGLang's merger refuses."""
-    gpu: object = None
-    """The `GpuProfile` the launch was resolved for (None: not given)."""
+    config_refusal: tuple[ConfigEntry, str] | None = None
+    """(entry, message) for the first `--config` file key SGLang's merger refuses."""
+    gpu: GpuProfile | None = None
+    """The GPU the launch was resolved for (None: not given)."""
 
     @property
     def counted(self) -> bool:
@@ -139,8 +100,8 @@ class LaunchContext:
         return self.launch.partly_read
 
     @property
-    def release(self):
-        """`speclint.sglang.Release`: what speclint knows about the checked SGLang release."""
+    def release(self) -> Release:
+        """What speclint knows about the checked SGLang release."""
         from speclint.sglang import release
 
         return release(self.version.version)
@@ -149,6 +110,84 @@ class LaunchContext:
         """The launch's environment variable, or None when unset or not readable."""
         word = self.launch.env.get(name)
         return word.text if word is not None else None
+
+    # How a rule names and points at a field, in the launch's own syntax: `--tp-size 8` on a
+    # command line, `tp_size=8` in a keyword launch (`sgl.Engine(tp_size=8)`). A field is a
+    # ServerArgs field; on a command line it is read from whatever dest the release parses
+    # it into (`tensor_parallel_size` in 0.5.6.post2 for `tp_size`).
+
+    def setting(self, field: str) -> Setting | None:
+        """The field's setting (given or default), or None when the release has no such field."""
+        from speclint.resolve.parallel import cli_dest
+
+        dest = cli_dest(self.config, field)
+        return self.config.get(dest) if dest is not None else None
+
+    def given(self, field: str) -> bool:
+        """The launch sets the field (on its command line, in a `--config` file, as a keyword)."""
+        found = self.setting(field)
+        return found is not None and found.given
+
+    def known(self, field: str) -> bool:
+        """Statically known: given literally, or left at its default with nothing unreadable."""
+        from speclint.resolve.parallel import cli_dest
+
+        dest = cli_dest(self.config, field)
+        return dest is not None and self.config.known(dest)
+
+    def option(self, field: str) -> str:
+        """The field's option as this launch would write it: `--tp-size` (SGLang's documented
+        flag), or `tp_size=` in a keyword launch."""
+        if self.launch.kwargs_style:
+            return f"{field}="
+        spec = self.config.schema.by_dest.get(field)
+        return spec.canonical if spec is not None else "--" + field.replace("_", "-")
+
+    def set_to(self, field: str, value: object) -> str:
+        """How this launch would set the field to `value`: `--tp-size 8`, or `tp_size=8`
+        (`True` turns a switch on: `--enable-dp-attention`, `enable_dp_attention=True`)."""
+        if self.launch.kwargs_style:
+            return f"{field}={value!r}"
+        if value is True:
+            return self.option(field)
+        return f"{self.option(field)} {value}"
+
+    def join(self, *settings: str) -> str:
+        """Several settings as the launch would write them together: `--dp-size 4
+        --enable-dp-attention`, or `dp_size=4, enable_dp_attention=True`."""
+        return (", " if self.launch.kwargs_style else " ").join(settings)
+
+    def written(self, field: str, default: object = None) -> str:
+        """The field as the launch wrote it (`--tp-size 8`, `tp_size=8`, with the user's own
+        spelling of the flag); when not given, `set_to(field, default)`, or the option alone
+        when no default is passed."""
+        found = self.setting(field)
+        use = found.use if found is not None else None
+        if use is None:
+            return self.set_to(field, default) if default is not None else self.option(field)
+        values = " ".join(w.text or "?" for w in use.value_words)
+        if self.launch.kwargs_style:
+            return f"{use.written}={values}"
+        return f"{use.written} {values}".strip()
+
+    def span_of(self, field: str) -> Span:
+        """Where a finding about the field points: the value that set it (else its flag), or
+        the whole launch when the field is not given."""
+        found = self.setting(field)
+        where = found.span if found is not None else None
+        return where if where is not None else self.launch.span
+
+    def note(self, field: str, message: str) -> list[Note]:
+        """A note at the field's value saying `message`, or none when the field is not given."""
+        found = self.setting(field)
+        where = found.span if found is not None else None
+        return [Note(where, message)] if where is not None else []
+
+    @property
+    def speculative_algorithm(self) -> str | None:
+        """The algorithm after SGLang's aliasing (NEXTN → EAGLE), or None."""
+        value = self.resolution.effective.get("speculative_algorithm") if self.resolution else None
+        return value if isinstance(value, str) else None
 
 
 @dataclass(slots=True)
@@ -228,6 +267,13 @@ class Rule:
             yield example if isinstance(example, Example) else Example(example)
 
 
+class Placeholder(str):
+    """A value standing for any value (`N`): shown bare in a keyword launch too (`dp_size=N`)."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
 def literal_word(word) -> bool:
     """The word's text is written literally at its span (not assembled from a variable), so
     an edit at the span changes exactly this word."""
@@ -243,38 +289,3 @@ def word_notes(word) -> list[Note]:
     if expanded_at is not None:
         notes.append(Note(expanded_at, "array expanded into the command here"))
     return notes
-
-
-def rule_page(rule) -> str:
-    """The rule's documentation page (`speclint rule`, `rules/<name>.md`), from its docstring."""
-    import inspect
-
-    body = inspect.cleandoc(type(rule).__doc__ or "")
-    head = (f"# {rule.name} ({rule.code})\n\n"
-            f"Severity: **{rule.severity.label}**. {rule.summary}\n\n")
-    if rule.opt_in:
-        head += (f"Not in the default rule set: `--extend-select {rule.code}` (or "
-                 f"`extend-select = [\"{rule.code}\"]`) turns it on.\n\n")
-    return head + body.strip() + "\n"
-
-
-def page_example_gpu(block: str) -> str | None:
-    """The GPU profile a page's example names in a `# GPU: h100` line, if any."""
-    import re
-
-    match = re.search(r"^# GPU: (\S+)$", block, flags=re.M)
-    return match.group(1) if match else None
-
-
-def page_examples(page: str) -> dict[str, list[tuple[str, str | None]]]:
-    """The ```bash blocks of a page by section ('Example', 'Use instead'), each with the
-    SGLang version its first line names (`# SGLang 0.5.23`), if any."""
-    import re
-
-    found: dict[str, list[tuple[str, str | None]]] = {}
-    for section in re.split(r"^## ", page, flags=re.M)[1:]:
-        title, _, text = section.partition("\n")
-        for block in re.findall(r"```bash\n(.*?)```", text, flags=re.S):
-            match = re.match(r"# SGLang (\S+)\n", block)
-            found.setdefault(title.strip(), []).append((block, match.group(1) if match else None))
-    return found

@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from speclint.runner.workers import CheckedFile
+    from speclint.runner.results import CheckedFile
     from speclint.settings.options import LintOptions
 
 FORMAT = 1
@@ -85,9 +85,10 @@ def fingerprint(path: str) -> str:
 
 @lru_cache(maxsize=1)
 def _classes() -> dict[str, type]:
-    from speclint.rules.base import Edit, Finding, Note, Severity, VersionChoice
-    from speclint.runner.workers import LaunchSummary
-    from speclint.source import Span
+    from speclint.core.findings import Edit, Finding, Note, Severity
+    from speclint.core.spans import Span
+    from speclint.rules.base import VersionChoice
+    from speclint.runner.results import LaunchSummary
 
     return {cls.__name__: cls for cls in (Edit, Finding, Note, Severity, VersionChoice, Span,
                                           LaunchSummary)}
@@ -152,7 +153,7 @@ def encode_result(result: CheckedFile) -> dict[str, object]:
 
 
 def decode_result(stored: dict[str, Any]) -> CheckedFile:
-    from speclint.runner.workers import CheckedFile
+    from speclint.runner.results import CheckedFile
 
     classes = _classes()
     return CheckedFile(stored["path"], _decode(stored["findings"], classes),
@@ -216,8 +217,8 @@ def cached_check(path: str, options: LintOptions, cache: ResultCache,
                  lint: Callable[[str, str, LintOptions], CheckedFile]) -> CheckedFile | None:
     """`lint(text, path, options)` through the cache; None when the file cannot be read (the
     caller lints it the usual way, which reports why)."""
-    from speclint.engine import read_bytes
     from speclint.runner import depends
+    from speclint.frontends.reading import read_bytes
 
     data, error, _size = read_bytes(path)
     if error is not None or data is None:

@@ -136,7 +136,8 @@ def _fix_one(path, options, roots, fix, diff, outcome, unsafe=False) -> FileResu
 def _fix_stdin(options, fix, diff, unsafe, outcome) -> FileResult | None:
     """`--fix -` / `--diff -`: standard input is fixed in memory; `--fix` writes the fixed
     text to standard output (the CLI puts the report on standard error), `--diff` a diff."""
-    from speclint.engine import read_source, stdin_names, too_large_result
+    from speclint.engine import stdin_names, too_large_result
+    from speclint.frontends.reading import read_source
     from speclint.runner.fix import fix_text, unified_diff
 
     text, problem, size = read_source("-")

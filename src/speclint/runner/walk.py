@@ -12,13 +12,15 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Iterator
+
+from speclint.settings.options import WalkOptions
 
 
 @dataclass(frozen=True)
 class _Pattern:
-    regex: re.Pattern
+    regex: re.Pattern[str]
     negated: bool
     directory_only: bool
 
@@ -120,13 +122,14 @@ def gitignore_above(folder: str) -> GitIgnore:
     return rules
 
 
-def iter_lint_paths(paths: list[str], walk=None) -> Iterator[tuple[str, str | None]]:
+def iter_lint_paths(paths: list[str],
+                    walk: WalkOptions | Callable[[str], WalkOptions] | None = None
+                    ) -> Iterator[tuple[str, str | None]]:
     """Files to lint as (path, error). Folders are walked for the kinds speclint reads,
     skipping what `walk` (a `speclint.settings.options.WalkOptions`, or a callable giving one
     per walked root) excludes and `.gitignore` ignores; files named explicitly are always linted.
     Symlinked folders are not followed (no loops)."""
-    from speclint.extract import is_lintable_path
-    from speclint.settings.options import WalkOptions
+    from speclint.frontends import is_lintable_path
 
     for given in paths:
         if given == "-" or not os.path.isdir(given):
@@ -148,7 +151,7 @@ def iter_lint_paths(paths: list[str], walk=None) -> Iterator[tuple[str, str | No
                         or (rules is not None and rules.ignored(full, is_dir)))
             dirs[:] = sorted(d for d in dirs if (not d.startswith(".") or d == ".github")
                              and not skipped(d, True))
-            if ignores is not None:
+            if ignores is not None and rules is not None:
                 for name in dirs:
                     ignores[os.path.join(root, name)] = rules.below(os.path.join(root, name))
             for name in sorted(files):

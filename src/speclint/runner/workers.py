@@ -4,42 +4,16 @@ every core for a big batch, in input order, a worker that dies costing only its 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import Iterable, Iterator
 
 from speclint.engine import FileResult, lint_path
+from speclint.runner.results import CheckedFile, LaunchSummary
 from speclint.settings.options import LintOptions
 
 PARALLEL_MIN_FILES = 50
 """From this many files on, `check` lints in worker processes (one per core): below it, starting
 them costs more than it saves."""
-
-
-class LaunchSummary:
-    """What `check` keeps of a launch once its rules ran: the release it was checked against
-    (all the summary line reads). Keeps memory flat over thousands of files and results cheap
-    to send back from worker processes; `explain` keeps the whole LaunchContext."""
-
-    __slots__ = ("version", "counted", "partly_read", "drafter_unchecked")
-
-    def __init__(self, version, counted: bool = True, partly_read: bool = False,
-                 drafter_unchecked: bool = False) -> None:
-        self.version = version
-        self.counted = counted
-        """False for the second and later alternatives of one launch (counted once)."""
-        self.partly_read = partly_read
-        """Some words SGLang would receive are unknown to speclint."""
-        self.drafter_unchecked = drafter_unchecked
-        """An EAGLE-family launch whose model configs are not on disk (DRF011's case)."""
-
-
-@dataclass(slots=True)
-class CheckedFile(FileResult):
-    """What `check` keeps of a file: findings, a LaunchSummary per launch and only the source
-    lines findings point at (`text` stays empty): cheap to send back from a worker and to hold."""
-
-    lines: dict[int, str] = field(default_factory=dict)
 
 
 Job = tuple[str, LintOptions, bool, "str | None"]
@@ -72,7 +46,7 @@ def lint_job(job: Job) -> tuple[FileResult | None, str | None]:
 def _checked(result: FileResult) -> "CheckedFile":
     """What `check` keeps of a lint result (see CheckedFile)."""
     from speclint.report.text import excerpt_lines
-    from speclint.rules.drf_config_not_found import unread_model_configs
+    from speclint.rules.drafter import unread_model_configs
 
     return CheckedFile(result.path, result.findings,
                        [LaunchSummary(ctx.version, ctx.counted, ctx.partly_read,

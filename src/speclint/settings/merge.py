@@ -4,9 +4,13 @@ selection, SGLang version, models, GPU) and per walked folder (what the walk ski
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from speclint.settings.files import Settings
 from speclint.settings.options import DEFAULT_EXCLUDE, LintOptions, Selection, WalkOptions
+
+if TYPE_CHECKING:
+    from speclint.resolve.gpu_profiles import GpuProfile
 
 
 @dataclass(frozen=True)
@@ -28,8 +32,8 @@ class CommandLine:
     respect_gitignore: bool | None = None
     cache_dir: str | None = None
     """Where `check` keeps results for re-runs (`speclint.runner.cache`); None: no cache."""
-    gpu: object = None
-    """A `GpuProfile` from `--gpu`/`--gpus` (wins over the configuration's `gpu`)."""
+    gpu: GpuProfile | None = None
+    """From `--gpu`/`--gpus` (wins over the configuration's `gpu`)."""
 
 
 def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:

@@ -6,6 +6,11 @@ from __future__ import annotations
 
 import fnmatch
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from speclint.resolve.gpu_profiles import GpuProfile
+    from speclint.rules.base import Rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,12 +21,12 @@ class Selection:
     ignore: tuple[str, ...] = ()
 
     @staticmethod
-    def _matches(rule, key: str) -> bool:
+    def _matches(rule: Rule, key: str) -> bool:
         key = key.strip()
         return (key.lower() == rule.name or rule.code.upper().startswith(key.upper())
                 or key.upper() == "ALL")
 
-    def enabled(self, rule) -> bool:
+    def enabled(self, rule: Rule) -> bool:
         if self.select and not any(self._matches(rule, key) for key in self.select):
             return False
         return not any(self._matches(rule, key) for key in self.ignore)
@@ -46,8 +51,8 @@ class LintOptions:
     """Read `[tool.speclint] models` from the configuration closest to the file (the API
     default; only read when a launch names a model). The CLI applies configuration files
     itself and turns this off."""
-    gpu: object = None
-    """The `GpuProfile` SGLang runs on (`--gpu`, `[tool.speclint] gpu`, NVML for `run`);
+    gpu: GpuProfile | None = None
+    """The GPU SGLang runs on (`--gpu`, `[tool.speclint] gpu`, NVML for `run`);
     None: every GPU-dependent field is unknown."""
 
     def model_mapping_for(self, path: str) -> dict[str, str]:

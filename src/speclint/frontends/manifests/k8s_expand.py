@@ -16,8 +16,9 @@ import posixpath
 import re
 from typing import Callable
 
-from ...extract.embedded import ArgvItem, Piece, known_text
-from ...source import Span, Word
+from speclint.core.spans import Span
+from speclint.core.words import Word
+from speclint.frontends.shell.embedded import ArgvItem, Piece, known_text
 
 _REFERENCE = re.compile(r"\$(?:\$|\(([^)]*)\))")
 _SHORT_C = re.compile(r"-[A-Za-z]*c[A-Za-z]*$")

@@ -14,10 +14,13 @@ a lint are set by `lint_text` (`use_prefixes`), so a front-end never reads confi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from ...source import Launch, Span, Word
+from speclint.core.launches import Launch
+from speclint.core.spans import Span
+from speclint.core.words import Word
 
 DEFAULT_PREFIXES: dict[str, str] = {"slime": "--sglang-"}
 _OWN_FLAGS: dict[str, tuple[str, ...]] = {"slime": ("router-", "server-concurrency")}
@@ -119,10 +122,10 @@ def _number(text: str) -> bool:
     return True
 
 
-def array_launches(variables: dict, path: str) -> list[Launch]:
+def array_launches(variables: Mapping[str, object], path: str) -> list[Launch]:
     """Launches for arrays of prefixed flags that no command in the file uses (a README's
     `SGLANG_ARGS=(--sglang-... )` fragment): one per array that holds such flags."""
-    found = []
+    found: list[Launch] = []
     for value in variables.values():
         elements = getattr(value, "elements", None)
         if not elements:

@@ -1,0 +1,122 @@
+"""The launches a front-end found: everything downstream sees only these.
+
+Front-ends produce `Launch` objects; everything downstream (flag model, resolver, rules,
+reports) only ever sees these, never the text they came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from speclint.core.config_files import ConfigFile
+from speclint.core.spans import Span
+from speclint.core.words import Word
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """One arm of a conditional a launch's values depend on (`if`/`elif`/`else`, a `case`
+    pattern, the right side of `&&`, an `if` arm of Python code around `kwargs.update`)."""
+
+    span: Span
+    """Where the arm is written (its keyword or pattern): findings point their notes here."""
+    description: str
+    """A clause a note reads as "when {description}": "the `else` branch at line 5 runs"."""
+
+
+MAX_ALTERNATIVES = 16
+"""A front-end emits at most this many alternatives of one launch; beyond, the values that
+differ are dynamic (the launch is then only partly read)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """Marks a Launch as one of several alternatives of the same command: the script chooses
+    between literal values at run time (`if ...; then TP=8; else TP=4; fi`), so the front-end
+    emits one Launch per choice, all with the same `span`. The engine checks each and reports
+    a finding once: without a note when every alternative has it, else with a note naming
+    the conditions of the alternatives that have it (`speclint.rules.alternatives`)."""
+
+    conditions: tuple[Condition, ...]
+    """The arms that make this alternative (one per conditional it depends on), in file order."""
+    index: int = 0
+    """Position among the alternatives of this launch (0 is counted as the launch)."""
+    count: int = 1
+    """How many alternatives the launch has."""
+
+    @property
+    def description(self) -> str:
+        """"the `then` branch at line 3 runs and the `8)` case at line 9 runs"."""
+        return " and ".join(c.description for c in self.conditions)
+
+
+@dataclass(slots=True)
+class Launch:
+    """One SGLang server launch found in a source file."""
+
+    path: str
+    entry: str
+    """How SGLang is started: 'python -m sglang.launch_server', 'sglang serve', ..."""
+    span: Span
+    """The whole command, first word to last (through continuations)."""
+    args: list[Word]
+    """The words SGLang's argument parser sees (after the module or subcommand)."""
+    env: dict[str, Word] = field(default_factory=dict)
+    """Environment the command runs with, as far as the file says: exported variables,
+    `VAR=value` prefixes, `env VAR=value`, `docker run -e`."""
+    image: str | None = None
+    """Container image the launch runs in (`lmsysorg/sglang:v0.5.6.post2`), when known."""
+    image_span: Span | None = None
+    kwargs_style: bool = False
+    """True when the launch came from keyword arguments (`sgl.Engine(tp_size=2)`) rather
+    than an argv; flags then are SGLang field names."""
+    kwargs: list[tuple[Word, Word]] = field(default_factory=list)
+    """For `kwargs_style` launches (then `args` is empty): the (keyword, value) pairs in
+    call order, dict merges already applied. The keyword word's text is the field name as
+    written (span: the name); the value word's text is the value as a Python literal
+    (`repr`: `16`, `'EAGLE'`, `True`), None when not statically known. A keyword word with
+    `splat` set stands for `**mapping` whose keys are unknown."""
+    config_file: ConfigFile | None = None
+    """What the file named by the launch's `--config` says, when it was found on disk (merged as the release merges it)."""
+    standalone_config: bool = False
+    """The launch is a config file on its own (or a manifest's flag-key map): the command
+    line that uses it is not known, so flags may follow it."""
+    alternative: Alternative | None = None
+    """Set when this launch is one alternative of a command whose values depend on a branch."""
+
+    def unknown_words(self) -> list[Word]:
+        """The words SGLang would receive whose text speclint cannot know (`$(...)`, an unset
+        variable, `**kwargs` of unknown keys): the launch is only partly read."""
+        if self.kwargs_style:
+            return [word for pair in self.kwargs for word in pair if word.dynamic or word.splat]
+        return [word for word in self.args if word.dynamic]
+
+    @property
+    def partly_read(self) -> bool:
+        return bool(self.unknown_words())
+    gpu_count: Word | None = None
+    """GPUs the container is given, when a manifest says (Kubernetes `nvidia.com/gpu`, a
+    compose device reservation): text is the count in decimal, span where it is written."""
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A problem a front-end met while reading a file (not a finding about SGLang).
+
+    `kind` is one of: 'syntax-error', 'doc-syntax-error' (in a documentation code block: a
+    warning), 'unreadable-file', 'file-too-large', 'unsupported-input',
+    'broken-continuation' (a comment or a `\\ ` with trailing blanks cut a continued command
+    short, so the flags on the following lines never reach the program).
+    """
+
+    kind: str
+    message: str
+    span: Span
+
+
+@dataclass(slots=True)
+class ExtractResult:
+    launches: list[Launch] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    comments: list[tuple[Span, str]] = field(default_factory=list)
+    """Every comment in the file with its text (suppression comments are read from these)."""

@@ -1,0 +1,35 @@
+"""Where a thing is written: a region of the linted file (or of a file it names).
+
+Every layer points at text through `Span`: front-ends set it, rules report it, reports print
+it, fixes edit it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A region of the original file. Lines and columns are 1-based; `end_column` is exclusive.
+
+    Columns count characters (code points) of the decoded line, as editors and ruff do.
+    """
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    file: str | None = None
+    """Set when the region is in another file than the one linted (the YAML file a launch's
+    `--config` names): findings there carry that path, and no fix edits it."""
+
+    @staticmethod
+    def point(line: int, column: int) -> "Span":
+        return Span(line, column, line, column + 1)
+
+    def sub(self, start: int, stop: int) -> "Span":
+        """The part of a single-line span from character offset `start` to `stop`."""
+        if self.line != self.end_line:
+            return self
+        return Span(self.line, self.column + start, self.line, self.column + stop, self.file)

@@ -1,0 +1,131 @@
+"""Word splitting: assembling expansion pieces into the words a command receives.
+
+Unquoted expansion results split at blanks, `"${ARR[@]}"` yields one word per element (each
+keeping the span where the element is written), and a dynamic piece makes its whole word
+dynamic (a `splat` when unquoted, since it may be any number of words).
+"""
+
+from __future__ import annotations
+
+import re
+
+from speclint.core.spans import Span
+from speclint.core.words import Word
+
+_IFS_SPLIT = re.compile(r"[ \t\n]+")
+
+
+def has_unescaped(raw: str, chars: str) -> bool:
+    """Whether `raw` holds one of `chars` not preceded by a backslash."""
+    escaped = False
+    for char in raw:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char in chars:
+            return True
+    return False
+
+
+class Field:
+    """One output word being assembled from pieces."""
+
+    __slots__ = ("parts", "reason", "splat", "exists", "origins", "element", "mixed")
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.reason: str | None = None
+        self.splat = False
+        self.exists = False
+        self.origins: list[Span] = []
+        self.element: Word | None = None
+        self.mixed = False
+
+    def word(self, span: Span, use_span: Span) -> Word:
+        text = None if self.reason else "".join(self.parts)
+        origin = self.origins[0] if len(set(self.origins)) == 1 else None
+        element = self.element
+        if element is not None and not self.mixed:
+            return Word(text, element.span, element.origin, self.reason, self.splat, use_span)
+        return Word(text, span, origin, self.reason, self.splat)
+
+
+def assemble(pieces: list[tuple]) -> list[Field]:
+    """Word splitting: join pieces into fields, splitting unquoted expansion results."""
+    fields: list[Field] = []
+    current = Field()
+    for kind, payload, quoted, origin, extra in pieces:
+        if kind == "lit":
+            current.parts.append(payload)
+            if payload:
+                current.mixed = True
+            if payload or quoted:
+                current.exists = True
+        elif kind == "val":
+            if quoted:
+                if origin is not None:
+                    current.origins.append(origin)
+                current.parts.append(payload)
+                current.mixed = current.mixed or bool(payload)
+                current.exists = True
+                continue
+            current = _split_into(payload, current, fields, None, origin)
+        elif kind == "dyn":
+            if origin is not None:
+                current.origins.append(origin)
+            current.reason = current.reason or payload
+            current.splat = current.splat or bool(extra)
+            current.exists = True
+            current.mixed = True
+        else:  # "arr"
+            for position, element in enumerate(payload):
+                if position > 0:
+                    if current.exists:
+                        fields.append(current)
+                    current = Field()
+                if quoted:
+                    _add_element(current, element, quoted=True)
+                elif element.text is None:
+                    _add_element(current, element, quoted=False)
+                else:
+                    current = _split_into(element.text, current, fields, element)
+    if current.exists:
+        fields.append(current)
+    return fields
+
+
+def _add_element(field: Field, element: Word, quoted: bool) -> None:
+    if field.exists or field.parts:
+        field.mixed = True
+    else:
+        field.element = element
+    if element.text is None:
+        field.reason = field.reason or element.dynamic_reason or "unknown array element"
+        field.splat = field.splat or element.splat or not quoted
+    else:
+        field.parts.append(element.text)
+    field.exists = True
+
+
+def _split_into(text: str, current: Field, fields: list[Field], element: Word | None,
+                origin: Span | None = None) -> Field:
+    """Append an unquoted expansion result, starting a new field at each blank run."""
+    for position, chunk in enumerate(_IFS_SPLIT.split(text)):
+        if position > 0:
+            if current.exists:
+                fields.append(current)
+            current = Field()
+        if chunk:
+            if origin is not None:
+                current.origins.append(origin)
+            if element is not None and not current.exists and not current.parts:
+                current.element = element
+            elif current.exists or current.parts:
+                current.mixed = True
+            if has_unescaped(chunk, "*?["):
+                current.reason = current.reason or f"unquoted `{chunk}` is a glob pattern (depends on the files present)"
+                current.splat = True
+            current.parts.append(chunk)
+            current.exists = True
+    return current

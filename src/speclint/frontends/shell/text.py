@@ -1,0 +1,187 @@
+"""Parsing shell text and mapping tree-sitter byte offsets back to file positions.
+
+Every shell buffer we parse (the file itself, or the content of a `bash -c '...'` string)
+gets a `TextMap`, so a word found anywhere can say where it is written in the original file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from bisect import bisect_right
+
+import tree_sitter
+
+from speclint.core.spans import Span
+
+
+def _bash_language() -> object:
+    """tree-sitter-bash's grammar. Its package `__init__` imports importlib.resources (10 ms,
+    a tenth of a one-file run) only to read query files speclint never uses, so the compiled
+    binding is loaded from the package folder without running it; registered in sys.modules
+    like any extension module (never unloaded). Anything unexpected: the normal import."""
+    import importlib.util
+    import sys
+
+    name = "tree_sitter_bash._binding"
+    try:
+        module = sys.modules.get(name)
+        if module is None:
+            spec = importlib.util.find_spec("tree_sitter_bash")
+            folder = spec.submodule_search_locations[0] if spec is not None and \
+                spec.submodule_search_locations else None
+            binding = next((entry for entry in os.listdir(folder)
+                            if entry.startswith("_binding.") and entry.endswith((".so", ".pyd"))),
+                           None) if folder else None
+            location = importlib.util.spec_from_file_location(name, os.path.join(folder, binding)) \
+                if binding else None
+            if location is None:
+                raise ImportError(name)
+            module = importlib.util.module_from_spec(location)
+            location.loader.exec_module(module)
+            sys.modules[name] = module
+        return module.language()
+    except (ImportError, OSError, AttributeError, TypeError):
+        import tree_sitter_bash
+
+        return tree_sitter_bash.language()
+
+
+BASH = tree_sitter.Language(_bash_language())
+_parser: tree_sitter.Parser | None = None
+
+
+# tree-sitter-bash 0.25 crashes the process (SIGSEGV) on `{` followed by a code point from
+# about U+80000 up (e.g. b"{\xf3\xb2\x82\xab", U+F20AB), found by fuzzing. Those planes are
+# private use or unassigned, so before parsing each such 4-byte character is replaced by
+# U+10000, also 4 bytes: every byte offset in the tree stays that of the original text, and
+# words are still read from the original bytes.
+_CRASHING_CODE_POINTS = re.compile(rb"[\xf1-\xf4][\x80-\xbf]{3}")
+
+
+def parse_bytes(data: bytes) -> tree_sitter.Tree:
+    """Parse with one Parser per process (building one costs more than parsing a script)."""
+    global _parser
+    if _parser is None:
+        _parser = tree_sitter.Parser(BASH)
+    if max(data, default=0) >= 0xF1:
+        data = _CRASHING_CODE_POINTS.sub(b"\xf0\x90\x80\x80", data)
+    return _parser.parse(data)
+
+
+def line_starts_of(text: str) -> list[int]:
+    """Character offset where each line of `text` begins."""
+    starts = [0]
+    find = text.find
+    pos = find("\n")
+    while pos != -1:
+        starts.append(pos + 1)
+        pos = find("\n", pos + 1)
+    return starts
+
+
+class TextMap:
+    """One parsed buffer: its text and bytes, and where each of its characters sits in the file.
+
+    For the file itself character i is file character i. For a buffer rebuilt from a quoted
+    string, `starts[i]`/`ends[i]` give the file characters that produced buffer character i
+    (an escape like `\\"` covers two file characters; a substituted `$X` covers all of `$X`).
+    """
+
+    __slots__ = ("text", "data", "line_starts", "_byte_to_char", "starts", "ends")
+
+    def __init__(
+        self,
+        text: str,
+        line_starts: list[int],
+        starts: list[int] | None = None,
+        ends: list[int] | None = None,
+    ) -> None:
+        self.text = text
+        self.data = text.encode("utf-8", "surrogatepass")
+        self.line_starts = line_starts
+        self.starts = starts
+        self.ends = ends
+        self._byte_to_char: list[int] | None = None
+        if len(self.data) != len(text):
+            table = [0] * (len(self.data) + 1)
+            pos = 0
+            for index, char in enumerate(text):
+                width = len(char.encode("utf-8", "surrogatepass"))
+                for k in range(width):
+                    table[pos + k] = index
+                pos += width
+            table[pos] = len(text)
+            self._byte_to_char = table
+
+    def char(self, byte: int) -> int:
+        table = self._byte_to_char
+        return byte if table is None else table[byte]
+
+    def file_start(self, index: int) -> int:
+        """File character offset where buffer character `index` starts."""
+        return index if self.starts is None else self.starts[index]
+
+    def file_end(self, index: int) -> int:
+        """File character offset just after buffer character `index`."""
+        return index + 1 if self.ends is None else self.ends[index]
+
+    def file_range(self, start_byte: int, end_byte: int) -> tuple[int, int]:
+        a, b = self.char(start_byte), self.char(end_byte)
+        if b > a:
+            return self.file_start(a), self.file_end(b - 1)
+        begin = self.file_start(a)
+        return begin, begin
+
+    def span_of_file_range(self, begin: int, end: int) -> Span:
+        starts = self.line_starts
+        line = bisect_right(starts, begin) - 1
+        end_line = bisect_right(starts, max(end - 1, begin)) - 1
+        return Span(line + 1, begin - starts[line] + 1, end_line + 1, end - starts[end_line] + 1)
+
+    def span(self, start_byte: int, end_byte: int) -> Span:
+        return self.span_of_file_range(*self.file_range(start_byte, end_byte))
+
+    def node_span(self, node: tree_sitter.Node) -> Span:
+        if self.starts is None and self._byte_to_char is None:
+            start, end = node.start_point, node.end_point  # ASCII file: byte columns are columns
+            return Span(start[0] + 1, start[1] + 1, end[0] + 1, end[1] + 1)
+        return self.span(node.start_byte, node.end_byte)
+
+    def node_text(self, node: tree_sitter.Node) -> str:
+        return self.data[node.start_byte : node.end_byte].decode("utf-8", "surrogatepass")
+
+    def derive(self, pieces: list[tuple[str, int, int]]) -> "TextMap":
+        """A buffer made of `pieces` (text, file start, file end): every character of a piece
+        maps to the given file range, unless the piece is one character per file character."""
+        text_parts: list[str] = []
+        starts: list[int] = []
+        ends: list[int] = []
+        for piece, begin, end in pieces:
+            text_parts.append(piece)
+            if end - begin == len(piece):
+                starts.extend(range(begin, end))
+                ends.extend(range(begin + 1, end + 1))
+            else:
+                starts.extend([begin] * len(piece))
+                ends.extend([end] * len(piece))
+        tail = ends[-1] if ends else (pieces[0][1] if pieces else 0)
+        starts.append(tail)
+        ends.append(tail)
+        return TextMap("".join(text_parts), self.line_starts, starts, ends)
+
+
+_FINAL_CONTINUATION = re.compile(r"(?<!\\)(?:\\\\)*(\\)(?=\n?\s*\Z)")
+
+
+def drop_final_continuation(tm: TextMap) -> TextMap:
+    """bash drops a `\\`-newline before the end of input and runs the command (a doc fence,
+    a `bash -c` string or a script cut after its last continued line); tree-sitter calls it a
+    syntax error. The backslash becomes a space: same length, so every position stays put."""
+    match = _FINAL_CONTINUATION.search(tm.text)
+    if match is None:
+        return tm
+    at = match.start(1)
+    tm.text = tm.text[:at] + " " + tm.text[at + 1:]
+    tm.data = tm.text.encode("utf-8", "surrogatepass")
+    return tm
