@@ -3,8 +3,9 @@ backend_gpu; the facts are checked launch by launch by tests/test_oracle_recordi
 
 from __future__ import annotations
 
-from speclint.lint import LintOptions, lint_text
+from speclint.engine import lint_text
 from speclint.resolve.gpu_profiles import profile
+from speclint.settings.options import LintOptions
 
 LLAMA = "fixtures/models/llama-3.1-8b-instruct"
 
