@@ -6,7 +6,7 @@ from speclint.sglang import RESOLUTION
 from speclint.resolve.result import TREE_DRAFT_BACKEND
 from speclint.rules.base import LaunchContext, Note, Rule, Severity
 from speclint.rules.precedence import REJECTION
-from speclint.rules.spd_helpers import flag_span
+from speclint.rules.spd_helpers import flag_span, picked_backend
 
 
 class SpeculativeBackendConflict(Rule):
@@ -67,7 +67,8 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         notes = []
         if ctx.config.given("speculative_eagle_topk"):
             notes.append(Note(flag_span(ctx, "speculative_eagle_topk"), "topk > 1 drafts a tree"))
-        message = f"SGLang {ctx.version.version} refuses this launch: {rejection.message}"
+        message = (f"SGLang {ctx.version.version} refuses this launch: {rejection.message}"
+                   + picked_backend(ctx))
         yield self.report(ctx.path, flag_span(ctx, target), message,
                           "use --speculative-eagle-topk 1, or flashinfer/fa3/triton with that "
                           "page size", notes, claims=(REJECTION,))

@@ -48,3 +48,17 @@ def speculative_algorithm(ctx: LaunchContext) -> str | None:
     """The algorithm after SGLang's aliasing (NEXTN → EAGLE), or None."""
     value = ctx.resolution.effective.get("speculative_algorithm") if ctx.resolution else None
     return value if isinstance(value, str) else None
+
+
+def picked_backend(ctx: LaunchContext) -> str:
+    """' (no --attention-backend: SGLang X picks B on GPU)' when the refusal rests on the
+    backend SGLang chose for the GPU, else ''."""
+    resolution = ctx.resolution
+    if resolution is None or ctx.config.given("attention_backend"):
+        return ""
+    chosen = resolution.adjustment("attention_backend")
+    if chosen is None or not isinstance(chosen.effective, str):
+        return ""
+    gpu = f" on {ctx.gpu.name}" if ctx.gpu is not None else ""
+    return (f" (no --attention-backend: SGLang {ctx.version.version} picks "
+            f"{chosen.effective}{gpu})")

@@ -6,7 +6,7 @@ from speclint.resolve.result import TREE_DRAFT_BACKEND, is_known
 from speclint.sglang import RESOLUTION
 from speclint.rules.base import LaunchContext, Rule, Severity
 from speclint.rules.precedence import REJECTION
-from speclint.rules.spd_helpers import flag_span
+from speclint.rules.spd_helpers import flag_span, picked_backend
 
 _NGRAM = "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
 
@@ -63,7 +63,8 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
         if rejection is not None:
             if rejection.kind == TREE_DRAFT_BACKEND:
                 yield self.report(ctx.path, span, f"SGLang {ctx.version.version} refuses this "
-                                  f"launch: {rejection.message}", fix, claims=(REJECTION,))
+                                  f"launch: {rejection.message}{picked_backend(ctx)}", fix,
+                                  claims=(REJECTION,))
             return
         page = ctx.config.value("page_size")
         topk = resolution.effective.get("speculative_eagle_topk")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from speclint.sglang import RESOLUTION
 from speclint.rules.base import LaunchContext, Rule, Severity
 from speclint.rules.precedence import REJECTION
-from speclint.rules.spd_helpers import flag_span
+from speclint.rules.spd_helpers import flag_span, picked_backend
 
 
 class SglangRejectsConfig(Rule):
@@ -52,6 +52,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         field = next((f for f in rejection.fields if ctx.config.given(f)),
                      "speculative_algorithm")
         message = (f"SGLang {ctx.version.version} refuses this launch in {rejection.handler}: "
-                   f"{rejection.exception}: {rejection.message}")
+                   f"{rejection.exception}: {rejection.message}"
+                   + (picked_backend(ctx) if "attention_backend" in rejection.fields else ""))
         yield self.report(ctx.path, flag_span(ctx, field), message,
                           "change the flags named in SGLang's message", claims=(REJECTION,))
