@@ -67,7 +67,7 @@ def test_code_scan_finds_version_text():
 
 
 CODE = sorted([f"resolve/{p.name}" for p in RESOLVE.glob("*.py")]
-              + [f"rules/{p.name}" for p in RULES.glob("*.py")])
+              + [f"rules/{p.relative_to(RULES).as_posix()}" for p in RULES.rglob("*.py")])
 
 
 @pytest.mark.parametrize("module", CODE)

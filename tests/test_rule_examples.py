@@ -1,5 +1,7 @@
 """Every rule carries examples: its `invalid` ones and its page's "Example" blocks must
-trigger it; its `valid` ones and "Use instead" blocks must not."""
+trigger it; its `valid` ones and "Use instead" blocks must not. An invalid example also states
+what the user sees: where the finding points, a fragment of its message, and the launch after
+its fix (or that it has none)."""
 
 from __future__ import annotations
 
@@ -7,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from speclint.fix import apply_edits, edits_of
 from speclint.lint import LintOptions, lint_text
 from speclint.rules import all_rules
 from speclint.resolve.gpu_profiles import parse_gpu_setting
+from speclint.rules.base import NO_FIX
 from speclint.rules.pages import page_example_gpu, page_examples, rule_page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,6 +41,22 @@ def _cases(which: str):
 @pytest.mark.parametrize("rule, example", list(_cases("invalid")))
 def test_invalid_examples_trigger_their_rule(rule, example):
     assert rule.code in _codes(example.source, example.sglang_version, example.gpu)
+
+
+@pytest.mark.parametrize("rule, example", list(_cases("invalid")))
+def test_invalid_examples_show_position_message_and_fix(rule, example):
+    assert example.at and example.says and example.fixed, \
+        "an invalid example states at= (line:column), says= (message fragment) and fixed="
+    profile = parse_gpu_setting(example.gpu) if example.gpu else None
+    result = lint_text(example.source, "example.sh",
+                       LintOptions(sglang_version=example.sglang_version, gpu=profile))
+    found = {f"{f.span.line}:{f.span.column}": f for f in result.findings if f.code == rule.code}
+    assert example.at in found, f"{rule.code} reports at {sorted(found)}, not {example.at}"
+    finding = found[example.at]
+    assert example.says in finding.message
+    edits = edits_of(finding)
+    fixed = apply_edits(example.source, edits)[0] if edits else NO_FIX
+    assert fixed == example.fixed
 
 
 @pytest.mark.parametrize("rule, example", list(_cases("valid")))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from speclint.core.spans import Span
 
 if TYPE_CHECKING:
-    from speclint.rules.base import Finding
+    from speclint.core.findings import Finding
 
 _DIRECTIVE = re.compile(r"#\s*speclint:\s*(disable-file|disable)\s*=\s*([A-Za-z0-9_,\s-]+)")
 

@@ -278,7 +278,7 @@ def _drafter_unchecked(ctx: object) -> bool:
     known = getattr(ctx, "drafter_unchecked", None)  # a LaunchSummary from `check`
     if known is not None:
         return bool(known)
-    from speclint.rules.drf_config_not_found import unread_model_configs
+    from speclint.rules.drafter import unread_model_configs
 
     return bool(unread_model_configs(cast("LaunchContext", ctx)))
 

@@ -1,27 +1,41 @@
-"""The rule registry. Each rule lives in its own module; this lists them in code order."""
+"""The rule registry. Each rule lives in its own module, `<family>/<rule_name>.py` (the rule's
+name in snake_case); this lists them by family. Shared helpers sit beside the families."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from speclint.rules.base import Rule
 
 _RULE_MODULES = (
-    "syntax_error", "broken_continuation", "unused_suppression", "partly_read", "no_launch_found",
-    "unknown_flag", "ambiguous_abbreviation", "abbreviated_flag", "missing_value",
-    "invalid_value", "duplicate_flag", "deprecated_flag", "flag_not_in_version",
-    "unexpected_argument", "missing_required", "config_unsupported_option", "help_flag",
-    "spd_topk_one_override", "spd_partial_params", "spd_max_running_requests", "spd_ngram_topk",
-    "spd_missing_draft", "spd_token_map_eagle3", "spd_backend_conflict", "spd_unknown_algorithm",
-    "spd_rejected", "spd_aux_capture", "spd_ngram_page_size",
-    "drf_eagle3_drafter", "drf_aux_layers", "drf_shapes", "drf_context", "drf_architecture",
-    "drf_config_not_found", "drf_eagle3_name", "drf_context_length",
-    "par_visible_gpus", "par_tp_attn_dp", "par_enable_dp_attention", "par_a2a_ep_size",
-    "par_nnodes_split", "par_backend_gpu",
-    "ver_flag_removed", "ver_meaning_changed",
+    "slm.syntax_error", "slm.broken_continuation", "slm.unused_suppression",
+    "slm.launch_partly_read", "slm.no_launch_found",
+    "flg.unknown_flag", "flg.ambiguous_abbreviation", "flg.abbreviated_flag",
+    "flg.missing_flag_value", "flg.invalid_flag_value", "flg.invalid_choice",
+    "flg.duplicate_flag", "flg.deprecated_flag", "flg.flag_not_in_version",
+    "flg.unexpected_argument", "flg.missing_required_flag", "flg.config_option_unsupported",
+    "flg.help_flag",
+    "spd.topk_one_overrides_draft_tokens", "spd.partial_speculative_params",
+    "spd.speculative_caps_running_requests", "spd.ngram_ignores_topk", "spd.missing_draft_model",
+    "spd.token_map_ignored", "spd.speculative_backend_conflict",
+    "spd.unknown_speculative_algorithm", "spd.sglang_rejects_config",
+    "spd.aux_capture_disables_speculation", "spd.ngram_page_size_backend",
+    "drf.eagle3_drafter_needs_eagle3", "drf.eagle_drafter_with_eagle3",
+    "drf.aux_layer_out_of_range", "drf.aux_layer_ids_ignored", "drf.aux_layer_count",
+    "drf.draft_hidden_size_mismatch", "drf.draft_vocab_without_d2t", "drf.draft_vocab_differs",
+    "drf.draft_context_too_short", "drf.draft_architecture_unknown", "drf.model_config_not_found",
+    "drf.eagle3_name_with_eagle", "drf.context_length_exceeds_model",
+    "par.visible_gpu_mismatch", "par.tp_not_divisible_by_attn_dp",
+    "par.enable_dp_attention_changed", "par.a2a_backend_sets_ep_size",
+    "par.tp_pp_not_divisible_by_nnodes", "par.attention_backend_gpu",
+    "ver.flag_removed", "ver.flag_meaning_changed",
 )
 
 
 @lru_cache(maxsize=1)
-def all_rules() -> tuple:
+def all_rules() -> tuple[Rule, ...]:
     """One instance of every rule, sorted by code."""
     import importlib
 
@@ -37,7 +51,7 @@ def all_rules() -> tuple:
     return tuple(sorted(found, key=lambda rule: rule.code))
 
 
-def rule_by_key(key: str):
+def rule_by_key(key: str) -> Rule | None:
     """A rule by its code (`FLG001`) or name (`unknown-flag`), case-insensitively."""
     wanted = key.strip().lower()
     for rule in all_rules():

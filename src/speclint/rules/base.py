@@ -7,29 +7,47 @@ yields findings. It never parses text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Iterable, Iterator
+from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator, cast
 
+from speclint.core.config_files import ConfigEntry
 from speclint.core.findings import Edit, Finding, Note, Severity
 from speclint.core.launches import Diagnostic, Launch
 from speclint.core.spans import Span
+from speclint.core.words import Word
 from speclint.flags.argv import ParsedArgs
-from speclint.flags.config import LaunchConfig
+from speclint.flags.config import LaunchConfig, Setting
 
-__all__ = ["Edit", "Example", "FileContext", "Finding", "LaunchContext", "ModelRef", "Note", "Rule",
-           "Severity", "VersionChoice", "literal_word", "word_notes"]
-"""Finding, Severity, Note and Edit live in `speclint.core.findings`; rule modules still import
-them from here until they move into their family folders."""
+if TYPE_CHECKING:
+    from speclint.core.words import Word
+    from speclint.models.config import ModelConfig
+    from speclint.models.locate import Located
+    from speclint.resolve.gpu_profiles import GpuProfile
+    from speclint.resolve.result import Resolution
+    from speclint.sglang.release import Release
+    from speclint.suppress import Suppression
+
+NO_FIX = "no fix"
+"""`Example.fixed` of a finding that carries no edit."""
 
 
 @dataclass(frozen=True, slots=True)
 class Example:
-    """A launch snippet a rule's tests run: `invalid` ones must trigger it, `valid` ones must not."""
+    """A launch snippet a rule's tests run: `invalid` ones must trigger it, `valid` ones must not.
+
+    An invalid example also states what the user sees (tests/test_rule_examples.py checks it):
+    where the finding points, a fragment of its message, and the launch after its fix."""
 
     source: str
     sglang_version: str | None = None
     kind: str = "shell"
     gpu: str | None = None
     """The GPU profile the example runs on (`--gpu`), for rules about the GPU."""
+    at: str | None = None
+    """`line:column` of the rule's finding (as `check` prints it)."""
+    says: str | None = None
+    """A fragment of that finding's message."""
+    fixed: str | None = None
+    """The source after applying the finding's edits (safe or not), or `NO_FIX`."""
 
 
 @dataclass(slots=True)
@@ -44,10 +62,10 @@ class ModelRef:
     """A model the launch names (target or draft), and its config.json when found on disk."""
 
     reference: str | None
-    located: object = None
-    """`speclint.models.locate.Located`, or None when the launch names no model."""
-    config: object = None
-    """`speclint.models.config.ModelConfig`, or None when not found or unreadable."""
+    located: Located | None = None
+    """Where the model was looked for, or None when the launch names no model."""
+    config: ModelConfig | None = None
+    """The model's config.json, or None when not found or unreadable."""
     problem: str | None = None
     """Why the config could not be read (found but broken)."""
 
@@ -65,14 +83,14 @@ class LaunchContext:
     parsed: ParsedArgs
     config: LaunchConfig
     version: VersionChoice
-    resolution: object = None
-    """`speclint.resolve.Resolution`: what SGLang will really run with."""
+    resolution: Resolution | None = None
+    """What SGLang will really run with."""
     target: ModelRef | None = None
     draft: ModelRef | None = None
-    config_refusal: tuple | None = None
-    """(ConfigEntry, message) for the first `--config` file key SGLang's merger refuses."""
-    gpu: object = None
-    """The `GpuProfile` the launch was resolved for (None: not given)."""
+    config_refusal: tuple[ConfigEntry, str] | None = None
+    """(entry, message) for the first `--config` file key SGLang's merger refuses."""
+    gpu: GpuProfile | None = None
+    """The GPU the launch was resolved for (None: not given)."""
 
     @property
     def counted(self) -> bool:
@@ -85,8 +103,14 @@ class LaunchContext:
         return self.launch.partly_read
 
     @property
-    def release(self):
-        """`speclint.sglang.Release`: what speclint knows about the checked SGLang release."""
+    def resolved(self) -> Resolution:
+        """`resolution` for the rules, which run after `analyse_launch` resolved the launch."""
+        assert self.resolution is not None
+        return self.resolution
+
+    @property
+    def release(self) -> Release:
+        """What speclint knows about the checked SGLang release."""
         from speclint.sglang import release
 
         return release(self.version.version)
@@ -96,6 +120,97 @@ class LaunchContext:
         word = self.launch.env.get(name)
         return word.text if word is not None else None
 
+    # How a rule names and points at a field, in the launch's own syntax: `--tp-size 8` on a
+    # command line, `tp_size=8` in a keyword launch (`sgl.Engine(tp_size=8)`). A field is a
+    # ServerArgs field; on a command line it is read from whatever dest the release parses
+    # it into (`tensor_parallel_size` in 0.5.6.post2 for `tp_size`).
+
+    def setting(self, field: str) -> Setting | None:
+        """The field's setting (given or default), or None when the release has no such field."""
+        from speclint.resolve.parallel import cli_dest
+
+        dest = cli_dest(self.config, field)
+        return self.config.get(dest) if dest is not None else None
+
+    def given(self, field: str) -> bool:
+        """The launch sets the field (on its command line, in a `--config` file, as a keyword)."""
+        found = self.setting(field)
+        return found is not None and found.given
+
+    def known(self, field: str) -> bool:
+        """Statically known: given literally, or left at its default with nothing unreadable."""
+        from speclint.resolve.parallel import cli_dest
+
+        dest = cli_dest(self.config, field)
+        return dest is not None and self.config.known(dest)
+
+    def option(self, field: str) -> str:
+        """The field's option as this launch would write it: `--tp-size` (SGLang's documented
+        flag), or `tp_size=` in a keyword launch."""
+        if self.launch.kwargs_style:
+            return f"{field}="
+        spec = self.config.schema.by_dest.get(field)
+        return spec.canonical if spec is not None else "--" + field.replace("_", "-")
+
+    def set_to(self, field: str, value: object) -> str:
+        """How this launch would set the field to `value`: `--tp-size 8`, or `tp_size=8`
+        (`True` turns a switch on: `--enable-dp-attention`, `enable_dp_attention=True`)."""
+        if self.launch.kwargs_style:
+            return f"{field}={value!r}"
+        if value is True:
+            return self.option(field)
+        return f"{self.option(field)} {value}"
+
+    def join(self, *settings: str) -> str:
+        """Several settings as the launch would write them together: `--dp-size 4
+        --enable-dp-attention`, or `dp_size=4, enable_dp_attention=True`."""
+        return (", " if self.launch.kwargs_style else " ").join(settings)
+
+    def written(self, field: str, default: object = None) -> str:
+        """The field as the launch wrote it (`--tp-size 8`, `tp_size=8`, with the user's own
+        spelling of the flag); when not given, `set_to(field, default)`, or the option alone
+        when no default is passed."""
+        found = self.setting(field)
+        use = found.use if found is not None else None
+        if use is None:
+            return self.set_to(field, default) if default is not None else self.option(field)
+        values = " ".join(w.text or "?" for w in use.value_words)
+        if self.launch.kwargs_style:
+            return f"{use.written}={values}"
+        return f"{use.written} {values}".strip()
+
+    def span_of(self, field: str) -> Span:
+        """Where a finding about the field points: the value that set it (else its flag), or
+        the whole launch when the field is not given."""
+        found = self.setting(field)
+        where = found.span if found is not None else None
+        return where if where is not None else self.launch.span
+
+    def note(self, field: str, message: str) -> list[Note]:
+        """A note at the field's value saying `message`, or none when the field is not given."""
+        found = self.setting(field)
+        where = found.span if found is not None else None
+        return [Note(where, message)] if where is not None else []
+
+    def picked_backend(self) -> str:
+        """' (no --attention-backend: SGLang X picks B on GPU)' when the launch gives no
+        backend and SGLang's resolution picked one (a refusal may rest on it), else ''."""
+        resolution = cast("Resolution | None", self.resolution)
+        chosen = resolution.adjustment("attention_backend") if resolution else None
+        if chosen is None or not isinstance(chosen.effective, str) or \
+                self.given("attention_backend"):
+            return ""
+        gpu = self.gpu.name if self.gpu is not None else None
+        return (f" (no --attention-backend: SGLang {self.version.version} picks "
+                f"{chosen.effective}" + (f" on {gpu})" if gpu else ")"))
+
+    @property
+    def speculative_algorithm(self) -> str | None:
+        """The algorithm after SGLang's aliasing (NEXTN → EAGLE), or None."""
+        resolution = cast("Resolution | None", self.resolution)
+        value = resolution.effective.get("speculative_algorithm") if resolution else None
+        return value if isinstance(value, str) else None
+
 
 @dataclass(slots=True)
 class FileContext:
@@ -103,9 +218,9 @@ class FileContext:
 
     path: str
     diagnostics: list[Diagnostic]
-    suppressions: list = field(default_factory=list)
-    """`speclint.suppress.Suppression`s of the file, after they were applied."""
-    enabled_rules: list = field(default_factory=list)
+    suppressions: list[Suppression] = field(default_factory=list)
+    """The file's suppression comments, after they were applied."""
+    enabled_rules: list[Rule] = field(default_factory=list)
 
 
 class Rule:
@@ -174,13 +289,20 @@ class Rule:
             yield example if isinstance(example, Example) else Example(example)
 
 
-def literal_word(word) -> bool:
+class Placeholder(str):
+    """A value standing for any value (`N`): shown bare in a keyword launch too (`dp_size=N`)."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def literal_word(word: Word | None) -> bool:
     """The word's text is written literally at its span (not assembled from a variable), so
     an edit at the span changes exactly this word."""
     return word is not None and not word.dynamic and word.origin is None
 
 
-def word_notes(word) -> list[Note]:
+def word_notes(word: Word) -> list[Note]:
     """Notes that lead from a word to where its text was written, when it came from a variable."""
     notes = []
     if word.origin is not None:

@@ -8,15 +8,18 @@ themselves never look at each other: the engine applies this after they ran.
 
 from __future__ import annotations
 
+from speclint.core.findings import Finding
+
 REJECTION = "rejection"
 """The launch's resolution raises: SPD009 reports any rejection, specific rules the ones
 they explain better."""
 
 
-def drop_deferred(findings: list, defers: dict[str, tuple[str, ...]]) -> list:
+def drop_deferred(findings: list[Finding],
+                  defers: dict[str, tuple[str, ...]]) -> list[Finding]:
     """`findings` of one launch without those that give way; `defers`: code -> the codes
     it defers to (only codes that defer)."""
-    by_code: dict[str, list] = {}
+    by_code: dict[str, list[Finding]] = {}
     for finding in findings:
         by_code.setdefault(finding.code, []).append(finding)
     kept = []
@@ -27,7 +30,7 @@ def drop_deferred(findings: list, defers: dict[str, tuple[str, ...]]) -> list:
     return kept
 
 
-def _same_problem(weaker, stronger) -> bool:
+def _same_problem(weaker: Finding, stronger: Finding) -> bool:
     if set(weaker.claims) & set(stronger.claims):
         return True
     a, b = weaker.span, stronger.span

@@ -9,6 +9,7 @@ field is required, so a new release's entry has to state each fact.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 from functools import lru_cache
 
 from speclint.sglang.traits_backends import (
@@ -223,9 +224,9 @@ class ReleaseTraits:
     elsewhere those fields are Unknown, "unverified for SGLang X"."""
 
 
-_A2A_0_5_14 = {"megamoe": "Mega", "deepep": "DeepEP", "mooncake": "Mooncake", "nixl": "Nixl",
-               "ascend_fuseep": "Ascend fused EP", "flashinfer": "Flashinfer MoE A2A",
-               "mori": "MoRI"}
+_A2A_0_5_14: dict[str, str | None] = {
+    "megamoe": "Mega", "deepep": "DeepEP", "mooncake": "Mooncake", "nixl": "Nixl",
+    "ascend_fuseep": "Ascend fused EP", "flashinfer": "Flashinfer MoE A2A", "mori": "MoRI"}
 _A2A_0_5_23 = dict.fromkeys(("megamoe", "deepep", "deepep_v2", "mooncake", "nixl",
                              "ascend_fuseep", "flashinfer", "flashinfer_megamoe", "mori", "pplx"))
 _NGRAM_CUDA_ONLY = "Ngram speculative decoding only supports CUDA device."
@@ -363,7 +364,7 @@ TRAITS: dict[str, ReleaseTraits] = {
 
 
 
-def _like(release: str, **changes) -> ReleaseTraits:
+def _like(release: str, **changes: Any) -> ReleaseTraits:  # ReleaseTraits fields, any of them
     """`release`'s traits with `changes`; the GPU-dependent resolution (hardware.py, read for
     0.5.23 and checked with a GPU there) is not claimed for the recorded releases."""
     changes.setdefault("gpu_resolution", False)

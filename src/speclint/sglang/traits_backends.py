@@ -31,7 +31,7 @@ _QUANT_0_5_23 = {**_QUANT_0_5_18, "minimax_m3_nvfp4": ("mxfp8",)}
 """`compatible_quantization_methods` in each release's `ModelConfig._verify_quantization`."""
 
 
-_AUTO_BACKEND: dict[str, dict[str, Any]] = {
+_AUTO_BACKEND: dict[str, dict[str, Any]] = {  # release -> ReleaseTraits fields
     "0.5.2": dict(auto_attention_backend=False, auto_backend_choice="",
                   deepseek_blackwell_mla=False, deprecated_moe_flags=True),
     "0.5.3.post3": dict(auto_attention_backend=False, auto_backend_choice=""),

@@ -1,0 +1,1 @@
+"""DRF: the drafter model against the algorithm, the target and the release."""

@@ -1,0 +1,1 @@
+"""PAR: parallelism sizes against each other, the nodes and the GPUs."""

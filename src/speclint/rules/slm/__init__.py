@@ -1,0 +1,1 @@
+"""SLM: what speclint met in the file itself (syntax, continuations, suppressions, launches)."""

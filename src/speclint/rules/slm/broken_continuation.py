@@ -1,0 +1,59 @@
+"""SLM002 broken-continuation: a comment or trailing space ends a `\\`-continued command early."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
+from speclint.rules.base import FileContext, Rule, Example, NO_FIX
+
+
+class BrokenContinuation(Rule):
+    """## What it does
+Finds `\\`-continued commands cut short by a comment line or by a space after the
+backslash.
+
+## Why it matters
+Bash joins `\\`+newline, so a comment line inside a continued command swallows the rest
+of that line and ends the command: the flags on the following lines run as a separate
+(failing) command and never reach SGLang, which starts with its defaults.
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/llama \\
+  # draft model
+  --speculative-algorithm EAGLE3 --speculative-draft-model-path /models/llama-eagle3
+```
+
+## Use instead
+```bash
+# draft model
+python -m sglang.launch_server --model-path /models/llama \\
+  --speculative-algorithm EAGLE3 --speculative-draft-model-path /models/llama-eagle3
+```
+"""
+
+    code = "SLM002"
+    name = "broken-continuation"
+    severity = Severity.ERROR
+    summary = ("A comment line (or a space after `\\`) inside a continued command ends it: the "
+               "flags on the following lines never reach SGLang.")
+    invalid = (
+        Example("python -m sglang.launch_server --model-path m \\\n"
+                "  # draft settings\n"
+                "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d\n",
+                at="2:3", says='this comment ends the `\\`-continued command above it',
+                fixed=NO_FIX),
+    )
+    valid = (
+        "# draft settings\n"
+        "python -m sglang.launch_server --model-path m \\\n"
+        "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d\n",
+    )
+
+    def check_file(self, ctx: FileContext) -> Iterator[Finding]:
+        for diagnostic in ctx.diagnostics:
+            if diagnostic.kind == "broken-continuation":
+                yield self.report(ctx.path, diagnostic.span, diagnostic.message,
+                                  "move the comment above the command, and end continued lines "
+                                  "with `\\` and no trailing space")

@@ -1,0 +1,1 @@
+"""SPD: speculative-decoding settings SGLang rejects, rewrites or ignores."""

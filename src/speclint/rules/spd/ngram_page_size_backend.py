@@ -1,0 +1,92 @@
+"""SPD014 ngram-page-size-backend: NGRAM with --page-size > 1 outside flashinfer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from speclint.resolve.result import TREE_DRAFT_BACKEND, is_known
+from speclint.sglang import RESOLUTION
+from speclint.core.findings import Finding, Severity
+from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.precedence import REJECTION
+
+_NGRAM = "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
+
+
+class NgramPageSizeBackend(Rule):
+    """## What it does
+Finds NGRAM speculative decoding with `--page-size` greater than 1 on an attention
+backend other than flashinfer: the one given, or the one SGLang picks for the GPU
+(`--gpu`; fa3 on Hopper, trtllm_mha on Blackwell).
+
+## Why it matters
+NGRAM always drafts a tree: `_handle_ngram` sets topk to
+`--speculative-ngram-max-bfs-breadth` (10 by default) whatever `--speculative-eagle-topk`
+says, then raises `ValueError: speculative_eagle_topk(10) > 1 with page_size(32) > 1 is
+unstable and produces incorrect results for paged attention backends. This combination is
+only supported for the 'flashinfer' backend.` Without `--gpu` the backend SGLang picks is
+not known, so the finding is a warning.
+
+## Example
+```bash
+python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
+  --max-running-requests 64 --page-size 32 --attention-backend fa3
+```
+
+## Use instead
+```bash
+python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
+  --max-running-requests 64 --page-size 32 --attention-backend flashinfer
+```
+"""
+
+    code = "SPD014"
+    name = "ngram-page-size-backend"
+    severity = Severity.ERROR
+    summary = "NGRAM with --page-size > 1 on an attention backend other than flashinfer."
+    rests_on = (RESOLUTION,)
+    invalid = (Example(_NGRAM + " --page-size 32 --attention-backend fa3",
+                       at="1:89",
+                       says="speculative_eagle_topk(10) > 1 with page_size(32) > 1 is unstable",
+                       fixed=NO_FIX),
+               Example(_NGRAM + " --page-size 64",
+                       at="1:89",
+                       says="refuses topk > 1 with page size 64 on every attention backend but",
+                       fixed=NO_FIX))
+    valid = (_NGRAM + " --page-size 32 --attention-backend flashinfer",
+             _NGRAM + " --page-size 1", _NGRAM + " --page-size 32 --attention-backend fa3"
+             " --speculative-ngram-max-bfs-breadth 1")
+
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
+        resolution = ctx.resolution
+        if resolution is None or ctx.config.uncertain:
+            return
+        algorithm = ctx.config.value("speculative_algorithm")
+        if not isinstance(algorithm, str) or algorithm.upper() != "NGRAM":
+            return
+        rejection = resolution.rejection
+        span = ctx.span_of("page_size" if ctx.config.given("page_size")
+                         else "attention_backend")
+        fix = (f"use {ctx.set_to('attention_backend', 'flashinfer')}, or "
+               f"{ctx.set_to('page_size', 1)}")
+        if rejection is not None:
+            if rejection.kind == TREE_DRAFT_BACKEND:
+                yield self.report(ctx.path, span, f"SGLang {ctx.version.version} refuses this "
+                                  f"launch: {rejection.message}{ctx.picked_backend()}", fix,
+                                  claims=(REJECTION,))
+            return
+        page = ctx.config.value("page_size")
+        topk = resolution.effective.get("speculative_eagle_topk")
+        backend = ctx.config.value("attention_backend")
+        chosen = resolution.effective.get("attention_backend")
+        if not (isinstance(page, int) and page > 1 and isinstance(topk, int) and topk > 1
+                and backend is None and not is_known(chosen)):
+            return
+        why = ("depends on the GPU (fa3 on Hopper and trtllm_mha on Blackwell are refused; "
+               "pass --gpu to know)" if ctx.gpu is None else
+               f"is not known here ({chosen.reason})")
+        breadth = ctx.set_to("speculative_ngram_max_bfs_breadth", topk)
+        yield self.report(ctx.path, span, f"NGRAM drafts a tree (topk = {breadth}) and SGLang "
+                          f"refuses topk > 1 with page size "
+                          f"{page} on every attention backend but flashinfer; the one it picks "
+                          f"{why}", fix, severity=Severity.WARNING)

@@ -1,0 +1,63 @@
+"""SPD009 sglang-rejects-config: any other combination SGLang's resolution raises on."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from speclint.sglang import RESOLUTION
+from speclint.core.findings import Finding, Severity
+from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.precedence import REJECTION
+
+
+class SglangRejectsConfig(Rule):
+    """## What it does
+Reports launches that SGLang's argument resolution refuses, for the combinations speclint
+models that no more specific rule covers: STANDALONE or NGRAM with attention data
+parallelism, DFLASH without a draft model, `--enable-return-aux-hidden-states` with a
+draft model or a non-EAGLE3 algorithm, NGRAM on an unsupported device, a `--quantization`
+the target checkpoint's `quantization_config` contradicts (or one the release lacks).
+
+## Why it matters
+SGLang raises (`ValueError`, `AssertionError`) before loading the model, often after a
+container start and a scheduler wait. The message says which combination and why.
+
+## Example
+```bash
+python -m sglang.launch_server --model-path /models/llama --speculative-algorithm NGRAM \\
+  --max-running-requests 64 --attn-dp-size 2 --tp-size 2
+```
+
+## Use instead
+```bash
+python -m sglang.launch_server --model-path /models/llama --speculative-algorithm NGRAM \\
+  --max-running-requests 64 --tp-size 2
+```
+"""
+
+    code = "SPD009"
+    name = "sglang-rejects-config"
+    severity = Severity.ERROR
+    rests_on = (RESOLUTION,)
+    summary = "A flag combination SGLang's argument resolution raises on."
+    # the rules that explain a rejection better: partial triple, backend, unknown
+    # algorithm, and the parallel layouts (which show the sizes)
+    defers_to = ("SPD002", "SPD007", "SPD008", "SPD014", "DRF014", "PAR009", "PAR002", "PAR003", "PAR005")
+    invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH",
+                       at="1:71",
+                       says="requires setting --speculative-draft-model-path",
+                       fixed=NO_FIX),)
+    valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH"
+             " --speculative-draft-model-path d",)
+
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
+        rejection = ctx.resolution.rejection if ctx.resolution else None
+        if rejection is None or ctx.config.uncertain:
+            return
+        field = next((f for f in rejection.fields if ctx.config.given(f)),
+                     "speculative_algorithm")
+        message = (f"SGLang {ctx.version.version} refuses this launch in {rejection.handler}: "
+                   f"{rejection.exception}: {rejection.message}"
+                   + (ctx.picked_backend() if "attention_backend" in rejection.fields else ""))
+        yield self.report(ctx.path, ctx.span_of(field), message,
+                          "change the flags named in SGLang's message", claims=(REJECTION,))

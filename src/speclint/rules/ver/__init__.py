@@ -1,0 +1,1 @@
+"""VER: flags whose meaning or existence changed between SGLang releases."""
