@@ -192,6 +192,18 @@ class LaunchContext:
         where = found.span if found is not None else None
         return [Note(where, message)] if where is not None else []
 
+    def picked_backend(self) -> str:
+        """' (no --attention-backend: SGLang X picks B on GPU)' when the launch gives no
+        backend and SGLang's resolution picked one (a refusal may rest on it), else ''."""
+        resolution = cast("Resolution | None", self.resolution)
+        chosen = resolution.adjustment("attention_backend") if resolution else None
+        if chosen is None or not isinstance(chosen.effective, str) or \
+                self.given("attention_backend"):
+            return ""
+        gpu = self.gpu.name if self.gpu is not None else None
+        return (f" (no --attention-backend: SGLang {self.version.version} picks "
+                f"{chosen.effective}" + (f" on {gpu})" if gpu else ")"))
+
     @property
     def speculative_algorithm(self) -> str | None:
         """The algorithm after SGLang's aliasing (NEXTN → EAGLE), or None."""

@@ -72,7 +72,8 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
         if rejection is not None:
             if rejection.kind == TREE_DRAFT_BACKEND:
                 yield self.report(ctx.path, span, f"SGLang {ctx.version.version} refuses this "
-                                  f"launch: {rejection.message}", fix, claims=(REJECTION,))
+                                  f"launch: {rejection.message}{ctx.picked_backend()}", fix,
+                                  claims=(REJECTION,))
             return
         page = ctx.config.value("page_size")
         topk = resolution.effective.get("speculative_eagle_topk")
