@@ -7,7 +7,7 @@ yields findings. It never parses text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
+from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator, cast
 
 from speclint.core.config_files import ConfigEntry
 from speclint.core.findings import Edit, Finding, Note, Severity
@@ -18,6 +18,7 @@ from speclint.flags.argv import ParsedArgs
 from speclint.flags.config import LaunchConfig, Setting
 
 if TYPE_CHECKING:
+    from speclint.core.words import Word
     from speclint.models.config import ModelConfig
     from speclint.models.locate import Located
     from speclint.resolve.gpu_profiles import GpuProfile
@@ -194,7 +195,8 @@ class LaunchContext:
     @property
     def speculative_algorithm(self) -> str | None:
         """The algorithm after SGLang's aliasing (NEXTN → EAGLE), or None."""
-        value = self.resolution.effective.get("speculative_algorithm") if self.resolution else None
+        resolution = cast("Resolution | None", self.resolution)
+        value = resolution.effective.get("speculative_algorithm") if resolution else None
         return value if isinstance(value, str) else None
 
 

@@ -18,7 +18,6 @@ from speclint.core.findings import Edit
 
 if TYPE_CHECKING:
     from speclint.flags.argv import ArgProblem
-    from speclint.flags.history import Replacement
     from speclint.rules.base import LaunchContext
 
 
@@ -111,5 +110,5 @@ def drift_edit(drift: Drift, problem: ArgProblem, kwargs_style: bool) -> Edit | 
     return Edit(span, text, f"replace `{drift.written}` with `{text}`", expected=drift.written)
 
 
-def names(replacements: Iterable[Replacement]) -> str:
+def names(replacements: Iterable[history.Replacement]) -> str:
     return " and ".join(f"`{r.text}`" for r in replacements)

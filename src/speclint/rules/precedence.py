@@ -8,17 +8,15 @@ themselves never look at each other: the engine applies this after they ran.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from speclint.core.findings import Finding
+from speclint.core.findings import Finding
 
 REJECTION = "rejection"
 """The launch's resolution raises: SPD009 reports any rejection, specific rules the ones
 they explain better."""
 
 
-def drop_deferred(findings: list[Finding], defers: dict[str, tuple[str, ...]]) -> list[Finding]:
+def drop_deferred(findings: list[Finding],
+                  defers: dict[str, tuple[str, ...]]) -> list[Finding]:
     """`findings` of one launch without those that give way; `defers`: code -> the codes
     it defers to (only codes that defer)."""
     by_code: dict[str, list[Finding]] = {}
