@@ -7,7 +7,7 @@ yields findings. It never parses text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator, cast
+from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
 
 from speclint.core.config_files import ConfigEntry
 from speclint.core.findings import Edit, Finding, Note, Severity
@@ -207,7 +207,7 @@ class LaunchContext:
     @property
     def speculative_algorithm(self) -> str | None:
         """The algorithm after SGLang's aliasing (NEXTN → EAGLE), or None."""
-        resolution = cast("Resolution | None", self.resolution)
+        resolution = self.resolution
         value = resolution.effective.get("speculative_algorithm") if resolution else None
         return value if isinstance(value, str) else None
 
