@@ -18,7 +18,6 @@ from speclint.flags.argv import ParsedArgs
 from speclint.flags.config import LaunchConfig, Setting
 
 if TYPE_CHECKING:
-    from speclint.core.words import Word
     from speclint.models.config import ModelConfig
     from speclint.models.locate import Located
     from speclint.resolve.gpu_profiles import GpuProfile
@@ -195,7 +194,7 @@ class LaunchContext:
     def picked_backend(self) -> str:
         """' (no --attention-backend: SGLang X picks B on GPU)' when the launch gives no
         backend and SGLang's resolution picked one (a refusal may rest on it), else ''."""
-        resolution = cast("Resolution | None", self.resolution)
+        resolution = self.resolution
         chosen = resolution.adjustment("attention_backend") if resolution else None
         if chosen is None or not isinstance(chosen.effective, str) or \
                 self.given("attention_backend"):
