@@ -5,7 +5,6 @@ never trusted; unreadable files are never cached."""
 from __future__ import annotations
 
 import dataclasses
-
 import json
 import os
 import shutil
@@ -17,17 +16,18 @@ from pathlib import Path
 
 import pytest
 
-import speclint.lint
-from speclint import checking
-from speclint.checking import CommandLine, options_for
-from speclint.config import Settings
+import speclint.engine
 from speclint.flags.versions import _pin_in_folder
 from speclint.runner import cache as cache_module
 from speclint.runner import index as index_module
+from speclint.runner import workers
+from speclint.runner.results import CheckedFile, LaunchSummary
+from speclint.settings.files import Settings
+from speclint.settings.merge import CommandLine, options_for
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "fixtures" / "models"
-BUILT = (checking.CheckedFile, checking.LaunchSummary)
+BUILT = (CheckedFile, LaunchSummary)
 TOPK1 = (ROOT / "fixtures" / "shell" / "eagle_topk1_draft_tokens.sh").read_text()
 
 
@@ -54,8 +54,8 @@ def _edit_entry(folder: Path, change) -> None:
 
 def lint_job(job):
     """One file through the cache as `check` runs it: lookup, lint on a miss, index written."""
-    (answer,) = index_module.ResultCache(job[3], BUILT).through([job], checking._lint_all,
-                                                         checking.lint_job)
+    (answer,) = index_module.ResultCache(job[3], BUILT).through([job], workers.lint_all,
+                                                         workers.lint_job)
     return answer
 
 
@@ -69,12 +69,12 @@ def _job(path: Path, cache_dir: Path, cli: CommandLine = CommandLine()):
 def lints(monkeypatch) -> list[str]:
     """The paths linted for real (not answered from the cache)."""
     linted: list[str] = []
-    real = speclint.lint.lint_text
+    real = speclint.engine.lint_text
 
     def counting(text, path, *args, **kwargs):
         linted.append(path)
         return real(text, path, *args, **kwargs)
-    monkeypatch.setattr(speclint.lint, "lint_text", counting)
+    monkeypatch.setattr(speclint.engine, "lint_text", counting)
     return linted
 
 
@@ -83,7 +83,7 @@ def no_lint(monkeypatch):
     """Make any real lint fail: a result must then come from the cache."""
     def refuse(*args, **kwargs):
         raise AssertionError("linted again instead of using the cache")
-    monkeypatch.setattr(speclint.lint, "lint_text", refuse)
+    monkeypatch.setattr(speclint.engine, "lint_text", refuse)
 
 
 def _codes(result) -> list[str]:
@@ -95,7 +95,7 @@ def test_unchanged_file_comes_from_the_cache(tmp_path, monkeypatch):
     script.write_text(TOPK1)
     first, error = lint_job(_job(script, folder))
     assert error is None and len(_entries(folder)) == 1
-    monkeypatch.setattr(speclint.lint, "lint_text", lambda *a, **k: pytest.fail("linted again"))
+    monkeypatch.setattr(speclint.engine, "lint_text", lambda *a, **k: pytest.fail("linted again"))
     again, error = lint_job(_job(script, folder))
     assert error is None
     assert _codes(again) == _codes(first) and "SPD001@9:87" in _codes(again)
@@ -234,7 +234,7 @@ def test_an_unchanged_file_is_not_read_again(tmp_path, monkeypatch):
     lint_job(_job(script, folder))
     monkeypatch.setattr(index_module, "_same_content",
                         lambda *a: pytest.fail("read again although its stat is unchanged"))
-    monkeypatch.setattr(speclint.lint, "lint_text", lambda *a, **k: pytest.fail("linted again"))
+    monkeypatch.setattr(speclint.engine, "lint_text", lambda *a, **k: pytest.fail("linted again"))
     again, error = lint_job(_job(script, folder))
     assert error is None and "SPD001@9:87" in _codes(again)
 
@@ -279,7 +279,7 @@ def test_the_index_is_one_file_written_once_per_run(tmp_path):
         (tmp_path / f"launch{number}.sh").write_text(TOPK1)
     jobs = [_job(tmp_path / f"launch{number}.sh", folder) for number in range(3)]
     answers = list(index_module.ResultCache(str(folder), BUILT).through(
-        jobs, checking._lint_all, checking.lint_job))
+        jobs, workers.lint_all, workers.lint_job))
     assert [result.path for result, _ in answers] == [job[0] for job in jobs]
     assert len(_entries(folder)) == 3
     assert sorted(p.name for p in (folder / "v2").iterdir()) == ["index.sqlite"]

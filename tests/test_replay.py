@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-import speclint.lint
+import speclint.engine
 from speclint.runner import cache as cache_module
 from speclint.__main__ import main as speclint_main
 from speclint.runner import replay
@@ -34,12 +34,12 @@ def run(monkeypatch, capsys, tmp_path):
         if name.startswith("SPECLINT_"):
             monkeypatch.delenv(name)
     linted: list[str] = []
-    real = speclint.lint.lint_text
+    real = speclint.engine.lint_text
 
     def counting(text, path, *args, **kwargs):
         linted.append(path)
         return real(text, path, *args, **kwargs)
-    monkeypatch.setattr(speclint.lint, "lint_text", counting)
+    monkeypatch.setattr(speclint.engine, "lint_text", counting)
 
     def speclint_(*args: str, errors: bool = False) -> tuple[int, str, int]:
         monkeypatch.setattr(sys, "argv", ["speclint", *args])
@@ -91,9 +91,9 @@ def test_a_replay_imports_no_linter(tmp_path):
             for _ in range(2)]
     assert runs[0].stdout == runs[1].stdout and "SPD001" in runs[1].stdout
     loaded = runs[1].stderr
-    assert "'speclint.lint'" in runs[0].stderr and "'click'" in runs[0].stderr
-    for module in ("click", "speclint.lint", "speclint.rules", "speclint.extract", "tree_sitter",
-                   "speclint.resolve", "speclint.report"):
+    assert "'speclint.engine'" in runs[0].stderr and "'click'" in runs[0].stderr
+    for module in ("click", "speclint.engine", "speclint.rules", "speclint.frontends",
+                   "tree_sitter", "speclint.resolve", "speclint.report"):
         assert f"'{module}'" not in loaded, module
 
 

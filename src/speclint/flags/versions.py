@@ -97,7 +97,7 @@ def pinned_version(path: str) -> tuple[str, str] | None:
     `path` (the nearest folder that has one wins): (version, file)."""
     import os
 
-    from speclint.depends import note, note_glob
+    from speclint.runner.depends import note, note_glob
 
     folder = os.path.dirname(os.path.abspath(path)) if path != "-" else os.getcwd()
     while True:

@@ -7,7 +7,7 @@ yields findings. It never parses text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator, cast
+from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
 
 from speclint.core.config_files import ConfigEntry
 from speclint.core.findings import Edit, Finding, Note, Severity
@@ -18,7 +18,6 @@ from speclint.flags.argv import ParsedArgs
 from speclint.flags.config import LaunchConfig, Setting
 
 if TYPE_CHECKING:
-    from speclint.core.words import Word
     from speclint.models.config import ModelConfig
     from speclint.models.locate import Located
     from speclint.resolve.gpu_profiles import GpuProfile
@@ -192,10 +191,22 @@ class LaunchContext:
         where = found.span if found is not None else None
         return [Note(where, message)] if where is not None else []
 
+    def picked_backend(self) -> str:
+        """' (no --attention-backend: SGLang X picks B on GPU)' when the launch gives no
+        backend and SGLang's resolution picked one (a refusal may rest on it), else ''."""
+        resolution = self.resolution
+        chosen = resolution.adjustment("attention_backend") if resolution else None
+        if chosen is None or not isinstance(chosen.effective, str) or \
+                self.given("attention_backend"):
+            return ""
+        gpu = self.gpu.name if self.gpu is not None else None
+        return (f" (no --attention-backend: SGLang {self.version.version} picks "
+                f"{chosen.effective}" + (f" on {gpu})" if gpu else ")"))
+
     @property
     def speculative_algorithm(self) -> str | None:
         """The algorithm after SGLang's aliasing (NEXTN → EAGLE), or None."""
-        resolution = cast("Resolution | None", self.resolution)
+        resolution = self.resolution
         value = resolution.effective.get("speculative_algorithm") if resolution else None
         return value if isinstance(value, str) else None
 

@@ -7,7 +7,7 @@ so an editable install invalidates too), the environment a lint reads (the Huggi
 location, an installed sglang), the file's path and the options that apply to it (rule
 selection, SGLang version, model-config mapping). The entry holds the file's content hash and
 the files a lint read or looked for besides (model `config.json`, safetensors headers, Hugging
-Face refs, requirements pins; `speclint.depends`), each with its content hash.
+Face refs, requirements pins; `speclint.runner.depends`), each with its content hash.
 
 Whether a file is unchanged is decided as git and ruff do, by `stat` first: the same size,
 mtime, ctime, inode and device as when the entry was written means the same content, without
@@ -105,7 +105,7 @@ def content_hash(data: bytes) -> str:
 def fingerprint(path: str) -> tuple[list[int] | None, str]:
     """(stat signature, what the dependency is now): missing, a folder, a file's content hash
     (or "big": its stat alone), or for a `depends.note_glob` listing the names it matches."""
-    from speclint.depends import GLOB
+    from speclint.runner.depends import GLOB
 
     if path.startswith(GLOB):
         # no stat signature: folders such as /tmp change all the time, so the names are
@@ -236,7 +236,7 @@ def _decode(value: object, classes: dict[str, type]) -> object:
 
 
 def encode_result(result: Any) -> dict[str, object]:
-    """A `check` result (`speclint.checking.CheckedFile`) as JSON-able values."""
+    """A `check` result (`speclint.runner.results.CheckedFile`) as JSON-able values."""
     return {"path": result.path, "findings": _encode(result.findings),
             "contexts": _encode(result.contexts), "lines": _encode(result.lines),
             "launch_not_found": result.launch_not_found}
@@ -264,7 +264,7 @@ def lint_for_cache(path: str, options: object, lint: Callable[[str, str, Any], A
     reports why, and nothing is cached)."""
     import stat
 
-    from speclint import depends
+    from speclint.runner import depends
     from speclint.frontends.reading import MAX_FILE_BYTES
 
     try:
@@ -300,7 +300,7 @@ _dependencies_now: dict[str, tuple[Any, ...]] = {}
 def _dependency_now(path: str) -> tuple[Any, ...]:
     """(stat signature, fingerprint, when taken) of a dependency; a batch of launches reads
     the same few model configs, so a fingerprint is reused while its stat is unchanged."""
-    from speclint.depends import GLOB
+    from speclint.runner.depends import GLOB
 
     found = _dependencies_now.get(path)
     if path.startswith(GLOB):  # listed again when the folder's mtime changed, as the pin

@@ -86,9 +86,9 @@ def cache_dir_for(argv: list[str]) -> str | None:
 
 
 def _configured_cache_dir(folder: str) -> str | None:
-    """`cache-dir` of the configuration closest to `folder` (as `speclint.config` finds it):
+    """`cache-dir` of the configuration closest to `folder` (as `speclint.settings.files` finds it):
     None when it sets none, "" when the file cannot be read here (no shortcut)."""
-    from speclint.config import CONFIG_NAMES
+    from speclint.settings.files import CONFIG_NAMES
 
     while True:
         for name in CONFIG_NAMES:

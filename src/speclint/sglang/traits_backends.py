@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 
-def _for(releases: tuple[str, ...], **fields: object) -> dict[str, dict[str, object]]:
+def _for(releases: tuple[str, ...], **fields: Any) -> dict[str, dict[str, Any]]:
     """The same trait values for each of `releases` (a fresh dict each)."""
     return {release: dict(fields) for release in releases}
 

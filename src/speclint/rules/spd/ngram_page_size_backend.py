@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.resolve.result import TREE_DRAFT_BACKEND, is_known
+from speclint.resolve.result import TREE_DRAFT_BACKEND, Unknown
 from speclint.sglang import RESOLUTION
 from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
@@ -72,14 +72,15 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
         if rejection is not None:
             if rejection.kind == TREE_DRAFT_BACKEND:
                 yield self.report(ctx.path, span, f"SGLang {ctx.version.version} refuses this "
-                                  f"launch: {rejection.message}", fix, claims=(REJECTION,))
+                                  f"launch: {rejection.message}{ctx.picked_backend()}", fix,
+                                  claims=(REJECTION,))
             return
         page = ctx.config.value("page_size")
         topk = resolution.effective.get("speculative_eagle_topk")
         backend = ctx.config.value("attention_backend")
         chosen = resolution.effective.get("attention_backend")
         if not (isinstance(page, int) and page > 1 and isinstance(topk, int) and topk > 1
-                and backend is None and not is_known(chosen)):
+                and backend is None and isinstance(chosen, Unknown)):
             return
         why = ("depends on the GPU (fa3 on Hopper and trtllm_mha on Blackwell are refused; "
                "pass --gpu to know)" if ctx.gpu is None else

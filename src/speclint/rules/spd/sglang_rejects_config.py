@@ -57,6 +57,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         field = next((f for f in rejection.fields if ctx.config.given(f)),
                      "speculative_algorithm")
         message = (f"SGLang {ctx.version.version} refuses this launch in {rejection.handler}: "
-                   f"{rejection.exception}: {rejection.message}")
+                   f"{rejection.exception}: {rejection.message}"
+                   + (ctx.picked_backend() if "attention_backend" in rejection.fields else ""))
         yield self.report(ctx.path, ctx.span_of(field), message,
                           "change the flags named in SGLang's message", claims=(REJECTION,))

@@ -72,7 +72,8 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         notes = []
         if ctx.config.given("speculative_eagle_topk"):
             notes.append(Note(ctx.span_of("speculative_eagle_topk"), "topk > 1 drafts a tree"))
-        message = f"SGLang {ctx.version.version} refuses this launch: {rejection.message}"
+        message = (f"SGLang {ctx.version.version} refuses this launch: {rejection.message}"
+                   + ctx.picked_backend())
         yield self.report(ctx.path, ctx.span_of(target), message,
                           f"use {ctx.set_to('speculative_eagle_topk', 1)}, or "
                           "flashinfer/fa3/triton with that "

@@ -1,6 +1,6 @@
 """`speclint check`: from the command line's options to a report and an exit code.
 
-Kept apart from cli.py (which only declares the options) so the command's conventions live
+Kept apart from commands.py (which only declares the options) so the command's conventions live
 in one place: rule selectors checked before anything runs (exit 2 with a "did you mean"),
 colour decided once, `--fix`/`--diff` on files and on standard input, `--statistics`, `-q`,
 `--show-settings`.
@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
-    from speclint.checking import CommandLine, Outcome
-    from speclint.config import SettingsFinder
-    from speclint.lint import FileResult
+    from speclint.engine import FileResult
     from speclint.report.output import ReportFile, Stdout
     from speclint.report.text import ReportStyle
+    from speclint.runner.checking import Outcome
     from speclint.runner.replay import Recorder
+    from speclint.settings.files import SettingsFinder
+    from speclint.settings.merge import CommandLine
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -80,7 +81,7 @@ def run_check(o: dict[str, Any]) -> int:
             or o["config_file"] or o["isolated"] or o["show_settings"] or o["stdin_filename"]
             or "-" in paths):
         return _run_check(o, None)
-    from speclint import depends
+    from speclint.runner import depends
 
     recorder = replay.Recorder(replay.ARGV)
     errors_before = _errors
@@ -92,8 +93,9 @@ def run_check(o: dict[str, Any]) -> int:
 
 
 def _run_check(o: dict[str, Any], recorder: Recorder | None) -> int:
-    from speclint.checking import CommandLine
-    from speclint.config import ConfigError, SettingsFinder
+    from speclint.settings.errors import ConfigError
+    from speclint.settings.files import SettingsFinder
+    from speclint.settings.merge import CommandLine
 
     select, extend, ignore = (split_keys(o["select"]), split_keys(o["extend_select"]),
                               split_keys(o["ignore"]))
@@ -129,7 +131,7 @@ def _run_check(o: dict[str, Any], recorder: Recorder | None) -> int:
     output_format = o["output_format"]
     if output_format is None and not o["isolated"]:
         output_format = settings_here.output_format
-    from speclint.cli import FORMATS
+    from speclint.cli.options import FORMATS
 
     if output_format not in FORMATS:
         if output_format is not None:
@@ -148,7 +150,7 @@ def _run_check(o: dict[str, Any], recorder: Recorder | None) -> int:
 
 
 def _diff(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> int:
-    from speclint.checking import check_paths
+    from speclint.runner.checking import check_paths
 
     outcome = check_paths(paths, cli, finder, fix=False, diff=True, keep_contexts=False)
     for message in outcome.errors:
@@ -164,7 +166,7 @@ def _hidden_note(outcome: Outcome, cli: CommandLine) -> str:
     """'; N unsafe fixes not applied (--unsafe-fixes)' after --fix/--diff, as ruff says."""
     if cli.unsafe_fixes:
         return ""
-    from speclint.fix import applicability
+    from speclint.runner.fix import applicability
 
     hidden = sum(1 for result in outcome.results for f in result.findings
                  if applicability(f) == "unsafe")
@@ -243,9 +245,9 @@ def _report(paths: list[str], cli: CommandLine, finder: SettingsFinder, fix: boo
             statistics: bool) -> tuple[int, bool]:
     """Lint and write the report as results arrive; (files not linted, any finding at or above
     its file's --fail-on). Errors go to standard error as they come."""
-    from speclint.checking import check_paths, stream_paths
-    from speclint.report.stream import reporter_for
     from speclint.core.findings import Severity
+    from speclint.report.stream import reporter_for
+    from speclint.runner.checking import check_paths, stream_paths
 
     items: list[tuple[FileResult, str]] | Iterator[str | tuple[FileResult, str]]
     if fix:  # fixing needs each file's whole result: collected first, as before
@@ -303,8 +305,8 @@ def _fixed_message(outcome: Outcome, style: ReportStyle, cli: CommandLine) -> No
 
 def _show_settings(path: str, cli: CommandLine, finder: SettingsFinder) -> int:
     """`--show-settings PATH`: the resolved settings for PATH and where each one came from."""
-    from speclint.checking import options_for, walk_options
-    from speclint.config import ConfigError
+    from speclint.settings.errors import ConfigError
+    from speclint.settings.merge import options_for, walk_options
 
     named = cli.stdin_filename if path == "-" and cli.stdin_filename else path
     try:
