@@ -3,7 +3,7 @@ branch choice; findings are reported once, with a note saying on which branch th
 
 from __future__ import annotations
 
-import speclint.extract as extract_module
+import speclint.frontends as extract_module
 from speclint.lint import lint_text
 from speclint.report.text import render_summary
 from speclint.core.launches import Alternative, Condition, ExtractResult, Launch

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from speclint.extract import extract_file
+from speclint.frontends import extract_file
 from speclint.flags.config_merge import merge_traits
 from speclint.flags.entry import prepare_argv
 from speclint.frontends.manifests.sglang_config import load_config_file

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from speclint.extract import extract_file
+from speclint.frontends import extract_file
 from speclint.lint import lint_text
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from speclint.extract import extract_file
+from speclint.frontends import extract_file
 from speclint.lint import lint_text
 
 ROOT = Path(__file__).resolve().parent.parent

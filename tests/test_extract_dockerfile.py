@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from speclint.extract import extract_file, file_kind, is_lintable_path
+from speclint.frontends import extract_file, file_kind, is_lintable_path
 from speclint.lint import lint_text
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from speclint.extract import extract_file, file_kind, is_lintable_path
+from speclint.frontends import extract_file, file_kind, is_lintable_path
 from speclint.lint import LintOptions, lint_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -172,7 +172,7 @@ def test_a_line_holding_only_a_backslash_keeps_later_positions_exact():
 def test_a_backslash_line_inside_a_string_is_left_alone():
     text = 'import subprocess\ns = """\n\\\n"""\n' + LAUNCH_LINE
     assert _tp_position(text) == (5, LAUNCH_LINE.index("--tp") + 1)
-    from speclint.extract.python_select import lone_backslashes_as_comments
+    from speclint.frontends.python.select import lone_backslashes_as_comments
 
     assert lone_backslashes_as_comments(text) == text
     assert lone_backslashes_as_comments("x = 1\n\\\ny = 2\n") == "x = 1\n#\ny = 2\n"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from speclint.extract import extract_file, file_kind, is_lintable_path
-from speclint.extract.shell import extract_shell
+from speclint.frontends import extract_file, file_kind, is_lintable_path
+from speclint.frontends.shell.script import extract_shell
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word

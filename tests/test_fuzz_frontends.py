@@ -202,7 +202,7 @@ def test_python_values_doubling_stay_small(line):
 
 
 def test_a_long_string_repeated_in_many_calls_is_bounded(monkeypatch):
-    monkeypatch.setattr("speclint.extract.embedded.MAX_SHELL_CHARS", 512 * 1024)
+    monkeypatch.setattr("speclint.frontends.shell.embedded.MAX_SHELL_CHARS", 512 * 1024)
     text = PY + "s = '--x " + "y" * 60_000 + "'\n" + \
         "subprocess.run(['python', '-m', 'sglang.launch_server', s])\n" * 200
     start = time.monotonic()
@@ -213,7 +213,7 @@ def test_a_long_string_repeated_in_many_calls_is_bounded(monkeypatch):
 
 def test_dict_keys_are_set_in_constant_time():
     """Keys were set by rebuilding the entry list each time: quadratic in a big dict literal."""
-    from speclint.extract.python_values import Entries, Entry, Val
+    from speclint.frontends.python.values import Entries, Entry, Val
     from speclint.core.spans import Span
 
     span = Span.point(1, 1)

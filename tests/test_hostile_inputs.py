@@ -9,8 +9,9 @@ import sys
 
 import pytest
 
-from speclint.extract.shell import extract_shell
-from speclint.lint import MAX_FILE_BYTES, MAX_LAUNCHES, LintOptions, lint_path, lint_text
+from speclint.frontends.shell.script import extract_shell
+from speclint.frontends.reading import MAX_FILE_BYTES
+from speclint.lint import MAX_LAUNCHES, LintOptions, lint_path, lint_text
 from speclint.models.config import read_model_config
 from speclint.models.weights import read_header
 

@@ -13,8 +13,8 @@ import tracemalloc
 import pytest
 from frontend_checks import DEEP, LAUNCH_PY, MD_LAUNCH, YAML_CONTAINER, check, laughs, located
 
-from speclint.extract.python import extract_python
-from speclint.extract.yaml_manifest import extract_yaml
+from speclint.frontends.python.extract import extract_python
+from speclint.frontends.manifests.yaml_manifest import extract_yaml
 from speclint.lint import lint_path, lint_text
 
 
@@ -46,7 +46,7 @@ def test_yaml_aliases_are_never_expanded(text):
 
 
 def test_yaml_alias_repeating_a_long_scalar_is_bounded(monkeypatch):
-    monkeypatch.setattr("speclint.extract.embedded.MAX_SHELL_CHARS", 512 * 1024)
+    monkeypatch.setattr("speclint.frontends.shell.embedded.MAX_SHELL_CHARS", 512 * 1024)
     big = "python3 -m sglang.launch_server --x " + "y" * 100_000
     text = f"x-big: &big \"{big}\"\nservices:\n" + "".join(f"  s{i}: {{command: *big}}\n" for i in range(60))
     start = time.monotonic()

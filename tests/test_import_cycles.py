@@ -21,20 +21,6 @@ KNOWN_CYCLES: dict[frozenset[str], str] = {
         "resolve/ (wt/diff13, then sglang/)",
     frozenset({"speclint.checking", "speclint.runner.cache"}): "runner/ (wt/split)",
     frozenset({"speclint.check_command", "speclint.cli"}): "cli/ (wt/split)",
-    frozenset({"speclint.extract.shell_alternatives", "speclint.extract.shell_builtins",
-               "speclint.extract.shell_expand", "speclint.extract.shell_launch",
-               "speclint.extract.shell_nested", "speclint.extract.shell_vars",
-               "speclint.extract.shell_walk", "speclint.extract.shell_wrappers"}): "frontends/shell/",
-    frozenset({"speclint.extract.python", "speclint.extract.python_atoms",
-               "speclint.extract.python_branches", "speclint.extract.python_calls",
-               "speclint.extract.python_classes", "speclint.extract.python_helpers",
-               "speclint.extract.python_launch", "speclint.extract.python_select"}):
-        "frontends/python/",
-    frozenset({"speclint.extract", "speclint.extract.yaml_manifest", "speclint.frontends.docs.markdown",
-               "speclint.frontends.docs.notebook", "speclint.frontends.docs.yaml_fence",
-               "speclint.frontends.manifests.actions", "speclint.frontends.manifests.config_sections",
-               "speclint.frontends.manifests.gpus", "speclint.frontends.manifests.sglang_config",
-               "speclint.lint"}): "frontends/",
 }
 """Cycles that predate this test, in packages being moved by other work (issue 18): each is
 named with where it is being moved; the test fails on any other cycle, and on one of these

@@ -4,15 +4,18 @@ tests/data/oracle/<release>.json.gz hold what each release's OWN argument handli
 resolution did with the launch battery (tools/oracle/record.py, on a fake H100 and B200;
 see tests/data/oracle/README.md). Offline: SGLang is not needed. For every launch:
 
-1. rejections agree: speclint reports an error-severity finding exactly when the release
-   refused the command line (argparse or resolution), and a release that refused it while
-   parsing gets an argparse-kind finding from speclint;
+1. rejections agree: speclint, told the GPU the launch was recorded on (`--gpu h100` /
+   `b200`), reports an error-severity finding exactly when the release refused the command
+   line (argparse or resolution), and a release that refused it while parsing gets an
+   argparse-kind finding from speclint;
 2. every field speclint states (`explain --output-format json` "effective", i.e. the
-   known values of the resolution) equals the recorded value.
+   known values of the resolution, the GPU-dependent ones included: attention backend, page
+   size, memory fraction, chunked prefill, CUDA-graph sizes) equals the recorded value.
 
-Differences speclint cannot know or has not modelled yet are KNOWN_DIFFERENCES below:
-each one named, with its reason, counted and printed. `pytest -s` prints per release
-`0.5.10.post1: 352/352 launches agree`.
+There is no list of tolerated differences: where speclint and a release differ, the model
+(src/speclint/sglang/traits.py, src/speclint/resolve/) is fixed. Fields speclint cannot
+know for a release stay Unknown (with why) and are not compared. `pytest -s` prints per
+release `0.5.10.post1: 352/352 launches agree (N values compared)`.
 
     .venv/bin/python tests/test_oracle_recordings.py 0.5.10.post1   # list the differences
 """
@@ -76,7 +79,10 @@ def speclint_view(version: str, launch: dict):
 
     env = "".join(f"{k}={shlex.quote(v)} " for k, v in (launch.get("env") or {}).items())
     text = env + "python -m sglang.launch_server " + shlex.join(_absolute(launch["argv"])) + "\n"
-    result = lint_text(text, "launch.sh", LintOptions(sglang_version=version,
+    from speclint.resolve.gpu_profiles import profile
+
+    gpu = profile(launch["gpu"])  # the fake GPU the release resolved on (H100 / B200)
+    result = lint_text(text, "launch.sh", LintOptions(sglang_version=version, gpu=gpu,
                                                      read_pyproject=False))
     ctx = result.contexts[0] if result.contexts else None
     errors = sorted({f.code for f in result.findings if f.severity == Severity.ERROR})
@@ -93,84 +99,23 @@ def recorded_value(launch: dict, field: str, mode: str) -> object:
                 return fields[field]
         if field in launch["changed"]:
             return launch["changed"][field][0]
-    return launch["effective"].get(field, _MISSING)
+    effective = launch["effective"]
+    if field.startswith("cuda_graph_") and field not in effective \
+            and isinstance(effective.get("cuda_graph_config"), dict):
+        # 0.5.2x `cuda_graph_config`: speclint's cuda_graph_{max_bs,bs,backend}[_prefill]
+        phase = "prefill" if field.endswith("_prefill") else "decode"
+        part = field.removeprefix("cuda_graph_").removesuffix("_prefill")
+        return (effective["cuda_graph_config"].get(phase) or {}).get(part, _MISSING)
+    return effective.get(field, _MISSING)
 
 
 _MISSING = object()
 
 
-# --------------------------------------------------------------------------------------
-# Known differences: (name, reason, predicate(version, launch, errors, problem)).
-# Keep each narrow; every use is counted and printed.
-# --------------------------------------------------------------------------------------
-def _auto_backend_tree_check(version, launch, errors, problem) -> bool:
-    """SGLang picks the attention backend for the GPU when none is given (fa3 on Hopper;
-    trtllm_mla / trtllm_mha on Blackwell, which also raise page_size) and its tree checks
-    read that choice; speclint does not assume a GPU."""
-    message = str(launch.get("error") or "")
-    return (not launch["ok"] and not errors and "--attention-backend" not in launch["argv"]
-            and (("page_size" in message and "topk" in message)
-                 or "trtllm_mha backend only supports topk = 1" in message))
-
-
-def _gpu_refusal(version, launch, errors, problem) -> bool:
-    """A backend refused on the recorded GPU (trtllm_mla before sm100): speclint does not
-    know which GPU a launch will run on."""
-    return not launch["ok"] and not errors and "only supported on Blackwell" in \
-        str(launch.get("error"))
-
-
-def _quantization_vs_config(version, launch, errors, problem) -> bool:
-    """ModelConfig._verify_quantization: --quantization against the target config's
-    quantization_config (deepseek-v3 is fp8), and against the methods the release's
-    ModelConfig supports. Not modelled yet."""
-    error = str(launch.get("error"))
-    return not launch["ok"] and not errors and (
-        "does not match the quantization method" in error
-        or "Unknown quantization method" in error)
-
-
-def _backend_gpu_or_dtype(version, launch, errors, problem) -> bool:
-    """Refusals that read the GPU or the backend SGLang picks for it: FA4 as the decode
-    backend (0.5.6-0.5.14), an fp4 KV cache on the auto-picked backend."""
-    error = str(launch.get("error"))
-    return not launch["ok"] and not errors and (
-        "FA4 backend is only supported for prefill" in error
-        or ("KV4" in error and "--attention-backend" not in launch["argv"]))
-
-
-def _context_length_above_model(version, launch, errors, problem) -> bool:
-    """ModelConfig refuses --context-length above what the target's config.json derives
-    (max_position_embeddings, rope scaling, ...) unless
-    SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN is set. Not modelled yet."""
-    return not launch["ok"] and not errors and "is greater than the derived context_length" \
-        in str(launch.get("error"))
-
-
-def _deprecated_moe_flags_0_5_2(version, launch, errors, problem) -> bool:
-    """0.5.2 still rewrites --enable-ep-moe / --enable-deepep-moe in __post_init__ (as
-    0.4.10.post2) but resolves attention DP as 0.5.6.post2: that mix is not modelled."""
-    return version == "0.5.2" and any(f in launch["argv"] for f in ("--enable-ep-moe",
-                                                                     "--enable-deepep-moe"))
-
-
-KNOWN_DIFFERENCES = [
-    ("--context-length above the model's derived length", "not modelled yet",
-     _context_length_above_model),
-    ("auto-chosen attention backend",
-     "the tree-drafting check reads the backend SGLang picks for the GPU",
-     _auto_backend_tree_check),
-    ("GPU-dependent refusal", "speclint does not know the GPU", _gpu_refusal),
-    ("--quantization vs the checkpoint's quantization_config", "not modelled yet",
-     _quantization_vs_config),
-    ("backend refused for the GPU or KV dtype", "speclint does not know the GPU",
-     _backend_gpu_or_dtype),
-    ("0.5.2's deprecated MoE flags", "not modelled yet", _deprecated_moe_flags_0_5_2),
-]
-
-
-def compare_launch(version: str, mode: str, launch: dict) -> list[str]:
-    """What differs between speclint and the recording for one launch ([] = agrees)."""
+def compare_launch(version: str, mode: str, launch: dict,
+                   compared: Counter | None = None) -> list[str]:
+    """What differs between speclint and the recording for one launch ([] = agrees);
+    `compared` counts the field values compared, by field."""
     from speclint.resolve import is_known
 
     ctx, errors = speclint_view(version, launch)
@@ -194,29 +139,25 @@ def compare_launch(version: str, mode: str, launch: dict) -> list[str]:
         if theirs is _MISSING:
             continue
         mine = _relative(mine)
+        if compared is not None:
+            compared[field] += 1
         if not (mine == theirs and type(mine) is type(theirs)):
             problems.append(f"{field}: speclint {mine!r}, SGLang {theirs!r}")
     return problems
 
 
 def check_release(path: str):
-    """(version, launches, agreeing, excluded Counter, [(launch, problems)])."""
+    """(version, launches, agreeing, values compared, [(launch, problems)])."""
     doc = load(path)
     version, mode = doc["release"], doc["mode"]
-    agree, excluded, disagreements = 0, Counter(), []
+    agree, compared, disagreements = 0, Counter(), []
     for launch in doc["launches"]:
-        problems = compare_launch(version, mode, launch)
-        if not problems:
-            agree += 1
-            continue
-        _, errors = speclint_view(version, launch)
-        why = next((name for name, _reason, pred in KNOWN_DIFFERENCES
-                    if all(pred(version, launch, errors, p) for p in problems)), None)
-        if why is not None:
-            excluded[why] += 1
-        else:
+        problems = compare_launch(version, mode, launch, compared)
+        if problems:
             disagreements.append((launch, problems))
-    return version, len(doc["launches"]), agree, excluded, disagreements
+        else:
+            agree += 1
+    return version, len(doc["launches"]), agree, sum(compared.values()), disagreements
 
 
 def _describe(launch: dict) -> str:
@@ -257,10 +198,8 @@ def test_recordings_are_complete():
 
 @pytest.mark.parametrize("path", RECORDINGS, ids=[os.path.basename(p)[:-8] for p in RECORDINGS])
 def test_speclint_agrees_with_recording(path):
-    version, n, agree, excluded, disagreements = check_release(path)
-    excl = "; ".join(f"{k} {why}" for why, k in excluded.most_common())
-    print(f"\n{version}: {agree}/{n} launches agree"
-          + (f" ({sum(excluded.values())} known differences: {excl})" if excluded else ""))
+    version, n, agree, compared, disagreements = check_release(path)
+    print(f"\n{version}: {agree}/{n} launches agree ({compared} values compared)")
     detail = "\n".join(f"{_describe(l)}\n    " + "\n    ".join(p) for l, p in disagreements[:25])
     assert not disagreements, f"{version}: {len(disagreements)} launches differ:\n{detail}"
 
@@ -270,8 +209,8 @@ if __name__ == "__main__":
     for p in RECORDINGS:
         if wanted and load(p)["release"] not in wanted:
             continue
-        version, n, agree, excluded, disagreements = check_release(p)
-        print(f"{version}: {agree}/{n} agree, excluded {dict(excluded)}, "
+        version, n, agree, compared, disagreements = check_release(p)
+        print(f"{version}: {agree}/{n} agree ({compared} values compared), "
               f"{len(disagreements)} differ")
         counts = Counter(q.split(":")[0] for _, ps in disagreements for q in ps)
         print("   ", counts.most_common(12))

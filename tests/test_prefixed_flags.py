@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from speclint.config import ConfigError, parse_settings
-from speclint.extract import extract_file
+from speclint.frontends import extract_file
 from speclint.lint import LintOptions, lint_text
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from speclint.extract import extract_file
+from speclint.frontends import extract_file
 from speclint.lint import lint_text
 
 LAUNCH = "['python3', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-szie', '2']"

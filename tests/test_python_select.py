@@ -1,4 +1,4 @@
-"""python_select: libcst reads only the statements a big file's launches need, with the
+"""select: libcst reads only the statements a big file's launches need, with the
 same launches, diagnostics and comments as reading the whole file, in bounded time.
 SPECLINT_FUZZ_EXAMPLES=2000 runs a longer differential campaign than the default."""
 
@@ -12,10 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import speclint.extract.python as front_end
-from speclint.extract.python import extract_python
-from speclint.extract.python_launch import _ARGV_CALLS, _EXEC_L, _EXEC_V, _SHELL_CALLS, _SHELL_HELPERS, LAUNCH_NAMES
-from speclint.lint import MAX_FILE_BYTES, lint_text
+import speclint.frontends.python.extract as front_end
+from speclint.frontends.python.extract import extract_python
+from speclint.frontends.python.launch import _ARGV_CALLS, _EXEC_L, _EXEC_V, _SHELL_CALLS, LAUNCH_NAMES
+from speclint.frontends.recognise import SHELL_HELPERS
+from speclint.frontends.reading import MAX_FILE_BYTES
+from speclint.lint import lint_text
 
 EXAMPLES = int(os.environ.get("SPECLINT_FUZZ_EXAMPLES", "25"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="SPECLINT_FUZZ_EXAMPLES" not in os.environ,
@@ -81,7 +83,7 @@ def test_composed_files_read_the_same(parts, bom, newline, data):
 
 
 def test_every_recognised_name_is_a_launch_name():
-    names = [*_ARGV_CALLS, *_EXEC_V, *_EXEC_L, *_SHELL_CALLS, *_SHELL_HELPERS, "asyncio.create_subprocess_exec",
+    names = [*_ARGV_CALLS, *_EXEC_V, *_EXEC_L, *_SHELL_CALLS, *SHELL_HELPERS, "asyncio.create_subprocess_exec",
              "sglang.Engine", "ServerArgs", "popen_launch_server", "prepare_server_args"]
     assert {name.rsplit(".", 1)[-1] for name in names} == LAUNCH_NAMES
 
@@ -130,8 +132,8 @@ def test_an_open_bracket_early_in_a_megabyte_is_located_fast():
 
 
 def _kept(text: str) -> str:
-    from speclint.extract.python_positions import python_line_starts as _line_starts
-    from speclint.extract.python_select import select
+    from speclint.frontends.python.positions import python_line_starts as _line_starts
+    from speclint.frontends.python.select import select
 
     return select(text, _line_starts(text)).text
 
@@ -163,8 +165,8 @@ def test_generic_helpers_are_kept_where_sglang_can_reach_them():
 def test_a_crowded_fstring_goes_to_libcst_whole():
     """CPython 3.11 parses an f-string in time quadratic in its fields (70 s for a
     megabyte of `{a}`); libcst is linear."""
-    from speclint.extract.python_positions import python_line_starts as _line_starts
-    from speclint.extract.python_select import MAX_FSTRING_FIELDS, select
+    from speclint.frontends.python.positions import python_line_starts as _line_starts
+    from speclint.frontends.python.select import MAX_FSTRING_FIELDS, select
 
     text = "import sglang\nx = f'" + "{a}" * (MAX_FSTRING_FIELDS + 1) + "'\n" + LAUNCH
     assert select(text, _line_starts(text)) is None

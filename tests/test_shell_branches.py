@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from speclint.extract.shell import extract_shell
+from speclint.frontends.shell.script import extract_shell
 from speclint.lint import lint_path, lint_text
 from speclint.report.text import render_summary
 from speclint.core.launches import MAX_ALTERNATIVES

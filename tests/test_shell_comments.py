@@ -8,8 +8,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from speclint.extract.shell_checks import _comment_nodes, _comments_at_hashes
-from speclint.extract.shell_text import TextMap, line_starts_of, parse_bytes
+from speclint.frontends.shell.checks import _comment_nodes, _comments_at_hashes
+from speclint.frontends.shell.text import TextMap, line_starts_of, parse_bytes
 
 BITS = ["#", "# speclint: ignore[FLG001]\n", "#!/bin/bash\n", "${#A[@]}", "'#'", "\"#x\"", "a#b",
         "\\\n", "<<EOF\n# not a comment\nEOF\n", "$(echo #c\n)", "\n", " ", "--tp 2", "\"", "'",

@@ -8,7 +8,7 @@ import sys
 import tree_sitter
 import tree_sitter_bash
 
-from speclint.extract.shell_text import BASH, parse_bytes
+from speclint.frontends.shell.text import BASH, parse_bytes
 
 SCRIPT = b'ARGS=(--tp 2)\nnohup python -m sglang.launch_server "${ARGS[@]}" --port $((3 + 1)) &\n'
 

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from speclint.extract.shell import extract_shell
+from speclint.frontends.shell.script import extract_shell
 from speclint.lint import lint_path
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,8 +10,17 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from speclint.checking import CommandLine, Outcome
+    from speclint.config import SettingsFinder
+    from speclint.lint import FileResult
+    from speclint.report.output import ReportFile, Stdout
+    from speclint.report.text import ReportStyle
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -20,7 +29,7 @@ def _error(message: str) -> None:
     click.echo(f"speclint: error: {message}", err=True)
 
 
-def split_keys(values) -> tuple[str, ...]:
+def split_keys(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(key.strip() for value in values for key in value.split(",") if key.strip())
 
 
@@ -28,7 +37,7 @@ def selector_errors(**given: tuple[str, ...]) -> list[str]:
     """One line per `--select`/`--extend-select`/`--ignore` entry that selects no rule."""
     from speclint.rules import selector_problem
 
-    found = []
+    found: list[str] = []
     for option, keys in given.items():
         for key in keys:
             problem = selector_problem(key)
@@ -37,7 +46,7 @@ def selector_errors(**given: tuple[str, ...]) -> list[str]:
     return found
 
 
-def use_color(choice: str, stream) -> bool:
+def use_color(choice: str, stream: object) -> bool:
     """`--color always|never` wins; else NO_COLOR (any value) turns colour off, FORCE_COLOR
     (any value) on; else colour when the report goes to a terminal."""
     if choice != "auto":
@@ -53,7 +62,8 @@ def use_color(choice: str, stream) -> bool:
         return False
 
 
-def run_check(o: dict) -> int:
+def run_check(o: dict[str, Any]) -> int:
+    """`speclint check`; `o`: the command's options as click gives them."""
     from speclint.checking import CommandLine
     from speclint.config import ConfigError, SettingsFinder
 
@@ -107,7 +117,7 @@ def run_check(o: dict) -> int:
     return _lint(paths, cli, finder, o, output_format)
 
 
-def _diff(paths, cli, finder) -> int:
+def _diff(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> int:
     from speclint.checking import check_paths
 
     outcome = check_paths(paths, cli, finder, fix=False, diff=True, keep_contexts=False)
@@ -120,7 +130,7 @@ def _diff(paths, cli, finder) -> int:
     return EXIT_ERROR if outcome.errors else (EXIT_FINDINGS if changed else EXIT_CLEAN)
 
 
-def _hidden_note(outcome, cli) -> str:
+def _hidden_note(outcome: Outcome, cli: CommandLine) -> str:
     """'; N unsafe fixes not applied (--unsafe-fixes)' after --fix/--diff, as ruff says."""
     if cli.unsafe_fixes:
         return ""
@@ -132,7 +142,8 @@ def _hidden_note(outcome, cli) -> str:
             "(`--unsafe-fixes` applies them)" if hidden else "")
 
 
-def _lint(paths, cli, finder, o, output_format) -> int:
+def _lint(paths: list[str], cli: CommandLine, finder: SettingsFinder, o: dict[str, Any],
+          output_format: str) -> int:
     from speclint.report.output import OutputError, open_output
     from speclint.report.text import ReportStyle
 
@@ -186,7 +197,8 @@ class _Stderr:
         pass
 
 
-def _report(paths, cli, finder, fix: bool, output_format: str, out, style,
+def _report(paths: list[str], cli: CommandLine, finder: SettingsFinder, fix: bool,
+            output_format: str, out: Stdout | ReportFile | _Stderr, style: ReportStyle,
             statistics: bool) -> tuple[int, bool]:
     """Lint and write the report as results arrive; (files not linted, any finding at or above
     its file's --fail-on). Errors go to standard error as they come."""
@@ -194,6 +206,7 @@ def _report(paths, cli, finder, fix: bool, output_format: str, out, style,
     from speclint.report.stream import reporter_for
     from speclint.core.findings import Severity
 
+    items: list[tuple[FileResult, str]] | Iterator[str | tuple[FileResult, str]]
     if fix:  # fixing needs each file's whole result: collected first, as before
         outcome = check_paths(paths, cli, finder, fix=True, keep_contexts=False)
         for message in outcome.errors:
@@ -228,7 +241,7 @@ def _report(paths, cli, finder, fix: bool, output_format: str, out, style,
     return failed, failing
 
 
-def _fixed_message(outcome, style, cli) -> None:
+def _fixed_message(outcome: Outcome, style: ReportStyle, cli: CommandLine) -> None:
     """`Fixed N findings.` on standard error; with --show-fixes, which ones per file (ruff)."""
     if outcome.fixed:
         click.echo(f"Fixed {outcome.fixed} finding{'s' if outcome.fixed != 1 else ''}"
@@ -247,7 +260,7 @@ def _fixed_message(outcome, style, cli) -> None:
             click.echo(f"No fixes applied{note}.", err=True)
 
 
-def _show_settings(path: str, cli, finder) -> int:
+def _show_settings(path: str, cli: CommandLine, finder: SettingsFinder) -> int:
     """`--show-settings PATH`: the resolved settings for PATH and where each one came from."""
     from speclint.checking import options_for, walk_options
     from speclint.config import ConfigError
@@ -262,7 +275,7 @@ def _show_settings(path: str, cli, finder) -> int:
     options = options_for(named, cli, settings)
     walk = walk_options(cli, settings)
 
-    def origin(cli_value, file_value) -> str:
+    def origin(cli_value: object, file_value: object) -> str | None:
         return ("command line" if cli_value else
                 settings.path if file_value not in (None, (), "") else "default")
 

@@ -6,10 +6,13 @@ import os
 from collections import deque
 from dataclasses import dataclass, field
 from itertools import chain, islice
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from speclint.config import ConfigError, Settings, SettingsFinder
 from speclint.lint import FileResult, LintOptions, Selection, iter_lint_paths, lint_path
+
+if TYPE_CHECKING:
+    from speclint.resolve.gpu_profiles import GpuProfile
 
 
 @dataclass(frozen=True)
@@ -31,8 +34,8 @@ class CommandLine:
     respect_gitignore: bool | None = None
     cache_dir: str | None = None
     """Where `check` keeps results for re-runs (`speclint.runner.cache`); None: no cache."""
-    gpu: object = None
-    """A `GpuProfile` from `--gpu`/`--gpus` (wins over the configuration's `gpu`)."""
+    gpu: GpuProfile | None = None
+    """From `--gpu`/`--gpus` (wins over the configuration's `gpu`)."""
 
 
 @dataclass
@@ -419,7 +422,8 @@ def _fix_stdin(options, fix, diff, unsafe, outcome) -> FileResult | None:
     """`--fix -` / `--diff -`: standard input is fixed in memory; `--fix` writes the fixed
     text to standard output (the CLI puts the report on standard error), `--diff` a diff."""
     from speclint.fix import fix_text, unified_diff
-    from speclint.lint import read_source, stdin_names, too_large_result
+    from speclint.frontends.reading import read_source
+    from speclint.lint import stdin_names, too_large_result
 
     text, problem, size = read_source("-")
     frontend, display = stdin_names(options)

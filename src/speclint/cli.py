@@ -4,10 +4,15 @@ config or internal error (other files are still linted)."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
 
 from speclint import __version__
+
+if TYPE_CHECKING:
+    from speclint.resolve.gpu_profiles import GpuProfile
 
 EXIT_CLEAN, EXIT_ERROR = 0, 2
 FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab", "junit"]
@@ -21,16 +26,16 @@ class _DefaultToCheck(click.Group):
     """Commands imported only when used: the runtime checks cost 5 ms of imports, the
     language server its protocol library."""
 
-    def parse_args(self, ctx, args):
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if (args and args[0] not in self.commands and args[0] not in self._LAZY
                 and args[0] not in ("--help", "-h", "--version")):
             args = ["check", *args]
         return super().parse_args(ctx, args)
 
-    def list_commands(self, ctx):
+    def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*self.commands, *self._LAZY])
 
-    def get_command(self, ctx, name):
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self._LAZY and name not in self.commands:
             import importlib
 
@@ -40,7 +45,7 @@ class _DefaultToCheck(click.Group):
         return super().get_command(ctx, name)
 
 
-def _print_version(ctx, param, value) -> None:
+def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     """`speclint --version`: speclint's own version and the SGLang releases it bundles (read
     only when asked: the release list is package data)."""
     if not value or ctx.resilient_parsing:
@@ -53,7 +58,8 @@ def _print_version(ctx, param, value) -> None:
     ctx.exit(0)
 
 
-def _validate_version(ctx, param, value):
+def _validate_version(ctx: click.Context | None, param: click.Parameter | None, value: str | None
+                      ) -> str | None:
     if value is None:
         return None
     from speclint.flags.versions import version_key
@@ -63,8 +69,9 @@ def _validate_version(ctx, param, value):
     return value.lstrip("v")
 
 
-def _parse_model_configs(ctx, param, values):
-    pairs = []
+def _parse_model_configs(ctx: click.Context | None, param: click.Parameter | None,
+                         values: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    pairs: list[tuple[str, str]] = []
     for value in values:
         name, sep, path = value.partition("=")
         if not sep or not name or not path:
@@ -145,7 +152,7 @@ def main() -> None:
 @click.option("--cache-dir", type=click.Path(file_okay=False), envvar="SPECLINT_CACHE_DIR",
               help="Where results are kept for re-runs (default .speclint_cache; env "
                    "SPECLINT_CACHE_DIR).")
-def check(**options) -> None:
+def check(**options: object) -> None:
     """Lint launch commands (files or folders; `-` reads standard input)."""
     from speclint.check_command import run_check
 
@@ -169,7 +176,9 @@ def check(**options) -> None:
                    "rtx6000-ada, mi300x, mi355x, ...): predicts the GPU-dependent fields.")
 @click.option("--gpus", type=click.IntRange(min=1), metavar="N",
               help="GPUs per node with --gpu (default 8).")
-def explain(paths, output_format, sglang_version, model_configs, compare, gpu, gpus) -> None:
+def explain(paths: tuple[str, ...], output_format: str, sglang_version: str | None,
+            model_configs: tuple[tuple[str, str], ...], compare: str | None, gpu: str | None,
+            gpus: int | None) -> None:
     """Show the configuration SGLang will really run with, and why each value changed."""
     from speclint.checking import CommandLine, check_paths
     from speclint.config import ConfigError, SettingsFinder
@@ -208,7 +217,7 @@ def explain(paths, output_format, sglang_version, model_configs, compare, gpu, g
     sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
 
 
-def _gpu_profile(gpu: str | None, gpus: int | None):
+def _gpu_profile(gpu: str | None, gpus: int | None) -> GpuProfile | None:
     """The `GpuProfile` of `--gpu`/`--gpus`; exit 2 for a name no profile has."""
     if gpu is None:
         if gpus is not None:
@@ -226,7 +235,7 @@ def _gpu_profile(gpu: str | None, gpus: int | None):
 
 @main.command("rule", short_help="Print a rule's documentation page.")
 @click.argument("key")
-def rule_command(key) -> None:
+def rule_command(key: str) -> None:
     """Print a rule's documentation page (KEY: a code such as SPD001, or a name)."""
     from speclint.rules import rule_by_key
     from speclint.rules.pages import rule_page
@@ -241,7 +250,7 @@ def rule_command(key) -> None:
 @main.command("rules")
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-def rules_command(output_format) -> None:
+def rules_command(output_format: str) -> None:
     """List every rule: code, name, severity and what it finds."""
     import json
 

@@ -11,10 +11,15 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import click
 
 from speclint.preflight.check import BACKENDS, DEFAULT_MAX_USED_MIB
+
+if TYPE_CHECKING:
+    from speclint.lint import LintOptions
+    from speclint.preflight.result import PreflightResult
 
 EXIT_CLEAN, EXIT_BUSY, EXIT_UNKNOWN, EXIT_NOT_FOUND = 0, 1, 2, 127
 RUN_CHECKED_VAR = "SPECLINT_RUN_CHECKED"
@@ -32,7 +37,7 @@ _backend = click.option("--backend", type=click.Choice(BACKENDS), default=None,
                         help="How GPUs are read: NVML, else nvidia-smi (auto, the default).")
 
 
-def _progress(result, seconds_left: float) -> None:
+def _progress(result: PreflightResult, seconds_left: float) -> None:
     from speclint.preflight.report import progress_line
 
     click.echo("speclint: " + progress_line(result, seconds_left), err=True)
@@ -49,7 +54,8 @@ def _progress(result, seconds_left: float) -> None:
 @_backend
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-def preflight_command(gpus, needed, max_used_mib, wait_s, backend, output_format) -> None:
+def preflight_command(gpus: str | None, needed: int | None, max_used_mib: int, wait_s: float,
+                      backend: str | None, output_format: str) -> None:
     """Check that GPUs are free before a launch: memory used and compute processes.
 
     Exit 0 clean, 1 busy or too few GPUs, 2 cannot tell (no driver or nvidia-smi).
@@ -77,8 +83,9 @@ def preflight_command(gpus, needed, max_used_mib, wait_s, backend, output_format
 @click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
               help="Where the config.json of model NAME is (a folder or a file); repeatable.")
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
-def run_command(max_used_mib, wait_s, backend, sglang_version, allow_unknown, model_configs,
-                command) -> None:
+def run_command(max_used_mib: int, wait_s: float, backend: str | None, sglang_version: str | None,
+                allow_unknown: bool, model_configs: tuple[str, ...], command: tuple[str, ...]
+                ) -> None:
     """Lint a launch command, check its GPUs are free, then exec it.
 
     speclint run [OPTIONS] -- python -m sglang.launch_server --model-path M --tp 8
@@ -128,7 +135,7 @@ def run_command(max_used_mib, wait_s, backend, sglang_version, allow_unknown, mo
     _exec(argv)
 
 
-def _lint_options(sglang_version: str | None, model_configs: tuple[str, ...]):
+def _lint_options(sglang_version: str | None, model_configs: tuple[str, ...]) -> LintOptions:
     """What `check` would use for a file in the current folder: its configuration file
     (select, ignore, models, sglang-version) under the command line's options."""
     from speclint.checking import CommandLine, options_for

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import sys
 from dataclasses import dataclass, field
+from typing import Any
 
 CONFIG_NAMES = (".speclint.toml", "speclint.toml", "pyproject.toml")
 MAX_CONFIG_BYTES = 2 * 1024 * 1024
@@ -75,10 +77,10 @@ class Settings:
         return tuple(found)
 
 
-def _load_toml(path: str) -> dict:
-    try:
+def _load_toml(path: str) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:  # Python 3.10
+    else:  # Python 3.10
         import tomli as tomllib
     from speclint.models.config import open_regular  # a FIFO named speclint.toml never blocks
 
@@ -97,7 +99,7 @@ def _load_toml(path: str) -> dict:
         raise ConfigError(f"{path}: invalid TOML ({error})") from None
 
 
-def _section(path: str) -> dict | None:
+def _section(path: str) -> dict[str, Any] | None:
     """The speclint table of a config file, or None for a pyproject.toml without one."""
     document = _load_toml(path)
     if os.path.basename(path) != "pyproject.toml":
@@ -110,7 +112,7 @@ def _section(path: str) -> dict | None:
     return tool["speclint"]
 
 
-def _strings(path: str, key: str, value) -> tuple[str, ...]:
+def _strings(path: str, key: str, value: object) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -118,7 +120,7 @@ def _strings(path: str, key: str, value) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _selectors(path: str, key: str, value) -> tuple[str, ...]:
+def _selectors(path: str, key: str, value: object) -> tuple[str, ...]:
     """Rule selectors; one that selects no rule stops the run (exit 2), as in ruff."""
     keys = _strings(path, key, value)
     from speclint.rules import selector_problem
@@ -130,7 +132,7 @@ def _selectors(path: str, key: str, value) -> tuple[str, ...]:
     return keys
 
 
-def parse_settings(path: str, table: dict) -> Settings:
+def parse_settings(path: str, table: dict[str, Any]) -> Settings:
     where = f"{path} [tool.speclint]" if os.path.basename(path) == "pyproject.toml" else path
     unknown = sorted(set(table) - _KEYS)
     if unknown == ["tool"] and isinstance(table["tool"], dict) and "speclint" in table["tool"]:

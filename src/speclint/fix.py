@@ -9,6 +9,12 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from speclint.lint import FileResult, LintOptions
+    from speclint.core.findings import Edit, Finding
 
 
 class FixError(Exception):
@@ -27,12 +33,12 @@ def _offset(offsets: list[int], line: int, column: int) -> int:
     return offsets[line - 1] + column - 1
 
 
-def edits_of(finding) -> tuple:
+def edits_of(finding: Finding) -> tuple[Edit, ...]:
     fix = finding.fix
     return () if fix is None else fix if isinstance(fix, tuple) else (fix,)
 
 
-def applicability(finding) -> str | None:
+def applicability(finding: Finding) -> Literal["safe", "unsafe"] | None:
     """'safe' when `--fix` applies the finding's edits, 'unsafe' when only `--unsafe-fixes`
     does, None when it has none."""
     edits = edits_of(finding)
@@ -41,21 +47,21 @@ def applicability(finding) -> str | None:
     return "safe" if all(edit.safe for edit in edits) else "unsafe"
 
 
-def fixable(finding, unsafe: bool = False) -> bool:
+def fixable(finding: Finding, unsafe: bool = False) -> bool:
     """The edits this run would apply (ruff's `[*]`)."""
     kind = applicability(finding)
     return kind == "safe" or (kind == "unsafe" and unsafe)
 
 
-def collect_edits(findings, unsafe: bool = False) -> list:
-    edits = []
+def collect_edits(findings: Iterable[Finding], unsafe: bool = False) -> list[Edit]:
+    edits: list[Edit] = []
     for finding in findings:
         if fixable(finding, unsafe):
             edits.extend(edits_of(finding))
     return edits
 
 
-def edit_offsets(text: str, edit, offsets: list[int] | None = None) -> tuple[int, int] | None:
+def edit_offsets(text: str, edit: Edit, offsets: list[int] | None = None) -> tuple[int, int] | None:
     """Where in `text` the edit applies (start, end character offsets), or None when its span
     is outside the text or the token it expects is not there any more."""
     offsets = offsets if offsets is not None else _line_offsets(text)
@@ -74,7 +80,7 @@ def edit_offsets(text: str, edit, offsets: list[int] | None = None) -> tuple[int
     return start, end
 
 
-def apply_edits(text: str, edits) -> tuple[str, int]:
+def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, int]:
     """The text with every edit applied that does not overlap an earlier one, and their count."""
     offsets = _line_offsets(text)
     ranges = []
@@ -139,8 +145,9 @@ def encode_like(original: bytes, text: str) -> bytes:
 MAX_PASSES = 4
 
 
-def fix_text(text: str, path: str, options, unsafe: bool = False,
-             display_path: str | None = None, counts: dict | None = None):
+def fix_text(text: str, path: str, options: LintOptions, unsafe: bool = False,
+             display_path: str | None = None, counts: dict[str, int] | None = None
+             ) -> tuple[FileResult, str, int]:
     """(result after fixing, fixed text, edits applied): up to a few passes, since a fix can
     reveal another. `counts` (code -> findings fixed) is filled in when given."""
     from speclint.lint import lint_text
@@ -163,12 +170,14 @@ def fix_text(text: str, path: str, options, unsafe: bool = False,
     return result, fixed, total
 
 
-def fix_path(path: str, options, roots: list[str], write: bool, unsafe: bool = False,
-             counts: dict | None = None):
+def fix_path(path: str, options: LintOptions, roots: list[str], write: bool, unsafe: bool = False,
+             counts: dict[str, int] | None = None
+             ) -> tuple[FileResult | None, str, int, str | None]:
     """Lint `path`, apply the certain fixes (up to a few passes, since a fix can reveal
     another), and write the result when `write`. Returns (FileResult after fixing, diff,
     edits applied, problem) — problem is a message when the file could not be fixed."""
-    from speclint.lint import FileResult, read_bytes, too_large_result
+    from speclint.frontends.reading import read_bytes
+    from speclint.lint import FileResult, too_large_result
 
     try:
         target = safe_target(path, roots)

@@ -7,15 +7,21 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.frontends.reading import MAX_FILE_BYTES, read_source
 
-MAX_FILE_BYTES = 1024 * 1024
-"""A bigger file is not linted: it gets one file-too-large finding (SLM001) at 1:1 and the
-other files are linted as usual. Launch scripts are a few KB; a hostile megabyte of shell
-already costs seconds and hundreds of MB to parse."""
+if TYPE_CHECKING:
+    from speclint.core.findings import Finding
+    from speclint.core.launches import Launch
+    from speclint.flags.config import LaunchConfig
+    from speclint.resolve.gpu_profiles import GpuProfile
+    from speclint.rules.base import LaunchContext, ModelRef, Rule
+    from speclint.walk import WalkOptions
+
 MAX_LAUNCHES = 1000
 """Launches checked per file; more get one file-too-large finding at the first one left out."""
 
@@ -28,12 +34,12 @@ class Selection:
     ignore: tuple[str, ...] = ()
 
     @staticmethod
-    def _matches(rule, key: str) -> bool:
+    def _matches(rule: Rule, key: str) -> bool:
         key = key.strip()
         return (key.lower() == rule.name or rule.code.upper().startswith(key.upper())
                 or key.upper() == "ALL")
 
-    def enabled(self, rule) -> bool:
+    def enabled(self, rule: Rule) -> bool:
         if self.select and not any(self._matches(rule, key) for key in self.select):
             return False
         return not any(self._matches(rule, key) for key in self.ignore)
@@ -58,17 +64,18 @@ class LintOptions:
     """Read `[tool.speclint] models` from the configuration closest to the file (the API
     default; only read when a launch names a model). The CLI applies configuration files
     itself and turns this off."""
-    gpu: object = None
-    """The `GpuProfile` SGLang runs on (`--gpu`, `[tool.speclint] gpu`, NVML for `run`);
+    gpu: GpuProfile | None = None
+    """The GPU SGLang runs on (`--gpu`, `[tool.speclint] gpu`, NVML for `run`);
     None: every GPU-dependent field is unknown."""
 
 
 @dataclass(slots=True)
 class FileResult:
     path: str
-    findings: list = field(default_factory=list)
-    contexts: list = field(default_factory=list)
-    """One LaunchContext per launch found (for `explain`)."""
+    findings: list[Finding] = field(default_factory=list)
+    contexts: list[Any] = field(default_factory=list)
+    """One LaunchContext per launch found (for `explain`); `check`'s CheckedFile keeps a
+    LaunchSummary instead (Any: the two share no type, a generic FileResult would be one)."""
     error: str | None = None
     """A problem that stopped this file from being linted at all (exit code 2)."""
     text: str = ""
@@ -77,7 +84,7 @@ class FileResult:
     """The file names SGLang's launcher but no launch was found in it (summary line)."""
 
 
-def analyse_launch(path: str, launch, options: LintOptions):
+def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchContext:
     """The flag model of one launch, ready for rules and `explain`."""
     from speclint.flags.argv import parse_argv
     from speclint.flags.config import LaunchConfig
@@ -121,7 +128,7 @@ def analyse_launch(path: str, launch, options: LintOptions):
     return ctx
 
 
-def _model_mapping(path: str, config, options: LintOptions) -> dict[str, str]:
+def _model_mapping(path: str, config: LaunchConfig, options: LintOptions) -> dict[str, str]:
     """Where the user says models live: the closest configuration file's `models`, then
     `--model-config` over it. Raises `ConfigError` for a broken configuration file."""
     names_model = any(config.knows(f) and config.get(f).value is not None
@@ -133,7 +140,8 @@ def _model_mapping(path: str, config, options: LintOptions) -> dict[str, str]:
     return {**dict(SettingsFinder().for_path(path).models), **dict(options.model_configs)}
 
 
-def _model_ref(config, path_field: str, revision_field: str, mapping: dict[str, str]):
+def _model_ref(config: LaunchConfig, path_field: str, revision_field: str,
+               mapping: dict[str, str]) -> ModelRef:
     from speclint.rules.base import ModelRef
 
     setting = config.get(path_field) if config.knows(path_field) else None
@@ -154,7 +162,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
               display_path: str | None = None) -> FileResult:
     """Lint one file's text. `path` picks the front-end (`-` is stdin, read as shell);
     findings carry `display_path` (default: `path`)."""
-    from speclint.extract import extract_file
+    from speclint.frontends import extract_file
     from speclint.frontends.manifests.prefixed import use_prefixes
     from speclint.rules.base import FileContext
 
@@ -167,7 +175,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     path = display_path or path
     result = FileResult(path, text=text)
     rules = _enabled_rules(options.selection)
-    from speclint.launch_mentions import no_launch_found
+    from speclint.frontends.launch_mentions import no_launch_found
 
     unread = no_launch_found(text, extracted)
     if unread is not None:
@@ -187,7 +195,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
         for rule in rules.file:
             findings.extend(rule.check_file(FileContext(path, [
                 Diagnostic("file-too-large", message, skipped[0].span)])))
-    alternatives: list = []
+    alternatives: list[tuple[Launch, list[Finding]]] = []
     for launch in extracted.launches:
         try:
             ctx = analyse_launch(path, launch, options)
@@ -203,7 +211,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
             alternatives.append((launch, findings[first:]))
             del findings[first:]
     if alternatives:
-        from speclint.alternatives import merge_alternatives
+        from speclint.rules.alternatives import merge_alternatives
 
         findings.extend(merge_alternatives(
             alternatives, frozenset(r.code for r in rules.launch if r.per_launch)))
@@ -223,12 +231,12 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     return result
 
 
-def launch_findings(ctx, rules: "_RuleSet | Selection") -> list:
+def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Finding]:
     """One launch's findings: the rules that apply to it (`_rules_for`), then precedence
     between them. `check`, `speclint run` and the plugin all go through here."""
     if isinstance(rules, Selection):
         rules = _enabled_rules(rules)
-    found = []
+    found: list[Finding] = []
     for rule in _rules_for(ctx, rules):
         for finding in rule.findings(ctx):
             finding.launch_span = ctx.launch.span
@@ -242,7 +250,7 @@ def launch_findings(ctx, rules: "_RuleSet | Selection") -> list:
     return found
 
 
-def _rules_for(ctx, rules: "_RuleSet") -> tuple:
+def _rules_for(ctx: LaunchContext, rules: _RuleSet) -> tuple[Rule, ...]:
     """A launch argparse stops gets only the rules about parsing (`Rule.stage`): what would
     happen after parsing never happens. `--help` gets only the help rule."""
     from speclint.flags.argv import argparse_stop
@@ -258,11 +266,11 @@ def _rules_for(ctx, rules: "_RuleSet") -> tuple:
 class _RuleSet:
     """The enabled rules, split by the hooks they implement (most only check launches)."""
 
-    all: tuple
-    launch: tuple
-    file: tuple
-    suppressions: tuple
-    defers: dict
+    all: tuple[Rule, ...]
+    launch: tuple[Rule, ...]
+    file: tuple[Rule, ...]
+    suppressions: tuple[Rule, ...]
+    defers: dict[str, tuple[str, ...]]
     """Code -> the codes it gives way to (`rules.precedence`), for rules that defer."""
 
 
@@ -278,49 +286,13 @@ def _enabled_rules(selection: Selection) -> _RuleSet:
 
         enabled = tuple(rule for rule in all_rules() if selection.enabled(rule))
 
-        def implementing(hook: str) -> tuple:
+        def implementing(hook: str) -> tuple[Rule, ...]:
             return tuple(r for r in enabled if getattr(type(r), hook) is not getattr(Rule, hook))
         found = _RULE_SETS[selection] = _RuleSet(
             enabled, implementing("check"), implementing("check_file"),
             implementing("check_suppressions"),
             {rule.code: rule.defers_to for rule in enabled if rule.defers_to})
     return found
-
-
-def read_bytes(path: str) -> tuple[bytes | None, str | None, int]:
-    """(data, error, size). Never raises and never blocks: a FIFO, device or folder gives an
-    error without being read; a file over MAX_FILE_BYTES gives (None, None, its size)."""
-    try:
-        if path == "-":
-            import sys
-            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-        else:
-            # O_NONBLOCK: opening a FIFO must not wait for a writer (regular files ignore it)
-            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-            with open(fd, "rb", closefd=True) as handle:
-                info = os.fstat(fd)
-                if not stat.S_ISREG(info.st_mode):
-                    return None, "not a regular file", 0
-                if info.st_size > MAX_FILE_BYTES:
-                    return None, None, info.st_size
-                data = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        return None, "no such file or directory", 0
-    except PermissionError:
-        return None, "permission denied", 0
-    except IsADirectoryError:
-        return None, "not a regular file", 0
-    except OSError as error:
-        return None, error.strerror or str(error), 0
-    if len(data) > MAX_FILE_BYTES:
-        return None, None, len(data)
-    return data, None, len(data)
-
-
-def read_source(path: str) -> tuple[str | None, str | None, int]:
-    """(text, error, size), as `read_bytes`; invalid UTF-8 is replaced, a BOM dropped."""
-    data, error, size = read_bytes(path)
-    return (None if data is None else data.decode("utf-8-sig", errors="replace")), error, size
 
 
 def too_large_result(path: str, size: int, options: LintOptions = LintOptions()) -> FileResult:
@@ -356,12 +328,14 @@ def lint_path(path: str, options: LintOptions = LintOptions()) -> FileResult:
     return lint_text(text, frontend, options, display if path == "-" else None)
 
 
-def iter_lint_paths(paths: list[str], walk=None) -> Iterator[tuple[str, str | None]]:
+def iter_lint_paths(paths: list[str],
+                    walk: WalkOptions | Callable[[str], WalkOptions] | None = None
+                    ) -> Iterator[tuple[str, str | None]]:
     """Files to lint as (path, error). Folders are walked for the kinds speclint reads,
     skipping what `walk` (a `speclint.walk.WalkOptions`, or a callable giving one per walked
     root) excludes and `.gitignore` ignores; files named explicitly are always linted.
     Symlinked folders are not followed (no loops)."""
-    from speclint.extract import is_lintable_path
+    from speclint.frontends import is_lintable_path
     from speclint.walk import WalkOptions, gitignore_above
 
     for given in paths:
@@ -384,7 +358,7 @@ def iter_lint_paths(paths: list[str], walk=None) -> Iterator[tuple[str, str | No
                         or (rules is not None and rules.ignored(full, is_dir)))
             dirs[:] = sorted(d for d in dirs if (not d.startswith(".") or d == ".github")
                              and not skipped(d, True))
-            if ignores is not None:
+            if ignores is not None and rules is not None:
                 for name in dirs:
                     ignores[os.path.join(root, name)] = rules.below(os.path.join(root, name))
             for name in sorted(files):

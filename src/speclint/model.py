@@ -94,11 +94,12 @@ def _field_value(config: LaunchConfig, dest: str) -> dict[str, Any]:
     setting = config.get(dest)
     result: dict[str, Any] = {"value": setting.value, "given": setting.given,
                               "dynamic": setting.dynamic}
-    span = setting.span
-    if span is not None:
+    use = setting.use
+    if use is not None:  # the span the winning flag gives
+        span = use.value_span or use.span
         result["position"] = SourcePosition(line=span.line, column=span.column,
                                             end_line=span.end_line, end_column=span.end_column)
-        result["flag"] = setting.use.written
+        result["flag"] = use.written
     return result
 
 
@@ -106,4 +107,5 @@ def build_model(config: LaunchConfig) -> LaunchConfigModel:
     """Validate the parsed values against the field types (a field this release lacks is unset)."""
     names = [n for n in LaunchConfigModel.model_fields if n not in ("sglang_version", "uncertain")]
     values = {name: _field_value(config, name) for name in names}
-    return LaunchConfigModel(sglang_version=config.version, uncertain=config.uncertain, **values)
+    return LaunchConfigModel.model_validate({"sglang_version": config.version,
+                                             "uncertain": config.uncertain, **values})

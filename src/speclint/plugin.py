@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from collections.abc import Sequence
 
 logger = logging.getLogger("speclint.plugin")
 
@@ -63,7 +64,8 @@ def register() -> None:
                        exc_info=True)
 
 
-def after_prepare_server_args(server_args, argv=None, *args, **kwargs):
+def after_prepare_server_args(server_args: object, argv: Sequence[str] | None = None,
+                              *args: object, **kwargs: object) -> None:
     """AFTER hook: check once; stop the process (exit 1) only in strict mode on a real finding."""
     global _checked
     if _checked:
@@ -100,7 +102,7 @@ def _sglang_version() -> str | None:
         return None
 
 
-def _launch_argv(server_args, argv) -> list[str]:
+def _launch_argv(server_args: object, argv: Sequence[str] | None) -> list[str]:
     """The argv SGLang parsed, `--config` file merged (`_launch_command`, 0.5.23)."""
     merged = getattr(server_args, "_launch_command", None)
     if isinstance(merged, (list, tuple)) and all(isinstance(w, str) for w in merged):
@@ -108,16 +110,17 @@ def _launch_argv(server_args, argv) -> list[str]:
     return list(argv) if argv is not None else sys.argv[1:]
 
 
-def _sizes(server_args) -> dict[str, object]:
+def _sizes(server_args: object) -> dict[str, object]:
     """SGLang's own parallel sizes, as parsed (they decide how many workers start)."""
     return {name: getattr(server_args, name, None) for name in ("tp_size", "pp_size", "nnodes")}
 
 
-def check_launch(server_args, argv=None) -> tuple[bool, str]:
+def check_launch(server_args: object, argv: Sequence[str] | None = None) -> tuple[bool, str]:
     """(stop, report): lint SGLang's argv for the installed release, then the preflight."""
     if os.environ.get(RUN_CHECKED_VAR) == str(os.getpid()):
         logger.info("speclint: `speclint run` already checked this launch")
         return False, ""
+    from speclint.frontends.recognise import DEFAULT_ENTRY
     from speclint.lint import LintOptions
     from speclint.preflight import check
     from speclint.preflight.launch import lint_argv, needed_ordinals
@@ -129,7 +132,7 @@ def check_launch(server_args, argv=None) -> tuple[bool, str]:
     options = LintOptions(_sglang_version(), read_pyproject=False,
                           gpu=visible_profile(os.environ))  # the GPUs NVML sees
     linted = lint_argv(_launch_argv(server_args, argv), os.environ, options,
-                       entry="python -m sglang.launch_server")
+                       entry=DEFAULT_ENTRY)
     parts, stop = [], False
     if linted.result.findings:
         parts.append(render_findings([linted.result]).rstrip())

@@ -38,7 +38,7 @@ class WalkOptions:
 
 @dataclass(frozen=True)
 class _Pattern:
-    regex: re.Pattern
+    regex: re.Pattern[str]
     negated: bool
     directory_only: bool
 

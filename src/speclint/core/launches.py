@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from speclint.core.config_files import ConfigFile
 from speclint.core.spans import Span
 from speclint.core.words import Word
 
@@ -34,7 +35,7 @@ class Alternative:
     between literal values at run time (`if ...; then TP=8; else TP=4; fi`), so the front-end
     emits one Launch per choice, all with the same `span`. The engine checks each and reports
     a finding once: without a note when every alternative has it, else with a note naming
-    the conditions of the alternatives that have it (`speclint.alternatives`)."""
+    the conditions of the alternatives that have it (`speclint.rules.alternatives`)."""
 
     conditions: tuple[Condition, ...]
     """The arms that make this alternative (one per conditional it depends on), in file order."""
@@ -75,9 +76,8 @@ class Launch:
     written (span: the name); the value word's text is the value as a Python literal
     (`repr`: `16`, `'EAGLE'`, `True`), None when not statically known. A keyword word with
     `splat` set stands for `**mapping` whose keys are unknown."""
-    config_file: object = None
-    """`speclint.frontends.manifests.sglang_config.ConfigFile`: what the file named by the
-    launch's `--config` says, when it was found on disk (merged as the release merges it)."""
+    config_file: ConfigFile | None = None
+    """What the file named by the launch's `--config` says, when it was found on disk (merged as the release merges it)."""
     standalone_config: bool = False
     """The launch is a config file on its own (or a manifest's flag-key map): the command
     line that uses it is not known, so flags may follow it."""

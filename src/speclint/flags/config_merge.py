@@ -20,6 +20,7 @@ from speclint.core.spans import Span
 from speclint.core.words import Word
 
 if TYPE_CHECKING:
+    from speclint.core.config_files import ConfigEntry, ConfigFile
     from speclint.flags.schema import FlagSchema, FlagSpec
 
 
@@ -62,7 +63,8 @@ def merges_config(version: str) -> bool:
     return "--config" in load_schema(version).by_option
 
 
-def merged_words(words: list[Word], position: int, config, version: str) -> list[Word]:
+def merged_words(words: list[Word], position: int, config: ConfigFile | None, version: str
+                 ) -> list[Word]:
     """argv with `--config FILE` at `position` replaced as SGLang merges it: the file's
     flags first, then the command line without the two tokens."""
     cli = words[:position] + words[position + 2:]
@@ -75,7 +77,7 @@ def merged_words(words: list[Word], position: int, config, version: str) -> list
     return config_words(config, version, refused[0] if refused else None) + cli
 
 
-def config_words(config, version: str, skip: object = None) -> list[Word]:
+def config_words(config: ConfigFile, version: str, skip: ConfigEntry | None = None) -> list[Word]:
     """The file's flags as the release writes them (`skip`: an entry SGLang refuses, which
     FLG020 reports; SGLang stops there, so its words are not checked further)."""
     from speclint.flags.schema import load_schema
@@ -110,7 +112,7 @@ def config_words(config, version: str, skip: object = None) -> list[Word]:
     return out
 
 
-def _boolean(entry, key: Word, traits: MergeTraits | None, store_true: set[str] | None,
+def _boolean(entry: ConfigEntry, key: Word, traits: MergeTraits | None, store_true: set[str] | None,
              version: str) -> list[Word]:
     normalized = entry.key.replace("-", "_")
     if traits is not None and traits.get("booleans") == "bare_if_true":
@@ -135,7 +137,7 @@ def _store_true_keys(schema: FlagSchema, traits: MergeTraits | None) -> set[str]
     return keys
 
 
-def _unverified(entry, version: str, what: str) -> Word:
+def _unverified(entry: ConfigEntry, version: str, what: str) -> Word:
     return Word(None, entry.value_span, dynamic_reason=f"how SGLang {version} merges {what} from a "
                 "--config file was not read from its source (unverified for SGLang "
                 f"{version})")
@@ -164,7 +166,7 @@ _ARGPARSE_CLASSES = {"store": "_StoreAction", "store_true": "_StoreTrueAction",
                      "count": "_CountAction", "boolean_optional": "BooleanOptionalAction"}
 
 
-def refusal(config, version: str) -> tuple[object, str] | None:
+def refusal(config: ConfigFile | None, version: str) -> tuple[ConfigEntry, str] | None:
     """The first key SGLang's merger refuses ('Unsupported config option'), with its
     message: keys naming flags whose action the release's merger does not support."""
     traits = merge_traits(version)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from speclint.core.config_files import ConfigFile
 from speclint.core.words import Word
 
 
-def prepare_argv(entry: str, words: list[Word], version: str, config=None) -> list[Word]:
+def prepare_argv(entry: str, words: list[Word], version: str, config: ConfigFile | None = None
+                 ) -> list[Word]:
     """The words `prepare_server_args` parses, as SGLang `version` would hand them over.
 
     - `sglang serve` drops `--model-type X` / `--model-type=X` (exact spelling), and in

@@ -1,4 +1,135 @@
-"""Front-ends by family (the target layout): `docs` reads Markdown and Jupyter notebooks,
-`manifests` Dockerfiles and GitHub Actions workflows. The older front-ends still live in
-`speclint.extract`, whose `extract_file` dispatches to these as well.
+"""Front-ends: turn a source file into the SGLang launches it contains.
+
+`extract_file` picks the front-end by file kind: `shell/` (tree-sitter-bash), `python/`
+(libcst), `docs/` (Markdown with markdown-it-py, Jupyter notebooks) and `manifests/`
+(Kubernetes and compose YAML, Dockerfiles, GitHub Actions, SGLang `--config` files). The
+python, yaml, markdown and notebook front-ends only load their parser when the text mentions
+sglang, so other files cost a substring search.
 """
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+
+from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.spans import Span
+from speclint.frontends.recognise import LAUNCH_SERVER_CMD, PYTHON_MENTIONS
+
+_SHELL_SUFFIXES = (".sh", ".bash")
+_OTHER_SUFFIXES = {".py": "python", ".yaml": "yaml", ".yml": "yaml", ".md": "markdown",
+                   ".markdown": "markdown", ".mdx": "markdown", ".ipynb": "notebook"}
+_SHELL_SHEBANG = re.compile(r"#!\s*(?:/usr)?(?:/local)?/bin/(?:env\s+(?:-\S+\s+)*)?(?:bash|sh|zsh|dash|ksh)\b")
+
+
+def _is_shell(path: str, first_line: str | None) -> bool:
+    if path == "-" or path.endswith(_SHELL_SUFFIXES):
+        return True
+    return first_line is not None and _SHELL_SHEBANG.match(first_line) is not None
+
+
+def _is_dockerfile(path: str) -> bool:
+    name = os.path.basename(path).lower()
+    return (name in ("dockerfile", "containerfile") or name.startswith(("dockerfile.", "containerfile."))
+            or name.endswith((".dockerfile", ".containerfile")))
+
+
+def file_kind(path: str, text: str | None = None) -> str | None:
+    """'shell', 'python', 'yaml', 'markdown', 'notebook' or 'dockerfile', or None when no
+    front-end reads it."""
+    first_line = text.split("\n", 1)[0] if text is not None else None
+    kind = _OTHER_SUFFIXES.get(os.path.splitext(path)[1].lower())
+    if kind is not None:
+        return kind
+    if _is_dockerfile(path):
+        return "dockerfile"
+    if _is_shell(path, first_line):
+        return "shell"
+    return None
+
+
+def _extract_shell(text: str, path: str) -> ExtractResult:
+    from speclint.frontends.shell.script import extract_shell  # tree-sitter is only loaded when a shell file is read
+
+    return extract_shell(text, path)
+
+
+
+
+def _extract_python(text: str, path: str) -> ExtractResult:
+    if not any(mention in text for mention in PYTHON_MENTIONS):
+        return ExtractResult()
+    from speclint.frontends.python.extract import extract_python  # libcst is only loaded for a file that mentions sglang
+
+    return extract_python(text, path)
+
+
+def _extract_yaml(text: str, path: str) -> ExtractResult:
+    if "sglang" not in text and "model-path" not in text and "model_path" not in text:
+        return ExtractResult()
+    from speclint.frontends.manifests.yaml_manifest import extract_yaml  # PyYAML is only loaded when needed
+
+    return extract_yaml(text, path)
+
+
+def _extract_markdown(text: str, path: str) -> ExtractResult:
+    if "sglang" not in text and "--speculative-" not in text:  # flag lists may omit the command
+        return ExtractResult()
+    from speclint.frontends.docs.markdown import extract_markdown  # markdown-it-py: loaded only here
+
+    return extract_markdown(text, path)
+
+
+def _extract_notebook(text: str, path: str) -> ExtractResult:
+    if "sglang" not in text and "--speculative-" not in text and LAUNCH_SERVER_CMD not in text:
+        return ExtractResult()
+    from speclint.frontends.docs.notebook import extract_notebook
+
+    return extract_notebook(text, path)
+
+
+def _extract_dockerfile(text: str, path: str) -> ExtractResult:
+    if "sglang" not in text:
+        return ExtractResult()
+    from speclint.frontends.manifests.dockerfile import extract_dockerfile
+
+    return extract_dockerfile(text, path)
+
+
+_FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
+    "shell": _extract_shell, "python": _extract_python, "yaml": _extract_yaml,
+    "markdown": _extract_markdown, "notebook": _extract_notebook,
+    "dockerfile": _extract_dockerfile,
+}
+
+
+def extract_file(path: str, text: str) -> ExtractResult:
+    """The launches in one file ("-" is stdin, read as shell)."""
+    kind = file_kind(path, text)
+    front_end = _FRONT_ENDS.get(kind or "")
+    if front_end is None:
+        message = (f"no front-end reads {os.path.basename(path) or path!r} (not a shell script, "
+                   "Python file, YAML manifest, Markdown file, Jupyter notebook or Dockerfile)")
+        return ExtractResult(diagnostics=[Diagnostic("unsupported-input", message, Span.point(1, 1))])
+    return front_end(text, path)
+
+
+def _first_line(path: str) -> str | None:
+    try:
+        with open(path, "rb") as handle:
+            return handle.readline(256).decode("utf-8", "replace")
+    except OSError:
+        return None
+
+
+def is_lintable_path(path: str) -> bool:
+    """Whether a directory scan should read this file (by name, or by shebang if no suffix)."""
+    if path.endswith(_SHELL_SUFFIXES) or os.path.splitext(path)[1].lower() in _OTHER_SUFFIXES:
+        return True
+    if _is_dockerfile(path):
+        return True
+    name = os.path.basename(path)
+    if "." in name:
+        return False
+    return _is_shell(path, _first_line(path))

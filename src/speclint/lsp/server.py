@@ -107,7 +107,7 @@ def lint_document(text: str, path: str, sglang_version: str | None,
     """The same lint `speclint check` runs on the file, with its configuration."""
     from speclint.checking import CommandLine, options_for
     from speclint.config import ConfigError, SettingsFinder
-    from speclint.extract import file_kind
+    from speclint.frontends import file_kind
     from speclint.lint import FileResult, lint_text
 
     try:

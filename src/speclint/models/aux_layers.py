@@ -13,6 +13,10 @@ output of layer i-1. Each target class turns the drafter's eagle_config ids into
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from speclint.rules.base import LaunchContext
 
 PLUS_ONE = "plus_one"
 DEEPSEEK = "deepseek_first_id"
@@ -96,7 +100,7 @@ def convention_words(family: str) -> str:
     return _CONVENTION_WORDS[family]
 
 
-def capture_for_launch(ctx) -> AuxCapture | None:
+def capture_for_launch(ctx: LaunchContext) -> AuxCapture | None:
     """The aux capture of an EAGLE3 launch whose target and drafter configs are on disk."""
     from speclint.models.drafter import aux_layer_ids, uses_aux_hidden_state
 

@@ -14,10 +14,16 @@ import os
 import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
+
+if TYPE_CHECKING:
+    from speclint.core.findings import Finding
+    from speclint.lint import FileResult, LintOptions
+    from speclint.rules.base import LaunchContext
 
 COMMAND_LINE = "<command line>"
 _ENV_PREFIXES = ("SGLANG_", "SGL_")
@@ -27,19 +33,19 @@ _ENV_NAMES = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "HIP_VISIBLE_DEVICES"
 
 @dataclass(slots=True)
 class ArgvLint:
-    result: object
-    """`speclint.lint.FileResult`: findings, contexts and the synthetic line as `text`."""
+    result: FileResult
+    """Findings, contexts and the synthetic line as `text`."""
     entry: str | None
     """'python -m sglang.launch_server', 'sglang serve', or None: not an SGLang launch."""
     env: dict[str, str] = field(default_factory=dict)
     """The environment the command runs with (the caller's, plus `env VAR=value` words)."""
 
     @property
-    def context(self):
+    def context(self) -> LaunchContext | None:
         return self.result.contexts[0] if self.result.contexts else None
 
     @property
-    def errors(self) -> list:
+    def errors(self) -> list[Finding]:
         from speclint.core.findings import Severity
 
         return [f for f in self.result.findings if f.severity >= Severity.ERROR]
@@ -87,7 +93,8 @@ def build_launch(argv: list[str], entry: str, first_arg: int,
     return launch, line
 
 
-def lint_argv(argv: list[str], environ: Mapping[str, str] | None = None, options=None,
+def lint_argv(argv: list[str], environ: Mapping[str, str] | None = None,
+              options: LintOptions | None = None,
               entry: str | None = None) -> ArgvLint:
     """Lint a command's argv with every rule. `entry` given: `argv` is only SGLang's
     arguments (as `prepare_server_args` gets them), launched that way."""
@@ -109,7 +116,8 @@ def lint_argv(argv: list[str], environ: Mapping[str, str] | None = None, options
     return ArgvLint(result, entry, environ)
 
 
-def needed_ordinals(ctx, sizes: Mapping[str, object] | None = None) -> list[int] | None:
+def needed_ordinals(ctx: LaunchContext | None, sizes: Mapping[str, object] | None = None
+                    ) -> list[int] | None:
     """The CUDA ordinals one node's workers open (`speclint.resolve.parallel.gpu_use`);
     `sizes` overrides effective values (the plugin passes SGLang's own tp/pp/nnodes/dp).
     None when the sizes are not known."""
@@ -123,7 +131,7 @@ def needed_ordinals(ctx, sizes: Mapping[str, object] | None = None) -> list[int]
     return list(use.indices) if use is not None else None
 
 
-def _lint_command_line(argv: list[str], environ: dict[str, str], options) -> ArgvLint:
+def _lint_command_line(argv: list[str], environ: dict[str, str], options: LintOptions) -> ArgvLint:
     """A whole command: the inherited variables speclint reads written in front as
     assignments, then the words, read by the shell front-end like a one-line script."""
     from speclint.lint import FileResult, lint_text

@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from speclint.resolve.result import Unknown
+
+if TYPE_CHECKING:
+    from speclint.models.aux_layers import AuxCapture
+    from speclint.resolve.result import Adjustment, Resolution
+    from speclint.rules.base import LaunchContext, ModelRef
 
 
 _SPECULATIVE_SUMMARY = (
@@ -25,24 +32,24 @@ def _shown(value: object) -> str:
     return repr(value)
 
 
-def _log_note(adjustment) -> str:
+def _log_note(adjustment: Adjustment) -> str:
     if not adjustment.logged:
         return "silent"
     return "SGLang logs one warning" if adjustment.level == "warning" else \
         f"SGLang logs it at {adjustment.level.upper()}"
 
 
-def _model_line(label: str, ref) -> str | None:
+def _model_line(label: str, ref: ModelRef | None) -> str | None:
     if ref is None or ref.reference is None:
         return None
-    if ref.config is not None:
+    if ref.config is not None and ref.located is not None:  # a config is read where it was found
         return f"  {label}: {ref.reference} ({ref.located.how}: {ref.architecture or 'no architectures'})"
     if ref.problem:
         return f"  {label}: {ref.reference} (config.json unreadable: {ref.problem})"
     return f"  {label}: {ref.reference} (config.json not found on disk)"
 
 
-def _aux_capture(ctx):
+def _aux_capture(ctx: LaunchContext) -> AuxCapture | None:
     """Which target layers feed an EAGLE3 drafter (computed in speclint.models.aux_layers)."""
     if ctx.draft is None or ctx.draft.config is None or ctx.target is None or ctx.target.config is None:
         return None
@@ -51,10 +58,10 @@ def _aux_capture(ctx):
     return capture_for_launch(ctx)
 
 
-def render_explain_text(contexts) -> str:
+def render_explain_text(contexts: Iterable[LaunchContext]) -> str:
     out: list[str] = []
     for ctx in contexts:
-        launch, resolution = ctx.launch, ctx.resolution
+        launch, resolution = ctx.launch, _resolved(ctx)
         out.append(f"{ctx.path}:{launch.span.line}: {launch.entry}")
         if launch.alternative is not None:
             alt = launch.alternative
@@ -121,7 +128,7 @@ def render_explain_text(contexts) -> str:
     return "\n".join(out)
 
 
-def argparse_rejection(ctx) -> str | None:
+def argparse_rejection(ctx: LaunchContext) -> str | None:
     """Where SGLang's argparse stops the launch (`flags.argv.argparse_stop`, the notion `check`
     uses to drop findings about what would happen after parsing); None when it parses it."""
     from speclint.flags.argv import argparse_stop
@@ -147,10 +154,16 @@ def _modelled_note(version: str) -> str | None:
             f"resolution say 'unverified for SGLang {version}')")
 
 
-def _differences(left, right) -> list[tuple[str, object, object]]:
+def _resolved(ctx: LaunchContext) -> Resolution:
+    """The resolution of a launch `explain` shows (`analyse_launch` always resolves it)."""
+    assert ctx.resolution is not None
+    return ctx.resolution
+
+
+def _differences(left: LaunchContext, right: LaunchContext) -> list[tuple[str, object, object]]:
     """(field, left value, right value) for every effective value that differs."""
-    a, b = left.resolution.effective, right.resolution.effective
-    out = []
+    a, b = _resolved(left).effective, _resolved(right).effective
+    out: list[tuple[str, object, object]] = []
     for field in list(a) + [f for f in b if f not in a]:
         first, second = a.get(field, _ABSENT), b.get(field, _ABSENT)
         if _cell(first) != _cell(second):
@@ -166,7 +179,7 @@ def _cell(value: object) -> str:
     return "(no such setting)" if value is _ABSENT else _shown(value)
 
 
-def render_compare_text(pairs) -> str:
+def render_compare_text(pairs: Iterable[tuple[LaunchContext, LaunchContext]]) -> str:
     """One launch resolved for two releases: every effective value that differs."""
     out: list[str] = []
     for left, right in pairs:
@@ -178,7 +191,7 @@ def render_compare_text(pairs) -> str:
             out.append(f"  SGLang {ctx.version.version} ({ctx.version.reason})"
                        + (f"; {note}" if note else ""))
         for ctx in (left, right):
-            rejection = ctx.resolution.rejection
+            rejection = _resolved(ctx).rejection
             if rejection is not None:
                 out.append(f"  SGLang {ctx.version.version} stops this launch in "
                            f"{rejection.handler}: {rejection.exception}: {rejection.message}")
@@ -197,7 +210,7 @@ def render_compare_text(pairs) -> str:
     return "\n".join(out)
 
 
-def render_compare_json(pairs) -> str:
+def render_compare_json(pairs: Iterable[tuple[LaunchContext, LaunchContext]]) -> str:
     return json.dumps([{
         "path": left.path, "line": left.launch.span.line,
         "versions": [left.version.version, right.version.version],
@@ -208,7 +221,7 @@ def render_compare_json(pairs) -> str:
     } for left, right in pairs], indent=2)
 
 
-def _modelled_release(ctx) -> str:
+def _modelled_release(ctx: LaunchContext) -> str:
     return ctx.release.resolution_follows
 
 
@@ -216,7 +229,7 @@ def _jsonable(value: object) -> object:
     return None if isinstance(value, Unknown) else value
 
 
-def _symbolic(adjustment) -> dict:
+def _symbolic(adjustment: Adjustment) -> dict[str, Any]:
     """`{"symbolic": {"from": "k", "to": "k + 1"}}` for a change between unknown values the
     launch names (an unknown value's identity), else nothing."""
     ends = [getattr(v, "identity", None) if isinstance(v, Unknown) else None
@@ -226,8 +239,8 @@ def _symbolic(adjustment) -> dict:
     return {"symbolic": {"from": str(ends[0]), "to": str(ends[1])}}
 
 
-def explain_dict(ctx) -> dict:
-    resolution = ctx.resolution
+def explain_dict(ctx: LaunchContext) -> dict[str, Any]:
+    resolution, gpu = _resolved(ctx), ctx.gpu
     return {
         "path": ctx.path,
         "line": ctx.launch.span.line,
@@ -248,28 +261,28 @@ def explain_dict(ctx) -> dict:
                          "reason": a.reason, "sglang_handler": a.handler, "logged": a.logged,
                          "log_level": a.level if a.logged else None, **_symbolic(a)}
                         for a in resolution.adjustments],
-        "gpu": None if getattr(ctx, "gpu", None) is None else {
-            "profile": ctx.gpu.key, "name": ctx.gpu.name, "vendor": ctx.gpu.vendor,
-            "memory_mib": ctx.gpu.memory_mib, "count": ctx.gpu.count,
-            "compute_capability": (".".join(map(str, ctx.gpu.capability))
-                                   if ctx.gpu.capability else None), "arch": ctx.gpu.arch},
+        "gpu": None if gpu is None else {
+            "profile": gpu.key, "name": gpu.name, "vendor": gpu.vendor,
+            "memory_mib": gpu.memory_mib, "count": gpu.count,
+            "compute_capability": (".".join(map(str, gpu.capability))
+                                   if gpu.capability else None), "arch": gpu.arch},
         "rejection": _rejection_json(ctx),
     }
 
 
-def _rejection_json(ctx) -> dict | None:
+def _rejection_json(ctx: LaunchContext) -> dict[str, str] | None:
     """argparse's refusal first (it stops before resolution), else resolution's."""
     parse_stop = argparse_rejection(ctx)
     if parse_stop is not None:
         return {"exception": "SystemExit", "message": parse_stop, "sglang_handler": "argparse"}
-    rejection = ctx.resolution.rejection
+    rejection = _resolved(ctx).rejection
     if rejection is None:
         return None
     return {"exception": rejection.exception, "message": rejection.message,
             "sglang_handler": rejection.handler}
 
 
-def _aux_capture_json(ctx) -> dict | None:
+def _aux_capture_json(ctx: LaunchContext) -> dict[str, object] | None:
     capture = _aux_capture(ctx)
     if capture is None:
         return None
@@ -277,5 +290,5 @@ def _aux_capture_json(ctx) -> dict | None:
             "eagle_config_ids": capture.ids, "convention": capture.how}
 
 
-def render_explain_json(contexts) -> str:
+def render_explain_json(contexts: Iterable[LaunchContext]) -> str:
     return json.dumps([explain_dict(ctx) for ctx in contexts], indent=2)

@@ -18,12 +18,14 @@ def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
     from speclint.resolve.checks import check_server_args, deprecated_actions
     from speclint.resolve.parallel import resolve_parallel
     from speclint.resolve.hardware import resolve_hardware
+    from speclint.resolve.quantization import verify_quantization
     from speclint.resolve.speculative import resolve_speculative
 
     state = ResolutionState(config, dict(env or {}), target_architecture)
     state.target_config = target_config
     try:
         deprecated_actions(state)
+        verify_quantization(state)
         resolve_parallel(state)
         resolve_aux_capture(state)
         resolve_hardware(state, gpu)

@@ -6,8 +6,9 @@ Recorded from each release by tools/oracle (tests/data/oracle, tests/test_oracle
   or 64, else 64; TensorRT-LLM MHA (0.5.23) keeps 16/32/64/128, else 64;
 - releases that choose the attention backend while resolving arguments
   (`ReleaseTraits.auto_attention_backend`) pick it for the GPU (fa3 on Hopper,
-  flashinfer / trtllm_mha / trtllm_mla on Blackwell): speclint does not know the GPU, so the
-  backend, and a page size that backend may change, are unknown.
+  flashinfer / trtllm_mha / trtllm_mla on Blackwell): auto_backend.py (hardware.py for
+  0.5.22+) sets it when the GPU (`--gpu`) and the target are known; otherwise the backend,
+  and a page size that backend may change, are unknown.
 """
 
 from __future__ import annotations

@@ -13,10 +13,11 @@ other hooks, ROCm) the fields are `Unknown`, each with why.
 
 from __future__ import annotations
 
+from speclint.resolve.backend_gpu import backend_gpu_checks, kv4_check
 from speclint.resolve.gpu_profiles import GpuProfile
 from speclint.resolve.hardware_flags import modelled_flags_problem, plain_int
-from speclint.resolve.result import BACKEND_GPU, Unknown, is_known
-from speclint.resolve.state import ResolutionState, Stop
+from speclint.resolve.result import Unknown, is_known
+from speclint.resolve.state import ResolutionState
 
 GPU_FIELDS = (
     "chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs", "cuda_graph_bs",
@@ -54,11 +55,17 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     resolve_defaults(state, gpu, modelled_flags_problem(state.config)
                      if state.traits.gpu_resolution else None)
     if reason is not None:
-        if state.traits.gpu_resolution and gpu is not None and gpu.vendor == "nvidia" \
-                and not state.config.uncertain:
-            _backend_gpu_checks(state, gpu)  # the backends given: no model hook changes them
-        if state.traits.gpu_resolution and state.config.known("kv_cache_dtype"):
+        if not state.traits.gpu_resolution:
+            from speclint.resolve.auto_backend import choose_backend
+
+            choose_backend(state, gpu)
+        if not state.config.uncertain:
+            backend_gpu_checks(state, gpu)  # the backends given: no model hook changes them
+        # in every release that picks the backend while resolving (0.5.4+, server_args.py)
+        if (state.traits.gpu_resolution or state.traits.auto_backend_choice) and \
+                state.config.known("kv_cache_dtype"):
             _fa3_fp8_fallback(state)
+        kv4_check(state)
         _gpu_free_parts(state, reason)
         return
     from speclint.resolve import deepseek_blackwell
@@ -71,7 +78,7 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     _sampling_backend(state)
     _attention_backend(state, gpu)
     _page_size(state, gpu)
-    _backend_gpu_checks(state, gpu)
+    backend_gpu_checks(state, gpu)
     _fa3_fp8_fallback(state)
     if blackwell_deepseek:
         deepseek_blackwell.prefill_graph_override(state)
@@ -158,6 +165,9 @@ def _memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
                   _HANDLER_MEM)
     decode_backend = "disabled" if state.config.value("disable_cuda_graph") else "full"
     prefill_backend = "disabled" if state.config.value("disable_cuda_graph") else "breakable"
+    # `handle_attention_backend_compatibility`, after the memory reserve was computed:
+    # torch_native turns both CUDA graphs off
+    no_graphs = prefill_backend == "disabled" or state.get("attention_backend") == "torch_native"
     pp_size = state.get("pp_size")
     if prefill_backend == "breakable" and pp_size > 1:
         prefill_backend = "disabled"  # `apply_cuda_graph_compatibility`
@@ -172,13 +182,17 @@ def _memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
               f"memory ({tier}) and --tp-size {tp}", _HANDLER_MEM)
     state.set("cuda_graph_bs", _decode_batch_sizes(state, max_bs), "decode CUDA-graph batch "
               f"sizes up to {max_bs}", _HANDLER_MEM)
-    state.set("cuda_graph_backend_prefill", prefill_backend,
+    state.set("cuda_graph_backend_prefill", "disabled" if no_graphs else prefill_backend,
+              "the torch_native attention backend disables CUDA graphs" if no_graphs and
+              not state.config.value("disable_cuda_graph") else
               "pipeline parallelism disables breakable prefill CUDA graphs" if pp_size > 1
               else "prefill CUDA graphs are breakable by default", "_parse_cuda_graph_config")
     chunked = state.get("chunked_prefill_size")
     prefill_max = state.config.value("cuda_graph_max_bs_prefill")
+    mla_fixed = state.traits.mla_prefill_graph_fixed
     if prefill_max is None:
-        prefill_max = min(8192, chunked) if _mla(state) else chunked
+        prefill_max = (chunked if not _mla(state) else mla_fixed if mla_fixed is not None
+                       else min(8192, chunked))
         total = plain_int(state.config.value("max_total_tokens"))
         if total is not None:
             prefill_max = min(prefill_max, total)
@@ -186,7 +200,9 @@ def _memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
         if isinstance(model, str) and "llama-2" in model.lower():
             prefill_max = min(prefill_max, 4096)
     state.set("cuda_graph_max_bs_prefill", prefill_max, "prefill CUDA graphs capture up to "
-              "the chunked prefill size" + (" (8192 at most for MLA)" if _mla(state) else ""),
+              "the chunked prefill size" + ("" if not _mla(state) else
+                                            f" ({mla_fixed} for MLA)" if mla_fixed is not None
+                                            else " (8192 at most for MLA)"),
               _HANDLER_MEM)
     state.set("cuda_graph_bs_prefill", prefill_batch_sizes(prefill_max), "prefill CUDA-graph "
               f"token counts up to {prefill_max}", _HANDLER_MEM)
@@ -304,40 +320,6 @@ def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
     state.set("attention_backend", backend, f"SGLang's default: {why}",
               "_attention_backend_default",
               f"Attention backend not specified. Use {backend} backend by default.", "info")
-
-
-def _backend_gpu_checks(state: ResolutionState, gpu: GpuProfile) -> None:
-    """The refusals of `handle_attention_backend_compatibility` for the GPU, in its order:
-    TRTLLM MLA needs Blackwell and an fp8_e4m3/bf16/auto KV cache; TRTLLM MHA needs SM90,
-    SM100 or SM120 (and no fp8_e4m3 KV cache for SM120 prefill)."""
-    names = ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
-    attention, prefill, decode = (state.get(n) for n in names)
-    sm = gpu.sm or 0
-    given = tuple(n for n in names if state.config.given(n)) or ("attention_backend",)
-    if "trtllm_mla" in (attention, decode):
-        if sm // 10 not in (10, 12):
-            raise Stop("ValueError", "TRTLLM MLA backend is only supported on Blackwell GPUs "
-                       "(SM100/SM12x). Please use a different backend.",
-                       "_mla_kv_cache_dtype_checks", given, BACKEND_GPU)
-        if state.config.value("kv_cache_dtype") not in ("fp8_e4m3", "bf16", "auto"):
-            raise Stop("ValueError", "TensorRT-LLM MLA backend only supports kv-cache-dtype of "
-                       "fp8_e4m3, bf16, or auto.", "_mla_kv_cache_dtype_checks",
-                       given + ("kv_cache_dtype",), BACKEND_GPU)
-    prefill, decode = prefill or attention, decode or attention
-    hopper_or_newer = sm in (90, 120) or sm // 10 == 10
-    handler = "_handle_attention_backend_compatibility"
-    if prefill == "trtllm_mha" and not hopper_or_newer:
-        raise Stop("ValueError", "TRTLLM MHA backend for prefill requires Hopper (SM90), "
-                   "Blackwell (SM100), or SM120 GPUs. Please use a different prefill backend.",
-                   handler, given, BACKEND_GPU)
-    if prefill == "trtllm_mha" and sm == 120 and \
-            state.config.value("kv_cache_dtype") == "fp8_e4m3":
-        raise Stop("ValueError", "TRTLLM FMHAv2 prefill on SM120 does not support fp8_e4m3 KV "
-                   "cache or skip-softmax.", handler, given + ("kv_cache_dtype",), BACKEND_GPU)
-    if decode == "trtllm_mha" and not hopper_or_newer:
-        raise Stop("ValueError", "TRTLLM MHA backend for decode is only supported on Hopper "
-                   "(SM90), Blackwell (SM100) and (SM120) GPUs. Please use a different decode "
-                   "backend.", handler, given, BACKEND_GPU)
 
 
 def _fa3_fp8_fallback(state: ResolutionState) -> None:

@@ -60,6 +60,8 @@ def resolve_parallel(state: ResolutionState) -> None:
     if steps == "post_init":
         _post_init_0_4_10(state)
     elif steps == "handlers":
+        if state.traits.deprecated_moe_flags:
+            _deprecated_moe_flags(state, "__post_init__")
         if not dummy:  # `__post_init__` returns before its handlers for a dummy model
             _data_parallelism_0_5(state)
             _a2a_moe(state, "_handle_a2a_moe")
@@ -192,14 +194,7 @@ def _post_init_0_4_10(state: ResolutionState) -> None:
     DP-attention block, then DeepEP."""
     handler = "__post_init__"
     tp = state.get("tp_size")
-    if _flag(state, "enable_ep_moe") is True:
-        state.set("ep_size", tp, "--enable-ep-moe sets the expert parallel size to the tensor "
-                  "parallel size", handler, "NOTE: --enable-ep-moe is deprecated. Please set "
-                  "`--ep-size` to the same value as `--tp-size` instead.")
-    if _flag(state, "enable_deepep_moe") is True:
-        state.set("moe_a2a_backend", "deepep", "--enable-deepep-moe selects the deepep "
-                  "all-to-all backend", handler, "NOTE: --enable-deepep-moe is deprecated. "
-                  "Please set `--moe-a2a-backend` to 'deepep' instead.")
+    _deprecated_moe_flags(state, handler)
     dp = _int(state.get("dp_size"))
     if state.get("enable_dp_attention") is True and dp is not None:
         if dp <= 1:
@@ -208,6 +203,19 @@ def _post_init_0_4_10(state: ResolutionState) -> None:
         if (tp_size := _int(tp)) is not None and tp_size % dp:
             raise Stop("AssertionError", "", handler, ("tp_size", "dp_size"))
     _a2a_moe(state, handler)
+
+
+def _deprecated_moe_flags(state: ResolutionState, handler: str) -> None:
+    """`__post_init__`'s first lines (0.4.x, 0.5.2: `ReleaseTraits.deprecated_moe_flags`):
+    --enable-ep-moe sets ep_size = tp_size, --enable-deepep-moe the deepep all-to-all."""
+    if _flag(state, "enable_ep_moe") is True:
+        state.set("ep_size", state.get("tp_size"), "--enable-ep-moe sets the expert parallel "
+                  "size to the tensor parallel size", handler, "NOTE: --enable-ep-moe is "
+                  "deprecated. Please set `--ep-size` to the same value as `--tp-size` instead.")
+    if _flag(state, "enable_deepep_moe") is True:
+        state.set("moe_a2a_backend", "deepep", "--enable-deepep-moe selects the deepep "
+                  "all-to-all backend", handler, "NOTE: --enable-deepep-moe is deprecated. "
+                  "Please set `--moe-a2a-backend` to 'deepep' instead.")
 
 
 def _a2a_moe(state: ResolutionState, handler: str) -> None:

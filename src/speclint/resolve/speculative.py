@@ -191,12 +191,19 @@ def _eagle_family(state: ResolutionState, traits: ReleaseTraits, algorithm: str)
                    "--speculative-eagle-topk)", handler, ("speculative_num_steps",))
     page_size = _resolved_page_size(state, traits)
     backend = state.get("attention_backend")
-    if topk > 1 and isinstance(page_size, int) and page_size > 1 and isinstance(backend, str) \
+    if topk > 1 and isinstance(page_size, int) and page_size > 1 and _read_backend(state, backend) \
             and backend not in traits.page_tree_backends:
         raise Stop("ValueError", f"speculative_eagle_topk > 1 with page_size > 1 is only "
                    f"supported on {traits.page_tree_backends}; got attention_backend={backend!r}.",
                    handler, ("speculative_eagle_topk", "page_size", "attention_backend"),
                    TREE_DRAFT_BACKEND)
+
+
+def _read_backend(state: ResolutionState, backend: object) -> bool:
+    """Whether the tree checks can read `backend`: a name, or None where the release leaves
+    it unset while resolving (`ReleaseTraits.auto_attention_backend` false: 0.5.2-0.5.3 compare
+    None with "flashinfer" and refuse). Elsewhere None means SGLang picks it later."""
+    return isinstance(backend, str) or (backend is None and not state.traits.auto_attention_backend)
 
 
 def _topk_one_relation(state: ResolutionState, handler: str, steps: object, topk: object,
@@ -354,7 +361,7 @@ def _ngram(state: ResolutionState, traits: ReleaseTraits) -> None:
     page_size = _resolved_page_size(state, traits)
     backend = state.get("attention_backend")
     if is_known(topk) and topk and topk > 1 and isinstance(page_size, int) and page_size > 1 \
-            and isinstance(backend, str) and backend != "flashinfer":
+            and _read_backend(state, backend) and backend != "flashinfer":
         raise Stop("ValueError", f"speculative_eagle_topk({topk}) > 1 with page_size({page_size})"
                    " > 1 is unstable and produces incorrect results for paged attention backends. "
                    "This combination is only supported for the 'flashinfer' backend.", handler,

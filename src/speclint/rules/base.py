@@ -7,8 +7,9 @@ yields findings. It never parses text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator, cast
+from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
 
+from speclint.core.config_files import ConfigEntry
 from speclint.core.findings import Edit, Finding, Note, Severity
 from speclint.core.launches import Diagnostic, Launch
 from speclint.core.spans import Span
@@ -17,7 +18,11 @@ from speclint.flags.config import LaunchConfig, Setting
 
 if TYPE_CHECKING:
     from speclint.core.words import Word
+    from speclint.models.config import ModelConfig
+    from speclint.models.locate import Located
+    from speclint.resolve.gpu_profiles import GpuProfile
     from speclint.resolve.result import Resolution
+    from speclint.sglang.release import Release
 
 NO_FIX = "no fix"
 """`Example.fixed` of a finding that carries no edit."""
@@ -55,10 +60,10 @@ class ModelRef:
     """A model the launch names (target or draft), and its config.json when found on disk."""
 
     reference: str | None
-    located: object = None
-    """`speclint.models.locate.Located`, or None when the launch names no model."""
-    config: object = None
-    """`speclint.models.config.ModelConfig`, or None when not found or unreadable."""
+    located: Located | None = None
+    """Where the model was looked for, or None when the launch names no model."""
+    config: ModelConfig | None = None
+    """The model's config.json, or None when not found or unreadable."""
     problem: str | None = None
     """Why the config could not be read (found but broken)."""
 
@@ -76,14 +81,14 @@ class LaunchContext:
     parsed: ParsedArgs
     config: LaunchConfig
     version: VersionChoice
-    resolution: object = None
-    """`speclint.resolve.Resolution`: what SGLang will really run with."""
+    resolution: Resolution | None = None
+    """What SGLang will really run with."""
     target: ModelRef | None = None
     draft: ModelRef | None = None
-    config_refusal: tuple | None = None
-    """(ConfigEntry, message) for the first `--config` file key SGLang's merger refuses."""
-    gpu: object = None
-    """The `GpuProfile` the launch was resolved for (None: not given)."""
+    config_refusal: tuple[ConfigEntry, str] | None = None
+    """(entry, message) for the first `--config` file key SGLang's merger refuses."""
+    gpu: GpuProfile | None = None
+    """The GPU the launch was resolved for (None: not given)."""
 
     @property
     def counted(self) -> bool:
@@ -96,8 +101,8 @@ class LaunchContext:
         return self.launch.partly_read
 
     @property
-    def release(self):
-        """`speclint.sglang.Release`: what speclint knows about the checked SGLang release."""
+    def release(self) -> Release:
+        """What speclint knows about the checked SGLang release."""
         from speclint.sglang import release
 
         return release(self.version.version)
@@ -182,8 +187,7 @@ class LaunchContext:
     @property
     def speculative_algorithm(self) -> str | None:
         """The algorithm after SGLang's aliasing (NEXTN → EAGLE), or None."""
-        resolution = cast("Resolution | None", self.resolution)
-        value = resolution.effective.get("speculative_algorithm") if resolution else None
+        value = self.resolution.effective.get("speculative_algorithm") if self.resolution else None
         return value if isinstance(value, str) else None
 
 

@@ -218,7 +218,7 @@ def cached_check(path: str, options: LintOptions, cache: ResultCache,
     """`lint(text, path, options)` through the cache; None when the file cannot be read (the
     caller lints it the usual way, which reports why)."""
     from speclint import depends
-    from speclint.lint import read_bytes
+    from speclint.frontends.reading import read_bytes
 
     data, error, _size = read_bytes(path)
     if error is not None or data is None:

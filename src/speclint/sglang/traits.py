@@ -9,7 +9,19 @@ field is required, so a new release's entry has to state each fact.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 from functools import lru_cache
+
+from speclint.sglang.traits_backends import (
+    _KV_MLA_0_5_4,
+    _KV_MLA_0_5_7,
+    _KV_MLA_0_5_21,
+    _QUANT_0_4_10,
+    _QUANT_0_5_4,
+    _QUANT_0_5_14,
+    _QUANT_0_5_23,
+    RECORDED_BACKEND_FACTS,
+)
 
 _MTP_0_5_23 = (
     "DeepseekV32ForCausalLM", "DeepseekV3ForCausalLM", "DeepseekV4ForCausalLM",
@@ -164,15 +176,57 @@ class ReleaseTraits:
     replica_offset_spans_pp: bool
     """data_parallel_controller.py moves each DP replica's first GPU by tp * pp * gpu_id_step;
     0.4.10.post2 by tp * gpu_id_step."""
+    quantization_verified: bool
+    """`ModelConfig._verify_quantization` runs while the arguments resolve (resolve/quantization.py;
+    recorded: 0.4.6.post5 builds no ModelConfig then)."""
+    quantization_compatible: dict[str, tuple[str, ...]]
+    """`_verify_quantization`'s `compatible_quantization_methods`: --quantization -> checkpoint
+    quant_methods it accepts."""
+    requantization_methods: tuple[str, ...]
+    """model_config.py `REQUANTIZATION_METHODS`: online requantization of any checkpoint."""
+    quantization_user_overrides: tuple[str, ...]
+    """--quantization values an `override_quantization_method` hook adopts whatever the
+    checkpoint (humming.py, 0.5.16+)."""
+    quantization_missing: tuple[str, ...]
+    """--quantization choices the release's QUANTIZATION_METHODS lacks ("Unknown quantization
+    method", recorded: bitsandbytes in 0.5.4-0.5.7)."""
+    auto_backend_choice: str
+    """How the release picks the attention backend for an H100/B200 when none is given
+    (resolve/auto_backend.py, recorded): '' (not while resolving), 'flashinfer' (0.5.4-0.5.5:
+    flashinfer on Blackwell), 'tree_free' (0.5.6: trtllm_mha on Blackwell without tree
+    drafting), 'given_topk' (0.5.7+: and, with speculative decoding, a topk given)."""
+    deepseek_blackwell_mla: bool
+    """DeepSeek-V3 on Blackwell with no backend given runs trtllm_mla (0.5.3+, recorded)."""
+    deprecated_moe_flags: bool
+    """`__post_init__` rewrites --enable-ep-moe (ep_size = tp_size) and --enable-deepep-moe
+    (moe_a2a_backend deepep) before its handlers (0.5.2; 0.4.x in parallel.py's post_init)."""
+    kv4_dtypes: tuple[str, ...]
+    """KV-cache dtypes `_handle_kv4_compatibility` checks against the backend: fp4_e2m1
+    (0.5.7-0.5.15), nvfp4 / fp4_mx_block16 (0.5.16-0.5.18); empty: no such check."""
+    trtllm_mla_majors: tuple[int, ...]
+    """Compute-capability majors an explicit trtllm_mla backend runs on ("only supported on
+    Blackwell GPUs (SM100)" / "(SM100/SM12x)"); empty: no check (backend_gpu.py)."""
+    trtllm_mla_kv_dtypes: tuple[str, ...]
+    """KV-cache dtypes trtllm_mla accepts ("TensorRT-LLM MLA backend only supports
+    kv-cache-dtype of ..."); empty: no check."""
+    trtllm_mha_gpu_check: str
+    """How trtllm_mha is checked against the GPU: 'sm100' (any use needs SM100),
+    'prefill_sm100' (prefill SM100, decode SM90/100/120), 'hopper' (both SM90/100/120), ''."""
+    fa4_prefill_only: bool
+    """"FA4 backend is only supported for prefill": fa4 as the attention or decode backend
+    is refused."""
+    mla_prefill_graph_fixed: int | None
+    """memory_hook.py: prefill CUDA graphs of an MLA model capture up to this many tokens
+    (0.5.22: 2048); None: up to min(8192, chunked prefill size) (0.5.23)."""
     gpu_resolution: bool
     """0.5.23's GPU-dependent resolution and filled-in defaults are modelled (resolve/hardware.py,
     resolve/defaults.py: arg_groups/memory_hook.py, `_handle_missing_default_values`);
     elsewhere those fields are Unknown, "unverified for SGLang X"."""
 
 
-_A2A_0_5_14 = {"megamoe": "Mega", "deepep": "DeepEP", "mooncake": "Mooncake", "nixl": "Nixl",
-               "ascend_fuseep": "Ascend fused EP", "flashinfer": "Flashinfer MoE A2A",
-               "mori": "MoRI"}
+_A2A_0_5_14: dict[str, str | None] = {
+    "megamoe": "Mega", "deepep": "DeepEP", "mooncake": "Mooncake", "nixl": "Nixl",
+    "ascend_fuseep": "Ascend fused EP", "flashinfer": "Flashinfer MoE A2A", "mori": "MoRI"}
 _A2A_0_5_23 = dict.fromkeys(("megamoe", "deepep", "deepep_v2", "mooncake", "nixl",
                              "ascend_fuseep", "flashinfer", "flashinfer_megamoe", "mori", "pplx"))
 _NGRAM_CUDA_ONLY = "Ngram speculative decoding only supports CUDA device."
@@ -202,7 +256,11 @@ TRAITS: dict[str, ReleaseTraits] = {
         parallel_steps="post_init", a2a_spanning={"deepep": "DeepEP"},
         a2a_ep_size_hook=False, a2a_info_backends=(),
         flashinfer_a2a_needs_dp_attention=False, waterfill=None, dp_lm_head_asserts=False, separate_attn_dp_size=False,
-        replica_offset_spans_pp=False,
+        replica_offset_spans_pp=False, mla_prefill_graph_fixed=None, trtllm_mla_majors=(10,),
+        trtllm_mla_kv_dtypes=(), trtllm_mha_gpu_check="", auto_backend_choice="", deepseek_blackwell_mla=False, deprecated_moe_flags=False,
+        kv4_dtypes=(), fa4_prefill_only=False,
+        quantization_verified=True, quantization_compatible=_QUANT_0_4_10,
+        requantization_methods=(), quantization_user_overrides=(), quantization_missing=(),
         gpu_resolution=False),
     "0.5.6.post2": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
@@ -234,7 +292,12 @@ TRAITS: dict[str, ReleaseTraits] = {
                       "ascend_fuseep": "Ascend fused EP"},
         a2a_ep_size_hook=False, a2a_info_backends=(),
         flashinfer_a2a_needs_dp_attention=False, waterfill=None, dp_lm_head_asserts=False, separate_attn_dp_size=False,
-        replica_offset_spans_pp=True,
+        replica_offset_spans_pp=True, mla_prefill_graph_fixed=None, trtllm_mla_majors=(10,),
+        trtllm_mla_kv_dtypes=_KV_MLA_0_5_4, trtllm_mha_gpu_check="sm100", auto_backend_choice="tree_free", deepseek_blackwell_mla=True, deprecated_moe_flags=False,
+        kv4_dtypes=(), fa4_prefill_only=True,
+        quantization_verified=True, quantization_compatible=_QUANT_0_5_4,
+        requantization_methods=(), quantization_user_overrides=(),
+        quantization_missing=("bitsandbytes",),
         gpu_resolution=False),
     "0.5.14": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
@@ -260,7 +323,12 @@ TRAITS: dict[str, ReleaseTraits] = {
         parallel_steps="handlers", a2a_spanning=_A2A_0_5_14, a2a_ep_size_hook=False,
         a2a_info_backends=("megamoe",), flashinfer_a2a_needs_dp_attention=True,
         waterfill="deepep_waterfill", dp_lm_head_asserts=False, separate_attn_dp_size=False, replica_offset_spans_pp=True,
-        gpu_resolution=False),
+        mla_prefill_graph_fixed=None, trtllm_mla_majors=(10, 12),
+        trtllm_mla_kv_dtypes=_KV_MLA_0_5_7, trtllm_mha_gpu_check="prefill_sm100",
+        auto_backend_choice="given_topk", deepseek_blackwell_mla=True, deprecated_moe_flags=False,
+        kv4_dtypes=("fp4_e2m1",), fa4_prefill_only=False, quantization_verified=True,
+        quantization_compatible=_QUANT_0_5_14, requantization_methods=(),
+        quantization_user_overrides=(), quantization_missing=(), gpu_resolution=False),
     "0.5.23": ReleaseTraits(
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"), has_ngram=True,
         upper_cases_algorithm=True,
@@ -287,12 +355,16 @@ TRAITS: dict[str, ReleaseTraits] = {
         parallel_steps="hooks", a2a_spanning=_A2A_0_5_23, a2a_ep_size_hook=True,
         a2a_info_backends=(), flashinfer_a2a_needs_dp_attention=False,
         waterfill="waterfill", dp_lm_head_asserts=False, separate_attn_dp_size=True, replica_offset_spans_pp=True,
-        gpu_resolution=True),
+        mla_prefill_graph_fixed=None, trtllm_mla_majors=(10, 12),
+        trtllm_mla_kv_dtypes=_KV_MLA_0_5_21, trtllm_mha_gpu_check="hopper", auto_backend_choice="given_topk", deepseek_blackwell_mla=True, deprecated_moe_flags=False,
+        kv4_dtypes=(), fa4_prefill_only=False,
+        quantization_verified=True, quantization_compatible=_QUANT_0_5_23, requantization_methods=("quark_mxfp4",),
+        quantization_user_overrides=("humming",), quantization_missing=(), gpu_resolution=True),
 }
 
 
 
-def _like(release: str, **changes) -> ReleaseTraits:
+def _like(release: str, **changes: Any) -> ReleaseTraits:  # ReleaseTraits fields, any of them
     """`release`'s traits with `changes`; the GPU-dependent resolution (hardware.py, read for
     0.5.23 and checked with a GPU there) is not claimed for the recorded releases."""
     changes.setdefault("gpu_resolution", False)
@@ -301,10 +373,10 @@ def _like(release: str, **changes) -> ReleaseTraits:
 
 _SPEC_0_5_12 = dict(eagle_overlap="spec_v2_default", ngram_disables_overlap=True,
                     ngram_sets_steps=False, dflash_disables_overlap=True,
-                    page_tree_backends=("flashinfer",))
+                    page_tree_backends=("flashinfer", "fa3"))
 """0.5.11-0.5.12 server_args.py: spec v1 (overlap off) for a given topk > 1; NGRAM turns the
 overlap scheduler off and leaves steps unset; DFLASH turns it off; paged trees only on
-flashinfer."""
+flashinfer and fa3 (`attention_backend not in ["flashinfer", "fa3"]`)."""
 _PARALLEL_0_5_14 = dict(parallel_steps=TRAITS["0.5.14"].parallel_steps, separate_attn_dp_size=False)
 """`_handle_data_parallelism` where --dp-size is still the attention-DP size (0.5.20-0.5.21)."""
 
@@ -337,8 +409,10 @@ TRAITS.update({
                          page_tree_backends=("flashinfer",)),
     "0.5.5.post3": _like("0.5.6.post2", draft_revision_main=False,
                          page_tree_backends=("flashinfer",)),
-    # recorded: resolves every battery launch as 0.5.23 does
-    "0.5.22": _like("0.5.23"),
+    # recorded: resolves every battery launch as 0.5.23 does, the GPU-dependent fields
+    # (memory, CUDA graphs, attention backend) on the H100 and the B200 included
+    # (memory_hook.py: prefill CUDA graphs of MLA models capture up to 2048 tokens)
+    "0.5.22": _like("0.5.23", gpu_resolution=True, mla_prefill_graph_fixed=2048),
     # server_args.py: SGLANG_ENABLE_SPEC_V2 also covers EAGLE3 and refuses a given topk > 1
     "0.5.7": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"), spec_v2_topk_one=True),
     # and auto_choose_speculative_params gives (3, 1, 4) to architectures it does not list
@@ -369,6 +443,10 @@ TRAITS.update({
     "0.5.20": _like("0.5.23", **_PARALLEL_0_5_14),
     "0.5.21": _like("0.5.23", **_PARALLEL_0_5_14),
 })
+
+for _changes in RECORDED_BACKEND_FACTS:
+    for _release, _fields in _changes.items():
+        TRAITS[_release] = replace(TRAITS[_release], **_fields)
 
 LARGE_TREE_ARCHITECTURES = ("LlamaForCausalLM", "Grok1ForCausalLM", "Grok1VForCausalLM")
 

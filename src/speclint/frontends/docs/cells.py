@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass, field
 
 from speclint.core.launches import Diagnostic, ExtractResult
-from ...extract.embedded import Piece, map_spans
+from speclint.frontends.recognise import DOC_LAUNCHER, LAUNCH_SERVER_CMD
+from speclint.frontends.shell.embedded import Piece, map_spans
 from .excerpt import DocFile, OffsetMap, exact, virtual
 
 _SHELL_CELL = re.compile(r"%%(?:bash|sh|shell|system|script\s+(?:/\S*/)?(?:ba|z)?sh)\b")
@@ -72,9 +73,9 @@ def python_result(doc: DocFile, pieces: list[Piece]) -> ExtractResult:
     """The Python front-end on the pieces, positions moved into the file."""
     pieces = [p for p in pieces if p.text]
     mapping = OffsetMap(pieces, doc.starts)
-    if "sglang" not in mapping.text and "launch_server_cmd" not in mapping.text:
+    if "sglang" not in mapping.text and LAUNCH_SERVER_CMD not in mapping.text:
         return ExtractResult()
-    from ...extract.python import extract_python  # libcst: only for code that mentions sglang
+    from speclint.frontends.python.extract import extract_python  # libcst: only for code that mentions sglang
 
     return map_spans(extract_python(mapping.text + "\n", doc.path), mapping.move)
 
@@ -92,14 +93,12 @@ def add_python(doc: DocFile, found: ExtractResult) -> None:
 def python_block(doc: DocFile, lines: list[tuple[int, str]]) -> None:
     """A ```python fence: its Python, its shell escapes, and a shell command written in a
     Python fence (read as shell when Python finds no launch in it)."""
-    from .inline import LAUNCHER
-
     cell = split_cell(lines)
     for command in cell.shell:
         doc.shell(command, "drop", ipython=True)
     found = python_result(doc, cell.python)
     broken = any(d.kind == "syntax-error" for d in found.diagnostics)
-    if not found.launches and broken and any(LAUNCHER.search(line) for _, line in lines):
+    if not found.launches and broken and any(DOC_LAUNCHER.search(line) for _, line in lines):
         pieces = [piece for offset, line in lines for piece in _line(offset, line)]
         if doc.shell(pieces, "drop"):
             return

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.launches import Diagnostic, ExtractResult, Launch
 from speclint.core.spans import Span
-from ...extract.embedded import Budget, Piece, ShellBuffer, line_starts, span_of
+from speclint.frontends.shell.embedded import Budget, Piece, ShellBuffer, line_starts, span_of
 
 
 def exact(text: str, begin: int) -> Piece:
@@ -183,15 +183,15 @@ class DocFile:
             self.result.diagnostics.append(diagnostic)
         return len(found.launches)
 
-    def _prefixed_fragment(self, pieces: list[Piece]) -> list:
+    def _prefixed_fragment(self, pieces: list[Piece]) -> list[Launch]:
         """A block holding only an array of a framework's prefixed flags (slime's
         `SGLANG_ARGS=(--sglang-... )` in a README): read as the shell front-end reads it."""
         from ..manifests.prefixed import mentions
 
         if any(p.text is None for p in pieces) or not mentions("".join(p.text or "" for p in pieces).encode()):
             return []
-        from ...extract.embedded import map_spans
-        from ...extract.shell import extract_shell
+        from speclint.frontends.shell.embedded import map_spans
+        from speclint.frontends.shell.script import extract_shell
 
         mapping = OffsetMap(pieces, self.starts)
         fragment = extract_shell(mapping.text, self.path)

@@ -14,7 +14,8 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ...extract.embedded import Piece
+from speclint.frontends.recognise import DEFAULT_ENTRY
+from speclint.frontends.shell.embedded import Piece
 from .excerpt import DocFile, unknown, virtual
 
 ENV_LINE = re.compile(r"(?:export\s+)?[A-Z][A-Z0-9_]*=\S*(?:\s+[A-Z][A-Z0-9_]*=\S*)*")
@@ -67,7 +68,7 @@ def launch_from_parts(doc: DocFile, env_parts: list[list[Piece]], flag_parts: li
     for part in env_parts:
         pieces.extend(part)
         pieces.append(virtual(" ", part[-1].end if part else at))
-    pieces.append(virtual("python -m sglang.launch_server ", at))
+    pieces.append(virtual(DEFAULT_ENTRY + " ", at))
     pieces.append(unknown(REST_REASON, at, at))
     for part in flag_parts:
         pieces.append(virtual(" ", part[0].begin if part else at))

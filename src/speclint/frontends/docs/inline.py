@@ -15,13 +15,11 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...extract.embedded import Piece
+from speclint.frontends.shell.embedded import Piece
+from speclint.frontends.recognise import DOC_LAUNCHER, PROSE_LAUNCH
 from .excerpt import DocFile, exact, unknown, virtual
 from .flag_lists import ENV_LINE, REST_REASON, is_fragment
 
-LAUNCHER = re.compile(r"sglang\.launch_server\b|(?<![\w.-])sglang\s+serve\b")
-_PROSE = re.compile(r"(?<![\w./$=-])(?:[A-Z_][A-Z0-9_]*=[^\s`]+\s+)*"
-                    r"(?:python[\d.]*\s+-m\s+sglang\.launch_server|sglang\s+serve)(?![\w.-])")
 _MODEL = re.compile(r"(?<!\S)--model(?:-path)?(?:=|\s|$)")
 _SAFE = re.compile(r"[\w./:,=@%+~\-]*")
 _TRAILING = ".,;:)"
@@ -83,7 +81,7 @@ def with_rest(pieces: list[Piece]) -> list[Piece]:
     """A launch without `--model-path`: an unknown rest after the launcher, so that it is
     checked as the partial launch a doc shows, not as one missing its model."""
     text = "".join(p.text or "" for p in pieces)
-    match = LAUNCHER.search(text)
+    match = DOC_LAUNCHER.search(text)
     if match is None or _MODEL.search(text[match.end():]):
         return pieces
     out: list[Piece] = []
@@ -105,7 +103,7 @@ def with_rest(pieces: list[Piece]) -> list[Piece]:
 
 def code_span_launch(doc: DocFile, span: CodeSpan) -> bool:
     """A code span holding a launch: walked as shell. Returns whether one was read."""
-    match = LAUNCHER.search(span.text)
+    match = DOC_LAUNCHER.search(span.text)
     if match is None or not span.text[match.end():].strip():  # `python -m sglang.launch_server`: a name
         return False
     return doc.shell(with_rest(span_pieces(span)), "drop") > 0
@@ -175,7 +173,7 @@ def prose_launches(doc: DocFile, lines: list[tuple[int, str]], spans: list[CodeS
     inside = [s.begin - 1 for s in spans]
     clean = [line.replace("`", " ") for _, line in lines]
     for index, (offset, line) in enumerate(lines):
-        for match in _PROSE.finditer(line):
+        for match in PROSE_LAUNCH.finditer(line):
             where = offset + match.start()
             at = bisect_right(inside, where) - 1
             if at >= 0 and where <= spans[at].end:

@@ -16,12 +16,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from speclint.core.launches import Diagnostic, ExtractResult
-from ...extract.embedded import Piece
+from speclint.frontends.recognise import DOC_LAUNCHER
+from speclint.frontends.shell.embedded import Piece
 from .admonitions import deindent_admonitions
 from .cells import python_block
 from .excerpt import DocFile, exact, virtual
-from .flag_lists import ENV_LINE, block_flag_list, block_prefixed_list, is_sglang_list, launch_from_parts
-from .inline import (LAUNCHER, Fragments, classify_fragment, code_span_launch, code_spans,
+from .flag_lists import (ENV_LINE, block_flag_list, block_prefixed_list, is_sglang_list,
+                         launch_from_parts)
+from .inline import (Fragments, classify_fragment, code_span_launch, code_spans,
                      prose_launches, span_pieces)
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
 
@@ -128,7 +130,7 @@ def _code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         return
     if tag not in _SHELL_TAGS and tag not in _TEXT_TAGS and tag != "":
         return
-    if "--speculative-" in joined and not LAUNCHER.search(joined) and block_flag_list(doc, lines):
+    if "--speculative-" in joined and not DOC_LAUNCHER.search(joined) and block_flag_list(doc, lines):
         return
     if tag in _TEXT_TAGS or "sglang" not in joined:
         return

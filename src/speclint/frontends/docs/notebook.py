@@ -14,7 +14,8 @@ import re
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
-from ...extract.embedded import Piece, line_starts, map_spans
+from speclint.frontends.recognise import LAUNCH_SERVER_CMD
+from speclint.frontends.shell.embedded import Piece, line_starts, map_spans
 from .cells import add_python, python_result, split_cell
 from .excerpt import DocFile, OffsetMap, exact, virtual
 
@@ -150,7 +151,7 @@ def _code(path: str, code: list[Piece], code_cells: list[tuple[int, int]], start
     """The code cells, read in their own text (`notebook`) and moved into the file."""
     mapping = OffsetMap(code, starts)
     notebook = mapping.text
-    if "sglang" not in notebook and "launch_server_cmd" not in notebook:
+    if "sglang" not in notebook and LAUNCH_SERVER_CMD not in notebook:
         return
     doc = DocFile(notebook, path)
     split = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...extract.embedded import Piece, map_spans
+from speclint.frontends.shell.embedded import Piece, map_spans
 from .excerpt import DocFile, OffsetMap
 
 YAML_TAGS = frozenset({"yaml", "yml"})
@@ -24,7 +24,7 @@ def worth_reading(text: str) -> bool:
 
 def yaml_block(doc: DocFile, pieces: list[Piece]) -> int:
     """Launches of one yaml fence, added to `doc`; returns how many."""
-    from ...extract.yaml_manifest import extract_yaml
+    from speclint.frontends.manifests.yaml_manifest import extract_yaml
 
     mapping = OffsetMap(pieces, doc.starts)
     found = extract_yaml(mapping.text, doc.path)

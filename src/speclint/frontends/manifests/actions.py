@@ -10,15 +10,12 @@ non-POSIX `shell:` (pwsh, cmd, python) are not read as shell.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import yaml
 
 from speclint.core.words import Word
-from ...extract.embedded import Piece, ShellBuffer
+from speclint.frontends.shell.embedded import Piece, ShellBuffer
+from speclint.frontends.manifests.yaml_nodes import NodeReader, get, mapping_pairs
 
-if TYPE_CHECKING:
-    from ...extract.yaml_manifest import _Reader
 
 _POSIX_SHELLS = ("bash", "sh")
 
@@ -32,29 +29,27 @@ def is_workflow(root: yaml.Node, path: str) -> bool:
     return "jobs" in keys and (in_folder or "on" in keys)
 
 
-def read_workflow(reader: "_Reader", root: yaml.MappingNode) -> None:
-    from ...extract.yaml_manifest import _get, mapping_pairs
-
-    workflow_env = _env(reader, _get(root, "env"), {})
-    default_shell = _shell_of(_get(_get(root, "defaults") or root, "run"))
-    jobs = _get(root, "jobs")
+def read_workflow(reader: NodeReader, root: yaml.MappingNode) -> None:
+    workflow_env = _env(reader, get(root, "env"), {})
+    default_shell = _shell_of(get(get(root, "defaults") or root, "run"))
+    jobs = get(root, "jobs")
     if not isinstance(jobs, yaml.MappingNode):
         return
     for _name, job in mapping_pairs(jobs):
-        job_env = _env(reader, _get(job, "env"), workflow_env)
-        job_shell = _shell_of(_get(_get(job, "defaults") or job, "run")) or default_shell
-        image = _image(_get(job, "container"))
-        steps = _get(job, "steps")
+        job_env = _env(reader, get(job, "env"), workflow_env)
+        job_shell = _shell_of(get(get(job, "defaults") or job, "run")) or default_shell
+        image = _image(get(job, "container"))
+        steps = get(job, "steps")
         if not isinstance(steps, yaml.SequenceNode):
             continue
         for step in steps.value:
-            run = _get(step, "run")
+            run = get(step, "run")
             if not isinstance(run, yaml.ScalarNode) or "sglang" not in run.value:
                 continue
             shell = _shell_of(step) or job_shell
             if shell is not None and shell.split()[0].rsplit("/", 1)[-1] not in _POSIX_SHELLS:
                 continue
-            env = _env(reader, _get(step, "env"), job_env)
+            env = _env(reader, get(step, "env"), job_env)
             buffer = ShellBuffer(reader.text, reader.starts, reader.budget)
             buffer.add_code(_expressions_unknown(reader.scalar_pieces(run)))
             count = len(reader.result.launches)
@@ -66,24 +61,18 @@ def read_workflow(reader: "_Reader", root: yaml.MappingNode) -> None:
 
 
 def _shell_of(node: yaml.Node | None) -> str | None:
-    from ...extract.yaml_manifest import _get
-
-    shell = _get(node, "shell") if node is not None else None
+    shell = get(node, "shell") if node is not None else None
     return shell.value if isinstance(shell, yaml.ScalarNode) and shell.value else None
 
 
 def _image(container: yaml.Node | None) -> yaml.ScalarNode | None:
-    from ...extract.yaml_manifest import _get
-
     if isinstance(container, yaml.ScalarNode):
         return container
-    image = _get(container, "image") if container is not None else None
+    image = get(container, "image") if container is not None else None
     return image if isinstance(image, yaml.ScalarNode) else None
 
 
-def _env(reader: "_Reader", node: yaml.Node | None, outer: dict[str, Word]) -> dict[str, Word]:
-    from ...extract.yaml_manifest import mapping_pairs
-
+def _env(reader: NodeReader, node: yaml.Node | None, outer: dict[str, Word]) -> dict[str, Word]:
     env = dict(outer)
     if not isinstance(node, yaml.MappingNode):
         return env

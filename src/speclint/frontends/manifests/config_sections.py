@@ -11,24 +11,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import yaml
 
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from ...extract.embedded import span_of
+from speclint.frontends.recognise import DEFAULT_ENTRY
+from speclint.frontends.shell.embedded import span_of
+from speclint.frontends.manifests.yaml_nodes import Loader, NodeReader, get, mapping_pairs
 from .sglang_config import config_launch, looks_like_config, read_config
 
-if TYPE_CHECKING:
-    from ...extract.yaml_manifest import _Reader
 
 _MODES = ("prefill", "decode", "aggregated", "agg")
 MAX_DEPTH = 30
 
 
-def read_flag_maps(reader: "_Reader", root: yaml.Node) -> bool:
+def read_flag_maps(reader: NodeReader, root: yaml.Node) -> bool:
     """Launches for the flag-key maps in one document; True when the document was one."""
     if looks_like_config(root):
         config = read_config(reader.text, reader.path, node=root, move=_identity, other_file=False)
@@ -48,8 +46,6 @@ def _identity(span: Span) -> Span:
 def _sections(root: yaml.Node) -> list[tuple[yaml.MappingNode, yaml.Node | None]]:
     """Every mapping under a `sglang_config:` key (per mode, or the section itself), with
     the environment srtctl gives that mode (`prefill_environment:` next to it)."""
-    from ...extract.yaml_manifest import _get, mapping_pairs
-
     found: list[tuple[yaml.MappingNode, yaml.Node | None]] = []
     seen: set[int] = set()
     stack: list[tuple[yaml.Node, int]] = [(root, 0)]
@@ -62,7 +58,7 @@ def _sections(root: yaml.Node) -> list[tuple[yaml.MappingNode, yaml.Node | None]
             for key, value in mapping_pairs(node):
                 if isinstance(key, yaml.ScalarNode) and key.value == "sglang_config" \
                         and isinstance(value, yaml.MappingNode):
-                    modes = [(v, _get(node, ("aggregated" if k.value == "agg" else k.value) + "_environment"))
+                    modes = [(v, get(node, ("aggregated" if k.value == "agg" else k.value) + "_environment"))
                              for k, v in value.value if isinstance(k, yaml.ScalarNode)
                              and k.value in _MODES and isinstance(v, yaml.MappingNode)]
                     found.extend(modes if modes else [(value, None)])
@@ -74,7 +70,7 @@ def _sections(root: yaml.Node) -> list[tuple[yaml.MappingNode, yaml.Node | None]
     return found
 
 
-def _section(reader: "_Reader", node: yaml.MappingNode, env_node: yaml.Node | None = None) -> None:
+def _section(reader: NodeReader, node: yaml.MappingNode, env_node: yaml.Node | None = None) -> None:
     config = read_config(reader.text, reader.path, node=node, move=_identity, other_file=False)
     where = reader.span(node)
     args = [Word(None, where, dynamic_reason="the flags srtctl writes before the sglang_config "
@@ -93,21 +89,17 @@ def _section(reader: "_Reader", node: yaml.MappingNode, env_node: yaml.Node | No
             args += [flag, Word(str(value), entry.value_span)]
     env: dict[str, Word] = {}
     if isinstance(env_node, yaml.MappingNode):
-        from ...extract.yaml_manifest import mapping_pairs
-
         for key, value in mapping_pairs(env_node):
             if isinstance(key, yaml.ScalarNode) and isinstance(value, yaml.ScalarNode):
                 env[key.value] = Word(value.value, reader.span(value), reader.span(value))
     if len(args) > 1:
-        reader.result.launches.append(Launch(reader.path, "python -m sglang.launch_server", where, args, env))
+        reader.result.launches.append(Launch(reader.path, DEFAULT_ENTRY, where, args, env))
 
 
-def _configmap(reader: "_Reader", root: yaml.Node) -> bool:
+def _configmap(reader: NodeReader, root: yaml.Node) -> bool:
     """`kind: ConfigMap` whose `data` holds an SGLang config file (`config.yaml: |`)."""
-    from ...extract.yaml_manifest import _get, mapping_pairs
-
-    kind = _get(root, "kind")
-    data = _get(root, "data")
+    kind = get(root, "kind")
+    data = get(root, "data")
     if not (isinstance(kind, yaml.ScalarNode) and kind.value == "ConfigMap"
             and isinstance(data, yaml.MappingNode)):
         return False
@@ -133,7 +125,7 @@ def _configmap(reader: "_Reader", root: yaml.Node) -> bool:
             return span_of(reader.starts, offsets[begin], max(offsets[max(end - 1, begin)] + 1, offsets[begin] + 1))
 
         try:
-            node = yaml.compose(inner, Loader=_loader())
+            node = yaml.compose(inner, Loader=Loader)
         except (yaml.YAMLError, RecursionError):
             continue
         if not looks_like_config(node):
@@ -144,9 +136,3 @@ def _configmap(reader: "_Reader", root: yaml.Node) -> bool:
         reader.result.launches[-1].path = reader.path
         found = True
     return found
-
-
-def _loader() -> type[yaml.SafeLoader]:
-    from ...extract.yaml_manifest import _Loader
-
-    return _Loader

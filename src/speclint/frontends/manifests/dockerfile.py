@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from ...extract.embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
+from speclint.frontends.shell.embedded import (ArgvItem, Budget, Piece, ShellBuffer, line_starts,
+                                               span_of)
 
 _KEYWORD = re.compile(r"[ \t]*([A-Za-z]+)(?=[ \t]|$)")
 _DIRECTIVE = re.compile(r"#\s*(escape|syntax|check)\s*=\s*(\S+)\s*$", re.I)

@@ -8,24 +8,19 @@ whose text is the count in decimal and whose span is where the manifest writes i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import yaml
 
 from speclint.core.words import Word
+from speclint.frontends.manifests.yaml_nodes import NodeReader, get
 
-if TYPE_CHECKING:
-    from ...extract.yaml_manifest import _Reader
 
 _K8S_GPU = "nvidia.com/gpu"
 
 
-def k8s_gpu_count(reader: "_Reader", container: yaml.Node) -> Word | None:
-    from ...extract.yaml_manifest import _get
-
-    resources = _get(container, "resources")
+def k8s_gpu_count(reader: NodeReader, container: yaml.Node) -> Word | None:
+    resources = get(container, "resources")
     for section in ("limits", "requests"):
-        value = _get(_get(resources, section), _K8S_GPU) if resources is not None else None
+        value = get(get(resources, section), _K8S_GPU) if resources is not None else None
         if isinstance(value, yaml.ScalarNode):
             span = reader.span(value)
             text = value.value.strip()
@@ -35,21 +30,19 @@ def k8s_gpu_count(reader: "_Reader", container: yaml.Node) -> Word | None:
     return None
 
 
-def compose_gpu_count(reader: "_Reader", service: yaml.Node) -> Word | None:
-    from ...extract.yaml_manifest import _get
-
-    devices = _get(_get(_get(_get(service, "deploy"), "resources"), "reservations"), "devices")
+def compose_gpu_count(reader: NodeReader, service: yaml.Node) -> Word | None:
+    devices = get(get(get(get(service, "deploy"), "resources"), "reservations"), "devices")
     if not isinstance(devices, yaml.SequenceNode):
         return None
     total, spans = 0, []
     for device in devices.value:
-        capabilities = _get(device, "capabilities")
-        driver = _get(device, "driver")
+        capabilities = get(device, "capabilities")
+        driver = get(device, "driver")
         names = [n.value for n in (capabilities.value if isinstance(capabilities, yaml.SequenceNode) else [])
                  if isinstance(n, yaml.ScalarNode)]
         if "gpu" not in names and not (isinstance(driver, yaml.ScalarNode) and driver.value == "nvidia"):
             continue
-        count, ids = _get(device, "count"), _get(device, "device_ids")
+        count, ids = get(device, "count"), get(device, "device_ids")
         if isinstance(ids, yaml.SequenceNode):
             total += len(ids.value)
             spans.append(reader.span(ids))

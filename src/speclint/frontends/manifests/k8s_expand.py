@@ -18,7 +18,7 @@ from typing import Callable
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from ...extract.embedded import ArgvItem, Piece, known_text
+from speclint.frontends.shell.embedded import ArgvItem, Piece, known_text
 
 _REFERENCE = re.compile(r"\$(?:\$|\(([^)]*)\))")
 _SHORT_C = re.compile(r"-[A-Za-z]*c[A-Za-z]*$")

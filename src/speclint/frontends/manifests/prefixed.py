@@ -14,6 +14,7 @@ a lint are set by `lint_text` (`use_prefixes`), so a front-end never reads confi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 
@@ -121,10 +122,10 @@ def _number(text: str) -> bool:
     return True
 
 
-def array_launches(variables: dict, path: str) -> list[Launch]:
+def array_launches(variables: Mapping[str, object], path: str) -> list[Launch]:
     """Launches for arrays of prefixed flags that no command in the file uses (a README's
     `SGLANG_ARGS=(--sglang-... )` fragment): one per array that holds such flags."""
-    found = []
+    found: list[Launch] = []
     for value in variables.values():
         elements = getattr(value, "elements", None)
         if not elements:

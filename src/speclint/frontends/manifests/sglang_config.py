@@ -10,40 +10,19 @@ Positions of what the file says point into that file (`Span.file`).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from typing import Callable, TypeGuard
 
 import yaml
 
+from speclint.core.config_files import ConfigEntry, ConfigFile
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
-from ...extract.embedded import line_starts, span_of
+from speclint.frontends.recognise import DEFAULT_ENTRY
+from speclint.frontends.shell.embedded import line_starts, span_of
+from speclint.frontends.manifests.yaml_nodes import Loader
 
 MAX_VALUE_CHARS = 64 * 1024
 """A value whose text would be longer (an alias-built list) is not followed."""
-
-
-@dataclass(frozen=True, slots=True)
-class ConfigEntry:
-    key: str
-    key_span: Span
-    value: object
-    """The value as `yaml.safe_load` constructs it (what SGLang's merger sees)."""
-    value_span: Span
-    item_spans: tuple[Span, ...] = ()
-    """For a list: where each item is written."""
-    problem: str | None = None
-    """Why the value cannot be known (too large, a recursive alias)."""
-
-
-@dataclass(slots=True)
-class ConfigFile:
-    path: str
-    """The file as shown in findings."""
-    entries: list[ConfigEntry] = field(default_factory=list)
-    problem: str | None = None
-    """Why the file could not be read as SGLang reads it (then no entry is known)."""
-    problem_span: Span | None = None
 
 
 def read_config(text: str, path: str, node: yaml.MappingNode | None = None,
@@ -51,8 +30,6 @@ def read_config(text: str, path: str, node: yaml.MappingNode | None = None,
     """The entries of a config file's text (or of `node`, a mapping already composed from
     `text`, e.g. a `sglang_config:` section). `move` maps spans of `text` to the file;
     `other_file`: the spans are marked as being in `path`, not in the file being linted."""
-    from ...extract.yaml_manifest import _Loader
-
     starts = line_starts(text)
     config = ConfigFile(path)
 
@@ -63,7 +40,7 @@ def read_config(text: str, path: str, node: yaml.MappingNode | None = None,
                     path if other_file else None)
 
     try:
-        loader = _Loader(text if node is None else "")  # refuses NULs and control characters
+        loader = Loader(text if node is None else "")  # refuses NULs and control characters
     except yaml.YAMLError as error:
         config.problem = f"SGLang cannot load the config file: {getattr(error, 'reason', None) or error}"
         config.problem_span = Span(1, 1, 1, 2, path if other_file else None)
@@ -173,7 +150,7 @@ def attach_config_files(launches: list[Launch], path: str) -> None:
 
 
 def load_config_file(name: str, linted: str) -> ConfigFile | None:
-    from ...lint import read_source
+    from speclint.frontends.reading import read_source
 
     if not name.lower().endswith((".yaml", ".yml")):
         return ConfigFile(name, problem=f"SGLang stops with 'Config file must be YAML format, got: "
@@ -207,5 +184,5 @@ def config_launch(path: str, config: ConfigFile, where: Span,
         args.append(Word(None, where, dynamic_reason="the rest of the command line that uses "
                          "this config (the model among it) is not in this file", splat=True))
     image_text, image_span = image if image is not None else (None, None)
-    return Launch(path, "python -m sglang.launch_server", where, args, {}, image_text, image_span,
+    return Launch(path, DEFAULT_ENTRY, where, args, {}, image_text, image_span,
                   config_file=config, standalone_config=True)

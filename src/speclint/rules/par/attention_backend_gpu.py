@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from speclint.resolve.result import BACKEND_GPU
+from speclint.sglang import RESOLUTION
 from speclint.core.findings import Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.precedence import REJECTION
@@ -17,11 +18,13 @@ Finds attention backends SGLang refuses on the GPU the launch runs on: the one g
 run` and the plugin. Without a GPU it stays silent.
 
 ## Why it matters
-SGLang 0.5.23 checks the backend against the GPU while resolving the launch and raises
-`ValueError`: `trtllm_mla` needs Blackwell (SM100/SM12x) and an fp8_e4m3, bf16 or auto KV
-cache; `trtllm_mha` (prefill or decode) needs Hopper (SM90), Blackwell (SM100) or SM120,
-and SM120 prefill refuses an fp8_e4m3 KV cache. A script written for B200s fails on the
-H100 or A100 it is copied to.
+SGLang checks the backend against the GPU while resolving the launch and raises
+`ValueError`. In 0.5.23: `trtllm_mla` needs Blackwell (SM100/SM12x) and an fp8_e4m3, bf16
+or auto KV cache; `trtllm_mha` (prefill or decode) needs Hopper (SM90), Blackwell (SM100)
+or SM120, and SM120 prefill refuses an fp8_e4m3 KV cache. Older releases refuse more:
+`trtllm_mha` needs SM100 up to 0.5.9 (its prefill up to 0.5.18), `trtllm_mla` SM100 up to
+0.5.8, each with its own KV-cache list. A script written for B200s fails on the H100 or A100
+it is copied to.
 
 ## Example
 ```bash
@@ -42,6 +45,7 @@ python -m sglang.launch_server --model-path fixtures/models/deepseek-v3 \\
     name = "attention-backend-gpu"
     severity = Severity.ERROR
     summary = "An attention backend SGLang refuses on the GPU the launch runs on."
+    rests_on = (RESOLUTION,)
     invalid = (Example(_LLAMA + " --attention-backend trtllm_mha", gpu="a100",
                        at="1:103",
                        says="refuses this launch on NVIDIA A100-SXM4-80GB: TRTLLM MHA backend",

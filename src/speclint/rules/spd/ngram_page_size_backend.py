@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from speclint.resolve.result import TREE_DRAFT_BACKEND, is_known
+from speclint.sglang import RESOLUTION
 from speclint.core.findings import Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.precedence import REJECTION
@@ -41,6 +42,7 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
     name = "ngram-page-size-backend"
     severity = Severity.ERROR
     summary = "NGRAM with --page-size > 1 on an attention backend other than flashinfer."
+    rests_on = (RESOLUTION,)
     invalid = (Example(_NGRAM + " --page-size 32 --attention-backend fa3",
                        at="1:89",
                        says="speculative_eagle_topk(10) > 1 with page_size(32) > 1 is unstable",

@@ -13,7 +13,8 @@ class SglangRejectsConfig(Rule):
 Reports launches that SGLang's argument resolution refuses, for the combinations speclint
 models that no more specific rule covers: STANDALONE or NGRAM with attention data
 parallelism, DFLASH without a draft model, `--enable-return-aux-hidden-states` with a
-draft model or a non-EAGLE3 algorithm, NGRAM on an unsupported device.
+draft model or a non-EAGLE3 algorithm, NGRAM on an unsupported device, a `--quantization`
+the target checkpoint's `quantization_config` contradicts (or one the release lacks).
 
 ## Why it matters
 SGLang raises (`ValueError`, `AssertionError`) before loading the model, often after a

@@ -1,0 +1,48 @@
+"""After extraction, for every front-end: a file that names SGLang's launcher but yielded no
+launch gets one `no-launch-found` diagnostic, so a clean run never hides an unread launch."""
+
+from __future__ import annotations
+
+
+from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.spans import Span
+from speclint.frontends.recognise import MENTION
+
+_GIVES_UP = ("unsupported-input", "file-too-large")
+"""Diagnostics that already say nothing in the file was checked."""
+_REASONS = ("launch-unread", "syntax-error", "doc-syntax-error", "broken-continuation")
+"""Diagnostics that may explain why no launch was found, most specific first."""
+
+
+def _commented(span: Span, comments: list[tuple[Span, str]]) -> bool:
+    return any((c.line, c.column) <= (span.line, span.column)
+               and (span.end_line, span.end_column) <= (c.end_line, c.end_column)
+               for c, _ in comments)
+
+
+def _span_at(text: str, start: int, end: int) -> Span:
+    line = text.count("\n", 0, start) + 1
+    column = start - (text.rfind("\n", 0, start) + 1) + 1
+    return Span(line, column, line, column + (end - start))
+
+
+def no_launch_found(text: str, extracted: ExtractResult) -> Diagnostic | None:
+    """The diagnostic for a file that names the launcher (outside comments) but yielded no
+    launch, pointing at the first mention; None when there is a launch or no mention."""
+    if extracted.launches or any(d.kind in _GIVES_UP for d in extracted.diagnostics):
+        return None
+    for match in MENTION.finditer(text):
+        span = _span_at(text, match.start(), match.end())
+        if _commented(span, extracted.comments):
+            continue
+        message = f"this file names `{match.group()}` but speclint found no launch in it"
+        reason = next((d for kind in _REASONS for d in extracted.diagnostics if d.kind == kind),
+                      None)
+        if reason is not None and reason.kind == "launch-unread":
+            message += f" ({reason.message})"
+        elif reason is not None:
+            message += f" ({reason.message}, line {reason.span.line})"
+        else:
+            message += ": nothing here was checked"
+        return Diagnostic("no-launch-found", message, span)
+    return None

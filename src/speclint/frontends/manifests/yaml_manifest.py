@@ -1,0 +1,198 @@
+"""YAML front-end: SGLang launches in Kubernetes manifests and docker-compose files.
+
+Read with PyYAML's composer (nodes keep their positions; anchors are shared nodes, `<<`
+merges are applied here). A container's `command` + `args` (Kubernetes) or `entrypoint` +
+`command` (compose) become an argv that the shell front-end reads, so `["/bin/bash", "-c",
+"<script>"]` and wrappers work as in shell scripts; `env:`/`environment:` go into the
+launch's environment and `image:` picks the SGLang release.
+"""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.spans import Span
+from speclint.core.words import Word
+from speclint.frontends.shell.embedded import ArgvItem, Piece, ShellBuffer, line_starts, span_of
+from speclint.frontends.manifests.yaml_nodes import (Loader, NodeReader, clear_merges, get,
+                                                     mapping_pairs)
+
+def extract_yaml(text: str, path: str) -> ExtractResult:
+    """Safe loading only: nodes are composed, never constructed, so `!!python/object` tags
+    are plain tagged nodes. Aliases stay shared nodes (never expanded: see `_Reader`)."""
+    result = ExtractResult()
+    starts = line_starts(text)
+    reader = _Reader(text, starts, path, result)
+    loader = None
+    try:
+        loader = Loader(text)  # its reader refuses NULs and other control characters
+        while loader.check_node():
+            document = loader.get_node()
+            if document is not None:
+                reader.document(document)
+    except RecursionError:  # PyYAML's composer recurses once per nesting level
+        mark = loader.get_mark() if loader is not None else None
+        result.diagnostics.append(Diagnostic(
+            "unsupported-input", "YAML nested too deeply for speclint to follow; launches from "
+            "here on are not checked", Span.point(mark.line + 1, mark.column + 1) if mark else Span.point(1, 1)))
+    except yaml.reader.ReaderError as error:
+        result.diagnostics.append(Diagnostic("syntax-error", f"YAML error: {error.reason} (character "
+                                             f"{error.character!r} is not allowed in YAML)",
+                                             span_of(starts, error.position, error.position + 1)))
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        span = Span.point(mark.line + 1, mark.column + 1) if mark else Span.point(1, 1)
+        problem = error.problem or error.context or "invalid YAML"
+        result.diagnostics.append(Diagnostic("syntax-error", f"YAML syntax error: {problem}", span))
+    except yaml.YAMLError as error:
+        result.diagnostics.append(Diagnostic("syntax-error", f"YAML error: {error}", Span.point(1, 1)))
+    finally:
+        if loader is not None:
+            loader.dispose()
+        clear_merges()
+    result.comments.extend(_comments(text))
+    result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
+    return result
+
+
+def _comments(text: str) -> list[tuple[Span, str]]:
+    """`# ...` comments: whole-line ones, and trailing ones after a blank outside quotes."""
+    found = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        for match in re.finditer(r"(?:^|\s)(#.*)$", line):
+            before = line[: match.start(1)]
+            if before.count('"') % 2 == 0 and before.count("'") % 2 == 0:
+                column = match.start(1) + 1
+                found.append((Span(number, column, number, len(line) + 1), match.group(1)))
+                break
+    return found
+
+
+class _Reader(NodeReader):
+    """Finds the containers of Kubernetes and compose manifests (and hands workflows and
+    flag-key maps to `actions` and `config_sections`)."""
+
+    def document(self, root: yaml.Node) -> None:
+        from speclint.frontends.manifests.actions import is_workflow, read_workflow
+
+        if is_workflow(root, self.path):
+            read_workflow(self, root)
+            return
+        from speclint.frontends.manifests.config_sections import read_flag_maps
+
+        if read_flag_maps(self, root):
+            return
+        services = get(root, "services")
+        if isinstance(services, yaml.MappingNode):
+            for _key, service in mapping_pairs(services):
+                self.compose_service(service)
+            return
+        self.find_containers(root, depth=0)
+
+    def find_containers(self, node: yaml.Node, depth: int) -> None:
+        """Every `containers:`/`initContainers:` list, wherever the workload kind nests it
+        (Deployment, StatefulSet, Job, CronJob, Pod, LeaderWorkerSet templates, List items)."""
+        if depth > 30 or id(node) in self.seen:
+            return
+        self.seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in mapping_pairs(node):
+                if isinstance(key, yaml.ScalarNode) and key.value in ("containers", "initContainers") \
+                        and isinstance(value, yaml.SequenceNode):
+                    for container in value.value:
+                        if id(container) not in self.seen:  # `[*c, *c, ...]`: one launch
+                            self.seen.add(id(container))
+                            self.k8s_container(container)
+                else:
+                    self.find_containers(value, depth + 1)
+        elif isinstance(node, yaml.SequenceNode):
+            for item in node.value:
+                self.find_containers(item, depth + 1)
+
+    def k8s_container(self, container: yaml.Node) -> None:
+        env: dict[str, Word] = {}
+        env_list = get(container, "env")
+        if isinstance(env_list, yaml.SequenceNode):
+            for item in env_list.value:
+                name = get(item, "name")
+                if not isinstance(name, yaml.ScalarNode):
+                    continue
+                value = get(item, "value")
+                if isinstance(value, yaml.ScalarNode):
+                    env[name.value] = Word(value.value, self.span(value), self.span(value))
+                else:
+                    where = get(item, "valueFrom") or name
+                    env[name.value] = Word(None, self.span(where), self.span(where),
+                                           dynamic_reason=f"{name.value} comes from valueFrom "
+                                                          "(a Secret, ConfigMap or field)")
+        argv = self.words(get(container, "command")) + self.words(get(container, "args"))
+        from speclint.frontends.manifests.gpus import k8s_gpu_count
+        from speclint.frontends.manifests.k8s_expand import K8sExpander
+
+        argv = K8sExpander(env, lambda begin, end: span_of(self.starts, begin, end)).argv(argv)
+
+        count = len(self.result.launches)
+        self.launch(argv, env, get(container, "image"))
+        self._gpus(count, k8s_gpu_count(self, container))
+
+    def _gpus(self, first: int, gpus: Word | None) -> None:
+        for launch in self.result.launches[first:]:
+            launch.gpu_count = gpus
+
+    def compose_service(self, service: yaml.Node) -> None:
+        env: dict[str, Word] = {}
+        environment = get(service, "environment")
+        if isinstance(environment, yaml.MappingNode):
+            for key, value in mapping_pairs(environment):
+                if isinstance(value, yaml.ScalarNode) and isinstance(key, yaml.ScalarNode):
+                    env[key.value] = Word(value.value, self.span(value), self.span(value))
+        elif isinstance(environment, yaml.SequenceNode):
+            for item in environment.value:
+                if isinstance(item, yaml.ScalarNode) and "=" in item.value:
+                    name, _, value = item.value.partition("=")
+                    env[name] = Word(value, self.span(item), self.span(item))
+        entrypoint, command = get(service, "entrypoint"), get(service, "command")
+        buffer = ShellBuffer(self.text, self.starts, self.budget)
+        for part in (entrypoint, command):
+            if isinstance(part, yaml.ScalarNode):
+                # compose splits a string command into words (shlex); the shell parser
+                # splits it the same way for the plain words a launch uses
+                buffer.add_space()
+                buffer.add_code(self.scalar_pieces(part))
+            else:
+                for item in self.words(part):
+                    buffer.add_word(item)
+        from speclint.frontends.manifests.gpus import compose_gpu_count
+
+        count = len(self.result.launches)
+        self._walk(buffer, env, get(service, "image"))
+        self._gpus(count, compose_gpu_count(self, service))
+
+    def words(self, node: yaml.Node | None) -> list[ArgvItem]:
+        if isinstance(node, yaml.SequenceNode):
+            return [ArgvItem(self.scalar_pieces(item)) if isinstance(item, yaml.ScalarNode) else
+                    ArgvItem([Piece(None, item.start_mark.index, item.end_mark.index,
+                                    reason="not a string")], splat=True)
+                    for item in node.value]
+        if isinstance(node, yaml.ScalarNode):  # Kubernetes wants a list; be lenient
+            return [ArgvItem(self.scalar_pieces(node))]
+        return []
+
+    def launch(self, argv: list[ArgvItem], env: dict[str, Word], image: yaml.Node | None) -> None:
+        buffer = ShellBuffer(self.text, self.starts, self.budget)
+        for item in argv:
+            buffer.add_word(item)
+        self._walk(buffer, env, image)
+
+    def _walk(self, buffer: ShellBuffer, env: dict[str, Word], image: yaml.Node | None) -> None:
+        image_info = ((image.value, self.span(image)) if isinstance(image, yaml.ScalarNode)
+                      else None)
+        count = len(self.result.launches)
+        buffer.walk(self.path, self.result, env, image_info)
+        for launch in self.result.launches[count:]:
+            for name, word in env.items():
+                if not name.startswith("__speclint_"):  # placeholders for unknown `$(VAR)`
+                    launch.env.setdefault(name, word)

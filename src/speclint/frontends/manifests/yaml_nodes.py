@@ -1,0 +1,159 @@
+"""YAML as nodes, never objects: the bounded safe loader, `<<:` merges, lookups by key, and
+the reader every manifest front-end (Kubernetes, compose, Actions, flag-key maps) builds on."""
+
+from __future__ import annotations
+
+import yaml
+
+from speclint.core.launches import ExtractResult
+from speclint.core.spans import Span
+from speclint.frontends.shell.embedded import Budget, Piece, span_of
+
+MERGE_TAG = "tag:yaml.org,2002:merge"
+MAX_DEPTH = 512
+"""Deepest YAML nesting read (flow brackets plus block indents). PyYAML's scanner looks at
+every open bracket again per token (quadratic) and its composer recurses per level: 100,000
+`[` took a second before the composer ran out of stack."""
+
+
+class Loader(yaml.SafeLoader):
+    """SafeLoader that stops at MAX_DEPTH, as the composer would later at the stack's end."""
+
+    def _deeper(self) -> None:
+        if self.flow_level + len(self.indents) >= MAX_DEPTH:
+            raise RecursionError(f"YAML nested more than {MAX_DEPTH} levels deep")
+
+    def fetch_flow_collection_start(self, TokenClass) -> None:
+        self._deeper()
+        super().fetch_flow_collection_start(TokenClass)
+
+    def add_indent(self, column: int) -> bool:
+        self._deeper()
+        return super().add_indent(column)
+
+
+_MERGED: dict[int, tuple[yaml.MappingNode, list[tuple[yaml.Node, yaml.Node]]]] = {}
+"""mapping_pairs results for mappings with merges, by node id, for one extract_yaml call
+(the node is kept so its id is not reused): merges of merges of one anchor, nine times
+each, would otherwise be computed 9**depth times."""
+
+
+def clear_merges() -> None:
+    """Forget the merges of the file just read (its nodes' ids are reused afterwards)."""
+    _MERGED.clear()
+
+
+def mapping_pairs(node: yaml.MappingNode, _active: frozenset[int] = frozenset()) -> list[tuple[yaml.Node, yaml.Node]]:
+    """The node's key/value pairs with `<<: *anchor` merges applied (explicit keys win).
+    A merge of a mapping into itself (`&a {<<: *a}`) is skipped."""
+    if not any(key.tag == MERGE_TAG for key, _ in node.value):
+        return list(node.value)
+    cached = _MERGED.get(id(node))
+    if cached is not None and cached[0] is node:
+        return cached[1]
+    active = _active | {id(node)}
+    merged: list[tuple[yaml.Node, yaml.Node]] = []
+    own: list[tuple[yaml.Node, yaml.Node]] = []
+    for key, value in node.value:
+        if key.tag == MERGE_TAG:
+            sources = value.value if isinstance(value, yaml.SequenceNode) else [value]
+            for source in sources:
+                if isinstance(source, yaml.MappingNode) and id(source) not in active:
+                    merged.extend(mapping_pairs(source, active))
+        else:
+            own.append((key, value))
+    keys = {k.value for k, _ in own if isinstance(k, yaml.ScalarNode)}
+    result: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+    for key, value in merged:
+        if isinstance(key, yaml.ScalarNode) and key.value not in keys:
+            result[key.value] = (key, value)
+    pairs = list(result.values()) + own
+    _MERGED[id(node)] = (node, pairs)
+    return pairs
+
+
+def get(node: yaml.Node, name: str) -> yaml.Node | None:
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    found = None
+    for key, value in mapping_pairs(node):
+        if isinstance(key, yaml.ScalarNode) and key.value == name:
+            found = value
+    return found
+
+
+class NodeReader:
+    """A YAML file being read: its text, where its lines start, and the launches found."""
+
+    def __init__(self, text: str, starts: list[int], path: str, result: ExtractResult) -> None:
+        self.text = text
+        self.starts = starts
+        self.path = path
+        self.result = result
+        self.budget = Budget()
+        self.seen: set[int] = set()
+        """Nodes already searched for containers: an alias is a shared node, and a
+        billion-laughs file reaches one node 9**9 times."""
+
+    def span(self, node: yaml.Node) -> Span:
+        return span_of(self.starts, node.start_mark.index, max(node.end_mark.index, node.start_mark.index + 1))
+
+    def scalar_pieces(self, node: yaml.ScalarNode) -> list[Piece]:
+        """The scalar's text with where each character is written; the whole node's range
+        for every character when the layout cannot be matched (escapes, odd folding)."""
+        value = node.value
+        begin, end = node.start_mark.index, node.end_mark.index
+        exact = _aligned(self.text, node, value)
+        return exact if exact is not None else [Piece(value, begin, end)]
+
+
+def _aligned(text: str, node: yaml.ScalarNode, value: str) -> list[Piece] | None:
+    begin, end = node.start_mark.index, node.end_mark.index
+    raw = text[begin:end]
+    style = node.style
+    if style in ("|", ">"):
+        header_end = text.find("\n", begin)
+        if header_end == -1 or header_end >= end:
+            return None
+        body_start = header_end + 1
+        lines = text[body_start:end].split("\n")
+        indents = [len(line) - len(line.lstrip(" ")) for line in lines if line.strip()]
+        indent = min(indents) if indents else 0
+        segments, at = [], body_start
+        for line in lines:
+            segments.append((line[indent:], at + min(indent, len(line))))
+            at += len(line) + 1
+    elif style in ("'", '"'):
+        body = raw[1:-1]
+        if ("\\" in body and style == '"') or ("''" in body and style == "'"):
+            return None
+        segments, at = [], begin + 1
+        for line in body.split("\n"):
+            stripped = line.strip(" \t")
+            segments.append((stripped, at + (len(line) - len(line.lstrip(" \t")))))
+            at += len(line) + 1
+    else:
+        segments, at = [], begin
+        for line in raw.split("\n"):
+            stripped = line.strip(" \t")
+            segments.append((stripped, at + (len(line) - len(line.lstrip(" \t")))))
+            at += len(line) + 1
+    pieces: list[Piece] = []
+    pos = 0
+    previous_end = begin
+    for segment, offset in segments:
+        if not segment:
+            continue
+        found = value.find(segment, pos)
+        if found == -1 or value[pos:found].strip(" \n\t") != "":
+            return None
+        if found > pos:
+            pieces.append(Piece(value[pos:found], previous_end, previous_end + 1))
+        pieces.append(Piece(segment, offset, offset + len(segment), exact=True))
+        pos = found + len(segment)
+        previous_end = offset + len(segment)
+    if value[pos:].strip(" \n\t") != "":
+        return None
+    if pos < len(value):
+        pieces.append(Piece(value[pos:], previous_end, previous_end + 1))
+    return pieces

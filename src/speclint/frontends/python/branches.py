@@ -1,0 +1,107 @@
+"""Values chosen by `if`/`elif`/`else` arms, kept as alternatives (issue 14).
+
+`kwargs = dict(...)` then `kwargs.update(...)` in one arm per algorithm before
+`sgl.Engine(**kwargs)`: after the `if`, `kwargs` is unknown for everything else, but it
+remembers the value each arm leaves (`Val.alternatives`). A launch call reading such names
+directly is emitted once per choice, each marked `core.launches.Alternative` with the arms that
+make it (names set by the same `if` go together; different `if`s multiply), at most
+MAX_ALTERNATIVES; beyond, the launch sees the unknown value as before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+import libcst as cst
+
+from speclint.core.launches import Alternative, Condition, MAX_ALTERNATIVES
+from speclint.core.spans import Span
+from speclint.frontends.python.scan import descendants, same_value
+from speclint.frontends.python.values import Val, attribute_key
+from speclint.frontends.python.walking import Walking
+
+
+Choice = tuple[tuple[Condition, ...], Val]
+
+
+def arm_conditions(walker: Walking, node: cst.If, top: cst.If | None) -> list[Condition | None]:
+    """One condition per arm of `node` (the `if`/`elif` body, then the `else` arm): None for
+    an `else` that is an `elif` (its own arms say when). `top`: the `if` of an `elif`."""
+    start = walker.pos.span(node)
+    keyword = "elif" if top is not None else "if"
+    conditions: list[Condition | None] = [Condition(
+        Span(start.line, start.column, start.line, start.column + len(keyword)),
+        f"the `{keyword}` branch at line {start.line} runs")]
+    orelse = node.orelse
+    if isinstance(orelse, cst.If):
+        conditions.append(None)
+    elif orelse is not None:
+        where = walker.pos.span(orelse)
+        conditions.append(Condition(Span(where.line, where.column, where.line, where.column + 4),
+                                    f"the `else` branch at line {where.line} runs"))
+    else:
+        first = walker.pos.span(top) if top is not None else start
+        conditions.append(Condition(Span(first.line, first.column, first.line, first.column + 2),
+                                    f"no branch of the `if` at line {first.line} runs"))
+    return conditions
+
+
+def with_alternatives(merged: Val, values: list[Val | None], conditions: list[Condition | None]) -> Val:
+    """`merged` (the unknown value after the arms) remembering what each arm left, when every
+    arm left a value and there are at most MAX_ALTERNATIVES choices."""
+    if merged.kind not in ("unknown", "list") or any(v is None for v in values):
+        return merged
+    too_many = replace(merged, alternatives=())  # () : more than the bound, in an arm too
+    choices: list[Choice] = []
+    for value, condition in zip(values, conditions):
+        own = (condition,) if condition is not None else ()
+        if value.alternatives == ():  # type: ignore[union-attr]
+            return too_many
+        if value.alternatives:  # type: ignore[union-attr]
+            choices += [(own + conds, alt) for conds, alt in value.alternatives]  # type: ignore[union-attr]
+        else:
+            choices.append((own, value))  # type: ignore[arg-type]
+        if len(choices) > MAX_ALTERNATIVES:
+            return too_many
+    if all(same_value(choices[0][1], other) for _, other in choices[1:]):
+        return merged
+    return replace(merged, alternatives=tuple(choices))
+
+
+def each(value: Val, change) -> Val | None:
+    """`change` applied to each alternative of `value` (`kwargs.update(...)` after the `if`),
+    or None when `value` has none."""
+    if not value.alternatives:
+        return None
+    changed = tuple((conds, change(alt) or alt) for conds, alt in value.alternatives)
+    return replace(value, alternatives=changed)
+
+
+def choices_for(walker: Walking, call: cst.Call) -> list[tuple[tuple[Condition, ...], dict[str, Val]]] | None:
+    """The choices a launch call makes, as names → the value each choice gives them, or None
+    when it reads no name with alternatives (or too many combinations)."""
+    read: dict[str, Val] = {}
+    for node in descendants(call, True, (cst.Lambda,)):
+        key = node.value if isinstance(node, cst.Name) else attribute_key(node) \
+            if isinstance(node, cst.Attribute) else None
+        if key is not None and key not in read:
+            value = walker.env.get(key)
+            if value is not None and value.alternatives:
+                read[key] = value
+    if not read:
+        return None
+    groups: dict[tuple, list[tuple[str, Val]]] = {}
+    for name, value in read.items():  # names one `if` set go together
+        groups.setdefault(tuple(conds for conds, _ in value.alternatives), []).append((name, value))
+    combos: list[tuple[tuple[Condition, ...], dict[str, Val]]] = [((), {})]
+    for signature, members in groups.items():
+        combos = [(so_far + conds, {**values, **{name: value.alternatives[i][1] for name, value in members}})
+                  for so_far, values in combos for i, conds in enumerate(signature)]
+        if len(combos) > MAX_ALTERNATIVES:
+            return None
+    return combos
+
+
+def mark(launches: list, conditions: tuple[Condition, ...], index: int, count: int, span: Span) -> None:
+    for launch in launches:
+        launch.alternative = Alternative(conditions, index, count)
+        launch.span = span

@@ -1,0 +1,87 @@
+"""A launch inside a function of the file whose argv comes from its parameters, read again
+for each call of the function in the file (`def start(self, args): Popen(BASE + args)`
+then `server.start(["--tp", "2"])`).
+
+Walking the function alone leaves the parameters unknown (the launch is partly read); each
+call the file makes gives them values. The function's own reading and one per call become
+alternatives of its launch ("when start() is called at line 40"), a finding they share
+reported once. Bounded: MAX_SITES calls per function, MAX_WALKS walks a file.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from speclint.core.launches import Alternative, Condition, MAX_ALTERNATIVES
+from speclint.frontends.python.helpers import bind
+from speclint.frontends.python.walking import Helper, Walking
+
+
+MAX_SITES = 8
+MAX_WALKS = 64
+
+
+def note_call(walker: Walking, call: cst.Call) -> None:
+    """Remember `call` with its arguments' values when it calls a function of the file
+    that takes arguments (a method called on any object: by a name only one class has)."""
+    if not call.args:
+        return
+    func = call.func
+    helper = None
+    if isinstance(func, cst.Name):
+        helper = walker.functions.get(func.value)
+    elif isinstance(func, cst.Attribute):
+        if isinstance(func.value, cst.Name) and func.value.value in ("self", "cls") and walker.owner:
+            helper = walker.owner.methods.get(func.attr.value)
+        else:
+            found = [info.methods[func.attr.value] for info in walker.classes if func.attr.value in info.methods]
+            helper = found[0] if len(found) == 1 else None
+    if helper is None:
+        return
+    sites = walker.call_sites.setdefault(helper.node, (helper, []))[1]
+    if len(sites) < MAX_SITES and not any(a.star for a in call.args):
+        sites.append((walker.pos.span(call), bind(walker, helper, call)))
+
+
+def walk_call_sites(walker: Walking) -> None:
+    """Functions whose own launches are partly read, walked again per call of the file."""
+    walks = MAX_WALKS
+    for node, (helper, sites) in walker.call_sites.items():
+        own = walker.launches_of.get(node, [])
+        if not own or not sites or not any(_partly(launch) for launch in own) \
+                or any(launch.alternative is not None for launch in own):
+            continue
+        made: list[tuple[Condition, list]] = []
+        name = node.name.value
+        for span, bound in sites:
+            if walks <= 0:
+                break
+            walks -= 1
+            count = len(walker.result.launches)
+            walker.walk_function(Helper(helper.node, helper.outer, helper.owner), bound=bound)
+            new = walker.result.launches[count:]
+            if any(launch.alternative is not None for launch in new):
+                continue  # `if` arms inside: they stay their own alternatives
+            made.append((Condition(span, f"{name}() is called at line {span.line}"), new))
+        _mark(own, made, node)
+
+
+def _partly(launch) -> bool:
+    return any(w.text is None for w in launch.args) or any(v.text is None for _, v in launch.kwargs)
+
+
+def _mark(own: list, made: list[tuple[Condition, list]], node: cst.FunctionDef) -> None:
+    by_span: dict = {}
+    for launch in own:
+        by_span.setdefault(launch.span, []).append((None, launch))
+    for condition, launches in made:
+        for launch in launches:
+            by_span.setdefault(launch.span, []).append((condition, launch))
+    for members in by_span.values():
+        if len(members) < 2 or len(members) > MAX_ALTERNATIVES:
+            continue
+        for index, (condition, launch) in enumerate(members):
+            if condition is None:
+                where = launch.span
+                condition = Condition(where, f"{node.name.value}() is called from elsewhere (its parameters unknown)")
+            launch.alternative = Alternative((condition,), index, len(members))

@@ -1,0 +1,114 @@
+"""Classes of the file: `self.X` / `cls.X` across methods, and launches a subclass inherits.
+
+SGLang's own tests (and suites built like them) launch in a base class's `setUpClass` with
+`other_args=cls.other_args`, and each subclass sets `other_args` (and `model`) in its body.
+The base's launch is then read once more per subclass of the same file, with the subclass's
+values; the base's own reading and the subclasses' become alternatives of that launch
+("when the class is TestMTP (line 40)"), so a finding they share is reported once. Bounded
+by MAX_INHERITED_WALKS method walks a file.
+"""
+
+from __future__ import annotations
+
+from collections import ChainMap
+import libcst as cst
+
+from speclint.core.launches import Alternative, Condition, MAX_ALTERNATIVES
+from speclint.core.spans import Span
+from speclint.frontends.python.scan import merge_envs
+from speclint.frontends.python.evaluator import Evaluator
+from speclint.frontends.python.values import Val
+from speclint.frontends.python.walking import SETUP_METHODS, ClassInfo, Helper, Walking
+
+
+MAX_INHERITED_WALKS = 64
+
+
+def class_body(walker: Walking, node: cst.ClassDef) -> None:
+    """The class body's names become `self.X` values of its methods; setUp-like methods
+    are walked first, since they set what the others read."""
+    saved, owner, count = walker.env, walker.owner, len(walker.deferred)
+    functions = dict(walker.functions)
+    name = walker.pos.span(node.name)
+    bases = [arg.value.value for arg in node.bases if isinstance(arg.value, cst.Name)]
+    walker.owner = info = ClassInfo(node.name.value, span=name, bases=bases)
+    walker.env = ChainMap({}, saved)
+    walker.block(node.body.body)
+    info.body = {"@self." + k: v for k, v in walker.env.maps[0].items()}
+    info.attrs.update(info.body)
+    info.methods = {n: h for n, h in walker.functions.items() if h.owner is info}
+    walker.functions = functions  # methods are called as self.name(), not by their name
+    mine = walker.deferred[count:]
+    walker.deferred[count:] = sorted(mine, key=lambda h: h.node.name.value not in SETUP_METHODS)
+    walker.env, walker.owner = saved, owner
+    walker.classes.append(info)
+
+
+def keep_attributes(owner: ClassInfo, written: dict[str, Val], ev: Evaluator) -> None:
+    """The `self.X` a method set, for the methods walked after it (set differently by two
+    methods: unknown)."""
+    for key in [k for k in written if k.startswith("@self.")]:
+        if key in owner.attrs:
+            owner.attrs.update(merge_envs({}, [written, owner.attrs], ev, {key}))
+        else:
+            owner.attrs[key] = written[key]
+
+
+def _ancestors(info: ClassInfo, by_name: dict[str, ClassInfo]) -> list[ClassInfo]:
+    """The file's classes `info` derives from, nearest first (depth first, left to right)."""
+    found: list[ClassInfo] = []
+    stack = list(reversed(info.bases))
+    while stack:
+        base = by_name.get(stack.pop())
+        if base is None or base is info or base in found:
+            continue
+        found.append(base)
+        stack.extend(reversed(base.bases))
+    return found
+
+
+def walk_inherited(walker: Walking) -> None:
+    """Walk each subclass's inherited methods with the subclass's values, and mark the
+    launches they make and the base's own as alternatives of one launch per call."""
+    by_name = {info.name: info for info in walker.classes}
+    budget = MAX_INHERITED_WALKS
+    groups: dict[Span, list[tuple[ClassInfo, list]]] = {}
+    for info in walker.classes:
+        ancestors = _ancestors(info, by_name)
+        if not ancestors:
+            continue
+        attrs: dict[str, Val] = {}
+        for ancestor in reversed(ancestors):
+            attrs.update(ancestor.body)
+        attrs.update(info.body)
+        view = ClassInfo(info.name, attrs, {}, span=info.span, bases=info.bases)
+        inherited: list[Helper] = []
+        for ancestor in ancestors:
+            for name, helper in ancestor.methods.items():
+                if name not in info.methods and name not in view.methods:
+                    view.methods[name] = helper
+                    inherited.append(helper)
+        view.methods.update(info.methods)
+        for helper in sorted(inherited, key=lambda h: h.node.name.value not in SETUP_METHODS):
+            if budget <= 0:
+                return _mark(walker, groups)
+            budget -= 1
+            count = len(walker.result.launches)
+            walker.walk_function(Helper(helper.node, helper.outer, view))
+            for launch in walker.result.launches[count:]:
+                groups.setdefault(launch.span, []).append((info, [launch]))
+    _mark(walker, groups)
+
+
+def _mark(walker: Walking, groups: dict[Span, list[tuple[ClassInfo, list]]]) -> None:
+    for span, members in groups.items():
+        base = [launch for launch in walker.result.launches if launch.span == span
+                and walker.launch_owner.get(id(launch)) is not None]
+        everyone = [(walker.launch_owner[id(launch)], launch) for launch in base] + \
+            [(info, launch) for info, launches in members for launch in launches]
+        if len(everyone) > MAX_ALTERNATIVES or any(launch.alternative is not None for _, launch in everyone):
+            continue  # already alternatives of `if` arms, or too many: each stays a launch of its own
+        for index, (info, launch) in enumerate(everyone):
+            where = info.span or span
+            condition = Condition(where, f"the class is {info.name} (line {where.line})")
+            launch.alternative = Alternative((condition,), index, len(everyone))

@@ -1,0 +1,325 @@
+"""Evaluating a Python expression against the values the walker knows (name -> `Val`).
+
+Strings keep where each character is written; anything that needs running code (a call
+result, a parameter, `os.environ`) is unknown, with a reason. Calls of the file's own helper
+functions are evaluated by the walker (`helpers`), through the `helper` callback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+import libcst as cst
+
+from speclint.core.words import Identity
+from speclint.frontends.python.positions import Positions, decode_body
+from speclint.frontends.python.values import (ITEM_WEIGHT, MAX_WEIGHT, Entries, Entry, Val,
+                                              attribute_key, bounded)
+from speclint.frontends.shell.embedded import Piece, known_text, unknown_reason
+
+
+class Evaluator:
+    """Evaluates expressions against `env` (name → Val)."""
+
+    def __init__(self, positions: Positions, env: dict[str, Val], imports: dict[str, str],
+                 helpers: Callable[[cst.Call], "Val | None"] | None = None) -> None:
+        self.pos = positions
+        self.env = env
+        self.imports = imports
+        self.helpers = helpers
+        """The value a call of a function defined in the file returns (None: not one)."""
+
+    def unknown(self, node: cst.CSTNode, reason: str, splat: bool = False,
+                identity: Identity | None = None) -> Val:
+        begin, end = self.pos.offsets(node)
+        return Val("unknown", self.pos.span(node), begin, end, reason=reason, splat=splat,
+                   identity=identity)
+
+    def named(self, node: cst.CSTNode, name: str, reason: str, made_at: cst.CSTNode | None = None) -> Val:
+        """An unknown value the file calls `name`, made at `made_at` (a parameter, a loop
+        variable), or a name the file never assigns (the same value wherever it is read)."""
+        key = f"{name}@{self.pos.offsets(made_at)[0]}" if made_at is not None else f"{name}@free"
+        return self.unknown(node, reason, identity=Identity(name, key))
+
+    def _make(self, node: cst.CSTNode, kind: str, value: object = None,
+              pieces: list[Piece] | None = None) -> Val:
+        begin, end = self.pos.offsets(node)
+        return bounded(Val(kind, self.pos.span(node), begin, end, value, pieces or []))
+
+    def dotted(self, node: cst.BaseExpression) -> str | None:
+        """`sgl.Engine` → 'sglang.Engine' through the file's imports."""
+        parts: list[str] = []
+        while isinstance(node, cst.Attribute):
+            parts.append(node.attr.value)
+            node = node.value
+        if not isinstance(node, cst.Name):
+            return None
+        parts.append(self.imports.get(node.value, node.value))
+        return ".".join(reversed(parts))
+
+    def eval(self, node: cst.BaseExpression) -> Val:
+        method = getattr(self, "_" + type(node).__name__, None)
+        if method is None:
+            return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+        return method(node)
+
+    # ---- literals --------------------------------------------------------------------------
+
+    def _SimpleString(self, node: cst.SimpleString) -> Val:
+        prefix = node.prefix.lower()
+        if "b" in prefix:
+            return self.unknown(node, "a bytes literal")
+        begin, _ = self.pos.offsets(node)
+        quote = node.quote
+        body = node.value[len(node.prefix) + len(quote): len(node.value) - len(quote)]
+        pieces = decode_body(body, begin + len(node.prefix) + len(quote), "r" in prefix)
+        try:
+            evaluated = node.evaluated_value
+        except (SyntaxError, ValueError, MemoryError, RecursionError):  # a NUL in the literal
+            return self.unknown(node, "a string literal Python cannot read")
+        if known_text(pieces) != evaluated:
+            pieces = [Piece(str(evaluated), *self.pos.offsets(node))]
+        return self._make(node, "str", pieces=pieces)
+
+    def _ConcatenatedString(self, node: cst.ConcatenatedString) -> Val:
+        return self._join(node, [self.eval(node.left), self.eval(node.right)])
+
+    def _FormattedString(self, node: cst.FormattedString) -> Val:
+        raw = "r" in node.prefix.lower()
+        pieces: list[Piece] = []
+        for part in node.parts:
+            if isinstance(part, cst.FormattedStringText):
+                pieces += decode_body(part.value, self.pos.offsets(part)[0], raw, fstring=True)
+                continue
+            begin, end = self.pos.offsets(part)
+            value = self.eval(part.expression)
+            text = value.text
+            if part.format_spec or (part.conversion not in (None, "s")) or text is None:
+                pieces.append(Piece(None, begin, end, reason=value.why_unknown() if text is None
+                                    else f"`{_source(part)}` is formatted when the program runs",
+                                    identity=value.word_identity if text is None and not part.format_spec
+                                    and part.conversion in (None, "s") else None))
+            else:
+                pieces.append(Piece(text, begin, end, origin=value.origin))
+        return self._make(node, "str", pieces=pieces)
+
+    def _Integer(self, node: cst.Integer) -> Val:
+        return self._make(node, "const", node.evaluated_value)
+
+    def _Float(self, node: cst.Float) -> Val:
+        return self._make(node, "const", node.evaluated_value)
+
+    def _UnaryOperation(self, node: cst.UnaryOperation) -> Val:
+        inner = self.eval(node.expression)
+        if isinstance(node.operator, cst.Minus) and inner.kind == "const" \
+                and isinstance(inner.value, (int, float)) and not isinstance(inner.value, bool):
+            return self._make(node, "const", -inner.value)
+        return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+
+    def _Name(self, node: cst.Name) -> Val:
+        name = node.value
+        if name in ("True", "False", "None"):
+            return self._make(node, "const", {"True": True, "False": False, "None": None}[name])
+        found = self.env.get(name)
+        if found is None:
+            return self.named(node, name, f"`{name}` has no value known statically")
+        return self.read(found, node)
+
+    def read(self, found: Val, node: cst.CSTNode) -> Val:
+        """A variable's value as used at `node`: written here, assigned at its origin."""
+        begin, end = self.pos.offsets(node)
+        origin = found.origin or found.span
+        pieces = found.pieces
+        if found.kind == "str":
+            text = known_text(pieces)
+            pieces = [Piece(text, begin, end, origin=origin) if text is not None else
+                      Piece(None, begin, end, reason=unknown_reason(pieces), origin=origin)]
+        return replace(found, span=self.pos.span(node), begin=begin, end=end, origin=origin,
+                       pieces=pieces)
+
+    def _Attribute(self, node: cst.Attribute) -> Val:
+        name = self.dotted(node)
+        if name == "sys.executable":
+            begin, end = self.pos.offsets(node)
+            return self._make(node, "str", pieces=[Piece("python", begin, end)])
+        key = attribute_key(node)
+        if key is not None and key in self.env:
+            return self.read(self.env[key], node)
+        if name in self.env:
+            return self.read(self.env[name], node)
+        reason = f"`{_source(node)}` is only known when the program runs"
+        base = node
+        while isinstance(base, cst.Attribute):
+            base = base.value
+        if name is not None and isinstance(base, cst.Name):  # `args.num_steps`: one value per name
+            owner = self.env.get(base.value)
+            if owner is None:
+                return self.named(node, name, reason)
+            where = owner.origin or owner.span
+            return self.unknown(node, reason, identity=Identity(name, f"{name}@{where.line}:{where.column}"))
+        return self.unknown(node, reason)
+
+    def _List(self, node: cst.List | cst.Tuple) -> Val:
+        items: list[Val] = []
+        weight = 0
+        for element in node.elements:
+            value = self.eval(element.value)
+            if isinstance(element, cst.StarredElement):
+                if value.kind == "list":
+                    items.extend(value.value)  # type: ignore[arg-type]
+                else:
+                    items.append(replace(value, kind="unknown", splat=True,
+                                         reason=value.why_unknown()))
+            else:
+                items.append(value)
+            weight += ITEM_WEIGHT + value.weight
+            if weight > MAX_WEIGHT:  # `[*a, *a, ...]`: stop before building it
+                break
+        return self._make(node, "list", items)
+
+    _Tuple = _List
+
+    def _Dict(self, node: cst.Dict) -> Val:
+        entries = Entries()
+        for element in node.elements:
+            if isinstance(element, cst.StarredDictElement):
+                entries.merge(self.eval(element.value), self.pos.span(element))
+            else:
+                key = self.eval(element.key)
+                if key.kind == "str" and key.text is not None:
+                    entries.set(Entry(key.text, key.span, self.eval(element.value)))
+                else:
+                    entries.set(Entry(None, key.span, self.unknown(element, "a key not known statically")))
+            if entries.weight > MAX_WEIGHT:
+                break
+        return self._make(node, "dict", entries.list())
+
+    # ---- operators and calls ---------------------------------------------------------------
+
+    def _BinaryOperation(self, node: cst.BinaryOperation) -> Val:
+        if not isinstance(node.operator, (cst.Add, cst.Subtract)):
+            return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+        left, right = self.eval(node.left), self.eval(node.right)  # once each: `a + a + ...` is linear
+        if isinstance(node.operator, cst.Add):
+            if left.kind == right.kind == "list":
+                return self._make(node, "list", list(left.value) + list(right.value))  # type: ignore
+            if left.kind == "list" and right.kind == "unknown":
+                # `[python, -m, sglang.launch_server] + args`: the known words, then any number of
+                # others (an unknown start stays unknown: it may be any program)
+                return self._make(node, "list", list(left.value) + [replace(right, splat=True)])  # type: ignore
+            if left.kind in ("str", "unknown") and right.kind in ("str", "unknown") \
+                    and "str" in (left.kind, right.kind):
+                return self._join(node, [left, right])
+        sign = 1 if isinstance(node.operator, cst.Add) else -1  # `k + 1`: k's identity, shifted
+        shifted = _shifted(left, right, sign) or (_shifted(right, left, 1) if sign == 1 else None)
+        inner = next((v for v in (left, right) if v.kind == "unknown"), None)  # say why that part is not known
+        reason = inner.why_unknown() if inner is not None and shifted is None else \
+            f"`{_source(node)}` is computed when the program runs"
+        return self.unknown(node, reason, identity=shifted)
+
+    def _join(self, node: cst.CSTNode, parts: list[Val]) -> Val:
+        pieces: list[Piece] = []
+        for part in parts:
+            if part.kind == "str":
+                pieces += part.pieces
+            else:
+                pieces.append(Piece(None, part.begin, part.end, reason=part.why_unknown()))
+        return self._make(node, "str", pieces=pieces)
+
+    def _Call(self, node: cst.Call) -> Val:
+        name = self.dotted(node.func) or ""
+        args = [a for a in node.args if not a.keyword and not a.star]
+        if name == "dict":
+            entries = Entries()
+            for arg in node.args:
+                if arg.keyword is not None:
+                    entries.set(Entry(arg.keyword.value, self.pos.span(arg.keyword), self.eval(arg.value)))
+                else:
+                    entries.merge(self.eval(arg.value), self.pos.span(arg))
+                if entries.weight > MAX_WEIGHT:
+                    break
+            return self._make(node, "dict", entries.list())
+        if name in ("str", "list", "tuple") and len(args) == 1 and not node.args[0].keyword:
+            inner = self.eval(args[0].value)
+            if name == "str" and inner.kind == "unknown":
+                return self.unknown(node, inner.why_unknown(), identity=inner.word_identity)
+            if name == "str" and inner.kind == "const":
+                return self._make(node, "str", pieces=[Piece(str(inner.value), inner.begin, inner.end)])
+            if (name == "str" and inner.kind == "str") or (name != "str" and inner.kind == "list"):
+                return replace(inner, span=self.pos.span(node))
+        if name == "os.path.join" and args:
+            parts = [self.eval(a.value) for a in args]
+            texts = [p.text for p in parts]
+            if None not in texts and all(p.kind == "str" for p in parts):
+                begin, end = self.pos.offsets(node)
+                return self._make(node, "str", pieces=[Piece(_path_join(texts), begin, end)])
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "join" and len(args) == 1:
+            separator = self.eval(node.func.value)
+            items = self.eval(args[0].value)
+            if separator.kind == "str" and separator.text is not None and items.kind == "list":
+                return self._joined(node, separator, items.value)  # type: ignore[arg-type]
+        if (name == "shlex.split" and args) or (isinstance(node.func, cst.Attribute)
+                                                and node.func.attr.value == "split" and not node.args):
+            source = args[0].value if name == "shlex.split" else node.func.value
+            text = self.eval(source)
+            if isinstance(source, cst.Name) and text.kind == "str":  # each word where it is written
+                text = self.env[source.value]
+            if text.kind == "str":  # split into words when the program runs: the shell front-end splits it
+                return self._make(node, "list", [replace(text, shell_code=True)])
+        if self.helpers is not None:
+            returned = self.helpers(node)
+            if returned is not None:
+                return returned
+        if name in ("os.getenv", "os.environ.get") and args:
+            key = self.eval(args[0].value).text
+            return self.unknown(node, f"environment variable {key or '?'} (read when the program runs)")
+        return self.unknown(node, f"`{_source(node.func)}(...)` is computed when the program runs")
+
+    def _joined(self, node: cst.Call, separator: Val, items: list[Val]) -> Val:
+        pieces: list[Piece] = []
+        for index, item in enumerate(items):
+            if index:
+                pieces.append(Piece(separator.text, separator.begin, separator.end))
+            if item.kind == "str":
+                pieces += item.pieces
+            elif item.kind == "const":
+                pieces.append(Piece(item.text, item.begin, item.end))
+            else:
+                pieces.append(Piece(None, item.begin, item.end, reason=item.why_unknown()))
+        return self._make(node, "str", pieces=pieces)
+
+    def _Subscript(self, node: cst.Subscript) -> Val:
+        base = self.eval(node.value)
+        if base.kind == "dict" and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+            key = self.eval(node.slice[0].slice.value).text
+            found = [e for e in base.value if e.key == key]  # type: ignore[union-attr]
+            if key is not None and found and not any(e.key is None for e in base.value):  # type: ignore
+                return self.read(found[-1].value, node)
+        name = self.dotted(node.value)
+        if name == "os.environ":
+            return self.unknown(node, "an environment variable (read when the program runs)")
+        return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+
+    def _IfExp(self, node: cst.IfExp) -> Val:
+        return self.unknown(node, f"`{_source(node)}` depends on a condition")
+
+
+def _shifted(value: Val, by: Val, sign: int) -> Identity | None:
+    """`value + by` (sign 1) or `value - by` (sign -1) when value has an identity and `by`
+    is an int."""
+    if value.kind != "unknown" or value.identity is None or by.kind != "const" \
+            or type(by.value) is not int:
+        return None
+    return value.identity.shifted(sign * by.value)  # type: ignore[operator]
+
+
+def _path_join(texts) -> str:
+    import posixpath
+
+    return posixpath.join(*texts)
+
+
+def _source(node: cst.CSTNode) -> str:
+    text = cst.Module([]).code_for_node(node).strip()
+    return text if len(text) <= 40 else text[:37] + "..."

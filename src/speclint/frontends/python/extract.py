@@ -1,0 +1,100 @@
+"""Python front-end: SGLang launches in Python launch wrappers, read with libcst.
+
+The file is parsed, never imported or run. Statements are walked in order per scope so
+lists built with `+=`, `.append`, `.extend` and dicts built with `.update` have their values
+where they are used; a value assigned differently on two paths becomes unknown. Launches:
+argv lists (subprocess, os.exec*, asyncio), shell strings (`shell=True`, `os.system`,
+`launch_server_cmd`), both handed to the shell front-end, and keyword APIs
+(`sgl.Engine(...)`, `ServerArgs(...)`) kept as keyword pairs (`Launch.kwargs`). From
+16 KiB up, libcst reads only the lines the launches need (`select`: libcst takes
+20-30 s for a megabyte).
+"""
+
+from __future__ import annotations
+
+import gc
+import re
+
+import libcst as cst
+
+from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.spans import Span
+from speclint.frontends.python.depth import nesting_problem
+from speclint.frontends.python.positions import (Positions, libcst_positions, python_line_starts,
+                                                 syntax_error)
+from speclint.frontends.python.scan import comments_in
+from speclint.frontends.python.select import (SELECT_MIN_CHARS, Broken, confirm_syntax_error,
+                                              lone_backslashes_as_comments, select)
+from speclint.frontends.python.walker import PyWalker
+from speclint.frontends.shell.embedded import span_of
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_TOO_DEEP = "nested too deeply for speclint to follow; launches in this file are not checked"
+
+
+def extract_python(text: str, path: str) -> ExtractResult:
+    paused = gc.isenabled()
+    gc.disable()  # a big file makes a million acyclic nodes: each full collection rescans them
+    try:
+        return _extract(text, path)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _extract(text: str, path: str) -> ExtractResult:
+    # libcst hands the text to native code as UTF-8: a lone surrogate (from a caller's
+    # surrogateescape decoding) raised UnicodeEncodeError. U+FFFD keeps every position.
+    text = _SURROGATE.sub("\ufffd", text)
+    starts = python_line_starts(text)
+    deep = nesting_problem(text)
+    if deep is not None:  # libcst would crash the interpreter or take minutes (`depth`)
+        return ExtractResult(diagnostics=[Diagnostic("unsupported-input", f"Python {_TOO_DEEP}",
+                                                     span_of(starts, deep, deep + 1))])
+    if len(text) >= SELECT_MIN_CHARS:  # libcst reads only what the walker needs (`select`)
+        chosen = select(text, starts)
+        if isinstance(chosen, Broken):
+            found = confirm_syntax_error(text, starts, chosen.error)
+            if found is not None:
+                known = chosen.error if chosen.exact else None
+                return ExtractResult(diagnostics=[syntax_error(text, *found, known)])
+        elif chosen is not None:
+            left_out = [(span_of(starts, begin, end), comment) for begin, end, comment in chosen.comments]
+            result = _read(chosen.text, text, starts, path, chosen.lines, left_out)
+            if result is not None:  # else libcst refused the selection: read it all, as before
+                return result
+    return _read(text, text, starts, path)
+
+
+def _read(source: str, text: str, starts: list[int], path: str, lines: list[int] | None = None,
+          left_out: list[tuple[Span, str]] = ()) -> ExtractResult | None:
+    """Parse `source` (the file, or `select`'s selection of its lines, `lines` saying
+    where each starts, with the comments of the others in `left_out`) and walk it. For a
+    selection, None when libcst refuses it (the caller then reads the whole file)."""
+    result = ExtractResult()
+    whole = source is text
+    try:
+        module = cst.parse_module(lone_backslashes_as_comments(source))
+    except cst.ParserSyntaxError as error:
+        if not whole:
+            return None
+        result.diagnostics.append(syntax_error(text, error.editor_line, error.editor_column))
+        return result
+    except RecursionError:
+        if not whole:
+            return None
+        result.diagnostics.append(Diagnostic("unsupported-input", f"Python {_TOO_DEEP}", Span.point(1, 1)))
+        return result
+    try:
+        positions = Positions(libcst_positions(module), starts, lines)
+        walker = PyWalker(text, path, positions, result)
+        walker.module(module)
+        comments = [(positions.span(node), node.value) for node in comments_in(module, positions.ranges, source)]
+        result.comments += sorted(comments + list(left_out), key=lambda item: (item[0].line, item[0].column))
+    except RecursionError:  # past what the pre-scan estimates: drop what was found
+        if not whole:
+            return None
+        return ExtractResult(diagnostics=[Diagnostic("unsupported-input", f"Python {_TOO_DEEP}",
+                                                     Span.point(1, 1))])
+    result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
+    return result

@@ -1,0 +1,143 @@
+"""Functions defined in the file whose result is an argv or a command (`Popen(build_cmd())`).
+
+A call of such a helper is evaluated by walking its body quietly (no launch is recorded:
+the body is walked once more as a function of its own) with its parameters bound to the
+call's arguments, and reading what it returns. Bounded: a helper calling itself, helpers
+nested deeper than MAX_DEPTH, or more than MAX_CALLS helper calls or MAX_STATEMENTS
+statements walked for them in one file give an unknown value with the reason.
+"""
+
+from __future__ import annotations
+
+from collections import ChainMap
+from dataclasses import replace
+
+import libcst as cst
+
+from speclint.frontends.python.values import Val
+from speclint.frontends.python.walking import Helper, Walking
+
+MAX_DEPTH = 8
+
+
+def find_helper(walker: Walking, call: cst.Call) -> Helper | None:
+    func = call.func
+    if isinstance(func, cst.Name):
+        return walker.functions.get(func.value)
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) \
+            and func.value.value in ("self", "cls") and walker.owner is not None:
+        return walker.owner.methods.get(func.attr.value)
+    return None
+
+
+def call_helper(walker: Walking, call: cst.Call) -> Val | None:
+    """What the helper `call` names returns, or None when it names no helper of the file."""
+    helper = find_helper(walker, call)
+    if helper is None:
+        return None
+    ev = walker.evaluator()
+    name = helper.node.name.value
+    if helper.node in walker.active:
+        return ev.unknown(call, f"{name}() calls itself; speclint does not follow recursion")
+    if len(walker.active) >= MAX_DEPTH:
+        return ev.unknown(call, f"helpers nested more than {MAX_DEPTH} deep; speclint stops at {name}()")
+    budget = walker.helper_budget
+    if budget.calls <= 0 or budget.statements <= 0:
+        return ev.unknown(call, f"{name}(): more helper calls than speclint follows in one file")
+    budget.calls -= 1
+    if any(isinstance(d, cst.Decorator) for d in helper.node.decorators) and not _plain(helper):
+        return ev.unknown(call, f"{name}() is decorated; its result is computed when the program runs")
+    inner = walker.helper_walker()
+    inner.imports, inner.functions, inner.budget = walker.imports, walker.functions, walker.budget
+    inner.helper_budget, inner.owner = budget, helper.owner
+    inner.active = walker.active | {helper.node}
+    inner.in_function = True
+    globals_env = walker.module_env if walker.module_env is not None else walker.env
+    layers = [helper.outer] + ([helper.owner.attrs] if helper.owner is not None else []) + [globals_env]
+    inner.env = ChainMap(bind(walker, helper, call), *layers)
+    inner.returns = []
+    try:
+        inner.block(helper.node.body.body)
+    except _Exhausted:
+        return ev.unknown(call, f"{name}(): more helper statements than speclint follows in one file")
+    return _returned(ev, call, name, inner.returns)
+
+
+class _Exhausted(Exception):
+    pass
+
+
+def count_statement(walker: Walking) -> None:
+    budget = walker.helper_budget
+    budget.statements -= 1
+    if budget.statements < 0:
+        raise _Exhausted
+
+
+def _plain(helper: Helper) -> bool:
+    """Decorators that leave the result as the body returns it."""
+    for decorator in helper.node.decorators:
+        target = decorator.decorator
+        name = target.attr.value if isinstance(target, cst.Attribute) else \
+            target.value if isinstance(target, cst.Name) else ""
+        if name not in ("staticmethod", "classmethod", "cache", "lru_cache", "functools"):
+            return False
+    return True
+
+
+def bind(walker: Walking, helper: Helper, call: cst.Call) -> dict[str, Val]:
+    """The helper's parameters: the call's arguments (evaluated where it is called), the
+    defaults, or unknown values named after the parameter."""
+    ev = walker.evaluator()
+    params = helper.node.params
+    ordered = [*params.posonly_params, *params.params]
+    if helper.owner is not None and ordered and not _is_static(helper):
+        ordered = ordered[1:]  # self / cls
+    bound: dict[str, Val] = {}
+    positional = [a for a in call.args if a.keyword is None]
+    keywords = {a.keyword.value: a for a in call.args if a.keyword is not None}
+    unpacked = any(a.star for a in call.args)
+    for index, param in enumerate(ordered + list(params.kwonly_params)):
+        name = param.name.value
+        if index < len(ordered) and index < len(positional) and not any(a.star for a in positional[:index + 1]):
+            bound[name] = ev.eval(positional[index].value)
+        elif name in keywords:
+            bound[name] = ev.eval(keywords[name].value)
+        elif param.default is not None and not unpacked:
+            bound[name] = ev.eval(param.default)
+        else:
+            bound[name] = ev.named(param.name, name, f"parameter `{name}` of {helper.node.name.value}()",
+                                   param.name)
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            bound[star.name.value] = ev.unknown(star.name, f"`{star.name.value}` holds the extra arguments "
+                                                f"of {helper.node.name.value}()")
+    return bound
+
+
+def _is_static(helper: Helper) -> bool:
+    return any(isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+               for d in helper.node.decorators)
+
+
+def _returned(ev, call: cst.Call, name: str, returns: list[Val]) -> Val:
+    """One value for all the `return`s: the value when they agree; for lists, the common
+    start then an unknown number of elements; otherwise unknown."""
+    if not returns:
+        return ev.unknown(call, f"{name}() returns nothing speclint can read")
+    from speclint.frontends.python.scan import same_value
+
+    first = returns[0]
+    if all(same_value(first, other) for other in returns[1:]):
+        return first
+    reason = f"{name}() returns different values on different paths"
+    if all(r.kind == "list" for r in returns):
+        prefix: list[Val] = []
+        for items in zip(*(r.value for r in returns)):  # type: ignore[union-attr]
+            if all(item is items[0] for item in items):
+                prefix.append(items[0])
+            else:
+                break
+        tail = ev.unknown(call, reason, splat=True)
+        return replace(first, value=prefix + [tail])
+    return ev.unknown(call, reason)

@@ -1,0 +1,193 @@
+"""Which Python calls start SGLang, and what they hand it.
+
+argv calls and shell strings go through the shell front-end (it knows `python -m
+sglang.launch_server`, `sglang serve`, wrappers, `bash -c`); keyword APIs become keyword
+pairs that `speclint.flags.kwargs` maps onto SGLang's fields.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from speclint.core.words import Word
+from speclint.frontends.shell.embedded import ArgvItem, Piece
+from speclint.frontends.python.values import ITEM_WEIGHT, MAX_WEIGHT, Val
+from speclint.frontends.recognise import (ENGINE, ENTRY_WORDS, LAUNCH_TEXT, POPEN_LAUNCH_SERVER,
+                                          PREPARE_SERVER_ARGS, SERVER_ARGS, SHELL_HELPERS,
+                                          is_engine, is_server_args)
+from speclint.frontends.python.walking import Walking
+
+_ARGV_CALLS = {f"subprocess.{n}" for n in ("Popen", "run", "call", "check_call", "check_output")}
+_EXEC_V = {"os.execv", "os.execvp", "os.execve", "os.execvpe"}
+_EXEC_L = {"os.execl", "os.execlp", "os.execle", "os.execlpe"}
+_SHELL_CALLS = {"os.system", "os.popen", "subprocess.getoutput", "subprocess.getstatusoutput",
+                "asyncio.create_subprocess_shell"}
+_GENERIC_HELPER = re.compile(r"cmd|command|run|shell|exec|launch|popen|system|start", re.I)
+LAUNCH_NAMES = frozenset({name.rsplit(".", 1)[-1] for name in _ARGV_CALLS | _EXEC_V | _EXEC_L | _SHELL_CALLS}
+                         | SHELL_HELPERS | {"create_subprocess_exec", ENGINE, SERVER_ARGS,
+                                            POPEN_LAUNCH_SERVER, PREPARE_SERVER_ARGS})
+"""The last part of every name `recognize` acts on whatever its arguments, and
+GENERIC_HELPER the names it acts on when an argument spells a launch: `select`
+leaves out a statement that holds neither (nor an import alias of one)."""
+GENERIC_HELPER = _GENERIC_HELPER
+
+
+def recognize(walker: Walking, call: cst.Call) -> None:
+    ev = walker.evaluator()
+    name = ev.dotted(call.func) or ""
+    last = name.rsplit(".", 1)[-1]
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    if name in _ARGV_CALLS:
+        target = positional[0].value if positional else keywords.get("args")
+        shell = keywords.get("shell")
+        as_shell = shell is not None and ev.eval(shell).python() == (True, True)
+        if target is not None:
+            _argv_or_shell(walker, call, target, _env_words(walker, keywords.get("env")), as_shell)
+    elif name in _EXEC_V and len(positional) >= 2:
+        env = positional[2].value if name.endswith("e") and len(positional) > 2 else None
+        _argv_or_shell(walker, call, positional[1].value, _env_words(walker, env), False)
+    elif name in _EXEC_L and len(positional) >= 2:
+        items = [a for a in call.args if a.keyword is None][1:]
+        env = None
+        if name.endswith("e") and items:
+            env, items = items[-1].value, items[:-1]
+        walker.add_argv(call, _starred_items(walker, items), _env_words(walker, env))
+    elif name == "asyncio.create_subprocess_exec":
+        items = [a for a in call.args if a.keyword is None]
+        walker.add_argv(call, _starred_items(walker, items), _env_words(walker, keywords.get("env")))
+    elif name in _SHELL_CALLS or last in SHELL_HELPERS:
+        target = positional[0].value if positional else keywords.get("command") or keywords.get("cmd")
+        if target is not None:
+            walker.add_shell(ev.eval(target), _env_words(walker, keywords.get("env")))
+    elif last == ENGINE and is_engine(name, walker.imports, walker.functions, _has_model_path(call)):
+        if "server_args" not in keywords:
+            walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))
+    elif last == SERVER_ARGS and is_server_args(name):
+        walker.add_kwargs(call, SERVER_ARGS, kwargs_pairs(walker, call, "model_path"))
+    elif last == POPEN_LAUNCH_SERVER:
+        _popen_launch_server(walker, call, positional, keywords)
+    elif last == PREPARE_SERVER_ARGS and positional:
+        argv = ev.eval(positional[0].value)
+        if argv.kind == "list":
+            walker.add_argv(call, argv.value, None, _entry_words(walker, call))  # type: ignore[arg-type]
+    elif _GENERIC_HELPER.search(last):
+        for arg in positional:
+            value = ev.eval(arg.value)
+            if value.kind == "str" and LAUNCH_TEXT.search("".join(p.text or " " for p in value.pieces)):
+                walker.add_shell(value, _env_words(walker, keywords.get("env")))
+
+
+def _has_model_path(call: cst.Call) -> bool:
+    return any(a.keyword is not None and a.keyword.value == "model_path" for a in call.args)
+
+
+def _argv_or_shell(walker: Walking, call: cst.Call, target: cst.BaseExpression,
+                   env: dict[str, Word] | None, as_shell: bool) -> None:
+    ev = walker.evaluator()
+    value = ev.eval(target)
+    if value.kind == "str" and as_shell:
+        walker.add_shell(value, env)
+    elif value.kind == "list":
+        walker.add_argv(call, value.value, env)  # type: ignore[arg-type]
+
+
+def _starred_items(walker: Walking, args: list[cst.Arg]) -> list[Val]:
+    ev = walker.evaluator()
+    items: list[Val] = []
+    weight = 0
+    for arg in args:
+        value = ev.eval(arg.value)
+        weight += ITEM_WEIGHT + value.weight
+        if weight > MAX_WEIGHT:  # `os.execl(p, *a, *a, ...)`: the rest is not followed
+            items.append(ev.unknown(arg, "the arguments grow past what speclint follows", splat=True))
+            break
+        if arg.star == "*":
+            if value.kind == "list":
+                items.extend(value.value)  # type: ignore[arg-type]
+            else:
+                items.append(ev.unknown(arg, value.why_unknown(), splat=True))
+        else:
+            items.append(value)
+    return items
+
+
+def _entry_words(walker: Walking, call: cst.Call) -> list[ArgvItem]:
+    """`python -m sglang.launch_server` for helpers that build it themselves."""
+    begin, end = walker.pos.offsets(call.func)
+    return [ArgvItem([Piece(text, begin, end)]) for text in ENTRY_WORDS]
+
+
+def _popen_launch_server(walker: Walking, call: cst.Call, positional: list[cst.Arg],
+                         keywords: dict[str, cst.BaseExpression]) -> None:
+    """sglang.test.test_utils.popen_launch_server(model, base_url, timeout, api_key=None,
+    other_args=(), env=None): `python3 -m sglang.launch_server --model-path MODEL *other_args`
+    (each item passed through str())."""
+    ev = walker.evaluator()
+    model = positional[0].value if positional else keywords.get("model")
+    other = positional[4].value if len(positional) > 4 else keywords.get("other_args")
+    prefix = _entry_words(walker, call)
+    if model is not None:
+        begin, end = walker.pos.offsets(model)
+        prefix.append(ArgvItem([Piece("--model-path", begin, end)]))
+    items: list[Val] = [ev.eval(model)] if model is not None else []
+    if other is not None:
+        value = ev.eval(other)
+        items += value.value if value.kind == "list" else [  # type: ignore[operator]
+            ev.unknown(other, value.why_unknown(), splat=True)]
+    walker.add_argv(call, items, _env_words(walker, keywords.get("env")), prefix)
+
+
+def value_word(value: Val) -> Word:
+    python, known = value.python()
+    if known and not value.splat:
+        return Word(repr(python), value.span, value.origin)
+    return Word(None, value.span, value.origin, dynamic_reason=value.why_unknown(),
+                identity=value.word_identity)
+
+
+def kwargs_pairs(walker: Walking, call: cst.Call, positional_field: str | None) -> list[tuple[Word, Word]]:
+    """(keyword, value) pairs of a keyword launch, `**mapping` merges expanded."""
+    ev = walker.evaluator()
+    pairs: list[tuple[Word, Word]] = []
+    for index, arg in enumerate(call.args):
+        if arg.keyword is not None:
+            pairs.append((Word(arg.keyword.value, walker.pos.span(arg.keyword)), value_word(ev.eval(arg.value))))
+        elif arg.star == "**":
+            value = ev.eval(arg.value)
+            where = walker.pos.span(arg)
+            if value.kind != "dict":
+                unknown = Word(None, where, dynamic_reason=value.why_unknown(), splat=True)
+                pairs.append((unknown, unknown))
+                continue
+            for entry in value.value:  # type: ignore[union-attr]
+                if entry.key is None:
+                    unknown = Word(None, entry.key_span, dynamic_reason=entry.value.why_unknown(),
+                                   splat=True, expanded_at=where)
+                    pairs.append((unknown, unknown))
+                else:
+                    word = value_word(entry.value)
+                    pairs.append((Word(entry.key, entry.key_span, expanded_at=where),
+                                  Word(word.text, word.span, word.origin, word.dynamic_reason,
+                                       expanded_at=where, identity=word.identity)))
+        elif not arg.star and index == 0 and positional_field:
+            pairs.append((Word(positional_field, walker.pos.span(arg.value)), value_word(ev.eval(arg.value))))
+    return pairs
+
+
+def _env_words(walker: Walking, node: cst.BaseExpression | None) -> dict[str, Word] | None:
+    if node is None:
+        return None
+    value = walker.evaluator().eval(node)
+    if value.kind != "dict":
+        return None
+    words: dict[str, Word] = {}
+    for entry in value.value:  # type: ignore[union-attr]
+        if entry.key is None:
+            continue
+        text = entry.value.text if entry.value.kind in ("str", "const") else None
+        words[entry.key] = Word(text, entry.value.span, entry.value.origin,
+                                dynamic_reason=None if text is not None else entry.value.why_unknown())
+    return words

@@ -1,0 +1,110 @@
+"""Where a Python node is in the file, and what a string literal's body says, piece by
+piece, with where each piece is written."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from speclint.core.launches import Diagnostic
+from speclint.core.spans import Span
+from speclint.frontends.shell.embedded import Piece, line_starts, span_of
+
+_ESCAPE = re.compile(r"\\(\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}"
+                     r"|U[0-9a-fA-F]{8}|N\{[^}]*\})")
+
+
+class Positions:
+    """Node → file character offsets and Spans (libcst columns count characters).
+    `lines`: where each parsed line starts in the file, when libcst parsed a selection of
+    the file's lines (`select`); the file's own line starts otherwise."""
+
+    def __init__(self, ranges, starts: list[int], lines: list[int] | None = None) -> None:
+        self.ranges = ranges
+        self.starts = starts
+        self.lines = starts if lines is None else lines
+
+    def offsets(self, node: cst.CSTNode) -> tuple[int, int]:
+        code_range = self.ranges[node]
+        begin = self.lines[code_range.start.line - 1] + code_range.start.column
+        end = self.lines[code_range.end.line - 1] + code_range.end.column
+        return begin, end
+
+    def span(self, node: cst.CSTNode) -> Span:
+        return span_of(self.starts, *self.offsets(node))
+
+
+def decode_body(body: str, at: int, raw: bool, fstring: bool = False) -> list[Piece]:
+    """Pieces of a string literal's body starting at file offset `at`, escapes decoded."""
+    pieces: list[Piece] = []
+    if raw and not fstring:
+        return [Piece(body, at, at + len(body), exact=True)] if body else []
+    pattern = _ESCAPE if not raw else re.compile(r"(?!)")
+    if fstring:
+        pattern = re.compile(("" if raw else _ESCAPE.pattern + "|") + r"\{\{|\}\}")
+    pos = 0
+    for match in pattern.finditer(body):
+        if match.start() > pos:
+            pieces.append(Piece(body[pos:match.start()], at + pos, at + match.start(), exact=True))
+        token = match.group(0)
+        if token in ("{{", "}}"):
+            decoded = token[0]
+        elif token == "\\\n":
+            decoded = ""
+        else:
+            try:
+                decoded = ast.literal_eval('"' + token + '"')
+            except (ValueError, SyntaxError):
+                decoded = token
+        if decoded:
+            pieces.append(Piece(decoded, at + match.start(), at + match.end()))
+        pos = match.end()
+    if pos < len(body):
+        pieces.append(Piece(body[pos:], at + pos, at + len(body), exact=True))
+    return pieces
+
+
+_NEWLINE = re.compile(r"\r\n?|\n")
+
+
+def python_line_starts(text: str) -> list[int]:
+    """Where lines start as Python (and libcst) counts them: a lone CR ends a line too."""
+    if "\r" not in text:
+        return line_starts(text)
+    return [0] + [match.end() for match in _NEWLINE.finditer(text)]
+
+
+def libcst_positions(module: cst.Module):
+    """libcst's PositionProvider, which on a long `elif` chain (500) runs out of stack and,
+    cleaning up, raises KeyError instead of the RecursionError."""
+    try:
+        return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    except KeyError as error:
+        cause: BaseException | None = error
+        while cause is not None and not isinstance(cause, RecursionError):
+            cause = cause.__context__
+        if cause is None:
+            raise
+        raise RecursionError("libcst's positions") from None
+
+
+def syntax_error(text: str, line: int, column: int, known: SyntaxError | None = None) -> Diagnostic:
+    """Where CPython's own parser stops (clearer than libcst's message, which stopped at
+    `line`, `column`); parsing only. `known`: CPython's error on this text, if it ran."""
+    if known is None:
+        import ast
+
+        try:
+            ast.parse(text)
+        except (RecursionError, MemoryError, ValueError):  # too deep for CPython too; NUL bytes
+            pass
+        except SyntaxError as error:
+            known = error
+    if known is not None:
+        return Diagnostic("syntax-error", f"Python syntax error: {known.msg}",
+                          Span.point(known.lineno or line, max(known.offset or column, 1)))
+    return Diagnostic("unsupported-input", "speclint's Python parser (libcst) cannot read this "
+                      "syntax; launches in this file are not checked", Span.point(line, column))

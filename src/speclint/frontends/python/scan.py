@@ -1,0 +1,176 @@
+"""Helpers of the Python walker: finding calls in a statement, joining branch environments."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Mapping
+from collections import ChainMap
+from dataclasses import dataclass, fields, replace
+
+import libcst as cst
+
+from speclint.frontends.shell.embedded import ArgvItem, Piece
+from speclint.frontends.python.evaluator import Evaluator
+from speclint.frontends.python.values import Val, attribute_key
+
+
+_NOT_CODE = frozenset({"lpar", "rpar", "leading_lines", "lines_after_decorators", "trailing_whitespace",
+                       "comma", "dot", "equal", "colon", "semicolon", "operator", "lbracket",
+                       "rbracket", "lbrace", "rbrace", "header", "footer", "newline", "asynchronous"})
+_FIELDS: dict[tuple[type, bool], tuple[str, ...]] = {}
+_LINES = re.compile(r"\r\n?|\n")
+
+
+def _fields(kind: type, code_only: bool) -> tuple[str, ...]:
+    names = _FIELDS.get((kind, code_only))
+    if names is None:
+        names = tuple(f.name for f in fields(kind) if not code_only or (
+            f.name not in _NOT_CODE and not f.name.startswith("whitespace")))
+        _FIELDS[kind, code_only] = names
+    return names
+
+
+def descendants(node: cst.CSTNode, code_only: bool, prune: tuple[type, ...] = ()):
+    """`node` and the nodes under it, by reading the dataclass fields: libcst's visitors
+    rebuild every node they pass (a third of the time on a big file). `code_only` skips
+    whitespace and punctuation; `prune` types are yielded but not entered. Not in
+    document order (an IfExp's test comes before its body)."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, prune):
+            continue
+        for name in _fields(type(node), code_only):
+            value = getattr(node, name)
+            if isinstance(value, cst.CSTNode):
+                stack.append(value)
+            elif isinstance(value, (list, tuple)):
+                stack.extend(item for item in value if isinstance(item, cst.CSTNode))
+
+
+def comments_in(module: cst.Module, ranges, source: str) -> list[cst.Comment]:
+    """The module's comments; a top-level statement is only entered when a line from the
+    end of the one before it to the start of the one after it holds a `#`."""
+    marked = [i + 1 for i, line in enumerate(_LINES.split(source)) if "#" in line]
+    found = [empty.comment for empty in (*module.header, *module.footer) if empty.comment is not None]
+    body = module.body
+    for index, statement in enumerate(body):
+        after = ranges[body[index - 1]].end.line if index else 0
+        before = ranges[body[index + 1]].start.line if index + 1 < len(body) else 1 << 62
+        first = bisect_right(marked, after)
+        if first < len(marked) and marked[first] < before:
+            found += [n for n in descendants(statement, False) if isinstance(n, cst.Comment)]
+    return found
+
+
+def calls_in(node: cst.CSTNode, ranges) -> list[cst.Call]:
+    """Every call in `node`, outermost first (then in file order), not inside lambdas or
+    nested functions."""
+    found = [n for n in descendants(node, True, (cst.Lambda, cst.FunctionDef)) if isinstance(n, cst.Call)]
+    if len(found) > 1:
+        found.sort(key=lambda call: _order(ranges[call]))
+    return found
+
+
+def _order(code_range) -> tuple[int, int, int, int]:
+    start, end = code_range.start, code_range.end
+    return start.line, start.column, -end.line, -end.column
+
+
+def same_value(a: Val, b: Val) -> bool:
+    if a is b:
+        return True
+    if a.kind != b.kind or a.kind == "unknown":
+        return False
+    value_a, known_a = a.python()
+    value_b, known_b = b.python()
+    return known_a and known_b and value_a == value_b and type(value_a) is type(value_b)
+
+
+def merge_envs(before: Mapping[str, Val], results: list[Mapping[str, Val]], ev: Evaluator,
+               names: set[str] | None = None) -> dict[str, Val]:
+    """The environment after alternative paths: a value all paths agree on is kept; a list
+    that paths extended differently keeps the common start and then an unknown number of
+    elements; anything else becomes unknown. With `names`, only those (the ones some path
+    assigned) are merged and returned: the walker then costs nothing per unchanged name."""
+    merged: dict[str, Val] = {}
+    if names is None:
+        names = {name for env in results for name in env}
+    for name in names:
+        values = [env.get(name) for env in results]
+        first = values[0]
+        if first is not None and all(v is not None and same_value(first, v) for v in values):
+            merged[name] = first
+            continue
+        present = [v for v in values if v is not None]
+        sample = present[0]
+        reason = f"`{name}` is assigned differently on different paths (line {sample.span.line})"
+        if all(v.kind == "list" for v in present) and len(present) == len(values):
+            lists = [list(v.value) for v in present]  # type: ignore[arg-type]
+            prefix = []
+            for items in zip(*lists):
+                if all(item is items[0] for item in items):
+                    prefix.append(items[0])
+                else:
+                    break
+            tail = replace(sample, kind="unknown", value=None, pieces=[], reason=reason, splat=True,
+                           alternatives=None)
+            base = before.get(name) if before.get(name) is not None else sample
+            merged[name] = replace(base, value=prefix + [tail], alternatives=None)
+            continue
+        merged[name] = replace(sample, kind="unknown", value=None, pieces=[], reason=reason,
+                               alternatives=None)
+    return merged
+
+
+@dataclass(frozen=True, slots=True)
+class Elif:
+    """The `else` arm that is an `elif`, and the `if` it belongs to."""
+
+    node: cst.If
+    top: cst.If
+
+
+def value_key(node: cst.CSTNode) -> str | None:
+    """Where the walker keeps the value of `node`: a name, or `self.X` / `cls.X`."""
+    if isinstance(node, cst.Name):
+        return node.value
+    return attribute_key(node) if isinstance(node, cst.Attribute) else None
+
+
+def snapshot(env):
+    """A nested function's view of its enclosing function's values at definition: the
+    function's own layer copied, the layers below it are never written again."""
+    if isinstance(env, ChainMap):
+        return ChainMap(dict(env.maps[0]), *env.maps[1:])
+    return dict(env)
+
+
+def argv_item(value: Val) -> ArgvItem:
+    if value.shell_code and value.kind == "str":
+        return ArgvItem(value.pieces, code=True)
+    if value.splat or (value.kind == "unknown" and value.splat):
+        return ArgvItem([Piece(None, value.begin, value.end, reason=value.why_unknown())], splat=True,
+                        origin=value.origin)
+    if value.kind == "list":  # a nested list is not a word: unknown to the shell too
+        return ArgvItem([Piece(None, value.begin, value.end, reason="a list inside the argv")],
+                        splat=True)
+    if value.kind == "str":
+        return ArgvItem(value.pieces if value.origin is None else
+                        [Piece(value.text, value.begin, value.end, reason=value.why_unknown(),
+                               identity=value.word_identity)], origin=value.origin)
+    text = value.text
+    return ArgvItem([Piece(text, value.begin, value.end, reason=None if text is not None
+                           else value.why_unknown(), identity=value.word_identity)], origin=value.origin)
+
+
+def target_names(target: cst.CSTNode) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in target_names(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return target_names(target.value)
+    return []

@@ -1,0 +1,358 @@
+"""The Python walker: statements in order, with an environment of known values per scope.
+
+Lists built with `+=`, `.append`, `.extend` and dicts built with `.update` have their values
+where they are used; a value assigned differently on two paths becomes unknown. Each call is
+handed to `launch` (what it starts); functions, classes, branches and helper calls are
+followed by `calls`, `classes`, `branches` and `helpers`.
+"""
+
+from __future__ import annotations
+
+from collections import ChainMap
+from collections.abc import Sequence
+from dataclasses import replace
+
+import libcst as cst
+
+from speclint.core.launches import ExtractResult, Launch
+from speclint.core.words import Word
+from speclint.frontends.shell.embedded import ArgvItem, Budget, ShellBuffer
+from speclint.frontends.python.branches import (arm_conditions, choices_for, each, mark,
+                                                with_alternatives)
+from speclint.frontends.python.calls import note_call, walk_call_sites
+from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited
+from speclint.frontends.python.helpers import call_helper, count_statement
+from speclint.frontends.python.launch import recognize
+from speclint.frontends.python.scan import (Elif, argv_item, calls_in, merge_envs, snapshot,
+                                            target_names, value_key)
+from speclint.frontends.python.positions import Positions
+from speclint.frontends.python.evaluator import Evaluator
+from speclint.frontends.python.values import Entries, Entry, Val, bounded
+from speclint.frontends.python.walking import ClassInfo, Helper, HelperBudget
+
+
+class PyWalker:
+    """Walks statements in order with an environment of known values per scope."""
+
+    def __init__(self, text: str, path: str, positions: Positions, result: ExtractResult,
+                 quiet: bool = False) -> None:
+        self.text = text
+        self.path = path
+        self.pos = positions
+        self.result = result
+        self.budget = Budget()
+        self.imports: dict[str, str] = {}
+        self.env: dict[str, Val] = {}
+        self.deferred: list[Helper] = []
+        self.in_function = False
+        """Module-level functions see the module's final globals; nested ones their
+        enclosing function's values at definition."""
+        self.quiet = quiet
+        """Walking a helper's body for what it returns (`helpers`): no launches."""
+        self.functions: dict[str, Helper] = {}
+        self.owner: ClassInfo | None = None
+        """The class whose method is walked (its `self.X` values)."""
+        self.active: frozenset[cst.FunctionDef] = frozenset()
+        self.helper_budget = HelperBudget()
+        self.module_env: dict[str, Val] | None = None
+        self.returns: list[Val] | None = None
+        self.stopped = False
+        self.classes: list[ClassInfo] = []
+        self.noting = True
+        self.call_sites: dict = {}
+        """function node -> (its Helper, [(call span, parameter values)]) (`calls`)."""
+        self.launches_of: dict = {}
+        """function node -> the launches its own walk made."""
+        self.launch_owner: dict[int, ClassInfo] = {}
+        """id(launch) -> the class whose method made it (`classes`)."""
+        self.alternatives = False
+        """Some value remembers `if` arms (`branches`): launch calls look for them."""
+
+    def evaluator(self) -> Evaluator:
+        return Evaluator(self.pos, self.env, self.imports, self._helper_value)
+
+    def helper_walker(self) -> "PyWalker":
+        """A quiet walker of the same file, for a helper's body (`helpers.call_helper`)."""
+        return PyWalker(self.text, self.path, self.pos, self.result, quiet=True)
+
+    def _helper_value(self, call: cst.Call) -> Val | None:
+        return call_helper(self, call)
+
+    def module(self, module: cst.Module) -> None:
+        self.block(module.body)
+        self.module_env = self.env
+        while self.deferred:
+            self.walk_function(self.deferred.pop(0), record=True)
+        walk_inherited(self)  # a base's launch once more per subclass of the file
+        self.noting = False
+        walk_call_sites(self)  # a launch from a function's parameters, once per call of it
+        self.deferred.clear()
+
+    def walk_function(self, helper: Helper, record: bool = False, bound: dict[str, Val] | None = None) -> None:
+        """A function's body with its parameters unknown (or `bound`, from one call of it:
+        `calls`); a method sees its class's values and leaves the `self.X` it sets for
+        the methods walked after it. `record`: note which function and class made the
+        launches (`calls`, `classes`)."""
+        function, owner = helper.node, helper.owner
+        layers = [helper.outer] + ([owner.attrs] if owner is not None else [])
+        self.env = ChainMap({}, *layers, self.module_env)  # not a copy: linear in many functions
+        self.in_function, self.owner = True, owner
+        params = function.params
+        for param in [*params.posonly_params, *params.params, *params.kwonly_params,
+                      params.star_arg, params.star_kwarg]:
+            if isinstance(param, cst.Param):
+                self.env[param.name.value] = self.evaluator().named(
+                    param.name, param.name.value,
+                    f"parameter `{param.name.value}` of {function.name.value}()", param.name)
+        self.env.update(bound or {})
+        self.stopped = False
+        count = len(self.result.launches)
+        self.block(function.body.body)
+        if record:
+            self.launches_of[function] = self.result.launches[count:]
+        if owner is not None:
+            keep_attributes(owner, self.env.maps[0], self.evaluator())
+            if record:
+                for launch in self.result.launches[count:]:
+                    self.launch_owner[id(launch)] = owner
+
+    # ---- statements ------------------------------------------------------------------------
+
+    def block(self, statements) -> None:
+        for statement in statements:
+            if self.quiet:
+                count_statement(self)
+            self.statement(statement)
+            if self.stopped:  # after a `return` in this block
+                break
+
+    def statement(self, node: cst.CSTNode) -> None:
+        if isinstance(node, cst.SimpleStatementLine):
+            for small in node.body:
+                self.small(small)
+        elif isinstance(node, cst.FunctionDef):
+            helper = Helper(node, snapshot(self.env) if self.in_function else {}, self.owner)
+            self.functions[node.name.value] = helper
+            if not self.quiet:
+                self.deferred.append(helper)
+        elif isinstance(node, cst.ClassDef):
+            class_body(self, node)
+        elif isinstance(node, cst.If):
+            self.if_statement(node, None)
+        elif isinstance(node, (cst.For, cst.While)):
+            self.loop(node)
+        elif isinstance(node, cst.Try):
+            self.branches([node.body.body] + [h.body.body for h in node.handlers])
+            if node.orelse is not None:
+                self.block(node.orelse.body.body)
+            if node.finalbody is not None:
+                self.block(node.finalbody.body.body)
+        elif isinstance(node, cst.With):
+            for item in node.items:
+                self.scan(item.item)
+            self.block(node.body.body)
+        elif isinstance(node, cst.Match):
+            self.scan(node.subject)
+            self.branches([case.body.body for case in node.cases] + [[]])
+
+    def if_statement(self, node: cst.If, top: cst.If | None) -> None:
+        """Arms merge as any branches do; the names they set differently also keep each
+        arm's value (`branches`), for the launches that read them. `top`: the `if`
+        of an `elif`."""
+        self.scan(node.test)
+        orelse = node.orelse
+        self.branches([node.body.body, Elif(orelse, top or node) if isinstance(orelse, cst.If) else
+                       orelse.body.body if orelse is not None else []],
+                      arm_conditions(self, node, top))
+
+    def branches(self, groups: list, conditions: list | None = None) -> None:
+        before = self.env
+        results: list[ChainMap] = []
+        for group in groups:  # each path writes to its own layer over `before` (no copies)
+            self.env = ChainMap({}, before)
+            if isinstance(group, Elif):
+                self.if_statement(group.node, group.top)
+            else:
+                self.block(group)
+            self.stopped = False  # a return on one path: the others go on
+            results.append(self.env)
+        self.env = before
+        changed = set().union(*(env.maps[0] for env in results))
+        merged = merge_envs(before, results, self.evaluator(), changed)
+        if conditions is not None:
+            for name, value in merged.items():
+                merged[name] = with_alternatives(value, [env.get(name) for env in results], conditions)
+                self.alternatives = self.alternatives or merged[name].alternatives is not None
+        before.update(merged)
+
+    def loop(self, node: cst.For | cst.While) -> None:
+        if isinstance(node, cst.For):
+            self.scan(node.iter)
+        else:
+            self.scan(node.test)
+        before = self.env
+        self.env = body = ChainMap({}, before)
+        if isinstance(node, cst.For):
+            for name in target_names(node.target):
+                self.env[name.value] = self.evaluator().named(name, name.value, "a loop variable", name)
+        self.block(node.body.body)
+        self.stopped = False
+        self.env = before
+        before.update(merge_envs(before, [before, body], self.evaluator(), set(body.maps[0])))
+        if node.orelse is not None:
+            self.block(node.orelse.body.body)
+
+    def small(self, node: cst.BaseSmallStatement) -> None:
+        if isinstance(node, cst.Import):
+            for alias in node.names:
+                full = self.evaluator().dotted(alias.name) or ""
+                local = alias.asname.name.value if alias.asname else full.split(".")[0]
+                self.imports[local] = full if alias.asname else local
+            return
+        if isinstance(node, cst.ImportFrom):
+            module = self.evaluator().dotted(node.module) if node.module else ""
+            if not isinstance(node.names, cst.ImportStar):
+                for alias in node.names:
+                    name = alias.name.value if isinstance(alias.name, cst.Name) else ""
+                    local = alias.asname.name.value if alias.asname else name
+                    self.imports[local] = f"{module}.{name}"
+            return
+        self.scan(node)
+        if isinstance(node, cst.Return):
+            if self.returns is not None:
+                ev = self.evaluator()
+                self.returns.append(ev.eval(node.value) if node.value is not None else
+                                    ev._make(node, "const", None))
+            self.stopped = True
+        elif isinstance(node, cst.Assign):
+            value = self.evaluator().eval(node.value)
+            for target in node.targets:
+                self.assign(target.target, value)
+        elif isinstance(node, cst.AnnAssign) and node.value is not None:
+            self.assign(node.target, self.evaluator().eval(node.value))
+        elif isinstance(node, cst.AugAssign) and value_key(node.target) is not None:
+            name = value_key(node.target)
+            current = self.env.get(name)
+            if isinstance(node.operator, cst.AddAssign) and current is not None:
+                added = self.evaluator().eval(node.value)
+                self.env[name] = each(current, lambda value: bounded(self._extended(value, added))) \
+                    or bounded(self._extended(current, added))
+            else:
+                self.env[name] = self.evaluator().unknown(node.target, f"`{name}` is changed by "
+                                                          f"`{cst.Module([]).code_for_node(node.operator).strip()}`")
+        elif isinstance(node, cst.Expr) and isinstance(node.value, cst.Call):
+            self.mutation(node.value)
+
+    def _extended(self, current: Val, added: Val) -> Val:
+        if current.kind == "list" and added.kind == "list":
+            return replace(current, value=list(current.value) + list(added.value))
+        if current.kind == "str" and added.kind == "str":
+            return replace(current, pieces=current.pieces + added.pieces)
+        if current.kind == "list":
+            return replace(current, value=list(current.value) + [replace(added, kind="unknown", splat=True,
+                                                                          reason=added.why_unknown())])
+        return replace(added, kind="unknown", reason="changed with a value not known statically")
+
+    def mutation(self, call: cst.Call) -> None:
+        """`cmd.append(x)`, `cmd.extend(xs)`, `cmd.insert(i, x)`, `cfg.update(...)`."""
+        func = call.func
+        name = value_key(func.value) if isinstance(func, cst.Attribute) else None
+        if name is None:
+            return
+        method = func.attr.value
+        current = self.env.get(name)
+        if current is not None and current.alternatives:  # after `if` arms: change each choice
+            self.env[name] = each(current, lambda value: self._mutated(value, name, method, call))
+            return
+        if current is None or current.kind not in ("list", "dict"):
+            return
+        changed = self._mutated(current, name, method, call)
+        if changed is not None:
+            self.env[name] = changed
+
+    def _mutated(self, current: Val, name: str, method: str, call: cst.Call) -> Val | None:
+        """`current` after `name.method(...)`, None when the call does not change it."""
+        if current.kind not in ("list", "dict"):
+            return None
+        ev = self.evaluator()
+        args = [ev.eval(a.value) for a in call.args if not a.keyword]
+        if current.kind == "list" and method == "append" and len(args) == 1:
+            return bounded(replace(current, value=list(current.value) + args))
+        if current.kind == "list" and method == "extend" and len(args) == 1:
+            return bounded(self._extended(current, args[0]))
+        if current.kind == "dict" and method == "update":
+            entries = Entries(current.value)  # type: ignore[arg-type]
+            for arg in call.args:
+                if arg.keyword is not None:
+                    entries.set(Entry(arg.keyword.value, self.pos.span(arg.keyword), ev.eval(arg.value)))
+                else:
+                    entries.merge(ev.eval(arg.value), self.pos.span(arg))
+            return bounded(replace(current, value=entries.list()))
+        if method in ("insert", "pop", "remove", "clear", "setdefault", "sort", "reverse"):
+            unknown = ev.unknown(call, f"`{name}` is changed by .{method}()", splat=current.kind == "list")
+            return replace(current, value=[unknown]) if current.kind == "list" else unknown
+        return None
+
+    def assign(self, target: cst.BaseExpression, value: Val) -> None:
+        if value_key(target) is not None:
+            self.env[value_key(target)] = value
+        elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+            current = self.env.get(target.value.value)
+            index = target.slice[0].slice if len(target.slice) == 1 else None
+            key = self.evaluator().eval(index.value).text if isinstance(index, cst.Index) else None
+            if current is not None and current.kind == "dict" and key is not None:
+                entries = Entries(current.value)  # type: ignore[arg-type]
+                entries.set(Entry(key, self.pos.span(index), value))
+                self.env[target.value.value] = bounded(replace(current, value=entries.list()))
+            elif current is not None:
+                self.assign_unknown(target.value, f"`{target.value.value}` is changed by an assignment")
+        else:
+            self.assign_unknown(target, "assigned by unpacking")
+
+    def assign_unknown(self, target: cst.CSTNode, reason: str) -> None:
+        for name in target_names(target):
+            self.env[name.value] = self.evaluator().unknown(name, reason)
+
+    # ---- launches --------------------------------------------------------------------------
+
+    def scan(self, node: cst.CSTNode) -> None:
+        """Record the launches made by calls in `node` (not inside nested functions)."""
+        if self.quiet:
+            return
+        for call in calls_in(node, self.pos.ranges):
+            if self.noting:
+                note_call(self, call)
+            choices = choices_for(self, call) if self.alternatives else None
+            if choices is None:
+                recognize(self, call)
+                continue
+            saved = self.env
+            for index, (conditions, values) in enumerate(choices):  # one launch per choice
+                self.env = ChainMap(values, saved)
+                count = len(self.result.launches)
+                recognize(self, call)
+                mark(self.result.launches[count:], conditions, index, len(choices), self.pos.span(call))
+            self.env = saved
+
+    def add_argv(self, call: cst.Call, items: list[Val], env: dict[str, Word] | None,
+                 prefix: Sequence[ArgvItem] = ()) -> None:
+        buffer = ShellBuffer(self.text, self.pos.starts, self.budget)
+        for item in prefix:
+            buffer.add_word(item)
+        for item in items:
+            buffer.add_word(argv_item(item))
+        count = len(self.result.launches)
+        buffer.walk(self.path, self.result, env, report_errors=False)
+        for launch in self.result.launches[count:]:
+            launch.span = self.pos.span(call)  # the call that runs it, not the list's words
+
+    def add_shell(self, value: Val, env: dict[str, Word] | None) -> None:
+        if value.kind != "str":
+            return
+        buffer = ShellBuffer(self.text, self.pos.starts, self.budget)
+        buffer.add_code(value.pieces)
+        buffer.walk(self.path, self.result, env)
+
+    def add_kwargs(self, call: cst.Call, entry: str, pairs: list[tuple[Word, Word]]) -> None:
+        self.result.launches.append(Launch(self.path, entry, self.pos.span(call), [],
+                                           kwargs_style=True, kwargs=pairs))

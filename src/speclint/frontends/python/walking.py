@@ -1,0 +1,101 @@
+"""What the walker's helpers may use of it, so that they need not import `walker`, which
+imports them: `launch`, `branches`, `calls`, `classes` and `helpers` are handed the
+`walker.PyWalker` of the file, typed by the `Walking` protocol; and the records it keeps of
+the file's functions and classes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import libcst as cst
+
+from speclint.core.launches import ExtractResult, Launch
+from speclint.core.spans import Span
+from speclint.core.words import Word
+from speclint.frontends.python.positions import Positions
+from speclint.frontends.python.evaluator import Evaluator
+from speclint.frontends.python.values import Val
+from speclint.frontends.shell.embedded import ArgvItem, Budget
+
+MAX_CALLS = 256
+MAX_STATEMENTS = 20_000
+
+
+@dataclass(slots=True)
+class Helper:
+    """A function defined in the file, with what it can see where it is defined."""
+
+    node: cst.FunctionDef
+    outer: dict[str, Val]
+    """The enclosing function's values (empty for a module-level or class-level function)."""
+    owner: "ClassInfo | None" = None
+
+
+@dataclass(slots=True)
+class ClassInfo:
+    """A class of the file: `self.X` / `cls.X` values its methods set, and its methods."""
+
+    name: str
+    attrs: dict[str, Val] = field(default_factory=dict)
+    """'@self.X' -> value, from the class body and the methods walked so far."""
+    methods: dict[str, Helper] = field(default_factory=dict)
+    span: Span | None = None
+    """The class's name where it is defined."""
+    bases: list[str] = field(default_factory=list)
+    """The names of its bases as written (`class TestMTP(ServerBase)`)."""
+    body: dict[str, Val] = field(default_factory=dict)
+    """'@self.X' -> value set in the class body itself (what a subclass inherits)."""
+
+
+@dataclass(slots=True)
+class HelperBudget:
+    """What is left for helper calls in one file, shared by the walkers of its helpers."""
+
+    calls: int = MAX_CALLS
+    statements: int = MAX_STATEMENTS
+
+
+SETUP_METHODS = ("setUpClass", "setup_class", "setUp", "setup_method", "__init__", "setUpModule")
+"""Methods walked first in their class: they set the `self.X` values the others read."""
+
+
+class Walking(Protocol):
+    """A `walker.PyWalker`, as its helpers see it (its docstrings say what each holds)."""
+
+    text: str
+    path: str
+    pos: Positions
+    result: ExtractResult
+    budget: Budget
+    imports: dict[str, str]
+    env: dict[str, Val]
+    deferred: list[Helper]
+    in_function: bool
+    functions: dict[str, Helper]
+    owner: ClassInfo | None
+    active: frozenset[cst.FunctionDef]
+    helper_budget: HelperBudget
+    module_env: dict[str, Val] | None
+    returns: list[Val] | None
+    classes: list[ClassInfo]
+    call_sites: dict[cst.FunctionDef, tuple[Helper, list[tuple[Span, dict[str, Val]]]]]
+    launches_of: dict[cst.FunctionDef, list[Launch]]
+    launch_owner: dict[int, ClassInfo]
+
+    def evaluator(self) -> Evaluator: ...
+
+    def helper_walker(self) -> Walking: ...
+
+    def block(self, statements: Sequence[cst.CSTNode]) -> None: ...
+
+    def walk_function(self, helper: Helper, record: bool = False,
+                      bound: dict[str, Val] | None = None) -> None: ...
+
+    def add_argv(self, call: cst.Call, items: list[Val], env: dict[str, Word] | None,
+                 prefix: Sequence[ArgvItem] = ()) -> None: ...
+
+    def add_shell(self, value: Val, env: dict[str, Word] | None) -> None: ...
+
+    def add_kwargs(self, call: cst.Call, entry: str, pairs: list[tuple[Word, Word]]) -> None: ...

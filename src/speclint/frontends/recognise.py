@@ -1,0 +1,93 @@
+"""What starts an SGLang server: the one place every front-end asks.
+
+A launch is `python -m sglang.launch_server` or `sglang serve` (what the shell front-end
+recognises, wherever the command is written: a script, a Python argv or shell string, a
+Dockerfile, a workflow step, a doc), or one of SGLang's Python APIs (`sglang.Engine(...)`,
+`ServerArgs(...)`, its test and docs helpers). The text patterns here find where a file
+*names* a launcher (to pick text worth reading, or to say no launch was found); each says
+what it is for, since they differ on purpose (a prose line is not a shell line).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container
+
+LAUNCH_MODULE = "sglang.launch_server"
+"""The module `python -m` runs to start the server."""
+DEFAULT_ENTRY = "python -m sglang.launch_server"
+"""How a launch is named when its command line is not written (flag lists, `--config` files)."""
+SERVE_ENTRY = "sglang serve"
+
+_MODULE_ENTRIES = {LAUNCH_MODULE: DEFAULT_ENTRY}
+
+
+def module_entry(module: str | None) -> str | None:
+    """The entry `python -m MODULE` starts, or None when MODULE is not SGLang's launcher."""
+    return _MODULE_ENTRIES.get(module or "")
+
+
+def command_entry(program: str, subcommand: str | None) -> str | None:
+    """The entry a command `PROGRAM SUBCOMMAND ...` starts (`sglang serve`), or None; PROGRAM
+    is the command's base name (no folder)."""
+    return SERVE_ENTRY if program == "sglang" and subcommand == "serve" else None
+
+
+def names_launcher(command: bytes) -> bool:
+    """Whether a shell command's text names the launcher (a command speclint did not read as a
+    launch then gets the reason, for the no-launch-found finding)."""
+    return b"sglang.launch_server" in command or b"sglang serve" in command
+
+
+# ---- SGLang's Python APIs ---------------------------------------------------------------
+
+ENGINE = "Engine"
+"""`sglang.Engine(**server_args)`: a keyword launch."""
+SERVER_ARGS = "ServerArgs"
+"""`ServerArgs(model_path, **fields)`: a keyword launch (the first positional is the model)."""
+POPEN_LAUNCH_SERVER = "popen_launch_server"
+"""sglang.test.test_utils: `python3 -m sglang.launch_server --model-path MODEL *other_args`."""
+PREPARE_SERVER_ARGS = "prepare_server_args"
+"""sglang.srt.server_args: parses an argv as `launch_server` does."""
+LAUNCH_SERVER_CMD = "launch_server_cmd"
+"""SGLang's docs and notebooks helper: runs a shell command string."""
+SHELL_HELPERS = frozenset({LAUNCH_SERVER_CMD, "execute_shell_command", "run_command", "run_cmd"})
+"""Helpers (SGLang's and common ones) whose first argument is a shell command string."""
+PYTHON_MENTIONS = ("sglang", "sgl.Engine", POPEN_LAUNCH_SERVER, LAUNCH_SERVER_CMD)
+"""What a Python file must mention to be parsed: `sglang`, or one of SGLang's launch APIs in
+a snippet that omits its imports (docs and issue excerpts)."""
+ENTRY_WORDS = ("python3", "-m", LAUNCH_MODULE)
+"""The command the test helpers run (`popen_launch_server`, `prepare_server_args`)."""
+
+
+def is_engine(name: str, imports: Container[str], functions: Container[str],
+              has_model_path: bool) -> bool:
+    """Whether a call of `name` (dotted through the file's `imports`) is `sglang.Engine`:
+    through the imports, or, in a snippet that omits them, `sgl.Engine` (SGLang's documented
+    alias) and a bare `Engine(model_path=...)` (SGLang's field name), unless the file binds
+    that name itself."""
+    if name.startswith("sglang"):
+        return True
+    if name == "sgl.Engine":
+        return "sgl" not in imports
+    return name == ENGINE and ENGINE not in imports and ENGINE not in functions and has_model_path
+
+
+def is_server_args(name: str) -> bool:
+    """Whether a call of `name` (dotted through the imports) is SGLang's `ServerArgs`."""
+    return name.startswith("sglang") or name == SERVER_ARGS
+
+
+# ---- where text names a launcher ---------------------------------------------------------
+
+LAUNCH_TEXT = re.compile(r"sglang\.launch_server\b|\bsglang\s+serve\b")
+"""A string argument of a generic helper (`run(cmd)`) that holds a launch."""
+DOC_LAUNCHER = re.compile(r"sglang\.launch_server\b|(?<![\w.-])sglang\s+serve\b")
+"""A launcher in a doc's inline code span (not `my-sglang serve`, `x.sglang serve`)."""
+PROSE_LAUNCH = re.compile(r"(?<![\w./$=-])(?:[A-Z_][A-Z0-9_]*=[^\s`]+\s+)*"
+                          r"(?:python[\d.]*\s+-m\s+sglang\.launch_server|sglang\s+serve)(?![\w.-])")
+"""A command on a prose line: `VAR=x ... python -m sglang.launch_server` or `sglang serve`
+standing as words of their own."""
+MENTION = re.compile(r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b"
+                     r"|--speculative-algorithm\b")
+"""What makes a file that yielded no launch worth a no-launch-found finding."""

@@ -1,0 +1,116 @@
+"""Shell assignments as the walker meets them: `X=...`, `X+=...`, `ARR[i]=...`, `export`,
+`declare`/`local`/`typeset` with their options, `unset`. A value that depends on a branch keeps
+one value per choice of arms (`choices`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tree_sitter import Node
+
+from speclint.core.spans import Span
+from speclint.core.words import Word
+from speclint.frontends.shell import alternatives as alts
+from speclint.frontends.shell.variables import VarValue, appended, dynamic_value
+from speclint.frontends.shell.walking import Walking
+
+
+
+def assignment(walker: Walking, node: Node, exported: bool = False, array: bool = False) -> None:
+    target = node.child_by_field_name("name")
+    if target is None:
+        return
+    value_node = node.child_by_field_name("value")
+    append = any(not c.is_named and c.type == "+=" for c in node.children)
+    tm = walker.tm
+    origin = tm.node_span(value_node) if value_node is not None else tm.span(node.end_byte, node.end_byte)
+    if target.type == "subscript":
+        _element_assignment(walker, target, value_node, origin)
+        return
+    name = tm.node_text(target)
+    names = alts.referenced_names(value_node, tm) if value_node is not None else []
+    combos = alts.combinations(walker.env, names + [name] if append else names) \
+        if walker.env.has_alternatives else None
+    if combos is None:
+        value = _assigned_value(walker, name, value_node, origin, append, array)
+    else:  # the value depends on a branch: one value per choice of arms
+        base = walker.env
+        found = []
+        for choices, values in combos:
+            walker.env = alts.with_values(base, values)
+            found.append((choices, _assigned_value(walker, name, value_node, origin, append, array)))
+        walker.env = base
+        reason = next(base.vars[n].reason for n in names + [name]
+                      if n in base.vars and base.vars[n].alternatives)
+        value = VarValue(reason=reason, origin=origin, alternatives=tuple(found))
+    if exported:
+        value = replace(value, exported=True)
+    walker.env.assign(name, value)
+
+def _assigned_value(walker: Walking, name: str, value_node: Node | None, origin: Span, append: bool,
+                    array: bool) -> VarValue:
+    value = walker.expander().value(value_node, origin)
+    if value.reason is None and array and value.elements is None:
+        value = VarValue(elements=(Word(value.text or "", origin, origin),), origin=origin)
+    if append:
+        value = appended(walker.env.get(name), value, name, origin)
+    return value
+
+def _element_assignment(walker: Walking, target: Node, value_node: Node | None, origin: Span) -> None:
+    name_node = target.child_by_field_name("name")
+    index_node = target.child_by_field_name("index")
+    if name_node is None:
+        return
+    name = walker.tm.node_text(name_node)
+    current = walker.env.get(name)
+    index = walker.tm.node_text(index_node) if index_node is not None else ""
+    value = walker.expander().value(value_node, origin)
+    elements = current.elements if current is not None and current.reason is None else None
+    if elements is None and current is None:
+        elements = ()
+    if elements is not None and index.isdigit() and int(index) <= len(elements) and value.reason is None:
+        word = Word(value.text or "", origin, origin)
+        position = int(index)
+        updated = elements[:position] + (word,) + elements[position + 1 :]
+        walker.env.assign(name, VarValue(elements=updated, origin=origin))
+    else:
+        walker.env.assign(name, dynamic_value(f"${name}[{index}] is assigned dynamically", origin))
+
+def declaration(walker: Walking, node: Node) -> None:
+    keyword = node.children[0].type if node.children else ""
+    exported = keyword == "export"
+    unexport = False
+    array = False
+    for child in node.children[1:]:
+        kind = child.type
+        if kind == "word":
+            option = walker.tm.node_text(child)
+            if option.startswith("-") and not option.startswith("--"):
+                if "A" in option or ("n" in option and keyword != "export"):
+                    _dynamic_declared(walker, node, "associative array or name reference")
+                    return
+                exported = exported or "x" in option
+                array = array or "a" in option
+                unexport = unexport or (keyword == "export" and "n" in option)
+            elif option.startswith("+") and "x" in option:
+                unexport = True
+        elif kind == "variable_assignment":
+            assignment(walker, child, exported=exported and not unexport, array=array)
+        elif kind == "variable_name":
+            name = walker.tm.node_text(child)
+            if exported or unexport:
+                walker.env.set_exported(name, not unexport, walker.tm.node_span(child))
+
+def _dynamic_declared(walker: Walking, node: Node, what: str) -> None:
+    for child in node.named_children:
+        target = child.child_by_field_name("name") if child.type == "variable_assignment" else child
+        if target is not None and target.type == "variable_name":
+            name = walker.tm.node_text(target)
+            walker.env.assign(name, dynamic_value(f"${name} is an {what}", walker.tm.node_span(child)))
+
+def unset(walker: Walking, node: Node) -> None:
+    for child in node.named_children:
+        if child.type in ("variable_name", "word"):
+            name = walker.tm.node_text(child)
+            if not name.startswith("-"):
+                walker.env.vars[name] = VarValue(text="", is_set=False, origin=walker.tm.node_span(child))

@@ -1,0 +1,102 @@
+"""Shell builtins that change this shell's variables or hold code: `eval`, `alias`, `source`,
+`read`, `set -a`, function calls. They are never run: their effect on what the walker knows
+is applied (values forgotten, variables made unknown) and code they hold is walked.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from speclint.core.words import Word
+from speclint.frontends.shell.expand import Arg
+from speclint.frontends.shell.variables import dynamic_value
+from speclint.frontends.shell.walking import Walking
+
+
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+BUILTINS_WITH_EFFECTS = {"eval", "source", ".", "read", "mapfile", "readarray", "getopts", "printf", "set",
+                          "alias"}
+
+
+def changes_variables(walker: Walking, name: str) -> bool:
+    """Whether a command named `name` may assign variables of this shell."""
+    return name in BUILTINS_WITH_EFFECTS or name in walker.functions
+
+
+def builtin_effects(walker: Walking, node: Node, args: list[Arg]) -> bool:
+    """Apply what a builtin does to variables; True when the command is such a builtin."""
+    name = args[0].word.text
+    if name is None:
+        return False
+    env = walker.env
+    line = walker.line_of(node)
+    texts = [a.word.text for a in args]
+    if name == "eval":
+        if len(args) >= 2:
+            walker.parse_nested(args[1:] if len(args) > 2 else args[1], None, walker.image)
+        env.poison_all(f"eval at line {line} may change any variable")
+    elif name == "alias":
+        for arg in args[1:]:
+            body = _alias_body(arg)
+            if body is not None:  # scripts do not expand aliases: the body is checked as written
+                walker.parse_nested(body, None, walker.image)
+    elif name in ("source", "."):
+        target = texts[1] if len(texts) > 1 else None
+        if not (target and target.endswith("/activate")):
+            env.poison_all(f"`{name} {target or '...'}` at line {line} may change any variable")
+    elif name in ("read", "mapfile", "readarray", "getopts", "printf"):
+        for var in _names_set_by(name, texts):
+            env.assign(var, dynamic_value(f"${var} is set by `{name}` at line {line}", args[0].word.span))
+        return name != "printf"
+    elif name == "set":
+        for option, value in zip(texts[1:], texts[2:] + [None]):
+            if option in ("-a", "+a") or (option in ("-o", "+o") and value == "allexport"):
+                env.allexport = option.startswith("-")
+            elif option and option[0] in "-+" and "a" in option[1:] and option[1:].isalpha():
+                env.allexport = option[0] == "-"
+    elif name in walker.functions:
+        for var in walker.functions[name]:
+            env.assign(var, dynamic_value(f"${var} is set by function {name}() (called at line {line})", None))
+    else:
+        return False
+    return True
+
+
+def _alias_body(arg: Arg) -> Arg | None:
+    """The quoted body of `NAME='...'` as an argument of its own (its node keeps positions)."""
+    node = arg.node
+    text = arg.word.text or ""
+    if node is None or node.type != "concatenation" or "=" not in text:
+        return None
+    last = node.children[-1] if node.children else None
+    if last is None or last.type not in ("raw_string", "string"):
+        return None
+    value = text.split("=", 1)[1]
+    return Arg(Word(value, arg.word.span, arg.word.origin), last)
+
+
+def _names_set_by(builtin: str, texts: list[str | None]) -> list[str]:
+    rest = texts[1:]
+    if builtin == "printf":
+        return [rest[1]] if len(rest) > 1 and rest[0] == "-v" and rest[1] else []
+    if builtin == "getopts":
+        return [rest[1]] if len(rest) > 1 and rest[1] else []
+    names: list[str] = []
+    skip = False
+    for index, text in enumerate(rest):
+        if skip:
+            skip = False
+            if builtin == "read" and index and rest[index - 1] == "-a" and text:
+                names.append(text)
+            continue
+        if text is None:
+            continue
+        if text.startswith("-"):
+            skip = text in ("-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u", "-C", "-c", "-O", "-s")
+        elif _ENV_NAME.fullmatch(text):
+            names.append(text)
+    if builtin in ("mapfile", "readarray"):
+        return names[-1:] or ["MAPFILE"]
+    return names or (["REPLY"] if builtin == "read" else [])

@@ -1,0 +1,206 @@
+"""File-level findings of the shell front-end: comments, syntax errors, broken continuations.
+
+A comment inside a `\\`-continued command ends that command (the joined line is a comment up
+to its newline), and `\\` followed by blanks is an escaped blank, not a continuation. In both
+cases the flags on the next lines run as a command of their own and never reach SGLang;
+bash does exactly this and so does tree-sitter, so these checks only explain it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.frontends.shell.text import TextMap
+
+_TRAILING_BLANK_AFTER_BACKSLASH = re.compile(r"(?<!\\)((?:\\\\)*)(\\[ \t\r]+)(#[^\n]*)?$", re.M)
+
+
+def _comment_nodes(root: Node) -> list[Node]:
+    """Every comment, in file order, found with a tree cursor: linear in the size of the tree,
+    where a `(comment)` query is quadratic on the wide ERROR node of a broken file (100 KB of
+    `(` took 8 s)."""
+    found: list[Node] = []
+    cursor = root.walk()
+    while True:
+        node = cursor.node
+        if node is not None and node.type == "comment":
+            found.append(node)
+        if cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return found
+
+
+_FEW_HASHES = 32
+
+
+def _comments_at_hashes(root: Node, data: bytes) -> list[Node] | None:
+    """The comments, found from each `#` (most scripts have a handful: the shebang and a few
+    notes) instead of walking the whole tree; None when there are too many `#` to look up."""
+    if data.count(b"#") > _FEW_HASHES:
+        return None
+    found: list[Node] = []
+    position = data.find(b"#")
+    while position >= 0:
+        node = root.descendant_for_byte_range(position, position + 1)
+        if node is not None and node.type == "comment" and node.start_byte == position:
+            found.append(node)
+            position = node.end_byte
+        else:
+            position += 1
+        position = data.find(b"#", position)
+    return found
+
+
+def collect_comments(root: Node, tm: TextMap, result: ExtractResult) -> list[Node]:
+    if b"#" not in tm.data:
+        nodes: list[Node] = []
+    else:
+        at_hashes = _comments_at_hashes(root, tm.data)
+        nodes = at_hashes if at_hashes is not None else _comment_nodes(root)
+    for node in nodes:
+        result.comments.append((tm.node_span(node), tm.node_text(node)))
+    return nodes
+
+
+def first_syntax_error(root: Node, tm: TextMap) -> Diagnostic | None:
+    if not root.has_error:
+        return None
+    cursor = root.walk()
+    while True:
+        node = cursor.node
+        if node is not None and (node.is_missing or node.type == "ERROR"):
+            return _syntax_diagnostic(node, tm)
+        if node is not None and node.has_error and cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return None
+
+
+_OPENERS = {"if": "fi", "case": "esac", "for": "done", "while": "done", "until": "done", "{": "}", "(": ")",
+            "$(": ")", "do": "done", "then": "fi"}
+_QUOTES = {'"': "double-quoted string", "'": "single-quoted string", "`": "backtick command substitution"}
+
+
+def _syntax_diagnostic(node: Node, tm: TextMap) -> Diagnostic:
+    """Point at the token that explains the error: an unclosed quote or keyword if there is one."""
+    suffix = " (bash would refuse to run this script)"
+    if node.is_missing:
+        opener = node.parent
+        where = f" to close the `{opener.type.split('_')[0]}` at line {tm.node_span(opener).line}" \
+            if opener is not None and opener.type != "program" else ""
+        anchor = opener.children[0] if where and opener is not None and opener.children else node
+        return Diagnostic("syntax-error", f"syntax error: missing `{node.type}`{where}{suffix}",
+                          tm.node_span(anchor))
+    children = node.children
+    for child in children:
+        if not child.is_named and child.type in _QUOTES:
+            message = f"syntax error: unterminated {_QUOTES[child.type]} (opened here){suffix}"
+            return Diagnostic("syntax-error", message, tm.node_span(child))
+    unclosed: list[Node] = []
+    for child in children:
+        if child.is_named:
+            continue
+        if unclosed and child.type == _OPENERS[unclosed[-1].type]:
+            unclosed.pop()
+        elif child.type in _OPENERS and child.type not in ("do", "then"):
+            unclosed.append(child)
+    if unclosed:
+        opener = unclosed[0]
+        closer = _OPENERS[opener.type]
+        message = f"syntax error: `{opener.type}` is never closed (no matching `{closer}`){suffix}"
+        return Diagnostic("syntax-error", message, tm.node_span(opener))
+    culprit = next((c for c in children if not c.is_named or c.type == "ERROR"), node)
+    lines = tm.node_text(culprit).strip().splitlines()
+    snippet = lines[0][:40] if lines else ""
+    span = tm.node_span(culprit)
+    if snippet[:1] in _QUOTES:
+        return Diagnostic("syntax-error", f"syntax error: unterminated {_QUOTES[snippet[0]]} (opened here){suffix}",
+                          type(span)(span.line, span.column, span.line, span.column + 1))
+    if span.line != span.end_line:
+        span = type(span)(span.line, span.column, span.line, span.column + 1)
+    near = f"near `{snippet}`" if snippet.strip() else "at end of input"
+    return Diagnostic("syntax-error", f"syntax error {near}{suffix}", span)
+
+
+def _next_code_line(lines: list[str], index: int) -> int | None:
+    """Index of the first line after `index` that is neither blank nor a comment."""
+    for k in range(index + 1, len(lines)):
+        stripped = lines[k].strip()
+        if stripped and not stripped.startswith("#"):
+            return k
+    return None
+
+
+def _ends_with_continuation(line: str) -> bool:
+    stripped_len = len(line) - len(line.rstrip("\\"))
+    return stripped_len % 2 == 1
+
+
+def _starts_command(root: Node, tm: TextMap, line_index: int, lines: list[str]) -> bool:
+    """Whether the first word on this line is the name of a command of its own."""
+    column = len(lines[line_index]) - len(lines[line_index].lstrip())
+    byte = len("\n".join(lines[:line_index]).encode()) + (1 if line_index else 0) + \
+        len(lines[line_index][:column].encode())
+    node = root.descendant_for_byte_range(byte, byte + 1)
+    while node is not None and node.type not in ("command_name", "command", "program"):
+        node = node.parent
+    return node is not None and node.type == "command_name"
+
+
+def broken_continuations(root: Node, tm: TextMap, comments: list[Node]) -> list[Diagnostic]:
+    text = tm.text
+    if "\\" not in text:  # no backslash: nothing continues
+        return []
+    lines = text.split("\n")
+    found: list[Diagnostic] = []
+    for comment in comments:
+        row = comment.start_point.row
+        if row == 0 or not _ends_with_continuation(lines[row - 1]):
+            continue
+        previous_line = lines[row - 1]
+        backslash_at = len(previous_line.encode()) - 1
+        line_start_byte = len("\n".join(lines[: row - 1]).encode()) + (1 if row > 1 else 0)
+        holder = root.descendant_for_byte_range(line_start_byte + backslash_at, line_start_byte + backslash_at + 1)
+        if holder is not None and holder.type in ("comment", "raw_string", "string_content", "heredoc_body"):
+            continue
+        target = _next_code_line(lines, comment.end_point.row)
+        if target is None or not lines[target].lstrip().startswith("-"):
+            continue
+        if not _starts_command(root, tm, target, lines):
+            continue
+        first = lines[target].split()[0]
+        message = (f"this comment ends the `\\`-continued command above it: `{first}` and the "
+                   f"flags after it on the following lines are not passed to SGLang (bash runs "
+                   f"them as a separate command)")
+        found.append(Diagnostic("broken-continuation", message, tm.node_span(comment)))
+    blanks_after_backslash = "\\ " in text or "\\\t" in text or "\\\r" in text
+    for match in _TRAILING_BLANK_AFTER_BACKSLASH.finditer(text) if blanks_after_backslash else ():
+        start_char = match.start(2)
+        row = tm.text.count("\n", 0, start_char)
+        start_byte = len(tm.text[:start_char].encode())
+        holder = root.descendant_for_byte_range(start_byte, start_byte + 1)
+        if holder is not None and holder.type in ("comment", "raw_string", "string_content", "heredoc_body"):
+            continue
+        target = _next_code_line(lines, row)
+        if target is None or target != row + 1 or not lines[target].lstrip().startswith("-"):
+            continue
+        first = lines[target].split()[0]
+        span = tm.span(start_byte, start_byte + len(match.group(2).encode()))
+        if match.group(2) == "\\\r":  # a CRLF line end: bash reads `\` + CR, then LF ends it
+            span = tm.span(start_byte, start_byte + 1)
+            message = (f"`\\` before a CRLF line end is not a line continuation in bash (the `\\` "
+                       f"escapes the carriage return): the command ends here and `{first}` on the "
+                       "next line is not passed to SGLang; save the file with LF line ends "
+                       "(`dos2unix`)")
+        else:
+            message = (f"`\\` followed by trailing whitespace is not a line continuation: the "
+                       f"command ends here and `{first}` on the next line is not passed to SGLang")
+        found.append(Diagnostic("broken-continuation", message, span))
+    found.sort(key=lambda d: (d.span.line, d.span.column))
+    return found

@@ -1,0 +1,41 @@
+"""The arms of branches a variable's value depends on: what `variables.Env` keeps per path
+where the paths disagree (`alternatives` walks a command once per consistent choice)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from speclint.core.launches import MAX_ALTERNATIVES, Condition
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One arm of one conditional construct."""
+
+    construct: tuple
+    """Identifies the construct (its kind and where it is written)."""
+    arm: int
+    condition: Condition
+
+
+Alternatives = tuple  # tuple[tuple[tuple[Choice, ...], "VarValue | None"], ...]
+"""(the arms that give it, the value; None: the variable is not assigned on that path)."""
+
+
+def arm_alternatives(values: list, arms: list[Choice]) -> Alternatives | None:
+    """The alternatives of a variable whose value on arm i is `values[i]` (None: not assigned
+    there), or None when they cannot be tracked (nothing literal, or too many)."""
+    found: list = []
+    literal = False
+    for value, arm in zip(values, arms):
+        nested = getattr(value, "alternatives", None)
+        if nested:
+            for choices, inner in nested:
+                found.append(((arm, *choices), inner))
+                literal = literal or (inner is not None and inner.reason is None)
+        else:
+            found.append(((arm,), value))
+            literal = literal or (value is not None and value.reason is None)
+        if len(found) > MAX_ALTERNATIVES:
+            return None
+    return tuple(found) if literal else None

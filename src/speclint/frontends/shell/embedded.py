@@ -1,0 +1,301 @@
+"""Shell code that lives inside another file (a Python string, a YAML scalar, an argv list).
+
+The Python, YAML and Markdown front-ends never re-implement launch recognition: they build
+a shell buffer whose every character knows the file range it came from, and walk it with
+the shell front-end. An argv list becomes a line of single-quoted words; a value that is
+not a literal in place becomes a placeholder variable `"${__speclint_N}"` whose text,
+reason and origin the shell walker reads like any other variable.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from speclint.core.launches import Diagnostic, ExtractResult, Launch
+from speclint.core.spans import Span
+from speclint.core.words import Identity, Word
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A run of text and the file characters it stands for.
+
+    `text` None means the value is unknown (`reason` says why). `exact` means character i
+    of `text` is file character `begin + i`; otherwise every character maps to the whole
+    `[begin, end)` range (a value read through a name, a decoded escape)."""
+
+    text: str | None
+    begin: int
+    end: int
+    exact: bool = False
+    reason: str | None = None
+    origin: Span | None = None
+    identity: Identity | None = None
+    """For an unknown run: which value it is, when the file names it (`{k}`)."""
+
+
+def known_text(pieces: list[Piece]) -> str | None:
+    if any(p.text is None for p in pieces):
+        return None
+    return "".join(p.text for p in pieces)  # type: ignore[misc]
+
+
+def unknown_reason(pieces: list[Piece]) -> str | None:
+    return next((p.reason or "value not known statically" for p in pieces if p.text is None), None)
+
+
+def line_starts(text: str) -> list[int]:
+    starts = [0]
+    pos = text.find("\n")
+    while pos != -1:
+        starts.append(pos + 1)
+        pos = text.find("\n", pos + 1)
+    return starts
+
+
+def span_of(starts: list[int], begin: int, end: int) -> Span:
+    """The Span of file characters [begin, end)."""
+    line = bisect_right(starts, begin) - 1
+    end_line = bisect_right(starts, max(end - 1, begin)) - 1
+    end_column = end - starts[end_line] + 1 if end > begin else begin - starts[line] + 2
+    return Span(line + 1, begin - starts[line] + 1, end_line + 1, end_column)
+
+
+@dataclass(slots=True)
+class ArgvItem:
+    """One argv element for `ShellBuffer.add_word`."""
+
+    pieces: list[Piece]
+    splat: bool = False
+    """Stands for an unknown number of words (`*extra`, a list that is not known)."""
+    origin: Span | None = None
+    code: bool = False
+    """Shell-like text split into words (`shlex.split(...)`), not one word: its unknown
+    runs are single words (as a value in an f-string field usually is)."""
+
+
+MAX_SHELL_CHARS = 4 * 1024 * 1024
+"""Characters of shell text one file may hand the shell front-end in all. YAML aliases
+(`args: [*big, *big, ...]`, a hundred services sharing one `command: *big`) and Python
+names (`run([s, s, s, ...])`) repeat text without writing it again: without a bound a
+small file would make gigabytes of shell."""
+
+
+class Budget:
+    """What is left of MAX_SHELL_CHARS for one file, shared by its buffers."""
+
+    def __init__(self) -> None:
+        self.left = MAX_SHELL_CHARS
+        self.reported = False
+
+
+class ShellBuffer:
+    """Builds a shell buffer with its file mapping, then walks it with the shell front-end."""
+
+    def __init__(self, file_text: str, starts: list[int] | None = None,
+                 budget: Budget | None = None) -> None:
+        self.file_starts = starts if starts is not None else line_starts(file_text)
+        self.pieces: list[tuple[str, int, int]] = []
+        self.variables: dict[str, tuple[str | None, str | None, Span | None]] = {}
+        """Placeholder name -> (text, unknown reason, origin)."""
+        self.budget = budget if budget is not None else Budget()
+        self.size = 0
+        self.cut_at: int | None = None
+        """File offset of the first thing left out for the budget."""
+        self.identities: dict[Span, Identity] = {}
+        """Where an unknown word with an identity is written -> the identity (set on the
+        launch words the walk makes there)."""
+
+    def _full(self, size: int, begin: int, end: int) -> bool:
+        """Whether `size` more characters are past the budget; if so the buffer ends with
+        one unknown word standing for the rest."""
+        if self.cut_at is not None:
+            return True
+        if self.size + size <= self.budget.left:
+            self.size += size
+            return False
+        self.cut_at = begin
+        name = self._variable(None, f"more than {MAX_SHELL_CHARS // 1024} KiB of shell "
+                                    "text in one file; the rest is not followed", None)
+        self.pieces.append((" ${" + name + "}", begin, max(end, begin)))
+        return True
+
+    def _emit(self, text: str, begin: int, end: int) -> None:
+        self.pieces.append((text, begin, end))
+
+    def _emit_exact(self, text: str, begin: int) -> None:
+        self.pieces.append((text, begin, begin + len(text)))
+
+    def add_code(self, pieces: list[Piece], words: bool = False) -> None:
+        """Shell code as written (a `bash -c` script, a `shell=True` string): exact runs keep
+        their characters' positions; unknown runs become unknown variables. `words`: text
+        that is only split into words (`shlex.split`), each unknown run one word."""
+        if self._full(sum(len(p.text or "") + 24 for p in pieces), pieces[0].begin if pieces else 0,
+                      pieces[-1].end if pieces else 0):
+            return
+        quote = ""  # for `words`: the quote open before the next piece
+        for piece in pieces:
+            if piece.text is None:
+                name = self._variable(None, piece.reason, piece.origin)
+                if piece.identity is not None:
+                    self.identities[span_of(self.file_starts, piece.begin, piece.end)] = piece.identity
+                reference = "${" + name + "}"
+                if words:  # one word wherever it stands: close a single quote around it
+                    reference = {"": f'"{reference}"', '"': reference}.get(quote, f"'\"{reference}\"'")
+                self._emit(reference, piece.begin, piece.end)
+                continue
+            if words:
+                quote = _quote_after(piece.text, quote)
+            if piece.exact:
+                self._emit_exact(piece.text, piece.begin)
+            else:
+                for char in piece.text:  # keep line structure, map each char to the range
+                    self._emit(char, piece.begin, piece.end)
+
+    def add_word(self, item: ArgvItem) -> None:
+        """One argv element, quoted so the shell sees exactly that word."""
+        if self._full(sum(2 * len(p.text or "") + 16 for p in item.pieces) + 3,
+                      item.pieces[0].begin if item.pieces else 0, item.pieces[-1].end if item.pieces else 0):
+            return
+        if self.pieces:
+            last_end = self.pieces[-1][2]
+            self._emit(" ", last_end, last_end)
+        pieces = item.pieces
+        begin = pieces[0].begin if pieces else 0
+        end = pieces[-1].end if pieces else 0
+        if item.code:
+            self.add_code(pieces, words=True)
+            return
+        if item.splat:
+            reason = unknown_reason(pieces) or "an unknown number of words"
+            self._emit("${" + self._variable(None, reason, item.origin) + "}", begin, end)
+            return
+        text = known_text(pieces)
+        if text is not None and item.origin is None:
+            self._quoted(pieces, "'" not in text)
+            return
+        name = self._variable(text, None if text is not None else unknown_reason(pieces), item.origin)
+        if text is None and len(pieces) == 1 and pieces[0].identity is not None:
+            self.identities[span_of(self.file_starts, begin, end)] = pieces[0].identity
+        self._emit('"${' + name + '}"', begin, end)
+
+    def _quoted(self, pieces: list[Piece], single: bool) -> None:
+        """A known word quoted so that every character keeps its file position (single
+        quotes, or double quotes with `\\ " $ ``` escaped when the text holds a `'`)."""
+        quote = "'" if single else '"'
+        if not pieces:
+            at = self.pieces[-1][2] if self.pieces else 0
+            self._emit(quote + quote, at, at)
+            return
+        self._emit(quote, pieces[0].begin, pieces[0].begin)
+        for piece in pieces:
+            for index, char in enumerate(piece.text or ""):
+                begin, end = ((piece.begin + index, piece.begin + index + 1) if piece.exact
+                              else (piece.begin, piece.end))
+                if not single and char in '\\"$`':
+                    self._emit("\\", begin, end)
+                self._emit(char, begin, end)
+        self._emit(quote, pieces[-1].end, pieces[-1].end)
+
+    def add_space(self) -> None:
+        if self.pieces:
+            last_end = self.pieces[-1][2]
+            self._emit(" ", last_end, last_end)
+
+    def _variable(self, text: str | None, reason: str | None, origin: Span | None) -> str:
+        name = f"__speclint_{len(self.variables)}"
+        self.variables[name] = (text, reason, origin)
+        return name
+
+    def walk(self, path: str, result: ExtractResult, env: dict[str, Word] | None = None,
+             image: tuple[str | None, Span | None] | None = None, report_errors: bool = True) -> None:
+        """Run the shell front-end over the buffer; launches, comments and (optionally) the
+        first syntax error go into `result` with file positions."""
+        if not self.pieces:
+            return
+        self.budget.left -= self.size
+        if self.cut_at is not None and not self.budget.reported:
+            self.budget.reported = True
+            span = span_of(self.file_starts, self.cut_at, self.cut_at + 1)
+            result.diagnostics.append(Diagnostic(
+                "unsupported-input", f"more than {MAX_SHELL_CHARS // 1024} KiB of shell text "
+                "(aliases or names repeating long values); launches past here are not checked", span))
+        from speclint.frontends.shell.checks import collect_comments, first_syntax_error
+        from speclint.frontends.shell.text import TextMap, drop_final_continuation, parse_bytes
+        from speclint.frontends.shell.variables import Env, VarValue, dynamic_value
+        from speclint.frontends.shell.walk import Walker
+
+        base = TextMap("", self.file_starts)
+        tm = drop_final_continuation(base.derive(self.pieces))
+        shell_env = Env()
+        for name, word in (env or {}).items():
+            shell_env.vars[name] = VarValue(text=word.text, reason=word.dynamic_reason,
+                                            origin=word.span, exported=True)
+        for name, (text, reason, origin) in self.variables.items():
+            shell_env.vars[name] = (VarValue(text=text, origin=origin) if text is not None
+                                    else dynamic_value(reason or "value not known statically", origin))
+        tree = parse_bytes(tm.data)
+        found = ExtractResult()
+        walker = Walker(found, path, tm, shell_env, image=image)
+        walker.run(tree.root_node)
+        if not found.launches:  # a doc fragment: only an array of prefixed flags (slime)
+            from speclint.frontends.manifests.prefixed import array_launches, mentions
+
+            if mentions(tm.data):
+                found.launches.extend(array_launches(walker.env.vars, path))
+        collect_comments(tree.root_node, tm, found)
+        if report_errors:
+            error = first_syntax_error(tree.root_node, tm)
+            if error is not None:
+                found.diagnostics.append(error)
+        for launch in found.launches:
+            launch.env = {k: v for k, v in launch.env.items() if not k.startswith("__speclint_")}
+            if self.identities:
+                launch.args = [_identified(word, self.identities) for word in launch.args]
+        result.launches.extend(found.launches)
+        result.comments.extend(found.comments)
+        result.diagnostics.extend(found.diagnostics)
+
+
+def _quote_after(text: str, quote: str) -> str:
+    """The shell quote open after `text`, starting with `quote` open ("", "'" or '"')."""
+    escaped = False
+    for char in text:
+        if escaped:
+            escaped = False
+        elif char == "\\" and quote != "'":
+            escaped = True
+        elif quote and char == quote:
+            quote = ""
+        elif not quote and char in "'\"":
+            quote = char
+    return quote
+
+
+def _identified(word: Word, identities: dict[Span, Identity]) -> Word:
+    if word.text is not None or word.splat:
+        return word
+    identity = identities.get(word.span)
+    return word if identity is None else replace(word, identity=identity)
+
+
+def map_spans(result: ExtractResult, move: Callable[[Span], Span]) -> ExtractResult:
+    """A copy of `result` with every position passed through `move` (for code blocks cut
+    out of a Markdown file)."""
+
+    def word(w: Word) -> Word:
+        return replace(w, span=move(w.span), origin=move(w.origin) if w.origin else None,
+                       expanded_at=move(w.expanded_at) if w.expanded_at else None)
+
+    launches = []
+    for launch in result.launches:
+        launches.append(Launch(
+            launch.path, launch.entry, move(launch.span), [word(w) for w in launch.args],
+            {k: word(v) for k, v in launch.env.items()}, launch.image,
+            move(launch.image_span) if launch.image_span else None, launch.kwargs_style,
+            [(word(k), word(v)) for k, v in getattr(launch, "kwargs", [])]))
+    diagnostics = [Diagnostic(d.kind, d.message, move(d.span)) for d in result.diagnostics]
+    comments = [(move(span), text) for span, text in result.comments]
+    return ExtractResult(launches, diagnostics, comments)

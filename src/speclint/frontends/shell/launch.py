@@ -1,0 +1,378 @@
+"""Recognising an SGLang launch in one command's argv, through wrappers and containers.
+
+`nohup env X=1 timeout 600 python3 -u -m sglang.launch_server --tp 8` and
+`docker run --gpus all -e X=1 IMAGE python3 -m sglang.launch_server ...` both end up as a
+`Launch` whose args are exactly what SGLang's argument parser receives. Builtins that change
+variables (`read`, `eval`, `source`, `set -a`, function calls) are handled here too.
+"""
+
+from __future__ import annotations
+
+import re
+from tree_sitter import Node
+
+from speclint.core.launches import Launch
+from speclint.core.spans import Span
+from speclint.core.words import Word
+from speclint.frontends.recognise import SERVE_ENTRY, command_entry, module_entry
+from speclint.frontends.shell import wrappers
+from speclint.frontends.shell.wrappers import value_word
+from speclint.frontends.shell.expand import Arg
+from speclint.frontends.shell.builtin_commands import BUILTINS_WITH_EFFECTS
+from speclint.frontends.shell.walking import Walking
+
+
+_PYTHON = re.compile(r"(python|pypy)(\d+(\.\d+)*t?)?")
+_SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+# wrapper -> (options that take a value, positional words before the command)
+_WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
+    "nohup": (frozenset(), 0),
+    "exec": (frozenset({"-a"}), 0),
+    "time": (frozenset(), 0),
+    "command": (frozenset(), 0),
+    "builtin": (frozenset(), 0),
+    "setsid": (frozenset(), 0),
+    "unbuffer": (frozenset(), 0),
+    "nice": (frozenset({"-n", "--adjustment"}), 0),
+    "ionice": (frozenset({"-c", "-n", "-p", "-P", "-u", "--class", "--classdata"}), 0),
+    "stdbuf": (frozenset({"-i", "-o", "-e", "--input", "--output", "--error"}), 0),
+    "timeout": (frozenset({"-s", "-k", "--signal", "--kill-after"}), 1),
+    "numactl": (frozenset({"-i", "--interleave", "-p", "--preferred", "-m", "--membind", "-N",
+                           "--cpunodebind", "-C", "--physcpubind", "-P", "--preferred-many", "-w",
+                           "--weighted-interleave"}), 0),
+    "taskset": (frozenset(), 1),
+    "chrt": (frozenset(), 1),
+}
+_SUDO_VALUE = frozenset({"-u", "-g", "-p", "-C", "-D", "-r", "-t", "-T", "-U", "-h", "--user", "--group",
+                         "--prompt", "--chdir", "--close-from", "--role", "--type", "--other-user", "--host"})
+_RUNNERS: dict[tuple[str, str], frozenset[str]] = {
+    ("uv", "run"): frozenset({"--with", "--with-requirements", "--with-editable", "--python", "-p",
+                              "--project", "--directory", "--env-file", "--extra", "--group",
+                              "--only-group", "--package", "--index", "--default-index", "--index-url",
+                              "--extra-index-url", "--find-links", "-f", "--config-file", "--cache-dir",
+                              "--no-extra", "--no-group"}),
+    ("conda", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
+    ("mamba", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
+    ("micromamba", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
+    ("poetry", "run"): frozenset(),
+    ("pixi", "run"): frozenset({"-e", "--environment", "--manifest-path"}),
+}
+_DOCKER_VALUE = frozenset("""-e --env -v --volume -p --publish --name --gpus --shm-size --ipc --network --net
+    -w --workdir --entrypoint --env-file --runtime --ulimit --device --cap-add --cap-drop -u --user --mount
+    --pid --label -l --security-opt --add-host --hostname -h --memory -m --cpus --platform --restart
+    --log-driver --log-opt --cpuset-cpus --cpuset-mems --memory-swap --tmpfs --group-add --dns --expose
+    --link --volumes-from --label-file --cidfile --stop-signal --stop-timeout --health-cmd
+    --health-interval --health-retries --health-timeout --pull --cgroupns --uts --userns --sysctl
+    --device-cgroup-rule --attach -a --mac-address --ip --ip6 --network-alias --memory-reservation
+    --oom-score-adj --cpu-shares -c --cpu-period --cpu-quota --blkio-weight --storage-opt --isolation
+    --annotation --volume-driver --domainname --detach-keys --cgroup-parent --gpus""".split())
+_DOCKER_SHORT_FLAGS = set("ditP")
+_SSH_VALUE_LETTERS = set("bcDEeFIiJLlmOopQRSWwBP")
+
+
+_LAUNCHERS = {"env", "sudo", "sglang", "docker", "podman", "nvidia-docker", "ssh", "srun", "mpirun",
+              "mpiexec", "apptainer", "singularity", "kubectl"} | _SHELLS \
+    | set(_WRAPPERS) | {runner for runner, _ in _RUNNERS}
+
+
+def may_matter(walker: Walking, name: str) -> bool:
+    """Whether a command named `name` can launch SGLang or change variables (others are
+    skipped without expanding their words)."""
+    base = name.rsplit("/", 1)[-1]
+    return (base in _LAUNCHERS or name in BUILTINS_WITH_EFFECTS or name in walker.functions
+            or _PYTHON.fullmatch(base) is not None)
+
+
+def recognize(walker: Walking, node: Node, args: list[Arg], prefix: dict[str, Word]) -> None:
+    """Record a Launch if this command (after wrappers) starts SGLang."""
+    span = walker.tm.node_span(node)
+    env = walker.env.exported_words(span)
+    env.update(prefix)
+    count = len(walker.result.launches)
+    _dispatch(walker, node, span, args, 0, env, walker.image)
+    if len(walker.result.launches) == count:  # a framework forwarding prefixed SGLang flags
+        from speclint.frontends.manifests.prefixed import prefixed_launch
+
+        launch = prefixed_launch(walker.path, span, [a.word for a in args], env, walker.image)
+        if launch is not None:
+            walker.add_launch(launch)
+
+
+def _skip_options(args: list[Arg], i: int, with_value: frozenset[str], positional: int) -> int:
+    while i < len(args):
+        text = args[i].word.text
+        if text is None or not text.startswith("-") or text == "-":
+            break
+        i += 1
+        if text == "--":
+            break
+        if text in with_value:
+            i += 1
+    return i + positional
+
+
+def _dispatch(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, env: dict[str, Word],
+              image: tuple[str | None, Span | None] | None) -> None:
+    while i < len(args):
+        text = args[i].word.text
+        following = args[i + 1].word.text if i + 1 < len(args) else None
+        if text is None:
+            if following == "-m" or (following or "").startswith("-"):
+                _python(walker, node, span, args, i, env, image)
+            return
+        base = text.rsplit("/", 1)[-1]
+        if base in _WRAPPERS:
+            with_value, positional = _WRAPPERS[base]
+            i = _skip_options(args, i + 1, with_value, positional)
+        elif base == "env":
+            i = _env_command(args, i + 1, env)
+        elif base == "sudo":
+            preserve = any((a.word.text or "").startswith(("-E", "--preserve-env")) for a in args[i + 1 : i + 4])
+            i = _skip_options(args, i + 1, _SUDO_VALUE, 0)
+            if not preserve:
+                env = {}
+            i = _env_command(args, i, env, options=False)
+        elif (base, following) in _RUNNERS:
+            with_value = _RUNNERS[(base, following or "")]
+            i += 2
+            while i < len(args) and (args[i].word.text or "").startswith("-"):
+                option = args[i].word.text
+                if option in ("-m", "--module") and base == "uv":
+                    _module_launch(walker, node, span, args, i + 1, env, image)
+                    return
+                i += 2 if option in with_value else 1
+        elif _PYTHON.fullmatch(base):
+            _python(walker, node, span, args, i, env, image)
+            return
+        elif command_entry(base, following):
+            walker.add_launch(_launch(walker, span, SERVE_ENTRY, args[i + 2 :], env, image))
+            return
+        elif base in ("docker", "podman", "nvidia-docker"):
+            _docker(walker, node, span, args, i + 1, env)
+            return
+        elif base == "srun":
+            i, image_text, image_word = wrappers.srun_command(args, i + 1)
+            if image_word is not None:
+                image = (image_text, image_word.span)
+        elif base in ("mpirun", "mpiexec"):
+            env = dict(env)
+            i = wrappers.mpi_command(args, i + 1, env)
+        elif base in ("apptainer", "singularity"):
+            env = dict(env)
+            i, image_text, image_arg = wrappers.apptainer_command(args, i + 1, env)
+            if image_arg is not None:
+                image = (image_text, image_arg.word.span)
+        elif base == "kubectl":
+            env = {}
+            i = wrappers.kubectl_command(args, i + 1)
+        elif base in _SHELLS:
+            _shell_c(walker, base, args, i + 1, env, image)
+            return
+        elif base == "ssh":
+            _ssh(walker, node, span, args, i + 1)
+            return
+        else:
+            return
+
+
+def _launch(walker: Walking, span: Span, entry: str, rest: list[Arg], env: dict[str, Word],
+            image: tuple[str | None, Span | None] | None) -> Launch:
+    image_text, image_span = image if image is not None else (None, None)
+    return Launch(walker.path, entry, span, [a.word for a in rest], dict(env), image_text, image_span)
+
+
+def _python(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, env: dict[str, Word],
+            image: tuple[str | None, Span | None] | None) -> None:
+    """`python [interpreter options] -m MODULE args...`."""
+    j = i + 1
+    while j < len(args):
+        text = args[j].word.text
+        if text is None or not text.startswith("-") or text == "-":
+            return
+        if text.startswith("--"):
+            j += 1
+            continue
+        cluster = text[1:]
+        for k, letter in enumerate(cluster):
+            if letter == "c":
+                return
+            if letter == "m":
+                if k + 1 < len(cluster):
+                    module = cluster[k + 1 :]
+                    entry = module_entry(module)
+                    if entry:
+                        walker.add_launch(_launch(walker, span, entry, args[j + 1 :], env, image))
+                    return
+                _module_launch(walker, node, span, args, j + 1, env, image)
+                return
+            if letter in "WX":
+                if k + 1 == len(cluster):
+                    j += 1  # the value is the next word
+                break
+        j += 1
+
+
+def _module_launch(walker: Walking, node: Node, span: Span, args: list[Arg], j: int, env: dict[str, Word],
+                   image: tuple[str | None, Span | None] | None) -> None:
+    module = args[j].word.text if j < len(args) else None
+    entry = module_entry(module)
+    if entry:
+        walker.add_launch(_launch(walker, span, entry, args[j + 1 :], env, image))
+
+
+def _assigned_name(arg: Arg) -> str | None:
+    """NAME when an argument whose value is unknown is written `NAME=...` (`env NAME=$X`)."""
+    node = arg.node
+    if node is None or node.type != "concatenation" or not node.children:
+        return None
+    first = node.children[0]
+    raw = first.text.decode("utf-8", "replace") if first.type == "word" and first.text else ""
+    name = raw.split("=", 1)[0]
+    return name if "=" in raw and _ENV_NAME.fullmatch(name) else None
+
+
+def _env_command(args: list[Arg], i: int, env: dict[str, Word], options: bool = True) -> int:
+    """`env [-i] [-u NAME] NAME=value ... COMMAND`: update `env`, return the command's index."""
+    while i < len(args):
+        text = args[i].word.text
+        if text is None:
+            name = _assigned_name(args[i])
+            if name is None:
+                return i
+            word = args[i].word  # `NAME=$UNKNOWN`: the variable is set, to an unknown value
+            env[name] = Word(None, word.span, word.origin, dynamic_reason=word.dynamic_reason)
+            i += 1
+            continue
+        if options and text in ("-i", "--ignore-environment", "-"):
+            env.clear()
+        elif options and text in ("-u", "--unset", "-C", "--chdir"):
+            if text in ("-u", "--unset") and i + 1 < len(args):
+                env.pop(args[i + 1].word.text or "", None)
+            i += 1
+        elif options and text.startswith(("--unset=", "-u")) and len(text) > 2:
+            env.pop(text.split("=", 1)[1] if "=" in text else text[2:], None)
+        elif options and text.startswith("-") and text != "--":
+            pass
+        elif text == "--":
+            options = False
+        elif "=" in text and _ENV_NAME.fullmatch(text.split("=", 1)[0]):
+            name = text.split("=", 1)[0]
+            env[name] = value_word(args[i], len(name) + 1)
+        else:
+            return i
+        i += 1
+    return i
+
+
+def _docker(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, host_env: dict[str, Word]) -> None:
+    """`docker run [flags] IMAGE [COMMAND...]` (and `docker exec [flags] CONTAINER COMMAND...`)."""
+    if i < len(args) and args[i].word.text == "container":
+        i += 1
+    verb = args[i].word.text if i < len(args) else None
+    if verb not in ("run", "exec"):
+        return
+    i += 1
+    container_env: dict[str, Word] = {}
+    entrypoint: Arg | None = None
+    while i < len(args):
+        text = args[i].word.text
+        if text is None or not text.startswith("-") or text == "-":
+            break
+        if text == "--":
+            i += 1
+            break
+        option, value_arg, skip = text, None, 0
+        if text.startswith("--") and "=" in text:
+            option, _ = text.split("=", 1)
+            value_arg, skip = args[i], len(option) + 1
+            i += 1
+        elif text.startswith("--"):
+            if text in _DOCKER_VALUE and i + 1 < len(args):
+                value_arg = args[i + 1]
+                i += 1
+            i += 1
+        else:
+            i += 1
+            for k, letter in enumerate(text[1:]):
+                if letter in _DOCKER_SHORT_FLAGS:
+                    continue
+                option = "-" + letter
+                if k + 2 < len(text):
+                    value_arg, skip = args[i - 1], k + 2
+                elif option in _DOCKER_VALUE and i < len(args):
+                    value_arg = args[i]
+                    i += 1
+                break
+        if value_arg is None:
+            continue
+        if option in ("-e", "--env"):
+            _docker_env(walker, value_arg, skip, container_env, host_env)
+        elif option == "--entrypoint":
+            entrypoint = value_arg
+    if i >= len(args):
+        return
+    image_word = args[i].word
+    image = (image_word.text, image_word.span) if verb == "run" else None
+    command = args[i + 1 :]
+    if entrypoint is not None:
+        command = [entrypoint, *command]
+    _dispatch(walker, node, span, command, 0, container_env, image)
+
+
+def _docker_env(walker: Walking, arg: Arg, skip: int, container_env: dict[str, Word],
+                host_env: dict[str, Word]) -> None:
+    text = arg.word.text
+    if text is None:
+        return
+    assignment = text[skip:]
+    if "=" in assignment:
+        name = assignment.split("=", 1)[0]
+        container_env[name] = value_word(arg, skip + len(name) + 1)
+    elif assignment in host_env:
+        container_env[assignment] = host_env[assignment]
+    else:
+        container_env[assignment] = Word(None, arg.word.span,
+                                         dynamic_reason=f"${assignment} is taken from the host environment")
+
+
+def _shell_c(walker: Walking, shell: str, args: list[Arg], i: int, env: dict[str, Word],
+             image: tuple[str | None, Span | None] | None) -> None:
+    """`bash [options] -c 'CODE'`: walk CODE as a script of its own."""
+    while i < len(args):
+        text = args[i].word.text
+        if text is None or text[:1] not in "-+" or text in ("-", "--"):
+            return
+        i += 1
+        if text in ("-o", "+o", "-O", "+O"):
+            i += 1
+        elif not text.startswith("--") and "c" in text[1:]:
+            if i < len(args):
+                line = args[i].word.span.line
+                walker.parse_nested(args[i], env, image,
+                                    f"${{name}} is not exported to the inner `{shell} -c` shell (line {line})")
+            return
+
+
+def _ssh(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> None:
+    """`ssh [options] HOST COMMAND...`: the remote shell gets none of our variables."""
+    while i < len(args):
+        text = args[i].word.text
+        if text is None or not text.startswith("-"):
+            break
+        i += 1
+        if text == "--":
+            break
+        letters = text[1:]
+        for k, letter in enumerate(letters):
+            if letter in _SSH_VALUE_LETTERS:
+                if k + 1 == len(letters):
+                    i += 1
+                break
+    command = args[i + 1 :]
+    if len(command) == 1:
+        walker.parse_nested(command[0], {}, None, "${name} is not set on the remote host of `ssh` "
+                            f"(line {span.line})")
+    elif command:
+        _dispatch(walker, node, span, command, 0, {}, None)

@@ -1,0 +1,96 @@
+"""Rebuilding the shell code inside a string argument so it can be parsed again.
+
+`bash -c 'python -m ...'` holds a whole script in one word. Its content becomes a new buffer
+whose characters keep track of the file characters they came from: exact for single quotes,
+exact for double quotes without expansions, and for `"...$X..."` the value of `$X` is put in
+place (bash expands it before the inner shell parses) and mapped to where `$X` is written.
+"""
+
+from __future__ import annotations
+
+from speclint.frontends.shell.expand import Arg
+from speclint.frontends.shell.text import TextMap
+from speclint.frontends.shell.walking import Walking
+
+
+_DQ_ESCAPABLE = '\\"$`\n'
+
+
+def _literal(tm: TextMap, start_byte: int, end_byte: int, double_quoted: bool,
+             out: list[tuple[str, int, int]]) -> None:
+    """Characters of the buffer range, each with its file range; `\\x` escapes removed as bash
+    removes them inside double quotes."""
+    first = tm.char(start_byte)
+    chars = tm.data[start_byte:end_byte].decode("utf-8", "surrogatepass")
+    index = 0
+    while index < len(chars):
+        char = chars[index]
+        at = first + index
+        if double_quoted and char == "\\" and index + 1 < len(chars) and chars[index + 1] in _DQ_ESCAPABLE:
+            following = chars[index + 1]
+            if following != "\n":
+                out.append((following, tm.file_start(at), tm.file_end(at + 1)))
+            index += 2
+            continue
+        out.append((char, tm.file_start(at), tm.file_end(at)))
+        index += 1
+
+
+def nested_text_map(walker: Walking, arg: "Arg | list[Arg]") -> tuple[TextMap, dict[str, str]] | None:
+    """The buffer for the code in `arg` (several arguments are joined by blanks, as `eval`
+    joins them), and the placeholder variables standing for the expansions whose value is
+    unknown (name -> reason)."""
+    pieces: list[tuple[str, int, int]] = []
+    placeholders: dict[str, str] = {}
+    for index, one in enumerate(arg if isinstance(arg, list) else [arg]):
+        if index and pieces:
+            end = pieces[-1][2]
+            pieces.append((" ", end, end))
+        if not _add_pieces(walker, one, pieces, placeholders):
+            return None
+    if not pieces:
+        return None
+    return walker.tm.derive(pieces), placeholders
+
+
+def _add_pieces(walker: Walking, arg: Arg, pieces: list[tuple[str, int, int]],
+                placeholders: dict[str, str]) -> bool:
+    """Append the characters of one argument; False when its text is unknown."""
+    tm = walker.tm
+    node = arg.node
+    if node is not None and node.type == "raw_string":
+        _literal(tm, node.start_byte + 1, node.end_byte - 1, False, pieces)
+    elif node is not None and node.type == "string":
+        expander = walker.expander()
+        pos, end = node.start_byte + 1, node.end_byte - 1
+        for child in node.children:
+            if not child.is_named and child.type == '"':
+                continue
+            if child.type == "string_content" or not child.is_named:
+                continue
+            if child.start_byte > pos:
+                _literal(tm, pos, child.start_byte, True, pieces)
+            begin, finish = tm.file_range(child.start_byte, child.end_byte)
+            value = expander.value(child, tm.node_span(child))
+            if value.reason is None and value.text is not None:
+                pieces.append((value.text, begin, finish))
+            else:
+                name = f"__speclint_unknown_{len(placeholders)}"
+                placeholders[name] = value.reason or "unknown value"
+                pieces.append(("${" + name + "}", begin, finish))
+            pos = child.end_byte
+        if end > pos:
+            _literal(tm, pos, end, True, pieces)
+    elif arg.word.text is not None:
+        where: tuple[int, int] | None = tm.file_range(node.start_byte, node.end_byte) \
+            if node is not None else None
+        if where is not None:
+            begin, finish = where
+        else:
+            span = arg.word.span
+            line_start = tm.line_starts[span.line - 1]
+            begin, finish = line_start + span.column - 1, line_start + span.column - 1
+        pieces.append((arg.word.text, begin, finish))
+    else:
+        return False
+    return True

@@ -1,0 +1,68 @@
+"""Shell front-end: SGLang launches in bash scripts, found without running anything.
+
+The script is parsed with tree-sitter-bash and walked statically; no part of it is executed,
+sourced or evaluated. See `walk` (control flow and variables), `expand` (words),
+`fields` (word splitting), `launch` (wrappers, docker, ssh, `bash -c`),
+`nested` (code inside strings) and `checks` (comments, errors).
+"""
+
+from __future__ import annotations
+
+import re
+
+from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.frontends.shell.checks import (broken_continuations, collect_comments,
+                                             first_syntax_error)
+from speclint.frontends.shell.text import (TextMap, drop_final_continuation, line_starts_of,
+                                           parse_bytes)
+from speclint.frontends.shell.variables import Env
+from speclint.frontends.shell.walk import Walker
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def extract_shell(text: str, path: str) -> ExtractResult:
+    """Every SGLang launch in a shell script, with exact positions, plus comments and
+    diagnostics (syntax errors, continuations cut short by a comment or trailing blanks)."""
+    result = ExtractResult()
+    if not text.isascii():  # a lone surrogate would let tree-sitter split a character
+        text = _LONE_SURROGATE.sub("\ufffd", text)
+    tm = drop_final_continuation(TextMap(text, line_starts_of(text)))
+    tree = parse_bytes(tm.data)
+    root = tree.root_node
+    comments = collect_comments(root, tm, result)
+    error = first_syntax_error(root, tm)
+    if error is not None:
+        result.diagnostics.append(error)
+    result.diagnostics.extend(broken_continuations(root, tm, comments))
+    walker = Walker(result, path, tm, Env())
+    try:
+        walker.run(root)
+    except RecursionError:  # thousands of nested `$(`, `(`, `if`: report it, keep the rest
+        result.diagnostics.append(_too_deep(root, tm))
+    if not result.launches:  # a doc fragment: only an array of prefixed flags (slime)
+        from speclint.frontends.manifests.prefixed import array_launches, mentions
+
+        if mentions(tm.data):
+            result.launches.extend(array_launches(walker.env.vars, path))
+    result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
+    result.comments.sort(key=lambda item: (item[0].line, item[0].column))
+    return result
+
+
+def _too_deep(root, tm: TextMap) -> Diagnostic:
+    """Where the nesting is deepest (found without recursion), as an unsupported-input finding."""
+    cursor, depth, deepest, where = root.walk(), 0, -1, root
+    while True:
+        if depth > deepest:
+            deepest, where = depth, cursor.node
+        if cursor.goto_first_child():
+            depth += 1
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                span = tm.node_span(where)
+                return Diagnostic("unsupported-input", "nested too deeply for speclint to follow; "
+                                  "launches inside are not checked", span.sub(0, 1)
+                                  if span.line == span.end_line else span)
+            depth -= 1

@@ -1,0 +1,202 @@
+"""What the shell front-end knows about variables at one point of a script.
+
+Values are tracked only as far as they can be known without running anything; whenever two
+paths through the script could disagree, the variable becomes dynamic (with a reason), so a
+rule never sees a value the script might not have.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from speclint.core.spans import Span
+from speclint.core.words import Word
+from speclint.frontends.shell.choices import arm_alternatives
+
+
+@dataclass(frozen=True, slots=True)
+class VarValue:
+    """One variable's state. Exactly one of `text`/`elements`/`reason` describes the value."""
+
+    text: str | None = None
+    """Scalar value, when known."""
+    elements: tuple[Word, ...] | None = None
+    """Array elements (each with the span where it is written), when the variable is an array."""
+    reason: str | None = None
+    """Why the value is unknown (then `text` and `elements` are None)."""
+    origin: Span | None = None
+    """Where the value is written (the assignment's right-hand side)."""
+    exported: bool = False
+    is_set: bool = True
+    """False after `unset X`: the variable is known to be empty and unset."""
+    alternatives: tuple | None = None
+    """With `reason` set: the value on each path through the branches that disagree on it,
+    with the arms that give it (`choices`); None when not tracked."""
+
+    @property
+    def dynamic(self) -> bool:
+        return self.reason is not None
+
+    def same_value(self, other: "VarValue") -> bool:
+        if self is other:
+            return True
+        if self.reason is not None or other.reason is not None:
+            return False
+        if self.is_set != other.is_set or self.text != other.text:
+            return False
+        if (self.elements is None) != (other.elements is None):
+            return False
+        if self.elements is not None and other.elements is not None:
+            mine = [w.text for w in self.elements]
+            if None in mine or mine != [w.text for w in other.elements]:
+                return False
+        return True
+
+    def as_word(self, fallback: Span) -> Word:
+        """The value as an environment word (arrays are not exported by bash)."""
+        span = self.origin or fallback
+        if self.reason is not None:
+            return Word(None, span, self.origin, dynamic_reason=self.reason)
+        if self.elements is not None:
+            return Word(None, span, self.origin, dynamic_reason="bash does not export arrays")
+        return Word(self.text or "", span, self.origin)
+
+
+MAX_VALUE_CHARS = 64 * 1024
+"""A longer variable value (or expanded word) is treated as unknown. `A=$A$A` repeated doubles
+a value each line: without a bound, a few lines of script would take all memory."""
+MAX_ELEMENTS = 4096
+"""The same bound for the number of elements of an array."""
+
+
+def _too_big(value: VarValue) -> bool:
+    if value.elements is not None:
+        return (len(value.elements) > MAX_ELEMENTS
+                or sum(len(w.text or "") for w in value.elements) > MAX_VALUE_CHARS)
+    return value.text is not None and len(value.text) > MAX_VALUE_CHARS
+
+
+def dynamic_value(reason: str, origin: Span | None, exported: bool = False) -> VarValue:
+    return VarValue(reason=reason, origin=origin, exported=exported)
+
+
+class Env:
+    """Variables at one point of a script, plus the shell modes that change how they behave."""
+
+    __slots__ = ("vars", "allexport", "poison", "positional_reason", "unknown_template",
+                 "has_alternatives")
+
+    def __init__(self) -> None:
+        self.vars: dict[str, VarValue] = {}
+        self.allexport = False
+        """`set -a` is on: every assignment is exported."""
+        self.poison: str | None = None
+        """Set after `eval`/`source` of unknown text: any variable not assigned since may have
+        been changed, so its value is unknown for this reason."""
+        self.positional_reason = "script argument (not known statically)"
+        """Why `$1`, `$@` ... are unknown here (script or function arguments)."""
+        self.unknown_template = "${name} is not assigned in this file (comes from the environment)"
+        """Why a variable never assigned here is unknown (an inner `bash -c` shell only sees
+        exported variables; a remote `ssh` shell sees none of ours)."""
+        self.has_alternatives = False
+        """Some variable was given values chosen by a branch (only then do commands look)."""
+
+    def copy(self) -> "Env":
+        other = Env.__new__(Env)
+        other.vars = dict(self.vars)
+        other.allexport = self.allexport
+        other.poison = self.poison
+        other.positional_reason = self.positional_reason
+        other.unknown_template = self.unknown_template
+        other.has_alternatives = self.has_alternatives
+        return other
+
+    def get(self, name: str) -> VarValue | None:
+        return self.vars.get(name)
+
+    def unknown_reason(self, name: str) -> str:
+        if self.poison is not None:
+            return self.poison
+        return self.unknown_template.replace("{name}", name)
+
+    def assign(self, name: str, value: VarValue) -> None:
+        if value.reason is None and _too_big(value):
+            value = VarValue(reason=f"${name} grows past {MAX_VALUE_CHARS // 1024} KiB; speclint "
+                             "stops tracking it", origin=value.origin, exported=value.exported)
+        if value.alternatives:
+            self.has_alternatives = True
+        previous = self.vars.get(name)
+        exported = value.exported or self.allexport or (previous is not None and previous.exported)
+        if exported != value.exported:
+            value = replace(value, exported=exported)
+        self.vars[name] = value
+
+    def set_exported(self, name: str, exported: bool, name_span: Span) -> None:
+        current = self.vars.get(name)
+        if current is None:
+            current = dynamic_value(self.unknown_reason(name), name_span)
+        self.vars[name] = replace(current, exported=exported)
+
+    def poison_all(self, reason: str) -> None:
+        """Forget every value: something the front-end cannot read may have changed any of them."""
+        self.poison = reason
+        for name, value in self.vars.items():
+            if value.reason is None:
+                self.vars[name] = VarValue(reason=reason, origin=value.origin, exported=value.exported)
+
+    def exported_words(self, fallback: Span) -> dict[str, Word]:
+        return {
+            name: value.as_word(fallback)
+            for name, value in self.vars.items()
+            if value.exported and value.is_set and value.elements is None
+        }
+
+    def merge_from(self, branches: list["Env"], where: int, arms: list | None = None) -> None:
+        """Become the join of `branches` (alternative paths through a construct at line `where`):
+        a variable the paths disagree on becomes dynamic; with `arms` (one
+        `choices.Choice` per branch) it also keeps each path's value."""
+        names: set[str] = set()
+        for branch in branches:
+            names.update(branch.vars)
+        merged: dict[str, VarValue] = {}
+        for name in names:
+            values = [branch.vars.get(name) for branch in branches]
+            first = values[0]
+            if first is not None and all(v is not None and first.same_value(v) for v in values):
+                exported = any(v.exported for v in values if v is not None)
+                merged[name] = first if first.exported == exported else replace(first, exported=exported)
+                continue
+            known = [v for v in values if v is not None]
+            if len(known) < len(values):
+                reason = f"${name} is assigned only on some paths (line {where})"
+            else:
+                reason = f"${name} is assigned differently on different paths (line {where})"
+            alternatives = None
+            if arms is not None:
+                alternatives = arm_alternatives(values, arms)
+            merged[name] = VarValue(
+                reason=reason,
+                origin=known[0].origin if known else None,
+                exported=any(v.exported for v in known),
+                alternatives=alternatives,
+            )
+            self.has_alternatives = self.has_alternatives or bool(alternatives)
+        self.vars = merged
+        self.allexport = any(branch.allexport for branch in branches)
+        self.has_alternatives = self.has_alternatives or any(b.has_alternatives for b in branches)
+        poisons = [branch.poison for branch in branches if branch.poison]
+        self.poison = poisons[0] if poisons else None
+
+
+def appended(current: VarValue | None, value: VarValue, name: str, origin: Span) -> VarValue:
+    """`X+=...`: append to a scalar or an array."""
+    if current is None:
+        return value
+    if current.reason is not None or value.reason is not None:
+        return dynamic_value(current.reason or value.reason or f"${name} is appended dynamically", origin)
+    if current.elements is not None or value.elements is not None:
+        left = current.elements if current.elements is not None else (
+            (Word(current.text or "", current.origin or origin, current.origin),) if current.is_set else ())
+        right = value.elements if value.elements is not None else (Word(value.text or "", origin, origin),)
+        return VarValue(elements=left + right, origin=current.origin, exported=current.exported)
+    return VarValue(text=(current.text or "") + (value.text or ""), origin=origin, exported=current.exported)

@@ -1,0 +1,342 @@
+"""Walking a parsed shell script in execution order, tracking variables through control flow.
+
+Branches (`if`, `case`, `&&`/`||`), loops and functions are followed path by path and joined,
+so a value is only concrete where every path agrees on it. Commands are handed to
+`launch` to recognise SGLang launches; assignments to `assignments`.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from speclint.core.launches import Alternative, Diagnostic, ExtractResult, Launch
+from speclint.core.spans import Span
+from speclint.core.words import Word
+from speclint.frontends.manifests import prefixed
+from speclint.frontends.recognise import names_launcher
+from speclint.frontends.shell import alternatives as alts
+from speclint.frontends.shell import assignments, builtin_commands
+from speclint.frontends.shell.expand import Arg, Expander
+from speclint.frontends.shell.launch import may_matter, recognize
+from speclint.frontends.shell.nested import nested_text_map
+from speclint.frontends.shell.text import TextMap, parse_bytes
+from speclint.frontends.shell.variables import Env, VarValue, dynamic_value
+
+_MAX_NESTING = 5
+_SCOPED_DECLARATIONS = ("local", "declare", "typeset")
+
+
+class Walker:
+    """Walks one buffer (the file, or the content of a `bash -c` string) with one `Env`."""
+
+    def __init__(self, result: ExtractResult, path: str, tm: TextMap, env: Env, depth: int = 0,
+                 image: tuple[str | None, Span | None] | None = None) -> None:
+        self.result = result
+        self.path = path
+        self.tm = tm
+        self.env = env
+        self.depth = depth
+        self.image = image
+        """(image, image span) when this buffer runs inside `docker run IMAGE`."""
+        self.collect = True
+        """False while pre-walking a loop body to learn what it assigns (no launches recorded)."""
+        self.functions: dict[str, set[str]] = {}
+        self._deferred: list[tuple[str, Node, Env]] = []
+        self.alternative: Alternative | None = None
+        """Set while a command is walked for one choice of branch arms (`alternatives`):
+        the launches it yields are that alternative."""
+
+    # ---- entry points ------------------------------------------------------------------------
+
+    def run(self, root: Node) -> None:
+        self.block(root.children)
+        self._walk_function_bodies()
+
+    def add_launch(self, launch: Launch) -> None:
+        if self.collect:
+            launch.alternative = self.alternative
+            self.result.launches.append(launch)
+
+    def expander(self) -> Expander:
+        return Expander(self.tm, self.env, self._substitution)
+
+    def line_of(self, node: Node) -> int:
+        return self.tm.node_span(node).line
+
+    def parse_nested(self, arg: "Arg | list[Arg]", inherited: dict[str, Word] | None,
+                     image: tuple[str | None, Span | None] | None, unknown: str = "") -> None:
+        """Walk the shell code held in a string argument (`bash -c`, `ssh host`, `eval`).
+
+        `inherited` is the environment the inner shell starts with; None means it shares this
+        shell's variables (eval). `unknown` says why a variable it does not inherit is unknown."""
+        if self.depth >= _MAX_NESTING:
+            return
+        built = nested_text_map(self, arg)
+        if built is None:
+            return
+        tm, placeholders = built
+        if inherited is None:
+            env = self.env.copy()
+        else:
+            env = Env()
+            if unknown:
+                env.unknown_template = unknown
+            for name, word in inherited.items():
+                env.vars[name] = VarValue(text=word.text, reason=word.dynamic_reason, origin=word.span,
+                                          exported=True)
+        for name, reason in placeholders.items():
+            env.vars[name] = dynamic_value(reason, None)
+        tree = parse_bytes(tm.data)
+        inner = Walker(self.result, self.path, tm, env, self.depth + 1, image)
+        inner.collect = self.collect
+        inner.alternative = self.alternative
+        inner.run(tree.root_node)
+        if self.collect:
+            from speclint.frontends.shell.checks import collect_comments
+
+            collect_comments(tree.root_node, tm, self.result)
+
+    # ---- statements ----------------------------------------------------------------------------
+
+    def block(self, nodes: list[Node]) -> None:
+        for node in nodes:
+            if node.is_named:
+                self.statement(node)
+
+    def statement(self, node: Node) -> None:
+        kind = node.type
+        if kind == "command":
+            self.command(node)
+        elif kind == "variable_assignment":
+            assignments.assignment(self, node)
+        elif kind == "variable_assignments":
+            for child in node.named_children:
+                assignments.assignment(self, child)
+        elif kind == "declaration_command":
+            assignments.declaration(self, node)
+        elif kind == "unset_command":
+            assignments.unset(self, node)
+        elif kind == "redirected_statement":
+            body = node.child_by_field_name("body")
+            if body is not None:
+                self.statement(body)
+        elif kind in ("compound_statement", "do_group", "negated_command", "program", "ERROR"):
+            self.block(node.children)
+        elif kind == "subshell":
+            self.in_subshell(node.children)
+        elif kind == "pipeline":
+            for child in node.named_children:
+                self.in_subshell([child])
+        elif kind == "list":
+            self.and_or_list(node)
+        elif kind == "if_statement":
+            self.if_statement(node)
+        elif kind == "case_statement":
+            self.case_statement(node)
+        elif kind in ("for_statement", "c_style_for_statement", "while_statement"):
+            self.loop_statement(node)
+        elif kind == "function_definition":
+            self.function_definition(node)
+
+    def in_subshell(self, nodes: list[Node]) -> None:
+        saved = self.env
+        self.env = saved.copy()
+        self.block(nodes)
+        self.env = saved
+
+    def _substitution(self, node: Node) -> None:
+        """Launches inside `$(...)` still count; its assignments stay inside."""
+        self.in_subshell(node.children)
+
+    def branches(self, groups: list[list[Node]], fallthrough: bool, line: int,
+                 arms: list | None = None) -> None:
+        base = self.env
+        results: list[Env] = []
+        for group in groups:
+            self.env = base.copy()
+            self.block(group)
+            results.append(self.env)
+        if fallthrough:
+            results.append(base)
+        merged = base.copy()
+        merged.merge_from(results, line, arms if arms and len(arms) == len(results) else None)
+        self.env = merged
+
+    def and_or_list(self, node: Node) -> None:
+        named = node.named_children
+        if not named:
+            return
+        self.statement(named[0])
+        line = self.line_of(node)
+        for left, child in zip(named, named[1:]):
+            self.branches([[child]], True, line, alts.list_arms(self.tm, node, left, child))
+
+    def if_statement(self, node: Node) -> None:
+        condition: list[Node] = []
+        then_body: list[Node] = []
+        groups: list[list[Node]] = [then_body]
+        has_else = False
+        in_then = False
+        for child in node.children:
+            if child.type == "then":
+                in_then = True
+            elif child.type == "elif_clause":
+                groups.append([c for c in child.children if c.is_named])
+            elif child.type == "else_clause":
+                has_else = True
+                groups.append([c for c in child.children if c.is_named])
+            elif child.is_named:
+                (then_body if in_then else condition).append(child)
+        self.block(condition)
+        self.branches(groups, not has_else, self.line_of(node), alts.if_arms(self.tm, node, has_else))
+
+    def case_statement(self, node: Node) -> None:
+        groups: list[list[Node]] = []
+        items: list[Node] = []
+        for item in node.named_children:
+            if item.type != "case_item":
+                continue
+            items.append(item)
+            body: list[Node] = []
+            after_pattern = False
+            for child in item.children:
+                if child.type == ")":
+                    after_pattern = True
+                elif after_pattern and child.is_named:
+                    body.append(child)
+            groups.append(body)
+        catch_all = any(c.type in ("extglob_pattern", "word") and self.tm.node_text(c) == "*"
+                        for item in items for c in item.children if c.type != ")")
+        arms = alts.case_arms(self.tm, node, items)
+        self.branches(groups, not catch_all, self.line_of(node),
+                      arms[:-1] if catch_all else arms)
+
+    def loop_statement(self, node: Node) -> None:
+        body = node.child_by_field_name("body")
+        line = self.line_of(node)
+        loop_variable: str | None = None
+        if node.type == "for_statement":
+            variable = node.child_by_field_name("variable")
+            loop_variable = self.tm.node_text(variable) if variable is not None else None
+        elif node.type == "while_statement":
+            self.block(node.children_by_field_name("condition"))
+        if body is None:
+            return
+        base = self.env
+        collect = self.collect
+        passes: list[Env] = []
+        start = base
+        for collect_now in (False, collect):
+            self.collect = collect_now
+            self.env = start.copy()
+            if loop_variable:
+                self.env.assign(loop_variable, dynamic_value(f"loop variable ${loop_variable}", None))
+            self.block(body.children)
+            passes.append(self.env)
+            start = base.copy()
+            start.merge_from([base, self.env], line)
+        self.collect = collect
+        self.env = start
+        if loop_variable:
+            self.env.assign(loop_variable, dynamic_value(f"loop variable ${loop_variable}", None))
+
+    def function_definition(self, node: Node) -> None:
+        name_node = node.child_by_field_name("name")
+        body = node.child_by_field_name("body")
+        if name_node is None or body is None:
+            return
+        name = self.tm.node_text(name_node)
+        self.functions[name] = _globals_assigned(body, self.tm)
+        self._deferred.append((name, body, self.env.copy()))
+
+    def _walk_function_bodies(self) -> None:
+        """Function bodies are walked once, after the whole file: a global is known inside only
+        if it keeps the value it had at the definition until the end of the file."""
+        final = self.env
+        for name, body, snapshot in self._deferred:
+            env = snapshot.copy()
+            env.positional_reason = f"argument of function {name}()"
+            for var, value in final.vars.items():
+                if snapshot.vars.get(var) is not value:
+                    env.vars[var] = dynamic_value(f"${var} changes after function {name}() is defined",
+                                                  value.origin, value.exported)
+            self.env = env
+            self.statement(body)
+        self.env = final
+
+    # ---- commands -----------------------------------------------------------------------------
+
+    def command(self, node: Node) -> None:
+        name_node = node.child_by_field_name("name")
+        if name_node is not None and name_node.named_child_count == 1:
+            name_word = name_node.named_children[0]
+            if name_word.type == "word":
+                raw = self.tm.data[node.start_byte : node.end_byte]
+                name = self.tm.node_text(name_word)
+                if not self.collect and b":=" not in raw and not builtin_commands.changes_variables(self, name):
+                    return  # pre-walk of a loop body: only effects on variables matter
+                if b"$" not in raw and b"`" not in raw and not may_matter(self, name) \
+                        and not prefixed.mentions(raw):
+                    self._unread(node, name_word)
+                    return
+        found = len(self.result.launches)
+        if not (self.collect and self.env.has_alternatives and alts.walk_alternatives(self, node)):
+            self.walk_command(node)
+        if len(self.result.launches) == found and name_node is not None:
+            self._unread(node, name_node)
+
+    def _unread(self, node: Node, name_node: Node) -> None:
+        """A command that names SGLang's launcher but is not a launch speclint reads (`xargs
+        python -m sglang.launch_server`, `echo ...`): say why, for the no-launch-found finding."""
+        raw = self.tm.data[node.start_byte : node.end_byte]
+        if not self.collect or not names_launcher(raw):
+            return
+        name = " ".join(self.tm.node_text(name_node).split())[:40]
+        span = self.tm.node_span(name_node)
+        self.result.diagnostics.append(Diagnostic(
+            "launch-unread", f"the command `{name}` at line {span.line} names the launcher, and "
+            f"speclint reads no launch through `{name}`", span))
+
+    def walk_command(self, node: Node) -> None:
+        expander = self.expander()
+        prefix: dict[str, Word] = {}
+        args: list[Arg] = []
+        for child in node.children:
+            kind = child.type
+            if kind == "variable_assignment" and not args:
+                name_node = child.child_by_field_name("name")
+                value_node = child.child_by_field_name("value")
+                origin = self.tm.node_span(value_node) if value_node is not None else self.tm.node_span(child)
+                if name_node is not None:
+                    prefix[self.tm.node_text(name_node)] = expander.value(value_node, origin).as_word(origin)
+            elif kind == "command_name":
+                for part in child.named_children:
+                    args.extend(expander.words(part))
+            elif kind not in ("file_redirect", "heredoc_redirect", "herestring_redirect", "comment") \
+                    and child.is_named:
+                args.extend(expander.words(child))
+        if not args:
+            return
+        if builtin_commands.builtin_effects(self, node, args):
+            return
+        recognize(self, node, args, prefix)
+
+
+def _globals_assigned(body: Node, tm: TextMap) -> set[str]:
+    """Names a function body assigns outside `local`/`declare` (what a call may change)."""
+    names: set[str] = set()
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if node.type == "declaration_command" and node.children and node.children[0].type in _SCOPED_DECLARATIONS:
+            continue
+        if node.type == "variable_assignment":
+            target = node.child_by_field_name("name")
+            if target is not None:
+                if target.type == "subscript":
+                    target = target.child_by_field_name("name") or target
+                names.add(tm.node_text(target))
+        if node.type == "command" and node.parent is not None and node.parent.type == "command_substitution":
+            continue
+        stack.extend(node.named_children)
+    return names

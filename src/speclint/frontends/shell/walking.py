@@ -1,0 +1,44 @@
+"""What the walker's helpers may use of it, so that they need not import `walk`, which
+imports them: `launch`, `nested`, `builtin_commands`, `alternatives` and `assignments` are
+handed the `walk.Walker` of the buffer being read, typed by this protocol."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from tree_sitter import Node
+
+from speclint.core.launches import Alternative, ExtractResult, Launch
+from speclint.core.spans import Span
+from speclint.core.words import Word
+from speclint.frontends.shell.expand import Arg, Expander
+from speclint.frontends.shell.text import TextMap
+from speclint.frontends.shell.variables import Env
+
+
+class Walking(Protocol):
+    """A `walk.Walker`, as its helpers see it."""
+
+    result: ExtractResult
+    path: str
+    tm: TextMap
+    env: Env
+    image: tuple[str | None, Span | None] | None
+    """(image, image span) when the buffer runs inside `docker run IMAGE`."""
+    collect: bool
+    """False while pre-walking a loop body to learn what it assigns (no launches recorded)."""
+    functions: dict[str, set[str]]
+    """The shell functions defined so far, each with the globals it assigns."""
+    alternative: Alternative | None
+    """Set while a command is walked for one choice of branch arms."""
+
+    def add_launch(self, launch: Launch) -> None: ...
+
+    def expander(self) -> Expander: ...
+
+    def line_of(self, node: Node) -> int: ...
+
+    def parse_nested(self, arg: Arg | list[Arg], inherited: dict[str, Word] | None,
+                     image: tuple[str | None, Span | None] | None, unknown: str = "") -> None: ...
+
+    def walk_command(self, node: Node) -> None: ...

@@ -1,0 +1,65 @@
+"""The attention backend releases before 0.5.22 pick for the GPU when none is given
+(server_args.py `_handle_attention_backend_compatibility`, `_handle_model_specific_adjustments`),
+per `ReleaseTraits.auto_backend_choice` / `deepseek_blackwell_mla`. Recorded by tools/oracle on
+an H100 and a B200 for the architectures in `ARCHITECTURES` (tests/test_oracle_recordings.py
+compares the backend and the page size launch by launch); for other architectures, GPUs or
+devices the backend stays unknown. 0.5.22+ are resolved by hardware.py."""
+
+from __future__ import annotations
+
+from speclint.resolve.gpu_profiles import GpuProfile
+from speclint.resolve.result import is_known
+from speclint.resolve.state import ResolutionState
+
+MHA_FA3_DEFAULT = ("LlamaForCausalLM", "Qwen3ForCausalLM")
+"""MHA targets `is_fa3_default_architecture` lists (recorded: fa3 on the H100)."""
+DEEPSEEK = "DeepseekV3ForCausalLM"
+ARCHITECTURES = MHA_FA3_DEFAULT + (DEEPSEEK,)
+_HANDLER = "_handle_attention_backend_compatibility"
+
+
+def choose_backend(state: ResolutionState, gpu: GpuProfile | None) -> None:
+    """Set `attention_backend` when the release picks it while resolving and the pick is
+    known for this GPU and target; else leave it to attention.py (unknown)."""
+    traits = state.traits
+    names = ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
+    if gpu is None or gpu.vendor != "nvidia" or state.config.uncertain \
+            or state.target_architecture not in ARCHITECTURES or state.get("device") != "cuda" \
+            or any(not is_known(state.get(n)) for n in names + ("page_size",)) \
+            or state.get("attention_backend") is not None:
+        return
+    major = (gpu.sm or 0) // 10
+    arch = state.target_architecture
+    if arch == DEEPSEEK and major == 10 and traits.deepseek_blackwell_mla:
+        if all(state.get(n) is None for n in names):
+            state.set("attention_backend", "trtllm_mla", "SGLang's default for DeepSeek-V3 on "
+                      "Blackwell (SM100)", "_handle_model_specific_adjustments",
+                      "Use trtllm_mla as attention backend on sm100 for DeepseekV3ForCausalLM",
+                      "info")
+        return
+    rule = traits.auto_backend_choice
+    if not rule or gpu.sm not in (90, 100):
+        return  # no pick while resolving, or a GPU the recordings do not cover
+    backend = _pick(state, rule, arch, gpu.sm)
+    state.set("attention_backend", backend, f"SGLang {state.version}'s default for "
+              f"{gpu.name}", _HANDLER, "Attention backend not explicitly specified. Use "
+              f"{backend} backend by default.")
+
+
+def _pick(state: ResolutionState, rule: str, arch: str, sm: int) -> str:
+    """fa3 on Hopper for MLA and for MHA without tree drafting (topk as given: none, or 1 on
+    one-token pages); on Blackwell trtllm_mha for MHA without tree drafting ('tree_free',
+    0.5.6; 'given_topk' 0.5.7+ also wants a topk given with speculative decoding;
+    'flashinfer' 0.5.4-0.5.5: never), else flashinfer."""
+    topk, page = state.asked.get("speculative_eagle_topk"), state.asked.get("page_size")
+    tree_free = topk is None or (topk == 1 and page in (1, None))
+    if arch == DEEPSEEK:
+        return "fa3" if sm == 90 else "flashinfer"
+    if sm == 90:
+        return "fa3" if tree_free else "flashinfer"
+    if rule == "tree_free" and tree_free:
+        return "trtllm_mha"
+    if rule == "given_topk" and tree_free and (state.asked.get("speculative_algorithm") is None
+                                               or topk is not None):
+        return "trtllm_mha"
+    return "flashinfer"

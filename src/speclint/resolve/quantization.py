@@ -1,0 +1,59 @@
+"""`ModelConfig._verify_quantization` (configs/model_config.py): --quantization against the
+target checkpoint's `quantization_config`, and against the methods the release implements.
+
+SGLang builds the target's ModelConfig while it resolves the arguments (every recorded
+release from 0.4.10.post2 on, `ReleaseTraits.quantization_verified`), so a mismatch stops
+the launch before any process starts. Modelled only where no `override_quantization_method`
+hook of the release can rewrite the pair (`PLAIN_CHECKPOINT_METHODS`, the user-named
+overrides in `ReleaseTraits.quantization_user_overrides`); elsewhere speclint says nothing.
+"""
+
+from __future__ import annotations
+
+import os
+
+from speclint.resolve.state import ResolutionState, Stop
+
+PLAIN_CHECKPOINT_METHODS = ("fp8",)
+"""Checkpoint `quant_method`s no release's `override_quantization_method` hook reads (read in
+layers/quantization/ of 0.4.6.post5 ... 0.5.23: the hooks match awq, gptq, modelopt, mxfp4,
+bare MLX configs, or a method the user names)."""
+_HANDLER = "ModelConfig._verify_quantization"
+
+
+def verify_quantization(state: ResolutionState) -> None:
+    traits, config = state.traits, state.config
+    if not traits.quantization_verified or not config.knows("quantization") \
+            or not config.known("quantization"):
+        return
+    asked = config.value("quantization")
+    if not isinstance(asked, str):
+        return
+    asked = asked.lower()
+    method = _checkpoint_method(state)
+    if method is not None and asked != method and method in PLAIN_CHECKPOINT_METHODS \
+            and asked not in traits.quantization_user_overrides \
+            and asked not in traits.requantization_methods \
+            and method not in traits.quantization_compatible.get(asked, ()):
+        raise Stop("ValueError", "Quantization method specified in the model config "
+                   f"({method}) does not match the quantization method specified in the "
+                   f"`quantization` argument ({asked}).", _HANDLER, ("quantization",))
+    if asked in traits.quantization_missing and (method is None or method == asked):
+        raise Stop("ValueError", f"Unknown quantization method: {asked}. SGLang "
+                   f"{state.version} does not implement it (its QUANTIZATION_METHODS lacks "
+                   "it although --quantization offers it).", _HANDLER, ("quantization",))
+
+
+def _checkpoint_method(state: ResolutionState) -> str | None:
+    """The target config.json's `quantization_config.quant_method` (lower case), when the
+    config is on disk and no ModelSlim description beside it takes precedence."""
+    target = state.target_config
+    if target is None:
+        return None
+    quant = target.raw.get("quantization_config")
+    if not isinstance(quant, dict) or not isinstance(quant.get("quant_method"), str):
+        return None
+    folder = os.path.dirname(target.path)
+    if os.path.exists(os.path.join(folder, "quant_model_description.json")):
+        return None  # `_find_quant_modelslim_config` wins (0.5.8+)
+    return quant["quant_method"].lower()
