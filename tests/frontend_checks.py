@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from speclint.fix import apply_edits, collect_edits
-from speclint.lint import lint_text
+from speclint.engine import lint_text
+from speclint.runner.fix import apply_edits, collect_edits
 
 PY = "import subprocess\n"
 LAUNCH_PY = "subprocess.run(['python', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-size', '2'])\n"

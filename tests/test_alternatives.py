@@ -4,11 +4,11 @@ branch choice; findings are reported once, with a note saying on which branch th
 from __future__ import annotations
 
 import speclint.frontends as extract_module
-from speclint.lint import lint_text
-from speclint.report.text import render_summary
 from speclint.core.launches import Alternative, Condition, ExtractResult, Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.engine import lint_text
+from speclint.report.text import render_summary
 
 
 def _words(line: int, text: str) -> list[Word]:

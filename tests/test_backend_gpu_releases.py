@@ -3,8 +3,9 @@ backend_gpu; the facts are checked launch by launch by tests/test_oracle_recordi
 
 from __future__ import annotations
 
-from speclint.lint import LintOptions, lint_text
+from speclint.engine import lint_text
 from speclint.resolve.gpu_profiles import profile
+from speclint.settings.options import LintOptions
 
 LLAMA = "fixtures/models/llama-3.1-8b-instruct"
 
@@ -77,3 +78,13 @@ def test_a_refusal_borrowed_from_an_older_recorded_release_is_an_unverified_warn
     [finding] = [f for f in lint_text(text, "launch.sh", options).findings if f.code == "PAR009"]
     assert finding.severity.name == "WARNING"
     assert "unverified for SGLang 0.5.6" in finding.message
+
+
+def test_a_refusal_resting_on_the_picked_backend_names_it():
+    text = f"python -m sglang.launch_server --model-path {LLAMA} {EAGLE_AUTO}\n"
+    options = LintOptions(sglang_version="0.5.6.post2", read_pyproject=False,
+                          gpu=profile("b200"))
+    [finding] = [f for f in lint_text(text, "launch.sh", options).findings if f.code == "SPD007"]
+    assert "trtllm_mha backend only supports topk = 1" in finding.message
+    assert "no --attention-backend: SGLang 0.5.6.post2 picks trtllm_mha on NVIDIA B200" \
+        in finding.message

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import os
 
-from speclint import checking
-from speclint.lint import LintOptions
+from speclint.runner import workers
+from speclint.settings.options import LintOptions
 
 SCRIPT = "python -m sglang.launch_server --model-path m --tp {n}\n"
 
@@ -26,21 +26,21 @@ def _dies_on_seven(job):
     return _real_lint_job(job)
 
 
-_real_lint_job = checking.lint_job
+_real_lint_job = workers.lint_job
 
 
 def test_order_is_kept_across_workers(tmp_path, monkeypatch):
     monkeypatch.setenv("SPECLINT_WORKERS", "2")
     jobs = _jobs(tmp_path, 110)
-    results = list(checking._lint_all(jobs))
+    results = list(workers.lint_all(jobs))
     assert [r.path for r, _ in results] == [j[0] for j in jobs]
 
 
 def test_a_dying_worker_costs_only_its_file(tmp_path, monkeypatch):
     monkeypatch.setenv("SPECLINT_WORKERS", "2")
-    monkeypatch.setattr(checking, "lint_job", _dies_on_seven)
+    monkeypatch.setattr(workers, "lint_job", _dies_on_seven)
     jobs = _jobs(tmp_path, 110)
-    results = list(checking._lint_all(jobs))
+    results = list(workers.lint_all(jobs))
     assert len(results) == 110
     errors = [e for _, e in results if e]
     assert len(errors) == 1 and errors[0].startswith(jobs[7][0] + ": internal error")
@@ -55,9 +55,9 @@ def _dies_on_ninety(job):
 
 def test_after_a_dying_worker_a_new_pool_lints_the_rest(tmp_path, monkeypatch):
     monkeypatch.setenv("SPECLINT_WORKERS", "2")
-    monkeypatch.setattr(checking, "lint_job", _dies_on_ninety)
+    monkeypatch.setattr(workers, "lint_job", _dies_on_ninety)
     jobs = _jobs(tmp_path, 300)
-    results = list(checking._lint_all(jobs))
+    results = list(workers.lint_all(jobs))
     assert [e for _, e in results if e] == [
         f"{jobs[90][0]}: internal error: the process linting this file died (a crash in a "
         "native parser); please report it with the file"]
@@ -73,7 +73,7 @@ def test_standard_input_in_a_big_batch_is_read_here_in_order(tmp_path, monkeypat
     monkeypatch.setattr(sys, "stdin", stdin)
     jobs = _jobs(tmp_path, 110)
     jobs.insert(70, ("-", LintOptions(), False, None))
-    results = list(checking._lint_all(jobs))
+    results = list(workers.lint_all(jobs))
     assert [r.path for r, _ in results] == [j[0] for j in jobs[:70]] + ["<stdin>"] + [
         j[0] for j in jobs[71:]]
     assert "FLG005" in [f.code for f in results[70][0].findings]
@@ -83,8 +83,9 @@ def test_stopping_early_ends_the_workers_at_once(tmp_path, monkeypatch):
     import multiprocessing
     import time
 
-    from speclint.checking import CommandLine, stream_paths
-    from speclint.config import SettingsFinder
+    from speclint.runner.checking import stream_paths
+    from speclint.settings.files import SettingsFinder
+    from speclint.settings.merge import CommandLine
 
     monkeypatch.setenv("SPECLINT_WORKERS", "2")
     paths = [job[0] for job in _jobs(tmp_path, 2000)]

@@ -5,7 +5,6 @@ never trusted; unreadable files are never cached."""
 from __future__ import annotations
 
 import dataclasses
-
 import json
 import os
 import shutil
@@ -15,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
-import speclint.lint
-from speclint.checking import CommandLine, lint_job, options_for
-from speclint.config import Settings
+import speclint.engine
 from speclint.runner import cache as cache_module
+from speclint.runner.workers import lint_job
+from speclint.settings.files import Settings
+from speclint.settings.merge import CommandLine, options_for
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "fixtures" / "models"
@@ -40,7 +40,7 @@ def no_lint(monkeypatch):
     """Make any real lint fail: a result must then come from the cache."""
     def refuse(*args, **kwargs):
         raise AssertionError("linted again instead of using the cache")
-    monkeypatch.setattr(speclint.lint, "lint_text", refuse)
+    monkeypatch.setattr(speclint.engine, "lint_text", refuse)
 
 
 def _codes(result) -> list[str]:
@@ -52,7 +52,7 @@ def test_unchanged_file_comes_from_the_cache(tmp_path, monkeypatch):
     script.write_text(TOPK1)
     first, error = lint_job(_job(script, folder))
     assert error is None and len(_entries(folder)) == 1
-    monkeypatch.setattr(speclint.lint, "lint_text", lambda *a, **k: pytest.fail("linted again"))
+    monkeypatch.setattr(speclint.engine, "lint_text", lambda *a, **k: pytest.fail("linted again"))
     again, error = lint_job(_job(script, folder))
     assert error is None
     assert _codes(again) == _codes(first) and "SPD001@9:87" in _codes(again)

@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from speclint.frontends import extract_file
+from speclint.engine import lint_path, lint_text
 from speclint.flags.config_merge import merge_traits
 from speclint.flags.entry import prepare_argv
+from speclint.frontends import extract_file
 from speclint.frontends.manifests.sglang_config import load_config_file
-from speclint.lint import LintOptions, lint_path, lint_text
 from speclint.report.text import render_findings
+from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "fixtures" / "config"
@@ -133,9 +134,9 @@ def test_merge_matches_sglang_0_5_23(name):
                          capture_output=True, text=True, timeout=300, cwd=str(CONFIG))
     real = json.loads(out.stdout.strip().splitlines()[-1])
     config = load_config_file(str(path), str(CONFIG / "x.sh"))
-    from speclint.flags.config_merge import refusal
     from speclint.core.spans import Span
     from speclint.core.words import Word
+    from speclint.flags.config_merge import refusal
     cli = [Word("--config", Span.point(1, 1)), Word(str(path), Span.point(1, 1)), Word("--tp-size", Span.point(1, 1)),
            Word("3", Span.point(1, 1))]
     refused = refusal(config, "0.5.23")

@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from speclint.engine import lint_text
 from speclint.frontends import extract_file
-from speclint.lint import lint_text
 
 ROOT = Path(__file__).resolve().parent.parent
 MD = ROOT / "fixtures/markdown"
@@ -107,7 +107,7 @@ def test_mentions_are_not_launches():
 
 
 def test_markdown_it_is_loaded_only_for_markdown():
-    code = ("import sys, speclint.lint as l; l.lint_text(open(sys.argv[1]).read(), sys.argv[1]);"
+    code = ("import sys, speclint.engine as l; l.lint_text(open(sys.argv[1]).read(), sys.argv[1]);"
             "print('markdown_it' in sys.modules)")
     for path, expected in ((ROOT / "fixtures/shell/kimi_eagle_launch.sh", "False"),
                            (MD / "flag_lists.md", "True")):
@@ -149,7 +149,7 @@ def test_env_block_after_a_flag_list_is_its_environment():
 def test_array_of_prefixed_flags_in_a_fence_is_read():
     """A README fence holding only slime's `SGLANG_ARGS=(--sglang-...)` array (the shell
     front-end's prefixed-flag fragment) is read from Markdown too, at the fence's lines."""
-    from speclint.lint import LintOptions
+    from speclint.settings.options import LintOptions
 
     text = (ROOT / "fixtures/slime/README.md").read_text()
     result = lint_text(text, "README.md", LintOptions(sglang_version="0.5.23"))

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from speclint.engine import lint_text
 from speclint.frontends import extract_file
-from speclint.lint import lint_text
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "fixtures/notebooks/launch_server.ipynb"

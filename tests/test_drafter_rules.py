@@ -9,7 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from speclint.cli import main
-from speclint.lint import LintOptions, lint_text
+from speclint.engine import lint_text
+from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 KIMI_MAPPING = ["--model-config", "/models/Kimi-K2.5=fixtures/models/kimi-k2.5",

@@ -6,8 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from speclint.engine import lint_text
 from speclint.frontends import extract_file
-from speclint.lint import iter_lint_paths, lint_text
+from speclint.runner.walk import iter_lint_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / "fixtures" / "actions" / ".github" / "workflows" / "serve-smoke.yml"

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from speclint.engine import lint_text
 from speclint.frontends import extract_file, file_kind, is_lintable_path
-from speclint.lint import lint_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

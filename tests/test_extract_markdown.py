@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from speclint.engine import lint_text
 from speclint.frontends import extract_file
-from speclint.lint import lint_text
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXT = (ROOT / "fixtures/markdown/README_launch.md").read_text()

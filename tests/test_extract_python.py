@@ -7,8 +7,9 @@ import sys
 import time
 from pathlib import Path
 
+from speclint.engine import lint_text
 from speclint.frontends import extract_file, file_kind, is_lintable_path
-from speclint.lint import LintOptions, lint_text
+from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "python"
@@ -130,7 +131,7 @@ def test_syntax_error_is_one_diagnostic():
 def test_no_sglang_is_cheap_and_empty():
     result = extract_file("plain.py", read("no_sglang.py"))
     assert result.launches == [] and result.diagnostics == []
-    code = ("import sys, speclint.lint as l; l.lint_text(open(sys.argv[1]).read(), sys.argv[1]);"
+    code = ("import sys, speclint.engine as l; l.lint_text(open(sys.argv[1]).read(), sys.argv[1]);"
             "print('libcst' in sys.modules, 'yaml' in sys.modules)")
     for path in (FIXTURES / "no_sglang.py", ROOT / "fixtures/shell/kimi_eagle_launch.sh"):
         out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,

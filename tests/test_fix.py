@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from speclint.fix import apply_edits, fix_path
-from speclint.lint import LintOptions, lint_text
+from speclint.engine import lint_text
+from speclint.runner.fix import apply_edits, fix_path
+from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ("#!/bin/bash\n"

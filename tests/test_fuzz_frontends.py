@@ -16,7 +16,7 @@ from frontend_checks import DEEP, LAUNCH_PY, PY, check, located
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from speclint.lint import lint_text
+from speclint.engine import lint_text
 
 EXAMPLES = int(os.environ.get("SPECLINT_FUZZ_EXAMPLES", "40"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="SPECLINT_FUZZ_EXAMPLES" not in os.environ,
@@ -213,8 +213,8 @@ def test_a_long_string_repeated_in_many_calls_is_bounded(monkeypatch):
 
 def test_dict_keys_are_set_in_constant_time():
     """Keys were set by rebuilding the entry list each time: quadratic in a big dict literal."""
-    from speclint.frontends.python.values import Entries, Entry, Val
     from speclint.core.spans import Span
+    from speclint.frontends.python.values import Entries, Entry, Val
 
     span = Span.point(1, 1)
     start = time.monotonic()

@@ -11,7 +11,7 @@ from frontend_checks import check
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from speclint.lint import lint_text
+from speclint.engine import lint_text
 
 EXAMPLES = int(os.environ.get("SPECLINT_FUZZ_EXAMPLES", "60"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="SPECLINT_FUZZ_EXAMPLES" not in os.environ,

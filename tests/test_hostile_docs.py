@@ -14,9 +14,9 @@ from frontend_checks import check, located
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from speclint.engine import lint_text
 from speclint.frontends.docs.markdown import extract_markdown
 from speclint.frontends.docs.notebook import extract_notebook
-from speclint.lint import lint_text
 
 ROOT = Path(__file__).resolve().parent.parent / "fixtures"
 LAUNCH = "python -m sglang.launch_server --model-path m --tp-szie 2"

@@ -9,11 +9,12 @@ import sys
 
 import pytest
 
-from speclint.frontends.shell.script import extract_shell
+from speclint.engine import MAX_LAUNCHES, lint_path, lint_text
 from speclint.frontends.reading import MAX_FILE_BYTES
-from speclint.lint import MAX_LAUNCHES, LintOptions, lint_path, lint_text
+from speclint.frontends.shell.script import extract_shell
 from speclint.models.config import read_model_config
 from speclint.models.weights import read_header
+from speclint.settings.options import LintOptions
 
 LAUNCH = "python -m sglang.launch_server --model-path m --tp-size 2"
 CLEAN = "#!/bin/bash\npython -m sglang.launch_server --model-path /models/llama --tp-size 2\n"
@@ -168,8 +169,9 @@ def test_unreadable_file_is_one_line_and_others_are_linted(tmp_path, monkeypatch
         return real_open(path, *args, **kwargs)
 
     monkeypatch.setattr(os, "open", refusing)
-    from speclint.checking import CommandLine, check_paths
-    from speclint.config import SettingsFinder
+    from speclint.runner.checking import check_paths
+    from speclint.settings.files import SettingsFinder
+    from speclint.settings.merge import CommandLine
 
     outcome = check_paths([str(tmp_path)], CommandLine(), SettingsFinder(None, True))
     assert outcome.errors == [f"{tmp_path / 'secret.sh'}: permission denied"]
@@ -205,8 +207,10 @@ def test_config_json_with_wrong_types_lints(tmp_path):
 
 
 def test_big_batches_in_worker_processes_match_one_process(tmp_path, monkeypatch):
-    from speclint.checking import PARALLEL_MIN_FILES, CommandLine, check_paths
-    from speclint.config import SettingsFinder
+    from speclint.runner.checking import check_paths
+    from speclint.runner.workers import PARALLEL_MIN_FILES
+    from speclint.settings.files import SettingsFinder
+    from speclint.settings.merge import CommandLine
 
     paths = []
     for i in range(2 * PARALLEL_MIN_FILES + 3):

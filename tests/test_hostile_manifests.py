@@ -9,7 +9,8 @@ import tracemalloc
 import pytest
 from frontend_checks import CONFIG_YAML, DEEP, DOCKERFILE, WORKFLOW, check, laughs, located
 
-from speclint.lint import LintOptions, lint_path, lint_text
+from speclint.engine import lint_path, lint_text
+from speclint.settings.options import LintOptions
 
 V = LintOptions(sglang_version="0.5.23")
 

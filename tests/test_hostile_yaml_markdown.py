@@ -13,10 +13,9 @@ import tracemalloc
 import pytest
 from frontend_checks import DEEP, LAUNCH_PY, MD_LAUNCH, YAML_CONTAINER, check, laughs, located
 
-from speclint.frontends.python.extract import extract_python
+from speclint.engine import lint_path, lint_text
 from speclint.frontends.manifests.yaml_manifest import extract_yaml
-from speclint.lint import lint_path, lint_text
-
+from speclint.frontends.python.extract import extract_python
 
 # ---- hostile YAML ----------------------------------------------------------------------------
 

@@ -19,8 +19,6 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 KNOWN_CYCLES: dict[frozenset[str], str] = {
     frozenset({"speclint.resolve.defaults", "speclint.resolve.hardware"}):
         "resolve/ (wt/diff13, then sglang/)",
-    frozenset({"speclint.checking", "speclint.runner.cache"}): "runner/ (wt/split)",
-    frozenset({"speclint.check_command", "speclint.cli"}): "cli/ (wt/split)",
 }
 """Cycles that predate this test, in packages being moved by other work (issue 18): each is
 named with where it is being moved; the test fails on any other cycle, and on one of these

@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from speclint.engine import lint_text
 from speclint.frontends import extract_file
-from speclint.lint import lint_text
 
 ROOT = Path(__file__).resolve().parent.parent
 REFS = "fixtures/k8s/lws_env_references.yaml"

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from speclint.lint import LintOptions, lint_text
+from speclint.engine import lint_text
+from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 

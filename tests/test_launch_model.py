@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from speclint.lint import lint_text
+from speclint.engine import lint_text
 from speclint.model import LaunchConfigModel, build_model
 
 SCRIPT = ("TP=8\n"
@@ -39,7 +39,7 @@ def test_model_is_frozen_and_validates_types():
 
 def test_fields_missing_from_an_old_release_are_unset():
     [ctx] = lint_text("python -m sglang.launch_server --model-path /m\n", "x.sh",
-                      __import__("speclint.lint", fromlist=["LintOptions"]).LintOptions(
+                      __import__("speclint.settings.options", fromlist=["LintOptions"]).LintOptions(
                           sglang_version="0.4.10.post2")).contexts
     model = build_model(ctx.config)
     assert model.attn_dp_size.value is None and not model.attn_dp_size.given

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from speclint.engine import lint_text
 from speclint.frontends import extract_file
-from speclint.lint import lint_text
 
 ROOT = Path(__file__).resolve().parent.parent / "fixtures"
 

@@ -11,12 +11,13 @@ import pytest
 from click.testing import CliRunner
 
 from speclint.cli import main
-from speclint.lint import LintOptions, lint_text
+from speclint.engine import lint_text
 from speclint.models.aux_layers import aux_capture
 from speclint.models.config import ModelConfig, read_model_config
 from speclint.models.drafter import classify_drafter
 from speclint.models.locate import locate_model
 from speclint.models.weights import read_header, summarise_weights
+from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 KIMI = ROOT / "fixtures" / "models" / "kimi-k2.5"

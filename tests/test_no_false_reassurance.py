@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from speclint.lint import lint_path, lint_text
+from speclint.engine import lint_path, lint_text
 
 ROOT = Path(__file__).resolve().parent.parent
 UNREAD = ROOT / "fixtures" / "unread"

@@ -24,11 +24,12 @@ import time
 from collections import Counter
 
 import pytest
-
 from oracle_harness import declared_by, model, run_oracle
-from speclint.lint import LintOptions, lint_text
-from speclint.resolve import Unknown, is_known
+
 from speclint.core.findings import Severity
+from speclint.engine import lint_text
+from speclint.resolve import Unknown, is_known
+from speclint.settings.options import LintOptions
 
 pytestmark = pytest.mark.oracle
 

@@ -74,8 +74,9 @@ def _relative(value):
 
 
 def speclint_view(version: str, launch: dict):
-    from speclint.lint import LintOptions, lint_text
     from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
 
     env = "".join(f"{k}={shlex.quote(v)} " for k, v in (launch.get("env") or {}).items())
     text = env + "python -m sglang.launch_server " + shlex.join(_absolute(launch["argv"])) + "\n"

@@ -17,11 +17,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-
 from oracle_harness import run_oracle
 from oracle_wide import Tally, build_launches, compare_one, shell_text
-from speclint.lint import LintOptions, lint_text
+
+from speclint.engine import lint_text
 from speclint.resolve.gpu_profiles import profile
+from speclint.settings.options import LintOptions
 
 pytestmark = pytest.mark.oracle
 

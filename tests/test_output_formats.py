@@ -99,7 +99,7 @@ def test_rule_and_rules_commands():
 def test_junit_attribute_quoting_matches_the_standard_library():
     from xml.sax.saxutils import quoteattr as standard
 
-    from speclint.report.formats import quoteattr
+    from speclint.report.junit import quoteattr
 
     for text in ["plain", 'say "hi"', "it's", "both ' and \"", "a&b<c>d", "tab\there\nnew\rline",
                  "", "&quot;", "\u2028 é"]:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from speclint.lint import LintOptions, lint_text
+from speclint.engine import lint_text
 from speclint.resolve.parallel import gpu_use, visible_gpu_count
+from speclint.settings.options import LintOptions
 
 LAUNCH = "python -m sglang.launch_server --model-path /models/m"
 

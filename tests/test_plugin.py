@@ -11,7 +11,7 @@ import types
 
 import pytest
 
-from speclint import plugin
+from speclint.gate import plugin
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SMI = os.path.join(ROOT, "fixtures", "nvidia-smi")
@@ -136,7 +136,7 @@ def test_checks_once_and_skips_what_speclint_run_checked(hook_env, capsys):
 
 
 def test_plugin_module_imports_nothing_heavy():
-    code = ("import sys, speclint.plugin; heavy = [m for m in ('speclint.lint', 'pynvml', "
+    code = ("import sys, speclint.gate.plugin; heavy = [m for m in ('speclint.engine', 'pynvml', "
             "'speclint.rules', 'pydantic', 'tree_sitter', 'click') if m in sys.modules]; "
             "print(heavy)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -157,7 +157,7 @@ def _sglang_with_plugin(tmp_path):
     info.mkdir(parents=True)
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: speclint\nVersion: 0.1.0\n")
     (info / "entry_points.txt").write_text("[sglang.srt.plugins]\n"
-                                           "speclint = speclint.plugin:register\n")
+                                           "speclint = speclint.gate.plugin:register\n")
     return python, os.pathsep.join([str(site), os.path.join(ROOT, "src")])
 
 

@@ -3,11 +3,12 @@ same token or the same rejection, and only on that launch."""
 
 from __future__ import annotations
 
-from speclint.lint import LintOptions, Selection, lint_text
-from speclint.rules import all_rules
 from speclint.core.findings import Finding, Severity
-from speclint.rules.precedence import REJECTION, drop_deferred
 from speclint.core.spans import Span
+from speclint.engine import lint_text
+from speclint.rules import all_rules
+from speclint.rules.precedence import REJECTION, drop_deferred
+from speclint.settings.options import LintOptions, Selection
 
 LAUNCH = "python -m sglang.launch_server --model-path m "
 

@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from speclint.config import ConfigError, parse_settings
+from speclint.engine import lint_text
 from speclint.frontends import extract_file
-from speclint.lint import LintOptions, lint_text
+from speclint.settings.errors import ConfigError
+from speclint.settings.files import parse_settings
+from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 SLIME = ROOT / "fixtures" / "slime"

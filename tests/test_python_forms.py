@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from speclint.engine import lint_text
 from speclint.frontends import extract_file
-from speclint.lint import lint_text
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "python"
@@ -125,7 +125,7 @@ def test_same_name_in_two_functions_is_not_one_value():
 
 
 def test_drafter_named_eagle3_without_config_is_a_warning_and_the_config_wins():
-    from speclint.lint import LintOptions
+    from speclint.settings.options import LintOptions
 
     text = ('llm = sgl.Engine(model_path="moonshotai/Kimi-K2.6", speculative_algorithm="NEXTN",\n'
             '                 speculative_draft_model_path="org/Kimi-K2.6-eagle3-mla", max_running_requests=8)\n')

@@ -10,8 +10,8 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from speclint.engine import lint_text
 from speclint.frontends import extract_file
-from speclint.lint import lint_text
 
 LAUNCH = "['python3', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-szie', '2']"
 EXAMPLES = int(os.environ.get("SPECLINT_FUZZ_EXAMPLES", "30"))

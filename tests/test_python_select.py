@@ -13,11 +13,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import speclint.frontends.python.extract as front_end
+from speclint.engine import lint_text
 from speclint.frontends.python.extract import extract_python
-from speclint.frontends.python.launch import _ARGV_CALLS, _EXEC_L, _EXEC_V, _SHELL_CALLS, LAUNCH_NAMES
-from speclint.frontends.recognise import SHELL_HELPERS
+from speclint.frontends.python.launch import (
+    _ARGV_CALLS,
+    _EXEC_L,
+    _EXEC_V,
+    _SHELL_CALLS,
+    LAUNCH_NAMES,
+)
 from speclint.frontends.reading import MAX_FILE_BYTES
-from speclint.lint import lint_text
+from speclint.frontends.recognise import SHELL_HELPERS
 
 EXAMPLES = int(os.environ.get("SPECLINT_FUZZ_EXAMPLES", "25"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="SPECLINT_FUZZ_EXAMPLES" not in os.environ,

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import os
 
-from speclint.lint import LintOptions, lint_text
+from speclint.engine import lint_text
+from speclint.settings.options import LintOptions
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FP8_CHECKPOINT = os.path.join(ROOT, "fixtures", "models", "deepseek-v3")  # quant_method fp8

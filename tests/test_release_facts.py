@@ -12,9 +12,10 @@ import pytest
 from click.testing import CliRunner
 
 from speclint.cli import main
-from speclint.flags.schema import supported_versions
-from speclint.lint import LintOptions, lint_text
 from speclint.core.findings import Severity
+from speclint.engine import lint_text
+from speclint.flags.schema import supported_versions
+from speclint.settings.options import LintOptions
 from speclint.sglang import DRAFTER, FLAGS, MODELS, RESOLUTION, first_release, release
 from speclint.sglang.registry import read_versions
 
@@ -142,7 +143,6 @@ def test_regenerating_reproduces_the_stored_registry(version):
     """Reads the wheel again (downloads it into .cache/sglang-wheels/ when missing)."""
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     from gen_sglang_facts import load, read_release
-
     from gen_sglang_schema import wheel_path
 
     stored = load()
@@ -176,7 +176,7 @@ def test_entry_point_facts_come_from_each_releases_own_source():
 def test_speclint_run_argv_lint_caps_borrowed_resolution_errors_too():
     """`speclint run` lints argv through the same cap: a refusal read for 0.5.14 is an error
     there and a warning on a release that borrows its resolution."""
-    from speclint.preflight.launch import lint_argv
+    from speclint.gate.launch import lint_argv
 
     argv = ["python", "-m", "sglang.launch_server", "--model-path", "m", "--tp-size", "6",
             "--dp-size", "4", "--enable-dp-attention"]

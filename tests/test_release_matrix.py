@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from speclint.lint import LintOptions, lint_text
 from speclint.core.findings import Severity
+from speclint.engine import lint_text
+from speclint.settings.options import LintOptions
 from speclint.sglang import releases
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from speclint.lint import LintOptions, lint_text
+from speclint.engine import lint_text
 from speclint.resolve.result import Unknown
+from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 LLAMA = "fixtures/models/llama-3.1-8b-instruct"

@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from speclint.fix import apply_edits, edits_of
-from speclint.lint import LintOptions, lint_text
-from speclint.rules import all_rules
+from speclint.engine import lint_text
 from speclint.resolve.gpu_profiles import parse_gpu_setting
+from speclint.rules import all_rules
 from speclint.rules.base import NO_FIX
 from speclint.rules.pages import page_example_gpu, page_examples, rule_page
+from speclint.runner.fix import apply_edits, edits_of
+from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = all_rules()

@@ -6,10 +6,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from speclint.frontends.shell.script import extract_shell
-from speclint.lint import lint_path, lint_text
-from speclint.report.text import render_summary
 from speclint.core.launches import MAX_ALTERNATIVES
+from speclint.engine import lint_path, lint_text
+from speclint.frontends.shell.script import extract_shell
+from speclint.report.text import render_summary
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "shell"
 

@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from speclint.engine import lint_path
 from speclint.frontends.shell.script import extract_shell
-from speclint.lint import lint_path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "shell"
@@ -101,7 +101,7 @@ def test_a_required_variable_is_unknown_not_missing():
 
 
 def lint_path_text(text: str):
-    from speclint.lint import lint_text
+    from speclint.engine import lint_text
 
     return lint_text(text, "t.sh").findings
 

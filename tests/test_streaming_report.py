@@ -15,12 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from speclint.checking import CheckedFile, lint_job
-from speclint.lint import FileResult, LintOptions, lint_path
-from speclint.report import formats
+from speclint.engine import FileResult, lint_path
+from speclint.report import junit
 from speclint.report.output import OutputError, ReportFile
 from speclint.report.stream import render
 from speclint.report.text import render_findings, render_summary
+from speclint.runner.results import CheckedFile
+from speclint.runner.workers import lint_job
+from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab", "junit"]
@@ -79,8 +81,8 @@ def test_junit_totals_come_first_even_when_the_suites_spill_to_disk():
     many = [FileResult(f"some/rather/long/path/to/launch_{i:05d}.sh") for i in range(9000)]
     text = render("junit", many)
     assert len(text) > 1 << 20  # past the in-memory part of the spool
-    assert text == "\n".join([*formats.junit_head(0),
-                              *(line for r in many for line in formats.junit_suite(r)),
+    assert text == "\n".join([*junit.junit_head(0),
+                              *(line for r in many for line in junit.junit_suite(r)),
                               "</testsuites>"])
 
 
@@ -213,7 +215,7 @@ def test_render_matches_the_stream_for_an_empty_run():
     reporter = reporter_for("junit", buffer)
     reporter.start()
     reporter.finish()
-    assert buffer.getvalue() == "\n".join([*formats.junit_head(0), "</testsuites>"]) + "\n"
+    assert buffer.getvalue() == "\n".join([*junit.junit_head(0), "</testsuites>"]) + "\n"
 
 
 def test_standard_output_goes_in_whole_lines(monkeypatch):

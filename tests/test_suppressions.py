@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from speclint.lint import LintOptions, lint_text
+from speclint.engine import lint_text
+from speclint.settings.options import LintOptions
 
 
 def codes(text: str) -> list[tuple[str, int]]:
@@ -48,7 +49,7 @@ def test_unused_and_unknown_keys_are_reported_at_the_comment():
 def test_a_suppression_of_a_rule_not_selected_is_not_unused():
     result = lint_text("# speclint: disable=FLG003\n"
                        "python -m sglang.launch_server --model-path m --tp 2\n", "x.sh",
-                       LintOptions(selection=__import__("speclint.lint", fromlist=["Selection"])
+                       LintOptions(selection=__import__("speclint.settings.options", fromlist=["Selection"])
                                    .Selection(ignore=("FLG003",))))
     assert [f.code for f in result.findings] == []
 
@@ -99,8 +100,8 @@ def test_python_trailing_and_own_line_comments():
 
 def test_a_long_run_of_suppression_comments_stays_linear():
     """37,000 comment lines once took minutes (each looked ahead over the rest)."""
-    from speclint.suppress import apply_suppressions, parse_suppressions
     from speclint.core.spans import Span
+    from speclint.suppress import apply_suppressions, parse_suppressions
 
     count = 20000
     lines = ["# speclint: disable=FLG001"] * count + ["python -m sglang.launch_server --model-path m"]

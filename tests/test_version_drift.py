@@ -11,7 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from speclint.cli import main
-from speclint.lint import LintOptions, lint_path, lint_text
+from speclint.engine import lint_path, lint_text
+from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 SHELL = ROOT / "fixtures" / "shell"

@@ -29,7 +29,7 @@ def _overlaps(a: types.Range, b: types.Range) -> bool:
 
 def _fix_action(uri: str, text: str, finding: Finding, lines: Lines, diagnostic: types.Diagnostic
                 ) -> types.CodeAction | None:
-    from speclint.fix import applicability, collect_edits, edit_offsets
+    from speclint.runner.fix import applicability, collect_edits, edit_offsets
 
     edits = []
     for edit in collect_edits([finding], unsafe=True):  # offered; unsafe ones say so

@@ -21,7 +21,7 @@ from pygls.uris import to_fs_path
 from speclint import __version__
 
 if TYPE_CHECKING:
-    from speclint.lint import FileResult
+    from speclint.engine import FileResult
 
 DEBOUNCE_S = 0.3
 _LANGUAGE_SUFFIX = {"shellscript": ".sh", "sh": ".sh", "bash": ".sh", "python": ".py",
@@ -105,10 +105,11 @@ def _path_for(uri: str, language_id: str | None) -> str:
 def lint_document(text: str, path: str, sglang_version: str | None,
                   model_configs: tuple[tuple[str, str], ...]) -> Linted:
     """The same lint `speclint check` runs on the file, with its configuration."""
-    from speclint.checking import CommandLine, options_for
-    from speclint.config import ConfigError, SettingsFinder
+    from speclint.engine import FileResult, lint_text
     from speclint.frontends import file_kind
-    from speclint.lint import FileResult, lint_text
+    from speclint.settings.errors import ConfigError
+    from speclint.settings.files import SettingsFinder
+    from speclint.settings.merge import CommandLine, options_for
 
     try:
         settings = SettingsFinder().for_path(path)

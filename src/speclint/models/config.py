@@ -80,7 +80,7 @@ def open_regular(path: str) -> IO[bytes]:
     import os
     import stat
 
-    from speclint.depends import note
+    from speclint.runner.depends import note
 
     note(path)
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))

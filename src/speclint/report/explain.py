@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from speclint.resolve.result import Unknown
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from speclint.models.aux_layers import AuxCapture
     from speclint.resolve.result import Adjustment, Resolution
     from speclint.rules.base import LaunchContext, ModelRef
@@ -49,18 +51,12 @@ def _model_line(label: str, ref: ModelRef | None) -> str | None:
     return f"  {label}: {ref.reference} (config.json not found on disk)"
 
 
-def _aux_capture(ctx: LaunchContext) -> AuxCapture | None:
-    """Which target layers feed an EAGLE3 drafter (computed in speclint.models.aux_layers)."""
-    if ctx.draft is None or ctx.draft.config is None or ctx.target is None or ctx.target.config is None:
-        return None
-    from speclint.models.aux_layers import capture_for_launch
-
-    return capture_for_launch(ctx)
-
-
-def render_explain_text(contexts: Iterable[LaunchContext]) -> str:
+def render_explain_text(contexts: Sequence[LaunchContext],
+                        aux_captures: Iterable[AuxCapture | None]) -> str:
+    """`aux_captures`: per context, the `AuxCapture` of its EAGLE3 drafter or None
+    (`speclint.models.aux_layers.capture_for_launch`): rendered here, never computed."""
     out: list[str] = []
-    for ctx in contexts:
+    for ctx, capture in zip(contexts, aux_captures):
         launch, resolution = ctx.launch, _resolved(ctx)
         out.append(f"{ctx.path}:{launch.span.line}: {launch.entry}")
         if launch.alternative is not None:
@@ -80,7 +76,6 @@ def render_explain_text(contexts: Iterable[LaunchContext]) -> str:
         for line in (_model_line("target", ctx.target), _model_line("draft", ctx.draft)):
             if line:
                 out.append(line)
-        capture = _aux_capture(ctx)
         if capture is not None:
             out.append(f"  aux hidden states captured: {capture.describe()}")
         out.append("  flags as given:")
@@ -239,7 +234,7 @@ def _symbolic(adjustment: Adjustment) -> dict[str, Any]:
     return {"symbolic": {"from": str(ends[0]), "to": str(ends[1])}}
 
 
-def explain_dict(ctx: LaunchContext) -> dict[str, Any]:
+def explain_dict(ctx: LaunchContext, capture: AuxCapture | None) -> dict[str, Any]:
     resolution, gpu = _resolved(ctx), ctx.gpu
     return {
         "path": ctx.path,
@@ -254,7 +249,7 @@ def explain_dict(ctx: LaunchContext) -> dict[str, Any]:
         "resolution_modelled_on": _modelled_release(ctx),
         "resolution_exact": ctx.release.resolution_exact,
         "target_architecture": resolution.target_architecture,
-        "aux_hidden_states_captured": _aux_capture_json(ctx),
+        "aux_hidden_states_captured": _aux_capture_json(capture),
         "effective": {k: _jsonable(v) for k, v in resolution.effective.items()},
         "unknown": {k: v.reason for k, v in resolution.effective.items() if isinstance(v, Unknown)},
         "adjustments": [{"field": a.field, "from": _jsonable(a.asked), "to": _jsonable(a.effective),
@@ -282,13 +277,14 @@ def _rejection_json(ctx: LaunchContext) -> dict[str, str] | None:
             "sglang_handler": rejection.handler}
 
 
-def _aux_capture_json(ctx: LaunchContext) -> dict[str, object] | None:
-    capture = _aux_capture(ctx)
+def _aux_capture_json(capture: AuxCapture | None) -> dict[str, object] | None:
     if capture is None:
         return None
     return {"layers": capture.layers, "num_layers": capture.num_layers,
             "eagle_config_ids": capture.ids, "convention": capture.how}
 
 
-def render_explain_json(contexts: Iterable[LaunchContext]) -> str:
-    return json.dumps([explain_dict(ctx) for ctx in contexts], indent=2)
+def render_explain_json(contexts: Sequence[LaunchContext],
+                        aux_captures: Iterable[AuxCapture | None]) -> str:
+    return json.dumps([explain_dict(ctx, capture) for ctx, capture in zip(contexts, aux_captures)],
+                      indent=2)

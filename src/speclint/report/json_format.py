@@ -1,5 +1,6 @@
-"""Machine output: a JSON array of findings with 1-based, end-exclusive positions (written one
-finding at a time by report/stream.py)."""
+"""`--output-format json` and `json-lines`: a JSON array of findings (written one finding at a
+time, `speclint.report.reporter.JsonReporter`), or one JSON object per line, with 1-based,
+end-exclusive positions."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 from typing import TYPE_CHECKING
 
 from speclint.report.urls import rule_url
-from speclint.fix import applicability
+from speclint.runner.fix import applicability
 
 if TYPE_CHECKING:
     from speclint.core.findings import Finding
@@ -33,3 +34,6 @@ def finding_dict(finding: Finding) -> dict[str, object]:
                   for n in finding.notes],
     }
 
+
+def json_line(f: Finding) -> str:
+    return json.dumps(finding_dict(f))

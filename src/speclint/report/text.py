@@ -1,4 +1,5 @@
-"""Human output: `path:line:col: CODE [severity] message`, the source line and a caret, like ruff."""
+"""Human output: `path:line:col: CODE [severity] message`, the source line and a caret, like ruff
+(`text`; `concise` leaves the source out; `--statistics` counts per rule)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
 from speclint.core.findings import Severity
+from speclint.report.reporter import Reporter, Writer
 
 if TYPE_CHECKING:
-    from speclint.lint import FileResult
     from speclint.core.findings import Finding
-    from speclint.rules.base import LaunchContext
     from speclint.core.spans import Span
+    from speclint.engine import FileResult
+    from speclint.rules.base import LaunchContext
 
 
 @dataclass
@@ -42,7 +44,7 @@ _SEVERITY_COLOR = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.INFO: 
 
 def fix_mark(finding: Finding, style: ReportStyle) -> str:
     """' [*]' when this run's `--fix` would apply the finding's edits (ruff's mark)."""
-    from speclint.fix import fixable
+    from speclint.runner.fix import fixable
 
     return " [*]" if fixable(finding, style.unsafe_fixes) else ""
 
@@ -119,7 +121,7 @@ def finding_lines(result: FileResult, show_source: bool = True, style: ReportSty
 
 def fix_lines(finding: Finding, style: ReportStyle) -> list[str]:
     """`--show-fixes`: what each edit of the finding writes, and whether `--fix` applies it."""
-    from speclint.fix import applicability, edits_of
+    from speclint.runner.fix import applicability, edits_of
 
     kind = applicability(finding)
     if kind is None:
@@ -182,7 +184,7 @@ class Tally:
         """Files that name SGLang's launcher but yielded no launch."""
 
     def add(self, result: FileResult) -> None:
-        from speclint.fix import applicability
+        from speclint.runner.fix import applicability
 
         for finding in result.findings:
             self.counts[finding.severity] += 1
@@ -318,3 +320,41 @@ def render_summary(results: Iterable[FileResult], unreadable: int = 0) -> str:
     for result in results:
         tally.add(result)
     return tally.summary(unreadable)
+
+
+class TextReporter(Reporter):
+    """Findings with source excerpts as they come, then the summary line from running counts
+    (and, as ruff, how many are fixable); `-q` leaves the summary out."""
+
+    def __init__(self, out: Writer, style: ReportStyle | None = None, source: bool = True) -> None:
+        super().__init__(out)
+        self.tally = Tally()
+        self.style = style or ReportStyle()
+        self.source = source
+
+    def file(self, result: FileResult) -> None:
+        self.tally.add(result)
+        lines = finding_lines(result, self.source, self.style)
+        if lines:
+            self.out.write("\n".join(lines) + "\n")
+
+    def finish(self, unreadable: int = 0) -> None:
+        if self.style.quiet:
+            return
+        self.out.write(self.tally.summary(unreadable) + "\n")
+        fixes = self.tally.fix_line(self.style.unsafe_fixes)
+        if fixes:
+            self.out.write(fixes + "\n")
+
+
+class StatisticsReporter(TextReporter):
+    """`--statistics`: a count per rule instead of the findings, then the summary."""
+
+    def file(self, result: FileResult) -> None:
+        self.tally.add(result)
+
+    def finish(self, unreadable: int = 0) -> None:
+        rows = self.tally.statistics(self.style.unsafe_fixes)
+        if rows:
+            self.out.write("\n".join(rows) + "\n")
+        super().finish(unreadable)

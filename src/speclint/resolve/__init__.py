@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from speclint.flags.config import LaunchConfig
 from speclint.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
 from speclint.resolve.state import ResolutionState, Stop
 
+if TYPE_CHECKING:
+    from speclint.models.config import ModelConfig
+    from speclint.resolve.gpu_profiles import GpuProfile
+
 
 def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
-            target_architecture: str | None = None, gpu=None,
-            target_config=None) -> Resolution:
+            target_architecture: str | None = None, gpu: GpuProfile | None = None,
+            target_config: ModelConfig | None = None) -> Resolution:
     """Run SGLang's resolution for `config`'s release. `env` maps the variables the launch
     sets to their values (None when not readable); `target_architecture` is
     `architectures[0]` of the target's config.json when it is on disk; `gpu` the
@@ -43,7 +49,7 @@ def resolve_aux_capture(state: ResolutionState) -> None:
     if not methods or state.get("enable_return_aux_hidden_states") is not True:
         return
     algorithm = state.get("speculative_algorithm")
-    method = (algorithm or "").upper() if is_known(algorithm) else None
+    method = None if isinstance(algorithm, Unknown) else str(algorithm or "").upper()  # a name
     if method is None:
         return
     handler = "_handle_aux_hidden_state_capture"

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from speclint.flags.config import LaunchConfig, Setting
 from speclint.core.words import Identity
 from speclint.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
 from speclint.sglang import release
 from speclint.sglang.traits import ReleaseTraits
+
+if TYPE_CHECKING:
+    from speclint.models.config import ModelConfig
 
 MODELLED_FIELDS = (
     "model_path", "revision", "device", "tp_size", "pp_size", "dp_size", "nnodes",
@@ -66,7 +71,7 @@ class ResolutionState:
         self.traits: ReleaseTraits = checked.traits
         self.env = env
         self.target_architecture = target_architecture
-        self.target_config = None
+        self.target_config: ModelConfig | None = None
         """The target's `ModelConfig` when on disk (hardware.py reads its vision config)."""
         self.values: dict[str, object] = {}
         for name in _known_fields(config):

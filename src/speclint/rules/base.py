@@ -13,6 +13,7 @@ from speclint.core.config_files import ConfigEntry
 from speclint.core.findings import Edit, Finding, Note, Severity
 from speclint.core.launches import Diagnostic, Launch
 from speclint.core.spans import Span
+from speclint.core.words import Word
 from speclint.flags.argv import ParsedArgs
 from speclint.flags.config import LaunchConfig, Setting
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from speclint.resolve.gpu_profiles import GpuProfile
     from speclint.resolve.result import Resolution
     from speclint.sglang.release import Release
+    from speclint.suppress import Suppression
 
 NO_FIX = "no fix"
 """`Example.fixed` of a finding that carries no edit."""
@@ -99,6 +101,12 @@ class LaunchContext:
     @property
     def partly_read(self) -> bool:
         return self.launch.partly_read
+
+    @property
+    def resolved(self) -> Resolution:
+        """`resolution` for the rules, which run after `analyse_launch` resolved the launch."""
+        assert self.resolution is not None
+        return self.resolution
 
     @property
     def release(self) -> Release:
@@ -184,10 +192,23 @@ class LaunchContext:
         where = found.span if found is not None else None
         return [Note(where, message)] if where is not None else []
 
+    def picked_backend(self) -> str:
+        """' (no --attention-backend: SGLang X picks B on GPU)' when the launch gives no
+        backend and SGLang's resolution picked one (a refusal may rest on it), else ''."""
+        resolution = self.resolution
+        chosen = resolution.adjustment("attention_backend") if resolution else None
+        if chosen is None or not isinstance(chosen.effective, str) or \
+                self.given("attention_backend"):
+            return ""
+        gpu = self.gpu.name if self.gpu is not None else None
+        return (f" (no --attention-backend: SGLang {self.version.version} picks "
+                f"{chosen.effective}" + (f" on {gpu})" if gpu else ")"))
+
     @property
     def speculative_algorithm(self) -> str | None:
         """The algorithm after SGLang's aliasing (NEXTN → EAGLE), or None."""
-        value = self.resolution.effective.get("speculative_algorithm") if self.resolution else None
+        resolution = self.resolution
+        value = resolution.effective.get("speculative_algorithm") if resolution else None
         return value if isinstance(value, str) else None
 
 
@@ -197,9 +218,9 @@ class FileContext:
 
     path: str
     diagnostics: list[Diagnostic]
-    suppressions: list = field(default_factory=list)
-    """`speclint.suppress.Suppression`s of the file, after they were applied."""
-    enabled_rules: list = field(default_factory=list)
+    suppressions: list[Suppression] = field(default_factory=list)
+    """The file's suppression comments, after they were applied."""
+    enabled_rules: list[Rule] = field(default_factory=list)
 
 
 class Rule:

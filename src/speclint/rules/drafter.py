@@ -10,7 +10,9 @@ from speclint.core.findings import Edit
 from speclint.rules.base import LaunchContext, literal_word
 
 if TYPE_CHECKING:
+    from speclint.models.config import ModelConfig
     from speclint.models.drafter import DrafterKind
+    from speclint.models.weights import WeightsSummary
 
 EAGLE_FAMILY = ("EAGLE", "EAGLE3")
 LONGER_CONTEXT_ENV = "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN"
@@ -23,21 +25,21 @@ class DraftLaunch:
 
     algorithm: str
     """After SGLang's aliasing (NEXTN → EAGLE)."""
-    draft: object
-    """The drafter's `ModelConfig`."""
-    target: object
-    """The target's `ModelConfig`, or None when not on disk."""
-    weights: object
-    """`WeightsSummary` of the drafter's local safetensors, or None."""
-    kind: object
-    """`DrafterKind`."""
-    draft_name: str
+    draft: ModelConfig
+    """The drafter's config.json."""
+    target: ModelConfig | None
+    """The target's config.json, or None when not on disk."""
+    weights: WeightsSummary | None
+    """The drafter's local safetensors, or None."""
+    kind: DrafterKind
+    draft_name: str | None
+    """The drafter as the launch names it."""
 
 
 def draft_launch(ctx: LaunchContext) -> DraftLaunch | None:
     """The launch as the drafter rules see it, or None when they have nothing to read."""
     algorithm = ctx.speculative_algorithm
-    if algorithm not in EAGLE_FAMILY or ctx.resolution.rejection is not None:
+    if algorithm not in EAGLE_FAMILY or ctx.resolved.rejection is not None:
         return None
     if ctx.draft is None or ctx.draft.config is None:
         return None
@@ -72,7 +74,7 @@ def algorithm_edit(ctx: LaunchContext, algorithm: str) -> Edit | None:
     weights or config say which algorithm it was trained for)."""
     use = ctx.config.get("speculative_algorithm").use
     if use is None or len(use.value_words) != 1 or not literal_word(use.value_words[0]) \
-            or not literal_word(use.word):
+            or not literal_word(use.word) or use.value_span is None:
         return None
     word = use.value_words[0]
     return Edit(use.value_span, algorithm, f"serve the drafter with {algorithm}", word.text)
@@ -91,7 +93,7 @@ def unread_model_configs(ctx: LaunchContext) -> list[tuple[str, str, str, str]]:
     """(role, model, flag dest, why) per model config.json of an EAGLE-family launch that
     could not be read: the drafter checks did not run for it. Also counted by `check`'s
     summary line when this opt-in rule is off, so a skipped check is never silent."""
-    if ctx.speculative_algorithm not in EAGLE_FAMILY or ctx.resolution.rejection is not None:
+    if ctx.speculative_algorithm not in EAGLE_FAMILY or ctx.resolved.rejection is not None:
         return []
     from speclint.flags.argv import argparse_stop
 

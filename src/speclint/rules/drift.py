@@ -54,8 +54,8 @@ def _field_drift(name: str, target: str) -> Drift | None:
             found_kind = None
         else:
             replacements, found_kind = found.replacements, found.kind
-        fields = tuple(history.Replacement(_dest_of(r.option, target)) for r in replacements
-                       if _dest_of(r.option, target) and r.value is None)
+        fields = tuple(history.Replacement(dest) for r in replacements
+                       if (dest := _dest_of(r.option, target)) and r.value is None)
         certain = (len(fields) == 1 and found is not None and found.value_preserving)
         return Drift("removed", name, option, version, found, fields, certain) \
             if found_kind or fields else None

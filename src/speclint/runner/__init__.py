@@ -1,2 +1,3 @@
-"""Running lints over many files: the result cache (workers and fixes still live in
-`speclint.checking` and `speclint.fix`)."""
+"""Running lints over many files: the plan per file (`checking`), worker processes
+(`workers`), folder walks (`walk`), fixes (`fix`) and the result cache (`cache`, with the
+files a lint read besides, `depends`)."""

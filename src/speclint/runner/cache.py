@@ -6,7 +6,7 @@ linting: the cache format, speclint's own code and data (version, and the size a
 its installed files, so an editable install invalidates too), the file's path and bytes, and
 the options that apply to it (rule selection, SGLang version, model-config mapping). The
 files a lint read or looked for besides (model `config.json`, safetensors headers, Hugging
-Face refs; `speclint.depends`) are stored with the entry and re-checked before it is used.
+Face refs; `speclint.runner.depends`) are stored with the entry and re-checked before it is used.
 
 Entries are JSON, never pickle: a damaged or foreign entry is a miss and is overwritten,
 never trusted. A file that could not be read is never cached. Writes are atomic (a
@@ -26,8 +26,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from speclint.checking import CheckedFile
-    from speclint.lint import LintOptions
+    from speclint.runner.results import CheckedFile
+    from speclint.settings.options import LintOptions
 
 FORMAT = 1
 DEFAULT_DIR = ".speclint_cache"
@@ -85,10 +85,10 @@ def fingerprint(path: str) -> str:
 
 @lru_cache(maxsize=1)
 def _classes() -> dict[str, type]:
-    from speclint.checking import LaunchSummary
     from speclint.core.findings import Edit, Finding, Note, Severity
-    from speclint.rules.base import VersionChoice
     from speclint.core.spans import Span
+    from speclint.rules.base import VersionChoice
+    from speclint.runner.results import LaunchSummary
 
     return {cls.__name__: cls for cls in (Edit, Finding, Note, Severity, VersionChoice, Span,
                                           LaunchSummary)}
@@ -153,7 +153,7 @@ def encode_result(result: CheckedFile) -> dict[str, object]:
 
 
 def decode_result(stored: dict[str, Any]) -> CheckedFile:
-    from speclint.checking import CheckedFile
+    from speclint.runner.results import CheckedFile
 
     classes = _classes()
     return CheckedFile(stored["path"], _decode(stored["findings"], classes),
@@ -217,7 +217,7 @@ def cached_check(path: str, options: LintOptions, cache: ResultCache,
                  lint: Callable[[str, str, LintOptions], CheckedFile]) -> CheckedFile | None:
     """`lint(text, path, options)` through the cache; None when the file cannot be read (the
     caller lints it the usual way, which reports why)."""
-    from speclint import depends
+    from speclint.runner import depends
     from speclint.frontends.reading import read_bytes
 
     data, error, _size = read_bytes(path)

@@ -6,8 +6,10 @@ checked launch by launch against its recording (tests/test_oracle_recordings.py)
 
 from __future__ import annotations
 
+from typing import Any
 
-def _for(releases: tuple[str, ...], **fields: object) -> dict[str, dict[str, object]]:
+
+def _for(releases: tuple[str, ...], **fields: Any) -> dict[str, dict[str, Any]]:
     """The same trait values for each of `releases` (a fresh dict each)."""
     return {release: dict(fields) for release in releases}
 
@@ -29,7 +31,7 @@ _QUANT_0_5_23 = {**_QUANT_0_5_18, "minimax_m3_nvfp4": ("mxfp8",)}
 """`compatible_quantization_methods` in each release's `ModelConfig._verify_quantization`."""
 
 
-_AUTO_BACKEND: dict[str, dict[str, object]] = {
+_AUTO_BACKEND: dict[str, dict[str, Any]] = {  # release -> ReleaseTraits fields
     "0.5.2": dict(auto_attention_backend=False, auto_backend_choice="",
                   deepseek_blackwell_mla=False, deprecated_moe_flags=True),
     "0.5.3.post3": dict(auto_attention_backend=False, auto_backend_choice=""),
@@ -43,7 +45,7 @@ server_args.py `_handle_attention_backend_compatibility`: `is_no_spec_infer_or_t
 `is_blackwell`), the FP4 KV-cache dtypes `_handle_kv4_compatibility` checks, 0.5.2's
 deprecated MoE flags."""
 
-_BACKEND_GPU: dict[str, dict[str, object]] = {
+_BACKEND_GPU: dict[str, dict[str, Any]] = {
     "0.4.6.post5": dict(trtllm_mla_majors=(), trtllm_mla_kv_dtypes=(), trtllm_mha_gpu_check=""),
     "0.4.10.post2": dict(trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=(),
                          trtllm_mha_gpu_check=""),
@@ -74,7 +76,7 @@ on Blackwell GPUs (SM100)" or "(SM100/SM12x)", the KV-cache list of "TensorRT-LL
 only supports kv-cache-dtype of ...", how trtllm_mha is checked, "FA4 backend is only
 supported for prefill"."""
 
-_QUANTIZATION: dict[str, dict[str, object]] = {
+_QUANTIZATION: dict[str, dict[str, Any]] = {
     "0.4.6.post5": dict(quantization_verified=False, quantization_compatible=_QUANT_0_4_6),
     **_for(("0.5.2", "0.5.3.post3"), quantization_compatible=_QUANT_0_4_10,
            quantization_missing=()),

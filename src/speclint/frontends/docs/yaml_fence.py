@@ -9,8 +9,11 @@ yields nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
+from speclint.core.config_files import ConfigFile
+from speclint.core.spans import Span
 from speclint.frontends.shell.embedded import Piece, map_spans
 from .excerpt import DocFile, OffsetMap
 
@@ -40,10 +43,8 @@ def yaml_block(doc: DocFile, pieces: list[Piece]) -> int:
     return len(moved.launches)
 
 
-def _moved_config(config, move):
+def _moved_config(config: ConfigFile, move: Callable[[Span], Span]) -> ConfigFile:
     """The config file's entries with their spans in the Markdown file (a new object)."""
-    from ..manifests.sglang_config import ConfigFile
-
     entries = [replace(e, key_span=move(e.key_span), value_span=move(e.value_span),
                        item_spans=tuple(move(s) for s in e.item_spans)) for e in config.entries]
     return ConfigFile(config.path, entries, config.problem,

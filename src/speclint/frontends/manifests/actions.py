@@ -10,6 +10,8 @@ non-POSIX `shell:` (pwsh, cmd, python) are not read as shell.
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 import yaml
 
 from speclint.core.words import Word
@@ -20,7 +22,7 @@ from speclint.frontends.manifests.yaml_nodes import NodeReader, get, mapping_pai
 _POSIX_SHELLS = ("bash", "sh")
 
 
-def is_workflow(root: yaml.Node, path: str) -> bool:
+def is_workflow(root: yaml.Node, path: str) -> TypeGuard[yaml.MappingNode]:
     """A workflow file: under `.github/workflows/`, or a mapping with `jobs:` and `on:`."""
     if not isinstance(root, yaml.MappingNode):
         return False

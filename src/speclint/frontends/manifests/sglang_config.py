@@ -17,9 +17,9 @@ import yaml
 from speclint.core.config_files import ConfigEntry, ConfigFile
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
+from speclint.frontends.manifests.yaml_nodes import Loader
 from speclint.frontends.recognise import DEFAULT_ENTRY
 from speclint.frontends.shell.embedded import line_starts, span_of
-from speclint.frontends.manifests.yaml_nodes import Loader
 
 MAX_VALUE_CHARS = 64 * 1024
 """A value whose text would be longer (an alias-built list) is not followed."""
@@ -155,7 +155,7 @@ def load_config_file(name: str, linted: str) -> ConfigFile | None:
     if not name.lower().endswith((".yaml", ".yml")):
         return ConfigFile(name, problem=f"SGLang stops with 'Config file must be YAML format, got: "
                           f"{os.path.splitext(name)[1]}'")
-    from ...depends import note
+    from ...runner.depends import note
 
     folder = os.path.dirname(linted) if linted not in ("-", "<stdin>") else ""
     candidates = [name] if os.path.isabs(name) else [os.path.join(folder, name), name]

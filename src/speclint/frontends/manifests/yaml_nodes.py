@@ -23,7 +23,7 @@ class Loader(yaml.SafeLoader):
         if self.flow_level + len(self.indents) >= MAX_DEPTH:
             raise RecursionError(f"YAML nested more than {MAX_DEPTH} levels deep")
 
-    def fetch_flow_collection_start(self, TokenClass) -> None:
+    def fetch_flow_collection_start(self, TokenClass: type[yaml.Token]) -> None:
         self._deeper()
         super().fetch_flow_collection_start(TokenClass)
 
@@ -72,7 +72,7 @@ def mapping_pairs(node: yaml.MappingNode, _active: frozenset[int] = frozenset())
     return pairs
 
 
-def get(node: yaml.Node, name: str) -> yaml.Node | None:
+def get(node: yaml.Node | None, name: str) -> yaml.Node | None:
     if not isinstance(node, yaml.MappingNode):
         return None
     found = None

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Mapping
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from speclint.core.launches import Diagnostic
 from speclint.core.spans import Span
@@ -22,7 +23,8 @@ class Positions:
     `lines`: where each parsed line starts in the file, when libcst parsed a selection of
     the file's lines (`select`); the file's own line starts otherwise."""
 
-    def __init__(self, ranges, starts: list[int], lines: list[int] | None = None) -> None:
+    def __init__(self, ranges: Mapping[cst.CSTNode, CodeRange], starts: list[int],
+                 lines: list[int] | None = None) -> None:
         self.ranges = ranges
         self.starts = starts
         self.lines = starts if lines is None else lines
@@ -77,7 +79,7 @@ def python_line_starts(text: str) -> list[int]:
     return [0] + [match.end() for match in _NEWLINE.finditer(text)]
 
 
-def libcst_positions(module: cst.Module):
+def libcst_positions(module: cst.Module) -> Mapping[cst.CSTNode, CodeRange]:
     """libcst's PositionProvider, which on a long `elif` chain (500) runs out of stack and,
     cleaning up, raises KeyError instead of the RecursionError."""
     try:

@@ -9,6 +9,7 @@ sourced or evaluated. See `walk` (control flow and variables), `expand` (words),
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.frontends.shell.checks import (broken_continuations, collect_comments,
@@ -17,6 +18,9 @@ from speclint.frontends.shell.text import (TextMap, drop_final_continuation, lin
                                            parse_bytes)
 from speclint.frontends.shell.variables import Env
 from speclint.frontends.shell.walk import Walker
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -50,11 +54,11 @@ def extract_shell(text: str, path: str) -> ExtractResult:
     return result
 
 
-def _too_deep(root, tm: TextMap) -> Diagnostic:
+def _too_deep(root: Node, tm: TextMap) -> Diagnostic:
     """Where the nesting is deepest (found without recursion), as an unsupported-input finding."""
     cursor, depth, deepest, where = root.walk(), 0, -1, root
     while True:
-        if depth > deepest:
+        if depth > deepest and cursor.node is not None:  # a cursor is always on a node
             deepest, where = depth, cursor.node
         if cursor.goto_first_child():
             depth += 1

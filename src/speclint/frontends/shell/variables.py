@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.shell.choices import arm_alternatives
+from speclint.frontends.shell.choices import Choice, arm_alternatives
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +151,8 @@ class Env:
             if value.exported and value.is_set and value.elements is None
         }
 
-    def merge_from(self, branches: list["Env"], where: int, arms: list | None = None) -> None:
+    def merge_from(self, branches: list[Env], where: int, arms: list[Choice] | None = None
+                   ) -> None:
         """Become the join of `branches` (alternative paths through a construct at line `where`):
         a variable the paths disagree on becomes dynamic; with `arms` (one
         `choices.Choice` per branch) it also keeps each path's value."""

@@ -16,6 +16,7 @@ from speclint.frontends.manifests import prefixed
 from speclint.frontends.recognise import names_launcher
 from speclint.frontends.shell import alternatives as alts
 from speclint.frontends.shell import assignments, builtin_commands
+from speclint.frontends.shell.choices import Choice
 from speclint.frontends.shell.expand import Arg, Expander
 from speclint.frontends.shell.launch import may_matter, recognize
 from speclint.frontends.shell.nested import nested_text_map
@@ -149,7 +150,7 @@ class Walker:
         self.in_subshell(node.children)
 
     def branches(self, groups: list[list[Node]], fallthrough: bool, line: int,
-                 arms: list | None = None) -> None:
+                 arms: list[Choice] | None = None) -> None:
         base = self.env
         results: list[Env] = []
         for group in groups:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import DRAFTER
 from speclint.sglang import first_release
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.drafter import eagle3_launch
 
@@ -55,7 +57,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     valid = (Example(_LLAMA + "eagle3-llama-two-ids", "0.5.23"),
              Example(_LLAMA + "eagle3-llama-3.1-8b-instruct", "0.5.6.post2"))
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         launch = eagle3_launch(ctx)
         if launch is None:
             return

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import DRAFTER
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.drafter import eagle3_launch
 
@@ -51,7 +53,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
                        fixed=NO_FIX),)
     valid = (_LLAMA + "eagle3-llama-3.1-8b-instruct",)
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         launch = eagle3_launch(ctx)
         if launch is None:
             return
@@ -62,7 +64,8 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         if ids is None or aux_layer_ids(launch.draft) is not None:
             return
         depth = launch.target.num_hidden_layers if launch.target is not None else None
-        arch, version = ctx.target.architecture, ctx.version.version
+        arch = ctx.target.architecture if ctx.target is not None else None
+        version = ctx.version.version
         if depth:
             meant = aux_capture(version, arch, depth, ids)
             default = aux_capture(version, arch, depth, None)

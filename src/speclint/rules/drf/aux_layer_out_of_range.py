@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import DRAFTER
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.drafter import eagle3_launch
 
@@ -59,7 +61,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
              " --speculative-algorithm EAGLE3"
              " --speculative-draft-model-path fixtures/models/eagle3-kimi-k2.5")
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         launch = eagle3_launch(ctx)
         if launch is None or launch.target is None:
             return
@@ -67,7 +69,8 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         from speclint.models.drafter import aux_layer_ids, uses_aux_hidden_state
 
         ids = aux_layer_ids(launch.draft)
-        arch, version = ctx.target.architecture, ctx.version.version
+        arch = ctx.target.architecture if ctx.target is not None else None
+        version = ctx.version.version
         capture = aux_capture(version, arch, launch.target.num_hidden_layers, ids)
         if ids is None or capture is None or not capture.missing or \
                 not uses_aux_hidden_state(launch.draft):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.resolve.hardware_flags import plain_int
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.drafter import LONGER_CONTEXT_ENV as ENV
 from speclint.rules.drafter import longer_context_allowed
@@ -58,7 +60,7 @@ python -m sglang.launch_server --model-path fixtures/models/qwen3-8b --context-l
              "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=0 python -m sglang.launch_server"
              " --model-path fixtures/models/qwen3-8b")
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         if not ctx.config.knows("context_length") or not ctx.config.known("context_length"):
             return
         asked = plain_int(ctx.config.value("context_length"))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import MODELS
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.drafter import draft_launch, evidence_text
 
@@ -66,7 +68,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     )
     valid = (_KIMI, _LLAMA + "eagle3-llama-3.1-8b-instruct")
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         launch = draft_launch(ctx)
         arch = launch.draft.architecture if launch is not None else None
         if launch is None or arch is None:

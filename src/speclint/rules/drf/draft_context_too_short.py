@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import DRAFTER
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.drafter import LONGER_CONTEXT_ENV as ENV
 from speclint.rules.drafter import draft_launch, longer_context_allowed
@@ -70,7 +72,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
              " --speculative-algorithm EAGLE3 --max-running-requests 64"
              " --speculative-draft-model-path fixtures/models/eagle3-llama-3.1-8b-instruct")
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         launch = draft_launch(ctx)
         if launch is None:
             return

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.drafter import draft_launch
 
@@ -49,7 +51,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
                        fixed=NO_FIX),)
     valid = (_LLAMA + "eagle3-llama-3.1-8b-instruct",)
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         launch = draft_launch(ctx)
         if launch is None or launch.kind.kind is None or launch.target is None:
             return

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.drafter import draft_launch
 
@@ -46,7 +48,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
                        fixed=NO_FIX),)
     valid = (_LLAMA + "eagle3-llama-with-d2t", _LLAMA + "eagle3-llama-3.1-8b-instruct")
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         launch = draft_launch(ctx)
         if launch is None or launch.algorithm != "EAGLE3" or launch.kind.kind != "EAGLE3":
             return

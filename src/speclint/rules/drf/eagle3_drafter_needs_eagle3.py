@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import DRAFTER
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule
 from speclint.rules.drafter import algorithm_edit, draft_launch, evidence_text, written_algorithm
 
@@ -71,7 +73,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         _LLAMA + "/not/on/disk --speculative-algorithm EAGLE",
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         launch = draft_launch(ctx)
         if launch is None or launch.algorithm != "EAGLE" or launch.kind.kind != "EAGLE3":
             return

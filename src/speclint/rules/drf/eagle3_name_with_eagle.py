@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Note, Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Note, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 
 _TARGET = "python -m sglang.launch_server --model-path /no/such/kimi-k2.6 --max-running-requests 64"
@@ -66,8 +68,8 @@ python -m sglang.launch_server --model-path /no/such/kimi-k2.6 --max-running-req
                   "fixtures/models/eagle3-named-eagle-config",
     )
 
-    def check(self, ctx: LaunchContext):
-        if ctx.speculative_algorithm != "EAGLE" or ctx.resolution.rejection is not None:
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
+        if ctx.speculative_algorithm != "EAGLE" or ctx.resolved.rejection is not None:
             return
         draft = ctx.draft
         if draft is None or draft.reference is None or draft.config is not None:

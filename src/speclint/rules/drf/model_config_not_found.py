@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Note, Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Note, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.drafter import unread_model_configs
 
@@ -63,7 +65,7 @@ python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5 \\
              " --speculative-algorithm EAGLE3"
              " --speculative-draft-model-path fixtures/models/eagle3-llama-3.1-8b-instruct")
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         missing = unread_model_configs(ctx)
         if not missing:
             return

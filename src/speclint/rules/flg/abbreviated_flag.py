@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Edit, Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Edit, Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, literal_word, word_notes, Example
 
 
@@ -47,9 +49,9 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2
         "python -m sglang.launch_server --model m --tp-size 2",
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for use in ctx.parsed.uses:
-            if use.how != "prefix":
+            if use.how != "prefix" or use.matched is None:  # a prefix matched one flag
                 continue
             message = (f"`{use.written}` abbreviates `{use.matched}`: SGLang {ctx.version.version} "
                        "accepts it, but any new flag starting with the same text makes it an "

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
 from speclint.rules.drift import drift_edit, drift_of, names
 
@@ -60,11 +62,12 @@ python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-de
         Example("python -m sglang.launch_server --model-path m --cuda-graph-max-bs 8", "0.5.6.post2"),
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
-            if problem.kind != "ambiguous-option":
+            use = problem.use
+            if problem.kind != "ambiguous-option" or use is None:  # an ambiguous flag's use
                 continue
-            matches = problem.use.candidates
+            matches = use.candidates
             shown = ", ".join(f"`{m}`" for m in matches[:6]) + (
                 f" and {len(matches) - 6} more" if len(matches) > 6 else "")
             message = (f"`{problem.text}` is ambiguous in SGLang {ctx.version.version}: it could "
@@ -83,4 +86,4 @@ python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-de
                     hint = "write " + names(drift.replacements)
                 fix = drift_edit(drift, problem, ctx.launch.kwargs_style)
             yield self.report(ctx.path, problem.span, message, hint,
-                              word_notes(problem.use.word), fix=fix)
+                              word_notes(use.word), fix=fix)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Note, Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Note, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 
 
@@ -45,7 +47,7 @@ python -m sglang.launch_server --config fixtures/config/attn_dp.yaml
                      "0.5.6.post2"),
              Example("python -m sglang.launch_server --config fixtures/config/attn_dp.yaml", "0.5.23"))
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         refused = ctx.config_refusal
         if refused is None:
             return

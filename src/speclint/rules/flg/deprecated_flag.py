@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 
 
@@ -46,9 +48,10 @@ python -m sglang.launch_server --model-path /models/llama \
                 "0.5.23"),
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for use in ctx.parsed.uses:
-            if use.spec is None or not use.spec.deprecated or use.how in ("ambiguous", "unknown"):
+            if use.spec is None or not use.spec.deprecated or use.matched is None \
+                    or use.how in ("ambiguous", "unknown"):
                 continue
             message, hint = _wording(use.matched, ctx.version.version, use.spec.deprecated)
             yield self.report(ctx.path, use.span, message, hint)

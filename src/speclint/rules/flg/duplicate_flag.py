@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Edit, Note, Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Edit, Finding, Note, Severity
 from speclint.rules.base import LaunchContext, Rule, literal_word, Example
 from speclint.core.spans import Span
+from speclint.flags.argv import FlagUse
 
 _REPEATABLE = ("append", "append_const", "count")
 
@@ -54,8 +57,8 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
         "python -m sglang.launch_server --model-path m --tp-size 8 --tp-size 8",
     )
 
-    def check(self, ctx: LaunchContext):
-        seen: dict[str, list] = {}
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
+        seen: dict[str, list[FlagUse]] = {}
         for use in ctx.parsed.uses:
             if use.spec is None or use.how in ("ambiguous", "unknown"):
                 continue
@@ -90,13 +93,13 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
                                   fix=self._removal(earlier))
 
     @staticmethod
-    def _removal(use) -> Edit | None:
+    def _removal(use: FlagUse) -> Edit | None:
         """Delete the overridden `--flag value ` (with the one blank after it), when it is
         written literally on one line; the edit does not apply if no blank follows."""
         words = (use.word, *use.value_words)
         if not all(literal_word(w) for w in words) or use.word.span.line != words[-1].span.end_line:
             return None
-        text = " ".join(w.text for w in words)
+        text = " ".join(w.text or "" for w in words)  # literal: every text is known
         first, last = use.word.span, words[-1].span
         if last.end_column - first.column != len(text):
             return None  # quoted or escaped: the written text differs from the words
@@ -104,7 +107,7 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
         return Edit(span, "", f"remove the overridden `{text}`", text + " ", safe=True)
 
     @staticmethod
-    def _shown(use) -> str:
+    def _shown(use: FlagUse) -> str:
         if use.value_words:
             return " ".join(w.text or "" for w in use.value_words)
         return use.written

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.flags.schema import newest_version, versions_with_option
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
 from speclint.rules.suggest import suggest
 from speclint.rules.drift import drift_of
@@ -47,9 +49,10 @@ python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
         Example("python -m sglang.launch_server --model-path m --speculative-adaptive", "0.5.23"),
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
-            if problem.kind != "unknown-option":
+            use = problem.use
+            if problem.kind != "unknown-option" or use is None:  # an unknown flag's use
                 continue
             versions = versions_with_option(problem.text)
             if not versions or drift_of(problem, ctx) is not None:
@@ -63,4 +66,4 @@ python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
                        "'unrecognized arguments'")
             hint = (f"replace with `{guess}`" if guess else
                     f"remove it, or run SGLang {versions[-1]}")
-            yield self.report(ctx.path, problem.span, message, hint, word_notes(problem.use.word))
+            yield self.report(ctx.path, problem.span, message, hint, word_notes(use.word))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.flags.argv import argparse_stop
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 
 
@@ -45,7 +47,7 @@ python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct
     valid = ("python -m sglang.launch_server --model-path m --port 30000",
              "python -m sglang.launch_server --model-path m --tp-size x --help")
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         stop = argparse_stop(ctx.parsed)
         if stop is not None and stop.kind == "help":
             yield self.report(ctx.path, stop.span, f"{stop.message}: no server starts, and "

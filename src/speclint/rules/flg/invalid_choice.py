@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from speclint.core.findings import Severity
 from speclint.rules.base import Example, NO_FIX
 from speclint.rules.flg.invalid_flag_value import InvalidValue
+
+if TYPE_CHECKING:
+    from speclint.flags.argv import FlagUse
+    from speclint.flags.schema import FlagSpec
 
 
 class InvalidChoice(InvalidValue):
@@ -49,8 +55,8 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     )
     problem_kind = "invalid-choice"
 
-    def hint(self, use) -> str:
-        shown = [str(c) for c in use.spec.choices]
+    def hint(self, use: FlagUse, spec: FlagSpec) -> str:
+        shown = [str(c) for c in spec.choices or ()]  # an invalid choice: the flag has choices
         choices = ", ".join(shown[:12]) + (f", … ({len(shown) - 12} more)" if len(shown) > 12
                                            else "")
         written = use.value_words[0].text if len(use.value_words) == 1 else None

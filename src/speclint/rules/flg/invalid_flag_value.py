@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, ClassVar
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
+
+if TYPE_CHECKING:
+    from speclint.flags.argv import FlagUse
+    from speclint.flags.schema import FlagSpec
 
 
 class InvalidValue(Rule):
@@ -38,18 +45,19 @@ python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 
                 at="1:69", says="`0,8` is not a valid value for `--mem-fraction-static`",
                 fixed=NO_FIX),
     )
-    valid = ("python -m sglang.launch_server --model-path m --tp-size 8 --mem-fraction-static 0.8",)
+    valid: ClassVar[tuple[Example | str, ...]] = (
+        "python -m sglang.launch_server --model-path m --tp-size 8 --mem-fraction-static 0.8",)
     problem_kind = "invalid-type"
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
-            if problem.kind != self.problem_kind:
-                continue
             use = problem.use
+            if problem.kind != self.problem_kind or use is None or use.spec is None:  # its flag
+                continue
             message = (f"`{problem.text}` is not a valid value for `{use.matched}`: argparse stops "
                        f"the launch with 'argument {use.matched}: {problem.detail}'")
-            yield self.report(ctx.path, problem.span, message, self.hint(use),
+            yield self.report(ctx.path, problem.span, message, self.hint(use, use.spec),
                               word_notes(use.value_words[0] if use.value_words else use.word))
 
-    def hint(self, use) -> str:
-        return f"`{use.matched}` takes a value of type {use.spec.type}"
+    def hint(self, use: FlagUse, spec: FlagSpec) -> str:
+        return f"`{use.matched}` takes a value of type {spec.type}"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
 
 
@@ -40,11 +42,11 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2 --mem-frac
     )
     valid = ("python -m sglang.launch_server --model-path m --tp-size 2",)
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
-            if problem.kind != "missing-value":
-                continue
             use = problem.use
+            if problem.kind != "missing-value" or use is None:  # a missing value has its flag
+                continue
             message = (f"`{use.written}` needs a value and gets none: argparse stops the launch "
                        f"with 'argument {use.matched}: {problem.detail}'")
             yield self.report(ctx.path, problem.span, message,

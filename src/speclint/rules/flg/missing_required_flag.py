@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 
 
@@ -35,7 +37,7 @@ python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct --t
                        fixed=NO_FIX),)
     valid = ("python -m sglang.launch_server --model meta-llama/Llama-3.1-8B-Instruct",)
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
             if problem.kind == "missing-required":
                 message = (f"the launch has no {problem.text}: argparse stops it with "

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
 
 
@@ -41,14 +43,14 @@ python -m sglang.launch_server --model-path /models/llama --enable-mixed-chunk
     )
     valid = ("python -m sglang.launch_server --model-path m --tp-size 2 --enable-mixed-chunk",)
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
             if problem.kind == "unexpected-argument":
                 message = (f"`{problem.text}` is not attached to any flag: argparse stops the "
                            "launch with 'unrecognized arguments'")
                 yield self.report(ctx.path, problem.span, message,
                                   "remove it, or add the flag it is the value of")
-            elif problem.kind == "ignored-explicit-argument":
+            elif problem.kind == "ignored-explicit-argument" and problem.use is not None:
                 use = problem.use
                 message = (f"`{use.matched}` is a switch and takes no value: argparse stops the "
                            f"launch with '{problem.detail}'")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.flags.schema import versions_with_option
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
 from speclint.rules.suggest import suggest
 
@@ -50,7 +52,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
         " --speculative-algorithm EAGLE3 --speculative-draft-model-path d",
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
             if problem.kind != "unknown-option" or versions_with_option(problem.text):
                 continue
@@ -74,4 +76,4 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
                 message += f"; did you mean `{guess}`?"
             yield self.report(ctx.path, problem.span, message,
                               f"replace with `{guess}`" if guess else hint,
-                              word_notes(problem.use.word if problem.use else None) if problem.use else ())
+                              word_notes(problem.use.word) if problem.use else ())

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import a2a_log_level, a2a_spanning_backends
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 
 # The flags that choose the backend, most direct first.
@@ -78,11 +80,11 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
                 "0.4.10.post2"),
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         change = ctx.resolution.adjustment("ep_size") if ctx.resolution else None
         if change is None or ctx.config.uncertain:
             return
-        effective = ctx.resolution.effective
+        effective = ctx.resolved.effective
         backend = effective.get("moe_a2a_backend")
         version = ctx.version.version
         if backend not in a2a_spanning_backends(version) or not isinstance(change.effective, int):
@@ -91,8 +93,9 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
             return  # --enable-ep-moe asked for ep = tp itself (FLG008 reports the flag)
         where, cause = ctx.launch.span, f"moe_a2a_backend {backend}"
         for dest in _CAUSES:
-            if ctx.config.knows(dest) and ctx.config.given(dest):
-                where, cause = ctx.config.get(dest).use.span, ctx.written(dest)
+            given = ctx.config.get(dest).use if ctx.config.knows(dest) else None
+            if given is not None:
+                where, cause = given.span, ctx.written(dest)
                 break
         logged = (f"logs it at {a2a_log_level(version, backend).upper()}" if change.logged
                   else "does not log it")

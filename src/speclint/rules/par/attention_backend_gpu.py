@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.resolve.result import BACKEND_GPU
 from speclint.sglang import RESOLUTION
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.precedence import REJECTION
 
@@ -57,7 +59,7 @@ python -m sglang.launch_server --model-path fixtures/models/deepseek-v3 \\
     valid = (Example(_LLAMA + " --attention-backend trtllm_mha", gpu="h100"),
              _LLAMA + " --attention-backend trtllm_mla")
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         rejection = ctx.resolution.rejection if ctx.resolution else None
         if rejection is None or rejection.kind != BACKEND_GPU:
             return

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import RESOLUTION
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Placeholder, Rule, NO_FIX
 from speclint.rules.precedence import REJECTION
+
+_Verdict = tuple[str, str, Severity]
+"""(message, fix hint, severity) of one way the flag is changed."""
 
 
 
@@ -105,9 +110,10 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
                 " $EXTRA_ARGS", "0.5.6.post2"),
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         setting = ctx.setting("enable_dp_attention")
-        if setting is None or not setting.given or setting.dynamic or ctx.resolution is None:
+        use = setting.use if setting is not None else None  # given: the flag that sets it
+        if setting is None or use is None or setting.dynamic or ctx.resolution is None:
             return
         # which resolution step handles the flag: the release's traits (as `explain` shows)
         traits = ctx.release.traits
@@ -117,11 +123,11 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
             if rewrites:  # still deprecated (FLG008 defers to this rule)
                 n = Placeholder("N")
                 asked = ctx.join(ctx.set_to("dp_size", n), _switch(ctx))
-                yield self.report(ctx.path, setting.use.span, _deprecated(ctx) + ": SGLang "
+                yield self.report(ctx.path, use.span, _deprecated(ctx) + ": SGLang "
                                   f"rewrites `{asked}` to `{_rewrite(ctx, n)}`",
                                   f"write {ctx.set_to('attn_dp_size', n)} instead of {asked}")
             return
-        where = setting.use.span
+        where = use.span
         found = (self._rewritten if rewrites else
                  self._refused if traits.parallel_steps == "post_init" else self._dropped)
         result = found(ctx)
@@ -133,9 +139,9 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
                               claims=claims)
 
     @staticmethod
-    def _rewritten(ctx: LaunchContext):
-        change = ctx.resolution.adjustment("attn_dp_size")
-        effective = ctx.resolution.effective
+    def _rewritten(ctx: LaunchContext) -> _Verdict:
+        change = ctx.resolved.adjustment("attn_dp_size")
+        effective = ctx.resolved.effective
         asked_attn = ctx.config.value("attn_dp_size")
         dp_written = ctx.written("dp_size", 1)
         head = _deprecated(ctx)
@@ -156,8 +162,8 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
                 f"`{_switch(ctx)}`", Severity.WARNING)
 
     @staticmethod
-    def _dropped(ctx: LaunchContext):
-        change = ctx.resolution.adjustment("enable_dp_attention")
+    def _dropped(ctx: LaunchContext) -> _Verdict | None:
+        change = ctx.resolved.adjustment("enable_dp_attention")
         if change is None or change.effective is not False:
             return None
         dp_written = ctx.written("dp_size", 1)
@@ -168,8 +174,8 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
                 f"of {ctx.option('tp_size')}), or drop {_switch(ctx)}", Severity.WARNING)
 
     @staticmethod
-    def _refused(ctx: LaunchContext):
-        rejection = ctx.resolution.rejection
+    def _refused(ctx: LaunchContext) -> _Verdict | None:
+        rejection = ctx.resolved.rejection
         if rejection is None or "enable_dp_attention" not in rejection.fields:
             return None
         dp_written = ctx.written("dp_size", 1)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import DATA_PARALLEL_HANDLERS
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.precedence import REJECTION
 
@@ -73,7 +75,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
                 " --enable-dp-attention", "0.5.14"),
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         rejection = ctx.resolution.rejection if ctx.resolution else None
         if rejection is None or rejection.handler not in DATA_PARALLEL_HANDLERS or \
                 rejection.exception != "AssertionError" or "tp_size" not in rejection.fields:
@@ -81,8 +83,10 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         size_field = rejection.fields[1]
         if not all(ctx.known(f) for f in ("tp_size", size_field, "dp_size")):
             return
-        effective = ctx.resolution.effective
+        effective = ctx.resolved.effective
         tp, size = effective["tp_size"], effective[size_field]
+        if not (isinstance(tp, int) and isinstance(size, int)):
+            return  # not reached: the assertion is only modelled on two known sizes
         version = ctx.version.version
         statement = ("assert cfg.tp_size % cfg.attn_dp_size == 0"
                      if ctx.release.traits.separate_attn_dp_size

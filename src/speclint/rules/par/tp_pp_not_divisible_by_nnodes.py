@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import RESOLUTION
 from speclint.resolve.parallel import node_split_rejection
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.precedence import REJECTION
 
@@ -54,7 +56,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 16 \\
                 " --elastic-ep-join-mode scale", "0.5.23"),
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         if ctx.resolution is None or not all(ctx.known(f)
                                              for f in ("tp_size", "pp_size", "nnodes")):
             return
@@ -63,6 +65,8 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 16 \\
             return
         effective = ctx.resolution.effective
         tp, pp, nnodes = effective["tp_size"], effective["pp_size"], effective["nnodes"]
+        if not (isinstance(tp, int) and isinstance(pp, int) and isinstance(nnodes, int)):
+            return  # not reached: the rejection is only made from three known sizes
         product = f"tp {tp} × pp {pp} = {tp * pp}" if pp != 1 else f"tp {tp}"
         message = (f"{product} is not a multiple of `{ctx.written('nnodes')}`: SGLang "
                    f"{ctx.version.version}'s {rejection.handler} stops every node with "

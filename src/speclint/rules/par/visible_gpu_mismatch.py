@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import RESOLUTION
-from speclint.resolve.parallel import gpu_use, hidden_cuda_entry, visible_gpu_count
-from speclint.core.findings import Note, Severity
+from speclint.resolve.parallel import GpuUse, gpu_use, hidden_cuda_entry, visible_gpu_count
+from speclint.core.findings import Finding, Note, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
 
 _OTHER_VISIBILITY = ("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES")
@@ -76,7 +78,7 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
                 " --tp-size 2 --attn-dp-size 2", "0.5.23"),
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         word = ctx.launch.env.get("CUDA_VISIBLE_DEVICES")
         from_manifest = word is None and ctx.launch.gpu_count is not None
         if from_manifest:
@@ -130,8 +132,8 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
             yield self.report(ctx.path, word.span, message, fix, notes, Severity.INFO)
 
     @staticmethod
-    def _layout(ctx: LaunchContext, use) -> str:
-        effective = ctx.resolution.effective
+    def _layout(ctx: LaunchContext, use: GpuUse) -> str:
+        effective = ctx.resolved.effective
         parts = [f"tp {effective['tp_size']}"]
         if effective.get("pp_size", 1) != 1:
             parts.append(f"pp {effective['pp_size']}")

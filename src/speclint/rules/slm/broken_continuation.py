@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import FileContext, Rule, Example, NO_FIX
 
 
@@ -49,7 +51,7 @@ python -m sglang.launch_server --model-path /models/llama \\
         "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d\n",
     )
 
-    def check_file(self, ctx: FileContext):
+    def check_file(self, ctx: FileContext) -> Iterator[Finding]:
         for diagnostic in ctx.diagnostics:
             if diagnostic.kind == "broken-continuation":
                 yield self.report(ctx.path, diagnostic.span, diagnostic.message,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Note, Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Note, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 
 _SHOWN = 4
@@ -59,7 +61,7 @@ sglang.launch_server ...`.
              "if [ -n \"$BIG\" ]; then TP=8; else TP=4; fi\n"
              "python -m sglang.launch_server --model-path m --tp-size $TP\n")
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         unknown = ctx.launch.unknown_words()
         if not unknown:
             return

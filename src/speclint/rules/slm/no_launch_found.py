@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import FileContext, Rule, Example, NO_FIX
 
 
@@ -42,7 +44,7 @@ done
     valid = ("python -m sglang.launch_server --model-path m\n",
              "# python -m sglang.launch_server is started elsewhere\necho done\n")
 
-    def check_file(self, ctx: FileContext):
+    def check_file(self, ctx: FileContext) -> Iterator[Finding]:
         for diagnostic in ctx.diagnostics:
             if diagnostic.kind == "no-launch-found":
                 yield self.report(ctx.path, diagnostic.span, diagnostic.message,

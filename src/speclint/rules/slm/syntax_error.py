@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import FileContext, Rule, Example, NO_FIX
 
 
@@ -36,7 +38,7 @@ python -m sglang.launch_server --model-path /models/llama --tp-size "2"
     valid = ("python -m sglang.launch_server --model-path m --tp-size 2\n",)
     kinds = ("syntax-error", "unsupported-input", "file-too-large", "doc-syntax-error")
 
-    def check_file(self, ctx: FileContext):
+    def check_file(self, ctx: FileContext) -> Iterator[Finding]:
         for diagnostic in ctx.diagnostics:
             if diagnostic.kind in self.kinds:
                 # a code block in documentation is often an excerpt: a warning, not an error

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import FileContext, Rule, Example, NO_FIX
 
 
@@ -42,7 +44,7 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2
              "# speclint: disable=abbreviated-flag\npython -m sglang.launch_server --model-path m \\\n"
              "  --tp 2\n")
 
-    def check_suppressions(self, ctx: FileContext):
+    def check_suppressions(self, ctx: FileContext) -> Iterator[Finding]:
         known = {key for rule in ctx.enabled_rules for key in (rule.code.lower(), rule.name)}
         for suppression in ctx.suppressions:
             for key in suppression.keys:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import RESOLUTION
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 
 
@@ -46,7 +48,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     valid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"
                      " EAGLE3 --speculative-draft-model-path d", "0.5.23"),)
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         change = ctx.resolution.adjustment("speculative_algorithm") if ctx.resolution else None
         if change is None or change.handler != "_handle_aux_hidden_state_capture":
             return

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import RESOLUTION
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 
 # Dense targets with no MTP head: SGLang loads the target checkpoint a second time as the
@@ -53,9 +55,9 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
              " --speculative-algorithm NEXTN",
              "python -m sglang.launch_server --model-path /not/on/disk --speculative-algorithm EAGLE")
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         algorithm = ctx.speculative_algorithm
-        if algorithm not in ("EAGLE", "EAGLE3") or ctx.resolution.rejection is not None:
+        if algorithm not in ("EAGLE", "EAGLE3") or ctx.resolved.rejection is not None:
             return
         if ctx.config.maybe_given("speculative_draft_model_path"):
             return

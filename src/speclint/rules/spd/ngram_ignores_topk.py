@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import RESOLUTION
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 
 
@@ -41,7 +43,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
              " --speculative-ngram-max-bfs-breadth 2",)
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         change = ctx.resolution.adjustment("speculative_eagle_topk") if ctx.resolution else None
         if change is None or change.handler != "_handle_ngram":
             return

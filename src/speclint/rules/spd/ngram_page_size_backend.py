@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from speclint.resolve.result import TREE_DRAFT_BACKEND, is_known
+from collections.abc import Iterator
+
+from speclint.resolve.result import TREE_DRAFT_BACKEND, Unknown
 from speclint.sglang import RESOLUTION
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.precedence import REJECTION
 
@@ -55,7 +57,7 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
              _NGRAM + " --page-size 1", _NGRAM + " --page-size 32 --attention-backend fa3"
              " --speculative-ngram-max-bfs-breadth 1")
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         resolution = ctx.resolution
         if resolution is None or ctx.config.uncertain:
             return
@@ -70,14 +72,15 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
         if rejection is not None:
             if rejection.kind == TREE_DRAFT_BACKEND:
                 yield self.report(ctx.path, span, f"SGLang {ctx.version.version} refuses this "
-                                  f"launch: {rejection.message}", fix, claims=(REJECTION,))
+                                  f"launch: {rejection.message}{ctx.picked_backend()}", fix,
+                                  claims=(REJECTION,))
             return
         page = ctx.config.value("page_size")
         topk = resolution.effective.get("speculative_eagle_topk")
         backend = ctx.config.value("attention_backend")
         chosen = resolution.effective.get("attention_backend")
         if not (isinstance(page, int) and page > 1 and isinstance(topk, int) and topk > 1
-                and backend is None and not is_known(chosen)):
+                and backend is None and isinstance(chosen, Unknown)):
             return
         why = ("depends on the GPU (fa3 on Hopper and trtllm_mha on Blackwell are refused; "
                "pass --gpu to know)" if ctx.gpu is None else

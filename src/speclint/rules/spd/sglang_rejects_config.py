@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import RESOLUTION
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.precedence import REJECTION
 
@@ -48,13 +50,14 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH"
              " --speculative-draft-model-path d",)
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         rejection = ctx.resolution.rejection if ctx.resolution else None
         if rejection is None or ctx.config.uncertain:
             return
         field = next((f for f in rejection.fields if ctx.config.given(f)),
                      "speculative_algorithm")
         message = (f"SGLang {ctx.version.version} refuses this launch in {rejection.handler}: "
-                   f"{rejection.exception}: {rejection.message}")
+                   f"{rejection.exception}: {rejection.message}"
+                   + (ctx.picked_backend() if "attention_backend" in rejection.fields else ""))
         yield self.report(ctx.path, ctx.span_of(field), message,
                           "change the flags named in SGLang's message", claims=(REJECTION,))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import RESOLUTION
 from speclint.resolve.result import TREE_DRAFT_BACKEND
-from speclint.core.findings import Note, Severity
+from speclint.core.findings import Finding, Note, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.precedence import REJECTION
 
@@ -59,7 +61,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
              " --speculative-eagle-topk 2 --speculative-num-draft-tokens 8"
              " --page-size 16 --attention-backend flashinfer",)
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         rejection = ctx.resolution.rejection if ctx.resolution else None
         if rejection is None or rejection.kind != TREE_DRAFT_BACKEND:
             return
@@ -70,7 +72,8 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         notes = []
         if ctx.config.given("speculative_eagle_topk"):
             notes.append(Note(ctx.span_of("speculative_eagle_topk"), "topk > 1 drafts a tree"))
-        message = f"SGLang {ctx.version.version} refuses this launch: {rejection.message}"
+        message = (f"SGLang {ctx.version.version} refuses this launch: {rejection.message}"
+                   + ctx.picked_backend())
         yield self.report(ctx.path, ctx.span_of(target), message,
                           f"use {ctx.set_to('speculative_eagle_topk', 1)}, or "
                           "flashinfer/fa3/triton with that "

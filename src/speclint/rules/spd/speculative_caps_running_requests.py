@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import RESOLUTION
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 
 
@@ -52,7 +54,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         "python -m sglang.launch_server --model-path m",
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         change = ctx.resolution.adjustment("max_running_requests") if ctx.resolution else None
         if change is None or change.effective != 48 or ctx.config.maybe_given("max_running_requests"):
             return
@@ -61,7 +63,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         cap = ctx.option("max_running_requests")
         message = (f"speculative decoding ({algorithm}) without {cap}: SGLang "
                    f"sets max_running_requests to 48{silent}, whatever the KV cache could hold")
-        attn_dp = ctx.resolution.effective.get("attn_dp_size")
+        attn_dp = ctx.resolved.effective.get("attn_dp_size")
         if isinstance(attn_dp, int) and attn_dp > 1:
             message += (f"; with {ctx.set_to('attn_dp_size', attn_dp)} that is {48 // attn_dp} "
                         "per worker")

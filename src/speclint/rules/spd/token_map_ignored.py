@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.sglang import DRAFTER
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 
 
@@ -43,7 +45,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
              " --speculative-draft-model-path d --speculative-token-map t.pt",)
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         if not ctx.release.eagle3_ignores_token_map:
             return  # the release's EAGLE worker has no such branch (or it was not read)
         if ctx.speculative_algorithm != "EAGLE3" or not ctx.config.given("speculative_token_map"):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.resolve.result import Unknown
 from speclint.sglang import RESOLUTION
-from speclint.core.findings import Edit, Severity
+from speclint.core.findings import Edit, Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, literal_word
 
 
@@ -67,10 +69,10 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         " --speculative-num-steps 3 --speculative-num-draft-tokens 16",
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         resolution = ctx.resolution
         change = resolution.adjustment("speculative_num_draft_tokens") if resolution else None
-        if change is None or change.handler != "_handle_eagle_family":
+        if resolution is None or change is None or change.handler != "_handle_eagle_family":
             return
         if not ctx.config.given("speculative_num_draft_tokens"):
             return

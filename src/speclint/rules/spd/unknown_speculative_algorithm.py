@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 import difflib
+from typing import TYPE_CHECKING
 
 from speclint.sglang import RESOLUTION
 from speclint.resolve.result import UNKNOWN_ALGORITHM
-from speclint.core.findings import Note, Severity
+from speclint.core.findings import Finding, Note, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.precedence import REJECTION
+
+if TYPE_CHECKING:
+    from speclint.models.drafter import DrafterKind
 
 
 class UnknownSpeculativeAlgorithm(Rule):
@@ -47,7 +52,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     valid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"
                      " ngram --max-running-requests 8", "0.5.23"),)
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         rejection = ctx.resolution.rejection if ctx.resolution else None
         if rejection is None or rejection.kind != UNKNOWN_ALGORITHM:
             return
@@ -74,7 +79,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
                           "use one of the known algorithms", notes, claims=(REJECTION,))
 
 
-def _drafter_kind(ctx: LaunchContext):
+def _drafter_kind(ctx: LaunchContext) -> DrafterKind | None:
     """What the drafter's config (and local weights) say it is, when they are on disk."""
     if ctx.draft is None or ctx.draft.config is None:
         return None

@@ -3,9 +3,11 @@ release it is checked against than in the release its image names."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from speclint.flags import history
 from speclint.flags.versions import closest_supported, version_from_image, version_key
-from speclint.core.findings import Severity
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 
 _SWITCHES = ("store_true", "store_false", "store_const", "boolean_optional")
@@ -70,7 +72,7 @@ docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server \
         Example("python -m sglang.launch_server --model-path m --disable-cuda-graph", "0.5.23"),
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         older = written_for(ctx)
         if older is None or ctx.launch.kwargs_style:
             return

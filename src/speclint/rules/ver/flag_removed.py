@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from collections.abc import Iterator
+
+from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
-from speclint.rules.drift import drift_edit, drift_of, names
+from speclint.rules.drift import Drift, drift_edit, drift_of, names
+from speclint.flags.argv import ArgProblem
 
 
 class FlagRemoved(Rule):
@@ -56,7 +59,7 @@ python -m sglang.launch_server --model-path /models/llama --incremental-streamin
                 "0.5.6.post2"),
     )
 
-    def check(self, ctx: LaunchContext):
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         target = ctx.version.version
         keyword = ctx.launch.kwargs_style
         for problem in ctx.parsed.problems:
@@ -67,7 +70,8 @@ python -m sglang.launch_server --model-path /models/llama --incremental-streamin
                 continue
             yield self._finding(ctx, problem, drift, target, keyword)
 
-    def _finding(self, ctx, problem, drift, target, keyword):
+    def _finding(self, ctx: LaunchContext, problem: ArgProblem, drift: Drift, target: str,
+                 keyword: bool) -> Finding:
         removal = drift.removal
         if keyword:
             what = (f"`{drift.written}` is not a ServerArgs field in SGLang {target} (it was "

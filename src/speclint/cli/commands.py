@@ -4,25 +4,24 @@ config or internal error (other files are still linted)."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import click
 
 from speclint import __version__
+from speclint.cli.options import FORMATS, parse_model_configs, validate_version
 
 if TYPE_CHECKING:
     from speclint.resolve.gpu_profiles import GpuProfile
 
 EXIT_CLEAN, EXIT_ERROR = 0, 2
-FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab", "junit"]
 
 
 class _DefaultToCheck(click.Group):
     """`speclint launch.sh` means `speclint check launch.sh`, as `ruff x.py` once meant `ruff check`."""
 
-    _LAZY = {"preflight": ("cli_runtime", "preflight_command"),
-             "run": ("cli_runtime", "run_command"), "server": ("lsp.command", "server_command")}
+    _LAZY = {"preflight": ("cli.runtime", "preflight_command"),
+             "run": ("cli.runtime", "run_command"), "server": ("lsp.command", "server_command")}
     """Commands imported only when used: the runtime checks cost 5 ms of imports, the
     language server its protocol library."""
 
@@ -58,28 +57,6 @@ def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> N
     ctx.exit(0)
 
 
-def _validate_version(ctx: click.Context | None, param: click.Parameter | None, value: str | None
-                      ) -> str | None:
-    if value is None:
-        return None
-    from speclint.flags.versions import version_key
-
-    if version_key(value)[0] < 0:
-        raise click.BadParameter(f"{value!r} is not an SGLang version (expected e.g. 0.5.23)")
-    return value.lstrip("v")
-
-
-def _parse_model_configs(ctx: click.Context | None, param: click.Parameter | None,
-                         values: Sequence[str]) -> tuple[tuple[str, str], ...]:
-    pairs: list[tuple[str, str]] = []
-    for value in values:
-        name, sep, path = value.partition("=")
-        if not sep or not name or not path:
-            raise click.BadParameter(f"{value!r}: expected NAME=PATH")
-        pairs.append((name, path))
-    return tuple(pairs)
-
-
 def _error(message: str) -> None:
     click.echo(f"speclint: error: {message}", err=True)
 
@@ -111,7 +88,7 @@ def main() -> None:
               help="These rules on top of the selected ones (e.g. the opt-in FLG003, DRF011).")
 @click.option("--ignore", multiple=True, metavar="CODES",
               help="Skip these rules: codes, code prefixes or names; comma-separated.")
-@click.option("--sglang-version", callback=_validate_version, metavar="VERSION",
+@click.option("--sglang-version", callback=validate_version, metavar="VERSION",
               help="SGLang release to check against (default: the launch's image tag, else the newest).")
 @click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
               help="Lowest severity that makes the exit code 1 (default: warning).")
@@ -127,7 +104,7 @@ def main() -> None:
               help="The name of the file standard input (`-`) holds: its kind, configuration "
                    "and the name in the findings.")
 @click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
-              callback=_parse_model_configs,
+              callback=parse_model_configs,
               help="Where the config.json of model NAME is (a folder or a file); repeatable.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False),
               help="Use this configuration file for every linted file.")
@@ -154,7 +131,7 @@ def main() -> None:
                    "SPECLINT_CACHE_DIR).")
 def check(**options: object) -> None:
     """Lint launch commands (files or folders; `-` reads standard input)."""
-    from speclint.check_command import run_check
+    from speclint.cli.check import run_check
 
     sys.exit(run_check(options))
 
@@ -163,12 +140,12 @@ def check(**options: object) -> None:
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-@click.option("--sglang-version", callback=_validate_version, metavar="VERSION",
+@click.option("--sglang-version", callback=validate_version, metavar="VERSION",
               help="SGLang release to resolve for (default: the image tag, else the newest).")
 @click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
-              callback=_parse_model_configs,
+              callback=parse_model_configs,
               help="Where the config.json of model NAME is (a folder or a file); repeatable.")
-@click.option("--compare", callback=_validate_version, metavar="VERSION",
+@click.option("--compare", callback=validate_version, metavar="VERSION",
               help="Also resolve for this SGLang release and show every effective value "
                    "that differs.")
 @click.option("--gpu", metavar="PROFILE",
@@ -180,9 +157,11 @@ def explain(paths: tuple[str, ...], output_format: str, sglang_version: str | No
             model_configs: tuple[tuple[str, str], ...], compare: str | None, gpu: str | None,
             gpus: int | None) -> None:
     """Show the configuration SGLang will really run with, and why each value changed."""
-    from speclint.checking import CommandLine, check_paths
-    from speclint.config import ConfigError, SettingsFinder
     from speclint.report.explain import render_explain_json, render_explain_text
+    from speclint.runner.checking import check_paths
+    from speclint.settings.errors import ConfigError
+    from speclint.settings.files import SettingsFinder
+    from speclint.settings.merge import CommandLine
 
     try:
         finder = SettingsFinder()
@@ -199,9 +178,9 @@ def explain(paths: tuple[str, ...], output_format: str, sglang_version: str | No
     failed = bool(outcome.errors)
     contexts = [ctx for result in outcome.results for ctx in result.contexts]
     if compare:
+        from speclint.engine import analyse_launch
         from speclint.report.explain import render_compare_json, render_compare_text
-
-        from speclint.lint import LintOptions, analyse_launch
+        from speclint.settings.options import LintOptions
 
         again = LintOptions(compare, model_configs=model_configs,  # same launches, other release
                             gpu=profile)
@@ -212,8 +191,11 @@ def explain(paths: tuple[str, ...], output_format: str, sglang_version: str | No
         click.echo(render_compare_json(pairs) if output_format == "json"
                    else render_compare_text(pairs).rstrip())
         sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
-    click.echo(render_explain_json(contexts) if output_format == "json"
-               else render_explain_text(contexts).rstrip())
+    from speclint.models.aux_layers import capture_for_launch
+
+    captures = [capture_for_launch(ctx) for ctx in contexts]
+    click.echo(render_explain_json(contexts, captures) if output_format == "json"
+               else render_explain_text(contexts, captures).rstrip())
     sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
 
 

@@ -1,6 +1,6 @@
 """`speclint check`: from the command line's options to a report and an exit code.
 
-Kept apart from cli.py (which only declares the options) so the command's conventions live
+Kept apart from commands.py (which only declares the options) so the command's conventions live
 in one place: rule selectors checked before anything runs (exit 2 with a "did you mean"),
 colour decided once, `--fix`/`--diff` on files and on standard input, `--statistics`, `-q`,
 `--show-settings`.
@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
-    from speclint.checking import CommandLine, Outcome
-    from speclint.config import SettingsFinder
-    from speclint.lint import FileResult
+    from speclint.engine import FileResult
     from speclint.report.output import ReportFile, Stdout
     from speclint.report.text import ReportStyle
+    from speclint.runner.checking import Outcome
+    from speclint.settings.files import SettingsFinder
+    from speclint.settings.merge import CommandLine
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -64,8 +65,9 @@ def use_color(choice: str, stream: object) -> bool:
 
 def run_check(o: dict[str, Any]) -> int:
     """`speclint check`; `o`: the command's options as click gives them."""
-    from speclint.checking import CommandLine
-    from speclint.config import ConfigError, SettingsFinder
+    from speclint.settings.errors import ConfigError
+    from speclint.settings.files import SettingsFinder
+    from speclint.settings.merge import CommandLine
 
     select, extend, ignore = (split_keys(o["select"]), split_keys(o["extend_select"]),
                               split_keys(o["ignore"]))
@@ -101,7 +103,7 @@ def run_check(o: dict[str, Any]) -> int:
     output_format = o["output_format"]
     if output_format is None and not o["isolated"]:
         output_format = settings_here.output_format
-    from speclint.cli import FORMATS
+    from speclint.cli.options import FORMATS
 
     if output_format not in FORMATS:
         if output_format is not None:
@@ -118,7 +120,7 @@ def run_check(o: dict[str, Any]) -> int:
 
 
 def _diff(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> int:
-    from speclint.checking import check_paths
+    from speclint.runner.checking import check_paths
 
     outcome = check_paths(paths, cli, finder, fix=False, diff=True, keep_contexts=False)
     for message in outcome.errors:
@@ -134,7 +136,7 @@ def _hidden_note(outcome: Outcome, cli: CommandLine) -> str:
     """'; N unsafe fixes not applied (--unsafe-fixes)' after --fix/--diff, as ruff says."""
     if cli.unsafe_fixes:
         return ""
-    from speclint.fix import applicability
+    from speclint.runner.fix import applicability
 
     hidden = sum(1 for result in outcome.results for f in result.findings
                  if applicability(f) == "unsafe")
@@ -202,9 +204,9 @@ def _report(paths: list[str], cli: CommandLine, finder: SettingsFinder, fix: boo
             statistics: bool) -> tuple[int, bool]:
     """Lint and write the report as results arrive; (files not linted, any finding at or above
     its file's --fail-on). Errors go to standard error as they come."""
-    from speclint.checking import check_paths, stream_paths
-    from speclint.report.stream import reporter_for
     from speclint.core.findings import Severity
+    from speclint.report.stream import reporter_for
+    from speclint.runner.checking import check_paths, stream_paths
 
     items: list[tuple[FileResult, str]] | Iterator[str | tuple[FileResult, str]]
     if fix:  # fixing needs each file's whole result: collected first, as before
@@ -262,8 +264,8 @@ def _fixed_message(outcome: Outcome, style: ReportStyle, cli: CommandLine) -> No
 
 def _show_settings(path: str, cli: CommandLine, finder: SettingsFinder) -> int:
     """`--show-settings PATH`: the resolved settings for PATH and where each one came from."""
-    from speclint.checking import options_for, walk_options
-    from speclint.config import ConfigError
+    from speclint.settings.errors import ConfigError
+    from speclint.settings.merge import options_for, walk_options
 
     named = cli.stdin_filename if path == "-" and cli.stdin_filename else path
     try:

@@ -9,31 +9,13 @@ kinds speclint reads, skipping hidden folders, the built-in `DEFAULT_EXCLUDE`, w
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import re
+import stat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-DEFAULT_EXCLUDE = ("node_modules", "__pycache__", "venv", ".venv", "build", "dist",
-                   "site-packages")
-"""Folders no launch script lives in (hidden folders are skipped too)."""
-
-
-@dataclass(frozen=True)
-class WalkOptions:
-    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
-    extend_exclude: tuple[str, ...] = ()
-    respect_gitignore: bool = True
-
-    def excluded(self, relative: str, name: str) -> bool:
-        """`relative`: the path from the walked root, with `/`; patterns match it, its base
-        name, or (for patterns with a `/`) any trailing part of it."""
-        for pattern in self.exclude + self.extend_exclude:
-            pattern = pattern.rstrip("/")
-            if fnmatch.fnmatchcase(name, pattern) or fnmatch.fnmatchcase(relative, pattern) \
-                    or ("/" in pattern and fnmatch.fnmatchcase(relative, "*/" + pattern)):
-                return True
-        return False
+from speclint.settings.options import WalkOptions
 
 
 @dataclass(frozen=True)
@@ -138,3 +120,50 @@ def gitignore_above(folder: str) -> GitIgnore:
     for above in reversed(chain):
         rules = rules.below(above)
     return rules
+
+
+def iter_lint_paths(paths: list[str],
+                    walk: WalkOptions | Callable[[str], WalkOptions] | None = None
+                    ) -> Iterator[tuple[str, str | None]]:
+    """Files to lint as (path, error). Folders are walked for the kinds speclint reads,
+    skipping what `walk` (a `speclint.settings.options.WalkOptions`, or a callable giving one
+    per walked root) excludes and `.gitignore` ignores; files named explicitly are always linted.
+    Symlinked folders are not followed (no loops)."""
+    from speclint.frontends import is_lintable_path
+
+    for given in paths:
+        if given == "-" or not os.path.isdir(given):
+            if given != "-" and not os.path.lexists(given):
+                yield given, "no such file or directory"
+            else:
+                yield given, None
+            continue
+        options = (walk(given) if callable(walk) else walk) or WalkOptions()
+        ignores = {given: gitignore_above(given).below(given)} if options.respect_gitignore \
+            else None
+        for root, dirs, files in os.walk(given, onerror=None, followlinks=False):
+            rules = ignores.pop(root) if ignores is not None else None
+
+            def skipped(name: str, is_dir: bool) -> bool:
+                full = os.path.join(root, name)
+                relative = os.path.relpath(full, given).replace(os.sep, "/")
+                return (options.excluded(relative, name)
+                        or (rules is not None and rules.ignored(full, is_dir)))
+            dirs[:] = sorted(d for d in dirs if (not d.startswith(".") or d == ".github")
+                             and not skipped(d, True))
+            if ignores is not None and rules is not None:
+                for name in dirs:
+                    ignores[os.path.join(root, name)] = rules.below(os.path.join(root, name))
+            for name in sorted(files):
+                full = os.path.join(root, name)
+                if _is_regular_file(full) and is_lintable_path(full) and not skipped(name, False):
+                    yield full, None
+
+
+def _is_regular_file(path: str) -> bool:
+    """False for FIFOs, sockets, devices, dangling links and symlink loops: a folder scan
+    skips them without opening them (opening a FIFO would wait for a writer forever)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False

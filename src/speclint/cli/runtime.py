@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import click
@@ -18,13 +17,10 @@ import click
 from speclint.preflight.check import BACKENDS, DEFAULT_MAX_USED_MIB
 
 if TYPE_CHECKING:
-    from speclint.lint import LintOptions
     from speclint.preflight.result import PreflightResult
+    from speclint.settings.options import LintOptions
 
-EXIT_CLEAN, EXIT_BUSY, EXIT_UNKNOWN, EXIT_NOT_FOUND = 0, 1, 2, 127
-RUN_CHECKED_VAR = "SPECLINT_RUN_CHECKED"
-"""Set to speclint's pid before `run` execs the command (the pid does not change): the
-SGLang plugin in that process then knows the checks already ran."""
+EXIT_UNKNOWN = 2
 
 _max_used = click.option("--max-used-mib", type=click.IntRange(min=0), default=DEFAULT_MAX_USED_MIB,
                          show_default=True, envvar="SPECLINT_MAX_USED_MIB",
@@ -95,56 +91,25 @@ def run_command(max_used_mib: int, wait_s: float, backend: str | None, sglang_ve
     configuration of the current folder applies (rules, models, sglang-version), as for
     `check`.
     """
-    from speclint.preflight import check
-    from speclint.preflight.launch import lint_argv, needed_ordinals
-    from speclint.preflight.report import render_text
-    from speclint.report.text import render_findings
+    from speclint.gate.run import run_checked
 
     argv = list(command)
     options = _lint_options(sglang_version, model_configs)
-    try:
-        from speclint.preflight.profile import visible_profile
-
-        options = replace(options, gpu=visible_profile(os.environ))  # the GPUs NVML sees
-        linted = lint_argv(argv, os.environ, options)
-    except Exception as error:  # a speclint bug: say so, launch nothing
-        _say(f"internal error while linting the command ({type(error).__name__}: {error}); "
-             "please report it")
-        sys.exit(EXIT_UNKNOWN)
-    if linted.entry is None:
-        _say("note: not an SGLang launch (python -m sglang.launch_server, sglang serve): not "
-             "linted; the preflight checks every visible GPU")
-    elif linted.result.findings:
-        click.echo(render_findings([linted.result]).rstrip(), err=True)
-    errors = linted.errors
-    if errors:
-        _say(f"not launching: {len(errors)} error finding{'s' if len(errors) != 1 else ''} above")
-        sys.exit(EXIT_BUSY)
-
-    ordinals = needed_ordinals(linted.context)
-    result = check(max_used_mib=max_used_mib, env=linted.env, needed=ordinals, wait_s=wait_s,
-                   backend=backend, on_progress=_progress if wait_s else None)
-    report = render_text(result)
-    if result.status in ("busy", "insufficient") or (result.status == "unknown"
-                                                     and not allow_unknown):
-        click.echo(report, err=True)
-        hint = " (--allow-unknown launches anyway)" if result.status == "unknown" else ""
-        _say(f"not launching: GPUs {result.status}{hint}")
-        sys.exit(result.exit_code)
-    _say("preflight " + report.splitlines()[0])
-    _exec(argv)
+    run_checked(argv, options, max_used_mib, wait_s, backend, allow_unknown,
+                _progress if wait_s else None)
 
 
 def _lint_options(sglang_version: str | None, model_configs: tuple[str, ...]) -> LintOptions:
     """What `check` would use for a file in the current folder: its configuration file
     (select, ignore, models, sglang-version) under the command line's options."""
-    from speclint.checking import CommandLine, options_for
-    from speclint.cli import _parse_model_configs, _validate_version
-    from speclint.config import ConfigError, SettingsFinder
+    from speclint.cli.options import parse_model_configs, validate_version
+    from speclint.settings.errors import ConfigError
+    from speclint.settings.files import SettingsFinder
+    from speclint.settings.merge import CommandLine, options_for
 
     try:
-        version = _validate_version(None, None, sglang_version)
-        pairs = _parse_model_configs(None, None, model_configs)
+        version = validate_version(None, None, sglang_version)
+        pairs = parse_model_configs(None, None, model_configs)
     except click.BadParameter as error:
         _say(f"error: {error.message}")
         sys.exit(EXIT_UNKNOWN)
@@ -159,20 +124,3 @@ def _lint_options(sglang_version: str | None, model_configs: tuple[str, ...]) ->
 
 def _say(message: str) -> None:
     click.echo(f"speclint: {message}", err=True)
-
-
-def _exec(argv: list[str]) -> None:
-    """Replace this process with the command: same pid and environment, so signals sent to
-    it reach the server directly."""
-    env = dict(os.environ)
-    env[RUN_CHECKED_VAR] = str(os.getpid())
-    sys.stdout.flush()
-    sys.stderr.flush()
-    try:
-        os.execvpe(argv[0], argv, env)
-    except FileNotFoundError:
-        _say(f"{argv[0]}: command not found")
-        sys.exit(EXIT_NOT_FOUND)
-    except OSError as error:
-        _say(f"cannot run {argv[0]}: {error.strerror or error}")
-        sys.exit(EXIT_NOT_FOUND if error.errno == 2 else 126)

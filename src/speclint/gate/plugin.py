@@ -121,13 +121,12 @@ def check_launch(server_args: object, argv: Sequence[str] | None = None) -> tupl
         logger.info("speclint: `speclint run` already checked this launch")
         return False, ""
     from speclint.frontends.recognise import DEFAULT_ENTRY
-    from speclint.lint import LintOptions
+    from speclint.gate.launch import lint_argv, needed_ordinals
     from speclint.preflight import check
-    from speclint.preflight.launch import lint_argv, needed_ordinals
+    from speclint.preflight.profile import visible_profile
     from speclint.preflight.report import progress_line, render_text
     from speclint.report.text import render_findings
-
-    from speclint.preflight.profile import visible_profile
+    from speclint.settings.options import LintOptions
 
     options = LintOptions(_sglang_version(), read_pyproject=False,
                           gpu=visible_profile(os.environ))  # the GPUs NVML sees

@@ -5,68 +5,22 @@ Data flows one way; each stage only sees the previous stage's output.
 
 from __future__ import annotations
 
-import os
-import stat
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.frontends.reading import MAX_FILE_BYTES, read_source
+from speclint.settings.errors import ConfigError
+from speclint.settings.options import LintOptions, Selection
 
 if TYPE_CHECKING:
     from speclint.core.findings import Finding
     from speclint.core.launches import Launch
     from speclint.flags.config import LaunchConfig
-    from speclint.resolve.gpu_profiles import GpuProfile
     from speclint.rules.base import LaunchContext, ModelRef, Rule
-    from speclint.walk import WalkOptions
 
 MAX_LAUNCHES = 1000
 """Launches checked per file; more get one file-too-large finding at the first one left out."""
-
-
-@dataclass(frozen=True, slots=True)
-class Selection:
-    """Which rules run: `select` and `ignore` entries are codes, code prefixes or names."""
-
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-
-    @staticmethod
-    def _matches(rule: Rule, key: str) -> bool:
-        key = key.strip()
-        return (key.lower() == rule.name or rule.code.upper().startswith(key.upper())
-                or key.upper() == "ALL")
-
-    def enabled(self, rule: Rule) -> bool:
-        if self.select and not any(self._matches(rule, key) for key in self.select):
-            return False
-        return not any(self._matches(rule, key) for key in self.ignore)
-
-
-@dataclass(frozen=True, slots=True)
-class LintOptions:
-    sglang_version: str | None = None
-    selection: Selection = Selection()
-    model_configs: tuple[tuple[str, str], ...] = ()
-    """`--model-config NAME=PATH` pairs: where to find the config.json of a model the
-    launch names (a folder or a config.json)."""
-    configured_version: str | None = None
-    """`sglang-version` from a configuration file (below --sglang-version, above image tags)."""
-    stdin_filename: str | None = None
-    """`--stdin-filename`: standard input is read with this file's front-end and reported
-    under its name."""
-    flag_prefixes: tuple[tuple[str, str], ...] | None = None
-    """`[tool.speclint] flag-prefixes`: (framework, prefix) pairs over the defaults
-    (`speclint.frontends.manifests.prefixed`); an empty prefix turns one off."""
-    read_pyproject: bool = True
-    """Read `[tool.speclint] models` from the configuration closest to the file (the API
-    default; only read when a launch names a model). The CLI applies configuration files
-    itself and turns this off."""
-    gpu: GpuProfile | None = None
-    """The GPU SGLang runs on (`--gpu`, `[tool.speclint] gpu`, NVML for `run`);
-    None: every GPU-dependent field is unknown."""
 
 
 @dataclass(slots=True)
@@ -129,15 +83,13 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
 
 
 def _model_mapping(path: str, config: LaunchConfig, options: LintOptions) -> dict[str, str]:
-    """Where the user says models live: the closest configuration file's `models`, then
-    `--model-config` over it. Raises `ConfigError` for a broken configuration file."""
+    """Where the user says models live (`LintOptions.model_mapping_for`), asked only when the
+    launch names a model. Raises `ConfigError` for a broken configuration file."""
     names_model = any(config.knows(f) and config.get(f).value is not None
                       for f in ("model_path", "speculative_draft_model_path"))
-    if not (options.read_pyproject and names_model):
+    if not names_model:
         return dict(options.model_configs)
-    from speclint.config import SettingsFinder
-
-    return {**dict(SettingsFinder().for_path(path).models), **dict(options.model_configs)}
+    return options.model_mapping_for(path)
 
 
 def _model_ref(config: LaunchConfig, path_field: str, revision_field: str,
@@ -199,9 +151,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     for launch in extracted.launches:
         try:
             ctx = analyse_launch(path, launch, options)
-        except Exception as error:
-            if type(error).__name__ != "ConfigError":
-                raise
+        except ConfigError as error:
             result.error = str(error)
             return result
         result.contexts.append(ctx)
@@ -297,8 +247,8 @@ def _enabled_rules(selection: Selection) -> _RuleSet:
 
 def too_large_result(path: str, size: int, options: LintOptions = LintOptions()) -> FileResult:
     """A file over MAX_FILE_BYTES: one file-too-large finding at 1:1, nothing else read."""
-    from speclint.rules.base import FileContext
     from speclint.core.spans import Span
+    from speclint.rules.base import FileContext
 
     limit = MAX_FILE_BYTES // 1024
     shown = f"{size / (1024 * 1024):.1f} MiB" if size >= 1024 * 1024 else f"{size // 1024} KiB"
@@ -328,53 +278,5 @@ def lint_path(path: str, options: LintOptions = LintOptions()) -> FileResult:
     return lint_text(text, frontend, options, display if path == "-" else None)
 
 
-def iter_lint_paths(paths: list[str],
-                    walk: WalkOptions | Callable[[str], WalkOptions] | None = None
-                    ) -> Iterator[tuple[str, str | None]]:
-    """Files to lint as (path, error). Folders are walked for the kinds speclint reads,
-    skipping what `walk` (a `speclint.walk.WalkOptions`, or a callable giving one per walked
-    root) excludes and `.gitignore` ignores; files named explicitly are always linted.
-    Symlinked folders are not followed (no loops)."""
-    from speclint.frontends import is_lintable_path
-    from speclint.walk import WalkOptions, gitignore_above
-
-    for given in paths:
-        if given == "-" or not os.path.isdir(given):
-            if given != "-" and not os.path.lexists(given):
-                yield given, "no such file or directory"
-            else:
-                yield given, None
-            continue
-        options = (walk(given) if callable(walk) else walk) or WalkOptions()
-        ignores = {given: gitignore_above(given).below(given)} if options.respect_gitignore \
-            else None
-        for root, dirs, files in os.walk(given, onerror=None, followlinks=False):
-            rules = ignores.pop(root) if ignores is not None else None
-
-            def skipped(name: str, is_dir: bool) -> bool:
-                full = os.path.join(root, name)
-                relative = os.path.relpath(full, given).replace(os.sep, "/")
-                return (options.excluded(relative, name)
-                        or (rules is not None and rules.ignored(full, is_dir)))
-            dirs[:] = sorted(d for d in dirs if (not d.startswith(".") or d == ".github")
-                             and not skipped(d, True))
-            if ignores is not None and rules is not None:
-                for name in dirs:
-                    ignores[os.path.join(root, name)] = rules.below(os.path.join(root, name))
-            for name in sorted(files):
-                full = os.path.join(root, name)
-                if _is_regular_file(full) and is_lintable_path(full) and not skipped(name, False):
-                    yield full, None
-
-
-def _is_regular_file(path: str) -> bool:
-    """False for FIFOs, sockets, devices, dangling links and symlink loops: a folder scan
-    skips them without opening them (opening a FIFO would wait for a writer forever)."""
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return False
-
-
-__all__ = ["Diagnostic", "FileResult", "LintOptions", "Selection", "iter_lint_paths",
-           "lint_path", "lint_text", "analyse_launch"]
+__all__ = ["Diagnostic", "FileResult", "LintOptions", "Selection", "lint_path", "lint_text",
+           "analyse_launch"]

@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
-    from speclint.lint import FileResult, LintOptions
     from speclint.core.findings import Edit, Finding
+    from speclint.engine import FileResult
+    from speclint.settings.options import LintOptions
 
 
 class FixError(Exception):
@@ -150,7 +151,7 @@ def fix_text(text: str, path: str, options: LintOptions, unsafe: bool = False,
              ) -> tuple[FileResult, str, int]:
     """(result after fixing, fixed text, edits applied): up to a few passes, since a fix can
     reveal another. `counts` (code -> findings fixed) is filled in when given."""
-    from speclint.lint import lint_text
+    from speclint.engine import lint_text
 
     fixed, total = text, 0
     result = lint_text(fixed, path, options, display_path)
@@ -176,8 +177,8 @@ def fix_path(path: str, options: LintOptions, roots: list[str], write: bool, uns
     """Lint `path`, apply the certain fixes (up to a few passes, since a fix can reveal
     another), and write the result when `write`. Returns (FileResult after fixing, diff,
     edits applied, problem) — problem is a message when the file could not be fixed."""
+    from speclint.engine import too_large_result
     from speclint.frontends.reading import read_bytes
-    from speclint.lint import FileResult, too_large_result
 
     try:
         target = safe_target(path, roots)

@@ -27,15 +27,13 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
+from speclint.settings.errors import ConfigError
+
 CONFIG_NAMES = (".speclint.toml", "speclint.toml", "pyproject.toml")
 MAX_CONFIG_BYTES = 2 * 1024 * 1024
 _KEYS = {"select", "extend-select", "ignore", "fail-on", "sglang-version", "per-file-ignores",
          "models", "output-format", "cache-dir", "flag-prefixes", "gpu", "exclude",
          "extend-exclude", "respect-gitignore", "doc-url-base"}
-
-
-class ConfigError(Exception):
-    """A configuration file that cannot be used: exit code 2 with this message."""
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,9 @@ from speclint.core.words import Word
 
 if TYPE_CHECKING:
     from speclint.core.findings import Finding
-    from speclint.lint import FileResult, LintOptions
+    from speclint.engine import FileResult
     from speclint.rules.base import LaunchContext
+    from speclint.settings.options import LintOptions
 
 COMMAND_LINE = "<command line>"
 _ENV_PREFIXES = ("SGLANG_", "SGL_")
@@ -98,7 +99,8 @@ def lint_argv(argv: list[str], environ: Mapping[str, str] | None = None,
               entry: str | None = None) -> ArgvLint:
     """Lint a command's argv with every rule. `entry` given: `argv` is only SGLang's
     arguments (as `prepare_server_args` gets them), launched that way."""
-    from speclint.lint import FileResult, LintOptions, analyse_launch, launch_findings
+    from speclint.engine import FileResult, analyse_launch, launch_findings
+    from speclint.settings.options import LintOptions
 
     environ = dict(os.environ if environ is None else environ)
     options = options or LintOptions(read_pyproject=False)
@@ -134,7 +136,7 @@ def needed_ordinals(ctx: LaunchContext | None, sizes: Mapping[str, object] | Non
 def _lint_command_line(argv: list[str], environ: dict[str, str], options: LintOptions) -> ArgvLint:
     """A whole command: the inherited variables speclint reads written in front as
     assignments, then the words, read by the shell front-end like a one-line script."""
-    from speclint.lint import FileResult, lint_text
+    from speclint.engine import FileResult, lint_text
 
     assigned = {word.partition("=")[0] for word in argv if "=" in word and not word.startswith("-")}
     pieces = [f"{name}={shlex.quote(value)}" for name, value in _relevant_env(environ).items()

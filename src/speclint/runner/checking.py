@@ -1,0 +1,158 @@
+"""`speclint check` for many files: per-file settings, fixing, and never stopping at one bad file."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from speclint.engine import FileResult
+from speclint.runner.walk import iter_lint_paths
+from speclint.runner.workers import Job, internal_error, lint_all
+from speclint.settings.errors import ConfigError
+from speclint.settings.files import Settings, SettingsFinder
+from speclint.settings.merge import CommandLine, options_for, walk_options
+
+
+@dataclass
+class Outcome:
+    results: list[FileResult] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    """One line per file that could not be linted (or fixed)."""
+    diffs: list[str] = field(default_factory=list)
+    fixed: int = 0
+    fixed_codes: dict[str, dict[str, int]] = field(default_factory=dict)
+    """path -> code -> findings fixed (`--show-fixes`)."""
+    stdin_fixed: str | None = None
+    """Standard input after `--fix` (written to standard output, as ruff does)."""
+    fail_on: dict[str, str] = field(default_factory=dict)
+    """Failure threshold per linted file (its config may set one)."""
+
+
+def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> Iterator[tuple | str]:
+    """(path, options, fail_on) per file to lint, or an error line, in input order, lazily."""
+    def walk(root: str):
+        try:
+            return walk_options(cli, finder.for_folder(root))
+        except ConfigError:
+            return walk_options(cli, Settings())  # reported with the root's first file
+
+    for path, problem in iter_lint_paths(paths, walk):
+        if problem:
+            yield f"{path}: {problem}"
+            continue
+        named = cli.stdin_filename if path == "-" and cli.stdin_filename else path
+        try:
+            settings = finder.for_path(named)
+        except ConfigError as error:
+            yield str(error)
+            continue
+        yield path, options_for(named, cli, settings), cli.fail_on or settings.fail_on or "warning"
+
+
+def stream_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
+                 keep_contexts: bool = False) -> Iterator[str | tuple[FileResult, str]]:
+    """Each file's result with its failure threshold, or an error line, in input order, as
+    soon as it is linted: `check` reports while the rest is linted and keeps nothing.
+    Without `keep_contexts`, big batches run on every core and results are CheckedFiles."""
+    order: deque = deque()  # planned items whose results have not come back yet
+
+    def jobs() -> Iterator[Job]:
+        for item in _plan(paths, cli, finder):
+            order.append(item)
+            if not isinstance(item, str):
+                yield item[0], item[1], keep_contexts, None if keep_contexts else cli.cache_dir
+
+    linted = lint_all(jobs())
+    try:
+        for result, error in linted:
+            while isinstance(order[0], str):
+                yield order.popleft()
+            fail_on = order.popleft()[2]
+            if error is not None:
+                yield error
+            elif result.error:
+                yield f"{result.path}: {result.error}"
+            else:
+                yield result, fail_on
+        yield from order  # error lines after the last file
+    finally:
+        linted.close()  # stop the workers now when the caller stops early
+
+
+def check_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
+                fix: bool = False, diff: bool = False, keep_contexts: bool = True) -> Outcome:
+    """Every file under `paths` at once, in input order, one bad file never stopping the rest:
+    for `explain` (LaunchContexts) and --fix/--diff; `check` streams (`stream_paths`)."""
+    outcome = Outcome()
+    if not (fix or diff):
+        for item in stream_paths(paths, cli, finder, keep_contexts):
+            if isinstance(item, str):
+                outcome.errors.append(item)
+            else:
+                outcome.results.append(item[0])
+                outcome.fail_on[item[0].path] = item[1]
+        return outcome
+    for job in list(_plan(paths, cli, finder)):  # the whole walk before any file is rewritten
+        if isinstance(job, str):
+            outcome.errors.append(job)
+            continue
+        path, options, fail_on = job
+        try:
+            result = (_fix_stdin(options, fix, diff, cli.unsafe_fixes, outcome) if path == "-"
+                      else _fix_one(path, options, paths, fix, diff, outcome, cli.unsafe_fixes))
+        except Exception as exc:  # a bug must not stop the other files
+            outcome.errors.append(internal_error(path, exc))
+            continue
+        _record(outcome, result, None, fail_on)
+    return outcome
+
+
+def _record(outcome: Outcome, result: FileResult | None, error: str | None, fail_on: str) -> None:
+    if error is not None:
+        outcome.errors.append(error)
+    elif result is not None and result.error:
+        outcome.errors.append(f"{result.path}: {result.error}")
+    elif result is not None:
+        outcome.results.append(result)
+        outcome.fail_on[result.path] = fail_on
+
+
+def _fix_one(path, options, roots, fix, diff, outcome, unsafe=False) -> FileResult | None:
+    from speclint.runner.fix import fix_path
+
+    counts: dict[str, int] = {}
+    result, file_diff, applied, problem = fix_path(path, options, roots, write=fix and not diff,
+                                                   unsafe=unsafe, counts=counts)
+    if problem:
+        outcome.errors.append(f"{path}: {problem}")
+    outcome.diffs.append(file_diff)
+    outcome.fixed += applied
+    if applied:
+        outcome.fixed_codes[path] = counts
+    return result
+
+
+def _fix_stdin(options, fix, diff, unsafe, outcome) -> FileResult | None:
+    """`--fix -` / `--diff -`: standard input is fixed in memory; `--fix` writes the fixed
+    text to standard output (the CLI puts the report on standard error), `--diff` a diff."""
+    from speclint.engine import stdin_names, too_large_result
+    from speclint.frontends.reading import read_source
+    from speclint.runner.fix import fix_text, unified_diff
+
+    text, problem, size = read_source("-")
+    frontend, display = stdin_names(options)
+    if problem is not None:
+        outcome.errors.append(f"{display}: {problem}")
+        return None
+    if text is None:
+        return too_large_result(display, size, options)
+    counts: dict[str, int] = {}
+    result, fixed, applied = fix_text(text, frontend, options, unsafe, display, counts)
+    outcome.fixed += applied
+    if applied:
+        outcome.fixed_codes[display] = counts
+    outcome.diffs.append(unified_diff(display, text, fixed) if fixed != text else "")
+    if fix and not diff:
+        outcome.stdin_fixed = fixed
+    return result

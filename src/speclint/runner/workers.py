@@ -1,0 +1,212 @@
+"""Linting many files: one file at a time, never raising (`lint_job`), in this process or on
+every core for a big batch, in input order, a worker that dies costing only its file."""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import chain, islice
+from typing import Iterable, Iterator
+
+from speclint.engine import FileResult, lint_path
+from speclint.runner.results import CheckedFile, LaunchSummary
+from speclint.settings.options import LintOptions
+
+PARALLEL_MIN_FILES = 50
+"""From this many files on, `check` lints in worker processes (one per core): below it, starting
+them costs more than it saves."""
+
+
+Job = tuple[str, LintOptions, bool, "str | None"]
+"""(path, options, keep_contexts, cache_dir): what a worker needs to lint one file."""
+
+
+def internal_error(path: str, exc: BaseException) -> str:
+    return (f"{path}: internal error while linting ({type(exc).__name__}: {exc}); "
+            "please report it")
+
+
+def lint_job(job: Job) -> tuple[FileResult | None, str | None]:
+    """Lint one file, never raising (runs in a worker process for big batches)."""
+    path, options, keep_contexts, cache_dir = job
+    try:
+        if cache_dir is not None and not keep_contexts and path != "-":
+            from speclint.runner.cache import ResultCache, cached_check
+
+            result = cached_check(path, options, ResultCache(cache_dir), _checked_text)
+            if result is not None:
+                return result, None
+        result = lint_path(path, options)
+        if not keep_contexts:
+            result = _checked(result)
+    except Exception as exc:  # a bug must not stop the other files
+        return None, internal_error(path, exc)
+    return result, None
+
+
+def _checked(result: FileResult) -> "CheckedFile":
+    """What `check` keeps of a lint result (see CheckedFile)."""
+    from speclint.report.text import excerpt_lines
+    from speclint.rules.drafter import unread_model_configs
+
+    return CheckedFile(result.path, result.findings,
+                       [LaunchSummary(ctx.version, ctx.counted, ctx.partly_read,
+                                      bool(unread_model_configs(ctx)))
+                        for ctx in result.contexts],
+                       result.error, lines=excerpt_lines(result.text, result.findings),
+                       launch_not_found=result.launch_not_found)
+
+
+def _checked_text(text: str, path: str, options: LintOptions) -> "CheckedFile":
+    from speclint.engine import lint_text
+
+    return _checked(lint_text(text, path, options))
+
+
+def _lint_batch(jobs: list[Job]) -> list[tuple[FileResult | None, str | None]]:
+    return [lint_job(job) for job in jobs]
+
+
+BATCH = 16
+"""Files per round trip to a worker: enough to make sending them cheap, few enough that the
+workers finish together."""
+
+
+def lint_all(jobs: Iterable[Job]) -> Iterator[tuple[FileResult | None, str | None]]:
+    """Results in input order: in this process, or on every core for a big batch (the first
+    file is linted here first, so the workers inherit the loaded rules and schema). Jobs are
+    read as they are needed and only a few batches are in flight: memory stays flat."""
+    jobs = iter(jobs)
+    cpus = _usable_cpus()
+    head = list(islice(jobs, cpus * PARALLEL_MIN_FILES))
+    workers = min(cpus, len(head) // PARALLEL_MIN_FILES)
+    if workers < 2 or any(job[2] for job in head):
+        yield from map(lint_job, chain(head, jobs))
+        return
+    yield lint_job(head[0])
+    yield from _lint_in_workers(chain(head[1:], jobs), workers)
+
+
+def _lint_in_workers(jobs: Iterator[Job], workers: int):
+    import multiprocessing
+    import sys
+    from concurrent.futures.process import BrokenProcessPool
+
+    # fork reuses what this process already imported; elsewhere the platform's default
+    context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
+    # an executor, not multiprocessing.Pool: a worker that dies (a crash in a native parser)
+    # breaks the executor instead of hanging the run forever
+    pool = _pool(workers, context)
+    window: deque = deque()  # (jobs, future or their results), in input order
+    finished = False
+    try:
+        while True:
+            while len(window) < 2 * workers:
+                batch = list(islice(jobs, BATCH))
+                if not batch:
+                    break
+                for part in _split_stdin(batch):  # workers can't read our standard input
+                    window.append((part, [lint_job(part[0])] if part[0][0] == "-"
+                                   else _submit(pool, part)))
+            if not window:
+                finished = True
+                return
+            batch, pending = window.popleft()
+            if isinstance(pending, list):
+                yield from pending
+                continue
+            try:
+                if pending is None:
+                    raise BrokenProcessPool("already broken when this batch was sent")
+                results = pending.result()
+            except BrokenProcessPool:
+                # a worker died: the batches in flight are linted again, then a new pool
+                # takes the rest
+                pool.shutdown(wait=False, cancel_futures=True)
+                lost = [(batch, None), *window]
+                window.clear()
+                pool = _pool(workers, context)
+                for part, done in lost:
+                    yield from done if isinstance(done, list) else _relint(part, context)
+                continue
+            yield from results
+    finally:
+        if not finished:  # Ctrl-C, or the caller stopped early: end the workers, don't wait
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()  # (no public way to do this before Python 3.14)
+        pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def _submit(pool, batch: list[Job]):
+    """The batch's future, or None when the pool already broke (the batch is linted again)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return pool.submit(_lint_batch, batch)
+    except BrokenProcessPool:
+        return None
+
+
+def _pool(workers: int, context):
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_sigint)
+
+
+def _ignore_sigint() -> None:
+    """Ctrl-C is the main process's to handle: a worker interrupted while it holds the queue
+    lock would leave the others waiting for it forever."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _split_stdin(batch: list[Job]) -> list[list[Job]]:
+    """`-` in a batch of its own (linted here), the rest as they are."""
+    if all(job[0] != "-" for job in batch):
+        return [batch]
+    parts: list[list[Job]] = [[]]
+    for job in batch:
+        if job[0] == "-":
+            parts += [[job], []]
+        else:
+            parts[-1].append(job)
+    return [part for part in parts if part]
+
+
+def _relint(batch: list[Job], context) -> list[tuple[FileResult | None, str | None]]:
+    """A batch that was in flight when a worker died, in a process of its own; if that one
+    dies too, file by file."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    with _pool(1, context) as pool:
+        try:
+            return pool.submit(_lint_batch, batch).result()
+        except BrokenProcessPool:
+            pass
+    return [_lint_isolated(job, context) for job in batch]
+
+
+def _lint_isolated(job, context) -> tuple[FileResult | None, str | None]:
+    """One file in its own worker, after a worker died: the file that kills it is reported,
+    the others are linted."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    with _pool(1, context) as pool:
+        try:
+            return pool.submit(lint_job, job).result()
+        except BrokenProcessPool:
+            return None, (f"{job[0]}: internal error: the process linting this file died "
+                          "(a crash in a native parser); please report it with the file")
+
+
+def _usable_cpus() -> int:
+    """The cores this process may use; env SPECLINT_WORKERS overrides (1: no worker processes)."""
+    import os
+
+    wanted = os.environ.get("SPECLINT_WORKERS", "")
+    if wanted.isdigit() and int(wanted) > 0:
+        return int(wanted)
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1

@@ -1,0 +1,88 @@
+"""The options one lint runs with: rule selection, SGLang version, model mapping, GPU, and what
+folder walks skip. Built once (`speclint.settings.merge`) from configuration files and the
+command line; the pipeline (`speclint.engine`) and the runner only receive them."""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from speclint.resolve.gpu_profiles import GpuProfile
+    from speclint.rules.base import Rule
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """Which rules run: `select` and `ignore` entries are codes, code prefixes or names."""
+
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+    @staticmethod
+    def _matches(rule: Rule, key: str) -> bool:
+        key = key.strip()
+        return (key.lower() == rule.name or rule.code.upper().startswith(key.upper())
+                or key.upper() == "ALL")
+
+    def enabled(self, rule: Rule) -> bool:
+        if self.select and not any(self._matches(rule, key) for key in self.select):
+            return False
+        return not any(self._matches(rule, key) for key in self.ignore)
+
+
+@dataclass(frozen=True, slots=True)
+class LintOptions:
+    sglang_version: str | None = None
+    selection: Selection = Selection()
+    model_configs: tuple[tuple[str, str], ...] = ()
+    """`--model-config NAME=PATH` pairs: where to find the config.json of a model the
+    launch names (a folder or a config.json)."""
+    configured_version: str | None = None
+    """`sglang-version` from a configuration file (below --sglang-version, above image tags)."""
+    stdin_filename: str | None = None
+    """`--stdin-filename`: standard input is read with this file's front-end and reported
+    under its name."""
+    flag_prefixes: tuple[tuple[str, str], ...] | None = None
+    """`[tool.speclint] flag-prefixes`: (framework, prefix) pairs over the defaults
+    (`speclint.frontends.manifests.prefixed`); an empty prefix turns one off."""
+    read_pyproject: bool = True
+    """Read `[tool.speclint] models` from the configuration closest to the file (the API
+    default; only read when a launch names a model). The CLI applies configuration files
+    itself and turns this off."""
+    gpu: GpuProfile | None = None
+    """The GPU SGLang runs on (`--gpu`, `[tool.speclint] gpu`, NVML for `run`);
+    None: every GPU-dependent field is unknown."""
+
+    def model_mapping_for(self, path: str) -> dict[str, str]:
+        """Where the user says models live for the file at `path`: with `read_pyproject` (the
+        API default), the closest configuration file's `models`, then `--model-config` over
+        it. Raises `ConfigError` for a broken configuration file."""
+        if not self.read_pyproject:
+            return dict(self.model_configs)
+        from speclint.settings.files import SettingsFinder
+
+        return {**dict(SettingsFinder().for_path(path).models), **dict(self.model_configs)}
+
+
+DEFAULT_EXCLUDE = ("node_modules", "__pycache__", "venv", ".venv", "build", "dist",
+                   "site-packages")
+"""Folders no launch script lives in (hidden folders are skipped too)."""
+
+
+@dataclass(frozen=True)
+class WalkOptions:
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
+    extend_exclude: tuple[str, ...] = ()
+    respect_gitignore: bool = True
+
+    def excluded(self, relative: str, name: str) -> bool:
+        """`relative`: the path from the walked root, with `/`; patterns match it, its base
+        name, or (for patterns with a `/`) any trailing part of it."""
+        for pattern in self.exclude + self.extend_exclude:
+            pattern = pattern.rstrip("/")
+            if fnmatch.fnmatchcase(name, pattern) or fnmatch.fnmatchcase(relative, pattern) \
+                    or ("/" in pattern and fnmatch.fnmatchcase(relative, "*/" + pattern)):
+                return True
+        return False
