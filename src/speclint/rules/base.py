@@ -18,6 +18,7 @@ from speclint.flags.argv import ParsedArgs
 from speclint.flags.config import LaunchConfig, Setting
 
 if TYPE_CHECKING:
+    from speclint.core.words import Word
     from speclint.models.config import ModelConfig
     from speclint.models.locate import Located
     from speclint.resolve.gpu_profiles import GpuProfile
