@@ -195,7 +195,7 @@ class LaunchContext:
     def picked_backend(self) -> str:
         """' (no --attention-backend: SGLang X picks B on GPU)' when the launch gives no
         backend and SGLang's resolution picked one (a refusal may rest on it), else ''."""
-        resolution = cast("Resolution | None", self.resolution)
+        resolution = self.resolution
         chosen = resolution.adjustment("attention_backend") if resolution else None
         if chosen is None or not isinstance(chosen.effective, str) or \
                 self.given("attention_backend"):

@@ -57,7 +57,7 @@ def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
                        flag_prefixes=settings.flag_prefixes or None, gpu=gpu)
 
 
-def walk_options(cli: CommandLine, settings: Settings):
+def walk_options(cli: CommandLine, settings: Settings) -> WalkOptions:
     """What a folder walk skips: the command line over the configuration over the defaults."""
     exclude = cli.exclude if cli.exclude is not None else settings.exclude
     respect = cli.respect_gitignore if cli.respect_gitignore is not None \
