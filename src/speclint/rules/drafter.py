@@ -37,7 +37,7 @@ def draft_launch(ctx: LaunchContext) -> DraftLaunch | None:
         return None
     if ctx.draft is None or ctx.draft.config is None:
         return None
-    from speclint.models.drafter import classify_drafter, drafter_weights
+    from speclint.sglang.checkpoints.drafter import classify_drafter, drafter_weights
 
     weights = drafter_weights(ctx.draft)
     kind = classify_drafter(ctx.draft.config, weights)
@@ -89,7 +89,7 @@ def unread_model_configs(ctx: LaunchContext) -> list[tuple[str, str, str, str]]:
     summary line when this opt-in rule is off, so a skipped check is never silent."""
     if ctx.speculative_algorithm not in EAGLE_FAMILY or ctx.resolution.rejection is not None:
         return []
-    from speclint.flags.argv import argparse_stop
+    from speclint.sglang.flags.argv import argparse_stop
 
     if argparse_stop(ctx.parsed) is not None:  # no drafter check would run after parsing
         return []

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from speclint.sglang import DRAFTER
-from speclint.sglang import first_release
 from speclint.core.findings import Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.drafter import eagle3_launch
+from speclint.sglang import DRAFTER, first_release
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
           " --speculative-algorithm EAGLE3 --max-running-requests 64"
@@ -59,7 +58,11 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         launch = eagle3_launch(ctx)
         if launch is None:
             return
-        from speclint.models.drafter import aux_layer_ids, fc_aux_count, uses_aux_hidden_state
+        from speclint.sglang.checkpoints.drafter import (
+            aux_layer_ids,
+            fc_aux_count,
+            uses_aux_hidden_state,
+        )
 
         ids = aux_layer_ids(launch.draft)
         if not ids or not uses_aux_hidden_state(launch.draft):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from speclint.sglang import DRAFTER
 from speclint.core.findings import Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.drafter import eagle3_launch
+from speclint.sglang import DRAFTER
 
 _LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
           " --speculative-algorithm EAGLE3 --max-running-requests 64"
@@ -63,8 +63,8 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         launch = eagle3_launch(ctx)
         if launch is None or launch.target is None:
             return
-        from speclint.models.aux_layers import aux_capture, indexes_layers
-        from speclint.models.drafter import aux_layer_ids, uses_aux_hidden_state
+        from speclint.sglang.checkpoints.aux_layers import aux_capture, indexes_layers
+        from speclint.sglang.checkpoints.drafter import aux_layer_ids, uses_aux_hidden_state
 
         ids = aux_layer_ids(launch.draft)
         arch, version = ctx.target.architecture, ctx.version.version

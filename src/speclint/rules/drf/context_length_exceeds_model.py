@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from speclint.resolve.hardware_flags import plain_int
 from speclint.core.findings import Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.drafter import LONGER_CONTEXT_ENV as ENV
 from speclint.rules.drafter import longer_context_allowed
 from speclint.rules.precedence import REJECTION
+from speclint.sglang.resolve.hardware_flags import plain_int
 
 _LAUNCH = ("python -m sglang.launch_server --model-path fixtures/models/qwen3-8b"
            " --context-length 65536")

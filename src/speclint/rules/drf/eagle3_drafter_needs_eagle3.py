@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from speclint.sglang import DRAFTER
 from speclint.core.findings import Severity
 from speclint.rules.base import Example, LaunchContext, Rule
 from speclint.rules.drafter import algorithm_edit, draft_launch, evidence_text, written_algorithm
+from speclint.sglang import DRAFTER
 
 _KIMI = ("python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"
          " --speculative-draft-model-path fixtures/models/eagle3-kimi-k2.5")
@@ -75,7 +75,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         launch = draft_launch(ctx)
         if launch is None or launch.algorithm != "EAGLE" or launch.kind.kind != "EAGLE3":
             return
-        from speclint.models.drafter import fc_aux_count, input_hidden
+        from speclint.sglang.checkpoints.drafter import fc_aux_count, input_hidden
 
         draft, target = launch.draft, launch.target
         count, width = fc_aux_count(draft, ctx.version.version), input_hidden(draft)

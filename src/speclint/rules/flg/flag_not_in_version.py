@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from speclint.flags.schema import newest_version, versions_with_option
 from speclint.core.findings import Severity
-from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
-from speclint.rules.suggest import suggest
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule, word_notes
 from speclint.rules.drift import drift_of
+from speclint.rules.suggest import suggest
+from speclint.sglang.flags.schema import newest_version, versions_with_option
 
 
 class FlagNotInVersion(Rule):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from speclint.flags.argv import argparse_stop
 from speclint.core.findings import Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.sglang.flags.argv import argparse_stop
 
 
 class HelpFlag(Rule):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from speclint.flags.schema import versions_with_option
 from speclint.core.findings import Severity
-from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule, word_notes
 from speclint.rules.suggest import suggest
+from speclint.sglang.flags.schema import versions_with_option
 
 
 class UnknownFlag(Rule):

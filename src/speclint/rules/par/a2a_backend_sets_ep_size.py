@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from speclint.sglang import RESOLUTION
-from speclint.resolve.parallel import a2a_log_level, a2a_spanning_backends
 from speclint.core.findings import Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.sglang import RESOLUTION
+from speclint.sglang.resolve.parallel import a2a_log_level, a2a_spanning_backends
 
 # The flags that choose the backend, most direct first.
 _CAUSES = ("enable_waterfill", "enable_deepep_waterfill", "enable_deepep_moe",

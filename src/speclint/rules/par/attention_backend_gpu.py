@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from speclint.resolve.result import BACKEND_GPU
-from speclint.sglang import RESOLUTION
 from speclint.core.findings import Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.precedence import REJECTION
+from speclint.sglang import RESOLUTION
+from speclint.sglang.resolve.result import BACKEND_GPU
 
 _LLAMA = "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from speclint.sglang import RESOLUTION
-from speclint.resolve.parallel import node_split_rejection
 from speclint.core.findings import Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.precedence import REJECTION
+from speclint.sglang import RESOLUTION
+from speclint.sglang.resolve.parallel import node_split_rejection
 
 
 class TpPpNotDivisibleByNnodes(Rule):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from speclint.sglang import RESOLUTION
-from speclint.resolve.parallel import gpu_use, hidden_cuda_entry, visible_gpu_count
 from speclint.core.findings import Note, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule, word_notes
+from speclint.sglang import RESOLUTION
+from speclint.sglang.resolve.parallel import gpu_use, hidden_cuda_entry, visible_gpu_count
 
 _OTHER_VISIBILITY = ("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES")
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from speclint.resolve.result import TREE_DRAFT_BACKEND, is_known
-from speclint.sglang import RESOLUTION
 from speclint.core.findings import Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.precedence import REJECTION
+from speclint.sglang import RESOLUTION
+from speclint.sglang.resolve.result import TREE_DRAFT_BACKEND, is_known
 
 _NGRAM = "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from speclint.sglang import RESOLUTION
-from speclint.resolve.result import TREE_DRAFT_BACKEND
 from speclint.core.findings import Note, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.precedence import REJECTION
+from speclint.sglang import RESOLUTION
+from speclint.sglang.resolve.result import TREE_DRAFT_BACKEND
 
 
 class SpeculativeBackendConflict(Rule):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from speclint.resolve.result import Unknown
-from speclint.sglang import RESOLUTION
 from speclint.core.findings import Edit, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, literal_word
+from speclint.sglang import RESOLUTION
+from speclint.sglang.resolve.result import Unknown
 
 
 class TopkOneOverridesDraftTokens(Rule):

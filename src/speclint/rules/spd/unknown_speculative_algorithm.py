@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import difflib
 
-from speclint.sglang import RESOLUTION
-from speclint.resolve.result import UNKNOWN_ALGORITHM
 from speclint.core.findings import Note, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.precedence import REJECTION
+from speclint.sglang import RESOLUTION
+from speclint.sglang.resolve.result import UNKNOWN_ALGORITHM
 
 
 class UnknownSpeculativeAlgorithm(Rule):
@@ -78,7 +78,7 @@ def _drafter_kind(ctx: LaunchContext):
     """What the drafter's config (and local weights) say it is, when they are on disk."""
     if ctx.draft is None or ctx.draft.config is None:
         return None
-    from speclint.models.drafter import classify_drafter, drafter_weights
+    from speclint.sglang.checkpoints.drafter import classify_drafter, drafter_weights
 
     kind = classify_drafter(ctx.draft.config, drafter_weights(ctx.draft))
     return kind if kind.kind is not None else None

@@ -3,10 +3,10 @@ release it is checked against than in the release its image names."""
 
 from __future__ import annotations
 
-from speclint.flags import history
-from speclint.flags.versions import closest_supported, version_from_image, version_key
 from speclint.core.findings import Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.sglang.flags import history
+from speclint.sglang.flags.versions import closest_supported, version_from_image, version_key
 
 _SWITCHES = ("store_true", "store_false", "store_const", "boolean_optional")
 _WHAT = {"nargs": "how many values it takes", "const": "the value it sets"}
@@ -115,7 +115,7 @@ docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server \
 
     @staticmethod
     def _defaults(given: set, older: str, target: str) -> list[str]:
-        from speclint.flags.schema import options_of
+        from speclint.sglang.flags.schema import options_of
 
         found, seen = [], set()
         for option, spec in options_of(target).items():

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from speclint.flags.config import LaunchConfig, Setting
 from speclint.core.words import Identity
-from speclint.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
 from speclint.sglang import release
+from speclint.sglang.flags.launch_config import LaunchConfig, Setting
+from speclint.sglang.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
 from speclint.sglang.traits import ReleaseTraits
 
 MODELLED_FIELDS = (
