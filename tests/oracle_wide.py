@@ -130,7 +130,7 @@ class Tally:
 
 
 def compare_one(tally: Tally, text: str, oracle: dict, resolution) -> None:
-    from speclint.resolve import is_known
+    from speclint.sglang.resolve import is_known
 
     if not oracle["ok"]:
         tally.rejected += 1

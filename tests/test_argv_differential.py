@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from speclint.flags.argv import argparse_stop, parse_argv
-from speclint.flags.config import LaunchConfig
-from speclint.flags.schema import load_schema, supported_versions
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.sglang.flags.argv import argparse_stop, parse_argv
+from speclint.sglang.flags.launch_config import LaunchConfig
+from speclint.sglang.flags.schema import load_schema, supported_versions
 
 _TYPES = {"int": int, "float": float, "json": json.loads}
 

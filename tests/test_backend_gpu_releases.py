@@ -1,11 +1,11 @@
-"""Attention backends refused for the GPU, as each release refuses them (speclint.resolve.
+"""Attention backends refused for the GPU, as each release refuses them (speclint.sglang.resolve.
 backend_gpu; the facts are checked launch by launch by tests/test_oracle_recordings.py)."""
 
 from __future__ import annotations
 
 from speclint.engine import lint_text
-from speclint.resolve.gpu_profiles import profile
 from speclint.settings.options import LintOptions
+from speclint.sglang.resolve.gpu_profiles import profile
 
 LLAMA = "fixtures/models/llama-3.1-8b-instruct"
 

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from speclint.engine import lint_path, lint_text
-from speclint.flags.config_merge import merge_traits
-from speclint.flags.entry import prepare_argv
 from speclint.frontends import extract_file
 from speclint.frontends.manifests.sglang_config import load_config_file
 from speclint.report.text import render_findings
 from speclint.settings.options import LintOptions
+from speclint.sglang.flags.config_merge import merge_traits
+from speclint.sglang.flags.entry import prepare_argv
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "fixtures" / "config"
@@ -136,7 +136,7 @@ def test_merge_matches_sglang_0_5_23(name):
     config = load_config_file(str(path), str(CONFIG / "x.sh"))
     from speclint.core.spans import Span
     from speclint.core.words import Word
-    from speclint.flags.config_merge import refusal
+    from speclint.sglang.flags.config_merge import refusal
     cli = [Word("--config", Span.point(1, 1)), Word(str(path), Span.point(1, 1)), Word("--tp-size", Span.point(1, 1)),
            Word("3", Span.point(1, 1))]
     refused = refusal(config, "0.5.23")

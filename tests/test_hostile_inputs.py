@@ -12,9 +12,9 @@ import pytest
 from speclint.engine import MAX_LAUNCHES, lint_path, lint_text
 from speclint.frontends.reading import MAX_FILE_BYTES
 from speclint.frontends.shell.script import extract_shell
-from speclint.models.config import read_model_config
-from speclint.models.weights import read_header
 from speclint.settings.options import LintOptions
+from speclint.sglang.checkpoints.model_config import read_model_config
+from speclint.sglang.checkpoints.weights import read_header
 
 LAUNCH = "python -m sglang.launch_server --model-path m --tp-size 2"
 CLEAN = "#!/bin/bash\npython -m sglang.launch_server --model-path /models/llama --tp-size 2\n"

@@ -6,7 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from speclint.engine import lint_text
-from speclint.model import LaunchConfigModel, build_model
+from speclint.sglang.flags.launch_model import LaunchConfigModel, build_model
 
 SCRIPT = ("TP=8\n"
           "python -m sglang.launch_server --model-path /m --tp \"$TP\" \\\n"

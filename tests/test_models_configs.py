@@ -12,12 +12,12 @@ from click.testing import CliRunner
 
 from speclint.cli import main
 from speclint.engine import lint_text
-from speclint.models.aux_layers import aux_capture
-from speclint.models.config import ModelConfig, read_model_config
-from speclint.models.drafter import classify_drafter
-from speclint.models.locate import locate_model
-from speclint.models.weights import read_header, summarise_weights
 from speclint.settings.options import LintOptions
+from speclint.sglang.checkpoints.aux_layers import aux_capture
+from speclint.sglang.checkpoints.drafter import classify_drafter
+from speclint.sglang.checkpoints.locate import locate_model
+from speclint.sglang.checkpoints.model_config import ModelConfig, read_model_config
+from speclint.sglang.checkpoints.weights import read_header, summarise_weights
 
 ROOT = Path(__file__).resolve().parent.parent
 KIMI = ROOT / "fixtures" / "models" / "kimi-k2.5"

@@ -28,8 +28,8 @@ from oracle_harness import declared_by, model, run_oracle
 
 from speclint.core.findings import Severity
 from speclint.engine import lint_text
-from speclint.resolve import Unknown, is_known
 from speclint.settings.options import LintOptions
+from speclint.sglang.resolve import Unknown, is_known
 
 pytestmark = pytest.mark.oracle
 

@@ -13,7 +13,7 @@ see tests/data/oracle/README.md). Offline: SGLang is not needed. For every launc
    size, memory fraction, chunked prefill, CUDA-graph sizes) equals the recorded value.
 
 There is no list of tolerated differences: where speclint and a release differ, the model
-(src/speclint/sglang/traits.py, src/speclint/resolve/) is fixed. Fields speclint cannot
+(src/speclint/sglang/traits.py, src/speclint/sglang/resolve/) is fixed. Fields speclint cannot
 know for a release stay Unknown (with why) and are not compared. `pytest -s` prints per
 release `0.5.10.post1: 352/352 launches agree (N values compared)`.
 
@@ -52,7 +52,7 @@ def _post_resolution(code: str) -> bool:
 
 
 def _version_key(v: str):
-    from speclint.flags.versions import version_key
+    from speclint.sglang.flags.versions import version_key
 
     return version_key(v)
 
@@ -80,7 +80,7 @@ def speclint_view(version: str, launch: dict):
 
     env = "".join(f"{k}={shlex.quote(v)} " for k, v in (launch.get("env") or {}).items())
     text = env + "python -m sglang.launch_server " + shlex.join(_absolute(launch["argv"])) + "\n"
-    from speclint.resolve.gpu_profiles import profile
+    from speclint.sglang.resolve.gpu_profiles import profile
 
     gpu = profile(launch["gpu"])  # the fake GPU the release resolved on (H100 / B200)
     result = lint_text(text, "launch.sh", LintOptions(sglang_version=version, gpu=gpu,
@@ -117,7 +117,7 @@ def compare_launch(version: str, mode: str, launch: dict,
                    compared: Counter | None = None) -> list[str]:
     """What differs between speclint and the recording for one launch ([] = agrees);
     `compared` counts the field values compared, by field."""
-    from speclint.resolve import is_known
+    from speclint.sglang.resolve import is_known
 
     ctx, errors = speclint_view(version, launch)
     rejected = not launch["ok"]

@@ -21,8 +21,8 @@ from oracle_harness import run_oracle
 from oracle_wide import Tally, build_launches, compare_one, shell_text
 
 from speclint.engine import lint_text
-from speclint.resolve.gpu_profiles import profile
 from speclint.settings.options import LintOptions
+from speclint.sglang.resolve.gpu_profiles import profile
 
 pytestmark = pytest.mark.oracle
 

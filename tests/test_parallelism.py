@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from speclint.engine import lint_text
-from speclint.resolve.parallel import gpu_use, visible_gpu_count
 from speclint.settings.options import LintOptions
+from speclint.sglang.resolve.parallel import gpu_use, visible_gpu_count
 
 LAUNCH = "python -m sglang.launch_server --model-path /models/m"
 

@@ -135,6 +135,29 @@ def test_checks_once_and_skips_what_speclint_run_checked(hook_env, capsys):
     assert plugin.after_prepare_server_args(args, []) is None  # already ran once
 
 
+def test_the_declared_entry_points_name_what_they_load():
+    """pyproject's SGLang plugin entry point and console script resolve to the functions an
+    install runs (a move that forgets pyproject breaks every fresh install)."""
+    import importlib
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:
+        import tomli as tomllib
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as handle:
+        project = tomllib.load(handle)["project"]
+    targets = {"plugin": project["entry-points"]["sglang.srt.plugins"]["speclint"],
+               "script": project["scripts"]["speclint"]}
+    loaded = {}
+    for kind, target in targets.items():
+        module, _, attribute = target.partition(":")
+        loaded[kind] = getattr(importlib.import_module(module), attribute)
+    assert loaded["plugin"] is plugin.register
+    from speclint.cli.commands import main
+
+    assert loaded["script"] is main
+
+
 def test_plugin_module_imports_nothing_heavy():
     code = ("import sys, speclint.gate.plugin; heavy = [m for m in ('speclint.engine', 'pynvml', "
             "'speclint.rules', 'pydantic', 'tree_sitter', 'click') if m in sys.modules]; "

@@ -1,5 +1,5 @@
 """--quantization against the target checkpoint's quantization_config, release by release
-(`ModelConfig._verify_quantization`, speclint.resolve.quantization)."""
+(`ModelConfig._verify_quantization`, speclint.sglang.resolve.quantization)."""
 
 from __future__ import annotations
 

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from speclint.cli import main
 from speclint.core.findings import Severity
 from speclint.engine import lint_text
-from speclint.flags.schema import supported_versions
 from speclint.settings.options import LintOptions
 from speclint.sglang import DRAFTER, FLAGS, MODELS, RESOLUTION, first_release, release
+from speclint.sglang.flags.schema import supported_versions
 from speclint.sglang.registry import read_versions
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-import speclint.resolve
 import speclint.rules
 import speclint.sglang
+import speclint.sglang.resolve
 from speclint.sglang.traits import TRAITS, ReleaseTraits
 
-RESOLVE = Path(speclint.resolve.__file__).parent
+RESOLVE = Path(speclint.sglang.resolve.__file__).parent
 RULES = Path(speclint.rules.__file__).parent
 SGLANG = Path(speclint.sglang.__file__).parent
 VERSION_TEXT = re.compile(r"\d+\.\d+\.\d+")
@@ -74,7 +74,7 @@ CODE = sorted([f"resolve/{p.name}" for p in RESOLVE.glob("*.py")]
 def test_no_release_numbers_in_rule_or_resolver_code(module):
     """Rules and the resolver ask `speclint.sglang.release(V)`; no module of theirs compares,
     looks up or states a release number of its own."""
-    path = RESOLVE.parent / module
+    path = (RESOLVE if module.startswith("resolve/") else RULES).parent / module
     found = version_text_in_code(path.read_text(encoding="utf-8"))
     assert not found, (f"{module} holds release numbers {found}: ask ctx.release (a Release "
                        "from speclint.sglang) for the fact instead")

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from speclint.engine import lint_text
-from speclint.resolve.result import Unknown
 from speclint.settings.options import LintOptions
+from speclint.sglang.resolve.result import Unknown
 
 ROOT = Path(__file__).resolve().parent.parent
 LLAMA = "fixtures/models/llama-3.1-8b-instruct"

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from speclint.engine import lint_text
-from speclint.resolve.gpu_profiles import parse_gpu_setting
 from speclint.rules import all_rules
 from speclint.rules.base import NO_FIX
 from speclint.rules.pages import page_example_gpu, page_examples, rule_page
 from speclint.runner.fix import apply_edits, edits_of
 from speclint.settings.options import LintOptions
+from speclint.sglang.resolve.gpu_profiles import parse_gpu_setting
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = all_rules()

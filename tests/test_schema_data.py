@@ -5,9 +5,15 @@ from __future__ import annotations
 import json
 import os
 
-from speclint.flags.schema import (_DATA, entry_versions, load_schema, supported_versions, table,
-                                   versions_with_option)
-from speclint.flags.versions import version_key
+from speclint.sglang.flags.schema import (
+    _DATA,
+    entry_versions,
+    load_schema,
+    supported_versions,
+    table,
+    versions_with_option,
+)
+from speclint.sglang.flags.versions import version_key
 
 VERSIONS = ("0.4.10.post2", "0.5.6.post2", "0.5.14", "0.5.23")
 # `pip index versions sglang`, 0.4.0 and later, when the data was generated (92 releases).

@@ -17,7 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 VERSION = "0.5.23"
-DATA = os.path.join(ROOT, "src", "speclint", "flags", "data", "sglang_flags.json")
+DATA = os.path.join(ROOT, "src", "speclint", "sglang", "flags", "data", "sglang_flags.json")
 pytestmark = pytest.mark.oracle
 
 

@@ -3,8 +3,8 @@ examples of issue #9, and version choice / resolver fallback for unmodelled rele
 
 from __future__ import annotations
 
-from speclint.flags import history
-from speclint.flags.versions import choose_version, installed_version, pinned_version
+from speclint.sglang.flags import history
+from speclint.sglang.flags.versions import choose_version, installed_version, pinned_version
 from speclint.sglang.traits import modelled_release, traits_for
 
 
@@ -67,7 +67,7 @@ def test_resolver_falls_back_to_closest_older_modelled_release():
     # neither read nor recorded: the closest older recorded release
     assert modelled_release("0.5.10") == "0.5.9"
     assert modelled_release("0.5.13") == "0.5.12.post1"
-    from speclint.flags.versions import version_key
+    from speclint.sglang.flags.versions import version_key
     from speclint.sglang.traits import TRAITS
 
     oldest = min(TRAITS, key=version_key)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate src/speclint/flags/data/config_merge.json: how each SGLang release merges a
+"""Generate src/speclint/sglang/flags/data/config_merge.json: how each SGLang release merges a
 `--config FILE.yaml` into argv, read from the release's own source (never imported).
 
     python tools/gen_config_merge.py 0.5.6.post2 0.5.23 [--cache DIR]
@@ -26,7 +26,7 @@ from sglang_args import SERVER_ARGS  # noqa: E402
 from sglang_source import Wheel  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "src", "speclint", "flags", "data", "config_merge.json")
+OUT = os.path.join(ROOT, "src", "speclint", "sglang", "flags", "data", "config_merge.json")
 MERGERS = ("sglang.srt.utils.server_args_config_parser", "sglang.srt.server_args_config_parser")
 
 

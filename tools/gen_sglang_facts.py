@@ -13,7 +13,8 @@ as tools/gen_sglang_schema.py does). What is read, per release:
   `sglang/srt/models/**/*.py` (`registry.py::import_model_classes` keys on `__name__`);
   a module-level alias (`Foo = Bar`) is followed to the class it names.
 - capture: the target architectures whose module defines `set_eagle3_layers_to_capture`,
-  by how the hook turns eagle_config ids into captured layers (speclint.models.aux_layers):
+  by how the hook turns eagle_config ids into captured layers
+  (speclint.sglang.checkpoints.aux_layers):
   `layer_ids[0] == 1` -> deepseek_first_id, `max(layer_ids) == num_layers` -> gpt_oss_max,
   `num_layers // 2 + 1` -> shifted_default, else plus_one. A hook that only passes its ids
   on to `self.<attr>.set_eagle3_layers_to_capture` takes the convention of the module that
@@ -45,7 +46,8 @@ from functools import lru_cache
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gen_sglang_schema import CACHE, load as load_flags, release_key, wheel_path  # noqa: E402
+from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
+from gen_sglang_schema import load as load_flags
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_models.json")
@@ -281,7 +283,7 @@ def load(path: str = OUT) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("versions", nargs="*", help="releases to add or refresh (default: every "
-                    "release in src/speclint/flags/data/sglang_flags.json)")
+                    "release in src/speclint/sglang/flags/data/sglang_flags.json)")
     ap.add_argument("--out", default=OUT)
     ap.add_argument("--cache", default=CACHE)
     ap.add_argument("--check", action="store_true", help="compare with the stored file")

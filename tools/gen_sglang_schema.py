@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate src/speclint/flags/data/sglang_flags.json from SGLang release wheels.
+"""Generate src/speclint/sglang/flags/data/sglang_flags.json from SGLang release wheels.
 
     python tools/gen_sglang_schema.py                  # the releases stored now
     python tools/gen_sglang_schema.py --all            # every release on PyPI since 0.4.0
@@ -7,7 +7,7 @@
 
 Each wheel is fetched with `pip download --no-deps sglang==V` into
 `.cache/sglang-wheels/` and read with `ast`; SGLang is never imported. See
-tools/README.md and src/speclint/flags/schema.py (the JSON format).
+tools/README.md and src/speclint/sglang/flags/schema.py (the JSON format).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from sglang_static import Evaluator, Unresolved  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.path.join(ROOT, ".cache", "sglang-wheels")
-OUT = os.path.join(ROOT, "src", "speclint", "flags", "data", "sglang_flags.json")
+OUT = os.path.join(ROOT, "src", "speclint", "sglang", "flags", "data", "sglang_flags.json")
 OLDEST = "0.4.0"
 
 
@@ -181,7 +181,7 @@ def _compact(value) -> str:
 
 
 def dump(data: dict) -> str:
-    """The stored layout (src/speclint/flags/schema.py): a JSON array, one element per
+    """The stored layout (src/speclint/sglang/flags/schema.py): a JSON array, one element per
     line: the header, the flag indices of each release, then one definition each."""
     lines = [_compact({k: data[k] for k in ("format", "versions", "parser")})]
     lines += [_compact(data["order"][v]) for v in data["versions"]]

@@ -16,8 +16,8 @@ from speclint.settings.options import LintOptions, Selection
 if TYPE_CHECKING:
     from speclint.core.findings import Finding
     from speclint.core.launches import Launch
-    from speclint.flags.config import LaunchConfig
     from speclint.rules.base import LaunchContext, ModelRef, Rule
+    from speclint.sglang.flags.launch_config import LaunchConfig
 
 MAX_LAUNCHES = 1000
 """Launches checked per file; more get one file-too-large finding at the first one left out."""
@@ -40,12 +40,12 @@ class FileResult:
 
 def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchContext:
     """The flag model of one launch, ready for rules and `explain`."""
-    from speclint.flags.argv import parse_argv
-    from speclint.flags.config import LaunchConfig
-    from speclint.flags.entry import prepare_argv
-    from speclint.flags.schema import load_schema
-    from speclint.flags.versions import choose_version
     from speclint.rules.base import LaunchContext, VersionChoice
+    from speclint.sglang.flags.argv import parse_argv
+    from speclint.sglang.flags.entry import prepare_argv
+    from speclint.sglang.flags.launch_config import LaunchConfig
+    from speclint.sglang.flags.schema import load_schema
+    from speclint.sglang.flags.versions import choose_version
 
     version, reason = choose_version(options.sglang_version, launch.image,
                                      options.configured_version,
@@ -53,7 +53,7 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
     if launch.image and launch.image_span and "image" in reason:
         reason += f" (line {launch.image_span.line})"
     if launch.kwargs_style:  # Engine(...)/ServerArgs(...): field names, no argparse
-        from speclint.flags.kwargs import parse_kwargs
+        from speclint.sglang.flags.kwargs import parse_kwargs
 
         parsed = parse_kwargs(load_schema(version), launch.kwargs, launch.span)
     else:
@@ -62,21 +62,21 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
     config = LaunchConfig(parsed)
     ctx = LaunchContext(path, launch, parsed, config, VersionChoice(version, reason))
     if launch.config_file is not None:
-        from speclint.flags.config_merge import refusal
+        from speclint.sglang.flags.config_merge import refusal
 
         ctx.config_refusal = refusal(launch.config_file, version)
     mapping = _model_mapping(path, config, options)
     ctx.target = _model_ref(config, "model_path", "revision", mapping)
     ctx.draft = _model_ref(config, "speculative_draft_model_path",
                            "speculative_draft_model_revision", mapping)
-    from speclint.resolve import resolve
+    from speclint.sglang.resolve import resolve
 
     env = {name: word.text for name, word in launch.env.items()}
     ctx.gpu = options.gpu
     ctx.resolution = resolve(config, env, ctx.target.architecture if ctx.target else None,
                              options.gpu, ctx.target.config if ctx.target else None)
     if ctx.resolution.rejection is None and ctx.target is not None:
-        from speclint.resolve.context import context_rejection
+        from speclint.sglang.resolve.context import context_rejection
 
         ctx.resolution.rejection = context_rejection(config, env, ctx.target.config, version)
     return ctx
@@ -99,8 +99,10 @@ def _model_ref(config: LaunchConfig, path_field: str, revision_field: str,
     setting = config.get(path_field) if config.knows(path_field) else None
     if setting is None or setting.dynamic or not isinstance(setting.value, str):
         return ModelRef(None)
-    from speclint.models.config import read_model_config  # only when a launch names a model
-    from speclint.models.locate import locate_model
+    from speclint.sglang.checkpoints.locate import locate_model
+    from speclint.sglang.checkpoints.model_config import (
+        read_model_config,  # only when a launch names a model
+    )
 
     revision = config.value(revision_field)
     located = locate_model(setting.value, revision if isinstance(revision, str) else None, mapping)
@@ -166,7 +168,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
         findings.extend(merge_alternatives(
             alternatives, frozenset(r.code for r in rules.launch if r.per_launch)))
     if extracted.comments:
-        from speclint.suppress import apply_suppressions, parse_suppressions
+        from speclint.core.suppressions import apply_suppressions, parse_suppressions
 
         suppressions = parse_suppressions(extracted.comments, text.splitlines())
         if suppressions:
@@ -203,7 +205,7 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
 def _rules_for(ctx: LaunchContext, rules: _RuleSet) -> tuple[Rule, ...]:
     """A launch argparse stops gets only the rules about parsing (`Rule.stage`): what would
     happen after parsing never happens. `--help` gets only the help rule."""
-    from speclint.flags.argv import argparse_stop
+    from speclint.sglang.flags.argv import argparse_stop
 
     stop = argparse_stop(ctx.parsed)
     if stop is None:

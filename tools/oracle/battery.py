@@ -4,7 +4,7 @@
     cases = battery("0.5.10.post1")   # [{"argv": [...], "gpu": "H100", "env": {...}}, ...]
 
 Every release gets the same draws (same seed), then each launch keeps only the flags that
-release's schema has (``src/speclint/flags/data``: read from the release's own
+release's schema has (``src/speclint/sglang/flags/data``: read from the release's own
 ``add_cli_args``), so the recordings of two releases line up launch by launch. Values
 are kept as drawn: a choice the release does not offer is a real argparse rejection.
 
@@ -238,7 +238,7 @@ def draws(seed: int = SEED, n: int = N_DRAWN) -> list[tuple[Launch, str, dict]]:
 
 def battery(version: str, seed: int = SEED, n: int = N_DRAWN) -> list[dict]:
     """The cases for SGLang `version`: every draw with only the flags it has."""
-    from speclint.flags.schema import options_of
+    from speclint.sglang.flags.schema import options_of
 
     options = options_of(version)
     cases = []

@@ -34,7 +34,7 @@ OUT_DIR = os.path.join(ROOT, "tests", "data", "oracle")
 FORMAT = 1
 
 KEEP_FIELDS = (
-    # what speclint resolves (src/speclint/resolve/state.py MODELLED_FIELDS) and what
+    # what speclint resolves (src/speclint/sglang/resolve/state.py MODELLED_FIELDS) and what
     # depends on the GPU; kept for every launch, with every field the launch sets or
     # resolution changes
     "model_path", "revision", "device", "tp_size", "pp_size", "dp_size", "nnodes",

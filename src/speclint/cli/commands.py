@@ -12,7 +12,7 @@ from speclint import __version__
 from speclint.cli.options import FORMATS, parse_model_configs, validate_version
 
 if TYPE_CHECKING:
-    from speclint.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
 EXIT_CLEAN, EXIT_ERROR = 0, 2
 
@@ -49,7 +49,7 @@ def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> N
     only when asked: the release list is package data)."""
     if not value or ctx.resilient_parsing:
         return
-    from speclint.flags.schema import newest_version, supported_versions
+    from speclint.sglang.flags.schema import newest_version, supported_versions
 
     releases = supported_versions()
     click.echo(f"speclint {__version__} (SGLang {releases[0]} to {newest_version()}, "
@@ -191,7 +191,7 @@ def explain(paths: tuple[str, ...], output_format: str, sglang_version: str | No
         click.echo(render_compare_json(pairs) if output_format == "json"
                    else render_compare_text(pairs).rstrip())
         sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
-    from speclint.models.aux_layers import capture_for_launch
+    from speclint.sglang.checkpoints.aux_layers import capture_for_launch
 
     captures = [capture_for_launch(ctx) for ctx in contexts]
     click.echo(render_explain_json(contexts, captures) if output_format == "json"
@@ -206,7 +206,7 @@ def _gpu_profile(gpu: str | None, gpus: int | None) -> GpuProfile | None:
             _error("--gpus needs --gpu PROFILE (which GPU)")
             sys.exit(EXIT_ERROR)
         return None
-    from speclint.resolve.gpu_profiles import parse_gpu_setting, profile_names
+    from speclint.sglang.resolve.gpu_profiles import parse_gpu_setting, profile_names
 
     found = parse_gpu_setting(gpu, gpus)
     if found is None:

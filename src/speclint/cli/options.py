@@ -15,7 +15,7 @@ def validate_version(ctx: click.Context | None, param: click.Parameter | None, v
     """`--sglang-version`/`--compare`: an SGLang version, without a leading `v`."""
     if value is None:
         return None
-    from speclint.flags.versions import version_key
+    from speclint.sglang.flags.versions import version_key
 
     if version_key(value)[0] < 0:
         raise click.BadParameter(f"{value!r} is not an SGLang version (expected e.g. 0.5.23)")

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 from speclint.lsp.convert import span_contains
 
 if TYPE_CHECKING:
-    from speclint.flags.argv import FlagUse
-    from speclint.flags.schema import FlagSpec
     from speclint.rules.base import LaunchContext
+    from speclint.sglang.flags.argv import FlagUse
+    from speclint.sglang.flags.schema import FlagSpec
 
 
 def _shown(value: object) -> str:
-    from speclint.resolve.result import Unknown
+    from speclint.sglang.resolve.result import Unknown
 
     if isinstance(value, Unknown):
         return f"unknown ({value.reason})"
@@ -81,7 +81,7 @@ def _drafter_lines(ctx: LaunchContext) -> list[str]:
         why = f"unreadable: {draft.problem}" if draft.problem else "not found on disk"
         return ["", f"drafter config.json {why} (map it with --model-config NAME=PATH)"]
     lines = ["", f"drafter architecture: {draft.architecture or 'none listed'}"]
-    from speclint.models.aux_layers import capture_for_launch
+    from speclint.sglang.checkpoints.aux_layers import capture_for_launch
 
     capture = capture_for_launch(ctx)
     if capture is not None:

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 from speclint.preflight.nvml import Handle, Nvml, _text
 
 if TYPE_CHECKING:
-    from speclint.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
 
 def visible_profile(environ: Mapping[str, str], module: Nvml | None = None) -> GpuProfile | None:
     """`GpuProfile` of the first visible GPU (CUDA_VISIBLE_DEVICES: index or UUID), or None."""
     from speclint.preflight.nvml import MIB, _memory, _module
-    from speclint.resolve.gpu_profiles import from_device
+    from speclint.sglang.resolve.gpu_profiles import from_device
 
     try:
         nvml = _module(module)

@@ -6,14 +6,14 @@ import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from speclint.resolve.result import Unknown
+from speclint.sglang.resolve.result import Unknown
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from speclint.models.aux_layers import AuxCapture
-    from speclint.resolve.result import Adjustment, Resolution
     from speclint.rules.base import LaunchContext, ModelRef
+    from speclint.sglang.checkpoints.aux_layers import AuxCapture
+    from speclint.sglang.resolve.result import Adjustment, Resolution
 
 
 _SPECULATIVE_SUMMARY = (
@@ -54,7 +54,7 @@ def _model_line(label: str, ref: ModelRef | None) -> str | None:
 def render_explain_text(contexts: Sequence[LaunchContext],
                         aux_captures: Iterable[AuxCapture | None]) -> str:
     """`aux_captures`: per context, the `AuxCapture` of its EAGLE3 drafter or None
-    (`speclint.models.aux_layers.capture_for_launch`): rendered here, never computed."""
+    (`speclint.sglang.checkpoints.aux_layers.capture_for_launch`): rendered here, never computed."""
     out: list[str] = []
     for ctx, capture in zip(contexts, aux_captures):
         launch, resolution = ctx.launch, _resolved(ctx)
@@ -90,7 +90,7 @@ def render_explain_text(contexts: Sequence[LaunchContext],
         out.append("  effective configuration" + (" (if argparse accepted it)" if parse_stop
                                                   else "") + ":")
         changed = {a.field: a for a in resolution.adjustments}
-        from speclint.resolve.defaults import DEFAULT_FIELDS
+        from speclint.sglang.resolve.defaults import DEFAULT_FIELDS
 
         quiet_unknown: dict[str, list[str]] = {}
         for field, value in resolution.effective.items():
@@ -126,7 +126,7 @@ def render_explain_text(contexts: Sequence[LaunchContext],
 def argparse_rejection(ctx: LaunchContext) -> str | None:
     """Where SGLang's argparse stops the launch (`flags.argv.argparse_stop`, the notion `check`
     uses to drop findings about what would happen after parsing); None when it parses it."""
-    from speclint.flags.argv import argparse_stop
+    from speclint.sglang.flags.argv import argparse_stop
 
     stop = argparse_stop(ctx.parsed)
     if stop is None:

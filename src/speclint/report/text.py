@@ -296,7 +296,7 @@ def _located(reason: str) -> tuple[str, int | None]:
 def _versions_text(versions: set[tuple[str, str]], places: dict[tuple[str, str], set[str]]) -> str:
     """`SGLang 0.5.23 (why; other why) and SGLang 0.5.6.post2 (why at a.sh:3)`: each release
     once, at most three reasons each, an image tag's place when one file gave it."""
-    from speclint.flags.versions import version_key
+    from speclint.sglang.flags.versions import version_key
 
     by_version: dict[str, list[str]] = {}
     for version, why in versions:

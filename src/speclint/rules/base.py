@@ -14,17 +14,17 @@ from speclint.core.findings import Edit, Finding, Note, Severity
 from speclint.core.launches import Diagnostic, Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.flags.argv import ParsedArgs
-from speclint.flags.config import LaunchConfig, Setting
+from speclint.sglang.flags.argv import ParsedArgs
+from speclint.sglang.flags.launch_config import LaunchConfig, Setting
 
 if TYPE_CHECKING:
     from speclint.core.words import Word
-    from speclint.models.config import ModelConfig
-    from speclint.models.locate import Located
-    from speclint.resolve.gpu_profiles import GpuProfile
-    from speclint.resolve.result import Resolution
+    from speclint.sglang.checkpoints.model_config import ModelConfig
+    from speclint.sglang.checkpoints.locate import Located
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.result import Resolution
     from speclint.sglang.release import Release
-    from speclint.suppress import Suppression
+    from speclint.core.suppressions import Suppression
 
 NO_FIX = "no fix"
 """`Example.fixed` of a finding that carries no edit."""
@@ -127,7 +127,7 @@ class LaunchContext:
 
     def setting(self, field: str) -> Setting | None:
         """The field's setting (given or default), or None when the release has no such field."""
-        from speclint.resolve.parallel import cli_dest
+        from speclint.sglang.resolve.parallel import cli_dest
 
         dest = cli_dest(self.config, field)
         return self.config.get(dest) if dest is not None else None
@@ -139,7 +139,7 @@ class LaunchContext:
 
     def known(self, field: str) -> bool:
         """Statically known: given literally, or left at its default with nothing unreadable."""
-        from speclint.resolve.parallel import cli_dest
+        from speclint.sglang.resolve.parallel import cli_dest
 
         dest = cli_dest(self.config, field)
         return dest is not None and self.config.known(dest)

@@ -10,9 +10,9 @@ from speclint.core.findings import Edit
 from speclint.rules.base import LaunchContext, literal_word
 
 if TYPE_CHECKING:
-    from speclint.models.config import ModelConfig
-    from speclint.models.drafter import DrafterKind
-    from speclint.models.weights import WeightsSummary
+    from speclint.sglang.checkpoints.model_config import ModelConfig
+    from speclint.sglang.checkpoints.drafter import DrafterKind
+    from speclint.sglang.checkpoints.weights import WeightsSummary
 
 EAGLE_FAMILY = ("EAGLE", "EAGLE3")
 LONGER_CONTEXT_ENV = "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN"
@@ -43,7 +43,7 @@ def draft_launch(ctx: LaunchContext) -> DraftLaunch | None:
         return None
     if ctx.draft is None or ctx.draft.config is None:
         return None
-    from speclint.models.drafter import classify_drafter, drafter_weights
+    from speclint.sglang.checkpoints.drafter import classify_drafter, drafter_weights
 
     weights = drafter_weights(ctx.draft)
     kind = classify_drafter(ctx.draft.config, weights)
@@ -95,7 +95,7 @@ def unread_model_configs(ctx: LaunchContext) -> list[tuple[str, str, str, str]]:
     summary line when this opt-in rule is off, so a skipped check is never silent."""
     if ctx.speculative_algorithm not in EAGLE_FAMILY or ctx.resolved.rejection is not None:
         return []
-    from speclint.flags.argv import argparse_stop
+    from speclint.sglang.flags.argv import argparse_stop
 
     if argparse_stop(ctx.parsed) is not None:  # no drafter check would run after parsing
         return []

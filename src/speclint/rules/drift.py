@@ -12,12 +12,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from speclint.flags import history
-from speclint.flags.versions import version_key
 from speclint.core.findings import Edit
+from speclint.sglang.flags import history
+from speclint.sglang.flags.versions import version_key
 
 if TYPE_CHECKING:
-    from speclint.flags.argv import ArgProblem
+    from speclint.sglang.flags.argv import ArgProblem
     from speclint.rules.base import LaunchContext
 
 
@@ -39,7 +39,7 @@ class Drift:
 
 def _field_drift(name: str, target: str) -> Drift | None:
     """A keyword launch's field name that an earlier release's flags stored into."""
-    from speclint.flags.schema import options_of, supported_versions
+    from speclint.sglang.flags.schema import options_of, supported_versions
 
     for version in reversed(supported_versions()):
         if version_key(version) >= version_key(target):
@@ -63,7 +63,7 @@ def _field_drift(name: str, target: str) -> Drift | None:
 
 
 def _dest_of(option: str, target: str) -> str | None:
-    from speclint.flags.schema import options_of
+    from speclint.sglang.flags.schema import options_of
 
     spec = options_of(target).get(option)
     return spec.dest if spec is not None else None

@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from speclint.flags.schema import FlagSchema
+    from speclint.sglang.flags.schema import FlagSchema
 
 
 def suggest(option: str, schema: FlagSchema) -> str | None:

@@ -80,7 +80,9 @@ def _load_toml(path: str) -> dict[str, Any]:
         import tomllib
     else:  # Python 3.10
         import tomli as tomllib
-    from speclint.models.config import open_regular  # a FIFO named speclint.toml never blocks
+    from speclint.sglang.checkpoints.model_config import (
+        open_regular,  # a FIFO named speclint.toml never blocks
+    )
 
     try:
         with open_regular(path) as handle:
@@ -145,7 +147,7 @@ def parse_settings(path: str, table: dict[str, Any]) -> Settings:
         raise ConfigError(f"{where}: `fail-on` must be \"error\", \"warning\" or \"info\"")
     version = table.get("sglang-version")
     if version is not None:
-        from speclint.flags.versions import version_key
+        from speclint.sglang.flags.versions import version_key
 
         if not isinstance(version, str) or version_key(version.lstrip("v"))[0] < 0:
             raise ConfigError(f"{where}: `sglang-version` {version!r} is not an SGLang version")
@@ -155,7 +157,7 @@ def parse_settings(path: str, table: dict[str, Any]) -> Settings:
         raise ConfigError(f"{where}: `output-format` must be a string")
     gpu = table.get("gpu")
     if gpu is not None:
-        from speclint.resolve.gpu_profiles import parse_gpu_setting, profile_names
+        from speclint.sglang.resolve.gpu_profiles import parse_gpu_setting, profile_names
 
         if not isinstance(gpu, str) or parse_gpu_setting(gpu) is None:
             raise ConfigError(f"{where}: `gpu` {gpu!r} is not a GPU profile (known: "

@@ -10,7 +10,7 @@ from speclint.settings.files import Settings
 from speclint.settings.options import DEFAULT_EXCLUDE, LintOptions, Selection, WalkOptions
 
 if TYPE_CHECKING:
-    from speclint.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
     models.update(cli.model_configs)  # the command line wins
     gpu = cli.gpu
     if gpu is None and settings.gpu:
-        from speclint.resolve.gpu_profiles import parse_gpu_setting
+        from speclint.sglang.resolve.gpu_profiles import parse_gpu_setting
 
         gpu = parse_gpu_setting(settings.gpu)
     return LintOptions(cli.sglang_version, Selection(select, ignore), tuple(models.items()),
@@ -59,7 +59,7 @@ def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
                        flag_prefixes=settings.flag_prefixes or None, gpu=gpu)
 
 
-def walk_options(cli: CommandLine, settings: Settings):
+def walk_options(cli: CommandLine, settings: Settings) -> WalkOptions:
     """What a folder walk skips: the command line over the configuration over the defaults."""
     exclude = cli.exclude if cli.exclude is not None else settings.exclude
     respect = cli.respect_gitignore if cli.respect_gitignore is not None \

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from speclint.resolve.gpu_profiles import GpuProfile
     from speclint.rules.base import Rule
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ def release(version: str) -> Release:
 
 def releases() -> tuple[Release, ...]:
     """Every bundled release, oldest first."""
-    from speclint.flags.schema import supported_versions
+    from speclint.sglang.flags.schema import supported_versions
 
     return tuple(release(v) for v in supported_versions())
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from speclint.linedata import array_lines, header_of
+from speclint.sglang.linedata import array_lines, header_of
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_models.json")
 
@@ -33,7 +33,7 @@ class ModelFacts:
     architectures: frozenset[str]
     """Every class the release registers (targets and drafters alike)."""
     capture: dict[str, frozenset[str]]
-    """Aux-layer convention (speclint.models.aux_layers) -> target classes whose module
+    """Aux-layer convention (speclint.sglang.checkpoints.aux_layers) -> target classes whose module
     defines `set_eagle3_layers_to_capture` with it."""
     indexes_layers: frozenset[str]
     """Targets whose capture hook indexes `self.layers[layer_id]` (IndexError past the depth)."""

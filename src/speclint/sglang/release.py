@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from speclint.flags.schema import FlagSchema, FlagSpec
+    from speclint.sglang.flags.schema import FlagSchema, FlagSpec
     from speclint.sglang.registry import ModelFacts
     from speclint.sglang.traits import ReleaseTraits
 
@@ -49,7 +49,7 @@ class Release:
     @cached_property
     def key(self) -> tuple[int, int, int, int]:
         """Sort key: 0.5.6 < 0.5.6.post2 < 0.5.7."""
-        from speclint.flags.versions import version_key
+        from speclint.sglang.flags.versions import version_key
 
         return version_key(self.version)
 
@@ -59,14 +59,14 @@ class Release:
     # --- flags -----------------------------------------------------------------------------
     @cached_property
     def bundled(self) -> bool:
-        from speclint.flags.schema import supported_versions
+        from speclint.sglang.flags.schema import supported_versions
 
         return self.version in supported_versions()
 
     @property
     def schema(self) -> FlagSchema:
-        """`speclint.flags.schema.FlagSchema`: the release's argparse flags."""
-        from speclint.flags.schema import load_schema
+        """`speclint.sglang.flags.schema.FlagSchema`: the release's argparse flags."""
+        from speclint.sglang.flags.schema import load_schema
 
         return load_schema(self.version)
 
@@ -90,7 +90,7 @@ class Release:
     def parser_facts(self) -> dict[str, Any]:
         """What tools/gen_sglang_schema.py read about the release's parser and entry points
         (`prepare_server_args`, `sglang/cli/serve.py`): allow_abbrev, prog, notes."""
-        from speclint.flags.schema import _header
+        from speclint.sglang.flags.schema import _header
 
         parser = _header()["parser"]
         index = parser["by_version"].get(self.version)
@@ -118,8 +118,9 @@ class Release:
 
     @property
     def history(self) -> ModuleType:
-        """`speclint.flags.history`: renames, removals and value changes up to this release."""
-        from speclint.flags import history
+        """`speclint.sglang.flags.history`: renames, removals and value changes up to this
+        release."""
+        from speclint.sglang.flags import history
 
         return history
 

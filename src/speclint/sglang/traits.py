@@ -9,8 +9,8 @@ field is required, so a new release's entry has to state each fact.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 from functools import lru_cache
+from typing import Any
 
 from speclint.sglang.traits_backends import (
     _KV_MLA_0_5_4,
@@ -458,7 +458,7 @@ def modelled_release(version: str) -> str:
     releases before it). `speclint explain` says so when it differs."""
     if version in TRAITS:
         return version
-    from speclint.flags.versions import version_key
+    from speclint.sglang.flags.versions import version_key
 
     wanted = version_key(version)
     older = [v for v in TRAITS if version_key(v) <= wanted]

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from speclint.frontends.recognise import DEFAULT_ENTRY
 from speclint.frontends.shell.embedded import Piece
+
 from .excerpt import DocFile, unknown, virtual
 
 ENV_LINE = re.compile(r"(?:export\s+)?[A-Z][A-Z0-9_]*=\S*(?:\s+[A-Z][A-Z0-9_]*=\S*)*")
@@ -27,7 +28,7 @@ REST_REASON = "the rest of the launch (its model, other flags) is not shown in t
 
 @lru_cache(maxsize=1)
 def _speculative_options() -> tuple[str, ...]:
-    from ...flags.schema import option_entries  # the flags of every supported SGLang release
+    from ...sglang.flags.schema import option_entries  # the flags of every supported SGLang release
 
     return tuple(sorted(o for o in option_entries() if o.startswith("--speculative-")))
 

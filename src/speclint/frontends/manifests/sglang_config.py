@@ -1,7 +1,7 @@
 """SGLang's own config file (`--config FILE.yaml`: a mapping whose keys are flag names).
 
 `read_config` turns such a mapping into entries (key, value as `yaml.safe_load` gives it to
-SGLang, and where both are written); `speclint.flags.config_merge` turns the entries into
+SGLang, and where both are written); `speclint.sglang.flags.config_merge` turns the entries into
 flags as the checked release does. `attach_config_files` follows a launch's `--config` to
 the file on disk (relative to the linted file's folder, then the working directory).
 Positions of what the file says point into that file (`Span.file`).
@@ -122,7 +122,7 @@ def looks_like_config(node: yaml.Node | None) -> TypeGuard[yaml.MappingNode]:
 def _flag_like(option: str) -> bool:
     from bisect import bisect_left
 
-    from ...flags.schema import load_schema, newest_version
+    from ...sglang.flags.schema import load_schema, newest_version
 
     for version in (newest_version(), "0.5.6.post2"):
         options = load_schema(version).sorted_options

@@ -2,7 +2,7 @@
 
 argv calls and shell strings go through the shell front-end (it knows `python -m
 sglang.launch_server`, `sglang serve`, wrappers, `bash -c`); keyword APIs become keyword
-pairs that `speclint.flags.kwargs` maps onto SGLang's fields.
+pairs that `speclint.sglang.flags.kwargs` maps onto SGLang's fields.
 """
 
 from __future__ import annotations
@@ -12,12 +12,20 @@ import re
 import libcst as cst
 
 from speclint.core.words import Word
-from speclint.frontends.shell.embedded import ArgvItem, Piece
 from speclint.frontends.python.values import ITEM_WEIGHT, MAX_WEIGHT, Val
-from speclint.frontends.recognise import (ENGINE, ENTRY_WORDS, LAUNCH_TEXT, POPEN_LAUNCH_SERVER,
-                                          PREPARE_SERVER_ARGS, SERVER_ARGS, SHELL_HELPERS,
-                                          is_engine, is_server_args)
 from speclint.frontends.python.walking import Walking
+from speclint.frontends.recognise import (
+    ENGINE,
+    ENTRY_WORDS,
+    LAUNCH_TEXT,
+    POPEN_LAUNCH_SERVER,
+    PREPARE_SERVER_ARGS,
+    SERVER_ARGS,
+    SHELL_HELPERS,
+    is_engine,
+    is_server_args,
+)
+from speclint.frontends.shell.embedded import ArgvItem, Piece
 
 _ARGV_CALLS = {f"subprocess.{n}" for n in ("Popen", "run", "call", "check_call", "check_output")}
 _EXEC_V = {"os.execv", "os.execvp", "os.execve", "os.execvpe"}

@@ -61,7 +61,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         launch = eagle3_launch(ctx)
         if launch is None:
             return
-        from speclint.models.drafter import aux_layer_ids, fc_aux_count, uses_aux_hidden_state
+        from speclint.sglang.checkpoints.drafter import aux_layer_ids, fc_aux_count, uses_aux_hidden_state
 
         ids = aux_layer_ids(launch.draft)
         if not ids or not uses_aux_hidden_state(launch.draft):

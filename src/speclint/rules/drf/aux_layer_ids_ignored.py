@@ -57,8 +57,8 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         launch = eagle3_launch(ctx)
         if launch is None:
             return
-        from speclint.models.aux_layers import aux_capture
-        from speclint.models.drafter import aux_layer_ids, top_level_ids
+        from speclint.sglang.checkpoints.aux_layers import aux_capture
+        from speclint.sglang.checkpoints.drafter import aux_layer_ids, top_level_ids
 
         ids = top_level_ids(launch.draft)
         if ids is None or aux_layer_ids(launch.draft) is not None:

@@ -65,8 +65,8 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         launch = eagle3_launch(ctx)
         if launch is None or launch.target is None:
             return
-        from speclint.models.aux_layers import aux_capture, indexes_layers
-        from speclint.models.drafter import aux_layer_ids, uses_aux_hidden_state
+        from speclint.sglang.checkpoints.aux_layers import aux_capture, indexes_layers
+        from speclint.sglang.checkpoints.drafter import aux_layer_ids, uses_aux_hidden_state
 
         ids = aux_layer_ids(launch.draft)
         arch = ctx.target.architecture if ctx.target is not None else None

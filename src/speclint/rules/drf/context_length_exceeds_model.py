@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.resolve.hardware_flags import plain_int
+from speclint.sglang.resolve.hardware_flags import plain_int
 from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.drafter import LONGER_CONTEXT_ENV as ENV

@@ -77,7 +77,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         launch = draft_launch(ctx)
         if launch is None or launch.algorithm != "EAGLE" or launch.kind.kind != "EAGLE3":
             return
-        from speclint.models.drafter import fc_aux_count, input_hidden
+        from speclint.sglang.checkpoints.drafter import fc_aux_count, input_hidden
 
         draft, target = launch.draft, launch.target
         count, width = fc_aux_count(draft, ctx.version.version), input_hidden(draft)

@@ -74,7 +74,7 @@ python -m sglang.launch_server --model-path /no/such/kimi-k2.6 --max-running-req
         draft = ctx.draft
         if draft is None or draft.reference is None or draft.config is not None:
             return  # no drafter named, or its config decides (DRF001)
-        from speclint.models.drafter_names import eagle3_in_name
+        from speclint.sglang.checkpoints.drafter_names import eagle3_in_name
 
         said = eagle3_in_name(draft.reference)
         if said is None:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from speclint.core.findings import Edit, Finding, Note, Severity
 from speclint.rules.base import LaunchContext, Rule, literal_word, Example
 from speclint.core.spans import Span
-from speclint.flags.argv import FlagUse
+from speclint.sglang.flags.argv import FlagUse
 
 _REPEATABLE = ("append", "append_const", "count")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.flags.argv import argparse_stop
+from speclint.sglang.flags.argv import argparse_stop
 from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 

@@ -9,8 +9,8 @@ from speclint.rules.base import Example, NO_FIX
 from speclint.rules.flg.invalid_flag_value import InvalidValue
 
 if TYPE_CHECKING:
-    from speclint.flags.argv import FlagUse
-    from speclint.flags.schema import FlagSpec
+    from speclint.sglang.flags.argv import FlagUse
+    from speclint.sglang.flags.schema import FlagSpec
 
 
 class InvalidChoice(InvalidValue):

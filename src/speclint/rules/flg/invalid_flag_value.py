@@ -9,8 +9,8 @@ from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
 
 if TYPE_CHECKING:
-    from speclint.flags.argv import FlagUse
-    from speclint.flags.schema import FlagSpec
+    from speclint.sglang.flags.argv import FlagUse
+    from speclint.sglang.flags.schema import FlagSpec
 
 
 class InvalidValue(Rule):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.flags.schema import versions_with_option
+from speclint.sglang.flags.schema import versions_with_option
 from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
 from speclint.rules.suggest import suggest

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.sglang import RESOLUTION
-from speclint.resolve.parallel import a2a_log_level, a2a_spanning_backends
+from speclint.sglang.resolve.parallel import a2a_log_level, a2a_spanning_backends
 from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 

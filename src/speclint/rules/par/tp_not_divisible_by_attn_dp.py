@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.sglang import RESOLUTION
-from speclint.resolve.parallel import DATA_PARALLEL_HANDLERS
+from speclint.sglang.resolve.parallel import DATA_PARALLEL_HANDLERS
 from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.precedence import REJECTION

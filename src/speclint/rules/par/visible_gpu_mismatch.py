@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.sglang import RESOLUTION
-from speclint.resolve.parallel import GpuUse, gpu_use, hidden_cuda_entry, visible_gpu_count
+from speclint.sglang.resolve.parallel import GpuUse, gpu_use, hidden_cuda_entry, visible_gpu_count
 from speclint.core.findings import Finding, Note, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
 

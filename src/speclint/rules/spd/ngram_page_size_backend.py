@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.resolve.result import TREE_DRAFT_BACKEND, Unknown
+from speclint.sglang.resolve.result import TREE_DRAFT_BACKEND, Unknown
 from speclint.sglang import RESOLUTION
 from speclint.core.findings import Finding, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.sglang import RESOLUTION
-from speclint.resolve.result import TREE_DRAFT_BACKEND
+from speclint.sglang.resolve.result import TREE_DRAFT_BACKEND
 from speclint.core.findings import Finding, Note, Severity
 from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
 from speclint.rules.precedence import REJECTION

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.resolve.result import Unknown
+from speclint.sglang.resolve.result import Unknown
 from speclint.sglang import RESOLUTION
 from speclint.core.findings import Edit, Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, literal_word

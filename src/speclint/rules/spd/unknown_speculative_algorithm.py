@@ -7,13 +7,13 @@ import difflib
 from typing import TYPE_CHECKING
 
 from speclint.sglang import RESOLUTION
-from speclint.resolve.result import UNKNOWN_ALGORITHM
+from speclint.sglang.resolve.result import UNKNOWN_ALGORITHM
 from speclint.core.findings import Finding, Note, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 from speclint.rules.precedence import REJECTION
 
 if TYPE_CHECKING:
-    from speclint.models.drafter import DrafterKind
+    from speclint.sglang.checkpoints.drafter import DrafterKind
 
 
 class UnknownSpeculativeAlgorithm(Rule):
@@ -83,7 +83,7 @@ def _drafter_kind(ctx: LaunchContext) -> DrafterKind | None:
     """What the drafter's config (and local weights) say it is, when they are on disk."""
     if ctx.draft is None or ctx.draft.config is None:
         return None
-    from speclint.models.drafter import classify_drafter, drafter_weights
+    from speclint.sglang.checkpoints.drafter import classify_drafter, drafter_weights
 
     kind = classify_drafter(ctx.draft.config, drafter_weights(ctx.draft))
     return kind if kind.kind is not None else None

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.flags import history
-from speclint.flags.versions import closest_supported, version_from_image, version_key
+from speclint.sglang.flags import history
+from speclint.sglang.flags.versions import closest_supported, version_from_image, version_key
 from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 
@@ -117,7 +117,7 @@ docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server \
 
     @staticmethod
     def _defaults(given: set, older: str, target: str) -> list[str]:
-        from speclint.flags.schema import options_of
+        from speclint.sglang.flags.schema import options_of
 
         found, seen = [], set()
         for option, spec in options_of(target).items():

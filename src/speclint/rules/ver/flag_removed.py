@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
 from speclint.rules.drift import Drift, drift_edit, drift_of, names
-from speclint.flags.argv import ArgProblem
+from speclint.sglang.flags.argv import ArgProblem
 
 
 class FlagRemoved(Rule):

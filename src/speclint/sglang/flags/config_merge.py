@@ -21,7 +21,7 @@ from speclint.core.words import Word
 
 if TYPE_CHECKING:
     from speclint.core.config_files import ConfigEntry, ConfigFile
-    from speclint.flags.schema import FlagSchema, FlagSpec
+    from speclint.sglang.flags.schema import FlagSchema, FlagSpec
 
 
 class MergeTraits(TypedDict, total=False):
@@ -55,7 +55,7 @@ def merge_traits(version: str) -> MergeTraits | None:
 
 
 def merges_config(version: str) -> bool:
-    from speclint.flags.schema import load_schema
+    from speclint.sglang.flags.schema import load_schema
 
     traits = merge_traits(version)
     if traits is not None:
@@ -80,7 +80,7 @@ def merged_words(words: list[Word], position: int, config: ConfigFile | None, ve
 def config_words(config: ConfigFile, version: str, skip: ConfigEntry | None = None) -> list[Word]:
     """The file's flags as the release writes them (`skip`: an entry SGLang refuses, which
     FLG020 reports; SGLang stops there, so its words are not checked further)."""
-    from speclint.flags.schema import load_schema
+    from speclint.sglang.flags.schema import load_schema
 
     traits = merge_traits(version)
     schema = load_schema(version)
@@ -175,7 +175,7 @@ def refusal(config: ConfigFile | None, version: str) -> tuple[ConfigEntry, str] 
     mode = traits.get("unsupported_actions")
     if mode not in ("store_or_store_true", "single_value_or_store_true"):
         return None
-    from speclint.flags.schema import load_schema
+    from speclint.sglang.flags.schema import load_schema
 
     unsupported: dict[str, FlagSpec] = {}
     supported: set[str] = set()

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from speclint.flags.config import LaunchConfig
-from speclint.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
-from speclint.resolve.state import ResolutionState, Stop
+from speclint.sglang.flags.launch_config import LaunchConfig
+from speclint.sglang.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
+from speclint.sglang.resolve.state import ResolutionState, Stop
 
 if TYPE_CHECKING:
-    from speclint.models.config import ModelConfig
-    from speclint.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.checkpoints.model_config import ModelConfig
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
 
 def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
@@ -20,12 +20,12 @@ def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
     sets to their values (None when not readable); `target_architecture` is
     `architectures[0]` of the target's config.json when it is on disk; `gpu` the
     `GpuProfile` it runs on (None: the GPU-dependent fields are unknown)."""
-    from speclint.resolve.attention import resolve_attention
-    from speclint.resolve.checks import check_server_args, deprecated_actions
-    from speclint.resolve.parallel import resolve_parallel
-    from speclint.resolve.hardware import resolve_hardware
-    from speclint.resolve.quantization import verify_quantization
-    from speclint.resolve.speculative import resolve_speculative
+    from speclint.sglang.resolve.attention import resolve_attention
+    from speclint.sglang.resolve.checks import check_server_args, deprecated_actions
+    from speclint.sglang.resolve.parallel import resolve_parallel
+    from speclint.sglang.resolve.hardware import resolve_hardware
+    from speclint.sglang.resolve.quantization import verify_quantization
+    from speclint.sglang.resolve.speculative import resolve_speculative
 
     state = ResolutionState(config, dict(env or {}), target_architecture)
     state.target_config = target_config

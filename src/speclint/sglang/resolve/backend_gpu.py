@@ -7,9 +7,9 @@ GPU-dependent resolution (hardware.py)."""
 
 from __future__ import annotations
 
-from speclint.resolve.gpu_profiles import GpuProfile
-from speclint.resolve.result import BACKEND_GPU
-from speclint.resolve.state import ResolutionState, Stop
+from speclint.sglang.resolve.gpu_profiles import GpuProfile
+from speclint.sglang.resolve.result import BACKEND_GPU
+from speclint.sglang.resolve.state import ResolutionState, Stop
 
 _NAMES = ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
 _HANDLER = "_handle_attention_backend_compatibility"

@@ -102,7 +102,7 @@ def convention_words(family: str) -> str:
 
 def capture_for_launch(ctx: LaunchContext) -> AuxCapture | None:
     """The aux capture of an EAGLE3 launch whose target and drafter configs are on disk."""
-    from speclint.models.drafter import aux_layer_ids, uses_aux_hidden_state
+    from speclint.sglang.checkpoints.drafter import aux_layer_ids, uses_aux_hidden_state
 
     resolution = ctx.resolution
     algorithm = resolution.effective.get("speculative_algorithm") if resolution else None

@@ -41,7 +41,7 @@ def prepare_argv(entry: str, words: list[Word], version: str, config: ConfigFile
                                  expanded_at=words[0].expanded_at))
     position = next((i for i, w in enumerate(words) if w.text == "--config"), None)
     if position is not None and position + 1 < len(words):
-        from speclint.flags.config_merge import merged_words, merges_config
+        from speclint.sglang.flags.config_merge import merged_words, merges_config
 
         if merges_config(version):
             words = merged_words(words, position, config, version)

@@ -9,13 +9,13 @@ a field that depends on something speclint does not model is `Unknown` with why.
 
 from __future__ import annotations
 
-from speclint.resolve.result import Unknown, is_known
 from typing import TYPE_CHECKING
 
-from speclint.resolve.state import ResolutionState
+from speclint.sglang.resolve.result import Unknown, is_known
+from speclint.sglang.resolve.state import ResolutionState
 
 if TYPE_CHECKING:
-    from speclint.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
 # field -> (value when nobody set it, SGLang handler). The value is the same for every
 # launch in the modelled envelope (hardware_flags.MODELLED_FLAGS).
@@ -79,10 +79,9 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
             state.set(name, model, "defaults to --model-path", "_handle_missing_default_values")
     if gpu is not None and (gpu.sm or 0) // 10 == 10 and \
             state.target_architecture in FUSION_ARCHITECTURES:
-        from speclint.resolve import deepseek_blackwell
-        from speclint.resolve.hardware import DEEPSEEK_BLACKWELL
+        from speclint.sglang.resolve import deepseek_blackwell
 
-        why = DEEPSEEK_BLACKWELL if not deepseek_blackwell.applies(state, gpu) else \
+        why = deepseek_blackwell.DEEPSEEK_BLACKWELL if not deepseek_blackwell.applies(state, gpu) else \
             problem or deepseek_blackwell.blackwell_problem(state)
         for name in ("quantization", "moe_runner_backend", "disable_shared_experts_fusion"):
             if why is not None:
@@ -156,7 +155,7 @@ def _moe_runner(state: ResolutionState, gpu: GpuProfile | None) -> None:
         return
     if gpu is not None and (gpu.sm or 0) // 10 == 10 and \
             state.target_architecture in FUSION_ARCHITECTURES:
-        from speclint.resolve import deepseek_blackwell
+        from speclint.sglang.resolve import deepseek_blackwell
 
         if deepseek_blackwell.applies(state, gpu) and \
                 deepseek_blackwell.blackwell_problem(state) is None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from speclint.flags.config import LaunchConfig, Setting
+from speclint.sglang.flags.launch_config import LaunchConfig, Setting
 from speclint.core.words import Identity
-from speclint.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
+from speclint.sglang.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
 from speclint.sglang import release
 from speclint.sglang.traits import ReleaseTraits
 
 if TYPE_CHECKING:
-    from speclint.models.config import ModelConfig
+    from speclint.sglang.checkpoints.model_config import ModelConfig
 
 MODELLED_FIELDS = (
     "model_path", "revision", "device", "tp_size", "pp_size", "dp_size", "nnodes",

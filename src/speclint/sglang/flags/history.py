@@ -15,13 +15,20 @@ Kinds of removal (`Removal.kind`):
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import re
 from dataclasses import dataclass
-from speclint.flags.schema import (FlagSpec, option_entries, options_of, releases_of, spec_in,
-                                   supported_versions, table)
-from speclint.flags.versions import version_key
+from functools import lru_cache
+
+from speclint.sglang.flags.schema import (
+    FlagSpec,
+    option_entries,
+    options_of,
+    releases_of,
+    spec_in,
+    supported_versions,
+    table,
+)
+from speclint.sglang.flags.versions import version_key
 
 # `deprecated` text that is a replacement: `--flag`, `--flag=value`.
 _REPLACEMENT = re.compile(r"^(--[\w-]+)(?:=(\S+))?$")

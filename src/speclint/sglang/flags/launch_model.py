@@ -10,7 +10,7 @@ from typing import Any, Generic, Optional, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from speclint.flags.config import LaunchConfig
+from speclint.sglang.flags.launch_config import LaunchConfig
 
 T = TypeVar("T")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from speclint.flags.schema import newest_version, supported_versions
+from speclint.sglang.flags.schema import newest_version, supported_versions
 
 _TAG_VERSION = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)(?:\.?post(\d+))?(?![\d.])")
 
@@ -127,7 +127,9 @@ def _pin_in_folder(folder: str, stamp: int) -> tuple[tuple[str, str] | None, tup
 
     candidates = sorted(glob.glob(os.path.join(glob.escape(folder), "requirements*.txt")))
     candidates.append(os.path.join(folder, "pyproject.toml"))
-    from speclint.models.config import open_regular  # a FIFO named requirements.txt: skipped
+    from speclint.sglang.checkpoints.model_config import (
+        open_regular,  # a FIFO named requirements.txt: skipped
+    )
 
     for number, candidate in enumerate(candidates):
         try:

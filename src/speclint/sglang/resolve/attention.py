@@ -13,8 +13,8 @@ Recorded from each release by tools/oracle (tests/data/oracle, tests/test_oracle
 
 from __future__ import annotations
 
-from speclint.resolve.result import is_known
-from speclint.resolve.state import ResolutionState
+from speclint.sglang.resolve.result import is_known
+from speclint.sglang.resolve.state import ResolutionState
 
 PLAIN_BACKENDS = ("fa3", "flashinfer", "triton", "torch_native", "fa4")
 """Backends whose page size is what was asked (1 when nothing was)."""

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from speclint.resolve.state import ResolutionState
+from speclint.sglang.resolve.state import ResolutionState
 
 if TYPE_CHECKING:
-    from speclint.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
 ARCH = "DeepseekV3ForCausalLM"
 _FLASHINFER_TRTLLM_QUANT = ("fp8", "modelopt_fp8", "modelopt_fp4", "modelopt_mixed", None)
+
+DEEPSEEK_BLACKWELL = ("the DeepSeek-family (MLA) Blackwell overrides (_deepseek_family_overrides, "
+                      "_deepseek_moe_quant_resolution) are not modelled")
+"""Why the Blackwell DeepSeek fields stay unknown where these overrides are not modelled."""
 
 
 def applies(state: ResolutionState, gpu: GpuProfile) -> bool:

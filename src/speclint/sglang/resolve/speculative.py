@@ -7,9 +7,9 @@ Follows `handle_speculative_decoding` / `_handle_eagle_family` / `_handle_ngram`
 
 from __future__ import annotations
 
-from speclint.resolve.adaptive import resolve_adaptive
-from speclint.resolve.result import TREE_DRAFT_BACKEND, UNKNOWN_ALGORITHM, Unknown, is_known
-from speclint.resolve.state import ResolutionState, Stop
+from speclint.sglang.resolve.adaptive import resolve_adaptive
+from speclint.sglang.resolve.result import TREE_DRAFT_BACKEND, UNKNOWN_ALGORITHM, Unknown, is_known
+from speclint.sglang.resolve.state import ResolutionState, Stop
 from speclint.sglang.traits import LARGE_TREE_ARCHITECTURES, ReleaseTraits
 
 _MRR_LOG = ("Max running requests is reset to 48 for speculative decoding. You can override "
@@ -162,7 +162,7 @@ def _eagle_family(state: ResolutionState, traits: ReleaseTraits, algorithm: str)
                        "trtllm_mha backend only supports topk = 1 for speculative decoding.",
                        handler, ("speculative_eagle_topk",), TREE_DRAFT_BACKEND)
     if traits.page_forces_topk_one and (topk is None or topk > 1):
-        from speclint.resolve.attention import page_size_after_backends
+        from speclint.sglang.resolve.attention import page_size_after_backends
 
         page = page_size_after_backends(state)
         if topk is None and page is not None and page > 1:
@@ -231,7 +231,7 @@ def _resolved_page_size(state: ResolutionState, traits: ReleaseTraits) -> object
     page_size = state.get("page_size")
     if not traits.backend_page_sizes:
         # the release resolved the page size (a backend's own, else 1) before this check
-        from speclint.resolve.attention import page_size_after_backends
+        from speclint.sglang.resolve.attention import page_size_after_backends
 
         return page_size_after_backends(state)
     if not is_known(page_size):

@@ -13,11 +13,11 @@ other hooks, ROCm) the fields are `Unknown`, each with why.
 
 from __future__ import annotations
 
-from speclint.resolve.backend_gpu import backend_gpu_checks, kv4_check
-from speclint.resolve.gpu_profiles import GpuProfile
-from speclint.resolve.hardware_flags import modelled_flags_problem, plain_int
-from speclint.resolve.result import Unknown, is_known
-from speclint.resolve.state import ResolutionState
+from speclint.sglang.resolve.backend_gpu import backend_gpu_checks, kv4_check
+from speclint.sglang.resolve.gpu_profiles import GpuProfile
+from speclint.sglang.resolve.hardware_flags import modelled_flags_problem, plain_int
+from speclint.sglang.resolve.result import Unknown, is_known
+from speclint.sglang.resolve.state import ResolutionState
 
 GPU_FIELDS = (
     "chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs", "cuda_graph_bs",
@@ -34,8 +34,6 @@ MLA_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
 """`use_mla_backend`: the text model's attention is MLA (`kv_lora_rank` in its config)."""
 VLM_ARCHITECTURES = ("KimiK25ForConditionalGeneration",)
 _HANDLER_MEM = "_handle_gpu_memory_settings"
-DEEPSEEK_BLACKWELL = ("the DeepSeek-family (MLA) Blackwell overrides (_deepseek_family_overrides, "
-                      "_deepseek_moe_quant_resolution) are not modelled")
 _HANDLER_PAGE = "_page_size_default"
 
 
@@ -50,13 +48,13 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
                     else setting.value
             state.values[name] = state.asked[name] = value
     reason = _why_not(state, gpu)
-    from speclint.resolve.defaults import resolve_defaults
+    from speclint.sglang.resolve.defaults import resolve_defaults
 
     resolve_defaults(state, gpu, modelled_flags_problem(state.config)
                      if state.traits.gpu_resolution else None)
     if reason is not None:
         if not state.traits.gpu_resolution:
-            from speclint.resolve.auto_backend import choose_backend
+            from speclint.sglang.resolve.auto_backend import choose_backend
 
             choose_backend(state, gpu)
         if not state.config.uncertain:
@@ -68,7 +66,7 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
         kv4_check(state)
         _gpu_free_parts(state, reason)
         return
-    from speclint.resolve import deepseek_blackwell
+    from speclint.sglang.resolve import deepseek_blackwell
 
     blackwell_deepseek = deepseek_blackwell.applies(state, gpu)
     _memory_settings(state, gpu)
@@ -105,10 +103,10 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
     if arch not in MODELLED_ARCHITECTURES:
         return f"SGLang {state.checked_version}'s adjustments for {arch} are not modelled"
     if arch in MLA_ARCHITECTURES and (gpu.sm or 0) // 10 == 10:
-        from speclint.resolve import deepseek_blackwell
+        from speclint.sglang.resolve import deepseek_blackwell
 
         if not deepseek_blackwell.applies(state, gpu):
-            return DEEPSEEK_BLACKWELL
+            return deepseek_blackwell.DEEPSEEK_BLACKWELL
         return deepseek_blackwell.blackwell_problem(state)
     return None
 

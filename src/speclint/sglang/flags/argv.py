@@ -13,9 +13,9 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
-from speclint.flags.schema import FlagSchema, FlagSpec
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.sglang.flags.schema import FlagSchema, FlagSpec
 
 _NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from speclint.resolve.hardware_flags import plain_int
-from speclint.resolve.result import Rejection
+from speclint.sglang.resolve.hardware_flags import plain_int
+from speclint.sglang.resolve.result import Rejection
 
 if TYPE_CHECKING:
-    from speclint.flags.config import LaunchConfig
-    from speclint.models.config import ModelConfig
+    from speclint.sglang.checkpoints.model_config import ModelConfig
+    from speclint.sglang.flags.launch_config import LaunchConfig
 
 CONTEXT_TOO_LONG = "context-too-long"
 _TRUE = ("true", "1", "yes", "y")

@@ -15,13 +15,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from speclint.resolve.result import Rejection, Unknown, is_known
-from speclint.resolve.state import ResolutionState, Stop
 from speclint.sglang import release
+from speclint.sglang.resolve.result import Rejection, Unknown, is_known
+from speclint.sglang.resolve.state import ResolutionState, Stop
 from speclint.sglang.traits import ReleaseTraits
 
 if TYPE_CHECKING:
-    from speclint.flags.config import LaunchConfig
+    from speclint.sglang.flags.launch_config import LaunchConfig
 
 # 0.4.10.post2 and 0.5.6.post2 parse `--tp-size` into `tensor_parallel_size` and copy it to
 # `tp_size` in `ServerArgs.from_cli_args`; later releases parse straight into `tp_size`.

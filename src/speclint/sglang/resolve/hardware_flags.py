@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from speclint.flags.config import LaunchConfig
+    from speclint.sglang.flags.launch_config import LaunchConfig
 
 MODELLED_FLAGS = frozenset((
     # what the model reads

@@ -15,8 +15,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from speclint.models.config import ModelConfig
-    from speclint.models.weights import WeightsSummary
+    from speclint.sglang.checkpoints.model_config import ModelConfig
+    from speclint.sglang.checkpoints.weights import WeightsSummary
 
 EAGLE3 = "EAGLE3"
 EAGLE = "EAGLE"
@@ -40,7 +40,7 @@ class DrafterKind:
 @lru_cache(maxsize=64)
 def _weights_cached(folder: str, stamp: tuple[tuple[str, int, int], ...]
                     ) -> WeightsSummary | None:
-    from speclint.models.weights import summarise_weights
+    from speclint.sglang.checkpoints.weights import summarise_weights
 
     return summarise_weights(folder)
 

@@ -13,8 +13,8 @@ import struct
 from dataclasses import dataclass, field
 from typing import Any
 
-from speclint.models.config import open_regular, read_json_file
 from speclint.runner.depends import note
+from speclint.sglang.checkpoints.model_config import open_regular, read_json_file
 
 MAX_HEADER_BYTES = 32 * 1024 * 1024
 MAX_INDEX_BYTES = 16 * 1024 * 1024

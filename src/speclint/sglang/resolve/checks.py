@@ -4,8 +4,8 @@ split (`node_split_rejection`, PAR005) is reported by its rule instead."""
 
 from __future__ import annotations
 
-from speclint.resolve.result import is_known
-from speclint.resolve.state import ResolutionState, Stop
+from speclint.sglang.resolve.result import is_known
+from speclint.sglang.resolve.state import ResolutionState, Stop
 
 
 def deprecated_actions(state: ResolutionState) -> None:

@@ -1,8 +1,8 @@
 """The launch configuration argparse hands to SGLang: one value per field, with where it came from.
 
 Keyed by SGLang's own field names (`speculative_num_draft_tokens`). This is the plain,
-fast form the rules read; `speclint.model` turns it into a typed pydantic model for the
-Python API and JSON output.
+fast form the rules read; `speclint.sglang.flags.launch_model` turns it into a typed
+pydantic model for the Python API and JSON output.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import cast
 
-from speclint.flags.argv import FlagUse, ParsedArgs
-from speclint.flags.schema import FlagSchema
 from speclint.core.spans import Span
+from speclint.sglang.flags.argv import FlagUse, ParsedArgs
+from speclint.sglang.flags.schema import FlagSchema
 
 _ACCUMULATING = ("append", "append_const", "count")
 
