@@ -136,3 +136,11 @@ def test_many_calls_of_a_launching_function_are_bounded():
     timed(text)
     launches = extract_file("x.py", text).launches
     assert 2 <= len(launches) <= 1 + 8  # the function alone, then at most MAX_SITES calls
+
+
+def test_shlex_split_without_a_string_is_an_unknown_word_not_a_crash():
+    # `shlex.split()` once raised IndexError (found by mypy --strict): now a splat word
+    text = ("import shlex, subprocess\n"
+            "subprocess.run(['python', '-m', 'sglang.launch_server'] + shlex.split())\n")
+    [launch] = extract_file("x.py", text).launches
+    assert launch.args[-1].splat and "shlex.split(...)" in launch.args[-1].dynamic_reason

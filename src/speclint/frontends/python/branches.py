@@ -10,17 +10,16 @@ MAX_ALTERNATIVES; beyond, the launch sees the unknown value as before.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 import libcst as cst
 
-from speclint.core.launches import Alternative, Condition, MAX_ALTERNATIVES
+from speclint.core.launches import Alternative, Condition, Launch, MAX_ALTERNATIVES
 from speclint.core.spans import Span
 from speclint.frontends.python.scan import descendants, same_value
-from speclint.frontends.python.values import Val, attribute_key
+from speclint.frontends.python.values import Choice, Val, attribute_key
 from speclint.frontends.python.walking import Walking
 
-
-Choice = tuple[tuple[Condition, ...], Val]
 
 
 def arm_conditions(walker: Walking, node: cst.If, top: cst.If | None) -> list[Condition | None]:
@@ -53,13 +52,14 @@ def with_alternatives(merged: Val, values: list[Val | None], conditions: list[Co
     too_many = replace(merged, alternatives=())  # () : more than the bound, in an arm too
     choices: list[Choice] = []
     for value, condition in zip(values, conditions):
-        own = (condition,) if condition is not None else ()
-        if value.alternatives == ():  # type: ignore[union-attr]
+        assert value is not None  # every arm left a value (checked above)
+        own: tuple[Condition, ...] = (condition,) if condition is not None else ()
+        if value.alternatives == ():
             return too_many
-        if value.alternatives:  # type: ignore[union-attr]
-            choices += [(own + conds, alt) for conds, alt in value.alternatives]  # type: ignore[union-attr]
+        if value.alternatives:
+            choices += [(own + conds, alt) for conds, alt in value.alternatives]
         else:
-            choices.append((own, value))  # type: ignore[arg-type]
+            choices.append((own, value))
         if len(choices) > MAX_ALTERNATIVES:
             return too_many
     if all(same_value(choices[0][1], other) for _, other in choices[1:]):
@@ -67,7 +67,7 @@ def with_alternatives(merged: Val, values: list[Val | None], conditions: list[Co
     return replace(merged, alternatives=tuple(choices))
 
 
-def each(value: Val, change) -> Val | None:
+def each(value: Val, change: Callable[[Val], Val | None]) -> Val | None:
     """`change` applied to each alternative of `value` (`kwargs.update(...)` after the `if`),
     or None when `value` has none."""
     if not value.alternatives:
@@ -89,19 +89,25 @@ def choices_for(walker: Walking, call: cst.Call) -> list[tuple[tuple[Condition, 
                 read[key] = value
     if not read:
         return None
-    groups: dict[tuple, list[tuple[str, Val]]] = {}
+    groups: dict[tuple[tuple[Condition, ...], ...], list[tuple[str, Val]]] = {}
     for name, value in read.items():  # names one `if` set go together
-        groups.setdefault(tuple(conds for conds, _ in value.alternatives), []).append((name, value))
+        alternatives = value.alternatives or ()  # read only names with alternatives
+        groups.setdefault(tuple(conds for conds, _ in alternatives), []).append((name, value))
     combos: list[tuple[tuple[Condition, ...], dict[str, Val]]] = [((), {})]
     for signature, members in groups.items():
-        combos = [(so_far + conds, {**values, **{name: value.alternatives[i][1] for name, value in members}})
+        combos = [(so_far + conds, {**values, **{name: _alternatives(value)[i][1] for name, value in members}})
                   for so_far, values in combos for i, conds in enumerate(signature)]
         if len(combos) > MAX_ALTERNATIVES:
             return None
     return combos
 
 
-def mark(launches: list, conditions: tuple[Condition, ...], index: int, count: int, span: Span) -> None:
+def _alternatives(value: Val) -> tuple[Choice, ...]:
+    """The alternatives of a value `choices_for` read (it reads only values that have some)."""
+    return value.alternatives or ()
+
+
+def mark(launches: list[Launch], conditions: tuple[Condition, ...], index: int, count: int, span: Span) -> None:
     for launch in launches:
         launch.alternative = Alternative(conditions, index, count)
         launch.span = span

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from speclint.core.launches import Alternative, Condition, MAX_ALTERNATIVES
+from speclint.core.launches import Alternative, Condition, Launch, MAX_ALTERNATIVES
+from speclint.core.spans import Span
 from speclint.frontends.python.helpers import bind
 from speclint.frontends.python.walking import Helper, Walking
 
@@ -51,7 +52,7 @@ def walk_call_sites(walker: Walking) -> None:
         if not own or not sites or not any(_partly(launch) for launch in own) \
                 or any(launch.alternative is not None for launch in own):
             continue
-        made: list[tuple[Condition, list]] = []
+        made: list[tuple[Condition, list[Launch]]] = []
         name = node.name.value
         for span, bound in sites:
             if walks <= 0:
@@ -66,12 +67,12 @@ def walk_call_sites(walker: Walking) -> None:
         _mark(own, made, node)
 
 
-def _partly(launch) -> bool:
+def _partly(launch: Launch) -> bool:
     return any(w.text is None for w in launch.args) or any(v.text is None for _, v in launch.kwargs)
 
 
-def _mark(own: list, made: list[tuple[Condition, list]], node: cst.FunctionDef) -> None:
-    by_span: dict = {}
+def _mark(own: list[Launch], made: list[tuple[Condition, list[Launch]]], node: cst.FunctionDef) -> None:
+    by_span: dict[Span, list[tuple[Condition | None, Launch]]] = {}
     for launch in own:
         by_span.setdefault(launch.span, []).append((None, launch))
     for condition, launches in made:
@@ -80,8 +81,9 @@ def _mark(own: list, made: list[tuple[Condition, list]], node: cst.FunctionDef) 
     for members in by_span.values():
         if len(members) < 2 or len(members) > MAX_ALTERNATIVES:
             continue
-        for index, (condition, launch) in enumerate(members):
-            if condition is None:
+        for index, (given, launch) in enumerate(members):
+            chosen = given
+            if chosen is None:
                 where = launch.span
-                condition = Condition(where, f"{node.name.value}() is called from elsewhere (its parameters unknown)")
-            launch.alternative = Alternative((condition,), index, len(members))
+                chosen = Condition(where, f"{node.name.value}() is called from elsewhere (its parameters unknown)")
+            launch.alternative = Alternative((chosen,), index, len(members))

@@ -11,9 +11,10 @@ by MAX_INHERITED_WALKS method walks a file.
 from __future__ import annotations
 
 from collections import ChainMap
+from collections.abc import Mapping
 import libcst as cst
 
-from speclint.core.launches import Alternative, Condition, MAX_ALTERNATIVES
+from speclint.core.launches import Alternative, Condition, Launch, MAX_ALTERNATIVES
 from speclint.core.spans import Span
 from speclint.frontends.python.scan import merge_envs
 from speclint.frontends.python.evaluator import Evaluator
@@ -32,9 +33,9 @@ def class_body(walker: Walking, node: cst.ClassDef) -> None:
     name = walker.pos.span(node.name)
     bases = [arg.value.value for arg in node.bases if isinstance(arg.value, cst.Name)]
     walker.owner = info = ClassInfo(node.name.value, span=name, bases=bases)
-    walker.env = ChainMap({}, saved)
-    walker.block(node.body.body)
-    info.body = {"@self." + k: v for k, v in walker.env.maps[0].items()}
+    walker.env = scope = ChainMap({}, saved)
+    walker.block(node.body.body)  # leaves walker.env as it found it
+    info.body = {"@self." + k: v for k, v in scope.maps[0].items()}
     info.attrs.update(info.body)
     info.methods = {n: h for n, h in walker.functions.items() if h.owner is info}
     walker.functions = functions  # methods are called as self.name(), not by their name
@@ -44,7 +45,7 @@ def class_body(walker: Walking, node: cst.ClassDef) -> None:
     walker.classes.append(info)
 
 
-def keep_attributes(owner: ClassInfo, written: dict[str, Val], ev: Evaluator) -> None:
+def keep_attributes(owner: ClassInfo, written: Mapping[str, Val], ev: Evaluator) -> None:
     """The `self.X` a method set, for the methods walked after it (set differently by two
     methods: unknown)."""
     for key in [k for k in written if k.startswith("@self.")]:
@@ -72,7 +73,7 @@ def walk_inherited(walker: Walking) -> None:
     launches they make and the base's own as alternatives of one launch per call."""
     by_name = {info.name: info for info in walker.classes}
     budget = MAX_INHERITED_WALKS
-    groups: dict[Span, list[tuple[ClassInfo, list]]] = {}
+    groups: dict[Span, list[tuple[ClassInfo, list[Launch]]]] = {}
     for info in walker.classes:
         ancestors = _ancestors(info, by_name)
         if not ancestors:
@@ -100,7 +101,7 @@ def walk_inherited(walker: Walking) -> None:
     _mark(walker, groups)
 
 
-def _mark(walker: Walking, groups: dict[Span, list[tuple[ClassInfo, list]]]) -> None:
+def _mark(walker: Walking, groups: dict[Span, list[tuple[ClassInfo, list[Launch]]]]) -> None:
     for span, members in groups.items():
         base = [launch for launch in walker.result.launches if launch.span == span
                 and walker.launch_owner.get(id(launch)) is not None]

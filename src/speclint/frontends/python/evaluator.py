@@ -8,13 +8,14 @@ functions are evaluated by the walker (`helpers`), through the `helper` callback
 from __future__ import annotations
 
 from dataclasses import replace
+from collections.abc import Iterable
 from typing import Callable
 
 import libcst as cst
 
 from speclint.core.words import Identity
 from speclint.frontends.python.positions import Positions, decode_body
-from speclint.frontends.python.values import (ITEM_WEIGHT, MAX_WEIGHT, Entries, Entry, Val,
+from speclint.frontends.python.values import (ITEM_WEIGHT, MAX_WEIGHT, Entries, Entry, Env, Val,
                                               attribute_key, bounded)
 from speclint.frontends.shell.embedded import Piece, known_text, unknown_reason
 
@@ -22,7 +23,7 @@ from speclint.frontends.shell.embedded import Piece, known_text, unknown_reason
 class Evaluator:
     """Evaluates expressions against `env` (name → Val)."""
 
-    def __init__(self, positions: Positions, env: dict[str, Val], imports: dict[str, str],
+    def __init__(self, positions: Positions, env: Env, imports: dict[str, str],
                  helpers: Callable[[cst.Call], "Val | None"] | None = None) -> None:
         self.pos = positions
         self.env = env
@@ -59,7 +60,7 @@ class Evaluator:
         return ".".join(reversed(parts))
 
     def eval(self, node: cst.BaseExpression) -> Val:
-        method = getattr(self, "_" + type(node).__name__, None)
+        method: Callable[[cst.BaseExpression], Val] | None = getattr(self, "_" + type(node).__name__, None)
         if method is None:
             return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
         return method(node)
@@ -92,6 +93,7 @@ class Evaluator:
             if isinstance(part, cst.FormattedStringText):
                 pieces += decode_body(part.value, self.pos.offsets(part)[0], raw, fstring=True)
                 continue
+            assert isinstance(part, cst.FormattedStringExpression)  # the only other kind of part
             begin, end = self.pos.offsets(part)
             value = self.eval(part.expression)
             text = value.text
@@ -146,10 +148,10 @@ class Evaluator:
         key = attribute_key(node)
         if key is not None and key in self.env:
             return self.read(self.env[key], node)
-        if name in self.env:
+        if name is not None and name in self.env:
             return self.read(self.env[name], node)
         reason = f"`{_source(node)}` is only known when the program runs"
-        base = node
+        base: cst.BaseExpression = node
         while isinstance(base, cst.Attribute):
             base = base.value
         if name is not None and isinstance(base, cst.Name):  # `args.num_steps`: one value per name
@@ -167,7 +169,7 @@ class Evaluator:
             value = self.eval(element.value)
             if isinstance(element, cst.StarredElement):
                 if value.kind == "list":
-                    items.extend(value.value)  # type: ignore[arg-type]
+                    items.extend(value.elements)
                 else:
                     items.append(replace(value, kind="unknown", splat=True,
                                          reason=value.why_unknown()))
@@ -186,6 +188,7 @@ class Evaluator:
             if isinstance(element, cst.StarredDictElement):
                 entries.merge(self.eval(element.value), self.pos.span(element))
             else:
+                assert isinstance(element, cst.DictElement)  # the only other kind of element
                 key = self.eval(element.key)
                 if key.kind == "str" and key.text is not None:
                     entries.set(Entry(key.text, key.span, self.eval(element.value)))
@@ -203,11 +206,11 @@ class Evaluator:
         left, right = self.eval(node.left), self.eval(node.right)  # once each: `a + a + ...` is linear
         if isinstance(node.operator, cst.Add):
             if left.kind == right.kind == "list":
-                return self._make(node, "list", list(left.value) + list(right.value))  # type: ignore
+                return self._make(node, "list", list(left.elements) + list(right.elements))
             if left.kind == "list" and right.kind == "unknown":
                 # `[python, -m, sglang.launch_server] + args`: the known words, then any number of
                 # others (an unknown start stays unknown: it may be any program)
-                return self._make(node, "list", list(left.value) + [replace(right, splat=True)])  # type: ignore
+                return self._make(node, "list", list(left.elements) + [replace(right, splat=True)])
             if left.kind in ("str", "unknown") and right.kind in ("str", "unknown") \
                     and "str" in (left.kind, right.kind):
                 return self._join(node, [left, right])
@@ -253,15 +256,19 @@ class Evaluator:
             texts = [p.text for p in parts]
             if None not in texts and all(p.kind == "str" for p in parts):
                 begin, end = self.pos.offsets(node)
-                return self._make(node, "str", pieces=[Piece(_path_join(texts), begin, end)])
+                joined = _path_join([t for t in texts if t is not None])
+                return self._make(node, "str", pieces=[Piece(joined, begin, end)])
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "join" and len(args) == 1:
             separator = self.eval(node.func.value)
             items = self.eval(args[0].value)
             if separator.kind == "str" and separator.text is not None and items.kind == "list":
-                return self._joined(node, separator, items.value)  # type: ignore[arg-type]
-        if (name == "shlex.split" and args) or (isinstance(node.func, cst.Attribute)
-                                                and node.func.attr.value == "split" and not node.args):
-            source = args[0].value if name == "shlex.split" else node.func.value
+                return self._joined(node, separator, items.elements)
+        source: cst.BaseExpression | None = None
+        if name == "shlex.split":  # `shlex.split()` without a string: computed when it runs
+            source = args[0].value if args else None
+        elif isinstance(node.func, cst.Attribute) and node.func.attr.value == "split" and not node.args:
+            source = node.func.value
+        if source is not None:
             text = self.eval(source)
             if isinstance(source, cst.Name) and text.kind == "str":  # each word where it is written
                 text = self.env[source.value]
@@ -291,10 +298,11 @@ class Evaluator:
 
     def _Subscript(self, node: cst.Subscript) -> Val:
         base = self.eval(node.value)
-        if base.kind == "dict" and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
-            key = self.eval(node.slice[0].slice.value).text
-            found = [e for e in base.value if e.key == key]  # type: ignore[union-attr]
-            if key is not None and found and not any(e.key is None for e in base.value):  # type: ignore
+        index = node.slice[0].slice if len(node.slice) == 1 else None
+        if base.kind == "dict" and isinstance(index, cst.Index):
+            key = self.eval(index.value).text
+            found = [e for e in base.entries if e.key == key]
+            if key is not None and found and not any(e.key is None for e in base.entries):
                 return self.read(found[-1].value, node)
         name = self.dotted(node.value)
         if name == "os.environ":
@@ -311,10 +319,10 @@ def _shifted(value: Val, by: Val, sign: int) -> Identity | None:
     if value.kind != "unknown" or value.identity is None or by.kind != "const" \
             or type(by.value) is not int:
         return None
-    return value.identity.shifted(sign * by.value)  # type: ignore[operator]
+    return value.identity.shifted(sign * by.value)
 
 
-def _path_join(texts) -> str:
+def _path_join(texts: Iterable[str]) -> str:
     import posixpath
 
     return posixpath.join(*texts)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import re
+from collections.abc import Sequence
 
 import libcst as cst
 
@@ -63,11 +64,13 @@ def _extract(text: str, path: str) -> ExtractResult:
             result = _read(chosen.text, text, starts, path, chosen.lines, left_out)
             if result is not None:  # else libcst refused the selection: read it all, as before
                 return result
-    return _read(text, text, starts, path)
+    result = _read(text, text, starts, path)
+    assert result is not None  # the whole file: `_read` gives None only for a selection
+    return result
 
 
 def _read(source: str, text: str, starts: list[int], path: str, lines: list[int] | None = None,
-          left_out: list[tuple[Span, str]] = ()) -> ExtractResult | None:
+          left_out: Sequence[tuple[Span, str]] = ()) -> ExtractResult | None:
     """Parse `source` (the file, or `select`'s selection of its lines, `lines` saying
     where each starts, with the comments of the others in `left_out`) and walk it. For a
     selection, None when libcst refuses it (the caller then reads the whole file)."""

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 import libcst as cst
 
+from speclint.frontends.python.evaluator import Evaluator
 from speclint.frontends.python.values import Val
 from speclint.frontends.python.walking import Helper, Walking
 
@@ -120,7 +121,7 @@ def _is_static(helper: Helper) -> bool:
                for d in helper.node.decorators)
 
 
-def _returned(ev, call: cst.Call, name: str, returns: list[Val]) -> Val:
+def _returned(ev: Evaluator, call: cst.Call, name: str, returns: list[Val]) -> Val:
     """One value for all the `return`s: the value when they agree; for lists, the common
     start then an unknown number of elements; otherwise unknown."""
     if not returns:
@@ -133,7 +134,7 @@ def _returned(ev, call: cst.Call, name: str, returns: list[Val]) -> Val:
     reason = f"{name}() returns different values on different paths"
     if all(r.kind == "list" for r in returns):
         prefix: list[Val] = []
-        for items in zip(*(r.value for r in returns)):  # type: ignore[union-attr]
+        for items in zip(*(r.elements for r in returns)):
             if all(item is items[0] for item in items):
                 prefix.append(items[0])
             else:

@@ -80,7 +80,7 @@ def recognize(walker: Walking, call: cst.Call) -> None:
     elif last == PREPARE_SERVER_ARGS and positional:
         argv = ev.eval(positional[0].value)
         if argv.kind == "list":
-            walker.add_argv(call, argv.value, None, _entry_words(walker, call))  # type: ignore[arg-type]
+            walker.add_argv(call, argv.elements, None, _entry_words(walker, call))
     elif _GENERIC_HELPER.search(last):
         for arg in positional:
             value = ev.eval(arg.value)
@@ -99,7 +99,7 @@ def _argv_or_shell(walker: Walking, call: cst.Call, target: cst.BaseExpression,
     if value.kind == "str" and as_shell:
         walker.add_shell(value, env)
     elif value.kind == "list":
-        walker.add_argv(call, value.value, env)  # type: ignore[arg-type]
+        walker.add_argv(call, value.elements, env)
 
 
 def _starred_items(walker: Walking, args: list[cst.Arg]) -> list[Val]:
@@ -114,7 +114,7 @@ def _starred_items(walker: Walking, args: list[cst.Arg]) -> list[Val]:
             break
         if arg.star == "*":
             if value.kind == "list":
-                items.extend(value.value)  # type: ignore[arg-type]
+                items.extend(value.elements)
             else:
                 items.append(ev.unknown(arg, value.why_unknown(), splat=True))
         else:
@@ -143,7 +143,7 @@ def _popen_launch_server(walker: Walking, call: cst.Call, positional: list[cst.A
     items: list[Val] = [ev.eval(model)] if model is not None else []
     if other is not None:
         value = ev.eval(other)
-        items += value.value if value.kind == "list" else [  # type: ignore[operator]
+        items += value.elements if value.kind == "list" else [
             ev.unknown(other, value.why_unknown(), splat=True)]
     walker.add_argv(call, items, _env_words(walker, keywords.get("env")), prefix)
 
@@ -170,7 +170,7 @@ def kwargs_pairs(walker: Walking, call: cst.Call, positional_field: str | None) 
                 unknown = Word(None, where, dynamic_reason=value.why_unknown(), splat=True)
                 pairs.append((unknown, unknown))
                 continue
-            for entry in value.value:  # type: ignore[union-attr]
+            for entry in value.entries:
                 if entry.key is None:
                     unknown = Word(None, entry.key_span, dynamic_reason=entry.value.why_unknown(),
                                    splat=True, expanded_at=where)
@@ -192,7 +192,7 @@ def _env_words(walker: Walking, node: cst.BaseExpression | None) -> dict[str, Wo
     if value.kind != "dict":
         return None
     words: dict[str, Word] = {}
-    for entry in value.value:  # type: ignore[union-attr]
+    for entry in value.entries:
         if entry.key is None:
             continue
         text = entry.value.text if entry.value.kind in ("str", "const") else None

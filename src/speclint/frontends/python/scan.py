@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from collections import ChainMap
 from dataclasses import dataclass, fields, replace
 
 import libcst as cst
+from libcst.metadata import CodeRange
 
 from speclint.frontends.shell.embedded import ArgvItem, Piece
 from speclint.frontends.python.evaluator import Evaluator
-from speclint.frontends.python.values import Val, attribute_key
+from speclint.frontends.python.values import Env, Val, attribute_key
 
 
 _NOT_CODE = frozenset({"lpar", "rpar", "leading_lines", "lines_after_decorators", "trailing_whitespace",
@@ -31,7 +32,7 @@ def _fields(kind: type, code_only: bool) -> tuple[str, ...]:
     return names
 
 
-def descendants(node: cst.CSTNode, code_only: bool, prune: tuple[type, ...] = ()):
+def descendants(node: cst.CSTNode, code_only: bool, prune: tuple[type, ...] = ()) -> Iterator[cst.CSTNode]:
     """`node` and the nodes under it, by reading the dataclass fields: libcst's visitors
     rebuild every node they pass (a third of the time on a big file). `code_only` skips
     whitespace and punctuation; `prune` types are yielded but not entered. Not in
@@ -50,7 +51,7 @@ def descendants(node: cst.CSTNode, code_only: bool, prune: tuple[type, ...] = ()
                 stack.extend(item for item in value if isinstance(item, cst.CSTNode))
 
 
-def comments_in(module: cst.Module, ranges, source: str) -> list[cst.Comment]:
+def comments_in(module: cst.Module, ranges: Mapping[cst.CSTNode, CodeRange], source: str) -> list[cst.Comment]:
     """The module's comments; a top-level statement is only entered when a line from the
     end of the one before it to the start of the one after it holds a `#`."""
     marked = [i + 1 for i, line in enumerate(_LINES.split(source)) if "#" in line]
@@ -65,7 +66,7 @@ def comments_in(module: cst.Module, ranges, source: str) -> list[cst.Comment]:
     return found
 
 
-def calls_in(node: cst.CSTNode, ranges) -> list[cst.Call]:
+def calls_in(node: cst.CSTNode, ranges: Mapping[cst.CSTNode, CodeRange]) -> list[cst.Call]:
     """Every call in `node`, outermost first (then in file order), not inside lambdas or
     nested functions."""
     found = [n for n in descendants(node, True, (cst.Lambda, cst.FunctionDef)) if isinstance(n, cst.Call)]
@@ -74,7 +75,7 @@ def calls_in(node: cst.CSTNode, ranges) -> list[cst.Call]:
     return found
 
 
-def _order(code_range) -> tuple[int, int, int, int]:
+def _order(code_range: CodeRange) -> tuple[int, int, int, int]:
     start, end = code_range.start, code_range.end
     return start.line, start.column, -end.line, -end.column
 
@@ -89,7 +90,7 @@ def same_value(a: Val, b: Val) -> bool:
     return known_a and known_b and value_a == value_b and type(value_a) is type(value_b)
 
 
-def merge_envs(before: Mapping[str, Val], results: list[Mapping[str, Val]], ev: Evaluator,
+def merge_envs(before: Mapping[str, Val], results: Sequence[Mapping[str, Val]], ev: Evaluator,
                names: set[str] | None = None) -> dict[str, Val]:
     """The environment after alternative paths: a value all paths agree on is kept; a list
     that paths extended differently keeps the common start and then an unknown number of
@@ -108,8 +109,8 @@ def merge_envs(before: Mapping[str, Val], results: list[Mapping[str, Val]], ev: 
         sample = present[0]
         reason = f"`{name}` is assigned differently on different paths (line {sample.span.line})"
         if all(v.kind == "list" for v in present) and len(present) == len(values):
-            lists = [list(v.value) for v in present]  # type: ignore[arg-type]
-            prefix = []
+            lists = [list(v.elements) for v in present]
+            prefix: list[Val] = []
             for items in zip(*lists):
                 if all(item is items[0] for item in items):
                     prefix.append(items[0])
@@ -117,7 +118,7 @@ def merge_envs(before: Mapping[str, Val], results: list[Mapping[str, Val]], ev: 
                     break
             tail = replace(sample, kind="unknown", value=None, pieces=[], reason=reason, splat=True,
                            alternatives=None)
-            base = before.get(name) if before.get(name) is not None else sample
+            base = before.get(name) or sample  # a Val is always true
             merged[name] = replace(base, value=prefix + [tail], alternatives=None)
             continue
         merged[name] = replace(sample, kind="unknown", value=None, pieces=[], reason=reason,
@@ -140,7 +141,7 @@ def value_key(node: cst.CSTNode) -> str | None:
     return attribute_key(node) if isinstance(node, cst.Attribute) else None
 
 
-def snapshot(env):
+def snapshot(env: Env) -> Env:
     """A nested function's view of its enclosing function's values at definition: the
     function's own layer copied, the layers below it are never written again."""
     if isinstance(env, ChainMap):

@@ -153,8 +153,8 @@ def lone_backslashes_as_comments(source: str) -> str:
 def _blank_quoted_nuls(source: str) -> tuple[str, bool]:
     """`source` with NULs in plain strings and comments made spaces (CPython refuses any
     NUL, libcst reads these), and whether a NUL is elsewhere (an f-string's field too)."""
-    def blank(match: re.Match) -> str:
-        token = match.group()
+    def blank(match: re.Match[str]) -> str:
+        token: str = match.group()
         if match.lastgroup == "comment" or (match.lastgroup == "str" and not _FORMATTED.match(token)):
             return token.replace("\0", " ")
         return token

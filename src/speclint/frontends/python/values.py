@@ -7,10 +7,13 @@ running code (a call result, a parameter, `os.environ`) is unknown, with a reaso
 
 from __future__ import annotations
 
+from collections.abc import Iterable, MutableMapping
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 import libcst as cst
 
+from speclint.core.launches import Condition
 from speclint.core.spans import Span
 from speclint.core.words import Identity
 from speclint.frontends.shell.embedded import Piece, known_text, unknown_reason
@@ -23,6 +26,13 @@ class Entry:
     key: str | None
     key_span: Span
     value: "Val"
+
+
+Env = MutableMapping[str, "Val"]
+"""Name (or '@self.X') -> value: a dict, or a ChainMap of layers (a scope over the ones it sees)."""
+
+Choice = tuple[tuple[Condition, ...], "Val"]
+"""One alternative of a value after `if` arms: the conditions that make it, and the value."""
 
 
 @dataclass(slots=True)
@@ -50,9 +60,19 @@ class Val:
     """unknown: which value it is, when the file names it (a parameter `k`, `k + 1`)."""
     shell_code: bool = False
     """str inside a list: text split into words (`shlex.split(...)`), not one element."""
-    alternatives: tuple | None = None
+    alternatives: tuple[Choice, ...] | None = None
     """unknown after `if` arms that left different values: ((conditions, value), ...), one
     per choice (`branches`); () when there were more than MAX_ALTERNATIVES."""
+
+    @property
+    def elements(self) -> list[Val]:
+        """list: the elements (`value` of a 'list')."""
+        return cast("list[Val]", self.value)
+
+    @property
+    def entries(self) -> list[Entry]:
+        """dict: the entries (`value` of a 'dict')."""
+        return cast("list[Entry]", self.value)
 
     @property
     def word_identity(self) -> Identity | None:
@@ -86,16 +106,16 @@ class Val:
             text = self.text
             return text, text is not None
         if self.kind == "list":
-            items = []
-            for item in self.value:  # type: ignore[union-attr]
+            items: list[object] = []
+            for item in self.elements:
                 value, known = item.python()
                 if not known or item.splat or item.shell_code:
                     return None, False
                 items.append(value)
             return items, True
         if self.kind == "dict":
-            mapping = {}
-            for entry in self.value:  # type: ignore[union-attr]
+            mapping: dict[str, object] = {}
+            for entry in self.entries:
                 value, known = entry.value.python()
                 if entry.key is None or not known:
                     return None, False
@@ -116,9 +136,9 @@ def bounded(value: Val) -> Val:
     if value.kind == "str":
         weight = sum(len(p.text) if p.text is not None else 1 for p in value.pieces)
     elif value.kind == "list":
-        weight = ITEM_WEIGHT + sum(ITEM_WEIGHT + item.weight for item in value.value)  # type: ignore
+        weight = ITEM_WEIGHT + sum(ITEM_WEIGHT + item.weight for item in value.elements)
     elif value.kind == "dict":
-        weight = ITEM_WEIGHT + sum(ITEM_WEIGHT + e.value.weight for e in value.value)  # type: ignore
+        weight = ITEM_WEIGHT + sum(ITEM_WEIGHT + e.value.weight for e in value.entries)
     else:
         weight = 1
     if weight > MAX_WEIGHT:
@@ -142,7 +162,7 @@ class Entries:
     """A dict value being built: a later key replaces an earlier one (and moves after any
     unknown merge before it), in constant time per key."""
 
-    def __init__(self, entries: list[Entry] = ()) -> None:
+    def __init__(self, entries: Iterable[Entry] = ()) -> None:
         self.items: list[Entry | None] = []
         self.where: dict[str, int] = {}
         self.weight = 0
@@ -161,7 +181,7 @@ class Entries:
     def merge(self, value: Val, span: Span) -> None:
         """`{**value}` / `dict(value)` / `.update(value)`."""
         if value.kind == "dict":
-            for entry in value.value:  # type: ignore[union-attr]
+            for entry in value.entries:
                 self.set(entry)
         else:
             self.set(Entry(None, span, replace(value, kind="unknown", reason=value.why_unknown())))

@@ -14,7 +14,8 @@ from dataclasses import replace
 
 import libcst as cst
 
-from speclint.core.launches import ExtractResult, Launch
+from speclint.core.launches import Condition, ExtractResult, Launch
+from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.shell.embedded import ArgvItem, Budget, ShellBuffer
 from speclint.frontends.python.branches import (arm_conditions, choices_for, each, mark,
@@ -27,7 +28,7 @@ from speclint.frontends.python.scan import (Elif, argv_item, calls_in, merge_env
                                             target_names, value_key)
 from speclint.frontends.python.positions import Positions
 from speclint.frontends.python.evaluator import Evaluator
-from speclint.frontends.python.values import Entries, Entry, Val, bounded
+from speclint.frontends.python.values import Entries, Entry, Env, Val, bounded
 from speclint.frontends.python.walking import ClassInfo, Helper, HelperBudget
 
 
@@ -42,7 +43,7 @@ class PyWalker:
         self.result = result
         self.budget = Budget()
         self.imports: dict[str, str] = {}
-        self.env: dict[str, Val] = {}
+        self.env: Env = {}
         self.deferred: list[Helper] = []
         self.in_function = False
         """Module-level functions see the module's final globals; nested ones their
@@ -54,14 +55,14 @@ class PyWalker:
         """The class whose method is walked (its `self.X` values)."""
         self.active: frozenset[cst.FunctionDef] = frozenset()
         self.helper_budget = HelperBudget()
-        self.module_env: dict[str, Val] | None = None
+        self.module_env: Env | None = None
         self.returns: list[Val] | None = None
         self.stopped = False
         self.classes: list[ClassInfo] = []
         self.noting = True
-        self.call_sites: dict = {}
+        self.call_sites: dict[cst.FunctionDef, tuple[Helper, list[tuple[Span, dict[str, Val]]]]] = {}
         """function node -> (its Helper, [(call span, parameter values)]) (`calls`)."""
-        self.launches_of: dict = {}
+        self.launches_of: dict[cst.FunctionDef, list[Launch]] = {}
         """function node -> the launches its own walk made."""
         self.launch_owner: dict[int, ClassInfo] = {}
         """id(launch) -> the class whose method made it (`classes`)."""
@@ -95,7 +96,8 @@ class PyWalker:
         launches (`calls`, `classes`)."""
         function, owner = helper.node, helper.owner
         layers = [helper.outer] + ([owner.attrs] if owner is not None else [])
-        self.env = ChainMap({}, *layers, self.module_env)  # not a copy: linear in many functions
+        assert self.module_env is not None  # `module` sets it before it walks any function
+        self.env = scope = ChainMap({}, *layers, self.module_env)  # not a copy: linear in many functions
         self.in_function, self.owner = True, owner
         params = function.params
         for param in [*params.posonly_params, *params.params, *params.kwonly_params,
@@ -111,14 +113,14 @@ class PyWalker:
         if record:
             self.launches_of[function] = self.result.launches[count:]
         if owner is not None:
-            keep_attributes(owner, self.env.maps[0], self.evaluator())
+            keep_attributes(owner, scope.maps[0], self.evaluator())  # `block` restores self.env
             if record:
                 for launch in self.result.launches[count:]:
                     self.launch_owner[id(launch)] = owner
 
     # ---- statements ------------------------------------------------------------------------
 
-    def block(self, statements) -> None:
+    def block(self, statements: Sequence[cst.CSTNode]) -> None:
         for statement in statements:
             if self.quiet:
                 count_statement(self)
@@ -165,9 +167,10 @@ class PyWalker:
                        orelse.body.body if orelse is not None else []],
                       arm_conditions(self, node, top))
 
-    def branches(self, groups: list, conditions: list | None = None) -> None:
+    def branches(self, groups: Sequence[Sequence[cst.CSTNode] | Elif],
+                 conditions: list[Condition | None] | None = None) -> None:
         before = self.env
-        results: list[ChainMap] = []
+        results: list[ChainMap[str, Val]] = []
         for group in groups:  # each path writes to its own layer over `before` (no copies)
             self.env = ChainMap({}, before)
             if isinstance(group, Elif):
@@ -206,7 +209,7 @@ class PyWalker:
         if isinstance(node, cst.Import):
             for alias in node.names:
                 full = self.evaluator().dotted(alias.name) or ""
-                local = alias.asname.name.value if alias.asname else full.split(".")[0]
+                local = _as_name(alias) or full.split(".")[0]
                 self.imports[local] = full if alias.asname else local
             return
         if isinstance(node, cst.ImportFrom):
@@ -214,7 +217,7 @@ class PyWalker:
             if not isinstance(node.names, cst.ImportStar):
                 for alias in node.names:
                     name = alias.name.value if isinstance(alias.name, cst.Name) else ""
-                    local = alias.asname.name.value if alias.asname else name
+                    local = _as_name(alias) or name
                     self.imports[local] = f"{module}.{name}"
             return
         self.scan(node)
@@ -230,26 +233,25 @@ class PyWalker:
                 self.assign(target.target, value)
         elif isinstance(node, cst.AnnAssign) and node.value is not None:
             self.assign(node.target, self.evaluator().eval(node.value))
-        elif isinstance(node, cst.AugAssign) and value_key(node.target) is not None:
-            name = value_key(node.target)
-            current = self.env.get(name)
+        elif isinstance(node, cst.AugAssign) and (key := value_key(node.target)) is not None:
+            current = self.env.get(key)
             if isinstance(node.operator, cst.AddAssign) and current is not None:
                 added = self.evaluator().eval(node.value)
-                self.env[name] = each(current, lambda value: bounded(self._extended(value, added))) \
+                self.env[key] = each(current, lambda value: bounded(self._extended(value, added))) \
                     or bounded(self._extended(current, added))
             else:
-                self.env[name] = self.evaluator().unknown(node.target, f"`{name}` is changed by "
+                self.env[key] = self.evaluator().unknown(node.target, f"`{key}` is changed by "
                                                           f"`{cst.Module([]).code_for_node(node.operator).strip()}`")
         elif isinstance(node, cst.Expr) and isinstance(node.value, cst.Call):
             self.mutation(node.value)
 
     def _extended(self, current: Val, added: Val) -> Val:
         if current.kind == "list" and added.kind == "list":
-            return replace(current, value=list(current.value) + list(added.value))
+            return replace(current, value=list(current.elements) + list(added.elements))
         if current.kind == "str" and added.kind == "str":
             return replace(current, pieces=current.pieces + added.pieces)
         if current.kind == "list":
-            return replace(current, value=list(current.value) + [replace(added, kind="unknown", splat=True,
+            return replace(current, value=list(current.elements) + [replace(added, kind="unknown", splat=True,
                                                                           reason=added.why_unknown())])
         return replace(added, kind="unknown", reason="changed with a value not known statically")
 
@@ -257,18 +259,20 @@ class PyWalker:
         """`cmd.append(x)`, `cmd.extend(xs)`, `cmd.insert(i, x)`, `cfg.update(...)`."""
         func = call.func
         name = value_key(func.value) if isinstance(func, cst.Attribute) else None
-        if name is None:
+        if name is None or not isinstance(func, cst.Attribute):  # a name only for an attribute
             return
         method = func.attr.value
         current = self.env.get(name)
         if current is not None and current.alternatives:  # after `if` arms: change each choice
-            self.env[name] = each(current, lambda value: self._mutated(value, name, method, call))
+            changed = each(current, lambda value: self._mutated(value, name, method, call))
+            assert changed is not None  # `each` gives None only for a value without alternatives
+            self.env[name] = changed
             return
         if current is None or current.kind not in ("list", "dict"):
             return
-        changed = self._mutated(current, name, method, call)
-        if changed is not None:
-            self.env[name] = changed
+        mutated = self._mutated(current, name, method, call)
+        if mutated is not None:
+            self.env[name] = mutated
 
     def _mutated(self, current: Val, name: str, method: str, call: cst.Call) -> Val | None:
         """`current` after `name.method(...)`, None when the call does not change it."""
@@ -277,11 +281,11 @@ class PyWalker:
         ev = self.evaluator()
         args = [ev.eval(a.value) for a in call.args if not a.keyword]
         if current.kind == "list" and method == "append" and len(args) == 1:
-            return bounded(replace(current, value=list(current.value) + args))
+            return bounded(replace(current, value=list(current.elements) + args))
         if current.kind == "list" and method == "extend" and len(args) == 1:
             return bounded(self._extended(current, args[0]))
         if current.kind == "dict" and method == "update":
-            entries = Entries(current.value)  # type: ignore[arg-type]
+            entries = Entries(current.entries)
             for arg in call.args:
                 if arg.keyword is not None:
                     entries.set(Entry(arg.keyword.value, self.pos.span(arg.keyword), ev.eval(arg.value)))
@@ -294,15 +298,16 @@ class PyWalker:
         return None
 
     def assign(self, target: cst.BaseExpression, value: Val) -> None:
-        if value_key(target) is not None:
-            self.env[value_key(target)] = value
+        if (key := value_key(target)) is not None:
+            self.env[key] = value
         elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
             current = self.env.get(target.value.value)
             index = target.slice[0].slice if len(target.slice) == 1 else None
-            key = self.evaluator().eval(index.value).text if isinstance(index, cst.Index) else None
-            if current is not None and current.kind == "dict" and key is not None:
-                entries = Entries(current.value)  # type: ignore[arg-type]
-                entries.set(Entry(key, self.pos.span(index), value))
+            text = self.evaluator().eval(index.value).text if isinstance(index, cst.Index) else None
+            if current is not None and current.kind == "dict" and text is not None \
+                    and isinstance(index, cst.Index):  # (a text only for an Index)
+                entries = Entries(current.entries)
+                entries.set(Entry(text, self.pos.span(index), value))
                 self.env[target.value.value] = bounded(replace(current, value=entries.list()))
             elif current is not None:
                 self.assign_unknown(target.value, f"`{target.value.value}` is changed by an assignment")
@@ -339,8 +344,8 @@ class PyWalker:
         buffer = ShellBuffer(self.text, self.pos.starts, self.budget)
         for item in prefix:
             buffer.add_word(item)
-        for item in items:
-            buffer.add_word(argv_item(item))
+        for value in items:
+            buffer.add_word(argv_item(value))
         count = len(self.result.launches)
         buffer.walk(self.path, self.result, env, report_errors=False)
         for launch in self.result.launches[count:]:
@@ -356,3 +361,11 @@ class PyWalker:
     def add_kwargs(self, call: cst.Call, entry: str, pairs: list[tuple[Word, Word]]) -> None:
         self.result.launches.append(Launch(self.path, entry, self.pos.span(call), [],
                                            kwargs_style=True, kwargs=pairs))
+
+
+def _as_name(alias: cst.ImportAlias) -> str | None:
+    """`b` of `import a as b` (an import's `as` target is always a name), None without `as`."""
+    if alias.asname is None:
+        return None
+    name = alias.asname.name
+    return name.value if isinstance(name, cst.Name) else None

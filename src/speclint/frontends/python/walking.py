@@ -16,7 +16,7 @@ from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.python.positions import Positions
 from speclint.frontends.python.evaluator import Evaluator
-from speclint.frontends.python.values import Val
+from speclint.frontends.python.values import Env, Val
 from speclint.frontends.shell.embedded import ArgvItem, Budget
 
 MAX_CALLS = 256
@@ -28,7 +28,7 @@ class Helper:
     """A function defined in the file, with what it can see where it is defined."""
 
     node: cst.FunctionDef
-    outer: dict[str, Val]
+    outer: Env
     """The enclosing function's values (empty for a module-level or class-level function)."""
     owner: "ClassInfo | None" = None
 
@@ -70,14 +70,14 @@ class Walking(Protocol):
     result: ExtractResult
     budget: Budget
     imports: dict[str, str]
-    env: dict[str, Val]
+    env: Env
     deferred: list[Helper]
     in_function: bool
     functions: dict[str, Helper]
     owner: ClassInfo | None
     active: frozenset[cst.FunctionDef]
     helper_budget: HelperBudget
-    module_env: dict[str, Val] | None
+    module_env: Env | None
     returns: list[Val] | None
     classes: list[ClassInfo]
     call_sites: dict[cst.FunctionDef, tuple[Helper, list[tuple[Span, dict[str, Val]]]]]
