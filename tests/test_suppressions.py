@@ -101,7 +101,7 @@ def test_python_trailing_and_own_line_comments():
 def test_a_long_run_of_suppression_comments_stays_linear():
     """37,000 comment lines once took minutes (each looked ahead over the rest)."""
     from speclint.core.spans import Span
-    from speclint.suppress import apply_suppressions, parse_suppressions
+    from speclint.core.suppressions import apply_suppressions, parse_suppressions
 
     count = 20000
     lines = ["# speclint: disable=FLG001"] * count + ["python -m sglang.launch_server --model-path m"]

@@ -168,7 +168,7 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
         findings.extend(merge_alternatives(
             alternatives, frozenset(r.code for r in rules.launch if r.per_launch)))
     if extracted.comments:
-        from speclint.suppress import apply_suppressions, parse_suppressions
+        from speclint.core.suppressions import apply_suppressions, parse_suppressions
 
         suppressions = parse_suppressions(extracted.comments, text.splitlines())
         if suppressions:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
     from speclint.sglang.resolve.result import Resolution
     from speclint.sglang.release import Release
-    from speclint.suppress import Suppression
+    from speclint.core.suppressions import Suppression
 
 NO_FIX = "no fix"
 """`Example.fixed` of a finding that carries no edit."""

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from speclint.linedata import array_lines, header_of
+from speclint.sglang.linedata import array_lines, header_of
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_models.json")
 

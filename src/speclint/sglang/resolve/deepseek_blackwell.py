@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 ARCH = "DeepseekV3ForCausalLM"
 _FLASHINFER_TRTLLM_QUANT = ("fp8", "modelopt_fp8", "modelopt_fp4", "modelopt_mixed", None)
 
+DEEPSEEK_BLACKWELL = ("the DeepSeek-family (MLA) Blackwell overrides (_deepseek_family_overrides, "
+                      "_deepseek_moe_quant_resolution) are not modelled")
+"""Why the Blackwell DeepSeek fields stay unknown where these overrides are not modelled."""
+
 
 def applies(state: ResolutionState, gpu: GpuProfile) -> bool:
     return state.target_architecture == ARCH and (gpu.sm or 0) // 10 == 10

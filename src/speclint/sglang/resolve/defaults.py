@@ -80,9 +80,8 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
     if gpu is not None and (gpu.sm or 0) // 10 == 10 and \
             state.target_architecture in FUSION_ARCHITECTURES:
         from speclint.sglang.resolve import deepseek_blackwell
-        from speclint.sglang.resolve.hardware import DEEPSEEK_BLACKWELL
 
-        why = DEEPSEEK_BLACKWELL if not deepseek_blackwell.applies(state, gpu) else \
+        why = deepseek_blackwell.DEEPSEEK_BLACKWELL if not deepseek_blackwell.applies(state, gpu) else \
             problem or deepseek_blackwell.blackwell_problem(state)
         for name in ("quantization", "moe_runner_backend", "disable_shared_experts_fusion"):
             if why is not None:

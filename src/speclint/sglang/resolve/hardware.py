@@ -34,8 +34,6 @@ MLA_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
 """`use_mla_backend`: the text model's attention is MLA (`kv_lora_rank` in its config)."""
 VLM_ARCHITECTURES = ("KimiK25ForConditionalGeneration",)
 _HANDLER_MEM = "_handle_gpu_memory_settings"
-DEEPSEEK_BLACKWELL = ("the DeepSeek-family (MLA) Blackwell overrides (_deepseek_family_overrides, "
-                      "_deepseek_moe_quant_resolution) are not modelled")
 _HANDLER_PAGE = "_page_size_default"
 
 
@@ -109,7 +107,7 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
         from speclint.sglang.resolve import deepseek_blackwell
 
         if not deepseek_blackwell.applies(state, gpu):
-            return DEEPSEEK_BLACKWELL
+            return deepseek_blackwell.DEEPSEEK_BLACKWELL
         return deepseek_blackwell.blackwell_problem(state)
     return None
 
