@@ -7,7 +7,7 @@ yields findings. It never parses text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
+from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator, TypeGuard
 
 from speclint.core.config_files import ConfigEntry
 from speclint.core.findings import Edit, Finding, Note, Severity
@@ -296,7 +296,7 @@ class Placeholder(str):
         return str(self)
 
 
-def literal_word(word: Word | None) -> bool:
+def literal_word(word: Word | None) -> TypeGuard[Word]:
     """The word's text is written literally at its span (not assembled from a variable), so
     an edit at the span changes exactly this word."""
     return word is not None and not word.dynamic and word.origin is None

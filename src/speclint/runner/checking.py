@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Generator, Iterator
 
 from speclint.engine import FileResult
 from speclint.runner.walk import iter_lint_paths
@@ -12,6 +12,10 @@ from speclint.runner.workers import Job, internal_error, lint_all
 from speclint.settings.errors import ConfigError
 from speclint.settings.files import Settings, SettingsFinder
 from speclint.settings.merge import CommandLine, options_for, walk_options
+from speclint.settings.options import LintOptions, WalkOptions
+
+Planned = tuple[str, LintOptions, str]
+"""(path, options, fail_on): a file `check` lints."""
 
 
 @dataclass
@@ -29,9 +33,10 @@ class Outcome:
     """Failure threshold per linted file (its config may set one)."""
 
 
-def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> Iterator[tuple | str]:
+def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder
+          ) -> Iterator[Planned | str]:
     """(path, options, fail_on) per file to lint, or an error line, in input order, lazily."""
-    def walk(root: str):
+    def walk(root: str) -> WalkOptions:
         try:
             return walk_options(cli, finder.for_folder(root))
         except ConfigError:
@@ -51,11 +56,12 @@ def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> Iterato
 
 
 def stream_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
-                 keep_contexts: bool = False) -> Iterator[str | tuple[FileResult, str]]:
+                 keep_contexts: bool = False
+                 ) -> Generator[str | tuple[FileResult, str], None, None]:
     """Each file's result with its failure threshold, or an error line, in input order, as
     soon as it is linted: `check` reports while the rest is linted and keeps nothing.
     Without `keep_contexts`, big batches run on every core and results are CheckedFiles."""
-    order: deque = deque()  # planned items whose results have not come back yet
+    order: deque[Planned | str] = deque()  # planned items whose results have not come back yet
 
     def jobs() -> Iterator[Job]:
         for item in _plan(paths, cli, finder):
@@ -74,16 +80,23 @@ def stream_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
         linted = lint_all(jobs())
     try:
         for result, error in linted:
-            while isinstance(order[0], str):
-                yield order.popleft()
-            fail_on = order.popleft()[2]
+            while isinstance(line := order[0], str):
+                order.popleft()
+                yield line
+            planned = order.popleft()
+            assert not isinstance(planned, str)  # error lines were yielded just above
+            fail_on = planned[2]
             if error is not None:
                 yield error
-            elif result.error:
+                continue
+            assert result is not None  # `lint_job` gives a result or an error
+            if result.error:
                 yield f"{result.path}: {result.error}"
             else:
                 yield result, fail_on
-        yield from order  # error lines after the last file
+        for line in order:  # error lines after the last file
+            assert isinstance(line, str)  # every planned file had its result
+            yield line
     finally:
         linted.close()  # stop the workers now when the caller stops early
 
@@ -126,7 +139,8 @@ def _record(outcome: Outcome, result: FileResult | None, error: str | None, fail
         outcome.fail_on[result.path] = fail_on
 
 
-def _fix_one(path, options, roots, fix, diff, outcome, unsafe=False) -> FileResult | None:
+def _fix_one(path: str, options: LintOptions, roots: list[str], fix: bool, diff: bool,
+             outcome: Outcome, unsafe: bool = False) -> FileResult | None:
     from speclint.runner.fix import fix_path
 
     counts: dict[str, int] = {}
@@ -141,7 +155,8 @@ def _fix_one(path, options, roots, fix, diff, outcome, unsafe=False) -> FileResu
     return result
 
 
-def _fix_stdin(options, fix, diff, unsafe, outcome) -> FileResult | None:
+def _fix_stdin(options: LintOptions, fix: bool, diff: bool, unsafe: bool,
+               outcome: Outcome) -> FileResult | None:
     """`--fix -` / `--diff -`: standard input is fixed in memory; `--fix` writes the fixed
     text to standard output (the CLI puts the report on standard error), `--diff` a diff."""
     from speclint.engine import stdin_names, too_large_result

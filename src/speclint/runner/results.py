@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from speclint.engine import FileResult
+
+if TYPE_CHECKING:
+    from speclint.rules.base import VersionChoice
 
 
 class LaunchSummary:
@@ -15,7 +19,7 @@ class LaunchSummary:
 
     __slots__ = ("version", "counted", "partly_read", "drafter_unchecked")
 
-    def __init__(self, version, counted: bool = True, partly_read: bool = False,
+    def __init__(self, version: VersionChoice, counted: bool = True, partly_read: bool = False,
                  drafter_unchecked: bool = False) -> None:
         self.version = version
         self.counted = counted

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import chain, islice
-from typing import Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Generator, Iterable, Iterator, Union
 
 from speclint.engine import FileResult, lint_path
 from speclint.runner.results import CheckedFile, LaunchSummary
 from speclint.settings.options import LintOptions
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+    from multiprocessing.context import BaseContext
 
 PARALLEL_MIN_FILES = 50
 """From this many files on, `check` lints in worker processes (one per core): below it, starting
@@ -18,6 +22,10 @@ them costs more than it saves."""
 
 Job = tuple[str, LintOptions, bool, "str | None"]
 """(path, options, keep_contexts, cache_dir): what a worker needs to lint one file."""
+Linted = tuple[FileResult | None, "str | None"]
+"""(result, None) or (None, error line): what linting one file gives."""
+InFlight = Union[list[Linted], "Future[list[Linted]]", None]
+"""A batch's results: linted here, a worker's future, or None when the pool was broken."""
 
 
 def internal_error(path: str, exc: BaseException) -> str:
@@ -72,7 +80,7 @@ BATCH = 16
 workers finish together."""
 
 
-def lint_all(jobs: Iterable[Job]) -> Iterator[tuple[FileResult | None, str | None]]:
+def lint_all(jobs: Iterable[Job]) -> Generator[Linted, None, None]:
     """Results in input order: in this process, or on every core for a big batch (the first
     file is linted here first, so the workers inherit the loaded rules and schema). Jobs are
     read as they are needed and only a few batches are in flight: memory stays flat."""
@@ -87,7 +95,7 @@ def lint_all(jobs: Iterable[Job]) -> Iterator[tuple[FileResult | None, str | Non
     yield from _lint_in_workers(chain(head[1:], jobs), workers)
 
 
-def _lint_in_workers(jobs: Iterator[Job], workers: int):
+def _lint_in_workers(jobs: Iterator[Job], workers: int) -> Iterator[Linted]:
     import multiprocessing
     import sys
     from concurrent.futures.process import BrokenProcessPool
@@ -97,7 +105,7 @@ def _lint_in_workers(jobs: Iterator[Job], workers: int):
     # an executor, not multiprocessing.Pool: a worker that dies (a crash in a native parser)
     # breaks the executor instead of hanging the run forever
     pool = _pool(workers, context)
-    window: deque = deque()  # (jobs, future or their results), in input order
+    window: deque[tuple[list[Job], InFlight]] = deque()  # (jobs, future or their results), in input order
     finished = False
     try:
         while True:
@@ -137,7 +145,7 @@ def _lint_in_workers(jobs: Iterator[Job], workers: int):
         pool.shutdown(wait=finished, cancel_futures=True)
 
 
-def _submit(pool, batch: list[Job]):
+def _submit(pool: ProcessPoolExecutor, batch: list[Job]) -> Future[list[Linted]] | None:
     """The batch's future, or None when the pool already broke (the batch is linted again)."""
     from concurrent.futures.process import BrokenProcessPool
 
@@ -147,7 +155,7 @@ def _submit(pool, batch: list[Job]):
         return None
 
 
-def _pool(workers: int, context):
+def _pool(workers: int, context: BaseContext) -> ProcessPoolExecutor:
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_sigint)
@@ -174,7 +182,7 @@ def _split_stdin(batch: list[Job]) -> list[list[Job]]:
     return [part for part in parts if part]
 
 
-def _relint(batch: list[Job], context) -> list[tuple[FileResult | None, str | None]]:
+def _relint(batch: list[Job], context: BaseContext) -> list[tuple[FileResult | None, str | None]]:
     """A batch that was in flight when a worker died, in a process of its own; if that one
     dies too, file by file."""
     from concurrent.futures.process import BrokenProcessPool
@@ -187,7 +195,7 @@ def _relint(batch: list[Job], context) -> list[tuple[FileResult | None, str | No
     return [_lint_isolated(job, context) for job in batch]
 
 
-def _lint_isolated(job, context) -> tuple[FileResult | None, str | None]:
+def _lint_isolated(job: Job, context: BaseContext) -> tuple[FileResult | None, str | None]:
     """One file in its own worker, after a worker died: the file that kills it is reported,
     the others are linted."""
     from concurrent.futures.process import BrokenProcessPool

@@ -15,6 +15,7 @@ from itertools import product
 from tree_sitter import Node
 
 from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
+from speclint.core.spans import Span
 from speclint.frontends.shell.builtin_commands import changes_variables
 from speclint.frontends.shell.choices import Choice
 from speclint.frontends.shell.text import TextMap
@@ -25,7 +26,8 @@ _MAX_PRODUCT = 256
 """Combinations looked at before the consistent ones are counted (several variables)."""
 
 
-def combinations(env: Env, names: list[str]) -> list[tuple[tuple[Choice, ...], dict]] | None:
+def combinations(env: Env, names: list[str]
+                 ) -> list[tuple[tuple[Choice, ...], dict[str, VarValue | None]]] | None:
     """Each consistent choice of arms for the variables `names` that have alternatives:
     (the choices, the values to use: name -> VarValue or None for unassigned), or None when
     none of them has alternatives or there would be more than MAX_ALTERNATIVES."""
@@ -43,7 +45,7 @@ def combinations(env: Env, names: list[str]) -> list[tuple[tuple[Choice, ...], d
         return None
     found = []
     for combo in product(*(alternatives for _, alternatives in lists)):
-        chosen: dict[tuple, Choice] = {}
+        chosen: dict[tuple[str, Span], Choice] = {}
         consistent = True
         for choices, _ in combo:
             for choice in choices:

@@ -4,31 +4,46 @@ where the paths disagree (`alternatives` walks a command once per consistent cho
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from speclint.core.launches import MAX_ALTERNATIVES, Condition
+from speclint.core.spans import Span
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One arm of one conditional construct."""
 
-    construct: tuple
+    construct: tuple[str, Span]
     """Identifies the construct (its kind and where it is written)."""
     arm: int
     condition: Condition
 
 
-Alternatives = tuple  # tuple[tuple[tuple[Choice, ...], "VarValue | None"], ...]
+V = TypeVar("V", bound="Tracked")
+"""The tracked value (variables.VarValue, which imports this module)."""
+
+Alternatives = tuple[tuple[tuple[Choice, ...], V | None], ...]
 """(the arms that give it, the value; None: the variable is not assigned on that path)."""
 
 
-def arm_alternatives(values: list, arms: list[Choice]) -> Alternatives | None:
+class Tracked(Protocol):
+    """What `arm_alternatives` reads of a value: why it is unknown, and its alternatives."""
+
+    @property
+    def reason(self) -> str | None: ...
+
+    @property
+    def alternatives(self: V) -> Alternatives[V] | None: ...
+
+
+def arm_alternatives(values: list[V | None], arms: list[Choice]) -> Alternatives[V] | None:
     """The alternatives of a variable whose value on arm i is `values[i]` (None: not assigned
     there), or None when they cannot be tracked (nothing literal, or too many)."""
-    found: list = []
+    found: list[tuple[tuple[Choice, ...], V | None]] = []
     literal = False
     for value, arm in zip(values, arms):
-        nested = getattr(value, "alternatives", None)
+        nested = value.alternatives if value is not None else None
         if nested:
             for choices, inner in nested:
                 found.append(((arm, *choices), inner))

@@ -15,7 +15,7 @@ from tree_sitter import Node
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.shell.fields import assemble, has_unescaped
+from speclint.frontends.shell.fields import Piece, assemble, has_unescaped
 from speclint.frontends.shell.text import TextMap
 from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, Env, VarValue
 
@@ -65,22 +65,18 @@ def _decode_ansi_c(body: str) -> str:
     return _ANSI_C.sub(one, body)
 
 
-# A piece is (kind, payload, quoted, origin, extra):
-#   "lit"  literal text, never split          "val"  expansion result, split when unquoted
-#   "dyn"  unknown (extra: splat)             "arr"  array elements (extra: joined with [*])
-Piece = tuple
 _TOO_BIG = f"expands to more than {MAX_VALUE_CHARS // 1024} KiB or {MAX_ELEMENTS} words; not tracked"
 
 
 def _too_big(pieces: list[Piece]) -> bool:
     """Whether the expanded text would pass the bound (checked before anything is joined)."""
     chars = words = 0
-    for kind, payload, *_ in pieces:
-        if kind in ("lit", "val"):
-            chars += len(payload)
-        elif kind == "arr":
-            words += len(payload)
-            chars += sum(len(w.text or "") for w in payload)
+    for piece in pieces:
+        if piece[0] in ("lit", "val"):
+            chars += len(piece[1])
+        elif piece[0] == "arr":
+            words += len(piece[1])
+            chars += sum(len(w.text or "") for w in piece[1])
     return chars > MAX_VALUE_CHARS or words > MAX_ELEMENTS
 
 
@@ -132,17 +128,18 @@ class Expander:
         if _too_big(pieces):
             return VarValue(reason=_TOO_BIG, origin=origin)
         parts: list[str] = []
-        for kind, payload, _quoted, _origin, extra in pieces:
-            if kind in ("lit", "val"):
-                parts.append(payload)
-            elif kind == "dyn":
-                return VarValue(reason=payload, origin=origin)
+        for piece in pieces:
+            if piece[0] == "lit" or piece[0] == "val":
+                parts.append(piece[1])
+            elif piece[0] == "dyn":
+                return VarValue(reason=piece[1], origin=origin)
             else:
+                payload = piece[1]
                 texts = [w.text for w in payload]
                 if None in texts:
                     reason = next(w.dynamic_reason for w in payload if w.text is None)
                     return VarValue(reason=reason or "unknown array element", origin=origin)
-                parts.append(" ".join(texts))  # type: ignore[arg-type]
+                parts.append(" ".join(t or "" for t in texts))
         return VarValue(text="".join(parts), origin=origin)
 
     def array_elements(self, node: Node) -> tuple[Word, ...]:
@@ -266,7 +263,7 @@ class Expander:
             if None in texts:
                 out.append(("dyn", "array with an unknown element", False, origin, False))
             else:
-                out.append(("val", " ".join(texts), True, origin, None))  # type: ignore[arg-type]
+                out.append(("val", " ".join(t or "" for t in texts), True, origin, None))
         else:
             out.append(("arr", elements, quoted, origin, None))
 
@@ -379,7 +376,9 @@ class Expander:
                 if any(p[0] in ("dyn", "arr") for p in pieces):
                     env.assign(name, VarValue(reason=f"${name} set by `:=` to an unknown value", origin=origin))
                 else:
-                    env.assign(name, VarValue(text="".join(p[1] for p in pieces), origin=origin))
+                    env.assign(name, VarValue(text="".join(p[1] for p in pieces  # all text here
+                                                           if p[0] == "lit" or p[0] == "val"),
+                                              origin=origin))
                 self._argument_mode = saved
         elif base == "+":
             if not missing:

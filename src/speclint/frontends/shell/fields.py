@@ -8,6 +8,7 @@ dynamic (a `splat` when unquoted, since it may be any number of words).
 from __future__ import annotations
 
 import re
+from typing import Literal, Union
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
@@ -51,35 +52,50 @@ class Field:
         return Word(text, span, origin, self.reason, self.splat)
 
 
-def assemble(pieces: list[tuple]) -> list[Field]:
+LitPiece = tuple[Literal["lit"], str, bool, None, None]
+"""Literal text, never split."""
+ValPiece = tuple[Literal["val"], str, bool, Union[Span, None], None]
+"""An expansion result (from where the value is written), split when unquoted."""
+DynPiece = tuple[Literal["dyn"], str, bool, Union[Span, None], bool]
+"""Unknown text: why, and whether it may splat into several words."""
+ArrPiece = tuple[Literal["arr"], tuple[Word, ...], bool, Union[Span, None], None]
+"""Array elements."""
+Piece = Union[LitPiece, ValPiece, DynPiece, ArrPiece]
+"""(kind, payload, quoted, origin, extra): what `expand` turns a word's parts into."""
+
+
+def assemble(pieces: list[Piece]) -> list[Field]:
     """Word splitting: join pieces into fields, splitting unquoted expansion results."""
     fields: list[Field] = []
     current = Field()
-    for kind, payload, quoted, origin, extra in pieces:
-        if kind == "lit":
-            current.parts.append(payload)
-            if payload:
+    for piece in pieces:
+        quoted, origin = piece[2], piece[3]
+        if piece[0] == "lit":
+            text = piece[1]
+            current.parts.append(text)
+            if text:
                 current.mixed = True
-            if payload or quoted:
+            if text or quoted:
                 current.exists = True
-        elif kind == "val":
+        elif piece[0] == "val":
+            text = piece[1]
             if quoted:
                 if origin is not None:
                     current.origins.append(origin)
-                current.parts.append(payload)
-                current.mixed = current.mixed or bool(payload)
+                current.parts.append(text)
+                current.mixed = current.mixed or bool(text)
                 current.exists = True
                 continue
-            current = _split_into(payload, current, fields, None, origin)
-        elif kind == "dyn":
+            current = _split_into(text, current, fields, None, origin)
+        elif piece[0] == "dyn":
             if origin is not None:
                 current.origins.append(origin)
-            current.reason = current.reason or payload
-            current.splat = current.splat or bool(extra)
+            current.reason = current.reason or piece[1]
+            current.splat = current.splat or bool(piece[4])
             current.exists = True
             current.mixed = True
         else:  # "arr"
-            for position, element in enumerate(payload):
+            for position, element in enumerate(piece[1]):
                 if position > 0:
                     if current.exists:
                         fields.append(current)

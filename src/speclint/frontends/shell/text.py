@@ -34,8 +34,8 @@ def _bash_language() -> object:
                             if entry.startswith("_binding.") and entry.endswith((".so", ".pyd"))),
                            None) if folder else None
             location = importlib.util.spec_from_file_location(name, os.path.join(folder, binding)) \
-                if binding else None
-            if location is None:
+                if folder and binding else None
+            if location is None or location.loader is None:
                 raise ImportError(name)
             module = importlib.util.module_from_spec(location)
             location.loader.exec_module(module)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.shell.choices import Choice, arm_alternatives
+from speclint.frontends.shell.choices import Alternatives, Choice, arm_alternatives
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,7 @@ class VarValue:
     exported: bool = False
     is_set: bool = True
     """False after `unset X`: the variable is known to be empty and unset."""
-    alternatives: tuple | None = None
+    alternatives: Alternatives[VarValue] | None = None
     """With `reason` set: the value on each path through the branches that disagree on it,
     with the arms that give it (`choices`); None when not tracked."""
 

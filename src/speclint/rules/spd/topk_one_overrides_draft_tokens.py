@@ -78,6 +78,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
             return
         asked, used = change.asked, change.effective
         if isinstance(used, Unknown):
+            assert isinstance(asked, Unknown)  # the resolver relates unknown steps and draft
             yield self._related(ctx, asked, used)
             return
         steps = resolution.effective.get("speculative_num_steps")
@@ -96,7 +97,8 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         use = ctx.config.get("speculative_num_draft_tokens").use
         value_word = use.value_words[0] if use and len(use.value_words) == 1 else None
         fix = None
-        if literal_word(value_word) and literal_word(use.word) and isinstance(used, int):
+        if use is not None and literal_word(value_word) and literal_word(use.word) \
+                and use.value_span is not None and isinstance(used, int):
             # unsafe: the launch runs as before, but the author's 16 is erased and the
             # finding that would tell them their chain is short goes quiet
             fix = Edit(use.value_span, str(used), f"write the draft tokens SGLang uses ({used})",
@@ -104,10 +106,12 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         yield self.report(ctx.path, ctx.span_of("speculative_num_draft_tokens"), message,
                           hint, notes, fix=fix)
 
-    def _related(self, ctx: LaunchContext, asked: Unknown, used: Unknown):
+    def _related(self, ctx: LaunchContext, asked: Unknown, used: Unknown) -> Finding:
         """Steps and draft tokens unknown but the same value `k` (the resolver's identities):
         SGLang runs k + 1 whatever k is."""
         steps = ctx.config.get("speculative_num_steps").use
+        # `_topk_one_relation` relates them only when both carry an identity and steps is given
+        assert steps is not None and asked.identity is not None and used.identity is not None
         steps_text = f"{steps.written}={asked.identity}" if ctx.launch.kwargs_style else \
             f"{steps.written} {asked.identity}"
         message = (f"`{written_symbolic(ctx, asked)}` is ignored whatever {asked.identity.name} is: with "
@@ -126,6 +130,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
 def written_symbolic(ctx: LaunchContext, value: Unknown) -> str:
     """`--speculative-num-draft-tokens k` / `speculative_num_draft_tokens=k` with the value's name."""
     use = ctx.config.get("speculative_num_draft_tokens").use
+    assert use is not None  # the rule runs only when the draft tokens are given
     if ctx.launch.kwargs_style:
         return f"{use.written}={value.identity}"
     return f"{use.written} {value.identity}"

@@ -4,11 +4,15 @@ release it is checked against than in the release its image names."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from speclint.sglang.flags import history
 from speclint.sglang.flags.versions import closest_supported, version_from_image, version_key
 from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
+
+if TYPE_CHECKING:
+    from speclint.sglang.flags.argv import FlagUse
 
 _SWITCHES = ("store_true", "store_false", "store_const", "boolean_optional")
 _WHAT = {"nargs": "how many values it takes", "const": "the value it sets"}
@@ -98,25 +102,27 @@ docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server \
                               "set the flags whose old default you rely on")
 
     @staticmethod
-    def _changes(use, older: str, target: str) -> list[str]:
+    def _changes(use: FlagUse, older: str, target: str) -> list[str]:
         """Changes a person writing this flag would notice (not new choices, internal field
         renames, type-parser refactors or deprecations, which FLG008 reports)."""
+        spec = use.spec
+        assert spec is not None and use.matched is not None  # `check` skips the others
         said = []
         for change in history.changes(use.matched, older, target):
             if change.what == "default":
-                if use.spec.action in _SWITCHES and change.after == use.spec.const:
+                if spec.action in _SWITCHES and change.after == spec.const:
                     said.append(f"its default became {change.after!r} in {change.since}, so "
                                 "setting it no longer changes anything")
             elif change.what == "nargs":
                 said.append(f"{_WHAT['nargs']} changed from {change.before!r} to "
                             f"{change.after!r} in {change.since}")
-            elif change.what == "const" and use.spec.action == "store_const":
+            elif change.what == "const" and spec.action == "store_const":
                 said.append(f"{_WHAT['const']} changed from {change.before!r} to "
                             f"{change.after!r} in {change.since}")
         return said
 
     @staticmethod
-    def _defaults(given: set, older: str, target: str) -> list[str]:
+    def _defaults(given: set[str], older: str, target: str) -> list[str]:
         from speclint.sglang.flags.schema import options_of
 
         found, seen = [], set()

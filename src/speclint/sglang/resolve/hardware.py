@@ -68,6 +68,7 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
         return
     from speclint.sglang.resolve import deepseek_blackwell
 
+    assert gpu is not None  # `_why_not` gives a reason when there is no GPU
     blackwell_deepseek = deepseek_blackwell.applies(state, gpu)
     _memory_settings(state, gpu)
     if blackwell_deepseek:  # `handle_model_specific_adjustments`
@@ -140,13 +141,25 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
                           "change the page size)" if backend is None else reason)
 
 
+def _int(value: object) -> int:
+    """An effective value the resolution has made a concrete int by this point."""
+    assert isinstance(value, int), value
+    return value
+
+
+def _number(value: object) -> int | float:
+    """An effective value the resolution has made a concrete number by this point."""
+    assert isinstance(value, (int, float)), value
+    return value
+
+
 def _mla(state: ResolutionState) -> bool:
     return state.target_architecture in MLA_ARCHITECTURES
 
 
 def _memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     mem = gpu.memory_mib
-    tp = state.get("tp_size")
+    tp = _int(state.get("tp_size"))
     if mem < 20 * 1024:
         chunk, max_bs = 2048, 8
     elif mem < 35 * 1024:
@@ -166,12 +179,12 @@ def _memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     # `handle_attention_backend_compatibility`, after the memory reserve was computed:
     # torch_native turns both CUDA graphs off
     no_graphs = prefill_backend == "disabled" or state.get("attention_backend") == "torch_native"
-    pp_size = state.get("pp_size")
+    pp_size = _int(state.get("pp_size"))
     if prefill_backend == "breakable" and pp_size > 1:
         prefill_backend = "disabled"  # `apply_cuda_graph_compatibility`
     explicit_max = state.config.value("cuda_graph_max_bs_decode")
     if explicit_max is not None:
-        max_bs = explicit_max
+        max_bs = _int(explicit_max)
     else:
         running = state.get("max_running_requests")
         if isinstance(running, int) and max_bs > running:
@@ -185,10 +198,13 @@ def _memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
               not state.config.value("disable_cuda_graph") else
               "pipeline parallelism disables breakable prefill CUDA graphs" if pp_size > 1
               else "prefill CUDA graphs are breakable by default", "_parse_cuda_graph_config")
-    chunked = state.get("chunked_prefill_size")
-    prefill_max = state.config.value("cuda_graph_max_bs_prefill")
+    chunked = _int(state.get("chunked_prefill_size"))
+    prefill_max: int
+    explicit_prefill = state.config.value("cuda_graph_max_bs_prefill")
     mla_fixed = state.traits.mla_prefill_graph_fixed
-    if prefill_max is None:
+    if explicit_prefill is not None:
+        prefill_max = _int(explicit_prefill)
+    else:
         prefill_max = (chunked if not _mla(state) else mla_fixed if mla_fixed is not None
                        else min(8192, chunked))
         total = plain_int(state.config.value("max_total_tokens"))
@@ -231,17 +247,17 @@ def _vlm_factor(state: ResolutionState) -> float | None:
     layers, hidden = vision.get("num_hidden_layers", 24), vision.get("hidden_size", 1024)
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (layers, hidden)):
         return None
-    ratio = layers * hidden ** 2 / (24 * 1024 ** 2)
+    ratio: float = layers * hidden ** 2 / (24 * 1024 ** 2)
     return 0.95 * max(0.8, min(1.05, 1.0 - 0.1 * (ratio - 1.0)))
 
 
 def _reserved_mib(state: ResolutionState, mem: int, chunked: int, max_bs: int,
                   decode_backend: str, prefill_backend: str, prefill_max: int) -> float:
     """`handle_gpu_memory_settings`' reserve: activations, parallel slack, CUDA graphs."""
-    tp, pp = state.get("tp_size"), state.get("pp_size")
+    tp, pp = _int(state.get("tp_size")), _int(state.get("pp_size"))
     activation = max(chunked, 2048) if chunked > 0 else \
         max(plain_int(state.config.value("max_prefill_tokens")) or 16384, 2048)
-    reserved = 512 + activation * 1.5 + tp * pp / 8 * 1024
+    reserved: float = 512 + activation * 1.5 + tp * pp / 8 * 1024
     graph = 0.0
     if decode_backend != "disabled":
         graph += max_bs * 2
@@ -369,16 +385,16 @@ def _data_parallelism(state: ResolutionState) -> None:
     if not (isinstance(attn, int) and attn > 1):
         return
     handler = "_handle_data_parallelism"
-    state.set("schedule_conservativeness", state.config.value("schedule_conservativeness")
+    state.set("schedule_conservativeness", _number(state.config.value("schedule_conservativeness"))
               * 0.3, "DP attention schedules less conservatively", handler)
-    chunked = state.get("chunked_prefill_size")
+    chunked = _int(state.get("chunked_prefill_size"))
     split = chunked // attn
     state.set("chunked_prefill_size", split, f"DP attention splits the chunked prefill among "
               f"{attn} groups", handler, f"DP attention is enabled. chunked prefill size is "
               f"adjusted from {chunked} to {split}.")
     prefill_max = state.get("cuda_graph_max_bs_prefill")
     if state.get("cuda_graph_backend_prefill") != "disabled" and \
-            state.config.value("cuda_graph_max_bs_prefill") is None and prefill_max > split:
+            state.config.value("cuda_graph_max_bs_prefill") is None and _int(prefill_max) > split:
         state.set("cuda_graph_max_bs_prefill", split, "prefill CUDA graphs follow the split "
                   "chunked prefill", handler)
         state.set("cuda_graph_bs_prefill", prefill_batch_sizes(split), "prefill CUDA-graph "

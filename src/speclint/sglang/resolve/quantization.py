@@ -56,4 +56,5 @@ def _checkpoint_method(state: ResolutionState) -> str | None:
     folder = os.path.dirname(target.path)
     if os.path.exists(os.path.join(folder, "quant_model_description.json")):
         return None  # `_find_quant_modelslim_config` wins (0.5.8+)
-    return quant["quant_method"].lower()
+    method: str = quant["quant_method"]
+    return method.lower()

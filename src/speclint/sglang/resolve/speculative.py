@@ -156,6 +156,7 @@ def _eagle_family(state: ResolutionState, traits: ReleaseTraits, algorithm: str)
     if not all(is_known(v) for v in (steps, topk, draft)):
         _topk_one_relation(state, handler, steps, topk, draft)
         return
+    steps, topk = _count(steps), _count(topk)
     if traits.has_trtllm_mha_check and "trtllm_mha" in state.attention_backends():
         if topk is None or topk > 1:
             raise Stop("ValueError" if topk is not None else "TypeError",
@@ -164,7 +165,7 @@ def _eagle_family(state: ResolutionState, traits: ReleaseTraits, algorithm: str)
     if traits.page_forces_topk_one and (topk is None or topk > 1):
         from speclint.sglang.resolve.attention import page_size_after_backends
 
-        page = page_size_after_backends(state)
+        page = _count(page_size_after_backends(state))
         if topk is None and page is not None and page > 1:
             raise Stop("TypeError", "'>' not supported between instances of 'NoneType' and "
                        "'int' (speculative_eagle_topk is None: --speculative-num-steps was given "
@@ -180,9 +181,11 @@ def _eagle_family(state: ResolutionState, traits: ReleaseTraits, algorithm: str)
                       "off", handler, "speculative_eagle_topk is adjusted to 1 when "
                       "page_size > 1")
             topk = 1
-    if topk == 1 and draft != steps + 1:
-        state.set("speculative_num_draft_tokens", steps + 1,
-                  "topk 1 forces steps + 1", handler, _TOPK1_LOG)
+    if topk == 1:
+        assert steps is not None  # known by now: given, or auto-chosen above
+        if draft != steps + 1:
+            state.set("speculative_num_draft_tokens", steps + 1,
+                      "topk 1 forces steps + 1", handler, _TOPK1_LOG)
     if not traits.page_tree_backends:
         return
     if topk is None:
@@ -199,6 +202,18 @@ def _eagle_family(state: ResolutionState, traits: ReleaseTraits, algorithm: str)
                    TREE_DRAFT_BACKEND)
 
 
+def _count(value: object) -> int | None:
+    """A known speculative count: an int, or None where the launch left it unset."""
+    assert value is None or isinstance(value, int), value
+    return value
+
+
+def _int(value: object) -> int:
+    """A known, set speculative count."""
+    assert isinstance(value, int), value
+    return value
+
+
 def _read_backend(state: ResolutionState, backend: object) -> bool:
     """Whether the tree checks can read `backend`: a name, or None where the release leaves
     it unset while resolving (`ReleaseTraits.auto_attention_backend` false: 0.5.2-0.5.3 compare
@@ -211,7 +226,8 @@ def _topk_one_relation(state: ResolutionState, handler: str, steps: object, topk
     """topk 1 with steps and draft tokens unknown but related (`steps=k, draft=k`): SGLang
     sets draft = steps + 1 whatever k is, so the relation says whether it changes it."""
     if topk != 1 or not isinstance(steps, Unknown) or not isinstance(draft, Unknown) \
-            or steps.identity is None or not steps.identity.same_value(draft.identity):
+            or steps.identity is None or draft.identity is None \
+            or not steps.identity.same_value(draft.identity):
         return
     used = steps.identity.shifted(1)
     if draft.identity.plus != used.plus:
@@ -356,11 +372,11 @@ def _ngram(state: ResolutionState, traits: ReleaseTraits) -> None:
                    ("speculative_ngram_max_bfs_breadth",))
     if traits.ngram_sets_steps and state.get("speculative_num_steps") is None \
             and is_known(draft) and is_known(topk) and topk:
-        state.set("speculative_num_steps", draft // topk, "NGRAM's default steps are "
+        state.set("speculative_num_steps", _int(draft) // _int(topk), "NGRAM's default steps are "
                   "draft tokens // topk", handler)
     page_size = _resolved_page_size(state, traits)
     backend = state.get("attention_backend")
-    if is_known(topk) and topk and topk > 1 and isinstance(page_size, int) and page_size > 1 \
+    if is_known(topk) and topk and _int(topk) > 1 and isinstance(page_size, int) and page_size > 1 \
             and _read_backend(state, backend) and backend != "flashinfer":
         raise Stop("ValueError", f"speculative_eagle_topk({topk}) > 1 with page_size({page_size})"
                    " > 1 is unstable and produces incorrect results for paged attention backends. "
