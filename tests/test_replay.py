@@ -93,7 +93,7 @@ def test_a_replay_imports_no_linter(tmp_path):
     loaded = runs[1].stderr
     assert "'speclint.engine'" in runs[0].stderr and "'click'" in runs[0].stderr
     for module in ("click", "speclint.engine", "speclint.rules", "speclint.frontends",
-                   "tree_sitter", "speclint.resolve", "speclint.report"):
+                   "tree_sitter", "speclint.sglang.resolve", "speclint.report"):
         assert f"'{module}'" not in loaded, module
 
 
