@@ -70,7 +70,7 @@ def test_every_action_matches_the_real_parser(real):
     for action, flag in zip(actions, stored):
         where = action["option_strings"][0]
 
-        def check(what, real_value, stored_value):
+        def check(what, real_value, stored_value, where=where):
             if real_value != stored_value:
                 problems.append(f"{where} {what}: real {real_value!r} != stored {stored_value!r}")
 

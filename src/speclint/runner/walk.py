@@ -149,10 +149,10 @@ def iter_lint_paths(paths: list[str],
             rules = ignores.pop(root) if ignores is not None else None
 
             def skipped(name: str, is_dir: bool) -> bool:
-                full = os.path.join(root, name)
-                relative = os.path.relpath(full, given).replace(os.sep, "/")
-                return (options.excluded(relative, name)
-                        or (rules is not None and rules.ignored(full, is_dir)))
+                full = os.path.join(root, name)  # noqa: B023 (called only in this iteration)
+                relative = os.path.relpath(full, given).replace(os.sep, "/")  # noqa: B023
+                return (options.excluded(relative, name)  # noqa: B023
+                        or (rules is not None and rules.ignored(full, is_dir)))  # noqa: B023
             dirs[:] = sorted(d for d in dirs if (not d.startswith(".") or d == ".github")
                              and not skipped(d, True))
             if ignores is not None and rules is not None:

@@ -40,7 +40,7 @@ _IPYTHON = re.compile(r"^(\s*)(?:!(?=[\w/$.~\"'])|%(?=\w))")
 """`!cmd` and `%magic` lines pasted from a notebook into a shell block."""
 MAX_NESTING = 50
 """Containers (lists, quotes) markdown-it opens inside each other; deeper, it stops reading."""
-_DEEP_LINE = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+){%d}" % (MAX_NESTING // 2))
+_DEEP_LINE = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+)" + f"{{{MAX_NESTING // 2}}}")
 _TOO_DEEP = "Markdown nested too deeply for speclint to follow (lists or quotes in each other); " \
             "launches inside are not checked"
 

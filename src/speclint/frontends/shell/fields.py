@@ -60,7 +60,7 @@ DynPiece = tuple[Literal["dyn"], str, bool, Union[Span, None], bool]
 """Unknown text: why, and whether it may splat into several words."""
 ArrPiece = tuple[Literal["arr"], tuple[Word, ...], bool, Union[Span, None], None]
 """Array elements."""
-Piece = Union[LitPiece, ValPiece, DynPiece, ArrPiece]
+Piece = LitPiece | ValPiece | DynPiece | ArrPiece
 """(kind, payload, quoted, origin, extra): what `expand` turns a word's parts into."""
 
 
