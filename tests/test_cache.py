@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import speclint.engine
-from speclint.flags.versions import _pin_in_folder
+from speclint.sglang.flags.versions import _pin_in_folder
 from speclint.runner import cache as cache_module
 from speclint.runner import index as index_module
 from speclint.runner import workers

@@ -304,7 +304,7 @@ def _dependency_now(path: str) -> tuple[Any, ...]:
 
     found = _dependencies_now.get(path)
     if path.startswith(GLOB):  # listed again when the folder's mtime changed, as the pin
-        try:                   # reader itself does (`speclint.flags.versions`)
+        try:                   # reader itself does (`speclint.sglang.flags.versions`)
             stamp = os.stat(path[len(GLOB):].split("\0")[0]).st_mtime_ns
         except OSError:
             stamp = None
