@@ -29,8 +29,9 @@ from speclint.runner.cache import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import sqlite3
-    from collections.abc import Callable, Iterable, Iterator
+    from collections.abc import Callable, Generator, Iterable, Iterator
     from typing import Any
+
     from speclint.runner.cache import Answer, Entry
 
 _KEEP_DAYS = 30
@@ -196,7 +197,7 @@ class ResultCache:
 
     def through(self, jobs: Iterable[tuple[Any, ...]],
                 lint_all: Callable[[Iterator[tuple[Any, ...]]], Iterable[Answer]],
-                lint_one: Callable[[tuple[Any, ...]], Answer]) -> Iterator[Answer]:
+                lint_one: Callable[[tuple[Any, ...]], Answer]) -> Generator[Answer, None, None]:
         """`lint_all(jobs)`'s (result, error) pairs in input order, with every job whose entry
         is still good answered from the index instead (a job is (path, options, ...)); the
         entries of the files linted are stored. A stored result that cannot be built is not

@@ -140,4 +140,5 @@ def read_model_config(path: str) -> tuple[ModelConfig | None, str | None]:
     return found
 
 
-_parsed: dict[tuple, tuple[ModelConfig, None]] = {}
+_parsed: dict[tuple[str, int, int, int, int, int], tuple[ModelConfig, None]] = {}
+"""(path, size, mtime, ctime, inode, device) -> the parsed config."""
