@@ -42,8 +42,15 @@ done
 wait
 """,
 ]
-EXTRAS = ["", " --cuda-graph-max-bs 64", " --speculative-eagle-top-k 2", " --enable-mixed-chunk",
-          " --tp-size 2", " --chunked-prefill-size 8192", " --trust-remote-code"]
+EXTRAS = [
+    "",
+    " --cuda-graph-max-bs 64",
+    " --speculative-eagle-top-k 2",
+    " --enable-mixed-chunk",
+    " --tp-size 2",
+    " --chunked-prefill-size 8192",
+    " --trust-remote-code",
+]
 
 
 def write_scripts(folder: str, count: int, seed: int = 0) -> list[str]:
@@ -51,12 +58,18 @@ def write_scripts(folder: str, count: int, seed: int = 0) -> list[str]:
     paths = []
     for i in range(count):
         text = rng.choice(TEMPLATES).format(
-            i=i, model=rng.choice(["/models/llama", "meta-llama/Llama-3.1-8B-Instruct",
-                                   "/models/Kimi-K2.5"]),
-            gpus=rng.choice(["0,1", "0,1,2,3", "0,1,2,3,4,5,6,7"]), tp=rng.choice([1, 2, 4, 8]),
-            port=30000 + i, algo=rng.choice(["EAGLE", "EAGLE3", "NEXTN"]),
-            topk=rng.choice([1, 4]), steps=rng.choice([1, 3, 5]), draft=rng.choice([4, 8, 16]),
-            mrr=rng.choice([32, 64, 128]), extra=rng.choice(EXTRAS))
+            i=i,
+            model=rng.choice(["/models/llama", "meta-llama/Llama-3.1-8B-Instruct", "/models/Kimi-K2.5"]),
+            gpus=rng.choice(["0,1", "0,1,2,3", "0,1,2,3,4,5,6,7"]),
+            tp=rng.choice([1, 2, 4, 8]),
+            port=30000 + i,
+            algo=rng.choice(["EAGLE", "EAGLE3", "NEXTN"]),
+            topk=rng.choice([1, 4]),
+            steps=rng.choice([1, 3, 5]),
+            draft=rng.choice([4, 8, 16]),
+            mrr=rng.choice([32, 64, 128]),
+            extra=rng.choice(EXTRAS),
+        )
         path = os.path.join(folder, f"launch_{i:05d}.sh")
         with open(path, "w") as handle:
             handle.write(text)
@@ -99,8 +112,12 @@ def peak_rss_mib(args: list[str], env: dict) -> float:
     """Peak RSS of the main speclint process, in MiB."""
     with tempfile.NamedTemporaryFile("r", suffix=".rss") as record:
         env = dict(env, SPECLINT_BENCH_RSS=record.name)
-        subprocess.run([sys.executable, "-c", _HIGH_WATER, *args], env=env,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "-c", _HIGH_WATER, *args],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         return int(record.read() or 0) / 1024
 
 
@@ -119,8 +136,10 @@ def report_memory(count: int) -> None:
         for env, how in ((dict(os.environ), "workers"), (serial_env, "one process")):
             low = peak_rss_mib(["--exit-zero", small], env)
             high = peak_rss_mib(["--exit-zero", big], env)
-            print(f"peak RSS of the main process ({how}): {low:.0f} MiB at {small_count:,} "
-                  f"files, {high:.0f} MiB at {count:,} (+{high - low:.1f} MiB)")
+            print(
+                f"peak RSS of the main process ({how}): {low:.0f} MiB at {small_count:,} "
+                f"files, {high:.0f} MiB at {count:,} (+{high - low:.1f} MiB)"
+            )
     finally:
         shutil.rmtree(small, ignore_errors=True)
         shutil.rmtree(big, ignore_errors=True)
@@ -131,9 +150,13 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=1000)
     parser.add_argument("--keep", help="write the scripts here instead of a temporary folder")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--memory", type=int, default=0, metavar="N",
-                        help="also report the main process's peak RSS for N/10 and N files "
-                             "(e.g. 10000)")
+    parser.add_argument(
+        "--memory",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also report the main process's peak RSS for N/10 and N files (e.g. 10000)",
+    )
     args = parser.parse_args()
     folder = args.keep or tempfile.mkdtemp(prefix="speclint-bench-")
     os.makedirs(folder, exist_ok=True)
@@ -143,30 +166,38 @@ def main() -> None:
 
     batch = min(timed([*speclint, "--exit-zero", folder]) for _ in range(args.repeat))
     serial = min(timed([*speclint, "--exit-zero", folder], serial_env) for _ in range(args.repeat))
-    print(f"batch: {args.files} files in {batch:.2f} s = {args.files / batch:.0f} files/s "
-          f"(one process: {serial:.2f} s; worker processes save {serial / batch:.2f}x)")
+    print(
+        f"batch: {args.files} files in {batch:.2f} s = {args.files / batch:.0f} files/s "
+        f"(one process: {serial:.2f} s; worker processes save {serial / batch:.2f}x)"
+    )
 
     cache_dir = tempfile.mkdtemp(prefix="speclint-bench-cache-")
     cached = [sys.executable, "-m", "speclint", "--cache-dir", cache_dir, "--exit-zero", folder]
     filling = timed(cached)
     warm = min(timed(cached) for _ in range(args.repeat))
-    print(f"cache: first run {filling:.2f} s (fills it), re-run over unchanged files "
-          f"{warm:.3f} s: {batch / warm:.1f}x faster than the cold run (target 20x)")
+    print(
+        f"cache: first run {filling:.2f} s (fills it), re-run over unchanged files "
+        f"{warm:.3f} s: {batch / warm:.1f}x faster than the cold run (target 20x)"
+    )
 
     python_start = min(timed([sys.executable, "-c", "pass"]) for _ in range(11))
     one = min(timed([*speclint, "--exit-zero", paths[0]]) for _ in range(11))
-    print(f"cold start, one file: {one * 1000:.0f} ms wall "
-          f"(python -c pass: {python_start * 1000:.0f} ms; overhead {(one - python_start) * 1000:.0f} ms; "
-          f"target python + 50 = {python_start * 1000 + 50:.0f} ms; bench/cold_start.py "
-          f"measures it properly); median CPU "
-          f"{cpu_ms([*speclint, '--exit-zero', paths[0]]):.0f} ms vs "
-          f"{cpu_ms([sys.executable, '-c', 'pass']):.0f} ms")
+    print(
+        f"cold start, one file: {one * 1000:.0f} ms wall "
+        f"(python -c pass: {python_start * 1000:.0f} ms; overhead {(one - python_start) * 1000:.0f} ms; "
+        f"target python + 50 = {python_start * 1000 + 50:.0f} ms; bench/cold_start.py "
+        f"measures it properly); median CPU "
+        f"{cpu_ms([*speclint, '--exit-zero', paths[0]]):.0f} ms vs "
+        f"{cpu_ms([sys.executable, '-c', 'pass']):.0f} ms"
+    )
 
     shellcheck = "/usr/bin/shellcheck"
     if os.path.exists(shellcheck):
         sc = min(timed([shellcheck, *paths]) for _ in range(1))
-        print(f"shellcheck on the same files: {sc:.2f} s = {args.files / sc:.0f} files/s "
-              f"(speclint is {sc / batch:.1f}x faster)")
+        print(
+            f"shellcheck on the same files: {sc:.2f} s = {args.files / sc:.0f} files/s "
+            f"(speclint is {sc / batch:.1f}x faster)"
+        )
     if args.memory:
         report_memory(args.memory)
     print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}; scripts in {folder}")

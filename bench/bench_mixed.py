@@ -27,8 +27,7 @@ SHELLCHECK = shutil.which("shellcheck")
 def measure(command: list[str], cwd: str | None = None, env: dict | None = None) -> tuple[float, float]:
     """(wall s, CPU s) of one run, its children included."""
     start = time.perf_counter()
-    child = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
+    child = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, _, usage = os.wait4(child.pid, 0)
     return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
 
@@ -44,8 +43,10 @@ def compare_shellcheck(folder: str, paths: list[str], runs: int, label: str) -> 
         line = f"{label} run {number + 1}: speclint {_fmt(ours)}"
         if SHELLCHECK:
             theirs = measure([SHELLCHECK, "-s", "bash", *paths], cwd=folder)
-            line += (f"; ShellCheck {_fmt(theirs)}: speclint {theirs[0] / ours[0]:.1f}x faster "
-                     f"(wall), {theirs[1] / ours[1]:.1f}x less CPU")
+            line += (
+                f"; ShellCheck {_fmt(theirs)}: speclint {theirs[0] / ours[0]:.1f}x faster "
+                f"(wall), {theirs[1] / ours[1]:.1f}x less CPU"
+            )
         print(line, flush=True)
 
 
@@ -67,12 +68,15 @@ def cache_figures(folder: str, paths: list[str], runs: int) -> None:
             with open(os.path.join(folder, paths[number % len(paths)]), "a") as handle:
                 handle.write("\n")  # one file changed: the other files come from the index
             per_file = measure(cached, cwd=folder)
-            print(f"cache run {number + 1}: cold {_fmt(cold)} (one process: {_fmt(cold_serial)}); "
-                  f"re-run, nothing changed {replayed[0] * 1000:.0f} ms wall / "
-                  f"{replayed[1] * 1000:.0f} ms CPU = {cold[0] / replayed[0]:.0f}x (wall), "
-                  f"{cold_serial[1] / replayed[1]:.0f}x less CPU than one process cold; "
-                  f"re-run, one file changed {_fmt(per_file)} = {cold_serial[1] / per_file[1]:.1f}x "
-                  "less CPU", flush=True)
+            print(
+                f"cache run {number + 1}: cold {_fmt(cold)} (one process: {_fmt(cold_serial)}); "
+                f"re-run, nothing changed {replayed[0] * 1000:.0f} ms wall / "
+                f"{replayed[1] * 1000:.0f} ms CPU = {cold[0] / replayed[0]:.0f}x (wall), "
+                f"{cold_serial[1] / replayed[1]:.0f}x less CPU than one process cold; "
+                f"re-run, one file changed {_fmt(per_file)} = {cold_serial[1] / per_file[1]:.1f}x "
+                "less CPU",
+                flush=True,
+            )
             time.sleep(2.1)  # let the changed file become quiet again
             measure(cached, cwd=folder)
     finally:
@@ -97,8 +101,14 @@ def peak_rss_mib(args: list[str], cwd: str, env: dict) -> float:
     its worker processes too)."""
     with tempfile.NamedTemporaryFile("r", suffix=".rss") as record:
         env = dict(env, SPECLINT_BENCH_RSS=record.name)
-        subprocess.run([sys.executable, "-c", _HIGH_WATER, *args], env=env, cwd=cwd,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        subprocess.run(
+            [sys.executable, "-c", _HIGH_WATER, *args],
+            env=env,
+            cwd=cwd,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=False,
+        )
         return int(record.read() or 0) / 1024
 
 
@@ -107,12 +117,17 @@ def memory_figures(count: int) -> None:
     try:
         write_corpus(small, max(count // 10, 1))
         write_corpus(big, count)
-        for how, env in (("workers", dict(os.environ)),
-                         ("one process", dict(os.environ, SPECLINT_WORKERS="1"))):
+        for how, env in (
+            ("workers", dict(os.environ)),
+            ("one process", dict(os.environ, SPECLINT_WORKERS="1")),
+        ):
             low = peak_rss_mib(["--no-cache", "--exit-zero", "."], small, env)
             high = peak_rss_mib(["--no-cache", "--exit-zero", "."], big, env)
-            print(f"peak RSS of the main process ({how}): {low:.0f} MiB at {count // 10:,} files, "
-                  f"{high:.0f} MiB at {count:,} (+{high - low:.1f} MiB)", flush=True)
+            print(
+                f"peak RSS of the main process ({how}): {low:.0f} MiB at {count // 10:,} files, "
+                f"{high:.0f} MiB at {count:,} (+{high - low:.1f} MiB)",
+                flush=True,
+            )
     finally:
         shutil.rmtree(small, ignore_errors=True)
         shutil.rmtree(big, ignore_errors=True)
@@ -122,8 +137,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--memory", type=int, default=0, metavar="N",
-                        help="also the main process's peak RSS at N/10 and N files")
+    parser.add_argument(
+        "--memory",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also the main process's peak RSS at N/10 and N files",
+    )
     parser.add_argument("--keep", help="write the corpus here instead of a temporary folder")
     parser.add_argument("--skip", nargs="*", default=(), choices=["shellcheck", "cache"])
     args = parser.parse_args()
@@ -131,10 +151,13 @@ def main() -> None:
     os.makedirs(folder, exist_ok=True)
     paths = [os.path.relpath(p, folder) for p in write_corpus(folder, args.files)]
     shell = [p for p in paths if p.endswith(".sh")]
-    print(f"corpus: {len(paths)} files in {folder} ({len(shell)} shell scripts, "
-          f"{sum(p.endswith('.py') for p in paths)} Python, {sum(p.endswith('.md') for p in paths)} "
-          f"Markdown); {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}, "
-          f"Python {sys.version.split()[0]}; ShellCheck: {SHELLCHECK or 'not installed'}", flush=True)
+    print(
+        f"corpus: {len(paths)} files in {folder} ({len(shell)} shell scripts, "
+        f"{sum(p.endswith('.py') for p in paths)} Python, {sum(p.endswith('.md') for p in paths)} "
+        f"Markdown); {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}, "
+        f"Python {sys.version.split()[0]}; ShellCheck: {SHELLCHECK or 'not installed'}",
+        flush=True,
+    )
     if "shellcheck" not in args.skip:
         compare_shellcheck(folder, paths, args.runs, "all files")
         compare_shellcheck(folder, shell, args.runs, "shell scripts only")

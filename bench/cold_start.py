@@ -42,8 +42,7 @@ python3 -m sglang.launch_server --model-path "$MODEL" --tp 2 \\
 
 def one(command: list[str], cwd: str) -> tuple[float, float]:
     start = time.perf_counter()
-    child = subprocess.Popen(command, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
+    child = subprocess.Popen(command, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, _, usage = os.wait4(child.pid, 0)
     return (time.perf_counter() - start) * 1000, (usage.ru_utime + usage.ru_stime) * 1000
 
@@ -51,9 +50,11 @@ def one(command: list[str], cwd: str) -> tuple[float, float]:
 def summary(samples: list[tuple[float, float]]) -> str:
     walls = [s[0] for s in samples]
     cpus = [s[1] for s in samples]
-    return (f"wall median {statistics.median(walls):.1f} ms (min {min(walls):.1f}, mean "
-            f"{statistics.mean(walls):.1f} ± {statistics.pstdev(walls):.1f}), CPU median "
-            f"{statistics.median(cpus):.1f} ms")
+    return (
+        f"wall median {statistics.median(walls):.1f} ms (min {min(walls):.1f}, mean "
+        f"{statistics.mean(walls):.1f} ± {statistics.pstdev(walls):.1f}), CPU median "
+        f"{statistics.median(cpus):.1f} ms"
+    )
 
 
 _LINE = re.compile(r"import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)")
@@ -63,14 +64,22 @@ def import_profile(command: list[str], cwd: str, runs: int) -> list[tuple[str, f
     """(module, cumulative ms, self ms) of the top-level imports (median over `runs`)."""
     seen: dict[str, list[tuple[float, float]]] = {}
     for _ in range(runs):
-        done = subprocess.run([sys.executable, "-X", "importtime", *command[1:]], cwd=cwd,
-                              env=ENV, capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            [sys.executable, "-X", "importtime", *command[1:]],
+            cwd=cwd,
+            env=ENV,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         for match in _LINE.finditer(done.stderr):
             own, total, indent, name = match.groups()
             if len(indent) == 1:  # imported by the program itself, not by another module
                 seen.setdefault(name, []).append((int(total) / 1000, int(own) / 1000))
-    rows = [(name, statistics.median(s[0] for s in samples),
-             statistics.median(s[1] for s in samples)) for name, samples in seen.items()]
+    rows = [
+        (name, statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples))
+        for name, samples in seen.items()
+    ]
     return sorted(rows, key=lambda row: -row[1])
 
 
@@ -93,8 +102,10 @@ def main() -> None:
         print(f"speclint --no-cache serve.sh ({args.runs} runs): {summary(ours)}")
         over = statistics.median(s[0] for s in ours) - statistics.median(s[0] for s in base)
         over_cpu = statistics.median(s[1] for s in ours) - statistics.median(s[1] for s in base)
-        print(f"speclint - python: {over:.1f} ms wall, {over_cpu:.1f} ms CPU (target ≤ 50 ms: "
-              f"{'met' if over <= 50 else 'not met'})")
+        print(
+            f"speclint - python: {over:.1f} ms wall, {over_cpu:.1f} ms CPU (target ≤ 50 ms: "
+            f"{'met' if over <= 50 else 'not met'})"
+        )
         rows = import_profile(speclint, folder, args.imports)
         total = sum(row[1] for row in rows)
         print(f"imports (top level, median of {args.imports}, {total:.1f} ms in all):")

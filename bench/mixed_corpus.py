@@ -26,9 +26,17 @@ PAIRS = [  # (target, drafter, algorithm)
     ("qwen3-8b", None, None),
     ("deepseek-v3", None, "NEXTN"),
 ]
-EXTRAS = ["", " --cuda-graph-max-bs 64", " --mem-fraction-static 0.85", " --enable-mixed-chunk",
-          " --chunked-prefill-size 8192", " --trust-remote-code", " --context-length 32768",
-          " --max-running-requests 64", " --speculative-eagle-top-k 2"]
+EXTRAS = [
+    "",
+    " --cuda-graph-max-bs 64",
+    " --mem-fraction-static 0.85",
+    " --enable-mixed-chunk",
+    " --chunked-prefill-size 8192",
+    " --trust-remote-code",
+    " --context-length 32768",
+    " --max-running-requests 64",
+    " --speculative-eagle-top-k 2",
+]
 IMAGES = ["lmsysorg/sglang:v0.5.6.post2", "lmsysorg/sglang:v0.5.3", "lmsysorg/sglang:latest"]
 
 SHELL = """#!/bin/bash
@@ -105,8 +113,11 @@ def _flags(spec: dict | None, prefix: str, sep: str) -> str:
     parts = [f"--speculative-algorithm {spec['algo']}"]
     if spec["draft"]:
         parts.append(f"--speculative-draft-model-path {prefix}/{spec['draft']}")
-    parts += [f"--speculative-num-steps {spec['steps']}", f"--speculative-eagle-topk {spec['topk']}",
-              f"--speculative-num-draft-tokens {spec['tokens']}"]
+    parts += [
+        f"--speculative-num-steps {spec['steps']}",
+        f"--speculative-eagle-topk {spec['topk']}",
+        f"--speculative-num-draft-tokens {spec['tokens']}",
+    ]
     return "".join(sep + part for part in parts)
 
 
@@ -116,11 +127,15 @@ def write_corpus(folder: str, count: int, seed: int = 0) -> list[str]:
     models = os.path.join(folder, "models")
     for name in {name for pair in PAIRS for name in pair[:2] if name}:
         os.makedirs(os.path.join(models, name), exist_ok=True)
-        shutil.copy(os.path.join(ROOT, "fixtures", "models", name, "config.json"),
-                    os.path.join(models, name, "config.json"))
+        shutil.copy(
+            os.path.join(ROOT, "fixtures", "models", name, "config.json"),
+            os.path.join(models, name, "config.json"),
+        )
     with open(os.path.join(folder, "speclint.toml"), "w") as handle:
-        handle.write("[models]\n" + "".join(f'"/models/{name}" = "models/{name}"\n'
-                                            for name in sorted(os.listdir(models))))
+        handle.write(
+            "[models]\n"
+            + "".join(f'"/models/{name}" = "models/{name}"\n' for name in sorted(os.listdir(models)))
+        )
     kinds = ["shell"] * 45 + ["docker"] * 20 + ["python"] * 15 + ["markdown"] * 20
     paths = []
     for i in range(count):
@@ -128,29 +143,50 @@ def write_corpus(folder: str, count: int, seed: int = 0) -> list[str]:
         pair = rng.choice(PAIRS)
         spec = _spec(rng, pair)
         extra = rng.choice(EXTRAS)
-        values = {"i": i, "target": pair[0], "tp": rng.choice([1, 2, 4, 8]), "port": 30000 + i,
-                  "models": models, "extra": extra}
+        values = {
+            "i": i,
+            "target": pair[0],
+            "tp": rng.choice([1, 2, 4, 8]),
+            "port": 30000 + i,
+            "models": models,
+            "extra": extra,
+        }
         sub = os.path.join(folder, f"team{i % 10}", kind)
         os.makedirs(sub, exist_ok=True)
         if kind == "shell":
             spec_array = "" if spec is None else SHELL_SPEC.format(models=models, **spec)
-            text = SHELL.format(spec_array=spec_array, spec_use="" if spec is None
-                                else ' "${SPEC[@]}"', gpus=rng.choice(["0,1", "0,1,2,3"]), **values)
+            text = SHELL.format(
+                spec_array=spec_array,
+                spec_use="" if spec is None else ' "${SPEC[@]}"',
+                gpus=rng.choice(["0,1", "0,1,2,3"]),
+                **values,
+            )
             name = f"serve_{i:05d}.sh"
         elif kind == "docker":
-            text = DOCKER.format(image=rng.choice(IMAGES),
-                                 spec_flags=_flags(spec, "/models", " \\\n    "), **values)
+            text = DOCKER.format(
+                image=rng.choice(IMAGES), spec_flags=_flags(spec, "/models", " \\\n    "), **values
+            )
             name = f"docker_{i:05d}.sh"
         elif kind == "python":
-            spec_list = "" if spec is None else "".join(
-                f'    cmd += ["{flag}", "{value}"]\n' for flag, value in
-                (part.split(" ", 1) for part in _flags(spec, models, "\n").split("\n")[1:]))
+            spec_list = (
+                ""
+                if spec is None
+                else "".join(
+                    f'    cmd += ["{flag}", "{value}"]\n'
+                    for flag, value in (
+                        part.split(" ", 1) for part in _flags(spec, models, "\n").split("\n")[1:]
+                    )
+                )
+            )
             extra_list = repr(extra.split()) if extra else "[]"
             text = PYTHON.format(spec_list=spec_list, extra_list=extra_list, **values)
             name = f"launch_{i:05d}.py"
         else:
-            text = MARKDOWN.format(how="speculative decoding" if spec else "the defaults",
-                                   spec_flags_md=_flags(spec, "/models", " \\\n  "), **values)
+            text = MARKDOWN.format(
+                how="speculative decoding" if spec else "the defaults",
+                spec_flags_md=_flags(spec, "/models", " \\\n  "),
+                **values,
+            )
             name = f"README_{i:05d}.md"
         path = os.path.join(sub, name)
         with open(path, "w") as handle:

@@ -8,7 +8,9 @@ from speclint.engine import lint_text
 from speclint.runner.fix import apply_edits, collect_edits
 
 PY = "import subprocess\n"
-LAUNCH_PY = "subprocess.run(['python', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-size', '2'])\n"
+LAUNCH_PY = (
+    "subprocess.run(['python', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-size', '2'])\n"
+)
 MD_LAUNCH = "python -m sglang.launch_server --model-path m --tp-szie 2"
 DEEP = 10_000
 """Nesting depth of the hostile inputs: past every front-end's bound, and past where
@@ -35,7 +37,7 @@ def located(result, needle: str) -> list[tuple[int, int]]:
 
 
 def laughs(levels: int = 9, width: int = 9) -> str:
-    lines = ["# sglang", "l0: &l0 [\"--x\"]"]
+    lines = ["# sglang", 'l0: &l0 ["--x"]']
     for level in range(1, levels + 1):
         lines.append(f"l{level}: &l{level} [" + ", ".join([f"*l{level - 1}"] * width) + "]")
     return "\n".join(lines) + "\n"
@@ -53,8 +55,12 @@ spec:
 """
 
 
-DOCKERFILE = ('FROM lmsysorg/sglang:v0.5.23\nENV TP=2\n'
-              'CMD ["python3", "-m", "sglang.launch_server", "--model-path", "m", "--tp-szie", "2"]\n')
-WORKFLOW = ("on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n"
-            "      - run: |\n          python3 -m sglang.launch_server --model-path m --tp-szie 2\n")
+DOCKERFILE = (
+    "FROM lmsysorg/sglang:v0.5.23\nENV TP=2\n"
+    'CMD ["python3", "-m", "sglang.launch_server", "--model-path", "m", "--tp-szie", "2"]\n'
+)
+WORKFLOW = (
+    "on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n"
+    "      - run: |\n          python3 -m sglang.launch_server --model-path m --tp-szie 2\n"
+)
 CONFIG_YAML = "model-path: /models/llama\ntp-size: 2\nspeculative-algorithm: EAGLE\ntp-szie: 2\n"

@@ -70,12 +70,14 @@ def run_oracle(cases: list[dict], timeout: float = 900) -> list[dict]:
         env.pop("PYTHONPATH", None)
         proc = subprocess.run(
             [py, RESOLVER, src, "-o", dst, "--quiet"],
-            cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout,
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
         )
         if proc.returncode != 0 or not os.path.exists(dst):
-            raise RuntimeError(
-                f"resolve_cases.py failed ({proc.returncode}):\n{proc.stderr[-6000:]}"
-            )
+            raise RuntimeError(f"resolve_cases.py failed ({proc.returncode}):\n{proc.stderr[-6000:]}")
         with open(dst) as f:
             results = json.load(f)
     if len(results) != len(cases):

@@ -19,10 +19,13 @@ KIMI, KIMI_EAGLE3 = model("kimi-k2.5"), model("eagle3-kimi-k2.5")
 EAGLE3 = model("eagle3-llama-3.1-8b-instruct")
 TARGETS = (LLAMA, LLAMA, QWEN3, DSV3)
 KIMI_SHARE = 0.03  # Kimi-K2.5 (a VLM with MLA) resolves ~10x slower in the oracle
-GRAPH_PARTS = {("decode", "max_bs"): "cuda_graph_max_bs", ("decode", "bs"): "cuda_graph_bs",
-               ("prefill", "backend"): "cuda_graph_backend_prefill",
-               ("prefill", "max_bs"): "cuda_graph_max_bs_prefill",
-               ("prefill", "bs"): "cuda_graph_bs_prefill"}
+GRAPH_PARTS = {
+    ("decode", "max_bs"): "cuda_graph_max_bs",
+    ("decode", "bs"): "cuda_graph_bs",
+    ("prefill", "backend"): "cuda_graph_backend_prefill",
+    ("prefill", "max_bs"): "cuda_graph_max_bs_prefill",
+    ("prefill", "bs"): "cuda_graph_bs_prefill",
+}
 
 
 def _pick(rng: random.Random, *choices, none: float = 0.5):
@@ -44,33 +47,50 @@ def make_launch(rng: random.Random) -> tuple[list[str], dict[str, str]]:
         argv += ["--attn-dp-size", str(rng.choice((2, tp, 3)))]
     elif layout < 0.3:
         argv += ["--dp-size", "2"]
-    for flag, value in (("--attention-backend", _pick(rng, "fa3", "flashinfer", "triton",
-                                                       "flashmla", "trtllm_mha", "trtllm_mla",
-                                                       none=0.6)),
-                        ("--page-size", _pick(rng, 1, 16, 32, 64, none=0.6)),
-                        ("--mem-fraction-static", _pick(rng, 0.7, 0.85, none=0.7)),
-                        ("--chunked-prefill-size", _pick(rng, 2048, 4096, -1, none=0.7)),
-                        ("--max-running-requests", _pick(rng, 16, 64, 256, 1024, none=0.7)),
-                        ("--max-total-tokens", _pick(rng, 4096, 100000, none=0.9)),
-                        ("--context-length", _pick(rng, 4096, 32768, 65536, 300000, none=0.7)),
-                        ("--kv-cache-dtype", _pick(rng, "fp8_e4m3", "fp8_e5m2", none=0.85)),
-                        ("--quantization", _pick(rng, "fp8", none=0.9)),
-                        ("--cuda-graph-max-bs-decode", _pick(rng, 32, 160, none=0.9)),
-                        ("--schedule-conservativeness", _pick(rng, 0.5, none=0.95))):
+    for flag, value in (
+        (
+            "--attention-backend",
+            _pick(rng, "fa3", "flashinfer", "triton", "flashmla", "trtllm_mha", "trtllm_mla", none=0.6),
+        ),
+        ("--page-size", _pick(rng, 1, 16, 32, 64, none=0.6)),
+        ("--mem-fraction-static", _pick(rng, 0.7, 0.85, none=0.7)),
+        ("--chunked-prefill-size", _pick(rng, 2048, 4096, -1, none=0.7)),
+        ("--max-running-requests", _pick(rng, 16, 64, 256, 1024, none=0.7)),
+        ("--max-total-tokens", _pick(rng, 4096, 100000, none=0.9)),
+        ("--context-length", _pick(rng, 4096, 32768, 65536, 300000, none=0.7)),
+        ("--kv-cache-dtype", _pick(rng, "fp8_e4m3", "fp8_e5m2", none=0.85)),
+        ("--quantization", _pick(rng, "fp8", none=0.9)),
+        ("--cuda-graph-max-bs-decode", _pick(rng, 32, 160, none=0.9)),
+        ("--schedule-conservativeness", _pick(rng, 0.5, none=0.95)),
+    ):
         if value is not None:
             argv += [flag, str(value)]
-    for switch, p in (("--disable-cuda-graph", 0.08), ("--disable-cuda-graph-padding", 0.05),
-                      ("--enable-mixed-chunk", 0.05), ("--disable-radix-cache", 0.05)):
+    for switch, p in (
+        ("--disable-cuda-graph", 0.08),
+        ("--disable-cuda-graph-padding", 0.05),
+        ("--enable-mixed-chunk", 0.05),
+        ("--disable-radix-cache", 0.05),
+    ):
         if rng.random() < p:
             argv.append(switch)
     spec = rng.random()
     if spec < 0.15:
-        argv += ["--speculative-algorithm", "EAGLE3", "--speculative-draft-model-path",
-                 KIMI_EAGLE3 if target in (KIMI, DSV3) else EAGLE3]
+        argv += [
+            "--speculative-algorithm",
+            "EAGLE3",
+            "--speculative-draft-model-path",
+            KIMI_EAGLE3 if target in (KIMI, DSV3) else EAGLE3,
+        ]
         if rng.random() < 0.6:
             steps, topk = rng.choice((1, 3)), rng.choice((1, 1, 4))
-            argv += ["--speculative-num-steps", str(steps), "--speculative-eagle-topk",
-                     str(topk), "--speculative-num-draft-tokens", str(rng.choice((4, 8)))]
+            argv += [
+                "--speculative-num-steps",
+                str(steps),
+                "--speculative-eagle-topk",
+                str(topk),
+                "--speculative-num-draft-tokens",
+                str(rng.choice((4, 8))),
+            ]
     elif spec < 0.25 and target == DSV3:
         argv += ["--speculative-algorithm", "EAGLE"]
     elif spec < 0.32:
@@ -124,9 +144,11 @@ class Tally:
     unknown_fields: dict[str, int] = field(default_factory=dict)
 
     def line(self, profile: str, launches: int) -> str:
-        return (f"[{profile}] {launches} launches ({self.accepted} accepted, {self.rejected} "
-                f"rejected by SGLang): fields compared {self.compared}, equal {self.equal}, "
-                f"unknown {self.unknown}, different {self.different}")
+        return (
+            f"[{profile}] {launches} launches ({self.accepted} accepted, {self.rejected} "
+            f"rejected by SGLang): fields compared {self.compared}, equal {self.equal}, "
+            f"unknown {self.unknown}, different {self.different}"
+        )
 
 
 def compare_one(tally: Tally, text: str, oracle: dict, resolution) -> None:
@@ -142,8 +164,7 @@ def compare_one(tally: Tally, text: str, oracle: dict, resolution) -> None:
         mine = effective.get(name, _MISSING)
         if mine is _MISSING:
             tally.different += 1
-            tally.problems.append(f"{text.strip()}\n    {name}: not reported by speclint "
-                                  f"(SGLang: {value!r})")
+            tally.problems.append(f"{text.strip()}\n    {name}: not reported by speclint (SGLang: {value!r})")
         elif not is_known(mine):
             tally.unknown += 1
             tally.unknown_fields[name] = tally.unknown_fields.get(name, 0) + 1
@@ -151,8 +172,7 @@ def compare_one(tally: Tally, text: str, oracle: dict, resolution) -> None:
             tally.equal += 1
         else:
             tally.different += 1
-            tally.problems.append(f"{text.strip()}\n    {name}: speclint {mine!r}, SGLang "
-                                  f"{value!r}")
+            tally.problems.append(f"{text.strip()}\n    {name}: speclint {mine!r}, SGLang {value!r}")
 
 
 _MISSING = object()

@@ -26,15 +26,23 @@ ELSE = Condition(Span(3, 1, 3, 5), "the `else` branch at line 3 runs")
 def _front_end(launches):
     def extract(path, text):
         return ExtractResult(launches=list(launches))
+
     return extract
 
 
 def _alternatives(monkeypatch, *argvs: str):
     span = Span(1, 1, 1, 40)
     conditions = (THEN, ELSE)
-    launches = [Launch("f.sh", "python -m sglang.launch_server", span, _words(1, argv),
-                       alternative=Alternative((conditions[i],), i, len(argvs)))
-                for i, argv in enumerate(argvs)]
+    launches = [
+        Launch(
+            "f.sh",
+            "python -m sglang.launch_server",
+            span,
+            _words(1, argv),
+            alternative=Alternative((conditions[i],), i, len(argvs)),
+        )
+        for i, argv in enumerate(argvs)
+    ]
     monkeypatch.setattr(extract_module, "extract_file", _front_end(launches))
     return lint_text("x\n", "f.sh")
 
@@ -51,18 +59,28 @@ def test_a_finding_of_one_alternative_says_on_which_branch(monkeypatch):
     (finding,) = result.findings
     assert finding.code == "FLG003" and (finding.span.column, finding.span.end_column) == (16, 20)
     assert [(n.span, n.message) for n in finding.notes] == [
-        (ELSE.span, "when the `else` branch at line 3 runs")]
+        (ELSE.span, "when the `else` branch at line 3 runs")
+    ]
 
 
 def test_a_partly_read_alternative_is_counted_once_in_the_summary(monkeypatch):
     span = Span(1, 1, 1, 40)
     launches = [
-        Launch("f.sh", "python -m sglang.launch_server", span, _words(1, "--model-path m"),
-               alternative=Alternative((THEN,), 0, 2)),
-        Launch("f.sh", "python -m sglang.launch_server", span,
-               _words(1, "--model-path") + [Word(None, Span(1, 20, 1, 26),
-                                                 dynamic_reason="$MODEL is not assigned")],
-               alternative=Alternative((ELSE,), 1, 2)),
+        Launch(
+            "f.sh",
+            "python -m sglang.launch_server",
+            span,
+            _words(1, "--model-path m"),
+            alternative=Alternative((THEN,), 0, 2),
+        ),
+        Launch(
+            "f.sh",
+            "python -m sglang.launch_server",
+            span,
+            _words(1, "--model-path")
+            + [Word(None, Span(1, 20, 1, 26), dynamic_reason="$MODEL is not assigned")],
+            alternative=Alternative((ELSE,), 1, 2),
+        ),
     ]
     monkeypatch.setattr(extract_module, "extract_file", _front_end(launches))
     result = lint_text("x\n", "f.sh")

@@ -67,8 +67,9 @@ def build_argparse(schema) -> argparse.ArgumentParser:
             parser.add_argument(*spec.option_strings, default=spec.default, **kwargs)
             continue
         if spec.action_class == "DeprecatedAction":
-            parser.add_argument(*spec.option_strings, default=spec.default, action=_NoOp,
-                                nargs=spec.nargs, **kwargs)
+            parser.add_argument(
+                *spec.option_strings, default=spec.default, action=_NoOp, nargs=spec.nargs, **kwargs
+            )
             continue
         if spec.action in ("store_true", "store_false"):
             kwargs["action"] = spec.action
@@ -134,8 +135,11 @@ CORE_VERSIONS = ("0.4.10.post2", "0.5.6.post2", "0.5.14", "0.5.23")
 """The releases every default run checks; the oldest, the first 0.5 and one in between
 stand for the rest. SPECLINT_ALL_VERSIONS=1 checks every supported release."""
 _SAMPLE_VERSIONS = ("0.4.0", "0.5.1", "0.5.10")
-VERSIONS = (supported_versions() if __import__("os").environ.get("SPECLINT_ALL_VERSIONS") == "1"
-            else tuple(v for v in supported_versions() if v in CORE_VERSIONS + _SAMPLE_VERSIONS))
+VERSIONS = (
+    supported_versions()
+    if __import__("os").environ.get("SPECLINT_ALL_VERSIONS") == "1"
+    else tuple(v for v in supported_versions() if v in CORE_VERSIONS + _SAMPLE_VERSIONS)
+)
 
 
 @pytest.fixture(scope="module", params=VERSIONS)
@@ -144,28 +148,31 @@ def schema_and_parser(request):
     return schema, build_argparse(schema)
 
 
-@pytest.mark.parametrize("argv", [
-    ["--tp", "8"],
-    ["--tp-size", "8", "--tensor-parallel-size", "4"],
-    ["--model", "m"],
-    ["--model-path=m"],
-    ["--speculative-algo", "EAGLE3"],
-    ["--speculative-num-draft", "4"],
-    ["--speculative-eagle", "2"],
-    ["--cuda-graph-max-bs", "8"],
-    ["--speculative-draft", "d"],
-    ["--tp-size"],
-    ["--tp-size", "x"],
-    ["--tp-size", "-1"],
-    ["--mem-fraction-static", "0.8"],
-    ["--enable-mixed-chunk"],
-    ["--enable-mixed-chunk=1"],
-    ["--load-format", "nope"],
-    ["stray"],
-    ["--model-path", "m", "--", "x"],
-    ["--model-path", "has space"],
-    ["--speculative-eagle-top-k", "4"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--tp", "8"],
+        ["--tp-size", "8", "--tensor-parallel-size", "4"],
+        ["--model", "m"],
+        ["--model-path=m"],
+        ["--speculative-algo", "EAGLE3"],
+        ["--speculative-num-draft", "4"],
+        ["--speculative-eagle", "2"],
+        ["--cuda-graph-max-bs", "8"],
+        ["--speculative-draft", "d"],
+        ["--tp-size"],
+        ["--tp-size", "x"],
+        ["--tp-size", "-1"],
+        ["--mem-fraction-static", "0.8"],
+        ["--enable-mixed-chunk"],
+        ["--enable-mixed-chunk=1"],
+        ["--load-format", "nope"],
+        ["stray"],
+        ["--model-path", "m", "--", "x"],
+        ["--model-path", "has space"],
+        ["--speculative-eagle-top-k", "4"],
+    ],
+)
 def test_known_cases_agree_with_argparse(schema_and_parser, argv):
     schema, parser = schema_and_parser
     _agree(schema, parser, argv)
@@ -173,10 +180,10 @@ def test_known_cases_agree_with_argparse(schema_and_parser, argv):
 
 def _token_strategy(schema):
     options = sorted(schema.by_option)
-    prefixes = st.builds(lambda o, n: o[: max(3, len(o) - n)], st.sampled_from(options),
-                         st.integers(0, 12))
-    values = st.sampled_from(["1", "8", "-1", "0.5", "x", "EAGLE", "EAGLE3", "auto", "",
-                              "a b", "--", "1e3", "[1, 2]", "true"])
+    prefixes = st.builds(lambda o, n: o[: max(3, len(o) - n)], st.sampled_from(options), st.integers(0, 12))
+    values = st.sampled_from(
+        ["1", "8", "-1", "0.5", "x", "EAGLE", "EAGLE3", "auto", "", "a b", "--", "1e3", "[1, 2]", "true"]
+    )
     joined = st.builds(lambda o, v: f"{o}={v}", st.one_of(st.sampled_from(options), prefixes), values)
     return st.one_of(st.sampled_from(options), prefixes, values, joined)
 
@@ -186,7 +193,11 @@ def test_random_argvs_agree_with_argparse(version):
     schema = load_schema(version)
     parser = build_argparse(schema)
 
-    @settings(max_examples=int(__import__("os").environ.get("SPECLINT_FUZZ_EXAMPLES", "300")), deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=int(__import__("os").environ.get("SPECLINT_FUZZ_EXAMPLES", "300")),
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
     @given(st.lists(_token_strategy(schema), max_size=8))
     def run(argv):
         _agree(schema, parser, argv)

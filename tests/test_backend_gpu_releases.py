@@ -12,10 +12,8 @@ LLAMA = "fixtures/models/llama-3.1-8b-instruct"
 
 def _codes(version: str, flags: str, gpu: str | None) -> list[str]:
     text = f"python -m sglang.launch_server --model-path {LLAMA} {flags}\n"
-    options = LintOptions(sglang_version=version, read_pyproject=False,
-                          gpu=profile(gpu) if gpu else None)
-    return [f.code for f in lint_text(text, "launch.sh", options).findings
-            if f.severity.name == "ERROR"]
+    options = LintOptions(sglang_version=version, read_pyproject=False, gpu=profile(gpu) if gpu else None)
+    return [f.code for f in lint_text(text, "launch.sh", options).findings if f.severity.name == "ERROR"]
 
 
 def test_trtllm_mha_on_hopper_follows_the_release():
@@ -40,13 +38,13 @@ def test_fa4_as_the_decode_backend_is_refused_where_the_release_refuses_it():
 
 def _effective(version: str, flags: str, gpu: str | None, model: str = LLAMA) -> dict:
     text = f"python -m sglang.launch_server --model-path {model} {flags}\n"
-    options = LintOptions(sglang_version=version, read_pyproject=False,
-                          gpu=profile(gpu) if gpu else None)
+    options = LintOptions(sglang_version=version, read_pyproject=False, gpu=profile(gpu) if gpu else None)
     return lint_text(text, "launch.sh", options).contexts[0].resolution.effective
 
 
-EAGLE_AUTO = ("--speculative-algorithm EAGLE --speculative-draft-model-path "
-              "fixtures/models/eagle-llama-3.1-8b-instruct")
+EAGLE_AUTO = (
+    "--speculative-algorithm EAGLE --speculative-draft-model-path fixtures/models/eagle-llama-3.1-8b-instruct"
+)
 
 
 def test_the_backend_a_release_picks_for_the_gpu_decides_its_tree_checks():
@@ -82,9 +80,7 @@ def test_a_refusal_borrowed_from_an_older_recorded_release_is_an_unverified_warn
 
 def test_a_refusal_resting_on_the_picked_backend_names_it():
     text = f"python -m sglang.launch_server --model-path {LLAMA} {EAGLE_AUTO}\n"
-    options = LintOptions(sglang_version="0.5.6.post2", read_pyproject=False,
-                          gpu=profile("b200"))
+    options = LintOptions(sglang_version="0.5.6.post2", read_pyproject=False, gpu=profile("b200"))
     [finding] = [f for f in lint_text(text, "launch.sh", options).findings if f.code == "SPD007"]
     assert "trtllm_mha backend only supports topk = 1" in finding.message
-    assert "no --attention-backend: SGLang 0.5.6.post2 picks trtllm_mha on NVIDIA B200" \
-        in finding.message
+    assert "no --attention-backend: SGLang 0.5.6.post2 picks trtllm_mha on NVIDIA B200" in finding.message

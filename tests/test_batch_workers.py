@@ -60,7 +60,8 @@ def test_after_a_dying_worker_a_new_pool_lints_the_rest(tmp_path, monkeypatch):
     results = list(workers.lint_all(jobs))
     assert [e for _, e in results if e] == [
         f"{jobs[90][0]}: internal error: the process linting this file died (a crash in a "
-        "native parser); please report it with the file"]
+        "native parser); please report it with the file"
+    ]
     assert [r.path for r, _ in results if r] == [j[0] for i, j in enumerate(jobs) if i != 90]
 
 
@@ -74,8 +75,7 @@ def test_standard_input_in_a_big_batch_is_read_here_in_order(tmp_path, monkeypat
     jobs = _jobs(tmp_path, 110)
     jobs.insert(70, ("-", LintOptions(), False, None))
     results = list(workers.lint_all(jobs))
-    assert [r.path for r, _ in results] == [j[0] for j in jobs[:70]] + ["<stdin>"] + [
-        j[0] for j in jobs[71:]]
+    assert [r.path for r, _ in results] == [j[0] for j in jobs[:70]] + ["<stdin>"] + [j[0] for j in jobs[71:]]
     assert "FLG005" in [f.code for f in results[70][0].findings]
 
 

@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 
 import speclint.engine
-from speclint.sglang.flags.versions import _pin_in_folder
 from speclint.runner import cache as cache_module
 from speclint.runner import index as index_module
 from speclint.runner import workers
 from speclint.runner.results import CheckedFile, LaunchSummary
 from speclint.settings.files import Settings
 from speclint.settings.merge import CommandLine, options_for
+from speclint.sglang.flags.versions import _pin_in_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "fixtures" / "models"
@@ -54,8 +54,7 @@ def _edit_entry(folder: Path, change) -> None:
 
 def lint_job(job):
     """One file through the cache as `check` runs it: lookup, lint on a miss, index written."""
-    (answer,) = index_module.ResultCache(job[3], BUILT).through([job], workers.lint_all,
-                                                         workers.lint_job)
+    (answer,) = index_module.ResultCache(job[3], BUILT).through([job], workers.lint_all, workers.lint_job)
     return answer
 
 
@@ -74,6 +73,7 @@ def lints(monkeypatch) -> list[str]:
     def counting(text, path, *args, **kwargs):
         linted.append(path)
         return real(text, path, *args, **kwargs)
+
     monkeypatch.setattr(speclint.engine, "lint_text", counting)
     return linted
 
@@ -81,8 +81,10 @@ def lints(monkeypatch) -> list[str]:
 @pytest.fixture
 def no_lint(monkeypatch):
     """Make any real lint fail: a result must then come from the cache."""
+
     def refuse(*args, **kwargs):
         raise AssertionError("linted again instead of using the cache")
+
     monkeypatch.setattr(speclint.engine, "lint_text", refuse)
 
 
@@ -114,19 +116,23 @@ def test_changed_content_is_linted_again(tmp_path):
     assert len(_entries(folder)) == 1  # the file's entry, replaced
 
 
-@pytest.mark.parametrize("other", [
-    CommandLine(ignore=("SPD001",)),          # the settings that apply to the file
-    CommandLine(sglang_version="0.5.6.post2"),  # the SGLang release
-    CommandLine(model_configs=(("/models/Kimi-K2.5", str(MODELS / "kimi-k2.5")),)),
-])
+@pytest.mark.parametrize(
+    "other",
+    [
+        CommandLine(ignore=("SPD001",)),  # the settings that apply to the file
+        CommandLine(sglang_version="0.5.6.post2"),  # the SGLang release
+        CommandLine(model_configs=(("/models/Kimi-K2.5", str(MODELS / "kimi-k2.5")),)),
+    ],
+)
 def test_other_settings_are_other_entries(tmp_path, other):
     script, folder = tmp_path / "launch.sh", tmp_path / "cache"
     script.write_text(TOPK1)
     before, _ = lint_job(_job(script, folder))
     after, _ = lint_job(_job(script, folder, other))
     assert len(_entries(folder)) == 2
-    assert _codes(after) != _codes(before) or [f.message for f in after.findings] != \
-        [f.message for f in before.findings]
+    assert _codes(after) != _codes(before) or [f.message for f in after.findings] != [
+        f.message for f in before.findings
+    ]
 
 
 def test_speclint_version_is_part_of_the_key(tmp_path, monkeypatch, lints):
@@ -160,10 +166,12 @@ def _drafter_launch(tmp_path: Path) -> tuple[Path, Path]:
     shutil.copytree(MODELS / "llama-3.1-8b-instruct", target)
     shutil.copytree(MODELS / "eagle3-llama-3.1-8b-instruct", draft)
     script = tmp_path / "launch.sh"
-    script.write_text(f"python -m sglang.launch_server --model-path {target} "
-                      f"--speculative-algorithm EAGLE --speculative-draft-model-path {draft} "
-                      "--speculative-num-steps 3 --speculative-eagle-topk 1 "
-                      "--speculative-num-draft-tokens 4 --max-running-requests 8\n")
+    script.write_text(
+        f"python -m sglang.launch_server --model-path {target} "
+        f"--speculative-algorithm EAGLE --speculative-draft-model-path {draft} "
+        "--speculative-num-steps 3 --speculative-eagle-topk 1 "
+        "--speculative-num-draft-tokens 4 --max-running-requests 8\n"
+    )
     return script, draft
 
 
@@ -193,13 +201,16 @@ def test_a_model_config_that_appears_invalidates(tmp_path):
     assert "DRF001" in {f.code for f in second.findings}
 
 
-@pytest.mark.parametrize("damage", [
-    "not a database",
-    "another speclint",  # an index written by another version: its entries are not trusted
-    "foreign tables",  # a SQLite file of another shape
-    "entry",  # a well-formed entry that asks for a class speclint never builds from a file
-    "fields",  # an entry whose parts have the wrong shape
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "not a database",
+        "another speclint",  # an index written by another version: its entries are not trusted
+        "foreign tables",  # a SQLite file of another shape
+        "entry",  # a well-formed entry that asks for a class speclint never builds from a file
+        "fields",  # an entry whose parts have the wrong shape
+    ],
+)
 def test_damaged_or_foreign_index_is_not_trusted(tmp_path, damage, lints):
     script, folder = tmp_path / "launch.sh", tmp_path / "cache"
     script.write_text(TOPK1)
@@ -232,8 +243,9 @@ def test_an_unchanged_file_is_not_read_again(tmp_path, monkeypatch):
     script.write_text(TOPK1)
     monkeypatch.setattr(cache_module, "_RACY_NS", 1)  # a test cannot wait for quiet
     lint_job(_job(script, folder))
-    monkeypatch.setattr(index_module, "_same_content",
-                        lambda *a: pytest.fail("read again although its stat is unchanged"))
+    monkeypatch.setattr(
+        index_module, "_same_content", lambda *a: pytest.fail("read again although its stat is unchanged")
+    )
     monkeypatch.setattr(speclint.engine, "lint_text", lambda *a, **k: pytest.fail("linted again"))
     again, error = lint_job(_job(script, folder))
     assert error is None and "SPD001@9:87" in _codes(again)
@@ -278,8 +290,9 @@ def test_the_index_is_one_file_written_once_per_run(tmp_path):
     for number in range(3):
         (tmp_path / f"launch{number}.sh").write_text(TOPK1)
     jobs = [_job(tmp_path / f"launch{number}.sh", folder) for number in range(3)]
-    answers = list(index_module.ResultCache(str(folder), BUILT).through(
-        jobs, workers.lint_all, workers.lint_job))
+    answers = list(
+        index_module.ResultCache(str(folder), BUILT).through(jobs, workers.lint_all, workers.lint_job)
+    )
     assert [result.path for result, _ in answers] == [job[0] for job in jobs]
     assert len(_entries(folder)) == 3
     assert sorted(p.name for p in (folder / "v2").iterdir()) == ["index.sqlite"]
@@ -295,9 +308,14 @@ def test_a_file_that_cannot_be_read_is_never_cached(tmp_path):
 
 
 def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "speclint", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=120,
-                          env={k: v for k, v in os.environ.items() if k != "SPECLINT_CACHE_DIR"})
+    return subprocess.run(
+        [sys.executable, "-m", "speclint", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={k: v for k, v in os.environ.items() if k != "SPECLINT_CACHE_DIR"},
+    )
 
 
 def test_cli_cache_folder_options(tmp_path):

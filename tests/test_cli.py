@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TOPK1 = ROOT / "fixtures" / "shell" / "eagle_topk1_draft_tokens.sh"
 
 
 def run(*args: str, stdin: str | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "speclint", *args], input=stdin, text=True,
-                          capture_output=True, cwd=cwd, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "speclint", *args],
+        input=stdin,
+        text=True,
+        capture_output=True,
+        cwd=cwd,
+        timeout=60,
+    )
 
 
 def test_text_output_points_at_the_token_with_source_and_caret():
@@ -31,8 +34,7 @@ def test_text_output_points_at_the_token_with_source_and_caret():
     assert caret.endswith("^^")  # under the two characters of `16`
     assert any("= help: for a 16-token chain write `--speculative-num-steps 15`" in l for l in lines)
     assert lines[-2].startswith("Found ") and "SGLang 0.5.23" in lines[-2]
-    assert lines[-1] == ("No fixes available (1 hidden fix can be enabled with the "
-                         "`--unsafe-fixes` option).")
+    assert lines[-1] == ("No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option).")
 
 
 def test_json_output_has_the_documented_fields():
@@ -40,11 +42,28 @@ def test_json_output_has_the_documented_fields():
     assert result.returncode == 1
     findings = json.loads(result.stdout)
     spd = next(f for f in findings if f["code"] == "SPD001")
-    assert spd == {**spd, "name": "topk-one-overrides-draft-tokens", "severity": "warning",
-                   "path": str(TOPK1), "line": 9, "column": 87, "end_line": 9, "end_column": 89}
+    assert spd == {
+        **spd,
+        "name": "topk-one-overrides-draft-tokens",
+        "severity": "warning",
+        "path": str(TOPK1),
+        "line": 9,
+        "column": 87,
+        "end_line": 9,
+        "end_column": 89,
+    }
     for finding in findings:
-        assert {"code", "name", "severity", "path", "line", "column", "end_line", "end_column",
-                "message"} <= finding.keys()
+        assert {
+            "code",
+            "name",
+            "severity",
+            "path",
+            "line",
+            "column",
+            "end_line",
+            "end_column",
+            "message",
+        } <= finding.keys()
 
 
 def test_select_and_ignore_by_code_prefix_and_name():
@@ -72,12 +91,17 @@ def test_clean_file_exits_zero(tmp_path):
 
 
 def test_stdin_is_read_as_a_shell_script():
-    result = run("--output-format", "json", "-",
-                 stdin="python -m sglang.launch_server --model-path m --tp-size x\n")
+    result = run(
+        "--output-format", "json", "-", stdin="python -m sglang.launch_server --model-path m --tp-size x\n"
+    )
     assert result.returncode == 1
     [finding] = json.loads(result.stdout)
-    assert (finding["code"], finding["path"], finding["line"], finding["column"]) == \
-        ("FLG005", "<stdin>", 1, 57)
+    assert (finding["code"], finding["path"], finding["line"], finding["column"]) == (
+        "FLG005",
+        "<stdin>",
+        1,
+        57,
+    )
 
 
 def test_missing_file_is_exit_2_and_other_files_are_still_linted():
@@ -96,22 +120,23 @@ def test_usage_errors_exit_2():
 
 def test_sglang_version_option_changes_the_schema():
     script = "python -m sglang.launch_server --model-path m --cuda-graph-max-bs 8\n"
-    old = json.loads(run("--output-format", "json", "--sglang-version", "0.5.6.post2", "-",
-                         stdin=script).stdout)
-    new = json.loads(run("--output-format", "json", "--sglang-version", "0.5.23", "-",
-                         stdin=script).stdout)
+    old = json.loads(
+        run("--output-format", "json", "--sglang-version", "0.5.6.post2", "-", stdin=script).stdout
+    )
+    new = json.loads(run("--output-format", "json", "--sglang-version", "0.5.23", "-", stdin=script).stdout)
     assert "FLG002" not in {f["code"] for f in old}
     assert "FLG002" in {f["code"] for f in new}
 
 
 def test_docker_image_tag_picks_the_version(tmp_path):
     script = tmp_path / "docker.sh"
-    script.write_text("docker run --gpus all lmsysorg/sglang:v0.5.6.post2 \\\n"
-                      "  python3 -m sglang.launch_server --model-path m --cuda-graph-max-bs 8\n")
+    script.write_text(
+        "docker run --gpus all lmsysorg/sglang:v0.5.6.post2 \\\n"
+        "  python3 -m sglang.launch_server --model-path m --cuda-graph-max-bs 8\n"
+    )
     result = run(str(script))
     assert "FLG002" not in result.stdout
-    assert (f"SGLang 0.5.6.post2 (from the image lmsysorg/sglang:v0.5.6.post2 at {script}:1)"
-            in result.stdout)
+    assert f"SGLang 0.5.6.post2 (from the image lmsysorg/sglang:v0.5.6.post2 at {script}:1)" in result.stdout
 
 
 def test_folders_are_scanned_recursively_for_shell_files(tmp_path):
@@ -129,7 +154,8 @@ def test_linting_never_executes_the_script(tmp_path):
     script = tmp_path / "evil.sh"
     script.write_text(
         f"X=$(touch {marker})\n`touch {marker}`\neval 'touch {marker}'\n"
-        f"python -m sglang.launch_server --model-path \"$(touch {marker})\" --tp $X\n")
+        f'python -m sglang.launch_server --model-path "$(touch {marker})" --tp $X\n'
+    )
     result = run(str(script), str(ROOT / "fixtures"))
     assert result.returncode in (0, 1)
     assert not marker.exists()
@@ -138,8 +164,9 @@ def test_linting_never_executes_the_script(tmp_path):
 def test_explain_shows_the_topk1_override():
     result = run("explain", str(TOPK1))
     assert result.returncode == 0
-    assert ("speculative_num_draft_tokens: 16 → 2  (topk 1 forces steps + 1; SGLang logs one "
-            "warning)") in result.stdout
+    assert (
+        "speculative_num_draft_tokens: 16 → 2  (topk 1 forces steps + 1; SGLang logs one warning)"
+    ) in result.stdout
 
 
 def test_explain_json_has_effective_values_and_adjustments():
@@ -149,6 +176,9 @@ def test_explain_json_has_effective_values_and_adjustments():
     assert launch["effective"]["speculative_num_draft_tokens"] == 2
     assert launch["effective"]["max_running_requests"] == 48
     assert {"field": "speculative_num_draft_tokens", "from": 16, "to": 2} == {
-        k: v for k, v in next(a for a in launch["adjustments"]
-                              if a["field"] == "speculative_num_draft_tokens").items()
-        if k in ("field", "from", "to")}
+        k: v
+        for k, v in next(
+            a for a in launch["adjustments"] if a["field"] == "speculative_num_draft_tokens"
+        ).items()
+        if k in ("field", "from", "to")
+    }

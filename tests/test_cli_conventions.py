@@ -20,11 +20,16 @@ DUPLICATE = f"{LAUNCH} --model-path m --tp 2 --port 1 --port 2\n"
 
 
 def run(*args: str, env: dict | None = None, cwd: Path = ROOT, input: str | None = None):
-    base = {k: v for k, v in os.environ.items()
-            if k not in ("NO_COLOR", "FORCE_COLOR", "SPECLINT_DOCS_URL")}
-    return subprocess.run([sys.executable, "-m", "speclint", *args], capture_output=True,
-                          text=True, env={**base, **(env or {})}, cwd=cwd, input=input,
-                          timeout=60)
+    base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "SPECLINT_DOCS_URL")}
+    return subprocess.run(
+        [sys.executable, "-m", "speclint", *args],
+        capture_output=True,
+        text=True,
+        env={**base, **(env or {})},
+        cwd=cwd,
+        input=input,
+        timeout=60,
+    )
 
 
 @pytest.fixture()
@@ -35,6 +40,7 @@ def script(tmp_path) -> Path:
 
 
 # --- colour ----------------------------------------------------------------------------------
+
 
 def test_colour_is_off_when_piped_and_follows_color_no_color_force_color(script):
     assert "\x1b[" not in run(str(script)).stdout  # a pipe: no colour
@@ -49,6 +55,7 @@ def test_colour_is_off_when_piped_and_follows_color_no_color_force_color(script)
 
 
 # --- documentation URLs ----------------------------------------------------------------------
+
 
 def test_each_finding_links_its_rule_page(script, tmp_path):
     default = f"https://github.com/speclint/speclint/blob/v{__version__}/rules/duplicate-flag.md"
@@ -68,6 +75,7 @@ def test_each_finding_links_its_rule_page(script, tmp_path):
 
 
 # --- statistics, quiet, settings, summaries ----------------------------------------------------
+
 
 def test_statistics_count_per_rule(tmp_path):
     (tmp_path / "a.sh").write_text(DUPLICATE * 3 + f"{LAUNCH} --model-path m --bogus\n")
@@ -97,8 +105,8 @@ def test_concise_output_ends_with_the_summary_line(script):
 
 def test_show_settings_says_where_each_setting_comes_from(tmp_path):
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.speclint]\nignore = ["SPD003"]\nfail-on = "error"\n'
-        'extend-exclude = ["legacy"]\n')
+        '[tool.speclint]\nignore = ["SPD003"]\nfail-on = "error"\nextend-exclude = ["legacy"]\n'
+    )
     (tmp_path / "a.sh").write_text(DUPLICATE)
     done = run("--show-settings", "--sglang-version", "0.5.14", "a.sh", cwd=tmp_path)
     assert done.returncode == 0
@@ -110,25 +118,30 @@ def test_show_settings_says_where_each_setting_comes_from(tmp_path):
     assert rows["fail-on"].endswith(f"error  [{tmp_path / 'pyproject.toml'}]")
     assert rows["sglang-version"].endswith("0.5.14  [command line]")
     assert "FLG003" not in rows["select"] and rows["select"].endswith(
-        "[default rule set (opt-in rules left out)]")
+        "[default rule set (opt-in rules left out)]"
+    )
     assert rows["extend-exclude"].endswith(f"legacy  [{tmp_path / 'pyproject.toml'}]")
     assert rows["respect-gitignore"].endswith("true  [default]")
 
 
 # --- the default rule set --------------------------------------------------------------------
 
+
 def test_noisy_info_rules_are_opt_in(tmp_path):
-    (tmp_path / "a.sh").write_text(f"{LAUNCH} --model-path /no/model --tp 2 "
-                                   "--speculative-algorithm EAGLE --speculative-draft-model-path "
-                                   "/no/draft --max-running-requests 8\n")
+    (tmp_path / "a.sh").write_text(
+        f"{LAUNCH} --model-path /no/model --tp 2 "
+        "--speculative-algorithm EAGLE --speculative-draft-model-path "
+        "/no/draft --max-running-requests 8\n"
+    )
     default = run("--output-format", "json", "a.sh", cwd=tmp_path)
     assert {f["code"] for f in json.loads(default.stdout)} == set()
     summary = run("a.sh", cwd=tmp_path).stdout
     assert summary.startswith("No findings: 1 launch in 1 file")  # not "All checks passed"
-    assert ("drafter checks skipped for 1 launch (model config.json not on disk: "
-            "`--extend-select DRF011` says which)") in summary
-    opted = run("--output-format", "json", "--extend-select", "FLG003,DRF011", "a.sh",
-                cwd=tmp_path)
+    assert (
+        "drafter checks skipped for 1 launch (model config.json not on disk: "
+        "`--extend-select DRF011` says which)"
+    ) in summary
+    opted = run("--output-format", "json", "--extend-select", "FLG003,DRF011", "a.sh", cwd=tmp_path)
     assert {f["code"] for f in json.loads(opted.stdout)} == {"FLG003", "DRF011"}
     everything = run("--output-format", "json", "--select", "ALL", "a.sh", cwd=tmp_path)
     assert {f["code"] for f in json.loads(everything.stdout)} == {"FLG003", "DRF011"}
@@ -145,6 +158,7 @@ def test_opt_in_rules_say_so_on_their_page():
 
 # --- shell completion ------------------------------------------------------------------------
 
+
 def test_shell_completion_works_as_the_readme_says():
     readme = (ROOT / "README.md").read_text()
     assert 'eval "$(_SPECLINT_COMPLETE=bash_source speclint)"' in readme
@@ -154,10 +168,12 @@ def test_shell_completion_works_as_the_readme_says():
     env = {k: v for k, v in os.environ.items() if not k.startswith("_SPECLINT")}
 
     def complete(**extra: str) -> str:
-        return subprocess.run([str(entry)], capture_output=True, text=True, timeout=60,
-                              env={**env, **extra}).stdout
-    assert "complete -o nosort -F _speclint_completion speclint" in complete(
-        _SPECLINT_COMPLETE="bash_source")
+        return subprocess.run(
+            [str(entry)], capture_output=True, text=True, timeout=60, env={**env, **extra}
+        ).stdout
+
+    assert "complete -o nosort -F _speclint_completion speclint" in complete(_SPECLINT_COMPLETE="bash_source")
     assert complete(_SPECLINT_COMPLETE="zsh_source").startswith("#compdef speclint")
-    assert "plain,--statistics" in complete(_SPECLINT_COMPLETE="bash_complete",
-                                            COMP_WORDS="speclint check --sta", COMP_CWORD="2")
+    assert "plain,--statistics" in complete(
+        _SPECLINT_COMPLETE="bash_complete", COMP_WORDS="speclint check --sta", COMP_CWORD="2"
+    )

@@ -30,8 +30,15 @@ def two_snapshots(tmp_path_factory) -> tuple[Path, Path]:
     outs = []
     for name in ("a.txt", "b.txt"):
         out = tmp / name
-        compare_outputs.snapshot(str(ROOT), str(out), python=sys.executable, n_launches=6,
-                                 per_file=6, fixtures=str(fixtures), rules_docs=None)
+        compare_outputs.snapshot(
+            str(ROOT),
+            str(out),
+            python=sys.executable,
+            n_launches=6,
+            per_file=6,
+            fixtures=str(fixtures),
+            rules_docs=None,
+        )
         outs.append(out)
     return outs[0], outs[1]
 

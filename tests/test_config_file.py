@@ -32,11 +32,15 @@ def test_launch_follows_config_and_the_command_line_wins():
     # argparse stops at the unknown flags: only what parsing reports is left (issue 16)
     assert found(result) == [
         ("FLG001", "serve_with_config.sh", 3, 79),
-        ("FLG007", "eagle.yaml", 5, 1), ("FLG001", "eagle.yaml", 7, 1)]
+        ("FLG007", "eagle.yaml", 5, 1),
+        ("FLG001", "eagle.yaml", 7, 1),
+    ]
     by_code = {(f.code, f.span.line): f for f in result.findings}
     override = by_code[("FLG007", 5)]
-    assert override.severity.label == "info" and "replaced by `--speculative-num-steps 5` on the command line" \
-        in override.message
+    assert (
+        override.severity.label == "info"
+        and "replaced by `--speculative-num-steps 5` on the command line" in override.message
+    )
     # what SGLang would resolve past the parser (explain shows it): 5 steps from the CLI
     effective = result.contexts[0].resolution.effective
     assert effective["speculative_num_steps"] == 5
@@ -53,13 +57,31 @@ def test_merge_order_and_booleans_per_release():
     assert words == []
     from speclint.core.spans import Span
     from speclint.core.words import Word
-    cli = [Word("--config", Span.point(1, 1)), Word("eagle.yaml", Span.point(1, 2)), Word("--tp", Span.point(1, 3)),
-           Word("3", Span.point(1, 4))]
+
+    cli = [
+        Word("--config", Span.point(1, 1)),
+        Word("eagle.yaml", Span.point(1, 2)),
+        Word("--tp", Span.point(1, 3)),
+        Word("3", Span.point(1, 4)),
+    ]
     texts = [w.text for w in prepare_argv("python -m sglang.launch_server", cli, "0.5.23", config)]
-    assert texts == ["--model-path", "/models/llama", "--speculative-algorithm", "EAGLE",
-                     "--speculative-eagle-topk", "1", "--speculative-num-steps", "3",
-                     "--speculative-num-draft-tokens", "16", "--tp_size", "2", "--enable-torch-compile",
-                     "--tp", "3"]
+    assert texts == [
+        "--model-path",
+        "/models/llama",
+        "--speculative-algorithm",
+        "EAGLE",
+        "--speculative-eagle-topk",
+        "1",
+        "--speculative-num-steps",
+        "3",
+        "--speculative-num-draft-tokens",
+        "16",
+        "--tp_size",
+        "2",
+        "--enable-torch-compile",
+        "--tp",
+        "3",
+    ]
     assert merge_traits("0.5.6.post2")["booleans"] == "bare_if_true"
     unread = [w for w in prepare_argv("python -m sglang.launch_server", cli, "0.5.6", config)]
     if merge_traits("0.5.6") is None:  # not read: booleans of store_true flags are still known
@@ -84,12 +106,20 @@ def test_config_that_is_not_a_mapping_or_not_yaml(tmp_path):
 def test_standalone_config_file():
     text = (CONFIG / "standalone.yaml").read_text()
     result = lint_text(text, "standalone.yaml", LintOptions(sglang_version="0.5.23"))
-    assert found(result) == [("SPD003", "standalone.yaml", 4, 24), ("SPD004", "standalone.yaml", 5, 25),
-                             ("FLG020", "standalone.yaml", 6, 1)]
-    argv = [w.text for w in result.contexts[0].parsed.words] if hasattr(result.contexts[0].parsed, "words") \
+    assert found(result) == [
+        ("SPD003", "standalone.yaml", 4, 24),
+        ("SPD004", "standalone.yaml", 5, 25),
+        ("FLG020", "standalone.yaml", 6, 1),
+    ]
+    argv = (
+        [w.text for w in result.contexts[0].parsed.words]
+        if hasattr(result.contexts[0].parsed, "words")
         else None
+    )
     refusal = result.findings[-1].message
-    assert "Unsupported config option 'enable_dp_attention' with action 'DeprecatedStoreTrueAction'" in refusal
+    assert (
+        "Unsupported config option 'enable_dp_attention' with action 'DeprecatedStoreTrueAction'" in refusal
+    )
     old = lint_text(text, "standalone.yaml", LintOptions(sglang_version="0.5.6.post2"))
     assert "FLG020" not in {f.code for f in old.findings}  # 0.5.6.post2 drops `false` quietly
     assert argv is None or "--json-model-override-args" in argv
@@ -110,12 +140,19 @@ def test_configmap_holding_a_config_file():
 def test_srt_slurm_sections_per_worker_mode():
     text = (CONFIG / "recipes" / "disagg_recipe.yaml").read_text()
     prefill, decode = extract_file("r.yaml", text).launches
-    assert [w.text for w in prefill.args[1:5]] == ["--mem-fraction-static", "0.84", "--disable-radix-cache",
-                                                   "--speculative-algorithm"]
+    assert [w.text for w in prefill.args[1:5]] == [
+        "--mem-fraction-static",
+        "0.84",
+        "--disable-radix-cache",
+        "--speculative-algorithm",
+    ]
     result = lint_text(text, "r.yaml", LintOptions(sglang_version="0.5.23"))
     # each worker's flags come after ones srtctl writes that are not in this file (SLM004)
-    assert found(result) == [("SLM004", "r.yaml", 10, 7), ("SLM004", "r.yaml", 17, 7),
-                             ("FLG001", "r.yaml", 18, 7)]
+    assert found(result) == [
+        ("SLM004", "r.yaml", 10, 7),
+        ("SLM004", "r.yaml", 17, 7),
+        ("FLG001", "r.yaml", 18, 7),
+    ]
 
 
 @pytest.mark.oracle
@@ -125,20 +162,32 @@ def test_merge_matches_sglang_0_5_23(name):
     from oracle_harness import oracle_python
 
     path = CONFIG / name
-    script = ("import argparse, json, sys\nfrom sglang.srt.server_args import ServerArgs\n"
-              "from sglang.srt.utils.server_args_config_parser import ConfigArgumentMerger\n"
-              "p = argparse.ArgumentParser(); ServerArgs.add_cli_args(p)\n"
-              "try:\n    print(json.dumps(ConfigArgumentMerger(p).merge_config_with_args(sys.argv[1:])))\n"
-              "except ValueError as e:\n    print(json.dumps(str(e)))\n")
-    out = subprocess.run([oracle_python(), "-c", script, "--config", str(path), "--tp-size", "3"],
-                         capture_output=True, text=True, timeout=300, cwd=str(CONFIG))
+    script = (
+        "import argparse, json, sys\nfrom sglang.srt.server_args import ServerArgs\n"
+        "from sglang.srt.utils.server_args_config_parser import ConfigArgumentMerger\n"
+        "p = argparse.ArgumentParser(); ServerArgs.add_cli_args(p)\n"
+        "try:\n    print(json.dumps(ConfigArgumentMerger(p).merge_config_with_args(sys.argv[1:])))\n"
+        "except ValueError as e:\n    print(json.dumps(str(e)))\n"
+    )
+    out = subprocess.run(
+        [oracle_python(), "-c", script, "--config", str(path), "--tp-size", "3"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=str(CONFIG),
+    )
     real = json.loads(out.stdout.strip().splitlines()[-1])
     config = load_config_file(str(path), str(CONFIG / "x.sh"))
     from speclint.core.spans import Span
     from speclint.core.words import Word
     from speclint.sglang.flags.config_merge import refusal
-    cli = [Word("--config", Span.point(1, 1)), Word(str(path), Span.point(1, 1)), Word("--tp-size", Span.point(1, 1)),
-           Word("3", Span.point(1, 1))]
+
+    cli = [
+        Word("--config", Span.point(1, 1)),
+        Word(str(path), Span.point(1, 1)),
+        Word("--tp-size", Span.point(1, 1)),
+        Word("3", Span.point(1, 1)),
+    ]
     refused = refusal(config, "0.5.23")
     if isinstance(real, str):
         assert refused is not None and refused[1] == real
@@ -150,9 +199,25 @@ def test_merge_matches_sglang_0_5_23(name):
 def test_the_result_cache_sees_a_changed_config_file(tmp_path):
     (tmp_path / "c.yaml").write_text("model-path: m\ntp-size: 2\n")
     (tmp_path / "s.sh").write_text("python -m sglang.launch_server --config c.yaml\n")
-    run = lambda: subprocess.run([sys.executable, "-m", "speclint", "--sglang-version", "0.5.23", "--output-format",  # noqa: E731
-                                  "concise", "--cache-dir", str(tmp_path / "cache"), str(tmp_path / "s.sh")],
-                                 capture_output=True, text=True)
+
+    def run() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "speclint",
+                "--sglang-version",
+                "0.5.23",
+                "--output-format",
+                "concise",
+                "--cache-dir",
+                str(tmp_path / "cache"),
+                str(tmp_path / "s.sh"),
+            ],
+            capture_output=True,
+            text=True,
+        )
+
     assert "FLG001" not in run().stdout
     (tmp_path / "c.yaml").write_text("model-path: m\ntp-szie: 2\n")
     assert "c.yaml:2:1: FLG001" in run().stdout

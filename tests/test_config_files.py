@@ -12,8 +12,9 @@ LAUNCH = "python -m sglang.launch_server --model-path m --tp 2 --speculative-alg
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "speclint", *args], capture_output=True,
-                          text=True, cwd=cwd, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "speclint", *args], capture_output=True, text=True, cwd=cwd, timeout=60
+    )
 
 
 def codes(result) -> set[str]:
@@ -55,37 +56,46 @@ def test_command_line_overrides_and_config_and_isolated(tmp_path):
     (tmp_path / "a.sh").write_text(LAUNCH)
     assert run("a.sh", cwd=tmp_path).returncode == 0  # only a warning left, fail-on error
     assert run("--fail-on", "warning", "a.sh", cwd=tmp_path).returncode == 1
-    assert codes(run("--output-format", "json", "--select", "FLG003", "a.sh",
-                     cwd=tmp_path)) == set()  # ignore from the file still applies
-    assert codes(run("--output-format", "json", "--isolated", "a.sh", cwd=tmp_path)) == \
-        {"SPD003"}  # FLG003 is opt-in
-    assert codes(run("--output-format", "json", "--isolated", "--select", "ALL", "a.sh",
-                     cwd=tmp_path)) == {"FLG003", "SPD003"}
+    assert (
+        codes(run("--output-format", "json", "--select", "FLG003", "a.sh", cwd=tmp_path)) == set()
+    )  # ignore from the file still applies
+    assert codes(run("--output-format", "json", "--isolated", "a.sh", cwd=tmp_path)) == {
+        "SPD003"
+    }  # FLG003 is opt-in
+    assert codes(run("--output-format", "json", "--isolated", "--select", "ALL", "a.sh", cwd=tmp_path)) == {
+        "FLG003",
+        "SPD003",
+    }
     other = tmp_path / "other.toml"
     other.write_text('select = ["SPD"]\n')
-    assert codes(run("--output-format", "json", "--config", str(other), "a.sh",
-                     cwd=tmp_path)) == {"SPD003"}
+    assert codes(run("--output-format", "json", "--config", str(other), "a.sh", cwd=tmp_path)) == {"SPD003"}
 
 
 def test_per_file_ignores_and_version(tmp_path):
     (tmp_path / "speclint.toml").write_text(
-        'sglang-version = "0.5.6.post2"\n[per-file-ignores]\n"legacy/*.sh" = ["FLG003"]\n')
+        'sglang-version = "0.5.6.post2"\n[per-file-ignores]\n"legacy/*.sh" = ["FLG003"]\n'
+    )
     (tmp_path / "legacy").mkdir()
     (tmp_path / "legacy" / "old.sh").write_text(LAUNCH.replace("--tp 2", "--tp 2 --cuda-graph-max-bs 8"))
     (tmp_path / "new.sh").write_text(LAUNCH)
-    assert codes(run("--output-format", "json", "--extend-select", "FLG003", "legacy/old.sh",
-                     cwd=tmp_path)) == {"SPD003"}
-    assert "FLG003" in codes(run("--output-format", "json", "--extend-select", "FLG003",
-                                 "new.sh", cwd=tmp_path))
+    assert codes(
+        run("--output-format", "json", "--extend-select", "FLG003", "legacy/old.sh", cwd=tmp_path)
+    ) == {"SPD003"}
+    assert "FLG003" in codes(
+        run("--output-format", "json", "--extend-select", "FLG003", "new.sh", cwd=tmp_path)
+    )
 
 
 def test_models_mapping_from_the_config(tmp_path):
     configs = tmp_path / "model-configs"
     (configs / "llama").mkdir(parents=True)
-    (configs / "llama" / "config.json").write_text((ROOT / "fixtures/models/llama-3.1-8b-instruct/config.json").read_text())
+    (configs / "llama" / "config.json").write_text(
+        (ROOT / "fixtures/models/llama-3.1-8b-instruct/config.json").read_text()
+    )
     (tmp_path / "speclint.toml").write_text('[models]\n"/models/llama" = "model-configs/llama"\n')
-    (tmp_path / "a.sh").write_text("python -m sglang.launch_server --model-path /models/llama "
-                                   "--speculative-algorithm EAGLE\n")
+    (tmp_path / "a.sh").write_text(
+        "python -m sglang.launch_server --model-path /models/llama --speculative-algorithm EAGLE\n"
+    )
     result = run("explain", "--output-format", "json", "a.sh", cwd=tmp_path)
     [launch] = json.loads(result.stdout)
     assert launch["target_architecture"] == "LlamaForCausalLM"
@@ -107,8 +117,9 @@ def test_broken_config_is_exit_2_with_the_reason(tmp_path):
 
 def test_version_precedence_cli_then_config_then_image_then_pin(tmp_path):
     (tmp_path / "requirements.txt").write_text("sglang==0.5.14\n")
-    (tmp_path / "a.sh").write_text("docker run lmsysorg/sglang:v0.5.6.post2 python3 -m sglang.launch_server "
-                                   "--model-path m\n")
+    (tmp_path / "a.sh").write_text(
+        "docker run lmsysorg/sglang:v0.5.6.post2 python3 -m sglang.launch_server --model-path m\n"
+    )
     (tmp_path / "b.sh").write_text("python3 -m sglang.launch_server --model-path m\n")
     summary = lambda *a: run(*a, cwd=tmp_path).stdout.splitlines()[-1]  # noqa: E731
     assert "SGLang 0.5.6.post2 (from the image" in summary("a.sh")
@@ -132,10 +143,14 @@ def test_output_format_from_the_working_folder_configuration(tmp_path):
     import subprocess
     import sys
 
-    (tmp_path / "speclint.toml").write_text('output-format = "concise"\n'
-                                            'extend-select = ["FLG003"]\n')
+    (tmp_path / "speclint.toml").write_text('output-format = "concise"\nextend-select = ["FLG003"]\n')
     (tmp_path / "launch.sh").write_text("python -m sglang.launch_server --model-path m --tp 2\n")
-    ran = subprocess.run([sys.executable, "-m", "speclint", "--no-cache", "launch.sh"],
-                         cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    ran = subprocess.run(
+        [sys.executable, "-m", "speclint", "--no-cache", "launch.sh"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert ran.stdout.startswith("launch.sh:1:47: FLG003 [*] [info]"), ran.stdout
     assert "^" not in ran.stdout  # no source excerpt: the concise format

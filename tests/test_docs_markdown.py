@@ -21,13 +21,15 @@ def findings(name: str) -> tuple[str, list[tuple[str, int, int, str, str]]]:
     out = []
     for f in lint_text(text, name).findings:
         s = f.span
-        token = lines[s.line - 1][s.column - 1:s.end_column - 1] if s.line == s.end_line else ""
+        token = lines[s.line - 1][s.column - 1 : s.end_column - 1] if s.line == s.end_line else ""
         out.append((f.code, s.line, s.column, f.severity.label, token))
     return text, out
 
 
 def errors(found) -> list[tuple[str, int, int, str]]:
-    return [(code, line, column, token) for code, line, column, severity, token in found if severity == "error"]
+    return [
+        (code, line, column, token) for code, line, column, severity, token in found if severity == "error"
+    ]
 
 
 def test_fences_in_admonitions_tabs_list_items_and_quotes():
@@ -50,8 +52,14 @@ def test_inline_code_and_prose_lines():
     assert [launch.span.line for launch in launches] == [3, 5, 7, 11]  # line 9 only names the module
     inline, short, prose, parenthesised = launches
     assert inline.env["CUDA_VISIBLE_DEVICES"].text == "0,1"
-    assert [w.text for w in inline.args] == ["--model-path", "/models/llama", "--tp-size", "2",
-                                             "--mem-fraction-statc", "0.8"]
+    assert [w.text for w in inline.args] == [
+        "--model-path",
+        "/models/llama",
+        "--tp-size",
+        "2",
+        "--mem-fraction-statc",
+        "0.8",
+    ]
     assert short.args[0].splat and short.args[-1].splat  # no model shown; `...` leaves words out
     assert [w.text for w in prose.args][-2:] == ["--port", "30000"]  # the full stop is prose
     assert [w.text for w in parenthesised.args] == ["--model-path", "/models/llama", "--port", "30000"]
@@ -65,21 +73,32 @@ def test_flag_lists_without_the_command():
     block, bullets = extract_file("f.md", text).launches
     assert block.entry == bullets.entry and "sglang.launch_server" in block.entry
     assert block.args[0].splat and block.args[0].dynamic_reason.startswith("the rest of the launch")
-    assert [w.text for w in block.args[1:5]] == ["--model-path", "/models/Kimi-K2", "--speculative-algorithm", "EAGLE"]
+    assert [w.text for w in block.args[1:5]] == [
+        "--model-path",
+        "/models/Kimi-K2",
+        "--speculative-algorithm",
+        "EAGLE",
+    ]
     assert bullets.env["SGLANG_ENABLE_SPEC_V2"].text == "1"
     assert bullets.env["SGLANG_ENABLE_SPEC_V2"].span.line == 19
 
 
 def test_python_fences_placeholders_and_doc_syntax_errors():
     text, found = findings("doc_fences.md")
-    assert errors(found) == [("FLG001", 4, 59, "--tp-szie"),  # a shell command in a ```python fence
-                             ("FLG001", 9, 60, "--tp-szie"),  # an IPython `!` line
-                             ("FLG001", 14, 92, "--tp-szie")]
+    assert errors(found) == [
+        ("FLG001", 4, 59, "--tp-szie"),  # a shell command in a ```python fence
+        ("FLG001", 9, 60, "--tp-szie"),  # an IPython `!` line
+        ("FLG001", 14, 92, "--tp-szie"),
+    ]
     assert ("SLM001", 19, 71, "warning", ")") in found  # a doc fence never gives an error syntax finding
     launches = {launch.span.line: launch for launch in extract_file("d.md", text).launches}
     model = launches[13].args[1]
-    assert model.text is None and "placeholder" in model.dynamic_reason and "<your-model>" in model.dynamic_reason
-    assert text.splitlines()[12][model.span.column - 1:model.span.end_column - 1] == "<your-model>"
+    assert (
+        model.text is None
+        and "placeholder" in model.dynamic_reason
+        and "<your-model>" in model.dynamic_reason
+    )
+    assert text.splitlines()[12][model.span.column - 1 : model.span.end_column - 1] == "<your-model>"
     assert not model.splat  # one unknown word, not a redirection from `your-model`
     assert [w.text for w in launches[14].args][2:4] == ["--speculative-draft-model-path", None]
     port = launches[15].args[3]
@@ -93,11 +112,13 @@ def test_original_fixture_unchanged():
 
 
 def test_mentions_are_not_launches():
-    text = ("# sglang\n\nSee `--speculative-num-steps` and `python -m sglang.launch_server --help`.\n\n"
-            "- `--speculative-num-steps`: steps\n- `--speculative-eagle-topk`: branching\n\n"
-            "Run python -m sglang.launch_server to start it.\n\n"
-            "```text\npython -m sglang.launch_server --bogus 1\n```\n\n"
-            "```\n--model other --speculative-model x --num-speculative-tokens 5\n```\n")
+    text = (
+        "# sglang\n\nSee `--speculative-num-steps` and `python -m sglang.launch_server --help`.\n\n"
+        "- `--speculative-num-steps`: steps\n- `--speculative-eagle-topk`: branching\n\n"
+        "Run python -m sglang.launch_server to start it.\n\n"
+        "```text\npython -m sglang.launch_server --bogus 1\n```\n\n"
+        "```\n--model other --speculative-model x --num-speculative-tokens 5\n```\n"
+    )
     result = extract_file("m.md", text)
     # `--help` is read as a launch: argparse prints the flags and starts nothing, so no rule
     # but help-flag (FLG012, opt-in for `check`; the API runs every rule) reports on it
@@ -107,20 +128,27 @@ def test_mentions_are_not_launches():
 
 
 def test_markdown_it_is_loaded_only_for_markdown():
-    code = ("import sys, speclint.engine as l; l.lint_text(open(sys.argv[1]).read(), sys.argv[1]);"
-            "print('markdown_it' in sys.modules)")
-    for path, expected in ((ROOT / "fixtures/shell/kimi_eagle_launch.sh", "False"),
-                           (MD / "flag_lists.md", "True")):
-        out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
-                             cwd=ROOT, check=True).stdout
+    code = (
+        "import sys, speclint.engine as l; l.lint_text(open(sys.argv[1]).read(), sys.argv[1]);"
+        "print('markdown_it' in sys.modules)"
+    )
+    for path, expected in (
+        (ROOT / "fixtures/shell/kimi_eagle_launch.sh", "False"),
+        (MD / "flag_lists.md", "True"),
+    ):
+        out = subprocess.run(
+            [sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT, check=True
+        ).stdout
         assert out.strip() == expected
 
 
 def test_fragments_in_sentences_and_other_engines_lists_are_not_launches():
-    text = ("# sglang\n\n- **Best**: use EAGLE-3 with `--speculative-algorithm EAGLE3`.\n\n"
-            "Flag rationale:\n- `--kv-cache-dtype fp8` doubles KV capacity.\n"
-            "- `--speculative-algo NEXTN` is the MTP path.\n- `VLLM_ROCM_USE_AITER_FP4BMM=0` is mandatory.\n\n"
-            "Older builds use `python3 -m sglang.launch_server` instead.\n")
+    text = (
+        "# sglang\n\n- **Best**: use EAGLE-3 with `--speculative-algorithm EAGLE3`.\n\n"
+        "Flag rationale:\n- `--kv-cache-dtype fp8` doubles KV capacity.\n"
+        "- `--speculative-algo NEXTN` is the MTP path.\n- `VLLM_ROCM_USE_AITER_FP4BMM=0` is mandatory.\n\n"
+        "Older builds use `python3 -m sglang.launch_server` instead.\n"
+    )
     assert extract_file("e.md", text).launches == []
 
 
@@ -132,18 +160,28 @@ def test_notebook_lines_pasted_into_a_shell_block_and_mdx():
 
 
 def test_tab_indented_admonition_body():
-    text = "???+ tip \"Run\"\n\t```bash\n\tpython -m sglang.launch_server --model-path m --tp-szie 2\n\t```\n"
-    assert [(f.code, f.span.line, f.span.column) for f in lint_text(text, "t.md").findings] == [("FLG001", 3, 48)]
+    text = '???+ tip "Run"\n\t```bash\n\tpython -m sglang.launch_server --model-path m --tp-szie 2\n\t```\n'
+    assert [(f.code, f.span.line, f.span.column) for f in lint_text(text, "t.md").findings] == [
+        ("FLG001", 3, 48)
+    ]
 
 
 def test_env_block_after_a_flag_list_is_its_environment():
-    text = ("Launch flags:\n\n- `--speculative-algorithm EAGLE --speculative-num-steps 3`\n"
-            "- `--speculative-eagle-topk 1`\n\n```bash\nexport SGLANG_ENABLE_SPEC_V2=1\n```\n\nDone.\n")
+    text = (
+        "Launch flags:\n\n- `--speculative-algorithm EAGLE --speculative-num-steps 3`\n"
+        "- `--speculative-eagle-topk 1`\n\n```bash\nexport SGLANG_ENABLE_SPEC_V2=1\n```\n\nDone.\n"
+    )
     [launch] = extract_file("l.md", text).launches
     env = launch.env["SGLANG_ENABLE_SPEC_V2"]
     assert env.text == "1" and (env.span.line, env.span.column) == (7, 30)  # the value as written
-    assert [w.text for w in launch.args[1:]] == ["--speculative-algorithm", "EAGLE", "--speculative-num-steps", "3",
-                                                 "--speculative-eagle-topk", "1"]
+    assert [w.text for w in launch.args[1:]] == [
+        "--speculative-algorithm",
+        "EAGLE",
+        "--speculative-num-steps",
+        "3",
+        "--speculative-eagle-topk",
+        "1",
+    ]
 
 
 def test_array_of_prefixed_flags_in_a_fence_is_read():
@@ -154,4 +192,6 @@ def test_array_of_prefixed_flags_in_a_fence_is_read():
     text = (ROOT / "fixtures/slime/README.md").read_text()
     result = lint_text(text, "README.md", LintOptions(sglang_version="0.5.23"))
     found = [(f.code, f.span.line, f.span.column) for f in result.findings if f.code != "SLM004"]
-    assert found == [("FLG001", 11, 4)]  # argparse stops the launch: SPD003/SPD001 (after parsing) are not reported (issue 16)
+    assert found == [
+        ("FLG001", 11, 4)
+    ]  # argparse stops the launch: SPD003/SPD001 (after parsing) are not reported (issue 16)

@@ -18,7 +18,9 @@ def located(text: str, path: str = "n.ipynb") -> list[tuple[str, int, int, str, 
     out = []
     for f in lint_text(text, path).findings:
         s = f.span
-        token = lines[s.line - 1][s.column - 1:s.end_column - 1] if s.line == s.end_line <= len(lines) else ""
+        token = (
+            lines[s.line - 1][s.column - 1 : s.end_column - 1] if s.line == s.end_line <= len(lines) else ""
+        )
         out.append((f.code, s.line, s.column, f.severity.label, token))
     return out
 
@@ -44,21 +46,36 @@ def test_placeholders_in_shell_escapes_and_whole_string_sources():
     assert model.text is None and "IPython expression (`{model}`)" in model.dynamic_reason
     found = located(text)
     assert [(code, token, line) for code, line, _, _, token in found] == [
-        ("SLM004", "{model}", 5), ("FLG001", "--tp-szie", 5)]  # on the "source" line
+        ("SLM004", "{model}", 5),
+        ("FLG001", "--tp-szie", 5),
+    ]  # on the "source" line
     note = lint_text(text, "n.ipynb").findings[0].message
     assert "an IPython expression (`{model}`), filled in when the cell runs" in note and "$PORT" in note
 
 
 def test_escapes_before_a_token_keep_its_column():
-    source = ["# \u00e9\\t\"x\"\n", "import sglang as sgl; sgl.Engine(model_path='m', tp_szie=2)  # \u00e9\n"]
+    source = ['# \u00e9\\t"x"\n', "import sglang as sgl; sgl.Engine(model_path='m', tp_szie=2)  # \u00e9\n"]
     text = json.dumps({"cells": [{"cell_type": "code", "source": source}]})  # one line, \u00e9 escapes
     [(code, line, column, _, token)] = located(text)
     assert (code, line, token) == ("FLG001", 1, "tp_szie")
 
 
 def test_notebook_v3_worksheets_and_unreadable_json():
-    text = json.dumps({"worksheets": [{"cells": [{"cell_type": "code", "input": [
-        "!python -m sglang.launch_server --model-path m --tp-szie 2\n"]}]}], "nbformat": 3})
+    text = json.dumps(
+        {
+            "worksheets": [
+                {
+                    "cells": [
+                        {
+                            "cell_type": "code",
+                            "input": ["!python -m sglang.launch_server --model-path m --tp-szie 2\n"],
+                        }
+                    ]
+                }
+            ],
+            "nbformat": 3,
+        }
+    )
     assert [c for c, *_ in located(text)] == ["FLG001"]
     broken = '{"cells": [{"cell_type": "code", "source": ["import sglang\\n"]}\n'
     [(code, line, column, severity, _)] = located(broken)

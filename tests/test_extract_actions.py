@@ -16,7 +16,7 @@ PATH = ".github/workflows/serve-smoke.yml"
 
 
 def at(text: str, span) -> str:
-    return text.splitlines()[span.line - 1][span.column - 1: span.end_column - 1]
+    return text.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 def test_run_steps_env_levels_and_container_image():
@@ -25,20 +25,27 @@ def test_run_steps_env_levels_and_container_image():
     assert first.image == "lmsysorg/sglang:v0.5.6.post2" and first.image_span.line == 10
     assert first.env["CUDA_VISIBLE_DEVICES"].text == "0,1" and first.env["SGLANG_LOG_LEVEL"].text == "info"
     tp = first.args[3]
-    assert tp.dynamic and "${{ matrix.tp }}" in tp.dynamic_reason and (tp.span.line, tp.span.column) == (18, 23)
+    assert (
+        tp.dynamic and "${{ matrix.tp }}" in tp.dynamic_reason and (tp.span.line, tp.span.column) == (18, 23)
+    )
     flag = next(w for w in first.args if w.text == "--speculative-num-draft-tokens")
     assert (flag.span.line, flag.span.column) == (20, 39) and at(text, flag.span) == flag.text
     assert second.env["TP"].text == "4" and second.args[3].text == "4"
     result = lint_text(text, PATH)
     # SLM004: `--tp-size ${{ matrix.tp }}` is only known when the workflow runs
     assert [(f.code, f.span.line, f.span.column) for f in result.findings] == [
-        ("SLM004", 18, 23), ("SPD001", 20, 70), ("FLG001", 26, 25)]  # argparse stops the second
+        ("SLM004", 18, 23),
+        ("SPD001", 20, 70),
+        ("FLG001", 26, 25),
+    ]  # argparse stops the second
     # launch at `--tp-szie`: its PAR001 (4 GPUs of 2 visible) would come after parsing
 
 
 def test_workflow_detected_outside_the_folder_by_jobs_and_on():
-    text = ("on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n"
-            "      - run: python -m sglang.launch_server --model-path m --tp-szie 2\n")
+    text = (
+        "on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n"
+        "      - run: python -m sglang.launch_server --model-path m --tp-szie 2\n"
+    )
     [finding] = lint_text(text, "ci.yml").findings
     assert (finding.code, finding.span.line, finding.span.column) == ("FLG001", 6, 60)
 
@@ -53,8 +60,11 @@ def test_folder_scan_enters_dot_github(tmp_path):
 
 
 def test_cli_on_the_fixture_folder():
-    out = subprocess.run([sys.executable, "-m", "speclint", "--output-format", "concise",
-                          str(ROOT / "fixtures" / "actions")], capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "speclint", "--output-format", "concise", str(ROOT / "fixtures" / "actions")],
+        capture_output=True,
+        text=True,
+    )
     # 3 problems, and the `${{ matrix.tp }}` launch only partly read (SLM004)
     assert out.returncode == 1 and out.stdout.count("serve-smoke.yml:") == 4, out.stdout
     assert out.stdout.count("SLM004") == 1, out.stdout

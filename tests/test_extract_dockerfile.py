@@ -17,15 +17,16 @@ def read(name: str) -> str:
 
 
 def at(text: str, span) -> str:
-    return text.splitlines()[span.line - 1][span.column - 1: span.end_column - 1]
+    return text.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 def found(result) -> list[tuple[str, int, int]]:
     return [(f.code, f.span.line, f.span.column) for f in result.findings]
 
 
-@pytest.mark.parametrize("name", ["Dockerfile", "serve.Dockerfile", "Dockerfile.gpu", "Containerfile",
-                                  "x.dockerfile"])
+@pytest.mark.parametrize(
+    "name", ["Dockerfile", "serve.Dockerfile", "Dockerfile.gpu", "Containerfile", "x.dockerfile"]
+)
 def test_dockerfile_names(name, tmp_path):
     assert file_kind(name) == "dockerfile"
     (tmp_path / name).write_text("FROM x\n")
@@ -80,9 +81,11 @@ def test_single_quoted_exec_form_is_shell_form():
 
 
 def test_shell_entrypoint_ignores_cmd_and_later_stage_inherits_image():
-    text = ("ARG V=v0.5.14\nFROM lmsysorg/sglang:$V AS base\nENV SGLANG_X=1\n"
-            "FROM base\nENTRYPOINT python3 -m sglang.launch_server --model-path m --tp-szie 2\n"
-            'CMD ["--tp-size", "4"]\n')
+    text = (
+        "ARG V=v0.5.14\nFROM lmsysorg/sglang:$V AS base\nENV SGLANG_X=1\n"
+        "FROM base\nENTRYPOINT python3 -m sglang.launch_server --model-path m --tp-szie 2\n"
+        'CMD ["--tp-size", "4"]\n'
+    )
     result = lint_text(text, "Dockerfile")
     [ctx] = result.contexts
     assert ctx.launch.image == "lmsysorg/sglang:v0.5.14" and "SGLANG_X" in ctx.launch.env
@@ -91,8 +94,10 @@ def test_shell_entrypoint_ignores_cmd_and_later_stage_inherits_image():
 
 
 def test_heredoc_and_escape_directive():
-    text = ("# escape=`\nFROM lmsysorg/sglang:v0.5.23\nRUN <<EOF\nCMD nonsense\nEOF\n"
-            "CMD python3 -m sglang.launch_server --model-path m `\n    --tp-szie 2\n")
+    text = (
+        "# escape=`\nFROM lmsysorg/sglang:v0.5.23\nRUN <<EOF\nCMD nonsense\nEOF\n"
+        "CMD python3 -m sglang.launch_server --model-path m `\n    --tp-szie 2\n"
+    )
     result = lint_text(text, "Dockerfile")
     assert found(result) == [("FLG001", 7, 5)]
 

@@ -12,13 +12,18 @@ TEXT = (ROOT / "fixtures/markdown/README_launch.md").read_text()
 
 
 def at(span) -> str:
-    return TEXT.splitlines()[span.line - 1][span.column - 1: span.end_column - 1]
+    return TEXT.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 def test_blocks_found_with_positions_in_the_markdown_file():
     bash, console, python, listed = extract_file("R.md", TEXT).launches
     assert bash.args[0].span.line == 6 and at(bash.args[0].span) == "--model-path"
-    assert [w.text for w in console.args] == ["--model-path", "/models/llama", "--speculative-eagle-top-k", "4"]
+    assert [w.text for w in console.args] == [
+        "--model-path",
+        "/models/llama",
+        "--speculative-eagle-top-k",
+        "4",
+    ]
     assert at(console.args[0].span) == "--model-path" and console.args[2].span.line == 15
     assert python.kwargs_style and python.kwargs[0][0].span.line == 25
     assert listed.entry == "sglang serve" and at(listed.args[-2].span) == "--tp-szie"
@@ -44,7 +49,7 @@ def test_untagged_block_without_syntax_complaints():
 
 
 def test_tagged_block_syntax_error_and_python_syntax_error_are_warnings():
-    text = "```bash\npython -m sglang.launch_server --model-path m \"\n```\n\n```python\nimport sglang\nx = (\n```\n"
+    text = '```bash\npython -m sglang.launch_server --model-path m "\n```\n\n```python\nimport sglang\nx = (\n```\n'
     kinds = [(d.kind, d.span.line) for d in extract_file("a.md", text).diagnostics]
     assert [k for k, _ in kinds] == ["doc-syntax-error", "doc-syntax-error"]
     assert all(line >= 2 for _, line in kinds)

@@ -13,8 +13,12 @@ from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "python"
-KIMI = LintOptions(model_configs=(("/models/Kimi-K2.5", str(ROOT / "fixtures/models/kimi-k2.5")),
-                                  ("/models/kimi-eagle3", str(ROOT / "fixtures/models/eagle3-kimi-k2.5"))))
+KIMI = LintOptions(
+    model_configs=(
+        ("/models/Kimi-K2.5", str(ROOT / "fixtures/models/kimi-k2.5")),
+        ("/models/kimi-eagle3", str(ROOT / "fixtures/models/eagle3-kimi-k2.5")),
+    )
+)
 
 
 def read(name: str) -> str:
@@ -26,7 +30,7 @@ def launches(name: str):
 
 
 def at(text: str, span) -> str:
-    return text.splitlines()[span.line - 1][span.column - 1: span.end_column - 1]
+    return text.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 def findings(name: str, options: LintOptions = LintOptions()):
@@ -35,12 +39,26 @@ def findings(name: str, options: LintOptions = LintOptions()):
 
 def test_argv_list_built_with_constants_plus_append_extend_and_star():
     launch, called = launches("kimi_eagle_wrapper.py")  # main(port) alone, and main(30000) of the file
-    assert called.args[10].text == "30000" and called.args[10].span.line == 18  # written in main(), given at line 24
+    assert (
+        called.args[10].text == "30000" and called.args[10].span.line == 18
+    )  # written in main(), given at line 24
     assert called.alternative.conditions[0].description == "main() is called at line 24"
     texts = [w.text for w in launch.args]
-    assert texts == ["--model-path", "/models/Kimi-K2.5", "--trust-remote-code", "--tp", "8",
-                     "--speculative-algorithm", "EAGLE", "--speculative-draft-model-path",
-                     "/models/kimi-eagle3", "--port", None, "--host", "0.0.0.0"]
+    assert texts == [
+        "--model-path",
+        "/models/Kimi-K2.5",
+        "--trust-remote-code",
+        "--tp",
+        "8",
+        "--speculative-algorithm",
+        "EAGLE",
+        "--speculative-draft-model-path",
+        "/models/kimi-eagle3",
+        "--port",
+        None,
+        "--host",
+        "0.0.0.0",
+    ]
     model = launch.args[1]
     assert (model.span.line, at(read("kimi_eagle_wrapper.py"), model.span)) == (13, "TARGET")
     assert model.origin is not None and model.origin.line == 7
@@ -63,9 +81,11 @@ def test_engine_topk1_override_reported_at_the_keyword_line():
 
 
 def test_engine_inline_text():
-    text = ("import sglang as sgl\nllm = sgl.Engine(model_path='/m', speculative_algorithm='EAGLE',\n"
-            "    speculative_draft_model_path='/d', speculative_eagle_topk=1,\n"
-            "    speculative_num_steps=1, speculative_num_draft_tokens=16)\n")
+    text = (
+        "import sglang as sgl\nllm = sgl.Engine(model_path='/m', speculative_algorithm='EAGLE',\n"
+        "    speculative_draft_model_path='/d', speculative_eagle_topk=1,\n"
+        "    speculative_num_steps=1, speculative_num_draft_tokens=16)\n"
+    )
     [spd] = [f for f in lint_text(text, "x.py").findings if f.code == "SPD001"]
     assert (spd.span.line, spd.span.column) == (4, 59)
 
@@ -74,10 +94,16 @@ def test_keyword_apis_dict_merges_update_and_unknown_field():
     engine, server_args, popen, dynamic = launches("keyword_apis.py")
     assert engine.kwargs_style and engine.entry == "sglang.Engine"
     pairs = {k.text: v.text for k, v in engine.kwargs}
-    assert pairs == {"model_path": "'/models/llama'", "tp_size": "2", "speculative_algorithm": "'EAGLE3'",
-                     "speculative_draft_model_path": "'/models/llama-eagle3'",
-                     "speculative_eagle_topk": "1", "speculative_num_steps": "1",
-                     "speculative_num_draft_tokens": "16", "max_running_requests": "32"}
+    assert pairs == {
+        "model_path": "'/models/llama'",
+        "tp_size": "2",
+        "speculative_algorithm": "'EAGLE3'",
+        "speculative_draft_model_path": "'/models/llama-eagle3'",
+        "speculative_eagle_topk": "1",
+        "speculative_num_steps": "1",
+        "speculative_num_draft_tokens": "16",
+        "max_running_requests": "32",
+    }
     draft_tokens = [k for k, _ in engine.kwargs if k.text == "speculative_num_draft_tokens"][0]
     assert draft_tokens.span.line == 9 and draft_tokens.expanded_at.line == 11
     assert server_args.entry == "ServerArgs" and server_args.kwargs[1][0].text == "cuda_graph_max_bs"
@@ -92,9 +118,11 @@ def test_keyword_apis_dict_merges_update_and_unknown_field():
 
 
 def test_unknown_kwargs_make_settings_dynamic():
-    text = ("import sglang\ndef f(extra):\n    sglang.Engine(model_path='/m', speculative_algorithm='EAGLE',"
-            " speculative_draft_model_path='/d', speculative_eagle_topk=1, speculative_num_steps=1,"
-            " speculative_num_draft_tokens=16, **extra)\n")
+    text = (
+        "import sglang\ndef f(extra):\n    sglang.Engine(model_path='/m', speculative_algorithm='EAGLE',"
+        " speculative_draft_model_path='/d', speculative_eagle_topk=1, speculative_num_steps=1,"
+        " speculative_num_draft_tokens=16, **extra)\n"
+    )
     assert not [f for f in lint_text(text, "x.py").findings if f.code in ("SPD001", "FLG011")]
 
 
@@ -110,9 +138,11 @@ def test_shell_strings_positions_map_back():
 
 
 def test_branches_are_alternatives_and_loops_make_values_dynamic():
-    text = ("import subprocess, sys\ncmd = ['python', '-m', 'sglang.launch_server', '--model-path', 'm']\n"
-            "if sys.argv[1:]:\n    cmd += ['--tp', '2']\nfor x in sys.argv:\n    subprocess.run(['sglang', 'serve', x])\n"
-            "subprocess.run(cmd)\nfor y in sys.argv:\n    cmd += [y]\nsubprocess.run(cmd)\n")
+    text = (
+        "import subprocess, sys\ncmd = ['python', '-m', 'sglang.launch_server', '--model-path', 'm']\n"
+        "if sys.argv[1:]:\n    cmd += ['--tp', '2']\nfor x in sys.argv:\n    subprocess.run(['sglang', 'serve', x])\n"
+        "subprocess.run(cmd)\nfor y in sys.argv:\n    cmd += [y]\nsubprocess.run(cmd)\n"
+    )
     result = extract_file("x.py", text)
     loop, with_tp, without, after_loop = result.launches
     assert loop.args[0].dynamic
@@ -131,11 +161,14 @@ def test_syntax_error_is_one_diagnostic():
 def test_no_sglang_is_cheap_and_empty():
     result = extract_file("plain.py", read("no_sglang.py"))
     assert result.launches == [] and result.diagnostics == []
-    code = ("import sys, speclint.engine as l; l.lint_text(open(sys.argv[1]).read(), sys.argv[1]);"
-            "print('libcst' in sys.modules, 'yaml' in sys.modules)")
+    code = (
+        "import sys, speclint.engine as l; l.lint_text(open(sys.argv[1]).read(), sys.argv[1]);"
+        "print('libcst' in sys.modules, 'yaml' in sys.modules)"
+    )
     for path in (FIXTURES / "no_sglang.py", ROOT / "fixtures/shell/kimi_eagle_launch.sh"):
-        out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
-                             cwd=ROOT, check=True).stdout
+        out = subprocess.run(
+            [sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT, check=True
+        ).stdout
         assert out.strip() == "False False"
     big = "import os\n" + "x = os.path.join('a', 'b')\n" * 20000
     start = time.perf_counter()

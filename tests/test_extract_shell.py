@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from speclint.frontends import extract_file, file_kind, is_lintable_path
-from speclint.frontends.shell.script import extract_shell
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.frontends import extract_file, file_kind, is_lintable_path
+from speclint.frontends.shell.script import extract_shell
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "shell"
 LAUNCH_SERVER = "python -m sglang.launch_server"
@@ -52,10 +52,19 @@ def test_kimi_eagle_seed_launch():
     (launch,) = result.launches
     assert launch.entry == LAUNCH_SERVER
     assert texts(launch) == [
-        "--model-path", "/models/Kimi-K2.5", "--trust-remote-code",
-        "--speculative-algorithm", "EAGLE",
-        "--speculative-draft-model-path", "/models/kimi-eagle3",
-        "--tp", "8", "--port", "30000", "--host", "0.0.0.0",
+        "--model-path",
+        "/models/Kimi-K2.5",
+        "--trust-remote-code",
+        "--speculative-algorithm",
+        "EAGLE",
+        "--speculative-draft-model-path",
+        "/models/kimi-eagle3",
+        "--tp",
+        "8",
+        "--port",
+        "30000",
+        "--host",
+        "0.0.0.0",
     ]
     algorithm = word_after(launch, "--speculative-algorithm")
     assert where(algorithm) == (19, 29, 34)
@@ -179,8 +188,16 @@ def test_variables_quoting_and_arrays():
     (launch, *_) = extract("variables.sh").launches
     args = texts(launch)
     assert args[:10] == [
-        "--model-path=/models/Kimi-K2.5", "--enable-metrics", "--log-level", "info",
-        "--tp", "8", "--chat-template", "kimi k2.jinja", "--port", "30000",
+        "--model-path=/models/Kimi-K2.5",
+        "--enable-metrics",
+        "--log-level",
+        "info",
+        "--tp",
+        "8",
+        "--chat-template",
+        "kimi k2.jinja",
+        "--port",
+        "30000",
     ]
     concatenated = launch.args[0]
     assert concatenated.origin == Span(2, 6, 2, 15)
@@ -200,7 +217,7 @@ def test_variables_quoting_and_arrays():
     assert word_after(launch, "--max-total-tokens").text == "8192"  # set by ${CTX:=8192}
     assert word_after(launch, "--first-arg").text == "--tp"
     assert word_after(launch, "--all").text == "--tp 8 --chat-template kimi k2.jinja --port 30000"
-    tail = args[args.index("--served-model-name"):]
+    tail = args[args.index("--served-model-name") :]
     assert tail[:7] == ["--served-model-name", "my model", "a b", "tab\there", "plain space", "--empty", ""]
     nothing = launch.args[-1]
     assert nothing.text is None and nothing.splat and "UNSET_VAR" in nothing.dynamic_reason
@@ -213,13 +230,10 @@ def test_unknowable_values_are_dynamic():
     # SIZE comes from `if ...; then SIZE=80; else SIZE=40; fi`: one alternative per branch
     assert [word_after(a, "--mem").text for a in (launch, other)] == ["80", "40"]
     assert {word_after(a, "--mem").span for a in (launch, other)} == {Span(17, 38, 17, 43)}
-    assert [written("variables.sh", word_after(a, "--mem").origin) for a in (launch, other)] \
-        == ["80", "40"]
+    assert [written("variables.sh", word_after(a, "--mem").origin) for a in (launch, other)] == ["80", "40"]
     assert launch.span == other.span
-    assert [c.description for c in launch.alternative.conditions] == [
-        "the `then` branch at line 15 runs"]
-    assert [c.description for c in other.alternative.conditions] == [
-        "the `else` branch at line 15 runs"]
+    assert [c.description for c in launch.alternative.conditions] == ["the `then` branch at line 15 runs"]
+    assert [c.description for c in other.alternative.conditions] == ["the `else` branch at line 15 runs"]
     assert (other.alternative.index, other.alternative.count) == (1, 2)
     user = word_after(launch, "--user")
     assert user.text is None and not user.splat and "`read`" in user.dynamic_reason
@@ -245,7 +259,7 @@ def test_substitutions_and_eval_are_never_executed():
 
 
 def test_eval_and_source_forget_values():
-    text = "X=1\neval \"$CMD\"\nY=2\npython -m sglang.launch_server --a $X --b $Y\n"
+    text = 'X=1\neval "$CMD"\nY=2\npython -m sglang.launch_server --a $X --b $Y\n'
     (launch,) = extract_shell(text, "t.sh").launches
     assert launch.args[1].text is None and "eval at line 2" in launch.args[1].dynamic_reason
     assert launch.args[3].text == "2"

@@ -15,7 +15,7 @@ def read(name: str) -> str:
 
 
 def at(text: str, span) -> str:
-    return text.splitlines()[span.line - 1][span.column - 1: span.end_column - 1]
+    return text.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 def test_deployment_command_args_env_and_image():

@@ -15,23 +15,28 @@ from speclint.runner.fix import apply_edits, fix_path
 from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ("#!/bin/bash\n"
-          "# keep this comment\n"
-          "python -m sglang.launch_server --model-path m --tp 4 --mem-fraction-static 0.8 \\\n"
-          "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d \\\n"
-          "  --speculative-eagle-topk 1 --speculative-num-steps 3 --speculative-num-draft-tokens 8 \\\n"
-          "  --max-running-requests 64 --tp-size 8   # trailing\n")
-FIXED = ("#!/bin/bash\n"
-         "# keep this comment\n"
-         "python -m sglang.launch_server --model-path m --mem-fraction-static 0.8 \\\n"
-         "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d \\\n"
-         "  --speculative-eagle-topk 1 --speculative-num-steps 3 --speculative-num-draft-tokens 4 \\\n"
-         "  --max-running-requests 64 --tp-size 8   # trailing\n")
+SCRIPT = (
+    "#!/bin/bash\n"
+    "# keep this comment\n"
+    "python -m sglang.launch_server --model-path m --tp 4 --mem-fraction-static 0.8 \\\n"
+    "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d \\\n"
+    "  --speculative-eagle-topk 1 --speculative-num-steps 3 --speculative-num-draft-tokens 8 \\\n"
+    "  --max-running-requests 64 --tp-size 8   # trailing\n"
+)
+FIXED = (
+    "#!/bin/bash\n"
+    "# keep this comment\n"
+    "python -m sglang.launch_server --model-path m --mem-fraction-static 0.8 \\\n"
+    "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d \\\n"
+    "  --speculative-eagle-topk 1 --speculative-num-steps 3 --speculative-num-draft-tokens 4 \\\n"
+    "  --max-running-requests 64 --tp-size 8   # trailing\n"
+)
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "speclint", *args], capture_output=True,
-                          text=True, cwd=ROOT, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "speclint", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
 
 
 def test_fix_applies_safe_fixes_and_unsafe_ones_only_when_asked(tmp_path):
@@ -41,8 +46,7 @@ def test_fix_applies_safe_fixes_and_unsafe_ones_only_when_asked(tmp_path):
     # the overridden `--tp 4` goes (nothing changes at runtime); the author's 8 draft tokens
     # stay: rewriting them to 4 erases what they asked for, and SPD001 keeps saying so
     assert script.read_text() == FIXED.replace("num-draft-tokens 4", "num-draft-tokens 8")
-    assert ("Fixed 1 finding; 1 unsafe fix not applied (`--unsafe-fixes` applies them)."
-            in safe.stderr)
+    assert "Fixed 1 finding; 1 unsafe fix not applied (`--unsafe-fixes` applies them)." in safe.stderr
     assert "SPD001 [warning]" in safe.stdout and safe.returncode == 1
 
 
@@ -74,10 +78,13 @@ def test_diff_prints_a_unified_diff_and_changes_nothing(tmp_path):
     result = run("check", "--diff", "--unsafe-fixes", str(script))
     assert result.returncode == 1
     assert script.read_text() == SCRIPT
-    assert "-python -m sglang.launch_server --model-path m --tp 4 --mem-fraction-static 0.8 \\" \
+    assert (
+        "-python -m sglang.launch_server --model-path m --tp 4 --mem-fraction-static 0.8 \\" in result.stdout
+    )
+    assert (
+        "+  --speculative-eagle-topk 1 --speculative-num-steps 3 --speculative-num-draft-tokens 4 \\"
         in result.stdout
-    assert "+  --speculative-eagle-topk 1 --speculative-num-steps 3 --speculative-num-draft-tokens 4 \\" \
-        in result.stdout
+    )
     clean = tmp_path / "clean.sh"
     clean.write_text(FIXED)
     assert run("check", "--diff", "--unsafe-fixes", str(clean)).returncode == 0
@@ -91,16 +98,16 @@ def test_crlf_and_bom_are_kept(tmp_path):
 
 
 def test_values_from_variables_and_quoted_words_are_not_touched(tmp_path):
-    text = ('TP=4\npython -m sglang.launch_server --model-path m --tp "$TP" '
-            '--tp-size 8 "--tp" 2\n')
+    text = 'TP=4\npython -m sglang.launch_server --model-path m --tp "$TP" --tp-size 8 "--tp" 2\n'
     script = tmp_path / "launch.sh"
     script.write_text(text)
     result, diff, applied, problem = fix_path(str(script), LintOptions(), [str(tmp_path)], True)
     assert problem is None
     # `--tp` is spelled out where written literally (inside quotes too); of the overridden
     # copies, the literal `--tp-size 8` is removed and the one whose value is a variable stays
-    assert script.read_text() == ('TP=4\npython -m sglang.launch_server --model-path m --tp-size "$TP" '
-                                  '"--tp-size" 2\n')
+    assert script.read_text() == (
+        'TP=4\npython -m sglang.launch_server --model-path m --tp-size "$TP" "--tp-size" 2\n'
+    )
 
 
 def test_invalid_utf8_is_refused_and_left_alone(tmp_path):
@@ -153,8 +160,12 @@ def test_seed_kimi_launch_is_fixed_to_eagle3(tmp_path):
     script = tmp_path / "kimi.sh"
     original = (ROOT / "fixtures/shell/kimi_eagle_launch.sh").read_text()
     script.write_text(original)
-    maps = ["--model-config", f"/models/Kimi-K2.5={ROOT}/fixtures/models/kimi-k2.5",
-            "--model-config", f"/models/kimi-eagle3={ROOT}/fixtures/models/eagle3-kimi-k2.5"]
+    maps = [
+        "--model-config",
+        f"/models/Kimi-K2.5={ROOT}/fixtures/models/kimi-k2.5",
+        "--model-config",
+        f"/models/kimi-eagle3={ROOT}/fixtures/models/eagle3-kimi-k2.5",
+    ]
     before = run("--output-format", "json", *maps, str(script))
     assert any(f["code"] == "DRF001" and f["line"] == 19 for f in __import__("json").loads(before.stdout))
     safe = run("check", "--fix", *maps, str(script))
@@ -168,7 +179,7 @@ def test_seed_kimi_launch_is_fixed_to_eagle3(tmp_path):
     assert "DRF001" not in {f["code"] for f in __import__("json").loads(after.stdout)}
 
 
-PY_WRAPPER = '''import subprocess
+PY_WRAPPER = """import subprocess
 import sys
 
 ARGS = [sys.executable, "-m", "sglang.launch_server", "--model-path", "/m",
@@ -177,9 +188,9 @@ ARGS = [sys.executable, "-m", "sglang.launch_server", "--model-path", "/m",
         "--speculative-eagle-topk", "1", "--speculative-num-steps", "3",
         "--speculative-num-draft-tokens", "8"]
 subprocess.Popen(ARGS)
-'''
+"""
 
-K8S_ARGS = '''apiVersion: v1
+K8S_ARGS = """apiVersion: v1
 kind: Pod
 spec:
   containers:
@@ -187,14 +198,22 @@ spec:
       image: lmsysorg/sglang:v0.5.6.post2
       command: ["python3", "-m", "sglang.launch_server"]
       args: ["--model-path", "/m", "--tp", "4", "--mem-fraction-static", "0.8"]
-'''
+"""
 
 
-@pytest.mark.parametrize("name, source, expected", [
-    ("wrap.py", PY_WRAPPER, PY_WRAPPER.replace('"--tp", "2"', '"--tp-size", "2"')
-     .replace('"--speculative-num-draft-tokens", "8"', '"--speculative-num-draft-tokens", "4"')),
-    ("pod.yaml", K8S_ARGS, K8S_ARGS.replace('"--tp", "4"', '"--tp-size", "4"')),
-])
+@pytest.mark.parametrize(
+    "name, source, expected",
+    [
+        (
+            "wrap.py",
+            PY_WRAPPER,
+            PY_WRAPPER.replace('"--tp", "2"', '"--tp-size", "2"').replace(
+                '"--speculative-num-draft-tokens", "8"', '"--speculative-num-draft-tokens", "4"'
+            ),
+        ),
+        ("pod.yaml", K8S_ARGS, K8S_ARGS.replace('"--tp", "4"', '"--tp-size", "4"')),
+    ],
+)
 def test_python_and_yaml_sources_are_fixed_in_place_keeping_quotes(tmp_path, name, source, expected):
     path = tmp_path / name
     path.write_text(source)
@@ -208,25 +227,37 @@ def test_python_and_yaml_sources_are_fixed_in_place_keeping_quotes(tmp_path, nam
     assert run("check", "--diff", *every, str(path)).returncode == 0  # idempotent
 
 
-@pytest.mark.parametrize("name, expected_lines", [
-    ("old_docs_cuda_graph.sh", [
-        "  --cuda-graph-max-bs-decode 160 --cuda-graph-bs-decode 1 2 4 8 16 \\",
-        "  --incremental-streaming-output --cuda-graph-backend-prefill disabled \\",
-        "  --enable-ep-moe --tp-size 8"]),
-    ("old_docs_speculative.sh", [
-        "  --speculative-algorithm EAGLE --speculative-draft-model-path "
-        "lmsys/sglang-EAGLE-llama2-chat-7B \\",
-        "  --mem-fraction-static 0.7 --cuda-graph-max-bs-decode 8"]),
-])
+@pytest.mark.parametrize(
+    "name, expected_lines",
+    [
+        (
+            "old_docs_cuda_graph.sh",
+            [
+                "  --cuda-graph-max-bs-decode 160 --cuda-graph-bs-decode 1 2 4 8 16 \\",
+                "  --incremental-streaming-output --cuda-graph-backend-prefill disabled \\",
+                "  --enable-ep-moe --tp-size 8",
+            ],
+        ),
+        (
+            "old_docs_speculative.sh",
+            [
+                "  --speculative-algorithm EAGLE --speculative-draft-model-path "
+                "lmsys/sglang-EAGLE-llama2-chat-7B \\",
+                "  --mem-fraction-static 0.7 --cuda-graph-max-bs-decode 8",
+            ],
+        ),
+    ],
+)
 def test_old_docs_launches_are_upgraded_for_0_5_23(tmp_path, name, expected_lines):
     script = tmp_path / name
     script.write_text((ROOT / "fixtures" / "shell" / name).read_text())
-    run("check", "--fix", "--unsafe-fixes", "--select", "ALL", "--sglang-version", "0.5.23",
-        str(script))
+    run("check", "--fix", "--unsafe-fixes", "--select", "ALL", "--sglang-version", "0.5.23", str(script))
     fixed = script.read_text().splitlines()
     for line in expected_lines:
         assert line in fixed
-    left = {f.code for f in lint_text(script.read_text(), str(script),
-                                      LintOptions(sglang_version="0.5.23")).findings
-            if f.fix is not None}
+    left = {
+        f.code
+        for f in lint_text(script.read_text(), str(script), LintOptions(sglang_version="0.5.23")).findings
+        if f.fix is not None
+    }
     assert not left  # every certain fix applied; what is left needs a person (--enable-ep-moe)

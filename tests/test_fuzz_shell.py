@@ -14,15 +14,59 @@ from hypothesis import strategies as st
 from speclint.engine import lint_text
 
 EXAMPLES = int(os.environ.get("SPECLINT_FUZZ_EXAMPLES", "60"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="SPECLINT_FUZZ_EXAMPLES" not in os.environ,
-                suppress_health_check=list(HealthCheck))
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize="SPECLINT_FUZZ_EXAMPLES" not in os.environ,
+    suppress_health_check=list(HealthCheck),
+)
 FIXTURES = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "shell").glob("*.sh"))
 SEEDS = [p.read_text(encoding="utf-8", errors="replace") for p in FIXTURES]
-SHELL_BITS = ["\"", "'", "$(", ")", "`", "${", "}", "\\\n", "\\", "#", ";", "|", "&", "<<EOF\n",
-              "\n", "\r\n", "\0", "\ufeff", " ", "--tp", "=", "$X", "\"${A[@]}\"", "bash -c '",
-              "python -m sglang.launch_server ", "if true; then ", "fi", "((", "))", "\udcff",
-              "alias s='", "eval \"", "else ", "elif x; then ", "ARGS+=(", "case $X in a) ", ";;",
-              "esac", "srun -N 1 ", "&& TP=8 || TP=4 ", "--tp $TP ", "mpirun -np ", "-- "]
+SHELL_BITS = [
+    '"',
+    "'",
+    "$(",
+    ")",
+    "`",
+    "${",
+    "}",
+    "\\\n",
+    "\\",
+    "#",
+    ";",
+    "|",
+    "&",
+    "<<EOF\n",
+    "\n",
+    "\r\n",
+    "\0",
+    "\ufeff",
+    " ",
+    "--tp",
+    "=",
+    "$X",
+    '"${A[@]}"',
+    "bash -c '",
+    "python -m sglang.launch_server ",
+    "if true; then ",
+    "fi",
+    "((",
+    "))",
+    "\udcff",
+    "alias s='",
+    'eval "',
+    "else ",
+    "elif x; then ",
+    "ARGS+=(",
+    "case $X in a) ",
+    ";;",
+    "esac",
+    "srun -N 1 ",
+    "&& TP=8 || TP=4 ",
+    "--tp $TP ",
+    "mpirun -np ",
+    "-- ",
+]
 
 
 @FUZZ
@@ -49,13 +93,13 @@ def test_mutated_fixtures(seed, data):
         elif action == "insert":
             text = text[:where] + data.draw(st.sampled_from(SHELL_BITS)) + text[where:]
         elif action == "delete":
-            text = text[:where] + text[where + data.draw(st.integers(1, 20)):]
+            text = text[:where] + text[where + data.draw(st.integers(1, 20)) :]
         elif action == "crlf":
             text = text.replace("\n", "\r\n")
         elif action == "bom":
             text = "\ufeff" + text
         else:
-            text = text[:where] + text[max(0, where - 200):where] + text[where:]
+            text = text[:where] + text[max(0, where - 200) : where] + text[where:]
     check(text, "fuzz.sh")
 
 
@@ -66,12 +110,17 @@ def test_seeds_exist():
 def test_brace_before_a_high_plane_character_does_not_crash_tree_sitter():
     """tree-sitter-bash 0.25 segfaults on `{` + a code point from about U+80000 up (found by
     this file's fuzzing); the characters stay in the words speclint reads."""
-    for text in ("{\U000F20AB", "echo {\U000E0001", "{{\U0010FFFF",
-                 "python -m sglang.launch_server --model-path m --served-model-name {\U000F20AB}\n"):
+    for text in (
+        "{\U000f20ab",
+        "echo {\U000e0001",
+        "{{\U0010ffff",
+        "python -m sglang.launch_server --model-path m --served-model-name {\U000f20ab}\n",
+    ):
         check(text, "fuzz.sh")
-    [ctx] = lint_text("{ python -m sglang.launch_server --model-path m --served-model-name "
-                      "n\U000F20AB; }\n", "x.sh").contexts
-    assert ctx.config.value("served_model_name") == "n\U000F20AB"
+    [ctx] = lint_text(
+        "{ python -m sglang.launch_server --model-path m --served-model-name n\U000f20ab; }\n", "x.sh"
+    ).contexts
+    assert ctx.config.value("served_model_name") == "n\U000f20ab"
 
 
 def test_nested_eval_and_alias_strings_are_bounded():
@@ -89,6 +138,6 @@ def test_many_conditional_values_and_nested_branches_are_bounded():
     many_ifs = "".join(f"if c{i}; then TP={i}; else DP={i}; fi\n" for i in range(300))
     nested = "if a; then " * 200 + "X=1; else X=2; " + "fi; " * 200 + "\n"
     cases = "case $G in\n" + "".join(f"  g{i}) ARGS+=(--x{i}) ;;\n" for i in range(500)) + "esac\n"
-    launch = "python -m sglang.launch_server --tp $TP --dp $DP $X \"${ARGS[@]}\"\n"
+    launch = 'python -m sglang.launch_server --tp $TP --dp $DP $X "${ARGS[@]}"\n'
     for text in (many_ifs + launch, nested + launch, cases + launch, many_ifs + cases + nested + launch):
         check(text, "fuzz.sh")

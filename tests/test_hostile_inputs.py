@@ -21,8 +21,13 @@ CLEAN = "#!/bin/bash\npython -m sglang.launch_server --model-path /models/llama 
 
 
 def speclint(*args: str, cwd=None, stdin: bytes | None = None, timeout: float = 60):
-    return subprocess.run([sys.executable, "-m", "speclint", "--output-format", "concise", *args],
-                          cwd=cwd, input=stdin, capture_output=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "speclint", "--output-format", "concise", *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        timeout=timeout,
+    )
 
 
 def _codes(result) -> list[tuple[str, int, int]]:
@@ -36,12 +41,15 @@ def test_command_substitution_nested_thousands_deep_is_a_finding():
     assert any("nested too deeply" in m for m in messages), messages
 
 
-@pytest.mark.parametrize("text", [
-    "if true; then\n" * 2000 + LAUNCH + "\n" + "fi\n" * 2000,
-    LAUNCH + " ${a:-" * 3000 + "x" + "}" * 3000 + "\n",
-    "(" * 5000 + LAUNCH + ")" * 5000 + "\n",
-    LAUNCH + " $((" + "(" * 5000 + "1" + ")" * 5000 + "))\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "if true; then\n" * 2000 + LAUNCH + "\n" + "fi\n" * 2000,
+        LAUNCH + " ${a:-" * 3000 + "x" + "}" * 3000 + "\n",
+        "(" * 5000 + LAUNCH + ")" * 5000 + "\n",
+        LAUNCH + " $((" + "(" * 5000 + "1" + ")" * 5000 + "))\n",
+    ],
+)
 def test_deep_nesting_never_raises(text):
     result = lint_text(text, "deep.sh")
     assert all(f.span.line >= 1 and f.span.column >= 1 for f in result.findings)
@@ -74,15 +82,18 @@ def test_wide_broken_file_with_a_comment_is_linear():
     assert len(result.comments) == 1
 
 
-@pytest.mark.parametrize("data", [
-    (LAUNCH + "\n").replace(" ", "\0 ").encode(),
-    (LAUNCH + " \xff\xfe").encode("latin-1") + b"\xc3(\n",
-    b"\xef\xbb\xbf" + LAUNCH.encode() + b"\r\n",
-    LAUNCH.replace(" --tp", " \\\r\n --tp").encode() + b"\r\n",
-    LAUNCH.encode() + b" \"'\"" * 3000 + b"\n",
-    LAUNCH.encode() + b" `" * 1001,
-    b"cat <<EOF\n" + LAUNCH.encode(),
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        (LAUNCH + "\n").replace(" ", "\0 ").encode(),
+        (LAUNCH + " \xff\xfe").encode("latin-1") + b"\xc3(\n",
+        b"\xef\xbb\xbf" + LAUNCH.encode() + b"\r\n",
+        LAUNCH.replace(" --tp", " \\\r\n --tp").encode() + b"\r\n",
+        LAUNCH.encode() + b' "\'"' * 3000 + b"\n",
+        LAUNCH.encode() + b" `" * 1001,
+        b"cat <<EOF\n" + LAUNCH.encode(),
+    ],
+)
 def test_odd_bytes_give_findings_not_crashes(tmp_path, data):
     path = tmp_path / "odd.sh"
     path.write_bytes(data)
@@ -125,7 +136,7 @@ def test_launches_past_the_cap_are_one_finding():
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 def test_fifos_never_block(tmp_path):
-    os.mkfifo(tmp_path / "launch")        # no suffix: a scan would read its shebang
+    os.mkfifo(tmp_path / "launch")  # no suffix: a scan would read its shebang
     os.mkfifo(tmp_path / "server.sh")
     (tmp_path / "ok.sh").write_text(CLEAN)
     done = speclint(str(tmp_path), timeout=30)
@@ -178,13 +189,16 @@ def test_unreadable_file_is_one_line_and_others_are_linted(tmp_path, monkeypatch
     assert [r.path for r in outcome.results] == [str(tmp_path / "ok.sh")]
 
 
-@pytest.mark.parametrize("content,why", [
-    (b"{not json", "not valid JSON"),
-    (b"[1, 2]", "not an object"),
-    (b"null", "not an object"),
-    (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
-    (b'{"a": "' + b"x" * (5 * 1024 * 1024) + b'"}', "larger than"),
-])
+@pytest.mark.parametrize(
+    "content,why",
+    [
+        (b"{not json", "not valid JSON"),
+        (b"[1, 2]", "not an object"),
+        (b"null", "not an object"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"a": "' + b"x" * (5 * 1024 * 1024) + b'"}', "larger than"),
+    ],
+)
 def test_hostile_config_json(tmp_path, content, why):
     path = tmp_path / "config.json"
     path.write_bytes(content)
@@ -198,10 +212,13 @@ def test_config_json_with_wrong_types_lints(tmp_path):
     (model / "config.json").write_text(
         '{"architectures": null, "hidden_size": "big", "num_hidden_layers": [1],'
         ' "max_position_embeddings": {"a": 1}, "rope_scaling": "x", "text_config": 3,'
-        ' "num_attention_heads": true, "vocab_size": -1}')
+        ' "num_attention_heads": true, "vocab_size": -1}'
+    )
     script = tmp_path / "run.sh"
-    script.write_text(f"python -m sglang.launch_server --model-path {model} --tp-size 2 "
-                      f"--speculative-algorithm EAGLE3 --speculative-draft-model-path {model}\n")
+    script.write_text(
+        f"python -m sglang.launch_server --model-path {model} --tp-size 2 "
+        f"--speculative-algorithm EAGLE3 --speculative-draft-model-path {model}\n"
+    )
     done = speclint(str(script))
     assert done.returncode in (0, 1) and b"Traceback" not in done.stderr, done.stderr
 
@@ -223,9 +240,18 @@ def test_big_batches_in_worker_processes_match_one_process(tmp_path, monkeypatch
     def run(workers: str):
         monkeypatch.setenv("SPECLINT_WORKERS", workers)
         outcome = check_paths(paths, CommandLine(), SettingsFinder(None, True), keep_contexts=False)
-        return ([(r.path, [(f.code, f.span, f.message) for f in r.findings], r.text,
-                  [c.version.version for c in r.contexts]) for r in outcome.results],
-                outcome.errors)
+        return (
+            [
+                (
+                    r.path,
+                    [(f.code, f.span, f.message) for f in r.findings],
+                    r.text,
+                    [c.version.version for c in r.contexts],
+                )
+                for r in outcome.results
+            ],
+            outcome.errors,
+        )
 
     serial, parallel = run("1"), run("2")
     assert parallel == serial

@@ -44,10 +44,9 @@ def import_graph(root: Path) -> dict[str, set[str]]:
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
-                base = here[:len(here) - node.level + 1] if node.level else []
+                base = here[: len(here) - node.level + 1] if node.level else []
                 module = ".".join(base + ([node.module] if node.module else []))
-                subs = [f"{module}.{alias.name}" for alias in node.names
-                        if f"{module}.{alias.name}" in known]
+                subs = [f"{module}.{alias.name}" for alias in node.names if f"{module}.{alias.name}" in known]
                 targets = subs if len(subs) == len(node.names) else [*subs, module]
             else:
                 continue
@@ -97,15 +96,21 @@ def cycles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
 
 
 def test_no_import_cycle_in_speclint():
-    unexpected = [sorted(c) for c in cycles(import_graph(SRC))
-                  if not any(c <= known for known in KNOWN_CYCLES)]
+    unexpected = [
+        sorted(c) for c in cycles(import_graph(SRC)) if not any(c <= known for known in KNOWN_CYCLES)
+    ]
     assert unexpected == []
 
 
 def test_core_imports_nothing_of_speclint_but_core():
     graph = import_graph(SRC)
-    outside = {(name, target) for name, targets in graph.items() if name.startswith("speclint.core")
-               for target in targets if not target.startswith("speclint.core")}
+    outside = {
+        (name, target)
+        for name, targets in graph.items()
+        if name.startswith("speclint.core")
+        for target in targets
+        if not target.startswith("speclint.core")
+    }
     assert outside == set()
 
 
@@ -118,12 +123,11 @@ def test_cycle_through_any_import_is_found(tmp_path, where):
     (package / "walk.py").write_text("from speclint.front.launch import recognise\n")
     back = {
         "type-only": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-                     "    from speclint.front.walk import Walker\n",
+        "    from speclint.front.walk import Walker\n",
         "function-level": "def recognise():\n    from speclint.front import walk\n",
         "relative": "from .walk import Walker\n",
     }[where]
     (package / "launch.py").write_text(back)
-    assert cycles(import_graph(tmp_path)) == [
-        frozenset({"speclint.front.walk", "speclint.front.launch"})]
+    assert cycles(import_graph(tmp_path)) == [frozenset({"speclint.front.walk", "speclint.front.launch"})]
     (package / "launch.py").write_text("import typing\n")
     assert cycles(import_graph(tmp_path)) == []

@@ -20,7 +20,7 @@ def read(name: str) -> str:
 
 
 def at(text: str, span) -> str:
-    return text.splitlines()[span.line - 1][span.column - 1: span.end_column - 1]
+    return text.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 def found(result) -> list[tuple[str, str, int, int]]:
@@ -66,8 +66,9 @@ def test_references_inside_a_bash_c_script_are_expanded_before_bash():
     nnodes = value_of(worker, "--nnodes")
     assert nnodes.text is None  # unquoted in the script: bash may split it (splat)
     assert (nnodes.span.line, nnodes.span.column, nnodes.span.end_column) == (57, 41, 58)
-    assert nnodes.dynamic_reason == ("`$(LWS_GROUP_SIZE)`: set by Kubernetes from the container's "
-                                     "environment when the pod starts")
+    assert nnodes.dynamic_reason == (
+        "`$(LWS_GROUP_SIZE)`: set by Kubernetes from the container's environment when the pod starts"
+    )
     assert sorted(worker.env) == ["MODEL"]  # no placeholder leaks into the environment
 
 
@@ -121,8 +122,13 @@ def test_known_nnodes_compares_the_gpu_count_per_node():
 
 
 def test_cli_output_on_the_lws_fixture():
-    done = subprocess.run([sys.executable, "-m", "speclint", "check", "--no-cache", REFS],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "speclint", "check", "--no-cache", REFS],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "FLG005" not in done.stdout and "PAR001" not in done.stdout
     assert f"{REFS}:57:41: SLM004 [info]" in done.stdout

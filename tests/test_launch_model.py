@@ -8,10 +8,12 @@ from pydantic import ValidationError
 from speclint.engine import lint_text
 from speclint.sglang.flags.launch_model import LaunchConfigModel, build_model
 
-SCRIPT = ("TP=8\n"
-          "python -m sglang.launch_server --model-path /m --tp \"$TP\" \\\n"
-          "  --speculative-algorithm EAGLE3 --speculative-num-draft-tokens 16 \\\n"
-          "  --mem-fraction-static 0.85 --enable-mixed-chunk --port \"$(cat port)\"\n")
+SCRIPT = (
+    "TP=8\n"
+    'python -m sglang.launch_server --model-path /m --tp "$TP" \\\n'
+    "  --speculative-algorithm EAGLE3 --speculative-num-draft-tokens 16 \\\n"
+    '  --mem-fraction-static 0.85 --enable-mixed-chunk --port "$(cat port)"\n'
+)
 
 
 def test_fields_are_typed_and_carry_their_position():
@@ -38,9 +40,13 @@ def test_model_is_frozen_and_validates_types():
 
 
 def test_fields_missing_from_an_old_release_are_unset():
-    [ctx] = lint_text("python -m sglang.launch_server --model-path /m\n", "x.sh",
-                      __import__("speclint.settings.options", fromlist=["LintOptions"]).LintOptions(
-                          sglang_version="0.4.10.post2")).contexts
+    [ctx] = lint_text(
+        "python -m sglang.launch_server --model-path /m\n",
+        "x.sh",
+        __import__("speclint.settings.options", fromlist=["LintOptions"]).LintOptions(
+            sglang_version="0.4.10.post2"
+        ),
+    ).contexts
     model = build_model(ctx.config)
     assert model.attn_dp_size.value is None and not model.attn_dp_size.given
     assert model.speculative_adaptive.value is None
@@ -50,5 +56,6 @@ def test_dynamic_values_are_marked():
     [ctx] = lint_text(SCRIPT, "x.sh").contexts
     model = build_model(ctx.config)
     assert model.uncertain is False  # a quoted $(...) is one unknown word, a value
-    assert build_model(lint_text(SCRIPT.replace('"$(cat port)"', "$(cat port)"), "x.sh")
-                       .contexts[0].config).tp_size.dynamic  # unquoted: may hold more flags
+    assert build_model(
+        lint_text(SCRIPT.replace('"$(cat port)"', "$(cat port)"), "x.sh").contexts[0].config
+    ).tp_size.dynamic  # unquoted: may hold more flags

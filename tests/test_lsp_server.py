@@ -39,10 +39,16 @@ class Session:
 
         @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def _published(params: types.PublishDiagnosticsParams) -> None:
-            self.transcript.append({"<- notification": "textDocument/publishDiagnostics",
-                                    "diagnostics": [f"{d.range.start.line}:{d.range.start.character}"
-                                                    f" {d.code} {d.message.splitlines()[0][:60]}"
-                                                    for d in params.diagnostics]})
+            self.transcript.append(
+                {
+                    "<- notification": "textDocument/publishDiagnostics",
+                    "diagnostics": [
+                        f"{d.range.start.line}:{d.range.start.character}"
+                        f" {d.code} {d.message.splitlines()[0][:60]}"
+                        for d in params.diagnostics
+                    ],
+                }
+            )
             self.diagnostics.setdefault(params.uri, asyncio.Queue()).put_nowait(params.diagnostics)
 
     def log(self, method: str, sent: object, got: object = None) -> None:
@@ -61,19 +67,31 @@ async def _drive(project: Path) -> Session:
     session = Session()
     client = session.client
     await client.start_io(sys.executable, "-m", "speclint", "server", cwd=str(project))
-    result = await client.initialize_async(types.InitializeParams(
-        capabilities=types.ClientCapabilities(), root_uri=project.as_uri(),
-        initialization_options={"sglangVersion": "0.5.23"}))
-    session.log("initialize", {"sglangVersion": "0.5.23"},
-                {"hoverProvider": result.capabilities.hover_provider,
-                 "codeActionProvider": bool(result.capabilities.code_action_provider)})
+    result = await client.initialize_async(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(),
+            root_uri=project.as_uri(),
+            initialization_options={"sglangVersion": "0.5.23"},
+        )
+    )
+    session.log(
+        "initialize",
+        {"sglangVersion": "0.5.23"},
+        {
+            "hoverProvider": result.capabilities.hover_provider,
+            "codeActionProvider": bool(result.capabilities.code_action_provider),
+        },
+    )
     assert result.capabilities.hover_provider
     client.initialized(types.InitializedParams())
 
     script = project / "launch.sh"
     uri = script.as_uri()
-    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(
-        uri=uri, language_id="shellscript", version=1, text=LAUNCH)))
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            types.TextDocumentItem(uri=uri, language_id="shellscript", version=1, text=LAUNCH)
+        )
+    )
     session.log("textDocument/didOpen", {"uri": "launch.sh", "version": 1})
     found = _codes(await session.next_diagnostics(uri))
     # the same finding, position and code as `speclint check launch.sh` (0-based here)
@@ -86,9 +104,13 @@ async def _drive(project: Path) -> Session:
     assert "FLG003" not in found  # ignored by the project's pyproject.toml
     assert "DRF011" not in found  # the configs are mapped there too
 
-    actions = await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(uri), range=spd001.range,
-        context=types.CodeActionContext(diagnostics=[spd001])))
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri),
+            range=spd001.range,
+            context=types.CodeActionContext(diagnostics=[spd001]),
+        )
+    )
     session.log("textDocument/codeAction", {"range": "3:86-3:88"}, [a.title for a in actions])
     titles = [a.title for a in actions]
     assert any(t.startswith("Disable SPD001") for t in titles), titles
@@ -101,28 +123,38 @@ async def _drive(project: Path) -> Session:
     (fix_edit,) = fixes[0].edit.changes[uri]
     assert fix_edit.new_text == "2" and fix_edit.range.start == spd001.range.start
 
-    hover = await client.text_document_hover_async(types.HoverParams(
-        types.TextDocumentIdentifier(uri), types.Position(3, 60)))
-    session.log("textDocument/hover", {"position": "3:60 (--speculative-num-draft-tokens)"},
-                hover.contents.value.splitlines()[:3])
+    hover = await client.text_document_hover_async(
+        types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(3, 60))
+    )
+    session.log(
+        "textDocument/hover",
+        {"position": "3:60 (--speculative-num-draft-tokens)"},
+        hover.contents.value.splitlines()[:3],
+    )
     text = hover.contents.value
     assert "--speculative-num-draft-tokens" in text and "16 → 2" in text
     assert "SGLang 0.5.23" in text
 
-    hover = await client.text_document_hover_async(types.HoverParams(
-        types.TextDocumentIdentifier(uri), types.Position(2, 70)))
-    session.log("textDocument/hover", {"position": "2:70 (/models/eagle3)"},
-                hover.contents.value.splitlines()[:5])
+    hover = await client.text_document_hover_async(
+        types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(2, 70))
+    )
+    session.log(
+        "textDocument/hover", {"position": "2:70 (/models/eagle3)"}, hover.contents.value.splitlines()[:5]
+    )
     assert "drafter architecture: LlamaForCausalLMEagle3" in hover.contents.value
     assert "aux hidden states captured from the target" in hover.contents.value
-    no_hover = await client.text_document_hover_async(types.HoverParams(
-        types.TextDocumentIdentifier(uri), types.Position(0, 3)))
+    no_hover = await client.text_document_hover_async(
+        types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(0, 3))
+    )
     assert no_hover is None
 
     fixed = LAUNCH.replace("--speculative-num-draft-tokens 16", "--speculative-num-draft-tokens 2")
-    client.text_document_did_change(types.DidChangeTextDocumentParams(
-        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
-        content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)]))
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)],
+        )
+    )
     session.log("textDocument/didChange", {"version": 2, "text": "draft tokens 16 -> 2"})
     after = _codes(await session.next_diagnostics(uri))
     assert "SPD001" not in after and "SPD003" not in after
@@ -144,9 +176,11 @@ def test_language_server_over_stdio(tmp_path):
     (project / "pyproject.toml").write_text(
         '[tool.speclint]\nignore = ["FLG003"]\n[tool.speclint.models]\n'
         f'"/models/llama" = "{models / "llama-3.1-8b-instruct"}"\n'
-        f'"/models/eagle3" = "{models / "eagle3-llama-3.1-8b-instruct"}"\n')
+        f'"/models/eagle3" = "{models / "eagle3-llama-3.1-8b-instruct"}"\n'
+    )
     session = asyncio.run(_drive(project))
     keep = os.environ.get("SPECLINT_LSP_TRANSCRIPT")
     if keep:
-        Path(keep).write_text("\n".join(json.dumps(entry, ensure_ascii=False)
-                                        for entry in session.transcript) + "\n")
+        Path(keep).write_text(
+            "\n".join(json.dumps(entry, ensure_ascii=False) for entry in session.transcript) + "\n"
+        )

@@ -37,14 +37,21 @@ def test_compose_device_ids_and_count_all():
 
 
 def test_cuda_visible_devices_wins_over_the_manifest_count():
-    text = (ROOT / "k8s" / "gpu_limit_tp_mismatch.yaml").read_text().replace(
-        "          resources:", "          env: [{name: CUDA_VISIBLE_DEVICES, value: \"0,1,2,3,4,5,6,7\"}]\n"
-        "          resources:")
+    text = (
+        (ROOT / "k8s" / "gpu_limit_tp_mismatch.yaml")
+        .read_text()
+        .replace(
+            "          resources:",
+            '          env: [{name: CUDA_VISIBLE_DEVICES, value: "0,1,2,3,4,5,6,7"}]\n          resources:',
+        )
+    )
     assert found(lint_text(text, "d.yaml")) == []
 
 
 def test_compose_count_matching_tp_is_clean():
-    text = ("services:\n  s:\n    command: python3 -m sglang.launch_server --model-path m --tp-size 2\n"
-            "    deploy: {resources: {reservations: {devices: [{driver: nvidia, count: 2}]}}}\n")
+    text = (
+        "services:\n  s:\n    command: python3 -m sglang.launch_server --model-path m --tp-size 2\n"
+        "    deploy: {resources: {reservations: {devices: [{driver: nvidia, count: 2}]}}}\n"
+    )
     assert found(lint_text(text, "c.yml")) == []
     assert found(lint_text(text.replace("count: 2", "count: 1"), "c.yml")) == [("PAR001", "error", 4, 75)]

@@ -22,12 +22,15 @@ from speclint.sglang.checkpoints.weights import read_header, summarise_weights
 ROOT = Path(__file__).resolve().parent.parent
 KIMI = ROOT / "fixtures" / "models" / "kimi-k2.5"
 KIMI_DRAFT = ROOT / "fixtures" / "models" / "eagle3-kimi-k2.5"
-LAUNCH = ("python -m sglang.launch_server --model-path moonshotai/Kimi-K2.5 --speculative-algorithm"
-          " EAGLE --speculative-draft-model-path lmsys/kimi-eagle3 {extra}\n")
+LAUNCH = (
+    "python -m sglang.launch_server --model-path moonshotai/Kimi-K2.5 --speculative-algorithm"
+    " EAGLE --speculative-draft-model-path lmsys/kimi-eagle3 {extra}\n"
+)
 
 
-def _hub_model(cache: Path, model_id: str, config: Path, revision: str = "main",
-               snapshot: str = "a" * 40) -> Path:
+def _hub_model(
+    cache: Path, model_id: str, config: Path, revision: str = "main", snapshot: str = "a" * 40
+) -> Path:
     repo = cache / ("models--" + model_id.replace("/", "--"))
     (repo / "refs").mkdir(parents=True, exist_ok=True)
     (repo / "refs" / revision).write_text(snapshot)
@@ -69,9 +72,8 @@ def test_pyproject_mapping_nearest_above_the_file(tmp_path, monkeypatch):
     project = tmp_path / "project"
     (project / "scripts" / "deep").mkdir(parents=True)
     (project / "pyproject.toml").write_text(
-        '[tool.speclint.models]\n'
-        f'"moonshotai/Kimi-K2.5" = "{KIMI}"\n'
-        '"lmsys/kimi-eagle3" = "configs/draft"\n')
+        f'[tool.speclint.models]\n"moonshotai/Kimi-K2.5" = "{KIMI}"\n"lmsys/kimi-eagle3" = "configs/draft"\n'
+    )
     (project / "configs" / "draft").mkdir(parents=True)
     (project / "configs" / "draft" / "config.json").write_text((KIMI_DRAFT / "config.json").read_text())
     script = project / "scripts" / "deep" / "launch.sh"
@@ -88,14 +90,25 @@ def test_cli_mapping_wins_over_pyproject(tmp_path, monkeypatch):
     script = tmp_path / "launch.sh"
     script.write_text(LAUNCH.format(extra=""))
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(main, ["check", str(script), "--model-config",
-                                       f"moonshotai/Kimi-K2.5={KIMI}", "--model-config",
-                                       f"lmsys/kimi-eagle3={KIMI_DRAFT / 'config.json'}"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "check",
+            str(script),
+            "--model-config",
+            f"moonshotai/Kimi-K2.5={KIMI}",
+            "--model-config",
+            f"lmsys/kimi-eagle3={KIMI_DRAFT / 'config.json'}",
+        ],
+    )
     assert "DRF001" in result.output and "DRF011" not in result.output
 
 
-BROKEN = [("[tool.speclint.models\n", "TOML"), ("[tool.speclint]\nmodels = 3\n", "models"),
-          ('[tool.speclint.models]\n"a" = 1\n', "a")]
+BROKEN = [
+    ("[tool.speclint.models\n", "TOML"),
+    ("[tool.speclint]\nmodels = 3\n", "models"),
+    ('[tool.speclint.models]\n"a" = 1\n', "a"),
+]
 
 
 @pytest.mark.parametrize("body, words", BROKEN)
@@ -123,8 +136,9 @@ def test_pyproject_mapping_only_read_when_a_launch_names_a_model(tmp_path):
 
 
 def _safetensors(path: Path, tensors: dict[str, list[int]], raw: bytes | None = None) -> Path:
-    header = {name: {"dtype": "BF16", "shape": shape, "data_offsets": [0, 0]}
-              for name, shape in tensors.items()}
+    header = {
+        name: {"dtype": "BF16", "shape": shape, "data_offsets": [0, 0]} for name, shape in tensors.items()
+    }
     data = raw if raw is not None else json.dumps(header).encode()
     path.write_bytes(struct.pack("<Q", len(data)) + data)
     return path
@@ -137,8 +151,9 @@ def test_safetensors_header_single_and_sharded(tmp_path):
     sharded = tmp_path / "sharded"
     sharded.mkdir()
     _safetensors(sharded / "b.safetensors", {"model.fc.weight": [4096, 8192]})
-    (sharded / "model.safetensors.index.json").write_text(json.dumps(
-        {"weight_map": {"model.fc.weight": "b.safetensors", "lm_head.weight": "a.safetensors"}}))
+    (sharded / "model.safetensors.index.json").write_text(
+        json.dumps({"weight_map": {"model.fc.weight": "b.safetensors", "lm_head.weight": "a.safetensors"}})
+    )
     summary = summarise_weights(str(sharded))
     assert summary.fc_in_width == 8192 and not summary.has_d2t
     assert summarise_weights(str(tmp_path / "nothing")) is None
@@ -173,14 +188,22 @@ def test_weights_tell_the_drafter_kind_when_the_architecture_does_not(tmp_path):
     assert classify_drafter(plain, None).kind is None
 
 
-@pytest.mark.parametrize("raw, expected", [
-    ({"max_position_embeddings": 131072, "rope_scaling": {"rope_type": "llama3", "factor": 8.0}}, 131072),
-    ({"max_position_embeddings": 4096, "rope_scaling": {"type": "linear", "factor": 4.0}}, 16384),
-    ({"max_position_embeddings": 4096, "rope_scaling": {"type": "yarn", "factor": 40,
-                                                        "original_max_position_embeddings": 4096}}, 4096),
-    ({"seq_length": 8192, "max_position_embeddings": 2048}, 8192),
-    ({}, None),
-])
+@pytest.mark.parametrize(
+    "raw, expected",
+    [
+        ({"max_position_embeddings": 131072, "rope_scaling": {"rope_type": "llama3", "factor": 8.0}}, 131072),
+        ({"max_position_embeddings": 4096, "rope_scaling": {"type": "linear", "factor": 4.0}}, 16384),
+        (
+            {
+                "max_position_embeddings": 4096,
+                "rope_scaling": {"type": "yarn", "factor": 40, "original_max_position_embeddings": 4096},
+            },
+            4096,
+        ),
+        ({"seq_length": 8192, "max_position_embeddings": 2048}, 8192),
+        ({}, None),
+    ],
+)
 def test_derived_context_length_follows_sglang(raw, expected):
     found = _config(**raw).derived_context_length()
     assert (found[0] if found else None) == expected
@@ -193,15 +216,18 @@ def test_vision_language_target_reads_text_config():
     assert config.derived_context_length()[0] == 262144
 
 
-@pytest.mark.parametrize("version, arch, ids, layers", [
-    ("0.5.23", "KimiK25ForConditionalGeneration", [2, 30, 58], [2, 30, 58]),
-    ("0.5.23", "DeepseekV3ForCausalLM", [1, 29, 57], [2, 30, 58]),
-    ("0.5.6.post2", "DeepseekV3ForCausalLM", [2, 30, 58], [3, 31, 59]),
-    ("0.5.23", "LlamaForCausalLM", [1, 15, 28], [2, 16, 29]),
-    ("0.5.23", "LlamaForCausalLM", None, [2, 30, 58]),
-    ("0.5.23", "GptOssForCausalLM", [1, 30, 61], [1, 30, 61]),
-    ("0.5.14", "GptOssForCausalLM", [1, 30, 61], [2, 31, 62]),
-])
+@pytest.mark.parametrize(
+    "version, arch, ids, layers",
+    [
+        ("0.5.23", "KimiK25ForConditionalGeneration", [2, 30, 58], [2, 30, 58]),
+        ("0.5.23", "DeepseekV3ForCausalLM", [1, 29, 57], [2, 30, 58]),
+        ("0.5.6.post2", "DeepseekV3ForCausalLM", [2, 30, 58], [3, 31, 59]),
+        ("0.5.23", "LlamaForCausalLM", [1, 15, 28], [2, 16, 29]),
+        ("0.5.23", "LlamaForCausalLM", None, [2, 30, 58]),
+        ("0.5.23", "GptOssForCausalLM", [1, 30, 61], [1, 30, 61]),
+        ("0.5.14", "GptOssForCausalLM", [1, 30, 61], [2, 31, 62]),
+    ],
+)
 def test_aux_capture_per_target_convention(version, arch, ids, layers):
     assert aux_capture(version, arch, 61, ids).layers == layers
 

@@ -18,18 +18,27 @@ UNREAD = ROOT / "fixtures" / "unread"
 
 
 def speclint(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "speclint", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "speclint", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
 
 
-@pytest.mark.parametrize("name, where, named", [
-    ("xargs_ports.sh", (4, 38, 58), "sglang.launch_server"),
-    ("launcher_in_string.py", (4, 13, 33), "sglang.launch_server"),
-    ("flags_only.yaml", (4, 15, 38), "--speculative-algorithm"),
-    ("prose_only.md", (3, 5, 15), "sgl.Engine"),
-    ("Dockerfile", (2, 18, 38), "sglang.launch_server"),
-    ("engine_note.ipynb", (1, 64, 74), "sgl.Engine"),
-])
+@pytest.mark.parametrize(
+    "name, where, named",
+    [
+        ("xargs_ports.sh", (4, 38, 58), "sglang.launch_server"),
+        ("launcher_in_string.py", (4, 13, 33), "sglang.launch_server"),
+        ("flags_only.yaml", (4, 15, 38), "--speculative-algorithm"),
+        ("prose_only.md", (3, 5, 15), "sgl.Engine"),
+        ("Dockerfile", (2, 18, 38), "sglang.launch_server"),
+        ("engine_note.ipynb", (1, 64, 74), "sgl.Engine"),
+    ],
+)
 def test_a_file_naming_the_launcher_without_a_launch_gets_one_finding(name, where, named):
     result = lint_path(str(UNREAD / name))
     assert result.contexts == []
@@ -51,14 +60,15 @@ def test_mentions_in_comments_and_files_with_launches_are_quiet():
 
 
 def test_partly_read_launch_names_each_unknown_value_once():
-    text = ("TP=$(nvidia-smi -L | wc -l)\n"
-            "python -m sglang.launch_server --model-path \"$MODEL\" --tp-size $TP --port 30000\n")
+    text = (
+        "TP=$(nvidia-smi -L | wc -l)\n"
+        'python -m sglang.launch_server --model-path "$MODEL" --tp-size $TP --port 30000\n'
+    )
     (finding,) = lint_text(text, "a.sh").findings
     assert finding.code == "SLM004"
     assert (finding.span.line, finding.span.column, finding.span.end_column) == (2, 45, 53)
     assert "the value of `--model-path` ($MODEL is not assigned in this file" in finding.message
-    assert "the value of `--tp-size` (output of command substitution `$(nvidia-smi" \
-        in finding.message
+    assert "the value of `--tp-size` (output of command substitution `$(nvidia-smi" in finding.message
     assert [(n.span.line, n.span.column) for n in finding.notes] == [(2, 64)]
 
 
@@ -69,7 +79,8 @@ def test_summary_and_exit_code(tmp_path):
     partly.write_text("python -m sglang.launch_server --model-path m --tp-size $TP\n")
     done = speclint(str(whole))
     assert done.returncode == 0 and done.stdout.strip().splitlines()[-1].startswith(
-        "All checks passed: 1 launch in 1 file")
+        "All checks passed: 1 launch in 1 file"
+    )
     done = speclint(str(whole), str(partly))
     last = done.stdout.strip().splitlines()[-1]
     assert done.returncode == 0  # infos do not fail the default --fail-on warning
@@ -87,9 +98,13 @@ def test_summary_and_exit_code(tmp_path):
 def test_machine_formats_carry_the_info_findings():
     found = json.loads(speclint("--output-format", "json", str(UNREAD / "flags_only.yaml")).stdout)
     assert [(f["code"], f["name"], f["severity"], f["line"]) for f in found] == [
-        ("SLM005", "no-launch-found", "info", 4)]
-    sarif = json.loads(speclint("--output-format", "sarif", "-",
-                                stdin="python -m sglang.launch_server --tp-size $TP\n").stdout)
+        ("SLM005", "no-launch-found", "info", 4)
+    ]
+    sarif = json.loads(
+        speclint(
+            "--output-format", "sarif", "-", stdin="python -m sglang.launch_server --tp-size $TP\n"
+        ).stdout
+    )
     run = sarif["runs"][0]
     assert [r["ruleId"] for r in run["results"]] == ["SLM004"]
     rule_ids = {rule["id"] for rule in run["tool"]["driver"]["rules"]}

@@ -46,13 +46,17 @@ EAGLE3 = model("eagle3-llama-3.1-8b-instruct")
 KIMI_EAGLE3 = model("eagle3-kimi-k2.5")
 
 SPEC_FIELDS = (
-    "speculative_algorithm", "speculative_num_steps", "speculative_eagle_topk",
-    "speculative_num_draft_tokens", "speculative_draft_model_path",
-    "speculative_draft_model_revision", "max_running_requests", "enable_mixed_chunk",
+    "speculative_algorithm",
+    "speculative_num_steps",
+    "speculative_eagle_topk",
+    "speculative_num_draft_tokens",
+    "speculative_draft_model_path",
+    "speculative_draft_model_revision",
+    "max_running_requests",
+    "enable_mixed_chunk",
     "disable_overlap_schedule",
 )
-PARALLEL_FIELDS = ("tp_size", "pp_size", "dp_size", "attn_dp_size", "ep_size",
-                   "enable_dp_attention")
+PARALLEL_FIELDS = ("tp_size", "pp_size", "dp_size", "attn_dp_size", "ep_size", "enable_dp_attention")
 COMPARED_FIELDS = SPEC_FIELDS + PARALLEL_FIELDS + ("device",)
 
 ALGORITHMS = (
@@ -130,8 +134,10 @@ def make_config(rng: random.Random) -> list[str]:
     if rng.random() < 0.45:
         argv += ["--attention-backend", rng.choice(BACKENDS)]
     elif rng.random() < 0.08:
-        argv += [rng.choice(["--decode-attention-backend", "--prefill-attention-backend"]),
-                 rng.choice(BACKENDS)]
+        argv += [
+            rng.choice(["--decode-attention-backend", "--prefill-attention-backend"]),
+            rng.choice(BACKENDS),
+        ]
     if (algo or "").upper() == "DFLASH" and rng.random() < 0.3:
         argv += ["--speculative-dflash-block-size", str(rng.choice([4, 8, 16]))]
     if rng.random() < 0.08:
@@ -160,16 +166,38 @@ def _spec(algo, *flags, target=LLAMA, draft=None):
     return argv + [str(f) for f in flags]
 
 
-TRIPLE_3_1_4 = ("--speculative-num-steps", 3, "--speculative-eagle-topk", 1,
-                "--speculative-num-draft-tokens", 4)
+TRIPLE_3_1_4 = (
+    "--speculative-num-steps",
+    3,
+    "--speculative-eagle-topk",
+    1,
+    "--speculative-num-draft-tokens",
+    4,
+)
 # Edge cases the random draw may miss; each one made a difference once.
 FIXED_CONFIGS = [
     _spec("EAGLE3", "--speculative-adaptive", draft=EAGLE3),
     _spec("EAGLE3", "--speculative-adaptive", "--speculative-num-steps", 5, draft=EAGLE3),
-    _spec("EAGLE3", "--speculative-adaptive", "--speculative-num-steps", 4,
-          "--speculative-eagle-topk", 1, draft=EAGLE3),  # 4 is not a candidate step
-    _spec("EAGLE", "--speculative-adaptive", "--speculative-eagle-topk", 2,
-          "--speculative-num-steps", 3, "--speculative-num-draft-tokens", 8, draft=EAGLE1),
+    _spec(
+        "EAGLE3",
+        "--speculative-adaptive",
+        "--speculative-num-steps",
+        4,
+        "--speculative-eagle-topk",
+        1,
+        draft=EAGLE3,
+    ),  # 4 is not a candidate step
+    _spec(
+        "EAGLE",
+        "--speculative-adaptive",
+        "--speculative-eagle-topk",
+        2,
+        "--speculative-num-steps",
+        3,
+        "--speculative-num-draft-tokens",
+        8,
+        draft=EAGLE1,
+    ),
     _spec("NEXTN", "--speculative-adaptive", "--tp-size", 8, "--attn-dp-size", 2, target=DSV3),
     _spec("STANDALONE", "--speculative-adaptive", "--speculative-num-steps", 3, draft=QWEN3),
     _spec("NGRAM", "--speculative-ngram-max-bfs-breadth", 0),
@@ -177,18 +205,46 @@ FIXED_CONFIGS = [
     _spec("NGRAM", "--pp-size", 2),
     _spec("DFLASH", "--pp-size", 2, draft=QWEN3),
     _spec("DFLASH", "--tp-size", 4, "--attn-dp-size", 2, "--enable-dp-lm-head", draft=QWEN3),
-    _spec("DFLASH", "--speculative-dflash-block-size", 8, "--speculative-num-draft-tokens", 8,
-          draft=QWEN3),
-    _spec("EAGLE3", "--speculative-num-steps", 3, "--speculative-eagle-topk", 4,
-          "--speculative-num-draft-tokens", 8, "--attention-backend", "flashmla", draft=EAGLE3),
-    _spec("EAGLE3", "--speculative-num-steps", 3, "--speculative-eagle-topk", 4,
-          "--speculative-num-draft-tokens", 8, "--attention-backend", "trtllm_mha",
-          "--page-size", 16, draft=EAGLE3),
-    _spec("EAGLE3", "--speculative-num-steps", 3, "--attention-backend", "trtllm_mha",
-          draft=EAGLE3),  # topk None > 1: TypeError
+    _spec("DFLASH", "--speculative-dflash-block-size", 8, "--speculative-num-draft-tokens", 8, draft=QWEN3),
+    _spec(
+        "EAGLE3",
+        "--speculative-num-steps",
+        3,
+        "--speculative-eagle-topk",
+        4,
+        "--speculative-num-draft-tokens",
+        8,
+        "--attention-backend",
+        "flashmla",
+        draft=EAGLE3,
+    ),
+    _spec(
+        "EAGLE3",
+        "--speculative-num-steps",
+        3,
+        "--speculative-eagle-topk",
+        4,
+        "--speculative-num-draft-tokens",
+        8,
+        "--attention-backend",
+        "trtllm_mha",
+        "--page-size",
+        16,
+        draft=EAGLE3,
+    ),
+    _spec(
+        "EAGLE3", "--speculative-num-steps", 3, "--attention-backend", "trtllm_mha", draft=EAGLE3
+    ),  # topk None > 1: TypeError
     _spec("EAGLE3", *TRIPLE_3_1_4, "--attention-backend", "trtllm_mha", draft=EAGLE3),
-    _spec("NGRAM", "--speculative-ngram-max-bfs-breadth", 1, "--page-size", 16,
-          "--attention-backend", "trtllm_mha"),
+    _spec(
+        "NGRAM",
+        "--speculative-ngram-max-bfs-breadth",
+        1,
+        "--page-size",
+        16,
+        "--attention-backend",
+        "trtllm_mha",
+    ),
     _spec("NGRAM", "--attention-backend", "trtllm_mha"),  # page 64 on trtllm_mha
     _spec("NGRAM", "--attention-backend", "flashinfer", "--page-size", 64),
     _spec("EAGLE", *TRIPLE_3_1_4, "--device", "cuda:1", draft=EAGLE1),
@@ -273,10 +329,15 @@ def compare(configs, results, gpu):
         rejections += rejected
         ok = rejected == bool(errors)
         if not ok:
-            problems.append(f"[{gpu}] {cmd}\n    SGLang: "
-                            + (f"{oracle['stage']} {oracle['error_type']}: "
-                               f"{str(oracle['error'])[:200]}" if rejected else "accepts")
-                            + f"\n    speclint errors: {errors or 'none'}")
+            problems.append(
+                f"[{gpu}] {cmd}\n    SGLang: "
+                + (
+                    f"{oracle['stage']} {oracle['error_type']}: {str(oracle['error'])[:200]}"
+                    if rejected
+                    else "accepts"
+                )
+                + f"\n    speclint errors: {errors or 'none'}"
+            )
         elif not rejected and resolution is not None:
             for field in COMPARED_FIELDS:
                 mine = resolution.effective.get(field, Unknown("not modelled"))
@@ -288,8 +349,7 @@ def compare(configs, results, gpu):
                     values_ok += 1
                 else:
                     ok = False
-                    problems.append(f"[{gpu}] {cmd}\n    {field}: speclint {mine!r}, "
-                                    f"SGLang {theirs!r}")
+                    problems.append(f"[{gpu}] {cmd}\n    {field}: speclint {mine!r}, SGLang {theirs!r}")
         agree += ok
     return agree, values, values_ok, problems, excluded, accepted, rejections
 
@@ -300,12 +360,13 @@ def oracle_run():
     b200 = configs[::B200_EVERY]
     # check_server_args() too: launch runs it before any process starts (the pipeline-
     # parallel and node-split checks speclint reports live there)
-    cases = [{"argv": a, "gpu": "H100", "check": True} for a in configs] + \
-            [{"argv": a, "gpu": "B200", "check": True} for a in b200]
+    cases = [{"argv": a, "gpu": "H100", "check": True} for a in configs] + [
+        {"argv": a, "gpu": "B200", "check": True} for a in b200
+    ]
     t0 = time.perf_counter()
     results = run_oracle(cases)  # one process for every case: importing SGLang takes ~5 s
     elapsed = time.perf_counter() - t0
-    return configs, results[:len(configs)], b200, results[len(configs):], elapsed
+    return configs, results[: len(configs)], b200, results[len(configs) :], elapsed
 
 
 def test_speclint_agrees_with_sglang(oracle_run):
@@ -317,14 +378,22 @@ def test_speclint_agrees_with_sglang(oracle_run):
         all_problems += problems
         n_excluded = sum(excluded.values())
         excl = "; ".join(f"{n} {why}" for why, n in excluded.most_common()) or "none"
-        summaries.append(f"oracle agreement ({gpu}): {agree}/{len(cfgs)} configs "
-                         f"({accepted} accepted, {rejected} rejected by SGLang), "
-                         f"{values_ok}/{values} field values; {n_excluded} excluded: {excl}")
+        summaries.append(
+            f"oracle agreement ({gpu}): {agree}/{len(cfgs)} configs "
+            f"({accepted} accepted, {rejected} rejected by SGLang), "
+            f"{values_ok}/{values} field values; {n_excluded} excluded: {excl}"
+        )
         # the comparison must not be vacuous, nor the exclusions grow unnoticed
-        floors.append(accepted >= len(cfgs) // 2 and rejected >= len(cfgs) // 10
-                      and values >= 5 * accepted and n_excluded <= len(cfgs) // 10)
-    summary = "\n".join(summaries) + (f"\n(oracle {oracle_s:.1f}s for {len(h100) + len(b200)} "
-                                      f"resolutions, speclint {time.perf_counter() - t0:.1f}s)")
+        floors.append(
+            accepted >= len(cfgs) // 2
+            and rejected >= len(cfgs) // 10
+            and values >= 5 * accepted
+            and n_excluded <= len(cfgs) // 10
+        )
+    summary = "\n".join(summaries) + (
+        f"\n(oracle {oracle_s:.1f}s for {len(h100) + len(b200)} "
+        f"resolutions, speclint {time.perf_counter() - t0:.1f}s)"
+    )
     print("\n" + summary)
     assert not all_problems, summary + "\n" + "\n".join(all_problems[:60])
     assert all(floors), summary

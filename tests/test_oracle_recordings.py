@@ -29,7 +29,7 @@ import os
 import shlex
 import sys
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -38,10 +38,12 @@ DATA = os.environ.get("ORACLE_DATA", os.path.join(ROOT, "tests", "data", "oracle
 RECORDINGS = sorted(glob.glob(os.path.join(DATA, "*.json.gz")))
 MIN_LAUNCHES = 300
 
+
 def _argparse_code(code: str) -> bool:
     """speclint codes that say argparse itself refuses the command line: the FLG family,
     a removed flag, an algorithm outside the release's argparse choices."""
     return code.startswith("FLG") or code in ("VER001", "SPD008")
+
 
 def _post_resolution(code: str) -> bool:
     """speclint errors about launches that pass argument resolution and fail later, when
@@ -57,7 +59,7 @@ def _version_key(v: str):
     return version_key(v)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(path: str) -> dict:
     with gzip.open(path, "rt") as f:
         return json.load(f)
@@ -83,8 +85,7 @@ def speclint_view(version: str, launch: dict):
     from speclint.sglang.resolve.gpu_profiles import profile
 
     gpu = profile(launch["gpu"])  # the fake GPU the release resolved on (H100 / B200)
-    result = lint_text(text, "launch.sh", LintOptions(sglang_version=version, gpu=gpu,
-                                                     read_pyproject=False))
+    result = lint_text(text, "launch.sh", LintOptions(sglang_version=version, gpu=gpu, read_pyproject=False))
     ctx = result.contexts[0] if result.contexts else None
     errors = sorted({f.code for f in result.findings if f.severity == Severity.ERROR})
     return ctx, errors
@@ -101,8 +102,11 @@ def recorded_value(launch: dict, field: str, mode: str) -> object:
         if field in launch["changed"]:
             return launch["changed"][field][0]
     effective = launch["effective"]
-    if field.startswith("cuda_graph_") and field not in effective \
-            and isinstance(effective.get("cuda_graph_config"), dict):
+    if (
+        field.startswith("cuda_graph_")
+        and field not in effective
+        and isinstance(effective.get("cuda_graph_config"), dict)
+    ):
         # 0.5.2x `cuda_graph_config`: speclint's cuda_graph_{max_bs,bs,backend}[_prefill]
         phase = "prefill" if field.endswith("_prefill") else "decode"
         part = field.removeprefix("cuda_graph_").removesuffix("_prefill")
@@ -113,8 +117,7 @@ def recorded_value(launch: dict, field: str, mode: str) -> object:
 _MISSING = object()
 
 
-def compare_launch(version: str, mode: str, launch: dict,
-                   compared: Counter | None = None) -> list[str]:
+def compare_launch(version: str, mode: str, launch: dict, compared: Counter | None = None) -> list[str]:
     """What differs between speclint and the recording for one launch ([] = agrees);
     `compared` counts the field values compared, by field."""
     from speclint.sglang.resolve import is_known
@@ -124,13 +127,25 @@ def compare_launch(version: str, mode: str, launch: dict,
     problems: list[str] = []
     fatal = [c for c in errors if not _post_resolution(c) or rejected]
     if rejected != bool(fatal):
-        problems.append("SGLang: " + (f"{launch['stage']} {launch['error_type']}: "
-                                      f"{str(launch['error'])[:160]}" if rejected else "accepts")
-                        + f" / speclint errors: {errors or 'none'}")
-    elif rejected and launch["stage"] == "parse" and launch["error_type"] == "SystemExit" \
-            and not any(_argparse_code(c) for c in errors):
-        problems.append(f"argparse refuses ({str(launch['error'])[:120]}); speclint reports "
-                        f"{errors} but no argparse finding")
+        problems.append(
+            "SGLang: "
+            + (
+                f"{launch['stage']} {launch['error_type']}: {str(launch['error'])[:160]}"
+                if rejected
+                else "accepts"
+            )
+            + f" / speclint errors: {errors or 'none'}"
+        )
+    elif (
+        rejected
+        and launch["stage"] == "parse"
+        and launch["error_type"] == "SystemExit"
+        and not any(_argparse_code(c) for c in errors)
+    ):
+        problems.append(
+            f"argparse refuses ({str(launch['error'])[:120]}); speclint reports "
+            f"{errors} but no argparse finding"
+        )
     if rejected or ctx is None or ctx.resolution is None:
         return problems
     for field, mine in ctx.resolution.effective.items():
@@ -167,10 +182,33 @@ def _describe(launch: dict) -> str:
     return f"[{launch['gpu']}] {env + ' ' if env else ''}{shlex.join(argv)}"
 
 
-RECORDED = ("0.4.6.post5", "0.4.10.post2", "0.5.1.post3", "0.5.2", "0.5.3.post3", "0.5.4.post3",
-            "0.5.5.post3", "0.5.6.post2", "0.5.7", "0.5.8.post1", "0.5.9", "0.5.10.post1",
-            "0.5.11", "0.5.12.post1", "0.5.13.post1", "0.5.14", "0.5.15.post1", "0.5.16",
-            "0.5.17", "0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23")
+RECORDED = (
+    "0.4.6.post5",
+    "0.4.10.post2",
+    "0.5.1.post3",
+    "0.5.2",
+    "0.5.3.post3",
+    "0.5.4.post3",
+    "0.5.5.post3",
+    "0.5.6.post2",
+    "0.5.7",
+    "0.5.8.post1",
+    "0.5.9",
+    "0.5.10.post1",
+    "0.5.11",
+    "0.5.12.post1",
+    "0.5.13.post1",
+    "0.5.14",
+    "0.5.15.post1",
+    "0.5.16",
+    "0.5.17",
+    "0.5.18",
+    "0.5.19",
+    "0.5.20",
+    "0.5.21",
+    "0.5.22",
+    "0.5.23",
+)
 """0.4.6.post5, 0.4.10.post2 and the last patch of every 0.5.x minor on PyPI (there is no
 0.5.0): each has a recording, and speclint resolves it as itself (a traits entry)."""
 
@@ -211,8 +249,7 @@ if __name__ == "__main__":
         if wanted and load(p)["release"] not in wanted:
             continue
         version, n, agree, compared, disagreements = check_release(p)
-        print(f"{version}: {agree}/{n} agree ({compared} values compared), "
-              f"{len(disagreements)} differ")
+        print(f"{version}: {agree}/{n} agree ({compared} values compared), {len(disagreements)} differ")
         counts = Counter(q.split(":")[0] for _, ps in disagreements for q in ps)
         print("   ", counts.most_common(12))
         for launch, problems in disagreements[: int(os.environ.get("SHOW", "8"))]:

@@ -5,7 +5,6 @@ oracle virtualenv on first use; skipped without network)."""
 from __future__ import annotations
 
 import pytest
-
 from oracle_harness import declared_by, handlers, model, run_oracle
 
 pytestmark = pytest.mark.oracle
@@ -22,35 +21,108 @@ SPEC = ["speculative_num_steps", "speculative_eagle_topk", "speculative_num_draf
 
 
 CASES = {
-    "eagle_topk1": ["--model-path", LLAMA, "--speculative-algorithm", "EAGLE",
-                    "--speculative-draft-model-path", EAGLE1, "--speculative-eagle-topk", "1",
-                    "--speculative-num-steps", "3", "--speculative-num-draft-tokens", "16"],
-    "eagle3_topk1": ["--model-path", LLAMA, "--speculative-algorithm", "EAGLE3",
-                     "--speculative-draft-model-path", EAGLE3, "--speculative-eagle-topk", "1",
-                     "--speculative-num-steps", "3", "--speculative-num-draft-tokens", "16"],
-    "eagle3_topk4": ["--model-path", LLAMA, "--speculative-algorithm", "EAGLE3",
-                     "--speculative-draft-model-path", EAGLE3, "--speculative-eagle-topk", "4",
-                     "--speculative-num-steps", "3", "--speculative-num-draft-tokens", "16"],
-    "eagle3_auto": ["--model-path", LLAMA, "--speculative-algorithm", "EAGLE3",
-                    "--speculative-draft-model-path", EAGLE3],
-    "eagle3_partial": ["--model-path", LLAMA, "--speculative-algorithm", "EAGLE3",
-                       "--speculative-draft-model-path", EAGLE3, "--speculative-eagle-topk", "4",
-                       "--speculative-num-draft-tokens", "8"],
+    "eagle_topk1": [
+        "--model-path",
+        LLAMA,
+        "--speculative-algorithm",
+        "EAGLE",
+        "--speculative-draft-model-path",
+        EAGLE1,
+        "--speculative-eagle-topk",
+        "1",
+        "--speculative-num-steps",
+        "3",
+        "--speculative-num-draft-tokens",
+        "16",
+    ],
+    "eagle3_topk1": [
+        "--model-path",
+        LLAMA,
+        "--speculative-algorithm",
+        "EAGLE3",
+        "--speculative-draft-model-path",
+        EAGLE3,
+        "--speculative-eagle-topk",
+        "1",
+        "--speculative-num-steps",
+        "3",
+        "--speculative-num-draft-tokens",
+        "16",
+    ],
+    "eagle3_topk4": [
+        "--model-path",
+        LLAMA,
+        "--speculative-algorithm",
+        "EAGLE3",
+        "--speculative-draft-model-path",
+        EAGLE3,
+        "--speculative-eagle-topk",
+        "4",
+        "--speculative-num-steps",
+        "3",
+        "--speculative-num-draft-tokens",
+        "16",
+    ],
+    "eagle3_auto": [
+        "--model-path",
+        LLAMA,
+        "--speculative-algorithm",
+        "EAGLE3",
+        "--speculative-draft-model-path",
+        EAGLE3,
+    ],
+    "eagle3_partial": [
+        "--model-path",
+        LLAMA,
+        "--speculative-algorithm",
+        "EAGLE3",
+        "--speculative-draft-model-path",
+        EAGLE3,
+        "--speculative-eagle-topk",
+        "4",
+        "--speculative-num-draft-tokens",
+        "8",
+    ],
     "dsv3_nextn_tp8": ["--model-path", DSV3, "--speculative-algorithm", "NEXTN", "--tp", "8"],
     "ngram": ["--model-path", LLAMA, "--speculative-algorithm", "NGRAM"],
-    "rejection_threshold": ["--model-path", LLAMA, "--speculative-algorithm", "EAGLE",
-                            "--speculative-draft-model-path", EAGLE1,
-                            "--speculative-use-rejection-sampling",
-                            "--speculative-accept-threshold-single", "0.5",
-                            "--speculative-eagle-topk", "1", "--speculative-num-steps", "3",
-                            "--speculative-num-draft-tokens", "4"],
+    "rejection_threshold": [
+        "--model-path",
+        LLAMA,
+        "--speculative-algorithm",
+        "EAGLE",
+        "--speculative-draft-model-path",
+        EAGLE1,
+        "--speculative-use-rejection-sampling",
+        "--speculative-accept-threshold-single",
+        "0.5",
+        "--speculative-eagle-topk",
+        "1",
+        "--speculative-num-steps",
+        "3",
+        "--speculative-num-draft-tokens",
+        "4",
+    ],
     "no_spec": ["--model-path", LLAMA],
     "unknown_flag": ["--model-path", LLAMA, "--no-such-flag", "1"],
     # every model fixture loads (no "Unrecognized model")
-    "qwen3_eagle3_auto": ["--model-path", QWEN3, "--speculative-algorithm", "EAGLE3",
-                          "--speculative-draft-model-path", EAGLE3],
-    "kimi_k25_eagle3_tp8": ["--model-path", KIMI, "--tp", "8", "--speculative-algorithm",
-                            "EAGLE3", "--speculative-draft-model-path", KIMI_EAGLE3],
+    "qwen3_eagle3_auto": [
+        "--model-path",
+        QWEN3,
+        "--speculative-algorithm",
+        "EAGLE3",
+        "--speculative-draft-model-path",
+        EAGLE3,
+    ],
+    "kimi_k25_eagle3_tp8": [
+        "--model-path",
+        KIMI,
+        "--tp",
+        "8",
+        "--speculative-algorithm",
+        "EAGLE3",
+        "--speculative-draft-model-path",
+        KIMI_EAGLE3,
+    ],
 }
 
 
@@ -69,8 +141,12 @@ def eff(res: dict, *fields: str):
 def test_fake_h100_defaults(results):
     r = results["no_spec"]
     assert r["ok"], r
-    assert eff(r, "device", "attention_backend", "chunked_prefill_size",
-               "mem_fraction_static") == ("cuda", "fa3", 8192, 0.83)
+    assert eff(r, "device", "attention_backend", "chunked_prefill_size", "mem_fraction_static") == (
+        "cuda",
+        "fa3",
+        8192,
+        0.83,
+    )
     assert r["effective"]["cuda_graph_config"]["decode"]["max_bs"] == 256
 
 
@@ -122,15 +198,20 @@ def test_deepseek_v3_nextn(results):
     assert eff(r, *SPEC) == (3, 1, 4)
     assert eff(r, "max_running_requests") == 48
     assert declared_by(r, "speculative_algorithm") == [
-        ("handle_speculative_decoding", "NEXTN"), ("handle_speculative_decoding", "EAGLE")]
+        ("handle_speculative_decoding", "NEXTN"),
+        ("handle_speculative_decoding", "EAGLE"),
+    ]
     assert declared_by(r, "speculative_draft_model_path") == [("_handle_eagle_family", DSV3)]
 
 
 def test_ngram(results):
     r = results["ngram"]
     assert r["ok"], r
-    assert eff(r, "speculative_eagle_topk", "speculative_num_draft_tokens",
-               "speculative_num_steps") == (10, 12, 1)
+    assert eff(r, "speculative_eagle_topk", "speculative_num_draft_tokens", "speculative_num_steps") == (
+        10,
+        12,
+        1,
+    )
     assert eff(r, "max_running_requests") == 48
     assert eff(r, "enable_mixed_chunk") is False
     assert declared_by(r, "enable_mixed_chunk") == [("_handle_ngram", False)]

@@ -33,13 +33,11 @@ N_LAUNCHES = 1000
 def _oracle(gpu: str, seed: int):
     launches = build_launches(seed, N_LAUNCHES)
     t0 = time.perf_counter()
-    results = run_oracle([{"argv": a, "env": e, "gpu": gpu} for a, e in launches],
-                         timeout=1500)
+    results = run_oracle([{"argv": a, "env": e, "gpu": gpu} for a, e in launches], timeout=1500)
     dump = os.environ.get("SPECLINT_WIDE_DUMP")  # a folder: keep SGLang's answers to study
     if dump:
         with open(os.path.join(dump, f"wide-{gpu}.json"), "w") as handle:
-            json.dump([{"argv": a, "env": e, "result": r} for (a, e), r in
-                       zip(launches, results)], handle)
+            json.dump([{"argv": a, "env": e, "result": r} for (a, e), r in zip(launches, results)], handle)
     return gpu, launches, results, time.perf_counter() - t0
 
 
@@ -49,15 +47,16 @@ def test_every_changed_field_is_predicted_or_unknown():
     failures = []
     for gpu, launches, results, elapsed in runs:
         tally = Tally()
-        options = LintOptions(sglang_version="0.5.23", read_pyproject=False,
-                              gpu=profile(gpu.lower()))
+        options = LintOptions(sglang_version="0.5.23", read_pyproject=False, gpu=profile(gpu.lower()))
         t0 = time.perf_counter()
         for (argv, env), result in zip(launches, results):
             text = shell_text(argv, env)
             ctx = lint_text(text, "wide.sh", options).contexts[0]
             compare_one(tally, text, result, ctx.resolution)
-        print(f"\n{tally.line(gpu, len(launches))} (oracle {elapsed:.0f}s, speclint "
-              f"{time.perf_counter() - t0:.1f}s)")
+        print(
+            f"\n{tally.line(gpu, len(launches))} (oracle {elapsed:.0f}s, speclint "
+            f"{time.perf_counter() - t0:.1f}s)"
+        )
         assert tally.accepted > len(launches) // 2  # the generator mostly writes valid launches
         assert tally.equal > tally.unknown  # most changed fields are predicted, not skipped
         failures += tally.problems[:10]

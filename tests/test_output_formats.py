@@ -13,8 +13,9 @@ TOPK1 = "fixtures/shell/eagle_topk1_draft_tokens.sh"
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "speclint", *args], capture_output=True,
-                          text=True, cwd=ROOT, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "speclint", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
 
 
 def test_sarif_has_every_property_github_code_scanning_requires():
@@ -40,18 +41,26 @@ def test_sarif_has_every_property_github_code_scanning_requires():
         artifact = location["physicalLocation"]["artifactLocation"]
         assert artifact["uri"] == TOPK1  # relative to the repository root, forward slashes
         region = location["physicalLocation"]["region"]
-        assert all(isinstance(region[k], int) and region[k] >= 1
-                   for k in ("startLine", "startColumn", "endLine", "endColumn"))
+        assert all(
+            isinstance(region[k], int) and region[k] >= 1
+            for k in ("startLine", "startColumn", "endLine", "endColumn")
+        )
     spd = next(r for r in run_["results"] if r["ruleId"] == "SPD001")
     assert spd["locations"][0]["physicalLocation"]["region"] == {
-        "startLine": 9, "startColumn": 87, "endLine": 9, "endColumn": 89}
+        "startLine": 9,
+        "startColumn": 87,
+        "endLine": 9,
+        "endColumn": 89,
+    }
 
 
 def test_github_annotations():
     lines = run("--output-format", "github", "--select", "ALL", TOPK1).stdout.splitlines()
     spd = next(l for l in lines if "SPD001" in l)
-    assert spd.startswith(f"::warning file={TOPK1},line=9,col=87,endLine=9,endColumn=89,"
-                          "title=speclint (SPD001 topk-one-overrides-draft-tokens)::")
+    assert spd.startswith(
+        f"::warning file={TOPK1},line=9,col=87,endLine=9,endColumn=89,"
+        "title=speclint (SPD001 topk-one-overrides-draft-tokens)::"
+    )
     assert any(l.startswith("::notice ") for l in lines)  # info findings
 
 
@@ -59,8 +68,10 @@ def test_gitlab_code_quality():
     issues = json.loads(run("--output-format", "gitlab", TOPK1).stdout)
     spd = next(i for i in issues if i["check_name"] == "SPD001")
     assert spd["severity"] == "minor" and len(spd["fingerprint"]) == 64
-    assert spd["location"] == {"path": TOPK1, "positions": {"begin": {"line": 9, "column": 87},
-                                                           "end": {"line": 9, "column": 89}}}
+    assert spd["location"] == {
+        "path": TOPK1,
+        "positions": {"begin": {"line": 9, "column": 87}, "end": {"line": 9, "column": 89}},
+    }
     assert len({i["fingerprint"] for i in issues}) == len(issues)
 
 
@@ -101,8 +112,17 @@ def test_junit_attribute_quoting_matches_the_standard_library():
 
     from speclint.report.junit import quoteattr
 
-    for text in ["plain", 'say "hi"', "it's", "both ' and \"", "a&b<c>d", "tab\there\nnew\rline",
-                 "", "&quot;", "\u2028 é"]:
+    for text in [
+        "plain",
+        'say "hi"',
+        "it's",
+        "both ' and \"",
+        "a&b<c>d",
+        "tab\there\nnew\rline",
+        "",
+        "&quot;",
+        "\u2028 é",
+    ]:
         assert quoteattr(text) == standard(text), text
 
 
@@ -110,10 +130,16 @@ def test_the_text_report_does_not_import_xml_or_urllib():
     import subprocess
     import sys
 
-    code = ("import sys; from speclint.cli import main\n"
-            "try:\n    main(['--exit-zero', 'fixtures/shell/variables.sh'])\n"
-            "except SystemExit:\n    pass\n"
-            "print(sorted(m for m in ('xml.sax', 'urllib.request') if m in sys.modules), file=sys.stderr)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=str(__import__("pathlib").Path(__file__).resolve().parent.parent))
+    code = (
+        "import sys; from speclint.cli import main\n"
+        "try:\n    main(['--exit-zero', 'fixtures/shell/variables.sh'])\n"
+        "except SystemExit:\n    pass\n"
+        "print(sorted(m for m in ('xml.sax', 'urllib.request') if m in sys.modules), file=sys.stderr)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=str(__import__("pathlib").Path(__file__).resolve().parent.parent),
+    )
     assert out.stderr.strip().splitlines()[-1] == "[]"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -25,8 +24,7 @@ GOOD = "python -m sglang.launch_server --model-path /models/m --tp-size 2\n"
 
 
 def _run(*args, **kwargs) -> subprocess.CompletedProcess:
-    return subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=900,
-                          **kwargs)
+    return subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=900, **kwargs)
 
 
 def _venv(where: Path) -> Path:
@@ -57,9 +55,11 @@ def test_wheel_holds_every_package_file(dist):
     wheel = next(dist.glob("*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     source = ROOT / "src"
-    wanted = {str(p.relative_to(source)).replace(os.sep, "/") for p in source.rglob("*")
-              if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
-              and ".egg-info" not in str(p)}
+    wanted = {
+        str(p.relative_to(source)).replace(os.sep, "/")
+        for p in source.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc" and ".egg-info" not in str(p)
+    }
     assert wanted - names == set()
 
 
@@ -72,8 +72,9 @@ def test_wheel_installs_and_runs_in_a_fresh_venv(dist, tmp_path):
     assert installed.returncode == 0, installed.stderr[-3000:]
     version = _run(bin_dir / "speclint", "--version")
     assert version.returncode == 0
-    assert re.fullmatch(rf"speclint {re.escape(__version__)} \(SGLang 0\.4\.0 to \S+, \d+ releases\)\n",
-                        version.stdout), version.stdout
+    assert re.fullmatch(
+        rf"speclint {re.escape(__version__)} \(SGLang 0\.4\.0 to \S+, \d+ releases\)\n", version.stdout
+    ), version.stdout
     (tmp_path / "launch.sh").write_text(BAD)
     linted = _run(bin_dir / "speclint", tmp_path / "launch.sh", cwd=tmp_path)
     assert linted.returncode == 1, linted.stdout + linted.stderr
@@ -93,8 +94,10 @@ def _run_action(project: Path, tmp_path: Path, inputs: dict[str, str]) -> list[s
     `env`, GITHUB_PATH lines added to PATH for the next steps, GITHUB_OUTPUT collected."""
     import yaml
 
-    defaults = {k: str(v.get("default", "")) for k, v in
-                yaml.safe_load((ROOT / "action.yml").read_text())["inputs"].items()}
+    defaults = {
+        k: str(v.get("default", ""))
+        for k, v in yaml.safe_load((ROOT / "action.yml").read_text())["inputs"].items()
+    }
     values = {**defaults, **inputs}
     github_path, github_output = tmp_path / "github_path", tmp_path / "github_output"
     github_path.write_text("")
@@ -103,16 +106,29 @@ def _run_action(project: Path, tmp_path: Path, inputs: dict[str, str]) -> list[s
     for step in _action_steps():
         if "run" not in step:
             continue
-        env = {**os.environ, "GITHUB_ACTION_PATH": str(ROOT), "RUNNER_TEMP": str(tmp_path),
-               "GITHUB_PATH": str(github_path), "GITHUB_OUTPUT": str(github_output),
-               "INPUT_PYTHON": sys.executable}
+        env = {
+            **os.environ,
+            "GITHUB_ACTION_PATH": str(ROOT),
+            "RUNNER_TEMP": str(tmp_path),
+            "GITHUB_PATH": str(github_path),
+            "GITHUB_OUTPUT": str(github_output),
+            "INPUT_PYTHON": sys.executable,
+        }
         extra = [line for line in github_path.read_text().splitlines() if line]
         env["PATH"] = os.pathsep.join([*reversed(extra), env["PATH"]])
         for name, expression in (step.get("env") or {}).items():
             key = re.fullmatch(r"\$\{\{ inputs\.([\w-]+) \}\}", expression).group(1)
             env[name] = values[key]
-        done.append(subprocess.run([step["shell"], "-c", step["run"]], cwd=project, env=env,
-                                   capture_output=True, text=True, timeout=900))
+        done.append(
+            subprocess.run(
+                [step["shell"], "-c", step["run"]],
+                cwd=project,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=900,
+            )
+        )
         if done[-1].returncode != 0:
             break
     return done
@@ -150,12 +166,14 @@ def test_readme_action_snippet_runs_as_written(tmp_path):
 
     readme = (ROOT / "README.md").read_text()
     start = readme.index("GitHub Actions: the composite action")
-    block = readme[readme.index("```yaml\n", start) + 8:]
-    workflow = yaml.safe_load(block[:block.index("```")])
+    block = readme[readme.index("```yaml\n", start) + 8 :]
+    workflow = yaml.safe_load(block[: block.index("```")])
     steps = workflow["jobs"]["speclint"]["steps"]
     (step,) = [s for s in steps if s.get("uses", "").split("@")[0].endswith("/speclint")]
-    inputs = {key: str(value).lower() if isinstance(value, bool) else str(value)
-              for key, value in step["with"].items()}
+    inputs = {
+        key: str(value).lower() if isinstance(value, bool) else str(value)
+        for key, value in step["with"].items()
+    }
     project = tmp_path / "project"
     for folder in inputs["paths"].split():
         if not folder.endswith(".md"):

@@ -32,10 +32,19 @@ def _resolution(text: str, version: str):
 
 # --- CUDA_VISIBLE_DEVICES -------------------------------------------------------------
 
-@pytest.mark.parametrize("value, count", [
-    ("0,1,2,3", 4), ("", 0), ("0,2,-1,1", 2), ("GPU-8932f937-d72c-4106-c12f-20bd9faed9f6,1", 2),
-    ("none", 0), ("0, 1", None), ("0,0", None),
-])
+
+@pytest.mark.parametrize(
+    "value, count",
+    [
+        ("0,1,2,3", 4),
+        ("", 0),
+        ("0,2,-1,1", 2),
+        ("GPU-8932f937-d72c-4106-c12f-20bd9faed9f6,1", 2),
+        ("none", 0),
+        ("0, 1", None),
+        ("0,0", None),
+    ],
+)
 def test_visible_gpu_count_follows_cuda(value, count):
     assert visible_gpu_count(value) == count
 
@@ -59,8 +68,10 @@ def test_tp_times_pp_with_exported_variable():
 
 
 def test_docker_env_and_old_release_dest_names():
-    text = ("docker run --gpus all -e CUDA_VISIBLE_DEVICES=0,1 lmsysorg/sglang:v0.5.6.post2 \\\n"
-            "  python3 -m sglang.launch_server --model-path /models/m --tp-size 4\n")
+    text = (
+        "docker run --gpus all -e CUDA_VISIBLE_DEVICES=0,1 lmsysorg/sglang:v0.5.6.post2 \\\n"
+        "  python3 -m sglang.launch_server --model-path /models/m --tp-size 4\n"
+    )
     result = _lint(text, "0.5.6.post2")
     assert result.contexts[0].resolution.effective["tp_size"] == 4
     [finding] = [f for f in result.findings if f.code == "PAR001"]
@@ -91,17 +102,21 @@ def test_dp_replicas_multiply_gpus_without_attention_dp():
     assert use.indices == (0, 2, 4, 6)
 
 
-@pytest.mark.parametrize("text", [
-    f"CUDA_VISIBLE_DEVICES=$GPUS {LAUNCH} --tp-size 8\n",
-    f"CUDA_VISIBLE_DEVICES=0,1 {LAUNCH} --tp-size $TP\n",
-    f"CUDA_VISIBLE_DEVICES=0,1 {LAUNCH} $EXTRA_ARGS\n",
-    f"{LAUNCH} --tp-size 8\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"CUDA_VISIBLE_DEVICES=$GPUS {LAUNCH} --tp-size 8\n",
+        f"CUDA_VISIBLE_DEVICES=0,1 {LAUNCH} --tp-size $TP\n",
+        f"CUDA_VISIBLE_DEVICES=0,1 {LAUNCH} $EXTRA_ARGS\n",
+        f"{LAUNCH} --tp-size 8\n",
+    ],
+)
 def test_visible_gpus_silent_when_unknown(text):
     assert [f for f in _findings(text, "0.5.23") if f.code == "PAR001"] == []
 
 
 # --- attention DP ---------------------------------------------------------------------
+
 
 def test_0_5_23_rewrites_enable_dp_attention():
     text = f"{LAUNCH} --tp-size 8 --dp-size 8 --enable-dp-attention\n"
@@ -148,12 +163,15 @@ def test_0_4_10_refuses_dp_attention_with_dp_size_1():
     assert finding.code == "PAR003" and finding.severity.label == "error"
 
 
-@pytest.mark.parametrize("version, flags, statement", [
-    ("0.5.23", "--tp-size 6 --attn-dp-size 4", "cfg.tp_size % cfg.attn_dp_size"),
-    ("0.5.23", "--tp-size 6 --dp-size 4 --enable-dp-attention", "cfg.tp_size % cfg.attn_dp_size"),
-    ("0.5.14", "--tp-size 6 --dp-size 4 --enable-dp-attention", "self.tp_size % self.dp_size"),
-    ("0.4.10.post2", "--tp-size 6 --dp-size 4 --enable-dp-attention", "self.tp_size % self.dp_size"),
-])
+@pytest.mark.parametrize(
+    "version, flags, statement",
+    [
+        ("0.5.23", "--tp-size 6 --attn-dp-size 4", "cfg.tp_size % cfg.attn_dp_size"),
+        ("0.5.23", "--tp-size 6 --dp-size 4 --enable-dp-attention", "cfg.tp_size % cfg.attn_dp_size"),
+        ("0.5.14", "--tp-size 6 --dp-size 4 --enable-dp-attention", "self.tp_size % self.dp_size"),
+        ("0.4.10.post2", "--tp-size 6 --dp-size 4 --enable-dp-attention", "self.tp_size % self.dp_size"),
+    ],
+)
 def test_tp_not_divisible_by_attention_dp(version, flags, statement):
     text = f"{LAUNCH} {flags}\n"
     rejection = _resolution(text, version).rejection
@@ -164,27 +182,29 @@ def test_tp_not_divisible_by_attention_dp(version, flags, statement):
 
 
 def test_0_5_23_replicas_with_attention_dp_rejected():
-    rejection = _resolution(f"{LAUNCH} --tp-size 8 --dp-size 2 --attn-dp-size 4\n",
-                            "0.5.23").rejection
+    rejection = _resolution(f"{LAUNCH} --tp-size 8 --dp-size 2 --attn-dp-size 4\n", "0.5.23").rejection
     assert rejection.exception == "ValueError"
     assert rejection.message.startswith("--dp-size 2 with --attn-dp-size 4")
 
 
 def test_dummy_model_skips_data_parallelism_handlers():
-    text = ("python -m sglang.launch_server --model-path dummy --tp-size 6 --dp-size 4"
-            " --enable-dp-attention\n")
+    text = "python -m sglang.launch_server --model-path dummy --tp-size 6 --dp-size 4 --enable-dp-attention\n"
     assert _resolution(text, "0.5.14").rejection is None
 
 
 # --- expert parallelism ---------------------------------------------------------------
 
-@pytest.mark.parametrize("version, flags, level", [
-    ("0.5.23", "--moe-a2a-backend deepep", "INFO"),
-    ("0.5.23", "--moe-runner-backend megamoe", "INFO"),
-    ("0.5.14", "--moe-a2a-backend mori", "WARNING"),
-    ("0.5.6.post2", "--moe-a2a-backend mooncake", "WARNING"),
-    ("0.4.10.post2", "--enable-deepep-moe", "WARNING"),
-])
+
+@pytest.mark.parametrize(
+    "version, flags, level",
+    [
+        ("0.5.23", "--moe-a2a-backend deepep", "INFO"),
+        ("0.5.23", "--moe-runner-backend megamoe", "INFO"),
+        ("0.5.14", "--moe-a2a-backend mori", "WARNING"),
+        ("0.5.6.post2", "--moe-a2a-backend mooncake", "WARNING"),
+        ("0.4.10.post2", "--enable-deepep-moe", "WARNING"),
+    ],
+)
 def test_a2a_backend_sets_ep_size(version, flags, level):
     text = f"{LAUNCH} --tp-size 8 {flags}\n"
     resolution = _resolution(text, version)
@@ -208,6 +228,7 @@ def test_ascend_tp_does_not_span_ranks():
 
 
 # --- nodes ----------------------------------------------------------------------------
+
 
 def test_tp_pp_not_divisible_by_nnodes():
     text = f"{LAUNCH} --tp-size 4 --pp-size 3 \\\n  --nnodes 8 --node-rank 0\n"

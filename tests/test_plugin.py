@@ -24,7 +24,8 @@ def fake_registry(monkeypatch):
     module = types.ModuleType("sglang.srt.plugins.hook_registry")
     module.HookType = types.SimpleNamespace(AFTER="after", BEFORE="before")
     module.HookRegistry = types.SimpleNamespace(
-        register=lambda target, hook, kind: registered.append((target, hook, kind)))
+        register=lambda target, hook, kind: registered.append((target, hook, kind))
+    )
     for name in ("sglang", "sglang.srt", "sglang.srt.plugins"):
         monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
     monkeypatch.setitem(sys.modules, "sglang.srt.plugins.hook_registry", module)
@@ -146,8 +147,10 @@ def test_the_declared_entry_points_name_what_they_load():
         import tomli as tomllib
     with open(os.path.join(ROOT, "pyproject.toml"), "rb") as handle:
         project = tomllib.load(handle)["project"]
-    targets = {"plugin": project["entry-points"]["sglang.srt.plugins"]["speclint"],
-               "script": project["scripts"]["speclint"]}
+    targets = {
+        "plugin": project["entry-points"]["sglang.srt.plugins"]["speclint"],
+        "script": project["scripts"]["speclint"],
+    }
     loaded = {}
     for kind, target in targets.items():
         module, _, attribute = target.partition(":")
@@ -159,14 +162,17 @@ def test_the_declared_entry_points_name_what_they_load():
 
 
 def test_plugin_module_imports_nothing_heavy():
-    code = ("import sys, speclint.gate.plugin; heavy = [m for m in ('speclint.engine', 'pynvml', "
-            "'speclint.rules', 'pydantic', 'tree_sitter', 'click') if m in sys.modules]; "
-            "print(heavy)")
+    code = (
+        "import sys, speclint.gate.plugin; heavy = [m for m in ('speclint.engine', 'pynvml', "
+        "'speclint.rules', 'pydantic', 'tree_sitter', 'click') if m in sys.modules]; "
+        "print(heavy)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "[]", done.stderr
 
 
 # --- the real SGLang ----------------------------------------------------------------------------
+
 
 def _sglang_with_plugin(tmp_path):
     """The oracle venv's python, seeing speclint and its entry point through PYTHONPATH: a
@@ -179,19 +185,29 @@ def _sglang_with_plugin(tmp_path):
     info = site / "speclint-0.1.0.dist-info"
     info.mkdir(parents=True)
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: speclint\nVersion: 0.1.0\n")
-    (info / "entry_points.txt").write_text("[sglang.srt.plugins]\n"
-                                           "speclint = speclint.gate.plugin:register\n")
+    (info / "entry_points.txt").write_text("[sglang.srt.plugins]\nspeclint = speclint.gate.plugin:register\n")
     return python, os.pathsep.join([str(site), os.path.join(ROOT, "src")])
 
 
 def _launch(python, pythonpath, args, scenario, timeout=240, **extra):
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("SPECLINT_", "NVIDIA_SMI_",
-                                                                     "CUDA_VISIBLE"))}
-    env.update(PYTHONPATH=pythonpath, PATH=SMI + os.pathsep + env.get("PATH", ""),
-               NVIDIA_SMI_FIXTURE=os.path.join(SMI, scenario), SGLANG_PLUGINS="speclint",
-               **extra)
-    return subprocess.run([python, "-m", "sglang.launch_server", *args], capture_output=True,
-                          text=True, env=env, timeout=timeout, cwd=ROOT)
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith(("SPECLINT_", "NVIDIA_SMI_", "CUDA_VISIBLE"))
+    }
+    env.update(
+        PYTHONPATH=pythonpath,
+        PATH=SMI + os.pathsep + env.get("PATH", ""),
+        NVIDIA_SMI_FIXTURE=os.path.join(SMI, scenario),
+        SGLANG_PLUGINS="speclint",
+        **extra,
+    )
+    return subprocess.run(
+        [python, "-m", "sglang.launch_server", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+        cwd=ROOT,
+    )
 
 
 @pytest.mark.oracle
@@ -201,8 +217,12 @@ def test_plugin_stops_a_real_sglang_launch_before_the_model_loads(tmp_path):
     python, pythonpath = _sglang_with_plugin(tmp_path)
     target = model("llama-3.1-8b-instruct")
     # an error finding: EAGLE3 named, no draft model
-    done = _launch(python, pythonpath, ["--model-path", target, "--speculative-algorithm",
-                                        "EAGLE3", "--port", "39991"], "clean-8x")
+    done = _launch(
+        python,
+        pythonpath,
+        ["--model-path", target, "--speculative-algorithm", "EAGLE3", "--port", "39991"],
+        "clean-8x",
+    )
     out = done.stdout + done.stderr
     assert done.returncode == 1, out[-3000:]
     assert "speclint: stopping this SGLang launch before it loads the model" in out
@@ -210,14 +230,20 @@ def test_plugin_stops_a_real_sglang_launch_before_the_model_loads(tmp_path):
     assert "Load weight" not in out and "No accelerator" not in out  # before run_server
 
     # busy GPUs: a clean config on a machine whose GPU 3 is still held
-    done = _launch(python, pythonpath, ["--model-path", target, "--tp-size", "4",
-                                        "--port", "39992"], "busy-gpu3")
+    done = _launch(
+        python, pythonpath, ["--model-path", target, "--tp-size", "4", "--port", "39992"], "busy-gpu3"
+    )
     out = done.stdout + done.stderr
     assert done.returncode == 1, out[-3000:]
     assert "GPU 3 (GPU-3c4d5e6f" in out and "pid 1843211  python3" in out
     assert "Load weight" not in out and "No accelerator" not in out
 
     # SPECLINT_PLUGIN=off: SGLang goes on (and, on a CPU-only machine, fails in resolution)
-    done = _launch(python, pythonpath, ["--model-path", target, "--tp-size", "4",
-                                        "--port", "39993"], "busy-gpu3", SPECLINT_PLUGIN="off")
+    done = _launch(
+        python,
+        pythonpath,
+        ["--model-path", target, "--tp-size", "4", "--port", "39993"],
+        "busy-gpu3",
+        SPECLINT_PLUGIN="off",
+    )
     assert "speclint: stopping" not in done.stdout + done.stderr

@@ -19,9 +19,19 @@ PRE_COMMIT = shutil.which("pre-commit") or str(Path(sys.executable).with_name("p
 
 
 def _git(cwd: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True,
-                   env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
-                        "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"})
+    subprocess.run(
+        ["git", *args],
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+        env={
+            **os.environ,
+            "GIT_AUTHOR_NAME": "t",
+            "GIT_AUTHOR_EMAIL": "t@t",
+            "GIT_COMMITTER_NAME": "t",
+            "GIT_COMMITTER_EMAIL": "t@t",
+        },
+    )
 
 
 @pytest.mark.skipif(not Path(PRE_COMMIT).exists(), reason="pre-commit is not installed")
@@ -36,15 +46,27 @@ def test_pre_commit_try_repo_runs_the_hook(tmp_path):
     _git(project, "add", ".")
     _git(project, "commit", "-qm", "launch scripts")
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache")}
-    bad = subprocess.run([PRE_COMMIT, "try-repo", str(ROOT), "speclint", "--files", "launch.sh"],
-                         cwd=project, capture_output=True, text=True, env=env, timeout=600)
+    bad = subprocess.run(
+        [PRE_COMMIT, "try-repo", str(ROOT), "speclint", "--files", "launch.sh"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
     if "Could not fetch" in bad.stdout + bad.stderr or "ConnectionError" in bad.stdout:
         pytest.skip("no package index to build the hook environment")
     assert bad.returncode == 1, bad.stdout + bad.stderr
     assert "speclint" in bad.stdout and "Failed" in bad.stdout
     assert "launch.sh:9:87: SPD001 [warning]" in bad.stdout
-    good = subprocess.run([PRE_COMMIT, "try-repo", str(ROOT), "speclint", "--files", "ok.sh"],
-                          cwd=project, capture_output=True, text=True, env=env, timeout=600)
+    good = subprocess.run(
+        [PRE_COMMIT, "try-repo", str(ROOT), "speclint", "--files", "ok.sh"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
     assert good.returncode == 0, good.stdout + good.stderr
     assert "Passed" in good.stdout
 
@@ -53,8 +75,8 @@ def _readme_block(after: str) -> str:
     """The first ```yaml block after the line containing `after` in the README."""
     readme = (ROOT / "README.md").read_text()
     start = readme.index(after)
-    block = readme[readme.index("```yaml\n", start) + len("```yaml\n"):]
-    return block[:block.index("```")]
+    block = readme[readme.index("```yaml\n", start) + len("```yaml\n") :]
+    return block[: block.index("```")]
 
 
 @pytest.mark.skipif(not Path(PRE_COMMIT).exists(), reason="pre-commit is not installed")
@@ -70,23 +92,28 @@ def test_readme_pre_commit_snippet_runs_as_written(tmp_path):
     (repo,) = config["repos"]
     # a repository holding this working tree (what is being tested), tagged as the README says
     clone = tmp_path / "speclint-clone"
-    shutil.copytree(ROOT, clone, ignore=shutil.ignore_patterns(
-        ".git", ".venv", ".cache", "__pycache__", "*.egg-info", "build", "dist", ".hypothesis"))
+    shutil.copytree(
+        ROOT,
+        clone,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", ".cache", "__pycache__", "*.egg-info", "build", "dist", ".hypothesis"
+        ),
+    )
     _git(clone, "init", "-q")
     _git(clone, "add", "-A")
     _git(clone, "commit", "-qm", "working tree")
     _git(clone, "tag", repo["rev"])
     project = tmp_path / "project"
     project.mkdir()
-    (project / ".pre-commit-config.yaml").write_text(
-        snippet.replace(repo["repo"], str(clone)))
+    (project / ".pre-commit-config.yaml").write_text(snippet.replace(repo["repo"], str(clone)))
     shutil.copy(ROOT / "fixtures" / "shell" / "eagle_topk1_draft_tokens.sh", project / "launch.sh")
     _git(project, "init", "-q")
     _git(project, "add", ".")
     _git(project, "commit", "-qm", "launch scripts")
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache")}
-    ran = subprocess.run([PRE_COMMIT, "run", "--all-files"], cwd=project, capture_output=True,
-                         text=True, env=env, timeout=600)
+    ran = subprocess.run(
+        [PRE_COMMIT, "run", "--all-files"], cwd=project, capture_output=True, text=True, env=env, timeout=600
+    )
     if "Could not fetch" in ran.stdout + ran.stderr or "ConnectionError" in ran.stdout:
         pytest.skip("no package index to build the hook environment")
     assert ran.returncode == 1, ran.stdout + ran.stderr

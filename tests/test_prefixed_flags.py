@@ -40,8 +40,10 @@ def test_slime_arrays_and_written_flags_in_a_ray_command():
 
 
 def test_slime_engines_ignore_the_commands_visible_gpus():
-    text = ("export CUDA_VISIBLE_DEVICES=4,5,6,7\npython3 train.py --rollout-num-gpus-per-engine 1 "
-            "--sglang-mem-fraction-static 0.8\n")
+    text = (
+        "export CUDA_VISIBLE_DEVICES=4,5,6,7\npython3 train.py --rollout-num-gpus-per-engine 1 "
+        "--sglang-mem-fraction-static 0.8\n"
+    )
     [launch] = extract_file("t.sh", text).launches
     assert "CUDA_VISIBLE_DEVICES" not in launch.env
     assert "PAR001" not in {f.code for f in lint_text(text, "t.sh", V).findings}
@@ -56,7 +58,10 @@ def test_renamed_words_get_no_fix_edits():
 
 def test_readme_fragment_with_only_the_array():
     result = lint_text((SLIME / "README.md").read_text(), "README.md", V)
-    assert found(result) == [("SLM004", 7, 4), ("FLG001", 11, 4)]  # argparse stops the launch: SPD003/SPD001 (after parsing) are not reported (issue 16)
+    assert found(result) == [
+        ("SLM004", 7, 4),
+        ("FLG001", 11, 4),
+    ]  # argparse stops the launch: SPD003/SPD001 (after parsing) are not reported (issue 16)
     assert "the model is chosen by slime" in result.findings[0].message
 
 
@@ -65,7 +70,9 @@ def test_a_command_without_prefixed_flags_is_not_a_launch():
 
 
 def test_configured_prefixes(tmp_path):
-    settings = parse_settings(str(tmp_path / "speclint.toml"), {"flag-prefixes": {"myrl": "--engine-", "slime": ""}})
+    settings = parse_settings(
+        str(tmp_path / "speclint.toml"), {"flag-prefixes": {"myrl": "--engine-", "slime": ""}}
+    )
     assert settings.flag_prefixes == (("myrl", "--engine-"), ("slime", ""))
     options = LintOptions(sglang_version="0.5.23", flag_prefixes=settings.flag_prefixes)
     text = "python3 rl.py --engine-tp-szie 2 --sglang-tp-szie 2\n"
@@ -76,10 +83,14 @@ def test_configured_prefixes(tmp_path):
 
 
 def test_cli_reads_flag_prefixes_from_pyproject(tmp_path):
-    (tmp_path / "pyproject.toml").write_text('[tool.speclint]\nsglang-version = "0.5.23"\n'
-                                             '[tool.speclint.flag-prefixes]\nmyrl = "--engine-"\n')
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.speclint]\nsglang-version = "0.5.23"\n[tool.speclint.flag-prefixes]\nmyrl = "--engine-"\n'
+    )
     (tmp_path / "run.sh").write_text("python3 rl.py --engine-tp-szie 2\n")
-    out = subprocess.run([sys.executable, "-m", "speclint", "--output-format", "json", str(tmp_path / "run.sh")],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "speclint", "--output-format", "json", str(tmp_path / "run.sh")],
+        capture_output=True,
+        text=True,
+    )
     findings = json.loads(out.stdout)
     assert [(f["code"], f["line"], f["column"]) for f in findings] == [("SLM004", 1, 1), ("FLG001", 1, 15)]

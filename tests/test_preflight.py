@@ -12,8 +12,8 @@ import pytest
 from speclint.preflight import check
 from speclint.preflight.gpus import pick, resolve_visible
 from speclint.preflight.report import render_text
-from speclint.preflight.snapshot import PhysicalGpu
 from speclint.preflight.smi import parse_apps
+from speclint.preflight.snapshot import PhysicalGpu
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SMI = os.path.join(ROOT, "fixtures", "nvidia-smi")
@@ -22,9 +22,12 @@ UUIDS = [line.split(", ")[1] for line in open(os.path.join(SMI, "clean-8x", "que
 
 def smi_env(*scenarios: str, state: str | None = None, **extra) -> dict[str, str]:
     """An environment whose PATH finds the stub nvidia-smi first, serving `scenarios`."""
-    env = {"PATH": SMI + os.pathsep + os.environ.get("PATH", ""),
-           "NVIDIA_SMI_FIXTURE": ":".join(os.path.join(SMI, s) for s in scenarios),
-           "SPECLINT_GPU_BACKEND": "nvidia-smi", "SPECLINT_PROC_ROOT": "/nonexistent"}
+    env = {
+        "PATH": SMI + os.pathsep + os.environ.get("PATH", ""),
+        "NVIDIA_SMI_FIXTURE": ":".join(os.path.join(SMI, s) for s in scenarios),
+        "SPECLINT_GPU_BACKEND": "nvidia-smi",
+        "SPECLINT_PROC_ROOT": "/nonexistent",
+    }
     if state:
         env["NVIDIA_SMI_STATE"] = state
     env.update(extra)
@@ -47,12 +50,12 @@ def run_check(monkeypatch, env: dict, **kwargs):
 
 # --- nvidia-smi backend -------------------------------------------------------------------
 
+
 def test_clean_eight_gpus_like_the_seed(monkeypatch):
     result = run_check(monkeypatch, smi_env("clean-8x"))
     assert result.status == "clean" and result.exit_code == 0
     assert result.backend == "nvidia-smi"
-    assert [(g.index, g.used_mib, g.total_mib) for g in result.gpus] == \
-        [(i, 0, 97887) for i in range(8)]
+    assert [(g.index, g.used_mib, g.total_mib) for g in result.gpus] == [(i, 0, 97887) for i in range(8)]
     assert render_text(result).startswith("clean: 8 GPUs free")
 
 
@@ -133,8 +136,14 @@ def test_wait_polls_until_memory_is_freed(monkeypatch, tmp_path):
     env = smi_env("busy-gpu3", "busy-gpu3", "clean-8x", state=str(tmp_path / "calls"))
     now = [0.0]
     progress = []
-    result = run_check(monkeypatch, env, wait_s=30, sleep=lambda s: now.__setitem__(0, now[0] + s),
-                       clock=lambda: now[0], on_progress=lambda r, left: progress.append(left))
+    result = run_check(
+        monkeypatch,
+        env,
+        wait_s=30,
+        sleep=lambda s: now.__setitem__(0, now[0] + s),
+        clock=lambda: now[0],
+        on_progress=lambda r, left: progress.append(left),
+    )
     assert result.status == "clean"
     assert progress == [30, 28] and result.waited_s == 4
 
@@ -142,8 +151,9 @@ def test_wait_polls_until_memory_is_freed(monkeypatch, tmp_path):
 def test_wait_gives_up_when_time_runs_out(monkeypatch, tmp_path):
     env = smi_env("busy-gpu3", state=str(tmp_path / "calls"))
     now = [0.0]
-    result = run_check(monkeypatch, env, wait_s=5, sleep=lambda s: now.__setitem__(0, now[0] + s),
-                       clock=lambda: now[0])
+    result = run_check(
+        monkeypatch, env, wait_s=5, sleep=lambda s: now.__setitem__(0, now[0] + s), clock=lambda: now[0]
+    )
     assert result.status == "busy" and result.waited_s == 5
 
 
@@ -169,9 +179,8 @@ def test_kill_command_for_a_whole_server(monkeypatch, tmp_path):
     proc = tmp_path / "proc"
     for i in range(8):
         (proc / str(1843200 + i)).mkdir(parents=True)
-        (proc / str(1843200 + i) / "comm").write_text(f"sglang::schedul\n")  # 15 characters
-    result = run_check(monkeypatch, smi_env("busy-all-sglang", SPECLINT_PROC_ROOT=str(proc)),
-                       needed=2)
+        (proc / str(1843200 + i) / "comm").write_text("sglang::schedul\n")  # 15 characters
+    result = run_check(monkeypatch, smi_env("busy-all-sglang", SPECLINT_PROC_ROOT=str(proc)), needed=2)
     assert len(result.busy_gpus) == 2
     assert result.kill_command == "kill 1843200 1843201"
 
@@ -186,17 +195,20 @@ def test_process_name_with_commas_is_kept():
 GPUS = [PhysicalGpu(i, u, 0, 97887) for i, u in enumerate(UUIDS)]
 
 
-@pytest.mark.parametrize("value, indices", [
-    (None, list(range(8))),
-    ("", []),
-    ("3,1", [3, 1]),
-    (UUIDS[6], [6]),
-    ("GPU-5e6f,GPU-0b6c", [5, 0]),
-    ("0,GPU-ffff,1", [0]),
-    ("0,8,1", [0]),
-    ("1,1,2", [1]),
-    (f"MIG-{UUIDS[2]}/1/0", [2]),
-])
+@pytest.mark.parametrize(
+    "value, indices",
+    [
+        (None, list(range(8))),
+        ("", []),
+        ("3,1", [3, 1]),
+        (UUIDS[6], [6]),
+        ("GPU-5e6f,GPU-0b6c", [5, 0]),
+        ("0,GPU-ffff,1", [0]),
+        ("0,8,1", [0]),
+        ("1,1,2", [1]),
+        (f"MIG-{UUIDS[2]}/1/0", [2]),
+    ],
+)
 def test_visible_devices(value, indices):
     assert [g.index for g in resolve_visible(value, GPUS).gpus] == indices
 
@@ -223,14 +235,19 @@ def test_mixed_gpus_without_pci_bus_order_checks_every_gpu(monkeypatch):
 
 # --- NVML backend (a fake pynvml module) -------------------------------------------------------
 
+
 class FakeNVMLError(Exception):
     def __init__(self, value):
         super().__init__(f"NVML error {value}")
         self.value = value
 
 
-def fake_pynvml(used_mib: list[int], processes: dict[int, list[tuple[int, int | None]]],
-                init_error: int | None = None, names: dict[int, str] | None = None):
+def fake_pynvml(
+    used_mib: list[int],
+    processes: dict[int, list[tuple[int, int | None]]],
+    init_error: int | None = None,
+    names: dict[int, str] | None = None,
+):
     """A stand-in for nvidia-ml-py: NVML enumerates GPUs in its own (here: reversed) order."""
     module = types.ModuleType("pynvml")
     module.NVMLError = FakeNVMLError
@@ -253,13 +270,15 @@ def fake_pynvml(used_mib: list[int], processes: dict[int, list[tuple[int, int | 
     def memory(handle, version=None):
         assert version is module.nvmlMemory_v2
         mib = 1024 * 1024
-        return types.SimpleNamespace(total=97887 * mib, used=used_mib[handle[1]] * mib,
-                                     free=(97887 - used_mib[handle[1]]) * mib)
+        return types.SimpleNamespace(
+            total=97887 * mib, used=used_mib[handle[1]] * mib, free=(97887 - used_mib[handle[1]]) * mib
+        )
 
     module.nvmlDeviceGetMemoryInfo = memory
     module.nvmlDeviceGetComputeRunningProcesses = lambda h: [
         types.SimpleNamespace(pid=pid, usedGpuMemory=None if used is None else used * 1024 * 1024)
-        for pid, used in processes.get(h[1], [])]
+        for pid, used in processes.get(h[1], [])
+    ]
 
     def name(pid):
         if names and pid in names:
@@ -272,8 +291,7 @@ def fake_pynvml(used_mib: list[int], processes: dict[int, list[tuple[int, int | 
 
 
 def test_nvml_matches_gpus_by_uuid_not_enumeration_order(monkeypatch):
-    module = fake_pynvml([0, 0, 0, 71234, 0, 0, 0, 0], {3: [(1843211, 71230)]},
-                         names={1843211: "python3"})
+    module = fake_pynvml([0, 0, 0, 71234, 0, 0, 0, 0], {3: [(1843211, 71230)]}, names={1843211: "python3"})
     monkeypatch.setitem(sys.modules, "pynvml", module)
     result = check(env={"CUDA_VISIBLE_DEVICES": f"{UUIDS[3]},{UUIDS[0]}", "PATH": ""})
     assert result.backend == "nvml" and result.status == "busy"
@@ -327,8 +345,15 @@ def test_json_result_is_typed(monkeypatch):
     monkeypatch.setitem(sys.modules, "pynvml", fake_pynvml([0] * 8, {}))
     data = check(env={"PATH": ""}, needed=[0, 1]).to_dict()
     assert data["status"] == "clean" and data["exit_code"] == 0 and data["needed"] == 2
-    assert set(data["gpus"][0]) >= {"index", "uuid", "cuda_ordinal", "used_mib", "total_mib",
-                                    "processes", "clean"}
+    assert set(data["gpus"][0]) >= {
+        "index",
+        "uuid",
+        "cuda_ordinal",
+        "used_mib",
+        "total_mib",
+        "processes",
+        "clean",
+    }
 
 
 def test_the_visible_gpu_becomes_the_profile_explain_resolves_for():

@@ -24,9 +24,15 @@ def found(name: str) -> list[tuple[str, int, int, str]]:
     """(code, line, column, the text the finding points at) of every finding."""
     text = read(name)
     lines = text.splitlines()
-    return [(f.code, f.span.line, f.span.column,
-             lines[f.span.line - 1][f.span.column - 1:f.span.end_column - 1])
-            for f in lint_text(text, str(FIXTURES / name)).findings]
+    return [
+        (
+            f.code,
+            f.span.line,
+            f.span.column,
+            lines[f.span.line - 1][f.span.column - 1 : f.span.end_column - 1],
+        )
+        for f in lint_text(text, str(FIXTURES / name)).findings
+    ]
 
 
 def launches(name: str):
@@ -35,30 +41,39 @@ def launches(name: str):
 
 def test_shlex_split_fstring_join_and_str_split():
     assert found("shlex_and_join.py") == [
-        ("DRF011", 14, 52, "{MODEL}"),          # the f-string field, known through MODEL
-        ("SLM004", 14, 67, "{port}"),           # the field speclint cannot know
-        ("SPD001", 16, 90, "8"),                # inside the split string, at the token
-        ("FLG001", 20, 75, "--tp-szie"),        # " ".join([...]) handed to os.system
-        ("FLG003", 23, 68, "--mem-fraction"),   # line.split(): where the string is written
+        ("DRF011", 14, 52, "{MODEL}"),  # the f-string field, known through MODEL
+        ("SLM004", 14, 67, "{port}"),  # the field speclint cannot know
+        ("SPD001", 16, 90, "8"),  # inside the split string, at the token
+        ("FLG001", 20, 75, "--tp-szie"),  # " ".join([...]) handed to os.system
+        ("FLG003", 23, 68, "--mem-fraction"),  # line.split(): where the string is written
     ]
     split, joined, method = launches("shlex_and_join.py")
     port = split.args[3]
     assert split.args[2].text == "--port" and port.text is None and not port.splat
     assert "find_free_port" in port.dynamic_reason  # an f-string field: one unknown word
     assert [w.text for w in split.args[-2:]] == ["--max-running-requests", "32"]  # `+ [...]`
-    assert split.span.line == 18 and joined.span.line == 20 and method.span.line == 24  # shell text: its words
+    assert (
+        split.span.line == 18 and joined.span.line == 20 and method.span.line == 24
+    )  # shell text: its words
 
 
 def test_argv_returned_by_a_helper_function():
-    assert found("helper_argv.py") == [("DRF011", 12, 29, "model"),
-                                       ("SLM004", 19, 40, "str(steps)"),  # start(steps): unknown
-                                       ("SPD001", 20, 48, "8")]
+    assert found("helper_argv.py") == [
+        ("DRF011", 12, 29, "model"),
+        ("SLM004", 19, 40, "str(steps)"),  # start(steps): unknown
+        ("SPD001", 20, 48, "8"),
+    ]
     from_start, module_level = launches("helper_argv.py")
-    assert [w.text for w in module_level.args[:4]] == ["--model-path", "/models/llama",
-                                                       "--trust-remote-code", "--port"]
+    assert [w.text for w in module_level.args[:4]] == [
+        "--model-path",
+        "/models/llama",
+        "--trust-remote-code",
+        "--port",
+    ]
     assert module_level.args[4].text == "31000"  # the keyword argument beat the default
-    steps = from_start.args[from_start.args.index(
-        next(w for w in from_start.args if w.text == "--speculative-num-steps")) + 1]
+    steps = from_start.args[
+        from_start.args.index(next(w for w in from_start.args if w.text == "--speculative-num-steps")) + 1
+    ]
     assert steps.text is None and steps.dynamic_reason == "parameter `steps` of start()"
     assert steps.identity is not None and steps.identity.name == "steps"
 
@@ -91,53 +106,84 @@ def test_unknown_values_keep_their_identity_k_to_k_plus_one():
     assert found("unknown_relations.py") == [
         ("SLM004", 10, 34, "model"),
         ("SPD001", 11, 103, "k"),
-        ("SLM004", 16, 34, "model"),             # run_right: k + 1, nothing else to say
+        ("SLM004", 16, 34, "model"),  # run_right: k + 1, nothing else to say
         ("DRF011", 24, 81, "/models/llama"),
         ("SLM004", 26, 50, "str(k)"),
         ("SPD001", 27, 59, "{k}"),
     ]
-    [keyword] = [f for f in lint_text(read("unknown_relations.py"), "x.py").findings
-                 if f.code == "SPD001" and f.span.line == 11]
+    [keyword] = [
+        f
+        for f in lint_text(read("unknown_relations.py"), "x.py").findings
+        if f.code == "SPD001" and f.span.line == 11
+    ]
     assert "(k → k + 1;" in keyword.message and "whatever k is" in keyword.message
     assert "pass k - 1 as the steps" in keyword.fix_hint
 
 
 def test_explain_shows_the_symbolic_change():
-    out = subprocess.run([sys.executable, "-m", "speclint", "explain", str(FIXTURES / "unknown_relations.py")],
-                         capture_output=True, text=True, cwd=ROOT).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "speclint", "explain", str(FIXTURES / "unknown_relations.py")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    ).stdout
     assert out.count("speculative_num_draft_tokens: k (unknown) → k + 1 (unknown)") == 2
     assert "speculative_num_draft_tokens: k + 1 (unknown)\n" in out  # run_right: nothing changes
     import json
 
-    out = subprocess.run([sys.executable, "-m", "speclint", "explain", "--output-format", "json",
-                          str(FIXTURES / "unknown_relations.py")], capture_output=True, text=True, cwd=ROOT).stdout
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "speclint",
+            "explain",
+            "--output-format",
+            "json",
+            str(FIXTURES / "unknown_relations.py"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    ).stdout
     [change] = [a for a in json.loads(out)[0]["adjustments"] if a["field"] == "speculative_num_draft_tokens"]
     assert change["symbolic"] == {"from": "k", "to": "k + 1"} and change["from"] is None
 
 
 def test_same_name_in_two_functions_is_not_one_value():
-    text = ("import sglang as sgl\n"
-            "def a(k):\n    steps = k\n"
-            "def b(k):\n    sgl.Engine(model_path='m', speculative_algorithm='EAGLE', speculative_draft_model_path='d',\n"
-            "        speculative_num_steps=steps, speculative_eagle_topk=1, speculative_num_draft_tokens=k,\n"
-            "        max_running_requests=4)\n")
+    text = (
+        "import sglang as sgl\n"
+        "def a(k):\n    steps = k\n"
+        "def b(k):\n    sgl.Engine(model_path='m', speculative_algorithm='EAGLE', speculative_draft_model_path='d',\n"
+        "        speculative_num_steps=steps, speculative_eagle_topk=1, speculative_num_draft_tokens=k,\n"
+        "        max_running_requests=4)\n"
+    )
     assert [f.code for f in lint_text(text, "x.py").findings if f.code == "SPD001"] == []
 
 
 def test_drafter_named_eagle3_without_config_is_a_warning_and_the_config_wins():
     from speclint.settings.options import LintOptions
 
-    text = ('llm = sgl.Engine(model_path="moonshotai/Kimi-K2.6", speculative_algorithm="NEXTN",\n'
-            '                 speculative_draft_model_path="org/Kimi-K2.6-eagle3-mla", max_running_requests=8)\n')
-    [warning] = [f for f in lint_text(text, "x.py").findings if f.code.startswith("DRF0") and f.code != "DRF011"]
-    assert (warning.code, warning.severity.label, warning.span.line, warning.span.column) == \
-        ("DRF012", "warning", 1, 75)
-    assert text[74:81] == '"NEXTN"' 
+    text = (
+        'llm = sgl.Engine(model_path="moonshotai/Kimi-K2.6", speculative_algorithm="NEXTN",\n'
+        '                 speculative_draft_model_path="org/Kimi-K2.6-eagle3-mla", max_running_requests=8)\n'
+    )
+    [warning] = [
+        f for f in lint_text(text, "x.py").findings if f.code.startswith("DRF0") and f.code != "DRF011"
+    ]
+    assert (warning.code, warning.severity.label, warning.span.line, warning.span.column) == (
+        "DRF012",
+        "warning",
+        1,
+        75,
+    )
+    assert text[74:81] == '"NEXTN"'
     assert "inferred from the name" in warning.message and "'org/Kimi-K2.6-eagle3-mla'" in warning.message
     assert "--model-config org/Kimi-K2.6-eagle3-mla=FOLDER" in warning.fix_hint
     assert [(n.span.line, n.span.column) for n in warning.notes] == [(2, 47)]
     models = ROOT / "fixtures" / "models"
-    eagle1 = LintOptions(model_configs=(("org/Kimi-K2.6-eagle3-mla", str(models / "eagle3-named-eagle-config")),))
+    eagle1 = LintOptions(
+        model_configs=(("org/Kimi-K2.6-eagle3-mla", str(models / "eagle3-named-eagle-config")),)
+    )
     assert not [f for f in lint_text(text, "x.py", eagle1).findings if f.code in ("DRF001", "DRF012")]
     eagle3 = LintOptions(model_configs=(("org/Kimi-K2.6-eagle3-mla", str(models / "eagle3-kimi-k2.5")),))
     codes = [f.code for f in lint_text(text, "x.py", eagle3).findings]
@@ -152,9 +198,12 @@ def test_kwargs_update_in_if_elif_arms_are_alternative_launches():
     findings = lint_text(read("kwargs_arms.py"), "x.py").findings
     assert found("kwargs_arms.py") == [
         ("SLM004", 11, 30, "model"),
-        ("DRF011", 13, 83, '"/models/llama-eagle"'), ("SPD001", 14, 103, "k"),
-        ("DRF011", 16, 84, '"/models/llama-eagle3"'), ("SPD001", 17, 103, "k"),
-        ("DRF011", 19, 83, '"/models/llama-nextn"'), ("SPD001", 20, 103, "k"),
+        ("DRF011", 13, 83, '"/models/llama-eagle"'),
+        ("SPD001", 14, 103, "k"),
+        ("DRF011", 16, 84, '"/models/llama-eagle3"'),
+        ("SPD001", 17, 103, "k"),
+        ("DRF011", 19, 83, '"/models/llama-nextn"'),
+        ("SPD001", 20, 103, "k"),
         ("FLG001", 22, 54, "speculative_ngram_window"),
     ]
     by_line = {f.span.line: f for f in findings}
@@ -164,9 +213,14 @@ def test_kwargs_update_in_if_elif_arms_are_alternative_launches():
     # one partly-read finding for the launch (`model` is unknown in every arm), naming the
     # unknown `k` of each speculative arm in its notes
     [partly] = [f for f in findings if f.code == "SLM004"]
-    assert {(line, column) for line, column, message in notes_of(partly)
-            if "parameter `k`" in message} == {(14, 45), (14, 103), (17, 45), (17, 103),
-                                                (20, 45), (20, 103)}
+    assert {(line, column) for line, column, message in notes_of(partly) if "parameter `k`" in message} == {
+        (14, 45),
+        (14, 103),
+        (17, 45),
+        (17, 103),
+        (20, 45),
+        (20, 103),
+    }
     engines = launches("kwargs_arms.py")
     assert len(engines) == 5 and {launch.span for launch in engines} == {engines[0].span}
     assert [launch.alternative.index for launch in engines] == [0, 1, 2, 3, 4]
@@ -182,7 +236,9 @@ def test_argv_list_extended_in_arms_then_appended():
 
 
 def test_more_arms_than_the_bound_is_one_partly_read_launch():
-    arms = "".join(f"{'if' if i == 0 else 'elif'} x == {i}:\n    kw.update(tp_size={i + 1})\n" for i in range(20))
+    arms = "".join(
+        f"{'if' if i == 0 else 'elif'} x == {i}:\n    kw.update(tp_size={i + 1})\n" for i in range(20)
+    )
     text = "import sglang as sgl\nkw = dict(model_path='m')\n" + arms + "sgl.Engine(**kw)\n"
     [launch] = extract_file("x.py", text).launches
     assert launch.alternative is None and any(k.splat for k, _ in launch.kwargs)
@@ -190,10 +246,10 @@ def test_more_arms_than_the_bound_is_one_partly_read_launch():
 
 def test_a_base_launch_is_checked_once_per_subclass_of_the_file():
     assert found("unittest_subclass_args.py") == [
-        ("DRF011", 14, 43, "cls.model"),        # TestChain's drafter, not on disk
-        ("FLG003", 15, 73, "--mem-fraction"),   # in the base's call: every class, reported once
-        ("SPD001", 21, 54, "8"),                # only TestChain's other_args
-        ("FLG001", 26, 20, "--tp-szie"),        # only TestTree's
+        ("DRF011", 14, 43, "cls.model"),  # TestChain's drafter, not on disk
+        ("FLG003", 15, 73, "--mem-fraction"),  # in the base's call: every class, reported once
+        ("SPD001", 21, 54, "8"),  # only TestChain's other_args
+        ("FLG001", 26, 20, "--tp-szie"),  # only TestTree's
     ]
     by_code = {f.code: f for f in lint_text(read("unittest_subclass_args.py"), "x.py").findings}
     assert notes_of(by_code["FLG003"]) == []
@@ -210,14 +266,14 @@ def test_the_issue_thread_form_is_a_name_inferred_warning():
     text = path.read_text()
     [finding] = [f for f in lint_text(text, str(path)).findings if f.code == "DRF012"]
     line = text.splitlines()[finding.span.line - 1]
-    assert (finding.span.line, line[finding.span.column - 1:finding.span.end_column - 1]) == (9, "EAGLE")
+    assert (finding.span.line, line[finding.span.column - 1 : finding.span.end_column - 1]) == (9, "EAGLE")
     assert finding.severity.label == "warning" and "inferred from the name" in finding.message
 
 
 def test_a_launch_from_a_function_parameter_is_read_per_call_of_the_file():
     assert found("launch_from_parameters.py") == [
-        ("SLM004", 11, 64, "args"),           # start() alone: called from elsewhere, args unknown
-        ("FLG001", 17, 53, "--tp-szie"),      # the first call's flags, where that call writes them
+        ("SLM004", 11, 64, "args"),  # start() alone: called from elsewhere, args unknown
+        ("FLG001", 17, 53, "--tp-szie"),  # the first call's flags, where that call writes them
     ]
     by_code = {f.code: f for f in lint_text(read("launch_from_parameters.py"), "x.py").findings}
     assert notes_of(by_code["FLG001"]) == [(17, 5, "when start() is called at line 17")]

@@ -26,33 +26,55 @@ from speclint.frontends.reading import MAX_FILE_BYTES
 from speclint.frontends.recognise import SHELL_HELPERS
 
 EXAMPLES = int(os.environ.get("SPECLINT_FUZZ_EXAMPLES", "25"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="SPECLINT_FUZZ_EXAMPLES" not in os.environ,
-                suppress_health_check=list(HealthCheck))
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize="SPECLINT_FUZZ_EXAMPLES" not in os.environ,
+    suppress_health_check=list(HealthCheck),
+)
 FIXTURES = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "python").glob("*.py"))
 SEEDS = [p.read_text() for p in FIXTURES]
 LAUNCH = "subprocess.run(['python', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-szie', '2'])\n"
-FILLER = ("def helper_{i}(a, b=None):\n    \"\"\"Add things.\"\"\"\n    x = a + {i}  # note {i}\n"
-          "    for j in range(3):\n        x += j\n    return [x, b, {{'k': x}}]\n\n\n")
+FILLER = (
+    'def helper_{i}(a, b=None):\n    """Add things."""\n    x = a + {i}  # note {i}\n'
+    "    for j in range(3):\n        x += j\n    return [x, b, {{'k': x}}]\n\n\n"
+)
 PIECES = [
-    "EXTRA = ['--tp-szie', '2']\n", "EXTRA += ['--port', '1']\n", "EXTRA.append('--tp')\n",
-    "for EXTRA in y:\n    pass\n", "if c: EXTRA = ['--x']\nelse: EXTRA = ['--y']\n",
-    "from subprocess import Popen as P\n", "P(['python', '-m', 'sglang.launch_server', *EXTRA])\n",
-    "from os import system as sh\n", "sh('python -m sglang.launch_server --tp-szie 2')\n",
+    "EXTRA = ['--tp-szie', '2']\n",
+    "EXTRA += ['--port', '1']\n",
+    "EXTRA.append('--tp')\n",
+    "for EXTRA in y:\n    pass\n",
+    "if c: EXTRA = ['--x']\nelse: EXTRA = ['--y']\n",
+    "from subprocess import Popen as P\n",
+    "P(['python', '-m', 'sglang.launch_server', *EXTRA])\n",
+    "from os import system as sh\n",
+    "sh('python -m sglang.launch_server --tp-szie 2')\n",
     "def f():\n    cmd = ['sglang', 'serve'] + EXTRA\n    subprocess.run(cmd)\n",
     "class C:\n    a = 1\n    def run(self):\n        # speclint: disable=FLG001\n        os.system('sglang serve --tp-szie 3')\n",
-    "cfg = {'model_path': 'm'}\n", "cfg['tp_szie'] = 2\n", "sglang.Engine(**cfg)\n",
+    "cfg = {'model_path': 'm'}\n",
+    "cfg['tp_szie'] = 2\n",
+    "sglang.Engine(**cfg)\n",
     "x = 1; y = 2; subprocess.run(['sglang', 'serve', '--tp', str(y)])\n",
     "try:\n    import sglang\nexcept ImportError:\n    sglang = None\n",
     "while x:\n    if y: break\n    os.execvp('python3', ['python3', '-m', 'sglang.launch_server', *EXTRA])\n",
     "match v:\n    case 1:\n        EXTRA = ['--tp', '1']\n    case _:\n        z = 3\n",
-    "s = '''\n# not a comment\n'''  # a comment\n", "# speclint: disable=FLG001\n", "\n",
+    "s = '''\n# not a comment\n'''  # a comment\n",
+    "# speclint: disable=FLG001\n",
+    "\n",
     "@d\ndef start(p=1):\n    return launch_server_cmd(f'sglang serve --port {p} --tp-szie 2')\n",
-    "MOD = 'sglang.launch_server'\n", "PREFIX = 'python -m ' + MOD\n", "worker.start(x)\n",
-    "def go():\n    run_server(PREFIX + ' --tp-szie 2')\n", "runner.start(f'python -m {MOD} --tp-szie 3')\n",
+    "MOD = 'sglang.launch_server'\n",
+    "PREFIX = 'python -m ' + MOD\n",
+    "worker.start(x)\n",
+    "def go():\n    run_server(PREFIX + ' --tp-szie 2')\n",
+    "runner.start(f'python -m {MOD} --tp-szie 3')\n",
     "helper.exec_cmd('python -m sglang.launch_server --tp-szie 4')\n",
-    "x = (subprocess.run\n     (['sglang', 'serve', '--tp-szie', '5']))\n", "cmd = EXTRA + ['--y']\n",
-    "subprocess.run(['nvidia-smi'])\n", "os.system('pip install x')\n", "GIT = ['git', 'status']\n",
-    "subprocess.check_call(GIT)\n", "os.execvp('python3', ['python3', '-m', MOD])\n",
+    "x = (subprocess.run\n     (['sglang', 'serve', '--tp-szie', '5']))\n",
+    "cmd = EXTRA + ['--y']\n",
+    "subprocess.run(['nvidia-smi'])\n",
+    "os.system('pip install x')\n",
+    "GIT = ['git', 'status']\n",
+    "subprocess.check_call(GIT)\n",
+    "os.execvp('python3', ['python3', '-m', MOD])\n",
 ] + [FILLER.format(i=i) for i in range(3)]
 
 
@@ -74,8 +96,12 @@ def test_fixtures_read_the_same(seed, newline, monkeypatch):
 
 
 @FUZZ
-@given(st.lists(st.sampled_from(PIECES + SEEDS), min_size=1, max_size=12), st.sampled_from(["", "\ufeff"]),
-       st.sampled_from(["\n", "\r\n"]), st.data())
+@given(
+    st.lists(st.sampled_from(PIECES + SEEDS), min_size=1, max_size=12),
+    st.sampled_from(["", "\ufeff"]),
+    st.sampled_from(["\n", "\r\n"]),
+    st.data(),
+)
 def test_composed_files_read_the_same(parts, bom, newline, data):
     """Launches reading names set far away, aliases, branches, blocks, comments; then a
     insertion (syntax errors take the confirming path). Not a backslash-newline between
@@ -83,14 +109,28 @@ def test_composed_files_read_the_same(parts, bom, newline, data):
     text = bom + "import os\nimport subprocess\nimport sglang\n" + "".join(parts).replace("\n", newline)
     if data.draw(st.booleans()):
         where = data.draw(st.integers(0, len(text)))
-        text = text[:where] + data.draw(st.sampled_from(["(", ")", ":", "\n  x = ", "'", "\0", "#", ""])) + text[where:]
+        text = (
+            text[:where]
+            + data.draw(st.sampled_from(["(", ")", ":", "\n  x = ", "'", "\0", "#", ""]))
+            + text[where:]
+        )
     with pytest.MonkeyPatch.context() as monkeypatch:
         _same(text, monkeypatch)
 
 
 def test_every_recognised_name_is_a_launch_name():
-    names = [*_ARGV_CALLS, *_EXEC_V, *_EXEC_L, *_SHELL_CALLS, *SHELL_HELPERS, "asyncio.create_subprocess_exec",
-             "sglang.Engine", "ServerArgs", "popen_launch_server", "prepare_server_args"]
+    names = [
+        *_ARGV_CALLS,
+        *_EXEC_V,
+        *_EXEC_L,
+        *_SHELL_CALLS,
+        *SHELL_HELPERS,
+        "asyncio.create_subprocess_exec",
+        "sglang.Engine",
+        "ServerArgs",
+        "popen_launch_server",
+        "prepare_server_args",
+    ]
     assert {name.rsplit(".", 1)[-1] for name in names} == LAUNCH_NAMES
 
 
@@ -100,8 +140,11 @@ def _big(middle: str, size: int = MAX_FILE_BYTES - 4096) -> str:
     head = "import os\nimport subprocess\nimport sglang\nEXTRA = ['--tp-szie', '2']\n"
     chunks, total, i = [head], len(head), 0
     while total < size:
-        chunk = FILLER.format(i=i).replace("# note", "# speclint: disable=SPD001") if i == 100 else \
-            FILLER.format(i=i) + (middle if i == 3000 else "")
+        chunk = (
+            FILLER.format(i=i).replace("# note", "# speclint: disable=SPD001")
+            if i == 100
+            else FILLER.format(i=i) + (middle if i == 3000 else "")
+        )
         chunks.append(chunk)
         total += len(chunk)
         i += 1
@@ -111,12 +154,14 @@ def _big(middle: str, size: int = MAX_FILE_BYTES - 4096) -> str:
 def test_a_megabyte_of_code_with_one_launch_is_fast():
     """libcst on the whole file took 20-30 s; the launch reads a name set 100 KiB before,
     and the comments of the functions left out are still read (an unused suppression)."""
-    text = _big("def go():\n    subprocess.run(['python', '-m', 'sglang.launch_server', '--model-path', "
-                "'m', *EXTRA])\n\n\n")
+    text = _big(
+        "def go():\n    subprocess.run(['python', '-m', 'sglang.launch_server', '--model-path', "
+        "'m', *EXTRA])\n\n\n"
+    )
     start = time.process_time()  # CPU spent: a hang guard that a busy machine cannot trip
     result = lint_text(text, "big.py")
     assert time.process_time() - start < 10
-    unused = text[:text.index("# speclint: disable")].count("\n") + 1
+    unused = text[: text.index("# speclint: disable")].count("\n") + 1
     assert [(f.code, f.span.line) for f in result.findings] == [("FLG001", 4), ("SLM003", unused)]
 
 
@@ -145,10 +190,12 @@ def _kept(text: str) -> str:
 
 
 def test_writers_are_looked_for_in_the_scopes_a_reader_sees():
-    text = ("import subprocess\ncmd = ['sglang', 'serve']\n"
-            "def other():\n    cmd = 'unrelated'\n    return cmd\n"
-            "def launch():\n    subprocess.run(cmd + ['--tp', '2'])\n"
-            "class C:\n    cmd = 1\n    def m(self):\n        cmd.append('--x')\n")
+    text = (
+        "import subprocess\ncmd = ['sglang', 'serve']\n"
+        "def other():\n    cmd = 'unrelated'\n    return cmd\n"
+        "def launch():\n    subprocess.run(cmd + ['--tp', '2'])\n"
+        "class C:\n    cmd = 1\n    def m(self):\n        cmd.append('--x')\n"
+    )
     kept = _kept(text)
     assert "cmd = ['sglang', 'serve']" in kept and "subprocess.run" in kept
     assert "unrelated" not in kept and "cmd = 1" not in kept and "append" not in kept
@@ -158,11 +205,13 @@ def test_generic_helpers_are_kept_where_sglang_can_reach_them():
     """A generic helper hands its text to the shell front-end only when it spells a launch;
     a launch call always does (its shell syntax errors, comments and share of the shell
     text budget count even without a launch)."""
-    text = ("import os, subprocess\nMOD = 'sglang.launch_server'\nPREFIX = 'python -m ' + MOD\nOTHER = 'x'\n"
-            "def a():\n    worker.start(OTHER)\n"
-            "def b():\n    runner.start(PREFIX + ' --tp 2')\n"
-            "def c():\n    thread.start_soon('python -m sglang.launch_server')\n"
-            "def d():\n    subprocess.run(['git', 'status'])\n")
+    text = (
+        "import os, subprocess\nMOD = 'sglang.launch_server'\nPREFIX = 'python -m ' + MOD\nOTHER = 'x'\n"
+        "def a():\n    worker.start(OTHER)\n"
+        "def b():\n    runner.start(PREFIX + ' --tp 2')\n"
+        "def c():\n    thread.start_soon('python -m sglang.launch_server')\n"
+        "def d():\n    subprocess.run(['git', 'status'])\n"
+    )
     kept = _kept(text)
     assert all(part in kept for part in ("runner.start", "start_soon", "PREFIX = ", "MOD = ", "git"))
     assert "worker.start" not in kept and "OTHER" not in kept

@@ -14,10 +14,8 @@ PLAIN = os.path.join(ROOT, "fixtures", "models", "llama-3.1-8b-instruct")
 
 
 def _errors(version: str, model: str, quantization: str) -> list:
-    text = (f"python -m sglang.launch_server --model-path {model} "
-            f"--quantization {quantization}\n")
-    result = lint_text(text, "launch.sh", LintOptions(sglang_version=version,
-                                                     read_pyproject=False))
+    text = f"python -m sglang.launch_server --model-path {model} --quantization {quantization}\n"
+    result = lint_text(text, "launch.sh", LintOptions(sglang_version=version, read_pyproject=False))
     return [f for f in result.findings if f.severity.name == "ERROR"]
 
 

@@ -13,21 +13,35 @@ from speclint.frontends import extract_file
 from speclint.frontends.recognise import command_entry, module_entry
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "speclint"
-LAUNCHER = re.compile(r"sglang\.launch_server|sglang\s+serve|launch_server_cmd|sgl\.Engine"
-                      r"|popen_launch_server|prepare_server_args")
+LAUNCHER = re.compile(
+    r"sglang\.launch_server|sglang\s+serve|launch_server_cmd|sgl\.Engine"
+    r"|popen_launch_server|prepare_server_args"
+)
 
 
 def _code_strings(tree: ast.AST) -> list[ast.Constant]:
     """String constants that are not docstrings."""
-    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                  and node.body and isinstance(node.body[0], ast.Expr)
-                  and isinstance(node.body[0].value, ast.Constant)}
-    strings = [node for node in ast.walk(tree) if isinstance(node, ast.Constant)
-               and isinstance(node.value, (str, bytes)) and id(node) not in docstrings]
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    strings = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, (str, bytes))
+        and id(node) not in docstrings
+    ]
     # an attribute docstring (a string statement after an assignment) is documentation too
-    attribute_docs = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)
-                      and isinstance(node.value, ast.Constant)}
+    attribute_docs = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
     return [node for node in strings if id(node) not in attribute_docs]
 
 
@@ -43,10 +57,15 @@ def test_no_front_end_spells_the_launcher_but_the_recogniser():
     assert spelled == []
 
 
-@pytest.mark.parametrize(("module", "entry"), [("sglang.launch_server", "python -m sglang.launch_server"),
-                                               ("sglang.launch_server_x", None),
-                                               ("vllm.entrypoints.openai.api_server", None),
-                                               (None, None)])
+@pytest.mark.parametrize(
+    ("module", "entry"),
+    [
+        ("sglang.launch_server", "python -m sglang.launch_server"),
+        ("sglang.launch_server_x", None),
+        ("vllm.entrypoints.openai.api_server", None),
+        (None, None),
+    ],
+)
 def test_module_entry(module, entry):
     assert module_entry(module) == entry
 
@@ -57,16 +76,25 @@ def test_command_entry():
     assert command_entry("vllm", "serve") is None
 
 
-@pytest.mark.parametrize(("path", "text"), [
-    ("run.sh", "python3 -m sglang.launch_server --model-path m --tp 2\n"),
-    ("run.sh", "sglang serve --model-path m --tp 2\n"),
-    ("run.py", "import subprocess\nsubprocess.run(['python3', '-m', 'sglang.launch_server', "
-               "'--model-path', 'm', '--tp', '2'])\n"),
-    ("run.py", "import sglang as sgl\nsgl.Engine(model_path='m', tp_size=2)\n"),
-    ("Dockerfile", "FROM lmsysorg/sglang:v0.5.6\nCMD [\"python3\", \"-m\", \"sglang.launch_server\", "
-                   "\"--model-path\", \"m\", \"--tp\", \"2\"]\n"),
-    ("README.md", "Run `python3 -m sglang.launch_server --model-path m --tp 2` to start.\n"),
-])
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        ("run.sh", "python3 -m sglang.launch_server --model-path m --tp 2\n"),
+        ("run.sh", "sglang serve --model-path m --tp 2\n"),
+        (
+            "run.py",
+            "import subprocess\nsubprocess.run(['python3', '-m', 'sglang.launch_server', "
+            "'--model-path', 'm', '--tp', '2'])\n",
+        ),
+        ("run.py", "import sglang as sgl\nsgl.Engine(model_path='m', tp_size=2)\n"),
+        (
+            "Dockerfile",
+            'FROM lmsysorg/sglang:v0.5.6\nCMD ["python3", "-m", "sglang.launch_server", '
+            '"--model-path", "m", "--tp", "2"]\n',
+        ),
+        ("README.md", "Run `python3 -m sglang.launch_server --model-path m --tp 2` to start.\n"),
+    ],
+)
 def test_every_front_end_finds_the_same_launch(path, text):
     launches = extract_file(path, text).launches
     assert len(launches) == 1
@@ -75,11 +103,15 @@ def test_every_front_end_finds_the_same_launch(path, text):
         assert [(k.text, v.text) for k, v in launch.kwargs] == [("model_path", "'m'"), ("tp_size", "2")]
     else:
         assert [w.text for w in launch.args] == ["--model-path", "m", "--tp", "2"]
-        assert launch.entry == ("sglang serve" if text.startswith("sglang serve") else "python -m sglang.launch_server")
+        assert launch.entry == (
+            "sglang serve" if text.startswith("sglang serve") else "python -m sglang.launch_server"
+        )
 
 
 def test_other_servers_are_not_launches():
-    for path, text in [("run.sh", "python3 -m vllm.entrypoints.openai.api_server --tp 2\n"),
-                       ("run.sh", "my-sglang serve --tp 2\n"),
-                       ("run.py", "import subprocess\nsubprocess.run(['python3', '-m', 'vllm', '--tp', '2'])\n")]:
+    for path, text in [
+        ("run.sh", "python3 -m vllm.entrypoints.openai.api_server --tp 2\n"),
+        ("run.sh", "my-sglang serve --tp 2\n"),
+        ("run.py", "import subprocess\nsubprocess.run(['python3', '-m', 'vllm', '--tp', '2'])\n"),
+    ]:
         assert extract_file(path, text).launches == []

@@ -20,10 +20,12 @@ from speclint.sglang.flags.schema import supported_versions
 from speclint.sglang.registry import read_versions
 
 ROOT = Path(__file__).resolve().parent.parent
-EAGLE3 = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-          " --speculative-algorithm EAGLE3 --speculative-draft-model-path"
-          " fixtures/models/eagle3-llama-3.1-8b-instruct --speculative-num-steps 3"
-          " --speculative-eagle-topk 1 --speculative-num-draft-tokens 4\n")
+EAGLE3 = (
+    "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+    " --speculative-algorithm EAGLE3 --speculative-draft-model-path"
+    " fixtures/models/eagle3-llama-3.1-8b-instruct --speculative-num-steps 3"
+    " --speculative-eagle-topk 1 --speculative-num-draft-tokens 4\n"
+)
 
 
 @pytest.fixture(autouse=True)
@@ -58,14 +60,18 @@ def test_registry_is_the_releases_own():
     assert release("0.5.14").registers("Eagle3DeepseekV2ForCausalLM")
     assert "EAGLE3" in release("0.5.10").speculative_algorithms
     assert "EAGLE3" not in release("0.4.1.post2").speculative_algorithms
-    assert release("0.5.23").capture_family("KimiK25ForConditionalGeneration") == \
-        "deepseek_first_id"  # forwards its ids to DeepseekV3ForCausalLM
+    assert (
+        release("0.5.23").capture_family("KimiK25ForConditionalGeneration") == "deepseek_first_id"
+    )  # forwards its ids to DeepseekV3ForCausalLM
 
 
 def borrowing(newer_than: str = "0.0.0") -> list:
     """Releases whose resolution was neither read nor recorded (they follow another)."""
-    return [release(v) for v in read_versions()
-            if not release(v).resolution_exact and release(newer_than) < release(v)]
+    return [
+        release(v)
+        for v in read_versions()
+        if not release(v).resolution_exact and release(newer_than) < release(v)
+    ]
 
 
 def test_resolution_follows_the_closest_older_modelled_release():
@@ -79,7 +85,8 @@ def test_resolution_follows_the_closest_older_modelled_release():
         assert not rel.verified(RESOLUTION)
         assert rel.unverified(RESOLUTION) == (
             f"unverified for SGLang {rel.version}: its resolution was not read, speclint "
-            f"follows SGLang {follows.version}")
+            f"follows SGLang {follows.version}"
+        )
 
 
 def test_cli_correct_eagle3_launch_on_a_pinned_older_release(tmp_path):
@@ -95,31 +102,38 @@ def test_explain_json_says_whether_resolution_is_exact(tmp_path):
     script = tmp_path / "serve.sh"
     script.write_text(EAGLE3)
     rel = borrowing()[-1]
-    for version, follows, exact in ((rel.version, rel.resolution_follows, False),
-                                    ("0.5.23", "0.5.23", True)):
-        result = CliRunner().invoke(main, ["explain", "--sglang-version", version,
-                                           "--output-format", "json", str(script)])
+    for version, follows, exact in ((rel.version, rel.resolution_follows, False), ("0.5.23", "0.5.23", True)):
+        result = CliRunner().invoke(
+            main, ["explain", "--sglang-version", version, "--output-format", "json", str(script)]
+        )
         assert result.exit_code == 0, result.output
         (entry,) = json.loads(result.output)
         assert (entry["resolution_modelled_on"], entry["resolution_exact"]) == (follows, exact)
 
 
-REFUSED = ("python -m sglang.launch_server --model-path m --tp-size 8"
-           " --enable-dp-attention\n")
+REFUSED = "python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention\n"
 
 
 def test_error_on_a_borrowed_resolution_is_a_warning_that_says_unverified():
     """0.4.10.post2's __post_init__ refuses attention DP with dp-size 1 (read there): an error.
     A release that borrows such a resolution: the same finding, as a warning that says so."""
-    (own,) = [f for f in lint_text(REFUSED, "a.sh", LintOptions(sglang_version="0.4.10.post2"))
-              .findings if f.code == "PAR003"]
+    (own,) = [
+        f
+        for f in lint_text(REFUSED, "a.sh", LintOptions(sglang_version="0.4.10.post2")).findings
+        if f.code == "PAR003"
+    ]
     assert own.severity == Severity.ERROR and "unverified" not in own.message
     rel = next(r for r in borrowing() if r.traits.parallel_steps == "post_init")
-    (borrowed,) = [f for f in lint_text(REFUSED, "a.sh", LintOptions(sglang_version=rel.version))
-                   .findings if f.code == "PAR003"]
+    (borrowed,) = [
+        f
+        for f in lint_text(REFUSED, "a.sh", LintOptions(sglang_version=rel.version)).findings
+        if f.code == "PAR003"
+    ]
     assert borrowed.severity == Severity.WARNING
-    assert borrowed.message.endswith(f"unverified for SGLang {rel.version}: its resolution was "
-                                     f"not read, speclint follows SGLang {rel.resolution_follows}")
+    assert borrowed.message.endswith(
+        f"unverified for SGLang {rel.version}: its resolution was "
+        f"not read, speclint follows SGLang {rel.resolution_follows}"
+    )
     assert f"SGLang {rel.version} stops in __post_init__" in borrowed.message
 
 
@@ -130,8 +144,10 @@ def test_par003_agrees_with_explain_when_dp_size_is_one():
     for version in ("0.5.7", "0.5.10", "0.5.19", "0.5.22", "0.5.23"):
         result = lint_text(text, "a.sh", LintOptions(sglang_version=version))
         (ctx,) = result.contexts
-        changed = (ctx.resolution.adjustment("enable_dp_attention") is not None
-                   or ctx.resolution.rejection is not None)
+        changed = (
+            ctx.resolution.adjustment("enable_dp_attention") is not None
+            or ctx.resolution.rejection is not None
+        )
         par003 = [f for f in result.findings if f.code == "PAR003"]
         assert changed and len(par003) == 1, (version, [f.message for f in result.findings])
         assert f"SGLang {version}" in par003[0].message
@@ -178,8 +194,18 @@ def test_speclint_run_argv_lint_caps_borrowed_resolution_errors_too():
     there and a warning on a release that borrows its resolution."""
     from speclint.gate.launch import lint_argv
 
-    argv = ["python", "-m", "sglang.launch_server", "--model-path", "m", "--tp-size", "6",
-            "--dp-size", "4", "--enable-dp-attention"]
+    argv = [
+        "python",
+        "-m",
+        "sglang.launch_server",
+        "--model-path",
+        "m",
+        "--tp-size",
+        "6",
+        "--dp-size",
+        "4",
+        "--enable-dp-attention",
+    ]
     rel = next(r for r in borrowing("0.5.14") if r.resolution_follows == "0.5.14")
     for version, severity in (("0.5.14", Severity.ERROR), (rel.version, Severity.WARNING)):
         found = lint_argv(argv, {}, LintOptions(sglang_version=version)).result.findings

@@ -22,22 +22,30 @@ RELEASES = [r.version for r in releases()]
 TARGET = "fixtures/models/llama-3.1-8b-instruct"
 EAGLE3_DRAFT = "fixtures/models/eagle3-llama-3.1-8b-instruct"
 EAGLE_DRAFT = "fixtures/models/eagle-llama-3.1-8b-instruct"
-SPEC_FLAGS = ("--speculative-algorithm", "--speculative-draft-model-path",
-              "--speculative-num-steps", "--speculative-eagle-topk",
-              "--speculative-num-draft-tokens", "--max-running-requests")
+SPEC_FLAGS = (
+    "--speculative-algorithm",
+    "--speculative-draft-model-path",
+    "--speculative-num-steps",
+    "--speculative-eagle-topk",
+    "--speculative-num-draft-tokens",
+    "--max-running-requests",
+)
 
 
 def spec_launch(algorithm: str, draft: str, steps: int = 3, topk: int = 1, tokens: int = 4) -> str:
-    return (f"python -m sglang.launch_server --model-path {TARGET} --speculative-algorithm "
-            f"{algorithm} --speculative-draft-model-path {draft} --speculative-num-steps {steps}"
-            f" --speculative-eagle-topk {topk} --speculative-num-draft-tokens {tokens}"
-            " --max-running-requests 48\n")
+    return (
+        f"python -m sglang.launch_server --model-path {TARGET} --speculative-algorithm "
+        f"{algorithm} --speculative-draft-model-path {draft} --speculative-num-steps {steps}"
+        f" --speculative-eagle-topk {topk} --speculative-num-draft-tokens {tokens}"
+        " --max-running-requests 48\n"
+    )
 
 
 EAGLE3_OK = spec_launch("EAGLE3", EAGLE3_DRAFT)
 EAGLE2_OK = spec_launch("EAGLE", EAGLE_DRAFT)
-DP_ATTENTION = (f"python -m sglang.launch_server --model-path {TARGET} --tp-size 8 --dp-size 8"
-                " --enable-dp-attention\n")
+DP_ATTENTION = (
+    f"python -m sglang.launch_server --model-path {TARGET} --tp-size 8 --dp-size 8 --enable-dp-attention\n"
+)
 EAGLE_WITH_EAGLE3_DRAFT = spec_launch("EAGLE", EAGLE3_DRAFT)
 TOPK1_16_TOKENS = spec_launch("EAGLE3", EAGLE3_DRAFT, tokens=16)
 
@@ -48,10 +56,12 @@ def speculative_release(version: str, algorithm: str, *classes: str) -> bool:
 
     rel = release(version)
     choices = rel.choices("--speculative-algorithm")
-    return (all(rel.has_flag(f) for f in SPEC_FLAGS)
-            and algorithm in rel.speculative_algorithms
-            and (choices is None or algorithm in choices)
-            and all(rel.registers(c) for c in ("LlamaForCausalLM", *classes)))
+    return (
+        all(rel.has_flag(f) for f in SPEC_FLAGS)
+        and algorithm in rel.speculative_algorithms
+        and (choices is None or algorithm in choices)
+        and all(rel.registers(c) for c in ("LlamaForCausalLM", *classes))
+    )
 
 
 def lint(text: str, version: str):
@@ -75,12 +85,14 @@ def test_matrix_covers_every_bundled_release():
     assert RELEASES[0] == "0.4.0" and RELEASES[-1] == "0.5.23"
 
 
-@pytest.mark.parametrize("algorithm,draft,classes", [
-    ("EAGLE3", EAGLE3_DRAFT, ("LlamaForCausalLMEagle3",)),
-    ("EAGLE", EAGLE_DRAFT, ("LlamaForCausalLMEagle",)),
-])
-def test_correct_speculative_launches_are_clean_on_every_release_that_has_them(
-        algorithm, draft, classes):
+@pytest.mark.parametrize(
+    "algorithm,draft,classes",
+    [
+        ("EAGLE3", EAGLE3_DRAFT, ("LlamaForCausalLMEagle3",)),
+        ("EAGLE", EAGLE_DRAFT, ("LlamaForCausalLMEagle",)),
+    ],
+)
+def test_correct_speculative_launches_are_clean_on_every_release_that_has_them(algorithm, draft, classes):
     text = spec_launch(algorithm, draft)
     having = [v for v in RELEASES if speculative_release(v, algorithm, *classes)]
     assert len(having) >= 60, having  # EAGLE-3 from 0.4.5 on, EAGLE from 0.4.1.post* on
@@ -135,9 +147,15 @@ def test_dp_attention_matrix_covers_releases_the_issue_names():
 def test_known_bad_eagle_with_an_eagle3_drafter_is_flagged_on_every_release():
     having = [v for v in RELEASES if speculative_release(v, "EAGLE", "LlamaForCausalLMEagle3")]
     assert len(having) >= 60
-    missed = [v for v in having if not [
-        f for f in lint(EAGLE_WITH_EAGLE3_DRAFT, v).findings if f.code.startswith("DRF")
-        and f.severity >= Severity.WARNING]]
+    missed = [
+        v
+        for v in having
+        if not [
+            f
+            for f in lint(EAGLE_WITH_EAGLE3_DRAFT, v).findings
+            if f.code.startswith("DRF") and f.severity >= Severity.WARNING
+        ]
+    ]
     assert not missed, missed
 
 
@@ -145,8 +163,7 @@ def test_known_bad_topk_one_with_16_draft_tokens_is_flagged_on_every_release():
     having = [v for v in RELEASES if speculative_release(v, "EAGLE3", "LlamaForCausalLMEagle3")]
     missed = {}
     for version in having:
-        found = [f for f in lint(TOPK1_16_TOKENS, version).findings
-                 if f.severity >= Severity.WARNING]
+        found = [f for f in lint(TOPK1_16_TOKENS, version).findings if f.severity >= Severity.WARNING]
         if not found:
             missed[version] = shown(lint(TOPK1_16_TOKENS, version).findings)
     assert not missed, missed

@@ -26,15 +26,16 @@ TRAIT_NAMES = [f.name for f in dataclasses.fields(ReleaseTraits)]
 def release_literals(source: str) -> list[str]:
     """String constants that are exactly a release ("0.5.23"), as a version check writes them;
     docstrings and messages that mention a release are longer and pass."""
-    return [node.value for node in ast.walk(ast.parse(source))
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)
-            and RELEASE.fullmatch(node.value)]
+    return [
+        node.value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and RELEASE.fullmatch(node.value)
+    ]
 
 
 def test_scan_finds_version_checks():
     assert release_literals('if state.version == "0.5.23":\n    pass\n') == ["0.5.23"]
-    assert release_literals('x = version in ("0.5.6.post2", "0.5.14")') == ["0.5.6.post2",
-                                                                             "0.5.14"]
+    assert release_literals('x = version in ("0.5.6.post2", "0.5.14")') == ["0.5.6.post2", "0.5.14"]
     assert release_literals('"""0.5.23 `_handle_dflash`: refuses ..."""') == []
 
 
@@ -51,23 +52,31 @@ def version_text_in_code(source: str) -> list[str]:
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Example":
             skip.update(id(n) for a in node.args for n in ast.walk(a))
             skip.update(id(n) for k in node.keywords for n in ast.walk(k.value))
-    return [node.value for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)
-            and id(node) not in skip and VERSION_TEXT.search(node.value)]
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in skip
+        and VERSION_TEXT.search(node.value)
+    ]
 
 
 def test_code_scan_finds_version_text():
     assert version_text_in_code('if version == "0.5.23":\n    pass\n') == ["0.5.23"]
     assert version_text_in_code('m = f"deprecated in SGLang 0.5.23 ({x})"') == [
-        "deprecated in SGLang 0.5.23 ("]
+        "deprecated in SGLang 0.5.23 ("
+    ]
     assert version_text_in_code('FOUND = {"0.5.14": 1}') == ["0.5.14"]
     assert version_text_in_code('"""0.5.23 `_handle_dflash`"""\nx = 1\n') == []
     assert version_text_in_code('invalid = (Example("launch --tp 2", "0.5.6.post2"),)') == []
     assert version_text_in_code('"""...0.5.23"""') == []
 
 
-CODE = sorted([f"resolve/{p.name}" for p in RESOLVE.glob("*.py")]
-              + [f"rules/{p.relative_to(RULES).as_posix()}" for p in RULES.rglob("*.py")])
+CODE = sorted(
+    [f"resolve/{p.name}" for p in RESOLVE.glob("*.py")]
+    + [f"rules/{p.relative_to(RULES).as_posix()}" for p in RULES.rglob("*.py")]
+)
 
 
 @pytest.mark.parametrize("module", CODE)
@@ -76,14 +85,18 @@ def test_no_release_numbers_in_rule_or_resolver_code(module):
     looks up or states a release number of its own."""
     path = (RESOLVE if module.startswith("resolve/") else RULES).parent / module
     found = version_text_in_code(path.read_text(encoding="utf-8"))
-    assert not found, (f"{module} holds release numbers {found}: ask ctx.release (a Release "
-                       "from speclint.sglang) for the fact instead")
+    assert not found, (
+        f"{module} holds release numbers {found}: ask ctx.release (a Release "
+        "from speclint.sglang) for the fact instead"
+    )
 
 
 def test_every_trait_is_required_so_every_release_states_it():
-    defaulted = [f.name for f in dataclasses.fields(ReleaseTraits)
-                 if f.default is not dataclasses.MISSING
-                 or f.default_factory is not dataclasses.MISSING]
+    defaulted = [
+        f.name
+        for f in dataclasses.fields(ReleaseTraits)
+        if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+    ]
     assert defaulted == []
     for release, traits in TRAITS.items():
         assert isinstance(traits, ReleaseTraits), release
@@ -93,17 +106,21 @@ def test_every_trait_is_required_so_every_release_states_it():
 def test_every_trait_says_what_sglang_does():
     tree = ast.parse((SGLANG / "traits.py").read_text(encoding="utf-8"))
     [cls] = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "ReleaseTraits"]
-    documented = [a.target.id for a, doc in zip(cls.body, cls.body[1:])
-                  if isinstance(a, ast.AnnAssign) and isinstance(doc, ast.Expr)
-                  and isinstance(doc.value, ast.Constant) and isinstance(doc.value.value, str)]
+    documented = [
+        a.target.id
+        for a, doc in zip(cls.body, cls.body[1:])
+        if isinstance(a, ast.AnnAssign)
+        and isinstance(doc, ast.Expr)
+        and isinstance(doc.value, ast.Constant)
+        and isinstance(doc.value.value, str)
+    ]
     assert documented == TRAIT_NAMES
 
 
 @pytest.mark.parametrize("release", list(TRAITS))
 def test_named_choices_are_ones_the_handlers_know(release):
     traits = TRAITS[release]
-    assert traits.eagle_overlap in ("kept", "spec_v2_env", "beta_spec", "spec_v2_default",
-                                    "disabled")
+    assert traits.eagle_overlap in ("kept", "spec_v2_env", "beta_spec", "spec_v2_default", "disabled")
     assert traits.parallel_steps in ("post_init", "handlers", "hooks")
     assert traits.waterfill in (None, "deepep_waterfill", "waterfill")
     assert set(traits.a2a_info_backends) <= set(traits.a2a_spanning)

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import speclint.engine
-from speclint.runner import cache as cache_module
 from speclint.__main__ import main as speclint_main
+from speclint.runner import cache as cache_module
 from speclint.runner import replay
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,6 +39,7 @@ def run(monkeypatch, capsys, tmp_path):
     def counting(text, path, *args, **kwargs):
         linted.append(path)
         return real(text, path, *args, **kwargs)
+
     monkeypatch.setattr(speclint.engine, "lint_text", counting)
 
     def speclint_(*args: str, errors: bool = False) -> tuple[int, str, int]:
@@ -51,6 +52,7 @@ def run(monkeypatch, capsys, tmp_path):
         out, err = capsys.readouterr()
         assert bool(err) == errors, err
         return stop.value.code or 0, out, len(linted) - before
+
     return speclint_
 
 
@@ -81,27 +83,46 @@ def test_a_replay_imports_no_linter(tmp_path):
     """The console script's path: a replay loads neither click nor any front-end or rule."""
     _tree(tmp_path)
     env = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
-    probe = ("import sys\nfrom speclint.runner import cache\nfrom speclint.__main__ import main\n"
-             "cache._RACY_NS = 1\nsys.argv = ['speclint', 'scripts']\ntry:\n    main()\n"
-             "except SystemExit:\n"
-             "    pass\nprint(sorted(m for m in sys.modules if m.startswith(('speclint', 'click',"
-             " 'tree_sitter'))), file=sys.stderr)\n")
-    runs = [subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
-                           text=True, timeout=120, env=env, check=False)
-            for _ in range(2)]
+    probe = (
+        "import sys\nfrom speclint.runner import cache\nfrom speclint.__main__ import main\n"
+        "cache._RACY_NS = 1\nsys.argv = ['speclint', 'scripts']\ntry:\n    main()\n"
+        "except SystemExit:\n"
+        "    pass\nprint(sorted(m for m in sys.modules if m.startswith(('speclint', 'click',"
+        " 'tree_sitter'))), file=sys.stderr)\n"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", probe],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=env,
+            check=False,
+        )
+        for _ in range(2)
+    ]
     assert runs[0].stdout == runs[1].stdout and "SPD001" in runs[1].stdout
     loaded = runs[1].stderr
     assert "'speclint.engine'" in runs[0].stderr and "'click'" in runs[0].stderr
-    for module in ("click", "speclint.engine", "speclint.rules", "speclint.frontends",
-                   "tree_sitter", "speclint.sglang.resolve", "speclint.report"):
+    for module in (
+        "click",
+        "speclint.engine",
+        "speclint.rules",
+        "speclint.frontends",
+        "tree_sitter",
+        "speclint.sglang.resolve",
+        "speclint.report",
+    ):
         assert f"'{module}'" not in loaded, module
 
 
 def test_a_changed_file_is_linted_again_and_only_it(run, tmp_path):
     scripts = _tree(tmp_path)
     first = run("scripts")
-    (scripts / "a.sh").write_text(TOPK1.replace("--speculative-num-draft-tokens 16",
-                                                "--speculative-num-draft-tokens 2"))
+    (scripts / "a.sh").write_text(
+        TOPK1.replace("--speculative-num-draft-tokens 16", "--speculative-num-draft-tokens 2")
+    )
     _, out, linted = run("scripts")
     assert linted == 1 and out != first[1] and "SPD001" not in out
 
@@ -132,7 +153,8 @@ def test_a_model_config_that_changes_is_read(run, tmp_path):
     (tmp_path / "launch.sh").write_text(
         f"python -m sglang.launch_server --model-path {target} --speculative-algorithm EAGLE "
         f"--speculative-draft-model-path {draft} --speculative-num-steps 3 "
-        "--speculative-eagle-topk 1 --speculative-num-draft-tokens 4\n")
+        "--speculative-eagle-topk 1 --speculative-num-draft-tokens 4\n"
+    )
     first = run("launch.sh")
     assert "DRF001" in first[1] and run("launch.sh")[2] == 0
     config = json.loads((draft / "config.json").read_text())
@@ -152,8 +174,10 @@ def test_the_environment_a_report_reads_is_part_of_the_key(run, tmp_path, monkey
     assert run("scripts") == (1, concise, 0)
 
 
-@pytest.mark.parametrize("damage", [b"\x00not json", b'{"format": 1}', b"[]",
-                                    b'{"format": 1, "inputs": [], "stdout": 3, "exit": 0}'])
+@pytest.mark.parametrize(
+    "damage",
+    [b"\x00not json", b'{"format": 1}', b"[]", b'{"format": 1, "inputs": [], "stdout": 3, "exit": 0}'],
+)
 def test_a_damaged_record_is_not_trusted(run, tmp_path, damage):
     _tree(tmp_path)
     first = run("scripts")
@@ -163,8 +187,9 @@ def test_a_damaged_record_is_not_trusted(run, tmp_path, damage):
     assert json.loads(record.read_text())["stdout"] == first[1]  # recorded again
 
 
-@pytest.mark.parametrize("args", [("--no-cache",), ("-o", "report.txt"), ("--isolated",),
-                                  ("--statistics", "--diff")])
+@pytest.mark.parametrize(
+    "args", [("--no-cache",), ("-o", "report.txt"), ("--isolated",), ("--statistics", "--diff")]
+)
 def test_runs_that_cannot_be_replayed_are_not_recorded(run, tmp_path, args):
     _tree(tmp_path)
     run(*args, "scripts", errors="--diff" in args)

@@ -34,9 +34,11 @@ def triple(resolution):
 
 @pytest.mark.parametrize("draft, expected", [(16, 4), (2, 4), (4, 4)])
 def test_topk1_sets_draft_tokens_to_steps_plus_one_both_directions(draft, expected):
-    r = resolve(f"--model-path {LLAMA} --speculative-algorithm EAGLE --speculative-draft-model-path d"
-                f" --speculative-eagle-topk 1 --speculative-num-steps 3"
-                f" --speculative-num-draft-tokens {draft}")
+    r = resolve(
+        f"--model-path {LLAMA} --speculative-algorithm EAGLE --speculative-draft-model-path d"
+        f" --speculative-eagle-topk 1 --speculative-num-steps 3"
+        f" --speculative-num-draft-tokens {draft}"
+    )
     assert r.effective["speculative_num_draft_tokens"] == expected
     change = r.adjustment("speculative_num_draft_tokens")
     assert (change is not None) == (draft != expected)
@@ -45,19 +47,28 @@ def test_topk1_sets_draft_tokens_to_steps_plus_one_both_directions(draft, expect
 
 
 def test_seed_story_topk1_one_step_16_tokens_runs_with_2():
-    r = resolve("--model-path m --speculative-algorithm EAGLE3 --speculative-draft-model-path d"
-                " --speculative-eagle-topk 1 --speculative-num-steps 1 --speculative-num-draft-tokens 16")
+    r = resolve(
+        "--model-path m --speculative-algorithm EAGLE3 --speculative-draft-model-path d"
+        " --speculative-eagle-topk 1 --speculative-num-steps 1 --speculative-num-draft-tokens 16"
+    )
     assert triple(r) == (1, 1, 2)
 
 
-@pytest.mark.parametrize("version, target, expected", [
-    ("0.5.23", LLAMA, (5, 4, 8)), ("0.5.23", QWEN3, (3, 1, 4)), ("0.5.23", DEEPSEEK, (3, 1, 4)),
-    ("0.5.6.post2", QWEN3, (5, 4, 8)), ("0.5.6.post2", DEEPSEEK, (3, 1, 4)),
-    ("0.4.10.post2", QWEN3, (5, 4, 8)),
-])
+@pytest.mark.parametrize(
+    "version, target, expected",
+    [
+        ("0.5.23", LLAMA, (5, 4, 8)),
+        ("0.5.23", QWEN3, (3, 1, 4)),
+        ("0.5.23", DEEPSEEK, (3, 1, 4)),
+        ("0.5.6.post2", QWEN3, (5, 4, 8)),
+        ("0.5.6.post2", DEEPSEEK, (3, 1, 4)),
+        ("0.4.10.post2", QWEN3, (5, 4, 8)),
+    ],
+)
 def test_auto_chosen_params_depend_on_target_architecture_and_version(version, target, expected):
-    r = resolve(f"--model-path {target} --speculative-algorithm EAGLE3 --speculative-draft-model-path d",
-                version)
+    r = resolve(
+        f"--model-path {target} --speculative-algorithm EAGLE3 --speculative-draft-model-path d", version
+    )
     assert triple(r) == expected
     assert r.adjustment("speculative_num_steps").handler.endswith("auto_params")
 
@@ -68,15 +79,20 @@ def test_auto_params_unknown_without_the_target_config():
 
 
 def test_topk_without_steps_is_a_bare_assertion():
-    r = resolve(f"--model-path {LLAMA} --speculative-algorithm EAGLE3 --speculative-draft-model-path d"
-                " --speculative-eagle-topk 4 --speculative-num-draft-tokens 16")
+    r = resolve(
+        f"--model-path {LLAMA} --speculative-algorithm EAGLE3 --speculative-draft-model-path d"
+        " --speculative-eagle-topk 4 --speculative-num-draft-tokens 16"
+    )
     assert r.rejection.exception == "AssertionError"
 
 
 @pytest.mark.parametrize("version, exception", [("0.5.23", "TypeError"), ("0.4.10.post2", None)])
 def test_steps_alone(version, exception):
-    r = resolve(f"--model-path {LLAMA} --speculative-algorithm EAGLE3 --speculative-draft-model-path d"
-                " --speculative-num-steps 3", version)
+    r = resolve(
+        f"--model-path {LLAMA} --speculative-algorithm EAGLE3 --speculative-draft-model-path d"
+        " --speculative-num-steps 3",
+        version,
+    )
     assert (r.rejection.exception if r.rejection else None) == exception
 
 
@@ -89,10 +105,15 @@ def test_nextn_becomes_eagle_and_mtp_target_drafts_from_itself():
 
 
 def test_max_running_requests_kept_when_given_and_silent_in_0_4():
-    assert resolve("--model-path m --speculative-algorithm NGRAM --max-running-requests 256"
-                   ).effective["max_running_requests"] == 256
-    r = resolve(f"--model-path {LLAMA} --speculative-algorithm EAGLE --speculative-draft-model-path d",
-                "0.4.10.post2")
+    assert (
+        resolve("--model-path m --speculative-algorithm NGRAM --max-running-requests 256").effective[
+            "max_running_requests"
+        ]
+        == 256
+    )
+    r = resolve(
+        f"--model-path {LLAMA} --speculative-algorithm EAGLE --speculative-draft-model-path d", "0.4.10.post2"
+    )
     assert r.effective["max_running_requests"] == 48
     assert r.adjustment("max_running_requests").logged is None
 
@@ -104,8 +125,10 @@ def test_ngram_overwrites_topk_and_defaults_draft_tokens_and_steps():
 
 
 def test_overlap_and_mixed_chunk_by_version():
-    flags = (f"--model-path {LLAMA} --speculative-algorithm EAGLE3 --speculative-draft-model-path d"
-             " --enable-mixed-chunk")
+    flags = (
+        f"--model-path {LLAMA} --speculative-algorithm EAGLE3 --speculative-draft-model-path d"
+        " --enable-mixed-chunk"
+    )
     new = resolve(flags, "0.5.23").effective
     assert (new["enable_mixed_chunk"], new["disable_overlap_schedule"]) == (True, False)
     mid = resolve(flags, "0.5.14").effective
@@ -122,8 +145,10 @@ def test_lower_case_algorithm_is_upper_cased_from_0_5_14():
 
 
 def test_unknown_algorithm_is_rejected():
-    assert "Unknown speculative algorithm name: MEDUSA" in resolve(
-        "--model-path m --speculative-algorithm medusa").rejection.message
+    assert (
+        "Unknown speculative algorithm name: MEDUSA"
+        in resolve("--model-path m --speculative-algorithm medusa").rejection.message
+    )
 
 
 def test_aux_hidden_states_turn_speculation_off():
@@ -133,15 +158,19 @@ def test_aux_hidden_states_turn_speculation_off():
 
 
 def test_dflash_forces_one_step_and_topk_one():
-    r = resolve("--model-path m --speculative-algorithm DFLASH --speculative-draft-model-path d"
-                " --speculative-num-steps 4 --speculative-eagle-topk 2 --speculative-dflash-block-size 8")
+    r = resolve(
+        "--model-path m --speculative-algorithm DFLASH --speculative-draft-model-path d"
+        " --speculative-num-steps 4 --speculative-eagle-topk 2 --speculative-dflash-block-size 8"
+    )
     assert triple(r) == (1, 1, 8)
 
 
 def test_page_size_with_tree_on_a_rejecting_backend():
-    flags = (f"--model-path {LLAMA} --speculative-algorithm EAGLE --speculative-draft-model-path d"
-             " --speculative-num-steps 3 --speculative-eagle-topk 4 --speculative-num-draft-tokens 8"
-             " --page-size 16 --attention-backend {}")
+    flags = (
+        f"--model-path {LLAMA} --speculative-algorithm EAGLE --speculative-draft-model-path d"
+        " --speculative-num-steps 3 --speculative-eagle-topk 4 --speculative-num-draft-tokens 8"
+        " --page-size 16 --attention-backend {}"
+    )
     assert resolve(flags.format("flashmla")).rejection.exception == "ValueError"
     assert resolve(flags.format("triton")).rejection is None
     assert resolve(flags.format("triton"), "0.5.6.post2").rejection is not None

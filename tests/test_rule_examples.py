@@ -46,11 +46,13 @@ def test_invalid_examples_trigger_their_rule(rule, example):
 
 @pytest.mark.parametrize("rule, example", list(_cases("invalid")))
 def test_invalid_examples_show_position_message_and_fix(rule, example):
-    assert example.at and example.says and example.fixed, \
+    assert example.at and example.says and example.fixed, (
         "an invalid example states at= (line:column), says= (message fragment) and fixed="
+    )
     profile = parse_gpu_setting(example.gpu) if example.gpu else None
-    result = lint_text(example.source, "example.sh",
-                       LintOptions(sglang_version=example.sglang_version, gpu=profile))
+    result = lint_text(
+        example.source, "example.sh", LintOptions(sglang_version=example.sglang_version, gpu=profile)
+    )
     found = {f"{f.span.line}:{f.span.column}": f for f in result.findings if f.code == rule.code}
     assert example.at in found, f"{rule.code} reports at {sorted(found)}, not {example.at}"
     finding = found[example.at]
@@ -100,7 +102,8 @@ def test_codes_and_names_are_unique_and_well_formed():
 @pytest.mark.parametrize("rule, example", list(_cases("invalid")))
 def test_every_finding_names_its_rule_and_says_how_to_fix_it(rule, example):
     profile = parse_gpu_setting(example.gpu) if example.gpu else None
-    result = lint_text(example.source, "example.sh",
-                       LintOptions(sglang_version=example.sglang_version, gpu=profile))
+    result = lint_text(
+        example.source, "example.sh", LintOptions(sglang_version=example.sglang_version, gpu=profile)
+    )
     for finding in result.findings:
         assert finding.name and finding.message and finding.fix_hint.strip(), finding

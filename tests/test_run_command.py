@@ -15,20 +15,33 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SMI = os.path.join(ROOT, "fixtures", "nvidia-smi")
 
 
-def speclint(args: list[str], scenario: str | None = "clean-8x", path_first: str | None = None,
-             timeout: float = 60, **env_extra) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("NVIDIA_SMI_", "SPECLINT_",
-                                                                     "CUDA_VISIBLE"))}
+def speclint(
+    args: list[str],
+    scenario: str | None = "clean-8x",
+    path_first: str | None = None,
+    timeout: float = 60,
+    **env_extra,
+) -> subprocess.CompletedProcess:
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith(("NVIDIA_SMI_", "SPECLINT_", "CUDA_VISIBLE"))
+    }
     env["PATH"] = os.pathsep.join(p for p in (path_first, SMI, env.get("PATH", "")) if p)
     env["SPECLINT_GPU_BACKEND"] = "nvidia-smi"  # the stub, even where a real driver exists
     if scenario:
         env["NVIDIA_SMI_FIXTURE"] = ":".join(os.path.join(SMI, s) for s in scenario.split(":"))
     env.update(env_extra)
-    return subprocess.run([sys.executable, "-m", "speclint", *args], capture_output=True,
-                          text=True, env=env, timeout=timeout, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "speclint", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+        cwd=ROOT,
+    )
 
 
 # --- speclint preflight ---------------------------------------------------------------------
+
 
 def test_preflight_clean_exit_0():
     done = speclint(["preflight"])
@@ -57,15 +70,15 @@ def test_preflight_too_few_gpus_exit_1():
 
 
 def test_preflight_unknown_exit_2_without_any_tool(tmp_path):
-    done = speclint(["preflight", "--backend", "nvidia-smi"], None, SPECLINT_GPU_BACKEND="",
-                    PATH=str(tmp_path))
+    done = speclint(
+        ["preflight", "--backend", "nvidia-smi"], None, SPECLINT_GPU_BACKEND="", PATH=str(tmp_path)
+    )
     assert done.returncode == 2 and done.stdout.startswith("unknown")
 
 
 def test_preflight_wait_until_memory_is_freed(tmp_path):
     state = tmp_path / "calls"
-    done = speclint(["preflight", "--wait", "30"], "busy-gpu3:clean-8x",
-                    NVIDIA_SMI_STATE=str(state))
+    done = speclint(["preflight", "--wait", "30"], "busy-gpu3:clean-8x", NVIDIA_SMI_STATE=str(state))
     assert done.returncode == 0, done.stdout + done.stderr
     assert "speclint: waiting for GPU 3 71234 MiB (pid 1843211 python3)" in done.stderr
     assert "waited 2" in done.stdout
@@ -77,6 +90,7 @@ def test_preflight_wait_runs_out():
 
 
 # --- speclint run ---------------------------------------------------------------------------
+
 
 @pytest.fixture()
 def fake_sglang(tmp_path):
@@ -90,8 +104,9 @@ def fake_sglang(tmp_path):
 
 
 def test_run_launches_when_clean(fake_sglang):
-    done = speclint(["run", "--", "sglang", "serve", "--model-path", "m", "--tp-size", "2"],
-                    path_first=fake_sglang)
+    done = speclint(
+        ["run", "--", "sglang", "serve", "--model-path", "m", "--tp-size", "2"], path_first=fake_sglang
+    )
     assert done.returncode == 0, done.stderr
     line = done.stdout.strip()
     assert line.endswith("serve --model-path m --tp-size 2") and line.startswith("launched")
@@ -102,8 +117,11 @@ def test_run_launches_when_clean(fake_sglang):
 
 
 def test_run_refuses_a_busy_gpu(fake_sglang):
-    done = speclint(["run", "--", "sglang", "serve", "--model-path", "m", "--tp-size", "4"],
-                    "busy-gpu3", path_first=fake_sglang)
+    done = speclint(
+        ["run", "--", "sglang", "serve", "--model-path", "m", "--tp-size", "4"],
+        "busy-gpu3",
+        path_first=fake_sglang,
+    )
     assert done.returncode == 1
     assert "launched" not in done.stdout
     assert "GPU 3" in done.stderr and "pid 1843211" in done.stderr
@@ -111,14 +129,18 @@ def test_run_refuses_a_busy_gpu(fake_sglang):
 
 
 def test_run_checks_only_the_gpus_the_launch_uses(fake_sglang):
-    done = speclint(["run", "--", "sglang", "serve", "--model-path", "m", "--tp-size", "2"],
-                    "busy-gpu3", path_first=fake_sglang)
+    done = speclint(
+        ["run", "--", "sglang", "serve", "--model-path", "m", "--tp-size", "2"],
+        "busy-gpu3",
+        path_first=fake_sglang,
+    )
     assert done.returncode == 0 and "launched" in done.stdout
 
 
 def test_run_refuses_a_bad_flag(fake_sglang):
-    done = speclint(["run", "--", "sglang", "serve", "--model-path", "m", "--no-such-flag", "1"],
-                    path_first=fake_sglang)
+    done = speclint(
+        ["run", "--", "sglang", "serve", "--model-path", "m", "--no-such-flag", "1"], path_first=fake_sglang
+    )
     assert done.returncode == 1
     assert "launched" not in done.stdout
     assert "<command line>:1:" in done.stderr and "[error]" in done.stderr
@@ -126,8 +148,21 @@ def test_run_refuses_a_bad_flag(fake_sglang):
 
 
 def test_run_refuses_too_few_visible_gpus(fake_sglang):
-    done = speclint(["run", "--", "env", "CUDA_VISIBLE_DEVICES=0,1", "sglang", "serve",
-                     "--model-path", "m", "--tp-size", "4"], path_first=fake_sglang)
+    done = speclint(
+        [
+            "run",
+            "--",
+            "env",
+            "CUDA_VISIBLE_DEVICES=0,1",
+            "sglang",
+            "serve",
+            "--model-path",
+            "m",
+            "--tp-size",
+            "4",
+        ],
+        path_first=fake_sglang,
+    )
     assert done.returncode == 1 and "launched" not in done.stdout
     assert "PAR001" in done.stderr
 
@@ -153,6 +188,7 @@ def test_run_command_not_found():
 
 
 # --- a real driver --------------------------------------------------------------------------
+
 
 @pytest.mark.gpu
 def test_preflight_against_the_real_driver():

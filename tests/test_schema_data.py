@@ -28,7 +28,8 @@ ALL_RELEASES = (
     "0.5.3.post1 0.5.3.post2 0.5.3.post3 0.5.4 0.5.4.post1 0.5.4.post2 0.5.4.post3 0.5.5 "
     "0.5.5.post1 0.5.5.post2 0.5.5.post3 0.5.6 0.5.6.post1 0.5.6.post2 0.5.7 0.5.8 0.5.8.post1 "
     "0.5.9 0.5.10 0.5.10.post1 0.5.11 0.5.12 0.5.12.post1 0.5.13 0.5.13.post1 0.5.14 0.5.15 "
-    "0.5.15.post1 0.5.16 0.5.17 0.5.18 0.5.19 0.5.20 0.5.21 0.5.22 0.5.23").split()
+    "0.5.15.post1 0.5.16 0.5.17 0.5.18 0.5.19 0.5.20 0.5.21 0.5.22 0.5.23"
+).split()
 
 
 def _raw():
@@ -40,8 +41,14 @@ def test_versions_and_counts():
     assert list(supported_versions()) == sorted(supported_versions(), key=version_key)
     counts = {v: len(load_schema(v).flags) for v in VERSIONS + ("0.4.0", "0.5.15")}
     # 0.5.23 checked against the live argparse parser (tests/test_schema_real_parser.py).
-    assert counts == {"0.4.10.post2": 185, "0.5.6.post2": 292, "0.5.14": 420, "0.5.23": 531,
-                      "0.4.0": 82, "0.5.15": 437}
+    assert counts == {
+        "0.4.10.post2": 185,
+        "0.5.6.post2": 292,
+        "0.5.14": 420,
+        "0.5.23": 531,
+        "0.4.0": 82,
+        "0.5.15": 437,
+    }
 
 
 def test_stored_compactly():
@@ -70,8 +77,11 @@ def test_format_and_order_indices():
 
 def test_aliases_in_0_5_23():
     schema = load_schema("0.5.23")
-    for a, b in (("--tp-size", "--tensor-parallel-size"), ("--model", "--model-path"),
-                 ("--speculative-draft-model", "--speculative-draft-model-path")):
+    for a, b in (
+        ("--tp-size", "--tensor-parallel-size"),
+        ("--model", "--model-path"),
+        ("--speculative-draft-model", "--speculative-draft-model-path"),
+    ):
         assert schema.by_option[a] is schema.by_option[b]
     assert schema.by_option["--tp-size"].dest == "tp_size"
     assert schema.by_option["--tp-size"].default == 1
@@ -93,7 +103,10 @@ def test_speculative_algorithm_choices():
     spec = load_schema("0.5.6.post2").by_option["--speculative-algorithm"]
     assert spec.choices == ("EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM")
     assert load_schema("0.4.10.post2").by_option["--speculative-algorithm"].choices == (
-        "EAGLE", "EAGLE3", "NEXTN")
+        "EAGLE",
+        "EAGLE3",
+        "NEXTN",
+    )
 
 
 def test_kinds_and_deprecations():
@@ -108,9 +121,20 @@ def test_kinds_and_deprecations():
     assert schema.by_option["--speculative-eagle-topk"].takes_value
     assert not schema.by_option["--trust-remote-code"].takes_value
     for spec in schema.flags:
-        assert spec.action in ("store", "store_true", "store_false", "store_const", "append",
-                               "append_const", "count", "boolean_optional", "help",
-                               "version", "deprecated", "other")
+        assert spec.action in (
+            "store",
+            "store_true",
+            "store_false",
+            "store_const",
+            "append",
+            "append_const",
+            "count",
+            "boolean_optional",
+            "help",
+            "version",
+            "deprecated",
+            "other",
+        )
 
 
 def test_field_declared_twice_is_one_flag():

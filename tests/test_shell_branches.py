@@ -15,8 +15,12 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "shell"
 
 
 def _findings(result):
-    return {(f.code, f.span.line, f.span.column, f.span.end_column):
-            [n.message for n in f.notes if n.message.startswith("when ")] for f in result.findings}
+    return {
+        (f.code, f.span.line, f.span.column, f.span.end_column): [
+            n.message for n in f.notes if n.message.startswith("when ")
+        ]
+        for f in result.findings
+    }
 
 
 def test_if_else_values_and_conditional_array_appends_are_checked_per_branch():
@@ -24,7 +28,8 @@ def test_if_else_values_and_conditional_array_appends_are_checked_per_branch():
     found = _findings(result)
     # --tp-size 6 with 4 attention-DP workers: only on the else branch with MODE=dp
     assert found[("PAR002", 21, 56, 59)] == [
-        "when the `else` branch at line 6 runs and the `dp)` case at line 17 runs"]
+        "when the `else` branch at line 6 runs and the `dp)` case at line 17 runs"
+    ]
     # the deprecation is on the `dp)` case whatever the other branches chose
     assert found[("PAR003", 17, 24, 45)] == ["when the `dp)` case at line 17 runs"]
     # topk 1 overrides the draft tokens appended under `if [ -n "$SPEC" ]`
@@ -36,8 +41,9 @@ def test_if_else_values_and_conditional_array_appends_are_checked_per_branch():
 
 
 def test_a_finding_of_every_branch_has_no_branch_note():
-    text = ("if [ -n \"$A\" ]; then TP=8; else TP=4; fi\n"
-            "python -m sglang.launch_server --model-path m --tp $TP\n")
+    text = (
+        'if [ -n "$A" ]; then TP=8; else TP=4; fi\npython -m sglang.launch_server --model-path m --tp $TP\n'
+    )
     result = lint_text(text, "t.sh")
     (finding,) = result.findings
     assert (finding.code, finding.span.line, finding.span.column) == ("FLG003", 2, 47)
@@ -45,8 +51,10 @@ def test_a_finding_of_every_branch_has_no_branch_note():
 
 
 def test_a_variable_set_on_one_path_only_is_unknown_on_the_other():
-    text = ("if [ -z \"$TP\" ]; then\n  TP=3\nfi\n"
-            "python -m sglang.launch_server --model-path m --tp-size $TP --dp-size 2 --enable-dp-attention\n")
+    text = (
+        'if [ -z "$TP" ]; then\n  TP=3\nfi\n'
+        "python -m sglang.launch_server --model-path m --tp-size $TP --dp-size 2 --enable-dp-attention\n"
+    )
     result = lint_text(text, "t.sh")
     found = _findings(result)
     assert found[("PAR002", 4, 57, 60)] == ["when the `then` branch at line 1 runs"]
@@ -57,34 +65,37 @@ def test_a_variable_set_on_one_path_only_is_unknown_on_the_other():
 
 
 def test_and_or_lists_and_case_items_are_branches():
-    text = ("[ \"$BIG\" = 1 ] && TP=8 || TP=3\n"
-            "case \"$GPU\" in\n  h100) DP=2 ;;\n  a10) DP=4 ;;\nesac\n"
-            "python -m sglang.launch_server --model-path m --tp-size $TP --dp-size $DP "
-            "--enable-dp-attention\n")
+    text = (
+        '[ "$BIG" = 1 ] && TP=8 || TP=3\n'
+        'case "$GPU" in\n  h100) DP=2 ;;\n  a10) DP=4 ;;\nesac\n'
+        "python -m sglang.launch_server --model-path m --tp-size $TP --dp-size $DP "
+        "--enable-dp-attention\n"
+    )
     launches = extract_shell(text, "t.sh").launches
     assert len({launch.span for launch in launches}) == 1 and len(launches) > 1
     conditions = {c.description for launch in launches for c in launch.alternative.conditions}
     assert "the `h100)` case at line 3 runs" in conditions
     assert "no pattern of the `case` at line 2 matches" in conditions
-    assert "`[ \"$BIG\" = 1 ] && TP=8` at line 1 fails" in conditions
+    assert '`[ "$BIG" = 1 ] && TP=8` at line 1 fails' in conditions
 
 
 def test_values_derived_from_a_branch_value_keep_their_alternatives():
-    text = ("if [ -n \"$X\" ]; then TP=8; else TP=4; fi\n"
-            "CMD=\"python -m sglang.launch_server --model-path m --tp-size $TP\"\n"
-            "ARGS=(--port 1)\nif [ -n \"$Y\" ]; then ARGS+=(--dp-size 2); fi\nARGS+=(--host h)\n"
-            "$CMD \"${ARGS[@]}\"\n")
+    text = (
+        'if [ -n "$X" ]; then TP=8; else TP=4; fi\n'
+        'CMD="python -m sglang.launch_server --model-path m --tp-size $TP"\n'
+        'ARGS=(--port 1)\nif [ -n "$Y" ]; then ARGS+=(--dp-size 2); fi\nARGS+=(--host h)\n'
+        '$CMD "${ARGS[@]}"\n'
+    )
     launches = extract_shell(text, "t.sh").launches
     argvs = sorted(tuple(w.text for w in launch.args) for launch in launches)
     assert len(argvs) == 4
-    assert ("--model-path", "m", "--tp-size", "4", "--port", "1", "--dp-size", "2", "--host",
-            "h") in argvs
+    assert ("--model-path", "m", "--tp-size", "4", "--port", "1", "--dp-size", "2", "--host", "h") in argvs
     assert all(None not in argv for argv in argvs)
 
 
 def test_many_branches_fall_back_to_unknown_values_quickly():
-    many = "".join(f"if [ -n \"$C{i}\" ]; then ARGS+=(--x{i}); fi\n" for i in range(2000))
-    text = "ARGS=()\n" + many + "python -m sglang.launch_server --model-path m \"${ARGS[@]}\"\n"
+    many = "".join(f'if [ -n "$C{i}" ]; then ARGS+=(--x{i}); fi\n' for i in range(2000))
+    text = "ARGS=()\n" + many + 'python -m sglang.launch_server --model-path m "${ARGS[@]}"\n'
     start = time.perf_counter()
     result = extract_shell(text, "t.sh")
     assert time.perf_counter() - start < 30  # bounded work, not 2**2000 alternatives
@@ -94,24 +105,28 @@ def test_many_branches_fall_back_to_unknown_values_quickly():
 
 def test_many_alternatives_of_one_construct_are_bounded():
     arms = "".join(f"  v{i}) TP={i} ;;\n" for i in range(MAX_ALTERNATIVES + 5))
-    text = f"case \"$V\" in\n{arms}esac\npython -m sglang.launch_server --tp-size $TP\n"
+    text = f'case "$V" in\n{arms}esac\npython -m sglang.launch_server --tp-size $TP\n'
     (launch,) = extract_shell(text, "t.sh").launches
     assert launch.alternative is None and "paths" in launch.args[1].dynamic_reason
 
 
 def test_deeply_nested_branches_do_not_crash():
     depth = 400
-    text = "if a; then " * depth + "TP=1; else TP=2; " + "fi; " * depth + "\n" \
+    text = (
+        "if a; then " * depth + "TP=1; else TP=2; " + "fi; " * depth + "\n"
         "python -m sglang.launch_server --tp-size $TP\n"
+    )
     result = lint_text(text, "t.sh")  # a located finding or launches, never an exception
     assert result.findings or result.contexts
 
 
 def test_partly_read_alternatives_give_one_finding_per_launch():
-    text = ("ARGS=(--model-path \"$MODEL\")\n"
-            "if [ -n \"$Q\" ]; then ARGS+=(--quantization \"$Q\"); fi\n"
-            "if [ -n \"$K\" ]; then ARGS+=(--kv-cache-dtype \"$K\"); fi\n"
-            "python -m sglang.launch_server \"${ARGS[@]}\"\n")
+    text = (
+        'ARGS=(--model-path "$MODEL")\n'
+        'if [ -n "$Q" ]; then ARGS+=(--quantization "$Q"); fi\n'
+        'if [ -n "$K" ]; then ARGS+=(--kv-cache-dtype "$K"); fi\n'
+        'python -m sglang.launch_server "${ARGS[@]}"\n'
+    )
     result = lint_text(text, "t.sh")
     (finding,) = [f for f in result.findings if f.code == "SLM004"]
     assert (finding.span.line, finding.span.column) == (1, 20)  # "$MODEL", in every branch

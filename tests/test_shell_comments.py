@@ -11,9 +11,31 @@ from hypothesis import strategies as st
 from speclint.frontends.shell.checks import _comment_nodes, _comments_at_hashes
 from speclint.frontends.shell.text import TextMap, line_starts_of, parse_bytes
 
-BITS = ["#", "# speclint: ignore[FLG001]\n", "#!/bin/bash\n", "${#A[@]}", "'#'", "\"#x\"", "a#b",
-        "\\\n", "<<EOF\n# not a comment\nEOF\n", "$(echo #c\n)", "\n", " ", "--tp 2", "\"", "'",
-        "(", ")", "case x in a) ;; esac", "`#`", "echo ", "\ufeff", "é#", "\t#t"]
+BITS = [
+    "#",
+    "# speclint: ignore[FLG001]\n",
+    "#!/bin/bash\n",
+    "${#A[@]}",
+    "'#'",
+    '"#x"',
+    "a#b",
+    "\\\n",
+    "<<EOF\n# not a comment\nEOF\n",
+    "$(echo #c\n)",
+    "\n",
+    " ",
+    "--tp 2",
+    '"',
+    "'",
+    "(",
+    ")",
+    "case x in a) ;; esac",
+    "`#`",
+    "echo ",
+    "\ufeff",
+    "é#",
+    "\t#t",
+]
 FIXTURES = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "shell").glob("*.sh"))
 
 

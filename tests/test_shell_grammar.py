@@ -20,8 +20,10 @@ def test_same_grammar_as_the_package():
 
 
 def test_linting_a_script_does_not_import_importlib_resources():
-    code = ("import sys; from speclint.engine import lint_text; "
-            "lint_text('python -m sglang.launch_server --tp 2', 'a.sh'); "
-            "print('importlib.resources' in sys.modules)")
+    code = (
+        "import sys; from speclint.engine import lint_text; "
+        "lint_text('python -m sglang.launch_server --tp 2', 'a.sh'); "
+        "print('importlib.resources' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

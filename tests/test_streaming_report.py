@@ -27,13 +27,21 @@ from speclint.settings.options import LintOptions
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab", "junit"]
 LAUNCH = "python -m sglang.launch_server --model-path m"
-ODD = (f"X=1\n\t{LAUNCH} \\\n\t\t--tp-size x  --bogus 1\n\u2028{LAUNCH} --speculative-eagle-top-k 2"
-       " # \x0c tail\r\n")
+ODD = (
+    f"X=1\n\t{LAUNCH} \\\n\t\t--tp-size x  --bogus 1\n\u2028{LAUNCH} --speculative-eagle-top-k 2"
+    " # \x0c tail\r\n"
+)
 
 
 def run(*args: str, cwd: Path = ROOT, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "speclint", *args], capture_output=True,
-                          text=True, cwd=cwd, timeout=120, env={**os.environ, **env})
+    return subprocess.run(
+        [sys.executable, "-m", "speclint", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+        env={**os.environ, **env},
+    )
 
 
 @pytest.fixture(scope="module")
@@ -42,10 +50,16 @@ def batch(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("batch")
     for i in range(120):
         kind = i % 4
-        text = (ODD if kind == 0 else f"{LAUNCH} --tp-size {i % 3 + 1}\n" if kind == 1
-                else f"docker run lmsysorg/sglang:v0.5.6.post2 {LAUNCH} --cuda-graph-max-bs 8 "
-                     f"--speculative-eagle-top-k 2 --port {i}\n" if kind == 2
-                else f"#!/bin/sh\n{LAUNCH} --bogus-{i}\n")
+        text = (
+            ODD
+            if kind == 0
+            else f"{LAUNCH} --tp-size {i % 3 + 1}\n"
+            if kind == 1
+            else f"docker run lmsysorg/sglang:v0.5.6.post2 {LAUNCH} --cuda-graph-max-bs 8 "
+            f"--speculative-eagle-top-k 2 --port {i}\n"
+            if kind == 2
+            else f"#!/bin/sh\n{LAUNCH} --bogus-{i}\n"
+        )
         (folder / f"launch_{i:03d}.sh").write_text(text)
     return folder
 
@@ -81,9 +95,9 @@ def test_junit_totals_come_first_even_when_the_suites_spill_to_disk():
     many = [FileResult(f"some/rather/long/path/to/launch_{i:05d}.sh") for i in range(9000)]
     text = render("junit", many)
     assert len(text) > 1 << 20  # past the in-memory part of the spool
-    assert text == "\n".join([*junit.junit_head(0),
-                              *(line for r in many for line in junit.junit_suite(r)),
-                              "</testsuites>"])
+    assert text == "\n".join(
+        [*junit.junit_head(0), *(line for r in many for line in junit.junit_suite(r)), "</testsuites>"]
+    )
 
 
 def test_workers_write_the_same_bytes_as_one_process(batch):
@@ -97,8 +111,9 @@ def test_workers_write_the_same_bytes_as_one_process(batch):
 
 def test_files_come_in_input_order_and_formats_agree(batch):
     files = sorted(str(p) for p in batch.iterdir())
-    records = [json.loads(line) for line in run("--output-format", "json-lines",
-                                               str(batch)).stdout.splitlines()]
+    records = [
+        json.loads(line) for line in run("--output-format", "json-lines", str(batch)).stdout.splitlines()
+    ]
     seen = list(dict.fromkeys(r["path"] for r in records))
     assert seen == [f for f in files if f in seen] and len(seen) == 90  # 30 files are clean
     assert run("--output-format", "json", str(batch)).stdout == json.dumps(records, indent=2) + "\n"
@@ -106,17 +121,20 @@ def test_files_come_in_input_order_and_formats_agree(batch):
     heads = [line for line in text.splitlines() if re.match(r"/.*:\d+:\d+: [A-Z]+\d+ \[", line)]
     concise = run("--output-format", "concise", str(batch)).stdout.splitlines()
     summary_line = next(line for line in text.splitlines() if line.startswith("Found "))
-    assert heads == concise[:len(heads)] and concise[len(heads)] == summary_line
-    summary = re.fullmatch(r"Found (\d+) findings \((.*)\): 120 launches in 120 files, checked "
-                           r"against SGLang 0.5.23 \(the newest supported release: no "
-                           r"--sglang-version and no image tag\) and SGLang 0.5.6.post2 \(from "
-                           r"the image lmsysorg/sglang:v0.5.6.post2 at /\S+/launch_002.sh:1 and "
-                           r"29 more\).", summary_line)
+    assert heads == concise[: len(heads)] and concise[len(heads)] == summary_line
+    summary = re.fullmatch(
+        r"Found (\d+) findings \((.*)\): 120 launches in 120 files, checked "
+        r"against SGLang 0.5.23 \(the newest supported release: no "
+        r"--sglang-version and no image tag\) and SGLang 0.5.6.post2 \(from "
+        r"the image lmsysorg/sglang:v0.5.6.post2 at /\S+/launch_002.sh:1 and "
+        r"29 more\).",
+        summary_line,
+    )
     assert summary and int(summary[1]) == len(records)
-    counts = {label: sum(r["severity"] == label for r in records)
-              for label in ("error", "warning", "info")}
-    assert summary[2] == ", ".join(f"{n} {label}{'s' if n != 1 and label != 'info' else ''}"
-                                   for label, n in counts.items() if n)
+    counts = {label: sum(r["severity"] == label for r in records) for label in ("error", "warning", "info")}
+    assert summary[2] == ", ".join(
+        f"{n} {label}{'s' if n != 1 and label != 'info' else ''}" for label, n in counts.items() if n
+    )
     suites = ET.fromstring(run("--output-format", "junit", str(batch)).stdout)
     assert [s.get("name") for s in suites] == files
     assert int(suites.get("failures")) == len(records) == len(suites.findall(".//failure"))
@@ -131,14 +149,17 @@ def test_unreadable_files_are_reported_in_place_and_the_rest_linted(batch, tmp_p
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.splitlines() == [
         f"speclint: error: {tmp_path / 'missing.sh'}: no such file or directory",
-        f"speclint: error: {fifo}: not a regular file"]
+        f"speclint: error: {fifo}: not a regular file",
+    ]
     assert len({json.loads(line)["path"] for line in done.stdout.splitlines()}) == 90
     text = run(*paths, "--exit-zero")
     assert text.returncode == 2  # --exit-zero forgives findings, not files left unlinted
-    assert ("launches in 120 files, checked against SGLang 0.5.23 (the newest supported "
-            "release: no --sglang-version and no image tag) and SGLang 0.5.6.post2 (from the "
-            f"image lmsysorg/sglang:v0.5.6.post2 at {batch}/launch_002.sh:1 and 29 more); 2 "
-            "files could not be linted.\n") in text.stdout
+    assert (
+        "launches in 120 files, checked against SGLang 0.5.23 (the newest supported "
+        "release: no --sglang-version and no image tag) and SGLang 0.5.6.post2 (from the "
+        f"image lmsysorg/sglang:v0.5.6.post2 at {batch}/launch_002.sh:1 and 29 more); 2 "
+        "files could not be linted.\n"
+    ) in text.stdout
     clean = tmp_path / "clean.sh"
     clean.write_text(f"{LAUNCH} --tp-size 2\n")
     nothing = run(str(clean), str(tmp_path / "missing.sh"))
@@ -174,8 +195,14 @@ def test_a_broken_output_path_is_exit_2_without_a_traceback(tmp_path):
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 def test_a_full_disk_on_standard_output_is_exit_2_without_a_traceback():
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "speclint", "fixtures/shell"], cwd=ROOT,
-                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "speclint", "fixtures/shell"],
+            cwd=ROOT,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
     assert done.returncode == 2
     assert done.stderr == "speclint: error: cannot write the report: No space left on device\n"
 

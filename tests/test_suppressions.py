@@ -24,8 +24,10 @@ def test_names_codes_several_and_blank_or_comment_lines_between():
 
 
 def test_trailing_comment_covers_only_its_line():
-    text = ("python -m sglang.launch_server --model-path m --tp 2  # speclint: disable=FLG003\n"
-            "python -m sglang.launch_server --model-path m --tp 2\n")
+    text = (
+        "python -m sglang.launch_server --model-path m --tp 2  # speclint: disable=FLG003\n"
+        "python -m sglang.launch_server --model-path m --tp 2\n"
+    )
     assert codes(text) == [("FLG003", 2)]
 
 
@@ -38,25 +40,34 @@ def test_file_level_suppression():
 
 
 def test_unused_and_unknown_keys_are_reported_at_the_comment():
-    result = lint_text("# speclint: disable=SPD001,no-such-rule\n"
-                       "python -m sglang.launch_server --model-path m --tp-size 2\n", "x.sh")
+    result = lint_text(
+        "# speclint: disable=SPD001,no-such-rule\n"
+        "python -m sglang.launch_server --model-path m --tp-size 2\n",
+        "x.sh",
+    )
     messages = [(f.code, f.span.line, f.message) for f in result.findings]
     assert ("SLM003", 1, "this suppression of `SPD001` suppresses nothing") in messages
-    assert ("SLM003", 1, "`no-such-rule` in this suppression is not a speclint rule code or name") \
-        in messages
+    assert ("SLM003", 1, "`no-such-rule` in this suppression is not a speclint rule code or name") in messages
 
 
 def test_a_suppression_of_a_rule_not_selected_is_not_unused():
-    result = lint_text("# speclint: disable=FLG003\n"
-                       "python -m sglang.launch_server --model-path m --tp 2\n", "x.sh",
-                       LintOptions(selection=__import__("speclint.settings.options", fromlist=["Selection"])
-                                   .Selection(ignore=("FLG003",))))
+    result = lint_text(
+        "# speclint: disable=FLG003\npython -m sglang.launch_server --model-path m --tp 2\n",
+        "x.sh",
+        LintOptions(
+            selection=__import__("speclint.settings.options", fromlist=["Selection"]).Selection(
+                ignore=("FLG003",)
+            )
+        ),
+    )
     assert [f.code for f in result.findings] == []
 
 
 def test_suppression_covers_a_finding_whose_token_sits_in_an_array_elsewhere():
-    text = ("ARGS=(--tp 2)\n# speclint: disable=FLG003\n"
-            "python -m sglang.launch_server --model-path m \"${ARGS[@]}\"\n")
+    text = (
+        "ARGS=(--tp 2)\n# speclint: disable=FLG003\n"
+        'python -m sglang.launch_server --model-path m "${ARGS[@]}"\n'
+    )
     assert codes(text) == []
 
 
@@ -88,12 +99,14 @@ def test_yaml_comments_above_the_launch_and_above_a_list_item():
 
 
 def test_python_trailing_and_own_line_comments():
-    source = ('import subprocess, sys\n'
-              'subprocess.run([sys.executable, "-m", "sglang.launch_server", "--model-path", "m",\n'
-              '                "--tp", "2",  # speclint: disable=FLG003\n'
-              '                "--mem", "0.8"])\n'
-              '# speclint: disable=FLG003\n'
-              'subprocess.run(["python", "-m", "sglang.launch_server", "--model", "m", "--tp", "2"])\n')
+    source = (
+        "import subprocess, sys\n"
+        'subprocess.run([sys.executable, "-m", "sglang.launch_server", "--model-path", "m",\n'
+        '                "--tp", "2",  # speclint: disable=FLG003\n'
+        '                "--mem", "0.8"])\n'
+        "# speclint: disable=FLG003\n"
+        'subprocess.run(["python", "-m", "sglang.launch_server", "--model", "m", "--tp", "2"])\n'
+    )
     result = lint_text(source, "wrap.py")
     assert [(f.code, f.span.line) for f in result.findings] == [("FLG003", 4)]
 

@@ -50,8 +50,9 @@ def test_fence_of_prefixed_flag_lines_is_one_launch():
 
 
 def test_did_you_mean_names_the_flag_the_unknown_one_ends():
-    out = subprocess.run([sys.executable, "-m", "speclint", "--no-cache", str(FORMS)],
-                         capture_output=True, text=True, cwd=ROOT).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "speclint", "--no-cache", str(FORMS)], capture_output=True, text=True, cwd=ROOT
+    ).stdout
     assert "fence_forms.md:7:3: FLG001 [error] `--draft-model-path` is not an SGLang 0.5.23 flag" in out
     assert "did you mean `--speculative-draft-model-path`?" in out
     assert "`--model-path`?" not in out
@@ -61,10 +62,16 @@ def test_yaml_fences_with_flag_maps_are_read_at_markdown_positions():
     text = (ROOT / "fixtures/markdown/yaml_fences.md").read_text()
     launches = extract_file("yaml_fences.md", text).launches
     assert [(launch.span.line, launch.span.column) for launch in launches] == [(10, 7), (14, 7), (23, 3)]
-    found = [(code, line, column) for code, line, column, _ in _found(text, "yaml_fences.md")
-             if code != "DRF011"]
-    assert found == [("SLM004", 10, 7), ("FLG001", 12, 7), ("SLM004", 14, 7), ("SPD003", 24, 26),
-                     ("SPD001", 27, 33)]
+    found = [
+        (code, line, column) for code, line, column, _ in _found(text, "yaml_fences.md") if code != "DRF011"
+    ]
+    assert found == [
+        ("SLM004", 10, 7),
+        ("FLG001", 12, 7),
+        ("SLM004", 14, 7),
+        ("SPD003", 24, 26),
+        ("SPD001", 27, 33),
+    ]
     flg001 = next(m for code, _, _, m in _found(text, "yaml_fences.md") if code == "FLG001")
     assert flg001.startswith("`--speculative-eagle-top-k` is not an SGLang 0.5.23 flag")
 

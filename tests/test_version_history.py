@@ -11,8 +11,7 @@ from speclint.sglang.traits import modelled_release, traits_for
 def test_cuda_graph_max_bs_split_and_alias():
     found = history.removal("--cuda-graph-max-bs", "0.5.23")
     assert (found.kind, found.last, found.deprecated_since) == ("split", "0.5.19", "0.5.14")
-    assert [r.text for r in found.split_into] == ["--cuda-graph-max-bs-decode",
-                                                  "--cuda-graph-max-bs-prefill"]
+    assert [r.text for r in found.split_into] == ["--cuda-graph-max-bs-decode", "--cuda-graph-max-bs-prefill"]
     # 0.5.14-0.5.19: DeprecatedAliasStoreAction storing into cuda_graph_max_bs_decode
     assert [r.text for r in found.replacements] == ["--cuda-graph-max-bs-decode"]
     assert found.value_preserving
@@ -28,8 +27,7 @@ def test_speculative_draft_prefix():
 
 
 def test_names_the_issue_lists_never_existed_since_0_4_0():
-    for name in ("--draft-model-path", "--num-speculative-steps", "--eagle-topk",
-                 "--num-draft-tokens"):
+    for name in ("--draft-model-path", "--num-speculative-steps", "--eagle-topk", "--num-draft-tokens"):
         assert history.appeared(name) is None
         assert history.removal(name, "0.5.23") is None
     assert history.appeared("--speculative-num-steps") == ("0.4.1.post4", "0.5.23")
@@ -57,8 +55,11 @@ def test_speculative_algorithm_choices_timeline():
 
 def test_default_changes():
     found = {c.what: c for c in history.changes("--load-balance-method", "0.5.6.post2", "0.5.23")}
-    assert (found["default"].before, found["default"].after,
-            found["default"].since) == ("round_robin", "auto", "0.5.8")
+    assert (found["default"].before, found["default"].after, found["default"].since) == (
+        "round_robin",
+        "auto",
+        "0.5.8",
+    )
 
 
 def test_resolver_falls_back_to_closest_older_modelled_release():
@@ -84,7 +85,9 @@ def test_version_sources(tmp_path, monkeypatch):
     assert choose_version(None, None, path=str(script))[0] == "0.5.6.post2"
     assert choose_version(None, "lmsysorg/sglang:v0.5.14", path=str(script))[0] == "0.5.14"
     assert choose_version(None, None, configured="0.5.22", path=str(script)) == (
-        "0.5.22", "from [tool.speclint] sglang-version")
+        "0.5.22",
+        "from [tool.speclint] sglang-version",
+    )
     assert choose_version("0.5.9", None, configured="0.5.22")[0] == "0.5.9"
     (script.parent / "pyproject.toml").write_text('[project]\ndependencies = ["sglang==0.5.13"]\n')
     assert choose_version(None, None, path=str(script))[0] == "0.5.13"

@@ -23,11 +23,20 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 
 # Releases the batches are checked against (None: the default, the newest supported one).
-VERSIONS = (None, "0.5.23", "0.5.10.post1", "0.5.6.post2", "0.5.2", "0.4.10", "0.4.6",
-            "0.4.0", "0.5.14", "0.5.18")
+VERSIONS = (
+    None,
+    "0.5.23",
+    "0.5.10.post1",
+    "0.5.6.post2",
+    "0.5.2",
+    "0.4.10",
+    "0.4.6",
+    "0.4.0",
+    "0.5.14",
+    "0.5.18",
+)
 GPUS = (None, "h100", "b200", "a100", "mi300x")
-ENTRIES = ("python -m sglang.launch_server", "python3 -m sglang.launch_server",
-           "sglang serve")
+ENTRIES = ("python -m sglang.launch_server", "python3 -m sglang.launch_server", "sglang serve")
 TYPOS = ("--tp-szie", "--speculative-num-step", "--mem-fraction", "--enable-dp-attn")
 
 
@@ -51,6 +60,7 @@ def _import_generators() -> tuple[Callable[..., Any], Callable[..., Any]]:
     # plain generator modules: they import nothing of speclint
     from battery import draws  # type: ignore[import-not-found]
     from oracle_wide import make_launch  # type: ignore[import-not-found]
+
     return draws, make_launch
 
 
@@ -69,9 +79,9 @@ def _relocate(argv: list[str], models: str) -> list[str]:
     out = []
     for word in argv:
         if word.startswith(src_abs + os.sep):
-            word = os.path.join(models, word[len(src_abs) + 1:])
+            word = os.path.join(models, word[len(src_abs) + 1 :])
         elif word.startswith("fixtures/models/"):
-            word = os.path.join(models, word[len("fixtures/models/"):])
+            word = os.path.join(models, word[len("fixtures/models/") :])
         out.append(word)
     return out
 
@@ -87,8 +97,12 @@ def _vary(rng: random.Random, argv: list[str], env: dict[str, str]) -> str:
         words: list[str] = []
         i = 0
         while i < len(argv):
-            if (argv[i].startswith("--") and i + 1 < len(argv)
-                    and not argv[i + 1].startswith("--") and rng.random() < 0.5):
+            if (
+                argv[i].startswith("--")
+                and i + 1 < len(argv)
+                and not argv[i + 1].startswith("--")
+                and rng.random() < 0.5
+            ):
                 words.append(f"{argv[i]}={argv[i + 1]}")
                 i += 2
             else:
@@ -126,10 +140,17 @@ def generate(n: int, seed: int, per_file: int, models: str) -> list[Batch]:
         lines.append(_vary(rng, _relocate(argv, models), env))
     batches = []
     for b, start in enumerate(range(0, n, per_file)):
-        chunk = lines[start:start + per_file]
-        batches.append(Batch(index=b, name=f"gen_{b:03d}.sh", text="#!/bin/sh\n" + "".join(chunk),
-                             version=VERSIONS[b % len(VERSIONS)], gpu=GPUS[b % len(GPUS)],
-                             count=len(chunk)))
+        chunk = lines[start : start + per_file]
+        batches.append(
+            Batch(
+                index=b,
+                name=f"gen_{b:03d}.sh",
+                text="#!/bin/sh\n" + "".join(chunk),
+                version=VERSIONS[b % len(VERSIONS)],
+                gpu=GPUS[b % len(GPUS)],
+                count=len(chunk),
+            )
+        )
     return batches
 
 

@@ -45,13 +45,16 @@ def _runner(checkout: str, python: str | None) -> tuple[list[str], dict[str, str
     python = python or sys.executable
     src = os.path.join(checkout, "src")
     env = {"PYTHONPATH": src}
-    where = subprocess.run([python, "-c", "import speclint; print(speclint.__file__)"],
-                           check=False, capture_output=True, text=True,
-                           env={**_clean_env(), **env})
+    where = subprocess.run(
+        [python, "-c", "import speclint; print(speclint.__file__)"],
+        check=False,
+        capture_output=True,
+        text=True,
+        env={**_clean_env(), **env},
+    )
     got = os.path.realpath(where.stdout.strip())
     if not got.startswith(os.path.realpath(src) + os.sep):
-        raise SystemExit(f"{python} imports speclint from {got or where.stderr.strip()!r}, "
-                         f"not from {src}")
+        raise SystemExit(f"{python} imports speclint from {got or where.stderr.strip()!r}, not from {src}")
     return [python, "-m", "speclint"], env
 
 
@@ -68,17 +71,22 @@ class Snapshotter:
     def __init__(self, checkout: str, python: str | None, work: str) -> None:
         self.cmd, extra = _runner(os.path.abspath(checkout), python)
         self.work = work
-        self.env = {**_clean_env(), **extra, "HOME": os.path.join(work, "home"),
-                    "XDG_CACHE_HOME": os.path.join(work, "home", ".cache"),
-                    "HF_HOME": os.path.join(work, "home", "hf")}
+        self.env = {
+            **_clean_env(),
+            **extra,
+            "HOME": os.path.join(work, "home"),
+            "XDG_CACHE_HOME": os.path.join(work, "home", ".cache"),
+            "HF_HOME": os.path.join(work, "home", "hf"),
+        }
 
     def run(self, title: str, args: Sequence[str]) -> tuple[str, list[str]]:
         """A run to make (they are made later, in parallel, and written in this order)."""
         return title, list(args)
 
     def make(self, title: str, args: list[str]) -> str:
-        proc = subprocess.run([*self.cmd, *args], check=False, cwd=self.work, env=self.env,
-                              capture_output=True)
+        proc = subprocess.run(
+            [*self.cmd, *args], check=False, cwd=self.work, env=self.env, capture_output=True
+        )
         out = _normalise(proc.stdout, self.work)
         err = _normalise(proc.stderr, self.work)
         text = f"{MARK}{title}\n$ speclint {' '.join(args)}\nexit {proc.returncode}\n{out}"
@@ -103,8 +111,9 @@ def _files(root: str, sub: str) -> list[str]:
     return sorted(out)
 
 
-def sections(snap: Snapshotter, n_launches: int, seed: int, per_file: int,
-             fixtures: str, rules_docs: str | None) -> Iterator[str | tuple[str, list[str]]]:
+def sections(
+    snap: Snapshotter, n_launches: int, seed: int, per_file: int, fixtures: str, rules_docs: str | None
+) -> Iterator[str | tuple[str, list[str]]]:
     work = snap.work
     shutil.copytree(fixtures, os.path.join(work, "fixtures"))
     if rules_docs and os.path.isdir(rules_docs):
@@ -114,69 +123,81 @@ def sections(snap: Snapshotter, n_launches: int, seed: int, per_file: int,
     groups = sorted({f.split(os.sep)[1] if f.count(os.sep) > 1 else "." for f in files})
     yield f"{MARK}inputs\n" + "".join(f"{f}\n" for f in files)
     for group in groups:  # one text run per fixture folder: an exit code each
-        members = [f for f in files if (f.split(os.sep)[1] if f.count(os.sep) > 1 else ".")
-                   == group]
+        members = [f for f in files if (f.split(os.sep)[1] if f.count(os.sep) > 1 else ".") == group]
         yield snap.run(f"check text fixtures/{group}", ["check", "--no-cache", *members])
     for fmt in ("concise", "json", "sarif"):
-        yield snap.run(f"check {fmt} fixtures", ["check", "--no-cache", "--output-format",
-                                                  fmt, *files])
-    yield snap.run("check all rules fixtures", ["check", "--no-cache", "--select", "ALL",
-                                                 "--output-format", "json", *files])
-    yield snap.run("check a missing file", ["check", "--no-cache", "fixtures/no-such-file.sh",
-                                            files[0]])
-    yield snap.run("check an unknown rule", ["check", "--no-cache", "--select", "NOPE999",
-                                             files[0]])
+        yield snap.run(f"check {fmt} fixtures", ["check", "--no-cache", "--output-format", fmt, *files])
+    yield snap.run(
+        "check all rules fixtures",
+        ["check", "--no-cache", "--select", "ALL", "--output-format", "json", *files],
+    )
+    yield snap.run("check a missing file", ["check", "--no-cache", "fixtures/no-such-file.sh", files[0]])
+    yield snap.run("check an unknown rule", ["check", "--no-cache", "--select", "NOPE999", files[0]])
     yield snap.run("rules text", ["rules"])
     yield snap.run("rules json", ["rules", "--output-format", "json"])
     docs = _files(work, "rules")
     if docs:
         yield snap.run("check text rules/", ["check", "--no-cache", *docs])
-        yield snap.run("check json rules/", ["check", "--no-cache", "--output-format",
-                                             "json", *docs])
+        yield snap.run("check json rules/", ["check", "--no-cache", "--output-format", "json", *docs])
     for gpu in EXPLAIN_GPUS:
         gpu_args = ["--gpu", gpu] if gpu else []
         yield snap.run(f"explain text fixtures gpu={gpu}", ["explain", *gpu_args, *files])
-    yield snap.run("explain json fixtures gpu=h100", ["explain", "--output-format", "json",
-                                                      "--gpu", "h100", *files])
+    yield snap.run(
+        "explain json fixtures gpu=h100", ["explain", "--output-format", "json", "--gpu", "h100", *files]
+    )
     models = os.path.join(work, "models")
     compare_launches.copy_models(models)
     batches = compare_launches.generate(n_launches, seed, per_file, models)
     compare_launches.write(batches, os.path.join(work, "gen"))
-    yield (f"{MARK}generated launches\n{n_launches} launches, seed {seed}, "
-           f"{len(batches)} files\n")
+    yield (f"{MARK}generated launches\n{n_launches} launches, seed {seed}, {len(batches)} files\n")
     for b in batches:
         path = os.path.join("gen", b.name)
         version = ["--sglang-version", b.version] if b.version else []
         on_gpu = ["--gpu", b.gpu] if b.gpu else []
         tag = f"{b.name} ({b.count} launches) version={b.version}"
-        yield snap.run(f"check json {tag}", ["check", "--no-cache", "--select", "ALL",
-                                             "--output-format", "json", *version, path])
+        yield snap.run(
+            f"check json {tag}",
+            ["check", "--no-cache", "--select", "ALL", "--output-format", "json", *version, path],
+        )
         yield snap.run(f"check text {tag}", ["check", "--no-cache", *version, path])
         yield snap.run(f"explain text {tag} gpu={b.gpu}", ["explain", *version, *on_gpu, path])
         if b.index % 3 == 1:  # json explain is ~5x the text: a third of the batches
-            yield snap.run(f"explain json {tag} gpu={b.gpu}", ["explain", "--output-format",
-                                                               "json", *version, *on_gpu, path])
+            yield snap.run(
+                f"explain json {tag} gpu={b.gpu}",
+                ["explain", "--output-format", "json", *version, *on_gpu, path],
+            )
 
 
-def snapshot(checkout: str, out: str, python: str | None = None, n_launches: int = 3000,
-             seed: int = 20261201, per_file: int = 250, fixtures: str | None = None,
-             rules_docs: str | None = os.path.join(REPO, "rules"), jobs: int = 0) -> int:
+def snapshot(
+    checkout: str,
+    out: str,
+    python: str | None = None,
+    n_launches: int = 3000,
+    seed: int = 20261201,
+    per_file: int = 250,
+    fixtures: str | None = None,
+    rules_docs: str | None = os.path.join(REPO, "rules"),
+    jobs: int = 0,
+) -> int:
     """Writes the snapshot of `checkout` to `out`; returns the number of speclint runs."""
     runs = 0
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="speclint-compare-") as work:
         snap = Snapshotter(checkout, python, work)
-        todo = list(sections(snap, n_launches, seed, per_file,
-                             fixtures or os.path.join(REPO, "fixtures"), rules_docs))
+        todo = list(
+            sections(snap, n_launches, seed, per_file, fixtures or os.path.join(REPO, "fixtures"), rules_docs)
+        )
         runs = sum(not isinstance(item, str) for item in todo)
         with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
-            done = pool.map(lambda item: item if isinstance(item, str) else snap.make(*item),
-                            todo)
+            done = pool.map(lambda item: item if isinstance(item, str) else snap.make(*item), todo)
             with open(out + ".part", "w", encoding="utf-8", newline="\n") as f:
                 f.writelines(done)
         os.replace(out + ".part", out)
-    print(f"snapshot of {checkout}: {runs} speclint runs, {os.path.getsize(out)} bytes, "
-          f"{time.monotonic() - start:.0f} s -> {out}", file=sys.stderr)
+    print(
+        f"snapshot of {checkout}: {runs} speclint runs, {os.path.getsize(out)} bytes, "
+        f"{time.monotonic() - start:.0f} s -> {out}",
+        file=sys.stderr,
+    )
     return runs
 
 
@@ -216,18 +237,19 @@ def diff(a: str, b: str, context: int = 40) -> int:
             print(line.rstrip("\n")[:300])
         if len(lines) > context:
             print(f"... {len(lines) - context} more diff lines")
-    print(f"DIFFERENT: {differing} of {len(titles)} sections differ "
-          f"({len(da)} vs {len(db)} bytes)")
+    print(f"DIFFERENT: {differing} of {len(titles)} sections differ ({len(da)} vs {len(db)} bytes)")
     return 1
 
 
 def _git(*args: str) -> str:
-    return subprocess.run(["git", "-C", REPO, *args], check=True, capture_output=True,
-                          text=True).stdout.strip()
+    return subprocess.run(
+        ["git", "-C", REPO, *args], check=True, capture_output=True, text=True
+    ).stdout.strip()
 
 
-def compare(before: str, after: str, python: str | None, venv: bool, keep: str | None,
-            n_launches: int, jobs: int = 0) -> int:
+def compare(
+    before: str, after: str, python: str | None, venv: bool, keep: str | None, n_launches: int, jobs: int = 0
+) -> int:
     """Snapshots two commits (temporary git worktrees) and diffs them."""
     root = keep or tempfile.mkdtemp(prefix="speclint-compare-")
     os.makedirs(root, exist_ok=True)
@@ -241,10 +263,10 @@ def compare(before: str, after: str, python: str | None, venv: bool, keep: str |
             trees.append(tree)
             py = python
             if venv:
-                subprocess.run([sys.executable, "-m", "venv", os.path.join(tree, ".venv")],
-                               check=True)
-                subprocess.run([os.path.join(tree, ".venv", "bin", "pip"), "install", "-q",
-                                "-e", tree], check=True)
+                subprocess.run([sys.executable, "-m", "venv", os.path.join(tree, ".venv")], check=True)
+                subprocess.run(
+                    [os.path.join(tree, ".venv", "bin", "pip"), "install", "-q", "-e", tree], check=True
+                )
             elif py is None:
                 py = sys.executable
             out = os.path.join(root, f"{name}.txt")
@@ -254,8 +276,9 @@ def compare(before: str, after: str, python: str | None, venv: bool, keep: str |
         return diff(snaps[0], snaps[1])
     finally:
         for tree in trees:
-            subprocess.run(["git", "-C", REPO, "worktree", "remove", "--force", tree],
-                           check=False, capture_output=True)
+            subprocess.run(
+                ["git", "-C", REPO, "worktree", "remove", "--force", tree], check=False, capture_output=True
+            )
         if keep is None:
             shutil.rmtree(root, ignore_errors=True)
         else:
@@ -274,30 +297,46 @@ def main(argv: Sequence[str] | None = None) -> int:
     c = sub.add_parser("compare", help="snapshot two commits in temporary worktrees, diff")
     c.add_argument("--before", required=True)
     c.add_argument("--after", required=True)
-    c.add_argument("--venv", action="store_true",
-                   help="a fresh venv per worktree (pip install -e); default: --python "
-                        "with PYTHONPATH=<worktree>/src")
+    c.add_argument(
+        "--venv",
+        action="store_true",
+        help="a fresh venv per worktree (pip install -e); default: --python with PYTHONPATH=<worktree>/src",
+    )
     c.add_argument("--keep", metavar="DIR", help="keep the snapshots (and work) in DIR")
     for p in (s, c):
-        p.add_argument("--python", help="interpreter with speclint's dependencies; run as "
-                                        "`python -m speclint` with PYTHONPATH=<checkout>/src "
-                                        "(default for snapshot: <checkout>/.venv/bin/speclint)")
+        p.add_argument(
+            "--python",
+            help="interpreter with speclint's dependencies; run as "
+            "`python -m speclint` with PYTHONPATH=<checkout>/src "
+            "(default for snapshot: <checkout>/.venv/bin/speclint)",
+        )
         p.add_argument("--launches", type=int, default=3000)
         p.add_argument("--jobs", type=int, default=0, help="parallel runs (default: CPUs)")
     s.add_argument("--seed", type=int, default=20261201)
     s.add_argument("--per-file", type=int, default=250)
     s.add_argument("--fixtures", help="the fixture folder (default: this repository's)")
-    s.add_argument("--rules-docs", default=os.path.join(REPO, "rules"),
-                   help="the rule pages to lint (default: this repository's rules/; '' skips)")
+    s.add_argument(
+        "--rules-docs",
+        default=os.path.join(REPO, "rules"),
+        help="the rule pages to lint (default: this repository's rules/; '' skips)",
+    )
     args = parser.parse_args(argv)
     if args.command == "snapshot":
-        snapshot(args.checkout, args.out, args.python, args.launches, args.seed,
-                 args.per_file, args.fixtures, args.rules_docs, args.jobs)
+        snapshot(
+            args.checkout,
+            args.out,
+            args.python,
+            args.launches,
+            args.seed,
+            args.per_file,
+            args.fixtures,
+            args.rules_docs,
+            args.jobs,
+        )
         return 0
     if args.command == "diff":
         return diff(args.a, args.b)
-    return compare(args.before, args.after, args.python, args.venv, args.keep, args.launches,
-                   args.jobs)
+    return compare(args.before, args.after, args.python, args.venv, args.keep, args.launches, args.jobs)
 
 
 if __name__ == "__main__":

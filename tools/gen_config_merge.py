@@ -47,15 +47,23 @@ def traits(wheel: Wheel) -> dict | None:
     if module is None:
         return None
     src = module.src
-    found: dict = {"merges": True, "module": module.name,
-                   "cli_wins": "config_args + before_config + after_config" in src}
-    if "ConfigArgumentMerger(parser)" in prep and "isinstance(action, argparse._StoreTrueAction)" in src \
-            and "if key_norm in self.store_true_actions:" in src:
+    found: dict = {
+        "merges": True,
+        "module": module.name,
+        "cli_wins": "config_args + before_config + after_config" in src,
+    }
+    if (
+        "ConfigArgumentMerger(parser)" in prep
+        and "isinstance(action, argparse._StoreTrueAction)" in src
+        and "if key_norm in self.store_true_actions:" in src
+    ):
         # the parser's store_true actions; other booleans become `--key true|false`
         found["booleans"] = "store_true_actions"
         found["store_true_keys"] = "spellings" if "def _config_keys" in src else "dest"
-    elif "ConfigArgumentMerger(boolean_actions=boolean_actions)" in prep \
-            and "hasattr(action, 'action')" in prep:
+    elif (
+        "ConfigArgumentMerger(boolean_actions=boolean_actions)" in prep
+        and "hasattr(action, 'action')" in prep
+    ):
         # built from `action.action`, an attribute argparse actions do not have: the list is
         # always empty, so every true boolean is a bare `--key` and every false one is dropped
         found["booleans"] = "bare_if_true"
@@ -64,9 +72,13 @@ def traits(wheel: Wheel) -> dict | None:
     convert = _function(module.tree, "_convert_config_to_args")
     convert_src = ast.unparse(convert) if convert else ""
     found["dicts"] = "json" if "json.dumps(value)" in convert_src else "str"
-    found["unsupported_actions"] = ("single_value_or_store_true" if "_takes_one_value" in src
-                                    else "store_or_store_true" if "unsupported_actions" in convert_src
-                                    else "none")
+    found["unsupported_actions"] = (
+        "single_value_or_store_true"
+        if "_takes_one_value" in src
+        else "store_or_store_true"
+        if "unsupported_actions" in convert_src
+        else "none"
+    )
     return found
 
 

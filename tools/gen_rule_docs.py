@@ -17,8 +17,9 @@ def main() -> None:
     index = ["# speclint rules\n", "| code | name | severity | what it finds |", "|---|---|---|---|"]
     for rule in all_rules():
         (out / f"{rule.name}.md").write_text(rule_page(rule))
-        index.append(f"| {rule.code} | [{rule.name}]({rule.name}.md) | {rule.severity.label} | "
-                     f"{rule.summary} |")
+        index.append(
+            f"| {rule.code} | [{rule.name}]({rule.name}.md) | {rule.severity.label} | {rule.summary} |"
+        )
     (out / "README.md").write_text("\n".join(index) + "\n")
     print(f"wrote {len(all_rules())} rule pages to {out}")
 

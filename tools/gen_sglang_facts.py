@@ -42,7 +42,7 @@ import re
 import sys
 import time
 import zipfile
-from functools import lru_cache
+from functools import cache
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -60,8 +60,12 @@ def _entry_classes(tree: ast.Module) -> list[str]:
     classes = {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
     aliases = {}
     for node in tree.body:
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1
-                and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Name)):
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Name)
+        ):
             aliases[node.targets[0].id] = node.value.id
     names: list[str] = []
     for node in ast.walk(tree):
@@ -78,20 +82,28 @@ def _entry_classes(tree: ast.Module) -> list[str]:
 
 
 def _hooks(tree: ast.Module) -> list[ast.FunctionDef]:
-    return [n for n in ast.walk(tree)
-            if isinstance(n, ast.FunctionDef) and n.name == "set_eagle3_layers_to_capture"]
+    return [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.FunctionDef) and n.name == "set_eagle3_layers_to_capture"
+    ]
 
 
 def _delegate(hook: ast.FunctionDef) -> str | None:
     """`attr` when the hook hands its own ids to `self.attr.set_eagle3_layers_to_capture`."""
     params = [a.arg for a in hook.args.args[1:]]
     for node in ast.walk(hook):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "set_eagle3_layers_to_capture"
-                and isinstance(node.func.value, ast.Attribute)
-                and isinstance(node.func.value.value, ast.Name)
-                and node.func.value.value.id == "self" and node.args
-                and isinstance(node.args[0], ast.Name) and node.args[0].id in params):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "set_eagle3_layers_to_capture"
+            and isinstance(node.func.value, ast.Attribute)
+            and isinstance(node.func.value.value, ast.Name)
+            and node.func.value.value.id == "self"
+            and node.args
+            and isinstance(node.args[0], ast.Name)
+            and node.args[0].id in params
+        ):
             return node.func.value.attr
     return None
 
@@ -101,9 +113,13 @@ def _stored_class(tree: ast.Module, attr: str) -> str | None:
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             for target in node.targets:
-                if (isinstance(target, ast.Attribute) and target.attr == attr
-                        and isinstance(target.value, ast.Name) and target.value.id == "self"
-                        and isinstance(node.value.func, ast.Name)):
+                if (
+                    isinstance(target, ast.Attribute)
+                    and target.attr == attr
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == "self"
+                    and isinstance(node.value.func, ast.Name)
+                ):
                     return node.value.func.id
     return None
 
@@ -126,7 +142,7 @@ def _own_family(text: str) -> str:
     return "plus_one"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _summary(source: str) -> tuple:
     """(EntryClass names, has a capture hook, modules its hook forwards to, own convention,
     indexes self.layers): per distinct file text, so a module unchanged across releases is
@@ -142,22 +158,35 @@ def _summary(source: str) -> tuple:
         module = _imported_from(tree, stored) if stored else None
         if module:
             forwards.append(module)
-    return (tuple(_entry_classes(tree)), bool(hooks), tuple(forwards), _own_family(source),
-            "setattr(self.layers[layer_id]" in source)
+    return (
+        tuple(_entry_classes(tree)),
+        bool(hooks),
+        tuple(forwards),
+        _own_family(source),
+        "setattr(self.layers[layer_id]" in source,
+    )
 
 
 def read_release(path: str) -> dict:
     """The facts of one wheel (format described in the module docstring)."""
     with zipfile.ZipFile(path) as whl:
-        sources = {n: whl.read(n).decode("utf-8-sig") for n in whl.namelist()
-                   if n.startswith(MODELS) and n.endswith(".py")}
+        sources = {
+            n: whl.read(n).decode("utf-8-sig")
+            for n in whl.namelist()
+            if n.startswith(MODELS) and n.endswith(".py")
+        }
         spec = "sglang/srt/speculative/spec_info.py"
         spec_src = whl.read(spec).decode("utf-8-sig") if spec in whl.namelist() else ""
-        speculative = "\n".join(whl.read(n).decode("utf-8-sig") for n in whl.namelist()
-                                if n.startswith("sglang/srt/speculative/") and n.endswith(".py"))
-        context = "\n".join(whl.read(n).decode("utf-8-sig") for n in whl.namelist()
-                            if n in ("sglang/srt/configs/model_config.py",
-                                     "sglang/srt/environ.py"))
+        speculative = "\n".join(
+            whl.read(n).decode("utf-8-sig")
+            for n in whl.namelist()
+            if n.startswith("sglang/srt/speculative/") and n.endswith(".py")
+        )
+        context = "\n".join(
+            whl.read(n).decode("utf-8-sig")
+            for n in whl.namelist()
+            if n in ("sglang/srt/configs/model_config.py", "sglang/srt/environ.py")
+        )
     summary = {n: _summary(src) for n, src in sorted(sources.items())}
     architectures: set[str] = set()
     for entry, *_ in summary.values():
@@ -205,8 +234,11 @@ def _context_default(source: str) -> bool | None:
     declared = re.search(_ENV + r"\s*=\s*EnvBool\(\s*(\w+)\s*\)", source)
     if declared:
         return declared.group(1) == "True"
-    read = re.search(r"get_bool_env_var\(\s*[\"']" + _ENV + r"[\"']\s*(?:,\s*default\s*=\s*"
-                     r"[\"'](\w+)[\"'])?\s*\)", source)
+    read = re.search(
+        r"get_bool_env_var\(\s*[\"']" + _ENV + r"[\"']\s*(?:,\s*default\s*=\s*"
+        r"[\"'](\w+)[\"'])?\s*\)",
+        source,
+    )
     if read:
         return (read.group(1) or "false").lower() in ("true", "1")
     return None
@@ -219,8 +251,13 @@ def _algorithms(source: str) -> list[str]:
     names: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and node.name == "SpeculativeAlgorithm":
-            names += [t.id for stmt in node.body if isinstance(stmt, ast.Assign)
-                      for t in stmt.targets if isinstance(t, ast.Name) and t.id.isupper()]
+            names += [
+                t.id
+                for stmt in node.body
+                if isinstance(stmt, ast.Assign)
+                for t in stmt.targets
+                if isinstance(t, ast.Name) and t.id.isupper()
+            ]
     for stmt in tree.body:  # 0.5.x registry: SpeculativeAlgorithm.register("X") at module level
         call = stmt.value if isinstance(stmt, ast.Expr) else None
         if not isinstance(call, ast.Call):
@@ -265,6 +302,7 @@ def build(versions: list[str], cache: str = CACHE) -> dict:
 def dump(data: dict) -> str:
     """One JSON array, one element per line: the header (versions, names), then one line
     per release in header order, so speclint parses only the release it checks."""
+
     def compact(value) -> str:
         return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
@@ -282,8 +320,12 @@ def load(path: str = OUT) -> dict:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("versions", nargs="*", help="releases to add or refresh (default: every "
-                    "release in src/speclint/sglang/flags/data/sglang_flags.json)")
+    ap.add_argument(
+        "versions",
+        nargs="*",
+        help="releases to add or refresh (default: every "
+        "release in src/speclint/sglang/flags/data/sglang_flags.json)",
+    )
     ap.add_argument("--out", default=OUT)
     ap.add_argument("--cache", default=CACHE)
     ap.add_argument("--check", action="store_true", help="compare with the stored file")
@@ -307,11 +349,15 @@ def main(argv=None) -> int:
     os.replace(tmp, args.out)
     for version in versions:
         r = data["releases"][version]
-        print(f"{version}: {len(r['architectures'])} architectures, "
-              f"{sum(len(v) for v in r['capture'].values())} EAGLE-3 capture targets, "
-              f"algorithms {','.join(r['speculative_algorithms']) or '-'}")
-    print(f"{len(data['names'])} distinct architectures, {os.path.getsize(args.out) // 1024} KiB "
-          f"-> {args.out} ({time.monotonic() - start:.0f} s)")
+        print(
+            f"{version}: {len(r['architectures'])} architectures, "
+            f"{sum(len(v) for v in r['capture'].values())} EAGLE-3 capture targets, "
+            f"algorithms {','.join(r['speculative_algorithms']) or '-'}"
+        )
+    print(
+        f"{len(data['names'])} distinct architectures, {os.path.getsize(args.out) // 1024} KiB "
+        f"-> {args.out} ({time.monotonic() - start:.0f} s)"
+    )
     return 0
 
 

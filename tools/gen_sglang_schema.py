@@ -37,9 +37,21 @@ def wheel_path(version: str, cache: str = CACHE) -> str:
     found = sorted(glob.glob(pattern))
     if not found:
         os.makedirs(cache, exist_ok=True)
-        subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet",
-                        "--disable-pip-version-check", "-d", cache, f"sglang=={version}"],
-                       check=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--quiet",
+                "--disable-pip-version-check",
+                "-d",
+                cache,
+                f"sglang=={version}",
+            ],
+            check=True,
+        )
         found = sorted(glob.glob(pattern))
     if not found:
         raise SystemExit(f"no wheel for sglang=={version} in {cache}")
@@ -63,17 +75,31 @@ def parser_facts(wheel: Wheel, flags: list[dict]) -> dict:
                 except Unresolved:
                     ctor[kw.arg] = ast.unparse(kw.value)
     prefix = ctor.get("prefix_chars", "-")
-    facts = {"allow_abbrev": ctor.get("allow_abbrev", True), "prefix_chars": prefix,
-             "add_help": ctor.get("add_help", True), "prog": ctor.get("prog"),
-             "positionals": [f["dest"] for f in flags
-                             if not any(o[:1] in prefix for o in f["option_strings"])]}
-    notes = {"parse": "prepare_server_args(argv) calls parser.parse_args(argv): unknown "
-                      "options are errors, and argparse accepts unique prefixes of long "
-                      "options when allow_abbrev is true."}
+    facts = {
+        "allow_abbrev": ctor.get("allow_abbrev", True),
+        "prefix_chars": prefix,
+        "add_help": ctor.get("add_help", True),
+        "prog": ctor.get("prog"),
+        "positionals": [f["dest"] for f in flags if not any(o[:1] in prefix for o in f["option_strings"])],
+    }
+    notes = {
+        "parse": "prepare_server_args(argv) calls parser.parse_args(argv): unknown "
+        "options are errors, and argparse accepts unique prefixes of long "
+        "options when allow_abbrev is true."
+    }
     src = ast.unparse(prep)
     if '"--config"' in src or "'--config'" in src:
-        merger = next((m for m in ("sglang.srt.utils.server_args_config_parser",
-                                   "sglang.srt.server_args_config_parser") if wheel.module(m)), None)
+        merger = next(
+            (
+                m
+                for m in (
+                    "sglang.srt.utils.server_args_config_parser",
+                    "sglang.srt.server_args_config_parser",
+                )
+                if wheel.module(m)
+            ),
+            None,
+        )
         notes["config_file"] = (
             "Only when the exact token '--config' is in argv ('--config=x.yaml' is not "
             "merged, it is just stored): the next token must name a .yaml/.yml file; its "
@@ -82,33 +108,44 @@ def parser_facts(wheel: Wheel, flags: list[dict]) -> dict:
             "'--key true|false'; lists become '--key v1 v2'; dicts become JSON) and argv "
             "becomes config_args + argv-without('--config', path), so command-line values "
             f"win. Implemented in {merger}.ConfigArgumentMerger. A second '--config' is a "
-            "ValueError.")
+            "ValueError."
+        )
         if "ConfigArgumentMerger(parser)" in src:
-            notes["config_file"] += (" Keys naming flags whose action is neither store_true "
-                                     "nor single-valued (e.g. BooleanOptionalAction, "
-                                     "nargs='+') raise 'Unsupported config option'.")
+            notes["config_file"] += (
+                " Keys naming flags whose action is neither store_true "
+                "nor single-valued (e.g. BooleanOptionalAction, "
+                "nargs='+') raise 'Unsupported config option'."
+            )
     if "radix_eviction_policy_explicitly_set" in src:
-        notes["explicit_flags"] = ("prepare_server_args records whether '--radix-eviction-policy' "
-                                   "(or '--radix-eviction-policy=...') appears literally in argv; "
-                                   "an abbreviation of it does not count.")
+        notes["explicit_flags"] = (
+            "prepare_server_args records whether '--radix-eviction-policy' "
+            "(or '--radix-eviction-policy=...') appears literally in argv; "
+            "an abbreviation of it does not count."
+        )
     serve = wheel.module("sglang.cli.serve")
     if serve is not None:
         text = serve.src
         parts = []
         if "--model-type" in text:
-            parts.append("'--model-type X' / '--model-type=X' is removed from argv before "
-                         "anything else (it picks the serve backend: auto, llm, diffusion, "
-                         "plugins); exact spelling only, no abbreviation")
+            parts.append(
+                "'--model-type X' / '--model-type=X' is removed from argv before "
+                "anything else (it picks the serve backend: auto, llm, diffusion, "
+                "plugins); exact spelling only, no abbreviation"
+            )
         if "_normalize_positional_model_path" in text:
-            parts.append("if the first remaining token does not start with '-', it is "
-                         "rewritten to '--model-path TOKEN' (a positional model path)")
+            parts.append(
+                "if the first remaining token does not start with '-', it is "
+                "rewritten to '--model-path TOKEN' (a positional model path)"
+            )
         parts.append("'-h'/'--help' anywhere prints help instead of launching")
         parts.append("plugins are loaded (load_plugins()) before prepare_server_args")
         notes["sglang_serve"] = "`sglang serve ARGS`: " + "; ".join(parts) + "."
     else:
-        notes["sglang_serve"] = ("No `sglang serve` CLI in this release; launch with "
-                                 "`python -m sglang.launch_server ARGS`, which passes "
-                                 "sys.argv[1:] to prepare_server_args unchanged.")
+        notes["sglang_serve"] = (
+            "No `sglang serve` CLI in this release; launch with "
+            "`python -m sglang.launch_server ARGS`, which passes "
+            "sys.argv[1:] to prepare_server_args unchanged."
+        )
     facts["notes"] = notes
     return facts
 
@@ -137,9 +174,12 @@ def stored_versions(path: str = OUT) -> list[str]:
 def pypi_versions(oldest: str = OLDEST) -> list[str]:
     """Every SGLang release on the package index from `oldest` on, oldest first
     (`pip index versions sglang`)."""
-    out = subprocess.run([sys.executable, "-m", "pip", "index", "versions", "sglang",
-                          "--disable-pip-version-check"],
-                         check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "pip", "index", "versions", "sglang", "--disable-pip-version-check"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     line = next(l for l in out.splitlines() if l.startswith("Available versions:"))
     found = [v.strip() for v in line.split(":", 1)[1].split(",") if v.strip()]
     plain = [v for v in found if all(p.isdigit() for p in v.replace(".post", ".").split("."))]
@@ -194,16 +234,19 @@ def load(path: str = OUT) -> dict:
     with open(path, encoding="utf-8") as fh:
         lines = json.load(fh)
     header, count = lines[0], len(lines[0]["versions"])
-    return {**header, "order": dict(zip(header["versions"], lines[1:1 + count])),
-            "flags": lines[1 + count:]}
+    return {
+        **header,
+        "order": dict(zip(header["versions"], lines[1 : 1 + count])),
+        "flags": lines[1 + count :],
+    }
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("versions", nargs="*",
-                    help="SGLang releases (default: the ones stored now)")
-    ap.add_argument("--all", action="store_true",
-                    help=f"every release on the package index from {OLDEST} to the newest")
+    ap.add_argument("versions", nargs="*", help="SGLang releases (default: the ones stored now)")
+    ap.add_argument(
+        "--all", action="store_true", help=f"every release on the package index from {OLDEST} to the newest"
+    )
     ap.add_argument("--out", default=OUT)
     ap.add_argument("--cache", default=CACHE)
     args = ap.parse_args(argv)

@@ -11,8 +11,15 @@ from sglang_static import ClassRef, EnumMember, Evaluator, ExtRef, FuncRef, Unre
 MISSING = object()
 _MISSING = MISSING
 NARGS0 = {"store_true", "store_false", "store_const", "append_const", "count", "help", "version"}
-TYPE_KINDS = {"str": "str", "int": "int", "float": "float", "json.loads": "json",
-              "json_list_type": "json", "bool": "bool", "str2bool": "bool"}
+TYPE_KINDS = {
+    "str": "str",
+    "int": "int",
+    "float": "float",
+    "json.loads": "json",
+    "json_list_type": "json",
+    "bool": "bool",
+    "str2bool": "bool",
+}
 HELP_LIMIT = 300
 
 
@@ -55,7 +62,8 @@ def collapse(text: str) -> str:
 _DEPRECATED = re.compile(r"^\s*[(\[]?deprecated\b|^\s*note:\s*--[\w-]+ is deprecated", re.I)
 _REPLACEMENT = re.compile(
     r"\b(?:use|alias for|replaced by|in favou?r of)\s+[`'\"]?(--[\w\-{},]+(?:=[^\s,;)`'\"]+)?(?: <[\w-]+>)?)",
-    re.I)
+    re.I,
+)
 
 
 def deprecation_from_help(help_text: str) -> str | None:
@@ -68,8 +76,12 @@ def deprecation_from_help(help_text: str) -> str | None:
 def build_action(options, kwargs, unresolved, group):
     """One schema entry from the arguments of one `add_argument` call (argparse's rules)."""
     action = kwargs.get("action")
-    entry = {"option_strings": list(options), "nargs": kwargs.get("nargs"),
-             "const": kwargs.get("const"), "deprecated": None}
+    entry = {
+        "option_strings": list(options),
+        "nargs": kwargs.get("nargs"),
+        "const": kwargs.get("const"),
+        "deprecated": None,
+    }
     extra = {}
     default = kwargs.get("default", _MISSING)
     if action is None and "action" not in unresolved:
@@ -100,9 +112,12 @@ def build_action(options, kwargs, unresolved, group):
             if key in kwargs:
                 extra[key] = jsonable(kwargs[key])
         if kind == "deprecated":
-            entry["deprecated"] = (kwargs.get("new_flag") or kwargs.get("error_message")
-                                   or deprecation_from_help(kwargs.get("help") or "")
-                                   or "deprecated (no replacement named)")
+            entry["deprecated"] = (
+                kwargs.get("new_flag")
+                or kwargs.get("error_message")
+                or deprecation_from_help(kwargs.get("help") or "")
+                or "deprecated (no replacement named)"
+            )
     else:
         kind = "other"
         extra["action_class"] = unresolved.get("action") or repr(action)
@@ -153,10 +168,12 @@ def build_action(options, kwargs, unresolved, group):
     entry.update(extra)
     return entry
 
+
 def _dest(options):
     longs = [o for o in options if o.startswith("--")]
     first = longs[0] if longs else options[0]
     return first.lstrip("-").replace("-", "_")
+
 
 def _init_defaults(cls: ClassRef):
     init = next((s for s in cls.node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
@@ -164,7 +181,7 @@ def _init_defaults(cls: ClassRef):
         return {}
     args = init.args.args
     out = {}
-    for arg, default in zip(args[len(args) - len(init.args.defaults):], init.args.defaults):
+    for arg, default in zip(args[len(args) - len(init.args.defaults) :], init.args.defaults):
         try:
             out[arg.arg] = Evaluator(cls.mod).eval(default)
         except Unresolved:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import ast
 
-from sglang_actions import MISSING as _MISSING, build_action
+from sglang_actions import MISSING as _MISSING
+from sglang_actions import build_action
 from sglang_static import ClassRef, Evaluator, ExtRef, FieldFactory, FuncRef, Opaque, Unresolved
 
 SERVER_ARGS = "sglang.srt.server_args"
@@ -22,8 +23,7 @@ class Extractor:
     def __init__(self, wheel):
         self.wheel = wheel
         self.mod = wheel.module(SERVER_ARGS)
-        node = next(s for s in self.mod.tree.body
-                    if isinstance(s, ast.ClassDef) and s.name == "ServerArgs")
+        node = next(s for s in self.mod.tree.body if isinstance(s, ast.ClassDef) and s.name == "ServerArgs")
         self.cls = ClassRef(self.mod, node)
         self.mod._values["ServerArgs"] = self.cls  # 0.5.23 rebinds the name to a defstruct
         self.fields = None
@@ -93,8 +93,9 @@ class Extractor:
 
     # --- add_cli_args ------------------------------------------------------------------
     def run(self):
-        method = next(s for s in self.cls.node.body
-                      if isinstance(s, ast.FunctionDef) and s.name == "add_cli_args")
+        method = next(
+            s for s in self.cls.node.body if isinstance(s, ast.FunctionDef) and s.name == "add_cli_args"
+        )
         parser_name = method.args.args[0].arg
         self._walk(method.body, Evaluator(self.mod, hooks=self.hooks), {parser_name: None})
         return self.flags
@@ -104,19 +105,34 @@ class Extractor:
             if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
                 call = stmt.value
                 func = call.func
-                if (isinstance(func, ast.Attribute) and func.attr == "add_argument"
-                        and isinstance(func.value, ast.Name) and func.value.id in parsers):
+                if (
+                    isinstance(func, ast.Attribute)
+                    and func.attr == "add_argument"
+                    and isinstance(func.value, ast.Name)
+                    and func.value.id in parsers
+                ):
                     self.flags.append(self.from_call(call, ev, parsers[func.value.id]))
                 elif isinstance(func, ast.Name) and func.id == "add_cli_args_from_dataclass":
                     self.flags.extend(self.from_dataclass())
                 else:
                     self.notes.setdefault("skipped_statements", "")
                     self.notes["skipped_statements"] += ast.unparse(stmt)[:120] + "; "
-            elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            elif (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+            ):
                 target, value = stmt.targets[0].id, stmt.value
-                if (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
-                        and value.func.attr in ("add_argument_group", "add_mutually_exclusive_group")):
-                    title = value.args[0].value if value.args and isinstance(value.args[0], ast.Constant) else target
+                if (
+                    isinstance(value, ast.Call)
+                    and isinstance(value.func, ast.Attribute)
+                    and value.func.attr in ("add_argument_group", "add_mutually_exclusive_group")
+                ):
+                    title = (
+                        value.args[0].value
+                        if value.args and isinstance(value.args[0], ast.Constant)
+                        else target
+                    )
                     parsers[target] = title
                     continue
                 try:
@@ -130,7 +146,8 @@ class Extractor:
                     self.notes["conditional_registration"] = (
                         f"`if {ast.unparse(stmt.test)}:` depends on the runtime environment; "
                         "read as false (the default environment), so its body was skipped: "
-                        + ast.unparse(stmt.body[0])[:160])
+                        + ast.unparse(stmt.body[0])[:160]
+                    )
                     branch = stmt.orelse
                 self._walk(branch, ev, parsers)
             else:
@@ -180,7 +197,9 @@ class Extractor:
             const = meta.get("const")
             type_parser = meta.get("type_parser")
             if literal is not None:
-                kwargs["type"] = type_parser or ExtRef(self._infer(type(literal[0]).__name__ if literal else "str"))
+                kwargs["type"] = type_parser or ExtRef(
+                    self._infer(type(literal[0]).__name__ if literal else "str")
+                )
                 kwargs["choices"] = meta.get("choices") or literal
             elif self._origin(inner) == "list" and type_parser is None and "type_parser" not in unresolved:
                 elem = inner.slice if isinstance(inner, ast.Subscript) else None
@@ -199,7 +218,9 @@ class Extractor:
                 if meta.get("nargs"):
                     kwargs["nargs"] = meta["nargs"]
                 required = meta.get("required")
-                if required is True or (required is None and default is _MISSING and "default" not in unresolved):
+                if required is True or (
+                    required is None and default is _MISSING and "default" not in unresolved
+                ):
                     kwargs["required"] = True
             if const is not None:
                 kwargs["const"] = const
@@ -219,7 +240,10 @@ class Extractor:
 
     def _unwrap_annotated(self, ann, ev):
         unresolved = {}
-        if not (isinstance(ann, ast.Subscript) and ast.unparse(ann.value) in ("A", "Annotated", "typing.Annotated")):
+        if not (
+            isinstance(ann, ast.Subscript)
+            and ast.unparse(ann.value) in ("A", "Annotated", "typing.Annotated")
+        ):
             return ann, None, unresolved
         elts = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
         for item in elts[1:]:

@@ -21,19 +21,58 @@ import sys
 import types
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LIGHT_DEPS = ["msgspec", "pyyaml", "orjson", "packaging", "typing-extensions", "psutil",
-              "requests", "numpy", "pydantic", "regex"]
+LIGHT_DEPS = [
+    "msgspec",
+    "pyyaml",
+    "orjson",
+    "packaging",
+    "typing-extensions",
+    "psutil",
+    "requests",
+    "numpy",
+    "pydantic",
+    "regex",
+]
 
 
 # --- inert stubs for heavy packages ------------------------------------------------------
-_PROTOCOL = {"__length_hint__", "__fspath__", "__set_name__", "__get__", "__set__",
-             "__delete__", "__class_getitem__", "__signature__", "__wrapped__", "__func__",
-             "__self__", "__origin__", "__args__", "__parameters__", "__dataclass_fields__",
-             "__attrs_attrs__", "__slots__", "__abstractmethods__", "__text_signature__",
-             "__isabstractmethod__", "__annotations__", "__objclass__", "__file__", "__path__",
-             "__loader__", "__spec__", "__all__", "__code__", "__defaults__", "__kwdefaults__",
-             # optional accelerators SGLang probes with hasattr(torch, ...)
-             "npu", "musa", "mlu", "hpu"}
+_PROTOCOL = {
+    "__length_hint__",
+    "__fspath__",
+    "__set_name__",
+    "__get__",
+    "__set__",
+    "__delete__",
+    "__class_getitem__",
+    "__signature__",
+    "__wrapped__",
+    "__func__",
+    "__self__",
+    "__origin__",
+    "__args__",
+    "__parameters__",
+    "__dataclass_fields__",
+    "__attrs_attrs__",
+    "__slots__",
+    "__abstractmethods__",
+    "__text_signature__",
+    "__isabstractmethod__",
+    "__annotations__",
+    "__objclass__",
+    "__file__",
+    "__path__",
+    "__loader__",
+    "__spec__",
+    "__all__",
+    "__code__",
+    "__defaults__",
+    "__kwdefaults__",
+    # optional accelerators SGLang probes with hasattr(torch, ...)
+    "npu",
+    "musa",
+    "mlu",
+    "hpu",
+}
 
 
 class _Stub:
@@ -158,25 +197,45 @@ def dump_parser():
     actions = []
     for action in parser._actions:
         cls = type(action)
-        kind = {argparse._StoreAction: "store", argparse._StoreTrueAction: "store_true",
-                argparse._StoreFalseAction: "store_false", argparse._StoreConstAction: "store_const",
-                argparse._AppendAction: "append", argparse._AppendConstAction: "append_const",
-                argparse._CountAction: "count", argparse._HelpAction: "help",
-                argparse._VersionAction: "version",
-                argparse.BooleanOptionalAction: "boolean_optional"}.get(cls)
+        kind = {
+            argparse._StoreAction: "store",
+            argparse._StoreTrueAction: "store_true",
+            argparse._StoreFalseAction: "store_false",
+            argparse._StoreConstAction: "store_const",
+            argparse._AppendAction: "append",
+            argparse._AppendConstAction: "append_const",
+            argparse._CountAction: "count",
+            argparse._HelpAction: "help",
+            argparse._VersionAction: "version",
+            argparse.BooleanOptionalAction: "boolean_optional",
+        }.get(cls)
         type_ = action.type
-        actions.append({
-            "option_strings": list(action.option_strings), "dest": action.dest,
-            "action_kind": kind, "action_class": cls.__name__, "nargs": action.nargs,
-            "const": _jsonable(action.const), "default": _jsonable(action.default),
-            "choices": None if action.choices is None else _jsonable(list(action.choices)),
-            "choices_is_set": isinstance(action.choices, (set, frozenset)),
-            "type_name": None if type_ is None else getattr(type_, "__name__", repr(type_)),
-            "type_module": None if type_ is None else getattr(type_, "__module__", None),
-            "required": action.required, "help": action.help,
-        })
-    json.dump({"allow_abbrev": parser.allow_abbrev, "prefix_chars": parser.prefix_chars,
-               "actions": actions, "stubbed": sorted(StubFinder.stubbed)}, sys.stdout)
+        actions.append(
+            {
+                "option_strings": list(action.option_strings),
+                "dest": action.dest,
+                "action_kind": kind,
+                "action_class": cls.__name__,
+                "nargs": action.nargs,
+                "const": _jsonable(action.const),
+                "default": _jsonable(action.default),
+                "choices": None if action.choices is None else _jsonable(list(action.choices)),
+                "choices_is_set": isinstance(action.choices, (set, frozenset)),
+                "type_name": None if type_ is None else getattr(type_, "__name__", repr(type_)),
+                "type_module": None if type_ is None else getattr(type_, "__module__", None),
+                "required": action.required,
+                "help": action.help,
+            }
+        )
+    json.dump(
+        {
+            "allow_abbrev": parser.allow_abbrev,
+            "prefix_chars": parser.prefix_chars,
+            "actions": actions,
+            "stubbed": sorted(StubFinder.stubbed),
+        },
+        sys.stdout,
+    )
 
 
 # --- outside: make the venv, re-run inside it --------------------------------------------
@@ -197,8 +256,13 @@ def venv_python(version: str) -> str:
 
 
 def real_parser(version: str) -> dict:
-    out = subprocess.run([venv_python(version), os.path.abspath(__file__), "--inside"],
-                         check=True, capture_output=True, text=True, cwd="/")
+    out = subprocess.run(
+        [venv_python(version), os.path.abspath(__file__), "--inside"],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd="/",
+    )
     return json.loads(out.stdout)
 
 

@@ -79,8 +79,11 @@ class Module:
                 self._collect(stmt.body)
             elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
                 func = stmt.value.func
-                if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
-                        and func.attr in ("append", "extend", "add", "update")):
+                if (
+                    isinstance(func, ast.Attribute)
+                    and isinstance(func.value, ast.Name)
+                    and func.attr in ("append", "extend", "add", "update")
+                ):
                     self.mutations[func.value.id].append(stmt.value)
 
     def lookup(self, name: str):

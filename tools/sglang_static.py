@@ -96,11 +96,40 @@ class FieldFactory:
         self.kwargs = kwargs
 
 
-SAFE_BUILTINS = {"list": list, "set": set, "tuple": tuple, "sorted": sorted, "dict": dict,
-                 "frozenset": frozenset, "str": str, "int": int, "float": float, "len": len,
-                 "min": min, "max": max, "bool": bool, "repr": repr}
-SAFE_METHODS = {"keys", "values", "items", "lower", "upper", "copy", "get", "strip", "replace",
-                "split", "join", "format", "union", "startswith", "endswith", "title"}
+SAFE_BUILTINS = {
+    "list": list,
+    "set": set,
+    "tuple": tuple,
+    "sorted": sorted,
+    "dict": dict,
+    "frozenset": frozenset,
+    "str": str,
+    "int": int,
+    "float": float,
+    "len": len,
+    "min": min,
+    "max": max,
+    "bool": bool,
+    "repr": repr,
+}
+SAFE_METHODS = {
+    "keys",
+    "values",
+    "items",
+    "lower",
+    "upper",
+    "copy",
+    "get",
+    "strip",
+    "replace",
+    "split",
+    "join",
+    "format",
+    "union",
+    "startswith",
+    "endswith",
+    "title",
+}
 EXT_CONSTANTS = {"argparse.SUPPRESS": "==SUPPRESS==", "sys.maxsize": 2**63 - 1}
 
 
@@ -239,10 +268,16 @@ class Evaluator:
 
     def _BinOp(self, node):
         left, right = self.eval(node.left), self.eval(node.right)
-        ops = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b,
-               ast.Mult: lambda a, b: a * b, ast.BitOr: lambda a, b: a | b,
-               ast.Mod: lambda a, b: a % b, ast.Pow: lambda a, b: a ** b,
-               ast.Div: lambda a, b: a / b, ast.FloorDiv: lambda a, b: a // b}
+        ops = {
+            ast.Add: lambda a, b: a + b,
+            ast.Sub: lambda a, b: a - b,
+            ast.Mult: lambda a, b: a * b,
+            ast.BitOr: lambda a, b: a | b,
+            ast.Mod: lambda a, b: a % b,
+            ast.Pow: lambda a, b: a**b,
+            ast.Div: lambda a, b: a / b,
+            ast.FloorDiv: lambda a, b: a // b,
+        }
         op = ops.get(type(node.op))
         if op is None:
             raise Unresolved(ast.unparse(node))

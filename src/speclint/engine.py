@@ -47,9 +47,9 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
     from speclint.sglang.flags.schema import load_schema
     from speclint.sglang.flags.versions import choose_version
 
-    version, reason = choose_version(options.sglang_version, launch.image,
-                                     options.configured_version,
-                                     None if path == "<stdin>" else path)
+    version, reason = choose_version(
+        options.sglang_version, launch.image, options.configured_version, None if path == "<stdin>" else path
+    )
     if launch.image and launch.image_span and "image" in reason:
         reason += f" (line {launch.image_span.line})"
     if launch.kwargs_style:  # Engine(...)/ServerArgs(...): field names, no argparse
@@ -57,8 +57,9 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
 
         parsed = parse_kwargs(load_schema(version), launch.kwargs, launch.span)
     else:
-        parsed = parse_argv(load_schema(version), prepare_argv(launch.entry, launch.args, version,
-                                                           launch.config_file))
+        parsed = parse_argv(
+            load_schema(version), prepare_argv(launch.entry, launch.args, version, launch.config_file)
+        )
     config = LaunchConfig(parsed)
     ctx = LaunchContext(path, launch, parsed, config, VersionChoice(version, reason))
     if launch.config_file is not None:
@@ -67,14 +68,20 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
         ctx.config_refusal = refusal(launch.config_file, version)
     mapping = _model_mapping(path, config, options)
     ctx.target = _model_ref(config, "model_path", "revision", mapping)
-    ctx.draft = _model_ref(config, "speculative_draft_model_path",
-                           "speculative_draft_model_revision", mapping)
+    ctx.draft = _model_ref(
+        config, "speculative_draft_model_path", "speculative_draft_model_revision", mapping
+    )
     from speclint.sglang.resolve import resolve
 
     env = {name: word.text for name, word in launch.env.items()}
     ctx.gpu = options.gpu
-    ctx.resolution = resolve(config, env, ctx.target.architecture if ctx.target else None,
-                             options.gpu, ctx.target.config if ctx.target else None)
+    ctx.resolution = resolve(
+        config,
+        env,
+        ctx.target.architecture if ctx.target else None,
+        options.gpu,
+        ctx.target.config if ctx.target else None,
+    )
     if ctx.resolution.rejection is None and ctx.target is not None:
         from speclint.sglang.resolve.context import context_rejection
 
@@ -85,15 +92,18 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
 def _model_mapping(path: str, config: LaunchConfig, options: LintOptions) -> dict[str, str]:
     """Where the user says models live (`LintOptions.model_mapping_for`), asked only when the
     launch names a model. Raises `ConfigError` for a broken configuration file."""
-    names_model = any(config.knows(f) and config.get(f).value is not None
-                      for f in ("model_path", "speculative_draft_model_path"))
+    names_model = any(
+        config.knows(f) and config.get(f).value is not None
+        for f in ("model_path", "speculative_draft_model_path")
+    )
     if not names_model:
         return dict(options.model_configs)
     return options.model_mapping_for(path)
 
 
-def _model_ref(config: LaunchConfig, path_field: str, revision_field: str,
-               mapping: dict[str, str]) -> ModelRef:
+def _model_ref(
+    config: LaunchConfig, path_field: str, revision_field: str, mapping: dict[str, str]
+) -> ModelRef:
     from speclint.rules.base import ModelRef
 
     setting = config.get(path_field) if config.knows(path_field) else None
@@ -112,8 +122,9 @@ def _model_ref(config: LaunchConfig, path_field: str, revision_field: str,
     return ref
 
 
-def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
-              display_path: str | None = None) -> FileResult:
+def lint_text(
+    text: str, path: str, options: LintOptions = LintOptions(), display_path: str | None = None
+) -> FileResult:
     """Lint one file's text. `path` picks the front-end (`-` is stdin, read as shell);
     findings carry `display_path` (default: `path`)."""
     from speclint.frontends import extract_file
@@ -142,13 +153,19 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     if len(extracted.launches) > MAX_LAUNCHES:
         skipped = extracted.launches[MAX_LAUNCHES:]
         del extracted.launches[MAX_LAUNCHES:]
-        counted = (" (each alternative of a launch chosen by a branch counts)"
-                   if any(launch.alternative for launch in extracted.launches) else "")
-        message = (f"more than {MAX_LAUNCHES} launches in one file{counted}; the {len(skipped)} "
-                   "from here on are not checked")
+        counted = (
+            " (each alternative of a launch chosen by a branch counts)"
+            if any(launch.alternative for launch in extracted.launches)
+            else ""
+        )
+        message = (
+            f"more than {MAX_LAUNCHES} launches in one file{counted}; the {len(skipped)} "
+            "from here on are not checked"
+        )
         for rule in rules.file:
-            findings.extend(rule.check_file(FileContext(path, [
-                Diagnostic("file-too-large", message, skipped[0].span)])))
+            findings.extend(
+                rule.check_file(FileContext(path, [Diagnostic("file-too-large", message, skipped[0].span)]))
+            )
     alternatives: list[tuple[Launch, list[Finding]]] = []
     for launch in extracted.launches:
         try:
@@ -165,8 +182,9 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
     if alternatives:
         from speclint.rules.alternatives import merge_alternatives
 
-        findings.extend(merge_alternatives(
-            alternatives, frozenset(r.code for r in rules.launch if r.per_launch)))
+        findings.extend(
+            merge_alternatives(alternatives, frozenset(r.code for r in rules.launch if r.per_launch))
+        )
     if extracted.comments:
         from speclint.core.suppressions import apply_suppressions, parse_suppressions
 
@@ -178,8 +196,10 @@ def lint_text(text: str, path: str, options: LintOptions = LintOptions(),
             for rule in rules.suppressions:
                 result.findings.extend(rule.check_suppressions(file_ctx))
     unique = {(f.code, f.span, f.message): f for f in result.findings}
-    result.findings = sorted(unique.values(), key=lambda f: (f.span.file is not None, f.span.file or "",
-                                                             f.span.line, f.span.column, f.code))
+    result.findings = sorted(
+        unique.values(),
+        key=lambda f: (f.span.file is not None, f.span.file or "", f.span.line, f.span.column, f.code),
+    )
     return result
 
 
@@ -240,10 +260,14 @@ def _enabled_rules(selection: Selection) -> _RuleSet:
 
         def implementing(hook: str) -> tuple[Rule, ...]:
             return tuple(r for r in enabled if getattr(type(r), hook) is not getattr(Rule, hook))
+
         found = _RULE_SETS[selection] = _RuleSet(
-            enabled, implementing("check"), implementing("check_file"),
+            enabled,
+            implementing("check"),
+            implementing("check_file"),
             implementing("check_suppressions"),
-            {rule.code: rule.defers_to for rule in enabled if rule.defers_to})
+            {rule.code: rule.defers_to for rule in enabled if rule.defers_to},
+        )
     return found
 
 
@@ -254,8 +278,10 @@ def too_large_result(path: str, size: int, options: LintOptions = LintOptions())
 
     limit = MAX_FILE_BYTES // 1024
     shown = f"{size / (1024 * 1024):.1f} MiB" if size >= 1024 * 1024 else f"{size // 1024} KiB"
-    message = (f"file is {'over ' if path == '-' else ''}{shown}, larger than the {limit} KiB "
-               "speclint reads; not checked")
+    message = (
+        f"file is {'over ' if path == '-' else ''}{shown}, larger than the {limit} KiB "
+        "speclint reads; not checked"
+    )
     ctx = FileContext(path, [Diagnostic("file-too-large", message, Span.point(1, 1))])
     result = FileResult(path)
     for rule in _enabled_rules(options.selection).file:
@@ -280,5 +306,4 @@ def lint_path(path: str, options: LintOptions = LintOptions()) -> FileResult:
     return lint_text(text, frontend, options, display if path == "-" else None)
 
 
-__all__ = ["Diagnostic", "FileResult", "LintOptions", "Selection", "lint_path", "lint_text",
-           "analyse_launch"]
+__all__ = ["Diagnostic", "FileResult", "LintOptions", "Selection", "lint_path", "lint_text", "analyse_launch"]

@@ -30,11 +30,12 @@ M = "fixtures/models/"
 LLAMA, QWEN3, DSV3 = M + "llama-3.1-8b-instruct", M + "qwen3-8b", M + "deepseek-v3"
 EAGLE1, EAGLE3 = M + "eagle-llama-3.1-8b-instruct", M + "eagle3-llama-3.1-8b-instruct"
 
-ALGORITHMS = (["EAGLE", "EAGLE3", "NEXTN", "NGRAM", "STANDALONE"] * 4
-              + ["eagle", "eagle3", "nextn", "ngram", "standalone", "DFLASH", "MEDUSA"]
-              + [None] * 3)
-BACKENDS = ("flashinfer", "fa3", "triton", "flashmla", "trtllm_mha", "trtllm_mla", "fa4",
-            "torch_native")
+ALGORITHMS = (
+    ["EAGLE", "EAGLE3", "NEXTN", "NGRAM", "STANDALONE"] * 4
+    + ["eagle", "eagle3", "nextn", "ngram", "standalone", "DFLASH", "MEDUSA"]
+    + [None] * 3
+)
+BACKENDS = ("flashinfer", "fa3", "triton", "flashmla", "trtllm_mha", "trtllm_mla", "fa4", "torch_native")
 QUANT = ("fp8", "awq", "gptq", "w8a8_fp8", "modelopt_fp4", "bitsandbytes")
 KV_DTYPES = ("auto", "fp8_e4m3", "fp8_e5m2", "bf16", "fp4_e2m1")
 
@@ -69,12 +70,19 @@ def _speculative(rng: random.Random) -> Launch:
             out.append(("--speculative-draft-model-revision", rng.choice(["main", "v2"])))
     if rng.random() < 0.06:
         out.append(("--revision", "r1"))
-    triple = {"--speculative-num-steps": rng.choice([1, 2, 3, 4, 5, 6]),
-              "--speculative-eagle-topk": rng.choice([1, 1, 2, 4, 8]),
-              "--speculative-num-draft-tokens": rng.choice([2, 4, 6, 8, 16, 32])}
+    triple = {
+        "--speculative-num-steps": rng.choice([1, 2, 3, 4, 5, 6]),
+        "--speculative-eagle-topk": rng.choice([1, 1, 2, 4, 8]),
+        "--speculative-num-draft-tokens": rng.choice([2, 4, 6, 8, 16, 32]),
+    }
     mode = rng.choice(["full", "full", "full", "partial", "none", "none"])
-    chosen = (list(triple) if mode == "full" else
-              rng.sample(list(triple), rng.choice([1, 2])) if mode == "partial" else [])
+    chosen = (
+        list(triple)
+        if mode == "full"
+        else rng.sample(list(triple), rng.choice([1, 2]))
+        if mode == "partial"
+        else []
+    )
     out += [(f, str(triple[f])) for f in chosen]
     if (algo or "").upper() == "NGRAM" and rng.random() < 0.5:
         out.append(("--speculative-ngram-max-bfs-breadth", str(rng.choice([0, 1, 4, 10]))))
@@ -128,11 +136,11 @@ def _parallel(rng: random.Random) -> Launch:
         out.append(("--pp-size", str(rng.choice([2, 4]))))
     if rng.random() < 0.15:
         nnodes = rng.choice([2, 3, 4])
-        out += [("--nnodes", str(nnodes)), ("--node-rank", "0"),
-                ("--dist-init-addr", "10.0.0.1:5000")]
+        out += [("--nnodes", str(nnodes)), ("--node-rank", "0"), ("--dist-init-addr", "10.0.0.1:5000")]
     if rng.random() < 0.15:
         out += [("--speculative-algorithm", "EAGLE")] + (
-            [] if target == DSV3 else [("--speculative-draft-model-path", EAGLE1)])
+            [] if target == DSV3 else [("--speculative-draft-model-path", EAGLE1)]
+        )
     if rng.random() < 0.1:
         out.append(("--max-running-requests", str(rng.choice([16, 128]))))
     return out
@@ -145,8 +153,9 @@ def _attention(rng: random.Random) -> Launch:
     if r < 0.6:
         out.append(("--attention-backend", rng.choice(BACKENDS)))
     elif r < 0.8:
-        out.append((rng.choice(["--prefill-attention-backend", "--decode-attention-backend"]),
-                    rng.choice(BACKENDS)))
+        out.append(
+            (rng.choice(["--prefill-attention-backend", "--decode-attention-backend"]), rng.choice(BACKENDS))
+        )
     if rng.random() < 0.6:
         out.append(("--page-size", str(rng.choice([1, 16, 32, 64, 128]))))
     if rng.random() < 0.25:
@@ -156,9 +165,11 @@ def _attention(rng: random.Random) -> Launch:
         out.append(("--speculative-algorithm", algo))
         if target != DSV3:
             out.append(("--speculative-draft-model-path", EAGLE3))
-        out += [("--speculative-num-steps", "3"),
-                ("--speculative-eagle-topk", str(rng.choice([1, 4]))),
-                ("--speculative-num-draft-tokens", "8")]
+        out += [
+            ("--speculative-num-steps", "3"),
+            ("--speculative-eagle-topk", str(rng.choice([1, 4]))),
+            ("--speculative-num-draft-tokens", "8"),
+        ]
     return out
 
 
@@ -166,8 +177,7 @@ def _model_memory(rng: random.Random) -> Launch:
     target = rng.choice([LLAMA, QWEN3, DSV3])
     out: Launch = [("--model-path", target)]
     if rng.random() < 0.5:
-        out.append(("--context-length", str(rng.choice([2048, 8192, 32768, 131072, 200000,
-                                                        1000000]))))
+        out.append(("--context-length", str(rng.choice([2048, 8192, 32768, 131072, 200000, 1000000]))))
     if rng.random() < 0.45:
         out.append(("--quantization", rng.choice(QUANT)))
     if rng.random() < 0.5:
@@ -191,20 +201,28 @@ def _spec_args(algo, target, draft, *flags) -> Launch:
     return out + [(f, str(v)) for f, v in zip(it, it)]
 
 
-_TRIPLE = ("--speculative-num-steps", 3, "--speculative-eagle-topk", 1,
-           "--speculative-num-draft-tokens", 4)
+_TRIPLE = ("--speculative-num-steps", 3, "--speculative-eagle-topk", 1, "--speculative-num-draft-tokens", 4)
 FIXED: list[Launch] = [
     # issue 13's three correct launches and their known-bad versions
     _spec_args("EAGLE3", LLAMA, EAGLE3, *_TRIPLE),
     _spec_args("EAGLE", LLAMA, EAGLE1, *_TRIPLE),
-    [("--model-path", DSV3), ("--tp-size", "8"), ("--dp-size", "8"),
-     ("--enable-dp-attention", None)],
+    [("--model-path", DSV3), ("--tp-size", "8"), ("--dp-size", "8"), ("--enable-dp-attention", None)],
     _spec_args("EAGLE", LLAMA, EAGLE3, *_TRIPLE),
-    _spec_args("EAGLE3", LLAMA, EAGLE3, "--speculative-num-steps", 3,
-               "--speculative-eagle-topk", 1, "--speculative-num-draft-tokens", 16),
+    _spec_args(
+        "EAGLE3",
+        LLAMA,
+        EAGLE3,
+        "--speculative-num-steps",
+        3,
+        "--speculative-eagle-topk",
+        1,
+        "--speculative-num-draft-tokens",
+        16,
+    ),
     _spec_args("EAGLE3", LLAMA, EAGLE3),
-    _spec_args("EAGLE3", LLAMA, EAGLE3, "--speculative-eagle-topk", 4,
-               "--speculative-num-draft-tokens", 16),  # partial triple
+    _spec_args(
+        "EAGLE3", LLAMA, EAGLE3, "--speculative-eagle-topk", 4, "--speculative-num-draft-tokens", 16
+    ),  # partial triple
     _spec_args("NEXTN", DSV3, None, "--tp-size", 8),
     _spec_args("NGRAM", LLAMA, None),
     _spec_args("STANDALONE", LLAMA, QWEN3),

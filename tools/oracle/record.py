@@ -37,18 +37,50 @@ KEEP_FIELDS = (
     # what speclint resolves (src/speclint/sglang/resolve/state.py MODELLED_FIELDS) and what
     # depends on the GPU; kept for every launch, with every field the launch sets or
     # resolution changes
-    "model_path", "revision", "device", "tp_size", "pp_size", "dp_size", "nnodes",
-    "enable_dp_attention", "attn_dp_size", "ep_size", "moe_a2a_backend", "enable_dp_lm_head",
-    "max_running_requests", "enable_mixed_chunk", "disable_overlap_schedule", "page_size",
-    "attention_backend", "prefill_attention_backend", "decode_attention_backend",
-    "speculative_algorithm", "speculative_draft_model_path", "speculative_draft_model_revision",
-    "speculative_num_steps", "speculative_eagle_topk", "speculative_num_draft_tokens",
-    "speculative_token_map", "speculative_adaptive", "speculative_draft_attention_backend",
-    "speculative_ngram_max_bfs_breadth", "speculative_ngram_max_match_window_size",
-    "speculative_dflash_block_size", "enable_return_aux_hidden_states",
-    "chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs", "context_length",
-    "quantization", "kv_cache_dtype", "dtype", "sampling_backend", "disable_cuda_graph",
-    "disable_radix_cache", "schedule_conservativeness", "moe_runner_backend",
+    "model_path",
+    "revision",
+    "device",
+    "tp_size",
+    "pp_size",
+    "dp_size",
+    "nnodes",
+    "enable_dp_attention",
+    "attn_dp_size",
+    "ep_size",
+    "moe_a2a_backend",
+    "enable_dp_lm_head",
+    "max_running_requests",
+    "enable_mixed_chunk",
+    "disable_overlap_schedule",
+    "page_size",
+    "attention_backend",
+    "prefill_attention_backend",
+    "decode_attention_backend",
+    "speculative_algorithm",
+    "speculative_draft_model_path",
+    "speculative_draft_model_revision",
+    "speculative_num_steps",
+    "speculative_eagle_topk",
+    "speculative_num_draft_tokens",
+    "speculative_token_map",
+    "speculative_adaptive",
+    "speculative_draft_attention_backend",
+    "speculative_ngram_max_bfs_breadth",
+    "speculative_ngram_max_match_window_size",
+    "speculative_dflash_block_size",
+    "enable_return_aux_hidden_states",
+    "chunked_prefill_size",
+    "mem_fraction_static",
+    "cuda_graph_max_bs",
+    "context_length",
+    "quantization",
+    "kv_cache_dtype",
+    "dtype",
+    "sampling_backend",
+    "disable_cuda_graph",
+    "disable_radix_cache",
+    "schedule_conservativeness",
+    "moe_runner_backend",
 )
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -93,8 +125,11 @@ HARNESS_ERRORS = ("ModuleNotFoundError", "ImportError")
 def harness_problems(results: list[dict]) -> list[str]:
     bad = []
     for r in results:
-        if r.get("error_type") in HARNESS_ERRORS or "oracle stub" in str(r.get("error")) \
-                or "torch._C" in str(r.get("error")):
+        if (
+            r.get("error_type") in HARNESS_ERRORS
+            or "oracle stub" in str(r.get("error"))
+            or "torch._C" in str(r.get("error"))
+        ):
             bad.append(f"{r.get('error_type')}: {r.get('error')} (at {r.get('where')})")
     return sorted(set(bad))
 
@@ -110,9 +145,14 @@ def record(version: str, out_dir: str = OUT_DIR, timeout: float = 3000) -> str:
         src, dst = os.path.join(tmp, "cases.json"), os.path.join(tmp, "out.json")
         with open(src, "w") as f:
             json.dump(run_cases, f)
-        proc = subprocess.run([python, os.path.join(HERE, "record_release.py"), src, "-o", dst,
-                               "--quiet"], cwd=ROOT, env=env, capture_output=True, text=True,
-                              timeout=timeout)
+        proc = subprocess.run(
+            [python, os.path.join(HERE, "record_release.py"), src, "-o", dst, "--quiet"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
         if proc.returncode != 0 or not os.path.exists(dst):
             raise RuntimeError(f"record_release.py failed for {version}:\n{proc.stderr[-5000:]}")
         with open(dst) as f:
@@ -125,12 +165,18 @@ def record(version: str, out_dir: str = OUT_DIR, timeout: float = 3000) -> str:
         raise RuntimeError(f"{version}: the harness lacks something:\n  " + "\n  ".join(problems))
     launches = [compact(c, r) for c, r in zip(cases, results)]
     doc = {
-        "format": FORMAT, "release": version, "mode": payload["mode"],
-        "made": {"tool": "tools/oracle/record.py", "battery_seed": battery.SEED,
-                 "gpus": sorted({c["gpu"] for c in cases}),
-                 "stubs": list(release_env.stubs_for(version)),
-                 "date": datetime.date.today().isoformat(),
-                 "seconds": round(time.time() - t0), "install_seconds": round(t_install)},
+        "format": FORMAT,
+        "release": version,
+        "mode": payload["mode"],
+        "made": {
+            "tool": "tools/oracle/record.py",
+            "battery_seed": battery.SEED,
+            "gpus": sorted({c["gpu"] for c in cases}),
+            "stubs": list(release_env.stubs_for(version)),
+            "date": datetime.date.today().isoformat(),
+            "seconds": round(time.time() - t0),
+            "install_seconds": round(t_install),
+        },
         "launches": launches,
     }
     os.makedirs(out_dir, exist_ok=True)
@@ -140,10 +186,13 @@ def record(version: str, out_dir: str = OUT_DIR, timeout: float = 3000) -> str:
         f.write(data)
     os.replace(path + ".tmp", path)
     ok = sum(1 for x in launches if x["ok"])
-    print(f"{version}: {len(launches)} launches ({ok} accepted, {len(launches) - ok} rejected), "
-          f"{time.time() - t0:.0f}s (install {t_install:.0f}s), overlay "
-          f"{release_env.disk_usage(version) / 1e6:.0f} MB, {os.path.getsize(path) / 1e3:.0f} KB "
-          f"-> {os.path.relpath(path, ROOT)}", flush=True)
+    print(
+        f"{version}: {len(launches)} launches ({ok} accepted, {len(launches) - ok} rejected), "
+        f"{time.time() - t0:.0f}s (install {t_install:.0f}s), overlay "
+        f"{release_env.disk_usage(version) / 1e6:.0f} MB, {os.path.getsize(path) / 1e3:.0f} KB "
+        f"-> {os.path.relpath(path, ROOT)}",
+        flush=True,
+    )
     return path
 
 
@@ -152,8 +201,9 @@ def main(argv=None) -> int:
     ap.add_argument("versions", nargs="+")
     ap.add_argument("--out-dir", default=OUT_DIR)
     ap.add_argument("--keep-going", action="store_true", help="continue after a failure")
-    ap.add_argument("--missing", action="store_true",
-                    help="skip releases that already have a recording in --out-dir")
+    ap.add_argument(
+        "--missing", action="store_true", help="skip releases that already have a recording in --out-dir"
+    )
     args = ap.parse_args(argv)
     failed = []
     for v in args.versions:

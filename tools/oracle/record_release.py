@@ -69,15 +69,21 @@ def install_fakes() -> None:
     try:
         import sglang.srt.platforms  # noqa: F401
         from sglang.srt.platforms.cuda import CudaSRTPlatform  # noqa: F401
+
         has_platforms = hasattr(sys.modules["sglang.srt.platforms"], "_current_platform")
     except ImportError:
         has_platforms = False
     common = _utils_module()
     if common.__name__ not in rc.PROBE_MODULES:
         rc.PROBE_MODULES.append(common.__name__)
-    if has_platforms and common.__name__ == "sglang.srt.utils.common" and all(
-            hasattr(common, a) for a in ("get_nvgpu_memory_capacity", "is_flashinfer_available",
-                                         "_get_device_sm_via_nvml")):
+    if (
+        has_platforms
+        and common.__name__ == "sglang.srt.utils.common"
+        and all(
+            hasattr(common, a)
+            for a in ("get_nvgpu_memory_capacity", "is_flashinfer_available", "_get_device_sm_via_nvml")
+        )
+    ):
         rc._install_sglang_fakes()
         return
     _install_generic_fakes(common, has_platforms)
@@ -206,6 +212,7 @@ class _StubFinder:
 
             def stub(*args, **kwargs):
                 raise RuntimeError(f"oracle stub {_name}.{attr} called")
+
             return stub
 
         mod.__getattr__ = __getattr__
@@ -240,8 +247,18 @@ def _post_init_case(case, server_args_cls, prepare_server_args) -> dict:
     argv = [str(a) for a in case.get("argv", [])]
     env = {str(k): str(v) for k, v in (case.get("env") or {}).items()}
     rc._set_gpu(case.get("gpu") or rc.DEFAULT_GPU)
-    out = {"ok": False, "stage": None, "error_type": None, "error": None, "where": None,
-           "changed": {}, "effective": {}, "given": [], "logs": [], "mode": "post_init"}
+    out = {
+        "ok": False,
+        "stage": None,
+        "error_type": None,
+        "error": None,
+        "where": None,
+        "changed": {},
+        "effective": {},
+        "given": [],
+        "logs": [],
+        "mode": "post_init",
+    }
     saved_env = dict(os.environ)
     os.environ.update(env)
     capture = rc._Capture()
@@ -256,8 +273,11 @@ def _post_init_case(case, server_args_cls, prepare_server_args) -> dict:
         except SystemExit as e:
             text = stderr.getvalue().strip()
             _, sep, msg = text.rpartition(": error: ")
-            out.update(stage="parse", error_type="SystemExit",
-                       error=("error: " + msg.strip()) if sep else (text or f"exit {e.code}"))
+            out.update(
+                stage="parse",
+                error_type="SystemExit",
+                error=("error: " + msg.strip()) if sep else (text or f"exit {e.code}"),
+            )
             return out
         except BaseException as e:  # noqa: BLE001
             out.update(stage="parse", error_type=type(e).__name__, error=str(e), where=_where(e))
@@ -271,18 +291,21 @@ def _post_init_case(case, server_args_cls, prepare_server_args) -> dict:
         except SystemExit as e:
             text = err.getvalue().strip()
             _, sep, msg = text.rpartition(": error: ")
-            out.update(stage="resolve", error_type="SystemExit",
-                       error=("error: " + msg.strip()) if sep else (text or str(e.code)))
+            out.update(
+                stage="resolve",
+                error_type="SystemExit",
+                error=("error: " + msg.strip()) if sep else (text or str(e.code)),
+            )
             return out
         except BaseException as e:  # noqa: BLE001
-            out.update(stage="resolve", error_type=type(e).__name__, error=str(e),
-                       where=_where(e))
+            out.update(stage="resolve", error_type=type(e).__name__, error=str(e), where=_where(e))
             return out
         eff = _fields_of(server_args, given)
         _check(server_args, out)
         out["effective"] = eff
-        out["changed"] = {k: [given[k], v] for k, v in eff.items()
-                          if k in given and given[k] != v and k not in NOISE_FIELDS}
+        out["changed"] = {
+            k: [given[k], v] for k, v in eff.items() if k in given and given[k] != v and k not in NOISE_FIELDS
+        }
         return out
     finally:
         out["elapsed_ms"] = round((time.perf_counter() - t0) * 1000, 2)
@@ -302,8 +325,7 @@ def _check(server_args, out: dict) -> None:
                 check()
         out["ok"] = True
     except BaseException as e:  # noqa: BLE001
-        out.update(ok=False, stage="check", error_type=type(e).__name__, error=str(e),
-                   where=_where(e))
+        out.update(ok=False, stage="check", error_type=type(e).__name__, error=str(e), where=_where(e))
 
 
 def _resolve_once_case(case, prepare_server_args) -> dict:
@@ -333,8 +355,7 @@ def _resolve_once_case(case, prepare_server_args) -> dict:
             out["where"] = f"sglang.{mod}:{func.strip()}"
     eff = r.get("effective") or {}
     out["effective"] = eff
-    out["changed"] = {k: [v, eff.get(k)] for k, v in (r.get("raw") or {}).items()
-                      if k not in NOISE_FIELDS}
+    out["changed"] = {k: [v, eff.get(k)] for k, v in (r.get("raw") or {}).items() if k not in NOISE_FIELDS}
     out["declared"] = r.get("declared") or []
     out["given"] = []
     return out
@@ -357,6 +378,7 @@ def main(argv=None) -> None:
 
     try:
         from sglang.srt.plugins import load_plugins
+
         load_plugins()
     except ImportError:
         pass
@@ -372,20 +394,21 @@ def main(argv=None) -> None:
     for case in cases:
         if resolve_once:
             r = _resolve_once_case(case, sa_mod.prepare_server_args)
-            with contextlib.suppress(SystemExit, Exception), \
-                    contextlib.redirect_stderr(io.StringIO()):
+            with contextlib.suppress(SystemExit, Exception), contextlib.redirect_stderr(io.StringIO()):
                 ns = parser.parse_args([str(a) for a in case.get("argv", [])])
-                r["given"] = sorted(k for k, v in vars(ns).items()
-                                    if v != parser.get_default(k))
+                r["given"] = sorted(k for k, v in vars(ns).items() if v != parser.get_default(k))
         else:
             r = _post_init_case(case, cls, sa_mod.prepare_server_args)
         results.append(r)
     import sglang
 
     mode = "resolve_once" if resolve_once else "post_init"
-    print(f"record_release: sglang {sglang.__version__} ({mode}), import {t_import:.1f}s, "
-          f"{len(cases)} cases in "
-          f"{time.perf_counter() - t0 - t_import:.1f}s", file=sys.stderr)
+    print(
+        f"record_release: sglang {sglang.__version__} ({mode}), import {t_import:.1f}s, "
+        f"{len(cases)} cases in "
+        f"{time.perf_counter() - t0 - t_import:.1f}s",
+        file=sys.stderr,
+    )
     payload = {"sglang": sglang.__version__, "mode": mode, "results": results}
     text = json.dumps(payload)
     if args.output:

@@ -24,7 +24,10 @@ COMMON = os.path.join(OVERLAYS, "deps-common")
 
 COMMON_DEPS = (
     # imported at module level by sglang.srt.utils / server_args of 0.4.x - 0.5.x
-    "fastapi==0.115.12", "uvicorn==0.34.2", "uvloop==0.21.0", "setproctitle==1.3.6",
+    "fastapi==0.115.12",
+    "uvicorn==0.34.2",
+    "uvloop==0.21.0",
+    "setproctitle==1.3.6",
     "interegular==0.3.3",
 )
 STUBS = (
@@ -58,8 +61,20 @@ def _base_python() -> str:
 
 
 def _pip(python: str, target: str, specs: list[str]) -> None:
-    cmd = [python, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-deps",
-           "--only-binary=:all:", "--no-input", "--target", target, *specs]
+    cmd = [
+        python,
+        "-m",
+        "pip",
+        "install",
+        "-q",
+        "--disable-pip-version-check",
+        "--no-deps",
+        "--only-binary=:all:",
+        "--no-input",
+        "--target",
+        target,
+        *specs,
+    ]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         noise = "is ignored: it is neither a file nor a directory"
@@ -101,8 +116,11 @@ def ensure(version: str) -> tuple[str, dict[str, str]]:
 
 
 def _installed_version(python: str) -> str:
-    out = subprocess.run([python, "-c", "import importlib.metadata as m; "
-                          "print(m.version('sglang'))"], capture_output=True, text=True)
+    out = subprocess.run(
+        [python, "-c", "import importlib.metadata as m; print(m.version('sglang'))"],
+        capture_output=True,
+        text=True,
+    )
     return out.stdout.strip()
 
 

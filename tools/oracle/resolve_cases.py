@@ -37,9 +37,7 @@ All cases run in one process: importing SGLang takes seconds, a resolution ~20 m
 from __future__ import annotations
 
 import argparse
-import builtins
 import contextlib
-import importlib
 import importlib._bootstrap as _bootstrap
 import io
 import json
@@ -197,8 +195,8 @@ def _install_sglang_fakes():
     """Import SGLang's probe modules (CUDA hidden) and replace the GPU probes."""
     global _patching_ready
     import sglang.srt.platforms as platforms
-    from sglang.srt.platforms.cuda import CudaSRTPlatform
     import sglang.srt.utils.common as common
+    from sglang.srt.platforms.cuda import CudaSRTPlatform
 
     def get_nvgpu_memory_capacity():
         return float(_gpu["mem_mib"])
@@ -243,9 +241,7 @@ def _jsonable(v):
         return {str(k): _jsonable(x) for k, x in v.items()}
     if isinstance(v, (list, tuple, set, frozenset)):
         return [_jsonable(x) for x in v]
-    if hasattr(v, "value") and type(v).__module__ != "builtins" and isinstance(
-        getattr(v, "value"), (str, int)
-    ):  # enums
+    if hasattr(v, "value") and type(v).__module__ != "builtins" and isinstance(v.value, (str, int)):  # enums
         return _jsonable(v.value)
     return str(v)
 
@@ -273,8 +269,17 @@ def _resolve_case(case, prepare_server_args):
     env = {str(k): str(v) for k, v in (case.get("env") or {}).items()}
     _set_gpu(case.get("gpu") or DEFAULT_GPU)
 
-    out = {"ok": False, "stage": None, "error_type": None, "error": None,
-           "effective": {}, "raw": {}, "declared": [], "logs": [], "elapsed_ms": None}
+    out = {
+        "ok": False,
+        "stage": None,
+        "error_type": None,
+        "error": None,
+        "effective": {},
+        "raw": {},
+        "declared": [],
+        "logs": [],
+        "elapsed_ms": None,
+    }
     saved_env = dict(os.environ)
     os.environ.update(env)
     capture = _Capture()
@@ -291,13 +296,17 @@ def _resolve_case(case, prepare_server_args):
             text = stderr.getvalue().strip()
             # argparse prints the usage, then "<prog>: error: <message>"; keep the message.
             _, sep, msg = text.rpartition(": error: ")
-            out.update(stage="parse", error_type="SystemExit",
-                       error=("error: " + msg.strip()) if sep else (text or f"exit {e.code}"))
+            out.update(
+                stage="parse",
+                error_type="SystemExit",
+                error=("error: " + msg.strip()) if sep else (text or f"exit {e.code}"),
+            )
             out["stderr"] = text
             return out
         except BaseException as e:  # noqa: BLE001
-            out.update(stage="parse", error_type=type(e).__name__,
-                       error=(str(e) or stderr.getvalue().strip()))
+            out.update(
+                stage="parse", error_type=type(e).__name__, error=(str(e) or stderr.getvalue().strip())
+            )
             out["traceback"] = traceback.format_exc(limit=-6)
             return out
         if stderr.getvalue().strip():
@@ -312,8 +321,7 @@ def _resolve_case(case, prepare_server_args):
                 try:
                     server_args.check_server_args()
                 except BaseException as e:  # noqa: BLE001
-                    out.update(ok=False, stage="check", error_type=type(e).__name__,
-                               error=str(e))
+                    out.update(ok=False, stage="check", error_type=type(e).__name__, error=str(e))
         except SystemExit as e:
             out.update(stage="resolve", error_type="SystemExit", error=str(e.code))
         except BaseException as e:  # noqa: BLE001
@@ -351,7 +359,7 @@ def main(argv=None):
     ap.add_argument("--quiet", action="store_true", help="silence SGLang's log output")
     args = ap.parse_args(argv)
 
-    with (sys.stdin if args.cases == "-" else open(args.cases)) as f:
+    with sys.stdin if args.cases == "-" else open(args.cases) as f:
         cases = json.load(f)
     if not isinstance(cases, list):
         raise SystemExit("cases file must hold a JSON array")

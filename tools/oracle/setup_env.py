@@ -84,7 +84,9 @@ def find_python311() -> str:
 def site_packages(venv: str) -> str:
     out = subprocess.run(
         [venv_python(venv), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     return out.stdout.strip()
 
@@ -140,8 +142,7 @@ def install(venv: str, force: bool) -> None:
         log(f"creating virtualenv {venv} with {py}")
         subprocess.run([py, "-m", "venv", venv], check=True)
     log(f"installing {REQUIREMENTS} (--no-deps, wheels only; ~2.5 GB on a first run)")
-    run_pip(venv, ["install", "--no-deps", "--only-binary=:all:", "--no-input",
-                   "-r", REQUIREMENTS])
+    run_pip(venv, ["install", "--no-deps", "--only-binary=:all:", "--no-input", "-r", REQUIREMENTS])
     sp = site_packages(venv)
     log(f"installing the torchvision nms/qnms schema hook into {sp}")
     shutil.copyfile(TVFIX, os.path.join(sp, "_sglang_oracle_tvfix.py"))
@@ -149,8 +150,7 @@ def install(venv: str, force: bool) -> None:
         f.write("import _sglang_oracle_tvfix; _sglang_oracle_tvfix.install()\n")
     log("checking that sglang.srt.server_args imports")
     env = dict(os.environ, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
-    out = subprocess.run([venv_python(venv), "-c", _CHECK], capture_output=True, text=True,
-                         env=env, cwd=ROOT)
+    out = subprocess.run([venv_python(venv), "-c", _CHECK], capture_output=True, text=True, env=env, cwd=ROOT)
     if out.returncode != 0:
         raise RuntimeError(f"import check failed:\n{out.stderr[-4000:]}")
     log(out.stdout.strip())
@@ -178,8 +178,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--venv", default=DEFAULT_VENV, help="virtualenv folder (default %(default)s)")
     ap.add_argument("--force", action="store_true", help="delete and rebuild the virtualenv")
-    ap.add_argument("--print-python", action="store_true",
-                    help="print the venv's python as the last line")
+    ap.add_argument("--print-python", action="store_true", help="print the venv's python as the last line")
     args = ap.parse_args(argv)
     try:
         py = ensure(args.venv, args.force)

@@ -77,9 +77,18 @@ def run_check(o: dict[str, Any]) -> int:
     from speclint.runner import replay
 
     paths = list(o["paths"])
-    if (replay.ARGV is None or o["no_cache"] or o["fix"] or o["diff"] or o["output_file"]
-            or o["config_file"] or o["isolated"] or o["show_settings"] or o["stdin_filename"]
-            or "-" in paths):
+    if (
+        replay.ARGV is None
+        or o["no_cache"]
+        or o["fix"]
+        or o["diff"]
+        or o["output_file"]
+        or o["config_file"]
+        or o["isolated"]
+        or o["show_settings"]
+        or o["stdin_filename"]
+        or "-" in paths
+    ):
         return _run_check(o, None)
     from speclint.runner import depends
 
@@ -97,8 +106,11 @@ def _run_check(o: dict[str, Any], recorder: Recorder | None) -> int:
     from speclint.settings.files import SettingsFinder
     from speclint.settings.merge import CommandLine
 
-    select, extend, ignore = (split_keys(o["select"]), split_keys(o["extend_select"]),
-                              split_keys(o["ignore"]))
+    select, extend, ignore = (
+        split_keys(o["select"]),
+        split_keys(o["extend_select"]),
+        split_keys(o["ignore"]),
+    )
     problems = selector_errors(select=select, extend_select=extend, ignore=ignore)
     if problems:
         for problem in problems:
@@ -120,12 +132,21 @@ def _run_check(o: dict[str, Any], recorder: Recorder | None) -> int:
 
         cache_dir = settings_here.cache_dir or DEFAULT_DIR
     exclude = split_keys(o["exclude"])
-    cli = CommandLine(select, ignore, o["sglang_version"], o["fail_on"], o["model_configs"],
-                      cache_dir=None if o["no_cache"] else cache_dir,
-                      extend_select=extend, unsafe_fixes=o["unsafe_fixes"],
-                      stdin_filename=o["stdin_filename"], exclude=exclude or None,
-                      extend_exclude=split_keys(o["extend_exclude"]),
-                      respect_gitignore=o["respect_gitignore"], recorder=recorder)
+    cli = CommandLine(
+        select,
+        ignore,
+        o["sglang_version"],
+        o["fail_on"],
+        o["model_configs"],
+        cache_dir=None if o["no_cache"] else cache_dir,
+        extend_select=extend,
+        unsafe_fixes=o["unsafe_fixes"],
+        stdin_filename=o["stdin_filename"],
+        exclude=exclude or None,
+        extend_exclude=split_keys(o["extend_exclude"]),
+        respect_gitignore=o["respect_gitignore"],
+        recorder=recorder,
+    )
     if o["show_settings"]:
         return _show_settings(paths[0], cli, finder)
     output_format = o["output_format"]
@@ -135,8 +156,9 @@ def _run_check(o: dict[str, Any], recorder: Recorder | None) -> int:
 
     if output_format not in FORMATS:
         if output_format is not None:
-            _error(f"output-format {output_format!r} in the configuration is not one of "
-                   + ", ".join(FORMATS))
+            _error(
+                f"output-format {output_format!r} in the configuration is not one of " + ", ".join(FORMATS)
+            )
             return EXIT_ERROR
         output_format = "text"
     from speclint.report import urls
@@ -168,14 +190,22 @@ def _hidden_note(outcome: Outcome, cli: CommandLine) -> str:
         return ""
     from speclint.runner.fix import applicability
 
-    hidden = sum(1 for result in outcome.results for f in result.findings
-                 if applicability(f) == "unsafe")
-    return (f"; {hidden} unsafe fix{'es' if hidden != 1 else ''} not applied "
-            "(`--unsafe-fixes` applies them)" if hidden else "")
+    hidden = sum(1 for result in outcome.results for f in result.findings if applicability(f) == "unsafe")
+    return (
+        f"; {hidden} unsafe fix{'es' if hidden != 1 else ''} not applied (`--unsafe-fixes` applies them)"
+        if hidden
+        else ""
+    )
 
 
-def _lint(paths: list[str], cli: CommandLine, finder: SettingsFinder, o: dict[str, Any],
-          output_format: str, recorder: Recorder | None = None) -> int:
+def _lint(
+    paths: list[str],
+    cli: CommandLine,
+    finder: SettingsFinder,
+    o: dict[str, Any],
+    output_format: str,
+    recorder: Recorder | None = None,
+) -> int:
     from speclint.report.output import OutputError, open_output
     from speclint.report.text import ReportStyle
 
@@ -183,8 +213,7 @@ def _lint(paths: list[str], cli: CommandLine, finder: SettingsFinder, o: dict[st
     try:
         # before linting: a bad -o path fails at once; `--fix -` prints the fixed text, so its
         # report goes to standard error
-        out = open_output(o["output_file"]) if not fixing_stdin or o["output_file"] \
-            else _Stderr()
+        out = open_output(o["output_file"]) if not fixing_stdin or o["output_file"] else _Stderr()
     except OutputError as error:
         _error(str(error))
         return EXIT_ERROR
@@ -196,11 +225,11 @@ def _lint(paths: list[str], cli: CommandLine, finder: SettingsFinder, o: dict[st
         # what click.echo does to the report on its way out (Stdout passes color=None)
         recorder.strip = None if color or _isatty(target) else click.unstyle
         out = recorder.tee(out)
-    style = ReportStyle(color=color, unsafe_fixes=o["unsafe_fixes"],
-                        show_fixes=o["show_fixes"], quiet=o["quiet"])
+    style = ReportStyle(
+        color=color, unsafe_fixes=o["unsafe_fixes"], show_fixes=o["show_fixes"], quiet=o["quiet"]
+    )
     try:
-        failed, failing = _report(paths, cli, finder, o["fix"], output_format, out, style,
-                                  o["statistics"])
+        failed, failing = _report(paths, cli, finder, o["fix"], output_format, out, style, o["statistics"])
         out.commit()
     except OutputError as error:
         out.discard()
@@ -240,9 +269,16 @@ class _Stderr:
         pass
 
 
-def _report(paths: list[str], cli: CommandLine, finder: SettingsFinder, fix: bool,
-            output_format: str, out: Stdout | ReportFile | _Stderr, style: ReportStyle,
-            statistics: bool) -> tuple[int, bool]:
+def _report(
+    paths: list[str],
+    cli: CommandLine,
+    finder: SettingsFinder,
+    fix: bool,
+    output_format: str,
+    out: Stdout | ReportFile | _Stderr,
+    style: ReportStyle,
+    statistics: bool,
+) -> tuple[int, bool]:
     """Lint and write the report as results arrive; (files not linted, any finding at or above
     its file's --fail-on). Errors go to standard error as they come."""
     from speclint.core.findings import Severity
@@ -262,8 +298,9 @@ def _report(paths: list[str], cli: CommandLine, finder: SettingsFinder, fix: boo
         failed = len(outcome.errors)
     else:
         items, failed = stream_paths(paths, cli, finder), 0
-    reporter = reporter_for(output_format, out, style if output_format in ("text", "concise")
-                            or statistics else None, statistics)
+    reporter = reporter_for(
+        output_format, out, style if output_format in ("text", "concise") or statistics else None, statistics
+    )
     reporter.start()
     failing = False
     try:
@@ -287,8 +324,10 @@ def _report(paths: list[str], cli: CommandLine, finder: SettingsFinder, fix: boo
 def _fixed_message(outcome: Outcome, style: ReportStyle, cli: CommandLine) -> None:
     """`Fixed N findings.` on standard error; with --show-fixes, which ones per file (ruff)."""
     if outcome.fixed:
-        click.echo(f"Fixed {outcome.fixed} finding{'s' if outcome.fixed != 1 else ''}"
-                   f"{_hidden_note(outcome, cli)}.", err=True)
+        click.echo(
+            f"Fixed {outcome.fixed} finding{'s' if outcome.fixed != 1 else ''}{_hidden_note(outcome, cli)}.",
+            err=True,
+        )
         if style.show_fixes:
             from speclint.rules import rule_by_key
 
@@ -319,30 +358,55 @@ def _show_settings(path: str, cli: CommandLine, finder: SettingsFinder) -> int:
     walk = walk_options(cli, settings)
 
     def origin(cli_value: object, file_value: object) -> str | None:
-        return ("command line" if cli_value else
-                settings.path if file_value not in (None, (), "") else "default")
+        return (
+            "command line" if cli_value else settings.path if file_value not in (None, (), "") else "default"
+        )
 
     lines = [f"Settings for {path}", f"  configuration file: {source}"]
     rows = [
-        ("select", ", ".join(options.selection.select),
-         "command line" if cli.select else settings.path if settings.select
-         else "default rule set (opt-in rules left out)"),
-        ("extend-select", ", ".join(settings.extend_select + cli.extend_select) or "-",
-         origin(cli.extend_select, settings.extend_select)),
-        ("ignore", ", ".join(options.selection.ignore) or "-",
-         origin(cli.ignore, settings.ignore + settings.ignores_for(named))),
-        ("fail-on", cli.fail_on or settings.fail_on or "warning",
-         origin(cli.fail_on, settings.fail_on)),
-        ("sglang-version", cli.sglang_version or settings.sglang_version
-         or "per launch: image tag, pin, installed sglang, else the newest",
-         origin(cli.sglang_version, settings.sglang_version)),
-        ("models", ", ".join(f"{n} = {p}" for n, p in options.model_configs) or "-",
-         origin(cli.model_configs, settings.models)),
+        (
+            "select",
+            ", ".join(options.selection.select),
+            "command line"
+            if cli.select
+            else settings.path
+            if settings.select
+            else "default rule set (opt-in rules left out)",
+        ),
+        (
+            "extend-select",
+            ", ".join(settings.extend_select + cli.extend_select) or "-",
+            origin(cli.extend_select, settings.extend_select),
+        ),
+        (
+            "ignore",
+            ", ".join(options.selection.ignore) or "-",
+            origin(cli.ignore, settings.ignore + settings.ignores_for(named)),
+        ),
+        ("fail-on", cli.fail_on or settings.fail_on or "warning", origin(cli.fail_on, settings.fail_on)),
+        (
+            "sglang-version",
+            cli.sglang_version
+            or settings.sglang_version
+            or "per launch: image tag, pin, installed sglang, else the newest",
+            origin(cli.sglang_version, settings.sglang_version),
+        ),
+        (
+            "models",
+            ", ".join(f"{n} = {p}" for n, p in options.model_configs) or "-",
+            origin(cli.model_configs, settings.models),
+        ),
         ("exclude", ", ".join(walk.exclude), origin(cli.exclude, settings.exclude)),
-        ("extend-exclude", ", ".join(walk.extend_exclude) or "-",
-         origin(cli.extend_exclude, settings.extend_exclude)),
-        ("respect-gitignore", str(walk.respect_gitignore).lower(),
-         origin(cli.respect_gitignore is not None, settings.respect_gitignore)),
+        (
+            "extend-exclude",
+            ", ".join(walk.extend_exclude) or "-",
+            origin(cli.extend_exclude, settings.extend_exclude),
+        ),
+        (
+            "respect-gitignore",
+            str(walk.respect_gitignore).lower(),
+            origin(cli.respect_gitignore is not None, settings.respect_gitignore),
+        ),
         ("output-format", settings.output_format or "text", origin(None, settings.output_format)),
     ]
     width = max(len(name) for name, _, _ in rows)

@@ -20,14 +20,21 @@ EXIT_CLEAN, EXIT_ERROR = 0, 2
 class _DefaultToCheck(click.Group):
     """`speclint launch.sh` means `speclint check launch.sh`, as `ruff x.py` once meant `ruff check`."""
 
-    _LAZY = {"preflight": ("cli.runtime", "preflight_command"),
-             "run": ("cli.runtime", "run_command"), "server": ("lsp.command", "server_command")}
+    _LAZY = {
+        "preflight": ("cli.runtime", "preflight_command"),
+        "run": ("cli.runtime", "run_command"),
+        "server": ("lsp.command", "server_command"),
+    }
     """Commands imported only when used: the runtime checks cost 5 ms of imports, the
     language server its protocol library."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if (args and args[0] not in self.commands and args[0] not in self._LAZY
-                and args[0] not in ("--help", "-h", "--version")):
+        if (
+            args
+            and args[0] not in self.commands
+            and args[0] not in self._LAZY
+            and args[0] not in ("--help", "-h", "--version")
+        ):
             args = ["check", *args]
         return super().parse_args(ctx, args)
 
@@ -39,8 +46,7 @@ class _DefaultToCheck(click.Group):
             import importlib
 
             module, attribute = self._LAZY[name]
-            self.add_command(getattr(importlib.import_module(f"speclint.{module}"), attribute),
-                             name)
+            self.add_command(getattr(importlib.import_module(f"speclint.{module}"), attribute), name)
         return super().get_command(ctx, name)
 
 
@@ -52,8 +58,9 @@ def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> N
     from speclint.sglang.flags.schema import newest_version, supported_versions
 
     releases = supported_versions()
-    click.echo(f"speclint {__version__} (SGLang {releases[0]} to {newest_version()}, "
-               f"{len(releases)} releases)")
+    click.echo(
+        f"speclint {__version__} (SGLang {releases[0]} to {newest_version()}, {len(releases)} releases)"
+    )
     ctx.exit(0)
 
 
@@ -62,9 +69,14 @@ def _error(message: str) -> None:
 
 
 @click.group(cls=_DefaultToCheck, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
-              callback=_print_version, help="Show speclint's version and the SGLang releases "
-                                             "it knows, then exit.")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help="Show speclint's version and the SGLang releases it knows, then exit.",
+)
 def main() -> None:
     """Lint SGLang launch commands (shell scripts, Python launchers, Kubernetes and compose
     manifests, Markdown) before the server starts.
@@ -75,60 +87,129 @@ def main() -> None:
 
 @main.command(short_help="Lint launch commands in files and folders (the default).")
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--output-format", type=click.Choice(FORMATS), default=None,
-              envvar="SPECLINT_OUTPUT_FORMAT",
-              help="How findings are printed: text (default), "
-                   + ", ".join(FORMATS[1:]) + " (env SPECLINT_OUTPUT_FORMAT).")
-@click.option("-o", "--output-file", type=click.Path(dir_okay=False, writable=True),
-              help="Write the findings to this file instead of standard output.")
-@click.option("--select", multiple=True, metavar="CODES",
-              help="Only these rules: codes, code prefixes (FLG) or names; comma-separated; "
-                   "ALL for every rule.")
-@click.option("--extend-select", multiple=True, metavar="CODES",
-              help="These rules on top of the selected ones (e.g. the opt-in FLG003, DRF011).")
-@click.option("--ignore", multiple=True, metavar="CODES",
-              help="Skip these rules: codes, code prefixes or names; comma-separated.")
-@click.option("--sglang-version", callback=validate_version, metavar="VERSION",
-              help="SGLang release to check against (default: the launch's image tag, else the newest).")
-@click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
-              help="Lowest severity that makes the exit code 1 (default: warning).")
+@click.option(
+    "--output-format",
+    type=click.Choice(FORMATS),
+    default=None,
+    envvar="SPECLINT_OUTPUT_FORMAT",
+    help="How findings are printed: text (default), "
+    + ", ".join(FORMATS[1:])
+    + " (env SPECLINT_OUTPUT_FORMAT).",
+)
+@click.option(
+    "-o",
+    "--output-file",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write the findings to this file instead of standard output.",
+)
+@click.option(
+    "--select",
+    multiple=True,
+    metavar="CODES",
+    help="Only these rules: codes, code prefixes (FLG) or names; comma-separated; ALL for every rule.",
+)
+@click.option(
+    "--extend-select",
+    multiple=True,
+    metavar="CODES",
+    help="These rules on top of the selected ones (e.g. the opt-in FLG003, DRF011).",
+)
+@click.option(
+    "--ignore",
+    multiple=True,
+    metavar="CODES",
+    help="Skip these rules: codes, code prefixes or names; comma-separated.",
+)
+@click.option(
+    "--sglang-version",
+    callback=validate_version,
+    metavar="VERSION",
+    help="SGLang release to check against (default: the launch's image tag, else the newest).",
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(["error", "warning", "info"]),
+    default=None,
+    help="Lowest severity that makes the exit code 1 (default: warning).",
+)
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
-@click.option("--fix", is_flag=True,
-              help="Apply the safe fixes in place (atomically); with `-`, print the fixed text.")
-@click.option("--unsafe-fixes", is_flag=True,
-              help="With --fix/--diff, also apply fixes that change what a launch asks for.")
+@click.option(
+    "--fix", is_flag=True, help="Apply the safe fixes in place (atomically); with `-`, print the fixed text."
+)
+@click.option(
+    "--unsafe-fixes",
+    is_flag=True,
+    help="With --fix/--diff, also apply fixes that change what a launch asks for.",
+)
 @click.option("--show-fixes", is_flag=True, help="Show the edit each fixable finding carries.")
-@click.option("--diff", is_flag=True,
-              help="Print the fixes as a unified diff and change nothing (exit 1 if any).")
-@click.option("--stdin-filename", metavar="PATH",
-              help="The name of the file standard input (`-`) holds: its kind, configuration "
-                   "and the name in the findings.")
-@click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
-              callback=parse_model_configs,
-              help="Where the config.json of model NAME is (a folder or a file); repeatable.")
-@click.option("--config", "config_file", type=click.Path(dir_okay=False),
-              help="Use this configuration file for every linted file.")
+@click.option(
+    "--diff", is_flag=True, help="Print the fixes as a unified diff and change nothing (exit 1 if any)."
+)
+@click.option(
+    "--stdin-filename",
+    metavar="PATH",
+    help="The name of the file standard input (`-`) holds: its kind, configuration "
+    "and the name in the findings.",
+)
+@click.option(
+    "--model-config",
+    "model_configs",
+    multiple=True,
+    metavar="NAME=PATH",
+    callback=parse_model_configs,
+    help="Where the config.json of model NAME is (a folder or a file); repeatable.",
+)
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(dir_okay=False),
+    help="Use this configuration file for every linted file.",
+)
 @click.option("--isolated", is_flag=True, help="Ignore all configuration files.")
-@click.option("--exclude", multiple=True, metavar="PATTERNS",
-              help="Paths folder walks skip (replaces the built-in list); comma-separated.")
-@click.option("--extend-exclude", multiple=True, metavar="PATTERNS",
-              help="Paths folder walks skip, on top of the others; comma-separated.")
-@click.option("--respect-gitignore/--no-respect-gitignore", default=None,
-              help="Skip what .gitignore files ignore in folder walks (default: on).")
+@click.option(
+    "--exclude",
+    multiple=True,
+    metavar="PATTERNS",
+    help="Paths folder walks skip (replaces the built-in list); comma-separated.",
+)
+@click.option(
+    "--extend-exclude",
+    multiple=True,
+    metavar="PATTERNS",
+    help="Paths folder walks skip, on top of the others; comma-separated.",
+)
+@click.option(
+    "--respect-gitignore/--no-respect-gitignore",
+    default=None,
+    help="Skip what .gitignore files ignore in folder walks (default: on).",
+)
 @click.option("--statistics", is_flag=True, help="Print a count per rule instead of the findings.")
 @click.option("-q", "--quiet", is_flag=True, help="Print the findings and nothing else.")
-@click.option("--show-settings", is_flag=True,
-              help="Print the settings for the first PATH, where each comes from, and exit.")
-@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
-              show_default=True, help="Colour the human formats (auto: on a terminal, unless "
-                                      "NO_COLOR is set; FORCE_COLOR forces it).")
-@click.option("--doc-url-base", metavar="URL",
-              help="Where rule pages are linked (default: the repository's rules/ at this "
-                   "version; env SPECLINT_DOCS_URL).")
+@click.option(
+    "--show-settings",
+    is_flag=True,
+    help="Print the settings for the first PATH, where each comes from, and exit.",
+)
+@click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour the human formats (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it).",
+)
+@click.option(
+    "--doc-url-base",
+    metavar="URL",
+    help="Where rule pages are linked (default: the repository's rules/ at this "
+    "version; env SPECLINT_DOCS_URL).",
+)
 @click.option("--no-cache", is_flag=True, help="Lint every file again; read and write no cache.")
-@click.option("--cache-dir", type=click.Path(file_okay=False), envvar="SPECLINT_CACHE_DIR",
-              help="Where results are kept for re-runs (default .speclint_cache; env "
-                   "SPECLINT_CACHE_DIR).")
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False),
+    envvar="SPECLINT_CACHE_DIR",
+    help="Where results are kept for re-runs (default .speclint_cache; env SPECLINT_CACHE_DIR).",
+)
 def check(**options: object) -> None:
     """Lint launch commands (files or folders; `-` reads standard input)."""
     from speclint.cli.check import run_check
@@ -138,24 +219,43 @@ def check(**options: object) -> None:
 
 @main.command(short_help="Show the configuration SGLang will really run with.")
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-@click.option("--sglang-version", callback=validate_version, metavar="VERSION",
-              help="SGLang release to resolve for (default: the image tag, else the newest).")
-@click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
-              callback=parse_model_configs,
-              help="Where the config.json of model NAME is (a folder or a file); repeatable.")
-@click.option("--compare", callback=validate_version, metavar="VERSION",
-              help="Also resolve for this SGLang release and show every effective value "
-                   "that differs.")
-@click.option("--gpu", metavar="PROFILE",
-              help="The GPU SGLang runs on (h100, h200, h20, b200, gb200, a100, l40s, "
-                   "rtx6000-ada, mi300x, mi355x, ...): predicts the GPU-dependent fields.")
-@click.option("--gpus", type=click.IntRange(min=1), metavar="N",
-              help="GPUs per node with --gpu (default 8).")
-def explain(paths: tuple[str, ...], output_format: str, sglang_version: str | None,
-            model_configs: tuple[tuple[str, str], ...], compare: str | None, gpu: str | None,
-            gpus: int | None) -> None:
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option(
+    "--sglang-version",
+    callback=validate_version,
+    metavar="VERSION",
+    help="SGLang release to resolve for (default: the image tag, else the newest).",
+)
+@click.option(
+    "--model-config",
+    "model_configs",
+    multiple=True,
+    metavar="NAME=PATH",
+    callback=parse_model_configs,
+    help="Where the config.json of model NAME is (a folder or a file); repeatable.",
+)
+@click.option(
+    "--compare",
+    callback=validate_version,
+    metavar="VERSION",
+    help="Also resolve for this SGLang release and show every effective value that differs.",
+)
+@click.option(
+    "--gpu",
+    metavar="PROFILE",
+    help="The GPU SGLang runs on (h100, h200, h20, b200, gb200, a100, l40s, "
+    "rtx6000-ada, mi300x, mi355x, ...): predicts the GPU-dependent fields.",
+)
+@click.option("--gpus", type=click.IntRange(min=1), metavar="N", help="GPUs per node with --gpu (default 8).")
+def explain(
+    paths: tuple[str, ...],
+    output_format: str,
+    sglang_version: str | None,
+    model_configs: tuple[tuple[str, str], ...],
+    compare: str | None,
+    gpu: str | None,
+    gpus: int | None,
+) -> None:
     """Show the configuration SGLang will really run with, and why each value changed."""
     from speclint.report.explain import render_explain_json, render_explain_text
     from speclint.runner.checking import check_paths
@@ -170,8 +270,9 @@ def explain(paths: tuple[str, ...], output_format: str, sglang_version: str | No
         sys.exit(EXIT_ERROR)
     profile = _gpu_profile(gpu, gpus)
     # no rule needs to run: explain only reads the resolved launches
-    cli = CommandLine(select=("NONE",), sglang_version=sglang_version, model_configs=model_configs,
-                      gpu=profile)
+    cli = CommandLine(
+        select=("NONE",), sglang_version=sglang_version, model_configs=model_configs, gpu=profile
+    )
     outcome = check_paths(list(paths), cli, finder)
     for message in outcome.errors:
         _error(message)
@@ -182,20 +283,26 @@ def explain(paths: tuple[str, ...], output_format: str, sglang_version: str | No
         from speclint.report.explain import render_compare_json, render_compare_text
         from speclint.settings.options import LintOptions
 
-        again = LintOptions(compare, model_configs=model_configs,  # same launches, other release
-                            gpu=profile)
+        again = LintOptions(
+            compare,
+            model_configs=model_configs,  # same launches, other release
+            gpu=profile,
+        )
         pairs = [(ctx, analyse_launch(ctx.path, ctx.launch, again)) for ctx in contexts]
         for _, other in pairs:
-            other.version.reason = other.version.reason.replace("from --sglang-version",
-                                                                "from --compare")
-        click.echo(render_compare_json(pairs) if output_format == "json"
-                   else render_compare_text(pairs).rstrip())
+            other.version.reason = other.version.reason.replace("from --sglang-version", "from --compare")
+        click.echo(
+            render_compare_json(pairs) if output_format == "json" else render_compare_text(pairs).rstrip()
+        )
         sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
     from speclint.sglang.checkpoints.aux_layers import capture_for_launch
 
     captures = [capture_for_launch(ctx) for ctx in contexts]
-    click.echo(render_explain_json(contexts, captures) if output_format == "json"
-               else render_explain_text(contexts, captures).rstrip())
+    click.echo(
+        render_explain_json(contexts, captures)
+        if output_format == "json"
+        else render_explain_text(contexts, captures).rstrip()
+    )
     sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
 
 
@@ -230,8 +337,7 @@ def rule_command(key: str) -> None:
 
 
 @main.command("rules")
-@click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def rules_command(output_format: str) -> None:
     """List every rule: code, name, severity and what it finds."""
     import json
@@ -241,9 +347,21 @@ def rules_command(output_format: str) -> None:
 
     rules = all_rules()
     if output_format == "json":
-        click.echo(json.dumps([{"code": r.code, "name": r.name, "severity": r.severity.label,
-                                "summary": r.summary, "doc": rule_page(r)} for r in rules],
-                              indent=2))
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "code": r.code,
+                        "name": r.name,
+                        "severity": r.severity.label,
+                        "summary": r.summary,
+                        "doc": rule_page(r),
+                    }
+                    for r in rules
+                ],
+                indent=2,
+            )
+        )
         return
     width = max(len(r.name) for r in rules)
     for r in rules:

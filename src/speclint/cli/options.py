@@ -10,8 +10,9 @@ import click
 FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab", "junit"]
 
 
-def validate_version(ctx: click.Context | None, param: click.Parameter | None, value: str | None
-                     ) -> str | None:
+def validate_version(
+    ctx: click.Context | None, param: click.Parameter | None, value: str | None
+) -> str | None:
     """`--sglang-version`/`--compare`: an SGLang version, without a leading `v`."""
     if value is None:
         return None
@@ -22,8 +23,9 @@ def validate_version(ctx: click.Context | None, param: click.Parameter | None, v
     return value.lstrip("v")
 
 
-def parse_model_configs(ctx: click.Context | None, param: click.Parameter | None,
-                        values: Sequence[str]) -> tuple[tuple[str, str], ...]:
+def parse_model_configs(
+    ctx: click.Context | None, param: click.Parameter | None, values: Sequence[str]
+) -> tuple[tuple[str, str], ...]:
     """`--model-config NAME=PATH`, repeatable: the pairs in order."""
     pairs: list[tuple[str, str]] = []
     for value in values:

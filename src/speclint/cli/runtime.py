@@ -22,15 +22,29 @@ if TYPE_CHECKING:
 
 EXIT_UNKNOWN = 2
 
-_max_used = click.option("--max-used-mib", type=click.IntRange(min=0), default=DEFAULT_MAX_USED_MIB,
-                         show_default=True, envvar="SPECLINT_MAX_USED_MIB",
-                         help="A GPU using more memory than this is busy (env SPECLINT_MAX_USED_MIB).")
-_wait = click.option("--wait", "wait_s", type=click.FloatRange(min=0), default=0, metavar="SECONDS",
-                     help="Poll for up to SECONDS while GPUs are busy (e.g. a killed server "
-                          "still releasing memory).")
-_backend = click.option("--backend", type=click.Choice(BACKENDS), default=None,
-                        envvar="SPECLINT_GPU_BACKEND",
-                        help="How GPUs are read: NVML, else nvidia-smi (auto, the default).")
+_max_used = click.option(
+    "--max-used-mib",
+    type=click.IntRange(min=0),
+    default=DEFAULT_MAX_USED_MIB,
+    show_default=True,
+    envvar="SPECLINT_MAX_USED_MIB",
+    help="A GPU using more memory than this is busy (env SPECLINT_MAX_USED_MIB).",
+)
+_wait = click.option(
+    "--wait",
+    "wait_s",
+    type=click.FloatRange(min=0),
+    default=0,
+    metavar="SECONDS",
+    help="Poll for up to SECONDS while GPUs are busy (e.g. a killed server still releasing memory).",
+)
+_backend = click.option(
+    "--backend",
+    type=click.Choice(BACKENDS),
+    default=None,
+    envvar="SPECLINT_GPU_BACKEND",
+    help="How GPUs are read: NVML, else nvidia-smi (auto, the default).",
+)
 
 
 def _progress(result: PreflightResult, seconds_left: float) -> None:
@@ -40,18 +54,30 @@ def _progress(result: PreflightResult, seconds_left: float) -> None:
 
 
 @click.command("preflight", short_help="Check that the GPUs are free before a launch.")
-@click.option("--gpus", metavar="LIST",
-              help="Check these GPUs (nvidia-smi indices or GPU- UUIDs, comma-separated) "
-                   "instead of those CUDA_VISIBLE_DEVICES leaves visible.")
-@click.option("--needed", type=click.IntRange(min=1), metavar="N",
-              help="The launch uses the first N visible GPUs (default: check all visible).")
+@click.option(
+    "--gpus",
+    metavar="LIST",
+    help="Check these GPUs (nvidia-smi indices or GPU- UUIDs, comma-separated) "
+    "instead of those CUDA_VISIBLE_DEVICES leaves visible.",
+)
+@click.option(
+    "--needed",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="The launch uses the first N visible GPUs (default: check all visible).",
+)
 @_max_used
 @_wait
 @_backend
-@click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-def preflight_command(gpus: str | None, needed: int | None, max_used_mib: int, wait_s: float,
-                      backend: str | None, output_format: str) -> None:
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def preflight_command(
+    gpus: str | None,
+    needed: int | None,
+    max_used_mib: int,
+    wait_s: float,
+    backend: str | None,
+    output_format: str,
+) -> None:
     """Check that GPUs are free before a launch: memory used and compute processes.
 
     Exit 0 clean, 1 busy or too few GPUs, 2 cannot tell (no driver or nvidia-smi).
@@ -60,28 +86,53 @@ def preflight_command(gpus: str | None, needed: int | None, max_used_mib: int, w
     from speclint.preflight import check
     from speclint.preflight.report import render_json, render_text
 
-    result = check(gpus=gpus, max_used_mib=max_used_mib, needed=needed, wait_s=wait_s,
-                   backend=backend, on_progress=_progress if wait_s else None)
+    result = check(
+        gpus=gpus,
+        max_used_mib=max_used_mib,
+        needed=needed,
+        wait_s=wait_s,
+        backend=backend,
+        on_progress=_progress if wait_s else None,
+    )
     click.echo(render_json(result) if output_format == "json" else render_text(result))
     sys.exit(result.exit_code)
 
 
-@click.command("run", short_help="Lint a launch, check its GPUs, then exec it.",
-               context_settings={"ignore_unknown_options": True,
-                                        "allow_interspersed_args": False})
+@click.command(
+    "run",
+    short_help="Lint a launch, check its GPUs, then exec it.",
+    context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False},
+)
 @_max_used
 @_wait
 @_backend
-@click.option("--sglang-version", metavar="VERSION",
-              help="SGLang release to lint against (default: the newest bundled).")
-@click.option("--allow-unknown", is_flag=True,
-              help="Launch even when the GPUs cannot be read (no driver, no nvidia-smi).")
-@click.option("--model-config", "model_configs", multiple=True, metavar="NAME=PATH",
-              help="Where the config.json of model NAME is (a folder or a file); repeatable.")
+@click.option(
+    "--sglang-version",
+    metavar="VERSION",
+    help="SGLang release to lint against (default: the newest bundled).",
+)
+@click.option(
+    "--allow-unknown",
+    is_flag=True,
+    help="Launch even when the GPUs cannot be read (no driver, no nvidia-smi).",
+)
+@click.option(
+    "--model-config",
+    "model_configs",
+    multiple=True,
+    metavar="NAME=PATH",
+    help="Where the config.json of model NAME is (a folder or a file); repeatable.",
+)
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
-def run_command(max_used_mib: int, wait_s: float, backend: str | None, sglang_version: str | None,
-                allow_unknown: bool, model_configs: tuple[str, ...], command: tuple[str, ...]
-                ) -> None:
+def run_command(
+    max_used_mib: int,
+    wait_s: float,
+    backend: str | None,
+    sglang_version: str | None,
+    allow_unknown: bool,
+    model_configs: tuple[str, ...],
+    command: tuple[str, ...],
+) -> None:
     """Lint a launch command, check its GPUs are free, then exec it.
 
     speclint run [OPTIONS] -- python -m sglang.launch_server --model-path M --tp 8
@@ -95,8 +146,7 @@ def run_command(max_used_mib: int, wait_s: float, backend: str | None, sglang_ve
 
     argv = list(command)
     options = _lint_options(sglang_version, model_configs)
-    run_checked(argv, options, max_used_mib, wait_s, backend, allow_unknown,
-                _progress if wait_s else None)
+    run_checked(argv, options, max_used_mib, wait_s, backend, allow_unknown, _progress if wait_s else None)
 
 
 def _lint_options(sglang_version: str | None, model_configs: tuple[str, ...]) -> LintOptions:
@@ -118,8 +168,7 @@ def _lint_options(sglang_version: str | None, model_configs: tuple[str, ...]) ->
     except ConfigError as error:
         _say(f"error: {error}")
         sys.exit(EXIT_UNKNOWN)
-    return options_for("<command line>", CommandLine(sglang_version=version, model_configs=pairs),
-                       settings)
+    return options_for("<command line>", CommandLine(sglang_version=version, model_configs=pairs), settings)
 
 
 def _say(message: str) -> None:

@@ -22,7 +22,7 @@ class Severity(enum.IntEnum):
         return self.name.lower()
 
     @classmethod
-    def parse(cls, text: str) -> "Severity":
+    def parse(cls, text: str) -> Severity:
         return cls[text.upper()]
 
 
@@ -65,7 +65,7 @@ class Finding:
     notes: list[Note] = field(default_factory=list)
     launch_span: Span | None = None
     """The whole launch command the finding is about (suppression comments cover it)."""
-    fix: "Edit | tuple[Edit, ...] | None" = None
+    fix: Edit | tuple[Edit, ...] | None = None
     """Edits `--fix` applies: only for changes that are certain."""
     claims: tuple[str, ...] = ()
     """Problems this finding reports besides its token (`precedence.REJECTION`: the

@@ -46,7 +46,7 @@ class Alternative:
 
     @property
     def description(self) -> str:
-        """"the `then` branch at line 3 runs and the `8)` case at line 9 runs"."""
+        """ "the `then` branch at line 3 runs and the `8)` case at line 9 runs"."""
         return " and ".join(c.description for c in self.conditions)
 
 
@@ -94,6 +94,7 @@ class Launch:
     @property
     def partly_read(self) -> bool:
         return bool(self.unknown_words())
+
     gpu_count: Word | None = None
     """GPUs the container is given, when a manifest says (Kubernetes `nvidia.com/gpu`, a
     compose device reservation): text is the count in decimal, span where it is written."""

@@ -25,10 +25,10 @@ class Span:
     `--config` names): findings there carry that path, and no fix edits it."""
 
     @staticmethod
-    def point(line: int, column: int) -> "Span":
+    def point(line: int, column: int) -> Span:
         return Span(line, column, line, column + 1)
 
-    def sub(self, start: int, stop: int) -> "Span":
+    def sub(self, start: int, stop: int) -> Span:
         """The part of a single-line span from character offset `start` to `stop`."""
         if self.line != self.end_line:
             return self

@@ -50,13 +50,11 @@ def _next_code_lines(lines: list[str]) -> list[int]:
     following = [len(lines) + 1] * (len(lines) + 2)
     for number in range(len(lines), 0, -1):
         stripped = lines[number - 1].strip()
-        following[number] = following[number + 1] if not stripped or stripped.startswith("#") \
-            else number
+        following[number] = following[number + 1] if not stripped or stripped.startswith("#") else number
     return following
 
 
-def parse_suppressions(comments: Iterable[tuple[Span, str]], lines: list[str]
-                       ) -> list[Suppression]:
+def parse_suppressions(comments: Iterable[tuple[Span, str]], lines: list[str]) -> list[Suppression]:
     found: list[Suppression] = []
     next_code = None
     for span, text in comments:
@@ -73,8 +71,7 @@ def parse_suppressions(comments: Iterable[tuple[Span, str]], lines: list[str]
             first = span.line
             while first > 1 and lines[first - 2].rstrip("\r").endswith("\\"):
                 first -= 1  # the line before continues into this one: same command
-            found.append(Suppression("line", keys, span, span.line,
-                                     lines=tuple(range(first, span.line + 1))))
+            found.append(Suppression("line", keys, span, span.line, lines=tuple(range(first, span.line + 1))))
             continue
         if next_code is None:
             next_code = _next_code_lines(lines)
@@ -83,8 +80,7 @@ def parse_suppressions(comments: Iterable[tuple[Span, str]], lines: list[str]
     return found
 
 
-def apply_suppressions(findings: Iterable[Finding], suppressions: list[Suppression]
-                       ) -> list[Finding]:
+def apply_suppressions(findings: Iterable[Finding], suppressions: list[Suppression]) -> list[Finding]:
     """The findings no suppression covers; records which suppressions were used."""
     by_line: dict[int, list[Suppression]] = {}
     whole_file = []

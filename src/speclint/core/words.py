@@ -21,10 +21,10 @@ class Identity:
     key: str
     plus: int = 0
 
-    def same_value(self, other: "Identity | None") -> bool:
+    def same_value(self, other: Identity | None) -> bool:
         return other is not None and other.key == self.key
 
-    def shifted(self, by: int) -> "Identity":
+    def shifted(self, by: int) -> Identity:
         return Identity(self.name, self.key, self.plus + by)
 
     def __str__(self) -> str:

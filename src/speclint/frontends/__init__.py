@@ -18,9 +18,18 @@ from speclint.core.spans import Span
 from speclint.frontends.recognise import LAUNCH_SERVER_CMD, PYTHON_MENTIONS
 
 _SHELL_SUFFIXES = (".sh", ".bash")
-_OTHER_SUFFIXES = {".py": "python", ".yaml": "yaml", ".yml": "yaml", ".md": "markdown",
-                   ".markdown": "markdown", ".mdx": "markdown", ".ipynb": "notebook"}
-_SHELL_SHEBANG = re.compile(r"#!\s*(?:/usr)?(?:/local)?/bin/(?:env\s+(?:-\S+\s+)*)?(?:bash|sh|zsh|dash|ksh)\b")
+_OTHER_SUFFIXES = {
+    ".py": "python",
+    ".yaml": "yaml",
+    ".yml": "yaml",
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".mdx": "markdown",
+    ".ipynb": "notebook",
+}
+_SHELL_SHEBANG = re.compile(
+    r"#!\s*(?:/usr)?(?:/local)?/bin/(?:env\s+(?:-\S+\s+)*)?(?:bash|sh|zsh|dash|ksh)\b"
+)
 
 
 def _is_shell(path: str, first_line: str | None) -> bool:
@@ -31,8 +40,11 @@ def _is_shell(path: str, first_line: str | None) -> bool:
 
 def _is_dockerfile(path: str) -> bool:
     name = os.path.basename(path).lower()
-    return (name in ("dockerfile", "containerfile") or name.startswith(("dockerfile.", "containerfile."))
-            or name.endswith((".dockerfile", ".containerfile")))
+    return (
+        name in ("dockerfile", "containerfile")
+        or name.startswith(("dockerfile.", "containerfile."))
+        or name.endswith((".dockerfile", ".containerfile"))
+    )
 
 
 def file_kind(path: str, text: str | None = None) -> str | None:
@@ -50,17 +62,19 @@ def file_kind(path: str, text: str | None = None) -> str | None:
 
 
 def _extract_shell(text: str, path: str) -> ExtractResult:
-    from speclint.frontends.shell.script import extract_shell  # tree-sitter is only loaded when a shell file is read
+    from speclint.frontends.shell.script import (
+        extract_shell,  # tree-sitter is only loaded when a shell file is read
+    )
 
     return extract_shell(text, path)
-
-
 
 
 def _extract_python(text: str, path: str) -> ExtractResult:
     if not any(mention in text for mention in PYTHON_MENTIONS):
         return ExtractResult()
-    from speclint.frontends.python.extract import extract_python  # libcst is only loaded for a file that mentions sglang
+    from speclint.frontends.python.extract import (
+        extract_python,  # libcst is only loaded for a file that mentions sglang
+    )
 
     return extract_python(text, path)
 
@@ -98,8 +112,11 @@ def _extract_dockerfile(text: str, path: str) -> ExtractResult:
 
 
 _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
-    "shell": _extract_shell, "python": _extract_python, "yaml": _extract_yaml,
-    "markdown": _extract_markdown, "notebook": _extract_notebook,
+    "shell": _extract_shell,
+    "python": _extract_python,
+    "yaml": _extract_yaml,
+    "markdown": _extract_markdown,
+    "notebook": _extract_notebook,
     "dockerfile": _extract_dockerfile,
 }
 
@@ -109,8 +126,10 @@ def extract_file(path: str, text: str) -> ExtractResult:
     kind = file_kind(path, text)
     front_end = _FRONT_ENDS.get(kind or "")
     if front_end is None:
-        message = (f"no front-end reads {os.path.basename(path) or path!r} (not a shell script, "
-                   "Python file, YAML manifest, Markdown file, Jupyter notebook or Dockerfile)")
+        message = (
+            f"no front-end reads {os.path.basename(path) or path!r} (not a shell script, "
+            "Python file, YAML manifest, Markdown file, Jupyter notebook or Dockerfile)"
+        )
         return ExtractResult(diagnostics=[Diagnostic("unsupported-input", message, Span.point(1, 1))])
     return front_end(text, path)
 

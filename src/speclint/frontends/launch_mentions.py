@@ -3,7 +3,6 @@ launch gets one `no-launch-found` diagnostic, so a clean run never hides an unre
 
 from __future__ import annotations
 
-
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.frontends.recognise import MENTION
@@ -15,9 +14,11 @@ _REASONS = ("launch-unread", "syntax-error", "doc-syntax-error", "broken-continu
 
 
 def _commented(span: Span, comments: list[tuple[Span, str]]) -> bool:
-    return any((c.line, c.column) <= (span.line, span.column)
-               and (span.end_line, span.end_column) <= (c.end_line, c.end_column)
-               for c, _ in comments)
+    return any(
+        (c.line, c.column) <= (span.line, span.column)
+        and (span.end_line, span.end_column) <= (c.end_line, c.end_column)
+        for c, _ in comments
+    )
 
 
 def _span_at(text: str, start: int, end: int) -> Span:
@@ -36,8 +37,7 @@ def no_launch_found(text: str, extracted: ExtractResult) -> Diagnostic | None:
         if _commented(span, extracted.comments):
             continue
         message = f"this file names `{match.group()}` but speclint found no launch in it"
-        reason = next((d for kind in _REASONS for d in extracted.diagnostics if d.kind == kind),
-                      None)
+        reason = next((d for kind in _REASONS for d in extracted.diagnostics if d.kind == kind), None)
         if reason is not None and reason.kind == "launch-unread":
             message += f" ({reason.message})"
         elif reason is not None:

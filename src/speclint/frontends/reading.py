@@ -14,12 +14,14 @@ MAX_FILE_BYTES = 1024 * 1024
 other files are linted as usual. Launch scripts are a few KB; a hostile megabyte of shell
 already costs seconds and hundreds of MB to parse."""
 
+
 def read_bytes(path: str) -> tuple[bytes | None, str | None, int]:
     """(data, error, size). Never raises and never blocks: a FIFO, device or folder gives an
     error without being read; a file over MAX_FILE_BYTES gives (None, None, its size)."""
     try:
         if path == "-":
             import sys
+
             data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
         else:
             # O_NONBLOCK: opening a FIFO must not wait for a writer (regular files ignore it)

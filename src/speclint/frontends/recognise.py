@@ -60,8 +60,7 @@ ENTRY_WORDS = ("python3", "-m", LAUNCH_MODULE)
 """The command the test helpers run (`popen_launch_server`, `prepare_server_args`)."""
 
 
-def is_engine(name: str, imports: Container[str], functions: Container[str],
-              has_model_path: bool) -> bool:
+def is_engine(name: str, imports: Container[str], functions: Container[str], has_model_path: bool) -> bool:
     """Whether a call of `name` (dotted through the file's `imports`) is `sglang.Engine`:
     through the imports, or, in a snippet that omits them, `sgl.Engine` (SGLang's documented
     alias) and a bare `Engine(model_path=...)` (SGLang's field name), unless the file binds
@@ -84,10 +83,14 @@ LAUNCH_TEXT = re.compile(r"sglang\.launch_server\b|\bsglang\s+serve\b")
 """A string argument of a generic helper (`run(cmd)`) that holds a launch."""
 DOC_LAUNCHER = re.compile(r"sglang\.launch_server\b|(?<![\w.-])sglang\s+serve\b")
 """A launcher in a doc's inline code span (not `my-sglang serve`, `x.sglang serve`)."""
-PROSE_LAUNCH = re.compile(r"(?<![\w./$=-])(?:[A-Z_][A-Z0-9_]*=[^\s`]+\s+)*"
-                          r"(?:python[\d.]*\s+-m\s+sglang\.launch_server|sglang\s+serve)(?![\w.-])")
+PROSE_LAUNCH = re.compile(
+    r"(?<![\w./$=-])(?:[A-Z_][A-Z0-9_]*=[^\s`]+\s+)*"
+    r"(?:python[\d.]*\s+-m\s+sglang\.launch_server|sglang\s+serve)(?![\w.-])"
+)
 """A command on a prose line: `VAR=x ... python -m sglang.launch_server` or `sglang serve`
 standing as words of their own."""
-MENTION = re.compile(r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b"
-                     r"|--speculative-algorithm\b")
+MENTION = re.compile(
+    r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b"
+    r"|--speculative-algorithm\b"
+)
 """What makes a file that yielded no launch worth a no-launch-found finding."""

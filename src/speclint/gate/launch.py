@@ -28,8 +28,7 @@ if TYPE_CHECKING:
 
 COMMAND_LINE = "<command line>"
 _ENV_PREFIXES = ("SGLANG_", "SGL_")
-_ENV_NAMES = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "HIP_VISIBLE_DEVICES",
-              "ROCR_VISIBLE_DEVICES")
+_ENV_NAMES = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES")
 
 
 @dataclass(slots=True)
@@ -53,18 +52,23 @@ class ArgvLint:
 
 
 def _relevant_env(environ: Mapping[str, str]) -> dict[str, str]:
-    return {name: value for name, value in sorted(environ.items())
-            if name in _ENV_NAMES or name.startswith(_ENV_PREFIXES)}
+    return {
+        name: value
+        for name, value in sorted(environ.items())
+        if name in _ENV_NAMES or name.startswith(_ENV_PREFIXES)
+    }
 
 
-def build_launch(argv: list[str], entry: str, first_arg: int,
-                 environ: Mapping[str, str]) -> tuple[Launch, str]:
+def build_launch(
+    argv: list[str], entry: str, first_arg: int, environ: Mapping[str, str]
+) -> tuple[Launch, str]:
     """The Launch for `argv[first_arg:]` and the synthetic line its spans point into.
     Variables the argv assigns (`env VAR=value`) point at those words; the others the
     launch inherits are written in front of the command."""
     relevant = _relevant_env(environ)
-    in_argv = {word.partition("=")[0] for word in argv[:first_arg]
-               if "=" in word and not word.startswith("-")}
+    in_argv = {
+        word.partition("=")[0] for word in argv[:first_arg] if "=" in word and not word.startswith("-")
+    }
     pieces: list[str] = []
     env_words: dict[str, Word] = {}
     column = 1
@@ -85,8 +89,10 @@ def build_launch(argv: list[str], entry: str, first_arg: int,
         elif "=" in text and not text.startswith("-"):
             name, _, value = text.partition("=")
             if name in relevant:
-                env_words[name] = Word(value, span.sub(len(quoted) - len(shlex.quote(value)),
-                                                       len(quoted)) if quoted == text else span)
+                env_words[name] = Word(
+                    value,
+                    span.sub(len(quoted) - len(shlex.quote(value)), len(quoted)) if quoted == text else span,
+                )
         pieces.append(quoted)
         column += len(quoted) + 1
     line = " ".join(pieces)
@@ -94,9 +100,12 @@ def build_launch(argv: list[str], entry: str, first_arg: int,
     return launch, line
 
 
-def lint_argv(argv: list[str], environ: Mapping[str, str] | None = None,
-              options: LintOptions | None = None,
-              entry: str | None = None) -> ArgvLint:
+def lint_argv(
+    argv: list[str],
+    environ: Mapping[str, str] | None = None,
+    options: LintOptions | None = None,
+    entry: str | None = None,
+) -> ArgvLint:
     """Lint a command's argv with every rule. `entry` given: `argv` is only SGLang's
     arguments (as `prepare_server_args` gets them), launched that way."""
     from speclint.engine import FileResult, analyse_launch, launch_findings
@@ -118,8 +127,7 @@ def lint_argv(argv: list[str], environ: Mapping[str, str] | None = None,
     return ArgvLint(result, entry, environ)
 
 
-def needed_ordinals(ctx: LaunchContext | None, sizes: Mapping[str, object] | None = None
-                    ) -> list[int] | None:
+def needed_ordinals(ctx: LaunchContext | None, sizes: Mapping[str, object] | None = None) -> list[int] | None:
     """The CUDA ordinals one node's workers open (`speclint.sglang.resolve.parallel.gpu_use`);
     `sizes` overrides effective values (the plugin passes SGLang's own tp/pp/nnodes/dp).
     None when the sizes are not known."""
@@ -139,13 +147,17 @@ def _lint_command_line(argv: list[str], environ: dict[str, str], options: LintOp
     from speclint.engine import FileResult, lint_text
 
     assigned = {word.partition("=")[0] for word in argv if "=" in word and not word.startswith("-")}
-    pieces = [f"{name}={shlex.quote(value)}" for name, value in _relevant_env(environ).items()
-              if name not in assigned]
+    pieces = [
+        f"{name}={shlex.quote(value)}"
+        for name, value in _relevant_env(environ).items()
+        if name not in assigned
+    ]
     line = " ".join([*pieces, shlex.join(argv)])
     result = lint_text(line, "-", options, COMMAND_LINE)
     if not result.contexts:
         return ArgvLint(FileResult(COMMAND_LINE, text=line), None, environ)
     launch = result.contexts[0].launch
-    environ.update({name: word.text for name, word in launch.env.items()
-                    if word.text is not None and not word.dynamic})
+    environ.update(
+        {name: word.text for name, word in launch.env.items() if word.text is not None and not word.dynamic}
+    )
     return ArgvLint(result, launch.entry, environ)

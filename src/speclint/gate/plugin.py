@@ -26,17 +26,29 @@ MODE_VAR = "SPECLINT_PLUGIN"
 LAUNCHER_VAR = "SPECLINT_PLUGIN_LAUNCHER"
 RUN_CHECKED_VAR = "SPECLINT_RUN_CHECKED"  # set by `speclint run` right before it execs
 HOOK_TARGET = "sglang.srt.server_args.prepare_server_args"
-_MODES = {"strict": "strict", "on": "strict", "1": "strict", "true": "strict", "error": "strict",
-          "": "strict", "warn": "warn", "warning": "warn", "log": "warn",
-          "off": "off", "0": "off", "false": "off", "no": "off", "disabled": "off"}
+_MODES = {
+    "strict": "strict",
+    "on": "strict",
+    "1": "strict",
+    "true": "strict",
+    "error": "strict",
+    "": "strict",
+    "warn": "warn",
+    "warning": "warn",
+    "log": "warn",
+    "off": "off",
+    "0": "off",
+    "false": "off",
+    "no": "off",
+    "disabled": "off",
+}
 _checked = False
 
 
 def mode() -> str:
     value = os.environ.get(MODE_VAR, "strict").strip().lower()
     if value not in _MODES:
-        logger.warning("speclint plugin: %s=%r is not strict, warn or off; using strict",
-                       MODE_VAR, value)
+        logger.warning("speclint plugin: %s=%r is not strict, warn or off; using strict", MODE_VAR, value)
     return _MODES.get(value, "strict")
 
 
@@ -60,12 +72,12 @@ def register() -> None:
 
         HookRegistry.register(HOOK_TARGET, after_prepare_server_args, HookType.AFTER)
     except Exception:  # never break SGLang's start because of speclint
-        logger.warning("speclint plugin: could not register its hook; launch continues",
-                       exc_info=True)
+        logger.warning("speclint plugin: could not register its hook; launch continues", exc_info=True)
 
 
-def after_prepare_server_args(server_args: object, argv: Sequence[str] | None = None,
-                              *args: object, **kwargs: object) -> None:
+def after_prepare_server_args(
+    server_args: object, argv: Sequence[str] | None = None, *args: object, **kwargs: object
+) -> None:
     """AFTER hook: check once; stop the process (exit 1) only in strict mode on a real finding."""
     global _checked
     if _checked:
@@ -77,15 +89,20 @@ def after_prepare_server_args(server_args: object, argv: Sequence[str] | None = 
     try:
         stop, report = check_launch(server_args, argv)
     except Exception:
-        logger.warning("speclint plugin: internal error, this launch is not checked (please "
-                       "report it); launch continues", exc_info=True)
+        logger.warning(
+            "speclint plugin: internal error, this launch is not checked (please "
+            "report it); launch continues",
+            exc_info=True,
+        )
         return None
     if not report:
         return None
     if stop and current == "strict":
-        sys.stderr.write(f"speclint: stopping this SGLang launch before it loads the model:\n"
-                         f"{report}\n(SPECLINT_PLUGIN=warn only logs this; SPECLINT_PLUGIN=off "
-                         "disables the plugin)\n")
+        sys.stderr.write(
+            f"speclint: stopping this SGLang launch before it loads the model:\n"
+            f"{report}\n(SPECLINT_PLUGIN=warn only logs this; SPECLINT_PLUGIN=off "
+            "disables the plugin)\n"
+        )
         sys.stderr.flush()
         raise SystemExit(1)
     for line in report.splitlines():
@@ -128,10 +145,10 @@ def check_launch(server_args: object, argv: Sequence[str] | None = None) -> tupl
     from speclint.report.text import render_findings
     from speclint.settings.options import LintOptions
 
-    options = LintOptions(_sglang_version(), read_pyproject=False,
-                          gpu=visible_profile(os.environ))  # the GPUs NVML sees
-    linted = lint_argv(_launch_argv(server_args, argv), os.environ, options,
-                       entry=DEFAULT_ENTRY)
+    options = LintOptions(
+        _sglang_version(), read_pyproject=False, gpu=visible_profile(os.environ)
+    )  # the GPUs NVML sees
+    linted = lint_argv(_launch_argv(server_args, argv), os.environ, options, entry=DEFAULT_ENTRY)
     parts, stop = [], False
     if linted.result.findings:
         parts.append(render_findings([linted.result]).rstrip())
@@ -140,11 +157,13 @@ def check_launch(server_args: object, argv: Sequence[str] | None = None) -> tupl
         parts.append(f"{len(linted.errors)} error finding{'s' if len(linted.errors) != 1 else ''}")
     device = getattr(server_args, "device", None)
     if device in (None, "cuda"):
-        result = check(max_used_mib=int(os.environ.get("SPECLINT_MAX_USED_MIB", "500")),
-                       env=os.environ, needed=needed_ordinals(linted.context, _sizes(server_args)),
-                       wait_s=float(os.environ.get("SPECLINT_WAIT", "0") or 0),
-                       on_progress=lambda r, left: logger.warning("speclint: %s",
-                                                                  progress_line(r, left)))
+        result = check(
+            max_used_mib=int(os.environ.get("SPECLINT_MAX_USED_MIB", "500")),
+            env=os.environ,
+            needed=needed_ordinals(linted.context, _sizes(server_args)),
+            wait_s=float(os.environ.get("SPECLINT_WAIT", "0") or 0),
+            on_progress=lambda r, left: logger.warning("speclint: %s", progress_line(r, left)),
+        )
         text = render_text(result)
         parts.append("GPU preflight " + (text if result.status != "clean" else text.splitlines()[0]))
         stop = stop or result.status in ("busy", "insufficient")

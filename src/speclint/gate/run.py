@@ -25,9 +25,15 @@ RUN_CHECKED_VAR = "SPECLINT_RUN_CHECKED"
 SGLang plugin in that process then knows the checks already ran."""
 
 
-def run_checked(argv: list[str], options: LintOptions, max_used_mib: int, wait_s: float,
-                backend: str | None, allow_unknown: bool,
-                on_progress: Callable[[PreflightResult, float], None] | None) -> None:
+def run_checked(
+    argv: list[str],
+    options: LintOptions,
+    max_used_mib: int,
+    wait_s: float,
+    backend: str | None,
+    allow_unknown: bool,
+    on_progress: Callable[[PreflightResult, float], None] | None,
+) -> None:
     """Lint `argv` with `options` (the current folder's settings), run the GPU preflight for
     the GPUs it opens, then exec it; exits instead when either says no."""
     from speclint.gate.launch import lint_argv, needed_ordinals
@@ -41,12 +47,13 @@ def run_checked(argv: list[str], options: LintOptions, max_used_mib: int, wait_s
         options = replace(options, gpu=visible_profile(os.environ))  # the GPUs NVML sees
         linted = lint_argv(argv, os.environ, options)
     except Exception as error:  # a speclint bug: say so, launch nothing
-        say(f"internal error while linting the command ({type(error).__name__}: {error}); "
-            "please report it")
+        say(f"internal error while linting the command ({type(error).__name__}: {error}); please report it")
         sys.exit(EXIT_UNKNOWN)
     if linted.entry is None:
-        say("note: not an SGLang launch (python -m sglang.launch_server, sglang serve): not "
-            "linted; the preflight checks every visible GPU")
+        say(
+            "note: not an SGLang launch (python -m sglang.launch_server, sglang serve): not "
+            "linted; the preflight checks every visible GPU"
+        )
     elif linted.result.findings:
         click.echo(render_findings([linted.result]).rstrip(), err=True)
     errors = linted.errors
@@ -55,11 +62,16 @@ def run_checked(argv: list[str], options: LintOptions, max_used_mib: int, wait_s
         sys.exit(EXIT_BUSY)
 
     ordinals = needed_ordinals(linted.context)
-    result = check(max_used_mib=max_used_mib, env=linted.env, needed=ordinals, wait_s=wait_s,
-                   backend=backend, on_progress=on_progress)
+    result = check(
+        max_used_mib=max_used_mib,
+        env=linted.env,
+        needed=ordinals,
+        wait_s=wait_s,
+        backend=backend,
+        on_progress=on_progress,
+    )
     report = render_text(result)
-    if result.status in ("busy", "insufficient") or (result.status == "unknown"
-                                                     and not allow_unknown):
+    if result.status in ("busy", "insufficient") or (result.status == "unknown" and not allow_unknown):
         click.echo(report, err=True)
         hint = " (--allow-unknown launches anyway)" if result.status == "unknown" else ""
         say(f"not launching: GPUs {result.status}{hint}")

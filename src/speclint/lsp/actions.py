@@ -23,12 +23,15 @@ def _position(text: str, offset: int, lines: Lines) -> types.Position:
 
 
 def _overlaps(a: types.Range, b: types.Range) -> bool:
-    return not ((a.end.line, a.end.character) < (b.start.line, b.start.character)
-                or (b.end.line, b.end.character) < (a.start.line, a.start.character))
+    return not (
+        (a.end.line, a.end.character) < (b.start.line, b.start.character)
+        or (b.end.line, b.end.character) < (a.start.line, a.start.character)
+    )
 
 
-def _fix_action(uri: str, text: str, finding: Finding, lines: Lines, diagnostic: types.Diagnostic
-                ) -> types.CodeAction | None:
+def _fix_action(
+    uri: str, text: str, finding: Finding, lines: Lines, diagnostic: types.Diagnostic
+) -> types.CodeAction | None:
     from speclint.runner.fix import applicability, collect_edits, edit_offsets
 
     edits = []
@@ -36,36 +39,48 @@ def _fix_action(uri: str, text: str, finding: Finding, lines: Lines, diagnostic:
         where = edit_offsets(text, edit)
         if where is None:
             return None  # the document moved on since it was linted
-        edits.append(types.TextEdit(types.Range(_position(text, where[0], lines),
-                                                _position(text, where[1], lines)),
-                                    edit.replacement))
+        edits.append(
+            types.TextEdit(
+                types.Range(_position(text, where[0], lines), _position(text, where[1], lines)),
+                edit.replacement,
+            )
+        )
     if not edits:
         return None
     unsafe = applicability(finding) == "unsafe"
-    descriptions = "; ".join(e.description for e in collect_edits([finding], unsafe=True)
-                             if e.description)
+    descriptions = "; ".join(e.description for e in collect_edits([finding], unsafe=True) if e.description)
     title = f"{'(unsafe) ' if unsafe else ''}Fix {finding.code}: {descriptions or finding.name}"
-    return types.CodeAction(title=title, kind=types.CodeActionKind.QuickFix,
-                            diagnostics=[diagnostic], is_preferred=not unsafe,
-                            edit=types.WorkspaceEdit(changes={uri: edits}))
+    return types.CodeAction(
+        title=title,
+        kind=types.CodeActionKind.QuickFix,
+        diagnostics=[diagnostic],
+        is_preferred=not unsafe,
+        edit=types.WorkspaceEdit(changes={uri: edits}),
+    )
 
 
-def _disable_action(uri: str, text: str, finding: Finding, diagnostic: types.Diagnostic
-                    ) -> types.CodeAction:
+def _disable_action(uri: str, text: str, finding: Finding, diagnostic: types.Diagnostic) -> types.CodeAction:
     span = finding.launch_span or finding.span
     line_text = text.split("\n")[span.line - 1] if span.line - 1 < text.count("\n") + 1 else ""
-    indent = line_text[:len(line_text) - len(line_text.lstrip())]
+    indent = line_text[: len(line_text) - len(line_text.lstrip())]
     insert = types.Position(span.line - 1, 0)
-    edit = types.TextEdit(types.Range(insert, insert),
-                          f"{indent}# speclint: disable={finding.code}\n")
-    return types.CodeAction(title=f"Disable {finding.code} ({finding.name}) for this command",
-                            kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic],
-                            edit=types.WorkspaceEdit(changes={uri: [edit]}))
+    edit = types.TextEdit(types.Range(insert, insert), f"{indent}# speclint: disable={finding.code}\n")
+    return types.CodeAction(
+        title=f"Disable {finding.code} ({finding.name}) for this command",
+        kind=types.CodeActionKind.QuickFix,
+        diagnostics=[diagnostic],
+        edit=types.WorkspaceEdit(changes={uri: [edit]}),
+    )
 
 
-def code_actions(uri: str, text: str, kind: str | None, findings: Iterable[Finding],
-                 wanted: types.Range,
-                 encoding: str = "utf-16") -> list[types.CodeAction]:
+def code_actions(
+    uri: str,
+    text: str,
+    kind: str | None,
+    findings: Iterable[Finding],
+    wanted: types.Range,
+    encoding: str = "utf-16",
+) -> list[types.CodeAction]:
     """The actions for the findings whose token overlaps `wanted`."""
     from speclint.lsp.convert import diagnostic
 

@@ -8,9 +8,11 @@ from lsprotocol import types
 from speclint.core.findings import Finding, Severity
 from speclint.core.spans import Span
 
-_SEVERITY = {Severity.ERROR: types.DiagnosticSeverity.Error,
-             Severity.WARNING: types.DiagnosticSeverity.Warning,
-             Severity.INFO: types.DiagnosticSeverity.Information}
+_SEVERITY = {
+    Severity.ERROR: types.DiagnosticSeverity.Error,
+    Severity.WARNING: types.DiagnosticSeverity.Warning,
+    Severity.INFO: types.DiagnosticSeverity.Information,
+}
 
 
 _UNIT_BYTES = {"utf-8": None, "utf-16": 2, "utf-32": 4}
@@ -57,7 +59,8 @@ class Lines:
         start_line, end_line = span.line - 1, span.end_line - 1
         return types.Range(
             start=types.Position(start_line, self.to_unit(start_line, span.column - 1)),
-            end=types.Position(end_line, self.to_unit(end_line, span.end_column - 1)))
+            end=types.Position(end_line, self.to_unit(end_line, span.end_column - 1)),
+        )
 
 
 def span_contains(span: Span, line: int, column: int) -> bool:
@@ -79,12 +82,19 @@ def diagnostic(finding: Finding, lines: Lines) -> types.Diagnostic:
     message = finding.message
     if finding.fix_hint:
         message += f"\nhelp: {finding.fix_hint}"
-    related = [types.DiagnosticRelatedInformation(
-        location=types.Location(uri="", range=lines.range_of(note.span)), message=note.message)
-        for note in finding.notes]
+    related = [
+        types.DiagnosticRelatedInformation(
+            location=types.Location(uri="", range=lines.range_of(note.span)), message=note.message
+        )
+        for note in finding.notes
+    ]
     return types.Diagnostic(
-        range=lines.range_of(finding.span), message=message,
-        severity=_SEVERITY[finding.severity], code=finding.code, source="speclint",
+        range=lines.range_of(finding.span),
+        message=message,
+        severity=_SEVERITY[finding.severity],
+        code=finding.code,
+        source="speclint",
         code_description=types.CodeDescription(href=doc_url(finding.code, finding.name)),
         related_information=related or None,
-        data={"name": finding.name})
+        data={"name": finding.name},
+    )

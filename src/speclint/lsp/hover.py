@@ -58,8 +58,10 @@ def _describe(ctx: LaunchContext, use: FlagUse, spec: FlagSpec) -> str:
     adjustment = resolution.adjustment(dest) if resolution is not None else None
     if adjustment is not None:
         logged = "SGLang logs a warning" if adjustment.logged else "silent"
-        out.append(f"`{dest}: {_shown(adjustment.asked)} → {_shown(adjustment.effective)}`, "
-                   f"{adjustment.reason} ({logged})")
+        out.append(
+            f"`{dest}: {_shown(adjustment.asked)} → {_shown(adjustment.effective)}`, "
+            f"{adjustment.reason} ({logged})"
+        )
     elif use.dynamic:
         out.append(f"`{dest}`: not known statically")
     elif resolution is not None and dest in resolution.effective:

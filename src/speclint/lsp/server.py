@@ -24,9 +24,16 @@ if TYPE_CHECKING:
     from speclint.engine import FileResult
 
 DEBOUNCE_S = 0.3
-_LANGUAGE_SUFFIX = {"shellscript": ".sh", "sh": ".sh", "bash": ".sh", "python": ".py",
-                    "yaml": ".yaml", "markdown": ".md", "dockerfile": "Dockerfile",
-                    "jupyter": ".ipynb"}
+_LANGUAGE_SUFFIX = {
+    "shellscript": ".sh",
+    "sh": ".sh",
+    "bash": ".sh",
+    "python": ".py",
+    "yaml": ".yaml",
+    "markdown": ".md",
+    "dockerfile": "Dockerfile",
+    "jupyter": ".ipynb",
+}
 """For an unsaved document: the file name whose kind its language id stands for."""
 
 
@@ -67,12 +74,17 @@ class SpeclintServer(LanguageServer):
             for related in item.related_information or ():
                 related.location.uri = uri
         if linted.result.error:
-            found.append(types.Diagnostic(
-                range=types.Range(types.Position(0, 0), types.Position(0, 0)),
-                message=f"speclint could not lint this file: {linted.result.error}",
-                severity=types.DiagnosticSeverity.Error, source="speclint"))
-        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=uri, version=document.version, diagnostics=found))
+            found.append(
+                types.Diagnostic(
+                    range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+                    message=f"speclint could not lint this file: {linted.result.error}",
+                    severity=types.DiagnosticSeverity.Error,
+                    source="speclint",
+                )
+            )
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, version=document.version, diagnostics=found)
+        )
         return linted
 
     def current(self, uri: str) -> Linted:
@@ -102,8 +114,9 @@ def _path_for(uri: str, language_id: str | None) -> str:
     return "untitled" + _LANGUAGE_SUFFIX.get(language_id or "", ".sh")
 
 
-def lint_document(text: str, path: str, sglang_version: str | None,
-                  model_configs: tuple[tuple[str, str], ...]) -> Linted:
+def lint_document(
+    text: str, path: str, sglang_version: str | None, model_configs: tuple[tuple[str, str], ...]
+) -> Linted:
     """The same lint `speclint check` runs on the file, with its configuration."""
     from speclint.engine import FileResult, lint_text
     from speclint.frontends import file_kind
@@ -113,8 +126,9 @@ def lint_document(text: str, path: str, sglang_version: str | None,
 
     try:
         settings = SettingsFinder().for_path(path)
-        options = options_for(path, CommandLine(sglang_version=sglang_version,
-                                                model_configs=model_configs), settings)
+        options = options_for(
+            path, CommandLine(sglang_version=sglang_version, model_configs=model_configs), settings
+        )
         result = lint_text(text, path, options)
     except ConfigError as error:
         result = FileResult(path, error=str(error))
@@ -134,8 +148,7 @@ def _initialize(ls: SpeclintServer, params: types.InitializeParams) -> None:
         ls.sglang_version = version.lstrip("v") if isinstance(version, str) else None
         configs = options.get("modelConfigs") or {}
         if isinstance(configs, dict):
-            ls.model_configs = tuple((str(k), os.path.expanduser(str(v)))
-                                     for k, v in configs.items())
+            ls.model_configs = tuple((str(k), os.path.expanduser(str(v))) for k, v in configs.items())
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
@@ -163,14 +176,17 @@ def _did_close(ls: SpeclintServer, params: types.DidCloseTextDocumentParams) -> 
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
 
-@server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
-                types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
+@server.feature(
+    types.TEXT_DOCUMENT_CODE_ACTION,
+    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+)
 def _code_action(ls: SpeclintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
     from speclint.lsp.actions import code_actions
 
     linted = ls.current(params.text_document.uri)
-    return code_actions(params.text_document.uri, linted.text, linted.kind,
-                        linted.result.findings, params.range, ls.encoding)
+    return code_actions(
+        params.text_document.uri, linted.text, linted.kind, linted.result.findings, params.range, ls.encoding
+    )
 
 
 @server.feature(types.TEXT_DOCUMENT_HOVER)

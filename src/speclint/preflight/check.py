@@ -24,8 +24,9 @@ POLL_INTERVAL_S = 2.0
 BACKENDS = ("auto", "nvml", "nvidia-smi")
 
 
-def take_snapshot(backend: str = "auto", env: Mapping[str, str] | None = None,
-                  nvml_module: Nvml | None = None) -> tuple[Snapshot | None, list[str]]:
+def take_snapshot(
+    backend: str = "auto", env: Mapping[str, str] | None = None, nvml_module: Nvml | None = None
+) -> tuple[Snapshot | None, list[str]]:
     """(snapshot, messages); the snapshot is None when no backend could read the GPUs."""
     env = os.environ if env is None else env
     from speclint.preflight import nvml, smi
@@ -46,13 +47,20 @@ def take_snapshot(backend: str = "auto", env: Mapping[str, str] | None = None,
     return None, messages
 
 
-def check(gpus: str | Sequence[str | int] | None = None, max_used_mib: int = DEFAULT_MAX_USED_MIB,
-          env: Mapping[str, str] | None = None, needed: int | Sequence[int] | None = None, *,
-          wait_s: float = 0.0, backend: str | None = None, nvml_module: Nvml | None = None,
-          on_progress: Callable[[PreflightResult, float], None] | None = None,
-          sleep: Callable[[float], None] = time.sleep,
-          clock: Callable[[], float] = time.monotonic,
-          interval_s: float = POLL_INTERVAL_S) -> PreflightResult:
+def check(
+    gpus: str | Sequence[str | int] | None = None,
+    max_used_mib: int = DEFAULT_MAX_USED_MIB,
+    env: Mapping[str, str] | None = None,
+    needed: int | Sequence[int] | None = None,
+    *,
+    wait_s: float = 0.0,
+    backend: str | None = None,
+    nvml_module: Nvml | None = None,
+    on_progress: Callable[[PreflightResult, float], None] | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+    clock: Callable[[], float] = time.monotonic,
+    interval_s: float = POLL_INTERVAL_S,
+) -> PreflightResult:
     """Check the GPUs a launch will use.
 
     `gpus`: physical GPUs (nvidia-smi indices or UUIDs) instead of `CUDA_VISIBLE_DEVICES`;
@@ -64,8 +72,9 @@ def check(gpus: str | Sequence[str | int] | None = None, max_used_mib: int = DEF
     backend = backend or env.get("SPECLINT_GPU_BACKEND") or "auto"
     if backend not in BACKENDS:
         raise ValueError(f"unknown GPU backend {backend!r} (expected one of {BACKENDS})")
-    ordinals = list(range(needed)) if isinstance(needed, int) else \
-        (list(needed) if needed is not None else None)
+    ordinals = (
+        list(range(needed)) if isinstance(needed, int) else (list(needed) if needed is not None else None)
+    )
     start = clock()
     while True:
         snapshot, messages = take_snapshot(backend, env, nvml_module)
@@ -79,23 +88,29 @@ def check(gpus: str | Sequence[str | int] | None = None, max_used_mib: int = DEF
         sleep(min(interval_s, left))
 
 
-def evaluate(snapshot: Snapshot | None, messages: list[str],
-             gpus: str | Sequence[str | int] | None, env: Mapping[str, str],
-             ordinals: list[int] | None, max_used_mib: int) -> PreflightResult:
+def evaluate(
+    snapshot: Snapshot | None,
+    messages: list[str],
+    gpus: str | Sequence[str | int] | None,
+    env: Mapping[str, str],
+    ordinals: list[int] | None,
+    max_used_mib: int,
+) -> PreflightResult:
     """Judge one snapshot (no waiting, no I/O but /proc)."""
-    result = PreflightResult("unknown", snapshot.backend if snapshot else None, max_used_mib,
-                             messages=list(messages))
+    result = PreflightResult(
+        "unknown", snapshot.backend if snapshot else None, max_used_mib, messages=list(messages)
+    )
     result.needed = len(ordinals) if ordinals is not None else None
     if snapshot is None:
-        result.messages.insert(0, "cannot read the GPUs: no NVIDIA driver library and no "
-                                  "working nvidia-smi")
+        result.messages.insert(0, "cannot read the GPUs: no NVIDIA driver library and no working nvidia-smi")
         return result
     if gpus is not None:
         listed = gpus if isinstance(gpus, str) else ",".join(str(g) for g in gpus)
         visible = resolve_visible(listed, snapshot.gpus, f"--gpus {listed}", "PCI_BUS_ID")
     else:
-        visible = resolve_visible(env.get("CUDA_VISIBLE_DEVICES"), snapshot.gpus,
-                                  device_order=env.get("CUDA_DEVICE_ORDER"))
+        visible = resolve_visible(
+            env.get("CUDA_VISIBLE_DEVICES"), snapshot.gpus, device_order=env.get("CUDA_DEVICE_ORDER")
+        )
     result.visible, result.visible_count = visible.source, len(visible.gpus)
     result.messages.extend(visible.notes)
     if visible.unknown:
@@ -113,7 +128,8 @@ def evaluate(snapshot: Snapshot | None, messages: list[str],
         result.messages.append(
             "pid " + ", ".join(map(str, foreign)) + " is not visible here, or runs another "
             "program here (the driver reports host pids; another container or PID namespace): "
-            "end it where it runs; no kill command is given for it")
+            "end it where it runs; no kill command is given for it"
+        )
     return result
 
 
@@ -121,8 +137,11 @@ def _status(result: PreflightResult, visible: Visible) -> Status:
     if result.missing_ordinals or not visible.gpus:
         have = len(visible.gpus)
         need = result.needed if result.needed is not None else 1
-        result.messages.insert(0, f"the launch needs {need} GPU{'s' if need != 1 else ''} but "
-                                  f"{visible.source} leaves {have} visible")
+        result.messages.insert(
+            0,
+            f"the launch needs {need} GPU{'s' if need != 1 else ''} but "
+            f"{visible.source} leaves {have} visible",
+        )
         return "insufficient"
     if result.busy_gpus:
         return "busy"
@@ -133,8 +152,9 @@ def _status(result: PreflightResult, visible: Visible) -> Status:
 
 def _judge(gpu: PhysicalGpu, ordinal: int | None, max_used_mib: int, proc_root: str) -> GpuEntry:
     entry = GpuEntry(gpu.index, gpu.uuid, ordinal, gpu.used_mib, gpu.total_mib)
-    entry.processes = [ProcessEntry(p.pid, p.name, p.used_mib, _is_local(p.pid, p.name, proc_root))
-                       for p in gpu.processes]
+    entry.processes = [
+        ProcessEntry(p.pid, p.name, p.used_mib, _is_local(p.pid, p.name, proc_root)) for p in gpu.processes
+    ]
     if gpu.error:
         entry.reason = f"could not be read: {gpu.error}"
     elif entry.processes:
@@ -145,8 +165,9 @@ def _judge(gpu: PhysicalGpu, ordinal: int | None, max_used_mib: int, proc_root: 
         entry.reason = "its memory use is not reported"
     elif gpu.used_mib > max_used_mib:
         entry.clean = False
-        entry.reason = (f"{gpu.used_mib} MiB used with no listed process (one still exiting, or "
-                        "one in another container)")
+        entry.reason = (
+            f"{gpu.used_mib} MiB used with no listed process (one still exiting, or one in another container)"
+        )
     else:
         entry.clean = True
     return entry

@@ -7,13 +7,15 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from speclint.preflight.snapshot import (BackendError, BackendUnavailable, GpuProcess,
-                                         PhysicalGpu, Snapshot)
+from speclint.preflight.snapshot import BackendError, BackendUnavailable, GpuProcess, PhysicalGpu, Snapshot
 
 MIB = 1024 * 1024
 # nvmlReturn_t codes meaning "NVML cannot run here": fall back to nvidia-smi.
-_UNAVAILABLE = {9: "the NVIDIA driver is not loaded", 12: "libnvidia-ml.so was not found",
-                13: "a function is missing from the driver library"}
+_UNAVAILABLE = {
+    9: "the NVIDIA driver is not loaded",
+    12: "libnvidia-ml.so was not found",
+    13: "a function is missing from the driver library",
+}
 
 Nvml = Any
 """The `pynvml` module, or the stand-in tests pass: nvidia-ml-py ships no type information."""
@@ -89,8 +91,13 @@ def _read_gpu(nvml: Nvml, error_type: ErrorType, index: int) -> PhysicalGpu:
         gpu.used_mib, gpu.total_mib = int(memory.used) // MIB, int(memory.total) // MIB
         for item in nvml.nvmlDeviceGetComputeRunningProcesses(handle):
             used = getattr(item, "usedGpuMemory", None)
-            gpu.processes.append(GpuProcess(int(item.pid), _process_name(nvml, error_type, item.pid),
-                                            int(used) // MIB if used is not None else None))
+            gpu.processes.append(
+                GpuProcess(
+                    int(item.pid),
+                    _process_name(nvml, error_type, item.pid),
+                    int(used) // MIB if used is not None else None,
+                )
+            )
     except error_type as error:
         gpu.error = str(error)
     return gpu

@@ -7,12 +7,10 @@ import os
 import shutil
 import subprocess
 
-from speclint.preflight.snapshot import (BackendError, BackendUnavailable, GpuProcess,
-                                         PhysicalGpu, Snapshot)
+from speclint.preflight.snapshot import BackendError, BackendUnavailable, GpuProcess, PhysicalGpu, Snapshot
 
 GPU_QUERY = ["--query-gpu=index,uuid,memory.used,memory.total", "--format=csv,noheader,nounits"]
-APPS_QUERY = ["--query-compute-apps=gpu_uuid,pid,process_name,used_memory",
-              "--format=csv,noheader,nounits"]
+APPS_QUERY = ["--query-compute-apps=gpu_uuid,pid,process_name,used_memory", "--format=csv,noheader,nounits"]
 DEFAULT_TIMEOUT_S = 15.0
 
 
@@ -32,17 +30,25 @@ def query(timeout_s: float = DEFAULT_TIMEOUT_S, path: str | None = None) -> Snap
 
 def _run(tool: str, args: list[str], timeout_s: float) -> str:
     try:
-        done = subprocess.run([tool, *args], capture_output=True, text=True, timeout=timeout_s,
-                              errors="replace", stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            [tool, *args],
+            capture_output=True,
+            text=True,
+            timeout=timeout_s,
+            errors="replace",
+            stdin=subprocess.DEVNULL,
+        )
     except subprocess.TimeoutExpired:
-        raise BackendError(f"nvidia-smi did not answer within {timeout_s:g} s (a hung driver "
-                           "or GPU?)") from None
+        raise BackendError(
+            f"nvidia-smi did not answer within {timeout_s:g} s (a hung driver or GPU?)"
+        ) from None
     except OSError as error:
         raise BackendError(f"cannot run {tool}: {error.strerror or error}") from None
     if done.returncode != 0:
         said = (done.stdout.strip() or done.stderr.strip()).splitlines()
-        raise BackendError(f"nvidia-smi exited with {done.returncode}"
-                           + (f": {said[0].strip()}" if said else ""))
+        raise BackendError(
+            f"nvidia-smi exited with {done.returncode}" + (f": {said[0].strip()}" if said else "")
+        )
     return done.stdout
 
 

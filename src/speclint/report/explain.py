@@ -17,9 +17,14 @@ if TYPE_CHECKING:
 
 
 _SPECULATIVE_SUMMARY = (
-    "speculative_algorithm", "speculative_draft_model_path", "speculative_num_steps",
-    "speculative_eagle_topk", "speculative_num_draft_tokens", "max_running_requests",
-    "enable_mixed_chunk", "disable_overlap_schedule",
+    "speculative_algorithm",
+    "speculative_draft_model_path",
+    "speculative_num_steps",
+    "speculative_eagle_topk",
+    "speculative_num_draft_tokens",
+    "max_running_requests",
+    "enable_mixed_chunk",
+    "disable_overlap_schedule",
 )
 
 
@@ -37,8 +42,11 @@ def _shown(value: object) -> str:
 def _log_note(adjustment: Adjustment) -> str:
     if not adjustment.logged:
         return "silent"
-    return "SGLang logs one warning" if adjustment.level == "warning" else \
-        f"SGLang logs it at {adjustment.level.upper()}"
+    return (
+        "SGLang logs one warning"
+        if adjustment.level == "warning"
+        else f"SGLang logs it at {adjustment.level.upper()}"
+    )
 
 
 def _model_line(label: str, ref: ModelRef | None) -> str | None:
@@ -51,8 +59,7 @@ def _model_line(label: str, ref: ModelRef | None) -> str | None:
     return f"  {label}: {ref.reference} (config.json not found on disk)"
 
 
-def render_explain_text(contexts: Sequence[LaunchContext],
-                        aux_captures: Iterable[AuxCapture | None]) -> str:
+def render_explain_text(contexts: Sequence[LaunchContext], aux_captures: Iterable[AuxCapture | None]) -> str:
     """`aux_captures`: per context, the `AuxCapture` of its EAGLE3 drafter or None
     (`speclint.sglang.checkpoints.aux_layers.capture_for_launch`): rendered here, never computed."""
     out: list[str] = []
@@ -65,11 +72,13 @@ def render_explain_text(contexts: Sequence[LaunchContext],
         out.append(f"  SGLang {ctx.version.version} ({ctx.version.reason})")
         parse_stop = argparse_rejection(ctx)
         if parse_stop is not None:
-            out.append(f"  SGLang's argument parser stops this launch before any resolution: "
-                       f"{parse_stop}")
+            out.append(f"  SGLang's argument parser stops this launch before any resolution: {parse_stop}")
         gpu = getattr(ctx, "gpu", None)
-        out.append(f"  GPU: {gpu.describe()}" if gpu is not None else
-                   "  GPU: not given (GPU-dependent fields are unknown; pass --gpu)")
+        out.append(
+            f"  GPU: {gpu.describe()}"
+            if gpu is not None
+            else "  GPU: not given (GPU-dependent fields are unknown; pass --gpu)"
+        )
         modelled = _modelled_note(ctx.version.version)
         if modelled:
             out.append(f"  {modelled}")
@@ -80,15 +89,16 @@ def render_explain_text(contexts: Sequence[LaunchContext],
             out.append(f"  aux hidden states captured: {capture.describe()}")
         out.append("  flags as given:")
         for use in ctx.parsed.uses:
-            values = " ".join(w.text if w.text is not None else f"<{w.dynamic_reason or 'dynamic'}>"
-                              for w in use.value_words)
+            values = " ".join(
+                w.text if w.text is not None else f"<{w.dynamic_reason or 'dynamic'}>"
+                for w in use.value_words
+            )
             name = use.matched or use.written
             alias = f"  (as {use.written})" if use.written != name else ""
             out.append(f"    {name} {values}".rstrip() + alias)
         if ctx.parsed.has_unknown_words:
             out.append(f"    ... and words speclint cannot read ({ctx.parsed.unknown_reason})")
-        out.append("  effective configuration" + (" (if argparse accepted it)" if parse_stop
-                                                  else "") + ":")
+        out.append("  effective configuration" + (" (if argparse accepted it)" if parse_stop else "") + ":")
         changed = {a.field: a for a in resolution.adjustments}
         from speclint.sglang.resolve.defaults import DEFAULT_FIELDS
 
@@ -97,28 +107,36 @@ def render_explain_text(contexts: Sequence[LaunchContext],
             adjustment = changed.get(field)
             if adjustment is None:
                 speculating = resolution.effective.get("speculative_algorithm") is not None
-                if isinstance(value, Unknown) and field in DEFAULT_FIELDS \
-                        and not ctx.config.given(field):
+                if isinstance(value, Unknown) and field in DEFAULT_FIELDS and not ctx.config.given(field):
                     quiet_unknown.setdefault(value.reason, []).append(field)
-                elif ctx.config.given(field) or isinstance(value, Unknown) or (
-                        speculating and field in _SPECULATIVE_SUMMARY):
+                elif (
+                    ctx.config.given(field)
+                    or isinstance(value, Unknown)
+                    or (speculating and field in _SPECULATIVE_SUMMARY)
+                ):
                     out.append(f"    {field}: {_shown(value)}")
                 continue
             if field in DEFAULT_FIELDS and not ctx.config.given(field):
                 continue  # SGLang's fixed defaults: in the JSON, not worth a line each
             first = next(a for a in resolution.adjustments if a.field == field)
             if first.asked is None:
-                out.append(f"    {field}: {_shown(value)}  (set by SGLang: {adjustment.reason}; "
-                           f"{_log_note(adjustment)})")
+                out.append(
+                    f"    {field}: {_shown(value)}  (set by SGLang: {adjustment.reason}; "
+                    f"{_log_note(adjustment)})"
+                )
             else:
-                out.append(f"    {field}: {_shown(first.asked)} → {_shown(value)}  "
-                           f"({adjustment.reason}; {_log_note(adjustment)})")
+                out.append(
+                    f"    {field}: {_shown(first.asked)} → {_shown(value)}  "
+                    f"({adjustment.reason}; {_log_note(adjustment)})"
+                )
         for reason, fields in quiet_unknown.items():
             out.append(f"    unknown ({reason}): {', '.join(fields)}")
         if resolution.rejection is not None:
             rejection = resolution.rejection
-            out.append(f"  SGLang stops this launch in {rejection.handler}: "
-                       f"{rejection.exception}: {rejection.message}")
+            out.append(
+                f"  SGLang stops this launch in {rejection.handler}: "
+                f"{rejection.exception}: {rejection.message}"
+            )
         out.append("")
     return "\n".join(out)
 
@@ -143,10 +161,12 @@ def _modelled_note(version: str) -> str | None:
     if checked.resolution_exact:
         return None
     modelled = checked.resolution_follows
-    return (f"resolution modelled on SGLang {modelled}, the closest older release whose "
-            f"resolution speclint read or recorded ({version}'s was neither; flags and the "
-            f"model registry are read from {version} itself; errors that rest on the "
-            f"resolution say 'unverified for SGLang {version}')")
+    return (
+        f"resolution modelled on SGLang {modelled}, the closest older release whose "
+        f"resolution speclint read or recorded ({version}'s was neither; flags and the "
+        f"model registry are read from {version} itself; errors that rest on the "
+        f"resolution say 'unverified for SGLang {version}')"
+    )
 
 
 def _resolved(ctx: LaunchContext) -> Resolution:
@@ -183,13 +203,16 @@ def render_compare_text(pairs: Iterable[tuple[LaunchContext, LaunchContext]]) ->
         out.append(f"{left.path}:{launch.span.line}: {launch.entry}")
         for ctx in (left, right):
             note = _modelled_note(ctx.version.version)
-            out.append(f"  SGLang {ctx.version.version} ({ctx.version.reason})"
-                       + (f"; {note}" if note else ""))
+            out.append(
+                f"  SGLang {ctx.version.version} ({ctx.version.reason})" + (f"; {note}" if note else "")
+            )
         for ctx in (left, right):
             rejection = _resolved(ctx).rejection
             if rejection is not None:
-                out.append(f"  SGLang {ctx.version.version} stops this launch in "
-                           f"{rejection.handler}: {rejection.exception}: {rejection.message}")
+                out.append(
+                    f"  SGLang {ctx.version.version} stops this launch in "
+                    f"{rejection.handler}: {rejection.exception}: {rejection.message}"
+                )
         rows = _differences(left, right)
         if not rows:
             out.append(f"  no effective value differs between {va} and {vb}")
@@ -199,21 +222,34 @@ def render_compare_text(pairs: Iterable[tuple[LaunchContext, LaunchContext]]) ->
         left_width = max(len(va), *(len(_cell(x)) for _, x, _ in rows))
         out.append(f"    {'setting'.ljust(width)}  {va.ljust(left_width)}  {vb}")
         for field, first, second in rows:
-            out.append(f"    {field.ljust(width)}  {_cell(first).ljust(left_width)}  "
-                       f"{_cell(second)}")
+            out.append(f"    {field.ljust(width)}  {_cell(first).ljust(left_width)}  {_cell(second)}")
         out.append("")
     return "\n".join(out)
 
 
 def render_compare_json(pairs: Iterable[tuple[LaunchContext, LaunchContext]]) -> str:
-    return json.dumps([{
-        "path": left.path, "line": left.launch.span.line,
-        "versions": [left.version.version, right.version.version],
-        "modelled_on": [_modelled_release(left), _modelled_release(right)],
-        "differences": [{"field": f, "values": [None if a is _ABSENT else _jsonable(a),
-                                                None if b is _ABSENT else _jsonable(b)]}
-                        for f, a, b in _differences(left, right)],
-    } for left, right in pairs], indent=2)
+    return json.dumps(
+        [
+            {
+                "path": left.path,
+                "line": left.launch.span.line,
+                "versions": [left.version.version, right.version.version],
+                "modelled_on": [_modelled_release(left), _modelled_release(right)],
+                "differences": [
+                    {
+                        "field": f,
+                        "values": [
+                            None if a is _ABSENT else _jsonable(a),
+                            None if b is _ABSENT else _jsonable(b),
+                        ],
+                    }
+                    for f, a, b in _differences(left, right)
+                ],
+            }
+            for left, right in pairs
+        ],
+        indent=2,
+    )
 
 
 def _modelled_release(ctx: LaunchContext) -> str:
@@ -227,8 +263,10 @@ def _jsonable(value: object) -> object:
 def _symbolic(adjustment: Adjustment) -> dict[str, Any]:
     """`{"symbolic": {"from": "k", "to": "k + 1"}}` for a change between unknown values the
     launch names (an unknown value's identity), else nothing."""
-    ends = [getattr(v, "identity", None) if isinstance(v, Unknown) else None
-            for v in (adjustment.asked, adjustment.effective)]
+    ends = [
+        getattr(v, "identity", None) if isinstance(v, Unknown) else None
+        for v in (adjustment.asked, adjustment.effective)
+    ]
     if ends[0] is None or ends[1] is None:
         return {}
     return {"symbolic": {"from": str(ends[0]), "to": str(ends[1])}}
@@ -241,9 +279,13 @@ def explain_dict(ctx: LaunchContext, capture: AuxCapture | None) -> dict[str, An
         "line": ctx.launch.span.line,
         "entry": ctx.launch.entry,
         "argv": [w.text for w in ctx.launch.args],
-        "alternative": None if ctx.launch.alternative is None else {
-            "index": ctx.launch.alternative.index, "count": ctx.launch.alternative.count,
-            "when": ctx.launch.alternative.description},
+        "alternative": None
+        if ctx.launch.alternative is None
+        else {
+            "index": ctx.launch.alternative.index,
+            "count": ctx.launch.alternative.count,
+            "when": ctx.launch.alternative.description,
+        },
         "sglang_version": ctx.version.version,
         "sglang_version_reason": ctx.version.reason,
         "resolution_modelled_on": _modelled_release(ctx),
@@ -252,15 +294,30 @@ def explain_dict(ctx: LaunchContext, capture: AuxCapture | None) -> dict[str, An
         "aux_hidden_states_captured": _aux_capture_json(capture),
         "effective": {k: _jsonable(v) for k, v in resolution.effective.items()},
         "unknown": {k: v.reason for k, v in resolution.effective.items() if isinstance(v, Unknown)},
-        "adjustments": [{"field": a.field, "from": _jsonable(a.asked), "to": _jsonable(a.effective),
-                         "reason": a.reason, "sglang_handler": a.handler, "logged": a.logged,
-                         "log_level": a.level if a.logged else None, **_symbolic(a)}
-                        for a in resolution.adjustments],
-        "gpu": None if gpu is None else {
-            "profile": gpu.key, "name": gpu.name, "vendor": gpu.vendor,
-            "memory_mib": gpu.memory_mib, "count": gpu.count,
-            "compute_capability": (".".join(map(str, gpu.capability))
-                                   if gpu.capability else None), "arch": gpu.arch},
+        "adjustments": [
+            {
+                "field": a.field,
+                "from": _jsonable(a.asked),
+                "to": _jsonable(a.effective),
+                "reason": a.reason,
+                "sglang_handler": a.handler,
+                "logged": a.logged,
+                "log_level": a.level if a.logged else None,
+                **_symbolic(a),
+            }
+            for a in resolution.adjustments
+        ],
+        "gpu": None
+        if gpu is None
+        else {
+            "profile": gpu.key,
+            "name": gpu.name,
+            "vendor": gpu.vendor,
+            "memory_mib": gpu.memory_mib,
+            "count": gpu.count,
+            "compute_capability": (".".join(map(str, gpu.capability)) if gpu.capability else None),
+            "arch": gpu.arch,
+        },
         "rejection": _rejection_json(ctx),
     }
 
@@ -273,18 +330,23 @@ def _rejection_json(ctx: LaunchContext) -> dict[str, str] | None:
     rejection = _resolved(ctx).rejection
     if rejection is None:
         return None
-    return {"exception": rejection.exception, "message": rejection.message,
-            "sglang_handler": rejection.handler}
+    return {
+        "exception": rejection.exception,
+        "message": rejection.message,
+        "sglang_handler": rejection.handler,
+    }
 
 
 def _aux_capture_json(capture: AuxCapture | None) -> dict[str, object] | None:
     if capture is None:
         return None
-    return {"layers": capture.layers, "num_layers": capture.num_layers,
-            "eagle_config_ids": capture.ids, "convention": capture.how}
+    return {
+        "layers": capture.layers,
+        "num_layers": capture.num_layers,
+        "eagle_config_ids": capture.ids,
+        "convention": capture.how,
+    }
 
 
-def render_explain_json(contexts: Sequence[LaunchContext],
-                        aux_captures: Iterable[AuxCapture | None]) -> str:
-    return json.dumps([explain_dict(ctx, capture) for ctx, capture in zip(contexts, aux_captures)],
-                      indent=2)
+def render_explain_json(contexts: Sequence[LaunchContext], aux_captures: Iterable[AuxCapture | None]) -> str:
+    return json.dumps([explain_dict(ctx, capture) for ctx, capture in zip(contexts, aux_captures)], indent=2)

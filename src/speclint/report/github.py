@@ -20,8 +20,10 @@ def _github_escape(text: str, property_value: bool = False) -> str:
 
 def github_line(f: Finding) -> str:
     s = f.span
-    props = (f"file={_github_escape(f.path, True)},line={s.line},col={s.column},"
-             f"endLine={s.end_line},endColumn={s.end_column},"
-             f"title={_github_escape(f'speclint ({f.code} {f.name})', True)}")
+    props = (
+        f"file={_github_escape(f.path, True)},line={s.line},col={s.column},"
+        f"endLine={s.end_line},endColumn={s.end_column},"
+        f"title={_github_escape(f'speclint ({f.code} {f.name})', True)}"
+    )
     body = f"{f.message}" + (f" Fix: {f.fix_hint}" if f.fix_hint else "")
     return f"::{_GITHUB_LEVEL[f.severity.label]} {props}::{_github_escape(body)}"

@@ -18,7 +18,11 @@ def gitlab_issue(f: Finding) -> dict[str, object]:
         "check_name": f.code,
         "fingerprint": fingerprint(f),
         "severity": _GITLAB_SEVERITY[f.severity.label],
-        "location": {"path": f.path, "positions": {
-            "begin": {"line": f.span.line, "column": f.span.column},
-            "end": {"line": f.span.end_line, "column": f.span.end_column}}},
+        "location": {
+            "path": f.path,
+            "positions": {
+                "begin": {"line": f.span.line, "column": f.span.column},
+                "end": {"line": f.span.end_line, "column": f.span.end_column},
+            },
+        },
     }

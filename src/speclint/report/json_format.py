@@ -29,9 +29,15 @@ def finding_dict(finding: Finding) -> dict[str, object]:
         "fix": finding.fix_hint,
         "fix_applicability": applicability(finding),
         "url": rule_url(finding.code, finding.name),
-        "notes": [{"line": n.span.line, "column": n.span.column, "message": n.message,
-                   **({"path": n.span.file} if n.span.file else {})}
-                  for n in finding.notes],
+        "notes": [
+            {
+                "line": n.span.line,
+                "column": n.span.column,
+                "message": n.message,
+                **({"path": n.span.file} if n.span.file else {}),
+            }
+            for n in finding.notes
+        ],
     }
 
 

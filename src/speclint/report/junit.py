@@ -11,23 +11,26 @@ if TYPE_CHECKING:
 
 
 def junit_head(findings: int) -> list[str]:
-    return ['<?xml version="1.0" encoding="UTF-8"?>',
-            f'<testsuites name="speclint" tests="{max(findings, 1)}" '
-            f'failures="{findings}" errors="0">']
+    return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<testsuites name="speclint" tests="{max(findings, 1)}" failures="{findings}" errors="0">',
+    ]
 
 
 def junit_suite(result: FileResult) -> list[str]:
     """One file's <testsuite>: a passing test case when it has no findings."""
     cases, path = result.findings, quoteattr(result.path)
-    out = [f'  <testsuite name={path} tests="{max(len(cases), 1)}" '
-           f'failures="{len(cases)}" errors="0">']
+    out = [f'  <testsuite name={path} tests="{max(len(cases), 1)}" failures="{len(cases)}" errors="0">']
     if not cases:
         out.append(f'    <testcase name="speclint" classname={path}/>')
     for f in cases:
-        out.append(f'    <testcase name={quoteattr(f"{f.code} {f.name}")} '
-                   f'classname={path} line="{f.span.line}">')
-        out.append(f'      <failure message={quoteattr(f.message)} type={quoteattr(f.severity.label)}>'
-                   f'{f.path}:{f.span.line}:{f.span.column}: {_xml_text(f.message)}</failure>')
+        out.append(
+            f'    <testcase name={quoteattr(f"{f.code} {f.name}")} classname={path} line="{f.span.line}">'
+        )
+        out.append(
+            f"      <failure message={quoteattr(f.message)} type={quoteattr(f.severity.label)}>"
+            f"{f.path}:{f.span.line}:{f.span.column}: {_xml_text(f.message)}</failure>"
+        )
         out.append("    </testcase>")
     out.append("  </testsuite>")
     return out
@@ -56,8 +59,9 @@ class JunitReporter(Reporter):
         import tempfile
 
         self.findings = 0
-        self.spool = tempfile.SpooledTemporaryFile(1 << 20, "w+", encoding="utf-8",
-                                                   errors="surrogateescape", newline="")
+        self.spool = tempfile.SpooledTemporaryFile(
+            1 << 20, "w+", encoding="utf-8", errors="surrogateescape", newline=""
+        )
 
     def file(self, result: FileResult) -> None:
         self.findings += len(result.findings)

@@ -81,8 +81,7 @@ class ReportFile:
                     os.unlink(self.temp)
                 fd, self.temp = None, None
         try:
-            self.handle = open(path if fd is None else fd, "w", encoding="utf-8",
-                               errors="surrogateescape")
+            self.handle = open(path if fd is None else fd, "w", encoding="utf-8", errors="surrogateescape")
         except OSError as error:
             self._fail(error)
 

@@ -36,14 +36,17 @@ def sarif_rule(rule: Rule) -> dict[str, object]:
         "id": rule.code,
         "name": "".join(part.capitalize() for part in rule.name.split("-")),
         "shortDescription": {"text": rule.summary},
-        "fullDescription": {"text": rule_page(rule).split("## What it does", 1)[-1]
-                            .split("## Example", 1)[0].strip()},
+        "fullDescription": {
+            "text": rule_page(rule).split("## What it does", 1)[-1].split("## Example", 1)[0].strip()
+        },
         "helpUri": rule.url,
         "help": {"text": rule_page(rule), "markdown": rule_page(rule)},
         "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity.label]},
-        "properties": {"tags": [rule.name, rule.code[:3]], "precision": "high",
-                       "problem.severity": {"info": "recommendation"}.get(rule.severity.label,
-                                                                           rule.severity.label)},
+        "properties": {
+            "tags": [rule.name, rule.code[:3]],
+            "precision": "high",
+            "problem.severity": {"info": "recommendation"}.get(rule.severity.label, rule.severity.label),
+        },
     }
 
 
@@ -54,10 +57,19 @@ def sarif_result(f: Finding, index: dict[str, int]) -> dict[str, object]:
         "ruleIndex": index.get(f.code, 0),
         "level": _SARIF_LEVEL[f.severity.label],
         "message": {"text": f.message + (f" Fix: {f.fix_hint}" if f.fix_hint else "")},
-        "locations": [{"physicalLocation": {
-            "artifactLocation": {"uri": _sarif_uri(f.path), "uriBaseId": "%SRCROOT%"},
-            "region": {"startLine": s.line, "startColumn": s.column,
-                       "endLine": s.end_line, "endColumn": s.end_column}}}],
+        "locations": [
+            {
+                "physicalLocation": {
+                    "artifactLocation": {"uri": _sarif_uri(f.path), "uriBaseId": "%SRCROOT%"},
+                    "region": {
+                        "startLine": s.line,
+                        "startColumn": s.column,
+                        "endLine": s.end_line,
+                        "endColumn": s.end_column,
+                    },
+                }
+            }
+        ],
         "partialFingerprints": {"speclint/v1": fingerprint(f)},
     }
 
@@ -67,14 +79,21 @@ def sarif_log(rules: Iterable[Rule], results: object) -> dict[str, object]:
     return {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": "speclint", "version": __version__,
-                                "semanticVersion": __version__,
-                                "rules": [sarif_rule(rule) for rule in rules]}},
-            "automationDetails": {"id": "speclint/"},
-            "originalUriBaseIds": {"%SRCROOT%": {"uri": "file:///" + os.getcwd().lstrip("/") + "/"}},
-            "results": results,
-        }],
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "speclint",
+                        "version": __version__,
+                        "semanticVersion": __version__,
+                        "rules": [sarif_rule(rule) for rule in rules],
+                    }
+                },
+                "automationDetails": {"id": "speclint/"},
+                "originalUriBaseIds": {"%SRCROOT%": {"uri": "file:///" + os.getcwd().lstrip("/") + "/"}},
+                "results": results,
+            }
+        ],
     }
 
 

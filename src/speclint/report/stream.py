@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from speclint.engine import FileResult
 
 
-def reporter_for(output_format: str, out: Writer, style: ReportStyle | None = None,
-                 statistics: bool = False) -> Reporter:
+def reporter_for(
+    output_format: str, out: Writer, style: ReportStyle | None = None, statistics: bool = False
+) -> Reporter:
     """The reporter of a format; `style` (colour, fixes, `-q`) shapes the human ones (text,
     concise, `--statistics`), which all end with the summary line."""
     if statistics:
@@ -50,8 +51,9 @@ def reporter_for(output_format: str, out: Writer, style: ReportStyle | None = No
     raise KeyError(output_format)
 
 
-def render(output_format: str, results: Iterable[FileResult], unreadable: int = 0,
-           style: ReportStyle | None = None) -> str:
+def render(
+    output_format: str, results: Iterable[FileResult], unreadable: int = 0, style: ReportStyle | None = None
+) -> str:
     """The whole report as one string, without its final newline (for the API and tests)."""
     import io
 

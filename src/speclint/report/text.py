@@ -65,8 +65,11 @@ def excerpt_lines(text: str, findings: Sequence[Finding]) -> dict[int, str]:
     if not findings:
         return {}
     lines = text.splitlines()
-    return {f.span.line: lines[f.span.line - 1] for f in findings
-            if 1 <= f.span.line <= len(lines) and f.span.file is None}
+    return {
+        f.span.line: lines[f.span.line - 1]
+        for f in findings
+        if 1 <= f.span.line <= len(lines) and f.span.file is None
+    }
 
 
 def source_lines(result: FileResult) -> dict[int, str]:
@@ -89,8 +92,9 @@ def _excerpt(line: str | None, span: Span, indent: int, style: ReportStyle | Non
     return [gutter, f"{number} {source}", f"{gutter} {' ' * start}{caret}"]
 
 
-def finding_lines(result: FileResult, show_source: bool = True, style: ReportStyle | None = None
-                  ) -> list[str]:
+def finding_lines(
+    result: FileResult, show_source: bool = True, style: ReportStyle | None = None
+) -> list[str]:
     """One file's findings as output lines (with source excerpts, a blank line after each)."""
     style = style or ReportStyle(doc_urls=show_source)
     out: list[str] = []
@@ -100,14 +104,15 @@ def finding_lines(result: FileResult, show_source: bool = True, style: ReportSty
         out.append(header(finding, style))
         if show_source:
             indent = len(str(span.line))
-            out.extend(_excerpt(lines.get(span.line) if span.file is None else None, span,
-                                indent, style))
+            out.extend(_excerpt(lines.get(span.line) if span.file is None else None, span, indent, style))
             pad = " " * indent
             if finding.fix_hint:
                 out.append(f"{pad} = {style.paint('help', '32')}: {finding.fix_hint}")
             for note in finding.notes:
-                out.append(f"{pad} = note: {_where(note.span, span, result.path)}line "
-                           f"{note.span.line}, column {note.span.column}: {note.message}")
+                out.append(
+                    f"{pad} = note: {_where(note.span, span, result.path)}line "
+                    f"{note.span.line}, column {note.span.column}: {note.message}"
+                )
             if style.show_fixes:
                 out.extend(f"{pad} = {line}" for line in fix_lines(finding, style))
             if style.doc_urls and finding.code not in style.linked:
@@ -126,9 +131,13 @@ def fix_lines(finding: Finding, style: ReportStyle) -> list[str]:
     kind = applicability(finding)
     if kind is None:
         return []
-    when = ("applied by --fix" if kind == "safe" else
-            "applied with --unsafe-fixes" if style.unsafe_fixes else
-            "unsafe: applied only with --unsafe-fixes")
+    when = (
+        "applied by --fix"
+        if kind == "safe"
+        else "applied with --unsafe-fixes"
+        if style.unsafe_fixes
+        else "unsafe: applied only with --unsafe-fixes"
+    )
     out = []
     for edit in edits_of(finding):
         old = edit.expected if edit.expected is not None else "…"
@@ -147,8 +156,7 @@ def _where(note: Span, finding: Span, path: str) -> str:
 
 def render_findings(results: Iterable[FileResult], show_source: bool = True) -> str:
     style = ReportStyle(doc_urls=show_source)
-    return "\n".join(line for result in results
-                     for line in finding_lines(result, show_source, style))
+    return "\n".join(line for result in results for line in finding_lines(result, show_source, style))
 
 
 @dataclass(slots=True)
@@ -202,8 +210,7 @@ class Tally:
             reason, line = _located(ctx.version.reason)
             self.versions.add((ctx.version.version, reason))
             if line is not None:
-                self.places.setdefault((ctx.version.version, reason), set()).add(
-                    f"{result.path}:{line}")
+                self.places.setdefault((ctx.version.version, reason), set()).add(f"{result.path}:{line}")
             counted = getattr(ctx, "counted", True)
             self.launches += counted
             if counted:
@@ -217,34 +224,39 @@ class Tally:
 
     def summary(self, unreadable: int = 0) -> str:
         launches, files = self.launches, self.files
-        parts = [f"{launches} launch{'es' if launches != 1 else ''} in {files} "
-                 f"file{'s' if files != 1 else ''}"]
+        parts = [
+            f"{launches} launch{'es' if launches != 1 else ''} in {files} file{'s' if files != 1 else ''}"
+        ]
         if self.versions:
             parts.append("checked against " + _versions_text(self.versions, self.places))
         head = ", ".join(parts)
         if unreadable:
             head += f"; {unreadable} file{'s' if unreadable != 1 else ''} could not be linted"
         if self.partly_read:
-            head += (f"; {self.partly_read} launch{'es' if self.partly_read != 1 else ''} "
-                     "only partly read")
+            head += f"; {self.partly_read} launch{'es' if self.partly_read != 1 else ''} only partly read"
         if self.not_found:
-            head += (f"; {self.not_found} file{'s' if self.not_found != 1 else ''} "
-                     "naming SGLang with no launch found")
+            head += (
+                f"; {self.not_found} file{'s' if self.not_found != 1 else ''} "
+                "naming SGLang with no launch found"
+            )
         unchecked = self.unchecked_drafters if "DRF011" not in self.by_rule else 0
         if unchecked:
-            head += (f"; drafter checks skipped for {unchecked} launch"
-                     f"{'es' if unchecked != 1 else ''} (model config.json not on disk: "
-                     "`--extend-select DRF011` says which)")
+            head += (
+                f"; drafter checks skipped for {unchecked} launch"
+                f"{'es' if unchecked != 1 else ''} (model config.json not on disk: "
+                "`--extend-select DRF011` says which)"
+            )
         total = sum(self.counts.values())
         if not total:
             whole = not (unreadable or self.partly_read or self.not_found or unchecked)
             return f"All checks passed: {head}." if whole else f"No findings: {head}."
         counts = self.counts
-        detail = ", ".join(f"{counts[s]} {s.label}"
-                           f"{'s' if counts[s] != 1 and s != Severity.INFO else ''}"
-                           for s in (Severity.ERROR, Severity.WARNING, Severity.INFO) if counts[s])
+        detail = ", ".join(
+            f"{counts[s]} {s.label}{'s' if counts[s] != 1 and s != Severity.INFO else ''}"
+            for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)
+            if counts[s]
+        )
         return f"Found {total} finding{'s' if total != 1 else ''} ({detail}): {head}."
-
 
     def fix_line(self, unsafe_fixes: bool = False) -> str | None:
         """ruff's `[*] N fixable with the --fix option (M hidden fixes can be enabled with the
@@ -254,8 +266,10 @@ class Tally:
             safe, unsafe = safe + unsafe, 0
         if not safe and not unsafe:
             return None
-        hidden = (f"{unsafe} hidden fix{'es' if unsafe != 1 else ''} can be enabled with "
-                  "the `--unsafe-fixes` option")
+        hidden = (
+            f"{unsafe} hidden fix{'es' if unsafe != 1 else ''} can be enabled with "
+            "the `--unsafe-fixes` option"
+        )
         if not safe:
             return f"No fixes available ({hidden})."
         text = f"[*] {safe} fixable with the `--fix` option"
@@ -309,8 +323,7 @@ def _versions_text(versions: set[tuple[str, str]], places: dict[tuple[str, str],
     parts = []
     for version in sorted(by_version, key=version_key, reverse=True):
         reasons = sorted(by_version[version])
-        shown = "; ".join(reasons[:3]) + (f"; and {len(reasons) - 3} more" if len(reasons) > 3
-                                          else "")
+        shown = "; ".join(reasons[:3]) + (f"; and {len(reasons) - 3} more" if len(reasons) > 3 else "")
         parts.append(f"SGLang {version} ({shown})")
     return " and ".join(parts)
 

@@ -11,7 +11,7 @@ edit (a change right on some branches only is not certain).
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from speclint.core.findings import Finding, Note, Severity
 from speclint.core.launches import Condition, Launch
@@ -25,8 +25,9 @@ def _key(finding: Finding) -> _Key:
     return (finding.code, finding.span, finding.message, finding.severity)
 
 
-def merge_alternatives(checked: Iterable[tuple[Launch, list[Finding]]],
-                       once: frozenset[str] = frozenset()) -> list[Finding]:
+def merge_alternatives(
+    checked: Iterable[tuple[Launch, list[Finding]]], once: frozenset[str] = frozenset()
+) -> list[Finding]:
     """The findings of each checked launch, in order, alternatives of one launch folded into
     one finding per problem. `checked` holds (launch, its findings) in extraction order;
     `once` holds the codes of rules that report at most once per launch (`Rule.per_launch`):
@@ -53,8 +54,7 @@ def merge_alternatives(checked: Iterable[tuple[Launch, list[Finding]]],
     return out
 
 
-def _fold(members: list[tuple[Launch, list[Finding]]], once: frozenset[str] = frozenset()
-          ) -> list[Finding]:
+def _fold(members: list[tuple[Launch, list[Finding]]], once: frozenset[str] = frozenset()) -> list[Finding]:
     first: dict[_Key, Finding] = {}
     having: dict[_Key, list[Launch]] = {}
     kept: dict[str, _Key] = {}  # code of a once-per-launch rule -> the key standing for it
@@ -66,8 +66,7 @@ def _fold(members: list[tuple[Launch, list[Finding]]], once: frozenset[str] = fr
                     head = first[kept[finding.code]]
                     if head is not finding:
                         seen = {(n.span, n.message) for n in head.notes}
-                        head.notes.extend(n for n in finding.notes
-                                          if (n.span, n.message) not in seen)
+                        head.notes.extend(n for n in finding.notes if (n.span, n.message) not in seen)
                     key = kept[finding.code]
                 kept.setdefault(finding.code, key)
             if key not in first:

@@ -6,8 +6,9 @@ yields findings. It never parses text.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator, TypeGuard
+from typing import TYPE_CHECKING, ClassVar, TypeGuard
 
 from speclint.core.config_files import ConfigEntry
 from speclint.core.findings import Edit, Finding, Note, Severity
@@ -18,13 +19,13 @@ from speclint.sglang.flags.argv import ParsedArgs
 from speclint.sglang.flags.launch_config import LaunchConfig, Setting
 
 if TYPE_CHECKING:
+    from speclint.core.suppressions import Suppression
     from speclint.core.words import Word
-    from speclint.sglang.checkpoints.model_config import ModelConfig
     from speclint.sglang.checkpoints.locate import Located
+    from speclint.sglang.checkpoints.model_config import ModelConfig
+    from speclint.sglang.release import Release
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
     from speclint.sglang.resolve.result import Resolution
-    from speclint.sglang.release import Release
-    from speclint.core.suppressions import Suppression
 
 NO_FIX = "no fix"
 """`Example.fixed` of a finding that carries no edit."""
@@ -197,12 +198,12 @@ class LaunchContext:
         backend and SGLang's resolution picked one (a refusal may rest on it), else ''."""
         resolution = self.resolution
         chosen = resolution.adjustment("attention_backend") if resolution else None
-        if chosen is None or not isinstance(chosen.effective, str) or \
-                self.given("attention_backend"):
+        if chosen is None or not isinstance(chosen.effective, str) or self.given("attention_backend"):
             return ""
         gpu = self.gpu.name if self.gpu is not None else None
-        return (f" (no --attention-backend: SGLang {self.version.version} picks "
-                f"{chosen.effective}" + (f" on {gpu})" if gpu else ")"))
+        return f" (no --attention-backend: SGLang {self.version.version} picks {chosen.effective}" + (
+            f" on {gpu})" if gpu else ")"
+        )
 
     @property
     def speculative_algorithm(self) -> str | None:
@@ -269,12 +270,29 @@ class Rule:
         """Runs after suppression comments were applied (for unused-suppression)."""
         return ()
 
-    def report(self, path: str, span: Span, message: str, fix_hint: str = "",
-               notes: Iterable[Note] = (), severity: Severity | None = None,
-               fix: "Edit | tuple[Edit, ...] | None" = None,
-               claims: tuple[str, ...] = ()) -> Finding:
-        return Finding(self.code, self.name, severity if severity is not None else self.severity,
-                       path, span, message, fix_hint, list(notes), fix=fix, claims=claims)
+    def report(
+        self,
+        path: str,
+        span: Span,
+        message: str,
+        fix_hint: str = "",
+        notes: Iterable[Note] = (),
+        severity: Severity | None = None,
+        fix: Edit | tuple[Edit, ...] | None = None,
+        claims: tuple[str, ...] = (),
+    ) -> Finding:
+        return Finding(
+            self.code,
+            self.name,
+            severity if severity is not None else self.severity,
+            path,
+            span,
+            message,
+            fix_hint,
+            list(notes),
+            fix=fix,
+            claims=claims,
+        )
 
     @property
     def url(self) -> str:

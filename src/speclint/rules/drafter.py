@@ -10,8 +10,8 @@ from speclint.core.findings import Edit
 from speclint.rules.base import LaunchContext, literal_word
 
 if TYPE_CHECKING:
-    from speclint.sglang.checkpoints.model_config import ModelConfig
     from speclint.sglang.checkpoints.drafter import DrafterKind
+    from speclint.sglang.checkpoints.model_config import ModelConfig
     from speclint.sglang.checkpoints.weights import WeightsSummary
 
 EAGLE_FAMILY = ("EAGLE", "EAGLE3")
@@ -73,8 +73,13 @@ def algorithm_edit(ctx: LaunchContext, algorithm: str) -> Edit | None:
     """Rewrite the algorithm value where it is written literally (certain: the drafter's own
     weights or config say which algorithm it was trained for)."""
     use = ctx.config.get("speculative_algorithm").use
-    if use is None or len(use.value_words) != 1 or not literal_word(use.value_words[0]) \
-            or not literal_word(use.word) or use.value_span is None:
+    if (
+        use is None
+        or len(use.value_words) != 1
+        or not literal_word(use.value_words[0])
+        or not literal_word(use.word)
+        or use.value_span is None
+    ):
         return None
     word = use.value_words[0]
     return Edit(use.value_span, algorithm, f"serve the drafter with {algorithm}", word.text)
@@ -100,8 +105,10 @@ def unread_model_configs(ctx: LaunchContext) -> list[tuple[str, str, str, str]]:
     if argparse_stop(ctx.parsed) is not None:  # no drafter check would run after parsing
         return []
     missing = []
-    for role, ref, dest in (("target", ctx.target, "model_path"),
-                            ("drafter", ctx.draft, "speculative_draft_model_path")):
+    for role, ref, dest in (
+        ("target", ctx.target, "model_path"),
+        ("drafter", ctx.draft, "speculative_draft_model_path"),
+    ):
         if ref is None or ref.reference is None or ref.config is not None:
             continue
         if ref.problem:

@@ -17,8 +17,8 @@ from speclint.sglang.flags import history
 from speclint.sglang.flags.versions import version_key
 
 if TYPE_CHECKING:
-    from speclint.sglang.flags.argv import ArgProblem
     from speclint.rules.base import LaunchContext
+    from speclint.sglang.flags.argv import ArgProblem
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,11 +54,15 @@ def _field_drift(name: str, target: str) -> Drift | None:
             found_kind = None
         else:
             replacements, found_kind = found.replacements, found.kind
-        fields = tuple(history.Replacement(dest) for r in replacements
-                       if (dest := _dest_of(r.option, target)) and r.value is None)
-        certain = (len(fields) == 1 and found is not None and found.value_preserving)
-        return Drift("removed", name, option, version, found, fields, certain) \
-            if found_kind or fields else None
+        fields = tuple(
+            history.Replacement(dest)
+            for r in replacements
+            if (dest := _dest_of(r.option, target)) and r.value is None
+        )
+        certain = len(fields) == 1 and found is not None and found.value_preserving
+        return (
+            Drift("removed", name, option, version, found, fields, certain) if found_kind or fields else None
+        )
     return None
 
 
@@ -88,11 +92,11 @@ def drift_of(problem: ArgProblem, ctx: LaunchContext) -> Drift | None:
         found = history.removal(meaning.option, target)
         replacements = history.replacement_for(meaning.option, target)
         if found is None:  # the flag it meant still exists: just spell it out
-            return Drift("ambiguous", written, meaning.option, meaning.last, None,
-                         replacements, len(replacements) == 1)
+            return Drift(
+                "ambiguous", written, meaning.option, meaning.last, None, replacements, len(replacements) == 1
+            )
         certain = len(replacements) == 1 and found.value_preserving
-        return Drift("ambiguous", written, meaning.option, meaning.last, found, replacements,
-                     certain)
+        return Drift("ambiguous", written, meaning.option, meaning.last, found, replacements, certain)
     return None
 
 

@@ -12,11 +12,12 @@ from speclint.rules.base import Rule
 def rule_page(rule: Rule) -> str:
     """The rule's documentation page (`speclint rule`, `rules/<name>.md`), from its docstring."""
     body = inspect.cleandoc(type(rule).__doc__ or "")
-    head = (f"# {rule.name} ({rule.code})\n\n"
-            f"Severity: **{rule.severity.label}**. {rule.summary}\n\n")
+    head = f"# {rule.name} ({rule.code})\n\nSeverity: **{rule.severity.label}**. {rule.summary}\n\n"
     if rule.opt_in:
-        head += (f"Not in the default rule set: `--extend-select {rule.code}` (or "
-                 f"`extend-select = [\"{rule.code}\"]`) turns it on.\n\n")
+        head += (
+            f"Not in the default rule set: `--extend-select {rule.code}` (or "
+            f'`extend-select = ["{rule.code}"]`) turns it on.\n\n'
+        )
     return head + body.strip() + "\n"
 
 

@@ -15,8 +15,7 @@ REJECTION = "rejection"
 they explain better."""
 
 
-def drop_deferred(findings: list[Finding],
-                  defers: dict[str, tuple[str, ...]]) -> list[Finding]:
+def drop_deferred(findings: list[Finding], defers: dict[str, tuple[str, ...]]) -> list[Finding]:
     """`findings` of one launch without those that give way; `defers`: code -> the codes
     it defers to (only codes that defer)."""
     by_code: dict[str, list[Finding]] = {}
@@ -34,5 +33,4 @@ def _same_problem(weaker: Finding, stronger: Finding) -> bool:
     if set(weaker.claims) & set(stronger.claims):
         return True
     a, b = weaker.span, stronger.span
-    return ((a.line, a.column) < (b.end_line, b.end_column)
-            and (b.line, b.column) < (a.end_line, a.end_column))
+    return (a.line, a.column) < (b.end_line, b.end_column) and (b.line, b.column) < (a.end_line, a.end_column)

@@ -58,16 +58,17 @@ def code_fingerprint() -> str:
     import speclint
 
     root = os.path.dirname(os.path.abspath(speclint.__file__))
-    digest = hashlib.blake2b(f"{FORMAT}:{speclint.__version__}:{sys.version}".encode(),
-                             digest_size=16)
+    digest = hashlib.blake2b(f"{FORMAT}:{speclint.__version__}:{sys.version}".encode(), digest_size=16)
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
             if name.endswith((".pyc", ".pyo")):
                 continue
             info = os.stat(os.path.join(folder, name))
-            digest.update(f"{os.path.relpath(os.path.join(folder, name), root)}:{info.st_size}:"
-                          f"{info.st_mtime_ns}\n".encode())
+            digest.update(
+                f"{os.path.relpath(os.path.join(folder, name), root)}:{info.st_size}:"
+                f"{info.st_mtime_ns}\n".encode()
+            )
     for name in ENV_READ:
         digest.update(f"{name}={os.environ.get(name)}\n".encode("utf-8", "surrogatepass"))
     digest.update(repr(_installed_sglang()).encode())
@@ -112,9 +113,8 @@ def fingerprint(path: str) -> tuple[list[int] | None, str]:
         # listed on every check (a few folders a run)
         import glob
 
-        folder, pattern = path[len(GLOB):].split("\0")
-        names = sorted(os.path.basename(p) for p in glob.glob(os.path.join(glob.escape(folder),
-                                                                          pattern)))
+        folder, pattern = path[len(GLOB) :].split("\0")
+        names = sorted(os.path.basename(p) for p in glob.glob(os.path.join(glob.escape(folder), pattern)))
         return None, "names:" + "/".join(names)
     try:
         info = os.stat(path)
@@ -167,6 +167,7 @@ def _options_text(options: object) -> str:
 
 # -- results to JSON and back (only these classes; nothing else is ever built from a file) --
 
+
 @lru_cache(maxsize=4)
 def _classes(summary: type) -> dict[str, type]:
     """The classes a stored result may name: the findings' own, and `summary` (`check`'s
@@ -175,8 +176,7 @@ def _classes(summary: type) -> dict[str, type]:
     from speclint.core.spans import Span
     from speclint.rules.base import VersionChoice
 
-    return {cls.__name__: cls for cls in (Edit, Finding, Note, Severity, VersionChoice, Span,
-                                          summary)}
+    return {cls.__name__: cls for cls in (Edit, Finding, Note, Severity, VersionChoice, Span, summary)}
 
 
 def _encode(value: object) -> object:
@@ -221,13 +221,11 @@ def _decode(value: object, classes: dict[str, type]) -> object:
         names = _field_names(items[0], cls)
         if len(items) - 1 != len(names):
             raise ValueError("stored fields do not match")
-        return cls(*[_decode(item, classes) if isinstance(item, list) else item
-                     for item in items[1:]])
+        return cls(*[_decode(item, classes) if isinstance(item, list) else item for item in items[1:]])
     if tag == "l":
         return [_decode(item, classes) if isinstance(item, list) else item for item in items]
     if tag == "t":
-        return tuple([_decode(item, classes) if isinstance(item, list) else item
-                      for item in items])
+        return tuple([_decode(item, classes) if isinstance(item, list) else item for item in items])
     if tag == "m":
         return {_decode(k, classes): _decode(v, classes) for k, v in items}
     if tag == "e":
@@ -237,9 +235,13 @@ def _decode(value: object, classes: dict[str, type]) -> object:
 
 def encode_result(result: Any) -> dict[str, object]:
     """A `check` result (`speclint.runner.results.CheckedFile`) as JSON-able values."""
-    return {"path": result.path, "findings": _encode(result.findings),
-            "contexts": _encode(result.contexts), "lines": _encode(result.lines),
-            "launch_not_found": result.launch_not_found}
+    return {
+        "path": result.path,
+        "findings": _encode(result.findings),
+        "contexts": _encode(result.contexts),
+        "lines": _encode(result.lines),
+        "launch_not_found": result.launch_not_found,
+    }
 
 
 def decode_result(stored: dict[str, Any], built: tuple[Any, type]) -> Any:
@@ -247,25 +249,32 @@ def decode_result(stored: dict[str, Any], built: tuple[Any, type]) -> Any:
     summary class); raises on anything of another shape."""
     checked_file, summary = built
     classes = _classes(summary)
-    findings, contexts, lines = (_decode(stored[part], classes)
-                                 for part in ("findings", "contexts", "lines"))
+    findings, contexts, lines = (_decode(stored[part], classes) for part in ("findings", "contexts", "lines"))
     if not (isinstance(findings, list) and isinstance(contexts, list) and isinstance(lines, dict)):
         raise TypeError("stored result of the wrong shape")
-    return checked_file(stored["path"], findings, contexts, None, lines=lines,
-                       launch_not_found=bool(stored["launch_not_found"]))
+    return checked_file(
+        stored["path"],
+        findings,
+        contexts,
+        None,
+        lines=lines,
+        launch_not_found=bool(stored["launch_not_found"]),
+    )
 
 
 # -- linting a missed file (in a worker process) --
 
-def lint_for_cache(path: str, options: object, lint: Callable[[str, str, Any], Any]
-                   ) -> tuple[Any, Entry | None]:
+
+def lint_for_cache(
+    path: str, options: object, lint: Callable[[str, str, Any], Any]
+) -> tuple[Any, Entry | None]:
     """(result, index entry) of `lint(text, path, options)`, recording the files it read;
     (None, None) when the file cannot be read (the caller lints it the usual way, which
     reports why, and nothing is cached)."""
     import stat
 
-    from speclint.runner import depends
     from speclint.frontends.reading import MAX_FILE_BYTES
+    from speclint.runner import depends
 
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
@@ -288,9 +297,13 @@ def lint_for_cache(path: str, options: object, lint: Callable[[str, str, Any], A
         result = lint(data.decode("utf-8-sig", errors="replace"), path, options)
     if result.error is not None:
         return result, None
-    entry = {"stat": stat_of(info), "taken": taken, "hash": content_hash(data),
-             "depends": [[dep, *_dependency_now(dep)] for dep in sorted(noted)],
-             "result": encode_result(result)}
+    entry = {
+        "stat": stat_of(info),
+        "taken": taken,
+        "hash": content_hash(data),
+        "depends": [[dep, *_dependency_now(dep)] for dep in sorted(noted)],
+        "result": encode_result(result),
+    }
     return result, entry
 
 
@@ -304,8 +317,8 @@ def _dependency_now(path: str) -> tuple[Any, ...]:
 
     found = _dependencies_now.get(path)
     if path.startswith(GLOB):  # listed again when the folder's mtime changed, as the pin
-        try:                   # reader itself does (`speclint.sglang.flags.versions`)
-            stamp = os.stat(path[len(GLOB):].split("\0")[0]).st_mtime_ns
+        try:  # reader itself does (`speclint.sglang.flags.versions`)
+            stamp = os.stat(path[len(GLOB) :].split("\0")[0]).st_mtime_ns
         except OSError:
             stamp = None
         if found is not None and found[3] == stamp:
@@ -340,8 +353,9 @@ class Checker:
         return known
 
 
-def entry_for(path: str, options: object, lint: Callable[[str, str, Any], Any]
-              ) -> tuple[Any, tuple[str, Entry | None]]:
+def entry_for(
+    path: str, options: object, lint: Callable[[str, str, Any], Any]
+) -> tuple[Any, tuple[str, Entry | None]]:
     """For a worker: (result, (key, entry)) of one file linted for the cache."""
     result, entry = lint_for_cache(path, options, lint)
     return result, (options_key(path, options), entry)

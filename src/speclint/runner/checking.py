@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
-from typing import Generator, Iterator
 
 from speclint.engine import FileResult
 from speclint.runner.walk import iter_lint_paths
@@ -33,9 +33,9 @@ class Outcome:
     """Failure threshold per linted file (its config may set one)."""
 
 
-def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder
-          ) -> Iterator[Planned | str]:
+def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> Iterator[Planned | str]:
     """(path, options, fail_on) per file to lint, or an error line, in input order, lazily."""
+
     def walk(root: str) -> WalkOptions:
         try:
             return walk_options(cli, finder.for_folder(root))
@@ -55,9 +55,9 @@ def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder
         yield path, options_for(named, cli, settings), cli.fail_on or settings.fail_on or "warning"
 
 
-def stream_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
-                 keep_contexts: bool = False
-                 ) -> Generator[str | tuple[FileResult, str], None, None]:
+def stream_paths(
+    paths: list[str], cli: CommandLine, finder: SettingsFinder, keep_contexts: bool = False
+) -> Generator[str | tuple[FileResult, str], None, None]:
     """Each file's result with its failure threshold, or an error line, in input order, as
     soon as it is linted: `check` reports while the rest is linted and keeps nothing.
     Without `keep_contexts`, big batches run on every core and results are CheckedFiles."""
@@ -75,7 +75,8 @@ def stream_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
         from speclint.runner.workers import lint_job
 
         linted = ResultCache(cli.cache_dir, (CheckedFile, LaunchSummary), cli.recorder).through(
-            jobs(), lint_all, lint_job)
+            jobs(), lint_all, lint_job
+        )
     else:
         linted = lint_all(jobs())
     try:
@@ -101,8 +102,14 @@ def stream_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
         linted.close()  # stop the workers now when the caller stops early
 
 
-def check_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
-                fix: bool = False, diff: bool = False, keep_contexts: bool = True) -> Outcome:
+def check_paths(
+    paths: list[str],
+    cli: CommandLine,
+    finder: SettingsFinder,
+    fix: bool = False,
+    diff: bool = False,
+    keep_contexts: bool = True,
+) -> Outcome:
     """Every file under `paths` at once, in input order, one bad file never stopping the rest:
     for `explain` (LaunchContexts) and --fix/--diff; `check` streams (`stream_paths`)."""
     outcome = Outcome()
@@ -120,8 +127,11 @@ def check_paths(paths: list[str], cli: CommandLine, finder: SettingsFinder,
             continue
         path, options, fail_on = job
         try:
-            result = (_fix_stdin(options, fix, diff, cli.unsafe_fixes, outcome) if path == "-"
-                      else _fix_one(path, options, paths, fix, diff, outcome, cli.unsafe_fixes))
+            result = (
+                _fix_stdin(options, fix, diff, cli.unsafe_fixes, outcome)
+                if path == "-"
+                else _fix_one(path, options, paths, fix, diff, outcome, cli.unsafe_fixes)
+            )
         except Exception as exc:  # a bug must not stop the other files
             outcome.errors.append(internal_error(path, exc))
             continue
@@ -139,13 +149,21 @@ def _record(outcome: Outcome, result: FileResult | None, error: str | None, fail
         outcome.fail_on[result.path] = fail_on
 
 
-def _fix_one(path: str, options: LintOptions, roots: list[str], fix: bool, diff: bool,
-             outcome: Outcome, unsafe: bool = False) -> FileResult | None:
+def _fix_one(
+    path: str,
+    options: LintOptions,
+    roots: list[str],
+    fix: bool,
+    diff: bool,
+    outcome: Outcome,
+    unsafe: bool = False,
+) -> FileResult | None:
     from speclint.runner.fix import fix_path
 
     counts: dict[str, int] = {}
-    result, file_diff, applied, problem = fix_path(path, options, roots, write=fix and not diff,
-                                                   unsafe=unsafe, counts=counts)
+    result, file_diff, applied, problem = fix_path(
+        path, options, roots, write=fix and not diff, unsafe=unsafe, counts=counts
+    )
     if problem:
         outcome.errors.append(f"{path}: {problem}")
     outcome.diffs.append(file_diff)
@@ -155,8 +173,9 @@ def _fix_one(path: str, options: LintOptions, roots: list[str], fix: bool, diff:
     return result
 
 
-def _fix_stdin(options: LintOptions, fix: bool, diff: bool, unsafe: bool,
-               outcome: Outcome) -> FileResult | None:
+def _fix_stdin(
+    options: LintOptions, fix: bool, diff: bool, unsafe: bool, outcome: Outcome
+) -> FileResult | None:
     """`--fix -` / `--diff -`: standard input is fixed in memory; `--fix` writes the fixed
     text to standard output (the CLI puts the report on standard error), `--diff` a diff."""
     from speclint.engine import stdin_names, too_large_result

@@ -102,9 +102,14 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, int]:
 def unified_diff(path: str, before: str, after: str) -> str:
     import difflib  # only --diff and --fix need these (the report reads `fixable` alone)
 
-    return "".join(difflib.unified_diff(before.splitlines(keepends=True),
-                                        after.splitlines(keepends=True),
-                                        fromfile=f"a/{path.lstrip(os.sep)}", tofile=f"b/{path.lstrip(os.sep)}"))
+    return "".join(
+        difflib.unified_diff(
+            before.splitlines(keepends=True),
+            after.splitlines(keepends=True),
+            fromfile=f"a/{path.lstrip(os.sep)}",
+            tofile=f"b/{path.lstrip(os.sep)}",
+        )
+    )
 
 
 def safe_target(path: str, roots: list[str]) -> str:
@@ -146,9 +151,14 @@ def encode_like(original: bytes, text: str) -> bytes:
 MAX_PASSES = 4
 
 
-def fix_text(text: str, path: str, options: LintOptions, unsafe: bool = False,
-             display_path: str | None = None, counts: dict[str, int] | None = None
-             ) -> tuple[FileResult, str, int]:
+def fix_text(
+    text: str,
+    path: str,
+    options: LintOptions,
+    unsafe: bool = False,
+    display_path: str | None = None,
+    counts: dict[str, int] | None = None,
+) -> tuple[FileResult, str, int]:
     """(result after fixing, fixed text, edits applied): up to a few passes, since a fix can
     reveal another. `counts` (code -> findings fixed) is filled in when given."""
     from speclint.engine import lint_text
@@ -171,9 +181,14 @@ def fix_text(text: str, path: str, options: LintOptions, unsafe: bool = False,
     return result, fixed, total
 
 
-def fix_path(path: str, options: LintOptions, roots: list[str], write: bool, unsafe: bool = False,
-             counts: dict[str, int] | None = None
-             ) -> tuple[FileResult | None, str, int, str | None]:
+def fix_path(
+    path: str,
+    options: LintOptions,
+    roots: list[str],
+    write: bool,
+    unsafe: bool = False,
+    counts: dict[str, int] | None = None,
+) -> tuple[FileResult | None, str, int, str | None]:
     """Lint `path`, apply the certain fixes (up to a few passes, since a fix can reveal
     another), and write the result when `write`. Returns (FileResult after fixing, diff,
     edits applied, problem) — problem is a message when the file could not be fixed."""

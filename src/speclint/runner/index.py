@@ -37,9 +37,11 @@ if TYPE_CHECKING:
 _KEEP_DAYS = 30
 _BATCH = 256
 """Entries written per transaction."""
-_SCHEMA = ("CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL);"
-           "CREATE TABLE IF NOT EXISTS entries(key TEXT PRIMARY KEY, entry TEXT NOT NULL, "
-           "seen INTEGER NOT NULL);")
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS entries(key TEXT PRIMARY KEY, entry TEXT NOT NULL, "
+    "seen INTEGER NOT NULL);"
+)
 
 
 class ResultCache:
@@ -148,8 +150,10 @@ class ResultCache:
         linted again next time)."""
         import sqlite3
 
-        rows = [(key, json.dumps(entry, separators=(",", ":")), entry["seen"])
-                for key, entry in self.pending.items()]
+        rows = [
+            (key, json.dumps(entry, separators=(",", ":")), entry["seen"])
+            for key, entry in self.pending.items()
+        ]
         self.pending.clear()
         db = self._open()
         if db is None or not rows:
@@ -192,12 +196,17 @@ class ResultCache:
             with open(ignore, "w", encoding="utf-8") as handle:
                 handle.write("# Automatically created by speclint.\n*\n")
             with open(os.path.join(self.directory, "CACHEDIR.TAG"), "w", encoding="utf-8") as handle:
-                handle.write("Signature: 8a477f597d28d172789f06886806bc55\n"
-                             "# This file is a cache directory tag created by speclint.\n")
+                handle.write(
+                    "Signature: 8a477f597d28d172789f06886806bc55\n"
+                    "# This file is a cache directory tag created by speclint.\n"
+                )
 
-    def through(self, jobs: Iterable[tuple[Any, ...]],
-                lint_all: Callable[[Iterator[tuple[Any, ...]]], Iterable[Answer]],
-                lint_one: Callable[[tuple[Any, ...]], Answer]) -> Generator[Answer, None, None]:
+    def through(
+        self,
+        jobs: Iterable[tuple[Any, ...]],
+        lint_all: Callable[[Iterator[tuple[Any, ...]]], Iterable[Answer]],
+        lint_one: Callable[[tuple[Any, ...]], Answer],
+    ) -> Generator[Answer, None, None]:
         """`lint_all(jobs)`'s (result, error) pairs in input order, with every job whose entry
         is still good answered from the index instead (a job is (path, options, ...)); the
         entries of the files linted are stored. A stored result that cannot be built is not

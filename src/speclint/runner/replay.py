@@ -29,10 +29,35 @@ if TYPE_CHECKING:  # typing is not imported at run time: a replay skips it
 FORMAT = 1
 _KEEP_RUNS = 64
 """Records kept per cache folder (the oldest go first)."""
-_REFUSED = {"--no-cache", "--config", "--isolated", "--fix", "--diff", "-o", "--output-file",
-            "--show-settings", "--stdin-filename", "-", "--help", "-h", "--version"}
-_ENV_PREFIXES = ("SPECLINT_", "NO_COLOR", "FORCE_COLOR", "CLICOLOR", "TERM", "HF_",
-                 "HUGGINGFACE", "XDG_", "HOME", "PYTHON", "LANG", "LC_")
+_REFUSED = {
+    "--no-cache",
+    "--config",
+    "--isolated",
+    "--fix",
+    "--diff",
+    "-o",
+    "--output-file",
+    "--show-settings",
+    "--stdin-filename",
+    "-",
+    "--help",
+    "-h",
+    "--version",
+}
+_ENV_PREFIXES = (
+    "SPECLINT_",
+    "NO_COLOR",
+    "FORCE_COLOR",
+    "CLICOLOR",
+    "TERM",
+    "HF_",
+    "HUGGINGFACE",
+    "XDG_",
+    "HOME",
+    "PYTHON",
+    "LANG",
+    "LC_",
+)
 """The environment variables a `check` run's report can depend on: speclint's own (options,
 colour), where model configs are looked for, and Python's text encoding. Others (`$_`,
 `OLDPWD`, a terminal's session ids) change between identical runs and are left out."""
@@ -46,11 +71,18 @@ def run_key(argv: list[str]) -> str:
 
     digest = hashlib.blake2b(digest_size=20)
     terminals = [_isatty(stream) for stream in (sys.stdout, sys.stderr)]
-    environment = sorted((name, value) for name, value in os.environ.items()
-                         if name.startswith(_ENV_PREFIXES))
-    for part in (str(FORMAT), code_fingerprint(), os.getcwd(), repr(argv),
-                 repr(environment), repr(terminals),
-                 repr(getattr(sys.stdout, "encoding", None))):
+    environment = sorted(
+        (name, value) for name, value in os.environ.items() if name.startswith(_ENV_PREFIXES)
+    )
+    for part in (
+        str(FORMAT),
+        code_fingerprint(),
+        os.getcwd(),
+        repr(argv),
+        repr(environment),
+        repr(terminals),
+        repr(getattr(sys.stdout, "encoding", None)),
+    ):
         digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
     return digest.hexdigest()
 
@@ -74,7 +106,7 @@ def cache_dir_for(argv: list[str]) -> str | None:
         if arg == "--cache-dir" and number + 1 < len(argv):
             given = argv[number + 1]
         elif arg.startswith("--cache-dir="):
-            given = arg[len("--cache-dir="):]
+            given = arg[len("--cache-dir=") :]
     if given is None:
         given = os.environ.get("SPECLINT_CACHE_DIR") or None
     if given is not None:
@@ -142,6 +174,7 @@ def replay(argv: list[str]) -> int | None:
         if cache_dir is None:
             return None
         import json  # here: a run with --no-cache pays nothing for the attempt
+
         with open(_record_path(cache_dir, run_key(argv)), "rb") as handle:
             record = json.loads(handle.read())
         if record.get("format") != FORMAT:
@@ -229,8 +262,13 @@ class Recorder:
         output = "".join(self.output)
         if self.strip is not None:
             output = self.strip(output)
-        record = {"format": FORMAT, "argv": self.argv, "exit": exit_code, "stdout": output,
-                  "inputs": [[path, *values] for path, values in sorted(self.inputs.items())]}
+        record = {
+            "format": FORMAT,
+            "argv": self.argv,
+            "exit": exit_code,
+            "stdout": output,
+            "inputs": [[path, *values] for path, values in sorted(self.inputs.items())],
+        }
         path = _record_path(self.cache_dir, run_key(self.argv))
         try:
             import json
@@ -240,8 +278,7 @@ class Recorder:
             os.makedirs(folder, exist_ok=True)
             fd, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-")
             with os.fdopen(fd, "wb") as handle:
-                handle.write(json.dumps(record, separators=(",", ":")).encode(
-                    "utf-8", "surrogatepass"))
+                handle.write(json.dumps(record, separators=(",", ":")).encode("utf-8", "surrogatepass"))
             os.replace(temporary, path)
             _prune(folder)
         except (OSError, TypeError, ValueError):

@@ -19,8 +19,13 @@ class LaunchSummary:
 
     __slots__ = ("version", "counted", "partly_read", "drafter_unchecked")
 
-    def __init__(self, version: VersionChoice, counted: bool = True, partly_read: bool = False,
-                 drafter_unchecked: bool = False) -> None:
+    def __init__(
+        self,
+        version: VersionChoice,
+        counted: bool = True,
+        partly_read: bool = False,
+        drafter_unchecked: bool = False,
+    ) -> None:
         self.version = version
         self.counted = counted
         """False for the second and later alternatives of one launch (counted once)."""

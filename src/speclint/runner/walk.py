@@ -62,7 +62,7 @@ def _compile(line: str) -> _Pattern | None:
                 parts.append(re.escape("["))
                 i += 1
             else:
-                body = line[i + 1:end].replace("\\", "\\\\")
+                body = line[i + 1 : end].replace("\\", "\\\\")
                 parts.append("[" + ("^" + body[1:] if body.startswith("!") else body) + "]")
                 i = end + 1
         else:
@@ -80,7 +80,7 @@ class GitIgnore:
         self.rules = rules
         """(folder the .gitignore is in, pattern), outermost first."""
 
-    def below(self, folder: str) -> "GitIgnore":
+    def below(self, folder: str) -> GitIgnore:
         """The rules for `folder`: these, then `folder/.gitignore`'s."""
         path = os.path.join(folder, ".gitignore")
         note(path)
@@ -125,9 +125,9 @@ def gitignore_above(folder: str) -> GitIgnore:
     return rules
 
 
-def iter_lint_paths(paths: list[str],
-                    walk: WalkOptions | Callable[[str], WalkOptions] | None = None
-                    ) -> Iterator[tuple[str, str | None]]:
+def iter_lint_paths(
+    paths: list[str], walk: WalkOptions | Callable[[str], WalkOptions] | None = None
+) -> Iterator[tuple[str, str | None]]:
     """Files to lint as (path, error). Folders are walked for the kinds speclint reads,
     skipping what `walk` (a `speclint.settings.options.WalkOptions`, or a callable giving one
     per walked root) excludes and `.gitignore` ignores; files named explicitly are always linted.
@@ -142,8 +142,7 @@ def iter_lint_paths(paths: list[str],
                 yield given, None
             continue
         options = (walk(given) if callable(walk) else walk) or WalkOptions()
-        ignores = {given: gitignore_above(given).below(given)} if options.respect_gitignore \
-            else None
+        ignores = {given: gitignore_above(given).below(given)} if options.respect_gitignore else None
         for root, dirs, files in os.walk(given, onerror=None, followlinks=False):
             note(root)  # what a walk lints follows from what the folders list
             rules = ignores.pop(root) if ignores is not None else None
@@ -151,10 +150,14 @@ def iter_lint_paths(paths: list[str],
             def skipped(name: str, is_dir: bool) -> bool:
                 full = os.path.join(root, name)  # noqa: B023 (called only in this iteration)
                 relative = os.path.relpath(full, given).replace(os.sep, "/")  # noqa: B023
-                return (options.excluded(relative, name)  # noqa: B023
-                        or (rules is not None and rules.ignored(full, is_dir)))  # noqa: B023
-            dirs[:] = sorted(d for d in dirs if (not d.startswith(".") or d == ".github")
-                             and not skipped(d, True))
+                return (
+                    options.excluded(relative, name)  # noqa: B023
+                    or (rules is not None and rules.ignored(full, is_dir))  # noqa: B023
+                )
+
+            dirs[:] = sorted(
+                d for d in dirs if (not d.startswith(".") or d == ".github") and not skipped(d, True)
+            )
             if ignores is not None and rules is not None:
                 for name in dirs:
                     ignores[os.path.join(root, name)] = rules.below(os.path.join(root, name))

@@ -4,8 +4,9 @@ every core for a big batch, in input order, a worker that dies costing only its 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Generator, Iterable, Iterator
 from itertools import chain, islice
-from typing import TYPE_CHECKING, Any, Generator, Iterable, Iterator, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from speclint.engine import FileResult, lint_path
 from speclint.runner.results import CheckedFile, LaunchSummary
@@ -29,8 +30,7 @@ InFlight = Union[list[Linted], "Future[list[Linted]]", None]
 
 
 def internal_error(path: str, exc: BaseException) -> str:
-    return (f"{path}: internal error while linting ({type(exc).__name__}: {exc}); "
-            "please report it")
+    return f"{path}: internal error while linting ({type(exc).__name__}: {exc}); please report it"
 
 
 def lint_job(job: Job) -> tuple[Any, ...]:
@@ -52,20 +52,25 @@ def lint_job(job: Job) -> tuple[Any, ...]:
     return result, None
 
 
-def _checked(result: FileResult) -> "CheckedFile":
+def _checked(result: FileResult) -> CheckedFile:
     """What `check` keeps of a lint result (see CheckedFile)."""
     from speclint.report.text import excerpt_lines
     from speclint.rules.drafter import unread_model_configs
 
-    return CheckedFile(result.path, result.findings,
-                       [LaunchSummary(ctx.version, ctx.counted, ctx.partly_read,
-                                      bool(unread_model_configs(ctx)))
-                        for ctx in result.contexts],
-                       result.error, lines=excerpt_lines(result.text, result.findings),
-                       launch_not_found=result.launch_not_found)
+    return CheckedFile(
+        result.path,
+        result.findings,
+        [
+            LaunchSummary(ctx.version, ctx.counted, ctx.partly_read, bool(unread_model_configs(ctx)))
+            for ctx in result.contexts
+        ],
+        result.error,
+        lines=excerpt_lines(result.text, result.findings),
+        launch_not_found=result.launch_not_found,
+    )
 
 
-def _checked_text(text: str, path: str, options: LintOptions) -> "CheckedFile":
+def _checked_text(text: str, path: str, options: LintOptions) -> CheckedFile:
     from speclint.engine import lint_text
 
     return _checked(lint_text(text, path, options))
@@ -114,8 +119,7 @@ def _lint_in_workers(jobs: Iterator[Job], workers: int) -> Iterator[Linted]:
                 if not batch:
                     break
                 for part in _split_stdin(batch):  # workers can't read our standard input
-                    window.append((part, [lint_job(part[0])] if part[0][0] == "-"
-                                   else _submit(pool, part)))
+                    window.append((part, [lint_job(part[0])] if part[0][0] == "-" else _submit(pool, part)))
             if not window:
                 finished = True
                 return
@@ -204,8 +208,10 @@ def _lint_isolated(job: Job, context: BaseContext) -> tuple[FileResult | None, s
         try:
             return pool.submit(lint_job, job).result()
         except BrokenProcessPool:
-            return None, (f"{job[0]}: internal error: the process linting this file died "
-                          "(a crash in a native parser); please report it with the file")
+            return None, (
+                f"{job[0]}: internal error: the process linting this file died "
+                "(a crash in a native parser); please report it with the file"
+            )
 
 
 def _usable_cpus() -> int:

@@ -31,9 +31,23 @@ from speclint.settings.errors import ConfigError
 
 CONFIG_NAMES = (".speclint.toml", "speclint.toml", "pyproject.toml")
 MAX_CONFIG_BYTES = 2 * 1024 * 1024
-_KEYS = {"select", "extend-select", "ignore", "fail-on", "sglang-version", "per-file-ignores",
-         "models", "output-format", "cache-dir", "flag-prefixes", "gpu", "exclude",
-         "extend-exclude", "respect-gitignore", "doc-url-base"}
+_KEYS = {
+    "select",
+    "extend-select",
+    "ignore",
+    "fail-on",
+    "sglang-version",
+    "per-file-ignores",
+    "models",
+    "output-format",
+    "cache-dir",
+    "flag-prefixes",
+    "gpu",
+    "exclude",
+    "extend-exclude",
+    "respect-gitignore",
+    "doc-url-base",
+}
 
 
 @dataclass(frozen=True)
@@ -69,8 +83,7 @@ class Settings:
         relative = os.path.relpath(os.path.abspath(linted_path), self.base).replace(os.sep, "/")
         found: list[str] = []
         for pattern, keys in self.per_file_ignores:
-            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(os.path.basename(relative),
-                                                                     pattern):
+            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(os.path.basename(relative), pattern):
                 found.extend(keys)
         return tuple(found)
 
@@ -136,15 +149,17 @@ def parse_settings(path: str, table: dict[str, Any]) -> Settings:
     where = f"{path} [tool.speclint]" if os.path.basename(path) == "pyproject.toml" else path
     unknown = sorted(set(table) - _KEYS)
     if unknown == ["tool"] and isinstance(table["tool"], dict) and "speclint" in table["tool"]:
-        raise ConfigError(f"{where}: unknown key `tool`: in {os.path.basename(path)} the "
-                          "settings go at the top level; `[tool.speclint]` is the table for "
-                          "pyproject.toml (drop the `[tool.speclint]` line)")
+        raise ConfigError(
+            f"{where}: unknown key `tool`: in {os.path.basename(path)} the "
+            "settings go at the top level; `[tool.speclint]` is the table for "
+            "pyproject.toml (drop the `[tool.speclint]` line)"
+        )
     if unknown:
         raise ConfigError(f"{where}: unknown key `{unknown[0]}` (known: {', '.join(sorted(_KEYS))})")
     base = os.path.dirname(os.path.abspath(path))
     fail_on = table.get("fail-on")
     if fail_on is not None and fail_on not in ("error", "warning", "info"):
-        raise ConfigError(f"{where}: `fail-on` must be \"error\", \"warning\" or \"info\"")
+        raise ConfigError(f'{where}: `fail-on` must be "error", "warning" or "info"')
     version = table.get("sglang-version")
     if version is not None:
         from speclint.sglang.flags.versions import version_key
@@ -160,18 +175,19 @@ def parse_settings(path: str, table: dict[str, Any]) -> Settings:
         from speclint.sglang.resolve.gpu_profiles import parse_gpu_setting, profile_names
 
         if not isinstance(gpu, str) or parse_gpu_setting(gpu) is None:
-            raise ConfigError(f"{where}: `gpu` {gpu!r} is not a GPU profile (known: "
-                              f"{', '.join(profile_names())}; `8xh100` for a count)")
+            raise ConfigError(
+                f"{where}: `gpu` {gpu!r} is not a GPU profile (known: "
+                f"{', '.join(profile_names())}; `8xh100` for a count)"
+            )
     per_file = table.get("per-file-ignores", {})
     if not isinstance(per_file, dict):
         raise ConfigError(f"{where}: `per-file-ignores` must be a table of PATTERN = [CODES]")
     models = table.get("models", {})
     if not isinstance(models, dict):
-        raise ConfigError(f"{where}: `models` must be a table of NAME = \"PATH\"")
+        raise ConfigError(f'{where}: `models` must be a table of NAME = "PATH"')
     for name, value in models.items():
         if not isinstance(value, str) or not value:
-            raise ConfigError(f"{where}: models {name!r} must be a path string, not "
-                              f"{type(value).__name__}")
+            raise ConfigError(f"{where}: models {name!r} must be a path string, not {type(value).__name__}")
     respect = table.get("respect-gitignore")
     if respect is not None and not isinstance(respect, bool):
         raise ConfigError(f"{where}: `respect-gitignore` must be true or false")
@@ -184,12 +200,15 @@ def parse_settings(path: str, table: dict[str, Any]) -> Settings:
         raise ConfigError(f"{where}: `cache-dir` must be a path string")
     prefixes = table.get("flag-prefixes", {})
     if not isinstance(prefixes, dict) or not all(
-            isinstance(v, str) and (v == "" or (v.startswith("--") and len(v) > 2)) for v in prefixes.values()):
-        raise ConfigError(f"{where}: `flag-prefixes` must be a table of FRAMEWORK = \"--prefix-\" "
-                          "(\"\" turns a built-in one off)")
+        isinstance(v, str) and (v == "" or (v.startswith("--") and len(v) > 2)) for v in prefixes.values()
+    ):
+        raise ConfigError(
+            f'{where}: `flag-prefixes` must be a table of FRAMEWORK = "--prefix-" '
+            '("" turns a built-in one off)'
+        )
     return Settings(
-        path=path, cache_dir=None if cache_dir is None else
-        os.path.join(base, os.path.expanduser(cache_dir)),
+        path=path,
+        cache_dir=None if cache_dir is None else os.path.join(base, os.path.expanduser(cache_dir)),
         flag_prefixes=tuple(sorted(prefixes.items())),
         doc_url_base=doc_url_base,
         select=_selectors(where, "select", table.get("select", [])),
@@ -198,11 +217,15 @@ def parse_settings(path: str, table: dict[str, Any]) -> Settings:
         exclude=None if exclude is None else _strings(where, "exclude", exclude),
         extend_exclude=_strings(where, "extend-exclude", table.get("extend-exclude", [])),
         respect_gitignore=respect,
-        fail_on=fail_on, sglang_version=version, output_format=output_format, gpu=gpu,
-        per_file_ignores=tuple((pattern, _selectors(where, f"per-file-ignores.{pattern}", keys))
-                               for pattern, keys in per_file.items()),
-        models=tuple((name, os.path.join(base, os.path.expanduser(p)))
-                     for name, p in models.items()),
+        fail_on=fail_on,
+        sglang_version=version,
+        output_format=output_format,
+        gpu=gpu,
+        per_file_ignores=tuple(
+            (pattern, _selectors(where, f"per-file-ignores.{pattern}", keys))
+            for pattern, keys in per_file.items()
+        ),
+        models=tuple((name, os.path.join(base, os.path.expanduser(p))) for name, p in models.items()),
         base=base,
     )
 

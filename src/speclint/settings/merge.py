@@ -53,17 +53,24 @@ def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
         from speclint.sglang.resolve.gpu_profiles import parse_gpu_setting
 
         gpu = parse_gpu_setting(settings.gpu)
-    return LintOptions(cli.sglang_version, Selection(select, ignore), tuple(models.items()),
-                       configured_version=settings.sglang_version,
-                       stdin_filename=cli.stdin_filename, read_pyproject=False,
-                       flag_prefixes=settings.flag_prefixes or None, gpu=gpu)
+    return LintOptions(
+        cli.sglang_version,
+        Selection(select, ignore),
+        tuple(models.items()),
+        configured_version=settings.sglang_version,
+        stdin_filename=cli.stdin_filename,
+        read_pyproject=False,
+        flag_prefixes=settings.flag_prefixes or None,
+        gpu=gpu,
+    )
 
 
 def walk_options(cli: CommandLine, settings: Settings) -> WalkOptions:
     """What a folder walk skips: the command line over the configuration over the defaults."""
     exclude = cli.exclude if cli.exclude is not None else settings.exclude
-    respect = cli.respect_gitignore if cli.respect_gitignore is not None \
-        else settings.respect_gitignore
-    return WalkOptions(DEFAULT_EXCLUDE if exclude is None else exclude,
-                       settings.extend_exclude + cli.extend_exclude,
-                       True if respect is None else respect)
+    respect = cli.respect_gitignore if cli.respect_gitignore is not None else settings.respect_gitignore
+    return WalkOptions(
+        DEFAULT_EXCLUDE if exclude is None else exclude,
+        settings.extend_exclude + cli.extend_exclude,
+        True if respect is None else respect,
+    )

@@ -23,8 +23,7 @@ class Selection:
     @staticmethod
     def _matches(rule: Rule, key: str) -> bool:
         key = key.strip()
-        return (key.lower() == rule.name or rule.code.upper().startswith(key.upper())
-                or key.upper() == "ALL")
+        return key.lower() == rule.name or rule.code.upper().startswith(key.upper()) or key.upper() == "ALL"
 
     def enabled(self, rule: Rule) -> bool:
         if self.select and not any(self._matches(rule, key) for key in self.select):
@@ -66,8 +65,7 @@ class LintOptions:
         return {**dict(SettingsFinder().for_path(path).models), **dict(self.model_configs)}
 
 
-DEFAULT_EXCLUDE = ("node_modules", "__pycache__", "venv", ".venv", "build", "dist",
-                   "site-packages")
+DEFAULT_EXCLUDE = ("node_modules", "__pycache__", "venv", ".venv", "build", "dist", "site-packages")
 """Folders no launch script lives in (hidden folders are skipped too)."""
 
 
@@ -82,7 +80,10 @@ class WalkOptions:
         name, or (for patterns with a `/`) any trailing part of it."""
         for pattern in self.exclude + self.extend_exclude:
             pattern = pattern.rstrip("/")
-            if fnmatch.fnmatchcase(name, pattern) or fnmatch.fnmatchcase(relative, pattern) \
-                    or ("/" in pattern and fnmatch.fnmatchcase(relative, "*/" + pattern)):
+            if (
+                fnmatch.fnmatchcase(name, pattern)
+                or fnmatch.fnmatchcase(relative, pattern)
+                or ("/" in pattern and fnmatch.fnmatchcase(relative, "*/" + pattern))
+            ):
                 return True
         return False

@@ -4,12 +4,12 @@ that knows which release has which flag, class, convention or resolution step.""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 
 from speclint.sglang.release import DRAFTER, FACTS, FLAGS, MODELS, RESOLUTION, Release
 
 
-@lru_cache(maxsize=None)
+@cache
 def release(version: str) -> Release:
     """The (cached) Release object for `version`."""
     return Release(version)
@@ -22,8 +22,7 @@ def releases() -> tuple[Release, ...]:
     return tuple(release(v) for v in supported_versions())
 
 
-def first_release(test: Callable[[Release], object], after: Release | None = None
-                  ) -> Release | None:
+def first_release(test: Callable[[Release], object], after: Release | None = None) -> Release | None:
     """The oldest bundled release (newer than `after`, when given) for which `test` holds."""
     for candidate in releases():
         if (after is None or after < candidate) and test(candidate):
@@ -31,4 +30,14 @@ def first_release(test: Callable[[Release], object], after: Release | None = Non
     return None
 
 
-__all__ = ["first_release", "DRAFTER", "FACTS", "FLAGS", "MODELS", "RESOLUTION", "Release", "release", "releases"]
+__all__ = [
+    "first_release",
+    "DRAFTER",
+    "FACTS",
+    "FLAGS",
+    "MODELS",
+    "RESOLUTION",
+    "Release",
+    "release",
+    "releases",
+]

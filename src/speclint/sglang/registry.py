@@ -75,8 +75,12 @@ def model_facts(version: str) -> ModelFacts | None:
     def named(ids: list[int]) -> frozenset[str]:
         return frozenset(names[i] for i in ids)
 
-    return ModelFacts(named(raw["architectures"]),
-                      {family: named(ids) for family, ids in raw["capture"].items()},
-                      named(raw["indexes_layers"]), tuple(raw["speculative_algorithms"]),
-                      bool(raw["eagle3_aux_count_from_config"]),
-                      bool(raw["eagle3_ignores_token_map"]), raw["context_override_default"])
+    return ModelFacts(
+        named(raw["architectures"]),
+        {family: named(ids) for family, ids in raw["capture"].items()},
+        named(raw["indexes_layers"]),
+        tuple(raw["speculative_algorithms"]),
+        bool(raw["eagle3_aux_count_from_config"]),
+        bool(raw["eagle3_ignores_token_map"]),
+        raw["context_override_default"],
+    )

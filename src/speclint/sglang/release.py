@@ -53,7 +53,7 @@ class Release:
 
         return version_key(self.version)
 
-    def __lt__(self, other: "Release") -> bool:
+    def __lt__(self, other: Release) -> bool:
         return self.key < other.key
 
     # --- flags -----------------------------------------------------------------------------
@@ -217,6 +217,8 @@ class Release:
         if self.verified(fact):
             return ""
         if fact == RESOLUTION:
-            return (f"unverified for SGLang {self.version}: its {fact} was not read, speclint "
-                    f"follows SGLang {self.resolution_follows}")
+            return (
+                f"unverified for SGLang {self.version}: its {fact} was not read, speclint "
+                f"follows SGLang {self.resolution_follows}"
+            )
         return f"unverified for SGLang {self.version}: its {fact} was not read"

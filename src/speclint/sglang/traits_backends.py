@@ -25,19 +25,29 @@ _QUANT_0_5_4 = {**_QUANT_0_4_10, "modelopt_fp8": ("modelopt",)}
 _QUANT_0_5_10 = {**_QUANT_0_5_4, "modelopt_mixed": ("modelopt",)}
 _QUANT_0_5_14 = {**_QUANT_0_5_10, "nvfp4_online": ("fp8",)}
 _QUANT_0_5_15 = {**_QUANT_0_5_14, "auto-round-int8": _CT}
-_QUANT_0_5_18 = {**_QUANT_0_5_15, "modelopt_fp4": ("modelopt", "fp8"),
-                 "nvfp4_online": ("fp8", "modelopt_fp8")}
+_QUANT_0_5_18 = {
+    **_QUANT_0_5_15,
+    "modelopt_fp4": ("modelopt", "fp8"),
+    "nvfp4_online": ("fp8", "modelopt_fp8"),
+}
 _QUANT_0_5_23 = {**_QUANT_0_5_18, "minimax_m3_nvfp4": ("mxfp8",)}
 """`compatible_quantization_methods` in each release's `ModelConfig._verify_quantization`."""
 
 
 _AUTO_BACKEND: dict[str, dict[str, Any]] = {  # release -> ReleaseTraits fields
-    "0.5.2": dict(auto_attention_backend=False, auto_backend_choice="",
-                  deepseek_blackwell_mla=False, deprecated_moe_flags=True),
+    "0.5.2": dict(
+        auto_attention_backend=False,
+        auto_backend_choice="",
+        deepseek_blackwell_mla=False,
+        deprecated_moe_flags=True,
+    ),
     "0.5.3.post3": dict(auto_attention_backend=False, auto_backend_choice=""),
     **_for(("0.5.4.post3", "0.5.5.post3"), auto_backend_choice="flashinfer"),
-    **_for(("0.5.7", "0.5.8.post1", "0.5.9", "0.5.10.post1"), auto_backend_choice="given_topk",
-           kv4_dtypes=("fp4_e2m1",)),
+    **_for(
+        ("0.5.7", "0.5.8.post1", "0.5.9", "0.5.10.post1"),
+        auto_backend_choice="given_topk",
+        kv4_dtypes=("fp4_e2m1",),
+    ),
     **_for(("0.5.16", "0.5.17", "0.5.18"), kv4_dtypes=("nvfp4", "fp4_mx_block16")),
 }
 """The backend each release picks while resolving (recorded on the H100 and the B200;
@@ -47,27 +57,63 @@ deprecated MoE flags."""
 
 _BACKEND_GPU: dict[str, dict[str, Any]] = {
     "0.4.6.post5": dict(trtllm_mla_majors=(), trtllm_mla_kv_dtypes=(), trtllm_mha_gpu_check=""),
-    "0.4.10.post2": dict(trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=(),
-                         trtllm_mha_gpu_check=""),
-    **_for(("0.5.1.post3", "0.5.2", "0.5.3.post3"), trtllm_mla_majors=(10,),
-           trtllm_mla_kv_dtypes=_KV_MLA_0_5_1, trtllm_mha_gpu_check="sm100",
-           fa4_prefill_only=False),
-    **_for(("0.5.4.post3", "0.5.5.post3", "0.5.6.post2"), trtllm_mla_majors=(10,),
-           trtllm_mla_kv_dtypes=_KV_MLA_0_5_4, trtllm_mha_gpu_check="sm100",
-           fa4_prefill_only=True),
-    "0.5.7": dict(trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=_KV_MLA_0_5_7,
-                  trtllm_mha_gpu_check="sm100", fa4_prefill_only=True),
-    "0.5.8.post1": dict(trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=_KV_MLA_0_5_7,
-                        trtllm_mha_gpu_check="sm100", fa4_prefill_only=False),
-    "0.5.9": dict(trtllm_mla_majors=(10, 12), trtllm_mla_kv_dtypes=_KV_MLA_0_5_7,
-                  trtllm_mha_gpu_check="sm100", fa4_prefill_only=False),
-    **_for(("0.5.10.post1", "0.5.11", "0.5.12.post1", "0.5.13.post1", "0.5.14",
-            "0.5.15.post1", "0.5.16", "0.5.17", "0.5.18"), trtllm_mla_majors=(10, 12),
-           trtllm_mla_kv_dtypes=_KV_MLA_0_5_7, trtllm_mha_gpu_check="prefill_sm100",
-           fa4_prefill_only=False),
-    **_for(("0.5.19", "0.5.20"), trtllm_mla_majors=(10, 12),
-           trtllm_mla_kv_dtypes=_KV_MLA_0_5_7, trtllm_mha_gpu_check="hopper",
-           fa4_prefill_only=False),
+    "0.4.10.post2": dict(trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=(), trtllm_mha_gpu_check=""),
+    **_for(
+        ("0.5.1.post3", "0.5.2", "0.5.3.post3"),
+        trtllm_mla_majors=(10,),
+        trtllm_mla_kv_dtypes=_KV_MLA_0_5_1,
+        trtllm_mha_gpu_check="sm100",
+        fa4_prefill_only=False,
+    ),
+    **_for(
+        ("0.5.4.post3", "0.5.5.post3", "0.5.6.post2"),
+        trtllm_mla_majors=(10,),
+        trtllm_mla_kv_dtypes=_KV_MLA_0_5_4,
+        trtllm_mha_gpu_check="sm100",
+        fa4_prefill_only=True,
+    ),
+    "0.5.7": dict(
+        trtllm_mla_majors=(10,),
+        trtllm_mla_kv_dtypes=_KV_MLA_0_5_7,
+        trtllm_mha_gpu_check="sm100",
+        fa4_prefill_only=True,
+    ),
+    "0.5.8.post1": dict(
+        trtllm_mla_majors=(10,),
+        trtllm_mla_kv_dtypes=_KV_MLA_0_5_7,
+        trtllm_mha_gpu_check="sm100",
+        fa4_prefill_only=False,
+    ),
+    "0.5.9": dict(
+        trtllm_mla_majors=(10, 12),
+        trtllm_mla_kv_dtypes=_KV_MLA_0_5_7,
+        trtllm_mha_gpu_check="sm100",
+        fa4_prefill_only=False,
+    ),
+    **_for(
+        (
+            "0.5.10.post1",
+            "0.5.11",
+            "0.5.12.post1",
+            "0.5.13.post1",
+            "0.5.14",
+            "0.5.15.post1",
+            "0.5.16",
+            "0.5.17",
+            "0.5.18",
+        ),
+        trtllm_mla_majors=(10, 12),
+        trtllm_mla_kv_dtypes=_KV_MLA_0_5_7,
+        trtllm_mha_gpu_check="prefill_sm100",
+        fa4_prefill_only=False,
+    ),
+    **_for(
+        ("0.5.19", "0.5.20"),
+        trtllm_mla_majors=(10, 12),
+        trtllm_mla_kv_dtypes=_KV_MLA_0_5_7,
+        trtllm_mha_gpu_check="hopper",
+        fa4_prefill_only=False,
+    ),
 }
 """The GPU checks of explicit attention backends (resolve/backend_gpu.py), as each release's
 server_args.py `_handle_attention_backend_compatibility` (0.5.19+: arg_groups/attention_hook.py,
@@ -78,17 +124,18 @@ supported for prefill"."""
 
 _QUANTIZATION: dict[str, dict[str, Any]] = {
     "0.4.6.post5": dict(quantization_verified=False, quantization_compatible=_QUANT_0_4_6),
-    **_for(("0.5.2", "0.5.3.post3"), quantization_compatible=_QUANT_0_4_10,
-           quantization_missing=()),
+    **_for(("0.5.2", "0.5.3.post3"), quantization_compatible=_QUANT_0_4_10, quantization_missing=()),
     **_for(("0.5.8.post1", "0.5.9"), quantization_missing=()),
     "0.5.10.post1": dict(quantization_compatible=_QUANT_0_5_10, quantization_missing=()),
     **_for(("0.5.11", "0.5.12.post1", "0.5.13.post1"), quantization_compatible=_QUANT_0_5_10),
     "0.5.15.post1": dict(quantization_compatible=_QUANT_0_5_15),
     "0.5.16": dict(quantization_compatible=_QUANT_0_5_15, quantization_user_overrides=("humming",)),
-    "0.5.17": dict(quantization_compatible=_QUANT_0_5_15, quantization_user_overrides=("humming",),
-                   requantization_methods=("quark_mxfp4",)),
-    **_for(("0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22"),
-           quantization_compatible=_QUANT_0_5_18),
+    "0.5.17": dict(
+        quantization_compatible=_QUANT_0_5_15,
+        quantization_user_overrides=("humming",),
+        requantization_methods=("quark_mxfp4",),
+    ),
+    **_for(("0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22"), quantization_compatible=_QUANT_0_5_18),
 }
 """model_config.py `_verify_quantization` of each recorded release, where it differs from the
 release its entry copies: `compatible_quantization_methods`, `REQUANTIZATION_METHODS`,

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.frontends.recognise import DOC_LAUNCHER, LAUNCH_SERVER_CMD
 from speclint.frontends.shell.embedded import Piece, map_spans
+
 from .excerpt import DocFile, OffsetMap, exact, virtual
 
 _SHELL_CELL = re.compile(r"%%(?:bash|sh|shell|system|script\s+(?:/\S*/)?(?:ba|z)?sh)\b")
@@ -36,7 +37,7 @@ def split_cell(lines: list[tuple[int, str]]) -> SplitCell:
     first = next((i for i, (_, line) in enumerate(lines) if line.strip()), None)
     if first is not None and _SHELL_CELL.match(lines[first][1].strip()):
         script: list[Piece] = []
-        for offset, line in lines[first + 1:]:
+        for offset, line in lines[first + 1 :]:
             script.extend(_line(offset, line))
         cell.shell.append(script)
         return cell

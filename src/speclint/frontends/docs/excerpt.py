@@ -66,7 +66,8 @@ class OffsetMap:
 _PLACEHOLDER = re.compile(
     r"(?<![\w$<>{\[])(?:<(?:[A-Za-z][\w.:/|-]*|\.\.\.)>|\{(?:[A-Za-z_][\w.-]*|\.\.\.)\}"
     r"|\[(?:[A-Za-z_][\w.-]*|\.\.\.)\])(?![\w>}\]])"
-    r"|(?<!\S)(?:\.\.\.|\u2026)(?!\S)")
+    r"|(?<!\S)(?:\.\.\.|\u2026)(?!\S)"
+)
 """What docs write where the reader fills in a value: `<your-model>`, `{model}`, `[MODEL]`,
 and `...` for words left out."""
 
@@ -80,18 +81,25 @@ def _placeholder_pieces(piece: Piece, ipython: bool) -> list[Piece]:
         written = match.group()
         if written in ("...", "\u2026"):  # words left out: an unknown number of words
             out.append(exact(text[done:begin], piece.begin + done))
-            out.append(unknown(f"`{written}` in the documentation: words left out", piece.begin + begin,
-                               piece.begin + end))
+            out.append(
+                unknown(
+                    f"`{written}` in the documentation: words left out",
+                    piece.begin + begin,
+                    piece.begin + end,
+                )
+            )
             done = end
             continue
-        before, after = text[begin - 1:begin], text[end:end + 1]
+        before, after = text[begin - 1 : begin], text[end : end + 1]
         quoted = before == '"' and after == '"'
         if before == "'" and after == "'":
             begin, end = begin - 1, end + 1
         out.append(exact(text[done:begin], piece.begin + done))
-        reason = (f"an IPython expression (`{written}`), filled in when the cell runs"
-                  if ipython and written.startswith("{") else
-                  f"a placeholder in the documentation (`{written}`): the reader fills in the value")
+        reason = (
+            f"an IPython expression (`{written}`), filled in when the cell runs"
+            if ipython and written.startswith("{")
+            else f"a placeholder in the documentation (`{written}`): the reader fills in the value"
+        )
         if not quoted:
             out.append(virtual('"', piece.begin + begin))
         out.append(unknown(reason, piece.begin + begin, piece.begin + end))
@@ -131,8 +139,9 @@ def _no_surrogates(piece: Piece) -> Piece:
     one character for one, as the shell front-end does: tree-sitter needs UTF-8."""
     if piece.text is None or piece.text.isascii() or not _SURROGATE.search(piece.text):
         return piece
-    return Piece(_SURROGATE.sub("\ufffd", piece.text), piece.begin, piece.end, piece.exact, piece.reason,
-                 piece.origin)
+    return Piece(
+        _SURROGATE.sub("\ufffd", piece.text), piece.begin, piece.end, piece.exact, piece.reason, piece.origin
+    )
 
 
 class DocFile:
@@ -154,9 +163,14 @@ class DocFile:
         if not self.full:
             self.full = True
             at = next((p.begin for p in pieces), 0)
-            self.result.diagnostics.append(Diagnostic(
-                "file-too-large", f"more than {MAX_SNIPPETS} command snippets or {MAX_LAUNCHES} launches "
-                "in one document; the ones from here are not checked", self.span(at, at + 1)))
+            self.result.diagnostics.append(
+                Diagnostic(
+                    "file-too-large",
+                    f"more than {MAX_SNIPPETS} command snippets or {MAX_LAUNCHES} launches "
+                    "in one document; the ones from here are not checked",
+                    self.span(at, at + 1),
+                )
+            )
         return True
 
     def shell(self, pieces: list[Piece], syntax: str, ipython: bool = False) -> int:
@@ -188,7 +202,9 @@ class DocFile:
         `SGLANG_ARGS=(--sglang-... )` in a README): read as the shell front-end reads it."""
         from ..manifests.prefixed import mentions
 
-        if any(p.text is None for p in pieces) or not mentions("".join(p.text or "" for p in pieces).encode()):
+        if any(p.text is None for p in pieces) or not mentions(
+            "".join(p.text or "" for p in pieces).encode()
+        ):
             return []
         from speclint.frontends.shell.embedded import map_spans
         from speclint.frontends.shell.script import extract_shell

@@ -61,8 +61,12 @@ def is_fragment(text: str) -> bool:
 
 def launch_from_parts(doc: DocFile, env_parts: list[list[Piece]], flag_parts: list[list[Piece]]) -> int:
     """Walk `ENV... python -m sglang.launch_server <rest> FLAGS...` built from the parts."""
-    if not flag_parts or not flag_parts[0] or len(flag_parts) + len(env_parts) > MAX_PARTS \
-            or other_engine(env_parts):
+    if (
+        not flag_parts
+        or not flag_parts[0]
+        or len(flag_parts) + len(env_parts) > MAX_PARTS
+        or other_engine(env_parts)
+    ):
         return 0
     at = flag_parts[0][0].begin
     pieces: list[Piece] = []

@@ -15,8 +15,9 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from speclint.frontends.shell.embedded import Piece
 from speclint.frontends.recognise import DOC_LAUNCHER, PROSE_LAUNCH
+from speclint.frontends.shell.embedded import Piece
+
 from .excerpt import DocFile, exact, unknown, virtual
 from .flag_lists import ENV_LINE, REST_REASON, is_fragment
 
@@ -60,7 +61,7 @@ def code_spans(text: str, base: int) -> list[CodeSpan]:
             position += 1
             continue
         closing = runs[same[after]]
-        spans.append(CodeSpan(base + stop, base + closing[0], text[stop:closing[0]]))
+        spans.append(CodeSpan(base + stop, base + closing[0], text[stop : closing[0]]))
         position = same[after] + 1
     return spans
 
@@ -82,7 +83,7 @@ def with_rest(pieces: list[Piece]) -> list[Piece]:
     checked as the partial launch a doc shows, not as one missing its model."""
     text = "".join(p.text or "" for p in pieces)
     match = DOC_LAUNCHER.search(text)
-    if match is None or _MODEL.search(text[match.end():]):
+    if match is None or _MODEL.search(text[match.end() :]):
         return pieces
     out: list[Piece] = []
     position = 0
@@ -104,13 +105,12 @@ def with_rest(pieces: list[Piece]) -> list[Piece]:
 def code_span_launch(doc: DocFile, span: CodeSpan) -> bool:
     """A code span holding a launch: walked as shell. Returns whether one was read."""
     match = DOC_LAUNCHER.search(span.text)
-    if match is None or not span.text[match.end():].strip():  # `python -m sglang.launch_server`: a name
+    if match is None or not span.text[match.end() :].strip():  # `python -m sglang.launch_server`: a name
         return False
     return doc.shell(with_rest(span_pieces(span)), "drop") > 0
 
 
-def _words(lines: list[tuple[int, str]], clean: list[str], index: int, column: int
-           ) -> Iterator[Piece]:
+def _words(lines: list[tuple[int, str]], clean: list[str], index: int, column: int) -> Iterator[Piece]:
     """Words from (line `index`, `column`) on, through lines continued with `\\`."""
     while True:
         offset = lines[index][0]
@@ -123,7 +123,9 @@ def _words(lines: list[tuple[int, str]], clean: list[str], index: int, column: i
         column = 0
 
 
-def _prose_tokens(lines: list[tuple[int, str]], clean: list[str], index: int, match: re.Match[str]) -> list[Piece]:
+def _prose_tokens(
+    lines: list[tuple[int, str]], clean: list[str], index: int, match: re.Match[str]
+) -> list[Piece]:
     """The words of a launch on a prose line: the launcher, then flags and one value each,
     up to the first word that reads as prose again ([] when no flag follows)."""
     launcher_end = lines[index][0] + match.end()

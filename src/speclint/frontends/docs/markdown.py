@@ -18,20 +18,32 @@ from typing import TYPE_CHECKING
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.frontends.recognise import DOC_LAUNCHER
 from speclint.frontends.shell.embedded import Piece
+
 from .admonitions import deindent_admonitions
 from .cells import python_block
 from .excerpt import DocFile, exact, virtual
-from .flag_lists import (ENV_LINE, block_flag_list, block_prefixed_list, is_sglang_list,
-                         launch_from_parts)
-from .inline import (Fragments, classify_fragment, code_span_launch, code_spans,
-                     prose_launches, span_pieces)
+from .flag_lists import ENV_LINE, block_flag_list, block_prefixed_list, is_sglang_list, launch_from_parts
+from .inline import Fragments, classify_fragment, code_span_launch, code_spans, prose_launches, span_pieces
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
 
-_SHELL_TAGS = {"bash", "sh", "shell", "zsh", "ksh", "console", "shell-session", "shellsession",
-               "sh-session", "bash-session", "terminal", "shellscript", "shell-script"}
+_SHELL_TAGS = {
+    "bash",
+    "sh",
+    "shell",
+    "zsh",
+    "ksh",
+    "console",
+    "shell-session",
+    "shellsession",
+    "sh-session",
+    "bash-session",
+    "terminal",
+    "shellscript",
+    "shell-script",
+}
 _CONSOLE_TAGS = {"console", "shell-session", "shellsession", "sh-session", "bash-session", "terminal"}
 _PYTHON_TAGS = {"python", "py", "python3", "ipython", "ipython3", "jupyter"}
 _TEXT_TAGS = {"text", "txt", "plaintext", "plain", "none", "log"}
@@ -41,8 +53,10 @@ _IPYTHON = re.compile(r"^(\s*)(?:!(?=[\w/$.~\"'])|%(?=\w))")
 MAX_NESTING = 50
 """Containers (lists, quotes) markdown-it opens inside each other; deeper, it stops reading."""
 _DEEP_LINE = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+)" + f"{{{MAX_NESTING // 2}}}")
-_TOO_DEEP = "Markdown nested too deeply for speclint to follow (lists or quotes in each other); " \
-            "launches inside are not checked"
+_TOO_DEEP = (
+    "Markdown nested too deeply for speclint to follow (lists or quotes in each other); "
+    "launches inside are not checked"
+)
 
 
 def _tag(info: str) -> str:
@@ -76,8 +90,9 @@ def _block_lines(token: Token, lines: list[str], starts: list[int]) -> list[tupl
             break
         original = lines[index].rstrip("\r")
         text = text.rstrip("\r")
-        column = len(original) - len(text) if original.endswith(text) else \
-            len(original) - len(original.lstrip())
+        column = (
+            len(original) - len(text) if original.endswith(text) else len(original) - len(original.lstrip())
+        )
         out.append((starts[index] + column, original[column:]))
     return out
 
@@ -89,7 +104,7 @@ def _console(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     for offset, line in lines:
         match = _PROMPT.match(line)
         if match:
-            kept.append((offset + match.end(), line[match.end():]))
+            kept.append((offset + match.end(), line[match.end() :]))
             continuing = line.rstrip().endswith("\\")
         elif continuing:
             kept.append((offset, line))
@@ -106,7 +121,7 @@ def _unescape(offset: int, line: str) -> tuple[int, str]:
         return offset, line
     if line[match.end(1)] == "%":
         return offset + len(line), ""
-    return offset + match.end(), line[match.end():]
+    return offset + match.end(), line[match.end() :]
 
 
 def _pieces(lines: list[tuple[int, str]]) -> list[Piece]:
@@ -170,7 +185,7 @@ def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bo
     lines = []
     for index in range(first, stop):
         line_end = doc.starts[index + 1] - 1 if index + 1 < len(doc.starts) else len(doc.text)
-        lines.append((doc.starts[index], doc.text[doc.starts[index]:line_end].rstrip("\r")))
+        lines.append((doc.starts[index], doc.text[doc.starts[index] : line_end].rstrip("\r")))
     if "sglang" in region:
         prose_launches(doc, lines, spans)
 
@@ -211,7 +226,9 @@ def _bounded(doc: DocFile, text: str) -> str:
         if len(line) > MAX_NESTING and _DEEP_LINE.match(line):
             if not any(d.message == _TOO_DEEP for d in doc.result.diagnostics):
                 at = doc.starts[index]
-                doc.result.diagnostics.append(Diagnostic("unsupported-input", _TOO_DEEP, doc.span(at, at + 1)))
+                doc.result.diagnostics.append(
+                    Diagnostic("unsupported-input", _TOO_DEEP, doc.span(at, at + 1))
+                )
             lines[index] = ""
     return "\n".join(lines)
 

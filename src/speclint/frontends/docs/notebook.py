@@ -16,6 +16,7 @@ from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.frontends.recognise import LAUNCH_SERVER_CMD
 from speclint.frontends.shell.embedded import Piece, line_starts, map_spans
+
 from .cells import add_python, python_result, split_cell
 from .excerpt import DocFile, OffsetMap, exact, virtual
 
@@ -43,12 +44,12 @@ def _string_pieces(text: str, begin: int, end: int) -> list[Piece]:
     position = begin + 1
     for match in _ESCAPE.finditer(text, begin + 1, end - 1):
         if match.start() > position:
-            pieces.append(exact(text[position:match.start()], position))
+            pieces.append(exact(text[position : match.start()], position))
         decoded = json.loads('"' + match.group() + '"')
         pieces.append(Piece(decoded, match.start(), match.end()))
         position = match.end()
     if end - 1 > position:
-        pieces.append(exact(text[position:end - 1], position))
+        pieces.append(exact(text[position : end - 1], position))
     return pieces
 
 
@@ -96,8 +97,8 @@ def _cell_of(path: JsonPath) -> tuple[JsonPath, str] | None:
     nbformat 4 `cells[i].source`, nbformat 3 `worksheets[j].cells[i].input`."""
     for index, part in enumerate(path):
         if part == "cells" and index + 2 < len(path) and isinstance(path[index + 1], int):
-            rest = path[index + 2:]
-            where = path[:index + 2]
+            rest = path[index + 2 :]
+            where = path[: index + 2]
             if rest == ("cell_type",):
                 return where, "cell_type"
             if rest[:1] in (("source",), ("input",)) and len(rest) <= 2:
@@ -106,16 +107,24 @@ def _cell_of(path: JsonPath) -> tuple[JsonPath, str] | None:
 
 
 def _unread(path: str, message: str, line: int = 1, column: int = 1) -> ExtractResult:
-    return ExtractResult(diagnostics=[Diagnostic(
-        "unsupported-input", f"{message}; launches in this notebook are not checked",
-        Span.point(max(line, 1), max(column, 1)))])
+    return ExtractResult(
+        diagnostics=[
+            Diagnostic(
+                "unsupported-input",
+                f"{message}; launches in this notebook are not checked",
+                Span.point(max(line, 1), max(column, 1)),
+            )
+        ]
+    )
 
 
 def extract_notebook(text: str, path: str) -> ExtractResult:
     try:
         data = json.loads(text, object_pairs_hook=_Pairs)
     except json.JSONDecodeError as error:
-        return _unread(path, f"not a readable notebook (invalid JSON: {error.msg})", error.lineno, error.colno)
+        return _unread(
+            path, f"not a readable notebook (invalid JSON: {error.msg})", error.lineno, error.colno
+        )
     except RecursionError:
         return _unread(path, "notebook JSON nested too deeply for speclint to follow")
     cells = _cells(text, data)
@@ -146,8 +155,9 @@ def extract_notebook(text: str, path: str) -> ExtractResult:
     return result
 
 
-def _code(path: str, code: list[Piece], code_cells: list[tuple[int, int]], starts: list[int],
-          result: ExtractResult) -> None:
+def _code(
+    path: str, code: list[Piece], code_cells: list[tuple[int, int]], starts: list[int], result: ExtractResult
+) -> None:
     """The code cells, read in their own text (`notebook`) and moved into the file."""
     mapping = OffsetMap(code, starts)
     notebook = mapping.text
@@ -166,14 +176,15 @@ def _code(path: str, code: list[Piece], code_cells: list[tuple[int, int]], start
             doc.shell(command, "drop", ipython=True)
     active = list(range(len(split)))
     for _ in range(MAX_RETRIES + 1):
-        found = python_result(doc, [p for i in active for p in split[i].python + [virtual("\n", code_cells[i][1])]])
+        found = python_result(
+            doc, [p for i in active for p in split[i].python + [virtual("\n", code_cells[i][1])]]
+        )
         broken = next((d for d in found.diagnostics if d.kind == "syntax-error"), None)
         if broken is None or len(active) <= 1:
             add_python(doc, found)
             break
         at = doc.starts[min(broken.span.line, len(doc.starts)) - 1] + broken.span.column - 1
-        left_out = next((i for i in active if code_cells[i][0] <= at <= code_cells[i][1]),
-                        active[-1])
+        left_out = next((i for i in active if code_cells[i][0] <= at <= code_cells[i][1]), active[-1])
         add_python(doc, ExtractResult(diagnostics=[broken]))
         active.remove(left_out)
     else:

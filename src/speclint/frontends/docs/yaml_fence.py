@@ -15,6 +15,7 @@ from dataclasses import replace
 from speclint.core.config_files import ConfigFile
 from speclint.core.spans import Span
 from speclint.frontends.shell.embedded import Piece, map_spans
+
 from .excerpt import DocFile, OffsetMap
 
 YAML_TAGS = frozenset({"yaml", "yml"})
@@ -45,7 +46,18 @@ def yaml_block(doc: DocFile, pieces: list[Piece]) -> int:
 
 def _moved_config(config: ConfigFile, move: Callable[[Span], Span]) -> ConfigFile:
     """The config file's entries with their spans in the Markdown file (a new object)."""
-    entries = [replace(e, key_span=move(e.key_span), value_span=move(e.value_span),
-                       item_spans=tuple(move(s) for s in e.item_spans)) for e in config.entries]
-    return ConfigFile(config.path, entries, config.problem,
-                      move(config.problem_span) if config.problem_span is not None else None)
+    entries = [
+        replace(
+            e,
+            key_span=move(e.key_span),
+            value_span=move(e.value_span),
+            item_spans=tuple(move(s) for s in e.item_spans),
+        )
+        for e in config.entries
+    ]
+    return ConfigFile(
+        config.path,
+        entries,
+        config.problem,
+        move(config.problem_span) if config.problem_span is not None else None,
+    )

@@ -15,9 +15,8 @@ from typing import TypeGuard
 import yaml
 
 from speclint.core.words import Word
-from speclint.frontends.shell.embedded import Piece, ShellBuffer
 from speclint.frontends.manifests.yaml_nodes import NodeReader, get, mapping_pairs
-
+from speclint.frontends.shell.embedded import Piece, ShellBuffer
 
 _POSIX_SHELLS = ("bash", "sh")
 
@@ -85,8 +84,13 @@ def _env(reader: NodeReader, node: yaml.Node | None, outer: dict[str, Word]) -> 
         if isinstance(value, yaml.ScalarNode) and "${{" not in value.value:
             env[key.value] = Word(value.value, span, span)
         else:
-            env[key.value] = Word(None, span, span, dynamic_reason=f"{key.value} is set by a GitHub "
-                                  "Actions expression, known only when the workflow runs")
+            env[key.value] = Word(
+                None,
+                span,
+                span,
+                dynamic_reason=f"{key.value} is set by a GitHub "
+                "Actions expression, known only when the workflow runs",
+            )
     return env
 
 
@@ -107,11 +111,18 @@ def _expressions_unknown(pieces: list[Piece]) -> list[Piece]:
             stop = len(text) if close == -1 else close + 2
             if start > at:
                 out.append(_part(piece, text, at, start))
-            begin, end = ((piece.begin + start, piece.begin + stop) if piece.exact
-                          else (piece.begin, piece.end))
-            shown = text[start:stop] if stop - start <= 80 else text[start:start + 77] + "..."
-            out.append(Piece(None, begin, end, reason=f"`{shown}` is a GitHub Actions "
-                             "expression, known only when the workflow runs"))
+            begin, end = (
+                (piece.begin + start, piece.begin + stop) if piece.exact else (piece.begin, piece.end)
+            )
+            shown = text[start:stop] if stop - start <= 80 else text[start : start + 77] + "..."
+            out.append(
+                Piece(
+                    None,
+                    begin,
+                    end,
+                    reason=f"`{shown}` is a GitHub Actions expression, known only when the workflow runs",
+                )
+            )
             at = stop
         if at < len(text):
             out.append(_part(piece, text, at, len(text)))

@@ -16,11 +16,11 @@ import yaml
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.frontends.manifests.yaml_nodes import Loader, NodeReader, get, mapping_pairs
 from speclint.frontends.recognise import DEFAULT_ENTRY
 from speclint.frontends.shell.embedded import span_of
-from speclint.frontends.manifests.yaml_nodes import Loader, NodeReader, get, mapping_pairs
-from .sglang_config import config_launch, looks_like_config, read_config
 
+from .sglang_config import config_launch, looks_like_config, read_config
 
 _MODES = ("prefill", "decode", "aggregated", "agg")
 MAX_DEPTH = 30
@@ -56,11 +56,18 @@ def _sections(root: yaml.Node) -> list[tuple[yaml.MappingNode, yaml.Node | None]
         seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
             for key, value in mapping_pairs(node):
-                if isinstance(key, yaml.ScalarNode) and key.value == "sglang_config" \
-                        and isinstance(value, yaml.MappingNode):
-                    modes = [(v, get(node, ("aggregated" if k.value == "agg" else k.value) + "_environment"))
-                             for k, v in value.value if isinstance(k, yaml.ScalarNode)
-                             and k.value in _MODES and isinstance(v, yaml.MappingNode)]
+                if (
+                    isinstance(key, yaml.ScalarNode)
+                    and key.value == "sglang_config"
+                    and isinstance(value, yaml.MappingNode)
+                ):
+                    modes = [
+                        (v, get(node, ("aggregated" if k.value == "agg" else k.value) + "_environment"))
+                        for k, v in value.value
+                        if isinstance(k, yaml.ScalarNode)
+                        and k.value in _MODES
+                        and isinstance(v, yaml.MappingNode)
+                    ]
                     found.extend(modes if modes else [(value, None)])
                 else:
                     stack.append((value, depth + 1))
@@ -73,8 +80,15 @@ def _sections(root: yaml.Node) -> list[tuple[yaml.MappingNode, yaml.Node | None]
 def _section(reader: NodeReader, node: yaml.MappingNode, env_node: yaml.Node | None = None) -> None:
     config = read_config(reader.text, reader.path, node=node, move=_identity, other_file=False)
     where = reader.span(node)
-    args = [Word(None, where, dynamic_reason="the flags srtctl writes before the sglang_config "
-                 "ones (model path, host, ports, disaggregation mode) are not in this file", splat=True)]
+    args = [
+        Word(
+            None,
+            where,
+            dynamic_reason="the flags srtctl writes before the sglang_config "
+            "ones (model path, host, ports, disaggregation mode) are not in this file",
+            splat=True,
+        )
+    ]
     for entry in config.entries:
         flag = Word("--" + entry.key.replace("_", "-"), entry.key_span)
         value = entry.value
@@ -100,29 +114,42 @@ def _configmap(reader: NodeReader, root: yaml.Node) -> bool:
     """`kind: ConfigMap` whose `data` holds an SGLang config file (`config.yaml: |`)."""
     kind = get(root, "kind")
     data = get(root, "data")
-    if not (isinstance(kind, yaml.ScalarNode) and kind.value == "ConfigMap"
-            and isinstance(data, yaml.MappingNode)):
+    if not (
+        isinstance(kind, yaml.ScalarNode) and kind.value == "ConfigMap" and isinstance(data, yaml.MappingNode)
+    ):
         return False
     found = False
     for key, value in mapping_pairs(data):
-        if not (isinstance(key, yaml.ScalarNode) and key.value.lower().endswith((".yaml", ".yml"))
-                and isinstance(value, yaml.ScalarNode)):
+        if not (
+            isinstance(key, yaml.ScalarNode)
+            and key.value.lower().endswith((".yaml", ".yml"))
+            and isinstance(value, yaml.ScalarNode)
+        ):
             continue
         pieces = reader.scalar_pieces(value)
         offsets: list[int] = []
         for piece in pieces:
             text = piece.text or ""
-            offsets += (list(range(piece.begin, piece.begin + len(text))) if piece.exact
-                        else [piece.begin] * len(text))
+            offsets += (
+                list(range(piece.begin, piece.begin + len(text)))
+                if piece.exact
+                else [piece.begin] * len(text)
+            )
         inner = value.value
         offsets.append(offsets[-1] + 1 if offsets else value.start_mark.index)
         inner_starts = [0] + [i + 1 for i, c in enumerate(inner) if c == "\n"]
 
-        def move(span: Span, inner_starts: list[int] = inner_starts, offsets: list[int] = offsets,
-                 size: int = len(inner)) -> Span:
+        def move(
+            span: Span,
+            inner_starts: list[int] = inner_starts,
+            offsets: list[int] = offsets,
+            size: int = len(inner),
+        ) -> Span:
             begin = min(inner_starts[span.line - 1] + span.column - 1, size)
             end = min(inner_starts[span.end_line - 1] + span.end_column - 1, size)
-            return span_of(reader.starts, offsets[begin], max(offsets[max(end - 1, begin)] + 1, offsets[begin] + 1))
+            return span_of(
+                reader.starts, offsets[begin], max(offsets[max(end - 1, begin)] + 1, offsets[begin] + 1)
+            )
 
         try:
             node = yaml.compose(inner, Loader=Loader)

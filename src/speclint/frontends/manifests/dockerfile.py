@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.shell.embedded import (ArgvItem, Budget, Piece, ShellBuffer, line_starts,
-                                               span_of)
+from speclint.frontends.shell.embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
 
 _KEYWORD = re.compile(r"[ \t]*([A-Za-z]+)(?=[ \t]|$)")
 _DIRECTIVE = re.compile(r"#\s*(escape|syntax|check)\s*=\s*(\S+)\s*$", re.I)
@@ -51,8 +50,9 @@ class Instruction:
         run = begin
         for index in range(begin + 1, end + 1):
             if index == end or self.offsets[index] != self.offsets[index - 1] + 1:
-                pieces.append(Piece(self.text[run:index], self.offsets[run], self.offsets[index - 1] + 1,
-                                    exact=True))
+                pieces.append(
+                    Piece(self.text[run:index], self.offsets[run], self.offsets[index - 1] + 1, exact=True)
+                )
                 run = index
         return pieces
 
@@ -83,8 +83,13 @@ def instructions(text: str) -> tuple[list[Instruction], list[Diagnostic], list[t
         directives = False
         match = _KEYWORD.match(line)
         if match is None:
-            diagnostics.append(Diagnostic("syntax-error", "Dockerfile: a line that does not start with "
-                                          "an instruction", span_of(starts, at, at + max(1, len(line)))))
+            diagnostics.append(
+                Diagnostic(
+                    "syntax-error",
+                    "Dockerfile: a line that does not start with an instruction",
+                    span_of(starts, at, at + max(1, len(line))),
+                )
+            )
             index += 1
             continue
         keyword = match.group(1).upper()
@@ -106,8 +111,12 @@ def instructions(text: str) -> tuple[list[Instruction], list[Diagnostic], list[t
                 if following and not following.startswith("#"):
                     break
                 if following:
-                    comments.append((starts[index] + len(lines[index]) - len(lines[index].lstrip(" \t")),
-                                     following.rstrip("\r")))
+                    comments.append(
+                        (
+                            starts[index] + len(lines[index]) - len(lines[index].lstrip(" \t")),
+                            following.rstrip("\r"),
+                        )
+                    )
                 index += 1
             if index >= len(lines):
                 break
@@ -116,7 +125,7 @@ def instructions(text: str) -> tuple[list[Instruction], list[Diagnostic], list[t
         leading = len(joined) - len(joined.lstrip(" \t"))
         instruction = Instruction(keyword, keyword_at, joined[leading:], offsets[leading:])
         instruction.text = instruction.text.rstrip(" \t")
-        del instruction.offsets[len(instruction.text):]
+        del instruction.offsets[len(instruction.text) :]
         found.append(instruction)
         if keyword in ("RUN", "COPY", "ADD"):
             index = _skip_heredocs(instruction.text, lines, index)
@@ -186,9 +195,15 @@ def _process(raw: str, known: dict[str, Word]) -> tuple[str | None, str | None, 
                 elif match.group(2) == "+":
                     if word is not None and word.text is None:
                         return None, word.dynamic_reason, True
-                    value, reason, _ = _process(match.group(3), known) if word and word.text else ("", None, True)
+                    value, reason, _ = (
+                        _process(match.group(3), known) if word and word.text else ("", None, True)
+                    )
                 elif word is None:
-                    return None, f"${name} is not set by an ARG or ENV before this line (a build argument?)", True
+                    return (
+                        None,
+                        f"${name} is not set by an ARG or ENV before this line (a build argument?)",
+                        True,
+                    )
                 else:
                     value, reason = word.text, word.dynamic_reason
                 if value is None:
@@ -233,8 +248,13 @@ def extract_dockerfile(text: str, path: str) -> ExtractResult:
             if stages[-1].name:
                 named[stages[-1].name] = stages[-1]
         elif keyword == "ARG":
-            _arg(instruction, starts, stage.args if stage else global_args,
-                 {**global_args, **(stage.args if stage else {}), **(stage.env if stage else {})}, global_args)
+            _arg(
+                instruction,
+                starts,
+                stage.args if stage else global_args,
+                {**global_args, **(stage.args if stage else {}), **(stage.env if stage else {})},
+                global_args,
+            )
         elif keyword == "ENV" and stage is not None:
             _env(instruction, starts, stage)
         elif keyword in ("CMD", "ENTRYPOINT") and stage is not None:
@@ -251,22 +271,27 @@ def extract_dockerfile(text: str, path: str) -> ExtractResult:
             _launch(stage, text, starts, path, result, budget)
         except RecursionError:  # a CMD nested thousands deep: report it, keep the rest
             command = stage.cmd or stage.entrypoint
-            result.diagnostics.append(Diagnostic(
-                "unsupported-input", "nested too deeply for speclint to follow; launches inside are "
-                "not checked", command.span(starts, 0, 1) if command else Span.point(1, 1)))
+            result.diagnostics.append(
+                Diagnostic(
+                    "unsupported-input",
+                    "nested too deeply for speclint to follow; launches inside are not checked",
+                    command.span(starts, 0, 1) if command else Span.point(1, 1),
+                )
+            )
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
     return result
 
 
-def _from(instruction: Instruction, starts: list[int], global_args: dict[str, Word],
-          named: dict[str, _Stage]) -> _Stage:
+def _from(
+    instruction: Instruction, starts: list[int], global_args: dict[str, Word], named: dict[str, _Stage]
+) -> _Stage:
     words = [(b, e) for b, e in _split_words(instruction.text) if not instruction.text[b:e].startswith("--")]
     if not words:
         return _Stage(None, None)
     begin, end = words[0]
     name = None
-    if len(words) >= 3 and instruction.text[words[1][0]:words[1][1]].upper() == "AS":
-        name = instruction.text[words[2][0]:words[2][1]].lower()
+    if len(words) >= 3 and instruction.text[words[1][0] : words[1][1]].upper() == "AS":
+        name = instruction.text[words[2][0] : words[2][1]].lower()
     value, _reason, _ = _process(instruction.text[begin:end], global_args)
     span = instruction.span(starts, begin, end)
     base = named.get(value.lower()) if value is not None else None
@@ -275,8 +300,13 @@ def _from(instruction: Instruction, starts: list[int], global_args: dict[str, Wo
     return _Stage(name, (value, span))
 
 
-def _arg(instruction: Instruction, starts: list[int], into: dict[str, Word], known: dict[str, Word],
-         global_args: dict[str, Word]) -> None:
+def _arg(
+    instruction: Instruction,
+    starts: list[int],
+    into: dict[str, Word],
+    known: dict[str, Word],
+    global_args: dict[str, Word],
+) -> None:
     for begin, end in _split_words(instruction.text):
         raw = instruction.text[begin:end]
         name, equals, default = raw.partition("=")
@@ -285,21 +315,25 @@ def _arg(instruction: Instruction, starts: list[int], into: dict[str, Word], kno
             if name in global_args and into is not global_args:  # re-declared in a stage: the global default
                 into[name] = global_args[name]
             else:
-                into[name] = Word(None, span, span, dynamic_reason=f"${name} is a build argument "
-                                  "with no default (set by `docker build --build-arg`)")
+                into[name] = Word(
+                    None,
+                    span,
+                    span,
+                    dynamic_reason=f"${name} is a build argument "
+                    "with no default (set by `docker build --build-arg`)",
+                )
             continue
         value, reason, _ = _process(default, known)
         value_span = instruction.span(starts, begin + len(name) + 1, end) if default else span
-        into[name] = Word(value, value_span, value_span,
-                          dynamic_reason=reason if value is None else None)
+        into[name] = Word(value, value_span, value_span, dynamic_reason=reason if value is None else None)
 
 
 def _env(instruction: Instruction, starts: list[int], stage: _Stage) -> None:
     words = _split_words(instruction.text)
     known = {**stage.args, **stage.env}
-    if words and "=" not in instruction.text[words[0][0]:words[0][1]]:
+    if words and "=" not in instruction.text[words[0][0] : words[0][1]]:
         # legacy `ENV NAME value with blanks`: the rest of the line is the value
-        name = instruction.text[words[0][0]:words[0][1]]
+        name = instruction.text[words[0][0] : words[0][1]]
         if len(words) > 1:
             begin = words[1][0]
             _set_env(stage, name, instruction.text[begin:], instruction.span(starts, begin), known)
@@ -309,8 +343,15 @@ def _env(instruction: Instruction, starts: list[int], stage: _Stage) -> None:
         name, equals, value = raw.partition("=")
         if not equals:
             continue
-        _set_env(stage, name, value, instruction.span(starts, begin + len(name) + 1, end)
-                 if value else instruction.span(starts, begin, end), known)
+        _set_env(
+            stage,
+            name,
+            value,
+            instruction.span(starts, begin + len(name) + 1, end)
+            if value
+            else instruction.span(starts, begin, end),
+            known,
+        )
 
 
 def _set_env(stage: _Stage, name: str, raw: str, span: Span, known: dict[str, Word]) -> None:
@@ -345,13 +386,16 @@ def _shell_words(instruction: Instruction, starts: list[int]) -> list[ArgvItem]:
     """`/bin/sh -c TEXT`, the two synthetic words placed on the keyword."""
     at = instruction.keyword_at
     where = [Piece(None, at, at + len(instruction.keyword))]
-    return [ArgvItem([Piece("/bin/sh", where[0].begin, where[0].end)]),
-            ArgvItem([Piece("-c", where[0].begin, where[0].end)]),
-            ArgvItem(instruction.pieces())]
+    return [
+        ArgvItem([Piece("/bin/sh", where[0].begin, where[0].end)]),
+        ArgvItem([Piece("-c", where[0].begin, where[0].end)]),
+        ArgvItem(instruction.pieces()),
+    ]
 
 
-def _launch(stage: _Stage, text: str, starts: list[int], path: str, result: ExtractResult,
-            budget: Budget) -> None:
+def _launch(
+    stage: _Stage, text: str, starts: list[int], path: str, result: ExtractResult, budget: Budget
+) -> None:
     buffer = ShellBuffer(text, starts, budget)
     entry, cmd = stage.entrypoint, stage.cmd
     entry_words = _exec_form(entry) if entry is not None else None
@@ -383,7 +427,11 @@ def _not_json(instruction: Instruction, starts: list[int], result: ExtractResult
     """`CMD ['python', ...]` is not JSON: Docker runs the text with /bin/sh, brackets and all."""
     stripped = instruction.text.lstrip()
     if stripped.startswith("[") and "sglang" in instruction.text:
-        result.diagnostics.append(Diagnostic(
-            "syntax-error", f"{instruction.keyword} looks like exec form but is not a JSON array of "
-            "double-quoted strings: Docker runs it as shell form (`/bin/sh -c` with the brackets)",
-            instruction.span(starts, 0, 1)))
+        result.diagnostics.append(
+            Diagnostic(
+                "syntax-error",
+                f"{instruction.keyword} looks like exec form but is not a JSON array of "
+                "double-quoted strings: Docker runs it as shell form (`/bin/sh -c` with the brackets)",
+                instruction.span(starts, 0, 1),
+            )
+        )

@@ -13,7 +13,6 @@ import yaml
 from speclint.core.words import Word
 from speclint.frontends.manifests.yaml_nodes import NodeReader, get
 
-
 _K8S_GPU = "nvidia.com/gpu"
 
 
@@ -38,8 +37,11 @@ def compose_gpu_count(reader: NodeReader, service: yaml.Node) -> Word | None:
     for device in devices.value:
         capabilities = get(device, "capabilities")
         driver = get(device, "driver")
-        names = [n.value for n in (capabilities.value if isinstance(capabilities, yaml.SequenceNode) else [])
-                 if isinstance(n, yaml.ScalarNode)]
+        names = [
+            n.value
+            for n in (capabilities.value if isinstance(capabilities, yaml.SequenceNode) else [])
+            if isinstance(n, yaml.ScalarNode)
+        ]
         if "gpu" not in names and not (isinstance(driver, yaml.ScalarNode) and driver.value == "nvidia"):
             continue
         count, ids = get(device, "count"), get(device, "device_ids")
@@ -49,14 +51,24 @@ def compose_gpu_count(reader: NodeReader, service: yaml.Node) -> Word | None:
         elif isinstance(count, yaml.ScalarNode):
             span = reader.span(count)
             if not count.value.strip().isdigit():
-                return Word(None, span, span, dynamic_reason=f"count: {count.value} gives the container "
-                            "every GPU of the host, which speclint cannot know")
+                return Word(
+                    None,
+                    span,
+                    span,
+                    dynamic_reason=f"count: {count.value} gives the container "
+                    "every GPU of the host, which speclint cannot know",
+                )
             total += int(count.value)
             spans.append(span)
         else:  # no count and no device_ids: compose reserves every GPU
             span = reader.span(device)
-            return Word(None, span, span, dynamic_reason="a GPU reservation without count or "
-                        "device_ids gives the container every GPU of the host")
+            return Word(
+                None,
+                span,
+                span,
+                dynamic_reason="a GPU reservation without count or "
+                "device_ids gives the container every GPU of the host",
+            )
     if not spans:
         return None
     return Word(str(total), spans[0], spans[0])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
@@ -39,8 +39,10 @@ class K8sExpander:
 
     def argv(self, items: list[ArgvItem]) -> list[ArgvItem]:
         script_at = _script_index(items)
-        return [ArgvItem(self._pieces(item.pieces, index == script_at), item.splat, item.origin, item.code)
-                for index, item in enumerate(items)]
+        return [
+            ArgvItem(self._pieces(item.pieces, index == script_at), item.splat, item.origin, item.code)
+            for index, item in enumerate(items)
+        ]
 
     def _reason(self, name: str) -> str:
         word = self.env.get(name)
@@ -100,8 +102,14 @@ def _script_index(items: list[ArgvItem]) -> int | None:
     """Index of the script in `sh -c SCRIPT`, `bash -ec SCRIPT`, `env A=1 bash --login -c
     SCRIPT` (a shell word, then its options up to the one holding `c`); None otherwise."""
     texts = [known_text(item.pieces) for item in items]
-    shell = next((index for index, text in enumerate(texts)
-                  if text is not None and posixpath.basename(text) in _SHELLS), None)
+    shell = next(
+        (
+            index
+            for index, text in enumerate(texts)
+            if text is not None and posixpath.basename(text) in _SHELLS
+        ),
+        None,
+    )
     if shell is None:
         return None
     for index in range(shell + 1, len(texts)):

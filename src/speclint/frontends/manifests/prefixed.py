@@ -40,7 +40,8 @@ class Prefix:
 
 _ACTIVE: ContextVar[tuple[Prefix, ...]] = ContextVar(
     "speclint_flag_prefixes",
-    default=tuple(Prefix(name, p, _OWN_FLAGS.get(name, ())) for name, p in DEFAULT_PREFIXES.items()))
+    default=tuple(Prefix(name, p, _OWN_FLAGS.get(name, ())) for name, p in DEFAULT_PREFIXES.items()),
+)
 
 
 def use_prefixes(configured: tuple[tuple[str, str], ...] | None) -> None:
@@ -48,8 +49,13 @@ def use_prefixes(configured: tuple[tuple[str, str], ...] | None) -> None:
     prefix) pairs added or replacing them; an empty prefix turns a framework off."""
     table = dict(DEFAULT_PREFIXES)
     table.update(dict(configured or ()))
-    _ACTIVE.set(tuple(Prefix(name, p, _OWN_FLAGS.get(name, ()) if p == DEFAULT_PREFIXES.get(name) else ())
-                      for name, p in sorted(table.items()) if p))
+    _ACTIVE.set(
+        tuple(
+            Prefix(name, p, _OWN_FLAGS.get(name, ()) if p == DEFAULT_PREFIXES.get(name) else ())
+            for name, p in sorted(table.items())
+            if p
+        )
+    )
 
 
 def mentions(raw: bytes) -> bool:
@@ -57,8 +63,13 @@ def mentions(raw: bytes) -> bool:
     return any(p.prefix.encode() in raw for p in _ACTIVE.get())
 
 
-def prefixed_launch(path: str, span: Span, words: list[Word], env: dict[str, Word],
-                    image: tuple[str | None, Span | None] | None) -> Launch | None:
+def prefixed_launch(
+    path: str,
+    span: Span,
+    words: list[Word],
+    env: dict[str, Word],
+    image: tuple[str | None, Span | None] | None,
+) -> Launch | None:
     """The SGLang flags a framework command forwards, as a launch; None when it has none."""
     for prefix in _ACTIVE.get():
         args = _forwarded(words, prefix)
@@ -70,8 +81,15 @@ def prefixed_launch(path: str, span: Span, words: list[Word], env: dict[str, Wor
             # the framework places its engines on the GPUs itself: the command's visible GPUs
             # are not one engine's
             kept = {name: word for name, word in env.items() if name not in _VISIBILITY}
-            return Launch(path, f"{prefix.framework} ({prefix.prefix}* flags forwarded to SGLang)",
-                          span, head + args, kept, image_text, image_span)
+            return Launch(
+                path,
+                f"{prefix.framework} ({prefix.prefix}* flags forwarded to SGLang)",
+                span,
+                head + args,
+                kept,
+                image_text,
+                image_span,
+            )
     return None
 
 
@@ -99,12 +117,13 @@ def _forwarded(words: list[Word], prefix: Prefix) -> list[Word]:
                 out.append(word)
             continue
         if text.startswith(prefix.prefix) and len(text) > len(prefix.prefix):
-            rest = text[len(prefix.prefix):]
+            rest = text[len(prefix.prefix) :]
             taking = not rest.startswith(prefix.own) if prefix.own else True
             if taking:
                 # the span is the word as written; `origin` keeps fixes off a renamed word
-                out.append(Word("--" + rest, word.span, word.origin or word.span,
-                                expanded_at=word.expanded_at))
+                out.append(
+                    Word("--" + rest, word.span, word.origin or word.span, expanded_at=word.expanded_at)
+                )
             continue
         if text.startswith("-") and len(text) > 1 and not _number(text):
             taking = False

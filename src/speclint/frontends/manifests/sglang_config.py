@@ -10,7 +10,8 @@ Positions of what the file says point into that file (`Span.file`).
 from __future__ import annotations
 
 import os
-from typing import Callable, TypeGuard
+from collections.abc import Callable
+from typing import TypeGuard
 
 import yaml
 
@@ -25,8 +26,13 @@ MAX_VALUE_CHARS = 64 * 1024
 """A value whose text would be longer (an alias-built list) is not followed."""
 
 
-def read_config(text: str, path: str, node: yaml.MappingNode | None = None,
-                move: Callable[[Span], Span] | None = None, other_file: bool = True) -> ConfigFile:
+def read_config(
+    text: str,
+    path: str,
+    node: yaml.MappingNode | None = None,
+    move: Callable[[Span], Span] | None = None,
+    other_file: bool = True,
+) -> ConfigFile:
     """The entries of a config file's text (or of `node`, a mapping already composed from
     `text`, e.g. a `sglang_config:` section). `move` maps spans of `text` to the file;
     `other_file`: the spans are marked as being in `path`, not in the file being linted."""
@@ -36,8 +42,7 @@ def read_config(text: str, path: str, node: yaml.MappingNode | None = None,
     def span(n: yaml.Node) -> Span:
         found = span_of(starts, n.start_mark.index, max(n.end_mark.index, n.start_mark.index + 1))
         found = move(found) if move is not None else found
-        return Span(found.line, found.column, found.end_line, found.end_column,
-                    path if other_file else None)
+        return Span(found.line, found.column, found.end_line, found.end_column, path if other_file else None)
 
     try:
         loader = Loader(text if node is None else "")  # refuses NULs and control characters
@@ -65,15 +70,19 @@ def read_config(text: str, path: str, node: yaml.MappingNode | None = None,
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         config.problem = f"SGLang cannot load the config file: {getattr(error, 'problem', None) or error}"
-        config.problem_span = Span(mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 2, path) \
-            if mark is not None and move is None else Span(1, 1, 1, 2, path)
+        config.problem_span = (
+            Span(mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 2, path)
+            if mark is not None and move is None
+            else Span(1, 1, 1, 2, path)
+        )
     finally:
         loader.dispose()
     return config
 
 
-def _entry(loader: yaml.SafeLoader, key: yaml.ScalarNode, value: yaml.Node,
-           span: Callable[[yaml.Node], Span]) -> ConfigEntry:
+def _entry(
+    loader: yaml.SafeLoader, key: yaml.ScalarNode, value: yaml.Node, span: Callable[[yaml.Node], Span]
+) -> ConfigEntry:
     problem = None
     try:
         constructed = loader.construct_object(value, deep=True)
@@ -127,8 +136,9 @@ def _flag_like(option: str) -> bool:
     for version in (newest_version(), "0.5.6.post2"):
         options = load_schema(version).sorted_options
         at = bisect_left(options, option)
-        if at < len(options) and (options[at] == option or (options[at].startswith(option)
-                                                             and "-" in option[2:])):
+        if at < len(options) and (
+            options[at] == option or (options[at].startswith(option) and "-" in option[2:])
+        ):
             return True
     return False
 
@@ -153,8 +163,10 @@ def load_config_file(name: str, linted: str) -> ConfigFile | None:
     from speclint.frontends.reading import read_source
 
     if not name.lower().endswith((".yaml", ".yml")):
-        return ConfigFile(name, problem=f"SGLang stops with 'Config file must be YAML format, got: "
-                          f"{os.path.splitext(name)[1]}'")
+        return ConfigFile(
+            name,
+            problem=f"SGLang stops with 'Config file must be YAML format, got: {os.path.splitext(name)[1]}'",
+        )
     from ...runner.depends import note
 
     folder = os.path.dirname(linted) if linted not in ("-", "<stdin>") else ""
@@ -165,14 +177,17 @@ def load_config_file(name: str, linted: str) -> ConfigFile | None:
             continue
         text, error, size = read_source(candidate)
         if text is None:
-            return ConfigFile(candidate, problem=f"the config file {candidate} cannot be read "
-                              f"({error or f'{size} bytes, too large'})")
+            return ConfigFile(
+                candidate,
+                problem=f"the config file {candidate} cannot be read ({error or f'{size} bytes, too large'})",
+            )
         return read_config(text, os.path.normpath(candidate))
     return None
 
 
-def config_launch(path: str, config: ConfigFile, where: Span,
-                  image: tuple[str | None, Span | None] | None = None) -> Launch:
+def config_launch(
+    path: str, config: ConfigFile, where: Span, image: tuple[str | None, Span | None] | None = None
+) -> Launch:
     """A config file (or a manifest's flag-key map) checked on its own, as
     `python -m sglang.launch_server --config FILE`. Without the model among its keys, the
     command line that uses it gives the model: an unknown rest of the command line."""
@@ -181,8 +196,24 @@ def config_launch(path: str, config: ConfigFile, where: Span,
     args = [Word("--config", where), Word(path, where)]
     keys = {e.key.replace("_", "-") for e in config.entries}
     if not keys & {"model-path", "model"}:
-        args.append(Word(None, where, dynamic_reason="the rest of the command line that uses "
-                         "this config (the model among it) is not in this file", splat=True))
+        args.append(
+            Word(
+                None,
+                where,
+                dynamic_reason="the rest of the command line that uses "
+                "this config (the model among it) is not in this file",
+                splat=True,
+            )
+        )
     image_text, image_span = image if image is not None else (None, None)
-    return Launch(path, DEFAULT_ENTRY, where, args, {}, image_text, image_span,
-                  config_file=config, standalone_config=True)
+    return Launch(
+        path,
+        DEFAULT_ENTRY,
+        where,
+        args,
+        {},
+        image_text,
+        image_span,
+        config_file=config,
+        standalone_config=True,
+    )

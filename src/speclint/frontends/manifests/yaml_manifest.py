@@ -16,9 +16,9 @@ import yaml
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.frontends.manifests.yaml_nodes import Loader, NodeReader, clear_merges, get, mapping_pairs
 from speclint.frontends.shell.embedded import ArgvItem, Piece, ShellBuffer, line_starts, span_of
-from speclint.frontends.manifests.yaml_nodes import (Loader, NodeReader, clear_merges, get,
-                                                     mapping_pairs)
+
 
 def extract_yaml(text: str, path: str) -> ExtractResult:
     """Safe loading only: nodes are composed, never constructed, so `!!python/object` tags
@@ -35,13 +35,21 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
                 reader.document(document)
     except RecursionError:  # PyYAML's composer recurses once per nesting level
         mark = loader.get_mark() if loader is not None else None
-        result.diagnostics.append(Diagnostic(
-            "unsupported-input", "YAML nested too deeply for speclint to follow; launches from "
-            "here on are not checked", Span.point(mark.line + 1, mark.column + 1) if mark else Span.point(1, 1)))
+        result.diagnostics.append(
+            Diagnostic(
+                "unsupported-input",
+                "YAML nested too deeply for speclint to follow; launches from here on are not checked",
+                Span.point(mark.line + 1, mark.column + 1) if mark else Span.point(1, 1),
+            )
+        )
     except yaml.reader.ReaderError as error:
-        result.diagnostics.append(Diagnostic("syntax-error", f"YAML error: {error.reason} (character "
-                                             f"{error.character!r} is not allowed in YAML)",
-                                             span_of(starts, error.position, error.position + 1)))
+        result.diagnostics.append(
+            Diagnostic(
+                "syntax-error",
+                f"YAML error: {error.reason} (character {error.character!r} is not allowed in YAML)",
+                span_of(starts, error.position, error.position + 1),
+            )
+        )
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         span = Span.point(mark.line + 1, mark.column + 1) if mark else Span.point(1, 1)
@@ -100,8 +108,11 @@ class _Reader(NodeReader):
         self.seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
             for key, value in mapping_pairs(node):
-                if isinstance(key, yaml.ScalarNode) and key.value in ("containers", "initContainers") \
-                        and isinstance(value, yaml.SequenceNode):
+                if (
+                    isinstance(key, yaml.ScalarNode)
+                    and key.value in ("containers", "initContainers")
+                    and isinstance(value, yaml.SequenceNode)
+                ):
                     for container in value.value:
                         if id(container) not in self.seen:  # `[*c, *c, ...]`: one launch
                             self.seen.add(id(container))
@@ -125,9 +136,12 @@ class _Reader(NodeReader):
                     env[name.value] = Word(value.value, self.span(value), self.span(value))
                 else:
                     where = get(item, "valueFrom") or name
-                    env[name.value] = Word(None, self.span(where), self.span(where),
-                                           dynamic_reason=f"{name.value} comes from valueFrom "
-                                                          "(a Secret, ConfigMap or field)")
+                    env[name.value] = Word(
+                        None,
+                        self.span(where),
+                        self.span(where),
+                        dynamic_reason=f"{name.value} comes from valueFrom (a Secret, ConfigMap or field)",
+                    )
         argv = self.words(get(container, "command")) + self.words(get(container, "args"))
         from speclint.frontends.manifests.gpus import k8s_gpu_count
         from speclint.frontends.manifests.k8s_expand import K8sExpander
@@ -173,10 +187,15 @@ class _Reader(NodeReader):
 
     def words(self, node: yaml.Node | None) -> list[ArgvItem]:
         if isinstance(node, yaml.SequenceNode):
-            return [ArgvItem(self.scalar_pieces(item)) if isinstance(item, yaml.ScalarNode) else
-                    ArgvItem([Piece(None, item.start_mark.index, item.end_mark.index,
-                                    reason="not a string")], splat=True)
-                    for item in node.value]
+            return [
+                ArgvItem(self.scalar_pieces(item))
+                if isinstance(item, yaml.ScalarNode)
+                else ArgvItem(
+                    [Piece(None, item.start_mark.index, item.end_mark.index, reason="not a string")],
+                    splat=True,
+                )
+                for item in node.value
+            ]
         if isinstance(node, yaml.ScalarNode):  # Kubernetes wants a list; be lenient
             return [ArgvItem(self.scalar_pieces(node))]
         return []
@@ -188,8 +207,7 @@ class _Reader(NodeReader):
         self._walk(buffer, env, image)
 
     def _walk(self, buffer: ShellBuffer, env: dict[str, Word], image: yaml.Node | None) -> None:
-        image_info = ((image.value, self.span(image)) if isinstance(image, yaml.ScalarNode)
-                      else None)
+        image_info = (image.value, self.span(image)) if isinstance(image, yaml.ScalarNode) else None
         count = len(self.result.launches)
         buffer.walk(self.path, self.result, env, image_info)
         for launch in self.result.launches[count:]:

@@ -43,7 +43,9 @@ def clear_merges() -> None:
     _MERGED.clear()
 
 
-def mapping_pairs(node: yaml.MappingNode, _active: frozenset[int] = frozenset()) -> list[tuple[yaml.Node, yaml.Node]]:
+def mapping_pairs(
+    node: yaml.MappingNode, _active: frozenset[int] = frozenset()
+) -> list[tuple[yaml.Node, yaml.Node]]:
     """The node's key/value pairs with `<<: *anchor` merges applied (explicit keys win).
     A merge of a mapping into itself (`&a {<<: *a}`) is skipped."""
     if not any(key.tag == MERGE_TAG for key, _ in node.value):
@@ -96,7 +98,9 @@ class NodeReader:
         billion-laughs file reaches one node 9**9 times."""
 
     def span(self, node: yaml.Node) -> Span:
-        return span_of(self.starts, node.start_mark.index, max(node.end_mark.index, node.start_mark.index + 1))
+        return span_of(
+            self.starts, node.start_mark.index, max(node.end_mark.index, node.start_mark.index + 1)
+        )
 
     def scalar_pieces(self, node: yaml.ScalarNode) -> list[Piece]:
         """The scalar's text with where each character is written; the whole node's range

@@ -22,11 +22,21 @@ _WORD = re.compile(r"\w+")
 _CALLED = re.compile(r"\b(\w+)[\s)\\]*\(")  # \b: a 60 KB word is not tried from each letter
 _ENDS = re.compile(r"\b(\w+)[\s)\\]*(?:#.*)?$")
 _OPENS = re.compile(r"[\s)]*\(")
-_MUTATORS = frozenset({"append", "extend", "insert", "update", "pop", "remove", "clear",
-                       "setdefault", "sort", "reverse"})
+_MUTATORS = frozenset(
+    {"append", "extend", "insert", "update", "pop", "remove", "clear", "setdefault", "sort", "reverse"}
+)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-_COMPOUND = _SCOPES + (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try,
-                       getattr(ast, "TryStar", ast.Try), getattr(ast, "Match", ast.Try))
+_COMPOUND = _SCOPES + (
+    ast.If,
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.With,
+    ast.AsyncWith,
+    ast.Try,
+    getattr(ast, "TryStar", ast.Try),
+    getattr(ast, "Match", ast.Try),
+)
 
 
 class Atoms:
@@ -62,7 +72,7 @@ class Atoms:
 
     def line(self, number: int) -> str:
         end = self.starts[number] if number < len(self.starts) else len(self.text)
-        return self.text[self.starts[number - 1]:end]
+        return self.text[self.starts[number - 1] : end]
 
     def read(self, tree: ast.Module) -> None:
         """Atoms in a pre-order of blocks: a statement's lines are owned by it, then by its
@@ -83,7 +93,7 @@ class Atoms:
                 else:
                     atom = self._new_atom(start, up, scope)
                 self.last[atom] = max(self.last[atom], end)
-                self.owner[start:end + 1] = [atom] * (end + 1 - start)
+                self.owner[start : end + 1] = [atom] * (end + 1 - start)
                 self._note(node, atom)
                 if isinstance(node, ast.Return) and scope >= 0:
                     self.returns.setdefault(scope, []).append(atom)
@@ -114,7 +124,7 @@ class Atoms:
     def _glued(self, node: ast.stmt) -> bool:
         """Whether code precedes `node` on its first line (a header, `else:`)."""
         line = self.line(node.lineno).lstrip("\ufeff")
-        return bool(line.encode("utf-8", "replace")[:node.col_offset].strip())
+        return bool(line.encode("utf-8", "replace")[: node.col_offset].strip())
 
     def _note(self, node: ast.stmt, atom: int) -> None:
         targets: list[ast.expr] = []
@@ -126,8 +136,11 @@ class Atoms:
             targets = [node.target]
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
             func = node.value.func
-            if isinstance(func, ast.Attribute) and func.attr in _MUTATORS \
-                    and isinstance(func.value, ast.Name):
+            if (
+                isinstance(func, ast.Attribute)
+                and func.attr in _MUTATORS
+                and isinstance(func.value, ast.Name)
+            ):
                 self.writes[atom].add(func.value.id)
             elif isinstance(func, ast.Attribute) and func.attr in _MUTATORS:
                 targets = [func.value]
@@ -136,7 +149,9 @@ class Atoms:
             module = getattr(node, "module", None) or ""
             for alias in node.names:
                 parts = f"{module}.{alias.name}".split(".")
-                if alias.asname and any(part in LAUNCH_NAMES or GENERIC_HELPER.search(part) for part in parts):
+                if alias.asname and any(
+                    part in LAUNCH_NAMES or GENERIC_HELPER.search(part) for part in parts
+                ):
                     self.triggers.add(alias.asname)
         for target in targets:
             if isinstance(target, ast.Name):  # most targets: no walk
@@ -145,8 +160,11 @@ class Atoms:
             for n in ast.walk(target):
                 if isinstance(n, ast.Name):
                     self.writes[atom].add(n.id)
-                elif isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) \
-                        and n.value.id in ("self", "cls"):
+                elif (
+                    isinstance(n, ast.Attribute)
+                    and isinstance(n.value, ast.Name)
+                    and n.value.id in ("self", "cls")
+                ):
                     self.attr_writes.append((atom, n.attr))
 
     def close(self) -> None:
@@ -160,7 +178,9 @@ class Atoms:
                 writers.setdefault((self.wscope[atom], name), []).append(atom)
         for atom, name in self.attr_writes:  # the method's class: where its other methods look
             writers.setdefault((self.scope_up.get(self.wscope[atom], -1), name), []).append(atom)
-        subclasses = {atom for atom, bases in self.class_bases.items() if any(b in self.classes for b in bases)}
+        subclasses = {
+            atom for atom, bases in self.class_bases.items() if any(b in self.classes for b in bases)
+        }
         for atom, names in enumerate(self.writes):  # a subclass body's names: its bases' methods read them
             if self.wscope[atom] in subclasses:
                 for name in names:
@@ -223,7 +243,11 @@ class Atoms:
         if not names:
             return
         for atom, found in enumerate(words):
-            if not self.seed[atom] and not found.isdisjoint(names) and not self._called(atom).isdisjoint(names):
+            if (
+                not self.seed[atom]
+                and not found.isdisjoint(names)
+                and not self._called(atom).isdisjoint(names)
+            ):
                 self.seed[atom] = True
 
     def _chain(self, scope: int, chains: dict[int, list[int]]) -> list[int]:
@@ -296,8 +320,11 @@ class Atoms:
 
 
 def _blocks(node: ast.stmt) -> list[list[ast.stmt]]:
-    found = [getattr(node, name) for name in ("body", "orelse", "finalbody")
-             if isinstance(getattr(node, name, None), list)]
+    found = [
+        getattr(node, name)
+        for name in ("body", "orelse", "finalbody")
+        if isinstance(getattr(node, name, None), list)
+    ]
     found += [handler.body for handler in getattr(node, "handlers", ())]
     found += [case.body for case in getattr(node, "cases", ())]
     return found

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+
 import libcst as cst
 
-from speclint.core.launches import Alternative, Condition, Launch, MAX_ALTERNATIVES
+from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition, Launch
 from speclint.core.spans import Span
 from speclint.frontends.python.scan import descendants, same_value
 from speclint.frontends.python.values import Choice, Val, attribute_key
 from speclint.frontends.python.walking import Walking
-
 
 
 def arm_conditions(walker: Walking, node: cst.If, top: cst.If | None) -> list[Condition | None]:
@@ -27,20 +27,31 @@ def arm_conditions(walker: Walking, node: cst.If, top: cst.If | None) -> list[Co
     an `else` that is an `elif` (its own arms say when). `top`: the `if` of an `elif`."""
     start = walker.pos.span(node)
     keyword = "elif" if top is not None else "if"
-    conditions: list[Condition | None] = [Condition(
-        Span(start.line, start.column, start.line, start.column + len(keyword)),
-        f"the `{keyword}` branch at line {start.line} runs")]
+    conditions: list[Condition | None] = [
+        Condition(
+            Span(start.line, start.column, start.line, start.column + len(keyword)),
+            f"the `{keyword}` branch at line {start.line} runs",
+        )
+    ]
     orelse = node.orelse
     if isinstance(orelse, cst.If):
         conditions.append(None)
     elif orelse is not None:
         where = walker.pos.span(orelse)
-        conditions.append(Condition(Span(where.line, where.column, where.line, where.column + 4),
-                                    f"the `else` branch at line {where.line} runs"))
+        conditions.append(
+            Condition(
+                Span(where.line, where.column, where.line, where.column + 4),
+                f"the `else` branch at line {where.line} runs",
+            )
+        )
     else:
         first = walker.pos.span(top) if top is not None else start
-        conditions.append(Condition(Span(first.line, first.column, first.line, first.column + 2),
-                                    f"no branch of the `if` at line {first.line} runs"))
+        conditions.append(
+            Condition(
+                Span(first.line, first.column, first.line, first.column + 2),
+                f"no branch of the `if` at line {first.line} runs",
+            )
+        )
     return conditions
 
 
@@ -81,8 +92,13 @@ def choices_for(walker: Walking, call: cst.Call) -> list[tuple[tuple[Condition, 
     when it reads no name with alternatives (or too many combinations)."""
     read: dict[str, Val] = {}
     for node in descendants(call, True, (cst.Lambda,)):
-        key = node.value if isinstance(node, cst.Name) else attribute_key(node) \
-            if isinstance(node, cst.Attribute) else None
+        key = (
+            node.value
+            if isinstance(node, cst.Name)
+            else attribute_key(node)
+            if isinstance(node, cst.Attribute)
+            else None
+        )
         if key is not None and key not in read:
             value = walker.env.get(key)
             if value is not None and value.alternatives:
@@ -95,8 +111,11 @@ def choices_for(walker: Walking, call: cst.Call) -> list[tuple[tuple[Condition, 
         groups.setdefault(tuple(conds for conds, _ in alternatives), []).append((name, value))
     combos: list[tuple[tuple[Condition, ...], dict[str, Val]]] = [((), {})]
     for signature, members in groups.items():
-        combos = [(so_far + conds, {**values, **{name: _alternatives(value)[i][1] for name, value in members}})
-                  for so_far, values in combos for i, conds in enumerate(signature)]
+        combos = [
+            (so_far + conds, {**values, **{name: _alternatives(value)[i][1] for name, value in members}})
+            for so_far, values in combos
+            for i, conds in enumerate(signature)
+        ]
         if len(combos) > MAX_ALTERNATIVES:
             return None
     return combos
@@ -107,7 +126,9 @@ def _alternatives(value: Val) -> tuple[Choice, ...]:
     return value.alternatives or ()
 
 
-def mark(launches: list[Launch], conditions: tuple[Condition, ...], index: int, count: int, span: Span) -> None:
+def mark(
+    launches: list[Launch], conditions: tuple[Condition, ...], index: int, count: int, span: Span
+) -> None:
     for launch in launches:
         launch.alternative = Alternative(conditions, index, count)
         launch.span = span

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from speclint.core.launches import Alternative, Condition, Launch, MAX_ALTERNATIVES
+from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition, Launch
 from speclint.core.spans import Span
 from speclint.frontends.python.helpers import bind
 from speclint.frontends.python.walking import Helper, Walking
-
 
 MAX_SITES = 8
 MAX_WALKS = 64
@@ -35,7 +34,9 @@ def note_call(walker: Walking, call: cst.Call) -> None:
         if isinstance(func.value, cst.Name) and func.value.value in ("self", "cls") and walker.owner:
             helper = walker.owner.methods.get(func.attr.value)
         else:
-            found = [info.methods[func.attr.value] for info in walker.classes if func.attr.value in info.methods]
+            found = [
+                info.methods[func.attr.value] for info in walker.classes if func.attr.value in info.methods
+            ]
             helper = found[0] if len(found) == 1 else None
     if helper is None:
         return
@@ -49,8 +50,12 @@ def walk_call_sites(walker: Walking) -> None:
     walks = MAX_WALKS
     for node, (helper, sites) in walker.call_sites.items():
         own = walker.launches_of.get(node, [])
-        if not own or not sites or not any(_partly(launch) for launch in own) \
-                or any(launch.alternative is not None for launch in own):
+        if (
+            not own
+            or not sites
+            or not any(_partly(launch) for launch in own)
+            or any(launch.alternative is not None for launch in own)
+        ):
             continue
         made: list[tuple[Condition, list[Launch]]] = []
         name = node.name.value
@@ -85,5 +90,7 @@ def _mark(own: list[Launch], made: list[tuple[Condition, list[Launch]]], node: c
             chosen = given
             if chosen is None:
                 where = launch.span
-                chosen = Condition(where, f"{node.name.value}() is called from elsewhere (its parameters unknown)")
+                chosen = Condition(
+                    where, f"{node.name.value}() is called from elsewhere (its parameters unknown)"
+                )
             launch.alternative = Alternative((chosen,), index, len(members))

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from collections import ChainMap
 from collections.abc import Mapping
+
 import libcst as cst
 
-from speclint.core.launches import Alternative, Condition, Launch, MAX_ALTERNATIVES
+from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition, Launch
 from speclint.core.spans import Span
-from speclint.frontends.python.scan import merge_envs
 from speclint.frontends.python.evaluator import Evaluator
+from speclint.frontends.python.scan import merge_envs
 from speclint.frontends.python.values import Val
 from speclint.frontends.python.walking import SETUP_METHODS, ClassInfo, Helper, Walking
-
 
 MAX_INHERITED_WALKS = 64
 
@@ -103,10 +103,14 @@ def walk_inherited(walker: Walking) -> None:
 
 def _mark(walker: Walking, groups: dict[Span, list[tuple[ClassInfo, list[Launch]]]]) -> None:
     for span, members in groups.items():
-        base = [launch for launch in walker.result.launches if launch.span == span
-                and walker.launch_owner.get(id(launch)) is not None]
-        everyone = [(walker.launch_owner[id(launch)], launch) for launch in base] + \
-            [(info, launch) for info, launches in members for launch in launches]
+        base = [
+            launch
+            for launch in walker.result.launches
+            if launch.span == span and walker.launch_owner.get(id(launch)) is not None
+        ]
+        everyone = [(walker.launch_owner[id(launch)], launch) for launch in base] + [
+            (info, launch) for info, launches in members for launch in launches
+        ]
         if len(everyone) > MAX_ALTERNATIVES or any(launch.alternative is not None for _, launch in everyone):
             continue  # already alternatives of `if` arms, or too many: each stays a launch of its own
         for index, (info, launch) in enumerate(everyone):

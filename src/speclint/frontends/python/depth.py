@@ -23,7 +23,8 @@ MAX_BRACKETS = 100
 MAX_DEPTH = 200
 """Largest estimated expression depth read."""
 
-_TOKEN = re.compile(r"""
+_TOKEN = re.compile(
+    r"""
     (?P<str>(?i:[rbfu]{0,2})(?:
         '''(?:[^'\\]|\\(?:\r\n|.)|'(?!''))*(?:'''|\Z)
       | \"\"\"(?:[^"\\]|\\(?:\r\n|.)|"(?!""))*(?:\"\"\"|\Z)
@@ -37,9 +38,12 @@ _TOKEN = re.compile(r"""
   | (?P<close>[)\]}])
   | (?P<comma>,)
   | (?P<op>\*\*|//|<<|>>|[-+*/%@&|^~.<>!=:]=?)
-""", re.X | re.S)
-_KEYWORDS = frozenset({"and", "or", "not", "if", "else", "lambda", "await", "for", "in", "is",
-                       "async", "yield"})
+""",
+    re.X | re.S,
+)
+_KEYWORDS = frozenset(
+    {"and", "or", "not", "if", "else", "lambda", "await", "for", "in", "is", "async", "yield"}
+)
 _FIELD_BRACES = re.compile(r"\{\{|\}\}|[{}]")
 
 
@@ -96,7 +100,7 @@ def _fstring_fields(literal: str) -> str:
         elif token in ("}", "}}"):
             depth -= len(token)
             if depth <= 0:
-                fields.append(literal[start:match.start()])
+                fields.append(literal[start : match.start()])
                 depth = 0
     if depth:
         fields.append(literal[start:])

@@ -7,35 +7,47 @@ functions are evaluated by the walker (`helpers`), through the `helper` callback
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import replace
-from collections.abc import Iterable
-from typing import Callable
 
 import libcst as cst
 
 from speclint.core.words import Identity
 from speclint.frontends.python.positions import Positions, decode_body
-from speclint.frontends.python.values import (ITEM_WEIGHT, MAX_WEIGHT, Entries, Entry, Env, Val,
-                                              attribute_key, bounded)
+from speclint.frontends.python.values import (
+    ITEM_WEIGHT,
+    MAX_WEIGHT,
+    Entries,
+    Entry,
+    Env,
+    Val,
+    attribute_key,
+    bounded,
+)
 from speclint.frontends.shell.embedded import Piece, known_text, unknown_reason
 
 
 class Evaluator:
     """Evaluates expressions against `env` (name → Val)."""
 
-    def __init__(self, positions: Positions, env: Env, imports: dict[str, str],
-                 helpers: Callable[[cst.Call], "Val | None"] | None = None) -> None:
+    def __init__(
+        self,
+        positions: Positions,
+        env: Env,
+        imports: dict[str, str],
+        helpers: Callable[[cst.Call], Val | None] | None = None,
+    ) -> None:
         self.pos = positions
         self.env = env
         self.imports = imports
         self.helpers = helpers
         """The value a call of a function defined in the file returns (None: not one)."""
 
-    def unknown(self, node: cst.CSTNode, reason: str, splat: bool = False,
-                identity: Identity | None = None) -> Val:
+    def unknown(
+        self, node: cst.CSTNode, reason: str, splat: bool = False, identity: Identity | None = None
+    ) -> Val:
         begin, end = self.pos.offsets(node)
-        return Val("unknown", self.pos.span(node), begin, end, reason=reason, splat=splat,
-                   identity=identity)
+        return Val("unknown", self.pos.span(node), begin, end, reason=reason, splat=splat, identity=identity)
 
     def named(self, node: cst.CSTNode, name: str, reason: str, made_at: cst.CSTNode | None = None) -> Val:
         """An unknown value the file calls `name`, made at `made_at` (a parameter, a loop
@@ -43,8 +55,9 @@ class Evaluator:
         key = f"{name}@{self.pos.offsets(made_at)[0]}" if made_at is not None else f"{name}@free"
         return self.unknown(node, reason, identity=Identity(name, key))
 
-    def _make(self, node: cst.CSTNode, kind: str, value: object = None,
-              pieces: list[Piece] | None = None) -> Val:
+    def _make(
+        self, node: cst.CSTNode, kind: str, value: object = None, pieces: list[Piece] | None = None
+    ) -> Val:
         begin, end = self.pos.offsets(node)
         return bounded(Val(kind, self.pos.span(node), begin, end, value, pieces or []))
 
@@ -73,7 +86,7 @@ class Evaluator:
             return self.unknown(node, "a bytes literal")
         begin, _ = self.pos.offsets(node)
         quote = node.quote
-        body = node.value[len(node.prefix) + len(quote): len(node.value) - len(quote)]
+        body = node.value[len(node.prefix) + len(quote) : len(node.value) - len(quote)]
         pieces = decode_body(body, begin + len(node.prefix) + len(quote), "r" in prefix)
         try:
             evaluated = node.evaluated_value
@@ -98,10 +111,19 @@ class Evaluator:
             value = self.eval(part.expression)
             text = value.text
             if part.format_spec or (part.conversion not in (None, "s")) or text is None:
-                pieces.append(Piece(None, begin, end, reason=value.why_unknown() if text is None
-                                    else f"`{_source(part)}` is formatted when the program runs",
-                                    identity=value.word_identity if text is None and not part.format_spec
-                                    and part.conversion in (None, "s") else None))
+                pieces.append(
+                    Piece(
+                        None,
+                        begin,
+                        end,
+                        reason=value.why_unknown()
+                        if text is None
+                        else f"`{_source(part)}` is formatted when the program runs",
+                        identity=value.word_identity
+                        if text is None and not part.format_spec and part.conversion in (None, "s")
+                        else None,
+                    )
+                )
             else:
                 pieces.append(Piece(text, begin, end, origin=value.origin))
         return self._make(node, "str", pieces=pieces)
@@ -114,8 +136,12 @@ class Evaluator:
 
     def _UnaryOperation(self, node: cst.UnaryOperation) -> Val:
         inner = self.eval(node.expression)
-        if isinstance(node.operator, cst.Minus) and inner.kind == "const" \
-                and isinstance(inner.value, (int, float)) and not isinstance(inner.value, bool):
+        if (
+            isinstance(node.operator, cst.Minus)
+            and inner.kind == "const"
+            and isinstance(inner.value, (int, float))
+            and not isinstance(inner.value, bool)
+        ):
             return self._make(node, "const", -inner.value)
         return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
 
@@ -135,10 +161,12 @@ class Evaluator:
         pieces = found.pieces
         if found.kind == "str":
             text = known_text(pieces)
-            pieces = [Piece(text, begin, end, origin=origin) if text is not None else
-                      Piece(None, begin, end, reason=unknown_reason(pieces), origin=origin)]
-        return replace(found, span=self.pos.span(node), begin=begin, end=end, origin=origin,
-                       pieces=pieces)
+            pieces = [
+                Piece(text, begin, end, origin=origin)
+                if text is not None
+                else Piece(None, begin, end, reason=unknown_reason(pieces), origin=origin)
+            ]
+        return replace(found, span=self.pos.span(node), begin=begin, end=end, origin=origin, pieces=pieces)
 
     def _Attribute(self, node: cst.Attribute) -> Val:
         name = self.dotted(node)
@@ -171,8 +199,7 @@ class Evaluator:
                 if value.kind == "list":
                     items.extend(value.elements)
                 else:
-                    items.append(replace(value, kind="unknown", splat=True,
-                                         reason=value.why_unknown()))
+                    items.append(replace(value, kind="unknown", splat=True, reason=value.why_unknown()))
             else:
                 items.append(value)
             weight += ITEM_WEIGHT + value.weight
@@ -211,14 +238,22 @@ class Evaluator:
                 # `[python, -m, sglang.launch_server] + args`: the known words, then any number of
                 # others (an unknown start stays unknown: it may be any program)
                 return self._make(node, "list", list(left.elements) + [replace(right, splat=True)])
-            if left.kind in ("str", "unknown") and right.kind in ("str", "unknown") \
-                    and "str" in (left.kind, right.kind):
+            if (
+                left.kind in ("str", "unknown")
+                and right.kind in ("str", "unknown")
+                and "str" in (left.kind, right.kind)
+            ):
                 return self._join(node, [left, right])
         sign = 1 if isinstance(node.operator, cst.Add) else -1  # `k + 1`: k's identity, shifted
         shifted = _shifted(left, right, sign) or (_shifted(right, left, 1) if sign == 1 else None)
-        inner = next((v for v in (left, right) if v.kind == "unknown"), None)  # say why that part is not known
-        reason = inner.why_unknown() if inner is not None and shifted is None else \
-            f"`{_source(node)}` is computed when the program runs"
+        inner = next(
+            (v for v in (left, right) if v.kind == "unknown"), None
+        )  # say why that part is not known
+        reason = (
+            inner.why_unknown()
+            if inner is not None and shifted is None
+            else f"`{_source(node)}` is computed when the program runs"
+        )
         return self.unknown(node, reason, identity=shifted)
 
     def _join(self, node: cst.CSTNode, parts: list[Val]) -> Val:
@@ -316,8 +351,7 @@ class Evaluator:
 def _shifted(value: Val, by: Val, sign: int) -> Identity | None:
     """`value + by` (sign 1) or `value - by` (sign -1) when value has an identity and `by`
     is an int."""
-    if value.kind != "unknown" or value.identity is None or by.kind != "const" \
-            or type(by.value) is not int:
+    if value.kind != "unknown" or value.identity is None or by.kind != "const" or type(by.value) is not int:
         return None
     return value.identity.shifted(sign * by.value)
 

@@ -21,11 +21,15 @@ import libcst as cst
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.frontends.python.depth import nesting_problem
-from speclint.frontends.python.positions import (Positions, libcst_positions, python_line_starts,
-                                                 syntax_error)
+from speclint.frontends.python.positions import Positions, libcst_positions, python_line_starts, syntax_error
 from speclint.frontends.python.scan import comments_in
-from speclint.frontends.python.select import (SELECT_MIN_CHARS, Broken, confirm_syntax_error,
-                                              lone_backslashes_as_comments, select)
+from speclint.frontends.python.select import (
+    SELECT_MIN_CHARS,
+    Broken,
+    confirm_syntax_error,
+    lone_backslashes_as_comments,
+    select,
+)
 from speclint.frontends.python.walker import PyWalker
 from speclint.frontends.shell.embedded import span_of
 
@@ -50,8 +54,11 @@ def _extract(text: str, path: str) -> ExtractResult:
     starts = python_line_starts(text)
     deep = nesting_problem(text)
     if deep is not None:  # libcst would crash the interpreter or take minutes (`depth`)
-        return ExtractResult(diagnostics=[Diagnostic("unsupported-input", f"Python {_TOO_DEEP}",
-                                                     span_of(starts, deep, deep + 1))])
+        return ExtractResult(
+            diagnostics=[
+                Diagnostic("unsupported-input", f"Python {_TOO_DEEP}", span_of(starts, deep, deep + 1))
+            ]
+        )
     if len(text) >= SELECT_MIN_CHARS:  # libcst reads only what the walker needs (`select`)
         chosen = select(text, starts)
         if isinstance(chosen, Broken):
@@ -69,8 +76,14 @@ def _extract(text: str, path: str) -> ExtractResult:
     return result
 
 
-def _read(source: str, text: str, starts: list[int], path: str, lines: list[int] | None = None,
-          left_out: Sequence[tuple[Span, str]] = ()) -> ExtractResult | None:
+def _read(
+    source: str,
+    text: str,
+    starts: list[int],
+    path: str,
+    lines: list[int] | None = None,
+    left_out: Sequence[tuple[Span, str]] = (),
+) -> ExtractResult | None:
     """Parse `source` (the file, or `select`'s selection of its lines, `lines` saying
     where each starts, with the comments of the others in `left_out`) and walk it. For a
     selection, None when libcst refuses it (the caller then reads the whole file)."""
@@ -92,12 +105,15 @@ def _read(source: str, text: str, starts: list[int], path: str, lines: list[int]
         positions = Positions(libcst_positions(module), starts, lines)
         walker = PyWalker(text, path, positions, result)
         walker.module(module)
-        comments = [(positions.span(node), node.value) for node in comments_in(module, positions.ranges, source)]
+        comments = [
+            (positions.span(node), node.value) for node in comments_in(module, positions.ranges, source)
+        ]
         result.comments += sorted(comments + list(left_out), key=lambda item: (item[0].line, item[0].column))
     except RecursionError:  # past what the pre-scan estimates: drop what was found
         if not whole:
             return None
-        return ExtractResult(diagnostics=[Diagnostic("unsupported-input", f"Python {_TOO_DEEP}",
-                                                     Span.point(1, 1))])
+        return ExtractResult(
+            diagnostics=[Diagnostic("unsupported-input", f"Python {_TOO_DEEP}", Span.point(1, 1))]
+        )
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
     return result

@@ -25,8 +25,12 @@ def find_helper(walker: Walking, call: cst.Call) -> Helper | None:
     func = call.func
     if isinstance(func, cst.Name):
         return walker.functions.get(func.value)
-    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) \
-            and func.value.value in ("self", "cls") and walker.owner is not None:
+    if (
+        isinstance(func, cst.Attribute)
+        and isinstance(func.value, cst.Name)
+        and func.value.value in ("self", "cls")
+        and walker.owner is not None
+    ):
         return walker.owner.methods.get(func.attr.value)
     return None
 
@@ -79,8 +83,13 @@ def _plain(helper: Helper) -> bool:
     """Decorators that leave the result as the body returns it."""
     for decorator in helper.node.decorators:
         target = decorator.decorator
-        name = target.attr.value if isinstance(target, cst.Attribute) else \
-            target.value if isinstance(target, cst.Name) else ""
+        name = (
+            target.attr.value
+            if isinstance(target, cst.Attribute)
+            else target.value
+            if isinstance(target, cst.Name)
+            else ""
+        )
         if name not in ("staticmethod", "classmethod", "cache", "lru_cache", "functools"):
             return False
     return True
@@ -100,25 +109,33 @@ def bind(walker: Walking, helper: Helper, call: cst.Call) -> dict[str, Val]:
     unpacked = any(a.star for a in call.args)
     for index, param in enumerate(ordered + list(params.kwonly_params)):
         name = param.name.value
-        if index < len(ordered) and index < len(positional) and not any(a.star for a in positional[:index + 1]):
+        if (
+            index < len(ordered)
+            and index < len(positional)
+            and not any(a.star for a in positional[: index + 1])
+        ):
             bound[name] = ev.eval(positional[index].value)
         elif name in keywords:
             bound[name] = ev.eval(keywords[name].value)
         elif param.default is not None and not unpacked:
             bound[name] = ev.eval(param.default)
         else:
-            bound[name] = ev.named(param.name, name, f"parameter `{name}` of {helper.node.name.value}()",
-                                   param.name)
+            bound[name] = ev.named(
+                param.name, name, f"parameter `{name}` of {helper.node.name.value}()", param.name
+            )
     for star in (params.star_arg, params.star_kwarg):
         if isinstance(star, cst.Param):
-            bound[star.name.value] = ev.unknown(star.name, f"`{star.name.value}` holds the extra arguments "
-                                                f"of {helper.node.name.value}()")
+            bound[star.name.value] = ev.unknown(
+                star.name, f"`{star.name.value}` holds the extra arguments of {helper.node.name.value}()"
+            )
     return bound
 
 
 def _is_static(helper: Helper) -> bool:
-    return any(isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
-               for d in helper.node.decorators)
+    return any(
+        isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+        for d in helper.node.decorators
+    )
 
 
 def _returned(ev: Evaluator, call: cst.Call, name: str, returns: list[Val]) -> Val:

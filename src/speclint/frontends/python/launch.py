@@ -30,12 +30,19 @@ from speclint.frontends.shell.embedded import ArgvItem, Piece
 _ARGV_CALLS = {f"subprocess.{n}" for n in ("Popen", "run", "call", "check_call", "check_output")}
 _EXEC_V = {"os.execv", "os.execvp", "os.execve", "os.execvpe"}
 _EXEC_L = {"os.execl", "os.execlp", "os.execle", "os.execlpe"}
-_SHELL_CALLS = {"os.system", "os.popen", "subprocess.getoutput", "subprocess.getstatusoutput",
-                "asyncio.create_subprocess_shell"}
+_SHELL_CALLS = {
+    "os.system",
+    "os.popen",
+    "subprocess.getoutput",
+    "subprocess.getstatusoutput",
+    "asyncio.create_subprocess_shell",
+}
 _GENERIC_HELPER = re.compile(r"cmd|command|run|shell|exec|launch|popen|system|start", re.I)
-LAUNCH_NAMES = frozenset({name.rsplit(".", 1)[-1] for name in _ARGV_CALLS | _EXEC_V | _EXEC_L | _SHELL_CALLS}
-                         | SHELL_HELPERS | {"create_subprocess_exec", ENGINE, SERVER_ARGS,
-                                            POPEN_LAUNCH_SERVER, PREPARE_SERVER_ARGS})
+LAUNCH_NAMES = frozenset(
+    {name.rsplit(".", 1)[-1] for name in _ARGV_CALLS | _EXEC_V | _EXEC_L | _SHELL_CALLS}
+    | SHELL_HELPERS
+    | {"create_subprocess_exec", ENGINE, SERVER_ARGS, POPEN_LAUNCH_SERVER, PREPARE_SERVER_ARGS}
+)
 """The last part of every name `recognize` acts on whatever its arguments, and
 GENERIC_HELPER the names it acts on when an argument spells a launch: `select`
 leaves out a statement that holds neither (nor an import alias of one)."""
@@ -92,8 +99,9 @@ def _has_model_path(call: cst.Call) -> bool:
     return any(a.keyword is not None and a.keyword.value == "model_path" for a in call.args)
 
 
-def _argv_or_shell(walker: Walking, call: cst.Call, target: cst.BaseExpression,
-                   env: dict[str, Word] | None, as_shell: bool) -> None:
+def _argv_or_shell(
+    walker: Walking, call: cst.Call, target: cst.BaseExpression, env: dict[str, Word] | None, as_shell: bool
+) -> None:
     ev = walker.evaluator()
     value = ev.eval(target)
     if value.kind == "str" and as_shell:
@@ -128,8 +136,9 @@ def _entry_words(walker: Walking, call: cst.Call) -> list[ArgvItem]:
     return [ArgvItem([Piece(text, begin, end)]) for text in ENTRY_WORDS]
 
 
-def _popen_launch_server(walker: Walking, call: cst.Call, positional: list[cst.Arg],
-                         keywords: dict[str, cst.BaseExpression]) -> None:
+def _popen_launch_server(
+    walker: Walking, call: cst.Call, positional: list[cst.Arg], keywords: dict[str, cst.BaseExpression]
+) -> None:
     """sglang.test.test_utils.popen_launch_server(model, base_url, timeout, api_key=None,
     other_args=(), env=None): `python3 -m sglang.launch_server --model-path MODEL *other_args`
     (each item passed through str())."""
@@ -143,8 +152,9 @@ def _popen_launch_server(walker: Walking, call: cst.Call, positional: list[cst.A
     items: list[Val] = [ev.eval(model)] if model is not None else []
     if other is not None:
         value = ev.eval(other)
-        items += value.elements if value.kind == "list" else [
-            ev.unknown(other, value.why_unknown(), splat=True)]
+        items += (
+            value.elements if value.kind == "list" else [ev.unknown(other, value.why_unknown(), splat=True)]
+        )
     walker.add_argv(call, items, _env_words(walker, keywords.get("env")), prefix)
 
 
@@ -152,8 +162,9 @@ def value_word(value: Val) -> Word:
     python, known = value.python()
     if known and not value.splat:
         return Word(repr(python), value.span, value.origin)
-    return Word(None, value.span, value.origin, dynamic_reason=value.why_unknown(),
-                identity=value.word_identity)
+    return Word(
+        None, value.span, value.origin, dynamic_reason=value.why_unknown(), identity=value.word_identity
+    )
 
 
 def kwargs_pairs(walker: Walking, call: cst.Call, positional_field: str | None) -> list[tuple[Word, Word]]:
@@ -162,7 +173,9 @@ def kwargs_pairs(walker: Walking, call: cst.Call, positional_field: str | None) 
     pairs: list[tuple[Word, Word]] = []
     for index, arg in enumerate(call.args):
         if arg.keyword is not None:
-            pairs.append((Word(arg.keyword.value, walker.pos.span(arg.keyword)), value_word(ev.eval(arg.value))))
+            pairs.append(
+                (Word(arg.keyword.value, walker.pos.span(arg.keyword)), value_word(ev.eval(arg.value)))
+            )
         elif arg.star == "**":
             value = ev.eval(arg.value)
             where = walker.pos.span(arg)
@@ -172,14 +185,29 @@ def kwargs_pairs(walker: Walking, call: cst.Call, positional_field: str | None) 
                 continue
             for entry in value.entries:
                 if entry.key is None:
-                    unknown = Word(None, entry.key_span, dynamic_reason=entry.value.why_unknown(),
-                                   splat=True, expanded_at=where)
+                    unknown = Word(
+                        None,
+                        entry.key_span,
+                        dynamic_reason=entry.value.why_unknown(),
+                        splat=True,
+                        expanded_at=where,
+                    )
                     pairs.append((unknown, unknown))
                 else:
                     word = value_word(entry.value)
-                    pairs.append((Word(entry.key, entry.key_span, expanded_at=where),
-                                  Word(word.text, word.span, word.origin, word.dynamic_reason,
-                                       expanded_at=where, identity=word.identity)))
+                    pairs.append(
+                        (
+                            Word(entry.key, entry.key_span, expanded_at=where),
+                            Word(
+                                word.text,
+                                word.span,
+                                word.origin,
+                                word.dynamic_reason,
+                                expanded_at=where,
+                                identity=word.identity,
+                            ),
+                        )
+                    )
         elif not arg.star and index == 0 and positional_field:
             pairs.append((Word(positional_field, walker.pos.span(arg.value)), value_word(ev.eval(arg.value))))
     return pairs
@@ -196,6 +224,10 @@ def _env_words(walker: Walking, node: cst.BaseExpression | None) -> dict[str, Wo
         if entry.key is None:
             continue
         text = entry.value.text if entry.value.kind in ("str", "const") else None
-        words[entry.key] = Word(text, entry.value.span, entry.value.origin,
-                                dynamic_reason=None if text is not None else entry.value.why_unknown())
+        words[entry.key] = Word(
+            text,
+            entry.value.span,
+            entry.value.origin,
+            dynamic_reason=None if text is not None else entry.value.why_unknown(),
+        )
     return words

@@ -14,8 +14,10 @@ from speclint.core.launches import Diagnostic
 from speclint.core.spans import Span
 from speclint.frontends.shell.embedded import Piece, line_starts, span_of
 
-_ESCAPE = re.compile(r"\\(\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}"
-                     r"|U[0-9a-fA-F]{8}|N\{[^}]*\})")
+_ESCAPE = re.compile(
+    r"\\(\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}"
+    r"|U[0-9a-fA-F]{8}|N\{[^}]*\})"
+)
 
 
 class Positions:
@@ -23,8 +25,9 @@ class Positions:
     `lines`: where each parsed line starts in the file, when libcst parsed a selection of
     the file's lines (`select`); the file's own line starts otherwise."""
 
-    def __init__(self, ranges: Mapping[cst.CSTNode, CodeRange], starts: list[int],
-                 lines: list[int] | None = None) -> None:
+    def __init__(
+        self, ranges: Mapping[cst.CSTNode, CodeRange], starts: list[int], lines: list[int] | None = None
+    ) -> None:
         self.ranges = ranges
         self.starts = starts
         self.lines = starts if lines is None else lines
@@ -50,7 +53,7 @@ def decode_body(body: str, at: int, raw: bool, fstring: bool = False) -> list[Pi
     pos = 0
     for match in pattern.finditer(body):
         if match.start() > pos:
-            pieces.append(Piece(body[pos:match.start()], at + pos, at + match.start(), exact=True))
+            pieces.append(Piece(body[pos : match.start()], at + pos, at + match.start(), exact=True))
         token = match.group(0)
         if token in ("{{", "}}"):
             decoded = token[0]
@@ -106,7 +109,13 @@ def syntax_error(text: str, line: int, column: int, known: SyntaxError | None = 
         except SyntaxError as error:
             known = error
     if known is not None:
-        return Diagnostic("syntax-error", f"Python syntax error: {known.msg}",
-                          Span.point(known.lineno or line, max(known.offset or column, 1)))
-    return Diagnostic("unsupported-input", "speclint's Python parser (libcst) cannot read this "
-                      "syntax; launches in this file are not checked", Span.point(line, column))
+        return Diagnostic(
+            "syntax-error",
+            f"Python syntax error: {known.msg}",
+            Span.point(known.lineno or line, max(known.offset or column, 1)),
+        )
+    return Diagnostic(
+        "unsupported-input",
+        "speclint's Python parser (libcst) cannot read this syntax; launches in this file are not checked",
+        Span.point(line, column),
+    )

@@ -4,21 +4,40 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterator, Mapping, Sequence
 from collections import ChainMap
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 
 import libcst as cst
 from libcst.metadata import CodeRange
 
-from speclint.frontends.shell.embedded import ArgvItem, Piece
 from speclint.frontends.python.evaluator import Evaluator
 from speclint.frontends.python.values import Env, Val, attribute_key
+from speclint.frontends.shell.embedded import ArgvItem, Piece
 
-
-_NOT_CODE = frozenset({"lpar", "rpar", "leading_lines", "lines_after_decorators", "trailing_whitespace",
-                       "comma", "dot", "equal", "colon", "semicolon", "operator", "lbracket",
-                       "rbracket", "lbrace", "rbrace", "header", "footer", "newline", "asynchronous"})
+_NOT_CODE = frozenset(
+    {
+        "lpar",
+        "rpar",
+        "leading_lines",
+        "lines_after_decorators",
+        "trailing_whitespace",
+        "comma",
+        "dot",
+        "equal",
+        "colon",
+        "semicolon",
+        "operator",
+        "lbracket",
+        "rbracket",
+        "lbrace",
+        "rbrace",
+        "header",
+        "footer",
+        "newline",
+        "asynchronous",
+    }
+)
 _FIELDS: dict[tuple[type, bool], tuple[str, ...]] = {}
 _LINES = re.compile(r"\r\n?|\n")
 
@@ -26,8 +45,11 @@ _LINES = re.compile(r"\r\n?|\n")
 def _fields(kind: type, code_only: bool) -> tuple[str, ...]:
     names = _FIELDS.get((kind, code_only))
     if names is None:
-        names = tuple(f.name for f in fields(kind) if not code_only or (
-            f.name not in _NOT_CODE and not f.name.startswith("whitespace")))
+        names = tuple(
+            f.name
+            for f in fields(kind)
+            if not code_only or (f.name not in _NOT_CODE and not f.name.startswith("whitespace"))
+        )
         _FIELDS[kind, code_only] = names
     return names
 
@@ -51,7 +73,9 @@ def descendants(node: cst.CSTNode, code_only: bool, prune: tuple[type, ...] = ()
                 stack.extend(item for item in value if isinstance(item, cst.CSTNode))
 
 
-def comments_in(module: cst.Module, ranges: Mapping[cst.CSTNode, CodeRange], source: str) -> list[cst.Comment]:
+def comments_in(
+    module: cst.Module, ranges: Mapping[cst.CSTNode, CodeRange], source: str
+) -> list[cst.Comment]:
     """The module's comments; a top-level statement is only entered when a line from the
     end of the one before it to the start of the one after it holds a `#`."""
     marked = [i + 1 for i, line in enumerate(_LINES.split(source)) if "#" in line]
@@ -90,8 +114,12 @@ def same_value(a: Val, b: Val) -> bool:
     return known_a and known_b and value_a == value_b and type(value_a) is type(value_b)
 
 
-def merge_envs(before: Mapping[str, Val], results: Sequence[Mapping[str, Val]], ev: Evaluator,
-               names: set[str] | None = None) -> dict[str, Val]:
+def merge_envs(
+    before: Mapping[str, Val],
+    results: Sequence[Mapping[str, Val]],
+    ev: Evaluator,
+    names: set[str] | None = None,
+) -> dict[str, Val]:
     """The environment after alternative paths: a value all paths agree on is kept; a list
     that paths extended differently keeps the common start and then an unknown number of
     elements; anything else becomes unknown. With `names`, only those (the ones some path
@@ -116,13 +144,15 @@ def merge_envs(before: Mapping[str, Val], results: Sequence[Mapping[str, Val]], 
                     prefix.append(items[0])
                 else:
                     break
-            tail = replace(sample, kind="unknown", value=None, pieces=[], reason=reason, splat=True,
-                           alternatives=None)
+            tail = replace(
+                sample, kind="unknown", value=None, pieces=[], reason=reason, splat=True, alternatives=None
+            )
             base = before.get(name) or sample  # a Val is always true
             merged[name] = replace(base, value=prefix + [tail], alternatives=None)
             continue
-        merged[name] = replace(sample, kind="unknown", value=None, pieces=[], reason=reason,
-                               alternatives=None)
+        merged[name] = replace(
+            sample, kind="unknown", value=None, pieces=[], reason=reason, alternatives=None
+        )
     return merged
 
 
@@ -153,18 +183,39 @@ def argv_item(value: Val) -> ArgvItem:
     if value.shell_code and value.kind == "str":
         return ArgvItem(value.pieces, code=True)
     if value.splat or (value.kind == "unknown" and value.splat):
-        return ArgvItem([Piece(None, value.begin, value.end, reason=value.why_unknown())], splat=True,
-                        origin=value.origin)
+        return ArgvItem(
+            [Piece(None, value.begin, value.end, reason=value.why_unknown())], splat=True, origin=value.origin
+        )
     if value.kind == "list":  # a nested list is not a word: unknown to the shell too
-        return ArgvItem([Piece(None, value.begin, value.end, reason="a list inside the argv")],
-                        splat=True)
+        return ArgvItem([Piece(None, value.begin, value.end, reason="a list inside the argv")], splat=True)
     if value.kind == "str":
-        return ArgvItem(value.pieces if value.origin is None else
-                        [Piece(value.text, value.begin, value.end, reason=value.why_unknown(),
-                               identity=value.word_identity)], origin=value.origin)
+        return ArgvItem(
+            value.pieces
+            if value.origin is None
+            else [
+                Piece(
+                    value.text,
+                    value.begin,
+                    value.end,
+                    reason=value.why_unknown(),
+                    identity=value.word_identity,
+                )
+            ],
+            origin=value.origin,
+        )
     text = value.text
-    return ArgvItem([Piece(text, value.begin, value.end, reason=None if text is not None
-                           else value.why_unknown(), identity=value.word_identity)], origin=value.origin)
+    return ArgvItem(
+        [
+            Piece(
+                text,
+                value.begin,
+                value.end,
+                reason=None if text is not None else value.why_unknown(),
+                identity=value.word_identity,
+            )
+        ],
+        origin=value.origin,
+    )
 
 
 def target_names(target: cst.CSTNode) -> list[cst.Name]:

@@ -26,7 +26,8 @@ MAX_FSTRING_FIELDS = 4096
 """CPython before 3.12 parses an f-string in time quadratic in its fields (350,000 took
 70 s): a file with a bigger one goes to libcst whole (linear), as before."""
 
-_STRING_OR_COMMENT = re.compile(r"""
+_STRING_OR_COMMENT = re.compile(
+    r"""
     (?P<str>(?i:[rbfut]{0,2})(?:
         '''(?:[^'\\]|\\(?:\r\n|.)|'(?!''))*(?:'''|\Z)
       | \"\"\"(?:[^"\\]|\\(?:\r\n|.)|"(?!""))*(?:\"\"\"|\Z)
@@ -34,14 +35,20 @@ _STRING_OR_COMMENT = re.compile(r"""
       | "(?:[^"\\\r\n]|\\(?:\r\n|.))*(?:"|(?=[\r\n])|\Z)))
   | \w+
   | (?P<comment>\#[^\r\n]*)
-""", re.X | re.S)
-_LOGICAL = re.compile(_STRING_OR_COMMENT.pattern + r"""
+""",
+    re.X | re.S,
+)
+_LOGICAL = re.compile(
+    _STRING_OR_COMMENT.pattern
+    + r"""
   | (?P<cont>\\(?:\r\n?|\n))
   | (?P<newline>\r\n?|\n)
   | (?P<open>[(\[{])
   | (?P<close>[)\]}])
   | \S
-""", re.X | re.S)
+""",
+    re.X | re.S,
+)
 _CLAUSES = frozenset({"else", "elif", "except", "finally"})
 _FORMATTED = re.compile(r"[a-z]*[ft]", re.I)
 _FSTRING_START = re.compile(r"(?<!\w)(?:[rRbB]?[fFtT][rRbB]?)['\"]")
@@ -94,10 +101,10 @@ def confirm_syntax_error(text: str, starts: list[int], error: SyntaxError) -> tu
     if not error.lineno or not error.offset:
         return None
     if "was never closed" in str(error.msg):  # no parser reads an open bracket (libcst only
-        return error.lineno, error.offset     # finds that out at the end of the file)
+        return error.lineno, error.offset  # finds that out at the end of the file)
     first = _statement_line(text, starts, min(error.lineno, len(starts)))
     try:
-        cst.parse_module(text[starts[first - 1]:])
+        cst.parse_module(text[starts[first - 1] :])
     except cst.ParserSyntaxError as stop:
         return stop.editor_line + first - 1, stop.editor_column
     except RecursionError:
@@ -136,12 +143,12 @@ def lone_backslashes_as_comments(source: str) -> str:
     position (the others are left as they are)."""
     if "\\" not in source:
         return source
-    wanted = {m.start() + len(m.group(1)) for m in _LONE_BACKSLASH.finditer(source)
-              if m.group(1) == m.group(2)}
+    wanted = {
+        m.start() + len(m.group(1)) for m in _LONE_BACKSLASH.finditer(source) if m.group(1) == m.group(2)
+    }
     if not wanted:
         return source
-    found = [m.start() for m in _LOGICAL.finditer(source) if m.lastgroup == "cont"
-             and m.start() in wanted]
+    found = [m.start() for m in _LOGICAL.finditer(source) if m.lastgroup == "cont" and m.start() in wanted]
     if not found:
         return source
     chars = list(source)
@@ -153,6 +160,7 @@ def lone_backslashes_as_comments(source: str) -> str:
 def _blank_quoted_nuls(source: str) -> tuple[str, bool]:
     """`source` with NULs in plain strings and comments made spaces (CPython refuses any
     NUL, libcst reads these), and whether a NUL is elsewhere (an f-string's field too)."""
+
     def blank(match: re.Match[str]) -> str:
         token: str = match.group()
         if match.lastgroup == "comment" or (match.lastgroup == "str" and not _FORMATTED.match(token)):
@@ -197,11 +205,15 @@ def _render(atoms: Atoms) -> Selection | None:
         if atom >= 0 and atoms.parent[atom] >= 0:  # a block needs a statement
             line = atoms.line(number)
             body = line.lstrip(" \t\f")
-            parts.append(line[:len(line) - len(body)] + "pass\n")
+            parts.append(line[: len(line) - len(body)] + "pass\n")
             lines.append(starts[number - 1])
         number = last + 1
-    comments = [(m.start(), m.end(), m.group()) for begin, end in _merged(left_out)
-                for m in _STRING_OR_COMMENT.finditer(text, begin, end) if m.lastgroup == "comment"]
+    comments = [
+        (m.start(), m.end(), m.group())
+        for begin, end in _merged(left_out)
+        for m in _STRING_OR_COMMENT.finditer(text, begin, end)
+        if m.lastgroup == "comment"
+    ]
     if text.startswith("\ufeff") and comments and comments[0][0] < (starts[1] if count > 1 else len(text)):
         begin, end, value = comments[0]  # libcst counts line 1's columns after the BOM
         comments[0] = (begin - 1, end - 1, value)

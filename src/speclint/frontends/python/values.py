@@ -25,7 +25,7 @@ class Entry:
 
     key: str | None
     key_span: Span
-    value: "Val"
+    value: Val
 
 
 Env = MutableMapping[str, "Val"]
@@ -142,9 +142,15 @@ def bounded(value: Val) -> Val:
     else:
         weight = 1
     if weight > MAX_WEIGHT:
-        return replace(value, kind="unknown", value=None, pieces=[], weight=1,
-                       reason=f"grows past {MAX_WEIGHT // 1024} KiB or {MAX_WEIGHT // ITEM_WEIGHT} "
-                              "elements; speclint does not follow it")
+        return replace(
+            value,
+            kind="unknown",
+            value=None,
+            pieces=[],
+            weight=1,
+            reason=f"grows past {MAX_WEIGHT // 1024} KiB or {MAX_WEIGHT // ITEM_WEIGHT} "
+            "elements; speclint does not follow it",
+        )
     value.weight = weight
     return value
 
@@ -152,8 +158,11 @@ def bounded(value: Val) -> Val:
 def attribute_key(node: cst.BaseExpression) -> str | None:
     """`self.other_args` / `cls.other_args` -> '@self.other_args': an attribute of the
     class a method runs in, kept in the walker's environment under that key."""
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) \
-            and node.value.value in ("self", "cls"):
+    if (
+        isinstance(node, cst.Attribute)
+        and isinstance(node.value, cst.Name)
+        and node.value.value in ("self", "cls")
+    ):
         return "@self." + node.attr.value
     return None
 

@@ -17,26 +17,33 @@ import libcst as cst
 from speclint.core.launches import Condition, ExtractResult, Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.shell.embedded import ArgvItem, Budget, ShellBuffer
-from speclint.frontends.python.branches import (arm_conditions, choices_for, each, mark,
-                                                with_alternatives)
+from speclint.frontends.python.branches import arm_conditions, choices_for, each, mark, with_alternatives
 from speclint.frontends.python.calls import note_call, walk_call_sites
 from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited
+from speclint.frontends.python.evaluator import Evaluator
 from speclint.frontends.python.helpers import call_helper, count_statement
 from speclint.frontends.python.launch import recognize
-from speclint.frontends.python.scan import (Elif, argv_item, calls_in, merge_envs, snapshot,
-                                            target_names, value_key)
 from speclint.frontends.python.positions import Positions
-from speclint.frontends.python.evaluator import Evaluator
+from speclint.frontends.python.scan import (
+    Elif,
+    argv_item,
+    calls_in,
+    merge_envs,
+    snapshot,
+    target_names,
+    value_key,
+)
 from speclint.frontends.python.values import Entries, Entry, Env, Val, bounded
 from speclint.frontends.python.walking import ClassInfo, Helper, HelperBudget
+from speclint.frontends.shell.embedded import ArgvItem, Budget, ShellBuffer
 
 
 class PyWalker:
     """Walks statements in order with an environment of known values per scope."""
 
-    def __init__(self, text: str, path: str, positions: Positions, result: ExtractResult,
-                 quiet: bool = False) -> None:
+    def __init__(
+        self, text: str, path: str, positions: Positions, result: ExtractResult, quiet: bool = False
+    ) -> None:
         self.text = text
         self.path = path
         self.pos = positions
@@ -72,7 +79,7 @@ class PyWalker:
     def evaluator(self) -> Evaluator:
         return Evaluator(self.pos, self.env, self.imports, self._helper_value)
 
-    def helper_walker(self) -> "PyWalker":
+    def helper_walker(self) -> PyWalker:
         """A quiet walker of the same file, for a helper's body (`helpers.call_helper`)."""
         return PyWalker(self.text, self.path, self.pos, self.result, quiet=True)
 
@@ -89,7 +96,9 @@ class PyWalker:
         walk_call_sites(self)  # a launch from a function's parameters, once per call of it
         self.deferred.clear()
 
-    def walk_function(self, helper: Helper, record: bool = False, bound: dict[str, Val] | None = None) -> None:
+    def walk_function(
+        self, helper: Helper, record: bool = False, bound: dict[str, Val] | None = None
+    ) -> None:
         """A function's body with its parameters unknown (or `bound`, from one call of it:
         `calls`); a method sees its class's values and leaves the `self.X` it sets for
         the methods walked after it. `record`: note which function and class made the
@@ -100,12 +109,20 @@ class PyWalker:
         self.env = scope = ChainMap({}, *layers, self.module_env)  # not a copy: linear in many functions
         self.in_function, self.owner = True, owner
         params = function.params
-        for param in [*params.posonly_params, *params.params, *params.kwonly_params,
-                      params.star_arg, params.star_kwarg]:
+        for param in [
+            *params.posonly_params,
+            *params.params,
+            *params.kwonly_params,
+            params.star_arg,
+            params.star_kwarg,
+        ]:
             if isinstance(param, cst.Param):
                 self.env[param.name.value] = self.evaluator().named(
-                    param.name, param.name.value,
-                    f"parameter `{param.name.value}` of {function.name.value}()", param.name)
+                    param.name,
+                    param.name.value,
+                    f"parameter `{param.name.value}` of {function.name.value}()",
+                    param.name,
+                )
         self.env.update(bound or {})
         self.stopped = False
         count = len(self.result.launches)
@@ -163,12 +180,21 @@ class PyWalker:
         of an `elif`."""
         self.scan(node.test)
         orelse = node.orelse
-        self.branches([node.body.body, Elif(orelse, top or node) if isinstance(orelse, cst.If) else
-                       orelse.body.body if orelse is not None else []],
-                      arm_conditions(self, node, top))
+        self.branches(
+            [
+                node.body.body,
+                Elif(orelse, top or node)
+                if isinstance(orelse, cst.If)
+                else orelse.body.body
+                if orelse is not None
+                else [],
+            ],
+            arm_conditions(self, node, top),
+        )
 
-    def branches(self, groups: Sequence[Sequence[cst.CSTNode] | Elif],
-                 conditions: list[Condition | None] | None = None) -> None:
+    def branches(
+        self, groups: Sequence[Sequence[cst.CSTNode] | Elif], conditions: list[Condition | None] | None = None
+    ) -> None:
         before = self.env
         results: list[ChainMap[str, Val]] = []
         for group in groups:  # each path writes to its own layer over `before` (no copies)
@@ -224,8 +250,9 @@ class PyWalker:
         if isinstance(node, cst.Return):
             if self.returns is not None:
                 ev = self.evaluator()
-                self.returns.append(ev.eval(node.value) if node.value is not None else
-                                    ev._make(node, "const", None))
+                self.returns.append(
+                    ev.eval(node.value) if node.value is not None else ev._make(node, "const", None)
+                )
             self.stopped = True
         elif isinstance(node, cst.Assign):
             value = self.evaluator().eval(node.value)
@@ -237,11 +264,14 @@ class PyWalker:
             current = self.env.get(key)
             if isinstance(node.operator, cst.AddAssign) and current is not None:
                 added = self.evaluator().eval(node.value)
-                self.env[key] = each(current, lambda value: bounded(self._extended(value, added))) \
-                    or bounded(self._extended(current, added))
+                self.env[key] = each(current, lambda value: bounded(self._extended(value, added))) or bounded(
+                    self._extended(current, added)
+                )
             else:
-                self.env[key] = self.evaluator().unknown(node.target, f"`{key}` is changed by "
-                                                          f"`{cst.Module([]).code_for_node(node.operator).strip()}`")
+                self.env[key] = self.evaluator().unknown(
+                    node.target,
+                    f"`{key}` is changed by `{cst.Module([]).code_for_node(node.operator).strip()}`",
+                )
         elif isinstance(node, cst.Expr) and isinstance(node.value, cst.Call):
             self.mutation(node.value)
 
@@ -251,8 +281,11 @@ class PyWalker:
         if current.kind == "str" and added.kind == "str":
             return replace(current, pieces=current.pieces + added.pieces)
         if current.kind == "list":
-            return replace(current, value=list(current.elements) + [replace(added, kind="unknown", splat=True,
-                                                                          reason=added.why_unknown())])
+            return replace(
+                current,
+                value=list(current.elements)
+                + [replace(added, kind="unknown", splat=True, reason=added.why_unknown())],
+            )
         return replace(added, kind="unknown", reason="changed with a value not known statically")
 
     def mutation(self, call: cst.Call) -> None:
@@ -304,8 +337,12 @@ class PyWalker:
             current = self.env.get(target.value.value)
             index = target.slice[0].slice if len(target.slice) == 1 else None
             text = self.evaluator().eval(index.value).text if isinstance(index, cst.Index) else None
-            if current is not None and current.kind == "dict" and text is not None \
-                    and isinstance(index, cst.Index):  # (a text only for an Index)
+            if (
+                current is not None
+                and current.kind == "dict"
+                and text is not None
+                and isinstance(index, cst.Index)
+            ):  # (a text only for an Index)
                 entries = Entries(current.entries)
                 entries.set(Entry(text, self.pos.span(index), value))
                 self.env[target.value.value] = bounded(replace(current, value=entries.list()))
@@ -339,8 +376,9 @@ class PyWalker:
                 mark(self.result.launches[count:], conditions, index, len(choices), self.pos.span(call))
             self.env = saved
 
-    def add_argv(self, call: cst.Call, items: list[Val], env: dict[str, Word] | None,
-                 prefix: Sequence[ArgvItem] = ()) -> None:
+    def add_argv(
+        self, call: cst.Call, items: list[Val], env: dict[str, Word] | None, prefix: Sequence[ArgvItem] = ()
+    ) -> None:
         buffer = ShellBuffer(self.text, self.pos.starts, self.budget)
         for item in prefix:
             buffer.add_word(item)
@@ -359,8 +397,9 @@ class PyWalker:
         buffer.walk(self.path, self.result, env)
 
     def add_kwargs(self, call: cst.Call, entry: str, pairs: list[tuple[Word, Word]]) -> None:
-        self.result.launches.append(Launch(self.path, entry, self.pos.span(call), [],
-                                           kwargs_style=True, kwargs=pairs))
+        self.result.launches.append(
+            Launch(self.path, entry, self.pos.span(call), [], kwargs_style=True, kwargs=pairs)
+        )
 
 
 def _as_name(alias: cst.ImportAlias) -> str | None:

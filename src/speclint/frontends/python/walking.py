@@ -14,8 +14,8 @@ import libcst as cst
 from speclint.core.launches import ExtractResult, Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.python.positions import Positions
 from speclint.frontends.python.evaluator import Evaluator
+from speclint.frontends.python.positions import Positions
 from speclint.frontends.python.values import Env, Val
 from speclint.frontends.shell.embedded import ArgvItem, Budget
 
@@ -30,7 +30,7 @@ class Helper:
     node: cst.FunctionDef
     outer: Env
     """The enclosing function's values (empty for a module-level or class-level function)."""
-    owner: "ClassInfo | None" = None
+    owner: ClassInfo | None = None
 
 
 @dataclass(slots=True)
@@ -90,11 +90,13 @@ class Walking(Protocol):
 
     def block(self, statements: Sequence[cst.CSTNode]) -> None: ...
 
-    def walk_function(self, helper: Helper, record: bool = False,
-                      bound: dict[str, Val] | None = None) -> None: ...
+    def walk_function(
+        self, helper: Helper, record: bool = False, bound: dict[str, Val] | None = None
+    ) -> None: ...
 
-    def add_argv(self, call: cst.Call, items: list[Val], env: dict[str, Word] | None,
-                 prefix: Sequence[ArgvItem] = ()) -> None: ...
+    def add_argv(
+        self, call: cst.Call, items: list[Val], env: dict[str, Word] | None, prefix: Sequence[ArgvItem] = ()
+    ) -> None: ...
 
     def add_shell(self, value: Val, env: dict[str, Word] | None) -> None: ...
 

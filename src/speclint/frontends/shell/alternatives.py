@@ -26,8 +26,9 @@ _MAX_PRODUCT = 256
 """Combinations looked at before the consistent ones are counted (several variables)."""
 
 
-def combinations(env: Env, names: list[str]
-                 ) -> list[tuple[tuple[Choice, ...], dict[str, VarValue | None]]] | None:
+def combinations(
+    env: Env, names: list[str]
+) -> list[tuple[tuple[Choice, ...], dict[str, VarValue | None]]] | None:
     """Each consistent choice of arms for the variables `names` that have alternatives:
     (the choices, the values to use: name -> VarValue or None for unassigned), or None when
     none of them has alternatives or there would be more than MAX_ALTERNATIVES."""
@@ -53,8 +54,9 @@ def combinations(env: Env, names: list[str]
                     consistent = False
         if not consistent:
             continue
-        ordered = tuple(sorted(chosen.values(), key=lambda c: (c.condition.span.line,
-                                                               c.condition.span.column)))
+        ordered = tuple(
+            sorted(chosen.values(), key=lambda c: (c.condition.span.line, c.condition.span.column))
+        )
         found.append((ordered, {name: value for (name, _), (_, value) in zip(lists, combo)}))
         if len(found) > MAX_ALTERNATIVES:
             return None
@@ -99,9 +101,9 @@ def walk_alternatives(walker: Walking, node: Node) -> bool:
         if outer is None:
             walker.alternative = Alternative(conditions, index, len(combos))
         else:
-            walker.alternative = Alternative(outer.conditions + conditions,
-                                             outer.index * len(combos) + index,
-                                             outer.count * len(combos))
+            walker.alternative = Alternative(
+                outer.conditions + conditions, outer.index * len(combos) + index, outer.count * len(combos)
+            )
         walker.env = with_values(base, values)
         walker.walk_command(node)
     walker.env, walker.alternative = base, outer
@@ -117,7 +119,6 @@ def with_values(base: Env, values: dict[str, VarValue | None]) -> Env:
         else:
             env.vars[name] = value
     return env
-
 
 
 # ---- the arms of each construct, as a note reads them ("when ...") --------------------------
@@ -141,13 +142,13 @@ def if_arms(tm: TextMap, node: Node, has_else: bool) -> list[Choice]:
             keyword = child.children[0] if child.children else child
             span = tm.node_span(keyword)
             word = "elif" if child.type == "elif_clause" else "else"
-            arms.append(Choice(key, len(arms), Condition(
-                span, f"the `{word}` branch at line {span.line} runs")))
+            arms.append(
+                Choice(key, len(arms), Condition(span, f"the `{word}` branch at line {span.line} runs"))
+            )
     if not has_else:
         span = tm.node_span(node.children[0]) if node.children else tm.node_span(node)
         what = "no branch of the `if`" if len(arms) > 1 else "the `if`"
-        arms.append(Choice(key, len(arms), Condition(
-            span, f"{what} at line {line} is not taken")))
+        arms.append(Choice(key, len(arms), Condition(span, f"{what} at line {line} is not taken")))
     return arms
 
 
@@ -159,12 +160,14 @@ def case_arms(tm: TextMap, node: Node, items: list[Node]) -> list[Choice]:
         patterns = [c for c in item.children if c.type == ")"]
         end = patterns[0].start_byte if patterns else item.start_byte
         span = tm.span(item.start_byte, end)
-        pattern = " ".join(tm.data[item.start_byte:end].decode("utf-8", "replace").split())
-        arms.append(Choice(key, len(arms), Condition(
-            span, f"the `{pattern})` case at line {span.line} runs")))
+        pattern = " ".join(tm.data[item.start_byte : end].decode("utf-8", "replace").split())
+        arms.append(
+            Choice(key, len(arms), Condition(span, f"the `{pattern})` case at line {span.line} runs"))
+        )
     span = tm.node_span(node.children[0]) if node.children else tm.node_span(node)
-    arms.append(Choice(key, len(arms), Condition(
-        span, f"no pattern of the `case` at line {span.line} matches")))
+    arms.append(
+        Choice(key, len(arms), Condition(span, f"no pattern of the `case` at line {span.line} matches"))
+    )
     return arms
 
 
@@ -175,5 +178,7 @@ def list_arms(tm: TextMap, node: Node, left: Node, right: Node) -> list[Choice]:
     span = tm.node_span(left)
     runs, skips = ("succeeds", "fails") if operator == "&&" else ("fails", "succeeds")
     left_text = _short(tm, left)
-    return [Choice(key, 0, Condition(span, f"`{left_text}` at line {span.line} {runs}")),
-            Choice(key, 1, Condition(span, f"`{left_text}` at line {span.line} {skips}"))]
+    return [
+        Choice(key, 0, Condition(span, f"`{left_text}` at line {span.line} {runs}")),
+        Choice(key, 1, Condition(span, f"`{left_text}` at line {span.line} {skips}")),
+    ]

@@ -15,7 +15,6 @@ from speclint.frontends.shell.variables import VarValue, appended, dynamic_value
 from speclint.frontends.shell.walking import Walking
 
 
-
 def assignment(walker: Walking, node: Node, exported: bool = False, array: bool = False) -> None:
     target = node.child_by_field_name("name")
     if target is None:
@@ -29,8 +28,11 @@ def assignment(walker: Walking, node: Node, exported: bool = False, array: bool 
         return
     name = tm.node_text(target)
     names = alts.referenced_names(value_node, tm) if value_node is not None else []
-    combos = alts.combinations(walker.env, names + [name] if append else names) \
-        if walker.env.has_alternatives else None
+    combos = (
+        alts.combinations(walker.env, names + [name] if append else names)
+        if walker.env.has_alternatives
+        else None
+    )
     if combos is None:
         value = _assigned_value(walker, name, value_node, origin, append, array)
     else:  # the value depends on a branch: one value per choice of arms
@@ -40,21 +42,25 @@ def assignment(walker: Walking, node: Node, exported: bool = False, array: bool 
             walker.env = alts.with_values(base, values)
             found.append((choices, _assigned_value(walker, name, value_node, origin, append, array)))
         walker.env = base
-        reason = next(base.vars[n].reason for n in names + [name]
-                      if n in base.vars and base.vars[n].alternatives)
+        reason = next(
+            base.vars[n].reason for n in names + [name] if n in base.vars and base.vars[n].alternatives
+        )
         value = VarValue(reason=reason, origin=origin, alternatives=tuple(found))
     if exported:
         value = replace(value, exported=True)
     walker.env.assign(name, value)
 
-def _assigned_value(walker: Walking, name: str, value_node: Node | None, origin: Span, append: bool,
-                    array: bool) -> VarValue:
+
+def _assigned_value(
+    walker: Walking, name: str, value_node: Node | None, origin: Span, append: bool, array: bool
+) -> VarValue:
     value = walker.expander().value(value_node, origin)
     if value.reason is None and array and value.elements is None:
         value = VarValue(elements=(Word(value.text or "", origin, origin),), origin=origin)
     if append:
         value = appended(walker.env.get(name), value, name, origin)
     return value
+
 
 def _element_assignment(walker: Walking, target: Node, value_node: Node | None, origin: Span) -> None:
     name_node = target.child_by_field_name("name")
@@ -75,6 +81,7 @@ def _element_assignment(walker: Walking, target: Node, value_node: Node | None, 
         walker.env.assign(name, VarValue(elements=updated, origin=origin))
     else:
         walker.env.assign(name, dynamic_value(f"${name}[{index}] is assigned dynamically", origin))
+
 
 def declaration(walker: Walking, node: Node) -> None:
     keyword = node.children[0].type if node.children else ""
@@ -101,12 +108,14 @@ def declaration(walker: Walking, node: Node) -> None:
             if exported or unexport:
                 walker.env.set_exported(name, not unexport, walker.tm.node_span(child))
 
+
 def _dynamic_declared(walker: Walking, node: Node, what: str) -> None:
     for child in node.named_children:
         target = child.child_by_field_name("name") if child.type == "variable_assignment" else child
         if target is not None and target.type == "variable_name":
             name = walker.tm.node_text(target)
             walker.env.assign(name, dynamic_value(f"${name} is an {what}", walker.tm.node_span(child)))
+
 
 def unset(walker: Walking, node: Node) -> None:
     for child in node.named_children:

@@ -14,10 +14,19 @@ from speclint.frontends.shell.expand import Arg
 from speclint.frontends.shell.variables import dynamic_value
 from speclint.frontends.shell.walking import Walking
 
-
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-BUILTINS_WITH_EFFECTS = {"eval", "source", ".", "read", "mapfile", "readarray", "getopts", "printf", "set",
-                          "alias"}
+BUILTINS_WITH_EFFECTS = {
+    "eval",
+    "source",
+    ".",
+    "read",
+    "mapfile",
+    "readarray",
+    "getopts",
+    "printf",
+    "set",
+    "alias",
+}
 
 
 def changes_variables(walker: Walking, name: str) -> bool:
@@ -58,7 +67,9 @@ def builtin_effects(walker: Walking, node: Node, args: list[Arg]) -> bool:
                 env.allexport = option[0] == "-"
     elif name in walker.functions:
         for var in walker.functions[name]:
-            env.assign(var, dynamic_value(f"${var} is set by function {name}() (called at line {line})", None))
+            env.assign(
+                var, dynamic_value(f"${var} is set by function {name}() (called at line {line})", None)
+            )
     else:
         return False
     return True

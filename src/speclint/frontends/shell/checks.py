@@ -82,8 +82,18 @@ def first_syntax_error(root: Node, tm: TextMap) -> Diagnostic | None:
                 return None
 
 
-_OPENERS = {"if": "fi", "case": "esac", "for": "done", "while": "done", "until": "done", "{": "}", "(": ")",
-            "$(": ")", "do": "done", "then": "fi"}
+_OPENERS = {
+    "if": "fi",
+    "case": "esac",
+    "for": "done",
+    "while": "done",
+    "until": "done",
+    "{": "}",
+    "(": ")",
+    "$(": ")",
+    "do": "done",
+    "then": "fi",
+}
 _QUOTES = {'"': "double-quoted string", "'": "single-quoted string", "`": "backtick command substitution"}
 
 
@@ -92,11 +102,15 @@ def _syntax_diagnostic(node: Node, tm: TextMap) -> Diagnostic:
     suffix = " (bash would refuse to run this script)"
     if node.is_missing:
         opener = node.parent
-        where = f" to close the `{opener.type.split('_')[0]}` at line {tm.node_span(opener).line}" \
-            if opener is not None and opener.type != "program" else ""
+        where = (
+            f" to close the `{opener.type.split('_')[0]}` at line {tm.node_span(opener).line}"
+            if opener is not None and opener.type != "program"
+            else ""
+        )
         anchor = opener.children[0] if where and opener is not None and opener.children else node
-        return Diagnostic("syntax-error", f"syntax error: missing `{node.type}`{where}{suffix}",
-                          tm.node_span(anchor))
+        return Diagnostic(
+            "syntax-error", f"syntax error: missing `{node.type}`{where}{suffix}", tm.node_span(anchor)
+        )
     children = node.children
     for child in children:
         if not child.is_named and child.type in _QUOTES:
@@ -120,8 +134,11 @@ def _syntax_diagnostic(node: Node, tm: TextMap) -> Diagnostic:
     snippet = lines[0][:40] if lines else ""
     span = tm.node_span(culprit)
     if snippet[:1] in _QUOTES:
-        return Diagnostic("syntax-error", f"syntax error: unterminated {_QUOTES[snippet[0]]} (opened here){suffix}",
-                          type(span)(span.line, span.column, span.line, span.column + 1))
+        return Diagnostic(
+            "syntax-error",
+            f"syntax error: unterminated {_QUOTES[snippet[0]]} (opened here){suffix}",
+            type(span)(span.line, span.column, span.line, span.column + 1),
+        )
     if span.line != span.end_line:
         span = type(span)(span.line, span.column, span.line, span.column + 1)
     near = f"near `{snippet}`" if snippet.strip() else "at end of input"
@@ -145,8 +162,11 @@ def _ends_with_continuation(line: str) -> bool:
 def _starts_command(root: Node, tm: TextMap, line_index: int, lines: list[str]) -> bool:
     """Whether the first word on this line is the name of a command of its own."""
     column = len(lines[line_index]) - len(lines[line_index].lstrip())
-    byte = len("\n".join(lines[:line_index]).encode()) + (1 if line_index else 0) + \
-        len(lines[line_index][:column].encode())
+    byte = (
+        len("\n".join(lines[:line_index]).encode())
+        + (1 if line_index else 0)
+        + len(lines[line_index][:column].encode())
+    )
     node = root.descendant_for_byte_range(byte, byte + 1)
     while node is not None and node.type not in ("command_name", "command", "program"):
         node = node.parent
@@ -166,7 +186,9 @@ def broken_continuations(root: Node, tm: TextMap, comments: list[Node]) -> list[
         previous_line = lines[row - 1]
         backslash_at = len(previous_line.encode()) - 1
         line_start_byte = len("\n".join(lines[: row - 1]).encode()) + (1 if row > 1 else 0)
-        holder = root.descendant_for_byte_range(line_start_byte + backslash_at, line_start_byte + backslash_at + 1)
+        holder = root.descendant_for_byte_range(
+            line_start_byte + backslash_at, line_start_byte + backslash_at + 1
+        )
         if holder is not None and holder.type in ("comment", "raw_string", "string_content", "heredoc_body"):
             continue
         target = _next_code_line(lines, comment.end_point.row)
@@ -175,9 +197,11 @@ def broken_continuations(root: Node, tm: TextMap, comments: list[Node]) -> list[
         if not _starts_command(root, tm, target, lines):
             continue
         first = lines[target].split()[0]
-        message = (f"this comment ends the `\\`-continued command above it: `{first}` and the "
-                   f"flags after it on the following lines are not passed to SGLang (bash runs "
-                   f"them as a separate command)")
+        message = (
+            f"this comment ends the `\\`-continued command above it: `{first}` and the "
+            f"flags after it on the following lines are not passed to SGLang (bash runs "
+            f"them as a separate command)"
+        )
         found.append(Diagnostic("broken-continuation", message, tm.node_span(comment)))
     blanks_after_backslash = "\\ " in text or "\\\t" in text or "\\\r" in text
     for match in _TRAILING_BLANK_AFTER_BACKSLASH.finditer(text) if blanks_after_backslash else ():
@@ -194,13 +218,17 @@ def broken_continuations(root: Node, tm: TextMap, comments: list[Node]) -> list[
         span = tm.span(start_byte, start_byte + len(match.group(2).encode()))
         if match.group(2) == "\\\r":  # a CRLF line end: bash reads `\` + CR, then LF ends it
             span = tm.span(start_byte, start_byte + 1)
-            message = (f"`\\` before a CRLF line end is not a line continuation in bash (the `\\` "
-                       f"escapes the carriage return): the command ends here and `{first}` on the "
-                       "next line is not passed to SGLang; save the file with LF line ends "
-                       "(`dos2unix`)")
+            message = (
+                f"`\\` before a CRLF line end is not a line continuation in bash (the `\\` "
+                f"escapes the carriage return): the command ends here and `{first}` on the "
+                "next line is not passed to SGLang; save the file with LF line ends "
+                "(`dos2unix`)"
+            )
         else:
-            message = (f"`\\` followed by trailing whitespace is not a line continuation: the "
-                       f"command ends here and `{first}` on the next line is not passed to SGLang")
+            message = (
+                f"`\\` followed by trailing whitespace is not a line continuation: the "
+                f"command ends here and `{first}` on the next line is not passed to SGLang"
+            )
         found.append(Diagnostic("broken-continuation", message, span))
     found.sort(key=lambda d: (d.span.line, d.span.column))
     return found

@@ -10,8 +10,8 @@ reason and origin the shell walker reads like any other variable.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 from speclint.core.launches import Diagnostic, ExtractResult, Launch
 from speclint.core.spans import Span
@@ -94,8 +94,7 @@ class Budget:
 class ShellBuffer:
     """Builds a shell buffer with its file mapping, then walks it with the shell front-end."""
 
-    def __init__(self, file_text: str, starts: list[int] | None = None,
-                 budget: Budget | None = None) -> None:
+    def __init__(self, file_text: str, starts: list[int] | None = None, budget: Budget | None = None) -> None:
         self.file_starts = starts if starts is not None else line_starts(file_text)
         self.pieces: list[tuple[str, int, int]] = []
         self.variables: dict[str, tuple[str | None, str | None, Span | None]] = {}
@@ -117,8 +116,11 @@ class ShellBuffer:
             self.size += size
             return False
         self.cut_at = begin
-        name = self._variable(None, f"more than {MAX_SHELL_CHARS // 1024} KiB of shell "
-                                    "text in one file; the rest is not followed", None)
+        name = self._variable(
+            None,
+            f"more than {MAX_SHELL_CHARS // 1024} KiB of shell text in one file; the rest is not followed",
+            None,
+        )
         self.pieces.append((" ${" + name + "}", begin, max(end, begin)))
         return True
 
@@ -132,8 +134,11 @@ class ShellBuffer:
         """Shell code as written (a `bash -c` script, a `shell=True` string): exact runs keep
         their characters' positions; unknown runs become unknown variables. `words`: text
         that is only split into words (`shlex.split`), each unknown run one word."""
-        if self._full(sum(len(p.text or "") + 24 for p in pieces), pieces[0].begin if pieces else 0,
-                      pieces[-1].end if pieces else 0):
+        if self._full(
+            sum(len(p.text or "") + 24 for p in pieces),
+            pieces[0].begin if pieces else 0,
+            pieces[-1].end if pieces else 0,
+        ):
             return
         quote = ""  # for `words`: the quote open before the next piece
         for piece in pieces:
@@ -156,8 +161,11 @@ class ShellBuffer:
 
     def add_word(self, item: ArgvItem) -> None:
         """One argv element, quoted so the shell sees exactly that word."""
-        if self._full(sum(2 * len(p.text or "") + 16 for p in item.pieces) + 3,
-                      item.pieces[0].begin if item.pieces else 0, item.pieces[-1].end if item.pieces else 0):
+        if self._full(
+            sum(2 * len(p.text or "") + 16 for p in item.pieces) + 3,
+            item.pieces[0].begin if item.pieces else 0,
+            item.pieces[-1].end if item.pieces else 0,
+        ):
             return
         if self.pieces:
             last_end = self.pieces[-1][2]
@@ -192,8 +200,11 @@ class ShellBuffer:
         self._emit(quote, pieces[0].begin, pieces[0].begin)
         for piece in pieces:
             for index, char in enumerate(piece.text or ""):
-                begin, end = ((piece.begin + index, piece.begin + index + 1) if piece.exact
-                              else (piece.begin, piece.end))
+                begin, end = (
+                    (piece.begin + index, piece.begin + index + 1)
+                    if piece.exact
+                    else (piece.begin, piece.end)
+                )
                 if not single and char in '\\"$`':
                     self._emit("\\", begin, end)
                 self._emit(char, begin, end)
@@ -209,8 +220,14 @@ class ShellBuffer:
         self.variables[name] = (text, reason, origin)
         return name
 
-    def walk(self, path: str, result: ExtractResult, env: dict[str, Word] | None = None,
-             image: tuple[str | None, Span | None] | None = None, report_errors: bool = True) -> None:
+    def walk(
+        self,
+        path: str,
+        result: ExtractResult,
+        env: dict[str, Word] | None = None,
+        image: tuple[str | None, Span | None] | None = None,
+        report_errors: bool = True,
+    ) -> None:
         """Run the shell front-end over the buffer; launches, comments and (optionally) the
         first syntax error go into `result` with file positions."""
         if not self.pieces:
@@ -219,9 +236,14 @@ class ShellBuffer:
         if self.cut_at is not None and not self.budget.reported:
             self.budget.reported = True
             span = span_of(self.file_starts, self.cut_at, self.cut_at + 1)
-            result.diagnostics.append(Diagnostic(
-                "unsupported-input", f"more than {MAX_SHELL_CHARS // 1024} KiB of shell text "
-                "(aliases or names repeating long values); launches past here are not checked", span))
+            result.diagnostics.append(
+                Diagnostic(
+                    "unsupported-input",
+                    f"more than {MAX_SHELL_CHARS // 1024} KiB of shell text "
+                    "(aliases or names repeating long values); launches past here are not checked",
+                    span,
+                )
+            )
         from speclint.frontends.shell.checks import collect_comments, first_syntax_error
         from speclint.frontends.shell.text import TextMap, drop_final_continuation, parse_bytes
         from speclint.frontends.shell.variables import Env, VarValue, dynamic_value
@@ -231,11 +253,15 @@ class ShellBuffer:
         tm = drop_final_continuation(base.derive(self.pieces))
         shell_env = Env()
         for name, word in (env or {}).items():
-            shell_env.vars[name] = VarValue(text=word.text, reason=word.dynamic_reason,
-                                            origin=word.span, exported=True)
+            shell_env.vars[name] = VarValue(
+                text=word.text, reason=word.dynamic_reason, origin=word.span, exported=True
+            )
         for name, (text, reason, origin) in self.variables.items():
-            shell_env.vars[name] = (VarValue(text=text, origin=origin) if text is not None
-                                    else dynamic_value(reason or "value not known statically", origin))
+            shell_env.vars[name] = (
+                VarValue(text=text, origin=origin)
+                if text is not None
+                else dynamic_value(reason or "value not known statically", origin)
+            )
         tree = parse_bytes(tm.data)
         found = ExtractResult()
         walker = Walker(found, path, tm, shell_env, image=image)
@@ -286,16 +312,28 @@ def map_spans(result: ExtractResult, move: Callable[[Span], Span]) -> ExtractRes
     out of a Markdown file)."""
 
     def word(w: Word) -> Word:
-        return replace(w, span=move(w.span), origin=move(w.origin) if w.origin else None,
-                       expanded_at=move(w.expanded_at) if w.expanded_at else None)
+        return replace(
+            w,
+            span=move(w.span),
+            origin=move(w.origin) if w.origin else None,
+            expanded_at=move(w.expanded_at) if w.expanded_at else None,
+        )
 
     launches = []
     for launch in result.launches:
-        launches.append(Launch(
-            launch.path, launch.entry, move(launch.span), [word(w) for w in launch.args],
-            {k: word(v) for k, v in launch.env.items()}, launch.image,
-            move(launch.image_span) if launch.image_span else None, launch.kwargs_style,
-            [(word(k), word(v)) for k, v in getattr(launch, "kwargs", [])]))
+        launches.append(
+            Launch(
+                launch.path,
+                launch.entry,
+                move(launch.span),
+                [word(w) for w in launch.args],
+                {k: word(v) for k, v in launch.env.items()},
+                launch.image,
+                move(launch.image_span) if launch.image_span else None,
+                launch.kwargs_style,
+                [(word(k), word(v)) for k, v in getattr(launch, "kwargs", [])],
+            )
+        )
     diagnostics = [Diagnostic(d.kind, d.message, move(d.span)) for d in result.diagnostics]
     comments = [(move(span), text) for span, text in result.comments]
     return ExtractResult(launches, diagnostics, comments)

@@ -23,8 +23,21 @@ _NEEDS_EXPANSION = re.compile(rb"[\\*?\[{~]")
 _DQ_ESCAPE = re.compile(r'\\([\\"$`\n])')
 _ANY_ESCAPE = re.compile(r"\\(.)", re.S)
 _ANSI_C = re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|u[0-9a-fA-F]{1,4}|.)", re.S)
-_ANSI_C_SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b",
-                  "E": "\x1b", "f": "\f", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
+_ANSI_C_SIMPLE = {
+    "n": "\n",
+    "t": "\t",
+    "r": "\r",
+    "a": "\a",
+    "b": "\b",
+    "e": "\x1b",
+    "E": "\x1b",
+    "f": "\f",
+    "v": "\v",
+    "\\": "\\",
+    "'": "'",
+    '"': '"',
+    "?": "?",
+}
 _SPECIAL_NOT_SPLIT = {"#": "$#", "?": "$?", "$": "$$", "!": "$!", "-": "$-", "0": "$0", "_": "$_"}
 
 
@@ -161,7 +174,9 @@ class Expander:
                 return
             if self._argument_mode and not quoted:
                 if has_unescaped(raw, "*?["):
-                    out.append(("dyn", f"glob pattern `{raw}` (depends on the files present)", False, None, True))
+                    out.append(
+                        ("dyn", f"glob pattern `{raw}` (depends on the files present)", False, None, True)
+                    )
                     return
                 if has_unescaped(raw, "{") and (has_unescaped(raw, ",") or ".." in raw):
                     out.append(("dyn", f"brace expansion `{raw}`", False, None, True))
@@ -209,7 +224,15 @@ class Expander:
             if not child.is_named and child.type == '"':
                 continue
             if child.start_byte > pos:
-                out.append(("lit", unescape_double_quoted(tm.data[pos : child.start_byte].decode()), True, None, None))
+                out.append(
+                    (
+                        "lit",
+                        unescape_double_quoted(tm.data[pos : child.start_byte].decode()),
+                        True,
+                        None,
+                        None,
+                    )
+                )
             if child.type == "string_content" or not child.is_named:
                 out.append(("lit", unescape_double_quoted(tm.node_text(child)), True, None, None))
             else:
@@ -256,8 +279,9 @@ class Expander:
         else:
             out.append(("val", value.text or "", quoted, value.origin, None))
 
-    def _emit_array(self, elements: tuple[Word, ...], quoted: bool, star: bool, origin: Span | None,
-                    out: list[Piece]) -> None:
+    def _emit_array(
+        self, elements: tuple[Word, ...], quoted: bool, star: bool, origin: Span | None, out: list[Piece]
+    ) -> None:
         if quoted and star:
             texts = [w.text for w in elements]
             if None in texts:
@@ -296,7 +320,11 @@ class Expander:
             index = tm.node_text(index_node) if index_node is not None else ""
         else:
             name = tm.node_text(target)
-        value = env.get(name) if not (name.isdigit() or name in ("@", "*") or name in _SPECIAL_NOT_SPLIT) else None
+        value = (
+            env.get(name)
+            if not (name.isdigit() or name in ("@", "*") or name in _SPECIAL_NOT_SPLIT)
+            else None
+        )
         if prefix == "#":
             self._length(value, index, text, out)
             return
@@ -304,8 +332,7 @@ class Expander:
             if value is None or index is None:
                 if value is None and index in ("@", "*") and not name.isdigit():
                     # "${UNKNOWN[@]}": any number of words, each may be a flag
-                    out.append(("dyn", env.unknown_reason(name), False, None,
-                                index == "@" or not quoted))
+                    out.append(("dyn", env.unknown_reason(name), False, None, index == "@" or not quoted))
                 elif value is None:
                     self._variable(name, quoted, out)
                 else:
@@ -325,7 +352,11 @@ class Expander:
             return
         elements = value.elements
         if elements is None:  # a scalar is an array of one element
-            elements = (Word(value.text or "", value.origin or Span(1, 1, 1, 1), value.origin),) if value.is_set else ()
+            elements = (
+                (Word(value.text or "", value.origin or Span(1, 1, 1, 1), value.origin),)
+                if value.is_set
+                else ()
+            )
         if index in ("@", "*"):
             self._emit_array(elements, quoted, index == "*", value.origin, out)
         elif index.isdigit():
@@ -346,13 +377,30 @@ class Expander:
                 return
         out.append(("dyn", f"length expansion `{text}`", False, None, False))
 
-    def _default_operator(self, name: str, value: VarValue | None, operator: str, operands: list[Node],
-                          quoted: bool, node: Node, out: list[Piece]) -> None:
+    def _default_operator(
+        self,
+        name: str,
+        value: VarValue | None,
+        operator: str,
+        operands: list[Node],
+        quoted: bool,
+        node: Node,
+        out: list[Piece],
+    ) -> None:
         env = self.env
-        never_assigned = value is None and env.poison is None and not name.isdigit() and name not in ("@", "*")
+        never_assigned = (
+            value is None and env.poison is None and not name.isdigit() and name not in ("@", "*")
+        )
         if value is not None and value.reason is not None or value is None and not never_assigned:
-            reason = value.reason if value is not None and value.reason else (
-                env.positional_reason if (name.isdigit() or name in ("@", "*")) else env.unknown_reason(name))
+            reason = (
+                value.reason
+                if value is not None and value.reason
+                else (
+                    env.positional_reason
+                    if (name.isdigit() or name in ("@", "*"))
+                    else env.unknown_reason(name)
+                )
+            )
             out.append(("dyn", reason, False, value.origin if value else None, not quoted))
             return
         if value is None:
@@ -374,11 +422,21 @@ class Expander:
                 saved = self._argument_mode
                 pieces = out[start:]
                 if any(p[0] in ("dyn", "arr") for p in pieces):
-                    env.assign(name, VarValue(reason=f"${name} set by `:=` to an unknown value", origin=origin))
+                    env.assign(
+                        name, VarValue(reason=f"${name} set by `:=` to an unknown value", origin=origin)
+                    )
                 else:
-                    env.assign(name, VarValue(text="".join(p[1] for p in pieces  # all text here
-                                                           if p[0] == "lit" or p[0] == "val"),
-                                              origin=origin))
+                    env.assign(
+                        name,
+                        VarValue(
+                            text="".join(
+                                p[1]
+                                for p in pieces  # all text here
+                                if p[0] == "lit" or p[0] == "val"
+                            ),
+                            origin=origin,
+                        ),
+                    )
                 self._argument_mode = saved
         elif base == "+":
             if not missing:

@@ -8,7 +8,7 @@ dynamic (a `splat` when unquoted, since it may be any number of words).
 from __future__ import annotations
 
 import re
-from typing import Literal, Union
+from typing import Literal
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
@@ -54,11 +54,11 @@ class Field:
 
 LitPiece = tuple[Literal["lit"], str, bool, None, None]
 """Literal text, never split."""
-ValPiece = tuple[Literal["val"], str, bool, Union[Span, None], None]
+ValPiece = tuple[Literal["val"], str, bool, Span | None, None]
 """An expansion result (from where the value is written), split when unquoted."""
-DynPiece = tuple[Literal["dyn"], str, bool, Union[Span, None], bool]
+DynPiece = tuple[Literal["dyn"], str, bool, Span | None, bool]
 """Unknown text: why, and whether it may splat into several words."""
-ArrPiece = tuple[Literal["arr"], tuple[Word, ...], bool, Union[Span, None], None]
+ArrPiece = tuple[Literal["arr"], tuple[Word, ...], bool, Span | None, None]
 """Array elements."""
 Piece = LitPiece | ValPiece | DynPiece | ArrPiece
 """(kind, payload, quoted, origin, extra): what `expand` turns a word's parts into."""
@@ -124,8 +124,9 @@ def _add_element(field: Field, element: Word, quoted: bool) -> None:
     field.exists = True
 
 
-def _split_into(text: str, current: Field, fields: list[Field], element: Word | None,
-                origin: Span | None = None) -> Field:
+def _split_into(
+    text: str, current: Field, fields: list[Field], element: Word | None, origin: Span | None = None
+) -> Field:
     """Append an unquoted expansion result, starting a new field at each blank run."""
     for position, chunk in enumerate(_IFS_SPLIT.split(text)):
         if position > 0:
@@ -140,7 +141,9 @@ def _split_into(text: str, current: Field, fields: list[Field], element: Word | 
             elif current.exists or current.parts:
                 current.mixed = True
             if has_unescaped(chunk, "*?["):
-                current.reason = current.reason or f"unquoted `{chunk}` is a glob pattern (depends on the files present)"
+                current.reason = (
+                    current.reason or f"unquoted `{chunk}` is a glob pattern (depends on the files present)"
+                )
                 current.splat = True
             current.parts.append(chunk)
             current.exists = True

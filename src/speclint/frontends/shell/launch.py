@@ -9,6 +9,7 @@ variables (`read`, `eval`, `source`, `set -a`, function calls) are handled here 
 from __future__ import annotations
 
 import re
+
 from tree_sitter import Node
 
 from speclint.core.launches import Launch
@@ -16,11 +17,10 @@ from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.recognise import SERVE_ENTRY, command_entry, module_entry
 from speclint.frontends.shell import wrappers
-from speclint.frontends.shell.wrappers import value_word
-from speclint.frontends.shell.expand import Arg
 from speclint.frontends.shell.builtin_commands import BUILTINS_WITH_EFFECTS
+from speclint.frontends.shell.expand import Arg
 from speclint.frontends.shell.walking import Walking
-
+from speclint.frontends.shell.wrappers import value_word
 
 _PYTHON = re.compile(r"(python|pypy)(\d+(\.\d+)*t?)?")
 _SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
@@ -39,27 +39,88 @@ _WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
     "ionice": (frozenset({"-c", "-n", "-p", "-P", "-u", "--class", "--classdata"}), 0),
     "stdbuf": (frozenset({"-i", "-o", "-e", "--input", "--output", "--error"}), 0),
     "timeout": (frozenset({"-s", "-k", "--signal", "--kill-after"}), 1),
-    "numactl": (frozenset({"-i", "--interleave", "-p", "--preferred", "-m", "--membind", "-N",
-                           "--cpunodebind", "-C", "--physcpubind", "-P", "--preferred-many", "-w",
-                           "--weighted-interleave"}), 0),
+    "numactl": (
+        frozenset(
+            {
+                "-i",
+                "--interleave",
+                "-p",
+                "--preferred",
+                "-m",
+                "--membind",
+                "-N",
+                "--cpunodebind",
+                "-C",
+                "--physcpubind",
+                "-P",
+                "--preferred-many",
+                "-w",
+                "--weighted-interleave",
+            }
+        ),
+        0,
+    ),
     "taskset": (frozenset(), 1),
     "chrt": (frozenset(), 1),
 }
-_SUDO_VALUE = frozenset({"-u", "-g", "-p", "-C", "-D", "-r", "-t", "-T", "-U", "-h", "--user", "--group",
-                         "--prompt", "--chdir", "--close-from", "--role", "--type", "--other-user", "--host"})
+_SUDO_VALUE = frozenset(
+    {
+        "-u",
+        "-g",
+        "-p",
+        "-C",
+        "-D",
+        "-r",
+        "-t",
+        "-T",
+        "-U",
+        "-h",
+        "--user",
+        "--group",
+        "--prompt",
+        "--chdir",
+        "--close-from",
+        "--role",
+        "--type",
+        "--other-user",
+        "--host",
+    }
+)
 _RUNNERS: dict[tuple[str, str], frozenset[str]] = {
-    ("uv", "run"): frozenset({"--with", "--with-requirements", "--with-editable", "--python", "-p",
-                              "--project", "--directory", "--env-file", "--extra", "--group",
-                              "--only-group", "--package", "--index", "--default-index", "--index-url",
-                              "--extra-index-url", "--find-links", "-f", "--config-file", "--cache-dir",
-                              "--no-extra", "--no-group"}),
+    ("uv", "run"): frozenset(
+        {
+            "--with",
+            "--with-requirements",
+            "--with-editable",
+            "--python",
+            "-p",
+            "--project",
+            "--directory",
+            "--env-file",
+            "--extra",
+            "--group",
+            "--only-group",
+            "--package",
+            "--index",
+            "--default-index",
+            "--index-url",
+            "--extra-index-url",
+            "--find-links",
+            "-f",
+            "--config-file",
+            "--cache-dir",
+            "--no-extra",
+            "--no-group",
+        }
+    ),
     ("conda", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
     ("mamba", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
     ("micromamba", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
     ("poetry", "run"): frozenset(),
     ("pixi", "run"): frozenset({"-e", "--environment", "--manifest-path"}),
 }
-_DOCKER_VALUE = frozenset("""-e --env -v --volume -p --publish --name --gpus --shm-size --ipc --network --net
+_DOCKER_VALUE = frozenset(
+    """-e --env -v --volume -p --publish --name --gpus --shm-size --ipc --network --net
     -w --workdir --entrypoint --env-file --runtime --ulimit --device --cap-add --cap-drop -u --user --mount
     --pid --label -l --security-opt --add-host --hostname -h --memory -m --cpus --platform --restart
     --log-driver --log-opt --cpuset-cpus --cpuset-mems --memory-swap --tmpfs --group-add --dns --expose
@@ -67,22 +128,44 @@ _DOCKER_VALUE = frozenset("""-e --env -v --volume -p --publish --name --gpus --s
     --health-interval --health-retries --health-timeout --pull --cgroupns --uts --userns --sysctl
     --device-cgroup-rule --attach -a --mac-address --ip --ip6 --network-alias --memory-reservation
     --oom-score-adj --cpu-shares -c --cpu-period --cpu-quota --blkio-weight --storage-opt --isolation
-    --annotation --volume-driver --domainname --detach-keys --cgroup-parent --gpus""".split())
+    --annotation --volume-driver --domainname --detach-keys --cgroup-parent --gpus""".split()
+)
 _DOCKER_SHORT_FLAGS = set("ditP")
 _SSH_VALUE_LETTERS = set("bcDEeFIiJLlmOopQRSWwBP")
 
 
-_LAUNCHERS = {"env", "sudo", "sglang", "docker", "podman", "nvidia-docker", "ssh", "srun", "mpirun",
-              "mpiexec", "apptainer", "singularity", "kubectl"} | _SHELLS \
-    | set(_WRAPPERS) | {runner for runner, _ in _RUNNERS}
+_LAUNCHERS = (
+    {
+        "env",
+        "sudo",
+        "sglang",
+        "docker",
+        "podman",
+        "nvidia-docker",
+        "ssh",
+        "srun",
+        "mpirun",
+        "mpiexec",
+        "apptainer",
+        "singularity",
+        "kubectl",
+    }
+    | _SHELLS
+    | set(_WRAPPERS)
+    | {runner for runner, _ in _RUNNERS}
+)
 
 
 def may_matter(walker: Walking, name: str) -> bool:
     """Whether a command named `name` can launch SGLang or change variables (others are
     skipped without expanding their words)."""
     base = name.rsplit("/", 1)[-1]
-    return (base in _LAUNCHERS or name in BUILTINS_WITH_EFFECTS or name in walker.functions
-            or _PYTHON.fullmatch(base) is not None)
+    return (
+        base in _LAUNCHERS
+        or name in BUILTINS_WITH_EFFECTS
+        or name in walker.functions
+        or _PYTHON.fullmatch(base) is not None
+    )
 
 
 def recognize(walker: Walking, node: Node, args: list[Arg], prefix: dict[str, Word]) -> None:
@@ -113,8 +196,15 @@ def _skip_options(args: list[Arg], i: int, with_value: frozenset[str], positiona
     return i + positional
 
 
-def _dispatch(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, env: dict[str, Word],
-              image: tuple[str | None, Span | None] | None) -> None:
+def _dispatch(
+    walker: Walking,
+    node: Node,
+    span: Span,
+    args: list[Arg],
+    i: int,
+    env: dict[str, Word],
+    image: tuple[str | None, Span | None] | None,
+) -> None:
     while i < len(args):
         text = args[i].word.text
         following = args[i + 1].word.text if i + 1 < len(args) else None
@@ -129,7 +219,9 @@ def _dispatch(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, 
         elif base == "env":
             i = _env_command(args, i + 1, env)
         elif base == "sudo":
-            preserve = any((a.word.text or "").startswith(("-E", "--preserve-env")) for a in args[i + 1 : i + 4])
+            preserve = any(
+                (a.word.text or "").startswith(("-E", "--preserve-env")) for a in args[i + 1 : i + 4]
+            )
             i = _skip_options(args, i + 1, _SUDO_VALUE, 0)
             if not preserve:
                 env = {}
@@ -177,14 +269,27 @@ def _dispatch(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, 
             return
 
 
-def _launch(walker: Walking, span: Span, entry: str, rest: list[Arg], env: dict[str, Word],
-            image: tuple[str | None, Span | None] | None) -> Launch:
+def _launch(
+    walker: Walking,
+    span: Span,
+    entry: str,
+    rest: list[Arg],
+    env: dict[str, Word],
+    image: tuple[str | None, Span | None] | None,
+) -> Launch:
     image_text, image_span = image if image is not None else (None, None)
     return Launch(walker.path, entry, span, [a.word for a in rest], dict(env), image_text, image_span)
 
 
-def _python(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, env: dict[str, Word],
-            image: tuple[str | None, Span | None] | None) -> None:
+def _python(
+    walker: Walking,
+    node: Node,
+    span: Span,
+    args: list[Arg],
+    i: int,
+    env: dict[str, Word],
+    image: tuple[str | None, Span | None] | None,
+) -> None:
     """`python [interpreter options] -m MODULE args...`."""
     j = i + 1
     while j < len(args):
@@ -214,8 +319,15 @@ def _python(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, en
         j += 1
 
 
-def _module_launch(walker: Walking, node: Node, span: Span, args: list[Arg], j: int, env: dict[str, Word],
-                   image: tuple[str | None, Span | None] | None) -> None:
+def _module_launch(
+    walker: Walking,
+    node: Node,
+    span: Span,
+    args: list[Arg],
+    j: int,
+    env: dict[str, Word],
+    image: tuple[str | None, Span | None] | None,
+) -> None:
     module = args[j].word.text if j < len(args) else None
     entry = module_entry(module)
     if entry:
@@ -266,7 +378,9 @@ def _env_command(args: list[Arg], i: int, env: dict[str, Word], options: bool = 
     return i
 
 
-def _docker(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, host_env: dict[str, Word]) -> None:
+def _docker(
+    walker: Walking, node: Node, span: Span, args: list[Arg], i: int, host_env: dict[str, Word]
+) -> None:
     """`docker run [flags] IMAGE [COMMAND...]` (and `docker exec [flags] CONTAINER COMMAND...`)."""
     if i < len(args) and args[i].word.text == "container":
         i += 1
@@ -321,8 +435,9 @@ def _docker(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, ho
     _dispatch(walker, node, span, command, 0, container_env, image)
 
 
-def _docker_env(walker: Walking, arg: Arg, skip: int, container_env: dict[str, Word],
-                host_env: dict[str, Word]) -> None:
+def _docker_env(
+    walker: Walking, arg: Arg, skip: int, container_env: dict[str, Word], host_env: dict[str, Word]
+) -> None:
     text = arg.word.text
     if text is None:
         return
@@ -333,12 +448,19 @@ def _docker_env(walker: Walking, arg: Arg, skip: int, container_env: dict[str, W
     elif assignment in host_env:
         container_env[assignment] = host_env[assignment]
     else:
-        container_env[assignment] = Word(None, arg.word.span,
-                                         dynamic_reason=f"${assignment} is taken from the host environment")
+        container_env[assignment] = Word(
+            None, arg.word.span, dynamic_reason=f"${assignment} is taken from the host environment"
+        )
 
 
-def _shell_c(walker: Walking, shell: str, args: list[Arg], i: int, env: dict[str, Word],
-             image: tuple[str | None, Span | None] | None) -> None:
+def _shell_c(
+    walker: Walking,
+    shell: str,
+    args: list[Arg],
+    i: int,
+    env: dict[str, Word],
+    image: tuple[str | None, Span | None] | None,
+) -> None:
     """`bash [options] -c 'CODE'`: walk CODE as a script of its own."""
     while i < len(args):
         text = args[i].word.text
@@ -350,8 +472,12 @@ def _shell_c(walker: Walking, shell: str, args: list[Arg], i: int, env: dict[str
         elif not text.startswith("--") and "c" in text[1:]:
             if i < len(args):
                 line = args[i].word.span.line
-                walker.parse_nested(args[i], env, image,
-                                    f"${{name}} is not exported to the inner `{shell} -c` shell (line {line})")
+                walker.parse_nested(
+                    args[i],
+                    env,
+                    image,
+                    f"${{name}} is not exported to the inner `{shell} -c` shell (line {line})",
+                )
             return
 
 
@@ -372,7 +498,8 @@ def _ssh(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> No
                 break
     command = args[i + 1 :]
     if len(command) == 1:
-        walker.parse_nested(command[0], {}, None, "${name} is not set on the remote host of `ssh` "
-                            f"(line {span.line})")
+        walker.parse_nested(
+            command[0], {}, None, f"${{name}} is not set on the remote host of `ssh` (line {span.line})"
+        )
     elif command:
         _dispatch(walker, node, span, command, 0, {}, None)

@@ -12,12 +12,12 @@ from speclint.frontends.shell.expand import Arg
 from speclint.frontends.shell.text import TextMap
 from speclint.frontends.shell.walking import Walking
 
-
 _DQ_ESCAPABLE = '\\"$`\n'
 
 
-def _literal(tm: TextMap, start_byte: int, end_byte: int, double_quoted: bool,
-             out: list[tuple[str, int, int]]) -> None:
+def _literal(
+    tm: TextMap, start_byte: int, end_byte: int, double_quoted: bool, out: list[tuple[str, int, int]]
+) -> None:
     """Characters of the buffer range, each with its file range; `\\x` escapes removed as bash
     removes them inside double quotes."""
     first = tm.char(start_byte)
@@ -36,7 +36,7 @@ def _literal(tm: TextMap, start_byte: int, end_byte: int, double_quoted: bool,
         index += 1
 
 
-def nested_text_map(walker: Walking, arg: "Arg | list[Arg]") -> tuple[TextMap, dict[str, str]] | None:
+def nested_text_map(walker: Walking, arg: Arg | list[Arg]) -> tuple[TextMap, dict[str, str]] | None:
     """The buffer for the code in `arg` (several arguments are joined by blanks, as `eval`
     joins them), and the placeholder variables standing for the expansions whose value is
     unknown (name -> reason)."""
@@ -53,8 +53,9 @@ def nested_text_map(walker: Walking, arg: "Arg | list[Arg]") -> tuple[TextMap, d
     return walker.tm.derive(pieces), placeholders
 
 
-def _add_pieces(walker: Walking, arg: Arg, pieces: list[tuple[str, int, int]],
-                placeholders: dict[str, str]) -> bool:
+def _add_pieces(
+    walker: Walking, arg: Arg, pieces: list[tuple[str, int, int]], placeholders: dict[str, str]
+) -> bool:
     """Append the characters of one argument; False when its text is unknown."""
     tm = walker.tm
     node = arg.node
@@ -82,8 +83,9 @@ def _add_pieces(walker: Walking, arg: Arg, pieces: list[tuple[str, int, int]],
         if end > pos:
             _literal(tm, pos, end, True, pieces)
     elif arg.word.text is not None:
-        where: tuple[int, int] | None = tm.file_range(node.start_byte, node.end_byte) \
-            if node is not None else None
+        where: tuple[int, int] | None = (
+            tm.file_range(node.start_byte, node.end_byte) if node is not None else None
+        )
         if where is not None:
             begin, finish = where
         else:

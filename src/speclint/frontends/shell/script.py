@@ -12,10 +12,8 @@ import re
 from typing import TYPE_CHECKING
 
 from speclint.core.launches import Diagnostic, ExtractResult
-from speclint.frontends.shell.checks import (broken_continuations, collect_comments,
-                                             first_syntax_error)
-from speclint.frontends.shell.text import (TextMap, drop_final_continuation, line_starts_of,
-                                           parse_bytes)
+from speclint.frontends.shell.checks import broken_continuations, collect_comments, first_syntax_error
+from speclint.frontends.shell.text import TextMap, drop_final_continuation, line_starts_of, parse_bytes
 from speclint.frontends.shell.variables import Env
 from speclint.frontends.shell.walk import Walker
 
@@ -66,7 +64,9 @@ def _too_deep(root: Node, tm: TextMap) -> Diagnostic:
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent():
                 span = tm.node_span(where)
-                return Diagnostic("unsupported-input", "nested too deeply for speclint to follow; "
-                                  "launches inside are not checked", span.sub(0, 1)
-                                  if span.line == span.end_line else span)
+                return Diagnostic(
+                    "unsupported-input",
+                    "nested too deeply for speclint to follow; launches inside are not checked",
+                    span.sub(0, 1) if span.line == span.end_line else span,
+                )
             depth -= 1

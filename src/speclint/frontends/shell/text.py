@@ -28,13 +28,28 @@ def _bash_language() -> object:
         module = sys.modules.get(name)
         if module is None:
             spec = importlib.util.find_spec("tree_sitter_bash")
-            folder = spec.submodule_search_locations[0] if spec is not None and \
-                spec.submodule_search_locations else None
-            binding = next((entry for entry in os.listdir(folder)
-                            if entry.startswith("_binding.") and entry.endswith((".so", ".pyd"))),
-                           None) if folder else None
-            location = importlib.util.spec_from_file_location(name, os.path.join(folder, binding)) \
-                if folder and binding else None
+            folder = (
+                spec.submodule_search_locations[0]
+                if spec is not None and spec.submodule_search_locations
+                else None
+            )
+            binding = (
+                next(
+                    (
+                        entry
+                        for entry in os.listdir(folder)
+                        if entry.startswith("_binding.") and entry.endswith((".so", ".pyd"))
+                    ),
+                    None,
+                )
+                if folder
+                else None
+            )
+            location = (
+                importlib.util.spec_from_file_location(name, os.path.join(folder, binding))
+                if folder and binding
+                else None
+            )
             if location is None or location.loader is None:
                 raise ImportError(name)
             module = importlib.util.module_from_spec(location)
@@ -151,7 +166,7 @@ class TextMap:
     def node_text(self, node: tree_sitter.Node) -> str:
         return self.data[node.start_byte : node.end_byte].decode("utf-8", "surrogatepass")
 
-    def derive(self, pieces: list[tuple[str, int, int]]) -> "TextMap":
+    def derive(self, pieces: list[tuple[str, int, int]]) -> TextMap:
         """A buffer made of `pieces` (text, file start, file end): every character of a piece
         maps to the given file range, unless the piece is one character per file character."""
         text_parts: list[str] = []
@@ -182,6 +197,6 @@ def drop_final_continuation(tm: TextMap) -> TextMap:
     if match is None:
         return tm
     at = match.start(1)
-    tm.text = tm.text[:at] + " " + tm.text[at + 1:]
+    tm.text = tm.text[:at] + " " + tm.text[at + 1 :]
     tm.data = tm.text.encode("utf-8", "surrogatepass")
     return tm

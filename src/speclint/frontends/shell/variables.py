@@ -37,7 +37,7 @@ class VarValue:
     def dynamic(self) -> bool:
         return self.reason is not None
 
-    def same_value(self, other: "VarValue") -> bool:
+    def same_value(self, other: VarValue) -> bool:
         if self is other:
             return True
         if self.reason is not None or other.reason is not None:
@@ -71,8 +71,10 @@ MAX_ELEMENTS = 4096
 
 def _too_big(value: VarValue) -> bool:
     if value.elements is not None:
-        return (len(value.elements) > MAX_ELEMENTS
-                or sum(len(w.text or "") for w in value.elements) > MAX_VALUE_CHARS)
+        return (
+            len(value.elements) > MAX_ELEMENTS
+            or sum(len(w.text or "") for w in value.elements) > MAX_VALUE_CHARS
+        )
     return value.text is not None and len(value.text) > MAX_VALUE_CHARS
 
 
@@ -83,8 +85,7 @@ def dynamic_value(reason: str, origin: Span | None, exported: bool = False) -> V
 class Env:
     """Variables at one point of a script, plus the shell modes that change how they behave."""
 
-    __slots__ = ("vars", "allexport", "poison", "positional_reason", "unknown_template",
-                 "has_alternatives")
+    __slots__ = ("vars", "allexport", "poison", "positional_reason", "unknown_template", "has_alternatives")
 
     def __init__(self) -> None:
         self.vars: dict[str, VarValue] = {}
@@ -101,7 +102,7 @@ class Env:
         self.has_alternatives = False
         """Some variable was given values chosen by a branch (only then do commands look)."""
 
-    def copy(self) -> "Env":
+    def copy(self) -> Env:
         other = Env.__new__(Env)
         other.vars = dict(self.vars)
         other.allexport = self.allexport
@@ -121,8 +122,11 @@ class Env:
 
     def assign(self, name: str, value: VarValue) -> None:
         if value.reason is None and _too_big(value):
-            value = VarValue(reason=f"${name} grows past {MAX_VALUE_CHARS // 1024} KiB; speclint "
-                             "stops tracking it", origin=value.origin, exported=value.exported)
+            value = VarValue(
+                reason=f"${name} grows past {MAX_VALUE_CHARS // 1024} KiB; speclint stops tracking it",
+                origin=value.origin,
+                exported=value.exported,
+            )
         if value.alternatives:
             self.has_alternatives = True
         previous = self.vars.get(name)
@@ -151,8 +155,7 @@ class Env:
             if value.exported and value.is_set and value.elements is None
         }
 
-    def merge_from(self, branches: list[Env], where: int, arms: list[Choice] | None = None
-                   ) -> None:
+    def merge_from(self, branches: list[Env], where: int, arms: list[Choice] | None = None) -> None:
         """Become the join of `branches` (alternative paths through a construct at line `where`):
         a variable the paths disagree on becomes dynamic; with `arms` (one
         `choices.Choice` per branch) it also keeps each path's value."""
@@ -196,8 +199,15 @@ def appended(current: VarValue | None, value: VarValue, name: str, origin: Span)
     if current.reason is not None or value.reason is not None:
         return dynamic_value(current.reason or value.reason or f"${name} is appended dynamically", origin)
     if current.elements is not None or value.elements is not None:
-        left = current.elements if current.elements is not None else (
-            (Word(current.text or "", current.origin or origin, current.origin),) if current.is_set else ())
+        left = (
+            current.elements
+            if current.elements is not None
+            else (
+                (Word(current.text or "", current.origin or origin, current.origin),)
+                if current.is_set
+                else ()
+            )
+        )
         right = value.elements if value.elements is not None else (Word(value.text or "", origin, origin),)
         return VarValue(elements=left + right, origin=current.origin, exported=current.exported)
     return VarValue(text=(current.text or "") + (value.text or ""), origin=origin, exported=current.exported)

@@ -30,8 +30,15 @@ _SCOPED_DECLARATIONS = ("local", "declare", "typeset")
 class Walker:
     """Walks one buffer (the file, or the content of a `bash -c` string) with one `Env`."""
 
-    def __init__(self, result: ExtractResult, path: str, tm: TextMap, env: Env, depth: int = 0,
-                 image: tuple[str | None, Span | None] | None = None) -> None:
+    def __init__(
+        self,
+        result: ExtractResult,
+        path: str,
+        tm: TextMap,
+        env: Env,
+        depth: int = 0,
+        image: tuple[str | None, Span | None] | None = None,
+    ) -> None:
         self.result = result
         self.path = path
         self.tm = tm
@@ -64,8 +71,13 @@ class Walker:
     def line_of(self, node: Node) -> int:
         return self.tm.node_span(node).line
 
-    def parse_nested(self, arg: "Arg | list[Arg]", inherited: dict[str, Word] | None,
-                     image: tuple[str | None, Span | None] | None, unknown: str = "") -> None:
+    def parse_nested(
+        self,
+        arg: Arg | list[Arg],
+        inherited: dict[str, Word] | None,
+        image: tuple[str | None, Span | None] | None,
+        unknown: str = "",
+    ) -> None:
         """Walk the shell code held in a string argument (`bash -c`, `ssh host`, `eval`).
 
         `inherited` is the environment the inner shell starts with; None means it shares this
@@ -83,8 +95,9 @@ class Walker:
             if unknown:
                 env.unknown_template = unknown
             for name, word in inherited.items():
-                env.vars[name] = VarValue(text=word.text, reason=word.dynamic_reason, origin=word.span,
-                                          exported=True)
+                env.vars[name] = VarValue(
+                    text=word.text, reason=word.dynamic_reason, origin=word.span, exported=True
+                )
         for name, reason in placeholders.items():
             env.vars[name] = dynamic_value(reason, None)
         tree = parse_bytes(tm.data)
@@ -149,8 +162,9 @@ class Walker:
         """Launches inside `$(...)` still count; its assignments stay inside."""
         self.in_subshell(node.children)
 
-    def branches(self, groups: list[list[Node]], fallthrough: bool, line: int,
-                 arms: list[Choice] | None = None) -> None:
+    def branches(
+        self, groups: list[list[Node]], fallthrough: bool, line: int, arms: list[Choice] | None = None
+    ) -> None:
         base = self.env
         results: list[Env] = []
         for group in groups:
@@ -206,11 +220,14 @@ class Walker:
                 elif after_pattern and child.is_named:
                     body.append(child)
             groups.append(body)
-        catch_all = any(c.type in ("extglob_pattern", "word") and self.tm.node_text(c) == "*"
-                        for item in items for c in item.children if c.type != ")")
+        catch_all = any(
+            c.type in ("extglob_pattern", "word") and self.tm.node_text(c) == "*"
+            for item in items
+            for c in item.children
+            if c.type != ")"
+        )
         arms = alts.case_arms(self.tm, node, items)
-        self.branches(groups, not catch_all, self.line_of(node),
-                      arms[:-1] if catch_all else arms)
+        self.branches(groups, not catch_all, self.line_of(node), arms[:-1] if catch_all else arms)
 
     def loop_statement(self, node: Node) -> None:
         body = node.child_by_field_name("body")
@@ -259,8 +276,9 @@ class Walker:
             env.positional_reason = f"argument of function {name}()"
             for var, value in final.vars.items():
                 if snapshot.vars.get(var) is not value:
-                    env.vars[var] = dynamic_value(f"${var} changes after function {name}() is defined",
-                                                  value.origin, value.exported)
+                    env.vars[var] = dynamic_value(
+                        f"${var} changes after function {name}() is defined", value.origin, value.exported
+                    )
             self.env = env
             self.statement(body)
         self.env = final
@@ -274,10 +292,18 @@ class Walker:
             if name_word.type == "word":
                 raw = self.tm.data[node.start_byte : node.end_byte]
                 name = self.tm.node_text(name_word)
-                if not self.collect and b":=" not in raw and not builtin_commands.changes_variables(self, name):
+                if (
+                    not self.collect
+                    and b":=" not in raw
+                    and not builtin_commands.changes_variables(self, name)
+                ):
                     return  # pre-walk of a loop body: only effects on variables matter
-                if b"$" not in raw and b"`" not in raw and not may_matter(self, name) \
-                        and not prefixed.mentions(raw):
+                if (
+                    b"$" not in raw
+                    and b"`" not in raw
+                    and not may_matter(self, name)
+                    and not prefixed.mentions(raw)
+                ):
                     self._unread(node, name_word)
                     return
         found = len(self.result.launches)
@@ -294,9 +320,14 @@ class Walker:
             return
         name = " ".join(self.tm.node_text(name_node).split())[:40]
         span = self.tm.node_span(name_node)
-        self.result.diagnostics.append(Diagnostic(
-            "launch-unread", f"the command `{name}` at line {span.line} names the launcher, and "
-            f"speclint reads no launch through `{name}`", span))
+        self.result.diagnostics.append(
+            Diagnostic(
+                "launch-unread",
+                f"the command `{name}` at line {span.line} names the launcher, and "
+                f"speclint reads no launch through `{name}`",
+                span,
+            )
+        )
 
     def walk_command(self, node: Node) -> None:
         expander = self.expander()
@@ -313,8 +344,10 @@ class Walker:
             elif kind == "command_name":
                 for part in child.named_children:
                     args.extend(expander.words(part))
-            elif kind not in ("file_redirect", "heredoc_redirect", "herestring_redirect", "comment") \
-                    and child.is_named:
+            elif (
+                kind not in ("file_redirect", "heredoc_redirect", "herestring_redirect", "comment")
+                and child.is_named
+            ):
                 args.extend(expander.words(child))
         if not args:
             return
@@ -329,7 +362,11 @@ def _globals_assigned(body: Node, tm: TextMap) -> set[str]:
     stack = [body]
     while stack:
         node = stack.pop()
-        if node.type == "declaration_command" and node.children and node.children[0].type in _SCOPED_DECLARATIONS:
+        if (
+            node.type == "declaration_command"
+            and node.children
+            and node.children[0].type in _SCOPED_DECLARATIONS
+        ):
             continue
         if node.type == "variable_assignment":
             target = node.child_by_field_name("name")

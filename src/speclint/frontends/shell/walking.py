@@ -38,7 +38,12 @@ class Walking(Protocol):
 
     def line_of(self, node: Node) -> int: ...
 
-    def parse_nested(self, arg: Arg | list[Arg], inherited: dict[str, Word] | None,
-                     image: tuple[str | None, Span | None] | None, unknown: str = "") -> None: ...
+    def parse_nested(
+        self,
+        arg: Arg | list[Arg],
+        inherited: dict[str, Word] | None,
+        image: tuple[str | None, Span | None] | None,
+        unknown: str = "",
+    ) -> None: ...
 
     def walk_command(self, node: Node) -> None: ...

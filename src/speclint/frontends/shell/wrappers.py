@@ -13,7 +13,8 @@ from speclint.frontends.shell.expand import Arg
 # M:n:N:o:Op:P:q:Qr:sS:t:T:uU:vVw:W:x:XZ" (letters with one colon take a value) and the long
 # options declared `required_argument`; plus the pyxis container options (`--container-image`).
 SRUN_SHORT_VALUE = frozenset("ABcCdDeGiJLmMnNopPqrStTUwWx")
-SRUN_LONG_VALUE = frozenset("""account extra-node-info cpus-per-task constraint dependency chdir
+SRUN_LONG_VALUE = frozenset(
+    """account extra-node-info cpus-per-task constraint dependency chdir
     error gpus input job-name licenses distribution clusters ntasks nodes output partition
     pack-group het-group qos relative core-spec time threads uid nodelist wait exclude
     accel-bind acctg-freq bb bbf begin checkpoint checkpoint-dir comment cores-per-socket
@@ -25,29 +26,36 @@ SRUN_LONG_VALUE = frozenset("""account extra-node-info cpus-per-task constraint 
     restart-dir signal slurmd-debug sockets-per-node switches task-epilog task-prolog
     tasks-per-node thread-spec time-min threads-per-core tres-per-job tres-per-task tres-bind
     tmp wckey container container-id container-image container-mounts container-workdir
-    container-name container-save container-env segment export-file""".split())
+    container-name container-save container-env segment export-file""".split()
+)
 
 # Open MPI mpirun / MPICH and Intel MPI mpiexec: options with one value, and with two
 # (`-mca NAME VALUE`, `-genv NAME VALUE`). Open MPI accepts long options with one dash too.
-MPI_ONE_VALUE = frozenset("""np n c N H host hostfile machinefile f wdir wd path prefix
+MPI_ONE_VALUE = frozenset(
+    """np n c N H host hostfile machinefile f wdir wd path prefix
     npernode npersocket map-by bind-to rank-by ppn hosts configfile bootstrap launcher iface
     genvlist envlist output-filename rankfile rf tune app am cpus-per-proc cpus-per-rank
-    report-bindings-file x display-map-file mca-param-file timeout""".split())
+    report-bindings-file x display-map-file mca-param-file timeout""".split()
+)
 MPI_TWO_VALUES = frozenset("mca gmca genv env".split())
 
 # apptainer / singularity exec: options that take a value (the others are switches).
-APPTAINER_VALUE = frozenset("""-B --bind --mount --env --env-file -H --home -W --workdir --pwd -o
+APPTAINER_VALUE = frozenset(
+    """-B --bind --mount --env --env-file -H --home -W --workdir --pwd -o
     --overlay --security --app -S --scratch --network --network-args --hostname --dns --add-caps
     --drop-caps --fusemount --apply-cgroups --cpus --memory --memory-reservation --memory-swap
     --cpu-shares --cpuset-cpus --cpuset-mems --blkio-weight --pem-path --no-mount --config
-    --passphrase-file --pid-file --cdi-dirs --device --authfile""".split())
+    --passphrase-file --pid-file --cdi-dirs --device --authfile""".split()
+)
 APPTAINER_CLEAN_ENV = frozenset({"-e", "--cleanenv", "-C", "--containall"})
 
 # kubectl: global and `exec` options that take a value.
-KUBECTL_VALUE = frozenset("""-n --namespace --context --kubeconfig --cluster --user -s --server
+KUBECTL_VALUE = frozenset(
+    """-n --namespace --context --kubeconfig --cluster --user -s --server
     --token --as --as-group --as-uid -c --container -f --filename --pod-running-timeout
     --request-timeout --certificate-authority --client-certificate --client-key
-    --cache-dir -v --log-file""".split())
+    --cache-dir -v --log-file""".split()
+)
 
 
 def value_word(arg: Arg, skip: int) -> Word:
@@ -55,8 +63,12 @@ def value_word(arg: Arg, skip: int) -> Word:
     word = arg.word
     text = word.text or ""
     span = word.span
-    exact = arg.node is not None and arg.node.type == "word" and span.line == span.end_line \
+    exact = (
+        arg.node is not None
+        and arg.node.type == "word"
+        and span.line == span.end_line
         and span.end_column - span.column == len(text)
+    )
     return Word(text[skip:], span.sub(skip, len(text)) if exact else span, word.origin)
 
 

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang import DRAFTER
-from speclint.sglang import first_release
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.drafter import eagle3_launch
+from speclint.sglang import DRAFTER, first_release
 
-_LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-          " --speculative-algorithm EAGLE3 --max-running-requests 64"
-          " --speculative-draft-model-path fixtures/models/")
+_LLAMA = (
+    "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+    " --speculative-algorithm EAGLE3 --max-running-requests 64"
+    " --speculative-draft-model-path fixtures/models/"
+)
 
 
 class AuxLayerCount(Rule):
@@ -48,14 +49,26 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     severity = Severity.ERROR
     rests_on = (DRAFTER,)
     summary = "The number of aux layer ids does not match the drafter's fc width for the release."
-    invalid = (Example(_LLAMA + "eagle3-llama-two-ids", "0.5.6.post2",
-                       at="1:171", says="the drafter lists 2 aux layer ids [1, 28]",
-                       fixed=NO_FIX),
-               Example(_LLAMA + "eagle3-llama-two-ids", "0.4.10.post2",
-                       at="1:171", says="the drafter lists 2 aux layer ids [1, 28]",
-                       fixed=NO_FIX))
-    valid = (Example(_LLAMA + "eagle3-llama-two-ids", "0.5.23"),
-             Example(_LLAMA + "eagle3-llama-3.1-8b-instruct", "0.5.6.post2"))
+    invalid = (
+        Example(
+            _LLAMA + "eagle3-llama-two-ids",
+            "0.5.6.post2",
+            at="1:171",
+            says="the drafter lists 2 aux layer ids [1, 28]",
+            fixed=NO_FIX,
+        ),
+        Example(
+            _LLAMA + "eagle3-llama-two-ids",
+            "0.4.10.post2",
+            at="1:171",
+            says="the drafter lists 2 aux layer ids [1, 28]",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        Example(_LLAMA + "eagle3-llama-two-ids", "0.5.23"),
+        Example(_LLAMA + "eagle3-llama-3.1-8b-instruct", "0.5.6.post2"),
+    )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         launch = eagle3_launch(ctx)
@@ -72,12 +85,20 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         if expected == len(ids):
             return
         fixed = release.eagle3_aux_count_from_config is False
-        why = (f"SGLang {version} sizes fc for exactly 3 aux states" if fixed else
-               f"the drafter's num_aux_hidden_states says {expected}")
-        message = (f"the drafter lists {len(ids)} aux layer ids {ids}, so the target passes "
-                   f"{len(ids)} hidden states, but {why}: the launch fails with a shape error "
-                   "at the first forward or CUDA-graph capture")
+        why = (
+            f"SGLang {version} sizes fc for exactly 3 aux states"
+            if fixed
+            else f"the drafter's num_aux_hidden_states says {expected}"
+        )
+        message = (
+            f"the drafter lists {len(ids)} aux layer ids {ids}, so the target passes "
+            f"{len(ids)} hidden states, but {why}: the launch fails with a shape error "
+            "at the first forward or CUDA-graph capture"
+        )
         newer = first_release(lambda r: r.eagle3_aux_count_from_config is True, after=release)
-        hint = ((f"use exactly 3 ids, or SGLang {newer.version} or later" if newer else
-                 "use exactly 3 ids") if fixed else "make num_aux_hidden_states match the ids")
+        hint = (
+            (f"use exactly 3 ids, or SGLang {newer.version} or later" if newer else "use exactly 3 ids")
+            if fixed
+            else "make num_aux_hidden_states match the ids"
+        )
         yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message, hint)

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang import DRAFTER
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.drafter import eagle3_launch
+from speclint.sglang import DRAFTER
 
-_LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-          " --speculative-algorithm EAGLE3 --max-running-requests 64"
-          " --speculative-draft-model-path fixtures/models/")
+_LLAMA = (
+    "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+    " --speculative-algorithm EAGLE3 --max-running-requests 64"
+    " --speculative-draft-model-path fixtures/models/"
+)
 
 
 class AuxLayerIdsIgnored(Rule):
@@ -47,10 +49,14 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     severity = Severity.WARNING
     rests_on = (DRAFTER,)
     summary = "Aux layer ids at the top level of the drafter's config: SGLang uses its defaults."
-    invalid = (Example(_LLAMA + "eagle3-llama-toplevel-ids",
-                       at="1:171",
-                       says="the drafter writes eagle_aux_hidden_state_layer_ids [2, 16, 29]",
-                       fixed=NO_FIX),)
+    invalid = (
+        Example(
+            _LLAMA + "eagle3-llama-toplevel-ids",
+            at="1:171",
+            says="the drafter writes eagle_aux_hidden_state_layer_ids [2, 16, 29]",
+            fixed=NO_FIX,
+        ),
+    )
     valid = (_LLAMA + "eagle3-llama-3.1-8b-instruct",)
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
@@ -71,13 +77,20 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
             default = aux_capture(version, arch, depth, None)
             if meant is not None and default is not None and meant.layers == default.layers:
                 return  # the ids are SGLang's default anyway
-            uses = (f"its default: layers [2, {depth // 2}, {depth - 3}] captured, i.e. "
-                    f"[1, {depth // 2 - 1}, {depth - 4}] in the drafter's convention")
+            uses = (
+                f"its default: layers [2, {depth // 2}, {depth - 3}] captured, i.e. "
+                f"[1, {depth // 2 - 1}, {depth - 4}] in the drafter's convention"
+            )
         else:
             uses = "its default layers [2, L//2, L-3] (L: the target's depth)"
-        message = (f"the drafter writes eagle_aux_hidden_state_layer_ids {ids} at the top level of "
-                   f"its config.json; SGLang reads them only from eagle_config, ignores these "
-                   f"and uses {uses}, silently")
-        yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message,
-                          f'move them into config.json as "eagle_config": '
-                          f'{{"eagle_aux_hidden_state_layer_ids": {ids}}}')
+        message = (
+            f"the drafter writes eagle_aux_hidden_state_layer_ids {ids} at the top level of "
+            f"its config.json; SGLang reads them only from eagle_config, ignores these "
+            f"and uses {uses}, silently"
+        )
+        yield self.report(
+            ctx.path,
+            ctx.span_of("speculative_draft_model_path"),
+            message,
+            f'move them into config.json as "eagle_config": {{"eagle_aux_hidden_state_layer_ids": {ids}}}',
+        )

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang import DRAFTER
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.drafter import eagle3_launch
+from speclint.sglang import DRAFTER
 
-_LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-          " --speculative-algorithm EAGLE3 --max-running-requests 64"
-          " --speculative-draft-model-path fixtures/models/")
+_LLAMA = (
+    "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+    " --speculative-algorithm EAGLE3 --max-running-requests 64"
+    " --speculative-draft-model-path fixtures/models/"
+)
 
 
 class AuxLayerOutOfRange(Rule):
@@ -52,14 +54,20 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     severity = Severity.ERROR
     rests_on = (DRAFTER,)
     summary = "EAGLE-3 aux layer ids that make SGLang capture a layer the target does not have."
-    invalid = (Example(_LLAMA + "eagle3-llama-ids-out-of-range",
-                       at="1:171",
-                       says="eagle_aux_hidden_state_layer_ids [1, 15, 31] include [31]",
-                       fixed=NO_FIX),)
-    valid = (_LLAMA + "eagle3-llama-3.1-8b-instruct",
-             "python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"
-             " --speculative-algorithm EAGLE3"
-             " --speculative-draft-model-path fixtures/models/eagle3-kimi-k2.5")
+    invalid = (
+        Example(
+            _LLAMA + "eagle3-llama-ids-out-of-range",
+            at="1:171",
+            says="eagle_aux_hidden_state_layer_ids [1, 15, 31] include [31]",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        _LLAMA + "eagle3-llama-3.1-8b-instruct",
+        "python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"
+        " --speculative-algorithm EAGLE3"
+        " --speculative-draft-model-path fixtures/models/eagle3-kimi-k2.5",
+    )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         launch = eagle3_launch(ctx)
@@ -72,23 +80,32 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         arch = ctx.target.architecture if ctx.target is not None else None
         version = ctx.version.version
         capture = aux_capture(version, arch, launch.target.num_hidden_layers, ids)
-        if ids is None or capture is None or not capture.missing or \
-                not uses_aux_hidden_state(launch.draft):
+        if ids is None or capture is None or not capture.missing or not uses_aux_hidden_state(launch.draft):
             return
         depth = capture.num_layers
         bad = [i for i, layer in zip(ids, capture.layers) if layer in capture.missing]
         if indexes_layers(version, arch):
             effect = f"{arch}'s capture hook indexes its layers, so the launch fails with IndexError at load"
         elif len(capture.missing) == len(capture.layers):
-            effect = ("no aux state is ever captured: the drafter gets the last hidden state, fc "
-                      "is skipped and acceptance is about zero, silently")
+            effect = (
+                "no aux state is ever captured: the drafter gets the last hidden state, fc "
+                "is skipped and acceptance is about zero, silently"
+            )
         else:
-            effect = (f"only {len(capture.layers) - len(capture.missing)} of {len(capture.layers)} "
-                      "aux states are captured, so the width no longer matches fc and the launch "
-                      "fails at the first forward or CUDA-graph capture")
-        message = (f"the drafter's eagle_aux_hidden_state_layer_ids {ids} include {bad}: with "
-                   f"{capture.how}, SGLang captures before layers {capture.layers}, but the "
-                   f"target ({arch}) has {depth} layers; {effect}")
-        yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message,
-                          f"use ids below {depth - 1} in eagle_config (SGLang's default in the "
-                          f"drafter's convention is [1, {depth // 2 - 1}, {depth - 4}])")
+            effect = (
+                f"only {len(capture.layers) - len(capture.missing)} of {len(capture.layers)} "
+                "aux states are captured, so the width no longer matches fc and the launch "
+                "fails at the first forward or CUDA-graph capture"
+            )
+        message = (
+            f"the drafter's eagle_aux_hidden_state_layer_ids {ids} include {bad}: with "
+            f"{capture.how}, SGLang captures before layers {capture.layers}, but the "
+            f"target ({arch}) has {depth} layers; {effect}"
+        )
+        yield self.report(
+            ctx.path,
+            ctx.span_of("speculative_draft_model_path"),
+            message,
+            f"use ids below {depth - 1} in eagle_config (SGLang's default in the "
+            f"drafter's convention is [1, {depth // 2 - 1}, {depth - 4}])",
+        )

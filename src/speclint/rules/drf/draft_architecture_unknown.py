@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang import MODELS
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.drafter import draft_launch, evidence_text
+from speclint.sglang import MODELS
 
-_KIMI = ("python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"
-         " --speculative-algorithm EAGLE3"
-         " --speculative-draft-model-path fixtures/models/eagle3-kimi-k2.5")
-_LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-          " --speculative-algorithm EAGLE3 --max-running-requests 64"
-          " --speculative-draft-model-path fixtures/models/")
+_KIMI = (
+    "python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"
+    " --speculative-algorithm EAGLE3"
+    " --speculative-draft-model-path fixtures/models/eagle3-kimi-k2.5"
+)
+_LLAMA = (
+    "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+    " --speculative-algorithm EAGLE3 --max-running-requests 64"
+    " --speculative-draft-model-path fixtures/models/"
+)
 
 
 class DraftArchitectureUnknown(Rule):
@@ -57,14 +61,25 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     rests_on = (MODELS,)
     summary = "The drafter's architecture is not a class the SGLang release can build as a draft."
     invalid = (
-        Example(_LLAMA + "eagle3-unregistered-arch", at="1:171",
-                says="the drafter's architecture GptOssForCausalLMEagle3 is not registered",
-                fixed=NO_FIX),
-        Example(_KIMI, "0.5.6.post2", at="1:133",
-                says="the drafter's architecture Eagle3DeepseekV2ForCausalLM is not registered",
-                fixed=NO_FIX),
-        Example(_LLAMA + "eagle3-llama-weights-only", at="1:171",
-                says="the drafter is an EAGLE3 head", fixed=NO_FIX),
+        Example(
+            _LLAMA + "eagle3-unregistered-arch",
+            at="1:171",
+            says="the drafter's architecture GptOssForCausalLMEagle3 is not registered",
+            fixed=NO_FIX,
+        ),
+        Example(
+            _KIMI,
+            "0.5.6.post2",
+            at="1:133",
+            says="the drafter's architecture Eagle3DeepseekV2ForCausalLM is not registered",
+            fixed=NO_FIX,
+        ),
+        Example(
+            _LLAMA + "eagle3-llama-weights-only",
+            at="1:171",
+            says="the drafter is an EAGLE3 head",
+            fixed=NO_FIX,
+        ),
     )
     valid = (_KIMI, _LLAMA + "eagle3-llama-3.1-8b-instruct")
 
@@ -78,23 +93,35 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         if registered is None:  # the registry of this release was not read: say nothing false
             return
         if not registered:
-            message = (f"the drafter's architecture {arch} is not registered in SGLang "
-                       f"{release.version} (its sglang/srt/models/ has no such EntryClass): it "
-                       "falls back to the Transformers backend, which cannot build it, and "
-                       "the launch fails while loading the drafter")
+            message = (
+                f"the drafter's architecture {arch} is not registered in SGLang "
+                f"{release.version} (its sglang/srt/models/ has no such EntryClass): it "
+                "falls back to the Transformers backend, which cannot build it, and "
+                "the launch fails while loading the drafter"
+            )
             heads = release.eagle3_draft_classes
-            hint = (f"use a drafter whose architectures[0] is one SGLang {release.version} "
-                    f"registers for EAGLE-3: {', '.join(heads)}"
-                    if launch.kind.kind == "EAGLE3" and heads
-                    else "use a drafter class this release registers, or a newer release")
+            hint = (
+                f"use a drafter whose architectures[0] is one SGLang {release.version} "
+                f"registers for EAGLE-3: {', '.join(heads)}"
+                if launch.kind.kind == "EAGLE3" and heads
+                else "use a drafter class this release registers, or a newer release"
+            )
             yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message, hint)
             return
         if launch.kind.kind is None or "Eagle" in arch or not launch.kind.evidence:
             return
         wanted = "LlamaForCausalLMEagle3" if launch.kind.kind == "EAGLE3" else "LlamaForCausalLMEagle"
-        message = (f"the drafter is an {launch.kind.kind} head ({evidence_text(launch.kind)}) but "
-                   f"its architecture is {arch}: SGLang builds a full {arch} for it instead of "
-                   "an EAGLE head (not verified further)")
-        yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message,
-                          f'set "architectures": ["{wanted}"] in the drafter\'s config.json'
-                          if arch.startswith("Llama") else "", severity=Severity.WARNING)
+        message = (
+            f"the drafter is an {launch.kind.kind} head ({evidence_text(launch.kind)}) but "
+            f"its architecture is {arch}: SGLang builds a full {arch} for it instead of "
+            "an EAGLE head (not verified further)"
+        )
+        yield self.report(
+            ctx.path,
+            ctx.span_of("speculative_draft_model_path"),
+            message,
+            f'set "architectures": ["{wanted}"] in the drafter\'s config.json'
+            if arch.startswith("Llama")
+            else "",
+            severity=Severity.WARNING,
+        )

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang import DRAFTER
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.drafter import LONGER_CONTEXT_ENV as ENV
 from speclint.rules.drafter import draft_launch, longer_context_allowed
+from speclint.sglang import DRAFTER
 
-_LAUNCH = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-           " --speculative-algorithm EAGLE3 --max-running-requests 64"
-           " --speculative-draft-model-path fixtures/models/eagle3-llama-2k-context")
+_LAUNCH = (
+    "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+    " --speculative-algorithm EAGLE3 --max-running-requests 64"
+    " --speculative-draft-model-path fixtures/models/eagle3-llama-2k-context"
+)
 
 
 class DraftContextTooShort(Rule):
@@ -57,20 +59,32 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     rests_on = (DRAFTER,)
     summary = "The drafter's context length is shorter than the target's: SGLang refuses to start."
     invalid = (
-        Example(_LAUNCH, at="1:171",
-                says="SGLang stops with `ValueError: ... Target model's context_length",
-                fixed=NO_FIX),
-        Example("SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 " + _LAUNCH, at="1:215",
-                says="SGLang warns and overrides the drafter's max_position_embeddings",
-                fixed=NO_FIX),
-        Example(_LAUNCH, "0.4.10.post2", at="1:171",
-                says="SGLang warns and overrides the drafter's max_position_embeddings",
-                fixed=NO_FIX),
+        Example(
+            _LAUNCH,
+            at="1:171",
+            says="SGLang stops with `ValueError: ... Target model's context_length",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 " + _LAUNCH,
+            at="1:215",
+            says="SGLang warns and overrides the drafter's max_position_embeddings",
+            fixed=NO_FIX,
+        ),
+        Example(
+            _LAUNCH,
+            "0.4.10.post2",
+            at="1:171",
+            says="SGLang warns and overrides the drafter's max_position_embeddings",
+            fixed=NO_FIX,
+        ),
     )
-    valid = (_LAUNCH + " --context-length 2048",
-             "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-             " --speculative-algorithm EAGLE3 --max-running-requests 64"
-             " --speculative-draft-model-path fixtures/models/eagle3-llama-3.1-8b-instruct")
+    valid = (
+        _LAUNCH + " --context-length 2048",
+        "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+        " --speculative-algorithm EAGLE3 --max-running-requests 64"
+        " --speculative-draft-model-path fixtures/models/eagle3-llama-3.1-8b-instruct",
+    )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         launch = draft_launch(ctx)
@@ -83,8 +97,11 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         asked = ctx.config.value("context_length") if ctx.config.knows("context_length") else None
         if isinstance(asked, int) and not isinstance(asked, bool):
             target_len, target_how = asked, f"`{ctx.set_to('context_length', asked)}`"
-        elif asked is None and launch.target is not None and \
-                (derived := launch.target.derived_context_length()) is not None:
+        elif (
+            asked is None
+            and launch.target is not None
+            and (derived := launch.target.derived_context_length()) is not None
+        ):
             target_len, target_how = derived[0], f"derived from the target's {derived[1]}"
         else:
             return
@@ -93,21 +110,36 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         allowed = longer_context_allowed(ctx)
         if allowed is None:
             return  # the variable is set to something speclint cannot read
-        base = (f"the drafter's derived context length is {draft_len} ({draft_how}) but the "
-                f"target's is {target_len} ({target_how})")
+        base = (
+            f"the drafter's derived context length is {draft_len} ({draft_how}) but the "
+            f"target's is {target_len} ({target_how})"
+        )
         notes = ctx.note("context_length", "the target's context length")
         drafter_len = ctx.set_to("context_length", draft_len)
         if allowed:
-            message = (base + f": SGLang warns and overrides the drafter's max_position_embeddings "
-                       f"to {target_len} ({ENV} is on); positions past {draft_len} are ones the "
-                       "drafter was not trained on")
-            yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message,
-                              f"pass `{drafter_len}` to stay within what the drafter was "
-                              "trained on", notes, Severity.INFO)
+            message = (
+                base + f": SGLang warns and overrides the drafter's max_position_embeddings "
+                f"to {target_len} ({ENV} is on); positions past {draft_len} are ones the "
+                "drafter was not trained on"
+            )
+            yield self.report(
+                ctx.path,
+                ctx.span_of("speculative_draft_model_path"),
+                message,
+                f"pass `{drafter_len}` to stay within what the drafter was trained on",
+                notes,
+                Severity.INFO,
+            )
             return
-        message = (base + ": SGLang stops with `ValueError: ... Target model's context_length "
-                   f"({target_len}) is greater than the derived context_length ({draft_len})` "
-                   "while loading the drafter")
-        yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message,
-                          f"pass `{drafter_len}`, or set {ENV}=1 to override the drafter's "
-                          "limit", notes)
+        message = (
+            base + ": SGLang stops with `ValueError: ... Target model's context_length "
+            f"({target_len}) is greater than the derived context_length ({draft_len})` "
+            "while loading the drafter"
+        )
+        yield self.report(
+            ctx.path,
+            ctx.span_of("speculative_draft_model_path"),
+            message,
+            f"pass `{drafter_len}`, or set {ENV}=1 to override the drafter's limit",
+            notes,
+        )

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.drafter import draft_launch
 
-_LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-          " --speculative-algorithm EAGLE3 --max-running-requests 64"
-          " --speculative-draft-model-path fixtures/models/")
+_LLAMA = (
+    "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+    " --speculative-algorithm EAGLE3 --max-running-requests 64"
+    " --speculative-draft-model-path fixtures/models/"
+)
 
 
 class DraftHiddenSizeMismatch(Rule):
@@ -45,12 +47,18 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     severity = Severity.ERROR
     summary = "The EAGLE-3 drafter's fc input width does not match the target's hidden size."
     invalid = (
-        Example(_LLAMA + "eagle3-hidden-5120", at="1:171",
-                says="the drafter's hidden_size is 5120 but the target's is 4096",
-                fixed=NO_FIX),
-        Example(_LLAMA + "eagle3-wrong-target-hidden", at="1:171",
-                says="target_hidden_size is 5120 but the target's hidden_size is 4096",
-                fixed=NO_FIX),
+        Example(
+            _LLAMA + "eagle3-hidden-5120",
+            at="1:171",
+            says="the drafter's hidden_size is 5120 but the target's is 4096",
+            fixed=NO_FIX,
+        ),
+        Example(
+            _LLAMA + "eagle3-wrong-target-hidden",
+            at="1:171",
+            says="target_hidden_size is 5120 but the target's hidden_size is 4096",
+            fixed=NO_FIX,
+        ),
     )
     valid = (_LLAMA + "eagle3-hidden-5120-target-4096", _LLAMA + "eagle3-llama-3.1-8b-instruct")
 
@@ -66,16 +74,20 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         if declared is None:
             if draft_hidden == target_hidden:
                 return
-            message = (f"the drafter's hidden_size is {draft_hidden} but the target's is "
-                       f"{target_hidden}, and the drafter has no target_hidden_size: its fc "
-                       f"expects aux states {draft_hidden} wide and gets {target_hidden}; the "
-                       "launch fails with a shape error")
+            message = (
+                f"the drafter's hidden_size is {draft_hidden} but the target's is "
+                f"{target_hidden}, and the drafter has no target_hidden_size: its fc "
+                f"expects aux states {draft_hidden} wide and gets {target_hidden}; the "
+                "launch fails with a shape error"
+            )
             hint = f'add "target_hidden_size": {target_hidden} to the drafter\'s config.json'
         elif declared != target_hidden:
-            message = (f"the drafter's target_hidden_size is {declared} but the target's "
-                       f"hidden_size is {target_hidden}: its fc expects aux states {declared} "
-                       f"wide and gets {target_hidden}; the launch fails with a shape error "
-                       "(or the drafter was trained for another target)")
+            message = (
+                f"the drafter's target_hidden_size is {declared} but the target's "
+                f"hidden_size is {target_hidden}: its fc expects aux states {declared} "
+                f"wide and gets {target_hidden}; the launch fails with a shape error "
+                "(or the drafter was trained for another target)"
+            )
             hint = f'set "target_hidden_size": {target_hidden}, or use the drafter made for this target'
         else:
             return

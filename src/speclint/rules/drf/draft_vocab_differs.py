@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.drafter import draft_launch
 
-_LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-          " --speculative-algorithm EAGLE3 --max-running-requests 64"
-          " --speculative-draft-model-path fixtures/models/")
+_LLAMA = (
+    "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+    " --speculative-algorithm EAGLE3 --max-running-requests 64"
+    " --speculative-draft-model-path fixtures/models/"
+)
 
 
 class DraftVocabDiffers(Rule):
@@ -43,12 +45,16 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     name = "draft-vocab-differs"
     severity = Severity.WARNING
     summary = "The drafter's vocabulary size differs from the target's: made for another model?"
-    invalid = (Example("python -m sglang.launch_server --model-path fixtures/models/qwen3-8b"
-                       " --speculative-algorithm EAGLE3"
-                       " --speculative-draft-model-path fixtures/models/eagle3-llama-3.1-8b-instruct",
-                       at="1:132",
-                       says="the drafter's vocab_size is 128256 but the target's is 151936",
-                       fixed=NO_FIX),)
+    invalid = (
+        Example(
+            "python -m sglang.launch_server --model-path fixtures/models/qwen3-8b"
+            " --speculative-algorithm EAGLE3"
+            " --speculative-draft-model-path fixtures/models/eagle3-llama-3.1-8b-instruct",
+            at="1:132",
+            says="the drafter's vocab_size is 128256 but the target's is 151936",
+            fixed=NO_FIX,
+        ),
+    )
     valid = (_LLAMA + "eagle3-llama-3.1-8b-instruct",)
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
@@ -58,8 +64,14 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         draft_vocab, target_vocab = launch.draft.vocab_size, launch.target.vocab_size
         if not draft_vocab or not target_vocab or draft_vocab == target_vocab:
             return
-        message = (f"the drafter's vocab_size is {draft_vocab} but the target's is {target_vocab}: "
-                   "the drafter was probably trained for another model's tokenizer, and its "
-                   "token ids will not mean the same thing")
-        yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message,
-                          "use a drafter trained for this target")
+        message = (
+            f"the drafter's vocab_size is {draft_vocab} but the target's is {target_vocab}: "
+            "the drafter was probably trained for another model's tokenizer, and its "
+            "token ids will not mean the same thing"
+        )
+        yield self.report(
+            ctx.path,
+            ctx.span_of("speculative_draft_model_path"),
+            message,
+            "use a drafter trained for this target",
+        )

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.drafter import draft_launch
 
-_LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-          " --speculative-algorithm EAGLE3 --max-running-requests 64"
-          " --speculative-draft-model-path fixtures/models/")
+_LLAMA = (
+    "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+    " --speculative-algorithm EAGLE3 --max-running-requests 64"
+    " --speculative-draft-model-path fixtures/models/"
+)
 
 
 class DraftVocabWithoutD2t(Rule):
@@ -43,9 +45,14 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     name = "draft-vocab-without-d2t"
     severity = Severity.ERROR
     summary = "A reduced-vocabulary EAGLE-3 drafter whose weights have no d2t map."
-    invalid = (Example(_LLAMA + "eagle3-llama-no-d2t",
-                       at="1:171", says="the drafter's draft_vocab_size is 32000",
-                       fixed=NO_FIX),)
+    invalid = (
+        Example(
+            _LLAMA + "eagle3-llama-no-d2t",
+            at="1:171",
+            says="the drafter's draft_vocab_size is 32000",
+            fixed=NO_FIX,
+        ),
+    )
     valid = (_LLAMA + "eagle3-llama-with-d2t", _LLAMA + "eagle3-llama-3.1-8b-instruct")
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
@@ -59,8 +66,14 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         if weights is None or weights.problem or not weights.names or weights.has_d2t:
             return
         files = ", ".join(weights.files)
-        message = (f"the drafter's draft_vocab_size is {reduced} (of {vocab}) but its weights "
-                   f"({files}) have no d2t tensor: SGLang then uses draft ids 0..{reduced - 1} as "
-                   "target token ids and acceptance collapses, with no error")
-        yield self.report(ctx.path, ctx.span_of("speculative_draft_model_path"), message,
-                          "re-export the drafter with its d2t map (SpecForge's export writes it)")
+        message = (
+            f"the drafter's draft_vocab_size is {reduced} (of {vocab}) but its weights "
+            f"({files}) have no d2t tensor: SGLang then uses draft ids 0..{reduced - 1} as "
+            "target token ids and acceptance collapses, with no error"
+        )
+        yield self.report(
+            ctx.path,
+            ctx.span_of("speculative_draft_model_path"),
+            message,
+            "re-export the drafter with its d2t map (SpecForge's export writes it)",
+        )

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang import DRAFTER
 from speclint.core.findings import Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule
 from speclint.rules.drafter import algorithm_edit, draft_launch, evidence_text, written_algorithm
+from speclint.sglang import DRAFTER
 
-_KIMI = ("python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"
-         " --speculative-draft-model-path fixtures/models/eagle3-kimi-k2.5")
-_LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-          " --max-running-requests 64 --speculative-draft-model-path ")
+_KIMI = (
+    "python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"
+    " --speculative-draft-model-path fixtures/models/eagle3-kimi-k2.5"
+)
+_LLAMA = (
+    "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+    " --max-running-requests 64 --speculative-draft-model-path "
+)
 
 
 class Eagle3DrafterNeedsEagle3(Rule):
@@ -56,16 +60,25 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     rests_on = (DRAFTER,)
     summary = "An EAGLE-3 drafter served with EAGLE or NEXTN: aux hidden states are never captured."
     invalid = (
-        Example(_KIMI + " --speculative-algorithm EAGLE",
-                at="1:159", says="`--speculative-algorithm EAGLE` with an EAGLE-3 drafter",
-                fixed=_KIMI + " --speculative-algorithm EAGLE3"),
-        Example(_KIMI + " --speculative-algorithm NEXTN", "0.5.14",
-                at="1:159", says="`--speculative-algorithm NEXTN`",
-                fixed=_KIMI + " --speculative-algorithm EAGLE3"),
-        Example(_LLAMA + "fixtures/models/eagle3-llama-weights-only --speculative-algorithm EAGLE",
-                at="1:206", says="`--speculative-algorithm EAGLE` with an EAGLE-3 drafter",
-                fixed=_LLAMA + ("fixtures/models/eagle3-llama-weights-only "
-                                "--speculative-algorithm EAGLE3")),
+        Example(
+            _KIMI + " --speculative-algorithm EAGLE",
+            at="1:159",
+            says="`--speculative-algorithm EAGLE` with an EAGLE-3 drafter",
+            fixed=_KIMI + " --speculative-algorithm EAGLE3",
+        ),
+        Example(
+            _KIMI + " --speculative-algorithm NEXTN",
+            "0.5.14",
+            at="1:159",
+            says="`--speculative-algorithm NEXTN`",
+            fixed=_KIMI + " --speculative-algorithm EAGLE3",
+        ),
+        Example(
+            _LLAMA + "fixtures/models/eagle3-llama-weights-only --speculative-algorithm EAGLE",
+            at="1:206",
+            says="`--speculative-algorithm EAGLE` with an EAGLE-3 drafter",
+            fixed=_LLAMA + ("fixtures/models/eagle3-llama-weights-only --speculative-algorithm EAGLE3"),
+        ),
     )
     valid = (
         _KIMI + " --speculative-algorithm EAGLE3",
@@ -84,20 +97,30 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         target_hidden = target.hidden_size if target is not None else None
         effect = "the target passes only its last layer's hidden state"
         if width and target_hidden:
-            effect = (f"its fc expects {count} × {width} = {count * width} but gets the last "
-                      f"layer's {target_hidden}")
+            effect = (
+                f"its fc expects {count} × {width} = {count * width} but gets the last "
+                f"layer's {target_hidden}"
+            )
             if target_hidden == draft.hidden_size:
-                effect += (", so fc is skipped and the drafter runs on features it was not "
-                           "trained on: acceptance is about zero, and SGLang says nothing")
+                effect += (
+                    ", so fc is skipped and the drafter runs on features it was not "
+                    "trained on: acceptance is about zero, and SGLang says nothing"
+                )
             else:
                 effect += " and the launch fails with a shape error"
         else:
-            effect += (": fc is skipped and acceptance is about zero, and SGLang says nothing")
+            effect += ": fc is skipped and acceptance is about zero, and SGLang says nothing"
         asked = written_algorithm(ctx)
         alias = " (an alias of EAGLE)" if asked.upper() == "NEXTN" else ""
-        message = (f"`{ctx.set_to('speculative_algorithm', asked)}`{alias} with an EAGLE-3 drafter "
-                   f"({launch.draft_name}: {evidence_text(launch.kind)}): SGLang captures aux "
-                   f"hidden states only for EAGLE3; {effect}")
-        yield self.report(ctx.path, ctx.span_of("speculative_algorithm"), message,
-                          f"write `{ctx.set_to('speculative_algorithm', 'EAGLE3')}`",
-                          fix=algorithm_edit(ctx, "EAGLE3"))
+        message = (
+            f"`{ctx.set_to('speculative_algorithm', asked)}`{alias} with an EAGLE-3 drafter "
+            f"({launch.draft_name}: {evidence_text(launch.kind)}): SGLang captures aux "
+            f"hidden states only for EAGLE3; {effect}"
+        )
+        yield self.report(
+            ctx.path,
+            ctx.span_of("speculative_algorithm"),
+            message,
+            f"write `{ctx.set_to('speculative_algorithm', 'EAGLE3')}`",
+            fix=algorithm_edit(ctx, "EAGLE3"),
+        )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Note, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 
 _TARGET = "python -m sglang.launch_server --model-path /no/such/kimi-k2.6 --max-running-requests 64"
 
@@ -44,28 +44,40 @@ python -m sglang.launch_server --model-path /no/such/kimi-k2.6 --max-running-req
     code = "DRF012"
     name = "eagle3-name-with-eagle"
     severity = Severity.WARNING
-    summary = ("A drafter whose name says EAGLE-3 (config.json not on disk) served with EAGLE or "
-               "NEXTN: aux hidden states would never be captured.")
+    summary = (
+        "A drafter whose name says EAGLE-3 (config.json not on disk) served with EAGLE or "
+        "NEXTN: aux hidden states would never be captured."
+    )
     invalid = (
-        Example(_TARGET + " --speculative-algorithm EAGLE --speculative-draft-model-path org/Kimi-K2.6-eagle3-mla",
-                at="1:114",
-                says="`--speculative-algorithm EAGLE` with a drafter whose name says EAGLE-3",
-                fixed=NO_FIX),
-        Example(_TARGET + " --speculative-algorithm NEXTN --speculative-draft-model-path yuhuili/EAGLE3-LLaMA3.1-Instruct-8B",
-                at="1:114",
-                says="`--speculative-algorithm NEXTN` with a drafter whose name says EAGLE-3",
-                fixed=NO_FIX),
-        Example(_TARGET + " --speculative-algorithm EAGLE --speculative-draft-model-path /no/such/Llama-3.1-8B-EAGLE-3",
-                at="1:114",
-                says="`--speculative-algorithm EAGLE` with a drafter whose name says EAGLE-3",
-                fixed=NO_FIX),
+        Example(
+            _TARGET
+            + " --speculative-algorithm EAGLE --speculative-draft-model-path org/Kimi-K2.6-eagle3-mla",
+            at="1:114",
+            says="`--speculative-algorithm EAGLE` with a drafter whose name says EAGLE-3",
+            fixed=NO_FIX,
+        ),
+        Example(
+            _TARGET
+            + " --speculative-algorithm NEXTN --speculative-draft-model-path yuhuili/EAGLE3-LLaMA3.1-Instruct-8B",
+            at="1:114",
+            says="`--speculative-algorithm NEXTN` with a drafter whose name says EAGLE-3",
+            fixed=NO_FIX,
+        ),
+        Example(
+            _TARGET
+            + " --speculative-algorithm EAGLE --speculative-draft-model-path /no/such/Llama-3.1-8B-EAGLE-3",
+            at="1:114",
+            says="`--speculative-algorithm EAGLE` with a drafter whose name says EAGLE-3",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
         _TARGET + " --speculative-algorithm EAGLE3 --speculative-draft-model-path org/Kimi-K2.6-eagle3-mla",
-        _TARGET + " --speculative-algorithm EAGLE --speculative-draft-model-path yuhuili/EAGLE-LLaMA3-Instruct-8B",
+        _TARGET
+        + " --speculative-algorithm EAGLE --speculative-draft-model-path yuhuili/EAGLE-LLaMA3-Instruct-8B",
         # the config is on disk and says EAGLE-1/2: the config wins over the name
         _TARGET + " --speculative-algorithm EAGLE --speculative-draft-model-path "
-                  "fixtures/models/eagle3-named-eagle-config",
+        "fixtures/models/eagle3-named-eagle-config",
     )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
@@ -79,17 +91,27 @@ python -m sglang.launch_server --model-path /no/such/kimi-k2.6 --max-running-req
         said = eagle3_in_name(draft.reference)
         if said is None:
             return
-        why = f"its config.json cannot be read: {draft.problem}" if draft.problem else \
-            "its config.json is not on disk"
+        why = (
+            f"its config.json cannot be read: {draft.problem}"
+            if draft.problem
+            else "its config.json is not on disk"
+        )
         asked = ctx.written("speculative_algorithm")
-        message = (f"`{asked}` with a drafter whose name says EAGLE-3 "
-                   f"({draft.reference!r}: `{said}`; inferred from the name, {why}): if it is an "
-                   "EAGLE-3 head, SGLang captures the target's aux hidden states only for EAGLE3, "
-                   "the drafter runs on features it was not trained on and acceptance is about "
-                   "zero, silently")
-        hint = ("write EAGLE3 if the drafter is EAGLE-3; to confirm, pass "
-                f"`--model-config {draft.reference}=FOLDER` (a folder holding its config.json) or "
-                "have it in the Hugging Face cache: the config, when found, always wins over the name")
-        notes = [Note(ctx.span_of("speculative_draft_model_path"),
-                      f"the drafter: its name says EAGLE-3 (`{said}`)")]
+        message = (
+            f"`{asked}` with a drafter whose name says EAGLE-3 "
+            f"({draft.reference!r}: `{said}`; inferred from the name, {why}): if it is an "
+            "EAGLE-3 head, SGLang captures the target's aux hidden states only for EAGLE3, "
+            "the drafter runs on features it was not trained on and acceptance is about "
+            "zero, silently"
+        )
+        hint = (
+            "write EAGLE3 if the drafter is EAGLE-3; to confirm, pass "
+            f"`--model-config {draft.reference}=FOLDER` (a folder holding its config.json) or "
+            "have it in the Hugging Face cache: the config, when found, always wins over the name"
+        )
+        notes = [
+            Note(
+                ctx.span_of("speculative_draft_model_path"), f"the drafter: its name says EAGLE-3 (`{said}`)"
+            )
+        ]
         yield self.report(ctx.path, ctx.span_of("speculative_algorithm"), message, hint, notes)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang import DRAFTER
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, Example
+from speclint.rules.base import Example, LaunchContext, Rule
 from speclint.rules.drafter import algorithm_edit, draft_launch, evidence_text, written_algorithm
+from speclint.sglang import DRAFTER
 
-_LLAMA = ("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-          " --max-running-requests 64 --speculative-draft-model-path ")
+_LLAMA = (
+    "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+    " --max-running-requests 64 --speculative-draft-model-path "
+)
 
 
 class EagleDrafterWithEagle3(Rule):
@@ -46,28 +48,40 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     severity = Severity.ERROR
     rests_on = (DRAFTER,)
     summary = "An EAGLE-1/2 drafter served with EAGLE3: its fc cannot take the aux hidden states."
-    invalid = (Example(_LLAMA + "fixtures/models/eagle-llama-3.1-8b-instruct --speculative-algorithm EAGLE3",
-                       at="1:208",
-                       says="`--speculative-algorithm EAGLE3` with an EAGLE-1/2 drafter",
-                       fixed=_LLAMA + ("fixtures/models/eagle-llama-3.1-8b-instruct "
-                                       "--speculative-algorithm EAGLE")),
-               Example(_LLAMA + "fixtures/models/eagle-llama-weights-only --speculative-algorithm EAGLE3",
-                       at="1:205",
-                       says="`--speculative-algorithm EAGLE3` with an EAGLE-1/2 drafter",
-                       fixed=_LLAMA + ("fixtures/models/eagle-llama-weights-only "
-                                       "--speculative-algorithm EAGLE")))
-    valid = (_LLAMA + "fixtures/models/eagle-llama-3.1-8b-instruct --speculative-algorithm EAGLE",
-             _LLAMA + "fixtures/models/eagle3-llama-3.1-8b-instruct --speculative-algorithm EAGLE3")
+    invalid = (
+        Example(
+            _LLAMA + "fixtures/models/eagle-llama-3.1-8b-instruct --speculative-algorithm EAGLE3",
+            at="1:208",
+            says="`--speculative-algorithm EAGLE3` with an EAGLE-1/2 drafter",
+            fixed=_LLAMA + ("fixtures/models/eagle-llama-3.1-8b-instruct --speculative-algorithm EAGLE"),
+        ),
+        Example(
+            _LLAMA + "fixtures/models/eagle-llama-weights-only --speculative-algorithm EAGLE3",
+            at="1:205",
+            says="`--speculative-algorithm EAGLE3` with an EAGLE-1/2 drafter",
+            fixed=_LLAMA + ("fixtures/models/eagle-llama-weights-only --speculative-algorithm EAGLE"),
+        ),
+    )
+    valid = (
+        _LLAMA + "fixtures/models/eagle-llama-3.1-8b-instruct --speculative-algorithm EAGLE",
+        _LLAMA + "fixtures/models/eagle3-llama-3.1-8b-instruct --speculative-algorithm EAGLE3",
+    )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         launch = draft_launch(ctx)
         if launch is None or launch.algorithm != "EAGLE3" or launch.kind.kind != "EAGLE":
             return
         asked = ctx.set_to("speculative_algorithm", written_algorithm(ctx))
-        message = (f"`{asked}` with an EAGLE-1/2 drafter "
-                   f"({launch.draft_name}: {evidence_text(launch.kind)}): its fc takes "
-                   "[embedding; hidden] (2 × hidden), but EAGLE3 feeds it the target's "
-                   "concatenated aux hidden states; the launch fails once the weights are loaded")
-        yield self.report(ctx.path, ctx.span_of("speculative_algorithm"), message,
-                          f"write `{ctx.set_to('speculative_algorithm', 'EAGLE')}`",
-                          fix=algorithm_edit(ctx, "EAGLE"))
+        message = (
+            f"`{asked}` with an EAGLE-1/2 drafter "
+            f"({launch.draft_name}: {evidence_text(launch.kind)}): its fc takes "
+            "[embedding; hidden] (2 × hidden), but EAGLE3 feeds it the target's "
+            "concatenated aux hidden states; the launch fails once the weights are loaded"
+        )
+        yield self.report(
+            ctx.path,
+            ctx.span_of("speculative_algorithm"),
+            message,
+            f"write `{ctx.set_to('speculative_algorithm', 'EAGLE')}`",
+            fix=algorithm_edit(ctx, "EAGLE"),
+        )

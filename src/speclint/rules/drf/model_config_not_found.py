@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Note, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.drafter import unread_model_configs
 
 
@@ -50,20 +50,28 @@ python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5 \\
     name = "model-config-not-found"
     severity = Severity.INFO
     summary = "A speculative launch's model config.json was not found: drafter checks were skipped."
-    invalid = (Example("python -m sglang.launch_server --model-path /no/such/target"
-                       " --speculative-algorithm EAGLE3 --speculative-draft-model-path /no/such/draft",
-                       at="1:45",
-                       says="did not run for the target '/no/such/target' and the drafter",
-                       fixed=NO_FIX),
-               Example("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-                       " --speculative-algorithm EAGLE3 --speculative-draft-model-path /no/such/draft",
-                       at="1:145",
-                       says="the drafter checks did not run for the drafter '/no/such/draft'",
-                       fixed=NO_FIX))
-    valid = ("python -m sglang.launch_server --model-path /no/such/target",
-             "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-             " --speculative-algorithm EAGLE3"
-             " --speculative-draft-model-path fixtures/models/eagle3-llama-3.1-8b-instruct")
+    invalid = (
+        Example(
+            "python -m sglang.launch_server --model-path /no/such/target"
+            " --speculative-algorithm EAGLE3 --speculative-draft-model-path /no/such/draft",
+            at="1:45",
+            says="did not run for the target '/no/such/target' and the drafter",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+            " --speculative-algorithm EAGLE3 --speculative-draft-model-path /no/such/draft",
+            at="1:145",
+            says="the drafter checks did not run for the drafter '/no/such/draft'",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        "python -m sglang.launch_server --model-path /no/such/target",
+        "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+        " --speculative-algorithm EAGLE3"
+        " --speculative-draft-model-path fixtures/models/eagle3-llama-3.1-8b-instruct",
+    )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         missing = unread_model_configs(ctx)
@@ -71,10 +79,13 @@ python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5 \\
             return
         names = " and ".join(f"the {role} {ref!r}" for role, ref, _, _ in missing)
         details = "; ".join(f"{role}: {why}" for role, _, _, why in missing)
-        message = (f"the drafter checks did not run for {names}: {details}")
+        message = f"the drafter checks did not run for {names}: {details}"
         first = missing[0]
-        hint = (f"pass `--model-config {first[1]}=FOLDER` (a folder holding config.json), or add "
-                f'"{first[1]}" = "FOLDER" under [tool.speclint.models] in pyproject.toml')
-        notes = [Note(ctx.span_of(dest), f"the {role}, not found on disk")
-                 for role, _, dest, _ in missing[1:]]
+        hint = (
+            f"pass `--model-config {first[1]}=FOLDER` (a folder holding config.json), or add "
+            f'"{first[1]}" = "FOLDER" under [tool.speclint.models] in pyproject.toml'
+        )
+        notes = [
+            Note(ctx.span_of(dest), f"the {role}, not found on disk") for role, _, dest, _ in missing[1:]
+        ]
         yield self.report(ctx.path, ctx.span_of(first[2]), message, hint, notes)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule, word_notes
 from speclint.rules.drift import drift_edit, drift_of, names
 
 
@@ -46,16 +46,27 @@ python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-de
     severity = Severity.ERROR
     summary = "An abbreviated flag that matches several SGLang flags: argparse stops the launch."
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --cuda-graph-max-bs 8", "0.5.23",
-                at="1:47", says="`--cuda-graph-max-bs` is ambiguous in SGLang 0.5.23",
-                fixed="python -m sglang.launch_server --model-path m --cuda-graph-max-bs-decode 8"),
-        Example("python -m sglang.launch_server --model-path m --speculative-draft d", "0.5.23",
-                at="1:47", says="`--speculative-draft` is ambiguous in SGLang 0.5.23",
-                fixed=("python -m sglang.launch_server --model-path m "
-                       "--speculative-draft-model-path d")),
-        Example("python -m sglang.launch_server --model-path m --speculative-num 4", "0.5.23",
-                at="1:47", says="`--speculative-num` is ambiguous in SGLang 0.5.23",
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m --cuda-graph-max-bs 8",
+            "0.5.23",
+            at="1:47",
+            says="`--cuda-graph-max-bs` is ambiguous in SGLang 0.5.23",
+            fixed="python -m sglang.launch_server --model-path m --cuda-graph-max-bs-decode 8",
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-draft d",
+            "0.5.23",
+            at="1:47",
+            says="`--speculative-draft` is ambiguous in SGLang 0.5.23",
+            fixed=("python -m sglang.launch_server --model-path m --speculative-draft-model-path d"),
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-num 4",
+            "0.5.23",
+            at="1:47",
+            says="`--speculative-num` is ambiguous in SGLang 0.5.23",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
         Example("python -m sglang.launch_server --model-path m --cuda-graph-max-bs-decode 8", "0.5.23"),
@@ -69,21 +80,25 @@ python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-de
                 continue
             matches = use.candidates
             shown = ", ".join(f"`{m}`" for m in matches[:6]) + (
-                f" and {len(matches) - 6} more" if len(matches) > 6 else "")
-            message = (f"`{problem.text}` is ambiguous in SGLang {ctx.version.version}: it could "
-                       f"match {shown}; argparse stops the launch with 'ambiguous option'")
+                f" and {len(matches) - 6} more" if len(matches) > 6 else ""
+            )
+            message = (
+                f"`{problem.text}` is ambiguous in SGLang {ctx.version.version}: it could "
+                f"match {shown}; argparse stops the launch with 'ambiguous option'"
+            )
             hint = "write the full flag name you mean: " + ", ".join(matches[:3])
             drift = drift_of(problem, ctx)  # what it meant in an earlier release
             fix = None
             if drift is not None:
-                message += (f". SGLang accepted it up to {drift.last}"
-                            if drift.meant == drift.written else
-                            f". It meant `{drift.meant}` up to SGLang {drift.last}")
+                message += (
+                    f". SGLang accepted it up to {drift.last}"
+                    if drift.meant == drift.written
+                    else f". It meant `{drift.meant}` up to SGLang {drift.last}"
+                )
                 if drift.removal is not None:
                     message += f"; it {drift.removal.describe()}"
                 if drift.replacements:
                     message += "; write " + names(drift.replacements)
                     hint = "write " + names(drift.replacements)
                 fix = drift_edit(drift, problem, ctx.launch.kwargs_style)
-            yield self.report(ctx.path, problem.span, message, hint,
-                              word_notes(use.word), fix=fix)
+            yield self.report(ctx.path, problem.span, message, hint, word_notes(use.word), fix=fix)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
-
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 
 
 class DeprecatedFlag(Rule):
@@ -39,19 +38,28 @@ python -m sglang.launch_server --model-path /models/llama \
     summary = "A deprecated flag: SGLang rewrites it to another setting, or ignores it."
     defers_to = ("PAR003",)  # says what SGLang makes of `--enable-dp-attention`
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --disable-cuda-graph", "0.5.23",
-                at="1:47", says="`--disable-cuda-graph` is deprecated in SGLang 0.5.23",
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m --disable-cuda-graph",
+            "0.5.23",
+            at="1:47",
+            says="`--disable-cuda-graph` is deprecated in SGLang 0.5.23",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
-        Example("python -m sglang.launch_server --model-path m --cuda-graph-backend-decode disabled",
-                "0.5.23"),
+        Example(
+            "python -m sglang.launch_server --model-path m --cuda-graph-backend-decode disabled", "0.5.23"
+        ),
     )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for use in ctx.parsed.uses:
-            if use.spec is None or not use.spec.deprecated or use.matched is None \
-                    or use.how in ("ambiguous", "unknown"):
+            if (
+                use.spec is None
+                or not use.spec.deprecated
+                or use.matched is None
+                or use.how in ("ambiguous", "unknown")
+            ):
                 continue
             message, hint = _wording(use.matched, ctx.version.version, use.spec.deprecated)
             yield self.report(ctx.path, use.span, message, hint)
@@ -63,9 +71,13 @@ def _wording(flag: str, version: str, deprecated: str) -> tuple[str, str]:
     head = f"`{flag}` is deprecated in SGLang {version}"
     replacement = deprecated.strip().strip("'")
     if replacement.startswith("--"):
-        return (f"{head}: argparse still takes it, and SGLang names `{replacement}` as its "
-                "replacement", f"write `{replacement}` instead")
+        return (
+            f"{head}: argparse still takes it, and SGLang names `{replacement}` as its replacement",
+            f"write `{replacement}` instead",
+        )
     if deprecated.startswith("deprecated (no replacement named)"):
-        return (f"{head}, and SGLang names no replacement",
-                f"remove `{flag}` (check that the launch does not rely on it)")
-    return f"{head}; SGLang's help says: \"{deprecated}\"", "follow SGLang's note above"
+        return (
+            f"{head}, and SGLang names no replacement",
+            f"remove `{flag}` (check that the launch does not rely on it)",
+        )
+    return f'{head}; SGLang\'s help says: "{deprecated}"', "follow SGLang's note above"

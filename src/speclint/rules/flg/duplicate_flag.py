@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Edit, Finding, Note, Severity
-from speclint.rules.base import LaunchContext, Rule, literal_word, Example
 from speclint.core.spans import Span
+from speclint.rules.base import Example, LaunchContext, Rule, literal_word
 from speclint.sglang.flags.argv import FlagUse
 
 _REPEATABLE = ("append", "append_const", "count")
@@ -44,13 +44,18 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
     severity = Severity.WARNING
     summary = "The same setting given twice with different values: the last one wins silently."
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --tp-size 4 --mem-fraction-static 0.8 --tp-size 8",
-                at="1:47", says="`--tp-size 4` is overridden by `--tp-size 8` on line 1",
-                fixed=("python -m sglang.launch_server --model-path m --mem-fraction-static 0.8 "
-                       "--tp-size 8")),
-        Example("python -m sglang.launch_server --model-path m --tp 4 --tensor-parallel-size 8",
-                at="1:47", says="`--tp 4` is overridden by `--tensor-parallel-size 8` on line 1",
-                fixed="python -m sglang.launch_server --model-path m --tensor-parallel-size 8"),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 4 --mem-fraction-static 0.8 --tp-size 8",
+            at="1:47",
+            says="`--tp-size 4` is overridden by `--tp-size 8` on line 1",
+            fixed=("python -m sglang.launch_server --model-path m --mem-fraction-static 0.8 --tp-size 8"),
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp 4 --tensor-parallel-size 8",
+            at="1:47",
+            says="`--tp 4` is overridden by `--tensor-parallel-size 8` on line 1",
+            fixed="python -m sglang.launch_server --model-path m --tensor-parallel-size 8",
+        ),
     )
     valid = (
         "python -m sglang.launch_server --model-path m --tp-size 8",
@@ -78,19 +83,32 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
                 if earlier.span.file is not None and last.span.file is None:
                     # a --config file's value replaced on the command line: how SGLang
                     # meant the two to combine (the command line wins)
-                    yield self.report(ctx.path, earlier.span, (
-                        f"`{earlier.written} {self._shown(earlier)}` from the --config file is "
-                        f"replaced by `{last.written} {values[-1]}` on the command line: SGLang "
-                        f"runs with {dest} = {values[-1]}"), "", [Note(last.span, "the command "
-                        "line value wins")], Severity.INFO)
+                    yield self.report(
+                        ctx.path,
+                        earlier.span,
+                        (
+                            f"`{earlier.written} {self._shown(earlier)}` from the --config file is "
+                            f"replaced by `{last.written} {values[-1]}` on the command line: SGLang "
+                            f"runs with {dest} = {values[-1]}"
+                        ),
+                        "",
+                        [Note(last.span, "the command line value wins")],
+                        Severity.INFO,
+                    )
                     continue
-                message = (f"`{earlier.written} {self._shown(earlier)}` is overridden by "
-                           f"`{last.written} {values[-1]}` on line {last.span.line}: argparse "
-                           f"keeps the last value, so SGLang runs with {dest} = {values[-1]}")
-                yield self.report(ctx.path, earlier.span, message,
-                                  f"remove one of the two `{last.matched}` flags",
-                                  [Note(last.span, "this later value wins")],
-                                  fix=self._removal(earlier))
+                message = (
+                    f"`{earlier.written} {self._shown(earlier)}` is overridden by "
+                    f"`{last.written} {values[-1]}` on line {last.span.line}: argparse "
+                    f"keeps the last value, so SGLang runs with {dest} = {values[-1]}"
+                )
+                yield self.report(
+                    ctx.path,
+                    earlier.span,
+                    message,
+                    f"remove one of the two `{last.matched}` flags",
+                    [Note(last.span, "this later value wins")],
+                    fix=self._removal(earlier),
+                )
 
     @staticmethod
     def _removal(use: FlagUse) -> Edit | None:

@@ -4,36 +4,36 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang.flags.schema import newest_version, versions_with_option
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
-from speclint.rules.suggest import suggest
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule, word_notes
 from speclint.rules.drift import drift_of
+from speclint.rules.suggest import suggest
+from speclint.sglang.flags.schema import newest_version, versions_with_option
 
 
 class FlagNotInVersion(Rule):
     """## What it does
-Finds flags that exist only in SGLang releases newer than the one the launch is checked
-against (`--sglang-version`, else the image tag, else the newest): a script written for a
-newer release, run on an old image. Flags that an earlier release accepted and the
-checked one dropped are VER001 (flag-removed).
+    Finds flags that exist only in SGLang releases newer than the one the launch is checked
+    against (`--sglang-version`, else the image tag, else the newest): a script written for a
+    newer release, run on an old image. Flags that an earlier release accepted and the
+    checked one dropped are VER001 (flag-removed).
 
-## Why it matters
-argparse stops with `unrecognized arguments`: this is what breaks when a script written
-for a new release runs on an old image.
+    ## Why it matters
+    argparse stops with `unrecognized arguments`: this is what breaks when a script written
+    for a new release runs on an old image.
 
-## Example
-```bash
-# SGLang 0.5.6.post2
-python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
-```
+    ## Example
+    ```bash
+    # SGLang 0.5.6.post2
+    python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
+    ```
 
-## Use instead
-```bash
-# SGLang 0.5.23
-python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
-```
-"""
+    ## Use instead
+    ```bash
+    # SGLang 0.5.23
+    python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
+    ```
+    """
 
     code = "FLG009"
     stage = "parse"
@@ -41,13 +41,15 @@ python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
     severity = Severity.ERROR
     summary = "A flag that exists in other SGLang releases but not in the one the launch runs."
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --speculative-adaptive", "0.5.6.post2",
-                at="1:47", says="`--speculative-adaptive` does not exist yet in SGLang 0.5.6.post2",
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-adaptive",
+            "0.5.6.post2",
+            at="1:47",
+            says="`--speculative-adaptive` does not exist yet in SGLang 0.5.6.post2",
+            fixed=NO_FIX,
+        ),
     )
-    valid = (
-        Example("python -m sglang.launch_server --model-path m --speculative-adaptive", "0.5.23"),
-    )
+    valid = (Example("python -m sglang.launch_server --model-path m --speculative-adaptive", "0.5.23"),)
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
@@ -57,13 +59,18 @@ python -m sglang.launch_server --model-path /models/llama --speculative-adaptive
             versions = versions_with_option(problem.text)
             if not versions or drift_of(problem, ctx) is not None:
                 continue  # unknown to all (FLG001), or retired since (VER001)
-            known = (", ".join(versions) if len(versions) <= 2 else
-                     f"{versions[0]} and later" if versions[-1] == newest_version() else
-                     f"{versions[0]} to {versions[-1]}")
+            known = (
+                ", ".join(versions)
+                if len(versions) <= 2
+                else f"{versions[0]} and later"
+                if versions[-1] == newest_version()
+                else f"{versions[0]} to {versions[-1]}"
+            )
             guess = suggest(problem.text, ctx.parsed.schema)
-            message = (f"`{problem.text}` does not exist yet in SGLang {ctx.version.version} "
-                       f"(it exists in {known}): argparse stops the launch with "
-                       "'unrecognized arguments'")
-            hint = (f"replace with `{guess}`" if guess else
-                    f"remove it, or run SGLang {versions[-1]}")
+            message = (
+                f"`{problem.text}` does not exist yet in SGLang {ctx.version.version} "
+                f"(it exists in {known}): argparse stops the launch with "
+                "'unrecognized arguments'"
+            )
+            hint = f"replace with `{guess}`" if guess else f"remove it, or run SGLang {versions[-1]}"
             yield self.report(ctx.path, problem.span, message, hint, word_notes(use.word))

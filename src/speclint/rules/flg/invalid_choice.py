@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from speclint.core.findings import Severity
-from speclint.rules.base import Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example
 from speclint.rules.flg.invalid_flag_value import InvalidValue
 
 if TYPE_CHECKING:
@@ -35,36 +35,45 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
   --speculative-draft-model-path /models/llama-eagle3
 ```
 """
+
     code = "FLG006"
     name = "invalid-choice"
     severity = Severity.ERROR
     summary = "A value outside the flag's choices: argparse stops the launch."
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --speculative-algorithm eagle3"
-                " --speculative-draft-model-path d", "0.5.6.post2",
-                at="1:71", says="`eagle3` is not a valid value for `--speculative-algorithm`",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --load-format safetensor",
-                at="1:61", says="`safetensor` is not a valid value for `--load-format`",
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm eagle3"
+            " --speculative-draft-model-path d",
+            "0.5.6.post2",
+            at="1:71",
+            says="`eagle3` is not a valid value for `--speculative-algorithm`",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --load-format safetensor",
+            at="1:61",
+            says="`safetensor` is not a valid value for `--load-format`",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
-        Example("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
-                " --speculative-draft-model-path d", "0.5.6.post2"),
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
+            " --speculative-draft-model-path d",
+            "0.5.6.post2",
+        ),
         "python -m sglang.launch_server --model-path m --load-format safetensors",
     )
     problem_kind = "invalid-choice"
 
     def hint(self, use: FlagUse, spec: FlagSpec) -> str:
         shown = [str(c) for c in spec.choices or ()]  # an invalid choice: the flag has choices
-        choices = ", ".join(shown[:12]) + (f", … ({len(shown) - 12} more)" if len(shown) > 12
-                                           else "")
+        choices = ", ".join(shown[:12]) + (f", … ({len(shown) - 12} more)" if len(shown) > 12 else "")
         written = use.value_words[0].text if len(use.value_words) == 1 else None
         import difflib
 
         lowered = {choice.lower(): choice for choice in shown}
-        close = difflib.get_close_matches(written.lower(), list(lowered), n=1, cutoff=0.6) \
-            if written else []
+        close = difflib.get_close_matches(written.lower(), list(lowered), n=1, cutoff=0.6) if written else []
         if close:
             return f"did you mean `{lowered[close[0]]}`? (choices: {choices})"
         return f"use one of: {choices}"

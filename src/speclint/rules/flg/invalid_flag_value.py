@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule, word_notes
 
 if TYPE_CHECKING:
     from speclint.sglang.flags.argv import FlagUse
@@ -15,22 +15,22 @@ if TYPE_CHECKING:
 
 class InvalidValue(Rule):
     """## What it does
-Finds values that argparse cannot convert to the flag's type: an integer flag given
-`eight`, a float written with a comma.
+    Finds values that argparse cannot convert to the flag's type: an integer flag given
+    `eight`, a float written with a comma.
 
-## Why it matters
-argparse stops the launch with `invalid int value` (or float, or JSON).
+    ## Why it matters
+    argparse stops the launch with `invalid int value` (or float, or JSON).
 
-## Example
-```bash
-python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 0,8
-```
+    ## Example
+    ```bash
+    python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 0,8
+    ```
 
-## Use instead
-```bash
-python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 0.8
-```
-"""
+    ## Use instead
+    ```bash
+    python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 0.8
+    ```
+    """
 
     code = "FLG005"
     stage = "parse"
@@ -38,15 +38,22 @@ python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 
     severity = Severity.ERROR
     summary = "A value argparse cannot convert to the flag's type (an int flag given `8x`)."
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --tp-size eight",
-                at="1:57", says="`eight` is not a valid value for `--tp-size`",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --mem-fraction-static 0,8",
-                at="1:69", says="`0,8` is not a valid value for `--mem-fraction-static`",
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size eight",
+            at="1:57",
+            says="`eight` is not a valid value for `--tp-size`",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --mem-fraction-static 0,8",
+            at="1:69",
+            says="`0,8` is not a valid value for `--mem-fraction-static`",
+            fixed=NO_FIX,
+        ),
     )
     valid: ClassVar[tuple[Example | str, ...]] = (
-        "python -m sglang.launch_server --model-path m --tp-size 8 --mem-fraction-static 0.8",)
+        "python -m sglang.launch_server --model-path m --tp-size 8 --mem-fraction-static 0.8",
+    )
     problem_kind = "invalid-type"
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
@@ -54,10 +61,17 @@ python -m sglang.launch_server --model-path /models/llama --mem-fraction-static 
             use = problem.use
             if problem.kind != self.problem_kind or use is None or use.spec is None:  # its flag
                 continue
-            message = (f"`{problem.text}` is not a valid value for `{use.matched}`: argparse stops "
-                       f"the launch with 'argument {use.matched}: {problem.detail}'")
-            yield self.report(ctx.path, problem.span, message, self.hint(use, use.spec),
-                              word_notes(use.value_words[0] if use.value_words else use.word))
+            message = (
+                f"`{problem.text}` is not a valid value for `{use.matched}`: argparse stops "
+                f"the launch with 'argument {use.matched}: {problem.detail}'"
+            )
+            yield self.report(
+                ctx.path,
+                problem.span,
+                message,
+                self.hint(use, use.spec),
+                word_notes(use.value_words[0] if use.value_words else use.word),
+            )
 
     def hint(self, use: FlagUse, spec: FlagSpec) -> str:
         return f"`{use.matched}` takes a value of type {spec.type}"

@@ -5,27 +5,27 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule, word_notes
 
 
 class MissingValue(Rule):
     """## What it does
-Finds flags that take a value but are followed by another flag or by nothing.
+    Finds flags that take a value but are followed by another flag or by nothing.
 
-## Why it matters
-argparse stops the launch with `expected one argument`. A common cause is a variable that
-expands to nothing (`--tp-size $TP` with `TP` unset, unquoted).
+    ## Why it matters
+    argparse stops the launch with `expected one argument`. A common cause is a variable that
+    expands to nothing (`--tp-size $TP` with `TP` unset, unquoted).
 
-## Example
-```bash
-python -m sglang.launch_server --model-path /models/llama --tp-size --mem-fraction-static 0.8
-```
+    ## Example
+    ```bash
+    python -m sglang.launch_server --model-path /models/llama --tp-size --mem-fraction-static 0.8
+    ```
 
-## Use instead
-```bash
-python -m sglang.launch_server --model-path /models/llama --tp-size 2 --mem-fraction-static 0.8
-```
-"""
+    ## Use instead
+    ```bash
+    python -m sglang.launch_server --model-path /models/llama --tp-size 2 --mem-fraction-static 0.8
+    ```
+    """
 
     code = "FLG004"
     stage = "parse"
@@ -33,12 +33,18 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2 --mem-frac
     severity = Severity.ERROR
     summary = "A flag that takes a value is followed by another flag or nothing: argparse stops the launch."
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --tp-size",
-                at="1:47", says="`--tp-size` needs a value and gets none",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path --tp-size 2",
-                at="1:32", says="`--model-path` needs a value and gets none",
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size",
+            at="1:47",
+            says="`--tp-size` needs a value and gets none",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path --tp-size 2",
+            at="1:32",
+            says="`--model-path` needs a value and gets none",
+            fixed=NO_FIX,
+        ),
     )
     valid = ("python -m sglang.launch_server --model-path m --tp-size 2",)
 
@@ -47,7 +53,10 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2 --mem-frac
             use = problem.use
             if problem.kind != "missing-value" or use is None:  # a missing value has its flag
                 continue
-            message = (f"`{use.written}` needs a value and gets none: argparse stops the launch "
-                       f"with 'argument {use.matched}: {problem.detail}'")
-            yield self.report(ctx.path, problem.span, message,
-                              f"give `{use.matched}` a value", word_notes(use.word))
+            message = (
+                f"`{use.written}` needs a value and gets none: argparse stops the launch "
+                f"with 'argument {use.matched}: {problem.detail}'"
+            )
+            yield self.report(
+                ctx.path, problem.span, message, f"give `{use.matched}` a value", word_notes(use.word)
+            )

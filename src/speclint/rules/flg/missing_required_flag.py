@@ -5,43 +5,48 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 
 
 class MissingRequired(Rule):
     """## What it does
-Finds launches without the flags SGLang requires (`--model-path` or its alias `--model`).
+    Finds launches without the flags SGLang requires (`--model-path` or its alias `--model`).
 
-## Why it matters
-argparse stops with `the following arguments are required`. With `sglang serve` on
-0.5.23 a first word that is not a flag is taken as the model path.
+    ## Why it matters
+    argparse stops with `the following arguments are required`. With `sglang serve` on
+    0.5.23 a first word that is not a flag is taken as the model path.
 
-## Example
-```bash
-python -m sglang.launch_server --tp-size 2
-```
+    ## Example
+    ```bash
+    python -m sglang.launch_server --tp-size 2
+    ```
 
-## Use instead
-```bash
-python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct --tp-size 2
-```
-"""
+    ## Use instead
+    ```bash
+    python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct --tp-size 2
+    ```
+    """
 
     code = "FLG011"
     stage = "parse"
     name = "missing-required-flag"
     severity = Severity.ERROR
     summary = "A flag SGLang requires (`--model-path`) is missing: argparse stops the launch."
-    invalid = (Example("python -m sglang.launch_server --tp-size 2",
-                       at="1:1", says="the launch has no --model-path/--model",
-                       fixed=NO_FIX),)
+    invalid = (
+        Example(
+            "python -m sglang.launch_server --tp-size 2",
+            at="1:1",
+            says="the launch has no --model-path/--model",
+            fixed=NO_FIX,
+        ),
+    )
     valid = ("python -m sglang.launch_server --model meta-llama/Llama-3.1-8B-Instruct",)
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
             if problem.kind == "missing-required":
-                message = (f"the launch has no {problem.text}: argparse stops it with "
-                           f"'{problem.detail}'")
+                message = f"the launch has no {problem.text}: argparse stops it with '{problem.detail}'"
                 first = problem.text.split("/")[0]
-                yield self.report(ctx.path, ctx.launch.span, message,
-                                  f"add `{first} <local folder or Hugging Face id>`")
+                yield self.report(
+                    ctx.path, ctx.launch.span, message, f"add `{first} <local folder or Hugging Face id>`"
+                )

@@ -5,55 +5,72 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule, word_notes
 
 
 class UnexpectedArgument(Rule):
     """## What it does
-Finds words argparse cannot attach to a flag: a second value after a one-value flag, a
-value given to a switch (`--enable-mixed-chunk=true`), a stray `--`.
+    Finds words argparse cannot attach to a flag: a second value after a one-value flag, a
+    value given to a switch (`--enable-mixed-chunk=true`), a stray `--`.
 
-## Why it matters
-argparse stops the launch with `unrecognized arguments` or `ignored explicit argument`.
+    ## Why it matters
+    argparse stops the launch with `unrecognized arguments` or `ignored explicit argument`.
 
-## Example
-```bash
-python -m sglang.launch_server --model-path /models/llama --enable-mixed-chunk=true
-```
+    ## Example
+    ```bash
+    python -m sglang.launch_server --model-path /models/llama --enable-mixed-chunk=true
+    ```
 
-## Use instead
-```bash
-python -m sglang.launch_server --model-path /models/llama --enable-mixed-chunk
-```
-"""
+    ## Use instead
+    ```bash
+    python -m sglang.launch_server --model-path /models/llama --enable-mixed-chunk
+    ```
+    """
 
     code = "FLG010"
     stage = "parse"
     name = "unexpected-argument"
     severity = Severity.ERROR
-    summary = ("A word that is not a flag nor a flag's value (a stray value, a value given to a "
-               "switch): argparse stops the launch.")
+    summary = (
+        "A word that is not a flag nor a flag's value (a stray value, a value given to a "
+        "switch): argparse stops the launch."
+    )
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --tp-size 2 4",
-                at="1:59", says="`4` is not attached to any flag",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --enable-mixed-chunk=true",
-                at="1:47", says="`--enable-mixed-chunk` is a switch and takes no value",
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 2 4",
+            at="1:59",
+            says="`4` is not attached to any flag",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --enable-mixed-chunk=true",
+            at="1:47",
+            says="`--enable-mixed-chunk` is a switch and takes no value",
+            fixed=NO_FIX,
+        ),
     )
     valid = ("python -m sglang.launch_server --model-path m --tp-size 2 --enable-mixed-chunk",)
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
             if problem.kind == "unexpected-argument":
-                message = (f"`{problem.text}` is not attached to any flag: argparse stops the "
-                           "launch with 'unrecognized arguments'")
-                yield self.report(ctx.path, problem.span, message,
-                                  "remove it, or add the flag it is the value of")
+                message = (
+                    f"`{problem.text}` is not attached to any flag: argparse stops the "
+                    "launch with 'unrecognized arguments'"
+                )
+                yield self.report(
+                    ctx.path, problem.span, message, "remove it, or add the flag it is the value of"
+                )
             elif problem.kind == "ignored-explicit-argument" and problem.use is not None:
                 use = problem.use
-                message = (f"`{use.matched}` is a switch and takes no value: argparse stops the "
-                           f"launch with '{problem.detail}'")
-                yield self.report(ctx.path, problem.span, message,
-                                  f"write `{use.matched}` alone (or leave it out for false)",
-                                  word_notes(use.word))
+                message = (
+                    f"`{use.matched}` is a switch and takes no value: argparse stops the "
+                    f"launch with '{problem.detail}'"
+                )
+                yield self.report(
+                    ctx.path,
+                    problem.span,
+                    message,
+                    f"write `{use.matched}` alone (or leave it out for false)",
+                    word_notes(use.word),
+                )

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang.flags.schema import versions_with_option
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, word_notes, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule, word_notes
 from speclint.rules.suggest import suggest
+from speclint.sglang.flags.schema import versions_with_option
 
 
 class UnknownFlag(Rule):
@@ -39,12 +39,18 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
     severity = Severity.ERROR
     summary = "A flag that SGLang's argument parser does not know: the server never starts."
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --speculative-eagle-top-k 4",
-                at="1:47", says="did you mean `--speculative-eagle-topk`?",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --enable-spec-capture",
-                at="1:47", says="argparse stops the launch with 'unrecognized arguments'",
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-eagle-top-k 4",
+            at="1:47",
+            says="did you mean `--speculative-eagle-topk`?",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --enable-spec-capture",
+            at="1:47",
+            says="argparse stops the launch with 'unrecognized arguments'",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
         "python -m sglang.launch_server --model-path m --speculative-eagle-topk 4"
@@ -61,19 +67,34 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
                     continue  # a field of another release: version-drift rules say what changed
                 guess = suggest("--" + problem.text.replace("_", "-"), ctx.parsed.schema)
                 field = guess[2:].replace("-", "_") if guess else None
-                message = (f"`{problem.text}` is not a ServerArgs field of SGLang "
-                           f"{ctx.version.version}: the launch fails with "
-                           f"{problem.detail or 'TypeError: unexpected keyword argument'}")
-                yield self.report(ctx.path, problem.span, message,
-                                  f"did you mean `{field}`?" if field else "remove the keyword")
+                message = (
+                    f"`{problem.text}` is not a ServerArgs field of SGLang "
+                    f"{ctx.version.version}: the launch fails with "
+                    f"{problem.detail or 'TypeError: unexpected keyword argument'}"
+                )
+                yield self.report(
+                    ctx.path,
+                    problem.span,
+                    message,
+                    f"did you mean `{field}`?" if field else "remove the keyword",
+                )
                 continue
             guess = suggest(problem.text, ctx.parsed.schema)
-            hint = f"did you mean `{guess}`?" if guess else \
-                "remove it, or check `python -m sglang.launch_server --help` for the flag you meant"
-            message = (f"`{problem.text}` is not an SGLang {ctx.version.version} flag: argparse "
-                       f"stops the launch with 'unrecognized arguments'")
+            hint = (
+                f"did you mean `{guess}`?"
+                if guess
+                else "remove it, or check `python -m sglang.launch_server --help` for the flag you meant"
+            )
+            message = (
+                f"`{problem.text}` is not an SGLang {ctx.version.version} flag: argparse "
+                f"stops the launch with 'unrecognized arguments'"
+            )
             if guess:
                 message += f"; did you mean `{guess}`?"
-            yield self.report(ctx.path, problem.span, message,
-                              f"replace with `{guess}`" if guess else hint,
-                              word_notes(problem.use.word) if problem.use else ())
+            yield self.report(
+                ctx.path,
+                problem.span,
+                message,
+                f"replace with `{guess}`" if guess else hint,
+                word_notes(problem.use.word) if problem.use else (),
+            )

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from speclint.core.findings import Finding, Severity
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.sglang import RESOLUTION
 from speclint.sglang.resolve.parallel import a2a_log_level, a2a_spanning_backends
-from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 
 # The flags that choose the backend, most direct first.
-_CAUSES = ("enable_waterfill", "enable_deepep_waterfill", "enable_deepep_moe",
-           "moe_runner_backend", "moe_a2a_backend")
+_CAUSES = (
+    "enable_waterfill",
+    "enable_deepep_waterfill",
+    "enable_deepep_moe",
+    "moe_runner_backend",
+    "moe_a2a_backend",
+)
 
 
 class A2aBackendSetsEpSize(Rule):
@@ -56,28 +61,36 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
     rests_on = (RESOLUTION,)
     summary = "An expert-parallel all-to-all backend sets ep_size to tp_size, whatever --ep-size says."
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --tp-size 8"
-                " --moe-a2a-backend deepep", "0.5.23",
-                at="1:59",
-                says="`--moe-a2a-backend deepep` makes SGLang 0.5.23 set ep_size = tp_size = 8",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --tp-size 8 --ep-size 4"
-                " --moe-a2a-backend mooncake", "0.5.6.post2",
-                at="1:71", says="makes SGLang 0.5.6.post2 set ep_size = tp_size = 8 (asked 4)",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --tp-size 8 --enable-deepep-moe",
-                "0.4.10.post2",
-                at="1:59",
-                says="`--enable-deepep-moe` makes SGLang 0.4.10.post2 set ep_size = tp_size = 8",
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 8 --moe-a2a-backend deepep",
+            "0.5.23",
+            at="1:59",
+            says="`--moe-a2a-backend deepep` makes SGLang 0.5.23 set ep_size = tp_size = 8",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 8 --ep-size 4"
+            " --moe-a2a-backend mooncake",
+            "0.5.6.post2",
+            at="1:71",
+            says="makes SGLang 0.5.6.post2 set ep_size = tp_size = 8 (asked 4)",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 8 --enable-deepep-moe",
+            "0.4.10.post2",
+            at="1:59",
+            says="`--enable-deepep-moe` makes SGLang 0.4.10.post2 set ep_size = tp_size = 8",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
-        Example("python -m sglang.launch_server --model-path m --tp-size 8 --ep-size 8"
-                " --moe-a2a-backend deepep", "0.5.23"),
-        Example("python -m sglang.launch_server --model-path m --tp-size 8 --ep-size 4",
-                "0.5.23"),
-        Example("python -m sglang.launch_server --model-path m --tp-size 8 --enable-ep-moe",
-                "0.4.10.post2"),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 8 --ep-size 8 --moe-a2a-backend deepep",
+            "0.5.23",
+        ),
+        Example("python -m sglang.launch_server --model-path m --tp-size 8 --ep-size 4", "0.5.23"),
+        Example("python -m sglang.launch_server --model-path m --tp-size 8 --enable-ep-moe", "0.4.10.post2"),
     )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
@@ -97,13 +110,20 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
             if given is not None:
                 where, cause = given.span, ctx.written(dest)
                 break
-        logged = (f"logs it at {a2a_log_level(version, backend).upper()}" if change.logged
-                  else "does not log it")
-        message = (f"`{cause}` makes SGLang {version} set ep_size = tp_size = {change.effective} "
-                   f"(asked {change.asked}), and {logged}: experts are split over all "
-                   f"{change.effective} TP ranks")
-        yield self.report(ctx.path, where, message,
-                          f"write `{ctx.set_to('ep_size', change.effective)}` to say what runs, "
-                          f"or choose {ctx.set_to('moe_a2a_backend', 'none')} to keep your "
-                          f"{ctx.option('ep_size')}",
-                          ctx.note("ep_size", "this expert-parallel size is replaced"))
+        logged = (
+            f"logs it at {a2a_log_level(version, backend).upper()}" if change.logged else "does not log it"
+        )
+        message = (
+            f"`{cause}` makes SGLang {version} set ep_size = tp_size = {change.effective} "
+            f"(asked {change.asked}), and {logged}: experts are split over all "
+            f"{change.effective} TP ranks"
+        )
+        yield self.report(
+            ctx.path,
+            where,
+            message,
+            f"write `{ctx.set_to('ep_size', change.effective)}` to say what runs, "
+            f"or choose {ctx.set_to('moe_a2a_backend', 'none')} to keep your "
+            f"{ctx.option('ep_size')}",
+            ctx.note("ep_size", "this expert-parallel size is replaced"),
+        )

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang.resolve.result import BACKEND_GPU
-from speclint.sglang import RESOLUTION
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.precedence import REJECTION
+from speclint.sglang import RESOLUTION
+from speclint.sglang.resolve.result import BACKEND_GPU
 
 _LLAMA = "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
 
@@ -48,16 +48,26 @@ python -m sglang.launch_server --model-path fixtures/models/deepseek-v3 \\
     severity = Severity.ERROR
     summary = "An attention backend SGLang refuses on the GPU the launch runs on."
     rests_on = (RESOLUTION,)
-    invalid = (Example(_LLAMA + " --attention-backend trtllm_mha", gpu="a100",
-                       at="1:103",
-                       says="refuses this launch on NVIDIA A100-SXM4-80GB: TRTLLM MHA backend",
-                       fixed=NO_FIX),
-               Example(_LLAMA + " --attention-backend trtllm_mla", gpu="h100",
-                       at="1:103",
-                       says="refuses this launch on NVIDIA H100 80GB HBM3: TRTLLM MLA backend",
-                       fixed=NO_FIX))
-    valid = (Example(_LLAMA + " --attention-backend trtllm_mha", gpu="h100"),
-             _LLAMA + " --attention-backend trtllm_mla")
+    invalid = (
+        Example(
+            _LLAMA + " --attention-backend trtllm_mha",
+            gpu="a100",
+            at="1:103",
+            says="refuses this launch on NVIDIA A100-SXM4-80GB: TRTLLM MHA backend",
+            fixed=NO_FIX,
+        ),
+        Example(
+            _LLAMA + " --attention-backend trtllm_mla",
+            gpu="h100",
+            at="1:103",
+            says="refuses this launch on NVIDIA H100 80GB HBM3: TRTLLM MLA backend",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        Example(_LLAMA + " --attention-backend trtllm_mha", gpu="h100"),
+        _LLAMA + " --attention-backend trtllm_mla",
+    )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         rejection = ctx.resolution.rejection if ctx.resolution else None
@@ -65,9 +75,12 @@ python -m sglang.launch_server --model-path fixtures/models/deepseek-v3 \\
             return
         field = next((f for f in rejection.fields if ctx.config.given(f)), "attention_backend")
         gpu = ctx.gpu.name if ctx.gpu is not None else "this GPU"
-        yield self.report(ctx.path, ctx.span_of(field), f"SGLang {ctx.version.version} "
-                          f"refuses this launch on {gpu}: {rejection.message}",
-                          f"drop {ctx.option('attention_backend')} (SGLang picks one for the GPU) "
-                          "or choose "
-                          "one the GPU runs (fa3 on Hopper, flashinfer or triton elsewhere)",
-                          claims=(REJECTION,))
+        yield self.report(
+            ctx.path,
+            ctx.span_of(field),
+            f"SGLang {ctx.version.version} refuses this launch on {gpu}: {rejection.message}",
+            f"drop {ctx.option('attention_backend')} (SGLang picks one for the GPU) "
+            "or choose "
+            "one the GPU runs (fa3 on Hopper, flashinfer or triton elsewhere)",
+            claims=(REJECTION,),
+        )

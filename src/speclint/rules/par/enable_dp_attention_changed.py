@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang import RESOLUTION
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Placeholder, Rule, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Placeholder, Rule
 from speclint.rules.precedence import REJECTION
+from speclint.sglang import RESOLUTION
 
 _Verdict = tuple[str, str, Severity]
 """(message, fix hint, severity) of one way the flag is changed."""
 
 
-
 def _deprecated(ctx: LaunchContext) -> str:
-    return (f"`{_switch(ctx)}` is deprecated in SGLang {ctx.release.version} (a warning "
-            "at parse time)")
+    return f"`{_switch(ctx)}` is deprecated in SGLang {ctx.release.version} (a warning at parse time)"
 
 
 class EnableDpAttentionChanged(Rule):
@@ -76,38 +74,58 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
     name = "enable-dp-attention-changed"
     severity = Severity.WARNING
     rests_on = (RESOLUTION,)
-    summary = ("--enable-dp-attention is rewritten to --attn-dp-size, silently dropped with "
-               "--dp-size 1, or refused, as the release's resolution does.")
+    summary = (
+        "--enable-dp-attention is rewritten to --attn-dp-size, silently dropped with "
+        "--dp-size 1, or refused, as the release's resolution does."
+    )
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --tp-size 8 --dp-size 8"
-                " --enable-dp-attention", "0.5.23",
-                at="1:71",
-                says="`--dp-size 8 --enable-dp-attention` to `--attn-dp-size 8 --dp-size 1`",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention",
-                "0.5.23",
-                at="1:59", says="to `--attn-dp-size 1 --dp-size 1`, so attention DP stays off",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --tp-size 8 --attn-dp-size 8"
-                " --enable-dp-attention", "0.5.23",
-                at="1:76", says="next to `--attn-dp-size 8` it does nothing",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention",
-                "0.5.6.post2",
-                at="1:59", says="is turned off by SGLang 0.5.6.post2's _handle_data_parallelism",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention",
-                "0.4.10.post2",
-                at="1:59", says="SGLang 0.4.10.post2 stops in __post_init__ with AssertionError",
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 8 --dp-size 8 --enable-dp-attention",
+            "0.5.23",
+            at="1:71",
+            says="`--dp-size 8 --enable-dp-attention` to `--attn-dp-size 8 --dp-size 1`",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention",
+            "0.5.23",
+            at="1:59",
+            says="to `--attn-dp-size 1 --dp-size 1`, so attention DP stays off",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 8 --attn-dp-size 8"
+            " --enable-dp-attention",
+            "0.5.23",
+            at="1:76",
+            says="next to `--attn-dp-size 8` it does nothing",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention",
+            "0.5.6.post2",
+            at="1:59",
+            says="is turned off by SGLang 0.5.6.post2's _handle_data_parallelism",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention",
+            "0.4.10.post2",
+            at="1:59",
+            says="SGLang 0.4.10.post2 stops in __post_init__ with AssertionError",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
-        Example("python -m sglang.launch_server --model-path m --tp-size 8 --attn-dp-size 8",
-                "0.5.23"),
-        Example("python -m sglang.launch_server --model-path m --tp-size 8 --dp-size 8"
-                " --enable-dp-attention", "0.5.14"),
-        Example("python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention"
-                " $EXTRA_ARGS", "0.5.6.post2"),
+        Example("python -m sglang.launch_server --model-path m --tp-size 8 --attn-dp-size 8", "0.5.23"),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 8 --dp-size 8 --enable-dp-attention",
+            "0.5.14",
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention $EXTRA_ARGS",
+            "0.5.6.post2",
+        ),
     )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
@@ -123,20 +141,34 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
             if rewrites:  # still deprecated (FLG008 defers to this rule)
                 n = Placeholder("N")
                 asked = ctx.join(ctx.set_to("dp_size", n), _switch(ctx))
-                yield self.report(ctx.path, use.span, _deprecated(ctx) + ": SGLang "
-                                  f"rewrites `{asked}` to `{_rewrite(ctx, n)}`",
-                                  f"write {ctx.set_to('attn_dp_size', n)} instead of {asked}")
+                yield self.report(
+                    ctx.path,
+                    use.span,
+                    _deprecated(ctx) + f": SGLang rewrites `{asked}` to `{_rewrite(ctx, n)}`",
+                    f"write {ctx.set_to('attn_dp_size', n)} instead of {asked}",
+                )
             return
         where = use.span
-        found = (self._rewritten if rewrites else
-                 self._refused if traits.parallel_steps == "post_init" else self._dropped)
+        found = (
+            self._rewritten
+            if rewrites
+            else self._refused
+            if traits.parallel_steps == "post_init"
+            else self._dropped
+        )
         result = found(ctx)
         if result is not None:
             message, fix, severity = result
             claims = (REJECTION,) if severity == Severity.ERROR else ()  # the refusal
-            yield self.report(ctx.path, where, message, fix,
-                              ctx.note("dp_size", f"{ctx.option('dp_size')} is set here"), severity,
-                              claims=claims)
+            yield self.report(
+                ctx.path,
+                where,
+                message,
+                fix,
+                ctx.note("dp_size", f"{ctx.option('dp_size')} is set here"),
+                severity,
+                claims=claims,
+            )
 
     @staticmethod
     def _rewritten(ctx: LaunchContext) -> _Verdict:
@@ -146,20 +178,28 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         dp_written = ctx.written("dp_size", 1)
         head = _deprecated(ctx)
         if asked_attn != 1:
-            return (f"{head}, and next to `{ctx.written('attn_dp_size')}` it does nothing: "
-                    f"attn_dp_size stays {effective['attn_dp_size']}",
-                    f"remove {_switch(ctx)}", Severity.WARNING)
+            return (
+                f"{head}, and next to `{ctx.written('attn_dp_size')}` it does nothing: "
+                f"attn_dp_size stays {effective['attn_dp_size']}",
+                f"remove {_switch(ctx)}",
+                Severity.WARNING,
+            )
         asked = ctx.join(dp_written, _switch(ctx))
         if change is None:  # --dp-size 1: attn_dp_size stays 1
-            return (f"{head}: it rewrites `{asked}` to `{_rewrite(ctx, 1)}`, so attention DP "
-                    "stays off (attn_dp_size = 1)",
-                    f"give the attention-DP width as {ctx.set_to('attn_dp_size', Placeholder('N'))}"
-                    f", or drop {_switch(ctx)}", Severity.WARNING)
+            return (
+                f"{head}: it rewrites `{asked}` to `{_rewrite(ctx, 1)}`, so attention DP "
+                "stays off (attn_dp_size = 1)",
+                f"give the attention-DP width as {ctx.set_to('attn_dp_size', Placeholder('N'))}"
+                f", or drop {_switch(ctx)}",
+                Severity.WARNING,
+            )
         size = effective["attn_dp_size"]
-        return (f"{head}: SGLang rewrites `{asked}` to `{_rewrite(ctx, size)}` "
-                f"(attn_dp_size = {size}, dp_size = 1)",
-                f"write `{ctx.set_to('attn_dp_size', size)}` and drop `{dp_written}` and "
-                f"`{_switch(ctx)}`", Severity.WARNING)
+        return (
+            f"{head}: SGLang rewrites `{asked}` to `{_rewrite(ctx, size)}` "
+            f"(attn_dp_size = {size}, dp_size = 1)",
+            f"write `{ctx.set_to('attn_dp_size', size)}` and drop `{dp_written}` and `{_switch(ctx)}`",
+            Severity.WARNING,
+        )
 
     @staticmethod
     def _dropped(ctx: LaunchContext) -> _Verdict | None:
@@ -167,11 +207,14 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         if change is None or change.effective is not False:
             return None
         dp_written = ctx.written("dp_size", 1)
-        return (f"`{_switch(ctx)}` with `{dp_written}` is turned off by SGLang "
-                f"{ctx.release.version}'s _handle_data_parallelism without a log line: "
-                "enable_dp_attention = False, the launch runs plain tensor parallelism",
-                f"set {ctx.option('dp_size')} to the number of attention-DP groups (a divisor "
-                f"of {ctx.option('tp_size')}), or drop {_switch(ctx)}", Severity.WARNING)
+        return (
+            f"`{_switch(ctx)}` with `{dp_written}` is turned off by SGLang "
+            f"{ctx.release.version}'s _handle_data_parallelism without a log line: "
+            "enable_dp_attention = False, the launch runs plain tensor parallelism",
+            f"set {ctx.option('dp_size')} to the number of attention-DP groups (a divisor "
+            f"of {ctx.option('tp_size')}), or drop {_switch(ctx)}",
+            Severity.WARNING,
+        )
 
     @staticmethod
     def _refused(ctx: LaunchContext) -> _Verdict | None:
@@ -179,10 +222,13 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         if rejection is None or "enable_dp_attention" not in rejection.fields:
             return None
         dp_written = ctx.written("dp_size", 1)
-        return (f"`{_switch(ctx)}` with `{dp_written}`: SGLang {ctx.release.version} stops in "
-                f"__post_init__ with {rejection.exception}: {rejection.message.strip()}",
-                f"set {ctx.option('dp_size')} to the number of attention-DP groups (1 < dp-size "
-                f"<= tp-size), or drop {_switch(ctx)}", Severity.ERROR)
+        return (
+            f"`{_switch(ctx)}` with `{dp_written}`: SGLang {ctx.release.version} stops in "
+            f"__post_init__ with {rejection.exception}: {rejection.message.strip()}",
+            f"set {ctx.option('dp_size')} to the number of attention-DP groups (1 < dp-size "
+            f"<= tp-size), or drop {_switch(ctx)}",
+            Severity.ERROR,
+        )
 
 
 def _switch(ctx: LaunchContext) -> str:

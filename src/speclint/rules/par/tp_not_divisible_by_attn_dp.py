@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from speclint.core.findings import Finding, Severity
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.rules.precedence import REJECTION
 from speclint.sglang import RESOLUTION
 from speclint.sglang.resolve.parallel import DATA_PARALLEL_HANDLERS
-from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
-from speclint.rules.precedence import REJECTION
-
 
 
 class TpNotDivisibleByAttnDp(Rule):
@@ -47,38 +46,52 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
     rests_on = (RESOLUTION,)
     summary = "--tp-size is not a multiple of the attention-DP size: SGLang's assert stops the launch."
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --tp-size 6 --attn-dp-size 4",
-                "0.5.23",
-                at="1:57",
-                says="--tp-size 6 is not a multiple of the attention-DP size 4 (--attn-dp-size 4)",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --tp-size 6 --dp-size 4"
-                " --enable-dp-attention", "0.5.23",
-                at="1:57", says="the attention-DP size 4 (--dp-size 4 with --enable-dp-attention)",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --tp-size 6 --dp-size 4"
-                " --enable-dp-attention", "0.5.6.post2",
-                at="1:57", says="the attention-DP size 4 (--dp-size 4 with --enable-dp-attention)",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --dp-size 2"
-                " --enable-dp-attention", "0.4.10.post2",
-                at="1:57",
-                says="(the default: no --tp-size) is not a multiple of the attention-DP size 2",
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 6 --attn-dp-size 4",
+            "0.5.23",
+            at="1:57",
+            says="--tp-size 6 is not a multiple of the attention-DP size 4 (--attn-dp-size 4)",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 6 --dp-size 4 --enable-dp-attention",
+            "0.5.23",
+            at="1:57",
+            says="the attention-DP size 4 (--dp-size 4 with --enable-dp-attention)",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 6 --dp-size 4 --enable-dp-attention",
+            "0.5.6.post2",
+            at="1:57",
+            says="the attention-DP size 4 (--dp-size 4 with --enable-dp-attention)",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --dp-size 2 --enable-dp-attention",
+            "0.4.10.post2",
+            at="1:57",
+            says="(the default: no --tp-size) is not a multiple of the attention-DP size 2",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
-        Example("python -m sglang.launch_server --model-path m --tp-size 8 --attn-dp-size 4",
-                "0.5.23"),
-        Example("python -m sglang.launch_server --model-path m --tp-size 6 --dp-size 4",
-                "0.5.6.post2"),
-        Example("python -m sglang.launch_server --model-path dummy --tp-size 6 --dp-size 4"
-                " --enable-dp-attention", "0.5.14"),
+        Example("python -m sglang.launch_server --model-path m --tp-size 8 --attn-dp-size 4", "0.5.23"),
+        Example("python -m sglang.launch_server --model-path m --tp-size 6 --dp-size 4", "0.5.6.post2"),
+        Example(
+            "python -m sglang.launch_server --model-path dummy --tp-size 6 --dp-size 4 --enable-dp-attention",
+            "0.5.14",
+        ),
     )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         rejection = ctx.resolution.rejection if ctx.resolution else None
-        if rejection is None or rejection.handler not in DATA_PARALLEL_HANDLERS or \
-                rejection.exception != "AssertionError" or "tp_size" not in rejection.fields:
+        if (
+            rejection is None
+            or rejection.handler not in DATA_PARALLEL_HANDLERS
+            or rejection.exception != "AssertionError"
+            or "tp_size" not in rejection.fields
+        ):
             return
         size_field = rejection.fields[1]
         if not all(ctx.known(f) for f in ("tp_size", size_field, "dp_size")):
@@ -88,25 +101,38 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         if not (isinstance(tp, int) and isinstance(size, int)):
             return  # not reached: the assertion is only modelled on two known sizes
         version = ctx.version.version
-        statement = ("assert cfg.tp_size % cfg.attn_dp_size == 0"
-                     if ctx.release.traits.separate_attn_dp_size
-                     else "assert self.tp_size % self.dp_size == 0")
-        source = ctx.written("dp_size") if (
-            size_field == "attn_dp_size" and not ctx.given("attn_dp_size")) \
+        statement = (
+            "assert cfg.tp_size % cfg.attn_dp_size == 0"
+            if ctx.release.traits.separate_attn_dp_size
+            else "assert self.tp_size % self.dp_size == 0"
+        )
+        source = (
+            ctx.written("dp_size")
+            if (size_field == "attn_dp_size" and not ctx.given("attn_dp_size"))
             else ctx.written(size_field)
+        )
         origin = size_field if ctx.given(size_field) else "dp_size"
-        tp_text = ctx.written("tp_size", tp) if ctx.given("tp_size") else \
-            f"tp_size {tp} (the default: no {ctx.option('tp_size')})"
+        tp_text = (
+            ctx.written("tp_size", tp)
+            if ctx.given("tp_size")
+            else f"tp_size {tp} (the default: no {ctx.option('tp_size')})"
+        )
         switch = f" with {ctx.set_to('enable_dp_attention', True)}"
-        message = (f"{tp_text} is not a multiple of the attention-DP size {size} ({source}"
-                   f"{switch if origin == 'dp_size' else ''}): SGLang "
-                   f"{version} stops in {rejection.handler} on `{statement}` (AssertionError, "
-                   "no message)")
+        message = (
+            f"{tp_text} is not a multiple of the attention-DP size {size} ({source}"
+            f"{switch if origin == 'dp_size' else ''}): SGLang "
+            f"{version} stops in {rejection.handler} on `{statement}` (AssertionError, "
+            "no message)"
+        )
         where = ctx.span_of("tp_size" if ctx.given("tp_size") else origin)
-        notes = ctx.note(origin, "the attention-DP size is set here") \
-            if ctx.given("tp_size") else []
+        notes = ctx.note(origin, "the attention-DP size is set here") if ctx.given("tp_size") else []
         multiple = size * max(1, -(-tp // size))
-        yield self.report(ctx.path, where, message,
-                          f"use a {ctx.option('tp_size')} that is a multiple of {size} "
-                          f"(e.g. {multiple}), or an attention-DP size that divides {tp}", notes,
-                          claims=(REJECTION,))
+        yield self.report(
+            ctx.path,
+            where,
+            message,
+            f"use a {ctx.option('tp_size')} that is a multiple of {size} "
+            f"(e.g. {multiple}), or an attention-DP size that divides {tp}",
+            notes,
+            claims=(REJECTION,),
+        )

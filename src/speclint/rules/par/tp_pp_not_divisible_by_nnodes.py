@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from speclint.core.findings import Finding, Severity
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.rules.precedence import REJECTION
 from speclint.sglang import RESOLUTION
 from speclint.sglang.resolve.parallel import node_split_rejection
-from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
-from speclint.rules.precedence import REJECTION
 
 
 class TpPpNotDivisibleByNnodes(Rule):
@@ -40,25 +40,33 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 16 \\
     rests_on = (RESOLUTION,)
     summary = "--tp-size × --pp-size is not a multiple of --nnodes: SGLang's assert stops every node."
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --tp-size 4 --nnodes 3",
-                at="1:68", says="tp 4 is not a multiple of `--nnodes 3`",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --tp-size 3 --pp-size 1"
-                " --nnodes 2", "0.4.10.post2",
-                at="1:80", says="tp 3 is not a multiple of `--nnodes 2`",
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 4 --nnodes 3",
+            at="1:68",
+            says="tp 4 is not a multiple of `--nnodes 3`",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 3 --pp-size 1 --nnodes 2",
+            "0.4.10.post2",
+            at="1:80",
+            says="tp 3 is not a multiple of `--nnodes 2`",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
         "python -m sglang.launch_server --model-path m --tp-size 8 --nnodes 2",
         "python -m sglang.launch_server --model-path m --tp-size 4 --pp-size 2 --nnodes 4",
         "python -m sglang.launch_server --model-path m --tp-size $TP --nnodes 3",
-        Example("python -m sglang.launch_server --model-path m --tp-size 4 --nnodes 3"
-                " --elastic-ep-join-mode scale", "0.5.23"),
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 4 --nnodes 3"
+            " --elastic-ep-join-mode scale",
+            "0.5.23",
+        ),
     )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
-        if ctx.resolution is None or not all(ctx.known(f)
-                                             for f in ("tp_size", "pp_size", "nnodes")):
+        if ctx.resolution is None or not all(ctx.known(f) for f in ("tp_size", "pp_size", "nnodes")):
             return
         rejection = node_split_rejection(ctx.resolution.effective, ctx.config)
         if rejection is None:
@@ -68,12 +76,18 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 16 \\
         if not (isinstance(tp, int) and isinstance(pp, int) and isinstance(nnodes, int)):
             return  # not reached: the rejection is only made from three known sizes
         product = f"tp {tp} × pp {pp} = {tp * pp}" if pp != 1 else f"tp {tp}"
-        message = (f"{product} is not a multiple of `{ctx.written('nnodes')}`: SGLang "
-                   f"{ctx.version.version}'s {rejection.handler} stops every node with "
-                   f"{rejection.exception}: {rejection.message}")
+        message = (
+            f"{product} is not a multiple of `{ctx.written('nnodes')}`: SGLang "
+            f"{ctx.version.version}'s {rejection.handler} stops every node with "
+            f"{rejection.exception}: {rejection.message}"
+        )
         lower = max(1, (tp * pp) // nnodes) * nnodes
-        yield self.report(ctx.path, ctx.span_of("nnodes"), message,
-                          f"make tp × pp a multiple of {nnodes} (e.g. tp × pp = {lower}), or "
-                          f"use a {ctx.option('nnodes')} that divides {tp * pp}",
-                          ctx.note("tp_size", "the tensor-parallel size is set here"),
-                          claims=(REJECTION,))
+        yield self.report(
+            ctx.path,
+            ctx.span_of("nnodes"),
+            message,
+            f"make tp × pp a multiple of {nnodes} (e.g. tp × pp = {lower}), or "
+            f"use a {ctx.option('nnodes')} that divides {tp * pp}",
+            ctx.note("tp_size", "the tensor-parallel size is set here"),
+            claims=(REJECTION,),
+        )

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from speclint.core.findings import Finding, Note, Severity
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule, word_notes
 from speclint.sglang import RESOLUTION
 from speclint.sglang.resolve.parallel import GpuUse, gpu_use, hidden_cuda_entry, visible_gpu_count
-from speclint.core.findings import Finding, Note, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
 
 _OTHER_VISIBILITY = ("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES")
 
@@ -50,23 +50,37 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
     name = "visible-gpu-mismatch"
     severity = Severity.ERROR
     rests_on = (RESOLUTION,)
-    summary = ("The launch opens more GPUs than CUDA_VISIBLE_DEVICES leaves visible "
-               "(error), or leaves visible GPUs idle (info).")
+    summary = (
+        "The launch opens more GPUs than CUDA_VISIBLE_DEVICES leaves visible "
+        "(error), or leaves visible GPUs idle (info)."
+    )
     invalid = (
-        Example("CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 8",
-                at="1:22", says="CUDA_VISIBLE_DEVICES=0,1,2,3 leaves 4 GPUs visible",
-                fixed=NO_FIX),
-        Example("export CUDA_VISIBLE_DEVICES=0,1\npython -m sglang.launch_server --model-path m"
-                " --tp-size 2 --pp-size 2",
-                at="1:29", says="CUDA_VISIBLE_DEVICES=0,1 leaves 2 GPUs visible",
-                fixed=NO_FIX),
-        Example("CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 2",
-                at="1:22", says="but tp 2 uses 2 on this node: 2 GPUs stay idle",
-                fixed=NO_FIX),
-        Example("CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 2"
-                " --base-gpu-id 3",
-                at="1:22", says="but tp 2, --base-gpu-id 3 makes SGLang start 2 workers",
-                fixed=NO_FIX),
+        Example(
+            "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 8",
+            at="1:22",
+            says="CUDA_VISIBLE_DEVICES=0,1,2,3 leaves 4 GPUs visible",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "export CUDA_VISIBLE_DEVICES=0,1\npython -m sglang.launch_server --model-path m"
+            " --tp-size 2 --pp-size 2",
+            at="1:29",
+            says="CUDA_VISIBLE_DEVICES=0,1 leaves 2 GPUs visible",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 2",
+            at="1:22",
+            says="but tp 2 uses 2 on this node: 2 GPUs stay idle",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 2"
+            " --base-gpu-id 3",
+            at="1:22",
+            says="but tp 2, --base-gpu-id 3 makes SGLang start 2 workers",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
         "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 4",
@@ -74,8 +88,11 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
         " --nnodes 2 --pp-size 2",
         "python -m sglang.launch_server --model-path m --tp-size 8",
         "CUDA_VISIBLE_DEVICES=$GPUS python -m sglang.launch_server --model-path m --tp-size 8",
-        Example("CUDA_VISIBLE_DEVICES=0,1 python -m sglang.launch_server --model-path m"
-                " --tp-size 2 --attn-dp-size 2", "0.5.23"),
+        Example(
+            "CUDA_VISIBLE_DEVICES=0,1 python -m sglang.launch_server --model-path m"
+            " --tp-size 2 --attn-dp-size 2",
+            "0.5.23",
+        ),
     )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
@@ -99,8 +116,11 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
             shown = "the manifest's GPU count"
             setting, verb = "the container's GPU count", "give"
         else:
-            shown = f"CUDA_VISIBLE_DEVICES={word.text!r}" if word.text == "" else \
-                f"CUDA_VISIBLE_DEVICES={word.text}"
+            shown = (
+                f"CUDA_VISIBLE_DEVICES={word.text!r}"
+                if word.text == ""
+                else f"CUDA_VISIBLE_DEVICES={word.text}"
+            )
             setting = "CUDA_VISIBLE_DEVICES"
         layout = self._layout(ctx, use)
         invalid = None if from_manifest else hidden_cuda_entry(word.text)
@@ -109,26 +129,41 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
         notes = word_notes(word) + self._size_notes(ctx)
         missing = [index for index in use.indices if index >= visible]
         if missing and visible == 0:
-            message = (f"{shown} hides every GPU from CUDA, but {layout} makes SGLang start "
-                       f"{_workers(use.count)}: the first fails when it selects GPU index "
-                       f"{missing[0]} (CUDA: invalid device ordinal)")
-            yield self.report(ctx.path, word.span, message, f"{verb} the GPUs to use in {setting}"
-                              + ("" if from_manifest else ", or unset it"), notes)
+            message = (
+                f"{shown} hides every GPU from CUDA, but {layout} makes SGLang start "
+                f"{_workers(use.count)}: the first fails when it selects GPU index "
+                f"{missing[0]} (CUDA: invalid device ordinal)"
+            )
+            yield self.report(
+                ctx.path,
+                word.span,
+                message,
+                f"{verb} the GPUs to use in {setting}" + ("" if from_manifest else ", or unset it"),
+                notes,
+            )
         elif missing:
             shown_missing = ", ".join(map(str, missing[:4])) + (", ..." if len(missing) > 4 else "")
-            message = (f"{shown} leaves {_gpus(visible)} visible (indices 0-{visible - 1}), but "
-                       f"{layout} makes SGLang start {_workers(use.count)} on GPU indices up to "
-                       f"{use.highest}: the workers on indices {shown_missing} fail when they select "
-                       "their device (CUDA: invalid device ordinal)")
-            fix = (f"{verb} at least {use.highest + 1} GPUs in {setting}, or lower "
-                   f"the parallel sizes to fit {visible}")
+            message = (
+                f"{shown} leaves {_gpus(visible)} visible (indices 0-{visible - 1}), but "
+                f"{layout} makes SGLang start {_workers(use.count)} on GPU indices up to "
+                f"{use.highest}: the workers on indices {shown_missing} fail when they select "
+                "their device (CUDA: invalid device ordinal)"
+            )
+            fix = (
+                f"{verb} at least {use.highest + 1} GPUs in {setting}, or lower "
+                f"the parallel sizes to fit {visible}"
+            )
             yield self.report(ctx.path, word.span, message, fix, notes)
         elif use.count < visible and not ctx.given("base_gpu_id"):
             idle = visible - use.count
-            message = (f"{shown} leaves {_gpus(visible)} visible, but {layout} uses "
-                       f"{use.count} on this node: {_gpus(idle)} {'stays' if idle == 1 else 'stay'} idle")
-            fix = (f"{verb} only {use.count} GPUs in {setting}, or raise {ctx.option('tp_size')} "
-                   f"to use all {visible}")
+            message = (
+                f"{shown} leaves {_gpus(visible)} visible, but {layout} uses "
+                f"{use.count} on this node: {_gpus(idle)} {'stays' if idle == 1 else 'stay'} idle"
+            )
+            fix = (
+                f"{verb} only {use.count} GPUs in {setting}, or raise {ctx.option('tp_size')} "
+                f"to use all {visible}"
+            )
             yield self.report(ctx.path, word.span, message, fix, notes, Severity.INFO)
 
     @staticmethod

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import FileContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, FileContext, Rule
 
 
 class BrokenContinuation(Rule):
@@ -36,14 +36,19 @@ python -m sglang.launch_server --model-path /models/llama \\
     code = "SLM002"
     name = "broken-continuation"
     severity = Severity.ERROR
-    summary = ("A comment line (or a space after `\\`) inside a continued command ends it: the "
-               "flags on the following lines never reach SGLang.")
+    summary = (
+        "A comment line (or a space after `\\`) inside a continued command ends it: the "
+        "flags on the following lines never reach SGLang."
+    )
     invalid = (
-        Example("python -m sglang.launch_server --model-path m \\\n"
-                "  # draft settings\n"
-                "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d\n",
-                at="2:3", says='this comment ends the `\\`-continued command above it',
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m \\\n"
+            "  # draft settings\n"
+            "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d\n",
+            at="2:3",
+            says="this comment ends the `\\`-continued command above it",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
         "# draft settings\n"
@@ -54,6 +59,10 @@ python -m sglang.launch_server --model-path /models/llama \\
     def check_file(self, ctx: FileContext) -> Iterator[Finding]:
         for diagnostic in ctx.diagnostics:
             if diagnostic.kind == "broken-continuation":
-                yield self.report(ctx.path, diagnostic.span, diagnostic.message,
-                                  "move the comment above the command, and end continued lines "
-                                  "with `\\` and no trailing space")
+                yield self.report(
+                    ctx.path,
+                    diagnostic.span,
+                    diagnostic.message,
+                    "move the comment above the command, and end continued lines "
+                    "with `\\` and no trailing space",
+                )

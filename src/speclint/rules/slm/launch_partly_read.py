@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Note, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 
 _SHOWN = 4
 """Unknown values named in the message; the rest are counted (each has a note)."""
@@ -13,31 +13,31 @@ _SHOWN = 4
 
 class LaunchPartlyRead(Rule):
     """## What it does
-Says once per launch which of its values speclint cannot know without running the script
-(a command substitution `$(...)`, a variable set outside the file, a loop variable, a
-script argument, `**kwargs` of unknown keys), and why.
+    Says once per launch which of its values speclint cannot know without running the script
+    (a command substitution `$(...)`, a variable set outside the file, a loop variable, a
+    script argument, `**kwargs` of unknown keys), and why.
 
-## Why it matters
-speclint never guesses: a rule that needs an unknown value stays silent. Without this
-finding a launch whose `--tp-size` comes from `$(nproc)` would look as checked as one that
-writes `--tp-size 8`. The summary line also counts these launches ("only partly read"),
-and says "All checks passed" only when every launch was read whole.
+    ## Why it matters
+    speclint never guesses: a rule that needs an unknown value stays silent. Without this
+    finding a launch whose `--tp-size` comes from `$(nproc)` would look as checked as one that
+    writes `--tp-size 8`. The summary line also counts these launches ("only partly read"),
+    and says "All checks passed" only when every launch was read whole.
 
-Values chosen by a branch (`if ...; then TP=8; else TP=4; fi`) are not unknown: each
-alternative is checked, and a finding says on which branch it happens.
+    Values chosen by a branch (`if ...; then TP=8; else TP=4; fi`) are not unknown: each
+    alternative is checked, and a finding says on which branch it happens.
 
-## Example
-```bash
-python -m sglang.launch_server --model-path /models/llama --tp-size $(nvidia-smi -L | wc -l)
-```
+    ## Example
+    ```bash
+    python -m sglang.launch_server --model-path /models/llama --tp-size $(nvidia-smi -L | wc -l)
+    ```
 
-## Use instead
-```bash
-python -m sglang.launch_server --model-path /models/llama --tp-size 8
-```
-Or check the command with its real values when it runs: `speclint run -- python -m
-sglang.launch_server ...`.
-"""
+    ## Use instead
+    ```bash
+    python -m sglang.launch_server --model-path /models/llama --tp-size 8
+    ```
+    Or check the command with its real values when it runs: `speclint run -- python -m
+    sglang.launch_server ...`.
+    """
 
     code = "SLM004"
     stage = "parse"
@@ -45,21 +45,32 @@ sglang.launch_server ...`.
     severity = Severity.INFO
     per_launch = True
     summary = "A launch holds values speclint cannot know; checks that need them did not run."
-    invalid = (Example("python -m sglang.launch_server --model-path m --tp-size $(nproc)\n",
-                       at="1:57",
-                       says="speclint cannot know the value of `--tp-size`",
-                       fixed=NO_FIX),
-               Example("python -m sglang.launch_server --model-path \"$MODEL\"\n",
-                       at="1:45", says="cannot know the value of `--model-path`",
-                       fixed=NO_FIX),
-               Example("for tp in 1 2; do python -m sglang.launch_server --model-path m --tp $tp; done\n",
-                       at="1:70",
-                       says="launch only partly read: speclint cannot know the value of `--tp`",
-                       fixed=NO_FIX))
-    valid = ("python -m sglang.launch_server --model-path m --tp-size 8\n",
-             "TP=8\npython -m sglang.launch_server --model-path m --tp-size $TP\n",
-             "if [ -n \"$BIG\" ]; then TP=8; else TP=4; fi\n"
-             "python -m sglang.launch_server --model-path m --tp-size $TP\n")
+    invalid = (
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size $(nproc)\n",
+            at="1:57",
+            says="speclint cannot know the value of `--tp-size`",
+            fixed=NO_FIX,
+        ),
+        Example(
+            'python -m sglang.launch_server --model-path "$MODEL"\n',
+            at="1:45",
+            says="cannot know the value of `--model-path`",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "for tp in 1 2; do python -m sglang.launch_server --model-path m --tp $tp; done\n",
+            at="1:70",
+            says="launch only partly read: speclint cannot know the value of `--tp`",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        "python -m sglang.launch_server --model-path m --tp-size 8\n",
+        "TP=8\npython -m sglang.launch_server --model-path m --tp-size $TP\n",
+        'if [ -n "$BIG" ]; then TP=8; else TP=4; fi\n'
+        "python -m sglang.launch_server --model-path m --tp-size $TP\n",
+    )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         unknown = ctx.launch.unknown_words()
@@ -68,20 +79,23 @@ sglang.launch_server ...`.
         labels = _labels(ctx)
         items = []
         for word in unknown:
-            what = labels.get(id(word), "a word that may hold any flags" if word.splat
-                              else "an argument")
+            what = labels.get(id(word), "a word that may hold any flags" if word.splat else "an argument")
             items.append(f"{what} ({word.dynamic_reason or 'not known statically'})")
         shown = "; ".join(items[:_SHOWN])
         if len(items) > _SHOWN:
             shown += f"; and {len(items) - _SHOWN} more (see the notes)"
-        message = (f"launch only partly read: speclint cannot know {shown}; checks that need "
-                   f"{'these values' if len(items) > 1 else 'this value'} did not run")
+        message = (
+            f"launch only partly read: speclint cannot know {shown}; checks that need "
+            f"{'these values' if len(items) > 1 else 'this value'} did not run"
+        )
         notes = [Note(word.span, f"unknown: {item}") for word, item in zip(unknown[1:], items[1:])]
         origin = unknown[0].origin
         if origin is not None and origin != unknown[0].span:
             notes.insert(0, Note(origin, "value assigned here"))
-        hint = ("write the value literally where you can, or check the command with its real "
-                "values as it starts: `speclint run -- <command>`")
+        hint = (
+            "write the value literally where you can, or check the command with its real "
+            "values as it starts: `speclint run -- <command>`"
+        )
         yield self.report(ctx.path, unknown[0].span, message, hint, notes)
 
 

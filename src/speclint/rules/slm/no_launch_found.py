@@ -5,48 +5,58 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import FileContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, FileContext, Rule
 
 
 class NoLaunchFound(Rule):
     """## What it does
-Reports a file that names `sglang.launch_server`, `sglang serve`, `sgl.Engine` or
-`--speculative-algorithm` (outside comments) in which speclint found no launch, once per
-file, at the first mention, with the reason when the front-end knows it.
+    Reports a file that names `sglang.launch_server`, `sglang serve`, `sgl.Engine` or
+    `--speculative-algorithm` (outside comments) in which speclint found no launch, once per
+    file, at the first mention, with the reason when the front-end knows it.
 
-## Why it matters
-A launch written in a form speclint cannot read (a command name held in a variable, a
-command built at run time, a language it has no front-end for) would otherwise be passed
-over in silence, and the run would end with "All checks passed". This finding says the
-file was not checked.
+    ## Why it matters
+    A launch written in a form speclint cannot read (a command name held in a variable, a
+    command built at run time, a language it has no front-end for) would otherwise be passed
+    over in silence, and the run would end with "All checks passed". This finding says the
+    file was not checked.
 
-## Example
-```bash
-seq 0 3 | xargs -I{} python -m sglang.launch_server --model-path /models/llama --port 300{}
-```
+    ## Example
+    ```bash
+    seq 0 3 | xargs -I{} python -m sglang.launch_server --model-path /models/llama --port 300{}
+    ```
 
-## Use instead
-```bash
-for i in 0 1 2 3; do
-  python -m sglang.launch_server --model-path /models/llama --port "300$i" &
-done
-```
-"""
+    ## Use instead
+    ```bash
+    for i in 0 1 2 3; do
+      python -m sglang.launch_server --model-path /models/llama --port "300$i" &
+    done
+    ```
+    """
 
     code = "SLM005"
     name = "no-launch-found"
     severity = Severity.INFO
     summary = "The file names SGLang's launcher, but speclint found no launch in it to check."
-    invalid = (Example("seq 0 3 | xargs -I{} python -m sglang.launch_server --model-path m --port 300{}\n",
-                       at="1:32",
-                       says="this file names `sglang.launch_server` but speclint found no launch",
-                       fixed=NO_FIX),)
-    valid = ("python -m sglang.launch_server --model-path m\n",
-             "# python -m sglang.launch_server is started elsewhere\necho done\n")
+    invalid = (
+        Example(
+            "seq 0 3 | xargs -I{} python -m sglang.launch_server --model-path m --port 300{}\n",
+            at="1:32",
+            says="this file names `sglang.launch_server` but speclint found no launch",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        "python -m sglang.launch_server --model-path m\n",
+        "# python -m sglang.launch_server is started elsewhere\necho done\n",
+    )
 
     def check_file(self, ctx: FileContext) -> Iterator[Finding]:
         for diagnostic in ctx.diagnostics:
             if diagnostic.kind == "no-launch-found":
-                yield self.report(ctx.path, diagnostic.span, diagnostic.message,
-                                  "write the launch as a plain command speclint can read, or "
-                                  "check it as it starts: `speclint run -- <command>`")
+                yield self.report(
+                    ctx.path,
+                    diagnostic.span,
+                    diagnostic.message,
+                    "write the launch as a plain command speclint can read, or "
+                    "check it as it starts: `speclint run -- <command>`",
+                )

@@ -5,36 +5,41 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import FileContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, FileContext, Rule
 
 
 class SyntaxError_(Rule):
     """## What it does
-Reports files, or parts of files, that speclint cannot parse (a shell syntax error, an
-unterminated quote or `$(`), and files too large to lint.
+    Reports files, or parts of files, that speclint cannot parse (a shell syntax error, an
+    unterminated quote or `$(`), and files too large to lint.
 
-## Why it matters
-A launch inside the broken part is not checked, so a clean result would be a false
-promise. Bash would also refuse or misread the script.
+    ## Why it matters
+    A launch inside the broken part is not checked, so a clean result would be a false
+    promise. Bash would also refuse or misread the script.
 
-## Example
-```bash
-python -m sglang.launch_server --model-path /models/llama --tp-size "2
-```
+    ## Example
+    ```bash
+    python -m sglang.launch_server --model-path /models/llama --tp-size "2
+    ```
 
-## Use instead
-```bash
-python -m sglang.launch_server --model-path /models/llama --tp-size "2"
-```
-"""
+    ## Use instead
+    ```bash
+    python -m sglang.launch_server --model-path /models/llama --tp-size "2"
+    ```
+    """
 
     code = "SLM001"
     name = "syntax-error"
     severity = Severity.ERROR
     summary = "The file does not parse; launches in the broken part are not checked."
-    invalid = (Example("python -m sglang.launch_server --model-path m --tp-size 2 $(\n",
-                       at="1:59", says="syntax error: `$(` is never closed",
-                       fixed=NO_FIX),)
+    invalid = (
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 2 $(\n",
+            at="1:59",
+            says="syntax error: `$(` is never closed",
+            fixed=NO_FIX,
+        ),
+    )
     valid = ("python -m sglang.launch_server --model-path m --tp-size 2\n",)
     kinds = ("syntax-error", "unsupported-input", "file-too-large", "doc-syntax-error")
 
@@ -43,12 +48,19 @@ python -m sglang.launch_server --model-path /models/llama --tp-size "2"
             if diagnostic.kind in self.kinds:
                 # a code block in documentation is often an excerpt: a warning, not an error
                 severity = Severity.WARNING if diagnostic.kind == "doc-syntax-error" else None
-                yield self.report(ctx.path, diagnostic.span, diagnostic.message,
-                                  _HELP.get(diagnostic.kind, _HELP["syntax-error"]), severity=severity)
+                yield self.report(
+                    ctx.path,
+                    diagnostic.span,
+                    diagnostic.message,
+                    _HELP.get(diagnostic.kind, _HELP["syntax-error"]),
+                    severity=severity,
+                )
 
 
-_HELP = {"syntax-error": "fix the syntax; speclint checks what it can parse",
-         "doc-syntax-error": "fix the code block, or tag it `text` if it is not meant to run; "
-                             "speclint checks what it can parse",
-         "file-too-large": "split the file, or keep generated data out of launch scripts "
-                           "(speclint reads files up to 1 MiB and 1000 launches per file)"}
+_HELP = {
+    "syntax-error": "fix the syntax; speclint checks what it can parse",
+    "doc-syntax-error": "fix the code block, or tag it `text` if it is not meant to run; "
+    "speclint checks what it can parse",
+    "file-too-large": "split the file, or keep generated data out of launch scripts "
+    "(speclint reads files up to 1 MiB and 1000 launches per file)",
+}

@@ -5,44 +5,52 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import FileContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, FileContext, Rule
 
 
 class UnusedSuppression(Rule):
     """## What it does
-Finds `# speclint: disable=...` comments that suppress nothing: the finding they were
-written for is gone, or the code or name is misspelt.
+    Finds `# speclint: disable=...` comments that suppress nothing: the finding they were
+    written for is gone, or the code or name is misspelt.
 
-## Why it matters
-A stale suppression hides the next real finding of that rule on the same command. ruff
-reports these as RUF100 for the same reason.
+    ## Why it matters
+    A stale suppression hides the next real finding of that rule on the same command. ruff
+    reports these as RUF100 for the same reason.
 
-## Example
-```bash
-# speclint: disable=SPD001
-python -m sglang.launch_server --model-path /models/llama --tp-size 2
-```
+    ## Example
+    ```bash
+    # speclint: disable=SPD001
+    python -m sglang.launch_server --model-path /models/llama --tp-size 2
+    ```
 
-## Use instead
-```bash
-python -m sglang.launch_server --model-path /models/llama --tp-size 2
-```
-"""
+    ## Use instead
+    ```bash
+    python -m sglang.launch_server --model-path /models/llama --tp-size 2
+    ```
+    """
 
     code = "SLM003"
     name = "unused-suppression"
     severity = Severity.WARNING
     summary = "A `# speclint: disable=` comment that suppresses nothing."
-    invalid = (Example("python -m sglang.launch_server --model-path m --tp-size 2  # speclint: disable=FLG003\n",
-                       at="1:60", says="this suppression of `FLG003` suppresses nothing",
-                       fixed=NO_FIX),
-               Example("# speclint: disable=no-such-rule\npython -m sglang.launch_server --model-path m\n",
-                       at="1:1",
-                       says="`no-such-rule` in this suppression is not a speclint rule",
-                       fixed=NO_FIX))
-    valid = ("python -m sglang.launch_server --model-path m --tp 2  # speclint: disable=FLG003\n",
-             "# speclint: disable=abbreviated-flag\npython -m sglang.launch_server --model-path m \\\n"
-             "  --tp 2\n")
+    invalid = (
+        Example(
+            "python -m sglang.launch_server --model-path m --tp-size 2  # speclint: disable=FLG003\n",
+            at="1:60",
+            says="this suppression of `FLG003` suppresses nothing",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "# speclint: disable=no-such-rule\npython -m sglang.launch_server --model-path m\n",
+            at="1:1",
+            says="`no-such-rule` in this suppression is not a speclint rule",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        "python -m sglang.launch_server --model-path m --tp 2  # speclint: disable=FLG003\n",
+        "# speclint: disable=abbreviated-flag\npython -m sglang.launch_server --model-path m \\\n  --tp 2\n",
+    )
 
     def check_suppressions(self, ctx: FileContext) -> Iterator[Finding]:
         known = {key for rule in ctx.enabled_rules for key in (rule.code.lower(), rule.name)}
@@ -58,5 +66,4 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 2
                     message = f"`{key}` in this suppression is not a speclint rule code or name"
                 else:
                     message = f"this suppression of `{key}` suppresses nothing"
-                yield self.report(ctx.path, suppression.span, message,
-                                  "remove it (or fix the rule code)")
+                yield self.report(ctx.path, suppression.span, message, "remove it (or fix the rule code)")

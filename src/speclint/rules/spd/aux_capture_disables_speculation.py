@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang import RESOLUTION
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.sglang import RESOLUTION
 
 
 class AuxCaptureDisablesSpeculation(Rule):
@@ -39,22 +39,41 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     name = "aux-capture-disables-speculation"
     severity = Severity.WARNING
     rests_on = (RESOLUTION,)
-    summary = ("--enable-return-aux-hidden-states turns speculative decoding off (releases with "
-               "the aux-capture handler).")
-    invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"
-                       " EAGLE3 --enable-return-aux-hidden-states", "0.5.23",
-                       at="1:78", says="--enable-return-aux-hidden-states makes SGLang reset",
-                       fixed=NO_FIX),)
-    valid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"
-                     " EAGLE3 --speculative-draft-model-path d", "0.5.23"),)
+    summary = (
+        "--enable-return-aux-hidden-states turns speculative decoding off (releases with "
+        "the aux-capture handler)."
+    )
+    invalid = (
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm"
+            " EAGLE3 --enable-return-aux-hidden-states",
+            "0.5.23",
+            at="1:78",
+            says="--enable-return-aux-hidden-states makes SGLang reset",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm"
+            " EAGLE3 --speculative-draft-model-path d",
+            "0.5.23",
+        ),
+    )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         change = ctx.resolution.adjustment("speculative_algorithm") if ctx.resolution else None
         if change is None or change.handler != "_handle_aux_hidden_state_capture":
             return
         capture = ctx.option("enable_return_aux_hidden_states")
-        message = (f"{capture} makes SGLang reset speculative_algorithm "
-                   f"from {change.asked} to None: the server captures {change.asked}-style hidden "
-                   "states and runs without speculative decoding, silently")
-        yield self.report(ctx.path, ctx.span_of("enable_return_aux_hidden_states"), message,
-                          f"drop {capture} for a speculative server")
+        message = (
+            f"{capture} makes SGLang reset speculative_algorithm "
+            f"from {change.asked} to None: the server captures {change.asked}-style hidden "
+            "states and runs without speculative decoding, silently"
+        )
+        yield self.report(
+            ctx.path,
+            ctx.span_of("enable_return_aux_hidden_states"),
+            message,
+            f"drop {capture} for a speculative server",
+        )

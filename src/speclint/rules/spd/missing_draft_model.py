@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang import RESOLUTION
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.sglang import RESOLUTION
 
 # Dense targets with no MTP head: SGLang loads the target checkpoint a second time as the
 # draft (ModelConfig.from_server_args falls back to model_path) and crashes at lm-head /
@@ -46,14 +46,20 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
     severity = Severity.ERROR
     rests_on = (RESOLUTION,)
     summary = "EAGLE/EAGLE3 without a draft model on a target that has no MTP layers."
-    invalid = (Example("python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
-                       " --speculative-algorithm EAGLE",
-                       at="1:107",
-                       says="EAGLE without --speculative-draft-model-path on a LlamaForCausalLM",
-                       fixed=NO_FIX),)
-    valid = ("python -m sglang.launch_server --model-path fixtures/models/deepseek-v3"
-             " --speculative-algorithm NEXTN",
-             "python -m sglang.launch_server --model-path /not/on/disk --speculative-algorithm EAGLE")
+    invalid = (
+        Example(
+            "python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruct"
+            " --speculative-algorithm EAGLE",
+            at="1:107",
+            says="EAGLE without --speculative-draft-model-path on a LlamaForCausalLM",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        "python -m sglang.launch_server --model-path fixtures/models/deepseek-v3"
+        " --speculative-algorithm NEXTN",
+        "python -m sglang.launch_server --model-path /not/on/disk --speculative-algorithm EAGLE",
+    )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         algorithm = ctx.speculative_algorithm
@@ -65,8 +71,14 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         if arch not in PLAIN_TARGETS:
             return
         draft = ctx.option("speculative_draft_model_path")
-        message = (f"{algorithm} without {draft} on a {arch} target: "
-                   f"{arch} has no MTP layers, so SGLang loads the target checkpoint again as "
-                   "the draft and the launch crashes after loading the weights twice")
-        yield self.report(ctx.path, ctx.span_of("speculative_algorithm"), message,
-                          f"add {draft} pointing at the EAGLE draft")
+        message = (
+            f"{algorithm} without {draft} on a {arch} target: "
+            f"{arch} has no MTP layers, so SGLang loads the target checkpoint again as "
+            "the draft and the launch crashes after loading the weights twice"
+        )
+        yield self.report(
+            ctx.path,
+            ctx.span_of("speculative_algorithm"),
+            message,
+            f"add {draft} pointing at the EAGLE draft",
+        )

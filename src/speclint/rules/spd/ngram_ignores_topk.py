@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang import RESOLUTION
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.sglang import RESOLUTION
 
 
 class NgramIgnoresTopk(Rule):
@@ -36,12 +36,19 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     severity = Severity.WARNING
     rests_on = (RESOLUTION,)
     summary = "NGRAM ignores --speculative-eagle-topk: SGLang uses --speculative-ngram-max-bfs-breadth."
-    invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
-                       " --speculative-eagle-topk 2",
-                       at="1:102", says="`--speculative-eagle-topk 2` has no effect with NGRAM",
-                       fixed=NO_FIX),)
-    valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
-             " --speculative-ngram-max-bfs-breadth 2",)
+    invalid = (
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
+            " --speculative-eagle-topk 2",
+            at="1:102",
+            says="`--speculative-eagle-topk 2` has no effect with NGRAM",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
+        " --speculative-ngram-max-bfs-breadth 2",
+    )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         change = ctx.resolution.adjustment("speculative_eagle_topk") if ctx.resolution else None
@@ -50,9 +57,14 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         if not ctx.config.given("speculative_eagle_topk"):
             return
         breadth = "speculative_ngram_max_bfs_breadth"
-        message = (f"`{ctx.written('speculative_eagle_topk')}` has no effect with NGRAM: SGLang "
-                   f"sets speculative_eagle_topk to {ctx.option(breadth).rstrip('=')} = "
-                   f"{change.effective}, silently")
-        yield self.report(ctx.path, ctx.span_of("speculative_eagle_topk"), message,
-                          f"remove it; write `{ctx.set_to(breadth, change.asked)}` to change "
-                          "the breadth")
+        message = (
+            f"`{ctx.written('speculative_eagle_topk')}` has no effect with NGRAM: SGLang "
+            f"sets speculative_eagle_topk to {ctx.option(breadth).rstrip('=')} = "
+            f"{change.effective}, silently"
+        )
+        yield self.report(
+            ctx.path,
+            ctx.span_of("speculative_eagle_topk"),
+            message,
+            f"remove it; write `{ctx.set_to(breadth, change.asked)}` to change the breadth",
+        )

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang.resolve.result import TREE_DRAFT_BACKEND, Unknown
-from speclint.sglang import RESOLUTION
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.precedence import REJECTION
+from speclint.sglang import RESOLUTION
+from speclint.sglang.resolve.result import TREE_DRAFT_BACKEND, Unknown
 
 _NGRAM = "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
 
@@ -45,17 +45,25 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
     severity = Severity.ERROR
     summary = "NGRAM with --page-size > 1 on an attention backend other than flashinfer."
     rests_on = (RESOLUTION,)
-    invalid = (Example(_NGRAM + " --page-size 32 --attention-backend fa3",
-                       at="1:89",
-                       says="speculative_eagle_topk(10) > 1 with page_size(32) > 1 is unstable",
-                       fixed=NO_FIX),
-               Example(_NGRAM + " --page-size 64",
-                       at="1:89",
-                       says="refuses topk > 1 with page size 64 on every attention backend but",
-                       fixed=NO_FIX))
-    valid = (_NGRAM + " --page-size 32 --attention-backend flashinfer",
-             _NGRAM + " --page-size 1", _NGRAM + " --page-size 32 --attention-backend fa3"
-             " --speculative-ngram-max-bfs-breadth 1")
+    invalid = (
+        Example(
+            _NGRAM + " --page-size 32 --attention-backend fa3",
+            at="1:89",
+            says="speculative_eagle_topk(10) > 1 with page_size(32) > 1 is unstable",
+            fixed=NO_FIX,
+        ),
+        Example(
+            _NGRAM + " --page-size 64",
+            at="1:89",
+            says="refuses topk > 1 with page size 64 on every attention backend but",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        _NGRAM + " --page-size 32 --attention-backend flashinfer",
+        _NGRAM + " --page-size 1",
+        _NGRAM + " --page-size 32 --attention-backend fa3 --speculative-ngram-max-bfs-breadth 1",
+    )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         resolution = ctx.resolution
@@ -65,28 +73,45 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
         if not isinstance(algorithm, str) or algorithm.upper() != "NGRAM":
             return
         rejection = resolution.rejection
-        span = ctx.span_of("page_size" if ctx.config.given("page_size")
-                         else "attention_backend")
-        fix = (f"use {ctx.set_to('attention_backend', 'flashinfer')}, or "
-               f"{ctx.set_to('page_size', 1)}")
+        span = ctx.span_of("page_size" if ctx.config.given("page_size") else "attention_backend")
+        fix = f"use {ctx.set_to('attention_backend', 'flashinfer')}, or {ctx.set_to('page_size', 1)}"
         if rejection is not None:
             if rejection.kind == TREE_DRAFT_BACKEND:
-                yield self.report(ctx.path, span, f"SGLang {ctx.version.version} refuses this "
-                                  f"launch: {rejection.message}{ctx.picked_backend()}", fix,
-                                  claims=(REJECTION,))
+                yield self.report(
+                    ctx.path,
+                    span,
+                    f"SGLang {ctx.version.version} refuses this "
+                    f"launch: {rejection.message}{ctx.picked_backend()}",
+                    fix,
+                    claims=(REJECTION,),
+                )
             return
         page = ctx.config.value("page_size")
         topk = resolution.effective.get("speculative_eagle_topk")
         backend = ctx.config.value("attention_backend")
         chosen = resolution.effective.get("attention_backend")
-        if not (isinstance(page, int) and page > 1 and isinstance(topk, int) and topk > 1
-                and backend is None and isinstance(chosen, Unknown)):
+        if not (
+            isinstance(page, int)
+            and page > 1
+            and isinstance(topk, int)
+            and topk > 1
+            and backend is None
+            and isinstance(chosen, Unknown)
+        ):
             return
-        why = ("depends on the GPU (fa3 on Hopper and trtllm_mha on Blackwell are refused; "
-               "pass --gpu to know)" if ctx.gpu is None else
-               f"is not known here ({chosen.reason})")
+        why = (
+            "depends on the GPU (fa3 on Hopper and trtllm_mha on Blackwell are refused; pass --gpu to know)"
+            if ctx.gpu is None
+            else f"is not known here ({chosen.reason})"
+        )
         breadth = ctx.set_to("speculative_ngram_max_bfs_breadth", topk)
-        yield self.report(ctx.path, span, f"NGRAM drafts a tree (topk = {breadth}) and SGLang "
-                          f"refuses topk > 1 with page size "
-                          f"{page} on every attention backend but flashinfer; the one it picks "
-                          f"{why}", fix, severity=Severity.WARNING)
+        yield self.report(
+            ctx.path,
+            span,
+            f"NGRAM drafts a tree (topk = {breadth}) and SGLang "
+            f"refuses topk > 1 with page size "
+            f"{page} on every attention backend but flashinfer; the one it picks "
+            f"{why}",
+            fix,
+            severity=Severity.WARNING,
+        )

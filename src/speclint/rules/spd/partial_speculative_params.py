@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang import RESOLUTION
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.precedence import REJECTION
+from speclint.sglang import RESOLUTION
 
 _TRIPLE = ("speculative_num_steps", "speculative_eagle_topk", "speculative_num_draft_tokens")
 
@@ -43,19 +43,26 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     name = "partial-speculative-params"
     severity = Severity.ERROR
     rests_on = (RESOLUTION,)
-    summary = ("Only some of steps / topk / draft tokens are given: SGLang stops with an "
-               "AssertionError or TypeError.")
+    summary = (
+        "Only some of steps / topk / draft tokens are given: SGLang stops with an "
+        "AssertionError or TypeError."
+    )
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
-                " --speculative-draft-model-path d --speculative-num-draft-tokens 8",
-                at="1:142",
-                says="--speculative-num-draft-tokens is given without --speculative-num-steps",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
-                " --speculative-draft-model-path d --speculative-num-steps 3", "0.5.23",
-                at="1:135",
-                says="--speculative-num-steps is given without --speculative-eagle-topk",
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
+            " --speculative-draft-model-path d --speculative-num-draft-tokens 8",
+            at="1:142",
+            says="--speculative-num-draft-tokens is given without --speculative-num-steps",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
+            " --speculative-draft-model-path d --speculative-num-steps 3",
+            "0.5.23",
+            at="1:135",
+            says="--speculative-num-steps is given without --speculative-eagle-topk",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
         "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
@@ -77,15 +84,23 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
             return
         names = ", ".join(ctx.option(f) for f in missing)
         if rejection.exception == "AssertionError":
-            message = ("SGLang stops this launch with a bare AssertionError: "
-                       f"{', '.join(ctx.option(f) for f in given)} is given without "
-                       f"{ctx.option('speculative_num_steps')}, and SGLang only auto-chooses "
-                       "steps, topk and draft tokens all together")
+            message = (
+                "SGLang stops this launch with a bare AssertionError: "
+                f"{', '.join(ctx.option(f) for f in given)} is given without "
+                f"{ctx.option('speculative_num_steps')}, and SGLang only auto-chooses "
+                "steps, topk and draft tokens all together"
+            )
         else:
-            message = (f"SGLang {ctx.version.version} stops this launch with \"TypeError: '>' "
-                       "not supported between instances of 'NoneType' and 'int'\": "
-                       f"{ctx.option('speculative_num_steps')} is given without "
-                       f"{ctx.option('speculative_eagle_topk')}")
-        yield self.report(ctx.path, ctx.span_of(given[0]), message,
-                          f"also give {names}, or remove all three to let SGLang choose",
-                          claims=(REJECTION,))
+            message = (
+                f"SGLang {ctx.version.version} stops this launch with \"TypeError: '>' "
+                "not supported between instances of 'NoneType' and 'int'\": "
+                f"{ctx.option('speculative_num_steps')} is given without "
+                f"{ctx.option('speculative_eagle_topk')}"
+            )
+        yield self.report(
+            ctx.path,
+            ctx.span_of(given[0]),
+            message,
+            f"also give {names}, or remove all three to let SGLang choose",
+            claims=(REJECTION,),
+        )

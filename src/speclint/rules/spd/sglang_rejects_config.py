@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang import RESOLUTION
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.rules.precedence import REJECTION
+from speclint.sglang import RESOLUTION
 
 
 class SglangRejectsConfig(Rule):
@@ -43,21 +43,33 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     # the rules that explain a rejection better: partial triple, backend, unknown
     # algorithm, and the parallel layouts (which show the sizes)
     defers_to = ("SPD002", "SPD007", "SPD008", "SPD014", "DRF014", "PAR009", "PAR002", "PAR003", "PAR005")
-    invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH",
-                       at="1:71",
-                       says="requires setting --speculative-draft-model-path",
-                       fixed=NO_FIX),)
-    valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH"
-             " --speculative-draft-model-path d",)
+    invalid = (
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH",
+            at="1:71",
+            says="requires setting --speculative-draft-model-path",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        "python -m sglang.launch_server --model-path m --speculative-algorithm DFLASH"
+        " --speculative-draft-model-path d",
+    )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         rejection = ctx.resolution.rejection if ctx.resolution else None
         if rejection is None or ctx.config.uncertain:
             return
-        field = next((f for f in rejection.fields if ctx.config.given(f)),
-                     "speculative_algorithm")
-        message = (f"SGLang {ctx.version.version} refuses this launch in {rejection.handler}: "
-                   f"{rejection.exception}: {rejection.message}"
-                   + (ctx.picked_backend() if "attention_backend" in rejection.fields else ""))
-        yield self.report(ctx.path, ctx.span_of(field), message,
-                          "change the flags named in SGLang's message", claims=(REJECTION,))
+        field = next((f for f in rejection.fields if ctx.config.given(f)), "speculative_algorithm")
+        message = (
+            f"SGLang {ctx.version.version} refuses this launch in {rejection.handler}: "
+            f"{rejection.exception}: {rejection.message}"
+            + (ctx.picked_backend() if "attention_backend" in rejection.fields else "")
+        )
+        yield self.report(
+            ctx.path,
+            ctx.span_of(field),
+            message,
+            "change the flags named in SGLang's message",
+            claims=(REJECTION,),
+        )

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from speclint.core.findings import Finding, Note, Severity
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.rules.precedence import REJECTION
 from speclint.sglang import RESOLUTION
 from speclint.sglang.resolve.result import TREE_DRAFT_BACKEND
-from speclint.core.findings import Finding, Note, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
-from speclint.rules.precedence import REJECTION
 
 
 class SpeculativeBackendConflict(Rule):
@@ -49,32 +49,50 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     rests_on = (RESOLUTION,)
     summary = "Tree drafting (topk > 1) on an attention backend / page size SGLang rejects."
     defers_to = ("SPD014",)  # NGRAM's own tree: its topk is the BFS breadth
-    invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
-                       " --speculative-draft-model-path d --speculative-num-steps 3"
-                       " --speculative-eagle-topk 2 --speculative-num-draft-tokens 8"
-                       " --page-size 16 --attention-backend flashmla",
-                       at="1:231",
-                       says="speculative_eagle_topk > 1 with page_size > 1 is only supported on",
-                       fixed=NO_FIX),)
-    valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
-             " --speculative-draft-model-path d --speculative-num-steps 3"
-             " --speculative-eagle-topk 2 --speculative-num-draft-tokens 8"
-             " --page-size 16 --attention-backend flashinfer",)
+    invalid = (
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
+            " --speculative-draft-model-path d --speculative-num-steps 3"
+            " --speculative-eagle-topk 2 --speculative-num-draft-tokens 8"
+            " --page-size 16 --attention-backend flashmla",
+            at="1:231",
+            says="speculative_eagle_topk > 1 with page_size > 1 is only supported on",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
+        " --speculative-draft-model-path d --speculative-num-steps 3"
+        " --speculative-eagle-topk 2 --speculative-num-draft-tokens 8"
+        " --page-size 16 --attention-backend flashinfer",
+    )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         rejection = ctx.resolution.rejection if ctx.resolution else None
         if rejection is None or rejection.kind != TREE_DRAFT_BACKEND:
             return
-        backend_fields = [f for f in ("attention_backend", "decode_attention_backend",
-                                      "prefill_attention_backend", "page_size")
-                          if ctx.config.given(f)]
+        backend_fields = [
+            f
+            for f in (
+                "attention_backend",
+                "decode_attention_backend",
+                "prefill_attention_backend",
+                "page_size",
+            )
+            if ctx.config.given(f)
+        ]
         target = backend_fields[0] if backend_fields else "speculative_eagle_topk"
         notes = []
         if ctx.config.given("speculative_eagle_topk"):
             notes.append(Note(ctx.span_of("speculative_eagle_topk"), "topk > 1 drafts a tree"))
-        message = (f"SGLang {ctx.version.version} refuses this launch: {rejection.message}"
-                   + ctx.picked_backend())
-        yield self.report(ctx.path, ctx.span_of(target), message,
-                          f"use {ctx.set_to('speculative_eagle_topk', 1)}, or "
-                          "flashinfer/fa3/triton with that "
-                          "page size", notes, claims=(REJECTION,))
+        message = (
+            f"SGLang {ctx.version.version} refuses this launch: {rejection.message}" + ctx.picked_backend()
+        )
+        yield self.report(
+            ctx.path,
+            ctx.span_of(target),
+            message,
+            f"use {ctx.set_to('speculative_eagle_topk', 1)}, or flashinfer/fa3/triton with that page size",
+            notes,
+            claims=(REJECTION,),
+        )

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang import RESOLUTION
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.sglang import RESOLUTION
 
 
 class SpeculativeCapsRunningRequests(Rule):
@@ -40,13 +40,19 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     rests_on = (RESOLUTION,)
     summary = "Speculative decoding without --max-running-requests: SGLang caps it at 48."
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM",
-                at="1:71", says="speculative decoding (NGRAM) without --max-running-requests",
-                fixed=NO_FIX),
-        Example("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
-                " --speculative-draft-model-path d",
-                at="1:71", says="speculative decoding (EAGLE3) without --max-running-requests",
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM",
+            at="1:71",
+            says="speculative decoding (NGRAM) without --max-running-requests",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
+            " --speculative-draft-model-path d",
+            at="1:71",
+            says="speculative decoding (EAGLE3) without --max-running-requests",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
         "python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM"
@@ -61,11 +67,13 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         algorithm = ctx.speculative_algorithm
         silent = " (silently)" if not change.logged else " (it logs one warning)"
         cap = ctx.option("max_running_requests")
-        message = (f"speculative decoding ({algorithm}) without {cap}: SGLang "
-                   f"sets max_running_requests to 48{silent}, whatever the KV cache could hold")
+        message = (
+            f"speculative decoding ({algorithm}) without {cap}: SGLang "
+            f"sets max_running_requests to 48{silent}, whatever the KV cache could hold"
+        )
         attn_dp = ctx.resolved.effective.get("attn_dp_size")
         if isinstance(attn_dp, int) and attn_dp > 1:
-            message += (f"; with {ctx.set_to('attn_dp_size', attn_dp)} that is {48 // attn_dp} "
-                        "per worker")
-        yield self.report(ctx.path, ctx.span_of("speculative_algorithm"), message,
-                          f"set {cap} to the concurrency you serve")
+            message += f"; with {ctx.set_to('attn_dp_size', attn_dp)} that is {48 // attn_dp} per worker"
+        yield self.report(
+            ctx.path, ctx.span_of("speculative_algorithm"), message, f"set {cap} to the concurrency you serve"
+        )

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang import DRAFTER
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import LaunchContext, Rule, Example, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.sglang import DRAFTER
 
 
 class TokenMapIgnored(Rule):
@@ -38,19 +38,32 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     severity = Severity.WARNING
     rests_on = (DRAFTER,)
     summary = "--speculative-token-map is ignored with EAGLE3 (the draft's d2t map is used)."
-    invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
-                       " --speculative-draft-model-path d --speculative-token-map t.pt",
-                       at="1:135", says="`--speculative-token-map t.pt` is ignored with EAGLE3",
-                       fixed=NO_FIX),)
-    valid = ("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
-             " --speculative-draft-model-path d --speculative-token-map t.pt",)
+    invalid = (
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
+            " --speculative-draft-model-path d --speculative-token-map t.pt",
+            at="1:135",
+            says="`--speculative-token-map t.pt` is ignored with EAGLE3",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
+        " --speculative-draft-model-path d --speculative-token-map t.pt",
+    )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         if not ctx.release.eagle3_ignores_token_map:
             return  # the release's EAGLE worker has no such branch (or it was not read)
         if ctx.speculative_algorithm != "EAGLE3" or not ctx.config.given("speculative_token_map"):
             return
-        message = (f"`{ctx.written('speculative_token_map')}` is ignored with EAGLE3: SGLang "
-                   "uses the draft's own `d2t` vocabulary map and logs that it ignores the file")
-        yield self.report(ctx.path, ctx.span_of("speculative_token_map"), message,
-                          f"remove {ctx.option('speculative_token_map')}")
+        message = (
+            f"`{ctx.written('speculative_token_map')}` is ignored with EAGLE3: SGLang "
+            "uses the draft's own `d2t` vocabulary map and logs that it ignores the file"
+        )
+        yield self.report(
+            ctx.path,
+            ctx.span_of("speculative_token_map"),
+            message,
+            f"remove {ctx.option('speculative_token_map')}",
+        )

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from speclint.sglang.resolve.result import Unknown
-from speclint.sglang import RESOLUTION
 from speclint.core.findings import Edit, Finding, Severity
 from speclint.rules.base import Example, LaunchContext, Rule, literal_word
+from speclint.sglang import RESOLUTION
+from speclint.sglang.resolve.result import Unknown
 
 
 class TopkOneOverridesDraftTokens(Rule):
@@ -42,23 +42,35 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     name = "topk-one-overrides-draft-tokens"
     severity = Severity.WARNING
     rests_on = (RESOLUTION,)
-    summary = ("`--speculative-eagle-topk 1` makes SGLang replace `--speculative-num-draft-tokens` "
-               "with steps + 1.")
+    summary = (
+        "`--speculative-eagle-topk 1` makes SGLang replace `--speculative-num-draft-tokens` with steps + 1."
+    )
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
-                " --speculative-draft-model-path d --speculative-eagle-topk 1"
-                " --speculative-num-steps 3 --speculative-num-draft-tokens 8",
-                at="1:194", says="`--speculative-num-draft-tokens 8` is ignored",
-                fixed=("python -m sglang.launch_server --model-path m --speculative-algorithm "
-                       "EAGLE --speculative-draft-model-path d --speculative-eagle-topk 1 "
-                       "--speculative-num-steps 3 --speculative-num-draft-tokens 4")),
-        Example("python -m sglang.launch_server --model-path m --speculative-algorithm NEXTN"
-                " --speculative-draft-model-path d --speculative-eagle-topk 1"
-                " --speculative-num-steps 3 --speculative-num-draft-tokens 2", "0.5.6.post2",
-                at="1:194", says="`--speculative-num-draft-tokens 2` is ignored",
-                fixed=("python -m sglang.launch_server --model-path m --speculative-algorithm "
-                       "NEXTN --speculative-draft-model-path d --speculative-eagle-topk 1 "
-                       "--speculative-num-steps 3 --speculative-num-draft-tokens 4")),
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
+            " --speculative-draft-model-path d --speculative-eagle-topk 1"
+            " --speculative-num-steps 3 --speculative-num-draft-tokens 8",
+            at="1:194",
+            says="`--speculative-num-draft-tokens 8` is ignored",
+            fixed=(
+                "python -m sglang.launch_server --model-path m --speculative-algorithm "
+                "EAGLE --speculative-draft-model-path d --speculative-eagle-topk 1 "
+                "--speculative-num-steps 3 --speculative-num-draft-tokens 4"
+            ),
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm NEXTN"
+            " --speculative-draft-model-path d --speculative-eagle-topk 1"
+            " --speculative-num-steps 3 --speculative-num-draft-tokens 2",
+            "0.5.6.post2",
+            at="1:194",
+            says="`--speculative-num-draft-tokens 2` is ignored",
+            fixed=(
+                "python -m sglang.launch_server --model-path m --speculative-algorithm "
+                "NEXTN --speculative-draft-model-path d --speculative-eagle-topk 1 "
+                "--speculative-num-steps 3 --speculative-num-draft-tokens 4"
+            ),
+        ),
     )
     valid = (
         "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE"
@@ -82,29 +94,40 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
             yield self._related(ctx, asked, used)
             return
         steps = resolution.effective.get("speculative_num_steps")
-        message = (f"`{ctx.written('speculative_num_draft_tokens')}` is ignored: with "
-                   f"`{ctx.set_to('speculative_eagle_topk', 1)}` SGLang sets "
-                   "speculative_num_draft_tokens to "
-                   f"speculative_num_steps + 1 = {used} and runs with {used}, not {asked} "
-                   "(it logs one warning)")
-        hint = (f"for {_article(asked)} {asked}-token chain write "
-                f"`{ctx.set_to('speculative_num_steps', asked - 1)}`; for a tree of that "
-                "size use a topk > 1"
-                if isinstance(asked, int) and asked > 1 else
-                f"write `{ctx.set_to('speculative_num_draft_tokens', used)}`")
+        message = (
+            f"`{ctx.written('speculative_num_draft_tokens')}` is ignored: with "
+            f"`{ctx.set_to('speculative_eagle_topk', 1)}` SGLang sets "
+            "speculative_num_draft_tokens to "
+            f"speculative_num_steps + 1 = {used} and runs with {used}, not {asked} "
+            "(it logs one warning)"
+        )
+        hint = (
+            f"for {_article(asked)} {asked}-token chain write "
+            f"`{ctx.set_to('speculative_num_steps', asked - 1)}`; for a tree of that "
+            "size use a topk > 1"
+            if isinstance(asked, int) and asked > 1
+            else f"write `{ctx.set_to('speculative_num_draft_tokens', used)}`"
+        )
         notes = ctx.note("speculative_eagle_topk", "topk 1 makes the draft a chain")
         notes += ctx.note("speculative_num_steps", f"with {steps} step(s) SGLang drafts {used} tokens")
         use = ctx.config.get("speculative_num_draft_tokens").use
         value_word = use.value_words[0] if use and len(use.value_words) == 1 else None
         fix = None
-        if use is not None and literal_word(value_word) and literal_word(use.word) \
-                and use.value_span is not None and isinstance(used, int):
+        if (
+            use is not None
+            and literal_word(value_word)
+            and literal_word(use.word)
+            and use.value_span is not None
+            and isinstance(used, int)
+        ):
             # unsafe: the launch runs as before, but the author's 16 is erased and the
             # finding that would tell them their chain is short goes quiet
-            fix = Edit(use.value_span, str(used), f"write the draft tokens SGLang uses ({used})",
-                       value_word.text)
-        yield self.report(ctx.path, ctx.span_of("speculative_num_draft_tokens"), message,
-                          hint, notes, fix=fix)
+            fix = Edit(
+                use.value_span, str(used), f"write the draft tokens SGLang uses ({used})", value_word.text
+            )
+        yield self.report(
+            ctx.path, ctx.span_of("speculative_num_draft_tokens"), message, hint, notes, fix=fix
+        )
 
     def _related(self, ctx: LaunchContext, asked: Unknown, used: Unknown) -> Finding:
         """Steps and draft tokens unknown but the same value `k` (the resolver's identities):
@@ -112,18 +135,26 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         steps = ctx.config.get("speculative_num_steps").use
         # `_topk_one_relation` relates them only when both carry an identity and steps is given
         assert steps is not None and asked.identity is not None and used.identity is not None
-        steps_text = f"{steps.written}={asked.identity}" if ctx.launch.kwargs_style else \
-            f"{steps.written} {asked.identity}"
-        message = (f"`{written_symbolic(ctx, asked)}` is ignored whatever {asked.identity.name} is: with "
-                   f"`{ctx.set_to('speculative_eagle_topk', 1)}` and `{steps_text}` SGLang sets "
-                   f"speculative_num_draft_tokens to speculative_num_steps + 1 and runs with "
-                   f"{used.identity} draft tokens, not {asked.identity} ({asked.identity} → {used.identity}; "
-                   "it logs one warning)")
-        hint = (f"for a {asked.identity}-token chain pass {asked.identity.shifted(-1)} as the steps; "
-                f"to say what runs, pass {used.identity} as the draft tokens")
+        steps_text = (
+            f"{steps.written}={asked.identity}"
+            if ctx.launch.kwargs_style
+            else f"{steps.written} {asked.identity}"
+        )
+        message = (
+            f"`{written_symbolic(ctx, asked)}` is ignored whatever {asked.identity.name} is: with "
+            f"`{ctx.set_to('speculative_eagle_topk', 1)}` and `{steps_text}` SGLang sets "
+            f"speculative_num_draft_tokens to speculative_num_steps + 1 and runs with "
+            f"{used.identity} draft tokens, not {asked.identity} ({asked.identity} → {used.identity}; "
+            "it logs one warning)"
+        )
+        hint = (
+            f"for a {asked.identity}-token chain pass {asked.identity.shifted(-1)} as the steps; "
+            f"to say what runs, pass {used.identity} as the draft tokens"
+        )
         notes = ctx.note("speculative_eagle_topk", "topk 1 makes the draft a chain")
-        notes += ctx.note("speculative_num_steps", f"{asked.identity} step(s): SGLang drafts "
-                            f"{used.identity} tokens")
+        notes += ctx.note(
+            "speculative_num_steps", f"{asked.identity} step(s): SGLang drafts {used.identity} tokens"
+        )
         return self.report(ctx.path, ctx.span_of("speculative_num_draft_tokens"), message, hint, notes)
 
 
@@ -134,6 +165,7 @@ def written_symbolic(ctx: LaunchContext, value: Unknown) -> str:
     if ctx.launch.kwargs_style:
         return f"{use.written}={value.identity}"
     return f"{use.written} {value.identity}"
+
 
 def _article(number: object) -> str:
     """'an' before numbers read with a vowel sound (8, 11, 18, 80-89, 800-899, ...)."""

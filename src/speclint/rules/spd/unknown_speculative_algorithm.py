@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 import difflib
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from speclint.core.findings import Finding, Note, Severity
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.rules.precedence import REJECTION
 from speclint.sglang import RESOLUTION
 from speclint.sglang.resolve.result import UNKNOWN_ALGORITHM
-from speclint.core.findings import Finding, Note, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
-from speclint.rules.precedence import REJECTION
 
 if TYPE_CHECKING:
     from speclint.sglang.checkpoints.drafter import DrafterKind
@@ -44,13 +44,22 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     severity = Severity.ERROR
     rests_on = (RESOLUTION,)
     summary = "A --speculative-algorithm name the SGLang release does not know."
-    invalid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"
-                       " MEDUSA", "0.5.23",
-                       at="1:71",
-                       says="SGLang 0.5.23 does not know the speculative algorithm 'MEDUSA'",
-                       fixed=NO_FIX),)
-    valid = (Example("python -m sglang.launch_server --model-path m --speculative-algorithm"
-                     " ngram --max-running-requests 8", "0.5.23"),)
+    invalid = (
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm MEDUSA",
+            "0.5.23",
+            at="1:71",
+            says="SGLang 0.5.23 does not know the speculative algorithm 'MEDUSA'",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        Example(
+            "python -m sglang.launch_server --model-path m --speculative-algorithm"
+            " ngram --max-running-requests 8",
+            "0.5.23",
+        ),
+    )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         rejection = ctx.resolution.rejection if ctx.resolution else None
@@ -61,22 +70,36 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         guesses = difflib.get_close_matches(value.upper(), known, n=3, cutoff=0.5)
         drafter = _drafter_kind(ctx)
         notes = []
-        if drafter is not None and drafter.kind in known and (
-                drafter.kind in guesses or value.upper().startswith("EAGLE")):
+        if (
+            drafter is not None
+            and drafter.kind in known
+            and (drafter.kind in guesses or value.upper().startswith("EAGLE"))
+        ):
             # the drafter's own config says what it was trained for: a spelling guess that
             # it contradicts (EAGLE4 → EAGLE for an EAGLE-3 drafter) would be wrong
             guesses = [drafter.kind]
-            notes.append(Note(ctx.span_of("speculative_draft_model_path"),
-                              f"the drafter is {drafter.kind} ({', '.join(drafter.evidence)})"))
+            notes.append(
+                Note(
+                    ctx.span_of("speculative_draft_model_path"),
+                    f"the drafter is {drafter.kind} ({', '.join(drafter.evidence)})",
+                )
+            )
         elif drafter is not None and drafter.kind is not None:
             guesses = [g for g in guesses if g not in ("EAGLE", "EAGLE3") or g == drafter.kind]
-        message = (f"SGLang {ctx.version.version} does not know the speculative algorithm "
-                   f"{value!r} and stops with 'ValueError: {rejection.message}'; known: "
-                   + ", ".join(known))
-        yield self.report(ctx.path, ctx.span_of("speculative_algorithm"), message,
-                          f"write `{ctx.set_to('speculative_algorithm', guesses[0])}`"
-                          if guesses else
-                          "use one of the known algorithms", notes, claims=(REJECTION,))
+        message = (
+            f"SGLang {ctx.version.version} does not know the speculative algorithm "
+            f"{value!r} and stops with 'ValueError: {rejection.message}'; known: " + ", ".join(known)
+        )
+        yield self.report(
+            ctx.path,
+            ctx.span_of("speculative_algorithm"),
+            message,
+            f"write `{ctx.set_to('speculative_algorithm', guesses[0])}`"
+            if guesses
+            else "use one of the known algorithms",
+            notes,
+            claims=(REJECTION,),
+        )
 
 
 def _drafter_kind(ctx: LaunchContext) -> DrafterKind | None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from speclint.core.findings import Finding, Severity
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
 from speclint.sglang.flags import history
 from speclint.sglang.flags.versions import closest_supported, version_from_image, version_key
-from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, NO_FIX
 
 if TYPE_CHECKING:
     from speclint.sglang.flags.argv import FlagUse
@@ -65,14 +65,20 @@ docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server \
     severity = Severity.WARNING
     summary = "A flag whose meaning changed between the image's SGLang release and the checked one."
     invalid = (
-        Example("docker run lmsysorg/sglang:v0.5.6.post2 python -m sglang.launch_server "
-                "--model-path m", "0.5.23",
-                at="1:1", says="changed between SGLang 0.5.6.post2 (the image) and 0.5.23",
-                fixed=NO_FIX),
+        Example(
+            "docker run lmsysorg/sglang:v0.5.6.post2 python -m sglang.launch_server --model-path m",
+            "0.5.23",
+            at="1:1",
+            says="changed between SGLang 0.5.6.post2 (the image) and 0.5.23",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
-        Example("docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server "
-                "--model-path m --disable-cuda-graph", "0.5.23"),
+        Example(
+            "docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server "
+            "--model-path m --disable-cuda-graph",
+            "0.5.23",
+        ),
         Example("python -m sglang.launch_server --model-path m --disable-cuda-graph", "0.5.23"),
     )
 
@@ -88,18 +94,26 @@ docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server \
             given.add(use.spec.dest)
             said = self._changes(use, older, target)
             if said:
-                message = (f"`{use.matched}` changed between SGLang {older} (the image) and "
-                           f"{target}: " + "; ".join(said))
-                yield self.report(ctx.path, use.span, message,
-                                  f"check that `{use.matched}` still does what you meant in {target}")
+                message = (
+                    f"`{use.matched}` changed between SGLang {older} (the image) and "
+                    f"{target}: " + "; ".join(said)
+                )
+                yield self.report(
+                    ctx.path,
+                    use.span,
+                    message,
+                    f"check that `{use.matched}` still does what you meant in {target}",
+                )
         defaults = self._defaults(given, older, target)
         if defaults and not ctx.parsed.has_unknown_words:
-            shown = "; ".join(defaults[:6]) + (f"; and {len(defaults) - 6} more"
-                                               if len(defaults) > 6 else "")
-            yield self.report(ctx.path, ctx.launch.span,
-                              f"defaults of flags this launch leaves unset changed between "
-                              f"SGLang {older} (the image) and {target}: {shown}",
-                              "set the flags whose old default you rely on")
+            shown = "; ".join(defaults[:6]) + (f"; and {len(defaults) - 6} more" if len(defaults) > 6 else "")
+            yield self.report(
+                ctx.path,
+                ctx.launch.span,
+                f"defaults of flags this launch leaves unset changed between "
+                f"SGLang {older} (the image) and {target}: {shown}",
+                "set the flags whose old default you rely on",
+            )
 
     @staticmethod
     def _changes(use: FlagUse, older: str, target: str) -> list[str]:
@@ -111,14 +125,18 @@ docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server \
         for change in history.changes(use.matched, older, target):
             if change.what == "default":
                 if spec.action in _SWITCHES and change.after == spec.const:
-                    said.append(f"its default became {change.after!r} in {change.since}, so "
-                                "setting it no longer changes anything")
+                    said.append(
+                        f"its default became {change.after!r} in {change.since}, so "
+                        "setting it no longer changes anything"
+                    )
             elif change.what == "nargs":
-                said.append(f"{_WHAT['nargs']} changed from {change.before!r} to "
-                            f"{change.after!r} in {change.since}")
+                said.append(
+                    f"{_WHAT['nargs']} changed from {change.before!r} to {change.after!r} in {change.since}"
+                )
             elif change.what == "const" and spec.action == "store_const":
-                said.append(f"{_WHAT['const']} changed from {change.before!r} to "
-                            f"{change.after!r} in {change.since}")
+                said.append(
+                    f"{_WHAT['const']} changed from {change.before!r} to {change.after!r} in {change.since}"
+                )
         return said
 
     @staticmethod
@@ -127,12 +145,16 @@ docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server \
 
         found, seen = [], set()
         for option, spec in options_of(target).items():
-            if id(spec) in seen or spec.dest in given or option != spec.canonical \
-                    or spec.deprecated or option not in options_of(older):
+            if (
+                id(spec) in seen
+                or spec.dest in given
+                or option != spec.canonical
+                or spec.deprecated
+                or option not in options_of(older)
+            ):
                 continue
             seen.add(id(spec))
             for change in history.changes(option, older, target):
                 if change.what == "default":
-                    found.append(f"`{option}` {change.before!r} → {change.after!r} "
-                                 f"({change.since})")
+                    found.append(f"`{option}` {change.before!r} → {change.after!r} ({change.since})")
         return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, word_notes, NO_FIX
+from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule, word_notes
 from speclint.rules.drift import Drift, drift_edit, drift_of, names
 from speclint.sglang.flags.argv import ArgProblem
 
@@ -45,18 +45,24 @@ python -m sglang.launch_server --model-path /models/llama --incremental-streamin
     severity = Severity.ERROR
     summary = "A flag an earlier SGLang release accepted, removed or renamed in the checked one."
     invalid = (
-        Example("python -m sglang.launch_server --model-path m --stream-output", "0.5.23",
-                at="1:47", says="`--stream-output` was last accepted by SGLang 0.5.19",
-                fixed=("python -m sglang.launch_server --model-path m "
-                       "--incremental-streaming-output")),
-        Example("python -m sglang.launch_server --model-path m --enable-ep-moe", "0.5.23",
-                at="1:47", says="`--enable-ep-moe` was last accepted by SGLang 0.5.4",
-                fixed=NO_FIX),
+        Example(
+            "python -m sglang.launch_server --model-path m --stream-output",
+            "0.5.23",
+            at="1:47",
+            says="`--stream-output` was last accepted by SGLang 0.5.19",
+            fixed=("python -m sglang.launch_server --model-path m --incremental-streaming-output"),
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m --enable-ep-moe",
+            "0.5.23",
+            at="1:47",
+            says="`--enable-ep-moe` was last accepted by SGLang 0.5.4",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
         Example("python -m sglang.launch_server --model-path m --stream-output", "0.5.19"),
-        Example("python -m sglang.launch_server --model-path m --speculative-adaptive",
-                "0.5.6.post2"),
+        Example("python -m sglang.launch_server --model-path m --speculative-adaptive", "0.5.6.post2"),
     )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
@@ -70,16 +76,21 @@ python -m sglang.launch_server --model-path /models/llama --incremental-streamin
                 continue
             yield self._finding(ctx, problem, drift, target, keyword)
 
-    def _finding(self, ctx: LaunchContext, problem: ArgProblem, drift: Drift, target: str,
-                 keyword: bool) -> Finding:
+    def _finding(
+        self, ctx: LaunchContext, problem: ArgProblem, drift: Drift, target: str, keyword: bool
+    ) -> Finding:
         removal = drift.removal
         if keyword:
-            what = (f"`{drift.written}` is not a ServerArgs field in SGLang {target} (it was "
-                    f"the field of `{drift.meant}` up to {drift.last}): the launch fails with "
-                    "TypeError: unexpected keyword argument")
+            what = (
+                f"`{drift.written}` is not a ServerArgs field in SGLang {target} (it was "
+                f"the field of `{drift.meant}` up to {drift.last}): the launch fails with "
+                "TypeError: unexpected keyword argument"
+            )
         else:
-            what = (f"`{drift.written}` was last accepted by SGLang {drift.last}; {target} stops "
-                    "the launch with 'unrecognized arguments'")
+            what = (
+                f"`{drift.written}` was last accepted by SGLang {drift.last}; {target} stops "
+                "the launch with 'unrecognized arguments'"
+            )
         if removal is not None:
             how = removal.describe()
             if removal.deprecated_since and removal.kind != "split":
@@ -97,5 +108,6 @@ python -m sglang.launch_server --model-path /models/llama --incremental-streamin
             hint = f"remove it, or run SGLang {drift.last}"
         fix = drift_edit(drift, problem, keyword)
         use = problem.use
-        return self.report(ctx.path, problem.span, what, hint,
-                           word_notes(use.word) if use is not None else (), fix=fix)
+        return self.report(
+            ctx.path, problem.span, what, hint, word_notes(use.word) if use is not None else (), fix=fix
+        )

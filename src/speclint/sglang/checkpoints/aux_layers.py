@@ -68,8 +68,7 @@ class AuxCapture:
 
     def describe(self) -> str:
         outputs = [layer - 1 for layer in self.layers]
-        where = (f"inputs of layers {self.layers} of {self.num_layers}, i.e. outputs of layers "
-                 f"{outputs}")
+        where = f"inputs of layers {self.layers} of {self.num_layers}, i.e. outputs of layers {outputs}"
         if self.missing:
             where += f"; {self.missing} are past the last layer and never captured"
         if self.ids is None:
@@ -77,8 +76,9 @@ class AuxCapture:
         return f"{where} (from eagle_config ids {self.ids}, {self.how})"
 
 
-def aux_capture(version: str, architecture: str | None, num_layers: int | None,
-                ids: list[int] | None) -> AuxCapture | None:
+def aux_capture(
+    version: str, architecture: str | None, num_layers: int | None, ids: list[int] | None
+) -> AuxCapture | None:
     """What `set_eagle3_layers_to_capture(ids)` sets, or None when unknown."""
     family = capture_family(version, architecture)
     if family is None or not num_layers:
@@ -86,13 +86,26 @@ def aux_capture(version: str, architecture: str | None, num_layers: int | None,
     if ids is None:
         return AuxCapture(default_capture(num_layers), num_layers, None, family, "default")
     if family == DEEPSEEK and not (ids and ids[0] == 1):
-        return AuxCapture(list(ids), num_layers, ids, family,
-                          "DeepSeek convention: used as-is because the first id is not 1")
+        return AuxCapture(
+            list(ids),
+            num_layers,
+            ids,
+            family,
+            "DeepSeek convention: used as-is because the first id is not 1",
+        )
     if family == GPT_OSS and ids and max(ids) == num_layers:
-        return AuxCapture(list(ids), num_layers, ids, family,
-                          "GPT-OSS convention: used as-is because the largest id is the depth")
-    words = {PLUS_ONE: "Llama convention: id + 1", DEEPSEEK: "DeepSeek convention: the first "
-             "id is 1, so id + 1", GPT_OSS: "GPT-OSS convention: id + 1"}[family]
+        return AuxCapture(
+            list(ids),
+            num_layers,
+            ids,
+            family,
+            "GPT-OSS convention: used as-is because the largest id is the depth",
+        )
+    words = {
+        PLUS_ONE: "Llama convention: id + 1",
+        DEEPSEEK: "DeepSeek convention: the first id is 1, so id + 1",
+        GPT_OSS: "GPT-OSS convention: id + 1",
+    }[family]
     return AuxCapture([i + 1 for i in ids], num_layers, ids, family, words)
 
 
@@ -111,5 +124,6 @@ def capture_for_launch(ctx: LaunchContext) -> AuxCapture | None:
         return None
     if target.config is None or draft.config is None or not uses_aux_hidden_state(draft.config):
         return None
-    return aux_capture(ctx.version.version, target.architecture, target.config.num_hidden_layers,
-                       aux_layer_ids(draft.config))
+    return aux_capture(
+        ctx.version.version, target.architecture, target.config.num_hidden_layers, aux_layer_ids(draft.config)
+    )

@@ -23,8 +23,12 @@ EAGLE = "EAGLE"
 
 EAGLE3_CLASSES = ("LlamaForCausalLMEagle3", "Eagle3DeepseekV2ForCausalLM")
 """EAGLE-3 draft classes registered by SGLang (llama_eagle3.py; kimi_k25_eagle3.py 0.5.14+)."""
-EAGLE_CLASSES = ("LlamaForCausalLMEagle", "Qwen2ForCausalLMEagle", "MistralForCausalLMEagle",
-                 "MistralLarge3ForCausalLMEagle")
+EAGLE_CLASSES = (
+    "LlamaForCausalLMEagle",
+    "Qwen2ForCausalLMEagle",
+    "MistralForCausalLMEagle",
+    "MistralLarge3ForCausalLMEagle",
+)
 """EAGLE-1/2 draft classes: fc is Linear(2 × hidden, hidden) (llama_eagle.py, qwen2_eagle.py,
 mistral_eagle.py, mistral_large_3_eagle.py)."""
 
@@ -38,8 +42,7 @@ class DrafterKind:
 
 
 @lru_cache(maxsize=64)
-def _weights_cached(folder: str, stamp: tuple[tuple[str, int, int], ...]
-                    ) -> WeightsSummary | None:
+def _weights_cached(folder: str, stamp: tuple[tuple[str, int, int], ...]) -> WeightsSummary | None:
     from speclint.sglang.checkpoints.weights import summarise_weights
 
     return summarise_weights(folder)
@@ -79,8 +82,9 @@ def classify_drafter(config: ModelConfig, weights: WeightsSummary | None) -> Dra
         return DrafterKind(EAGLE3, (f"its architecture is {arch}",))
     if arch in EAGLE_CLASSES or arch.endswith("Eagle"):
         return DrafterKind(EAGLE, (f"its architecture is {arch}",))
-    config_says = [f"its config has {key}" for key in ("eagle_config", "draft_vocab_size")
-                   if key in config.raw]
+    config_says = [
+        f"its config has {key}" for key in ("eagle_config", "draft_vocab_size") if key in config.raw
+    ]
     width, hidden = (weights.fc_in_width if weights else None), input_hidden(config)
     if width and hidden and width % hidden == 0:
         fc_shape = weights.fc_shape if weights else None  # set: it gave the width

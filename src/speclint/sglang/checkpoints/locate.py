@@ -70,8 +70,12 @@ def _from_hub_cache(model_id: str, revision: str | None, cache: str) -> tuple[st
     return (folder, config) if os.path.isfile(config) else None
 
 
-def locate_model(reference: str | None, revision: str | None = None,
-                 mapping: dict[str, str] | None = None, base_dir: str | None = None) -> Located | None:
+def locate_model(
+    reference: str | None,
+    revision: str | None = None,
+    mapping: dict[str, str] | None = None,
+    base_dir: str | None = None,
+) -> Located | None:
     """Where `reference`'s config.json is. `mapping` (from `--model-config NAME=PATH`) wins;
     relative folders are taken from `base_dir` (default: the working directory)."""
     if not reference:

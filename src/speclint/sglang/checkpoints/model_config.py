@@ -7,8 +7,13 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 MAX_CONFIG_BYTES = 4 * 1024 * 1024
-CONTEXT_LENGTH_KEYS = ("max_sequence_length", "seq_length", "max_seq_len", "model_max_length",
-                       "max_position_embeddings")
+CONTEXT_LENGTH_KEYS = (
+    "max_sequence_length",
+    "seq_length",
+    "max_seq_len",
+    "model_max_length",
+    "max_position_embeddings",
+)
 """SGLang's order (hf_transformers_utils.CONTEXT_LENGTH_KEYS, all four releases)."""
 
 

@@ -52,8 +52,10 @@ def read_header(path: str) -> tuple[dict[str, Any] | None, str | None]:
                 return None, f"{path} is too short to be a safetensors file"
             (length,) = struct.unpack("<Q", head)
             if length > MAX_HEADER_BYTES:
-                return None, (f"{path}: safetensors header of {length} bytes is larger than "
-                              f"{MAX_HEADER_BYTES // (1024 * 1024)} MiB; not read")
+                return None, (
+                    f"{path}: safetensors header of {length} bytes is larger than "
+                    f"{MAX_HEADER_BYTES // (1024 * 1024)} MiB; not read"
+                )
             data = handle.read(length)
     except OSError as error:
         return None, f"cannot read {path}: {error.strerror or error}"
@@ -112,8 +114,9 @@ def summarise_weights(folder: str | None) -> WeightsSummary | None:
                 continue
             shard_path = os.path.join(folder, shard)
             if os.path.basename(shard) != shard or not os.path.isfile(shard_path):
-                return WeightsSummary((index,), names, problem=f"shard {shard!r} of {fc_name} "
-                                      "is not in the folder")
+                return WeightsSummary(
+                    (index,), names, problem=f"shard {shard!r} of {fc_name} is not in the folder"
+                )
             header, problem = read_header(shard_path)
             if header is None:
                 return WeightsSummary((index, shard_path), names, problem=problem)

@@ -19,10 +19,18 @@ from speclint.sglang.flags.schema import FlagSchema, FlagSpec
 
 _NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
 
-NO_VALUE_ACTIONS = frozenset({
-    "store_true", "store_false", "store_const", "append_const", "count", "help", "version",
-    "boolean_optional",
-})
+NO_VALUE_ACTIONS = frozenset(
+    {
+        "store_true",
+        "store_false",
+        "store_const",
+        "append_const",
+        "count",
+        "help",
+        "version",
+        "boolean_optional",
+    }
+)
 
 
 @dataclass(slots=True)
@@ -116,8 +124,10 @@ def _option_tuples(schema: FlagSchema, arg: str) -> list[tuple[str, str | None]]
     if short_prefix in schema.by_option:
         matches.add(short_prefix)
     rank = schema.option_rank
-    return [(option, short_explicit if option == short_prefix else None)
-            for option in sorted(matches, key=rank.__getitem__)]
+    return [
+        (option, short_explicit if option == short_prefix else None)
+        for option in sorted(matches, key=rank.__getitem__)
+    ]
 
 
 def _starting_with(schema: FlagSchema, prefix: str) -> list[str]:
@@ -150,8 +160,9 @@ def _classify(schema: FlagSchema, word: Word, has_negative_options: bool) -> _Cl
     tuples = _option_tuples(schema, arg)
     written = arg.split("=", 1)[0] if arg.startswith("--") else arg
     if len(tuples) > 1:
-        return _Classified(word, "O", None, None, written, None, "ambiguous",
-                           tuple(option for option, _ in tuples))
+        return _Classified(
+            word, "O", None, None, written, None, "ambiguous", tuple(option for option, _ in tuples)
+        )
     if len(tuples) == 1:
         matched, given = tuples[0]
         return _Classified(word, "O", schema.by_option[matched], matched, written, given, "prefix")
@@ -212,8 +223,7 @@ def _has_negative_number_options(schema: FlagSchema) -> bool:
     """argparse's `_has_negative_number_optionals`, once per release (it scans every flag)."""
     known = _NEGATIVE_OPTIONS.get(schema.version)
     if known is None:
-        known = _NEGATIVE_OPTIONS[schema.version] = any(
-            _NEGATIVE_NUMBER.match(o) for o in schema.by_option)
+        known = _NEGATIVE_OPTIONS[schema.version] = any(_NEGATIVE_NUMBER.match(o) for o in schema.by_option)
     return known
 
 
@@ -224,8 +234,9 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
     after_double_dash = False
     for word in words:
         if after_double_dash:
-            items.append(_Classified(word, "A") if not word.dynamic else
-                         _Classified(word, "S" if word.splat else "D"))
+            items.append(
+                _Classified(word, "A") if not word.dynamic else _Classified(word, "S" if word.splat else "D")
+            )
             continue
         item = _classify(schema, word, has_negative)
         if item.kind == "--":
@@ -243,11 +254,9 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
             _mark_unknown(parsed, index - 1, item.word)
             continue
         if item.kind in ("A", "-"):
-            parsed.problems.append(ArgProblem("unexpected-argument", item.word.span,
-                                              item.word.text or ""))
+            parsed.problems.append(ArgProblem("unexpected-argument", item.word.span, item.word.text or ""))
             continue
-        use = FlagUse(item.word, item.written or "", item.spec, item.option, item.how,
-                      item.candidates)
+        use = FlagUse(item.word, item.written or "", item.spec, item.option, item.how, item.candidates)
         use.option_span = item.word.span
         use.position = index - 1
         parsed.uses.append(use)
@@ -265,9 +274,15 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
         for spec in schema.required:
             if spec.dest not in given:
                 span = words[0].span if words else Span(1, 1, 1, 2)
-                parsed.problems.append(ArgProblem(
-                    "missing-required", span, "/".join(spec.option_strings), None,
-                    f"the following arguments are required: {'/'.join(spec.option_strings)}"))
+                parsed.problems.append(
+                    ArgProblem(
+                        "missing-required",
+                        span,
+                        "/".join(spec.option_strings),
+                        None,
+                        f"the following arguments are required: {'/'.join(spec.option_strings)}",
+                    )
+                )
     return parsed
 
 
@@ -277,22 +292,28 @@ def _mark_unknown(parsed: ParsedArgs, position: int, word: Word) -> None:
     parsed.unknown_reason = word.dynamic_reason or "a word speclint cannot read"
 
 
-def _consume(parsed: ParsedArgs, use: FlagUse, item: _Classified,
-             items: list[_Classified], index: int) -> int:
+def _consume(
+    parsed: ParsedArgs, use: FlagUse, item: _Classified, items: list[_Classified], index: int
+) -> int:
     spec = use.spec
     assert spec is not None
     low, high = _nargs_range(spec)
     if item.explicit is not None:
         option_span, value_span = _split_spans(item.word, len(item.explicit_option))
         if high == 0:
-            parsed.problems.append(ArgProblem(
-                "ignored-explicit-argument", item.word.span, use.written, use,
-                f"ignored explicit argument {item.explicit!r}"))
+            parsed.problems.append(
+                ArgProblem(
+                    "ignored-explicit-argument",
+                    item.word.span,
+                    use.written,
+                    use,
+                    f"ignored explicit argument {item.explicit!r}",
+                )
+            )
             return index
         use.option_span = option_span
         use.value_span = value_span
-        use.value_words = (Word(item.explicit, value_span or item.word.span,
-                                item.word.origin),)
+        use.value_words = (Word(item.explicit, value_span or item.word.span, item.word.origin),)
         _store(parsed, use)
         return index
     taken: list[Word] = []
@@ -315,9 +336,13 @@ def _consume(parsed: ParsedArgs, use: FlagUse, item: _Classified,
     if taken:
         use.value_span = taken[0].span
     if len(taken) < low and not saw_dynamic:
-        expected = ("expected one argument" if low == 1 and high == 1 else
-                    f"expected {low} arguments" if low == high else
-                    "expected at least one argument")
+        expected = (
+            "expected one argument"
+            if low == 1 and high == 1
+            else f"expected {low} arguments"
+            if low == high
+            else "expected at least one argument"
+        )
         parsed.problems.append(ArgProblem("missing-value", use.span, use.written, use, expected))
         use.dynamic = False
         use.value = None
@@ -373,9 +398,15 @@ def _store(parsed: ParsedArgs, use: FlagUse) -> None:
             return
         if spec.choices is not None and spec.type != "other" and value not in spec.choices:
             choices = ", ".join(repr(c) for c in spec.choices)
-            parsed.problems.append(ArgProblem(
-                "invalid-choice", word.span, text, use,
-                f"invalid choice: {value!r} (choose from {choices})"))
+            parsed.problems.append(
+                ArgProblem(
+                    "invalid-choice",
+                    word.span,
+                    text,
+                    use,
+                    f"invalid choice: {value!r} (choose from {choices})",
+                )
+            )
             use.value = None
             return
         values.append(value)
@@ -399,8 +430,7 @@ class ArgparseStop:
     problem: ArgProblem | None = None
 
 
-_AT_CONSUME = frozenset({"missing-value", "invalid-type", "invalid-choice",
-                         "ignored-explicit-argument"})
+_AT_CONSUME = frozenset({"missing-value", "invalid-type", "invalid-choice", "ignored-explicit-argument"})
 _AFTER_CONSUME = ("unknown-option", "unexpected-argument")
 
 
@@ -414,31 +444,44 @@ def argparse_stop(parsed: ParsedArgs) -> ArgparseStop | None:
     if ambiguous:
         first = min(ambiguous, key=_problem_order)
         matches = ", ".join(first.use.candidates) if first.use is not None else ""
-        return ArgparseStop("error", first.span,
-                            f"ambiguous option: {first.text} could match {matches}", first)
+        return ArgparseStop(
+            "error", first.span, f"ambiguous option: {first.text} could match {matches}", first
+        )
     consumed: list[tuple[int, ArgparseStop]] = []
     refused_uses = {id(p.use) for p in problems if p.use is not None}
     for use in parsed.uses:
         if use.spec is not None and use.spec.action == "help" and id(use) not in refused_uses:
-            consumed.append((use.position, ArgparseStop(
-                "help", use.span, f"`{use.written}` prints SGLang's help and exits 0")))
+            consumed.append(
+                (
+                    use.position,
+                    ArgparseStop("help", use.span, f"`{use.written}` prints SGLang's help and exits 0"),
+                )
+            )
             break
     for problem in problems:
         if problem.kind in _AT_CONSUME and problem.use is not None:
             detail = problem.detail or problem.kind.replace("-", " ")
-            consumed.append((problem.use.position, ArgparseStop(
-                "error", problem.span, f"argument {problem.use.matched or problem.text}: "
-                f"{detail}", problem)))
+            consumed.append(
+                (
+                    problem.use.position,
+                    ArgparseStop(
+                        "error",
+                        problem.span,
+                        f"argument {problem.use.matched or problem.text}: {detail}",
+                        problem,
+                    ),
+                )
+            )
     if consumed:
         return min(consumed, key=lambda item: item[0])[1]
     for kinds in (_AFTER_CONSUME, None):
         found = [p for p in problems if (p.kind in kinds if kinds else p.kind != "ambiguous-option")]
         if found:
             first = min(found, key=_problem_order)
-            words = " ".join(p.text for p in sorted(found, key=_problem_order)
-                             if p.kind in _AFTER_CONSUME)
-            message = (f"unrecognized arguments: {words}" if kinds else
-                       first.detail or first.kind.replace("-", " "))
+            words = " ".join(p.text for p in sorted(found, key=_problem_order) if p.kind in _AFTER_CONSUME)
+            message = (
+                f"unrecognized arguments: {words}" if kinds else first.detail or first.kind.replace("-", " ")
+            )
             return ArgparseStop("error", first.span, message, first)
     return None
 

@@ -39,6 +39,7 @@ class MergeTraits(TypedDict, total=False):
     unsupported_actions: str
     """'none', 'store_or_store_true' or 'single_value_or_store_true'."""
 
+
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "config_merge.json")
 
 
@@ -63,15 +64,19 @@ def merges_config(version: str) -> bool:
     return "--config" in load_schema(version).by_option
 
 
-def merged_words(words: list[Word], position: int, config: ConfigFile | None, version: str
-                 ) -> list[Word]:
+def merged_words(words: list[Word], position: int, config: ConfigFile | None, version: str) -> list[Word]:
     """argv with `--config FILE` at `position` replaced as SGLang merges it: the file's
     flags first, then the command line without the two tokens."""
-    cli = words[:position] + words[position + 2:]
+    cli = words[:position] + words[position + 2 :]
     if config is None or config.problem is not None:
         word = words[position + 1]
-        reason = (config.problem if config is not None and config.problem else
-                  f"flags merged from the --config file {word.text or ''} (not found on disk)".replace("  ", " "))
+        reason = (
+            config.problem
+            if config is not None and config.problem
+            else f"flags merged from the --config file {word.text or ''} (not found on disk)".replace(
+                "  ", " "
+            )
+        )
         return [Word(None, word.span, word.origin, dynamic_reason=reason, splat=True)] + cli
     refused = refusal(config, version)
     return config_words(config, version, refused[0] if refused else None) + cli
@@ -105,15 +110,24 @@ def config_words(config: ConfigFile, version: str, skip: ConfigEntry | None = No
                 out += [key, _unverified(entry, version, "a mapping value")]
             else:
                 text = _json(value) if traits.get("dicts") == "json" else str(value)
-                out += [key, Word(text, entry.value_span, dynamic_reason=None if text is not None
-                                  else f"the mapping under {entry.key!r} cannot be written as JSON")]
+                out += [
+                    key,
+                    Word(
+                        text,
+                        entry.value_span,
+                        dynamic_reason=None
+                        if text is not None
+                        else f"the mapping under {entry.key!r} cannot be written as JSON",
+                    ),
+                ]
         else:
             out += [key, Word(_text(value), entry.value_span)]
     return out
 
 
-def _boolean(entry: ConfigEntry, key: Word, traits: MergeTraits | None, store_true: set[str] | None,
-             version: str) -> list[Word]:
+def _boolean(
+    entry: ConfigEntry, key: Word, traits: MergeTraits | None, store_true: set[str] | None, version: str
+) -> list[Word]:
     normalized = entry.key.replace("-", "_")
     if traits is not None and traits.get("booleans") == "bare_if_true":
         return [key] if entry.value else []
@@ -138,9 +152,13 @@ def _store_true_keys(schema: FlagSchema, traits: MergeTraits | None) -> set[str]
 
 
 def _unverified(entry: ConfigEntry, version: str, what: str) -> Word:
-    return Word(None, entry.value_span, dynamic_reason=f"how SGLang {version} merges {what} from a "
-                "--config file was not read from its source (unverified for SGLang "
-                f"{version})")
+    return Word(
+        None,
+        entry.value_span,
+        dynamic_reason=f"how SGLang {version} merges {what} from a "
+        "--config file was not read from its source (unverified for SGLang "
+        f"{version})",
+    )
 
 
 def _text(value: object) -> str:
@@ -160,10 +178,16 @@ def file_span(span: Span) -> bool:
     return span.file is not None
 
 
-_ARGPARSE_CLASSES = {"store": "_StoreAction", "store_true": "_StoreTrueAction",
-                     "store_false": "_StoreFalseAction", "store_const": "_StoreConstAction",
-                     "append": "_AppendAction", "append_const": "_AppendConstAction",
-                     "count": "_CountAction", "boolean_optional": "BooleanOptionalAction"}
+_ARGPARSE_CLASSES = {
+    "store": "_StoreAction",
+    "store_true": "_StoreTrueAction",
+    "store_false": "_StoreFalseAction",
+    "store_const": "_StoreConstAction",
+    "append": "_AppendAction",
+    "append_const": "_AppendConstAction",
+    "count": "_CountAction",
+    "boolean_optional": "BooleanOptionalAction",
+}
 
 
 def refusal(config: ConfigFile | None, version: str) -> tuple[ConfigEntry, str] | None:

@@ -6,8 +6,7 @@ from speclint.core.config_files import ConfigFile
 from speclint.core.words import Word
 
 
-def prepare_argv(entry: str, words: list[Word], version: str, config: ConfigFile | None = None
-                 ) -> list[Word]:
+def prepare_argv(entry: str, words: list[Word], version: str, config: ConfigFile | None = None) -> list[Word]:
     """The words `prepare_server_args` parses, as SGLang `version` would hand them over.
 
     - `sglang serve` drops `--model-type X` / `--model-type=X` (exact spelling), and in
@@ -35,10 +34,15 @@ def prepare_argv(entry: str, words: list[Word], version: str, config: ConfigFile
                 continue
             kept.append(word)
         words = kept
-        if facts.serve_positional_model_path and words and words[0].text is not None \
-                and not words[0].text.startswith("-"):
-            words.insert(0, Word("--model-path", words[0].span, words[0].origin,
-                                 expanded_at=words[0].expanded_at))
+        if (
+            facts.serve_positional_model_path
+            and words
+            and words[0].text is not None
+            and not words[0].text.startswith("-")
+        ):
+            words.insert(
+                0, Word("--model-path", words[0].span, words[0].origin, expanded_at=words[0].expanded_at)
+            )
     position = next((i for i, w in enumerate(words) if w.text == "--config"), None)
     if position is not None and position + 1 < len(words):
         from speclint.sglang.flags.config_merge import merged_words, merges_config

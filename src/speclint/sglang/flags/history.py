@@ -75,8 +75,10 @@ class Removal:
         if self.kind == "split":
             text = "was split into " + " and ".join(f"`{r.text}`" for r in self.split_into)
             if self.deprecated_since and len(self.replacements) == 1:
-                text += (f" in {self.deprecated_since} and read as a deprecated alias of "
-                         f"{names[0]} until {self.last}")
+                text += (
+                    f" in {self.deprecated_since} and read as a deprecated alias of "
+                    f"{names[0]} until {self.last}"
+                )
             return text
         if self.kind == "renamed" and names:
             return "was replaced by " + " / ".join(names)
@@ -143,15 +145,31 @@ def removal(option: str, target: str) -> Removal | None:
     own_field = _accepted(plain[-1] if plain else last, option).dest  # before any alias
     split = _split_into(option, own_field, since or last, target)
     if split:
-        return Removal(option, target, last, "split", replacements or split, note, since,
-                       value_preserving and len(replacements) == 1, split)
+        return Removal(
+            option,
+            target,
+            last,
+            "split",
+            replacements or split,
+            note,
+            since,
+            value_preserving and len(replacements) == 1,
+            split,
+        )
     if replacements:
-        return Removal(option, target, last, "renamed", replacements, note, since,
-                       value_preserving)
+        return Removal(option, target, last, "renamed", replacements, note, since, value_preserving)
     same_field = [s for s in _flags_of(target) if s.dest == spec.dest]
     if len(same_field) == 1:
-        return Removal(option, target, last, "renamed", (Replacement(same_field[0].canonical),),
-                       note, since, value_preserving=_same_shape(spec, same_field[0]))
+        return Removal(
+            option,
+            target,
+            last,
+            "renamed",
+            (Replacement(same_field[0].canonical),),
+            note,
+            since,
+            value_preserving=_same_shape(spec, same_field[0]),
+        )
     return Removal(option, target, last, "removed", (), note or spec.deprecated, since)
 
 
@@ -162,8 +180,9 @@ def _accepted(version: str, option: str) -> FlagSpec:
     return spec
 
 
-def _declared_replacement(spec: FlagSpec, known: dict[str, FlagSpec]
-                          ) -> tuple[tuple[Replacement, ...], bool, str | None]:
+def _declared_replacement(
+    spec: FlagSpec, known: dict[str, FlagSpec]
+) -> tuple[tuple[Replacement, ...], bool, str | None]:
     """The replacement SGLang itself named for a deprecated flag, if the target has it."""
     text = spec.deprecated
     if not text:
@@ -180,8 +199,9 @@ def _declared_replacement(spec: FlagSpec, known: dict[str, FlagSpec]
         return (Replacement(new, value),), False, None
     if match:
         return (), False, None
-    mentioned = [m for m in dict.fromkeys(_MENTION.findall(text))
-                 if m in known and m not in spec.option_strings]
+    mentioned = [
+        m for m in dict.fromkeys(_MENTION.findall(text)) if m in known and m not in spec.option_strings
+    ]
     return tuple(Replacement(m) for m in mentioned[:1]), False, text
 
 
@@ -282,8 +302,14 @@ def changes(option: str, older: str, newer: str) -> list[Change]:
         before, after = getattr(old, what), getattr(new, what)
         if before == after:
             continue
-        since = next((v for v in span if spec_in(v, option) is not None
-                      and getattr(spec_in(v, option), what) == after), newer)
+        since = next(
+            (
+                v
+                for v in span
+                if spec_in(v, option) is not None and getattr(spec_in(v, option), what) == after
+            ),
+            newer,
+        )
         found.append(Change(option, what, before, after, since))
     return found
 
@@ -307,6 +333,19 @@ def appeared(option: str) -> tuple[str, str] | None:
     return (found[0], found[-1]) if found else None
 
 
-__all__ = ["Change", "PrefixMeaning", "Removal", "Replacement", "accepted_before", "appeared",
-           "changes", "choice_timeline", "first_ambiguous", "prefix_meaning", "removal",
-           "replacement_for", "table", "value_history"]
+__all__ = [
+    "Change",
+    "PrefixMeaning",
+    "Removal",
+    "Replacement",
+    "accepted_before",
+    "appeared",
+    "changes",
+    "choice_timeline",
+    "first_ambiguous",
+    "prefix_meaning",
+    "removal",
+    "replacement_for",
+    "table",
+    "value_history",
+]

@@ -25,15 +25,28 @@ _FIELD_ALIASES = {
 }
 # ServerArgs fields with no command-line flag (read from the 0.5.14 and 0.5.23 sources):
 # accepted by the constructor, unknown to the flag model
-_FIELDS_WITHOUT_FLAG = frozenset({
-    "custom_sigquit_handler", "stat_loggers", "grpc_worker_threads", "uses_mamba_radix_cache",
-    "speculative_boundary_reduction", "enable_cp_tp_group_sharing", "aux_hidden_state_capture",
-    "watermark_key", "watermark_key_b", "watermark_context_window", "watermark_mixing_probability",
-    "watermark_max_probability", "watermark_default_enabled", "watermark_enforce_all",
-})
+_FIELDS_WITHOUT_FLAG = frozenset(
+    {
+        "custom_sigquit_handler",
+        "stat_loggers",
+        "grpc_worker_threads",
+        "uses_mamba_radix_cache",
+        "speculative_boundary_reduction",
+        "enable_cp_tp_group_sharing",
+        "aux_hidden_state_capture",
+        "watermark_key",
+        "watermark_key_b",
+        "watermark_context_window",
+        "watermark_mixing_probability",
+        "watermark_max_probability",
+        "watermark_default_enabled",
+        "watermark_enforce_all",
+    }
+)
 # argparse dests that are not ServerArgs fields
-_NOT_FIELDS = frozenset({"config", "tensor_parallel_size", "pipeline_parallel_size",
-                         "data_parallel_size", "expert_parallel_size"})
+_NOT_FIELDS = frozenset(
+    {"config", "tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size", "expert_parallel_size"}
+)
 
 
 def field_spec(schema: FlagSchema, name: str) -> FlagSpec | None:
@@ -56,8 +69,9 @@ def _literal(word: Word) -> tuple[object, bool]:
         return None, False
 
 
-def parse_kwargs(schema: FlagSchema, pairs: list[tuple[Word, Word]],
-                 call_span: Span | None = None) -> ParsedArgs:
+def parse_kwargs(
+    schema: FlagSchema, pairs: list[tuple[Word, Word]], call_span: Span | None = None
+) -> ParsedArgs:
     parsed = ParsedArgs(schema)
     for position, (name_word, value_word) in enumerate(pairs):
         if name_word.text is None:
@@ -69,14 +83,28 @@ def parse_kwargs(schema: FlagSchema, pairs: list[tuple[Word, Word]],
         spec = field_spec(schema, name)
         if spec is None and (name in _FIELDS_WITHOUT_FLAG or name.startswith("_")):
             continue
-        use = FlagUse(name_word, name, spec, spec.canonical if spec else None,
-                      "exact" if spec else "unknown", value_words=(value_word,),
-                      option_span=name_word.span, value_span=value_word.span, position=position)
+        use = FlagUse(
+            name_word,
+            name,
+            spec,
+            spec.canonical if spec else None,
+            "exact" if spec else "unknown",
+            value_words=(value_word,),
+            option_span=name_word.span,
+            value_span=value_word.span,
+            position=position,
+        )
         parsed.uses.append(use)
         if spec is None:
-            parsed.problems.append(ArgProblem(
-                "unknown-option", name_word.span, name, use,
-                f"__init__() got an unexpected keyword argument '{name}'"))
+            parsed.problems.append(
+                ArgProblem(
+                    "unknown-option",
+                    name_word.span,
+                    name,
+                    use,
+                    f"__init__() got an unexpected keyword argument '{name}'",
+                )
+            )
             continue
         value, known = _literal(value_word)
         use.dynamic = not known
@@ -86,7 +114,13 @@ def parse_kwargs(schema: FlagSchema, pairs: list[tuple[Word, Word]],
         for spec in schema.flags:
             if spec.required and spec.dest not in given:
                 span = call_span or (pairs[0][0].span if pairs else Span(1, 1, 1, 2))
-                parsed.problems.append(ArgProblem(
-                    "missing-required", span, spec.dest, None,
-                    f"__init__() missing 1 required positional argument: '{spec.dest}'"))
+                parsed.problems.append(
+                    ArgProblem(
+                        "missing-required",
+                        span,
+                        spec.dest,
+                        None,
+                        f"__init__() missing 1 required positional argument: '{spec.dest}'",
+                    )
+                )
     return parsed

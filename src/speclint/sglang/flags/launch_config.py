@@ -109,8 +109,11 @@ class LaunchConfig:
                 setting = Setting(dest, collected, uses, any(u.dynamic for u in uses))
         else:
             last = uses[-1]
-            valid = last.dynamic or last.value is not None or (
-                last.spec is not None and last.spec.action == "store_const")
+            valid = (
+                last.dynamic
+                or last.value is not None
+                or (last.spec is not None and last.spec.action == "store_const")
+            )
             setting = Setting(dest, last.value if valid else default, uses, last.dynamic)
         if unread_after >= 0 and not setting.dynamic and uses[-1].position < unread_after:
             setting = Setting(dest, setting.value, setting.uses, True)

@@ -6,7 +6,7 @@ pre-commit hook on one file); this model is built from it on request.
 
 from __future__ import annotations
 
-from typing import Any, Generic, Optional, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -29,12 +29,12 @@ class FieldValue(BaseModel, Generic[T]):
 
     model_config = ConfigDict(frozen=True)
 
-    value: Optional[T] = None
+    value: T | None = None
     given: bool = False
     dynamic: bool = False
     """The value depends on something speclint cannot know (`$(...)`, an unset variable)."""
-    position: Optional[SourcePosition] = None
-    flag: Optional[str] = None
+    position: SourcePosition | None = None
+    flag: str | None = None
     """The option string as written (`--tp`), when given."""
 
 
@@ -92,13 +92,13 @@ def _field_value(config: LaunchConfig, dest: str) -> dict[str, Any]:
     if not config.knows(dest):
         return {}
     setting = config.get(dest)
-    result: dict[str, Any] = {"value": setting.value, "given": setting.given,
-                              "dynamic": setting.dynamic}
+    result: dict[str, Any] = {"value": setting.value, "given": setting.given, "dynamic": setting.dynamic}
     use = setting.use
     if use is not None:  # the span the winning flag gives
         span = use.value_span or use.span
-        result["position"] = SourcePosition(line=span.line, column=span.column,
-                                            end_line=span.end_line, end_column=span.end_column)
+        result["position"] = SourcePosition(
+            line=span.line, column=span.column, end_line=span.end_line, end_column=span.end_column
+        )
         result["flag"] = use.written
     return result
 
@@ -107,5 +107,6 @@ def build_model(config: LaunchConfig) -> LaunchConfigModel:
     """Validate the parsed values against the field types (a field this release lacks is unset)."""
     names = [n for n in LaunchConfigModel.model_fields if n not in ("sglang_version", "uncertain")]
     values = {name: _field_value(config, name) for name in names}
-    return LaunchConfigModel.model_validate({"sglang_version": config.version,
-                                             "uncertain": config.uncertain, **values})
+    return LaunchConfigModel.model_validate(
+        {"sglang_version": config.version, "uncertain": config.uncertain, **values}
+    )

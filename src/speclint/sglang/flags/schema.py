@@ -38,7 +38,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from speclint.sglang.linedata import array_lines, header_of
@@ -66,8 +66,15 @@ class FlagSpec:
 
     @property
     def takes_value(self) -> bool:
-        if self.action in ("store_true", "store_false", "store_const", "append_const",
-                           "count", "help", "version"):
+        if self.action in (
+            "store_true",
+            "store_false",
+            "store_const",
+            "append_const",
+            "count",
+            "help",
+            "version",
+        ):
             return False
         if self.action == "boolean_optional":
             return False
@@ -101,11 +108,9 @@ class FlagSchema:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sorted_options", tuple(sorted(self.by_option)))
-        object.__setattr__(self, "option_rank",
-                           {option: rank for rank, option in enumerate(self.by_option)})
+        object.__setattr__(self, "option_rank", {option: rank for rank, option in enumerate(self.by_option)})
         object.__setattr__(self, "required", tuple(s for s in self.flags if s.required))
-        object.__setattr__(self, "long_options",
-                           tuple(o for o in self.sorted_options if o.startswith("--")))
+        object.__setattr__(self, "long_options", tuple(o for o in self.sorted_options if o.startswith("--")))
 
 
 @lru_cache(maxsize=1)
@@ -123,7 +128,7 @@ def _order(version: str) -> list[int]:
     return order
 
 
-@lru_cache(maxsize=None)
+@cache
 def raw_entry(index: int) -> dict[str, Any]:
     """One definition of the shared table, as stored."""
     entry: dict[str, Any] = json.loads(_lines()[1 + len(_header()["versions"]) + index])
@@ -137,10 +142,13 @@ def table() -> dict[str, Any]:
     header = _header()
     lines = _lines()
     first = 1 + len(header["versions"])
-    return {"format": header["format"], "versions": header["versions"],
-            "parser": header["parser"],
-            "order": dict(zip(header["versions"], json.loads(b"[" + b",".join(lines[1:first]) + b"]"))),
-            "flags": json.loads(b"[" + b",".join(lines[first:]) + b"]")}
+    return {
+        "format": header["format"],
+        "versions": header["versions"],
+        "parser": header["parser"],
+        "order": dict(zip(header["versions"], json.loads(b"[" + b",".join(lines[1:first]) + b"]"))),
+        "flags": json.loads(b"[" + b",".join(lines[first:]) + b"]"),
+    }
 
 
 def supported_versions() -> tuple[str, ...]:
@@ -152,7 +160,7 @@ def newest_version() -> str:
     return supported_versions()[-1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def spec_at(index: int) -> FlagSpec:
     """The FlagSpec of one definition of the shared table (shared by every release that has it)."""
     entry = raw_entry(index)
@@ -174,16 +182,18 @@ def spec_at(index: int) -> FlagSpec:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def options_of(version: str) -> dict[str, FlagSpec]:
     """Option string -> FlagSpec of one release, without building a whole FlagSchema
     (the flag history looks at every release)."""
-    return {option: spec_at(index) for index in _order(version)
-            for option in raw_entry(index)["option_strings"]}
+    return {
+        option: spec_at(index) for index in _order(version) for option in raw_entry(index)["option_strings"]
+    }
 
 
-HELP_SPEC = FlagSpec("help", ("-h", "--help"), "help", 0, "str", None, None, None,
-                     "show this help message and exit", None)
+HELP_SPEC = FlagSpec(
+    "help", ("-h", "--help"), "help", 0, "str", None, None, None, "show this help message and exit", None
+)
 """argparse's own `-h/--help` (SGLang's parser keeps `add_help`, read per release by the
 generator): it prints the help and exits 0 while the flags are consumed."""
 
@@ -205,8 +215,13 @@ def load_schema(version: str) -> FlagSchema:
     facts = parser["facts"][parser["by_version"][version]]
     if facts.get("add_help", True):  # argparse registers -h/--help before any other flag
         by_option = {"-h": HELP_SPEC, "--help": HELP_SPEC, **by_option}
-    return FlagSchema(version, tuple(specs), by_option, by_dest,
-                      allow_abbrev=facts.get("allow_abbrev", parser.get("allow_abbrev", True)))
+    return FlagSchema(
+        version,
+        tuple(specs),
+        by_option,
+        by_dest,
+        allow_abbrev=facts.get("allow_abbrev", parser.get("allow_abbrev", True)),
+    )
 
 
 @lru_cache(maxsize=1)
@@ -231,7 +246,7 @@ def option_entries() -> dict[str, tuple[int, ...]]:
     return {option: tuple(indexes) for option, indexes in found.items()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _release_set(index: int) -> frozenset[str]:
     return frozenset(entry_versions()[index])
 

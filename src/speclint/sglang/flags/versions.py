@@ -42,8 +42,9 @@ def version_from_image(image: str) -> str | None:
     return f"{major}.{minor}.{patch}" + (f".post{post}" if post is not None else "")
 
 
-def choose_version(requested: str | None, image: str | None, configured: str | None = None,
-                   path: str | None = None) -> tuple[str, str]:
+def choose_version(
+    requested: str | None, image: str | None, configured: str | None = None, path: str | None = None
+) -> tuple[str, str]:
     """(version, reason). In order: `--sglang-version`, the configured version
     (`[tool.speclint] sglang-version`), the launch's image tag, an `sglang==` pin in a
     requirements*.txt / pyproject.toml above `path`, the installed sglang distribution,
@@ -51,8 +52,9 @@ def choose_version(requested: str | None, image: str | None, configured: str | N
     if requested:
         return _bundled(requested, "from --sglang-version", "--sglang-version")
     if configured:
-        return _bundled(configured.lstrip("v"), "from [tool.speclint] sglang-version",
-                        "[tool.speclint] sglang-version")
+        return _bundled(
+            configured.lstrip("v"), "from [tool.speclint] sglang-version", "[tool.speclint] sglang-version"
+        )
     if image:
         tagged = version_from_image(image)
         if tagged:
@@ -66,8 +68,7 @@ def choose_version(requested: str | None, image: str | None, configured: str | N
             return _bundled(version, f"pinned in {where}", f"the pin in {where}")
     installed = installed_version()
     if installed:
-        return _bundled(installed, "the installed sglang distribution",
-                        "the installed sglang")
+        return _bundled(installed, "the installed sglang distribution", "the installed sglang")
     return newest_version(), "the newest supported release: no --sglang-version and no image tag"
 
 
@@ -81,11 +82,15 @@ def _not_bundled(source: str, version: str) -> str:
     """Why a release speclint has no schema for is checked against another one."""
     known = supported_versions()
     if version_key(version) < version_key(known[0]):
-        return (f"{source} names {version}, older than every release speclint knows (the "
-                f"oldest is {known[0]}): checked against {known[0]}, unverified for {version}")
+        return (
+            f"{source} names {version}, older than every release speclint knows (the "
+            f"oldest is {known[0]}): checked against {known[0]}, unverified for {version}"
+        )
     if version_key(version) > version_key(known[-1]):
-        return (f"{source} names {version}, newer than every release speclint knows: checked "
-                f"against the newest, unverified for {version}")
+        return (
+            f"{source} names {version}, newer than every release speclint knows: checked "
+            f"against the newest, unverified for {version}"
+        )
     return f"{source} names {version}, which is not bundled; closest older release"
 
 
@@ -139,7 +144,7 @@ def _pin_in_folder(folder: str, stamp: int) -> tuple[tuple[str, str] | None, tup
             continue
         match = _PIN.search(text)
         if match and version_key(match.group(1))[0] >= 0:
-            return (match.group(1), candidate), tuple(candidates[:number + 1])
+            return (match.group(1), candidate), tuple(candidates[: number + 1])
     return None, tuple(candidates)
 
 
@@ -157,7 +162,7 @@ def installed_version() -> str | None:
             continue
         for name in names:
             if name.startswith("sglang-") and name.endswith(".dist-info"):
-                version = name[len("sglang-"):-len(".dist-info")]
+                version = name[len("sglang-") : -len(".dist-info")]
                 if version_key(version)[0] >= 0:
                     return version
     return None

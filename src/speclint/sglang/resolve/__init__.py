@@ -13,17 +13,21 @@ if TYPE_CHECKING:
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
 
-def resolve(config: LaunchConfig, env: dict[str, str | None] | None = None,
-            target_architecture: str | None = None, gpu: GpuProfile | None = None,
-            target_config: ModelConfig | None = None) -> Resolution:
+def resolve(
+    config: LaunchConfig,
+    env: dict[str, str | None] | None = None,
+    target_architecture: str | None = None,
+    gpu: GpuProfile | None = None,
+    target_config: ModelConfig | None = None,
+) -> Resolution:
     """Run SGLang's resolution for `config`'s release. `env` maps the variables the launch
     sets to their values (None when not readable); `target_architecture` is
     `architectures[0]` of the target's config.json when it is on disk; `gpu` the
     `GpuProfile` it runs on (None: the GPU-dependent fields are unknown)."""
     from speclint.sglang.resolve.attention import resolve_attention
     from speclint.sglang.resolve.checks import check_server_args, deprecated_actions
-    from speclint.sglang.resolve.parallel import resolve_parallel
     from speclint.sglang.resolve.hardware import resolve_hardware
+    from speclint.sglang.resolve.parallel import resolve_parallel
     from speclint.sglang.resolve.quantization import verify_quantization
     from speclint.sglang.resolve.speculative import resolve_speculative
 
@@ -55,15 +59,28 @@ def resolve_aux_capture(state: ResolutionState) -> None:
     handler = "_handle_aux_hidden_state_capture"
     if method not in methods:
         named = " or ".join(filter(None, (", ".join(methods[:-1]), methods[-1])))
-        raise Stop("ValueError", "--enable-return-aux-hidden-states needs --speculative-algorithm "
-                   f"{named} to name the capture convention, got {algorithm!r}.",
-                   handler, ("enable_return_aux_hidden_states",))
+        raise Stop(
+            "ValueError",
+            "--enable-return-aux-hidden-states needs --speculative-algorithm "
+            f"{named} to name the capture convention, got {algorithm!r}.",
+            handler,
+            ("enable_return_aux_hidden_states",),
+        )
     if state.get("speculative_draft_model_path") is not None:
-        raise Stop("ValueError", "--enable-return-aux-hidden-states captures without a draft; "
-                   "drop --speculative-draft-model-path.", handler,
-                   ("speculative_draft_model_path",))
-    state.set("speculative_algorithm", None, "--enable-return-aux-hidden-states turns speculative "
-              "decoding off: the algorithm only names the capture convention", handler)
+        raise Stop(
+            "ValueError",
+            "--enable-return-aux-hidden-states captures without a draft; "
+            "drop --speculative-draft-model-path.",
+            handler,
+            ("speculative_draft_model_path",),
+        )
+    state.set(
+        "speculative_algorithm",
+        None,
+        "--enable-return-aux-hidden-states turns speculative "
+        "decoding off: the algorithm only names the capture convention",
+        handler,
+    )
 
 
 __all__ = ["Adjustment", "Rejection", "Resolution", "Unknown", "is_known", "resolve"]

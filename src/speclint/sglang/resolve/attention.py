@@ -18,8 +18,10 @@ from speclint.sglang.resolve.state import ResolutionState
 
 PLAIN_BACKENDS = ("fa3", "flashinfer", "triton", "torch_native", "fa4")
 """Backends whose page size is what was asked (1 when nothing was)."""
-_AUTO = ("SGLang picks the attention backend for the GPU (fa3 on Hopper; flashinfer, "
-         "trtllm_mha or trtllm_mla on Blackwell)")
+_AUTO = (
+    "SGLang picks the attention backend for the GPU (fa3 on Hopper; flashinfer, "
+    "trtllm_mha or trtllm_mla on Blackwell)"
+)
 
 
 def page_size_after_backends(state: ResolutionState) -> object:
@@ -33,8 +35,14 @@ def page_size_after_backends(state: ResolutionState) -> object:
         return None
     attention = backends.get("attention_backend")
     auto = attention is None and state.traits.auto_attention_backend
-    new = _page_size(state, page, attention, backends.get("decode_attention_backend"), auto,
-                     backends.get("prefill_attention_backend"))
+    new = _page_size(
+        state,
+        page,
+        attention,
+        backends.get("decode_attention_backend"),
+        auto,
+        backends.get("prefill_attention_backend"),
+    )
     return None if new is _UNKNOWN else new
 
 
@@ -56,22 +64,41 @@ def resolve_attention(state: ResolutionState) -> None:
     auto = attention is None and state.traits.auto_attention_backend
     if auto:
         state.set_unknown("attention_backend", _AUTO)
-    new = _page_size(state, page, attention, backends.get("decode_attention_backend"), auto,
-                     backends.get("prefill_attention_backend"))
+    new = _page_size(
+        state,
+        page,
+        attention,
+        backends.get("decode_attention_backend"),
+        auto,
+        backends.get("prefill_attention_backend"),
+    )
     if new is _UNKNOWN:
-        state.set_unknown("page_size", _AUTO if auto else "speclint does not model the page "
-                          f"size of this attention backend in SGLang {state.version}")
+        state.set_unknown(
+            "page_size",
+            _AUTO
+            if auto
+            else f"speclint does not model the page size of this attention backend in SGLang {state.version}",
+        )
     elif new != page:
-        reason = ("no --page-size: one token per page" if page is None and new == 1 else
-                  "the attention backend needs this page size")
+        reason = (
+            "no --page-size: one token per page"
+            if page is None and new == 1
+            else "the attention backend needs this page size"
+        )
         state.set("page_size", new, reason, "_handle_page_size")
 
 
 _UNKNOWN = object()
 
 
-def _page_size(state: ResolutionState, page: object, attention: object, decode: object, auto: bool,
-               prefill: object = None) -> object:
+def _page_size(
+    state: ResolutionState,
+    page: object,
+    attention: object,
+    decode: object,
+    auto: bool,
+    prefill: object = None,
+) -> object:
     traits = state.traits
     chosen = [b for b in (attention, decode) if b is not None]
     if "flashmla" in chosen:

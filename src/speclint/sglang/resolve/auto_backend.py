@@ -23,27 +23,40 @@ def choose_backend(state: ResolutionState, gpu: GpuProfile | None) -> None:
     known for this GPU and target; else leave it to attention.py (unknown)."""
     traits = state.traits
     names = ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
-    if gpu is None or gpu.vendor != "nvidia" or state.config.uncertain \
-            or state.target_architecture not in ARCHITECTURES or state.get("device") != "cuda" \
-            or any(not is_known(state.get(n)) for n in names + ("page_size",)) \
-            or state.get("attention_backend") is not None:
+    if (
+        gpu is None
+        or gpu.vendor != "nvidia"
+        or state.config.uncertain
+        or state.target_architecture not in ARCHITECTURES
+        or state.get("device") != "cuda"
+        or any(not is_known(state.get(n)) for n in names + ("page_size",))
+        or state.get("attention_backend") is not None
+    ):
         return
     major = (gpu.sm or 0) // 10
     arch = state.target_architecture
     if arch == DEEPSEEK and major == 10 and traits.deepseek_blackwell_mla:
         if all(state.get(n) is None for n in names):
-            state.set("attention_backend", "trtllm_mla", "SGLang's default for DeepSeek-V3 on "
-                      "Blackwell (SM100)", "_handle_model_specific_adjustments",
-                      "Use trtllm_mla as attention backend on sm100 for DeepseekV3ForCausalLM",
-                      "info")
+            state.set(
+                "attention_backend",
+                "trtllm_mla",
+                "SGLang's default for DeepSeek-V3 on Blackwell (SM100)",
+                "_handle_model_specific_adjustments",
+                "Use trtllm_mla as attention backend on sm100 for DeepseekV3ForCausalLM",
+                "info",
+            )
         return
     rule = traits.auto_backend_choice
     if not rule or gpu.sm not in (90, 100):
         return  # no pick while resolving, or a GPU the recordings do not cover
     backend = _pick(state, rule, arch, gpu.sm)
-    state.set("attention_backend", backend, f"SGLang {state.version}'s default for "
-              f"{gpu.name}", _HANDLER, "Attention backend not explicitly specified. Use "
-              f"{backend} backend by default.")
+    state.set(
+        "attention_backend",
+        backend,
+        f"SGLang {state.version}'s default for {gpu.name}",
+        _HANDLER,
+        f"Attention backend not explicitly specified. Use {backend} backend by default.",
+    )
 
 
 def _pick(state: ResolutionState, rule: str, arch: str, sm: int) -> str:
@@ -59,7 +72,10 @@ def _pick(state: ResolutionState, rule: str, arch: str, sm: int) -> str:
         return "fa3" if tree_free else "flashinfer"
     if rule == "tree_free" and tree_free:
         return "trtllm_mha"
-    if rule == "given_topk" and tree_free and (state.asked.get("speculative_algorithm") is None
-                                               or topk is not None):
+    if (
+        rule == "given_topk"
+        and tree_free
+        and (state.asked.get("speculative_algorithm") is None or topk is not None)
+    ):
         return "trtllm_mha"
     return "flashinfer"

@@ -20,30 +20,59 @@ def backend_gpu_checks(state: ResolutionState, gpu: GpuProfile | None) -> None:
     attention, prefill, decode = (state.get(n) for n in _NAMES)
     given = tuple(n for n in _NAMES if state.config.given(n)) or ("attention_backend",)
     if traits.fa4_prefill_only and "fa4" in (attention, decode):
-        raise Stop("ValueError", "FA4 backend is only supported for prefill. Please use "
-                   "`--prefill-attention-backend fa4` instead.", _HANDLER, given)
+        raise Stop(
+            "ValueError",
+            "FA4 backend is only supported for prefill. Please use "
+            "`--prefill-attention-backend fa4` instead.",
+            _HANDLER,
+            given,
+        )
     if gpu is None or gpu.vendor != "nvidia":
         return
     major, sm = (gpu.sm or 0) // 10, gpu.sm or 0
     if traits.trtllm_mla_majors and "trtllm_mla" in (attention, decode):
         if major not in traits.trtllm_mla_majors:
             archs = "SM100/SM12x" if 12 in traits.trtllm_mla_majors else "SM100"
-            raise Stop("ValueError", f"TRTLLM MLA backend is only supported on Blackwell GPUs "
-                       f"({archs}). Please use a different backend.", _HANDLER, given,
-                       BACKEND_GPU)
+            raise Stop(
+                "ValueError",
+                f"TRTLLM MLA backend is only supported on Blackwell GPUs "
+                f"({archs}). Please use a different backend.",
+                _HANDLER,
+                given,
+                BACKEND_GPU,
+            )
         dtypes = traits.trtllm_mla_kv_dtypes
-        if dtypes and state.config.known("kv_cache_dtype") and \
-                state.config.value("kv_cache_dtype") not in dtypes:
-            listed = ", ".join(dtypes[:-1]) + ("," if len(dtypes) > 2 else "") + \
-                f" or {dtypes[-1]}"
-            raise Stop("ValueError", "TensorRT-LLM MLA backend only supports kv-cache-dtype of "
-                       f"{listed}.", _HANDLER, given + ("kv_cache_dtype",), BACKEND_GPU)
-    _trtllm_mha(state, traits.trtllm_mha_gpu_check, major, sm, given,
-                (attention, prefill or attention, decode or attention))
+        if (
+            dtypes
+            and state.config.known("kv_cache_dtype")
+            and state.config.value("kv_cache_dtype") not in dtypes
+        ):
+            listed = ", ".join(dtypes[:-1]) + ("," if len(dtypes) > 2 else "") + f" or {dtypes[-1]}"
+            raise Stop(
+                "ValueError",
+                f"TensorRT-LLM MLA backend only supports kv-cache-dtype of {listed}.",
+                _HANDLER,
+                given + ("kv_cache_dtype",),
+                BACKEND_GPU,
+            )
+    _trtllm_mha(
+        state,
+        traits.trtllm_mha_gpu_check,
+        major,
+        sm,
+        given,
+        (attention, prefill or attention, decode or attention),
+    )
 
 
-def _trtllm_mha(state: ResolutionState, check: str, major: int, sm: int,
-                given: tuple[str, ...], backends: tuple[object, object, object]) -> None:
+def _trtllm_mha(
+    state: ResolutionState,
+    check: str,
+    major: int,
+    sm: int,
+    given: tuple[str, ...],
+    backends: tuple[object, object, object],
+) -> None:
     """'sm100': any trtllm_mha needs SM100 (0.5.1-0.5.9); 'prefill_sm100': prefill needs
     SM100, decode SM90/SM100/SM120 (0.5.10-0.5.18); 'hopper': both SM90/SM100/SM120, and no
     fp8_e4m3 KV cache for SM120 prefill (0.5.19+)."""
@@ -53,31 +82,63 @@ def _trtllm_mha(state: ResolutionState, check: str, major: int, sm: int,
     hopper_or_newer = sm in (90, 120) or major == 10
     if check == "sm100":
         if major != 10:
-            raise Stop("ValueError", "TRTLLM MHA backend is only supported on Blackwell GPUs "
-                       "(SM100). Please use a different backend.", _HANDLER, given, BACKEND_GPU)
+            raise Stop(
+                "ValueError",
+                "TRTLLM MHA backend is only supported on Blackwell GPUs "
+                "(SM100). Please use a different backend.",
+                _HANDLER,
+                given,
+                BACKEND_GPU,
+            )
         return
     if prefill == "trtllm_mha" and check == "prefill_sm100" and major != 10:
-        raise Stop("ValueError", "TRTLLM MHA backend for prefill is only supported on Blackwell "
-                   "GPUs (SM100). Please use a different prefill backend.", _HANDLER, given,
-                   BACKEND_GPU)
+        raise Stop(
+            "ValueError",
+            "TRTLLM MHA backend for prefill is only supported on Blackwell "
+            "GPUs (SM100). Please use a different prefill backend.",
+            _HANDLER,
+            given,
+            BACKEND_GPU,
+        )
     if prefill == "trtllm_mha" and check == "hopper" and not hopper_or_newer:
-        raise Stop("ValueError", "TRTLLM MHA backend for prefill requires Hopper (SM90), "
-                   "Blackwell (SM100), or SM120 GPUs. Please use a different prefill backend.",
-                   _HANDLER, given, BACKEND_GPU)
-    if prefill == "trtllm_mha" and check == "hopper" and sm == 120 and \
-            state.config.value("kv_cache_dtype") == "fp8_e4m3":
-        raise Stop("ValueError", "TRTLLM FMHAv2 prefill on SM120 does not support fp8_e4m3 KV "
-                   "cache or skip-softmax.", _HANDLER, given + ("kv_cache_dtype",), BACKEND_GPU)
+        raise Stop(
+            "ValueError",
+            "TRTLLM MHA backend for prefill requires Hopper (SM90), "
+            "Blackwell (SM100), or SM120 GPUs. Please use a different prefill backend.",
+            _HANDLER,
+            given,
+            BACKEND_GPU,
+        )
+    if (
+        prefill == "trtllm_mha"
+        and check == "hopper"
+        and sm == 120
+        and state.config.value("kv_cache_dtype") == "fp8_e4m3"
+    ):
+        raise Stop(
+            "ValueError",
+            "TRTLLM FMHAv2 prefill on SM120 does not support fp8_e4m3 KV cache or skip-softmax.",
+            _HANDLER,
+            given + ("kv_cache_dtype",),
+            BACKEND_GPU,
+        )
     if decode == "trtllm_mha" and not hopper_or_newer:
-        raise Stop("ValueError", "TRTLLM MHA backend for decode is only supported on Hopper "
-                   "(SM90), Blackwell (SM100) and (SM120) GPUs. Please use a different decode "
-                   "backend.", _HANDLER, given, BACKEND_GPU)
+        raise Stop(
+            "ValueError",
+            "TRTLLM MHA backend for decode is only supported on Hopper "
+            "(SM90), Blackwell (SM100) and (SM120) GPUs. Please use a different decode "
+            "backend.",
+            _HANDLER,
+            given,
+            BACKEND_GPU,
+        )
 
 
-_KV4_CHOICES = {"mla": ["cutlass_mla", "flashinfer", "trtllm_mla", "flashmla"],
-                "mha": ["triton", "torch_native", "flex_attention", "trtllm_mha"]}
-_ATTENTION_KIND = {"LlamaForCausalLM": "mha", "Qwen3ForCausalLM": "mha",
-                   "DeepseekV3ForCausalLM": "mla"}
+_KV4_CHOICES = {
+    "mla": ["cutlass_mla", "flashinfer", "trtllm_mla", "flashmla"],
+    "mha": ["triton", "torch_native", "flex_attention", "trtllm_mha"],
+}
+_ATTENTION_KIND = {"LlamaForCausalLM": "mha", "Qwen3ForCausalLM": "mha", "DeepseekV3ForCausalLM": "mla"}
 """`use_mla_backend()` of the targets the recordings cover."""
 
 
@@ -86,8 +147,12 @@ def kv4_check(state: ResolutionState) -> None:
     with one backend for prefill and decode needs a backend from the release's list. The FA4
     prefill branch is not modelled (nothing is said)."""
     dtypes = state.traits.kv4_dtypes
-    if not dtypes or not state.config.known("kv_cache_dtype") or \
-            state.config.value("kv_cache_dtype") not in dtypes or state.get("device") != "cuda":
+    if (
+        not dtypes
+        or not state.config.known("kv_cache_dtype")
+        or state.config.value("kv_cache_dtype") not in dtypes
+        or state.get("device") != "cuda"
+    ):
         return
     kind = _ATTENTION_KIND.get(state.target_architecture or "")
     attention, prefill, decode = (state.get(n) for n in _NAMES)
@@ -96,6 +161,9 @@ def kv4_check(state: ResolutionState) -> None:
         return
     choices = _KV4_CHOICES[kind]
     if attention not in choices:
-        raise Stop("AssertionError", f"KV4 {kind.upper()} expects attention_backend to be one of "
-                   f"{choices}, but got {attention}", "_handle_kv4_compatibility",
-                   ("kv_cache_dtype", "attention_backend"))
+        raise Stop(
+            "AssertionError",
+            f"KV4 {kind.upper()} expects attention_backend to be one of {choices}, but got {attention}",
+            "_handle_kv4_compatibility",
+            ("kv_cache_dtype", "attention_backend"),
+        )

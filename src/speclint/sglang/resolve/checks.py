@@ -16,8 +16,11 @@ def deprecated_actions(state: ResolutionState) -> None:
         return
     for use in state.config.parsed.uses:
         spec = use.spec
-        if spec is not None and spec.action_class == "DeprecatedAction" and \
-                use.how not in ("ambiguous", "unknown"):
+        if (
+            spec is not None
+            and spec.action_class == "DeprecatedAction"
+            and use.how not in ("ambiguous", "unknown")
+        ):
             raise Stop("ValueError", spec.help, "DeprecatedAction (argparse)", (spec.dest,))
 
 
@@ -32,22 +35,34 @@ def _pipeline_parallel_speculative(state: ResolutionState) -> None:
     EAGLE (not multi-layer) drafts, and (without SGLANG_ENABLE_PP_SPEC) only on prefill
     nodes (`ReleaseTraits.pp_speculative_prefill_only`)."""
     pp, algorithm = state.get("pp_size"), state.get("speculative_algorithm")
-    if not state.traits.pp_speculative_prefill_only or not isinstance(pp, int) or pp <= 1 \
-            or algorithm is None or not is_known(algorithm) or algorithm == "DSPARK":
+    if (
+        not state.traits.pp_speculative_prefill_only
+        or not isinstance(pp, int)
+        or pp <= 1
+        or algorithm is None
+        or not is_known(algorithm)
+        or algorithm == "DSPARK"
+    ):
         return
     config = state.config
     names = ("enable_multi_layer_eagle", "disaggregation_mode")
-    if any(config.knows(n) and not config.known(n) for n in names) or \
-            "SGLANG_ENABLE_PP_SPEC" in state.env:
+    if any(config.knows(n) and not config.known(n) for n in names) or "SGLANG_ENABLE_PP_SPEC" in state.env:
         return
     if str(algorithm).upper() != "EAGLE" or config.value("enable_multi_layer_eagle") is True:
-        raise Stop("AssertionError", "Pipeline parallelism currently only supports EAGLE "
-                   "(non-multi-layer) speculative decoding", "check_server_args",
-                   ("pp_size", "speculative_algorithm"))
+        raise Stop(
+            "AssertionError",
+            "Pipeline parallelism currently only supports EAGLE (non-multi-layer) speculative decoding",
+            "check_server_args",
+            ("pp_size", "speculative_algorithm"),
+        )
     if config.value("disaggregation_mode", "null") != "prefill":
-        raise Stop("AssertionError", "PP + speculative decoding (MTP) is only supported on "
-                   "prefill nodes (disaggregation-mode=prefill)", "check_server_args",
-                   ("pp_size", "speculative_algorithm"))
+        raise Stop(
+            "AssertionError",
+            "PP + speculative decoding (MTP) is only supported on "
+            "prefill nodes (disaggregation-mode=prefill)",
+            "check_server_args",
+            ("pp_size", "speculative_algorithm"),
+        )
 
 
 def _deepep_auto_mode(state: ResolutionState) -> None:
@@ -58,10 +73,17 @@ def _deepep_auto_mode(state: ResolutionState) -> None:
     config = state.config
     if not all(config.knows(n) and config.known(n) for n in ("enable_deepep_moe", "deepep_mode")):
         return
-    if config.value("enable_deepep_moe") is True and config.value("deepep_mode") == "auto" \
-            and state.get("enable_dp_attention") is True:
-        raise Stop("AssertionError", "DeepEP MoE `auto` mode is not supported with DP "
-                   "Attention.", "__post_init__", ("enable_deepep_moe", "enable_dp_attention"))
+    if (
+        config.value("enable_deepep_moe") is True
+        and config.value("deepep_mode") == "auto"
+        and state.get("enable_dp_attention") is True
+    ):
+        raise Stop(
+            "AssertionError",
+            "DeepEP MoE `auto` mode is not supported with DP Attention.",
+            "__post_init__",
+            ("enable_deepep_moe", "enable_dp_attention"),
+        )
 
 
 def _pipeline_parallel(state: ResolutionState) -> None:
@@ -79,9 +101,15 @@ def _pipeline_parallel(state: ResolutionState) -> None:
         if (value is not None) if name == "speculative_algorithm" else value is True:
             given.append(name)
     if given:
-        parts = {"speculative_algorithm": "speculative decoding",
-                 "enable_mixed_chunk": "mixed chunked prefill"}
+        parts = {
+            "speculative_algorithm": "speculative decoding",
+            "enable_mixed_chunk": "mixed chunked prefill",
+        }
         listed = ", ".join(["overlap schedule"] + [parts[n] for n in refused])
-        raise Stop("AssertionError", f"Pipeline parallelism is not compatible with {listed}"
-                   + ("." if "enable_mixed_chunk" in refused else ""), "check_server_args",
-                   ("pp_size", *given))
+        raise Stop(
+            "AssertionError",
+            f"Pipeline parallelism is not compatible with {listed}"
+            + ("." if "enable_mixed_chunk" in refused else ""),
+            "check_server_args",
+            ("pp_size", *given),
+        )

@@ -17,11 +17,11 @@ CONTEXT_TOO_LONG = "context-too-long"
 _TRUE = ("true", "1", "yes", "y")
 
 
-def context_rejection(config: LaunchConfig, env: Mapping[str, str | None],
-                      target_config: ModelConfig | None, version: str) -> Rejection | None:
+def context_rejection(
+    config: LaunchConfig, env: Mapping[str, str | None], target_config: ModelConfig | None, version: str
+) -> Rejection | None:
     """The ValueError SGLang raises for the target's --context-length, or None."""
-    if target_config is None or not config.knows("context_length") \
-            or not config.known("context_length"):
+    if target_config is None or not config.knows("context_length") or not config.known("context_length"):
         return None
     asked = plain_int(config.value("context_length"))
     derived = target_config.derived_context_length()
@@ -37,7 +37,12 @@ def context_rejection(config: LaunchConfig, env: Mapping[str, str | None],
 
         if release(version).context_override_default:
             return None  # the variable defaults to true there (read from the release's source)
-    return Rejection("ValueError", f"User-specified context_length ({asked}) is greater than "
-                     f"the derived context_length ({derived[0]}). To allow overriding this "
-                     f"maximum, set the env var {name}=1", "ModelConfig._derive_context_length",
-                     ("context_length",), CONTEXT_TOO_LONG)
+    return Rejection(
+        "ValueError",
+        f"User-specified context_length ({asked}) is greater than "
+        f"the derived context_length ({derived[0]}). To allow overriding this "
+        f"maximum, set the env var {name}=1",
+        "ModelConfig._derive_context_length",
+        ("context_length",),
+        CONTEXT_TOO_LONG,
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from speclint.sglang.resolve.result import Unknown, is_known
+from speclint.sglang.resolve.result import Unknown
 from speclint.sglang.resolve.state import ResolutionState
 
 if TYPE_CHECKING:
@@ -40,15 +40,26 @@ CONSTANTS: dict[str, tuple[object, str]] = {
     "hicache_ratio": (2.0, "_handle_hicache_ratio_default"),
     "encoder_transfer_backend": ("zmq_to_scheduler", "_handle_encoder_disaggregation"),
 }
-BOUNDARY_REDUCTION = {"LlamaForCausalLM": "rs+rsv", "DeepseekV3ForCausalLM": "rs+rsv",
-                      "Qwen3ForCausalLM": "ar", "KimiK25ForConditionalGeneration": "rs+rsv"}
+BOUNDARY_REDUCTION = {
+    "LlamaForCausalLM": "rs+rsv",
+    "DeepseekV3ForCausalLM": "rs+rsv",
+    "Qwen3ForCausalLM": "ar",
+    "KimiK25ForConditionalGeneration": "rs+rsv",
+}
 """`model_boundary_reduction` (boundary_reduction.py): Qwen3 is in `_AR_ARCHITECTURES`."""
 FUSION_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
 """The modelled architectures in 0.5.23's `_FLASHINFER_ALLREDUCE_FUSION_ARCHS` (overrides.py)."""
-DEFAULT_FIELDS = tuple(CONSTANTS) + ("boundary_reduction", "speculative_boundary_reduction",
-                                     "speculative_draft_model_quantization",
-    "tokenizer_path", "served_model_name", "random_seed", "enable_dp_lm_head",
-    "speculative_moe_runner_backend", "flashinfer_allreduce_fusion_backend")
+DEFAULT_FIELDS = tuple(CONSTANTS) + (
+    "boundary_reduction",
+    "speculative_boundary_reduction",
+    "speculative_draft_model_quantization",
+    "tokenizer_path",
+    "served_model_name",
+    "random_seed",
+    "enable_dp_lm_head",
+    "speculative_moe_runner_backend",
+    "flashinfer_allreduce_fusion_backend",
+)
 
 
 def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: str | None) -> None:
@@ -60,49 +71,64 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
         if name not in state.values:
             value = state.config.value(name) if state.config.knows(name) else None
             state.values[name] = state.asked[name] = value
-    state.set_unknown("random_seed", "SGLang draws a random seed at each start unless "
-                      "--random-seed is given") if state.get("random_seed") is None else None
+    state.set_unknown(
+        "random_seed", "SGLang draws a random seed at each start unless --random-seed is given"
+    ) if state.get("random_seed") is None else None
     draft_quant = state.get("speculative_draft_model_quantization")
     if draft_quant is None or draft_quant == "unquant":
         quant = state.config.value("quantization")
         quant = None if quant == "unquant" or draft_quant == "unquant" else quant
         if state.config.known("quantization") and draft_quant is None:
-            state.set("speculative_draft_model_quantization", quant, "the draft is quantized "
-                      "like the target unless --speculative-draft-model-quantization says",
-                      "_handle_missing_default_values")
+            state.set(
+                "speculative_draft_model_quantization",
+                quant,
+                "the draft is quantized like the target unless --speculative-draft-model-quantization says",
+                "_handle_missing_default_values",
+            )
         elif draft_quant == "unquant":
-            state.set("speculative_draft_model_quantization", None, "unquant means no "
-                      "quantization", "_handle_missing_default_values")
+            state.set(
+                "speculative_draft_model_quantization",
+                None,
+                "unquant means no quantization",
+                "_handle_missing_default_values",
+            )
     model = state.get("model_path")
     for name in ("tokenizer_path", "served_model_name"):
         if state.get(name) is None:
             state.set(name, model, "defaults to --model-path", "_handle_missing_default_values")
-    if gpu is not None and (gpu.sm or 0) // 10 == 10 and \
-            state.target_architecture in FUSION_ARCHITECTURES:
+    if gpu is not None and (gpu.sm or 0) // 10 == 10 and state.target_architecture in FUSION_ARCHITECTURES:
         from speclint.sglang.resolve import deepseek_blackwell
 
-        why = deepseek_blackwell.DEEPSEEK_BLACKWELL if not deepseek_blackwell.applies(state, gpu) else \
-            problem or deepseek_blackwell.blackwell_problem(state)
+        why = (
+            deepseek_blackwell.DEEPSEEK_BLACKWELL
+            if not deepseek_blackwell.applies(state, gpu)
+            else problem or deepseek_blackwell.blackwell_problem(state)
+        )
         for name in ("quantization", "moe_runner_backend", "disable_shared_experts_fusion"):
             if why is not None:
                 state.set_unknown(name, why)
     if problem is None and state.target_architecture not in BOUNDARY_REDUCTION:
-        problem = ("depends on the target model, whose config.json is not on disk"
-                   if state.target_architecture is None else
-                   f"SGLang {state.checked_version}'s defaults for {state.target_architecture}"
-                   " are not modelled")
+        problem = (
+            "depends on the target model, whose config.json is not on disk"
+            if state.target_architecture is None
+            else f"SGLang {state.checked_version}'s defaults for {state.target_architecture} are not modelled"
+        )
     if problem is not None:
         for name in DEFAULT_FIELDS:
-            if name not in ("tokenizer_path", "served_model_name",
-                            "speculative_draft_model_quantization") \
-                    and (not state.config.given(name) or name == "enable_dp_lm_head"):
+            if name not in (
+                "tokenizer_path",
+                "served_model_name",
+                "speculative_draft_model_quantization",
+            ) and (not state.config.given(name) or name == "enable_dp_lm_head"):
                 state.set_unknown(name, problem)
         return
     for name, (value, handler) in CONSTANTS.items():
-        if state.get(name) is None or (name == "load_balance_method"
-                                       and state.get(name) == "auto") \
-                or (name == "encoder_transfer_backend" and state.get(name) == "auto") \
-                or (name in ("boundary_reduction",) and state.get(name) == "auto"):
+        if (
+            state.get(name) is None
+            or (name == "load_balance_method" and state.get(name) == "auto")
+            or (name == "encoder_transfer_backend" and state.get(name) == "auto")
+            or (name in ("boundary_reduction",) and state.get(name) == "auto")
+        ):
             state.set(name, value, "SGLang's resolved default", handler)
     _dp_lm_head(state)
     _moe_runner(state, gpu)
@@ -115,19 +141,22 @@ def _boundary_reduction(state: ResolutionState) -> None:
     handler = "resolve_boundary_reduction"
     if state.get("boundary_reduction") not in (None, "auto"):
         value = state.get("boundary_reduction")
-        state.set("speculative_boundary_reduction", value, "follows --boundary-reduction",
-                  handler)
+        state.set("speculative_boundary_reduction", value, "follows --boundary-reduction", handler)
         return
     architecture = state.target_architecture
     assert architecture is not None  # resolve_defaults stopped for an unmodelled target
     value = BOUNDARY_REDUCTION[architecture]
-    state.set("boundary_reduction", value, f"the default for {state.target_architecture}",
-              handler)
+    state.set("boundary_reduction", value, f"the default for {state.target_architecture}", handler)
     draft = state.asked.get("speculative_draft_model_path")
-    if state.asked.get("speculative_algorithm") is not None and draft is not None \
-            and draft != state.get("model_path"):
-        state.set_unknown("speculative_boundary_reduction", "the draft model's own default "
-                          "(read from its config.json) is not modelled")
+    if (
+        state.asked.get("speculative_algorithm") is not None
+        and draft is not None
+        and draft != state.get("model_path")
+    ):
+        state.set_unknown(
+            "speculative_boundary_reduction",
+            "the draft model's own default (read from its config.json) is not modelled",
+        )
     else:
         state.set("speculative_boundary_reduction", value, "the target's", handler)
 
@@ -139,34 +168,41 @@ def _dp_lm_head(state: ResolutionState) -> None:
     if not (isinstance(attn, int) and isinstance(dp, int)):
         state.set_unknown("enable_dp_lm_head", "the data-parallel sizes are not readable")
     elif attn * dp == 1:
-        state.set("enable_dp_lm_head", False, "one data-parallel rank: no DP LM head",
-                  "_data_parallelism_defaults")
+        state.set(
+            "enable_dp_lm_head", False, "one data-parallel rank: no DP LM head", "_data_parallelism_defaults"
+        )
     elif state.get("enable_dp_lm_head") is None:
-        state.set_unknown("enable_dp_lm_head", "with several data-parallel ranks it is not "
-                          "modelled")
+        state.set_unknown("enable_dp_lm_head", "with several data-parallel ranks it is not modelled")
 
 
 def _moe_runner(state: ResolutionState, gpu: GpuProfile | None) -> None:
     if state.get("speculative_moe_runner_backend") is not None:
         return
     if gpu is None and state.target_architecture in FUSION_ARCHITECTURES:
-        state.set_unknown("speculative_moe_runner_backend", "depends on the GPU: pass --gpu "
-                          "(DeepSeek-family MoE runners change on Blackwell)")
+        state.set_unknown(
+            "speculative_moe_runner_backend",
+            "depends on the GPU: pass --gpu (DeepSeek-family MoE runners change on Blackwell)",
+        )
         return
-    if gpu is not None and (gpu.sm or 0) // 10 == 10 and \
-            state.target_architecture in FUSION_ARCHITECTURES:
+    if gpu is not None and (gpu.sm or 0) // 10 == 10 and state.target_architecture in FUSION_ARCHITECTURES:
         from speclint.sglang.resolve import deepseek_blackwell
 
-        if deepseek_blackwell.applies(state, gpu) and \
-                deepseek_blackwell.blackwell_problem(state) is None:
+        if deepseek_blackwell.applies(state, gpu) and deepseek_blackwell.blackwell_problem(state) is None:
             return  # hardware.py sets it after the MoE runner
-        state.set_unknown("speculative_moe_runner_backend", "DeepSeek's MoE runner on "
-                          "Blackwell (_deepseek_moe_quant_resolution) is not modelled"
-                          + ("" if gpu is not None else "; depends on the GPU: pass --gpu"))
+        state.set_unknown(
+            "speculative_moe_runner_backend",
+            "DeepSeek's MoE runner on "
+            "Blackwell (_deepseek_moe_quant_resolution) is not modelled"
+            + ("" if gpu is not None else "; depends on the GPU: pass --gpu"),
+        )
         return
     runner = state.config.value("moe_runner_backend", "auto")
-    state.set("speculative_moe_runner_backend", runner, "the draft's MoE runner follows the "
-              "target's", "_speculative_moe_runner_default")
+    state.set(
+        "speculative_moe_runner_backend",
+        runner,
+        "the draft's MoE runner follows the target's",
+        "_speculative_moe_runner_default",
+    )
 
 
 def _allreduce_fusion(state: ResolutionState, gpu: GpuProfile | None) -> None:
@@ -181,15 +217,22 @@ def _allreduce_fusion(state: ResolutionState, gpu: GpuProfile | None) -> None:
         return
     tp, attn, nnodes = (state.get(n) for n in ("tp_size", "attn_dp_size", "nnodes"))
     if not (isinstance(tp, int) and isinstance(attn, int) and isinstance(nnodes, int)):  # known
-        state.set_unknown("flashinfer_allreduce_fusion_backend", "the parallel sizes are not "
-                          "readable")
+        state.set_unknown("flashinfer_allreduce_fusion_backend", "the parallel sizes are not readable")
         return
     sm = gpu.sm or 0
-    if (sm == 90 or sm // 10 == 10) and tp > 1 and attn == 1 and \
-            (nnodes == 1 or sm // 10 == 10) and state.get("moe_a2a_backend") == "none":
-        state.set("flashinfer_allreduce_fusion_backend", "auto", "FlashInfer all-reduce "
-                  "fusion is enabled for DeepSeek on Hopper and Blackwell",
-                  "_flashinfer_allreduce_fusion_auto_enable")
+    if (
+        (sm == 90 or sm // 10 == 10)
+        and tp > 1
+        and attn == 1
+        and (nnodes == 1 or sm // 10 == 10)
+        and state.get("moe_a2a_backend") == "none"
+    ):
+        state.set(
+            "flashinfer_allreduce_fusion_backend",
+            "auto",
+            "FlashInfer all-reduce fusion is enabled for DeepSeek on Hopper and Blackwell",
+            "_flashinfer_allreduce_fusion_auto_enable",
+        )
 
 
 __all__ = ["DEFAULT_FIELDS", "resolve_defaults", "Unknown"]

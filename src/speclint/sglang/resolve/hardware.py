@@ -20,16 +20,28 @@ from speclint.sglang.resolve.result import Unknown, is_known
 from speclint.sglang.resolve.state import ResolutionState
 
 GPU_FIELDS = (
-    "chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs", "cuda_graph_bs",
-    "cuda_graph_backend_prefill", "cuda_graph_max_bs_prefill", "cuda_graph_bs_prefill",
-    "attention_backend", "page_size", "sampling_backend", "schedule_conservativeness",
+    "chunked_prefill_size",
+    "mem_fraction_static",
+    "cuda_graph_max_bs",
+    "cuda_graph_bs",
+    "cuda_graph_backend_prefill",
+    "cuda_graph_max_bs_prefill",
+    "cuda_graph_bs_prefill",
+    "attention_backend",
+    "page_size",
+    "sampling_backend",
+    "schedule_conservativeness",
 )
 """The effective fields this module predicts. `cuda_graph_*` name the parts of SGLang's
 `cuda_graph_config` (decode unless the name says prefill)."""
 
 NO_GPU = "depends on the GPU: pass --gpu"
-MODELLED_ARCHITECTURES = ("LlamaForCausalLM", "Qwen3ForCausalLM", "DeepseekV3ForCausalLM",
-                          "KimiK25ForConditionalGeneration")
+MODELLED_ARCHITECTURES = (
+    "LlamaForCausalLM",
+    "Qwen3ForCausalLM",
+    "DeepseekV3ForCausalLM",
+    "KimiK25ForConditionalGeneration",
+)
 MLA_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
 """`use_mla_backend`: the text model's attention is MLA (`kv_lora_rank` in its config)."""
 VLM_ARCHITECTURES = ("KimiK25ForConditionalGeneration",)
@@ -44,14 +56,14 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
             value = None
             if state.config.knows(name):
                 setting = state.config.get(name)
-                value = Unknown("set from a value speclint cannot read") if setting.dynamic \
-                    else setting.value
+                value = Unknown("set from a value speclint cannot read") if setting.dynamic else setting.value
             state.values[name] = state.asked[name] = value
     reason = _why_not(state, gpu)
     from speclint.sglang.resolve.defaults import resolve_defaults
 
-    resolve_defaults(state, gpu, modelled_flags_problem(state.config)
-                     if state.traits.gpu_resolution else None)
+    resolve_defaults(
+        state, gpu, modelled_flags_problem(state.config) if state.traits.gpu_resolution else None
+    )
     if reason is not None:
         if not state.traits.gpu_resolution:
             from speclint.sglang.resolve.auto_backend import choose_backend
@@ -60,8 +72,9 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
         if not state.config.uncertain:
             backend_gpu_checks(state, gpu)  # the backends given: no model hook changes them
         # in every release that picks the backend while resolving (0.5.4+, server_args.py)
-        if (state.traits.gpu_resolution or state.traits.auto_backend_choice) and \
-                state.config.known("kv_cache_dtype"):
+        if (state.traits.gpu_resolution or state.traits.auto_backend_choice) and state.config.known(
+            "kv_cache_dtype"
+        ):
             _fa3_fp8_fallback(state)
         kv4_check(state)
         _gpu_free_parts(state, reason)
@@ -93,8 +106,10 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
     if gpu is None:
         return NO_GPU
     if gpu.vendor != "nvidia":
-        return (f"the ROCm resolution (handle_amd_specifics, aiter) for {gpu.name} is "
-                f"unverified for SGLang {state.checked_version}")
+        return (
+            f"the ROCm resolution (handle_amd_specifics, aiter) for {gpu.name} is "
+            f"unverified for SGLang {state.checked_version}"
+        )
     device = state.get("device")
     if device != "cuda":
         return f"--device {device} is not modelled"
@@ -117,11 +132,20 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
     (`_mla_backend_page_constraints` on the page size given, else 1: what the speculative
     checks read too), every other field it does not fix Unknown."""
     backend = state.get("attention_backend")
-    fixed_page = (state.traits.gpu_resolution and isinstance(backend, str)
-                  and backend not in ("fa4", "intel_xpu", "aiter")
-                  and all(is_known(state.get(n)) for n in (
-                      "page_size", "decode_attention_backend", "prefill_attention_backend",
-                      "speculative_draft_attention_backend")))
+    fixed_page = (
+        state.traits.gpu_resolution
+        and isinstance(backend, str)
+        and backend not in ("fa4", "intel_xpu", "aiter")
+        and all(
+            is_known(state.get(n))
+            for n in (
+                "page_size",
+                "decode_attention_backend",
+                "prefill_attention_backend",
+                "speculative_draft_attention_backend",
+            )
+        )
+    )
     if fixed_page:
         _page_size(state, None)
     attn = state.get("attn_dp_size")
@@ -130,15 +154,28 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
             continue  # attention.py resolves them per release (recorded by tools/oracle)
         if state.values.get(name) is None:
             state.set_unknown(name, reason)
-        elif name in ("chunked_prefill_size", "schedule_conservativeness") and \
-                not (state.traits.gpu_resolution and isinstance(attn, int) and attn == 1):
+        elif name in ("chunked_prefill_size", "schedule_conservativeness") and not (
+            state.traits.gpu_resolution and isinstance(attn, int) and attn == 1
+        ):
             # attention data parallelism changes both (in every release)
-            state.set_unknown(name, f"{reason} (attention data parallelism changes it)"
-                              if state.traits.gpu_resolution else reason)
-    if state.traits.gpu_resolution and not fixed_page and state.config.given("page_size") \
-            and is_known(state.get("page_size")):
-        state.set_unknown("page_size", f"{reason} (the attention backend SGLang picks may "
-                          "change the page size)" if backend is None else reason)
+            state.set_unknown(
+                name,
+                f"{reason} (attention data parallelism changes it)"
+                if state.traits.gpu_resolution
+                else reason,
+            )
+    if (
+        state.traits.gpu_resolution
+        and not fixed_page
+        and state.config.given("page_size")
+        and is_known(state.get("page_size"))
+    ):
+        state.set_unknown(
+            "page_size",
+            f"{reason} (the attention backend SGLang picks may change the page size)"
+            if backend is None
+            else reason,
+        )
 
 
 def _int(value: object) -> int:
@@ -172,8 +209,7 @@ def _memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
         chunk, max_bs = 16384, 512
     tier = f"{gpu.name} has {mem} MiB"
     if state.get("chunked_prefill_size") is None:
-        state.set("chunked_prefill_size", chunk, f"the default for the GPU's memory ({tier})",
-                  _HANDLER_MEM)
+        state.set("chunked_prefill_size", chunk, f"the default for the GPU's memory ({tier})", _HANDLER_MEM)
     decode_backend = "disabled" if state.config.value("disable_cuda_graph") else "full"
     prefill_backend = "disabled" if state.config.value("disable_cuda_graph") else "breakable"
     # `handle_attention_backend_compatibility`, after the memory reserve was computed:
@@ -189,15 +225,28 @@ def _memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
         running = state.get("max_running_requests")
         if isinstance(running, int) and max_bs > running:
             max_bs = running
-    state.set("cuda_graph_max_bs", max_bs, f"decode CUDA-graph batch sizes for the GPU's "
-              f"memory ({tier}) and --tp-size {tp}", _HANDLER_MEM)
-    state.set("cuda_graph_bs", _decode_batch_sizes(state, max_bs), "decode CUDA-graph batch "
-              f"sizes up to {max_bs}", _HANDLER_MEM)
-    state.set("cuda_graph_backend_prefill", "disabled" if no_graphs else prefill_backend,
-              "the torch_native attention backend disables CUDA graphs" if no_graphs and
-              not state.config.value("disable_cuda_graph") else
-              "pipeline parallelism disables breakable prefill CUDA graphs" if pp_size > 1
-              else "prefill CUDA graphs are breakable by default", "_parse_cuda_graph_config")
+    state.set(
+        "cuda_graph_max_bs",
+        max_bs,
+        f"decode CUDA-graph batch sizes for the GPU's memory ({tier}) and --tp-size {tp}",
+        _HANDLER_MEM,
+    )
+    state.set(
+        "cuda_graph_bs",
+        _decode_batch_sizes(state, max_bs),
+        f"decode CUDA-graph batch sizes up to {max_bs}",
+        _HANDLER_MEM,
+    )
+    state.set(
+        "cuda_graph_backend_prefill",
+        "disabled" if no_graphs else prefill_backend,
+        "the torch_native attention backend disables CUDA graphs"
+        if no_graphs and not state.config.value("disable_cuda_graph")
+        else "pipeline parallelism disables breakable prefill CUDA graphs"
+        if pp_size > 1
+        else "prefill CUDA graphs are breakable by default",
+        "_parse_cuda_graph_config",
+    )
     chunked = _int(state.get("chunked_prefill_size"))
     prefill_max: int
     explicit_prefill = state.config.value("cuda_graph_max_bs_prefill")
@@ -205,32 +254,45 @@ def _memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     if explicit_prefill is not None:
         prefill_max = _int(explicit_prefill)
     else:
-        prefill_max = (chunked if not _mla(state) else mla_fixed if mla_fixed is not None
-                       else min(8192, chunked))
+        prefill_max = (
+            chunked if not _mla(state) else mla_fixed if mla_fixed is not None else min(8192, chunked)
+        )
         total = plain_int(state.config.value("max_total_tokens"))
         if total is not None:
             prefill_max = min(prefill_max, total)
         model = state.get("model_path")
         if isinstance(model, str) and "llama-2" in model.lower():
             prefill_max = min(prefill_max, 4096)
-    state.set("cuda_graph_max_bs_prefill", prefill_max, "prefill CUDA graphs capture up to "
-              "the chunked prefill size" + ("" if not _mla(state) else
-                                            f" ({mla_fixed} for MLA)" if mla_fixed is not None
-                                            else " (8192 at most for MLA)"),
-              _HANDLER_MEM)
-    state.set("cuda_graph_bs_prefill", prefill_batch_sizes(prefill_max), "prefill CUDA-graph "
-              f"token counts up to {prefill_max}", _HANDLER_MEM)
+    state.set(
+        "cuda_graph_max_bs_prefill",
+        prefill_max,
+        "prefill CUDA graphs capture up to "
+        "the chunked prefill size"
+        + (
+            ""
+            if not _mla(state)
+            else f" ({mla_fixed} for MLA)"
+            if mla_fixed is not None
+            else " (8192 at most for MLA)"
+        ),
+        _HANDLER_MEM,
+    )
+    state.set(
+        "cuda_graph_bs_prefill",
+        prefill_batch_sizes(prefill_max),
+        f"prefill CUDA-graph token counts up to {prefill_max}",
+        _HANDLER_MEM,
+    )
     if state.get("mem_fraction_static") is None:
-        reserved = _reserved_mib(state, mem, chunked, max_bs, decode_backend, prefill_backend,
-                                 prefill_max)
+        reserved = _reserved_mib(state, mem, chunked, max_bs, decode_backend, prefill_backend, prefill_max)
         fraction = round((mem - reserved) / mem, 3)
-        why = (f"({mem} MiB - {reserved:g} MiB reserved for activations and CUDA graphs) / "
-               "GPU memory")
+        why = f"({mem} MiB - {reserved:g} MiB reserved for activations and CUDA graphs) / GPU memory"
         if state.target_architecture in VLM_ARCHITECTURES:
             factor = _vlm_factor(state)
             if factor is None:
-                state.set_unknown("mem_fraction_static", "the vision encoder's size is not in "
-                                  "the target's config.json")
+                state.set_unknown(
+                    "mem_fraction_static", "the vision encoder's size is not in the target's config.json"
+                )
                 return
             fraction *= factor
             why += f" × {factor:.4f} for the vision encoder"
@@ -247,16 +309,26 @@ def _vlm_factor(state: ResolutionState) -> float | None:
     layers, hidden = vision.get("num_hidden_layers", 24), vision.get("hidden_size", 1024)
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (layers, hidden)):
         return None
-    ratio: float = layers * hidden ** 2 / (24 * 1024 ** 2)
+    ratio: float = layers * hidden**2 / (24 * 1024**2)
     return 0.95 * max(0.8, min(1.05, 1.0 - 0.1 * (ratio - 1.0)))
 
 
-def _reserved_mib(state: ResolutionState, mem: int, chunked: int, max_bs: int,
-                  decode_backend: str, prefill_backend: str, prefill_max: int) -> float:
+def _reserved_mib(
+    state: ResolutionState,
+    mem: int,
+    chunked: int,
+    max_bs: int,
+    decode_backend: str,
+    prefill_backend: str,
+    prefill_max: int,
+) -> float:
     """`handle_gpu_memory_settings`' reserve: activations, parallel slack, CUDA graphs."""
     tp, pp = _int(state.get("tp_size")), _int(state.get("pp_size"))
-    activation = max(chunked, 2048) if chunked > 0 else \
-        max(plain_int(state.config.value("max_prefill_tokens")) or 16384, 2048)
+    activation = (
+        max(chunked, 2048)
+        if chunked > 0
+        else max(plain_int(state.config.value("max_prefill_tokens")) or 16384, 2048)
+    )
     reserved: float = 512 + activation * 1.5 + tp * pp / 8 * 1024
     graph = 0.0
     if decode_backend != "disabled":
@@ -276,9 +348,14 @@ def _reserved_mib(state: ResolutionState, mem: int, chunked: int, max_bs: int,
 
 def prefill_batch_sizes(max_bs: int) -> list[int]:
     """`generate_prefill_cuda_graph_batch_sizes`."""
-    sizes = (list(range(4, 33, 4)) + list(range(48, 257, 16)) + list(range(288, 513, 32))
-             + list(range(576, 1025, 64)) + list(range(1280, 4097, 256))
-             + list(range(4608, max_bs + 1, 512)))
+    sizes = (
+        list(range(4, 33, 4))
+        + list(range(48, 257, 16))
+        + list(range(288, 513, 32))
+        + list(range(576, 1025, 64))
+        + list(range(1280, 4097, 256))
+        + list(range(4608, max_bs + 1, 512))
+    )
     return [s for s in sizes if s <= max_bs]
 
 
@@ -287,11 +364,20 @@ def _decode_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
     if state.config.value("disable_cuda_graph_padding"):
         sizes = list(range(1, max_bs + 1))
     elif state.asked.get("speculative_algorithm") is None:
-        sizes = ([1, 2, 4, 8, 12] + list(range(16, 257, 8)) + list(range(272, 512, 16))
-                 + list(range(512, max_bs + 1, 32)))
+        sizes = (
+            [1, 2, 4, 8, 12]
+            + list(range(16, 257, 8))
+            + list(range(272, 512, 16))
+            + list(range(512, max_bs + 1, 32))
+        )
     else:
-        sizes = (list(range(1, 9)) + list(range(10, 33, 2)) + list(range(40, 65, 4))
-                 + list(range(72, 257, 8)) + list(range(272, max_bs + 1, 16)))
+        sizes = (
+            list(range(1, 9))
+            + list(range(10, 33, 2))
+            + list(range(40, 65, 4))
+            + list(range(72, 257, 8))
+            + list(range(272, max_bs + 1, 16))
+        )
     sizes = [s for s in sizes if s <= max_bs]
     if max_bs not in sizes:
         sizes.append(max_bs)
@@ -300,16 +386,24 @@ def _decode_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
 
 def _sampling_backend(state: ResolutionState) -> None:
     if state.get("sampling_backend") is None:
-        state.set("sampling_backend", "flashinfer", "FlashInfer is available on CUDA GPUs",
-                  "_sampling_backend_default")
+        state.set(
+            "sampling_backend",
+            "flashinfer",
+            "FlashInfer is available on CUDA GPUs",
+            "_sampling_backend_default",
+        )
 
 
 def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
     """`_attention_backend_default` / `get_default_attn_backend` (no OOT platform)."""
     prefill = state.get("prefill_attention_backend")
     if prefill is not None and prefill == state.get("decode_attention_backend"):
-        state.set("attention_backend", prefill, "--prefill-attention-backend and "
-                  "--decode-attention-backend agree", "_attention_backend_default")
+        state.set(
+            "attention_backend",
+            prefill,
+            "--prefill-attention-backend and --decode-attention-backend agree",
+            "_attention_backend_default",
+        )
         return
     if state.get("attention_backend") is not None:
         return
@@ -320,8 +414,7 @@ def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
     if not _mla(state):
         if hopper and tree_free:
             backend, why = "fa3", "FA3 on Hopper for MHA models"
-        elif sm100 and tree_free and (state.asked.get("speculative_algorithm") is None
-                                      or topk is not None):
+        elif sm100 and tree_free and (state.asked.get("speculative_algorithm") is None or topk is not None):
             backend, why = "trtllm_mha", "TensorRT-LLM MHA on Blackwell (SM100)"
         else:
             backend, why = "flashinfer", "FlashInfer on this GPU"
@@ -331,27 +424,40 @@ def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
         backend, why = "flashinfer", "FlashInfer on Blackwell for MLA models"
     else:
         backend, why = "triton", "Triton for MLA models on this GPU"
-    state.set("attention_backend", backend, f"SGLang's default: {why}",
-              "_attention_backend_default",
-              f"Attention backend not specified. Use {backend} backend by default.", "info")
+    state.set(
+        "attention_backend",
+        backend,
+        f"SGLang's default: {why}",
+        "_attention_backend_default",
+        f"Attention backend not specified. Use {backend} backend by default.",
+        "info",
+    )
 
 
 def _fa3_fp8_fallback(state: ResolutionState) -> None:
     """`_attention_backend_fa3_fp8_fallback`: FA3 with an fp8_e5m2 KV cache runs Triton."""
-    if state.get("attention_backend") == "fa3" and \
-            state.config.value("kv_cache_dtype") == "fp8_e5m2":
-        state.set("attention_backend", "triton", "FlashAttention3 supports only fp8_e4m3 for "
-                  "an FP8 KV cache", "_attention_backend_fa3_fp8_fallback",
-                  "FlashAttention3 only supports fp8_e4m3 if using FP8; Setting attention "
-                  "backend to triton.")
+    if state.get("attention_backend") == "fa3" and state.config.value("kv_cache_dtype") == "fp8_e5m2":
+        state.set(
+            "attention_backend",
+            "triton",
+            "FlashAttention3 supports only fp8_e4m3 for an FP8 KV cache",
+            "_attention_backend_fa3_fp8_fallback",
+            "FlashAttention3 only supports fp8_e4m3 if using FP8; Setting attention backend to triton.",
+        )
 
 
 def _page_constraints(state: ResolutionState) -> None:
     """`_mla_backend_page_constraints`, on the page size as given."""
     page = state.get("page_size")
-    names = {n: state.get(n) for n in ("attention_backend", "decode_attention_backend",
-                                       "prefill_attention_backend",
-                                       "speculative_draft_attention_backend")}
+    names = {
+        n: state.get(n)
+        for n in (
+            "attention_backend",
+            "decode_attention_backend",
+            "prefill_attention_backend",
+            "speculative_draft_attention_backend",
+        )
+    }
     attention_decode = (names["attention_backend"], names["decode_attention_backend"])
     with_prefill = attention_decode + (names["prefill_attention_backend"],)
     new = page
@@ -366,10 +472,17 @@ def _page_constraints(state: ResolutionState) -> None:
     if "hpc_ops" in with_prefill and new != 64:
         new = 64
     if new != page:
-        which = next(b for b in ("flashmla", "trtllm_mla", "cutedsl_mla", "trtllm_mha",
-                                 "hpc_ops") if b in names.values())
-        state.set("page_size", new, f"the {which} attention backend runs with page size {new}",
-                  "_mla_backend_page_constraints")
+        which = next(
+            b
+            for b in ("flashmla", "trtllm_mla", "cutedsl_mla", "trtllm_mha", "hpc_ops")
+            if b in names.values()
+        )
+        state.set(
+            "page_size",
+            new,
+            f"the {which} attention backend runs with page size {new}",
+            "_mla_backend_page_constraints",
+        )
 
 
 def _page_size(state: ResolutionState, gpu: GpuProfile | None) -> None:
@@ -385,20 +498,39 @@ def _data_parallelism(state: ResolutionState) -> None:
     if not (isinstance(attn, int) and attn > 1):
         return
     handler = "_handle_data_parallelism"
-    state.set("schedule_conservativeness", _number(state.config.value("schedule_conservativeness"))
-              * 0.3, "DP attention schedules less conservatively", handler)
+    state.set(
+        "schedule_conservativeness",
+        _number(state.config.value("schedule_conservativeness")) * 0.3,
+        "DP attention schedules less conservatively",
+        handler,
+    )
     chunked = _int(state.get("chunked_prefill_size"))
     split = chunked // attn
-    state.set("chunked_prefill_size", split, f"DP attention splits the chunked prefill among "
-              f"{attn} groups", handler, f"DP attention is enabled. chunked prefill size is "
-              f"adjusted from {chunked} to {split}.")
+    state.set(
+        "chunked_prefill_size",
+        split,
+        f"DP attention splits the chunked prefill among {attn} groups",
+        handler,
+        f"DP attention is enabled. chunked prefill size is adjusted from {chunked} to {split}.",
+    )
     prefill_max = state.get("cuda_graph_max_bs_prefill")
-    if state.get("cuda_graph_backend_prefill") != "disabled" and \
-            state.config.value("cuda_graph_max_bs_prefill") is None and _int(prefill_max) > split:
-        state.set("cuda_graph_max_bs_prefill", split, "prefill CUDA graphs follow the split "
-                  "chunked prefill", handler)
-        state.set("cuda_graph_bs_prefill", prefill_batch_sizes(split), "prefill CUDA-graph "
-                  f"token counts up to {split}", handler)
+    if (
+        state.get("cuda_graph_backend_prefill") != "disabled"
+        and state.config.value("cuda_graph_max_bs_prefill") is None
+        and _int(prefill_max) > split
+    ):
+        state.set(
+            "cuda_graph_max_bs_prefill",
+            split,
+            "prefill CUDA graphs follow the split chunked prefill",
+            handler,
+        )
+        state.set(
+            "cuda_graph_bs_prefill",
+            prefill_batch_sizes(split),
+            f"prefill CUDA-graph token counts up to {split}",
+            handler,
+        )
 
 
 __all__ = ["GPU_FIELDS", "NO_GPU", "resolve_hardware", "prefill_batch_sizes", "Unknown"]

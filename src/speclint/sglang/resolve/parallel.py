@@ -25,8 +25,12 @@ if TYPE_CHECKING:
 
 # 0.4.10.post2 and 0.5.6.post2 parse `--tp-size` into `tensor_parallel_size` and copy it to
 # `tp_size` in `ServerArgs.from_cli_args`; later releases parse straight into `tp_size`.
-CLI_DESTS = {"tp_size": "tensor_parallel_size", "pp_size": "pipeline_parallel_size",
-             "dp_size": "data_parallel_size", "ep_size": "expert_parallel_size"}
+CLI_DESTS = {
+    "tp_size": "tensor_parallel_size",
+    "pp_size": "pipeline_parallel_size",
+    "dp_size": "data_parallel_size",
+    "ep_size": "expert_parallel_size",
+}
 
 DATA_PARALLEL_HANDLERS = ("_handle_data_parallelism", "__post_init__")
 """Where the tp/attention-DP checks raise; rules tell their rejections apart by these."""
@@ -101,8 +105,10 @@ def _dummy_model(state: ResolutionState) -> bool:
     return isinstance(path, str) and path.lower() in ("none", "dummy")
 
 
-_DP_ATTENTION_DEPRECATED = ("argparse's deprecation warning for --enable-dp-attention, at parse "
-                            "time (the flag's DeprecatedStoreTrueAction)")
+_DP_ATTENTION_DEPRECATED = (
+    "argparse's deprecation warning for --enable-dp-attention, at parse "
+    "time (the flag's DeprecatedStoreTrueAction)"
+)
 """The log of the rewrite: the flag's action warns when argparse meets it (the schema records
 the action class), nothing after."""
 
@@ -120,17 +126,28 @@ def _deprecated_dp_attention(state: ResolutionState) -> None:
         return
     attn = state.get("attn_dp_size")
     if not is_known(attn):
-        state.set_unknown("dp_size", "--attn-dp-size is not readable, so the "
-                          "--enable-dp-attention rewrite is unknown")
+        state.set_unknown(
+            "dp_size", "--attn-dp-size is not readable, so the --enable-dp-attention rewrite is unknown"
+        )
     elif attn == 1:
-        state.set("attn_dp_size", state.get("dp_size"), "--enable-dp-attention is deprecated: "
-                  "its --dp-size becomes --attn-dp-size", handler)
-        state.set("dp_size", 1, "--enable-dp-attention is deprecated: --dp-size counts "
-                  "replicas again", handler)
+        state.set(
+            "attn_dp_size",
+            state.get("dp_size"),
+            "--enable-dp-attention is deprecated: its --dp-size becomes --attn-dp-size",
+            handler,
+        )
+        state.set(
+            "dp_size", 1, "--enable-dp-attention is deprecated: --dp-size counts replicas again", handler
+        )
     # Resolution leaves the field False; only `resolved_dict()` reports `attn_dp_size > 1`.
     # The one log line is argparse's, at parse time (PAR003 says the same).
-    state.set("enable_dp_attention", False, "--enable-dp-attention is replaced by "
-              "--attn-dp-size", handler, _DP_ATTENTION_DEPRECATED)
+    state.set(
+        "enable_dp_attention",
+        False,
+        "--enable-dp-attention is replaced by --attn-dp-size",
+        handler,
+        _DP_ATTENTION_DEPRECATED,
+    )
 
 
 def _moe_runner_alias(state: ResolutionState) -> None:
@@ -140,11 +157,21 @@ def _moe_runner_alias(state: ResolutionState) -> None:
     if runner != "megamoe":
         return
     backend = state.get("moe_a2a_backend")
-    logged = (f"--moe-runner-backend megamoe is an alias for --moe-a2a-backend megamoe; "
-              f"overriding --moe-a2a-backend {backend}.") if backend not in ("none", "megamoe") \
+    logged = (
+        (
+            f"--moe-runner-backend megamoe is an alias for --moe-a2a-backend megamoe; "
+            f"overriding --moe-a2a-backend {backend}."
+        )
+        if backend not in ("none", "megamoe")
         else None
-    state.set("moe_a2a_backend", "megamoe", "--moe-runner-backend megamoe is an alias for "
-              "--moe-a2a-backend megamoe", "handle_moe_runner_backend_alias", logged)
+    )
+    state.set(
+        "moe_a2a_backend",
+        "megamoe",
+        "--moe-runner-backend megamoe is an alias for --moe-a2a-backend megamoe",
+        "handle_moe_runner_backend_alias",
+        logged,
+    )
 
 
 def _data_parallelism_0_5_23(state: ResolutionState) -> None:
@@ -154,12 +181,15 @@ def _data_parallelism_0_5_23(state: ResolutionState) -> None:
     if attn is None:
         return
     if attn < 1:
-        raise Stop("ValueError", f"--attn-dp-size must be positive (got {attn}).", handler,
-                   ("attn_dp_size",))
+        raise Stop("ValueError", f"--attn-dp-size must be positive (got {attn}).", handler, ("attn_dp_size",))
     if attn > 1 and dp is not None and dp > 1:
-        raise Stop("ValueError", f"--dp-size {dp} with --attn-dp-size {attn}: data-parallel "
-                   "replicas combined with attention data parallelism are not supported.",
-                   handler, ("dp_size", "attn_dp_size"))
+        raise Stop(
+            "ValueError",
+            f"--dp-size {dp} with --attn-dp-size {attn}: data-parallel "
+            "replicas combined with attention data parallelism are not supported.",
+            handler,
+            ("dp_size", "attn_dp_size"),
+        )
     if attn > 1 and tp is not None and tp % attn:
         # `assert cfg.tp_size % cfg.attn_dp_size == 0`, with no message
         raise Stop("AssertionError", "", handler, ("tp_size", "attn_dp_size"))
@@ -176,14 +206,20 @@ def _data_parallelism_0_5(state: ResolutionState) -> None:
             state.set_unknown("enable_dp_attention", "--dp-size is not readable")
         return
     if dp == 1:
-        state.set("enable_dp_attention", False, "--enable-dp-attention with --dp-size 1 is "
-                  "turned off", handler)
+        state.set(
+            "enable_dp_attention", False, "--enable-dp-attention with --dp-size 1 is turned off", handler
+        )
         if _flag(state, "enable_dp_lm_head") is True:
             if state.traits.dp_lm_head_asserts:
-                raise Stop("AssertionError", "Please enable dp attention when setting "
-                           "enable_dp_lm_head. ", handler, ("enable_dp_lm_head", "dp_size"))
-            state.set("enable_dp_lm_head", False, "--enable-dp-lm-head with --dp-size 1 is "
-                      "turned off", handler)
+                raise Stop(
+                    "AssertionError",
+                    "Please enable dp attention when setting enable_dp_lm_head. ",
+                    handler,
+                    ("enable_dp_lm_head", "dp_size"),
+                )
+            state.set(
+                "enable_dp_lm_head", False, "--enable-dp-lm-head with --dp-size 1 is turned off", handler
+            )
     elif enabled is True and tp is not None and tp % dp:
         # `assert self.tp_size % self.dp_size == 0`, with no message
         raise Stop("AssertionError", "", handler, ("tp_size", "dp_size"))
@@ -198,8 +234,12 @@ def _post_init_0_4_10(state: ResolutionState) -> None:
     dp = _int(state.get("dp_size"))
     if state.get("enable_dp_attention") is True and dp is not None:
         if dp <= 1:
-            raise Stop("AssertionError", "Please set a dp-size > 1. You can use 1 < dp-size "
-                       "<= tp-size ", handler, ("enable_dp_attention", "dp_size"))
+            raise Stop(
+                "AssertionError",
+                "Please set a dp-size > 1. You can use 1 < dp-size <= tp-size ",
+                handler,
+                ("enable_dp_attention", "dp_size"),
+            )
         if (tp_size := _int(tp)) is not None and tp_size % dp:
             raise Stop("AssertionError", "", handler, ("tp_size", "dp_size"))
     _a2a_moe(state, handler)
@@ -209,13 +249,22 @@ def _deprecated_moe_flags(state: ResolutionState, handler: str) -> None:
     """`__post_init__`'s first lines (0.4.x, 0.5.2: `ReleaseTraits.deprecated_moe_flags`):
     --enable-ep-moe sets ep_size = tp_size, --enable-deepep-moe the deepep all-to-all."""
     if _flag(state, "enable_ep_moe") is True:
-        state.set("ep_size", state.get("tp_size"), "--enable-ep-moe sets the expert parallel "
-                  "size to the tensor parallel size", handler, "NOTE: --enable-ep-moe is "
-                  "deprecated. Please set `--ep-size` to the same value as `--tp-size` instead.")
+        state.set(
+            "ep_size",
+            state.get("tp_size"),
+            "--enable-ep-moe sets the expert parallel size to the tensor parallel size",
+            handler,
+            "NOTE: --enable-ep-moe is "
+            "deprecated. Please set `--ep-size` to the same value as `--tp-size` instead.",
+        )
     if _flag(state, "enable_deepep_moe") is True:
-        state.set("moe_a2a_backend", "deepep", "--enable-deepep-moe selects the deepep "
-                  "all-to-all backend", handler, "NOTE: --enable-deepep-moe is deprecated. "
-                  "Please set `--moe-a2a-backend` to 'deepep' instead.")
+        state.set(
+            "moe_a2a_backend",
+            "deepep",
+            "--enable-deepep-moe selects the deepep all-to-all backend",
+            handler,
+            "NOTE: --enable-deepep-moe is deprecated. Please set `--moe-a2a-backend` to 'deepep' instead.",
+        )
 
 
 def _a2a_moe(state: ResolutionState, handler: str) -> None:
@@ -232,34 +281,65 @@ def _a2a_moe(state: ResolutionState, handler: str) -> None:
     tp, ep = state.get("tp_size"), state.get("ep_size")
     if traits.flashinfer_a2a_needs_dp_attention and backend == "flashinfer":
         enabled, dp = state.get("enable_dp_attention"), state.get("dp_size")
-        if is_known(enabled) and is_known(dp) and is_known(tp) and \
-                not (enabled is True and dp == tp):
-            raise Stop("AssertionError", "Flashinfer MoE A2A is only supported with dp_size "
-                       "== tp_size and --enable-dp-attention", handler,
-                       ("moe_a2a_backend", "dp_size"))
+        if is_known(enabled) and is_known(dp) and is_known(tp) and not (enabled is True and dp == tp):
+            raise Stop(
+                "AssertionError",
+                "Flashinfer MoE A2A is only supported with dp_size == tp_size and --enable-dp-attention",
+                handler,
+                ("moe_a2a_backend", "dp_size"),
+            )
     if traits.a2a_ep_size_hook:
-        logged = (f"{backend} MoE is enabled. The expert parallel size is adjusted from {ep} "
-                  f"to the tensor parallel size [{tp}].") if ep != tp else None
+        logged = (
+            (
+                f"{backend} MoE is enabled. The expert parallel size is adjusted from {ep} "
+                f"to the tensor parallel size [{tp}]."
+            )
+            if ep != tp
+            else None
+        )
     else:
-        logged = (f"{spanning[backend]} MoE is enabled. The expert parallel size is adjusted "
-                  f"to be the same as the tensor parallel size[{tp}].")
-    state.set("ep_size", tp, f"--moe-a2a-backend {backend} spans every rank: SGLang sets the "
-              "expert parallel size to the tensor parallel size", handler, logged)
+        logged = (
+            f"{spanning[backend]} MoE is enabled. The expert parallel size is adjusted "
+            f"to be the same as the tensor parallel size[{tp}]."
+        )
+    state.set(
+        "ep_size",
+        tp,
+        f"--moe-a2a-backend {backend} spans every rank: SGLang sets the "
+        "expert parallel size to the tensor parallel size",
+        handler,
+        logged,
+    )
 
 
 def _a2a_backend_overrides(state: ResolutionState) -> None:
     """Waterfill forces DeepEP (0.5.14 `--enable-deepep-waterfill`, 0.5.23 `--enable-waterfill`)."""
     backend, waterfill = state.get("moe_a2a_backend"), state.traits.waterfill
-    if waterfill == "deepep_waterfill" and _flag(state, "enable_deepep_waterfill") is True \
-            and backend != "deepep":
-        state.set("moe_a2a_backend", "deepep", "DeepEP Waterfill requires the DeepEP backend",
-                  "_handle_a2a_moe", "moe_a2a_backend is overridden to 'deepep' because DeepEP "
-                  "Waterfill requires the DeepEP backend.")
-    elif waterfill == "waterfill" and _flag(state, "enable_waterfill") is True \
-            and backend not in ("deepep", "megamoe"):
-        state.set("moe_a2a_backend", "deepep", "Waterfill requires the DeepEP or MegaMOE "
-                  "backend", "_a2a_backend_overrides", "moe_a2a_backend is overridden to "
-                  "'deepep' because Waterfill requires the DeepEP or MegaMOE backend.")
+    if (
+        waterfill == "deepep_waterfill"
+        and _flag(state, "enable_deepep_waterfill") is True
+        and backend != "deepep"
+    ):
+        state.set(
+            "moe_a2a_backend",
+            "deepep",
+            "DeepEP Waterfill requires the DeepEP backend",
+            "_handle_a2a_moe",
+            "moe_a2a_backend is overridden to 'deepep' because DeepEP Waterfill requires the DeepEP backend.",
+        )
+    elif (
+        waterfill == "waterfill"
+        and _flag(state, "enable_waterfill") is True
+        and backend not in ("deepep", "megamoe")
+    ):
+        state.set(
+            "moe_a2a_backend",
+            "deepep",
+            "Waterfill requires the DeepEP or MegaMOE backend",
+            "_a2a_backend_overrides",
+            "moe_a2a_backend is overridden to "
+            "'deepep' because Waterfill requires the DeepEP or MegaMOE backend.",
+        )
 
 
 def a2a_log_level(version: str, backend: str) -> str:
@@ -291,8 +371,12 @@ def node_split_rejection(effective: Mapping[str, object], config: LaunchConfig) 
         return None
     if config.knows("ep_join_mode") and config.value("ep_join_mode") == "scale":
         return None
-    return Rejection("AssertionError", "tp_size must be divisible by number of nodes",
-                     "check_server_args", ("tp_size", "pp_size", "nnodes"))
+    return Rejection(
+        "AssertionError",
+        "tp_size must be divisible by number of nodes",
+        "check_server_args",
+        ("tp_size", "pp_size", "nnodes"),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,12 +401,18 @@ def gpu_use(effective: Mapping[str, object], config: LaunchConfig, version: str)
     data_parallel_controller.py): `base_gpu_id + replica_offset + (pp_rank % pp_per_node) *
     tp_per_node + (tp_rank % tp_per_node) * gpu_id_step`. None when a size is unknown or
     SGLang rejects the split first."""
-    tp, pp, nnodes, dp = (_int(effective.get(n)) for n in ("tp_size", "pp_size", "nnodes",
-                                                           "dp_size"))
-    base, step = (_int(config.value(n)) if config.known(n) else None
-                  for n in ("base_gpu_id", "gpu_id_step"))
-    if tp is None or pp is None or nnodes is None or dp is None or base is None or step is None \
-            or min(tp, pp, nnodes, dp, step) < 1 or base < 0:
+    tp, pp, nnodes, dp = (_int(effective.get(n)) for n in ("tp_size", "pp_size", "nnodes", "dp_size"))
+    base, step = (_int(config.value(n)) if config.known(n) else None for n in ("base_gpu_id", "gpu_id_step"))
+    if (
+        tp is None
+        or pp is None
+        or nnodes is None
+        or dp is None
+        or base is None
+        or step is None
+        or min(tp, pp, nnodes, dp, step) < 1
+        or base < 0
+    ):
         return None
     if (tp * pp) % nnodes or (config.knows("ep_join_mode") and config.value("ep_join_mode")):
         return None
@@ -342,9 +432,12 @@ def gpu_use(effective: Mapping[str, object], config: LaunchConfig, version: str)
     tp_per_node = tp // max(nnodes // pp, 1)
     # 0.4.10.post2 moves each replica by tp * step; later releases by tp * pp * step
     offset = tp * step * (pp if traits is None or traits.replica_offset_spans_pp else 1)
-    indices = tuple(base + replica * offset + pp_rank * tp_per_node + tp_rank * step
-                    for replica in range(replicas) for pp_rank in range(pp_per_node)
-                    for tp_rank in range(tp_per_node))
+    indices = tuple(
+        base + replica * offset + pp_rank * tp_per_node + tp_rank * step
+        for replica in range(replicas)
+        for pp_rank in range(pp_per_node)
+        for tp_rank in range(tp_per_node)
+    )
     return GpuUse(indices, replicas)
 
 

@@ -23,25 +23,42 @@ _HANDLER = "ModelConfig._verify_quantization"
 
 def verify_quantization(state: ResolutionState) -> None:
     traits, config = state.traits, state.config
-    if not traits.quantization_verified or not config.knows("quantization") \
-            or not config.known("quantization"):
+    if (
+        not traits.quantization_verified
+        or not config.knows("quantization")
+        or not config.known("quantization")
+    ):
         return
     asked = config.value("quantization")
     if not isinstance(asked, str):
         return
     asked = asked.lower()
     method = _checkpoint_method(state)
-    if method is not None and asked != method and method in PLAIN_CHECKPOINT_METHODS \
-            and asked not in traits.quantization_user_overrides \
-            and asked not in traits.requantization_methods \
-            and method not in traits.quantization_compatible.get(asked, ()):
-        raise Stop("ValueError", "Quantization method specified in the model config "
-                   f"({method}) does not match the quantization method specified in the "
-                   f"`quantization` argument ({asked}).", _HANDLER, ("quantization",))
+    if (
+        method is not None
+        and asked != method
+        and method in PLAIN_CHECKPOINT_METHODS
+        and asked not in traits.quantization_user_overrides
+        and asked not in traits.requantization_methods
+        and method not in traits.quantization_compatible.get(asked, ())
+    ):
+        raise Stop(
+            "ValueError",
+            "Quantization method specified in the model config "
+            f"({method}) does not match the quantization method specified in the "
+            f"`quantization` argument ({asked}).",
+            _HANDLER,
+            ("quantization",),
+        )
     if asked in traits.quantization_missing and (method is None or method == asked):
-        raise Stop("ValueError", f"Unknown quantization method: {asked}. SGLang "
-                   f"{state.version} does not implement it (its QUANTIZATION_METHODS lacks "
-                   "it although --quantization offers it).", _HANDLER, ("quantization",))
+        raise Stop(
+            "ValueError",
+            f"Unknown quantization method: {asked}. SGLang "
+            f"{state.version} does not implement it (its QUANTIZATION_METHODS lacks "
+            "it although --quantization offers it).",
+            _HANDLER,
+            ("quantization",),
+        )
 
 
 def _checkpoint_method(state: ResolutionState) -> str | None:

@@ -12,10 +12,13 @@ from speclint.sglang.resolve.result import TREE_DRAFT_BACKEND, UNKNOWN_ALGORITHM
 from speclint.sglang.resolve.state import ResolutionState, Stop
 from speclint.sglang.traits import LARGE_TREE_ARCHITECTURES, ReleaseTraits
 
-_MRR_LOG = ("Max running requests is reset to 48 for speculative decoding. You can override "
-            "this by explicitly setting --max-running-requests.")
-_TOPK1_LOG = ("speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when "
-              "speculative_eagle_topk == 1")
+_MRR_LOG = (
+    "Max running requests is reset to 48 for speculative decoding. You can override "
+    "this by explicitly setting --max-running-requests."
+)
+_TOPK1_LOG = (
+    "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1"
+)
 
 
 def _env_flag(state: ResolutionState, name: str) -> object:
@@ -38,18 +41,29 @@ def _pipeline_overlap(state: ResolutionState) -> None:
     pipeline parallelism turns the overlap scheduler off, with or without speculative
     decoding (the oracle, tests/test_oracle_differential.py, reports True for --pp-size 2)."""
     pp_size = state.get("pp_size")
-    if "disable_overlap_schedule" not in state.values or state.get("disable_overlap_schedule") \
-            is True or pp_size is None or pp_size == 1:
+    if (
+        "disable_overlap_schedule" not in state.values
+        or state.get("disable_overlap_schedule") is True
+        or pp_size is None
+        or pp_size == 1
+    ):
         return
     if not is_known(pp_size) or not isinstance(pp_size, int):
         state.set_unknown("disable_overlap_schedule", "--pp-size is not readable")
     elif not state.traits.pp_disables_overlap:
-        state.set_unknown("disable_overlap_schedule", "pipeline parallelism and the overlap "
-                          f"scheduler were not read in SGLang {state.version}'s source")
+        state.set_unknown(
+            "disable_overlap_schedule",
+            "pipeline parallelism and the overlap "
+            f"scheduler were not read in SGLang {state.version}'s source",
+        )
     elif pp_size > 1:
-        state.set("disable_overlap_schedule", True, "pipeline parallelism is incompatible with "
-                  "the overlap scheduler", "_pipeline_parallel_overlap_disable",
-                  "Pipeline parallelism is incompatible with overlap schedule.")
+        state.set(
+            "disable_overlap_schedule",
+            True,
+            "pipeline parallelism is incompatible with the overlap scheduler",
+            "_pipeline_parallel_overlap_disable",
+            "Pipeline parallelism is incompatible with overlap schedule.",
+        )
 
 
 def _resolve_speculative(state: ResolutionState) -> None:
@@ -58,26 +72,45 @@ def _resolve_speculative(state: ResolutionState) -> None:
     if isinstance(algorithm, Unknown):
         state.mark_unknown_speculative(algorithm.reason)
         return
-    if traits.draft_revision_main and state.get("speculative_draft_model_path") is not None \
-            and state.get("speculative_draft_model_revision") is None:
-        state.set("speculative_draft_model_revision", "main", "a draft path without a revision "
-                  "uses the draft's `main` branch", "handle_speculative_decoding")
+    if (
+        traits.draft_revision_main
+        and state.get("speculative_draft_model_path") is not None
+        and state.get("speculative_draft_model_revision") is None
+    ):
+        state.set(
+            "speculative_draft_model_revision",
+            "main",
+            "a draft path without a revision uses the draft's `main` branch",
+            "handle_speculative_decoding",
+        )
     if algorithm is None:
         return
     assert isinstance(algorithm, str)  # argparse reads the name as a string
     if traits.upper_cases_algorithm and algorithm != algorithm.upper():
-        state.set("speculative_algorithm", algorithm.upper(),
-                  "SGLang upper-cases the algorithm name", "handle_speculative_decoding")
+        state.set(
+            "speculative_algorithm",
+            algorithm.upper(),
+            "SGLang upper-cases the algorithm name",
+            "handle_speculative_decoding",
+        )
         algorithm = algorithm.upper()
     if algorithm == "NEXTN":
-        state.set("speculative_algorithm", "EAGLE", "NEXTN is an alias of EAGLE",
-                  "_resolve_speculative_algorithm_alias")
+        state.set(
+            "speculative_algorithm",
+            "EAGLE",
+            "NEXTN is an alias of EAGLE",
+            "_resolve_speculative_algorithm_alias",
+        )
         algorithm = "EAGLE"
     if algorithm not in traits.known_algorithms:
         if traits.upper_cases_algorithm:
-            raise Stop("ValueError", f"Unknown speculative algorithm name: {algorithm}",
-                       "SpeculativeAlgorithm.from_string", ("speculative_algorithm",),
-                       UNKNOWN_ALGORITHM)
+            raise Stop(
+                "ValueError",
+                f"Unknown speculative algorithm name: {algorithm}",
+                "SpeculativeAlgorithm.from_string",
+                ("speculative_algorithm",),
+                UNKNOWN_ALGORITHM,
+            )
         return  # older releases: argparse choices refuse it before resolution
     if traits.models_adaptive and state.get("speculative_adaptive") is True:
         resolve_adaptive(state, algorithm)
@@ -93,64 +126,98 @@ def _resolve_speculative(state: ResolutionState) -> None:
 
 def _max_running_requests(state: ResolutionState, handler: str, logged: bool) -> None:
     if state.get("max_running_requests") is None:
-        state.set("max_running_requests", 48, "speculative decoding caps running requests at 48 "
-                  "unless --max-running-requests is given", handler, _MRR_LOG if logged else None)
+        state.set(
+            "max_running_requests",
+            48,
+            "speculative decoding caps running requests at 48 unless --max-running-requests is given",
+            handler,
+            _MRR_LOG if logged else None,
+        )
 
 
 def _eagle_family(state: ResolutionState, traits: ReleaseTraits, algorithm: str) -> None:
     handler = "_handle_eagle_family"
     if algorithm == "STANDALONE" and state.attention_dp():
-        raise Stop("ValueError", "Currently standalone speculative decoding does not support dp "
-                   "attention.", handler, ("speculative_algorithm",))
+        raise Stop(
+            "ValueError",
+            "Currently standalone speculative decoding does not support dp attention.",
+            handler,
+            ("speculative_algorithm",),
+        )
     _max_running_requests(state, handler, traits.max_running_requests_logged)
     _eagle_overlap(state, traits, algorithm)
     mixed = state.get("enable_mixed_chunk")
     drops_mixed = traits.eagle_disables_mixed_chunk or algorithm == "STANDALONE"
     if mixed is True and drops_mixed:
-        state.set("enable_mixed_chunk", False, f"mixed chunked prefill is not supported with "
-                  f"{algorithm} speculative decoding in SGLang {state.version}", handler,
-                  "Mixed chunked prefill is disabled ...")
+        state.set(
+            "enable_mixed_chunk",
+            False,
+            f"mixed chunked prefill is not supported with "
+            f"{algorithm} speculative decoding in SGLang {state.version}",
+            handler,
+            "Mixed chunked prefill is disabled ...",
+        )
 
     arch = state.target_architecture
     if arch is not None and arch in traits.mtp_draft_from_target:
         if state.get("speculative_draft_model_path") is None:
-            state.set("speculative_draft_model_path", state.get("model_path"),
-                      f"{arch} carries its own MTP draft layers: the draft is the target "
-                      "checkpoint", handler)
+            state.set(
+                "speculative_draft_model_path",
+                state.get("model_path"),
+                f"{arch} carries its own MTP draft layers: the draft is the target checkpoint",
+                handler,
+            )
             if traits.copies_revision_to_draft:
-                state.set("speculative_draft_model_revision", state.get("revision"),
-                          "the draft revision follows the target's", handler)
+                state.set(
+                    "speculative_draft_model_revision",
+                    state.get("revision"),
+                    "the draft revision follows the target's",
+                    handler,
+                )
     elif arch is None and state.get("speculative_draft_model_path") is None:
-        state.set_unknown("speculative_draft_model_path",
-                          "the target's config.json is not on disk (MTP targets use their own path)")
+        state.set_unknown(
+            "speculative_draft_model_path",
+            "the target's config.json is not on disk (MTP targets use their own path)",
+        )
 
     steps = state.get("speculative_num_steps")
     topk = state.get("speculative_eagle_topk")
     draft = state.get("speculative_num_draft_tokens")
     adaptive = state.get("speculative_adaptive")
     if not is_known(adaptive) or (adaptive is True and not traits.models_adaptive):
-        state.mark_unknown_speculative(adaptive.reason if isinstance(adaptive, Unknown) else
-                                       "adaptive speculative parameters are not modelled for "
-                                       f"SGLang {state.version}")
+        state.mark_unknown_speculative(
+            adaptive.reason
+            if isinstance(adaptive, Unknown)
+            else f"adaptive speculative parameters are not modelled for SGLang {state.version}"
+        )
         return
     if steps is None and adaptive is not True:
         if topk is not None or draft is not None:
-            given = tuple(f for f, v in (("speculative_eagle_topk", topk),
-                                         ("speculative_num_draft_tokens", draft)) if v is not None)
-            raise Stop("AssertionError", "assert speculative_eagle_topk is None and "
-                       "speculative_num_draft_tokens is None (bare AssertionError, no message)",
-                       handler, given)
+            given = tuple(
+                f
+                for f, v in (("speculative_eagle_topk", topk), ("speculative_num_draft_tokens", draft))
+                if v is not None
+            )
+            raise Stop(
+                "AssertionError",
+                "assert speculative_eagle_topk is None and "
+                "speculative_num_draft_tokens is None (bare AssertionError, no message)",
+                handler,
+                given,
+            )
         params = _auto_params(state, traits, algorithm, arch)
         if params is None:
-            for name in ("speculative_num_steps", "speculative_eagle_topk",
-                         "speculative_num_draft_tokens"):
-                state.set_unknown(name, "auto-chosen from the target architecture, whose "
-                                  "config.json is not on disk")
+            for name in ("speculative_num_steps", "speculative_eagle_topk", "speculative_num_draft_tokens"):
+                state.set_unknown(
+                    name, "auto-chosen from the target architecture, whose config.json is not on disk"
+                )
             return
-        reason = (f"auto-chosen for {algorithm}" if algorithm == "STANDALONE" else
-                  f"auto-chosen for target {arch}")
-        for name, value in zip(("speculative_num_steps", "speculative_eagle_topk",
-                                "speculative_num_draft_tokens"), params):
+        reason = (
+            f"auto-chosen for {algorithm}" if algorithm == "STANDALONE" else f"auto-chosen for target {arch}"
+        )
+        for name, value in zip(
+            ("speculative_num_steps", "speculative_eagle_topk", "speculative_num_draft_tokens"), params
+        ):
             state.set(name, value, reason, handler + ".auto_params")
         steps, topk, draft = params
     if not all(is_known(v) for v in (steps, topk, draft)):
@@ -159,47 +226,76 @@ def _eagle_family(state: ResolutionState, traits: ReleaseTraits, algorithm: str)
     steps, topk = _count(steps), _count(topk)
     if traits.has_trtllm_mha_check and "trtllm_mha" in state.attention_backends():
         if topk is None or topk > 1:
-            raise Stop("ValueError" if topk is not None else "TypeError",
-                       "trtllm_mha backend only supports topk = 1 for speculative decoding.",
-                       handler, ("speculative_eagle_topk",), TREE_DRAFT_BACKEND)
+            raise Stop(
+                "ValueError" if topk is not None else "TypeError",
+                "trtllm_mha backend only supports topk = 1 for speculative decoding.",
+                handler,
+                ("speculative_eagle_topk",),
+                TREE_DRAFT_BACKEND,
+            )
     if traits.page_forces_topk_one and (topk is None or topk > 1):
         from speclint.sglang.resolve.attention import page_size_after_backends
 
         page = _count(page_size_after_backends(state))
         if topk is None and page is not None and page > 1:
-            raise Stop("TypeError", "'>' not supported between instances of 'NoneType' and "
-                       "'int' (speculative_eagle_topk is None: --speculative-num-steps was given "
-                       "without --speculative-eagle-topk)", handler, ("speculative_num_steps",))
+            raise Stop(
+                "TypeError",
+                "'>' not supported between instances of 'NoneType' and "
+                "'int' (speculative_eagle_topk is None: --speculative-num-steps was given "
+                "without --speculative-eagle-topk)",
+                handler,
+                ("speculative_num_steps",),
+            )
         if topk is None:
             page = 1  # `page_size > 1 and ...` stops before reading topk
         if page is None:
-            state.mark_unknown_speculative("the page size is not known (a page size above 1 "
-                                           "turns tree drafting off)")
+            state.mark_unknown_speculative(
+                "the page size is not known (a page size above 1 turns tree drafting off)"
+            )
             return
         if page > 1:
-            state.set("speculative_eagle_topk", 1, "a page size above 1 turns tree drafting "
-                      "off", handler, "speculative_eagle_topk is adjusted to 1 when "
-                      "page_size > 1")
+            state.set(
+                "speculative_eagle_topk",
+                1,
+                "a page size above 1 turns tree drafting off",
+                handler,
+                "speculative_eagle_topk is adjusted to 1 when page_size > 1",
+            )
             topk = 1
     if topk == 1:
         assert steps is not None  # known by now: given, or auto-chosen above
         if draft != steps + 1:
-            state.set("speculative_num_draft_tokens", steps + 1,
-                      "topk 1 forces steps + 1", handler, _TOPK1_LOG)
+            state.set(
+                "speculative_num_draft_tokens", steps + 1, "topk 1 forces steps + 1", handler, _TOPK1_LOG
+            )
     if not traits.page_tree_backends:
         return
     if topk is None:
-        raise Stop("TypeError", "'>' not supported between instances of 'NoneType' and 'int' "
-                   "(speculative_eagle_topk is None: --speculative-num-steps was given without "
-                   "--speculative-eagle-topk)", handler, ("speculative_num_steps",))
+        raise Stop(
+            "TypeError",
+            "'>' not supported between instances of 'NoneType' and 'int' "
+            "(speculative_eagle_topk is None: --speculative-num-steps was given without "
+            "--speculative-eagle-topk)",
+            handler,
+            ("speculative_num_steps",),
+        )
     page_size = _resolved_page_size(state, traits)
     backend = state.get("attention_backend")
-    if topk > 1 and isinstance(page_size, int) and page_size > 1 and _read_backend(state, backend) \
-            and backend not in traits.page_tree_backends:
-        raise Stop("ValueError", f"speculative_eagle_topk > 1 with page_size > 1 is only "
-                   f"supported on {traits.page_tree_backends}; got attention_backend={backend!r}.",
-                   handler, ("speculative_eagle_topk", "page_size", "attention_backend"),
-                   TREE_DRAFT_BACKEND)
+    if (
+        topk > 1
+        and isinstance(page_size, int)
+        and page_size > 1
+        and _read_backend(state, backend)
+        and backend not in traits.page_tree_backends
+    ):
+        raise Stop(
+            "ValueError",
+            f"speculative_eagle_topk > 1 with page_size > 1 is only "
+            f"supported on {traits.page_tree_backends}; got attention_backend={backend!r}.",
+            handler,
+            ("speculative_eagle_topk", "page_size", "attention_backend"),
+            TREE_DRAFT_BACKEND,
+        )
 
 
 def _count(value: object) -> int | None:
@@ -221,18 +317,29 @@ def _read_backend(state: ResolutionState, backend: object) -> bool:
     return isinstance(backend, str) or (backend is None and not state.traits.auto_attention_backend)
 
 
-def _topk_one_relation(state: ResolutionState, handler: str, steps: object, topk: object,
-                       draft: object) -> None:
+def _topk_one_relation(
+    state: ResolutionState, handler: str, steps: object, topk: object, draft: object
+) -> None:
     """topk 1 with steps and draft tokens unknown but related (`steps=k, draft=k`): SGLang
     sets draft = steps + 1 whatever k is, so the relation says whether it changes it."""
-    if topk != 1 or not isinstance(steps, Unknown) or not isinstance(draft, Unknown) \
-            or steps.identity is None or draft.identity is None \
-            or not steps.identity.same_value(draft.identity):
+    if (
+        topk != 1
+        or not isinstance(steps, Unknown)
+        or not isinstance(draft, Unknown)
+        or steps.identity is None
+        or draft.identity is None
+        or not steps.identity.same_value(draft.identity)
+    ):
         return
     used = steps.identity.shifted(1)
     if draft.identity.plus != used.plus:
-        state.set("speculative_num_draft_tokens", Unknown("speculative_num_steps + 1", used),
-                  "topk 1 forces steps + 1", handler, _TOPK1_LOG)
+        state.set(
+            "speculative_num_draft_tokens",
+            Unknown("speculative_num_steps + 1", used),
+            "topk 1 forces steps + 1",
+            handler,
+            _TOPK1_LOG,
+        )
 
 
 def _resolved_page_size(state: ResolutionState, traits: ReleaseTraits) -> object:
@@ -252,9 +359,15 @@ def _resolved_page_size(state: ResolutionState, traits: ReleaseTraits) -> object
         return page_size_after_backends(state)
     if not is_known(page_size):
         return None
-    backends = {n: state.get(n) for n in ("attention_backend", "decode_attention_backend",
-                                          "prefill_attention_backend",
-                                          "speculative_draft_attention_backend")}
+    backends = {
+        n: state.get(n)
+        for n in (
+            "attention_backend",
+            "decode_attention_backend",
+            "prefill_attention_backend",
+            "speculative_draft_attention_backend",
+        )
+    }
     if any(not is_known(v) for v in backends.values()):
         return None
     if backends["attention_backend"] is None:
@@ -264,8 +377,10 @@ def _resolved_page_size(state: ResolutionState, traits: ReleaseTraits) -> object
         page_size = 64
     if "trtllm_mla" in attention_decode and page_size not in (32, 64):
         page_size = 64
-    if "cutedsl_mla" in attention_decode + (backends["prefill_attention_backend"],) \
-            and page_size not in (32, 64):
+    if "cutedsl_mla" in attention_decode + (backends["prefill_attention_backend"],) and page_size not in (
+        32,
+        64,
+    ):
         page_size = 64
     if "trtllm_mha" in backends.values() and page_size not in (16, 32, 64, 128):
         page_size = 64
@@ -276,8 +391,9 @@ def _resolved_page_size(state: ResolutionState, traits: ReleaseTraits) -> object
     return 1 if page_size is None else page_size
 
 
-def _auto_params(state: ResolutionState, traits: ReleaseTraits, algorithm: str, arch: str | None
-                 ) -> tuple[int, int, int] | None:
+def _auto_params(
+    state: ResolutionState, traits: ReleaseTraits, algorithm: str, arch: str | None
+) -> tuple[int, int, int] | None:
     if algorithm == "STANDALONE" and traits.standalone_params:
         return traits.standalone_params
     if arch is None:
@@ -291,100 +407,183 @@ def _auto_params(state: ResolutionState, traits: ReleaseTraits, algorithm: str, 
 
 def _eagle_overlap(state: ResolutionState, traits: ReleaseTraits, algorithm: str) -> None:
     if traits.eagle_overlap == "disabled":
-        state.set("disable_overlap_schedule", True, "EAGLE speculative decoding does not run "
-                  "with the overlap scheduler in this release", "__post_init__",
-                  "Overlap scheduler is disabled because of using eagle speculative decoding.")
+        state.set(
+            "disable_overlap_schedule",
+            True,
+            "EAGLE speculative decoding does not run with the overlap scheduler in this release",
+            "__post_init__",
+            "Overlap scheduler is disabled because of using eagle speculative decoding.",
+        )
     elif traits.eagle_overlap in ("spec_v2_env", "beta_spec"):
-        spec_v2 = (_env_flag(state, "SGLANG_ENABLE_SPEC_V2") if traits.eagle_overlap ==
-                   "spec_v2_env" else state.config.value("enable_beta_spec", False))
+        spec_v2 = (
+            _env_flag(state, "SGLANG_ENABLE_SPEC_V2")
+            if traits.eagle_overlap == "spec_v2_env"
+            else state.config.value("enable_beta_spec", False)
+        )
         if not state.config.known("enable_beta_spec") and traits.eagle_overlap == "beta_spec":
             spec_v2 = Unknown("--enable-beta-spec is not readable")
         if isinstance(spec_v2, Unknown):
             state.set_unknown("disable_overlap_schedule", spec_v2.reason)
             return
         if algorithm in traits.spec_v2_algorithms and spec_v2:
-            state.set("disable_overlap_schedule", False, "SGLANG_ENABLE_SPEC_V2 turns the "
-                      f"overlap scheduler on for {algorithm}", "_handle_speculative_decoding")
+            state.set(
+                "disable_overlap_schedule",
+                False,
+                f"SGLANG_ENABLE_SPEC_V2 turns the overlap scheduler on for {algorithm}",
+                "_handle_speculative_decoding",
+            )
             topk = state.get("speculative_eagle_topk")
             if traits.spec_v2_topk_one and isinstance(topk, int) and topk > 1:
-                raise Stop("ValueError", "Spec v2 currently only supports topk = 1 for "
-                           "speculative decoding.", "_handle_speculative_decoding",
-                           ("speculative_eagle_topk",), TREE_DRAFT_BACKEND)
+                raise Stop(
+                    "ValueError",
+                    "Spec v2 currently only supports topk = 1 for speculative decoding.",
+                    "_handle_speculative_decoding",
+                    ("speculative_eagle_topk",),
+                    TREE_DRAFT_BACKEND,
+                )
         if not spec_v2:
-            state.set("disable_overlap_schedule", True, "without SGLANG_ENABLE_SPEC_V2, EAGLE-"
-                      "family speculative decoding disables the overlap scheduler",
-                      "_handle_speculative_decoding",
-                      "Overlap scheduler is disabled because of using eagle3 or standalone "
-                      "speculative decoding.")
+            state.set(
+                "disable_overlap_schedule",
+                True,
+                "without SGLANG_ENABLE_SPEC_V2, EAGLE-"
+                "family speculative decoding disables the overlap scheduler",
+                "_handle_speculative_decoding",
+                "Overlap scheduler is disabled because of using eagle3 or standalone speculative decoding.",
+            )
     elif traits.eagle_overlap == "spec_v2_default":
         # 0.5.12 `_handle_speculative_decoding`: spec v2 (with the overlap scheduler) unless a
         # given topk > 1 or SGLANG_ENABLE_SPEC_V2 is false
         topk = state.get("speculative_eagle_topk")
-        spec_v2 = _env_flag(state, "SGLANG_ENABLE_SPEC_V2") if "SGLANG_ENABLE_SPEC_V2" in \
-            state.env else True
+        spec_v2 = _env_flag(state, "SGLANG_ENABLE_SPEC_V2") if "SGLANG_ENABLE_SPEC_V2" in state.env else True
         if not is_known(topk) or not is_known(spec_v2):
-            state.set_unknown("disable_overlap_schedule", "depends on a value speclint cannot "
-                              "read")
+            state.set_unknown("disable_overlap_schedule", "depends on a value speclint cannot read")
         elif (isinstance(topk, int) and topk > 1) or not spec_v2:
-            state.set("disable_overlap_schedule", True, "spec v1 (no overlap scheduler): "
-                      + ("spec v2 only supports topk = 1" if spec_v2 else
-                         "SGLANG_ENABLE_SPEC_V2 is false"), "_handle_speculative_decoding")
+            state.set(
+                "disable_overlap_schedule",
+                True,
+                "spec v1 (no overlap scheduler): "
+                + ("spec v2 only supports topk = 1" if spec_v2 else "SGLANG_ENABLE_SPEC_V2 is false"),
+                "_handle_speculative_decoding",
+            )
     elif state.get("device") == "cpu" and traits.cpu_disables_overlap:
-        state.set("disable_overlap_schedule", True, "no overlap scheduler for speculative "
-                  "decoding on CPU", "_disable_overlap_schedule_for_cpu",
-                  "Overlap schedule is not implemented for speculative decoding on CPU.")
+        state.set(
+            "disable_overlap_schedule",
+            True,
+            "no overlap scheduler for speculative decoding on CPU",
+            "_disable_overlap_schedule_for_cpu",
+            "Overlap schedule is not implemented for speculative decoding on CPU.",
+        )
 
 
 def _ngram(state: ResolutionState, traits: ReleaseTraits) -> None:
     handler = "_handle_ngram"
     device = state.get("device")
-    if isinstance(device, str) and not any(device.startswith(d) for d in traits.ngram_devices) \
-            and device != "auto":
+    if (
+        isinstance(device, str)
+        and not any(device.startswith(d) for d in traits.ngram_devices)
+        and device != "auto"
+    ):
         raise Stop("ValueError", traits.ngram_device_error, handler, ("device",))
     if traits.cpu_disables_overlap and device == "cpu":
-        state.set("disable_overlap_schedule", True, "no overlap scheduler for speculative "
-                  "decoding on CPU", "_disable_overlap_schedule_for_cpu")
+        state.set(
+            "disable_overlap_schedule",
+            True,
+            "no overlap scheduler for speculative decoding on CPU",
+            "_disable_overlap_schedule_for_cpu",
+        )
     _max_running_requests(state, handler, True)
     if traits.ngram_disables_overlap:
-        state.set("disable_overlap_schedule", True, "NGRAM disables the overlap scheduler",
-                  handler, "The overlap scheduler and mixed chunked prefill are disabled "
-                  "because of using ngram speculative decoding.")
+        state.set(
+            "disable_overlap_schedule",
+            True,
+            "NGRAM disables the overlap scheduler",
+            handler,
+            "The overlap scheduler and mixed chunked prefill are disabled "
+            "because of using ngram speculative decoding.",
+        )
     if state.get("enable_mixed_chunk") is True:
-        state.set("enable_mixed_chunk", False, "NGRAM does not support mixed chunked prefill",
-                  handler, "The mixed chunked prefill are disabled because of using ngram "
-                  "speculative decoding.")
+        state.set(
+            "enable_mixed_chunk",
+            False,
+            "NGRAM does not support mixed chunked prefill",
+            handler,
+            "The mixed chunked prefill are disabled because of using ngram speculative decoding.",
+        )
     breadth = state.get("speculative_ngram_max_bfs_breadth")
-    state.set("speculative_eagle_topk", breadth, "NGRAM always sets topk to "
-              "--speculative-ngram-max-bfs-breadth; --speculative-eagle-topk is ignored", handler)
+    state.set(
+        "speculative_eagle_topk",
+        breadth,
+        "NGRAM always sets topk to --speculative-ngram-max-bfs-breadth; --speculative-eagle-topk is ignored",
+        handler,
+    )
     if state.get("speculative_num_draft_tokens") is None:
         flag = traits.ngram_default_draft_tokens_flag
         default = state.get(flag) if flag else 12
-        state.set("speculative_num_draft_tokens", default, "NGRAM's default draft tokens",
-                  handler, "speculative_num_draft_tokens is set to 12 by default for ngram "
-                  "speculative decoding." if not flag else None)
+        state.set(
+            "speculative_num_draft_tokens",
+            default,
+            "NGRAM's default draft tokens",
+            handler,
+            "speculative_num_draft_tokens is set to 12 by default for ngram speculative decoding."
+            if not flag
+            else None,
+        )
     draft = state.get("speculative_num_draft_tokens")
     topk = state.get("speculative_eagle_topk")
-    if traits.ngram_sets_steps and state.get("speculative_num_steps") is None and topk == 0 \
-            and is_known(draft):
-        raise Stop("ZeroDivisionError", "integer division or modulo by zero "
-                   "(speculative_num_draft_tokens // speculative_eagle_topk, and NGRAM takes "
-                   "topk from --speculative-ngram-max-bfs-breadth 0)", handler,
-                   ("speculative_ngram_max_bfs_breadth",))
-    if traits.ngram_sets_steps and state.get("speculative_num_steps") is None \
-            and is_known(draft) and is_known(topk) and topk:
-        state.set("speculative_num_steps", _int(draft) // _int(topk), "NGRAM's default steps are "
-                  "draft tokens // topk", handler)
+    if (
+        traits.ngram_sets_steps
+        and state.get("speculative_num_steps") is None
+        and topk == 0
+        and is_known(draft)
+    ):
+        raise Stop(
+            "ZeroDivisionError",
+            "integer division or modulo by zero "
+            "(speculative_num_draft_tokens // speculative_eagle_topk, and NGRAM takes "
+            "topk from --speculative-ngram-max-bfs-breadth 0)",
+            handler,
+            ("speculative_ngram_max_bfs_breadth",),
+        )
+    if (
+        traits.ngram_sets_steps
+        and state.get("speculative_num_steps") is None
+        and is_known(draft)
+        and is_known(topk)
+        and topk
+    ):
+        state.set(
+            "speculative_num_steps",
+            _int(draft) // _int(topk),
+            "NGRAM's default steps are draft tokens // topk",
+            handler,
+        )
     page_size = _resolved_page_size(state, traits)
     backend = state.get("attention_backend")
-    if is_known(topk) and topk and _int(topk) > 1 and isinstance(page_size, int) and page_size > 1 \
-            and _read_backend(state, backend) and backend != "flashinfer":
-        raise Stop("ValueError", f"speculative_eagle_topk({topk}) > 1 with page_size({page_size})"
-                   " > 1 is unstable and produces incorrect results for paged attention backends. "
-                   "This combination is only supported for the 'flashinfer' backend.", handler,
-                   ("page_size", "attention_backend"), TREE_DRAFT_BACKEND)
+    if (
+        is_known(topk)
+        and topk
+        and _int(topk) > 1
+        and isinstance(page_size, int)
+        and page_size > 1
+        and _read_backend(state, backend)
+        and backend != "flashinfer"
+    ):
+        raise Stop(
+            "ValueError",
+            f"speculative_eagle_topk({topk}) > 1 with page_size({page_size})"
+            " > 1 is unstable and produces incorrect results for paged attention backends. "
+            "This combination is only supported for the 'flashinfer' backend.",
+            handler,
+            ("page_size", "attention_backend"),
+            TREE_DRAFT_BACKEND,
+        )
     if state.attention_dp():
-        raise Stop("ValueError", "Currently ngram speculative decoding does not support dp "
-                   "attention.", handler, ("speculative_algorithm",))
+        raise Stop(
+            "ValueError",
+            "Currently ngram speculative decoding does not support dp attention.",
+            handler,
+            ("speculative_algorithm",),
+        )
 
 
 def _dflash(state: ResolutionState) -> None:
@@ -392,31 +591,42 @@ def _dflash(state: ResolutionState) -> None:
     if state.traits.dflash_full_handler:
         _dflash_0_5_23_checks(state, handler)
     if state.get("speculative_draft_model_path") is None:
-        raise Stop("ValueError", "DFLASH speculative decoding requires setting "
-                   "--speculative-draft-model-path.", handler, ("speculative_algorithm",))
+        raise Stop(
+            "ValueError",
+            "DFLASH speculative decoding requires setting --speculative-draft-model-path.",
+            handler,
+            ("speculative_algorithm",),
+        )
     for name in ("speculative_num_steps", "speculative_eagle_topk"):
         value = state.get(name)
         if value != 1:
-            state.set(name, 1, f"DFLASH only supports {name} == 1", handler,
-                      None if value is None else f"DFLASH only supports {name} == 1; overriding")
+            state.set(
+                name,
+                1,
+                f"DFLASH only supports {name} == 1",
+                handler,
+                None if value is None else f"DFLASH only supports {name} == 1; overriding",
+            )
     block = state.get("speculative_dflash_block_size")
     draft = state.get("speculative_num_draft_tokens")
     if block is not None and is_known(block):
         if draft is not None and draft != block:
-            raise Stop("ValueError", "Both --speculative-num-draft-tokens and "
-                       "--speculative-dflash-block-size are set but they differ.", handler,
-                       ("speculative_num_draft_tokens",))
+            raise Stop(
+                "ValueError",
+                "Both --speculative-num-draft-tokens and "
+                "--speculative-dflash-block-size are set but they differ.",
+                handler,
+                ("speculative_num_draft_tokens",),
+            )
         state.set("speculative_num_draft_tokens", block, "DFLASH block size", handler)
     elif draft is None:
         state.set_unknown("speculative_num_draft_tokens", "taken from the DFLASH draft's config")
     if state.traits.dflash_draft_backend:
         _dflash_draft_backend(state)
     if state.traits.dflash_disables_overlap:
-        state.set("disable_overlap_schedule", True, "DFLASH runs without the overlap "
-                  "scheduler", handler)
+        state.set("disable_overlap_schedule", True, "DFLASH runs without the overlap scheduler", handler)
     if state.traits.dflash_disables_mixed_chunk and state.get("enable_mixed_chunk") is True:
-        state.set("enable_mixed_chunk", False, "DFLASH does not run with mixed chunked "
-                  "prefill", handler)
+        state.set("enable_mixed_chunk", False, "DFLASH does not run with mixed chunked prefill", handler)
     if state.traits.dflash_full_handler:
         # 0.5.23 `_handle_dflash` ends like the other handlers (tests/test_oracle_differential.py:
         # the oracle reports 48 without --max-running-requests).
@@ -441,11 +651,16 @@ def _dflash_draft_backend(state: ResolutionState) -> None:
     decode = state.get("decode_attention_backend") or state.get("attention_backend")
     chosen = draft if draft is not None else decode
     if chosen in _DFLASH_DRAFT_BACKENDS:
-        state.set(name, chosen, "DFLASH drafts with the decode attention backend",
-                  "_resolve_dflash_draft_attention_backend")
+        state.set(
+            name,
+            chosen,
+            "DFLASH drafts with the decode attention backend",
+            "_resolve_dflash_draft_attention_backend",
+        )
     else:
-        state.set_unknown(name, "DFLASH's draft backend follows the attention backend SGLang "
-                          "picks, or its fallback")
+        state.set_unknown(
+            name, "DFLASH's draft backend follows the attention backend SGLang picks, or its fallback"
+        )
 
 
 def _dflash_0_5_23_checks(state: ResolutionState, handler: str) -> None:
@@ -453,17 +668,28 @@ def _dflash_0_5_23_checks(state: ResolutionState, handler: str) -> None:
     seen in the oracle, tests/test_oracle_differential.py)."""
     device = state.get("device")
     if isinstance(device, str) and not (device.startswith("cuda") or device in ("npu", "xpu")):
-        raise Stop("ValueError", f"DFLASH speculative decoding is not supported by the platform "
-                   f"on device {device!r}.", handler, ("device",))
+        raise Stop(
+            "ValueError",
+            f"DFLASH speculative decoding is not supported by the platform on device {device!r}.",
+            handler,
+            ("device",),
+        )
     if state.attention_dp() and device != "npu":
         if isinstance(device, str) and not device.startswith("cuda"):
-            raise Stop("ValueError", "DFLASH with dp attention requires CUDA or NPU.", handler,
-                       ("device",))
+            raise Stop("ValueError", "DFLASH with dp attention requires CUDA or NPU.", handler, ("device",))
         lm_head = state.config.value("enable_dp_lm_head", False)
         if state.config.known("enable_dp_lm_head") and lm_head is not True:
-            raise Stop("ValueError", "DFLASH with dp attention requires --enable-dp-lm-head.",
-                       handler, ("speculative_algorithm",))
+            raise Stop(
+                "ValueError",
+                "DFLASH with dp attention requires --enable-dp-lm-head.",
+                handler,
+                ("speculative_algorithm",),
+            )
     pp_size = state.get("pp_size")
     if isinstance(pp_size, int) and pp_size != 1:
-        raise Stop("ValueError", "Currently DFLASH speculative decoding only supports "
-                   "pp_size == 1.", handler, ("pp_size",))
+        raise Stop(
+            "ValueError",
+            "Currently DFLASH speculative decoding only supports pp_size == 1.",
+            handler,
+            ("pp_size",),
+        )

@@ -4,29 +4,56 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from speclint.sglang.flags.launch_config import LaunchConfig, Setting
 from speclint.core.words import Identity
-from speclint.sglang.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
 from speclint.sglang import release
+from speclint.sglang.flags.launch_config import LaunchConfig, Setting
+from speclint.sglang.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
 from speclint.sglang.traits import ReleaseTraits
 
 if TYPE_CHECKING:
     from speclint.sglang.checkpoints.model_config import ModelConfig
 
 MODELLED_FIELDS = (
-    "model_path", "revision", "device", "tp_size", "pp_size", "dp_size", "nnodes",
-    "enable_dp_attention", "attn_dp_size", "ep_size", "moe_a2a_backend",
-    "max_running_requests", "enable_mixed_chunk", "disable_overlap_schedule", "page_size",
-    "attention_backend", "prefill_attention_backend", "decode_attention_backend",
-    "speculative_algorithm", "speculative_draft_model_path", "speculative_draft_model_revision",
-    "speculative_num_steps", "speculative_eagle_topk", "speculative_num_draft_tokens",
-    "speculative_token_map", "speculative_adaptive", "speculative_draft_attention_backend",
-    "speculative_ngram_max_bfs_breadth", "speculative_ngram_max_match_window_size",
-    "speculative_dflash_block_size", "enable_return_aux_hidden_states",
+    "model_path",
+    "revision",
+    "device",
+    "tp_size",
+    "pp_size",
+    "dp_size",
+    "nnodes",
+    "enable_dp_attention",
+    "attn_dp_size",
+    "ep_size",
+    "moe_a2a_backend",
+    "max_running_requests",
+    "enable_mixed_chunk",
+    "disable_overlap_schedule",
+    "page_size",
+    "attention_backend",
+    "prefill_attention_backend",
+    "decode_attention_backend",
+    "speculative_algorithm",
+    "speculative_draft_model_path",
+    "speculative_draft_model_revision",
+    "speculative_num_steps",
+    "speculative_eagle_topk",
+    "speculative_num_draft_tokens",
+    "speculative_token_map",
+    "speculative_adaptive",
+    "speculative_draft_attention_backend",
+    "speculative_ngram_max_bfs_breadth",
+    "speculative_ngram_max_match_window_size",
+    "speculative_dflash_block_size",
+    "enable_return_aux_hidden_states",
 )
-SPECULATIVE_OUTPUTS = ("speculative_num_steps", "speculative_eagle_topk",
-                       "speculative_num_draft_tokens", "max_running_requests",
-                       "enable_mixed_chunk", "disable_overlap_schedule")
+SPECULATIVE_OUTPUTS = (
+    "speculative_num_steps",
+    "speculative_eagle_topk",
+    "speculative_num_draft_tokens",
+    "max_running_requests",
+    "enable_mixed_chunk",
+    "disable_overlap_schedule",
+)
 
 
 _KNOWN_FIELDS: dict[str, tuple[str, ...]] = {}
@@ -36,8 +63,7 @@ def _known_fields(config: LaunchConfig) -> tuple[str, ...]:
     """The MODELLED_FIELDS this release's argparse has: the same for every launch of it."""
     names = _KNOWN_FIELDS.get(config.version)
     if names is None:
-        names = _KNOWN_FIELDS[config.version] = tuple(n for n in MODELLED_FIELDS
-                                                      if config.knows(n))
+        names = _KNOWN_FIELDS[config.version] = tuple(n for n in MODELLED_FIELDS if config.knows(n))
     return names
 
 
@@ -45,8 +71,12 @@ def _identity(config: LaunchConfig, setting: Setting) -> Identity | None:
     """The identity of an unknown value given by one word (`speculative_num_steps=k`), when
     no word read later could set the field again."""
     use = setting.use
-    if use is None or not use.dynamic or len(use.value_words) != 1 or \
-            config.parsed.last_unknown > use.position:
+    if (
+        use is None
+        or not use.dynamic
+        or len(use.value_words) != 1
+        or config.parsed.last_unknown > use.position
+    ):
         return None
     return use.value_words[0].identity
 
@@ -54,15 +84,15 @@ def _identity(config: LaunchConfig, setting: Setting) -> Identity | None:
 class Stop(Exception):
     """SGLang raises during resolution; carries the `Rejection` speclint reports."""
 
-    def __init__(self, exception: str, message: str, handler: str, fields: tuple[str, ...] = (),
-                 kind: str = ""):
+    def __init__(
+        self, exception: str, message: str, handler: str, fields: tuple[str, ...] = (), kind: str = ""
+    ):
         super().__init__(message)
         self.rejection = Rejection(exception, message, handler, fields, kind)
 
 
 class ResolutionState:
-    def __init__(self, config: LaunchConfig, env: dict[str, str | None],
-                 target_architecture: str | None):
+    def __init__(self, config: LaunchConfig, env: dict[str, str | None], target_architecture: str | None):
         self.config = config
         self.checked_version = config.version
         # the modelled release standing for this one, and its facts the handlers read
@@ -76,8 +106,11 @@ class ResolutionState:
         self.values: dict[str, object] = {}
         for name in _known_fields(config):
             setting = config.get(name)
-            self.values[name] = (Unknown("set from a value speclint cannot read", _identity(config, setting))
-                                 if setting.dynamic else setting.value)
+            self.values[name] = (
+                Unknown("set from a value speclint cannot read", _identity(config, setting))
+                if setting.dynamic
+                else setting.value
+            )
         self.asked = dict(self.values)
         self.adjustments: list[Adjustment] = []
         self._resolve_device()
@@ -92,26 +125,44 @@ class ResolutionState:
         if "device" not in self.values or not is_known(device):
             return
         if device is None:
-            self.set("device", "cuda", "SGLang detects the device; speclint assumes a CUDA GPU "
-                     "(NVIDIA, or AMD through ROCm)", "_handle_missing_default_values")
-        elif isinstance(device, str) and ":" in device and \
-                self.traits.strips_device_index:
-            self.set("device", device.split(":")[0], "SGLang drops the device index",
-                     "_handle_missing_default_values")
+            self.set(
+                "device",
+                "cuda",
+                "SGLang detects the device; speclint assumes a CUDA GPU (NVIDIA, or AMD through ROCm)",
+                "_handle_missing_default_values",
+            )
+        elif isinstance(device, str) and ":" in device and self.traits.strips_device_index:
+            self.set(
+                "device",
+                device.split(":")[0],
+                "SGLang drops the device index",
+                "_handle_missing_default_values",
+            )
 
     def get(self, name: str) -> object:
         return self.values.get(name)
 
-    def set(self, name: str, value: object, reason: str, handler: str,
-            logged: str | None = None, level: str = "warning") -> None:
+    def set(
+        self,
+        name: str,
+        value: object,
+        reason: str,
+        handler: str,
+        logged: str | None = None,
+        level: str = "warning",
+    ) -> None:
         current = self.values.get(name)
-        if current == value and type(current) is type(value) and \
-                (not isinstance(value, Unknown) or
-                 (isinstance(current, Unknown) and current.identity == value.identity)):
+        if (
+            current == value
+            and type(current) is type(value)
+            and (
+                not isinstance(value, Unknown)
+                or (isinstance(current, Unknown) and current.identity == value.identity)
+            )
+        ):
             return
         self.values[name] = value
-        self.adjustments.append(Adjustment(name, current, value, reason, handler, logged,
-                                           level))
+        self.adjustments.append(Adjustment(name, current, value, reason, handler, logged, level))
 
     def set_unknown(self, name: str, reason: str) -> None:
         self.values[name] = Unknown(reason)
@@ -123,8 +174,11 @@ class ResolutionState:
     def mark_unknown_speculative(self, reason: str) -> None:
         for name in SPECULATIVE_OUTPUTS:
             # every handler keeps an explicit --max-running-requests; the rest it may change
-            if name == "max_running_requests" and self.values.get(name) is not None \
-                    and is_known(self.values.get(name)):
+            if (
+                name == "max_running_requests"
+                and self.values.get(name) is not None
+                and is_known(self.values.get(name))
+            ):
                 continue
             self.mark_unknown(name, reason)
 
@@ -139,8 +193,13 @@ class ResolutionState:
         return tuple(v for v in (self.values.get(n) for n in names) if isinstance(v, str))
 
     def result(self, rejection: Rejection | None = None) -> Resolution:
-        return Resolution(self.checked_version, dict(self.values), list(self.adjustments),
-                          rejection, self.target_architecture)
+        return Resolution(
+            self.checked_version,
+            dict(self.values),
+            list(self.adjustments),
+            rejection,
+            self.target_architecture,
+        )
 
 
 __all__ = ["ResolutionState", "Stop", "MODELLED_FIELDS", "is_known"]
