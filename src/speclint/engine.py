@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from speclint.core.findings import Finding
     from speclint.core.launches import Launch
     from speclint.rules.base import LaunchContext, ModelRef, Rule
+    from speclint.sglang.checkpoints.aux_layers import AuxCapture
     from speclint.sglang.flags.launch_config import LaunchConfig
 
 MAX_LAUNCHES = 1000
@@ -306,4 +307,61 @@ def lint_path(path: str, options: LintOptions = LintOptions()) -> FileResult:
     return lint_text(text, frontend, options, display if path == "-" else None)
 
 
-__all__ = ["Diagnostic", "FileResult", "LintOptions", "Selection", "lint_path", "lint_text", "analyse_launch"]
+@dataclass(frozen=True)
+class ExplainFacts:
+    """What `explain` shows of a launch beyond its context, worked out before rendering (so
+    `report.explain` only renders)."""
+
+    parse_stop: str | None
+    """Where SGLang's argparse stops the launch (the notion `check` uses), None when it parses."""
+    modelled_note: str | None
+    """'resolution modelled on SGLang X ...' when the resolver stands in for another release."""
+    default_fields: frozenset[str]
+    """SGLang's fixed defaults: in the JSON, not worth a line each in the text."""
+    aux_capture: AuxCapture | None
+    """The aux hidden states an EAGLE3 drafter gets, None when not an EAGLE3 launch."""
+
+
+def explain_facts(ctx: LaunchContext) -> ExplainFacts:
+    """The facts `speclint explain` renders for one analysed launch."""
+    from speclint.sglang.checkpoints.aux_layers import capture_for_launch
+    from speclint.sglang.flags.argv import argparse_stop
+    from speclint.sglang.resolve.defaults import DEFAULT_FIELDS
+
+    stop = argparse_stop(ctx.parsed)
+    parse_stop = None
+    if stop is not None:
+        where = f"(line {stop.span.line}, column {stop.span.column})"
+        parse_stop = f"{stop.message} {where}" if stop.kind == "help" else f"error: {stop.message} {where}"
+    return ExplainFacts(
+        parse_stop, _modelled_note(ctx.version.version), frozenset(DEFAULT_FIELDS), capture_for_launch(ctx)
+    )
+
+
+def _modelled_note(version: str) -> str | None:
+    """'resolution modelled on SGLang X' when the resolver stands in another release."""
+    from speclint.sglang import release
+
+    checked = release(version)
+    if checked.resolution_exact:
+        return None
+    modelled = checked.resolution_follows
+    return (
+        f"resolution modelled on SGLang {modelled}, the closest older release whose "
+        f"resolution speclint read or recorded ({version}'s was neither; flags and the "
+        f"model registry are read from {version} itself; errors that rest on the "
+        f"resolution say 'unverified for SGLang {version}')"
+    )
+
+
+__all__ = [
+    "Diagnostic",
+    "FileResult",
+    "LintOptions",
+    "Selection",
+    "lint_path",
+    "lint_text",
+    "analyse_launch",
+    "ExplainFacts",
+    "explain_facts",
+]

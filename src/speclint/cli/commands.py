@@ -257,6 +257,7 @@ def explain(
     gpus: int | None,
 ) -> None:
     """Show the configuration SGLang will really run with, and why each value changed."""
+    from speclint.engine import explain_facts
     from speclint.report.explain import render_explain_json, render_explain_text
     from speclint.runner.checking import check_paths
     from speclint.settings.errors import ConfigError
@@ -291,18 +292,15 @@ def explain(
         pairs = [(ctx, analyse_launch(ctx.path, ctx.launch, again)) for ctx in contexts]
         for _, other in pairs:
             other.version.reason = other.version.reason.replace("from --sglang-version", "from --compare")
+        compared = [((a, explain_facts(a)), (b, explain_facts(b))) for a, b in pairs]
         click.echo(
-            render_compare_json(pairs) if output_format == "json" else render_compare_text(pairs).rstrip()
+            render_compare_json(compared)
+            if output_format == "json"
+            else render_compare_text(compared).rstrip()
         )
         sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
-    from speclint.sglang.checkpoints.aux_layers import capture_for_launch
-
-    captures = [capture_for_launch(ctx) for ctx in contexts]
-    click.echo(
-        render_explain_json(contexts, captures)
-        if output_format == "json"
-        else render_explain_text(contexts, captures).rstrip()
-    )
+    views = [(ctx, explain_facts(ctx)) for ctx in contexts]
+    click.echo(render_explain_json(views) if output_format == "json" else render_explain_text(views).rstrip())
     sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
 
 

@@ -11,6 +11,7 @@ from speclint.sglang.resolve.result import Unknown
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from speclint.engine import ExplainFacts
     from speclint.rules.base import LaunchContext, ModelRef
     from speclint.sglang.checkpoints.aux_layers import AuxCapture
     from speclint.sglang.resolve.result import Adjustment, Resolution
@@ -59,18 +60,19 @@ def _model_line(label: str, ref: ModelRef | None) -> str | None:
     return f"  {label}: {ref.reference} (config.json not found on disk)"
 
 
-def render_explain_text(contexts: Sequence[LaunchContext], aux_captures: Iterable[AuxCapture | None]) -> str:
-    """`aux_captures`: per context, the `AuxCapture` of its EAGLE3 drafter or None
-    (`speclint.sglang.checkpoints.aux_layers.capture_for_launch`): rendered here, never computed."""
+def render_explain_text(views: Sequence[tuple[LaunchContext, ExplainFacts]]) -> str:
+    """Each launch with what `speclint.engine.explain_facts` worked out for it (argparse's stop,
+    the release the resolution is modelled on, the aux capture): rendered here, never computed."""
     out: list[str] = []
-    for ctx, capture in zip(contexts, aux_captures):
+    for ctx, facts in views:
+        capture = facts.aux_capture
         launch, resolution = ctx.launch, _resolved(ctx)
         out.append(f"{ctx.path}:{launch.span.line}: {launch.entry}")
         if launch.alternative is not None:
             alt = launch.alternative
             out.append(f"  alternative {alt.index + 1} of {alt.count}: when {alt.description}")
         out.append(f"  SGLang {ctx.version.version} ({ctx.version.reason})")
-        parse_stop = argparse_rejection(ctx)
+        parse_stop = facts.parse_stop
         if parse_stop is not None:
             out.append(f"  SGLang's argument parser stops this launch before any resolution: {parse_stop}")
         gpu = getattr(ctx, "gpu", None)
@@ -79,7 +81,7 @@ def render_explain_text(contexts: Sequence[LaunchContext], aux_captures: Iterabl
             if gpu is not None
             else "  GPU: not given (GPU-dependent fields are unknown; pass --gpu)"
         )
-        modelled = _modelled_note(ctx.version.version)
+        modelled = facts.modelled_note
         if modelled:
             out.append(f"  {modelled}")
         for line in (_model_line("target", ctx.target), _model_line("draft", ctx.draft)):
@@ -100,14 +102,13 @@ def render_explain_text(contexts: Sequence[LaunchContext], aux_captures: Iterabl
             out.append(f"    ... and words speclint cannot read ({ctx.parsed.unknown_reason})")
         out.append("  effective configuration" + (" (if argparse accepted it)" if parse_stop else "") + ":")
         changed = {a.field: a for a in resolution.adjustments}
-        from speclint.sglang.resolve.defaults import DEFAULT_FIELDS
-
+        default_fields = facts.default_fields
         quiet_unknown: dict[str, list[str]] = {}
         for field, value in resolution.effective.items():
             adjustment = changed.get(field)
             if adjustment is None:
                 speculating = resolution.effective.get("speculative_algorithm") is not None
-                if isinstance(value, Unknown) and field in DEFAULT_FIELDS and not ctx.config.given(field):
+                if isinstance(value, Unknown) and field in default_fields and not ctx.config.given(field):
                     quiet_unknown.setdefault(value.reason, []).append(field)
                 elif (
                     ctx.config.given(field)
@@ -116,7 +117,7 @@ def render_explain_text(contexts: Sequence[LaunchContext], aux_captures: Iterabl
                 ):
                     out.append(f"    {field}: {_shown(value)}")
                 continue
-            if field in DEFAULT_FIELDS and not ctx.config.given(field):
+            if field in default_fields and not ctx.config.given(field):
                 continue  # SGLang's fixed defaults: in the JSON, not worth a line each
             first = next(a for a in resolution.adjustments if a.field == field)
             if first.asked is None:
@@ -139,34 +140,6 @@ def render_explain_text(contexts: Sequence[LaunchContext], aux_captures: Iterabl
             )
         out.append("")
     return "\n".join(out)
-
-
-def argparse_rejection(ctx: LaunchContext) -> str | None:
-    """Where SGLang's argparse stops the launch (`flags.argv.argparse_stop`, the notion `check`
-    uses to drop findings about what would happen after parsing); None when it parses it."""
-    from speclint.sglang.flags.argv import argparse_stop
-
-    stop = argparse_stop(ctx.parsed)
-    if stop is None:
-        return None
-    where = f"(line {stop.span.line}, column {stop.span.column})"
-    return f"{stop.message} {where}" if stop.kind == "help" else f"error: {stop.message} {where}"
-
-
-def _modelled_note(version: str) -> str | None:
-    """'resolution modelled on SGLang X' when the resolver stands in another release."""
-    from speclint.sglang import release
-
-    checked = release(version)
-    if checked.resolution_exact:
-        return None
-    modelled = checked.resolution_follows
-    return (
-        f"resolution modelled on SGLang {modelled}, the closest older release whose "
-        f"resolution speclint read or recorded ({version}'s was neither; flags and the "
-        f"model registry are read from {version} itself; errors that rest on the "
-        f"resolution say 'unverified for SGLang {version}')"
-    )
 
 
 def _resolved(ctx: LaunchContext) -> Resolution:
@@ -194,15 +167,17 @@ def _cell(value: object) -> str:
     return "(no such setting)" if value is _ABSENT else _shown(value)
 
 
-def render_compare_text(pairs: Iterable[tuple[LaunchContext, LaunchContext]]) -> str:
+def render_compare_text(
+    pairs: Iterable[tuple[tuple[LaunchContext, ExplainFacts], tuple[LaunchContext, ExplainFacts]]],
+) -> str:
     """One launch resolved for two releases: every effective value that differs."""
     out: list[str] = []
-    for left, right in pairs:
+    for (left, left_facts), (right, right_facts) in pairs:
         launch = left.launch
         va, vb = left.version.version, right.version.version
         out.append(f"{left.path}:{launch.span.line}: {launch.entry}")
-        for ctx in (left, right):
-            note = _modelled_note(ctx.version.version)
+        for ctx, facts in ((left, left_facts), (right, right_facts)):
+            note = facts.modelled_note
             out.append(
                 f"  SGLang {ctx.version.version} ({ctx.version.reason})" + (f"; {note}" if note else "")
             )
@@ -227,7 +202,9 @@ def render_compare_text(pairs: Iterable[tuple[LaunchContext, LaunchContext]]) ->
     return "\n".join(out)
 
 
-def render_compare_json(pairs: Iterable[tuple[LaunchContext, LaunchContext]]) -> str:
+def render_compare_json(
+    pairs: Iterable[tuple[tuple[LaunchContext, ExplainFacts], tuple[LaunchContext, ExplainFacts]]],
+) -> str:
     return json.dumps(
         [
             {
@@ -246,7 +223,7 @@ def render_compare_json(pairs: Iterable[tuple[LaunchContext, LaunchContext]]) ->
                     for f, a, b in _differences(left, right)
                 ],
             }
-            for left, right in pairs
+            for (left, _), (right, _) in pairs
         ],
         indent=2,
     )
@@ -272,7 +249,7 @@ def _symbolic(adjustment: Adjustment) -> dict[str, Any]:
     return {"symbolic": {"from": str(ends[0]), "to": str(ends[1])}}
 
 
-def explain_dict(ctx: LaunchContext, capture: AuxCapture | None) -> dict[str, Any]:
+def explain_dict(ctx: LaunchContext, facts: ExplainFacts) -> dict[str, Any]:
     resolution, gpu = _resolved(ctx), ctx.gpu
     return {
         "path": ctx.path,
@@ -291,7 +268,7 @@ def explain_dict(ctx: LaunchContext, capture: AuxCapture | None) -> dict[str, An
         "resolution_modelled_on": _modelled_release(ctx),
         "resolution_exact": ctx.release.resolution_exact,
         "target_architecture": resolution.target_architecture,
-        "aux_hidden_states_captured": _aux_capture_json(capture),
+        "aux_hidden_states_captured": _aux_capture_json(facts.aux_capture),
         "effective": {k: _jsonable(v) for k, v in resolution.effective.items()},
         "unknown": {k: v.reason for k, v in resolution.effective.items() if isinstance(v, Unknown)},
         "adjustments": [
@@ -318,13 +295,13 @@ def explain_dict(ctx: LaunchContext, capture: AuxCapture | None) -> dict[str, An
             "compute_capability": (".".join(map(str, gpu.capability)) if gpu.capability else None),
             "arch": gpu.arch,
         },
-        "rejection": _rejection_json(ctx),
+        "rejection": _rejection_json(ctx, facts),
     }
 
 
-def _rejection_json(ctx: LaunchContext) -> dict[str, str] | None:
+def _rejection_json(ctx: LaunchContext, facts: ExplainFacts) -> dict[str, str] | None:
     """argparse's refusal first (it stops before resolution), else resolution's."""
-    parse_stop = argparse_rejection(ctx)
+    parse_stop = facts.parse_stop
     if parse_stop is not None:
         return {"exception": "SystemExit", "message": parse_stop, "sglang_handler": "argparse"}
     rejection = _resolved(ctx).rejection
@@ -348,5 +325,5 @@ def _aux_capture_json(capture: AuxCapture | None) -> dict[str, object] | None:
     }
 
 
-def render_explain_json(contexts: Sequence[LaunchContext], aux_captures: Iterable[AuxCapture | None]) -> str:
-    return json.dumps([explain_dict(ctx, capture) for ctx, capture in zip(contexts, aux_captures)], indent=2)
+def render_explain_json(views: Sequence[tuple[LaunchContext, ExplainFacts]]) -> str:
+    return json.dumps([explain_dict(ctx, facts) for ctx, facts in views], indent=2)
