@@ -21,7 +21,8 @@ import libcst as cst
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.frontends.python.depth import nesting_problem
-from speclint.frontends.python.positions import Positions, libcst_positions, python_line_starts, syntax_error
+from speclint.frontends.python.positions import Positions, python_line_starts, syntax_error
+from speclint.frontends.python.ranges import codegen_ranges
 from speclint.frontends.python.scan import comments_in
 from speclint.frontends.python.select import (
     SELECT_MIN_CHARS,
@@ -102,7 +103,7 @@ def _read(
         result.diagnostics.append(Diagnostic("unsupported-input", f"Python {_TOO_DEEP}", Span.point(1, 1)))
         return result
     try:
-        positions = Positions(libcst_positions(module), starts, lines)
+        positions = Positions(codegen_ranges(module), starts, lines)
         walker = PyWalker(text, path, positions, result)
         walker.module(module)
         comments = [

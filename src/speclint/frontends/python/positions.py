@@ -8,10 +8,10 @@ import re
 from collections.abc import Mapping
 
 import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from speclint.core.launches import Diagnostic
 from speclint.core.spans import Span
+from speclint.frontends.python.ranges import Range
 from speclint.frontends.shell.embedded import Piece, line_starts, span_of
 
 _ESCAPE = re.compile(
@@ -26,17 +26,15 @@ class Positions:
     the file's lines (`select`); the file's own line starts otherwise."""
 
     def __init__(
-        self, ranges: Mapping[cst.CSTNode, CodeRange], starts: list[int], lines: list[int] | None = None
+        self, ranges: Mapping[cst.CSTNode, Range], starts: list[int], lines: list[int] | None = None
     ) -> None:
         self.ranges = ranges
         self.starts = starts
         self.lines = starts if lines is None else lines
 
     def offsets(self, node: cst.CSTNode) -> tuple[int, int]:
-        code_range = self.ranges[node]
-        begin = self.lines[code_range.start.line - 1] + code_range.start.column
-        end = self.lines[code_range.end.line - 1] + code_range.end.column
-        return begin, end
+        line, column, end_line, end_column = self.ranges[node]
+        return self.lines[line - 1] + column, self.lines[end_line - 1] + end_column
 
     def span(self, node: cst.CSTNode) -> Span:
         return span_of(self.starts, *self.offsets(node))
@@ -80,20 +78,6 @@ def python_line_starts(text: str) -> list[int]:
     if "\r" not in text:
         return line_starts(text)
     return [0] + [match.end() for match in _NEWLINE.finditer(text)]
-
-
-def libcst_positions(module: cst.Module) -> Mapping[cst.CSTNode, CodeRange]:
-    """libcst's PositionProvider, which on a long `elif` chain (500) runs out of stack and,
-    cleaning up, raises KeyError instead of the RecursionError."""
-    try:
-        return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    except KeyError as error:
-        cause: BaseException | None = error
-        while cause is not None and not isinstance(cause, RecursionError):
-            cause = cause.__context__
-        if cause is None:
-            raise
-        raise RecursionError("libcst's positions") from None
 
 
 def syntax_error(text: str, line: int, column: int, known: SyntaxError | None = None) -> Diagnostic:

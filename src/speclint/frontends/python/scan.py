@@ -9,9 +9,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 
 import libcst as cst
-from libcst.metadata import CodeRange
 
 from speclint.frontends.python.evaluator import Evaluator
+from speclint.frontends.python.ranges import Range
 from speclint.frontends.python.values import Env, Val, attribute_key
 from speclint.frontends.shell.embedded import ArgvItem, Piece
 
@@ -73,24 +73,22 @@ def descendants(node: cst.CSTNode, code_only: bool, prune: tuple[type, ...] = ()
                 stack.extend(item for item in value if isinstance(item, cst.CSTNode))
 
 
-def comments_in(
-    module: cst.Module, ranges: Mapping[cst.CSTNode, CodeRange], source: str
-) -> list[cst.Comment]:
+def comments_in(module: cst.Module, ranges: Mapping[cst.CSTNode, Range], source: str) -> list[cst.Comment]:
     """The module's comments; a top-level statement is only entered when a line from the
     end of the one before it to the start of the one after it holds a `#`."""
     marked = [i + 1 for i, line in enumerate(_LINES.split(source)) if "#" in line]
     found = [empty.comment for empty in (*module.header, *module.footer) if empty.comment is not None]
     body = module.body
     for index, statement in enumerate(body):
-        after = ranges[body[index - 1]].end.line if index else 0
-        before = ranges[body[index + 1]].start.line if index + 1 < len(body) else 1 << 62
+        after = ranges[body[index - 1]][2] if index else 0
+        before = ranges[body[index + 1]][0] if index + 1 < len(body) else 1 << 62
         first = bisect_right(marked, after)
         if first < len(marked) and marked[first] < before:
             found += [n for n in descendants(statement, False) if isinstance(n, cst.Comment)]
     return found
 
 
-def calls_in(node: cst.CSTNode, ranges: Mapping[cst.CSTNode, CodeRange]) -> list[cst.Call]:
+def calls_in(node: cst.CSTNode, ranges: Mapping[cst.CSTNode, Range]) -> list[cst.Call]:
     """Every call in `node`, outermost first (then in file order), not inside lambdas or
     nested functions."""
     found = [n for n in descendants(node, True, (cst.Lambda, cst.FunctionDef)) if isinstance(n, cst.Call)]
@@ -99,9 +97,9 @@ def calls_in(node: cst.CSTNode, ranges: Mapping[cst.CSTNode, CodeRange]) -> list
     return found
 
 
-def _order(code_range: CodeRange) -> tuple[int, int, int, int]:
-    start, end = code_range.start, code_range.end
-    return start.line, start.column, -end.line, -end.column
+def _order(code_range: Range) -> tuple[int, int, int, int]:
+    line, column, end_line, end_column = code_range
+    return line, column, -end_line, -end_column
 
 
 def same_value(a: Val, b: Val) -> bool:

@@ -1,0 +1,175 @@
+"""Where each libcst node is written: (line, column, end line, end column), as libcst's
+public `PositionProvider` says (lines from 1, columns in characters from 0).
+
+The public path (`MetadataWrapper(...).resolve(PositionProvider)`) walks the whole tree
+twice (an empty batched visit, then the provider's code generation) and makes two objects
+per node; it was half of the time a small Python wrapper took. `codegen_ranges` runs the
+provider's code generation once with a leaner state (libcst's private
+`PositionProvidingCodegenState`, its hooks overridden), and falls back to the public path
+when that API is not there. tests/test_python_ranges.py checks both agree.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+Range = tuple[int, int, int, int]
+"""(start line, start column, end line, end column) of a node."""
+
+_NEWLINE = re.compile(r"\r\n?|\n")
+
+
+def codegen_ranges(module: cst.Module) -> Mapping[cst.CSTNode, Range]:
+    """Every node's range. libcst's code generation, on a long `elif` chain (500), runs
+    out of stack and, cleaning up, raises KeyError instead of the RecursionError."""
+    try:
+        kind = _fast_state()
+        return _ranges_with(kind, module) if kind is not None else public_ranges(module)
+    except KeyError as error:
+        cause: BaseException | None = error
+        while cause is not None and not isinstance(cause, RecursionError):
+            cause = cause.__context__
+        if cause is None:
+            raise
+        raise RecursionError("libcst's positions") from None
+
+
+def public_ranges(module: cst.Module) -> dict[cst.CSTNode, Range]:
+    """The ranges through libcst's public API."""
+    found = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    return {
+        node: (where.start.line, where.start.column, where.end.line, where.end.column)
+        for node, where in found.items()
+    }
+
+
+class _Computed:
+    """Stands in for the provider the state writes to (only `_computed` is read)."""
+
+    __slots__ = ("_computed",)
+
+    def __init__(self) -> None:
+        self._computed: dict[cst.CSTNode, Range] = {}
+
+
+def _ranges_with(kind: type, module: cst.Module) -> dict[cst.CSTNode, Range]:
+    sink = _Computed()
+    state = kind(default_indent=module.default_indent, default_newline=module.default_newline, provider=sink)
+    module._codegen(state)
+    return sink._computed
+
+
+_SAMPLE = """\
+# a comment
+@decorate(1)
+async def f(a, *b, c: int = (2), **d) -> list[str]:
+    if a:  # why
+        x = [1, 'two', f"{a!r:>3}", *b]
+    elif b:
+        x = {k: v for k, v in d.items() if k}
+    else:
+        return lambda y=1: (y, -y)[0]
+    with open(a) as h, g() as (i, j):
+        yield h.read()[1:2], i @ j
+"""
+_STATE: list[type | None] = []
+"""The lean state class once checked (None: use the public path)."""
+
+
+def _fast_state() -> type | None:
+    if not _STATE:
+        _STATE.append(_checked_state())
+    return _STATE[0]
+
+
+def _checked_state() -> type | None:
+    """The lean state, if it gives the public path's ranges on a sample (libcst's private
+    API may change under it)."""
+    kind = _make_state()
+    if kind is None:
+        return None
+    try:
+        module = cst.parse_module(_SAMPLE)
+        same = _ranges_with(kind, module) == public_ranges(module)
+    except Exception:  # any change in the private API: the public path
+        return None
+    return kind if same else None
+
+
+class _Syntactic:
+    """`record_syntactic_position` without a generator: the node's range is where its
+    code starts and ends, or its start and end nodes' (as libcst's own)."""
+
+    __slots__ = ("state", "node", "start_node", "end_node", "line", "column")
+
+    def __init__(self, state: Any, node: cst.CSTNode, start_node: Any, end_node: Any) -> None:
+        self.state, self.node, self.start_node, self.end_node = state, node, start_node, end_node
+        self.line, self.column = 0, 0
+
+    def __enter__(self) -> None:
+        self.line, self.column = self.state.line, self.state.column
+
+    def __exit__(self, *exc: object) -> None:
+        state = self.state
+        computed = state.provider._computed
+        start_node, end_node = self.start_node, self.end_node
+        start = computed[start_node][:2] if start_node is not None else (self.line, self.column)
+        end = computed[end_node][2:] if end_node is not None else (state.line, state.column)
+        computed[self.node] = start + end
+
+
+def _make_state() -> type | None:
+    """libcst's position-providing state with the hooks below (None when libcst has no such
+    class). Built with `type`: the hooks keep tuples where libcst keeps CodePositions."""
+    try:
+        from libcst.metadata.position_provider import PositionProvidingCodegenState
+    except ImportError:
+        return None
+    hooks = {
+        "__slots__": (),
+        "add_indent_tokens": _add_indent_tokens,
+        "add_token": _add_token,
+        "before_codegen": _before_codegen,
+        "after_codegen": _after_codegen,
+        "record_syntactic_position": _record_syntactic_position,
+    }
+    if not all(hasattr(PositionProvidingCodegenState, name) for name in hooks):
+        return None
+    return type("LeanPositionState", (PositionProvidingCodegenState,), hooks)
+
+
+def _add_indent_tokens(self: Any) -> None:
+    for token in self.indent_tokens:
+        _add_token(self, token)
+
+
+def _add_token(self: Any, value: str) -> None:
+    self.tokens.append(value)
+    if "\n" in value or "\r" in value:
+        segments = _NEWLINE.split(value)
+        self.line += len(segments) - 1
+        self.column = len(segments[-1])
+    else:
+        self.column += len(value)
+
+
+def _before_codegen(self: Any, node: cst.CSTNode) -> None:
+    self._stack.append((self.line, self.column))
+
+
+def _after_codegen(self: Any, node: cst.CSTNode) -> None:
+    line, column = self._stack.pop()
+    computed = self.provider._computed
+    if node not in computed:  # a syntactic range recorded inside is kept
+        computed[node] = (line, column, self.line, self.column)
+
+
+def _record_syntactic_position(
+    self: Any, node: cst.CSTNode, *, start_node: Any = None, end_node: Any = None
+) -> _Syntactic:
+    return _Syntactic(self, node, start_node, end_node)
