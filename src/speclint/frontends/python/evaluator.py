@@ -89,7 +89,7 @@ class Evaluator:
         body = node.value[len(node.prefix) + len(quote) : len(node.value) - len(quote)]
         pieces = decode_body(body, begin + len(node.prefix) + len(quote), "r" in prefix)
         try:
-            evaluated = node.evaluated_value
+            evaluated = string_value(node, body)
         except (SyntaxError, ValueError, MemoryError, RecursionError):  # a NUL in the literal
             return self.unknown(node, "a string literal Python cannot read")
         if known_text(pieces) != evaluated:
@@ -365,3 +365,13 @@ def _path_join(texts: Iterable[str]) -> str:
 def _source(node: cst.CSTNode) -> str:
     text = cst.Module([]).code_for_node(node).strip()
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def string_value(node: cst.SimpleString, body: str) -> str | bytes:
+    """What Python reads from a string literal (`body`: between its quotes): the body itself
+    when nothing in it is decoded (no backslash, no CR that Python makes a newline, no NUL
+    that Python refuses), else Python's own reading (libcst's `evaluated_value`, which
+    compiles the literal: a tenth of a small wrapper's time)."""
+    if "\\" in body or "\r" in body or "\0" in body or "b" in node.prefix.lower():
+        return node.evaluated_value
+    return body
