@@ -65,17 +65,12 @@ def _ranges_with(kind: type, module: cst.Module) -> dict[cst.CSTNode, Range]:
 
 
 _SAMPLE = """\
-# a comment
-@decorate(1)
-async def f(a, *b, c: int = (2), **d) -> list[str]:
-    if a:  # why
-        x = [1, 'two', f"{a!r:>3}", *b]
-    elif b:
-        x = {k: v for k, v in d.items() if k}
+@d
+def f(a, *b):
+    if a:  # c
+        x = [a, 'b', f"{a!r}"]
     else:
-        return lambda y=1: (y, -y)[0]
-    with open(a) as h, g() as (i, j):
-        yield h.read()[1:2], i @ j
+        return (a)[1:]
 """
 _STATE: list[type | None] = []
 """The lean state class once checked (None: use the public path)."""
