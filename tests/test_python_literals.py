@@ -24,6 +24,8 @@ BODIES = [
     '"inner" quotes',
     "{not} {{a}} field",
 ]
+# Python warns about `\q` when it reads such a literal; the warning is not what is tested.
+pytestmark = pytest.mark.filterwarnings("ignore:invalid escape sequence:DeprecationWarning")
 PREFIXES = ["", "r", "u", "R", "U", "b", "rb", "Br"]
 QUOTES = ["'", '"', "'''", '"""']
 
