@@ -37,17 +37,23 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache, lru_cache
-from typing import Any
 
+from speclint.core.records import dataclass
 from speclint.sglang.linedata import array_lines, header_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_flags.json")
 
 
 @dataclass(frozen=True, slots=True)
 class FlagSpec:
+    """One argparse action of an SGLang release's parser, as its generator read it."""
+
     dest: str
     option_strings: tuple[str, ...]
     action: str
@@ -128,11 +134,25 @@ def _order(version: str) -> list[int]:
     return order
 
 
-@cache
+_RAW: dict[int, dict[str, Any]] = {}
+"""Definitions of the shared table decoded so far, by index."""
+
+
 def raw_entry(index: int) -> dict[str, Any]:
     """One definition of the shared table, as stored."""
-    entry: dict[str, Any] = json.loads(_lines()[1 + len(_header()["versions"]) + index])
+    entry = _RAW.get(index)
+    if entry is None:
+        entry = _RAW[index] = json.loads(_lines()[1 + len(_header()["versions"]) + index])
     return entry
+
+
+def _decode_entries(indexes: list[int]) -> None:
+    """Decode many definitions in one `json.loads` (a release's 500 one by one cost 5x more)."""
+    missing = [index for index in indexes if index not in _RAW]
+    if missing:
+        lines, first = _lines(), 1 + len(_header()["versions"])
+        decoded = json.loads(b"[" + b",".join(lines[first + index] for index in missing) + b"]")
+        _RAW.update(zip(missing, decoded))
 
 
 @lru_cache(maxsize=1)
@@ -186,9 +206,9 @@ def spec_at(index: int) -> FlagSpec:
 def options_of(version: str) -> dict[str, FlagSpec]:
     """Option string -> FlagSpec of one release, without building a whole FlagSchema
     (the flag history looks at every release)."""
-    return {
-        option: spec_at(index) for index in _order(version) for option in raw_entry(index)["option_strings"]
-    }
+    order = _order(version)
+    _decode_entries(order)
+    return {option: spec_at(index) for index in order for option in raw_entry(index)["option_strings"]}
 
 
 HELP_SPEC = FlagSpec(
@@ -203,7 +223,9 @@ def load_schema(version: str) -> FlagSchema:
     header = _header()
     if version not in header["rank"]:
         raise KeyError(version)
-    specs = [spec_at(index) for index in _order(version)]
+    order = _order(version)
+    _decode_entries(order)
+    specs = [spec_at(index) for index in order]
     by_option: dict[str, FlagSpec] = {}
     for spec in specs:
         for option in spec.option_strings:
