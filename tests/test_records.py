@@ -17,12 +17,18 @@ from speclint.core import records
 SRC = Path(__file__).resolve().parent.parent / "src" / "speclint"
 
 
+def fresh_codes(path: Path) -> records._Codes:
+    """The compiled texts as a new process starts with them, kept at `path`."""
+    codes = records._Codes()
+    codes.kept.path = str(path)
+    return codes
+
+
 @pytest.fixture
 def store(monkeypatch, tmp_path):
     """A fresh store of compiled texts in tmp_path, as a new process would start."""
-    path = tmp_path / "records.codes"
-    monkeypatch.setattr(records, "_path", lambda: str(path))
-    monkeypatch.setattr(records, "_codes", records._Codes())
+    path = tmp_path / "records.kept"
+    monkeypatch.setattr(records, "_codes", fresh_codes(path))
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     return path
 
@@ -69,9 +75,9 @@ def test_mutable_records_with_factories(store):
 def test_the_compiled_code_is_kept_and_used_by_the_next_process(store):
     make(records.dataclass)
     assert records._codes.fresh > 0
-    records.save()
+    records._codes.kept.save()
     assert store.is_file()
-    records._codes = records._Codes()  # the next process
+    records._codes = fresh_codes(store)  # the next process
     Point = make(records.dataclass)
     assert records._codes.fresh == 0  # nothing compiled again
     assert Point(3).x == 3
@@ -94,16 +100,20 @@ def test_a_damaged_or_foreign_store_is_ignored(store, content):
     assert Point(1, 2) == Point(1, 2) and Point(1).y == 0
 
 
-def test_a_store_with_other_values_is_not_trusted(store):
-    store.write_bytes(marshal.dumps((records._FORMAT, {"def f(): pass": "not code"})))
+def test_kept_values_that_are_not_code_are_not_trusted(store):
+    """A text kept with anything but its compiled code is compiled again."""
     make(records.dataclass)
-    assert records._codes.fresh > 0 and "def f(): pass" not in records._codes.codes
+    texts = list(records._codes.kept.values or {})
+    store.write_bytes(marshal.dumps((records._codes.kept.source, dict.fromkeys(texts, "print('no')"))))
+    records._codes = fresh_codes(store)
+    Point = make(records.dataclass)
+    assert records._codes.fresh == len(texts) and Point(1) == Point(1)
 
 
 def test_nothing_is_written_when_python_writes_no_bytecode(store, monkeypatch):
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
     make(records.dataclass)
-    records.save()
+    records._codes.kept.save()
     assert not store.exists()
 
 
@@ -130,3 +140,31 @@ def test_speclint_makes_its_records_through_this_module():
         and re.search(r"^from dataclasses import .*\bdataclass\b", path.read_text(), re.M)
     ]
     assert direct == []
+
+
+def test_a_release_table_read_from_the_store_is_the_one_decoded_from_json(tmp_path, monkeypatch):
+    """The flag tables kept between runs (`sglang.flags.schema`) give the same FlagSpecs as
+    the package data decoded afresh."""
+    from speclint.core.kept import Kept
+    from speclint.sglang.flags import schema
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    store = Kept(str(tmp_path), "flag_tables", ("test",))
+    monkeypatch.setattr(schema, "_kept", lambda: store)
+    schema.spec_at.cache_clear()
+    schema.load_schema.cache_clear()
+    try:
+        decoded = schema.load_schema("0.5.6")
+        store.save()
+        reread = Kept(str(tmp_path), "flag_tables", ("test",))
+        assert reread.get(("release", "0.5.6")) is not None
+        monkeypatch.setattr(schema, "_kept", lambda: reread)
+        schema.spec_at.cache_clear()
+        schema.load_schema.cache_clear()
+        monkeypatch.setattr(schema, "raw_entry", lambda index: pytest.fail("decoded JSON again"))
+        kept = schema.load_schema("0.5.6")
+        assert kept == decoded and kept.by_option == decoded.by_option
+        assert Kept(str(tmp_path), "flag_tables", ("another data file",)).get(("release", "0.5.6")) is None
+    finally:
+        schema.spec_at.cache_clear()
+        schema.load_schema.cache_clear()

@@ -13,9 +13,9 @@ def main() -> None:
     try:
         _main()
     finally:
-        records = sys.modules.get("speclint.core.records")
-        if records is not None:
-            records.save()  # what `dataclass` compiled, kept for the next run (`core.records`)
+        kept = sys.modules.get("speclint.core.kept")
+        if kept is not None:
+            kept.save_all()  # what this run worked out for the next one (`core.kept`)
 
 
 def _main() -> None:
