@@ -12,11 +12,14 @@ when that API is not there. tests/test_python_ranges.py checks both agree.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
 
 Range = tuple[int, int, int, int]
 """(start line, start column, end line, end column) of a node."""

@@ -5,16 +5,24 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import ChainMap
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
-from typing import TypeGuard, TypeVar
+from dataclasses import fields, replace
 
 import libcst as cst
 
-from speclint.frontends.python.evaluator import Evaluator
-from speclint.frontends.python.ranges import Range
-from speclint.frontends.python.values import Env, Val, attribute_key
+from speclint.core.records import dataclass
+from speclint.frontends.python.values import attribute_key
 from speclint.frontends.shell.embedded import ArgvItem, Piece
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Mapping, Sequence
+    from typing import TypeGuard, TypeVar
+
+    from speclint.frontends.python.evaluator import Evaluator
+    from speclint.frontends.python.ranges import Range
+    from speclint.frontends.python.values import Env, Val
+
+    _N = TypeVar("_N", bound=cst.CSTNode)
 
 _NOT_CODE = frozenset(
     {
@@ -39,7 +47,6 @@ _NOT_CODE = frozenset(
         "asynchronous",
     }
 )
-_N = TypeVar("_N", bound=cst.CSTNode)
 _FIELDS: dict[tuple[type, bool], tuple[str, ...]] = {}
 _LINES = re.compile(r"\r\n?|\n")
 
