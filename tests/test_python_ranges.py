@@ -82,10 +82,31 @@ def test_a_private_state_that_disagrees_is_not_used(monkeypatch):
         self.column += len(value) + 1
 
     made = ranges._make_state
+    monkeypatch.setattr(ranges, "TESTED_LIBCST", frozenset())
     monkeypatch.setattr(ranges, "_make_state", lambda: type("Shifted", (made(),), {"add_token": shifted}))
     assert ranges._checked_state() is None
     monkeypatch.setattr(ranges, "_make_state", lambda: None)
     assert ranges._checked_state() is None
+
+
+def test_a_tested_libcst_skips_the_sample_and_another_runs_it(monkeypatch):
+    """The check is skipped only for the releases listed as tested (the suite running on one
+    is what lists it: `test_every_node_has_the_public_providers_range`)."""
+    calls = []
+    real = ranges.public_ranges
+    monkeypatch.setattr(ranges, "public_ranges", lambda module: calls.append(module) or real(module))
+    monkeypatch.setattr(ranges, "TESTED_LIBCST", frozenset({ranges.libcst_version()}))
+    assert ranges._checked_state() is not None and calls == []
+    monkeypatch.setattr(ranges, "TESTED_LIBCST", frozenset())
+    assert ranges._checked_state() is not None and len(calls) == 1
+    monkeypatch.setattr(ranges, "libcst_version", lambda: None)
+    assert ranges._checked_state() is not None and len(calls) == 2
+
+
+def test_the_installed_libcst_version_is_read():
+    from importlib.metadata import version
+
+    assert ranges.libcst_version() == version("libcst")
 
 
 def test_a_missing_private_state_falls_back(monkeypatch):
