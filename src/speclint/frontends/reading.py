@@ -32,7 +32,11 @@ def read_bytes(path: str) -> tuple[bytes | None, str | None, int]:
                     return None, "not a regular file", 0
                 if info.st_size > MAX_FILE_BYTES:
                     return None, None, info.st_size
-                data = handle.read(MAX_FILE_BYTES + 1)
+                # ask for the size fstat gave (a 1 MiB read buffer cost more than reading a
+                # script), then for the rest up to the bound if the file grew meanwhile
+                data = handle.read(info.st_size + 1)
+                if len(data) > info.st_size:
+                    data += handle.read(MAX_FILE_BYTES + 1 - len(data))
     except FileNotFoundError:
         return None, "no such file or directory", 0
     except PermissionError:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 
 from speclint.core.config_files import ConfigEntry
 from speclint.core.findings import Edit, Finding, Note, Severity
@@ -92,6 +92,9 @@ class LaunchContext:
     """(entry, message) for the first `--config` file key SGLang's merger refuses."""
     gpu: GpuProfile | None = None
     """The GPU the launch was resolved for (None: not given)."""
+    memo: dict[str, Any] = field(default_factory=dict)
+    """What shared rule helpers work out once per launch for the rules that ask
+    (`rules.drafter.draft_launch`): the context is complete when rules run."""
 
     @property
     def counted(self) -> bool:
@@ -112,9 +115,12 @@ class LaunchContext:
     @property
     def release(self) -> Release:
         """What speclint knows about the checked SGLang release."""
-        from speclint.sglang import release
+        found: Release | None = self.memo.get("release")
+        if found is None or found.version != self.version.version:
+            from speclint.sglang import release
 
-        return release(self.version.version)
+            found = self.memo["release"] = release(self.version.version)
+        return found
 
     def env_value(self, name: str) -> str | None:
         """The launch's environment variable, or None when unset or not readable."""
@@ -254,11 +260,18 @@ class Rule:
     def check(self, ctx: LaunchContext) -> Iterable[Finding]:
         return ()
 
-    def findings(self, ctx: LaunchContext) -> Iterator[Finding]:
+    def findings(self, ctx: LaunchContext) -> Iterable[Finding]:
         """`check`, with errors that rest on an unverified release fact capped at warning."""
-        missing = [fact for fact in self.rests_on if not ctx.release.verified(fact)]
+        if self.rests_on:
+            checked = ctx.release
+            missing = [fact for fact in self.rests_on if not checked.verified(fact)]
+            if missing:
+                return self._capped(ctx, missing)
+        return self.check(ctx)
+
+    def _capped(self, ctx: LaunchContext, missing: list[str]) -> Iterator[Finding]:
         for finding in self.check(ctx):
-            if missing and finding.severity > Severity.WARNING:
+            if finding.severity > Severity.WARNING:
                 finding.severity = Severity.WARNING
                 finding.message += "; " + "; ".join(ctx.release.unverified(f) for f in missing)
             yield finding

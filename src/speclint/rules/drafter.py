@@ -37,7 +37,16 @@ class DraftLaunch:
 
 
 def draft_launch(ctx: LaunchContext) -> DraftLaunch | None:
-    """The launch as the drafter rules see it, or None when they have nothing to read."""
+    """The launch as the drafter rules see it, or None when they have nothing to read
+    (worked out once per launch: a dozen rules ask)."""
+    memo = ctx.memo
+    if "draft_launch" not in memo:
+        memo["draft_launch"] = _draft_launch(ctx)
+    found: DraftLaunch | None = memo["draft_launch"]
+    return found
+
+
+def _draft_launch(ctx: LaunchContext) -> DraftLaunch | None:
     algorithm = ctx.speculative_algorithm
     if algorithm not in EAGLE_FAMILY or ctx.resolved.rejection is not None:
         return None

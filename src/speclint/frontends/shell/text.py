@@ -193,6 +193,8 @@ def drop_final_continuation(tm: TextMap) -> TextMap:
     """bash drops a `\\`-newline before the end of input and runs the command (a doc fence,
     a `bash -c` string or a script cut after its last continued line); tree-sitter calls it a
     syntax error. The backslash becomes a space: same length, so every position stays put."""
+    if not tm.text.rstrip().endswith("\\"):  # the pattern needs a last non-blank `\`
+        return tm
     match = _FINAL_CONTINUATION.search(tm.text)
     if match is None:
         return tm
