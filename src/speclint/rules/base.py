@@ -230,6 +230,10 @@ class FileContext:
     enabled_rules: list[Rule] = field(default_factory=list)
 
 
+_MISSING_FACTS: dict[tuple[type[Rule], Release], tuple[str, ...]] = {}
+"""(rule class, release) -> the facts the rule rests on that the release did not verify."""
+
+
 class Rule:
     code: ClassVar[str]
     name: ClassVar[str]
@@ -264,12 +268,15 @@ class Rule:
         """`check`, with errors that rest on an unverified release fact capped at warning."""
         if self.rests_on:
             checked = ctx.release
-            missing = [fact for fact in self.rests_on if not checked.verified(fact)]
+            key = (type(self), checked)
+            missing = _MISSING_FACTS.get(key)
+            if missing is None:
+                missing = _MISSING_FACTS[key] = tuple(f for f in self.rests_on if not checked.verified(f))
             if missing:
                 return self._capped(ctx, missing)
         return self.check(ctx)
 
-    def _capped(self, ctx: LaunchContext, missing: list[str]) -> Iterator[Finding]:
+    def _capped(self, ctx: LaunchContext, missing: tuple[str, ...]) -> Iterator[Finding]:
         for finding in self.check(ctx):
             if finding.severity > Severity.WARNING:
                 finding.severity = Severity.WARNING
