@@ -226,9 +226,7 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
 def _rules_for(ctx: LaunchContext, rules: _RuleSet) -> tuple[Rule, ...]:
     """A launch argparse stops gets only the rules about parsing (`Rule.stage`): what would
     happen after parsing never happens. `--help` gets only the help rule."""
-    from speclint.sglang.flags.argv import argparse_stop
-
-    stop = argparse_stop(ctx.parsed)
+    stop = ctx.parse_stop
     if stop is None:
         return rules.launch
     wanted = "help" if stop.kind == "help" else "parse"

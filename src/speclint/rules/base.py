@@ -15,7 +15,7 @@ from speclint.core.findings import Edit, Finding, Note, Severity
 from speclint.core.launches import Diagnostic, Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.sglang.flags.argv import ParsedArgs
+from speclint.sglang.flags.argv import ArgparseStop, ParsedArgs, argparse_stop
 from speclint.sglang.flags.launch_config import LaunchConfig, Setting
 
 if TYPE_CHECKING:
@@ -101,6 +101,16 @@ class LaunchContext:
         """Whether the summary counts this launch (alternatives of one launch count once)."""
         alternative = self.launch.alternative
         return alternative is None or alternative.index == 0
+
+    @property
+    def parse_stop(self) -> ArgparseStop | None:
+        """Where SGLang's argparse stops this launch (`flags.argv.argparse_stop`), worked out
+        once: the rule selection, the summary and the drafter checks all ask."""
+        memo = self.memo
+        if "parse_stop" not in memo:
+            memo["parse_stop"] = argparse_stop(self.parsed)
+        found: ArgparseStop | None = memo["parse_stop"]
+        return found
 
     @property
     def partly_read(self) -> bool:

@@ -109,9 +109,7 @@ def unread_model_configs(ctx: LaunchContext) -> list[tuple[str, str, str, str]]:
     summary line when this opt-in rule is off, so a skipped check is never silent."""
     if ctx.speculative_algorithm not in EAGLE_FAMILY or ctx.resolved.rejection is not None:
         return []
-    from speclint.sglang.flags.argv import argparse_stop
-
-    if argparse_stop(ctx.parsed) is not None:  # no drafter check would run after parsing
+    if ctx.parse_stop is not None:  # no drafter check would run after parsing
         return []
     missing = []
     for role, ref, dest in (
