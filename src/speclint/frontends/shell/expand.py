@@ -122,7 +122,7 @@ class Expander:
             return [Arg(Word(None, span, dynamic_reason=_TOO_BIG, splat=True), None)]
         fields = assemble(pieces)
         words = [field.word(span, span) for field in fields]
-        if len(words) == 1 and words[0].span == span:
+        if len(words) == 1 and (words[0].span is span or words[0].span == span):
             return [Arg(words[0], node)]
         return [Arg(word, None) for word in words]
 

@@ -72,9 +72,15 @@ class LaunchConfig:
         self.parsed = parsed
         self.schema: FlagSchema = parsed.schema
         self._settings: dict[str, Setting] = {}
-        self._uses_by_dest: dict[str, list[FlagUse]] | None = None
+        """Settings built for this launch (the given fields, or all asked once a word is unread)."""
         self._by_dest = self.schema.by_dest
         self._defaults = _defaults_of(self.schema)
+        self._uses_by_dest: dict[str, list[FlagUse]] = {}  # rules ask for many fields: index once
+        for use in parsed.uses:
+            if use.spec is not None and use.how not in ("ambiguous", "unknown"):
+                self._uses_by_dest.setdefault(use.spec.dest, []).append(use)
+        self._plain = parsed.last_unknown < 0
+        """Every word was read: a field no flag wrote has its release default."""
 
     @property
     def version(self) -> str:
@@ -91,17 +97,15 @@ class LaunchConfig:
     def get(self, dest: str) -> Setting:
         setting = self._settings.get(dest)
         if setting is None:
+            if self._plain and dest not in self._uses_by_dest:
+                setting = self._defaults.get(dest)
+                if setting is not None:
+                    return setting
             setting = self._settings[dest] = self._build(dest)
         return setting
 
     def _build(self, dest: str) -> Setting:
-        index = self._uses_by_dest
-        if index is None:  # rules ask for many fields: index the flags once
-            index = self._uses_by_dest = {}
-            for use in self.parsed.uses:
-                if use.spec is not None and use.how not in ("ambiguous", "unknown"):
-                    index.setdefault(use.spec.dest, []).append(use)
-        found = index.get(dest)
+        found = self._uses_by_dest.get(dest)
         unread_after = self.parsed.last_unknown  # a word that cannot be read may set it again
         if not found and unread_after < 0:
             unset = self._defaults.get(dest)
@@ -135,16 +139,14 @@ class LaunchConfig:
             return fallback
         setting = self._settings.get(dest)
         if setting is None:
-            setting = self._settings[dest] = self._build(dest)
+            if self._plain and dest not in self._uses_by_dest:
+                setting = self._defaults.get(dest)
+            if setting is None:
+                setting = self._settings[dest] = self._build(dest)
         return setting.value
 
     def given(self, dest: str) -> bool:
-        if dest not in self._by_dest:
-            return False
-        setting = self._settings.get(dest)
-        if setting is None:
-            setting = self._settings[dest] = self._build(dest)
-        return bool(setting.uses)
+        return dest in self._by_dest and dest in self._uses_by_dest
 
     def maybe_given(self, dest: str) -> bool:
         """Given, or possibly hidden in a word that could not be read."""
