@@ -5,17 +5,20 @@ Data flows one way; each stage only sees the previous stage's output.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import field
 
-from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.launches import Diagnostic
+from speclint.core.records import dataclass
 from speclint.frontends.reading import MAX_FILE_BYTES, read_source
 from speclint.settings.errors import ConfigError
 from speclint.settings.options import LintOptions, Selection
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from speclint.core.findings import Finding
-    from speclint.core.launches import Launch
+    from speclint.core.launches import ExtractResult, Launch
     from speclint.rules.base import LaunchContext, ModelRef, Rule
     from speclint.sglang.checkpoints.aux_layers import AuxCapture
     from speclint.sglang.flags.launch_config import LaunchConfig
@@ -26,6 +29,8 @@ MAX_LAUNCHES = 1000
 
 @dataclass(slots=True)
 class FileResult:
+    """What linting one file gave: its findings and, for `explain`, one context per launch."""
+
     path: str
     findings: list[Finding] = field(default_factory=list)
     contexts: list[Any] = field(default_factory=list)

@@ -6,7 +6,9 @@ costs nothing (the lint path may parse its arguments without click)."""
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def __getattr__(name: str) -> Any:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
 
-import click
+from speclint.report.echo import echo, strip_ansi
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from typing import Any
+
     from speclint.engine import FileResult
     from speclint.report.output import ReportFile, Stdout
     from speclint.report.text import ReportStyle
@@ -30,7 +32,7 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 def _error(message: str) -> None:
     global _errors
     _errors += 1
-    click.echo(f"speclint: error: {message}", err=True)
+    echo(f"speclint: error: {message}", err=True)
 
 
 _errors = 0
@@ -127,7 +129,7 @@ def _run_check(o: dict[str, Any], recorder: Recorder | None) -> int:
         _error(str(error))
         return EXIT_ERROR
     cache_dir = o["cache_dir"]
-    if cache_dir is None:
+    if cache_dir is None and not o["no_cache"]:  # the cache's module costs hashlib's import
         from speclint.runner.cache import DEFAULT_DIR
 
         cache_dir = settings_here.cache_dir or DEFAULT_DIR
@@ -152,7 +154,7 @@ def _run_check(o: dict[str, Any], recorder: Recorder | None) -> int:
     output_format = o["output_format"]
     if output_format is None and not o["isolated"]:
         output_format = settings_here.output_format
-    from speclint.cli.options import FORMATS
+    from speclint.cli.plain import FORMATS
 
     if output_format not in FORMATS:
         if output_format is not None:
@@ -177,10 +179,10 @@ def _diff(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> int:
     outcome = check_paths(paths, cli, finder, fix=False, diff=True, keep_contexts=False)
     for message in outcome.errors:
         _error(message)
-    click.echo("".join(outcome.diffs), nl=False)
+    echo("".join(outcome.diffs), nl=False)
     changed = sum(1 for d in outcome.diffs if d)
     note = _hidden_note(outcome, cli)
-    click.echo(f"{changed} file{'s' if changed != 1 else ''} would be changed{note}", err=True)
+    echo(f"{changed} file{'s' if changed != 1 else ''} would be changed{note}", err=True)
     return EXIT_ERROR if outcome.errors else (EXIT_FINDINGS if changed else EXIT_CLEAN)
 
 
@@ -223,7 +225,7 @@ def _lint(
         out.color = color
     if recorder is not None:
         # what click.echo does to the report on its way out (Stdout passes color=None)
-        recorder.strip = None if color or _isatty(target) else click.unstyle
+        recorder.strip = None if color or _isatty(target) else strip_ansi
         out = recorder.tee(out)
     style = ReportStyle(
         color=color, unsafe_fixes=o["unsafe_fixes"], show_fixes=o["show_fixes"], quiet=o["quiet"]
@@ -260,7 +262,7 @@ class _Stderr:
     color = False
 
     def write(self, text: str) -> None:
-        click.echo(text, nl=False, err=True, color=self.color or None)
+        echo(text, nl=False, err=True, color=self.color or None)
 
     def commit(self) -> None:
         pass
@@ -291,7 +293,7 @@ def _report(
         for message in outcome.errors:
             _error(message)
         if outcome.stdin_fixed is not None:
-            click.echo(outcome.stdin_fixed, nl=False)
+            echo(outcome.stdin_fixed, nl=False)
         if not style.quiet:
             _fixed_message(outcome, style, cli)
         items = [(result, outcome.fail_on[result.path]) for result in outcome.results]
@@ -324,7 +326,7 @@ def _report(
 def _fixed_message(outcome: Outcome, style: ReportStyle, cli: CommandLine) -> None:
     """`Fixed N findings.` on standard error; with --show-fixes, which ones per file (ruff)."""
     if outcome.fixed:
-        click.echo(
+        echo(
             f"Fixed {outcome.fixed} finding{'s' if outcome.fixed != 1 else ''}{_hidden_note(outcome, cli)}.",
             err=True,
         )
@@ -332,14 +334,14 @@ def _fixed_message(outcome: Outcome, style: ReportStyle, cli: CommandLine) -> No
             from speclint.rules import rule_by_key
 
             for path, counts in outcome.fixed_codes.items():
-                click.echo(f"{path}:", err=True)
+                echo(f"{path}:", err=True)
                 for code, count in sorted(counts.items()):
                     rule = rule_by_key(code)
-                    click.echo(f"    {count} × {code} ({rule.name if rule else code})", err=True)
+                    echo(f"    {count} × {code} ({rule.name if rule else code})", err=True)
     else:
         note = _hidden_note(outcome, cli)
         if note:
-            click.echo(f"No fixes applied{note}.", err=True)
+            echo(f"No fixes applied{note}.", err=True)
 
 
 def _show_settings(path: str, cli: CommandLine, finder: SettingsFinder) -> int:
@@ -412,5 +414,5 @@ def _show_settings(path: str, cli: CommandLine, finder: SettingsFinder) -> int:
     width = max(len(name) for name, _, _ in rows)
     for name, value, where in rows:
         lines.append(f"  {name.ljust(width)}  {value}  [{where}]")
-    click.echo("\n".join(lines))
+    echo("\n".join(lines))
     return EXIT_CLEAN

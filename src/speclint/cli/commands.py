@@ -4,13 +4,13 @@ config or internal error (other files are still linted)."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
 
 import click
 
 from speclint import __version__
 from speclint.cli.options import FORMATS, parse_model_configs, validate_version
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
 

@@ -3,11 +3,15 @@ version and of `--model-config NAME=PATH` (click callbacks, also called by `spec
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import click
 
-FORMATS = ["text", "concise", "json", "json-lines", "sarif", "github", "gitlab", "junit"]
+from speclint.cli.plain import FORMATS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = ["FORMATS", "parse_model_configs", "validate_version"]
 
 
 def validate_version(

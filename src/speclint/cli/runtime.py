@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING
 
 import click
 
 from speclint.preflight.check import BACKENDS, DEFAULT_MAX_USED_MIB
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.preflight.result import PreflightResult
     from speclint.settings.options import LintOptions

@@ -3,13 +3,19 @@ its entries, and where each key and value is written in that file."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
-from speclint.core.spans import Span
+from speclint.core.records import dataclass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.spans import Span
 
 
 @dataclass(frozen=True, slots=True)
 class ConfigEntry:
+    """One `key: value` of an SGLang `--config` YAML file, with where each is written."""
+
     key: str
     key_span: Span
     value: object
@@ -23,6 +29,8 @@ class ConfigEntry:
 
 @dataclass(slots=True)
 class ConfigFile:
+    """An SGLang `--config` file a launch names, as SGLang's merger reads it."""
+
     path: str
     """The file as shown in findings."""
     entries: list[ConfigEntry] = field(default_factory=list)

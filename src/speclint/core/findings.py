@@ -7,9 +7,13 @@ read them.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 
-from speclint.core.spans import Span
+from speclint.core.records import dataclass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.spans import Span
 
 
 class Severity(enum.IntEnum):
@@ -54,6 +58,8 @@ class Edit:
 
 @dataclass(slots=True)
 class Finding:
+    """One problem a rule found: where, how bad, what SGLang will do, and how to fix it."""
+
     code: str
     name: str
     severity: Severity

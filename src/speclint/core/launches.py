@@ -6,11 +6,15 @@ reports) only ever sees these, never the text they came from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
-from speclint.core.config_files import ConfigFile
-from speclint.core.spans import Span
-from speclint.core.words import Word
+from speclint.core.records import dataclass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.config_files import ConfigFile
+    from speclint.core.spans import Span
+    from speclint.core.words import Word
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +121,8 @@ class Diagnostic:
 
 @dataclass(slots=True)
 class ExtractResult:
+    """What a front-end found in one file: launches, problems reading it, and its comments."""
+
     launches: list[Launch] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     comments: list[tuple[Span, str]] = field(default_factory=list)

@@ -6,7 +6,7 @@ it, fixes edit it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from speclint.core.records import dataclass
 
 
 @dataclass(frozen=True, slots=True)

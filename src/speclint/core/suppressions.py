@@ -13,20 +13,24 @@ suppresses nothing is reported (unused-suppression), as ruff's RUF100 does.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import field
 
-from speclint.core.spans import Span
+from speclint.core.records import dataclass
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from speclint.core.findings import Finding
+    from speclint.core.spans import Span
 
 _DIRECTIVE = re.compile(r"#\s*speclint:\s*(disable-file|disable)\s*=\s*([A-Za-z0-9_,\s-]+)")
 
 
 @dataclass(slots=True)
 class Suppression:
+    """A `# speclint: disable=...` comment and what it covers."""
+
     scope: str
     """'file', 'line' (trailing comment) or 'command' (own line, covers the next command)."""
     keys: tuple[str, ...]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from speclint.core.records import dataclass
 
-from speclint.core.spans import Span
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.spans import Span
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.frontends.recognise import LAUNCH_SERVER_CMD, PYTHON_MENTIONS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 _SHELL_SUFFIXES = (".sh", ".bash")
 _OTHER_SUFFIXES = {

@@ -3,9 +3,13 @@ launch gets one `no-launch-found` diagnostic, so a clean run never hides an unre
 
 from __future__ import annotations
 
-from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.launches import Diagnostic
 from speclint.core.spans import Span
 from speclint.frontends.recognise import MENTION
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.launches import ExtractResult
 
 _GIVES_UP = ("unsupported-input", "file-too-large")
 """Diagnostics that already say nothing in the file was checked."""

@@ -11,7 +11,10 @@ what it is for, since they differ on purpose (a prose line is not a shell line).
 from __future__ import annotations
 
 import re
-from collections.abc import Container
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Container
 
 LAUNCH_MODULE = "sglang.launch_server"
 """The module `python -m` runs to start the server."""

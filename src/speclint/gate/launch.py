@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import os
 import shlex
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import field
 
 from speclint.core.launches import Launch
+from speclint.core.records import dataclass
 from speclint.core.spans import Span
 from speclint.core.words import Word
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from speclint.core.findings import Finding
     from speclint.engine import FileResult
     from speclint.rules.base import LaunchContext
@@ -33,6 +35,8 @@ _ENV_NAMES = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "HIP_VISIBLE_DEVICES"
 
 @dataclass(slots=True)
 class ArgvLint:
+    """One argv linted by the gate (`speclint run`, the plugin): its result and entry point."""
+
     result: FileResult
     """Findings, contexts and the synthetic line as `text`."""
     entry: str | None

@@ -18,7 +18,10 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from collections.abc import Sequence
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 logger = logging.getLogger("speclint.plugin")
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import click
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from speclint.preflight.result import PreflightResult
     from speclint.settings.options import LintOptions
 

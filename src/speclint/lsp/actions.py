@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
-
 from lsprotocol import types
 
 from speclint.lsp.convert import Lines
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from speclint.core.findings import Finding
 
 _COMMENT_KINDS = ("shell", "python", "yaml", "dockerfile")

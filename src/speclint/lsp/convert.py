@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from speclint.core.findings import Finding, Severity
-from speclint.core.spans import Span
+from speclint.core.findings import Severity
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.findings import Finding
+    from speclint.core.spans import Span
 
 _SEVERITY = {
     Severity.ERROR: types.DiagnosticSeverity.Error,

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
-
 from speclint.lsp.convert import span_contains
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from speclint.rules.base import LaunchContext
     from speclint.sglang.flags.argv import FlagUse
     from speclint.sglang.flags.schema import FlagSpec

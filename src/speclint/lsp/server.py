@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import os
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from speclint import __version__
+from speclint.core.records import dataclass
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.engine import FileResult
 
@@ -39,6 +39,8 @@ _LANGUAGE_SUFFIX = {
 
 @dataclass
 class Linted:
+    """The last lint of an open document, kept for diagnostics and hover."""
+
     version: int | None
     text: str
     kind: str | None

@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
-from speclint.preflight.gpus import Visible, pick, resolve_visible
-from speclint.preflight.result import GpuEntry, PreflightResult, ProcessEntry, Status
-from speclint.preflight.snapshot import BackendError, BackendUnavailable, PhysicalGpu, Snapshot
+from speclint.preflight.gpus import pick, resolve_visible
+from speclint.preflight.result import GpuEntry, PreflightResult, ProcessEntry
+from speclint.preflight.snapshot import BackendError, BackendUnavailable
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping, Sequence
+
+    from speclint.preflight.gpus import Visible
     from speclint.preflight.nvml import Nvml
+    from speclint.preflight.result import Status
+    from speclint.preflight.snapshot import PhysicalGpu, Snapshot
 
 DEFAULT_MAX_USED_MIB = 500
 """An idle GPU shows 0-a few MiB (NVML v1 also counts a few hundred MiB the driver reserves)."""

@@ -10,9 +10,13 @@ nvidia-smi ignore the variable, so the mapping is done here.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
-from speclint.preflight.snapshot import PhysicalGpu
+from speclint.core.records import dataclass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.preflight.snapshot import PhysicalGpu
 
 _INDEX = re.compile(r"\d+")
 _MIG_OF_GPU = re.compile(r"MIG-(GPU-[0-9A-Fa-f-]+)/\d+/\d+")

@@ -5,12 +5,13 @@ the GPU-dependent fields then stay unknown, nothing else changes."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from speclint.preflight.nvml import _text
 
-from speclint.preflight.nvml import Handle, Nvml, _text
-
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from speclint.preflight.nvml import Handle, Nvml
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
 

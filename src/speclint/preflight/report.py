@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 
-from speclint.preflight.result import GpuEntry, PreflightResult
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.preflight.result import GpuEntry, PreflightResult
 
 
 def _memory(gpu: GpuEntry) -> str:

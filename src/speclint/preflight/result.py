@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from dataclasses import asdict, field
+from typing import Literal
+
+from speclint.core.records import dataclass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 Status = Literal["clean", "busy", "insufficient", "unknown"]
 EXIT_CODES: dict[str, int] = {"clean": 0, "busy": 1, "insufficient": 1, "unknown": 2}
@@ -11,6 +17,8 @@ EXIT_CODES: dict[str, int] = {"clean": 0, "busy": 1, "insufficient": 1, "unknown
 
 @dataclass(slots=True)
 class ProcessEntry:
+    """A process holding memory on a GPU the launch will use."""
+
     pid: int
     name: str | None
     used_mib: int | None
@@ -21,6 +29,8 @@ class ProcessEntry:
 
 @dataclass(slots=True)
 class GpuEntry:
+    """One GPU the launch will use, and what holds memory on it."""
+
     index: int
     """nvidia-smi's index (PCI bus order)."""
     uuid: str
@@ -36,6 +46,8 @@ class GpuEntry:
 
 @dataclass(slots=True)
 class PreflightResult:
+    """Whether the GPUs a launch will use are free, and why not."""
+
     status: Status
     backend: str | None
     max_used_mib: int

@@ -3,11 +3,15 @@ compute processes, keyed by UUID so nothing depends on index order."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from speclint.core.records import dataclass
 
 
 @dataclass(frozen=True, slots=True)
 class GpuProcess:
+    """A process the driver reports on one GPU."""
+
     pid: int
     name: str | None
     """As the driver reports it (`python3`, `/usr/bin/python3`); None when it cannot say."""
@@ -17,6 +21,8 @@ class GpuProcess:
 
 @dataclass(slots=True)
 class PhysicalGpu:
+    """One GPU as the driver reports it (NVML or nvidia-smi)."""
+
     index: int
     """nvidia-smi/NVML index (PCI bus order), not a CUDA ordinal."""
     uuid: str
@@ -29,6 +35,8 @@ class PhysicalGpu:
 
 @dataclass(slots=True)
 class Snapshot:
+    """Every GPU and its processes, read once."""
+
     backend: str
     """'nvml' or 'nvidia-smi'."""
     gpus: list[PhysicalGpu]

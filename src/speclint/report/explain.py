@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
 
 from speclint.sglang.resolve.result import Unknown
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
+    from typing import Any
 
     from speclint.engine import ExplainFacts
     from speclint.rules.base import LaunchContext, ModelRef

@@ -3,8 +3,7 @@ quality, SARIF's partialFingerprints)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.findings import Finding
 

@@ -3,8 +3,7 @@ which GitHub Actions shows as an annotation on the line."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.findings import Finding
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from speclint.report.fingerprint import fingerprint
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.findings import Finding
 

@@ -5,11 +5,11 @@ end-exclusive positions."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
 from speclint.report.urls import rule_url
 from speclint.runner.fix import applicability
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.findings import Finding
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from speclint.report.reporter import Reporter
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.engine import FileResult
 

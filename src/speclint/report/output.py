@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import stat
-from typing import NoReturn
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 
 class OutputError(Exception):
@@ -12,7 +15,7 @@ class OutputError(Exception):
 
 
 class Stdout:
-    """Standard output through `click.echo`, which drops ANSI codes when it is not a terminal,
+    """Standard output as `click.echo` writes it (`report.echo`), which drops ANSI codes when it is not a terminal,
     as before; whole lines at a time (no code is cut in two), in chunks of about 64 KiB so a big
     report costs few writes and little memory."""
 
@@ -31,7 +34,7 @@ class Stdout:
             self._flush(final=False)
 
     def _flush(self, final: bool) -> None:
-        import click
+        from speclint.report.echo import echo
 
         text = "".join(self.pending)
         cut = len(text) if final else text.rfind("\n") + 1
@@ -40,7 +43,7 @@ class Stdout:
         if not cut:
             return
         try:
-            click.echo(text[:cut], nl=False, color=True if self.color else None)
+            echo(text[:cut], nl=False, color=True if self.color else None)
         except BrokenPipeError:
             raise  # the reader went away: click exits quietly
         except OSError as error:

@@ -4,18 +4,19 @@ with `write(str)`, one line per finding, or a JSON array written one item at a t
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Protocol
+
     from speclint.core.findings import Finding
     from speclint.engine import FileResult
 
+    class Writer(Protocol):
+        """Where a report is written: standard output, `-o FILE`, a StringIO."""
 
-class Writer(Protocol):
-    """Where a report is written: standard output, `-o FILE`, a StringIO."""
-
-    def write(self, text: str, /) -> object: ...
+        def write(self, text: str, /) -> object: ...
 
 
 class Reporter:

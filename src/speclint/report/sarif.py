@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from speclint import __version__
 from speclint.report.fingerprint import fingerprint
 from speclint.report.reporter import JsonArray, Reporter
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from speclint.core.findings import Finding
     from speclint.engine import FileResult
     from speclint.rules.base import Rule

@@ -8,14 +8,15 @@ format writes exactly what rendering all results at once wrote: its text plus on
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
-
-from speclint.report.reporter import JsonReporter, LineReporter, Reporter, Writer
+from speclint.report.reporter import JsonReporter, LineReporter
 from speclint.report.text import ReportStyle, StatisticsReporter, TextReporter
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from speclint.engine import FileResult
+    from speclint.report.reporter import Reporter, Writer
 
 
 def reporter_for(

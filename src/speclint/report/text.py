@@ -3,17 +3,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from dataclasses import field
 
 from speclint.core.findings import Severity
-from speclint.report.reporter import Reporter, Writer
+from speclint.core.records import dataclass
+from speclint.report.reporter import Reporter
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
     from speclint.core.findings import Finding
     from speclint.core.spans import Span
     from speclint.engine import FileResult
+    from speclint.report.reporter import Writer
     from speclint.rules.base import LaunchContext
 
 
@@ -294,6 +297,8 @@ def _drafter_unchecked(ctx: object) -> bool:
     known = getattr(ctx, "drafter_unchecked", None)  # a LaunchSummary from `check`
     if known is not None:
         return bool(known)
+    from typing import cast  # not on `check`'s path: its launches are summaries
+
     from speclint.rules.drafter import unread_model_configs
 
     return bool(unread_model_configs(cast("LaunchContext", ctx)))

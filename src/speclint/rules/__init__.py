@@ -4,8 +4,8 @@ name in snake_case); this lists them by family. Shared helpers sit beside the fa
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.rules.base import Rule
 

@@ -11,11 +11,15 @@ edit (a change right on some branches only is not certain).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from speclint.core.findings import Finding, Note, Severity
-from speclint.core.launches import Condition, Launch
+from speclint.core.findings import Note, Severity
 from speclint.core.spans import Span
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from speclint.core.findings import Finding
+    from speclint.core.launches import Condition, Launch
 
 _Key = tuple[str, Span, str, Severity]
 """What makes two findings of alternatives the same problem."""

@@ -6,23 +6,27 @@ yields findings. It never parses text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
+from dataclasses import field
 
-from speclint.core.config_files import ConfigEntry
-from speclint.core.findings import Edit, Finding, Note, Severity
-from speclint.core.launches import Diagnostic, Launch
-from speclint.core.spans import Span
+from speclint.core.findings import Finding, Note, Severity
+from speclint.core.records import dataclass
 from speclint.core.words import Word
-from speclint.sglang.flags.argv import ArgparseStop, ParsedArgs, argparse_stop
-from speclint.sglang.flags.launch_config import LaunchConfig, Setting
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from typing import Any, ClassVar, TypeGuard
+
+    from speclint.core.config_files import ConfigEntry
+    from speclint.core.findings import Edit
+    from speclint.core.launches import Diagnostic, Launch
+    from speclint.core.spans import Span
     from speclint.core.suppressions import Suppression
     from speclint.core.words import Word
     from speclint.sglang.checkpoints.locate import Located
     from speclint.sglang.checkpoints.model_config import ModelConfig
+    from speclint.sglang.flags.argv import ArgparseStop, ParsedArgs
+    from speclint.sglang.flags.launch_config import LaunchConfig, Setting
     from speclint.sglang.release import Release
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
     from speclint.sglang.resolve.result import Resolution
@@ -53,6 +57,8 @@ class Example:
 
 @dataclass(slots=True)
 class VersionChoice:
+    """The SGLang release a launch is checked against, and why that one."""
+
     version: str
     reason: str
     """Why this version: 'from --sglang-version', 'from the image lmsysorg/sglang:v0.5.6.post2 (line 3)', ..."""
@@ -108,6 +114,8 @@ class LaunchContext:
         once: the rule selection, the summary and the drafter checks all ask."""
         memo = self.memo
         if "parse_stop" not in memo:
+            from speclint.sglang.flags.argv import argparse_stop
+
             memo["parse_stop"] = argparse_stop(self.parsed)
         found: ArgparseStop | None = memo["parse_stop"]
         return found

@@ -3,13 +3,13 @@ the one edit they propose (the algorithm the drafter was trained for)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from speclint.core.findings import Edit
-from speclint.rules.base import LaunchContext, literal_word
+from speclint.core.records import dataclass
+from speclint.rules.base import literal_word
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.rules.base import LaunchContext
     from speclint.sglang.checkpoints.drafter import DrafterKind
     from speclint.sglang.checkpoints.model_config import ModelConfig
     from speclint.sglang.checkpoints.weights import WeightsSummary

@@ -8,15 +8,15 @@ so one token gets one finding.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from speclint.core.findings import Edit
+from speclint.core.records import dataclass
 from speclint.sglang.flags import history
 from speclint.sglang.flags.versions import version_key
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from speclint.rules.base import LaunchContext
     from speclint.sglang.flags.argv import ArgProblem
 

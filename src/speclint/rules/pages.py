@@ -6,7 +6,9 @@ from __future__ import annotations
 import inspect
 import re
 
-from speclint.rules.base import Rule
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.rules.base import Rule
 
 
 def rule_page(rule: Rule) -> str:

@@ -8,7 +8,9 @@ themselves never look at each other: the engine applies this after they ran.
 
 from __future__ import annotations
 
-from speclint.core.findings import Finding
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.findings import Finding
 
 REJECTION = "rejection"
 """The launch's resolution raises: SPD009 reports any rejection, specific rules the ones

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import difflib
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.flags.schema import FlagSchema
 
@@ -28,6 +27,8 @@ def _closest(option: str, longs: tuple[str, ...]) -> str | None:
             return owners[0]
     head = option[:5]
     near = [c for c in longs if c.startswith(head)]
+    import difflib  # only when a flag is unknown
+
     match = difflib.get_close_matches(option, near, n=1, cutoff=0.75) if near else []
     if not match:
         match = difflib.get_close_matches(option, longs, n=1, cutoff=0.75)

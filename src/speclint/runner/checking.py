@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Generator, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 
-from speclint.engine import FileResult
+from speclint.core.records import dataclass
 from speclint.runner.walk import iter_lint_paths
-from speclint.runner.workers import Job, internal_error, lint_all
+from speclint.runner.workers import internal_error, lint_all
 from speclint.settings.errors import ConfigError
-from speclint.settings.files import Settings, SettingsFinder
-from speclint.settings.merge import CommandLine, options_for, walk_options
-from speclint.settings.options import LintOptions, WalkOptions
+from speclint.settings.files import Settings
+from speclint.settings.merge import options_for, walk_options
+from speclint.settings.options import LintOptions
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Generator, Iterator
+
+    from speclint.engine import FileResult
+    from speclint.runner.workers import Job
+    from speclint.settings.files import SettingsFinder
+    from speclint.settings.merge import CommandLine
+    from speclint.settings.options import WalkOptions
 
 Planned = tuple[str, LintOptions, str]
 """(path, options, fail_on): a file `check` lints."""
@@ -20,6 +29,8 @@ Planned = tuple[str, LintOptions, str]
 
 @dataclass
 class Outcome:
+    """What `check` found over many files: results, unreadable files, fixes."""
+
     results: list[FileResult] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     """One line per file that could not be linted (or fixed)."""

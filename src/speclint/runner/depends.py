@@ -8,8 +8,11 @@ caller is `recording()`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from contextlib import contextmanager
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 GLOB = "\0glob:"
 """The prefix of a noted folder listing: GLOB + folder + NUL + pattern (no path has a NUL)."""

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Literal
+
     from speclint.core.findings import Edit, Finding
     from speclint.engine import FileResult
     from speclint.settings.options import LintOptions

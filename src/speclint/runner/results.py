@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import field
 
+from speclint.core.records import dataclass
 from speclint.engine import FileResult
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.rules.base import VersionChoice
 

@@ -12,15 +12,20 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
+from speclint.core.records import dataclass
 from speclint.runner.depends import note
 from speclint.settings.options import WalkOptions
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
 
 
 @dataclass(frozen=True)
 class _Pattern:
+    """One `.gitignore` line as a regular expression."""
+
     regex: re.Pattern[str]
     negated: bool
     directory_only: bool

@@ -4,17 +4,21 @@ every core for a big batch, in input order, a worker that dies costing only its 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Generator, Iterable, Iterator
 from itertools import chain, islice
-from typing import TYPE_CHECKING, Any, Union
 
 from speclint.engine import FileResult, lint_path
 from speclint.runner.results import CheckedFile, LaunchSummary
 from speclint.settings.options import LintOptions
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Generator, Iterable, Iterator
     from concurrent.futures import Future, ProcessPoolExecutor
     from multiprocessing.context import BaseContext
+    from typing import Any
+
+    InFlight = list["Linted"] | Future[list["Linted"]] | None
+    """A batch's results: linted here, a worker's future, or None when the pool was broken."""
 
 PARALLEL_MIN_FILES = 50
 """From this many files on, `check` lints in worker processes (one per core): below it, starting
@@ -25,8 +29,6 @@ Job = tuple[str, LintOptions, bool, "str | None"]
 """(path, options, keep_contexts, cache_dir): what a worker needs to lint one file."""
 Linted = tuple[FileResult | None, "str | None"]
 """(result, None) or (None, error line): what linting one file gives."""
-InFlight = Union[list[Linted], "Future[list[Linted]]", None]
-"""A batch's results: linted here, a worker's future, or None when the pool was broken."""
 
 
 def internal_error(path: str, exc: BaseException) -> str:

@@ -24,10 +24,14 @@ from __future__ import annotations
 import fnmatch
 import os
 import sys
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import field
 
+from speclint.core.records import dataclass
 from speclint.settings.errors import ConfigError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 CONFIG_NAMES = (".speclint.toml", "speclint.toml", "pyproject.toml")
 MAX_CONFIG_BYTES = 2 * 1024 * 1024
@@ -52,6 +56,8 @@ _KEYS = {
 
 @dataclass(frozen=True)
 class Settings:
+    """`[tool.speclint]` (or `speclint.toml`) as read from one configuration file."""
+
     path: str | None = None
     """The file these came from (None: defaults)."""
     select: tuple[str, ...] = ()

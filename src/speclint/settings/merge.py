@@ -3,13 +3,14 @@ selection, SGLang version, models, GPU) and per walked folder (what the walk ski
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import field
 
-from speclint.settings.files import Settings
+from speclint.core.records import dataclass
 from speclint.settings.options import DEFAULT_EXCLUDE, LintOptions, Selection, WalkOptions
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.settings.files import Settings
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
 

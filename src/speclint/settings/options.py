@@ -5,9 +5,10 @@ command line; the pipeline (`speclint.engine`) and the runner only receive them.
 from __future__ import annotations
 
 import fnmatch
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from speclint.core.records import dataclass
+
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.rules.base import Rule
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
@@ -25,14 +26,21 @@ class Selection:
         key = key.strip()
         return key.lower() == rule.name or rule.code.upper().startswith(key.upper()) or key.upper() == "ALL"
 
+    def _any(self, rule: Rule, keys: tuple[str, ...]) -> bool:
+        # a rule's own code among the keys (the default selection is every default code) is
+        # the common case: a tuple lookup instead of matching each key
+        return rule.code in keys or any(self._matches(rule, key) for key in keys)
+
     def enabled(self, rule: Rule) -> bool:
-        if self.select and not any(self._matches(rule, key) for key in self.select):
+        if self.select and not self._any(rule, self.select):
             return False
-        return not any(self._matches(rule, key) for key in self.ignore)
+        return not (self.ignore and self._any(rule, self.ignore))
 
 
 @dataclass(frozen=True, slots=True)
 class LintOptions:
+    """Everything one lint runs with, built once from configuration and command line."""
+
     sglang_version: str | None = None
     selection: Selection = Selection()
     model_configs: tuple[tuple[str, str], ...] = ()
@@ -71,6 +79,8 @@ DEFAULT_EXCLUDE = ("node_modules", "__pycache__", "venv", ".venv", "build", "dis
 
 @dataclass(frozen=True)
 class WalkOptions:
+    """What folder walks skip: exclude patterns and `.gitignore`."""
+
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
     respect_gitignore: bool = True

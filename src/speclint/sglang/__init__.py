@@ -3,10 +3,13 @@ that knows which release has which flag, class, convention or resolution step.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 
 from speclint.sglang.release import DRAFTER, FACTS, FLAGS, MODELS, RESOLUTION, Release
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 @cache

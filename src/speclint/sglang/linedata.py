@@ -5,7 +5,10 @@ needs, never the whole array."""
 from __future__ import annotations
 
 import json
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def array_lines(path: str) -> list[bytes]:

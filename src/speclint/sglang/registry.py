@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
+from speclint.core.records import dataclass
 from speclint.sglang.linedata import array_lines, header_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_models.json")
 

@@ -17,10 +17,12 @@ that rests on one that was not says "unverified for SGLang X" and is at most a w
 from __future__ import annotations
 
 from functools import cached_property
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Any
+
     from speclint.sglang.flags.schema import FlagSchema, FlagSpec
     from speclint.sglang.registry import ModelFacts
     from speclint.sglang.traits import ReleaseTraits

@@ -8,10 +8,10 @@ field is required, so a new release's entry has to state each fact.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
-from typing import Any
 
+from speclint.core.records import dataclass
 from speclint.sglang.traits_backends import (
     _KV_MLA_0_5_4,
     _KV_MLA_0_5_7,
@@ -22,6 +22,10 @@ from speclint.sglang.traits_backends import (
     _QUANT_0_5_23,
     RECORDED_BACKEND_FACTS,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _MTP_0_5_23 = (
     "DeepseekV32ForCausalLM",
@@ -70,6 +74,8 @@ _SMALL_TREE_0_5_6 = (
 
 @dataclass(frozen=True)
 class ReleaseTraits:
+    """The resolution facts of one SGLang release, read in its source."""
+
     # --- speculative decoding (speculative.py) ---
     eagle_family: tuple[str, ...]
     """Algorithms modelled by `_handle_eagle_family` (0.4.10.post2: `__post_init__`)."""

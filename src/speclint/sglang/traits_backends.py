@@ -6,7 +6,9 @@ checked launch by launch against its recording (tests/test_oracle_recordings.py)
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _for(releases: tuple[str, ...], **fields: Any) -> dict[str, dict[str, Any]]:

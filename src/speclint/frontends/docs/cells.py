@@ -9,13 +9,20 @@ same indentation) so libcst parses it, and its positions map back through the pi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.records import dataclass
 from speclint.frontends.recognise import DOC_LAUNCHER, LAUNCH_SERVER_CMD
-from speclint.frontends.shell.embedded import Piece, map_spans
+from speclint.frontends.shell.embedded import map_spans
 
-from .excerpt import DocFile, OffsetMap, exact, virtual
+from .excerpt import OffsetMap, exact, virtual
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.frontends.shell.embedded import Piece
+
+    from .excerpt import DocFile
 
 _SHELL_CELL = re.compile(r"%%(?:bash|sh|shell|system|script\s+(?:/\S*/)?(?:ba|z)?sh)\b")
 _ASSIGNED_SHELL = re.compile(r"[A-Za-z_]\w*\s*=\s*!")
@@ -23,6 +30,8 @@ _ASSIGNED_SHELL = re.compile(r"[A-Za-z_]\w*\s*=\s*!")
 
 @dataclass(slots=True)
 class SplitCell:
+    """A notebook cell's Python lines and its shell lines (`!cmd`, `%%bash`), apart."""
+
     python: list[Piece] = field(default_factory=list)
     shell: list[list[Piece]] = field(default_factory=list)
 

@@ -12,9 +12,13 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from speclint.core.launches import Diagnostic, ExtractResult, Launch
-from speclint.core.spans import Span
+from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.frontends.shell.embedded import Budget, Piece, ShellBuffer, line_starts, span_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.launches import Launch
+    from speclint.core.spans import Span
 
 
 def exact(text: str, begin: int) -> Piece:

@@ -11,13 +11,19 @@ SGLang's are read: one flag must be a `--speculative-*` option of some SGLang re
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from functools import lru_cache
 
 from speclint.frontends.recognise import DEFAULT_ENTRY
-from speclint.frontends.shell.embedded import Piece
 
-from .excerpt import DocFile, unknown, virtual
+from .excerpt import unknown, virtual
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.frontends.shell.embedded import Piece
+
+    from .excerpt import DocFile
 
 ENV_LINE = re.compile(r"(?:export\s+)?[A-Z][A-Z0-9_]*=\S*(?:\s+[A-Z][A-Z0-9_]*=\S*)*")
 _FLAG = re.compile(r"(?<!\S)--[a-z][\w-]*")

@@ -12,14 +12,20 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterator
-from dataclasses import dataclass
 
+from speclint.core.records import dataclass
 from speclint.frontends.recognise import DOC_LAUNCHER, PROSE_LAUNCH
-from speclint.frontends.shell.embedded import Piece
 
-from .excerpt import DocFile, exact, unknown, virtual
+from .excerpt import exact, unknown, virtual
 from .flag_lists import ENV_LINE, REST_REASON, is_fragment
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.frontends.shell.embedded import Piece
+
+    from .excerpt import DocFile
 
 _MODEL = re.compile(r"(?<!\S)--model(?:-path)?(?:=|\s|$)")
 _SAFE = re.compile(r"[\w./:,=@%+~\-]*")
@@ -31,6 +37,8 @@ MAX_PROSE_WORDS = 1000
 
 @dataclass(slots=True)
 class CodeSpan:
+    """An inline code span of a Markdown paragraph (`` `python -m ...` ``)."""
+
     begin: int
     """File offset of the content (after the opening backticks)."""
     end: int

@@ -12,12 +12,9 @@ warning, untagged text is not complained about.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.launches import Diagnostic
 from speclint.frontends.recognise import DOC_LAUNCHER
-from speclint.frontends.shell.embedded import Piece
 
 from .admonitions import deindent_admonitions
 from .cells import python_block
@@ -26,9 +23,15 @@ from .flag_lists import ENV_LINE, block_flag_list, block_prefixed_list, is_sglan
 from .inline import Fragments, classify_fragment, code_span_launch, code_spans, prose_launches, span_pieces
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
+
+    from speclint.core.launches import ExtractResult
+    from speclint.frontends.shell.embedded import Piece
 
 _SHELL_TAGS = {
     "bash",

@@ -9,14 +9,21 @@ yields nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from speclint.core.config_files import ConfigFile
-from speclint.core.spans import Span
-from speclint.frontends.shell.embedded import Piece, map_spans
+from speclint.frontends.shell.embedded import map_spans
 
-from .excerpt import DocFile, OffsetMap
+from .excerpt import OffsetMap
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from speclint.core.spans import Span
+    from speclint.frontends.shell.embedded import Piece
+
+    from .excerpt import DocFile
 
 YAML_TAGS = frozenset({"yaml", "yml"})
 

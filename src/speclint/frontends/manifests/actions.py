@@ -10,13 +10,17 @@ non-POSIX `shell:` (pwsh, cmd, python) are not read as shell.
 
 from __future__ import annotations
 
-from typing import TypeGuard
-
 import yaml
 
 from speclint.core.words import Word
-from speclint.frontends.manifests.yaml_nodes import NodeReader, get, mapping_pairs
+from speclint.frontends.manifests.yaml_nodes import get, mapping_pairs
 from speclint.frontends.shell.embedded import Piece, ShellBuffer
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeGuard
+
+    from speclint.frontends.manifests.yaml_nodes import NodeReader
 
 _POSIX_SHELLS = ("bash", "sh")
 

@@ -14,13 +14,17 @@ from __future__ import annotations
 import yaml
 
 from speclint.core.launches import Launch
-from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.manifests.yaml_nodes import Loader, NodeReader, get, mapping_pairs
+from speclint.frontends.manifests.yaml_nodes import Loader, get, mapping_pairs
 from speclint.frontends.recognise import DEFAULT_ENTRY
 from speclint.frontends.shell.embedded import span_of
 
 from .sglang_config import config_launch, looks_like_config, read_config
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.spans import Span
+    from speclint.frontends.manifests.yaml_nodes import NodeReader
 
 _MODES = ("prefill", "decode", "aggregated", "agg")
 MAX_DEPTH = 30

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.records import dataclass
 from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.shell.embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
@@ -29,6 +30,8 @@ _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 @dataclass
 class Instruction:
+    """One Dockerfile instruction, continuation lines joined."""
+
     keyword: str
     keyword_at: int
     """File offset of the keyword."""
@@ -218,6 +221,8 @@ def _process(raw: str, known: dict[str, Word]) -> tuple[str | None, str | None, 
 
 @dataclass
 class _Stage:
+    """One `FROM` stage of a Dockerfile: its image and what it sets for the launch."""
+
     name: str | None
     image: tuple[str | None, Span | None] | None
     env: dict[str, Word] = field(default_factory=dict)

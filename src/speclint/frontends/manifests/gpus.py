@@ -11,7 +11,11 @@ from __future__ import annotations
 import yaml
 
 from speclint.core.words import Word
-from speclint.frontends.manifests.yaml_nodes import NodeReader, get
+from speclint.frontends.manifests.yaml_nodes import get
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.frontends.manifests.yaml_nodes import NodeReader
 
 _K8S_GPU = "nvidia.com/gpu"
 

@@ -14,11 +14,15 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable
 
-from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.shell.embedded import ArgvItem, Piece, known_text
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from speclint.core.spans import Span
 
 _REFERENCE = re.compile(r"\$(?:\$|\(([^)]*)\))")
 _SHORT_C = re.compile(r"-[A-Za-z]*c[A-Za-z]*$")

@@ -14,13 +14,16 @@ a lint are set by `lint_text` (`use_prefixes`), so a front-end never reads confi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass
 
 from speclint.core.launches import Launch
+from speclint.core.records import dataclass
 from speclint.core.spans import Span
 from speclint.core.words import Word
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 DEFAULT_PREFIXES: dict[str, str] = {"slime": "--sglang-"}
 _OWN_FLAGS: dict[str, tuple[str, ...]] = {"slime": ("router-", "server-concurrency")}
@@ -33,6 +36,8 @@ _VISIBILITY = ("CUDA_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVI
 
 @dataclass(frozen=True, slots=True)
 class Prefix:
+    """Where a framework puts its SGLang flags (`--sglang-` in a router's command line)."""
+
     framework: str
     prefix: str
     own: tuple[str, ...] = ()

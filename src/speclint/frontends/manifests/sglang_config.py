@@ -10,8 +10,6 @@ Positions of what the file says point into that file (`Span.file`).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from typing import TypeGuard
 
 import yaml
 
@@ -21,6 +19,11 @@ from speclint.core.spans import Span
 from speclint.frontends.manifests.yaml_nodes import Loader
 from speclint.frontends.recognise import DEFAULT_ENTRY
 from speclint.frontends.shell.embedded import line_starts, span_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TypeGuard
 
 MAX_VALUE_CHARS = 64 * 1024
 """A value whose text would be longer (an alias-built list) is not followed."""

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import yaml
 
-from speclint.core.launches import ExtractResult
-from speclint.core.spans import Span
 from speclint.frontends.shell.embedded import Budget, Piece, span_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.launches import ExtractResult
+    from speclint.core.spans import Span
 
 MERGE_TAG = "tag:yaml.org,2002:merge"
 MAX_DEPTH = 512

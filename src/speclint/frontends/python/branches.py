@@ -10,16 +10,22 @@ MAX_ALTERNATIVES; beyond, the launch sees the unknown value as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 import libcst as cst
 
-from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition, Launch
+from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
 from speclint.core.spans import Span
 from speclint.frontends.python.scan import descendants, same_value
-from speclint.frontends.python.values import Choice, Val, attribute_key
-from speclint.frontends.python.walking import Walking
+from speclint.frontends.python.values import attribute_key
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from speclint.core.launches import Launch
+    from speclint.frontends.python.values import Choice, Val
+    from speclint.frontends.python.walking import Walking
 
 
 def arm_conditions(walker: Walking, node: cst.If, top: cst.If | None) -> list[Condition | None]:

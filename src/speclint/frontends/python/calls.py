@@ -12,10 +12,15 @@ from __future__ import annotations
 
 import libcst as cst
 
-from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition, Launch
-from speclint.core.spans import Span
+from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
 from speclint.frontends.python.helpers import bind
-from speclint.frontends.python.walking import Helper, Walking
+from speclint.frontends.python.walking import Helper
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.launches import Launch
+    from speclint.core.spans import Span
+    from speclint.frontends.python.walking import Walking
 
 MAX_SITES = 8
 MAX_WALKS = 64

@@ -11,16 +11,22 @@ by MAX_INHERITED_WALKS method walks a file.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Mapping
 
 import libcst as cst
 
-from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition, Launch
-from speclint.core.spans import Span
-from speclint.frontends.python.evaluator import Evaluator
+from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
 from speclint.frontends.python.scan import merge_envs
-from speclint.frontends.python.values import Val
-from speclint.frontends.python.walking import SETUP_METHODS, ClassInfo, Helper, Walking
+from speclint.frontends.python.walking import SETUP_METHODS, ClassInfo, Helper
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from speclint.core.launches import Launch
+    from speclint.core.spans import Span
+    from speclint.frontends.python.evaluator import Evaluator
+    from speclint.frontends.python.values import Val
+    from speclint.frontends.python.walking import Walking
 
 MAX_INHERITED_WALKS = 64
 

@@ -7,24 +7,31 @@ functions are evaluated by the walker (`helpers`), through the `helper` callback
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 import libcst as cst
 
 from speclint.core.words import Identity
-from speclint.frontends.python.positions import Positions, decode_body
+from speclint.frontends.python.positions import decode_body
 from speclint.frontends.python.values import (
     ITEM_WEIGHT,
     MAX_WEIGHT,
     Entries,
     Entry,
-    Env,
     Val,
     attribute_key,
     bounded,
 )
 from speclint.frontends.shell.embedded import Piece, known_text, unknown_reason
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from speclint.frontends.python.positions import Positions
+    from speclint.frontends.python.values import (
+        Env,
+    )
 
 
 class Evaluator:

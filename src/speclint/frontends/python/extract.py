@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Sequence
 
 import libcst as cst
 
@@ -32,6 +31,10 @@ from speclint.frontends.python.select import (
 )
 from speclint.frontends.python.walker import PyWalker
 from speclint.frontends.shell.embedded import span_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _TOO_DEEP = "nested too deeply for speclint to follow; launches in this file are not checked"

@@ -14,9 +14,11 @@ from dataclasses import replace
 
 import libcst as cst
 
-from speclint.frontends.python.evaluator import Evaluator
-from speclint.frontends.python.values import Val
-from speclint.frontends.python.walking import Helper, Walking
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.frontends.python.evaluator import Evaluator
+    from speclint.frontends.python.values import Val
+    from speclint.frontends.python.walking import Helper, Walking
 
 MAX_DEPTH = 8
 

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import re
 
-import libcst as cst
-
 from speclint.core.words import Word
-from speclint.frontends.python.values import ITEM_WEIGHT, MAX_WEIGHT, Val
-from speclint.frontends.python.walking import Walking
+from speclint.frontends.python.values import ITEM_WEIGHT, MAX_WEIGHT
 from speclint.frontends.recognise import (
     ENGINE,
     ENTRY_WORDS,
@@ -26,6 +23,13 @@ from speclint.frontends.recognise import (
     is_server_args,
 )
 from speclint.frontends.shell.embedded import ArgvItem, Piece
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import libcst as cst
+
+    from speclint.frontends.python.values import Val
+    from speclint.frontends.python.walking import Walking
 
 _ARGV_CALLS = {f"subprocess.{n}" for n in ("Popen", "run", "call", "check_call", "check_output")}
 _EXEC_V = {"os.execv", "os.execvp", "os.execve", "os.execvpe"}

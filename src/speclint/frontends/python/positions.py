@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Mapping
 
-import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+from libcst.metadata import MetadataWrapper, PositionProvider
 
 from speclint.core.launches import Diagnostic
 from speclint.core.spans import Span
 from speclint.frontends.shell.embedded import Piece, line_starts, span_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    import libcst as cst
+    from libcst.metadata import CodeRange
 
 _ESCAPE = re.compile(
     r"\\(\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}"

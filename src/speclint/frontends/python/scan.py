@@ -5,15 +5,22 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import ChainMap
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 
 import libcst as cst
-from libcst.metadata import CodeRange
 
-from speclint.frontends.python.evaluator import Evaluator
-from speclint.frontends.python.values import Env, Val, attribute_key
+from speclint.core.records import dataclass
+from speclint.frontends.python.values import attribute_key
 from speclint.frontends.shell.embedded import ArgvItem, Piece
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Mapping, Sequence
+
+    from libcst.metadata import CodeRange
+
+    from speclint.frontends.python.evaluator import Evaluator
+    from speclint.frontends.python.values import Env, Val
 
 _NOT_CODE = frozenset(
     {

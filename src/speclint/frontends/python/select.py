@@ -14,10 +14,10 @@ from __future__ import annotations
 import ast
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
 
 import libcst as cst
 
+from speclint.core.records import dataclass
 from speclint.frontends.python.atoms import Atoms
 
 SELECT_MIN_CHARS = 16 * 1024
@@ -56,6 +56,8 @@ _FSTRING_START = re.compile(r"(?<!\w)(?:[rRbB]?[fFtT][rRbB]?)['\"]")
 
 @dataclass(slots=True)
 class Selection:
+    """The lines of a big Python file that libcst reads, and where each starts."""
+
     text: str
     """The lines of the file the walker needs, unchanged, and `pass` for a left-out block."""
     lines: list[int]

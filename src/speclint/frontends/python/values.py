@@ -7,16 +7,23 @@ running code (a call result, a parameter, `os.environ`) is unknown, with a reaso
 
 from __future__ import annotations
 
-from collections.abc import Iterable, MutableMapping
-from dataclasses import dataclass, field, replace
+from collections.abc import MutableMapping
+from dataclasses import field, replace
 from typing import cast
 
 import libcst as cst
 
 from speclint.core.launches import Condition
-from speclint.core.spans import Span
-from speclint.core.words import Identity
-from speclint.frontends.shell.embedded import Piece, known_text, unknown_reason
+from speclint.core.records import dataclass
+from speclint.frontends.shell.embedded import known_text, unknown_reason
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from speclint.core.spans import Span
+    from speclint.core.words import Identity
+    from speclint.frontends.shell.embedded import Piece
 
 
 @dataclass(slots=True)

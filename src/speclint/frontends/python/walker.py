@@ -9,21 +9,17 @@ followed by `calls`, `classes`, `branches` and `helpers`.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Sequence
 from dataclasses import replace
 
 import libcst as cst
 
-from speclint.core.launches import Condition, ExtractResult, Launch
-from speclint.core.spans import Span
-from speclint.core.words import Word
+from speclint.core.launches import Launch
 from speclint.frontends.python.branches import arm_conditions, choices_for, each, mark, with_alternatives
 from speclint.frontends.python.calls import note_call, walk_call_sites
 from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited
 from speclint.frontends.python.evaluator import Evaluator
 from speclint.frontends.python.helpers import call_helper, count_statement
 from speclint.frontends.python.launch import recognize
-from speclint.frontends.python.positions import Positions
 from speclint.frontends.python.scan import (
     Elif,
     argv_item,
@@ -33,9 +29,21 @@ from speclint.frontends.python.scan import (
     target_names,
     value_key,
 )
-from speclint.frontends.python.values import Entries, Entry, Env, Val, bounded
-from speclint.frontends.python.walking import ClassInfo, Helper, HelperBudget
-from speclint.frontends.shell.embedded import ArgvItem, Budget, ShellBuffer
+from speclint.frontends.python.values import Entries, Entry, bounded
+from speclint.frontends.python.walking import Helper, HelperBudget
+from speclint.frontends.shell.embedded import Budget, ShellBuffer
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from speclint.core.launches import Condition, ExtractResult
+    from speclint.core.spans import Span
+    from speclint.core.words import Word
+    from speclint.frontends.python.positions import Positions
+    from speclint.frontends.python.values import Env, Val
+    from speclint.frontends.python.walking import ClassInfo
+    from speclint.frontends.shell.embedded import ArgvItem
 
 
 class PyWalker:

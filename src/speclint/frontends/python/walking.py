@@ -5,19 +5,24 @@ the file's functions and classes."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Protocol
 
-import libcst as cst
+from speclint.core.records import dataclass
 
-from speclint.core.launches import ExtractResult, Launch
-from speclint.core.spans import Span
-from speclint.core.words import Word
-from speclint.frontends.python.evaluator import Evaluator
-from speclint.frontends.python.positions import Positions
-from speclint.frontends.python.values import Env, Val
-from speclint.frontends.shell.embedded import ArgvItem, Budget
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    import libcst as cst
+
+    from speclint.core.launches import ExtractResult, Launch
+    from speclint.core.spans import Span
+    from speclint.core.words import Word
+    from speclint.frontends.python.evaluator import Evaluator
+    from speclint.frontends.python.positions import Positions
+    from speclint.frontends.python.values import Env, Val
+    from speclint.frontends.shell.embedded import ArgvItem, Budget
 
 MAX_CALLS = 256
 MAX_STATEMENTS = 20_000

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 from itertools import product
 
-from tree_sitter import Node
-
 from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
-from speclint.core.spans import Span
 from speclint.frontends.shell.builtin_commands import changes_variables
 from speclint.frontends.shell.choices import Choice
-from speclint.frontends.shell.text import TextMap
-from speclint.frontends.shell.variables import Env, VarValue
-from speclint.frontends.shell.walking import Walking
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from speclint.core.spans import Span
+    from speclint.frontends.shell.text import TextMap
+    from speclint.frontends.shell.variables import Env, VarValue
+    from speclint.frontends.shell.walking import Walking
 
 _MAX_PRODUCT = 256
 """Combinations looked at before the consistent ones are counted (several variables)."""

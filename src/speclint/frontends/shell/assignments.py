@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tree_sitter import Node
-
-from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.shell import alternatives as alts
 from speclint.frontends.shell.variables import VarValue, appended, dynamic_value
-from speclint.frontends.shell.walking import Walking
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from speclint.core.spans import Span
+    from speclint.frontends.shell.walking import Walking
 
 
 def assignment(walker: Walking, node: Node, exported: bool = False, array: bool = False) -> None:

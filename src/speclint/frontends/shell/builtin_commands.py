@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import re
 
-from tree_sitter import Node
-
 from speclint.core.words import Word
 from speclint.frontends.shell.expand import Arg
 from speclint.frontends.shell.variables import dynamic_value
-from speclint.frontends.shell.walking import Walking
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from speclint.frontends.shell.walking import Walking
 
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 BUILTINS_WITH_EFFECTS = {

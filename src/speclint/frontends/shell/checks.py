@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import re
 
-from tree_sitter import Node
+from speclint.core.launches import Diagnostic
 
-from speclint.core.launches import Diagnostic, ExtractResult
-from speclint.frontends.shell.text import TextMap
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from speclint.core.launches import ExtractResult
+    from speclint.frontends.shell.text import TextMap
 
 _TRAILING_BLANK_AFTER_BACKSLASH = re.compile(r"(?<!\\)((?:\\\\)*)(\\[ \t\r]+)(#[^\n]*)?$", re.M)
 

@@ -3,11 +3,30 @@ where the paths disagree (`alternatives` walks a command once per consistent cho
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from speclint.core.launches import MAX_ALTERNATIVES
+from speclint.core.records import dataclass
 
-from speclint.core.launches import MAX_ALTERNATIVES, Condition
-from speclint.core.spans import Span
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Protocol, TypeVar
+
+    from speclint.core.launches import Condition
+    from speclint.core.spans import Span
+
+    V = TypeVar("V", bound="Tracked")
+    """The tracked value (variables.VarValue, which imports this module)."""
+
+    Alternatives = tuple[tuple[tuple["Choice", ...], V | None], ...]
+    """(the arms that give it, the value; None: the variable is not assigned on that path)."""
+
+    class Tracked(Protocol):
+        """What `arm_alternatives` reads of a value: why it is unknown, and its alternatives."""
+
+        @property
+        def reason(self) -> str | None: ...
+
+        @property
+        def alternatives(self: V) -> Alternatives[V] | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,23 +37,6 @@ class Choice:
     """Identifies the construct (its kind and where it is written)."""
     arm: int
     condition: Condition
-
-
-V = TypeVar("V", bound="Tracked")
-"""The tracked value (variables.VarValue, which imports this module)."""
-
-Alternatives = tuple[tuple[tuple[Choice, ...], V | None], ...]
-"""(the arms that give it, the value; None: the variable is not assigned on that path)."""
-
-
-class Tracked(Protocol):
-    """What `arm_alternatives` reads of a value: why it is unknown, and its alternatives."""
-
-    @property
-    def reason(self) -> str | None: ...
-
-    @property
-    def alternatives(self: V) -> Alternatives[V] | None: ...
 
 
 def arm_alternatives(values: list[V | None], arms: list[Choice]) -> Alternatives[V] | None:

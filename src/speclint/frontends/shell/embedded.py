@@ -10,12 +10,17 @@ reason and origin the shell walker reads like any other variable.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from speclint.core.launches import Diagnostic, ExtractResult, Launch
+from speclint.core.records import dataclass
 from speclint.core.spans import Span
-from speclint.core.words import Identity, Word
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from speclint.core.words import Identity, Word
 
 
 @dataclass(frozen=True, slots=True)

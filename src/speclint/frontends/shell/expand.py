@@ -8,16 +8,22 @@ expansions and bash arrays are done statically; anything that would need running
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
-from tree_sitter import Node
-
+from speclint.core.records import dataclass
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.shell.fields import Piece, assemble, has_unescaped
-from speclint.frontends.shell.text import TextMap
-from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, Env, VarValue
+from speclint.frontends.shell.fields import assemble, has_unescaped
+from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, VarValue
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from tree_sitter import Node
+
+    from speclint.frontends.shell.fields import Piece
+    from speclint.frontends.shell.text import TextMap
+    from speclint.frontends.shell.variables import Env
 
 _NEEDS_EXPANSION = re.compile(rb"[\\*?\[{~]")
 _DQ_ESCAPE = re.compile(r'\\([\\"$`\n])')

@@ -8,10 +8,24 @@ dynamic (a `splat` when unquoted, since it may be any number of words).
 from __future__ import annotations
 
 import re
-from typing import Literal
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal
+
+    LitPiece = tuple[Literal["lit"], str, bool, None, None]
+    """Literal text, never split."""
+    ValPiece = tuple[Literal["val"], str, bool, Span | None, None]
+    """An expansion result (from where the value is written), split when unquoted."""
+    DynPiece = tuple[Literal["dyn"], str, bool, Span | None, bool]
+    """Unknown text: why, and whether it may splat into several words."""
+    ArrPiece = tuple[Literal["arr"], tuple[Word, ...], bool, Span | None, None]
+    """Array elements."""
+    Piece = LitPiece | ValPiece | DynPiece | ArrPiece
+    """(kind, payload, quoted, origin, extra): what `expand` turns a word's parts into."""
 
 _IFS_SPLIT = re.compile(r"[ \t\n]+")
 
@@ -51,18 +65,6 @@ class Field:
         if element is not None and not self.mixed:
             return Word(text, element.span, element.origin, self.reason, self.splat, use_span)
         return Word(text, span, origin, self.reason, self.splat)
-
-
-LitPiece = tuple[Literal["lit"], str, bool, None, None]
-"""Literal text, never split."""
-ValPiece = tuple[Literal["val"], str, bool, Span | None, None]
-"""An expansion result (from where the value is written), split when unquoted."""
-DynPiece = tuple[Literal["dyn"], str, bool, Span | None, bool]
-"""Unknown text: why, and whether it may splat into several words."""
-ArrPiece = tuple[Literal["arr"], tuple[Word, ...], bool, Span | None, None]
-"""Array elements."""
-Piece = LitPiece | ValPiece | DynPiece | ArrPiece
-"""(kind, payload, quoted, origin, extra): what `expand` turns a word's parts into."""
 
 
 def assemble(pieces: list[Piece]) -> list[Field]:

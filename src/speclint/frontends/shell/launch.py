@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import re
 
-from tree_sitter import Node
-
 from speclint.core.launches import Launch
-from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.recognise import SERVE_ENTRY, command_entry, module_entry
 from speclint.frontends.shell import wrappers
 from speclint.frontends.shell.builtin_commands import BUILTINS_WITH_EFFECTS
-from speclint.frontends.shell.expand import Arg
-from speclint.frontends.shell.walking import Walking
 from speclint.frontends.shell.wrappers import value_word
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from speclint.core.spans import Span
+    from speclint.frontends.shell.expand import Arg
+    from speclint.frontends.shell.walking import Walking
 
 _PYTHON = re.compile(r"(python|pypy)(\d+(\.\d+)*t?)?")
 _SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}

@@ -8,9 +8,11 @@ place (bash expands it before the inner shell parses) and mapped to where `$X` i
 
 from __future__ import annotations
 
-from speclint.frontends.shell.expand import Arg
-from speclint.frontends.shell.text import TextMap
-from speclint.frontends.shell.walking import Walking
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.frontends.shell.expand import Arg
+    from speclint.frontends.shell.text import TextMap
+    from speclint.frontends.shell.walking import Walking
 
 _DQ_ESCAPABLE = '\\"$`\n'
 

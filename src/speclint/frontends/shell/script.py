@@ -9,7 +9,6 @@ sourced or evaluated. See `walk` (control flow and variables), `expand` (words),
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.frontends.shell.checks import broken_continuations, collect_comments, first_syntax_error
@@ -17,6 +16,7 @@ from speclint.frontends.shell.text import TextMap, drop_final_continuation, line
 from speclint.frontends.shell.variables import Env
 from speclint.frontends.shell.walk import Walker
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tree_sitter import Node
 

@@ -10,59 +10,66 @@ import os
 import re
 from bisect import bisect_right
 
-import tree_sitter
-
 from speclint.core.spans import Span
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import ModuleType
 
-def _bash_language() -> object:
-    """tree-sitter-bash's grammar. Its package `__init__` imports importlib.resources (10 ms,
-    a tenth of a one-file run) only to read query files speclint never uses, so the compiled
-    binding is loaded from the package folder without running it; registered in sys.modules
-    like any extension module (never unloaded). Anything unexpected: the normal import."""
+    import tree_sitter
+
+
+def _binding(package: str) -> ModuleType:
+    """The compiled `_binding` module of `package` (tree-sitter, tree-sitter-bash), loaded from
+    the package folder without running the package's `__init__`: tree-sitter-bash's imports
+    importlib.resources (10 ms, a tenth of a one-file run) to read query files speclint never
+    uses, tree-sitter's imports `typing` (3 ms) for one Protocol. Registered in sys.modules
+    under its own name, as the package's import would (a later `import tree_sitter` uses the
+    same classes). Anything unexpected: the normal import."""
+    import importlib
     import importlib.util
     import sys
 
-    name = "tree_sitter_bash._binding"
+    name = f"{package}._binding"
+    module = sys.modules.get(name)
+    if module is not None:
+        return module
     try:
-        module = sys.modules.get(name)
-        if module is None:
-            spec = importlib.util.find_spec("tree_sitter_bash")
-            folder = (
-                spec.submodule_search_locations[0]
-                if spec is not None and spec.submodule_search_locations
-                else None
+        spec = importlib.util.find_spec(package)
+        folder = (
+            spec.submodule_search_locations[0]
+            if spec is not None and spec.submodule_search_locations
+            else None
+        )
+        binding = (
+            next(
+                (
+                    entry
+                    for entry in os.listdir(folder)
+                    if entry.startswith("_binding.") and entry.endswith((".so", ".pyd"))
+                ),
+                None,
             )
-            binding = (
-                next(
-                    (
-                        entry
-                        for entry in os.listdir(folder)
-                        if entry.startswith("_binding.") and entry.endswith((".so", ".pyd"))
-                    ),
-                    None,
-                )
-                if folder
-                else None
-            )
-            location = (
-                importlib.util.spec_from_file_location(name, os.path.join(folder, binding))
-                if folder and binding
-                else None
-            )
-            if location is None or location.loader is None:
-                raise ImportError(name)
-            module = importlib.util.module_from_spec(location)
-            location.loader.exec_module(module)
-            sys.modules[name] = module
-        return module.language()
+            if folder
+            else None
+        )
+        location = (
+            importlib.util.spec_from_file_location(name, os.path.join(folder, binding))
+            if folder and binding
+            else None
+        )
+        if location is None or location.loader is None:
+            raise ImportError(name)
+        module = importlib.util.module_from_spec(location)
+        location.loader.exec_module(module)
+        sys.modules[name] = module
+        return module
     except (ImportError, OSError, AttributeError, TypeError):
-        import tree_sitter_bash
-
-        return tree_sitter_bash.language()
+        return importlib.import_module(name)
 
 
-BASH = tree_sitter.Language(_bash_language())
+_tree_sitter = _binding("tree_sitter")
+BASH = _tree_sitter.Language(_binding("tree_sitter_bash").language())
 _parser: tree_sitter.Parser | None = None
 
 
@@ -78,7 +85,7 @@ def parse_bytes(data: bytes) -> tree_sitter.Tree:
     """Parse with one Parser per process (building one costs more than parsing a script)."""
     global _parser
     if _parser is None:
-        _parser = tree_sitter.Parser(BASH)
+        _parser = _tree_sitter.Parser(BASH)
     if max(data, default=0) >= 0xF1:
         data = _CRASHING_CODE_POINTS.sub(b"\xf0\x90\x80\x80", data)
     return _parser.parse(data)

@@ -7,11 +7,16 @@ rule never sees a value the script might not have.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from speclint.core.spans import Span
+from speclint.core.records import dataclass
 from speclint.core.words import Word
-from speclint.frontends.shell.choices import Alternatives, Choice, arm_alternatives
+from speclint.frontends.shell.choices import arm_alternatives
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.spans import Span
+    from speclint.frontends.shell.choices import Alternatives, Choice
 
 
 @dataclass(frozen=True, slots=True)

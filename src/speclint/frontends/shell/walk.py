@@ -7,21 +7,27 @@ so a value is only concrete where every path agrees on it. Commands are handed t
 
 from __future__ import annotations
 
-from tree_sitter import Node
-
-from speclint.core.launches import Alternative, Diagnostic, ExtractResult, Launch
-from speclint.core.spans import Span
-from speclint.core.words import Word
+from speclint.core.launches import Diagnostic
 from speclint.frontends.manifests import prefixed
 from speclint.frontends.recognise import names_launcher
 from speclint.frontends.shell import alternatives as alts
 from speclint.frontends.shell import assignments, builtin_commands
-from speclint.frontends.shell.choices import Choice
-from speclint.frontends.shell.expand import Arg, Expander
+from speclint.frontends.shell.expand import Expander
 from speclint.frontends.shell.launch import may_matter, recognize
 from speclint.frontends.shell.nested import nested_text_map
-from speclint.frontends.shell.text import TextMap, parse_bytes
+from speclint.frontends.shell.text import parse_bytes
 from speclint.frontends.shell.variables import Env, VarValue, dynamic_value
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from speclint.core.launches import Alternative, ExtractResult, Launch
+    from speclint.core.spans import Span
+    from speclint.core.words import Word
+    from speclint.frontends.shell.choices import Choice
+    from speclint.frontends.shell.expand import Arg
+    from speclint.frontends.shell.text import TextMap
 
 _MAX_NESTING = 5
 _SCOPED_DECLARATIONS = ("local", "declare", "typeset")

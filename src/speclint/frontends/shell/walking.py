@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from tree_sitter import Node
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tree_sitter import Node
 
-from speclint.core.launches import Alternative, ExtractResult, Launch
-from speclint.core.spans import Span
-from speclint.core.words import Word
-from speclint.frontends.shell.expand import Arg, Expander
-from speclint.frontends.shell.text import TextMap
-from speclint.frontends.shell.variables import Env
+    from speclint.core.launches import Alternative, ExtractResult, Launch
+    from speclint.core.spans import Span
+    from speclint.core.words import Word
+    from speclint.frontends.shell.expand import Arg, Expander
+    from speclint.frontends.shell.text import TextMap
+    from speclint.frontends.shell.variables import Env
 
 
 class Walking(Protocol):

@@ -7,7 +7,10 @@ options that set the launched process's environment are read into the launch's e
 from __future__ import annotations
 
 from speclint.core.words import Word
-from speclint.frontends.shell.expand import Arg
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.frontends.shell.expand import Arg
 
 # Slurm srun (src/srun/libsrun/opt.c): getopt string "+A:B:c:C:d:D:e:EG:hHi:I::jJ:k::K::lL:m:
 # M:n:N:o:Op:P:q:Qr:sS:t:T:uU:vVw:W:x:XZ" (letters with one colon take a value) and the long

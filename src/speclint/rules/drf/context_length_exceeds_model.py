@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from speclint.core.findings import Finding, Severity
-from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.core.findings import Severity
+from speclint.rules.base import NO_FIX, Example, Rule
 from speclint.rules.drafter import LONGER_CONTEXT_ENV as ENV
 from speclint.rules.drafter import longer_context_allowed
 from speclint.rules.precedence import REJECTION
 from speclint.sglang.resolve.hardware_flags import plain_int
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
 
 _LAUNCH = "python -m sglang.launch_server --model-path fixtures/models/qwen3-8b --context-length 65536"
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from speclint.core.findings import Finding, Severity
-from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.core.findings import Severity
+from speclint.rules.base import NO_FIX, Example, Rule
 from speclint.rules.drafter import draft_launch, evidence_text
 from speclint.sglang import MODELS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
 
 _KIMI = (
     "python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from speclint.core.findings import Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule
+from speclint.core.findings import Severity
+from speclint.rules.base import Example, Rule
 from speclint.rules.drafter import algorithm_edit, draft_launch, evidence_text, written_algorithm
 from speclint.sglang import DRAFTER
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
 
 _KIMI = (
     "python -m sglang.launch_server --model-path fixtures/models/kimi-k2.5"

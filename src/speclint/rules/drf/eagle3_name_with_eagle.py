@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from speclint.core.findings import Note, Severity
+from speclint.rules.base import NO_FIX, Example, Rule
 
-from speclint.core.findings import Finding, Note, Severity
-from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
 
 _TARGET = "python -m sglang.launch_server --model-path /no/such/kimi-k2.6 --max-running-requests 64"
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from speclint.core.findings import Edit, Severity
+from speclint.rules.base import Example, Rule, literal_word, word_notes
 
-from speclint.core.findings import Edit, Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, literal_word, word_notes
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
 
 
 class AbbreviatedFlag(Rule):

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from speclint.core.findings import Edit, Finding, Note, Severity
+from speclint.core.findings import Edit, Note, Severity
 from speclint.core.spans import Span
-from speclint.rules.base import Example, LaunchContext, Rule, literal_word
-from speclint.sglang.flags.argv import FlagUse
+from speclint.rules.base import Example, Rule, literal_word
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
+    from speclint.sglang.flags.argv import FlagUse
 
 _REPEATABLE = ("append", "append_const", "count")
 

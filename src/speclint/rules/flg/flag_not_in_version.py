@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from speclint.core.findings import Finding, Severity
-from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule, word_notes
+from speclint.core.findings import Severity
+from speclint.rules.base import NO_FIX, Example, Rule, word_notes
 from speclint.rules.drift import drift_of
 from speclint.rules.suggest import suggest
 from speclint.sglang.flags.schema import newest_version, versions_with_option
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
 
 
 class FlagNotInVersion(Rule):

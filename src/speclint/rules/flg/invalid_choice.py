@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from speclint.core.findings import Severity
 from speclint.rules.base import NO_FIX, Example
 from speclint.rules.flg.invalid_flag_value import InvalidValue
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.flags.argv import FlagUse
     from speclint.sglang.flags.schema import FlagSpec

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from speclint.core.findings import Finding, Severity
-from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.core.findings import Severity
+from speclint.rules.base import NO_FIX, Example, Rule
 from speclint.sglang import RESOLUTION
 from speclint.sglang.resolve.parallel import a2a_log_level, a2a_spanning_backends
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
 
 # The flags that choose the backend, most direct first.
 _CAUSES = (

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from speclint.core.findings import Finding, Note, Severity
-from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule, word_notes
+from speclint.core.findings import Severity
+from speclint.rules.base import NO_FIX, Example, Rule, word_notes
 from speclint.sglang import RESOLUTION
-from speclint.sglang.resolve.parallel import GpuUse, gpu_use, hidden_cuda_entry, visible_gpu_count
+from speclint.sglang.resolve.parallel import gpu_use, hidden_cuda_entry, visible_gpu_count
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding, Note
+    from speclint.rules.base import LaunchContext
+    from speclint.sglang.resolve.parallel import GpuUse
 
 _OTHER_VISIBILITY = ("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES")
 

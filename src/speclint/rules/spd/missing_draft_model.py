@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from speclint.core.findings import Finding, Severity
-from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.core.findings import Severity
+from speclint.rules.base import NO_FIX, Example, Rule
 from speclint.sglang import RESOLUTION
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
 
 # Dense targets with no MTP head: SGLang loads the target checkpoint a second time as the
 # draft (ModelConfig.from_server_args falls back to model_path) and crashes at lm-head /

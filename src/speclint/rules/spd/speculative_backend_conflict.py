@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from speclint.core.findings import Finding, Note, Severity
-from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.core.findings import Note, Severity
+from speclint.rules.base import NO_FIX, Example, Rule
 from speclint.rules.precedence import REJECTION
 from speclint.sglang import RESOLUTION
 from speclint.sglang.resolve.result import TREE_DRAFT_BACKEND
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
 
 
 class SpeculativeBackendConflict(Rule):

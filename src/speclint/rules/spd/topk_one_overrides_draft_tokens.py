@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from speclint.core.findings import Edit, Finding, Severity
-from speclint.rules.base import Example, LaunchContext, Rule, literal_word
+from speclint.core.findings import Edit, Severity
+from speclint.rules.base import Example, Rule, literal_word
 from speclint.sglang import RESOLUTION
 from speclint.sglang.resolve.result import Unknown
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
 
 
 class TopkOneOverridesDraftTokens(Rule):

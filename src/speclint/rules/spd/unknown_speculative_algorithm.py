@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
-
-from speclint.core.findings import Finding, Note, Severity
-from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.core.findings import Note, Severity
+from speclint.rules.base import NO_FIX, Example, Rule
 from speclint.rules.precedence import REJECTION
 from speclint.sglang import RESOLUTION
 from speclint.sglang.resolve.result import UNKNOWN_ALGORITHM
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
     from speclint.sglang.checkpoints.drafter import DrafterKind
 
 
@@ -67,6 +68,8 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
             return
         value = str(ctx.config.value("speculative_algorithm"))
         known = ctx.release.traits.known_algorithms
+        import difflib  # only for an unknown algorithm
+
         guesses = difflib.get_close_matches(value.upper(), known, n=3, cutoff=0.5)
         drafter = _drafter_kind(ctx)
         notes = []

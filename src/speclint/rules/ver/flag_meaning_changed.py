@@ -3,15 +3,17 @@ release it is checked against than in the release its image names."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
-
-from speclint.core.findings import Finding, Severity
-from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule
+from speclint.core.findings import Severity
+from speclint.rules.base import NO_FIX, Example, Rule
 from speclint.sglang.flags import history
 from speclint.sglang.flags.versions import closest_supported, version_from_image, version_key
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
     from speclint.sglang.flags.argv import FlagUse
 
 _SWITCHES = ("store_true", "store_false", "store_const", "boolean_optional")

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from speclint.core.findings import Severity
+from speclint.rules.base import NO_FIX, Example, Rule, word_notes
+from speclint.rules.drift import drift_edit, drift_of, names
 
-from speclint.core.findings import Finding, Severity
-from speclint.rules.base import NO_FIX, Example, LaunchContext, Rule, word_notes
-from speclint.rules.drift import Drift, drift_edit, drift_of, names
-from speclint.sglang.flags.argv import ArgProblem
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
+    from speclint.rules.drift import Drift
+    from speclint.sglang.flags.argv import ArgProblem
 
 
 class FlagRemoved(Rule):

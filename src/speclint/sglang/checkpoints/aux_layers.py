@@ -12,9 +12,9 @@ output of layer i-1. Each target class turns the drafter's eagle_config ids into
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from speclint.core.records import dataclass
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.rules.base import LaunchContext
 
@@ -51,6 +51,8 @@ def default_capture(num_layers: int) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class AuxCapture:
+    """Which target layers SGLang captures for an EAGLE-3 drafter."""
+
     layers: list[int]
     """SGLang's layers_to_capture: decoder layers whose input is captured."""
     num_layers: int

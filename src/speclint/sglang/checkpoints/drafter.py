@@ -10,10 +10,11 @@ say `LlamaForCausalLM`; the weights still tell).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
+from speclint.core.records import dataclass
+
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.checkpoints.model_config import ModelConfig
     from speclint.sglang.checkpoints.weights import WeightsSummary
@@ -35,6 +36,8 @@ mistral_eagle.py, mistral_large_3_eagle.py)."""
 
 @dataclass(frozen=True, slots=True)
 class DrafterKind:
+    """What a drafter checkpoint was trained as (EAGLE-3 or EAGLE), and the evidence."""
+
     kind: str | None
     """EAGLE3, EAGLE (1/2) or None when nothing says."""
     evidence: tuple[str, ...]

@@ -8,16 +8,21 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
 
+from speclint.core.records import dataclass
 from speclint.runner.depends import note
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 _HF_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
 
 
 @dataclass(frozen=True, slots=True)
 class Located:
+    """Where a model named by a launch was found on disk (or why not)."""
+
     reference: str
     """The model as the launch names it (`/models/llama`, `meta-llama/Llama-3.1-8B`)."""
     folder: str | None

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import IO, Any
+from dataclasses import field
+
+from speclint.core.records import dataclass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Any
 
 MAX_CONFIG_BYTES = 4 * 1024 * 1024
 CONTEXT_LENGTH_KEYS = (
@@ -19,6 +24,8 @@ CONTEXT_LENGTH_KEYS = (
 
 @dataclass(slots=True)
 class ModelConfig:
+    """A model's config.json, read defensively (it is input)."""
+
     path: str
     raw: dict[str, Any]
     """config.json as parsed: any JSON object."""

@@ -10,11 +10,15 @@ from __future__ import annotations
 import json
 import os
 import struct
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import field
 
+from speclint.core.records import dataclass
 from speclint.runner.depends import note
 from speclint.sglang.checkpoints.model_config import open_regular, read_json_file
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_HEADER_BYTES = 32 * 1024 * 1024
 MAX_INDEX_BYTES = 16 * 1024 * 1024

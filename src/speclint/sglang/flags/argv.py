@@ -11,11 +11,15 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_left
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from speclint.core.records import dataclass
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.sglang.flags.schema import FlagSchema, FlagSpec
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.flags.schema import FlagSchema, FlagSpec
 
 _NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
 
@@ -79,6 +83,8 @@ class ArgProblem:
 
 @dataclass(slots=True)
 class ParsedArgs:
+    """A launch's argv as the release's argparse parser reads it."""
+
     schema: FlagSchema
     uses: list[FlagUse] = field(default_factory=list)
     problems: list[ArgProblem] = field(default_factory=list)
@@ -94,6 +100,8 @@ class ParsedArgs:
 
 @dataclass(slots=True)
 class _Classified:
+    """One argv word, as argparse classifies it (option, argument, dynamic, `--`)."""
+
     word: Word
     kind: str  # 'O' option, 'A' argument, 'D' dynamic argument, 'S' splat, '--'
     spec: FlagSpec | None = None

@@ -14,13 +14,14 @@ from __future__ import annotations
 import json
 import os
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypedDict
+from typing import TypedDict
 
-from speclint.core.spans import Span
 from speclint.core.words import Word
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.config_files import ConfigEntry, ConfigFile
+    from speclint.core.spans import Span
     from speclint.sglang.flags.schema import FlagSchema, FlagSpec
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from speclint.core.config_files import ConfigFile
 from speclint.core.words import Word
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.config_files import ConfigFile
 
 
 def prepare_argv(entry: str, words: list[Word], version: str, config: ConfigFile | None = None) -> list[Word]:

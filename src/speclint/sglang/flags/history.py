@@ -16,11 +16,10 @@ Kinds of removal (`Removal.kind`):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
+from speclint.core.records import dataclass
 from speclint.sglang.flags.schema import (
-    FlagSpec,
     option_entries,
     options_of,
     releases_of,
@@ -30,6 +29,12 @@ from speclint.sglang.flags.schema import (
 )
 from speclint.sglang.flags.versions import version_key
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.flags.schema import (
+        FlagSpec,
+    )
+
 # `deprecated` text that is a replacement: `--flag`, `--flag=value`.
 _REPLACEMENT = re.compile(r"^(--[\w-]+)(?:=(\S+))?$")
 _MENTION = re.compile(r"--[a-z][\w-]*")
@@ -37,6 +42,8 @@ _MENTION = re.compile(r"--[a-z][\w-]*")
 
 @dataclass(frozen=True, slots=True)
 class Replacement:
+    """What to write instead of a flag a release renamed or removed."""
+
     option: str
     """The flag to write instead (it exists in the checked release)."""
     value: str | None = None

@@ -11,9 +11,12 @@ from __future__ import annotations
 import ast
 
 from speclint.core.spans import Span
-from speclint.core.words import Word
 from speclint.sglang.flags.argv import ArgProblem, FlagUse, ParsedArgs
-from speclint.sglang.flags.schema import FlagSchema, FlagSpec
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.words import Word
+    from speclint.sglang.flags.schema import FlagSchema, FlagSpec
 
 # fields whose argparse dest differs (`--tensor-parallel-size/--tp-size` has dest
 # tensor_parallel_size before 0.5.14; from_cli_args copies it into tp_size)

@@ -7,19 +7,23 @@ pydantic model for the Python API and JSON output.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import cast
+from speclint.core.records import dataclass
 
-from speclint.core.spans import Span
-from speclint.sglang.flags.argv import FlagUse, ParsedArgs
-from speclint.sglang.flags.schema import FlagSchema
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from speclint.core.spans import Span
+    from speclint.sglang.flags.argv import FlagUse, ParsedArgs
+    from speclint.sglang.flags.schema import FlagSchema
 
 _ACCUMULATING = ("append", "append_const", "count")
 
 
 @dataclass(frozen=True, slots=True)
 class Setting:
+    """The value one server-args field gets from the command line, and the flags that set it."""
+
     dest: str
     value: object
     uses: tuple[FlagUse, ...] = ()
@@ -119,6 +123,8 @@ class LaunchConfig:
             if spec.action == "count":
                 setting = Setting(dest, len(uses), uses)
             else:
+                from typing import cast  # an accumulating flag: rare
+
                 collected = list(cast("Iterable[object]", default or []))  # a list or None
                 collected.extend(u.value for u in uses if u.dynamic or u.value is not None)
                 setting = Setting(dest, collected, uses, any(u.dynamic for u in uses))

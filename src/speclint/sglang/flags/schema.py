@@ -37,17 +37,25 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache, lru_cache
-from typing import Any
 
+from speclint.core.records import dataclass
 from speclint.sglang.linedata import array_lines, header_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from speclint.core.kept import Kept
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_flags.json")
 
 
 @dataclass(frozen=True, slots=True)
 class FlagSpec:
+    """One argparse action of an SGLang release's parser, as its generator read it."""
+
     dest: str
     option_strings: tuple[str, ...]
     action: str
@@ -128,11 +136,25 @@ def _order(version: str) -> list[int]:
     return order
 
 
-@cache
+_RAW: dict[int, dict[str, Any]] = {}
+"""Definitions of the shared table decoded so far, by index."""
+
+
 def raw_entry(index: int) -> dict[str, Any]:
     """One definition of the shared table, as stored."""
-    entry: dict[str, Any] = json.loads(_lines()[1 + len(_header()["versions"]) + index])
+    entry = _RAW.get(index)
+    if entry is None:
+        entry = _RAW[index] = json.loads(_lines()[1 + len(_header()["versions"]) + index])
     return entry
+
+
+def _decode_entries(indexes: list[int]) -> None:
+    """Decode many definitions in one `json.loads` (a release's 500 one by one cost 5x more)."""
+    missing = [index for index in indexes if index not in _RAW]
+    if missing:
+        lines, first = _lines(), 1 + len(_header()["versions"])
+        decoded = json.loads(b"[" + b",".join(lines[first + index] for index in missing) + b"]")
+        _RAW.update(zip(missing, decoded))
 
 
 @lru_cache(maxsize=1)
@@ -153,42 +175,91 @@ def table() -> dict[str, Any]:
 
 def supported_versions() -> tuple[str, ...]:
     """Releases with a schema, oldest first."""
-    return tuple(_header()["versions"])
+    kept = _kept()
+    versions = kept.get("versions")
+    if type(versions) is not tuple:
+        versions = tuple(_header()["versions"])
+        kept.put("versions", versions)
+    return versions
 
 
 def newest_version() -> str:
     return supported_versions()[-1]
 
 
+def _fields(entry: dict[str, Any]) -> tuple[Any, ...]:
+    """A stored definition as FlagSpec's fields, in order."""
+    choices = entry.get("choices")
+    return (
+        entry["dest"],
+        tuple(entry["option_strings"]),
+        entry["action"],
+        entry.get("nargs"),
+        entry.get("type") or "str",
+        tuple(choices) if choices is not None else None,
+        entry.get("default"),
+        entry.get("const_value", entry.get("const")),
+        entry.get("help") or "",
+        entry.get("deprecated"),
+        entry.get("action_class"),
+        entry.get("error_message"),
+        bool(entry.get("required", False)),
+    )
+
+
+@lru_cache(maxsize=1)
+def _kept() -> Kept:
+    """Releases' tables as decoded before, tied to this data file (`core.kept`): a cold run
+    reads one release's 500 definitions without reading or decoding the 500 KB of JSON."""
+    from speclint.core.kept import Kept
+
+    try:
+        info = os.stat(_DATA)
+        source: tuple[int, ...] = (1, info.st_size, info.st_mtime_ns)
+    except OSError:
+        source = (1,)
+    return Kept(os.path.dirname(os.path.abspath(__file__)), "flag_tables", source)
+
+
 @cache
 def spec_at(index: int) -> FlagSpec:
     """The FlagSpec of one definition of the shared table (shared by every release that has it)."""
-    entry = raw_entry(index)
-    choices = entry.get("choices")
-    return FlagSpec(
-        dest=entry["dest"],
-        option_strings=tuple(entry["option_strings"]),
-        action=entry["action"],
-        nargs=entry.get("nargs"),
-        type=entry.get("type") or "str",
-        choices=tuple(choices) if choices is not None else None,
-        default=entry.get("default"),
-        const=entry.get("const_value", entry.get("const")),
-        help=entry.get("help") or "",
-        deprecated=entry.get("deprecated"),
-        action_class=entry.get("action_class"),
-        error_message=entry.get("error_message"),
-        required=bool(entry.get("required", False)),
+    kept = _kept()
+    fields = kept.get(index)
+    if type(fields) is not tuple or len(fields) != 13:
+        fields = _fields(raw_entry(index))
+        kept.put(index, fields)
+    return FlagSpec(*fields)
+
+
+def _release(version: str) -> tuple[list[int], bool, bool]:
+    """(the table indexes of `version`'s flags in argparse order, allow_abbrev, add_help)."""
+    kept = _kept()
+    known = kept.get(("release", version))
+    if type(known) is tuple and len(known) == 3:
+        return known
+    header = _header()
+    if version not in header["rank"]:
+        raise KeyError(version)
+    parser = header["parser"]
+    facts = parser["facts"][parser["by_version"][version]]
+    release = (
+        _order(version),
+        bool(facts.get("allow_abbrev", parser.get("allow_abbrev", True))),
+        bool(facts.get("add_help", True)),
     )
+    _decode_entries([index for index in release[0] if kept.get(index) is None])
+    kept.put(("release", version), release)
+    return release
 
 
 @cache
 def options_of(version: str) -> dict[str, FlagSpec]:
     """Option string -> FlagSpec of one release, without building a whole FlagSchema
     (the flag history looks at every release)."""
-    return {
-        option: spec_at(index) for index in _order(version) for option in raw_entry(index)["option_strings"]
-    }
+    order = _order(version)
+    _decode_entries(order)
+    return {option: spec_at(index) for index in order for option in raw_entry(index)["option_strings"]}
 
 
 HELP_SPEC = FlagSpec(
@@ -200,10 +271,8 @@ generator): it prints the help and exits 0 while the flags are consumed."""
 
 @lru_cache(maxsize=8)
 def load_schema(version: str) -> FlagSchema:
-    header = _header()
-    if version not in header["rank"]:
-        raise KeyError(version)
-    specs = [spec_at(index) for index in _order(version)]
+    order, allow_abbrev, add_help = _release(version)
+    specs = [spec_at(index) for index in order]
     by_option: dict[str, FlagSpec] = {}
     for spec in specs:
         for option in spec.option_strings:
@@ -211,17 +280,9 @@ def load_schema(version: str) -> FlagSchema:
     by_dest: dict[str, FlagSpec] = {}
     for spec in specs:
         by_dest.setdefault(spec.dest, spec)
-    parser = header["parser"]
-    facts = parser["facts"][parser["by_version"][version]]
-    if facts.get("add_help", True):  # argparse registers -h/--help before any other flag
+    if add_help:  # argparse registers -h/--help before any other flag
         by_option = {"-h": HELP_SPEC, "--help": HELP_SPEC, **by_option}
-    return FlagSchema(
-        version,
-        tuple(specs),
-        by_option,
-        by_dest,
-        allow_abbrev=facts.get("allow_abbrev", parser.get("allow_abbrev", True)),
-    )
+    return FlagSchema(version, tuple(specs), by_option, by_dest, allow_abbrev=allow_abbrev)
 
 
 @lru_cache(maxsize=1)

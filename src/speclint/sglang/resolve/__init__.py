@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from speclint.sglang.flags.launch_config import LaunchConfig
 from speclint.sglang.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
 from speclint.sglang.resolve.state import ResolutionState, Stop
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.checkpoints.model_config import ModelConfig
+    from speclint.sglang.flags.launch_config import LaunchConfig
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
 

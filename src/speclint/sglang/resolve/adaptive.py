@@ -4,7 +4,11 @@ resolution sets and checks only the starting parameters (`ReleaseTraits.models_a
 from __future__ import annotations
 
 from speclint.sglang.resolve.result import is_known
-from speclint.sglang.resolve.state import ResolutionState, Stop
+from speclint.sglang.resolve.state import Stop
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.state import ResolutionState
 
 _ADAPTIVE_CANDIDATE_STEPS = (0, 1, 3, 5, 7)
 """0.5.23 `DEFAULT_ADAPTIVE_CONFIG` (speculative/adaptive_spec_params.py): the union of

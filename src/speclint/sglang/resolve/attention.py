@@ -14,7 +14,10 @@ Recorded from each release by tools/oracle (tests/data/oracle, tests/test_oracle
 from __future__ import annotations
 
 from speclint.sglang.resolve.result import is_known
-from speclint.sglang.resolve.state import ResolutionState
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.state import ResolutionState
 
 PLAIN_BACKENDS = ("fa3", "flashinfer", "triton", "torch_native", "fa4")
 """Backends whose page size is what was asked (1 when nothing was)."""

@@ -7,9 +7,12 @@ devices the backend stays unknown. 0.5.22+ are resolved by hardware.py."""
 
 from __future__ import annotations
 
-from speclint.sglang.resolve.gpu_profiles import GpuProfile
 from speclint.sglang.resolve.result import is_known
-from speclint.sglang.resolve.state import ResolutionState
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.state import ResolutionState
 
 MHA_FA3_DEFAULT = ("LlamaForCausalLM", "Qwen3ForCausalLM")
 """MHA targets `is_fa3_default_architecture` lists (recorded: fa3 on the H100)."""

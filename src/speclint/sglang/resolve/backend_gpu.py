@@ -7,9 +7,13 @@ GPU-dependent resolution (hardware.py)."""
 
 from __future__ import annotations
 
-from speclint.sglang.resolve.gpu_profiles import GpuProfile
 from speclint.sglang.resolve.result import BACKEND_GPU
-from speclint.sglang.resolve.state import ResolutionState, Stop
+from speclint.sglang.resolve.state import Stop
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.state import ResolutionState
 
 _NAMES = ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
 _HANDLER = "_handle_attention_backend_compatibility"

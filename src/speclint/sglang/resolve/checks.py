@@ -5,7 +5,11 @@ split (`node_split_rejection`, PAR005) is reported by its rule instead."""
 from __future__ import annotations
 
 from speclint.sglang.resolve.result import is_known
-from speclint.sglang.resolve.state import ResolutionState, Stop
+from speclint.sglang.resolve.state import Stop
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.state import ResolutionState
 
 
 def deprecated_actions(state: ResolutionState) -> None:

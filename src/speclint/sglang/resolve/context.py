@@ -3,13 +3,13 @@ the model's derived context stops the launch unless SGLANG_ALLOW_OVERWRITE_LONGE
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
-
 from speclint.sglang.resolve.hardware_flags import plain_int
 from speclint.sglang.resolve.result import Rejection
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from speclint.sglang.checkpoints.model_config import ModelConfig
     from speclint.sglang.flags.launch_config import LaunchConfig
 

@@ -7,12 +7,10 @@ graphs off under trtllm_mla. Checked by tests/test_oracle_wide.py on a fake B200
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from speclint.sglang.resolve.state import ResolutionState
-
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.state import ResolutionState
 
 ARCH = "DeepseekV3ForCausalLM"
 _FLASHINFER_TRTLLM_QUANT = ("fp8", "modelopt_fp8", "modelopt_fp4", "modelopt_mixed", None)

@@ -9,13 +9,12 @@ a field that depends on something speclint does not model is `Unknown` with why.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from speclint.sglang.resolve.result import Unknown
-from speclint.sglang.resolve.state import ResolutionState
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.state import ResolutionState
 
 # field -> (value when nobody set it, SGLang handler). The value is the same for every
 # launch in the modelled envelope (hardware_flags.MODELLED_FLAGS).

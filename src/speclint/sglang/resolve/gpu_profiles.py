@@ -10,11 +10,14 @@ device's total memory (nvidia-smi `memory.total`, MiB; SGLang's
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from speclint.core.records import dataclass
 
 
 @dataclass(frozen=True, slots=True)
 class GpuProfile:
+    """What SGLang's GPU-dependent defaults read of one GPU model."""
+
     key: str
     """The name `--gpu` takes (lower case)."""
     name: str

@@ -14,10 +14,13 @@ other hooks, ROCm) the fields are `Unknown`, each with why.
 from __future__ import annotations
 
 from speclint.sglang.resolve.backend_gpu import backend_gpu_checks, kv4_check
-from speclint.sglang.resolve.gpu_profiles import GpuProfile
 from speclint.sglang.resolve.hardware_flags import modelled_flags_problem, plain_int
 from speclint.sglang.resolve.result import Unknown, is_known
-from speclint.sglang.resolve.state import ResolutionState
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.state import ResolutionState
 
 GPU_FIELDS = (
     "chunked_prefill_size",

@@ -6,8 +6,7 @@ so with one of them the GPU-dependent fields are reported unknown instead of gue
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.flags.launch_config import LaunchConfig
 

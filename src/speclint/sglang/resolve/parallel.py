@@ -11,17 +11,19 @@ which GPU index every worker selects.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from speclint.core.records import dataclass
 from speclint.sglang import release
 from speclint.sglang.resolve.result import Rejection, Unknown, is_known
-from speclint.sglang.resolve.state import ResolutionState, Stop
-from speclint.sglang.traits import ReleaseTraits
+from speclint.sglang.resolve.state import Stop
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from speclint.sglang.flags.launch_config import LaunchConfig
+    from speclint.sglang.resolve.state import ResolutionState
+    from speclint.sglang.traits import ReleaseTraits
 
 # 0.4.10.post2 and 0.5.6.post2 parse `--tp-size` into `tensor_parallel_size` and copy it to
 # `tp_size` in `ServerArgs.from_cli_args`; later releases parse straight into `tp_size`.

@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import os
 
-from speclint.sglang.resolve.state import ResolutionState, Stop
+from speclint.sglang.resolve.state import Stop
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.state import ResolutionState
 
 PLAIN_CHECKPOINT_METHODS = ("fp8",)
 """Checkpoint `quant_method`s no release's `override_quantization_method` hook reads (read in

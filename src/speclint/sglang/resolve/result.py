@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
-from speclint.core.words import Identity
+from speclint.core.records import dataclass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.words import Identity
 
 
 class Unknown:
@@ -77,6 +81,8 @@ TREE_DRAFT_BACKEND = "tree-draft-backend"
 
 @dataclass(slots=True)
 class Resolution:
+    """What SGLang makes of a launch: effective values, adjustments, and any refusal."""
+
     version: str
     effective: dict[str, object] = field(default_factory=dict)
     adjustments: list[Adjustment] = field(default_factory=list)

@@ -9,8 +9,13 @@ from __future__ import annotations
 
 from speclint.sglang.resolve.adaptive import resolve_adaptive
 from speclint.sglang.resolve.result import TREE_DRAFT_BACKEND, UNKNOWN_ALGORITHM, Unknown, is_known
-from speclint.sglang.resolve.state import ResolutionState, Stop
-from speclint.sglang.traits import LARGE_TREE_ARCHITECTURES, ReleaseTraits
+from speclint.sglang.resolve.state import Stop
+from speclint.sglang.traits import LARGE_TREE_ARCHITECTURES
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.state import ResolutionState
+    from speclint.sglang.traits import ReleaseTraits
 
 _MRR_LOG = (
     "Max running requests is reset to 48 for speculative decoding. You can override "

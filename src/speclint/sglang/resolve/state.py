@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from speclint.core.words import Identity
 from speclint.sglang import release
-from speclint.sglang.flags.launch_config import LaunchConfig, Setting
 from speclint.sglang.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
-from speclint.sglang.traits import ReleaseTraits
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.core.words import Identity
     from speclint.sglang.checkpoints.model_config import ModelConfig
+    from speclint.sglang.flags.launch_config import LaunchConfig, Setting
+    from speclint.sglang.traits import ReleaseTraits
 
 MODELLED_FIELDS = (
     "model_path",

@@ -1,0 +1,60 @@
+"""What `click.echo` does with text, without importing click (about 15 ms of a cold run that
+lints one file): ANSI codes dropped unless colour was asked for or the stream is a terminal,
+and a flush after every write. A stream click would re-wrap (one whose encoding is ASCII, or
+none) is handed to click itself, so output stays what click prints."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TextIO
+
+_ANSI = re.compile(r"\033\[[0-?]*[ -/]*[@-~]")
+"""An ANSI escape sequence (click's `strip_ansi` pattern)."""
+
+
+def strip_ansi(text: str) -> str:
+    """`text` without colours and styles (`click.unstyle`)."""
+    return _ANSI.sub("", text)
+
+
+def echo(message: str = "", *, nl: bool = True, err: bool = False, color: bool | None = None) -> None:
+    """`click.echo(message, nl=nl, err=err, color=color)` for a text message."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is None:  # no standard stream to write to (pythonw)
+        return
+    if _needs_click(stream):
+        import click
+
+        click.echo(message, nl=nl, err=err, color=color)
+        return
+    out = message + "\n" if nl else message
+    if out and (not color if color is not None else not isatty(stream)):
+        out = strip_ansi(out)
+    if out:
+        stream.write(out)
+    stream.flush()
+
+
+def isatty(stream: object) -> bool:
+    """Whether `stream` is a terminal (False for anything that cannot say)."""
+    method = getattr(stream, "isatty", None)
+    try:
+        return bool(method and method())
+    except Exception:
+        return False
+
+
+def _needs_click(stream: TextIO) -> bool:
+    """Streams click treats specially: ASCII ones (it re-wraps them as UTF-8), Jupyter's."""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        import codecs
+
+        ascii_stream = codecs.lookup(encoding).name == "ascii"
+    except LookupError:
+        ascii_stream = False
+    return ascii_stream or type(stream).__module__.startswith("ipykernel.") or hasattr(stream, "color")

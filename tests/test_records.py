@@ -1,0 +1,170 @@
+"""`speclint.core.records.dataclass`: the standard library's dataclasses, with the code they
+generate compiled once and kept beside the `.pyc` files (a cold run's biggest cost before)."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import marshal
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from speclint.core import records
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "speclint"
+
+
+def fresh_codes(path: Path) -> records._Codes:
+    """The compiled texts as a new process starts with them, kept at `path`."""
+    codes = records._Codes()
+    codes.kept.path = str(path)
+    return codes
+
+
+@pytest.fixture
+def store(monkeypatch, tmp_path):
+    """A fresh store of compiled texts in tmp_path, as a new process would start."""
+    path = tmp_path / "records.kept"
+    monkeypatch.setattr(records, "_codes", fresh_codes(path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    return path
+
+
+def make(decorator):
+    @decorator(frozen=True, slots=True, order=True)
+    class Point:
+        """A point."""
+
+        x: int
+        y: int = 0
+        tags: tuple[str, ...] = dataclasses.field(default=())
+
+    return Point
+
+
+def test_a_record_is_a_standard_dataclass(store):
+    ours, theirs = make(records.dataclass), make(dataclasses.dataclass)
+    a, b = ours(1, 2, ("t",)), theirs(1, 2, ("t",))
+    assert dataclasses.is_dataclass(ours)
+    assert [f.name for f in dataclasses.fields(ours)] == [f.name for f in dataclasses.fields(theirs)]
+    assert repr(a).split("Point", 1)[1] == repr(b).split("Point", 1)[1]
+    assert a == ours(1, 2, ("t",)) and hash(a) == hash(ours(1, 2, ("t",))) and a < ours(2)
+    assert dataclasses.replace(a, y=5) == ours(1, 5, ("t",)) and dataclasses.asdict(a) == dataclasses.asdict(
+        b
+    )
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.x = 3
+    assert not hasattr(a, "__dict__")
+
+
+def test_mutable_records_with_factories(store):
+    @records.dataclass
+    class Bag:
+        """Things."""
+
+        items: list[int] = dataclasses.field(default_factory=list)
+
+    first, second = Bag(), Bag()
+    first.items.append(1)
+    assert second.items == [] and Bag([1]) == first
+
+
+def test_the_compiled_code_is_kept_and_used_by_the_next_process(store):
+    make(records.dataclass)
+    assert records._codes.fresh > 0
+    records._codes.kept.save()
+    assert store.is_file()
+    records._codes = fresh_codes(store)  # the next process
+    Point = make(records.dataclass)
+    assert records._codes.fresh == 0  # nothing compiled again
+    assert Point(3).x == 3
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"",
+        b"not marshal data",
+        marshal.dumps(("speclint-records", 1, "another python")),
+        marshal.dumps([1, 2]),
+    ],
+    ids=["empty", "garbage", "foreign", "wrong shape"],
+)
+def test_a_damaged_or_foreign_store_is_ignored(store, content):
+    store.write_bytes(content)
+    Point = make(records.dataclass)
+    assert records._codes.fresh > 0  # compiled as dataclasses does
+    assert Point(1, 2) == Point(1, 2) and Point(1).y == 0
+
+
+def test_kept_values_that_are_not_code_are_not_trusted(store):
+    """A text kept with anything but its compiled code is compiled again."""
+    make(records.dataclass)
+    texts = list(records._codes.kept.values or {})
+    store.write_bytes(marshal.dumps((records._codes.kept.source, dict.fromkeys(texts, "print('no')"))))
+    records._codes = fresh_codes(store)
+    Point = make(records.dataclass)
+    assert records._codes.fresh == len(texts) and Point(1) == Point(1)
+
+
+def test_nothing_is_written_when_python_writes_no_bytecode(store, monkeypatch):
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    make(records.dataclass)
+    records._codes.kept.save()
+    assert not store.exists()
+
+
+def test_every_record_class_has_a_docstring():
+    """Without one, dataclasses works out a signature for the class when it is made (inspect,
+    at every start): each of speclint's records says what it holds instead."""
+    missing = []
+    for path in sorted(SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef) and ast.get_docstring(node) is None:
+                for decorator in node.decorator_list:
+                    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+                    if isinstance(target, ast.Name) and target.id == "dataclass":
+                        missing.append(f"{path.relative_to(SRC)}:{node.lineno} {node.name}")
+    assert missing == []
+
+
+def test_speclint_makes_its_records_through_this_module():
+    """A plain `dataclasses.dataclass` in speclint would be compiled at every start again."""
+    direct = [
+        str(path.relative_to(SRC))
+        for path in sorted(SRC.rglob("*.py"))
+        if path.name != "records.py"
+        and re.search(r"^from dataclasses import .*\bdataclass\b", path.read_text(), re.M)
+    ]
+    assert direct == []
+
+
+def test_a_release_table_read_from_the_store_is_the_one_decoded_from_json(tmp_path, monkeypatch):
+    """The flag tables kept between runs (`sglang.flags.schema`) give the same FlagSpecs as
+    the package data decoded afresh."""
+    from speclint.core.kept import Kept
+    from speclint.sglang.flags import schema
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    store = Kept(str(tmp_path), "flag_tables", ("test",))
+    monkeypatch.setattr(schema, "_kept", lambda: store)
+    schema.spec_at.cache_clear()
+    schema.load_schema.cache_clear()
+    try:
+        decoded = schema.load_schema("0.5.6")
+        store.save()
+        reread = Kept(str(tmp_path), "flag_tables", ("test",))
+        assert reread.get(("release", "0.5.6")) is not None
+        monkeypatch.setattr(schema, "_kept", lambda: reread)
+        schema.spec_at.cache_clear()
+        schema.load_schema.cache_clear()
+        monkeypatch.setattr(schema, "raw_entry", lambda index: pytest.fail("decoded JSON again"))
+        kept = schema.load_schema("0.5.6")
+        assert kept == decoded and kept.by_option == decoded.by_option
+        assert Kept(str(tmp_path), "flag_tables", ("another data file",)).get(("release", "0.5.6")) is None
+    finally:
+        schema.spec_at.cache_clear()
+        schema.load_schema.cache_clear()
