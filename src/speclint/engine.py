@@ -139,7 +139,7 @@ def lint_text(
 
     use_prefixes(options.flag_prefixes)
     extracted: ExtractResult = extract_file(path, text)
-    if any(w.text == "--config" for launch in extracted.launches for w in launch.args):
+    if any("--config" in [w.text for w in launch.args] for launch in extracted.launches):
         from speclint.frontends.manifests.sglang_config import attach_config_files
 
         attach_config_files(extracted.launches, path)
