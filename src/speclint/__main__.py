@@ -1,4 +1,5 @@
-"""The `speclint` command (`python -m speclint`, and the console script): a run recorded by
+"""The `speclint` command (`python -m speclint`, and the console script), its process set up
+by `speclint.cli.startup`: a run recorded by
 `speclint.runner.replay` is replayed without importing click or the linter; a plain
 `speclint [check] [options] FILE...` (`speclint.cli.plain`) is linted without click; anything
 else goes to click's command line (`speclint.cli`)."""
@@ -10,16 +11,16 @@ import sys
 
 
 def main() -> None:
+    from speclint.cli import startup
+
+    startup.begin()
     try:
         _main()
     finally:
-        kept = sys.modules.get("speclint.core.kept")
-        if kept is not None:
-            kept.save_all()  # what this run worked out for the next one (`core.kept`)
+        startup.end()
 
 
 def _main() -> None:
-    _defer_inspect()
     from speclint.runner import replay
 
     argv = sys.argv[1:]
@@ -35,29 +36,6 @@ def _main() -> None:
     from speclint.cli import main as command_line
 
     command_line()
-
-
-def _defer_inspect() -> None:
-    """`dataclasses` imports `inspect` (with ast, dis and tokenize: about a tenth of a
-    one-file run) for one call that speclint's classes never make: a signature for a class
-    without a docstring (tests/test_records.py keeps every record documented). In the
-    command's own process, `inspect` is a stand-in that imports the real module on first use
-    of any attribute, so anything that does use it gets the real one."""
-    if "inspect" in sys.modules:
-        return
-    import types
-
-    stand_in = types.ModuleType("inspect", "The standard library's inspect, imported on first use.")
-
-    def __getattr__(name: str) -> object:
-        if sys.modules.get("inspect") is stand_in:
-            del sys.modules["inspect"]
-        import inspect
-
-        return getattr(inspect, name)
-
-    vars(stand_in)["__getattr__"] = __getattr__
-    sys.modules["inspect"] = stand_in
 
 
 def _plain_check(options: dict[str, object]) -> int:

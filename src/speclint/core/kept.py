@@ -67,23 +67,13 @@ class Kept:
         if not self.added or self.values is None or sys.dont_write_bytecode or sys.pycache_prefix:
             return
         import marshal
-        import tempfile
 
         values = self.values
         if len(values) > _MAX_VALUES:
             values = {key: value for key, value in values.items() if key in self.used}
-        folder = os.path.dirname(self.path)
         try:
-            os.makedirs(folder, exist_ok=True)
-            fd, temporary = tempfile.mkstemp(dir=folder, prefix=".kept-")
-            try:
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(marshal.dumps((self.source, values)))
-                os.chmod(temporary, 0o644 & ~_umask())
-                os.replace(temporary, self.path)
-            except BaseException:
-                os.unlink(temporary)
-                raise
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
+            write_atomically(self.path, marshal.dumps((self.source, values)))
         except (OSError, ValueError):
             return
         self.added = 0
@@ -98,7 +88,31 @@ def save_all() -> None:
         store.save()
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+def write_atomically(path: str, data: bytes) -> None:
+    """`data` to `path` through a new file in its folder renamed over it: a reader sees the
+    old file or the new one, never half of one. The temporary name comes from the process
+    and the clock, opened exclusively (tempfile's random names cost the imports of random,
+    which seeds itself from the OS, on every run that writes)."""
+    import time
+
+    folder = os.path.dirname(path) or "."
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for attempt in range(100):
+        temporary = os.path.join(folder, f".tmp-{os.getpid()}-{time.monotonic_ns()}-{attempt}")
+        try:
+            fd = os.open(temporary, flags, 0o644)
+            break
+        except FileExistsError:
+            continue
+    else:
+        raise FileExistsError(f"no temporary file name free in {folder}")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise

@@ -87,6 +87,9 @@ class ResultCache:
         self._mark_folder()
         db = sqlite3.connect(self.path, timeout=5, isolation_level=None)
         self.db = db
+        # a cache: no fsync per transaction (a file damaged by a crash is emptied, as any
+        # index that cannot be read; ruff's cache does not sync either)
+        db.execute("PRAGMA synchronous=OFF")
         db.executescript(_SCHEMA)
         db.execute("SELECT key, entry, seen FROM entries LIMIT 0")  # another shape: raises
         db.execute("SELECT name, value FROM meta LIMIT 0")

@@ -272,14 +272,12 @@ class Recorder:
         path = _record_path(self.cache_dir, run_key(self.argv))
         try:
             import json
-            import tempfile
+
+            from speclint.core.kept import write_atomically
 
             folder = os.path.dirname(path)
             os.makedirs(folder, exist_ok=True)
-            fd, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-")
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(json.dumps(record, separators=(",", ":")).encode("utf-8", "surrogatepass"))
-            os.replace(temporary, path)
+            write_atomically(path, json.dumps(record, separators=(",", ":")).encode("utf-8", "surrogatepass"))
             _prune(folder)
         except (OSError, TypeError, ValueError):
             pass

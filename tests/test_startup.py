@@ -1,0 +1,99 @@
+"""The command's process (`speclint.cli.startup`): speclint's modules imported from a kept
+store of their compiled code, checked against their sources as Python checks a `.pyc`."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import speclint.sglang.flags.schema as schema_module
+from speclint.cli.startup import KeptImports
+from speclint.core.kept import Kept
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "fixtures" / "shell" / "eagle_topk1_draft_tokens.sh"
+NAME = "speclint.sglang.flags.schema"
+
+
+def learned(tmp_path: Path, monkeypatch) -> KeptImports:
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    finder = KeptImports(Kept(str(tmp_path), "imports", 1))
+    finder.learn(sys.modules)
+    finder.store.save()
+    return KeptImports(Kept(str(tmp_path), "imports", 1))  # as the next run reads it
+
+
+def test_a_kept_module_is_the_module_python_imports(tmp_path, monkeypatch):
+    finder = learned(tmp_path, monkeypatch)
+    spec = finder.find_spec(NAME)
+    assert spec is not None and spec.loader is finder and spec.origin == schema_module.__file__
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.__file__ == schema_module.__file__
+    assert sorted(vars(module)) == sorted(vars(schema_module))
+    assert (
+        module.load_schema.__wrapped__.__code__.co_code
+        == schema_module.load_schema.__wrapped__.__code__.co_code
+    )
+    package = finder.find_spec("speclint.sglang.flags")
+    assert package is not None and package.submodule_search_locations == [
+        str(Path(schema_module.__file__).parent)
+    ]
+
+
+def test_a_changed_source_is_imported_the_usual_way(tmp_path, monkeypatch):
+    finder = learned(tmp_path, monkeypatch)
+    origin, package, size, mtime, code = finder.store.get(NAME)
+    finder.store.put(NAME, (origin, package, size, mtime - 1, code))  # the file was touched since
+    assert finder.find_spec(NAME) is None
+    finder.store.put(NAME, (origin, package, size + 1, mtime, code))  # or rewritten
+    assert finder.find_spec(NAME) is None
+
+
+def test_a_damaged_store_and_other_names_are_left_to_python(tmp_path, monkeypatch):
+    finder = learned(tmp_path, monkeypatch)
+    assert finder.find_spec("json") is None and finder.find_spec("speclint_other.x") is None
+    store = tmp_path / "__pycache__" / next(p.name for p in (tmp_path / "__pycache__").iterdir())
+    store.write_bytes(b"\x00damaged")
+    assert KeptImports(Kept(str(tmp_path), "imports", 1)).find_spec(NAME) is None
+
+
+PROBE = """
+import json, sys
+from speclint.core.kept import Kept
+from speclint.cli import startup
+sys.dont_write_bytecode = False
+startup._store = lambda: Kept({folder!r}, "imports", 1)
+sys.argv = ["speclint", "--no-cache", {path!r}]
+from speclint.__main__ import main
+try:
+    main()
+except SystemExit:
+    pass
+served = sorted(n for n, m in sys.modules.items() if isinstance(getattr(getattr(m, "__spec__", None), "loader", None), startup.KeptImports))
+print(json.dumps(served), file=sys.stderr)
+"""
+
+
+def test_the_command_learns_its_modules_then_imports_them_from_the_store(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
+    probe = PROBE.format(folder=str(tmp_path), path=str(FIXTURE))
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", probe],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            timeout=120,
+            check=False,
+        )
+        for _ in range(2)
+    ]
+    first, second = (json.loads(run.stderr.strip().splitlines()[-1]) for run in runs)
+    assert first == [] and "speclint.engine" in second and "speclint.rules.spd" in second
+    assert runs[0].stdout == runs[1].stdout and "SPD001" in runs[0].stdout
