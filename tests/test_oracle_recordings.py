@@ -256,3 +256,20 @@ if __name__ == "__main__":
             print("  ", _describe(launch))
             for q in problems:
                 print("      ", q)
+
+
+def test_recordings_keep_every_field_speclint_resolves():
+    """The recorder keeps the fields speclint models (read from `resolve/state.py`, the
+    list's one address) and the GPU-dependent ones: a field added to the model is recorded
+    by the next recording without a second list to update."""
+    sys.path.insert(0, os.path.join(ROOT, "tools", "oracle"))
+    try:
+        import record
+    finally:
+        sys.path.pop(0)
+    from speclint.sglang.resolve.state import MODELLED_FIELDS
+
+    assert record.KEEP_FIELDS[: len(MODELLED_FIELDS)] == MODELLED_FIELDS
+    assert "cuda_graph_max_bs" in record.KEEP_FIELDS and len(set(record.KEEP_FIELDS)) == len(
+        record.KEEP_FIELDS
+    )

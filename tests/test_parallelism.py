@@ -7,7 +7,7 @@ import pytest
 
 from speclint.engine import lint_text
 from speclint.settings.options import LintOptions
-from speclint.sglang.resolve.parallel import gpu_use, visible_gpu_count
+from speclint.sglang.resolve.gpu_layout import gpu_use, visible_gpu_count
 
 LAUNCH = "python -m sglang.launch_server --model-path /models/m"
 

@@ -33,42 +33,10 @@ import release_env  # noqa: E402
 OUT_DIR = os.path.join(ROOT, "tests", "data", "oracle")
 FORMAT = 1
 
-KEEP_FIELDS = (
-    # what speclint resolves (src/speclint/sglang/resolve/state.py MODELLED_FIELDS) and what
-    # depends on the GPU; kept for every launch, with every field the launch sets or
-    # resolution changes
-    "model_path",
-    "revision",
-    "device",
-    "tp_size",
-    "pp_size",
-    "dp_size",
-    "nnodes",
-    "enable_dp_attention",
-    "attn_dp_size",
-    "ep_size",
-    "moe_a2a_backend",
+STATE_SOURCE = os.path.join(ROOT, "src", "speclint", "sglang", "resolve", "state.py")
+GPU_FIELDS = (
+    # what depends on the GPU (or on the memory and CUDA-graph sizing around it)
     "enable_dp_lm_head",
-    "max_running_requests",
-    "enable_mixed_chunk",
-    "disable_overlap_schedule",
-    "page_size",
-    "attention_backend",
-    "prefill_attention_backend",
-    "decode_attention_backend",
-    "speculative_algorithm",
-    "speculative_draft_model_path",
-    "speculative_draft_model_revision",
-    "speculative_num_steps",
-    "speculative_eagle_topk",
-    "speculative_num_draft_tokens",
-    "speculative_token_map",
-    "speculative_adaptive",
-    "speculative_draft_attention_backend",
-    "speculative_ngram_max_bfs_breadth",
-    "speculative_ngram_max_match_window_size",
-    "speculative_dflash_block_size",
-    "enable_return_aux_hidden_states",
     "chunked_prefill_size",
     "mem_fraction_static",
     "cuda_graph_max_bs",
@@ -82,6 +50,26 @@ KEEP_FIELDS = (
     "schedule_conservativeness",
     "moe_runner_backend",
 )
+
+
+def modelled_fields(source: str = STATE_SOURCE) -> tuple[str, ...]:
+    """speclint's MODELLED_FIELDS, read from its source (this driver does not import speclint:
+    the list has one address, state.py)."""
+    import ast
+
+    with open(source, encoding="utf-8") as handle:
+        tree = ast.parse(handle.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "MODELLED_FIELDS" for target in node.targets
+        ):
+            return tuple(ast.literal_eval(node.value))
+    raise LookupError(f"no MODELLED_FIELDS in {source}")
+
+
+KEEP_FIELDS = (*modelled_fields(), *GPU_FIELDS)
+"""Kept for every launch, with every field the launch sets or resolution changes: what
+speclint resolves and what depends on the GPU."""
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 

@@ -8,7 +8,13 @@ import sys
 import click
 
 from speclint import __version__
-from speclint.cli.options import FORMATS, parse_model_configs, validate_version
+from speclint.cli.options import (
+    FORMATS,
+    model_config_option,
+    sglang_version_option,
+    text_or_json_option,
+    validate_version,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -120,12 +126,7 @@ def main() -> None:
     metavar="CODES",
     help="Skip these rules: codes, code prefixes or names; comma-separated.",
 )
-@click.option(
-    "--sglang-version",
-    callback=validate_version,
-    metavar="VERSION",
-    help="SGLang release to check against (default: the launch's image tag, else the newest).",
-)
+@sglang_version_option("SGLang release to check against (default: the launch's image tag, else the newest).")
 @click.option(
     "--fail-on",
     type=click.Choice(["error", "warning", "info"]),
@@ -151,14 +152,7 @@ def main() -> None:
     help="The name of the file standard input (`-`) holds: its kind, configuration "
     "and the name in the findings.",
 )
-@click.option(
-    "--model-config",
-    "model_configs",
-    multiple=True,
-    metavar="NAME=PATH",
-    callback=parse_model_configs,
-    help="Where the config.json of model NAME is (a folder or a file); repeatable.",
-)
+@model_config_option()
 @click.option(
     "--config",
     "config_file",
@@ -219,21 +213,9 @@ def check(**options: object) -> None:
 
 @main.command(short_help="Show the configuration SGLang will really run with.")
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--output-format", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option(
-    "--sglang-version",
-    callback=validate_version,
-    metavar="VERSION",
-    help="SGLang release to resolve for (default: the image tag, else the newest).",
-)
-@click.option(
-    "--model-config",
-    "model_configs",
-    multiple=True,
-    metavar="NAME=PATH",
-    callback=parse_model_configs,
-    help="Where the config.json of model NAME is (a folder or a file); repeatable.",
-)
+@text_or_json_option()
+@sglang_version_option("SGLang release to resolve for (default: the image tag, else the newest).")
+@model_config_option()
 @click.option(
     "--compare",
     callback=validate_version,
@@ -335,7 +317,7 @@ def rule_command(key: str) -> None:
 
 
 @main.command("rules")
-@click.option("--output-format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@text_or_json_option()
 def rules_command(output_format: str) -> None:
     """List every rule: code, name, severity and what it finds."""
     import json

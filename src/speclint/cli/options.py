@@ -1,5 +1,7 @@
-"""What several commands' options share: the output formats, and the checks of an SGLang
-version and of `--model-config NAME=PATH` (click callbacks, also called by `speclint run`)."""
+"""What several commands' options share: the options themselves (`--sglang-version`,
+`--model-config`, a text-or-JSON `--output-format`), the output formats, and the checks of
+an SGLang version and of `--model-config NAME=PATH` (click callbacks, also called by
+`speclint run`)."""
 
 from __future__ import annotations
 
@@ -9,9 +11,45 @@ from speclint.cli.plain import FORMATS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
-__all__ = ["FORMATS", "parse_model_configs", "validate_version"]
+    from click.decorators import FC
+
+__all__ = [
+    "FORMATS",
+    "model_config_option",
+    "parse_model_configs",
+    "sglang_version_option",
+    "text_or_json_option",
+    "validate_version",
+]
+
+
+def sglang_version_option(purpose: str, *, checked: bool = True) -> Callable[[FC], FC]:
+    """`--sglang-version VERSION` (`purpose`: its help); `checked`: click rejects a value that is
+    not a version (`speclint run` checks it itself, after its own options)."""
+    return click.option(
+        "--sglang-version", callback=validate_version if checked else None, metavar="VERSION", help=purpose
+    )
+
+
+def model_config_option(*, checked: bool = True) -> Callable[[FC], FC]:
+    """`--model-config NAME=PATH`, repeatable; `checked`: click parses the pairs."""
+    return click.option(
+        "--model-config",
+        "model_configs",
+        multiple=True,
+        metavar="NAME=PATH",
+        callback=parse_model_configs if checked else None,
+        help="Where the config.json of model NAME is (a folder or a file); repeatable.",
+    )
+
+
+def text_or_json_option() -> Callable[[FC], FC]:
+    """`--output-format text|json` of the commands that print one report."""
+    return click.option(
+        "--output-format", type=click.Choice(["text", "json"]), default="text", show_default=True
+    )
 
 
 def validate_version(

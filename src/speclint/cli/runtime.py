@@ -13,6 +13,7 @@ import sys
 
 import click
 
+from speclint.cli.options import model_config_option, sglang_version_option, text_or_json_option
 from speclint.preflight.check import BACKENDS, DEFAULT_MAX_USED_MIB
 
 TYPE_CHECKING = False
@@ -69,7 +70,7 @@ def _progress(result: PreflightResult, seconds_left: float) -> None:
 @_max_used
 @_wait
 @_backend
-@click.option("--output-format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@text_or_json_option()
 def preflight_command(
     gpus: str | None,
     needed: int | None,
@@ -106,23 +107,13 @@ def preflight_command(
 @_max_used
 @_wait
 @_backend
-@click.option(
-    "--sglang-version",
-    metavar="VERSION",
-    help="SGLang release to lint against (default: the newest bundled).",
-)
+@sglang_version_option("SGLang release to lint against (default: the newest bundled).", checked=False)
 @click.option(
     "--allow-unknown",
     is_flag=True,
     help="Launch even when the GPUs cannot be read (no driver, no nvidia-smi).",
 )
-@click.option(
-    "--model-config",
-    "model_configs",
-    multiple=True,
-    metavar="NAME=PATH",
-    help="Where the config.json of model NAME is (a folder or a file); repeatable.",
-)
+@model_config_option(checked=False)
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def run_command(
     max_used_mib: int,

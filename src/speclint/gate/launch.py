@@ -132,10 +132,10 @@ def lint_argv(
 
 
 def needed_ordinals(ctx: LaunchContext | None, sizes: Mapping[str, object] | None = None) -> list[int] | None:
-    """The CUDA ordinals one node's workers open (`speclint.sglang.resolve.parallel.gpu_use`);
+    """The CUDA ordinals one node's workers open (`speclint.sglang.resolve.gpu_layout.gpu_use`);
     `sizes` overrides effective values (the plugin passes SGLang's own tp/pp/nnodes/dp).
     None when the sizes are not known."""
-    from speclint.sglang.resolve.parallel import gpu_use
+    from speclint.sglang.resolve.gpu_layout import gpu_use
 
     if ctx is None or ctx.resolution is None:
         return None

@@ -6,7 +6,7 @@ from speclint.core.findings import Severity
 from speclint.rules.base import NO_FIX, Example, Rule
 from speclint.rules.precedence import REJECTION
 from speclint.sglang import RESOLUTION
-from speclint.sglang.resolve.parallel import node_split_rejection
+from speclint.sglang.resolve.gpu_layout import node_split_rejection
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

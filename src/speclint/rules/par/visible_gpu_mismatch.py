@@ -5,7 +5,7 @@ from __future__ import annotations
 from speclint.core.findings import Severity
 from speclint.rules.base import NO_FIX, Example, Rule, word_notes
 from speclint.sglang import RESOLUTION
-from speclint.sglang.resolve.parallel import gpu_use, hidden_cuda_entry, visible_gpu_count
+from speclint.sglang.resolve.gpu_layout import gpu_use, hidden_cuda_entry, visible_gpu_count
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
     from speclint.core.findings import Finding, Note
     from speclint.rules.base import LaunchContext
-    from speclint.sglang.resolve.parallel import GpuUse
+    from speclint.sglang.resolve.gpu_layout import GpuUse
 
 _OTHER_VISIBILITY = ("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES")
 

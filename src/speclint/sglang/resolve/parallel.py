@@ -10,17 +10,12 @@ which GPU index every worker selects.
 
 from __future__ import annotations
 
-import re
-
-from speclint.core.records import dataclass
 from speclint.sglang import release
-from speclint.sglang.resolve.result import Rejection, Unknown, is_known
+from speclint.sglang.resolve.result import Unknown, is_known
 from speclint.sglang.resolve.state import Stop
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from speclint.sglang.flags.launch_config import LaunchConfig
     from speclint.sglang.resolve.state import ResolutionState
     from speclint.sglang.traits import ReleaseTraits
@@ -38,7 +33,7 @@ DATA_PARALLEL_HANDLERS = ("_handle_data_parallelism", "__post_init__")
 """Where the tp/attention-DP checks raise; rules tell their rejections apart by these."""
 
 
-def _own_traits(version: str) -> ReleaseTraits | None:
+def own_traits(version: str) -> ReleaseTraits | None:
     """`version`'s own traits, None when it is not modelled. The public helpers below get the
     linted release, not the modelled one the resolver used, and answer an unmodelled one as
     if no release matched (no spanning backends, WARNING, attention DP from `dp_size`,
@@ -55,7 +50,7 @@ def cli_dest(config: LaunchConfig, name: str) -> str | None:
 
 
 def a2a_spanning_backends(version: str) -> tuple[str, ...]:
-    traits = _own_traits(version)
+    traits = own_traits(version)
     return tuple(traits.a2a_spanning) if traits is not None else ()
 
 
@@ -98,7 +93,8 @@ def _flag(state: ResolutionState, dest: str) -> object:
     return Unknown("set from a value speclint cannot read") if setting.dynamic else setting.value
 
 
-def _int(value: object) -> int | None:
+def int_or_none(value: object) -> int | None:
+    """An int value (not a bool), else None (unset or unknown)."""
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
@@ -179,7 +175,7 @@ def _moe_runner_alias(state: ResolutionState) -> None:
 def _data_parallelism_0_5_23(state: ResolutionState) -> None:
     """0.5.23 `handle_data_parallelism` (parallel_hook.py)."""
     handler = "_handle_data_parallelism"
-    tp, dp, attn = (_int(state.get(n)) for n in ("tp_size", "dp_size", "attn_dp_size"))
+    tp, dp, attn = (int_or_none(state.get(n)) for n in ("tp_size", "dp_size", "attn_dp_size"))
     if attn is None:
         return
     if attn < 1:
@@ -201,7 +197,7 @@ def _data_parallelism_0_5(state: ResolutionState) -> None:
     """0.5.6.post2 / 0.5.14 `_handle_data_parallelism`: with `dp_size == 1` attention DP
     (and the DP LM head) is switched off without a log line."""
     handler = "_handle_data_parallelism"
-    dp, tp = _int(state.get("dp_size")), _int(state.get("tp_size"))
+    dp, tp = int_or_none(state.get("dp_size")), int_or_none(state.get("tp_size"))
     enabled = state.get("enable_dp_attention")
     if dp is None:
         if enabled is True:
@@ -233,7 +229,7 @@ def _post_init_0_4_10(state: ResolutionState) -> None:
     handler = "__post_init__"
     tp = state.get("tp_size")
     _deprecated_moe_flags(state, handler)
-    dp = _int(state.get("dp_size"))
+    dp = int_or_none(state.get("dp_size"))
     if state.get("enable_dp_attention") is True and dp is not None:
         if dp <= 1:
             raise Stop(
@@ -242,7 +238,7 @@ def _post_init_0_4_10(state: ResolutionState) -> None:
                 handler,
                 ("enable_dp_attention", "dp_size"),
             )
-        if (tp_size := _int(tp)) is not None and tp_size % dp:
+        if (tp_size := int_or_none(tp)) is not None and tp_size % dp:
             raise Stop("AssertionError", "", handler, ("tp_size", "dp_size"))
     _a2a_moe(state, handler)
 
@@ -346,130 +342,7 @@ def _a2a_backend_overrides(state: ResolutionState) -> None:
 
 def a2a_log_level(version: str, backend: str) -> str:
     """The level of the ep_size line: 0.5.23 `_a2a_ep_size` and 0.5.14's Mega MoE log INFO."""
-    traits = _own_traits(version)
+    traits = own_traits(version)
     if traits is None:
         return "warning"
     return "info" if traits.a2a_ep_size_hook or backend in traits.a2a_info_backends else "warning"
-
-
-def attention_dp_size(effective: Mapping[str, object], version: str) -> int | None:
-    """How many attention-DP groups split the TP ranks: `attn_dp_size` in 0.5.23, `dp_size`
-    with `enable_dp_attention` before. None when not an int (unknown)."""
-    traits = _own_traits(version)
-    if traits is not None and traits.separate_attn_dp_size:
-        return _int(effective.get("attn_dp_size"))
-    enabled = effective.get("enable_dp_attention")
-    if enabled is False:
-        return 1
-    return _int(effective.get("dp_size")) if enabled is True else None
-
-
-def node_split_rejection(effective: Mapping[str, object], config: LaunchConfig) -> Rejection | None:
-    """`check_server_args` (every release): `(tp_size * pp_size) % nnodes == 0`, skipped in
-    0.5.23 for `--elastic-ep-join-mode scale`. It runs after resolution, so it is reported here
-    rather than stopping the resolver."""
-    tp, pp, nnodes = (_int(effective.get(n)) for n in ("tp_size", "pp_size", "nnodes"))
-    if tp is None or pp is None or not nnodes or (tp * pp) % nnodes == 0:
-        return None
-    if config.knows("ep_join_mode") and config.value("ep_join_mode") == "scale":
-        return None
-    return Rejection(
-        "AssertionError",
-        "tp_size must be divisible by number of nodes",
-        "check_server_args",
-        ("tp_size", "pp_size", "nnodes"),
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class GpuUse:
-    """The GPUs one node's launch opens, as CUDA indices into the visible devices."""
-
-    indices: tuple[int, ...]
-    """Every worker's device index, in launch order."""
-    replicas: int
-
-    @property
-    def count(self) -> int:
-        return len(self.indices)
-
-    @property
-    def highest(self) -> int:
-        return max(self.indices)
-
-
-def gpu_use(effective: Mapping[str, object], config: LaunchConfig, version: str) -> GpuUse | None:
-    """Each worker's `gpu_id` (engine.py `_launch_subprocesses` / `_calculate_rank_ranges`,
-    data_parallel_controller.py): `base_gpu_id + replica_offset + (pp_rank % pp_per_node) *
-    tp_per_node + (tp_rank % tp_per_node) * gpu_id_step`. None when a size is unknown or
-    SGLang rejects the split first."""
-    tp, pp, nnodes, dp = (_int(effective.get(n)) for n in ("tp_size", "pp_size", "nnodes", "dp_size"))
-    base, step = (_int(config.value(n)) if config.known(n) else None for n in ("base_gpu_id", "gpu_id_step"))
-    if (
-        tp is None
-        or pp is None
-        or nnodes is None
-        or dp is None
-        or base is None
-        or step is None
-        or min(tp, pp, nnodes, dp, step) < 1
-        or base < 0
-    ):
-        return None
-    if (tp * pp) % nnodes or (config.knows("ep_join_mode") and config.value("ep_join_mode")):
-        return None
-    attn = attention_dp_size(effective, version)
-    if attn is None:
-        return None
-    traits = _own_traits(version)
-    separate = traits is not None and traits.separate_attn_dp_size
-    # Without attention DP, dp_size > 1 starts that many TP groups (the DP controller);
-    # with it, the attention-DP groups live inside the TP group.
-    if separate and attn > 1 and dp > 1:
-        return None  # handle_data_parallelism rejects replicas with attention DP
-    replicas = dp if (separate or attn == 1) else 1
-    if replicas > 1 and nnodes > 1:
-        return None  # check_server_args rejects multi-node replicas
-    pp_per_node = max(pp // nnodes, 1)
-    tp_per_node = tp // max(nnodes // pp, 1)
-    # 0.4.10.post2 moves each replica by tp * step; later releases by tp * pp * step
-    offset = tp * step * (pp if traits is None or traits.replica_offset_spans_pp else 1)
-    indices = tuple(
-        base + replica * offset + pp_rank * tp_per_node + tp_rank * step
-        for replica in range(replicas)
-        for pp_rank in range(pp_per_node)
-        for tp_rank in range(tp_per_node)
-    )
-    return GpuUse(indices, replicas)
-
-
-_CUDA_ENTRY = re.compile(r"\d+|GPU-[0-9A-Za-z-]+|MIG-[0-9A-Za-z/-]+")
-
-
-def visible_gpu_count(value: str) -> int | None:
-    """GPUs `CUDA_VISIBLE_DEVICES=value` leaves visible (CUDA Programming Guide: an empty
-    value hides every GPU; entries are indices, `GPU-` UUIDs or `MIG-` ids; an invalid entry
-    hides itself and every entry after it). None when speclint cannot tell (blanks,
-    repeated entries)."""
-    if value == "":
-        return 0
-    entries = value.split(",")
-    count = 0
-    for entry in entries:
-        if entry != entry.strip():
-            return None
-        if not _CUDA_ENTRY.fullmatch(entry):
-            break
-        count += 1
-    seen = entries[:count]  # duplicates: CUDA's handling is not documented
-    if len(set(seen)) != len(seen):
-        return None
-    return count
-
-
-def hidden_cuda_entry(value: str) -> str | None:
-    """The first entry of `CUDA_VISIBLE_DEVICES` that CUDA rejects (it hides the rest)."""
-    for entry in value.split(",") if value else ():
-        if not _CUDA_ENTRY.fullmatch(entry):
-            return entry
-    return None

@@ -9,6 +9,13 @@ from __future__ import annotations
 
 from speclint.sglang.resolve.adaptive import resolve_adaptive
 from speclint.sglang.resolve.result import TREE_DRAFT_BACKEND, UNKNOWN_ALGORITHM, Unknown, is_known
+from speclint.sglang.resolve.speculative_common import (
+    max_running_requests,
+    read_backend,
+    resolved_page_size,
+)
+from speclint.sglang.resolve.speculative_dflash import resolve_dflash
+from speclint.sglang.resolve.speculative_ngram import resolve_ngram
 from speclint.sglang.resolve.state import Stop
 from speclint.sglang.traits import LARGE_TREE_ARCHITECTURES
 
@@ -17,10 +24,6 @@ if TYPE_CHECKING:
     from speclint.sglang.resolve.state import ResolutionState
     from speclint.sglang.traits import ReleaseTraits
 
-_MRR_LOG = (
-    "Max running requests is reset to 48 for speculative decoding. You can override "
-    "this by explicitly setting --max-running-requests."
-)
 _TOPK1_LOG = (
     "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1"
 )
@@ -122,22 +125,11 @@ def _resolve_speculative(state: ResolutionState) -> None:
     if algorithm in traits.eagle_family:
         _eagle_family(state, traits, algorithm)
     elif algorithm == "NGRAM" and traits.has_ngram:
-        _ngram(state, traits)
+        resolve_ngram(state, traits)
     elif algorithm == "DFLASH" and traits.has_dflash:
-        _dflash(state)
+        resolve_dflash(state)
     else:
         state.mark_unknown_speculative(f"speclint does not model {algorithm} yet")
-
-
-def _max_running_requests(state: ResolutionState, handler: str, logged: bool) -> None:
-    if state.get("max_running_requests") is None:
-        state.set(
-            "max_running_requests",
-            48,
-            "speculative decoding caps running requests at 48 unless --max-running-requests is given",
-            handler,
-            _MRR_LOG if logged else None,
-        )
 
 
 def _eagle_family(state: ResolutionState, traits: ReleaseTraits, algorithm: str) -> None:
@@ -149,7 +141,7 @@ def _eagle_family(state: ResolutionState, traits: ReleaseTraits, algorithm: str)
             handler,
             ("speculative_algorithm",),
         )
-    _max_running_requests(state, handler, traits.max_running_requests_logged)
+    max_running_requests(state, handler, traits.max_running_requests_logged)
     _eagle_overlap(state, traits, algorithm)
     mixed = state.get("enable_mixed_chunk")
     drops_mixed = traits.eagle_disables_mixed_chunk or algorithm == "STANDALONE"
@@ -284,13 +276,13 @@ def _eagle_family(state: ResolutionState, traits: ReleaseTraits, algorithm: str)
             handler,
             ("speculative_num_steps",),
         )
-    page_size = _resolved_page_size(state, traits)
+    page_size = resolved_page_size(state, traits)
     backend = state.get("attention_backend")
     if (
         topk > 1
         and isinstance(page_size, int)
         and page_size > 1
-        and _read_backend(state, backend)
+        and read_backend(state, backend)
         and backend not in traits.page_tree_backends
     ):
         raise Stop(
@@ -307,19 +299,6 @@ def _count(value: object) -> int | None:
     """A known speculative count: an int, or None where the launch left it unset."""
     assert value is None or isinstance(value, int), value
     return value
-
-
-def _int(value: object) -> int:
-    """A known, set speculative count."""
-    assert isinstance(value, int), value
-    return value
-
-
-def _read_backend(state: ResolutionState, backend: object) -> bool:
-    """Whether the tree checks can read `backend`: a name, or None where the release leaves
-    it unset while resolving (`ReleaseTraits.auto_attention_backend` false: 0.5.2-0.5.3 compare
-    None with "flashinfer" and refuse). Elsewhere None means SGLang picks it later."""
-    return isinstance(backend, str) or (backend is None and not state.traits.auto_attention_backend)
 
 
 def _topk_one_relation(
@@ -345,55 +324,6 @@ def _topk_one_relation(
             handler,
             _TOPK1_LOG,
         )
-
-
-def _resolved_page_size(state: ResolutionState, traits: ReleaseTraits) -> object:
-    """The page size SGLang's checks read (`resolved_view(...).page_size`): an int, or None
-    when it depends on an attention backend SGLang picks for the GPU.
-
-    0.5.23 (`_mla_backend_page_constraints`, `_page_size_default` in arg_groups/overrides.py,
-    confirmed by tests/test_oracle_differential.py): flashmla forces 64; trtllm_mla keeps 32
-    or 64, else 64; trtllm_mha keeps 16/32/64/128, else 64 (also when --page-size is not
-    given); with none of them a missing --page-size becomes 1. Releases without that trait
-    read --page-size as given."""
-    page_size = state.get("page_size")
-    if not traits.backend_page_sizes:
-        # the release resolved the page size (a backend's own, else 1) before this check
-        from speclint.sglang.resolve.attention import page_size_after_backends
-
-        return page_size_after_backends(state)
-    if not is_known(page_size):
-        return None
-    backends = {
-        n: state.get(n)
-        for n in (
-            "attention_backend",
-            "decode_attention_backend",
-            "prefill_attention_backend",
-            "speculative_draft_attention_backend",
-        )
-    }
-    if any(not is_known(v) for v in backends.values()):
-        return None
-    if backends["attention_backend"] is None:
-        return None  # auto-chosen per GPU (fa3 on Hopper, trtllm_mla/trtllm_mha on Blackwell)
-    attention_decode = (backends["attention_backend"], backends["decode_attention_backend"])
-    if "flashmla" in attention_decode:
-        page_size = 64
-    if "trtllm_mla" in attention_decode and page_size not in (32, 64):
-        page_size = 64
-    if "cutedsl_mla" in attention_decode + (backends["prefill_attention_backend"],) and page_size not in (
-        32,
-        64,
-    ):
-        page_size = 64
-    if "trtllm_mha" in backends.values() and page_size not in (16, 32, 64, 128):
-        page_size = 64
-    if "hpc_ops" in attention_decode + (backends["prefill_attention_backend"],):
-        page_size = 64
-    if "fa4" in backends.values() or "intel_xpu" in backends.values():
-        return None  # depends on the GPU (sm100) or the XPU
-    return 1 if page_size is None else page_size
 
 
 def _auto_params(
@@ -477,224 +407,4 @@ def _eagle_overlap(state: ResolutionState, traits: ReleaseTraits, algorithm: str
             "no overlap scheduler for speculative decoding on CPU",
             "_disable_overlap_schedule_for_cpu",
             "Overlap schedule is not implemented for speculative decoding on CPU.",
-        )
-
-
-def _ngram(state: ResolutionState, traits: ReleaseTraits) -> None:
-    handler = "_handle_ngram"
-    device = state.get("device")
-    if (
-        isinstance(device, str)
-        and not any(device.startswith(d) for d in traits.ngram_devices)
-        and device != "auto"
-    ):
-        raise Stop("ValueError", traits.ngram_device_error, handler, ("device",))
-    if traits.cpu_disables_overlap and device == "cpu":
-        state.set(
-            "disable_overlap_schedule",
-            True,
-            "no overlap scheduler for speculative decoding on CPU",
-            "_disable_overlap_schedule_for_cpu",
-        )
-    _max_running_requests(state, handler, True)
-    if traits.ngram_disables_overlap:
-        state.set(
-            "disable_overlap_schedule",
-            True,
-            "NGRAM disables the overlap scheduler",
-            handler,
-            "The overlap scheduler and mixed chunked prefill are disabled "
-            "because of using ngram speculative decoding.",
-        )
-    if state.get("enable_mixed_chunk") is True:
-        state.set(
-            "enable_mixed_chunk",
-            False,
-            "NGRAM does not support mixed chunked prefill",
-            handler,
-            "The mixed chunked prefill are disabled because of using ngram speculative decoding.",
-        )
-    breadth = state.get("speculative_ngram_max_bfs_breadth")
-    state.set(
-        "speculative_eagle_topk",
-        breadth,
-        "NGRAM always sets topk to --speculative-ngram-max-bfs-breadth; --speculative-eagle-topk is ignored",
-        handler,
-    )
-    if state.get("speculative_num_draft_tokens") is None:
-        flag = traits.ngram_default_draft_tokens_flag
-        default = state.get(flag) if flag else 12
-        state.set(
-            "speculative_num_draft_tokens",
-            default,
-            "NGRAM's default draft tokens",
-            handler,
-            "speculative_num_draft_tokens is set to 12 by default for ngram speculative decoding."
-            if not flag
-            else None,
-        )
-    draft = state.get("speculative_num_draft_tokens")
-    topk = state.get("speculative_eagle_topk")
-    if (
-        traits.ngram_sets_steps
-        and state.get("speculative_num_steps") is None
-        and topk == 0
-        and is_known(draft)
-    ):
-        raise Stop(
-            "ZeroDivisionError",
-            "integer division or modulo by zero "
-            "(speculative_num_draft_tokens // speculative_eagle_topk, and NGRAM takes "
-            "topk from --speculative-ngram-max-bfs-breadth 0)",
-            handler,
-            ("speculative_ngram_max_bfs_breadth",),
-        )
-    if (
-        traits.ngram_sets_steps
-        and state.get("speculative_num_steps") is None
-        and is_known(draft)
-        and is_known(topk)
-        and topk
-    ):
-        state.set(
-            "speculative_num_steps",
-            _int(draft) // _int(topk),
-            "NGRAM's default steps are draft tokens // topk",
-            handler,
-        )
-    page_size = _resolved_page_size(state, traits)
-    backend = state.get("attention_backend")
-    if (
-        is_known(topk)
-        and topk
-        and _int(topk) > 1
-        and isinstance(page_size, int)
-        and page_size > 1
-        and _read_backend(state, backend)
-        and backend != "flashinfer"
-    ):
-        raise Stop(
-            "ValueError",
-            f"speculative_eagle_topk({topk}) > 1 with page_size({page_size})"
-            " > 1 is unstable and produces incorrect results for paged attention backends. "
-            "This combination is only supported for the 'flashinfer' backend.",
-            handler,
-            ("page_size", "attention_backend"),
-            TREE_DRAFT_BACKEND,
-        )
-    if state.attention_dp():
-        raise Stop(
-            "ValueError",
-            "Currently ngram speculative decoding does not support dp attention.",
-            handler,
-            ("speculative_algorithm",),
-        )
-
-
-def _dflash(state: ResolutionState) -> None:
-    handler = "_handle_dflash"
-    if state.traits.dflash_full_handler:
-        _dflash_0_5_23_checks(state, handler)
-    if state.get("speculative_draft_model_path") is None:
-        raise Stop(
-            "ValueError",
-            "DFLASH speculative decoding requires setting --speculative-draft-model-path.",
-            handler,
-            ("speculative_algorithm",),
-        )
-    for name in ("speculative_num_steps", "speculative_eagle_topk"):
-        value = state.get(name)
-        if value != 1:
-            state.set(
-                name,
-                1,
-                f"DFLASH only supports {name} == 1",
-                handler,
-                None if value is None else f"DFLASH only supports {name} == 1; overriding",
-            )
-    block = state.get("speculative_dflash_block_size")
-    draft = state.get("speculative_num_draft_tokens")
-    if block is not None and is_known(block):
-        if draft is not None and draft != block:
-            raise Stop(
-                "ValueError",
-                "Both --speculative-num-draft-tokens and "
-                "--speculative-dflash-block-size are set but they differ.",
-                handler,
-                ("speculative_num_draft_tokens",),
-            )
-        state.set("speculative_num_draft_tokens", block, "DFLASH block size", handler)
-    elif draft is None:
-        state.set_unknown("speculative_num_draft_tokens", "taken from the DFLASH draft's config")
-    if state.traits.dflash_draft_backend:
-        _dflash_draft_backend(state)
-    if state.traits.dflash_disables_overlap:
-        state.set("disable_overlap_schedule", True, "DFLASH runs without the overlap scheduler", handler)
-    if state.traits.dflash_disables_mixed_chunk and state.get("enable_mixed_chunk") is True:
-        state.set("enable_mixed_chunk", False, "DFLASH does not run with mixed chunked prefill", handler)
-    if state.traits.dflash_full_handler:
-        # 0.5.23 `_handle_dflash` ends like the other handlers (tests/test_oracle_differential.py:
-        # the oracle reports 48 without --max-running-requests).
-        _max_running_requests(state, handler, True)
-    else:
-        state.mark_unknown("max_running_requests", "DFLASH's own handler decides it")
-
-
-_DFLASH_DRAFT_BACKENDS = ("flashinfer", "triton")
-"""Draft backends speclint states for DFLASH: both in 0.5.23's DRAFT_ATTENTION_BACKEND_CHOICES
-(speculative_hook.py `_resolve_dflash_draft_attention_backend`; recorded)."""
-
-
-def _dflash_draft_backend(state: ResolutionState) -> None:
-    """0.5.23 `_resolve_dflash_draft_attention_backend`: the draft backend, else the decode
-    backend SGLang resolved, else flashinfer on CUDA; unsupported ones fall back. speclint
-    states the plain cases and leaves the GPU-picked ones unknown."""
-    name = "speculative_draft_attention_backend"
-    if name not in state.values:
-        return
-    draft = state.get(name)
-    decode = state.get("decode_attention_backend") or state.get("attention_backend")
-    chosen = draft if draft is not None else decode
-    if chosen in _DFLASH_DRAFT_BACKENDS:
-        state.set(
-            name,
-            chosen,
-            "DFLASH drafts with the decode attention backend",
-            "_resolve_dflash_draft_attention_backend",
-        )
-    else:
-        state.set_unknown(
-            name, "DFLASH's draft backend follows the attention backend SGLang picks, or its fallback"
-        )
-
-
-def _dflash_0_5_23_checks(state: ResolutionState, handler: str) -> None:
-    """0.5.23 `_handle_dflash` refusals before the draft path check, in its order (each one
-    seen in the oracle, tests/test_oracle_differential.py)."""
-    device = state.get("device")
-    if isinstance(device, str) and not (device.startswith("cuda") or device in ("npu", "xpu")):
-        raise Stop(
-            "ValueError",
-            f"DFLASH speculative decoding is not supported by the platform on device {device!r}.",
-            handler,
-            ("device",),
-        )
-    if state.attention_dp() and device != "npu":
-        if isinstance(device, str) and not device.startswith("cuda"):
-            raise Stop("ValueError", "DFLASH with dp attention requires CUDA or NPU.", handler, ("device",))
-        lm_head = state.config.value("enable_dp_lm_head", False)
-        if state.config.known("enable_dp_lm_head") and lm_head is not True:
-            raise Stop(
-                "ValueError",
-                "DFLASH with dp attention requires --enable-dp-lm-head.",
-                handler,
-                ("speculative_algorithm",),
-            )
-    pp_size = state.get("pp_size")
-    if isinstance(pp_size, int) and pp_size != 1:
-        raise Stop(
-            "ValueError",
-            "Currently DFLASH speculative decoding only supports pp_size == 1.",
-            handler,
-            ("pp_size",),
         )

@@ -1,0 +1,143 @@
+"""Which GPUs a resolved launch opens, and the layouts SGLang refuses after resolution:
+the attention-DP size, the split of tp x pp over nodes, the CUDA ordinals each node's
+workers select (each release's `entrypoints/engine.py` / `data_parallel_controller.py`), and
+CUDA_VISIBLE_DEVICES entries. Read by rules and by `speclint run`; split from `parallel`."""
+
+from __future__ import annotations
+
+import re
+
+from speclint.core.records import dataclass
+from speclint.sglang.resolve.parallel import int_or_none, own_traits
+from speclint.sglang.resolve.result import Rejection
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from speclint.sglang.flags.launch_config import LaunchConfig
+
+
+def attention_dp_size(effective: Mapping[str, object], version: str) -> int | None:
+    """How many attention-DP groups split the TP ranks: `attn_dp_size` in 0.5.23, `dp_size`
+    with `enable_dp_attention` before. None when not an int (unknown)."""
+    traits = own_traits(version)
+    if traits is not None and traits.separate_attn_dp_size:
+        return int_or_none(effective.get("attn_dp_size"))
+    enabled = effective.get("enable_dp_attention")
+    if enabled is False:
+        return 1
+    return int_or_none(effective.get("dp_size")) if enabled is True else None
+
+
+def node_split_rejection(effective: Mapping[str, object], config: LaunchConfig) -> Rejection | None:
+    """`check_server_args` (every release): `(tp_size * pp_size) % nnodes == 0`, skipped in
+    0.5.23 for `--elastic-ep-join-mode scale`. It runs after resolution, so it is reported here
+    rather than stopping the resolver."""
+    tp, pp, nnodes = (int_or_none(effective.get(n)) for n in ("tp_size", "pp_size", "nnodes"))
+    if tp is None or pp is None or not nnodes or (tp * pp) % nnodes == 0:
+        return None
+    if config.knows("ep_join_mode") and config.value("ep_join_mode") == "scale":
+        return None
+    return Rejection(
+        "AssertionError",
+        "tp_size must be divisible by number of nodes",
+        "check_server_args",
+        ("tp_size", "pp_size", "nnodes"),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class GpuUse:
+    """The GPUs one node's launch opens, as CUDA indices into the visible devices."""
+
+    indices: tuple[int, ...]
+    """Every worker's device index, in launch order."""
+    replicas: int
+
+    @property
+    def count(self) -> int:
+        return len(self.indices)
+
+    @property
+    def highest(self) -> int:
+        return max(self.indices)
+
+
+def gpu_use(effective: Mapping[str, object], config: LaunchConfig, version: str) -> GpuUse | None:
+    """Each worker's `gpu_id` (engine.py `_launch_subprocesses` / `_calculate_rank_ranges`,
+    data_parallel_controller.py): `base_gpu_id + replica_offset + (pp_rank % pp_per_node) *
+    tp_per_node + (tp_rank % tp_per_node) * gpu_id_step`. None when a size is unknown or
+    SGLang rejects the split first."""
+    tp, pp, nnodes, dp = (int_or_none(effective.get(n)) for n in ("tp_size", "pp_size", "nnodes", "dp_size"))
+    base, step = (
+        int_or_none(config.value(n)) if config.known(n) else None for n in ("base_gpu_id", "gpu_id_step")
+    )
+    if (
+        tp is None
+        or pp is None
+        or nnodes is None
+        or dp is None
+        or base is None
+        or step is None
+        or min(tp, pp, nnodes, dp, step) < 1
+        or base < 0
+    ):
+        return None
+    if (tp * pp) % nnodes or (config.knows("ep_join_mode") and config.value("ep_join_mode")):
+        return None
+    attn = attention_dp_size(effective, version)
+    if attn is None:
+        return None
+    traits = own_traits(version)
+    separate = traits is not None and traits.separate_attn_dp_size
+    # Without attention DP, dp_size > 1 starts that many TP groups (the DP controller);
+    # with it, the attention-DP groups live inside the TP group.
+    if separate and attn > 1 and dp > 1:
+        return None  # handle_data_parallelism rejects replicas with attention DP
+    replicas = dp if (separate or attn == 1) else 1
+    if replicas > 1 and nnodes > 1:
+        return None  # check_server_args rejects multi-node replicas
+    pp_per_node = max(pp // nnodes, 1)
+    tp_per_node = tp // max(nnodes // pp, 1)
+    # 0.4.10.post2 moves each replica by tp * step; later releases by tp * pp * step
+    offset = tp * step * (pp if traits is None or traits.replica_offset_spans_pp else 1)
+    indices = tuple(
+        base + replica * offset + pp_rank * tp_per_node + tp_rank * step
+        for replica in range(replicas)
+        for pp_rank in range(pp_per_node)
+        for tp_rank in range(tp_per_node)
+    )
+    return GpuUse(indices, replicas)
+
+
+_CUDA_ENTRY = re.compile(r"\d+|GPU-[0-9A-Za-z-]+|MIG-[0-9A-Za-z/-]+")
+
+
+def visible_gpu_count(value: str) -> int | None:
+    """GPUs `CUDA_VISIBLE_DEVICES=value` leaves visible (CUDA Programming Guide: an empty
+    value hides every GPU; entries are indices, `GPU-` UUIDs or `MIG-` ids; an invalid entry
+    hides itself and every entry after it). None when speclint cannot tell (blanks,
+    repeated entries)."""
+    if value == "":
+        return 0
+    entries = value.split(",")
+    count = 0
+    for entry in entries:
+        if entry != entry.strip():
+            return None
+        if not _CUDA_ENTRY.fullmatch(entry):
+            break
+        count += 1
+    seen = entries[:count]  # duplicates: CUDA's handling is not documented
+    if len(set(seen)) != len(seen):
+        return None
+    return count
+
+
+def hidden_cuda_entry(value: str) -> str | None:
+    """The first entry of `CUDA_VISIBLE_DEVICES` that CUDA rejects (it hides the rest)."""
+    for entry in value.split(",") if value else ():
+        if not _CUDA_ENTRY.fullmatch(entry):
+            return entry
+    return None

@@ -1,0 +1,223 @@
+"""GPU memory and CUDA-graph sizing of SGLang's resolution (`_handle_gpu_memory_settings`,
+0.5.22-0.5.23): the static memory fraction, chunked prefill, the CUDA-graph batch sizes,
+from the GPU's memory and the model's architecture. Split from `hardware`, which calls it."""
+
+from __future__ import annotations
+
+from speclint.sglang.resolve.hardware_flags import plain_int
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.state import ResolutionState
+
+MLA_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
+"""`use_mla_backend`: the text model's attention is MLA (`kv_lora_rank` in its config)."""
+VLM_ARCHITECTURES = ("KimiK25ForConditionalGeneration",)
+HANDLER_MEM = "_handle_gpu_memory_settings"
+
+
+def as_int(value: object) -> int:
+    """An effective value the resolution has made a concrete int by this point."""
+    assert isinstance(value, int), value
+    return value
+
+
+def as_number(value: object) -> int | float:
+    """An effective value the resolution has made a concrete number by this point."""
+    assert isinstance(value, (int, float)), value
+    return value
+
+
+def is_mla(state: ResolutionState) -> bool:
+    return state.target_architecture in MLA_ARCHITECTURES
+
+
+def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
+    mem = gpu.memory_mib
+    tp = as_int(state.get("tp_size"))
+    if mem < 20 * 1024:
+        chunk, max_bs = 2048, 8
+    elif mem < 35 * 1024:
+        chunk, max_bs = 4096, 48 if tp < 4 else 160
+    elif mem < 60 * 1024:
+        chunk, max_bs = 4096, 32 if tp < 4 else 160
+    elif mem < 160 * 1024:
+        chunk, max_bs = 8192, 256 if tp < 4 else 512
+    else:
+        chunk, max_bs = 16384, 512
+    tier = f"{gpu.name} has {mem} MiB"
+    if state.get("chunked_prefill_size") is None:
+        state.set("chunked_prefill_size", chunk, f"the default for the GPU's memory ({tier})", HANDLER_MEM)
+    decode_backend = "disabled" if state.config.value("disable_cuda_graph") else "full"
+    prefill_backend = "disabled" if state.config.value("disable_cuda_graph") else "breakable"
+    # `handle_attention_backend_compatibility`, after the memory reserve was computed:
+    # torch_native turns both CUDA graphs off
+    no_graphs = prefill_backend == "disabled" or state.get("attention_backend") == "torch_native"
+    pp_size = as_int(state.get("pp_size"))
+    if prefill_backend == "breakable" and pp_size > 1:
+        prefill_backend = "disabled"  # `apply_cuda_graph_compatibility`
+    explicit_max = state.config.value("cuda_graph_max_bs_decode")
+    if explicit_max is not None:
+        max_bs = as_int(explicit_max)
+    else:
+        running = state.get("max_running_requests")
+        if isinstance(running, int) and max_bs > running:
+            max_bs = running
+    state.set(
+        "cuda_graph_max_bs",
+        max_bs,
+        f"decode CUDA-graph batch sizes for the GPU's memory ({tier}) and --tp-size {tp}",
+        HANDLER_MEM,
+    )
+    state.set(
+        "cuda_graph_bs",
+        _decode_batch_sizes(state, max_bs),
+        f"decode CUDA-graph batch sizes up to {max_bs}",
+        HANDLER_MEM,
+    )
+    state.set(
+        "cuda_graph_backend_prefill",
+        "disabled" if no_graphs else prefill_backend,
+        "the torch_native attention backend disables CUDA graphs"
+        if no_graphs and not state.config.value("disable_cuda_graph")
+        else "pipeline parallelism disables breakable prefill CUDA graphs"
+        if pp_size > 1
+        else "prefill CUDA graphs are breakable by default",
+        "_parse_cuda_graph_config",
+    )
+    chunked = as_int(state.get("chunked_prefill_size"))
+    prefill_max: int
+    explicit_prefill = state.config.value("cuda_graph_max_bs_prefill")
+    mla_fixed = state.traits.mla_prefill_graph_fixed
+    if explicit_prefill is not None:
+        prefill_max = as_int(explicit_prefill)
+    else:
+        prefill_max = (
+            chunked if not is_mla(state) else mla_fixed if mla_fixed is not None else min(8192, chunked)
+        )
+        total = plain_int(state.config.value("max_total_tokens"))
+        if total is not None:
+            prefill_max = min(prefill_max, total)
+        model = state.get("model_path")
+        if isinstance(model, str) and "llama-2" in model.lower():
+            prefill_max = min(prefill_max, 4096)
+    state.set(
+        "cuda_graph_max_bs_prefill",
+        prefill_max,
+        "prefill CUDA graphs capture up to "
+        "the chunked prefill size"
+        + (
+            ""
+            if not is_mla(state)
+            else f" ({mla_fixed} for MLA)"
+            if mla_fixed is not None
+            else " (8192 at most for MLA)"
+        ),
+        HANDLER_MEM,
+    )
+    state.set(
+        "cuda_graph_bs_prefill",
+        prefill_batch_sizes(prefill_max),
+        f"prefill CUDA-graph token counts up to {prefill_max}",
+        HANDLER_MEM,
+    )
+    if state.get("mem_fraction_static") is None:
+        reserved = _reserved_mib(state, mem, chunked, max_bs, decode_backend, prefill_backend, prefill_max)
+        fraction = round((mem - reserved) / mem, 3)
+        why = f"({mem} MiB - {reserved:g} MiB reserved for activations and CUDA graphs) / GPU memory"
+        if state.target_architecture in VLM_ARCHITECTURES:
+            factor = _vlm_factor(state)
+            if factor is None:
+                state.set_unknown(
+                    "mem_fraction_static", "the vision encoder's size is not in the target's config.json"
+                )
+                return
+            fraction *= factor
+            why += f" × {factor:.4f} for the vision encoder"
+        state.set("mem_fraction_static", fraction, why, HANDLER_MEM)
+
+
+def _vlm_factor(state: ResolutionState) -> float | None:
+    """`adjust_mem_fraction_for_vlm`: 0.95 × (1 - 0.1 × (ViT size / ViT-L/14 size - 1)),
+    the second factor kept within [0.8, 1.05]."""
+    config = state.target_config
+    vision = config.raw.get("vision_config") if config is not None else None
+    if not isinstance(vision, dict):
+        return None
+    layers, hidden = vision.get("num_hidden_layers", 24), vision.get("hidden_size", 1024)
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (layers, hidden)):
+        return None
+    ratio: float = layers * hidden**2 / (24 * 1024**2)
+    return 0.95 * max(0.8, min(1.05, 1.0 - 0.1 * (ratio - 1.0)))
+
+
+def _reserved_mib(
+    state: ResolutionState,
+    mem: int,
+    chunked: int,
+    max_bs: int,
+    decode_backend: str,
+    prefill_backend: str,
+    prefill_max: int,
+) -> float:
+    """`handle_gpu_memory_settings`' reserve: activations, parallel slack, CUDA graphs."""
+    tp, pp = as_int(state.get("tp_size")), as_int(state.get("pp_size"))
+    activation = (
+        max(chunked, 2048)
+        if chunked > 0
+        else max(plain_int(state.config.value("max_prefill_tokens")) or 16384, 2048)
+    )
+    reserved: float = 512 + activation * 1.5 + tp * pp / 8 * 1024
+    graph = 0.0
+    if decode_backend != "disabled":
+        graph += max_bs * 2
+    attn = state.get("attn_dp_size")
+    if isinstance(attn, int) and attn > 1:
+        graph += max_bs * attn * 3
+        if max_bs > 300:
+            graph += max_bs * attn * 1.5
+    if prefill_backend != "disabled":
+        graph += 1.5 * 1024 if is_mla(state) else len(prefill_batch_sizes(prefill_max)) * 8
+    reserved += graph
+    if mem > 60 * 1024:
+        reserved = max(reserved, 10 * 1024)
+    return reserved
+
+
+def prefill_batch_sizes(max_bs: int) -> list[int]:
+    """`generate_prefill_cuda_graph_batch_sizes`."""
+    sizes = (
+        list(range(4, 33, 4))
+        + list(range(48, 257, 16))
+        + list(range(288, 513, 32))
+        + list(range(576, 1025, 64))
+        + list(range(1280, 4097, 256))
+        + list(range(4608, max_bs + 1, 512))
+    )
+    return [s for s in sizes if s <= max_bs]
+
+
+def _decode_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
+    """`generate_decode_cuda_graph_batch_sizes` (reads the algorithm as given)."""
+    if state.config.value("disable_cuda_graph_padding"):
+        sizes = list(range(1, max_bs + 1))
+    elif state.asked.get("speculative_algorithm") is None:
+        sizes = (
+            [1, 2, 4, 8, 12]
+            + list(range(16, 257, 8))
+            + list(range(272, 512, 16))
+            + list(range(512, max_bs + 1, 32))
+        )
+    else:
+        sizes = (
+            list(range(1, 9))
+            + list(range(10, 33, 2))
+            + list(range(40, 65, 4))
+            + list(range(72, 257, 8))
+            + list(range(272, max_bs + 1, 16))
+        )
+    sizes = [s for s in sizes if s <= max_bs]
+    if max_bs not in sizes:
+        sizes.append(max_bs)
+    return sizes

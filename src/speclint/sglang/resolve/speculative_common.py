@@ -1,0 +1,90 @@
+"""What the speculative handlers of SGLang's resolution share (`speculative`,
+`speculative_ngram`, `speculative_dflash`): the running-requests cap, the page size and
+backends the tree checks read."""
+
+from __future__ import annotations
+
+from speclint.sglang.resolve.result import is_known
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.state import ResolutionState
+    from speclint.sglang.traits import ReleaseTraits
+
+MRR_LOG = (
+    "Max running requests is reset to 48 for speculative decoding. You can override "
+    "this by explicitly setting --max-running-requests."
+)
+
+
+def max_running_requests(state: ResolutionState, handler: str, logged: bool) -> None:
+    if state.get("max_running_requests") is None:
+        state.set(
+            "max_running_requests",
+            48,
+            "speculative decoding caps running requests at 48 unless --max-running-requests is given",
+            handler,
+            MRR_LOG if logged else None,
+        )
+
+
+def as_int(value: object) -> int:
+    """A known, set speculative count."""
+    assert isinstance(value, int), value
+    return value
+
+
+def read_backend(state: ResolutionState, backend: object) -> bool:
+    """Whether the tree checks can read `backend`: a name, or None where the release leaves
+    it unset while resolving (`ReleaseTraits.auto_attention_backend` false: 0.5.2-0.5.3 compare
+    None with "flashinfer" and refuse). Elsewhere None means SGLang picks it later."""
+    return isinstance(backend, str) or (backend is None and not state.traits.auto_attention_backend)
+
+
+def resolved_page_size(state: ResolutionState, traits: ReleaseTraits) -> object:
+    """The page size SGLang's checks read (`resolved_view(...).page_size`): an int, or None
+    when it depends on an attention backend SGLang picks for the GPU.
+
+    0.5.23 (`_mla_backend_page_constraints`, `_page_size_default` in arg_groups/overrides.py,
+    confirmed by tests/test_oracle_differential.py): flashmla forces 64; trtllm_mla keeps 32
+    or 64, else 64; trtllm_mha keeps 16/32/64/128, else 64 (also when --page-size is not
+    given); with none of them a missing --page-size becomes 1. Releases without that trait
+    read --page-size as given."""
+    page_size = state.get("page_size")
+    if not traits.backend_page_sizes:
+        # the release resolved the page size (a backend's own, else 1) before this check
+        from speclint.sglang.resolve.attention import page_size_after_backends
+
+        return page_size_after_backends(state)
+    if not is_known(page_size):
+        return None
+    backends = {
+        n: state.get(n)
+        for n in (
+            "attention_backend",
+            "decode_attention_backend",
+            "prefill_attention_backend",
+            "speculative_draft_attention_backend",
+        )
+    }
+    if any(not is_known(v) for v in backends.values()):
+        return None
+    if backends["attention_backend"] is None:
+        return None  # auto-chosen per GPU (fa3 on Hopper, trtllm_mla/trtllm_mha on Blackwell)
+    attention_decode = (backends["attention_backend"], backends["decode_attention_backend"])
+    if "flashmla" in attention_decode:
+        page_size = 64
+    if "trtllm_mla" in attention_decode and page_size not in (32, 64):
+        page_size = 64
+    if "cutedsl_mla" in attention_decode + (backends["prefill_attention_backend"],) and page_size not in (
+        32,
+        64,
+    ):
+        page_size = 64
+    if "trtllm_mha" in backends.values() and page_size not in (16, 32, 64, 128):
+        page_size = 64
+    if "hpc_ops" in attention_decode + (backends["prefill_attention_backend"],):
+        page_size = 64
+    if "fa4" in backends.values() or "intel_xpu" in backends.values():
+        return None  # depends on the GPU (sm100) or the XPU
+    return 1 if page_size is None else page_size

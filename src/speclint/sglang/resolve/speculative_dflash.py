@@ -1,0 +1,120 @@
+"""SGLang's DFLASH speculative decoding resolution (`_handle_dflash`), per release."""
+
+from __future__ import annotations
+
+from speclint.sglang.resolve.result import is_known
+from speclint.sglang.resolve.speculative_common import max_running_requests
+from speclint.sglang.resolve.state import Stop
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.state import ResolutionState
+
+
+def resolve_dflash(state: ResolutionState) -> None:
+    handler = "_handle_dflash"
+    if state.traits.dflash_full_handler:
+        _dflash_0_5_23_checks(state, handler)
+    if state.get("speculative_draft_model_path") is None:
+        raise Stop(
+            "ValueError",
+            "DFLASH speculative decoding requires setting --speculative-draft-model-path.",
+            handler,
+            ("speculative_algorithm",),
+        )
+    for name in ("speculative_num_steps", "speculative_eagle_topk"):
+        value = state.get(name)
+        if value != 1:
+            state.set(
+                name,
+                1,
+                f"DFLASH only supports {name} == 1",
+                handler,
+                None if value is None else f"DFLASH only supports {name} == 1; overriding",
+            )
+    block = state.get("speculative_dflash_block_size")
+    draft = state.get("speculative_num_draft_tokens")
+    if block is not None and is_known(block):
+        if draft is not None and draft != block:
+            raise Stop(
+                "ValueError",
+                "Both --speculative-num-draft-tokens and "
+                "--speculative-dflash-block-size are set but they differ.",
+                handler,
+                ("speculative_num_draft_tokens",),
+            )
+        state.set("speculative_num_draft_tokens", block, "DFLASH block size", handler)
+    elif draft is None:
+        state.set_unknown("speculative_num_draft_tokens", "taken from the DFLASH draft's config")
+    if state.traits.dflash_draft_backend:
+        _dflash_draft_backend(state)
+    if state.traits.dflash_disables_overlap:
+        state.set("disable_overlap_schedule", True, "DFLASH runs without the overlap scheduler", handler)
+    if state.traits.dflash_disables_mixed_chunk and state.get("enable_mixed_chunk") is True:
+        state.set("enable_mixed_chunk", False, "DFLASH does not run with mixed chunked prefill", handler)
+    if state.traits.dflash_full_handler:
+        # 0.5.23 `_handle_dflash` ends like the other handlers (tests/test_oracle_differential.py:
+        # the oracle reports 48 without --max-running-requests).
+        max_running_requests(state, handler, True)
+    else:
+        state.mark_unknown("max_running_requests", "DFLASH's own handler decides it")
+
+
+_DFLASH_DRAFT_BACKENDS = ("flashinfer", "triton")
+"""Draft backends speclint states for DFLASH: both in 0.5.23's DRAFT_ATTENTION_BACKEND_CHOICES
+(speculative_hook.py `_resolve_dflash_draft_attention_backend`; recorded)."""
+
+
+def _dflash_draft_backend(state: ResolutionState) -> None:
+    """0.5.23 `_resolve_dflash_draft_attention_backend`: the draft backend, else the decode
+    backend SGLang resolved, else flashinfer on CUDA; unsupported ones fall back. speclint
+    states the plain cases and leaves the GPU-picked ones unknown."""
+    name = "speculative_draft_attention_backend"
+    if name not in state.values:
+        return
+    draft = state.get(name)
+    decode = state.get("decode_attention_backend") or state.get("attention_backend")
+    chosen = draft if draft is not None else decode
+    if chosen in _DFLASH_DRAFT_BACKENDS:
+        state.set(
+            name,
+            chosen,
+            "DFLASH drafts with the decode attention backend",
+            "_resolve_dflash_draft_attention_backend",
+        )
+    else:
+        state.set_unknown(
+            name, "DFLASH's draft backend follows the attention backend SGLang picks, or its fallback"
+        )
+
+
+def _dflash_0_5_23_checks(state: ResolutionState, handler: str) -> None:
+    """0.5.23 `_handle_dflash` refusals before the draft path check, in its order (each one
+    seen in the oracle, tests/test_oracle_differential.py)."""
+    device = state.get("device")
+    if isinstance(device, str) and not (device.startswith("cuda") or device in ("npu", "xpu")):
+        raise Stop(
+            "ValueError",
+            f"DFLASH speculative decoding is not supported by the platform on device {device!r}.",
+            handler,
+            ("device",),
+        )
+    if state.attention_dp() and device != "npu":
+        if isinstance(device, str) and not device.startswith("cuda"):
+            raise Stop("ValueError", "DFLASH with dp attention requires CUDA or NPU.", handler, ("device",))
+        lm_head = state.config.value("enable_dp_lm_head", False)
+        if state.config.known("enable_dp_lm_head") and lm_head is not True:
+            raise Stop(
+                "ValueError",
+                "DFLASH with dp attention requires --enable-dp-lm-head.",
+                handler,
+                ("speculative_algorithm",),
+            )
+    pp_size = state.get("pp_size")
+    if isinstance(pp_size, int) and pp_size != 1:
+        raise Stop(
+            "ValueError",
+            "Currently DFLASH speculative decoding only supports pp_size == 1.",
+            handler,
+            ("pp_size",),
+        )
