@@ -51,6 +51,24 @@ def test_pyproject_without_a_speclint_table_is_skipped(tmp_path):
     assert codes(run("--output-format", "json", "pkg/a.sh", cwd=tmp_path)) == {"SPD003"}
 
 
+def test_another_tools_pyproject_is_not_parsed_but_one_that_may_configure_speclint_is(tmp_path):
+    """A pyproject.toml that never says `speclint` cannot configure it: it is not parsed (TOML's
+    imports cost a tenth of a one-file run), even when another tool's section is broken. One
+    that may (the name as written, or escaped in a quoted key) is read, and a broken one is
+    still exit 2 with the reason."""
+    (tmp_path / "speclint.toml").write_text('ignore = ["FLG003"]\n')
+    sub = tmp_path / "pkg"
+    sub.mkdir()
+    (sub / "a.sh").write_text(LAUNCH)
+    (sub / "pyproject.toml").write_text("[tool.other]\nline-length = [100\n")  # not TOML
+    assert codes(run("--output-format", "json", "pkg/a.sh", cwd=tmp_path)) == {"SPD003"}
+    (sub / "pyproject.toml").write_text('[tool."spec\\u006cint"]\nignore = ["SPD003"]\n')
+    assert codes(run("--output-format", "json", "pkg/a.sh", cwd=tmp_path)) == set()  # read: the closest
+    (sub / "pyproject.toml").write_text('[tool.speclint]\nignore = ["SPD003"\n')
+    result = run("pkg/a.sh", cwd=tmp_path)
+    assert result.returncode == 2 and "pyproject.toml: invalid TOML" in result.stderr
+
+
 def test_command_line_overrides_and_config_and_isolated(tmp_path):
     (tmp_path / "speclint.toml").write_text('ignore = ["FLG003"]\nfail-on = "error"\n')
     (tmp_path / "a.sh").write_text(LAUNCH)

@@ -134,10 +134,13 @@ def _modules_after(code: str, folder: Path) -> set[str]:
 
 def test_linting_a_shell_file_imports_nothing_it_does_not_need(tmp_path):
     """A pre-commit hook or an editor pays every import on every run: one shell file (in a
-    folder without a configuration file to parse) loads neither click nor the Python, YAML or
-    Markdown front-ends' parsers, nor pydantic, SQLite, typing or inspect (beyond what
+    project whose pyproject.toml configures other tools) loads neither click nor the Python,
+    YAML, TOML or Markdown parsers, nor pydantic, SQLite, typing or inspect (beyond what
     Python itself loads at start here)."""
     (tmp_path / "launch.sh").write_text(FIXTURE.read_text())
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "serving"\n\n[tool.ruff]\nline-length = 100\n'
+    )
     linted = _modules_after(
         "import runpy, sys\n"
         "sys.argv = ['speclint', '--no-cache', 'launch.sh']\n"
@@ -157,5 +160,6 @@ def test_linting_a_shell_file_imports_nothing_it_does_not_need(tmp_path):
         "typing",
         "ast",
         "dis",
+        "tomllib",
     }
     assert (linted - started) & heavy == set()

@@ -97,3 +97,11 @@ def test_the_command_learns_its_modules_then_imports_them_from_the_store(tmp_pat
     first, second = (json.loads(run.stderr.strip().splitlines()[-1]) for run in runs)
     assert first == [] and "speclint.engine" in second and "speclint.rules.spd" in second
     assert runs[0].stdout == runs[1].stdout and "SPD001" in runs[0].stdout
+
+
+def test_a_run_that_learns_nothing_new_writes_nothing(tmp_path, monkeypatch):
+    """Modules imported before the finder was in place (the command's own) are kept once, not
+    written again by every run."""
+    finder = learned(tmp_path, monkeypatch)
+    finder.learn(sys.modules)
+    assert finder.store.added == 0

@@ -109,6 +109,15 @@ class KeptImports(_Loader):
                 continue
             try:
                 before = os.stat(spec.origin)
+                kept = self.store.get(name)
+                if (
+                    type(kept) is tuple
+                    and len(kept) == 5
+                    and kept[:4]
+                    == (spec.origin, spec.submodule_search_locations is not None)
+                    + (before.st_size, before.st_mtime_ns)
+                ):
+                    continue  # imported before the finder was in place (the command's own modules)
                 code = spec.loader.get_code(name)
                 after = os.stat(spec.origin)
             except Exception:

@@ -151,12 +151,17 @@ def _configured_cache_dir(folder: str) -> str | None:
 
 
 def _read_toml(path: str) -> dict[str, Any]:
+    from speclint.settings.files import may_configure_speclint
+
+    with open(path, "rb") as handle:
+        data = handle.read(2 * 1024 * 1024)
+    if os.path.basename(path) == "pyproject.toml" and not may_configure_speclint(data):
+        return {}  # as settings.files reads it: not parsed
     if sys.version_info >= (3, 11):
         import tomllib
     else:
         import tomli as tomllib
-    with open(path, "rb") as handle:
-        table: dict[str, Any] = tomllib.loads(handle.read(2 * 1024 * 1024).decode("utf-8"))
+    table: dict[str, Any] = tomllib.loads(data.decode("utf-8"))
     return table
 
 

@@ -94,11 +94,15 @@ class Settings:
         return tuple(found)
 
 
+def may_configure_speclint(data: bytes) -> bool:
+    """Whether a pyproject.toml's bytes can hold a `[tool.speclint]` table: a TOML key says
+    `speclint` as written, or through an escape (`\\u`) in a quoted key. One that cannot is
+    not parsed (TOML costs a tenth of a one-file run in imports), valid or not: it is another
+    tool's configuration."""
+    return b"speclint" in data or b"\\u" in data or b"\\U" in data
+
+
 def _load_toml(path: str) -> dict[str, Any]:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # Python 3.10
-        import tomli as tomllib
     from speclint.sglang.checkpoints.model_config import (
         open_regular,  # a FIFO named speclint.toml never blocks
     )
@@ -110,6 +114,12 @@ def _load_toml(path: str) -> dict[str, Any]:
         raise ConfigError(f"{path}: cannot read ({error.strerror or error})") from None
     if len(data) > MAX_CONFIG_BYTES:
         raise ConfigError(f"{path}: larger than {MAX_CONFIG_BYTES // (1024 * 1024)} MiB")
+    if os.path.basename(path) == "pyproject.toml" and not may_configure_speclint(data):
+        return {}
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # Python 3.10
+        import tomli as tomllib
     try:
         return tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError as error:
