@@ -344,3 +344,32 @@ def test_the_same_file_named_two_ways_prints_the_name_given(tmp_path, monkeypatc
     absolute, _ = lint_job(_job(script, folder))
     assert {f.path for f in relative.findings} == {"launch.sh"}
     assert {f.path for f in absolute.findings} == {str(script)}
+
+
+def _write_safetensors(path: Path, tensors: dict[str, list[int]]) -> None:
+    import struct
+
+    header = json.dumps(
+        {name: {"dtype": "BF16", "shape": shape, "data_offsets": [0, 0]} for name, shape in tensors.items()}
+    ).encode()
+    path.write_bytes(struct.pack("<Q", len(header)) + header)
+
+
+def test_changed_drafter_weights_invalidate_every_file_that_read_them(tmp_path):
+    """Weights headers are parsed once per process, yet each file's entry depends on them: a
+    second file naming the same drafter is linted again when they change, like the first."""
+    target, draft = tmp_path / "target", tmp_path / "draft"
+    shutil.copytree(MODELS / "llama-3.1-8b-instruct", target)
+    shutil.copytree(MODELS / "eagle3-llama-no-d2t", draft)
+    folder = tmp_path / "cache"
+    scripts = [tmp_path / "a.sh", tmp_path / "b.sh"]
+    for script in scripts:
+        script.write_text(
+            f"python -m sglang.launch_server --model-path {target} --speculative-algorithm EAGLE3 "
+            f"--max-running-requests 64 --speculative-draft-model-path {draft}\n"
+        )
+    before = [lint_job(_job(script, folder))[0] for script in scripts]
+    assert all("DRF007" in {f.code for f in result.findings} for result in before)
+    _write_safetensors(draft / "model.safetensors", {"fc.weight": [4096, 12288], "d2t": [32000]})
+    after = [lint_job(_job(script, folder))[0] for script in scripts]
+    assert [sorted({f.code for f in result.findings} & {"DRF007"}) for result in after] == [[], []]

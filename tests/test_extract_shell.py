@@ -342,3 +342,26 @@ def test_dispatch_and_lintable_paths(tmp_path):
 @pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("*.sh")))
 def test_every_fixture_has_a_launch(name):
     assert extract(name).launches
+
+
+def test_a_quoted_variable_is_one_word_from_where_it_is_assigned():
+    """`"$NAME"`: the value's text as one word at the use site, pointing back at the
+    assignment; positional, special, array, unset and oversized values as the general rules say."""
+    big = "x" * (64 * 1024 + 1)
+    text = (
+        'M="my model"\nA=(first second)\nunset U\nB=' + big + "\n"
+        f'{LAUNCH_SERVER} --model-path "$M" --a "$A" --b "$1" --c "$$" --d "$U" --e "$B" --f "$NEVER"\n'
+    )
+    (launch,) = extract_shell(text, "q.sh").launches
+    model = word_after(launch, "--model-path")
+    at = text.split("\n")[4].index('"$M"') + 1
+    assert model.text == "my model" and model.span == Span(5, at, 5, at + 4)
+    assert model.origin == Span(1, 3, 1, 13) and not model.dynamic and not model.splat
+    assert word_after(launch, "--a").text == "first"  # an array's first element
+    assert word_after(launch, "--b").dynamic and word_after(launch, "--c").dynamic
+    assert word_after(launch, "--d").text == ""  # unset: an empty word, still a word
+    assert word_after(launch, "--e").dynamic and "not tracked" in (
+        word_after(launch, "--e").dynamic_reason or ""
+    )
+    never = word_after(launch, "--f")
+    assert never.dynamic and not never.splat  # quoted: one word, whatever it holds

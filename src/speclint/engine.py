@@ -139,7 +139,7 @@ def lint_text(
 
     use_prefixes(options.flag_prefixes)
     extracted: ExtractResult = extract_file(path, text)
-    if any(w.text == "--config" for launch in extracted.launches for w in launch.args):
+    if any("--config" in [w.text for w in launch.args] for launch in extracted.launches):
         from speclint.frontends.manifests.sglang_config import attach_config_files
 
         attach_config_files(extracted.launches, path)
@@ -231,9 +231,7 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
 def _rules_for(ctx: LaunchContext, rules: _RuleSet) -> tuple[Rule, ...]:
     """A launch argparse stops gets only the rules about parsing (`Rule.stage`): what would
     happen after parsing never happens. `--help` gets only the help rule."""
-    from speclint.sglang.flags.argv import argparse_stop
-
-    stop = argparse_stop(ctx.parsed)
+    stop = ctx.parse_stop
     if stop is None:
         return rules.launch
     wanted = "help" if stop.kind == "help" else "parse"

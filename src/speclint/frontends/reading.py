@@ -26,13 +26,15 @@ def read_bytes(path: str) -> tuple[bytes | None, str | None, int]:
         else:
             # O_NONBLOCK: opening a FIFO must not wait for a writer (regular files ignore it)
             fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-            with open(fd, "rb", closefd=True) as handle:
+            try:
                 info = os.fstat(fd)
                 if not stat.S_ISREG(info.st_mode):
                     return None, "not a regular file", 0
                 if info.st_size > MAX_FILE_BYTES:
                     return None, None, info.st_size
-                data = handle.read(MAX_FILE_BYTES + 1)
+                data = _read_fd(fd, info.st_size)
+            finally:
+                os.close(fd)
     except FileNotFoundError:
         return None, "no such file or directory", 0
     except PermissionError:
@@ -44,6 +46,18 @@ def read_bytes(path: str) -> tuple[bytes | None, str | None, int]:
     if len(data) > MAX_FILE_BYTES:
         return None, None, len(data)
     return data, None, len(data)
+
+
+def _read_fd(fd: int, size: int) -> bytes:
+    """Up to MAX_FILE_BYTES + 1 bytes, asking first for the `size` fstat gave plus one (a file
+    object and a 1 MiB buffer cost more than reading a script), then on to the end or the
+    bound if the file is longer (it grew, or a read came back short)."""
+    chunks = [os.read(fd, size + 1)]
+    total = len(chunks[0])
+    while chunks[-1] and total <= MAX_FILE_BYTES:
+        chunks.append(os.read(fd, MAX_FILE_BYTES + 1 - total))
+        total += len(chunks[-1])
+    return chunks[0] if len(chunks) == 2 and not chunks[1] else b"".join(chunks)
 
 
 def read_source(path: str) -> tuple[str | None, str | None, int]:

@@ -15,7 +15,7 @@ from speclint.core.words import Word
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
-    from typing import ClassVar, TypeGuard
+    from typing import Any, ClassVar, TypeGuard
 
     from speclint.core.config_files import ConfigEntry
     from speclint.core.findings import Edit
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from speclint.core.words import Word
     from speclint.sglang.checkpoints.locate import Located
     from speclint.sglang.checkpoints.model_config import ModelConfig
-    from speclint.sglang.flags.argv import ParsedArgs
+    from speclint.sglang.flags.argv import ArgparseStop, ParsedArgs
     from speclint.sglang.flags.launch_config import LaunchConfig, Setting
     from speclint.sglang.release import Release
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
@@ -98,12 +98,27 @@ class LaunchContext:
     """(entry, message) for the first `--config` file key SGLang's merger refuses."""
     gpu: GpuProfile | None = None
     """The GPU the launch was resolved for (None: not given)."""
+    memo: dict[str, Any] = field(default_factory=dict)
+    """What shared rule helpers work out once per launch for the rules that ask
+    (`rules.drafter.draft_launch`): the context is complete when rules run."""
 
     @property
     def counted(self) -> bool:
         """Whether the summary counts this launch (alternatives of one launch count once)."""
         alternative = self.launch.alternative
         return alternative is None or alternative.index == 0
+
+    @property
+    def parse_stop(self) -> ArgparseStop | None:
+        """Where SGLang's argparse stops this launch (`flags.argv.argparse_stop`), worked out
+        once: the rule selection, the summary and the drafter checks all ask."""
+        memo = self.memo
+        if "parse_stop" not in memo:
+            from speclint.sglang.flags.argv import argparse_stop
+
+            memo["parse_stop"] = argparse_stop(self.parsed)
+        found: ArgparseStop | None = memo["parse_stop"]
+        return found
 
     @property
     def partly_read(self) -> bool:
@@ -118,9 +133,12 @@ class LaunchContext:
     @property
     def release(self) -> Release:
         """What speclint knows about the checked SGLang release."""
-        from speclint.sglang import release
+        found: Release | None = self.memo.get("release")
+        if found is None or found.version != self.version.version:
+            from speclint.sglang import release
 
-        return release(self.version.version)
+            found = self.memo["release"] = release(self.version.version)
+        return found
 
     def env_value(self, name: str) -> str | None:
         """The launch's environment variable, or None when unset or not readable."""
@@ -230,6 +248,10 @@ class FileContext:
     enabled_rules: list[Rule] = field(default_factory=list)
 
 
+_MISSING_FACTS: dict[tuple[type[Rule], Release], tuple[str, ...]] = {}
+"""(rule class, release) -> the facts the rule rests on that the release did not verify."""
+
+
 class Rule:
     code: ClassVar[str]
     name: ClassVar[str]
@@ -260,11 +282,21 @@ class Rule:
     def check(self, ctx: LaunchContext) -> Iterable[Finding]:
         return ()
 
-    def findings(self, ctx: LaunchContext) -> Iterator[Finding]:
+    def findings(self, ctx: LaunchContext) -> Iterable[Finding]:
         """`check`, with errors that rest on an unverified release fact capped at warning."""
-        missing = [fact for fact in self.rests_on if not ctx.release.verified(fact)]
+        if self.rests_on:
+            checked = ctx.release
+            key = (type(self), checked)
+            missing = _MISSING_FACTS.get(key)
+            if missing is None:
+                missing = _MISSING_FACTS[key] = tuple(f for f in self.rests_on if not checked.verified(f))
+            if missing:
+                return self._capped(ctx, missing)
+        return self.check(ctx)
+
+    def _capped(self, ctx: LaunchContext, missing: tuple[str, ...]) -> Iterator[Finding]:
         for finding in self.check(ctx):
-            if missing and finding.severity > Severity.WARNING:
+            if finding.severity > Severity.WARNING:
                 finding.severity = Severity.WARNING
                 finding.message += "; " + "; ".join(ctx.release.unverified(f) for f in missing)
             yield finding

@@ -37,7 +37,16 @@ class DraftLaunch:
 
 
 def draft_launch(ctx: LaunchContext) -> DraftLaunch | None:
-    """The launch as the drafter rules see it, or None when they have nothing to read."""
+    """The launch as the drafter rules see it, or None when they have nothing to read
+    (worked out once per launch: a dozen rules ask)."""
+    memo = ctx.memo
+    if "draft_launch" not in memo:
+        memo["draft_launch"] = _draft_launch(ctx)
+    found: DraftLaunch | None = memo["draft_launch"]
+    return found
+
+
+def _draft_launch(ctx: LaunchContext) -> DraftLaunch | None:
     algorithm = ctx.speculative_algorithm
     if algorithm not in EAGLE_FAMILY or ctx.resolved.rejection is not None:
         return None
@@ -100,9 +109,7 @@ def unread_model_configs(ctx: LaunchContext) -> list[tuple[str, str, str, str]]:
     summary line when this opt-in rule is off, so a skipped check is never silent."""
     if ctx.speculative_algorithm not in EAGLE_FAMILY or ctx.resolved.rejection is not None:
         return []
-    from speclint.sglang.flags.argv import argparse_stop
-
-    if argparse_stop(ctx.parsed) is not None:  # no drafter check would run after parsing
+    if ctx.parse_stop is not None:  # no drafter check would run after parsing
         return []
     missing = []
     for role, ref, dest in (

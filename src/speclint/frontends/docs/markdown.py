@@ -27,6 +27,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from markdown_it import MarkdownIt
     from markdown_it.token import Token
 
     from speclint.core.launches import ExtractResult
@@ -243,14 +244,25 @@ def _too_deep(doc: DocFile, tokens: Sequence[Token]) -> None:
         doc.result.diagnostics.append(Diagnostic("unsupported-input", _TOO_DEEP, doc.span(at, at + 1)))
 
 
-def extract_markdown(text: str, path: str) -> ExtractResult:
-    from markdown_it import MarkdownIt  # loaded only for a Markdown file that mentions sglang
+_parser: MarkdownIt | None = None
 
+
+def _block_parser() -> MarkdownIt:
+    """One parser per process: building it (rule chains, the preset) cost more than parsing
+    a README; `parse` keeps no state between documents."""
+    global _parser
+    if _parser is None:
+        from markdown_it import MarkdownIt  # loaded only for a Markdown file that mentions sglang
+
+        # block structure only: code spans are found in the original lines (inline.py), and
+        # markdown-it's inline rules take seconds on hostile brackets and emphasis
+        _parser = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table").disable("inline")
+    return _parser
+
+
+def extract_markdown(text: str, path: str) -> ExtractResult:
     doc = DocFile(text, path)
-    # block structure only: code spans are found in the original lines (inline.py), and
-    # markdown-it's inline rules take seconds on hostile brackets and emphasis
-    parser = MarkdownIt("commonmark", {"maxNesting": MAX_NESTING}).enable("table").disable("inline")
-    tokens = parser.parse(_bounded(doc, deindent_admonitions(text)))
+    tokens = _block_parser().parse(_bounded(doc, deindent_admonitions(text)))
     _too_deep(doc, tokens)
     lines = text.split("\n")
     depth = 0

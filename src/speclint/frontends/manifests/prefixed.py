@@ -49,18 +49,25 @@ _ACTIVE: ContextVar[tuple[Prefix, ...]] = ContextVar(
 )
 
 
+_TABLES: dict[tuple[tuple[str, str], ...] | None, tuple[Prefix, ...]] = {}
+"""`configured` -> its prefixes (every file of a batch has the same few settings)."""
+
+
 def use_prefixes(configured: tuple[tuple[str, str], ...] | None) -> None:
     """The prefixes for the files linted next: the defaults, with `configured` (framework,
     prefix) pairs added or replacing them; an empty prefix turns a framework off."""
-    table = dict(DEFAULT_PREFIXES)
-    table.update(dict(configured or ()))
-    _ACTIVE.set(
-        tuple(
+    prefixes = _TABLES.get(configured)
+    if prefixes is None:
+        table = dict(DEFAULT_PREFIXES)
+        table.update(dict(configured or ()))
+        prefixes = tuple(
             Prefix(name, p, _OWN_FLAGS.get(name, ()) if p == DEFAULT_PREFIXES.get(name) else ())
             for name, p in sorted(table.items())
             if p
         )
-    )
+        if len(_TABLES) < 64:
+            _TABLES[configured] = prefixes
+    _ACTIVE.set(prefixes)
 
 
 def mentions(raw: bytes) -> bool:

@@ -30,12 +30,11 @@ def assignment(walker: Walking, node: Node, exported: bool = False, array: bool 
         _element_assignment(walker, target, value_node, origin)
         return
     name = tm.node_text(target)
-    names = alts.referenced_names(value_node, tm) if value_node is not None else []
-    combos = (
-        alts.combinations(walker.env, names + [name] if append else names)
-        if walker.env.has_alternatives
-        else None
-    )
+    names: list[str] = []
+    combos = None
+    if walker.env.has_alternatives:  # a value can only depend on a branch after one
+        names = alts.referenced_names(value_node, tm) if value_node is not None else []
+        combos = alts.combinations(walker.env, names + [name] if append else names)
     if combos is None:
         value = _assigned_value(walker, name, value_node, origin, append, array)
     else:  # the value depends on a branch: one value per choice of arms

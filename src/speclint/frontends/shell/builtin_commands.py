@@ -40,7 +40,7 @@ def changes_variables(walker: Walking, name: str) -> bool:
 def builtin_effects(walker: Walking, node: Node, args: list[Arg]) -> bool:
     """Apply what a builtin does to variables; True when the command is such a builtin."""
     name = args[0].word.text
-    if name is None:
+    if name is None or (name not in BUILTINS_WITH_EFFECTS and name not in walker.functions):
         return False
     env = walker.env
     line = walker.line_of(node)

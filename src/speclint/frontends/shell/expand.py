@@ -120,6 +120,10 @@ class Expander:
                 return [Arg(Word(raw.decode("utf-8", "surrogatepass"), tm.node_span(node)), node)]
         elif kind == "raw_string":
             return [Arg(Word(tm.node_text(node)[1:-1], tm.node_span(node)), node)]
+        elif kind == "string" and node.named_child_count == 1:
+            quoted = self._quoted_variable(node)
+            if quoted is not None:
+                return [quoted]
         pieces: list[Piece] = []
         self._argument_mode = True
         self._pieces(node, False, pieces, True)
@@ -128,9 +132,32 @@ class Expander:
             return [Arg(Word(None, span, dynamic_reason=_TOO_BIG, splat=True), None)]
         fields = assemble(pieces)
         words = [field.word(span, span) for field in fields]
-        if len(words) == 1 and words[0].span == span:
+        if len(words) == 1 and (words[0].span is span or words[0].span == span):
             return [Arg(words[0], node)]
         return [Arg(word, None) for word in words]
+
+    def _quoted_variable(self, node: Node) -> Arg | None:
+        """`"$NAME"` of a variable with a known text: the word the general path would build
+        from its pieces (the text, from where it was assigned), without them; else None."""
+        child = node.named_children[0]
+        if (
+            child.type != "simple_expansion"
+            or child.start_byte != node.start_byte + 1
+            or child.end_byte != node.end_byte - 1
+            or not child.named_child_count
+        ):
+            return None
+        name = self.tm.node_text(child.named_children[-1])
+        if name in ("@", "*") or name.isdigit() or name in _SPECIAL_NOT_SPLIT:
+            return None
+        value = self.env.get(name)
+        if value is None or value.reason is not None or value.elements is not None:
+            return None
+        text = value.text or ""
+        if len(text) > MAX_VALUE_CHARS:
+            return None
+        self._argument_mode = True
+        return Arg(Word(text, self.tm.node_span(node), value.origin), node)
 
     def value(self, node: Node | None, origin: Span) -> VarValue:
         """An assignment's right-hand side (no word splitting, no globbing)."""

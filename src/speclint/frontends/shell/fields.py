@@ -59,7 +59,8 @@ class Field:
 
     def word(self, span: Span, use_span: Span) -> Word:
         text = None if self.reason else "".join(self.parts)
-        origin = self.origins[0] if len(set(self.origins)) == 1 else None
+        origins = self.origins  # one origin when every piece came from the same place
+        origin = origins[0] if origins and all(o == origins[0] for o in origins[1:]) else None
         element = self.element
         if element is not None and not self.mixed:
             return Word(text, element.span, element.origin, self.reason, self.splat, use_span)

@@ -170,6 +170,12 @@ class TextMap:
             return Span(start[0] + 1, start[1] + 1, end[0] + 1, end[1] + 1)
         return self.span(node.start_byte, node.end_byte)
 
+    def node_line(self, node: tree_sitter.Node) -> int:
+        """`node_span(node).line`, without the span for an ASCII file."""
+        if self.starts is None and self._byte_to_char is None:
+            return int(node.start_point[0]) + 1
+        return self.node_span(node).line
+
     def node_text(self, node: tree_sitter.Node) -> str:
         return self.data[node.start_byte : node.end_byte].decode("utf-8", "surrogatepass")
 
@@ -200,6 +206,8 @@ def drop_final_continuation(tm: TextMap) -> TextMap:
     """bash drops a `\\`-newline before the end of input and runs the command (a doc fence,
     a `bash -c` string or a script cut after its last continued line); tree-sitter calls it a
     syntax error. The backslash becomes a space: same length, so every position stays put."""
+    if not tm.text.rstrip().endswith("\\"):  # the pattern needs a last non-blank `\`
+        return tm
     match = _FINAL_CONTINUATION.search(tm.text)
     if match is None:
         return tm

@@ -75,7 +75,7 @@ class Walker:
         return Expander(self.tm, self.env, self._substitution)
 
     def line_of(self, node: Node) -> int:
-        return self.tm.node_span(node).line
+        return self.tm.node_line(node)
 
     def parse_nested(
         self,

@@ -45,14 +45,23 @@ class DrafterKind:
 
 
 @lru_cache(maxsize=64)
-def _weights_cached(folder: str, stamp: tuple[tuple[str, int, int], ...]) -> WeightsSummary | None:
+def _weights_cached(
+    folder: str, stamp: tuple[tuple[str, int, int], ...]
+) -> tuple[WeightsSummary | None, tuple[str, ...]]:
+    """The summary and the files read or looked for to make it (noted again on every use, so
+    each lint's record for the result cache is complete, not only the first one's)."""
+    from speclint.runner.depends import recording
     from speclint.sglang.checkpoints.weights import summarise_weights
 
-    return summarise_weights(folder)
+    with recording() as noted:
+        summary = summarise_weights(folder)
+    return summary, tuple(sorted(noted))
 
 
 def drafter_weights(ref: object) -> WeightsSummary | None:
     """The safetensors summary of a located drafter (cached per folder and file times)."""
+    from speclint.runner.depends import note
+
     located = getattr(ref, "located", None)
     folder = getattr(located, "folder", None) if located is not None else None
     if not folder:
@@ -65,8 +74,13 @@ def drafter_weights(ref: object) -> WeightsSummary | None:
         except OSError:
             pass
     if not stamp:
+        note(os.path.join(folder, "model.safetensors"))  # weights that appear change the answer
+        note(os.path.join(folder, "model.safetensors.index.json"))
         return None
-    return _weights_cached(folder, tuple(stamp))
+    summary, read = _weights_cached(folder, tuple(stamp))
+    for path in read:
+        note(path)
+    return summary
 
 
 def input_hidden(config: ModelConfig) -> int | None:

@@ -49,16 +49,23 @@ class Setting:
         return use.value_span or use.span
 
 
-_DEFAULTS: dict[tuple[str, str], Setting] = {}
+_DEFAULTS: dict[str, dict[str, Setting]] = {}
+"""Release -> field -> the Setting of a field nobody set."""
 
 
-def _default_setting(schema: FlagSchema, dest: str) -> Setting:
+def _defaults_of(schema: FlagSchema) -> dict[str, Setting]:
+    found = _DEFAULTS.get(schema.version)
+    if found is None:
+        found = _DEFAULTS[schema.version] = {}
+    return found
+
+
+def _default_setting(defaults: dict[str, Setting], schema: FlagSchema, dest: str) -> Setting:
     """A field nobody set: the same immutable Setting for every launch of a release."""
-    key = (schema.version, dest)
-    setting = _DEFAULTS.get(key)
+    setting = defaults.get(dest)
     if setting is None:
         spec = schema.by_dest.get(dest)
-        setting = _DEFAULTS[key] = Setting(dest, spec.default if spec is not None else None)
+        setting = defaults[dest] = Setting(dest, spec.default if spec is not None else None)
     return setting
 
 
@@ -69,7 +76,15 @@ class LaunchConfig:
         self.parsed = parsed
         self.schema: FlagSchema = parsed.schema
         self._settings: dict[str, Setting] = {}
-        self._uses_by_dest: dict[str, list[FlagUse]] | None = None
+        """Settings built for this launch (the given fields, or all asked once a word is unread)."""
+        self._by_dest = self.schema.by_dest
+        self._defaults = _defaults_of(self.schema)
+        self._uses_by_dest: dict[str, list[FlagUse]] = {}  # rules ask for many fields: index once
+        for use in parsed.uses:
+            if use.spec is not None and use.how not in ("ambiguous", "unknown"):
+                self._uses_by_dest.setdefault(use.spec.dest, []).append(use)
+        self._plain = parsed.last_unknown < 0
+        """Every word was read: a field no flag wrote has its release default."""
 
     @property
     def version(self) -> str:
@@ -81,24 +96,24 @@ class LaunchConfig:
         return self.parsed.has_unknown_words
 
     def knows(self, dest: str) -> bool:
-        return dest in self.schema.by_dest
+        return dest in self._by_dest
 
     def get(self, dest: str) -> Setting:
         setting = self._settings.get(dest)
         if setting is None:
+            if self._plain and dest not in self._uses_by_dest:
+                setting = self._defaults.get(dest)
+                if setting is not None:
+                    return setting
             setting = self._settings[dest] = self._build(dest)
         return setting
 
     def _build(self, dest: str) -> Setting:
-        if self._uses_by_dest is None:  # rules ask for many fields: index the flags once
-            self._uses_by_dest = {}
-            for use in self.parsed.uses:
-                if use.spec is not None and use.how not in ("ambiguous", "unknown"):
-                    self._uses_by_dest.setdefault(use.spec.dest, []).append(use)
         found = self._uses_by_dest.get(dest)
         unread_after = self.parsed.last_unknown  # a word that cannot be read may set it again
         if not found and unread_after < 0:
-            return _default_setting(self.schema, dest)
+            unset = self._defaults.get(dest)
+            return unset if unset is not None else _default_setting(self._defaults, self.schema, dest)
         spec = self.schema.by_dest.get(dest)
         default = spec.default if spec is not None else None
         if not found:
@@ -126,12 +141,18 @@ class LaunchConfig:
         return setting
 
     def value(self, dest: str, fallback: object = None) -> object:
-        if not self.knows(dest):
+        if dest not in self._by_dest:
             return fallback
-        return self.get(dest).value
+        setting = self._settings.get(dest)
+        if setting is None:
+            if self._plain and dest not in self._uses_by_dest:
+                setting = self._defaults.get(dest)
+            if setting is None:
+                setting = self._settings[dest] = self._build(dest)
+        return setting.value
 
     def given(self, dest: str) -> bool:
-        return self.knows(dest) and self.get(dest).given
+        return dest in self._by_dest and dest in self._uses_by_dest
 
     def maybe_given(self, dest: str) -> bool:
         """Given, or possibly hidden in a word that could not be read."""

@@ -66,10 +66,10 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
     flags (hardware_flags), then what those flags might change is Unknown."""
     if not state.traits.gpu_resolution:
         return
+    values, asked, config = state.values, state.asked, state.config
     for name in DEFAULT_FIELDS:
-        if name not in state.values:
-            value = state.config.value(name) if state.config.knows(name) else None
-            state.values[name] = state.asked[name] = value
+        if name not in values:
+            values[name] = asked[name] = config.value(name)  # None when the release has none
     state.set_unknown(
         "random_seed", "SGLang draws a random seed at each start unless --random-seed is given"
     ) if state.get("random_seed") is None else None
@@ -122,11 +122,10 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
                 state.set_unknown(name, problem)
         return
     for name, (value, handler) in CONSTANTS.items():
-        if (
-            state.get(name) is None
-            or (name == "load_balance_method" and state.get(name) == "auto")
-            or (name == "encoder_transfer_backend" and state.get(name) == "auto")
-            or (name in ("boundary_reduction",) and state.get(name) == "auto")
+        current = values.get(name)
+        if current is None or (
+            current == "auto"
+            and name in ("load_balance_method", "encoder_transfer_backend", "boundary_reduction")
         ):
             state.set(name, value, "SGLang's resolved default", handler)
     _dp_lm_head(state)

@@ -80,6 +80,27 @@ def _identity(config: LaunchConfig, setting: Setting) -> Identity | None:
     return use.value_words[0].identity
 
 
+_SHARED_TYPES = (type(None), bool, int, str)
+"""Values whose equality says everything they show (not floats: -0.0 == 0.0)."""
+_ADJUSTMENTS: dict[tuple[object, ...], Adjustment] = {}
+
+
+def _adjustment(
+    name: str, current: object, value: object, reason: str, handler: str, logged: str | None, level: str
+) -> Adjustment:
+    """An Adjustment is immutable and most recur in every launch of a batch (the same default
+    filled in): one object per distinct change of plain values, built once per process."""
+    if type(current) not in _SHARED_TYPES or type(value) not in _SHARED_TYPES:
+        return Adjustment(name, current, value, reason, handler, logged, level)
+    key = (name, type(current), current, type(value), value, reason, handler, logged, level)
+    found = _ADJUSTMENTS.get(key)
+    if found is None:
+        if len(_ADJUSTMENTS) >= 4096:  # values are the launches' own (paths): stay bounded
+            _ADJUSTMENTS.clear()
+        found = _ADJUSTMENTS[key] = Adjustment(name, current, value, reason, handler, logged, level)
+    return found
+
+
 class Stop(Exception):
     """SGLang raises during resolution; carries the `Rejection` speclint reports."""
 
@@ -161,7 +182,7 @@ class ResolutionState:
         ):
             return
         self.values[name] = value
-        self.adjustments.append(Adjustment(name, current, value, reason, handler, logged, level))
+        self.adjustments.append(_adjustment(name, current, value, reason, handler, logged, level))
 
     def set_unknown(self, name: str, reason: str) -> None:
         self.values[name] = Unknown(reason)
