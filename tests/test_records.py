@@ -168,3 +168,27 @@ def test_a_release_table_read_from_the_store_is_the_one_decoded_from_json(tmp_pa
     finally:
         schema.spec_at.cache_clear()
         schema.load_schema.cache_clear()
+
+
+def test_a_package_imported_with_its_dataclasses_code_kept(tmp_path, monkeypatch):
+    """`import_with_kept_code` (libcst's ~250 node classes): the package's dataclasses are the
+    standard library's, their code kept in a store of the package's own, used next time."""
+    package = tmp_path / "kept_demo_nodes"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "import dataclasses\n\n@dataclasses.dataclass(frozen=True)\nclass Node:\n"
+        "    '''A node.'''\n\n    x: int\n    y: str = 'a'\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(records, "_STORE_FOLDER", str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.delitem(sys.modules, "kept_demo_nodes", raising=False)
+    module = records.import_with_kept_code("kept_demo_nodes")
+    assert module.Node(1) == module.Node(1, "a") and dataclasses.is_dataclass(module.Node)
+    assert "exec" not in vars(dataclasses)  # the standard exec again once imported
+    (store,) = (tmp_path / "__pycache__").glob("records-kept_demo_nodes.*.kept")
+    written = store.stat().st_mtime_ns
+    del sys.modules["kept_demo_nodes"]
+    again = records.import_with_kept_code("kept_demo_nodes")
+    assert again.Node(2).y == "a" and store.stat().st_mtime_ns == written  # nothing compiled anew
+    assert records.import_with_kept_code("kept_demo_nodes") is again

@@ -75,9 +75,10 @@ def _extract_shell(text: str, path: str) -> ExtractResult:
 def _extract_python(text: str, path: str) -> ExtractResult:
     if not any(mention in text for mention in PYTHON_MENTIONS):
         return ExtractResult()
-    from speclint.frontends.python.extract import (
-        extract_python,  # libcst is only loaded for a file that mentions sglang
-    )
+    from speclint.core.records import import_with_kept_code
+
+    import_with_kept_code("libcst")  # only for a file that mentions sglang; its classes' code kept
+    from speclint.frontends.python.extract import extract_python
 
     return extract_python(text, path)
 
