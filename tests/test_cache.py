@@ -373,3 +373,32 @@ def test_changed_drafter_weights_invalidate_every_file_that_read_them(tmp_path):
     _write_safetensors(draft / "model.safetensors", {"fc.weight": [4096, 12288], "d2t": [32000]})
     after = [lint_job(_job(script, folder))[0] for script in scripts]
     assert [sorted({f.code for f in result.findings} & {"DRF007"}) for result in after] == [[], []]
+
+
+def test_folder_listings_match_what_glob_finds(tmp_path):
+    """The pin lookup and the cache's record of it list a folder once, without glob: the same
+    names glob.glob gives (hidden ones left out, case kept, a folder with glob's own
+    characters in its name, a missing folder)."""
+    import glob
+
+    from speclint.runner.depends import matching_names
+
+    odd = tmp_path / "team [a]*?"
+    for folder in (tmp_path, odd):
+        folder.mkdir(exist_ok=True)
+        for name in (
+            "requirements.txt",
+            "requirements-dev.txt",
+            ".requirements-old.txt",
+            "Requirements.txt",
+            "requirements.txt.bak",
+            "constraints.txt",
+        ):
+            (folder / name).write_text("sglang==0.5.6\n")
+        (folder / "requirements-dir.txt").mkdir()
+        for pattern in ("requirements*.txt", ".requirements*.txt", "*"):
+            found = sorted(
+                os.path.basename(p) for p in glob.glob(os.path.join(glob.escape(str(folder)), pattern))
+            )
+            assert matching_names(str(folder), pattern) == found, (folder, pattern)
+    assert matching_names(str(tmp_path / "missing"), "requirements*.txt") == []

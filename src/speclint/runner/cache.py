@@ -117,16 +117,13 @@ def content_hash(data: bytes) -> str:
 def fingerprint(path: str) -> tuple[list[int] | None, str]:
     """(stat signature, what the dependency is now): missing, a folder, a file's content hash
     (or "big": its stat alone), or for a `depends.note_glob` listing the names it matches."""
-    from speclint.runner.depends import GLOB
+    from speclint.runner.depends import GLOB, matching_names
 
     if path.startswith(GLOB):
         # no stat signature: folders such as /tmp change all the time, so the names are
         # listed on every check (a few folders a run)
-        import glob
-
         folder, pattern = path[len(GLOB) :].split("\0")
-        names = sorted(os.path.basename(p) for p in glob.glob(os.path.join(glob.escape(folder), pattern)))
-        return None, "names:" + "/".join(names)
+        return None, "names:" + "/".join(matching_names(folder, pattern))
     try:
         info = os.stat(path)
     except OSError:

@@ -8,6 +8,7 @@ caller is `recording()`.
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 
 TYPE_CHECKING = False
@@ -24,6 +25,22 @@ def note(path: str) -> None:
     """`path` was read, or looked for (its absence matters as much as its content)."""
     if _noted is not None:
         _noted.add(path)
+
+
+def matching_names(folder: str, pattern: str) -> list[str]:
+    """The names in `folder` that the glob `pattern` matches, sorted, as `glob.glob` finds them
+    (hidden names only for a pattern that starts with `.`; none when `folder` cannot be
+    listed): one listing, without glob's machinery (a replayed run checks every folder)."""
+    import fnmatch
+
+    try:
+        with os.scandir(folder) as entries:
+            names = [entry.name for entry in entries]
+    except OSError:
+        return []
+    if not pattern.startswith("."):
+        names = [name for name in names if not name.startswith(".")]
+    return sorted(fnmatch.filter(names, pattern))
 
 
 def note_glob(folder: str, pattern: str) -> None:

@@ -127,10 +127,11 @@ def _pin_in_folder(folder: str, stamp: int) -> tuple[tuple[str, str] | None, tup
     """One folder's pin and the files read for it, cached by the folder's modification time:
     a batch lints many files of one tree, and globbing every ancestor for each of them cost
     2 ms a file."""
-    import glob
     import os
 
-    candidates = sorted(glob.glob(os.path.join(glob.escape(folder), "requirements*.txt")))
+    from speclint.runner.depends import matching_names
+
+    candidates = [os.path.join(folder, name) for name in matching_names(folder, "requirements*.txt")]
     candidates.append(os.path.join(folder, "pyproject.toml"))
     from speclint.sglang.checkpoints.model_config import (
         open_regular,  # a FIFO named requirements.txt: skipped
