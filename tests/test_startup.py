@@ -105,3 +105,24 @@ def test_a_run_that_learns_nothing_new_writes_nothing(tmp_path, monkeypatch):
     finder = learned(tmp_path, monkeypatch)
     finder.learn(sys.modules)
     assert finder.store.added == 0
+
+
+def test_code_compiled_under_another_optimization_level_is_not_used():
+    """`python -O` drops asserts: as with `.pyc` files, each level reads a store of its own."""
+    sources = [
+        subprocess.run(
+            [
+                sys.executable,
+                *flags,
+                "-c",
+                "from speclint.cli import startup; print(startup._store().source)",
+            ],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+            check=True,
+        ).stdout
+        for flags in ([], ["-O"])
+    ]
+    assert sources[0] and sources[0] != sources[1]

@@ -57,7 +57,8 @@ def _store() -> Kept:
     from speclint.core.kept import Kept
 
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return Kept(package, "imports", _FORMAT)
+    # code compiled under -O differs (asserts): one store per optimization level, as .pyc files
+    return Kept(package, "imports", (_FORMAT, sys.flags.optimize))
 
 
 class KeptImports(_Loader):
