@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.sglang.flags.argv import argparse_stop, parse_argv
+from speclint.sglang.flags.argparse_stop import argparse_stop
+from speclint.sglang.flags.argv import parse_argv
 from speclint.sglang.flags.launch_config import LaunchConfig
 from speclint.sglang.flags.schema import load_schema, supported_versions
 

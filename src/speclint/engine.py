@@ -328,7 +328,7 @@ class ExplainFacts:
 def explain_facts(ctx: LaunchContext) -> ExplainFacts:
     """The facts `speclint explain` renders for one analysed launch."""
     from speclint.sglang.checkpoints.aux_layers import capture_for_launch
-    from speclint.sglang.flags.argv import argparse_stop
+    from speclint.sglang.flags.argparse_stop import argparse_stop
     from speclint.sglang.resolve.defaults import DEFAULT_FIELDS
 
     stop = argparse_stop(ctx.parsed)

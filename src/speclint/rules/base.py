@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from speclint.core.words import Word
     from speclint.sglang.checkpoints.locate import Located
     from speclint.sglang.checkpoints.model_config import ModelConfig
-    from speclint.sglang.flags.argv import ArgparseStop, ParsedArgs
+    from speclint.sglang.flags.argparse_stop import ArgparseStop
+    from speclint.sglang.flags.argv import ParsedArgs
     from speclint.sglang.flags.launch_config import LaunchConfig, Setting
     from speclint.sglang.release import Release
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
@@ -110,11 +111,11 @@ class LaunchContext:
 
     @property
     def parse_stop(self) -> ArgparseStop | None:
-        """Where SGLang's argparse stops this launch (`flags.argv.argparse_stop`), worked out
+        """Where SGLang's argparse stops this launch (`flags.argparse_stop`), worked out
         once: the rule selection, the summary and the drafter checks all ask."""
         memo = self.memo
         if "parse_stop" not in memo:
-            from speclint.sglang.flags.argv import argparse_stop
+            from speclint.sglang.flags.argparse_stop import argparse_stop
 
             memo["parse_stop"] = argparse_stop(self.parsed)
         found: ArgparseStop | None = memo["parse_stop"]
@@ -272,7 +273,7 @@ class Rule:
     stage: ClassVar[str] = "resolve"
     """'parse': the rule reports what SGLang's argument parser does with the words (it stays
     when argparse stops the launch); 'resolve': what would happen after parsing (dropped for
-    a launch argparse stops: `flags.argv.argparse_stop`)."""
+    a launch argparse stops: `flags.argparse_stop`)."""
 
     rests_on: ClassVar[tuple[str, ...]] = ()
     """Release facts (`speclint.sglang.FACTS`) the rule's findings rest on: where one was

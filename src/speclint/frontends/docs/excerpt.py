@@ -190,7 +190,7 @@ class DocFile:
         if not found.launches:
             found.launches = self._prefixed_fragment(pieces)
         # `launch_server --help` stays a launch: the engine sees argparse reach the help
-        # (`flags.argv.argparse_stop`) and checks nothing else on it
+        # (`flags.argparse_stop`) and checks nothing else on it
         self.result.launches.extend(found.launches)
         self.result.comments.extend(found.comments)
         for diagnostic in found.diagnostics:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from speclint.core.findings import Severity
 from speclint.rules.base import NO_FIX, Example, Rule
-from speclint.sglang.flags.argv import argparse_stop
+from speclint.sglang.flags.argparse_stop import argparse_stop
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

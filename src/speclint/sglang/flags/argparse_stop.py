@@ -1,0 +1,85 @@
+"""Where SGLang's argparse stops a launch before SGLang sees any value (`--help`, a missing or
+invalid value, an ambiguous or unknown option, a missing required flag), in argparse's own
+order: read from the problems `argv.parse_argv` found."""
+
+from __future__ import annotations
+
+from speclint.core.records import dataclass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.spans import Span
+    from speclint.sglang.flags.argv import ArgProblem, ParsedArgs
+
+
+@dataclass(frozen=True, slots=True)
+class ArgparseStop:
+    """Where SGLang's argparse ends a launch before SGLang sees any value: `check` runs only
+    the parse-stage rules on it (`help`: only the help rule) and `explain` says so first."""
+
+    kind: str
+    """'help' (prints the help, exit 0) or 'error' (prints usage and the error, exit 2)."""
+    span: Span
+    message: str
+    problem: ArgProblem | None = None
+
+
+_AT_CONSUME = frozenset({"missing-value", "invalid-type", "invalid-choice", "ignored-explicit-argument"})
+_AFTER_CONSUME = ("unknown-option", "unexpected-argument")
+
+
+def argparse_stop(parsed: ParsedArgs) -> ArgparseStop | None:
+    """The first thing argparse stops at, in its own order (CPython 3.11 `_parse_known_args`):
+    an ambiguous option anywhere (options are classified before any is consumed); then, word
+    by word, `-h/--help` or a flag whose value is missing or invalid; then unrecognized
+    arguments; then a missing required flag. None when argparse accepts the words."""
+    problems = parsed.problems
+    ambiguous = [p for p in problems if p.kind == "ambiguous-option"]
+    if ambiguous:
+        first = min(ambiguous, key=_problem_order)
+        matches = ", ".join(first.use.candidates) if first.use is not None else ""
+        return ArgparseStop(
+            "error", first.span, f"ambiguous option: {first.text} could match {matches}", first
+        )
+    consumed: list[tuple[int, ArgparseStop]] = []
+    refused_uses = {id(p.use) for p in problems if p.use is not None}
+    for use in parsed.uses:
+        if use.spec is not None and use.spec.action == "help" and id(use) not in refused_uses:
+            consumed.append(
+                (
+                    use.position,
+                    ArgparseStop("help", use.span, f"`{use.written}` prints SGLang's help and exits 0"),
+                )
+            )
+            break
+    for problem in problems:
+        if problem.kind in _AT_CONSUME and problem.use is not None:
+            detail = problem.detail or problem.kind.replace("-", " ")
+            consumed.append(
+                (
+                    problem.use.position,
+                    ArgparseStop(
+                        "error",
+                        problem.span,
+                        f"argument {problem.use.matched or problem.text}: {detail}",
+                        problem,
+                    ),
+                )
+            )
+    if consumed:
+        return min(consumed, key=lambda item: item[0])[1]
+    for kinds in (_AFTER_CONSUME, None):
+        found = [p for p in problems if (p.kind in kinds if kinds else p.kind != "ambiguous-option")]
+        if found:
+            first = min(found, key=_problem_order)
+            words = " ".join(p.text for p in sorted(found, key=_problem_order) if p.kind in _AFTER_CONSUME)
+            message = (
+                f"unrecognized arguments: {words}" if kinds else first.detail or first.kind.replace("-", " ")
+            )
+            return ArgparseStop("error", first.span, message, first)
+    return None
+
+
+def _problem_order(problem: ArgProblem) -> tuple[int, int, int]:
+    position = problem.use.position if problem.use is not None else -1
+    return (problem.span.line, problem.span.column, position)
