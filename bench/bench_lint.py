@@ -108,15 +108,18 @@ runpy.run_module("speclint", run_name="__main__")
 rusage of a child also counts its worker processes."""
 
 
-def peak_rss_mib(args: list[str], env: dict) -> float:
-    """Peak RSS of the main speclint process, in MiB."""
+def peak_rss_mib(args: list[str], env: dict, cwd: str | None = None) -> float:
+    """Peak RSS (VmHWM) of the main speclint process, in MiB (a child's rusage would count
+    its worker processes too)."""
     with tempfile.NamedTemporaryFile("r", suffix=".rss") as record:
         env = dict(env, SPECLINT_BENCH_RSS=record.name)
         subprocess.run(
             [sys.executable, "-c", _HIGH_WATER, *args],
             env=env,
+            cwd=cwd,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            check=False,
         )
         return int(record.read() or 0) / 1024
 

@@ -19,6 +19,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_lint import peak_rss_mib
 from mixed_corpus import write_corpus
 
 SHELLCHECK = shutil.which("shellcheck")
@@ -83,35 +84,6 @@ def cache_figures(folder: str, paths: list[str], runs: int) -> None:
         shutil.rmtree(cache_dir, ignore_errors=True)
 
 
-_HIGH_WATER = """
-import atexit, os, runpy, sys
-def _report():
-    with open("/proc/self/status") as status:
-        peak = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
-    with open(os.environ["SPECLINT_BENCH_RSS"], "w") as out:
-        out.write(peak)
-atexit.register(_report)
-sys.argv[0] = "speclint"
-runpy.run_module("speclint", run_name="__main__")
-"""
-
-
-def peak_rss_mib(args: list[str], cwd: str, env: dict) -> float:
-    """Peak RSS (VmHWM) of the main speclint process, in MiB (a child's rusage would count
-    its worker processes too)."""
-    with tempfile.NamedTemporaryFile("r", suffix=".rss") as record:
-        env = dict(env, SPECLINT_BENCH_RSS=record.name)
-        subprocess.run(
-            [sys.executable, "-c", _HIGH_WATER, *args],
-            env=env,
-            cwd=cwd,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            check=False,
-        )
-        return int(record.read() or 0) / 1024
-
-
 def memory_figures(count: int) -> None:
     small, big = (tempfile.mkdtemp(prefix="speclint-bench-rss-") for _ in range(2))
     try:
@@ -121,8 +93,8 @@ def memory_figures(count: int) -> None:
             ("workers", dict(os.environ)),
             ("one process", dict(os.environ, SPECLINT_WORKERS="1")),
         ):
-            low = peak_rss_mib(["--no-cache", "--exit-zero", "."], small, env)
-            high = peak_rss_mib(["--no-cache", "--exit-zero", "."], big, env)
+            low = peak_rss_mib(["--no-cache", "--exit-zero", "."], env, small)
+            high = peak_rss_mib(["--no-cache", "--exit-zero", "."], env, big)
             print(
                 f"peak RSS of the main process ({how}): {low:.0f} MiB at {count // 10:,} files, "
                 f"{high:.0f} MiB at {count:,} (+{high - low:.1f} MiB)",

@@ -38,13 +38,17 @@ def _literal(prefix: str, quote: str, body: str) -> cst.SimpleString | None:
     return cst.SimpleString(prefix + quote + body + quote)
 
 
-@pytest.mark.parametrize("prefix", PREFIXES)
-@pytest.mark.parametrize("quote", QUOTES)
-@pytest.mark.parametrize("body", BODIES)
-def test_a_literals_value_is_what_python_reads(prefix, quote, body):
-    node = _literal(prefix, quote, body)
-    if node is None:
-        pytest.skip("not a literal")
+LITERALS = [
+    (node, body)
+    for prefix in PREFIXES
+    for quote in QUOTES
+    for body in BODIES
+    if (node := _literal(prefix, quote, body)) is not None
+]
+
+
+@pytest.mark.parametrize(("node", "body"), LITERALS, ids=lambda value: repr(getattr(value, "value", value)))
+def test_a_literals_value_is_what_python_reads(node, body):
     assert string_value(node, body) == node.evaluated_value
 
 

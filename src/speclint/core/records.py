@@ -19,6 +19,7 @@ import os
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from dataclasses import dataclass as dataclass
     from types import ModuleType
     from typing import Any
@@ -69,16 +70,7 @@ def _make(cls: type, options: dict[str, Any]) -> type:
     global _codes
     if _codes is None:
         _codes = _Codes()
-    names = vars(dataclasses)
-    before = names.get("exec")
-    names["exec"] = _codes.exec
-    try:
-        made: type = dataclasses.dataclass(cls, **options)
-    finally:
-        if before is None:
-            del names["exec"]
-        else:
-            names["exec"] = before
+    made: type = _with_exec(_codes, dataclasses.dataclass, cls, **options)
     return made
 
 
@@ -91,19 +83,29 @@ def import_with_kept_code(name: str) -> ModuleType:
     module = sys.modules.get(name)
     if module is not None:
         return module
-    import dataclasses
     import importlib
 
     codes = _Codes(f"records-{name.split('.')[0]}")
+    try:
+        imported: ModuleType = _with_exec(codes, importlib.import_module, name)
+        return imported
+    finally:
+        if codes.fresh:
+            codes.kept.save()  # now: this may be a worker process, which saves nothing at exit
+
+
+def _with_exec(codes: _Codes, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """`call(*args, **kwargs)` while `dataclasses` calls `codes.exec` for the builtin `exec`
+    (nested calls put back what they found)."""
+    import dataclasses
+
     names = vars(dataclasses)
     before = names.get("exec")
     names["exec"] = codes.exec
     try:
-        return importlib.import_module(name)
+        return call(*args, **kwargs)
     finally:
         if before is None:
             del names["exec"]
         else:
             names["exec"] = before
-        if codes.fresh:
-            codes.kept.save()  # now: this may be a worker process, which saves nothing at exit
