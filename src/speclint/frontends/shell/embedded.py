@@ -9,6 +9,7 @@ reason and origin the shell walker reads like any other variable.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import replace
 
@@ -21,6 +22,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from speclint.core.words import Identity, Word
+
+
+_DQ_SPECIAL = re.compile(r'[\\"$`]')
+"""What a double quote escapes with a backslash to keep it literal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,16 +209,34 @@ class ShellBuffer:
             return
         self._emit(quote, pieces[0].begin, pieces[0].begin)
         for piece in pieces:
-            for index, char in enumerate(piece.text or ""):
-                begin, end = (
-                    (piece.begin + index, piece.begin + index + 1)
-                    if piece.exact
-                    else (piece.begin, piece.end)
-                )
+            text = piece.text or ""
+            if piece.exact:  # runs of characters each at its own file position: one piece
+                self._exact_run(text, piece.begin, single)
+                continue
+            for char in text:
                 if not single and char in '\\"$`':
-                    self._emit("\\", begin, end)
-                self._emit(char, begin, end)
+                    self._emit("\\", piece.begin, piece.end)
+                self._emit(char, piece.begin, piece.end)
         self._emit(quote, pieces[-1].end, pieces[-1].end)
+
+    def _exact_run(self, text: str, begin: int, single: bool) -> None:
+        """`text` written from file offset `begin` on, inside the quote: the runs between
+        characters a double quote escapes as one piece each (`TextMap.derive` maps a piece as
+        long as its file range character by character, as it would each character alone)."""
+        if single or _DQ_SPECIAL.search(text) is None:
+            if text:
+                self._emit_exact(text, begin)
+            return
+        start = 0
+        for match in _DQ_SPECIAL.finditer(text):
+            at = match.start()
+            if at > start:
+                self._emit_exact(text[start:at], begin + start)
+            self._emit("\\", begin + at, begin + at + 1)
+            self._emit(text[at], begin + at, begin + at + 1)
+            start = at + 1
+        if start < len(text):
+            self._emit_exact(text[start:], begin + start)
 
     def add_space(self) -> None:
         if self.pieces:
