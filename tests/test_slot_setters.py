@@ -1,6 +1,6 @@
-"""Span and Word write their own `__init__` (through `core.spans.slot_setters`, a third of the
-time of the one dataclasses writes for a frozen class): it must make the objects the
-generated one would, for every field, and stay in step with the fields."""
+"""The records made most often write their own `__init__` (through `core.spans.slot_setters`,
+a third of the time of the one dataclasses writes for a frozen class): it must make the
+objects the generated one would, for every field, and stay in step with the fields."""
 
 from __future__ import annotations
 
@@ -13,8 +13,11 @@ import pytest
 
 from speclint.core.spans import Span
 from speclint.core.words import Identity, Word
+from speclint.frontends.shell.embedded import Piece
+from speclint.frontends.shell.variables import VarValue
+from speclint.sglang.flags.launch_config import Setting
 
-HAND_WRITTEN = (Span, Word)
+HAND_WRITTEN = (Span, Word, Piece, VarValue, Setting)
 
 
 def generated_twin(cls: type) -> type:
@@ -48,6 +51,17 @@ SAMPLES = {
             },
         ),
     ],
+    Piece: [
+        (("abc", 3, 6), {}),
+        ((None, 1, 9, False, "unknown", Span(1, 1, 1, 2), Identity("k", "k@1")), {}),
+    ],
+    VarValue: [
+        ((), {}),
+        (("text",), {"origin": Span(1, 1, 1, 5), "exported": True}),
+        ((None, (Word("a", Span(1, 1, 1, 2)),), None, None, False, False), {}),
+        ((), {"reason": "unknown", "alternatives": None, "is_set": True}),
+    ],
+    Setting: [(("tp_size", 2), {}), (("tp_size", None, (), True), {})],
 }
 
 

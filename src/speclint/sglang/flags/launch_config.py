@@ -8,6 +8,7 @@ pydantic model for the Python API and JSON output.
 from __future__ import annotations
 
 from speclint.core.records import dataclass
+from speclint.core.spans import slot_setters
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 _ACCUMULATING = ("append", "append_const", "count")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Setting:
     """The value one server-args field gets from the command line, and the flags that set it."""
 
@@ -31,6 +32,19 @@ class Setting:
     dynamic: bool = False
     """The value cannot be known statically: it comes from an unreadable word, or a word
     that cannot be read follows it and may set it again."""
+
+    def __init__(
+        self,
+        dest: str,
+        value: object,
+        uses: tuple[FlagUse, ...] = (),
+        dynamic: bool = False,
+    ) -> None:
+        # the `__init__` dataclasses writes, through the slots' own setters (`slot_setters`)
+        _setting_dest(self, dest)
+        _setting_value(self, value)
+        _setting_uses(self, uses)
+        _setting_dynamic(self, dynamic)
 
     @property
     def given(self) -> bool:
@@ -47,6 +61,14 @@ class Setting:
         if use is None:
             return None
         return use.value_span or use.span
+
+
+(
+    _setting_dest,
+    _setting_value,
+    _setting_uses,
+    _setting_dynamic,
+) = slot_setters(Setting, "dest", "value", "uses", "dynamic")
 
 
 _DEFAULTS: dict[str, dict[str, Setting]] = {}
