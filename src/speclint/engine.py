@@ -215,8 +215,8 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
     if isinstance(rules, Selection):
         rules = _enabled_rules(rules)
     found: list[Finding] = []
-    for rule in _rules_for(ctx, rules):
-        for finding in rule.findings(ctx):
+    for rule, missing in _checks_for(ctx, rules):
+        for finding in rule.findings(ctx, missing):
             finding.launch_span = ctx.launch.span
             if finding.span.file is not None:  # in the launch's --config file
                 finding.path, finding.fix = finding.span.file, None
@@ -225,6 +225,18 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
         from speclint.rules.precedence import drop_deferred
 
         found = drop_deferred(found, rules.defers)
+    return found
+
+
+def _checks_for(ctx: LaunchContext, rules: _RuleSet) -> tuple[tuple[Rule, tuple[str, ...]], ...]:
+    """`_rules_for`, each rule with the release facts its findings rest on that the release
+    did not verify (`Rule.unverified`): the same for every launch of a release that argparse
+    stops alike, so worked out once for them."""
+    stop = ctx.parse_stop
+    key = (ctx.version.version, None if stop is None else stop.kind == "help")
+    found = rules.checks.get(key)
+    if found is None:
+        found = rules.checks[key] = tuple((rule, rule.unverified(ctx)) for rule in _rules_for(ctx, rules))
     return found
 
 
@@ -248,6 +260,10 @@ class _RuleSet:
     suppressions: tuple[Rule, ...]
     defers: dict[str, tuple[str, ...]]
     """Code -> the codes it gives way to (`rules.precedence`), for rules that defer."""
+    checks: dict[tuple[str, bool | None], tuple[tuple[Rule, tuple[str, ...]], ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """(release, how argparse stops) -> `_checks_for`'s answer."""
 
 
 _RULE_SETS: dict[Selection, _RuleSet] = {}

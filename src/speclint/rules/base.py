@@ -283,17 +283,24 @@ class Rule:
     def check(self, ctx: LaunchContext) -> Iterable[Finding]:
         return ()
 
-    def findings(self, ctx: LaunchContext) -> Iterable[Finding]:
-        """`check`, with errors that rest on an unverified release fact capped at warning."""
-        if self.rests_on:
-            checked = ctx.release
-            key = (type(self), checked)
-            missing = _MISSING_FACTS.get(key)
-            if missing is None:
-                missing = _MISSING_FACTS[key] = tuple(f for f in self.rests_on if not checked.verified(f))
-            if missing:
-                return self._capped(ctx, missing)
-        return self.check(ctx)
+    def findings(self, ctx: LaunchContext, missing: tuple[str, ...] | None = None) -> Iterable[Finding]:
+        """`check`, with errors that rest on an unverified release fact capped at warning
+        (`missing`: those facts, `unverified(ctx)`, when the caller has them)."""
+        if missing is None:
+            missing = self.unverified(ctx)
+        return self._capped(ctx, missing) if missing else self.check(ctx)
+
+    def unverified(self, ctx: LaunchContext) -> tuple[str, ...]:
+        """The facts of `rests_on` the checked release neither read nor recorded (the same
+        for every launch of a release)."""
+        if not self.rests_on:
+            return ()
+        checked = ctx.release
+        key = (type(self), checked)
+        missing = _MISSING_FACTS.get(key)
+        if missing is None:
+            missing = _MISSING_FACTS[key] = tuple(f for f in self.rests_on if not checked.verified(f))
+        return missing
 
     def _capped(self, ctx: LaunchContext, missing: tuple[str, ...]) -> Iterator[Finding]:
         for finding in self.check(ctx):

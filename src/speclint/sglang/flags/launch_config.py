@@ -91,6 +91,10 @@ def _default_setting(defaults: dict[str, Setting], schema: FlagSchema, dest: str
     return setting
 
 
+_UNGIVEN_VALUES: dict[tuple[str, tuple[str, ...]], dict[str, object]] = {}
+"""(release, fields) -> each field's value when no flag gives it (`LaunchConfig.values_of`)."""
+
+
 class LaunchConfig:
     """Field values after argparse (before SGLang's own resolution adjusts them)."""
 
@@ -175,6 +179,36 @@ class LaunchConfig:
 
     def given(self, dest: str) -> bool:
         return dest in self._by_dest and dest in self._uses_by_dest
+
+    @property
+    def every_word_read(self) -> bool:
+        """No word was left unread: a field no flag gave has its release default."""
+        return self._plain
+
+    def given_fields(self) -> Iterable[str]:
+        """The fields a flag gives (each has a Setting with its uses)."""
+        return self._uses_by_dest.keys()
+
+    def values_of(self, names: tuple[str, ...]) -> dict[str, object]:
+        """`{name: self.value(name)}` in the order of `names`. Resolution asks the same
+        few dozen fields of every launch: when every word was read, the values no flag gives
+        are the release's, worked out once per release and `names`, and only the given
+        fields are asked."""
+        if not self._plain:
+            return {name: self.value(name) for name in names}
+        key = (self.schema.version, names)
+        ungiven = _UNGIVEN_VALUES.get(key)
+        if ungiven is None:
+            by_dest, defaults, schema = self._by_dest, self._defaults, self.schema
+            ungiven = _UNGIVEN_VALUES[key] = {
+                name: _default_setting(defaults, schema, name).value if name in by_dest else None
+                for name in names
+            }
+        values = dict(ungiven)
+        for name in self._uses_by_dest:
+            if name in values:
+                values[name] = self.value(name)
+        return values
 
     def maybe_given(self, dest: str) -> bool:
         """Given, or possibly hidden in a word that could not be read."""

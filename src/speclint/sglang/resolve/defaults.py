@@ -66,10 +66,10 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
     flags (hardware_flags), then what those flags might change is Unknown."""
     if not state.traits.gpu_resolution:
         return
-    values, asked, config = state.values, state.asked, state.config
-    for name in DEFAULT_FIELDS:
+    values, asked = state.values, state.asked
+    for name, value in state.config.values_of(DEFAULT_FIELDS).items():
         if name not in values:
-            values[name] = asked[name] = config.value(name)  # None when the release has none
+            values[name] = asked[name] = value  # None when the release has none
     state.set_unknown(
         "random_seed", "SGLang draws a random seed at each start unless --random-seed is given"
     ) if state.get("random_seed") is None else None

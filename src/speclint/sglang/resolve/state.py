@@ -123,8 +123,12 @@ class ResolutionState:
         self.target_architecture = target_architecture
         self.target_config: ModelConfig | None = None
         """The target's `ModelConfig` when on disk (hardware.py reads its vision config)."""
+        names = _known_fields(config)
         self.values: dict[str, object] = {}
-        for name in _known_fields(config):
+        if config.every_word_read:  # then only a given field can be dynamic: ask only those
+            self.values = config.values_of(names)
+            names = tuple(name for name in config.given_fields() if name in self.values)
+        for name in names:
             setting = config.get(name)
             self.values[name] = (
                 Unknown("set from a value speclint cannot read", _identity(config, setting))
