@@ -47,10 +47,7 @@ class FileResult:
 def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchContext:
     """The flag model of one launch, ready for rules and `explain`."""
     from speclint.rules.base import LaunchContext, VersionChoice
-    from speclint.sglang.flags.argv import parse_argv
-    from speclint.sglang.flags.entry import prepare_argv
-    from speclint.sglang.flags.launch_config import LaunchConfig
-    from speclint.sglang.flags.schema import load_schema
+    from speclint.sglang.flags.launch_config import configure
     from speclint.sglang.flags.versions import choose_version
 
     version, reason = choose_version(
@@ -58,16 +55,8 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
     )
     if launch.image and launch.image_span and "image" in reason:
         reason += f" (line {launch.image_span.line})"
-    if launch.kwargs_style:  # Engine(...)/ServerArgs(...): field names, no argparse
-        from speclint.sglang.flags.kwargs import parse_kwargs
-
-        parsed = parse_kwargs(load_schema(version), launch.kwargs, launch.span)
-    else:
-        parsed = parse_argv(
-            load_schema(version), prepare_argv(launch.entry, launch.args, version, launch.config_file)
-        )
-    config = LaunchConfig(parsed)
-    ctx = LaunchContext(path, launch, parsed, config, VersionChoice(version, reason))
+    config = configure(launch, version)
+    ctx = LaunchContext(path, launch, config.parsed, config, VersionChoice(version, reason))
     if launch.config_file is not None:
         from speclint.sglang.flags.config_merge import refusal
 

@@ -153,10 +153,13 @@ class LaunchContext:
 
     def setting(self, field: str) -> Setting | None:
         """The field's setting (given or default), or None when the release has no such field."""
+        config = self.config
+        if config.knows(field):  # `cli_dest`'s first answer, without its import (~1 µs a call)
+            return config.get(field)
         from speclint.sglang.resolve.parallel import cli_dest
 
-        dest = cli_dest(self.config, field)
-        return self.config.get(dest) if dest is not None else None
+        dest = cli_dest(config, field)
+        return config.get(dest) if dest is not None else None
 
     def given(self, field: str) -> bool:
         """The launch sets the field (on its command line, in a `--config` file, as a keyword)."""
@@ -165,10 +168,13 @@ class LaunchContext:
 
     def known(self, field: str) -> bool:
         """Statically known: given literally, or left at its default with nothing unreadable."""
+        config = self.config
+        if config.knows(field):  # as in `setting`
+            return config.known(field)
         from speclint.sglang.resolve.parallel import cli_dest
 
-        dest = cli_dest(self.config, field)
-        return dest is not None and self.config.known(dest)
+        dest = cli_dest(config, field)
+        return dest is not None and config.known(dest)
 
     def option(self, field: str) -> str:
         """The field's option as this launch would write it: `--tp-size` (SGLang's documented

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from speclint.core.records import dataclass
 from speclint.core.spans import slot_setters
+from speclint.sglang.flags.argv import parse_argv
+from speclint.sglang.flags.entry import prepare_argv
+from speclint.sglang.flags.schema import load_schema
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from speclint.core.launches import Launch
     from speclint.core.spans import Span
     from speclint.sglang.flags.argv import FlagUse, ParsedArgs
     from speclint.sglang.flags.schema import FlagSchema
@@ -220,3 +224,14 @@ class LaunchConfig:
         if setting is None or setting.dynamic:
             return False
         return setting.given or not self.uncertain
+
+
+def configure(launch: Launch, version: str) -> LaunchConfig:
+    """The launch's words (or keywords: `Engine(...)`, no argparse) as SGLang `version`
+    parses them. Here, not in the engine: a launch-only module imports the parser once."""
+    if launch.kwargs_style:
+        from speclint.sglang.flags.kwargs import parse_kwargs
+
+        return LaunchConfig(parse_kwargs(load_schema(version), launch.kwargs, launch.span))
+    words = prepare_argv(launch.entry, launch.args, version, launch.config_file)
+    return LaunchConfig(parse_argv(load_schema(version), words))
