@@ -59,7 +59,21 @@ def test_the_reason_is_given_when_the_front_end_knows_it():
 def test_speculative_settings_in_other_spellings_are_mentions():
     (finding,) = lint_text('engine_args = {"speculative_algorithm": "EAGLE3"}\n', "a.py").findings
     assert "names `speculative_algorithm` but speclint found no launch" in finding.message
-    assert lint_text('my_speculative_algorithm = "EAGLE3"\nprint("speculative-algorithms")\n', "a.py").findings == []
+    assert (
+        lint_text('my_speculative_algorithm = "EAGLE3"\nprint("speculative-algorithms")\n', "a.py").findings
+        == []
+    )
+
+
+def test_the_launcher_is_named_before_a_helper_mentioned_earlier():
+    text = (
+        "from sglang.utils import launch_server_cmd\n"
+        "cmd = f'python -m sglang.launch_server {args}'\n"
+        "launch_server_cmd(cmd)\n"
+    )
+    (finding,) = lint_text(text, "a.py").findings
+    assert (finding.span.line, finding.span.column) == (2, 19)
+    assert "names `sglang.launch_server`" in finding.message
 
 
 def test_mentions_in_comments_and_files_with_launches_are_quiet():
