@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from speclint.rules.base import LaunchContext, ModelRef, Rule
     from speclint.sglang.checkpoints.aux_layers import AuxCapture
     from speclint.sglang.flags.launch_config import LaunchConfig
+    from speclint.sglang.release import Release
 
 MAX_LAUNCHES = 1000
 """Launches checked per file; more get one file-too-large finding at the first one left out."""
@@ -222,7 +223,7 @@ def _checks_for(ctx: LaunchContext, rules: _RuleSet) -> tuple[tuple[Rule, tuple[
     did not verify (`Rule.unverified`): the same for every launch of a release that argparse
     stops alike, so worked out once for them."""
     stop = ctx.parse_stop
-    key = (ctx.version.version, None if stop is None else stop.kind == "help")
+    key = (ctx.release, None if stop is None else stop.kind == "help")
     found = rules.checks.get(key)
     if found is None:
         found = rules.checks[key] = tuple((rule, rule.unverified(ctx)) for rule in _rules_for(ctx, rules))
@@ -249,7 +250,7 @@ class _RuleSet:
     suppressions: tuple[Rule, ...]
     defers: dict[str, tuple[str, ...]]
     """Code -> the codes it gives way to (`rules.precedence`), for rules that defer."""
-    checks: dict[tuple[str, bool | None], tuple[tuple[Rule, tuple[str, ...]], ...]] = field(
+    checks: dict[tuple[Release, bool | None], tuple[tuple[Rule, tuple[str, ...]], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
     """(release, how argparse stops) -> `_checks_for`'s answer."""
