@@ -15,7 +15,9 @@ from speclint.core.words import Word
 from speclint.frontends.recognise import SERVE_ENTRY, command_entry, module_entry
 from speclint.frontends.shell import wrappers
 from speclint.frontends.shell.builtin_commands import BUILTINS_WITH_EFFECTS
-from speclint.frontends.shell.wrappers import value_word
+from speclint.frontends.shell.docker import docker_command
+from speclint.frontends.shell.env_command import env_command, sudo_command
+from speclint.frontends.shell.wrappers import skip_options
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
 
 _PYTHON = re.compile(r"(python|pypy)(\d+(\.\d+)*t?)?")
 _SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
-_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_SSH_VALUE_LETTERS = set("bcDEeFIiJLlmOopQRSWwBP")
 
 # wrapper -> (options that take a value, positional words before the command)
 _WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
@@ -66,29 +68,6 @@ _WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
     "taskset": (frozenset(), 1),
     "chrt": (frozenset(), 1),
 }
-_SUDO_VALUE = frozenset(
-    {
-        "-u",
-        "-g",
-        "-p",
-        "-C",
-        "-D",
-        "-r",
-        "-t",
-        "-T",
-        "-U",
-        "-h",
-        "--user",
-        "--group",
-        "--prompt",
-        "--chdir",
-        "--close-from",
-        "--role",
-        "--type",
-        "--other-user",
-        "--host",
-    }
-)
 _RUNNERS: dict[tuple[str, str], frozenset[str]] = {
     ("uv", "run"): frozenset(
         {
@@ -122,19 +101,6 @@ _RUNNERS: dict[tuple[str, str], frozenset[str]] = {
     ("poetry", "run"): frozenset(),
     ("pixi", "run"): frozenset({"-e", "--environment", "--manifest-path"}),
 }
-_DOCKER_VALUE = frozenset(
-    """-e --env -v --volume -p --publish --name --gpus --shm-size --ipc --network --net
-    -w --workdir --entrypoint --env-file --runtime --ulimit --device --cap-add --cap-drop -u --user --mount
-    --pid --label -l --security-opt --add-host --hostname -h --memory -m --cpus --platform --restart
-    --log-driver --log-opt --cpuset-cpus --cpuset-mems --memory-swap --tmpfs --group-add --dns --expose
-    --link --volumes-from --label-file --cidfile --stop-signal --stop-timeout --health-cmd
-    --health-interval --health-retries --health-timeout --pull --cgroupns --uts --userns --sysctl
-    --device-cgroup-rule --attach -a --mac-address --ip --ip6 --network-alias --memory-reservation
-    --oom-score-adj --cpu-shares -c --cpu-period --cpu-quota --blkio-weight --storage-opt --isolation
-    --annotation --volume-driver --domainname --detach-keys --cgroup-parent --gpus""".split()
-)
-_DOCKER_SHORT_FLAGS = set("ditP")
-_SSH_VALUE_LETTERS = set("bcDEeFIiJLlmOopQRSWwBP")
 
 
 _LAUNCHERS = (
@@ -186,19 +152,6 @@ def recognize(walker: Walking, node: Node, args: list[Arg], prefix: dict[str, Wo
             walker.add_launch(launch)
 
 
-def _skip_options(args: list[Arg], i: int, with_value: frozenset[str], positional: int) -> int:
-    while i < len(args):
-        text = args[i].word.text
-        if text is None or not text.startswith("-") or text == "-":
-            break
-        i += 1
-        if text == "--":
-            break
-        if text in with_value:
-            i += 1
-    return i + positional
-
-
 def _dispatch(
     walker: Walking,
     node: Node,
@@ -218,17 +171,11 @@ def _dispatch(
         base = text.rsplit("/", 1)[-1]
         if base in _WRAPPERS:
             with_value, positional = _WRAPPERS[base]
-            i = _skip_options(args, i + 1, with_value, positional)
+            i = skip_options(args, i + 1, with_value, positional)
         elif base == "env":
-            i = _env_command(args, i + 1, env)
+            i = env_command(args, i + 1, env)
         elif base == "sudo":
-            preserve = any(
-                (a.word.text or "").startswith(("-E", "--preserve-env")) for a in args[i + 1 : i + 4]
-            )
-            i = _skip_options(args, i + 1, _SUDO_VALUE, 0)
-            if not preserve:
-                env = {}
-            i = _env_command(args, i, env, options=False)
+            i, env = sudo_command(args, i + 1, env)
         elif (base, following) in _RUNNERS:
             with_value = _RUNNERS[(base, following or "")]
             i += 2
@@ -245,7 +192,10 @@ def _dispatch(
             walker.add_launch(_launch(walker, span, SERVE_ENTRY, args[i + 2 :], env, image))
             return
         elif base in ("docker", "podman", "nvidia-docker"):
-            _docker(walker, node, span, args, i + 1, env)
+            found = docker_command(args, i + 1, env)
+            if found is not None:
+                command, container_env, container_image = found
+                _dispatch(walker, node, span, command, 0, container_env, container_image)
             return
         elif base == "srun":
             i, image_text, image_word = wrappers.srun_command(args, i + 1)
@@ -335,125 +285,6 @@ def _module_launch(
     entry = module_entry(module)
     if entry:
         walker.add_launch(_launch(walker, span, entry, args[j + 1 :], env, image))
-
-
-def _assigned_name(arg: Arg) -> str | None:
-    """NAME when an argument whose value is unknown is written `NAME=...` (`env NAME=$X`)."""
-    node = arg.node
-    if node is None or node.type != "concatenation" or not node.children:
-        return None
-    first = node.children[0]
-    raw = first.text.decode("utf-8", "replace") if first.type == "word" and first.text else ""
-    name = raw.split("=", 1)[0]
-    return name if "=" in raw and _ENV_NAME.fullmatch(name) else None
-
-
-def _env_command(args: list[Arg], i: int, env: dict[str, Word], options: bool = True) -> int:
-    """`env [-i] [-u NAME] NAME=value ... COMMAND`: update `env`, return the command's index."""
-    while i < len(args):
-        text = args[i].word.text
-        if text is None:
-            name = _assigned_name(args[i])
-            if name is None:
-                return i
-            word = args[i].word  # `NAME=$UNKNOWN`: the variable is set, to an unknown value
-            env[name] = Word(None, word.span, word.origin, dynamic_reason=word.dynamic_reason)
-            i += 1
-            continue
-        if options and text in ("-i", "--ignore-environment", "-"):
-            env.clear()
-        elif options and text in ("-u", "--unset", "-C", "--chdir"):
-            if text in ("-u", "--unset") and i + 1 < len(args):
-                env.pop(args[i + 1].word.text or "", None)
-            i += 1
-        elif options and text.startswith(("--unset=", "-u")) and len(text) > 2:
-            env.pop(text.split("=", 1)[1] if "=" in text else text[2:], None)
-        elif options and text.startswith("-") and text != "--":
-            pass
-        elif text == "--":
-            options = False
-        elif "=" in text and _ENV_NAME.fullmatch(text.split("=", 1)[0]):
-            name = text.split("=", 1)[0]
-            env[name] = value_word(args[i], len(name) + 1)
-        else:
-            return i
-        i += 1
-    return i
-
-
-def _docker(
-    walker: Walking, node: Node, span: Span, args: list[Arg], i: int, host_env: dict[str, Word]
-) -> None:
-    """`docker run [flags] IMAGE [COMMAND...]` (and `docker exec [flags] CONTAINER COMMAND...`)."""
-    if i < len(args) and args[i].word.text == "container":
-        i += 1
-    verb = args[i].word.text if i < len(args) else None
-    if verb not in ("run", "exec"):
-        return
-    i += 1
-    container_env: dict[str, Word] = {}
-    entrypoint: Arg | None = None
-    while i < len(args):
-        text = args[i].word.text
-        if text is None or not text.startswith("-") or text == "-":
-            break
-        if text == "--":
-            i += 1
-            break
-        option, value_arg, skip = text, None, 0
-        if text.startswith("--") and "=" in text:
-            option, _ = text.split("=", 1)
-            value_arg, skip = args[i], len(option) + 1
-            i += 1
-        elif text.startswith("--"):
-            if text in _DOCKER_VALUE and i + 1 < len(args):
-                value_arg = args[i + 1]
-                i += 1
-            i += 1
-        else:
-            i += 1
-            for k, letter in enumerate(text[1:]):
-                if letter in _DOCKER_SHORT_FLAGS:
-                    continue
-                option = "-" + letter
-                if k + 2 < len(text):
-                    value_arg, skip = args[i - 1], k + 2
-                elif option in _DOCKER_VALUE and i < len(args):
-                    value_arg = args[i]
-                    i += 1
-                break
-        if value_arg is None:
-            continue
-        if option in ("-e", "--env"):
-            _docker_env(walker, value_arg, skip, container_env, host_env)
-        elif option == "--entrypoint":
-            entrypoint = value_arg
-    if i >= len(args):
-        return
-    image_word = args[i].word
-    image = (image_word.text, image_word.span) if verb == "run" else None
-    command = args[i + 1 :]
-    if entrypoint is not None:
-        command = [entrypoint, *command]
-    _dispatch(walker, node, span, command, 0, container_env, image)
-
-
-def _docker_env(
-    walker: Walking, arg: Arg, skip: int, container_env: dict[str, Word], host_env: dict[str, Word]
-) -> None:
-    text = arg.word.text
-    if text is None:
-        return
-    assignment = text[skip:]
-    if "=" in assignment:
-        name = assignment.split("=", 1)[0]
-        container_env[name] = value_word(arg, skip + len(name) + 1)
-    elif assignment in host_env:
-        container_env[assignment] = host_env[assignment]
-    else:
-        container_env[assignment] = Word(
-            None, arg.word.span, dynamic_reason=f"${assignment} is taken from the host environment"
-        )
 
 
 def _shell_c(

@@ -61,6 +61,21 @@ KUBECTL_VALUE = frozenset(
 )
 
 
+def skip_options(args: list[Arg], i: int, with_value: frozenset[str], positional: int) -> int:
+    """The index after a launcher's options (`with_value` take the next word) and its
+    `positional` words before the command."""
+    while i < len(args):
+        text = args[i].word.text
+        if text is None or not text.startswith("-") or text == "-":
+            break
+        i += 1
+        if text == "--":
+            break
+        if text in with_value:
+            i += 1
+    return i + positional
+
+
 def value_word(arg: Arg, skip: int) -> Word:
     """The part of `NAME=value` after `=`, with an exact span when the word is written plainly."""
     word = arg.word

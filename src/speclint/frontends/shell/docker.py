@@ -1,0 +1,105 @@
+"""`docker run` / `docker exec` (and podman, nvidia-docker) in front of SGLang.
+
+Docker's own options are skipped (knowing which take a value, from docker's option table);
+`-e`/`--env` are read into the container's environment, which starts empty: the host's
+variables reach the container only when named. `--entrypoint` is the command's first word.
+"""
+
+from __future__ import annotations
+
+from speclint.core.words import Word
+from speclint.frontends.shell.wrappers import value_word
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.spans import Span
+    from speclint.frontends.shell.expand import Arg
+
+_VALUE = frozenset(
+    """-e --env -v --volume -p --publish --name --gpus --shm-size --ipc --network --net
+    -w --workdir --entrypoint --env-file --runtime --ulimit --device --cap-add --cap-drop -u --user --mount
+    --pid --label -l --security-opt --add-host --hostname -h --memory -m --cpus --platform --restart
+    --log-driver --log-opt --cpuset-cpus --cpuset-mems --memory-swap --tmpfs --group-add --dns --expose
+    --link --volumes-from --label-file --cidfile --stop-signal --stop-timeout --health-cmd
+    --health-interval --health-retries --health-timeout --pull --cgroupns --uts --userns --sysctl
+    --device-cgroup-rule --attach -a --mac-address --ip --ip6 --network-alias --memory-reservation
+    --oom-score-adj --cpu-shares -c --cpu-period --cpu-quota --blkio-weight --storage-opt --isolation
+    --annotation --volume-driver --domainname --detach-keys --cgroup-parent --gpus""".split()
+)
+_SHORT_FLAGS = set("ditP")
+
+
+def docker_command(
+    args: list[Arg], i: int, host_env: dict[str, Word]
+) -> tuple[list[Arg], dict[str, Word], tuple[str | None, Span | None] | None] | None:
+    """`docker run [flags] IMAGE [COMMAND...]` (and `docker exec [flags] CONTAINER COMMAND...`)
+    from `args[i]` on: the command run in the container, its environment and (for `run`) its
+    image; None when there is no command to run."""
+    if i < len(args) and args[i].word.text == "container":
+        i += 1
+    verb = args[i].word.text if i < len(args) else None
+    if verb not in ("run", "exec"):
+        return None
+    i += 1
+    container_env: dict[str, Word] = {}
+    entrypoint: Arg | None = None
+    while i < len(args):
+        text = args[i].word.text
+        if text is None or not text.startswith("-") or text == "-":
+            break
+        if text == "--":
+            i += 1
+            break
+        option, value_arg, skip = text, None, 0
+        if text.startswith("--") and "=" in text:
+            option, _ = text.split("=", 1)
+            value_arg, skip = args[i], len(option) + 1
+            i += 1
+        elif text.startswith("--"):
+            if text in _VALUE and i + 1 < len(args):
+                value_arg = args[i + 1]
+                i += 1
+            i += 1
+        else:
+            i += 1
+            for k, letter in enumerate(text[1:]):
+                if letter in _SHORT_FLAGS:
+                    continue
+                option = "-" + letter
+                if k + 2 < len(text):
+                    value_arg, skip = args[i - 1], k + 2
+                elif option in _VALUE and i < len(args):
+                    value_arg = args[i]
+                    i += 1
+                break
+        if value_arg is None:
+            continue
+        if option in ("-e", "--env"):
+            _container_env(value_arg, skip, container_env, host_env)
+        elif option == "--entrypoint":
+            entrypoint = value_arg
+    if i >= len(args):
+        return None
+    image_word = args[i].word
+    image = (image_word.text, image_word.span) if verb == "run" else None
+    command = args[i + 1 :]
+    if entrypoint is not None:
+        command = [entrypoint, *command]
+    return command, container_env, image
+
+
+def _container_env(arg: Arg, skip: int, container_env: dict[str, Word], host_env: dict[str, Word]) -> None:
+    """`-e NAME=value` sets NAME; `-e NAME` passes the host's NAME (unknown when not known)."""
+    text = arg.word.text
+    if text is None:
+        return
+    assignment = text[skip:]
+    if "=" in assignment:
+        name = assignment.split("=", 1)[0]
+        container_env[name] = value_word(arg, skip + len(name) + 1)
+    elif assignment in host_env:
+        container_env[assignment] = host_env[assignment]
+    else:
+        container_env[assignment] = Word(
+            None, arg.word.span, dynamic_reason=f"${assignment} is taken from the host environment"
+        )
