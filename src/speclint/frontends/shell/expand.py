@@ -3,6 +3,8 @@
 Quote removal, parameter expansion from the known variables, word splitting of unquoted
 expansions and bash arrays are done statically; anything that would need running something
 (command substitution, arithmetic, globbing, unknown variables) yields a dynamic word.
+Variables and `${...}` are the Expander's base class (parameter_expansion.py); quote removal
+is quoting.py.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from speclint.core.records import dataclass
 from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.shell.fields import assemble, has_unescaped
+from speclint.frontends.shell.parameter_expansion import SPECIAL_NOT_SPLIT, ParameterExpansion
+from speclint.frontends.shell.quoting import decode_ansi_c, unescape_double_quoted, unescape_unquoted
 from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, VarValue
 
 TYPE_CHECKING = False
@@ -26,25 +30,6 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.variables import Env
 
 _NEEDS_EXPANSION = re.compile(rb"[\\*?\[{~]")
-_DQ_ESCAPE = re.compile(r'\\([\\"$`\n])')
-_ANY_ESCAPE = re.compile(r"\\(.)", re.S)
-_ANSI_C = re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|u[0-9a-fA-F]{1,4}|.)", re.S)
-_ANSI_C_SIMPLE = {
-    "n": "\n",
-    "t": "\t",
-    "r": "\r",
-    "a": "\a",
-    "b": "\b",
-    "e": "\x1b",
-    "E": "\x1b",
-    "f": "\f",
-    "v": "\v",
-    "\\": "\\",
-    "'": "'",
-    '"': '"',
-    "?": "?",
-}
-_SPECIAL_NOT_SPLIT = {"#": "$#", "?": "$?", "$": "$$", "!": "$!", "-": "$-", "0": "$0", "_": "$_"}
 
 
 @dataclass(slots=True)
@@ -54,34 +39,6 @@ class Arg:
 
     word: Word
     node: Node | None
-
-
-def _unescape_unquoted(raw: str) -> str:
-    if "\\" not in raw:
-        return raw
-    return _ANY_ESCAPE.sub(lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
-
-
-def unescape_double_quoted(raw: str) -> str:
-    if "\\" not in raw:
-        return raw
-    return _DQ_ESCAPE.sub(lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
-
-
-def _decode_ansi_c(body: str) -> str:
-    def one(match: re.Match[str]) -> str:
-        code = match.group(1)
-        if code in _ANSI_C_SIMPLE:
-            return _ANSI_C_SIMPLE[code]
-        if code[0] == "x" and len(code) > 1:
-            return chr(int(code[1:], 16))
-        if code[0] == "u" and len(code) > 1:
-            return chr(int(code[1:], 16))
-        if code.isdigit():
-            return chr(int(code, 8) & 0xFF)
-        return "\\" + code
-
-    return _ANSI_C.sub(one, body)
 
 
 _TOO_BIG = f"expands to more than {MAX_VALUE_CHARS // 1024} KiB or {MAX_ELEMENTS} words; not tracked"
@@ -99,7 +56,7 @@ def _too_big(pieces: list[Piece]) -> bool:
     return chars > MAX_VALUE_CHARS or words > MAX_ELEMENTS
 
 
-class Expander:
+class Expander(ParameterExpansion):
     """Expands nodes of one buffer against one `Env`."""
 
     def __init__(self, tm: TextMap, env: Env, on_substitution: Callable[[Node], None] | None = None):
@@ -148,7 +105,7 @@ class Expander:
         ):
             return None
         name = self.tm.node_text(child.named_children[-1])
-        if name in ("@", "*") or name.isdigit() or name in _SPECIAL_NOT_SPLIT:
+        if name in ("@", "*") or name.isdigit() or name in SPECIAL_NOT_SPLIT:
             return None
         value = self.env.get(name)
         if value is None or value.reason is not None or value.elements is not None:
@@ -214,13 +171,13 @@ class Expander:
                 if has_unescaped(raw, "{") and (has_unescaped(raw, ",") or ".." in raw):
                     out.append(("dyn", f"brace expansion `{raw}`", False, None, True))
                     return
-            out.append(("lit", _unescape_unquoted(raw), quoted, None, None))
+            out.append(("lit", unescape_unquoted(raw), quoted, None, None))
         elif kind == "raw_string":
             out.append(("lit", tm.node_text(node)[1:-1], True, None, None))
         elif kind == "string":
             self._string_pieces(node, out)
         elif kind == "ansi_c_string":
-            out.append(("lit", _decode_ansi_c(tm.node_text(node)[2:-1]), True, None, None))
+            out.append(("lit", decode_ansi_c(tm.node_text(node)[2:-1]), True, None, None))
         elif kind == "translated_string":
             text = tm.node_text(node)
             out.append(("lit", unescape_double_quoted(text[2:-1]), True, None, None))
@@ -284,208 +241,3 @@ class Expander:
             return
         for index, child in enumerate(children):
             self._pieces(child, quoted, out, first and index == 0)
-
-    # ---- variables ---------------------------------------------------------------------------
-
-    def _variable(self, name: str, quoted: bool, out: list[Piece]) -> None:
-        env = self.env
-        if name in ("@", "*"):
-            out.append(("dyn", env.positional_reason, False, None, name == "@" or not quoted))
-        elif name.isdigit():
-            out.append(("dyn", env.positional_reason, False, None, not quoted))
-        elif name in _SPECIAL_NOT_SPLIT:
-            out.append(("dyn", f"special parameter {_SPECIAL_NOT_SPLIT[name]}", False, None, False))
-        else:
-            value = env.get(name)
-            if value is None:
-                out.append(("dyn", env.unknown_reason(name), False, None, not quoted))
-            else:
-                self._emit_scalar(value, quoted, out)
-
-    def _emit_scalar(self, value: VarValue, quoted: bool, out: list[Piece]) -> None:
-        if value.reason is not None:
-            out.append(("dyn", value.reason, False, value.origin, not quoted))
-        elif value.elements is not None:
-            if value.elements:
-                head = value.elements[0]
-                self._emit_array((head,), quoted, False, value.origin, out)
-        else:
-            out.append(("val", value.text or "", quoted, value.origin, None))
-
-    def _emit_array(
-        self, elements: tuple[Word, ...], quoted: bool, star: bool, origin: Span | None, out: list[Piece]
-    ) -> None:
-        if quoted and star:
-            texts = [w.text for w in elements]
-            if None in texts:
-                out.append(("dyn", "array with an unknown element", False, origin, False))
-            else:
-                out.append(("val", " ".join(t or "" for t in texts), True, origin, None))
-        else:
-            out.append(("arr", elements, quoted, origin, None))
-
-    def _expansion(self, node: Node, quoted: bool, out: list[Piece]) -> None:
-        tm = self.tm
-        env = self.env
-        prefix = None
-        target: Node | None = None
-        operator: str | None = None
-        operands: list[Node] = []
-        for child in node.children:
-            if target is None:
-                if child.type in ("variable_name", "special_variable_name", "subscript"):
-                    target = child
-                elif not child.is_named and child.type in ("#", "!"):
-                    prefix = child.type
-            elif operator is None and not child.is_named and child.type != "}":
-                operator = child.type
-            elif operator is not None and child.type != "}":
-                operands.append(child)
-        text = tm.node_text(node)
-        if target is None or prefix == "!":
-            out.append(("dyn", f"parameter expansion `{text}`", False, None, not quoted))
-            return
-        index: str | None = None
-        if target.type == "subscript":
-            name_node = target.child_by_field_name("name")
-            index_node = target.child_by_field_name("index")
-            name = tm.node_text(name_node) if name_node is not None else ""
-            index = tm.node_text(index_node) if index_node is not None else ""
-        else:
-            name = tm.node_text(target)
-        value = (
-            env.get(name)
-            if not (name.isdigit() or name in ("@", "*") or name in _SPECIAL_NOT_SPLIT)
-            else None
-        )
-        if prefix == "#":
-            self._length(value, index, text, out)
-            return
-        if operator is None:
-            if value is None or index is None:
-                if value is None and index in ("@", "*") and not name.isdigit():
-                    # "${UNKNOWN[@]}": any number of words, each may be a flag
-                    out.append(("dyn", env.unknown_reason(name), False, None, index == "@" or not quoted))
-                elif value is None:
-                    self._variable(name, quoted, out)
-                else:
-                    self._emit_scalar(value, quoted, out)
-                return
-            self._subscript(value, name, index, quoted, out)
-            return
-        if operator in (":-", "-", ":=", "=", ":+", "+", ":?", "?") and index is None:
-            self._default_operator(name, value, operator, operands, quoted, node, out)
-            return
-        out.append(("dyn", f"parameter expansion `{text}` is not evaluated", False, None, not quoted))
-
-    def _subscript(self, value: VarValue, name: str, index: str, quoted: bool, out: list[Piece]) -> None:
-        if value.reason is not None:
-            splat = index == "@" or (index == "*" and not quoted) or not quoted
-            out.append(("dyn", value.reason, False, value.origin, splat))
-            return
-        elements = value.elements
-        if elements is None:  # a scalar is an array of one element
-            elements = (
-                (Word(value.text or "", value.origin or Span(1, 1, 1, 1), value.origin),)
-                if value.is_set
-                else ()
-            )
-        if index in ("@", "*"):
-            self._emit_array(elements, quoted, index == "*", value.origin, out)
-        elif index.isdigit():
-            position = int(index)
-            if position < len(elements):
-                self._emit_array((elements[position],), quoted, False, value.origin, out)
-        else:
-            out.append(("dyn", f"array index `{index}` of ${name} is not static", False, None, not quoted))
-
-    def _length(self, value: VarValue | None, index: str | None, text: str, out: list[Piece]) -> None:
-        if value is not None and value.reason is None:
-            if index in ("@", "*"):
-                count = len(value.elements) if value.elements is not None else int(value.is_set)
-                out.append(("val", str(count), True, None, None))
-                return
-            if index is None and value.elements is None:
-                out.append(("val", str(len(value.text or "")), True, None, None))
-                return
-        out.append(("dyn", f"length expansion `{text}`", False, None, False))
-
-    def _default_operator(
-        self,
-        name: str,
-        value: VarValue | None,
-        operator: str,
-        operands: list[Node],
-        quoted: bool,
-        node: Node,
-        out: list[Piece],
-    ) -> None:
-        env = self.env
-        never_assigned = (
-            value is None and env.poison is None and not name.isdigit() and name not in ("@", "*")
-        )
-        if value is not None and value.reason is not None or value is None and not never_assigned:
-            reason = (
-                value.reason
-                if value is not None and value.reason
-                else (
-                    env.positional_reason
-                    if (name.isdigit() or name in ("@", "*"))
-                    else env.unknown_reason(name)
-                )
-            )
-            out.append(("dyn", reason, False, value.origin if value else None, not quoted))
-            return
-        if value is None:
-            is_set, is_empty = False, True
-        else:
-            is_set = value.is_set
-            is_empty = not (value.elements[0].text if value.elements else value.text)
-        check_empty = operator.startswith(":")
-        missing = (not is_set) or (check_empty and is_empty)
-        base = operator.lstrip(":")
-        if base in ("-", "="):
-            if not missing:
-                self._emit_scalar(value, quoted, out)  # type: ignore[arg-type]
-                return
-            start = len(out)
-            self._operand_pieces(operands, quoted, node, out)
-            if base == "=" and operands:
-                origin = self.tm.span(operands[0].start_byte, operands[-1].end_byte)
-                saved = self._argument_mode
-                pieces = out[start:]
-                if any(p[0] in ("dyn", "arr") for p in pieces):
-                    env.assign(
-                        name, VarValue(reason=f"${name} set by `:=` to an unknown value", origin=origin)
-                    )
-                else:
-                    env.assign(
-                        name,
-                        VarValue(
-                            text="".join(
-                                p[1]
-                                for p in pieces  # all text here
-                                if p[0] == "lit" or p[0] == "val"
-                            ),
-                            origin=origin,
-                        ),
-                    )
-                self._argument_mode = saved
-        elif base == "+":
-            if not missing:
-                self._operand_pieces(operands, quoted, node, out)
-        else:  # ? and :? abort the script when missing, so past this point the value is set
-            if value is not None:
-                self._emit_scalar(value, quoted, out)
-            else:  # set, but from the environment: unknown, never empty
-                out.append(("dyn", env.unknown_reason(name), False, None, not quoted))
-
-    def _operand_pieces(self, operands: list[Node], quoted: bool, node: Node, out: list[Piece]) -> None:
-        tm = self.tm
-        previous_end: int | None = None
-        for index, operand in enumerate(operands):
-            if previous_end is not None and operand.start_byte > previous_end:
-                gap = tm.data[previous_end : operand.start_byte].decode()
-                out.append(("val", gap, quoted, None, None))
-            self._pieces(operand, quoted, out, index == 0)
-            previous_end = operand.end_byte

@@ -1,0 +1,234 @@
+"""Variables and `${...}` parameter expansion, as the pieces of a word (see fields.Piece).
+
+A part of `expand.Expander` (its base class), apart because it is its own part of bash:
+what `$NAME`, `${NAME[@]}`, `${#NAME}` and `${NAME:-default}` become from the known variables,
+and what `${NAME:=value}` assigns. The operands of an operator are expanded by the Expander.
+"""
+
+from __future__ import annotations
+
+from speclint.core.spans import Span
+from speclint.core.words import Word
+from speclint.frontends.shell.variables import VarValue
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from speclint.frontends.shell.fields import Piece
+    from speclint.frontends.shell.text import TextMap
+    from speclint.frontends.shell.variables import Env
+
+SPECIAL_NOT_SPLIT = {"#": "$#", "?": "$?", "$": "$$", "!": "$!", "-": "$-", "0": "$0", "_": "$_"}
+
+
+class ParameterExpansion:
+    """What variables and parameter expansions add to a word's pieces."""
+
+    tm: TextMap
+    env: Env
+    _argument_mode: bool
+
+    def _pieces(self, node: Node, quoted: bool, out: list[Piece], first: bool) -> None:
+        raise NotImplementedError  # the Expander's
+
+    def _variable(self, name: str, quoted: bool, out: list[Piece]) -> None:
+        env = self.env
+        if name in ("@", "*"):
+            out.append(("dyn", env.positional_reason, False, None, name == "@" or not quoted))
+        elif name.isdigit():
+            out.append(("dyn", env.positional_reason, False, None, not quoted))
+        elif name in SPECIAL_NOT_SPLIT:
+            out.append(("dyn", f"special parameter {SPECIAL_NOT_SPLIT[name]}", False, None, False))
+        else:
+            value = env.get(name)
+            if value is None:
+                out.append(("dyn", env.unknown_reason(name), False, None, not quoted))
+            else:
+                self._emit_scalar(value, quoted, out)
+
+    def _emit_scalar(self, value: VarValue, quoted: bool, out: list[Piece]) -> None:
+        if value.reason is not None:
+            out.append(("dyn", value.reason, False, value.origin, not quoted))
+        elif value.elements is not None:
+            if value.elements:
+                head = value.elements[0]
+                self._emit_array((head,), quoted, False, value.origin, out)
+        else:
+            out.append(("val", value.text or "", quoted, value.origin, None))
+
+    def _emit_array(
+        self, elements: tuple[Word, ...], quoted: bool, star: bool, origin: Span | None, out: list[Piece]
+    ) -> None:
+        if quoted and star:
+            texts = [w.text for w in elements]
+            if None in texts:
+                out.append(("dyn", "array with an unknown element", False, origin, False))
+            else:
+                out.append(("val", " ".join(t or "" for t in texts), True, origin, None))
+        else:
+            out.append(("arr", elements, quoted, origin, None))
+
+    def _expansion(self, node: Node, quoted: bool, out: list[Piece]) -> None:
+        tm = self.tm
+        env = self.env
+        prefix = None
+        target: Node | None = None
+        operator: str | None = None
+        operands: list[Node] = []
+        for child in node.children:
+            if target is None:
+                if child.type in ("variable_name", "special_variable_name", "subscript"):
+                    target = child
+                elif not child.is_named and child.type in ("#", "!"):
+                    prefix = child.type
+            elif operator is None and not child.is_named and child.type != "}":
+                operator = child.type
+            elif operator is not None and child.type != "}":
+                operands.append(child)
+        text = tm.node_text(node)
+        if target is None or prefix == "!":
+            out.append(("dyn", f"parameter expansion `{text}`", False, None, not quoted))
+            return
+        index: str | None = None
+        if target.type == "subscript":
+            name_node = target.child_by_field_name("name")
+            index_node = target.child_by_field_name("index")
+            name = tm.node_text(name_node) if name_node is not None else ""
+            index = tm.node_text(index_node) if index_node is not None else ""
+        else:
+            name = tm.node_text(target)
+        value = (
+            env.get(name) if not (name.isdigit() or name in ("@", "*") or name in SPECIAL_NOT_SPLIT) else None
+        )
+        if prefix == "#":
+            self._length(value, index, text, out)
+            return
+        if operator is None:
+            if value is None or index is None:
+                if value is None and index in ("@", "*") and not name.isdigit():
+                    # "${UNKNOWN[@]}": any number of words, each may be a flag
+                    out.append(("dyn", env.unknown_reason(name), False, None, index == "@" or not quoted))
+                elif value is None:
+                    self._variable(name, quoted, out)
+                else:
+                    self._emit_scalar(value, quoted, out)
+                return
+            self._subscript(value, name, index, quoted, out)
+            return
+        if operator in (":-", "-", ":=", "=", ":+", "+", ":?", "?") and index is None:
+            self._default_operator(name, value, operator, operands, quoted, node, out)
+            return
+        out.append(("dyn", f"parameter expansion `{text}` is not evaluated", False, None, not quoted))
+
+    def _subscript(self, value: VarValue, name: str, index: str, quoted: bool, out: list[Piece]) -> None:
+        if value.reason is not None:
+            splat = index == "@" or (index == "*" and not quoted) or not quoted
+            out.append(("dyn", value.reason, False, value.origin, splat))
+            return
+        elements = value.elements
+        if elements is None:  # a scalar is an array of one element
+            elements = (
+                (Word(value.text or "", value.origin or Span(1, 1, 1, 1), value.origin),)
+                if value.is_set
+                else ()
+            )
+        if index in ("@", "*"):
+            self._emit_array(elements, quoted, index == "*", value.origin, out)
+        elif index.isdigit():
+            position = int(index)
+            if position < len(elements):
+                self._emit_array((elements[position],), quoted, False, value.origin, out)
+        else:
+            out.append(("dyn", f"array index `{index}` of ${name} is not static", False, None, not quoted))
+
+    def _length(self, value: VarValue | None, index: str | None, text: str, out: list[Piece]) -> None:
+        if value is not None and value.reason is None:
+            if index in ("@", "*"):
+                count = len(value.elements) if value.elements is not None else int(value.is_set)
+                out.append(("val", str(count), True, None, None))
+                return
+            if index is None and value.elements is None:
+                out.append(("val", str(len(value.text or "")), True, None, None))
+                return
+        out.append(("dyn", f"length expansion `{text}`", False, None, False))
+
+    def _default_operator(
+        self,
+        name: str,
+        value: VarValue | None,
+        operator: str,
+        operands: list[Node],
+        quoted: bool,
+        node: Node,
+        out: list[Piece],
+    ) -> None:
+        env = self.env
+        never_assigned = (
+            value is None and env.poison is None and not name.isdigit() and name not in ("@", "*")
+        )
+        if value is not None and value.reason is not None or value is None and not never_assigned:
+            reason = (
+                value.reason
+                if value is not None and value.reason
+                else (
+                    env.positional_reason
+                    if (name.isdigit() or name in ("@", "*"))
+                    else env.unknown_reason(name)
+                )
+            )
+            out.append(("dyn", reason, False, value.origin if value else None, not quoted))
+            return
+        if value is None:
+            is_set, is_empty = False, True
+        else:
+            is_set = value.is_set
+            is_empty = not (value.elements[0].text if value.elements else value.text)
+        check_empty = operator.startswith(":")
+        missing = (not is_set) or (check_empty and is_empty)
+        base = operator.lstrip(":")
+        if base in ("-", "="):
+            if not missing:
+                self._emit_scalar(value, quoted, out)  # type: ignore[arg-type]
+                return
+            start = len(out)
+            self._operand_pieces(operands, quoted, node, out)
+            if base == "=" and operands:
+                origin = self.tm.span(operands[0].start_byte, operands[-1].end_byte)
+                saved = self._argument_mode
+                pieces = out[start:]
+                if any(p[0] in ("dyn", "arr") for p in pieces):
+                    env.assign(
+                        name, VarValue(reason=f"${name} set by `:=` to an unknown value", origin=origin)
+                    )
+                else:
+                    env.assign(
+                        name,
+                        VarValue(
+                            text="".join(
+                                p[1]
+                                for p in pieces  # all text here
+                                if p[0] == "lit" or p[0] == "val"
+                            ),
+                            origin=origin,
+                        ),
+                    )
+                self._argument_mode = saved
+        elif base == "+":
+            if not missing:
+                self._operand_pieces(operands, quoted, node, out)
+        else:  # ? and :? abort the script when missing, so past this point the value is set
+            if value is not None:
+                self._emit_scalar(value, quoted, out)
+            else:  # set, but from the environment: unknown, never empty
+                out.append(("dyn", env.unknown_reason(name), False, None, not quoted))
+
+    def _operand_pieces(self, operands: list[Node], quoted: bool, node: Node, out: list[Piece]) -> None:
+        tm = self.tm
+        previous_end: int | None = None
+        for index, operand in enumerate(operands):
+            if previous_end is not None and operand.start_byte > previous_end:
+                gap = tm.data[previous_end : operand.start_byte].decode()
+                out.append(("val", gap, quoted, None, None))
+            self._pieces(operand, quoted, out, index == 0)
+            previous_end = operand.end_byte

@@ -1,0 +1,57 @@
+"""Quote removal as bash does it: backslash escapes outside quotes, inside double quotes, and
+the C escapes of `$'...'` strings (kept apart from expansion, which only calls these)."""
+
+from __future__ import annotations
+
+import re
+
+_DQ_ESCAPE = re.compile(r'\\([\\"$`\n])')
+_ANY_ESCAPE = re.compile(r"\\(.)", re.S)
+_ANSI_C = re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|u[0-9a-fA-F]{1,4}|.)", re.S)
+_ANSI_C_SIMPLE = {
+    "n": "\n",
+    "t": "\t",
+    "r": "\r",
+    "a": "\a",
+    "b": "\b",
+    "e": "\x1b",
+    "E": "\x1b",
+    "f": "\f",
+    "v": "\v",
+    "\\": "\\",
+    "'": "'",
+    '"': '"',
+    "?": "?",
+}
+
+
+def unescape_unquoted(raw: str) -> str:
+    """An unquoted word's text: a backslash quotes the next character (a newline: both go)."""
+    if "\\" not in raw:
+        return raw
+    return _ANY_ESCAPE.sub(lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
+
+
+def unescape_double_quoted(raw: str) -> str:
+    """The text of a double-quoted part: only `\\ \" \\$ \\` \\<newline>` are escapes there."""
+    if "\\" not in raw:
+        return raw
+    return _DQ_ESCAPE.sub(lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
+
+
+def decode_ansi_c(body: str) -> str:
+    """The text of `$'BODY'`: `\\n`, `\\x41`, `\\101`, `\\u00e9` and the like decoded."""
+
+    def one(match: re.Match[str]) -> str:
+        code = match.group(1)
+        if code in _ANSI_C_SIMPLE:
+            return _ANSI_C_SIMPLE[code]
+        if code[0] == "x" and len(code) > 1:
+            return chr(int(code[1:], 16))
+        if code[0] == "u" and len(code) > 1:
+            return chr(int(code[1:], 16))
+        if code.isdigit():
+            return chr(int(code, 8) & 0xFF)
+        return "\\" + code
+
+    return _ANSI_C.sub(one, body)
