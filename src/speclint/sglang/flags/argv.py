@@ -3,25 +3,23 @@
 Mirrors CPython 3.11 `argparse.ArgumentParser.parse_args` for SGLang's parser (no
 positionals, `allow_abbrev=True`): exact option strings, `--flag=value`, unique-prefix
 abbreviations, ambiguous prefixes, nargs, types and choices, last-wins for repeats.
-argparse stops at its first error; this records every problem.
+argparse stops at its first error; this records every problem. Which option a word is
+(exact, prefix, ambiguous, unknown) is option_matching.py.
 """
 
 from __future__ import annotations
 
 import json
-import re
-from bisect import bisect_left
 from dataclasses import field
 
 from speclint.core.records import dataclass
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.sglang.flags.option_matching import Classified, classify, has_negative_number_options
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.flags.schema import FlagSchema, FlagSpec
-
-_NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
 
 NO_VALUE_ACTIONS = frozenset(
     {
@@ -98,89 +96,6 @@ class ParsedArgs:
         return [u for u in self.uses if u.spec is not None and u.spec.dest == dest]
 
 
-@dataclass(slots=True)
-class _Classified:
-    """One argv word, as argparse classifies it (option, argument, dynamic, `--`)."""
-
-    word: Word
-    kind: str  # 'O' option, 'A' argument, 'D' dynamic argument, 'S' splat, '--'
-    spec: FlagSpec | None = None
-    option: str | None = None
-    written: str | None = None
-    explicit: str | None = None
-    how: str = "exact"
-    candidates: tuple[str, ...] = ()
-
-    @property
-    def explicit_option(self) -> str:
-        """The option part of an `--option=value` word (only such words have `explicit`)."""
-        assert self.word.text is not None
-        return self.word.text.split("=", 1)[0]
-
-
-def _option_tuples(schema: FlagSchema, arg: str) -> list[tuple[str, str | None]]:
-    """CPython 3.11 `_get_option_tuples`: (option string, explicit arg) pairs `arg` may
-    abbreviate, in the parser's order (found by bisecting the sorted option strings)."""
-    if len(arg) > 1 and arg[1] == "-":
-        if not schema.allow_abbrev:
-            return []
-        prefix, equals, after = arg.partition("=")
-        explicit = after if equals else None
-        return [(option, explicit) for option in _starting_with(schema, prefix)]
-    short_prefix, short_explicit = arg[:2], arg[2:]
-    matches = set(_starting_with(schema, arg))
-    if short_prefix in schema.by_option:
-        matches.add(short_prefix)
-    rank = schema.option_rank
-    return [
-        (option, short_explicit if option == short_prefix else None)
-        for option in sorted(matches, key=rank.__getitem__)
-    ]
-
-
-def _starting_with(schema: FlagSchema, prefix: str) -> list[str]:
-    options = schema.sorted_options
-    found = []
-    for index in range(bisect_left(options, prefix), len(options)):
-        if not options[index].startswith(prefix):
-            break
-        found.append(options[index])
-    found.sort(key=schema.option_rank.__getitem__)
-    return found
-
-
-def _classify(schema: FlagSchema, word: Word, has_negative_options: bool) -> _Classified:
-    if word.dynamic:
-        return _Classified(word, "S" if word.splat else "D")
-    arg = word.text
-    if arg == "--":
-        return _Classified(word, "--")
-    if not arg or arg[0] != "-":
-        return _Classified(word, "A")
-    if arg in schema.by_option:
-        return _Classified(word, "O", schema.by_option[arg], arg, arg)
-    if len(arg) == 1:
-        return _Classified(word, "A")
-    if "=" in arg:
-        option, explicit = arg.split("=", 1)
-        if option in schema.by_option:
-            return _Classified(word, "O", schema.by_option[option], option, option, explicit)
-    tuples = _option_tuples(schema, arg)
-    written = arg.split("=", 1)[0] if arg.startswith("--") else arg
-    if len(tuples) > 1:
-        return _Classified(
-            word, "O", None, None, written, None, "ambiguous", tuple(option for option, _ in tuples)
-        )
-    if len(tuples) == 1:
-        matched, given = tuples[0]
-        return _Classified(word, "O", schema.by_option[matched], matched, written, given, "prefix")
-    if _NEGATIVE_NUMBER.match(arg) and not has_negative_options:
-        return _Classified(word, "A")
-    if " " in arg:
-        return _Classified(word, "A")
-    return _Classified(word, "O", None, None, written, None, "unknown")
-
-
 def _split_spans(word: Word, written_len: int) -> tuple[Span, Span | None]:
     """Spans of the option and the value of a `--flag=value` word, when the word is written
     literally (its width in the file equals its text); the whole word otherwise."""
@@ -224,29 +139,18 @@ def _nargs_range(spec: FlagSpec) -> tuple[int, int | None]:
     return 1, 1  # argparse.REMAINDER and friends do not occur in SGLang
 
 
-_NEGATIVE_OPTIONS: dict[str, bool] = {}
-
-
-def _has_negative_number_options(schema: FlagSchema) -> bool:
-    """argparse's `_has_negative_number_optionals`, once per release (it scans every flag)."""
-    known = _NEGATIVE_OPTIONS.get(schema.version)
-    if known is None:
-        known = _NEGATIVE_OPTIONS[schema.version] = any(_NEGATIVE_NUMBER.match(o) for o in schema.by_option)
-    return known
-
-
 def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
     parsed = ParsedArgs(schema)
-    has_negative = _has_negative_number_options(schema)
-    items: list[_Classified] = []
+    has_negative = has_negative_number_options(schema)
+    items: list[Classified] = []
     after_double_dash = False
     for word in words:
         if after_double_dash:
             items.append(
-                _Classified(word, "A") if not word.dynamic else _Classified(word, "S" if word.splat else "D")
+                Classified(word, "A") if not word.dynamic else Classified(word, "S" if word.splat else "D")
             )
             continue
-        item = _classify(schema, word, has_negative)
+        item = classify(schema, word, has_negative)
         if item.kind == "--":
             # argparse never gives `--` to an optional, and with no positionals to take it
             # it stays among the unrecognized arguments (CPython 3.11)
@@ -300,9 +204,7 @@ def _mark_unknown(parsed: ParsedArgs, position: int, word: Word) -> None:
     parsed.unknown_reason = word.dynamic_reason or "a word speclint cannot read"
 
 
-def _consume(
-    parsed: ParsedArgs, use: FlagUse, item: _Classified, items: list[_Classified], index: int
-) -> int:
+def _consume(parsed: ParsedArgs, use: FlagUse, item: Classified, items: list[Classified], index: int) -> int:
     spec = use.spec
     assert spec is not None
     low, high = _nargs_range(spec)

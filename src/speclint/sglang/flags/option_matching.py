@@ -1,0 +1,117 @@
+"""Which option of SGLang's parser an argv word is, matched the way argparse matches it.
+
+Exact option strings, `--flag=value`, unique-prefix abbreviations (found by bisecting the
+sorted option strings), ambiguous prefixes, and words argparse reads as arguments (negative
+numbers, words with a space). `argv.parse_argv` then gives each option its values.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+
+from speclint.core.records import dataclass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.words import Word
+    from speclint.sglang.flags.schema import FlagSchema, FlagSpec
+
+_NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
+
+
+@dataclass(slots=True)
+class Classified:
+    """One argv word, as argparse classifies it (option, argument, dynamic, `--`)."""
+
+    word: Word
+    kind: str  # 'O' option, 'A' argument, 'D' dynamic argument, 'S' splat, '--'
+    spec: FlagSpec | None = None
+    option: str | None = None
+    written: str | None = None
+    explicit: str | None = None
+    how: str = "exact"
+    candidates: tuple[str, ...] = ()
+
+    @property
+    def explicit_option(self) -> str:
+        """The option part of an `--option=value` word (only such words have `explicit`)."""
+        assert self.word.text is not None
+        return self.word.text.split("=", 1)[0]
+
+
+def _option_tuples(schema: FlagSchema, arg: str) -> list[tuple[str, str | None]]:
+    """CPython 3.11 `_get_option_tuples`: (option string, explicit arg) pairs `arg` may
+    abbreviate, in the parser's order (found by bisecting the sorted option strings)."""
+    if len(arg) > 1 and arg[1] == "-":
+        if not schema.allow_abbrev:
+            return []
+        prefix, equals, after = arg.partition("=")
+        explicit = after if equals else None
+        return [(option, explicit) for option in _starting_with(schema, prefix)]
+    short_prefix, short_explicit = arg[:2], arg[2:]
+    matches = set(_starting_with(schema, arg))
+    if short_prefix in schema.by_option:
+        matches.add(short_prefix)
+    rank = schema.option_rank
+    return [
+        (option, short_explicit if option == short_prefix else None)
+        for option in sorted(matches, key=rank.__getitem__)
+    ]
+
+
+def _starting_with(schema: FlagSchema, prefix: str) -> list[str]:
+    options = schema.sorted_options
+    found = []
+    for index in range(bisect_left(options, prefix), len(options)):
+        if not options[index].startswith(prefix):
+            break
+        found.append(options[index])
+    found.sort(key=schema.option_rank.__getitem__)
+    return found
+
+
+def classify(schema: FlagSchema, word: Word, has_negative_options: bool) -> Classified:
+    """CPython 3.11 `_parse_optional` for one word: which option it is (exact, `--flag=value`,
+    a unique prefix, ambiguous, unknown) or an argument (a negative number when no option
+    looks like one)."""
+    if word.dynamic:
+        return Classified(word, "S" if word.splat else "D")
+    arg = word.text
+    if arg == "--":
+        return Classified(word, "--")
+    if not arg or arg[0] != "-":
+        return Classified(word, "A")
+    if arg in schema.by_option:
+        return Classified(word, "O", schema.by_option[arg], arg, arg)
+    if len(arg) == 1:
+        return Classified(word, "A")
+    if "=" in arg:
+        option, explicit = arg.split("=", 1)
+        if option in schema.by_option:
+            return Classified(word, "O", schema.by_option[option], option, option, explicit)
+    tuples = _option_tuples(schema, arg)
+    written = arg.split("=", 1)[0] if arg.startswith("--") else arg
+    if len(tuples) > 1:
+        return Classified(
+            word, "O", None, None, written, None, "ambiguous", tuple(option for option, _ in tuples)
+        )
+    if len(tuples) == 1:
+        matched, given = tuples[0]
+        return Classified(word, "O", schema.by_option[matched], matched, written, given, "prefix")
+    if _NEGATIVE_NUMBER.match(arg) and not has_negative_options:
+        return Classified(word, "A")
+    if " " in arg:
+        return Classified(word, "A")
+    return Classified(word, "O", None, None, written, None, "unknown")
+
+
+_NEGATIVE_OPTIONS: dict[str, bool] = {}
+
+
+def has_negative_number_options(schema: FlagSchema) -> bool:
+    """argparse's `_has_negative_number_optionals`, once per release (it scans every flag)."""
+    known = _NEGATIVE_OPTIONS.get(schema.version)
+    if known is None:
+        known = _NEGATIVE_OPTIONS[schema.version] = any(_NEGATIVE_NUMBER.match(o) for o in schema.by_option)
+    return known
