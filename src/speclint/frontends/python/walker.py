@@ -1,9 +1,9 @@
 """The Python walker: statements in order, with an environment of known values per scope.
 
 Lists built with `+=`, `.append`, `.extend` and dicts built with `.update` have their values
-where they are used; a value assigned differently on two paths becomes unknown. Each call is
-handed to `launch` (what it starts); functions, classes, branches and helper calls are
-followed by `calls`, `classes`, `branches` and `helpers`.
+where they are used (`mutations`); a value assigned differently on two paths becomes unknown.
+Each call is handed to `launch` (what it starts); functions, classes, branches and helper
+calls are followed by `calls`, `classes`, `branches` and `helpers`.
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from dataclasses import replace
 import libcst as cst
 
 from speclint.core.launches import Launch
-from speclint.frontends.python.branches import arm_conditions, choices_for, each, mark, with_alternatives
+from speclint.frontends.python.branches import arm_conditions, choices_for, mark, with_alternatives
 from speclint.frontends.python.calls import note_call, walk_call_sites
 from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited
 from speclint.frontends.python.evaluator import Evaluator
 from speclint.frontends.python.helpers import call_helper, count_statement
 from speclint.frontends.python.launch import recognize
+from speclint.frontends.python.mutations import augment, mutate
 from speclint.frontends.python.scan import (
     Elif,
     argv_item,
@@ -269,74 +270,9 @@ class PyWalker:
         elif isinstance(node, cst.AnnAssign) and node.value is not None:
             self.assign(node.target, self.evaluator().eval(node.value))
         elif isinstance(node, cst.AugAssign) and (key := value_key(node.target)) is not None:
-            current = self.env.get(key)
-            if isinstance(node.operator, cst.AddAssign) and current is not None:
-                added = self.evaluator().eval(node.value)
-                self.env[key] = each(current, lambda value: bounded(self._extended(value, added))) or bounded(
-                    self._extended(current, added)
-                )
-            else:
-                self.env[key] = self.evaluator().unknown(
-                    node.target,
-                    f"`{key}` is changed by `{cst.Module([]).code_for_node(node.operator).strip()}`",
-                )
+            augment(self, node, key)
         elif isinstance(node, cst.Expr) and isinstance(node.value, cst.Call):
-            self.mutation(node.value)
-
-    def _extended(self, current: Val, added: Val) -> Val:
-        if current.kind == "list" and added.kind == "list":
-            return replace(current, value=list(current.elements) + list(added.elements))
-        if current.kind == "str" and added.kind == "str":
-            return replace(current, pieces=current.pieces + added.pieces)
-        if current.kind == "list":
-            return replace(
-                current,
-                value=list(current.elements)
-                + [replace(added, kind="unknown", splat=True, reason=added.why_unknown())],
-            )
-        return replace(added, kind="unknown", reason="changed with a value not known statically")
-
-    def mutation(self, call: cst.Call) -> None:
-        """`cmd.append(x)`, `cmd.extend(xs)`, `cmd.insert(i, x)`, `cfg.update(...)`."""
-        func = call.func
-        name = value_key(func.value) if isinstance(func, cst.Attribute) else None
-        if name is None or not isinstance(func, cst.Attribute):  # a name only for an attribute
-            return
-        method = func.attr.value
-        current = self.env.get(name)
-        if current is not None and current.alternatives:  # after `if` arms: change each choice
-            changed = each(current, lambda value: self._mutated(value, name, method, call))
-            assert changed is not None  # `each` gives None only for a value without alternatives
-            self.env[name] = changed
-            return
-        if current is None or current.kind not in ("list", "dict"):
-            return
-        mutated = self._mutated(current, name, method, call)
-        if mutated is not None:
-            self.env[name] = mutated
-
-    def _mutated(self, current: Val, name: str, method: str, call: cst.Call) -> Val | None:
-        """`current` after `name.method(...)`, None when the call does not change it."""
-        if current.kind not in ("list", "dict"):
-            return None
-        ev = self.evaluator()
-        args = [ev.eval(a.value) for a in call.args if not a.keyword]
-        if current.kind == "list" and method == "append" and len(args) == 1:
-            return bounded(replace(current, value=list(current.elements) + args))
-        if current.kind == "list" and method == "extend" and len(args) == 1:
-            return bounded(self._extended(current, args[0]))
-        if current.kind == "dict" and method == "update":
-            entries = Entries(current.entries)
-            for arg in call.args:
-                if arg.keyword is not None:
-                    entries.set(Entry(arg.keyword.value, self.pos.span(arg.keyword), ev.eval(arg.value)))
-                else:
-                    entries.merge(ev.eval(arg.value), self.pos.span(arg))
-            return bounded(replace(current, value=entries.list()))
-        if method in ("insert", "pop", "remove", "clear", "setdefault", "sort", "reverse"):
-            unknown = ev.unknown(call, f"`{name}` is changed by .{method}()", splat=current.kind == "list")
-            return replace(current, value=[unknown]) if current.kind == "list" else unknown
-        return None
+            mutate(self, node.value)
 
     def assign(self, target: cst.BaseExpression, value: Val) -> None:
         if (key := value_key(target)) is not None:

@@ -1,7 +1,7 @@
 """What the walker's helpers may use of it, so that they need not import `walker`, which
-imports them: `launch`, `branches`, `calls`, `classes` and `helpers` are handed the
-`walker.PyWalker` of the file, typed by the `Walking` protocol; and the records it keeps of
-the file's functions and classes."""
+imports them: `launch`, `branches`, `calls`, `classes`, `helpers` and `mutations` are handed
+the `walker.PyWalker` of the file, typed by the `Walking` protocol; and the records it keeps
+of the file's functions and classes."""
 
 from __future__ import annotations
 

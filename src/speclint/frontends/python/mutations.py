@@ -1,0 +1,93 @@
+"""Lists and dicts changed in place: `cmd += [...]`, `cmd.append(x)`, `cmd.extend(xs)`,
+`cfg.update(...)` keep their values known; `.insert`, `.pop` and the like make them unknown.
+A value that remembers `if` arms (`branches`) is changed arm by arm. Apart from `walker`,
+which hands each such statement here, because it is about values, not the order of statements.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import libcst as cst
+
+from speclint.frontends.python.branches import each
+from speclint.frontends.python.scan import value_key
+from speclint.frontends.python.values import Entries, Entry, bounded
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.frontends.python.values import Val
+    from speclint.frontends.python.walking import Walking
+
+
+def augment(walker: Walking, node: cst.AugAssign, key: str) -> None:
+    """`key += value` (any other operator makes `key` unknown)."""
+    current = walker.env.get(key)
+    if isinstance(node.operator, cst.AddAssign) and current is not None:
+        added = walker.evaluator().eval(node.value)
+        walker.env[key] = each(current, lambda value: bounded(_extended(value, added))) or bounded(
+            _extended(current, added)
+        )
+    else:
+        walker.env[key] = walker.evaluator().unknown(
+            node.target,
+            f"`{key}` is changed by `{cst.Module([]).code_for_node(node.operator).strip()}`",
+        )
+
+
+def _extended(current: Val, added: Val) -> Val:
+    if current.kind == "list" and added.kind == "list":
+        return replace(current, value=list(current.elements) + list(added.elements))
+    if current.kind == "str" and added.kind == "str":
+        return replace(current, pieces=current.pieces + added.pieces)
+    if current.kind == "list":
+        return replace(
+            current,
+            value=list(current.elements)
+            + [replace(added, kind="unknown", splat=True, reason=added.why_unknown())],
+        )
+    return replace(added, kind="unknown", reason="changed with a value not known statically")
+
+
+def mutate(walker: Walking, call: cst.Call) -> None:
+    """`cmd.append(x)`, `cmd.extend(xs)`, `cmd.insert(i, x)`, `cfg.update(...)`."""
+    func = call.func
+    name = value_key(func.value) if isinstance(func, cst.Attribute) else None
+    if name is None or not isinstance(func, cst.Attribute):  # a name only for an attribute
+        return
+    method = func.attr.value
+    current = walker.env.get(name)
+    if current is not None and current.alternatives:  # after `if` arms: change each choice
+        changed = each(current, lambda value: _mutated(walker, value, name, method, call))
+        assert changed is not None  # `each` gives None only for a value without alternatives
+        walker.env[name] = changed
+        return
+    if current is None or current.kind not in ("list", "dict"):
+        return
+    mutated = _mutated(walker, current, name, method, call)
+    if mutated is not None:
+        walker.env[name] = mutated
+
+
+def _mutated(walker: Walking, current: Val, name: str, method: str, call: cst.Call) -> Val | None:
+    """`current` after `name.method(...)`, None when the call does not change it."""
+    if current.kind not in ("list", "dict"):
+        return None
+    ev = walker.evaluator()
+    args = [ev.eval(a.value) for a in call.args if not a.keyword]
+    if current.kind == "list" and method == "append" and len(args) == 1:
+        return bounded(replace(current, value=list(current.elements) + args))
+    if current.kind == "list" and method == "extend" and len(args) == 1:
+        return bounded(_extended(current, args[0]))
+    if current.kind == "dict" and method == "update":
+        entries = Entries(current.entries)
+        for arg in call.args:
+            if arg.keyword is not None:
+                entries.set(Entry(arg.keyword.value, walker.pos.span(arg.keyword), ev.eval(arg.value)))
+            else:
+                entries.merge(ev.eval(arg.value), walker.pos.span(arg))
+        return bounded(replace(current, value=entries.list()))
+    if method in ("insert", "pop", "remove", "clear", "setdefault", "sort", "reverse"):
+        unknown = ev.unknown(call, f"`{name}` is changed by .{method}()", splat=current.kind == "list")
+        return replace(current, value=[unknown]) if current.kind == "list" else unknown
+    return None
