@@ -11,7 +11,7 @@ from speclint.core.records import dataclass
 class ReleaseTraits:
     """The resolution facts of one SGLang release, read in its source."""
 
-    # --- speculative decoding (speculative.py) ---
+    # --- speculative decoding (speculative*.py) ---
     eagle_family: tuple[str, ...]
     """Algorithms modelled by `_handle_eagle_family` (0.4.10.post2: `__post_init__`)."""
     has_ngram: bool
