@@ -37,6 +37,9 @@ def speclint(*args: str, stdin: str | None = None) -> subprocess.CompletedProces
         ("prose_only.md", (3, 5, 15), "sgl.Engine"),
         ("Dockerfile", (2, 18, 38), "sglang.launch_server"),
         ("engine_note.ipynb", (1, 64, 74), "sgl.Engine"),
+        ("fixture_subclass.py", (6, 6, 33), "sglang.test.server_fixtures"),
+        ("config_in_string.py", (7, 1, 22), "speculative-algorithm"),
+        ("recipe_keys.md", (6, 1, 22), "speculative-algorithm"),
     ],
 )
 def test_a_file_naming_the_launcher_without_a_launch_gets_one_finding(name, where, named):
@@ -51,6 +54,26 @@ def test_a_file_naming_the_launcher_without_a_launch_gets_one_finding(name, wher
 def test_the_reason_is_given_when_the_front_end_knows_it():
     (finding,) = lint_path(str(UNREAD / "xargs_ports.sh")).findings
     assert "the command `xargs` at line 4 names the launcher" in finding.message
+
+
+def test_speculative_settings_in_other_spellings_are_mentions():
+    (finding,) = lint_text('engine_args = {"speculative_algorithm": "EAGLE3"}\n', "a.py").findings
+    assert "names `speculative_algorithm` but speclint found no launch" in finding.message
+    assert (
+        lint_text('my_speculative_algorithm = "EAGLE3"\nprint("speculative-algorithms")\n', "a.py").findings
+        == []
+    )
+
+
+def test_the_launcher_is_named_before_a_helper_mentioned_earlier():
+    text = (
+        "from sglang.utils import launch_server_cmd\n"
+        "cmd = f'python -m sglang.launch_server {args}'\n"
+        "launch_server_cmd(cmd)\n"
+    )
+    (finding,) = lint_text(text, "a.py").findings
+    assert (finding.span.line, finding.span.column) == (2, 19)
+    assert "names `sglang.launch_server`" in finding.message
 
 
 def test_mentions_in_comments_and_files_with_launches_are_quiet():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from speclint.core.launches import Diagnostic
 from speclint.core.spans import Span
-from speclint.frontends.recognise import MENTION
+from speclint.frontends.recognise import MENTIONS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,20 +33,25 @@ def _span_at(text: str, start: int, end: int) -> Span:
 
 def no_launch_found(text: str, extracted: ExtractResult) -> Diagnostic | None:
     """The diagnostic for a file that names the launcher (outside comments) but yielded no
-    launch, pointing at the first mention; None when there is a launch or no mention."""
+    launch, pointing at the first mention of the most telling kind (`MENTIONS`); None when
+    there is a launch or no mention."""
     if extracted.launches or any(d.kind in _GIVES_UP for d in extracted.diagnostics):
         return None
-    for match in MENTION.finditer(text):
-        span = _span_at(text, match.start(), match.end())
-        if _commented(span, extracted.comments):
-            continue
-        message = f"this file names `{match.group()}` but speclint found no launch in it"
-        reason = next((d for kind in _REASONS for d in extracted.diagnostics if d.kind == kind), None)
-        if reason is not None and reason.kind == "launch-unread":
-            message += f" ({reason.message})"
-        elif reason is not None:
-            message += f" ({reason.message}, line {reason.span.line})"
-        else:
-            message += ": nothing here was checked"
-        return Diagnostic("no-launch-found", message, span)
+    for mention in MENTIONS:
+        for match in mention.finditer(text):
+            span = _span_at(text, match.start(), match.end())
+            if not _commented(span, extracted.comments):
+                return _finding(match.group(), span, extracted)
     return None
+
+
+def _finding(named: str, span: Span, extracted: ExtractResult) -> Diagnostic:
+    message = f"this file names `{named}` but speclint found no launch in it"
+    reason = next((d for kind in _REASONS for d in extracted.diagnostics if d.kind == kind), None)
+    if reason is not None and reason.kind == "launch-unread":
+        message += f" ({reason.message})"
+    elif reason is not None:
+        message += f" ({reason.message}, line {reason.span.line})"
+    else:
+        message += ": nothing here was checked"
+    return Diagnostic("no-launch-found", message, span)

@@ -92,8 +92,16 @@ PROSE_LAUNCH = re.compile(
 )
 """A command on a prose line: `VAR=x ... python -m sglang.launch_server` or `sglang serve`
 standing as words of their own."""
-MENTION = re.compile(
-    r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b"
-    r"|--speculative-algorithm\b"
+MENTIONS = (
+    re.compile(r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b"),
+    re.compile(
+        rf"\b(?:{POPEN_LAUNCH_SERVER}|{PREPARE_SERVER_ARGS}|{LAUNCH_SERVER_CMD})\b"
+        r"|\bsglang\.test\.server_fixtures\b"
+        r"|(?:--|\b)speculative[-_]algorithm\b"
+    ),
 )
-"""What makes a file that yielded no launch worth a no-launch-found finding."""
+"""What makes a file that yielded no launch worth a no-launch-found finding, most telling
+first: a launcher; else one of SGLang's launch helpers, SGLang's test server fixtures (base
+classes that launch a server from their subclasses' attributes), or the speculative
+algorithm set in any of SGLang's spellings (`--speculative-algorithm`, a `--config` file's
+`speculative-algorithm:` key, the `speculative_algorithm` field)."""

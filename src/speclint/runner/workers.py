@@ -98,11 +98,28 @@ def lint_all(jobs: Iterable[Job]) -> Generator[Linted, None, None]:
     if workers < 2 or any(job[2] for job in head):
         yield from map(lint_job, chain(head, jobs))
         return
-    yield lint_job(head[0])
-    yield from _lint_in_workers(chain(head[1:], jobs), workers)
+    here = {index: lint_job(head[index]) for index in _first_of_each_kind(head)}
+    yield from _lint_in_workers(
+        chain(((job, here.get(index)) for index, job in enumerate(head)), ((job, None) for job in jobs)),
+        workers,
+    )
 
 
-def _lint_in_workers(jobs: Iterator[Job], workers: int) -> Iterator[Linted]:
+def _first_of_each_kind(head: list[Job]) -> list[int]:
+    """The first file of each kind (by name) among the first ones: linted here before the
+    workers are forked, so that they inherit what it loaded (the parser, the per-release
+    tables) instead of each loading it again."""
+    from speclint.frontends import file_kind
+
+    firsts: dict[str | None, int] = {}
+    for index, job in enumerate(head):
+        firsts.setdefault(file_kind(job[0]), index)
+    return sorted(firsts.values())
+
+
+def _lint_in_workers(jobs: Iterator[tuple[Job, Linted | None]], workers: int) -> Iterator[Linted]:
+    """`jobs` with the result of those already linted here (else None), linted in `workers`
+    processes, results in input order."""
     import multiprocessing
     import sys
     from concurrent.futures.process import BrokenProcessPool
@@ -117,11 +134,11 @@ def _lint_in_workers(jobs: Iterator[Job], workers: int) -> Iterator[Linted]:
     try:
         while True:
             while len(window) < 2 * workers:
-                batch = list(islice(jobs, BATCH))
-                if not batch:
+                taken = list(islice(jobs, BATCH))
+                if not taken:
                     break
-                for part in _split_stdin(batch):  # workers can't read our standard input
-                    window.append((part, [lint_job(part[0])] if part[0][0] == "-" else _submit(pool, part)))
+                for part, linted in _parts(taken):
+                    window.append((part, linted if linted is not None else _submit(pool, part)))
             if not window:
                 finished = True
                 return
@@ -175,17 +192,21 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _split_stdin(batch: list[Job]) -> list[list[Job]]:
-    """`-` in a batch of its own (linted here), the rest as they are."""
-    if all(job[0] != "-" for job in batch):
-        return [batch]
-    parts: list[list[Job]] = [[]]
-    for job in batch:
-        if job[0] == "-":
-            parts += [[job], []]
+def _parts(batch: list[tuple[Job, Linted | None]]) -> list[tuple[list[Job], list[Linted] | None]]:
+    """The batch in input order: a file already linted here and standard input (which the
+    workers can't read: linted here now) each on its own with its result; the runs of files
+    between them for the workers (None)."""
+    parts: list[tuple[list[Job], list[Linted] | None]] = []
+    for job, done in batch:
+        if done is None and job[0] == "-":
+            done = lint_job(job)
+        if done is not None:
+            parts.append(([job], [done]))
+        elif parts and parts[-1][1] is None:
+            parts[-1][0].append(job)
         else:
-            parts[-1].append(job)
-    return [part for part in parts if part]
+            parts.append(([job], None))
+    return parts
 
 
 def _relint(batch: list[Job], context: BaseContext) -> list[tuple[FileResult | None, str | None]]:

@@ -15,9 +15,14 @@ if TYPE_CHECKING:
 
 class NoLaunchFound(Rule):
     """## What it does
-    Reports a file that names `sglang.launch_server`, `sglang serve`, `sgl.Engine` or
-    `--speculative-algorithm` (outside comments) in which speclint found no launch, once per
-    file, at the first mention, with the reason when the front-end knows it.
+    Reports a file that names `sglang.launch_server`, `sglang serve`, `sgl.Engine`, one of
+    SGLang's launch helpers (`popen_launch_server`, `prepare_server_args`,
+    `launch_server_cmd`), SGLang's test server fixtures (`sglang.test.server_fixtures`: their
+    base classes start the server from a subclass's attributes), or sets the speculative
+    algorithm in any of SGLang's spellings (`--speculative-algorithm`, a `--config` file's
+    `speculative-algorithm:` key, the `speculative_algorithm` field), outside comments, in
+    which speclint found no launch: once per file, at the first mention, with the reason when
+    the front-end knows it.
 
     ## Why it matters
     A launch written in a form speclint cannot read (a command name held in a variable, a
