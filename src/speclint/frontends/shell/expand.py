@@ -8,6 +8,7 @@ expansions and bash arrays are done statically; anything that would need running
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from speclint.core.records import dataclass
 from speclint.core.spans import Span
@@ -26,9 +27,23 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.variables import Env
 
 _NEEDS_EXPANSION = re.compile(rb"[\\*?\[{~]")
-_DQ_ESCAPE = re.compile(r'\\([\\"$`\n])')
-_ANY_ESCAPE = re.compile(r"\\(.)", re.S)
-_ANSI_C = re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|u[0-9a-fA-F]{1,4}|.)", re.S)
+
+
+@cache  # compiled on first use, as the two below: most words hold no escape
+def _dq_escape() -> re.Pattern[str]:
+    return re.compile(r'\\([\\"$`\n])')
+
+
+@cache
+def _any_escape() -> re.Pattern[str]:
+    return re.compile(r"\\(.)", re.S)
+
+
+@cache
+def _ansi_c() -> re.Pattern[str]:
+    return re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|u[0-9a-fA-F]{1,4}|.)", re.S)
+
+
 _ANSI_C_SIMPLE = {
     "n": "\n",
     "t": "\t",
@@ -59,13 +74,13 @@ class Arg:
 def _unescape_unquoted(raw: str) -> str:
     if "\\" not in raw:
         return raw
-    return _ANY_ESCAPE.sub(lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
+    return _any_escape().sub(lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
 
 
 def unescape_double_quoted(raw: str) -> str:
     if "\\" not in raw:
         return raw
-    return _DQ_ESCAPE.sub(lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
+    return _dq_escape().sub(lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
 
 
 def _decode_ansi_c(body: str) -> str:
@@ -81,7 +96,7 @@ def _decode_ansi_c(body: str) -> str:
             return chr(int(code, 8) & 0xFF)
         return "\\" + code
 
-    return _ANSI_C.sub(one, body)
+    return _ansi_c().sub(one, body)
 
 
 _TOO_BIG = f"expands to more than {MAX_VALUE_CHARS // 1024} KiB or {MAX_ELEMENTS} words; not tracked"

@@ -9,6 +9,7 @@ variables (`read`, `eval`, `source`, `set -a`, function calls) are handled here 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from speclint.core.launches import Launch
 from speclint.core.words import Word
@@ -27,7 +28,12 @@ if TYPE_CHECKING:
 
 _PYTHON = re.compile(r"(python|pypy)(\d+(\.\d+)*t?)?")
 _SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
-_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@cache  # compiled on first use: only for a word with `=`
+def _env_name() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
 
 # wrapper -> (options that take a value, positional words before the command)
 _WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
@@ -345,7 +351,7 @@ def _assigned_name(arg: Arg) -> str | None:
     first = node.children[0]
     raw = first.text.decode("utf-8", "replace") if first.type == "word" and first.text else ""
     name = raw.split("=", 1)[0]
-    return name if "=" in raw and _ENV_NAME.fullmatch(name) else None
+    return name if "=" in raw and _env_name().fullmatch(name) else None
 
 
 def _env_command(args: list[Arg], i: int, env: dict[str, Word], options: bool = True) -> int:
@@ -372,7 +378,7 @@ def _env_command(args: list[Arg], i: int, env: dict[str, Word], options: bool = 
             pass
         elif text == "--":
             options = False
-        elif "=" in text and _ENV_NAME.fullmatch(text.split("=", 1)[0]):
+        elif "=" in text and _env_name().fullmatch(text.split("=", 1)[0]):
             name = text.split("=", 1)[0]
             env[name] = value_word(args[i], len(name) + 1)
         else:
