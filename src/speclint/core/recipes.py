@@ -92,7 +92,7 @@ class Plan:
         self.fields = fields
         """name -> a base's Field, or (type, default or Field) for the class's own fields."""
         self.own = own
-        self.post_init = hasattr(cls, "__post_init__")
+        self.post_init = _attribute(cls, "__post_init__", self) is not self
         self.key: tuple[Any, ...] = ()
 
 
@@ -127,7 +127,7 @@ def _plan(cls: type, params: dict[str, bool]) -> Plan | None:
     any_frozen_base = has_dataclass_bases = False
     base: Any
     for base in cls.__mro__[-1:0:-1]:
-        base_fields = getattr(base, "__dataclass_fields__", None)
+        base_fields = _attribute(base, "__dataclass_fields__", None)
         if base_fields is not None:
             has_dataclass_bases = True
             for f in base_fields.values():
@@ -157,7 +157,7 @@ def _plan(cls: type, params: dict[str, bool]) -> Plan | None:
                     return None
             elif module_globals.get(module_name) in (dc, typing):
                 return None  # `dataclasses.InitVar`, `typing.ClassVar`...: dataclasses decides
-        default = getattr(cls, name, MISSING)
+        default = _attribute(cls, name, MISSING)
         if isinstance(default, Field):
             if name not in namespace or default.kw_only not in (MISSING, False):
                 return None
@@ -200,6 +200,19 @@ def _plan(cls: type, params: dict[str, bool]) -> Plan | None:
         shape.append((name, *flags))
     made.key = ("recipe", _FORMAT, tuple(params.values()), made.post_init, tuple(shape))
     return made
+
+
+def _attribute(cls: type, name: str, missing: Any) -> Any:
+    """`getattr(cls, name, missing)`, without the AttributeError Python 3.11 makes (its
+    message included) for each name a class lacks: most fields have no default."""
+    if type(cls) is type:
+        for klass in cls.__mro__:
+            if name in klass.__dict__:
+                break
+        else:
+            if name not in type.__dict__:  # (`object` is in the class's own __mro__)
+                return missing
+    return getattr(cls, name, missing)
 
 
 def _special(dc: Any, typing: Any) -> Any:
@@ -321,7 +334,7 @@ def build(made: Plan, recipe: Any) -> type | None:
     cls.__dataclass_params__ = dc._DataclassParams(True, True, True, params["order"], False, frozen)
     for name in made.own:
         f = fields[name]
-        if isinstance(getattr(cls, name, None), dc.Field):
+        if isinstance(made.fields[name][1], dc.Field):  # the class's attribute (`_plan`)
             if f.default is MISSING:
                 delattr(cls, name)
             else:
