@@ -321,7 +321,7 @@ def test_unusual_classes_are_left_to_dataclasses(definition, codes, monkeypatch)
         same_class(theirs[1], ours[1], {raw: odd, theirs[1]: ours[1]})
 
 
-def test_a_class_without_a_docstring_or_on_another_python_is_left_to_dataclasses(monkeypatch):
+def test_a_class_without_a_docstring_or_on_another_python_or_dataclasses_is_left_to_it(monkeypatch):
     class Bare:
         x: int
 
@@ -329,5 +329,8 @@ def test_a_class_without_a_docstring_or_on_another_python_is_left_to_dataclasses
     assert recipes.plan(Bare, {}) is None
     Bare.__doc__ = "Documented."
     assert recipes.plan(Bare, {}) is not None
+    monkeypatch.setattr(recipes, "_HELPERS", False)  # a dataclasses without its 3.11 helpers
+    assert recipes.plan(Bare, {}) is None
+    monkeypatch.setattr(recipes, "_HELPERS", True)
     monkeypatch.setattr(sys, "version_info", (3, 14, 0))
     assert recipes.plan(Bare, {}) is None

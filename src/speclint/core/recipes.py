@@ -13,8 +13,9 @@ of another shape is another key: a recipe cannot go stale.
 
 `build` follows `dataclasses._process_class` of Python 3.11 (verified on 3.11.7,
 tests/test_record_recipes.py builds every speclint record both ways and compares them), and
-uses its helpers where they are exact as they are (`_is_type`, `_recursive_repr`,
-`_add_slots`). It serves only plain classes; anything else gives None and the caller uses
+uses its private helpers where they are exact as they are (`_MODULE_IDENTIFIER_RE` as
+`_is_type` uses it, `_recursive_repr`, `_add_slots`: a `dataclasses` without one of them
+is left to make its classes itself). It serves only plain classes; anything else gives None and the caller uses
 `dataclasses` itself: another Python version, options other than `frozen`, `slots` and
 `order`, a field that is a `ClassVar`, `InitVar` or keyword-only, a `KW_ONLY` marker, a
 class that defines a method `dataclasses` would make, no docstring (`dataclasses` then
@@ -35,6 +36,19 @@ if TYPE_CHECKING:
     _dc: Any
 _dc = dataclasses
 """Typed loosely: its private helpers are used as they are on 3.11 (`plan` serves no other)."""
+
+_HELPERS = all(
+    hasattr(dataclasses, name)
+    for name in (
+        "_FIELD",
+        "_HAS_DEFAULT_FACTORY",
+        "_MODULE_IDENTIFIER_RE",
+        "_DataclassParams",
+        "_recursive_repr",
+        "_add_slots",
+    )
+)
+"""The private names `build` uses are there (3.11 has them all)."""
 
 _FORMAT = 1
 """Part of every key: a new layout of recipes is a new key."""
@@ -98,7 +112,7 @@ class Plan:
 
 def plan(cls: type, options: dict[str, Any]) -> Plan | None:
     """The plan for making `cls` a dataclass with `options`, or None for `dataclasses` itself."""
-    if sys.version_info[:2] != (3, 11):
+    if sys.version_info[:2] != (3, 11) or not _HELPERS:
         return None
     params = dict(_OPTIONS)
     for name, value in options.items():
