@@ -107,13 +107,14 @@ def test_every_speclint_record_is_found():
 
 
 def same_class(theirs: type, ours: type, pairs: dict[object, object]) -> None:
-    for name in ("__name__", "__qualname__", "__module__", "__doc__", "__bases__", "__match_args__"):
+    for name in ("__name__", "__qualname__", "__module__", "__doc__", "__match_args__"):
         assert getattr(ours, name) == getattr(theirs, name), name
+    assert ours.__bases__ == tuple(pairs.get(base, base) for base in theirs.__bases__)
     for name in ("__basicsize__", "__itemsize__", "__dictoffset__", "__weakrefoffset__", "__flags__"):
         assert getattr(ours, name) == getattr(theirs, name), name
     assert getattr(ours, "__slots__", None) == getattr(theirs, "__slots__", None)
     assert [type(c) for c in ours.__mro__] == [type(c) for c in theirs.__mro__]
-    assert ours.__mro__[1:] == theirs.__mro__[1:]
+    assert ours.__mro__[1:] == tuple(pairs.get(base, base) for base in theirs.__mro__[1:])
     assert repr(ours.__dataclass_params__) == repr(theirs.__dataclass_params__)
     assert list(vars(ours)) == list(vars(theirs))
     for name, value in vars(theirs).items():
@@ -334,3 +335,29 @@ def test_a_class_without_a_docstring_or_on_another_python_or_dataclasses_is_left
     monkeypatch.setattr(recipes, "_HELPERS", True)
     monkeypatch.setattr(sys, "version_info", (3, 14, 0))
     assert recipes.plan(Bare, {}) is None
+
+
+def test_a_subclass_is_never_served_a_recipe_made_for_other_base_fields(codes):
+    """The key holds the fields a class inherits: a base that changes makes the subclass
+    another shape (one store across the versions), and each is the class `dataclasses`
+    makes, once its recipe is kept too."""
+    child = 'class Child(Base):\n    """A child."""\n\n    c: int = 2\n'
+    for base_body in ("a: int", "a: int = 0", "a: int\n    b: str = 'b'", "b: str = 'b'"):
+        source = f'class Base:\n    """A base."""\n\n    {base_body}\n'
+        for flags in ({"frozen": True, "slots": True}, {"slots": True}):
+            made = {}
+            for way in ("theirs", "first", "kept"):
+                decorator = (dataclasses.dataclass if way == "theirs" else records.dataclass)(**flags)
+                namespace = {"__name__": __name__, "field": dataclasses.field}
+                exec(compile(source, "<base>", "exec", flags=FUTURE, dont_inherit=True), namespace)
+                namespace["Base"] = base = decorator(namespace["Base"])
+                exec(compile(child, "<child>", "exec", flags=FUTURE, dont_inherit=True), namespace)
+                raw = namespace["Child"]
+                worked_out = codes.fresh
+                made[way] = (raw, base, decorator(raw))
+                if way == "kept":
+                    assert codes.fresh == worked_out, base_body  # from the recipe
+            (raw_theirs, base_theirs, theirs), (raw_ours, base_ours, ours) = made["theirs"], made["kept"]
+            same_class(theirs, ours, {raw_theirs: raw_ours, theirs: ours, base_theirs: base_ours})
+            assert outcome(made_repr, ours, 1) == outcome(made_repr, theirs, 1)
+            assert outcome(made_repr, ours, 1, "x", 3) == outcome(made_repr, theirs, 1, "x", 3)
