@@ -13,7 +13,8 @@ import pytest
 import speclint.rules
 import speclint.sglang
 import speclint.sglang.resolve
-from speclint.sglang.traits import TRAITS, ReleaseTraits
+from speclint.sglang.release_traits import ReleaseTraits
+from speclint.sglang.traits import TRAITS
 
 RESOLVE = Path(speclint.sglang.resolve.__file__).parent
 RULES = Path(speclint.rules.__file__).parent
@@ -104,7 +105,7 @@ def test_every_trait_is_required_so_every_release_states_it():
 
 
 def test_every_trait_says_what_sglang_does():
-    tree = ast.parse((SGLANG / "traits.py").read_text(encoding="utf-8"))
+    tree = ast.parse((SGLANG / "release_traits.py").read_text(encoding="utf-8"))
     [cls] = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "ReleaseTraits"]
     documented = [
         a.target.id

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from speclint.sglang.flags.schema import FlagSchema, FlagSpec
     from speclint.sglang.registry import ModelFacts
-    from speclint.sglang.traits import ReleaseTraits
+    from speclint.sglang.release_traits import ReleaseTraits
 
 FLAGS = "flags"
 """The flag schema, history and defaults."""
@@ -141,7 +141,7 @@ class Release:
 
     @property
     def traits(self) -> ReleaseTraits:
-        """`speclint.sglang.traits.ReleaseTraits` the resolver applies to this release."""
+        """`speclint.sglang.release_traits.ReleaseTraits` the resolver applies to this release."""
         from speclint.sglang.traits import TRAITS
 
         return TRAITS[self.resolution_follows]

@@ -17,8 +17,8 @@ from speclint.sglang.resolve.state import Stop
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.flags.launch_config import LaunchConfig
+    from speclint.sglang.release_traits import ReleaseTraits
     from speclint.sglang.resolve.state import ResolutionState
-    from speclint.sglang.traits import ReleaseTraits
 
 # 0.4.10.post2 and 0.5.6.post2 parse `--tp-size` into `tensor_parallel_size` and copy it to
 # `tp_size` in `ServerArgs.from_cli_args`; later releases parse straight into `tp_size`.

@@ -21,8 +21,8 @@ from speclint.sglang.traits import LARGE_TREE_ARCHITECTURES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.sglang.release_traits import ReleaseTraits
     from speclint.sglang.resolve.state import ResolutionState
-    from speclint.sglang.traits import ReleaseTraits
 
 _TOPK1_LOG = (
     "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1"

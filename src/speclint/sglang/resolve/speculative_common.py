@@ -8,8 +8,8 @@ from speclint.sglang.resolve.result import is_known
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.sglang.release_traits import ReleaseTraits
     from speclint.sglang.resolve.state import ResolutionState
-    from speclint.sglang.traits import ReleaseTraits
 
 MRR_LOG = (
     "Max running requests is reset to 48 for speculative decoding. You can override "

@@ -13,8 +13,8 @@ from speclint.sglang.resolve.state import Stop
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.sglang.release_traits import ReleaseTraits
     from speclint.sglang.resolve.state import ResolutionState
-    from speclint.sglang.traits import ReleaseTraits
 
 
 def resolve_ngram(state: ResolutionState, traits: ReleaseTraits) -> None:

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from speclint.core.words import Identity
     from speclint.sglang.checkpoints.model_config import ModelConfig
     from speclint.sglang.flags.launch_config import LaunchConfig, Setting
-    from speclint.sglang.traits import ReleaseTraits
+    from speclint.sglang.release_traits import ReleaseTraits
 
 MODELLED_FIELDS = (
     "model_path",

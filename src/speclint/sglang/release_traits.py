@@ -1,0 +1,189 @@
+"""`ReleaseTraits`: the named resolution facts of one SGLang release (`speclint.sglang.traits`
+holds one per modelled release). Every field is required, so a new release's entry has to
+state each fact."""
+
+from __future__ import annotations
+
+from speclint.core.records import dataclass
+
+
+@dataclass(frozen=True)
+class ReleaseTraits:
+    """The resolution facts of one SGLang release, read in its source."""
+
+    # --- speculative decoding (speculative.py) ---
+    eagle_family: tuple[str, ...]
+    """Algorithms modelled by `_handle_eagle_family` (0.4.10.post2: `__post_init__`)."""
+    has_ngram: bool
+    """`_handle_ngram` exists (0.5.6.post2+)."""
+    upper_cases_algorithm: bool
+    """0.5.14+: `speculative_algorithm.upper()`; earlier, argparse choices are case-sensitive."""
+    known_algorithms: tuple[str, ...]
+    """`SpeculativeAlgorithm.from_string` names (argparse choices before 0.5.14)."""
+    mtp_draft_from_target: tuple[str, ...]
+    """Target architectures whose missing draft path is set to the model path (B6)."""
+    copies_revision_to_draft: bool
+    """That MTP draft path also takes --revision as its draft revision (B6)."""
+    small_tree_architectures: tuple[str, ...]
+    """Architectures auto-choosing (3, 1, 4); Llama and Grok get (5, 4, 8)."""
+    other_architectures_params: tuple[int, int, int]
+    """Auto (steps, topk, draft tokens) for every architecture in neither list."""
+    standalone_params: tuple[int, int, int] | None
+    """Auto (steps, topk, draft tokens) for STANDALONE; None before it exists (B5)."""
+    max_running_requests_logged: bool
+    """The cap of 48 running requests logs its warning; 0.4.10.post2 is silent (B7)."""
+    eagle_disables_mixed_chunk: bool
+    """True before 0.5.23; 0.5.23 keeps it for EAGLE/EAGLE3 and drops it for STANDALONE."""
+    eagle_overlap: str
+    """'kept' (v2 worker, 0.5.14+), 'spec_v2_env' (0.5.6.post2), 'beta_spec' (0.5.3: the
+    --enable-beta-spec flag instead of the variable), 'spec_v2_default' (0.5.12: off only
+    for a given topk > 1 or SGLANG_ENABLE_SPEC_V2 false), 'disabled' (0.4.10.post2)."""
+    cpu_disables_overlap: bool
+    """0.5.23 `_disable_overlap_schedule_for_cpu` (speculative_hook.py): --device cpu runs
+    speculative decoding without the overlap scheduler."""
+    ngram_default_draft_tokens_flag: str | None
+    """0.5.6.post2 takes NGRAM draft tokens from --speculative-ngram-max-match-window-size."""
+    ngram_sets_steps: bool
+    """`_handle_ngram` defaults steps to draft tokens // topk (0.5.14+, B10)."""
+    ngram_devices: tuple[str, ...]
+    """Device prefixes `_handle_ngram` accepts (B10)."""
+    ngram_device_error: str
+    """`_handle_ngram`'s ValueError for another device; empty where there is no NGRAM."""
+    ngram_disables_overlap: bool
+    """0.5.6.post2 `_handle_speculative_decoding`: NGRAM turns the overlap scheduler off (B8)."""
+    page_tree_backends: tuple[str, ...]
+    """Backends allowing topk > 1 with page_size > 1 (B9); empty: no such check."""
+    has_trtllm_mha_check: bool
+    """`trtllm_mha` refuses topk > 1 in `_handle_eagle_family` (B9)."""
+    has_dflash: bool
+    """`_handle_dflash` exists (0.5.14+)."""
+    models_adaptive: bool
+    """--speculative-adaptive is modelled (0.5.23 `_maybe_disable_adaptive` and
+    `_init_adaptive_speculative_params`); elsewhere it makes the parameters unknown."""
+    pp_disables_overlap: bool
+    """--pp-size > 1 turns the overlap scheduler off (0.5.23 oracle; B8 for 0.5.14)."""
+    dflash_full_handler: bool
+    """0.5.23 `_handle_dflash`: refuses non-CUDA/NPU/XPU devices, attention DP without
+    --enable-dp-lm-head and pp_size != 1 before the draft check, and caps running requests
+    at 48 like the other handlers."""
+    strips_device_index: bool
+    """0.5.23 `_handle_missing_default_values`: --device cuda:1 resolves to "cuda"."""
+    backend_page_sizes: bool
+    """0.5.23: explicit flashmla / trtllm_mla / trtllm_mha backends change the page size the
+    speculative checks read (`_mla_backend_page_constraints`), a missing one reads as 1."""
+    aux_capture_algorithms: tuple[str, ...]
+    """0.5.23 `handle_aux_hidden_state_capture` (validation_hook.py): the algorithms that
+    name an aux capture convention; empty where the handler does not exist."""
+    auto_attention_backend: bool
+    """Resolution picks the attention backend for the GPU when none is given (attention.py;
+    recorded: 0.4.x leaves it to the model runner)."""
+    auto_backend_kept_pages: tuple[int, ...]
+    """--page-size values every auto-picked backend keeps (Blackwell's trtllm_mha/trtllm_mla
+    raise others to 64); empty where the backend is not picked while resolving."""
+    spec_v2_algorithms: tuple[str, ...]
+    """The algorithms SGLANG_ENABLE_SPEC_V2 (--enable-beta-spec) keeps the overlap scheduler
+    on for (eagle_overlap 'spec_v2_env' / 'beta_spec')."""
+    spec_v2_topk_one: bool
+    """0.5.7-0.5.8: with spec v2 a given topk > 1 raises "Spec v2 currently only supports
+    topk = 1"."""
+    dflash_draft_backend: bool
+    """`_resolve_dflash_draft_attention_backend` resolves the draft backend (0.5.15+, recorded)."""
+    dflash_disables_overlap: bool
+    """0.5.12-0.5.13 `_handle_dflash` turns the overlap scheduler off (recorded)."""
+    dflash_disables_mixed_chunk: bool
+    """0.5.14 `_handle_dflash` turns --enable-mixed-chunk off (recorded; 0.5.23 keeps it)."""
+    trtllm_mha_pages: tuple[int, ...]
+    """Page sizes a trtllm_mha backend (attention, decode or prefill) keeps; others become 64
+    (attention.py). Empty: not modelled, the page size is unknown."""
+    page_forces_topk_one: bool
+    """0.4.6: a page size above 1 (after the backend's) turns topk > 1 into 1, logged."""
+    deepep_auto_refuses_dp_attention: bool
+    """0.4.6 `__post_init__`: --enable-deepep-moe in deepep_mode auto with DP attention
+    raises (checks.py)."""
+    draft_revision_main: bool
+    """A draft path without --speculative-draft-model-revision resolves the revision to
+    "main" (recorded: 0.5.3.post3 leaves it None)."""
+    deprecated_action_raises: bool
+    """The release's argparse `DeprecatedAction` raises `ValueError(help)` when its flag is
+    used (server_args.py up to 0.5.7; later ones warn, or stop with their error_message)."""
+    pp_speculative_prefill_only: bool
+    """0.5.23 `check_pipeline_parallel_compat`: --pp-size > 1 drafts only with EAGLE and only
+    on prefill nodes (checks.py)."""
+    pp_refuses: tuple[str, ...]
+    """`check_server_args` refuses --pp-size > 1 with these set (speculative_algorithm,
+    enable_mixed_chunk); checks.py. Empty where no such assert exists (0.5.23)."""
+    # --- parallel layout (parallel.py) ---
+    parallel_steps: str
+    """'post_init' (0.4.10.post2 `__post_init__`), 'handlers' (0.5.6.post2 / 0.5.14
+    `_handle_data_parallelism`, `_handle_a2a_moe`), 'hooks' (0.5.23 parallel_hook.py,
+    mega_moe_hook.py, overrides.py `_a2a_ep_size`)."""
+    a2a_spanning: dict[str, str | None]
+    """All-to-all backends whose `ep_size = tp_size` rewrite the release performs, with the
+    name its log uses (None: 0.5.23 overrides.py `_A2A_EP_SPANNING_BACKENDS` logs the backend)."""
+    a2a_ep_size_hook: bool
+    """0.5.23 overrides.py `_a2a_ep_size` logs at INFO "... adjusted from {ep} to ..." and only
+    when ep_size changes; earlier `_handle_a2a_moe` logs "{name} MoE is enabled" every time."""
+    a2a_info_backends: tuple[str, ...]
+    """Backends whose `_handle_a2a_moe` ep_size line is INFO, not WARNING (0.5.14 Mega MoE)."""
+    flashinfer_a2a_needs_dp_attention: bool
+    """0.5.14 `_handle_a2a_moe`: --moe-a2a-backend flashinfer asserts --enable-dp-attention
+    and dp_size == tp_size."""
+    waterfill: str | None
+    """Which waterfill flag forces DeepEP: 'deepep_waterfill' (0.5.14 `_handle_a2a_moe`),
+    'waterfill' (0.5.23 overrides.py `_a2a_backend_overrides`, MegaMOE kept too), None."""
+    dp_lm_head_asserts: bool
+    """0.5.2: --enable-dp-lm-head once attention DP is off (--dp-size 1) asserts instead of
+    being turned off (recorded)."""
+    separate_attn_dp_size: bool
+    """0.5.23 parallel_hook.py: attention DP is `attn_dp_size` and `dp_size` counts replicas
+    beside it (`handle_data_parallelism` refuses both > 1); earlier `dp_size` with
+    `enable_dp_attention` is the attention-DP size."""
+    replica_offset_spans_pp: bool
+    """data_parallel_controller.py moves each DP replica's first GPU by tp * pp * gpu_id_step;
+    0.4.10.post2 by tp * gpu_id_step."""
+    quantization_verified: bool
+    """`ModelConfig._verify_quantization` runs while the arguments resolve (resolve/quantization.py;
+    recorded: 0.4.6.post5 builds no ModelConfig then)."""
+    quantization_compatible: dict[str, tuple[str, ...]]
+    """`_verify_quantization`'s `compatible_quantization_methods`: --quantization -> checkpoint
+    quant_methods it accepts."""
+    requantization_methods: tuple[str, ...]
+    """model_config.py `REQUANTIZATION_METHODS`: online requantization of any checkpoint."""
+    quantization_user_overrides: tuple[str, ...]
+    """--quantization values an `override_quantization_method` hook adopts whatever the
+    checkpoint (humming.py, 0.5.16+)."""
+    quantization_missing: tuple[str, ...]
+    """--quantization choices the release's QUANTIZATION_METHODS lacks ("Unknown quantization
+    method", recorded: bitsandbytes in 0.5.4-0.5.7)."""
+    auto_backend_choice: str
+    """How the release picks the attention backend for an H100/B200 when none is given
+    (resolve/auto_backend.py, recorded): '' (not while resolving), 'flashinfer' (0.5.4-0.5.5:
+    flashinfer on Blackwell), 'tree_free' (0.5.6: trtllm_mha on Blackwell without tree
+    drafting), 'given_topk' (0.5.7+: and, with speculative decoding, a topk given)."""
+    deepseek_blackwell_mla: bool
+    """DeepSeek-V3 on Blackwell with no backend given runs trtllm_mla (0.5.3+, recorded)."""
+    deprecated_moe_flags: bool
+    """`__post_init__` rewrites --enable-ep-moe (ep_size = tp_size) and --enable-deepep-moe
+    (moe_a2a_backend deepep) before its handlers (0.5.2; 0.4.x in parallel.py's post_init)."""
+    kv4_dtypes: tuple[str, ...]
+    """KV-cache dtypes `_handle_kv4_compatibility` checks against the backend: fp4_e2m1
+    (0.5.7-0.5.15), nvfp4 / fp4_mx_block16 (0.5.16-0.5.18); empty: no such check."""
+    trtllm_mla_majors: tuple[int, ...]
+    """Compute-capability majors an explicit trtllm_mla backend runs on ("only supported on
+    Blackwell GPUs (SM100)" / "(SM100/SM12x)"); empty: no check (backend_gpu.py)."""
+    trtllm_mla_kv_dtypes: tuple[str, ...]
+    """KV-cache dtypes trtllm_mla accepts ("TensorRT-LLM MLA backend only supports
+    kv-cache-dtype of ..."); empty: no check."""
+    trtllm_mha_gpu_check: str
+    """How trtllm_mha is checked against the GPU: 'sm100' (any use needs SM100),
+    'prefill_sm100' (prefill SM100, decode SM90/100/120), 'hopper' (both SM90/100/120), ''."""
+    fa4_prefill_only: bool
+    """"FA4 backend is only supported for prefill": fa4 as the attention or decode backend
+    is refused."""
+    mla_prefill_graph_fixed: int | None
+    """memory_hook.py: prefill CUDA graphs of an MLA model capture up to this many tokens
+    (0.5.22: 2048); None: up to min(8192, chunked prefill size) (0.5.23)."""
+    gpu_resolution: bool
+    """0.5.23's GPU-dependent resolution and filled-in defaults are modelled (resolve/hardware.py,
+    resolve/defaults.py: arg_groups/memory_hook.py, `_handle_missing_default_values`);
+    elsewhere those fields are Unknown, "unverified for SGLang X"."""
