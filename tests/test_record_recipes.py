@@ -252,7 +252,16 @@ SHAPES = {
 }
 
 
-@pytest.mark.parametrize("options", [{"frozen": True, "slots": True}, {"slots": True}, {}, {"frozen": True}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"frozen": True, "slots": True},
+        {"slots": True},
+        {},
+        {"frozen": True},
+        {"frozen": True, "slots": True, "init": False},
+    ],
+)
 def test_a_changed_class_is_never_served_a_stale_recipe(options, codes, tmp_path):
     """One store across the versions of a class (each one a new process, as after an edit):
     each version is the class `dataclasses` makes of it."""
@@ -361,3 +370,28 @@ def test_a_subclass_is_never_served_a_recipe_made_for_other_base_fields(codes):
             same_class(theirs, ours, {raw_theirs: raw_ours, theirs: ours, base_theirs: base_ours})
             assert outcome(made_repr, ours, 1) == outcome(made_repr, theirs, 1)
             assert outcome(made_repr, ours, 1, "x", 3) == outcome(made_repr, theirs, 1, "x", 3)
+
+
+def test_a_class_with_its_own_init_is_served_with_init_false(codes):
+    """`init=False` and the class's own `__init__` (records that set their slots directly):
+    made from the recipe, the class `dataclasses` makes, its `__init__` the class's own."""
+    source = (
+        'class Own:\n    """Own."""\n\n    a: int\n    b: int = 1\n\n'
+        "    def __init__(self, a, b=1):\n        object.__setattr__(self, 'a', a)\n"
+        "        object.__setattr__(self, 'b', b)\n"
+    )
+    options = {"frozen": True, "slots": True, "init": False}
+    made = {}
+    namespace = {"__name__": __name__}  # one: the class's own __init__ has the same globals
+    for way in ("theirs", "first", "kept"):
+        exec(compile(source, "<own>", "exec", flags=FUTURE, dont_inherit=True), namespace)
+        raw = namespace["Own"]
+        assert recipes.plan(raw, options) is not None  # served from a recipe
+        decorator = (dataclasses.dataclass if way == "theirs" else records.dataclass)(**options)
+        worked_out = codes.fresh
+        made[way] = (raw, decorator(raw))
+        assert way != "kept" or codes.fresh == worked_out  # from the recipe
+    (raw_theirs, theirs), (raw_ours, ours) = made["theirs"], made["kept"]
+    same_class(theirs, ours, {raw_theirs: raw_ours, theirs: ours})
+    assert repr(ours(5)) == repr(theirs(5)) == "Own(a=5, b=1)"
+    assert outcome(made_repr, ours, 5, 6) == outcome(made_repr, theirs, 5, 6)

@@ -16,9 +16,10 @@ tests/test_record_recipes.py builds every speclint record both ways and compares
 uses its private helpers where they are exact as they are (`_MODULE_IDENTIFIER_RE` as
 `_is_type` uses it, `_recursive_repr`, `_add_slots`: a `dataclasses` without one of them
 is left to make its classes itself). It serves only plain classes; anything else gives None and the caller uses
-`dataclasses` itself: another Python version, options other than `frozen`, `slots` and
-`order`, a field that is a `ClassVar`, `InitVar` or keyword-only, a `KW_ONLY` marker, a
-class that defines a method `dataclasses` would make, no docstring (`dataclasses` then
+`dataclasses` itself: another Python version, options other than `init`, `frozen`, `slots`
+and `order`, a field that is a `ClassVar`, `InitVar` or keyword-only, a `KW_ONLY` marker, a
+class that defines a method `dataclasses` would make (its own `__init__` with `init=False`
+is fine), no docstring (`dataclasses` then
 works out a signature), or anything `dataclasses` would reject.
 """
 
@@ -67,7 +68,7 @@ _OPTIONS = (
 )
 """`dataclasses.dataclass`'s options and their defaults, in its order."""
 
-_FREE = frozenset(("order", "frozen", "slots"))
+_FREE = frozenset(("init", "order", "frozen", "slots"))
 """The options a recipe serves at any value; the others only at their default."""
 
 _MADE = (
@@ -134,8 +135,8 @@ def _plan(cls: type, params: dict[str, bool]) -> Plan | None:
     if cls.__module__ not in sys.modules or not cls.__doc__:
         return None
     for name in _MADE:
-        if name in namespace:
-            return None
+        if name in namespace and (name != "__init__" or params["init"]):
+            return None  # (with init=False the class's own __init__ is left as it is)
     Field, MISSING, FIELD = dc.Field, dc.MISSING, dc._FIELD
     fields: dict[str, Any] = {}
     any_frozen_base = has_dataclass_bases = False
@@ -206,7 +207,7 @@ def _plan(cls: type, params: dict[str, bool]) -> Plan | None:
             )
             if any(type(flag) is not bool for flag in flags[1:4]) or flags[4] not in (None, True, False):
                 return None
-        if flags[1]:  # dataclasses refuses a field without a default after one with a default
+        if flags[1] and params["init"]:  # `__init__` refuses a field without a default after one with one
             if flags[0]:
                 seen_default = True
             elif seen_default:
@@ -260,7 +261,7 @@ def recipe_of(made: type, key_plan: Plan) -> tuple[tuple[str, CodeType], ...] | 
 
 
 def _methods(params: dict[str, bool]) -> list[str]:
-    names = ["__init__", "__repr__", "__eq__"]
+    names = ["__init__", "__repr__", "__eq__"] if params["init"] else ["__repr__", "__eq__"]
     if params["order"]:
         names += [name for name, _ in _ORDER]
     if params["frozen"]:
@@ -329,13 +330,13 @@ def build(made: Plan, recipe: Any) -> type | None:
         return FunctionType(code, globals, None, defaults, closure or None)
 
     try:
-        init = function("__init__", values, tuple(defaults) or None)
-        init.__annotations__ = annotations
-        methods = [
-            ("__init__", init),
-            ("__repr__", dc._recursive_repr(function("__repr__", {}))),
-            ("__eq__", function("__eq__", {})),
-        ]
+        methods = []
+        if params["init"]:
+            init = function("__init__", values, tuple(defaults) or None)
+            init.__annotations__ = annotations
+            methods.append(("__init__", init))
+        methods.append(("__repr__", dc._recursive_repr(function("__repr__", {}))))
+        methods.append(("__eq__", function("__eq__", {})))
         if params["order"]:
             methods += [(name, function(name, {})) for name, _ in _ORDER]
         if frozen:
@@ -345,7 +346,7 @@ def build(made: Plan, recipe: Any) -> type | None:
         return None
 
     # From here on what `_process_class` does, in its order.
-    cls.__dataclass_params__ = dc._DataclassParams(True, True, True, params["order"], False, frozen)
+    cls.__dataclass_params__ = dc._DataclassParams(params["init"], True, True, params["order"], False, frozen)
     for name in made.own:
         f = fields[name]
         if isinstance(made.fields[name][1], dc.Field):  # the class's attribute (`_plan`)
