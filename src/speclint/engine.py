@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from speclint.rules.base import LaunchContext, ModelRef, Rule
     from speclint.sglang.checkpoints.aux_layers import AuxCapture
     from speclint.sglang.flags.launch_config import LaunchConfig
+    from speclint.sglang.release import Release
 
 MAX_LAUNCHES = 1000
 """Launches checked per file; more get one file-too-large finding at the first one left out."""
@@ -48,10 +49,7 @@ class FileResult:
 def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchContext:
     """The flag model of one launch, ready for rules and `explain`."""
     from speclint.rules.base import LaunchContext, VersionChoice
-    from speclint.sglang.flags.argv import parse_argv
-    from speclint.sglang.flags.entry import prepare_argv
-    from speclint.sglang.flags.launch_config import LaunchConfig
-    from speclint.sglang.flags.schema import load_schema
+    from speclint.sglang.flags.launch_config import configure
     from speclint.sglang.flags.versions import choose_version
 
     version, reason = choose_version(
@@ -59,16 +57,8 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
     )
     if launch.image and launch.image_span and "image" in reason:
         reason += f" (line {launch.image_span.line})"
-    if launch.kwargs_style:  # Engine(...)/ServerArgs(...): field names, no argparse
-        from speclint.sglang.flags.kwargs import parse_kwargs
-
-        parsed = parse_kwargs(load_schema(version), launch.kwargs, launch.span)
-    else:
-        parsed = parse_argv(
-            load_schema(version), prepare_argv(launch.entry, launch.args, version, launch.config_file)
-        )
-    config = LaunchConfig(parsed)
-    ctx = LaunchContext(path, launch, parsed, config, VersionChoice(version, reason))
+    config = configure(launch, version)
+    ctx = LaunchContext(path, launch, config.parsed, config, VersionChoice(version, reason))
     if launch.config_file is not None:
         from speclint.sglang.flags.config_merge import refusal
 
@@ -217,8 +207,8 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
     if isinstance(rules, Selection):
         rules = _enabled_rules(rules)
     found: list[Finding] = []
-    for rule in _rules_for(ctx, rules):
-        for finding in rule.findings(ctx):
+    for rule, missing in _checks_for(ctx, rules):
+        for finding in rule.findings(ctx, missing):
             finding.launch_span = ctx.launch.span
             if finding.span.file is not None:  # in the launch's --config file
                 finding.path, finding.fix = finding.span.file, None
@@ -227,6 +217,18 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
         from speclint.rules.precedence import drop_deferred
 
         found = drop_deferred(found, rules.defers)
+    return found
+
+
+def _checks_for(ctx: LaunchContext, rules: _RuleSet) -> tuple[tuple[Rule, tuple[str, ...]], ...]:
+    """`_rules_for`, each rule with the release facts its findings rest on that the release
+    did not verify (`Rule.unverified`): the same for every launch of a release that argparse
+    stops alike, so worked out once for them."""
+    stop = ctx.parse_stop
+    key = (ctx.release, None if stop is None else stop.kind == "help")
+    found = rules.checks.get(key)
+    if found is None:
+        found = rules.checks[key] = tuple((rule, rule.unverified(ctx)) for rule in _rules_for(ctx, rules))
     return found
 
 
@@ -250,6 +252,10 @@ class _RuleSet:
     suppressions: tuple[Rule, ...]
     defers: dict[str, tuple[str, ...]]
     """Code -> the codes it gives way to (`rules.precedence`), for rules that defer."""
+    checks: dict[tuple[Release, bool | None], tuple[tuple[Rule, tuple[str, ...]], ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """(release, how argparse stops) -> `_checks_for`'s answer."""
 
 
 _RULE_SETS: dict[Selection, _RuleSet] = {}

@@ -180,9 +180,8 @@ def _before_codegen(self: Any, node: cst.CSTNode) -> None:
 
 def _after_codegen(self: Any, node: cst.CSTNode) -> None:
     line, column = self._stack.pop()
-    computed = self.provider._computed
-    if node not in computed:  # a syntactic range recorded inside is kept
-        computed[node] = (line, column, self.line, self.column)
+    # a syntactic range recorded inside is kept
+    self.provider._computed.setdefault(node, (line, column, self.line, self.column))
 
 
 def _record_syntactic_position(

@@ -118,10 +118,34 @@ def comments_in(module: cst.Module, ranges: Mapping[cst.CSTNode, Range], source:
 _NESTED = (cst.Lambda, cst.FunctionDef)
 
 
+_CALL_FACTS: dict[type, tuple[bool, bool, tuple[str, ...]]] = {}
+"""Node class -> (is a Call, not entered by `calls_in`, its code fields)."""
+
+
 def calls_in(node: cst.CSTNode, ranges: Mapping[cst.CSTNode, Range]) -> list[cst.Call]:
     """Every call in `node`, outermost first (then in file order), not inside lambdas or
-    nested functions."""
-    found = [n for n in descendants(node, True, _NESTED) if node_is(n, cst.Call)]
+    nested functions. The walk of `descendants(node, True, _NESTED)`, with what it asks of
+    a node class looked up once per class: the walker runs it on every statement."""
+    found: list[cst.Call] = []
+    stack = [node]
+    facts = _CALL_FACTS
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        known = facts.get(kind)
+        if known is None:
+            known = facts[kind] = (is_a(kind, cst.Call), is_a(kind, _NESTED), _fields(kind, True))
+        is_call, pruned, names = known
+        if is_call and isinstance(node, cst.Call):  # isinstance: for the type checker
+            found.append(node)
+        if pruned:
+            continue
+        for name in names:
+            value = getattr(node, name)
+            if isinstance(value, (list, tuple)):
+                stack.extend(item for item in value if is_a(type(item), cst.CSTNode))
+            elif is_a(type(value), cst.CSTNode):
+                stack.append(value)
     if len(found) > 1:
         found.sort(key=lambda call: _order(ranges[call]))
     return found

@@ -9,12 +9,13 @@ reason and origin the shell walker reads like any other variable.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import replace
 
 from speclint.core.launches import Diagnostic, ExtractResult, Launch
 from speclint.core.records import dataclass
-from speclint.core.spans import Span
+from speclint.core.spans import Span, slot_setters
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,7 +24,11 @@ if TYPE_CHECKING:
     from speclint.core.words import Identity, Word
 
 
-@dataclass(frozen=True, slots=True)
+_DQ_SPECIAL = re.compile(r'[\\"$`]')
+"""What a double quote escapes with a backslash to keep it literal."""
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Piece:
     """A run of text and the file characters it stands for.
 
@@ -39,6 +44,36 @@ class Piece:
     origin: Span | None = None
     identity: Identity | None = None
     """For an unknown run: which value it is, when the file names it (`{k}`)."""
+
+    def __init__(
+        self,
+        text: str | None,
+        begin: int,
+        end: int,
+        exact: bool = False,
+        reason: str | None = None,
+        origin: Span | None = None,
+        identity: Identity | None = None,
+    ) -> None:
+        # the `__init__` dataclasses writes, through the slots' own setters (`slot_setters`)
+        _piece_text(self, text)
+        _piece_begin(self, begin)
+        _piece_end(self, end)
+        _piece_exact(self, exact)
+        _piece_reason(self, reason)
+        _piece_origin(self, origin)
+        _piece_identity(self, identity)
+
+
+(
+    _piece_text,
+    _piece_begin,
+    _piece_end,
+    _piece_exact,
+    _piece_reason,
+    _piece_origin,
+    _piece_identity,
+) = slot_setters(Piece, "text", "begin", "end", "exact", "reason", "origin", "identity")
 
 
 def known_text(pieces: list[Piece]) -> str | None:
@@ -204,16 +239,34 @@ class ShellBuffer:
             return
         self._emit(quote, pieces[0].begin, pieces[0].begin)
         for piece in pieces:
-            for index, char in enumerate(piece.text or ""):
-                begin, end = (
-                    (piece.begin + index, piece.begin + index + 1)
-                    if piece.exact
-                    else (piece.begin, piece.end)
-                )
+            text = piece.text or ""
+            if piece.exact:  # runs of characters each at its own file position: one piece
+                self._exact_run(text, piece.begin, single)
+                continue
+            for char in text:
                 if not single and char in '\\"$`':
-                    self._emit("\\", begin, end)
-                self._emit(char, begin, end)
+                    self._emit("\\", piece.begin, piece.end)
+                self._emit(char, piece.begin, piece.end)
         self._emit(quote, pieces[-1].end, pieces[-1].end)
+
+    def _exact_run(self, text: str, begin: int, single: bool) -> None:
+        """`text` written from file offset `begin` on, inside the quote: the runs between
+        characters a double quote escapes as one piece each (`TextMap.derive` maps a piece as
+        long as its file range character by character, as it would each character alone)."""
+        if single or _DQ_SPECIAL.search(text) is None:
+            if text:
+                self._emit_exact(text, begin)
+            return
+        start = 0
+        for match in _DQ_SPECIAL.finditer(text):
+            at = match.start()
+            if at > start:
+                self._emit_exact(text[start:at], begin + start)
+            self._emit("\\", begin + at, begin + at + 1)
+            self._emit(text[at], begin + at, begin + at + 1)
+            start = at + 1
+        if start < len(text):
+            self._emit_exact(text[start:], begin + start)
 
     def add_space(self) -> None:
         if self.pieces:

@@ -190,7 +190,10 @@ class TextMap:
         ends: list[int] = []
         for piece, begin, end in pieces:
             text_parts.append(piece)
-            if end - begin == len(piece):
+            if len(piece) == 1:  # most pieces: one character (the same as either branch below)
+                starts.append(begin)
+                ends.append(end)
+            elif end - begin == len(piece):
                 starts.extend(range(begin, end))
                 ends.extend(range(begin + 1, end + 1))
             else:

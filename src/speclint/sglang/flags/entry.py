@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from speclint.core.words import Word
+from speclint.sglang import release
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -19,8 +20,6 @@ def prepare_argv(entry: str, words: list[Word], version: str, config: ConfigFile
       the command line (`config_merge`): `config` is the file as the front-end read it;
       without it the file stands for an unknown set of flags.
     """
-    from speclint.sglang import release
-
     facts = release(version)
     words = list(words)
     if entry == "sglang serve" and facts.serve_drops_model_type:

@@ -8,11 +8,16 @@ pydantic model for the Python API and JSON output.
 from __future__ import annotations
 
 from speclint.core.records import dataclass
+from speclint.core.spans import slot_setters
+from speclint.sglang.flags.argv import parse_argv
+from speclint.sglang.flags.entry import prepare_argv
+from speclint.sglang.flags.schema import load_schema
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from speclint.core.launches import Launch
     from speclint.core.spans import Span
     from speclint.sglang.flags.argv import FlagUse, ParsedArgs
     from speclint.sglang.flags.schema import FlagSchema
@@ -20,7 +25,7 @@ if TYPE_CHECKING:
 _ACCUMULATING = ("append", "append_const", "count")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Setting:
     """The value one server-args field gets from the command line, and the flags that set it."""
 
@@ -31,6 +36,19 @@ class Setting:
     dynamic: bool = False
     """The value cannot be known statically: it comes from an unreadable word, or a word
     that cannot be read follows it and may set it again."""
+
+    def __init__(
+        self,
+        dest: str,
+        value: object,
+        uses: tuple[FlagUse, ...] = (),
+        dynamic: bool = False,
+    ) -> None:
+        # the `__init__` dataclasses writes, through the slots' own setters (`slot_setters`)
+        _setting_dest(self, dest)
+        _setting_value(self, value)
+        _setting_uses(self, uses)
+        _setting_dynamic(self, dynamic)
 
     @property
     def given(self) -> bool:
@@ -47,6 +65,14 @@ class Setting:
         if use is None:
             return None
         return use.value_span or use.span
+
+
+(
+    _setting_dest,
+    _setting_value,
+    _setting_uses,
+    _setting_dynamic,
+) = slot_setters(Setting, "dest", "value", "uses", "dynamic")
 
 
 _DEFAULTS: dict[str, dict[str, Setting]] = {}
@@ -67,6 +93,10 @@ def _default_setting(defaults: dict[str, Setting], schema: FlagSchema, dest: str
         spec = schema.by_dest.get(dest)
         setting = defaults[dest] = Setting(dest, spec.default if spec is not None else None)
     return setting
+
+
+_UNGIVEN_VALUES: dict[tuple[str, tuple[str, ...]], dict[str, object]] = {}
+"""(release, fields) -> each field's value when no flag gives it (`LaunchConfig.values_of`)."""
 
 
 class LaunchConfig:
@@ -154,6 +184,36 @@ class LaunchConfig:
     def given(self, dest: str) -> bool:
         return dest in self._by_dest and dest in self._uses_by_dest
 
+    @property
+    def every_word_read(self) -> bool:
+        """No word was left unread: a field no flag gave has its release default."""
+        return self._plain
+
+    def given_fields(self) -> Iterable[str]:
+        """The fields a flag gives (each has a Setting with its uses)."""
+        return self._uses_by_dest.keys()
+
+    def values_of(self, names: tuple[str, ...]) -> dict[str, object]:
+        """`{name: self.value(name)}` in the order of `names`. Resolution asks the same
+        few dozen fields of every launch: when every word was read, the values no flag gives
+        are the release's, worked out once per release and `names`, and only the given
+        fields are asked."""
+        if not self._plain:
+            return {name: self.value(name) for name in names}
+        key = (self.schema.version, names)
+        ungiven = _UNGIVEN_VALUES.get(key)
+        if ungiven is None:
+            by_dest, defaults, schema = self._by_dest, self._defaults, self.schema
+            ungiven = _UNGIVEN_VALUES[key] = {
+                name: _default_setting(defaults, schema, name).value if name in by_dest else None
+                for name in names
+            }
+        values = dict(ungiven)
+        for name in self._uses_by_dest:
+            if name in values:
+                values[name] = self.value(name)
+        return values
+
     def maybe_given(self, dest: str) -> bool:
         """Given, or possibly hidden in a word that could not be read."""
         return self.given(dest) or self.uncertain
@@ -164,3 +224,14 @@ class LaunchConfig:
         if setting is None or setting.dynamic:
             return False
         return setting.given or not self.uncertain
+
+
+def configure(launch: Launch, version: str) -> LaunchConfig:
+    """The launch's words (or keywords: `Engine(...)`, no argparse) as SGLang `version`
+    parses them. Here, not in the engine: a launch-only module imports the parser once."""
+    if launch.kwargs_style:
+        from speclint.sglang.flags.kwargs import parse_kwargs
+
+        return LaunchConfig(parse_kwargs(load_schema(version), launch.kwargs, launch.span))
+    words = prepare_argv(launch.entry, launch.args, version, launch.config_file)
+    return LaunchConfig(parse_argv(load_schema(version), words))

@@ -9,7 +9,8 @@ a field that depends on something speclint does not model is `Unknown` with why.
 
 from __future__ import annotations
 
-from speclint.sglang.resolve.result import Unknown
+from speclint.sglang.resolve.result import Adjustment, Unknown
+from speclint.sglang.resolve.state import SHARED_TYPES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,6 +40,14 @@ CONSTANTS: dict[str, tuple[object, str]] = {
     "hicache_ratio": (2.0, "_handle_hicache_ratio_default"),
     "encoder_transfer_backend": ("zmq_to_scheduler", "_handle_encoder_disaggregation"),
 }
+_RESOLVED = "SGLang's resolved default"
+_FILLED = {
+    name: Adjustment(name, None, value, _RESOLVED, handler)
+    for name, (value, handler) in CONSTANTS.items()
+    if type(value) in SHARED_TYPES and value is not None
+}
+"""The adjustment `state.set` records when it fills a CONSTANTS field that had no value:
+one object for every launch, as `state._adjustment` keeps it (plain values only)."""
 BOUNDARY_REDUCTION = {
     "LlamaForCausalLM": "rs+rsv",
     "DeepseekV3ForCausalLM": "rs+rsv",
@@ -66,10 +75,10 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
     flags (hardware_flags), then what those flags might change is Unknown."""
     if not state.traits.gpu_resolution:
         return
-    values, asked, config = state.values, state.asked, state.config
-    for name in DEFAULT_FIELDS:
+    values, asked = state.values, state.asked
+    for name, value in state.config.values_of(DEFAULT_FIELDS).items():
         if name not in values:
-            values[name] = asked[name] = config.value(name)  # None when the release has none
+            values[name] = asked[name] = value  # None when the release has none
     state.set_unknown(
         "random_seed", "SGLang draws a random seed at each start unless --random-seed is given"
     ) if state.get("random_seed") is None else None
@@ -121,13 +130,18 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
             ) and (not state.config.given(name) or name == "enable_dp_lm_head"):
                 state.set_unknown(name, problem)
         return
+    adjustments = state.adjustments
     for name, (value, handler) in CONSTANTS.items():
         current = values.get(name)
-        if current is None or (
+        filled = _FILLED.get(name) if current is None else None
+        if filled is not None:  # what `state.set` does here, without working it out again
+            values[name] = value
+            adjustments.append(filled)
+        elif current is None or (
             current == "auto"
             and name in ("load_balance_method", "encoder_transfer_backend", "boundary_reduction")
         ):
-            state.set(name, value, "SGLang's resolved default", handler)
+            state.set(name, value, _RESOLVED, handler)
     _dp_lm_head(state)
     _moe_runner(state, gpu)
     _allreduce_fusion(state, gpu)

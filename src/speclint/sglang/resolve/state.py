@@ -80,7 +80,7 @@ def _identity(config: LaunchConfig, setting: Setting) -> Identity | None:
     return use.value_words[0].identity
 
 
-_SHARED_TYPES = (type(None), bool, int, str)
+SHARED_TYPES = (type(None), bool, int, str)
 """Values whose equality says everything they show (not floats: -0.0 == 0.0)."""
 _ADJUSTMENTS: dict[tuple[object, ...], Adjustment] = {}
 
@@ -90,7 +90,7 @@ def _adjustment(
 ) -> Adjustment:
     """An Adjustment is immutable and most recur in every launch of a batch (the same default
     filled in): one object per distinct change of plain values, built once per process."""
-    if type(current) not in _SHARED_TYPES or type(value) not in _SHARED_TYPES:
+    if type(current) not in SHARED_TYPES or type(value) not in SHARED_TYPES:
         return Adjustment(name, current, value, reason, handler, logged, level)
     key = (name, type(current), current, type(value), value, reason, handler, logged, level)
     found = _ADJUSTMENTS.get(key)
@@ -123,8 +123,12 @@ class ResolutionState:
         self.target_architecture = target_architecture
         self.target_config: ModelConfig | None = None
         """The target's `ModelConfig` when on disk (hardware.py reads its vision config)."""
+        names = _known_fields(config)
         self.values: dict[str, object] = {}
-        for name in _known_fields(config):
+        if config.every_word_read:  # then only a given field can be dynamic: ask only those
+            self.values = config.values_of(names)
+            names = tuple(name for name in config.given_fields() if name in self.values)
+        for name in names:
             setting = config.get(name)
             self.values[name] = (
                 Unknown("set from a value speclint cannot read", _identity(config, setting))

@@ -1,0 +1,66 @@
+"""SGLang's resolution steps, in its order (`resolve` runs them). The steps' modules are
+imported here once, not by `resolve` on every launch (a function-level import costs ~1 µs a
+call), and not by the package, which the rules import for its types without resolving."""
+
+from __future__ import annotations
+
+from speclint.sglang.resolve.attention import resolve_attention
+from speclint.sglang.resolve.checks import check_server_args, deprecated_actions
+from speclint.sglang.resolve.hardware import resolve_hardware
+from speclint.sglang.resolve.parallel import resolve_parallel
+from speclint.sglang.resolve.quantization import verify_quantization
+from speclint.sglang.resolve.result import Unknown
+from speclint.sglang.resolve.speculative import resolve_speculative
+from speclint.sglang.resolve.state import ResolutionState, Stop
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
+
+
+def run_steps(state: ResolutionState, gpu: GpuProfile | None) -> None:
+    """Each step in SGLang's order; a refusal raises `Stop`."""
+    deprecated_actions(state)
+    verify_quantization(state)
+    resolve_parallel(state)
+    resolve_aux_capture(state)
+    resolve_hardware(state, gpu)
+    resolve_speculative(state)
+    resolve_attention(state)
+    check_server_args(state)
+
+
+def resolve_aux_capture(state: ResolutionState) -> None:
+    """0.5.23 `handle_aux_hidden_state_capture`: the algorithm only names a capture convention."""
+    methods = state.traits.aux_capture_algorithms
+    if not methods or state.get("enable_return_aux_hidden_states") is not True:
+        return
+    algorithm = state.get("speculative_algorithm")
+    method = None if isinstance(algorithm, Unknown) else str(algorithm or "").upper()  # a name
+    if method is None:
+        return
+    handler = "_handle_aux_hidden_state_capture"
+    if method not in methods:
+        named = " or ".join(filter(None, (", ".join(methods[:-1]), methods[-1])))
+        raise Stop(
+            "ValueError",
+            "--enable-return-aux-hidden-states needs --speculative-algorithm "
+            f"{named} to name the capture convention, got {algorithm!r}.",
+            handler,
+            ("enable_return_aux_hidden_states",),
+        )
+    if state.get("speculative_draft_model_path") is not None:
+        raise Stop(
+            "ValueError",
+            "--enable-return-aux-hidden-states captures without a draft; "
+            "drop --speculative-draft-model-path.",
+            handler,
+            ("speculative_draft_model_path",),
+        )
+    state.set(
+        "speculative_algorithm",
+        None,
+        "--enable-return-aux-hidden-states turns speculative "
+        "decoding off: the algorithm only names the capture convention",
+        handler,
+    )
