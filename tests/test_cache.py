@@ -402,3 +402,31 @@ def test_folder_listings_match_what_glob_finds(tmp_path):
             )
             assert matching_names(str(folder), pattern) == found, (folder, pattern)
     assert matching_names(str(tmp_path / "missing"), "requirements*.txt") == []
+
+
+def test_a_prefix_and_suffix_glob_matches_as_fnmatch_does():
+    """`glob_filter` reads a pattern with one `*` as a prefix and a suffix: the same names as
+    fnmatch, including ones where they would overlap, case, newlines and escapes."""
+    import fnmatch
+
+    from speclint.runner.depends import glob_filter
+
+    names = [
+        "requirements.txt",
+        "requirementstxt",
+        "requirements.TXT",
+        "Requirements-a.txt",
+        "reqs",
+        "reqss",
+        "requirements\n.txt",
+        "a\\b.txt",
+        "a.b",
+        "ab",
+        "",
+        ".txt",
+        "x]y.txt",
+        "x!y",
+    ]
+    patterns = ["requirements*.txt", "reqs*s", "*", "*.txt", "a\\*.txt", "x]*", "x!*", "*[ab]", "a?*", "*.b*"]
+    for pattern in patterns:
+        assert glob_filter(names, pattern) == fnmatch.filter(names, pattern), pattern

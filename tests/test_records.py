@@ -101,7 +101,7 @@ def test_a_damaged_or_foreign_store_is_ignored(store, content):
 
 
 def test_kept_values_that_are_not_code_are_not_trusted(store):
-    """A text kept with anything but its compiled code is compiled again."""
+    """A key kept with anything but its recipe or compiled code is worked out again."""
     make(records.dataclass)
     texts = list(records._codes.kept.values or {})
     store.write_bytes(marshal.dumps((records._codes.kept.source, dict.fromkeys(texts, "print('no')"))))

@@ -126,3 +126,19 @@ def test_named_choices_are_ones_the_handlers_know(release):
     assert traits.waterfill in (None, "deepep_waterfill", "waterfill")
     assert set(traits.a2a_info_backends) <= set(traits.a2a_spanning)
     assert bool(traits.ngram_device_error) == traits.has_ngram
+
+
+def test_traits_made_from_another_release_are_what_replace_makes():
+    """Entries of the table are made from other releases' without `dataclasses.replace`
+    (`traits._replaced`, the instance dict with the changes): the same traits."""
+    from speclint.sglang.traits import _replaced
+
+    assert not hasattr(ReleaseTraits, "__post_init__")
+    names = [f.name for f in dataclasses.fields(ReleaseTraits)]
+    assert all(f.init for f in dataclasses.fields(ReleaseTraits))
+    for traits in TRAITS.values():
+        assert list(vars(traits)) == names
+        change = {"has_ngram": not traits.has_ngram, "eagle_overlap": "changed"}
+        made = _replaced(traits, change)
+        assert made == dataclasses.replace(traits, **change) and list(vars(made)) == names
+        assert _replaced(traits, {}) == traits

@@ -126,3 +126,29 @@ def test_code_compiled_under_another_optimization_level_is_not_used():
         for flags in ([], ["-O"])
     ]
     assert sources[0] and sources[0] != sources[1]
+
+
+def test_the_collector_is_paused_only_until_the_first_file_is_linted():
+    """The command's start pauses Python's collector (`core.collector`); once a file is linted
+    what exists is frozen and collection runs again, so a long run's garbage is collected
+    (and workers forked after the first file collect too). A host that turned collection off
+    keeps it off."""
+    import gc
+
+    from speclint.core import collector
+    from speclint.engine import lint_path
+
+    frozen = gc.get_freeze_count()
+    collector.pause()
+    try:
+        assert not gc.isenabled()
+        first = lint_path(str(FIXTURE))
+        assert gc.isenabled() and gc.get_freeze_count() > frozen
+        assert lint_path(str(FIXTURE)).findings == first.findings and gc.isenabled()
+        gc.disable()
+        collector.pause()
+        lint_path(str(FIXTURE))
+        assert not gc.isenabled()
+    finally:
+        gc.unfreeze()
+        gc.enable()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import field
 
+from speclint.core import collector
 from speclint.core.launches import Diagnostic
 from speclint.core.records import dataclass
 from speclint.frontends.reading import MAX_FILE_BYTES, read_source
@@ -196,6 +197,7 @@ def lint_text(
         unique.values(),
         key=lambda f: (f.span.file is not None, f.span.file or "", f.span.line, f.span.column, f.code),
     )
+    collector.resume()  # the command's start is over: see `core.collector`
     return result
 
 

@@ -1,13 +1,16 @@
-"""`dataclass` for speclint's own records: the standard library's, with the code it generates
-compiled once and kept beside speclint's `.pyc` files (`core.kept`).
+"""`dataclass` for speclint's own records: the standard library's, made at each start
+without generating and compiling the code of their methods.
 
 Why: `dataclasses` writes each class's `__init__`, `__repr__`, `__eq__`, `__hash__` and
 `__setattr__` as source text and compiles it, every time the class is made: ~0.8 ms for a
 frozen class with slots, half of a cold `speclint FILE` run's time (60 classes on the lint
-path). The text depends only on the class's definition, so its compiled form is kept, keyed
-by the text itself (a changed class is a new key: nothing can go stale). The classes are the
-standard library's: `fields`, `replace`, `asdict` and type checkers treat them as any
-dataclass. A missing, damaged or foreign store means compiling as `dataclasses` does.
+path). A plain class is made from a recipe kept beside the `.pyc` files (`core.recipes`,
+`core.kept`): the code of the methods `dataclasses` made for a class of its shape, the rest
+read from the class as `dataclasses` reads it (a changed class is another shape, or reads its
+new defaults and types: nothing can go stale). Any other class goes through `dataclasses`,
+the code of each text it generates kept, keyed by the text itself. The classes are the
+standard library's: `fields`, `replace`, `asdict`, pickling and type checkers treat them as
+any dataclass. A missing, damaged or foreign store means making them as `dataclasses` does.
 
 `dataclasses` calls `exec(text, globals, namespace)` (3.10-3.13); while one of these
 classes is made, the module's `exec` is one that looks the text up first.
@@ -45,9 +48,9 @@ class _Codes:
     def __init__(self, name: str = "records") -> None:
         from speclint.core.kept import Kept
 
-        self.kept = Kept(_STORE_FOLDER, name, 1)
+        self.kept = Kept(_STORE_FOLDER, name, 2)
         self.fresh = 0
-        """Texts compiled by this process (not found kept)."""
+        """Texts compiled, recipes worked out by this process (not found kept)."""
 
     def exec(self, source: Any, globals: Any = None, locals: Any = None) -> None:
         """The builtin `exec`, with a text's compiled form looked up first."""
@@ -67,10 +70,23 @@ _codes: _Codes | None = None
 def _make(cls: type, options: dict[str, Any]) -> type:
     import dataclasses
 
+    from speclint.core import recipes
+
     global _codes
     if _codes is None:
         _codes = _Codes()
-    made: type = _with_exec(_codes, dataclasses.dataclass, cls, **options)
+    plan = recipes.plan(cls, options)
+    if plan is None:  # not a plain class: dataclasses, its texts' code kept
+        made: type = _with_exec(_codes, dataclasses.dataclass, cls, **options)
+        return made
+    kept = recipes.build(plan, _codes.kept.get(plan.key))
+    if kept is not None:
+        return kept
+    made = dataclasses.dataclass(cls, **options)
+    recipe = recipes.recipe_of(made, plan)
+    if recipe is not None:
+        _codes.kept.put(plan.key, recipe)
+        _codes.fresh += 1
     return made
 
 

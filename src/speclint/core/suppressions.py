@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import field
+from functools import cache
 
 from speclint.core.records import dataclass
 
@@ -24,7 +25,11 @@ if TYPE_CHECKING:
     from speclint.core.findings import Finding
     from speclint.core.spans import Span
 
-_DIRECTIVE = re.compile(r"#\s*speclint:\s*(disable-file|disable)\s*=\s*([A-Za-z0-9_,\s-]+)")
+
+@cache
+def _directive() -> re.Pattern[str]:
+    """A suppression comment (compiled for the first comment that says `speclint:`)."""
+    return re.compile(r"#\s*speclint:\s*(disable-file|disable)\s*=\s*([A-Za-z0-9_,\s-]+)")
 
 
 @dataclass(slots=True)
@@ -62,7 +67,7 @@ def parse_suppressions(comments: Iterable[tuple[Span, str]], lines: list[str]) -
     found: list[Suppression] = []
     next_code = None
     for span, text in comments:
-        match = _DIRECTIVE.search(text)
+        match = _directive().search(text) if "speclint:" in text else None
         if not match:
             continue
         keys = tuple(k.strip() for k in match.group(2).split(",") if k.strip())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import cache
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
@@ -30,15 +31,17 @@ _OTHER_SUFFIXES = {
     ".mdx": "markdown",
     ".ipynb": "notebook",
 }
-_SHELL_SHEBANG = re.compile(
-    r"#!\s*(?:/usr)?(?:/local)?/bin/(?:env\s+(?:-\S+\s+)*)?(?:bash|sh|zsh|dash|ksh)\b"
-)
+
+
+@cache  # compiled on first use: only for a file whose name does not say what it is
+def _shell_shebang() -> re.Pattern[str]:
+    return re.compile(r"#!\s*(?:/usr)?(?:/local)?/bin/(?:env\s+(?:-\S+\s+)*)?(?:bash|sh|zsh|dash|ksh)\b")
 
 
 def _is_shell(path: str, first_line: str | None) -> bool:
     if path == "-" or path.endswith(_SHELL_SUFFIXES):
         return True
-    return first_line is not None and _SHELL_SHEBANG.match(first_line) is not None
+    return first_line is not None and _shell_shebang().match(first_line) is not None
 
 
 def _is_dockerfile(path: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from speclint.core.launches import Diagnostic
 from speclint.core.spans import Span
-from speclint.frontends.recognise import MENTIONS
+from speclint.frontends import recognise
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def no_launch_found(text: str, extracted: ExtractResult) -> Diagnostic | None:
     there is a launch or no mention."""
     if extracted.launches or any(d.kind in _GIVES_UP for d in extracted.diagnostics):
         return None
-    for mention in MENTIONS:
+    for mention in recognise.MENTIONS:  # compiled here, for a file without a launch
         for match in mention.finditer(text):
             span = _span_at(text, match.start(), match.end())
             if not _commented(span, extracted.comments):

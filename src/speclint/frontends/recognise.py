@@ -82,26 +82,43 @@ def is_server_args(name: str) -> bool:
 
 # ---- where text names a launcher ---------------------------------------------------------
 
-LAUNCH_TEXT = re.compile(r"sglang\.launch_server\b|\bsglang\s+serve\b")
-"""A string argument of a generic helper (`run(cmd)`) that holds a launch."""
-DOC_LAUNCHER = re.compile(r"sglang\.launch_server\b|(?<![\w.-])sglang\s+serve\b")
-"""A launcher in a doc's inline code span (not `my-sglang serve`, `x.sglang serve`)."""
-PROSE_LAUNCH = re.compile(
-    r"(?<![\w./$=-])(?:[A-Z_][A-Z0-9_]*=[^\s`]+\s+)*"
-    r"(?:python[\d.]*\s+-m\s+sglang\.launch_server|sglang\s+serve)(?![\w.-])"
-)
-"""A command on a prose line: `VAR=x ... python -m sglang.launch_server` or `sglang serve`
-standing as words of their own."""
-MENTIONS = (
-    re.compile(r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b"),
-    re.compile(
+# Compiled on first import by a front-end that uses one (`__getattr__`): the doc, Python and
+# no-launch paths, not a shell script's.
+_PATTERNS: dict[str, tuple[str, ...]] = {
+    "LAUNCH_TEXT": (r"sglang\.launch_server\b|\bsglang\s+serve\b",),
+    "DOC_LAUNCHER": (r"sglang\.launch_server\b|(?<![\w.-])sglang\s+serve\b",),
+    "PROSE_LAUNCH": (
+        r"(?<![\w./$=-])(?:[A-Z_][A-Z0-9_]*=[^\s`]+\s+)*"
+        r"(?:python[\d.]*\s+-m\s+sglang\.launch_server|sglang\s+serve)(?![\w.-])",
+    ),
+    "MENTIONS": (
+        r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b",
         rf"\b(?:{POPEN_LAUNCH_SERVER}|{PREPARE_SERVER_ARGS}|{LAUNCH_SERVER_CMD})\b"
         r"|\bsglang\.test\.server_fixtures\b"
-        r"|(?:--|\b)speculative[-_]algorithm\b"
+        r"|(?:--|\b)speculative[-_]algorithm\b",
     ),
-)
-"""What makes a file that yielded no launch worth a no-launch-found finding, most telling
-first: a launcher; else one of SGLang's launch helpers, SGLang's test server fixtures (base
-classes that launch a server from their subclasses' attributes), or the speculative
-algorithm set in any of SGLang's spellings (`--speculative-algorithm`, a `--config` file's
-`speculative-algorithm:` key, the `speculative_algorithm` field)."""
+}
+if TYPE_CHECKING:
+    LAUNCH_TEXT: re.Pattern[str]
+    """A string argument of a generic helper (`run(cmd)`) that holds a launch."""
+    DOC_LAUNCHER: re.Pattern[str]
+    """A launcher in a doc's inline code span (not `my-sglang serve`, `x.sglang serve`)."""
+    PROSE_LAUNCH: re.Pattern[str]
+    """A command on a prose line: `VAR=x ... python -m sglang.launch_server` or `sglang serve`
+    standing as words of their own."""
+    MENTIONS: tuple[re.Pattern[str], re.Pattern[str]]
+    """What makes a file that yielded no launch worth a no-launch-found finding, most telling
+    first: a launcher; else one of SGLang's launch helpers, SGLang's test server fixtures (base
+    classes that launch a server from their subclasses' attributes), or the speculative
+    algorithm set in any of SGLang's spellings (`--speculative-algorithm`, a `--config` file's
+    `speculative-algorithm:` key, the `speculative_algorithm` field)."""
+else:
+
+    def __getattr__(name):
+        """One of the patterns above (MENTIONS: a tuple of two), compiled now and kept as the
+        module's attribute."""
+        if name not in _PATTERNS:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        compiled = tuple(re.compile(pattern) for pattern in _PATTERNS[name])
+        value = globals()[name] = compiled if name == "MENTIONS" else compiled[0]
+        return value

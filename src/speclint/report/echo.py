@@ -7,18 +7,25 @@ from __future__ import annotations
 
 import re
 import sys
+from functools import cache
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TextIO
 
-_ANSI = re.compile(r"\033\[[0-?]*[ -/]*[@-~]")
-"""An ANSI escape sequence (click's `strip_ansi` pattern)."""
+
+@cache
+def _ansi() -> re.Pattern[str]:
+    """An ANSI escape sequence (click's `strip_ansi` pattern)."""
+    return re.compile(r"\033\[[0-?]*[ -/]*[@-~]")
 
 
 def strip_ansi(text: str) -> str:
-    """`text` without colours and styles (`click.unstyle`)."""
-    return _ANSI.sub("", text)
+    """`text` without colours and styles (`click.unstyle`). Every sequence starts with ESC: a
+    text without one is returned as it is, without compiling the pattern (a plain report)."""
+    if "\033" not in text:
+        return text
+    return _ansi().sub("", text)
 
 
 def echo(message: str = "", *, nl: bool = True, err: bool = False, color: bool | None = None) -> None:

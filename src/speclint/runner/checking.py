@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import field
 
+from speclint.core import collector
 from speclint.core.records import dataclass
 from speclint.runner.walk import iter_lint_paths
 from speclint.runner.workers import internal_error, lint_all
@@ -92,6 +93,7 @@ def stream_paths(
         linted = lint_all(jobs())
     try:
         for result, error in linted:
+            collector.resume()  # a replayed result too: see `core.collector`
             while isinstance(line := order[0], str):
                 order.popleft()
                 yield line

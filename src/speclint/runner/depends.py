@@ -31,8 +31,6 @@ def matching_names(folder: str, pattern: str) -> list[str]:
     """The names in `folder` that the glob `pattern` matches, sorted, as `glob.glob` finds them
     (hidden names only for a pattern that starts with `.`; none when `folder` cannot be
     listed): one listing, without glob's machinery (a replayed run checks every folder)."""
-    import fnmatch
-
     try:
         with os.scandir(folder) as entries:
             names = [entry.name for entry in entries]
@@ -40,7 +38,22 @@ def matching_names(folder: str, pattern: str) -> list[str]:
         return []
     if not pattern.startswith("."):
         names = [name for name in names if not name.startswith(".")]
-    return sorted(fnmatch.filter(names, pattern))
+    return sorted(glob_filter(names, pattern))
+
+
+def glob_filter(names: list[str], pattern: str) -> list[str]:
+    """`fnmatch.filter(names, pattern)`. A pattern whose only wildcard is one `*`
+    (`requirements*.txt`) is a prefix and a suffix, where fnmatch compares names as they are
+    (POSIX: no case folding): matched without compiling a pattern."""
+    head, star, tail = pattern.partition("*")
+    if star and os.path.__name__ == "posixpath" and not any(c in pattern for c in "?[") and "*" not in tail:
+        least = len(head) + len(tail)
+        return [
+            name for name in names if len(name) >= least and name.startswith(head) and name.endswith(tail)
+        ]
+    import fnmatch
+
+    return fnmatch.filter(names, pattern)
 
 
 def note_glob(folder: str, pattern: str) -> None:

@@ -6,6 +6,7 @@ is applied (values forgotten, variables made unknown) and code they hold is walk
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from speclint.core.words import Word
 from speclint.frontends.shell.expand import Arg
@@ -17,7 +18,12 @@ if TYPE_CHECKING:
 
     from speclint.frontends.shell.walking import Walking
 
-_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+@cache  # compiled on first use: few scripts use these builtins
+def _env_name() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
 BUILTINS_WITH_EFFECTS = {
     "eval",
     "source",
@@ -109,7 +115,7 @@ def _names_set_by(builtin: str, texts: list[str | None]) -> list[str]:
             continue
         if text.startswith("-"):
             skip = text in ("-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u", "-C", "-c", "-O", "-s")
-        elif _ENV_NAME.fullmatch(text):
+        elif _env_name().fullmatch(text):
             names.append(text)
     if builtin in ("mapfile", "readarray"):
         return names[-1:] or ["MAPFILE"]

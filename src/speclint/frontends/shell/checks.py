@@ -9,6 +9,7 @@ bash does exactly this and so does tree-sitter, so these checks only explain it.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from speclint.core.launches import Diagnostic
 
@@ -19,7 +20,10 @@ if TYPE_CHECKING:
     from speclint.core.launches import ExtractResult
     from speclint.frontends.shell.text import TextMap
 
-_TRAILING_BLANK_AFTER_BACKSLASH = re.compile(r"(?<!\\)((?:\\\\)*)(\\[ \t\r]+)(#[^\n]*)?$", re.M)
+
+@cache  # compiled on first use: few scripts have a blank after a `\`
+def _trailing_blank_after_backslash() -> re.Pattern[str]:
+    return re.compile(r"(?<!\\)((?:\\\\)*)(\\[ \t\r]+)(#[^\n]*)?$", re.M)
 
 
 def _comment_nodes(root: Node) -> list[Node]:
@@ -208,7 +212,7 @@ def broken_continuations(root: Node, tm: TextMap, comments: list[Node]) -> list[
         )
         found.append(Diagnostic("broken-continuation", message, tm.node_span(comment)))
     blanks_after_backslash = "\\ " in text or "\\\t" in text or "\\\r" in text
-    for match in _TRAILING_BLANK_AFTER_BACKSLASH.finditer(text) if blanks_after_backslash else ():
+    for match in _trailing_blank_after_backslash().finditer(text) if blanks_after_backslash else ():
         start_char = match.start(2)
         row = tm.text.count("\n", 0, start_char)
         start_byte = len(tm.text[:start_char].encode())

@@ -7,6 +7,7 @@ preserve it (`-E`, `--preserve-env`), then reads `NAME=value` words the same way
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from speclint.core.words import Word
 from speclint.frontends.shell.wrappers import skip_options, value_word
@@ -15,7 +16,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.frontends.shell.expand import Arg
 
-_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+@cache  # compiled on first use: only for a word with `=`
+def _env_name() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
 
 # sudo's options that take a value
 _SUDO_VALUE = frozenset(
@@ -61,7 +66,7 @@ def _assigned_name(arg: Arg) -> str | None:
     first = node.children[0]
     raw = first.text.decode("utf-8", "replace") if first.type == "word" and first.text else ""
     name = raw.split("=", 1)[0]
-    return name if "=" in raw and _ENV_NAME.fullmatch(name) else None
+    return name if "=" in raw and _env_name().fullmatch(name) else None
 
 
 def env_command(args: list[Arg], i: int, env: dict[str, Word], options: bool = True) -> int:
@@ -88,7 +93,7 @@ def env_command(args: list[Arg], i: int, env: dict[str, Word], options: bool = T
             pass
         elif text == "--":
             options = False
-        elif "=" in text and _ENV_NAME.fullmatch(text.split("=", 1)[0]):
+        elif "=" in text and _env_name().fullmatch(text.split("=", 1)[0]):
             name = text.split("=", 1)[0]
             env[name] = value_word(args[i], len(name) + 1)
         else:

@@ -8,6 +8,7 @@ dynamic (a `splat` when unquoted, since it may be any number of words).
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
@@ -27,7 +28,10 @@ if TYPE_CHECKING:
     Piece = LitPiece | ValPiece | DynPiece | ArrPiece
     """(kind, payload, quoted, origin, extra): what `expand` turns a word's parts into."""
 
-_IFS_SPLIT = re.compile(r"[ \t\n]+")
+
+@cache  # compiled on first use: not every script splits an expansion
+def _ifs_split() -> re.Pattern[str]:
+    return re.compile(r"[ \t\n]+")
 
 
 def has_unescaped(raw: str, chars: str) -> bool:
@@ -131,7 +135,7 @@ def _split_into(
     text: str, current: Field, fields: list[Field], element: Word | None, origin: Span | None = None
 ) -> Field:
     """Append an unquoted expansion result, starting a new field at each blank run."""
-    for position, chunk in enumerate(_IFS_SPLIT.split(text)):
+    for position, chunk in enumerate(_ifs_split().split(text)):
         if position > 0:
             if current.exists:
                 fields.append(current)

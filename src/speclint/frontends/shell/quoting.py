@@ -4,10 +4,24 @@ the C escapes of `$'...'` strings (kept apart from expansion, which only calls t
 from __future__ import annotations
 
 import re
+from functools import cache
 
-_DQ_ESCAPE = re.compile(r'\\([\\"$`\n])')
-_ANY_ESCAPE = re.compile(r"\\(.)", re.S)
-_ANSI_C = re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|u[0-9a-fA-F]{1,4}|.)", re.S)
+
+@cache  # compiled on first use, as the two below: most words hold no escape
+def _dq_escape() -> re.Pattern[str]:
+    return re.compile(r'\\([\\"$`\n])')
+
+
+@cache
+def _any_escape() -> re.Pattern[str]:
+    return re.compile(r"\\(.)", re.S)
+
+
+@cache
+def _ansi_c() -> re.Pattern[str]:
+    return re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|u[0-9a-fA-F]{1,4}|.)", re.S)
+
+
 _ANSI_C_SIMPLE = {
     "n": "\n",
     "t": "\t",
@@ -29,14 +43,14 @@ def unescape_unquoted(raw: str) -> str:
     """An unquoted word's text: a backslash quotes the next character (a newline: both go)."""
     if "\\" not in raw:
         return raw
-    return _ANY_ESCAPE.sub(lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
+    return _any_escape().sub(lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
 
 
 def unescape_double_quoted(raw: str) -> str:
     """The text of a double-quoted part: only `\\ \" \\$ \\` \\<newline>` are escapes there."""
     if "\\" not in raw:
         return raw
-    return _DQ_ESCAPE.sub(lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
+    return _dq_escape().sub(lambda m: "" if m.group(1) == "\n" else m.group(1), raw)
 
 
 def decode_ansi_c(body: str) -> str:
@@ -54,4 +68,4 @@ def decode_ansi_c(body: str) -> str:
             return chr(int(code, 8) & 0xFF)
         return "\\" + code
 
-    return _ANSI_C.sub(one, body)
+    return _ansi_c().sub(one, body)

@@ -9,6 +9,7 @@ sourced or evaluated. See `walk` (control flow and variables), `expand` (words),
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.frontends.shell.checks import broken_continuations, collect_comments, first_syntax_error
@@ -20,7 +21,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+@cache  # compiled on first use: a script that is not ASCII
+def _lone_surrogate() -> re.Pattern[str]:
+    return re.compile("[\ud800-\udfff]")
 
 
 def extract_shell(text: str, path: str) -> ExtractResult:
@@ -28,7 +32,7 @@ def extract_shell(text: str, path: str) -> ExtractResult:
     diagnostics (syntax errors, continuations cut short by a comment or trailing blanks)."""
     result = ExtractResult()
     if not text.isascii():  # a lone surrogate would let tree-sitter split a character
-        text = _LONE_SURROGATE.sub("\ufffd", text)
+        text = _lone_surrogate().sub("\ufffd", text)
     tm = drop_final_continuation(TextMap(text, line_starts_of(text)))
     tree = parse_bytes(tm.data)
     root = tree.root_node

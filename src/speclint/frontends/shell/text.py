@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 from bisect import bisect_right
+from functools import cache
 
 from speclint.core.spans import Span
 
@@ -78,7 +79,9 @@ _parser: tree_sitter.Parser | None = None
 # private use or unassigned, so before parsing each such 4-byte character is replaced by
 # U+10000, also 4 bytes: every byte offset in the tree stays that of the original text, and
 # words are still read from the original bytes.
-_CRASHING_CODE_POINTS = re.compile(rb"[\xf1-\xf4][\x80-\xbf]{3}")
+@cache  # compiled on first use, as the patterns below
+def _crashing_code_points() -> re.Pattern[bytes]:
+    return re.compile(rb"[\xf1-\xf4][\x80-\xbf]{3}")
 
 
 def parse_bytes(data: bytes) -> tree_sitter.Tree:
@@ -87,7 +90,7 @@ def parse_bytes(data: bytes) -> tree_sitter.Tree:
     if _parser is None:
         _parser = _tree_sitter.Parser(BASH)
     if max(data, default=0) >= 0xF1:
-        data = _CRASHING_CODE_POINTS.sub(b"\xf0\x90\x80\x80", data)
+        data = _crashing_code_points().sub(b"\xf0\x90\x80\x80", data)
     return _parser.parse(data)
 
 
@@ -202,7 +205,9 @@ class TextMap:
         return TextMap("".join(text_parts), self.line_starts, starts, ends)
 
 
-_FINAL_CONTINUATION = re.compile(r"(?<!\\)(?:\\\\)*(\\)(?=\n?\s*\Z)")
+@cache
+def _final_continuation() -> re.Pattern[str]:
+    return re.compile(r"(?<!\\)(?:\\\\)*(\\)(?=\n?\s*\Z)")
 
 
 def drop_final_continuation(tm: TextMap) -> TextMap:
@@ -211,7 +216,7 @@ def drop_final_continuation(tm: TextMap) -> TextMap:
     syntax error. The backslash becomes a space: same length, so every position stays put."""
     if not tm.text.rstrip().endswith("\\"):  # the pattern needs a last non-blank `\`
         return tm
-    match = _FINAL_CONTINUATION.search(tm.text)
+    match = _final_continuation().search(tm.text)
     if match is None:
         return tm
     at = match.start(1)

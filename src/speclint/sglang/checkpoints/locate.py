@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import cache
 
 from speclint.core.records import dataclass
 from speclint.runner.depends import note
@@ -16,7 +17,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-_HF_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
+
+@cache  # compiled on first use: only for a model path that is not on disk
+def _hf_id() -> re.Pattern[str]:
+    return re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +102,7 @@ def locate_model(
     if found:
         return Located(reference, found[0], found[1], "local folder")
     tried.append(f"folder {path}")
-    if _HF_ID.match(reference):
+    if _hf_id().match(reference):
         for cache in hub_cache_dirs():
             found = _from_hub_cache(reference, revision, cache)
             if found:

@@ -16,7 +16,7 @@ Kinds of removal (`Removal.kind`):
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from speclint.core.records import dataclass
 from speclint.sglang.flags.schema import (
@@ -36,8 +36,16 @@ if TYPE_CHECKING:
     )
 
 # `deprecated` text that is a replacement: `--flag`, `--flag=value`.
-_REPLACEMENT = re.compile(r"^(--[\w-]+)(?:=(\S+))?$")
-_MENTION = re.compile(r"--[a-z][\w-]*")
+
+
+@cache  # compiled on first use, as the next: only for a deprecated flag
+def _replacement() -> re.Pattern[str]:
+    return re.compile(r"^(--[\w-]+)(?:=(\S+))?$")
+
+
+@cache
+def _mention() -> re.Pattern[str]:
+    return re.compile(r"--[a-z][\w-]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +202,7 @@ def _declared_replacement(
     text = spec.deprecated
     if not text:
         return (), False, None
-    match = _REPLACEMENT.match(text.strip())
+    match = _replacement().match(text.strip())
     if match and match.group(1) in known:
         new, value = match.group(1), match.group(2)
         if spec.action_class == "DeprecatedAliasStoreAction":
@@ -207,7 +215,7 @@ def _declared_replacement(
     if match:
         return (), False, None
     mentioned = [
-        m for m in dict.fromkeys(_MENTION.findall(text)) if m in known and m not in spec.option_strings
+        m for m in dict.fromkeys(_mention().findall(text)) if m in known and m not in spec.option_strings
     ]
     return tuple(Replacement(m) for m in mentioned[:1]), False, text
 

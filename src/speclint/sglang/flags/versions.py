@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from speclint.sglang.flags.schema import newest_version, supported_versions
 
@@ -94,7 +94,9 @@ def _not_bundled(source: str, version: str) -> str:
     return f"{source} names {version}, which is not bundled; closest older release"
 
 
-_PIN = re.compile(r"""(?:^|[\s"'\[,])sglang(?:\[[^\]]*\])?\s*===?\s*v?(\d[\w.]*)""", re.I | re.M)
+@cache  # compiled on first use: only when a requirements file is read
+def _pin() -> re.Pattern[str]:
+    return re.compile(r"""(?:^|[\s"'\[,])sglang(?:\[[^\]]*\])?\s*===?\s*v?(\d[\w.]*)""", re.I | re.M)
 
 
 def pinned_version(path: str) -> tuple[str, str] | None:
@@ -143,7 +145,7 @@ def _pin_in_folder(folder: str, stamp: int) -> tuple[tuple[str, str] | None, tup
                 text = handle.read(256 * 1024).decode("utf-8", errors="replace")
         except OSError:
             continue
-        match = _PIN.search(text)
+        match = _pin().search(text)
         if match and version_key(match.group(1))[0] >= 0:
             return (match.group(1), candidate), tuple(candidates[: number + 1])
     return None, tuple(candidates)

@@ -6,6 +6,7 @@ CUDA_VISIBLE_DEVICES entries. Read by rules and by `speclint run`; split from `p
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from speclint.core.records import dataclass
 from speclint.sglang.resolve.parallel import int_or_none, own_traits
@@ -111,7 +112,9 @@ def gpu_use(effective: Mapping[str, object], config: LaunchConfig, version: str)
     return GpuUse(indices, replicas)
 
 
-_CUDA_ENTRY = re.compile(r"\d+|GPU-[0-9A-Za-z-]+|MIG-[0-9A-Za-z/-]+")
+@cache  # compiled on first use: only for a launch with CUDA_VISIBLE_DEVICES
+def _cuda_entry() -> re.Pattern[str]:
+    return re.compile(r"\d+|GPU-[0-9A-Za-z-]+|MIG-[0-9A-Za-z/-]+")
 
 
 def visible_gpu_count(value: str) -> int | None:
@@ -126,7 +129,7 @@ def visible_gpu_count(value: str) -> int | None:
     for entry in entries:
         if entry != entry.strip():
             return None
-        if not _CUDA_ENTRY.fullmatch(entry):
+        if not _cuda_entry().fullmatch(entry):
             break
         count += 1
     seen = entries[:count]  # duplicates: CUDA's handling is not documented
@@ -138,6 +141,6 @@ def visible_gpu_count(value: str) -> int | None:
 def hidden_cuda_entry(value: str) -> str | None:
     """The first entry of `CUDA_VISIBLE_DEVICES` that CUDA rejects (it hides the rest)."""
     for entry in value.split(",") if value else ():
-        if not _CUDA_ENTRY.fullmatch(entry):
+        if not _cuda_entry().fullmatch(entry):
             return entry
     return None
