@@ -172,6 +172,8 @@ def schema_and_parser(request):
         ["--model-path", "m", "--", "x"],
         ["--model-path", "has space"],
         ["--speculative-eagle-top-k", "4"],
+        ["--monokernel-backend=--"],  # 0.5.23: an action that stores its const, whatever argparse hands it
+        ["--monokernel-backend", "amd"],
     ],
 )
 def test_known_cases_agree_with_argparse(schema_and_parser, argv):

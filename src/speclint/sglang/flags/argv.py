@@ -294,8 +294,10 @@ def _store(parsed: ParsedArgs, use: FlagUse) -> None:
             del words[position]
             break
     if single and not words and use.value_words:
-        # argparse's quirk: `--flag=--` stores an empty list (the const for nargs='?')
-        use.value = spec.const if spec.nargs == "?" else []
+        # argparse's quirk: `--flag=--` stores an empty list (the const for nargs='?'), which
+        # SGLang's DeprecatedStoreConstAction ignores as it ignores any value: it stores its const
+        stores_const = spec.nargs == "?" or spec.action_class == "DeprecatedStoreConstAction"
+        use.value = spec.const if stores_const else []
         return
     values = []
     for word in words:
