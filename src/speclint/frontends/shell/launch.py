@@ -3,7 +3,8 @@
 `nohup env X=1 timeout 600 python3 -u -m sglang.launch_server --tp 8` and
 `docker run --gpus all -e X=1 IMAGE python3 -m sglang.launch_server ...` both end up as a
 `Launch` whose args are exactly what SGLang's argument parser receives. Builtins that change
-variables (`read`, `eval`, `source`, `set -a`, function calls) are handled here too.
+variables (`read`, `eval`, `source`, `set -a`, function calls) are let through to
+`builtin_commands`, which applies their effect.
 """
 
 from __future__ import annotations
