@@ -119,7 +119,11 @@ def test_a_mistake_still_gets_clicks_message():
 
 def _modules_after(code: str, folder: Path) -> set[str]:
     base = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
-    probe = code + "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
+    # printed at exit (the command ends its process when it is done: startup.leave)
+    probe = (
+        "import atexit, json, sys\n"
+        "atexit.register(lambda: print(json.dumps(sorted(sys.modules)), file=sys.stderr))\n" + code
+    )
     result = subprocess.run(
         [sys.executable, "-c", probe],
         capture_output=True,

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import speclint.sglang.flags.schema as schema_module
+from speclint.cli import startup
 from speclint.cli.startup import KeptImports
 from speclint.core.kept import Kept
 
@@ -152,3 +153,64 @@ def test_the_collector_is_paused_only_until_the_first_file_is_linted():
     finally:
         gc.unfreeze()
         gc.enable()
+
+
+class _Exited(Exception):
+    pass
+
+
+def _leave_exits(monkeypatch, code) -> int | None:
+    """The status `startup.leave(code)` ends the process with, or None when it returns."""
+
+    def exit_now(status):
+        raise _Exited(status)
+
+    monkeypatch.setattr(startup.os, "_exit", exit_now)
+    try:
+        startup.leave(code)
+    except _Exited as exited:
+        return exited.args[0]
+    return None
+
+
+def test_leave_ends_the_process_with_the_exit_status_when_nothing_is_left_to_do(monkeypatch):
+    import atexit
+
+    monkeypatch.setattr(atexit, "_ncallbacks", lambda: 0)
+    assert [_leave_exits(monkeypatch, code) for code in (None, 0, 1, 2, True)] == [0, 0, 1, 2, 1]
+
+
+def test_leave_returns_when_python_must_exit_the_usual_way(monkeypatch):
+    import atexit
+    import threading
+
+    monkeypatch.setattr(atexit, "_ncallbacks", lambda: 0)
+    assert _leave_exits(monkeypatch, "a message to print") is None
+    monkeypatch.setattr(atexit, "_ncallbacks", lambda: 1)  # coverage, multiprocessing, logging
+    assert _leave_exits(monkeypatch, 0) is None
+    monkeypatch.setattr(atexit, "_ncallbacks", lambda: 0)
+    monkeypatch.setattr(threading, "active_count", lambda: 2)
+    assert _leave_exits(monkeypatch, 0) is None
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+
+    class Broken:
+        def flush(self):
+            raise BrokenPipeError
+
+    monkeypatch.setattr(startup.sys, "stdout", Broken())
+    assert _leave_exits(monkeypatch, 1) is None
+
+
+def test_the_command_exits_with_its_status_and_all_its_output(tmp_path):
+    """`python -m speclint` ends its process itself (startup.leave): nothing of the report is
+    lost, and the status is the run's."""
+    script = tmp_path / "serve.sh"
+    script.write_text("python -m sglang.launch_server --model-path m --tp-size x\n" * 300)
+    done = subprocess.run(
+        [sys.executable, "-m", "speclint", "--no-cache", str(script)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert done.stdout.count("FLG005") == 300 and "Found 300 findings" in done.stdout

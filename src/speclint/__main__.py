@@ -20,6 +20,19 @@ def main() -> None:
         startup.end()
 
 
+def command() -> None:
+    """The console script and `python -m speclint`: `main`, then the process ends at once
+    when Python's own exit would only free memory (`startup.leave`; `main` itself returns to
+    a caller as any function does)."""
+    try:
+        main()
+    except SystemExit as stop:
+        from speclint.cli import startup
+
+        startup.leave(stop.code)  # returns when Python must exit the usual way
+        raise
+
+
 def _main() -> None:
     from speclint.runner import replay
 
@@ -71,4 +84,4 @@ def _quiet_streams() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    command()

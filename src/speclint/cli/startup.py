@@ -58,6 +58,33 @@ def end() -> None:
         kept.save_all()
 
 
+def leave(code: object) -> None:
+    """End the process now with `sys.exit(code)`'s status when Python's own exit would only
+    free memory (~3 ms of a one-file run, spent tearing down modules). Returns, for Python to
+    exit as usual, when anything is registered to run at exit (`atexit`: coverage,
+    multiprocessing, logging), another thread runs, `code` is a message to print, Python
+    was asked to stay (`-i`), or the output cannot be flushed (a reader that left the pipe)."""
+    if code is None:
+        code = 0
+    if not isinstance(code, int):
+        return
+    import atexit
+
+    counted = getattr(atexit, "_ncallbacks", None)
+    threading = sys.modules.get("threading")
+    if counted is None or counted() or sys.flags.inspect:
+        return
+    if threading is not None and threading.active_count() > 1:
+        return
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except Exception:
+        return
+    os._exit(int(code))
+
+
 def _store() -> Kept:
     from speclint.core.kept import Kept
 
