@@ -84,12 +84,12 @@ def is_server_args(name: str) -> bool:
 
 # Compiled on first import by a front-end that uses one (`__getattr__`): the doc, Python and
 # no-launch paths, not a shell script's.
-_PATTERNS: dict[str, tuple[str, ...]] = {
-    "LAUNCH_TEXT": (r"sglang\.launch_server\b|\bsglang\s+serve\b",),
-    "DOC_LAUNCHER": (r"sglang\.launch_server\b|(?<![\w.-])sglang\s+serve\b",),
+_PATTERNS: dict[str, str | tuple[str, ...]] = {
+    "LAUNCH_TEXT": r"sglang\.launch_server\b|\bsglang\s+serve\b",
+    "DOC_LAUNCHER": r"sglang\.launch_server\b|(?<![\w.-])sglang\s+serve\b",
     "PROSE_LAUNCH": (
         r"(?<![\w./$=-])(?:[A-Z_][A-Z0-9_]*=[^\s`]+\s+)*"
-        r"(?:python[\d.]*\s+-m\s+sglang\.launch_server|sglang\s+serve)(?![\w.-])",
+        r"(?:python[\d.]*\s+-m\s+sglang\.launch_server|sglang\s+serve)(?![\w.-])"
     ),
     "MENTIONS": (
         r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b",
@@ -115,10 +115,11 @@ if TYPE_CHECKING:
 else:
 
     def __getattr__(name):
-        """One of the patterns above (MENTIONS: a tuple of two), compiled now and kept as the
+        """One of the patterns above (or a tuple of them), compiled now and kept as the
         module's attribute."""
         if name not in _PATTERNS:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        compiled = tuple(re.compile(pattern) for pattern in _PATTERNS[name])
-        value = globals()[name] = compiled if name == "MENTIONS" else compiled[0]
+        written = _PATTERNS[name]
+        value = re.compile(written) if isinstance(written, str) else tuple(map(re.compile, written))
+        globals()[name] = value
         return value

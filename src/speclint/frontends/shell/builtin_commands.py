@@ -5,23 +5,15 @@ is applied (values forgotten, variables made unknown) and code they hold is walk
 
 from __future__ import annotations
 
-import re
-from functools import cache
-
 from speclint.core.words import Word
 from speclint.frontends.shell.expand import Arg
-from speclint.frontends.shell.variables import dynamic_value
+from speclint.frontends.shell.variables import dynamic_value, is_variable_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tree_sitter import Node
 
     from speclint.frontends.shell.walking import Walking
-
-
-@cache  # compiled on first use: few scripts use these builtins
-def _env_name() -> re.Pattern[str]:
-    return re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 BUILTINS_WITH_EFFECTS = {
@@ -115,7 +107,7 @@ def _names_set_by(builtin: str, texts: list[str | None]) -> list[str]:
             continue
         if text.startswith("-"):
             skip = text in ("-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u", "-C", "-c", "-O", "-s")
-        elif _env_name().fullmatch(text):
+        elif is_variable_name(text):
             names.append(text)
     if builtin in ("mapfile", "readarray"):
         return names[-1:] or ["MAPFILE"]

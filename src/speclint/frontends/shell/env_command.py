@@ -6,20 +6,13 @@ preserve it (`-E`, `--preserve-env`), then reads `NAME=value` words the same way
 
 from __future__ import annotations
 
-import re
-from functools import cache
-
 from speclint.core.words import Word
+from speclint.frontends.shell.variables import is_variable_name
 from speclint.frontends.shell.wrappers import skip_options, value_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.frontends.shell.expand import Arg
-
-
-@cache  # compiled on first use: only for a word with `=`
-def _env_name() -> re.Pattern[str]:
-    return re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 # sudo's options that take a value
@@ -66,7 +59,7 @@ def _assigned_name(arg: Arg) -> str | None:
     first = node.children[0]
     raw = first.text.decode("utf-8", "replace") if first.type == "word" and first.text else ""
     name = raw.split("=", 1)[0]
-    return name if "=" in raw and _env_name().fullmatch(name) else None
+    return name if "=" in raw and is_variable_name(name) else None
 
 
 def env_command(args: list[Arg], i: int, env: dict[str, Word], options: bool = True) -> int:
@@ -93,7 +86,7 @@ def env_command(args: list[Arg], i: int, env: dict[str, Word], options: bool = T
             pass
         elif text == "--":
             options = False
-        elif "=" in text and _env_name().fullmatch(text.split("=", 1)[0]):
+        elif "=" in text and is_variable_name(text.split("=", 1)[0]):
             name = text.split("=", 1)[0]
             env[name] = value_word(args[i], len(name) + 1)
         else:

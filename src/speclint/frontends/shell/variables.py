@@ -7,7 +7,9 @@ rule never sees a value the script might not have.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from functools import cache
 
 from speclint.core.records import dataclass
 from speclint.core.spans import slot_setters
@@ -247,3 +249,13 @@ def appended(current: VarValue | None, value: VarValue, name: str, origin: Span)
         right = value.elements if value.elements is not None else (Word(value.text or "", origin, origin),)
         return VarValue(elements=left + right, origin=current.origin, exported=current.exported)
     return VarValue(text=(current.text or "") + (value.text or ""), origin=origin, exported=current.exported)
+
+
+@cache  # compiled on first use: only for `NAME=value` words of env, export and the like
+def _name_pattern() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def is_variable_name(text: str) -> bool:
+    """Whether `text` is a name the shell can assign (`NAME=value`)."""
+    return _name_pattern().fullmatch(text) is not None

@@ -97,11 +97,6 @@ def _name_value(text: str) -> tuple[str, str] | None:
     return (name, value) if name.replace("_", "a").isalnum() and not name[:1].isdigit() else None
 
 
-def _env_word(arg: Arg, skip: int) -> Word:
-    """The part of an argument after `skip` characters, with its exact span when written plainly."""
-    return value_word(arg, skip)
-
-
 def srun_command(args: list[Arg], i: int) -> tuple[int, str | None, Word | None]:
     """Index of the command after `srun [options] [--]` (i: the first word after `srun`), and
     the pyxis `--container-image` with its word, when given."""
@@ -153,7 +148,7 @@ def mpi_command(args: list[Arg], i: int, env: dict[str, Word]) -> int:
             if name == "x" and assignment:
                 pair = _name_value(assignment)
                 if pair is not None:
-                    env[pair[0]] = _env_word(args[i], len(pair[0]) + 1)
+                    env[pair[0]] = value_word(args[i], len(pair[0]) + 1)
             i += 1
     return i
 
@@ -183,7 +178,7 @@ def apptainer_command(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[in
             for part in value_arg.word.text[skip:].split(","):
                 pair = _name_value(part)
                 if pair is not None and "," not in value_arg.word.text[skip:]:
-                    env[pair[0]] = _env_word(value_arg, skip + len(pair[0]) + 1)
+                    env[pair[0]] = value_word(value_arg, skip + len(pair[0]) + 1)
                 elif pair is not None:
                     env[pair[0]] = Word(pair[1], value_arg.word.span, value_arg.word.origin)
     if i >= len(args):
