@@ -1,7 +1,7 @@
 """The worker processes of a big batch, one executor each, and which of them lints a batch.
 
 A front-end's first file costs far more than the next (a Python file ~150 ms of libcst's
-import and tables against ~5 ms after; a Markdown file ~80 ms): each worker pays that once
+import and tables against ~6 ms after; a Markdown file ~80 ms): each worker pays that once
 per kind it reads. So a batch goes to the worker that is expected to finish it first: the
 work it has in flight, plus the kind's warm-up if it has not read that kind yet. Python files
 then stay with one worker while the other lints shell scripts, until the first has so much
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
     from typing import Any
 
-FILE_COST_MS = {"python": 5.0, "notebook": 9.0, "yaml": 2.5}
+FILE_COST_MS = {"python": 6.0, "notebook": 9.0, "yaml": 2.5}
 """Estimated CPU time of one file by kind once its front-end is warm (else
 DEFAULT_FILE_COST_MS), and of a kind's first file in a process that already read a shell
 script (else 0): `bench/first_file_costs.py`, rounded, on the 2-core machine of

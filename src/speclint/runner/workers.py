@@ -89,6 +89,11 @@ BATCH = 16
 workers finish together."""
 
 
+ROUNDS_PER_WORKER = 4
+"""Rounds of BATCH files in flight per worker (results come back in input order: a round
+waits for its slowest part, and while the oldest round waits no new one is sent)."""
+
+
 def lint_all(jobs: Iterable[Job]) -> Generator[Linted, None, None]:
     """Results in input order: in this process, or on every core for a big batch (one file
     of the batch's main kind is linted here first, so the workers inherit the loaded rules,
@@ -137,7 +142,7 @@ def _lint_in_workers(
     finished = False
     try:
         while True:
-            while len(window) < 2 * count:
+            while len(window) < ROUNDS_PER_WORKER * count:
                 taken = list(islice(jobs, BATCH))
                 if not taken:
                     break
