@@ -136,8 +136,9 @@ def _lint_in_workers(
     from speclint.runner.pool import Worker
 
     # fork reuses what this process already imported; elsewhere the platform's default
-    context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
-    workers = [Worker(context, inherited) for _ in range(count)]
+    forked = sys.platform == "linux"
+    context = multiprocessing.get_context("fork" if forked else None)
+    workers = [Worker(context, inherited if forked else frozenset()) for _ in range(count)]
     window: deque[tuple[list[Job], list[Piece]]] = deque()  # rounds of BATCH files, in input order
     finished = False
     try:
