@@ -62,6 +62,7 @@ KUBECTL_VALUE = frozenset(
 )
 
 
+# `--export` is skipped with its value, not read: the launch keeps the caller's environment
 SRUN = OptionTable(
     value=frozenset("-" + letter for letter in SRUN_SHORT_VALUE)
     | frozenset("--" + name for name in SRUN_LONG_VALUE),
@@ -75,7 +76,8 @@ MPI = OptionTable(
     any_dashes=True,
     attached=False,  # `--x=NAME=VALUE` is one word, not read
 )
-# `--` is not an end here: speclint reads it as a switch, as it always has
+# `--` is read as a switch, as speclint always has (apptainer's flag parser ends the options
+# there: the two differ only for options written after `--`)
 APPTAINER = OptionTable(
     value=APPTAINER_VALUE,
     sets_env_list=frozenset({"--env"}),
