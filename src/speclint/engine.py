@@ -217,6 +217,10 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
         from speclint.rules.precedence import drop_deferred
 
         found = drop_deferred(found, rules.defers)
+    if ctx.launch.fixture is not None:
+        from speclint.rules.fixture_launch import fixture_findings
+
+        found = fixture_findings(ctx, found)
     return found
 
 
@@ -331,6 +335,9 @@ class ExplainFacts:
     """SGLang's fixed defaults: in the JSON, not worth a line each in the text."""
     aux_capture: AuxCapture | None
     """The aux hidden states an EAGLE3 drafter gets, None when not an EAGLE3 launch."""
+    fixture_notes: tuple[str, ...] = ()
+    """For a launch of one of SGLang's test fixture bases: which release's base was read, and
+    whether the checked release's is the same (`rules.fixture_launch`)."""
 
 
 def explain_facts(ctx: LaunchContext) -> ExplainFacts:
@@ -344,8 +351,18 @@ def explain_facts(ctx: LaunchContext) -> ExplainFacts:
     if stop is not None:
         where = f"(line {stop.span.line}, column {stop.span.column})"
         parse_stop = f"{stop.message} {where}" if stop.kind == "help" else f"error: {stop.message} {where}"
+    notes: tuple[str, ...] = ()
+    if ctx.launch.fixture is not None:
+        from speclint.rules.fixture_launch import fixture_notes
+
+        read, unverified = fixture_notes(ctx)
+        notes = (read,) if unverified is None else (read, unverified)
     return ExplainFacts(
-        parse_stop, _modelled_note(ctx.version.version), frozenset(DEFAULT_FIELDS), capture_for_launch(ctx)
+        parse_stop,
+        _modelled_note(ctx.version.version),
+        frozenset(DEFAULT_FIELDS),
+        capture_for_launch(ctx),
+        notes,
     )
 
 

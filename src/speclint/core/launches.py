@@ -99,9 +99,25 @@ class Launch:
     def partly_read(self) -> bool:
         return bool(self.unknown_words())
 
+    fixture: FixtureBase | None = None
+    """Set when the launch is made by a fixture base of SGLang's (`frontends.python.fixtures`)."""
     gpu_count: Word | None = None
     """GPUs the container is given, when a manifest says (Kubernetes `nvidia.com/gpu`, a
     compose device reservation): text is the count in decimal, span where it is written."""
+
+
+@dataclass(frozen=True, slots=True)
+class FixtureBase:
+    """SGLang's test fixture base class a launch was read from (`class TestX(EagleServerBase)`:
+    the launch is in the base's setUpClass, in SGLang's source)."""
+
+    name: str
+    module: str
+    """`sglang.test.server_fixtures.eagle_fixture`."""
+    release: str
+    """The release whose source of the base was read."""
+    span: Span
+    """The base's name where the file writes it: the words of the base's own text point here."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -84,6 +84,7 @@ def render_explain_text(views: Sequence[tuple[LaunchContext, ExplainFacts]]) -> 
         modelled = facts.modelled_note
         if modelled:
             out.append(f"  {modelled}")
+        out += [f"  {note}" for note in facts.fixture_notes]
         for line in (_model_line("target", ctx.target), _model_line("draft", ctx.draft)):
             if line:
                 out.append(line)
@@ -250,6 +251,13 @@ def _symbolic(adjustment: Adjustment) -> dict[str, Any]:
 
 
 def explain_dict(ctx: LaunchContext, facts: ExplainFacts) -> dict[str, Any]:
+    found = _explain_dict(ctx, facts)
+    if facts.fixture_notes:  # only for a launch of one of SGLang's test fixture bases
+        found["fixture_notes"] = list(facts.fixture_notes)
+    return found
+
+
+def _explain_dict(ctx: LaunchContext, facts: ExplainFacts) -> dict[str, Any]:
     resolution, gpu = _resolved(ctx), ctx.gpu
     return {
         "path": ctx.path,

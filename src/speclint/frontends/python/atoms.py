@@ -65,6 +65,9 @@ class Atoms:
         self.class_bases: dict[int, list[str]] = {}
         """A class's atom -> its bases' names: a subclass of a class of the file is kept
         (`classes` reads the base's launches once more for it)."""
+        self.fixture_bases: set[str] = set()
+        """Names imported from SGLang's test fixtures (`sglang.test.server_fixtures.*`): a
+        class deriving from one is kept with its body (`fixtures` reads the base's launch)."""
         self.attr_writes: list[tuple[int, str]] = []
         """(atom, X) for `self.X = ...` / `cls.X += ...` in a method: X is written in the class."""
         self.shown: list[bool] = []
@@ -147,6 +150,8 @@ class Atoms:
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             self.seed[atom] = True  # imports name the calls (`from os import system as sh`)
             module = getattr(node, "module", None) or ""
+            if "server_fixtures" in module:
+                self.fixture_bases.update(alias.asname or alias.name for alias in node.names)
             for alias in node.names:
                 parts = f"{module}.{alias.name}".split(".")
                 if alias.asname and any(
@@ -188,6 +193,8 @@ class Atoms:
         for atom, bases in self.class_bases.items():
             if any(base in self.classes for base in bases):
                 self.seed[atom] = True
+        if self.fixture_bases:
+            self._keep_fixture_subclasses()
         tainted = self._reach(spelled, words)
         generic: dict[str, bool] = {}
 
@@ -232,6 +239,23 @@ class Atoms:
             while keep and atom >= 0 and not self.shown[atom]:
                 self.shown[atom] = True
                 atom = self.parent[atom]
+
+    def _keep_fixture_subclasses(self) -> None:
+        """Classes deriving from a fixture base, directly or through classes of the file, with
+        the statements of their bodies (the base's launch reads them)."""
+        derived: set[str] = set()
+        grew = True
+        while grew:
+            grew = False
+            for name, atom in self.classes.items():
+                bases = self.class_bases.get(atom, [])
+                if name not in derived and any(b in derived or b in self.fixture_bases for b in bases):
+                    derived.add(name)
+                    grew = True
+        atoms = {self.classes[name] for name in derived}
+        for atom in range(len(self.seed)):
+            if atom in atoms or self.wscope[atom] in atoms and self.parent[atom] in atoms:
+                self.seed[atom] = True
 
     def _keep_calls_of_launching_functions(self, words: list[set[str]]) -> None:
         names: set[str] = set()

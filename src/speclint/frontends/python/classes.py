@@ -15,6 +15,7 @@ from collections import ChainMap
 import libcst as cst
 
 from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
+from speclint.frontends.python.fixtures import Borrowed, fixture_bases
 from speclint.frontends.python.scan import merge_envs
 from speclint.frontends.python.walking import SETUP_METHODS, ClassInfo, Helper
 
@@ -39,6 +40,7 @@ def class_body(walker: Walking, node: cst.ClassDef) -> None:
     name = walker.pos.span(node.name)
     bases = [arg.value.value for arg in node.bases if isinstance(arg.value, cst.Name)]
     walker.owner = info = ClassInfo(node.name.value, span=name, bases=bases)
+    info.external = fixture_bases(walker, node)  # SGLang's test fixtures it derives from
     walker.env = scope = ChainMap({}, saved)
     walker.block(node.body.body)  # leaves walker.env as it found it
     info.body = {"@self." + k: v for k, v in scope.maps[0].items()}
@@ -62,15 +64,19 @@ def keep_attributes(owner: ClassInfo, written: Mapping[str, Val], ev: Evaluator)
 
 
 def _ancestors(info: ClassInfo, by_name: dict[str, ClassInfo]) -> list[ClassInfo]:
-    """The file's classes `info` derives from, nearest first (depth first, left to right)."""
+    """The classes `info` derives from, nearest first (depth first, left to right): the
+    file's, and those read from SGLang's fixtures (`fixtures`; their bases among their own)."""
     found: list[ClassInfo] = []
-    stack = list(reversed(info.bases))
+    stack = [(name, info) for name in reversed(info.bases)]
     while stack:
-        base = by_name.get(stack.pop())
+        name, child = stack.pop()
+        base = child.external.get(name)
+        if base is None and child.fixture is None:
+            base = by_name.get(name)
         if base is None or base is info or base in found:
             continue
         found.append(base)
-        stack.extend(reversed(base.bases))
+        stack.extend((grand, base) for grand in reversed(base.bases))
     return found
 
 
@@ -93,6 +99,8 @@ def walk_inherited(walker: Walking) -> None:
         for ancestor in ancestors:
             for name, helper in ancestor.methods.items():
                 if name not in info.methods and name not in view.methods:
+                    if helper.positions is not None:  # SGLang's: `cls.get_server_args()` reads the subclass
+                        helper = Helper(helper.node, helper.outer, view, helper.positions, helper.imports)
                     view.methods[name] = helper
                     inherited.append(helper)
         view.methods.update(info.methods)
@@ -101,8 +109,10 @@ def walk_inherited(walker: Walking) -> None:
                 return _mark(walker, groups)
             budget -= 1
             count = len(walker.result.launches)
-            walker.walk_function(Helper(helper.node, helper.outer, view))
+            walker.walk_function(Helper(helper.node, helper.outer, view, helper.positions, helper.imports))
             for launch in walker.result.launches[count:]:
+                if isinstance(helper.positions, Borrowed):
+                    launch.fixture = helper.positions.fixture
                 groups.setdefault(launch.span, []).append((info, [launch]))
     _mark(walker, groups)
 
@@ -118,7 +128,9 @@ def _mark(walker: Walking, groups: dict[Span, list[tuple[ClassInfo, list[Launch]
             (info, launch) for info, launches in members for launch in launches
         ]
         if len(everyone) > MAX_ALTERNATIVES or any(launch.alternative is not None for _, launch in everyone):
-            continue  # already alternatives of `if` arms, or too many: each stays a launch of its own
+            continue
+        if len(everyone) == 1 and everyone[0][1].fixture is not None:
+            continue  # one class of the file makes it: no alternative to name  # already alternatives of `if` arms, or too many: each stays a launch of its own
         for index, (info, launch) in enumerate(everyone):
             where = info.span or span
             condition = Condition(where, f"the class is {info.name} (line {where.line})")

@@ -12,7 +12,6 @@ from dataclasses import replace
 import libcst as cst
 
 from speclint.core.words import Identity
-from speclint.frontends.python.positions import decode_body
 from speclint.frontends.python.values import (
     ITEM_WEIGHT,
     MAX_WEIGHT,
@@ -94,7 +93,7 @@ class Evaluator:
         begin, _ = self.pos.offsets(node)
         quote = node.quote
         body = node.value[len(node.prefix) + len(quote) : len(node.value) - len(quote)]
-        pieces = decode_body(body, begin + len(node.prefix) + len(quote), "r" in prefix)
+        pieces = self.pos.literal(body, begin + len(node.prefix) + len(quote), "r" in prefix)
         try:
             evaluated = string_value(node, body)
         except (SyntaxError, ValueError, MemoryError, RecursionError):  # a NUL in the literal
@@ -111,11 +110,11 @@ class Evaluator:
         pieces: list[Piece] = []
         for part in node.parts:
             if isinstance(part, cst.FormattedStringText):
-                pieces += decode_body(part.value, self.pos.offsets(part)[0], raw, fstring=True)
+                pieces += self.pos.literal(part.value, self.pos.offsets(part)[0], raw, fstring=True)
                 continue
             assert isinstance(part, cst.FormattedStringExpression)  # the only other kind of part
-            begin, end = self.pos.offsets(part)
             value = self.eval(part.expression)
+            begin, end = self.pos.formatted(part, value)
             text = value.text
             if part.format_spec or (part.conversion not in (None, "s")) or text is None:
                 pieces.append(
@@ -133,7 +132,7 @@ class Evaluator:
                 )
             else:
                 pieces.append(Piece(text, begin, end, origin=value.origin))
-        return self._make(node, "str", pieces=pieces)
+        return self._make(node, "str", pieces=self.pos.joined(pieces))
 
     def _Integer(self, node: cst.Integer) -> Val:
         return self._make(node, "const", node.evaluated_value)
@@ -162,7 +161,10 @@ class Evaluator:
         return self.read(found, node)
 
     def read(self, found: Val, node: cst.CSTNode) -> Val:
-        """A variable's value as used at `node`: written here, assigned at its origin."""
+        """A variable's value as used at `node`: written here, assigned at its origin (in
+        SGLang's source, `fixtures.Borrowed`: where it was assigned, the file or the base)."""
+        if not self.pos.relocates:
+            return found
         begin, end = self.pos.offsets(node)
         origin = found.origin or found.span
         pieces = found.pieces

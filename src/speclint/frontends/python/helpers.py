@@ -56,6 +56,8 @@ def call_helper(walker: Walking, call: cst.Call) -> Val | None:
         return ev.unknown(call, f"{name}() is decorated; its result is computed when the program runs")
     inner = walker.helper_walker()
     inner.imports, inner.functions, inner.budget = walker.imports, walker.functions, walker.budget
+    if helper.positions is not None:  # a method of SGLang's source (`fixtures`)
+        inner.pos, inner.imports = helper.positions, helper.imports or {}
     inner.helper_budget, inner.owner = budget, helper.owner
     inner.active = walker.active | {helper.node}
     inner.in_function = True
@@ -120,7 +122,9 @@ def bind(walker: Walking, helper: Helper, call: cst.Call) -> dict[str, Val]:
         elif name in keywords:
             bound[name] = ev.eval(keywords[name].value)
         elif param.default is not None and not unpacked:
-            bound[name] = ev.eval(param.default)
+            bound[name] = (ev if helper.positions is None else _own_evaluator(walker, helper)).eval(
+                param.default
+            )
         else:
             bound[name] = ev.named(
                 param.name, name, f"parameter `{name}` of {helper.node.name.value}()", param.name
@@ -131,6 +135,14 @@ def bind(walker: Walking, helper: Helper, call: cst.Call) -> dict[str, Val]:
                 star.name, f"`{star.name.value}` holds the extra arguments of {helper.node.name.value}()"
             )
     return bound
+
+
+def _own_evaluator(walker: Walking, helper: Helper) -> Evaluator:
+    """An evaluator where a method of SGLang's source is written (`fixtures`)."""
+    from speclint.frontends.python.evaluator import Evaluator
+
+    assert helper.positions is not None
+    return Evaluator(helper.positions, ChainMap(helper.outer, walker.env), helper.imports or {})
 
 
 def _is_static(helper: Helper) -> bool:

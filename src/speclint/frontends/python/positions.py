@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     import libcst as cst
 
     from speclint.frontends.python.ranges import Range
+    from speclint.frontends.python.values import Val
 
 _ESCAPE = re.compile(
     r"\\(\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}"
@@ -28,6 +29,10 @@ class Positions:
     """Node → file character offsets and Spans (libcst columns count characters).
     `lines`: where each parsed line starts in the file, when libcst parsed a selection of
     the file's lines (`select`); the file's own line starts otherwise."""
+
+    relocates = True
+    """A value read through a name is placed where the name is written (not in SGLang's
+    source: `fixtures.Borrowed`)."""
 
     def __init__(
         self, ranges: Mapping[cst.CSTNode, Range], starts: list[int], lines: list[int] | None = None
@@ -42,6 +47,18 @@ class Positions:
 
     def span(self, node: cst.CSTNode) -> Span:
         return span_of(self.starts, *self.offsets(node))
+
+    def literal(self, body: str, at: int, raw: bool, fstring: bool = False) -> list[Piece]:
+        """A string literal's pieces (`decode_body`); `at`: where its body starts."""
+        return decode_body(body, at, raw, fstring)
+
+    def joined(self, pieces: list[Piece]) -> list[Piece]:
+        """An f-string's pieces, as they are placed in the file."""
+        return pieces
+
+    def formatted(self, part: cst.CSTNode, value: Val) -> tuple[int, int]:
+        """Where the value of an f-string's `{...}` part is written: the part itself."""
+        return self.offsets(part)
 
 
 def decode_body(body: str, at: int, raw: bool, fstring: bool = False) -> list[Piece]:

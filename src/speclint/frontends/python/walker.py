@@ -112,6 +112,17 @@ class PyWalker:
         `calls`); a method sees its class's values and leaves the `self.X` it sets for
         the methods walked after it. `record`: note which function and class made the
         launches (`calls`, `classes`)."""
+        if helper.positions is not None:  # a method of SGLang's source (`fixtures`)
+            saved = self.pos, self.imports
+            self.pos, self.imports = helper.positions, helper.imports or {}
+            try:
+                self._walk_function(helper, record, bound)
+            finally:
+                self.pos, self.imports = saved
+        else:
+            self._walk_function(helper, record, bound)
+
+    def _walk_function(self, helper: Helper, record: bool, bound: dict[str, Val] | None) -> None:
         function, owner = helper.node, helper.owner
         layers = [helper.outer] + ([owner.attrs] if owner is not None else [])
         assert self.module_env is not None  # `module` sets it before it walks any function
@@ -198,7 +209,7 @@ class PyWalker:
                 if orelse is not None
                 else [],
             ],
-            arm_conditions(self, node, top),
+            arm_conditions(self, node, top) if self.pos.relocates else None,  # not in SGLang's source
         )
 
     def branches(

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     import libcst as cst
 
-    from speclint.core.launches import ExtractResult, Launch
+    from speclint.core.launches import ExtractResult, FixtureBase, Launch
     from speclint.core.spans import Span
     from speclint.core.words import Word
     from speclint.frontends.python.evaluator import Evaluator
@@ -36,6 +36,9 @@ class Helper:
     outer: Env
     """The enclosing function's values (empty for a module-level or class-level function)."""
     owner: ClassInfo | None = None
+    positions: Positions | None = None
+    """For a method of SGLang's source (`fixtures`): its positions, and the imports of its module."""
+    imports: dict[str, str] | None = None
 
 
 @dataclass(slots=True)
@@ -52,6 +55,10 @@ class ClassInfo:
     """The names of its bases as written (`class TestMTP(ServerBase)`)."""
     body: dict[str, Val] = field(default_factory=dict)
     """'@self.X' -> value set in the class body itself (what a subclass inherits)."""
+    fixture: FixtureBase | None = None
+    """For a class of SGLang's source (`fixtures`): which fixture base of which release."""
+    external: dict[str, ClassInfo] = field(default_factory=dict)
+    """Bases read from SGLang's source, by the name the class statement writes."""
 
 
 @dataclass(slots=True)

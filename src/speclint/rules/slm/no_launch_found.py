@@ -18,7 +18,8 @@ class NoLaunchFound(Rule):
     Reports a file that names `sglang.launch_server`, `sglang serve`, `sgl.Engine`, one of
     SGLang's launch helpers (`popen_launch_server`, `prepare_server_args`,
     `launch_server_cmd`), SGLang's test server fixtures (`sglang.test.server_fixtures`: their
-    base classes start the server from a subclass's attributes), or sets the speculative
+    base classes start the server from a subclass's attributes; a subclass of a base that a
+    release speclint read ships is read as a launch, one of any other base is not), or sets the speculative
     algorithm in any of SGLang's spellings (`--speculative-algorithm`, a `--config` file's
     `speculative-algorithm:` key, the `speculative_algorithm` field), outside comments, in
     which speclint found no launch: once per file, at the first mention, with the reason when
