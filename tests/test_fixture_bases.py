@@ -192,3 +192,20 @@ def test_explain_says_which_release_s_base_was_read_and_when_it_is_unverified():
     )
     (view,) = json.loads(CliRunner().invoke(main, ["explain", "--output-format", "json", path]).output)
     assert view["fixture_notes"] == [lines[lines.index("SGLang 0.5.11 (from --sglang-version)") + 3]]
+
+
+def test_past_the_budget_of_fixture_reads_the_file_says_the_rest_is_not_read(tmp_path):
+    from speclint.frontends.python.walking import MAX_FIXTURE_READS
+
+    head = "from sglang.test.server_fixtures.eagle_fixture import EagleServerBase\n\n"
+    classes = "".join(
+        f"\nclass TestN{i}(EagleServerBase):\n    spec_tokens = {i + 2}\n"
+        for i in range(MAX_FIXTURE_READS + 2)
+    )
+    path = tmp_path / "test_many.py"
+    path.write_text(head + classes)
+    result = lint_path(str(path))
+    assert len(result.contexts) == MAX_FIXTURE_READS
+    (too_many,) = [f for f in result.findings if f.code == "SLM001"]
+    assert too_many.span.line == 3 + 3 * MAX_FIXTURE_READS + 1
+    assert "the launches of the ones from here on are not read" in too_many.message

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from speclint.core.launches import ExtractResult, FixtureBase
+from speclint.core.launches import Diagnostic, ExtractResult, FixtureBase
 from speclint.frontends.python.positions import Positions
-from speclint.frontends.python.walking import Helper
+from speclint.frontends.python.walking import MAX_FIXTURE_READS, Helper
 from speclint.frontends.shell.embedded import Piece
 
 TYPE_CHECKING = False
@@ -90,17 +90,32 @@ def fixture_bases(walker: Walking, node: cst.ClassDef) -> dict[str, ClassInfo]:
 
         module, _, name = dotted.rpartition(".")
         mine = {info.name for info in walker.classes}
-        if not module.startswith(PACKAGE + ".") or arg.value.value in mine or walker.helper_budget.calls <= 0:
+        if not module.startswith(PACKAGE + ".") or arg.value.value in mine:
             continue
         source = newest_fixture(module, name)
-        if source is None:
+        if source is None or not _may_read(walker, arg.value):
             continue
-        walker.helper_budget.calls -= 1  # each read counts as a helper call against the file's budget
         use = FixtureBase(name, module, source.release, walker.pos.span(arg.value))
         base = _read_base(walker, arg.value, name, use, source.text)
         if base is not None:
             found[arg.value.value] = base
     return found
+
+
+def _may_read(walker: Walking, written: cst.Name) -> bool:
+    """Within the file's budget of fixture reads; past it, one diagnostic says so."""
+    budget = walker.helper_budget
+    budget.fixture_reads -= 1
+    if budget.fixture_reads == -1:
+        walker.result.diagnostics.append(
+            Diagnostic(
+                "file-too-large",
+                f"more than {MAX_FIXTURE_READS} classes derive from SGLang's test fixture bases in one "
+                "file; the launches of the ones from here on are not read",
+                walker.pos.span(written),
+            )
+        )
+    return budget.fixture_reads >= 0
 
 
 def _read_base(

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 MAX_CALLS = 256
 MAX_STATEMENTS = 20_000
+MAX_FIXTURE_READS = 32
 
 
 @dataclass(slots=True)
@@ -67,6 +68,8 @@ class HelperBudget:
 
     calls: int = MAX_CALLS
     statements: int = MAX_STATEMENTS
+    fixture_reads: int = MAX_FIXTURE_READS
+    """SGLang fixture bases still to read (`fixtures`: each is parsed once per class naming it)."""
 
 
 SETUP_METHODS = ("setUpClass", "setup_class", "setUp", "setup_method", "__init__", "setUpModule")
