@@ -209,3 +209,17 @@ def test_past_the_budget_of_fixture_reads_the_file_says_the_rest_is_not_read(tmp
     (too_many,) = [f for f in result.findings if f.code == "SLM001"]
     assert too_many.span.line == 3 + 3 * MAX_FIXTURE_READS + 1
     assert "the launches of the ones from here on are not read" in too_many.message
+
+
+def test_super_set_up_class_walks_the_base_with_what_the_method_set_before():
+    result = _lint("super_setup.py")
+    assert len(result.contexts) == 2
+    args = {
+        ctx.launch.alternative.conditions[0].description: [(w.text, w.span.line) for w in ctx.launch.args]
+        for ctx in result.contexts
+    }
+    mine = args["the class is TestEagle3Setup (line 4)"]
+    assert ("--speculative-eagle-topk=1", 10) in mine  # `cls.spec_topk = 1` before `super().setUpClass()`
+    assert mine[-2:] == [("--tp", 9), ("2", 9)]
+    assert ("--speculative-num-draft-tokens=16", 15) in args["the class is TestEagle3SetupTokens (line 14)"]
+    assert sorted(_where(f) for f in result.findings if f.code == "SPD001") == [(4, 23, 38), (15, 19, 21)]

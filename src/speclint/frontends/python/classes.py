@@ -94,7 +94,7 @@ def walk_inherited(walker: Walking) -> None:
         for ancestor in reversed(ancestors):
             attrs.update(ancestor.body)
         attrs.update(info.body)
-        view = ClassInfo(info.name, attrs, {}, span=info.span, bases=info.bases)
+        view = ClassInfo(info.name, attrs, {}, span=info.span, bases=info.bases, external=info.external)
         inherited: list[Helper] = []
         for ancestor in ancestors:
             for name, helper in ancestor.methods.items():
@@ -135,3 +135,44 @@ def _mark(walker: Walking, groups: dict[Span, list[tuple[ClassInfo, list[Launch]
             where = info.span or span
             condition = Condition(where, f"the class is {info.name} (line {where.line})")
             launch.alternative = Alternative((condition,), index, len(everyone))
+
+
+def walk_super(walker: Walking, name: str) -> None:
+    """`super().setUpClass()` in a method of a class deriving from one of SGLang's fixture
+    bases: the base's method, walked here with the class's values and the `cls.X` the method
+    set so far (the first such base defining it; bases of the file are not followed here)."""
+    owner = walker.owner
+    if owner is None:
+        return
+    ancestors = _ancestors(owner, {info.name: info for info in walker.classes})
+    found = next(
+        (a.methods[name] for a in ancestors if a.fixture is not None and name in a.methods),
+        None,
+    )
+    if found is None or found.node in walker.active or walker.helper_budget.calls <= 0:
+        return
+    walker.helper_budget.calls -= 1
+    attrs: dict[str, Val] = {}
+    for ancestor in reversed(ancestors):
+        attrs.update(ancestor.body)
+    attrs.update(owner.attrs)
+    attrs.update({k: v for k, v in walker.env.items() if k.startswith("@self.")})
+    view = ClassInfo(owner.name, attrs, {}, span=owner.span, bases=owner.bases, external=owner.external)
+    for ancestor in ancestors:
+        for method, helper in ancestor.methods.items():
+            if method not in view.methods and helper.positions is not None:
+                view.methods[method] = Helper(
+                    helper.node, helper.outer, view, helper.positions, helper.imports
+                )
+    view.methods.update(owner.methods)
+    saved = walker.env, walker.owner, walker.in_function, walker.active
+    count = len(walker.result.launches)
+    walker.active = walker.active | {found.node}
+    try:
+        walker.walk_function(Helper(found.node, found.outer, view, found.positions, found.imports))
+    finally:
+        walker.env, walker.owner, walker.in_function, walker.active = saved
+        walker.stopped = False
+    if isinstance(found.positions, Borrowed):
+        for launch in walker.result.launches[count:]:
+            launch.fixture = found.positions.fixture

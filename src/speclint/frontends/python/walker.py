@@ -16,7 +16,7 @@ import libcst as cst
 from speclint.core.launches import Launch
 from speclint.frontends.python.branches import arm_conditions, choices_for, mark, with_alternatives
 from speclint.frontends.python.calls import note_call, walk_call_sites
-from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited
+from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited, walk_super
 from speclint.frontends.python.evaluator import Evaluator
 from speclint.frontends.python.helpers import call_helper, count_statement
 from speclint.frontends.python.launch import recognize
@@ -283,6 +283,8 @@ class PyWalker:
         elif isinstance(node, cst.AugAssign) and (key := value_key(node.target)) is not None:
             augment(self, node, key)
         elif isinstance(node, cst.Expr) and isinstance(node.value, cst.Call):
+            if (method := _super_method(node.value)) is not None and not self.quiet:
+                walk_super(self, method)  # `super().setUpClass()`: a base's, from SGLang's fixtures
             mutate(self, node.value)
 
     def assign(self, target: cst.BaseExpression, value: Val) -> None:
@@ -363,3 +365,16 @@ def _as_name(alias: cst.ImportAlias) -> str | None:
         return None
     name = alias.asname.name
     return name.value if isinstance(name, cst.Name) else None
+
+
+def _super_method(call: cst.Call) -> str | None:
+    """`NAME` of `super().NAME(...)` / `super(C, cls).NAME(...)`, else None."""
+    func = call.func
+    if (
+        isinstance(func, cst.Attribute)
+        and isinstance(func.value, cst.Call)
+        and isinstance(func.value.func, cst.Name)
+        and func.value.func.value == "super"
+    ):
+        return func.attr.value
+    return None

@@ -88,6 +88,7 @@ class Walking(Protocol):
     env: Env
     deferred: list[Helper]
     in_function: bool
+    stopped: bool
     functions: dict[str, Helper]
     owner: ClassInfo | None
     active: frozenset[cst.FunctionDef]
