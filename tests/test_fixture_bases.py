@@ -223,3 +223,19 @@ def test_super_set_up_class_walks_the_base_with_what_the_method_set_before():
     assert mine[-2:] == [("--tp", 9), ("2", 9)]
     assert ("--speculative-num-draft-tokens=16", 15) in args["the class is TestEagle3SetupTokens (line 14)"]
     assert sorted(_where(f) for f in result.findings if f.code == "SPD001") == [(4, 23, 38), (15, 19, 21)]
+
+
+@pytest.mark.parametrize("padded", [False, True])
+def test_a_base_named_through_its_module(tmp_path, padded):
+    text = (FORMS / "module_attribute.py").read_text()
+    if padded:  # from 16 KiB `select` picks the lines libcst reads
+        text += "".join(
+            f"\n\ndef helper_{i}(x):\n    return x + {i}  # unrelated code of the suite\n" for i in range(300)
+        )
+    path = tmp_path / "test_module_attribute.py"
+    path.write_text(text)
+    (ctx,) = lint_path(str(path)).contexts
+    assert ctx.launch.fixture is not None and ctx.launch.fixture.name == "EagleServerBase"
+    # `EagleServerBase` after `eagle_fixture.`
+    assert (ctx.launch.span.line, ctx.launch.span.column) == (4, 45)
+    assert ("--speculative-algorithm=EAGLE3", 5) in [(w.text, w.span.line) for w in ctx.launch.args]

@@ -68,6 +68,8 @@ class Atoms:
         self.fixture_bases: set[str] = set()
         """Names imported from SGLang's test fixtures (`sglang.test.server_fixtures.*`): a
         class deriving from one is kept with its body (`fixtures` reads the base's launch)."""
+        self.class_roots: dict[int, list[str]] = {}
+        """A class's atom -> the modules its `module.Class` bases name (`eagle_fixture`)."""
         self.attr_writes: list[tuple[int, str]] = []
         """(atom, X) for `self.X = ...` / `cls.X += ...` in a method: X is written in the class."""
         self.shown: list[bool] = []
@@ -105,6 +107,7 @@ class Atoms:
                 elif isinstance(node, ast.ClassDef):
                     self.classes[node.name] = atom
                     self.class_bases[atom] = [b.id for b in node.bases if isinstance(b, ast.Name)]
+                    self.class_roots[atom] = [_root(b) for b in node.bases if isinstance(b, ast.Attribute)]
                 previous = atom
                 if isinstance(node, _COMPOUND):
                     inner = scope
@@ -248,7 +251,7 @@ class Atoms:
         while grew:
             grew = False
             for name, atom in self.classes.items():
-                bases = self.class_bases.get(atom, [])
+                bases = self.class_bases.get(atom, []) + self.class_roots.get(atom, [])
                 if name not in derived and any(b in derived or b in self.fixture_bases for b in bases):
                     derived.add(name)
                     grew = True
@@ -341,6 +344,13 @@ class Atoms:
                             reached[reader] = True
                             queue.append(reader)
         return reached
+
+
+def _root(node: ast.expr) -> str:
+    """`m` of `m.A.B` ('' when it is not a name)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else ""
 
 
 def _blocks(node: ast.stmt) -> list[list[ast.stmt]]:

@@ -15,7 +15,7 @@ from collections import ChainMap
 import libcst as cst
 
 from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
-from speclint.frontends.python.fixtures import Borrowed, fixture_bases
+from speclint.frontends.python.fixtures import Borrowed, base_key, fixture_bases
 from speclint.frontends.python.scan import merge_envs
 from speclint.frontends.python.walking import SETUP_METHODS, ClassInfo, Helper
 
@@ -38,9 +38,13 @@ def class_body(walker: Walking, node: cst.ClassDef) -> None:
     saved, owner, count = walker.env, walker.owner, len(walker.deferred)
     functions = dict(walker.functions)
     name = walker.pos.span(node.name)
-    bases = [arg.value.value for arg in node.bases if isinstance(arg.value, cst.Name)]
-    walker.owner = info = ClassInfo(node.name.value, span=name, bases=bases)
-    info.external = fixture_bases(walker, node)  # SGLang's test fixtures it derives from
+    external = fixture_bases(walker, node)  # SGLang's test fixtures it derives from
+    bases = [
+        arg.value.value if isinstance(arg.value, cst.Name) else base_key(arg.value)
+        for arg in node.bases
+        if isinstance(arg.value, cst.Name) or (external and base_key(arg.value) in external)
+    ]
+    walker.owner = info = ClassInfo(node.name.value, span=name, bases=bases, external=external)
     walker.env = scope = ChainMap({}, saved)
     walker.block(node.body.body)  # leaves walker.env as it found it
     info.body = {"@self." + k: v for k, v in scope.maps[0].items()}

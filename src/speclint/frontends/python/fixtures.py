@@ -76,30 +76,44 @@ class Borrowed(Positions):
 
 
 def fixture_bases(walker: Walking, node: cst.ClassDef) -> dict[str, ClassInfo]:
-    """The fixture bases `node` names (base name as written -> the base read from SGLang's
-    source, its own bases among the module's classes), for the classes it derives from;
-    empty when it names none (or one the file defines itself)."""
+    """The fixture bases `node` names (base as written, `EagleServerBase` or
+    `eagle_fixture.EagleServerBase` -> the base read from SGLang's source, its own bases among
+    the module's classes); empty when it names none (or one the file defines itself)."""
     found: dict[str, ClassInfo] = {}
     for arg in node.bases:
-        if not isinstance(arg.value, cst.Name):
-            continue
-        dotted = walker.imports.get(arg.value.value, "")
-        if "server_fixtures" not in dotted:
+        written = arg.value
+        root = written
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if not isinstance(root, cst.Name) or "server_fixtures" not in walker.imports.get(root.value, ""):
             continue
         from speclint.sglang.fixtures import PACKAGE, newest_fixture
 
+        dotted = walker.evaluator().dotted(written) or ""
         module, _, name = dotted.rpartition(".")
         mine = {info.name for info in walker.classes}
-        if not module.startswith(PACKAGE + ".") or arg.value.value in mine:
+        if not module.startswith(PACKAGE + ".") or (isinstance(written, cst.Name) and written.value in mine):
             continue
+        token = written.attr if isinstance(written, cst.Attribute) else written
         source = newest_fixture(module, name)
-        if source is None or not _may_read(walker, arg.value):
+        if source is None or not isinstance(token, cst.Name) or not _may_read(walker, token):
             continue
-        use = FixtureBase(name, module, source.release, walker.pos.span(arg.value))
-        base = _read_base(walker, arg.value, name, use, source.text)
+        use = FixtureBase(name, module, source.release, walker.pos.span(token))
+        base = _read_base(walker, token, name, use, source.text)
         if base is not None:
-            found[arg.value.value] = base
+            found[base_key(written)] = base
     return found
+
+
+def base_key(written: cst.BaseExpression) -> str:
+    """How a class statement's base is named in `ClassInfo.bases`: `A`, or `m.A` for a
+    module's attribute (kept only when it is a fixture base)."""
+    parts: list[str] = []
+    while isinstance(written, cst.Attribute):
+        parts.append(written.attr.value)
+        written = written.value
+    parts.append(written.value if isinstance(written, cst.Name) else "")
+    return ".".join(reversed(parts))
 
 
 def _may_read(walker: Walking, written: cst.Name) -> bool:
