@@ -99,3 +99,60 @@ def test_stopping_early_ends_the_workers_at_once(tmp_path, monkeypatch):
     while multiprocessing.active_children() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not multiprocessing.active_children()
+
+
+MIXED = {
+    ".sh": "python -m sglang.launch_server --model-path m --tp {n} --tp-size 2\n",
+    ".py": 'import subprocess\nsubprocess.run(["python", "-m", "sglang.launch_server", "--model-path", "m", "--tp", "{n}", "--bogus"])\n',
+    ".md": "# Serve\n\n```bash\npython -m sglang.launch_server --model-path m --tp {n} --speculative-num-steps x\n```\n",
+    ".yaml": "services:\n  s:\n    command: python -m sglang.launch_server --model-path m --tp {n} --tp-size 3\n",
+}
+
+
+def _mixed_jobs(tmp_path, count):
+    """Files of every kind, interleaved, each with findings that name its own number."""
+    suffixes = list(MIXED)
+    jobs = []
+    for n in range(count):
+        suffix = suffixes[(n * 7 // 5) % len(suffixes)]
+        path = tmp_path / f"launch_{n:03d}{suffix}"
+        path.write_text(MIXED[suffix].format(n=n + 1))
+        jobs.append((str(path), LintOptions(), False, None))
+    return jobs
+
+
+def _seen(results):
+    return [
+        (r.path, [(f.code, f.span.line, f.span.column, f.message) for f in r.findings]) if r else e
+        for r, e in results
+    ]
+
+
+def test_a_mixed_batch_in_workers_is_what_one_process_finds(tmp_path, monkeypatch):
+    """Each worker reads the kinds it is given (`runner.pool`): same findings, same order."""
+    jobs = _mixed_jobs(tmp_path, 160)
+    monkeypatch.setenv("SPECLINT_WORKERS", "1")
+    alone = _seen(workers.lint_all(jobs))
+    monkeypatch.setenv("SPECLINT_WORKERS", "2")
+    together = _seen(workers.lint_all(jobs))
+    assert together == alone
+    assert {path.rsplit(".", 1)[1] for path, found in alone if found} == {"sh", "py", "md", "yaml"}
+
+
+def _dies_on_a_python_file(job):
+    if job[0].endswith("launch_101.py"):
+        os._exit(139)
+    return _real_lint_job(job)
+
+
+def test_a_worker_dying_on_one_kind_costs_only_its_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPECLINT_WORKERS", "2")
+    jobs = _mixed_jobs(tmp_path, 160)
+    assert jobs[101][0].endswith(".py")
+    monkeypatch.setattr(workers, "lint_job", _dies_on_a_python_file)
+    results = list(workers.lint_all(jobs))
+    assert [e for _, e in results if e] == [
+        f"{jobs[101][0]}: internal error: the process linting this file died (a crash in a "
+        "native parser); please report it with the file"
+    ]
+    assert [r.path for r, _ in results if r] == [j[0] for i, j in enumerate(jobs) if i != 101]

@@ -400,6 +400,30 @@ def test_folder_walks_respect_gitignore_and_excludes(tmp_path):
     assert json.loads(named.output)[0]["path"] == "out/a.sh"
 
 
+def test_exclude_patterns_match_a_name_the_path_or_a_trailing_part_of_it(tmp_path):
+    bad = f"{LAUNCH} --model-path m --bogus\n"
+    for name in ("a.sh", "gen/b.sh", "x/gen/c.sh", "x/y/gen/d.sh", "x/keep/e.sh", "x/gen.sh"):
+        write(tmp_path, name, bad)
+
+    def linted(*args: str, root: str = ".") -> set[str]:
+        done = check("--output-format", "json", *args, root, cwd=tmp_path)
+        return {os.path.relpath(os.path.join(tmp_path, f["path"]), tmp_path) for f in json.loads(done.output)}
+
+    everything = {"a.sh", "gen/b.sh", "x/gen/c.sh", "x/y/gen/d.sh", "x/keep/e.sh", "x/gen.sh"}
+    assert linted() == everything
+    assert linted("--extend-exclude", "gen") == everything - {"gen/b.sh", "x/gen/c.sh", "x/y/gen/d.sh"}
+    assert linted("--extend-exclude", "gen/") == linted("--extend-exclude", "gen")
+    assert linted("--extend-exclude", "x/gen") == everything - {"x/gen/c.sh"}
+    assert linted("--extend-exclude", "gen/*.sh") == everything - {"gen/b.sh", "x/gen/c.sh", "x/y/gen/d.sh"}
+    assert linted("--extend-exclude", "g?n*") == {"a.sh", "x/keep/e.sh"}
+    assert linted("--extend-exclude", "[xy]") == {"a.sh", "gen/b.sh"}
+    # the patterns are matched from the walked folder, not from where speclint runs
+    assert linted("--extend-exclude", "gen/c.sh", root="x") == everything - {"x/gen/c.sh"} - {
+        "a.sh",
+        "gen/b.sh",
+    }
+
+
 # --- messages ------------------------------------------------------------------------------------
 
 

@@ -11,7 +11,7 @@ from speclint.runner.walk import iter_lint_paths
 from speclint.runner.workers import internal_error, lint_all
 from speclint.settings.errors import ConfigError
 from speclint.settings.files import Settings
-from speclint.settings.merge import options_for, walk_options
+from speclint.settings.merge import options_with, walk_options
 from speclint.settings.options import LintOptions
 
 TYPE_CHECKING = False
@@ -54,6 +54,7 @@ def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> Iterato
         except ConfigError:
             return walk_options(cli, Settings())  # reported with the root's first file
 
+    made: dict[tuple[int, tuple[str, ...]], tuple[Settings, LintOptions]] = {}
     for path, problem in iter_lint_paths(paths, walk):
         if problem:
             yield f"{path}: {problem}"
@@ -64,7 +65,11 @@ def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> Iterato
         except ConfigError as error:
             yield str(error)
             continue
-        yield path, options_for(named, cli, settings), cli.fail_on or settings.fail_on or "warning"
+        key = (id(settings), settings.ignores_for(named))
+        known = made.get(key)
+        if known is None or known[0] is not settings:  # (the settings object is kept: ids stay unique)
+            known = made[key] = (settings, options_with(key[1], cli, settings))
+        yield path, known[1], cli.fail_on or settings.fail_on or "warning"
 
 
 def stream_paths(

@@ -99,10 +99,13 @@ class GitIgnore:
 
     def ignored(self, path: str, is_dir: bool) -> bool:
         verdict = False
+        relatives: dict[str, str] = {}  # a .gitignore's lines share its folder: one relpath each
         for folder, pattern in self.rules:
             if pattern.directory_only and not is_dir:
                 continue
-            relative = os.path.relpath(path, folder).replace(os.sep, "/")
+            relative = relatives.get(folder)
+            if relative is None:
+                relative = relatives[folder] = os.path.relpath(path, folder).replace(os.sep, "/")
             if relative.startswith("../"):
                 continue
             if pattern.regex.match(relative):
@@ -151,13 +154,14 @@ def iter_lint_paths(
         for root, dirs, files in os.walk(given, onerror=None, followlinks=False):
             note(root)  # what a walk lints follows from what the folders list
             rules = ignores.pop(root) if ignores is not None else None
+            # the walked root's entries are `name`, a folder's below it `folder/name`
+            below = os.path.relpath(root, given).replace(os.sep, "/")
+            prefix = "" if below == "." else below + "/"
 
             def skipped(name: str, is_dir: bool) -> bool:
-                full = os.path.join(root, name)  # noqa: B023 (called only in this iteration)
-                relative = os.path.relpath(full, given).replace(os.sep, "/")  # noqa: B023
                 return (
-                    options.excluded(relative, name)  # noqa: B023
-                    or (rules is not None and rules.ignored(full, is_dir))  # noqa: B023
+                    options.excluded(prefix + name, name)  # noqa: B023 (called only in this iteration)
+                    or (rules is not None and rules.ignored(os.path.join(root, name), is_dir))  # noqa: B023
                 )
 
             dirs[:] = sorted(

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
     from typing import Any
 
+    from speclint.runner.pool import Worker
+
     InFlight = list["Linted"] | Future[list["Linted"]] | None
     """A batch's results: linted here, a worker's future, or None when the pool was broken."""
 
@@ -87,10 +89,16 @@ BATCH = 16
 workers finish together."""
 
 
+ROUNDS_PER_WORKER = 4
+"""Rounds of BATCH files in flight per worker (results come back in input order: a round
+waits for its slowest part, and while the oldest round waits no new one is sent)."""
+
+
 def lint_all(jobs: Iterable[Job]) -> Generator[Linted, None, None]:
-    """Results in input order: in this process, or on every core for a big batch (the first
-    file is linted here first, so the workers inherit the loaded rules and schema). Jobs are
-    read as they are needed and only a few batches are in flight: memory stays flat."""
+    """Results in input order: in this process, or on every core for a big batch (one file
+    of the batch's main kind is linted here first, so the workers inherit the loaded rules,
+    schema and parser). Jobs are read as they are needed and only a few batches are in
+    flight: memory stays flat."""
     jobs = iter(jobs)
     cpus = _usable_cpus()
     head = list(islice(jobs, cpus * PARALLEL_MIN_FILES))
@@ -98,115 +106,107 @@ def lint_all(jobs: Iterable[Job]) -> Generator[Linted, None, None]:
     if workers < 2 or any(job[2] for job in head):
         yield from map(lint_job, chain(head, jobs))
         return
-    here = {index: lint_job(head[index]) for index in _first_of_each_kind(head)}
+    from speclint.frontends import file_kind
+    from speclint.runner.pool import warm_up_kind
+
+    kinds = [file_kind(job[0]) for job in head]
+    first = kinds.index(warm_up_kind(kinds))
+    here = {first: lint_job(head[first])}
     yield from _lint_in_workers(
         chain(((job, here.get(index)) for index, job in enumerate(head)), ((job, None) for job in jobs)),
         workers,
+        frozenset({kinds[first]}),
     )
 
 
-def _first_of_each_kind(head: list[Job]) -> list[int]:
-    """The first file of each kind (by name) among the first ones: linted here before the
-    workers are forked, so that they inherit what it loaded (the parser, the per-release
-    tables) instead of each loading it again."""
-    from speclint.frontends import file_kind
-
-    firsts: dict[str | None, int] = {}
-    for index, job in enumerate(head):
-        firsts.setdefault(file_kind(job[0]), index)
-    return sorted(firsts.values())
+Piece = tuple[list[int], "InFlight", "tuple[Worker, ProcessPoolExecutor] | None"]
+"""A part of a round: its jobs' indices in the round, its results (linted here, a future,
+or None when the worker had broken), and the worker and executor it went to."""
 
 
-def _lint_in_workers(jobs: Iterator[tuple[Job, Linted | None]], workers: int) -> Iterator[Linted]:
-    """`jobs` with the result of those already linted here (else None), linted in `workers`
-    processes, results in input order."""
+def _lint_in_workers(
+    jobs: Iterator[tuple[Job, Linted | None]], count: int, inherited: frozenset[str | None]
+) -> Iterator[Linted]:
+    """`jobs` with the result of those already linted here (else None), linted in `count`
+    processes (`runner.pool`: each batch to the worker expected to finish it first),
+    results in input order."""
     import multiprocessing
     import sys
-    from concurrent.futures.process import BrokenProcessPool
+
+    from speclint.runner.pool import Worker
 
     # fork reuses what this process already imported; elsewhere the platform's default
-    context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
-    # an executor, not multiprocessing.Pool: a worker that dies (a crash in a native parser)
-    # breaks the executor instead of hanging the run forever
-    pool = _pool(workers, context)
-    window: deque[tuple[list[Job], InFlight]] = deque()  # (jobs, future or their results), in input order
+    forked = sys.platform == "linux"
+    context = multiprocessing.get_context("fork" if forked else None)
+    workers = [Worker(context, inherited if forked else frozenset()) for _ in range(count)]
+    window: deque[tuple[list[Job], list[Piece]]] = deque()  # rounds of BATCH files, in input order
     finished = False
     try:
         while True:
-            while len(window) < 2 * workers:
+            while len(window) < ROUNDS_PER_WORKER * count:
                 taken = list(islice(jobs, BATCH))
                 if not taken:
                     break
-                for part, linted in _parts(taken):
-                    window.append((part, linted if linted is not None else _submit(pool, part)))
+                window.append(([job for job, _ in taken], _send(taken, workers)))
             if not window:
                 finished = True
                 return
-            batch, pending = window.popleft()
-            if isinstance(pending, list):
-                yield from pending
-                continue
-            try:
-                if pending is None:
-                    raise BrokenProcessPool("already broken when this batch was sent")
-                results = pending.result()
-            except BrokenProcessPool:
-                # a worker died: the batches in flight are linted again, then a new pool
-                # takes the rest
-                pool.shutdown(wait=False, cancel_futures=True)
-                lost = [(batch, None), *window]
-                window.clear()
-                pool = _pool(workers, context)
-                for part, done in lost:
-                    yield from done if isinstance(done, list) else _relint(part, context)
-                continue
-            yield from results
+            batch, pieces = window.popleft()
+            placed: dict[int, Linted] = {}
+            for indices, pending, sent_to in pieces:
+                placed.update(zip(indices, _collect([batch[i] for i in indices], pending, sent_to, context)))
+            yield from (placed[index] for index in range(len(batch)))
     finally:
-        if not finished:  # Ctrl-C, or the caller stopped early: end the workers, don't wait
-            for process in list((getattr(pool, "_processes", None) or {}).values()):
-                process.terminate()  # (no public way to do this before Python 3.14)
-        pool.shutdown(wait=finished, cancel_futures=True)
+        for worker in workers:
+            worker.end(wait=finished)
 
 
-def _submit(pool: ProcessPoolExecutor, batch: list[Job]) -> Future[list[Linted]] | None:
-    """The batch's future, or None when the pool already broke (the batch is linted again)."""
-    from concurrent.futures.process import BrokenProcessPool
+def _send(taken: list[tuple[Job, Linted | None]], workers: list[Worker]) -> list[Piece]:
+    """One round: the files already linted here and standard input (which the workers can't
+    read: linted here now) with their results; the others by kind, each kind's files to the
+    worker `runner.pool.choose` picks."""
+    from speclint.frontends import file_kind
+    from speclint.runner.pool import choose
 
-    try:
-        return pool.submit(_lint_batch, batch)
-    except BrokenProcessPool:
-        return None
-
-
-def _pool(workers: int, context: BaseContext) -> ProcessPoolExecutor:
-    from concurrent.futures import ProcessPoolExecutor
-
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_sigint)
-
-
-def _ignore_sigint() -> None:
-    """Ctrl-C is the main process's to handle: a worker interrupted while it holds the queue
-    lock would leave the others waiting for it forever."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _parts(batch: list[tuple[Job, Linted | None]]) -> list[tuple[list[Job], list[Linted] | None]]:
-    """The batch in input order: a file already linted here and standard input (which the
-    workers can't read: linted here now) each on its own with its result; the runs of files
-    between them for the workers (None)."""
-    parts: list[tuple[list[Job], list[Linted] | None]] = []
-    for job, done in batch:
+    pieces: list[Piece] = []
+    by_kind: dict[str | None, list[int]] = {}
+    for index, (job, done) in enumerate(taken):
         if done is None and job[0] == "-":
             done = lint_job(job)
         if done is not None:
-            parts.append(([job], [done]))
-        elif parts and parts[-1][1] is None:
-            parts[-1][0].append(job)
+            pieces.append(([index], [done], None))
         else:
-            parts.append(([job], None))
-    return parts
+            by_kind.setdefault(file_kind(job[0]), []).append(index)
+    for kind, indices in by_kind.items():
+        worker = choose(workers, kind)
+        batch = [taken[i][0] for i in indices]
+        pool = worker.pool
+        pieces.append((indices, worker.submit(_lint_batch, batch, kind), (worker, pool)))
+    return pieces
+
+
+def _collect(
+    batch: list[Job],
+    pending: InFlight,
+    sent_to: tuple[Worker, ProcessPoolExecutor] | None,
+    context: BaseContext,
+) -> list[Linted]:
+    """A piece's results; when its worker died, the piece is linted again (`_relint`) and
+    the worker is replaced."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    if isinstance(pending, list):
+        return pending
+    try:
+        if pending is None:
+            raise BrokenProcessPool("already broken when this batch was sent")
+        results: list[Linted] = pending.result()
+        return results
+    except BrokenProcessPool:
+        if sent_to is not None:
+            worker, pool = sent_to
+            worker.replace_if(pool)
+        return _relint(batch, context)
 
 
 def _relint(batch: list[Job], context: BaseContext) -> list[tuple[FileResult | None, str | None]]:
@@ -214,7 +214,9 @@ def _relint(batch: list[Job], context: BaseContext) -> list[tuple[FileResult | N
     dies too, file by file."""
     from concurrent.futures.process import BrokenProcessPool
 
-    with _pool(1, context) as pool:
+    from speclint.runner.pool import executor
+
+    with executor(context) as pool:
         try:
             return pool.submit(_lint_batch, batch).result()
         except BrokenProcessPool:
@@ -227,7 +229,9 @@ def _lint_isolated(job: Job, context: BaseContext) -> tuple[FileResult | None, s
     the others are linted."""
     from concurrent.futures.process import BrokenProcessPool
 
-    with _pool(1, context) as pool:
+    from speclint.runner.pool import executor
+
+    with executor(context) as pool:
         try:
             return pool.submit(lint_job, job).result()
         except BrokenProcessPool:

@@ -40,13 +40,19 @@ class CommandLine:
 
 
 def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
+    return options_with(settings.ignores_for(path), cli, settings)
+
+
+def options_with(file_ignores: tuple[str, ...], cli: CommandLine, settings: Settings) -> LintOptions:
+    """`options_for` a file that `per-file-ignores` gives `file_ignores` (a walk asks once
+    per configuration and set of ignores, not per file)."""
     select = cli.select or settings.select
     if not select:  # ruff's way: a default rule set, opt-in rules only when selected
         from speclint.rules import default_selection
 
         select = default_selection()
     select += settings.extend_select + cli.extend_select
-    ignore = cli.ignore + settings.ignore + settings.ignores_for(path)
+    ignore = cli.ignore + settings.ignore + file_ignores
     models = dict(settings.models)
     models.update(cli.model_configs)  # the command line wins
     gpu = cli.gpu

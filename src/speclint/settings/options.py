@@ -5,11 +5,14 @@ command line; the pipeline (`speclint.engine`) and the runner only receive them.
 from __future__ import annotations
 
 import fnmatch
+from functools import cache
 
 from speclint.core.records import dataclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from speclint.rules.base import Rule
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
@@ -88,12 +91,22 @@ class WalkOptions:
     def excluded(self, relative: str, name: str) -> bool:
         """`relative`: the path from the walked root, with `/`; patterns match it, its base
         name, or (for patterns with a `/`) any trailing part of it."""
-        for pattern in self.exclude + self.extend_exclude:
-            pattern = pattern.rstrip("/")
-            if (
-                fnmatch.fnmatchcase(name, pattern)
-                or fnmatch.fnmatchcase(relative, pattern)
-                or ("/" in pattern and fnmatch.fnmatchcase(relative, "*/" + pattern))
-            ):
-                return True
-        return False
+        by_name, by_path = _exclusion(self.exclude + self.extend_exclude)
+        return by_name(name) is not None or by_path(relative) is not None
+
+
+@cache
+def _exclusion(patterns: tuple[str, ...]) -> tuple[Callable[[str], object], Callable[[str], object]]:
+    """The patterns as two regular expressions, for a name and for a relative path: the
+    `fnmatch.fnmatchcase` of each pattern, joined (a walk asks this of every entry)."""
+    import re
+
+    stripped = [pattern.rstrip("/") for pattern in patterns]
+    on_path = stripped + ["*/" + pattern for pattern in stripped if "/" in pattern]
+
+    def joined(globs: list[str]) -> Callable[[str], object]:
+        if not globs:
+            return lambda _: None
+        return re.compile("|".join(f"(?:{fnmatch.translate(glob)})" for glob in globs)).match
+
+    return joined(stripped), joined(on_path)

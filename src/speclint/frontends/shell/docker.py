@@ -8,7 +8,7 @@ variables reach the container only when named. `--entrypoint` is the command's f
 from __future__ import annotations
 
 from speclint.core.words import Word
-from speclint.frontends.shell.wrappers import value_word
+from speclint.frontends.shell.launcher_options import value_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -7,8 +7,8 @@ preserve it (`-E`, `--preserve-env`), then reads `NAME=value` words the same way
 from __future__ import annotations
 
 from speclint.core.words import Word
+from speclint.frontends.shell.launcher_options import OptionTable, skip_options, value_word
 from speclint.frontends.shell.variables import is_variable_name
-from speclint.frontends.shell.wrappers import skip_options, value_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -16,28 +16,30 @@ if TYPE_CHECKING:
 
 
 # sudo's options that take a value
-_SUDO_VALUE = frozenset(
-    {
-        "-u",
-        "-g",
-        "-p",
-        "-C",
-        "-D",
-        "-r",
-        "-t",
-        "-T",
-        "-U",
-        "-h",
-        "--user",
-        "--group",
-        "--prompt",
-        "--chdir",
-        "--close-from",
-        "--role",
-        "--type",
-        "--other-user",
-        "--host",
-    }
+_SUDO = OptionTable(
+    value=frozenset(
+        {
+            "-u",
+            "-g",
+            "-p",
+            "-C",
+            "-D",
+            "-r",
+            "-t",
+            "-T",
+            "-U",
+            "-h",
+            "--user",
+            "--group",
+            "--prompt",
+            "--chdir",
+            "--close-from",
+            "--role",
+            "--type",
+            "--other-user",
+            "--host",
+        }
+    )
 )
 
 
@@ -45,7 +47,7 @@ def sudo_command(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[int, di
     """`sudo [options] [NAME=value ...] COMMAND` from `args[i]` on: the command's index and
     the environment it gets."""
     preserve = any((a.word.text or "").startswith(("-E", "--preserve-env")) for a in args[i : i + 3])
-    i = skip_options(args, i, _SUDO_VALUE, 0)
+    i = skip_options(_SUDO, args, i)
     if not preserve:
         env = {}
     return env_command(args, i, env, options=False), env

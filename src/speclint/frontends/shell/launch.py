@@ -18,7 +18,7 @@ from speclint.frontends.shell import wrappers
 from speclint.frontends.shell.builtin_commands import BUILTINS_WITH_EFFECTS
 from speclint.frontends.shell.docker import docker_command
 from speclint.frontends.shell.env_command import env_command, sudo_command
-from speclint.frontends.shell.wrappers import skip_options
+from speclint.frontends.shell.launcher_options import OptionTable, skip_options
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,21 +32,21 @@ _PYTHON = re.compile(r"(python|pypy)(\d+(\.\d+)*t?)?")
 _SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
 _SSH_VALUE_LETTERS = set("bcDEeFIiJLlmOopQRSWwBP")
 
-# wrapper -> (options that take a value, positional words before the command)
-_WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
-    "nohup": (frozenset(), 0),
-    "exec": (frozenset({"-a"}), 0),
-    "time": (frozenset(), 0),
-    "command": (frozenset(), 0),
-    "builtin": (frozenset(), 0),
-    "setsid": (frozenset(), 0),
-    "unbuffer": (frozenset(), 0),
-    "nice": (frozenset({"-n", "--adjustment"}), 0),
-    "ionice": (frozenset({"-c", "-n", "-p", "-P", "-u", "--class", "--classdata"}), 0),
-    "stdbuf": (frozenset({"-i", "-o", "-e", "--input", "--output", "--error"}), 0),
-    "timeout": (frozenset({"-s", "-k", "--signal", "--kill-after"}), 1),
-    "numactl": (
-        frozenset(
+# wrappers that only take options (and operands) before the command
+_WRAPPERS: dict[str, OptionTable] = {
+    "nohup": OptionTable(),
+    "exec": OptionTable(value=frozenset({"-a"})),
+    "time": OptionTable(),
+    "command": OptionTable(),
+    "builtin": OptionTable(),
+    "setsid": OptionTable(),
+    "unbuffer": OptionTable(),
+    "nice": OptionTable(value=frozenset({"-n", "--adjustment"})),
+    "ionice": OptionTable(value=frozenset({"-c", "-n", "-p", "-P", "-u", "--class", "--classdata"})),
+    "stdbuf": OptionTable(value=frozenset({"-i", "-o", "-e", "--input", "--output", "--error"})),
+    "timeout": OptionTable(value=frozenset({"-s", "-k", "--signal", "--kill-after"}), operands=1),
+    "numactl": OptionTable(
+        value=frozenset(
             {
                 "-i",
                 "--interleave",
@@ -63,11 +63,10 @@ _WRAPPERS: dict[str, tuple[frozenset[str], int]] = {
                 "-w",
                 "--weighted-interleave",
             }
-        ),
-        0,
+        )
     ),
-    "taskset": (frozenset(), 1),
-    "chrt": (frozenset(), 1),
+    "taskset": OptionTable(operands=1),
+    "chrt": OptionTable(operands=1),
 }
 _RUNNERS: dict[tuple[str, str], frozenset[str]] = {
     ("uv", "run"): frozenset(
@@ -171,8 +170,7 @@ def _dispatch(
             return
         base = text.rsplit("/", 1)[-1]
         if base in _WRAPPERS:
-            with_value, positional = _WRAPPERS[base]
-            i = skip_options(args, i + 1, with_value, positional)
+            i = skip_options(_WRAPPERS[base], args, i + 1)
         elif base == "env":
             i = env_command(args, i + 1, env)
         elif base == "sudo":

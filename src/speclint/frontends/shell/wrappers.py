@@ -1,15 +1,16 @@
 """Launchers people put in front of SGLang: Slurm `srun`, MPI `mpirun`/`mpiexec`, Apptainer /
-Singularity `exec`, `kubectl exec`. Each skips its own options (knowing which take a value,
-from each tool's own option table) and hands the command after them back to `launch`;
-options that set the launched process's environment are read into the launch's env.
+Singularity `exec`, `kubectl exec`. Each is an `OptionTable` (which options take a value, from
+each tool's own option table; which set the launched process's environment) read by
+`launcher_options.walk_options`; what follows the options is handed back to `launch`.
 """
 
 from __future__ import annotations
 
-from speclint.core.words import Word
+from speclint.frontends.shell.launcher_options import OptionTable, walk_options
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.core.words import Word
     from speclint.frontends.shell.expand import Arg
 
 # Slurm srun (src/srun/libsrun/opt.c): getopt string "+A:B:c:C:d:D:e:EG:hHi:I::jJ:k::K::lL:m:
@@ -61,96 +62,50 @@ KUBECTL_VALUE = frozenset(
 )
 
 
-def skip_options(args: list[Arg], i: int, with_value: frozenset[str], positional: int) -> int:
-    """The index after a launcher's options (`with_value` take the next word) and its
-    `positional` words before the command."""
-    while i < len(args):
-        text = args[i].word.text
-        if text is None or not text.startswith("-") or text == "-":
-            break
-        i += 1
-        if text == "--":
-            break
-        if text in with_value:
-            i += 1
-    return i + positional
-
-
-def value_word(arg: Arg, skip: int) -> Word:
-    """The part of `NAME=value` after `=`, with an exact span when the word is written plainly."""
-    word = arg.word
-    text = word.text or ""
-    span = word.span
-    exact = (
-        arg.node is not None
-        and arg.node.type == "word"
-        and span.line == span.end_line
-        and span.end_column - span.column == len(text)
-    )
-    return Word(text[skip:], span.sub(skip, len(text)) if exact else span, word.origin)
-
-
-def _name_value(text: str) -> tuple[str, str] | None:
-    if "=" not in text:
-        return None
-    name, value = text.split("=", 1)
-    return (name, value) if name.replace("_", "a").isalnum() and not name[:1].isdigit() else None
+# `--export` is skipped with its value, not read: the launch keeps the caller's environment
+SRUN = OptionTable(
+    value=frozenset("-" + letter for letter in SRUN_SHORT_VALUE)
+    | frozenset("--" + name for name in SRUN_LONG_VALUE),
+    kept=frozenset({"--container-image"}),
+)
+MPI = OptionTable(
+    value=MPI_ONE_VALUE,
+    two_values=MPI_TWO_VALUES,
+    sets_env=frozenset({"x"}),
+    sets_env_pair=frozenset({"genv", "env"}),
+    any_dashes=True,
+    attached=False,  # `--x=NAME=VALUE` is one word, not read
+)
+# `--` is read as a switch, as speclint always has (apptainer's flag parser ends the options
+# there: the two differ only for options written after `--`)
+APPTAINER = OptionTable(
+    value=APPTAINER_VALUE,
+    sets_env_list=frozenset({"--env"}),
+    clears_env=APPTAINER_CLEAN_ENV,
+    ends=frozenset(),
+)
+KUBECTL = OptionTable(value=KUBECTL_VALUE)
 
 
 def srun_command(args: list[Arg], i: int) -> tuple[int, str | None, Word | None]:
     """Index of the command after `srun [options] [--]` (i: the first word after `srun`), and
     the pyxis `--container-image` with its word, when given."""
-    image: tuple[str | None, Word | None] = (None, None)
-    while i < len(args):
-        text = args[i].word.text
-        if text is None or not text.startswith("-") or text == "-":
-            break
-        i += 1
-        if text == "--":
-            break
-        if text.startswith("--container-image="):
-            image = (text.split("=", 1)[1], args[i - 1].word)
-        elif text == "--container-image" and i < len(args):
-            image = (args[i].word.text, args[i].word)
-        if text.startswith("--"):
-            if "=" not in text and text[2:] in SRUN_LONG_VALUE:
-                i += 1
-        elif len(text) == 2 and text[1] in SRUN_SHORT_VALUE:
-            i += 1
-    name = image[0]
+    i, _, kept = walk_options(SRUN, args, i)
+    if "--container-image" not in kept:
+        return i, None, None
+    arg, skip = kept["--container-image"]
+    name = arg.word.text[skip:] if arg.word.text is not None else None
     if name is not None and "://" in name:
         name = name.split("://", 1)[1]
     if name is not None and "#" in name:  # pyxis `registry#image:tag`
         name = name.split("#", 1)[1]
-    return i, name, image[1]
+    return i, name, arg.word
 
 
 def mpi_command(args: list[Arg], i: int, env: dict[str, Word]) -> int:
-    """Index of the command after `mpirun [options]`; `-x NAME=VALUE`, `-x NAME`, `-genv` and
+    """Index of the command after `mpirun [options]`; `-x NAME=VALUE`, `-genv` and
     `-env NAME VALUE` are read into `env`."""
-    while i < len(args):
-        text = args[i].word.text
-        if text is None or not text.startswith("-") or text == "-":
-            return i
-        i += 1
-        if text == "--":
-            return i
-        name = text.lstrip("-")
-        if "=" in name and text.startswith("--"):
-            continue
-        if name in MPI_TWO_VALUES:
-            variable = args[i].word.text if i < len(args) else None
-            if name in ("genv", "env") and i + 1 < len(args) and variable:
-                env[variable] = args[i + 1].word
-            i += 2
-        elif name in MPI_ONE_VALUE:
-            assignment = args[i].word.text if i < len(args) else None
-            if name == "x" and assignment:
-                pair = _name_value(assignment)
-                if pair is not None:
-                    env[pair[0]] = value_word(args[i], len(pair[0]) + 1)
-            i += 1
-    return i
+    return walk_options(MPI, args, i, env)[0]
 
 
 def apptainer_command(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[int, str | None, Arg | None]:
@@ -159,28 +114,7 @@ def apptainer_command(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[in
     what the container's process sees: the host's unless `--cleanenv`, plus `--env` values."""
     if i >= len(args) or args[i].word.text != "exec":
         return len(args), None, None
-    i += 1
-    while i < len(args):
-        text = args[i].word.text
-        if text is None or not text.startswith("-") or text == "-":
-            break
-        i += 1
-        option, value_arg, skip = text, None, 0
-        if text.startswith("--") and "=" in text:
-            option = text.split("=", 1)[0]
-            value_arg, skip = args[i - 1], len(option) + 1
-        elif text in APPTAINER_VALUE and i < len(args):
-            value_arg = args[i]
-            i += 1
-        if text in APPTAINER_CLEAN_ENV:
-            env.clear()
-        if option == "--env" and value_arg is not None and value_arg.word.text:
-            for part in value_arg.word.text[skip:].split(","):
-                pair = _name_value(part)
-                if pair is not None and "," not in value_arg.word.text[skip:]:
-                    env[pair[0]] = value_word(value_arg, skip + len(pair[0]) + 1)
-                elif pair is not None:
-                    env[pair[0]] = Word(pair[1], value_arg.word.span, value_arg.word.origin)
+    i = walk_options(APPTAINER, args, i + 1, env)[0]
     if i >= len(args):
         return i, None, None
     image = args[i].word.text
@@ -190,24 +124,12 @@ def apptainer_command(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[in
 
 
 def kubectl_command(args: list[Arg], i: int) -> int:
-    """Index of the command run by `kubectl [options] exec [options] POD [--] COMMAND...`
+    """Index of the command run by `kubectl [options] exec [options] POD [options] [--] COMMAND...`
     (len(args) when this is not `kubectl exec`)."""
-    seen_exec = False
-    pod_seen = False
-    while i < len(args):
-        text = args[i].word.text
-        if text == "--":
-            return i + 1 if seen_exec else len(args)
-        if text is not None and text.startswith("-") and text != "-":
-            i += 2 if text in KUBECTL_VALUE else 1
-            continue
-        if not seen_exec:
-            if text != "exec":
-                return len(args)
-            seen_exec = True
-        elif not pod_seen:
-            pod_seen = True
-        else:
-            return i  # the old form without `--`
-        i += 1
-    return len(args)
+    i, ended, _ = walk_options(KUBECTL, args, i)
+    if ended or i >= len(args) or args[i].word.text != "exec":
+        return len(args)
+    i, ended, _ = walk_options(KUBECTL, args, i + 1)
+    if ended or i >= len(args):
+        return i  # `exec -- COMMAND`
+    return walk_options(KUBECTL, args, i + 1)[0]  # past POD: `--`, or the old form without it

@@ -1,0 +1,155 @@
+"""The options a launcher writes before the command it runs, read by one walker.
+
+`nohup`, `timeout`, `sudo`, `srun`, `mpirun`, `apptainer exec`, `kubectl exec`... each take
+options first; which of them take a value, set the launched process's environment or end the
+options differs per launcher, and is said by its `OptionTable`. `walk_options` reads every
+launcher's options the same way from its table, so a new launcher is a table, not a loop.
+"""
+
+from __future__ import annotations
+
+from speclint.core.records import dataclass
+from speclint.core.words import Word
+from speclint.frontends.shell.variables import is_variable_name
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.frontends.shell.expand import Arg
+
+_NONE: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class OptionTable:
+    """How one launcher writes its options (each set holds options as written: `-N`,
+    `--nodes`; without their dashes when `any_dashes`)."""
+
+    value: frozenset[str] = _NONE
+    """Options whose value is the next word (or, written `--opt=value`, the rest of the word)."""
+    two_values: frozenset[str] = _NONE
+    """Options followed by two words (`-mca NAME VALUE`)."""
+    sets_env: frozenset[str] = _NONE
+    """Options whose value `NAME=VALUE` sets NAME for the command (`mpirun -x`)."""
+    sets_env_list: frozenset[str] = _NONE
+    """Options whose value `NAME=VALUE[,NAME=VALUE...]` sets each NAME (`apptainer --env`)."""
+    sets_env_pair: frozenset[str] = _NONE
+    """Two-value options whose words are NAME and VALUE (`mpiexec -genv NAME VALUE`)."""
+    clears_env: frozenset[str] = _NONE
+    """Switches that start the command with an empty environment (`apptainer --cleanenv`)."""
+    kept: frozenset[str] = _NONE
+    """Options whose (last) value the caller reads (`srun --container-image`)."""
+    ends: frozenset[str] = frozenset({"--"})
+    """Words that end the options (the command follows them)."""
+    any_dashes: bool = False
+    """`-np` and `--np` are the same option (Open MPI): the sets hold names without dashes."""
+    attached: bool = True
+    """`--opt=value` gives the option its value; when False, such a word is one switch."""
+    operands: int = 0
+    """Words after the options and before the command (`timeout DURATION`)."""
+
+
+# An option's value: the word that holds it, and where in that word it starts
+# (`--env=A=1`: the word itself, from 6; `--env A=1`: the next word, from 0).
+Value = tuple["Arg", int]
+
+
+def walk_options(
+    table: OptionTable, args: list[Arg], i: int, env: dict[str, Word] | None = None
+) -> tuple[int, bool, dict[str, Value]]:
+    """Read the options from `args[i]` on: the index after them (and after the word that
+    ended them), whether such a word did, and the values of the table's `kept` options.
+    Options that set or clear the environment change `env` (when given)."""
+    kept: dict[str, Value] = {}
+    while i < len(args):
+        arg = args[i]
+        text = arg.word.text
+        if text is None or not text.startswith("-") or text == "-":
+            return i, False, kept
+        i += 1
+        if text in table.ends:
+            return i, True, kept
+        if "=" in text:
+            if not (table.attached and text.startswith("--")):
+                continue  # one word, its value not read
+            key = text.split("=", 1)[0]
+            value: Value | None = (arg, len(key) + 1)
+        else:
+            key = text.lstrip("-") if table.any_dashes else text
+            if key in table.clears_env and env is not None:
+                env.clear()
+            if key in table.two_values:
+                if env is not None and key in table.sets_env_pair:
+                    _set_pair(args, i, env)
+                i += 2
+                continue
+            if key not in table.value:
+                continue
+            value = (args[i], 0) if i < len(args) else None
+            i += 1
+        if value is None:
+            continue
+        if key in table.kept:
+            kept[key] = value
+        if env is not None and key in table.sets_env:
+            _set_assignment(value, env)
+        elif env is not None and key in table.sets_env_list:
+            _set_assignments(value, env)
+    return i, False, kept
+
+
+def skip_options(table: OptionTable, args: list[Arg], i: int) -> int:
+    """The index of the command after a launcher's options and its operands."""
+    return walk_options(table, args, i)[0] + table.operands
+
+
+def value_word(arg: Arg, skip: int) -> Word:
+    """The part of `NAME=value` after `=`, with an exact span when the word is written plainly."""
+    word = arg.word
+    text = word.text or ""
+    span = word.span
+    exact = (
+        arg.node is not None
+        and arg.node.type == "word"
+        and span.line == span.end_line
+        and span.end_column - span.column == len(text)
+    )
+    return Word(text[skip:], span.sub(skip, len(text)) if exact else span, word.origin)
+
+
+def name_value(text: str) -> tuple[str, str] | None:
+    """`NAME=VALUE` split in two when NAME is a variable name the shell could assign (ASCII
+    letters, digits and `_`): no variable SGLang or speclint reads is named otherwise."""
+    name, equals, value = text.partition("=")
+    return (name, value) if equals and is_variable_name(name) else None
+
+
+def _set_pair(args: list[Arg], i: int, env: dict[str, Word]) -> None:
+    """`-genv NAME VALUE`: NAME is the word at `i`, VALUE the next one."""
+    name = args[i].word.text if i < len(args) else None
+    if name and i + 1 < len(args):
+        env[name] = args[i + 1].word
+
+
+def _set_assignment(value: Value, env: dict[str, Word]) -> None:
+    """`NAME=VALUE` (the value may hold commas: `-x NCCL_SOCKET_IFNAME=eth0,eth1`)."""
+    arg, skip = value
+    text = arg.word.text
+    pair = name_value(text[skip:]) if text else None
+    if pair is not None:
+        env[pair[0]] = value_word(arg, skip + len(pair[0]) + 1)
+
+
+def _set_assignments(value: Value, env: dict[str, Word]) -> None:
+    """`NAME=VALUE[,NAME=VALUE...]`: one assignment points at its value, several at the word."""
+    arg, skip = value
+    text = arg.word.text
+    if not text:
+        return
+    assignments = text[skip:]
+    if "," not in assignments:
+        _set_assignment(value, env)
+        return
+    for part in assignments.split(","):
+        pair = name_value(part)
+        if pair is not None:
+            env[pair[0]] = Word(pair[1], arg.word.span, arg.word.origin)

@@ -1,0 +1,37 @@
+"""Which worker lints a batch (`runner.pool`): a kind's first file costs far more than the
+next, so a batch goes where it is expected to be done first, warm-up included."""
+
+from __future__ import annotations
+
+from speclint.runner.pool import WARM_UP_MS, choose, file_cost, warm_up_kind
+
+
+class _Worker:
+    def __init__(self, name, kinds, load):
+        self.name, self.kinds, self._load = name, set(kinds), load
+
+    def load(self):
+        return self._load
+
+
+def test_python_files_stay_with_the_worker_that_read_python():
+    warm = _Worker("warm", {"shell", "python"}, WARM_UP_MS["python"] - 2 * file_cost("python"))
+    cold = _Worker("cold", {"shell"}, 0.0)
+    assert choose([cold, warm], "python").name == "warm"
+
+
+def test_the_other_worker_warms_up_once_the_first_has_more_to_do_than_that_costs():
+    warm = _Worker("warm", {"shell", "python"}, WARM_UP_MS["python"] + 10 * file_cost("python"))
+    cold = _Worker("cold", {"shell"}, 0.0)
+    assert choose([warm, cold], "python").name == "cold"
+
+
+def test_shell_scripts_go_to_the_least_busy_worker():
+    busy = _Worker("busy", {"shell", "python"}, 30.0)
+    idle = _Worker("idle", {"shell"}, 5.0)
+    assert choose([busy, idle], "shell").name == "idle"
+
+
+def test_the_main_process_reads_the_kind_cheapest_to_warm_up():
+    assert warm_up_kind(["python", "markdown", "shell", "python"]) == "shell"
+    assert warm_up_kind(["notebook", "markdown"]) == "markdown"
