@@ -134,3 +134,141 @@ def test_a_name_that_is_not_a_shell_variable_name_is_not_set(launcher: str, env:
     assert {name: word.text for name, word in launch.env.items()} == env
     column = line.index("--tp-szie") + 1
     assert _tp_szie_finding(line) == [(1, column, column + len("--tp-szie"))]
+
+
+# The environment a launch gets behind a launcher, as the launcher's own source builds it.
+# Each case: the script, then {name: (value, its line, its first column)} the launch gets.
+ENV_FORMS = {
+    # srun --export (Slurm src/srun/launch.c `_build_user_env`): NONE keeps only SLURM*
+    "srun --export=NONE": (
+        "export SGLANG_X=1 SLURM_JOB_ID=7\nsrun --export=NONE",
+        {"SLURM_JOB_ID": ("7", 1, 32)},
+    ),
+    "srun --export NONE (value in the next word, any case)": (
+        "export SGLANG_X=1\nsrun -N 2 --export none",
+        {},
+    ),
+    # ALL keeps the caller's variables and adds NAME=value items
+    "srun --export=ALL,NAME=value": (
+        "export SGLANG_Y=0\nsrun --export=ALL,SGLANG_X=1",
+        {"SGLANG_Y": ("0", 1, 17), "SGLANG_X": ("1", 2, 28)},
+    ),
+    # ... but a caller's value wins over NAME=value ("take precedence", srun(1))
+    "srun --export=ALL,NAME=value when the caller exports NAME": (
+        "export SGLANG_X=0\nsrun --export=ALL,SGLANG_X=1",
+        {"SGLANG_X": ("0", 1, 17)},
+    ),
+    "srun --export=ALL (the default)": ("export SGLANG_X=0\nsrun --export=ALL", {"SGLANG_X": ("0", 1, 17)}),
+    # without ALL: only the names listed (the caller's value, or the one given), and SLURM*
+    "srun --export=NAME,NAME=value": (
+        "export SGLANG_X=0 SGLANG_Y=2\nsrun --export=SGLANG_Y,SGLANG_Z=3",
+        {"SGLANG_Y": ("2", 1, 28), "SGLANG_Z": ("3", 2, 33)},
+    ),
+    "srun --export=NAME the caller does not set": ("export SGLANG_X=0\nsrun --export=SGLANG_Y", {}),
+    # the list is cut at commas: `CUDA_VISIBLE_DEVICES=0,1` sets 0 and names a variable `1`
+    "srun --export=ALL,NAME=a,b": (
+        "srun --export=ALL,CUDA_VISIBLE_DEVICES=0,1",
+        {"CUDA_VISIBLE_DEVICES": ("0", 1, 40)},
+    ),
+    # items after NONE are not read; the last --export counts
+    "srun --export=NAME=value,NONE,NAME=value": (
+        "srun --export=SGLANG_X=1,NONE,SGLANG_Y=2",
+        {"SGLANG_X": ("1", 1, 24)},
+    ),
+    "srun --export twice": ("export SGLANG_X=0\nsrun --export=NONE --export=ALL", {"SGLANG_X": ("0", 1, 17)}),
+    # SLURM_EXPORT_ENV / SRUN_EXPORT_ENV give the list when --export is absent (srun's opt.c)
+    "SLURM_EXPORT_ENV=NONE exported": (
+        "export SLURM_EXPORT_ENV=NONE SGLANG_X=0\nsrun",
+        {"SLURM_EXPORT_ENV": ("NONE", 1, 25)},
+    ),
+    "SLURM_EXPORT_ENV=NONE before srun": (
+        "export SGLANG_X=0\nSLURM_EXPORT_ENV=NONE srun",
+        {"SLURM_EXPORT_ENV": ("NONE", 2, 18)},
+    ),
+    "SRUN_EXPORT_ENV over SLURM_EXPORT_ENV": (
+        "export SLURM_EXPORT_ENV=NONE SRUN_EXPORT_ENV=ALL SGLANG_X=0\nsrun",
+        {"SLURM_EXPORT_ENV": ("NONE", 1, 25), "SRUN_EXPORT_ENV": ("ALL", 1, 46), "SGLANG_X": ("0", 1, 59)},
+    ),
+    "--export over SLURM_EXPORT_ENV": (
+        "export SLURM_EXPORT_ENV=NONE SGLANG_X=0\nsrun --export=ALL",
+        {"SLURM_EXPORT_ENV": ("NONE", 1, 25), "SGLANG_X": ("0", 1, 39)},
+    ),
+    # an --export value speclint cannot know leaves the caller's environment as it is
+    "srun --export $UNKNOWN": ("export SGLANG_X=0\nsrun --export $E", {"SGLANG_X": ("0", 1, 17)}),
+    # apptainer applies --env after cleaning the environment, whatever the order written
+    # (cmd/internal/cli/actions_linux.go: --env values become APPTAINERENV_ variables, which
+    # internal/pkg/util/env/clean.go passes with --cleanenv)
+    "apptainer --env NAME=value --cleanenv": (
+        "export SGLANG_Y=0\napptainer exec --env SGLANG_X=1 --cleanenv img.sif",
+        {"SGLANG_X": ("1", 2, 31)},
+    ),
+    "apptainer -e --env=NAME=value": (
+        "export SGLANG_Y=0\napptainer exec -e --env=SGLANG_X=1 img.sif",
+        {"SGLANG_X": ("1", 2, 34)},
+    ),
+    "singularity --env NAME=value --containall": (
+        "singularity exec --env SGLANG_X=1 --containall img.sif",
+        {"SGLANG_X": ("1", 1, 33)},
+    ),
+}
+
+
+@pytest.mark.parametrize("form", ENV_FORMS)
+def test_the_environment_a_launcher_gives(form: str) -> None:
+    script, env = ENV_FORMS[form]
+    text = f"{script} {SGLANG}\n"
+    (launch,) = extract_shell(text, "t.sh").launches
+    assert [w.text for w in launch.args] == ARGS
+    got = {name: (word.text, word.span.line, word.span.column) for name, word in launch.env.items()}
+    assert got == env
+    lines = text.splitlines()
+    for value, line, column in env.values():
+        assert lines[line - 1][column - 1 :].startswith(value)
+
+
+def _par001(text: str) -> list[tuple[int, int, int]]:
+    return [
+        (f.span.line, f.span.column, f.span.end_column)
+        for f in lint_text(text, "t.sh").findings
+        if f.code == "PAR001"
+    ]
+
+
+LAUNCH_TP4 = "python3 -m sglang.launch_server --model-path /m --tp-size 4"
+
+
+def test_srun_export_none_drops_the_script_s_cuda_visible_devices() -> None:
+    exported = f"export CUDA_VISIBLE_DEVICES=0,1\nsrun {LAUNCH_TP4}\n"
+    assert _par001(exported) == [(1, 29, 32)]  # srun passes it on: 2 GPUs for tp 4
+    assert _par001(f"export CUDA_VISIBLE_DEVICES=0,1\nsrun --export=NONE {LAUNCH_TP4}\n") == []
+
+
+def test_srun_export_all_sets_cuda_visible_devices_where_written() -> None:
+    # Slurm cuts the list at commas: the tasks get CUDA_VISIBLE_DEVICES=0
+    line = f"srun --export=ALL,CUDA_VISIBLE_DEVICES=0,1 {LAUNCH_TP4}\n"
+    assert _par001(line) == [(1, 40, 41)]
+
+
+def test_apptainer_env_before_cleanenv_reaches_the_launch() -> None:
+    line = f"apptainer exec --env CUDA_VISIBLE_DEVICES=0 --cleanenv img.sif {LAUNCH_TP4}\n"
+    assert _par001(line) == [(1, 43, 44)]
+
+
+@pytest.mark.parametrize(
+    ("export", "env"),
+    [
+        # Slurm's find_quote_token: a comma inside quotes does not cut the list, and an item
+        # wholly in quotes loses them; other quotes stay in the value
+        ("--export='ALL,\"SGLANG_X=a,b\"'", {"SGLANG_Y": "0", "SLURM_JOB_ID": "7", "SGLANG_X": "a,b"}),
+        ("--export='SGLANG_X=\"a,b\"'", {"SLURM_JOB_ID": "7", "SGLANG_X": '"a,b"'}),
+        # an empty list: only the caller's SLURM* variables
+        ("--export=", {"SLURM_JOB_ID": "7"}),
+        # a name the shell could not assign is not set (as for mpirun -x and apptainer --env)
+        ("--export=ÉTAT=1,SGLANG_X=1", {"SGLANG_X": "1", "SLURM_JOB_ID": "7"}),
+    ],
+)
+def test_srun_export_list_items(export: str, env: dict[str, str]) -> None:
+    text = f"export SGLANG_Y=0 SLURM_JOB_ID=7\nsrun {export} {SGLANG}\n"
+    (launch,) = extract_shell(text, "t.sh").launches
+    assert [w.text for w in launch.args] == ARGS
+    assert {name: word.text for name, word in launch.env.items()} == env

@@ -197,7 +197,8 @@ def _dispatch(
                 _dispatch(walker, node, span, command, 0, container_env, container_image)
             return
         elif base == "srun":
-            i, image_text, image_word = wrappers.srun_command(args, i + 1)
+            env = dict(env)
+            i, image_text, image_word = wrappers.srun_command(args, i + 1, env)
             if image_word is not None:
                 image = (image_text, image_word.span)
         elif base in ("mpirun", "mpiexec"):

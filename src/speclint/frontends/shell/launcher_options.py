@@ -35,7 +35,8 @@ class OptionTable:
     sets_env_pair: frozenset[str] = _NONE
     """Two-value options whose words are NAME and VALUE (`mpiexec -genv NAME VALUE`)."""
     clears_env: frozenset[str] = _NONE
-    """Switches that start the command with an empty environment (`apptainer --cleanenv`)."""
+    """Switches that start the command with an empty environment (`apptainer --cleanenv`), to
+    which the options that set variables add theirs wherever they are written."""
     kept: frozenset[str] = _NONE
     """Options whose (last) value the caller reads (`srun --container-image`)."""
     ends: frozenset[str] = frozenset({"--"})
@@ -58,16 +59,22 @@ def walk_options(
 ) -> tuple[int, bool, dict[str, Value]]:
     """Read the options from `args[i]` on: the index after them (and after the word that
     ended them), whether such a word did, and the values of the table's `kept` options.
-    Options that set or clear the environment change `env` (when given)."""
+    Options that set or clear the environment change `env` (when given): a clearing switch
+    empties it wherever it is written, then the values the options set are added (`apptainer
+    exec --env X=1 --cleanenv` keeps X, as apptainer applies `--env` after cleaning)."""
     kept: dict[str, Value] = {}
+    added: dict[str, Word] = {}
+    cleared = False
+    ended = False
     while i < len(args):
         arg = args[i]
         text = arg.word.text
         if text is None or not text.startswith("-") or text == "-":
-            return i, False, kept
+            break
         i += 1
         if text in table.ends:
-            return i, True, kept
+            ended = True
+            break
         if "=" in text:
             if not (table.attached and text.startswith("--")):
                 continue  # one word, its value not read
@@ -75,11 +82,11 @@ def walk_options(
             value: Value | None = (arg, len(key) + 1)
         else:
             key = text.lstrip("-") if table.any_dashes else text
-            if key in table.clears_env and env is not None:
-                env.clear()
+            if key in table.clears_env:
+                cleared = True
             if key in table.two_values:
-                if env is not None and key in table.sets_env_pair:
-                    _set_pair(args, i, env)
+                if key in table.sets_env_pair:
+                    _set_pair(args, i, added)
                 i += 2
                 continue
             if key not in table.value:
@@ -90,11 +97,15 @@ def walk_options(
             continue
         if key in table.kept:
             kept[key] = value
-        if env is not None and key in table.sets_env:
-            _set_assignment(value, env)
-        elif env is not None and key in table.sets_env_list:
-            _set_assignments(value, env)
-    return i, False, kept
+        if key in table.sets_env:
+            _set_assignment(value, added)
+        elif key in table.sets_env_list:
+            _set_assignments(value, added)
+    if env is not None:
+        if cleared:
+            env.clear()
+        env.update(added)
+    return i, ended, kept
 
 
 def skip_options(table: OptionTable, args: list[Arg], i: int) -> int:
@@ -102,10 +113,12 @@ def skip_options(table: OptionTable, args: list[Arg], i: int) -> int:
     return walk_options(table, args, i)[0] + table.operands
 
 
-def value_word(arg: Arg, skip: int) -> Word:
-    """The part of `NAME=value` after `=`, with an exact span when the word is written plainly."""
+def value_word(arg: Arg, skip: int, stop: int | None = None) -> Word:
+    """The part of `NAME=value` after `=` (up to `stop`, or the word's end), with an exact span
+    when the word is written plainly."""
     word = arg.word
     text = word.text or ""
+    stop = len(text) if stop is None else stop
     span = word.span
     exact = (
         arg.node is not None
@@ -113,7 +126,7 @@ def value_word(arg: Arg, skip: int) -> Word:
         and span.line == span.end_line
         and span.end_column - span.column == len(text)
     )
-    return Word(text[skip:], span.sub(skip, len(text)) if exact else span, word.origin)
+    return Word(text[skip:stop], span.sub(skip, stop) if exact else span, word.origin)
 
 
 def name_value(text: str) -> tuple[str, str] | None:

@@ -6,12 +6,14 @@ each tool's own option table; which set the launched process's environment) read
 
 from __future__ import annotations
 
-from speclint.frontends.shell.launcher_options import OptionTable, walk_options
+from speclint.frontends.shell.launcher_options import OptionTable, value_word, walk_options
+from speclint.frontends.shell.slurm_export import apply_export, export_from_environment
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.words import Word
     from speclint.frontends.shell.expand import Arg
+    from speclint.frontends.shell.launcher_options import Value
 
 # Slurm srun (src/srun/libsrun/opt.c): getopt string "+A:B:c:C:d:D:e:EG:hHi:I::jJ:k::K::lL:m:
 # M:n:N:o:Op:P:q:Qr:sS:t:T:uU:vVw:W:x:XZ" (letters with one colon take a value) and the long
@@ -62,11 +64,11 @@ KUBECTL_VALUE = frozenset(
 )
 
 
-# `--export` is skipped with its value, not read: the launch keeps the caller's environment
+# `--export` (its last value) is read by `slurm_export`
 SRUN = OptionTable(
     value=frozenset("-" + letter for letter in SRUN_SHORT_VALUE)
     | frozenset("--" + name for name in SRUN_LONG_VALUE),
-    kept=frozenset({"--container-image"}),
+    kept=frozenset({"--container-image", "--export"}),
 )
 MPI = OptionTable(
     value=MPI_ONE_VALUE,
@@ -87,10 +89,12 @@ APPTAINER = OptionTable(
 KUBECTL = OptionTable(value=KUBECTL_VALUE)
 
 
-def srun_command(args: list[Arg], i: int) -> tuple[int, str | None, Word | None]:
+def srun_command(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[int, str | None, Word | None]:
     """Index of the command after `srun [options] [--]` (i: the first word after `srun`), and
-    the pyxis `--container-image` with its word, when given."""
+    the pyxis `--container-image` with its word, when given. `env` becomes what the tasks get
+    (`--export`, or `SRUN_EXPORT_ENV` / `SLURM_EXPORT_ENV`; unchanged when its value is unknown)."""
     i, _, kept = walk_options(SRUN, args, i)
+    _export(kept, env)
     if "--container-image" not in kept:
         return i, None, None
     arg, skip = kept["--container-image"]
@@ -100,6 +104,20 @@ def srun_command(args: list[Arg], i: int) -> tuple[int, str | None, Word | None]
     if name is not None and "#" in name:  # pyxis `registry#image:tag`
         name = name.split("#", 1)[1]
     return i, name, arg.word
+
+
+def _export(kept: dict[str, Value], env: dict[str, Word]) -> None:
+    """Apply srun's `--export` list, from the option or from the caller's environment."""
+    if "--export" in kept:
+        arg, skip = kept["--export"]
+        if arg.word.text is None:
+            return
+        text = arg.word.text[skip:]
+        apply_export(text, lambda start, stop: value_word(arg, skip + start, skip + stop), env)
+        return
+    listed = export_from_environment(env)
+    if listed is not None:
+        apply_export(*listed, env)
 
 
 def mpi_command(args: list[Arg], i: int, env: dict[str, Word]) -> int:
