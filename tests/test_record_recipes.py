@@ -20,7 +20,7 @@ from types import FunctionType
 
 import pytest
 
-from speclint.core import recipes, records
+from speclint.core import recipes, records, slot_init
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "speclint"
 FUTURE = __future__.annotations.compiler_flag
@@ -170,8 +170,26 @@ def same_function(theirs: FunctionType, ours: FunctionType, pairs: dict[object, 
             same_function(a, b, pairs)
         elif isinstance(a, type) and a in pairs:  # the class itself (a frozen class's __setattr__)
             assert b is pairs[a]
+        elif type(a) is type(object().__str__):  # a slot's `__set__` (`core.slot_init`)
+            assert type(b) is type(a) and b.__name__ == a.__name__ == "__set__"
+            assert b.__self__.__name__ == a.__self__.__name__
+            assert b.__self__.__objclass__ is pairs.get(a.__self__.__objclass__, a.__self__.__objclass__)
         else:
             assert b is a or (type(b) is type(a) and b == a)
+
+
+def dataclasses_made(**options: bool):
+    """The class `dataclasses` makes, and then for a frozen class with slots its fields set
+    through its slots (`core.slot_init`, tested against dataclasses' own in test_slot_init.py):
+    what `records.dataclass` makes however it makes it."""
+
+    def decorate(raw: type) -> type:
+        made = dataclasses.dataclass(**options)(raw)
+        if options.get("frozen") and options.get("slots"):
+            slot_init.install(made, None)
+        return made
+
+    return decorate
 
 
 def outcome(call, *args, **kwargs) -> tuple[str, object]:
@@ -275,7 +293,7 @@ def test_a_changed_class_is_never_served_a_stale_recipe(options, codes, tmp_path
             return namespace["Thing"], options
 
         theirs_raw, _ = make_raw()
-        theirs = dataclasses.dataclass(**options)(theirs_raw)
+        theirs = dataclasses_made(**options)(theirs_raw)
         ours_raw, _ = make_raw()
         ours = records.dataclass(**options)(ours_raw)
         same_class(theirs, ours, {theirs_raw: ours_raw, theirs: ours})
@@ -356,7 +374,7 @@ def test_a_subclass_is_never_served_a_recipe_made_for_other_base_fields(codes):
         for flags in ({"frozen": True, "slots": True}, {"slots": True}):
             made = {}
             for way in ("theirs", "first", "kept"):
-                decorator = (dataclasses.dataclass if way == "theirs" else records.dataclass)(**flags)
+                decorator = (dataclasses_made if way == "theirs" else records.dataclass)(**flags)
                 namespace = {"__name__": __name__, "field": dataclasses.field}
                 exec(compile(source, "<base>", "exec", flags=FUTURE, dont_inherit=True), namespace)
                 namespace["Base"] = base = decorator(namespace["Base"])
@@ -373,7 +391,7 @@ def test_a_subclass_is_never_served_a_recipe_made_for_other_base_fields(codes):
 
 
 def test_a_class_with_its_own_init_is_served_with_init_false(codes):
-    """`init=False` and the class's own `__init__` (records that set their slots directly):
+    """`init=False` and the class's own `__init__`:
     made from the recipe, the class `dataclasses` makes, its `__init__` the class's own."""
     source = (
         'class Own:\n    """Own."""\n\n    a: int\n    b: int = 1\n\n'
@@ -387,7 +405,7 @@ def test_a_class_with_its_own_init_is_served_with_init_false(codes):
         exec(compile(source, "<own>", "exec", flags=FUTURE, dont_inherit=True), namespace)
         raw = namespace["Own"]
         assert recipes.plan(raw, options) is not None  # served from a recipe
-        decorator = (dataclasses.dataclass if way == "theirs" else records.dataclass)(**options)
+        decorator = (dataclasses_made if way == "theirs" else records.dataclass)(**options)
         worked_out = codes.fresh
         made[way] = (raw, decorator(raw))
         assert way != "kept" or codes.fresh == worked_out  # from the recipe

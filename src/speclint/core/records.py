@@ -14,6 +14,9 @@ any dataclass. A missing, damaged or foreign store means making them as `datacla
 
 `dataclasses` calls `exec(text, globals, namespace)` (3.10-3.13); while one of these
 classes is made, the module's `exec` is one that looks the text up first.
+
+A frozen class with slots, however made, then gets an `__init__` that sets its fields through
+its slots (`core.slot_init`: a third of the time of the generated one's `object.__setattr__`).
 """
 
 from __future__ import annotations
@@ -78,15 +81,22 @@ def _make(cls: type, options: dict[str, Any]) -> type:
     plan = recipes.plan(cls, options)
     if plan is None:  # not a plain class: dataclasses, its texts' code kept
         made: type = _with_exec(_codes, dataclasses.dataclass, cls, **options)
-        return made
-    kept = recipes.build(plan, _codes.kept.get(plan.key))
-    if kept is not None:
-        return kept
-    made = dataclasses.dataclass(cls, **options)
-    recipe = recipes.recipe_of(made, plan)
-    if recipe is not None:
-        _codes.kept.put(plan.key, recipe)
-        _codes.fresh += 1
+    else:
+        kept = recipes.build(plan, _codes.kept.get(plan.key))
+        if kept is not None:
+            made = kept
+        else:
+            made = dataclasses.dataclass(cls, **options)
+            recipe = recipes.recipe_of(made, plan)  # (dataclasses' own methods)
+            if recipe is not None:
+                _codes.kept.put(plan.key, recipe)
+                _codes.fresh += 1
+    if options.get("frozen") is True and options.get("slots") is True:
+        from speclint.core import slot_init
+
+        added = _codes.kept.added
+        slot_init.install(made, _codes.kept)  # its fields set through their slots
+        _codes.fresh += _codes.kept.added - added  # (its code compiled, not found kept)
     return made
 
 

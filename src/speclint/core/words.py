@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from speclint.core.records import dataclass
-from speclint.core.spans import slot_setters
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -36,7 +35,7 @@ class Identity:
         return f"{self.name} {'+' if self.plus > 0 else '-'} {abs(self.plus)}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Word:
     """One argv word as the shell (or the Python list, or the YAML list) would pass it.
 
@@ -60,36 +59,6 @@ class Word:
     """For a word whose text is unknown: which value it holds, when the file names it
     (two words with the same identity key hold the same value)."""
 
-    def __init__(
-        self,
-        text: str | None,
-        span: Span,
-        origin: Span | None = None,
-        dynamic_reason: str | None = None,
-        splat: bool = False,
-        expanded_at: Span | None = None,
-        identity: Identity | None = None,
-    ) -> None:
-        # the `__init__` dataclasses writes, through the slots' own setters (`slot_setters`)
-        _set_text(self, text)
-        _set_span(self, span)
-        _set_origin(self, origin)
-        _set_dynamic_reason(self, dynamic_reason)
-        _set_splat(self, splat)
-        _set_expanded_at(self, expanded_at)
-        _set_identity(self, identity)
-
     @property
     def dynamic(self) -> bool:
         return self.text is None
-
-
-(
-    _set_text,
-    _set_span,
-    _set_origin,
-    _set_dynamic_reason,
-    _set_splat,
-    _set_expanded_at,
-    _set_identity,
-) = slot_setters(Word, "text", "span", "origin", "dynamic_reason", "splat", "expanded_at", "identity")

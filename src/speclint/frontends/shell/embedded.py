@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from speclint.core.launches import Diagnostic, ExtractResult, Launch
 from speclint.core.records import dataclass
-from speclint.core.spans import Span, slot_setters
+from speclint.core.spans import Span
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ _DQ_SPECIAL = re.compile(r'[\\"$`]')
 """What a double quote escapes with a backslash to keep it literal."""
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Piece:
     """A run of text and the file characters it stands for.
 
@@ -44,36 +44,6 @@ class Piece:
     origin: Span | None = None
     identity: Identity | None = None
     """For an unknown run: which value it is, when the file names it (`{k}`)."""
-
-    def __init__(
-        self,
-        text: str | None,
-        begin: int,
-        end: int,
-        exact: bool = False,
-        reason: str | None = None,
-        origin: Span | None = None,
-        identity: Identity | None = None,
-    ) -> None:
-        # the `__init__` dataclasses writes, through the slots' own setters (`slot_setters`)
-        _piece_text(self, text)
-        _piece_begin(self, begin)
-        _piece_end(self, end)
-        _piece_exact(self, exact)
-        _piece_reason(self, reason)
-        _piece_origin(self, origin)
-        _piece_identity(self, identity)
-
-
-(
-    _piece_text,
-    _piece_begin,
-    _piece_end,
-    _piece_exact,
-    _piece_reason,
-    _piece_origin,
-    _piece_identity,
-) = slot_setters(Piece, "text", "begin", "end", "exact", "reason", "origin", "identity")
 
 
 def known_text(pieces: list[Piece]) -> str | None:

@@ -12,7 +12,6 @@ from dataclasses import replace
 from functools import cache
 
 from speclint.core.records import dataclass
-from speclint.core.spans import slot_setters
 from speclint.core.words import Word
 from speclint.frontends.shell.choices import arm_alternatives
 
@@ -22,7 +21,7 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.choices import Alternatives, Choice
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class VarValue:
     """One variable's state. Exactly one of `text`/`elements`/`reason` describes the value."""
 
@@ -40,25 +39,6 @@ class VarValue:
     alternatives: Alternatives[VarValue] | None = None
     """With `reason` set: the value on each path through the branches that disagree on it,
     with the arms that give it (`choices`); None when not tracked."""
-
-    def __init__(
-        self,
-        text: str | None = None,
-        elements: tuple[Word, ...] | None = None,
-        reason: str | None = None,
-        origin: Span | None = None,
-        exported: bool = False,
-        is_set: bool = True,
-        alternatives: Alternatives[VarValue] | None = None,
-    ) -> None:
-        # the `__init__` dataclasses writes, through the slots' own setters (`slot_setters`)
-        _varvalue_text(self, text)
-        _varvalue_elements(self, elements)
-        _varvalue_reason(self, reason)
-        _varvalue_origin(self, origin)
-        _varvalue_exported(self, exported)
-        _varvalue_is_set(self, is_set)
-        _varvalue_alternatives(self, alternatives)
 
     @property
     def dynamic(self) -> bool:
@@ -87,17 +67,6 @@ class VarValue:
         if self.elements is not None:
             return Word(None, span, self.origin, dynamic_reason="bash does not export arrays")
         return Word(self.text or "", span, self.origin)
-
-
-(
-    _varvalue_text,
-    _varvalue_elements,
-    _varvalue_reason,
-    _varvalue_origin,
-    _varvalue_exported,
-    _varvalue_is_set,
-    _varvalue_alternatives,
-) = slot_setters(VarValue, "text", "elements", "reason", "origin", "exported", "is_set", "alternatives")
 
 
 MAX_VALUE_CHARS = 64 * 1024

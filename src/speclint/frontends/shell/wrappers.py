@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from speclint.frontends.shell.launcher_options import OptionTable, value_word, walk_options
 from speclint.frontends.shell.slurm_export import apply_export, export_from_environment
+from speclint.frontends.shell.slurm_gres import GPU_OPTIONS, VISIBLE, slurm_visible_devices
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -64,11 +65,11 @@ KUBECTL_VALUE = frozenset(
 )
 
 
-# `--export` (its last value) is read by `slurm_export`
+# `--export` (its last value) is read by `slurm_export`, the GPU options by `slurm_gres`
 SRUN = OptionTable(
     value=frozenset("-" + letter for letter in SRUN_SHORT_VALUE)
     | frozenset("--" + name for name in SRUN_LONG_VALUE),
-    kept=frozenset({"--container-image", "--export"}),
+    kept=frozenset({"--container-image", "--export"}) | GPU_OPTIONS,
 )
 MPI = OptionTable(
     value=MPI_ONE_VALUE,
@@ -92,9 +93,12 @@ KUBECTL = OptionTable(value=KUBECTL_VALUE)
 def srun_command(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[int, str | None, Word | None]:
     """Index of the command after `srun [options] [--]` (i: the first word after `srun`), and
     the pyxis `--container-image` with its word, when given. `env` becomes what the tasks get
-    (`--export`, or `SRUN_EXPORT_ENV` / `SLURM_EXPORT_ENV`; unchanged when its value is unknown)."""
+    (`--export`, or `SRUN_EXPORT_ENV` / `SLURM_EXPORT_ENV`; unchanged when its value is unknown),
+    with the `CUDA_VISIBLE_DEVICES` Slurm gives them: unknown (`slurm_gres`)."""
+    srun = args[i - 1].word
     i, _, kept = walk_options(SRUN, args, i)
     _export(kept, env)
+    env[VISIBLE] = slurm_visible_devices(kept, srun)
     if "--container-image" not in kept:
         return i, None, None
     arg, skip = kept["--container-image"]

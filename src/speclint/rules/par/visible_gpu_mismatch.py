@@ -30,6 +30,10 @@ of them, times `--dp-size` replicas without attention DP; worker *i* selects CUD
 are counted as CUDA counts them: comma-separated, an invalid entry hides itself and everything
 after it, an empty value hides every GPU.
 
+Not under Slurm `srun`: Slurm's gres/gpu plugin gives each task the GPUs of its step in
+`CUDA_VISIBLE_DEVICES` (or unsets it for a step without GPUs) over the value the script
+exports, on nodes whose gres.conf configures GPUs; which GPUs is not in the script.
+
 Reports an error when a worker's index is past the last visible GPU, and an info finding
 when visible GPUs stay idle (not when `--base-gpu-id` is given: placing servers side by
 side is deliberate).
@@ -94,6 +98,8 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
         " --nnodes 2 --pp-size 2",
         "python -m sglang.launch_server --model-path m --tp-size 8",
         "CUDA_VISIBLE_DEVICES=$GPUS python -m sglang.launch_server --model-path m --tp-size 8",
+        "export CUDA_VISIBLE_DEVICES=0\nsrun --gres=gpu:8 python -m sglang.launch_server"
+        " --model-path m --tp-size 8",
         Example(
             "CUDA_VISIBLE_DEVICES=0,1 python -m sglang.launch_server --model-path m"
             " --tp-size 2 --attn-dp-size 2",

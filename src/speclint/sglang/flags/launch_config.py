@@ -8,7 +8,6 @@ pydantic model for the Python API and JSON output.
 from __future__ import annotations
 
 from speclint.core.records import dataclass
-from speclint.core.spans import slot_setters
 from speclint.sglang.flags.argv import parse_argv
 from speclint.sglang.flags.entry import prepare_argv
 from speclint.sglang.flags.schema import load_schema
@@ -25,7 +24,7 @@ if TYPE_CHECKING:
 _ACCUMULATING = ("append", "append_const", "count")
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Setting:
     """The value one server-args field gets from the command line, and the flags that set it."""
 
@@ -36,19 +35,6 @@ class Setting:
     dynamic: bool = False
     """The value cannot be known statically: it comes from an unreadable word, or a word
     that cannot be read follows it and may set it again."""
-
-    def __init__(
-        self,
-        dest: str,
-        value: object,
-        uses: tuple[FlagUse, ...] = (),
-        dynamic: bool = False,
-    ) -> None:
-        # the `__init__` dataclasses writes, through the slots' own setters (`slot_setters`)
-        _setting_dest(self, dest)
-        _setting_value(self, value)
-        _setting_uses(self, uses)
-        _setting_dynamic(self, dynamic)
 
     @property
     def given(self) -> bool:
@@ -65,14 +51,6 @@ class Setting:
         if use is None:
             return None
         return use.value_span or use.span
-
-
-(
-    _setting_dest,
-    _setting_value,
-    _setting_uses,
-    _setting_dynamic,
-) = slot_setters(Setting, "dest", "value", "uses", "dynamic")
 
 
 _DEFAULTS: dict[str, dict[str, Setting]] = {}
