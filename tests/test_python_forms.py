@@ -280,3 +280,19 @@ def test_a_launch_from_a_function_parameter_is_read_per_call_of_the_file():
     own, first, second = launches("launch_from_parameters.py")
     assert [launch.alternative.index for launch in (own, first, second)] == [0, 1, 2]
     assert [w.text for w in second.args] == ["--model-path", "/models/llama", "--tp-size", "2"]
+
+
+def test_a_command_string_with_a_runtime_value_read_through_a_variable_keeps_its_known_words():
+    """`cmd = f"... {extra}"` then `subprocess.run(cmd, shell=True)` / `launch_server_cmd(cmd)`:
+    the words written in the f-string are checked (at the variable, where the string is
+    used, as for a fully known string), the runtime value makes the launch partly read."""
+    assert found("command_string_in_a_variable.py") == [
+        ("FLG005", 13, 20, "cmd"),
+        ("SLM004", 13, 20, "cmd"),
+        ("FLG001", 19, 23, "command"),
+        ("SLM004", 19, 23, "command"),
+    ]
+    from_argv, from_config = launches("command_string_in_a_variable.py")
+    assert [w.text for w in from_argv.args[:4]] == ["--model-path", "m", "--tp-size", "x"]
+    assert from_argv.args[-1].text is None and "sys.argv[1]" in (from_argv.args[-1].dynamic_reason or "")
+    assert [w.text for w in from_config.args[:4]] == ["--model-path", "m", "--tp-szie", "2"]

@@ -21,7 +21,7 @@ from speclint.frontends.python.values import (
     attribute_key,
     bounded,
 )
-from speclint.frontends.shell.embedded import Piece, known_text, unknown_reason
+from speclint.frontends.shell.embedded import Piece, known_text, relocated
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -169,12 +169,7 @@ class Evaluator:
         origin = found.origin or found.span
         pieces = found.pieces
         if found.kind == "str":
-            text = known_text(pieces)
-            pieces = [
-                Piece(text, begin, end, origin=origin)
-                if text is not None
-                else Piece(None, begin, end, reason=unknown_reason(pieces), origin=origin)
-            ]
+            pieces = relocated(pieces, begin, end, origin)
         return replace(found, span=self.pos.span(node), begin=begin, end=end, origin=origin, pieces=pieces)
 
     def _Attribute(self, node: cst.Attribute) -> Val:

@@ -56,6 +56,22 @@ def unknown_reason(pieces: list[Piece]) -> str | None:
     return next((p.reason or "value not known statically" for p in pieces if p.text is None), None)
 
 
+def relocated(pieces: list[Piece], begin: int, end: int, origin: Span | None) -> list[Piece]:
+    """A string's pieces as read through a name at [begin, end): each run of known text one
+    piece written there (assigned at `origin`), each unknown run kept with its reason, so
+    `f"python -m sglang.launch_server --tp 2 {extra}"` read as `cmd` keeps its known words."""
+    out: list[Piece] = []
+    for piece in pieces:
+        if piece.text is None:
+            reason = piece.reason or "value not known statically"  # as `unknown_reason`
+            out.append(Piece(None, begin, end, reason=reason, origin=origin))
+        elif out and out[-1].text is not None:
+            out[-1] = Piece(out[-1].text + piece.text, begin, end, origin=origin)
+        else:
+            out.append(Piece(piece.text, begin, end, origin=origin))
+    return out or [Piece("", begin, end, origin=origin)]
+
+
 def line_starts(text: str) -> list[int]:
     starts = [0]
     pos = text.find("\n")
