@@ -3,7 +3,7 @@
 A SkyPilot task (`run:` plus `resources:`/`setup:`/`envs:`...) runs `setup` then `run`, each
 with bash, with `envs:` set (a key without a value is given at launch time: unknown) and
 `resources.image_id: docker:IMAGE` as the container. A dstack run configuration (`type:`
-task, service or dev-environment) runs its `commands:` list as one bash script, with `env:`
+task, service or dev-environment) runs its `commands:` list one after another in one shell, with `env:`
 (`NAME=VALUE` items or a mapping; a bare `NAME` is given at launch time) in `image:`. Both are
 read by the shell front-end with every character's file position.
 """

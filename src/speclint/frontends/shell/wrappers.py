@@ -1,5 +1,5 @@
 """Launchers people put in front of SGLang: MPI `mpirun`/`mpiexec`, Apptainer / Singularity
-`exec`, `kubectl exec` (Slurm `srun` has its own module, `srun`). Each is an `OptionTable`
+`exec`, `kubectl exec`, `tmux` (Slurm `srun` has its own module, `srun`). Each is an `OptionTable`
 (which options take a value, from each tool's own option table; which set the launched
 process's environment) read by `launcher_options.walk_options`; what follows the options is
 handed back to `launch`.
