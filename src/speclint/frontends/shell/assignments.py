@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from speclint.core.words import Word
 from speclint.frontends.shell import alternatives as alts
-from speclint.frontends.shell.variables import VarValue, appended, dynamic_value
+from speclint.frontends.shell.variables import VarValue, appended, dynamic_value, rests_on_environment
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -56,11 +56,26 @@ def assignment(walker: Walking, node: Node, exported: bool = False, array: bool 
 def _assigned_value(
     walker: Walking, name: str, value_node: Node | None, origin: Span, append: bool, array: bool
 ) -> VarValue:
-    value = walker.expander().value(value_node, origin)
+    value = _marked(walker, walker.expander().value(value_node, origin), value_node)
     if value.reason is None and array and value.elements is None:
-        value = VarValue(elements=(Word(value.text or "", origin, origin),), origin=origin)
+        value = VarValue(
+            elements=(Word(value.text or "", origin, origin),), origin=origin, assumed=value.assumed
+        )
     if append:
         value = appended(walker.env.get(name), value, name, origin)
+    return value
+
+
+def _marked(walker: Walking, value: VarValue, value_node: Node | None) -> VarValue:
+    """`value`, `assumed` when it was computed from a variable the environment may set."""
+    if (
+        value.reason is not None
+        or value_node is None
+        or b"$" not in walker.tm.data[value_node.start_byte : value_node.end_byte]
+    ):
+        return value
+    if rests_on_environment(walker.env, alts.referenced_names(value_node, walker.tm)):
+        return replace(value, assumed=True)
     return value
 
 
@@ -72,7 +87,7 @@ def _element_assignment(walker: Walking, target: Node, value_node: Node | None, 
     name = walker.tm.node_text(name_node)
     current = walker.env.get(name)
     index = walker.tm.node_text(index_node) if index_node is not None else ""
-    value = walker.expander().value(value_node, origin)
+    value = _marked(walker, walker.expander().value(value_node, origin), value_node)
     elements = current.elements if current is not None and current.reason is None else None
     if elements is None and current is None:
         elements = ()
@@ -80,7 +95,8 @@ def _element_assignment(walker: Walking, target: Node, value_node: Node | None, 
         word = Word(value.text or "", origin, origin)
         position = int(index)
         updated = elements[:position] + (word,) + elements[position + 1 :]
-        walker.env.assign(name, VarValue(elements=updated, origin=origin))
+        assumed = value.assumed or (current is not None and current.assumed)
+        walker.env.assign(name, VarValue(elements=updated, origin=origin, assumed=assumed))
     else:
         walker.env.assign(name, dynamic_value(f"${name}[{index}] is assigned dynamically", origin))
 

@@ -298,11 +298,11 @@ class ShellBuffer:
         shell_env = Env()
         for name, word in (env or {}).items():
             shell_env.vars[name] = VarValue(
-                text=word.text, reason=word.dynamic_reason, origin=word.span, exported=True
+                text=word.text, reason=word.dynamic_reason, origin=word.span, exported=True, assumed=True
             )
         for name, (text, reason, origin) in self.variables.items():
             shell_env.vars[name] = (
-                VarValue(text=text, origin=origin)
+                VarValue(text=text, origin=origin, assumed=True)
                 if text is not None
                 else dynamic_value(reason or "value not known statically", origin)
             )

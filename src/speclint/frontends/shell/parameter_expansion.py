@@ -211,6 +211,7 @@ class ParameterExpansion:
                                 if p[0] == "lit" or p[0] == "val"
                             ),
                             origin=origin,
+                            assumed=value is None or value.assumed,
                         ),
                     )
                 self._argument_mode = saved

@@ -39,6 +39,10 @@ class VarValue:
     alternatives: Alternatives[VarValue] | None = None
     """With `reason` set: the value on each path through the branches that disagree on it,
     with the arms that give it (`choices`); None when not tracked."""
+    assumed: bool = False
+    """The value holds only if the environment leaves a variable unset (`${X:-false}` of an X
+    never assigned here, or inherited from an outer program): usable as the likely value, never
+    to decide which branch runs (`static_tests`)."""
 
     @property
     def dynamic(self) -> bool:
@@ -175,7 +179,10 @@ class Env:
             first = values[0]
             if first is not None and all(v is not None and first.same_value(v) for v in values):
                 exported = any(v.exported for v in values if v is not None)
-                merged[name] = first if first.exported == exported else replace(first, exported=exported)
+                assumed = any(v.assumed for v in values if v is not None)
+                if first.exported != exported or first.assumed != assumed:
+                    first = replace(first, exported=exported, assumed=assumed)
+                merged[name] = first
                 continue
             known = [v for v in values if v is not None]
             if len(known) < len(values):
@@ -199,6 +206,16 @@ class Env:
         self.poison = poisons[0] if poisons else None
 
 
+def rests_on_environment(env: Env, names: list[str]) -> bool:
+    """Whether a value computed from the variables `names` may differ with the environment:
+    one of them is not assigned here (a default was used) or is itself `assumed`."""
+    for name in names:
+        value = env.vars.get(name)
+        if value is None or value.assumed:
+            return True
+    return False
+
+
 def appended(current: VarValue | None, value: VarValue, name: str, origin: Span) -> VarValue:
     """`X+=...`: append to a scalar or an array."""
     if current is None:
@@ -216,8 +233,18 @@ def appended(current: VarValue | None, value: VarValue, name: str, origin: Span)
             )
         )
         right = value.elements if value.elements is not None else (Word(value.text or "", origin, origin),)
-        return VarValue(elements=left + right, origin=current.origin, exported=current.exported)
-    return VarValue(text=(current.text or "") + (value.text or ""), origin=origin, exported=current.exported)
+        return VarValue(
+            elements=left + right,
+            origin=current.origin,
+            exported=current.exported,
+            assumed=current.assumed or value.assumed,
+        )
+    return VarValue(
+        text=(current.text or "") + (value.text or ""),
+        origin=origin,
+        exported=current.exported,
+        assumed=current.assumed or value.assumed,
+    )
 
 
 @cache  # compiled on first use: only for `NAME=value` words of env, export and the like

@@ -11,7 +11,7 @@ from speclint.core.launches import Diagnostic
 from speclint.frontends.manifests import prefixed
 from speclint.frontends.recognise import names_launcher
 from speclint.frontends.shell import alternatives as alts
-from speclint.frontends.shell import assignments, builtin_commands
+from speclint.frontends.shell import assignments, builtin_commands, conditionals
 from speclint.frontends.shell.expand import Expander
 from speclint.frontends.shell.launch import may_matter, recognize
 from speclint.frontends.shell.nested import nested_text_map
@@ -102,7 +102,7 @@ class Walker:
                 env.unknown_template = unknown
             for name, word in inherited.items():
                 env.vars[name] = VarValue(
-                    text=word.text, reason=word.dynamic_reason, origin=word.span, exported=True
+                    text=word.text, reason=word.dynamic_reason, origin=word.span, exported=True, assumed=True
                 )
         for name, reason in placeholders.items():
             env.vars[name] = dynamic_value(reason, None)
@@ -193,47 +193,10 @@ class Walker:
             self.branches([[child]], True, line, alts.list_arms(self.tm, node, left, child))
 
     def if_statement(self, node: Node) -> None:
-        condition: list[Node] = []
-        then_body: list[Node] = []
-        groups: list[list[Node]] = [then_body]
-        has_else = False
-        in_then = False
-        for child in node.children:
-            if child.type == "then":
-                in_then = True
-            elif child.type == "elif_clause":
-                groups.append([c for c in child.children if c.is_named])
-            elif child.type == "else_clause":
-                has_else = True
-                groups.append([c for c in child.children if c.is_named])
-            elif child.is_named:
-                (then_body if in_then else condition).append(child)
-        self.block(condition)
-        self.branches(groups, not has_else, self.line_of(node), alts.if_arms(self.tm, node, has_else))
+        conditionals.if_statement(self, node)
 
     def case_statement(self, node: Node) -> None:
-        groups: list[list[Node]] = []
-        items: list[Node] = []
-        for item in node.named_children:
-            if item.type != "case_item":
-                continue
-            items.append(item)
-            body: list[Node] = []
-            after_pattern = False
-            for child in item.children:
-                if child.type == ")":
-                    after_pattern = True
-                elif after_pattern and child.is_named:
-                    body.append(child)
-            groups.append(body)
-        catch_all = any(
-            c.type in ("extglob_pattern", "word") and self.tm.node_text(c) == "*"
-            for item in items
-            for c in item.children
-            if c.type != ")"
-        )
-        arms = alts.case_arms(self.tm, node, items)
-        self.branches(groups, not catch_all, self.line_of(node), arms[:-1] if catch_all else arms)
+        conditionals.case_statement(self, node)
 
     def loop_statement(self, node: Node) -> None:
         body = node.child_by_field_name("body")

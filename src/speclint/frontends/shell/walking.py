@@ -1,6 +1,6 @@
 """What the walker's helpers may use of it, so that they need not import `walk`, which
-imports them: `launch`, `nested`, `builtin_commands`, `alternatives` and `assignments` are
-handed the `walk.Walker` of the buffer being read, typed by this protocol."""
+imports them: `launch`, `nested`, `builtin_commands`, `alternatives`, `assignments` and
+`conditionals` are handed the `walk.Walker` of the buffer being read, typed by this protocol."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from speclint.core.launches import Alternative, ExtractResult, Launch
     from speclint.core.spans import Span
     from speclint.core.words import Word
+    from speclint.frontends.shell.choices import Choice
     from speclint.frontends.shell.expand import Arg, Expander
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.variables import Env
@@ -49,3 +50,9 @@ class Walking(Protocol):
     ) -> None: ...
 
     def walk_command(self, node: Node) -> None: ...
+
+    def block(self, nodes: list[Node]) -> None: ...
+
+    def branches(
+        self, groups: list[list[Node]], fallthrough: bool, line: int, arms: list[Choice] | None = None
+    ) -> None: ...

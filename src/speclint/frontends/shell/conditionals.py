@@ -1,0 +1,124 @@
+"""`if` and `case`: each arm that may run is walked as one path (`Walker.branches`), and an arm
+the script's own values rule out (`static_tests`) is not walked at all, so what it would launch
+is never reported. When a single arm must run, it is walked as plain code (no alternatives)."""
+
+from __future__ import annotations
+
+from speclint.frontends.shell import alternatives as alts
+from speclint.frontends.shell.static_tests import case_item_matches, decide
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from speclint.frontends.shell.choices import Choice
+    from speclint.frontends.shell.walking import Walking
+
+
+def arms_that_may_run(decisions: list[bool | None]) -> tuple[list[int], bool]:
+    """Given whether each guarded arm's test is known to pass (True), fail (False) or not known
+    (None), in order: the arms that may run, and whether the rest (`else`, or nothing) may."""
+    kept: list[int] = []
+    for index, decision in enumerate(decisions):
+        if decision is False:
+            continue
+        kept.append(index)
+        if decision is True:
+            return kept, False
+    return kept, True
+
+
+def if_statement(walker: Walking, node: Node) -> None:
+    condition: list[Node] = []
+    then_body: list[Node] = []
+    groups: list[list[Node]] = [then_body]
+    guards: list[list[Node]] = [condition]
+    else_body: list[Node] | None = None
+    in_then = False
+    for child in node.children:
+        if child.type == "then":
+            in_then = True
+        elif child.type == "elif_clause":
+            groups.append([c for c in child.children if c.is_named])
+            guard: list[Node] = []
+            for part in child.children:
+                if part.type == "then":
+                    break
+                if part.is_named:
+                    guard.append(part)
+            guards.append(guard)
+        elif child.type == "else_clause":
+            else_body = [c for c in child.children if c.is_named]
+        elif child.is_named:
+            (then_body if in_then else condition).append(child)
+    walker.block(condition)
+    arms = alts.if_arms(walker.tm, node, else_body is not None)
+    decisions = [decide(guard, walker.tm, walker.env) for guard in guards] if walker.collect else []
+    if not any(d is not None for d in decisions):
+        if else_body is not None:
+            groups.append(else_body)
+        walker.branches(groups, else_body is None, walker.line_of(node), arms)
+        return
+    kept, rest = arms_that_may_run(decisions)
+    chosen = [groups[i] for i in kept]
+    chosen_arms = [arms[i] for i in kept]
+    if rest:
+        chosen_arms.append(arms[-1])
+        if else_body is not None:
+            chosen.append(else_body)
+    _walk_arms(walker, node, chosen, rest and else_body is None, chosen_arms)
+
+
+def case_statement(walker: Walking, node: Node) -> None:
+    groups: list[list[Node]] = []
+    items: list[Node] = []
+    patterns: list[list[Node]] = []
+    for item in node.named_children:
+        if item.type != "case_item":
+            continue
+        items.append(item)
+        body: list[Node] = []
+        written: list[Node] = []
+        after_pattern = False
+        for child in item.children:
+            if child.type == ")":
+                after_pattern = True
+            elif after_pattern and child.is_named:
+                body.append(child)
+            elif not after_pattern and child.is_named:
+                written.append(child)
+        groups.append(body)
+        patterns.append(written)
+    tm = walker.tm
+    catch_all = any(
+        c.type in ("extglob_pattern", "word") and tm.node_text(c) == "*"
+        for item in items
+        for c in item.children
+        if c.type != ")"
+    )
+    arms = alts.case_arms(tm, node, items)
+    if catch_all:
+        arms = arms[:-1]
+    subject = node.child_by_field_name("value")
+    falls_through = any(c.type in (";&", ";;&") for item in items for c in item.children)
+    decisions: list[bool | None] = []
+    if walker.collect and subject is not None and not falls_through:
+        decisions = [case_item_matches(subject, written, tm, walker.env) for written in patterns]
+    if not any(d is not None for d in decisions):
+        walker.branches(groups, not catch_all, walker.line_of(node), arms)
+        return
+    kept, rest = arms_that_may_run(decisions)
+    rest = rest and not catch_all
+    _walk_arms(
+        walker, node, [groups[i] for i in kept], rest, [arms[i] for i in kept] + (arms[-1:] if rest else [])
+    )
+
+
+def _walk_arms(
+    walker: Walking, node: Node, groups: list[list[Node]], fallthrough: bool, arms: list[Choice]
+) -> None:
+    """Walk the arms that may run: as one path when only one may."""
+    if len(groups) + fallthrough > 1:
+        walker.branches(groups, fallthrough, walker.line_of(node), arms)
+    elif groups:
+        walker.block(groups[0])

@@ -1,0 +1,387 @@
+"""Conditions whose outcome the script itself fixes: `USE_EAGLE3=false ... if [ "$USE_EAGLE3" =
+true ]; then ...`. A reader sees that such an arm never runs, so speclint must not report what
+it would launch.
+
+A condition is decided only when every value it reads is known with certainty (assigned in the
+file on every path, never possibly from the environment: a `VarValue` without a `reason`) and
+it uses only string, `-z`/`-n` and decimal integer tests, `!`, `-a`/`-o`, `&&`/`||`, `true`,
+`false` or `$FLAG` with FLAG `true`/`false`, with bash's semantics. Anything else is unknown
+(None) and every arm stays, as before.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from speclint.frontends.shell.alternatives import referenced_names
+from speclint.frontends.shell.expand import Expander
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from tree_sitter import Node
+
+    from speclint.frontends.shell.text import TextMap
+    from speclint.frontends.shell.variables import Env
+
+_INTEGER_OPERATORS = ("-eq", "-ne", "-lt", "-le", "-gt", "-ge")
+_STRING_OPERATORS = ("=", "==", "!=")
+_OPERAND_KINDS = (
+    "word",
+    "number",
+    "string",
+    "raw_string",
+    "concatenation",
+    "simple_expansion",
+    "expansion",
+)
+_TEST_NODE_KINDS = ("binary_expression", "unary_expression", "parenthesized_expression")
+_PATTERN_CHARS = frozenset("*?[]\\()")
+"""A `[[ == ]]` right side holding none of these is matched as plain text (no glob, no extglob)."""
+
+
+@cache  # compiled on first use: only when a condition is decided
+def _decimal() -> re.Pattern[str]:
+    return re.compile(r"-?(?:0|[1-9][0-9]*)")
+
+
+@cache
+def _plain() -> re.Pattern[str]:
+    """A word that means its own text wherever it is written (no quote, escape, expansion)."""
+    return re.compile(r"[A-Za-z0-9_.,:/+%@-]+")
+
+
+def decide(nodes: list[Node], tm: TextMap, env: Env) -> bool | None:
+    """Whether the condition list of an `if`/`elif` succeeds (True), fails (False), or None
+    when that is not known for certain."""
+    if len(nodes) != 1:
+        return None
+    raw = tm.data[nodes[0].start_byte : nodes[0].end_byte]
+    if b"`" in raw or b"$(" in raw or b":=" in raw or b"=~" in raw or b"nocasematch" in tm.data:
+        return None  # may run something or assign: never decided
+    if not _certain(nodes[0], tm, env):
+        return None
+    return _status(nodes[0], tm, env)
+
+
+def _certain(node: Node, tm: TextMap, env: Env) -> bool:
+    """Every variable `node` reads is assigned here on every path, whatever the environment."""
+    for name in referenced_names(node, tm):
+        value = env.vars.get(name)
+        if value is None or value.reason is not None or value.assumed:
+            return False
+    return True
+
+
+def case_item_matches(subject: Node, patterns: list[Node], tm: TextMap, env: Env) -> bool | None:
+    """Whether a `case` item with these patterns matches the subject (None: not known)."""
+    if b"nocasematch" in tm.data or not _certain(subject, tm, env):
+        return None
+    if not all(_certain(pattern, tm, env) for pattern in patterns):
+        return None
+    text = _known_text(subject, tm, env)
+    result: bool | None = False
+    for pattern in patterns:
+        one = _pattern_matches(pattern, text, tm, env)
+        if one is True:
+            return True
+        if one is None:
+            result = None
+    return result
+
+
+def _pattern_matches(pattern: Node, text: str | None, tm: TextMap, env: Env) -> bool | None:
+    if pattern.type in ("extglob_pattern", "word") and tm.node_text(pattern) == "*":
+        return True
+    if text is None:
+        return None
+    literal = _pattern_text(pattern, tm, env)
+    return None if literal is None else literal == text
+
+
+def _known_text(node: Node, tm: TextMap, env: Env) -> str | None:
+    """The text of a word without splitting or globbing (`[[ ]]`, `case`), when certain."""
+    if node.type not in _OPERAND_KINDS:
+        return None
+    value = Expander(tm, env).value(node, tm.node_span(node))
+    return value.text if value.reason is None and value.elements is None else None
+
+
+def _status(node: Node, tm: TextMap, env: Env) -> bool | None:
+    kind = node.type
+    if kind == "test_command":
+        opener = node.children[0].type if node.children else ""
+        inner = [c for c in node.children if c.type not in ("[", "]", "[[", "]]")]
+        if opener == "[[":
+            return _double_bracket(inner, tm, env)
+        if opener == "[":
+            words = _flat_words(inner, tm, env)
+            return None if words is None else _test(words)
+        return None
+    if kind == "negated_command":
+        inner_nodes = [c for c in node.children if c.is_named]
+        if len(inner_nodes) != 1:
+            return None
+        result = _status(inner_nodes[0], tm, env)
+        return None if result is None else not result
+    if kind == "list":
+        return _and_or(node, lambda n: _status(n, tm, env))
+    if kind == "command":
+        return _command(node, tm, env)
+    return None
+
+
+def _and_or(node: Node, status: Callable[[Node], bool | None]) -> bool | None:
+    """`A && B` / `A || B` (left-associative, as bash reads a list)."""
+    parts = node.children
+    if len(parts) != 3 or parts[1].type not in ("&&", "||"):
+        return None
+    left = status(parts[0])
+    if left is None:
+        return None
+    if parts[1].type == "&&":
+        return False if not left else status(parts[2])
+    return True if left else status(parts[2])
+
+
+def _command(node: Node, tm: TextMap, env: Env) -> bool | None:
+    """`true`, `false`, `$FLAG` (FLAG known `true`/`false`), `test ...`, `[ ... ]`."""
+    if any(c.type in ("variable_assignment", "file_redirect", "herestring_redirect") for c in node.children):
+        return None
+    expander = Expander(tm, env)
+    words: list[str] = []
+    for child in node.children:
+        if child.type == "command_name":
+            parts = child.named_children
+        elif child.is_named:
+            parts = [child]
+        else:
+            continue
+        for part in parts:
+            if part.type not in _OPERAND_KINDS:
+                return None
+            for arg in expander.words(part):
+                if arg.word.text is None or arg.word.splat:
+                    return None
+                words.append(arg.word.text)
+    if not words:
+        return None
+    name, args = words[0], words[1:]
+    if name in ("true", ":") and not args:
+        return True
+    if name == "false" and not args:
+        return False
+    if name == "test":
+        return _test(args)
+    if name == "[" and args and args[-1] == "]":
+        return _test(args[:-1])
+    return None
+
+
+def _flat_words(nodes: list[Node], tm: TextMap, env: Env) -> list[str] | None:
+    """The argument words of `[ ... ]` in order (tree-sitter's nesting of them is not bash's)."""
+    expander = Expander(tm, env)
+    words: list[str] = []
+    stack = list(reversed(nodes))
+    while stack:
+        node = stack.pop()
+        if node.type in _TEST_NODE_KINDS:
+            stack.extend(reversed(node.children))
+        elif node.type == "test_operator" or not node.is_named:
+            words.append(tm.node_text(node))
+        elif node.type == "extglob_pattern" and _plain().fullmatch(tm.node_text(node)):
+            words.append(tm.node_text(node))
+        elif node.type in _OPERAND_KINDS:
+            for arg in expander.words(node):
+                if arg.word.text is None or arg.word.splat:
+                    return None
+                words.append(arg.word.text)
+        else:
+            return None
+    return words
+
+
+# ---- `test` / `[`: bash's rules by argument count, then precedence ---------------------------
+
+
+def _test(args: list[str]) -> bool | None:
+    count = len(args)
+    if count == 0:
+        return False
+    if count == 1:
+        return args[0] != ""
+    if count == 2:
+        if args[0] == "!":
+            return args[1] == ""
+        return _unary(args[0], args[1])
+    if count == 3:
+        if args[1] in _STRING_OPERATORS + _INTEGER_OPERATORS:
+            return _binary(args[0], args[1], args[2])
+        if args[1] in ("-a", "-o"):
+            left, right = args[0] != "", args[2] != ""
+            return (left and right) if args[1] == "-a" else (left or right)
+        if args[0] == "!":
+            inner = _test(args[1:])
+            return None if inner is None else not inner
+        if args[0] == "(" and args[2] == ")":
+            return args[1] != ""
+        return None
+    if count == 4:
+        if args[0] == "!":
+            inner = _test(args[1:])
+            return None if inner is None else not inner
+        if args[0] == "(" and args[3] == ")":
+            return _test(args[1:3])
+    parser = _TestParser(args)
+    result = parser.disjunction()
+    return result if parser.position == len(args) else None
+
+
+class _TestParser:
+    """`test` with more than four arguments: `-o` below `-a` below `!`, `( )`, primaries."""
+
+    def __init__(self, args: list[str]) -> None:
+        self.args = args
+        self.position = 0
+
+    def _peek(self, offset: int = 0) -> str | None:
+        index = self.position + offset
+        return self.args[index] if index < len(self.args) else None
+
+    def disjunction(self) -> bool | None:
+        result = self.conjunction()
+        while self._peek() == "-o":
+            self.position += 1
+            right = self.conjunction()
+            result = None if result is None or right is None else (result or right)
+        return result
+
+    def conjunction(self) -> bool | None:
+        result = self.term()
+        while self._peek() == "-a":
+            self.position += 1
+            right = self.term()
+            result = None if result is None or right is None else (result and right)
+        return result
+
+    def term(self) -> bool | None:
+        first = self._peek()
+        if first is None:
+            return None
+        if first == "!":
+            self.position += 1
+            inner = self.term()
+            return None if inner is None else not inner
+        if first == "(":
+            self.position += 1
+            inner = self.disjunction()
+            if self._peek() != ")":
+                self.position = len(self.args) + 1
+                return None
+            self.position += 1
+            return inner
+        operator = self._peek(1)
+        if (
+            operator is not None
+            and self._peek(2) is not None
+            and operator in _STRING_OPERATORS + _INTEGER_OPERATORS
+        ):
+            self.position += 3
+            return _binary(first, operator, self.args[self.position - 1])
+        if first.startswith("-") and len(first) == 2 and operator is not None:
+            self.position += 2
+            return _unary(first, operator)
+        self.position += 1
+        return first != ""
+
+
+def _unary(operator: str, operand: str) -> bool | None:
+    if operator == "-z":
+        return operand == ""
+    if operator == "-n":
+        return operand != ""
+    return None  # file tests and the like depend on the machine
+
+
+def _binary(left: str, operator: str, right: str) -> bool | None:
+    if operator in ("=", "=="):
+        return left == right
+    if operator == "!=":
+        return left != right
+    pattern = _decimal()
+    if pattern.fullmatch(left) is None or pattern.fullmatch(right) is None:
+        return None
+    a, b = int(left), int(right)
+    return {
+        "-eq": a == b,
+        "-ne": a != b,
+        "-lt": a < b,
+        "-le": a <= b,
+        "-gt": a > b,
+        "-ge": a >= b,
+    }.get(operator)
+
+
+# ---- `[[ ... ]]`: no word splitting; `==` with an unquoted right side is a pattern -------------
+
+
+def _double_bracket(nodes: list[Node], tm: TextMap, env: Env) -> bool | None:
+    if len(nodes) != 1:
+        return None
+    return _expression(nodes[0], tm, env)
+
+
+def _expression(node: Node, tm: TextMap, env: Env) -> bool | None:
+    kind = node.type
+    children = node.children
+    if kind == "parenthesized_expression":
+        inner = [c for c in children if c.is_named]
+        return _expression(inner[0], tm, env) if len(inner) == 1 else None
+    if kind == "unary_expression" and len(children) == 2:
+        operator = tm.node_text(children[0])
+        if operator == "!":
+            inner_result = _expression(children[1], tm, env)
+            return None if inner_result is None else not inner_result
+        operand = _known_text(children[1], tm, env)
+        return None if operand is None else _unary(operator, operand)
+    if kind == "binary_expression" and len(children) == 3:
+        operator = tm.node_text(children[1])
+        if operator in ("&&", "||"):
+            left = _expression(children[0], tm, env)
+            if left is None:
+                return None
+            if operator == "&&":
+                return False if not left else _expression(children[2], tm, env)
+            return True if left else _expression(children[2], tm, env)
+        left_text = _known_text(children[0], tm, env)
+        if left_text is None:
+            return None
+        if operator in ("=", "==", "!="):
+            right_text = _pattern_text(children[2], tm, env)
+            if right_text is None:
+                return None
+            return (left_text == right_text) == (operator != "!=")
+        if operator in _INTEGER_OPERATORS:
+            right_text = _known_text(children[2], tm, env)
+            return None if right_text is None else _binary(left_text, operator, right_text)
+        return None
+    if kind in _OPERAND_KINDS:
+        text = _known_text(node, tm, env)
+        return None if text is None else text != ""
+    return None
+
+
+def _pattern_text(node: Node, tm: TextMap, env: Env) -> str | None:
+    """The right side of `[[ X == Y ]]` when it can only match itself, else None."""
+    if node.type == "extglob_pattern":
+        raw = tm.node_text(node)
+        text = raw if _plain().fullmatch(raw) else None
+    else:
+        text = _known_text(node, tm, env)
+    if text is None or _PATTERN_CHARS.intersection(text):
+        return None
+    if node.type in ("word", "extglob_pattern", "concatenation") and "\\" in tm.node_text(node):
+        return None
+    return text
