@@ -166,3 +166,22 @@ def test_a_switch_changed_in_a_loop_is_not_decided():
 def test_a_switch_read_by_an_inner_shell_is_not_decided():
     text = f"export E=false\nbash -c 'if [ \"$E\" = true ]; then {LAUNCH} {SPEC}; fi'\n"
     assert [(c, line) for c, line, *_ in _seen(text)] == [("SPD003", 2)]
+
+
+@pytest.mark.parametrize(
+    ("setting", "form", "expected"),
+    [
+        ("U=false", '[ "$U" = true ] && A+=(SPEC)', []),
+        ("U=true", '[ "$U" = true ] && A+=(SPEC)', [("SPD003", 3, 48, SPD003, [])]),
+        ("U=true", '[ "$U" != true ] || A+=(SPEC)', [("SPD003", 3, 49, SPD003, [])]),
+        ("U=false", '[ "$U" != true ] || A+=(SPEC)', []),
+        (
+            "U=${U:-false}",
+            '[ "$U" = true ] && A+=(SPEC)',
+            [("SPD003", 3, 48, SPD003, ['when `[ "$U" = true ]` at line 3 succeeds'])],
+        ),
+    ],
+)
+def test_a_decided_test_before_and_or_runs_or_skips_the_command(setting, form, expected):
+    text = f'{setting}\nA=()\n{form.replace("SPEC", SPEC)}\n{LAUNCH} "${{A[@]}}"\n'
+    assert _seen(text) == expected

@@ -1,4 +1,4 @@
-"""`if` and `case`: each arm that may run is walked as one path (`Walker.branches`), and an arm
+"""`if`, `case`, `&&`/`||`: each arm that may run is walked as one path (`Walker.branches`), and an arm
 the script's own values rule out (`static_tests`) is not walked at all, so what it would launch
 is never reported. When a single arm must run, it is walked as plain code (no alternatives)."""
 
@@ -112,6 +112,24 @@ def case_statement(walker: Walking, node: Node) -> None:
     _walk_arms(
         walker, node, [groups[i] for i in kept], rest, [arms[i] for i in kept] + (arms[-1:] if rest else [])
     )
+
+
+def and_or_list(walker: Walking, node: Node) -> None:
+    """`LEFT && RIGHT` / `LEFT || RIGHT`: RIGHT is one more path, or, when LEFT is a test the
+    script's values decide, plain code that surely runs or is surely skipped."""
+    named = node.named_children
+    if not named:
+        return
+    walker.block(named[:1])
+    line = walker.line_of(node)
+    for left, child in zip(named, named[1:]):
+        decided = decide([left], walker.tm, walker.env) if walker.collect and len(named) == 2 else None
+        if decided is None:
+            walker.branches([[child]], True, line, alts.list_arms(walker.tm, node, left, child))
+            continue
+        operator = next((c.type for c in node.children if c.type in ("&&", "||")), "&&")
+        if decided == (operator == "&&"):
+            walker.block([child])
 
 
 def _walk_arms(

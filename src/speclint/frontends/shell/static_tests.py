@@ -12,7 +12,7 @@ it uses only string, `-z`/`-n` and decimal integer tests, `!`, `-a`/`-o`, `&&`/`
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from speclint.frontends.shell.alternatives import referenced_names
 from speclint.frontends.shell.expand import Expander
@@ -38,6 +38,8 @@ _OPERAND_KINDS = (
     "expansion",
 )
 _TEST_NODE_KINDS = ("binary_expression", "unary_expression", "parenthesized_expression")
+_MAX_CONDITION_BYTES = 4096
+"""A longer condition is not decided (bounds the recursion over its nesting)."""
 _PATTERN_CHARS = frozenset("*?[]\\()")
 """A `[[ == ]]` right side holding none of these is matched as plain text (no glob, no extglob)."""
 
@@ -45,6 +47,12 @@ _PATTERN_CHARS = frozenset("*?[]\\()")
 @cache  # compiled on first use: only when a condition is decided
 def _decimal() -> re.Pattern[str]:
     return re.compile(r"-?(?:0|[1-9][0-9]*)")
+
+
+@lru_cache(maxsize=4)  # one scan per buffer, not one per condition
+def _case_insensitive(data: bytes) -> bool:
+    """The buffer may turn on `shopt -s nocasematch` (then `==` and `case` ignore case)."""
+    return b"nocasematch" in data
 
 
 @cache
@@ -56,10 +64,10 @@ def _plain() -> re.Pattern[str]:
 def decide(nodes: list[Node], tm: TextMap, env: Env) -> bool | None:
     """Whether the condition list of an `if`/`elif` succeeds (True), fails (False), or None
     when that is not known for certain."""
-    if len(nodes) != 1:
+    if len(nodes) != 1 or nodes[0].end_byte - nodes[0].start_byte > _MAX_CONDITION_BYTES:
         return None
     raw = tm.data[nodes[0].start_byte : nodes[0].end_byte]
-    if b"`" in raw or b"$(" in raw or b":=" in raw or b"=~" in raw or b"nocasematch" in tm.data:
+    if b"`" in raw or b"$(" in raw or b":=" in raw or b"=~" in raw or _case_insensitive(tm.data):
         return None  # may run something or assign: never decided
     if not _certain(nodes[0], tm, env):
         return None
@@ -77,7 +85,7 @@ def _certain(node: Node, tm: TextMap, env: Env) -> bool:
 
 def case_item_matches(subject: Node, patterns: list[Node], tm: TextMap, env: Env) -> bool | None:
     """Whether a `case` item with these patterns matches the subject (None: not known)."""
-    if b"nocasematch" in tm.data or not _certain(subject, tm, env):
+    if _case_insensitive(tm.data) or not _certain(subject, tm, env):
         return None
     if not all(_certain(pattern, tm, env) for pattern in patterns):
         return None

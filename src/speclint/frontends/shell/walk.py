@@ -184,13 +184,7 @@ class Walker:
         self.env = merged
 
     def and_or_list(self, node: Node) -> None:
-        named = node.named_children
-        if not named:
-            return
-        self.statement(named[0])
-        line = self.line_of(node)
-        for left, child in zip(named, named[1:]):
-            self.branches([[child]], True, line, alts.list_arms(self.tm, node, left, child))
+        conditionals.and_or_list(self, node)
 
     def if_statement(self, node: Node) -> None:
         conditionals.if_statement(self, node)
