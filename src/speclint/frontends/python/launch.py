@@ -15,6 +15,7 @@ from speclint.frontends.recognise import (
     ENGINE,
     ENTRY_WORDS,
     LAUNCH_TEXT,
+    POPEN_LAUNCH_PD_SERVER,
     POPEN_LAUNCH_SERVER,
     PREPARE_SERVER_ARGS,
     SERVER_ARGS,
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
     from speclint.frontends.python.values import Val
     from speclint.frontends.python.walking import Walking
+    from speclint.sglang.helpers import HelperReading
 
 _ARGV_CALLS = {f"subprocess.{n}" for n in ("Popen", "run", "call", "check_call", "check_output")}
 _EXEC_V = {"os.execv", "os.execvp", "os.execve", "os.execvpe"}
@@ -45,7 +47,14 @@ _GENERIC_HELPER = re.compile(r"cmd|command|run|shell|exec|launch|popen|system|st
 LAUNCH_NAMES = frozenset(
     {name.rsplit(".", 1)[-1] for name in _ARGV_CALLS | _EXEC_V | _EXEC_L | _SHELL_CALLS}
     | SHELL_HELPERS
-    | {"create_subprocess_exec", ENGINE, SERVER_ARGS, POPEN_LAUNCH_SERVER, PREPARE_SERVER_ARGS}
+    | {
+        "create_subprocess_exec",
+        ENGINE,
+        SERVER_ARGS,
+        POPEN_LAUNCH_SERVER,
+        POPEN_LAUNCH_PD_SERVER,
+        PREPARE_SERVER_ARGS,
+    }
 )
 """The last part of every name `recognize` acts on whatever its arguments, and
 GENERIC_HELPER the names it acts on when an argument spells a launch: `select`
@@ -88,6 +97,12 @@ def recognize(walker: Walking, call: cst.Call) -> None:
         walker.add_kwargs(call, SERVER_ARGS, kwargs_pairs(walker, call, "model_path"))
     elif last == POPEN_LAUNCH_SERVER:
         _popen_launch_server(walker, call, positional, keywords)
+    elif last == POPEN_LAUNCH_PD_SERVER:
+        from speclint.sglang.helpers import newest_helper
+
+        found = newest_helper(POPEN_LAUNCH_PD_SERVER)
+        if found is not None:
+            _test_helper(walker, call, positional, keywords, found)
     elif last == PREPARE_SERVER_ARGS and positional:
         argv = ev.eval(positional[0].value)
         if argv.kind == "list":
@@ -160,6 +175,51 @@ def _popen_launch_server(
             value.elements if value.kind == "list" else [ev.unknown(other, value.why_unknown(), splat=True)]
         )
     walker.add_argv(call, items, _env_words(walker, keywords.get("env")), prefix)
+
+
+def _test_helper(
+    walker: Walking,
+    call: cst.Call,
+    positional: list[cst.Arg],
+    keywords: dict[str, cst.BaseExpression],
+    reading: HelperReading,
+) -> None:
+    """A call of one of SGLang's launch test helpers, read with the command its source builds
+    (`reading`, the newest release that has it): the list's words up to the model parameter
+    are the entry (a literal word right before a parameter placed at that argument), then the
+    parameter values and `other_args` items. What the helper adds after the list (`--host`
+    and `--port` from base_url, `--api-key`) and run-time values are not read."""
+    ev = walker.evaluator()
+
+    def argument(param: str) -> cst.BaseExpression | None:
+        index = reading.position(param)
+        if index is not None and len(positional) > index:
+            return positional[index].value
+        return keywords.get(param)
+
+    prefix: list[ArgvItem] = []
+    items: list[Val] = []
+    begin, end = walker.pos.offsets(call.func)
+    words = list(reading.command)
+    for at, word in enumerate(words):
+        if word.text is not None and not items:
+            after = words[at + 1] if at + 1 < len(words) else None
+            node = argument(after.param) if after is not None and after.param is not None else None
+            where = walker.pos.offsets(node) if node is not None else (begin, end)
+            prefix.append(ArgvItem([Piece(word.text, *where)]))
+        elif word.param is not None and (node := argument(word.param)) is not None:
+            items.append(ev.eval(node))
+        elif word.splat is not None and (node := argument(word.splat)) is not None:
+            value = ev.eval(node)
+            items += (
+                value.elements
+                if value.kind == "list"
+                else [ev.unknown(node, value.why_unknown(), splat=True)]
+            )
+        elif word.splat is None:
+            return  # a word this reading does not place (a run-time value before other_args)
+    env = argument("env")
+    walker.add_argv(call, items, _env_words(walker, env), prefix)
 
 
 def value_word(value: Val) -> Word:

@@ -1,0 +1,48 @@
+"""Launches made through SGLang's launch test helpers read from SGLang's source
+(speclint.sglang.helpers): a PD-disaggregation test's `popen_launch_pd_server` call, and a
+`PDDisaggregationServerBase` subclass whose base launches through it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from speclint.engine import lint_path
+from speclint.settings.options import LintOptions
+
+ROOT = Path(__file__).resolve().parent.parent
+FORMS = ROOT / "tests" / "data" / "launch_helpers"
+
+
+@pytest.fixture(autouse=True)
+def _no_model_cache(monkeypatch, tmp_path):
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "no-cache"))
+
+
+def _findings(name: str) -> dict[str, tuple[int, int, int]]:
+    result = lint_path(str(FORMS / name), LintOptions())
+    return {f.code: (f.span.line, f.span.column, f.span.end_column) for f in result.findings}
+
+
+def test_pd_server_call_is_a_launch_whose_prefill_args_are_checked():
+    found = _findings("pd_prefill_bad_value.py")
+    assert "SLM005" not in found
+    assert found["SPD008"] == (16, 14, 20)  # `EAGLE7` in prefill_args
+
+
+def test_pd_server_call_reads_the_model_and_the_entry_of_the_helper():
+    (ctx,) = lint_path(str(FORMS / "pd_prefill_bad_value.py"), LintOptions()).contexts
+    assert ctx.launch.entry == "python -m sglang.launch_server"
+    words = [word.text for word in ctx.launch.args]
+    assert words[:2] == ["--model-path", "meta-llama/Llama-3.1-8B-Instruct"]
+    assert "--disaggregation-mode" in words and "prefill" in words
+
+
+def test_pd_fixture_subclass_launches_are_read_through_the_helper():
+    result = lint_path(str(FORMS / "pd_fixture_subclass.py"), LintOptions())
+    assert len(result.contexts) == 2  # prefill and decode
+    found = {f.code: (f.span.line, f.span.column, f.span.end_column) for f in result.findings}
+    assert "SLM005" not in found
+    assert found["FLG001"] == (7, 27, 49)  # `--speculative-algoritm` in extra_decode_args
+    assert found["SLM004"][:2] == (4, 25)  # the base's name: its run-time values are unknown
