@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from speclint.engine import lint_path
+from speclint.engine import lint_path, lint_text
 from speclint.settings.options import LintOptions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,3 +46,17 @@ def test_pd_fixture_subclass_launches_are_read_through_the_helper():
     assert "SLM005" not in found
     assert found["FLG001"] == (7, 27, 49)  # `--speculative-algoritm` in extra_decode_args
     assert found["SLM004"][:2] == (4, 25)  # the base's name: its run-time values are unknown
+
+
+def test_popen_launch_server_runs_what_the_newest_release_builds():
+    """0.5.23's test_utils.py: `command = ["sglang", "serve", "--model-path", model,
+    *[str(x) for x in other_args]]` when neither pd_separated nor num_replicas is given."""
+    text = (
+        "from sglang.test.test_utils import popen_launch_server\n"
+        "popen_launch_server('org/m', 'http://127.0.0.1:2000', 600, None, ['--tp', 2])\n"
+    )
+    (ctx,) = lint_text(text, "t.py").contexts
+    assert ctx.launch.entry == "sglang serve"
+    words = [(word.text, word.span.column) for word in ctx.launch.args]
+    # `--model-path` at the model argument; 2 passes through str() as every other_args item
+    assert words == [("--model-path", 21), ("org/m", 22), ("--tp", 68), ("2", 75)]

@@ -49,7 +49,7 @@ ENGINE = "Engine"
 SERVER_ARGS = "ServerArgs"
 """`ServerArgs(model_path, **fields)`: a keyword launch (the first positional is the model)."""
 POPEN_LAUNCH_SERVER = "popen_launch_server"
-"""sglang.test.test_utils: `python3 -m sglang.launch_server --model-path MODEL *other_args`."""
+"""sglang.test.test_utils: the command comes from SGLang's source (`speclint.sglang.helpers`)."""
 POPEN_LAUNCH_PD_SERVER = "popen_launch_pd_server"
 """sglang.test.test_utils: one side (prefill or decode) of a PD-disaggregation test; the
 command comes from SGLang's source (`speclint.sglang.helpers`)."""

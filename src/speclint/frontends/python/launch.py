@@ -95,12 +95,10 @@ def recognize(walker: Walking, call: cst.Call) -> None:
             walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))
     elif last == SERVER_ARGS and is_server_args(name):
         walker.add_kwargs(call, SERVER_ARGS, kwargs_pairs(walker, call, "model_path"))
-    elif last == POPEN_LAUNCH_SERVER:
-        _popen_launch_server(walker, call, positional, keywords)
-    elif last == POPEN_LAUNCH_PD_SERVER:
+    elif last in (POPEN_LAUNCH_SERVER, POPEN_LAUNCH_PD_SERVER):
         from speclint.sglang.helpers import newest_helper
 
-        found = newest_helper(POPEN_LAUNCH_PD_SERVER)
+        found = newest_helper(last)
         if found is not None:
             _test_helper(walker, call, positional, keywords, found)
     elif last == PREPARE_SERVER_ARGS and positional:
@@ -155,28 +153,6 @@ def _entry_words(walker: Walking, call: cst.Call) -> list[ArgvItem]:
     return [ArgvItem([Piece(text, begin, end)]) for text in ENTRY_WORDS]
 
 
-def _popen_launch_server(
-    walker: Walking, call: cst.Call, positional: list[cst.Arg], keywords: dict[str, cst.BaseExpression]
-) -> None:
-    """sglang.test.test_utils.popen_launch_server(model, base_url, timeout, api_key=None,
-    other_args=(), env=None): `python3 -m sglang.launch_server --model-path MODEL *other_args`
-    (each item passed through str())."""
-    ev = walker.evaluator()
-    model = positional[0].value if positional else keywords.get("model")
-    other = positional[4].value if len(positional) > 4 else keywords.get("other_args")
-    prefix = _entry_words(walker, call)
-    if model is not None:
-        begin, end = walker.pos.offsets(model)
-        prefix.append(ArgvItem([Piece("--model-path", begin, end)]))
-    items: list[Val] = [ev.eval(model)] if model is not None else []
-    if other is not None:
-        value = ev.eval(other)
-        items += (
-            value.elements if value.kind == "list" else [ev.unknown(other, value.why_unknown(), splat=True)]
-        )
-    walker.add_argv(call, items, _env_words(walker, keywords.get("env")), prefix)
-
-
 def _test_helper(
     walker: Walking,
     call: cst.Call,
@@ -185,10 +161,12 @@ def _test_helper(
     reading: HelperReading,
 ) -> None:
     """A call of one of SGLang's launch test helpers, read with the command its source builds
-    (`reading`, the newest release that has it): the list's words up to the model parameter
-    are the entry (a literal word right before a parameter placed at that argument), then the
-    parameter values and `other_args` items. What the helper adds after the list (`--host`
-    and `--port` from base_url, `--api-key`) and run-time values are not read."""
+    (`reading`: the newest release that has it, `sglang serve --model-path M *other_args` for
+    popen_launch_server since 0.5.10): the literal words before the first parameter are the
+    entry, placed at the helper's name; a literal word right before a parameter goes with it
+    (placed at that argument, left out with it when the call does not pass it, as
+    `--model-path`); then `other_args`' items. What the helper adds at run time (`--device`
+    auto-detected, `--host`/`--port` from base_url, `--api-key`) is not read."""
     ev = walker.evaluator()
 
     def argument(param: str) -> cst.BaseExpression | None:
@@ -200,24 +178,38 @@ def _test_helper(
     prefix: list[ArgvItem] = []
     items: list[Val] = []
     begin, end = walker.pos.offsets(call.func)
-    words = list(reading.command)
-    for at, word in enumerate(words):
-        if word.text is not None and not items:
-            after = words[at + 1] if at + 1 < len(words) else None
-            node = argument(after.param) if after is not None and after.param is not None else None
-            where = walker.pos.offsets(node) if node is not None else (begin, end)
-            prefix.append(ArgvItem([Piece(word.text, *where)]))
-        elif word.param is not None and (node := argument(word.param)) is not None:
-            items.append(ev.eval(node))
-        elif word.splat is not None and (node := argument(word.splat)) is not None:
-            value = ev.eval(node)
+    entry_read = False
+    pending: list[str] = []
+    for word in reading.command:
+        if word.text is not None:
+            pending.append(word.text)
+            continue
+        attached = pending
+        if not entry_read:
+            entry = pending[:-1] if word.param is not None else pending
+            prefix += [ArgvItem([Piece(text, begin, end)]) for text in entry]
+            attached, entry_read = pending[len(entry) :], True
+        pending = []
+        node = argument(word.param or word.splat or "")
+        if word.unknown is not None or (attached and items):
+            return  # a run-time value, or written words between read values: not modelled
+        if node is None:
+            continue
+        value = ev.eval(node)
+        if word.param is not None:
+            where = walker.pos.offsets(node)
+            prefix += [ArgvItem([Piece(text, *where)]) for text in attached]
+            items.append(value)
+        elif attached:
+            return
+        else:
             items += (
                 value.elements
                 if value.kind == "list"
                 else [ev.unknown(node, value.why_unknown(), splat=True)]
             )
-        elif word.splat is None:
-            return  # a word this reading does not place (a run-time value before other_args)
+    if pending:
+        return  # written words after other_args: not modelled
     env = argument("env")
     walker.add_argv(call, items, _env_words(walker, env), prefix)
 
