@@ -67,12 +67,13 @@ def test_speculative_settings_in_other_spellings_are_mentions():
 
 def test_the_launcher_is_named_before_a_helper_mentioned_earlier():
     text = (
+        "import os\n"
         "from sglang.utils import launch_server_cmd\n"
-        "cmd = f'python -m sglang.launch_server {args}'\n"
-        "launch_server_cmd(cmd)\n"
+        'USAGE = "runs python -m sglang.launch_server with the flags in CMD"\n'
+        'launch_server_cmd(os.environ["CMD"])\n'
     )
     (finding,) = lint_text(text, "a.py").findings
-    assert (finding.span.line, finding.span.column) == (2, 19)
+    assert (finding.code, finding.span.line, finding.span.column) == ("SLM005", 3, 25)
     assert "names `sglang.launch_server`" in finding.message
 
 

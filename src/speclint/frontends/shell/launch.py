@@ -198,7 +198,9 @@ def _dispatch(
             return
         elif base == "srun":
             env = dict(env)
-            i, image_text, image_word = wrappers.srun_command(args, i + 1, env)
+            from speclint.frontends.shell.srun import srun_command
+
+            i, image_text, image_word = srun_command(args, i + 1, env)
             if image_word is not None:
                 image = (image_text, image_word.span)
         elif base in ("mpirun", "mpiexec"):
