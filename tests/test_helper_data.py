@@ -52,3 +52,11 @@ def test_regenerating_from_the_cached_wheels_reproduces_the_stored_helpers():
         pytest.skip("not every release's wheel is cached")
     with open(_DATA, encoding="utf-8") as handle:
         assert dump(build(list(read_versions()))) == handle.read()
+
+
+def test_what_chooses_the_command_popen_launch_server_builds_is_recorded():
+    new = newest_helper("popen_launch_server")
+    pd = newest_helper("popen_launch_pd_server")
+    assert new is not None and pd is not None
+    assert new.command_decided_by == (("num_replicas", "None"), ("pd_separated", "False"))
+    assert pd.command_decided_by == ()

@@ -60,3 +60,14 @@ def test_popen_launch_server_runs_what_the_newest_release_builds():
     words = [(word.text, word.span.column) for word in ctx.launch.args]
     # `--model-path` at the model argument; 2 passes through str() as every other_args item
     assert words == [("--model-path", 21), ("org/m", 22), ("--tp", 68), ("2", 75)]
+
+
+def test_popen_launch_server_with_pd_separated_is_not_read_as_sglang_serve():
+    """0.5.23 builds `python3 -m sglang.launch_pd_server ...` when pd_separated is true: that
+    is not the command read, so no launch is claimed (the file gets no-launch-found)."""
+    call = "popen_launch_server('org/m', 'http://127.0.0.1:2000', 600, other_args=['--tp-szie', '2'], {})\n"
+    head = "from sglang.test.test_utils import popen_launch_server\n"
+    separated = lint_text(head + call.format("pd_separated=True"), "t.py")
+    assert separated.contexts == [] and [f.code for f in separated.findings] == ["SLM005"]
+    plain = lint_text(head + call.format("pd_separated=False"), "t.py")
+    assert [f.code for f in plain.findings] == ["FLG001"]  # `--tp-szie`

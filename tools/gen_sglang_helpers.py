@@ -19,6 +19,8 @@ on what its branch adds. Per helper:
 - `command`: the words of the list the plain call builds, each `{"text": w}` (a literal, or a
   local string name resolved), `{"param": p}`, `{"splat": p, "str": bool}` (`*other_args` /
   `*[str(x) for x in other_args]`) or `{"unknown": source}` (computed at run time);
+- `command_decided_by`: the parameters whose default chose the branch that builds that list
+  (`pd_separated`, `num_replicas`): a call passing one of them may build another command;
 - `appended`: `[{"when": [source, ...], "words": [...]}]`, words added after the list
   (`command.extend([...])`, `command += [...]`) on that path, in order;
 - `other_args_appended`: the same for words added to `other_args` before the list is built
@@ -69,6 +71,10 @@ class _Plain:
                 except ValueError:
                     pass
         self.command: list[dict[str, object]] | None = None
+        self.deps: dict[str, set[str]] = {}
+        """Local name -> the parameters its value was computed from."""
+        self.decided: set[str] = set()
+        self.decided_by: list[str] = []
         self.appended: list[dict[str, object]] = []
         self.other_appended: list[dict[str, object]] = []
 
@@ -98,6 +104,14 @@ class _Plain:
             table = {ast.Eq: left == right, ast.NotEq: left != right, ast.Is: left is right}
             return table.get(type(op), UNKNOWN) if not isinstance(op, ast.IsNot) else left is not right
         return UNKNOWN
+
+    def params_read(self, node: ast.expr) -> set[str]:
+        """The parameters `node` reads, directly or through locals computed from them."""
+        found: set[str] = set()
+        for n in ast.walk(node):
+            if isinstance(n, ast.Name):
+                found |= {n.id} if n.id in self.params else self.deps.get(n.id, set())
+        return found
 
     def word(self, node: ast.expr) -> dict[str, object]:
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -151,7 +165,10 @@ class _Plain:
                     self.run(stmt.body, when + [ast.unparse(stmt.test)])
                     self.run(stmt.orelse, when + [f"not ({ast.unparse(stmt.test)})"])
                 else:
+                    outer = self.decided
+                    self.decided = outer | self.params_read(stmt.test)
                     self.run(stmt.body if test else stmt.orelse, when)
+                    self.decided = outer
             elif isinstance(stmt, ast.Try):
                 self.run(stmt.body, when)
             elif isinstance(stmt, ast.Return):
@@ -165,7 +182,10 @@ class _Plain:
                 words = self.words(stmt.value)
                 if name == "command" and words is not None and not when:
                     self.command = words
+                    chosen = self.decided | self.params_read(stmt.value)
+                    self.decided_by = sorted(p for p in chosen if p in self.defaults and p not in PLAIN_ARGS)
                 else:
+                    self.deps[name] = self.params_read(stmt.value) | self.decided
                     value = self.value(stmt.value)
                     self.values[name] = UNKNOWN if when else value
             elif (added := self.added(stmt)) is not None:
@@ -209,6 +229,7 @@ def read_helper(function: ast.FunctionDef) -> dict[str, object] | None:
         "params": plain.params,
         "defaults": plain.defaults,
         "command": plain.command,
+        "command_decided_by": plain.decided_by,
         "appended": plain.appended,
         "other_args_appended": plain.other_appended,
     }

@@ -50,6 +50,9 @@ class HelperReading:
     params: tuple[str, ...]
     """Parameter names in order (a positional argument's index is its position here)."""
     command: tuple[HelperWord, ...]
+    command_decided_by: tuple[tuple[str, str], ...]
+    """(parameter, default source) whose default chose the branch that builds `command`
+    (`pd_separated`: a call passing True builds `sglang.launch_pd_server`)."""
     appended: tuple[tuple[tuple[str, ...], tuple[HelperWord, ...]], ...]
     """(conditions, words) added after the list; conditions are source text (empty: always)."""
     other_args_appended: tuple[tuple[tuple[str, ...], tuple[HelperWord, ...]], ...]
@@ -105,6 +108,7 @@ def reading(version: str, name: str) -> HelperReading | None:
         name,
         tuple(raw["params"]),
         tuple(_word(w) for w in raw["command"]),
+        tuple((p, raw["defaults"][p]) for p in raw["command_decided_by"]),
         _added(raw["appended"]),
         _added(raw["other_args_appended"]),
     )

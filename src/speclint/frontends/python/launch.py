@@ -153,6 +153,10 @@ def _entry_words(walker: Walking, call: cst.Call) -> list[ArgvItem]:
     return [ArgvItem([Piece(text, begin, end)]) for text in ENTRY_WORDS]
 
 
+_DEFAULTS: dict[str, object] = {"None": None, "False": False, "True": True}
+"""A helper parameter's default as its source writes it -> its value."""
+
+
 def _test_helper(
     walker: Walking,
     call: cst.Call,
@@ -165,7 +169,8 @@ def _test_helper(
     popen_launch_server since 0.5.10): the literal words before the first parameter are the
     entry, placed at the helper's name; a literal word right before a parameter goes with it
     (placed at that argument, left out with it when the call does not pass it, as
-    `--model-path`); then `other_args`' items. What the helper adds at run time (`--device`
+    `--model-path`); then `other_args`' items. A call passing another value than the default
+    of a parameter that chose the branch building the command is not read. What the helper adds at run time (`--device`
     auto-detected, `--host`/`--port` from base_url, `--api-key`) is not read."""
     ev = walker.evaluator()
 
@@ -175,6 +180,10 @@ def _test_helper(
             return positional[index].value
         return keywords.get(param)
 
+    for param, default in reading.command_decided_by:
+        node = argument(param)
+        if node is not None and ev.eval(node).python() != (_DEFAULTS.get(default, node), True):
+            return  # `pd_separated=True`: another command than the one read
     prefix: list[ArgvItem] = []
     items: list[Val] = []
     begin, end = walker.pos.offsets(call.func)
