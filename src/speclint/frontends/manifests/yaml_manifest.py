@@ -89,6 +89,10 @@ class _Reader(NodeReader):
         if is_workflow(root, self.path):
             read_workflow(self, root)
             return
+        from speclint.frontends.manifests.task_configs import read_task_config
+
+        if read_task_config(self, root):
+            return
         from speclint.frontends.manifests.config_sections import read_flag_maps
 
         if read_flag_maps(self, root):

@@ -118,6 +118,7 @@ _LAUNCHERS = (
         "apptainer",
         "singularity",
         "kubectl",
+        "tmux",
     }
     | _SHELLS
     | set(_WRAPPERS)
@@ -219,6 +220,9 @@ def _dispatch(
             return
         elif base == "ssh":
             _ssh(walker, node, span, args, i + 1)
+            return
+        elif base == "tmux":
+            _tmux(walker, node, span, args, i + 1)
             return
         else:
             return
@@ -339,3 +343,21 @@ def _ssh(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> No
         )
     elif command:
         _dispatch(walker, node, span, command, 0, {}, None)
+
+
+def _tmux(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> None:
+    """`tmux new-session -d 'CODE'` (one word: run by the default shell), `tmux new-window
+    python -m ...` (several: run as they are) and `tmux send-keys 'CODE' Enter` (typed into
+    the pane's shell). The process gets the tmux server's environment, not this script's."""
+    env: dict[str, Word] = {}
+    typed, i = wrappers.tmux_command(args, i, env)
+    command = args[i:]
+    unknown = f"${{name}} is not passed to the shell `tmux` starts (line {span.line})"
+    if typed:
+        ends = [k for k, arg in enumerate(command) if arg.word.text in wrappers.TMUX_LINE_ENDS]
+        if ends and ends[0] == 1:  # one typed line: the keys before Enter
+            walker.parse_nested(command[0], env, None, unknown)
+    elif len(command) == 1:
+        walker.parse_nested(command[0], env, None, unknown)
+    elif command:
+        _dispatch(walker, node, span, command, 0, env, None)

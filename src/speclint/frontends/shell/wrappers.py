@@ -1,5 +1,5 @@
 """Launchers people put in front of SGLang: MPI `mpirun`/`mpiexec`, Apptainer / Singularity
-`exec`, `kubectl exec` (Slurm `srun` has its own module, `srun`). Each is an `OptionTable`
+`exec`, `kubectl exec`, `tmux` (Slurm `srun` has its own module, `srun`). Each is an `OptionTable`
 (which options take a value, from each tool's own option table; which set the launched
 process's environment) read by `launcher_options.walk_options`; what follows the options is
 handed back to `launch`.
@@ -93,3 +93,47 @@ def kubectl_command(args: list[Arg], i: int) -> int:
     if ended or i >= len(args):
         return i  # `exec -- COMMAND`
     return walk_options(KUBECTL, args, i + 1)[0]  # past POD: `--`, or the old form without it
+
+
+# tmux (cmd-*.c `args` templates of tmux 3.4; letters before a colon take a value): the
+# commands that start a shell command, and `send-keys`, whose keys are typed into a pane's
+# shell. Global options before the command: `-c`, `-f`, `-L`, `-S`, `-T` take a value.
+TMUX_GLOBAL = OptionTable(value=frozenset({"-c", "-f", "-L", "-S", "-T"}))
+_TMUX_STARTS = {
+    "new-session": "c:e:F:f:n:s:t:x:y:",  # Ac:dDe:EF:f:n:Ps:t:x:Xy:
+    "new-window": "c:e:F:n:t:",  # abc:de:F:kn:PSt:
+    "split-window": "c:e:F:l:p:t:",  # bc:de:fF:hIl:p:Pt:vZ
+    "respawn-pane": "c:e:t:",  # c:e:kt:
+    "respawn-window": "c:e:t:",  # c:e:kt:
+}
+_TMUX_ALIASES = {
+    "new": "new-session",
+    "neww": "new-window",
+    "splitw": "split-window",
+    "respawnp": "respawn-pane",
+    "respawnw": "respawn-window",
+    "send": "send-keys",
+}
+_SEND_KEYS = OptionTable(value=frozenset({"-c", "-N", "-t"}))  # c:FHKlMN:Rt:X
+# the keys that end a typed line (tmux key names: Enter, C-m, KPEnter, C-j)
+TMUX_LINE_ENDS = frozenset({"Enter", "C-m", "KPEnter", "C-j"})
+
+
+def tmux_command(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[bool, int]:
+    """For `tmux [options] COMMAND [options] ...` (i: the word after `tmux`): whether its
+    words are typed keys (`send-keys`) rather than a command to start, and the index where
+    they begin (len(args) when this tmux command starts nothing). `-e NAME=VALUE` goes into
+    `env`, the new process's environment (otherwise the tmux server's, unknown here)."""
+    i, _, _ = walk_options(TMUX_GLOBAL, args, i)
+    if i >= len(args):
+        return False, i
+    name = args[i].word.text or ""
+    name = _TMUX_ALIASES.get(name, name)
+    if name == "send-keys":
+        return True, walk_options(_SEND_KEYS, args, i + 1)[0]
+    template = _TMUX_STARTS.get(name)
+    if template is None:
+        return False, len(args)
+    letters = frozenset("-" + letter for letter, after in zip(template, template[1:] + " ") if after == ":")
+    table = OptionTable(value=letters, sets_env=frozenset({"-e"}))  # one NAME=VALUE each
+    return False, walk_options(table, args, i + 1, env)[0]
