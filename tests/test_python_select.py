@@ -129,6 +129,7 @@ def test_every_recognised_name_is_a_launch_name():
         "sglang.Engine",
         "ServerArgs",
         "popen_launch_server",
+        "popen_launch_pd_server",
         "prepare_server_args",
     ]
     assert {name.rsplit(".", 1)[-1] for name in names} == LAUNCH_NAMES

@@ -15,6 +15,7 @@ from speclint.frontends.recognise import (
     ENGINE,
     ENTRY_WORDS,
     LAUNCH_TEXT,
+    POPEN_LAUNCH_PD_SERVER,
     POPEN_LAUNCH_SERVER,
     PREPARE_SERVER_ARGS,
     SERVER_ARGS,
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
     from speclint.frontends.python.values import Val
     from speclint.frontends.python.walking import Walking
+    from speclint.sglang.helpers import HelperReading
 
 _ARGV_CALLS = {f"subprocess.{n}" for n in ("Popen", "run", "call", "check_call", "check_output")}
 _EXEC_V = {"os.execv", "os.execvp", "os.execve", "os.execvpe"}
@@ -45,7 +47,14 @@ _GENERIC_HELPER = re.compile(r"cmd|command|run|shell|exec|launch|popen|system|st
 LAUNCH_NAMES = frozenset(
     {name.rsplit(".", 1)[-1] for name in _ARGV_CALLS | _EXEC_V | _EXEC_L | _SHELL_CALLS}
     | SHELL_HELPERS
-    | {"create_subprocess_exec", ENGINE, SERVER_ARGS, POPEN_LAUNCH_SERVER, PREPARE_SERVER_ARGS}
+    | {
+        "create_subprocess_exec",
+        ENGINE,
+        SERVER_ARGS,
+        POPEN_LAUNCH_SERVER,
+        POPEN_LAUNCH_PD_SERVER,
+        PREPARE_SERVER_ARGS,
+    }
 )
 """The last part of every name `recognize` acts on whatever its arguments, and
 GENERIC_HELPER the names it acts on when an argument spells a launch: `select`
@@ -86,8 +95,12 @@ def recognize(walker: Walking, call: cst.Call) -> None:
             walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))
     elif last == SERVER_ARGS and is_server_args(name):
         walker.add_kwargs(call, SERVER_ARGS, kwargs_pairs(walker, call, "model_path"))
-    elif last == POPEN_LAUNCH_SERVER:
-        _popen_launch_server(walker, call, positional, keywords)
+    elif last in (POPEN_LAUNCH_SERVER, POPEN_LAUNCH_PD_SERVER):
+        from speclint.sglang.helpers import newest_helper
+
+        found = newest_helper(last)
+        if found is not None:
+            _test_helper(walker, call, positional, keywords, found)
     elif last == PREPARE_SERVER_ARGS and positional:
         argv = ev.eval(positional[0].value)
         if argv.kind == "list":
@@ -140,26 +153,74 @@ def _entry_words(walker: Walking, call: cst.Call) -> list[ArgvItem]:
     return [ArgvItem([Piece(text, begin, end)]) for text in ENTRY_WORDS]
 
 
-def _popen_launch_server(
-    walker: Walking, call: cst.Call, positional: list[cst.Arg], keywords: dict[str, cst.BaseExpression]
+_DEFAULTS: dict[str, object] = {"None": None, "False": False, "True": True}
+"""A helper parameter's default as its source writes it -> its value."""
+
+
+def _test_helper(
+    walker: Walking,
+    call: cst.Call,
+    positional: list[cst.Arg],
+    keywords: dict[str, cst.BaseExpression],
+    reading: HelperReading,
 ) -> None:
-    """sglang.test.test_utils.popen_launch_server(model, base_url, timeout, api_key=None,
-    other_args=(), env=None): `python3 -m sglang.launch_server --model-path MODEL *other_args`
-    (each item passed through str())."""
+    """A call of one of SGLang's launch test helpers, read with the command its source builds
+    (`reading`: the newest release that has it, `sglang serve --model-path M *other_args` for
+    popen_launch_server since 0.5.10): the literal words before the first parameter are the
+    entry, placed at the helper's name; a literal word right before a parameter goes with it
+    (placed at that argument, left out with it when the call does not pass it, as
+    `--model-path`); then `other_args`' items. A call passing another value than the default
+    of a parameter that chose the branch building the command is not read. What the helper adds at run time (`--device`
+    auto-detected, `--host`/`--port` from base_url, `--api-key`) is not read."""
     ev = walker.evaluator()
-    model = positional[0].value if positional else keywords.get("model")
-    other = positional[4].value if len(positional) > 4 else keywords.get("other_args")
-    prefix = _entry_words(walker, call)
-    if model is not None:
-        begin, end = walker.pos.offsets(model)
-        prefix.append(ArgvItem([Piece("--model-path", begin, end)]))
-    items: list[Val] = [ev.eval(model)] if model is not None else []
-    if other is not None:
-        value = ev.eval(other)
-        items += (
-            value.elements if value.kind == "list" else [ev.unknown(other, value.why_unknown(), splat=True)]
-        )
-    walker.add_argv(call, items, _env_words(walker, keywords.get("env")), prefix)
+
+    def argument(param: str) -> cst.BaseExpression | None:
+        index = reading.position(param)
+        if index is not None and len(positional) > index:
+            return positional[index].value
+        return keywords.get(param)
+
+    for param, default in reading.command_decided_by:
+        node = argument(param)
+        if node is not None and ev.eval(node).python() != (_DEFAULTS.get(default, node), True):
+            return  # `pd_separated=True`: another command than the one read
+    prefix: list[ArgvItem] = []
+    items: list[Val] = []
+    begin, end = walker.pos.offsets(call.func)
+    entry_read = False
+    pending: list[str] = []
+    for word in reading.command:
+        if word.text is not None:
+            pending.append(word.text)
+            continue
+        attached = pending
+        if not entry_read:
+            entry = pending[:-1] if word.param is not None else pending
+            prefix += [ArgvItem([Piece(text, begin, end)]) for text in entry]
+            attached, entry_read = pending[len(entry) :], True
+        pending = []
+        node = argument(word.param or word.splat or "")
+        if word.unknown is not None or (attached and items):
+            return  # a run-time value, or written words between read values: not modelled
+        if node is None:
+            continue
+        value = ev.eval(node)
+        if word.param is not None:
+            where = walker.pos.offsets(node)
+            prefix += [ArgvItem([Piece(text, *where)]) for text in attached]
+            items.append(value)
+        elif attached:
+            return
+        else:
+            items += (
+                value.elements
+                if value.kind == "list"
+                else [ev.unknown(node, value.why_unknown(), splat=True)]
+            )
+    if pending:
+        return  # written words after other_args: not modelled
+    env = argument("env")
+    walker.add_argv(call, items, _env_words(walker, env), prefix)
 
 
 def value_word(value: Val) -> Word:

@@ -1,0 +1,124 @@
+"""SGLang's launch test helpers (`sglang.test.test_utils.popen_launch_server`,
+`popen_launch_pd_server`), per release, as tools/gen_sglang_helpers.py read them from each
+release's wheel: the command a plain call builds (`python3 -m sglang.launch_server
+--model-path MODEL *[str(x) for x in other_args]`, then `--host`/`--port`, ...).
+
+The Python front-end reads a call to such a helper with the reading of the newest release
+that has it (`newest_helper`), as it reads fixture bases. `data/sglang_helpers.json` is one
+JSON array, one element per line: the header `{"format": 1, "versions": [...], "texts": N}`,
+one line per release (header order) mapping helper name -> index of its reading, then the N
+distinct readings (format in the generator's docstring).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+
+from speclint.core.records import dataclass
+from speclint.sglang.linedata import array_lines, header_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_helpers.json")
+MODULE = "sglang.test.test_utils"
+"""The module that defines the helpers."""
+
+
+@dataclass(frozen=True, slots=True)
+class HelperWord:
+    """One word of the command: a literal (`text`), a parameter's value (`param`), the
+    parameter's items spliced in (`splat`, each through str() when `str_items`), or a value
+    computed at run time (`unknown`, its source)."""
+
+    text: str | None = None
+    param: str | None = None
+    splat: str | None = None
+    str_items: bool = False
+    unknown: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HelperReading:
+    """What one release's helper builds for a plain call."""
+
+    release: str
+    name: str
+    params: tuple[str, ...]
+    """Parameter names in order (a positional argument's index is its position here)."""
+    command: tuple[HelperWord, ...]
+    command_decided_by: tuple[tuple[str, str], ...]
+    """(parameter, default source) whose default chose the branch that builds `command`
+    (`pd_separated`: a call passing True builds `sglang.launch_pd_server`)."""
+    appended: tuple[tuple[tuple[str, ...], tuple[HelperWord, ...]], ...]
+    """(conditions, words) added after the list; conditions are source text (empty: always)."""
+    other_args_appended: tuple[tuple[tuple[str, ...], tuple[HelperWord, ...]], ...]
+    """(conditions, words) added to other_args before the list is built."""
+
+    def position(self, param: str) -> int | None:
+        return self.params.index(param) if param in self.params else None
+
+
+@lru_cache(maxsize=1)
+def _lines() -> list[bytes]:
+    return array_lines(_DATA)
+
+
+@lru_cache(maxsize=1)
+def _header() -> dict[str, Any]:
+    return header_of(_lines())
+
+
+def read_versions() -> tuple[str, ...]:
+    """Releases whose wheel was read for helpers, oldest first."""
+    return tuple(_header()["versions"])
+
+
+def helpers_of(version: str) -> dict[str, int] | None:
+    """Helper name -> reading index for `version`; None when its wheel was not read."""
+    rank = _header()["rank"].get(version)
+    if rank is None:
+        return None
+    row: dict[str, int] = json.loads(_lines()[1 + rank])
+    return row
+
+
+def _word(raw: dict[str, Any]) -> HelperWord:
+    return HelperWord(
+        raw.get("text"), raw.get("param"), raw.get("splat"), bool(raw.get("str")), raw.get("unknown")
+    )
+
+
+def _added(raw: list[dict[str, Any]]) -> tuple[tuple[tuple[str, ...], tuple[HelperWord, ...]], ...]:
+    return tuple((tuple(e["when"]), tuple(_word(w) for w in e["words"])) for e in raw)
+
+
+@lru_cache(maxsize=32)
+def reading(version: str, name: str) -> HelperReading | None:
+    """`name` as `version` ships it; None when it has none (or was not read)."""
+    index = (helpers_of(version) or {}).get(name)
+    if index is None:
+        return None
+    raw: dict[str, Any] = json.loads(_lines()[1 + len(read_versions()) + index])
+    return HelperReading(
+        version,
+        name,
+        tuple(raw["params"]),
+        tuple(_word(w) for w in raw["command"]),
+        tuple((p, raw["defaults"][p]) for p in raw["command_decided_by"]),
+        _added(raw["appended"]),
+        _added(raw["other_args_appended"]),
+    )
+
+
+@lru_cache(maxsize=8)
+def newest_helper(name: str) -> HelperReading | None:
+    """The newest release's reading of helper `name`; None when no release read has it."""
+    for version in reversed(read_versions()):
+        found = reading(version, name)
+        if found is not None:
+            return found
+    return None

@@ -1,0 +1,304 @@
+#!/usr/bin/env python3
+"""Generate src/speclint/sglang/data/sglang_helpers.json: the command each release's launch
+test helpers (`popen_launch_server`, `popen_launch_pd_server`, ...) build, read statically
+(`ast`, never imported) from `sglang/test/test_utils.py` of its wheel.
+
+    python tools/gen_sglang_helpers.py              # every release the flag schema stores
+    python tools/gen_sglang_helpers.py --check      # regenerate and compare, write nothing
+
+A helper is a module-level function whose body builds a command list naming
+`sglang.launch_server` (as a string in the list or through a local string name) or
+`sglang serve`. Its body is
+followed statement by statement as a *plain call* runs it: one passing only the parameters
+without a default, `api_key`, `other_args` and `env`; the others keep their defaults. An `if`
+whose test that resolves (`device == "auto"`, `pd_separated or use_mixed_pd_engine`) takes
+its branch; one that does not (`if api_key:`) is recorded as a condition (`when`, its source)
+on what its branch adds. Per helper:
+
+- `params`: parameter names in order (positions), `defaults`: name -> default source;
+- `command`: the words of the list the plain call builds, each `{"text": w}` (a literal, or a
+  local string name resolved), `{"param": p}`, `{"splat": p, "str": bool}` (`*other_args` /
+  `*[str(x) for x in other_args]`) or `{"unknown": source}` (computed at run time);
+- `command_decided_by`: the parameters whose default chose the branch that builds that list
+  (`pd_separated`, `num_replicas`): a call passing one of them may build another command;
+- `appended`: `[{"when": [source, ...], "words": [...]}]`, words added after the list
+  (`command.extend([...])`, `command += [...]`) on that path, in order;
+- `other_args_appended`: the same for words added to `other_args` before the list is built
+  (`other_args += ["--device", str(device)]`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import sys
+import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
+from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_helpers.json")
+TEST_UTILS = "sglang/test/test_utils.py"
+LAUNCH_MODULE = "sglang.launch_server"
+SERVE = ("sglang", "serve")
+PLAIN_ARGS = ("api_key", "other_args", "env")
+"""Parameters with a default that a plain call may pass: their value is the caller's."""
+UNKNOWN = object()
+
+
+class _Plain:
+    """Follows one helper's body as a plain call runs it."""
+
+    def __init__(self, function: ast.FunctionDef) -> None:
+        args = function.args
+        self.params = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
+        positional = args.posonlyargs + args.args
+        defaults = dict(
+            zip([a.arg for a in positional[len(positional) - len(args.defaults) :]], args.defaults)
+        )
+        defaults |= {a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None}
+        self.defaults = {name: ast.unparse(node) for name, node in defaults.items()}
+        self.values: dict[str, object] = {}
+        for name, node in defaults.items():
+            if name not in PLAIN_ARGS:
+                try:
+                    self.values[name] = ast.literal_eval(node)
+                except ValueError:
+                    pass
+        self.command: list[dict[str, object]] | None = None
+        self.deps: dict[str, set[str]] = {}
+        """Local name -> the parameters its value was computed from."""
+        self.decided: set[str] = set()
+        self.decided_by: list[str] = []
+        self.appended: list[dict[str, object]] = []
+        self.other_appended: list[dict[str, object]] = []
+
+    def value(self, node: ast.expr) -> object:
+        """The value under a plain call, or UNKNOWN."""
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name):
+            return self.values.get(node.id, UNKNOWN)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            inner = self.value(node.operand)
+            return UNKNOWN if inner is UNKNOWN else not inner
+        if isinstance(node, ast.BoolOp):
+            seen = [self.value(v) for v in node.values]
+            want = isinstance(node.op, ast.Or)
+            for item in seen:
+                if item is UNKNOWN:
+                    return UNKNOWN
+                if bool(item) == want:
+                    return item
+            return seen[-1]
+        if isinstance(node, ast.Compare) and len(node.ops) == 1:
+            left, right = self.value(node.left), self.value(node.comparators[0])
+            if left is UNKNOWN or right is UNKNOWN:
+                return UNKNOWN
+            op = node.ops[0]
+            table = {ast.Eq: left == right, ast.NotEq: left != right, ast.Is: left is right}
+            return table.get(type(op), UNKNOWN) if not isinstance(op, ast.IsNot) else left is not right
+        return UNKNOWN
+
+    def params_read(self, node: ast.expr) -> set[str]:
+        """The parameters `node` reads, directly or through locals computed from them."""
+        found: set[str] = set()
+        for n in ast.walk(node):
+            if isinstance(n, ast.Name):
+                found |= {n.id} if n.id in self.params else self.deps.get(n.id, set())
+        return found
+
+    def word(self, node: ast.expr) -> dict[str, object]:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return {"text": node.value}
+        if isinstance(node, ast.Name) and node.id in self.params:
+            return {"param": node.id}
+        if isinstance(node, ast.Name) and isinstance(self.values.get(node.id), str):
+            return {"text": self.values[node.id]}
+        if isinstance(node, ast.Starred):
+            inner = node.value
+            if isinstance(inner, ast.Name) and inner.id in self.params:
+                return {"splat": inner.id, "str": False}
+            if (
+                isinstance(inner, ast.ListComp)
+                and len(inner.generators) == 1
+                and isinstance(inner.generators[0].iter, ast.Name)
+                and inner.generators[0].iter.id in self.params
+                and isinstance(inner.elt, ast.Call)
+                and ast.unparse(inner.elt) == f"str({ast.unparse(inner.generators[0].target)})"
+            ):
+                return {"splat": inner.generators[0].iter.id, "str": True}
+        return {"unknown": ast.unparse(node)}
+
+    def words(self, node: ast.expr) -> list[dict[str, object]] | None:
+        return [self.word(e) for e in node.elts] if isinstance(node, (ast.List, ast.Tuple)) else None
+
+    def added(self, stmt: ast.stmt) -> tuple[str, ast.expr] | None:
+        """(`command` / `other_args`, the list added) for `X.extend([...])` / `X += [...]`."""
+        if (
+            isinstance(stmt, ast.AugAssign)
+            and isinstance(stmt.op, ast.Add)
+            and isinstance(stmt.target, ast.Name)
+        ):
+            return stmt.target.id, stmt.value
+        if (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+            and stmt.value.func.attr == "extend"
+            and isinstance(stmt.value.func.value, ast.Name)
+            and len(stmt.value.args) == 1
+        ):
+            return stmt.value.func.value.id, stmt.value.args[0]
+        return None
+
+    def run(self, body: list[ast.stmt], when: list[str]) -> None:
+        for stmt in body:
+            if isinstance(stmt, ast.If):
+                test = self.value(stmt.test)
+                if test is UNKNOWN:
+                    self.run(stmt.body, when + [ast.unparse(stmt.test)])
+                    self.run(stmt.orelse, when + [f"not ({ast.unparse(stmt.test)})"])
+                else:
+                    outer = self.decided
+                    self.decided = outer | self.params_read(stmt.test)
+                    self.run(stmt.body if test else stmt.orelse, when)
+                    self.decided = outer
+            elif isinstance(stmt, ast.Try):
+                self.run(stmt.body, when)
+            elif isinstance(stmt, ast.Return):
+                return
+            elif (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+            ):
+                name = stmt.targets[0].id
+                words = self.words(stmt.value)
+                if name == "command" and words is not None and not when:
+                    self.command = words
+                    chosen = self.decided | self.params_read(stmt.value)
+                    self.decided_by = sorted(p for p in chosen if p in self.defaults and p not in PLAIN_ARGS)
+                else:
+                    self.deps[name] = self.params_read(stmt.value) | self.decided
+                    value = self.value(stmt.value)
+                    self.values[name] = UNKNOWN if when else value
+            elif (added := self.added(stmt)) is not None:
+                words = self.words(added[1])
+                if words is None:
+                    continue
+                entry = {"when": when, "words": words}
+                if added[0] == "command" and self.command is not None:
+                    self.appended.append(entry)
+                elif added[0] in self.params and self.command is None:
+                    self.other_appended.append(entry)
+
+
+def _builds_launch(function: ast.FunctionDef) -> bool:
+    """Whether the function builds a list holding `sglang.launch_server` (directly or
+    through a local name assigned that string) or `sglang`, `serve`."""
+    names = {
+        t.id
+        for n in ast.walk(function)
+        if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant) and n.value.value == LAUNCH_MODULE
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    }
+    for node in ast.walk(function):
+        if not isinstance(node, ast.List):
+            continue
+        texts = [e.value if isinstance(e, ast.Constant) else None for e in node.elts]
+        if LAUNCH_MODULE in texts or SERVE in list(zip(texts, texts[1:])):
+            return True
+        if any(isinstance(e, ast.Name) and e.id in names for e in node.elts):
+            return True
+    return False
+
+
+def read_helper(function: ast.FunctionDef) -> dict[str, object] | None:
+    plain = _Plain(function)
+    plain.run(function.body, [])
+    if plain.command is None:
+        return None
+    return {
+        "params": plain.params,
+        "defaults": plain.defaults,
+        "command": plain.command,
+        "command_decided_by": plain.decided_by,
+        "appended": plain.appended,
+        "other_args_appended": plain.other_appended,
+    }
+
+
+def read_release(path: str) -> dict[str, dict[str, object]]:
+    """Helper name -> its reading, for one wheel (empty: no helper found)."""
+    with zipfile.ZipFile(path) as archive:
+        if TEST_UTILS not in archive.namelist():
+            return {}
+        tree = ast.parse(archive.read(TEST_UTILS).decode("utf-8"))
+    out: dict[str, dict[str, object]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and _builds_launch(node):
+            reading = read_helper(node)
+            if reading is not None:
+                out[node.name] = reading
+    return out
+
+
+def build(versions: list[str], cache: str = CACHE) -> dict:
+    texts: list[str] = []
+    index: dict[str, int] = {}
+    releases: dict[str, dict[str, int]] = {}
+    ordered = sorted(versions, key=release_key)
+    for version in ordered:
+        row: dict[str, int] = {}
+        for name, reading in sorted(read_release(wheel_path(version, cache)).items()):
+            text = json.dumps(reading, sort_keys=True, separators=(",", ":"))
+            if text not in index:
+                index[text] = len(texts)
+                texts.append(text)
+            row[name] = index[text]
+        releases[version] = row
+    return {"format": 1, "versions": ordered, "texts": texts, "releases": releases}
+
+
+def dump(data: dict) -> str:
+    """One JSON array, one element per line: the header, each release's helper -> reading
+    index, then the distinct readings."""
+
+    def compact(value: object) -> str:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+    header = {"format": data["format"], "versions": data["versions"], "texts": len(data["texts"])}
+    lines = [compact(header)] + [compact(data["releases"][v]) for v in data["versions"]] + data["texts"]
+    return "[\n" + ",\n".join(lines) + "\n]\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("versions", nargs="*", help="releases (default: those the flag schema stores)")
+    ap.add_argument("--out", default=OUT)
+    ap.add_argument("--check", action="store_true", help="compare with the stored file")
+    args = ap.parse_args(argv)
+    data = build(args.versions or flag_versions())
+    text = dump(data)
+    if args.check:
+        with open(args.out, encoding="utf-8") as handle:
+            same = handle.read() == text
+        print("up to date" if same else f"{args.out} differs from what the wheels give")
+        return 0 if same else 1
+    with open(args.out, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    print(
+        f"wrote {args.out}: {len(data['versions'])} releases, {len(data['texts'])} readings, {len(text)} bytes"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
