@@ -185,3 +185,13 @@ def test_a_switch_read_by_an_inner_shell_is_not_decided():
 def test_a_decided_test_before_and_or_runs_or_skips_the_command(setting, form, expected):
     text = f'{setting}\nA=()\n{form.replace("SPEC", SPEC)}\n{LAUNCH} "${{A[@]}}"\n'
     assert _seen(text) == expected
+
+
+def test_a_switch_read_in_a_function_is_not_decided_a_caller_may_set_it():
+    text = f'U=false\nrun() {{\n  if [ "$U" = true ]; then {LAUNCH} {SPEC}; fi\n}}\nU=true run\n'
+    assert [(c, line) for c, line, *_ in _seen(text)] == [("SPD003", 3)]
+
+
+def test_a_local_switch_in_a_function_is_decided():
+    text = f'run() {{\n  local U=false\n  if [ "$U" = true ]; then {LAUNCH} {SPEC}; fi\n}}\nrun\n'
+    assert _seen(text) == []

@@ -159,6 +159,12 @@ class Env:
             if value.reason is None:
                 self.vars[name] = VarValue(reason=reason, origin=value.origin, exported=value.exported)
 
+    def assume_all(self) -> None:
+        """Mark every known value `assumed`: something outside this code may set it."""
+        for name, value in self.vars.items():
+            if value.reason is None and not value.assumed:
+                self.vars[name] = replace(value, assumed=True)
+
     def exported_words(self, fallback: Span) -> dict[str, Word]:
         return {
             name: value.as_word(fallback)

@@ -242,6 +242,7 @@ class Walker:
                     env.vars[var] = dynamic_value(
                         f"${var} changes after function {name}() is defined", value.origin, value.exported
                     )
+            env.assume_all()  # a caller may set any of them for the call: `VAR=x name`
             self.env = env
             self.statement(body)
         self.env = final
