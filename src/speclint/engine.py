@@ -142,7 +142,9 @@ def lint_text(
     unread = no_launch_found(text, extracted)
     if unread is not None:
         extracted.diagnostics.append(unread)
-        result.launch_not_found = True
+    result.launch_not_found = not extracted.launches and any(
+        d.kind == "no-launch-found" for d in extracted.diagnostics
+    )
     file_ctx = FileContext(path, extracted.diagnostics)
     findings = result.findings
     for rule in rules.file:

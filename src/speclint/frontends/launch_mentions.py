@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 _GIVES_UP = ("unsupported-input", "file-too-large")
 """Diagnostics that already say nothing in the file was checked."""
+_KIND = "no-launch-found"
 _REASONS = ("launch-unread", "syntax-error", "doc-syntax-error", "broken-continuation")
 """Diagnostics that may explain why no launch was found, most specific first."""
 
@@ -35,8 +36,8 @@ def no_launch_found(text: str, extracted: ExtractResult) -> Diagnostic | None:
     """The diagnostic for a file that names the launcher (outside comments) but yielded no
     launch, pointing at the first mention of the most telling kind (`MENTIONS`); None when
     there is a launch or no mention."""
-    if extracted.launches or any(d.kind in _GIVES_UP for d in extracted.diagnostics):
-        return None
+    if extracted.launches or any(d.kind in _GIVES_UP or d.kind == _KIND for d in extracted.diagnostics):
+        return None  # (a front-end already said what it did not read: the router's launcher)
     for mention in recognise.MENTIONS:  # compiled here, for a file without a launch
         for match in mention.finditer(text):
             span = _span_at(text, match.start(), match.end())
@@ -54,4 +55,4 @@ def _finding(named: str, span: Span, extracted: ExtractResult) -> Diagnostic:
         message += f" ({reason.message}, line {reason.span.line})"
     else:
         message += ": nothing here was checked"
-    return Diagnostic("no-launch-found", message, span)
+    return Diagnostic(_KIND, message, span)

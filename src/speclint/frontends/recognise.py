@@ -21,6 +21,10 @@ LAUNCH_MODULE = "sglang.launch_server"
 DEFAULT_ENTRY = "python -m sglang.launch_server"
 """How a launch is named when its command line is not written (flag lists, `--config` files)."""
 SERVE_ENTRY = "sglang serve"
+ROUTER_MODULE = "sglang_router.launch_server"
+"""The launcher of SGLang's router package (`python -m sglang_router.launch_server`):
+speclint does not read it, and says so (no-launch-found) rather than pass over it."""
+ROUTER_MODULE_BYTES = ROUTER_MODULE.encode()
 
 _MODULE_ENTRIES = {LAUNCH_MODULE: DEFAULT_ENTRY}
 
@@ -39,7 +43,7 @@ def command_entry(program: str, subcommand: str | None) -> str | None:
 def names_launcher(command: bytes) -> bool:
     """Whether a shell command's text names the launcher (a command speclint did not read as a
     launch then gets the reason, for the no-launch-found finding)."""
-    return b"sglang.launch_server" in command or b"sglang serve" in command
+    return b"sglang.launch_server" in command or b"sglang serve" in command or ROUTER_MODULE_BYTES in command
 
 
 # ---- SGLang's Python APIs ---------------------------------------------------------------
@@ -95,7 +99,7 @@ _PATTERNS: dict[str, str | tuple[str, ...]] = {
         r"(?:python[\d.]*\s+-m\s+sglang\.launch_server|sglang\s+serve)(?![\w.-])"
     ),
     "MENTIONS": (
-        r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b",
+        r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b|\bsglang_router\.launch_server\b",
         rf"\b(?:{POPEN_LAUNCH_SERVER}|{PREPARE_SERVER_ARGS}|{LAUNCH_SERVER_CMD})\b"
         r"|\bsglang\.test\.server_fixtures\b"
         r"|(?:--|\b)speculative[-_]algorithm\b",

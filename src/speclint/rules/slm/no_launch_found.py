@@ -23,7 +23,9 @@ class NoLaunchFound(Rule):
     algorithm in any of SGLang's spellings (`--speculative-algorithm`, a `--config` file's
     `speculative-algorithm:` key, the `speculative_algorithm` field), outside comments, in
     which speclint found no launch: once per file, at the first mention, with the reason when
-    the front-end knows it.
+    the front-end knows it. A command that runs the launcher of SGLang's router package
+    (`python -m sglang_router.launch_server`), which speclint does not read, is reported at
+    the module's name whatever else the file launches.
 
     ## Why it matters
     A launch written in a form speclint cannot read (a command name held in a variable, a
@@ -53,6 +55,12 @@ class NoLaunchFound(Rule):
             "seq 0 3 | xargs -I{} python -m sglang.launch_server --model-path m --port 300{}\n",
             at="1:32",
             says="this file names `sglang.launch_server` but speclint found no launch",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang_router.launch_server --model-path m --dp-size 2\n",
+            at="1:11",
+            says="`sglang_router.launch_server` is the launcher of SGLang's router package",
             fixed=NO_FIX,
         ),
     )
