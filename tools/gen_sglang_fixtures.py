@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import json
 import os
 import sys
 import zipfile
@@ -33,6 +32,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
+from line_array import check_or_write, compact, line_array  # noqa: E402
 from sglang_source import Wheel  # noqa: E402
 from sglang_static import Unresolved  # noqa: E402
 
@@ -193,14 +193,10 @@ def dump(data: dict) -> str:
     """One JSON array, one element per line: the header (format, versions), each release's
     module -> text index, then the distinct texts (a lint run parses only what it reads)."""
 
-    def compact(value: object) -> str:
-        return json.dumps(value, sort_keys=True, separators=(",", ":"))
-
     header = {"format": data["format"], "versions": data["versions"], "texts": len(data["texts"])}
-    lines = [compact(header)]
-    lines += [compact(data["releases"][v]) for v in data["versions"]]
-    lines += [compact(text) for text in data["texts"]]
-    return "[\n" + ",\n".join(lines) + "\n]\n"
+    return line_array(
+        header, [data["releases"][v] for v in data["versions"]], [compact(text) for text in data["texts"]]
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -212,13 +208,9 @@ def main(argv: list[str] | None = None) -> int:
     versions = args.versions or flag_versions()
     data = build(versions)
     text = dump(data)
-    if args.check:
-        with open(args.out, encoding="utf-8") as handle:
-            same = handle.read() == text
-        print("up to date" if same else f"{args.out} differs from what the wheels give")
-        return 0 if same else 1
-    with open(args.out, "w", encoding="utf-8") as handle:
-        handle.write(text)
+    code = check_or_write(args.out, text, args.check)
+    if code is not None:
+        return code
     with_fixtures = [v for v in data["versions"] if data["releases"][v]]
     print(
         f"wrote {args.out}: {len(versions)} releases, {len(with_fixtures)} with fixtures "

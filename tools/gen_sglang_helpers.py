@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import json
 import os
 import sys
 import zipfile
@@ -40,6 +39,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
+from line_array import check_or_write, compact, line_array  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_helpers.json")
@@ -258,7 +258,7 @@ def build(versions: list[str], cache: str = CACHE) -> dict:
     for version in ordered:
         row: dict[str, int] = {}
         for name, reading in sorted(read_release(wheel_path(version, cache)).items()):
-            text = json.dumps(reading, sort_keys=True, separators=(",", ":"))
+            text = compact(reading)
             if text not in index:
                 index[text] = len(texts)
                 texts.append(text)
@@ -271,12 +271,8 @@ def dump(data: dict) -> str:
     """One JSON array, one element per line: the header, each release's helper -> reading
     index, then the distinct readings."""
 
-    def compact(value: object) -> str:
-        return json.dumps(value, sort_keys=True, separators=(",", ":"))
-
     header = {"format": data["format"], "versions": data["versions"], "texts": len(data["texts"])}
-    lines = [compact(header)] + [compact(data["releases"][v]) for v in data["versions"]] + data["texts"]
-    return "[\n" + ",\n".join(lines) + "\n]\n"
+    return line_array(header, [data["releases"][v] for v in data["versions"]], data["texts"])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -287,13 +283,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     data = build(args.versions or flag_versions())
     text = dump(data)
-    if args.check:
-        with open(args.out, encoding="utf-8") as handle:
-            same = handle.read() == text
-        print("up to date" if same else f"{args.out} differs from what the wheels give")
-        return 0 if same else 1
-    with open(args.out, "w", encoding="utf-8") as handle:
-        handle.write(text)
+    code = check_or_write(args.out, text, args.check)
+    if code is not None:
+        return code
     print(
         f"wrote {args.out}: {len(data['versions'])} releases, {len(data['texts'])} readings, {len(text)} bytes"
     )

@@ -17,19 +17,19 @@ they read, resolved).
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from functools import lru_cache
 
 from speclint.core.records import dataclass
-from speclint.sglang.linedata import array_lines, header_of
+from speclint.sglang.linedata import LineData
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    pass
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_fixtures.json")
+_FILE = LineData(_DATA)
 PACKAGE = "sglang.test.server_fixtures"
 """The package whose modules hold the fixture bases."""
 
@@ -45,33 +45,20 @@ class FixtureSource:
     """The module's source, reduced (module doc)."""
 
 
-@lru_cache(maxsize=1)
-def _lines() -> list[bytes]:
-    return array_lines(_DATA)
-
-
-@lru_cache(maxsize=1)
-def _header() -> dict[str, Any]:
-    return header_of(_lines())
-
-
 def read_versions() -> tuple[str, ...]:
     """Releases whose wheel was read for fixtures, oldest first."""
-    return tuple(_header()["versions"])
+    return _FILE.versions()
 
 
 @lru_cache(maxsize=128)
 def _modules(version: str) -> dict[str, int] | None:
-    rank = _header()["rank"].get(version)
-    if rank is None:
-        return None
-    modules: dict[str, int] = json.loads(_lines()[1 + rank])
+    modules: dict[str, int] | None = _FILE.row(version)
     return modules
 
 
 @lru_cache(maxsize=64)
 def _text(index: int) -> str:
-    text: str = json.loads(_lines()[1 + len(_header()["versions"]) + index])
+    text: str = _FILE.shared(index)
     return text
 
 

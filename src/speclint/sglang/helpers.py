@@ -12,18 +12,18 @@ distinct readings (format in the generator's docstring).
 
 from __future__ import annotations
 
-import json
 import os
 from functools import lru_cache
 
 from speclint.core.records import dataclass
-from speclint.sglang.linedata import array_lines, header_of
+from speclint.sglang.linedata import LineData
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_helpers.json")
+_FILE = LineData(_DATA)
 MODULE = "sglang.test.test_utils"
 """The module that defines the helpers."""
 
@@ -62,27 +62,14 @@ class HelperReading:
         return self.params.index(param) if param in self.params else None
 
 
-@lru_cache(maxsize=1)
-def _lines() -> list[bytes]:
-    return array_lines(_DATA)
-
-
-@lru_cache(maxsize=1)
-def _header() -> dict[str, Any]:
-    return header_of(_lines())
-
-
 def read_versions() -> tuple[str, ...]:
     """Releases whose wheel was read for helpers, oldest first."""
-    return tuple(_header()["versions"])
+    return _FILE.versions()
 
 
 def helpers_of(version: str) -> dict[str, int] | None:
     """Helper name -> reading index for `version`; None when its wheel was not read."""
-    rank = _header()["rank"].get(version)
-    if rank is None:
-        return None
-    row: dict[str, int] = json.loads(_lines()[1 + rank])
+    row: dict[str, int] | None = _FILE.row(version)
     return row
 
 
@@ -102,7 +89,7 @@ def reading(version: str, name: str) -> HelperReading | None:
     index = (helpers_of(version) or {}).get(name)
     if index is None:
         return None
-    raw: dict[str, Any] = json.loads(_lines()[1 + len(read_versions()) + index])
+    raw: dict[str, Any] = _FILE.shared(index)
     return HelperReading(
         version,
         name,

@@ -5,6 +5,7 @@ needs, never the whole array."""
 from __future__ import annotations
 
 import json
+from functools import cached_property
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,3 +24,32 @@ def header_of(lines: list[bytes]) -> dict[str, Any]:
     header: dict[str, Any] = json.loads(lines[0])
     header["rank"] = {v: i for i, v in enumerate(header["versions"])}
     return header
+
+
+class LineData:
+    """One such file, split and its header parsed on first use: each release's row (the
+    element after the header at the release's rank) and the elements they share after them."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    @cached_property
+    def lines(self) -> list[bytes]:
+        return array_lines(self.path)
+
+    @cached_property
+    def header(self) -> dict[str, Any]:
+        return header_of(self.lines)
+
+    def versions(self) -> tuple[str, ...]:
+        """The releases with a row, oldest first."""
+        return tuple(self.header["versions"])
+
+    def row(self, version: str) -> Any:
+        """`version`'s row, parsed; None when the file has none for it."""
+        rank = self.header["rank"].get(version)
+        return None if rank is None else json.loads(self.lines[1 + rank])
+
+    def shared(self, index: int) -> Any:
+        """The `index`th element after the rows, parsed."""
+        return json.loads(self.lines[1 + len(self.header["versions"]) + index])

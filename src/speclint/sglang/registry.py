@@ -15,18 +15,18 @@ A lint run parses the header and the one line of the release it checks.
 
 from __future__ import annotations
 
-import json
 import os
 from functools import lru_cache
 
 from speclint.core.records import dataclass
-from speclint.sglang.linedata import array_lines, header_of
+from speclint.sglang.linedata import LineData
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    pass
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_models.json")
+_FILE = LineData(_DATA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,30 +50,18 @@ class ModelFacts:
     """SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN's default; None when it was not found."""
 
 
-@lru_cache(maxsize=1)
-def _lines() -> list[bytes]:
-    return array_lines(_DATA)
-
-
-@lru_cache(maxsize=1)
-def _header() -> dict[str, Any]:
-    return header_of(_lines())
-
-
 def read_versions() -> tuple[str, ...]:
     """Releases whose wheel was read, oldest first."""
-    return tuple(_header()["versions"])
+    return _FILE.versions()
 
 
 @lru_cache(maxsize=128)
 def model_facts(version: str) -> ModelFacts | None:
     """The facts read from `version`'s wheel; None when it was not read."""
-    header = _header()
-    rank = header["rank"].get(version)
-    if rank is None:
+    raw = _FILE.row(version)
+    if raw is None:
         return None
-    raw = json.loads(_lines()[1 + rank])
-    names = header["names"]
+    names = _FILE.header["names"]
 
     def named(ids: list[int]) -> frozenset[str]:
         return frozenset(names[i] for i in ids)

@@ -92,12 +92,9 @@ class Release:
     def parser_facts(self) -> dict[str, Any]:
         """What tools/gen_sglang_schema.py read about the release's parser and entry points
         (`prepare_server_args`, `sglang/cli/serve.py`): allow_abbrev, prog, notes."""
-        from speclint.sglang.flags.schema import _header
+        from speclint.sglang.flags.schema import parser_facts
 
-        parser = _header()["parser"]
-        index = parser["by_version"].get(self.version)
-        facts: dict[str, Any] = parser["facts"][index] if index is not None else {}
-        return facts
+        return parser_facts(self.version)
 
     def _serve_note(self) -> str:
         note: str = self.parser_facts.get("notes", {}).get("sglang_serve", "")

@@ -41,7 +41,7 @@ from dataclasses import field
 from functools import cache, lru_cache
 
 from speclint.core.records import dataclass
-from speclint.sglang.linedata import array_lines, header_of
+from speclint.sglang.linedata import LineData
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from speclint.core.kept import Kept
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_flags.json")
+_FILE = LineData(_DATA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,18 +122,8 @@ class FlagSchema:
         object.__setattr__(self, "long_options", tuple(o for o in self.sorted_options if o.startswith("--")))
 
 
-@lru_cache(maxsize=1)
-def _lines() -> list[bytes]:
-    return array_lines(_DATA)
-
-
-@lru_cache(maxsize=1)
-def _header() -> dict[str, Any]:
-    return header_of(_lines())
-
-
 def _order(version: str) -> list[int]:
-    order: list[int] = json.loads(_lines()[1 + _header()["rank"][version]])
+    order: list[int] = json.loads(_FILE.lines[1 + _FILE.header["rank"][version]])
     return order
 
 
@@ -144,7 +135,7 @@ def raw_entry(index: int) -> dict[str, Any]:
     """One definition of the shared table, as stored."""
     entry = _RAW.get(index)
     if entry is None:
-        entry = _RAW[index] = json.loads(_lines()[1 + len(_header()["versions"]) + index])
+        entry = _RAW[index] = _FILE.shared(index)
     return entry
 
 
@@ -152,7 +143,7 @@ def _decode_entries(indexes: list[int]) -> None:
     """Decode many definitions in one `json.loads` (a release's 500 one by one cost 5x more)."""
     missing = [index for index in indexes if index not in _RAW]
     if missing:
-        lines, first = _lines(), 1 + len(_header()["versions"])
+        lines, first = _FILE.lines, 1 + len(_FILE.header["versions"])
         decoded = json.loads(b"[" + b",".join(lines[first + index] for index in missing) + b"]")
         _RAW.update(zip(missing, decoded))
 
@@ -161,8 +152,8 @@ def _decode_entries(indexes: list[int]) -> None:
 def table() -> dict[str, Any]:
     """Every release's flags at once (format described above): for the flag history,
     tools and tests. Parses the whole file in one go (a few ms)."""
-    header = _header()
-    lines = _lines()
+    header = _FILE.header
+    lines = _FILE.lines
     first = 1 + len(header["versions"])
     return {
         "format": header["format"],
@@ -178,7 +169,7 @@ def supported_versions() -> tuple[str, ...]:
     kept = _kept()
     versions = kept.get("versions")
     if type(versions) is not tuple:
-        versions = tuple(_header()["versions"])
+        versions = tuple(_FILE.header["versions"])
         kept.put("versions", versions)
     return versions
 
@@ -238,7 +229,7 @@ def _release(version: str) -> tuple[list[int], bool, bool]:
     known = kept.get(("release", version))
     if type(known) is tuple and len(known) == 3:
         return known
-    header = _header()
+    header = _FILE.header
     if version not in header["rank"]:
         raise KeyError(version)
     parser = header["parser"]
@@ -326,10 +317,19 @@ def releases_of(option: str) -> tuple[str, ...]:
     indexes = option_entries().get(option, ())
     if len(indexes) == 1:
         return entry_versions()[indexes[0]]
-    rank = _header()["rank"]
+    rank = _FILE.header["rank"]
     return tuple(sorted({v for i in indexes for v in entry_versions()[i]}, key=rank.__getitem__))
 
 
 def versions_with_option(option: str) -> list[str]:
     """Every supported release whose parser knows `option` exactly."""
     return list(releases_of(option))
+
+
+def parser_facts(version: str) -> dict[str, Any]:
+    """What tools/gen_sglang_schema.py read about `version`'s parser and entry points
+    (empty when it read none)."""
+    parser = _FILE.header["parser"]
+    index = parser["by_version"].get(version)
+    facts: dict[str, Any] = parser["facts"][index] if index is not None else {}
+    return facts
