@@ -137,11 +137,12 @@ def lint_text(
     path = display_path or path
     result = FileResult(path, text=text)
     rules = _enabled_rules(options.selection)
-    from speclint.frontends.launch_mentions import no_launch_found
+    from speclint.frontends.launch_mentions import launchers_not_read, no_launch_found
 
     unread = no_launch_found(text, extracted)
     if unread is not None:
         extracted.diagnostics.append(unread)
+    extracted.diagnostics.extend(launchers_not_read(extracted))
     result.launch_not_found = not extracted.launches and any(
         d.kind == "no-launch-found" for d in extracted.diagnostics
     )

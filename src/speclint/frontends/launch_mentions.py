@@ -1,5 +1,7 @@
 """After extraction, for every front-end: a file that names SGLang's launcher but yielded no
-launch gets one `no-launch-found` diagnostic, so a clean run never hides an unread launch."""
+launch gets one `no-launch-found` diagnostic, and so does each command that runs the launcher
+through a command speclint does not read in a file that has launches, so a clean run never
+hides an unread launch."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ if TYPE_CHECKING:
 _GIVES_UP = ("unsupported-input", "file-too-large")
 """Diagnostics that already say nothing in the file was checked."""
 _KIND = "no-launch-found"
+_NOT_READ = "launcher-not-read"
+"""A front-end's note: a command it did not read runs the launcher's own words."""
 _REASONS = ("launch-unread", "syntax-error", "doc-syntax-error", "broken-continuation")
 """Diagnostics that may explain why no launch was found, most specific first."""
 
@@ -56,3 +60,12 @@ def _finding(named: str, span: Span, extracted: ExtractResult) -> Diagnostic:
     else:
         message += ": nothing here was checked"
     return Diagnostic(_KIND, message, span)
+
+
+def launchers_not_read(extracted: ExtractResult) -> list[Diagnostic]:
+    """One `no-launch-found` diagnostic per command that runs the launcher's words through a
+    command speclint does not read (`xargs`, `watch`, a function), in a file with launches;
+    a file without any gets the one diagnostic of `no_launch_found` instead."""
+    if not extracted.launches:
+        return []
+    return [Diagnostic(_KIND, d.message, d.span) for d in extracted.diagnostics if d.kind == _NOT_READ]

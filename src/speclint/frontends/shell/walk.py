@@ -305,6 +305,19 @@ class Walker:
                 span,
             )
         )
+        from speclint.frontends.shell.launcher_words import launcher_in_arguments
+
+        runs = launcher_in_arguments(node, self.tm)
+        if runs is not None:  # what the command runs: reported even beside launches read
+            words_span, words = runs
+            self.result.diagnostics.append(
+                Diagnostic(
+                    "launcher-not-read",
+                    f"speclint did not read this command, which runs `{words}` through `{name}`: "
+                    f"speclint reads no launch through `{name}`, so nothing in this launch was checked",
+                    words_span,
+                )
+            )
 
     def walk_command(self, node: Node) -> None:
         expander = self.expander()

@@ -25,7 +25,11 @@ class NoLaunchFound(Rule):
     which speclint found no launch: once per file, at the first mention, with the reason when
     the front-end knows it. A command that runs the launcher of SGLang's router package
     (`python -m sglang_router.launch_server`), which speclint does not read, is reported at
-    the module's name whatever else the file launches.
+    the module's name whatever else the file launches; so is a shell command that runs the
+    launcher's own words (`python3 -m sglang.launch_server`, `sglang serve`, written as
+    separate words) through a command speclint does not read (`xargs`, `parallel`, `watch`,
+    a function it does not follow), at those words. The launcher named inside one quoted
+    word (`pkill -f "sglang.launch_server"`) or printed (`echo`, `grep`) is not a launch.
 
     ## Why it matters
     A launch written in a form speclint cannot read (a command name held in a variable, a
@@ -63,10 +67,17 @@ class NoLaunchFound(Rule):
             says="`sglang_router.launch_server` is the launcher of SGLang's router package",
             fixed=NO_FIX,
         ),
+        Example(
+            "python -m sglang.launch_server --model-path m &\nwatch -n 60 python -m sglang.launch_server --model-path m\n",
+            at="2:13",
+            says="speclint did not read this command, which runs `python -m sglang.launch_server` through `watch`",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
         "python -m sglang.launch_server --model-path m\n",
         "# python -m sglang.launch_server is started elsewhere\necho done\n",
+        'python -m sglang.launch_server --model-path m &\npkill -f "sglang.launch_server"\n',
     )
 
     def check_file(self, ctx: FileContext) -> Iterator[Finding]:
