@@ -232,6 +232,8 @@ class Evaluator:
     # ---- operators and calls ---------------------------------------------------------------
 
     def _BinaryOperation(self, node: cst.BinaryOperation) -> Val:
+        if isinstance(node.operator, cst.Modulo):
+            return self._percent(node)
         if not isinstance(node.operator, (cst.Add, cst.Subtract)):
             return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
         left, right = self.eval(node.left), self.eval(node.right)  # once each: `a + a + ...` is linear
@@ -259,6 +261,15 @@ class Evaluator:
             else f"`{_source(node)}` is computed when the program runs"
         )
         return self.unknown(node, reason, identity=shifted)
+
+    def _percent(self, node: cst.BinaryOperation) -> Val:
+        """`"... --model-path %s" % (model,)`: printf-style formatting of a string (`formatting`)."""
+        from speclint.frontends.python.formatting import percent_operation
+
+        pieces = percent_operation(node, self.eval)
+        if pieces is not None:
+            return self._make(node, "str", pieces=pieces)
+        return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
 
     def _join(self, node: cst.CSTNode, parts: list[Val]) -> Val:
         pieces: list[Piece] = []
@@ -302,6 +313,12 @@ class Evaluator:
             items = self.eval(args[0].value)
             if separator.kind == "str" and separator.text is not None and items.kind == "list":
                 return self._joined(node, separator, items.elements)
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "format":
+            from speclint.frontends.python.formatting import format_call
+
+            pieces = format_call(node, self.eval)
+            if pieces is not None:
+                return self._make(node, "str", pieces=pieces)
         source: cst.BaseExpression | None = None
         if name == "shlex.split":  # `shlex.split()` without a string: computed when it runs
             source = args[0].value if args else None
