@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.walking import Walking
 
 _PYTHON = re.compile(r"(python|pypy)(\d+(\.\d+)*t?)?")
-_SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
-_SSH_VALUE_LETTERS = set("bcDEeFIiJLlmOopQRSWwBP")
+SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
+SSH_VALUE_LETTERS = set("bcDEeFIiJLlmOopQRSWwBP")
 
 # wrappers that only take options (and operands) before the command
 _WRAPPERS: dict[str, OptionTable] = {
@@ -120,7 +120,7 @@ _LAUNCHERS = (
         "kubectl",
         "tmux",
     }
-    | _SHELLS
+    | SHELLS
     | set(_WRAPPERS)
     | {runner for runner, _ in _RUNNERS}
 )
@@ -215,7 +215,7 @@ def _dispatch(
         elif base == "kubectl":
             env = {}
             i = wrappers.kubectl_command(args, i + 1)
-        elif base in _SHELLS:
+        elif base in SHELLS:
             _shell_c(walker, base, args, i + 1, env, image)
             return
         elif base == "ssh":
@@ -332,7 +332,7 @@ def _ssh(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> No
             break
         letters = text[1:]
         for k, letter in enumerate(letters):
-            if letter in _SSH_VALUE_LETTERS:
+            if letter in SSH_VALUE_LETTERS:
                 if k + 1 == len(letters):
                     i += 1
                 break

@@ -31,7 +31,7 @@ TEXT_COMMANDS = frozenset(
 """Commands that print, log or match their arguments and never run them."""
 
 
-def _static(node: Node, tm: TextMap) -> str | None:
+def static_word(node: Node, tm: TextMap) -> str | None:
     """The text of one argv word written without expansions, or None."""
     if node.type == "word":
         return tm.node_text(node)
@@ -69,7 +69,7 @@ def launcher_in_arguments(node: Node, tm: TextMap) -> tuple[Span, str] | None:
         return None
     nodes = [c for c in node.children if c.is_named and c.start_byte >= name_node.end_byte]
     nodes = [c for c in nodes if c.type not in ("file_redirect", "heredoc_redirect", "herestring_redirect")]
-    words = [_static(c, tm) for c in nodes]
+    words = [static_word(c, tm) for c in nodes]
     for i in range(len(words)):
         end = _launcher_end(words, i)
         if end is not None:

@@ -91,9 +91,18 @@ class Walker:
         if self.depth >= _MAX_NESTING:
             return
         built = nested_text_map(self, arg)
-        if built is None:
-            return
-        tm, placeholders = built
+        if built is not None:
+            self.walk_nested(*built, inherited, image, unknown)
+
+    def walk_nested(
+        self,
+        tm: TextMap,
+        placeholders: dict[str, str],
+        inherited: dict[str, Word] | None,
+        image: tuple[str | None, Span | None] | None,
+        unknown: str,
+    ) -> None:
+        """Walk a buffer of shell code of its own (`parse_nested`, a here-document script)."""
         if inherited is None:
             env = self.env.copy()
         else:
@@ -140,6 +149,8 @@ class Walker:
             body = node.child_by_field_name("body")
             if body is not None:
                 self.statement(body)
+                if body.type == "command" and self.depth < _MAX_NESTING:
+                    self._heredoc_script(node, body)
         elif kind in ("compound_statement", "do_group", "negated_command", "program", "ERROR"):
             self.block(node.children)
         elif kind == "subshell":
@@ -157,6 +168,19 @@ class Walker:
             self.loop_statement(node)
         elif kind == "function_definition":
             self.function_definition(node)
+
+    def _heredoc_script(self, node: Node, command: Node) -> None:
+        """`ssh host << 'EOF'`, `bash -s << EOF`: the here-document is the script the command runs."""
+        from speclint.frontends.shell import heredocs
+
+        redirect = next((c for c in node.children if c.type == "heredoc_redirect"), None)
+        reader = heredocs.script_reader(self, command) if redirect is not None else None
+        built = (
+            heredocs.heredoc_text_map(self, redirect) if reader is not None and redirect is not None else None
+        )
+        if reader is not None and built is not None:
+            inherited, unknown, remote = reader
+            self.walk_nested(*built, inherited, None if remote else self.image, unknown)
 
     def in_subshell(self, nodes: list[Node]) -> None:
         saved = self.env

@@ -1,0 +1,129 @@
+"""A here-document fed to a shell that reads its script from standard input.
+
+`ssh node01 << 'EOF' ... EOF` (no remote command: ssh(1) runs the remote login shell, which
+reads the commands from standard input) and `bash << EOF` / `bash -s << EOF` (bash(1): "If
+the -s option is present, or if no arguments remain after option processing, then commands
+are read from the standard input") run the here-document's lines as a script: multi-node
+launch scripts start each node's server this way.
+
+bash(1), Here Documents: with a quoted delimiter (`'EOF'`, `"EOF"`, `\\EOF`) the lines are
+passed as written; otherwise they go through parameter expansion, command substitution and
+arithmetic expansion first, `\\<newline>` is removed and `\\` quotes `\\`, `$` and `` ` ``.
+"""
+
+from __future__ import annotations
+
+from speclint.frontends.shell.launch import SHELLS, SSH_VALUE_LETTERS
+from speclint.frontends.shell.launcher_words import static_word
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from speclint.core.words import Word
+    from speclint.frontends.shell.text import TextMap
+    from speclint.frontends.shell.walking import Walking
+
+_ESCAPABLE = "\\$`"
+
+
+def _ssh_reads_stdin(words: list[str | None]) -> bool:
+    """`ssh [options] HOST` with no remote command."""
+    i = 0
+    while i < len(words) and (words[i] or "").startswith("-"):
+        letters = (words[i] or "")[1:]
+        i += 1
+        if letters == "-":
+            break
+        for k, letter in enumerate(letters):
+            if letter in SSH_VALUE_LETTERS:
+                i += 1 if k + 1 == len(letters) else 0
+                break
+    return i == len(words) - 1
+
+
+def _shell_reads_stdin(words: list[str | None]) -> bool:
+    """`bash [options]` or `bash [options] -s [args]`, without `-c`."""
+    for word in words:
+        if word is None or word[:1] not in "-+" or word in ("-", "--"):
+            return False
+        if word[:1] == "-" and not word.startswith("--") and "s" in word[1:]:
+            return "c" not in word[1:]
+        if word[:1] == "-" and not word.startswith("--") and "c" in word[1:]:
+            return False
+    return True
+
+
+def script_reader(walker: Walking, command: Node) -> tuple[dict[str, Word], str, bool] | None:
+    """(the environment the script starts with, why a variable it lacks is unknown, whether it
+    runs on another host) when the command is a shell that reads its script from standard
+    input, else None."""
+    name = command.child_by_field_name("name")
+    if name is None:
+        return None
+    program = (static_word(name.named_children[0], walker.tm) or "") if name.named_children else ""
+    base = program.rsplit("/", 1)[-1]
+    words = [
+        static_word(c, walker.tm) for c in command.children if c.is_named and c.start_byte >= name.end_byte
+    ]
+    line = walker.tm.node_span(command).line
+    if base == "ssh" and _ssh_reads_stdin(words):
+        return {}, f"${{name}} is not set on the remote host of `ssh` (line {line})", True
+    if base in SHELLS and _shell_reads_stdin(words):
+        exported = walker.env.exported_words(walker.tm.node_span(command))
+        return exported, f"${{name}} is not exported to the inner `{base}` shell (line {line})", False
+    return None
+
+
+def heredoc_text_map(walker: Walking, redirect: Node) -> tuple[TextMap, dict[str, str]] | None:
+    """The here-document's lines as a buffer of their own (its expansions done as bash does
+    them, each mapped to where it is written), and the placeholder variables standing for the
+    expansions whose value is unknown; None when there is no body."""
+    start = redirect.child_by_field_name("start") or next(
+        (c for c in redirect.children if c.type == "heredoc_start"), None
+    )
+    body = next((c for c in redirect.children if c.type == "heredoc_body"), None)
+    if start is None or body is None:
+        return None
+    tm = walker.tm
+    quoted = any(q in tm.node_text(start) for q in "'\"\\")
+    pieces: list[tuple[str, int, int]] = []
+    placeholders: dict[str, str] = {}
+    pos = body.start_byte
+    if not quoted:
+        expander = walker.expander()
+        for child in body.named_children:
+            if child.type == "heredoc_content" or tm.data[child.start_byte - 1 : child.start_byte] == b"\\":
+                continue  # text, or an escaped `\$X`: literal
+            _literal(tm, pos, child.start_byte, pieces)
+            begin, finish = tm.file_range(child.start_byte, child.end_byte)
+            value = expander.value(child, tm.node_span(child))
+            if value.reason is None and value.text is not None:
+                pieces.append((value.text, begin, finish))
+            else:
+                name = f"__speclint_unknown_{len(placeholders)}"
+                placeholders[name] = value.reason or "unknown value"
+                pieces.append(("${" + name + "}", begin, finish))
+            pos = child.end_byte
+        _literal(tm, pos, body.end_byte, pieces)
+    else:
+        first = tm.char(body.start_byte)
+        text = tm.data[body.start_byte : body.end_byte].decode("utf-8", "surrogatepass")
+        pieces += [(c, tm.file_start(first + k), tm.file_end(first + k)) for k, c in enumerate(text)]
+    return (tm.derive(pieces), placeholders) if pieces else None
+
+
+def _literal(tm: TextMap, start_byte: int, end_byte: int, out: list[tuple[str, int, int]]) -> None:
+    """Characters of an unquoted here-document's text, `\\x` escapes removed as bash removes them."""
+    first = tm.char(start_byte)
+    chars = tm.data[start_byte:end_byte].decode("utf-8", "surrogatepass")
+    index = 0
+    while index < len(chars):
+        at = first + index
+        if chars[index] == "\\" and index + 1 < len(chars) and chars[index + 1] in _ESCAPABLE + "\n":
+            if chars[index + 1] != "\n":
+                out.append((chars[index + 1], tm.file_start(at), tm.file_end(at + 1)))
+            index += 2
+            continue
+        out.append((chars[index], tm.file_start(at), tm.file_end(at)))
+        index += 1
