@@ -21,6 +21,7 @@ from .cells import python_block
 from .excerpt import DocFile, exact, virtual
 from .flag_lists import ENV_LINE, block_flag_list, block_prefixed_list, is_sglang_list, launch_from_parts
 from .inline import Fragments, classify_fragment, code_span_launch, code_spans, prose_launches, span_pieces
+from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
 
 TYPE_CHECKING = False
@@ -146,6 +147,10 @@ def _code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     if tag in YAML_TAGS:
         if worth_reading(joined):
             yaml_block(doc, _pieces(lines))
+        return
+    if tag in DOCKERFILE_TAGS:
+        if "sglang" in joined:
+            dockerfile_block(doc, _pieces(lines))
         return
     if tag not in _SHELL_TAGS and tag not in _TEXT_TAGS and tag != "":
         return
