@@ -18,10 +18,10 @@ from speclint.frontends.recognise import DOC_LAUNCHER
 
 from .admonitions import deindent_admonitions
 from .cells import python_block
+from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
 from .excerpt import DocFile, exact, virtual
 from .flag_lists import ENV_LINE, block_flag_list, block_prefixed_list, is_sglang_list, launch_from_parts
 from .inline import Fragments, classify_fragment, code_span_launch, code_spans, prose_launches, span_pieces
-from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
 
 TYPE_CHECKING = False
