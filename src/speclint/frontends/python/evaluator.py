@@ -7,6 +7,7 @@ functions are evaluated by the walker (`helpers`), through the `helper` callback
 
 from __future__ import annotations
 
+from collections import ChainMap
 from dataclasses import replace
 
 import libcst as cst
@@ -232,8 +233,11 @@ class Evaluator:
     # ---- operators and calls ---------------------------------------------------------------
 
     def _BinaryOperation(self, node: cst.BinaryOperation) -> Val:
-        if isinstance(node.operator, cst.Modulo):
-            return self._percent(node)
+        if isinstance(node.operator, cst.Modulo):  # `"... %s" % (model,)`: printf-style (`formatting`)
+            from speclint.frontends.python.formatting import percent_operation
+
+            if (pieces := percent_operation(node, self.eval)) is not None:
+                return self._make(node, "str", pieces=pieces)
         if not isinstance(node.operator, (cst.Add, cst.Subtract)):
             return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
         left, right = self.eval(node.left), self.eval(node.right)  # once each: `a + a + ...` is linear
@@ -262,14 +266,17 @@ class Evaluator:
         )
         return self.unknown(node, reason, identity=shifted)
 
-    def _percent(self, node: cst.BinaryOperation) -> Val:
-        """`"... --model-path %s" % (model,)`: printf-style formatting of a string (`formatting`)."""
-        from speclint.frontends.python.formatting import percent_operation
+    def _ListComp(self, node: cst.ListComp) -> Val:
+        """`[x for k, v in FLAGS.items() for x in (f"--{k}", str(v))]` (`comprehensions`)."""
+        from speclint.frontends.python.comprehensions import comprehension
 
-        pieces = percent_operation(node, self.eval)
-        if pieces is not None:
-            return self._make(node, "str", pieces=pieces)
+        if (found := comprehension(node, self.scoped, self.pos.starts)) is not None:
+            return self._make(node, "list", found)
         return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+
+    def scoped(self, names: dict[str, Val]) -> Callable[[cst.BaseExpression], Val]:
+        """`eval` with `names` bound over this evaluator's (a comprehension's variables)."""
+        return Evaluator(self.pos, ChainMap(names, self.env), self.imports, self.helpers).eval
 
     def _join(self, node: cst.CSTNode, parts: list[Val]) -> Val:
         pieces: list[Piece] = []
@@ -316,8 +323,7 @@ class Evaluator:
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "format":
             from speclint.frontends.python.formatting import format_call
 
-            pieces = format_call(node, self.eval)
-            if pieces is not None:
+            if (pieces := format_call(node, self.eval)) is not None:
                 return self._make(node, "str", pieces=pieces)
         source: cst.BaseExpression | None = None
         if name == "shlex.split":  # `shlex.split()` without a string: computed when it runs

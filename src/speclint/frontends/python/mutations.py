@@ -1,5 +1,5 @@
 """Lists and dicts changed in place: `cmd += [...]`, `cmd.append(x)`, `cmd.extend(xs)`,
-`cfg.update(...)` keep their values known; `.insert`, `.pop` and the like make them unknown.
+`cfg.update(...)`, `cfg |= {...}` keep their values known; `.insert`, `.pop` and the like make them unknown.
 A value that remembers `if` arms (`branches`) is changed arm by arm. Apart from `walker`,
 which hands each such statement here, because it is about values, not the order of statements.
 """
@@ -23,7 +23,11 @@ if TYPE_CHECKING:
 def augment(walker: Walking, node: cst.AugAssign, key: str) -> None:
     """`key += value` (any other operator makes `key` unknown)."""
     current = walker.env.get(key)
-    if isinstance(node.operator, cst.AddAssign) and current is not None:
+    if isinstance(node.operator, cst.BitOrAssign) and current is not None and current.kind == "dict":
+        entries = Entries(current.entries)  # `d |= other`: other's keys update d's (PEP 584)
+        entries.merge(walker.evaluator().eval(node.value), walker.pos.span(node.value))
+        walker.env[key] = bounded(replace(current, value=entries.list()))
+    elif isinstance(node.operator, cst.AddAssign) and current is not None:
         added = walker.evaluator().eval(node.value)
         walker.env[key] = each(current, lambda value: bounded(_extended(value, added))) or bounded(
             _extended(current, added)

@@ -237,6 +237,16 @@ class PyWalker:
     def loop(self, node: cst.For | cst.While) -> None:
         if isinstance(node, cst.For):
             self.scan(node.iter)
+            from speclint.frontends.python.comprehensions import loop_bindings
+
+            passes = (
+                loop_bindings(node, self.evaluator().eval, self.pos.starts) if self.pos.relocates else None
+            )
+            if passes is not None:  # each pass over elements the file writes out, in order
+                for names in passes:
+                    self.env.update(names)
+                    self.block(node.body.body)
+                return
         else:
             self.scan(node.test)
         before = self.env

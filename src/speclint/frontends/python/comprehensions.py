@@ -1,0 +1,145 @@
+"""Comprehensions and `for` loops over values the file writes out.
+
+Launch wrappers keep SGLang's flags in a dict and turn it into argv words:
+`cmd += [item for k, v in FLAGS.items() for item in (f"--{k}", str(v))]` (Modal's SGLang
+example), or `for flag, value in FLAGS.items(): cmd.extend([flag, value])`. When the iterable
+is a list, tuple or dict whose elements (or keys) the file writes out, each element binds the
+loop's names in turn (Python's iteration order: a list's order, a dict's insertion order), so
+the words are known and point where they are written. Anything else (an unknown iterable, an
+`if` clause, a body that may `break`) stays as before: the loop's names are unknown.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from speclint.frontends.python.values import Val, bounded
+from speclint.frontends.shell.embedded import Piece
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from speclint.core.spans import Span
+
+    Bound = dict[str, Val]
+    Scoped = Callable[[Bound], Callable[[cst.BaseExpression], Val]]
+
+MAX_ITERATIONS = 64
+"""Elements a loop or comprehension is followed through; more, and its names are unknown."""
+Item = Val | tuple[Val, Val]
+"""One element of an iterable: a value, or a dict's (key, value) pair from `.items()`."""
+
+
+def _key(entry_key: str, span: Span, starts: list[int]) -> Val:
+    """A dict key as a str value written where the key is."""
+    begin = starts[span.line - 1] + span.column - 1
+    end = starts[span.end_line - 1] + span.end_column - 1
+    return Val("str", span, begin, end, pieces=[Piece(entry_key, begin, end)])
+
+
+def elements(
+    node: cst.BaseExpression, evaluate: Callable[[cst.BaseExpression], Val], starts: list[int]
+) -> list[Item] | None:
+    """The elements `for ... in node` goes through, or None when they are not all known."""
+    method = None
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and not node.args:
+        method = node.func.attr.value
+        if method not in ("items", "keys", "values"):
+            return None
+        node = node.func.value
+    value = evaluate(node)
+    if value.alternatives:
+        return None
+    if value.kind == "list" and method is None:
+        items: list[Item] = list(value.elements)
+        if any(e.splat for e in value.elements):
+            return None
+    elif value.kind == "dict":
+        entries = value.entries
+        if any(e.key is None for e in entries):
+            return None
+        keys = [_key(e.key or "", e.key_span, starts) for e in entries]
+        if method == "items":
+            items = [(k, e.value) for k, e in zip(keys, entries)]
+        else:
+            items = [e.value for e in entries] if method == "values" else list(keys)
+    else:
+        return None
+    return items if len(items) <= MAX_ITERATIONS else None
+
+
+def bind(target: cst.BaseExpression, item: Item) -> Bound | None:
+    """The names `target` takes from one element, or None when it does not unpack it."""
+    if isinstance(target, cst.Name):
+        return {target.value: item} if isinstance(item, Val) else None
+    if not isinstance(target, (cst.Tuple, cst.List)):
+        return None
+    parts: list[Item] = (
+        list(item) if isinstance(item, tuple) else list(item.elements) if item.kind == "list" else []
+    )
+    names = target.elements
+    if len(parts) != len(names) or any(isinstance(n, cst.StarredElement) for n in names):
+        return None
+    bound: Bound = {}
+    for name, part in zip(names, parts):
+        inner = bind(name.value, part)
+        if inner is None:
+            return None
+        bound.update(inner)
+    return bound
+
+
+def comprehension(node: cst.ListComp, scoped: Scoped, starts: list[int]) -> list[Val] | None:
+    """The elements of `[ELT for T in ITER ...]` (no `if` clauses), or None."""
+    out: list[Val] = []
+
+    def run(clause: cst.CompFor, names: Bound) -> bool:
+        if clause.ifs or clause.asynchronous is not None:
+            return False
+        items = elements(clause.iter, scoped(names), starts)
+        for item in items or []:
+            bound = bind(clause.target, item)
+            if bound is None:
+                return False
+            inner = {**names, **bound}
+            if clause.inner_for_in is not None:
+                if not run(clause.inner_for_in, inner):
+                    return False
+            else:
+                out.append(scoped(inner)(node.elt))
+                if len(out) > MAX_ITERATIONS:
+                    return False
+        return items is not None
+
+    return [bounded(v) for v in out] if run(node.for_in, {}) else None
+
+
+class _Exits(cst.CSTVisitor):
+    """Finds a statement that leaves a loop body early (`break`, `continue`, `return`, ...)."""
+
+    def __init__(self) -> None:
+        self.found = False
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.Break, cst.Continue, cst.Return, cst.Raise, cst.Yield, cst.Await)):
+            self.found = True
+        return not self.found and not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
+
+
+def loop_bindings(
+    node: cst.For, evaluate: Callable[[cst.BaseExpression], Val], starts: list[int]
+) -> list[Bound] | None:
+    """The names each pass of a `for` loop binds, when every pass is known and its body runs
+    through (no `break`, `continue`, `return`, no `else`), or None."""
+    if node.orelse is not None or node.asynchronous is not None:
+        return None
+    exits = _Exits()
+    node.body.visit(exits)
+    if exits.found:
+        return None
+    items = elements(node.iter, evaluate, starts)
+    if items is None:
+        return None
+    bound = [bind(node.target, item) for item in items]
+    return None if any(b is None for b in bound) else [b for b in bound if b is not None]

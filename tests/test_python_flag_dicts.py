@@ -1,0 +1,72 @@
+"""Flags kept in a dict (or a list) and turned into argv words by a comprehension or a `for`
+loop over elements the file writes out: each element binds the loop's names in turn, so the
+words are known; `d |= {...}` merges keys. A comprehension with an `if` clause, or a loop
+that may `break`, is not followed (its words stay unknown)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from speclint.engine import lint_text
+from speclint.frontends import extract_file
+
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "python" / "flag_dicts.py"
+TEXT = FIXTURE.read_text()
+LINES = TEXT.splitlines()
+
+
+def _token(span) -> tuple[int, int, str]:
+    return span.line, span.column, LINES[span.line - 1][span.column - 1 : span.end_column - 1]
+
+
+def test_each_element_makes_known_words_in_order():
+    launches = extract_file(str(FIXTURE), TEXT).launches
+    assert [[w.text for w in launch.args] for launch in launches[:4]] == [
+        [
+            "--model-path", "Qwen/Qwen3-8B",
+            "--speculative-algorithm", "EAGLE",
+            "--speculative-num-steps", "3",
+            "--speculative-eagle-topk", "1",
+            "--speculative-num-draft-tokens", "8",
+        ],
+        [
+            "--model-path", "meta-llama/Llama-3.1-8B-Instruct",
+            "--speculative-algorithm", "EAGLE3",
+            "--speculative-draft-model-path", "jamesliu1/sglang-EAGLE3-Llama-3.1-Instruct-8B",
+            "--max-running-requests", "16",
+        ],
+        ["--model-path", "Qwen/Qwen3-8B", "--port", "30000"],
+        ["--model-path", "Qwen/Qwen3-8B", "--port", "30001"],
+    ]  # fmt: skip
+    # the loop's words are where the loop uses them, their values assigned in the dict
+    value = launches[1].args[7]
+    assert _token(value.span) == (26, 24, "value")
+    assert value.origin is not None and _token(value.origin) == (22, 31, '"16"')
+
+
+def test_findings_of_the_comprehension_and_the_if_clause():
+    findings = [f for f in lint_text(TEXT, str(FIXTURE)).findings if f.code != "DRF011"]
+    assert [(f.code, *_token(f.span)) for f in findings] == [
+        ("SPD001", 15, 9, "item"),
+        ("SPD003", 15, 9, "item"),
+        ("SLM004", 35, 7, '[f"--{k}" for k, v in extra.items() if v is True]'),
+    ]
+    assert findings[0].message.startswith(
+        "`--speculative-num-draft-tokens 8` is ignored: with `--speculative-eagle-topk 1`"
+    )
+
+
+def test_loops_that_may_leave_early_or_iterate_unknowns_are_not_followed():
+    for loop in (
+        "for flag, value in FLAGS.items():\n    if value is None:\n        break\n    argv.extend([flag, value])\n",
+        "for flag, value in FLAGS.items():\n    argv.extend([flag, value])\nelse:\n    pass\n",
+        "for flag, value in load().items():\n    argv.extend([flag, value])\n",
+    ):
+        source = (
+            "import subprocess\nFLAGS = {'--tp-size': '2'}\n"
+            "argv = ['python', '-m', 'sglang.launch_server', '--model-path', 'm']\n"
+            + loop
+            + "subprocess.run(argv)\n"
+        )
+        (launch,) = extract_file("a.py", source).launches
+        assert any(w.text is None for w in launch.args), loop
