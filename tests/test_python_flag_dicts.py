@@ -10,17 +10,20 @@ from pathlib import Path
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
-FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "python" / "flag_dicts.py"
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "python"
+FIXTURE = FIXTURES / "flag_dicts.py"
 TEXT = FIXTURE.read_text()
-LINES = TEXT.splitlines()
+LOOPS = FIXTURES / "loop_elements.py"
 
 
-def _token(span) -> tuple[int, int, str]:
-    return span.line, span.column, LINES[span.line - 1][span.column - 1 : span.end_column - 1]
+def _token(span, text: str = TEXT) -> tuple[int, int, str]:
+    return span.line, span.column, text.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 def test_each_element_makes_known_words_in_order():
-    launches = extract_file(str(FIXTURE), TEXT).launches
+    launches = (
+        extract_file(str(FIXTURE), TEXT).launches + extract_file(str(LOOPS), LOOPS.read_text()).launches
+    )
     assert [[w.text for w in launch.args] for launch in launches[:4]] == [
         [
             "--model-path", "Qwen/Qwen3-8B",
@@ -40,19 +43,26 @@ def test_each_element_makes_known_words_in_order():
     ]  # fmt: skip
     # the loop's words are where the loop uses them, their values assigned in the dict
     value = launches[1].args[7]
-    assert _token(value.span) == (26, 24, "value")
-    assert value.origin is not None and _token(value.origin) == (22, 31, '"16"')
+    assert _token(value.span) == (24, 24, "value")
+    assert value.origin is not None and _token(value.origin) == (20, 31, '"16"')
 
 
 def test_findings_of_the_comprehension_and_the_if_clause():
     findings = [f for f in lint_text(TEXT, str(FIXTURE)).findings if f.code != "DRF011"]
     assert [(f.code, *_token(f.span)) for f in findings] == [
-        ("SPD001", 15, 9, "item"),
-        ("SPD003", 15, 9, "item"),
-        ("SLM004", 35, 7, '[f"--{k}" for k, v in extra.items() if v is True]'),
+        ("SPD001", 13, 9, "item"),
+        ("SPD003", 13, 9, "item"),
     ]
     assert findings[0].message.startswith(
         "`--speculative-num-draft-tokens 8` is ignored: with `--speculative-eagle-topk 1`"
+    )
+    loops = LOOPS.read_text()
+    (partly,) = lint_text(loops, str(LOOPS)).findings
+    assert (partly.code, *_token(partly.span, loops)) == (
+        "SLM004",
+        12,
+        7,
+        '[f"--{k}" for k, v in extra.items() if v is True]',
     )
 
 
@@ -70,3 +80,20 @@ def test_loops_that_may_leave_early_or_iterate_unknowns_are_not_followed():
         )
         (launch,) = extract_file("a.py", source).launches
         assert any(w.text is None for w in launch.args), loop
+
+
+def test_nested_loops_stop_being_followed_past_the_file_budget():
+    """Each element walks the loop body once; 16 + 16 x 16 passes exceed the 256 of one file,
+    so the loops past the budget leave their names unknown instead of walking on."""
+    source = (
+        "import subprocess\n"
+        "for a in [" + ", ".join(map(str, range(16))) + "]:\n"
+        "    for b in [" + ", ".join(map(str, range(16))) + "]:\n"
+        "        pass\n"
+        "x = 'tp'\n"
+        "for size in ['2']:\n"
+        "    subprocess.run(['python', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-size', size])\n"
+    )
+    (launch,) = extract_file("a.py", source).launches
+    assert launch.args[3].text is None
+    assert launch.args[3].dynamic_reason is not None and "loop variable" in launch.args[3].dynamic_reason

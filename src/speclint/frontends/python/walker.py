@@ -242,7 +242,8 @@ class PyWalker:
             passes = (
                 loop_bindings(node, self.evaluator().eval, self.pos.starts) if self.pos.relocates else None
             )
-            if passes is not None:  # each pass over elements the file writes out, in order
+            if passes is not None and len(passes) <= self.helper_budget.loop_passes:
+                self.helper_budget.loop_passes -= len(passes)  # each pass over elements written out, in order
                 for names in passes:
                     self.env.update(names)
                     self.block(node.body.body)

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 MAX_CALLS = 256
 MAX_STATEMENTS = 20_000
 MAX_FIXTURE_READS = 32
+MAX_LOOP_PASSES = 256
 
 
 @dataclass(slots=True)
@@ -70,6 +71,8 @@ class HelperBudget:
     statements: int = MAX_STATEMENTS
     fixture_reads: int = MAX_FIXTURE_READS
     """SGLang fixture bases still to read (`fixtures`: each is parsed once per class naming it)."""
+    loop_passes: int = MAX_LOOP_PASSES
+    """Loop bodies still to walk once per element (`comprehensions`; nested loops multiply)."""
 
 
 SETUP_METHODS = ("setUpClass", "setup_class", "setUp", "setup_method", "__init__", "setUpModule")
