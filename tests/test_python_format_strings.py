@@ -46,14 +46,19 @@ def test_findings_point_at_the_fields_and_unknown_fields_are_reported():
     findings = lint_text(TEXT, str(FIXTURE)).findings
     found = [(f.code, *_at(f.span), f.message) for f in findings if f.code != "DRF011"]  # no config.json here
     assert [f[:4] for f in found] == [
+        ("SPD003", 15, 78, "{}"),
         ("SLM004", 15, 88, "{}"),
         ("SPD001", 23, 37, "16"),
         ("SLM004", 29, 76, "%02d"),
     ]
-    assert "the value of `--port` (`int(...)` is computed when the program runs)" in found[0][4]
-    assert "with `--speculative-eagle-topk 1` SGLang sets speculative_num_draft_tokens to" in found[1][4]
-    assert "speculative_num_steps + 1 = 4 and runs with 4, not 16" in found[1][4]
-    assert "the value of `--tp-size` (the value is formatted when the program runs)" in found[2][4]
+    assert found[0][4].startswith("speculative decoding (EAGLE) without --max-running-requests")
+    assert (
+        "the value of `--port` (`int(...)` is computed when the program runs; unquoted, read as one word)"
+        in found[1][4]
+    )
+    assert "with `--speculative-eagle-topk 1` SGLang sets speculative_num_draft_tokens to" in found[2][4]
+    assert "speculative_num_steps + 1 = 4 and runs with 4, not 16" in found[2][4]
+    assert "the value of `--tp-size` (the value is formatted when the program runs; unquoted" in found[3][4]
 
 
 def _one_launch_args(source: str) -> list[str | None]:
