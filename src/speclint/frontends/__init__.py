@@ -88,7 +88,12 @@ def _extract_python(text: str, path: str) -> ExtractResult:
 
 
 def _extract_yaml(text: str, path: str) -> ExtractResult:
-    if "sglang" not in text and "model-path" not in text and "model_path" not in text:
+    if (
+        "sglang" not in text
+        and "model-path" not in text
+        and "model_path" not in text
+        and "--speculative-" not in text  # a values file's flag list (`extraArgs:`)
+    ):
         return ExtractResult()
     from speclint.frontends.manifests.yaml_manifest import extract_yaml  # PyYAML is only loaded when needed
 
