@@ -64,6 +64,7 @@ def test_mentions_in_one_quoted_word_or_printed_are_not_launches():
         'echo "python -m sglang.launch_server --model-path m"\n'
         "printf '%s\\n' python -m sglang.launch_server\n"
         "sglang_watchdog --target sglang.launch_server\n"
+        "speclint run --wait 60 -- python -m sglang.launch_server --model-path m\n"  # checked when it runs
     )
     assert lint_text(text, "a.sh").findings == []
 
