@@ -221,11 +221,16 @@ class Expander(ParameterExpansion):
         for child in node.children:
             if not child.is_named and child.type == '"':
                 continue
-            if child.start_byte > pos:
+            start = (
+                tm.blank_lead(child)
+                if child.is_named and child.type != "string_content"
+                else child.start_byte
+            )
+            if start > pos:
                 out.append(
                     (
                         "lit",
-                        unescape_double_quoted(tm.data[pos : child.start_byte].decode()),
+                        unescape_double_quoted(tm.data[pos:start].decode()),
                         True,
                         None,
                         None,
