@@ -35,6 +35,9 @@ _LAUNCHER = re.compile(r"sglang\.launch_server|\bsglang\s+serve\b")
 
 @dataclass
 class _Var:
+    """A variable set in the makefile: its value's characters (expanded already when it is
+    simply expanded), and the line that set it last."""
+
     chars: list[Char]
     simple: bool
     line: int
