@@ -112,6 +112,16 @@ def test_make_variables_known_and_unknown():
     assert launch.env["CUDA_VISIBLE_DEVICES"].text == "0,1"
 
 
+def test_docker_run_in_a_recipe_takes_the_image_tag_from_make_variables():
+    text = (
+        "REPO := lmsysorg/sglang\nVERSION := v0.5.6.post2\n\nrun:\n\tdocker run -it --rm \\\n\t--gpus all \\\n"
+        "\t$(REPO):$(VERSION) \\\n\tpython3 -m sglang.launch_server \\\n\t  --model-path /models/llama --tp-szie 2\n"
+    )
+    result = lint_text(text, "docker.mk")
+    assert found(result) == [("FLG001", 9, 31)] and "SGLang 0.5.6.post2 flag" in result.findings[0].message
+    assert result.contexts[0].version.version == "0.5.6.post2"
+
+
 def test_a_launch_a_make_function_builds_is_reported():
     result = lint_text((ROOT / "fixtures" / "unread" / "Makefile").read_text(), "Makefile")
     assert found(result) == [("SLM005", 4, 2)] and result.contexts == []
