@@ -166,6 +166,8 @@ def test_systemd_prefixes_specifiers_escapes_and_environment_files():
     assert (
         launch.args[1].dynamic and "EnvironmentFile=/etc/sglang.env (line 3)" in launch.args[1].dynamic_reason
     )
+    split = "[Service]\nEnvironment='ARGS=--served-model-name \"my model\" --tp 2'\nExecStart=python3 -m sglang.launch_server $ARGS\n"
+    assert args("a.service", split) == [["--served-model-name", "my model", "--tp", "2"]]  # quotes respected
     two = "[Service]\nType=oneshot\nExecStart=python3 -m sglang.launch_server --tp 1 ; python3 -m sglang.launch_server --tp 2\n"
     assert args("a.service", two) == [["--tp", "1"], ["--tp", "2"]]
     broken = lint_text("[Service]\nExecStart=python3 -m sglang.launch_server --host '0.0.0.0\n", "a.service")

@@ -160,7 +160,7 @@ class _Unit:
                 return [ArgvItem([Piece(None, begin, end, reason=value)], splat=True, origin=origin)]
             return [
                 ArgvItem([Piece("".join(c[0] or "" for c in part), begin, end)], origin=origin)
-                for part in split_quoted(value, c_escapes=True)
+                for part in split_quoted(value, c_escapes=False)  # quotes respected, no C escapes
             ]
         out: list[Char] = []
         origin = None

@@ -25,7 +25,9 @@ class NoLaunchFound(Rule):
     which speclint found no launch: once per file, at the first mention, with the reason when
     the front-end knows it. A command that runs the launcher of SGLang's router package
     (`python -m sglang_router.launch_server`), which speclint does not read, is reported at
-    the module's name whatever else the file launches.
+    the module's name whatever else the file launches; so is a Makefile function call that
+    names the launcher (`$(foreach p,$(PORTS),python -m sglang.launch_server ... &)`), which
+    speclint does not evaluate, at the call.
 
     ## Why it matters
     A launch written in a form speclint cannot read (a command name held in a variable, a
