@@ -98,7 +98,7 @@ def test_makefile_recipe_with_continuations_and_variables():
 def test_make_variables_known_and_unknown():
     text = (
         "A = --tp-size $(B)\nB = 2\nexport CUDA_VISIBLE_DEVICES := 0,1\n"
-        "ifeq ($(GPU),h100)\nC = --dp 2\nendif\nserve: D = 4\n"
+        "ifeq ($(GPU),h100)\nC = --dp 2\nendif\nserve: D = 4\n# a comment \\\nB = 3\n"
         "serve:\n\tpython -m sglang.launch_server $(A) $(C) $(D) $(E) $@ --port=$(B)0\n"
     )
     (launch,) = extract_file("Makefile", text).launches

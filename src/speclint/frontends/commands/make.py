@@ -12,7 +12,7 @@ already set (the environment may set it: read as the shell front-end reads `${X:
 (the environment, the command line, an included makefile), a function call (`$(shell ...)`,
 `$(or ...)`, 8), an automatic variable (`$@`, 10.5.3), a target-specific value (6.11), one
 set with `define` (6.8), `!=`, or inside a conditional (7). Outside recipes a
-backslash-newline is one space (3.1.1) and `#` starts a comment.
+backslash-newline is one space (3.1.1) and `#` starts a comment, continued by one (3.1).
 """
 
 from __future__ import annotations
@@ -122,7 +122,11 @@ class _Makefile:
             body = line[:-1] if trailing % 2 else line
             escaped = False
             for index, char in enumerate(body):
-                if char == "#" and not escaped:
+                if char == "#" and not escaped:  # a comment goes on past a backslash-newline
+                    while trailing % 2 and number < len(self.starts):
+                        line = self.line(number)[1]
+                        trailing = len(line) - len(line.rstrip("\\"))
+                        number += 1
                     return chars, number
                 if char == "\\" and index + 1 < len(body) and body[index + 1] == "#":
                     escaped = True
