@@ -122,6 +122,12 @@ def test_docker_run_in_a_recipe_takes_the_image_tag_from_make_variables():
     assert result.contexts[0].version.version == "0.5.6.post2"
 
 
+def test_one_shell_runs_a_rules_lines_in_one_shell():
+    recipe = "serve:\n\t@TP=2\n\t@python -m sglang.launch_server --tp-size $$TP\n"
+    assert args("Makefile", recipe)[0][1] is None  # each line its own shell: $TP unset there
+    assert args("Makefile", ".ONESHELL:\n" + recipe) == [["--tp-size", "2"]]
+
+
 def test_a_launch_a_make_function_builds_is_reported():
     result = lint_text((ROOT / "fixtures" / "unread" / "Makefile").read_text(), "Makefile")
     assert found(result) == [("SLM005", 4, 2)] and result.contexts == []

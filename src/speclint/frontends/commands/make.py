@@ -4,8 +4,8 @@ Read as the GNU make manual says: a recipe line starts with a tab (or the `.RECI
 character) after a rule line, or follows `;` on it (5.1 "Recipe Syntax"); a backslash-newline
 stays in the text the shell gets and the tab that starts the next line is dropped (5.1.1
 "Splitting Recipe Lines"); each logical line runs in a shell of its own (5.3 "Recipe
-Execution"), so each is read alone; the prefixes `@`, `-`, `+` are make's (5.2, 5.5, 9.3).
-`$$` is `$` and `$(VAR)`/`${VAR}` the variable's value (6.1): `=` the value last set in the
+Execution"), so each is read alone, unless `.ONESHELL:` runs a rule's lines in one (5.3.1);
+the prefixes `@`, `-`, `+` are make's (5.2, 5.5, 9.3). `$$` is `$` and `$(VAR)`/`${VAR}` the variable's value (6.1): `=` the value last set in the
 file, expanded where it is used; `:=`/`::=` expanded where it is set; `?=` its value unless
 already set (the environment may set it: read as the shell front-end reads `${X:-default}`);
 `+=` appends (6.2, 6.5, 6.6). Unknown, never guessed: a variable the file does not set
@@ -50,7 +50,11 @@ class _Makefile:
         self.vars: dict[str, _Var | str] = {}
         """Name -> value, or the reason it is unknown."""
         self.exported: set[str] = set()
-        self.recipes: list[list[Char]] = []
+        self.recipes: list[tuple[int, list[Char]]] = []
+        """Each recipe line, prefixes dropped, with the number of the rule it belongs to."""
+        self.rules = 0
+        self.one_shell = False
+        """`.ONESHELL:`: a rule's recipe lines run in one shell (5.3.1 "Using One Shell")."""
         self.expanded: dict[str, list[Char]] = {}
         """A recursively expanded variable's value, worked out once."""
         self.unread: dict[int, tuple[str, int]] = {}
@@ -101,6 +105,8 @@ class _Makefile:
             in_rule = colon is not None and not body.startswith(("include ", "-include ", "vpath "))
             if colon is None:
                 continue
+            self.rules += 1
+            self.one_shell = self.one_shell or body.startswith(".ONESHELL:")
             rest = body[colon.end() :]
             target_assign = _ASSIGN.match(rest.lstrip(": \t"))
             if target_assign:
@@ -110,7 +116,7 @@ class _Makefile:
             semicolon = rest.find(";")
             if semicolon >= 0:
                 at = lead + colon.end() + semicolon + 1
-                self.recipes.append(self._strip_prefixes(chars[at:]))
+                self.recipes.append((self.rules, self._strip_prefixes(chars[at:])))
 
     def _logical(self, number: int) -> tuple[list[Char], int]:
         """A line outside recipes, backslash-newline joined as one space, `#` comments cut."""
@@ -152,15 +158,28 @@ class _Makefile:
             if not trailing % 2 or number >= len(self.starts):
                 break
             chars.append(("\n", start + len(line), start + len(line) + 1, None))
-        self.recipes.append(self._strip_prefixes(chars))
+        self.recipes.append((self.rules, self._strip_prefixes(chars)))
         return number
 
     @staticmethod
     def _strip_prefixes(chars: list[Char]) -> list[Char]:
+        """Without make's `@`, `-`, `+` (with a POSIX shell, also on the inner lines of a
+        `.ONESHELL` recipe: 5.3.1)."""
         at = 0
         while at < len(chars) and chars[at][0] in (" ", "\t", "@", "-", "+"):
             at += 1
         return chars[at:]
+
+    def shells(self) -> list[list[Char]]:
+        """The text each shell runs: one recipe line, or with `.ONESHELL` a rule's lines."""
+        if not self.one_shell:
+            return [chars for _, chars in self.recipes]
+        joined: dict[int, list[Char]] = {}
+        for rule, chars in self.recipes:
+            if rule in joined and chars:
+                joined[rule].append(("\n", chars[0][1], chars[0][1], None))
+            joined.setdefault(rule, []).extend(chars)
+        return list(joined.values())
 
     def _assign(self, match: re.Match[str], chars: list[Char], number: int, depth: int) -> None:
         name, operator = match.group(2), match.group(3)
@@ -280,7 +299,7 @@ def extract_makefile(text: str, path: str) -> ExtractResult:
         span = span_of(makefile.starts, min(c[1] for c in var.chars), max(c[2] for c in var.chars))
         env[name] = Word(known, span, span, dynamic_reason=reason)
     budget = Budget()
-    for chars in makefile.recipes:
+    for chars in makefile.shells():
         expanded = makefile.expand(chars)
         if "sglang" in "".join(c[0] or "" for c in expanded):
             walk_shell(result, path, shell_line(text, makefile.starts, budget, expanded), env)
