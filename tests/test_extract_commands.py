@@ -198,12 +198,12 @@ def test_procfile_line():
 def test_supervisord_program():
     text = (FIXTURES / "supervisord.conf").read_text()
     result = lint("supervisord.conf", text)
-    assert found(result) == [("SLM004", 4, 42), ("SPD004", 5, 93)]
+    assert found(result) == [("SLM004", 4, 42), ("SPD003", 5, 29), ("SPD004", 5, 93)]
     assert (
         "`%(ENV_SGLANG_PORT)s` is supervisord's environment variable SGLANG_PORT"
         in result.findings[0].message
     )
-    assert at(text, result.findings[1].span) == "4"
+    assert at(text, result.findings[2].span) == "4" and "= 10, silently" in result.findings[2].message
     (launch,) = extract_file("supervisord.conf", text).launches
     assert launch.env["CUDA_VISIBLE_DEVICES"].text == "0" and launch.env["HF_HOME"].text == "/models/hf"
     assert launch.args[3].splat  # a whole word of `%(...)s` may be several words
