@@ -1,11 +1,11 @@
 """Front-ends: turn a source file into the SGLang launches it contains.
 
 `extract_file` picks the front-end by file kind: `shell/` (tree-sitter-bash), `python/`
-(libcst), `docs/` (Markdown with markdown-it-py, Jupyter notebooks), `manifests/`
-(Kubernetes and compose YAML, Dockerfiles, GitHub Actions, SGLang `--config` files) and
-`commands/` (Makefiles, justfiles, Procfiles, systemd units, supervisord programs, tox
-environments). Every front-end but the shell's only loads its reader when the text mentions
-sglang, so other files cost a substring search.
+(libcst), `docs/` (Markdown with markdown-it-py, Jupyter notebooks, reStructuredText),
+`manifests/` (Kubernetes and compose YAML, Dockerfiles, GitHub Actions, SGLang `--config`
+files) and `commands/` (Makefiles, justfiles, Procfiles, systemd units, supervisord
+programs, tox environments). Every front-end but the shell's only loads its reader when the
+text mentions sglang, so other files cost a substring search.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ _OTHER_SUFFIXES = {
     ".markdown": "markdown",
     ".mdx": "markdown",
     ".ipynb": "notebook",
+    ".rst": "rst",
 }
 
 
@@ -86,7 +87,7 @@ def _command_file(path: str, text: str | None) -> str | None:
 
 
 def file_kind(path: str, text: str | None = None) -> str | None:
-    """'shell', 'python', 'yaml', 'markdown', 'notebook', 'dockerfile', 'makefile',
+    """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst', 'dockerfile', 'makefile',
     'justfile', 'procfile', 'systemd', 'supervisord' or 'tox', or None when no front-end
     reads it."""
     first_line = text.split("\n", 1)[0] if text is not None else None
@@ -123,7 +124,12 @@ def _extract_python(text: str, path: str) -> ExtractResult:
 
 
 def _extract_yaml(text: str, path: str) -> ExtractResult:
-    if "sglang" not in text and "model-path" not in text and "model_path" not in text:
+    if (
+        "sglang" not in text
+        and "model-path" not in text
+        and "model_path" not in text
+        and "--speculative-" not in text  # a values file's flag list (`extraArgs:`)
+    ):
         return ExtractResult()
     from speclint.frontends.manifests.yaml_manifest import extract_yaml  # PyYAML is only loaded when needed
 
@@ -144,6 +150,14 @@ def _extract_notebook(text: str, path: str) -> ExtractResult:
     from speclint.frontends.docs.notebook import extract_notebook
 
     return extract_notebook(text, path)
+
+
+def _extract_rst(text: str, path: str) -> ExtractResult:
+    if "sglang" not in text and "--speculative-" not in text:  # flag lists may omit the command
+        return ExtractResult()
+    from speclint.frontends.docs.rst import extract_rst
+
+    return extract_rst(text, path)
 
 
 def _extract_dockerfile(text: str, path: str) -> ExtractResult:
@@ -171,6 +185,7 @@ _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
     "yaml": _extract_yaml,
     "markdown": _extract_markdown,
     "notebook": _extract_notebook,
+    "rst": _extract_rst,
     "dockerfile": _extract_dockerfile,
     **{
         kind: _commands_front_end(kind)
@@ -186,8 +201,8 @@ def extract_file(path: str, text: str) -> ExtractResult:
     if front_end is None:
         message = (
             f"no front-end reads {os.path.basename(path) or path!r} (not a shell script, "
-            "Python file, YAML manifest, Markdown file, Jupyter notebook, Dockerfile, Makefile, "
-            "justfile, Procfile, systemd service, supervisord program or tox.ini)"
+            "Python file, YAML manifest, Markdown or reStructuredText file, Jupyter notebook, "
+            "Dockerfile, Makefile, justfile, Procfile, systemd service, supervisord program or tox.ini)"
         )
         return ExtractResult(diagnostics=[Diagnostic("unsupported-input", message, Span.point(1, 1))])
     return front_end(text, path)
