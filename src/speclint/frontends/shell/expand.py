@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from speclint.frontends.shell.fields import Piece
     from speclint.frontends.shell.text import TextMap
-    from speclint.frontends.shell.variables import Env
+    from speclint.frontends.shell.variables import Env, Run
 
 _NEEDS_EXPANSION = re.compile(rb"[\\*?\[{~]")
 
@@ -131,11 +131,14 @@ class Expander(ParameterExpansion):
         if _too_big(pieces):
             return VarValue(reason=_TOO_BIG, origin=origin)
         parts: list[str] = []
+        runs: list[Run] = []  # when a part is unknown: the known and unknown runs
         for piece in pieces:
             if piece[0] == "lit" or piece[0] == "val":
                 parts.append(piece[1])
             elif piece[0] == "dyn":
-                return VarValue(reason=piece[1], origin=origin)
+                runs.append(("".join(parts), "", None))
+                runs.append((None, piece[1], piece[3]))
+                parts = []
             else:
                 payload = piece[1]
                 texts = [w.text for w in payload]
@@ -143,7 +146,12 @@ class Expander(ParameterExpansion):
                     reason = next(w.dynamic_reason for w in payload if w.text is None)
                     return VarValue(reason=reason or "unknown array element", origin=origin)
                 parts.append(" ".join(t or "" for t in texts))
-        return VarValue(text="".join(parts), origin=origin)
+        if not runs:
+            return VarValue(text="".join(parts), origin=origin)
+        runs.append(("".join(parts), "", None))
+        reason = next(run[1] for run in runs if run[0] is None)
+        known = tuple(run for run in runs if run[0] != "")
+        return VarValue(reason=reason, origin=origin, runs=known if any(r[0] for r in known) else None)
 
     def array_elements(self, node: Node) -> tuple[Word, ...]:
         elements: list[Word] = []
