@@ -30,7 +30,9 @@ class NoLaunchFound(Rule):
     separate words) through a command speclint does not read (`xargs`, `parallel`, `watch`,
     a function it does not follow), at those words. The launcher named inside one quoted
     word (`pkill -f "sglang.launch_server"`) or printed (`echo`, `grep`) is not a launch.
-    In YAML, a `--speculative-*` flag of
+    So is a Makefile function call that
+    names the launcher (`$(foreach p,$(PORTS),python -m sglang.launch_server ... &)`), which
+    speclint does not evaluate, at the call. In YAML, a `--speculative-*` flag of
     SGLang outside every launch read there (a Helm chart's values file: an `extraArgs:` or
     `args:` list that the chart's template splices into the command, which speclint does
     not render) is reported at the first such flag, whatever else the file launches.
