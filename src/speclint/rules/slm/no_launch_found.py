@@ -28,7 +28,9 @@ class NoLaunchFound(Rule):
     `sglang.launch_server` with the router's `--router-*` options added; a file that names it
     and yields no launch is reported as for `sglang.launch_server`. `python -m
     sglang_router.launch_router` starts only the router, no server: it is not a launch, and a
-    file naming it is reported only for what else it names. In YAML, a `--speculative-*` flag of
+    file naming it is reported only for what else it names. A Makefile function call that
+    names the launcher (`$(foreach p,$(PORTS),python -m sglang.launch_server ... &)`), which
+    speclint does not evaluate, is reported at the call. In YAML, a `--speculative-*` flag of
     SGLang outside every launch read there (a Helm chart's values file: an `extraArgs:` or
     `args:` list that the chart's template splices into the command, which speclint does
     not render) is reported at the first such flag, whatever else the file launches.
