@@ -128,3 +128,17 @@ def test_a_co_launch_in_prose_an_inline_span_and_a_python_shell_string_is_read()
         8,
         call.index("--router-polcy") + 1,
     )
+
+
+def test_a_co_launch_in_a_makefile_recipe_is_read_and_one_in_a_make_function_is_reported():
+    recipe = f"\t{ROUTER} --model-path m --dp-size 2 --router-polcy x"
+    (finding,) = lint_text(f"serve:\n{recipe}\n", "Makefile").findings
+    assert (finding.code, finding.span.line, finding.span.column) == (
+        "FLG001",
+        2,
+        recipe.index("--router-polcy") + 1,
+    )
+    text = f"PORTS := 1 2\nserve:\n\t$(foreach p,$(PORTS),{ROUTER} --model-path m --port $(p) &)\n"
+    (finding,) = lint_text(text, "Makefile").findings
+    assert (finding.code, finding.span.line, finding.span.column) == ("SLM005", 3, 2)
+    assert "`$(foreach ...)` is a make function that names the launcher" in finding.message
