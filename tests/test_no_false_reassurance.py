@@ -136,38 +136,3 @@ def test_machine_formats_carry_the_info_findings():
     assert [r["ruleId"] for r in run["results"]] == ["SLM004"]
     rule_ids = {rule["id"] for rule in run["tool"]["driver"]["rules"]}
     assert {"SLM004", "SLM005"} <= rule_ids
-
-
-ROUTER_SAYS = (
-    "`sglang_router.launch_server` is the launcher of SGLang's router package, which speclint does not read"
-)
-
-
-def test_a_router_launch_is_reported_not_passed_over(tmp_path):
-    """`python -m sglang_router.launch_server` (the router package's launcher) is not read:
-    the run says so, at the module's name, and never "All checks passed"."""
-    script = tmp_path / "serve.sh"
-    script.write_text("python -m sglang_router.launch_server --model-path m --dp-size 2 --tp-szie 2\n")
-    done = speclint("--no-cache", str(script))
-    assert f"serve.sh:1:11: SLM005 [info] {ROUTER_SAYS}" in done.stdout
-    assert "All checks passed" not in done.stdout
-    assert "1 file naming SGLang with no launch found" in done.stdout
-
-
-def test_a_router_launch_beside_a_read_launch_is_still_reported():
-    text = (
-        "python -m sglang.launch_server --model-path m --tp-size 2 &\n"
-        "python -m sglang_router.launch_server --model-path m --dp-size 2\n"
-    )
-    findings = lint_text(text, "a.sh").findings
-    assert [(f.code, f.span.line, f.span.column) for f in findings] == [("SLM005", 2, 11)]
-    assert ROUTER_SAYS in findings[0].message
-
-
-def test_a_router_launch_in_a_python_argv_and_a_markdown_fence():
-    python = 'import subprocess\nsubprocess.run(["python", "-m", "sglang_router.launch_server", "--dp-size", "2"])\n'
-    (finding,) = lint_text(python, "a.py").findings
-    assert (finding.code, finding.span.line, finding.span.column) == ("SLM005", 2, 34)
-    markdown = "Serve:\n\n```bash\npython -m sglang_router.launch_server --model-path m\n```\n"
-    (finding,) = lint_text(markdown, "a.md").findings
-    assert (finding.code, finding.span.line, finding.span.column) == ("SLM005", 4, 11)

@@ -96,3 +96,18 @@ def test_a_wrapped_launcher_in_a_markdown_fence_points_into_the_doc():
         53,
     )
     assert finding.message == _says("python -m sglang.launch_server", "parallel")
+
+
+def test_the_router_co_launcher_run_through_xargs_is_reported_too():
+    text = (
+        "python -m sglang.launch_server --model-path m &\n"
+        "seq 0 1 | xargs -I{} python -m sglang_router.launch_server --model-path m --dp-size 2\n"
+    )
+    (finding,) = lint_text(text, "a.sh").findings
+    assert (finding.code, finding.span.line, finding.span.column, finding.span.end_column) == (
+        "SLM005",
+        2,
+        22,
+        59,
+    )
+    assert finding.message == _says("python -m sglang_router.launch_server", "xargs")

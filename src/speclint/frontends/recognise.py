@@ -22,11 +22,12 @@ DEFAULT_ENTRY = "python -m sglang.launch_server"
 """How a launch is named when its command line is not written (flag lists, `--config` files)."""
 SERVE_ENTRY = "sglang serve"
 ROUTER_MODULE = "sglang_router.launch_server"
-"""The launcher of SGLang's router package (`python -m sglang_router.launch_server`):
-speclint does not read it, and says so (no-launch-found) rather than pass over it."""
+"""The co-launcher of SGLang's router package: data-parallel SGLang workers, which take
+SGLang's flags from its command line, and the router (`speclint.sglang.router`)."""
+ROUTER_ENTRY = "python -m sglang_router.launch_server"
 ROUTER_MODULE_BYTES = ROUTER_MODULE.encode()
 
-_MODULE_ENTRIES = {LAUNCH_MODULE: DEFAULT_ENTRY}
+_MODULE_ENTRIES = {LAUNCH_MODULE: DEFAULT_ENTRY, ROUTER_MODULE: ROUTER_ENTRY}
 
 
 def module_entry(module: str | None) -> str | None:
@@ -92,11 +93,11 @@ def is_server_args(name: str) -> bool:
 # Compiled on first import by a front-end that uses one (`__getattr__`): the doc, Python and
 # no-launch paths, not a shell script's.
 _PATTERNS: dict[str, str | tuple[str, ...]] = {
-    "LAUNCH_TEXT": r"sglang\.launch_server\b|\bsglang\s+serve\b",
-    "DOC_LAUNCHER": r"sglang\.launch_server\b|(?<![\w.-])sglang\s+serve\b",
+    "LAUNCH_TEXT": r"sglang(?:_router)?\.launch_server\b|\bsglang\s+serve\b",
+    "DOC_LAUNCHER": r"sglang(?:_router)?\.launch_server\b|(?<![\w.-])sglang\s+serve\b",
     "PROSE_LAUNCH": (
         r"(?<![\w./$=-])(?:[A-Z_][A-Z0-9_]*=[^\s`]+\s+)*"
-        r"(?:python[\d.]*\s+-m\s+sglang\.launch_server|sglang\s+serve)(?![\w.-])"
+        r"(?:python[\d.]*\s+-m\s+sglang(?:_router)?\.launch_server|sglang\s+serve)(?![\w.-])"
     ),
     "MENTIONS": (
         r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b|\bsglang_router\.launch_server\b",
@@ -107,7 +108,8 @@ _PATTERNS: dict[str, str | tuple[str, ...]] = {
 }
 if TYPE_CHECKING:
     LAUNCH_TEXT: re.Pattern[str]
-    """A string argument of a generic helper (`run(cmd)`) that holds a launch."""
+    """A string argument of a generic helper (`run(cmd)`) that holds a launch (SGLang's
+    launcher, or sglang-router's co-launcher)."""
     DOC_LAUNCHER: re.Pattern[str]
     """A launcher in a doc's inline code span (not `my-sglang serve`, `x.sglang serve`)."""
     PROSE_LAUNCH: re.Pattern[str]

@@ -28,6 +28,7 @@ _RULE_MODULES = (
     "flg.missing_required_flag",
     "flg.config_option_unsupported",
     "flg.help_flag",
+    "flg.router_flag_release",
     "spd.topk_one_overrides_draft_tokens",
     "spd.partial_speculative_params",
     "spd.speculative_caps_running_requests",

@@ -30,7 +30,7 @@ _CONDITIONAL = re.compile(r"(ifeq|ifneq|ifdef|ifndef|else|endif)\b")
 _NAME = re.compile(r"[^\s:#=$(){},]+")
 _AUTOMATIC = "@<^+*?%|"
 _MAX_VALUE = 64 * 1024
-_LAUNCHER = re.compile(r"sglang\.launch_server|\bsglang\s+serve\b")
+_LAUNCHER = re.compile(r"sglang(?:_router)?\.launch_server|\bsglang\s+serve\b")
 
 
 @dataclass

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from speclint.frontends.recognise import LAUNCH_MODULE
+from speclint.frontends.recognise import module_entry
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def _launcher_end(words: list[str | None], i: int) -> int | None:
     j = i + 1
     while j < len(words) and (words[j] or "").startswith("-") and words[j] != "-m":
         j += 2 if words[j] in _VALUE_OPTIONS else 1
-    if j + 1 < len(words) and words[j] == "-m" and words[j + 1] == LAUNCH_MODULE:
+    if j + 1 < len(words) and words[j] == "-m" and module_entry(words[j + 1]) is not None:
         return j + 2
     return None
 

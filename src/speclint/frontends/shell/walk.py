@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from speclint.core.launches import Diagnostic
 from speclint.frontends.manifests import prefixed
-from speclint.frontends.recognise import ROUTER_MODULE, ROUTER_MODULE_BYTES, names_launcher
+from speclint.frontends.recognise import names_launcher
 from speclint.frontends.shell import alternatives as alts
 from speclint.frontends.shell import assignments, builtin_commands, conditionals
 from speclint.frontends.shell.expand import Expander
@@ -305,19 +305,6 @@ class Walker:
         python -m sglang.launch_server`, `echo ...`): say why, for the no-launch-found finding."""
         raw = self.tm.data[node.start_byte : node.end_byte]
         if not self.collect or not names_launcher(raw):
-            return
-        if ROUTER_MODULE_BYTES in raw:  # a launch speclint does not read, whatever else the file has
-            word = next(
-                c for c in node.children if ROUTER_MODULE_BYTES in self.tm.data[c.start_byte : c.end_byte]
-            )
-            self.result.diagnostics.append(
-                Diagnostic(
-                    "no-launch-found",
-                    f"`{ROUTER_MODULE}` is the launcher of SGLang's router package, which speclint "
-                    "does not read: nothing in this launch was checked",
-                    self.tm.node_span(word),
-                )
-            )
             return
         name = " ".join(self.tm.node_text(name_node).split())[:40]
         span = self.tm.node_span(name_node)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from speclint.core.findings import Severity
+from speclint.frontends.recognise import ROUTER_ENTRY
 from speclint.rules.base import NO_FIX, Example, Rule, word_notes
 from speclint.rules.suggest import suggest
 from speclint.sglang.flags.schema import versions_with_option
@@ -90,10 +91,16 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
                 if guess
                 else "remove it, or check `python -m sglang.launch_server --help` for the flag you meant"
             )
-            message = (
-                f"`{problem.text}` is not an SGLang {ctx.version.version} flag: argparse "
-                f"stops the launch with 'unrecognized arguments'"
-            )
+            what = f"not an SGLang {ctx.version.version} flag"
+            if ctx.launch.entry == ROUTER_ENTRY:
+                from speclint.sglang.router import router_versions
+
+                read = router_versions()
+                what = (
+                    f"neither an SGLang {ctx.version.version} flag nor an option of "
+                    f"`{ROUTER_ENTRY}` (sglang-router {read[0]} to {read[-1]})"
+                )
+            message = f"`{problem.text}` is {what}: argparse stops the launch with 'unrecognized arguments'"
             if guess:
                 message += f"; did you mean `{guess}`?"
             yield self.report(

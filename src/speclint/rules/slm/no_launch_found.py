@@ -23,16 +23,19 @@ class NoLaunchFound(Rule):
     algorithm in any of SGLang's spellings (`--speculative-algorithm`, a `--config` file's
     `speculative-algorithm:` key, the `speculative_algorithm` field), outside comments, in
     which speclint found no launch: once per file, at the first mention, with the reason when
-    the front-end knows it. A command that runs the launcher of SGLang's router package
-    (`python -m sglang_router.launch_server`), which speclint does not read, is reported at
-    the module's name whatever else the file launches; so is a shell command that runs the
+    the front-end knows it. The co-launcher of SGLang's router package (`python -m
+    sglang_router.launch_server`: SGLang workers and the router) is a launch, read like
+    `sglang.launch_server` with the router's `--router-*` options added; a file that names it
+    and yields no launch is reported as for `sglang.launch_server`. `python -m
+    sglang_router.launch_router` starts only the router, no server: it is not a launch, and a
+    file naming it is reported only for what else it names. A shell command that runs a
     launcher's own words (`python3 -m sglang.launch_server`, `sglang serve`, written as
     separate words) through a command speclint does not read (`xargs`, `parallel`, `watch`,
-    a function it does not follow), at those words. The launcher named inside one quoted
-    word (`pkill -f "sglang.launch_server"`) or printed (`echo`, `grep`) is not a launch.
-    So is a Makefile function call that
+    a function it does not follow) is reported at those words whatever else the file
+    launches; the launcher named inside one quoted word (`pkill -f "sglang.launch_server"`) or
+    printed (`echo`, `grep`) is not a launch. A Makefile function call that
     names the launcher (`$(foreach p,$(PORTS),python -m sglang.launch_server ... &)`), which
-    speclint does not evaluate, at the call. In YAML, a `--speculative-*` flag of
+    speclint does not evaluate, is reported at the call. In YAML, a `--speculative-*` flag of
     SGLang outside every launch read there (a Helm chart's values file: an `extraArgs:` or
     `args:` list that the chart's template splices into the command, which speclint does
     not render) is reported at the first such flag, whatever else the file launches.
@@ -68,9 +71,9 @@ class NoLaunchFound(Rule):
             fixed=NO_FIX,
         ),
         Example(
-            "python -m sglang_router.launch_server --model-path m --dp-size 2\n",
-            at="1:11",
-            says="`sglang_router.launch_server` is the launcher of SGLang's router package",
+            "seq 0 1 | xargs -I{} python -m sglang_router.launch_server --model-path m --dp-size 2\n",
+            at="1:32",
+            says="this file names `sglang_router.launch_server` but speclint found no launch",
             fixed=NO_FIX,
         ),
         Example(
@@ -82,6 +85,8 @@ class NoLaunchFound(Rule):
     )
     valid = (
         "python -m sglang.launch_server --model-path m\n",
+        "python -m sglang_router.launch_server --model-path m --dp-size 2 --router-policy cache_aware\n",
+        "python -m sglang_router.launch_router --worker-urls http://a:30000 http://b:30000\n",
         "# python -m sglang.launch_server is started elsewhere\necho done\n",
         'python -m sglang.launch_server --model-path m &\npkill -f "sglang.launch_server"\n',
     )

@@ -8,6 +8,7 @@ pydantic model for the Python API and JSON output.
 from __future__ import annotations
 
 from speclint.core.records import dataclass
+from speclint.frontends.recognise import ROUTER_ENTRY
 from speclint.sglang.flags.argv import parse_argv
 from speclint.sglang.flags.entry import prepare_argv
 from speclint.sglang.flags.schema import load_schema
@@ -212,4 +213,9 @@ def configure(launch: Launch, version: str) -> LaunchConfig:
 
         return LaunchConfig(parse_kwargs(load_schema(version), launch.kwargs, launch.span))
     words = prepare_argv(launch.entry, launch.args, version, launch.config_file)
-    return LaunchConfig(parse_argv(load_schema(version), words))
+    schema = load_schema(version)
+    if launch.entry == ROUTER_ENTRY:  # SGLang's parser with sglang-router's options added
+        from speclint.sglang.router import router_schema
+
+        schema = router_schema(schema)
+    return LaunchConfig(parse_argv(schema, words))

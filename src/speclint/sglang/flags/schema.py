@@ -107,8 +107,12 @@ class FlagSchema:
     by_option: dict[str, FlagSpec]
     by_dest: dict[str, FlagSpec]
     allow_abbrev: bool = True
+    exact_only: frozenset[str] = frozenset()
+    """Option strings matched only when written whole, never as an abbreviation's target (the
+    router options of sglang-router releases older than the newest: `speclint.sglang.router`)."""
     sorted_options: tuple[str, ...] = field(init=False, default=())
-    """Every option string, sorted: prefix lookups bisect it instead of scanning all flags."""
+    """Every option string that an abbreviation may stand for, sorted: prefix lookups bisect
+    it instead of scanning all flags."""
     option_rank: dict[str, int] = field(init=False, default_factory=dict)
     """Option string -> its position in `by_option` (argparse reports matches in that order)."""
     required: tuple[FlagSpec, ...] = field(init=False, default=())
@@ -116,10 +120,12 @@ class FlagSchema:
     """The `--` option strings, sorted ("did you mean" compares a typo with these)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "sorted_options", tuple(sorted(self.by_option)))
+        every = tuple(sorted(self.by_option))
+        abbreviable = tuple(o for o in every if o not in self.exact_only) if self.exact_only else every
+        object.__setattr__(self, "sorted_options", abbreviable)
         object.__setattr__(self, "option_rank", {option: rank for rank, option in enumerate(self.by_option)})
         object.__setattr__(self, "required", tuple(s for s in self.flags if s.required))
-        object.__setattr__(self, "long_options", tuple(o for o in self.sorted_options if o.startswith("--")))
+        object.__setattr__(self, "long_options", tuple(o for o in every if o.startswith("--")))
 
 
 def _order(version: str) -> list[int]:

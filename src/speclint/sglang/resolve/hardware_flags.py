@@ -6,6 +6,8 @@ so with one of them the GPU-dependent fields are reported unknown instead of gue
 
 from __future__ import annotations
 
+from speclint.sglang.router import is_router_option
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.flags.launch_config import LaunchConfig
@@ -73,8 +75,8 @@ def modelled_flags_problem(config: LaunchConfig) -> str | None:
         return "the launch has words speclint cannot read"
     for use in config.parsed.uses:
         spec = use.spec
-        if spec is None or use.how in ("ambiguous", "unknown"):
-            continue
+        if spec is None or use.how in ("ambiguous", "unknown") or is_router_option(spec):
+            continue  # a router option of sglang_router.launch_server never reaches ServerArgs
         if spec.dest not in MODELLED_FLAGS:
             return f"{use.matched or use.written} feeds SGLang hooks speclint does not model"
         if use.dynamic and spec.dest not in SERVING_ONLY:

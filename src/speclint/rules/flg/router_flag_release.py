@@ -1,0 +1,99 @@
+"""FLG013 router-flag-release: a router option of `python -m sglang_router.launch_server` that
+not every sglang-router release read has."""
+
+from __future__ import annotations
+
+from speclint.core.findings import Severity
+from speclint.rules.base import NO_FIX, Example, Rule, word_notes
+from speclint.sglang.router import is_router_option, router_presence, router_versions
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from speclint.core.findings import Finding
+    from speclint.rules.base import LaunchContext
+
+
+def _releases(versions: tuple[str, ...]) -> str:
+    """`0.1.7 to 0.3.2` when they follow each other among the releases read, else listed."""
+    read = router_versions()
+    first = read.index(versions[0])
+    if len(versions) > 3 and read[first : first + len(versions)] == versions:
+        return f"{versions[0]} to {versions[-1]}"
+    return ", ".join(versions)
+
+
+class RouterFlagRelease(Rule):
+    """## What it does
+    In a `python -m sglang_router.launch_server` launch (sglang-router's co-launcher: SGLang
+    workers plus the router, the router's options written `--router-*`), finds router options
+    that some sglang-router releases do not have. speclint reads the options from each
+    sglang-router release's own `launch_server.py` (`tools/gen_sglang_router.py`), but cannot
+    tell which sglang-router release is installed beside the SGLang it checks: an option the
+    newest release read lacks is a warning (unverified for that release), one only older
+    releases lack is an info.
+
+    ## Why it matters
+    argparse stops the launch with 'unrecognized arguments' when the installed sglang-router
+    does not have the option.
+
+    ## Example
+    ```bash
+    python -m sglang_router.launch_server --model-path m --dp-size 2 --router-prefill-policy random
+    ```
+
+    ## Use instead
+    An option every release has; or keep the option where the installed sglang-router has it
+    (`pip show sglang-router`) and silence the finding for that line.
+    ```bash
+    python -m sglang_router.launch_server --model-path m --dp-size 2 --router-policy random
+    ```
+    """
+
+    code = "FLG013"
+    stage = "parse"
+    name = "router-flag-release"
+    severity = Severity.WARNING
+    summary = "A `--router-*` option of sglang-router's co-launcher that some sglang-router releases lack."
+    invalid = (
+        Example(
+            "python -m sglang_router.launch_server --model-path m --dp-size 2 --router-prefill-policy random",
+            at="1:66",
+            says="`--router-prefill-policy` is not in sglang-router",
+            fixed=NO_FIX,
+        ),
+    )
+    valid = (
+        Example("python -m sglang_router.launch_server --model-path m --dp-size 2 --router-policy random"),
+    )
+
+    def check(self, ctx: LaunchContext) -> Iterator[Finding]:
+        read = router_versions()
+        seen: set[str] = set()
+        for use in ctx.parsed.uses:
+            if not is_router_option(use.spec) or use.spec is None:
+                continue
+            option = use.spec.option_strings[0]
+            have = router_presence(option)
+            if option in seen or have == read:
+                continue
+            seen.add(option)
+            lacking = tuple(v for v in read if v not in have)
+            newest = read[-1]
+            message = (
+                f"`{option}` is not in sglang-router {_releases(lacking)} (it is in {_releases(have)}): "
+                "speclint does not know which sglang-router release runs beside SGLang "
+                f"{ctx.version.version}; where it lacks the option, argparse stops the launch "
+                "with 'unrecognized arguments'"
+            )
+            if newest not in have:
+                message += f" (unverified for sglang-router {newest})"
+            yield self.report(
+                ctx.path,
+                use.span,
+                message,
+                "check the installed release: `pip show sglang-router`",
+                word_notes(use.word),
+                severity=None if newest not in have else Severity.INFO,
+            )

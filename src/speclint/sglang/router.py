@@ -1,0 +1,104 @@
+"""sglang-router's co-launcher, `python -m sglang_router.launch_server`: the options its parser
+adds besides SGLang's, per sglang-router release, as tools/gen_sglang_router.py read them from
+each release's `sglang_router/launch_server.py` (`RouterArgs.add_cli_args(parser,
+use_router_prefix=True, exclude_host_port=True)` and its own `--router-dp-worker-base-port`).
+
+Its workers get SGLang's `ServerArgs` from the same command line (`ServerArgs.add_cli_args`
+on the same parser): the launch is checked as SGLang's, with these options added to the
+parser. Which sglang-router release runs with which SGLang release is not known: the options
+are those of every stored release, each with the arity of the newest release that has it,
+and `router_presence` says which releases lack one (a note, never an error).
+
+`data/sglang_router.json` is one JSON array, one element per line: the header `{"format": 1,
+"versions": [...], ...}`, then one line per release (header order, oldest first), its options
+in add_argument order, each `[option_strings, action, nargs]`.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+from speclint.sglang.linedata import LineData
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.flags.schema import FlagSchema, FlagSpec
+
+_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_router.json")
+_FILE = LineData(_DATA)
+ROUTER_DEST_PREFIX = "router-launcher:"
+"""Starts the `dest` of an option speclint added from the router's parser (SGLang has none)."""
+
+
+def router_versions() -> tuple[str, ...]:
+    """The sglang-router releases read, oldest first."""
+    return _FILE.versions()
+
+
+@lru_cache(maxsize=1)
+def _options() -> dict[str, tuple[str, object, tuple[str, ...]]]:
+    """Option string -> (action, nargs, releases that have it), the arity the newest
+    release that has it gives."""
+    found: dict[str, tuple[str, object, tuple[str, ...]]] = {}
+    for version in router_versions():
+        for strings, action, nargs in _FILE.row(version):
+            for option in strings:
+                had = found.get(option, ("", None, ()))[2]
+                found[option] = (action, nargs, (*had, version))
+    return found
+
+
+def router_presence(option: str) -> tuple[str, ...]:
+    """The stored sglang-router releases whose co-launcher has `option` (empty: none)."""
+    known = _options().get(option)
+    return known[2] if known else ()
+
+
+def router_spec(option: str) -> FlagSpec:
+    """The router's option as a flag of the launch's parser (values kept as text)."""
+    from speclint.sglang.flags.schema import FlagSpec
+
+    action, nargs, _ = _options()[option]
+    default = False if action == "store_true" else None
+    help_text = (
+        f"an option of sglang-router's `python -m sglang_router.launch_server` (its parser's {option})"
+    )
+    return FlagSpec(
+        ROUTER_DEST_PREFIX + option, (option,), action, nargs, "str", None, default, None, help_text, None
+    )
+
+
+def is_router_option(spec: FlagSpec | None) -> bool:
+    return spec is not None and spec.dest.startswith(ROUTER_DEST_PREFIX)
+
+
+_SCHEMAS: dict[str, FlagSchema] = {}
+
+
+def router_schema(schema: FlagSchema) -> FlagSchema:
+    """SGLang's parser with the router's options added after its own, as launch_server builds
+    it (an option SGLang has keeps SGLang's definition: argparse would refuse the clash). An
+    abbreviation stands for an option of the newest router release only, as its parser reads
+    it; an option only older releases have is known when written whole."""
+    from speclint.sglang.flags.schema import FlagSchema
+
+    known = _SCHEMAS.get(schema.version)
+    if known is not None and known.flags[: len(schema.flags)] == schema.flags:
+        return known
+    added = [router_spec(option) for option in _options() if option not in schema.by_option]
+    by_option = dict(schema.by_option)
+    by_dest = dict(schema.by_dest)
+    for spec in added:
+        by_option[spec.option_strings[0]] = spec
+        by_dest[spec.dest] = spec
+    newest = router_versions()[-1]
+    older = frozenset(
+        s.option_strings[0] for s in added if newest not in router_presence(s.option_strings[0])
+    )
+    flags = (*schema.flags, *added)
+    made = FlagSchema(
+        schema.version, flags, by_option, by_dest, schema.allow_abbrev, older | schema.exact_only
+    )
+    _SCHEMAS[schema.version] = made
+    return made

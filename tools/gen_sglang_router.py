@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""Generate src/speclint/sglang/data/sglang_router.json: the options `python -m
+sglang_router.launch_server` adds to its parser besides SGLang's, per sglang-router release,
+read statically (`ast`, never imported) from each release's wheel.
+
+    python tools/gen_sglang_router.py              # every release the data file stores
+    python tools/gen_sglang_router.py 0.3.2 ...    # these releases
+    python tools/gen_sglang_router.py --check      # regenerate and compare, write nothing
+
+Wheels are fetched with `pip download --no-deps sglang-router==V` into
+`.cache/sglang-router-wheels`. `sglang_router/launch_server.py`'s `main()` builds one
+argparse parser: `ServerArgs.add_cli_args(parser)` (SGLang's flags: not recorded here, the
+flag schema has them), `RouterArgs.add_cli_args(parser, use_router_prefix=True,
+exclude_host_port=True)` and its own `parser.add_argument(...)` calls. `RouterArgs` is looked
+up through the module's imports (`sglang_router/router_args.py` from 0.2.0,
+`sglang_router/launch_router.py` before). Its `add_cli_args` body is followed with the call's
+keyword values bound: `prefix = "router-" if use_router_prefix else ""`, groups
+(`parser.add_argument_group(...)`) standing for the parser, an `if` whose test resolves taking
+its branch (`if not exclude_host_port:` skips `--host`/`--port`). Anything else that adds an
+option (a test that does not resolve, an option string not built from literals and names
+bound so) stops the generator: no option is guessed.
+
+Per release (header order, oldest first) a row: `[[option_strings, action, nargs], ...]` in
+add_argument order (`action` "store" unless given; `nargs` null unless given).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import glob
+import json
+import os
+import subprocess
+import sys
+import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from line_array import check_or_write, line_array  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_router.json")
+CACHE = os.path.join(ROOT, ".cache", "sglang-router-wheels")
+LAUNCHER = "sglang_router/launch_server.py"
+
+
+class Unread(Exception):
+    """Source the generator does not follow (it stops rather than guess)."""
+
+
+def release_key(version: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in version.split("."))
+
+
+def wheel_path(version: str, cache: str = CACHE) -> str:
+    pattern = os.path.join(cache, f"sglang_router-{version}-*.whl")
+    found = sorted(glob.glob(pattern))
+    if not found:
+        os.makedirs(cache, exist_ok=True)
+        command = [sys.executable, "-m", "pip", "download", "--no-deps", "--quiet"]
+        command += ["--disable-pip-version-check", "-d", cache, f"sglang-router=={version}"]
+        subprocess.run(command, check=True)
+        found = sorted(glob.glob(pattern))
+    if not found:
+        raise SystemExit(f"no wheel for sglang-router=={version} in {cache}")
+    return found[-1]
+
+
+def _function(tree: ast.Module | ast.ClassDef, name: str) -> ast.FunctionDef | None:
+    return next((s for s in tree.body if isinstance(s, ast.FunctionDef) and s.name == name), None)
+
+
+def _imported_from(tree: ast.Module, name: str) -> str | None:
+    """The module `from M import name` names at the top of the file."""
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ImportFrom) and any((a.asname or a.name) == name for a in stmt.names):
+            return stmt.module
+    return None
+
+
+class _Body:
+    """Follows one function body, collecting `add_argument` calls on the parser's names."""
+
+    def __init__(self, names: dict[str, object], parsers: set[str]) -> None:
+        self.names = names
+        self.parsers = parsers
+        self.options: list[list[object]] = []
+        self.calls: list[ast.Call] = []
+        """Other `X.add_cli_args(parser, ...)` calls met (launch_server's main)."""
+
+    def value(self, node: ast.expr) -> object:
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name) and node.id in self.names:
+            return self.names[node.id]
+        if isinstance(node, ast.JoinedStr):
+            parts = []
+            for part in node.values:
+                if isinstance(part, ast.FormattedValue) and not part.format_spec and part.conversion == -1:
+                    parts.append(str(self.value(part.value)))
+                else:
+                    parts.append(str(self.value(part)))
+            return "".join(parts)
+        if isinstance(node, ast.IfExp):
+            return self.value(node.body) if self.value(node.test) else self.value(node.orelse)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            return not self.value(node.operand)
+        raise Unread(f"line {node.lineno}: {ast.unparse(node)}")
+
+    def run(self, body: list[ast.stmt]) -> None:
+        for stmt in body:
+            if isinstance(stmt, ast.If):
+                self.run(stmt.body if self.value(stmt.test) else stmt.orelse)
+            elif (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+            ):
+                self._assign(stmt.targets[0].id, stmt.value)
+            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                self._call(stmt.value)
+            elif any(self._adds(n) for n in ast.walk(stmt)):
+                raise Unread(f"line {stmt.lineno}: {ast.unparse(stmt)[:200]}")
+
+    def _adds(self, node: ast.AST) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr in ("add_argument", "add_cli_args")
+
+    def _assign(self, name: str, value: ast.expr) -> None:
+        func = value.func if isinstance(value, ast.Call) else None
+        if isinstance(func, ast.Attribute) and func.attr in (
+            "add_argument_group",
+            "add_mutually_exclusive_group",
+        ):
+            if isinstance(func.value, ast.Name) and func.value.id in self.parsers:
+                self.parsers.add(name)
+                return
+        if isinstance(func, ast.Attribute) and func.attr == "ArgumentParser":
+            self.parsers.add(name)
+            return
+        if any(self._adds(n) for n in ast.walk(value)):
+            raise Unread(f"line {value.lineno}: {ast.unparse(value)[:200]}")
+        try:
+            self.names[name] = self.value(value)
+        except Unread:
+            self.names.pop(name, None)  # a name not needed unless an option string uses it
+
+    def _call(self, call: ast.Call) -> None:
+        func = call.func
+        if not isinstance(func, ast.Attribute):
+            return
+        if func.attr == "add_argument":
+            if not (isinstance(func.value, ast.Name) and func.value.id in self.parsers):
+                raise Unread(f"line {call.lineno}: add_argument on {ast.unparse(func.value)}")
+            strings = [self.value(a) for a in call.args]
+            keywords = {k.arg: k.value for k in call.keywords}
+            action = self.value(keywords["action"]) if "action" in keywords else "store"
+            nargs = self.value(keywords["nargs"]) if "nargs" in keywords else None
+            if not all(isinstance(s, str) for s in strings) or not isinstance(action, str):
+                raise Unread(f"line {call.lineno}: {ast.unparse(call)[:200]}")
+            self.options.append([strings, action, nargs])
+        elif func.attr == "add_cli_args":
+            self.calls.append(call)
+
+
+def _router_args_class(wheel: zipfile.ZipFile, module: str) -> ast.ClassDef:
+    """`RouterArgs` as `module` names it, following `from M import RouterArgs` once more."""
+    for _ in range(3):
+        tree = ast.parse(wheel.read(module.replace(".", "/") + ".py"))
+        found = next((s for s in tree.body if isinstance(s, ast.ClassDef) and s.name == "RouterArgs"), None)
+        if found is not None:
+            return found
+        source = _imported_from(tree, "RouterArgs")
+        if source is None:
+            break
+        module = source
+    raise Unread(f"RouterArgs not found from {module}")
+
+
+def read_release(path: str) -> list[list[object]]:
+    """The options launch_server's parser adds besides `ServerArgs.add_cli_args`, in order."""
+    with zipfile.ZipFile(path) as wheel:
+        if LAUNCHER not in wheel.namelist():
+            raise Unread(f"no {LAUNCHER} (the release has no co-launcher)")
+        tree = ast.parse(wheel.read(LAUNCHER))
+        main = _function(tree, "main")
+        if main is None:
+            raise Unread(f"{LAUNCHER} has no main()")
+        outer = _Body({}, set())
+        options: list[list[object]] = []
+        for stmt in main.body:  # in order: RouterArgs' options, then main's own
+            before = len(outer.calls)
+            outer.run([stmt])
+            for call in outer.calls[before:]:
+                options += _cli_args(wheel, tree, call, outer.parsers)
+            options += outer.options
+            outer.options = []
+        return options
+
+
+def _cli_args(
+    wheel: zipfile.ZipFile, tree: ast.Module, call: ast.Call, parsers: set[str]
+) -> list[list[object]]:
+    func = call.func
+    assert isinstance(func, ast.Attribute)
+    owner = func.value.id if isinstance(func.value, ast.Name) else ""
+    if owner == "ServerArgs":
+        return []  # SGLang's own flags: the flag schema has them
+    if owner != "RouterArgs" or not call.args or not isinstance(call.args[0], ast.Name):
+        raise Unread(f"line {call.lineno}: {ast.unparse(call)}")
+    if call.args[0].id not in parsers:
+        raise Unread(f"line {call.lineno}: {ast.unparse(call)}")
+    module = _imported_from(tree, "RouterArgs")
+    if module is None:
+        raise Unread("RouterArgs is not imported by name")
+    method = _function(_router_args_class(wheel, module), "add_cli_args")
+    if method is None:
+        raise Unread("RouterArgs has no add_cli_args")
+    params = [a.arg for a in method.args.args]
+    names: dict[str, object] = {}
+    defaults = method.args.defaults
+    for param, default in zip(params[len(params) - len(defaults) :], defaults):
+        names[param] = ast.literal_eval(default)
+    for param, arg in zip(params[1:], call.args[1:]):
+        names[param] = ast.literal_eval(arg)
+    for keyword in call.keywords:
+        names[str(keyword.arg)] = ast.literal_eval(keyword.value)
+    body = _Body(names, {params[0]})
+    body.run(method.body)
+    return body.options
+
+
+def stored_versions(path: str = OUT) -> list[str]:
+    """The releases the stored data covers (the default: regenerate what is there)."""
+    with open(path, encoding="utf-8") as handle:
+        lines = handle.read().split("\n")
+    header: dict[str, list[str]] = json.loads(lines[1].rstrip(","))
+    return header["versions"]
+
+
+def build(versions: list[str], cache: str = CACHE) -> tuple[dict[str, object], list[object]]:
+    versions = sorted(versions, key=release_key)
+    rows = []
+    for version in versions:
+        try:
+            rows.append(read_release(wheel_path(version, cache)))
+        except Unread as problem:
+            raise SystemExit(f"sglang-router {version}: {problem}") from None
+    header = {"format": 1, "package": "sglang-router", "module": "sglang_router.launch_server"}
+    header["versions"] = versions
+    return header, rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("versions", nargs="*", help="releases (default: those the data file stores)")
+    ap.add_argument("--out", default=OUT)
+    ap.add_argument("--cache", default=CACHE)
+    ap.add_argument("--check", action="store_true", help="compare with the stored file")
+    args = ap.parse_args(argv)
+    header, rows = build(args.versions or stored_versions(args.out), args.cache)
+    text = line_array(header, rows, [])
+    code = check_or_write(args.out, text, args.check)
+    if code is not None:
+        return code
+    print(f"wrote {args.out}: {len(rows)} releases, {len(text)} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
