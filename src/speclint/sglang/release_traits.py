@@ -180,6 +180,16 @@ class ReleaseTraits:
     fa4_prefill_only: bool
     """"FA4 backend is only supported for prefill": fa4 as the attention or decode backend
     is refused."""
+    cutlass_mla_pages: str
+    """"Cutlass MLA only supports a page_size of 128": which explicit backends set page size
+    128: 'attention' (--attention-backend), 'attention_or_decode' (or
+    --decode-attention-backend), '' (no such rule: cutlass_mla is not a choice)."""
+    fa4_pages: str
+    """"FA4 backend only supports page size 128": when fa4 sets page size 128: 'prefill'
+    (--prefill-attention-backend fa4, any model), 'prefill_mha' (and a non-MLA model),
+    'prefill_mha_sm100' (and an SM100 GPU), 'mha_sm100_topk1' (fa4 as any of the three
+    backends, non-MLA, SM100, EAGLE topk at most 1), 'mha_sm100_topk1_gemma' (and
+    DiffusionGemmaForBlockDiffusion gets page size 1 instead), '' (no such rule)."""
     mla_prefill_graph_fixed: int | None
     """memory_hook.py: prefill CUDA graphs of an MLA model capture up to this many tokens
     (0.5.22: 2048); None: up to min(8192, chunked prefill size) (0.5.23)."""
