@@ -114,7 +114,8 @@ class ReleaseTraits:
     enable_mixed_chunk); checks.py. Empty where no such assert exists (0.5.23)."""
     # --- parallel layout (parallel.py) ---
     parallel_steps: str
-    """'post_init' (0.4.10.post2 `__post_init__`), 'handlers' (0.5.6.post2 / 0.5.14
+    """'post_init_0_4_0' (0.4.0 `__post_init__`: DP attention sets dp_size = tp_size),
+    'post_init' (0.4.10.post2 `__post_init__`), 'handlers' (0.5.6.post2 / 0.5.14
     `_handle_data_parallelism`, `_handle_a2a_moe`), 'hooks' (0.5.23 parallel_hook.py,
     mega_moe_hook.py, overrides.py `_a2a_ep_size`)."""
     a2a_spanning: dict[str, str | None]
@@ -165,6 +166,14 @@ class ReleaseTraits:
     deprecated_moe_flags: bool
     """`__post_init__` rewrites --enable-ep-moe (ep_size = tp_size) and --enable-deepep-moe
     (moe_a2a_backend deepep) before its handlers (0.5.2; 0.4.x in parallel.py's post_init)."""
+    multinode_dp_check: str
+    """`check_server_args`'s refusal of data-parallel replicas over several nodes (resolved
+    dp_size > 1 with nnodes != 1): 'any' (0.4.0), 'unless_dp_attention' (0.4.6-0.5.21: "not
+    supported unless dp attention!"), 'replicas' (0.5.22+ validation_hook.py: "use attention
+    DP (--attn-dp-size) across nodes")."""
+    ep_moe_sets_ep_size: bool
+    """--enable-ep-moe sets ep_size = tp_size in `__post_init__` (every release with the
+    flag but 0.4.10, where the MoE layers read the flag and ep_size stays as given)."""
     kv4_dtypes: tuple[str, ...]
     """KV-cache dtypes `_handle_kv4_compatibility` checks against the backend: fp4_e2m1
     (0.5.7-0.5.15), nvfp4 / fp4_mx_block16 (0.5.16-0.5.18); empty: no such check."""

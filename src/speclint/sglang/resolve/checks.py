@@ -32,6 +32,31 @@ def check_server_args(state: ResolutionState) -> None:
     _deepep_auto_mode(state)
     _pipeline_parallel(state)
     _pipeline_parallel_speculative(state)
+    _multinode_data_parallel(state)
+
+
+_MULTINODE_DP = {
+    "any": "multi-node data parallel is not supported",
+    "unless_dp_attention": "multi-node data parallel is not supported unless dp attention!",
+    "replicas": "multi-node data-parallel replicas are not supported; use attention DP "
+    "(--attn-dp-size) across nodes",
+}
+
+
+def _multinode_data_parallel(state: ResolutionState) -> None:
+    """`assert not (dp_size > 1 and nnodes != 1 [and not enable_dp_attention])`, on the
+    resolved values (`ReleaseTraits.multinode_dp_check`; confirmed by tools/oracle on 0.4.0,
+    0.4.6, 0.5.14, 0.5.21, 0.5.23)."""
+    check = state.traits.multinode_dp_check
+    dp, nnodes = state.get("dp_size"), state.get("nnodes")
+    if not isinstance(dp, int) or not isinstance(nnodes, int) or dp <= 1 or nnodes == 1:
+        return
+    fields: tuple[str, ...] = ("dp_size", "nnodes")
+    if check == "unless_dp_attention":
+        attention = state.get("enable_dp_attention")
+        if attention is not False:  # on, or unknown
+            return
+    raise Stop("AssertionError", _MULTINODE_DP[check], "check_server_args", fields)
 
 
 def _pipeline_parallel_speculative(state: ResolutionState) -> None:
