@@ -114,7 +114,7 @@ class ReleaseTraits:
     enable_mixed_chunk); checks.py. Empty where no such assert exists (0.5.23)."""
     # --- parallel layout (parallel.py) ---
     parallel_steps: str
-    """'post_init_0_4_0' (0.4.0 `__post_init__`: DP attention sets dp_size = tp_size),
+    """'post_init_dp_is_tp' (0.4.0 `__post_init__`: DP attention sets dp_size = tp_size),
     'post_init' (0.4.10.post2 `__post_init__`), 'handlers' (0.5.6.post2 / 0.5.14
     `_handle_data_parallelism`, `_handle_a2a_moe`), 'hooks' (0.5.23 parallel_hook.py,
     mega_moe_hook.py, overrides.py `_a2a_ep_size`)."""

@@ -156,11 +156,11 @@ TRAITS.update(
         # sets ep_size = tp_size)
         "0.4.10": _like("0.4.10.post2", ep_moe_sets_ep_size=False),
         # recorded (session 6): no speculative decoding, pipeline or MoE flags yet;
-        # `__post_init__` as parallel.py `_post_init_0_4_0`
+        # `__post_init__` as parallel.py `_post_init_dp_is_tp`
         "0.4.0": _like(
             "0.4.6.post5",
             mtp_draft_from_target=(),
-            parallel_steps="post_init_0_4_0",
+            parallel_steps="post_init_dp_is_tp",
             multinode_dp_check="any",
         ),
     }

@@ -60,8 +60,8 @@ def resolve_parallel(state: ResolutionState) -> None:
     dummy = _dummy_model(state)
     if steps == "post_init":
         _post_init_0_4_10(state)
-    elif steps == "post_init_0_4_0":
-        _post_init_0_4_0(state)
+    elif steps == "post_init_dp_is_tp":
+        _post_init_dp_is_tp(state)
     elif steps == "handlers":
         if state.traits.deprecated_moe_flags:
             _deprecated_moe_flags(state, "__post_init__")
@@ -245,7 +245,7 @@ def _post_init_0_4_10(state: ResolutionState) -> None:
     _a2a_moe(state, handler)
 
 
-def _post_init_0_4_0(state: ResolutionState) -> None:
+def _post_init_dp_is_tp(state: ResolutionState) -> None:
     """0.4.0 `ServerArgs.__post_init__`: the backend is FlashInfer's when it is installed
     (`is_flashinfer_available()`), else triton; DP attention makes the DP size the TP size
     and turns the overlap scheduler off (one warning)."""
@@ -253,7 +253,7 @@ def _post_init_0_4_0(state: ResolutionState) -> None:
     if state.get("attention_backend") is None:
         state.set_unknown(
             "attention_backend",
-            "SGLang 0.4.0 picks flashinfer when FlashInfer is installed, else triton",
+            f"SGLang {state.version} picks flashinfer when FlashInfer is installed, else triton",
         )
     if state.get("enable_dp_attention") is not True:
         return
