@@ -166,6 +166,17 @@ class ReleaseTraits:
     deprecated_moe_flags: bool
     """`__post_init__` rewrites --enable-ep-moe (ep_size = tp_size) and --enable-deepep-moe
     (moe_a2a_backend deepep) before its handlers (0.5.2; 0.4.x in parallel.py's post_init)."""
+    tbo_check: str
+    """--enable-two-batch-overlap without an all-to-all backend (moe_a2a_backend 'none'):
+    'a2a' (refused), 'a2a_or_dp_attention' (refused without --enable-dp-attention),
+    'a2a_or_attn_dp' (refused without attention DP, attn_dp_size > 1), '' (no check)."""
+    eplb_check: str
+    """What --enable-eplb asserts: 'ep' (ep_size > 1), 'ep_unless_scale' (and not for
+    --ep-join-mode scale), 'ep_or_a2a' (ep_size > 1 or an all-to-all backend),
+    'ep_moe_flags' (--enable-ep-moe or --enable-deepep-moe), '' (nothing)."""
+    lora_needs_rank_and_modules: bool
+    """--enable-lora without --lora-paths needs --max-lora-rank and --lora-target-modules
+    (`check_lora_server_args`)."""
     multinode_dp_check: str
     """`check_server_args`'s refusal of data-parallel replicas over several nodes (resolved
     dp_size > 1 with nnodes != 1): 'any' (0.4.0), 'unless_dp_attention' (0.4.6-0.5.21: "not

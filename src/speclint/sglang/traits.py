@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from speclint.sglang.traits_backends import RECORDED_BACKEND_FACTS
+from speclint.sglang.traits_checks import CHECK_FACTS
 from speclint.sglang.traits_read import READ_TRAITS
 
 TYPE_CHECKING = False
@@ -166,7 +167,7 @@ TRAITS.update(
     }
 )
 
-for _changes in RECORDED_BACKEND_FACTS:
+for _changes in (*RECORDED_BACKEND_FACTS, CHECK_FACTS):
     for _release, _fields in _changes.items():
         TRAITS[_release] = _replaced(TRAITS[_release], _fields)
 
