@@ -112,3 +112,21 @@ def test_a_flag_kept_only_to_refuse_it_is_an_argparse_error(tmp_path, version):
     ) in result.stdout
     assert "argparse still takes it" not in result.stdout
     assert "FLG008" not in check(tmp_path, RETIRED, "0.5.14").stdout  # a plain switch there
+
+
+FAKE = (
+    f"python -m sglang.launch_server --model-path {QWEN3} --disaggregation-mode prefill "
+    "--disaggregation-transfer-backend fake"
+)
+
+
+@pytest.mark.parametrize(("version", "refused"), [("0.5.9", False), ("0.5.14", True), ("0.5.23", True)])
+def test_a_prefill_server_cannot_use_the_fake_transfer_backend(tmp_path, version, refused):
+    result = check(tmp_path, FAKE, version)
+    line = (
+        f"launch.sh:1:{FAKE.rindex('fake') + 1}: SPD009 [error] SGLang {version} refuses this launch in "
+        "_handle_disaggregation: AssertionError: Prefill server does not support 'fake' as the "
+        "transfer backend"
+    )
+    assert (line in result.stdout) is refused
+    assert "support 'fake'" not in check(tmp_path, FAKE.replace("prefill", "decode"), version).stdout

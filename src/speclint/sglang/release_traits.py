@@ -177,6 +177,9 @@ class ReleaseTraits:
     lora_needs_rank_and_modules: bool
     """--enable-lora without --lora-paths needs --max-lora-rank and --lora-target-modules
     (`check_lora_server_args`)."""
+    prefill_refuses_fake_transfer: bool
+    """`--disaggregation-mode prefill` with `--disaggregation-transfer-backend fake` asserts
+    "Prefill server does not support 'fake' as the transfer backend" (0.5.10+)."""
     multinode_dp_check: str
     """`check_server_args`'s refusal of data-parallel replicas over several nodes (resolved
     dp_size > 1 with nnodes != 1): 'any' (0.4.0), 'unless_dp_attention' (0.4.6-0.5.21: "not

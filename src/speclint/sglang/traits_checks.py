@@ -1,5 +1,5 @@
 """Per-release `check_server_args` / handler refusals keyed to one switch (two-batch overlap,
-EPLB, LoRA without adapters), where a release differs from the release its `ReleaseTraits`
+EPLB, LoRA without adapters, a prefill server's fake transfer backend), where a release differs from the release its `ReleaseTraits`
 entry copies. Read in each release's server_args.py (0.5.19+: arg_groups/validation_hook.py,
 parallel_hook.py, lora_hook.py) and confirmed by tools/oracle's recordings (session 6)."""
 
@@ -22,7 +22,9 @@ CHECK_FACTS: dict[str, dict[str, Any]] = {
     # `assert self.ep_size > 1`
     "0.5.1.post3": dict(eplb_check="ep"),
     # "When enabling two batch overlap, moe_a2a_backend cannot be 'none'."
-    **_for(("0.5.7", "0.5.8.post1", "0.5.9", "0.5.10.post1"), tbo_check="a2a"),
+    **_for(("0.5.7", "0.5.8.post1", "0.5.9"), tbo_check="a2a"),
+    # and "Prefill server does not support 'fake' as the transfer backend"
+    "0.5.10.post1": dict(tbo_check="a2a", prefill_refuses_fake_transfer=True),
     # "... without an EP a2a backend (moe_a2a_backend='none'), --enable-dp-attention is required"
     "0.5.15.post1": dict(tbo_check="a2a_or_dp_attention"),
     # and `if self.enable_eplb and self.ep_join_mode != "scale"`

@@ -36,6 +36,7 @@ def check_server_args(state: ResolutionState) -> None:
     _two_batch_overlap(state)
     _eplb_needs_expert_parallelism(state)
     _lora_without_adapters(state)
+    _prefill_fake_transfer(state)
 
 
 _MULTINODE_DP = {
@@ -232,3 +233,21 @@ def _lora_without_adapters(state: ResolutionState) -> None:
         "check_lora_server_args",
         ("enable_lora",),
     )
+
+
+def _prefill_fake_transfer(state: ResolutionState) -> None:
+    """`_handle_disaggregation` (`ReleaseTraits.prefill_refuses_fake_transfer`): the fake
+    transfer backend only serves decode nodes."""
+    config = state.config
+    names = ("disaggregation_mode", "disaggregation_transfer_backend")
+    if not state.traits.prefill_refuses_fake_transfer or not all(
+        config.knows(n) and config.known(n) for n in names
+    ):
+        return
+    if config.value(names[0]) == "prefill" and config.value(names[1]) == "fake":
+        raise Stop(
+            "AssertionError",
+            "Prefill server does not support 'fake' as the transfer backend",
+            "_handle_disaggregation",
+            ("disaggregation_transfer_backend",),
+        )
