@@ -34,7 +34,9 @@ def test_run_steps_env_levels_and_container_image():
     result = lint_text(text, PATH)
     # SLM004: `--tp-size ${{ matrix.tp }}` is only known when the workflow runs
     assert [(f.code, f.span.line, f.span.column) for f in result.findings] == [
+        ("DRF011", 17, 56),  # (opt-in: no config.json on disk for /models/llama)
         ("SLM004", 18, 23),
+        ("SPD003", 19, 37),  # `${{ matrix.tp }}` is one word: the flags around it are known
         ("SPD001", 20, 70),
         ("FLG001", 26, 25),
     ]  # argparse stops the second
@@ -65,6 +67,6 @@ def test_cli_on_the_fixture_folder():
         capture_output=True,
         text=True,
     )
-    # 3 problems, and the `${{ matrix.tp }}` launch only partly read (SLM004)
-    assert out.returncode == 1 and out.stdout.count("serve-smoke.yml:") == 4, out.stdout
+    # 4 problems, and the `${{ matrix.tp }}` launch only partly read (SLM004)
+    assert out.returncode == 1 and out.stdout.count("serve-smoke.yml:") == 5, out.stdout
     assert out.stdout.count("SLM004") == 1, out.stdout

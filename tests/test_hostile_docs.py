@@ -1,4 +1,4 @@
-"""Hostile input for the documentation front-ends (markdown-it Markdown, Jupyter notebooks):
+"""Hostile input for the documentation front-ends (markdown-it Markdown, Jupyter notebooks, rst):
 malformed, huge, deeply nested or binary text gives located findings, never an exception,
 in bounded time; plus property-based mangling of the doc fixtures."""
 
@@ -233,3 +233,35 @@ def test_mangled_markdown(seed, edits):
         at = at % (len(text) + 1)
         text = text[:at] + word + text[at:]
     check(text, "m.md")
+
+
+# ---- reStructuredText ------------------------------------------------------------------------
+
+
+def test_deeply_nested_rst_directives_are_still_read():
+    text = "".join("   " * i + ".. note::\n\n" for i in range(3000)) + "   " * 3000 + "Run::\n\n"
+    text += "   " * 3001 + LAUNCH + "\n"
+    start = time.monotonic()
+    result = lint_text(text, "deep.rst")
+    assert time.monotonic() - start < 10
+    assert [(f.code, f.span.line) for f in result.findings] == [("FLG001", 6003)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sglang\n" + "\\" * 200_000 + "::\n\n   " + LAUNCH + "\n",
+        "sglang\n" + "Run::\n\n" * 50_000,
+        "sglang\n" + ".. code-block:: bash\n" * 50_000,
+        "sglang\n" + ".. a:" * 50_000 + "\n",
+        "sglang\n.. code-block:: bash\n   " + ":x: y\n   " * 50_000 + "\n   " + LAUNCH + "\n",
+        "sglang\n.. prompt:: bash $ auto\n\n" + "   $ " + LAUNCH + " \\\n" * 5_000,
+        "sglang\n::\n\n" + "\t" * 100_000 + LAUNCH + "\n",
+        "\ufeff.. code-block:: bash\r\n\r\n   " + LAUNCH + "\r\n",
+        "sglang\0\udcff\n.. code:: sh\n\n  \0" + LAUNCH + "\n",
+    ],
+)
+def test_odd_rst_is_bounded(text):
+    start = time.monotonic()
+    check(text, "odd.rst")
+    assert time.monotonic() - start < 20

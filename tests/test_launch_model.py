@@ -57,5 +57,8 @@ def test_dynamic_values_are_marked():
     model = build_model(ctx.config)
     assert model.uncertain is False  # a quoted $(...) is one unknown word, a value
     assert build_model(
+        lint_text(SCRIPT.replace('--port "$(cat port)"', "$(cat more-args)"), "x.sh").contexts[0].config
+    ).tp_size.dynamic  # unquoted and on its own: may hold more flags
+    assert not build_model(
         lint_text(SCRIPT.replace('"$(cat port)"', "$(cat port)"), "x.sh").contexts[0].config
-    ).tp_size.dynamic  # unquoted: may hold more flags
+    ).tp_size.dynamic  # unquoted but the one value of --port: read as one word

@@ -126,7 +126,10 @@ def test_machine_formats_carry_the_info_findings():
     ]
     sarif = json.loads(
         speclint(
-            "--output-format", "sarif", "-", stdin="python -m sglang.launch_server --tp-size $TP\n"
+            "--output-format",
+            "sarif",
+            "-",
+            stdin="python -m sglang.launch_server --model-path m --tp-size $TP\n",
         ).stdout
     )
     run = sarif["runs"][0]

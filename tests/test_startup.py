@@ -48,10 +48,10 @@ def test_a_kept_module_is_the_module_python_imports(tmp_path, monkeypatch):
 
 def test_a_changed_source_is_imported_the_usual_way(tmp_path, monkeypatch):
     finder = learned(tmp_path, monkeypatch)
-    origin, package, size, mtime, code = finder.store.get(NAME)
-    finder.store.put(NAME, (origin, package, size, mtime - 1, code))  # the file was touched since
+    origin, package, size, mtime, code, cached = finder.store.get(NAME)
+    finder.store.put(NAME, (origin, package, size, mtime - 1, code, cached))  # the file was touched since
     assert finder.find_spec(NAME) is None
-    finder.store.put(NAME, (origin, package, size + 1, mtime, code))  # or rewritten
+    finder.store.put(NAME, (origin, package, size + 1, mtime, code, cached))  # or rewritten
     assert finder.find_spec(NAME) is None
 
 
@@ -76,7 +76,18 @@ try:
 except SystemExit:
     pass
 served = sorted(n for n, m in sys.modules.items() if isinstance(getattr(getattr(m, "__spec__", None), "loader", None), startup.KeptImports))
-print(json.dumps(served), file=sys.stderr)
+import importlib.util
+def attributes(m):
+    spec = m.__spec__
+    parent, _, child = m.__name__.rpartition(".")
+    return [
+        m.__file__ == spec.origin, m.__cached__ == importlib.util.cache_from_source(m.__file__),
+        m.__cached__ == spec.cached, m.__package__ == spec.parent, m.__loader__ is spec.loader,
+        getattr(m, "__path__", None) == spec.submodule_search_locations,
+        getattr(sys.modules[parent], child) is m, spec._initializing,
+    ]
+every = dict((n, attributes(m)) for n, m in sys.modules.items() if n.startswith("speclint."))
+print(json.dumps([served, every]), file=sys.stderr)
 """
 
 
@@ -95,8 +106,12 @@ def test_the_command_learns_its_modules_then_imports_them_from_the_store(tmp_pat
         )
         for _ in range(2)
     ]
-    first, second = (json.loads(run.stderr.strip().splitlines()[-1]) for run in runs)
+    (first, as_python), (second, as_kept) = (json.loads(run.stderr.strip().splitlines()[-1]) for run in runs)
     assert first == [] and "speclint.engine" in second and "speclint.rules.spd" in second
+    # each module served from the store has what Python's importer gave it: its file, cached
+    # path, package, loader, path, its name in its parent package, done loading
+    assert {name: as_kept[name] for name in second} == {name: as_python[name] for name in second}
+    assert as_kept["speclint.engine"] == [True, True, True, True, True, True, True, False]
     assert runs[0].stdout == runs[1].stdout and "SPD001" in runs[0].stdout
 
 
@@ -214,3 +229,41 @@ def test_the_command_exits_with_its_status_and_all_its_output(tmp_path):
     )
     assert done.returncode == 1
     assert done.stdout.count("FLG005") == 300 and "Found 300 findings" in done.stdout
+
+
+def _entry(path: Path, source: str) -> tuple[object, ...]:
+    import marshal
+
+    path.write_text(source)
+    info = path.stat()
+    code = marshal.dumps(compile(source, str(path), "exec"))
+    return (str(path), False, info.st_size, info.st_mtime_ns, code, None)
+
+
+def test_a_kept_module_that_raises_is_not_left_imported_and_one_that_runs_is(tmp_path):
+    finder = KeptImports(Kept(str(tmp_path), "imports", 1))
+    finder.store.put(
+        "speclint.probe_raises", _entry(tmp_path / "raises.py", "raise ValueError('at import')\n")
+    )
+    finder.store.put("speclint.probe_runs", _entry(tmp_path / "runs.py", "VALUE = 42\n"))
+    try:
+        try:
+            finder.load("speclint.probe_raises", __import__)
+        except ValueError as error:
+            assert str(error) == "at import"
+        else:
+            raise AssertionError("the module's error was not raised")
+        assert "speclint.probe_raises" not in sys.modules  # as Python's importer leaves it
+        module = finder.load("speclint.probe_runs", __import__)
+        assert module is sys.modules["speclint.probe_runs"] and module.VALUE == 42
+        import speclint
+
+        assert speclint.probe_runs is module and module.__spec__.loader is finder
+        finder.store.put("speclint.probe_changed", _entry(tmp_path / "changed.py", "VALUE = 1\n"))
+        (tmp_path / "changed.py").write_text("VALUE = 22\n")  # changed since it was kept
+        assert finder.load("speclint.probe_changed", __import__) is None  # Python's importer then
+    finally:
+        sys.modules.pop("speclint.probe_runs", None)
+        import speclint
+
+        vars(speclint).pop("probe_runs", None)

@@ -1,10 +1,10 @@
 """Front-ends: turn a source file into the SGLang launches it contains.
 
 `extract_file` picks the front-end by file kind: `shell/` (tree-sitter-bash), `python/`
-(libcst), `docs/` (Markdown with markdown-it-py, Jupyter notebooks) and `manifests/`
-(Kubernetes and compose YAML, Dockerfiles, GitHub Actions, SGLang `--config` files). The
-python, yaml, markdown and notebook front-ends only load their parser when the text mentions
-sglang, so other files cost a substring search.
+(libcst), `docs/` (Markdown with markdown-it-py, Jupyter notebooks, reStructuredText) and
+`manifests/` (Kubernetes and compose YAML, Dockerfiles, GitHub Actions, SGLang `--config`
+files). The python, yaml, markdown, notebook and reStructuredText front-ends only load their
+parser when the text mentions sglang, so other files cost a substring search.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ _OTHER_SUFFIXES = {
     ".markdown": "markdown",
     ".mdx": "markdown",
     ".ipynb": "notebook",
+    ".rst": "rst",
 }
 
 
@@ -54,8 +55,8 @@ def _is_dockerfile(path: str) -> bool:
 
 
 def file_kind(path: str, text: str | None = None) -> str | None:
-    """'shell', 'python', 'yaml', 'markdown', 'notebook' or 'dockerfile', or None when no
-    front-end reads it."""
+    """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst' or 'dockerfile', or None when
+    no front-end reads it."""
     first_line = text.split("\n", 1)[0] if text is not None else None
     kind = _OTHER_SUFFIXES.get(os.path.splitext(path)[1].lower())
     if kind is not None:
@@ -87,7 +88,12 @@ def _extract_python(text: str, path: str) -> ExtractResult:
 
 
 def _extract_yaml(text: str, path: str) -> ExtractResult:
-    if "sglang" not in text and "model-path" not in text and "model_path" not in text:
+    if (
+        "sglang" not in text
+        and "model-path" not in text
+        and "model_path" not in text
+        and "--speculative-" not in text  # a values file's flag list (`extraArgs:`)
+    ):
         return ExtractResult()
     from speclint.frontends.manifests.yaml_manifest import extract_yaml  # PyYAML is only loaded when needed
 
@@ -110,6 +116,14 @@ def _extract_notebook(text: str, path: str) -> ExtractResult:
     return extract_notebook(text, path)
 
 
+def _extract_rst(text: str, path: str) -> ExtractResult:
+    if "sglang" not in text and "--speculative-" not in text:  # flag lists may omit the command
+        return ExtractResult()
+    from speclint.frontends.docs.rst import extract_rst
+
+    return extract_rst(text, path)
+
+
 def _extract_dockerfile(text: str, path: str) -> ExtractResult:
     if "sglang" not in text:
         return ExtractResult()
@@ -124,6 +138,7 @@ _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
     "yaml": _extract_yaml,
     "markdown": _extract_markdown,
     "notebook": _extract_notebook,
+    "rst": _extract_rst,
     "dockerfile": _extract_dockerfile,
 }
 
@@ -135,7 +150,7 @@ def extract_file(path: str, text: str) -> ExtractResult:
     if front_end is None:
         message = (
             f"no front-end reads {os.path.basename(path) or path!r} (not a shell script, "
-            "Python file, YAML manifest, Markdown file, Jupyter notebook or Dockerfile)"
+            "Python file, YAML manifest, Markdown or reStructuredText file, Jupyter notebook or Dockerfile)"
         )
         return ExtractResult(diagnostics=[Diagnostic("unsupported-input", message, Span.point(1, 1))])
     return front_end(text, path)

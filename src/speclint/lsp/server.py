@@ -33,6 +33,7 @@ _LANGUAGE_SUFFIX = {
     "markdown": ".md",
     "dockerfile": "Dockerfile",
     "jupyter": ".ipynb",
+    "restructuredtext": ".rst",
 }
 """For an unsaved document: the file name whose kind its language id stands for."""
 

@@ -14,14 +14,12 @@ from __future__ import annotations
 import re
 
 from speclint.core.launches import Diagnostic
-from speclint.frontends.recognise import DOC_LAUNCHER
 
 from .admonitions import deindent_admonitions
-from .cells import python_block
-from .excerpt import DocFile, exact, virtual
-from .flag_lists import ENV_LINE, block_flag_list, block_prefixed_list, is_sglang_list, launch_from_parts
+from .blocks import code_block
+from .excerpt import DocFile, exact
+from .flag_lists import ENV_LINE, is_sglang_list, launch_from_parts
 from .inline import Fragments, classify_fragment, code_span_launch, code_spans, prose_launches, span_pieces
-from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,27 +31,6 @@ if TYPE_CHECKING:
     from speclint.core.launches import ExtractResult
     from speclint.frontends.shell.embedded import Piece
 
-_SHELL_TAGS = {
-    "bash",
-    "sh",
-    "shell",
-    "zsh",
-    "ksh",
-    "console",
-    "shell-session",
-    "shellsession",
-    "sh-session",
-    "bash-session",
-    "terminal",
-    "shellscript",
-    "shell-script",
-}
-_CONSOLE_TAGS = {"console", "shell-session", "shellsession", "sh-session", "bash-session", "terminal"}
-_PYTHON_TAGS = {"python", "py", "python3", "ipython", "ipython3", "jupyter"}
-_TEXT_TAGS = {"text", "txt", "plaintext", "plain", "none", "log"}
-_PROMPT = re.compile(r"^(\s*)\$ ")
-_IPYTHON = re.compile(r"^(\s*)(?:!(?=[\w/$.~\"'])|%(?=\w))")
-"""`!cmd` and `%magic` lines pasted from a notebook into a shell block."""
 MAX_NESTING = 50
 """Containers (lists, quotes) markdown-it opens inside each other; deeper, it stops reading."""
 _DEEP_LINE = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+)" + f"{{{MAX_NESTING // 2}}}")
@@ -99,67 +76,6 @@ def _block_lines(token: Token, lines: list[str], starts: list[int]) -> list[tupl
         )
         out.append((starts[index] + column, original[column:]))
     return out
-
-
-def _console(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """Commands of a console block: prompts removed, output lines blanked."""
-    kept = []
-    continuing = False
-    for offset, line in lines:
-        match = _PROMPT.match(line)
-        if match:
-            kept.append((offset + match.end(), line[match.end() :]))
-            continuing = line.rstrip().endswith("\\")
-        elif continuing:
-            kept.append((offset, line))
-            continuing = line.rstrip().endswith("\\")
-        else:
-            kept.append((offset + len(line), ""))
-    return kept
-
-
-def _unescape(offset: int, line: str) -> tuple[int, str]:
-    """A notebook line in a shell block: `!cmd` is the command, `%magic` is not shell."""
-    match = _IPYTHON.match(line)
-    if match is None:
-        return offset, line
-    if line[match.end(1)] == "%":
-        return offset + len(line), ""
-    return offset + match.end(), line[match.end() :]
-
-
-def _pieces(lines: list[tuple[int, str]]) -> list[Piece]:
-    pieces: list[Piece] = []
-    for offset, line in lines:
-        if line:
-            pieces.append(exact(line, offset))
-        pieces.append(virtual("\n", offset + len(line)))
-    return pieces
-
-
-def _code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
-    joined = "\n".join(line for _, line in lines)
-    if tag in _PYTHON_TAGS:
-        if "sglang" in joined:
-            python_block(doc, lines)
-        return
-    if tag in YAML_TAGS:
-        if worth_reading(joined):
-            yaml_block(doc, _pieces(lines))
-        return
-    if tag not in _SHELL_TAGS and tag not in _TEXT_TAGS and tag != "":
-        return
-    if "--speculative-" in joined and not DOC_LAUNCHER.search(joined) and block_flag_list(doc, lines):
-        return
-    if tag in _TEXT_TAGS or "sglang" not in joined:
-        return
-    if joined.lstrip().startswith("--") and block_prefixed_list(doc, lines):
-        return
-    if tag in _CONSOLE_TAGS or any(_PROMPT.match(line) for _, line in lines):
-        lines = _console(lines)
-    lines = [_unescape(offset, line) for offset, line in lines]
-    # a tagged shell block that does not parse is a warning; an untagged block may be output
-    doc.shell(_pieces(lines), "warn" if tag else "drop")
 
 
 def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bool) -> None:
@@ -286,7 +202,7 @@ def extract_markdown(text: str, path: str) -> ExtractResult:
             if pending is not None and _env_block(block, pending):
                 continue
             tag = _tag(token.info) if token.type == "fence" else ""
-            _code_block(doc, tag, block)
+            code_block(doc, tag, block)
         elif token.type == "inline" and token.map and tuple(token.map) not in seen:
             seen.add(tuple(token.map))
             _inline(doc, token, fragments, depth > 0)

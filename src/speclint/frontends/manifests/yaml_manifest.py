@@ -63,6 +63,13 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
         clear_merges()
     result.comments.extend(_comments(text))
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
+    if "--speculative-" in text:  # flags a chart's template splices in (values.yaml)
+        from speclint.frontends.launch_mentions import no_launch_found
+        from speclint.frontends.manifests.unread_flags import unread_flags
+
+        unread = unread_flags(text, result, no_launch_found(text, result))
+        if unread is not None:
+            result.diagnostics.append(unread)
     return result
 
 

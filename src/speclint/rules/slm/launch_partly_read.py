@@ -31,6 +31,14 @@ class LaunchPartlyRead(Rule):
     Values chosen by a branch (`if ...; then TP=8; else TP=4; fi`) are not unknown: each
     alternative is checked, and a finding says on which branch it happens.
 
+    An unquoted `$VAR` or `$(...)` that is the one value of a flag taking exactly one value
+    (`--port $PORT`) is read as one word whose text is unknown, and the finding says so
+    ("unquoted, read as one word"): that is what such a line means, and ShellCheck's SC2086
+    asks to quote it to make it certain. Anywhere else (`$EXTRA_ARGS` on its own, the values
+    of a flag that takes several) an unquoted unknown word may hold any number of words and
+    flags: every flag written before it may be overridden, every field it could set is
+    unknown, and the checks that need them do not run.
+
     ## Example
     ```bash
     python -m sglang.launch_server --model-path /models/llama --tp-size $(nvidia-smi -L | wc -l)
@@ -64,6 +72,13 @@ class LaunchPartlyRead(Rule):
             fixed=NO_FIX,
         ),
         Example(
+            "python -m sglang.launch_server --model-path m --port $PORT\n",
+            at="1:54",
+            says="the value of `--port` ($PORT is not assigned in this file (comes from the "
+            "environment); unquoted, read as one word)",
+            fixed=NO_FIX,
+        ),
+        Example(
             "for tp in 1 2; do python -m sglang.launch_server --model-path m --tp $tp; done\n",
             at="1:70",
             says="launch only partly read: speclint cannot know the value of `--tp`",
@@ -82,10 +97,14 @@ class LaunchPartlyRead(Rule):
         if not unknown:
             return
         labels = _labels(ctx)
+        one_word = {id(word) for word in ctx.parsed.one_word} if not ctx.launch.kwargs_style else set()
         items = []
         for word in unknown:
             what = labels.get(id(word), "a word that may hold any flags" if word.splat else "an argument")
-            items.append(f"{what} ({word.dynamic_reason or 'not known statically'})")
+            why = word.dynamic_reason or "not known statically"
+            if id(word) in one_word:  # the flag model read it as the flag's one value
+                why += "; unquoted, read as one word"
+            items.append(f"{what} ({why})")
         shown = "; ".join(items[:_SHOWN])
         if len(items) > _SHOWN:
             shown += f"; and {len(items) - _SHOWN} more (see the notes)"

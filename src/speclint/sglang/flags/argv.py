@@ -91,6 +91,9 @@ class ParsedArgs:
     last_unknown: int = -1
     """Argv index of the last such word: a flag written before it may be overridden by it."""
     unknown_reason: str = ""
+    one_word: list[Word] = field(default_factory=list)
+    """Unquoted unknown words (`--port $PORT`) read as the one value of a flag that takes
+    exactly one: the common intent, and what ShellCheck's SC2086 asks to make certain."""
 
     def uses_of(self, dest: str) -> list[FlagUse]:
         return [u for u in self.uses if u.spec is not None and u.spec.dest == dest]
@@ -237,7 +240,10 @@ def _consume(parsed: ParsedArgs, use: FlagUse, item: Classified, items: list[Cla
         elif kind == "S":
             taken.append(items[index].word)
             saw_dynamic = True
-            _mark_unknown(parsed, index, items[index].word)
+            if low == high == 1:  # `--port $PORT`: one word, its text unknown (SLM004 says so)
+                parsed.one_word.append(items[index].word)
+            else:  # it may be several values, or values and flags
+                _mark_unknown(parsed, index, items[index].word)
             index += 1
             break
         else:

@@ -10,61 +10,60 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.flags.launch_config import LaunchConfig
 
-MODELLED_FLAGS = frozenset(
-    (
-        # what the model reads
-        "model_path",
-        "tokenizer_path",
-        "revision",
-        "served_model_name",
-        "trust_remote_code",
-        "device",
-        "tp_size",
-        "pp_size",
-        "dp_size",
-        "attn_dp_size",
-        "enable_dp_attention",
-        "nnodes",
-        "node_rank",
-        "base_gpu_id",
-        "gpu_id_step",
-        "dist_init_addr",
-        "chunked_prefill_size",
-        "mem_fraction_static",
-        "max_running_requests",
-        "max_total_tokens",
-        "max_prefill_tokens",
-        "context_length",
-        "page_size",
-        "attention_backend",
-        "prefill_attention_backend",
-        "decode_attention_backend",
-        "kv_cache_dtype",
-        "disable_cuda_graph",
-        "disable_cuda_graph_padding",
-        "cuda_graph_max_bs_decode",
-        "cuda_graph_max_bs_prefill",
-        "schedule_conservativeness",
-        "sampling_backend",
-        "enable_mixed_chunk",
-        "disable_overlap_schedule",
-        "quantization",
-        "disable_radix_cache",
-        "speculative_algorithm",
-        "speculative_draft_model_path",
-        "speculative_draft_model_revision",
-        "speculative_num_steps",
-        "speculative_eagle_topk",
-        "speculative_num_draft_tokens",
-        "speculative_ngram_max_bfs_breadth",
-        # serving only: no resolution hook reads them for these fields
-        "host",
-        "port",
-        "log_level",
-        "api_key",
-        "enable_metrics",
-        "random_seed",
+SERVING_ONLY = frozenset(("host", "port", "log_level", "api_key", "enable_metrics", "random_seed"))
+"""Serving only: no resolution hook reads them for the GPU-dependent fields, so their value,
+even one speclint cannot read (`--port $PORT`), changes none of those fields."""
+MODELLED_FLAGS = (
+    frozenset(
+        (
+            # what the model reads
+            "model_path",
+            "tokenizer_path",
+            "revision",
+            "served_model_name",
+            "trust_remote_code",
+            "device",
+            "tp_size",
+            "pp_size",
+            "dp_size",
+            "attn_dp_size",
+            "enable_dp_attention",
+            "nnodes",
+            "node_rank",
+            "base_gpu_id",
+            "gpu_id_step",
+            "dist_init_addr",
+            "chunked_prefill_size",
+            "mem_fraction_static",
+            "max_running_requests",
+            "max_total_tokens",
+            "max_prefill_tokens",
+            "context_length",
+            "page_size",
+            "attention_backend",
+            "prefill_attention_backend",
+            "decode_attention_backend",
+            "kv_cache_dtype",
+            "disable_cuda_graph",
+            "disable_cuda_graph_padding",
+            "cuda_graph_max_bs_decode",
+            "cuda_graph_max_bs_prefill",
+            "schedule_conservativeness",
+            "sampling_backend",
+            "enable_mixed_chunk",
+            "disable_overlap_schedule",
+            "quantization",
+            "disable_radix_cache",
+            "speculative_algorithm",
+            "speculative_draft_model_path",
+            "speculative_draft_model_revision",
+            "speculative_num_steps",
+            "speculative_eagle_topk",
+            "speculative_num_draft_tokens",
+            "speculative_ngram_max_bfs_breadth",
+        )
     )
+    | SERVING_ONLY
 )
 
 
@@ -78,7 +77,7 @@ def modelled_flags_problem(config: LaunchConfig) -> str | None:
             continue
         if spec.dest not in MODELLED_FLAGS:
             return f"{use.matched or use.written} feeds SGLang hooks speclint does not model"
-        if use.dynamic:
+        if use.dynamic and spec.dest not in SERVING_ONLY:
             return f"{use.matched or use.written} is set from a value speclint cannot read"
         if spec.dest in HUMAN_INTS and plain_int(use.value) is None:
             return f"{use.matched or use.written} {use.value} is not a plain integer"

@@ -1,0 +1,107 @@
+"""A documentation code block read by its language tag, the same for every doc format
+(Markdown fences, reStructuredText directives and literal blocks): shell, console with `$ `
+prompts, Python (with IPython escapes), YAML, flag lists written without their command;
+text and other languages are not read as commands.
+"""
+
+from __future__ import annotations
+
+import re
+
+from speclint.frontends.recognise import DOC_LAUNCHER
+
+from .cells import python_block
+from .excerpt import exact, virtual
+from .flag_lists import block_flag_list, block_prefixed_list
+from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.frontends.shell.embedded import Piece
+
+    from .excerpt import DocFile
+
+SHELL_TAGS = {
+    "bash",
+    "sh",
+    "shell",
+    "zsh",
+    "ksh",
+    "console",
+    "shell-session",
+    "shellsession",
+    "sh-session",
+    "bash-session",
+    "terminal",
+    "shellscript",
+    "shell-script",
+}
+CONSOLE_TAGS = {"console", "shell-session", "shellsession", "sh-session", "bash-session", "terminal"}
+PYTHON_TAGS = {"python", "py", "python3", "ipython", "ipython3", "jupyter"}
+TEXT_TAGS = {"text", "txt", "plaintext", "plain", "none", "log"}
+_PROMPT = re.compile(r"^(\s*)\$ ")
+_IPYTHON = re.compile(r"^(\s*)(?:!(?=[\w/$.~\"'])|%(?=\w))")
+"""`!cmd` and `%magic` lines pasted from a notebook into a shell block."""
+
+
+def _console(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Commands of a console block: prompts removed, output lines blanked."""
+    kept = []
+    continuing = False
+    for offset, line in lines:
+        match = _PROMPT.match(line)
+        if match:
+            kept.append((offset + match.end(), line[match.end() :]))
+            continuing = line.rstrip().endswith("\\")
+        elif continuing:
+            kept.append((offset, line))
+            continuing = line.rstrip().endswith("\\")
+        else:
+            kept.append((offset + len(line), ""))
+    return kept
+
+
+def _unescape(offset: int, line: str) -> tuple[int, str]:
+    """A notebook line in a shell block: `!cmd` is the command, `%magic` is not shell."""
+    match = _IPYTHON.match(line)
+    if match is None:
+        return offset, line
+    if line[match.end(1)] == "%":
+        return offset + len(line), ""
+    return offset + match.end(), line[match.end() :]
+
+
+def _pieces(lines: list[tuple[int, str]]) -> list[Piece]:
+    pieces: list[Piece] = []
+    for offset, line in lines:
+        if line:
+            pieces.append(exact(line, offset))
+        pieces.append(virtual("\n", offset + len(line)))
+    return pieces
+
+
+def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
+    """A code block read by its language tag (lowercase; "" for an untagged block): its
+    (file offset, text) lines are a Markdown fence's or a reStructuredText directive's."""
+    joined = "\n".join(line for _, line in lines)
+    if tag in PYTHON_TAGS:
+        if "sglang" in joined:
+            python_block(doc, lines)
+        return
+    if tag in YAML_TAGS:
+        if worth_reading(joined):
+            yaml_block(doc, _pieces(lines))
+        return
+    if tag not in SHELL_TAGS and tag not in TEXT_TAGS and tag != "":
+        return
+    if "--speculative-" in joined and not DOC_LAUNCHER.search(joined) and block_flag_list(doc, lines):
+        return
+    if tag in TEXT_TAGS or "sglang" not in joined:
+        return
+    if joined.lstrip().startswith("--") and block_prefixed_list(doc, lines):
+        return
+    if tag in CONSOLE_TAGS or any(_PROMPT.match(line) for _, line in lines):
+        lines = _console(lines)
+    lines = [_unescape(offset, line) for offset, line in lines]
+    # a tagged shell block that does not parse is a warning; an untagged block may be output
+    doc.shell(_pieces(lines), "warn" if tag else "drop")

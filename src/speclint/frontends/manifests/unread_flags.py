@@ -1,0 +1,78 @@
+"""SGLang's `--speculative-*` flags written in a YAML file outside every launch speclint read
+there: said, never passed in silence.
+
+The usual case is a Helm chart's values file: the flags sit in a list (`extraArgs:`,
+`args:` under an `sglang` key) or a string that a template (`{{ range .Values.extraArgs }}`)
+splices into the container's command. speclint does not render templates, so it cannot
+connect these flags to a launch; it does not invent one either.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from functools import cache
+
+from speclint.core.launches import Diagnostic
+from speclint.core.spans import Span
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.launches import ExtractResult
+
+_FLAG = re.compile(r"(?<![\w-])--speculative-[a-z0-9-]+")
+
+
+@cache
+def _speculative_options() -> tuple[str, ...]:
+    from speclint.sglang.flags.schema import option_entries  # the flags of every supported release
+
+    return tuple(o for o in option_entries() if o.startswith("--speculative-"))
+
+
+def _is_sglang_flag(name: str) -> bool:
+    """A `--speculative-*` option of some SGLang release, or a prefix argparse would accept
+    for one (not another engine's: vLLM's `--speculative-config`)."""
+    return any(option.startswith(name) for option in _speculative_options())
+
+
+def _inside(line: int, column: int, span: Span) -> bool:
+    return (span.line, span.column) <= (line, column) < (span.end_line, span.end_column)
+
+
+def unread_flags(text: str, result: ExtractResult, generic: Diagnostic | None) -> Diagnostic | None:
+    """A no-launch-found diagnostic at the first SGLang `--speculative-*` flag of the text
+    (outside comments) that no launch's words hold; None when there is none, or when the
+    file has no launch and the `generic` no-launch-found finding points elsewhere (at the
+    launcher's name, which says more)."""
+    if "--speculative-" not in text:
+        return None
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    spans = [word.span for launch in result.launches for word in launch.args]
+    for match in _FLAG.finditer(text):
+        if not _is_sglang_flag(match.group()):
+            continue
+        line = bisect_right(starts, match.start())
+        column = match.start() - starts[line - 1] + 1
+        if any(_inside(line, column, span) for span, _ in result.comments):
+            continue
+        if any(_inside(line, column, span) for span in spans):
+            continue
+        span = Span(line, column, line, column + len(match.group()))
+        if not result.launches and generic is not None and generic.span != span:
+            return None
+        return Diagnostic("no-launch-found", _message(match.group(), bool(result.launches)), span)
+    return None
+
+
+def _message(flag: str, launches: bool) -> str:
+    said = (
+        f"SGLang's `{flag}` is outside every launch speclint read in this file"
+        if launches
+        else f"this file names `{flag}` but speclint found no launch in it"
+    )
+    return (
+        f"{said}: flags written in YAML (a Helm values file's `extraArgs:` or `args:`) reach "
+        "the command through a chart's template, which speclint does not render; they were "
+        "not checked"
+    )
