@@ -112,3 +112,34 @@ def test_cutlass_mla_pages_refuse_tree_drafts(tmp_path):
     column = command.index("cutlass_mla") + 1
     assert f"launch.sh:1:{column}: SPD007 [error] SGLang 0.5.6.post2 refuses this launch" in result.stdout
     assert "got attention_backend='cutlass_mla'" in result.stdout
+
+
+def test_backends_whose_gpu_hooks_are_not_modelled_leave_the_gpu_fields_unknown(tmp_path):
+    """SGLang 0.5.23 turns CUDA graphs off for flex_attention and scales the memory fraction
+    for aiter (attention_hook.py; recorded: prefill graphs 'disabled', mem_fraction_static
+    0.7055 on an H100); speclint stated 'breakable' and 0.83 before."""
+    script = tmp_path / "launch.sh"
+    script.write_text(
+        "".join(
+            f"python -m sglang.launch_server --model-path fixtures/models/qwen3-8b --attention-backend {b}\n"
+            for b in ("flex_attention", "aiter", "fa3")
+        )
+    )
+    result = _run(
+        tmp_path,
+        script.read_text(),
+        "explain",
+        "--output-format",
+        "json",
+        "--sglang-version",
+        "0.5.23",
+        "--gpu",
+        "h100",
+    )
+    flex, aiter, fa3 = json.loads(result.stdout)
+    for launch, backend in ((flex, "flex_attention"), (aiter, "aiter")):
+        for field in ("cuda_graph_backend_prefill", "mem_fraction_static"):
+            assert launch["unknown"][field] == (
+                f"the {backend} attention backend feeds SGLang hooks speclint does not model"
+            )
+    assert fa3["effective"]["cuda_graph_backend_prefill"] == "breakable"

@@ -104,12 +104,23 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     _data_parallelism(state)
 
 
+GPU_HOOK_BACKENDS = ("flex_attention", "aiter")
+"""Explicit backends whose attention_hook.py branches change GPU-dependent fields speclint
+does not model: flex_attention turns both CUDA graphs off, aiter scales
+mem_fraction_static by 0.85 for a context above 8192 tokens (found by session 6's random
+launches against the oracle)."""
+
+
 def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
     if not state.traits.gpu_resolution:
         return f"GPU-dependent resolution is unverified for SGLang {state.checked_version}"
     problem = modelled_flags_problem(state.config)
     if problem:
         return problem
+    names = ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
+    for backend in GPU_HOOK_BACKENDS:
+        if backend in (state.get(n) for n in names):
+            return f"the {backend} attention backend feeds SGLang hooks speclint does not model"
     if gpu is None:
         return NO_GPU
     if gpu.vendor != "nvidia":
