@@ -114,10 +114,10 @@ def test_cutlass_mla_pages_refuse_tree_drafts(tmp_path):
     assert "got attention_backend='cutlass_mla'" in result.stdout
 
 
-def test_backends_whose_gpu_hooks_are_not_modelled_leave_the_gpu_fields_unknown(tmp_path):
-    """SGLang 0.5.23 turns CUDA graphs off for flex_attention and scales the memory fraction
-    for aiter (attention_hook.py; recorded: prefill graphs 'disabled', mem_fraction_static
-    0.7055 on an H100); speclint stated 'breakable' and 0.83 before."""
+def test_flex_attention_disables_cuda_graphs_and_aiter_memory_is_unknown(tmp_path):
+    """SGLang 0.5.23 turns CUDA graphs off for flex_attention (as for torch_native) and scales
+    the memory fraction for aiter (attention_hook.py; recorded: prefill graphs 'disabled',
+    mem_fraction_static 0.7055 on an H100); speclint stated 'breakable' and 0.83 before."""
     script = tmp_path / "launch.sh"
     script.write_text(
         "".join(
@@ -137,9 +137,10 @@ def test_backends_whose_gpu_hooks_are_not_modelled_leave_the_gpu_fields_unknown(
         "h100",
     )
     flex, aiter, fa3 = json.loads(result.stdout)
-    for launch, backend in ((flex, "flex_attention"), (aiter, "aiter")):
-        for field in ("cuda_graph_backend_prefill", "mem_fraction_static"):
-            assert launch["unknown"][field] == (
-                f"the {backend} attention backend feeds SGLang hooks speclint does not model"
-            )
+    assert flex["effective"]["cuda_graph_backend_prefill"] == "disabled"
+    assert [a["reason"] for a in flex["adjustments"] if a["field"] == "cuda_graph_backend_prefill"] == [
+        "the flex_attention attention backend disables CUDA graphs"
+    ]
+    assert aiter["unknown"]["mem_fraction_static"].startswith("the aiter attention backend scales it by 0.85")
+    assert aiter["effective"]["cuda_graph_backend_prefill"] == "breakable"
     assert fa3["effective"]["cuda_graph_backend_prefill"] == "breakable"

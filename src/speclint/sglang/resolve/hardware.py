@@ -102,13 +102,16 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     if blackwell_deepseek:
         deepseek_blackwell.prefill_graph_override(state)
     _data_parallelism(state)
+    if "aiter" in (
+        state.get(n) for n in ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
+    ):
+        state.set_unknown("mem_fraction_static", AITER_MEMORY)
 
 
-GPU_HOOK_BACKENDS = ("flex_attention", "aiter")
-"""Explicit backends whose attention_hook.py branches change GPU-dependent fields speclint
-does not model: flex_attention turns both CUDA graphs off, aiter scales
-mem_fraction_static by 0.85 for a context above 8192 tokens (found by session 6's random
-launches against the oracle)."""
+AITER_MEMORY = (  # found by session 6's random launches against the oracle
+    "the aiter attention backend scales it by 0.85 for a context above 8192 tokens "
+    "(attention_hook.py), which speclint does not model"
+)
 
 
 def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
@@ -117,10 +120,6 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
     problem = modelled_flags_problem(state.config)
     if problem:
         return problem
-    names = ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
-    for backend in GPU_HOOK_BACKENDS:
-        if backend in (state.get(n) for n in names):
-            return f"the {backend} attention backend feeds SGLang hooks speclint does not model"
     if gpu is None:
         return NO_GPU
     if gpu.vendor != "nvidia":
