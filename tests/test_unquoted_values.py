@@ -89,3 +89,39 @@ def test_an_unknown_port_leaves_the_gpu_dependent_fields_as_a_known_one(tmp_path
     known, unknown = outputs
     assert any(line.strip().startswith("page_size: 1") for line in known)
     assert unknown == known
+
+
+@pytest.mark.parametrize("written", ["--tp=$TP", '--tp="$TP"', '"--tp=$TP"', "--tp=$(nproc)"])
+def test_an_option_written_with_an_unknown_value_after_its_equals_sign_is_read(written):
+    """`--tp=$TP`: the option is known, only its value is not (was: a word that may be any flag)."""
+    text = f"python3 -m sglang.launch_server --model-path /models/llama {written} {SPEC}\n"
+    found = lint_text(text, "serve.sh").findings
+    (spd001,) = [f for f in found if f.code == "SPD001"]
+    assert spd001.span.column == text.index("16") + 1
+    (partly,) = [f for f in found if f.code == "SLM004"]
+    assert partly.message.startswith("launch only partly read: speclint cannot know the value of `--tp` (")
+    assert partly.span.column == text.index(written) + 1
+
+
+def test_a_switch_written_with_an_unknown_value_is_refused_whatever_the_value():
+    text = "python3 -m sglang.launch_server --model-path /m --enable-mixed-chunk=$X\n"
+    (refused,) = [f for f in lint_text(text, "serve.sh").findings if f.code == "FLG010"]
+    assert refused.span.column == 49
+    assert refused.message.endswith("argparse stops the launch with 'ignored explicit argument'")
+
+
+def test_a_python_f_string_option_with_an_unknown_value_is_read():
+    text = (
+        "import os, subprocess\n"
+        'tp = int(os.environ["TP"])\n'
+        'subprocess.run(["python3", "-m", "sglang.launch_server", "--model-path", "/m", f"--tp={tp}",\n'
+        '    "--speculative-algorithm", "EAGLE3", "--speculative-draft-model-path", "/d",\n'
+        '    "--speculative-num-steps", "1", "--speculative-eagle-topk", "1",\n'
+        '    "--speculative-num-draft-tokens", "16"])\n'
+    )
+    found = lint_text(text, "serve.py").findings
+    (spd001,) = [f for f in found if f.code == "SPD001"]
+    assert (spd001.span.line, spd001.span.column) == (6, 40)  # the `16`
+    (partly,) = [f for f in found if f.code == "SLM004"]
+    assert (partly.span.line, partly.span.column) == (3, 82)
+    assert "the value of `--tp` (`int(...)` is computed when the program runs)" in partly.message

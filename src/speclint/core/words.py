@@ -58,6 +58,9 @@ class Word:
     identity: Identity | None = None
     """For a word whose text is unknown: which value it holds, when the file names it
     (two words with the same identity key hold the same value)."""
+    prefix: str | None = None
+    """For a word whose text is unknown: the known text it starts with, when it has some
+    (`--tp=` of `--tp=$TP`: the flag model reads the option)."""
 
     @property
     def dynamic(self) -> bool:

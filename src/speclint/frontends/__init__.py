@@ -1,10 +1,11 @@
 """Front-ends: turn a source file into the SGLang launches it contains.
 
 `extract_file` picks the front-end by file kind: `shell/` (tree-sitter-bash), `python/`
-(libcst), `docs/` (Markdown with markdown-it-py, Jupyter notebooks, reStructuredText) and
+(libcst), `docs/` (Markdown with markdown-it-py, Jupyter notebooks, reStructuredText),
 `manifests/` (Kubernetes and compose YAML, Dockerfiles, GitHub Actions, SGLang `--config`
-files). The python, yaml, markdown, notebook and reStructuredText front-ends only load their
-parser when the text mentions sglang, so other files cost a substring search.
+files) and `commands/` (Makefiles, justfiles, Procfiles, systemd units, supervisord
+programs, tox environments). Every front-end but the shell's only loads its reader when the
+text mentions sglang, so other files cost a substring search.
 """
 
 from __future__ import annotations
@@ -54,15 +55,50 @@ def _is_dockerfile(path: str) -> bool:
     )
 
 
+_COMMAND_FILES = {
+    "Makefile": "makefile",
+    "makefile": "makefile",
+    "GNUmakefile": "makefile",
+    "justfile": "justfile",
+    "Justfile": "justfile",
+    ".justfile": "justfile",
+    "Procfile": "procfile",
+    "supervisord.conf": "supervisord",
+    "tox.ini": "tox",
+}
+_COMMAND_SUFFIXES = {".mk": "makefile", ".service": "systemd"}
+
+
+@cache  # compiled on first use: only for a `.conf` file
+def _supervisord_program() -> re.Pattern[str]:
+    return re.compile(r"^[ \t]*\[program:[^\]\n]*\][^\[]*?^[ \t]*command[ \t]*[=:]", re.M)
+
+
+def _command_file(path: str, text: str | None) -> str | None:
+    """The kind of a file of commands another program runs (`commands/`), by its name; a
+    `.conf` file only when its text has a supervisord `[program:x]` section with `command=`."""
+    name = os.path.basename(path)
+    kind = _COMMAND_FILES.get(name) or _COMMAND_SUFFIXES.get(os.path.splitext(name)[1])
+    if kind is None and name.startswith("Procfile."):
+        return "procfile"
+    if kind is None and name.endswith(".conf") and text is not None and "[program:" in text:
+        return "supervisord" if _supervisord_program().search(text) else None
+    return kind
+
+
 def file_kind(path: str, text: str | None = None) -> str | None:
-    """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst' or 'dockerfile', or None when
-    no front-end reads it."""
+    """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst', 'dockerfile', 'makefile',
+    'justfile', 'procfile', 'systemd', 'supervisord' or 'tox', or None when no front-end
+    reads it."""
     first_line = text.split("\n", 1)[0] if text is not None else None
     kind = _OTHER_SUFFIXES.get(os.path.splitext(path)[1].lower())
     if kind is not None:
         return kind
     if _is_dockerfile(path):
         return "dockerfile"
+    command_kind = _command_file(path, text)
+    if command_kind is not None:
+        return command_kind
     if _is_shell(path, first_line):
         return "shell"
     return None
@@ -132,6 +168,17 @@ def _extract_dockerfile(text: str, path: str) -> ExtractResult:
     return extract_dockerfile(text, path)
 
 
+def _commands_front_end(kind: str) -> Callable[[str, str], ExtractResult]:
+    def extract(text: str, path: str) -> ExtractResult:
+        if "sglang" not in text:
+            return ExtractResult()
+        from speclint.frontends.commands.read import extract_commands
+
+        return extract_commands(kind, text, path)
+
+    return extract
+
+
 _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
     "shell": _extract_shell,
     "python": _extract_python,
@@ -140,6 +187,10 @@ _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
     "notebook": _extract_notebook,
     "rst": _extract_rst,
     "dockerfile": _extract_dockerfile,
+    **{
+        kind: _commands_front_end(kind)
+        for kind in ("makefile", "justfile", "procfile", "systemd", "supervisord", "tox")
+    },
 }
 
 
@@ -150,7 +201,8 @@ def extract_file(path: str, text: str) -> ExtractResult:
     if front_end is None:
         message = (
             f"no front-end reads {os.path.basename(path) or path!r} (not a shell script, "
-            "Python file, YAML manifest, Markdown or reStructuredText file, Jupyter notebook or Dockerfile)"
+            "Python file, YAML manifest, Markdown or reStructuredText file, Jupyter notebook, "
+            "Dockerfile, Makefile, justfile, Procfile, systemd service, supervisord program or tox.ini)"
         )
         return ExtractResult(diagnostics=[Diagnostic("unsupported-input", message, Span.point(1, 1))])
     return front_end(text, path)
@@ -164,11 +216,24 @@ def _first_line(path: str) -> str | None:
         return None
 
 
+def _head(path: str) -> str | None:
+    """The start of a `.conf` file (enough for its `[program:x]` sections)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(64 * 1024).decode("utf-8", "replace")
+    except OSError:
+        return None
+
+
 def is_lintable_path(path: str) -> bool:
     """Whether a directory scan should read this file (by name, or by shebang if no suffix)."""
     if path.endswith(_SHELL_SUFFIXES) or os.path.splitext(path)[1].lower() in _OTHER_SUFFIXES:
         return True
     if _is_dockerfile(path):
+        return True
+    if path.endswith(".conf") and os.path.basename(path) != "supervisord.conf":
+        return _command_file(path, _head(path)) is not None
+    if _command_file(path, None) is not None:
         return True
     name = os.path.basename(path)
     if "." in name:

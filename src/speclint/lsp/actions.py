@@ -12,7 +12,18 @@ if TYPE_CHECKING:
 
     from speclint.core.findings import Finding
 
-_COMMENT_KINDS = ("shell", "python", "yaml", "dockerfile")
+_COMMENT_KINDS = (
+    "shell",
+    "python",
+    "yaml",
+    "dockerfile",
+    "makefile",
+    "justfile",
+    "procfile",
+    "systemd",
+    "supervisord",
+    "tox",
+)
 """File kinds where a `#` line above the command is a comment speclint reads."""
 
 

@@ -31,7 +31,8 @@ _LANGUAGE_SUFFIX = {
     "python": ".py",
     "yaml": ".yaml",
     "markdown": ".md",
-    "dockerfile": "Dockerfile",
+    "dockerfile": ".dockerfile",  # (untitled.dockerfile: a Dockerfile by its suffix)
+    "makefile": ".mk",
     "jupyter": ".ipynb",
     "restructuredtext": ".rst",
 }

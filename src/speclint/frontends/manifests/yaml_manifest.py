@@ -16,7 +16,14 @@ import yaml
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.manifests.yaml_nodes import Loader, NodeReader, clear_merges, get, mapping_pairs
+from speclint.frontends.manifests.yaml_nodes import (
+    Loader,
+    NodeReader,
+    clear_merges,
+    compose_dollars,
+    get,
+    mapping_pairs,
+)
 from speclint.frontends.shell.embedded import ArgvItem, Piece, ShellBuffer, line_starts, span_of
 
 
@@ -186,10 +193,10 @@ class _Reader(NodeReader):
                 # compose splits a string command into words (shlex); the shell parser
                 # splits it the same way for the plain words a launch uses
                 buffer.add_space()
-                buffer.add_code(self.scalar_pieces(part))
+                buffer.add_code(compose_dollars(self.scalar_pieces(part)))
             else:
                 for item in self.words(part):
-                    buffer.add_word(item)
+                    buffer.add_word(ArgvItem(compose_dollars(item.pieces), item.splat))
         from speclint.frontends.manifests.gpus import compose_gpu_count
 
         count = len(self.result.launches)

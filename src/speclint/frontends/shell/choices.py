@@ -28,6 +28,9 @@ if TYPE_CHECKING:
         @property
         def alternatives(self: V) -> Alternatives[V] | None: ...
 
+        @property
+        def readable(self) -> bool: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Choice:
@@ -41,7 +44,7 @@ class Choice:
 
 def arm_alternatives(values: list[V | None], arms: list[Choice]) -> Alternatives[V] | None:
     """The alternatives of a variable whose value on arm i is `values[i]` (None: not assigned
-    there), or None when they cannot be tracked (nothing literal, or too many)."""
+    there), or None when they cannot be tracked (nothing readable on any arm, or too many)."""
     found: list[tuple[tuple[Choice, ...], V | None]] = []
     literal = False
     for value, arm in zip(values, arms):
@@ -49,10 +52,10 @@ def arm_alternatives(values: list[V | None], arms: list[Choice]) -> Alternatives
         if nested:
             for choices, inner in nested:
                 found.append(((arm, *choices), inner))
-                literal = literal or (inner is not None and inner.reason is None)
+                literal = literal or (inner is not None and inner.readable)
         else:
             found.append(((arm,), value))
-            literal = literal or (value is not None and value.reason is None)
+            literal = literal or (value is not None and value.readable)
         if len(found) > MAX_ALTERNATIVES:
             return None
     return tuple(found) if literal else None

@@ -210,6 +210,8 @@ class ShellBuffer:
         if text is not None and item.origin is None:
             self._quoted(pieces, "'" not in text)
             return
+        if text is None and item.origin is None and self._option_with_unknown_value(pieces):
+            return
         name = self._variable(text, None if text is not None else unknown_reason(pieces), item.origin)
         if text is None and len(pieces) == 1 and pieces[0].identity is not None:
             self.identities[span_of(self.file_starts, begin, end)] = pieces[0].identity
@@ -224,6 +226,10 @@ class ShellBuffer:
             self._emit(quote + quote, at, at)
             return
         self._emit(quote, pieces[0].begin, pieces[0].begin)
+        self._quoted_text(pieces, single)
+        self._emit(quote, pieces[-1].end, pieces[-1].end)
+
+    def _quoted_text(self, pieces: list[Piece], single: bool) -> None:
         for piece in pieces:
             text = piece.text or ""
             if piece.exact:  # runs of characters each at its own file position: one piece
@@ -233,7 +239,22 @@ class ShellBuffer:
                 if not single and char in '\\"$`':
                     self._emit("\\", piece.begin, piece.end)
                 self._emit(char, piece.begin, piece.end)
-        self._emit(quote, pieces[-1].end, pieces[-1].end)
+
+    def _option_with_unknown_value(self, pieces: list[Piece]) -> bool:
+        """`f"--tp={tp}"`: a word whose known text starts it and names an option, then an
+        unknown part: written `"--tp=${unknown}"` so that the flag model reads the option."""
+        known = 0
+        while known < len(pieces) and pieces[known].text is not None:
+            known += 1
+        if not known or known == len(pieces) or not (pieces[0].text or "").startswith("--"):
+            return False
+        rest = pieces[known:]
+        name = self._variable(None, unknown_reason(rest), None)
+        self._emit('"', pieces[0].begin, pieces[0].begin)
+        self._quoted_text(pieces[:known], single=False)
+        self._emit("${" + name + "}", rest[0].begin, rest[-1].end)
+        self._emit('"', rest[-1].end, rest[-1].end)
+        return True
 
     def _exact_run(self, text: str, begin: int, single: bool) -> None:
         """`text` written from file offset `begin` on, inside the quote: the runs between

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from speclint.frontends.shell.fields import Piece
     from speclint.frontends.shell.text import TextMap
-    from speclint.frontends.shell.variables import Env
+    from speclint.frontends.shell.variables import Env, Run
 
 _NEEDS_EXPANSION = re.compile(rb"[\\*?\[{~]")
 
@@ -131,11 +131,14 @@ class Expander(ParameterExpansion):
         if _too_big(pieces):
             return VarValue(reason=_TOO_BIG, origin=origin)
         parts: list[str] = []
+        runs: list[Run] = []  # when a part is unknown: the known and unknown runs
         for piece in pieces:
             if piece[0] == "lit" or piece[0] == "val":
                 parts.append(piece[1])
             elif piece[0] == "dyn":
-                return VarValue(reason=piece[1], origin=origin)
+                runs.append(("".join(parts), "", None))
+                runs.append((None, piece[1], piece[3]))
+                parts = []
             else:
                 payload = piece[1]
                 texts = [w.text for w in payload]
@@ -143,7 +146,12 @@ class Expander(ParameterExpansion):
                     reason = next(w.dynamic_reason for w in payload if w.text is None)
                     return VarValue(reason=reason or "unknown array element", origin=origin)
                 parts.append(" ".join(t or "" for t in texts))
-        return VarValue(text="".join(parts), origin=origin)
+        if not runs:
+            return VarValue(text="".join(parts), origin=origin)
+        runs.append(("".join(parts), "", None))
+        reason = next(run[1] for run in runs if run[0] is None)
+        known = tuple(run for run in runs if run[0] != "")
+        return VarValue(reason=reason, origin=origin, runs=known if any(r[0] for r in known) else None)
 
     def array_elements(self, node: Node) -> tuple[Word, ...]:
         elements: list[Word] = []
@@ -196,7 +204,7 @@ class Expander(ParameterExpansion):
             snippet = text if len(text) <= 40 else text[:37] + "..."
             out.append(("dyn", f"output of command substitution `{snippet}`", False, None, not quoted))
         elif kind == "arithmetic_expansion":
-            out.append(("dyn", f"arithmetic expansion `{tm.node_text(node)}`", False, None, False))
+            self._arithmetic(node, out)
         elif kind == "process_substitution":
             out.append(("dyn", "process substitution (a /dev/fd path)", False, None, False))
         elif kind == "brace_expression":
@@ -206,6 +214,24 @@ class Expander(ParameterExpansion):
         else:
             out.append(("dyn", f"shell syntax not analysed ({kind})", False, None, not quoted))
 
+    def _arithmetic(self, node: Node, out: list[Piece]) -> None:
+        """`$((...))`: worked out when the script's own integers decide it, else unknown
+        (never several words: its result is a number)."""
+        text = self.tm.node_text(node).strip()
+        value = None
+        if text.startswith("$((") and text.endswith("))"):
+            from speclint.frontends.shell.arithmetic import evaluate
+
+            value = evaluate(text[3:-2], self._integer_text)
+        if value is None:
+            out.append(("dyn", f"arithmetic expansion `{text}`", False, None, False))
+        else:
+            out.append(("lit", str(value), True, None, None))
+
+    def _integer_text(self, name: str) -> str | None:
+        value = self.env.get(name)
+        return value.text if value is not None and value.reason is None and value.elements is None else None
+
     def _string_pieces(self, node: Node, out: list[Piece]) -> None:
         tm = self.tm
         start = len(out)
@@ -213,11 +239,16 @@ class Expander(ParameterExpansion):
         for child in node.children:
             if not child.is_named and child.type == '"':
                 continue
-            if child.start_byte > pos:
+            start = (
+                tm.blank_lead(child)
+                if child.is_named and child.type != "string_content"
+                else child.start_byte
+            )
+            if start > pos:
                 out.append(
                     (
                         "lit",
-                        unescape_double_quoted(tm.data[pos : child.start_byte].decode()),
+                        unescape_double_quoted(tm.data[pos:start].decode()),
                         True,
                         None,
                         None,

@@ -50,7 +50,7 @@ def has_unescaped(raw: str, chars: str) -> bool:
 class Field:
     """One output word being assembled from pieces."""
 
-    __slots__ = ("parts", "reason", "splat", "exists", "origins", "element", "mixed")
+    __slots__ = ("parts", "reason", "splat", "exists", "origins", "element", "mixed", "known")
 
     def __init__(self) -> None:
         self.parts: list[str] = []
@@ -60,6 +60,8 @@ class Field:
         self.origins: list[Span] = []
         self.element: Word | None = None
         self.mixed = False
+        self.known = 0
+        """How many parts were known before the first unknown piece (the word's prefix)."""
 
     def word(self, span: Span, use_span: Span) -> Word:
         text = None if self.reason else "".join(self.parts)
@@ -68,7 +70,8 @@ class Field:
         element = self.element
         if element is not None and not self.mixed:
             return Word(text, element.span, element.origin, self.reason, self.splat, use_span)
-        return Word(text, span, origin, self.reason, self.splat)
+        prefix = "".join(self.parts[: self.known]) if text is None and self.known else None
+        return Word(text, span, origin, self.reason, self.splat, prefix=prefix or None)
 
 
 def assemble(pieces: list[Piece]) -> list[Field]:
@@ -97,6 +100,8 @@ def assemble(pieces: list[Piece]) -> list[Field]:
         elif piece[0] == "dyn":
             if origin is not None:
                 current.origins.append(origin)
+            if current.reason is None:
+                current.known = len(current.parts)
             current.reason = current.reason or piece[1]
             current.splat = current.splat or bool(piece[4])
             current.exists = True

@@ -71,9 +71,10 @@ def _add_pieces(
                 continue
             if child.type == "string_content" or not child.is_named:
                 continue
-            if child.start_byte > pos:
-                _literal(tm, pos, child.start_byte, True, pieces)
-            begin, finish = tm.file_range(child.start_byte, child.end_byte)
+            start = tm.blank_lead(child)  # (`"$A $B"`: the blank is in the second node)
+            if start > pos:
+                _literal(tm, pos, start, True, pieces)
+            begin, finish = tm.file_range(start, child.end_byte)
             value = expander.value(child, tm.node_span(child))
             if value.reason is None and value.text is not None:
                 pieces.append((value.text, begin, finish))

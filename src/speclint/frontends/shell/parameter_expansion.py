@@ -48,7 +48,13 @@ class ParameterExpansion:
                 self._emit_scalar(value, quoted, out)
 
     def _emit_scalar(self, value: VarValue, quoted: bool, out: list[Piece]) -> None:
-        if value.reason is not None:
+        if value.runs is not None:  # partly known: its known runs are split as any text
+            for text, reason, where in value.runs:
+                if text is None:
+                    out.append(("dyn", reason, False, where or value.origin, not quoted))
+                else:
+                    out.append(("val", text, quoted, value.origin, None))
+        elif value.reason is not None:
             out.append(("dyn", value.reason, False, value.origin, not quoted))
         elif value.elements is not None:
             if value.elements:

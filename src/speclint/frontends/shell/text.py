@@ -179,6 +179,14 @@ class TextMap:
             return int(node.start_point[0]) + 1
         return self.node_span(node).line
 
+    def blank_lead(self, node: tree_sitter.Node) -> int:
+        """Where a string part really starts: tree-sitter-bash gives the blanks between two
+        expansions in a double-quoted string (`"$A $B"`) to the second one's node."""
+        data, at, end = self.data, node.start_byte, node.end_byte
+        while at < end and data[at] in b" \t\n":
+            at += 1
+        return at
+
     def node_text(self, node: tree_sitter.Node) -> str:
         return self.data[node.start_byte : node.end_byte].decode("utf-8", "surrogatepass")
 

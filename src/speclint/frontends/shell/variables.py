@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.choices import Alternatives, Choice
 
 
+Run = tuple["str | None", str, "Span | None"]
+"""One run of a partly known scalar: (its text, "", None) when known, else (None, why it is
+unknown, where that part is written)."""
+
+
 @dataclass(frozen=True, slots=True)
 class VarValue:
     """One variable's state. Exactly one of `text`/`elements`/`reason` describes the value."""
@@ -43,10 +48,20 @@ class VarValue:
     """The value holds only if the environment leaves a variable unset (`${X:-false}` of an X
     never assigned here, or inherited from an outer program): usable as the likely value, never
     to decide which branch runs (`static_tests`)."""
+    runs: tuple[Run, ...] | None = None
+    """With `reason` set, for a scalar written partly with known text
+    (`ARGS="--model-path $MODEL --tp 2"`): its known and unknown runs in order. The value is
+    unknown as a whole; an unquoted `$ARGS` still splits its known runs into their words
+    (`parameter_expansion`), the unknown ones standing for any number of words."""
 
     @property
     def dynamic(self) -> bool:
         return self.reason is not None
+
+    @property
+    def readable(self) -> bool:
+        """Known, or partly known (`runs`): worth keeping as a branch's alternative."""
+        return self.reason is None or self.runs is not None
 
     def same_value(self, other: VarValue) -> bool:
         if self is other:

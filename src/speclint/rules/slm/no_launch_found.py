@@ -25,7 +25,9 @@ class NoLaunchFound(Rule):
     which speclint found no launch: once per file, at the first mention, with the reason when
     the front-end knows it. A command that runs the launcher of SGLang's router package
     (`python -m sglang_router.launch_server`), which speclint does not read, is reported at
-    the module's name whatever else the file launches. In YAML, a `--speculative-*` flag of
+    the module's name whatever else the file launches; so is a Makefile function call that
+    names the launcher (`$(foreach p,$(PORTS),python -m sglang.launch_server ... &)`), which
+    speclint does not evaluate, at the call. In YAML, a `--speculative-*` flag of
     SGLang outside every launch read there (a Helm chart's values file: an `extraArgs:` or
     `args:` list that the chart's template splices into the command, which speclint does
     not render) is reported at the first such flag, whatever else the file launches.

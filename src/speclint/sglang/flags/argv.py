@@ -220,13 +220,21 @@ def _consume(parsed: ParsedArgs, use: FlagUse, item: Classified, items: list[Cla
                     item.word.span,
                     use.written,
                     use,
-                    f"ignored explicit argument {item.explicit!r}",
+                    f"ignored explicit argument {item.explicit!r}"
+                    if not item.word.dynamic  # (any text after `=` is refused: its own is unknown)
+                    else "ignored explicit argument",
                 )
             )
             return index
         use.option_span = option_span
         use.value_span = value_span
-        use.value_words = (Word(item.explicit, value_span or item.word.span, item.word.origin),)
+        word = item.word
+        if word.dynamic:  # `--tp=$TP`: the value is the unknown rest of the word
+            use.value_words = (Word(None, value_span or word.span, word.origin, word.dynamic_reason),)
+            if word.splat:  # unquoted: read as one word, as `--tp $TP` is
+                parsed.one_word.append(word)
+        else:
+            use.value_words = (Word(item.explicit, value_span or word.span, word.origin),)
         _store(parsed, use)
         return index
     taken: list[Word] = []

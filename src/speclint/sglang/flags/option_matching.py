@@ -11,10 +11,10 @@ import re
 from bisect import bisect_left
 
 from speclint.core.records import dataclass
+from speclint.core.words import Word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.core.words import Word
     from speclint.sglang.flags.schema import FlagSchema, FlagSpec
 
 _NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
@@ -36,8 +36,9 @@ class Classified:
     @property
     def explicit_option(self) -> str:
         """The option part of an `--option=value` word (only such words have `explicit`)."""
-        assert self.word.text is not None
-        return self.word.text.split("=", 1)[0]
+        text = self.word.text if self.word.text is not None else self.word.prefix
+        assert text is not None
+        return text.split("=", 1)[0]
 
 
 def _option_tuples(schema: FlagSchema, arg: str) -> list[tuple[str, str | None]]:
@@ -76,6 +77,12 @@ def classify(schema: FlagSchema, word: Word, has_negative_options: bool) -> Clas
     a unique prefix, ambiguous, unknown) or an argument (a negative number when no option
     looks like one)."""
     if word.dynamic:
+        prefix = word.prefix
+        if prefix is not None and prefix.startswith("--") and "=" in prefix:  # `--tp=$TP`
+            named = classify(schema, Word(prefix, word.span), has_negative_options)
+            if named.spec is not None and named.how in ("exact", "prefix"):
+                named.word = word  # the option, its value unknown from the `=` on
+                return named
         return Classified(word, "S" if word.splat else "D")
     arg = word.text
     if arg == "--":

@@ -1,0 +1,27 @@
+"""The command-file reader for each file kind (`frontends.file_kind`)."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.launches import ExtractResult
+
+
+def extract_commands(kind: str, text: str, path: str) -> ExtractResult:
+    """The launches in a Makefile, justfile, Procfile, systemd unit, supervisord config or
+    tox.ini (`kind` as `file_kind` names it)."""
+    if kind == "makefile":
+        from speclint.frontends.commands.make import extract_makefile
+
+        return extract_makefile(text, path)
+    if kind in ("justfile", "procfile"):
+        from speclint.frontends.commands.just import extract_justfile, extract_procfile
+
+        return (extract_justfile if kind == "justfile" else extract_procfile)(text, path)
+    if kind == "systemd":
+        from speclint.frontends.commands.systemd import extract_unit
+
+        return extract_unit(text, path)
+    from speclint.frontends.commands.ini import extract_ini
+
+    return extract_ini(kind, text, path)
