@@ -59,6 +59,10 @@ def resolve_attention(state: ResolutionState) -> None:
         return
     backends = _backends(state)
     page = state.get("page_size")
+    if page is None and not state.config.knows("page_size"):
+        # a release without --page-size (0.4.0): no backend changes a page size of 1
+        state.set("page_size", 1, "no --page-size: one token per page", "_handle_page_size")
+        return
     if not is_known(page) or any(not is_known(v) for v in backends.values()):
         if is_known(page):  # an unknown page size keeps its own reason (hardware.py)
             state.set_unknown("page_size", "depends on a value speclint cannot read")
