@@ -183,7 +183,10 @@ def _describe(launch: dict) -> str:
 
 
 RECORDED = (
+    "0.4.0",
+    "0.4.6",
     "0.4.6.post5",
+    "0.4.10",
     "0.4.10.post2",
     "0.5.1.post3",
     "0.5.2",
@@ -209,8 +212,9 @@ RECORDED = (
     "0.5.22",
     "0.5.23",
 )
-"""0.4.6.post5, 0.4.10.post2 and the last patch of every 0.5.x minor on PyPI (there is no
-0.5.0): each has a recording, and speclint resolves it as itself (a traits entry)."""
+"""0.4.0, 0.4.6, 0.4.6.post5, 0.4.10, 0.4.10.post2 and the last patch of every 0.5.x minor on
+PyPI (there is no 0.5.0): each has a recording, and speclint resolves it as itself (a traits
+entry)."""
 
 
 def test_every_minor_series_is_recorded_and_resolved_as_itself():

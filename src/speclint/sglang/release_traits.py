@@ -114,7 +114,8 @@ class ReleaseTraits:
     enable_mixed_chunk); checks.py. Empty where no such assert exists (0.5.23)."""
     # --- parallel layout (parallel.py) ---
     parallel_steps: str
-    """'post_init' (0.4.10.post2 `__post_init__`), 'handlers' (0.5.6.post2 / 0.5.14
+    """'post_init_dp_is_tp' (0.4.0 `__post_init__`: DP attention sets dp_size = tp_size),
+    'post_init' (0.4.10.post2 `__post_init__`), 'handlers' (0.5.6.post2 / 0.5.14
     `_handle_data_parallelism`, `_handle_a2a_moe`), 'hooks' (0.5.23 parallel_hook.py,
     mega_moe_hook.py, overrides.py `_a2a_ep_size`)."""
     a2a_spanning: dict[str, str | None]
@@ -165,6 +166,28 @@ class ReleaseTraits:
     deprecated_moe_flags: bool
     """`__post_init__` rewrites --enable-ep-moe (ep_size = tp_size) and --enable-deepep-moe
     (moe_a2a_backend deepep) before its handlers (0.5.2; 0.4.x in parallel.py's post_init)."""
+    tbo_check: str
+    """--enable-two-batch-overlap without an all-to-all backend (moe_a2a_backend 'none'):
+    'a2a' (refused), 'a2a_or_dp_attention' (refused without --enable-dp-attention),
+    'a2a_or_attn_dp' (refused without attention DP, attn_dp_size > 1), '' (no check)."""
+    eplb_check: str
+    """What --enable-eplb asserts: 'ep' (ep_size > 1), 'ep_unless_scale' (and not for
+    --ep-join-mode scale), 'ep_or_a2a' (ep_size > 1 or an all-to-all backend),
+    'ep_moe_flags' (--enable-ep-moe or --enable-deepep-moe), '' (nothing)."""
+    lora_needs_rank_and_modules: bool
+    """--enable-lora without --lora-paths needs --max-lora-rank and --lora-target-modules
+    (`check_lora_server_args`)."""
+    prefill_refuses_fake_transfer: bool
+    """`--disaggregation-mode prefill` with `--disaggregation-transfer-backend fake` asserts
+    "Prefill server does not support 'fake' as the transfer backend" (0.5.10+)."""
+    multinode_dp_check: str
+    """`check_server_args`'s refusal of data-parallel replicas over several nodes (resolved
+    dp_size > 1 with nnodes != 1): 'any' (0.4.0), 'unless_dp_attention' (0.4.6-0.5.21: "not
+    supported unless dp attention!"), 'replicas' (0.5.22+ validation_hook.py: "use attention
+    DP (--attn-dp-size) across nodes")."""
+    ep_moe_sets_ep_size: bool
+    """--enable-ep-moe sets ep_size = tp_size in `__post_init__` (every release with the
+    flag but 0.4.10, where the MoE layers read the flag and ep_size stays as given)."""
     kv4_dtypes: tuple[str, ...]
     """KV-cache dtypes `_handle_kv4_compatibility` checks against the backend: fp4_e2m1
     (0.5.7-0.5.15), nvfp4 / fp4_mx_block16 (0.5.16-0.5.18); empty: no such check."""
@@ -180,6 +203,16 @@ class ReleaseTraits:
     fa4_prefill_only: bool
     """"FA4 backend is only supported for prefill": fa4 as the attention or decode backend
     is refused."""
+    cutlass_mla_pages: str
+    """"Cutlass MLA only supports a page_size of 128": which explicit backends set page size
+    128: 'attention' (--attention-backend), 'attention_or_decode' (or
+    --decode-attention-backend), '' (no such rule: cutlass_mla is not a choice)."""
+    fa4_pages: str
+    """"FA4 backend only supports page size 128": when fa4 sets page size 128: 'prefill'
+    (--prefill-attention-backend fa4, any model), 'prefill_mha' (and a non-MLA model),
+    'prefill_mha_sm100' (and an SM100 GPU), 'mha_sm100_topk1' (fa4 as any of the three
+    backends, non-MLA, SM100, EAGLE topk at most 1), 'mha_sm100_topk1_gemma' (and
+    DiffusionGemmaForBlockDiffusion gets page size 1 instead), '' (no such rule)."""
     mla_prefill_graph_fixed: int | None
     """memory_hook.py: prefill CUDA graphs of an MLA model capture up to this many tokens
     (0.5.22: 2048); None: up to min(8192, chunked prefill size) (0.5.23)."""

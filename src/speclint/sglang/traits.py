@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from speclint.sglang.traits_backends import RECORDED_BACKEND_FACTS
+from speclint.sglang.traits_checks import CHECK_FACTS
 from speclint.sglang.traits_read import READ_TRAITS
 
 TYPE_CHECKING = False
@@ -134,15 +135,39 @@ TRAITS.update(
         # (`_handle_data_parallelism`: --dp-size is the attention-DP size)
         # as 0.5.19, and EAGLE still turns mixed chunked prefill off
         "0.5.18": _like(
-            "0.5.23", **_PARALLEL_0_5_14, eagle_disables_mixed_chunk=True, dflash_disables_mixed_chunk=True
+            "0.5.23",
+            **_PARALLEL_0_5_14,
+            eagle_disables_mixed_chunk=True,
+            dflash_disables_mixed_chunk=True,
+            multinode_dp_check="unless_dp_attention",
         ),
-        "0.5.19": _like("0.5.23", **_PARALLEL_0_5_14),
-        "0.5.20": _like("0.5.23", **_PARALLEL_0_5_14),
-        "0.5.21": _like("0.5.23", **_PARALLEL_0_5_14),
+        "0.5.19": _like("0.5.23", **_PARALLEL_0_5_14, multinode_dp_check="unless_dp_attention"),
+        "0.5.20": _like("0.5.23", **_PARALLEL_0_5_14, multinode_dp_check="unless_dp_attention"),
+        "0.5.21": _like("0.5.23", **_PARALLEL_0_5_14, multinode_dp_check="unless_dp_attention"),
     }
 )
 
-for _changes in RECORDED_BACKEND_FACTS:
+TRAITS.update(
+    {
+        # recorded (session 6): as 0.4.6.post5, but a DeepSeek-V3 MTP draft is not taken from
+        # the target (0.4.6 `__post_init__` has no "Auto set draft_model_path" block)
+        "0.4.6": _like("0.4.6.post5", mtp_draft_from_target=()),
+        # recorded (session 6): as 0.4.10.post2, but --enable-ep-moe leaves ep_size alone
+        # (0.4.10 `__post_init__` has no deprecated-argument block; only --enable-deepep-moe
+        # sets ep_size = tp_size)
+        "0.4.10": _like("0.4.10.post2", ep_moe_sets_ep_size=False),
+        # recorded (session 6): no speculative decoding, pipeline or MoE flags yet;
+        # `__post_init__` as parallel.py `_post_init_dp_is_tp`
+        "0.4.0": _like(
+            "0.4.6.post5",
+            mtp_draft_from_target=(),
+            parallel_steps="post_init_dp_is_tp",
+            multinode_dp_check="any",
+        ),
+    }
+)
+
+for _changes in (*RECORDED_BACKEND_FACTS, CHECK_FACTS):
     for _release, _fields in _changes.items():
         TRAITS[_release] = _replaced(TRAITS[_release], _fields)
 

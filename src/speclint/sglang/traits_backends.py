@@ -58,7 +58,12 @@ server_args.py `_handle_attention_backend_compatibility`: `is_no_spec_infer_or_t
 deprecated MoE flags."""
 
 _BACKEND_GPU: dict[str, dict[str, Any]] = {
-    "0.4.6.post5": dict(trtllm_mla_majors=(), trtllm_mla_kv_dtypes=(), trtllm_mha_gpu_check=""),
+    **_for(
+        ("0.4.0", "0.4.6", "0.4.6.post5"),
+        trtllm_mla_majors=(),
+        trtllm_mla_kv_dtypes=(),
+        trtllm_mha_gpu_check="",
+    ),
     "0.4.10.post2": dict(trtllm_mla_majors=(10,), trtllm_mla_kv_dtypes=(), trtllm_mha_gpu_check=""),
     **_for(
         ("0.5.1.post3", "0.5.2", "0.5.3.post3"),
@@ -125,7 +130,9 @@ only supports kv-cache-dtype of ...", how trtllm_mha is checked, "FA4 backend is
 supported for prefill"."""
 
 _QUANTIZATION: dict[str, dict[str, Any]] = {
-    "0.4.6.post5": dict(quantization_verified=False, quantization_compatible=_QUANT_0_4_6),
+    **_for(
+        ("0.4.0", "0.4.6", "0.4.6.post5"), quantization_verified=False, quantization_compatible=_QUANT_0_4_6
+    ),
     **_for(("0.5.2", "0.5.3.post3"), quantization_compatible=_QUANT_0_4_10, quantization_missing=()),
     **_for(("0.5.8.post1", "0.5.9"), quantization_missing=()),
     "0.5.10.post1": dict(quantization_compatible=_QUANT_0_5_10, quantization_missing=()),
@@ -143,5 +150,22 @@ _QUANTIZATION: dict[str, dict[str, Any]] = {
 release its entry copies: `compatible_quantization_methods`, `REQUANTIZATION_METHODS`,
 humming.py's user-named override, the recorded "Unknown quantization method" lists."""
 
-RECORDED_BACKEND_FACTS = (_AUTO_BACKEND, _BACKEND_GPU, _QUANTIZATION)
+_PAGES: dict[str, dict[str, Any]] = {
+    **_for(("0.4.0", "0.4.6"), cutlass_mla_pages=""),  # cutlass_mla is not a choice
+    "0.4.6.post5": dict(cutlass_mla_pages="attention"),
+    **_for(("0.5.2", "0.5.3.post3"), fa4_pages=""),
+    "0.5.4.post3": dict(fa4_pages="prefill"),
+    "0.5.10.post1": dict(fa4_pages="prefill_mha_sm100"),
+    **_for(("0.5.15.post1", "0.5.16", "0.5.17"), fa4_pages="mha_sm100_topk1"),
+    "0.5.18": dict(cutlass_mla_pages="attention_or_decode", fa4_pages="mha_sm100_topk1"),
+    "0.5.19": dict(cutlass_mla_pages="attention_or_decode", fa4_pages="mha_sm100_topk1"),
+    **_for(("0.5.20", "0.5.21"), fa4_pages="mha_sm100_topk1"),
+}
+"""The page sizes cutlass_mla and fa4 force (resolve/attention.py), where a release differs
+from the release its entry copies: server_args.py `_handle_attention_backend_compatibility`
+("Cutlass MLA only supports a page_size of 128", "FA4 backend only supports page size 128"
+and their conditions), 0.5.15+ arg_groups/overrides.py `_mla_backend_page_constraints` and
+`_fa4_page_constraint`; cutlass_mla left the backend choices in 0.5.20."""
+
+RECORDED_BACKEND_FACTS = (_AUTO_BACKEND, _BACKEND_GPU, _QUANTIZATION, _PAGES)
 """Applied in this order, each {release: {trait: value}}."""

@@ -1,4 +1,5 @@
-"""FLG008 deprecated-flag: a flag the chosen SGLang release still accepts but rewrites or drops."""
+"""FLG008 deprecated-flag: a flag the chosen SGLang release still accepts but rewrites or drops
+(or keeps only to refuse it with its own message)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ what replaces them.
 ## Why it matters
 SGLang rewrites a deprecated flag to another setting (or ignores it) and prints one line
 at startup. The next release may remove it, and the rewrite may not be what you meant.
+A flag SGLang keeps registered only to explain its retirement (a `DeprecatedAction` with
+an `error_message`, 0.5.18-0.5.19's `--enable-expert-distribution-metrics`) stops the
+launch in argparse: an error.
 
 ## Example
 ```bash
@@ -65,6 +69,17 @@ python -m sglang.launch_server --model-path /models/llama \
                 or use.matched is None
                 or use.how in ("ambiguous", "unknown")
             ):
+                continue
+            if use.spec.error_message and use.spec.action_class == "DeprecatedAction":
+                # argparse_actions.py `DeprecatedAction.__call__`: `parser.error(self.error_message)`
+                yield self.report(
+                    ctx.path,
+                    use.span,
+                    f"`{use.matched}` is retired in SGLang {ctx.version.version}: argparse stops the "
+                    f'launch with "error: {use.spec.error_message}"',
+                    "remove it and follow SGLang's message",
+                    severity=Severity.ERROR,
+                )
                 continue
             message, hint = _wording(use.matched, ctx.version.version, use.spec.deprecated)
             yield self.report(ctx.path, use.span, message, hint)

@@ -71,13 +71,16 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 16 \\
     )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
-        if ctx.resolution is None or not all(ctx.known(f) for f in ("tp_size", "pp_size", "nnodes")):
+        sizes = ("tp_size", "pp_size", "nnodes") if ctx.config.knows("pp_size") else ("tp_size", "nnodes")
+        if ctx.resolution is None or not all(ctx.known(f) for f in sizes):
             return
         rejection = node_split_rejection(ctx.resolution.effective, ctx.config)
         if rejection is None:
             return
         effective = ctx.resolution.effective
-        tp, pp, nnodes = effective["tp_size"], effective["pp_size"], effective["nnodes"]
+        tp, pp, nnodes = effective["tp_size"], effective.get("pp_size"), effective["nnodes"]
+        if pp is None and not ctx.config.knows("pp_size"):
+            pp = 1  # a release without pipeline parallelism (0.4.6)
         if not (isinstance(tp, int) and isinstance(pp, int) and isinstance(nnodes, int)):
             return  # not reached: the rejection is only made from three known sizes
         product = f"tp {tp} × pp {pp} = {tp * pp}" if pp != 1 else f"tp {tp}"

@@ -59,6 +59,10 @@ def resolve_attention(state: ResolutionState) -> None:
         return
     backends = _backends(state)
     page = state.get("page_size")
+    if page is None and not state.config.knows("page_size"):
+        # a release without --page-size (0.4.0): no backend changes a page size of 1
+        state.set("page_size", 1, "no --page-size: one token per page", "_handle_page_size")
+        return
     if not is_known(page) or any(not is_known(v) for v in backends.values()):
         if is_known(page):  # an unknown page size keeps its own reason (hardware.py)
             state.set_unknown("page_size", "depends on a value speclint cannot read")
@@ -67,19 +71,15 @@ def resolve_attention(state: ResolutionState) -> None:
     auto = attention is None and state.traits.auto_attention_backend
     if auto:
         state.set_unknown("attention_backend", _AUTO)
-    new = _page_size(
-        state,
-        page,
-        attention,
-        backends.get("decode_attention_backend"),
-        auto,
-        backends.get("prefill_attention_backend"),
-    )
+    prefill = backends.get("prefill_attention_backend")
+    new = _page_size(state, page, attention, backends.get("decode_attention_backend"), auto, prefill)
     if new is _UNKNOWN:
         state.set_unknown(
             "page_size",
             _AUTO
             if auto
+            else _FA4_DEPENDS
+            if _fa4_pages(state, attention, backends.get("decode_attention_backend"), prefill) is _UNKNOWN
             else f"speclint does not model the page size of this attention backend in SGLang {state.version}",
         )
     elif new != page:
@@ -88,10 +88,24 @@ def resolve_attention(state: ResolutionState) -> None:
             if page is None and new == 1
             else "the attention backend needs this page size"
         )
-        state.set("page_size", new, reason, "_handle_page_size")
+        logged = None
+        if (
+            new == 128
+            and _fa4_pages(state, attention, backends.get("decode_attention_backend"), prefill) == 128
+        ):
+            reason = "the fa4 attention backend runs with page size 128 on this GPU and model"
+            logged = (  # SGLang's warning, without the page size it names
+                "FA4 backend only supports page size 128"
+                + ("" if state.traits.fa4_pages == "prefill" else " for non-MLA model architectures")
+            )
+        state.set("page_size", new, reason, "_handle_page_size", logged)
 
 
 _UNKNOWN = object()
+_FA4_DEPENDS = (
+    "fa4 sets page size 128 depending on the GPU (SM100: pass --gpu), the model's attention "
+    "(not MLA) or the EAGLE topk (at most 1), which speclint does not know here"
+)
 
 
 def _page_size(
@@ -102,17 +116,80 @@ def _page_size(
     auto: bool,
     prefill: object = None,
 ) -> object:
+    new = _backend_pages(state, page, attention, decode, auto, prefill)
+    fa4 = _fa4_pages(state, attention, decode, prefill)
+    return new if fa4 is None else fa4
+
+
+def _backend_pages(
+    state: ResolutionState,
+    page: object,
+    attention: object,
+    decode: object,
+    auto: bool,
+    prefill: object,
+) -> object:
+    """The MLA / TensorRT-LLM backends' page sizes, chained in SGLang's order (flashmla,
+    cutlass_mla, trtllm_mla, trtllm_mha: `_handle_attention_backend_compatibility`, 0.5.15+
+    `_mla_backend_page_constraints`)."""
     traits = state.traits
     chosen = [b for b in (attention, decode) if b is not None]
     if "flashmla" in chosen:
         return 64
+    cutlass = traits.cutlass_mla_pages
+    plain: tuple[str, ...] = PLAIN_BACKENDS
+    if (cutlass == "attention" and attention == "cutlass_mla") or (
+        cutlass == "attention_or_decode" and "cutlass_mla" in chosen
+    ):
+        page, plain = 128, (*PLAIN_BACKENDS, "cutlass_mla")
     if attention == "trtllm_mla" or (decode == "trtllm_mla" and traits.backend_page_sizes):
         return page if page in (32, 64) else 64
     if "trtllm_mha" in chosen + [prefill] and traits.trtllm_mha_pages:
         return page if page in traits.trtllm_mha_pages else 64
-    if any(b not in PLAIN_BACKENDS for b in chosen):
+    if any(b not in plain for b in chosen):
         return _UNKNOWN
     if auto:
         # the backend picked for a Blackwell GPU may need pages of 64 (32 or 64 kept)
         return page if page in traits.auto_backend_kept_pages else _UNKNOWN
     return 1 if page is None else page
+
+
+def _fa4_pages(state: ResolutionState, attention: object, decode: object, prefill: object) -> object:
+    """The page size fa4 forces after the other backends (`ReleaseTraits.fa4_pages`): 128
+    (1 for DiffusionGemma, 0.5.22+), `_UNKNOWN` when it depends on what speclint does not
+    know (the GPU without `--gpu`, the attention kind, the EAGLE topk), None: not fa4's."""
+    rule = state.traits.fa4_pages
+    if not rule or "fa4" not in ((attention, decode, prefill) if rule.startswith("mha_") else (prefill,)):
+        return None
+    conditions: list[bool | None] = []
+    if rule != "prefill":
+        conditions.append(_mha(state))
+    if "sm100" in rule:
+        gpu = state.gpu
+        conditions.append(None if gpu is None else gpu.vendor == "nvidia" and (gpu.sm or 0) // 10 == 10)
+    if "topk1" in rule:
+        topk = state.get("speculative_eagle_topk")
+        conditions.append(None if not is_known(topk) else not isinstance(topk, int) or topk <= 1)
+    if False in conditions:
+        return None
+    if None in conditions:
+        return _UNKNOWN
+    if rule.endswith("_gemma") and state.target_architecture == "DiffusionGemmaForBlockDiffusion":
+        return 1
+    return 128
+
+
+def _mha(state: ResolutionState) -> bool | None:
+    """Not `use_mla_backend()`: an MLA architecture (hardware_memory.MLA_ARCHITECTURES) is MLA;
+    a target config on disk without `kv_lora_rank` (MLA's latent rank) is not; else unknown."""
+    from speclint.sglang.resolve.hardware_memory import MLA_ARCHITECTURES
+
+    if state.target_architecture in MLA_ARCHITECTURES:
+        return False
+    target = state.target_config
+    if target is None or state.target_architecture is None:
+        return None
+    raw = target.raw
+    text = raw.get("text_config")
+    configs = [raw, text] if isinstance(text, dict) else [raw]
+    return None if any("kv_lora_rank" in c for c in configs) else True

@@ -32,6 +32,35 @@ def check_server_args(state: ResolutionState) -> None:
     _deepep_auto_mode(state)
     _pipeline_parallel(state)
     _pipeline_parallel_speculative(state)
+    _multinode_data_parallel(state)
+    _two_batch_overlap(state)
+    _eplb_needs_expert_parallelism(state)
+    _lora_without_adapters(state)
+    _prefill_fake_transfer(state)
+
+
+_MULTINODE_DP = {
+    "any": "multi-node data parallel is not supported",
+    "unless_dp_attention": "multi-node data parallel is not supported unless dp attention!",
+    "replicas": "multi-node data-parallel replicas are not supported; use attention DP "
+    "(--attn-dp-size) across nodes",
+}
+
+
+def _multinode_data_parallel(state: ResolutionState) -> None:
+    """`assert not (dp_size > 1 and nnodes != 1 [and not enable_dp_attention])`, on the
+    resolved values (`ReleaseTraits.multinode_dp_check`; confirmed by tools/oracle on 0.4.0,
+    0.4.6, 0.5.14, 0.5.21, 0.5.23)."""
+    check = state.traits.multinode_dp_check
+    dp, nnodes = state.get("dp_size"), state.get("nnodes")
+    if not isinstance(dp, int) or not isinstance(nnodes, int) or dp <= 1 or nnodes == 1:
+        return
+    fields: tuple[str, ...] = ("dp_size", "nnodes")
+    if check == "unless_dp_attention":
+        attention = state.get("enable_dp_attention")
+        if attention is not False:  # on, or unknown
+            return
+    raise Stop("AssertionError", _MULTINODE_DP[check], "check_server_args", fields)
 
 
 def _pipeline_parallel_speculative(state: ResolutionState) -> None:
@@ -116,4 +145,109 @@ def _pipeline_parallel(state: ResolutionState) -> None:
             + ("." if "enable_mixed_chunk" in refused else ""),
             "check_server_args",
             ("pp_size", *given),
+        )
+
+
+_TBO = {
+    "a2a": "When enabling two batch overlap, moe_a2a_backend cannot be 'none'.",
+    "a2a_or_dp_attention": "When enabling two batch overlap without an EP a2a backend "
+    "(moe_a2a_backend='none'), --enable-dp-attention is required (DeepSeek-V4 non-EP DP TBO path).",
+    "a2a_or_attn_dp": "When enabling two batch overlap without an EP a2a backend "
+    "(moe_a2a_backend='none'), attention DP (--attn-dp-size) is required (DeepSeek-V4 non-EP DP "
+    "TBO path).",
+}
+
+
+def _two_batch_overlap(state: ResolutionState) -> None:
+    """`_check_two_batch_overlap` (`ReleaseTraits.tbo_check`): two-batch overlap without an
+    all-to-all backend needs DP attention (0.5.15+) or is refused (0.5.7-0.5.14). Skipped where
+    an exception speclint does not read may apply (0.5.18-0.5.19's HIP DSA context parallel,
+    0.5.23's elastic-EP scale joiner)."""
+    check, config = state.traits.tbo_check, state.config
+    if (
+        not check
+        or not config.knows("enable_two_batch_overlap")
+        or not config.known("enable_two_batch_overlap")
+    ):
+        return
+    if config.value("enable_two_batch_overlap") is not True or state.get("moe_a2a_backend") != "none":
+        return
+    for name, value in (("enable_dsa_prefill_context_parallel", True), ("ep_join_mode", "scale")):
+        if config.knows(name) and (not config.known(name) or config.value(name) == value):
+            return
+    if check == "a2a_or_dp_attention" and state.get("enable_dp_attention") is not False:
+        return
+    if check == "a2a_or_attn_dp":
+        attn_dp = state.get("attn_dp_size")
+        if not isinstance(attn_dp, int) or attn_dp > 1:
+            return
+    raise Stop("ValueError", _TBO[check], "check_server_args", ("enable_two_batch_overlap",))
+
+
+def _eplb_needs_expert_parallelism(state: ResolutionState) -> None:
+    """`_handle_eplb_and_dispatch` (`ReleaseTraits.eplb_check`): --enable-eplb asserts, with
+    no message, that experts are spread: ep_size > 1 (0.5.x; 0.5.16+ unless --ep-join-mode
+    scale), or an all-to-all backend (0.4.10.post2), or --enable-ep-moe/--enable-deepep-moe
+    (0.4.10)."""
+    check, config = state.traits.eplb_check, state.config
+    if not check or not config.knows("enable_eplb") or not config.known("enable_eplb"):
+        return
+    if config.value("enable_eplb") is not True:
+        return
+    if check == "ep_unless_scale" and config.knows("ep_join_mode"):
+        if not config.known("ep_join_mode") or config.value("ep_join_mode") == "scale":
+            return
+    if check == "ep_moe_flags":
+        flags = [
+            config.value(n) if config.knows(n) and config.known(n) else None
+            for n in ("enable_ep_moe", "enable_deepep_moe")
+        ]
+        if None in flags or True in flags:
+            return
+    else:
+        ep = state.get("ep_size")
+        if not isinstance(ep, int) or ep > 1:
+            return
+        if check == "ep_or_a2a" and state.get("moe_a2a_backend") is not None:
+            return
+    raise Stop("AssertionError", "", "_handle_eplb_and_dispatch", ("enable_eplb",))
+
+
+def _lora_without_adapters(state: ResolutionState) -> None:
+    """`check_lora_server_args` (0.4.10+, `ReleaseTraits.lora_needs_rank_and_modules`):
+    `assert lora_paths or (max_lora_rank and lora_target_modules)` once LoRA is enabled."""
+    config = state.config
+    if not state.traits.lora_needs_rank_and_modules or not config.knows("enable_lora"):
+        return
+    names = ("enable_lora", "lora_paths", "max_lora_rank", "lora_target_modules")
+    if any(config.knows(n) and not config.known(n) for n in names):
+        return
+    if config.value("enable_lora") is not True or config.value("lora_paths"):
+        return
+    if config.value("max_lora_rank") and config.value("lora_target_modules"):
+        return
+    raise Stop(
+        "AssertionError",
+        "When no initial --lora-paths is provided, you need to specify both --max-lora-rank "
+        "and --lora-target-modules for LoRA initialization.",
+        "check_lora_server_args",
+        ("enable_lora",),
+    )
+
+
+def _prefill_fake_transfer(state: ResolutionState) -> None:
+    """`_handle_disaggregation` (`ReleaseTraits.prefill_refuses_fake_transfer`): the fake
+    transfer backend only serves decode nodes."""
+    config = state.config
+    names = ("disaggregation_mode", "disaggregation_transfer_backend")
+    if not state.traits.prefill_refuses_fake_transfer or not all(
+        config.knows(n) and config.known(n) for n in names
+    ):
+        return
+    if config.value(names[0]) == "prefill" and config.value(names[1]) == "fake":
+        raise Stop(
+            "AssertionError",
+            "Prefill server does not support 'fake' as the transfer backend",
+            "_handle_disaggregation",
+            ("disaggregation_transfer_backend",),
         )

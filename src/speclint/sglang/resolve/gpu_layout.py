@@ -36,6 +36,8 @@ def node_split_rejection(effective: Mapping[str, object], config: LaunchConfig) 
     0.5.23 for `--elastic-ep-join-mode scale`. It runs after resolution, so it is reported here
     rather than stopping the resolver."""
     tp, pp, nnodes = (int_or_none(effective.get(n)) for n in ("tp_size", "pp_size", "nnodes"))
+    if pp is None and not config.knows("pp_size"):
+        pp = 1  # a release without pipeline parallelism (0.4.6): `tp_size % nnodes == 0`
     if tp is None or pp is None or not nnodes or (tp * pp) % nnodes == 0:
         return None
     if config.knows("ep_join_mode") and config.value("ep_join_mode") == "scale":

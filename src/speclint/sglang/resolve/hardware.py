@@ -102,6 +102,16 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     if blackwell_deepseek:
         deepseek_blackwell.prefill_graph_override(state)
     _data_parallelism(state)
+    if "aiter" in (
+        state.get(n) for n in ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
+    ):
+        state.set_unknown("mem_fraction_static", AITER_MEMORY)
+
+
+AITER_MEMORY = (  # found by session 6's random launches against the oracle
+    "the aiter attention backend scales it by 0.85 for a context above 8192 tokens "
+    "(attention_hook.py), which speclint does not model"
+)
 
 
 def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:

@@ -52,8 +52,9 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     decode_backend = "disabled" if state.config.value("disable_cuda_graph") else "full"
     prefill_backend = "disabled" if state.config.value("disable_cuda_graph") else "breakable"
     # `handle_attention_backend_compatibility`, after the memory reserve was computed:
-    # torch_native turns both CUDA graphs off
-    no_graphs = prefill_backend == "disabled" or state.get("attention_backend") == "torch_native"
+    # torch_native and flex_attention turn both CUDA graphs off (attention_hook.py)
+    backend = state.get("attention_backend")
+    no_graphs = prefill_backend == "disabled" or backend in ("torch_native", "flex_attention")
     pp_size = as_int(state.get("pp_size"))
     if prefill_backend == "breakable" and pp_size > 1:
         prefill_backend = "disabled"  # `apply_cuda_graph_compatibility`
@@ -79,7 +80,7 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     state.set(
         "cuda_graph_backend_prefill",
         "disabled" if no_graphs else prefill_backend,
-        "the torch_native attention backend disables CUDA graphs"
+        f"the {backend} attention backend disables CUDA graphs"
         if no_graphs and not state.config.value("disable_cuda_graph")
         else "pipeline parallelism disables breakable prefill CUDA graphs"
         if pp_size > 1

@@ -60,6 +60,8 @@ def resolve_parallel(state: ResolutionState) -> None:
     dummy = _dummy_model(state)
     if steps == "post_init":
         _post_init_0_4_10(state)
+    elif steps == "post_init_dp_is_tp":
+        _post_init_dp_is_tp(state)
     elif steps == "handlers":
         if state.traits.deprecated_moe_flags:
             _deprecated_moe_flags(state, "__post_init__")
@@ -243,10 +245,35 @@ def _post_init_0_4_10(state: ResolutionState) -> None:
     _a2a_moe(state, handler)
 
 
+def _post_init_dp_is_tp(state: ResolutionState) -> None:
+    """0.4.0 `ServerArgs.__post_init__`: the backend is FlashInfer's when it is installed
+    (`is_flashinfer_available()`), else triton; DP attention makes the DP size the TP size
+    and turns the overlap scheduler off (one warning)."""
+    handler = "__post_init__"
+    if state.get("attention_backend") is None:
+        state.set_unknown(
+            "attention_backend",
+            f"SGLang {state.version} picks flashinfer when FlashInfer is installed, else triton",
+        )
+    if state.get("enable_dp_attention") is not True:
+        return
+    message = (
+        "DP attention is enabled. ... Data parallel size is adjusted to be the same as tensor "
+        "parallel size. Overlap scheduler is disabled."
+    )
+    state.set(
+        "dp_size", state.get("tp_size"), "DP attention sets the DP size to the TP size", handler, message
+    )
+    state.set(
+        "disable_overlap_schedule", True, "DP attention turns the overlap scheduler off", handler, message
+    )
+
+
 def _deprecated_moe_flags(state: ResolutionState, handler: str) -> None:
     """`__post_init__`'s first lines (0.4.x, 0.5.2: `ReleaseTraits.deprecated_moe_flags`):
-    --enable-ep-moe sets ep_size = tp_size, --enable-deepep-moe the deepep all-to-all."""
-    if _flag(state, "enable_ep_moe") is True:
+    --enable-ep-moe sets ep_size = tp_size (not in 0.4.10: `ep_moe_sets_ep_size`),
+    --enable-deepep-moe the deepep all-to-all."""
+    if _flag(state, "enable_ep_moe") is True and state.traits.ep_moe_sets_ep_size:
         state.set(
             "ep_size",
             state.get("tp_size"),

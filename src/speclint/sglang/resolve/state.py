@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from speclint.sglang.checkpoints.model_config import ModelConfig
     from speclint.sglang.flags.launch_config import LaunchConfig, Setting
     from speclint.sglang.release_traits import ReleaseTraits
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
 MODELLED_FIELDS = (
     "model_path",
@@ -137,6 +138,8 @@ class ResolutionState:
             )
         self.asked = dict(self.values)
         self.adjustments: list[Adjustment] = []
+        self.gpu: GpuProfile | None = None
+        """The GPU SGLang runs on (`--gpu`), when given: set by `run_steps`."""
         self._resolve_device()
 
     def _resolve_device(self) -> None:

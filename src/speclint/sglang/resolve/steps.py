@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 def run_steps(state: ResolutionState, gpu: GpuProfile | None) -> None:
     """Each step in SGLang's order; a refusal raises `Stop`."""
+    state.gpu = gpu
     deprecated_actions(state)
     verify_quantization(state)
     resolve_parallel(state)

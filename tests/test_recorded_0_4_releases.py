@@ -1,0 +1,58 @@
+"""0.4.0, 0.4.6 and 0.4.10 are resolved as themselves (recorded by tools/oracle in session 6,
+tests/data/oracle/0.4.{0,6,10}.json.gz), not as 0.4.6.post5: what `explain` shows where
+they differ from it. Expected values are the releases' own, from the recordings."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+M = "fixtures/models/"
+
+
+def explain(tmp_path: Path, version: str, *launches: str) -> list[dict]:
+    script = tmp_path / "launch.sh"
+    script.write_text("".join(f"python -m sglang.launch_server --model-path {M}{a}\n" for a in launches))
+    result = subprocess.run(
+        [sys.executable, "-m", "speclint", "explain", "--output-format", "json", "--sglang-version", version]
+        + [str(script)],
+        text=True,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    found: list[dict] = json.loads(result.stdout)
+    return found
+
+
+def test_0_4_10_keeps_tree_drafts_with_pages_and_leaves_ep_size_to_the_moe_layers(tmp_path):
+    spec, ep = explain(
+        tmp_path,
+        "0.4.10",
+        f"qwen3-8b --speculative-algorithm EAGLE --speculative-draft-model-path "
+        f"{M}eagle-llama-3.1-8b-instruct --page-size 64 --tp-size 2",
+        "llama-3.1-8b-instruct --tp-size 4 --enable-ep-moe",
+    )
+    assert spec["resolution_exact"] is True and spec["resolution_modelled_on"] == "0.4.10"
+    eff = spec["effective"]
+    assert (eff["speculative_eagle_topk"], eff["speculative_num_draft_tokens"]) == (4, 8)
+    assert ep["effective"]["ep_size"] == 1  # 0.4.10.post2 sets 4
+
+
+def test_0_4_6_does_not_take_deepseek_mtp_drafts_from_the_target(tmp_path):
+    [launch] = explain(tmp_path, "0.4.6", "deepseek-v3 --speculative-algorithm NEXTN --tp-size 8")
+    assert launch["resolution_exact"] is True
+    assert launch["effective"]["speculative_draft_model_path"] is None
+
+
+def test_0_4_0_dp_attention_makes_dp_size_the_tp_size(tmp_path):
+    [launch] = explain(tmp_path, "0.4.0", "deepseek-v3 --tp-size 8 --dp-size 3 --enable-dp-attention")
+    eff = launch["effective"]
+    assert (eff["dp_size"], eff["disable_overlap_schedule"]) == (8, True)
+    assert launch["unknown"]["attention_backend"] == (
+        "SGLang 0.4.0 picks flashinfer when FlashInfer is installed, else triton"
+    )
