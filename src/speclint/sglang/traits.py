@@ -167,9 +167,13 @@ TRAITS.update(
     }
 )
 
-for _changes in (*RECORDED_BACKEND_FACTS, CHECK_FACTS):
+_later: dict[str, dict[str, Any]] = {}  # each release's changes from all tables, in order:
+for _changes in (*RECORDED_BACKEND_FACTS, CHECK_FACTS):  # one new entry per release, not per table
     for _release, _fields in _changes.items():
-        TRAITS[_release] = _replaced(TRAITS[_release], _fields)
+        _later.setdefault(_release, {}).update(_fields)
+for _release, _fields in _later.items():
+    TRAITS[_release] = _replaced(TRAITS[_release], _fields)
+del _later
 
 LARGE_TREE_ARCHITECTURES = ("LlamaForCausalLM", "Grok1ForCausalLM", "Grok1VForCausalLM")
 
