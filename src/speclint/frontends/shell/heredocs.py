@@ -14,12 +14,13 @@ arithmetic expansion first, `\\<newline>` is removed and `\\` quotes `\\`, `$` a
 from __future__ import annotations
 
 from speclint.frontends.shell.launch import SHELLS, SSH_VALUE_LETTERS
-from speclint.frontends.shell.launcher_words import static_word
+from speclint.frontends.shell.launcher_words import TEXT_COMMANDS, static_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from speclint.core.spans import Span
     from speclint.core.words import Word
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.walking import Walking
@@ -127,3 +128,40 @@ def _literal(tm: TextMap, start_byte: int, end_byte: int, out: list[tuple[str, i
             continue
         out.append((chars[index], tm.file_start(at), tm.file_end(at)))
         index += 1
+
+
+def unread_launcher(tm: TextMap, statement: Node, command: Node, redirect: Node) -> tuple[str, Span] | None:
+    """(why, where) when a here-document that speclint does not read as a script holds a
+    launcher command (`docker exec -i c bash << EOF`, `kubectl exec -i pod -- sh << EOF`,
+    `cat > run.sh << EOF`): reported, never passed over. A here-document that `cat` or another
+    printing command only shows (no output redirection) is text, not a launch."""
+    from speclint.frontends.recognise import PROSE_LAUNCH
+
+    body = next((c for c in redirect.children if c.type == "heredoc_body"), None)
+    name_node = command.child_by_field_name("name")
+    if body is None or name_node is None:
+        return None
+    program = (static_word(name_node.named_children[0], tm) or "") if name_node.named_children else ""
+    base = program.rsplit("/", 1)[-1] or "the command"
+    writes = any(c.type == "file_redirect" for c in statement.children)
+    if base in TEXT_COMMANDS | {"cat", "tee"} and not writes and base != "tee":
+        return None
+    text = tm.data[body.start_byte : body.end_byte].decode("utf-8", "surrogatepass")
+    match = next((m for m in PROSE_LAUNCH.finditer(text) if not _commented_line(text, m.start())), None)
+    if match is None:
+        return None
+    start = body.start_byte + len(text[: match.start()].encode("utf-8", "surrogatepass"))
+    end = body.start_byte + len(text[: match.end()].encode("utf-8", "surrogatepass"))
+    launcher = " ".join(match.group().split())
+    where = "written to a file" if writes else f"given to `{base}`"
+    return (
+        f"speclint did not read this here-document, {where}, which holds `{launcher}`: speclint "
+        "reads a here-document only as the script of a shell or `ssh` that reads standard "
+        "input, so nothing in this launch was checked",
+        tm.span(start, end),
+    )
+
+
+def _commented_line(text: str, at: int) -> bool:
+    line_start = text.rfind("\n", 0, at) + 1
+    return text[line_start:at].lstrip().startswith("#")

@@ -181,6 +181,12 @@ class Walker:
         if reader is not None and built is not None:
             inherited, unknown, remote = reader
             self.walk_nested(*built, inherited, None if remote else self.image, unknown)
+        elif redirect is not None and self.collect:
+            from speclint.frontends.shell.heredocs import unread_launcher
+
+            found = unread_launcher(self.tm, node, command, redirect)
+            if found is not None:
+                self.result.diagnostics.append(Diagnostic("launcher-not-read", *found))
 
     def in_subshell(self, nodes: list[Node]) -> None:
         saved = self.env

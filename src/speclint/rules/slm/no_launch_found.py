@@ -33,7 +33,9 @@ class NoLaunchFound(Rule):
     separate words) through a command speclint does not read (`xargs`, `parallel`, `watch`,
     a function it does not follow) is reported at those words whatever else the file
     launches; the launcher named inside one quoted word (`pkill -f "sglang.launch_server"`) or
-    printed (`echo`, `grep`) is not a launch. A Makefile function call that
+    printed (`echo`, `grep`) is not a launch. So is a here-document holding a launcher
+    command that speclint does not read as a script (`docker exec -i c bash << EOF`, `cat >
+    run.sh << EOF`; one that `cat` only prints is text). A Makefile function call that
     names the launcher (`$(foreach p,$(PORTS),python -m sglang.launch_server ... &)`), which
     speclint does not evaluate, is reported at the call. In YAML, a `--speculative-*` flag of
     SGLang outside every launch read there (a Helm chart's values file: an `extraArgs:` or

@@ -1,0 +1,39 @@
+"""A here-document that speclint does not read as a script but that holds a launcher command
+(`docker exec -i c bash << EOF`, `cat > run.sh << EOF`) is reported (SLM005 at the launcher's
+words), even in a file with other launches: never "All checks passed" over it."""
+
+from __future__ import annotations
+
+from speclint.engine import lint_text
+
+SERVE = "python3 -m sglang.launch_server --model-path /m --port 30000\n"
+
+
+def findings(text: str) -> list[tuple[str, int, int, str]]:
+    return [(f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, "serve.sh").findings]
+
+
+def test_a_here_document_given_to_docker_exec_is_reported_beside_a_launch():
+    text = SERVE + "docker exec -i sglang bash <<'EOF'\n  python3 -m sglang.launch_server --tp-szie 2\nEOF\n"
+    ((code, line, column, message),) = findings(text)
+    assert (code, line, column) == ("SLM005", 3, 3)
+    assert message.startswith(
+        "speclint did not read this here-document, given to `docker`, which holds "
+        "`python3 -m sglang.launch_server`"
+    )
+
+
+def test_a_here_document_written_to_a_file_is_reported():
+    text = SERVE + "cat > /tmp/node1.sh <<EOF\n# node 1\nsglang serve --model-path /m\nEOF\n"
+    ((code, line, column, message),) = findings(text)
+    assert (code, line, column) == ("SLM005", 4, 1)
+    assert "written to a file, which holds `sglang serve`" in message
+
+
+def test_a_usage_text_printed_by_cat_and_a_commented_line_are_not_launches():
+    text = (
+        SERVE
+        + "cat <<EOF\nusage: python -m sglang.launch_server --model-path M\nEOF\n"
+        + "docker exec -i c bash <<EOF\n# python -m sglang.launch_server --tp 2\necho hi\nEOF\n"
+    )
+    assert findings(text) == []
