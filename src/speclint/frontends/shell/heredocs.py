@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from speclint.frontends.shell.launch import SHELLS, SSH_VALUE_LETTERS
 from speclint.frontends.shell.launcher_words import TEXT_COMMANDS, static_word
+from speclint.frontends.shell.nested import put_expansion
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -97,14 +98,7 @@ def heredoc_text_map(walker: Walking, redirect: Node) -> tuple[TextMap, dict[str
             if child.type == "heredoc_content" or tm.data[child.start_byte - 1 : child.start_byte] == b"\\":
                 continue  # text, or an escaped `\$X`: literal
             _literal(tm, pos, child.start_byte, pieces)
-            begin, finish = tm.file_range(child.start_byte, child.end_byte)
-            value = expander.value(child, tm.node_span(child))
-            if value.reason is None and value.text is not None:
-                pieces.append((value.text, begin, finish))
-            else:
-                name = f"__speclint_unknown_{len(placeholders)}"
-                placeholders[name] = value.reason or "unknown value"
-                pieces.append(("${" + name + "}", begin, finish))
+            put_expansion(expander, tm, child, child.start_byte, pieces, placeholders)
             pos = child.end_byte
         _literal(tm, pos, body.end_byte, pieces)
     else:
@@ -144,7 +138,7 @@ def unread_launcher(tm: TextMap, statement: Node, command: Node, redirect: Node)
     program = (static_word(name_node.named_children[0], tm) or "") if name_node.named_children else ""
     base = program.rsplit("/", 1)[-1] or "the command"
     writes = any(c.type == "file_redirect" for c in statement.children)
-    if base in TEXT_COMMANDS | {"cat", "tee"} and not writes and base != "tee":
+    if base in TEXT_COMMANDS | {"cat"} and not writes:
         return None
     text = tm.data[body.start_byte : body.end_byte].decode("utf-8", "surrogatepass")
     match = next((m for m in PROSE_LAUNCH.finditer(text) if not _commented_line(text, m.start())), None)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.frontends.shell.expand import Arg
+    from tree_sitter import Node
+
+    from speclint.frontends.shell.expand import Arg, Expander
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.walking import Walking
 
@@ -36,6 +38,27 @@ def _literal(
             continue
         out.append((char, tm.file_start(at), tm.file_end(at)))
         index += 1
+
+
+def put_expansion(
+    expander: Expander,
+    tm: TextMap,
+    node: Node,
+    start_byte: int,
+    pieces: list[tuple[str, int, int]],
+    placeholders: dict[str, str],
+) -> None:
+    """An expansion in text rebuilt for an inner shell (a `bash -c` string, a here-document):
+    its value in place, mapped to where it is written (from `start_byte`), or a placeholder
+    variable standing for it when unknown (`placeholders`: name -> why)."""
+    begin, finish = tm.file_range(start_byte, node.end_byte)
+    value = expander.value(node, tm.node_span(node))
+    if value.reason is None and value.text is not None:
+        pieces.append((value.text, begin, finish))
+    else:
+        name = f"__speclint_unknown_{len(placeholders)}"
+        placeholders[name] = value.reason or "unknown value"
+        pieces.append(("${" + name + "}", begin, finish))
 
 
 def nested_text_map(walker: Walking, arg: Arg | list[Arg]) -> tuple[TextMap, dict[str, str]] | None:
@@ -74,14 +97,7 @@ def _add_pieces(
             start = tm.blank_lead(child)  # (`"$A $B"`: the blank is in the second node)
             if start > pos:
                 _literal(tm, pos, start, True, pieces)
-            begin, finish = tm.file_range(start, child.end_byte)
-            value = expander.value(child, tm.node_span(child))
-            if value.reason is None and value.text is not None:
-                pieces.append((value.text, begin, finish))
-            else:
-                name = f"__speclint_unknown_{len(placeholders)}"
-                placeholders[name] = value.reason or "unknown value"
-                pieces.append(("${" + name + "}", begin, finish))
+            put_expansion(expander, tm, child, start, pieces, placeholders)
             pos = child.end_byte
         if end > pos:
             _literal(tm, pos, end, True, pieces)
