@@ -107,8 +107,20 @@ def test_flashinfer_a2a_refuses_an_explicit_runner_it_does_not_take():
         "flashinfer_trtllm, flashinfer_trtllm_routed, or deep_gemm.",
     )
     accepted("0.5.19", FLASHINFER + DP8 + " --moe-runner-backend flashinfer_trtllm")
-    # 'auto' is resolved per model and GPU first: not read from 0.5.13 on
+    # 'auto' is resolved per model and GPU first: not read from 0.5.15 on
     accepted("0.5.18", FLASHINFER + DP8)
+
+
+def test_flashinfer_a2a_reads_the_auto_runner_in_0_5_13_to_0_5_14_once_the_gpu_is_known():
+    refusal(
+        "0.5.14",
+        FLASHINFER + DP8,
+        "--moe-a2a-backend flashinfer",
+        "_handle_a2a_moe",
+        "Flashinfer MoE A2A is only supported with flashinfer_cutlass or flashinfer_cutedsl moe "
+        "runner backend (--moe-runner-backend auto; use --moe-runner-backend flashinfer_cutlass)",
+    )
+    accepted("0.5.14", FLASHINFER + DP8, gpu=None)  # an SM120 GPU picks flashinfer_cutlass
 
 
 # --- MoRI all-to-all: the dispatch buffer holds SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK ---

@@ -135,7 +135,8 @@ class ReleaseTraits:
     """`--moe-a2a-backend flashinfer` in `_handle_a2a_moe` (refusals.py): 'cutlass_runner'
     (0.5.9-0.5.12: the MoE runner must be flashinfer_cutlass, 'auto' included), 'dp_attention'
     (0.5.13-0.5.21: an explicit runner; the DP-attention assert is
-    `flashinfer_a2a_needs_dp_attention`), 'attn_dp' (0.5.22: attn_dp_size == tp_size > 1), 'attn_dp_or_muse' (0.5.23: or Muse Spark's TP4/EP4, TP8/EP8 prefill
+    `flashinfer_a2a_needs_dp_attention`; 'dp_attention_auto' in 0.5.13-0.5.14, where 'auto'
+    is read too), 'attn_dp' (0.5.22: attn_dp_size == tp_size > 1), 'attn_dp_or_muse' (0.5.23: or Muse Spark's TP4/EP4, TP8/EP8 prefill
     sequence parallelism), '' (no check)."""
     flashinfer_a2a_runners: tuple[str, ...]
     """The MoE runners that check accepts next (an explicit --moe-runner-backend is compared;

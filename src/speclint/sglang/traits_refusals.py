@@ -69,7 +69,8 @@ READ_REFUSALS: dict[str, dict[str, Any]] = {
         mis_needs_flashinfer=False,
         tp_lm_head_a2a_check="",
     ),
-    # `_handle_a2a_moe`: FlashInfer A2A asserts DP attention with dp_size == tp_size; MoRI
+    # `_handle_a2a_moe`: FlashInfer A2A asserts DP attention with dp_size == tp_size, then a
+    # flashinfer_cutlass/cutedsl runner ('auto' becomes one only on SM120); MoRI
     # asserts chunked_prefill_size <= SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (unless
     # chunked prefill is off or the node decodes); `_handle_multi_item_scoring` asserts
     # flashinfer for prefill and decode
@@ -80,7 +81,7 @@ READ_REFUSALS: dict[str, dict[str, Any]] = {
         mamba_rounding_needs_float16=False,
         cutlass_moe_quantizations=_FP8_MXFP8,
         flashinfer_moe_quantization="",
-        flashinfer_a2a_check="dp_attention",
+        flashinfer_a2a_check="dp_attention_auto",
         flashinfer_a2a_runners=_CUTLASS_CUTEDSL,
         mori_dispatch_check="prefill",
         flex_refuses_speculative=True,
@@ -163,12 +164,14 @@ REFUSAL_FACTS: dict[str, dict[str, Any]] = {
     # rounding needs --mamba-ssm-dtype float16
     **_for(
         ("0.5.15.post1", "0.5.16"),
+        flashinfer_a2a_check="dp_attention",
         mori_dispatch_check="per_rank",
         flashinfer_a2a_runners=_RUNNERS_0_5_15,
         mamba_rounding_needs_float16=True,
     ),
     # and --enable-cp-decode-attn-tp only for the architectures listed
     "0.5.17": dict(
+        flashinfer_a2a_check="dp_attention",
         mori_dispatch_check="per_rank",
         flashinfer_a2a_runners=_RUNNERS_0_5_15,
         mamba_rounding_needs_float16=True,

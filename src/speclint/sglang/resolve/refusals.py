@@ -107,23 +107,27 @@ def _flashinfer_a2a(state: ResolutionState) -> None:
                 "_handle_a2a_moe",
                 ("moe_a2a_backend", "attn_dp_size", "dp_size"),
             )
-    _flashinfer_a2a_runner(state, check == "cutlass_runner")
+    _flashinfer_a2a_runner(state, check)
 
 
-def _flashinfer_a2a_runner(state: ResolutionState, auto_read: bool) -> None:
+def _flashinfer_a2a_runner(state: ResolutionState, check: str) -> None:
     """The runner assert. An explicit runner stays as given up to it, or becomes one the
     assert refuses too (mxfp8, SGLANG_CUTLASS_MOE: cutlass), except that 0.5.15+
     `_moe_runner_backend_quant_constraints` moves it to flashinfer_trtllm under mxfp8, which
-    0.5.19+ accept. 'auto' is read only where the release resolves it before the assert
-    without the GPU (`auto_read`: 0.5.9-0.5.12, where only NemotronH's branch picks
-    flashinfer_cutlass)."""
+    0.5.19+ accept. 'auto' is read where the release resolves it to a runner the assert
+    refuses but in one case: 0.5.9-0.5.12 ('cutlass_runner': NemotronH's branch picks
+    flashinfer_cutlass), 0.5.13-0.5.14 ('dp_attention_auto': an SM120 GPU with modelopt_fp4
+    gets flashinfer_cutlass; read once the GPU is known)."""
     runners = state.traits.flashinfer_a2a_runners
     runner = given(state, "moe_runner_backend")
     if not isinstance(runner, str) or runner in runners:
         return
     if runner == "auto":
-        architecture = state.target_architecture
-        if not auto_read or architecture is None or architecture in _CUTLASS_RUNNER_ARCHITECTURES:
+        architecture, gpu = state.target_architecture, state.gpu
+        if check == "cutlass_runner":
+            if architecture is None or architecture in _CUTLASS_RUNNER_ARCHITECTURES:
+                return
+        elif check != "dp_attention_auto" or gpu is None or (gpu.sm or 0) // 10 in (0, 12):
             return
     if "flashinfer_trtllm" in runners:  # 0.5.19+: where mxfp8 moves the runner to one it takes
         quantization = state.get("quantization") or given(state, "quantization")
