@@ -365,3 +365,47 @@ def test_a_quoted_variable_is_one_word_from_where_it_is_assigned():
     )
     never = word_after(launch, "--f")
     assert never.dynamic and not never.splat  # quoted: one word, whatever it holds
+
+
+@pytest.mark.parametrize(
+    ("code", "forgets"),
+    [
+        ('"$CMD"', True),  # unknown code
+        ("'X=2'", True),
+        ("'export X=2'", True),
+        ("'unset X'", True),
+        ("'read X'", True),
+        ("'f() { X=2; }'", True),
+        ("'$RUN --tp 2'", True),  # a command whose name is not known
+        ("'echo hi; ls'", False),
+        ("'TMP=1 echo hi'", False),  # the command's own environment, not this shell's
+        ("echo hi '&&' ls", False),  # eval joins its words with blanks
+    ],
+)
+def test_eval_forgets_values_unless_its_code_sets_none(code: str, forgets: bool) -> None:
+    text = f"X=1\neval {code}\npython -m sglang.launch_server --a $X\n"
+    (*_, launch) = extract_shell(text, "t.sh").launches or [None]
+    assert launch is not None
+    value = launch.args[1]
+    assert (value.text is None and "eval at line 2" in (value.dynamic_reason or "")) is forgets
+    assert forgets or value.text == "1"
+
+
+def test_eval_of_a_launch_held_in_a_variable_keeps_the_script_s_values() -> None:
+    """`eval "$CMD"` runs a launch; the variables after it are still known (it sets none)."""
+    text = (
+        'SPEC="--speculative-algorithm EAGLE --speculative-eagle-topk 1"\n'
+        'CMD="python3 -m sglang.launch_server --model-path /m $SPEC"\n'
+        'eval "$CMD"\n'
+        'bash -c "python3 -m sglang.launch_server --model-path /n $SPEC" &\n'
+    )
+    first, second = extract_shell(text, "t.sh").launches
+    assert [w.text for w in first.args][-2:] == ["--speculative-eagle-topk", "1"]
+    assert [w.text for w in second.args] == [
+        "--model-path",
+        "/n",
+        "--speculative-algorithm",
+        "EAGLE",
+        "--speculative-eagle-topk",
+        "1",
+    ]
