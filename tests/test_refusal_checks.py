@@ -321,7 +321,16 @@ def test_mamba_stochastic_rounding_needs_a_float16_ssm_cache():
         "ValueError: Stochastic rounding for the Mamba SSM cache requires --mamba-ssm-dtype "
         "float16, got None. Run with --mamba-ssm-dtype float16 or disable",
     )
-    accepted("0.5.15.post1", command + " --mamba-ssm-dtype float16")
+    command += " --mamba-ssm-dtype float16"
+    refusal(
+        "0.5.15.post1",
+        command,
+        "--enable-mamba-cache-stochastic-rounding",
+        "_handle_mamba_backend",
+        "with --mamba-backend triton requires SM100 with CUDA >= 12.8",
+    )
+    accepted("0.5.15.post1", command, gpu="b200")
+    accepted("0.5.15.post1", command, gpu=None)  # the platform is unknown
 
 
 def test_the_command_line_shows_the_refusal_at_the_value(tmp_path):

@@ -285,19 +285,43 @@ def _model_switches(state: ResolutionState) -> None:
 def _mamba_stochastic_rounding(state: ResolutionState) -> None:
     """`_handle_mamba_backend` (0.5.15+, `ReleaseTraits.mamba_rounding_needs_float16`):
     --enable-mamba-cache-stochastic-rounding needs --mamba-ssm-dtype float16 (no handler
-    before it sets float16; --enable-linear-replayssm-spec sets float32)."""
+    before it sets float16; --enable-linear-replayssm-spec sets float32), a CUDA GPU, and
+    with the triton Mamba backend (the default) an SM100 one."""
     if not state.traits.mamba_rounding_needs_float16:
         return
     if given(state, "enable_mamba_cache_stochastic_rounding") is not True:
         return
     dtype = given(state, "mamba_ssm_dtype")
-    if not is_known(dtype) or dtype == "float16":
+    if not is_known(dtype):
         return
-    raise Stop(
-        "ValueError",
-        "Stochastic rounding for the Mamba SSM cache requires --mamba-ssm-dtype float16, got "
-        f"{dtype!r}. Run with --mamba-ssm-dtype float16 or disable "
-        "--enable-mamba-cache-stochastic-rounding.",
-        "_handle_mamba_backend",
-        ("enable_mamba_cache_stochastic_rounding", "mamba_ssm_dtype"),
-    )
+    fields = ("enable_mamba_cache_stochastic_rounding", "mamba_ssm_dtype", "mamba_backend")
+    if dtype != "float16":
+        raise Stop(
+            "ValueError",
+            "Stochastic rounding for the Mamba SSM cache requires --mamba-ssm-dtype float16, got "
+            f"{dtype!r}. Run with --mamba-ssm-dtype float16 or disable "
+            "--enable-mamba-cache-stochastic-rounding.",
+            "_handle_mamba_backend",
+            fields,
+        )
+    gpu = state.gpu  # then the platform: read only with --gpu
+    if gpu is None:
+        return
+    if gpu.vendor != "nvidia":
+        raise Stop(
+            "ValueError",
+            "Stochastic rounding for the Mamba SSM cache is only supported on NVIDIA CUDA "
+            "platforms. Disable --enable-mamba-cache-stochastic-rounding on this platform.",
+            "_handle_mamba_backend",
+            fields,
+        )
+    if given(state, "mamba_backend") == "triton" and (gpu.sm or 0) // 10 != 10:
+        raise Stop(
+            "ValueError",
+            "Stochastic rounding for the Mamba SSM cache with --mamba-backend triton requires "
+            "SM100 with CUDA >= 12.8 because it uses the cvt.rs.f16x2.f32 PTX instruction. On "
+            "H100/SM90, run with --mamba-backend flashinfer --mamba-ssm-dtype float16, or disable "
+            f"--enable-mamba-cache-stochastic-rounding. (the {gpu.name} is SM{gpu.sm})",
+            "_handle_mamba_backend",
+            fields,
+        )
