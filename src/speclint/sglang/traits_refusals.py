@@ -1,8 +1,14 @@
-"""Per-release refusals added in session 7 (random launches against the real releases that
-speclint did not report): FlashInfer MoE all-to-all, the MoRI dispatch-token limit, Flex
-Attention with speculative decoding, multi-item scoring off FlashInfer, the TP LM-head
-all-to-all without attention DP. Read in each release's server_args.py (0.5.19+:
-arg_groups/moe_hook.py, attention_hook.py, overrides.py) and confirmed by tools/oracle."""
+"""Per-release facts of the refusals resolve/refusals*.py check (found missing by random
+launches against the real releases, session 7): FlashInfer and MoRI all-to-all MoE, the MoE
+runners' quantization and ep_size asserts, Flex Attention with speculative decoding,
+multi-item scoring off FlashInfer, the TP LM-head all-to-all without attention DP, switches
+only some architectures take, Mamba stochastic rounding. Read in each release's
+server_args.py (0.5.19+: arg_groups/moe_hook.py, attention_hook.py, overrides.py,
+model_hook.py, layers/layernorm_sp.py, layers/cp/cp_decode_attn_tp.py) and confirmed with
+tools/oracle on 0.4.10, 0.5.2, 0.5.3.post3, 0.5.5.post3, 0.5.6.post2, 0.5.9, 0.5.11,
+0.5.13.post1, 0.5.14, 0.5.15.post1, 0.5.17, 0.5.18, 0.5.19, 0.5.21, 0.5.22, 0.5.23. The read
+releases' entries spread `READ_REFUSALS`; the recorded ones copy a read release's and
+change `REFUSAL_FACTS` (traits.py applies them)."""
 
 from __future__ import annotations
 
