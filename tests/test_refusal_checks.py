@@ -241,6 +241,17 @@ def test_flashinfer_moe_runners_need_a_quantization_where_the_release_asks_for_o
         "(--quantization not given with the flashinfer_trtllm MoE runner;",
     )
     accepted("0.5.6.post2", command + " --quantization fp8")
+    # DeepSeek-V3 takes the checkpoint's quantization only on an SM100 GPU
+    deepseek = LAUNCH + DSV3 + " --moe-runner-backend flashinfer_trtllm"
+    refusal(
+        "0.5.6.post2",
+        deepseek,
+        "--moe-runner-backend flashinfer_trtllm",
+        "_handle_moe_kernel_config",
+        "TRTLLM MoE",
+    )
+    accepted("0.5.6.post2", deepseek, gpu="b200")
+    accepted("0.5.6.post2", deepseek, gpu=None)
     accepted("0.5.7", command)  # 0.5.7+ take an unquantized model
     flag = LAUNCH + LLAMA + " --enable-flashinfer-trtllm-moe"
     refusal(

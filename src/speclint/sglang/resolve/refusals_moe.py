@@ -77,7 +77,14 @@ _QUANTIZATION_ADOPTERS = (
     "Qwen3NextForCausalLM",
 )
 """0.5.4-0.5.6 `_handle_model_specific_adjustments`: the architectures whose branches set
---quantization from the checkpoint (or fp8 for DeepSeek-V3) when it is not given."""
+--quantization from the checkpoint (or fp8 for DeepSeek-V3) when it is not given; all but
+NemotronH's only on an SM100 GPU (`is_sm100_supported()`)."""
+
+
+def _maybe_sm100(state: ResolutionState) -> bool:
+    """The GPU is unknown or an SM100 (compute capability 10.x) NVIDIA one."""
+    gpu = state.gpu
+    return gpu is None or (gpu.vendor == "nvidia" and (gpu.sm or 0) // 10 == 10)
 
 
 def _flashinfer_moe_quantization(state: ResolutionState) -> None:
@@ -109,6 +116,7 @@ def _flashinfer_moe_quantization(state: ResolutionState) -> None:
                 or (
                     variant in ("runner_0_5_4", "runner_0_5_5", "runner_0_5_6")
                     and architecture in _QUANTIZATION_ADOPTERS
+                    and (architecture == "NemotronHForCausalLM" or _maybe_sm100(state))
                 )
             )
         )
