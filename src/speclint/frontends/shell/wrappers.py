@@ -137,3 +137,60 @@ def tmux_command(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[bool, i
     letters = frozenset("-" + letter for letter, after in zip(template, template[1:] + " ") if after == ":")
     table = OptionTable(value=letters, sets_env=frozenset({"-e"}))  # one NAME=VALUE each
     return False, walk_options(table, args, i + 1, env)[0]
+
+
+# GNU screen (screen(1), "COMMAND-LINE OPTIONS"): `screen [-opts] [cmd [args]]` starts a new
+# session running cmd. Letters that take a value (attached, or the next word): -c file, -e xy,
+# -h num, -p window, -s shell, -S sessionname, -t title, -T term; `-Logfile file` is a word of
+# its own. -r/-R/-x reattach and -X/-Q send a command to a running session: no new command
+# starts (`-R` starts one only when no session is found; not known here).
+_SCREEN_VALUE_LETTERS = frozenset("cehpsStT")
+_SCREEN_NOT_STARTING = frozenset("rRxXQ")
+_SCREEN_NOT_STARTING_WORDS = frozenset({"-ls", "-list", "-wipe", "-v", "-version", "--version", "--help"})
+
+
+def screen_command(args: list[Arg], i: int) -> int:
+    """Index of the command `screen [options] COMMAND...` starts (i: the word after `screen`);
+    len(args) when this screen starts no command (reattaching, `-X`, `-ls`)."""
+    while i < len(args):
+        text = args[i].word.text
+        if text is None:
+            return len(args)
+        if not text.startswith("-") or text == "-":
+            return i
+        i += 1
+        if text in _SCREEN_NOT_STARTING_WORDS:
+            return len(args)
+        if text == "-Logfile":
+            i += 1
+            continue
+        letters = text[1:]
+        for k, letter in enumerate(letters):
+            if letter in _SCREEN_NOT_STARTING:
+                return len(args)
+            if letter in _SCREEN_VALUE_LETTERS:
+                if k + 1 == len(letters):
+                    i += 1  # the value is the next word
+                break
+    return i
+
+
+# Ray Jobs CLI (docs.ray.io "Ray Jobs CLI API Reference", `ray job submit [OPTIONS]
+# ENTRYPOINT...`, written `ray job submit -- python ...`): the options that take a value; the
+# entrypoint runs on the Ray cluster, in its runtime environment, not this script's.
+RAY_JOB_SUBMIT = OptionTable(
+    value=frozenset(
+        """--address --job-id --submission-id --runtime-env --runtime-env-json --metadata-json
+        --working-dir --entrypoint-num-cpus --entrypoint-num-gpus --entrypoint-memory
+        --entrypoint-resources --entrypoint-label-selector --verify --headers --log-style
+        --log-color""".split()
+    )
+)
+
+
+def ray_job_command(args: list[Arg], i: int) -> int:
+    """Index of the entrypoint of `ray job submit [options] [--] ENTRYPOINT...` (i: the word
+    after `ray`); len(args) for any other ray command."""
+    if [arg.word.text for arg in args[i : i + 2]] != ["job", "submit"]:
+        return len(args)
+    return walk_options(RAY_JOB_SUBMIT, args, i + 2)[0]
