@@ -57,9 +57,10 @@ RUNTIME = "Runtime"
 parameters each release's source says (`speclint.sglang.launch_classes`)."""
 HTTP_ADAPTER = "HttpServerEngineAdapter"
 """sglang.srt.entrypoints.http_server_engine: `ServerArgs(**kwargs)`, then a server process."""
-RUNTIME_ENTRY = "sglang.Runtime"
-CLASS_ENTRIES = {RUNTIME_ENTRY: RUNTIME, HTTP_ADAPTER: HTTP_ADAPTER}
-"""Entry of a launch by one of SGLang's launch classes -> the class."""
+CLASS_ENTRY = {RUNTIME: "sglang.Runtime", HTTP_ADAPTER: HTTP_ADAPTER}
+"""One of SGLang's launch classes -> the entry of a launch it makes (how findings name it)."""
+CLASS_ENTRIES = {entry: cls for cls, entry in CLASS_ENTRY.items()}
+"""The entry of a launch by one of SGLang's launch classes -> the class."""
 SERVER_ARGS = "ServerArgs"
 """`ServerArgs(model_path, **fields)`: a keyword launch (the first positional is the model)."""
 POPEN_LAUNCH_SERVER = "popen_launch_server"

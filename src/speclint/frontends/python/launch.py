@@ -12,7 +12,7 @@ import re
 from speclint.core.words import Word
 from speclint.frontends.python.values import ITEM_WEIGHT, MAX_WEIGHT
 from speclint.frontends.recognise import (
-    CLASS_ENTRIES,
+    CLASS_ENTRY,
     ENGINE,
     ENTRY_WORDS,
     HTTP_ADAPTER,
@@ -103,7 +103,7 @@ def recognize(walker: Walking, call: cst.Call) -> None:
         if "server_args" not in keywords:
             walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))
     elif last in (RUNTIME, HTTP_ADAPTER) and (cls := launch_class(name, walker.imports)) is not None:
-        entry = next(e for e, c in CLASS_ENTRIES.items() if c == cls)
+        entry = CLASS_ENTRY[cls]
         pairs = _class_positional(walker, call, cls, entry) + kwargs_pairs(walker, call, None)
         walker.add_kwargs(call, entry, pairs)
     elif last == SERVER_ARGS and is_server_args(name):
@@ -119,10 +119,10 @@ def recognize(walker: Walking, call: cst.Call) -> None:
         if argv.kind == "list":
             walker.add_argv(call, argv.elements, None, _entry_words(walker, call))
         else:
-            _not_read(walker, call, name, f"parses an argv speclint cannot know ({argv.why_unknown()})")
+            _not_read(walker, call, f"parses an argv speclint cannot know ({argv.why_unknown()})")
     elif last == FROM_CLI_ARGS and name[: -len(last) - 1].rsplit(".", 1)[-1] == SERVER_ARGS:
         if is_server_args(name[: -len(last) - 1]):
-            _not_read(walker, call, name, "builds the server's settings from the program's own command line")
+            _not_read(walker, call, "builds the server's settings from the program's own command line")
     elif _GENERIC_HELPER.search(last):
         for arg in positional:
             value = ev.eval(arg.value)
@@ -159,14 +159,15 @@ def _class_positional(walker: Walking, call: cst.Call, cls: str, entry: str) -> 
     return pairs
 
 
-def _not_read(walker: Walking, call: cst.Call, name: str, does: str) -> None:
+def _not_read(walker: Walking, call: cst.Call, does: str) -> None:
     """A call that makes SGLang's server settings from what speclint cannot see: the reason a
     file without launches names (`launch-unread`) and, beside launches, its own no-launch-found
     finding (`launcher-not-read`), so a clean run never hides it."""
     from speclint.core.launches import Diagnostic
 
     span = walker.pos.span(call.func)
-    written = walker.text[walker.pos.offsets(call.func)[0] : walker.pos.offsets(call.func)[1]]
+    begin, end = walker.pos.offsets(call.func)
+    written = walker.text[begin:end]
     what = f"`{written}(...)` at line {span.line} {does}"
     for kind, message in (
         ("launch-unread", what),
