@@ -101,6 +101,17 @@ FORMS = {
     ),
     "docker compose exec SERVICE": ("docker compose exec -u root --index 2 sglang", {}, None),
     "docker-compose run SERVICE": ("docker-compose --profile gpu run --service-ports sglang", {}, None),
+    # profilers and debuggers: the program is the interpreter word, its arguments unchanged
+    "nsys profile with valued options": (
+        "SGLANG_X=1 nsys profile -o trace --capture-range cudaProfilerApi -t cuda --force-overwrite true -d 30",
+        {"SGLANG_X": "1"},
+        None,
+    ),
+    "py-spy record --": ("py-spy record -o profile.svg --", {}, None),
+    "gdb --args": ("gdb -ex r --args", {}, None),
+    "perf record": ("perf record -g", {}, None),
+    "valgrind --tool=X": ("valgrind --tool=memcheck", {}, None),
+    "strace -f -o FILE": ("strace -f -o trace.txt", {}, None),
 }
 
 
@@ -311,6 +322,7 @@ def test_srun_export_list_items(export: str, env: dict[str, str]) -> None:
         "screen -ls",
         "ray job logs raysubmit_1",
         "docker compose up",
+        "gdb -p 1234",  # without --args gdb runs no program of these words
     ],
 )
 def test_a_launcher_that_starts_no_command_gives_no_launch(launcher: str) -> None:

@@ -126,6 +126,7 @@ _LAUNCHERS = (
         "docker-compose",
         "podman-compose",
     }
+    | wrappers.PROFILERS
     | SHELLS
     | set(_WRAPPERS)
     | {runner for runner, _ in _RUNNERS}
@@ -223,6 +224,8 @@ def _dispatch(
             i = wrappers.kubectl_command(args, i + 1)
         elif base == "screen":  # the new session's process gets this environment
             i = wrappers.screen_command(args, i + 1)
+        elif base in wrappers.PROFILERS:
+            i = wrappers.profiled_command(base, args, i + 1, lambda name: _PYTHON.fullmatch(name) is not None)
         elif base == "ray":  # the entrypoint runs on the cluster, in its runtime environment
             env = {}
             i = wrappers.ray_job_command(args, i + 1)

@@ -11,6 +11,8 @@ from speclint.frontends.shell.launcher_options import OptionTable, walk_options
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from speclint.core.words import Word
     from speclint.frontends.shell.expand import Arg
 
@@ -194,3 +196,51 @@ def ray_job_command(args: list[Arg], i: int) -> int:
     if [arg.word.text for arg in args[i : i + 2]] != ["job", "submit"]:
         return len(args)
     return walk_options(RAY_JOB_SUBMIT, args, i + 2)[0]
+
+
+# Profilers, debuggers and tracers that run a program with its own arguments unchanged, each
+# documented as `TOOL [options] PROGRAM [program arguments]`: `nsys profile`, `ncu`,
+# `py-spy record [options] -- PROGRAM`, `perf record|stat`, `valgrind`, `strace`, `ltrace`,
+# `compute-sanitizer`, `rocprof`; `gdb`/`cuda-gdb` only with `--args PROGRAM ARGS...` (without
+# it the second word is a core file). Their own option tables are long and change between
+# releases; the program is the first word that is a Python interpreter (or `sglang serve`),
+# which no option of theirs takes as its value.
+PROFILERS = frozenset(
+    {
+        "nsys",
+        "ncu",
+        "nv-nsight-cu-cli",
+        "py-spy",
+        "perf",
+        "valgrind",
+        "strace",
+        "ltrace",
+        "compute-sanitizer",
+        "cuda-memcheck",
+        "rocprof",
+        "rocprofv2",
+        "rocprofv3",
+        "gdb",
+        "cuda-gdb",
+    }
+)
+
+
+def profiled_command(tool: str, args: list[Arg], i: int, is_interpreter: Callable[[str], bool]) -> int:
+    """Index of the program a profiler or debugger runs (i: the word after the tool), or
+    len(args) when there is none to read (`gdb` without `--args`, `py-spy record --pid N`)."""
+    if tool in ("gdb", "cuda-gdb"):
+        texts = [arg.word.text for arg in args[i:]]
+        at = next((k for k, text in enumerate(texts) if text in ("--args", "-args")), None)
+        if at is None:
+            return len(args)
+        i += at + 1
+    for k in range(i, len(args)):
+        text = args[k].word.text
+        following = args[k + 1].word.text if k + 1 < len(args) else None
+        if text is None:
+            continue
+        base = text.rsplit("/", 1)[-1]
+        if is_interpreter(base) or (base == "sglang" and following == "serve"):
+            return k
+    return len(args)
