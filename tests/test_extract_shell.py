@@ -97,7 +97,9 @@ def test_topk1_draft_tokens_seed_positions():
 def test_wrappers_and_control_flow():
     launches = extract("wrappers.sh").launches
     ports = [word_after(launch, "--port").text for launch in launches if "--port" in texts(launch)]
-    assert ports == ["30001", "30002", "30003", "30004", "30005", "30006", None, "30020", "30021", None]
+    assert ports == ["30001", "30002", "30003", "30004", "30005", "30006", None, "30020", "30021", "30022"]
+    called = [launch for launch in launches if launch.span.line == 22][0]  # serve 30022
+    assert word_after(called, "--port").span == Span(24, 7, 24, 12)  # the call's word
     first = launches[0]  # env -u ... timeout 600 python3.11 -X dev -u -O -m ...
     assert texts(first) == ["--tp", "2"]
     assert first.env["NCCL_DEBUG"].text == "INFO"
@@ -109,14 +111,14 @@ def test_wrappers_and_control_flow():
     assert launches[5].span.column == 14  # inside the backgrounded subshell
 
 
-def test_loop_variable_and_function_argument_are_dynamic():
+def test_loop_variable_is_dynamic_and_function_argument_is_the_calls():
     launches = extract("wrappers.sh").launches
     in_loop = next(l for l in launches if l.span.line == 14)
     port = word_after(in_loop, "--port")
     assert port.text is None and port.dynamic_reason == "loop variable $gpu" and port.splat
     assert in_loop.env["CUDA_VISIBLE_DEVICES"].dynamic
     in_function = next(l for l in launches if l.span.line == 22)
-    assert word_after(in_function, "--port").dynamic_reason == "argument of function serve()"
+    assert word_after(in_function, "--port").text == "30022"  # `serve 30022`
     assert word_after(in_function, "--host").text == "/data/hf"
 
 
