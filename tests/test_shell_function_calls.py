@@ -208,3 +208,14 @@ def test_a_prefix_assignment_of_the_call_is_in_the_launch_environment():
     ((code, line, column, message),) = _found(text)
     assert (code, line, column) == ("PAR001", 2, 22)
     assert message.startswith("CUDA_VISIBLE_DEVICES=0 leaves 1 GPU visible (indices 0-0), but tp 2")
+
+
+def test_a_function_called_only_by_an_uncalled_one_is_read_with_that_calls_words():
+    text = (
+        f'inner() {{ {LAUNCH} --model-path "$1" --tp 2; }}\n'  # defined first, read second
+        "outer() { inner /models/llama; }\n"
+    )
+    (launch,) = extract_shell(text, "run.sh").launches
+    assert _args(launch) == ["--model-path", "/models/llama", "--tp", "2"]
+    assert launch.args[1].span == Span(2, 17, 2, 30)
+    assert _found(text) == []

@@ -86,20 +86,33 @@ def read_uncalled(walker: Walking, deferred: list[Definition]) -> None:
     definition until the end of the file. Each is read after the unread functions that call
     it (reading those may read it with a call's words)."""
     final = walker.env
-    done: set[int] = set()
+    pending: list[Definition] = []
+    callers: dict[str, int] = {}  # name -> how many pending functions call it
+    seen = 0
     while True:
-        pending = [d for d in deferred if d.readings == 0 and id(d) not in done]
+        for definition in deferred[seen:]:  # reading a body may define more functions
+            if definition.readings == 0:
+                pending.append(definition)
+                for name in definition.callees(walker.tm):
+                    if name != definition.name:
+                        callers[name] = callers.get(name, 0) + 1
+        seen = len(deferred)
+        kept = []
+        for definition in pending:
+            if definition.readings == 0:
+                kept.append(definition)
+            else:  # read by a call meanwhile
+                for name in definition.callees(walker.tm):
+                    if name != definition.name:
+                        callers[name] -= 1
+        pending = kept
         if not pending:
             break
-        definition = next(
-            (
-                d
-                for d in pending
-                if not any(other is not d and d.name in other.callees(walker.tm) for other in pending)
-            ),
-            pending[0],  # functions calling each other: the first defined
-        )
-        done.add(id(definition))
+        definition = next((d for d in pending if not callers.get(d.name)), pending[0])
+        pending.remove(definition)
+        for name in definition.callees(walker.tm):
+            if name != definition.name:
+                callers[name] -= 1
         name, snapshot = definition.name, definition.snapshot
         env = snapshot.copy()
         env.positional = None
