@@ -26,9 +26,28 @@ from speclint.frontends.shell.embedded import ArgvItem, Piece, ShellBuffer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import TypeGuard
+    from typing import Protocol, TypeGuard
 
-    from speclint.frontends.manifests.yaml_manifest import _Reader as NodeReader
+    from speclint.core.launches import ExtractResult
+    from speclint.core.spans import Span
+    from speclint.frontends.shell.embedded import Budget
+
+    class NodeReader(Protocol):
+        """What this module uses of the YAML front-end's reader (`yaml_manifest._Reader`)."""
+
+        text: str
+        starts: list[int]
+        path: str
+        result: ExtractResult
+        budget: Budget
+        seen: set[int]
+
+        def span(self, node: yaml.Node) -> Span: ...
+
+        def scalar_pieces(self, node: yaml.ScalarNode) -> list[Piece]: ...
+
+        def find_containers(self, node: yaml.Node, depth: int) -> None: ...
+
 
 _PLAY_TASK_LISTS = ("pre_tasks", "tasks", "post_tasks", "handlers")
 _BLOCK_LISTS = ("block", "rescue", "always")
