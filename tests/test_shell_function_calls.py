@@ -219,3 +219,34 @@ def test_a_function_called_only_by_an_uncalled_one_is_read_with_that_calls_words
     assert _args(launch) == ["--model-path", "/models/llama", "--tp", "2"]
     assert launch.args[1].span == Span(2, 17, 2, 30)
     assert _found(text) == []
+
+
+def test_a_call_in_a_loop_over_known_words_is_read_per_word():
+    text = (
+        "serve() {\n"
+        f"  {LAUNCH} --model-path /m --speculative-algorithm EAGLE --speculative-draft-model-path /d"
+        ' --speculative-eagle-topk "$1" --speculative-num-steps 3 --speculative-num-draft-tokens 8'
+        " --max-running-requests 4\n"
+        "}\n"
+        'for topk in 1 4; do serve "$topk"; done\n'
+    )
+    ((code, line, column, notes),) = [
+        (f.code, f.span.line, f.span.column, [n.message for n in f.notes])
+        for f in lint_text(text, "run.sh", DEFAULT).findings
+    ]
+    assert (code, line, column) == ("SPD001", 2, 201)
+    assert notes[-1] == "when $topk is 1 (the loop at line 4)"
+
+
+def test_a_loop_over_the_arguments_is_read_per_argument():
+    text = (
+        "serve_all() {\n"
+        "  for model; do\n"
+        f'    {LAUNCH} --model-path "$model" --speculative-algorithm EAGLE --max-running-requests 4\n'
+        "  done\n"
+        "}\n"
+        "serve_all org/llama-eagle3 org/qwen\n"
+    )
+    launches = extract_shell(text, "run.sh").launches
+    assert [launch.args[1].text for launch in launches] == ["org/llama-eagle3", "org/qwen"]
+    assert [launch.args[1].origin for launch in launches] == [Span(6, 11, 6, 27), Span(6, 28, 6, 36)]
