@@ -459,3 +459,18 @@ def test_a_for_loop_over_a_known_array_and_the_finding_of_one_iteration() -> Non
     (finding,) = [f for f in lint_text(text, "t.sh").findings if f.code == "SPD001"]
     assert (finding.span.line, finding.span.column) == (4, text.splitlines()[3].index("16") + 1)
     assert any("when $topk is 1 (the loop at line 2)" in note.message for note in finding.notes)
+
+
+def test_a_partly_known_command_held_in_a_variable_run_by_an_inner_shell() -> None:
+    """`CMD="python3 -m ... $EXTRA"; sh -lc "$CMD"`: the inner shell reads the known words;
+    the unknown part stands where it is written (an entrypoint script's form)."""
+    text = (
+        'PORT="${SGLANG_PORT:-30000}"\n'
+        'CMD="python3 -m sglang.launch_server --port ${PORT} --tp-szie 2 ${EXTRA_ARGS}"\n'
+        'sh -lc "${CMD}" &\n'
+    )
+    (launch,) = extract_shell(text, "entrypoint.sh").launches
+    assert [w.text for w in launch.args][:4] == ["--port", "30000", "--tp-szie", "2"]
+    assert launch.args[-1].text is None and "EXTRA_ARGS" in (launch.args[-1].dynamic_reason or "")
+    codes = {f.code for f in lint_text(text, "entrypoint.sh").findings}
+    assert {"FLG001", "SLM004"} <= codes
