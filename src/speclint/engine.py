@@ -211,7 +211,7 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
         rules = _enabled_rules(rules)
     found: list[Finding] = []
     for rule, missing in _checks_for(ctx, rules):
-        for finding in rule.findings(ctx, missing):
+        for finding in rule.check(ctx) if not missing else rule.findings(ctx, missing):
             finding.launch_span = ctx.launch.span
             if finding.span.file is not None:  # in the launch's --config file
                 finding.path, finding.fix = finding.span.file, None

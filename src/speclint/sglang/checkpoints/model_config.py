@@ -124,7 +124,14 @@ def read_json_file(path: str, limit: int) -> tuple[object, str | None]:
 def read_model_config(path: str) -> tuple[ModelConfig | None, str | None]:
     """(config, None) or (None, why it cannot be read). A batch reads the same few configs
     for every launch: a config unchanged for two seconds is parsed once per process and
-    found again by its stat (size, mtime, ctime, inode)."""
+    found again by its stat (size, mtime, ctime, inode); in a `check` run, looked at once
+    (`depends.looked_up`)."""
+    from speclint.runner.depends import looked_up
+
+    return looked_up(("model config", path), lambda: _read_model_config(path))
+
+
+def _read_model_config(path: str) -> tuple[ModelConfig | None, str | None]:
     import os
     import time
 
