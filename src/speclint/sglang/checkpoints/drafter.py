@@ -13,6 +13,7 @@ import os
 from functools import lru_cache
 
 from speclint.core.records import dataclass
+from speclint.runner.depends import looked_up
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -61,8 +62,6 @@ def _weights_cached(
 def drafter_weights(ref: object) -> WeightsSummary | None:
     """The safetensors summary of a located drafter (cached per folder and file times; in a
     `check` run, looked at once per folder: `depends.looked_up`)."""
-    from speclint.runner.depends import looked_up
-
     located = getattr(ref, "located", None)
     folder = getattr(located, "folder", None) if located is not None else None
     if not folder:

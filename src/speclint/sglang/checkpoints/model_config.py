@@ -6,6 +6,7 @@ import json
 from dataclasses import field
 
 from speclint.core.records import dataclass
+from speclint.runner.depends import looked_up
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -126,8 +127,6 @@ def read_model_config(path: str) -> tuple[ModelConfig | None, str | None]:
     for every launch: a config unchanged for two seconds is parsed once per process and
     found again by its stat (size, mtime, ctime, inode); in a `check` run, looked at once
     (`depends.looked_up`)."""
-    from speclint.runner.depends import looked_up
-
     return looked_up(("model config", path), lambda: _read_model_config(path))
 
 
