@@ -32,6 +32,9 @@ class ModelConfig:
     """config.json as parsed: any JSON object."""
     text: dict[str, Any] = field(default_factory=dict)
     """The text model's config: `text_config` for vision-language models, else `raw`."""
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """What is worked out from the (unchanging) config once, for every launch that names it:
+    `derived_context_length`'s answer."""
 
     @property
     def architecture(self) -> str | None:
@@ -72,6 +75,13 @@ class ModelConfig:
         the first of CONTEXT_LENGTH_KEYS, times rope_scaling.factor unless the scaling has
         `original_max_position_embeddings` or is `rope_type: llama3`. (value, how); None when
         no key is present (SGLang would fall back on 2048 or the transformers class default)."""
+        derived = self.derived
+        if "context_length" not in derived:
+            derived["context_length"] = self._context_length()
+        found: tuple[int, str] | None = derived["context_length"]
+        return found
+
+    def _context_length(self) -> tuple[int, str] | None:
         scaling = self.text.get("rope_scaling")
         factor: float = 1
         if isinstance(scaling, dict) and scaling:
