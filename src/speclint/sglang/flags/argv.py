@@ -298,16 +298,17 @@ def _store(parsed: ParsedArgs, use: FlagUse, high: int | None) -> None:
     if high == 0:  # SGLang's Deprecated*Action switches store their const
         use.value = spec.default if spec.action_class == "DeprecatedAction" else spec.const
         return
-    if any(w.dynamic for w in use.value_words):
-        use.dynamic = True
-        use.value = None
-        return
+    texts = []
+    for word in use.value_words:  # (a loop, not any(): every flag of every launch comes here)
+        if word.dynamic:
+            use.dynamic = True
+            use.value = None
+            return
+        texts.append(word.text)
     single = spec.nargs is None or spec.nargs == "?"
     words = list(use.value_words)
-    for position, word in enumerate(words):
-        if word.text == "--":  # argparse strips the first `--` from a flag's values
-            del words[position]
-            break
+    if "--" in texts:  # argparse strips the first `--` from a flag's values
+        del words[texts.index("--")]
     if single and not words and use.value_words:
         # argparse's quirk: `--flag=--` stores an empty list (the const for nargs='?'), which
         # SGLang's DeprecatedStoreConstAction ignores as it ignores any value: it stores its const
