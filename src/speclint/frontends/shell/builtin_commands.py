@@ -46,7 +46,8 @@ def builtin_effects(walker: Walking, node: Node, args: list[Arg]) -> bool:
     if name == "eval":
         if len(args) >= 2:
             walker.parse_nested(args[1:] if len(args) > 2 else args[1], None, walker.image)
-        env.poison_all(f"eval at line {line} may change any variable")
+        if not _assigns_nothing(walker, texts[1:]):
+            env.poison_all(f"eval at line {line} may change any variable")
     elif name == "alias":
         for arg in args[1:]:
             body = _alias_body(arg)
@@ -74,6 +75,53 @@ def builtin_effects(walker: Walking, node: Node, args: list[Arg]) -> bool:
     else:
         return False
     return True
+
+
+# Statements that set or unset this shell's variables (a command's `X=1 cmd` prefix sets X
+# for that command only); `ERROR`: code bash would not read as written.
+_SETS_VARIABLES = frozenset(
+    {
+        "variable_assignment",
+        "variable_assignments",
+        "declaration_command",
+        "unset_command",
+        "function_definition",
+        "ERROR",
+    }
+)
+
+
+def _assigns_nothing(walker: Walking, texts: list[str | None]) -> bool:
+    """Whether `eval`'s words, all known, are code that sets no variable of this shell: commands
+    named literally, none a builtin that sets variables or a function of this script, no
+    assignment, declaration or `unset` of its own (`eval "$CMD"` holding a launch). eval joins
+    its words with blanks and runs them as this shell's code."""
+    if not texts or any(text is None for text in texts):
+        return False
+    from speclint.frontends.shell.text import parse_bytes
+
+    code = " ".join(text for text in texts if text is not None).encode("utf-8", "surrogatepass")
+    stack = [parse_bytes(code).root_node]
+    while stack:
+        node = stack.pop()
+        if node.type in _SETS_VARIABLES and not (node.type == "variable_assignment" and _prefix(node)):
+            return False
+        if node.type == "command":
+            name = node.child_by_field_name("name")
+            word = name.named_children[0] if name is not None and name.named_children else None
+            if word is None or word.type != "word" or word.text is None:
+                return False
+            command = word.text.decode("utf-8", "surrogatepass")
+            if command in BUILTINS_WITH_EFFECTS or command in walker.functions:
+                return False
+        stack.extend(node.children)
+    return True
+
+
+def _prefix(assignment: Node) -> bool:
+    """`X=1 cmd`: the assignment is the command's environment, not this shell's variable."""
+    parent = assignment.parent
+    return parent is not None and parent.type == "command" and parent.child_by_field_name("name") is not None
 
 
 def _alias_body(arg: Arg) -> Arg | None:

@@ -237,11 +237,16 @@ class Walker:
         collect = self.collect
         passes: list[Env] = []
         start = base
+        iterations = None
+        if loop_variable:
+            from speclint.frontends.shell.loops import loop_value
+
+            iterations = loop_value(self, node, loop_variable)
         for collect_now in (False, collect):
             self.collect = collect_now
             self.env = start.copy()
-            if loop_variable:
-                self.env.assign(loop_variable, dynamic_value(f"loop variable ${loop_variable}", None))
+            if loop_variable and iterations is not None:
+                self.env.assign(loop_variable, iterations)
             self.block(body.children)
             passes.append(self.env)
             start = base.copy()

@@ -19,7 +19,8 @@ _SHOWN = 4
 class LaunchPartlyRead(Rule):
     """## What it does
     Says once per launch which of its values speclint cannot know without running the script
-    (a command substitution `$(...)`, a variable set outside the file, a loop variable, a
+    (a command substitution `$(...)`, a variable set outside the file, a loop variable over
+    words not all known (`for tp in $(seq 1 4)`; over known words each iteration is read), a
     script argument, `**kwargs` of unknown keys), and why.
 
     ## Why it matters
@@ -79,14 +80,15 @@ class LaunchPartlyRead(Rule):
             fixed=NO_FIX,
         ),
         Example(
-            "for tp in 1 2; do python -m sglang.launch_server --model-path m --tp $tp; done\n",
-            at="1:70",
+            "for tp in $(seq 1 4); do python -m sglang.launch_server --model-path m --tp $tp; done\n",
+            at="1:77",
             says="launch only partly read: speclint cannot know the value of `--tp`",
             fixed=NO_FIX,
         ),
     )
     valid = (
         "python -m sglang.launch_server --model-path m --tp-size 8\n",
+        "for tp in 1 2; do python -m sglang.launch_server --model-path m --tp-size $tp; done\n",
         "TP=8\npython -m sglang.launch_server --model-path m --tp-size $TP\n",
         'if [ -n "$BIG" ]; then TP=8; else TP=4; fi\n'
         "python -m sglang.launch_server --model-path m --tp-size $TP\n",
