@@ -110,8 +110,10 @@ def test_wrappers_and_control_flow():
         "30011",
         "30020",
         "30021",
-        None,
+        "30022",
     ]
+    called = [launch for launch in launches if launch.span.line == 22][0]  # serve 30022
+    assert word_after(called, "--port").span == Span(24, 7, 24, 12)  # the call's word
     first = launches[0]  # env -u ... timeout 600 python3.11 -X dev -u -O -m ...
     assert texts(first) == ["--tp", "2"]
     assert first.env["NCCL_DEBUG"].text == "INFO"
@@ -123,7 +125,7 @@ def test_wrappers_and_control_flow():
     assert launches[5].span.column == 14  # inside the backgrounded subshell
 
 
-def test_a_for_loop_over_known_words_runs_its_launch_once_per_word_and_a_function_argument_is_dynamic():
+def test_a_for_loop_over_known_words_runs_its_launch_once_per_word_and_a_function_argument_is_the_calls():
     launches = extract("wrappers.sh").launches
     first, second = (l for l in launches if l.span.line == 14)  # for gpu in 0 1
     assert [word_after(l, "--port").text for l in (first, second)] == ["30010", "30011"]
@@ -133,7 +135,7 @@ def test_a_for_loop_over_known_words_runs_its_launch_once_per_word_and_a_functio
         "$gpu is 1 (the loop at line 13)",
     ]
     in_function = next(l for l in launches if l.span.line == 22)
-    assert word_after(in_function, "--port").dynamic_reason == "argument of function serve()"
+    assert word_after(in_function, "--port").text == "30022"  # `serve 30022`
     assert word_after(in_function, "--host").text == "/data/hf"
 
 

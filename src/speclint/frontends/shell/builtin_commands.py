@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from speclint.core.words import Word
 from speclint.frontends.shell.expand import Arg
+from speclint.frontends.shell.positional import set_words, shift
 from speclint.frontends.shell.variables import dynamic_value, is_variable_name
 
 TYPE_CHECKING = False
@@ -27,6 +28,7 @@ BUILTINS_WITH_EFFECTS = {
     "printf",
     "set",
     "alias",
+    "shift",
 }
 
 
@@ -35,8 +37,11 @@ def changes_variables(walker: Walking, name: str) -> bool:
     return name in BUILTINS_WITH_EFFECTS or name in walker.functions
 
 
-def builtin_effects(walker: Walking, node: Node, args: list[Arg]) -> bool:
-    """Apply what a builtin does to variables; True when the command is such a builtin."""
+def builtin_effects(
+    walker: Walking, node: Node, args: list[Arg], prefix: dict[str, Word] | None = None
+) -> bool:
+    """Apply what a builtin does to variables; True when the command is such a builtin. A call
+    of a function of the script is read with its words first (`functions`)."""
     name = args[0].word.text
     if name is None or (name not in BUILTINS_WITH_EFFECTS and name not in walker.functions):
         return False
@@ -61,20 +66,31 @@ def builtin_effects(walker: Walking, node: Node, args: list[Arg]) -> bool:
         for var in _names_set_by(name, texts):
             env.assign(var, dynamic_value(f"${var} is set by `{name}` at line {line}", args[0].word.span))
         return name != "printf"
+    elif name == "shift":
+        by = texts[1] if len(texts) > 1 else "1"
+        shift(env, int(by) if by is not None and by.isdigit() and len(texts) <= 2 else None, line)
     elif name == "set":
+        if "--" in texts[1:] and None not in texts[1 : texts.index("--", 1)]:
+            set_words(env, tuple(arg.word for arg in args[texts.index("--", 1) + 1 :]))
         for option, value in zip(texts[1:], texts[2:] + [None]):
             if option in ("-a", "+a") or (option in ("-o", "+o") and value == "allexport"):
                 env.allexport = option.startswith("-")
             elif option and option[0] in "-+" and "a" in option[1:] and option[1:].isalpha():
                 env.allexport = option[0] == "-"
     elif name in walker.functions:
-        for var in walker.functions[name]:
-            env.assign(
-                var, dynamic_value(f"${var} is set by function {name}() (called at line {line})", None)
-            )
+        walker.follow_call(node, args, prefix or {})
+        function_effects(walker, name, line)
     else:
         return False
     return True
+
+
+def function_effects(walker: Walking, name: str, line: int) -> None:
+    """After a call of function `name`: the globals its body assigns are unknown."""
+    for var in walker.functions[name]:
+        walker.env.assign(
+            var, dynamic_value(f"${var} is set by function {name}() (called at line {line})", None)
+        )
 
 
 # Statements that set or unset this shell's variables (a command's `X=1 cmd` prefix sets X

@@ -11,12 +11,14 @@ import re
 
 from speclint.core.launches import MAX_ALTERNATIVES, Condition
 from speclint.frontends.shell.choices import Choice
+from speclint.frontends.shell.positional import lookup
 from speclint.frontends.shell.variables import VarValue, dynamic_value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from speclint.core.words import Word
     from speclint.frontends.shell.walking import Walking
 
 _GLOB = re.compile(rb"[*?\[]")
@@ -27,11 +29,14 @@ def loop_value(walker: Walking, node: Node, name: str) -> VarValue:
     """The loop variable `name` of the `for_statement` `node` while its body runs."""
     unknown = dynamic_value(f"loop variable ${name}", None)
     values = node.children_by_field_name("value")
-    if not values:
-        return unknown  # `for NAME; do`: the positional parameters
     tm = walker.tm
     expander = walker.expander()
-    words = []
+    words: list[Word] = []
+    if not values:  # `for NAME; do`: the positional parameters, as `for NAME in "$@"`
+        found = lookup(walker.env, 1)
+        if isinstance(found, str) or any(word.text is None for word in found):
+            return unknown
+        words.extend(found)
     for value in values:
         if value.type == "word" and _GLOB.search(tm.data[value.start_byte : value.end_byte]):
             return unknown

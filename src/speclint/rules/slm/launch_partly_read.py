@@ -30,7 +30,13 @@ class LaunchPartlyRead(Rule):
     and says "All checks passed" only when every launch was read whole.
 
     Values chosen by a branch (`if ...; then TP=8; else TP=4; fi`) are not unknown: each
-    alternative is checked, and a finding says on which branch it happens.
+    alternative is checked, and a finding says on which branch it happens. Nor are a shell
+    function's arguments where the script calls it (`serve() { python -m
+    sglang.launch_server --model-path "$1" "${@:2}"; }` then `serve /models/llama --tp 8`):
+    each call is read with its words, and a finding only some calls have says which ("when
+    serve() is called at line 4"). A function called nowhere, or arguments consumed in a way
+    speclint does not follow (an option loop over `$1` with `shift`, `getopts`), leave them
+    unknown, and this finding says so ("argument of function serve()").
 
     An unquoted `$VAR` or `$(...)` that is the one value of a flag taking exactly one value
     (`--port $PORT`) is read as one word whose text is unknown, and the finding says so
@@ -80,6 +86,12 @@ class LaunchPartlyRead(Rule):
             fixed=NO_FIX,
         ),
         Example(
+            'serve() { python -m sglang.launch_server --model-path "$1"; }\n',
+            at="1:55",
+            says="the value of `--model-path` (argument of function serve())",
+            fixed=NO_FIX,
+        ),
+        Example(
             "for tp in $(seq 1 4); do python -m sglang.launch_server --model-path m --tp $tp; done\n",
             at="1:77",
             says="launch only partly read: speclint cannot know the value of `--tp`",
@@ -92,6 +104,8 @@ class LaunchPartlyRead(Rule):
         "TP=8\npython -m sglang.launch_server --model-path m --tp-size $TP\n",
         'if [ -n "$BIG" ]; then TP=8; else TP=4; fi\n'
         "python -m sglang.launch_server --model-path m --tp-size $TP\n",
+        'serve() { python -m sglang.launch_server --model-path "$1" "${@:2}"; }\n'
+        "serve /models/llama --tp-size 8\n",
     )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
