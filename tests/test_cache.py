@@ -430,3 +430,28 @@ def test_a_prefix_and_suffix_glob_matches_as_fnmatch_does():
     patterns = ["requirements*.txt", "reqs*s", "*", "*.txt", "a\\*.txt", "x]*", "x!*", "*[ab]", "a?*", "*.b*"]
     for pattern in patterns:
         assert glob_filter(names, pattern) == fnmatch.filter(names, pattern), pattern
+
+
+def test_one_check_run_looks_at_a_shared_drafter_once_yet_each_file_depends_on_it(tmp_path, monkeypatch):
+    """`check` looks at a model's folder once per run (`depends.settled_tree`), yet the cache
+    entry of every file naming it records what was read: edited, both files are linted again."""
+    from click.testing import CliRunner
+
+    from speclint.cli import main
+
+    script, draft = _drafter_launch(tmp_path)
+    other = tmp_path / "other.sh"
+    other.write_text(script.read_text())
+    monkeypatch.chdir(tmp_path)  # the cache folder: .speclint_cache here
+
+    def drf001_per_file() -> dict[str, int]:
+        result = CliRunner().invoke(main, ["check", "--output-format", "json", "launch.sh", "other.sh"])
+        codes = [(f["path"], f["code"]) for f in json.loads(result.output)]
+        return {name: codes.count((name, "DRF001")) for name in ("launch.sh", "other.sh")}
+
+    assert drf001_per_file() == {"launch.sh": 1, "other.sh": 1}  # EAGLE with an EAGLE-3 drafter
+    assert (tmp_path / ".speclint_cache").is_dir()
+    config = json.loads((draft / "config.json").read_text())
+    config["architectures"] = ["LlamaForCausalLMEagle"]
+    (draft / "config.json").write_text(json.dumps(config))
+    assert drf001_per_file() == {"launch.sh": 0, "other.sh": 0}

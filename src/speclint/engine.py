@@ -21,9 +21,8 @@ if TYPE_CHECKING:
 
     from speclint.core.findings import Finding
     from speclint.core.launches import ExtractResult, Launch
-    from speclint.rules.base import LaunchContext, ModelRef, Rule
+    from speclint.rules.base import LaunchContext, Rule
     from speclint.sglang.checkpoints.aux_layers import AuxCapture
-    from speclint.sglang.flags.launch_config import LaunchConfig
     from speclint.sglang.release import Release
 
 MAX_LAUNCHES = 1000
@@ -48,76 +47,10 @@ class FileResult:
 
 
 def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchContext:
-    """The flag model of one launch, ready for rules and `explain`."""
-    from speclint.rules.base import LaunchContext, VersionChoice
-    from speclint.sglang.flags.launch_config import configure
-    from speclint.sglang.flags.versions import choose_version
+    """The flag model of one launch, ready for rules and `explain` (`speclint.analysis`)."""
+    from speclint.analysis import analyse_launch as analyse
 
-    version, reason = choose_version(
-        options.sglang_version, launch.image, options.configured_version, None if path == "<stdin>" else path
-    )
-    if launch.image and launch.image_span and "image" in reason:
-        reason += f" (line {launch.image_span.line})"
-    config = configure(launch, version)
-    ctx = LaunchContext(path, launch, config.parsed, config, VersionChoice(version, reason))
-    if launch.config_file is not None:
-        from speclint.sglang.flags.config_merge import refusal
-
-        ctx.config_refusal = refusal(launch.config_file, version)
-    mapping = _model_mapping(path, config, options)
-    ctx.target = _model_ref(config, "model_path", "revision", mapping)
-    ctx.draft = _model_ref(
-        config, "speculative_draft_model_path", "speculative_draft_model_revision", mapping
-    )
-    from speclint.sglang.resolve import resolve
-
-    env = {name: word.text for name, word in launch.env.items()}
-    ctx.gpu = options.gpu
-    ctx.resolution = resolve(
-        config,
-        env,
-        ctx.target.architecture if ctx.target else None,
-        options.gpu,
-        ctx.target.config if ctx.target else None,
-    )
-    if ctx.resolution.rejection is None and ctx.target is not None:
-        from speclint.sglang.resolve.context import context_rejection
-
-        ctx.resolution.rejection = context_rejection(config, env, ctx.target.config, version)
-    return ctx
-
-
-def _model_mapping(path: str, config: LaunchConfig, options: LintOptions) -> dict[str, str]:
-    """Where the user says models live (`LintOptions.model_mapping_for`), asked only when the
-    launch names a model. Raises `ConfigError` for a broken configuration file."""
-    names_model = any(
-        config.knows(f) and config.get(f).value is not None
-        for f in ("model_path", "speculative_draft_model_path")
-    )
-    if not names_model:
-        return dict(options.model_configs)
-    return options.model_mapping_for(path)
-
-
-def _model_ref(
-    config: LaunchConfig, path_field: str, revision_field: str, mapping: dict[str, str]
-) -> ModelRef:
-    from speclint.rules.base import ModelRef
-
-    setting = config.get(path_field) if config.knows(path_field) else None
-    if setting is None or setting.dynamic or not isinstance(setting.value, str):
-        return ModelRef(None)
-    from speclint.sglang.checkpoints.locate import locate_model
-    from speclint.sglang.checkpoints.model_config import (
-        read_model_config,  # only when a launch names a model
-    )
-
-    revision = config.value(revision_field)
-    located = locate_model(setting.value, revision if isinstance(revision, str) else None, mapping)
-    ref = ModelRef(setting.value, located)
-    if located is not None and located.config_path:
-        ref.config, ref.problem = read_model_config(located.config_path)
-    return ref
+    return analyse(path, launch, options)
 
 
 def lint_text(
@@ -212,7 +145,7 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
         rules = _enabled_rules(rules)
     found: list[Finding] = []
     for rule, missing in _checks_for(ctx, rules):
-        for finding in rule.findings(ctx, missing):
+        for finding in rule.check(ctx) if not missing else rule.findings(ctx, missing):
             finding.launch_span = ctx.launch.span
             if finding.span.file is not None:  # in the launch's --config file
                 finding.path, finding.fix = finding.span.file, None

@@ -96,26 +96,29 @@ def stream_paths(
         )
     else:
         linted = lint_all(jobs())
+    from speclint.runner.depends import settled_tree
+
     try:
-        for result, error in linted:
-            collector.resume()  # a replayed result too: see `core.collector`
-            while isinstance(line := order[0], str):
-                order.popleft()
+        with settled_tree():  # `check` rewrites no file while it streams (--fix does not stream)
+            for result, error in linted:
+                collector.resume()  # a replayed result too: see `core.collector`
+                while isinstance(line := order[0], str):
+                    order.popleft()
+                    yield line
+                planned = order.popleft()
+                assert not isinstance(planned, str)  # error lines were yielded just above
+                fail_on = planned[2]
+                if error is not None:
+                    yield error
+                    continue
+                assert result is not None  # `lint_job` gives a result or an error
+                if result.error:
+                    yield f"{result.path}: {result.error}"
+                else:
+                    yield result, fail_on
+            for line in order:  # error lines after the last file
+                assert isinstance(line, str)  # every planned file had its result
                 yield line
-            planned = order.popleft()
-            assert not isinstance(planned, str)  # error lines were yielded just above
-            fail_on = planned[2]
-            if error is not None:
-                yield error
-                continue
-            assert result is not None  # `lint_job` gives a result or an error
-            if result.error:
-                yield f"{result.path}: {result.error}"
-            else:
-                yield result, fail_on
-        for line in order:  # error lines after the last file
-            assert isinstance(line, str)  # every planned file had its result
-            yield line
     finally:
         linted.close()  # stop the workers now when the caller stops early
 

@@ -13,7 +13,10 @@ from contextlib import contextmanager
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Hashable, Iterator
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
 
 GLOB = "\0glob:"
 """The prefix of a noted folder listing: GLOB + folder + NUL + pattern (no path has a NUL)."""
@@ -71,3 +74,40 @@ def recording() -> Iterator[set[str]]:
         yield _noted
     finally:
         _noted = outer
+
+
+_settled: dict[Hashable, tuple[Any, tuple[str, ...]]] | None = None
+"""While `settled_tree` holds: question -> (what looking at the files found, the paths noted)."""
+
+
+@contextmanager
+def settled_tree() -> Iterator[None]:
+    """`check` without fixing: the files a lint reads beside the linted one (model configs,
+    weights, requirements pins) do not change while the run lints, so what looking at them
+    found is worked out once per run (`looked_up`), not once per launch (~10 `stat` calls
+    each). The language server and the API never hold it: an edit between two lints counts."""
+    global _settled
+    outer = _settled
+    if outer is None:
+        _settled = {}
+    try:
+        yield
+    finally:
+        _settled = outer
+
+
+def looked_up(question: Hashable, compute: Callable[[], T]) -> T:
+    """`compute()`, kept by `question` while `settled_tree` holds; the paths it noted are
+    noted again on every use, so each lint's record for the result cache is complete."""
+    settled = _settled
+    if settled is None:
+        return compute()
+    found = settled.get(question)
+    if found is None:
+        with recording() as noted:
+            computed = compute()
+        found = settled[question] = (computed, tuple(sorted(noted)))
+    if _noted is not None:
+        _noted.update(found[1])
+    value: T = found[0]  # what `compute` gave for this question
+    return value

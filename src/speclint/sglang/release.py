@@ -131,19 +131,20 @@ class Release:
 
         return modelled_release(self.version)
 
-    @property
+    @cached_property
     def resolution_exact(self) -> bool:
         """True when this release's own resolution was read; False when borrowed."""
         return self.resolution_follows == self.version
 
-    @property
+    @cached_property
     def traits(self) -> ReleaseTraits:
-        """`speclint.sglang.release_traits.ReleaseTraits` the resolver applies to this release."""
+        """`speclint.sglang.release_traits.ReleaseTraits` the resolver applies to this release
+        (`TRAITS` is complete once its module is imported; asked a few times a launch)."""
         from speclint.sglang.traits import TRAITS
 
         return TRAITS[self.resolution_follows]
 
-    @property
+    @cached_property
     def own_traits(self) -> ReleaseTraits | None:
         """The traits read for this very release, None when they are borrowed."""
         return self.traits if self.resolution_exact else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from speclint.core.findings import Severity
 from speclint.rules.base import NO_FIX, Example, Rule, word_notes
-from speclint.sglang.router import is_router_option, router_presence, router_versions
+from speclint.sglang.router import ROUTER_DEST_PREFIX, router_presence, router_versions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ class RouterFlagRelease(Rule):
         read = router_versions()
         seen: set[str] = set()
         for use in ctx.parsed.uses:
-            if not is_router_option(use.spec) or use.spec is None:
+            if use.spec is None or not use.spec.dest.startswith(ROUTER_DEST_PREFIX):  # is_router_option
                 continue
             option = use.spec.option_strings[0]
             have = router_presence(option)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from speclint.core.findings import Note, Severity
 from speclint.rules.base import NO_FIX, Example, Rule, word_notes
 from speclint.sglang import RESOLUTION
 from speclint.sglang.resolve.gpu_layout import gpu_use, hidden_cuda_entry, visible_gpu_count
@@ -11,7 +11,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from speclint.core.findings import Finding, Note
+    from speclint.core.findings import Finding
     from speclint.rules.base import LaunchContext
     from speclint.sglang.resolve.gpu_layout import GpuUse
 
@@ -120,9 +120,16 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
         if device not in (None, "cuda"):
             return
         visible = int(word.text) if from_manifest else visible_gpu_count(word.text)
-        use = gpu_use(ctx.resolution.effective, ctx.config, ctx.version.version)
+        use = (
+            gpu_use(ctx.resolution.effective, ctx.config, ctx.version.version)
+            if visible is not None
+            else None
+        )
         if visible is None or use is None:
             return
+        missing = [index for index in use.indices if index >= visible]
+        if not missing and (use.count >= visible or ctx.given("base_gpu_id")):
+            return  # every worker has its GPU and none stays idle: nothing to word
         verb = "list"
         if from_manifest:
             shown = "the manifest's GPU count"
@@ -139,7 +146,6 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
         if invalid is not None:
             shown += f" (CUDA stops at the invalid entry {invalid!r} and hides what follows)"
         notes = word_notes(word) + self._size_notes(ctx)
-        missing = [index for index in use.indices if index >= visible]
         if missing and visible == 0:
             message = (
                 f"{shown} hides every GPU from CUDA, but {layout} makes SGLang start "
@@ -166,7 +172,7 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
                 f"the parallel sizes to fit {visible}"
             )
             yield self.report(ctx.path, word.span, message, fix, notes)
-        elif use.count < visible and not ctx.given("base_gpu_id"):
+        else:  # use.count < visible, without --base-gpu-id (returned above otherwise)
             idle = visible - use.count
             message = (
                 f"{shown} leaves {_gpus(visible)} visible, but {layout} uses "
@@ -198,7 +204,9 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
     def _size_notes(ctx: LaunchContext) -> list[Note]:
         notes = []
         for field in ("tp_size", "pp_size", "nnodes", "dp_size", "base_gpu_id"):
-            notes += ctx.note(field, f"{ctx.written(field)} is set here")
+            found = ctx.setting(field)
+            if found is not None and found.span is not None:  # `ctx.note`, worded only when given
+                notes.append(Note(found.span, f"{ctx.written(field)} is set here"))
         return notes
 
 

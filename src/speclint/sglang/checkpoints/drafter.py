@@ -13,6 +13,7 @@ import os
 from functools import lru_cache
 
 from speclint.core.records import dataclass
+from speclint.runner.depends import looked_up
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -59,13 +60,18 @@ def _weights_cached(
 
 
 def drafter_weights(ref: object) -> WeightsSummary | None:
-    """The safetensors summary of a located drafter (cached per folder and file times)."""
-    from speclint.runner.depends import note
-
+    """The safetensors summary of a located drafter (cached per folder and file times; in a
+    `check` run, looked at once per folder: `depends.looked_up`)."""
     located = getattr(ref, "located", None)
     folder = getattr(located, "folder", None) if located is not None else None
     if not folder:
         return None
+    return looked_up(("drafter weights", folder), lambda: _drafter_weights(folder))
+
+
+def _drafter_weights(folder: str) -> WeightsSummary | None:
+    from speclint.runner.depends import note
+
     stamp: list[tuple[str, int, int]] = []
     for name in ("model.safetensors", "model.safetensors.index.json"):
         try:

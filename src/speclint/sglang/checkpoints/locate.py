@@ -11,7 +11,7 @@ import re
 from functools import cache
 
 from speclint.core.records import dataclass
-from speclint.runner.depends import note
+from speclint.runner.depends import looked_up, note
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -86,15 +86,24 @@ def locate_model(
     base_dir: str | None = None,
 ) -> Located | None:
     """Where `reference`'s config.json is. `mapping` (from `--model-config NAME=PATH`) wins;
-    relative folders are taken from `base_dir` (default: the working directory)."""
+    relative folders are taken from `base_dir` (default: the working directory). Looked for
+    once per model in a `check` run (`depends.looked_up`)."""
     if not reference:
         return None
+    mapped = mapping.get(reference) if mapping else None
+    return looked_up(
+        ("model", reference, revision, mapped, base_dir),
+        lambda: _locate(reference, revision, mapped, base_dir),
+    )
+
+
+def _locate(reference: str, revision: str | None, mapped: str | None, base_dir: str | None) -> Located:
     tried: list[str] = []
-    if mapping and reference in mapping:
-        found = _from_config_or_folder(os.path.expanduser(mapping[reference]))
+    if mapped is not None:
+        found = _from_config_or_folder(os.path.expanduser(mapped))
         if found:
             return Located(reference, found[0], found[1], "mapping")
-        tried.append(f"mapping {mapping[reference]}")
+        tried.append(f"mapping {mapped}")
     path = os.path.expanduser(reference)
     if not os.path.isabs(path):
         path = os.path.join(base_dir or os.getcwd(), path)

@@ -6,6 +6,7 @@ import json
 from dataclasses import field
 
 from speclint.core.records import dataclass
+from speclint.runner.depends import looked_up
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,6 +32,9 @@ class ModelConfig:
     """config.json as parsed: any JSON object."""
     text: dict[str, Any] = field(default_factory=dict)
     """The text model's config: `text_config` for vision-language models, else `raw`."""
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """What is worked out from the (unchanging) config once, for every launch that names it:
+    `derived_context_length`'s answer."""
 
     @property
     def architecture(self) -> str | None:
@@ -71,6 +75,13 @@ class ModelConfig:
         the first of CONTEXT_LENGTH_KEYS, times rope_scaling.factor unless the scaling has
         `original_max_position_embeddings` or is `rope_type: llama3`. (value, how); None when
         no key is present (SGLang would fall back on 2048 or the transformers class default)."""
+        derived = self.derived
+        if "context_length" not in derived:
+            derived["context_length"] = self._context_length()
+        found: tuple[int, str] | None = derived["context_length"]
+        return found
+
+    def _context_length(self) -> tuple[int, str] | None:
         scaling = self.text.get("rope_scaling")
         factor: float = 1
         if isinstance(scaling, dict) and scaling:
@@ -124,7 +135,12 @@ def read_json_file(path: str, limit: int) -> tuple[object, str | None]:
 def read_model_config(path: str) -> tuple[ModelConfig | None, str | None]:
     """(config, None) or (None, why it cannot be read). A batch reads the same few configs
     for every launch: a config unchanged for two seconds is parsed once per process and
-    found again by its stat (size, mtime, ctime, inode)."""
+    found again by its stat (size, mtime, ctime, inode); in a `check` run, looked at once
+    (`depends.looked_up`)."""
+    return looked_up(("model config", path), lambda: _read_model_config(path))
+
+
+def _read_model_config(path: str) -> tuple[ModelConfig | None, str | None]:
     import os
     import time
 

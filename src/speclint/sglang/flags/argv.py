@@ -235,7 +235,7 @@ def _consume(parsed: ParsedArgs, use: FlagUse, item: Classified, items: list[Cla
                 parsed.one_word.append(word)
         else:
             use.value_words = (Word(item.explicit, value_span or word.span, word.origin),)
-        _store(parsed, use)
+        _store(parsed, use, high)
         return index
     taken: list[Word] = []
     saw_dynamic = False
@@ -271,11 +271,12 @@ def _consume(parsed: ParsedArgs, use: FlagUse, item: Classified, items: list[Cla
         use.dynamic = False
         use.value = None
         return index
-    _store(parsed, use)
+    _store(parsed, use, high)
     return index
 
 
-def _store(parsed: ParsedArgs, use: FlagUse) -> None:
+def _store(parsed: ParsedArgs, use: FlagUse, high: int | None) -> None:
+    """The value `use` stores (`high`: the most values its spec takes, `_nargs_range`)."""
     spec = use.spec
     assert spec is not None
     action = spec.action
@@ -294,19 +295,20 @@ def _store(parsed: ParsedArgs, use: FlagUse) -> None:
     if action == "count":
         use.value = len(parsed.uses_of(spec.dest))
         return
-    if _nargs_range(spec)[1] == 0:  # SGLang's Deprecated*Action switches store their const
+    if high == 0:  # SGLang's Deprecated*Action switches store their const
         use.value = spec.default if spec.action_class == "DeprecatedAction" else spec.const
         return
-    if any(w.dynamic for w in use.value_words):
-        use.dynamic = True
-        use.value = None
-        return
+    texts = []
+    for word in use.value_words:  # (a loop, not any(): every flag of every launch comes here)
+        if word.dynamic:
+            use.dynamic = True
+            use.value = None
+            return
+        texts.append(word.text)
     single = spec.nargs is None or spec.nargs == "?"
     words = list(use.value_words)
-    for position, word in enumerate(words):
-        if word.text == "--":  # argparse strips the first `--` from a flag's values
-            del words[position]
-            break
+    if "--" in texts:  # argparse strips the first `--` from a flag's values
+        del words[texts.index("--")]
     if single and not words and use.value_words:
         # argparse's quirk: `--flag=--` stores an empty list (the const for nargs='?'), which
         # SGLang's DeprecatedStoreConstAction ignores as it ignores any value: it stores its const

@@ -94,15 +94,10 @@ class LaunchConfig:
                 self._uses_by_dest.setdefault(use.spec.dest, []).append(use)
         self._plain = parsed.last_unknown < 0
         """Every word was read: a field no flag wrote has its release default."""
-
-    @property
-    def version(self) -> str:
-        return self.schema.version
-
-    @property
-    def uncertain(self) -> bool:
+        # plain attributes, not properties: rules and resolution ask them dozens of times a launch
+        self.version: str = self.schema.version
+        self.uncertain: bool = parsed.has_unknown_words
         """Some words could not be read: a flag that looks absent may be set."""
-        return self.parsed.has_unknown_words
 
     def knows(self, dest: str) -> bool:
         return dest in self._by_dest
@@ -199,6 +194,8 @@ class LaunchConfig:
 
     def known(self, dest: str) -> bool:
         """The value is statically known (given literally, or the default with nothing unread)."""
+        if self._plain and dest not in self._uses_by_dest:  # a default, every word read
+            return dest in self._by_dest
         setting = self.get(dest) if self.knows(dest) else None
         if setting is None or setting.dynamic:
             return False

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache, lru_cache
 
+from speclint.runner.depends import looked_up
 from speclint.sglang.flags.schema import newest_version, supported_versions
 
 _TAG_VERSION = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)(?:\.?post(\d+))?(?![\d.])")
@@ -101,7 +103,13 @@ def _pin() -> re.Pattern[str]:
 
 def pinned_version(path: str) -> tuple[str, str] | None:
     """An exact `sglang==X` pin in the nearest requirements*.txt or pyproject.toml above
-    `path` (the nearest folder that has one wins): (version, file)."""
+    `path` (the nearest folder that has one wins): (version, file). The same for every file
+    of a folder: looked for once per folder in a `check` run (`depends.looked_up`)."""
+    folder = os.path.dirname(path) if path != "-" else path
+    return looked_up(("sglang pin", folder), lambda: _pinned_version(path))
+
+
+def _pinned_version(path: str) -> tuple[str, str] | None:
     import os
 
     from speclint.runner.depends import note, note_glob

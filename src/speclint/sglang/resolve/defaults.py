@@ -10,7 +10,6 @@ a field that depends on something speclint does not model is `Unknown` with why.
 from __future__ import annotations
 
 from speclint.sglang.resolve.result import Adjustment, Unknown
-from speclint.sglang.resolve.state import SHARED_TYPES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -44,10 +43,10 @@ _RESOLVED = "SGLang's resolved default"
 _FILLED = {
     name: Adjustment(name, None, value, _RESOLVED, handler)
     for name, (value, handler) in CONSTANTS.items()
-    if type(value) in SHARED_TYPES and value is not None
+    if value is not None
 }
 """The adjustment `state.set` records when it fills a CONSTANTS field that had no value:
-one object for every launch, as `state._adjustment` keeps it (plain values only)."""
+one object for every launch (its value is the constant itself, the object `values` gets)."""
 BOUNDARY_REDUCTION = {
     "LlamaForCausalLM": "rs+rsv",
     "DeepseekV3ForCausalLM": "rs+rsv",

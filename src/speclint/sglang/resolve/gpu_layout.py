@@ -6,7 +6,7 @@ CUDA_VISIBLE_DEVICES entries. Read by rules and by `speclint run`; split from `p
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from speclint.core.records import dataclass
 from speclint.sglang.resolve.parallel import int_or_none, own_traits
@@ -72,10 +72,15 @@ def gpu_use(effective: Mapping[str, object], config: LaunchConfig, version: str)
     data_parallel_controller.py): `base_gpu_id + replica_offset + (pp_rank % pp_per_node) *
     tp_per_node + (tp_rank % tp_per_node) * gpu_id_step`. None when a size is unknown or
     SGLang rejects the split first."""
-    tp, pp, nnodes, dp = (int_or_none(effective.get(n)) for n in ("tp_size", "pp_size", "nnodes", "dp_size"))
-    base, step = (
-        int_or_none(config.value(n)) if config.known(n) else None for n in ("base_gpu_id", "gpu_id_step")
+    get = effective.get  # (no generator expressions: a rule asks this of every launch)
+    tp, pp, nnodes, dp = (
+        int_or_none(get("tp_size")),
+        int_or_none(get("pp_size")),
+        int_or_none(get("nnodes")),
+        int_or_none(get("dp_size")),
     )
+    base = int_or_none(config.value("base_gpu_id")) if config.known("base_gpu_id") else None
+    step = int_or_none(config.value("gpu_id_step")) if config.known("gpu_id_step") else None
     if (
         tp is None
         or pp is None
@@ -119,6 +124,7 @@ def _cuda_entry() -> re.Pattern[str]:
     return re.compile(r"\d+|GPU-[0-9A-Za-z-]+|MIG-[0-9A-Za-z/-]+")
 
 
+@lru_cache(maxsize=256)  # a batch repeats a few values
 def visible_gpu_count(value: str) -> int | None:
     """GPUs `CUDA_VISIBLE_DEVICES=value` leaves visible (CUDA Programming Guide: an empty
     value hides every GPU; entries are indices, `GPU-` UUIDs or `MIG-` ids; an invalid entry
@@ -140,6 +146,7 @@ def visible_gpu_count(value: str) -> int | None:
     return count
 
 
+@lru_cache(maxsize=256)
 def hidden_cuda_entry(value: str) -> str | None:
     """The first entry of `CUDA_VISIBLE_DEVICES` that CUDA rejects (it hides the rest)."""
     for entry in value.split(",") if value else ():

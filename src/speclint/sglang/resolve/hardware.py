@@ -65,12 +65,11 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
                 setting = state.config.get(name)
                 value = Unknown("set from a value speclint cannot read") if setting.dynamic else setting.value
             state.values[name] = state.asked[name] = value
-    reason = _why_not(state, gpu)
+    problem = modelled_flags_problem(state.config) if state.traits.gpu_resolution else None
+    reason = _why_not(state, gpu, problem)
     from speclint.sglang.resolve.defaults import resolve_defaults
 
-    resolve_defaults(
-        state, gpu, modelled_flags_problem(state.config) if state.traits.gpu_resolution else None
-    )
+    resolve_defaults(state, gpu, problem)
     if reason is not None:
         if not state.traits.gpu_resolution:
             from speclint.sglang.resolve.auto_backend import choose_backend
@@ -114,10 +113,11 @@ AITER_MEMORY = (  # found by session 6's random launches against the oracle
 )
 
 
-def _why_not(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
+def _why_not(state: ResolutionState, gpu: GpuProfile | None, problem: str | None) -> str | None:
+    """Why the GPU-dependent fields cannot be predicted (None: they can); `problem` is
+    `modelled_flags_problem`'s answer, worked out once for this and `resolve_defaults`."""
     if not state.traits.gpu_resolution:
         return f"GPU-dependent resolution is unverified for SGLang {state.checked_version}"
-    problem = modelled_flags_problem(state.config)
     if problem:
         return problem
     if gpu is None:

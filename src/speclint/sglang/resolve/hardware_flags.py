@@ -6,7 +6,7 @@ so with one of them the GPU-dependent fields are reported unknown instead of gue
 
 from __future__ import annotations
 
-from speclint.sglang.router import is_router_option
+from speclint.sglang.router import ROUTER_DEST_PREFIX  # `is_router_option`, inlined: asked of every flag
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ def modelled_flags_problem(config: LaunchConfig) -> str | None:
         return "the launch has words speclint cannot read"
     for use in config.parsed.uses:
         spec = use.spec
-        if spec is None or use.how in ("ambiguous", "unknown") or is_router_option(spec):
+        if spec is None or use.how in ("ambiguous", "unknown") or spec.dest.startswith(ROUTER_DEST_PREFIX):
             continue  # a router option of sglang_router.launch_server never reaches ServerArgs
         if spec.dest not in MODELLED_FLAGS:
             return f"{use.matched or use.written} feeds SGLang hooks speclint does not model"

@@ -1,0 +1,76 @@
+"""One launch analysed: the release it is checked against, its flags as that release parses
+them, the models it names and SGLang's resolution (`engine.analyse_launch`).
+
+Apart from the engine so that the modules a launch needs are imported here once, on the
+first launch, rather than by a function-level import on every launch (each costs about two
+function calls; a launch made a dozen), and not by the engine, which a file without
+launches also loads.
+"""
+
+from __future__ import annotations
+
+from speclint.rules.base import LaunchContext, ModelRef, VersionChoice
+from speclint.sglang.checkpoints.locate import locate_model
+from speclint.sglang.checkpoints.model_config import read_model_config
+from speclint.sglang.flags.launch_config import configure
+from speclint.sglang.flags.versions import choose_version
+from speclint.sglang.resolve import resolve
+from speclint.sglang.resolve.context import context_rejection
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.launches import Launch
+    from speclint.settings.options import LintOptions
+    from speclint.sglang.flags.launch_config import LaunchConfig
+
+
+def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchContext:
+    """The flag model of one launch, ready for rules and `explain`."""
+    version, reason = choose_version(
+        options.sglang_version, launch.image, options.configured_version, None if path == "<stdin>" else path
+    )
+    if launch.image and launch.image_span and "image" in reason:
+        reason += f" (line {launch.image_span.line})"
+    config = configure(launch, version)
+    ctx = LaunchContext(path, launch, config.parsed, config, VersionChoice(version, reason))
+    if launch.config_file is not None:
+        from speclint.sglang.flags.config_merge import refusal
+
+        ctx.config_refusal = refusal(launch.config_file, version)
+    mapping = _model_mapping(path, config, options)
+    ctx.target = target = _model_ref(config, "model_path", "revision", mapping)
+    ctx.draft = _model_ref(
+        config, "speculative_draft_model_path", "speculative_draft_model_revision", mapping
+    )
+    env = {name: word.text for name, word in launch.env.items()}
+    ctx.gpu = options.gpu
+    ctx.resolution = resolution = resolve(config, env, target.architecture, options.gpu, target.config)
+    if resolution.rejection is None:
+        resolution.rejection = context_rejection(config, env, target.config, version)
+    return ctx
+
+
+def _model_mapping(path: str, config: LaunchConfig, options: LintOptions) -> dict[str, str]:
+    """Where the user says models live (`LintOptions.model_mapping_for`), asked only when the
+    launch names a model. Raises `ConfigError` for a broken configuration file."""
+    names_model = any(
+        config.knows(f) and config.get(f).value is not None
+        for f in ("model_path", "speculative_draft_model_path")
+    )
+    if not names_model:
+        return dict(options.model_configs)
+    return options.model_mapping_for(path)
+
+
+def _model_ref(
+    config: LaunchConfig, path_field: str, revision_field: str, mapping: dict[str, str]
+) -> ModelRef:
+    setting = config.get(path_field) if config.knows(path_field) else None
+    if setting is None or setting.dynamic or not isinstance(setting.value, str):
+        return ModelRef(None)
+    revision = config.value(revision_field)
+    located = locate_model(setting.value, revision if isinstance(revision, str) else None, mapping)
+    ref = ModelRef(setting.value, located)
+    if located is not None and located.config_path:
+        ref.config, ref.problem = read_model_config(located.config_path)
+    return ref
