@@ -11,6 +11,7 @@ import pytest
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.engine import lint_text
 from speclint.frontends import extract_file, file_kind, is_lintable_path
 from speclint.frontends.shell.script import extract_shell
 
@@ -97,7 +98,22 @@ def test_topk1_draft_tokens_seed_positions():
 def test_wrappers_and_control_flow():
     launches = extract("wrappers.sh").launches
     ports = [word_after(launch, "--port").text for launch in launches if "--port" in texts(launch)]
-    assert ports == ["30001", "30002", "30003", "30004", "30005", "30006", None, "30020", "30021", None]
+    # `for gpu in 0 1` gives two iterations of the loop's launch (30010, 30011)
+    assert ports == [
+        "30001",
+        "30002",
+        "30003",
+        "30004",
+        "30005",
+        "30006",
+        "30010",
+        "30011",
+        "30020",
+        "30021",
+        "30022",
+    ]
+    called = [launch for launch in launches if launch.span.line == 22][0]  # serve 30022
+    assert word_after(called, "--port").span == Span(24, 7, 24, 12)  # the call's word
     first = launches[0]  # env -u ... timeout 600 python3.11 -X dev -u -O -m ...
     assert texts(first) == ["--tp", "2"]
     assert first.env["NCCL_DEBUG"].text == "INFO"
@@ -109,14 +125,17 @@ def test_wrappers_and_control_flow():
     assert launches[5].span.column == 14  # inside the backgrounded subshell
 
 
-def test_loop_variable_and_function_argument_are_dynamic():
+def test_a_for_loop_over_known_words_runs_its_launch_once_per_word_and_a_function_argument_is_the_calls():
     launches = extract("wrappers.sh").launches
-    in_loop = next(l for l in launches if l.span.line == 14)
-    port = word_after(in_loop, "--port")
-    assert port.text is None and port.dynamic_reason == "loop variable $gpu" and port.splat
-    assert in_loop.env["CUDA_VISIBLE_DEVICES"].dynamic
+    first, second = (l for l in launches if l.span.line == 14)  # for gpu in 0 1
+    assert [word_after(l, "--port").text for l in (first, second)] == ["30010", "30011"]
+    assert [l.env["CUDA_VISIBLE_DEVICES"].text for l in (first, second)] == ["0", "1"]
+    assert [l.alternative.description for l in (first, second) if l.alternative] == [
+        "$gpu is 0 (the loop at line 13)",
+        "$gpu is 1 (the loop at line 13)",
+    ]
     in_function = next(l for l in launches if l.span.line == 22)
-    assert word_after(in_function, "--port").dynamic_reason == "argument of function serve()"
+    assert word_after(in_function, "--port").text == "30022"  # `serve 30022`
     assert word_after(in_function, "--host").text == "/data/hf"
 
 
@@ -365,3 +384,93 @@ def test_a_quoted_variable_is_one_word_from_where_it_is_assigned():
     )
     never = word_after(launch, "--f")
     assert never.dynamic and not never.splat  # quoted: one word, whatever it holds
+
+
+@pytest.mark.parametrize(
+    ("code", "forgets"),
+    [
+        ('"$CMD"', True),  # unknown code
+        ("'X=2'", True),
+        ("'export X=2'", True),
+        ("'unset X'", True),
+        ("'read X'", True),
+        ("'f() { X=2; }'", True),
+        ("'$RUN --tp 2'", True),  # a command whose name is not known
+        ("'echo hi; ls'", False),
+        ("'TMP=1 echo hi'", False),  # the command's own environment, not this shell's
+        ("echo hi '&&' ls", False),  # eval joins its words with blanks
+    ],
+)
+def test_eval_forgets_values_unless_its_code_sets_none(code: str, forgets: bool) -> None:
+    text = f"X=1\neval {code}\npython -m sglang.launch_server --a $X\n"
+    (*_, launch) = extract_shell(text, "t.sh").launches or [None]
+    assert launch is not None
+    value = launch.args[1]
+    assert (value.text is None and "eval at line 2" in (value.dynamic_reason or "")) is forgets
+    assert forgets or value.text == "1"
+
+
+def test_eval_of_a_launch_held_in_a_variable_keeps_the_script_s_values() -> None:
+    """`eval "$CMD"` runs a launch; the variables after it are still known (it sets none)."""
+    text = (
+        'SPEC="--speculative-algorithm EAGLE --speculative-eagle-topk 1"\n'
+        'CMD="python3 -m sglang.launch_server --model-path /m $SPEC"\n'
+        'eval "$CMD"\n'
+        'bash -c "python3 -m sglang.launch_server --model-path /n $SPEC" &\n'
+    )
+    first, second = extract_shell(text, "t.sh").launches
+    assert [w.text for w in first.args][-2:] == ["--speculative-eagle-topk", "1"]
+    assert [w.text for w in second.args] == [
+        "--model-path",
+        "/n",
+        "--speculative-algorithm",
+        "EAGLE",
+        "--speculative-eagle-topk",
+        "1",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("words", "why"),
+    [
+        ("*.json", "a glob: the files present"),
+        ("1 $(nproc)", "an unknown word"),
+        (" ".join(str(n) for n in range(17)), "more words than alternatives kept apart"),
+        ("", "`for x; do`: the positional parameters"),
+    ],
+)
+def test_a_for_loop_whose_words_are_not_all_known_leaves_its_variable_unknown(words: str, why: str) -> None:
+    head = f"for x in {words}; do" if words else "for x; do"
+    text = f"{head}\n  python -m sglang.launch_server --tp $x\ndone\n"
+    (launch,) = extract_shell(text, "t.sh").launches
+    assert launch.args[1].text is None and launch.args[1].dynamic_reason == "loop variable $x", why
+
+
+def test_a_for_loop_over_a_known_array_and_the_finding_of_one_iteration() -> None:
+    text = (
+        "TOPKS=(1 4)\n"
+        'for topk in "${TOPKS[@]}"; do\n'
+        "  python -m sglang.launch_server --model-path /m --speculative-algorithm EAGLE \\\n"
+        "    --speculative-eagle-topk $topk --speculative-num-steps 1 --speculative-num-draft-tokens 16 &\n"
+        "done\n"
+    )
+    launches = extract_shell(text, "t.sh").launches
+    assert [word_after(l, "--speculative-eagle-topk").text for l in launches] == ["1", "4"]
+    (finding,) = [f for f in lint_text(text, "t.sh").findings if f.code == "SPD001"]
+    assert (finding.span.line, finding.span.column) == (4, text.splitlines()[3].index("16") + 1)
+    assert any("when $topk is 1 (the loop at line 2)" in note.message for note in finding.notes)
+
+
+def test_a_partly_known_command_held_in_a_variable_run_by_an_inner_shell() -> None:
+    """`CMD="python3 -m ... $EXTRA"; sh -lc "$CMD"`: the inner shell reads the known words;
+    the unknown part stands where it is written (an entrypoint script's form)."""
+    text = (
+        'PORT="${SGLANG_PORT:-30000}"\n'
+        'CMD="python3 -m sglang.launch_server --port ${PORT} --tp-szie 2 ${EXTRA_ARGS}"\n'
+        'sh -lc "${CMD}" &\n'
+    )
+    (launch,) = extract_shell(text, "entrypoint.sh").launches
+    assert [w.text for w in launch.args][:4] == ["--port", "30000", "--tp-szie", "2"]
+    assert launch.args[-1].text is None and "EXTRA_ARGS" in (launch.args[-1].dynamic_reason or "")
+    codes = {f.code for f in lint_text(text, "entrypoint.sh").findings}
+    assert {"FLG001", "SLM004"} <= codes

@@ -78,6 +78,40 @@ FORMS = {
     "kubectl --opt=value": ("kubectl --namespace=serving exec --container=server pod --", {}, None),
     "kubectl exec POD COMMAND (no --)": ("kubectl exec -it pod", {}, None),
     "kubectl exec POD options COMMAND (no --)": ("kubectl exec pod -c server", {}, None),
+    # runners of a project's environment (their options before the command)
+    "pipenv run": ("SGLANG_X=1 pipenv run", {"SGLANG_X": "1"}, None),
+    "hatch run": ("hatch run", {}, None),
+    # GNU screen: a new session running the command, with the caller's environment
+    "screen -dmS NAME (letters in one word, the value next)": (
+        "SGLANG_X=1 screen -dmS sgl",
+        {"SGLANG_X": "1"},
+        None,
+    ),
+    "screen -S NAME -d -m": ("screen -S sgl -d -m", {}, None),
+    "screen -SNAME (value attached)": ("screen -Ssgl -L -Logfile s.log -dm", {}, None),
+    # ray job submit: the entrypoint runs on the cluster, in its runtime environment
+    "ray job submit --": ("SGLANG_X=1 ray job submit --working-dir . --entrypoint-num-gpus 8 --", {}, None),
+    "ray job submit --opt=value (no --)": ("ray job submit --address=http://h:8265 --no-wait", {}, None),
+    # docker compose run / exec: the service's image and environment are in the compose file
+    "docker compose run SERVICE": ("docker compose run --rm sglang", {}, None),
+    "docker compose -f FILE run -e NAME=VALUE SERVICE": (
+        "docker compose -f c.yml -p p run -e SGLANG_X=1 --name n -T sglang",
+        {"SGLANG_X": "1"},
+        None,
+    ),
+    "docker compose exec SERVICE": ("docker compose exec -u root --index 2 sglang", {}, None),
+    "docker-compose run SERVICE": ("docker-compose --profile gpu run --service-ports sglang", {}, None),
+    # profilers and debuggers: the program is the interpreter word, its arguments unchanged
+    "nsys profile with valued options": (
+        "SGLANG_X=1 nsys profile -o trace --capture-range cudaProfilerApi -t cuda --force-overwrite true -d 30",
+        {"SGLANG_X": "1"},
+        None,
+    ),
+    "py-spy record --": ("py-spy record -o profile.svg --", {}, None),
+    "gdb --args": ("gdb -ex r --args", {}, None),
+    "perf record": ("perf record -g", {}, None),
+    "valgrind --tool=X": ("valgrind --tool=memcheck", {}, None),
+    "strace -f -o FILE": ("strace -f -o trace.txt", {}, None),
 }
 
 
@@ -278,3 +312,19 @@ def test_srun_export_list_items(export: str, env: dict[str, str]) -> None:
     (launch,) = extract_shell(text, "t.sh").launches
     assert [w.text for w in launch.args] == ARGS
     assert _env(launch) == env
+
+
+@pytest.mark.parametrize(
+    "launcher",
+    [
+        "screen -r sgl",  # reattaches: no new command starts
+        "screen -S sgl -X stuff",  # sends a command to a running session
+        "screen -ls",
+        "ray job logs raysubmit_1",
+        "docker compose up",
+        "gdb -p 1234",  # without --args gdb runs no program of these words
+    ],
+)
+def test_a_launcher_that_starts_no_command_gives_no_launch(launcher: str) -> None:
+    line = f"{launcher} {SGLANG}\n"
+    assert extract_shell(line, "t.sh").launches == []

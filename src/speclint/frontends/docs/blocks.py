@@ -38,15 +38,19 @@ SHELL_TAGS = {
     "shell-script",
 }
 CONSOLE_TAGS = {"console", "shell-session", "shellsession", "sh-session", "bash-session", "terminal"}
-PYTHON_TAGS = {"python", "py", "python3", "ipython", "ipython3", "jupyter"}
+PYTHON_TAGS = {"python", "py", "python3", "ipython", "ipython3", "jupyter", "pycon", "python-console"}
+"""`pycon` and `python-console`: Pygments' names for a pasted interpreter session."""
 TEXT_TAGS = {"text", "txt", "plaintext", "plain", "none", "log"}
 _PROMPT = re.compile(r"^(\s*)\$ ")
+_CONTINUATION_PROMPT = re.compile(r"^\s*> ?")
+"""bash's PS2 (`> `) at the start of a line that continues a command in a copied session."""
 _IPYTHON = re.compile(r"^(\s*)(?:!(?=[\w/$.~\"'])|%(?=\w))")
 """`!cmd` and `%magic` lines pasted from a notebook into a shell block."""
 
 
 def _console(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """Commands of a console block: prompts removed, output lines blanked."""
+    """Commands of a console block: prompts (`$ `, and `> ` on the lines a command continues
+    on) removed, output lines blanked."""
     kept = []
     continuing = False
     for offset, line in lines:
@@ -55,7 +59,9 @@ def _console(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
             kept.append((offset + match.end(), line[match.end() :]))
             continuing = line.rstrip().endswith("\\")
         elif continuing:
-            kept.append((offset, line))
+            ps2 = _CONTINUATION_PROMPT.match(line)
+            skip = ps2.end() if ps2 else 0
+            kept.append((offset + skip, line[skip:]))
             continuing = line.rstrip().endswith("\\")
         else:
             kept.append((offset + len(line), ""))

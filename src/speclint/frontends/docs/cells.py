@@ -100,9 +100,28 @@ def add_python(doc: DocFile, found: ExtractResult) -> None:
         doc.result.diagnostics.append(diagnostic)
 
 
+_SESSION_PROMPT = re.compile(r"^(\s*)(?:>>>|\.\.\.)(?: |$)")
+"""The interactive interpreter's prompts (`>>> `, and `... ` on a statement's further lines),
+as the `doctest` module reads a session pasted into documentation."""
+
+
+def _session(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """A pasted interpreter session: the code after its prompts, the output lines blanked
+    (a block without a `>>> ` line is code as it is)."""
+    if not any(line.lstrip().startswith(">>>") and _SESSION_PROMPT.match(line) for _, line in lines):
+        return lines
+    kept = []
+    for offset, line in lines:
+        match = _SESSION_PROMPT.match(line)
+        kept.append((offset + match.end(), line[match.end() :]) if match else (offset + len(line), ""))
+    return kept
+
+
 def python_block(doc: DocFile, lines: list[tuple[int, str]]) -> None:
-    """A ```python fence: its Python, its shell escapes, and a shell command written in a
-    Python fence (read as shell when Python finds no launch in it)."""
+    """A ```python fence: its Python (a pasted `>>> ` session read as doctest reads it), its
+    shell escapes, and a shell command written in a Python fence (read as shell when Python
+    finds no launch in it)."""
+    lines = _session(lines)
     cell = split_cell(lines)
     for command in cell.shell:
         doc.shell(command, "drop", ipython=True)

@@ -53,10 +53,12 @@ _CODE = {"code-block": 1, "sourcecode": 1, "code": 1, "prompt": 3}
 docutils' CodeBlock: the language; sphinx-prompt: language, prompts, modifiers)."""
 _NOT_RST = {
     "raw", "math", "csv-table", "parsed-literal", "literalinclude", "include", "ipython",
-    "jupyter-execute", "code-cell", "doctest", "testcode", "testoutput", "testsetup",
-    "testcleanup", "graphviz", "digraph", "graph", "mermaid", "plantuml", "productionlist",
+    "jupyter-execute", "code-cell", "testoutput", "testsetup", "testcleanup", "graphviz", "digraph", "graph", "mermaid", "plantuml", "productionlist",
 }  # fmt: skip
 """Directives whose content is not reStructuredText: not scanned for literal blocks."""
+_TESTS = {"doctest", "testcode"}
+"""sphinx.ext.doctest's directives holding Python: a pasted `>>> ` session (`doctest`) or code
+(`testcode`); their one optional argument is a group name, not a language."""
 _PROMPTS = {"bash": "$", "batch": "C:\\>", "powershell": "PS C:\\>"}
 """sphinx-prompt's default prompt per language (`PROMPTS` in its source)."""
 _REFUSED = (
@@ -149,6 +151,9 @@ class _Page:
             if continues is None and _MARKUP.match(body):
                 index = self._explicit(index, indent, body)
                 continue
+            if continues is None and (body.startswith(">>> ") or body.rstrip() == ">>>"):
+                index = self._doctest_block(index)
+                continue
             if continues is None:
                 marker = _LIST_MARKER.match(body)
                 continues = indent + (marker.end() if marker else 0)
@@ -158,6 +163,15 @@ class _Page:
                 continues = None
                 continue
             index += 1
+
+    def _doctest_block(self, first: int) -> int:
+        """Spec "Doctest Blocks": a paragraph that begins with `>>> ` is a pasted interpreter
+        session; it ends at a blank line."""
+        end = next(
+            (i for i in range(first, len(self.lines)) if not self.lines[i][1].strip()), len(self.lines)
+        )
+        code_block(self.doc, "python", _dedented(self.lines[first:end]))
+        return end
 
     def _literal(self, first: int, edge: int) -> int:
         """Spec "Literal Blocks": the indented block after a `::` paragraph, read in the
@@ -176,12 +190,13 @@ class _Page:
             return index + 1  # an "empty comment": it takes no indented text
         directive = _DIRECTIVE.match(body)
         name = directive.group(1).lower() if directive is not None else ""
-        if directive is not None and name not in _CODE and name not in _NOT_RST and name != "highlight":
+        code = name in _CODE or name in _TESTS
+        if directive is not None and not code and name not in _NOT_RST and name != "highlight":
             return index + 1  # `.. note::`, `.. tab::`: its content is scanned
         end = max(_block_end(self.lines, index + 1, indent), index + 1)
         if directive is None:
             return end  # a comment, a target, a substitution definition, a footnote
-        if name in _CODE or name == "highlight":
+        if code or name == "highlight":
             start = self.lines[index][0] + len(self.lines[index][1]) - len(body)
             first = (start + directive.end(), body[directive.end() :])
             self._directive(name, [first, *self.lines[index + 1 : end]])
@@ -200,6 +215,9 @@ class _Page:
         options, broken = _options(head[option_at:])
         if name == "highlight":
             self.highlight = "" if not arguments or arguments[0] == "default" else arguments[0].lower()
+            return
+        if name in _TESTS:
+            code_block(self.doc, "python", _dedented(content))
             return
         if broken is not None or len(arguments) > _CODE[name]:
             self._refused(name, block, head, broken)

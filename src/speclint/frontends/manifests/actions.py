@@ -100,41 +100,10 @@ def _env(reader: NodeReader, node: yaml.Node | None, outer: dict[str, Word]) -> 
 
 def _expressions_unknown(pieces: list[Piece]) -> list[Piece]:
     """`${{ matrix.tp }}` becomes an unknown value (GitHub fills it in before the shell runs)."""
-    out: list[Piece] = []
-    for piece in pieces:
-        text = piece.text
-        if text is None or "${{" not in text:
-            out.append(piece)
-            continue
-        at = 0
-        while True:  # found with find(), not a regex: `${{` without `}}` stays linear
-            start = text.find("${{", at)
-            if start == -1:
-                break
-            close = text.find("}}", start + 3)
-            stop = len(text) if close == -1 else close + 2
-            if start > at:
-                out.append(_part(piece, text, at, start))
-            begin, end = (
-                (piece.begin + start, piece.begin + stop) if piece.exact else (piece.begin, piece.end)
-            )
-            shown = text[start:stop] if stop - start <= 80 else text[start : start + 77] + "..."
-            out.append(
-                Piece(
-                    None,
-                    begin,
-                    end,
-                    reason=f"`{shown}` is a GitHub Actions expression, known only when the workflow runs",
-                )
-            )
-            at = stop
-        if at < len(text):
-            out.append(_part(piece, text, at, len(text)))
-    return out
+    from speclint.frontends.manifests.expressions import expressions_unknown
 
-
-def _part(piece: Piece, text: str, begin: int, end: int) -> Piece:
-    """text[begin:end] of a piece whose text is `text`."""
-    if piece.exact:
-        return Piece(text[begin:end], piece.begin + begin, piece.begin + end, exact=True)
-    return Piece(text[begin:end], piece.begin, piece.end)
+    return expressions_unknown(
+        pieces,
+        (("${{", "}}"),),
+        lambda shown: f"`{shown}` is a GitHub Actions expression, known only when the workflow runs",
+    )

@@ -103,6 +103,11 @@ class _Reader(NodeReader):
         if is_workflow(root, self.path):
             read_workflow(self, root)
             return
+        from speclint.frontends.manifests.ansible import is_ansible, read_ansible
+
+        if is_ansible(root):
+            read_ansible(self, root)
+            return
         from speclint.frontends.manifests.task_configs import read_task_config
 
         if read_task_config(self, root):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import product
 
 from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
-from speclint.frontends.shell.builtin_commands import changes_variables
+from speclint.frontends.shell.builtin_commands import changes_variables, function_effects
 from speclint.frontends.shell.choices import Choice
 
 TYPE_CHECKING = False
@@ -93,7 +93,8 @@ def walk_alternatives(walker: Walking, node: Node) -> bool:
     name_node = node.child_by_field_name("name")
     name = walker.tm.node_text(name_node) if name_node is not None else ""
     raw = walker.tm.data[node.start_byte : node.end_byte]
-    if changes_variables(walker, name) or b":=" in raw:
+    called = name in walker.functions  # a call read once per choice (`functions`)
+    if (changes_variables(walker, name) and not called) or b":=" in raw:
         return False
     combos = combinations(walker.env, referenced_names(node, walker.tm))
     if combos is None:
@@ -110,6 +111,8 @@ def walk_alternatives(walker: Walking, node: Node) -> bool:
         walker.env = with_values(base, values)
         walker.walk_command(node)
     walker.env, walker.alternative = base, outer
+    if called:
+        function_effects(walker, name, walker.line_of(node))
     return True
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from speclint.core.words import Word
 from speclint.frontends.shell.expand import Arg
+from speclint.frontends.shell.positional import set_words, shift
 from speclint.frontends.shell.variables import dynamic_value, is_variable_name
 
 TYPE_CHECKING = False
@@ -27,6 +28,7 @@ BUILTINS_WITH_EFFECTS = {
     "printf",
     "set",
     "alias",
+    "shift",
 }
 
 
@@ -35,8 +37,11 @@ def changes_variables(walker: Walking, name: str) -> bool:
     return name in BUILTINS_WITH_EFFECTS or name in walker.functions
 
 
-def builtin_effects(walker: Walking, node: Node, args: list[Arg]) -> bool:
-    """Apply what a builtin does to variables; True when the command is such a builtin."""
+def builtin_effects(
+    walker: Walking, node: Node, args: list[Arg], prefix: dict[str, Word] | None = None
+) -> bool:
+    """Apply what a builtin does to variables; True when the command is such a builtin. A call
+    of a function of the script is read with its words first (`functions`)."""
     name = args[0].word.text
     if name is None or (name not in BUILTINS_WITH_EFFECTS and name not in walker.functions):
         return False
@@ -46,7 +51,8 @@ def builtin_effects(walker: Walking, node: Node, args: list[Arg]) -> bool:
     if name == "eval":
         if len(args) >= 2:
             walker.parse_nested(args[1:] if len(args) > 2 else args[1], None, walker.image)
-        env.poison_all(f"eval at line {line} may change any variable")
+        if not _assigns_nothing(walker, texts[1:]):
+            env.poison_all(f"eval at line {line} may change any variable")
     elif name == "alias":
         for arg in args[1:]:
             body = _alias_body(arg)
@@ -60,20 +66,78 @@ def builtin_effects(walker: Walking, node: Node, args: list[Arg]) -> bool:
         for var in _names_set_by(name, texts):
             env.assign(var, dynamic_value(f"${var} is set by `{name}` at line {line}", args[0].word.span))
         return name != "printf"
+    elif name == "shift":
+        by = texts[1] if len(texts) > 1 else "1"
+        shift(env, int(by) if by is not None and by.isdigit() and len(texts) <= 2 else None, line)
     elif name == "set":
+        if "--" in texts[1:] and None not in texts[1 : texts.index("--", 1)]:
+            set_words(env, tuple(arg.word for arg in args[texts.index("--", 1) + 1 :]))
         for option, value in zip(texts[1:], texts[2:] + [None]):
             if option in ("-a", "+a") or (option in ("-o", "+o") and value == "allexport"):
                 env.allexport = option.startswith("-")
             elif option and option[0] in "-+" and "a" in option[1:] and option[1:].isalpha():
                 env.allexport = option[0] == "-"
     elif name in walker.functions:
-        for var in walker.functions[name]:
-            env.assign(
-                var, dynamic_value(f"${var} is set by function {name}() (called at line {line})", None)
-            )
+        walker.follow_call(node, args, prefix or {})
+        function_effects(walker, name, line)
     else:
         return False
     return True
+
+
+def function_effects(walker: Walking, name: str, line: int) -> None:
+    """After a call of function `name`: the globals its body assigns are unknown."""
+    for var in walker.functions[name]:
+        walker.env.assign(
+            var, dynamic_value(f"${var} is set by function {name}() (called at line {line})", None)
+        )
+
+
+# Statements that set or unset this shell's variables (a command's `X=1 cmd` prefix sets X
+# for that command only); `ERROR`: code bash would not read as written.
+_SETS_VARIABLES = frozenset(
+    {
+        "variable_assignment",
+        "variable_assignments",
+        "declaration_command",
+        "unset_command",
+        "function_definition",
+        "ERROR",
+    }
+)
+
+
+def _assigns_nothing(walker: Walking, texts: list[str | None]) -> bool:
+    """Whether `eval`'s words, all known, are code that sets no variable of this shell: commands
+    named literally, none a builtin that sets variables or a function of this script, no
+    assignment, declaration or `unset` of its own (`eval "$CMD"` holding a launch). eval joins
+    its words with blanks and runs them as this shell's code."""
+    if not texts or any(text is None for text in texts):
+        return False
+    from speclint.frontends.shell.text import parse_bytes
+
+    code = " ".join(text for text in texts if text is not None).encode("utf-8", "surrogatepass")
+    stack = [parse_bytes(code).root_node]
+    while stack:
+        node = stack.pop()
+        if node.type in _SETS_VARIABLES and not (node.type == "variable_assignment" and _prefix(node)):
+            return False
+        if node.type == "command":
+            name = node.child_by_field_name("name")
+            word = name.named_children[0] if name is not None and name.named_children else None
+            if word is None or word.type != "word" or word.text is None:
+                return False
+            command = word.text.decode("utf-8", "surrogatepass")
+            if command in BUILTINS_WITH_EFFECTS or command in walker.functions:
+                return False
+        stack.extend(node.children)
+    return True
+
+
+def _prefix(assignment: Node) -> bool:
+    """`X=1 cmd`: the assignment is the command's environment, not this shell's variable."""
+    parent = assignment.parent
+    return parent is not None and parent.type == "command" and parent.child_by_field_name("name") is not None
 
 
 def _alias_body(arg: Arg) -> Arg | None:

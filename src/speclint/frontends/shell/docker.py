@@ -1,4 +1,5 @@
-"""`docker run` / `docker exec` (and podman, nvidia-docker) in front of SGLang.
+"""`docker run` / `docker exec` (and podman, nvidia-docker), `docker compose run` / `exec`
+(and `docker-compose`, `podman-compose`) in front of SGLang.
 
 Docker's own options are skipped (knowing which take a value, from docker's option table);
 `-e`/`--env` are read into the container's environment, which starts empty: the host's
@@ -8,7 +9,7 @@ variables reach the container only when named. `--entrypoint` is the command's f
 from __future__ import annotations
 
 from speclint.core.words import Word
-from speclint.frontends.shell.launcher_options import value_word
+from speclint.frontends.shell.launcher_options import OptionTable, value_word, walk_options
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,16 +28,35 @@ _VALUE = frozenset(
     --annotation --volume-driver --domainname --detach-keys --cgroup-parent --gpus""".split()
 )
 _SHORT_FLAGS = set("ditP")
+# Compose's global options that take a value (docs.docker.com, `docker compose` reference:
+# `docker compose [OPTIONS] COMMAND`); `run`'s and `exec`'s own valued options (`-e`, `-u`,
+# `-w`, `-v`, `-p`, `-l`, `--name`, `--entrypoint`, `--pull`, `--cap-add`...) are in _VALUE
+# but for these two.
+_COMPOSE_GLOBAL = OptionTable(
+    value=frozenset(
+        """--ansi --env-file -f --file --parallel --profile --progress --project-directory -p
+        --project-name""".split()
+    )
+)
+_COMPOSE_VALUE = _VALUE | {"--env-from-file", "--index"}
 
 
 def docker_command(
-    args: list[Arg], i: int, host_env: dict[str, Word]
+    args: list[Arg], i: int, host_env: dict[str, Word], compose: bool = False
 ) -> tuple[list[Arg], dict[str, Word], tuple[str | None, Span | None] | None] | None:
-    """`docker run [flags] IMAGE [COMMAND...]` (and `docker exec [flags] CONTAINER COMMAND...`)
-    from `args[i]` on: the command run in the container, its environment and (for `run`) its
-    image; None when there is no command to run."""
-    if i < len(args) and args[i].word.text == "container":
+    """`docker run [flags] IMAGE [COMMAND...]` (and `docker exec [flags] CONTAINER COMMAND...`,
+    `docker compose [flags] run|exec [flags] SERVICE COMMAND...`; `compose`: the program was
+    `docker-compose`) from `args[i]` on: the command run in the container, its environment
+    and (for `docker run`) its image; None when there is no command to run. A compose
+    service's image and environment are in the compose file, not read here: no image, and
+    only the `-e` values."""
+    if not compose and i < len(args) and args[i].word.text == "compose":
+        compose, i = True, i + 1
+    if compose:
+        i = walk_options(_COMPOSE_GLOBAL, args, i)[0]
+    elif i < len(args) and args[i].word.text == "container":
         i += 1
+    valued = _COMPOSE_VALUE if compose else _VALUE
     verb = args[i].word.text if i < len(args) else None
     if verb not in ("run", "exec"):
         return None
@@ -56,7 +76,7 @@ def docker_command(
             value_arg, skip = args[i], len(option) + 1
             i += 1
         elif text.startswith("--"):
-            if text in _VALUE and i + 1 < len(args):
+            if text in valued and i + 1 < len(args):
                 value_arg = args[i + 1]
                 i += 1
             i += 1
@@ -68,7 +88,7 @@ def docker_command(
                 option = "-" + letter
                 if k + 2 < len(text):
                     value_arg, skip = args[i - 1], k + 2
-                elif option in _VALUE and i < len(args):
+                elif option in valued and i < len(args):
                     value_arg = args[i]
                     i += 1
                 break
@@ -81,7 +101,7 @@ def docker_command(
     if i >= len(args):
         return None
     image_word = args[i].word
-    image = (image_word.text, image_word.span) if verb == "run" else None
+    image = (image_word.text, image_word.span) if verb == "run" and not compose else None
     command = args[i + 1 :]
     if entrypoint is not None:
         command = [entrypoint, *command]

@@ -108,7 +108,12 @@ class Expander(ParameterExpansion):
         if name in ("@", "*") or name.isdigit() or name in SPECIAL_NOT_SPLIT:
             return None
         value = self.env.get(name)
-        if value is None or value.reason is not None or value.elements is not None:
+        if (
+            value is None
+            or value.reason is not None
+            or value.elements is not None
+            or value.element is not None
+        ):
             return None
         text = value.text or ""
         if len(text) > MAX_VALUE_CHARS:
@@ -147,6 +152,9 @@ class Expander(ParameterExpansion):
                     return VarValue(reason=reason or "unknown array element", origin=origin)
                 parts.append(" ".join(t or "" for t in texts))
         if not runs:
+            if len(pieces) == 1 and pieces[0][0] == "arr" and pieces[0][4] and len(pieces[0][1]) == 1:
+                word = pieces[0][1][0]  # `local model=$1`: the call's word, where it is written
+                return VarValue(text=word.text, origin=origin, element=word)
             return VarValue(text="".join(parts), origin=origin)
         runs.append(("".join(parts), "", None))
         reason = next(run[1] for run in runs if run[0] is None)
@@ -234,7 +242,7 @@ class Expander(ParameterExpansion):
 
     def _string_pieces(self, node: Node, out: list[Piece]) -> None:
         tm = self.tm
-        start = len(out)
+        first = len(out)
         pos, end = node.start_byte + 1, node.end_byte - 1
         for child in node.children:
             if not child.is_named and child.type == '"':
@@ -261,7 +269,7 @@ class Expander(ParameterExpansion):
             pos = max(pos, child.end_byte)
         if end > pos:
             out.append(("lit", unescape_double_quoted(tm.data[pos:end].decode()), True, None, None))
-        if not any(piece[0] == "arr" for piece in out[start:]):
+        if not any(piece[0] == "arr" for piece in out[first:]):
             out.append(("lit", "", True, None, None))  # "" is still a word; "${EMPTY[@]}" is none
 
     def _concatenation_pieces(self, node: Node, quoted: bool, out: list[Piece], first: bool) -> None:

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     """An expansion result (from where the value is written), split when unquoted."""
     DynPiece = tuple[Literal["dyn"], str, bool, Span | None, bool]
     """Unknown text: why, and whether it may splat into several words."""
-    ArrPiece = tuple[Literal["arr"], tuple[Word, ...], bool, Span | None, None]
-    """Array elements."""
+    ArrPiece = tuple[Literal["arr"], tuple[Word, ...], bool, Span | None, bool | None]
+    """Array elements (True last: the words of a function call, `"$@"`, `$1`)."""
     Piece = LitPiece | ValPiece | DynPiece | ArrPiece
     """(kind, payload, quoted, origin, extra): what `expand` turns a word's parts into."""
 
@@ -50,7 +50,7 @@ def has_unescaped(raw: str, chars: str) -> bool:
 class Field:
     """One output word being assembled from pieces."""
 
-    __slots__ = ("parts", "reason", "splat", "exists", "origins", "element", "mixed", "known")
+    __slots__ = ("parts", "reason", "splat", "exists", "origins", "element", "mixed", "known", "call")
 
     def __init__(self) -> None:
         self.parts: list[str] = []
@@ -62,6 +62,8 @@ class Field:
         self.mixed = False
         self.known = 0
         """How many parts were known before the first unknown piece (the word's prefix)."""
+        self.call = False
+        """`element` is a word of a function call (`"$1"`), not of an array: no `expanded_at`."""
 
     def word(self, span: Span, use_span: Span) -> Word:
         text = None if self.reason else "".join(self.parts)
@@ -69,7 +71,9 @@ class Field:
         origin = origins[0] if origins and all(o == origins[0] for o in origins[1:]) else None
         element = self.element
         if element is not None and not self.mixed:
-            return Word(text, element.span, element.origin, self.reason, self.splat, use_span)
+            return Word(
+                text, element.span, element.origin, self.reason, self.splat, None if self.call else use_span
+            )
         prefix = "".join(self.parts[: self.known]) if text is None and self.known else None
         return Word(text, span, origin, self.reason, self.splat, prefix=prefix or None)
 
@@ -112,6 +116,7 @@ def assemble(pieces: list[Piece]) -> list[Field]:
                     if current.exists:
                         fields.append(current)
                     current = Field()
+                current.call = bool(piece[4])
                 if quoted:
                     _add_element(current, element, quoted=True)
                 elif element.text is None:
@@ -144,7 +149,8 @@ def _split_into(
         if position > 0:
             if current.exists:
                 fields.append(current)
-            current = Field()
+            call, current = current.call, Field()
+            current.call = call
         if chunk:
             if origin is not None:
                 current.origins.append(origin)

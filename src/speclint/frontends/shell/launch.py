@@ -100,6 +100,8 @@ _RUNNERS: dict[tuple[str, str], frozenset[str]] = {
     ("micromamba", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
     ("poetry", "run"): frozenset(),
     ("pixi", "run"): frozenset({"-e", "--environment", "--manifest-path"}),
+    ("pipenv", "run"): frozenset(),  # `pipenv run [OPTIONS] COMMAND [ARGS]...`: no valued options
+    ("hatch", "run"): frozenset(),  # `hatch run [ENV:]ARGS...` (the environment: `hatch -e ENV`)
 }
 
 
@@ -119,7 +121,12 @@ _LAUNCHERS = (
         "singularity",
         "kubectl",
         "tmux",
+        "screen",
+        "ray",
+        "docker-compose",
+        "podman-compose",
     }
+    | wrappers.PROFILERS
     | SHELLS
     | set(_WRAPPERS)
     | {runner for runner, _ in _RUNNERS}
@@ -191,8 +198,8 @@ def _dispatch(
         elif command_entry(base, following):
             walker.add_launch(_launch(walker, span, SERVE_ENTRY, args[i + 2 :], env, image))
             return
-        elif base in ("docker", "podman", "nvidia-docker"):
-            found = docker_command(args, i + 1, env)
+        elif base in ("docker", "podman", "nvidia-docker", "docker-compose", "podman-compose"):
+            found = docker_command(args, i + 1, env, compose=base.endswith("-compose"))
             if found is not None:
                 command, container_env, container_image = found
                 _dispatch(walker, node, span, command, 0, container_env, container_image)
@@ -215,6 +222,13 @@ def _dispatch(
         elif base == "kubectl":
             env = {}
             i = wrappers.kubectl_command(args, i + 1)
+        elif base == "screen":  # the new session's process gets this environment
+            i = wrappers.screen_command(args, i + 1)
+        elif base in wrappers.PROFILERS:
+            i = wrappers.profiled_command(base, args, i + 1, lambda name: _PYTHON.fullmatch(name) is not None)
+        elif base == "ray":  # the entrypoint runs on the cluster, in its runtime environment
+            env = {}
+            i = wrappers.ray_job_command(args, i + 1)
         elif base in SHELLS:
             _shell_c(walker, base, args, i + 1, env, image)
             return

@@ -50,14 +50,20 @@ def put_expansion(
 ) -> None:
     """An expansion in text rebuilt for an inner shell (a `bash -c` string, a here-document):
     its value in place, mapped to where it is written (from `start_byte`), or a placeholder
-    variable standing for it when unknown (`placeholders`: name -> why)."""
+    variable standing for it when unknown (`placeholders`: name -> why); of a partly known
+    value, its known runs in place and a placeholder for each unknown one."""
     begin, finish = tm.file_range(start_byte, node.end_byte)
     value = expander.value(node, tm.node_span(node))
     if value.reason is None and value.text is not None:
         pieces.append((value.text, begin, finish))
-    else:
+        return
+    # a partly known value (`CMD="python3 -m ... $EXTRA"`): its known runs as text
+    for text, reason, _where in value.runs or ((None, value.reason, None),):
+        if text is not None:
+            pieces.append((text, begin, finish))
+            continue
         name = f"__speclint_unknown_{len(placeholders)}"
-        placeholders[name] = value.reason or "unknown value"
+        placeholders[name] = reason or "unknown value"
         pieces.append(("${" + name + "}", begin, finish))
 
 

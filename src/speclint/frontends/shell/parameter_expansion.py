@@ -7,8 +7,12 @@ and what `${NAME:=value}` assigns. The operands of an operator are expanded by t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.frontends.shell.fields import has_unescaped
+from speclint.frontends.shell.positional import count, lookup
 from speclint.frontends.shell.variables import VarValue
 
 TYPE_CHECKING = False
@@ -35,7 +39,15 @@ class ParameterExpansion:
     def _variable(self, name: str, quoted: bool, out: list[Piece]) -> None:
         env = self.env
         if name in ("@", "*"):
-            out.append(("dyn", env.positional_reason, False, None, name == "@" or not quoted))
+            self._arguments(name, lookup(env, 1), quoted, out)
+        elif name.isdigit() and name != "0":
+            self._arguments(name, lookup(env, int(name), 1), quoted, out)
+        elif name == "#" and env.positional is not None:
+            found = count(env)
+            if isinstance(found, str):
+                out.append(("dyn", found, False, None, False))
+            else:
+                out.append(("val", str(found), True, None, None))
         elif name.isdigit():
             out.append(("dyn", env.positional_reason, False, None, not quoted))
         elif name in SPECIAL_NOT_SPLIT:
@@ -60,11 +72,33 @@ class ParameterExpansion:
             if value.elements:
                 head = value.elements[0]
                 self._emit_array((head,), quoted, False, value.origin, out)
+        elif value.element is not None:  # `local model=$1`: the call's word
+            self._arguments("1", (value.element,), quoted, out)
         else:
             out.append(("val", value.text or "", quoted, value.origin, None))
 
+    def _arguments(self, name: str, found: tuple[Word, ...] | str, quoted: bool, out: list[Piece]) -> None:
+        """`$1`, `"$@"`, `${@:2}` ...: the call's words (`positional.lookup`), each keeping where
+        the call writes it, split as bash splits them when unquoted; or unknown."""
+        if isinstance(found, str):
+            out.append(("dyn", found, False, None, name == "@" or not quoted))
+            return
+        if not quoted:  # a word the call quoted may split here: not an edit of the call's token
+            found = tuple(
+                replace(w, origin=w.origin or w.span) if w.text and has_unescaped(w.text, " \t\n*?[") else w
+                for w in found
+            )
+        if found or name == "@":
+            self._emit_array(found, quoted, name == "*", None, out, True)
+
     def _emit_array(
-        self, elements: tuple[Word, ...], quoted: bool, star: bool, origin: Span | None, out: list[Piece]
+        self,
+        elements: tuple[Word, ...],
+        quoted: bool,
+        star: bool,
+        origin: Span | None,
+        out: list[Piece],
+        arguments: bool | None = None,
     ) -> None:
         if quoted and star:
             texts = [w.text for w in elements]
@@ -73,7 +107,7 @@ class ParameterExpansion:
             else:
                 out.append(("val", " ".join(t or "" for t in texts), True, origin, None))
         else:
-            out.append(("arr", elements, quoted, origin, None))
+            out.append(("arr", elements, quoted, origin, arguments))
 
     def _expansion(self, node: Node, quoted: bool, out: list[Piece]) -> None:
         tm = self.tm
@@ -123,8 +157,17 @@ class ParameterExpansion:
             self._subscript(value, name, index, quoted, out)
             return
         if operator in (":-", "-", ":=", "=", ":+", "+", ":?", "?") and index is None:
+            if name.isdigit() and name != "0" and env.positional is not None:
+                self._argument_default(name, operator, operands, quoted, node, out)
+                return
             self._default_operator(name, value, operator, operands, quoted, node, out)
             return
+        if operator == ":" and name in ("@", "*") and index is None and env.positional is not None:
+            bounds = [tm.node_text(o) for o in operands if o.is_named]
+            if 1 <= len(bounds) <= 2 and all(b.isdigit() for b in bounds) and bounds[0] != "0":
+                length = int(bounds[1]) if len(bounds) == 2 else None
+                self._arguments(name, lookup(env, int(bounds[0]), length), quoted, out)
+                return
         out.append(("dyn", f"parameter expansion `{text}` is not evaluated", False, None, not quoted))
 
     def _subscript(self, value: VarValue, name: str, index: str, quoted: bool, out: list[Piece]) -> None:
@@ -229,6 +272,28 @@ class ParameterExpansion:
                 self._emit_scalar(value, quoted, out)
             else:  # set, but from the environment: unknown, never empty
                 out.append(("dyn", env.unknown_reason(name), False, None, not quoted))
+
+    def _argument_default(
+        self, name: str, operator: str, operands: list[Node], quoted: bool, node: Node, out: list[Piece]
+    ) -> None:
+        """`${1:-default}`, `${2:+x}`, `${1:?usage}` of a function call's arguments."""
+        found = lookup(self.env, int(name), 1)
+        if isinstance(found, str) or (found and found[0].text is None) or "=" in operator:
+            reason = (
+                found if isinstance(found, str) else found[0].dynamic_reason or self.env.positional_reason
+            )
+            if "=" in operator:  # bash refuses to assign to a positional parameter
+                reason = f"`{self.tm.node_text(node)}` assigns to a positional parameter"
+            out.append(("dyn", reason, False, None, not quoted))
+            return
+        missing = not found or (operator.startswith(":") and found[0].text == "")
+        base = operator.lstrip(":")
+        if base == "-" and missing or base == "+" and not missing:
+            self._operand_pieces(operands, quoted, node, out)
+        elif base != "+" and not missing:
+            self._arguments(name, found, quoted, out)
+        elif base == "?":  # aborts the call: nothing after it runs with this value
+            out.append(("dyn", f"`{self.tm.node_text(node)}` stops the function here", False, None, False))
 
     def _operand_pieces(self, operands: list[Node], quoted: bool, node: Node, out: list[Piece]) -> None:
         tm = self.tm

@@ -77,6 +77,12 @@ def decide(nodes: list[Node], tm: TextMap, env: Env) -> bool | None:
 def _certain(node: Node, tm: TextMap, env: Env) -> bool:
     """Every variable `node` reads is assigned here on every path, whatever the environment."""
     for name in referenced_names(node, tm):
+        if name.isdigit() and env.positional is not None:
+            from speclint.frontends.shell.positional import certain
+
+            if certain(env, name):
+                continue
+            return False
         value = env.vars.get(name)
         if value is None or value.reason is not None or value.assumed:
             return False

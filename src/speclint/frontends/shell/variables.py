@@ -53,6 +53,9 @@ class VarValue:
     (`ARGS="--model-path $MODEL --tp 2"`): its known and unknown runs in order. The value is
     unknown as a whole; an unquoted `$ARGS` still splits its known runs into their words
     (`parameter_expansion`), the unknown ones standing for any number of words."""
+    element: Word | None = None
+    """With `text`: the value is exactly this word of a function call (`local model=$1`), so
+    an expansion of it points at the word where the call writes it, as `"$1"` itself does."""
 
     @property
     def dynamic(self) -> bool:
@@ -85,6 +88,8 @@ class VarValue:
             return Word(None, span, self.origin, dynamic_reason=self.reason)
         if self.elements is not None:
             return Word(None, span, self.origin, dynamic_reason="bash does not export arrays")
+        if self.element is not None:  # a function call's word: where the call writes it
+            return Word(self.text or "", self.element.span, self.element.origin)
         return Word(self.text or "", span, self.origin)
 
 
@@ -111,7 +116,15 @@ def dynamic_value(reason: str, origin: Span | None, exported: bool = False) -> V
 class Env:
     """Variables at one point of a script, plus the shell modes that change how they behave."""
 
-    __slots__ = ("vars", "allexport", "poison", "positional_reason", "unknown_template", "has_alternatives")
+    __slots__ = (
+        "vars",
+        "allexport",
+        "poison",
+        "positional",
+        "positional_reason",
+        "unknown_template",
+        "has_alternatives",
+    )
 
     def __init__(self) -> None:
         self.vars: dict[str, VarValue] = {}
@@ -120,6 +133,9 @@ class Env:
         self.poison: str | None = None
         """Set after `eval`/`source` of unknown text: any variable not assigned since may have
         been changed, so its value is unknown for this reason."""
+        self.positional: tuple[Word, ...] | None = None
+        """`$1`, `$2` ... when known: the words of the function call being read (or of `set
+        --`), each where it is written; None: unknown, for `positional_reason`."""
         self.positional_reason = "script argument (not known statically)"
         """Why `$1`, `$@` ... are unknown here (script or function arguments)."""
         self.unknown_template = "${name} is not assigned in this file (comes from the environment)"
@@ -133,6 +149,7 @@ class Env:
         other.vars = dict(self.vars)
         other.allexport = self.allexport
         other.poison = self.poison
+        other.positional = self.positional
         other.positional_reason = self.positional_reason
         other.unknown_template = self.unknown_template
         other.has_alternatives = self.has_alternatives
@@ -225,12 +242,27 @@ class Env:
         self.has_alternatives = self.has_alternatives or any(b.has_alternatives for b in branches)
         poisons = [branch.poison for branch in branches if branch.poison]
         self.poison = poisons[0] if poisons else None
+        first_args = branches[0].positional if branches else None
+        if first_args is not None and any(b.positional != first_args for b in branches[1:]):
+            self.positional = None  # `shift` on some paths only (an option loop)
+            self.positional_reason = (
+                f"{branches[0].positional_reason}, shifted on some paths only (line {where})"
+            )
+        elif branches:
+            self.positional = first_args
+            self.positional_reason = branches[0].positional_reason
 
 
 def rests_on_environment(env: Env, names: list[str]) -> bool:
     """Whether a value computed from the variables `names` may differ with the environment:
     one of them is not assigned here (a default was used) or is itself `assumed`."""
     for name in names:
+        if name.isdigit() and env.positional is not None:
+            from speclint.frontends.shell.positional import certain
+
+            if certain(env, name):
+                continue
+            return True
         value = env.vars.get(name)
         if value is None or value.assumed:
             return True

@@ -13,6 +13,8 @@ from speclint.frontends.recognise import names_launcher
 from speclint.frontends.shell import alternatives as alts
 from speclint.frontends.shell import assignments, builtin_commands, conditionals
 from speclint.frontends.shell.expand import Expander
+from speclint.frontends.shell.function_defs import CallReadings, Definition
+from speclint.frontends.shell.functions import follow_call, read_uncalled
 from speclint.frontends.shell.launch import may_matter, recognize
 from speclint.frontends.shell.nested import nested_text_map
 from speclint.frontends.shell.text import parse_bytes
@@ -55,7 +57,12 @@ class Walker:
         self.collect = True
         """False while pre-walking a loop body to learn what it assigns (no launches recorded)."""
         self.functions: dict[str, set[str]] = {}
-        self._deferred: list[tuple[str, Node, Env]] = []
+        self.definitions: dict[str, Definition] = {}
+        """The functions defined so far, by name (the last definition of a name wins)."""
+        self._by_body: dict[int, Definition] = {}
+        self._deferred: list[Definition] = []
+        self.calls = CallReadings()
+        """The calls being read (shared with the walkers of strings inside this buffer)."""
         self.alternative: Alternative | None = None
         """Set while a command is walked for one choice of branch arms (`alternatives`):
         the launches it yields are that alternative."""
@@ -65,11 +72,17 @@ class Walker:
     def run(self, root: Node) -> None:
         self.block(root.children)
         self._walk_function_bodies()
+        if self.depth == 0 and self.calls.made:
+            self.calls.mark(self.result.launches)
 
     def add_launch(self, launch: Launch) -> None:
         if self.collect:
             launch.alternative = self.alternative
             self.result.launches.append(launch)
+            self.calls.note(launch)
+
+    def follow_call(self, node: Node, args: list[Arg], prefix: dict[str, Word]) -> bool:
+        return follow_call(self, node, args, prefix)
 
     def expander(self) -> Expander:
         return Expander(self.tm, self.env, self._substitution)
@@ -117,6 +130,7 @@ class Walker:
             env.vars[name] = dynamic_value(reason, None)
         tree = parse_bytes(tm.data)
         inner = Walker(self.result, self.path, tm, env, self.depth + 1, image)
+        inner.calls = self.calls
         inner.collect = self.collect
         inner.alternative = self.alternative
         inner.run(tree.root_node)
@@ -237,11 +251,16 @@ class Walker:
         collect = self.collect
         passes: list[Env] = []
         start = base
+        iterations = None
+        if loop_variable:
+            from speclint.frontends.shell.loops import loop_value
+
+            iterations = loop_value(self, node, loop_variable)
         for collect_now in (False, collect):
             self.collect = collect_now
             self.env = start.copy()
-            if loop_variable:
-                self.env.assign(loop_variable, dynamic_value(f"loop variable ${loop_variable}", None))
+            if loop_variable and iterations is not None:
+                self.env.assign(loop_variable, iterations)
             self.block(body.children)
             passes.append(self.env)
             start = base.copy()
@@ -258,24 +277,15 @@ class Walker:
             return
         name = self.tm.node_text(name_node)
         self.functions[name] = _globals_assigned(body, self.tm)
-        self._deferred.append((name, body, self.env.copy()))
+        definition = self._by_body.get(body.start_byte)
+        if definition is None:  # a body read for several calls defines its functions once
+            definition = self._by_body[body.start_byte] = Definition(name, body, self.env.copy())
+            self._deferred.append(definition)
+        self.definitions[name] = definition
 
     def _walk_function_bodies(self) -> None:
-        """Function bodies are walked once, after the whole file: a global is known inside only
-        if it keeps the value it had at the definition until the end of the file."""
-        final = self.env
-        for name, body, snapshot in self._deferred:
-            env = snapshot.copy()
-            env.positional_reason = f"argument of function {name}()"
-            for var, value in final.vars.items():
-                if snapshot.vars.get(var) is not value:
-                    env.vars[var] = dynamic_value(
-                        f"${var} changes after function {name}() is defined", value.origin, value.exported
-                    )
-            env.assume_all()  # a caller may set any of them for the call: `VAR=x name`
-            self.env = env
-            self.statement(body)
-        self.env = final
+        """The bodies no call read, each once with its arguments unknown (`functions`)."""
+        read_uncalled(self, self._deferred)
 
     # ---- commands -----------------------------------------------------------------------------
 
@@ -358,7 +368,7 @@ class Walker:
                 args.extend(expander.words(child))
         if not args:
             return
-        if builtin_commands.builtin_effects(self, node, args):
+        if builtin_commands.builtin_effects(self, node, args, prefix):
             return
         recognize(self, node, args, prefix)
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from speclint.core.words import Word
     from speclint.frontends.shell.choices import Choice
     from speclint.frontends.shell.expand import Arg, Expander
+    from speclint.frontends.shell.function_defs import CallReadings, Definition
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.variables import Env
 
@@ -34,6 +35,14 @@ class Walking(Protocol):
     """The shell functions defined so far, each with the globals it assigns."""
     alternative: Alternative | None
     """Set while a command is walked for one choice of branch arms."""
+    definitions: dict[str, Definition]
+    """The shell functions defined so far, by name (`functions`)."""
+    calls: CallReadings
+    """The function calls being read (`functions`)."""
+
+    def statement(self, node: Node) -> None: ...
+
+    def follow_call(self, node: Node, args: list[Arg], prefix: dict[str, Word]) -> bool: ...
 
     def add_launch(self, launch: Launch) -> None: ...
 

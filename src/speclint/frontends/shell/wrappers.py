@@ -11,6 +11,8 @@ from speclint.frontends.shell.launcher_options import OptionTable, walk_options
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from speclint.core.words import Word
     from speclint.frontends.shell.expand import Arg
 
@@ -137,3 +139,108 @@ def tmux_command(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[bool, i
     letters = frozenset("-" + letter for letter, after in zip(template, template[1:] + " ") if after == ":")
     table = OptionTable(value=letters, sets_env=frozenset({"-e"}))  # one NAME=VALUE each
     return False, walk_options(table, args, i + 1, env)[0]
+
+
+# GNU screen (screen(1), "COMMAND-LINE OPTIONS"): `screen [-opts] [cmd [args]]` starts a new
+# session running cmd. Letters that take a value (attached, or the next word): -c file, -e xy,
+# -h num, -p window, -s shell, -S sessionname, -t title, -T term; `-Logfile file` is a word of
+# its own. -r/-R/-x reattach and -X/-Q send a command to a running session: no new command
+# starts (`-R` starts one only when no session is found; not known here).
+_SCREEN_VALUE_LETTERS = frozenset("cehpsStT")
+_SCREEN_NOT_STARTING = frozenset("rRxXQ")
+_SCREEN_NOT_STARTING_WORDS = frozenset({"-ls", "-list", "-wipe", "-v", "-version", "--version", "--help"})
+
+
+def screen_command(args: list[Arg], i: int) -> int:
+    """Index of the command `screen [options] COMMAND...` starts (i: the word after `screen`);
+    len(args) when this screen starts no command (reattaching, `-X`, `-ls`)."""
+    while i < len(args):
+        text = args[i].word.text
+        if text is None:
+            return len(args)
+        if not text.startswith("-") or text == "-":
+            return i
+        i += 1
+        if text in _SCREEN_NOT_STARTING_WORDS:
+            return len(args)
+        if text == "-Logfile":
+            i += 1
+            continue
+        letters = text[1:]
+        for k, letter in enumerate(letters):
+            if letter in _SCREEN_NOT_STARTING:
+                return len(args)
+            if letter in _SCREEN_VALUE_LETTERS:
+                if k + 1 == len(letters):
+                    i += 1  # the value is the next word
+                break
+    return i
+
+
+# Ray Jobs CLI (docs.ray.io "Ray Jobs CLI API Reference", `ray job submit [OPTIONS]
+# ENTRYPOINT...`, written `ray job submit -- python ...`): the options that take a value; the
+# entrypoint runs on the Ray cluster, in its runtime environment, not this script's.
+RAY_JOB_SUBMIT = OptionTable(
+    value=frozenset(
+        """--address --job-id --submission-id --runtime-env --runtime-env-json --metadata-json
+        --working-dir --entrypoint-num-cpus --entrypoint-num-gpus --entrypoint-memory
+        --entrypoint-resources --entrypoint-label-selector --verify --headers --log-style
+        --log-color""".split()
+    )
+)
+
+
+def ray_job_command(args: list[Arg], i: int) -> int:
+    """Index of the entrypoint of `ray job submit [options] [--] ENTRYPOINT...` (i: the word
+    after `ray`); len(args) for any other ray command."""
+    if [arg.word.text for arg in args[i : i + 2]] != ["job", "submit"]:
+        return len(args)
+    return walk_options(RAY_JOB_SUBMIT, args, i + 2)[0]
+
+
+# Profilers, debuggers and tracers that run a program with its own arguments unchanged, each
+# documented as `TOOL [options] PROGRAM [program arguments]`: `nsys profile`, `ncu`,
+# `py-spy record [options] -- PROGRAM`, `perf record|stat`, `valgrind`, `strace`, `ltrace`,
+# `compute-sanitizer`, `rocprof`; `gdb`/`cuda-gdb` only with `--args PROGRAM ARGS...` (without
+# it the second word is a core file). Their own option tables are long and change between
+# releases; the program is the first word that is a Python interpreter (or `sglang serve`),
+# which no option of theirs takes as its value.
+PROFILERS = frozenset(
+    {
+        "nsys",
+        "ncu",
+        "nv-nsight-cu-cli",
+        "py-spy",
+        "perf",
+        "valgrind",
+        "strace",
+        "ltrace",
+        "compute-sanitizer",
+        "cuda-memcheck",
+        "rocprof",
+        "rocprofv2",
+        "rocprofv3",
+        "gdb",
+        "cuda-gdb",
+    }
+)
+
+
+def profiled_command(tool: str, args: list[Arg], i: int, is_interpreter: Callable[[str], bool]) -> int:
+    """Index of the program a profiler or debugger runs (i: the word after the tool), or
+    len(args) when there is none to read (`gdb` without `--args`, `py-spy record --pid N`)."""
+    if tool in ("gdb", "cuda-gdb"):
+        texts = [arg.word.text for arg in args[i:]]
+        at = next((k for k, text in enumerate(texts) if text in ("--args", "-args")), None)
+        if at is None:
+            return len(args)
+        i += at + 1
+    for k in range(i, len(args)):
+        text = args[k].word.text
+        following = args[k + 1].word.text if k + 1 < len(args) else None
+        if text is None:
+            continue
+        base = text.rsplit("/", 1)[-1]
+        if is_interpreter(base) or (base == "sglang" and following == "serve"):
+            return k
+    return len(args)

@@ -19,7 +19,8 @@ _SHOWN = 4
 class LaunchPartlyRead(Rule):
     """## What it does
     Says once per launch which of its values speclint cannot know without running the script
-    (a command substitution `$(...)`, a variable set outside the file, a loop variable, a
+    (a command substitution `$(...)`, a variable set outside the file, a loop variable over
+    words not all known (`for tp in $(seq 1 4)`; over known words each iteration is read), a
     script argument, `**kwargs` of unknown keys), and why.
 
     ## Why it matters
@@ -29,7 +30,13 @@ class LaunchPartlyRead(Rule):
     and says "All checks passed" only when every launch was read whole.
 
     Values chosen by a branch (`if ...; then TP=8; else TP=4; fi`) are not unknown: each
-    alternative is checked, and a finding says on which branch it happens.
+    alternative is checked, and a finding says on which branch it happens. Nor are a shell
+    function's arguments where the script calls it (`serve() { python -m
+    sglang.launch_server --model-path "$1" "${@:2}"; }` then `serve /models/llama --tp 8`):
+    each call is read with its words, and a finding only some calls have says which ("when
+    serve() is called at line 4"). A function called nowhere, or arguments consumed in a way
+    speclint does not follow (an option loop over `$1` with `shift`, `getopts`), leave them
+    unknown, and this finding says so ("argument of function serve()").
 
     An unquoted `$VAR` or `$(...)` that is the one value of a flag taking exactly one value
     (`--port $PORT`) is read as one word whose text is unknown, and the finding says so
@@ -79,17 +86,26 @@ class LaunchPartlyRead(Rule):
             fixed=NO_FIX,
         ),
         Example(
-            "for tp in 1 2; do python -m sglang.launch_server --model-path m --tp $tp; done\n",
-            at="1:70",
+            'serve() { python -m sglang.launch_server --model-path "$1"; }\n',
+            at="1:55",
+            says="the value of `--model-path` (argument of function serve())",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "for tp in $(seq 1 4); do python -m sglang.launch_server --model-path m --tp $tp; done\n",
+            at="1:77",
             says="launch only partly read: speclint cannot know the value of `--tp`",
             fixed=NO_FIX,
         ),
     )
     valid = (
         "python -m sglang.launch_server --model-path m --tp-size 8\n",
+        "for tp in 1 2; do python -m sglang.launch_server --model-path m --tp-size $tp; done\n",
         "TP=8\npython -m sglang.launch_server --model-path m --tp-size $TP\n",
         'if [ -n "$BIG" ]; then TP=8; else TP=4; fi\n'
         "python -m sglang.launch_server --model-path m --tp-size $TP\n",
+        'serve() { python -m sglang.launch_server --model-path "$1" "${@:2}"; }\n'
+        "serve /models/llama --tp-size 8\n",
     )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
