@@ -55,7 +55,8 @@ def test_nodes_made_after_a_parse_are_validated_again():
         parse_module("def (:\n")
     with pytest.raises(cst.CSTValidationError):
         cst.Name("")
-    assert CSTNode.__dict__["__post_init__"] is not parsing._made
+    assert parsing._checking
+    assert CSTNode.__dict__["__post_init__"] is parsing._post_init  # replaced once, not per parse
 
 
 def test_a_libcst_whose_post_init_does_more_than_validate_keeps_it(monkeypatch):
