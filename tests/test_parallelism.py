@@ -201,6 +201,9 @@ def test_dummy_model_skips_data_parallelism_handlers():
         ("0.5.23", "--moe-a2a-backend deepep", "INFO"),
         ("0.5.23", "--moe-runner-backend megamoe", "INFO"),
         ("0.5.14", "--moe-a2a-backend mori", "WARNING"),
+        # 0.5.9 `_handle_a2a_moe` spans flashinfer and mori too; the runner is not the cause
+        ("0.5.9", "--moe-a2a-backend flashinfer --moe-runner-backend flashinfer_cutlass", "WARNING"),
+        ("0.5.9", "--moe-a2a-backend mori", "WARNING"),
         ("0.5.6.post2", "--moe-a2a-backend mooncake", "WARNING"),
         ("0.4.10.post2", "--enable-deepep-moe", "WARNING"),
     ],

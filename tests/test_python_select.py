@@ -24,6 +24,7 @@ from speclint.frontends.python.launch import (
 )
 from speclint.frontends.reading import MAX_FILE_BYTES
 from speclint.frontends.recognise import SHELL_HELPERS
+from speclint.sglang.launch_classes import class_names
 
 EXAMPLES = int(os.environ.get("SPECLINT_FUZZ_EXAMPLES", "25"))
 FUZZ = settings(
@@ -131,6 +132,8 @@ def test_every_recognised_name_is_a_launch_name():
         "popen_launch_server",
         "popen_launch_pd_server",
         "prepare_server_args",
+        *class_names(),  # sglang.Runtime, HttpServerEngineAdapter: as SGLang's releases name them
+        "ServerArgs.from_cli_args",
     ]
     assert {name.rsplit(".", 1)[-1] for name in names} == LAUNCH_NAMES
 

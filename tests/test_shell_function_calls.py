@@ -57,7 +57,8 @@ def test_the_fixture_findings_point_at_the_body_or_the_call():
     found = [(f.code, f.span.line, f.span.column, [n.message for n in f.notes]) for f in result.findings]
     assert found == [
         ("PAR003", 14, 57, []),  # written in run_server's body, both calls have it: once, no note
-        ("FLG007", 14, 79, ["this later value wins", "when run_server() is called at line 37"]),
+        # a default in the body that a caller's argument overrides: said as an info, no fix
+        ("FLG007", 14, 79, ["the caller's value wins", "when run_server() is called at line 37"]),
         (
             "SPD001",
             34,
@@ -68,9 +69,10 @@ def test_the_fixture_findings_point_at_the_body_or_the_call():
     ]
     flg007 = result.findings[1]
     assert flg007.message.startswith(
-        "`--mem-fraction-static 0.85` is overridden by `--mem-fraction-static 0.9`"
+        "`--mem-fraction-static 0.85` is overridden by the caller's `--mem-fraction-static 0.9`"
     )
-    assert flg007.notes[1].span.line == 37 and flg007.fix is None  # right for one call only
+    assert flg007.severity.label == "info"
+    assert flg007.notes[1].span.line == 37 and flg007.fix is None  # the body is shared
     assert not any(f.code == "SLM004" for f in result.findings)
 
 

@@ -11,6 +11,7 @@ from speclint.core import collector
 from speclint.core.launches import Diagnostic
 from speclint.core.records import dataclass
 from speclint.frontends.reading import MAX_FILE_BYTES, read_source
+from speclint.frontends.recognise import CLASS_ENTRIES
 from speclint.settings.errors import ConfigError
 from speclint.settings.options import LintOptions, Selection
 
@@ -224,6 +225,10 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
         from speclint.rules.fixture_launch import fixture_findings
 
         found = fixture_findings(ctx, found)
+    elif ctx.launch.entry in CLASS_ENTRIES:
+        from speclint.rules.class_launch import class_findings
+
+        found = class_findings(ctx, found)
     return found
 
 
@@ -340,7 +345,9 @@ class ExplainFacts:
     """The aux hidden states an EAGLE3 drafter gets, None when not an EAGLE3 launch."""
     fixture_notes: tuple[str, ...] = ()
     """For a launch of one of SGLang's test fixture bases: which release's base was read, and
-    whether the checked release's is the same (`rules.fixture_launch`)."""
+    whether the checked release's is the same (`rules.fixture_launch`); for `sglang.Runtime(...)`
+    and SGLang's other launch classes, what the checked release's class keeps itself
+    (`rules.class_launch`)."""
 
 
 def explain_facts(ctx: LaunchContext) -> ExplainFacts:
@@ -360,6 +367,10 @@ def explain_facts(ctx: LaunchContext) -> ExplainFacts:
 
         read, unverified = fixture_notes(ctx)
         notes = (read,) if unverified is None else (read, unverified)
+    elif ctx.launch.entry in CLASS_ENTRIES:
+        from speclint.rules.class_launch import class_notes
+
+        notes = class_notes(ctx)
     return ExplainFacts(
         parse_stop,
         _modelled_note(ctx.version.version),

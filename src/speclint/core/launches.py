@@ -91,8 +91,9 @@ class Launch:
     def unknown_words(self) -> list[Word]:
         """The words SGLang would receive whose text speclint cannot know (`$(...)`, an unset
         variable, `**kwargs` of unknown keys): the launch is only partly read."""
-        if self.kwargs_style:
-            return [word for pair in self.kwargs for word in pair if word.dynamic or word.splat]
+        if self.kwargs_style:  # `**mapping` of unknown keys is one word standing as both
+            words = {id(word): word for pair in self.kwargs for word in pair if word.dynamic or word.splat}
+            return list(words.values())
         return [word for word in self.args if word.dynamic]
 
     @property

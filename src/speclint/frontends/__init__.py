@@ -16,7 +16,7 @@ from functools import cache
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
-from speclint.frontends.recognise import LAUNCH_SERVER_CMD, PYTHON_MENTIONS
+from speclint.frontends.recognise import PYTHON_MENTIONS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -136,8 +136,14 @@ def _extract_yaml(text: str, path: str) -> ExtractResult:
     return extract_yaml(text, path)
 
 
+def _doc_worth_reading(text: str) -> bool:
+    """A doc that mentions sglang, a flag list (they may omit the command), or one of SGLang's
+    Python APIs in a snippet that omits its imports (`sgl.Runtime(...)`)."""
+    return "--speculative-" in text or any(mention in text for mention in PYTHON_MENTIONS)
+
+
 def _extract_markdown(text: str, path: str) -> ExtractResult:
-    if "sglang" not in text and "--speculative-" not in text:  # flag lists may omit the command
+    if not _doc_worth_reading(text):
         return ExtractResult()
     from speclint.frontends.docs.markdown import extract_markdown  # markdown-it-py: loaded only here
 
@@ -145,7 +151,7 @@ def _extract_markdown(text: str, path: str) -> ExtractResult:
 
 
 def _extract_notebook(text: str, path: str) -> ExtractResult:
-    if "sglang" not in text and "--speculative-" not in text and LAUNCH_SERVER_CMD not in text:
+    if not _doc_worth_reading(text):
         return ExtractResult()
     from speclint.frontends.docs.notebook import extract_notebook
 
@@ -153,7 +159,7 @@ def _extract_notebook(text: str, path: str) -> ExtractResult:
 
 
 def _extract_rst(text: str, path: str) -> ExtractResult:
-    if "sglang" not in text and "--speculative-" not in text:  # flag lists may omit the command
+    if not _doc_worth_reading(text):
         return ExtractResult()
     from speclint.frontends.docs.rst import extract_rst
 

@@ -3,9 +3,10 @@
 A launch is `python -m sglang.launch_server` or `sglang serve` (what the shell front-end
 recognises, wherever the command is written: a script, a Python argv or shell string, a
 Dockerfile, a workflow step, a doc), or one of SGLang's Python APIs (`sglang.Engine(...)`,
-`ServerArgs(...)`, its test and docs helpers). The text patterns here find where a file
-*names* a launcher (to pick text worth reading, or to say no launch was found); each says
-what it is for, since they differ on purpose (a prose line is not a shell line).
+`sglang.Runtime(...)`, `ServerArgs(...)`, its test and docs helpers). The text patterns here
+find where a file *names* a launcher (to pick text worth reading, or to say no launch was
+found); each says what it is for, since they differ on purpose (a prose line is not a shell
+line).
 """
 
 from __future__ import annotations
@@ -51,6 +52,15 @@ def names_launcher(command: bytes) -> bool:
 
 ENGINE = "Engine"
 """`sglang.Engine(**server_args)`: a keyword launch."""
+RUNTIME = "Runtime"
+"""`sglang.Runtime(**server_args)`: starts a server process; a keyword launch whose own
+parameters each release's source says (`speclint.sglang.launch_classes`)."""
+HTTP_ADAPTER = "HttpServerEngineAdapter"
+"""sglang.srt.entrypoints.http_server_engine: `ServerArgs(**kwargs)`, then a server process."""
+CLASS_ENTRY = {RUNTIME: "sglang.Runtime", HTTP_ADAPTER: HTTP_ADAPTER}
+"""One of SGLang's launch classes -> the entry of a launch it makes (how findings name it)."""
+CLASS_ENTRIES = {entry: cls for cls, entry in CLASS_ENTRY.items()}
+"""The entry of a launch by one of SGLang's launch classes -> the class."""
 SERVER_ARGS = "ServerArgs"
 """`ServerArgs(model_path, **fields)`: a keyword launch (the first positional is the model)."""
 POPEN_LAUNCH_SERVER = "popen_launch_server"
@@ -64,7 +74,7 @@ LAUNCH_SERVER_CMD = "launch_server_cmd"
 """SGLang's docs and notebooks helper: runs a shell command string."""
 SHELL_HELPERS = frozenset({LAUNCH_SERVER_CMD, "execute_shell_command", "run_command", "run_cmd"})
 """Helpers (SGLang's and common ones) whose first argument is a shell command string."""
-PYTHON_MENTIONS = ("sglang", "sgl.Engine", POPEN_LAUNCH_SERVER, LAUNCH_SERVER_CMD)
+PYTHON_MENTIONS = ("sglang", "sgl.Engine", "sgl.Runtime", POPEN_LAUNCH_SERVER, LAUNCH_SERVER_CMD)
 """What a Python file must mention to be parsed: `sglang`, or one of SGLang's launch APIs in
 a snippet that omits its imports (docs and issue excerpts)."""
 ENTRY_WORDS = ("python3", "-m", LAUNCH_MODULE)
@@ -81,6 +91,18 @@ def is_engine(name: str, imports: Container[str], functions: Container[str], has
     if name == "sgl.Engine":
         return "sgl" not in imports
     return name == ENGINE and ENGINE not in imports and ENGINE not in functions and has_model_path
+
+
+def launch_class(name: str, imports: Container[str]) -> str | None:
+    """The launch class (`Runtime`, `HttpServerEngineAdapter`) a call of `name` (dotted through
+    the file's `imports`) makes: a name SGLang's releases give it (`sglang.Runtime`,
+    `sglang.lang.api.Runtime`, ...: read from their source), or, in a snippet that omits its
+    imports, `sgl.Runtime`; None for any other name."""
+    if name == "sgl.Runtime":
+        return RUNTIME if "sgl" not in imports else None
+    from speclint.sglang.launch_classes import class_names
+
+    return class_names().get(name)
 
 
 def is_server_args(name: str) -> bool:
@@ -100,9 +122,10 @@ _PATTERNS: dict[str, str | tuple[str, ...]] = {
         r"(?:python[\d.]*\s+-m\s+sglang(?:_router)?\.launch_server|sglang\s+serve)(?![\w.-])"
     ),
     "MENTIONS": (
-        r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b|\bsglang_router\.launch_server\b",
+        r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b|\bsglang_router\.launch_server\b"
+        r"|\bsgl\.Runtime\b(?=\s*\()|\bHttpServerEngineAdapter\b(?=\s*\()",
         rf"\b(?:{POPEN_LAUNCH_SERVER}|{PREPARE_SERVER_ARGS}|{LAUNCH_SERVER_CMD})\b"
-        r"|\bsglang\.test\.server_fixtures\b"
+        r"|\bsglang\.test\.server_fixtures\b|\bServerArgs\.from_cli_args\b"
         r"|(?:--|\b)speculative[-_]algorithm\b",
     ),
 }

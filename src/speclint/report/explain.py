@@ -252,8 +252,10 @@ def _symbolic(adjustment: Adjustment) -> dict[str, Any]:
 
 def explain_dict(ctx: LaunchContext, facts: ExplainFacts) -> dict[str, Any]:
     found = _explain_dict(ctx, facts)
-    if facts.fixture_notes:  # only for a launch of one of SGLang's test fixture bases
-        found["fixture_notes"] = list(facts.fixture_notes)
+    if facts.fixture_notes:  # a launch of one of SGLang's test fixture bases, or launch classes
+        found["fixture_notes" if ctx.launch.fixture is not None else "class_notes"] = list(
+            facts.fixture_notes
+        )
     return found
 
 

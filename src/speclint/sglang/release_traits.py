@@ -112,6 +112,47 @@ class ReleaseTraits:
     pp_refuses: tuple[str, ...]
     """`check_server_args` refuses --pp-size > 1 with these set (speculative_algorithm,
     enable_mixed_chunk); checks.py. Empty where no such assert exists (0.5.23)."""
+    layernorm_sp_architectures: tuple[str, ...]
+    """--enable-layernorm-sp: the architectures `validate_layernorm_sp` accepts (0.5.19+;
+    empty: no flag)."""
+    cp_decode_attn_tp_architectures: tuple[str, ...]
+    """--enable-cp-decode-attn-tp: `CP_DECODE_ATTN_TP_SUPPORTED_ARCHS` (0.5.17+)."""
+    encoder_swa_replay_check: str
+    """--enable-encoder-swa-bounded-replay needs model_type deepseek_v41: 'dsv4' (0.5.21-0.5.22:
+    checked for DeepseekV4ForCausalLM), 'any' (0.5.23: every model), '' (no flag)."""
+    mamba_rounding_needs_float16: bool
+    """--enable-mamba-cache-stochastic-rounding needs --mamba-ssm-dtype float16 (0.5.15+)."""
+    flashinfer_moe_quantization: str
+    """The FlashInfer MoE runners' quantization asserts (refusals.py `_MOE_QUANTIZATION`):
+    'flags_ep' (0.4.10: --enable-flashinfer-cutlass-moe needs modelopt_fp4,
+    --enable-flashinfer-trtllm-moe needs --enable-ep-moe), 'flags' (0.4.10.post2),
+    'runner_0_5_1' ... 'runner_0_5_6' (the runner's own list and wording), '' (0.5.7+: both
+    take an unquantized model; or no such runner)."""
+    cutlass_moe_quantizations: tuple[str, ...]
+    """Quantizations on which `--moe-runner-backend cutlass` asserts ep_size == 1: fp8
+    (0.5.4-0.5.8), fp8 and mxfp8 (0.5.9+); empty: no cutlass MoE runner (refusals.py)."""
+    flashinfer_a2a_check: str
+    """`--moe-a2a-backend flashinfer` in `_handle_a2a_moe` (refusals.py): 'cutlass_runner'
+    (0.5.9-0.5.12: the MoE runner must be flashinfer_cutlass, 'auto' included), 'dp_attention'
+    (0.5.13-0.5.21: an explicit runner; the DP-attention assert is
+    `flashinfer_a2a_needs_dp_attention`; 'dp_attention_auto' in 0.5.13-0.5.14, where 'auto'
+    is read too), 'attn_dp' (0.5.22: attn_dp_size == tp_size > 1), 'attn_dp_or_muse' (0.5.23: or Muse Spark's TP4/EP4, TP8/EP8 prefill
+    sequence parallelism), '' (no check)."""
+    flashinfer_a2a_runners: tuple[str, ...]
+    """The MoE runners that check accepts next (an explicit --moe-runner-backend is compared;
+    'auto' is resolved per model and GPU first)."""
+    mori_dispatch_check: str
+    """`--moe-a2a-backend mori` asserts chunked_prefill_size <=
+    SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096): 'any' (0.5.9), 'prefill'
+    (0.5.10-0.5.14: not when chunked prefill is off or on decode nodes), 'per_rank' (0.5.15+:
+    the same, worded per rank), '' (no check)."""
+    flex_refuses_speculative: bool
+    """`--attention-backend flex_attention` asserts no speculative algorithm (0.5.3+)."""
+    mis_needs_flashinfer: bool
+    """`--enable-mis` asserts flashinfer as the prefill and decode backends (0.5.11+)."""
+    tp_lm_head_a2a_check: str
+    """`--enable-tp-lm-head-all-to-all` asserts attention DP: 'dp_attention' (0.5.18-0.5.21,
+    resolved enable_dp_attention), 'attn_dp' (0.5.22+: attn_dp_size > 1), '' (no flag)."""
     # --- parallel layout (parallel.py) ---
     parallel_steps: str
     """'post_init_dp_is_tp' (0.4.0 `__post_init__`: DP attention sets dp_size = tp_size),
@@ -127,8 +168,8 @@ class ReleaseTraits:
     a2a_info_backends: tuple[str, ...]
     """Backends whose `_handle_a2a_moe` ep_size line is INFO, not WARNING (0.5.14 Mega MoE)."""
     flashinfer_a2a_needs_dp_attention: bool
-    """0.5.14 `_handle_a2a_moe`: --moe-a2a-backend flashinfer asserts --enable-dp-attention
-    and dp_size == tp_size."""
+    """0.5.13-0.5.21 `_handle_a2a_moe`: --moe-a2a-backend flashinfer asserts
+    --enable-dp-attention and dp_size == tp_size."""
     waterfill: str | None
     """Which waterfill flag forces DeepEP: 'deepep_waterfill' (0.5.14 `_handle_a2a_moe`),
     'waterfill' (0.5.23 overrides.py `_a2a_backend_overrides`, MegaMOE kept too), None."""

@@ -13,6 +13,7 @@ from functools import lru_cache
 from speclint.sglang.traits_backends import RECORDED_BACKEND_FACTS
 from speclint.sglang.traits_checks import CHECK_FACTS
 from speclint.sglang.traits_read import READ_TRAITS
+from speclint.sglang.traits_refusals import REFUSAL_FACTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -168,7 +169,11 @@ TRAITS.update(
 )
 
 _later: dict[str, dict[str, Any]] = {}  # each release's changes from all tables, in order:
-for _changes in (*RECORDED_BACKEND_FACTS, CHECK_FACTS):  # one new entry per release, not per table
+for _changes in (
+    *RECORDED_BACKEND_FACTS,
+    CHECK_FACTS,
+    REFUSAL_FACTS,
+):  # one new entry per release, not per table
     for _release, _fields in _changes.items():
         _later.setdefault(_release, {}).update(_fields)
 for _release, _fields in _later.items():

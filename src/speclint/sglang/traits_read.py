@@ -15,6 +15,7 @@ from speclint.sglang.traits_backends import (
     _QUANT_0_5_14,
     _QUANT_0_5_23,
 )
+from speclint.sglang.traits_refusals import READ_REFUSALS
 
 _MTP_0_5_23 = (
     "DeepseekV32ForCausalLM",
@@ -87,6 +88,7 @@ _NGRAM_CUDA_ONLY = "Ngram speculative decoding only supports CUDA device."
 
 READ_TRAITS: dict[str, ReleaseTraits] = {
     "0.4.10.post2": ReleaseTraits(
+        **READ_REFUSALS["0.4.10.post2"],
         eagle_family=("EAGLE", "EAGLE3"),
         has_ngram=False,
         upper_cases_algorithm=False,
@@ -162,6 +164,7 @@ READ_TRAITS: dict[str, ReleaseTraits] = {
         gpu_resolution=False,
     ),
     "0.5.6.post2": ReleaseTraits(
+        **READ_REFUSALS["0.5.6.post2"],
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"),
         has_ngram=True,
         upper_cases_algorithm=False,
@@ -245,6 +248,7 @@ READ_TRAITS: dict[str, ReleaseTraits] = {
         gpu_resolution=False,
     ),
     "0.5.14": ReleaseTraits(
+        **READ_REFUSALS["0.5.14"],
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"),
         has_ngram=True,
         upper_cases_algorithm=True,
@@ -320,6 +324,7 @@ READ_TRAITS: dict[str, ReleaseTraits] = {
         gpu_resolution=False,
     ),
     "0.5.23": ReleaseTraits(
+        **READ_REFUSALS["0.5.23"],
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"),
         has_ngram=True,
         upper_cases_algorithm=True,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from speclint.frontends.recognise import DOC_LAUNCHER
+from speclint.frontends.recognise import DOC_LAUNCHER, PYTHON_MENTIONS
 
 from .cells import python_block
 from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
@@ -92,7 +92,7 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     (file offset, text) lines are a Markdown fence's or a reStructuredText directive's."""
     joined = "\n".join(line for _, line in lines)
     if tag in PYTHON_TAGS:
-        if "sglang" in joined:
+        if any(mention in joined for mention in PYTHON_MENTIONS):  # `sgl.Runtime(...)` without its import
             python_block(doc, lines)
         return
     if tag in YAML_TAGS:

@@ -13,7 +13,7 @@ from dataclasses import field
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.records import dataclass
-from speclint.frontends.recognise import DOC_LAUNCHER, LAUNCH_SERVER_CMD
+from speclint.frontends.recognise import DOC_LAUNCHER, PYTHON_MENTIONS
 from speclint.frontends.shell.embedded import map_spans
 
 from .excerpt import OffsetMap, exact, virtual
@@ -83,7 +83,7 @@ def python_result(doc: DocFile, pieces: list[Piece]) -> ExtractResult:
     """The Python front-end on the pieces, positions moved into the file."""
     pieces = [p for p in pieces if p.text]
     mapping = OffsetMap(pieces, doc.starts)
-    if "sglang" not in mapping.text and LAUNCH_SERVER_CMD not in mapping.text:
+    if not any(mention in mapping.text for mention in PYTHON_MENTIONS):  # as for a .py file
         return ExtractResult()
     from speclint.frontends.python.extract import extract_python  # libcst: only for code that mentions sglang
 

@@ -14,7 +14,7 @@ import re
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
-from speclint.frontends.recognise import LAUNCH_SERVER_CMD
+from speclint.frontends.recognise import PYTHON_MENTIONS
 from speclint.frontends.shell.embedded import Piece, line_starts, map_spans
 
 from .cells import add_python, python_result, split_cell
@@ -161,7 +161,7 @@ def _code(
     """The code cells, read in their own text (`notebook`) and moved into the file."""
     mapping = OffsetMap(code, starts)
     notebook = mapping.text
-    if "sglang" not in notebook and LAUNCH_SERVER_CMD not in notebook:
+    if not any(mention in notebook for mention in PYTHON_MENTIONS):
         return
     doc = DocFile(notebook, path)
     split = []

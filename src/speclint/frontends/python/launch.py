@@ -12,16 +12,20 @@ import re
 from speclint.core.words import Word
 from speclint.frontends.python.values import ITEM_WEIGHT, MAX_WEIGHT
 from speclint.frontends.recognise import (
+    CLASS_ENTRY,
     ENGINE,
     ENTRY_WORDS,
+    HTTP_ADAPTER,
     LAUNCH_TEXT,
     POPEN_LAUNCH_PD_SERVER,
     POPEN_LAUNCH_SERVER,
     PREPARE_SERVER_ARGS,
+    RUNTIME,
     SERVER_ARGS,
     SHELL_HELPERS,
     is_engine,
     is_server_args,
+    launch_class,
 )
 from speclint.frontends.shell.embedded import ArgvItem, Piece
 
@@ -43,6 +47,8 @@ _SHELL_CALLS = {
     "subprocess.getstatusoutput",
     "asyncio.create_subprocess_shell",
 }
+FROM_CLI_ARGS = "from_cli_args"
+"""`ServerArgs.from_cli_args(args)`: the settings come from the program's own command line."""
 _GENERIC_HELPER = re.compile(r"cmd|command|run|shell|exec|launch|popen|system|start", re.I)
 LAUNCH_NAMES = frozenset(
     {name.rsplit(".", 1)[-1] for name in _ARGV_CALLS | _EXEC_V | _EXEC_L | _SHELL_CALLS}
@@ -50,10 +56,13 @@ LAUNCH_NAMES = frozenset(
     | {
         "create_subprocess_exec",
         ENGINE,
+        RUNTIME,
+        HTTP_ADAPTER,
         SERVER_ARGS,
         POPEN_LAUNCH_SERVER,
         POPEN_LAUNCH_PD_SERVER,
         PREPARE_SERVER_ARGS,
+        FROM_CLI_ARGS,
     }
 )
 """The last part of every name `recognize` acts on whatever its arguments, and
@@ -93,6 +102,10 @@ def recognize(walker: Walking, call: cst.Call) -> None:
     elif last == ENGINE and is_engine(name, walker.imports, walker.functions, _has_model_path(call)):
         if "server_args" not in keywords:
             walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))
+    elif last in (RUNTIME, HTTP_ADAPTER) and (cls := launch_class(name, walker.imports)) is not None:
+        entry = CLASS_ENTRY[cls]
+        pairs = _class_positional(walker, call, cls, entry) + kwargs_pairs(walker, call, None)
+        walker.add_kwargs(call, entry, pairs)
     elif last == SERVER_ARGS and is_server_args(name):
         walker.add_kwargs(call, SERVER_ARGS, kwargs_pairs(walker, call, "model_path"))
     elif last in (POPEN_LAUNCH_SERVER, POPEN_LAUNCH_PD_SERVER):
@@ -105,11 +118,64 @@ def recognize(walker: Walking, call: cst.Call) -> None:
         argv = ev.eval(positional[0].value)
         if argv.kind == "list":
             walker.add_argv(call, argv.elements, None, _entry_words(walker, call))
+        else:
+            _not_read(walker, call, f"parses an argv speclint cannot know ({argv.why_unknown()})")
+    elif last == FROM_CLI_ARGS and name[: -len(last) - 1].rsplit(".", 1)[-1] == SERVER_ARGS:
+        if is_server_args(name[: -len(last) - 1]):
+            _not_read(walker, call, "builds the server's settings from the program's own command line")
     elif _GENERIC_HELPER.search(last):
         for arg in positional:
             value = ev.eval(arg.value)
             if value.kind == "str" and LAUNCH_TEXT.search("".join(p.text or " " for p in value.pieces)):
                 walker.add_shell(value, _env_words(walker, keywords.get("env")))
+
+
+def _class_positional(walker: Walking, call: cst.Call, cls: str, entry: str) -> list[tuple[Word, Word]]:
+    """(keyword, value) pairs for a launch class's positional arguments (`Runtime("error",
+    ...)`): each under the parameter it sets in every release read (`positional_bindings`:
+    Runtime's first is `log_level`), else (releases differ, none takes it, or `*args`) an
+    unknown keyword whose reason says so."""
+    from speclint.sglang.launch_classes import positional_bindings
+
+    ev = walker.evaluator()
+    pairs: list[tuple[Word, Word]] = []
+    for index, arg in enumerate(a for a in call.args if a.keyword is None and a.star != "**"):
+        where = walker.pos.span(arg)
+        if arg.star == "*":  # one unknown word standing as keyword and value (`**mapping`'s way)
+            why = ev.eval(arg.value).why_unknown()
+            unknown = Word(None, where, dynamic_reason=f"positional arguments of {entry}: {why}")
+            pairs.append((unknown, unknown))
+            break
+        bound = positional_bindings(cls, index)
+        value = value_word(ev.eval(arg.value))
+        if len(bound) == 1 and bound[0]:
+            pairs.append((Word(bound[0], walker.pos.span(arg.value)), value))
+        else:
+            sets = " or ".join(f"`{name}`" if name else "no parameter (a TypeError)" for name in bound)
+            why = f"positional argument {index + 1} of {entry} sets {sets}, by release"
+            if not any(bound):
+                why = f"{entry} takes no positional argument {index + 1} in any release read (a TypeError)"
+            pairs.append((Word(None, where, dynamic_reason=why), value))
+    return pairs
+
+
+def _not_read(walker: Walking, call: cst.Call, does: str) -> None:
+    """A call that makes SGLang's server settings from what speclint cannot see: the reason a
+    file without launches names (`launch-unread`) and, beside launches, its own no-launch-found
+    finding (`launcher-not-read`), so a clean run never hides it."""
+    from speclint.core.launches import Diagnostic
+
+    span = walker.pos.span(call.func)
+    begin, end = walker.pos.offsets(call.func)
+    written = walker.text[begin:end]
+    what = f"`{written}(...)` at line {span.line} {does}"
+    for kind, message in (
+        ("launch-unread", what),
+        ("launcher-not-read", f"speclint did not read this launch: {what}, so nothing in it was checked"),
+    ):
+        found = Diagnostic(kind, message, span)
+        if found not in walker.result.diagnostics:  # a call walked again (a branch, a call site)
+            walker.result.diagnostics.append(found)
 
 
 def _has_model_path(call: cst.Call) -> bool:

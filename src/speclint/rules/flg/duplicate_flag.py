@@ -23,7 +23,10 @@ Finds a setting given twice with different values, through the same flag or an a
 (`--tp 4 ... --tensor-parallel-size 8`).
 
 A value that a `--config` file sets and the command line sets again is reported as info
-(SGLang puts the file's flags first on purpose, so that the command line wins).
+(SGLang puts the file's flags first on purpose, so that the command line wins). So is a
+default written in a shell function's launch that the function's caller overrides through
+`"$@"` (`serve() { python -m sglang.launch_server --port 30000 "$@"; }; serve --port
+30001`), without a fix: the body is shared by its callers.
 
 ## Why it matters
 argparse keeps the last value without a word. Long launch scripts assembled from
@@ -101,6 +104,23 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
                         Severity.INFO,
                     )
                     continue
+                if not _inside(last.span, ctx.launch.span) and _inside(earlier.span, ctx.launch.span):
+                    # a default in a function body, overridden by its caller's argument
+                    # (`serve() { python -m ... --port 30000 "$@"; }; serve --port 30001`):
+                    # how the script means them to combine; the body is shared, no fix
+                    yield self.report(
+                        ctx.path,
+                        earlier.span,
+                        (
+                            f"`{earlier.written} {self._shown(earlier)}` is overridden by the caller's "
+                            f"`{last.written} {values[-1]}` on line {last.span.line}: SGLang runs "
+                            f"with {dest} = {values[-1]}"
+                        ),
+                        "",
+                        [Note(last.span, "the caller's value wins")],
+                        Severity.INFO,
+                    )
+                    continue
                 message = (
                     f"`{earlier.written} {self._shown(earlier)}` is overridden by "
                     f"`{last.written} {values[-1]}` on line {last.span.line}: argparse "
@@ -134,3 +154,13 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
         if use.value_words:
             return " ".join(w.text or "" for w in use.value_words)
         return use.written
+
+
+def _inside(span: Span, outer: Span) -> bool:
+    """Whether `span` is written within `outer` (same file)."""
+    if span.file != outer.file:
+        return False
+    return (outer.line, outer.column) <= (span.line, span.column) and (span.end_line, span.end_column) <= (
+        outer.end_line,
+        outer.end_column,
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from speclint.core.findings import Severity
+from speclint.frontends.recognise import CLASS_ENTRIES
 from speclint.rules.base import NO_FIX, Example, Rule, word_notes
 from speclint.rules.drift import drift_of
 from speclint.rules.suggest import suggest
@@ -21,11 +22,13 @@ class FlagNotInVersion(Rule):
     Finds flags that exist only in SGLang releases newer than the one the launch is checked
     against (`--sglang-version`, else the image tag, else the newest): a script written for a
     newer release, run on an old image. Flags that an earlier release accepted and the
-    checked one dropped are VER001 (flag-removed).
+    checked one dropped are VER001 (flag-removed). Also a launch by one of SGLang's launch
+    classes that the checked release does not ship (`HttpServerEngineAdapter(...)`, from
+    0.4.5.post1; read from each release's source by tools/gen_sglang_launch_classes.py).
 
     ## Why it matters
-    argparse stops with `unrecognized arguments`: this is what breaks when a script written
-    for a new release runs on an old image.
+    argparse stops with `unrecognized arguments` (a missing class: the import fails): this is
+    what breaks when a script written for a new release runs on an old image.
 
     ## Example
     ```bash
@@ -57,6 +60,8 @@ class FlagNotInVersion(Rule):
     valid = (Example("python -m sglang.launch_server --model-path m --speculative-adaptive", "0.5.23"),)
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
+        if ctx.launch.entry in CLASS_ENTRIES:
+            yield from self._class_missing(ctx, CLASS_ENTRIES[ctx.launch.entry])
         for problem in ctx.parsed.problems:
             use = problem.use
             if problem.kind != "unknown-option" or use is None:  # an unknown flag's use
@@ -79,3 +84,19 @@ class FlagNotInVersion(Rule):
             )
             hint = f"replace with `{guess}`" if guess else f"remove it, or run SGLang {versions[-1]}"
             yield self.report(ctx.path, problem.span, message, hint, word_notes(use.word))
+
+    def _class_missing(self, ctx: LaunchContext, name: str) -> Iterator[Finding]:
+        """A launch class the checked release (read) does not ship: the import fails."""
+        from speclint.sglang.launch_classes import read_versions, releases_with
+
+        version = ctx.version.version
+        having = releases_with(name)
+        if version not in read_versions() or version in having or not having:
+            return
+        message = (
+            f"`{name}` does not exist in SGLang {version} (SGLang {having[0]} to "
+            f"{having[-1]} have it): importing it fails, so the launch never starts"
+        )
+        yield self.report(
+            ctx.path, ctx.launch.span, message, f"run SGLang {having[-1]}, or launch with sglang.Engine"
+        )

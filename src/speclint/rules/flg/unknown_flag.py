@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.core.findings import Severity
-from speclint.frontends.recognise import ROUTER_ENTRY
+from speclint.frontends.recognise import CLASS_ENTRIES, ROUTER_ENTRY
 from speclint.rules.base import NO_FIX, Example, Rule, word_notes
 from speclint.rules.suggest import suggest
 from speclint.sglang.flags.schema import versions_with_option
@@ -78,12 +78,12 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
                     f"{ctx.version.version}: the launch fails with "
                     f"{problem.detail or 'TypeError: unexpected keyword argument'}"
                 )
-                yield self.report(
-                    ctx.path,
-                    problem.span,
-                    message,
-                    f"did you mean `{field}`?" if field else "remove the keyword",
-                )
+                hint = f"did you mean `{field}`?" if field else "remove the keyword"
+                keeps = class_keeps(ctx, problem.text)
+                if keeps:
+                    message += keeps
+                    hint = "remove the keyword"
+                yield self.report(ctx.path, problem.span, message, hint)
                 continue
             guess = suggest(problem.text, ctx.parsed.schema)
             hint = (
@@ -110,3 +110,20 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
                 f"replace with `{guess}`" if guess else hint,
                 word_notes(problem.use.word) if problem.use else (),
             )
+
+
+def class_keeps(ctx: LaunchContext, param: str) -> str:
+    """For `sglang.Runtime(...)` (a launch class): '' unless other releases' class keeps `param`
+    itself (then the words saying so: the checked release's passes it on to ServerArgs)."""
+    name = CLASS_ENTRIES.get(ctx.launch.entry)
+    if name is None:
+        return ""
+    from speclint.sglang.launch_classes import keeping_releases
+
+    keeps = keeping_releases(name, param)
+    if not keeps:
+        return ""
+    return (
+        f" ({ctx.launch.entry} of SGLang {ctx.version.version} passes `{param}` on to ServerArgs; "
+        f"it keeps it itself in SGLang {keeps[0]} to {keeps[-1]})"
+    )

@@ -112,6 +112,8 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
         where, cause = ctx.launch.span, f"moe_a2a_backend {backend}"
         for dest in _CAUSES:
             given = ctx.config.get(dest).use if ctx.config.knows(dest) else None
+            if dest == "moe_runner_backend" and backend != "megamoe":
+                continue  # only the megamoe runner alias picks the all-to-all backend
             if given is not None:
                 where, cause = given.span, ctx.written(dest)
                 break

@@ -15,9 +15,10 @@ if TYPE_CHECKING:
 
 class NoLaunchFound(Rule):
     """## What it does
-    Reports a file that names `sglang.launch_server`, `sglang serve`, `sgl.Engine`, one of
-    SGLang's launch helpers (`popen_launch_server`, `prepare_server_args`,
-    `launch_server_cmd`), SGLang's test server fixtures (`sglang.test.server_fixtures`: their
+    Reports a file that names `sglang.launch_server`, `sglang serve`, `sgl.Engine`, calls
+    `sgl.Runtime(...)` or `HttpServerEngineAdapter(...)`, names one of SGLang's launch helpers
+    (`popen_launch_server`, `prepare_server_args`, `launch_server_cmd`) or
+    `ServerArgs.from_cli_args`, SGLang's test server fixtures (`sglang.test.server_fixtures`: their
     base classes start the server from a subclass's attributes; a subclass of a base that a
     release speclint read ships is read as a launch, one of any other base is not), or sets the speculative
     algorithm in any of SGLang's spellings (`--speculative-algorithm`, a `--config` file's
@@ -40,7 +41,10 @@ class NoLaunchFound(Rule):
     speclint does not evaluate, is reported at the call. In YAML, a `--speculative-*` flag of
     SGLang outside every launch read there (a Helm chart's values file: an `extraArgs:` or
     `args:` list that the chart's template splices into the command, which speclint does
-    not render) is reported at the first such flag, whatever else the file launches.
+    not render) is reported at the first such flag, whatever else the file launches. In
+    Python, server settings built from what the file does not hold are reported at the call,
+    whatever else the file launches: `ServerArgs.from_cli_args(args)` (the program's own
+    command line) and `prepare_server_args(sys.argv[1:])`.
 
     ## Why it matters
     A launch written in a form speclint cannot read (a command name held in a variable, a

@@ -21,7 +21,17 @@ Reports launches that SGLang's argument resolution refuses, for the combinations
 models that no more specific rule covers: STANDALONE or NGRAM with attention data
 parallelism, DFLASH without a draft model, `--enable-return-aux-hidden-states` with a
 draft model or a non-EAGLE3 algorithm, NGRAM on an unsupported device, a `--quantization`
-the target checkpoint's `quantization_config` contradicts (or one the release lacks).
+the target checkpoint's `quantization_config` contradicts (or one the release lacks), the
+all-to-all MoE backends' needs (`--moe-a2a-backend flashinfer`: attention DP over all TP
+ranks and a FlashInfer MoE runner; `mori`: a chunked prefill that fits
+`SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK`), the MoE runners' quantization and
+`ep_size` asserts, Flex Attention with speculative decoding, `--enable-mis` off FlashInfer,
+`--enable-tp-lm-head-all-to-all` without attention DP, switches only some models take
+(`--enable-layernorm-sp`, `--enable-cp-decode-attn-tp`, `--enable-encoder-swa-bounded-replay`:
+read in the target's `config.json`) and Mamba stochastic rounding without a float16 SSM
+cache. Each as the checked release words and checks it; where the value SGLang checks
+depends on what speclint cannot read (the GPU's chunked prefill size, a model whose
+`config.json` is not on disk), nothing is reported.
 
 ## Why it matters
 SGLang raises (`ValueError`, `AssertionError`) before loading the model, often after a

@@ -8,7 +8,7 @@ pydantic model for the Python API and JSON output.
 from __future__ import annotations
 
 from speclint.core.records import dataclass
-from speclint.frontends.recognise import ROUTER_ENTRY
+from speclint.frontends.recognise import CLASS_ENTRIES, ROUTER_ENTRY
 from speclint.sglang.flags.argv import parse_argv
 from speclint.sglang.flags.entry import prepare_argv
 from speclint.sglang.flags.schema import load_schema
@@ -211,7 +211,12 @@ def configure(launch: Launch, version: str) -> LaunchConfig:
     if launch.kwargs_style:
         from speclint.sglang.flags.kwargs import parse_kwargs
 
-        return LaunchConfig(parse_kwargs(load_schema(version), launch.kwargs, launch.span))
+        pairs = launch.kwargs
+        if launch.entry in CLASS_ENTRIES:  # `sgl.Runtime`'s own parameters that it keeps are not fields
+            from speclint.sglang.launch_classes import server_args_pairs
+
+            pairs = server_args_pairs(CLASS_ENTRIES[launch.entry], pairs, version)
+        return LaunchConfig(parse_kwargs(load_schema(version), pairs, launch.span))
     words = prepare_argv(launch.entry, launch.args, version, launch.config_file)
     schema = load_schema(version)
     if launch.entry == ROUTER_ENTRY:  # SGLang's parser with sglang-router's options added

@@ -29,7 +29,10 @@ def deprecated_actions(state: ResolutionState) -> None:
 
 
 def check_server_args(state: ResolutionState) -> None:
+    from speclint.sglang.resolve.refusals import check_refusals
+
     _deepep_auto_mode(state)
+    check_refusals(state)  # handlers that run before check_server_args's own asserts
     _pipeline_parallel(state)
     _pipeline_parallel_speculative(state)
     _multinode_data_parallel(state)

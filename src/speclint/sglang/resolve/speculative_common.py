@@ -85,6 +85,10 @@ def resolved_page_size(state: ResolutionState, traits: ReleaseTraits) -> object:
         page_size = 64
     if "hpc_ops" in attention_decode + (backends["prefill_attention_backend"],):
         page_size = 64
-    if "fa4" in backends.values() or "intel_xpu" in backends.values():
-        return None  # depends on the GPU (sm100) or the XPU
+    # fa4's page size depends on the GPU (sm100), intel_xpu's on the XPU; overrides.py
+    # `_fa4_page_constraint` (0.5.18+) leaves EAGLE trees (topk > 1) alone whatever the GPU
+    topk = state.get("speculative_eagle_topk")
+    fa4_kept = traits.fa4_pages.startswith("mha_sm100_topk1") and isinstance(topk, int) and topk > 1
+    if ("fa4" in backends.values() and not fa4_kept) or "intel_xpu" in backends.values():
+        return None
     return 1 if page_size is None else page_size

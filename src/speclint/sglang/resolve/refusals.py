@@ -1,0 +1,327 @@
+"""Refusals of SGLang's handlers that speclint checks once the launch is resolved
+(`check_server_args` calls `check_refusals`): the all-to-all MoE backends (`_handle_a2a_moe`),
+Flex Attention with speculative decoding, multi-item scoring, the TP LM-head all-to-all,
+switches only some models take; refusals_moe.py the MoE runners' own. Each release's facts
+are `ReleaseTraits` fields (traits_refusals.py), read in its source and confirmed with
+tools/oracle. A check whose inputs speclint cannot read (a dynamic flag, a size that depends
+on the GPU, a model whose config.json is not on disk) says nothing."""
+
+from __future__ import annotations
+
+from speclint.sglang.resolve.refusals_moe import check_moe_kernel, given
+from speclint.sglang.resolve.result import is_known
+from speclint.sglang.resolve.state import Stop
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.state import ResolutionState
+
+
+def check_refusals(state: ResolutionState) -> None:
+    _model_switches(state)
+    _flex_attention_speculative(state)
+    _mamba_stochastic_rounding(state)
+    _multi_item_scoring(state)
+    check_moe_kernel(state)
+    _flashinfer_a2a(state)
+    _mori_dispatch_tokens(state)
+    _tp_lm_head_all_to_all(state)
+
+
+def _flex_attention_speculative(state: ResolutionState) -> None:
+    """`_handle_attention_backend_compatibility` (0.5.3+; 0.5.19+ attention_hook.py):
+    `assert speculative_algorithm is None` once the attention backend is flex_attention."""
+    algorithm = given(state, "speculative_algorithm")
+    if (
+        not state.traits.flex_refuses_speculative
+        or state.get("attention_backend") != "flex_attention"
+        or algorithm is None
+        or not is_known(algorithm)
+    ):
+        return
+    raise Stop(
+        "AssertionError",
+        "Speculative decoding is currently not supported with Flex Attention backend "
+        f"(--attention-backend flex_attention with --speculative-algorithm {algorithm}; "
+        "pick another attention backend or drop speculative decoding)",
+        "_handle_attention_backend_compatibility",
+        ("attention_backend", "speculative_algorithm"),
+    )
+
+
+def _multi_item_scoring(state: ResolutionState) -> None:
+    """`_handle_multi_item_scoring` (0.5.11+): --enable-mis asserts that the prefill and the
+    decode backends (`--prefill/--decode-attention-backend`, else the attention backend,
+    picked for the GPU when not given) are both flashinfer."""
+    if not state.traits.mis_needs_flashinfer or given(state, "enable_mis") is not True:
+        return
+    backend = state.get("attention_backend")
+    prefill = state.get("prefill_attention_backend") or backend
+    decode = state.get("decode_attention_backend") or backend
+    if not all(isinstance(b, str) for b in (prefill, decode)):
+        return  # not picked yet (no GPU given), or dynamic
+    if prefill == "flashinfer" and decode == "flashinfer":
+        return
+    raise Stop(
+        "AssertionError",
+        "Multi-item scoring requires flashinfer attention backend for custom attention mask "
+        "support. Please set --attention-backend flashinfer when using --enable-mis. "
+        f"Current backends: prefill={prefill}, decode={decode}",
+        "_handle_multi_item_scoring",
+        ("enable_mis", "attention_backend", "prefill_attention_backend", "decode_attention_backend"),
+    )
+
+
+_FLASHINFER_A2A = {
+    "attn_dp": "Flashinfer MoE A2A is only supported with --attn-dp-size equal to --tp-size",
+    "attn_dp_or_muse": "Flashinfer MoE A2A requires --attn-dp-size equal to --tp-size, except for "
+    "Muse Spark TP4/EP4 or TP8/EP8 prefill sequence parallelism.",
+}
+_CUTLASS_RUNNER_ARCHITECTURES = ("NemotronHForCausalLM",)
+"""0.5.9-0.5.12 `_handle_model_specific_adjustments`: the only architecture whose branch
+sets moe_runner_backend = "flashinfer_cutlass" itself (for modelopt checkpoints)."""
+_MUSE = "MuseSparkForConditionalGeneration"
+
+
+def _flashinfer_a2a(state: ResolutionState) -> None:
+    """`_handle_a2a_moe` with --moe-a2a-backend flashinfer (`ReleaseTraits.flashinfer_a2a_check`):
+    the attention-DP layout first (0.5.13-0.5.21: `ReleaseTraits.flashinfer_a2a_needs_dp_attention`,
+    parallel.py; 0.5.22+ here), then the MoE runner."""
+    check = state.traits.flashinfer_a2a_check
+    if not check or state.get("moe_a2a_backend") != "flashinfer":
+        return
+    tp = state.get("tp_size")
+    if not isinstance(tp, int):
+        return
+    if check in ("attn_dp", "attn_dp_or_muse"):
+        attn = state.get("attn_dp_size")
+        if not isinstance(attn, int) or _ep_scale_joiner(state) is not False:
+            return
+        supported = attn > 1 and attn == tp
+        if not supported and not (
+            check == "attn_dp_or_muse" and _maybe_muse_sequence_parallel(state, attn, tp)
+        ):
+            raise Stop(
+                "AssertionError",
+                f"{_FLASHINFER_A2A[check]} (--tp-size {tp}, --attn-dp-size {attn}; use --attn-dp-size {tp})",
+                "_handle_a2a_moe",
+                ("moe_a2a_backend", "attn_dp_size", "dp_size"),
+            )
+    _flashinfer_a2a_runner(state, check)
+
+
+def _flashinfer_a2a_runner(state: ResolutionState, check: str) -> None:
+    """The runner assert. An explicit runner stays as given up to it, or becomes one the
+    assert refuses too (mxfp8, SGLANG_CUTLASS_MOE: cutlass), except that 0.5.15+
+    `_moe_runner_backend_quant_constraints` moves it to flashinfer_trtllm under mxfp8, which
+    0.5.19+ accept. 'auto' is read where the release resolves it to a runner the assert
+    refuses but in one case: 0.5.9-0.5.12 ('cutlass_runner': NemotronH's branch picks
+    flashinfer_cutlass), 0.5.13-0.5.14 ('dp_attention_auto': an SM120 GPU with modelopt_fp4
+    gets flashinfer_cutlass; read once the GPU is known)."""
+    runners = state.traits.flashinfer_a2a_runners
+    runner = given(state, "moe_runner_backend")
+    if not isinstance(runner, str) or runner in runners:
+        return
+    if runner == "auto":
+        architecture, gpu = state.target_architecture, state.gpu
+        if check == "cutlass_runner":
+            if architecture is None or architecture in _CUTLASS_RUNNER_ARCHITECTURES:
+                return
+        elif check != "dp_attention_auto" or gpu is None or (gpu.sm or 0) // 10 in (0, 12):
+            return
+    if "flashinfer_trtllm" in runners:  # 0.5.19+: where mxfp8 moves the runner to one it takes
+        quantization = state.get("quantization") or given(state, "quantization")
+        if not is_known(quantization) or quantization == "mxfp8" or state.target_config is None:
+            return
+        if _checkpoint_quantization(state) == "mxfp8":
+            return
+    if len(runners) > 3:
+        message = f"FlashInfer MoE A2A is supported with {', '.join(runners[:-1])}, or {runners[-1]}."
+    else:
+        listed = runners[0] if len(runners) == 1 else f"{', '.join(runners[:-1])} or {runners[-1]}"
+        message = f"Flashinfer MoE A2A is only supported with {listed} moe runner backend"
+    raise Stop(
+        "AssertionError",
+        f"{message} (--moe-runner-backend {runner}; use --moe-runner-backend {runners[0]})",
+        "_handle_a2a_moe",
+        ("moe_runner_backend", "moe_a2a_backend"),
+    )
+
+
+def _checkpoint_quantization(state: ResolutionState) -> str | None:
+    from speclint.sglang.resolve.deepseek_blackwell import checkpoint_quantization
+
+    return checkpoint_quantization(state)
+
+
+def _ep_scale_joiner(state: ResolutionState) -> bool | None:
+    """`ep_scale_joiner_of`: --ep-join-mode scale counts as attention DP (None: unknown)."""
+    mode = given(state, "ep_join_mode")
+    return None if not is_known(mode) else mode == "scale"
+
+
+def _maybe_muse_sequence_parallel(state: ResolutionState, attn: int, tp: int) -> bool:
+    """0.5.23 `_flashinfer_a2a_topology_is_supported`'s exception, or it may apply (the
+    architecture or a flag is not known)."""
+    ep, layernorm_sp = state.get("ep_size"), given(state, "enable_layernorm_sp")
+    if state.target_architecture not in (None, _MUSE) or layernorm_sp is False or attn != 1:
+        return False
+    return not isinstance(ep, int) or (tp, ep) in ((4, 4), (8, 8))
+
+
+_MORI = {
+    "any": "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be larger or equal "
+    "to chunked_prefill_size",
+    "per_rank": "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be >= the "
+    "per-rank MoRI dispatch tokens (chunked_prefill_size by default)",
+}
+_MORI_VARIABLE = "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK"
+
+
+def _mori_dispatch_tokens(state: ResolutionState) -> None:
+    """`_handle_a2a_moe` with --moe-a2a-backend mori (`ReleaseTraits.mori_dispatch_check`):
+    the chunked prefill size must fit the MoRI dispatch buffer. Needs the chunked prefill
+    size (given, or resolved for the GPU) and the variable as the launch sets it (unset:
+    its default, 4096)."""
+    check = state.traits.mori_dispatch_check
+    if not check or state.get("moe_a2a_backend") != "mori":
+        return
+    chunk = state.get("chunked_prefill_size")
+    if not isinstance(chunk, int) or isinstance(chunk, bool):
+        return
+    mode = state.get("disaggregation_mode")
+    # 0.5.10+ skip decode nodes; 0.5.9 checks them with the size before
+    # `_handle_pd_disaggregation` changes it, which speclint does not keep apart
+    if (check != "any" and chunk <= 0) or not is_known(mode) or mode == "decode":
+        return
+    raw = state.env.get(_MORI_VARIABLE, "4096")
+    if raw is None or not raw.strip().lstrip("-").isdigit():
+        return
+    limit = int(raw)
+    if chunk <= limit:
+        return
+    source = f"{_MORI_VARIABLE}={limit}" if _MORI_VARIABLE in state.env else "its default 4096"
+    raise Stop(
+        "AssertionError",
+        f"{_MORI[check if check == 'per_rank' else 'any']} (chunked_prefill_size {chunk} > "
+        f"{source}; set {_MORI_VARIABLE} to at least {chunk} or lower --chunked-prefill-size)",
+        "_handle_a2a_moe",
+        ("chunked_prefill_size", "moe_a2a_backend"),
+    )
+
+
+_TP_LM_HEAD = {
+    "dp_attention": "Please enable dp attention when setting enable_tp_lm_head_all_to_all.",
+    "attn_dp": "--enable-tp-lm-head-all-to-all requires attention DP (--attn-dp-size).",
+}
+
+
+def _tp_lm_head_all_to_all(state: ResolutionState) -> None:
+    """overrides.py `_dp_lm_head_validation` (0.5.18+, `ReleaseTraits.tp_lm_head_a2a_check`):
+    --enable-tp-lm-head-all-to-all asserts attention DP."""
+    check = state.traits.tp_lm_head_a2a_check
+    if not check or given(state, "enable_tp_lm_head_all_to_all") is not True:
+        return
+    if check == "dp_attention":
+        if state.get("enable_dp_attention") is not False:
+            return
+        detail = "DP attention is off; add --enable-dp-attention with --dp-size > 1"
+        fields: tuple[str, ...] = ("enable_tp_lm_head_all_to_all", "enable_dp_attention")
+    else:
+        attn = state.get("attn_dp_size")
+        if not isinstance(attn, int) or attn > 1 or _ep_scale_joiner(state) is not False:
+            return
+        detail = f"--attn-dp-size is {attn}; set --attn-dp-size > 1"
+        fields = ("enable_tp_lm_head_all_to_all", "attn_dp_size")
+    raise Stop("AssertionError", f"{_TP_LM_HEAD[check]} ({detail})", "_dp_lm_head_validation", fields)
+
+
+def _model_switches(state: ResolutionState) -> None:
+    """Switches only some models take, refused by the architecture (or `model_type`) in the
+    target's config.json; a target whose config is not on disk says nothing."""
+    traits, architecture = state.traits, state.target_architecture
+    if architecture is None:
+        return
+    supported = traits.layernorm_sp_architectures
+    if supported and given(state, "enable_layernorm_sp") is True and architecture not in supported:
+        listed = sorted(supported)
+        raise Stop(
+            "ValueError",
+            f"--enable-layernorm-sp is only supported for {listed}; got {architecture}. "
+            "(drop --enable-layernorm-sp for this model)",
+            "validate_layernorm_sp",
+            ("enable_layernorm_sp",),
+        )
+    supported = traits.cp_decode_attn_tp_architectures
+    if supported and given(state, "enable_cp_decode_attn_tp") is True and architecture not in supported:
+        raise Stop(
+            "ValueError",
+            "--enable-cp-decode-attn-tp is only supported for models whose attention linears are "
+            f"replicated across CP ranks (attn_tp_size=1). Got {architecture}; supported: "
+            f"{sorted(supported)}. (drop --enable-cp-decode-attn-tp for this model)",
+            "_handle_model_specific_adjustments",
+            ("enable_cp_decode_attn_tp",),
+        )
+    check = traits.encoder_swa_replay_check
+    if check and given(state, "enable_encoder_swa_bounded_replay") is True:
+        config = state.target_config
+        model_type = config.raw.get("model_type") if config is not None else None
+        if (
+            isinstance(model_type, str)
+            and model_type != "deepseek_v41"
+            and (check == "any" or architecture == "DeepseekV4ForCausalLM")
+        ):
+            raise Stop(
+                "ValueError",
+                f"--enable-encoder-swa-bounded-replay requires DeepSeek-V4.1 (the model_type is "
+                f"{model_type}; drop the flag for this model)",
+                "_handle_model_capability_adjustments"
+                if check == "any"
+                else "_handle_model_specific_adjustments",
+                ("enable_encoder_swa_bounded_replay",),
+            )
+
+
+def _mamba_stochastic_rounding(state: ResolutionState) -> None:
+    """`_handle_mamba_backend` (0.5.15+, `ReleaseTraits.mamba_rounding_needs_float16`):
+    --enable-mamba-cache-stochastic-rounding needs --mamba-ssm-dtype float16 (no handler
+    before it sets float16; --enable-linear-replayssm-spec sets float32), a CUDA GPU, and
+    with the triton Mamba backend (the default) an SM100 one."""
+    if not state.traits.mamba_rounding_needs_float16:
+        return
+    if given(state, "enable_mamba_cache_stochastic_rounding") is not True:
+        return
+    dtype = given(state, "mamba_ssm_dtype")
+    if not is_known(dtype):
+        return
+    fields = ("enable_mamba_cache_stochastic_rounding", "mamba_ssm_dtype", "mamba_backend")
+    if dtype != "float16":
+        raise Stop(
+            "ValueError",
+            "Stochastic rounding for the Mamba SSM cache requires --mamba-ssm-dtype float16, got "
+            f"{dtype!r}. Run with --mamba-ssm-dtype float16 or disable "
+            "--enable-mamba-cache-stochastic-rounding.",
+            "_handle_mamba_backend",
+            fields,
+        )
+    gpu = state.gpu  # then the platform: read only with --gpu
+    if gpu is None:
+        return
+    if gpu.vendor != "nvidia":
+        raise Stop(
+            "ValueError",
+            "Stochastic rounding for the Mamba SSM cache is only supported on NVIDIA CUDA "
+            "platforms. Disable --enable-mamba-cache-stochastic-rounding on this platform.",
+            "_handle_mamba_backend",
+            fields,
+        )
+    if given(state, "mamba_backend") == "triton" and (gpu.sm or 0) // 10 != 10:
+        raise Stop(
+            "ValueError",
+            "Stochastic rounding for the Mamba SSM cache with --mamba-backend triton requires "
+            "SM100 with CUDA >= 12.8 because it uses the cvt.rs.f16x2.f32 PTX instruction. On "
+            "H100/SM90, run with --mamba-backend flashinfer --mamba-ssm-dtype float16, or disable "
+            f"--enable-mamba-cache-stochastic-rounding. (the {gpu.name} is SM{gpu.sm})",
+            "_handle_mamba_backend",
+            fields,
+        )
