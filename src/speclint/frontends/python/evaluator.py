@@ -22,7 +22,7 @@ from speclint.frontends.python.values import (
     attribute_key,
     bounded,
 )
-from speclint.frontends.shell.embedded import Piece, known_text, relocated
+from speclint.frontends.shell.embedded import Piece, known_text, relocated, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class Evaluator:
         self, node: cst.CSTNode, kind: str, value: object = None, pieces: list[Piece] | None = None
     ) -> Val:
         begin, end = self.pos.offsets(node)
-        return bounded(Val(kind, self.pos.span(node), begin, end, value, pieces or []))
+        return bounded(Val(kind, span_of(self.pos.starts, begin, end), begin, end, value, pieces or []))
 
     def dotted(self, node: cst.BaseExpression) -> str | None:
         """`sgl.Engine` → 'sglang.Engine' through the file's imports."""

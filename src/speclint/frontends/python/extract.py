@@ -20,6 +20,7 @@ import libcst as cst
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.frontends.python.depth import nesting_problem
+from speclint.frontends.python.parsing import parse_module
 from speclint.frontends.python.positions import Positions, python_line_starts, syntax_error
 from speclint.frontends.python.ranges import codegen_ranges
 from speclint.frontends.python.scan import comments_in
@@ -94,7 +95,7 @@ def _read(
     result = ExtractResult()
     whole = source is text
     try:
-        module = cst.parse_module(lone_backslashes_as_comments(source))
+        module = parse_module(lone_backslashes_as_comments(source))
     except cst.ParserSyntaxError as error:
         if not whole:
             return None

@@ -12,11 +12,9 @@ from speclint.frontends.shell.embedded import Piece, line_starts, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     import libcst as cst
 
-    from speclint.frontends.python.ranges import Range
+    from speclint.frontends.python.ranges import RangeLookup
     from speclint.frontends.python.values import Val
 
 _ESCAPE = re.compile(
@@ -34,9 +32,7 @@ class Positions:
     """A value read through a name is placed where the name is written (not in SGLang's
     source: `fixtures.Borrowed`)."""
 
-    def __init__(
-        self, ranges: Mapping[cst.CSTNode, Range], starts: list[int], lines: list[int] | None = None
-    ) -> None:
+    def __init__(self, ranges: RangeLookup, starts: list[int], lines: list[int] | None = None) -> None:
         self.ranges = ranges
         self.starts = starts
         self.lines = starts if lines is None else lines

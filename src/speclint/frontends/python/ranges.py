@@ -5,13 +5,15 @@ The public path (`MetadataWrapper(...).resolve(PositionProvider)`) walks the who
 twice (an empty batched visit, then the provider's code generation) and makes two objects
 per node; it was half of the time a small Python wrapper took. `codegen_ranges` runs the
 provider's code generation once with a leaner state (libcst's private
-`PositionProvidingCodegenState`, its hooks overridden), and falls back to the public path
-when that API is not there. tests/test_python_ranges.py checks both agree.
+`PositionProvidingCodegenState`, its hooks overridden: tuples for CodePositions, ranges kept
+by node id, the state its own context manager), and falls back to the public path when that
+API is not there. tests/test_python_ranges.py checks both agree.
 """
 
 from __future__ import annotations
 
 import re
+from functools import partial
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -19,7 +21,13 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from typing import Any
+    from typing import Any, Protocol
+
+    class RangeLookup(Protocol):
+        """A node's range: `NodeRanges`, or a mapping from nodes (`fixtures`)."""
+
+        def __getitem__(self, node: cst.CSTNode, /) -> Range: ...
+
 
 Range = tuple[int, int, int, int]
 """(start line, start column, end line, end column) of a node."""
@@ -27,12 +35,26 @@ Range = tuple[int, int, int, int]
 _NEWLINE = re.compile(r"\r\n?|\n")
 
 
-def codegen_ranges(module: cst.Module) -> Mapping[cst.CSTNode, Range]:
+class NodeRanges:
+    """Node -> its range, kept by the node's `id` (a node's own `__hash__` is Python code,
+    called at every store and lookup); holds the module, so no id is reused meanwhile."""
+
+    __slots__ = ("by_id", "module")
+
+    def __init__(self, by_id: dict[int, Range], module: cst.Module) -> None:
+        self.by_id = by_id
+        self.module = module
+
+    def __getitem__(self, node: cst.CSTNode) -> Range:
+        return self.by_id[id(node)]
+
+
+def codegen_ranges(module: cst.Module) -> NodeRanges:
     """Every node's range. libcst's code generation, on a long `elif` chain (500), runs
     out of stack and, cleaning up, raises KeyError instead of the RecursionError."""
     try:
         kind = _fast_state()
-        return _ranges_with(kind, module) if kind is not None else public_ranges(module)
+        by_id = _ranges_with(kind, module) if kind is not None else _by_id(public_ranges(module))
     except KeyError as error:
         cause: BaseException | None = error
         while cause is not None and not isinstance(cause, RecursionError):
@@ -40,6 +62,7 @@ def codegen_ranges(module: cst.Module) -> Mapping[cst.CSTNode, Range]:
         if cause is None:
             raise
         raise RecursionError("libcst's positions") from None
+    return NodeRanges(by_id, module)
 
 
 def public_ranges(module: cst.Module) -> dict[cst.CSTNode, Range]:
@@ -51,20 +74,18 @@ def public_ranges(module: cst.Module) -> dict[cst.CSTNode, Range]:
     }
 
 
-class _Computed:
-    """Stands in for the provider the state writes to (only `_computed` is read)."""
-
-    __slots__ = ("_computed",)
-
-    def __init__(self) -> None:
-        self._computed: dict[cst.CSTNode, Range] = {}
+def _by_id(ranges: Mapping[cst.CSTNode, Range]) -> dict[int, Range]:
+    return {id(node): where for node, where in ranges.items()}
 
 
-def _ranges_with(kind: type, module: cst.Module) -> dict[cst.CSTNode, Range]:
-    sink = _Computed()
-    state = kind(default_indent=module.default_indent, default_newline=module.default_newline, provider=sink)
+def _ranges_with(kind: type, module: cst.Module) -> dict[int, Range]:
+    computed: dict[int, Range] = {}
+    state = kind(
+        default_indent=module.default_indent, default_newline=module.default_newline, provider=computed
+    )
+    state.syntactic = []
     module._codegen(state)
-    return sink._computed
+    return computed
 
 
 _SAMPLE = """\
@@ -101,7 +122,7 @@ def _checked_state() -> type | None:
         return kind
     try:
         module = cst.parse_module(_SAMPLE)
-        same = _ranges_with(kind, module) == public_ranges(module)
+        same = _ranges_with(kind, module) == _by_id(public_ranges(module))
     except Exception:  # any change in the private API: the public path
         return None
     return kind if same else None
@@ -117,28 +138,6 @@ def libcst_version() -> str | None:
     return version if isinstance(version, str) else None
 
 
-class _Syntactic:
-    """`record_syntactic_position` without a generator: the node's range is where its
-    code starts and ends, or its start and end nodes' (as libcst's own)."""
-
-    __slots__ = ("state", "node", "start_node", "end_node", "line", "column")
-
-    def __init__(self, state: Any, node: cst.CSTNode, start_node: Any, end_node: Any) -> None:
-        self.state, self.node, self.start_node, self.end_node = state, node, start_node, end_node
-        self.line, self.column = 0, 0
-
-    def __enter__(self) -> None:
-        self.line, self.column = self.state.line, self.state.column
-
-    def __exit__(self, *exc: object) -> None:
-        state = self.state
-        computed = state.provider._computed
-        start_node, end_node = self.start_node, self.end_node
-        start = computed[start_node][:2] if start_node is not None else (self.line, self.column)
-        end = computed[end_node][2:] if end_node is not None else (state.line, state.column)
-        computed[self.node] = start + end
-
-
 def _make_state() -> type | None:
     """libcst's position-providing state with the hooks below (None when libcst has no such
     class). Built with `type`: the hooks keep tuples where libcst keeps CodePositions."""
@@ -146,8 +145,7 @@ def _make_state() -> type | None:
         from libcst.metadata.position_provider import PositionProvidingCodegenState
     except ImportError:
         return None
-    hooks = {
-        "__slots__": (),
+    hooks: dict[str, object] = {
         "add_indent_tokens": _add_indent_tokens,
         "add_token": _add_token,
         "before_codegen": _before_codegen,
@@ -156,6 +154,9 @@ def _make_state() -> type | None:
     }
     if not all(hasattr(PositionProvidingCodegenState, name) for name in hooks):
         return None
+    # the state is its own context manager for a syntactic range (`_exit`); entering it
+    # does nothing (`partial(int)`: a call that needs no Python frame)
+    hooks.update({"__slots__": ("syntactic",), "__enter__": partial(int), "__exit__": _exit})
     return type("LeanPositionState", (PositionProvidingCodegenState,), hooks)
 
 
@@ -181,10 +182,21 @@ def _before_codegen(self: Any, node: cst.CSTNode) -> None:
 def _after_codegen(self: Any, node: cst.CSTNode) -> None:
     line, column = self._stack.pop()
     # a syntactic range recorded inside is kept
-    self.provider._computed.setdefault(node, (line, column, self.line, self.column))
+    self.provider.setdefault(id(node), (line, column, self.line, self.column))
 
 
 def _record_syntactic_position(
     self: Any, node: cst.CSTNode, *, start_node: Any = None, end_node: Any = None
-) -> _Syntactic:
-    return _Syntactic(self, node, start_node, end_node)
+) -> Any:
+    """libcst's context manager without a generator or an object per node: the node's range
+    is where its code starts and ends, or its start and end nodes' (as libcst's own)."""
+    self.syntactic.append((node, start_node, end_node, self.line, self.column))
+    return self
+
+
+def _exit(self: Any, kind: object, error: object, traceback: object) -> None:
+    node, start_node, end_node, line, column = self.syntactic.pop()
+    computed = self.provider
+    start = computed[id(start_node)][:2] if start_node is not None else (line, column)
+    end = computed[id(end_node)][2:] if end_node is not None else (self.line, self.column)
+    computed[id(node)] = start + end

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from typing import TypeGuard, TypeVar
 
     from speclint.frontends.python.evaluator import Evaluator
-    from speclint.frontends.python.ranges import Range
+    from speclint.frontends.python.ranges import Range, RangeLookup
     from speclint.frontends.python.values import Env, Val
 
     _N = TypeVar("_N", bound=cst.CSTNode)
@@ -100,7 +100,7 @@ def node_is(node: cst.CSTNode, kind: type[_N]) -> TypeGuard[_N]:
     return is_a(type(node), kind)
 
 
-def comments_in(module: cst.Module, ranges: Mapping[cst.CSTNode, Range], source: str) -> list[cst.Comment]:
+def comments_in(module: cst.Module, ranges: RangeLookup, source: str) -> list[cst.Comment]:
     """The module's comments; a top-level statement is only entered when a line from the
     end of the one before it to the start of the one after it holds a `#`."""
     marked = [i + 1 for i, line in enumerate(_LINES.split(source)) if "#" in line]
@@ -118,17 +118,27 @@ def comments_in(module: cst.Module, ranges: Mapping[cst.CSTNode, Range], source:
 _NESTED = (cst.Lambda, cst.FunctionDef)
 
 
+class _NodeClasses(dict[type, bool]):
+    """Class -> whether it is a libcst node class, worked out on first use (a lookup, where
+    `is_a` is a call per value)."""
+
+    def __missing__(self, kind: type) -> bool:
+        found = self[kind] = issubclass(kind, cst.CSTNode)
+        return found
+
+
+_NODE_CLASSES = _NodeClasses()
 _CALL_FACTS: dict[type, tuple[bool, bool, tuple[str, ...]]] = {}
 """Node class -> (is a Call, not entered by `calls_in`, its code fields)."""
 
 
-def calls_in(node: cst.CSTNode, ranges: Mapping[cst.CSTNode, Range]) -> list[cst.Call]:
+def calls_in(node: cst.CSTNode, ranges: RangeLookup) -> list[cst.Call]:
     """Every call in `node`, outermost first (then in file order), not inside lambdas or
     nested functions. The walk of `descendants(node, True, _NESTED)`, with what it asks of
     a node class looked up once per class: the walker runs it on every statement."""
     found: list[cst.Call] = []
     stack = [node]
-    facts = _CALL_FACTS
+    facts, nodes = _CALL_FACTS, _NODE_CLASSES
     while stack:
         node = stack.pop()
         kind = type(node)
@@ -143,8 +153,8 @@ def calls_in(node: cst.CSTNode, ranges: Mapping[cst.CSTNode, Range]) -> list[cst
         for name in names:
             value = getattr(node, name)
             if isinstance(value, (list, tuple)):
-                stack.extend(item for item in value if is_a(type(item), cst.CSTNode))
-            elif is_a(type(value), cst.CSTNode):
+                stack.extend([item for item in value if nodes[type(item)]])
+            elif nodes[type(value)]:
                 stack.append(value)
     if len(found) > 1:
         found.sort(key=lambda call: _order(ranges[call]))
