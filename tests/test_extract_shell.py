@@ -474,3 +474,34 @@ def test_a_partly_known_command_held_in_a_variable_run_by_an_inner_shell() -> No
     assert launch.args[-1].text is None and "EXTRA_ARGS" in (launch.args[-1].dynamic_reason or "")
     codes = {f.code for f in lint_text(text, "entrypoint.sh").findings}
     assert {"FLG001", "SLM004"} <= codes
+
+
+@pytest.mark.parametrize(
+    ("words", "values"),
+    [
+        ("{0..3}", ["0", "1", "2", "3"]),
+        ("{3..1}", ["3", "2", "1"]),
+        ("{0..6..3}", ["0", "3", "6"]),
+        ("$(seq 2)", ["1", "2"]),
+        ("$(seq 0 3)", ["0", "1", "2", "3"]),
+        ("$(seq 1 2 5)", ["1", "3", "5"]),
+    ],
+)
+def test_a_for_loop_over_a_brace_range_or_seq_reads_each_iteration(words: str, values: list[str]) -> None:
+    """`for i in {0..3}` / `for i in $(seq 0 3)` (one server per GPU): each iteration's
+    launch, with `$((30000 + i))` and `CUDA_VISIBLE_DEVICES=$i` worked out per iteration."""
+    text = (
+        f"for i in {words}; do\n"
+        "  CUDA_VISIBLE_DEVICES=$i python -m sglang.launch_server --port $((30000 + i)) > s_$i.log 2>&1 &\n"
+        "done\n"
+    )
+    launches = extract_shell(text, "t.sh").launches
+    assert [l.env["CUDA_VISIBLE_DEVICES"].text for l in launches] == values
+    assert [word_after(l, "--port").text for l in launches] == [str(30000 + int(v)) for v in values]
+
+
+@pytest.mark.parametrize("words", ["$(seq -w 0 3)", "$(seq 0 $N)", "{a..c}", "$(seq 0 99)", "{0..$N}"])
+def test_a_for_loop_over_a_range_speclint_does_not_work_out_stays_unknown(words: str) -> None:
+    text = f"for i in {words}; do\n  python -m sglang.launch_server --port $i\ndone\n"
+    (launch,) = extract_shell(text, "t.sh").launches
+    assert word_after(launch, "--port").text is None

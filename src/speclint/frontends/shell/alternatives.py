@@ -83,8 +83,19 @@ def referenced_names(node: Node, tm: TextMap) -> list[str]:
                     if name is not None:
                         names.append(tm.node_text(name))
                     break
+        elif kind == "variable_name" and current.parent is not None and _in_arithmetic(current):
+            names.append(tm.node_text(current))  # `$((30000 + i))`: i without its `$`
         stack.extend(reversed(current.named_children))
     return names
+
+
+def _in_arithmetic(node: Node) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.type in ("arithmetic_expansion", "simple_expansion", "expansion"):
+            return parent.type == "arithmetic_expansion"
+        parent = parent.parent
+    return False
 
 
 def walk_alternatives(walker: Walking, node: Node) -> bool:

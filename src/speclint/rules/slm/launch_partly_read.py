@@ -20,7 +20,7 @@ class LaunchPartlyRead(Rule):
     """## What it does
     Says once per launch which of its values speclint cannot know without running the script
     (a command substitution `$(...)`, a variable set outside the file, a loop variable over
-    words not all known (`for tp in $(seq 1 4)`; over known words each iteration is read), a
+    words not all known (`for tp in $TP_SIZES`; over known words each iteration is read), a
     script argument, `**kwargs` of unknown keys), and why.
 
     ## Why it matters
@@ -92,8 +92,8 @@ class LaunchPartlyRead(Rule):
             fixed=NO_FIX,
         ),
         Example(
-            "for tp in $(seq 1 4); do python -m sglang.launch_server --model-path m --tp $tp; done\n",
-            at="1:77",
+            "for tp in $TP_SIZES; do python -m sglang.launch_server --model-path m --tp $tp; done\n",
+            at="1:76",
             says="launch only partly read: speclint cannot know the value of `--tp`",
             fixed=NO_FIX,
         ),
