@@ -93,3 +93,35 @@ def test_rst_doctest_blocks_and_sphinx_doctest_directives() -> None:
     expected = [(n + 1, line.index("=16") + 2) for n, line in enumerate(lines) if "=16" in line]
     assert [(line, column) for _, line, column, _ in found] == expected[:3]  # not testoutput
     assert all(token == "16" for *_, token in found)
+
+
+UNIT = """[Unit]
+Description=SGLang
+
+[Service]
+Environment="CUDA_VISIBLE_DEVICES=0,1"
+ExecStart=/usr/bin/python3 -m sglang.launch_server \\
+  --model-path /m --tp-szie 2
+Restart=on-failure
+"""
+
+
+@pytest.mark.parametrize("tag", ["ini", "systemd", ""])
+def test_a_systemd_unit_shown_in_a_markdown_fence(tag: str) -> None:
+    text = f"# Run it as a service\n\n```{tag}\n{UNIT}```\n"
+    lines = text.splitlines()
+    line = next(n for n, content in enumerate(lines, start=1) if "--tp-szie" in content)
+    assert ("FLG001", line, lines[line - 1].index("--tp-szie") + 1, "--tp-szie") in located(text, "ops.md")
+
+
+def test_a_systemd_unit_in_a_rst_code_block() -> None:
+    body = "".join(f"   {line}\n" if line else "\n" for line in UNIT.splitlines())
+    text = f"Service\n=======\n\n.. code-block:: ini\n\n{body}"
+    lines = text.splitlines()
+    line = next(n for n, content in enumerate(lines, start=1) if "--tp-szie" in content)
+    assert ("FLG001", line, lines[line - 1].index("--tp-szie") + 1, "--tp-szie") in located(text, "ops.rst")
+
+
+def test_an_ini_fence_that_is_not_a_service_unit_is_not_read() -> None:
+    text = "```ini\n[tool]\ncommand = python3 -m sglang.launch_server --tp-szie 2\n```\n"
+    assert not [f for f in located(text, "a.md") if f[0] == "FLG001"]

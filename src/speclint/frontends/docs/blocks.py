@@ -87,6 +87,25 @@ def _pieces(lines: list[tuple[int, str]]) -> list[Piece]:
     return pieces
 
 
+UNIT_TAGS = {"ini", "dosini", "systemd", "service", "cfg", "conf", "properties"}
+"""Tags a systemd service unit shown in a doc is written under (Pygments' `ini`/`systemd`)."""
+
+
+def _unit_block(doc: DocFile, lines: list[tuple[int, str]]) -> None:
+    """A systemd service unit in a doc, read as the systemd front-end reads a `.service`
+    file, its findings moved to where the block's text is in the doc."""
+    from speclint.frontends.commands.systemd import extract_unit
+    from speclint.frontends.shell.embedded import map_spans
+
+    from .excerpt import OffsetMap
+
+    mapping = OffsetMap(_pieces(lines), doc.starts)
+    found = map_spans(extract_unit(mapping.text + "\n", doc.path), mapping.move)
+    doc.result.launches.extend(found.launches)
+    doc.result.comments.extend(found.comments)
+    doc.result.diagnostics.extend(found.diagnostics)
+
+
 def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     """A code block read by its language tag (lowercase; "" for an untagged block): its
     (file offset, text) lines are a Markdown fence's or a reStructuredText directive's."""
@@ -103,6 +122,12 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         if "sglang" in joined:
             dockerfile_block(doc, _pieces(lines))
         return
+    if tag in UNIT_TAGS or (tag == "" and joined.lstrip().startswith(("[Unit]", "[Service]"))):
+        if "sglang" in joined and "[Service]" in joined and "ExecStart" in joined:
+            _unit_block(doc, lines)
+            return
+        if tag:
+            return
     if tag not in SHELL_TAGS and tag not in TEXT_TAGS and tag != "":
         return
     if "--speculative-" in joined and not DOC_LAUNCHER.search(joined) and block_flag_list(doc, lines):
