@@ -102,6 +102,8 @@ def recognize(walker: Walking, call: cst.Call) -> None:
     elif last == ENGINE and is_engine(name, walker.imports, walker.functions, _has_model_path(call)):
         if "server_args" not in keywords:
             walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))
+        else:
+            _engine_settings(walker, call, keywords["server_args"])
     elif last in (RUNTIME, HTTP_ADAPTER) and (cls := launch_class(name, walker.imports)) is not None:
         entry = CLASS_ENTRY[cls]
         pairs = _class_positional(walker, call, cls, entry) + kwargs_pairs(walker, call, None)
@@ -128,6 +130,21 @@ def recognize(walker: Walking, call: cst.Call) -> None:
             value = ev.eval(arg.value)
             if value.kind == "str" and LAUNCH_TEXT.search("".join(p.text or " " for p in value.pieces)):
                 walker.add_shell(value, _env_words(walker, keywords.get("env")))
+
+
+def _engine_settings(walker: Walking, call: cst.Call, settings: cst.BaseExpression) -> None:
+    """`Engine(server_args=X)`: X made in this file (`ServerArgs(...)`, `from_cli_args`) is
+    read, or reported, where it is made; one that comes from outside (a parameter, an
+    attribute of an unknown object) is reported here, never passed over."""
+    from libcst import Call
+
+    if isinstance(settings, Call):
+        return
+    value = walker.evaluator().eval(settings)
+    if value.origin is None or value.identity is not None:  # not made here, or a parameter
+        _not_read(
+            walker, call, f"takes its settings from a value speclint cannot know ({value.why_unknown()})"
+        )
 
 
 def _class_positional(walker: Walking, call: cst.Call, cls: str, entry: str) -> list[tuple[Word, Word]]:
