@@ -29,7 +29,6 @@ on what its branch adds. Per helper:
 
 from __future__ import annotations
 
-import argparse
 import ast
 import os
 import sys
@@ -39,7 +38,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
-from line_array import check_or_write, compact, line_array  # noqa: E402
+from line_array import dump_per_release, generator_main, per_release  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_helpers.json")
@@ -251,45 +250,18 @@ def read_release(path: str) -> dict[str, dict[str, object]]:
 
 
 def build(versions: list[str], cache: str = CACHE) -> dict:
-    texts: list[str] = []
-    index: dict[str, int] = {}
-    releases: dict[str, dict[str, int]] = {}
-    ordered = sorted(versions, key=release_key)
-    for version in ordered:
-        row: dict[str, int] = {}
-        for name, reading in sorted(read_release(wheel_path(version, cache)).items()):
-            text = compact(reading)
-            if text not in index:
-                index[text] = len(texts)
-                texts.append(text)
-            row[name] = index[text]
-        releases[version] = row
-    return {"format": 1, "versions": ordered, "texts": texts, "releases": releases}
+    return per_release(
+        sorted(versions, key=release_key),
+        lambda version: sorted(read_release(wheel_path(version, cache)).items()),
+    )
 
 
 def dump(data: dict) -> str:
-    """One JSON array, one element per line: the header, each release's helper -> reading
-    index, then the distinct readings."""
-
-    header = {"format": data["format"], "versions": data["versions"], "texts": len(data["texts"])}
-    return line_array(header, [data["releases"][v] for v in data["versions"]], data["texts"])
+    return dump_per_release(data)
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("versions", nargs="*", help="releases (default: those the flag schema stores)")
-    ap.add_argument("--out", default=OUT)
-    ap.add_argument("--check", action="store_true", help="compare with the stored file")
-    args = ap.parse_args(argv)
-    data = build(args.versions or flag_versions())
-    text = dump(data)
-    code = check_or_write(args.out, text, args.check)
-    if code is not None:
-        return code
-    print(
-        f"wrote {args.out}: {len(data['versions'])} releases, {len(data['texts'])} readings, {len(text)} bytes"
-    )
-    return 0
+    return generator_main(argv, (__doc__ or "").splitlines()[0], OUT, flag_versions, build)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@ or checked against what is stored. Shared by the generators."""
 
 from __future__ import annotations
 
+import argparse
 import json
+from collections.abc import Callable, Iterable
 
 
 def compact(value: object) -> str:
@@ -28,3 +30,52 @@ def check_or_write(path: str, text: str, check: bool) -> int | None:
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(text)
     return None
+
+
+def per_release(versions: list[str], readings: Callable[[str], Iterable[tuple[str, object]]]) -> dict:
+    """Each release's name -> index of its reading (`readings(version)`: (name, reading)
+    pairs, in the order written), the distinct readings stored once."""
+    texts: list[str] = []
+    index: dict[str, int] = {}
+    releases: dict[str, dict[str, int]] = {}
+    for version in versions:
+        row: dict[str, int] = {}
+        for name, reading in readings(version):
+            text = compact(reading)
+            if text not in index:
+                index[text] = len(texts)
+                texts.append(text)
+            row[name] = index[text]
+        releases[version] = row
+    return {"format": 1, "versions": versions, "texts": texts, "releases": releases}
+
+
+def dump_per_release(data: dict) -> str:
+    """One JSON array, one element per line: the header, each release's name -> reading
+    index, then the distinct readings."""
+    header = {"format": data["format"], "versions": data["versions"], "texts": len(data["texts"])}
+    return line_array(header, [data["releases"][v] for v in data["versions"]], data["texts"])
+
+
+def generator_main(
+    argv: list[str] | None,
+    description: str,
+    out: str,
+    default_versions: Callable[[], list[str]],
+    build: Callable[[list[str]], dict],
+) -> int:
+    """A per-release generator's command line: `[versions...] [--out PATH] [--check]`."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("versions", nargs="*", help="releases (default: those the flag schema stores)")
+    ap.add_argument("--out", default=out)
+    ap.add_argument("--check", action="store_true", help="compare with the stored file")
+    args = ap.parse_args(argv)
+    data = build(args.versions or default_versions())
+    text = dump_per_release(data)
+    code = check_or_write(args.out, text, args.check)
+    if code is not None:
+        return code
+    print(
+        f"wrote {args.out}: {len(data['versions'])} releases, {len(data['texts'])} readings, {len(text)} bytes"
+    )
+    return 0
