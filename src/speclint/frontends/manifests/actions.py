@@ -78,24 +78,15 @@ def _image(container: yaml.Node | None) -> yaml.ScalarNode | None:
 
 
 def _env(reader: NodeReader, node: yaml.Node | None, outer: dict[str, Word]) -> dict[str, Word]:
-    env = dict(outer)
-    if not isinstance(node, yaml.MappingNode):
-        return env
-    for key, value in mapping_pairs(node):
-        if not isinstance(key, yaml.ScalarNode):
-            continue
-        span = reader.span(value)
-        if isinstance(value, yaml.ScalarNode) and "${{" not in value.value:
-            env[key.value] = Word(value.value, span, span)
-        else:
-            env[key.value] = Word(
-                None,
-                span,
-                span,
-                dynamic_reason=f"{key.value} is set by a GitHub "
-                "Actions expression, known only when the workflow runs",
-            )
-    return env
+    from speclint.frontends.manifests.expressions import mapping_env
+
+    return mapping_env(
+        reader.span,
+        node,
+        outer,
+        ("${{",),
+        lambda name: f"{name} is set by a GitHub Actions expression, known only when the workflow runs",
+    )
 
 
 def _expressions_unknown(pieces: list[Piece]) -> list[Piece]:

@@ -170,20 +170,11 @@ def _walk(
 
 def _environment(reader: NodeReader, node: yaml.Node | None, outer: dict[str, Word]) -> dict[str, Word]:
     """`environment:` (or a container's `env:`) over the outer one; a Jinja value is unknown."""
-    env = dict(outer)
-    if not isinstance(node, yaml.MappingNode):
-        return env
-    for key, value in mapping_pairs(node):
-        if not isinstance(key, yaml.ScalarNode):
-            continue
-        span = reader.span(value)
-        if isinstance(value, yaml.ScalarNode) and "{{" not in value.value and "{%" not in value.value:
-            env[key.value] = Word(value.value, span, span)
-        else:
-            env[key.value] = Word(
-                None, span, span, dynamic_reason=f"{key.value} is set by Ansible when the task runs"
-            )
-    return env
+    from speclint.frontends.manifests.expressions import mapping_env
+
+    return mapping_env(
+        reader.span, node, outer, ("{{", "{%"), lambda name: f"{name} is set by Ansible when the task runs"
+    )
 
 
 def jinja_unknown(pieces: list[Piece]) -> list[Piece]:

@@ -4,11 +4,17 @@ unknown value, placed where it is written."""
 
 from __future__ import annotations
 
+import yaml
+
+from speclint.core.words import Word
+from speclint.frontends.manifests.yaml_nodes import mapping_pairs
 from speclint.frontends.shell.embedded import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from speclint.core.spans import Span
 
 
 def expressions_unknown(
@@ -49,3 +55,27 @@ def _part(piece: Piece, text: str, begin: int, end: int) -> Piece:
     if piece.exact:
         return Piece(text[begin:end], piece.begin + begin, piece.begin + end, exact=True)
     return Piece(text[begin:end], piece.begin, piece.end)
+
+
+def mapping_env(
+    span_of: Callable[[yaml.Node], Span],
+    node: yaml.Node | None,
+    outer: dict[str, Word],
+    openers: tuple[str, ...],
+    why: Callable[[str], str],
+) -> dict[str, Word]:
+    """A YAML mapping of environment variables over `outer`: a value holding one of the
+    tool's template `openers` (or not a string) is unknown, `why(name)` saying so; `span_of`
+    places a node in the file."""
+    env = dict(outer)
+    if not isinstance(node, yaml.MappingNode):
+        return env
+    for key, value in mapping_pairs(node):
+        if not isinstance(key, yaml.ScalarNode):
+            continue
+        span = span_of(value)
+        if isinstance(value, yaml.ScalarNode) and not any(opener in value.value for opener in openers):
+            env[key.value] = Word(value.value, span, span)
+        else:
+            env[key.value] = Word(None, span, span, dynamic_reason=why(key.value))
+    return env
