@@ -33,3 +33,13 @@ class Span:
         if self.line != self.end_line:
             return self
         return Span(self.line, self.column + start, self.line, self.column + stop, self.file)
+
+    def contains(self, other: Span) -> bool:
+        """Whether `other` lies within this region (by line and column; files not compared)."""
+        return (self.line, self.column) <= (other.line, other.column) and (
+            other.end_line,
+            other.end_column,
+        ) <= (
+            self.end_line,
+            self.end_column,
+        )

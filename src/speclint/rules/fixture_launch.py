@@ -15,15 +15,7 @@ from speclint.core.findings import Note, Severity
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.findings import Finding
-    from speclint.core.spans import Span
     from speclint.rules.base import LaunchContext
-
-
-def _inside(span: Span, outer: Span) -> bool:
-    return (span.line, span.column) >= (outer.line, outer.column) and (span.end_line, span.end_column) <= (
-        outer.end_line,
-        outer.end_column,
-    )
 
 
 def fixture_notes(ctx: LaunchContext) -> tuple[str, str | None]:
@@ -60,7 +52,7 @@ def fixture_findings(ctx: LaunchContext, found: list[Finding]) -> list[Finding]:
     read, unverified = fixture_notes(ctx)
     for finding in found:
         edits = finding.fix if isinstance(finding.fix, tuple) else (finding.fix,) if finding.fix else ()
-        if any(isinstance(edit, Edit) and _inside(edit.span, use.span) for edit in edits):
+        if any(isinstance(edit, Edit) and use.span.contains(edit.span) for edit in edits):
             finding.fix = None  # the word is SGLang's, not the file's
         finding.notes.append(Note(use.span, read))
         if unverified is not None:

@@ -104,7 +104,8 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
                         Severity.INFO,
                     )
                     continue
-                if not _inside(last.span, ctx.launch.span) and _inside(earlier.span, ctx.launch.span):
+                launch = ctx.launch.span
+                if not _within(last.span, launch) and _within(earlier.span, launch):
                     # a default in a function body, overridden by its caller's argument
                     # (`serve() { python -m ... --port 30000 "$@"; }; serve --port 30001`):
                     # how the script means them to combine; the body is shared, no fix
@@ -156,11 +157,5 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
         return use.written
 
 
-def _inside(span: Span, outer: Span) -> bool:
-    """Whether `span` is written within `outer` (same file)."""
-    if span.file != outer.file:
-        return False
-    return (outer.line, outer.column) <= (span.line, span.column) and (span.end_line, span.end_column) <= (
-        outer.end_line,
-        outer.end_column,
-    )
+def _within(span: Span, outer: Span) -> bool:
+    return span.file == outer.file and outer.contains(span)
