@@ -8,6 +8,7 @@ on the GPU, a model whose config.json is not on disk) says nothing."""
 
 from __future__ import annotations
 
+from speclint.sglang.resolve.refusals_features import check_feature_refusals
 from speclint.sglang.resolve.refusals_moe import check_moe_kernel, given
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop
@@ -26,6 +27,7 @@ def check_refusals(state: ResolutionState) -> None:
     _flashinfer_a2a(state)
     _mori_dispatch_tokens(state)
     _tp_lm_head_all_to_all(state)
+    check_feature_refusals(state)
 
 
 def _flex_attention_speculative(state: ResolutionState) -> None:

@@ -1,0 +1,142 @@
+"""Refusals of feature switches speclint did not report (session 8's random launches against
+the real releases): PD-Multiplexing's asserts, deterministic inference with an attention
+backend it does not support, the DSA cache-layer split on a model without DSA, LMCache beside
+streaming sessions or attention DP. Expected outcomes are the releases' own (tools/oracle's
+record_release.py on a fake H100, session 8); a release without the check gives no finding."""
+
+from __future__ import annotations
+
+from test_refusal_checks import DSV3, LAUNCH, LLAMA, accepted, errors, refusal
+
+PDMUX = LAUNCH + LLAMA + " --enable-pdmux"
+CHUNKED = (
+    "AssertionError: PD-Multiplexing is not compatible with chunked prefill. (add --chunked-prefill-size -1"
+)
+
+
+def test_pdmux_needs_chunked_prefill_off():
+    for version in ("0.5.9", "0.5.14", "0.5.23"):
+        refusal(version, PDMUX, "--enable-pdmux", "check_server_args", CHUNKED)
+    refusal(
+        "0.5.18",
+        PDMUX + " --chunked-prefill-size 4096",
+        "--enable-pdmux",
+        "check_server_args",
+        "PD-Multiplexing is not compatible with chunked prefill.",
+        gpu=None,  # the size given: no GPU needed
+    )
+    # 0.5.2 has the flag but no check
+    accepted("0.5.2", PDMUX)
+
+
+def test_pdmux_needs_one_pipeline_stage_no_disaggregation_and_no_overlap():
+    refusal(
+        "0.5.9",
+        PDMUX + " --pp-size 2",
+        "--enable-pdmux",
+        "check_server_args",
+        "PD-Multiplexing is only supported with pipeline parallelism disabled (pp_size=1).",
+    )
+    off = PDMUX + " --chunked-prefill-size -1"
+    refusal(
+        "0.5.23",
+        off + " --disaggregation-mode prefill",
+        "--enable-pdmux",
+        "check_server_args",
+        "PD-Multiplexing is not compatible with disaggregation mode.",
+    )
+    for version in ("0.5.14", "0.5.23"):
+        refusal(
+            version,
+            off,
+            "--enable-pdmux",
+            "check_server_args",
+            "PD-Multiplexing is not compatible with overlap schedule. (add --disable-overlap-schedule",
+        )
+        accepted(version, off + " --disable-overlap-schedule")
+
+
+def test_pdmux_says_nothing_for_a_model_not_on_disk():
+    """A model handler may turn chunked prefill off (embedding, multimodal models)."""
+    assert errors("0.5.23", LAUNCH + "org/unknown-model --enable-pdmux") == []
+
+
+DETERMINISTIC = " --enable-deterministic-inference --attention-backend "
+
+
+def test_deterministic_inference_refuses_an_explicit_backend_outside_its_choices():
+    refusal(
+        "0.5.23",
+        LAUNCH + LLAMA + DETERMINISTIC + "flashmla",
+        "--attention-backend flashmla",
+        "_handle_deterministic_inference",
+        "ValueError: Currently only ['ascend', 'fa3', 'fa4', 'flashinfer', 'intel_xpu', 'triton'] "
+        "attention backends are supported for deterministic inference, but you explicitly "
+        "specified 'flashmla'.",
+    )
+    refusal(
+        "0.5.9",
+        LAUNCH + LLAMA + DETERMINISTIC + "fa4",
+        "--attention-backend fa4",
+        "_handle_deterministic_inference",
+        "Currently only ['flashinfer', 'fa3', 'triton'] attention backends are supported for "
+        "deterministic inference, but you explicitly specified 'fa4'.",
+    )
+    # fa4 joined the choices in 0.5.16
+    accepted("0.5.18", LAUNCH + LLAMA + DETERMINISTIC + "fa4", gpu="b200")
+    # 0.5.2 has no deterministic inference: the flag itself is unknown (FLG, not SPD009)
+    assert [code for code, _, _ in errors("0.5.2", LAUNCH + LLAMA + DETERMINISTIC + "flashmla")] != ["SPD009"]
+
+
+def test_deterministic_inference_on_deepseek_takes_fewer_backends():
+    for version, listed, models in (
+        ("0.5.14", "['fa3', 'triton', 'ascend']", "DeepSeek models"),
+        ("0.5.23", "['ascend', 'fa3', 'fa4', 'triton']", "absorbed-MLA models"),
+    ):
+        refusal(
+            version,
+            LAUNCH + DSV3 + DETERMINISTIC + "flashinfer",
+            "--attention-backend flashinfer",
+            "_handle_deterministic_inference",
+            f"ValueError: Currently only {listed} attention backends are supported for "
+            f"deterministic inference with {models}. But you're using flashinfer.",
+        )
+    accepted("0.5.23", LAUNCH + LLAMA + DETERMINISTIC + "flashinfer")
+    accepted("0.5.14", LAUNCH + DSV3 + DETERMINISTIC + "triton")
+
+
+def test_dsa_cache_layer_split_needs_a_dsa_model():
+    says = (
+        "ValueError: --enable-dsa-cache-layer-split is only supported for DSA (DeepSeek Sparse "
+        "Attention) models. (DeepseekV3ForCausalLM has no DSA indexer"
+    )
+    for version in ("0.5.18", "0.5.23"):
+        refusal(
+            version,
+            LAUNCH + DSV3 + " --tp-size 8 --enable-dsa-cache-layer-split",
+            "--enable-dsa-cache-layer-split",
+            "_handle_model_specific_adjustments",
+            says,
+        )
+    assert errors("0.5.23", LAUNCH + "org/unknown-model --enable-dsa-cache-layer-split") == []
+
+
+def test_lmcache_refuses_streaming_sessions_and_attention_dp():
+    streaming = LAUNCH + LLAMA + " --enable-lmcache --enable-streaming-session"
+    for version in ("0.5.21", "0.5.23"):
+        refusal(
+            version,
+            streaming,
+            "--enable-lmcache",
+            "handle_cache_compatibility",
+            "NotImplementedError: LMCacheUnifiedRadixCache does not yet support streaming sessions",
+        )
+    # 0.5.18 has both flags and no such check
+    accepted("0.5.18", streaming)
+    refusal(
+        "0.5.23",
+        LAUNCH + LLAMA + " --tp-size 2 --attn-dp-size 2 --enable-lmcache",
+        "--enable-lmcache",
+        "handle_cache_compatibility",
+        "LMCacheUnifiedRadixCache does not yet support DP attention",
+    )
