@@ -140,3 +140,31 @@ def test_lmcache_refuses_streaming_sessions_and_attention_dp():
         "handle_cache_compatibility",
         "LMCacheUnifiedRadixCache does not yet support DP attention",
     )
+
+
+def test_page_major_kv_layout_without_unified_memory():
+    page_major = LAUNCH + LLAMA + " --enable-page-major-kv-layout"
+    for version in ("0.5.19", "0.5.23"):
+        refusal(
+            version,
+            page_major + " --attention-backend triton",
+            "--enable-page-major-kv-layout",
+            "_handle_page_major_kv_layout",
+            "AssertionError: --enable-page-major-kv-layout without --enable-unified-memory is "
+            "temporarily unsupported",
+        )
+    # 0.5.15-0.5.18 ask for triton as the attention backend
+    refusal(
+        "0.5.18",
+        page_major + " --attention-backend flashinfer",
+        "--attention-backend flashinfer",
+        "_handle_page_major_kv_layout",
+        "--enable-page-major-kv-layout requires the Triton attention backend for the "
+        "full-attention layers (unified-memory MLA also allows the paged MLA backends); got "
+        "['flashinfer'], allowed ['triton'].",
+    )
+    accepted("0.5.18", page_major + " --attention-backend triton")
+    # the backend picked for the GPU is not read
+    accepted("0.5.18", page_major)
+    # 0.5.14 has no such flag: FLG, not SPD009
+    assert "SPD009" not in [code for code, _, _ in errors("0.5.14", page_major)]

@@ -171,6 +171,10 @@ class ReleaseTraits:
     (enable_dp_attention), 'attn_dp' (0.5.22+: attention DP of any form), '' (none read)."""
     dsa_split_check: bool
     """--enable-dsa-cache-layer-split is refused for a model that is not DSA (0.5.16+)."""
+    page_major_check: str
+    """--enable-page-major-kv-layout without --enable-unified-memory: 'triton_0_5_15' /
+    'triton' (0.5.15-0.5.16 / 0.5.17-0.5.18: the attention backends must be triton, in those
+    wordings), 'unified' (0.5.19+: refused whatever the backend), '' (no such flag)."""
     # --- parallel layout (parallel.py) ---
     parallel_steps: str
     """'post_init_dp_is_tp' (0.4.0 `__post_init__`: DP attention sets dp_size = tp_size),

@@ -47,6 +47,7 @@ _NONE: dict[str, Any] = dict(
     deterministic_mla_architectures=(),
     lmcache_check="",
     dsa_split_check=False,
+    page_major_check="",
 )
 
 READ_FEATURES: dict[str, dict[str, Any]] = {
@@ -82,6 +83,7 @@ READ_FEATURES: dict[str, dict[str, Any]] = {
         deterministic_mla_architectures=_DEEPSEEK_0_5_20,
         lmcache_check="attn_dp",
         dsa_split_check=True,
+        page_major_check="unified",
     ),
 }
 """The read releases' facts (traits_read.py spreads them into their entries)."""
@@ -104,13 +106,16 @@ FEATURE_FACTS: dict[str, dict[str, Any]] = {
         READ_FEATURES["0.5.6.post2"],
         deterministic_mla_architectures=_DEEPSEEK_0_5_9,
     ),
-    **_for(("0.5.13.post1", "0.5.15.post1"), READ_FEATURES["0.5.14"]),
+    "0.5.13.post1": READ_FEATURES["0.5.14"],
+    # `_handle_page_major_kv_layout`: `assert backends <= {"triton"}`
+    "0.5.15.post1": dict(READ_FEATURES["0.5.14"], page_major_check="triton_0_5_15"),
     # the DSA split; deepseek_deterministic_attention_backends = ["fa3", "triton"]
     "0.5.16": dict(
         READ_FEATURES["0.5.14"],
         deterministic_backends=_CHOICES_FA4,
         deterministic_mla_message=_MLA_FA3,
         dsa_split_check=True,
+        page_major_check="triton_0_5_15",
     ),
     # DeepSeek models take RADIX_SUPPORTED_DETERMINISTIC_ATTENTION_BACKEND
     "0.5.17": dict(
@@ -119,12 +124,14 @@ FEATURE_FACTS: dict[str, dict[str, Any]] = {
         deterministic_mla_backends=_RADIX_FA4,
         deterministic_mla_message=_ONLY.format(list(_RADIX_FA4), "DeepSeek models"),
         dsa_split_check=True,
+        page_major_check="triton",
     ),
     "0.5.18": dict(
         READ_FEATURES["0.5.23"],
         deterministic_backends=_CHOICES_FA4,
         deterministic_mla_architectures=_DEEPSEEK_0_5_18,
         lmcache_check="",
+        page_major_check="triton",
     ),
     # and intel_xpu
     "0.5.19": dict(

@@ -36,6 +36,7 @@ def check_feature_refusals(state: ResolutionState) -> None:
     _deterministic_inference(state)
     _dsa_cache_layer_split(state)
     _lmcache(state)
+    _page_major_kv_layout(state)
 
 
 def _deterministic_inference(state: ResolutionState) -> None:
@@ -90,6 +91,47 @@ def _dsa_cache_layer_split(state: ResolutionState) -> None:
         "_handle_model_specific_adjustments",
         ("enable_dsa_cache_layer_split",),
     )
+
+
+_PAGE_MAJOR = {
+    "triton_0_5_15": "--enable-page-major-kv-layout requires the Triton attention backend for the "
+    "full-attention layers; got {}. Pass --attention-backend triton.",
+    "triton": "--enable-page-major-kv-layout requires the Triton attention backend for the "
+    "full-attention layers (unified-memory MLA also allows the paged MLA backends); got {}, "
+    "allowed ['triton']. Pass a compatible --attention-backend.",
+    "unified": "--enable-page-major-kv-layout without --enable-unified-memory is temporarily "
+    "unsupported: the strided MHA K/V views were removed and the static-pool page-major layout "
+    "awaits its per-layer-view reimplementation. Run with --enable-unified-memory, or drop "
+    "--enable-page-major-kv-layout.",
+}
+
+
+def _page_major_kv_layout(state: ResolutionState) -> None:
+    """`_handle_page_major_kv_layout` (0.5.15+; 0.5.19+ kv_cache_hook.py), without
+    --enable-unified-memory: 0.5.19+ refuse it outright; 0.5.15-0.5.18 assert triton as the
+    resolved attention backends, read here for an explicit --attention-backend kept as given
+    (the backend picked for the GPU is not read)."""
+    check = state.traits.page_major_check
+    if not check or given(state, "enable_page_major_kv_layout") is not True:
+        return
+    if given(state, "enable_unified_memory") not in (None, False):
+        return  # given (or dynamic): the unified pool's own rules
+    fields: tuple[str, ...] = ("enable_page_major_kv_layout",)
+    if check != "unified":
+        backend = given(state, "attention_backend")
+        if (
+            not isinstance(backend, str)
+            or backend == "triton"
+            or state.get("attention_backend") != backend
+            or given(state, "prefill_attention_backend")
+            or given(state, "decode_attention_backend")
+        ):
+            return
+        fields = ("attention_backend", "enable_page_major_kv_layout")
+        message = _PAGE_MAJOR[check].format([backend])
+    else:
+        message = _PAGE_MAJOR[check]
+    raise Stop("AssertionError", message, "_handle_page_major_kv_layout", fields)
 
 
 _LMCACHE_ERRORS = (
