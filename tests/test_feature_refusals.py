@@ -6,7 +6,7 @@ record_release.py on a fake H100, session 8); a release without the check gives 
 
 from __future__ import annotations
 
-from test_refusal_checks import DSV3, LAUNCH, LLAMA, accepted, errors, refusal
+from test_refusal_checks import DSV3, LAUNCH, LLAMA, QWEN3, accepted, errors, refusal
 
 PDMUX = LAUNCH + LLAMA + " --enable-pdmux"
 CHUNKED = (
@@ -168,3 +168,30 @@ def test_page_major_kv_layout_without_unified_memory():
     accepted("0.5.18", page_major)
     # 0.5.14 has no such flag: FLG, not SPD009
     assert "SPD009" not in [code for code, _, _ in errors("0.5.14", page_major)]
+
+
+def test_torch_compile_without_cuda_graph_padding():
+    launch = LAUNCH + LLAMA + " --tp-size 8 --disable-cuda-graph-padding --enable-torch-compile"
+    for version in ("0.5.12.post1", "0.5.23"):
+        refusal(
+            version,
+            launch,
+            "--disable-cuda-graph-padding",
+            "check_server_args",
+            "AssertionError: --disable-cuda-graph-padding is incompatible with --enable-torch-compile.",
+        )
+    accepted("0.5.11", launch)  # no such check before 0.5.12
+
+
+def test_dp_lm_head_with_replicas_only():
+    replicas = LAUNCH + QWEN3 + " --tp-size 1 --dp-size 2 --enable-dp-lm-head"
+    refusal(
+        "0.5.23",
+        replicas,
+        "--enable-dp-lm-head",
+        "_dp_lm_head_validation",
+        "AssertionError: --enable-dp-lm-head requires attention DP (--attn-dp-size).",
+    )
+    accepted("0.5.23", LAUNCH + QWEN3 + " --tp-size 2 --attn-dp-size 2 --enable-dp-lm-head")
+    # one data-parallel rank: SGLang turns the flag off first
+    accepted("0.5.23", LAUNCH + QWEN3 + " --enable-dp-lm-head")

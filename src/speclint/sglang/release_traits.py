@@ -175,6 +175,9 @@ class ReleaseTraits:
     """--enable-page-major-kv-layout without --enable-unified-memory: 'triton_0_5_15' /
     'triton' (0.5.15-0.5.16 / 0.5.17-0.5.18: the attention backends must be triton, in those
     wordings), 'unified' (0.5.19+: refused whatever the backend), '' (no such flag)."""
+    torch_compile_padding_check: bool
+    """`check_server_args` refuses --disable-cuda-graph-padding with --enable-torch-compile
+    (0.5.12+)."""
     # --- parallel layout (parallel.py) ---
     parallel_steps: str
     """'post_init_dp_is_tp' (0.4.0 `__post_init__`: DP attention sets dp_size = tp_size),

@@ -48,6 +48,7 @@ _NONE: dict[str, Any] = dict(
     lmcache_check="",
     dsa_split_check=False,
     page_major_check="",
+    torch_compile_padding_check=False,
 )
 
 READ_FEATURES: dict[str, dict[str, Any]] = {
@@ -67,6 +68,7 @@ READ_FEATURES: dict[str, dict[str, Any]] = {
     "0.5.14": dict(
         _NONE,
         pdmux_check=True,
+        torch_compile_padding_check=True,
         deterministic_backends=_CHOICES_ASCEND,
         deterministic_mla_backends=("fa3", "triton"),
         deterministic_mla_message=_ONLY.format(["fa3", "triton", "ascend"], "DeepSeek models"),
@@ -84,6 +86,7 @@ READ_FEATURES: dict[str, dict[str, Any]] = {
         lmcache_check="attn_dp",
         dsa_split_check=True,
         page_major_check="unified",
+        torch_compile_padding_check=True,
     ),
 }
 """The read releases' facts (traits_read.py spreads them into their entries)."""
@@ -102,9 +105,15 @@ FEATURE_FACTS: dict[str, dict[str, Any]] = {
     ),
     **_for(("0.5.7", "0.5.8.post1"), READ_FEATURES["0.5.6.post2"]),
     **_for(
-        ("0.5.9", "0.5.10.post1", "0.5.11", "0.5.12.post1"),
+        ("0.5.9", "0.5.10.post1", "0.5.11"),
         READ_FEATURES["0.5.6.post2"],
         deterministic_mla_architectures=_DEEPSEEK_0_5_9,
+    ),
+    # check_server_args: "--disable-cuda-graph-padding is incompatible with --enable-torch-compile."
+    "0.5.12.post1": dict(
+        READ_FEATURES["0.5.6.post2"],
+        deterministic_mla_architectures=_DEEPSEEK_0_5_9,
+        torch_compile_padding_check=True,
     ),
     "0.5.13.post1": READ_FEATURES["0.5.14"],
     # `_handle_page_major_kv_layout`: `assert backends <= {"triton"}`

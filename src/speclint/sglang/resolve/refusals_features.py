@@ -198,6 +198,26 @@ def _lmcache_refuses(state: ResolutionState, field: str, check: str) -> bool:
     return value is True
 
 
+def check_torch_compile_padding(state: ResolutionState) -> None:
+    """`check_server_args` (0.5.12+; 0.5.19+ validation_hook.py): no handler changes either
+    switch before it."""
+    if (
+        state.traits.torch_compile_padding_check
+        and given(state, "disable_cuda_graph_padding") is True
+        and given(state, "enable_torch_compile") is True
+    ):
+        raise Stop(
+            "AssertionError",
+            "--disable-cuda-graph-padding is incompatible with --enable-torch-compile. With "
+            "padding disabled, every distinct batch size gets its own torch.compile + Triton "
+            "autotune cycle (O(max_batch_size) compilations) instead of the small fixed set of "
+            "padded bucket sizes, causing engine initialisation to stall for many minutes. "
+            "Remove --disable-cuda-graph-padding or --enable-torch-compile.",
+            "check_server_args",
+            ("disable_cuda_graph_padding", "enable_torch_compile"),
+        )
+
+
 _PDMUX = "PD-Multiplexing"
 
 
