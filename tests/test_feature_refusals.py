@@ -195,3 +195,24 @@ def test_dp_lm_head_with_replicas_only():
     accepted("0.5.23", LAUNCH + QWEN3 + " --tp-size 2 --attn-dp-size 2 --enable-dp-lm-head")
     # one data-parallel rank: SGLang turns the flag off first
     accepted("0.5.23", LAUNCH + QWEN3 + " --enable-dp-lm-head")
+
+
+def test_deterministic_inference_reads_the_backend_picked_first():
+    """0.5.4-0.5.11 pick the GPU's backend before the check (trtllm_mha for Qwen3 on a B200);
+    0.5.12+ check first and fall back to a supported one; 0.5.3 picks none (None is refused)."""
+    launch = LAUNCH + QWEN3 + " --enable-deterministic-inference"
+    says = "ValueError: Currently only ['flashinfer', 'fa3', 'triton'] attention backends are supported"
+    refusal(
+        "0.5.9", launch, "--enable-deterministic-inference", "_handle_deterministic_inference", says, "b200"
+    )
+    accepted("0.5.9", launch, gpu="h100")  # fa3
+    accepted("0.5.9", launch, gpu=None)  # the GPU's pick is not known
+    accepted("0.5.14", launch, gpu="b200")
+    refusal(
+        "0.5.3.post3",
+        launch,
+        "--enable-deterministic-inference",
+        "_handle_deterministic_inference",
+        says + " for deterministic inference.",
+        gpu=None,
+    )

@@ -159,6 +159,9 @@ class ReleaseTraits:
     deterministic_backends: tuple[str, ...]
     """`DETERMINISTIC_ATTENTION_BACKEND_CHOICES`: an explicit --attention-backend outside them
     is refused with --enable-deterministic-inference (0.5.3+); empty: no such flag."""
+    deterministic_sees_picked_backend: bool
+    """0.5.4-0.5.11: `_handle_attention_backend_compatibility` picks the GPU's default backend
+    before `_handle_deterministic_inference`, whose check then reads it as if given."""
     deterministic_mla_backends: tuple[str, ...]
     """The attention backends deterministic inference takes for DeepSeek-family models
     (`deterministic_mla_architectures`)."""

@@ -42,6 +42,7 @@ _DEEPSEEK_0_5_20 = (*_DEEPSEEK_0_5_18, "Glm5NextForConditionalGeneration")
 _NONE: dict[str, Any] = dict(
     pdmux_check=False,
     deterministic_backends=(),
+    deterministic_sees_picked_backend=False,
     deterministic_mla_backends=(),
     deterministic_mla_message="",
     deterministic_mla_architectures=(),
@@ -61,6 +62,7 @@ READ_FEATURES: dict[str, dict[str, Any]] = {
         _NONE,
         pdmux_check=True,
         deterministic_backends=_CHOICES,
+        deterministic_sees_picked_backend=True,
         deterministic_mla_backends=("fa3", "triton"),
         deterministic_mla_message=_MLA_FA3,
         deterministic_mla_architectures=_DEEPSEEK_0_5_6,
@@ -80,6 +82,7 @@ READ_FEATURES: dict[str, dict[str, Any]] = {
     "0.5.23": dict(
         pdmux_check=True,
         deterministic_backends=_CHOICES_XPU,
+        deterministic_sees_picked_backend=False,
         deterministic_mla_backends=_RADIX_FA4,
         deterministic_mla_message=_ONLY.format(list(_RADIX_FA4), "absorbed-MLA models"),
         deterministic_mla_architectures=_DEEPSEEK_0_5_20,
@@ -95,9 +98,12 @@ _FLAG_ONLY = "0.4.0", "0.4.6", "0.4.6.post5", "0.4.10", "0.5.1.post3", "0.5.2"
 
 FEATURE_FACTS: dict[str, dict[str, Any]] = {
     **_for(_FLAG_ONLY, _NONE),
-    # the first deterministic inference: no DeepSeek check, and "Currently only [...] attention
-    # backends are supported for deterministic inference." names no backend
-    "0.5.3.post3": dict(_NONE, pdmux_check=True, deterministic_backends=_CHOICES),
+    # the first deterministic inference: no DeepSeek check, "Currently only [...] attention
+    # backends are supported for deterministic inference." names no backend, and no backend is
+    # picked before it (None is refused: confirmed by tools/oracle)
+    "0.5.3.post3": dict(
+        _NONE, pdmux_check=True, deterministic_backends=_CHOICES, deterministic_sees_picked_backend=True
+    ),
     **_for(
         ("0.5.4.post3", "0.5.5.post3"),
         READ_FEATURES["0.5.6.post2"],
@@ -110,9 +116,11 @@ FEATURE_FACTS: dict[str, dict[str, Any]] = {
         deterministic_mla_architectures=_DEEPSEEK_0_5_9,
     ),
     # check_server_args: "--disable-cuda-graph-padding is incompatible with --enable-torch-compile."
+    # `_handle_deterministic_inference` now runs before the backend is picked
     "0.5.12.post1": dict(
         READ_FEATURES["0.5.6.post2"],
         deterministic_mla_architectures=_DEEPSEEK_0_5_9,
+        deterministic_sees_picked_backend=False,
         torch_compile_padding_check=True,
     ),
     "0.5.13.post1": READ_FEATURES["0.5.14"],

@@ -43,17 +43,27 @@ def _deterministic_inference(state: ResolutionState) -> None:
     """`_handle_deterministic_inference` (0.5.3+; 0.5.18+ overrides.py
     `_deterministic_attention_backend`): an explicit --attention-backend outside
     `DETERMINISTIC_ATTENTION_BACKEND_CHOICES` is a ValueError; for a DeepSeek-family model
-    (its config.json on disk) the backend must also be one it lists for them. Read only for
-    a backend given and kept (no handler before it picked another)."""
+    (its config.json on disk) the backend must also be one it lists for them. Read for a
+    backend given and kept, and in 0.5.4-0.5.11 for the one picked for the GPU (speclint
+    picks it only when told the GPU)."""
     traits = state.traits
     if not traits.deterministic_backends or given(state, "enable_deterministic_inference") is not True:
         return
     backend = given(state, "attention_backend")
-    if not isinstance(backend, str) or state.get("attention_backend") != backend:
+    fields: tuple[str, ...] = ("attention_backend", "enable_deterministic_inference")
+    if backend is None and traits.deterministic_sees_picked_backend:
+        backend = state.get("attention_backend")  # the GPU's default, picked first
+        fields = ("enable_deterministic_inference",)
+        if (
+            backend is None
+            and not traits.auto_attention_backend
+            and state.target_architecture in PLAIN_TEXT_ARCHITECTURES
+        ):
+            backend = "None"  # 0.5.3: none picked, and None is not among the choices
+    if not isinstance(backend, str) or state.get("attention_backend") not in (backend, None):
         return
     if given(state, "prefill_attention_backend") or given(state, "decode_attention_backend"):
         return  # may replace the attention backend before the check
-    fields = ("attention_backend", "enable_deterministic_inference")
     if backend not in traits.deterministic_backends:
         listed = f"Currently only {list(traits.deterministic_backends)} attention backends are supported"
         # 0.5.3 (no DeepSeek check yet) names no backend
