@@ -216,3 +216,18 @@ def test_deterministic_inference_reads_the_backend_picked_first():
         says + " for deterministic inference.",
         gpu=None,
     )
+
+
+def test_dp_lm_head_with_replicas_before_0_5_22():
+    """`_handle_data_parallelism` keeps --enable-dp-lm-head with --dp-size > 1 and asserts DP
+    attention (recorded: 0.5.9 and 0.5.14 refuse it, session 8's random launches)."""
+    replicas = LAUNCH + QWEN3 + " --tp-size 1 --dp-size 2 --enable-dp-lm-head"
+    for version in ("0.5.9", "0.5.14"):
+        refusal(
+            version,
+            replicas,
+            "--enable-dp-lm-head",
+            "_handle_data_parallelism",
+            "AssertionError: Please enable dp attention when setting enable_dp_lm_head.",
+        )
+    accepted("0.5.14", LAUNCH + QWEN3 + " --tp-size 2 --dp-size 2 --enable-dp-attention --enable-dp-lm-head")
