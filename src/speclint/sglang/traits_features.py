@@ -1,11 +1,12 @@
 """Per-release facts of the feature refusals resolve/refusals_features.py checks (found missing
 by session 8's random launches against the real releases): PD-Multiplexing's asserts,
-deterministic inference's attention backends, the DSA cache-layer split, LMCache. Read in each
-release's server_args.py (0.5.19+: arg_groups/validation_hook.py, overrides.py,
-attention_hook.py, model_hook.py, kv_cache_hook.py, choices.py) for every modelled release
-from 0.5.2 on, and confirmed with tools/oracle on 0.5.9, 0.5.14, 0.5.18 and 0.5.23. The read
-releases' entries spread `READ_FEATURES`; the others change `FEATURE_FACTS` (traits.py
-applies them)."""
+deterministic inference's attention backends, the DSA cache-layer split, the page-major KV
+layout, LMCache, torch.compile without CUDA-graph padding. Read in each release's
+server_args.py (0.5.19+: arg_groups/validation_hook.py, overrides.py, attention_hook.py,
+model_hook.py, kv_cache_hook.py, choices.py) for every modelled release from 0.5.2 on, and
+confirmed with tools/oracle on 0.5.2, 0.5.3.post3, 0.5.9, 0.5.14, 0.5.18, 0.5.21 and 0.5.23.
+The read releases' entries spread `READ_FEATURES`; the others change `FEATURE_FACTS`
+(traits.py applies them)."""
 
 from __future__ import annotations
 
