@@ -153,6 +153,34 @@ class ReleaseTraits:
     tp_lm_head_a2a_check: str
     """`--enable-tp-lm-head-all-to-all` asserts attention DP: 'dp_attention' (0.5.18-0.5.21,
     resolved enable_dp_attention), 'attn_dp' (0.5.22+: attn_dp_size > 1), '' (no flag)."""
+    pdmux_check: bool
+    """`check_server_args` asserts that --enable-pdmux runs with pp_size 1, chunked prefill off
+    (-1), no disaggregation and the overlap scheduler off (0.5.3+; refusals_features.py)."""
+    deterministic_backends: tuple[str, ...]
+    """`DETERMINISTIC_ATTENTION_BACKEND_CHOICES`: an explicit --attention-backend outside them
+    is refused with --enable-deterministic-inference (0.5.3+); empty: no such flag."""
+    deterministic_sees_picked_backend: bool
+    """0.5.4-0.5.11: `_handle_attention_backend_compatibility` picks the GPU's default backend
+    before `_handle_deterministic_inference`, whose check then reads it as if given."""
+    deterministic_mla_backends: tuple[str, ...]
+    """The attention backends deterministic inference takes for DeepSeek-family models
+    (`deterministic_mla_architectures`)."""
+    deterministic_mla_message: str
+    """That ValueError's text up to "But you're using X." (its list and wording per release)."""
+    deterministic_mla_architectures: tuple[str, ...]
+    """`is_deepseek_model`: the architectures `_handle_deterministic_inference` checks."""
+    lmcache_check: str
+    """--enable-lmcache refusals of `handle_cache_compatibility` (0.5.21+): 'dp_attention'
+    (enable_dp_attention), 'attn_dp' (0.5.22+: attention DP of any form), '' (none read)."""
+    dsa_split_check: bool
+    """--enable-dsa-cache-layer-split is refused for a model that is not DSA (0.5.16+)."""
+    page_major_check: str
+    """--enable-page-major-kv-layout without --enable-unified-memory: 'triton_0_5_15' /
+    'triton' (0.5.15-0.5.16 / 0.5.17-0.5.18: the attention backends must be triton, in those
+    wordings), 'unified' (0.5.19+: refused whatever the backend), '' (no such flag)."""
+    torch_compile_padding_check: bool
+    """`check_server_args` refuses --disable-cuda-graph-padding with --enable-torch-compile
+    (0.5.12+)."""
     # --- parallel layout (parallel.py) ---
     parallel_steps: str
     """'post_init_dp_is_tp' (0.4.0 `__post_init__`: DP attention sets dp_size = tp_size),

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from speclint.sglang.traits_backends import RECORDED_BACKEND_FACTS
 from speclint.sglang.traits_checks import CHECK_FACTS
+from speclint.sglang.traits_features import FEATURE_FACTS
 from speclint.sglang.traits_read import READ_TRAITS
 from speclint.sglang.traits_refusals import REFUSAL_FACTS
 
@@ -173,6 +174,7 @@ for _changes in (
     *RECORDED_BACKEND_FACTS,
     CHECK_FACTS,
     REFUSAL_FACTS,
+    FEATURE_FACTS,
 ):  # one new entry per release, not per table
     for _release, _fields in _changes.items():
         _later.setdefault(_release, {}).update(_fields)

@@ -15,6 +15,7 @@ from speclint.sglang.traits_backends import (
     _QUANT_0_5_14,
     _QUANT_0_5_23,
 )
+from speclint.sglang.traits_features import READ_FEATURES
 from speclint.sglang.traits_refusals import READ_REFUSALS
 
 _MTP_0_5_23 = (
@@ -89,6 +90,7 @@ _NGRAM_CUDA_ONLY = "Ngram speculative decoding only supports CUDA device."
 READ_TRAITS: dict[str, ReleaseTraits] = {
     "0.4.10.post2": ReleaseTraits(
         **READ_REFUSALS["0.4.10.post2"],
+        **READ_FEATURES["0.4.10.post2"],
         eagle_family=("EAGLE", "EAGLE3"),
         has_ngram=False,
         upper_cases_algorithm=False,
@@ -165,6 +167,7 @@ READ_TRAITS: dict[str, ReleaseTraits] = {
     ),
     "0.5.6.post2": ReleaseTraits(
         **READ_REFUSALS["0.5.6.post2"],
+        **READ_FEATURES["0.5.6.post2"],
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"),
         has_ngram=True,
         upper_cases_algorithm=False,
@@ -249,6 +252,7 @@ READ_TRAITS: dict[str, ReleaseTraits] = {
     ),
     "0.5.14": ReleaseTraits(
         **READ_REFUSALS["0.5.14"],
+        **READ_FEATURES["0.5.14"],
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"),
         has_ngram=True,
         upper_cases_algorithm=True,
@@ -325,6 +329,7 @@ READ_TRAITS: dict[str, ReleaseTraits] = {
     ),
     "0.5.23": ReleaseTraits(
         **READ_REFUSALS["0.5.23"],
+        **READ_FEATURES["0.5.23"],
         eagle_family=("EAGLE", "EAGLE3", "STANDALONE"),
         has_ngram=True,
         upper_cases_algorithm=True,

@@ -28,8 +28,14 @@ ranks and a FlashInfer MoE runner; `mori`: a chunked prefill that fits
 `ep_size` asserts, Flex Attention with speculative decoding, `--enable-mis` off FlashInfer,
 `--enable-tp-lm-head-all-to-all` without attention DP, switches only some models take
 (`--enable-layernorm-sp`, `--enable-cp-decode-attn-tp`, `--enable-encoder-swa-bounded-replay`:
-read in the target's `config.json`) and Mamba stochastic rounding without a float16 SSM
-cache. Each as the checked release words and checks it; where the value SGLang checks
+read in the target's `config.json`), Mamba stochastic rounding without a float16 SSM
+cache, `--enable-pdmux` with more than one pipeline stage, chunked prefill on (its default),
+disaggregation or the overlap scheduler, `--enable-deterministic-inference` with an attention
+backend it does not support (fewer for DeepSeek-family models), `--enable-dsa-cache-layer-split`
+on a model without DSA, `--enable-page-major-kv-layout` without `--enable-unified-memory`,
+`--enable-lmcache` with streaming sessions, attention DP, speculative decoding, hierarchical
+cache, no radix cache or disaggregation (0.5.21+), `--disable-cuda-graph-padding` with
+`--enable-torch-compile` and `--enable-dp-lm-head` without attention DP. Each as the checked release words and checks it; where the value SGLang checks
 depends on what speclint cannot read (the GPU's chunked prefill size, a model whose
 `config.json` is not on disk), nothing is reported.
 

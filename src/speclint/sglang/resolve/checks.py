@@ -30,9 +30,11 @@ def deprecated_actions(state: ResolutionState) -> None:
 
 def check_server_args(state: ResolutionState) -> None:
     from speclint.sglang.resolve.refusals import check_refusals
+    from speclint.sglang.resolve.refusals_features import check_pdmux, check_torch_compile_padding
 
     _deepep_auto_mode(state)
     check_refusals(state)  # handlers that run before check_server_args's own asserts
+    check_torch_compile_padding(state)
     _pipeline_parallel(state)
     _pipeline_parallel_speculative(state)
     _multinode_data_parallel(state)
@@ -40,6 +42,7 @@ def check_server_args(state: ResolutionState) -> None:
     _eplb_needs_expert_parallelism(state)
     _lora_without_adapters(state)
     _prefill_fake_transfer(state)
+    check_pdmux(state)
 
 
 _MULTINODE_DP = {

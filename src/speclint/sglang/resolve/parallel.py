@@ -223,6 +223,14 @@ def _data_parallelism_0_5(state: ResolutionState) -> None:
     elif enabled is True and tp is not None and tp % dp:
         # `assert self.tp_size % self.dp_size == 0`, with no message
         raise Stop("AssertionError", "", handler, ("tp_size", "dp_size"))
+    elif enabled is False and _flag(state, "enable_dp_lm_head") is True:
+        # data-parallel replicas: the flag is kept, and asserts attention DP
+        raise Stop(
+            "AssertionError",
+            "Please enable dp attention when setting enable_dp_lm_head. ",
+            handler,
+            ("enable_dp_lm_head", "dp_size"),
+        )
 
 
 def _post_init_0_4_10(state: ResolutionState) -> None:

@@ -8,6 +8,7 @@ on the GPU, a model whose config.json is not on disk) says nothing."""
 
 from __future__ import annotations
 
+from speclint.sglang.resolve.refusals_features import check_feature_refusals
 from speclint.sglang.resolve.refusals_moe import check_moe_kernel, given
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop
@@ -25,7 +26,9 @@ def check_refusals(state: ResolutionState) -> None:
     check_moe_kernel(state)
     _flashinfer_a2a(state)
     _mori_dispatch_tokens(state)
+    _dp_lm_head_replicas(state)
     _tp_lm_head_all_to_all(state)
+    check_feature_refusals(state)
 
 
 def _flex_attention_speculative(state: ResolutionState) -> None:
@@ -214,6 +217,24 @@ _TP_LM_HEAD = {
     "dp_attention": "Please enable dp attention when setting enable_tp_lm_head_all_to_all.",
     "attn_dp": "--enable-tp-lm-head-all-to-all requires attention DP (--attn-dp-size).",
 }
+
+
+def _dp_lm_head_replicas(state: ResolutionState) -> None:
+    """0.5.23 overrides.py `_dp_lm_head_validation`: --enable-dp-lm-head asserts attention DP;
+    with data-parallel replicas (--dp-size > 1) `_data_parallelism_defaults` keeps the flag,
+    so --attn-dp-size 1 is refused (read where dp_size and attn_dp_size are apart)."""
+    if not state.traits.separate_attn_dp_size or given(state, "enable_dp_lm_head") is not True:
+        return
+    attn, dp = state.get("attn_dp_size"), state.get("dp_size")
+    if attn != 1 or not isinstance(dp, int) or dp <= 1 or _ep_scale_joiner(state) is not False:
+        return
+    raise Stop(
+        "AssertionError",
+        "--enable-dp-lm-head requires attention DP (--attn-dp-size). (--dp-size counts "
+        "replicas here; set --attn-dp-size > 1 or drop --enable-dp-lm-head)",
+        "_dp_lm_head_validation",
+        ("enable_dp_lm_head", "attn_dp_size"),
+    )
 
 
 def _tp_lm_head_all_to_all(state: ResolutionState) -> None:
