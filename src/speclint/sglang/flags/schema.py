@@ -204,6 +204,13 @@ def _fields(entry: dict[str, Any]) -> tuple[Any, ...]:
     )
 
 
+def spec_from_entry(entry: dict[str, Any], dest_prefix: str = "") -> FlagSpec:
+    """A definition in the stored format as a FlagSpec, its dest prefixed (the options a
+    benchmark script adds beside SGLang's: `speclint.sglang.bench`)."""
+    fields = _fields(entry)
+    return FlagSpec(dest_prefix + fields[0], *fields[1:])
+
+
 @lru_cache(maxsize=1)
 def _kept() -> Kept:
     """Releases' tables as decoded before, tied to this data file (`core.kept`): a cold run
