@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.core.findings import Severity
-from speclint.frontends.recognise import CLASS_ENTRIES, ROUTER_ENTRY
+from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, ROUTER_ENTRY
 from speclint.rules.base import NO_FIX, Example, Rule, word_notes
 from speclint.rules.suggest import suggest
 from speclint.sglang.flags.schema import versions_with_option
@@ -100,6 +100,15 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
                     f"neither an SGLang {ctx.version.version} flag nor an option of "
                     f"`{ROUTER_ENTRY}` (sglang-router {read[0]} to {read[-1]})"
                 )
+            elif ctx.launch.entry in BENCH_ENTRIES:
+                from speclint.sglang.bench import option_releases, reading_for
+
+                module = BENCH_ENTRIES[ctx.launch.entry]
+                if option_releases(module, problem.text):
+                    continue  # the script's option in other releases: FLG009 flag-not-in-version
+                stands = reading_for(ctx.version.version, module)
+                of = f" (SGLang {stands[0]}'s)" if stands and stands[0] != ctx.version.version else ""
+                what = f"neither an SGLang {ctx.version.version} flag nor an option of `{module}`{of}"
             message = f"`{problem.text}` is {what}: argparse stops the launch with 'unrecognized arguments'"
             if guess:
                 message += f"; did you mean `{guess}`?"
