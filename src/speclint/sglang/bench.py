@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
+from speclint.sglang.flags.schema import BENCH_DEST_PREFIX
 from speclint.sglang.linedata import LineData
 
 TYPE_CHECKING = False
@@ -32,8 +33,6 @@ if TYPE_CHECKING:
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_bench.json")
 _FILE = LineData(_DATA)
-BENCH_DEST_PREFIX = "bench-script:"
-"""Starts the `dest` of an option speclint added from a benchmark script's parser."""
 
 
 def bench_versions() -> tuple[str, ...]:
