@@ -116,7 +116,9 @@ def option_releases(module: str, option: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-_SCHEMAS: dict[tuple[str, str], FlagSchema] = {}
+_SCHEMAS: dict[tuple[str, str], tuple[FlagSchema, FlagSchema]] = {}
+"""(release, module) -> (SGLang's schema it was built from, the script's): reused only for
+that very schema."""
 
 
 def bench_schema(schema: FlagSchema, module: str) -> FlagSchema:
@@ -127,8 +129,8 @@ def bench_schema(schema: FlagSchema, module: str) -> FlagSchema:
 
     key = (schema.version, module)
     known = _SCHEMAS.get(key)
-    if known is not None:
-        return known
+    if known is not None and known[0] is schema:
+        return known[1]
     stands = reading_for(schema.version, module)
     if stands is None:
         return schema
@@ -147,5 +149,5 @@ def bench_schema(schema: FlagSchema, module: str) -> FlagSchema:
     for spec in specs:
         by_dest.setdefault(spec.dest, spec)
     made = FlagSchema(schema.version, flags, by_option, by_dest, read["parser"]["allow_abbrev"])
-    _SCHEMAS[key] = made
+    _SCHEMAS[key] = (schema, made)
     return made
