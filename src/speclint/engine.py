@@ -11,7 +11,7 @@ from speclint.core import collector
 from speclint.core.launches import Diagnostic
 from speclint.core.records import dataclass
 from speclint.frontends.reading import MAX_FILE_BYTES, read_source
-from speclint.frontends.recognise import CLASS_ENTRIES
+from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES
 from speclint.settings.errors import ConfigError
 from speclint.settings.options import LintOptions, Selection
 
@@ -162,6 +162,10 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
         from speclint.rules.class_launch import class_findings
 
         found = class_findings(ctx, found)
+    elif ctx.launch.entry in BENCH_ENTRIES:
+        from speclint.rules.bench_launch import bench_findings
+
+        found = bench_findings(ctx, found)
     return found
 
 
@@ -304,6 +308,10 @@ def explain_facts(ctx: LaunchContext) -> ExplainFacts:
         from speclint.rules.class_launch import class_notes
 
         notes = class_notes(ctx)
+    elif ctx.launch.entry in BENCH_ENTRIES:
+        from speclint.rules.bench_launch import bench_notes
+
+        notes = bench_notes(ctx)
     return ExplainFacts(
         parse_stop,
         _modelled_note(ctx.version.version),

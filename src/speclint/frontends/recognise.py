@@ -27,8 +27,26 @@ ROUTER_MODULE = "sglang_router.launch_server"
 SGLang's flags from its command line, and the router (`speclint.sglang.router`)."""
 ROUTER_ENTRY = "python -m sglang_router.launch_server"
 ROUTER_MODULE_BYTES = ROUTER_MODULE.encode()
+BENCH_MODULES = (
+    "sglang.bench_one_batch",
+    "sglang.bench_offline_throughput",
+    "sglang.bench_one_batch_server",
+    "sglang.benchmark.one_batch",
+    "sglang.benchmark.offline_throughput",
+    "sglang.benchmark.one_batch_server",
+)
+"""SGLang's benchmark scripts that parse its flags with their own and start an engine (or,
+`one_batch_server`, a server): the modules tools/gen_sglang_bench.py looks for in each
+release (`speclint.sglang.bench` says which release ships which)."""
+_BENCH_BYTES = tuple(module.encode() for module in BENCH_MODULES)
+BENCH_ENTRIES = {"python -m " + module: module for module in BENCH_MODULES}
+"""The entry of a launch by a benchmark script -> its module."""
 
-_MODULE_ENTRIES = {LAUNCH_MODULE: DEFAULT_ENTRY, ROUTER_MODULE: ROUTER_ENTRY}
+_MODULE_ENTRIES = {
+    LAUNCH_MODULE: DEFAULT_ENTRY,
+    ROUTER_MODULE: ROUTER_ENTRY,
+    **{module: entry for entry, module in BENCH_ENTRIES.items()},
+}
 
 
 def module_entry(module: str | None) -> str | None:
@@ -45,7 +63,12 @@ def command_entry(program: str, subcommand: str | None) -> str | None:
 def names_launcher(command: bytes) -> bool:
     """Whether a shell command's text names the launcher (a command speclint did not read as a
     launch then gets the reason, for the no-launch-found finding)."""
-    return b"sglang.launch_server" in command or b"sglang serve" in command or ROUTER_MODULE_BYTES in command
+    return (
+        b"sglang.launch_server" in command
+        or b"sglang serve" in command
+        or ROUTER_MODULE_BYTES in command
+        or (b"sglang.bench" in command and any(module in command for module in _BENCH_BYTES))
+    )
 
 
 # ---- SGLang's Python APIs ---------------------------------------------------------------
@@ -114,15 +137,19 @@ def is_server_args(name: str) -> bool:
 
 # Compiled on first import by a front-end that uses one (`__getattr__`): the doc, Python and
 # no-launch paths, not a shell script's.
+_LAUNCHER_MODULE = (
+    r"sglang(?:_router)?\.launch_server|sglang\.bench(?:mark\.|_)(?:one_batch(?:_server)?|offline_throughput)"
+)
+"""SGLang's launcher, sglang-router's co-launcher, or one of SGLang's benchmark scripts."""
 _PATTERNS: dict[str, str | tuple[str, ...]] = {
-    "LAUNCH_TEXT": r"sglang(?:_router)?\.launch_server\b|\bsglang\s+serve\b",
-    "DOC_LAUNCHER": r"sglang(?:_router)?\.launch_server\b|(?<![\w.-])sglang\s+serve\b",
+    "LAUNCH_TEXT": rf"(?:{_LAUNCHER_MODULE})\b|\bsglang\s+serve\b",
+    "DOC_LAUNCHER": rf"(?:{_LAUNCHER_MODULE})\b|(?<![\w.-])sglang\s+serve\b",
     "PROSE_LAUNCH": (
         r"(?<![\w./$=-])(?:[A-Z_][A-Z0-9_]*=[^\s`]+\s+)*"
-        r"(?:python[\d.]*\s+-m\s+sglang(?:_router)?\.launch_server|sglang\s+serve)(?![\w.-])"
+        rf"(?:python[\d.]*\s+-m\s+(?:{_LAUNCHER_MODULE})|sglang\s+serve)(?![\w.-])"
     ),
     "MENTIONS": (
-        r"\bsglang\.launch_server\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b|\bsglang_router\.launch_server\b"
+        rf"\b(?:{_LAUNCHER_MODULE})\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b"
         r"|\bsgl\.Runtime\b(?=\s*\()|\bHttpServerEngineAdapter\b(?=\s*\()",
         rf"\b(?:{POPEN_LAUNCH_SERVER}|{PREPARE_SERVER_ARGS}|{LAUNCH_SERVER_CMD})\b"
         r"|\bsglang\.test\.server_fixtures\b|\bServerArgs\.from_cli_args\b"
@@ -132,7 +159,7 @@ _PATTERNS: dict[str, str | tuple[str, ...]] = {
 if TYPE_CHECKING:
     LAUNCH_TEXT: re.Pattern[str]
     """A string argument of a generic helper (`run(cmd)`) that holds a launch (SGLang's
-    launcher, or sglang-router's co-launcher)."""
+    launcher, sglang-router's co-launcher, or one of SGLang's benchmark scripts)."""
     DOC_LAUNCHER: re.Pattern[str]
     """A launcher in a doc's inline code span (not `my-sglang serve`, `x.sglang serve`)."""
     PROSE_LAUNCH: re.Pattern[str]

@@ -73,7 +73,9 @@ def is_router_option(spec: FlagSpec | None) -> bool:
     return spec is not None and spec.dest.startswith(ROUTER_DEST_PREFIX)
 
 
-_SCHEMAS: dict[str, FlagSchema] = {}
+_SCHEMAS: dict[str, tuple[FlagSchema, FlagSchema]] = {}
+"""Release -> (SGLang's schema it was built from, the router's): reused only for that very
+schema, so a schema built again (its FlagSpecs new objects) never meets stale ones."""
 
 
 def router_schema(schema: FlagSchema) -> FlagSchema:
@@ -84,8 +86,8 @@ def router_schema(schema: FlagSchema) -> FlagSchema:
     from speclint.sglang.flags.schema import FlagSchema
 
     known = _SCHEMAS.get(schema.version)
-    if known is not None and known.flags[: len(schema.flags)] == schema.flags:
-        return known
+    if known is not None and known[0] is schema:
+        return known[1]
     added = [router_spec(option) for option in _options() if option not in schema.by_option]
     by_option = dict(schema.by_option)
     by_dest = dict(schema.by_dest)
@@ -100,5 +102,5 @@ def router_schema(schema: FlagSchema) -> FlagSchema:
     made = FlagSchema(
         schema.version, flags, by_option, by_dest, schema.allow_abbrev, older | schema.exact_only
     )
-    _SCHEMAS[schema.version] = made
+    _SCHEMAS[schema.version] = (schema, made)
     return made

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.core.findings import Severity
-from speclint.frontends.recognise import CLASS_ENTRIES, ROUTER_ENTRY
+from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, ROUTER_ENTRY
 from speclint.rules.base import NO_FIX, Example, Rule, word_notes
 from speclint.rules.suggest import suggest
 from speclint.sglang.flags.schema import versions_with_option
@@ -19,7 +19,10 @@ if TYPE_CHECKING:
 class UnknownFlag(Rule):
     """## What it does
 Finds flags that no supported SGLang release knows, such as a typo
-(`--speculative-eagle-top-k`) or a flag only a fork adds (`--enable-spec-capture`).
+(`--speculative-eagle-top-k`) or a flag only a fork adds (`--enable-spec-capture`). In a
+launch by one of SGLang's benchmark scripts (`python -m sglang.bench_one_batch`, ...), the
+script's own options (`--batch-size`, `--num-prompts`: read from its release's source) are
+known too, and the finding names the script.
 
 ## Why it matters
 SGLang's argparse parser stops with `unrecognized arguments` before anything loads, so
@@ -57,8 +60,16 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
             says="argparse stops the launch with 'unrecognized arguments'",
             fixed=NO_FIX,
         ),
+        Example(
+            "python -m sglang.bench_offline_throughput --model-path m --num-prompts 10 --tp-szie 2",
+            "0.5.20",
+            at="1:75",
+            says="`--tp-szie` is neither an SGLang 0.5.20 flag nor an option of `sglang.bench_offline_throughput`",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
+        "python -m sglang.bench_one_batch --model-path m --batch-size 1 16 --input-len 256 --output-len 32",
         "python -m sglang.launch_server --model-path m --speculative-eagle-topk 4"
         " --speculative-num-steps 3 --speculative-num-draft-tokens 8"
         " --speculative-algorithm EAGLE3 --speculative-draft-model-path d",
@@ -100,6 +111,15 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
                     f"neither an SGLang {ctx.version.version} flag nor an option of "
                     f"`{ROUTER_ENTRY}` (sglang-router {read[0]} to {read[-1]})"
                 )
+            elif ctx.launch.entry in BENCH_ENTRIES:
+                from speclint.sglang.bench import option_releases, reading_for
+
+                module = BENCH_ENTRIES[ctx.launch.entry]
+                if option_releases(module, problem.text):
+                    continue  # the script's option in other releases: FLG009 flag-not-in-version
+                stands = reading_for(ctx.version.version, module)
+                of = f" (SGLang {stands[0]}'s)" if stands and stands[0] != ctx.version.version else ""
+                what = f"neither an SGLang {ctx.version.version} flag nor an option of `{module}`{of}"
             message = f"`{problem.text}` is {what}: argparse stops the launch with 'unrecognized arguments'"
             if guess:
                 message += f"; did you mean `{guess}`?"

@@ -29,7 +29,11 @@ class NoLaunchFound(Rule):
     `sglang.launch_server` with the router's `--router-*` options added; a file that names it
     and yields no launch is reported as for `sglang.launch_server`. `python -m
     sglang_router.launch_router` starts only the router, no server: it is not a launch, and a
-    file naming it is reported only for what else it names. A shell command that runs a
+    file naming it is reported only for what else it names. SGLang's benchmark scripts that
+    start an engine or a server from its flags (`python -m sglang.bench_one_batch`,
+    `sglang.bench_offline_throughput`, `sglang.bench_one_batch_server`, their
+    `sglang.benchmark.*` homes) are launches too, with the script's own options added;
+    `sglang.bench_serving` only sends requests and is not. A shell command that runs a
     launcher's own words (`python3 -m sglang.launch_server`, `sglang serve`, written as
     separate words) through a command speclint does not read (`xargs`, `parallel`, `watch`,
     a function it does not follow) is reported at those words whatever else the file
@@ -93,6 +97,8 @@ class NoLaunchFound(Rule):
         "python -m sglang.launch_server --model-path m\n",
         "python -m sglang_router.launch_server --model-path m --dp-size 2 --router-policy cache_aware\n",
         "python -m sglang_router.launch_router --worker-urls http://a:30000 http://b:30000\n",
+        "python -m sglang.bench_one_batch --model-path m --batch-size 1 16 --input-len 256\n",
+        "python -m sglang.bench_serving --backend sglang --num-prompts 10\n",
         "# python -m sglang.launch_server is started elsewhere\necho done\n",
         'python -m sglang.launch_server --model-path m &\npkill -f "sglang.launch_server"\n',
     )

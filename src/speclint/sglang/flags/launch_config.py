@@ -8,7 +8,7 @@ pydantic model for the Python API and JSON output.
 from __future__ import annotations
 
 from speclint.core.records import dataclass
-from speclint.frontends.recognise import CLASS_ENTRIES, ROUTER_ENTRY
+from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, ROUTER_ENTRY
 from speclint.sglang.flags.argv import parse_argv
 from speclint.sglang.flags.entry import prepare_argv
 from speclint.sglang.flags.schema import load_schema
@@ -214,8 +214,12 @@ def configure(launch: Launch, version: str) -> LaunchConfig:
 
             pairs = server_args_pairs(CLASS_ENTRIES[launch.entry], pairs, version)
         return LaunchConfig(parse_kwargs(load_schema(version), pairs, launch.span))
-    words = prepare_argv(launch.entry, launch.args, version, launch.config_file)
     schema = load_schema(version)
+    if launch.entry in BENCH_ENTRIES:  # the script's own parser: `parse_args()` as written
+        from speclint.sglang.bench import bench_schema
+
+        return LaunchConfig(parse_argv(bench_schema(schema, BENCH_ENTRIES[launch.entry]), list(launch.args)))
+    words = prepare_argv(launch.entry, launch.args, version, launch.config_file)
     if launch.entry == ROUTER_ENTRY:  # SGLang's parser with sglang-router's options added
         from speclint.sglang.router import router_schema
 

@@ -204,6 +204,19 @@ def _fields(entry: dict[str, Any]) -> tuple[Any, ...]:
     )
 
 
+BENCH_DEST_PREFIX = "bench-script:"
+"""Starts the `dest` of an option a benchmark script's parser adds beside SGLang's
+(`speclint.sglang.bench`; SGLang has none): here, not there, so that resolution tells them
+apart without importing the benchmark data's module."""
+
+
+def spec_from_entry(entry: dict[str, Any], dest_prefix: str = "") -> FlagSpec:
+    """A definition in the stored format as a FlagSpec, its dest prefixed (the options a
+    benchmark script adds beside SGLang's: `speclint.sglang.bench`)."""
+    fields = _fields(entry)
+    return FlagSpec(dest_prefix + fields[0], *fields[1:])
+
+
 @lru_cache(maxsize=1)
 def _kept() -> Kept:
     """Releases' tables as decoded before, tied to this data file (`core.kept`): a cold run

@@ -6,7 +6,12 @@ so with one of them the GPU-dependent fields are reported unknown instead of gue
 
 from __future__ import annotations
 
-from speclint.sglang.router import ROUTER_DEST_PREFIX  # `is_router_option`, inlined: asked of every flag
+from speclint.sglang.flags.schema import BENCH_DEST_PREFIX
+from speclint.sglang.router import ROUTER_DEST_PREFIX
+
+_OWN_OPTIONS = (ROUTER_DEST_PREFIX, BENCH_DEST_PREFIX)
+"""Dests of options that never reach ServerArgs (a router's or a benchmark script's own:
+`is_router_option`, `is_bench_option`, inlined: asked of every flag)."""
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -75,8 +80,8 @@ def modelled_flags_problem(config: LaunchConfig) -> str | None:
         return "the launch has words speclint cannot read"
     for use in config.parsed.uses:
         spec = use.spec
-        if spec is None or use.how in ("ambiguous", "unknown") or spec.dest.startswith(ROUTER_DEST_PREFIX):
-            continue  # a router option of sglang_router.launch_server never reaches ServerArgs
+        if spec is None or use.how in ("ambiguous", "unknown") or spec.dest.startswith(_OWN_OPTIONS):
+            continue  # sglang_router.launch_server's or a benchmark script's own option
         if spec.dest not in MODELLED_FLAGS:
             return f"{use.matched or use.written} feeds SGLang hooks speclint does not model"
         if use.dynamic and spec.dest not in SERVING_ONLY:
