@@ -23,8 +23,10 @@ def assignment(walker: Walking, node: Node, exported: bool = False, array: bool 
     if target is None:
         return
     value_node = node.child_by_field_name("value")
-    append = any(not c.is_named and c.type == "+=" for c in node.children)
     tm = walker.tm
+    append = b"+=" in tm.data[node.start_byte : node.end_byte] and any(
+        not c.is_named and c.type == "+=" for c in node.children
+    )  # (the bytes first: most assignments have no `+=`, and the children cost more)
     origin = tm.node_span(value_node) if value_node is not None else tm.span(node.end_byte, node.end_byte)
     if target.type == "subscript":
         _element_assignment(walker, target, value_node, origin)

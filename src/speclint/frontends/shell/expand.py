@@ -71,10 +71,15 @@ class Expander(ParameterExpansion):
         """The words an argument node becomes (zero, one or several)."""
         tm = self.tm
         kind = node.type
-        if kind in ("word", "number"):
+        if kind == "word" or kind == "number":
             raw = tm.data[node.start_byte : node.end_byte]
             if _NEEDS_EXPANSION.search(raw) is None:
-                return [Arg(Word(raw.decode("utf-8", "surrogatepass"), tm.node_span(node)), node)]
+                if tm.plain:  # an ASCII file: byte columns are columns (`TextMap.node_span`)
+                    start, end = node.start_point, node.end_point
+                    span = Span(start[0] + 1, start[1] + 1, end[0] + 1, end[1] + 1)
+                else:
+                    span = tm.node_span(node)
+                return [Arg(Word(raw.decode("utf-8", "surrogatepass"), span), node)]
         elif kind == "raw_string":
             return [Arg(Word(tm.node_text(node)[1:-1], tm.node_span(node)), node)]
         elif kind == "string" and node.named_child_count == 1:
@@ -245,13 +250,10 @@ class Expander(ParameterExpansion):
         first = len(out)
         pos, end = node.start_byte + 1, node.end_byte - 1
         for child in node.children:
-            if not child.is_named and child.type == '"':
+            named, kind = child.is_named, child.type
+            if not named and kind == '"':
                 continue
-            start = (
-                tm.blank_lead(child)
-                if child.is_named and child.type != "string_content"
-                else child.start_byte
-            )
+            start = tm.blank_lead(child) if named and kind != "string_content" else child.start_byte
             if start > pos:
                 out.append(
                     (
@@ -262,7 +264,7 @@ class Expander(ParameterExpansion):
                         None,
                     )
                 )
-            if child.type == "string_content" or not child.is_named:
+            if kind == "string_content" or not named:
                 out.append(("lit", unescape_double_quoted(tm.node_text(child)), True, None, None))
             else:
                 self._pieces(child, True, out, False)

@@ -68,7 +68,9 @@ class Field:
     def word(self, span: Span, use_span: Span) -> Word:
         text = None if self.reason else "".join(self.parts)
         origins = self.origins  # one origin when every piece came from the same place
-        origin = origins[0] if origins and all(o == origins[0] for o in origins[1:]) else None
+        origin = origins[0] if origins else None
+        if len(origins) > 1 and not all(o == origin for o in origins[1:]):
+            origin = None
         element = self.element
         if element is not None and not self.mixed:
             return Word(

@@ -113,7 +113,7 @@ class TextMap:
     (an escape like `\\"` covers two file characters; a substituted `$X` covers all of `$X`).
     """
 
-    __slots__ = ("text", "data", "line_starts", "_byte_to_char", "starts", "ends")
+    __slots__ = ("text", "data", "line_starts", "_byte_to_char", "starts", "ends", "plain")
 
     def __init__(
         self,
@@ -138,6 +138,8 @@ class TextMap:
                 pos += width
             table[pos] = len(text)
             self._byte_to_char = table
+        self.plain = starts is None and self._byte_to_char is None
+        """Buffer bytes are file characters (an ASCII file itself): a node's span is its points."""
 
     def char(self, byte: int) -> int:
         table = self._byte_to_char
@@ -168,14 +170,14 @@ class TextMap:
         return self.span_of_file_range(*self.file_range(start_byte, end_byte))
 
     def node_span(self, node: tree_sitter.Node) -> Span:
-        if self.starts is None and self._byte_to_char is None:
+        if self.plain:
             start, end = node.start_point, node.end_point  # ASCII file: byte columns are columns
             return Span(start[0] + 1, start[1] + 1, end[0] + 1, end[1] + 1)
         return self.span(node.start_byte, node.end_byte)
 
     def node_line(self, node: tree_sitter.Node) -> int:
         """`node_span(node).line`, without the span for an ASCII file."""
-        if self.starts is None and self._byte_to_char is None:
+        if self.plain:
             return int(node.start_point[0]) + 1
         return self.node_span(node).line
 

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 _MAX_NESTING = 5
 _SCOPED_DECLARATIONS = ("local", "declare", "typeset")
+_NOT_WORDS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect", "comment"})
+"""Children of a command that give it no words."""
 
 
 class Walker:
@@ -348,6 +350,8 @@ class Walker:
 
     def walk_command(self, node: Node) -> None:
         expander = self.expander()
+        words = expander.words
+        tm = self.tm
         prefix: dict[str, Word] = {}
         args: list[Arg] = []
         for child in node.children:
@@ -355,17 +359,14 @@ class Walker:
             if kind == "variable_assignment" and not args:
                 name_node = child.child_by_field_name("name")
                 value_node = child.child_by_field_name("value")
-                origin = self.tm.node_span(value_node) if value_node is not None else self.tm.node_span(child)
+                origin = tm.node_span(value_node) if value_node is not None else tm.node_span(child)
                 if name_node is not None:
-                    prefix[self.tm.node_text(name_node)] = expander.value(value_node, origin).as_word(origin)
+                    prefix[tm.node_text(name_node)] = expander.value(value_node, origin).as_word(origin)
             elif kind == "command_name":
                 for part in child.named_children:
-                    args.extend(expander.words(part))
-            elif (
-                kind not in ("file_redirect", "heredoc_redirect", "herestring_redirect", "comment")
-                and child.is_named
-            ):
-                args.extend(expander.words(child))
+                    args.extend(words(part))
+            elif kind not in _NOT_WORDS and child.is_named:
+                args.extend(words(child))
         if not args:
             return
         if builtin_commands.builtin_effects(self, node, args, prefix):
