@@ -20,16 +20,18 @@ from .blocks import code_block
 from .excerpt import DocFile, exact
 from .flag_lists import ENV_LINE, is_sglang_list, launch_from_parts
 from .inline import Fragments, classify_fragment, code_span_launch, code_spans, prose_launches, span_pieces
+from .plain_blocks import plain_blocks
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from markdown_it import MarkdownIt
-    from markdown_it.token import Token
 
     from speclint.core.launches import ExtractResult
     from speclint.frontends.shell.embedded import Piece
+
+    from .plain_blocks import BlockToken as Token
 
 MAX_NESTING = 50
 """Containers (lists, quotes) markdown-it opens inside each other; deeper, it stops reading."""
@@ -178,7 +180,10 @@ def _block_parser() -> MarkdownIt:
 
 def extract_markdown(text: str, path: str) -> ExtractResult:
     doc = DocFile(text, path)
-    tokens = _block_parser().parse(_bounded(doc, deindent_admonitions(text)))
+    source = _bounded(doc, deindent_admonitions(text))
+    tokens: Sequence[Token] | None = plain_blocks(source)  # markdown-it only for other blocks
+    if tokens is None:
+        tokens = _block_parser().parse(source)
     _too_deep(doc, tokens)
     lines = text.split("\n")
     depth = 0
