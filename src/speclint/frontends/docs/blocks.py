@@ -9,17 +9,15 @@ from __future__ import annotations
 import re
 
 from speclint.frontends.recognise import DOC_LAUNCHER, PYTHON_MENTIONS
+from speclint.frontends.shell.embedded import Piece
 
 from .cells import python_block
 from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
-from .excerpt import exact, virtual
 from .flag_lists import block_flag_list, block_prefixed_list
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.frontends.shell.embedded import Piece
-
     from .excerpt import DocFile
 
 SHELL_TAGS = {
@@ -79,11 +77,14 @@ def _unescape(offset: int, line: str) -> tuple[int, str]:
 
 
 def _pieces(lines: list[tuple[int, str]]) -> list[Piece]:
+    """Each line as written (`exact`), then a newline standing where it ends (`virtual`)."""
     pieces: list[Piece] = []
+    append = pieces.append
     for offset, line in lines:
+        end = offset + len(line)
         if line:
-            pieces.append(exact(line, offset))
-        pieces.append(virtual("\n", offset + len(line)))
+            append(Piece(line, offset, end, True))
+        append(Piece("\n", end, end))
     return pieces
 
 
@@ -136,8 +137,9 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         return
     if joined.lstrip().startswith("--") and block_prefixed_list(doc, lines):
         return
-    if tag in CONSOLE_TAGS or any(_PROMPT.match(line) for _, line in lines):
+    if tag in CONSOLE_TAGS or ("$ " in joined and any(_PROMPT.match(line) for _, line in lines)):
         lines = _console(lines)
-    lines = [_unescape(offset, line) for offset, line in lines]
+    if "!" in joined or "%" in joined:  # (no other line is changed)
+        lines = [_unescape(offset, line) for offset, line in lines]
     # a tagged shell block that does not parse is a warning; an untagged block may be output
     doc.shell(_pieces(lines), "warn" if tag else "drop")

@@ -120,8 +120,9 @@ def with_placeholders(pieces: list[Piece], ipython: bool = False) -> list[Piece]
     """Doc placeholders in exact runs become unknown values (one word each); in an IPython
     `!` line, `{name}` is a Python expression IPython fills in."""
     out: list[Piece] = []
+    search = _PLACEHOLDER.search
     for piece in pieces:
-        if piece.exact and piece.text and any(c in piece.text for c in "<{[.\u2026"):
+        if piece.exact and piece.text and search(piece.text):  # (else it would stay one piece)
             out.extend(_placeholder_pieces(piece, ipython))
         else:
             out.append(piece)
@@ -182,7 +183,8 @@ class DocFile:
         tagged doc fence) or 'drop' (prose, untagged blocks). Returns launches found."""
         if self._over(pieces):
             return 0
-        pieces = [_no_surrogates(p) for p in pieces]
+        if not all(p.text is None or p.text.isascii() for p in pieces):
+            pieces = [_no_surrogates(p) for p in pieces]
         buffer = ShellBuffer(self.text, self.starts, self.budget)
         buffer.add_code(with_placeholders(pieces, ipython))
         found = ExtractResult()

@@ -12,6 +12,7 @@ warning, untagged text is not complained about.
 from __future__ import annotations
 
 import re
+from itertools import accumulate
 
 from speclint.core.launches import Diagnostic
 
@@ -20,20 +21,25 @@ from .blocks import code_block
 from .excerpt import DocFile, exact
 from .flag_lists import ENV_LINE, is_sglang_list, launch_from_parts
 from .inline import Fragments, classify_fragment, code_span_launch, code_spans, prose_launches, span_pieces
+from .plain_blocks import plain_blocks
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from markdown_it import MarkdownIt
-    from markdown_it.token import Token
 
     from speclint.core.launches import ExtractResult
     from speclint.frontends.shell.embedded import Piece
 
+    from .plain_blocks import BlockToken as Token
+
 MAX_NESTING = 50
 """Containers (lists, quotes) markdown-it opens inside each other; deeper, it stops reading."""
 _DEEP_LINE = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+)" + f"{{{MAX_NESTING // 2}}}")
+_DEEP_ANY = re.compile(r"[-*+>.)][ \t]+(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+)" + f"{{{MAX_NESTING // 2 - 1}}}")
+"""In every line _DEEP_LINE matches (from its first marker, or the `.`/`)` after its first
+number): a text without it has no such line, and this search costs less than the split."""
 _TOO_DEEP = (
     "Markdown nested too deeply for speclint to follow (lists or quotes in each other); "
     "launches inside are not checked"
@@ -64,6 +70,9 @@ def _block_lines(token: Token, lines: list[str], starts: list[int]) -> list[tupl
     content = token.content.split("\n")
     if content and content[-1] == "":
         content.pop()
+    count = max(min(len(content), len(lines) - first, block_stop - first), 0)
+    if "\r" not in token.content and lines[first : first + count] == content[:count]:
+        return list(zip(starts[first : first + count], content[:count]))  # as written: column 1
     out = []
     for number, text in enumerate(content):
         index = first + number
@@ -87,8 +96,8 @@ def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bo
     begin = doc.starts[first]
     end = doc.starts[stop] - 1 if stop < len(doc.starts) else len(doc.text)
     region = doc.text[begin:end]
-    spans = code_spans(region, begin)
-    leading = region.lstrip(" \t>-*+0123456789.)")
+    spans = code_spans(region, begin) if "`" in region else []
+    leading = region.lstrip(" \t>-*+0123456789.)") if spans else ""
     for index, span in enumerate(spans):
         if code_span_launch(doc, span):
             continue
@@ -102,11 +111,11 @@ def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bo
             fragments.env.append(span_pieces(span))
         # a fragment inside a sentence ("use `--speculative-algorithm EAGLE3` for ...") is a
         # mention of a flag, not a launch: only list items make flag lists
-    lines = []
-    for index in range(first, stop):
-        line_end = doc.starts[index + 1] - 1 if index + 1 < len(doc.starts) else len(doc.text)
-        lines.append((doc.starts[index], doc.text[doc.starts[index] : line_end].rstrip("\r")))
     if "sglang" in region:
+        lines = []
+        for index in range(first, stop):
+            line_end = doc.starts[index + 1] - 1 if index + 1 < len(doc.starts) else len(doc.text)
+            lines.append((doc.starts[index], doc.text[doc.starts[index] : line_end].rstrip("\r")))
         prose_launches(doc, lines, spans)
 
 
@@ -141,6 +150,8 @@ def _flush(doc: DocFile, fragments: Fragments | None) -> None:
 def _bounded(doc: DocFile, text: str) -> str:
     """The text with lines that open dozens of containers at once (`- - - - ...`, on which
     markdown-it takes seconds) blanked, and one finding at the first."""
+    if _DEEP_ANY.search(text) is None:  # (the lines below match _DEEP_LINE)
+        return text
     lines = text.split("\n")
     for index, line in enumerate(lines):
         if len(line) > MAX_NESTING and _DEEP_LINE.match(line):
@@ -176,11 +187,19 @@ def _block_parser() -> MarkdownIt:
     return _parser
 
 
+def _line_starts(lines: list[str]) -> list[int]:
+    """Where each of `text.split("\n")` begins in text (`embedded.line_starts`), summed in C."""
+    return list(accumulate(map((1).__add__, map(len, lines[:-1])), initial=0))
+
+
 def extract_markdown(text: str, path: str) -> ExtractResult:
-    doc = DocFile(text, path)
-    tokens = _block_parser().parse(_bounded(doc, deindent_admonitions(text)))
-    _too_deep(doc, tokens)
     lines = text.split("\n")
+    doc = DocFile(text, path, _line_starts(lines))
+    source = _bounded(doc, deindent_admonitions(text))
+    tokens: Sequence[Token] | None = plain_blocks(source)  # markdown-it only for other blocks
+    if tokens is None:
+        tokens = _block_parser().parse(source)
+    _too_deep(doc, tokens)
     depth = 0
     fragments: Fragments | None = None
     pending: Fragments | None = None  # a list just closed: env lines in the next block join it
