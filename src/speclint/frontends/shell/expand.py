@@ -133,6 +133,17 @@ class Expander(ParameterExpansion):
             self._pieces(node, True, pieces, True)
         finally:
             self._argument_mode = True
+        return self._joined(pieces, origin)
+
+    def special_value(self, name: str, origin: Span) -> VarValue:
+        """`$1`, `$@`, `$#`, `$$` ... written in text bash expands as one word (an unquoted
+        here-document's lines, where tree-sitter-bash leaves them as text)."""
+        pieces: list[Piece] = []
+        self._variable(name, True, pieces)
+        return self._joined(pieces, origin)
+
+    def _joined(self, pieces: list[Piece], origin: Span) -> VarValue:
+        """The pieces of a word expanded without splitting, as one value."""
         if _too_big(pieces):
             return VarValue(reason=_TOO_BIG, origin=origin)
         parts: list[str] = []

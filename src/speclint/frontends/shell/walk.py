@@ -164,7 +164,9 @@ class Walker:
             if body is not None:
                 self.statement(body)
                 if body.type == "command" and self.depth < _MAX_NESTING:
-                    self._heredoc_script(node, body)
+                    from speclint.frontends.shell.heredocs import heredoc_statement
+
+                    heredoc_statement(self, node, body)
         elif kind in ("compound_statement", "do_group", "negated_command", "program", "ERROR"):
             self.block(node.children)
         elif kind == "subshell":
@@ -182,25 +184,6 @@ class Walker:
             self.loop_statement(node)
         elif kind == "function_definition":
             self.function_definition(node)
-
-    def _heredoc_script(self, node: Node, command: Node) -> None:
-        """`ssh host << 'EOF'`, `bash -s << EOF`: the here-document is the script the command runs."""
-        from speclint.frontends.shell import heredocs
-
-        redirect = next((c for c in node.children if c.type == "heredoc_redirect"), None)
-        reader = heredocs.script_reader(self, command) if redirect is not None else None
-        built = (
-            heredocs.heredoc_text_map(self, redirect) if reader is not None and redirect is not None else None
-        )
-        if reader is not None and built is not None:
-            inherited, unknown, remote = reader
-            self.walk_nested(*built, inherited, None if remote else self.image, unknown)
-        elif redirect is not None and self.collect:
-            from speclint.frontends.shell.heredocs import unread_launcher
-
-            found = unread_launcher(self.tm, node, command, redirect)
-            if found is not None:
-                self.result.diagnostics.append(Diagnostic("launcher-not-read", *found))
 
     def in_subshell(self, nodes: list[Node]) -> None:
         saved = self.env

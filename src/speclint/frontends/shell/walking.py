@@ -58,6 +58,15 @@ class Walking(Protocol):
         unknown: str = "",
     ) -> None: ...
 
+    def walk_nested(
+        self,
+        tm: TextMap,
+        placeholders: dict[str, str],
+        inherited: dict[str, Word] | None,
+        image: tuple[str | None, Span | None] | None,
+        unknown: str,
+    ) -> None: ...
+
     def walk_command(self, node: Node) -> None: ...
 
     def block(self, nodes: list[Node]) -> None: ...
