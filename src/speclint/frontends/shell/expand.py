@@ -213,7 +213,11 @@ class Expander(ParameterExpansion):
         elif kind == "simple_expansion":
             name_node = node.named_children[-1] if node.named_child_count else None
             name = tm.node_text(name_node) if name_node is not None else ""
-            self._variable(name, quoted, out)
+            if len(name) > 1 and name.isdigit():  # `$10` is `${1}0` (only `${10}` is the tenth)
+                self._variable(name[0], quoted, out)
+                out.append(("lit", name[1:], quoted, None, None))
+            else:
+                self._variable(name, quoted, out)
         elif kind == "expansion":
             self._expansion(node, quoted, out)
         elif kind == "command_substitution":
