@@ -74,7 +74,9 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
     built = heredoc_text_map(walker, redirect) if reader is not None else None
     if reader is not None and built is not None:
         inherited, unknown, remote = reader
-        walker.walk_nested(*built, inherited, None if remote else walker.image, unknown)
+        base = (walker.tm.node_text(command.child_by_field_name("name") or command).rsplit("/", 1))[-1]
+        functions = walker.exported_definitions() if base == "bash" else None
+        walker.walk_nested(*built, inherited, None if remote else walker.image, unknown, functions)
     elif walker.collect and not unit_heredoc.read_unit(walker, node, command, redirect):
         found = unread_launcher(walker.tm, node, command, redirect)
         if found is not None:

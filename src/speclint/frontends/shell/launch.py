@@ -337,6 +337,7 @@ def _shell_c(
                     env,
                     image,
                     f"${{name}} is not exported to the inner `{shell} -c` shell (line {line})",
+                    walker.exported_definitions() if shell == "bash" else None,
                 )
             return
 

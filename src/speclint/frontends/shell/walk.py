@@ -59,7 +59,9 @@ class Walker:
         self.functions: dict[str, set[str]] = {}
         self.definitions: dict[str, Definition] = {}
         """The functions defined so far, by name (the last definition of a name wins)."""
-        self._by_body: dict[int, Definition] = {}
+        self._by_body: dict[tuple[int, int], Definition] = {}
+        self.exported_functions: set[str] = set()
+        """Functions `export -f` passes to the bash shells this one starts (`bash -c`)."""
         self._deferred: list[Definition] = []
         self.calls = CallReadings()
         """The calls being read (shared with the walkers of strings inside this buffer)."""
@@ -96,16 +98,22 @@ class Walker:
         inherited: dict[str, Word] | None,
         image: tuple[str | None, Span | None] | None,
         unknown: str = "",
+        functions: dict[str, Definition] | None = None,
     ) -> None:
         """Walk the shell code held in a string argument (`bash -c`, `ssh host`, `eval`).
 
         `inherited` is the environment the inner shell starts with; None means it shares this
-        shell's variables (eval). `unknown` says why a variable it does not inherit is unknown."""
+        shell's variables (eval). `unknown` says why a variable it does not inherit is unknown.
+        `functions`: the functions it can call (eval: all of ours; `bash -c`: the exported)."""
         if self.depth >= _MAX_NESTING:
             return
         built = nested_text_map(self, arg)
         if built is not None:
-            self.walk_nested(*built, inherited, image, unknown)
+            self.walk_nested(*built, inherited, image, unknown, functions)
+
+    def exported_definitions(self) -> dict[str, Definition]:
+        """The functions `export -f` passes to an inner bash (bash(1), `export -f`)."""
+        return {name: self.definitions[name] for name in self.exported_functions if name in self.definitions}
 
     def walk_nested(
         self,
@@ -114,6 +122,7 @@ class Walker:
         inherited: dict[str, Word] | None,
         image: tuple[str | None, Span | None] | None,
         unknown: str,
+        functions: dict[str, Definition] | None = None,
     ) -> None:
         """Walk a buffer of shell code of its own (`parse_nested`, a here-document script)."""
         if inherited is None:
@@ -133,6 +142,10 @@ class Walker:
         inner.calls = self.calls
         inner.collect = self.collect
         inner.alternative = self.alternative
+        for name, definition in (functions or {}).items():  # read in their own buffer
+            inner.definitions[name] = definition
+            inner.functions[name] = self.functions.get(name, set())
+            inner.exported_functions.add(name)
         inner.run(tree.root_node)
         if self.collect:
             from speclint.frontends.shell.checks import collect_comments
@@ -260,9 +273,10 @@ class Walker:
             return
         name = self.tm.node_text(name_node)
         self.functions[name] = _globals_assigned(body, self.tm)
-        definition = self._by_body.get(body.start_byte)
+        key = (id(self.tm), body.start_byte)
+        definition = self._by_body.get(key)
         if definition is None:  # a body read for several calls defines its functions once
-            definition = self._by_body[body.start_byte] = Definition(name, body, self.env.copy())
+            definition = self._by_body[key] = Definition(name, body, self.tm, self.env.copy())
             self._deferred.append(definition)
         self.definitions[name] = definition
 

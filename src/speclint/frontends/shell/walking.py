@@ -39,6 +39,8 @@ class Walking(Protocol):
     """The shell functions defined so far, by name (`functions`)."""
     calls: CallReadings
     """The function calls being read (`functions`)."""
+    exported_functions: set[str]
+    """The functions `export -f` passes to an inner bash."""
 
     def statement(self, node: Node) -> None: ...
 
@@ -56,7 +58,10 @@ class Walking(Protocol):
         inherited: dict[str, Word] | None,
         image: tuple[str | None, Span | None] | None,
         unknown: str = "",
+        functions: dict[str, Definition] | None = None,
     ) -> None: ...
+
+    def exported_definitions(self) -> dict[str, Definition]: ...
 
     def walk_nested(
         self,
@@ -65,6 +70,7 @@ class Walking(Protocol):
         inherited: dict[str, Word] | None,
         image: tuple[str | None, Span | None] | None,
         unknown: str,
+        functions: dict[str, Definition] | None = None,
     ) -> None: ...
 
     def walk_command(self, node: Node) -> None: ...
