@@ -70,7 +70,7 @@ def type_into_screen(walker: Walking, typed: Arg, span: Span) -> bool:
     pieces: list[tuple[str, int, int]] = []
     done = 0
     for match in _LINE_END.finditer(tm.text):
-        if match.group(1) is not None and not _PRINTED_END.fullmatch(placeholders[match.group(1)]):
+        if match.group(1) is not None and not _PRINTED_END.fullmatch(placeholders.get(match.group(1), "")):
             continue  # an unknown value, not a line end
         pieces += [(tm.text[k], tm.file_start(k), tm.file_end(k)) for k in range(done, match.start())]
         pieces.append(("\n", tm.file_start(match.start()), tm.file_end(match.end() - 1)))
