@@ -77,7 +77,13 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
         base = (walker.tm.node_text(command.child_by_field_name("name") or command).rsplit("/", 1))[-1]
         functions = walker.exported_definitions() if base == "bash" else None
         walker.walk_nested(*built, inherited, None if remote else walker.image, unknown, functions)
-    elif walker.collect and not unit_heredoc.read_unit(walker, node, command, redirect):
+        return
+    unit = (
+        heredoc_text_map(walker, redirect)
+        if walker.collect and unit_heredoc.writes_unit(walker, node, command, redirect)
+        else None
+    )
+    if walker.collect and (unit is None or not unit_heredoc.read_unit(walker, *unit)):
         found = unread_launcher(walker.tm, node, command, redirect)
         if found is not None:
             walker.result.diagnostics.append(Diagnostic("launcher-not-read", *found))

@@ -62,27 +62,24 @@ def _is_unit(files: list[str | None], body: str) -> bool:
     return bool(kept) and any(line.strip() == "[Service]" for line in body.splitlines())
 
 
-def read_unit(walker: Walking, statement: Node, command: Node, redirect: Node) -> bool:
-    """Read the here-document as a service unit when the command writes one; False when it
-    does not, or when the unit starts no launch speclint reads (the caller reports it)."""
-    from speclint.frontends.shell import heredocs
-
+def writes_unit(walker: Walking, statement: Node, command: Node, redirect: Node) -> bool:
+    """Whether the command writes the here-document to a service unit speclint can read."""
     body = next((c for c in redirect.children if c.type == "heredoc_body"), None)
-    if body is None:
+    if body is None or walker.unit_reader is None:
         return False
     tm = walker.tm
     files = _written_files(tm, statement, command)
     raw = tm.data[body.start_byte : body.end_byte].decode("utf-8", "surrogatepass")
-    if files is None or "ExecStart" not in raw or not _is_unit(files, raw):
-        return False
-    built = heredocs.heredoc_text_map(walker, redirect)
-    if built is None:
-        return False
-    unit_tm, placeholders = built
-    from speclint.frontends.commands.systemd import extract_unit
-    from speclint.frontends.shell.embedded import map_spans
+    return files is not None and "ExecStart" in raw and _is_unit(files, raw)
 
-    found = map_spans(extract_unit(unit_tm.text, walker.path, placeholders), _mover(unit_tm))
+
+def read_unit(walker: Walking, unit_tm: TextMap, placeholders: dict[str, str]) -> bool:
+    """Read the unit's text (the here-document as written: `heredocs.heredoc_text_map`);
+    False when it starts no launch speclint reads (the caller reports it)."""
+    reader = walker.unit_reader
+    if reader is None:
+        return False
+    found = reader(unit_tm.text, walker.path, placeholders, _mover(unit_tm))
     if not found.launches:
         return False
     for launch in found.launches:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.choices import Choice
     from speclint.frontends.shell.expand import Arg
     from speclint.frontends.shell.text import TextMap
+    from speclint.frontends.shell.walking import UnitReader
 
 _MAX_NESTING = 5
 _SCOPED_DECLARATIONS = ("local", "declare", "typeset")
@@ -60,6 +61,8 @@ class Walker:
         self.definitions: dict[str, Definition] = {}
         """The functions defined so far, by name (the last definition of a name wins)."""
         self._by_body: dict[tuple[int, int], Definition] = {}
+        self.unit_reader: UnitReader | None = None
+        """Reads a systemd unit a here-document writes (`unit_heredoc`); None: not read."""
         self.exported_functions: set[str] = set()
         """Functions `export -f` passes to the bash shells this one starts (`bash -c`)."""
         self._deferred: list[Definition] = []
@@ -142,6 +145,7 @@ class Walker:
         inner.calls = self.calls
         inner.collect = self.collect
         inner.alternative = self.alternative
+        inner.unit_reader = self.unit_reader
         for name, definition in (functions or {}).items():  # read in their own buffer
             inner.definitions[name] = definition
             inner.functions[name] = self.functions.get(name, set())
