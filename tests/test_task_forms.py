@@ -23,6 +23,7 @@ def test_tmux_starts_and_typed_lines_are_read_with_exact_positions():
     assert _findings(path) == [
         *[("FLG001", line, column) for line, column in typo],
         ("SLM004", 7, lines[6].index("$MODEL") + 1),
+        ("SLM005", 9, lines[8].index("'python") + 1),  # typed without Enter: not run, reported
     ]
 
 

@@ -104,8 +104,11 @@ def _specifiers(word: list[Char]) -> list[Char]:
 
 
 class _Unit:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, written: dict[str, str] | None = None) -> None:
         self.text = text
+        self.written = written or {}
+        """Names standing for text unknown when the unit was written (a here-document's
+        `$X` the script cannot know) -> why: unknown whatever the unit sets."""
         self.starts = line_starts(text)
         self.settings = _settings(text, self.starts)
         self.env: dict[str, tuple[list[Char] | str, Span]] = {}
@@ -135,6 +138,8 @@ class _Unit:
             where = rest or word
             span = span_of(self.starts, where[0][1], where[-1][2])
             unknown = next((c[3] for c in rest if c[0] is None), None)
+            joined = "".join(c[0] or "" for c in rest)
+            unknown = unknown or next((why for n, why in self.written.items() if n in joined), None)
             self.env[name] = (unknown or rest, span)
 
     def word_env(self) -> dict[str, Word]:
@@ -145,6 +150,8 @@ class _Unit:
         return env
 
     def _unknown(self, name: str) -> str:
+        if name in self.written:
+            return self.written[name]
         if self.env_file is not None:
             return f"${name} is not set by Environment=; {self.env_file} may set it"
         return f"${name} is not set in this unit (the service manager's environment may set it)"
@@ -154,6 +161,9 @@ class _Unit:
         text = "".join(c[0] or "\0" for c in word)
         whole = _WHOLE_VAR.fullmatch(text) if expand else None
         begin, end = word[0][1], word[-1][2]
+        written = _BRACED_VAR.fullmatch(text)
+        if written is not None and written.group(1) in self.written:  # may be several words
+            return [ArgvItem([Piece(None, begin, end, reason=self.written[written.group(1)])], splat=True)]
         if whole is not None:
             value, origin = self.env.get(whole.group(1), (self._unknown(whole.group(1)), None))
             if isinstance(value, str):
@@ -166,7 +176,8 @@ class _Unit:
         origin = None
         index = 0
         while index < len(word):
-            braced = _BRACED_VAR.match(text, index) if expand else None
+            braced = _BRACED_VAR.match(text, index)
+            braced = braced if expand or (braced and braced.group(1) in self.written) else None
             if braced is not None:
                 at, stop = word[index][1], word[braced.end() - 1][2]
                 name = braced.group(1)
@@ -211,9 +222,10 @@ def _commands(value: list[Char], unclosed: list[int]) -> list[tuple[str, list[li
     return out
 
 
-def extract_unit(text: str, path: str) -> ExtractResult:
-    """The launches a service unit's `ExecStart*=` lines start."""
-    unit = _Unit(text)
+def extract_unit(text: str, path: str, written: dict[str, str] | None = None) -> ExtractResult:
+    """The launches a service unit's `ExecStart*=` lines start (`written`: the names standing
+    for text unknown when a script wrote the unit, with why)."""
+    unit = _Unit(text, written)
     result = ExtractResult(comments=comment_lines(text, unit.starts, "#"))
     by_key: dict[str, list[list[Char]]] = {key: [] for key in _EXEC_KEYS}
     for key, value, _ in unit.settings:

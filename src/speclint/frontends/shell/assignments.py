@@ -108,6 +108,9 @@ def declaration(walker: Walking, node: Node) -> None:
     exported = keyword == "export"
     unexport = False
     array = False
+    if any(c.type == "word" and _option_has(walker.tm.node_text(c), "f") for c in node.children[1:]):
+        _function_names(walker, node, keyword)
+        return
     for child in node.children[1:]:
         kind = child.type
         if kind == "word":
@@ -127,6 +130,27 @@ def declaration(walker: Walking, node: Node) -> None:
             name = walker.tm.node_text(child)
             if exported or unexport:
                 walker.env.set_exported(name, not unexport, walker.tm.node_span(child))
+
+
+def _option_has(word: str, letter: str) -> bool:
+    return word[:1] in "-+" and not word.startswith("--") and letter in word[1:]
+
+
+def _function_names(walker: Walking, node: Node, keyword: str) -> None:
+    """`export -f NAME`, `declare -fx NAME`: the functions passed to the bash shells this
+    one starts (`export -nf`, `declare +fx`: no longer); `declare -f NAME` only prints."""
+    options = [walker.tm.node_text(c) for c in node.children[1:] if c.type == "word"]
+    exported = keyword == "export" or any(o[:1] == "-" and _option_has(o, "x") for o in options)
+    unexport = any(o[:1] == "+" and _option_has(o, "x") for o in options) or (
+        keyword == "export" and any(o[:1] == "-" and _option_has(o, "n") for o in options)
+    )
+    for child in node.children[1:]:
+        if child.type in ("variable_name", "word") and not walker.tm.node_text(child).startswith(("-", "+")):
+            name = walker.tm.node_text(child)
+            if unexport:
+                walker.exported_functions.discard(name)
+            elif exported:
+                walker.exported_functions.add(name)
 
 
 def _dynamic_declared(walker: Walking, node: Node, what: str) -> None:

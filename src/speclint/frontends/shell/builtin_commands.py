@@ -50,7 +50,8 @@ def builtin_effects(
     texts = [a.word.text for a in args]
     if name == "eval":
         if len(args) >= 2:
-            walker.parse_nested(args[1:] if len(args) > 2 else args[1], None, walker.image)
+            code = args[1:] if len(args) > 2 else args[1]
+            walker.parse_nested(code, None, walker.image, functions=walker.definitions)
         if not _assigns_nothing(walker, texts[1:]):
             env.poison_all(f"eval at line {line} may change any variable")
     elif name == "alias":

@@ -138,6 +138,17 @@ class Expander(ParameterExpansion):
             self._pieces(node, True, pieces, True)
         finally:
             self._argument_mode = True
+        return self._joined(pieces, origin)
+
+    def special_value(self, name: str, origin: Span) -> VarValue:
+        """`$1`, `$@`, `$#`, `$$` ... written in text bash expands as one word (an unquoted
+        here-document's lines, where tree-sitter-bash leaves them as text)."""
+        pieces: list[Piece] = []
+        self._variable(name, True, pieces)
+        return self._joined(pieces, origin)
+
+    def _joined(self, pieces: list[Piece], origin: Span) -> VarValue:
+        """The pieces of a word expanded without splitting, as one value."""
         if _too_big(pieces):
             return VarValue(reason=_TOO_BIG, origin=origin)
         parts: list[str] = []
@@ -207,7 +218,11 @@ class Expander(ParameterExpansion):
         elif kind == "simple_expansion":
             name_node = node.named_children[-1] if node.named_child_count else None
             name = tm.node_text(name_node) if name_node is not None else ""
-            self._variable(name, quoted, out)
+            if len(name) > 1 and name.isdigit():  # `$10` is `${1}0` (only `${10}` is the tenth)
+                self._variable(name[0], quoted, out)
+                out.append(("lit", name[1:], quoted, None, None))
+            else:
+                self._variable(name, quoted, out)
         elif kind == "expansion":
             self._expansion(node, quoted, out)
         elif kind == "command_substitution":

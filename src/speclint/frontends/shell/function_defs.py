@@ -18,11 +18,14 @@ if TYPE_CHECKING:
 class Definition:
     """One `name() { ...; }` of the buffer: its body and how it has been read."""
 
-    __slots__ = ("name", "body", "snapshot", "readings", "_callees", "_launches")
+    __slots__ = ("name", "body", "tm", "snapshot", "readings", "_callees", "_launches")
 
-    def __init__(self, name: str, body: Node, snapshot: Env) -> None:
+    def __init__(self, name: str, body: Node, tm: TextMap, snapshot: Env) -> None:
         self.name = name
         self.body = body
+        self.tm = tm
+        """The buffer the body is written in (a call from an inner `bash -c` shell, which
+        inherits an exported function, reads it there)."""
         self.snapshot = snapshot
         """The variables at the definition (for its own reading, when no call is read)."""
         self.readings = 0
@@ -30,8 +33,9 @@ class Definition:
         self._callees: set[str] | None = None
         self._launches: bool | None = None
 
-    def callees(self, tm: TextMap) -> set[str]:
+    def callees(self) -> set[str]:
         """Names of the commands its body runs (the functions it may call)."""
+        tm = self.tm
         if self._callees is None:
             names: set[str] = set()
             stack = [self.body]
@@ -45,11 +49,11 @@ class Definition:
             self._callees = names
         return self._callees
 
-    def may_launch(self, tm: TextMap, definitions: dict[str, Definition], seen: set[str]) -> bool:
+    def may_launch(self, definitions: dict[str, Definition], seen: set[str]) -> bool:
         """Whether reading the body with a call's words may find a launch: it names the
         launcher or a prefixed flag, or calls a function that may."""
         if self._launches is None:
-            raw = tm.data[self.body.start_byte : self.body.end_byte]
+            raw = self.tm.data[self.body.start_byte : self.body.end_byte]
             from speclint.frontends.manifests import prefixed
 
             if names_launcher(raw) or prefixed.mentions(raw):
@@ -57,10 +61,10 @@ class Definition:
                 return True
             seen.add(self.name)
             cut = False  # a callee already being looked at: not known yet, so not kept
-            for name in self.callees(tm):
+            for name in self.callees():
                 if name in definitions and name in seen:
                     cut = True
-                elif name in definitions and definitions[name].may_launch(tm, definitions, seen):
+                elif name in definitions and definitions[name].may_launch(definitions, seen):
                     self._launches = True
                     return True
             if not cut:

@@ -52,7 +52,7 @@ def follow_call(walker: Walking, node: Node, args: list[Arg], prefix: dict[str, 
     ):
         return False
     words = tuple(arg.word for arg in args[1:])
-    if not definition.may_launch(walker.tm, walker.definitions, set()) and not any(
+    if not definition.may_launch(walker.definitions, set()) and not any(
         word.text is not None and names_launcher(word.text.encode("utf-8", "surrogatepass")) for word in words
     ):
         return False
@@ -70,12 +70,13 @@ def follow_call(walker: Walking, node: Node, args: list[Arg], prefix: dict[str, 
         env.positional_reason += f" (speclint reads the first {MAX_READINGS} calls of it with their words)"
     definition.readings += 1
     calls.stack.append((definition, Condition(span, f"{name}() is called at line {span.line}")))
-    saved = walker.env
+    saved, saved_tm = walker.env, walker.tm
     walker.env = env
+    walker.tm = definition.tm  # an exported function called in an inner shell: its own text
     try:
         walker.statement(definition.body)
     finally:
-        walker.env = saved
+        walker.env, walker.tm = saved, saved_tm
         calls.stack.pop()
     return True
 
@@ -93,7 +94,7 @@ def read_uncalled(walker: Walking, deferred: list[Definition]) -> None:
         for definition in deferred[seen:]:  # reading a body may define more functions
             if definition.readings == 0:
                 pending.append(definition)
-                for name in definition.callees(walker.tm):
+                for name in definition.callees():
                     if name != definition.name:
                         callers[name] = callers.get(name, 0) + 1
         seen = len(deferred)
@@ -102,7 +103,7 @@ def read_uncalled(walker: Walking, deferred: list[Definition]) -> None:
             if definition.readings == 0:
                 kept.append(definition)
             else:  # read by a call meanwhile
-                for name in definition.callees(walker.tm):
+                for name in definition.callees():
                     if name != definition.name:
                         callers[name] -= 1
         pending = kept
@@ -110,7 +111,7 @@ def read_uncalled(walker: Walking, deferred: list[Definition]) -> None:
             break
         definition = next((d for d in pending if not callers.get(d.name)), pending[0])
         pending.remove(definition)
-        for name in definition.callees(walker.tm):
+        for name in definition.callees():
             if name != definition.name:
                 callers[name] -= 1
         name, snapshot = definition.name, definition.snapshot

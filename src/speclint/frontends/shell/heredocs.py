@@ -13,9 +13,12 @@ arithmetic expansion first, `\\<newline>` is removed and `\\` quotes `\\`, `$` a
 
 from __future__ import annotations
 
+import re
+
+from speclint.core.launches import Diagnostic
 from speclint.frontends.shell.launch import SHELLS, SSH_VALUE_LETTERS
 from speclint.frontends.shell.launcher_words import TEXT_COMMANDS, static_word
-from speclint.frontends.shell.nested import put_expansion
+from speclint.frontends.shell.nested import put_expansion, put_value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,10 +26,12 @@ if TYPE_CHECKING:
 
     from speclint.core.spans import Span
     from speclint.core.words import Word
+    from speclint.frontends.shell.expand import Expander
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.walking import Walking
 
 _ESCAPABLE = "\\$`"
+_SPECIAL = re.compile(rb"\$([0-9@#?$!*-])")
 
 
 def _ssh_reads_stdin(words: list[str | None]) -> bool:
@@ -54,6 +59,34 @@ def _shell_reads_stdin(words: list[str | None]) -> bool:
         if word[:1] == "-" and not word.startswith("--") and "c" in word[1:]:
             return False
     return True
+
+
+def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
+    """`ssh host << 'EOF'`, `bash -s << EOF`: the here-document is the script the command
+    runs; `cat > x.service << EOF`: a service unit (`unit_heredoc`); else its launcher, if
+    it holds one, is reported unread."""
+    from speclint.frontends.shell import unit_heredoc
+
+    redirect = next((c for c in node.children if c.type == "heredoc_redirect"), None)
+    if redirect is None:
+        return
+    reader = script_reader(walker, command)
+    built = heredoc_text_map(walker, redirect) if reader is not None else None
+    if reader is not None and built is not None:
+        inherited, unknown, remote = reader
+        base = (walker.tm.node_text(command.child_by_field_name("name") or command).rsplit("/", 1))[-1]
+        functions = walker.exported_definitions() if base == "bash" else None
+        walker.walk_nested(*built, inherited, None if remote else walker.image, unknown, functions)
+        return
+    unit = (
+        heredoc_text_map(walker, redirect)
+        if walker.collect and unit_heredoc.writes_unit(walker, node, command, redirect)
+        else None
+    )
+    if walker.collect and (unit is None or not unit_heredoc.read_unit(walker, *unit)):
+        found = unread_launcher(walker.tm, node, command, redirect)
+        if found is not None:
+            walker.result.diagnostics.append(Diagnostic("launcher-not-read", *found))
 
 
 def script_reader(walker: Walking, command: Node) -> tuple[dict[str, Word], str, bool] | None:
@@ -97,15 +130,41 @@ def heredoc_text_map(walker: Walking, redirect: Node) -> tuple[TextMap, dict[str
         for child in body.named_children:
             if child.type == "heredoc_content" or tm.data[child.start_byte - 1 : child.start_byte] == b"\\":
                 continue  # text, or an escaped `\$X`: literal
-            _literal(tm, pos, child.start_byte, pieces)
+            _text(expander, tm, pos, child.start_byte, pieces, placeholders)
             put_expansion(expander, tm, child, child.start_byte, pieces, placeholders)
             pos = child.end_byte
-        _literal(tm, pos, body.end_byte, pieces)
+        _text(expander, tm, pos, body.end_byte, pieces, placeholders)
     else:
         first = tm.char(body.start_byte)
         text = tm.data[body.start_byte : body.end_byte].decode("utf-8", "surrogatepass")
         pieces += [(c, tm.file_start(first + k), tm.file_end(first + k)) for k, c in enumerate(text)]
     return (tm.derive(pieces), placeholders) if pieces else None
+
+
+def _text(
+    expander: Expander,
+    tm: TextMap,
+    start_byte: int,
+    end_byte: int,
+    out: list[tuple[str, int, int]],
+    placeholders: dict[str, str],
+) -> None:
+    """Text of an unquoted here-document with the special parameters tree-sitter-bash leaves
+    in it (`$1`, `$@`, `$#`, `$$`; `$10` is `$1` then `0`) expanded, the rest `_literal`."""
+    data = tm.data
+    pos = start_byte
+    for match in _SPECIAL.finditer(data, start_byte, end_byte):
+        at = match.start()
+        escapes = len(data[start_byte:at]) - len(data[start_byte:at].rstrip(b"\\"))
+        if escapes % 2:
+            continue  # `\$1`: literal
+        _literal(tm, pos, at, out)
+        name = match.group(1).decode()
+        begin, finish = tm.file_range(at, match.end())
+        value = expander.special_value(name, tm.span(at, match.end()))
+        put_value(value, begin, finish, out, placeholders)
+        pos = match.end()
+    _literal(tm, pos, end_byte, out)
 
 
 def _literal(tm: TextMap, start_byte: int, end_byte: int, out: list[tuple[str, int, int]]) -> None:

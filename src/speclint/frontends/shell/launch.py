@@ -223,6 +223,12 @@ def _dispatch(
             env = {}
             i = wrappers.kubectl_command(args, i + 1)
         elif base == "screen":  # the new session's process gets this environment
+            from speclint.frontends.shell.typed_lines import stuffed, type_into_screen
+
+            typed = stuffed(args, i + 1)
+            if typed is not None:
+                type_into_screen(walker, typed, span)
+                return
             i = wrappers.screen_command(args, i + 1)
         elif base in wrappers.PROFILERS:
             i = wrappers.profiled_command(base, args, i + 1, lambda name: _PYTHON.fullmatch(name) is not None)
@@ -331,6 +337,7 @@ def _shell_c(
                     env,
                     image,
                     f"${{name}} is not exported to the inner `{shell} -c` shell (line {line})",
+                    walker.exported_definitions() if shell == "bash" else None,
                 )
             return
 
@@ -368,9 +375,16 @@ def _tmux(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> N
     command = args[i:]
     unknown = f"${{name}} is not passed to the shell `tmux` starts (line {span.line})"
     if typed:
-        ends = [k for k, arg in enumerate(command) if arg.word.text in wrappers.TMUX_LINE_ENDS]
-        if ends and ends[0] == 1:  # one typed line: the keys before Enter
-            walker.parse_nested(command[0], env, None, unknown)
+        from speclint.frontends.shell.typed_lines import TMUX_HOW, not_read
+
+        for k, keys in enumerate(command):  # each line: one string of keys, then Enter
+            ended = k + 1 < len(command) and command[k + 1].word.text in wrappers.TMUX_LINE_ENDS
+            if keys.word.text in wrappers.TMUX_LINE_ENDS:
+                continue
+            if ended and (k == 0 or command[k - 1].word.text in wrappers.TMUX_LINE_ENDS):
+                walker.parse_nested(keys, env, None, unknown)
+            else:
+                not_read(walker, keys, TMUX_HOW)
     elif len(command) == 1:
         walker.parse_nested(command[0], env, None, unknown)
     elif command:

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
     from speclint.frontends.shell.expand import Arg, Expander
     from speclint.frontends.shell.text import TextMap
+    from speclint.frontends.shell.variables import VarValue
     from speclint.frontends.shell.walking import Walking
 
 _DQ_ESCAPABLE = '\\"$`\n'
@@ -53,7 +54,13 @@ def put_expansion(
     variable standing for it when unknown (`placeholders`: name -> why); of a partly known
     value, its known runs in place and a placeholder for each unknown one."""
     begin, finish = tm.file_range(start_byte, node.end_byte)
-    value = expander.value(node, tm.node_span(node))
+    put_value(expander.value(node, tm.node_span(node)), begin, finish, pieces, placeholders)
+
+
+def put_value(
+    value: VarValue, begin: int, finish: int, pieces: list[tuple[str, int, int]], placeholders: dict[str, str]
+) -> None:
+    """`put_expansion` of a value already worked out, written at file range begin..finish."""
     if value.reason is None and value.text is not None:
         pieces.append((value.text, begin, finish))
         return

@@ -12,7 +12,7 @@ from dataclasses import replace
 from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.shell.fields import has_unescaped
-from speclint.frontends.shell.positional import count, lookup
+from speclint.frontends.shell.positional import count, lookup, sliced
 from speclint.frontends.shell.variables import VarValue
 
 TYPE_CHECKING = False
@@ -127,6 +127,9 @@ class ParameterExpansion:
             elif operator is not None and child.type != "}":
                 operands.append(child)
         text = tm.node_text(node)
+        if target is None and prefix == "#" and operator is None:  # `${#}` is `$#`
+            self._variable("#", quoted, out)
+            return
         if target is None or prefix == "!":
             out.append(("dyn", f"parameter expansion `{text}`", False, None, not quoted))
             return
@@ -163,12 +166,24 @@ class ParameterExpansion:
             self._default_operator(name, value, operator, operands, quoted, node, out)
             return
         if operator == ":" and name in ("@", "*") and index is None and env.positional is not None:
-            bounds = [tm.node_text(o) for o in operands if o.is_named]
-            if 1 <= len(bounds) <= 2 and all(b.isdigit() for b in bounds) and bounds[0] != "0":
-                length = int(bounds[1]) if len(bounds) == 2 else None
-                self._arguments(name, lookup(env, int(bounds[0]), length), quoted, out)
-                return
+            bounds = [self._bound(o) for o in operands if o.is_named]
+            if 1 <= len(bounds) <= 2 and None not in bounds:
+                found = sliced(env, bounds[0] or 0, bounds[1] if len(bounds) == 2 else None)
+                if found is not None:
+                    self._arguments(name, found, quoted, out)
+                    return
         out.append(("dyn", f"parameter expansion `{text}` is not evaluated", False, None, not quoted))
+
+    def _bound(self, node: Node) -> int | None:
+        """An offset or length of `${@:offset:length}` (an arithmetic expression: `-1`,
+        `(-1)`, `$N - 1`), when the script's own integers decide it."""
+        from speclint.frontends.shell.arithmetic import evaluate
+
+        def known(name: str) -> str | None:
+            value = self.env.get(name)
+            return value.text if value is not None and value.reason is None else None
+
+        return evaluate(self.tm.node_text(node), known)
 
     def _subscript(self, value: VarValue, name: str, index: str, quoted: bool, out: list[Piece]) -> None:
         if value.reason is not None:

@@ -1,10 +1,12 @@
 """The positional parameters of a function call being read: `$1`..`$9`, `${N}`, `"$@"`, `"$*"`,
-`${@:N}`, `${@:N:M}`, `$#`, and what `shift [N]` and `set -- ...` do to them.
+`${@:N}`, `${@:N:M}`, `${@: -N}` (from the end), `$#`, and what `shift [N]` and `set -- ...`
+do to them.
 
 bash's manual ("Special Parameters", "Shell Parameter Expansion" for `${@:offset:length}`,
 "Bourne Shell Builtins" for `shift`): `$N` is the Nth word the call passed, unset beyond `$#`;
 `"$@"` is each word as it was passed; `shift N` drops the first N, and does nothing (failing)
-when N is more than `$#`. The words are the call's own (`Env.positional`), each keeping where
+when N is more than `$#`; a negative offset of `${@:offset}` counts back from one past the last
+parameter (`${@: -1}` is the last), one before `$1` giving nothing. The words are the call's own (`Env.positional`), each keeping where
 the call writes it. A word that stands for an unknown number of words (an unquoted unknown
 `$X`, the script's `"$@"`: `Word.splat`) leaves every parameter after it unknown: never
 guessed.
@@ -48,6 +50,24 @@ def lookup(env: Env, start: int, length: int | None = None) -> tuple[Word, ...] 
     if unknown is not None:
         return unknown.dynamic_reason or env.positional_reason
     return words[start - 1 : end] if start - 1 < end else MISSING
+
+
+def sliced(env: Env, offset: int, length: int | None) -> tuple[Word, ...] | str | None:
+    """`${@:offset:length}` (bounds already worked out), or why it is unknown; None for what
+    is not modelled (`$0` in the slice, a negative length: bash fails on it)."""
+    if length is not None and length < 0:
+        return None
+    if offset > 0:
+        return lookup(env, offset, length)
+    if offset == 0:
+        return None
+    total = count(env)
+    if isinstance(total, str):
+        return total
+    start = total + 1 + offset
+    if start < 1:
+        return MISSING
+    return lookup(env, start, length)
 
 
 def count(env: Env) -> int | str:

@@ -19,7 +19,11 @@ from speclint.frontends.shell.walk import Walker
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tree_sitter import Node
+
+    from speclint.core.spans import Span
 
 
 @cache  # compiled on first use: a script that is not ASCII
@@ -42,6 +46,7 @@ def extract_shell(text: str, path: str) -> ExtractResult:
         result.diagnostics.append(error)
     result.diagnostics.extend(broken_continuations(root, tm, comments))
     walker = Walker(result, path, tm, Env())
+    walker.unit_reader = _read_unit
     try:
         walker.run(root)
     except RecursionError:  # thousands of nested `$(`, `(`, `if`: report it, keep the rest
@@ -54,6 +59,17 @@ def extract_shell(text: str, path: str) -> ExtractResult:
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
     result.comments.sort(key=lambda item: (item[0].line, item[0].column))
     return result
+
+
+def _read_unit(text: str, path: str, written: dict[str, str], move: Callable[[Span], Span]) -> ExtractResult:
+    """A systemd unit a script writes with a here-document (`unit_heredoc`), read by the
+    systemd front-end, which walks its commands with this walker (handed to the walker from
+    here, so that the walker's modules do not import it back), positions passed through
+    `move` to the script's."""
+    from speclint.frontends.commands.systemd import extract_unit
+    from speclint.frontends.shell.embedded import map_spans
+
+    return map_spans(extract_unit(text, path, written), move)
 
 
 def _too_deep(root: Node, tm: TextMap) -> Diagnostic:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.choices import Choice
     from speclint.frontends.shell.expand import Arg
     from speclint.frontends.shell.text import TextMap
+    from speclint.frontends.shell.walking import UnitReader
 
 _MAX_NESTING = 5
 _SCOPED_DECLARATIONS = ("local", "declare", "typeset")
@@ -61,7 +62,11 @@ class Walker:
         self.functions: dict[str, set[str]] = {}
         self.definitions: dict[str, Definition] = {}
         """The functions defined so far, by name (the last definition of a name wins)."""
-        self._by_body: dict[int, Definition] = {}
+        self._by_body: dict[tuple[int, int], Definition] = {}
+        self.unit_reader: UnitReader | None = None
+        """Reads a systemd unit a here-document writes (`unit_heredoc`); None: not read."""
+        self.exported_functions: set[str] = set()
+        """Functions `export -f` passes to the bash shells this one starts (`bash -c`)."""
         self._deferred: list[Definition] = []
         self.calls = CallReadings()
         """The calls being read (shared with the walkers of strings inside this buffer)."""
@@ -98,16 +103,22 @@ class Walker:
         inherited: dict[str, Word] | None,
         image: tuple[str | None, Span | None] | None,
         unknown: str = "",
+        functions: dict[str, Definition] | None = None,
     ) -> None:
         """Walk the shell code held in a string argument (`bash -c`, `ssh host`, `eval`).
 
         `inherited` is the environment the inner shell starts with; None means it shares this
-        shell's variables (eval). `unknown` says why a variable it does not inherit is unknown."""
+        shell's variables (eval). `unknown` says why a variable it does not inherit is unknown.
+        `functions`: the functions it can call (eval: all of ours; `bash -c`: the exported)."""
         if self.depth >= _MAX_NESTING:
             return
         built = nested_text_map(self, arg)
         if built is not None:
-            self.walk_nested(*built, inherited, image, unknown)
+            self.walk_nested(*built, inherited, image, unknown, functions)
+
+    def exported_definitions(self) -> dict[str, Definition]:
+        """The functions `export -f` passes to an inner bash (bash(1), `export -f`)."""
+        return {name: self.definitions[name] for name in self.exported_functions if name in self.definitions}
 
     def walk_nested(
         self,
@@ -116,6 +127,7 @@ class Walker:
         inherited: dict[str, Word] | None,
         image: tuple[str | None, Span | None] | None,
         unknown: str,
+        functions: dict[str, Definition] | None = None,
     ) -> None:
         """Walk a buffer of shell code of its own (`parse_nested`, a here-document script)."""
         if inherited is None:
@@ -135,6 +147,11 @@ class Walker:
         inner.calls = self.calls
         inner.collect = self.collect
         inner.alternative = self.alternative
+        inner.unit_reader = self.unit_reader
+        for name, definition in (functions or {}).items():  # read in their own buffer
+            inner.definitions[name] = definition
+            inner.functions[name] = self.functions.get(name, set())
+            inner.exported_functions.add(name)
         inner.run(tree.root_node)
         if self.collect:
             from speclint.frontends.shell.checks import collect_comments
@@ -166,7 +183,9 @@ class Walker:
             if body is not None:
                 self.statement(body)
                 if body.type == "command" and self.depth < _MAX_NESTING:
-                    self._heredoc_script(node, body)
+                    from speclint.frontends.shell.heredocs import heredoc_statement
+
+                    heredoc_statement(self, node, body)
         elif kind in ("compound_statement", "do_group", "negated_command", "program", "ERROR"):
             self.block(node.children)
         elif kind == "subshell":
@@ -184,25 +203,6 @@ class Walker:
             self.loop_statement(node)
         elif kind == "function_definition":
             self.function_definition(node)
-
-    def _heredoc_script(self, node: Node, command: Node) -> None:
-        """`ssh host << 'EOF'`, `bash -s << EOF`: the here-document is the script the command runs."""
-        from speclint.frontends.shell import heredocs
-
-        redirect = next((c for c in node.children if c.type == "heredoc_redirect"), None)
-        reader = heredocs.script_reader(self, command) if redirect is not None else None
-        built = (
-            heredocs.heredoc_text_map(self, redirect) if reader is not None and redirect is not None else None
-        )
-        if reader is not None and built is not None:
-            inherited, unknown, remote = reader
-            self.walk_nested(*built, inherited, None if remote else self.image, unknown)
-        elif redirect is not None and self.collect:
-            from speclint.frontends.shell.heredocs import unread_launcher
-
-            found = unread_launcher(self.tm, node, command, redirect)
-            if found is not None:
-                self.result.diagnostics.append(Diagnostic("launcher-not-read", *found))
 
     def in_subshell(self, nodes: list[Node]) -> None:
         saved = self.env
@@ -279,9 +279,10 @@ class Walker:
             return
         name = self.tm.node_text(name_node)
         self.functions[name] = _globals_assigned(body, self.tm)
-        definition = self._by_body.get(body.start_byte)
+        key = (id(self.tm), body.start_byte)
+        definition = self._by_body.get(key)
         if definition is None:  # a body read for several calls defines its functions once
-            definition = self._by_body[body.start_byte] = Definition(name, body, self.env.copy())
+            definition = self._by_body[key] = Definition(name, body, self.tm, self.env.copy())
             self._deferred.append(definition)
         self.definitions[name] = definition
 

@@ -8,6 +8,8 @@ from typing import Protocol
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tree_sitter import Node
 
     from speclint.core.launches import Alternative, ExtractResult, Launch
@@ -18,6 +20,10 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.function_defs import CallReadings, Definition
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.variables import Env
+
+    UnitReader = Callable[[str, str, dict[str, str], Callable[[Span], Span]], ExtractResult]
+    """(unit text, path, names standing for unknown text -> why, where a unit position is
+    in the script) -> what the unit launches."""
 
 
 class Walking(Protocol):
@@ -39,6 +45,10 @@ class Walking(Protocol):
     """The shell functions defined so far, by name (`functions`)."""
     calls: CallReadings
     """The function calls being read (`functions`)."""
+    unit_reader: UnitReader | None
+    """Reads a systemd unit a here-document writes (`unit_heredoc`); None: not read."""
+    exported_functions: set[str]
+    """The functions `export -f` passes to an inner bash."""
 
     def statement(self, node: Node) -> None: ...
 
@@ -56,6 +66,19 @@ class Walking(Protocol):
         inherited: dict[str, Word] | None,
         image: tuple[str | None, Span | None] | None,
         unknown: str = "",
+        functions: dict[str, Definition] | None = None,
+    ) -> None: ...
+
+    def exported_definitions(self) -> dict[str, Definition]: ...
+
+    def walk_nested(
+        self,
+        tm: TextMap,
+        placeholders: dict[str, str],
+        inherited: dict[str, Word] | None,
+        image: tuple[str | None, Span | None] | None,
+        unknown: str,
+        functions: dict[str, Definition] | None = None,
     ) -> None: ...
 
     def walk_command(self, node: Node) -> None: ...
