@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from speclint.core.spans import Span
     from speclint.core.suppressions import Suppression
     from speclint.core.words import Word
+    from speclint.rules.index import RuleEntry
     from speclint.sglang.checkpoints.locate import Located
     from speclint.sglang.checkpoints.model_config import ModelConfig
     from speclint.sglang.flags.argparse_stop import ArgparseStop
@@ -252,7 +253,8 @@ class FileContext:
     diagnostics: list[Diagnostic]
     suppressions: list[Suppression] = field(default_factory=list)
     """The file's suppression comments, after they were applied."""
-    enabled_rules: list[Rule] = field(default_factory=list)
+    enabled_rules: list[RuleEntry] = field(default_factory=list)
+    """The rules this run selected (their code and name: their modules may not be imported)."""
 
 
 _MISSING_FACTS: dict[tuple[type[Rule], Release], tuple[str, ...]] = {}
@@ -280,6 +282,11 @@ class Rule:
     """'parse': the rule reports what SGLang's argument parser does with the words (it stays
     when argparse stops the launch); 'resolve': what would happen after parsing (dropped for
     a launch argparse stops: `flags.argparse_stop`)."""
+
+    gates: ClassVar[tuple[str, ...]] = ()
+    """What a launch (or, for a file rule, its diagnostics) must have for the rule to report
+    anything: the engine runs it only where one of these is open (`rules.index.launch_gates`,
+    `file_gates`), and imports its module only then. Empty: the rule runs on every launch."""
 
     rests_on: ClassVar[tuple[str, ...]] = ()
     """Release facts (`speclint.sglang.FACTS`) the rule's findings rest on: where one was
