@@ -185,7 +185,7 @@ def _checks_for(ctx: LaunchContext, rules: _RuleSet) -> tuple[tuple[Rule, tuple[
     from speclint.rules.index import launch_gates
 
     stop = ctx.parse_stop
-    opened = launch_gates(ctx)
+    opened = launch_gates(ctx, rules.drafter)
     key = (ctx.release, None if stop is None else stop.kind == "help", opened)
     found = rules.checks.get(key)
     if found is None:
@@ -216,6 +216,8 @@ class _RuleSet:
     suppressions: tuple[RuleEntry, ...]
     defers: dict[str, tuple[str, ...]]
     """Code -> the codes it gives way to (`rules.precedence`), for rules that defer."""
+    drafter: bool
+    """Some rule asks for the drafter gates (`rules.index.launch_gates`)."""
     checks: dict[tuple[Release, bool | None, frozenset[str]], tuple[tuple[Rule, tuple[str, ...]], ...]] = (
         field(default_factory=dict, compare=False, repr=False)
     )
@@ -229,7 +231,7 @@ def _enabled_rules(selection: Selection) -> _RuleSet:
     """Worked out once per selection, not once per file."""
     found = _RULE_SETS.get(selection)
     if found is None:
-        from speclint.rules.index import ENTRIES
+        from speclint.rules.index import ENTRIES, reads_drafter
 
         # (`Selection.enabled` reads a rule's code and name, which an entry has)
         enabled = tuple(entry for entry in ENTRIES if selection.enabled(entry))  # type: ignore[arg-type]
@@ -243,6 +245,7 @@ def _enabled_rules(selection: Selection) -> _RuleSet:
             implementing("check_file"),
             implementing("check_suppressions"),
             {rule.code: rule.defers_to for rule in enabled if rule.defers_to},
+            any(reads_drafter(rule.gates) for rule in enabled),
         )
     return found
 

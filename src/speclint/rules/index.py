@@ -87,7 +87,7 @@ class RuleEntry:
         return f"RuleEntry({self.code} {self.name})"
 
 
-def launch_gates(ctx: LaunchContext) -> frozenset[str]:
+def launch_gates(ctx: LaunchContext, drafter: bool = True) -> frozenset[str]:
     """The gates a launch opens (`Rule.gates`): `problem:<kind>` for each problem SGLang's
     parser meets; `given:<field>` for each field a flag gives; `repeated-flag`,
     `deprecated-flag`, `router-option` for a field set twice, a deprecated flag, an option of
@@ -95,7 +95,10 @@ def launch_gates(ctx: LaunchContext) -> frozenset[str]:
     a container image; `visible-devices` when it says which GPUs it sees (CUDA_VISIBLE_DEVICES,
     a manifest's GPU count); `class-entry` for a launch class (`sglang.Runtime(...)`);
     `config-refusal`; `help`; `rejection` when SGLang refuses the resolved settings;
-    `adjusted:<field>` for each field SGLang's resolution changes."""
+    `adjusted:<field>` for each field SGLang's resolution changes; `speculative:<NAME>` for
+    the algorithm after SGLang's aliasing; with `drafter` (some selected rule asks: it reads
+    the drafter's files), `drafter` and `drafter:<algorithm>/<drafter kind>` when the drafter
+    rules have a drafter to read (`rules.drafter.draft_launch`)."""
     opened = {"problem:" + problem.kind for problem in ctx.parsed.problems}
     dests: set[str] = set()
     for use in ctx.parsed.uses:
@@ -131,7 +134,21 @@ def launch_gates(ctx: LaunchContext) -> frozenset[str]:
         if resolution.rejection is not None:
             opened.add("rejection")
         opened.update("adjusted:" + adjustment.field for adjustment in resolution.adjustments)
+        effective = ctx.speculative_algorithm
+        if effective is not None:
+            opened.add("speculative:" + effective)
+            if drafter and stop is None:  # (the drafter rules run on launches argparse takes)
+                from speclint.rules.drafter import draft_launch
+
+                found = draft_launch(ctx)
+                if found is not None:
+                    opened.update(("drafter", f"drafter:{found.algorithm}/{found.kind.kind}"))
     return frozenset(opened)
+
+
+def reads_drafter(gates: tuple[str, ...]) -> bool:
+    """Whether a rule's gates ask for the drafter gates of `launch_gates`."""
+    return any(gate.startswith("drafter") for gate in gates)
 
 
 def file_gates(kinds: Set[str]) -> frozenset[str]:
@@ -146,19 +163,71 @@ _UNKNOWN = "problem:unknown-option"
 
 ENTRIES: tuple[RuleEntry, ...] = (
     _R(
-        "DRF001", "eagle3-drafter-needs-eagle3", "drf.eagle3_drafter_needs_eagle3", "Eagle3DrafterNeedsEagle3"
+        "DRF001",
+        "eagle3-drafter-needs-eagle3",
+        "drf.eagle3_drafter_needs_eagle3",
+        "Eagle3DrafterNeedsEagle3",
+        gates=("drafter:EAGLE/EAGLE3",),
     ),
-    _R("DRF002", "eagle-drafter-with-eagle3", "drf.eagle_drafter_with_eagle3", "EagleDrafterWithEagle3"),
-    _R("DRF003", "aux-layer-out-of-range", "drf.aux_layer_out_of_range", "AuxLayerOutOfRange"),
-    _R("DRF004", "aux-layer-ids-ignored", "drf.aux_layer_ids_ignored", "AuxLayerIdsIgnored"),
-    _R("DRF005", "aux-layer-count", "drf.aux_layer_count", "AuxLayerCount"),
-    _R("DRF006", "draft-hidden-size-mismatch", "drf.draft_hidden_size_mismatch", "DraftHiddenSizeMismatch"),
-    _R("DRF007", "draft-vocab-without-d2t", "drf.draft_vocab_without_d2t", "DraftVocabWithoutD2t"),
-    _R("DRF008", "draft-vocab-differs", "drf.draft_vocab_differs", "DraftVocabDiffers"),
-    _R("DRF009", "draft-context-too-short", "drf.draft_context_too_short", "DraftContextTooShort"),
-    _R("DRF010", "draft-architecture-unknown", "drf.draft_architecture_unknown", "DraftArchitectureUnknown"),
+    _R(
+        "DRF002",
+        "eagle-drafter-with-eagle3",
+        "drf.eagle_drafter_with_eagle3",
+        "EagleDrafterWithEagle3",
+        gates=("drafter:EAGLE3/EAGLE",),
+    ),
+    _R(
+        "DRF003",
+        "aux-layer-out-of-range",
+        "drf.aux_layer_out_of_range",
+        "AuxLayerOutOfRange",
+        gates=("drafter:EAGLE3/EAGLE3",),
+    ),
+    _R(
+        "DRF004",
+        "aux-layer-ids-ignored",
+        "drf.aux_layer_ids_ignored",
+        "AuxLayerIdsIgnored",
+        gates=("drafter:EAGLE3/EAGLE3",),
+    ),
+    _R("DRF005", "aux-layer-count", "drf.aux_layer_count", "AuxLayerCount", gates=("drafter:EAGLE3/EAGLE3",)),
+    _R(
+        "DRF006",
+        "draft-hidden-size-mismatch",
+        "drf.draft_hidden_size_mismatch",
+        "DraftHiddenSizeMismatch",
+        gates=("drafter:EAGLE3/EAGLE3",),
+    ),
+    _R(
+        "DRF007",
+        "draft-vocab-without-d2t",
+        "drf.draft_vocab_without_d2t",
+        "DraftVocabWithoutD2t",
+        gates=("drafter:EAGLE3/EAGLE3",),
+    ),
+    _R("DRF008", "draft-vocab-differs", "drf.draft_vocab_differs", "DraftVocabDiffers", gates=("drafter",)),
+    _R(
+        "DRF009",
+        "draft-context-too-short",
+        "drf.draft_context_too_short",
+        "DraftContextTooShort",
+        gates=("drafter",),
+    ),
+    _R(
+        "DRF010",
+        "draft-architecture-unknown",
+        "drf.draft_architecture_unknown",
+        "DraftArchitectureUnknown",
+        gates=("drafter",),
+    ),
     _R("DRF011", "model-config-not-found", "drf.model_config_not_found", "ModelConfigNotFound", opt_in=True),
-    _R("DRF012", "eagle3-name-with-eagle", "drf.eagle3_name_with_eagle", "Eagle3NameWithEagle"),
+    _R(
+        "DRF012",
+        "eagle3-name-with-eagle",
+        "drf.eagle3_name_with_eagle",
+        "Eagle3NameWithEagle",
+        gates=("speculative:EAGLE",),
+    ),
     _R(
         "DRF014",
         "context-length-exceeds-model",
