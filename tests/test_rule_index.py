@@ -17,13 +17,15 @@ from speclint.frontends import extract_file
 from speclint.frontends.launch_mentions import launchers_not_read, no_launch_found
 from speclint.rules import all_rules
 from speclint.rules.base import FileContext, Rule
-from speclint.rules.index import ENTRIES, file_gates, launch_gates
+from speclint.rules.gates import asked, file_gates, launch_gates
+from speclint.rules.index import ENTRIES
 from speclint.rules.pages import page_example_gpu, page_examples, rule_page
 from speclint.settings.options import LintOptions, Selection
 from speclint.sglang.resolve.gpu_profiles import parse_gpu_setting
 
 ROOT = Path(__file__).resolve().parent.parent
 EVERY_RULE = LintOptions(selection=Selection(select=("ALL",)))
+EVERY_GATE = asked(gate for entry in ENTRIES for gate in entry.gates)
 
 
 def _rule_classes() -> dict[str, type[Rule]]:
@@ -83,7 +85,7 @@ def _ungated_launch_findings(contexts) -> list[tuple[str, frozenset[str]]]:
     for ctx in contexts:
         stop = ctx.parse_stop
         wanted = None if stop is None else "help" if stop.kind == "help" else "parse"
-        opened = launch_gates(ctx)
+        opened = launch_gates(ctx, *EVERY_GATE)
         for entry in ENTRIES:
             if entry.hook != "check" or (wanted is not None and entry.stage != wanted):
                 continue

@@ -141,7 +141,7 @@ def _file_findings(rules: _RuleSet, ctx: FileContext, findings: list[Finding]) -
     trigger are asked (`Rule.gates`), and only their modules imported."""
     if not ctx.diagnostics:
         return
-    from speclint.rules.index import file_gates
+    from speclint.rules.gates import file_gates
 
     opened = file_gates({diagnostic.kind for diagnostic in ctx.diagnostics})
     for entry in rules.file:
@@ -182,10 +182,10 @@ def _checks_for(ctx: LaunchContext, rules: _RuleSet) -> tuple[tuple[Rule, tuple[
     its findings rest on that the release did not verify (`Rule.unverified`): the same for
     every launch of a release that argparse stops alike and that opens the same gates, so
     worked out once for them."""
-    from speclint.rules.index import launch_gates
+    from speclint.rules.gates import launch_gates
 
     stop = ctx.parse_stop
-    opened = launch_gates(ctx, rules.drafter)
+    opened = launch_gates(ctx, *rules.asked)
     key = (ctx.release, None if stop is None else stop.kind == "help", opened)
     found = rules.checks.get(key)
     if found is None:
@@ -216,8 +216,8 @@ class _RuleSet:
     suppressions: tuple[RuleEntry, ...]
     defers: dict[str, tuple[str, ...]]
     """Code -> the codes it gives way to (`rules.precedence`), for rules that defer."""
-    drafter: bool
-    """Some rule asks for the drafter gates (`rules.index.launch_gates`)."""
+    asked: tuple[bool, tuple[str, ...]]
+    """The gates of `rules.gates.launch_gates` that depend on what the rules ask about."""
     checks: dict[tuple[Release, bool | None, frozenset[str]], tuple[tuple[Rule, tuple[str, ...]], ...]] = (
         field(default_factory=dict, compare=False, repr=False)
     )
@@ -231,7 +231,8 @@ def _enabled_rules(selection: Selection) -> _RuleSet:
     """Worked out once per selection, not once per file."""
     found = _RULE_SETS.get(selection)
     if found is None:
-        from speclint.rules.index import ENTRIES, reads_drafter
+        from speclint.rules.gates import asked
+        from speclint.rules.index import ENTRIES
 
         # (`Selection.enabled` reads a rule's code and name, which an entry has)
         enabled = tuple(entry for entry in ENTRIES if selection.enabled(entry))  # type: ignore[arg-type]
@@ -245,7 +246,7 @@ def _enabled_rules(selection: Selection) -> _RuleSet:
             implementing("check_file"),
             implementing("check_suppressions"),
             {rule.code: rule.defers_to for rule in enabled if rule.defers_to},
-            any(reads_drafter(rule.gates) for rule in enabled),
+            asked(gate for rule in enabled for gate in rule.gates),
         )
     return found
 

@@ -285,7 +285,7 @@ class Rule:
 
     gates: ClassVar[tuple[str, ...]] = ()
     """What a launch (or, for a file rule, its diagnostics) must have for the rule to report
-    anything: the engine runs it only where one of these is open (`rules.index.launch_gates`,
+    anything: the engine runs it only where one of these is open (`rules.gates.launch_gates`,
     `file_gates`), and imports its module only then. Empty: the rule runs on every launch."""
 
     rests_on: ClassVar[tuple[str, ...]] = ()
