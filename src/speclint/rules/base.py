@@ -15,7 +15,7 @@ from speclint.core.words import Word
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
-    from typing import Any, ClassVar, TypeGuard
+    from typing import Any, ClassVar, Protocol, TypeGuard
 
     from speclint.core.config_files import ConfigEntry
     from speclint.core.findings import Edit
@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from speclint.core.spans import Span
     from speclint.core.suppressions import Suppression
     from speclint.core.words import Word
-    from speclint.rules.index import RuleEntry
     from speclint.sglang.checkpoints.locate import Located
     from speclint.sglang.checkpoints.model_config import ModelConfig
     from speclint.sglang.flags.argparse_stop import ArgparseStop
@@ -32,6 +31,16 @@ if TYPE_CHECKING:
     from speclint.sglang.release import Release
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
     from speclint.sglang.resolve.result import Resolution
+
+    class NamedRule(Protocol):
+        """A rule by its code and name: a `Rule`, or its `rules.index` entry."""
+
+        @property
+        def code(self) -> str: ...
+
+        @property
+        def name(self) -> str: ...
+
 
 NO_FIX = "no fix"
 """`Example.fixed` of a finding that carries no edit."""
@@ -253,7 +262,7 @@ class FileContext:
     diagnostics: list[Diagnostic]
     suppressions: list[Suppression] = field(default_factory=list)
     """The file's suppression comments, after they were applied."""
-    enabled_rules: list[RuleEntry] = field(default_factory=list)
+    enabled_rules: list[NamedRule] = field(default_factory=list)
     """The rules this run selected (their code and name: their modules may not be imported)."""
 
 
