@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
     from speclint.core.findings import Finding
     from speclint.core.launches import ExtractResult, Launch
-    from speclint.rules.base import LaunchContext, Rule
+    from speclint.rules.base import FileContext, LaunchContext, Rule
+    from speclint.rules.index import RuleEntry
     from speclint.sglang.checkpoints.aux_layers import AuxCapture
     from speclint.sglang.release import Release
 
@@ -82,8 +83,7 @@ def lint_text(
     )
     file_ctx = FileContext(path, extracted.diagnostics)
     findings = result.findings
-    for rule in rules.file:
-        findings.extend(rule.check_file(file_ctx))
+    _file_findings(rules, file_ctx, findings)
     if len(extracted.launches) > MAX_LAUNCHES:
         skipped = extracted.launches[MAX_LAUNCHES:]
         del extracted.launches[MAX_LAUNCHES:]
@@ -96,10 +96,8 @@ def lint_text(
             f"more than {MAX_LAUNCHES} launches in one file{counted}; the {len(skipped)} "
             "from here on are not checked"
         )
-        for rule in rules.file:
-            findings.extend(
-                rule.check_file(FileContext(path, [Diagnostic("file-too-large", message, skipped[0].span)]))
-            )
+        too_many = FileContext(path, [Diagnostic("file-too-large", message, skipped[0].span)])
+        _file_findings(rules, too_many, findings)
     alternatives: list[tuple[Launch, list[Finding]]] = []
     for launch in extracted.launches:
         try:
@@ -127,8 +125,8 @@ def lint_text(
             result.findings = apply_suppressions(result.findings, suppressions)
             file_ctx.suppressions = suppressions
             file_ctx.enabled_rules = list(rules.all)
-            for rule in rules.suppressions:
-                result.findings.extend(rule.check_suppressions(file_ctx))
+            for entry in rules.suppressions:
+                result.findings.extend(entry.rule.check_suppressions(file_ctx))
     unique = {(f.code, f.span, f.message): f for f in result.findings}
     result.findings = sorted(
         unique.values(),
@@ -136,6 +134,19 @@ def lint_text(
     )
     collector.resume()  # the command's start is over: see `core.collector`
     return result
+
+
+def _file_findings(rules: _RuleSet, ctx: FileContext, findings: list[Finding]) -> None:
+    """The file rules' findings on `ctx`'s diagnostics: only the rules a diagnostic's kind can
+    trigger are asked (`Rule.gates`), and only their modules imported."""
+    if not ctx.diagnostics:
+        return
+    from speclint.rules.gates import file_gates
+
+    opened = file_gates({diagnostic.kind for diagnostic in ctx.diagnostics})
+    for entry in rules.file:
+        if entry.runs(opened):
+            findings.extend(entry.rule.check_file(ctx))
 
 
 def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Finding]:
@@ -170,41 +181,51 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
 
 
 def _checks_for(ctx: LaunchContext, rules: _RuleSet) -> tuple[tuple[Rule, tuple[str, ...]], ...]:
-    """`_rules_for`, each rule with the release facts its findings rest on that the release
-    did not verify (`Rule.unverified`): the same for every launch of a release that argparse
-    stops alike, so worked out once for them."""
+    """`_rules_for`, less the rules none of whose gates the launch opens (`Rule.gates`: they
+    would report nothing, and their modules are not imported), each rule with the release facts
+    its findings rest on that the release did not verify (`Rule.unverified`): the same for
+    every launch of a release that argparse stops alike and that opens the same gates, so
+    worked out once for them."""
+    from speclint.rules.gates import launch_gates
+
     stop = ctx.parse_stop
-    key = (ctx.release, None if stop is None else stop.kind == "help")
+    opened = launch_gates(ctx, *rules.asked)
+    key = (ctx.release, None if stop is None else stop.kind == "help", opened)
     found = rules.checks.get(key)
     if found is None:
-        found = rules.checks[key] = tuple((rule, rule.unverified(ctx)) for rule in _rules_for(ctx, rules))
+        found = rules.checks[key] = tuple(
+            (entry.rule, entry.rule.unverified(ctx)) for entry in _rules_for(ctx, rules) if entry.runs(opened)
+        )
     return found
 
 
-def _rules_for(ctx: LaunchContext, rules: _RuleSet) -> tuple[Rule, ...]:
+def _rules_for(ctx: LaunchContext, rules: _RuleSet) -> tuple[RuleEntry, ...]:
     """A launch argparse stops gets only the rules about parsing (`Rule.stage`): what would
     happen after parsing never happens. `--help` gets only the help rule."""
     stop = ctx.parse_stop
     if stop is None:
         return rules.launch
     wanted = "help" if stop.kind == "help" else "parse"
-    return tuple(rule for rule in rules.launch if rule.stage == wanted)
+    return tuple(entry for entry in rules.launch if entry.stage == wanted)
 
 
 @dataclass(frozen=True, slots=True)
 class _RuleSet:
-    """The enabled rules, split by the hooks they implement (most only check launches)."""
+    """The enabled rules, split by the hooks they implement (most only check launches), as
+    index entries (`rules.index`): a rule's module is imported when it first runs."""
 
-    all: tuple[Rule, ...]
-    launch: tuple[Rule, ...]
-    file: tuple[Rule, ...]
-    suppressions: tuple[Rule, ...]
+    all: tuple[RuleEntry, ...]
+    launch: tuple[RuleEntry, ...]
+    file: tuple[RuleEntry, ...]
+    suppressions: tuple[RuleEntry, ...]
     defers: dict[str, tuple[str, ...]]
     """Code -> the codes it gives way to (`rules.precedence`), for rules that defer."""
-    checks: dict[tuple[Release, bool | None], tuple[tuple[Rule, tuple[str, ...]], ...]] = field(
-        default_factory=dict, compare=False, repr=False
+    asked: tuple[bool, tuple[str, ...]]
+    """The gates of `rules.gates.launch_gates` that depend on what the rules ask about."""
+    checks: dict[tuple[Release, bool | None, frozenset[str]], tuple[tuple[Rule, tuple[str, ...]], ...]] = (
+        field(default_factory=dict, compare=False, repr=False)
     )
-    """(release, how argparse stops) -> `_checks_for`'s answer."""
+    """(release, how argparse stops, the gates opened) -> `_checks_for`'s answer."""
 
 
 _RULE_SETS: dict[Selection, _RuleSet] = {}
@@ -214,13 +235,14 @@ def _enabled_rules(selection: Selection) -> _RuleSet:
     """Worked out once per selection, not once per file."""
     found = _RULE_SETS.get(selection)
     if found is None:
-        from speclint.rules import all_rules
-        from speclint.rules.base import Rule
+        from speclint.rules.gates import asked
+        from speclint.rules.index import ENTRIES
 
-        enabled = tuple(rule for rule in all_rules() if selection.enabled(rule))
+        # (`Selection.enabled` reads a rule's code and name, which an entry has)
+        enabled = tuple(entry for entry in ENTRIES if selection.enabled(entry))  # type: ignore[arg-type]
 
-        def implementing(hook: str) -> tuple[Rule, ...]:
-            return tuple(r for r in enabled if getattr(type(r), hook) is not getattr(Rule, hook))
+        def implementing(hook: str) -> tuple[RuleEntry, ...]:
+            return tuple(entry for entry in enabled if entry.hook == hook)
 
         found = _RULE_SETS[selection] = _RuleSet(
             enabled,
@@ -228,6 +250,7 @@ def _enabled_rules(selection: Selection) -> _RuleSet:
             implementing("check_file"),
             implementing("check_suppressions"),
             {rule.code: rule.defers_to for rule in enabled if rule.defers_to},
+            asked(gate for rule in enabled for gate in rule.gates),
         )
     return found
 
@@ -245,8 +268,7 @@ def too_large_result(path: str, size: int, options: LintOptions = LintOptions())
     )
     ctx = FileContext(path, [Diagnostic("file-too-large", message, Span.point(1, 1))])
     result = FileResult(path)
-    for rule in _enabled_rules(options.selection).file:
-        result.findings.extend(rule.check_file(ctx))
+    _file_findings(_enabled_rules(options.selection), ctx, result.findings)
     return result
 
 

@@ -1,97 +1,39 @@
 """The rule registry. Each rule lives in its own module, `<family>/<rule_name>.py` (the rule's
-name in snake_case); this lists them by family. Shared helpers sit beside the families."""
+name in snake_case); `rules.index` lists them by code, with what the engine and the rule
+selection need to know of a rule without importing its module. Shared helpers sit beside the
+families."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from speclint.rules.index import ENTRIES
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.rules.base import Rule
-
-_RULE_MODULES = (
-    "slm.syntax_error",
-    "slm.broken_continuation",
-    "slm.unused_suppression",
-    "slm.launch_partly_read",
-    "slm.no_launch_found",
-    "flg.unknown_flag",
-    "flg.ambiguous_abbreviation",
-    "flg.abbreviated_flag",
-    "flg.missing_flag_value",
-    "flg.invalid_flag_value",
-    "flg.invalid_choice",
-    "flg.duplicate_flag",
-    "flg.deprecated_flag",
-    "flg.flag_not_in_version",
-    "flg.unexpected_argument",
-    "flg.missing_required_flag",
-    "flg.config_option_unsupported",
-    "flg.help_flag",
-    "flg.router_flag_release",
-    "spd.topk_one_overrides_draft_tokens",
-    "spd.partial_speculative_params",
-    "spd.speculative_caps_running_requests",
-    "spd.ngram_ignores_topk",
-    "spd.missing_draft_model",
-    "spd.token_map_ignored",
-    "spd.speculative_backend_conflict",
-    "spd.unknown_speculative_algorithm",
-    "spd.sglang_rejects_config",
-    "spd.aux_capture_disables_speculation",
-    "spd.ngram_page_size_backend",
-    "drf.eagle3_drafter_needs_eagle3",
-    "drf.eagle_drafter_with_eagle3",
-    "drf.aux_layer_out_of_range",
-    "drf.aux_layer_ids_ignored",
-    "drf.aux_layer_count",
-    "drf.draft_hidden_size_mismatch",
-    "drf.draft_vocab_without_d2t",
-    "drf.draft_vocab_differs",
-    "drf.draft_context_too_short",
-    "drf.draft_architecture_unknown",
-    "drf.model_config_not_found",
-    "drf.eagle3_name_with_eagle",
-    "drf.context_length_exceeds_model",
-    "par.visible_gpu_mismatch",
-    "par.tp_not_divisible_by_attn_dp",
-    "par.enable_dp_attention_changed",
-    "par.a2a_backend_sets_ep_size",
-    "par.tp_pp_not_divisible_by_nnodes",
-    "par.attention_backend_gpu",
-    "ver.flag_removed",
-    "ver.flag_meaning_changed",
-)
+    from speclint.rules.index import RuleEntry
 
 
 @lru_cache(maxsize=1)
 def all_rules() -> tuple[Rule, ...]:
-    """One instance of every rule, sorted by code."""
-    import importlib
+    """One instance of every rule, sorted by code (every rule module imported)."""
+    return tuple(entry.rule for entry in ENTRIES)
 
-    from speclint.rules.base import Rule
 
-    found = []
-    for module_name in _RULE_MODULES:
-        module = importlib.import_module(f"speclint.rules.{module_name}")
-        for value in vars(module).values():
-            if (
-                isinstance(value, type)
-                and issubclass(value, Rule)
-                and value is not Rule
-                and value.__module__ == module.__name__
-            ):
-                found.append(value())
-    return tuple(sorted(found, key=lambda rule: rule.code))
+def entry_by_key(key: str) -> RuleEntry | None:
+    """A rule's index entry by its code (`FLG001`) or name (`unknown-flag`), case-insensitively."""
+    wanted = key.strip().lower()
+    for entry in ENTRIES:
+        if entry.code.lower() == wanted or entry.name == wanted:
+            return entry
+    return None
 
 
 def rule_by_key(key: str) -> Rule | None:
     """A rule by its code (`FLG001`) or name (`unknown-flag`), case-insensitively."""
-    wanted = key.strip().lower()
-    for rule in all_rules():
-        if rule.code.lower() == wanted or rule.name == wanted:
-            return rule
-    return None
+    entry = entry_by_key(key)
+    return entry.rule if entry is not None else None
 
 
 def default_selection() -> tuple[str, ...]:
@@ -100,7 +42,7 @@ def default_selection() -> tuple[str, ...]:
     nearly every launch), as ruff runs a default subset of its rules."""
     global _default
     if _default is None:
-        _default = tuple(rule.code for rule in all_rules() if not rule.opt_in)
+        _default = tuple(entry.code for entry in ENTRIES if not entry.opt_in)
     return _default
 
 
@@ -111,7 +53,7 @@ def selector_problem(key: str) -> str | None:
     """Why `key` selects no rule (with a "did you mean"), or None when it selects some: a code
     (`FLG001`), a code prefix (`FLG`, `SPD00`), a rule name (`unknown-flag`) or `ALL`."""
     wanted = key.strip()
-    rules = all_rules()
+    rules = ENTRIES
     if wanted.upper() == "ALL" or any(
         rule.code.upper().startswith(wanted.upper()) or rule.name == wanted.lower() for rule in rules
     ):

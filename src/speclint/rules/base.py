@@ -15,7 +15,7 @@ from speclint.core.words import Word
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
-    from typing import Any, ClassVar, TypeGuard
+    from typing import Any, ClassVar, Protocol, TypeGuard
 
     from speclint.core.config_files import ConfigEntry
     from speclint.core.findings import Edit
@@ -31,6 +31,16 @@ if TYPE_CHECKING:
     from speclint.sglang.release import Release
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
     from speclint.sglang.resolve.result import Resolution
+
+    class NamedRule(Protocol):
+        """A rule by its code and name: a `Rule`, or its `rules.index` entry."""
+
+        @property
+        def code(self) -> str: ...
+
+        @property
+        def name(self) -> str: ...
+
 
 NO_FIX = "no fix"
 """`Example.fixed` of a finding that carries no edit."""
@@ -252,7 +262,8 @@ class FileContext:
     diagnostics: list[Diagnostic]
     suppressions: list[Suppression] = field(default_factory=list)
     """The file's suppression comments, after they were applied."""
-    enabled_rules: list[Rule] = field(default_factory=list)
+    enabled_rules: list[NamedRule] = field(default_factory=list)
+    """The rules this run selected (their code and name: their modules may not be imported)."""
 
 
 _MISSING_FACTS: dict[tuple[type[Rule], Release], tuple[str, ...]] = {}
@@ -280,6 +291,11 @@ class Rule:
     """'parse': the rule reports what SGLang's argument parser does with the words (it stays
     when argparse stops the launch); 'resolve': what would happen after parsing (dropped for
     a launch argparse stops: `flags.argparse_stop`)."""
+
+    gates: ClassVar[tuple[str, ...]] = ()
+    """What a launch (or, for a file rule, its diagnostics) must have for the rule to report
+    anything: the engine runs it only where one of these is open (`rules.gates.launch_gates`,
+    `file_gates`), and imports its module only then. Empty: the rule runs on every launch."""
 
     rests_on: ClassVar[tuple[str, ...]] = ()
     """Release facts (`speclint.sglang.FACTS`) the rule's findings rest on: where one was

@@ -50,6 +50,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
 """
 
     code = "DRF005"
+    gates = ("drafter:EAGLE3/EAGLE3",)
     name = "aux-layer-count"
     severity = Severity.ERROR
     rests_on = (DRAFTER,)

@@ -50,6 +50,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
 """
 
     code = "DRF004"
+    gates = ("drafter:EAGLE3/EAGLE3",)
     name = "aux-layer-ids-ignored"
     severity = Severity.WARNING
     rests_on = (DRAFTER,)

@@ -55,6 +55,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
 """
 
     code = "DRF003"
+    gates = ("drafter:EAGLE3/EAGLE3",)
     name = "aux-layer-out-of-range"
     severity = Severity.ERROR
     rests_on = (DRAFTER,)

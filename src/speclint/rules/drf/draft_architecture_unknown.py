@@ -61,6 +61,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
 """
 
     code = "DRF010"
+    gates = ("drafter",)
     name = "draft-architecture-unknown"
     severity = Severity.ERROR
     rests_on = (MODELS,)

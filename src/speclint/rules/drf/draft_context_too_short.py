@@ -59,6 +59,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
 """
 
     code = "DRF009"
+    gates = ("drafter",)
     name = "draft-context-too-short"
     severity = Severity.ERROR
     rests_on = (DRAFTER,)

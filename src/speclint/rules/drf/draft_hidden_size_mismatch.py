@@ -48,6 +48,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
 """
 
     code = "DRF006"
+    gates = ("drafter:EAGLE3/EAGLE3",)
     name = "draft-hidden-size-mismatch"
     severity = Severity.ERROR
     summary = "The EAGLE-3 drafter's fc input width does not match the target's hidden size."

@@ -47,6 +47,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
 """
 
     code = "DRF008"
+    gates = ("drafter",)
     name = "draft-vocab-differs"
     severity = Severity.WARNING
     summary = "The drafter's vocabulary size differs from the target's: made for another model?"

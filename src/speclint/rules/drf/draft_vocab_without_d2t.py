@@ -47,6 +47,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
 """
 
     code = "DRF007"
+    gates = ("drafter:EAGLE3/EAGLE3",)
     name = "draft-vocab-without-d2t"
     severity = Severity.ERROR
     summary = "A reduced-vocabulary EAGLE-3 drafter whose weights have no d2t map."

@@ -60,6 +60,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
 """
 
     code = "DRF001"
+    gates = ("drafter:EAGLE/EAGLE3",)
     name = "eagle3-drafter-needs-eagle3"
     severity = Severity.ERROR
     rests_on = (DRAFTER,)

@@ -47,6 +47,7 @@ python -m sglang.launch_server --model-path /no/such/kimi-k2.6 --max-running-req
 """
 
     code = "DRF012"
+    gates = ("speculative:EAGLE",)
     name = "eagle3-name-with-eagle"
     severity = Severity.WARNING
     summary = (

@@ -49,6 +49,7 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
 """
 
     code = "DRF002"
+    gates = ("drafter:EAGLE3/EAGLE",)
     name = "eagle-drafter-with-eagle3"
     severity = Severity.ERROR
     rests_on = (DRAFTER,)

@@ -46,6 +46,7 @@ python -m sglang.launch_server --model-path /models/llama --cuda-graph-max-bs-de
 """
 
     code = "FLG002"
+    gates = ("problem:ambiguous-option",)
     stage = "parse"
     name = "ambiguous-abbreviation"
     severity = Severity.ERROR

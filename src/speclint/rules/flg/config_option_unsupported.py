@@ -40,6 +40,7 @@ class ConfigOptionUnsupported(Rule):
     """
 
     code = "FLG020"
+    gates = ("config-refusal",)
     stage = "parse"
     name = "config-option-unsupported"
     severity = Severity.ERROR

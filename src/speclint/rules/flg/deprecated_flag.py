@@ -41,6 +41,7 @@ python -m sglang.launch_server --model-path /models/llama \
 """
 
     code = "FLG008"
+    gates = ("deprecated-flag",)
     stage = "parse"
     name = "deprecated-flag"
     severity = Severity.WARNING

@@ -47,6 +47,7 @@ python -m sglang.launch_server --model-path /models/llama --tp-size 8 \
 """
 
     code = "FLG007"
+    gates = ("repeated-flag",)
     stage = "parse"
     name = "duplicate-flag"
     severity = Severity.WARNING

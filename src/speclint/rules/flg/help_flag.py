@@ -38,6 +38,7 @@ class HelpFlag(Rule):
     """
 
     code = "FLG012"
+    gates = ("help",)
     stage = "help"
     opt_in = True
     name = "help-flag"

@@ -36,6 +36,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
 """
 
     code = "FLG006"
+    gates = ("problem:invalid-choice",)
     name = "invalid-choice"
     severity = Severity.ERROR
     summary = "A value outside the flag's choices: argparse stops the launch."

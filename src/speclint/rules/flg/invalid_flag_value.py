@@ -36,6 +36,7 @@ class InvalidValue(Rule):
     """
 
     code = "FLG005"
+    gates = ("problem:invalid-type",)
     stage = "parse"
     name = "invalid-flag-value"
     severity = Severity.ERROR

@@ -33,6 +33,7 @@ class MissingValue(Rule):
     """
 
     code = "FLG004"
+    gates = ("problem:missing-value",)
     stage = "parse"
     name = "missing-flag-value"
     severity = Severity.ERROR

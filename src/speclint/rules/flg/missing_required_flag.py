@@ -33,6 +33,7 @@ class MissingRequired(Rule):
     """
 
     code = "FLG011"
+    gates = ("problem:missing-required",)
     stage = "parse"
     name = "missing-required-flag"
     severity = Severity.ERROR

@@ -52,6 +52,7 @@ class RouterFlagRelease(Rule):
     """
 
     code = "FLG013"
+    gates = ("router-option",)
     stage = "parse"
     name = "router-flag-release"
     severity = Severity.WARNING

@@ -33,6 +33,7 @@ class UnexpectedArgument(Rule):
     """
 
     code = "FLG010"
+    gates = ("problem:unexpected-argument", "problem:ignored-explicit-argument")
     stage = "parse"
     name = "unexpected-argument"
     severity = Severity.ERROR

@@ -43,6 +43,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
 """
 
     code = "FLG001"
+    gates = ("problem:unknown-option",)
     stage = "parse"
     name = "unknown-flag"
     severity = Severity.ERROR

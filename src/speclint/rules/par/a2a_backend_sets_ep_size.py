@@ -61,6 +61,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
 """
 
     code = "PAR004"
+    gates = ("adjusted:ep_size",)
     name = "a2a-backend-sets-ep-size"
     severity = Severity.INFO
     rests_on = (RESOLUTION,)

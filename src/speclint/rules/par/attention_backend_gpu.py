@@ -49,6 +49,7 @@ python -m sglang.launch_server --model-path fixtures/models/deepseek-v3 \\
 """
 
     code = "PAR009"
+    gates = ("rejection",)
     name = "attention-backend-gpu"
     severity = Severity.ERROR
     summary = "An attention backend SGLang refuses on the GPU the launch runs on."

@@ -76,6 +76,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
 """
 
     code = "PAR003"
+    gates = ("written:enable_dp_attention",)
     name = "enable-dp-attention-changed"
     severity = Severity.WARNING
     rests_on = (RESOLUTION,)

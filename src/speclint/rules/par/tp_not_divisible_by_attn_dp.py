@@ -46,6 +46,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
 """
 
     code = "PAR002"
+    gates = ("rejection",)
     name = "tp-not-divisible-by-attn-dp"
     severity = Severity.ERROR
     rests_on = (RESOLUTION,)

@@ -40,6 +40,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 16 \\
 """
 
     code = "PAR005"
+    gates = ("several-nodes",)
     name = "tp-pp-not-divisible-by-nnodes"
     severity = Severity.ERROR
     rests_on = (RESOLUTION,)

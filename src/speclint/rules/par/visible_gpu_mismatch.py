@@ -57,6 +57,7 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
 """
 
     code = "PAR001"
+    gates = ("visible-devices",)
     name = "visible-gpu-mismatch"
     severity = Severity.ERROR
     rests_on = (RESOLUTION,)

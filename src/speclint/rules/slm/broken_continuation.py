@@ -39,6 +39,7 @@ python -m sglang.launch_server --model-path /models/llama \\
 """
 
     code = "SLM002"
+    gates = ("diagnostic:broken-continuation",)
     name = "broken-continuation"
     severity = Severity.ERROR
     summary = (

@@ -60,6 +60,7 @@ class LaunchPartlyRead(Rule):
     """
 
     code = "SLM004"
+    gates = ("partly-read",)
     stage = "parse"
     name = "launch-partly-read"
     severity = Severity.INFO

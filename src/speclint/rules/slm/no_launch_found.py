@@ -70,6 +70,7 @@ class NoLaunchFound(Rule):
     """
 
     code = "SLM005"
+    gates = ("diagnostic:no-launch-found",)
     name = "no-launch-found"
     severity = Severity.INFO
     summary = "The file names SGLang's launcher, but speclint found no launch in it to check."

@@ -34,6 +34,12 @@ class SyntaxError_(Rule):
     """
 
     code = "SLM001"
+    gates = (
+        "diagnostic:syntax-error",
+        "diagnostic:unsupported-input",
+        "diagnostic:file-too-large",
+        "diagnostic:doc-syntax-error",
+    )
     name = "syntax-error"
     severity = Severity.ERROR
     summary = "The file does not parse; launches in the broken part are not checked."

@@ -41,6 +41,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
 """
 
     code = "SPD010"
+    gates = ("adjusted:speculative_algorithm",)
     name = "aux-capture-disables-speculation"
     severity = Severity.WARNING
     rests_on = (RESOLUTION,)

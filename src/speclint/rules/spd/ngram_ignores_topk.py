@@ -37,6 +37,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
 """
 
     code = "SPD004"
+    gates = ("adjusted:speculative_eagle_topk",)
     name = "ngram-ignores-topk"
     severity = Severity.WARNING
     rests_on = (RESOLUTION,)

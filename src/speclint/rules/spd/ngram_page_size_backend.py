@@ -46,6 +46,7 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
 """
 
     code = "SPD014"
+    gates = ("algorithm:NGRAM",)
     name = "ngram-page-size-backend"
     severity = Severity.ERROR
     summary = "NGRAM with --page-size > 1 on an attention backend other than flashinfer."

@@ -45,6 +45,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
 """
 
     code = "SPD002"
+    gates = ("rejection",)
     name = "partial-speculative-params"
     severity = Severity.ERROR
     rests_on = (RESOLUTION,)

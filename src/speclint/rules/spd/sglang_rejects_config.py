@@ -57,6 +57,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
 """
 
     code = "SPD009"
+    gates = ("rejection",)
     name = "sglang-rejects-config"
     severity = Severity.ERROR
     rests_on = (RESOLUTION,)

@@ -49,6 +49,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
 """
 
     code = "SPD007"
+    gates = ("rejection",)
     name = "speculative-backend-conflict"
     severity = Severity.ERROR
     rests_on = (RESOLUTION,)

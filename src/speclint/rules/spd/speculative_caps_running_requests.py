@@ -40,6 +40,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
 """
 
     code = "SPD003"
+    gates = ("adjusted:max_running_requests",)
     name = "speculative-caps-running-requests"
     severity = Severity.WARNING
     rests_on = (RESOLUTION,)

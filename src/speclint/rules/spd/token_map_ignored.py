@@ -39,6 +39,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
 """
 
     code = "SPD006"
+    gates = ("given:speculative_token_map",)
     name = "token-map-ignored"
     severity = Severity.WARNING
     rests_on = (DRAFTER,)

@@ -44,6 +44,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
 """
 
     code = "SPD001"
+    gates = ("adjusted:speculative_num_draft_tokens",)
     name = "topk-one-overrides-draft-tokens"
     severity = Severity.WARNING
     rests_on = (RESOLUTION,)

@@ -41,6 +41,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
 """
 
     code = "SPD008"
+    gates = ("rejection",)
     name = "unknown-speculative-algorithm"
     severity = Severity.ERROR
     rests_on = (RESOLUTION,)

@@ -62,6 +62,7 @@ docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server \
 """
 
     code = "VER002"
+    gates = ("image",)
     stage = "parse"
     name = "flag-meaning-changed"
     severity = Severity.WARNING

@@ -46,6 +46,7 @@ python -m sglang.launch_server --model-path /models/llama --incremental-streamin
 """
 
     code = "VER001"
+    gates = ("problem:unknown-option",)
     stage = "parse"
     name = "flag-removed"
     severity = Severity.ERROR
