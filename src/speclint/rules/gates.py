@@ -4,7 +4,7 @@ imports the rule's module only then (`rules.index`)."""
 
 from __future__ import annotations
 
-from speclint.frontends.recognise import CLASS_ENTRIES
+from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES
 from speclint.sglang.router import ROUTER_DEST_PREFIX
 
 TYPE_CHECKING = False
@@ -20,7 +20,8 @@ def launch_gates(ctx: LaunchContext, drafter: bool = True, written: tuple[str, .
     `deprecated-flag`, `router-option` for a field set twice, a deprecated flag, an option of
     the router; `algorithm:<NAME>` for the algorithm as written; `image` when the launch names
     a container image; `visible-devices` when it says which GPUs it sees (CUDA_VISIBLE_DEVICES,
-    a manifest's GPU count); `class-entry` for a launch class (`sglang.Runtime(...)`);
+    a manifest's GPU count); `class-entry` for a launch class (`sglang.Runtime(...)`); `bench-entry` for one of
+    SGLang's benchmark scripts (`python -m sglang.bench_one_batch`);
     `config-refusal`; `help`; `rejection` when SGLang refuses the resolved settings;
     `adjusted:<field>` for each field SGLang's resolution changes; `speculative:<NAME>` for
     the algorithm after SGLang's aliasing; with `drafter` (some selected rule asks: it reads
@@ -60,6 +61,8 @@ def launch_gates(ctx: LaunchContext, drafter: bool = True, written: tuple[str, .
         opened.add("visible-devices")
     if launch.entry in CLASS_ENTRIES:
         opened.add("class-entry")
+    elif launch.entry in BENCH_ENTRIES:
+        opened.add("bench-entry")
     if ctx.config_refusal is not None:
         opened.add("config-refusal")
     stop = ctx.parse_stop

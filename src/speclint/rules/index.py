@@ -130,7 +130,7 @@ ENTRIES: tuple[RuleEntry, ...] = (
         "flag-not-in-version",
         "FlagNotInVersion",
         stage=_PARSE,
-        gates=("problem:unknown-option", "class-entry"),
+        gates=("problem:unknown-option", "class-entry", "bench-entry"),
     ),
     _R(
         "FLG010",

@@ -50,7 +50,7 @@ class FlagNotInVersion(Rule):
     """
 
     code = "FLG009"
-    gates = ("problem:unknown-option", "class-entry")
+    gates = ("problem:unknown-option", "class-entry", "bench-entry")
     stage = "parse"
     name = "flag-not-in-version"
     severity = Severity.ERROR
