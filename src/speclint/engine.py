@@ -119,7 +119,7 @@ def lint_text(
         findings.extend(
             merge_alternatives(alternatives, frozenset(r.code for r in rules.launch if r.per_launch))
         )
-    if extracted.comments:
+    if any("speclint:" in comment for _, comment in extracted.comments):  # (else none parses)
         from speclint.core.suppressions import apply_suppressions, parse_suppressions
 
         suppressions = parse_suppressions(extracted.comments, text.splitlines())

@@ -47,6 +47,8 @@ _SEVERITY_COLOR = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.INFO: 
 
 def fix_mark(finding: Finding, style: ReportStyle) -> str:
     """' [*]' when this run's `--fix` would apply the finding's edits (ruff's mark)."""
+    if finding.fix is None:  # (most findings: `runner.fix` is not imported for them)
+        return ""
     from speclint.runner.fix import fixable
 
     return " [*]" if fixable(finding, style.unsafe_fixes) else ""
