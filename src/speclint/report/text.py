@@ -197,12 +197,14 @@ class Tally:
         """Files that name SGLang's launcher but yielded no launch."""
 
     def add(self, result: FileResult) -> None:
-        from speclint.runner.fix import applicability
-
         for finding in result.findings:
             self.counts[finding.severity] += 1
             entry = self.by_rule.setdefault(finding.code, RuleCount(finding.name))
             entry.count += 1
+            if finding.fix is None:  # no edits (most findings: `runner.fix` is not imported)
+                continue
+            from speclint.runner.fix import applicability
+
             kind = applicability(finding)
             if kind is not None:
                 self.fixes[kind] += 1

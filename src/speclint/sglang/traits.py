@@ -8,7 +8,7 @@ field is required, so a new release's entry has to state each fact.
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
+from _collections_abc import MutableMapping  # (as os.py does: collections.abc is an import more)
 from functools import lru_cache
 
 from speclint.sglang.release_traits import ReleaseTraits
