@@ -171,16 +171,9 @@ def installed_version() -> str | None:
             names = os.listdir(folder or ".")
         except OSError:
             continue
-        # the names starting "sglang-", in order, found by `str.find` in the listing joined
-        # with NULs (no name holds one) instead of a test of each of a folder's ~500 names
-        listing = "\0" + "\0".join(names) + "\0"
-        start = listing.find("\0sglang-")
-        while start >= 0:
-            end = listing.index("\0", start + 1)
-            name = listing[start + 1 : end]
-            if name.endswith(".dist-info"):
+        for name in names:
+            if name.startswith("sglang-") and name.endswith(".dist-info"):
                 version = name[len("sglang-") : -len(".dist-info")]
                 if version_key(version)[0] >= 0:
                     return version
-            start = listing.find("\0sglang-", end)
     return None
