@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 
     from speclint.core.findings import Finding
     from speclint.core.launches import ExtractResult, Launch
+    from speclint.explain_facts import ExplainFacts, explain_facts
     from speclint.rules.base import FileContext, LaunchContext, Rule
     from speclint.rules.index import RuleEntry
-    from speclint.sglang.checkpoints.aux_layers import AuxCapture
     from speclint.sglang.release import Release
 
 MAX_LAUNCHES = 1000
@@ -117,7 +117,7 @@ def lint_text(
         findings.extend(
             merge_alternatives(alternatives, frozenset(r.code for r in rules.launch if r.per_launch))
         )
-    if extracted.comments:
+    if any("speclint:" in comment for _, comment in extracted.comments):  # (else none parses)
         from speclint.core.suppressions import apply_suppressions, parse_suppressions
 
         suppressions = parse_suppressions(extracted.comments, text.splitlines())
@@ -289,74 +289,14 @@ def lint_path(path: str, options: LintOptions = LintOptions()) -> FileResult:
     return lint_text(text, frontend, options, display if path == "-" else None)
 
 
-@dataclass(frozen=True)
-class ExplainFacts:
-    """What `explain` shows of a launch beyond its context, worked out before rendering (so
-    `report.explain` only renders)."""
+def __getattr__(name: str) -> object:
+    """`ExplainFacts` and `explain_facts` live in `speclint.explain_facts`, imported by
+    `speclint explain` only (a record class costs ~0.5 ms to make on each start)."""
+    if name in ("ExplainFacts", "explain_facts"):
+        from speclint import explain_facts
 
-    parse_stop: str | None
-    """Where SGLang's argparse stops the launch (the notion `check` uses), None when it parses."""
-    modelled_note: str | None
-    """'resolution modelled on SGLang X ...' when the resolver stands in for another release."""
-    default_fields: frozenset[str]
-    """SGLang's fixed defaults: in the JSON, not worth a line each in the text."""
-    aux_capture: AuxCapture | None
-    """The aux hidden states an EAGLE3 drafter gets, None when not an EAGLE3 launch."""
-    fixture_notes: tuple[str, ...] = ()
-    """For a launch of one of SGLang's test fixture bases: which release's base was read, and
-    whether the checked release's is the same (`rules.fixture_launch`); for `sglang.Runtime(...)`
-    and SGLang's other launch classes, what the checked release's class keeps itself
-    (`rules.class_launch`)."""
-
-
-def explain_facts(ctx: LaunchContext) -> ExplainFacts:
-    """The facts `speclint explain` renders for one analysed launch."""
-    from speclint.sglang.checkpoints.aux_layers import capture_for_launch
-    from speclint.sglang.flags.argparse_stop import argparse_stop
-    from speclint.sglang.resolve.defaults import DEFAULT_FIELDS
-
-    stop = argparse_stop(ctx.parsed)
-    parse_stop = None
-    if stop is not None:
-        where = f"(line {stop.span.line}, column {stop.span.column})"
-        parse_stop = f"{stop.message} {where}" if stop.kind == "help" else f"error: {stop.message} {where}"
-    notes: tuple[str, ...] = ()
-    if ctx.launch.fixture is not None:
-        from speclint.rules.fixture_launch import fixture_notes
-
-        read, unverified = fixture_notes(ctx)
-        notes = (read,) if unverified is None else (read, unverified)
-    elif ctx.launch.entry in CLASS_ENTRIES:
-        from speclint.rules.class_launch import class_notes
-
-        notes = class_notes(ctx)
-    elif ctx.launch.entry in BENCH_ENTRIES:
-        from speclint.rules.bench_launch import bench_notes
-
-        notes = bench_notes(ctx)
-    return ExplainFacts(
-        parse_stop,
-        _modelled_note(ctx.version.version),
-        frozenset(DEFAULT_FIELDS),
-        capture_for_launch(ctx),
-        notes,
-    )
-
-
-def _modelled_note(version: str) -> str | None:
-    """'resolution modelled on SGLang X' when the resolver stands in another release."""
-    from speclint.sglang import release
-
-    checked = release(version)
-    if checked.resolution_exact:
-        return None
-    modelled = checked.resolution_follows
-    return (
-        f"resolution modelled on SGLang {modelled}, the closest older release whose "
-        f"resolution speclint read or recorded ({version}'s was neither; flags and the "
-        f"model registry are read from {version} itself; errors that rest on the "
-        f"resolution say 'unverified for SGLang {version}')"
-    )
+        return getattr(explain_facts, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

@@ -46,7 +46,9 @@ _HELPERS = all(
         "_MODULE_IDENTIFIER_RE",
         "_DataclassParams",
         "_recursive_repr",
-        "_add_slots",
+        "_get_slots",
+        "_dataclass_getstate",
+        "_dataclass_setstate",
     )
 )
 """The private names `build` uses are there (3.11 has them all)."""
@@ -345,8 +347,12 @@ def build(made: Plan, recipe: Any) -> type | None:
     except (KeyError, TypeError, ValueError):  # kept for another shape: not used
         return None
 
+    dataclass_params = dc._DataclassParams(params["init"], True, True, params["order"], False, frozen)
+    if slots:
+        return _slotted(made, fields, methods, dataclass_params)
+
     # From here on what `_process_class` does, in its order.
-    cls.__dataclass_params__ = dc._DataclassParams(params["init"], True, True, params["order"], False, frozen)
+    cls.__dataclass_params__ = dataclass_params
     for name in made.own:
         f = fields[name]
         if isinstance(made.fields[name][1], dc.Field):  # the class's attribute (`_plan`)
@@ -362,6 +368,47 @@ def build(made: Plan, recipe: Any) -> type | None:
     if not frozen:
         cls.__hash__ = None  # `_hash_set_none`: eq without frozen
     setattr(cls, _MATCH_ARGS, tuple(f.name for f in init_fields))
-    made_class: type = dc._add_slots(cls, frozen, False) if slots else cls
-    abc.update_abstractmethods(made_class)
+    abc.update_abstractmethods(cls)
+    made_class: type = cls
     return made_class
+
+
+def _slotted(made: Plan, fields: dict[str, Any], methods: list[tuple[str, Any]], params: Any) -> type:
+    """What `_process_class` and then `_add_slots` make of `made.cls` with slots, the new
+    class's namespace written as `_add_slots` copies it from the class `_process_class` changed,
+    without changing that class (each attribute set on a class updates its slots: ~40% of
+    making a record). The class itself stays what the frozen `__setattr__` compares with."""
+    dc = _dc
+    cls: Any = made.cls
+    namespace = dict(cls.__dict__)
+    namespace["__dataclass_params__"] = params
+    for name in made.own:
+        if isinstance(made.fields[name][1], dc.Field):  # the class's attribute (`_plan`)
+            default = fields[name].default
+            if default is dc.MISSING:
+                del namespace[name]
+            else:
+                namespace[name] = default
+    namespace["__dataclass_fields__"] = fields
+    qualname = cls.__qualname__
+    for name, method in methods:
+        method.__qualname__ = f"{qualname}.{name}"
+        namespace[name] = method
+    if not params.frozen:
+        namespace["__hash__"] = None
+    names = tuple(fields)
+    namespace[_MATCH_ARGS] = tuple(name for name in names if fields[name].init)
+    inherited = {name for base in cls.__mro__[1:-1] for name in dc._get_slots(base)}
+    namespace["__slots__"] = tuple(name for name in names if name not in inherited)
+    for name in names:
+        namespace.pop(name, None)
+    namespace.pop("__dict__", None)
+    namespace.pop("__weakref__", None)
+    made_class: Any = type(cls)(cls.__name__, cls.__bases__, namespace)
+    made_class.__qualname__ = qualname
+    if params.frozen:
+        made_class.__getstate__ = dc._dataclass_getstate
+        made_class.__setstate__ = dc._dataclass_setstate
+    abc.update_abstractmethods(made_class)
+    result: type = made_class
+    return result

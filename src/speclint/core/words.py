@@ -1,4 +1,5 @@
-"""One argv word of a launch, and what an unknown word's value is when the file names it."""
+"""One argv word of a launch (what an unknown word's value is, when the file names it, is a
+`core.identity.Identity`: made only by the Python front-end)."""
 
 from __future__ import annotations
 
@@ -6,33 +7,8 @@ from speclint.core.records import dataclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.core.identity import Identity
     from speclint.core.spans import Span
-
-
-@dataclass(frozen=True, slots=True)
-class Identity:
-    """What an unknown value is, when the file names it: `k + 1` is Identity('k', key, 1).
-
-    Two words whose identities have the same `key` hold the same unknown value (`plus`
-    apart), whatever it is at run time: `speculative_num_steps=k` and
-    `speculative_num_draft_tokens=k` ask for the same number. `key` says which value
-    (where it was made: a parameter, a loop variable, a name the file never assigns);
-    `name` is how the file writes it, for messages."""
-
-    name: str
-    key: str
-    plus: int = 0
-
-    def same_value(self, other: Identity | None) -> bool:
-        return other is not None and other.key == self.key
-
-    def shifted(self, by: int) -> Identity:
-        return Identity(self.name, self.key, self.plus + by)
-
-    def __str__(self) -> str:
-        if self.plus == 0:
-            return self.name
-        return f"{self.name} {'+' if self.plus > 0 else '-'} {abs(self.plus)}"
 
 
 @dataclass(frozen=True, slots=True)

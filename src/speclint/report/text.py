@@ -47,6 +47,8 @@ _SEVERITY_COLOR = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.INFO: 
 
 def fix_mark(finding: Finding, style: ReportStyle) -> str:
     """' [*]' when this run's `--fix` would apply the finding's edits (ruff's mark)."""
+    if finding.fix is None:  # (most findings: `runner.fix` is not imported for them)
+        return ""
     from speclint.runner.fix import fixable
 
     return " [*]" if fixable(finding, style.unsafe_fixes) else ""
@@ -195,12 +197,14 @@ class Tally:
         """Files that name SGLang's launcher but yielded no launch."""
 
     def add(self, result: FileResult) -> None:
-        from speclint.runner.fix import applicability
-
         for finding in result.findings:
             self.counts[finding.severity] += 1
             entry = self.by_rule.setdefault(finding.code, RuleCount(finding.name))
             entry.count += 1
+            if finding.fix is None:  # no edits (most findings: `runner.fix` is not imported)
+                continue
+            from speclint.runner.fix import applicability
+
             kind = applicability(finding)
             if kind is not None:
                 self.fixes[kind] += 1

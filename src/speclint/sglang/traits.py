@@ -8,8 +8,10 @@ field is required, so a new release's entry has to state each fact.
 
 from __future__ import annotations
 
+from _collections_abc import MutableMapping  # (as os.py does: collections.abc is an import more)
 from functools import lru_cache
 
+from speclint.sglang.release_traits import ReleaseTraits
 from speclint.sglang.traits_backends import RECORDED_BACKEND_FACTS
 from speclint.sglang.traits_checks import CHECK_FACTS
 from speclint.sglang.traits_features import FEATURE_FACTS
@@ -18,19 +20,16 @@ from speclint.sglang.traits_refusals import REFUSAL_FACTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any
 
-    from speclint.sglang.release_traits import ReleaseTraits
-
-TRAITS: dict[str, ReleaseTraits] = dict(READ_TRAITS)
-"""Every modelled release: those read in their source, and below those recorded by the oracle."""
+    _Like = tuple[str, dict[str, Any]]
 
 
-def _like(release: str, **changes: Any) -> ReleaseTraits:  # ReleaseTraits fields, any of them
+def _like(release: str, **changes: Any) -> _Like:  # ReleaseTraits fields, any of them
     """`release`'s traits with `changes`; the GPU-dependent resolution (hardware.py, read for
     0.5.23 and checked with a GPU there) is not claimed for the recorded releases."""
-    changes.setdefault("gpu_resolution", False)
-    return _replaced(TRAITS[release], changes)
+    return release, {"gpu_resolution": False, **changes}
 
 
 def _replaced(traits: ReleaseTraits, changes: dict[str, Any]) -> ReleaseTraits:
@@ -50,13 +49,13 @@ _SPEC_0_5_12 = dict(
 """0.5.11-0.5.12 server_args.py: spec v1 (overlap off) for a given topk > 1; NGRAM turns the
 overlap scheduler off and leaves steps unset; DFLASH turns it off; paged trees only on
 flashinfer and fa3 (`attention_backend not in ["flashinfer", "fa3"]`)."""
-_PARALLEL_0_5_14 = dict(parallel_steps=TRAITS["0.5.14"].parallel_steps, separate_attn_dp_size=False)
+_PARALLEL_0_5_14 = dict(parallel_steps=READ_TRAITS["0.5.14"].parallel_steps, separate_attn_dp_size=False)
 """`_handle_data_parallelism` where --dp-size is still the attention-DP size (0.5.20-0.5.21)."""
 
 # Releases recorded by tools/oracle (tests/data/oracle): each entry is the closest read
 # release's with the differences its recording shows (tests/test_oracle_recordings.py
 # checks every launch), and the source lines named.
-TRAITS.update(
+_RECORDED: tuple[dict[str, _Like], ...] = (
     {
         # __post_init__: auto_choose_speculative_params returns (5, 4, 8) for every
         # architecture; only DeepseekV3 takes its own path as the draft; "page_size > 1 and
@@ -146,10 +145,8 @@ TRAITS.update(
         "0.5.19": _like("0.5.23", **_PARALLEL_0_5_14, multinode_dp_check="unless_dp_attention"),
         "0.5.20": _like("0.5.23", **_PARALLEL_0_5_14, multinode_dp_check="unless_dp_attention"),
         "0.5.21": _like("0.5.23", **_PARALLEL_0_5_14, multinode_dp_check="unless_dp_attention"),
-    }
-)
-
-TRAITS.update(
+    },
+    # read as the first table left the releases (0.4.6.post5 is one of its)
     {
         # recorded (session 6): as 0.4.6.post5, but a DeepSeek-V3 MTP draft is not taken from
         # the target (0.4.6 `__post_init__` has no "Auto set draft_model_path" block)
@@ -166,10 +163,12 @@ TRAITS.update(
             parallel_steps="post_init_dp_is_tp",
             multinode_dp_check="any",
         ),
-    }
+    },
 )
+"""Release -> (the release it is like, its differences). A table's entries are made from the
+releases as the tables before it define them, as the oracle's recordings were fitted."""
 
-_later: dict[str, dict[str, Any]] = {}  # each release's changes from all tables, in order:
+_LATER: dict[str, dict[str, Any]] = {}  # each release's changes from all tables, in order:
 for _changes in (
     *RECORDED_BACKEND_FACTS,
     CHECK_FACTS,
@@ -177,10 +176,58 @@ for _changes in (
     FEATURE_FACTS,
 ):  # one new entry per release, not per table
     for _release, _fields in _changes.items():
-        _later.setdefault(_release, {}).update(_fields)
-for _release, _fields in _later.items():
-    TRAITS[_release] = _replaced(TRAITS[_release], _fields)
-del _later
+        _LATER.setdefault(_release, {}).update(_fields)
+
+
+def _defined(release: str, tables: int) -> ReleaseTraits:
+    """`release`'s traits as the first `tables` tables of `_RECORDED` define it (the read ones
+    before any), without the later facts."""
+    for table in reversed(_RECORDED[:tables]):
+        entry = table.get(release)
+        if entry is not None:
+            return _replaced(_defined(entry[0], _RECORDED.index(table)), entry[1])
+    return READ_TRAITS[release]
+
+
+class _Traits(MutableMapping[str, ReleaseTraits]):
+    """Release -> its traits, each entry made on first use: a lint resolves against one or two
+    releases, and making all ~30 (65 fields each, most twice) was ~4% of a cold run."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, ReleaseTraits | None] = dict.fromkeys(READ_TRAITS)
+        for table in _RECORDED:
+            self._made.update(dict.fromkeys(table))
+        unknown = set(_LATER) - set(self._made)
+        if unknown:
+            raise KeyError(f"facts for releases not modelled: {sorted(unknown)}")
+
+    def __getitem__(self, release: str) -> ReleaseTraits:
+        made = self._made[release]
+        if made is None:
+            made = _defined(release, len(_RECORDED))
+            if release in _LATER:
+                made = _replaced(made, _LATER[release])
+            self._made[release] = made
+        return made
+
+    def __setitem__(self, release: str, traits: ReleaseTraits) -> None:
+        self._made[release] = traits
+
+    def __delitem__(self, release: str) -> None:
+        del self._made[release]
+
+    def __contains__(self, release: object) -> bool:
+        return release in self._made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._made)
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+
+TRAITS: MutableMapping[str, ReleaseTraits] = _Traits()
+"""Every modelled release: those read in their source, and those recorded by the oracle."""
 
 LARGE_TREE_ARCHITECTURES = ("LlamaForCausalLM", "Grok1ForCausalLM", "Grok1VForCausalLM")
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import libcst as cst
 
-from speclint.core.words import Identity
+from speclint.core.identity import Identity
 from speclint.frontends.python.values import (
     ITEM_WEIGHT,
     MAX_WEIGHT,

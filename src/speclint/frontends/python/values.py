@@ -21,8 +21,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from speclint.core.identity import Identity
     from speclint.core.spans import Span
-    from speclint.core.words import Identity
     from speclint.frontends.shell.embedded import Piece
 
 

@@ -21,7 +21,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from speclint.core.words import Identity, Word
+    from speclint.core.identity import Identity
+    from speclint.core.words import Word
 
 
 _DQ_SPECIAL = re.compile(r'[\\"$`]')

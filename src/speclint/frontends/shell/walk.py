@@ -14,7 +14,6 @@ from speclint.frontends.shell import alternatives as alts
 from speclint.frontends.shell import assignments, builtin_commands, conditionals
 from speclint.frontends.shell.expand import Expander
 from speclint.frontends.shell.function_defs import CallReadings, Definition
-from speclint.frontends.shell.functions import follow_call, read_uncalled
 from speclint.frontends.shell.launch import may_matter, recognize
 from speclint.frontends.shell.nested import nested_text_map
 from speclint.frontends.shell.text import parse_bytes
@@ -89,6 +88,8 @@ class Walker:
             self.calls.note(launch)
 
     def follow_call(self, node: Node, args: list[Arg], prefix: dict[str, Word]) -> bool:
+        from speclint.frontends.shell.functions import follow_call  # (a script with functions)
+
         return follow_call(self, node, args, prefix)
 
     def expander(self) -> Expander:
@@ -288,7 +289,10 @@ class Walker:
 
     def _walk_function_bodies(self) -> None:
         """The bodies no call read, each once with its arguments unknown (`functions`)."""
-        read_uncalled(self, self._deferred)
+        if self._deferred:  # (most scripts define no function: `functions` is not imported)
+            from speclint.frontends.shell.functions import read_uncalled
+
+            read_uncalled(self, self._deferred)
 
     # ---- commands -----------------------------------------------------------------------------
 

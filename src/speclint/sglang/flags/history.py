@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from speclint.core.records import dataclass
 from speclint.sglang.flags.schema import (
     option_entries,
     options_of,
@@ -31,9 +30,22 @@ from speclint.sglang.flags.versions import version_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.sglang.flags.flag_changes import Change, PrefixMeaning, Removal, Replacement
     from speclint.sglang.flags.schema import (
         FlagSpec,
     )
+
+_RECORDS = ("Change", "PrefixMeaning", "Removal", "Replacement")
+"""Defined in `flag_changes`, imported when a flag has changed: most lints make none."""
+
+
+def __getattr__(name: str) -> object:
+    if name in _RECORDS:
+        from speclint.sglang.flags import flag_changes
+
+        return getattr(flag_changes, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # `deprecated` text that is a replacement: `--flag`, `--flag=value`.
 
@@ -46,82 +58,6 @@ def _replacement() -> re.Pattern[str]:
 @cache
 def _mention() -> re.Pattern[str]:
     return re.compile(r"--[a-z][\w-]*")
-
-
-@dataclass(frozen=True, slots=True)
-class Replacement:
-    """What to write instead of a flag a release renamed or removed."""
-
-    option: str
-    """The flag to write instead (it exists in the checked release)."""
-    value: str | None = None
-    """For a switch SGLang mapped to a setting: the value to give it (`disabled`)."""
-
-    @property
-    def text(self) -> str:
-        return self.option + (f" {self.value}" if self.value is not None else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Removal:
-    """Why a flag an earlier release accepted is rejected by `target`."""
-
-    option: str
-    target: str
-    last: str
-    """The last release (before `target`) that accepted the flag."""
-    kind: str
-    """'renamed', 'split' or 'removed'."""
-    replacements: tuple[Replacement, ...] = ()
-    note: str | None = None
-    """SGLang's own deprecation text, when it said more than a flag name."""
-    deprecated_since: str | None = None
-    """The first release in which the flag was a deprecated alias."""
-    value_preserving: bool = False
-    """True when SGLang itself stored the flag's value into the one replacement (a
-    deprecated alias, a switch mapped to a constant): rewriting the flag is safe."""
-    split_into: tuple[Replacement, ...] = ()
-    """For a split: every flag it was divided into (`replacements` may name just the one
-    SGLang's deprecated alias stored into)."""
-
-    def describe(self) -> str:
-        """'was replaced by `--y`', 'was split into `--a` and `--b`', 'was removed ...'."""
-        names = [f"`{r.text}`" for r in self.replacements]
-        if self.kind == "split":
-            text = "was split into " + " and ".join(f"`{r.text}`" for r in self.split_into)
-            if self.deprecated_since and len(self.replacements) == 1:
-                text += (
-                    f" in {self.deprecated_since} and read as a deprecated alias of "
-                    f"{names[0]} until {self.last}"
-                )
-            return text
-        if self.kind == "renamed" and names:
-            return "was replaced by " + " / ".join(names)
-        return "was removed with no replacement flag"
-
-
-@dataclass(frozen=True, slots=True)
-class PrefixMeaning:
-    """What an abbreviation (or a removed flag's name) resolved to in an earlier release."""
-
-    written: str
-    option: str
-    """The option it matched there (itself, when it was an exact flag)."""
-    last: str
-    """The last release before the target in which it resolved to `option` alone."""
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One difference of a flag between two releases."""
-
-    option: str
-    what: str
-    """'choices', 'default', 'action', 'type', 'nargs', 'deprecated', 'dest', 'const'."""
-    before: object
-    after: object
-    since: str
-    """The first release (after the older one) that has the new value."""
 
 
 def _older(a: str, b: str) -> bool:
@@ -151,6 +87,8 @@ def removal(option: str, target: str) -> Removal | None:
     before = accepted_before(option, target)
     if not before:
         return None
+    from speclint.sglang.flags.flag_changes import Removal, Replacement
+
     last = before[-1]
     spec = _accepted(last, option)
     since = next((v for v in before if _accepted(v, option).deprecated), None)
@@ -199,6 +137,8 @@ def _declared_replacement(
     spec: FlagSpec, known: dict[str, FlagSpec]
 ) -> tuple[tuple[Replacement, ...], bool, str | None]:
     """The replacement SGLang itself named for a deprecated flag, if the target has it."""
+    from speclint.sglang.flags.flag_changes import Replacement
+
     text = spec.deprecated
     if not text:
         return (), False, None
@@ -224,6 +164,8 @@ def _declared_replacement(
 def _split_into(option: str, dest: str, when: str, target: str) -> tuple[Replacement, ...]:
     """`--x` -> `--x-decode` + `--x-prefill`: flags of the target that extend the old name
     and the old field, and that appeared no later than the old flag went away."""
+    from speclint.sglang.flags.flag_changes import Replacement
+
     found = []
     for spec in _flags_of(target):
         name = spec.canonical
@@ -242,6 +184,8 @@ def _same_shape(old: FlagSpec, new: FlagSpec) -> bool:
 def prefix_meaning(written: str, target: str) -> PrefixMeaning | None:
     """The last release older than `target` in which `written` (an exact flag or an
     abbreviation) resolved to exactly one flag, and that flag."""
+    from speclint.sglang.flags.flag_changes import PrefixMeaning
+
     candidates = _extending(written)
     for version in reversed(supported_versions()):
         if not _older(version, target):
@@ -263,6 +207,8 @@ def _extending(written: str) -> list[tuple[str, frozenset[str]]]:
 def replacement_for(option: str, target: str) -> tuple[Replacement, ...]:
     """What to write in `target` for a flag of an earlier release (itself if it is still
     there, its declared or split replacement otherwise)."""
+    from speclint.sglang.flags.flag_changes import Replacement
+
     if option in _options_in(target):
         return (Replacement(option),)
     found = removal(option, target)
@@ -307,6 +253,8 @@ _COMPARED = ("dest", "action", "type", "nargs", "choices", "const", "default", "
 def changes(option: str, older: str, newer: str) -> list[Change]:
     """How `option` differs between two releases that both know it, with the first
     release of each new value."""
+    from speclint.sglang.flags.flag_changes import Change
+
     old = spec_in(older, option)
     new = spec_in(newer, option)
     if old is None or new is None:

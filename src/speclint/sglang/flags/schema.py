@@ -225,29 +225,43 @@ def _kept() -> Kept:
 
     try:
         info = os.stat(_DATA)
-        source: tuple[int, ...] = (1, info.st_size, info.st_mtime_ns)
+        source: tuple[int, ...] = (2, info.st_size, info.st_mtime_ns)
     except OSError:
-        source = (1,)
+        source = (2,)
     return Kept(os.path.dirname(os.path.abspath(__file__)), "flag_tables", source)
+
+
+_KEPT_FIELDS: dict[int, tuple[Any, ...]] = {}
+"""FlagSpec fields by table index, from the kept table of a release read this run (`_release`)."""
 
 
 @cache
 def spec_at(index: int) -> FlagSpec:
     """The FlagSpec of one definition of the shared table (shared by every release that has it)."""
-    kept = _kept()
-    fields = kept.get(index)
-    if type(fields) is not tuple or len(fields) != 13:
-        fields = _fields(raw_entry(index))
-        kept.put(index, fields)
-    return FlagSpec(*fields)
+    fields = _KEPT_FIELDS.get(index)
+    return FlagSpec(*(fields if fields is not None else _fields(raw_entry(index))))
 
 
 def _release(version: str) -> tuple[list[int], bool, bool]:
-    """(the table indexes of `version`'s flags in argparse order, allow_abbrev, add_help)."""
+    """(the table indexes of `version`'s flags in argparse order, allow_abbrev, add_help).
+    Kept with its definitions' fields marshalled in one value: the store holds every release
+    read before, and a run decodes only the fields of its own."""
+    import marshal
+
     kept = _kept()
     known = kept.get(("release", version))
-    if type(known) is tuple and len(known) == 3:
-        return known
+    if type(known) is tuple and len(known) == 4 and type(known[3]) is bytes:
+        try:
+            fields = marshal.loads(known[3])
+        except Exception:  # damaged: worked out again
+            fields = None
+        if (
+            type(fields) is tuple
+            and len(fields) == len(known[0])
+            and all(type(one) is tuple and len(one) == 13 for one in fields)
+        ):
+            _KEPT_FIELDS.update(zip(known[0], fields))
+            return known[:3]
     header = _FILE.header
     if version not in header["rank"]:
         raise KeyError(version)
@@ -258,8 +272,9 @@ def _release(version: str) -> tuple[list[int], bool, bool]:
         bool(facts.get("allow_abbrev", parser.get("allow_abbrev", True))),
         bool(facts.get("add_help", True)),
     )
-    _decode_entries([index for index in release[0] if kept.get(index) is None])
-    kept.put(("release", version), release)
+    _decode_entries(release[0])
+    fields = tuple(_fields(raw_entry(index)) for index in release[0])
+    kept.put(("release", version), (*release, marshal.dumps(fields)))
     return release
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from speclint.core.records import dataclass
 from speclint.sglang.resolve.parallel import int_or_none, own_traits
 from speclint.sglang.resolve.result import Rejection
 
@@ -17,6 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from speclint.sglang.flags.launch_config import LaunchConfig
+    from speclint.sglang.resolve.gpu_workers import GpuUse as GpuUse  # (re-exported for rules)
 
 
 def attention_dp_size(effective: Mapping[str, object], version: str) -> int | None:
@@ -48,23 +48,6 @@ def node_split_rejection(effective: Mapping[str, object], config: LaunchConfig) 
         "check_server_args",
         ("tp_size", "pp_size", "nnodes"),
     )
-
-
-@dataclass(frozen=True, slots=True)
-class GpuUse:
-    """The GPUs one node's launch opens, as CUDA indices into the visible devices."""
-
-    indices: tuple[int, ...]
-    """Every worker's device index, in launch order."""
-    replicas: int
-
-    @property
-    def count(self) -> int:
-        return len(self.indices)
-
-    @property
-    def highest(self) -> int:
-        return max(self.indices)
 
 
 def gpu_use(effective: Mapping[str, object], config: LaunchConfig, version: str) -> GpuUse | None:
@@ -116,6 +99,8 @@ def gpu_use(effective: Mapping[str, object], config: LaunchConfig, version: str)
         for pp_rank in range(pp_per_node)
         for tp_rank in range(tp_per_node)
     )
+    from speclint.sglang.resolve.gpu_workers import GpuUse  # (when the sizes are known)
+
     return GpuUse(indices, replicas)
 
 

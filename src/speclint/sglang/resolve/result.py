@@ -8,7 +8,7 @@ from speclint.core.records import dataclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.core.words import Identity
+    from speclint.core.identity import Identity
 
 
 class Unknown:

@@ -7,7 +7,7 @@ from speclint.sglang.resolve.result import Adjustment, Rejection, Resolution, Un
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.core.words import Identity
+    from speclint.core.identity import Identity
     from speclint.sglang.checkpoints.model_config import ModelConfig
     from speclint.sglang.flags.launch_config import LaunchConfig, Setting
     from speclint.sglang.release_traits import ReleaseTraits
