@@ -45,6 +45,7 @@ from speclint.sglang.linedata import LineData
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
     from typing import Any
 
     from speclint.core.kept import Kept
@@ -103,9 +104,10 @@ class FlagSchema:
     """The flags of one SGLang release, in argparse order."""
 
     version: str
-    flags: tuple[FlagSpec, ...]
-    by_option: dict[str, FlagSpec]
-    by_dest: dict[str, FlagSpec]
+    flags: Sequence[FlagSpec]
+    """A tuple, or a `spec_table.SpecList` (`load_schema`: each FlagSpec made when read)."""
+    by_option: Mapping[str, FlagSpec]
+    by_dest: Mapping[str, FlagSpec]
     allow_abbrev: bool = True
     exact_only: frozenset[str] = frozenset()
     """Option strings matched only when written whole, never as an abbreviation's target (the
@@ -124,7 +126,11 @@ class FlagSchema:
         abbreviable = tuple(o for o in every if o not in self.exact_only) if self.exact_only else every
         object.__setattr__(self, "sorted_options", abbreviable)
         object.__setattr__(self, "option_rank", {option: rank for rank, option in enumerate(self.by_option)})
-        object.__setattr__(self, "required", tuple(s for s in self.flags if s.required))
+        from speclint.sglang.flags.spec_table import SpecList
+
+        flags = self.flags
+        required = flags.required() if type(flags) is SpecList else tuple(s for s in flags if s.required)
+        object.__setattr__(self, "required", required)
         object.__setattr__(self, "long_options", tuple(o for o in every if o.startswith("--")))
 
 
@@ -274,6 +280,7 @@ def _release(version: str) -> tuple[list[int], bool, bool]:
     )
     _decode_entries(release[0])
     fields = tuple(_fields(raw_entry(index)) for index in release[0])
+    _KEPT_FIELDS.update(zip(release[0], fields))
     kept.put(("release", version), (*release, marshal.dumps(fields)))
     return release
 
@@ -294,20 +301,41 @@ HELP_SPEC = FlagSpec(
 generator): it prints the help and exits 0 while the flags are consumed."""
 
 
+def _fields_at(index: int) -> tuple[Any, ...]:
+    fields = _KEPT_FIELDS.get(index)
+    return fields if fields is not None else _fields(raw_entry(index))
+
+
+def _spec_or_help(index: int) -> FlagSpec:
+    """The FlagSpec at a table index (-1: argparse's own `-h/--help`)."""
+    return spec_at(index) if index >= 0 else HELP_SPEC
+
+
 @lru_cache(maxsize=8)
 def load_schema(version: str) -> FlagSchema:
+    """`version`'s flags; each FlagSpec is made when first looked up (`spec_table`)."""
+    from speclint.sglang.flags.spec_table import SpecList, SpecsByKey
+
     order, allow_abbrev, add_help = _release(version)
-    specs = [spec_at(index) for index in order]
-    by_option: dict[str, FlagSpec] = {}
-    for spec in specs:
-        for option in spec.option_strings:
-            by_option[option] = spec
-    by_dest: dict[str, FlagSpec] = {}
-    for spec in specs:
-        by_dest.setdefault(spec.dest, spec)
+    by_option: dict[str, int] = {}
+    by_dest: dict[str, int] = {}
+    required: list[int] = []
+    for index in order:
+        fields = _fields_at(index)
+        for option in fields[1]:
+            by_option[option] = index
+        by_dest.setdefault(fields[0], index)
+        if fields[12]:
+            required.append(index)
     if add_help:  # argparse registers -h/--help before any other flag
-        by_option = {"-h": HELP_SPEC, "--help": HELP_SPEC, **by_option}
-    return FlagSchema(version, tuple(specs), by_option, by_dest, allow_abbrev=allow_abbrev)
+        by_option = {"-h": -1, "--help": -1, **by_option}
+    return FlagSchema(
+        version,
+        SpecList(order, spec_at, required),
+        SpecsByKey(by_option, _spec_or_help),
+        SpecsByKey(by_dest, spec_at),
+        allow_abbrev=allow_abbrev,
+    )
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,94 @@
+"""A release's flags looked up by option string, by dest or by position, each `FlagSpec` made
+on first lookup.
+
+Why: a release has ~530 flags and a launch uses a few dozen. Making every `FlagSpec` when a
+release's schema is built cost ~16 K instructions a flag, ~5% of a cold `speclint FILE` run.
+These views hold table indexes (`speclint.sglang.flags.schema`); `make` turns an index into
+the one `FlagSpec` of that definition (made once, shared with every other view). Iterating
+keys (option strings, dests) makes nothing; reading values makes each one read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import overload
+
+    from speclint.sglang.flags.schema import FlagSpec
+
+
+class SpecsByKey(Mapping[str, "FlagSpec"]):
+    """key (option string or dest) -> FlagSpec, in the order of `where` (a dict's)."""
+
+    __slots__ = ("_where", "_make")
+
+    def __init__(self, where: dict[str, int], make: Callable[[int], FlagSpec]) -> None:
+        self._where = where
+        self._make = make
+
+    def __getitem__(self, key: str) -> FlagSpec:
+        return self._make(self._where[key])
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._where
+
+    def get(self, key: str, default: object = None) -> FlagSpec | None:  # type: ignore[override]
+        at = self._where.get(key)
+        return default if at is None else self._make(at)  # type: ignore[return-value]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
+class SpecList(Sequence["FlagSpec"]):
+    """The flags of a release in argparse order (a tuple's behaviour for reading)."""
+
+    __slots__ = ("_indexes", "_make", "_required")
+
+    def __init__(
+        self, indexes: Sequence[int], make: Callable[[int], FlagSpec], required: Sequence[int] = ()
+    ) -> None:
+        self._indexes = indexes
+        self._make = make
+        self._required = required
+        """The indexes of the flags whose `required` is true, in order (read without making them)."""
+
+    def required(self) -> tuple[FlagSpec, ...]:
+        """The flags whose `required` is true, in order."""
+        return tuple(map(self._make, self._required))
+
+    if TYPE_CHECKING:
+
+        @overload
+        def __getitem__(self, at: int) -> FlagSpec: ...
+        @overload
+        def __getitem__(self, at: slice) -> tuple[FlagSpec, ...]: ...
+
+    def __getitem__(self, at: int | slice) -> FlagSpec | tuple[FlagSpec, ...]:
+        if isinstance(at, slice):
+            return tuple(map(self._make, self._indexes[at]))
+        return self._make(self._indexes[at])
+
+    def __iter__(self) -> Iterator[FlagSpec]:
+        return map(self._make, self._indexes)
+
+    def __len__(self) -> int:
+        return len(self._indexes)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (SpecList, tuple)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
