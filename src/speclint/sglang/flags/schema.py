@@ -36,6 +36,7 @@ than the whole file:
 from __future__ import annotations
 
 import json
+import marshal
 import os
 from dataclasses import field
 from functools import cache, lru_cache
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from speclint.core.kept import Kept
+    from speclint.sglang.flags.spec_table import Indexes
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_flags.json")
 _FILE = LineData(_DATA)
@@ -122,16 +124,23 @@ class FlagSchema:
     """The `--` option strings, sorted ("did you mean" compares a typo with these)."""
 
     def __post_init__(self) -> None:
-        every = tuple(sorted(self.by_option))
-        abbreviable = tuple(o for o in every if o not in self.exact_only) if self.exact_only else every
-        object.__setattr__(self, "sorted_options", abbreviable)
-        object.__setattr__(self, "option_rank", {option: rank for rank, option in enumerate(self.by_option)})
-        from speclint.sglang.flags.spec_table import SpecList
+        from speclint.sglang.flags.spec_table import SpecList, SpecsByKey
 
+        by_option = self.by_option
+        if type(by_option) is SpecsByKey and by_option.orders is not None and not self.exact_only:
+            every, rank, long_options = by_option.orders  # (`load_schema`: read with the release)
+            object.__setattr__(self, "sorted_options", every)
+            object.__setattr__(self, "option_rank", rank)
+            object.__setattr__(self, "long_options", long_options)
+        else:
+            every = tuple(sorted(by_option))
+            abbreviable = tuple(o for o in every if o not in self.exact_only) if self.exact_only else every
+            object.__setattr__(self, "sorted_options", abbreviable)
+            object.__setattr__(self, "option_rank", {option: rank for rank, option in enumerate(by_option)})
+            object.__setattr__(self, "long_options", tuple(o for o in every if o.startswith("--")))
         flags = self.flags
         required = flags.required() if type(flags) is SpecList else tuple(s for s in flags if s.required)
         object.__setattr__(self, "required", required)
-        object.__setattr__(self, "long_options", tuple(o for o in every if o.startswith("--")))
 
 
 def _order(version: str) -> list[int]:
@@ -231,58 +240,63 @@ def _kept() -> Kept:
 
     try:
         info = os.stat(_DATA)
-        source: tuple[int, ...] = (2, info.st_size, info.st_mtime_ns)
+        source: tuple[int, ...] = (3, info.st_size, info.st_mtime_ns)
     except OSError:
-        source = (2,)
+        source = (3,)
     return Kept(os.path.dirname(os.path.abspath(__file__)), "flag_tables", source)
 
 
-_KEPT_FIELDS: dict[int, tuple[Any, ...]] = {}
-"""FlagSpec fields by table index, from the kept table of a release read this run (`_release`)."""
+_KEPT_FIELDS: dict[int, bytes] = {}
+"""FlagSpec fields (marshalled) by table index, from the kept table of a release read this run
+(`_release`): a spec's fields are decoded when it is made."""
 
 
 @cache
 def spec_at(index: int) -> FlagSpec:
     """The FlagSpec of one definition of the shared table (shared by every release that has it)."""
-    fields = _KEPT_FIELDS.get(index)
-    return FlagSpec(*(fields if fields is not None else _fields(raw_entry(index))))
+    blob = _KEPT_FIELDS.get(index)
+    if blob is not None:
+        try:
+            fields = marshal.loads(blob)
+        except Exception:  # damaged: read from the data file
+            fields = None
+        if type(fields) is tuple and len(fields) == 13:
+            return FlagSpec(*fields)
+    return FlagSpec(*_fields(raw_entry(index)))
 
 
-def _release(version: str) -> tuple[list[int], bool, bool]:
-    """(the table indexes of `version`'s flags in argparse order, allow_abbrev, add_help).
-    Kept with its definitions' fields marshalled in one value: the store holds every release
-    read before, and a run decodes only the fields of its own."""
-    import marshal
-
+def _release(version: str) -> tuple[list[int], bool, bool, Indexes]:
+    """(the table indexes of `version`'s flags in argparse order, allow_abbrev, add_help, its
+    `Indexes`). Kept with each definition's fields marshalled apart: the store holds every
+    release read before, a run decodes its release's indexes and the fields of the flags it
+    looks up."""
     kept = _kept()
     known = kept.get(("release", version))
-    if type(known) is tuple and len(known) == 4 and type(known[3]) is bytes:
+    if type(known) is tuple and len(known) == 5 and type(known[3]) is tuple and type(known[4]) is bytes:
         try:
-            fields = marshal.loads(known[3])
+            indexes = marshal.loads(known[4])
         except Exception:  # damaged: worked out again
-            fields = None
-        if (
-            type(fields) is tuple
-            and len(fields) == len(known[0])
-            and all(type(one) is tuple and len(one) == 13 for one in fields)
-        ):
-            _KEPT_FIELDS.update(zip(known[0], fields))
-            return known[:3]
+            indexes = None
+        if type(indexes) is tuple and len(indexes) == 6 and len(known[3]) == len(known[0]):
+            _KEPT_FIELDS.update(zip(known[0], known[3]))
+            return known[0], known[1], known[2], indexes
     header = _FILE.header
     if version not in header["rank"]:
         raise KeyError(version)
     parser = header["parser"]
     facts = parser["facts"][parser["by_version"][version]]
-    release = (
-        _order(version),
-        bool(facts.get("allow_abbrev", parser.get("allow_abbrev", True))),
-        bool(facts.get("add_help", True)),
-    )
-    _decode_entries(release[0])
-    fields = tuple(_fields(raw_entry(index)) for index in release[0])
-    _KEPT_FIELDS.update(zip(release[0], fields))
-    kept.put(("release", version), (*release, marshal.dumps(fields)))
-    return release
+    order = _order(version)
+    allow_abbrev = bool(facts.get("allow_abbrev", parser.get("allow_abbrev", True)))
+    add_help = bool(facts.get("add_help", True))
+    _decode_entries(order)
+    fields = tuple(_fields(raw_entry(index)) for index in order)
+    blobs = tuple(marshal.dumps(one) for one in fields)
+    _KEPT_FIELDS.update(zip(order, blobs))
+    from speclint.sglang.flags.spec_table import indexes_of
+
+    indexes = indexes_of(order, fields, add_help)
+    kept.put(("release", version), (order, allow_abbrev, add_help, blobs, marshal.dumps(indexes)))
+    return order, allow_abbrev, add_help, indexes
 
 
 @cache
@@ -301,11 +315,6 @@ HELP_SPEC = FlagSpec(
 generator): it prints the help and exits 0 while the flags are consumed."""
 
 
-def _fields_at(index: int) -> tuple[Any, ...]:
-    fields = _KEPT_FIELDS.get(index)
-    return fields if fields is not None else _fields(raw_entry(index))
-
-
 def _spec_or_help(index: int) -> FlagSpec:
     """The FlagSpec at a table index (-1: argparse's own `-h/--help`)."""
     return spec_at(index) if index >= 0 else HELP_SPEC
@@ -316,23 +325,12 @@ def load_schema(version: str) -> FlagSchema:
     """`version`'s flags; each FlagSpec is made when first looked up (`spec_table`)."""
     from speclint.sglang.flags.spec_table import SpecList, SpecsByKey
 
-    order, allow_abbrev, add_help = _release(version)
-    by_option: dict[str, int] = {}
-    by_dest: dict[str, int] = {}
-    required: list[int] = []
-    for index in order:
-        fields = _fields_at(index)
-        for option in fields[1]:
-            by_option[option] = index
-        by_dest.setdefault(fields[0], index)
-        if fields[12]:
-            required.append(index)
-    if add_help:  # argparse registers -h/--help before any other flag
-        by_option = {"-h": -1, "--help": -1, **by_option}
+    order, allow_abbrev, add_help, indexes = _release(version)
+    by_option, by_dest, required, every, rank, long_options = indexes
     return FlagSchema(
         version,
         SpecList(order, spec_at, required),
-        SpecsByKey(by_option, _spec_or_help),
+        SpecsByKey(by_option, _spec_or_help, (every, rank, long_options)),
         SpecsByKey(by_dest, spec_at),
         allow_abbrev=allow_abbrev,
     )

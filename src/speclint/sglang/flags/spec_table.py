@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import overload
+    from typing import Any, overload
 
     from speclint.sglang.flags.schema import FlagSpec
 
@@ -22,11 +22,19 @@ if TYPE_CHECKING:
 class SpecsByKey(Mapping[str, "FlagSpec"]):
     """key (option string or dest) -> FlagSpec, in the order of `where` (a dict's)."""
 
-    __slots__ = ("_where", "_make")
+    __slots__ = ("_where", "_make", "orders")
 
-    def __init__(self, where: dict[str, int], make: Callable[[int], FlagSpec]) -> None:
+    def __init__(
+        self,
+        where: dict[str, int],
+        make: Callable[[int], FlagSpec],
+        orders: tuple[tuple[str, ...], dict[str, int], tuple[str, ...]] | None = None,
+    ) -> None:
         self._where = where
         self._make = make
+        self.orders = orders
+        """For option strings: (the keys sorted, key -> its rank among the keys, the `--` keys
+        sorted), as `FlagSchema` would work them out (kept with the release)."""
 
     def __getitem__(self, key: str) -> FlagSpec:
         return self._make(self._where[key])
@@ -92,3 +100,30 @@ class SpecList(Sequence["FlagSpec"]):
 
     def __repr__(self) -> str:
         return repr(tuple(self))
+
+
+Indexes = tuple[
+    dict[str, int], dict[str, int], tuple[int, ...], tuple[str, ...], dict[str, int], tuple[str, ...]
+]
+"""A release's flags by table index (`speclint.sglang.flags.schema`): (by option string (-1:
+`-h/--help`), by dest, the required ones, every option string sorted, option string -> its rank
+in the first, the `--` ones sorted): what `load_schema` builds its views and `FlagSchema`'s
+lookups from, without making any FlagSpec."""
+
+
+def indexes_of(order: list[int], fields: tuple[tuple[Any, ...], ...], add_help: bool) -> Indexes:
+    """A release's `Indexes`, from its flags' table indexes and FlagSpec fields in order."""
+    by_option: dict[str, int] = {}
+    by_dest: dict[str, int] = {}
+    required: list[int] = []
+    for index, one in zip(order, fields):
+        for option in one[1]:
+            by_option[option] = index
+        by_dest.setdefault(one[0], index)
+        if one[12]:
+            required.append(index)
+    if add_help:  # argparse registers -h/--help before any other flag
+        by_option = {"-h": -1, "--help": -1, **by_option}
+    every = tuple(sorted(by_option))
+    rank = {option: rank for rank, option in enumerate(by_option)}
+    return by_option, by_dest, tuple(required), every, rank, tuple(o for o in every if o.startswith("--"))
