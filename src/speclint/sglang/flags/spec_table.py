@@ -14,20 +14,24 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, overload
+    from typing import Any, TypeVar, overload
 
-    from speclint.sglang.flags.schema import FlagSpec
+    Spec = TypeVar("Spec")
+    """What `make` returns (`speclint.sglang.flags.schema.FlagSpec`: not imported, which would
+    make an import cycle)."""
+else:
+    Spec = object  # (no `typing` on the lint path)
 
 
-class SpecsByKey(Mapping[str, "FlagSpec"]):
-    """key (option string or dest) -> FlagSpec, in the order of `where` (a dict's)."""
+class SpecsByKey(Mapping[str, Spec]):
+    """key (option string or dest) -> Spec, in the order of `where` (a dict's)."""
 
     __slots__ = ("_where", "_make", "orders")
 
     def __init__(
         self,
         where: dict[str, int],
-        make: Callable[[int], FlagSpec],
+        make: Callable[[int], Spec],
         orders: tuple[tuple[str, ...], dict[str, int], tuple[str, ...]] | None = None,
     ) -> None:
         self._where = where
@@ -36,13 +40,13 @@ class SpecsByKey(Mapping[str, "FlagSpec"]):
         """For option strings: (the keys sorted, key -> its rank among the keys, the `--` keys
         sorted), as `FlagSchema` would work them out (kept with the release)."""
 
-    def __getitem__(self, key: str) -> FlagSpec:
+    def __getitem__(self, key: str) -> Spec:
         return self._make(self._where[key])
 
     def __contains__(self, key: object) -> bool:
         return key in self._where
 
-    def get(self, key: str, default: object = None) -> FlagSpec | None:  # type: ignore[override]
+    def get(self, key: str, default: object = None) -> Spec | None:  # type: ignore[override]
         at = self._where.get(key)
         return default if at is None else self._make(at)  # type: ignore[return-value]
 
@@ -56,36 +60,36 @@ class SpecsByKey(Mapping[str, "FlagSpec"]):
         return repr(dict(self.items()))
 
 
-class SpecList(Sequence["FlagSpec"]):
+class SpecList(Sequence[Spec]):
     """The flags of a release in argparse order (a tuple's behaviour for reading)."""
 
     __slots__ = ("_indexes", "_make", "_required")
 
     def __init__(
-        self, indexes: Sequence[int], make: Callable[[int], FlagSpec], required: Sequence[int] = ()
+        self, indexes: Sequence[int], make: Callable[[int], Spec], required: Sequence[int] = ()
     ) -> None:
         self._indexes = indexes
         self._make = make
         self._required = required
         """The indexes of the flags whose `required` is true, in order (read without making them)."""
 
-    def required(self) -> tuple[FlagSpec, ...]:
+    def required(self) -> tuple[Spec, ...]:
         """The flags whose `required` is true, in order."""
         return tuple(map(self._make, self._required))
 
     if TYPE_CHECKING:
 
         @overload
-        def __getitem__(self, at: int) -> FlagSpec: ...
+        def __getitem__(self, at: int) -> Spec: ...
         @overload
-        def __getitem__(self, at: slice) -> tuple[FlagSpec, ...]: ...
+        def __getitem__(self, at: slice) -> tuple[Spec, ...]: ...
 
-    def __getitem__(self, at: int | slice) -> FlagSpec | tuple[FlagSpec, ...]:
+    def __getitem__(self, at: int | slice) -> Spec | tuple[Spec, ...]:
         if isinstance(at, slice):
             return tuple(map(self._make, self._indexes[at]))
         return self._make(self._indexes[at])
 
-    def __iter__(self) -> Iterator[FlagSpec]:
+    def __iter__(self) -> Iterator[Spec]:
         return map(self._make, self._indexes)
 
     def __len__(self) -> int:
