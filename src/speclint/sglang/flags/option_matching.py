@@ -117,8 +117,12 @@ _NEGATIVE_OPTIONS: dict[str, bool] = {}
 
 
 def has_negative_number_options(schema: FlagSchema) -> bool:
-    """argparse's `_has_negative_number_optionals`, once per release (it scans every flag)."""
+    """argparse's `_has_negative_number_optionals`, once per release (it scans every flag).
+    Only option strings from "-." up to "-:" (sorted) can look like a negative number: a dash
+    and then a digit or a dot."""
     known = _NEGATIVE_OPTIONS.get(schema.version)
     if known is None:
-        known = _NEGATIVE_OPTIONS[schema.version] = any(_NEGATIVE_NUMBER.match(o) for o in schema.by_option)
+        options = schema.sorted_options if not schema.exact_only else tuple(sorted(schema.by_option))
+        maybe = options[bisect_left(options, "-.") : bisect_left(options, "-:")]
+        known = _NEGATIVE_OPTIONS[schema.version] = any(_NEGATIVE_NUMBER.match(o) for o in maybe)
     return known

@@ -36,6 +36,7 @@ than the whole file:
 from __future__ import annotations
 
 import json
+import marshal
 import os
 from dataclasses import field
 from functools import cache, lru_cache
@@ -45,9 +46,11 @@ from speclint.sglang.linedata import LineData
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
     from typing import Any
 
     from speclint.core.kept import Kept
+    from speclint.sglang.flags.spec_table import Indexes
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_flags.json")
 _FILE = LineData(_DATA)
@@ -103,9 +106,10 @@ class FlagSchema:
     """The flags of one SGLang release, in argparse order."""
 
     version: str
-    flags: tuple[FlagSpec, ...]
-    by_option: dict[str, FlagSpec]
-    by_dest: dict[str, FlagSpec]
+    flags: Sequence[FlagSpec]
+    """A tuple, or a `spec_table.SpecList` (`load_schema`: each FlagSpec made when read)."""
+    by_option: Mapping[str, FlagSpec]
+    by_dest: Mapping[str, FlagSpec]
     allow_abbrev: bool = True
     exact_only: frozenset[str] = frozenset()
     """Option strings matched only when written whole, never as an abbreviation's target (the
@@ -120,12 +124,23 @@ class FlagSchema:
     """The `--` option strings, sorted ("did you mean" compares a typo with these)."""
 
     def __post_init__(self) -> None:
-        every = tuple(sorted(self.by_option))
-        abbreviable = tuple(o for o in every if o not in self.exact_only) if self.exact_only else every
-        object.__setattr__(self, "sorted_options", abbreviable)
-        object.__setattr__(self, "option_rank", {option: rank for rank, option in enumerate(self.by_option)})
-        object.__setattr__(self, "required", tuple(s for s in self.flags if s.required))
-        object.__setattr__(self, "long_options", tuple(o for o in every if o.startswith("--")))
+        from speclint.sglang.flags.spec_table import SpecList, SpecsByKey
+
+        by_option = self.by_option
+        if type(by_option) is SpecsByKey and by_option.orders is not None and not self.exact_only:
+            every, rank, long_options = by_option.orders  # (`load_schema`: read with the release)
+            object.__setattr__(self, "sorted_options", every)
+            object.__setattr__(self, "option_rank", rank)
+            object.__setattr__(self, "long_options", long_options)
+        else:
+            every = tuple(sorted(by_option))
+            abbreviable = tuple(o for o in every if o not in self.exact_only) if self.exact_only else every
+            object.__setattr__(self, "sorted_options", abbreviable)
+            object.__setattr__(self, "option_rank", {option: rank for rank, option in enumerate(by_option)})
+            object.__setattr__(self, "long_options", tuple(o for o in every if o.startswith("--")))
+        flags = self.flags
+        required = flags.required() if type(flags) is SpecList else tuple(s for s in flags if s.required)
+        object.__setattr__(self, "required", required)
 
 
 def _order(version: str) -> list[int]:
@@ -225,57 +240,63 @@ def _kept() -> Kept:
 
     try:
         info = os.stat(_DATA)
-        source: tuple[int, ...] = (2, info.st_size, info.st_mtime_ns)
+        source: tuple[int, ...] = (3, info.st_size, info.st_mtime_ns)
     except OSError:
-        source = (2,)
+        source = (3,)
     return Kept(os.path.dirname(os.path.abspath(__file__)), "flag_tables", source)
 
 
-_KEPT_FIELDS: dict[int, tuple[Any, ...]] = {}
-"""FlagSpec fields by table index, from the kept table of a release read this run (`_release`)."""
+_KEPT_FIELDS: dict[int, bytes] = {}
+"""FlagSpec fields (marshalled) by table index, from the kept table of a release read this run
+(`_release`): a spec's fields are decoded when it is made."""
 
 
 @cache
 def spec_at(index: int) -> FlagSpec:
     """The FlagSpec of one definition of the shared table (shared by every release that has it)."""
-    fields = _KEPT_FIELDS.get(index)
-    return FlagSpec(*(fields if fields is not None else _fields(raw_entry(index))))
+    blob = _KEPT_FIELDS.get(index)
+    if blob is not None:
+        try:
+            fields = marshal.loads(blob)
+        except Exception:  # damaged: read from the data file
+            fields = None
+        if type(fields) is tuple and len(fields) == 13:
+            return FlagSpec(*fields)
+    return FlagSpec(*_fields(raw_entry(index)))
 
 
-def _release(version: str) -> tuple[list[int], bool, bool]:
-    """(the table indexes of `version`'s flags in argparse order, allow_abbrev, add_help).
-    Kept with its definitions' fields marshalled in one value: the store holds every release
-    read before, and a run decodes only the fields of its own."""
-    import marshal
-
+def _release(version: str) -> tuple[list[int], bool, bool, Indexes]:
+    """(the table indexes of `version`'s flags in argparse order, allow_abbrev, add_help, its
+    `Indexes`). Kept with each definition's fields marshalled apart: the store holds every
+    release read before, a run decodes its release's indexes and the fields of the flags it
+    looks up."""
     kept = _kept()
     known = kept.get(("release", version))
-    if type(known) is tuple and len(known) == 4 and type(known[3]) is bytes:
+    if type(known) is tuple and len(known) == 5 and type(known[3]) is tuple and type(known[4]) is bytes:
         try:
-            fields = marshal.loads(known[3])
+            indexes = marshal.loads(known[4])
         except Exception:  # damaged: worked out again
-            fields = None
-        if (
-            type(fields) is tuple
-            and len(fields) == len(known[0])
-            and all(type(one) is tuple and len(one) == 13 for one in fields)
-        ):
-            _KEPT_FIELDS.update(zip(known[0], fields))
-            return known[:3]
+            indexes = None
+        if type(indexes) is tuple and len(indexes) == 6 and len(known[3]) == len(known[0]):
+            _KEPT_FIELDS.update(zip(known[0], known[3]))
+            return known[0], known[1], known[2], indexes
     header = _FILE.header
     if version not in header["rank"]:
         raise KeyError(version)
     parser = header["parser"]
     facts = parser["facts"][parser["by_version"][version]]
-    release = (
-        _order(version),
-        bool(facts.get("allow_abbrev", parser.get("allow_abbrev", True))),
-        bool(facts.get("add_help", True)),
-    )
-    _decode_entries(release[0])
-    fields = tuple(_fields(raw_entry(index)) for index in release[0])
-    kept.put(("release", version), (*release, marshal.dumps(fields)))
-    return release
+    order = _order(version)
+    allow_abbrev = bool(facts.get("allow_abbrev", parser.get("allow_abbrev", True)))
+    add_help = bool(facts.get("add_help", True))
+    _decode_entries(order)
+    fields = tuple(_fields(raw_entry(index)) for index in order)
+    blobs = tuple(marshal.dumps(one) for one in fields)
+    _KEPT_FIELDS.update(zip(order, blobs))
+    from speclint.sglang.flags.spec_table import indexes_of
+
+    indexes = indexes_of(order, fields, add_help)
+    kept.put(("release", version), (order, allow_abbrev, add_help, blobs, marshal.dumps(indexes)))
+    return order, allow_abbrev, add_help, indexes
 
 
 @cache
@@ -294,20 +315,25 @@ HELP_SPEC = FlagSpec(
 generator): it prints the help and exits 0 while the flags are consumed."""
 
 
+def _spec_or_help(index: int) -> FlagSpec:
+    """The FlagSpec at a table index (-1: argparse's own `-h/--help`)."""
+    return spec_at(index) if index >= 0 else HELP_SPEC
+
+
 @lru_cache(maxsize=8)
 def load_schema(version: str) -> FlagSchema:
-    order, allow_abbrev, add_help = _release(version)
-    specs = [spec_at(index) for index in order]
-    by_option: dict[str, FlagSpec] = {}
-    for spec in specs:
-        for option in spec.option_strings:
-            by_option[option] = spec
-    by_dest: dict[str, FlagSpec] = {}
-    for spec in specs:
-        by_dest.setdefault(spec.dest, spec)
-    if add_help:  # argparse registers -h/--help before any other flag
-        by_option = {"-h": HELP_SPEC, "--help": HELP_SPEC, **by_option}
-    return FlagSchema(version, tuple(specs), by_option, by_dest, allow_abbrev=allow_abbrev)
+    """`version`'s flags; each FlagSpec is made when first looked up (`spec_table`)."""
+    from speclint.sglang.flags.spec_table import SpecList, SpecsByKey
+
+    order, allow_abbrev, add_help, indexes = _release(version)
+    by_option, by_dest, required, every, rank, long_options = indexes
+    return FlagSchema(
+        version,
+        SpecList(order, spec_at, required),
+        SpecsByKey(by_option, _spec_or_help, (every, rank, long_options)),
+        SpecsByKey(by_dest, spec_at),
+        allow_abbrev=allow_abbrev,
+    )
 
 
 @lru_cache(maxsize=1)
