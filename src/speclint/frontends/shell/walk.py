@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from speclint.core.launches import Alternative, ExtractResult, Launch
     from speclint.core.spans import Span
     from speclint.core.words import Word
-    from speclint.frontends.shell.choices import Choice
+    from speclint.frontends.shell.arms import Choice
     from speclint.frontends.shell.expand import Arg
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.walking import UnitReader
