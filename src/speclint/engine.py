@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import field
 
 from speclint.core import collector
-from speclint.core.launches import Diagnostic
 from speclint.core.records import dataclass
 from speclint.frontends.reading import MAX_FILE_BYTES, read_source
 from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES
@@ -19,6 +18,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from speclint.core.diagnostics import Diagnostic
     from speclint.core.findings import Finding
     from speclint.core.launches import ExtractResult, Launch
     from speclint.explain_facts import ExplainFacts, explain_facts
@@ -96,6 +96,8 @@ def lint_text(
             f"more than {MAX_LAUNCHES} launches in one file{counted}; the {len(skipped)} "
             "from here on are not checked"
         )
+        from speclint.core.diagnostics import Diagnostic
+
         too_many = FileContext(path, [Diagnostic("file-too-large", message, skipped[0].span)])
         _file_findings(rules, too_many, findings)
     alternatives: list[tuple[Launch, list[Finding]]] = []
@@ -257,6 +259,7 @@ def _enabled_rules(selection: Selection) -> _RuleSet:
 
 def too_large_result(path: str, size: int, options: LintOptions = LintOptions()) -> FileResult:
     """A file over MAX_FILE_BYTES: one file-too-large finding at 1:1, nothing else read."""
+    from speclint.core.diagnostics import Diagnostic
     from speclint.core.spans import Span
     from speclint.rules.base import FileContext
 
@@ -296,6 +299,10 @@ def __getattr__(name: str) -> object:
         from speclint import explain_facts
 
         return getattr(explain_facts, name)
+    if name == "Diagnostic":  # (made only when a file has a problem: `core.launches`)
+        from speclint.core.diagnostics import Diagnostic
+
+        return Diagnostic
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from speclint.engine import FileResult
     from speclint.report.output import ReportFile, Stdout
     from speclint.report.text import ReportStyle
-    from speclint.runner.checking import Outcome
+    from speclint.runner.outcome import Outcome
     from speclint.runner.replay import Recorder
     from speclint.settings.files import SettingsFinder
     from speclint.settings.merge import CommandLine

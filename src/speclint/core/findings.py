@@ -13,6 +13,8 @@ from speclint.core.records import dataclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.core.edits import Edit as Edit
+    from speclint.core.notes import Note as Note
     from speclint.core.spans import Span
 
 
@@ -28,32 +30,6 @@ class Severity(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Severity:
         return cls[text.upper()]
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """A second location that explains a finding (where a variable was set, the other copy)."""
-
-    span: Span
-    message: str
-
-
-@dataclass(frozen=True, slots=True)
-class Edit:
-    """A certain fix: replace `expected` inside `span` (the whole span when None) by `replacement`.
-
-    Matching `expected` inside the span keeps what surrounds the token (quotes in Python
-    and YAML, `=` in `--flag=value`)."""
-
-    span: Span
-    replacement: str
-    description: str
-    expected: str | None = None
-    safe: bool = False
-    """ruff's split: a safe edit keeps what the launch does and what its author asked for
-    (spelling out an abbreviation, dropping a value overridden later) and `--fix` applies it;
-    any other edit (one that changes a value, a flag's meaning, or makes a failing launch
-    run) is applied only with `--unsafe-fixes`."""
 
 
 @dataclass(slots=True)
@@ -76,3 +52,17 @@ class Finding:
     claims: tuple[str, ...] = ()
     """Problems this finding reports besides its token (`precedence.REJECTION`: the
     launch's resolution stops): a general rule's finding with the same claim gives way."""
+
+
+def __getattr__(name: str) -> object:
+    """`Note` and `Edit`, each from a module of its own: a record class costs ~0.5 M
+    instructions to make, and a launch without findings (or with plain ones) needs neither."""
+    if name == "Note":
+        from speclint.core.notes import Note
+
+        return Note
+    if name == "Edit":
+        from speclint.core.edits import Edit
+
+        return Edit
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

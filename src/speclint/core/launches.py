@@ -12,46 +12,18 @@ from speclint.core.records import dataclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.core.conditions import Alternative as Alternative
+    from speclint.core.conditions import Condition as Condition
     from speclint.core.config_files import ConfigFile
+    from speclint.core.diagnostics import Diagnostic as Diagnostic
+    from speclint.core.fixture_bases import FixtureBase as FixtureBase
     from speclint.core.spans import Span
     from speclint.core.words import Word
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """One arm of a conditional a launch's values depend on (`if`/`elif`/`else`, a `case`
-    pattern, the right side of `&&`, an `if` arm of Python code around `kwargs.update`)."""
-
-    span: Span
-    """Where the arm is written (its keyword or pattern): findings point their notes here."""
-    description: str
-    """A clause a note reads as "when {description}": "the `else` branch at line 5 runs"."""
 
 
 MAX_ALTERNATIVES = 16
 """A front-end emits at most this many alternatives of one launch; beyond, the values that
 differ are dynamic (the launch is then only partly read)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Alternative:
-    """Marks a Launch as one of several alternatives of the same command: the script chooses
-    between literal values at run time (`if ...; then TP=8; else TP=4; fi`), so the front-end
-    emits one Launch per choice, all with the same `span`. The engine checks each and reports
-    a finding once: without a note when every alternative has it, else with a note naming
-    the conditions of the alternatives that have it (`speclint.rules.alternatives`)."""
-
-    conditions: tuple[Condition, ...]
-    """The arms that make this alternative (one per conditional it depends on), in file order."""
-    index: int = 0
-    """Position among the alternatives of this launch (0 is counted as the launch)."""
-    count: int = 1
-    """How many alternatives the launch has."""
-
-    @property
-    def description(self) -> str:
-        """ "the `then` branch at line 3 runs and the `8)` case at line 9 runs"."""
-        return " and ".join(c.description for c in self.conditions)
 
 
 @dataclass(slots=True)
@@ -107,35 +79,6 @@ class Launch:
     compose device reservation): text is the count in decimal, span where it is written."""
 
 
-@dataclass(frozen=True, slots=True)
-class FixtureBase:
-    """SGLang's test fixture base class a launch was read from (`class TestX(EagleServerBase)`:
-    the launch is in the base's setUpClass, in SGLang's source)."""
-
-    name: str
-    module: str
-    """`sglang.test.server_fixtures.eagle_fixture`."""
-    release: str
-    """The release whose source of the base was read."""
-    span: Span
-    """The base's name where the file writes it: the words of the base's own text point here."""
-
-
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
-    """A problem a front-end met while reading a file (not a finding about SGLang).
-
-    `kind` is one of: 'syntax-error', 'doc-syntax-error' (in a documentation code block: a
-    warning), 'unreadable-file', 'file-too-large', 'unsupported-input',
-    'broken-continuation' (a comment or a `\\ ` with trailing blanks cut a continued command
-    short, so the flags on the following lines never reach the program).
-    """
-
-    kind: str
-    message: str
-    span: Span
-
-
 @dataclass(slots=True)
 class ExtractResult:
     """What a front-end found in one file: launches, problems reading it, and its comments."""
@@ -144,3 +87,23 @@ class ExtractResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     comments: list[tuple[Span, str]] = field(default_factory=list)
     """Every comment in the file with its text (suppression comments are read from these)."""
+
+
+_MOVED = {
+    "Condition": "speclint.core.conditions",
+    "Alternative": "speclint.core.conditions",
+    "FixtureBase": "speclint.core.fixture_bases",
+    "Diagnostic": "speclint.core.diagnostics",
+}
+"""Records a launch may carry, each in a module of its own: a record class costs ~0.5 M
+instructions to make, and a plain shell launch makes none of these."""
+
+
+def __getattr__(name: str) -> object:
+    """A record of `_MOVED`, imported from its module when first asked for here."""
+    module = _MOVED.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)

@@ -14,7 +14,7 @@ import os
 import re
 from functools import cache
 
-from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.launches import ExtractResult
 from speclint.core.spans import Span
 from speclint.frontends.recognise import PYTHON_MENTIONS
 
@@ -210,6 +210,8 @@ def extract_file(path: str, text: str) -> ExtractResult:
             "Python file, YAML manifest, Markdown or reStructuredText file, Jupyter notebook, "
             "Dockerfile, Makefile, justfile, Procfile, systemd service, supervisord program or tox.ini)"
         )
+        from speclint.core.diagnostics import Diagnostic
+
         return ExtractResult(diagnostics=[Diagnostic("unsupported-input", message, Span.point(1, 1))])
     return front_end(text, path)
 

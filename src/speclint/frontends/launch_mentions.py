@@ -5,12 +5,12 @@ hides an unread launch."""
 
 from __future__ import annotations
 
-from speclint.core.launches import Diagnostic
 from speclint.core.spans import Span
 from speclint.frontends import recognise
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.core.diagnostics import Diagnostic
     from speclint.core.launches import ExtractResult
 
 _GIVES_UP = ("unsupported-input", "file-too-large")
@@ -51,6 +51,8 @@ def no_launch_found(text: str, extracted: ExtractResult) -> Diagnostic | None:
 
 
 def _finding(named: str, span: Span, extracted: ExtractResult) -> Diagnostic:
+    from speclint.core.diagnostics import Diagnostic
+
     message = f"this file names `{named}` but speclint found no launch in it"
     reason = next((d for kind in _REASONS for d in extracted.diagnostics if d.kind == kind), None)
     if reason is not None and reason.kind == "launch-unread":
@@ -66,6 +68,8 @@ def launchers_not_read(extracted: ExtractResult) -> list[Diagnostic]:
     """One `no-launch-found` diagnostic per command that runs the launcher's words through a
     command speclint does not read (`xargs`, `watch`, a function), in a file with launches;
     a file without any gets the one diagnostic of `no_launch_found` instead."""
-    if not extracted.launches:
-        return []
+    if not extracted.launches or not extracted.diagnostics:
+        return []  # (no diagnostic: the record class stays unmade)
+    from speclint.core.diagnostics import Diagnostic
+
     return [Diagnostic(_KIND, d.message, d.span) for d in extracted.diagnostics if d.kind == _NOT_READ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from speclint.core.findings import Finding, Note, Severity
+from speclint.core.findings import Finding, Severity
 from speclint.core.records import dataclass
 from speclint.core.words import Word
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from speclint.core.config_files import ConfigEntry
     from speclint.core.findings import Edit
     from speclint.core.launches import Diagnostic, Launch
+    from speclint.core.notes import Note
     from speclint.core.spans import Span
     from speclint.core.suppressions import Suppression
     from speclint.core.words import Word
@@ -232,7 +233,11 @@ class LaunchContext:
         """A note at the field's value saying `message`, or none when the field is not given."""
         found = self.setting(field)
         where = found.span if found is not None else None
-        return [Note(where, message)] if where is not None else []
+        if where is None:
+            return []
+        from speclint.core.notes import Note
+
+        return [Note(where, message)]
 
     def picked_backend(self) -> str:
         """' (no --attention-backend: SGLang X picks B on GPU)' when the launch gives no
@@ -390,10 +395,14 @@ def literal_word(word: Word | None) -> TypeGuard[Word]:
 
 def word_notes(word: Word) -> list[Note]:
     """Notes that lead from a word to where its text was written, when it came from a variable."""
-    notes = []
+    notes: list[Note] = []
+    expanded_at = getattr(word, "expanded_at", None)
+    if word.origin is None and expanded_at is None:
+        return notes
+    from speclint.core.notes import Note
+
     if word.origin is not None:
         notes.append(Note(word.origin, "value assigned here"))
-    expanded_at = getattr(word, "expanded_at", None)
     if expanded_at is not None:
         notes.append(Note(expanded_at, "array expanded into the command here"))
     return notes

@@ -3,12 +3,12 @@ the one edit they propose (the algorithm the drafter was trained for)."""
 
 from __future__ import annotations
 
-from speclint.core.findings import Edit
 from speclint.core.records import dataclass
 from speclint.rules.base import literal_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.core.edits import Edit
     from speclint.rules.base import LaunchContext
     from speclint.sglang.checkpoints.drafter import DrafterKind
     from speclint.sglang.checkpoints.model_config import ModelConfig
@@ -90,6 +90,8 @@ def algorithm_edit(ctx: LaunchContext, algorithm: str) -> Edit | None:
         or use.value_span is None
     ):
         return None
+    from speclint.core.edits import Edit
+
     word = use.value_words[0]
     return Edit(use.value_span, algorithm, f"serve the drafter with {algorithm}", word.text)
 

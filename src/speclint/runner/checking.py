@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import field
 
 from speclint.core import collector
-from speclint.core.records import dataclass
 from speclint.runner.walk import iter_lint_paths
 from speclint.runner.workers import internal_error, lint_all
 from speclint.settings.errors import ConfigError
@@ -19,6 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Generator, Iterator
 
     from speclint.engine import FileResult
+    from speclint.runner.outcome import Outcome
     from speclint.runner.workers import Job
     from speclint.settings.files import SettingsFinder
     from speclint.settings.merge import CommandLine
@@ -26,23 +25,6 @@ if TYPE_CHECKING:
 
 Planned = tuple[str, LintOptions, str]
 """(path, options, fail_on): a file `check` lints."""
-
-
-@dataclass
-class Outcome:
-    """What `check` found over many files: results, unreadable files, fixes."""
-
-    results: list[FileResult] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    """One line per file that could not be linted (or fixed)."""
-    diffs: list[str] = field(default_factory=list)
-    fixed: int = 0
-    fixed_codes: dict[str, dict[str, int]] = field(default_factory=dict)
-    """path -> code -> findings fixed (`--show-fixes`)."""
-    stdin_fixed: str | None = None
-    """Standard input after `--fix` (written to standard output, as ruff does)."""
-    fail_on: dict[str, str] = field(default_factory=dict)
-    """Failure threshold per linted file (its config may set one)."""
 
 
 def _plan(paths: list[str], cli: CommandLine, finder: SettingsFinder) -> Iterator[Planned | str]:
@@ -133,6 +115,8 @@ def check_paths(
 ) -> Outcome:
     """Every file under `paths` at once, in input order, one bad file never stopping the rest:
     for `explain` (LaunchContexts) and --fix/--diff; `check` streams (`stream_paths`)."""
+    from speclint.runner.outcome import Outcome
+
     outcome = Outcome()
     if not (fix or diff):
         for item in stream_paths(paths, cli, finder, keep_contexts):

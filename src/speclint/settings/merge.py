@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import field
 
 from speclint.core.records import dataclass
-from speclint.settings.options import DEFAULT_EXCLUDE, LintOptions, Selection, WalkOptions
+from speclint.settings.options import LintOptions, Selection
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.settings.files import Settings
+    from speclint.settings.walk_options import WalkOptions
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
 
@@ -74,6 +75,8 @@ def options_with(file_ignores: tuple[str, ...], cli: CommandLine, settings: Sett
 
 def walk_options(cli: CommandLine, settings: Settings) -> WalkOptions:
     """What a folder walk skips: the command line over the configuration over the defaults."""
+    from speclint.settings.walk_options import DEFAULT_EXCLUDE, WalkOptions
+
     exclude = cli.exclude if cli.exclude is not None else settings.exclude
     respect = cli.respect_gitignore if cli.respect_gitignore is not None else settings.respect_gitignore
     return WalkOptions(

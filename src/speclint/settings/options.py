@@ -4,16 +4,13 @@ command line; the pipeline (`speclint.engine`) and the runner only receive them.
 
 from __future__ import annotations
 
-import fnmatch
-from functools import cache
-
 from speclint.core.records import dataclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from speclint.rules.base import Rule
+    from speclint.settings.walk_options import DEFAULT_EXCLUDE as DEFAULT_EXCLUDE
+    from speclint.settings.walk_options import WalkOptions as WalkOptions
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
 
@@ -76,37 +73,11 @@ class LintOptions:
         return {**dict(SettingsFinder().for_path(path).models), **dict(self.model_configs)}
 
 
-DEFAULT_EXCLUDE = ("node_modules", "__pycache__", "venv", ".venv", "build", "dist", "site-packages")
-"""Folders no launch script lives in (hidden folders are skipped too)."""
+def __getattr__(name: str) -> object:
+    """`WalkOptions` and `DEFAULT_EXCLUDE`, from `settings.walk_options`: a record class costs
+    ~0.5 M instructions to make, and only a folder walk needs it."""
+    if name in ("WalkOptions", "DEFAULT_EXCLUDE"):
+        from speclint.settings import walk_options
 
-
-@dataclass(frozen=True)
-class WalkOptions:
-    """What folder walks skip: exclude patterns and `.gitignore`."""
-
-    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
-    extend_exclude: tuple[str, ...] = ()
-    respect_gitignore: bool = True
-
-    def excluded(self, relative: str, name: str) -> bool:
-        """`relative`: the path from the walked root, with `/`; patterns match it, its base
-        name, or (for patterns with a `/`) any trailing part of it."""
-        by_name, by_path = _exclusion(self.exclude + self.extend_exclude)
-        return by_name(name) is not None or by_path(relative) is not None
-
-
-@cache
-def _exclusion(patterns: tuple[str, ...]) -> tuple[Callable[[str], object], Callable[[str], object]]:
-    """The patterns as two regular expressions, for a name and for a relative path: the
-    `fnmatch.fnmatchcase` of each pattern, joined (a walk asks this of every entry)."""
-    import re
-
-    stripped = [pattern.rstrip("/") for pattern in patterns]
-    on_path = stripped + ["*/" + pattern for pattern in stripped if "/" in pattern]
-
-    def joined(globs: list[str]) -> Callable[[str], object]:
-        if not globs:
-            return lambda _: None
-        return re.compile("|".join(f"(?:{fnmatch.translate(glob)})" for glob in globs)).match
-
-    return joined(stripped), joined(on_path)
+        return getattr(walk_options, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from itertools import product
 
-from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
+from speclint.core.launches import MAX_ALTERNATIVES
 from speclint.frontends.shell.builtin_commands import changes_variables, function_effects
-from speclint.frontends.shell.choices import Choice
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tree_sitter import Node
 
     from speclint.core.spans import Span
+    from speclint.frontends.shell.arms import Choice
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.variables import Env, VarValue
     from speclint.frontends.shell.walking import Walking
@@ -110,6 +110,8 @@ def walk_alternatives(walker: Walking, node: Node) -> bool:
     combos = combinations(walker.env, referenced_names(node, walker.tm))
     if combos is None:
         return False
+    from speclint.core.conditions import Alternative
+
     base, outer = walker.env, walker.alternative
     for index, (choices, values) in enumerate(combos):
         conditions = tuple(choice.condition for choice in choices)
@@ -148,6 +150,9 @@ def _short(tm: TextMap, node: Node) -> str:
 
 def if_arms(tm: TextMap, node: Node, has_else: bool) -> list[Choice]:
     """then, each elif, else (or the fallthrough when there is no else)."""
+    from speclint.core.conditions import Condition
+    from speclint.frontends.shell.arms import Choice
+
     key = ("if", tm.node_span(node))
     line = tm.node_span(node).line
     arms: list[Choice] = []
@@ -171,6 +176,9 @@ def if_arms(tm: TextMap, node: Node, has_else: bool) -> list[Choice]:
 
 def case_arms(tm: TextMap, node: Node, items: list[Node]) -> list[Choice]:
     """Each case item, then the fallthrough (no pattern matches)."""
+    from speclint.core.conditions import Condition
+    from speclint.frontends.shell.arms import Choice
+
     key = ("case", tm.node_span(node))
     arms: list[Choice] = []
     for item in items:
@@ -190,6 +198,9 @@ def case_arms(tm: TextMap, node: Node, items: list[Node]) -> list[Choice]:
 
 def list_arms(tm: TextMap, node: Node, left: Node, right: Node) -> list[Choice]:
     """`LEFT && RIGHT` / `LEFT || RIGHT`: RIGHT runs, or it does not."""
+    from speclint.core.conditions import Condition
+    from speclint.frontends.shell.arms import Choice
+
     key = ("list", tm.span(right.start_byte, right.end_byte))
     operator = next((c.type for c in node.children if c.type in ("&&", "||")), "&&")
     span = tm.node_span(left)

@@ -11,12 +11,11 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from speclint.core.launches import Diagnostic
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from speclint.core.diagnostics import Diagnostic
     from speclint.core.launches import ExtractResult
     from speclint.frontends.shell.text import TextMap
 
@@ -107,6 +106,8 @@ _QUOTES = {'"': "double-quoted string", "'": "single-quoted string", "`": "backt
 
 def _syntax_diagnostic(node: Node, tm: TextMap) -> Diagnostic:
     """Point at the token that explains the error: an unclosed quote or keyword if there is one."""
+    from speclint.core.diagnostics import Diagnostic
+
     suffix = " (bash would refuse to run this script)"
     if node.is_missing:
         opener = node.parent
@@ -210,6 +211,8 @@ def broken_continuations(root: Node, tm: TextMap, comments: list[Node]) -> list[
             f"flags after it on the following lines are not passed to SGLang (bash runs "
             f"them as a separate command)"
         )
+        from speclint.core.diagnostics import Diagnostic
+
         found.append(Diagnostic("broken-continuation", message, tm.node_span(comment)))
     blanks_after_backslash = "\\ " in text or "\\\t" in text or "\\\r" in text
     for match in _trailing_blank_after_backslash().finditer(text) if blanks_after_backslash else ():
@@ -237,6 +240,8 @@ def broken_continuations(root: Node, tm: TextMap, comments: list[Node]) -> list[
                 f"`\\` followed by trailing whitespace is not a line continuation: the "
                 f"command ends here and `{first}` on the next line is not passed to SGLang"
             )
+        from speclint.core.diagnostics import Diagnostic
+
         found.append(Diagnostic("broken-continuation", message, span))
     found.sort(key=lambda d: (d.span.line, d.span.column))
     return found

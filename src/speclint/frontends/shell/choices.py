@@ -4,14 +4,12 @@ where the paths disagree (`alternatives` walks a command once per consistent cho
 from __future__ import annotations
 
 from speclint.core.launches import MAX_ALTERNATIVES
-from speclint.core.records import dataclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Protocol, TypeVar
 
-    from speclint.core.launches import Condition
-    from speclint.core.spans import Span
+    from speclint.frontends.shell.arms import Choice as Choice
 
     V = TypeVar("V", bound="Tracked")
     """The tracked value (variables.VarValue, which imports this module)."""
@@ -32,16 +30,6 @@ if TYPE_CHECKING:
         def readable(self) -> bool: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One arm of one conditional construct."""
-
-    construct: tuple[str, Span]
-    """Identifies the construct (its kind and where it is written)."""
-    arm: int
-    condition: Condition
-
-
 def arm_alternatives(values: list[V | None], arms: list[Choice]) -> Alternatives[V] | None:
     """The alternatives of a variable whose value on arm i is `values[i]` (None: not assigned
     there), or None when they cannot be tracked (nothing readable on any arm, or too many)."""
@@ -59,3 +47,12 @@ def arm_alternatives(values: list[V | None], arms: list[Choice]) -> Alternatives
         if len(found) > MAX_ALTERNATIVES:
             return None
     return tuple(found) if literal else None
+
+
+def __getattr__(name: str) -> object:
+    """`Choice`, from `arms`: its record class is made only for a script with branches."""
+    if name == "Choice":
+        from speclint.frontends.shell.arms import Choice
+
+        return Choice
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

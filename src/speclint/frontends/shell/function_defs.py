@@ -3,7 +3,6 @@ walker keeps of each definition, and the launches each call reading made."""
 
 from __future__ import annotations
 
-from speclint.core.launches import Alternative
 from speclint.frontends.recognise import names_launcher
 
 TYPE_CHECKING = False
@@ -98,6 +97,8 @@ class CallReadings:
         for members in groups.values():
             if len(members) < 2:
                 continue
+            from speclint.core.conditions import Alternative
+
             common = set(members[0][1]).intersection(*(chain for _, chain in members[1:]))
             for index, (launch, chain) in enumerate(members):
                 inner = launch.alternative.conditions if launch.alternative is not None else ()

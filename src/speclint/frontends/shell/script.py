@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.launches import ExtractResult
 from speclint.frontends.shell.checks import broken_continuations, collect_comments, first_syntax_error
 from speclint.frontends.shell.text import TextMap, drop_final_continuation, line_starts_of, parse_bytes
 from speclint.frontends.shell.variables import Env
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from tree_sitter import Node
 
+    from speclint.core.diagnostics import Diagnostic
     from speclint.core.spans import Span
 
 
@@ -74,6 +75,8 @@ def _read_unit(text: str, path: str, written: dict[str, str], move: Callable[[Sp
 
 def _too_deep(root: Node, tm: TextMap) -> Diagnostic:
     """Where the nesting is deepest (found without recursion), as an unsupported-input finding."""
+    from speclint.core.diagnostics import Diagnostic
+
     cursor, depth, deepest, where = root.walk(), 0, -1, root
     while True:
         if depth > deepest and cursor.node is not None:  # a cursor is always on a node

@@ -7,7 +7,6 @@ so a value is only concrete where every path agrees on it. Commands are handed t
 
 from __future__ import annotations
 
-from speclint.core.launches import Diagnostic
 from speclint.frontends.manifests import prefixed
 from speclint.frontends.recognise import names_launcher
 from speclint.frontends.shell import alternatives as alts
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
     from speclint.core.launches import Alternative, ExtractResult, Launch
     from speclint.core.spans import Span
     from speclint.core.words import Word
-    from speclint.frontends.shell.choices import Choice
+    from speclint.frontends.shell.arms import Choice
     from speclint.frontends.shell.expand import Arg
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.walking import UnitReader
@@ -329,6 +328,8 @@ class Walker:
         raw = self.tm.data[node.start_byte : node.end_byte]
         if not self.collect or not names_launcher(raw):
             return
+        from speclint.core.diagnostics import Diagnostic
+
         name = " ".join(self.tm.node_text(name_node).split())[:40]
         span = self.tm.node_span(name_node)
         self.result.diagnostics.append(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from speclint.sglang.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
+from speclint.sglang.resolve.result import Adjustment, Resolution, Unknown, is_known
 from speclint.sglang.resolve.state import ResolutionState, Stop
 
 TYPE_CHECKING = False
@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from speclint.sglang.checkpoints.model_config import ModelConfig
     from speclint.sglang.flags.launch_config import LaunchConfig
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.rejection import Rejection as Rejection
 
 
 def resolve(
@@ -35,3 +36,12 @@ def resolve(
 
 
 __all__ = ["Adjustment", "Rejection", "Resolution", "Unknown", "is_known", "resolve"]
+
+
+def __getattr__(name: str) -> object:
+    """`Rejection`, made when first asked for (`result.__getattr__`)."""
+    if name == "Rejection":
+        from speclint.sglang.resolve.rejection import Rejection
+
+        return Rejection
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,7 +4,6 @@ the model's derived context stops the launch unless SGLANG_ALLOW_OVERWRITE_LONGE
 from __future__ import annotations
 
 from speclint.sglang.resolve.hardware_flags import plain_int
-from speclint.sglang.resolve.result import Rejection
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -12,6 +11,7 @@ if TYPE_CHECKING:
 
     from speclint.sglang.checkpoints.model_config import ModelConfig
     from speclint.sglang.flags.launch_config import LaunchConfig
+    from speclint.sglang.resolve.rejection import Rejection
 
 CONTEXT_TOO_LONG = "context-too-long"
 _TRUE = ("true", "1", "yes", "y")
@@ -37,6 +37,8 @@ def context_rejection(
 
         if release(version).context_override_default:
             return None  # the variable defaults to true there (read from the release's source)
+    from speclint.sglang.resolve.rejection import Rejection
+
     return Rejection(
         "ValueError",
         f"User-specified context_length ({asked}) is greater than "

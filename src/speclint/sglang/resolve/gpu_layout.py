@@ -9,7 +9,6 @@ import re
 from functools import cache, lru_cache
 
 from speclint.sglang.resolve.parallel import int_or_none, own_traits
-from speclint.sglang.resolve.result import Rejection
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -17,6 +16,7 @@ if TYPE_CHECKING:
 
     from speclint.sglang.flags.launch_config import LaunchConfig
     from speclint.sglang.resolve.gpu_workers import GpuUse as GpuUse  # (re-exported for rules)
+    from speclint.sglang.resolve.rejection import Rejection
 
 
 def attention_dp_size(effective: Mapping[str, object], version: str) -> int | None:
@@ -42,6 +42,8 @@ def node_split_rejection(effective: Mapping[str, object], config: LaunchConfig) 
         return None
     if config.knows("ep_join_mode") and config.value("ep_join_mode") == "scale":
         return None
+    from speclint.sglang.resolve.rejection import Rejection
+
     return Rejection(
         "AssertionError",
         "tp_size must be divisible by number of nodes",

@@ -9,6 +9,7 @@ from speclint.core.records import dataclass
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.identity import Identity
+    from speclint.sglang.resolve.rejection import Rejection as Rejection
 
 
 class Unknown:
@@ -55,21 +56,6 @@ class Adjustment:
     """The level of that line ("warning" or "info")."""
 
 
-@dataclass(frozen=True, slots=True)
-class Rejection:
-    """SGLang stops the launch during argument resolution."""
-
-    exception: str
-    """The exception type SGLang raises (`AssertionError`, `ValueError`, `TypeError`)."""
-    message: str
-    handler: str
-    fields: tuple[str, ...] = ()
-    """The fields whose values cause it (findings point at their flags)."""
-    kind: str = ""
-    """Which refusal it is, for the rules that explain one kind (`UNKNOWN_ALGORITHM`,
-    `TREE_DRAFT_BACKEND`); empty for the others. Rules read this, never the message."""
-
-
 UNKNOWN_ALGORITHM = "unknown-algorithm"
 """`--speculative-algorithm` names no algorithm of the release."""
 BACKEND_GPU = "backend-gpu"
@@ -92,3 +78,12 @@ class Resolution:
     def adjustment(self, name: str) -> Adjustment | None:
         found = [a for a in self.adjustments if a.field == name]
         return found[-1] if found else None
+
+
+def __getattr__(name: str) -> object:
+    """`Rejection`, from its own module: its class is made only by a launch SGLang refuses."""
+    if name == "Rejection":
+        from speclint.sglang.resolve.rejection import Rejection
+
+        return Rejection
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.sglang import release
-from speclint.sglang.resolve.result import Adjustment, Rejection, Resolution, Unknown, is_known
+from speclint.sglang.resolve.result import Adjustment, Resolution, Unknown, is_known
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from speclint.sglang.flags.launch_config import LaunchConfig, Setting
     from speclint.sglang.release_traits import ReleaseTraits
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.rejection import Rejection
 
 MODELLED_FIELDS = (
     "model_path",
@@ -108,6 +109,8 @@ class Stop(Exception):
     def __init__(
         self, exception: str, message: str, handler: str, fields: tuple[str, ...] = (), kind: str = ""
     ):
+        from speclint.sglang.resolve.rejection import Rejection
+
         super().__init__(message)
         self.rejection = Rejection(exception, message, handler, fields, kind)
 
