@@ -12,10 +12,11 @@ from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, ROUTER_EN
 from speclint.sglang.flags.argv import parse_argv
 from speclint.sglang.flags.entry import prepare_argv
 from speclint.sglang.flags.schema import load_schema
+from speclint.sglang.flags.spec_table import SpecsByKey
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Container, Iterable
 
     from speclint.core.launches import Launch
     from speclint.core.spans import Span
@@ -86,7 +87,9 @@ class LaunchConfig:
         self.schema: FlagSchema = parsed.schema
         self._settings: dict[str, Setting] = {}
         """Settings built for this launch (the given fields, or all asked once a word is unread)."""
-        self._by_dest = self.schema.by_dest
+        by_dest = self.schema.by_dest
+        self._by_dest: Container[str] = by_dest.keys_set if isinstance(by_dest, SpecsByKey) else by_dest
+        """The release's dests, for `in` tests only."""
         self._defaults = _defaults_of(self.schema)
         self._uses_by_dest: dict[str, list[FlagUse]] = {}  # rules ask for many fields: index once
         for use in parsed.uses:

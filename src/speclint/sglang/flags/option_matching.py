@@ -89,8 +89,9 @@ def classify(schema: FlagSchema, word: Word, has_negative_options: bool) -> Clas
         return Classified(word, "--")
     if not arg or arg[0] != "-":
         return Classified(word, "A")
-    if arg in schema.by_option:
-        return Classified(word, "O", schema.by_option[arg], arg, arg)
+    spec = schema.by_option.get(arg)  # (one lookup: the table makes specs on first use)
+    if spec is not None:
+        return Classified(word, "O", spec, arg, arg)
     if len(arg) == 1:
         return Classified(word, "A")
     if "=" in arg:

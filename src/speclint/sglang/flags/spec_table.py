@@ -43,6 +43,12 @@ class SpecsByKey(Mapping[str, Spec]):
     def __getitem__(self, key: str) -> Spec:
         return self._make(self._where[key])
 
+    @property
+    def keys_set(self) -> Mapping[str, int]:
+        """The keys, for `in` tests answered without a Python call (resolution and the rules
+        ask whether a dest exists thousands of times a batch)."""
+        return self._where
+
     def __contains__(self, key: object) -> bool:
         return key in self._where
 
