@@ -176,6 +176,7 @@ ENTRIES: tuple[RuleEntry, ...] = (
             "diagnostic:unsupported-input",
             "diagnostic:file-too-large",
             "diagnostic:doc-syntax-error",
+            "diagnostic:parser-gap",
         ),
     ),
     _R(

@@ -109,6 +109,9 @@ def _syntax_diagnostic(node: Node, tm: TextMap) -> Diagnostic:
     from speclint.core.diagnostics import Diagnostic
 
     suffix = " (bash would refuse to run this script)"
+    gap = _offset_expansion_gap(node, tm)
+    if gap is not None:
+        return gap
     if node.is_missing:
         opener = node.parent
         where = (
@@ -152,6 +155,39 @@ def _syntax_diagnostic(node: Node, tm: TextMap) -> Diagnostic:
         span = type(span)(span.line, span.column, span.line, span.column + 1)
     near = f"near `{snippet}`" if snippet.strip() else "at end of input"
     return Diagnostic("syntax-error", f"syntax error {near}{suffix}", span)
+
+
+def _offset_expansion_gap(node: Node, tm: TextMap) -> Diagnostic | None:
+    """tree-sitter-bash cannot read a `$NAME` as the offset of `${x:offset}` (`${@:$#}`,
+    `${GPUS:$i:1}`), which bash accepts: it reports a missing `}` after the colon. That is
+    speclint's parser failing, not bash refusing: a `parser-gap` (a warning), not a syntax error."""
+    parent = node.parent
+    if not node.is_missing or node.type != "}" or parent is None or parent.type != "expansion":
+        return None
+    if [child.type for child in parent.children][-2:] != [":", "}"]:
+        return None
+    data = tm.data
+    start = node.start_byte
+    while start < len(data) and data[start] in b" \t":
+        start += 1
+    if data[start : start + 1] != b"$":
+        return None
+    end = start + 1
+    while end < len(data) and (data[end : end + 1].isalnum() or data[end] in b"_#@*?$!-"):
+        end += 1
+        if data[start + 1 : end][:1] in (b"#", b"@", b"*", b"?", b"$", b"!", b"-"):
+            break  # a special parameter is one character
+    from speclint.core.diagnostics import Diagnostic
+
+    written = tm.node_text(parent) + tm.data[node.start_byte : end].decode("utf-8", "surrogatepass")
+    name = data[start + 1 : end].decode("utf-8", "surrogatepass")
+    return Diagnostic(
+        "parser-gap",
+        f"speclint's shell parser (tree-sitter-bash) cannot read `${name}` as the offset in "
+        f"`{written}...`, which bash accepts: this command may be misread from here on; "
+        f"`${{{name}}}` in its place means the same and parses",
+        tm.span(start, end),
+    )
 
 
 def _next_code_line(lines: list[str], index: int) -> int | None:

@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 class SyntaxError_(Rule):
     """## What it does
     Reports files, or parts of files, that speclint cannot parse (a shell syntax error, an
-    unterminated quote or `$(`), and files too large to lint.
+    unterminated quote or `$(`), and files too large to lint. Valid bash that speclint's shell
+    parser (tree-sitter-bash) cannot read, a `$NAME` as the offset of `${x:offset}`, is a
+    warning that says so, never "bash would refuse".
 
     ## Why it matters
     A launch inside the broken part is not checked, so a clean result would be a false
@@ -39,6 +41,7 @@ class SyntaxError_(Rule):
         "diagnostic:unsupported-input",
         "diagnostic:file-too-large",
         "diagnostic:doc-syntax-error",
+        "diagnostic:parser-gap",
     )
     name = "syntax-error"
     severity = Severity.ERROR
@@ -52,13 +55,14 @@ class SyntaxError_(Rule):
         ),
     )
     valid = ("python -m sglang.launch_server --model-path m --tp-size 2\n",)
-    kinds = ("syntax-error", "unsupported-input", "file-too-large", "doc-syntax-error")
+    kinds = ("syntax-error", "unsupported-input", "file-too-large", "doc-syntax-error", "parser-gap")
 
     def check_file(self, ctx: FileContext) -> Iterator[Finding]:
         for diagnostic in ctx.diagnostics:
             if diagnostic.kind in self.kinds:
                 # a code block in documentation is often an excerpt: a warning, not an error
-                severity = Severity.WARNING if diagnostic.kind == "doc-syntax-error" else None
+                # (speclint's own parser failing on valid bash: a warning too)
+                severity = Severity.WARNING if diagnostic.kind in _WARNINGS else None
                 yield self.report(
                     ctx.path,
                     diagnostic.span,
@@ -68,10 +72,13 @@ class SyntaxError_(Rule):
                 )
 
 
+_WARNINGS = ("doc-syntax-error", "parser-gap")
+
 _HELP = {
     "syntax-error": "fix the syntax; speclint checks what it can parse",
     "doc-syntax-error": "fix the code block, or tag it `text` if it is not meant to run; "
     "speclint checks what it can parse",
+    "parser-gap": "write the offset in braces (`${@:${#}}`) so that speclint reads the rest",
     "file-too-large": "split the file, or keep generated data out of launch scripts "
     "(speclint reads files up to 1 MiB and 1000 launches per file)",
 }
