@@ -44,6 +44,7 @@ from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
 from sglang_actions import build_action  # noqa: E402
+from sglang_args import argument_call, group_title  # noqa: E402
 from sglang_source import Wheel  # noqa: E402
 from sglang_static import ClassRef, Evaluator, FuncRef, Opaque, Unresolved  # noqa: E402
 
@@ -110,29 +111,19 @@ class _ClassWalk:
 
     def _walk(self, body: list[ast.stmt], ev: Evaluator, parsers: dict[str, object]) -> None:
         for stmt in body:
-            call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
-            func = call.func if call is not None else None
-            if (
-                call is not None
-                and isinstance(func, ast.Attribute)
-                and func.attr == "add_argument"
-                and isinstance(func.value, ast.Name)
-                and func.value.id in parsers
-            ):
-                self.options.append(_entry(call, ev, parsers[func.value.id]))
+            call = argument_call(stmt, parsers)
+            if call is not None:
+                assert isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
+                self.options.append(_entry(call, ev, parsers[call.func.value.id]))
             elif (
                 isinstance(stmt, ast.Assign)
                 and len(stmt.targets) == 1
                 and isinstance(stmt.targets[0], ast.Name)
             ):
                 target, value = stmt.targets[0].id, stmt.value
-                if (
-                    isinstance(value, ast.Call)
-                    and isinstance(value.func, ast.Attribute)
-                    and value.func.attr in ("add_argument_group", "add_mutually_exclusive_group")
-                ):
-                    first = value.args[0] if value.args else None
-                    parsers[target] = first.value if isinstance(first, ast.Constant) else target
+                title = group_title(target, value)
+                if title is not None:
+                    parsers[target] = title
                     continue
                 if _adds(value):
                     raise Unread(f"{self.cls.name} line {stmt.lineno}: {ast.unparse(stmt)[:160]}")

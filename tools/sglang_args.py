@@ -17,6 +17,34 @@ from sglang_actions import build_action
 from sglang_static import ClassRef, Evaluator, ExtRef, FieldFactory, FuncRef, Opaque, Unresolved
 
 SERVER_ARGS = "sglang.srt.server_args"
+GROUP_METHODS = ("add_argument_group", "add_mutually_exclusive_group")
+
+
+def argument_call(stmt: ast.stmt, parsers: dict) -> ast.Call | None:
+    """`p.add_argument(...)` as a statement, on a parser (or group) named in `parsers`."""
+    call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+    func = call.func if call is not None else None
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr == "add_argument"
+        and isinstance(func.value, ast.Name)
+        and func.value.id in parsers
+    ):
+        return call
+    return None
+
+
+def group_title(target: str, value: ast.expr) -> str | None:
+    """`target = p.add_argument_group("Title")`: the group's title (its name when the title
+    is not a literal); None when `value` makes no group."""
+    if not (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in GROUP_METHODS
+    ):
+        return None
+    first = value.args[0] if value.args else None
+    return first.value if isinstance(first, ast.Constant) else target
 
 
 class Extractor:
@@ -102,37 +130,28 @@ class Extractor:
 
     def _walk(self, body, ev, parsers):
         for stmt in body:
-            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-                call = stmt.value
-                func = call.func
-                if (
-                    isinstance(func, ast.Attribute)
-                    and func.attr == "add_argument"
-                    and isinstance(func.value, ast.Name)
-                    and func.value.id in parsers
-                ):
-                    self.flags.append(self.from_call(call, ev, parsers[func.value.id]))
-                elif isinstance(func, ast.Name) and func.id == "add_cli_args_from_dataclass":
-                    self.flags.extend(self.from_dataclass())
-                else:
-                    self.notes.setdefault("skipped_statements", "")
-                    self.notes["skipped_statements"] += ast.unparse(stmt)[:120] + "; "
+            call = argument_call(stmt, parsers)
+            if call is not None:
+                assert isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
+                self.flags.append(self.from_call(call, ev, parsers[call.func.value.id]))
+            elif (
+                isinstance(stmt, ast.Expr)
+                and isinstance(stmt.value, ast.Call)
+                and isinstance(stmt.value.func, ast.Name)
+                and stmt.value.func.id == "add_cli_args_from_dataclass"
+            ):
+                self.flags.extend(self.from_dataclass())
+            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                self.notes.setdefault("skipped_statements", "")
+                self.notes["skipped_statements"] += ast.unparse(stmt)[:120] + "; "
             elif (
                 isinstance(stmt, ast.Assign)
                 and len(stmt.targets) == 1
                 and isinstance(stmt.targets[0], ast.Name)
             ):
                 target, value = stmt.targets[0].id, stmt.value
-                if (
-                    isinstance(value, ast.Call)
-                    and isinstance(value.func, ast.Attribute)
-                    and value.func.attr in ("add_argument_group", "add_mutually_exclusive_group")
-                ):
-                    title = (
-                        value.args[0].value
-                        if value.args and isinstance(value.args[0], ast.Constant)
-                        else target
-                    )
+                title = group_title(target, value)
+                if title is not None:
                     parsers[target] = title
                     continue
                 try:
