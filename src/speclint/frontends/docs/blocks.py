@@ -1,7 +1,7 @@
 """A documentation code block read by its language tag, the same for every doc format
 (Markdown fences, reStructuredText directives and literal blocks): shell, console with `$ `
 prompts, Python (with IPython escapes), YAML, flag lists written without their command;
-text and other languages are not read as commands.
+text (but a pasted session with prompts) and other languages are not read as commands.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.core.diagnostics import Diagnostic
+
     from .excerpt import DocFile
 
 SHELL_TAGS = {
@@ -39,20 +41,31 @@ CONSOLE_TAGS = {"console", "shell-session", "shellsession", "sh-session", "bash-
 PYTHON_TAGS = {"python", "py", "python3", "ipython", "ipython3", "jupyter", "pycon", "python-console"}
 """`pycon` and `python-console`: Pygments' names for a pasted interpreter session."""
 TEXT_TAGS = {"text", "txt", "plaintext", "plain", "none", "log"}
-_PROMPT = re.compile(r"^(\s*)\$ ")
+_PROMPT = re.compile(
+    r"^(\s*)(?:\([\w.-]+\)[ \t]+)?"  # a conda or virtualenv name: `(sglang) `
+    r"(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?[ \t]?(?=[$#] )[$#]"  # `user@host:~/dir$ `, `root@ctr:/w# `
+    r"|\[[\w.-]+@[\w.-]+[^\]\n]*\][$#]"  # `[user@host dir]$ `
+    r"|\$) "
+)
+"""A shell prompt copied with its command: `$ `, or one naming its user and host (`#` for
+root: issue threads paste `root@<container>:/sgl-workspace# python3 -m ...`)."""
+_ROOT_PROMPT = re.compile(r"^(\s*)# (?=\S)")
+"""A root shell's bare `# ` prompt: only in a block tagged as a console session (in a script,
+`#` starts a comment)."""
 _CONTINUATION_PROMPT = re.compile(r"^\s*> ?")
 """bash's PS2 (`> `) at the start of a line that continues a command in a copied session."""
 _IPYTHON = re.compile(r"^(\s*)(?:!(?=[\w/$.~\"'])|%(?=\w))")
 """`!cmd` and `%magic` lines pasted from a notebook into a shell block."""
 
 
-def _console(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """Commands of a console block: prompts (`$ `, and `> ` on the lines a command continues
-    on) removed, output lines blanked."""
+def _console(lines: list[tuple[int, str]], root_prompt: bool = False) -> list[tuple[int, str]]:
+    """Commands of a console block: prompts (`$ `, `user@host:dir$ `, a console session's `# `
+    when `root_prompt`, and `> ` on the lines a command continues on) removed, output lines
+    blanked."""
     kept = []
     continuing = False
     for offset, line in lines:
-        match = _PROMPT.match(line)
+        match = _PROMPT.match(line) or (_ROOT_PROMPT.match(line) if root_prompt else None)
         if match:
             kept.append((offset + match.end(), line[match.end() :]))
             continuing = line.rstrip().endswith("\\")
@@ -133,13 +146,44 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         return
     if "--speculative-" in joined and not DOC_LAUNCHER.search(joined) and block_flag_list(doc, lines):
         return
-    if tag in TEXT_TAGS or "sglang" not in joined:
+    if "sglang" not in joined:
+        return
+    prompted = ("$ " in joined or "# " in joined) and any(_PROMPT.match(line) for _, line in lines)
+    if tag in TEXT_TAGS and not prompted:  # (a `text` block with prompts is a pasted session)
         return
     if joined.lstrip().startswith("--") and block_prefixed_list(doc, lines):
         return
-    if tag in CONSOLE_TAGS or ("$ " in joined and any(_PROMPT.match(line) for _, line in lines)):
-        lines = _console(lines)
+    if tag in CONSOLE_TAGS or prompted:
+        lines = _console(lines, root_prompt=tag in CONSOLE_TAGS)
     if "!" in joined or "%" in joined:  # (no other line is changed)
         lines = [_unescape(offset, line) for offset, line in lines]
     # a tagged shell block that does not parse is a warning; an untagged block may be output
-    doc.shell(_pieces(lines), "warn" if tag else "drop")
+    before = len(doc.result.diagnostics)
+    if not doc.shell(_pieces(lines), "warn" if tag else "drop"):
+        _unread_launcher(doc, lines, doc.result.diagnostics[before:])
+
+
+def _unread_launcher(doc: DocFile, lines: list[tuple[int, str]], said: list[Diagnostic]) -> None:
+    """A block that yielded no launch but runs the launcher on one of its lines (a paste that
+    does not parse as shell, a prompt speclint does not know): `launcher-not-read` at the
+    launcher, so a file whose other blocks are read still says what it did not check. Not
+    when the walk already said why (a command that only prints it, a wrapper not followed)."""
+    if any(d.kind in ("launch-unread", "launcher-not-read") for d in said):
+        return
+    from speclint.core.diagnostics import Diagnostic
+    from speclint.frontends.recognise import PROSE_LAUNCH
+    from speclint.frontends.shell.embedded import span_of
+
+    for offset, line in lines:
+        match = PROSE_LAUNCH.search(line) if not line.lstrip().startswith("#") else None
+        if match is not None:
+            named = " ".join(match.group().split())
+            doc.result.diagnostics.append(
+                Diagnostic(
+                    "launcher-not-read",
+                    f"speclint did not read the command that runs `{named}` in this code block "
+                    "(it is not a shell command speclint could parse), so nothing in this launch was checked",
+                    span_of(doc.starts, offset + match.start(), offset + match.end()),
+                )
+            )
+            return
