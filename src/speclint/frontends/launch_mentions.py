@@ -18,7 +18,7 @@ _GIVES_UP = ("unsupported-input", "file-too-large")
 _KIND = "no-launch-found"
 _NOT_READ = "launcher-not-read"
 """A front-end's note: a command it did not read runs the launcher's own words."""
-_REASONS = ("launch-unread", "syntax-error", "doc-syntax-error", "broken-continuation")
+_REASONS = ("launch-unread", "syntax-error", "doc-syntax-error", "template-gap", "broken-continuation")
 """Diagnostics that may explain why no launch was found, most specific first."""
 
 

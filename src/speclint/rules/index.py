@@ -177,6 +177,7 @@ ENTRIES: tuple[RuleEntry, ...] = (
             "diagnostic:file-too-large",
             "diagnostic:doc-syntax-error",
             "diagnostic:parser-gap",
+            "diagnostic:template-gap",
         ),
     ),
     _R(

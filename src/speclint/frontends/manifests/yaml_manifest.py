@@ -32,7 +32,15 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
     are plain tagged nodes. Aliases stay shared nodes (never expanded: see `_Reader`)."""
     result = ExtractResult()
     starts = line_starts(text)
+    template = None
+    if "{{" in text:
+        from speclint.frontends.manifests.go_templates import Template, is_template
+
+        if is_template(text, path):
+            template = Template(text)
+            text = template.text  # (the same length: every position holds)
     reader = _Reader(text, starts, path, result)
+    reader.template = template
     loader = None
     try:
         loader = Loader(text)  # its reader refuses NULs and other control characters
@@ -68,6 +76,8 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
         if loader is not None:
             loader.dispose()
         clear_merges()
+    if template is not None:
+        result.diagnostics = [_template_gap(d) for d in result.diagnostics]
     result.comments.extend(_comments(text))
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
     if "--speculative-" in text:  # flags a chart's template splices in (values.yaml)
@@ -78,6 +88,19 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
         if unread is not None:
             result.diagnostics.append(unread)
     return result
+
+
+def _template_gap(diagnostic: Diagnostic) -> Diagnostic:
+    """A Helm template that is not YAML even with its actions set aside: speclint's reading
+    failed, not the chart (Helm renders it first): a warning that says so, not a YAML error."""
+    if diagnostic.kind != "syntax-error":
+        return diagnostic
+    return Diagnostic(
+        "template-gap",
+        f"speclint could not read this Helm template as YAML with its template actions set aside "
+        f"({diagnostic.message}); launches from here on are not checked",
+        diagnostic.span,
+    )
 
 
 def _comments(text: str) -> list[tuple[Span, str]]:
@@ -166,6 +189,8 @@ class _Reader(NodeReader):
                         dynamic_reason=f"{name.value} comes from valueFrom (a Secret, ConfigMap or field)",
                     )
         argv = self.words(get(container, "command")) + self.words(get(container, "args"))
+        if self.template is not None and self.template.inserts:
+            argv += self._inserted(container)
         from speclint.frontends.manifests.gpus import k8s_gpu_count
         from speclint.frontends.manifests.k8s_expand import K8sExpander
 
@@ -174,6 +199,30 @@ class _Reader(NodeReader):
         count = len(self.result.launches)
         self.launch(argv, env, get(container, "image"))
         self._gpus(count, k8s_gpu_count(self, container))
+
+    def _inserted(self, container: yaml.Node) -> list[ArgvItem]:
+        """A word that may hold any flags where a template line inserts YAML into the
+        container's `command:` or `args:` (`{{- toYaml .Values.args | nindent 12 }}`)."""
+        from speclint.frontends.manifests.go_templates import reason_for_insert
+
+        assert self.template is not None
+        if not isinstance(container, yaml.MappingNode):
+            return []
+        keys = [key for key, _ in container.value if isinstance(key, yaml.ScalarNode)]
+        found = []
+        for number, key in enumerate(keys):
+            if key.value not in ("command", "args"):
+                continue
+            after = (
+                keys[number + 1].start_mark.index
+                if number + 1 < len(keys)
+                else _block_end(self.text, container)
+            )
+            insert = self.template.insert_in(key.start_mark.index, after)
+            if insert is not None:
+                begin, end, shown = insert
+                found.append(ArgvItem([Piece(None, begin, end, reason=reason_for_insert(shown))], splat=True))
+        return found
 
     def _gpus(self, first: int, gpus: Word | None) -> None:
         for launch in self.result.launches[first:]:
@@ -237,3 +286,19 @@ class _Reader(NodeReader):
             for name, word in env.items():
                 if not name.startswith("__speclint_"):  # placeholders for unknown `$(VAR)`
                     launch.env.setdefault(name, word)
+
+
+def _block_end(text: str, node: yaml.Node) -> int:
+    """Where the block a mapping node opens ends: the first line after it that is not blank
+    and is indented no deeper than the node (blank lines: a template's lines set aside)."""
+    column = node.start_mark.column
+    at = node.end_mark.index
+    while at < len(text):
+        line_end = text.find("\n", at)
+        line_end = len(text) if line_end == -1 else line_end
+        line = text[at:line_end]
+        if line.strip() and len(line) - len(line.lstrip(" ")) <= column and at >= node.end_mark.index:
+            if at > node.start_mark.index:
+                return at
+        at = line_end + 1
+    return len(text)

@@ -11,6 +11,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.launches import ExtractResult
     from speclint.core.spans import Span
+    from speclint.frontends.manifests.go_templates import Template
 
 MERGE_TAG = "tag:yaml.org,2002:merge"
 MAX_DEPTH = 512
@@ -99,6 +100,8 @@ class NodeReader:
         self.seen: set[int] = set()
         """Nodes already searched for containers: an alias is a shared node, and a
         billion-laughs file reaches one node 9**9 times."""
+        self.template: Template | None = None
+        """A Helm template's actions (`text` is then the template with them set aside)."""
 
     def span(self, node: yaml.Node) -> Span:
         return span_of(
@@ -111,7 +114,8 @@ class NodeReader:
         value = node.value
         begin, end = node.start_mark.index, node.end_mark.index
         exact = _aligned(self.text, node, value)
-        return exact if exact is not None else [Piece(value, begin, end)]
+        pieces = exact if exact is not None else [Piece(value, begin, end)]
+        return pieces if self.template is None else self.template.fill_holes(pieces)
 
 
 def _aligned(text: str, node: yaml.ScalarNode, value: str) -> list[Piece] | None:

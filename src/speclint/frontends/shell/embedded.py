@@ -213,6 +213,11 @@ class ShellBuffer:
             return
         if text is None and item.origin is None and self._option_with_unknown_value(pieces):
             return
+        if text is None and item.origin is None and any(p.text for p in pieces):
+            from speclint.frontends.shell.partly_known import add_partly_known
+
+            add_partly_known(self, pieces)
+            return
         name = self._variable(text, None if text is not None else unknown_reason(pieces), item.origin)
         if text is None and len(pieces) == 1 and pieces[0].identity is not None:
             self.identities[span_of(self.file_starts, begin, end)] = pieces[0].identity

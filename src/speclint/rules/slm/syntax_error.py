@@ -18,7 +18,8 @@ class SyntaxError_(Rule):
     Reports files, or parts of files, that speclint cannot parse (a shell syntax error, an
     unterminated quote or `$(`), and files too large to lint. Valid bash that speclint's shell
     parser (tree-sitter-bash) cannot read, a `$NAME` as the offset of `${x:offset}`, is a
-    warning that says so, never "bash would refuse".
+    warning that says so, never "bash would refuse"; so is a Helm template that is not YAML
+    even with its template actions set aside (Helm renders it first).
 
     ## Why it matters
     A launch inside the broken part is not checked, so a clean result would be a false
@@ -42,6 +43,7 @@ class SyntaxError_(Rule):
         "diagnostic:file-too-large",
         "diagnostic:doc-syntax-error",
         "diagnostic:parser-gap",
+        "diagnostic:template-gap",
     )
     name = "syntax-error"
     severity = Severity.ERROR
@@ -55,7 +57,14 @@ class SyntaxError_(Rule):
         ),
     )
     valid = ("python -m sglang.launch_server --model-path m --tp-size 2\n",)
-    kinds = ("syntax-error", "unsupported-input", "file-too-large", "doc-syntax-error", "parser-gap")
+    kinds = (
+        "syntax-error",
+        "unsupported-input",
+        "file-too-large",
+        "doc-syntax-error",
+        "parser-gap",
+        "template-gap",
+    )
 
     def check_file(self, ctx: FileContext) -> Iterator[Finding]:
         for diagnostic in ctx.diagnostics:
@@ -72,13 +81,14 @@ class SyntaxError_(Rule):
                 )
 
 
-_WARNINGS = ("doc-syntax-error", "parser-gap")
+_WARNINGS = ("doc-syntax-error", "parser-gap", "template-gap")
 
 _HELP = {
     "syntax-error": "fix the syntax; speclint checks what it can parse",
     "doc-syntax-error": "fix the code block, or tag it `text` if it is not meant to run; "
     "speclint checks what it can parse",
     "parser-gap": "write the offset in braces (`${@:${#}}`) so that speclint reads the rest",
+    "template-gap": "lint what Helm renders (`helm template CHART > rendered.yaml`) to check every launch",
     "file-too-large": "split the file, or keep generated data out of launch scripts "
     "(speclint reads files up to 1 MiB and 1000 launches per file)",
 }

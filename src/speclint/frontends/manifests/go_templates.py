@@ -1,0 +1,166 @@
+"""Helm charts' templates: YAML written as a Go template, read without rendering it.
+
+A chart's `templates/deployment.yaml` is not YAML until Helm renders it (`{{- if ... }}` lines,
+`- {{ .Values.model | quote }}` items), and what its actions produce is known only then. So
+the text is read as YAML after each action is set aside, every position unchanged:
+- an action inside a line (`--tp {{ .Values.tp }}`, `"{{ .Values.image.tag }}"`) becomes an
+  unknown value placed where it is written (`fill_holes`), as GitHub Actions' `${{ }}` is;
+- a line holding only control actions (`if`, `else`, `end`, `range`, `with`, comments) becomes
+  blank; the lines of an `else` arm are blanked too, so the `if` arm is read as the chart's
+  launch and two arms never merge into one argv (the choice: the arm a chart's values switch
+  on, usually the feature the chart offers);
+- a line holding only an action that inserts YAML (`{{- toYaml .Values.args | nindent 12 }}`,
+  `{{ include ... }}`) becomes blank and is kept in `inserts`: a container's command or args
+  that such a line extends are only partly read (`insert_in`).
+
+A file is a template when it lies in a `templates/` folder or uses Helm's own actions
+(`{{ .Values`, `{{ .Release`, `{{- `, `{{ include`, ...); a literal `{{` elsewhere (`docker
+inspect --format '{{.State}}'` in a compose file) is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from speclint.frontends.shell.embedded import Piece
+
+_ACTION = re.compile(r"\{\{.*?\}\}", re.S)
+_HELM = re.compile(
+    r"\{\{-|\{\{\s*(?:\.Values\b|\.Release\b|\.Chart\b|\.Capabilities\b|\.Files\b|\$\.|"
+    r"(?:include|template|toYaml|tpl|if|range|with|define|block)\s|end\s*-?\}\}|else\b|/\*)"
+)
+_KEYWORD = re.compile(r"\{\{-?\s*(/\*|[a-z]+)")
+_CONTROLS = frozenset({"if", "else", "end", "range", "with", "define", "block", "break", "continue", "/*"})
+_OPENS = frozenset({"if", "range", "with", "define", "block"})
+_BLANK_OR_CONTROL = re.compile(r"[ \t\r]*")
+
+
+def is_template(text: str, path: str) -> bool:
+    """Whether `text` is a Go template to read as such (see the module's docstring)."""
+    if "{{" not in text:
+        return False
+    return "/templates/" in "/" + path.replace("\\", "/") or _HELM.search(text) is not None
+
+
+class Template:
+    """A template's text with its actions set aside (`text`, the same length), the inline
+    actions (`holes`) and the whole-line actions that insert YAML (`inserts`), each as
+    (begin, end, the action as written)."""
+
+    __slots__ = ("text", "holes", "inserts")
+
+    def __init__(self, source: str) -> None:
+        self.holes: list[tuple[int, int, str]] = []
+        self.inserts: list[tuple[int, int, str]] = []
+        chars = list(source)
+        actions = [(m.start(), m.end()) for m in _ACTION.finditer(source)]
+        blanked = 0  # depth of `else` arms being blanked
+        stack: list[bool] = []  # per open block: whether its `else` arm is being blanked
+        index = 0
+        for line_start, line_end in _lines(source):
+            mine = []
+            while index < len(actions) and actions[index][0] < line_end:
+                mine.append(actions[index])
+                index += 1
+            outside = _outside(source, line_start, line_end, mine)
+            whole_line = bool(mine) and _BLANK_OR_CONTROL.fullmatch(outside) is not None
+            if whole_line:
+                for begin, end in mine:
+                    word = _keyword(source, begin)
+                    if word in _OPENS:
+                        stack.append(False)
+                    elif word == "else" and stack and not stack[-1]:
+                        stack[-1] = True
+                        blanked += 1
+                    elif word == "end" and stack:
+                        blanked -= stack.pop()
+                    elif word not in _CONTROLS and not blanked:
+                        self.inserts.append((begin, end, _shown(source[begin:end])))
+                    _blank(chars, begin, end, " ")
+            elif blanked:
+                _blank(chars, line_start, line_end, " ")
+            else:
+                for begin, end in mine:
+                    self.holes.append((begin, end, _shown(source[begin:end])))
+                    _blank(chars, begin, end, "x")
+        self.text = "".join(chars)
+
+    def fill_holes(self, pieces: list[Piece]) -> list[Piece]:
+        """`pieces` (read from `text`) with each inline action made an unknown value."""
+        if not self.holes:
+            return pieces
+        out: list[Piece] = []
+        for piece in pieces:
+            hits = [h for h in self.holes if h[0] < max(piece.end, piece.begin + 1) and piece.begin < h[1]]
+            if not hits or piece.text is None:
+                out.append(piece)
+                continue
+            if not piece.exact:  # (a decoded escape: the whole piece stands for the range)
+                out.append(Piece(None, piece.begin, piece.end, reason=_reason(hits[0][2])))
+                continue
+            at = piece.begin
+            for begin, end, shown in hits:
+                begin, end = max(begin, piece.begin), min(end, piece.end)
+                if begin > at:
+                    out.append(
+                        Piece(piece.text[at - piece.begin : begin - piece.begin], at, begin, exact=True)
+                    )
+                out.append(Piece(None, begin, end, reason=_reason(shown)))
+                at = end
+            if at < piece.end:
+                out.append(Piece(piece.text[at - piece.begin :], at, piece.end, exact=True))
+        return out
+
+    def insert_in(self, begin: int, end: int) -> tuple[int, int, str] | None:
+        """The first whole-line action that inserts YAML between offsets `begin` and `end`."""
+        return next((found for found in self.inserts if begin <= found[0] < end), None)
+
+
+def reason_for_insert(shown: str) -> str:
+    return f"`{shown}` inserts YAML when Helm renders the chart; speclint does not render templates"
+
+
+def _reason(shown: str) -> str:
+    return f"`{shown}` is filled in by Helm when the chart is rendered"
+
+
+def _shown(action: str) -> str:
+    action = " ".join(action.split())
+    return action if len(action) <= 80 else action[:77] + "..."
+
+
+def _keyword(source: str, begin: int) -> str:
+    match = _KEYWORD.match(source, begin)
+    return match.group(1) if match else ""
+
+
+def _lines(source: str) -> list[tuple[int, int]]:
+    """(start, end) of each line, its newline excluded."""
+    found, at = [], 0
+    while True:
+        end = source.find("\n", at)
+        if end == -1:
+            found.append((at, len(source)))
+            return found
+        found.append((at, end))
+        at = end + 1
+
+
+def _outside(source: str, start: int, end: int, actions: list[tuple[int, int]]) -> str:
+    """The line's text outside its actions (an action may run past the line's end)."""
+    parts, at = [], start
+    for begin, stop in actions:
+        parts.append(source[at:begin])
+        at = max(at, stop)
+    if at < end:
+        parts.append(source[at:end])
+    elif at > end:  # a multi-line action: what follows it on its last line
+        line_end = source.find("\n", at)
+        parts.append(source[at : len(source) if line_end == -1 else line_end])
+    return "".join(parts)
+
+
+def _blank(chars: list[str], begin: int, end: int, fill: str) -> None:
+    for i in range(begin, min(end, len(chars))):
+        if chars[i] not in "\r\n":
+            chars[i] = fill
