@@ -54,32 +54,46 @@ def _written_files(tm: TextMap, statement: Node, command: Node) -> list[str | No
     return files
 
 
-def _is_unit(files: list[str | None], body: str) -> bool:
-    """A `.service` file, or a file whose text has a `[Service]` section."""
-    if any(name is not None and name.endswith(".service") and name != "/dev/null" for name in files):
-        return True
+def _unit_written(files: list[str | None], body: str) -> str | None:
+    """Where the unit is written: a `.service` file, a drop-in (`x.service.d/*.conf`), a
+    Quadlet `.container` (`frontends.unit_file_kind`), or any file whose text has a
+    `[Service]` section ("" when its name is not static); None: not a unit."""
+    from speclint.frontends.unit_paths import unit_file_kind
+
     kept = [name for name in files if name != "/dev/null"]
-    return bool(kept) and any(line.strip() == "[Service]" for line in body.splitlines())
+    named = next((name for name in kept if name is not None and unit_file_kind(name) is not None), None)
+    if named is not None:
+        return named
+    if kept and any(line.strip() == "[Service]" for line in body.splitlines()):
+        return next((name for name in kept if name is not None), "")
+    return None
 
 
-def writes_unit(walker: Walking, statement: Node, command: Node, redirect: Node) -> bool:
-    """Whether the command writes the here-document to a service unit speclint can read."""
+def writes_unit(walker: Walking, statement: Node, command: Node, redirect: Node) -> str | None:
+    """Where the command writes the here-document when that is a unit speclint reads (a
+    service unit, a drop-in, a Quadlet file), else None."""
     body = next((c for c in redirect.children if c.type == "heredoc_body"), None)
     if body is None or walker.unit_reader is None:
-        return False
+        return None
     tm = walker.tm
     files = _written_files(tm, statement, command)
     raw = tm.data[body.start_byte : body.end_byte].decode("utf-8", "surrogatepass")
-    return files is not None and "ExecStart" in raw and _is_unit(files, raw)
+    return _unit_written(files, raw) if files is not None and "Exec" in raw else None
 
 
-def read_unit(walker: Walking, unit_tm: TextMap, placeholders: dict[str, str]) -> bool:
-    """Read the unit's text (the here-document as written: `heredocs.heredoc_text_map`);
-    False when it starts no launch speclint reads (the caller reports it)."""
+def read_unit(walker: Walking, destination: str, unit_tm: TextMap, placeholders: dict[str, str]) -> bool:
+    """Read the unit written to `destination` (`writes_unit`), its text the here-document as
+    written (`heredocs.heredoc_text_map`); False when it starts no launch speclint reads (the
+    caller reports it)."""
     reader = walker.unit_reader
     if reader is None:
         return False
-    found = reader(unit_tm.text, walker.path, placeholders, _mover(unit_tm))
+    unknown = {  # a doc's placeholder (`<your-model>`) in a quoted here-document: still one
+        name: value.reason
+        for name, value in walker.env.vars.items()
+        if name.startswith("__speclint_") and value.reason is not None and name in unit_tm.text
+    }
+    found = reader(unit_tm.text, walker.path, {**unknown, **placeholders}, _mover(unit_tm), destination)
     if not found.launches:
         return False
     for launch in found.launches:
