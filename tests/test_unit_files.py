@@ -186,6 +186,17 @@ def test_a_quadlet_file_written_by_a_here_document_takes_the_scripts_tag():
     assert "does not exist yet in SGLang 0.4.6.post1" in message
 
 
+def test_a_quadlet_drop_in_read_alone_says_the_image_is_the_base_files():
+    text = "[Container]\nExec=python3 -m sglang.launch_server --model-path /m --port ${PORT} --tp-szie 2\n"
+    path = "containers/systemd/sglang.container.d/10-exec.conf"
+    got = findings(text, path)
+    assert [(c, line, col) for c, line, col, _ in got] == [("SLM004", 2, 61), ("FLG001", 2, 69)]
+    assert at(text, 2, 61, 7) == "${PORT}" and at(text, 2, 69, 9) == "--tp-szie"
+    assert "`sglang.container` (not read with this drop-in) may set it" in got[0][3]
+    (launch,) = extract_file(path, text).launches
+    assert launch.image is None
+
+
 def test_units_drop_ins_and_quadlet_files_are_found_only_where_they_are(tmp_path: Path):
     drop_in = tmp_path / "etc" / "systemd" / "system" / "sglang.service.d" / "override.conf"
     drop_in.parent.mkdir(parents=True)
@@ -198,8 +209,16 @@ def test_units_drop_ins_and_quadlet_files_are_found_only_where_they_are(tmp_path
     quadlet.write_text(QUADLET)
     not_quadlet = tmp_path / "quadlet" / "notes.container"  # no `[Container]` section
     not_quadlet.write_text(f"{EXEC}\n")
+    quadlet_drop_in = tmp_path / "quadlet" / "sglang.container.d" / "exec.conf"
+    quadlet_drop_in.parent.mkdir()
+    quadlet_drop_in.write_text("[Container]\nExec=python3 -m sglang.launch_server\n")
     walked = sorted(Path(p).relative_to(tmp_path).as_posix() for p, _ in iter_lint_paths([str(tmp_path)]))
-    assert walked == ["etc/systemd/system/sglang.service.d/override.conf", "quadlet/sglang.container"]
+    assert walked == [
+        "etc/systemd/system/sglang.service.d/override.conf",
+        "quadlet/sglang.container",
+        "quadlet/sglang.container.d/exec.conf",
+    ]
+    assert file_kind(str(quadlet_drop_in), quadlet_drop_in.read_text()) == "quadlet"
     assert file_kind(str(drop_in), drop_in.read_text()) == "systemd"
     assert file_kind(str(quadlet), quadlet.read_text()) == "quadlet"
     assert file_kind(str(other), other.read_text()) is None and not is_lintable_path(str(other))

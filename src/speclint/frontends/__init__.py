@@ -79,15 +79,19 @@ def _supervisord_program() -> re.Pattern[str]:
     return re.compile(r"^[ \t]*\[program:[^\]\n]*\][^\[]*?^[ \t]*command[ \t]*[=:]", re.M)
 
 
-def _in_drop_in_folder(path: str) -> bool:
+def _drop_in_kind(path: str) -> str | None:
+    """'systemd' or 'quadlet' for a drop-in (`x.service.d/*.conf`, `x.container.d/*.conf`)."""
     from speclint.frontends.unit_paths import drop_in_base  # only for a `.conf` file
 
-    return drop_in_base(path) is not None
+    if drop_in_base(path) is not None:
+        return "systemd"
+    return "quadlet" if drop_in_base(path, ".container") is not None else None
 
 
 def _command_file(path: str, text: str | None) -> str | None:
     """The kind of a file of commands another program runs (`commands/`), by its name; a
-    `.conf` file only in a `x.service.d/` folder (a systemd drop-in) or when its text has a
+    `.conf` file only in a `x.service.d/` or `x.container.d/` folder (a systemd or Quadlet
+    drop-in) or when its text has a
     supervisord `[program:x]` section with `command=`; a `.container` file (Podman Quadlet)
     only when its text has a `[Container]` section."""
     name = os.path.basename(path)
@@ -95,8 +99,8 @@ def _command_file(path: str, text: str | None) -> str | None:
     kind = _COMMAND_FILES.get(name) or _COMMAND_SUFFIXES.get(suffix)
     if kind is None and name.startswith("Procfile."):
         return "procfile"
-    if kind is None and suffix == ".conf" and _in_drop_in_folder(path):
-        return "systemd"
+    if kind is None and suffix == ".conf":
+        kind = _drop_in_kind(path)
     if kind is None and suffix == ".container":
         return "quadlet" if text is not None and _quadlet_section().search(text) else None
     if kind is None and name.endswith(".conf") and text is not None and "[program:" in text:
@@ -260,7 +264,7 @@ def is_lintable_path(path: str) -> bool:
     if _is_dockerfile(path):
         return True
     if path.endswith(".conf") and os.path.basename(path) != "supervisord.conf":
-        return _in_drop_in_folder(path) or _command_file(path, _head(path)) is not None
+        return _drop_in_kind(path) is not None or _command_file(path, _head(path)) is not None
     if path.endswith(".container"):
         return _command_file(path, _head(path)) is not None
     if _command_file(path, None) is not None:

@@ -40,10 +40,14 @@ def _virtual(text: str, at: int) -> ArgvItem:
     return ArgvItem([Piece(text, at, at)])
 
 
-def extract_quadlet(text: str, path: str, written: dict[str, str] | None = None) -> ExtractResult:
+def extract_quadlet(
+    text: str, path: str, written: dict[str, str] | None = None, base: str | None = None
+) -> ExtractResult:
     """The launch a `.container` file's `Exec=` (or `Entrypoint=`) runs in its `Image=`
-    (`written`: names standing for text unknown when the file was written, with why)."""
-    unit = Unit(text, written, quadlet=True)
+    (`written`: names standing for text unknown when the file was written, with why; `base`:
+    the `.container` a drop-in (`x.container.d/*.conf`) extends, not read with it: its
+    `Image=` is unknown unless the drop-in sets one)."""
+    unit = Unit(text, written, base, quadlet=True)
     result = ExtractResult(comments=comment_lines(text, unit.starts, "#"))
     single: dict[str, tuple[list[Char], int]] = {}
     options: list[ArgvItem] = []
@@ -61,7 +65,9 @@ def extract_quadlet(text: str, path: str, written: dict[str, str] | None = None)
     image = single.get("Image")
     command = single.get("Exec")
     entrypoint = single.get("Entrypoint")
-    if image is None or not image[0] or "sglang" not in text:
+    if base is not None and image is None:
+        image = ([], command[1] if command is not None else 0)
+    if image is None or (not image[0] and base is None) or "sglang" not in text:
         return result
     if (command is None or "sglang" not in "".join(c[0] or "" for c in command[0])) and (
         entrypoint is None or "sglang" not in "".join(c[0] or "" for c in entrypoint[0])
@@ -76,7 +82,10 @@ def extract_quadlet(text: str, path: str, written: dict[str, str] | None = None)
         buffer.add_word(_virtual("--entrypoint", entrypoint[1]))
         buffer.add_word(argv_item(entrypoint[0]))  # a JSON list stays one word: not read
     named = "".join(c[0] or "" for c in image[0])
-    if named.endswith((".image", ".build")):  # another Quadlet unit makes the image
+    if not image[0]:  # a drop-in: the image is the base file's
+        why = f"the image is set by `Image=` in `{base}` (not read with this drop-in)"
+        buffer.add_word(ArgvItem([Piece(None, image[1], image[1], reason=why)]))
+    elif named.endswith((".image", ".build")):  # another Quadlet unit makes the image
         why = f"`Image={named}` names a Quadlet unit that pulls or builds the image: not read"
         buffer.add_word(ArgvItem([Piece(None, image[0][0][1], image[0][-1][2], reason=why)]))
     else:

@@ -25,8 +25,9 @@ def extract_commands(kind: str, text: str, path: str) -> ExtractResult:
         return extract_unit(text, path, base=drop_in_base(path))
     if kind == "quadlet":
         from speclint.frontends.commands.quadlet import extract_quadlet
+        from speclint.frontends.unit_paths import drop_in_base
 
-        return extract_quadlet(text, path)
+        return extract_quadlet(text, path, base=drop_in_base(path, ".container"))
     from speclint.frontends.commands.ini import extract_ini
 
     return extract_ini(kind, text, path)

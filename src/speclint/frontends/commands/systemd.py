@@ -167,10 +167,11 @@ class Unit:
         if self.env_file is not None:
             return f"${name} is not set by Environment=; {self.env_file} may set it"
         if self.quadlet:
+            where = f"; `{self.base}` (not read with this drop-in) may set it" if self.base else ""
             return (
-                f"${name} is not set by the [Service] section's Environment=: systemd expands it "
-                "in the generated `podman run` from the service manager's environment (the "
-                "[Container] Environment= is the container's, not systemd's)"
+                f"${name} is not set by the [Service] section's Environment={where}: systemd "
+                "expands it in the generated `podman run` from the service manager's environment "
+                "(the [Container] Environment= is the container's, not systemd's)"
             )
         if self.base is not None:
             return (

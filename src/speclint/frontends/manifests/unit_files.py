@@ -42,7 +42,7 @@ def read_unit_content(
     if unit_file_kind(destination) == "quadlet":
         from speclint.frontends.commands.quadlet import extract_quadlet
 
-        found = extract_quadlet(text, path, written)
+        found = extract_quadlet(text, path, written, drop_in_base(destination, ".container"))
     else:
         from speclint.frontends.commands.systemd import extract_unit
 

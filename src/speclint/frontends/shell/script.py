@@ -77,7 +77,7 @@ def read_unit(
     if unit_file_kind(destination) == "quadlet":
         from speclint.frontends.commands.quadlet import extract_quadlet
 
-        return map_spans(extract_quadlet(text, path, written), move)
+        return map_spans(extract_quadlet(text, path, written, drop_in_base(destination, ".container")), move)
     from speclint.frontends.commands.systemd import extract_unit
 
     return map_spans(extract_unit(text, path, written, base=drop_in_base(destination)), move)
