@@ -50,6 +50,24 @@ def test_a_doc_placeholder_in_a_quoted_unit_here_document_stays_a_placeholder():
     assert "a placeholder in the documentation (`<your-model>`)" in message
 
 
+def test_a_unit_piped_to_tee_or_redirected_after_the_here_document_start():
+    text = (
+        "cat <<'EOF' | sudo tee /etc/systemd/system/sglang.service >/dev/null && sudo systemctl daemon-reload\n"
+        f"[Service]\n{EXEC} --tp-szie 2\nEOF\n"
+        "cat <<EOF > /etc/systemd/system/sglang-b.service\n"
+        f"[Service]\n{EXEC} --tp-size 2x\nEOF\n"
+        "cat <<EOF > run.sh\npython3 -m sglang.launch_server --model-path /m\nEOF\n"
+    )
+    got = findings(text, "setup.sh")
+    assert [(c, line, col) for c, line, col, _ in got] == [
+        ("FLG001", 3, 68),
+        ("FLG005", 7, 78),
+        ("SLM005", 10, 1),
+    ]
+    assert at(text, 3, 68, 9) == "--tp-szie" and at(text, 7, 78, 2) == "2x"
+    assert got[2][3].startswith("speclint did not read this here-document, written to a file")
+
+
 def test_a_unit_written_by_a_workflow_run_step():
     text = (
         "on: push\njobs:\n  deploy:\n    runs-on: [self-hosted, gpu]\n    steps:\n"

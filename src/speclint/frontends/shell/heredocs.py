@@ -193,7 +193,7 @@ def unread_launcher(tm: TextMap, statement: Node, command: Node, redirect: Node)
         return None
     program = (static_word(name_node.named_children[0], tm) or "") if name_node.named_children else ""
     base = program.rsplit("/", 1)[-1] or "the command"
-    writes = any(c.type == "file_redirect" for c in statement.children)
+    writes = any(c.type == "file_redirect" for c in [*statement.children, *redirect.children])
     if base in TEXT_COMMANDS | {"cat"} and not writes:
         return None
     text = tm.data[body.start_byte : body.end_byte].decode("utf-8", "surrogatepass")

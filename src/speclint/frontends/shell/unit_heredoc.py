@@ -28,9 +28,13 @@ if TYPE_CHECKING:
 _WRITERS = ("cat", "tee")
 
 
-def _written_files(tm: TextMap, statement: Node, command: Node) -> list[str | None] | None:
+def _written_files(
+    tm: TextMap, statement: Node, command: Node, redirect: Node | None = None
+) -> list[str | None] | None:
     """The files `cat > FILE` / `[sudo] tee [-a] FILE...` writes the here-document to (None
-    for one whose name is not static), or None when the command is neither."""
+    for one whose name is not static), or None when the command is neither. A redirection
+    written after the here-document's start (`cat << EOF > FILE`) is a child of `redirect`
+    in tree-sitter-bash's tree."""
     words = [
         static_word(c.named_children[0] if c.type == "command_name" and c.named_children else c, tm)
         for c in command.children
@@ -47,11 +51,24 @@ def _written_files(tm: TextMap, statement: Node, command: Node) -> list[str | No
     files: list[str | None] = []
     if names[start] == "tee":
         files += [w for w in words[start + 1 :] if not (w or "").startswith("-")]
-    for child in statement.children:
+    for child in [*statement.children, *(redirect.children if redirect is not None else [])]:
         if child.type == "file_redirect" and any(c.type in (">", ">>", ">|") for c in child.children):
             destination = child.child_by_field_name("destination")
             files.append(static_word(destination, tm) if destination is not None else None)
     return files
+
+
+def _piped_files(tm: TextMap, redirect: Node) -> list[str | None] | None:
+    """The files the command after `|` writes (tree-sitter-bash holds the rest of the
+    pipeline in the here-document's redirect), when it is `[sudo] tee FILE` or `cat > FILE`."""
+    piped = next((c for c in redirect.children if c.type == "pipeline"), None)
+    following = next(iter(piped.named_children), None) if piped is not None else None
+    while following is not None and following.type == "list":  # `| sudo tee FILE && ...`
+        following = next(iter(following.named_children), None)
+    if following is None:
+        return None
+    inner = following.child_by_field_name("body") if following.type == "redirected_statement" else following
+    return _written_files(tm, following, inner) if inner is not None and inner.type == "command" else None
 
 
 def _unit_written(files: list[str | None], body: str) -> str | None:
@@ -76,7 +93,9 @@ def writes_unit(walker: Walking, statement: Node, command: Node, redirect: Node)
     if body is None or walker.unit_reader is None:
         return None
     tm = walker.tm
-    files = _written_files(tm, statement, command)
+    files = _written_files(tm, statement, command, redirect)
+    if files == []:  # `cat << EOF | sudo tee FILE`: the next command of the pipeline writes it
+        files = _piped_files(tm, redirect)
     raw = tm.data[body.start_byte : body.end_byte].decode("utf-8", "surrogatepass")
     return _unit_written(files, raw) if files is not None and "Exec" in raw else None
 
