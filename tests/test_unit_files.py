@@ -191,6 +191,17 @@ def test_a_quadlet_container_is_the_podman_run_of_its_image():
     }
 
 
+def test_a_quadlet_file_shown_in_a_doc_block():
+    text = (
+        "Save as `~/.config/containers/systemd/sglang.container`:\n\n```ini\n[Container]\n"
+        "Image=docker.io/lmsysorg/sglang:v0.4.6.post1-cu124\n"
+        "Exec=python3 -m sglang.launch_server --model-path /m --enable-dp-lm-head\n```\n"
+    )
+    ((code, line, column, message),) = findings(text, "README.md")
+    assert (code, line, column) == ("FLG009", 6, 54)
+    assert at(text, line, column, 19) == "--enable-dp-lm-head" and "SGLang 0.4.6.post1" in message
+
+
 def test_a_quadlet_file_written_by_a_here_document_takes_the_scripts_tag():
     text = (
         "TAG=v0.4.6.post1-cu124\n"
