@@ -65,6 +65,8 @@ def test_a_unit_piped_to_tee_or_redirected_after_the_here_document_start():
         ("SLM005", 10, 1),
     ]
     assert at(text, 3, 68, 9) == "--tp-szie" and at(text, 7, 78, 2) == "2x"
+    assert got[0][3].startswith(f"`--tp-szie` {UNKNOWN}")
+    assert got[1][3].startswith("`2x` is not a valid value for `--tp-size`")
     assert got[2][3].startswith("speclint did not read this here-document, written to a file")
 
 
@@ -95,6 +97,7 @@ def test_cloud_init_runcmd_here_document_and_write_files_unit():
     got = findings(text, "user-data.yaml")
     assert [(c, line, col) for c, line, col, _ in got] == [("FLG001", 7, 74), ("FLG005", 13, 79)]
     assert at(text, 7, 74, 9) == "--tp-szie" and at(text, 13, 79, 5) == "$PORT"
+    assert got[0][3].startswith(f"`--tp-szie` {UNKNOWN}; did you mean `--tp-size`?")
     assert got[1][3].startswith("`30000x` is not a valid value for `--port`")
 
 
@@ -115,6 +118,7 @@ def test_ansible_shell_here_document_and_copy_content():
         ("FLG001", 14, 109),
     ]
     assert at(text, 7, 76, 9) == "--tp-szie" and at(text, 14, 109, 9) == "--tp-szie"
+    assert got[0][3].startswith(f"`--tp-szie` {UNKNOWN}") and got[2][3].startswith(f"`--tp-szie` {UNKNOWN}")
     assert "`{{ name }}` is a Jinja expression Ansible fills in when the task runs" in got[1][3]
 
 
@@ -158,6 +162,7 @@ def test_a_drop_in_written_by_a_here_document():
     got = findings(text, "setup.sh")
     assert [(c, line, col) for c, line, col, _ in got] == [("SLM004", 5, 75), ("FLG001", 5, 81)]
     assert "not set in this drop-in; `sglang.service` (not read with it)" in got[0][3]
+    assert got[1][3].startswith(f"`--tp-szie` {UNKNOWN}")
 
 
 QUADLET = (
@@ -222,6 +227,7 @@ def test_a_quadlet_drop_in_read_alone_says_the_image_is_the_base_files():
     assert [(c, line, col) for c, line, col, _ in got] == [("SLM004", 2, 61), ("FLG001", 2, 69)]
     assert at(text, 2, 61, 7) == "${PORT}" and at(text, 2, 69, 9) == "--tp-szie"
     assert "`sglang.container` (not read with this drop-in) may set it" in got[0][3]
+    assert got[1][3].startswith(f"`--tp-szie` {UNKNOWN}")
     (launch,) = extract_file(path, text).launches
     assert launch.image is None
 
