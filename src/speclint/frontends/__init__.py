@@ -69,18 +69,40 @@ _COMMAND_FILES = {
 _COMMAND_SUFFIXES = {".mk": "makefile", ".service": "systemd"}
 
 
+@cache  # compiled on first use: only for a `.container` file
+def _quadlet_section() -> re.Pattern[str]:
+    return re.compile(r"^[ \t]*\[Container\][ \t]*\r?$", re.M)
+
+
 @cache  # compiled on first use: only for a `.conf` file
 def _supervisord_program() -> re.Pattern[str]:
     return re.compile(r"^[ \t]*\[program:[^\]\n]*\][^\[]*?^[ \t]*command[ \t]*[=:]", re.M)
 
 
+def _drop_in_kind(path: str) -> str | None:
+    """'systemd' or 'quadlet' for a drop-in (`x.service.d/*.conf`, `x.container.d/*.conf`)."""
+    from speclint.frontends.unit_paths import drop_in_base  # only for a `.conf` file
+
+    if drop_in_base(path) is not None:
+        return "systemd"
+    return "quadlet" if drop_in_base(path, ".container") is not None else None
+
+
 def _command_file(path: str, text: str | None) -> str | None:
     """The kind of a file of commands another program runs (`commands/`), by its name; a
-    `.conf` file only when its text has a supervisord `[program:x]` section with `command=`."""
+    `.conf` file only in a `x.service.d/` or `x.container.d/` folder (a systemd or Quadlet
+    drop-in) or when its text has a
+    supervisord `[program:x]` section with `command=`; a `.container` file (Podman Quadlet)
+    only when its text has a `[Container]` section."""
     name = os.path.basename(path)
-    kind = _COMMAND_FILES.get(name) or _COMMAND_SUFFIXES.get(os.path.splitext(name)[1])
+    suffix = os.path.splitext(name)[1]
+    kind = _COMMAND_FILES.get(name) or _COMMAND_SUFFIXES.get(suffix)
     if kind is None and name.startswith("Procfile."):
         return "procfile"
+    if kind is None and suffix == ".conf":
+        kind = _drop_in_kind(path)
+    if kind is None and suffix == ".container":
+        return "quadlet" if text is not None and _quadlet_section().search(text) else None
     if kind is None and name.endswith(".conf") and text is not None and "[program:" in text:
         return "supervisord" if _supervisord_program().search(text) else None
     return kind
@@ -88,8 +110,8 @@ def _command_file(path: str, text: str | None) -> str | None:
 
 def file_kind(path: str, text: str | None = None) -> str | None:
     """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst', 'dockerfile', 'makefile',
-    'justfile', 'procfile', 'systemd', 'supervisord' or 'tox', or None when no front-end
-    reads it."""
+    'justfile', 'procfile', 'systemd', 'quadlet', 'supervisord' or 'tox', or None when no
+    front-end reads it."""
     first_line = text.split("\n", 1)[0] if text is not None else None
     kind = _OTHER_SUFFIXES.get(os.path.splitext(path)[1].lower())
     if kind is not None:
@@ -195,7 +217,7 @@ _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
     "dockerfile": _extract_dockerfile,
     **{
         kind: _commands_front_end(kind)
-        for kind in ("makefile", "justfile", "procfile", "systemd", "supervisord", "tox")
+        for kind in ("makefile", "justfile", "procfile", "systemd", "quadlet", "supervisord", "tox")
     },
 }
 
@@ -208,7 +230,8 @@ def extract_file(path: str, text: str) -> ExtractResult:
         message = (
             f"no front-end reads {os.path.basename(path) or path!r} (not a shell script, "
             "Python file, YAML manifest, Markdown or reStructuredText file, Jupyter notebook, "
-            "Dockerfile, Makefile, justfile, Procfile, systemd service, supervisord program or tox.ini)"
+            "Dockerfile, Makefile, justfile, Procfile, systemd service or drop-in, Podman Quadlet "
+            "container, supervisord program or tox.ini)"
         )
         from speclint.core.diagnostics import Diagnostic
 
@@ -225,7 +248,8 @@ def _first_line(path: str) -> str | None:
 
 
 def _head(path: str) -> str | None:
-    """The start of a `.conf` file (enough for its `[program:x]` sections)."""
+    """The start of a `.conf` or `.container` file (enough for its `[program:x]` or
+    `[Container]` sections)."""
     try:
         with open(path, "rb") as handle:
             return handle.read(64 * 1024).decode("utf-8", "replace")
@@ -240,6 +264,8 @@ def is_lintable_path(path: str) -> bool:
     if _is_dockerfile(path):
         return True
     if path.endswith(".conf") and os.path.basename(path) != "supervisord.conf":
+        return _drop_in_kind(path) is not None or _command_file(path, _head(path)) is not None
+    if path.endswith(".container"):
         return _command_file(path, _head(path)) is not None
     if _command_file(path, None) is not None:
         return True

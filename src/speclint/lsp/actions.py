@@ -21,6 +21,7 @@ _COMMENT_KINDS = (
     "justfile",
     "procfile",
     "systemd",
+    "quadlet",
     "supervisord",
     "tox",
 )

@@ -298,11 +298,17 @@ def extract_makefile(text: str, path: str) -> ExtractResult:
         known = None if reason is not None else "".join(c[0] or "" for c in value)
         span = span_of(makefile.starts, min(c[1] for c in var.chars), max(c[2] for c in var.chars))
         env[name] = Word(known, span, span, dynamic_reason=reason)
+    from speclint.frontends.shell.script import read_unit  # a unit a here-document writes
+
     budget = Budget()
-    for chars in makefile.shells():
+    shells = makefile.shells()
+    if not makefile.one_shell:
+        shells = _here_documents_cut(makefile, result)
+    for chars in shells:
         expanded = makefile.expand(chars)
         if "sglang" in "".join(c[0] or "" for c in expanded):
-            walk_shell(result, path, shell_line(text, makefile.starts, budget, expanded), env)
+            buffer = shell_line(text, makefile.starts, budget, expanded)
+            walk_shell(result, path, buffer, env, read_unit)
     for begin, (what, end) in sorted(makefile.unread.items()):
         message = (
             f"`$({what} ...)` is a make function that names the launcher: speclint does not "
@@ -313,3 +319,51 @@ def extract_makefile(text: str, path: str) -> ExtractResult:
         )
     unique_comments(result)
     return result
+
+
+_HEREDOC = re.compile(r"(?<![<])<<(?!<)-?[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\1")
+
+
+def _here_documents_cut(makefile: _Makefile, result: ExtractResult) -> list[list[Char]]:
+    """The recipe lines each run alone (no `.ONESHELL`), less those of a here-document that
+    opens on one line and whose lines follow on the next ones: each of those runs in a shell
+    of its own, so the here-document is empty there and its lines are commands of their own
+    (5.3). One that holds the launcher is reported, never read as if it worked."""
+    kept: list[list[Char]] = []
+    recipes = makefile.recipes
+    index = 0
+    while index < len(recipes):
+        rule, chars = recipes[index]
+        line_text = "".join(c[0] or "" for c in chars)
+        opened = _HEREDOC.search(line_text) if "\n" not in line_text else None
+        index += 1
+        if opened is None:
+            kept.append(chars)
+            continue
+        body: list[list[Char]] = []
+        while index < len(recipes) and recipes[index][0] == rule:
+            body.append(recipes[index][1])
+            index += 1
+            if "".join(c[0] or "" for c in body[-1]).strip() == opened.group(2):
+                break
+        launcher = next((m for line in body if (m := _LAUNCHER.search(_text(line)))), None)
+        if launcher is None:
+            kept += [chars, *body]
+            continue
+        line = next(line for line in body if _LAUNCHER.search(_text(line)))
+        at = line[launcher.start()][1]
+        opening = span_of(makefile.starts, chars[opened.start()][1], chars[opened.end() - 1][2])
+        message = (
+            'make runs each recipe line in a shell of its own (GNU make manual 5.3, "Recipe '
+            f'Execution"), so the here-document opened at line {opening.line} gets none of '
+            f"the lines after it: `{launcher.group()}` here is not run as written (add "
+            "`.ONESHELL:` to run a rule's lines in one shell); nothing in this launch was checked"
+        )
+        span = span_of(makefile.starts, at, line[launcher.end() - 1][2])
+        result.diagnostics.append(Diagnostic("launch-unread", message, span))
+        result.diagnostics.append(Diagnostic("launcher-not-read", message, span))
+    return kept
+
+
+def _text(chars: list[Char]) -> str:
+    return "".join(c[0] if c[0] is not None and len(c[0]) == 1 else "\0" for c in chars)

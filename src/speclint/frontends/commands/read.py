@@ -8,8 +8,8 @@ if TYPE_CHECKING:
 
 
 def extract_commands(kind: str, text: str, path: str) -> ExtractResult:
-    """The launches in a Makefile, justfile, Procfile, systemd unit, supervisord config or
-    tox.ini (`kind` as `file_kind` names it)."""
+    """The launches in a Makefile, justfile, Procfile, systemd unit or drop-in, Podman
+    Quadlet `.container` file, supervisord config or tox.ini (`kind` as `file_kind` names it)."""
     if kind == "makefile":
         from speclint.frontends.commands.make import extract_makefile
 
@@ -20,8 +20,14 @@ def extract_commands(kind: str, text: str, path: str) -> ExtractResult:
         return (extract_justfile if kind == "justfile" else extract_procfile)(text, path)
     if kind == "systemd":
         from speclint.frontends.commands.systemd import extract_unit
+        from speclint.frontends.unit_paths import drop_in_base
 
-        return extract_unit(text, path)
+        return extract_unit(text, path, base=drop_in_base(path))
+    if kind == "quadlet":
+        from speclint.frontends.commands.quadlet import extract_quadlet
+        from speclint.frontends.unit_paths import drop_in_base
+
+        return extract_quadlet(text, path, base=drop_in_base(path, ".container"))
     from speclint.frontends.commands.ini import extract_ini
 
     return extract_ini(kind, text, path)

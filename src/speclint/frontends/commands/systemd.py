@@ -46,8 +46,9 @@ _Setting = tuple[str, list[Char], int]
 """A `[Service]` setting: its key, its value's characters, its line."""
 
 
-def _settings(text: str, starts: list[int]) -> list[_Setting]:
-    """The `[Service]` section's `Key=value` settings, continuation lines joined."""
+def settings_of(text: str, starts: list[int], wanted: str = "Service") -> list[_Setting]:
+    """The `Key=value` settings of the `wanted` section(s) (`[Service]`; a Quadlet file's
+    `[Container]`), continuation lines joined."""
     found: list[_Setting] = []
     section = ""
     number = 0
@@ -71,7 +72,7 @@ def _settings(text: str, starts: list[int]) -> list[_Setting]:
         line_text = "".join(c[0] or "" for c in chars).strip()
         if line_text.startswith("[") and line_text.endswith("]"):
             section = line_text[1:-1]
-        elif section == "Service" and "=" in line_text and line_text[:1] not in ("#", ";"):
+        elif section == wanted and "=" in line_text and line_text[:1] not in ("#", ";"):
             key_end = next(i for i, c in enumerate(chars) if c[0] == "=")
             key = "".join(c[0] or "" for c in chars[:key_end]).strip()
             value = chars[key_end + 1 :]
@@ -83,7 +84,7 @@ def _settings(text: str, starts: list[int]) -> list[_Setting]:
     return found
 
 
-def _specifiers(word: list[Char]) -> list[Char]:
+def specifiers(word: list[Char]) -> list[Char]:
     """`%%` is `%`; any other `%x` is known only when the unit runs."""
     out: list[Char] = []
     index = 0
@@ -103,14 +104,25 @@ def _specifiers(word: list[Char]) -> list[Char]:
     return out
 
 
-class _Unit:
-    def __init__(self, text: str, written: dict[str, str] | None = None) -> None:
+class Unit:
+    """A unit's `[Service]` settings and the environment systemd expands its command lines
+    with (`Environment=`, `EnvironmentFile=`)."""
+
+    def __init__(
+        self, text: str, written: dict[str, str] | None = None, base: str | None = None, quadlet: bool = False
+    ) -> None:
         self.text = text
+        self.quadlet = quadlet
+        """A Quadlet file: systemd expands the generated command with `[Service]`'s
+        environment, not the container's."""
+        self.base = base
+        """The unit a drop-in (`x.service.d/*.conf`) extends, when this is one: its own
+        `Environment=` and `EnvironmentFile=` are not read."""
         self.written = written or {}
         """Names standing for text unknown when the unit was written (a here-document's
         `$X` the script cannot know) -> why: unknown whatever the unit sets."""
         self.starts = line_starts(text)
-        self.settings = _settings(text, self.starts)
+        self.settings = settings_of(text, self.starts)
         self.env: dict[str, tuple[list[Char] | str, Span]] = {}
         """Name -> its value, or why it is unknown; and where it is set."""
         self.env_file: str | None = None
@@ -129,7 +141,7 @@ class _Unit:
             self.env.clear()
             return
         for word in split_quoted(value, c_escapes=True):
-            word = _specifiers(word)
+            word = specifiers(word)
             equals = next((i for i, c in enumerate(word) if c[0] == "="), None)
             if equals is None:
                 continue
@@ -154,6 +166,18 @@ class _Unit:
             return self.written[name]
         if self.env_file is not None:
             return f"${name} is not set by Environment=; {self.env_file} may set it"
+        if self.quadlet:
+            where = f"; `{self.base}` (not read with this drop-in) may set it" if self.base else ""
+            return (
+                f"${name} is not set by the [Service] section's Environment={where}: systemd "
+                "expands it in the generated `podman run` from the service manager's environment "
+                "(the [Container] Environment= is the container's, not systemd's)"
+            )
+        if self.base is not None:
+            return (
+                f"${name} is not set in this drop-in; `{self.base}` (not read with it) and the "
+                "service manager's environment may set it"
+            )
         return f"${name} is not set in this unit (the service manager's environment may set it)"
 
     def items(self, word: list[Char], expand: bool) -> list[ArgvItem]:
@@ -222,10 +246,14 @@ def _commands(value: list[Char], unclosed: list[int]) -> list[tuple[str, list[li
     return out
 
 
-def extract_unit(text: str, path: str, written: dict[str, str] | None = None) -> ExtractResult:
+def extract_unit(
+    text: str, path: str, written: dict[str, str] | None = None, base: str | None = None
+) -> ExtractResult:
     """The launches a service unit's `ExecStart*=` lines start (`written`: the names standing
-    for text unknown when a script wrote the unit, with why)."""
-    unit = _Unit(text, written)
+    for text unknown when a script wrote the unit, with why; `base`: the unit a drop-in
+    extends, read alone: its `ExecStart=` is the launch, after an empty `ExecStart=` resets
+    the base's, systemd.unit(5) "Description" on drop-ins)."""
+    unit = Unit(text, written, base)
     result = ExtractResult(comments=comment_lines(text, unit.starts, "#"))
     by_key: dict[str, list[list[Char]]] = {key: [] for key in _EXEC_KEYS}
     for key, value, _ in unit.settings:
@@ -245,7 +273,7 @@ def extract_unit(text: str, path: str, written: dict[str, str] | None = None) ->
             for prefixes, words in commands:
                 buffer = ShellBuffer(text, unit.starts, budget)
                 for word in words:
-                    for item in unit.items(_specifiers(word), ":" not in prefixes):
+                    for item in unit.items(specifiers(word), ":" not in prefixes):
                         buffer.add_word(item)
                 walk_shell(result, path, buffer, env)
     unique_comments(result)

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from speclint.core.spans import Span
     from speclint.core.words import Word
     from speclint.frontends.shell.embedded import Budget
+    from speclint.frontends.shell.walking import UnitReader
 
 Char = tuple[str | None, int, int, str | None]
 """One character of a command: its text (None: an unknown run), the file range it stands
@@ -125,11 +126,12 @@ def walk_shell(
     path: str,
     buffer: ShellBuffer,
     env: dict[str, Word],
+    unit_reader: UnitReader | None = None,
 ) -> None:
     """Walk `buffer` with the shell front-end; the file's environment (`Environment=`,
-    `export`) is each launch's too."""
+    `export`) is each launch's too. `unit_reader`: see `ShellBuffer.walk`."""
     count = len(result.launches)
-    buffer.walk(path, result, env)
+    buffer.walk(path, result, env, unit_reader=unit_reader)
     for launch in result.launches[count:]:
         for name, word in env.items():
             launch.env.setdefault(name, word)

@@ -105,16 +105,19 @@ UNIT_TAGS = {"ini", "dosini", "systemd", "service", "cfg", "conf", "properties"}
 """Tags a systemd service unit shown in a doc is written under (Pygments' `ini`/`systemd`)."""
 
 
-def _unit_block(doc: DocFile, lines: list[tuple[int, str]]) -> None:
-    """A systemd service unit in a doc, read as the systemd front-end reads a `.service`
-    file, its findings moved to where the block's text is in the doc."""
+def _unit_block(doc: DocFile, lines: list[tuple[int, str]], quadlet: bool = False) -> None:
+    """A systemd service unit (or, `quadlet`, a Podman Quadlet `.container` file) in a doc,
+    read as the systemd (Quadlet) front-end reads the file, its findings moved to where the
+    block's text is in the doc."""
+    from speclint.frontends.commands.quadlet import extract_quadlet
     from speclint.frontends.commands.systemd import extract_unit
     from speclint.frontends.shell.embedded import map_spans
 
     from .excerpt import OffsetMap
 
     mapping = OffsetMap(_pieces(lines), doc.starts)
-    found = map_spans(extract_unit(mapping.text + "\n", doc.path), mapping.move)
+    extract = extract_quadlet if quadlet else extract_unit
+    found = map_spans(extract(mapping.text + "\n", doc.path), mapping.move)
     doc.result.launches.extend(found.launches)
     doc.result.comments.extend(found.comments)
     doc.result.diagnostics.extend(found.diagnostics)
@@ -136,9 +139,12 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         if "sglang" in joined:
             dockerfile_block(doc, _pieces(lines))
         return
-    if tag in UNIT_TAGS or (tag == "" and joined.lstrip().startswith(("[Unit]", "[Service]"))):
+    if tag in UNIT_TAGS or (tag == "" and joined.lstrip().startswith(("[Unit]", "[Service]", "[Container]"))):
         if "sglang" in joined and "[Service]" in joined and "ExecStart" in joined:
             _unit_block(doc, lines)
+            return
+        if "sglang" in joined and "[Container]" in joined and "Image=" in joined and "Exec" in joined:
+            _unit_block(doc, lines, quadlet=True)
             return
         if tag:
             return

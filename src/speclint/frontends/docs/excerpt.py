@@ -72,11 +72,11 @@ _PLACEHOLDER = re.compile(
     r"|\[(?:[A-Za-z_][\w.-]*|\.\.\.)\])(?![\w>}\]])"
     r"|(?<!\S)(?:\.\.\.|\u2026)(?!\S)"
 )
-"""What docs write where the reader fills in a value: `<your-model>`, `{model}`, `[MODEL]`,
-and `...` for words left out."""
+"""What docs write where the reader fills in a value: `<your-model>`, `{model}`, `[MODEL]`
+(not alone on a line: an INI section header), and `...` for words left out."""
 
 
-def _placeholder_pieces(piece: Piece, ipython: bool) -> list[Piece]:
+def _placeholder_pieces(piece: Piece, ipython: bool, continued: bool) -> list[Piece]:
     text = piece.text or ""
     out: list[Piece] = []
     done = 0
@@ -94,6 +94,8 @@ def _placeholder_pieces(piece: Piece, ipython: bool) -> list[Piece]:
             )
             done = end
             continue
+        if written[0] == "[" and not continued and not text[:begin].strip() and not text[end:].strip():
+            continue  # a line of its own: a section header (`[Service]` of a unit a here-document writes)
         before, after = text[begin - 1 : begin], text[end : end + 1]
         quoted = before == '"' and after == '"'
         if before == "'" and after == "'":
@@ -121,11 +123,14 @@ def with_placeholders(pieces: list[Piece], ipython: bool = False) -> list[Piece]
     `!` line, `{name}` is a Python expression IPython fills in."""
     out: list[Piece] = []
     search = _PLACEHOLDER.search
+    continued = False  # the line before ends with `\`: a line here is not a line of its own
     for piece in pieces:
         if piece.exact and piece.text and search(piece.text):  # (else it would stay one piece)
-            out.extend(_placeholder_pieces(piece, ipython))
+            out.extend(_placeholder_pieces(piece, ipython, continued))
         else:
             out.append(piece)
+        if piece.text and piece.text != "\n":
+            continued = piece.text.rstrip(" \t").endswith("\\")
     return out
 
 
@@ -188,7 +193,9 @@ class DocFile:
         buffer = ShellBuffer(self.text, self.starts, self.budget)
         buffer.add_code(with_placeholders(pieces, ipython))
         found = ExtractResult()
-        buffer.walk(self.path, found, report_errors=syntax != "drop")
+        from speclint.frontends.shell.script import read_unit  # a unit a here-document writes
+
+        buffer.walk(self.path, found, report_errors=syntax != "drop", unit_reader=read_unit)
         if not found.launches:
             found.launches = self._prefixed_fragment(pieces)
         # `launch_server --help` stays a launch: the engine sees argparse reach the help

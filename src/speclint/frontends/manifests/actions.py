@@ -35,6 +35,8 @@ def is_workflow(root: yaml.Node, path: str) -> TypeGuard[yaml.MappingNode]:
 
 
 def read_workflow(reader: NodeReader, root: yaml.MappingNode) -> None:
+    from speclint.frontends.shell.script import read_unit  # a unit a `run:` here-document writes
+
     workflow_env = _env(reader, get(root, "env"), {})
     default_shell = _shell_of(get(get(root, "defaults") or root, "run"))
     jobs = get(root, "jobs")
@@ -59,7 +61,7 @@ def read_workflow(reader: NodeReader, root: yaml.MappingNode) -> None:
             buffer.add_code(_expressions_unknown(reader.scalar_pieces(run)))
             count = len(reader.result.launches)
             image_info = (image.value, reader.span(image)) if image is not None else None
-            buffer.walk(reader.path, reader.result, env, image_info)
+            buffer.walk(reader.path, reader.result, env, image_info, unit_reader=read_unit)
             for launch in reader.result.launches[count:]:
                 for name, word in env.items():
                     launch.env.setdefault(name, word)

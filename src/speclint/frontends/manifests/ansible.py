@@ -11,7 +11,9 @@ process's environment. The modules read:
   (no shell: read as the shell front-end reads plain words), or `argv` is the word list;
 - `community.docker.docker_container` (`docker_container`): `entrypoint` and `command` (a
   list, or a string split into words), `env`, and `image` picking the SGLang release;
-- `kubernetes.core.k8s` (`k8s`): an inline `definition:` manifest's containers.
+- `kubernetes.core.k8s` (`k8s`): an inline `definition:` manifest's containers;
+- `ansible.builtin.copy` (`copy`): a `content:` written to a systemd unit, drop-in or
+  Quadlet file (`dest:`), read as that file (`unit_files`).
 Jinja (`{{ model_path }}`, `{% if %}`) is filled in by Ansible when the task runs: an
 unknown value where it is written.
 """
@@ -55,7 +57,8 @@ _SHELL = frozenset({"shell", "ansible.builtin.shell", "ansible.legacy.shell"})
 _COMMAND = frozenset({"command", "ansible.builtin.command", "ansible.legacy.command"})
 _CONTAINER = frozenset({"docker_container", "community.docker.docker_container"})
 _K8S = frozenset({"k8s", "kubernetes.core.k8s", "community.kubernetes.k8s"})
-_MODULES = _SHELL | _COMMAND | _CONTAINER | _K8S
+_COPY = frozenset({"copy", "ansible.builtin.copy", "ansible.legacy.copy"})
+_MODULES = _SHELL | _COMMAND | _CONTAINER | _K8S | _COPY
 
 
 def is_ansible(root: yaml.Node) -> TypeGuard[yaml.SequenceNode]:
@@ -113,6 +116,9 @@ def _module(
     if name in _CONTAINER:
         _container(reader, module, args, env)
         return
+    if name in _COPY:
+        _copied_unit(reader, module, args)
+        return
     free = module if isinstance(module, yaml.ScalarNode) else _parameter(module, args, "cmd")
     buffer = ShellBuffer(reader.text, reader.starts, reader.budget)
     if isinstance(free, yaml.ScalarNode):
@@ -144,6 +150,25 @@ def _container(reader: NodeReader, module: yaml.Node, args: yaml.Node | None, en
     _walk(reader, buffer, container_env, image if isinstance(image, yaml.ScalarNode) else None)
 
 
+def _copied_unit(reader: NodeReader, module: yaml.Node, args: yaml.Node | None) -> None:
+    """`copy` with `content:` to a systemd unit, drop-in or Quadlet file (`unit_files`)."""
+    from speclint.frontends.manifests.unit_files import destination_of, read_unit_content
+    from speclint.frontends.unit_paths import unit_file_kind
+
+    destination = destination_of(_parameter(module, args, "dest"))
+    content = _parameter(module, args, "content")
+    if destination is None or unit_file_kind(destination) is None or not isinstance(content, yaml.ScalarNode):
+        return
+    if "sglang" in content.value:
+        read_unit_content(
+            reader.path,
+            reader.starts,
+            reader.result,
+            destination,
+            jinja_unknown(reader.scalar_pieces(content)),
+        )
+
+
 def _words(reader: NodeReader, node: yaml.SequenceNode) -> list[ArgvItem]:
     return [
         ArgvItem(jinja_unknown(reader.scalar_pieces(item)))
@@ -162,7 +187,9 @@ def _walk(
     if image is not None and "{{" not in image.value:
         image_info = (image.value, reader.span(image))
     count = len(reader.result.launches)
-    buffer.walk(reader.path, reader.result, env, image_info)
+    from speclint.frontends.shell.script import read_unit  # a unit a here-document writes
+
+    buffer.walk(reader.path, reader.result, env, image_info, unit_reader=read_unit)
     for launch in reader.result.launches[count:]:
         for name, word in env.items():
             launch.env.setdefault(name, word)

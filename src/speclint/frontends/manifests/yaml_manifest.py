@@ -1,4 +1,5 @@
-"""YAML front-end: SGLang launches in Kubernetes manifests and docker-compose files.
+"""YAML front-end: SGLang launches in Kubernetes manifests and docker-compose files (and
+GitHub Actions workflows, Ansible playbooks, cloud-init user data, SGLang `--config` files).
 
 Read with PyYAML's composer (nodes keep their positions; anchors are shared nodes, `<<`
 merges are applied here). A container's `command` + `args` (Kubernetes) or `entrypoint` +
@@ -130,6 +131,11 @@ class _Reader(NodeReader):
 
         if is_ansible(root):
             read_ansible(self, root)
+            return
+        from speclint.frontends.manifests.cloud_init import is_cloud_config, read_cloud_config
+
+        if is_cloud_config(root, self.text):
+            read_cloud_config(self, root)
             return
         from speclint.frontends.manifests.task_configs import read_task_config
 

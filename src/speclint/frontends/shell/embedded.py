@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from speclint.core.identity import Identity
     from speclint.core.words import Word
+    from speclint.frontends.shell.walking import UnitReader
 
 
 _DQ_SPECIAL = re.compile(r'[\\"$`]')
@@ -298,9 +299,12 @@ class ShellBuffer:
         env: dict[str, Word] | None = None,
         image: tuple[str | None, Span | None] | None = None,
         report_errors: bool = True,
+        unit_reader: UnitReader | None = None,
     ) -> None:
         """Run the shell front-end over the buffer; launches, comments and (optionally) the
-        first syntax error go into `result` with file positions."""
+        first syntax error go into `result` with file positions. `unit_reader`: reads a unit
+        a here-document writes (`shell.script.read_unit`, handed in by the caller: this
+        module may not import the systemd front-end, which uses it)."""
         if not self.pieces:
             return
         self.budget.left -= self.size
@@ -336,6 +340,7 @@ class ShellBuffer:
         tree = parse_bytes(tm.data)
         found = ExtractResult()
         walker = Walker(found, path, tm, shell_env, image=image)
+        walker.unit_reader = unit_reader  # `cat > x.service << EOF` in a doc block, a `run:`
         walker.run(tree.root_node)
         if not found.launches:  # a doc fragment: only an array of prefixed flags (slime)
             from speclint.frontends.manifests.prefixed import array_launches, mentions

@@ -78,12 +78,9 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
         functions = walker.exported_definitions() if base == "bash" else None
         walker.walk_nested(*built, inherited, None if remote else walker.image, unknown, functions)
         return
-    unit = (
-        heredoc_text_map(walker, redirect)
-        if walker.collect and unit_heredoc.writes_unit(walker, node, command, redirect)
-        else None
-    )
-    if walker.collect and (unit is None or not unit_heredoc.read_unit(walker, *unit)):
+    destination = unit_heredoc.writes_unit(walker, node, command, redirect) if walker.collect else None
+    unit = heredoc_text_map(walker, redirect) if destination is not None else None
+    if walker.collect and (unit is None or not unit_heredoc.read_unit(walker, destination or "", *unit)):
         found = unread_launcher(walker.tm, node, command, redirect)
         if found is not None:
             walker.result.diagnostics.append(Diagnostic("launcher-not-read", *found))
@@ -196,7 +193,7 @@ def unread_launcher(tm: TextMap, statement: Node, command: Node, redirect: Node)
         return None
     program = (static_word(name_node.named_children[0], tm) or "") if name_node.named_children else ""
     base = program.rsplit("/", 1)[-1] or "the command"
-    writes = any(c.type == "file_redirect" for c in statement.children)
+    writes = any(c.type == "file_redirect" for c in [*statement.children, *redirect.children])
     if base in TEXT_COMMANDS | {"cat"} and not writes:
         return None
     text = tm.data[body.start_byte : body.end_byte].decode("utf-8", "surrogatepass")

@@ -47,7 +47,7 @@ def extract_shell(text: str, path: str) -> ExtractResult:
         result.diagnostics.append(error)
     result.diagnostics.extend(broken_continuations(root, tm, comments))
     walker = Walker(result, path, tm, Env())
-    walker.unit_reader = _read_unit
+    walker.unit_reader = read_unit
     try:
         walker.run(root)
     except RecursionError:  # thousands of nested `$(`, `(`, `if`: report it, keep the rest
@@ -62,15 +62,25 @@ def extract_shell(text: str, path: str) -> ExtractResult:
     return result
 
 
-def _read_unit(text: str, path: str, written: dict[str, str], move: Callable[[Span], Span]) -> ExtractResult:
-    """A systemd unit a script writes with a here-document (`unit_heredoc`), read by the
-    systemd front-end, which walks its commands with this walker (handed to the walker from
-    here, so that the walker's modules do not import it back), positions passed through
-    `move` to the script's."""
-    from speclint.frontends.commands.systemd import extract_unit
+def read_unit(
+    text: str, path: str, written: dict[str, str], move: Callable[[Span], Span], destination: str
+) -> ExtractResult:
+    """A systemd unit, drop-in or Quadlet file a script writes to `destination` with a
+    here-document (`unit_heredoc`), read by the systemd (or Quadlet) front-end, which walks
+    its commands with this walker (handed to the walker from here and from
+    `embedded.ShellBuffer.walk`, so that the walker's modules do not import it back),
+    positions passed through `move` to the script's (and so to the file's, for shell code
+    cut out of a Markdown block, a YAML `run:` or a Makefile recipe)."""
     from speclint.frontends.shell.embedded import map_spans
+    from speclint.frontends.unit_paths import drop_in_base, unit_file_kind
 
-    return map_spans(extract_unit(text, path, written), move)
+    if unit_file_kind(destination) == "quadlet":
+        from speclint.frontends.commands.quadlet import extract_quadlet
+
+        return map_spans(extract_quadlet(text, path, written, drop_in_base(destination, ".container")), move)
+    from speclint.frontends.commands.systemd import extract_unit
+
+    return map_spans(extract_unit(text, path, written, base=drop_in_base(destination)), move)
 
 
 def _too_deep(root: Node, tm: TextMap) -> Diagnostic:

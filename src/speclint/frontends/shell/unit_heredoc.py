@@ -28,9 +28,13 @@ if TYPE_CHECKING:
 _WRITERS = ("cat", "tee")
 
 
-def _written_files(tm: TextMap, statement: Node, command: Node) -> list[str | None] | None:
+def _written_files(
+    tm: TextMap, statement: Node, command: Node, redirect: Node | None = None
+) -> list[str | None] | None:
     """The files `cat > FILE` / `[sudo] tee [-a] FILE...` writes the here-document to (None
-    for one whose name is not static), or None when the command is neither."""
+    for one whose name is not static), or None when the command is neither. A redirection
+    written after the here-document's start (`cat << EOF > FILE`) is a child of `redirect`
+    in tree-sitter-bash's tree."""
     words = [
         static_word(c.named_children[0] if c.type == "command_name" and c.named_children else c, tm)
         for c in command.children
@@ -47,39 +51,68 @@ def _written_files(tm: TextMap, statement: Node, command: Node) -> list[str | No
     files: list[str | None] = []
     if names[start] == "tee":
         files += [w for w in words[start + 1 :] if not (w or "").startswith("-")]
-    for child in statement.children:
+    for child in [*statement.children, *(redirect.children if redirect is not None else [])]:
         if child.type == "file_redirect" and any(c.type in (">", ">>", ">|") for c in child.children):
             destination = child.child_by_field_name("destination")
             files.append(static_word(destination, tm) if destination is not None else None)
     return files
 
 
-def _is_unit(files: list[str | None], body: str) -> bool:
-    """A `.service` file, or a file whose text has a `[Service]` section."""
-    if any(name is not None and name.endswith(".service") and name != "/dev/null" for name in files):
-        return True
+def _piped_files(tm: TextMap, redirect: Node) -> list[str | None] | None:
+    """The files the command after `|` writes (tree-sitter-bash holds the rest of the
+    pipeline in the here-document's redirect), when it is `[sudo] tee FILE` or `cat > FILE`."""
+    piped = next((c for c in redirect.children if c.type == "pipeline"), None)
+    following = next(iter(piped.named_children), None) if piped is not None else None
+    while following is not None and following.type == "list":  # `| sudo tee FILE && ...`
+        following = next(iter(following.named_children), None)
+    if following is None:
+        return None
+    inner = following.child_by_field_name("body") if following.type == "redirected_statement" else following
+    return _written_files(tm, following, inner) if inner is not None and inner.type == "command" else None
+
+
+def _unit_written(files: list[str | None], body: str) -> str | None:
+    """Where the unit is written: a `.service` file, a drop-in (`x.service.d/*.conf`), a
+    Quadlet `.container` (`frontends.unit_file_kind`), or any file whose text has a
+    `[Service]` section ("" when its name is not static); None: not a unit."""
+    from speclint.frontends.unit_paths import unit_file_kind
+
     kept = [name for name in files if name != "/dev/null"]
-    return bool(kept) and any(line.strip() == "[Service]" for line in body.splitlines())
+    named = next((name for name in kept if name is not None and unit_file_kind(name) is not None), None)
+    if named is not None:
+        return named
+    if kept and any(line.strip() == "[Service]" for line in body.splitlines()):
+        return next((name for name in kept if name is not None), "")
+    return None
 
 
-def writes_unit(walker: Walking, statement: Node, command: Node, redirect: Node) -> bool:
-    """Whether the command writes the here-document to a service unit speclint can read."""
+def writes_unit(walker: Walking, statement: Node, command: Node, redirect: Node) -> str | None:
+    """Where the command writes the here-document when that is a unit speclint reads (a
+    service unit, a drop-in, a Quadlet file), else None."""
     body = next((c for c in redirect.children if c.type == "heredoc_body"), None)
     if body is None or walker.unit_reader is None:
-        return False
+        return None
     tm = walker.tm
-    files = _written_files(tm, statement, command)
+    files = _written_files(tm, statement, command, redirect)
+    if files == []:  # `cat << EOF | sudo tee FILE`: the next command of the pipeline writes it
+        files = _piped_files(tm, redirect)
     raw = tm.data[body.start_byte : body.end_byte].decode("utf-8", "surrogatepass")
-    return files is not None and "ExecStart" in raw and _is_unit(files, raw)
+    return _unit_written(files, raw) if files is not None and "Exec" in raw else None
 
 
-def read_unit(walker: Walking, unit_tm: TextMap, placeholders: dict[str, str]) -> bool:
-    """Read the unit's text (the here-document as written: `heredocs.heredoc_text_map`);
-    False when it starts no launch speclint reads (the caller reports it)."""
+def read_unit(walker: Walking, destination: str, unit_tm: TextMap, placeholders: dict[str, str]) -> bool:
+    """Read the unit written to `destination` (`writes_unit`), its text the here-document as
+    written (`heredocs.heredoc_text_map`); False when it starts no launch speclint reads (the
+    caller reports it)."""
     reader = walker.unit_reader
     if reader is None:
         return False
-    found = reader(unit_tm.text, walker.path, placeholders, _mover(unit_tm))
+    unknown = {  # a doc's placeholder (`<your-model>`) in a quoted here-document: still one
+        name: value.reason
+        for name, value in walker.env.vars.items()
+        if name.startswith("__speclint_") and value.reason is not None and name in unit_tm.text
+    }
+    found = reader(unit_tm.text, walker.path, {**unknown, **placeholders}, _mover(unit_tm), destination)
     if not found.launches:
         return False
     for launch in found.launches:

@@ -21,9 +21,9 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.variables import Env
 
-    UnitReader = Callable[[str, str, dict[str, str], Callable[[Span], Span]], ExtractResult]
+    UnitReader = Callable[[str, str, dict[str, str], Callable[[Span], Span], str], ExtractResult]
     """(unit text, path, names standing for unknown text -> why, where a unit position is
-    in the script) -> what the unit launches."""
+    in the script, where the unit is written) -> what the unit launches."""
 
 
 class Walking(Protocol):
