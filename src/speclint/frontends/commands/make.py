@@ -5,36 +5,44 @@ character) after a rule line, or follows `;` on it (5.1 "Recipe Syntax"); a back
 stays in the text the shell gets and the tab that starts the next line is dropped (5.1.1
 "Splitting Recipe Lines"); each logical line runs in a shell of its own (5.3 "Recipe
 Execution"), so each is read alone, unless `.ONESHELL:` runs a rule's lines in one (5.3.1);
-the prefixes `@`, `-`, `+` are make's (5.2, 5.5, 9.3). `$$` is `$` and `$(VAR)`/`${VAR}` the variable's value (6.1): `=` the value last set in the
-file, expanded where it is used; `:=`/`::=` expanded where it is set; `?=` its value unless
-already set (the environment may set it: read as the shell front-end reads `${X:-default}`);
-`+=` appends (6.2, 6.5, 6.6). Unknown, never guessed: a variable the file does not set
-(the environment, the command line, an included makefile), a function call (`$(shell ...)`,
-`$(or ...)`, 8), an automatic variable (`$@`, 10.5.3), a target-specific value (6.11), one
-set with `define` (6.8), `!=`, or inside a conditional (7). Outside recipes a
-backslash-newline is one space (3.1.1) and `#` starts a comment, continued by one (3.1).
+the prefixes `@`, `-`, `+` are make's (5.2, 5.5, 9.3). `$$` is `$` and `$(VAR)`/`${VAR}`
+the variable's value (6.1): `=` the value last set in the file, expanded where it is used;
+`:=`/`::=` expanded where it is set; `?=` its value unless already set (the environment may
+set it: read as the shell front-end reads `${X:-default}`); `+=` appends (6.2, 6.5, 6.6).
+Conditionals (7) are decided where their values are known, else read per branch
+(`make_conditionals`); included makefiles are read from disk (`make_include`). Unknown, never
+guessed: a variable the file does not set (the environment, the command line, an included
+makefile not on disk), a function call (`$(shell ...)`, `$(or ...)`, 8), an automatic variable
+(`$@`, 10.5.3), a target-specific value (6.11), one set with `define` (6.8) or `!=`. A make
+function, or a `define` value, whose text names the launcher is said to be unread. Outside
+recipes a backslash-newline is one space (3.1.1) and `#` starts a comment, continued by one.
 """
 
 from __future__ import annotations
 
 import re
 
-from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.records import dataclass
-from speclint.core.words import Word
-from speclint.frontends.commands.text import Char, comment_lines, shell_line, unique_comments, walk_shell
-from speclint.frontends.shell.embedded import Budget, line_starts, span_of
+from speclint.frontends.commands.make_conditionals import (
+    DIRECTIVE,
+    Choices,
+    Frame,
+    conditional,
+)
+from speclint.frontends.commands.make_include import read_include
+from speclint.frontends.commands.text import Char
+from speclint.frontends.recognise import LAUNCH_TEXT
+from speclint.frontends.shell.embedded import line_starts
 
 _ASSIGN = re.compile(r"((?:(?:override|export|private)\s+)*)([^\s:#=?+!$(){}]+)\s*(:::=|::=|:=|\?=|\+=|!=|=)")
-_CONDITIONAL = re.compile(r"(ifeq|ifneq|ifdef|ifndef|else|endif)\b")
+_INCLUDE = re.compile(r"(?:-|s)?include\s+")
 _NAME = re.compile(r"[^\s:#=$(){},]+")
 _AUTOMATIC = "@<^+*?%|"
 _MAX_VALUE = 64 * 1024
-_LAUNCHER = re.compile(r"sglang(?:_router)?\.launch_server|\bsglang\s+serve\b")
 
 
 @dataclass
-class _Var:
+class MakeVar:
     """A variable set in the makefile: its value's characters (expanded already when it is
     simply expanded), and the line that set it last."""
 
@@ -43,22 +51,40 @@ class _Var:
     line: int
 
 
-class _Makefile:
-    def __init__(self, text: str) -> None:
+class MakeReader:
+    def __init__(self, text: str, path: str, choices: Choices, parent: MakeReader | None = None) -> None:
         self.text = text
+        self.path = path
+        """The linted makefile (included files are found from its folder, as make run there
+        finds them)."""
         self.starts = line_starts(text)
-        self.vars: dict[str, _Var | str] = {}
+        self.choices = choices
+        self.vars: dict[str, MakeVar | str] = parent.vars if parent else {}
         """Name -> value, or the reason it is unknown."""
-        self.exported: set[str] = set()
+        self.exported: set[str] = parent.exported if parent else set()
         self.recipes: list[tuple[int, list[Char]]] = []
         """Each recipe line, prefixes dropped, with the number of the rule it belongs to."""
         self.rules = 0
         self.one_shell = False
         """`.ONESHELL:`: a rule's recipe lines run in one shell (5.3.1 "Using One Shell")."""
-        self.expanded: dict[str, list[Char]] = {}
+        self.expanded: dict[str, list[Char]] = parent.expanded if parent else {}
         """A recursively expanded variable's value, worked out once."""
-        self.unread: dict[int, tuple[str, int]] = {}
+        self.unread: dict[int, tuple[str, int]] = parent.unread if parent else {}
         """Offset of a make function call that names the launcher -> its name, its end."""
+        self.launching: set[str] = parent.launching if parent else set()
+        """Variables set with `define` whose text names the launcher."""
+        self.missing: list[str] = parent.missing if parent else []
+        """Each `include` whose file speclint could not read: what it may set is unknown."""
+        self.included: dict[tuple[str, tuple[int, int]], list[int]] = parent.included if parent else {}
+        """(included file, its `include` directive) -> lines of its recipes that name the
+        launcher (not read as this file's)."""
+        self.origin: tuple[int, int] | None = None
+        """In an included file: the `include` directive in the linted file, where each of its
+        characters points."""
+        self.where = ""
+        """'' in the linted file, else " of NAME"."""
+        self.depth: int = parent.depth + 1 if parent else 0
+        self.seen: set[str] = parent.seen if parent else set()
 
     def line(self, number: int) -> tuple[int, str]:
         start = self.starts[number]
@@ -66,43 +92,57 @@ class _Makefile:
         return start, self.text[start:end].rstrip("\r")
 
     def read(self) -> None:
-        prefix, in_rule, depth, number = "\t", False, 0, 0
+        prefix, in_rule, number = "\t", False, 0
+        frames: list[Frame] = []
         while number < len(self.starts):
             first = number + 1
+            active = all(frame.active for frame in frames)
             if in_rule and self.line(number)[1].startswith(prefix):
-                number = self._recipe(number, prefix)
+                number = self._recipe(number, prefix, active)
                 continue
             chars, number = self._logical(number)
             body = "".join(c[0] or "" for c in chars).strip()
             if not body:
                 continue
             lead = len(chars) - len("".join(c[0] or "" for c in chars).lstrip())
-            conditional = _CONDITIONAL.match(body)
-            if conditional:
-                depth += {"endif": -1, "else": 0}.get(conditional.group(1), 1)
-                depth = max(depth, 0)
+            directive = DIRECTIVE.match(body)
+            if directive:
+                conditional(self, frames, directive.group(1), body, chars[lead:], first)
                 continue
             if body.startswith("define ") or body.startswith(("override define ", "export define ")):
                 name = body.split()[-1].rstrip("=:?+!")
-                self.vars[name] = f"$({name}) is set with `define` (line {first})"
+                defined = []
                 while number < len(self.starts) and self.line(number)[1].strip() != "endef":
+                    defined.append(self.line(number)[1])
                     number += 1
                 number += 1
+                if active:
+                    self.vars[name] = f"$({name}) is set with `define` (line {first}{self.where})"
+                    if LAUNCH_TEXT.search("\n".join(defined)):
+                        self.launching.add(name)
                 continue
+            if not active:
+                continue
+            uncertain = next((frame.uncertain for frame in frames if frame.uncertain), None)
             assign = _ASSIGN.match(body)
             if assign:
                 in_rule = False
-                self._assign(assign, chars[lead:], first, depth)
+                self._assign(assign, chars[lead:], first, uncertain)
                 if assign.group(2) == ".RECIPEPREFIX":
                     value = body[assign.end() :].strip()
                     prefix = value[:1] or "\t"
+                continue
+            include = _INCLUDE.match(body)
+            if include:
+                in_rule = False
+                read_include(self, include, body, chars[lead:], first)
                 continue
             if body.split()[0] in ("export", ".EXPORT_ALL_VARIABLES:"):
                 words = body.split()[1:]
                 self.exported.update(words if words and body.startswith("export") else self.vars)
                 continue
             colon = re.search(r":(?!=)", body)
-            in_rule = colon is not None and not body.startswith(("include ", "-include ", "vpath "))
+            in_rule = colon is not None and not body.startswith("vpath ")
             if colon is None:
                 continue
             self.rules += 1
@@ -111,12 +151,18 @@ class _Makefile:
             target_assign = _ASSIGN.match(rest.lstrip(": \t"))
             if target_assign:
                 name = target_assign.group(2)
-                self.vars[name] = f"$({name}) has a target-specific value (line {first})"
+                self.vars[name] = f"$({name}) has a target-specific value (line {first}{self.where})"
                 continue
             semicolon = rest.find(";")
             if semicolon >= 0:
                 at = lead + colon.end() + semicolon + 1
-                self.recipes.append((self.rules, self._strip_prefixes(chars[at:])))
+                self._add_recipe(self._strip_prefixes(chars[at:]), first)
+
+    def _unset(self, name: str) -> str:
+        why = f"$({name}) is not set in this makefile (make's command line or the environment sets it)"
+        if self.missing:
+            why = f"$({name}) is not set in this makefile; {self.missing[-1]}, may set it"
+        return why
 
     def _logical(self, number: int) -> tuple[list[Char], int]:
         """A line outside recipes, backslash-newline joined as one space, `#` comments cut."""
@@ -126,28 +172,34 @@ class _Makefile:
             number += 1
             trailing = len(line) - len(line.rstrip("\\"))
             body = line[:-1] if trailing % 2 else line
-            escaped = False
+            escaped = comment = False
             for index, char in enumerate(body):
                 if char == "#" and not escaped:  # a comment goes on past a backslash-newline
                     while trailing % 2 and number < len(self.starts):
                         line = self.line(number)[1]
                         trailing = len(line) - len(line.rstrip("\\"))
                         number += 1
-                    return chars, number
+                    comment = True
+                    break
                 if char == "\\" and index + 1 < len(body) and body[index + 1] == "#":
                     escaped = True
                     continue
                 escaped = False
                 chars.append((char, start + index, start + index + 1, None))
-            if not trailing % 2:
+            if comment or not trailing % 2:
                 break
             while chars and chars[-1][0] in (" ", "\t"):
                 chars.pop()
             chars.append((" ", start + len(body), start + len(body) + 1, None))
+        if self.origin is not None:  # an included file's text points at the `include`
+            begin, end = self.origin
+            return [(c[0], begin, end, c[3]) for c in chars], number
         return chars, number
 
-    def _recipe(self, number: int, prefix: str) -> int:
-        """One recipe line through its backslash-newlines (kept for the shell)."""
+    def _recipe(self, number: int, prefix: str, active: bool) -> int:
+        """One recipe line through its backslash-newlines (kept for the shell); skipped in a
+        conditional branch make does not take."""
+        first = number + 1
         chars: list[Char] = []
         while number < len(self.starts):
             start, line = self.line(number)
@@ -158,8 +210,17 @@ class _Makefile:
             if not trailing % 2 or number >= len(self.starts):
                 break
             chars.append(("\n", start + len(line), start + len(line) + 1, None))
-        self.recipes.append((self.rules, self._strip_prefixes(chars)))
+        if active:
+            self._add_recipe(self._strip_prefixes(chars), first)
         return number
+
+    def _add_recipe(self, chars: list[Char], line: int) -> None:
+        """A recipe line of the linted file; one of an included file is that file's (speclint
+        reads it when it lints that file), said at the `include` when it names the launcher."""
+        if self.origin is None:
+            self.recipes.append((self.rules, chars))
+        elif LAUNCH_TEXT.search("".join(c[0] or "" for c in chars)):
+            self.included.setdefault((self.where[4:], self.origin), []).append(line)
 
     @staticmethod
     def _strip_prefixes(chars: list[Char]) -> list[Char]:
@@ -181,7 +242,7 @@ class _Makefile:
             joined.setdefault(rule, []).extend(chars)
         return list(joined.values())
 
-    def _assign(self, match: re.Match[str], chars: list[Char], number: int, depth: int) -> None:
+    def _assign(self, match: re.Match[str], chars: list[Char], number: int, uncertain: str | None) -> None:
         name, operator = match.group(2), match.group(3)
         if "export" in match.group(1):
             self.exported.add(name)
@@ -191,22 +252,25 @@ class _Makefile:
         while value and value[-1][0] in (" ", "\t"):
             value = value[:-1]
         old = self.vars.get(name)
-        if depth:
-            self.vars[name] = f"$({name}) is set inside a make conditional (line {number})"
+        line = f"line {number}{self.where}"
+        if uncertain:
+            self.vars[name] = f"$({name}) is set inside a make conditional ({line}): {uncertain}"
         elif operator == "!=":
-            self.vars[name] = f"$({name}) is set by `!=` to a shell command's output (line {number})"
+            self.vars[name] = f"$({name}) is set by `!=` to a shell command's output ({line})"
         elif operator == "?=" and old is not None:
             return
-        elif operator == "+=" and isinstance(old, _Var):
+        elif operator == "?=" and self.missing:
+            self.vars[name] = f"$({name}) is set with `?=` ({line}), and {self.missing[-1]}, may set it first"
+        elif operator == "+=" and isinstance(old, MakeVar):
             added = self.expand(value) if old.simple else value
-            self.vars[name] = _Var(
+            self.vars[name] = MakeVar(
                 [*old.chars, (" ", value[0][1], value[0][1], None), *added] if value else old.chars,
                 old.simple,
                 number,
             )
         elif operator != "+=" or old is None:
             simple = operator in (":=", "::=", ":::=")
-            self.vars[name] = _Var(self.expand(value) if simple else value, simple, number)
+            self.vars[name] = MakeVar(self.expand(value) if simple else value, simple, number)
 
     def expand(self, chars: list[Char], seen: frozenset[str] = frozenset()) -> list[Char]:
         """`$$`, `$(VAR)`, `${VAR}` and `$X` replaced as make does; what make works out when it
@@ -234,8 +298,14 @@ class _Makefile:
                 else:
                     what = inner.split()[0] if inner.split() else inner
                     why = f"`$({what} ...)` is a make function: make works it out when it runs"
-                    if _LAUNCHER.search(inner):
-                        self.unread.setdefault(begin, (what, stop))
+                    called = inner[len(what) :].split(",")[0].strip()
+                    if LAUNCH_TEXT.search(inner):
+                        self.unread.setdefault(
+                            begin, (f"`$({what} ...)` is a make function that names the launcher", stop)
+                        )
+                    elif what == "call" and called in self.launching:
+                        told = f"`$(call {called} ...)` runs `{called}`, set with `define`, whose text names the launcher"
+                        self.unread.setdefault(begin, (told, stop))
                     if "$" in inner and " " not in inner and "," not in inner:
                         why = f"`$({inner})` names a variable by another variable's value"
                     out.append((None, begin, stop, why))
@@ -253,9 +323,11 @@ class _Makefile:
         the shell front-end points a variable's words at the `$X` that expands it."""
         var = self.vars.get(name)
         if var is None:
-            why = f"$({name}) is not set in this makefile (make's command line or the environment sets it)"
-            return [(None, begin, end, why)]
+            return [(None, begin, end, self._unset(name))]
         if isinstance(var, str):
+            if name in self.launching:
+                told = f"`$({name})` is set with `define` and its text names the launcher"
+                self.unread.setdefault(begin, (told, end))
             return [(None, begin, end, var)]
         if name in seen or len(seen) > 50:
             return [(None, begin, end, f"$({name}) refers to itself")]
@@ -281,35 +353,3 @@ def _closing(chars: list[Char], opening: int) -> int:
             if depth == 0:
                 return index
     return len(chars)
-
-
-def extract_makefile(text: str, path: str) -> ExtractResult:
-    """The launches in a Makefile's recipes, one shell per recipe line."""
-    makefile = _Makefile(text)
-    makefile.read()
-    result = ExtractResult(comments=comment_lines(text, makefile.starts))
-    env: dict[str, Word] = {}
-    for name in sorted(makefile.exported):
-        var = makefile.vars.get(name)
-        if not isinstance(var, _Var) or not var.chars:
-            continue
-        value = makefile.expand(var.chars)
-        reason = next((c[3] for c in value if c[0] is None), None)
-        known = None if reason is not None else "".join(c[0] or "" for c in value)
-        span = span_of(makefile.starts, min(c[1] for c in var.chars), max(c[2] for c in var.chars))
-        env[name] = Word(known, span, span, dynamic_reason=reason)
-    budget = Budget()
-    for chars in makefile.shells():
-        expanded = makefile.expand(chars)
-        if "sglang" in "".join(c[0] or "" for c in expanded):
-            walk_shell(result, path, shell_line(text, makefile.starts, budget, expanded), env)
-    for begin, (what, end) in sorted(makefile.unread.items()):
-        message = (
-            f"`$({what} ...)` is a make function that names the launcher: speclint does not "
-            "evaluate make functions, so the launch it makes was not checked"
-        )
-        result.diagnostics.append(
-            Diagnostic("no-launch-found", message, span_of(makefile.starts, begin, end))
-        )
-    unique_comments(result)
-    return result
