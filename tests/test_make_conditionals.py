@@ -141,3 +141,14 @@ def test_a_define_that_names_a_benchmark_script_run_through_call_is_reported():
     assert result.findings[1].message.startswith(
         "`$(foreach ...)` is a make function that names the launcher"
     )
+
+
+def test_each_branch_of_a_conditional_inside_a_rule_is_a_launch_of_its_own():
+    text = (
+        "serve:\nifeq ($(GPU),h100)\n\tpython -m sglang.launch_server --model-path m --tp-size 8 --tp-szie 8\n"
+        "else\n\tpython -m sglang.launch_server --model-path m --tp-size 4 --bogus-flag\nendif\n"
+    )
+    result = lint_text(text, "Makefile")
+    assert found(result) == [("FLG001", 3, 60), ("FLG001", 5, 60)]
+    assert [at(text, f.span) for f in result.findings] == ["--tp-szie", "--bogus-flag"]
+    assert all(not f.notes for f in result.findings)  # each launch runs in one branch only

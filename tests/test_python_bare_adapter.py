@@ -82,3 +82,10 @@ def test_an_adapter_the_file_imports_from_elsewhere_or_defines_is_not_sglangs(he
 def test_without_model_path_a_bare_name_is_not_taken_for_sglangs():
     text = "engine = HttpServerEngineAdapter(**config)\n"
     assert extract_file("rollout.py", text).launches == []
+
+
+def test_a_bare_runtime_with_model_path_in_a_file_naming_sglang_is_sglangs_runtime():
+    text = '# sglang frontend excerpt\nruntime = Runtime(model_path="m", tp_size=2, tp_szie=2)\n'
+    [(code, line, column, token, message)] = located(text)
+    assert (code, line, column, token) == ("FLG001", 2, 46, "tp_szie")
+    assert message.startswith("`tp_szie` is not a ServerArgs field of SGLang 0.5.23")
