@@ -152,3 +152,13 @@ def test_each_branch_of_a_conditional_inside_a_rule_is_a_launch_of_its_own():
     assert found(result) == [("FLG001", 3, 60), ("FLG001", 5, 60)]
     assert [at(text, f.span) for f in result.findings] == ["--tp-szie", "--bogus-flag"]
     assert all(not f.notes for f in result.findings)  # each launch runs in one branch only
+
+
+def test_a_value_is_expanded_with_the_values_set_last_even_after_a_condition_used_it():
+    text = (
+        "A = 2\nB = --tp-size $(A)\nifeq ($(B),--tp-size 2)\nC := --dp-size 2\nendif\nA = 4\n"
+        "serve:\n\tpython -m sglang.launch_server --model-path m $(B) $(C)\n"
+    )
+    (launch,) = extract_file("Makefile", text).launches
+    assert [w.text for w in launch.args[2:]] == ["--tp-size", "4", "--dp-size", "2"]
+    assert at(text, launch.args[3].span) == "$(B)" and launch.alternative is None

@@ -26,14 +26,15 @@ from speclint.core.launches import ExtractResult
 from speclint.core.words import Word
 from speclint.frontends.commands.text import (
     Char,
-    argv_item,
+    IniValue,
     comment_lines,
     split_quoted,
     unclosed_quote,
     unique_comments,
+    walk_argv,
     walk_shell,
 )
-from speclint.frontends.shell.embedded import Budget, ShellBuffer, line_starts, span_of
+from speclint.frontends.shell.embedded import Budget, line_starts, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -43,12 +44,9 @@ _KEY = re.compile(r"([^=:\s][^=:]*?)\s*[=:]\s*")
 _PERCENT = re.compile(r"%%|%\(([^)]*)\)[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]")
 _PAIR = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^,]*))\s*(?:,|$)")
 
-Value = tuple[str, str, list[Char], int]
-"""Section, key, the value's characters (continuation lines joined by a newline), line."""
 
-
-def _values(text: str, starts: list[int], inline: str) -> list[Value]:
-    found: list[Value] = []
+def _values(text: str, starts: list[int], inline: str) -> list[IniValue]:
+    found: list[IniValue] = []
     section = ""
     current: tuple[str, list[Char], int, int] | None = None
     for number, start in enumerate(starts):
@@ -115,13 +113,6 @@ def _supervisord_expr(match: re.Match[str], begin: int, end: int) -> list[Char]:
     else:
         why = f"`{match.group()}` is expanded by supervisord when it starts"
     return [(None, begin, end, why)]
-
-
-def walk_argv(text: str, starts: list[int], budget: Budget, words: list[list[Char]]) -> ShellBuffer:
-    buffer = ShellBuffer(text, starts, budget)
-    for word in words:
-        buffer.add_word(argv_item(word, splits=True))
-    return buffer
 
 
 def extract_ini(kind: str, text: str, path: str) -> ExtractResult:

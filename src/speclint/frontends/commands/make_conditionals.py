@@ -19,20 +19,15 @@ from __future__ import annotations
 import re
 
 from speclint.core.records import dataclass
+from speclint.frontends.commands.make_values import Decision
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.frontends.commands.make import MakeReader
+    from speclint.frontends.commands.make_values import MakeValues
     from speclint.frontends.commands.text import Char
 
 DIRECTIVE = re.compile(r"(ifeq|ifneq|ifdef|ifndef|else|endif)(?![^\s(\"'])")
 """A conditional directive at the start of a line outside recipes."""
-MAX_WORLDS = 16
-"""Readings of the file, one per choice of undecided branches, before values set in them are
-read as unknown instead."""
-
-Key = tuple[str, int]
-"""A conditional branch: (the file it is in, its line)."""
 
 
 @dataclass
@@ -48,47 +43,6 @@ class Frame:
     uncertain: str | None = None
     """Why this chain's branches are all read with the values they set unknown (too many
     choices), or None."""
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A branch speclint could not decide, and the way one reading takes it."""
-
-    key: Key
-    taken: bool
-    at: int
-    """File offset of the directive's keyword (in the linted file)."""
-    length: int
-    written: str
-    """The directive as written (`ifeq ($(GPU),h100)`), shortened."""
-    line: int
-    where: str
-    """'' in the linted file, else " of FILE" (an included makefile)."""
-
-    def description(self) -> str:
-        holds = "holds" if self.taken else "does not hold"
-        return f"`{self.written}` at line {self.line}{self.where} {holds}"
-
-
-class Choices:
-    """How one reading takes the branches speclint cannot decide: those `fixed` as given, a new
-    one taken (recorded in `new`, for the readings that take it the other way). `fixed` None:
-    read every branch, the values they set unknown."""
-
-    def __init__(self, fixed: dict[Key, bool] | None) -> None:
-        self.fixed = fixed
-        self.made: list[Decision] = []
-        self.new: list[Key] = []
-
-    def take(self, decision: Decision) -> bool | None:
-        if self.fixed is None:
-            return None
-        taken = self.fixed.get(decision.key)
-        if taken is None:
-            taken = True
-            self.new.append(decision.key)
-        self.made.append(Decision(**{**decision.__dict__, "taken": taken}))
-        return taken
 
 
 def directive_args(body: str, chars: list[Char], keyword: str) -> tuple[list[Char], list[Char]] | None:
@@ -134,7 +88,7 @@ def shorten(written: str) -> str:
 
 
 def conditional(
-    reader: MakeReader, frames: list[Frame], keyword: str, body: str, chars: list[Char], line: int
+    reader: MakeValues, frames: list[Frame], keyword: str, body: str, chars: list[Char], line: int
 ) -> None:
     """An `if...`, `else` or `endif` line: which lines after it make reads."""
     if keyword.startswith("if"):
@@ -158,7 +112,7 @@ def conditional(
             frame.active = frame.done = True
 
 
-def _branch(reader: MakeReader, frame: Frame, keyword: str, body: str, chars: list[Char], line: int) -> None:
+def _branch(reader: MakeValues, frame: Frame, keyword: str, body: str, chars: list[Char], line: int) -> None:
     result, reason = _evaluate(reader, keyword, body, chars)
     if result is None:
         at = chars[0][1] if chars else 0
@@ -177,7 +131,7 @@ def _branch(reader: MakeReader, frame: Frame, keyword: str, body: str, chars: li
     frame.active = frame.done = result
 
 
-def _evaluate(reader: MakeReader, keyword: str, body: str, chars: list[Char]) -> tuple[bool | None, str]:
+def _evaluate(reader: MakeValues, keyword: str, body: str, chars: list[Char]) -> tuple[bool | None, str]:
     """Whether a conditional holds, or None and why it cannot be known here."""
     if keyword in ("ifdef", "ifndef"):
         name, why = text_of(reader.expand(chars[len(keyword) :]))
@@ -187,7 +141,7 @@ def _evaluate(reader: MakeReader, keyword: str, body: str, chars: list[Char]) ->
         if isinstance(var, str):
             return None, var
         if var is None:
-            return None, reader._unset(name.strip())
+            return None, reader.unset(name.strip())
         defined = any(c[0] not in (" ", "\t") for c in var.chars)
         return defined == (keyword == "ifdef"), ""
     sides = directive_args(body, chars, keyword)

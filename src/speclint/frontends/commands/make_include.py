@@ -12,19 +12,20 @@ from __future__ import annotations
 import os
 
 from speclint.frontends.commands.make_conditionals import shorten, text_of
+from speclint.frontends.commands.make_values import MakeVar
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
 
-    from speclint.frontends.commands.make import MakeReader
+    from speclint.frontends.commands.make_values import MakeValues
     from speclint.frontends.commands.text import Char
 
 MAX_DEPTH = 8
 """Included files within included files followed."""
 
 
-def read_include(reader: MakeReader, include: re.Match[str], body: str, chars: list[Char], line: int) -> None:
+def read_include(reader: MakeValues, include: re.Match[str], body: str, chars: list[Char], line: int) -> None:
     """`include FILE...`, `-include`, `sinclude`: each file read as part of this one when
     it is on disk (relative to the linted makefile's folder, where make runs); else what it
     may set is unknown. Recipes of an included file are not read as this file's."""
@@ -41,7 +42,7 @@ def read_include(reader: MakeReader, include: re.Match[str], body: str, chars: l
             _read_included(reader, path, name, chars)
 
 
-def _find(reader: MakeReader, name: str) -> list[str]:
+def _find(reader: MakeValues, name: str) -> list[str]:
     from speclint.runner.depends import note, note_glob
 
     folder = os.path.dirname(reader.path) if reader.path not in ("-", "<stdin>") else ""
@@ -56,7 +57,7 @@ def _find(reader: MakeReader, name: str) -> list[str]:
     return [full] if os.path.isfile(full) else []
 
 
-def _read_included(reader: MakeReader, path: str, name: str, chars: list[Char]) -> None:
+def _read_included(reader: MakeValues, path: str, name: str, chars: list[Char]) -> None:
     from speclint.frontends.reading import read_source
 
     key = os.path.abspath(path)
@@ -66,22 +67,19 @@ def _read_included(reader: MakeReader, path: str, name: str, chars: list[Char]) 
     if text is None:
         missing(reader, f"`include {name}`, whose file speclint cannot read ({error or f'{size} bytes'})")
         return
-    from speclint.frontends.commands.make import MakeReader
-
     reader.seen.add(key)
-    child = MakeReader(text, reader.path, reader.choices, reader)
+    child = reader.child(text)
     child.origin = (chars[0][1], chars[-1][2]) if reader.origin is None else reader.origin
     child.where = f" of {name}"
     child.read()
     reader.seen.discard(key)
 
 
-def missing(reader: MakeReader, what: str) -> None:
+def missing(reader: MakeValues, what: str) -> None:
     """An included file speclint could not read: every value set so far may be set again
     there, and any other may be set first."""
-    from speclint.frontends.commands.make import MakeVar
-
     reader.missing.append(what)
+    reader.expanded.clear()
     for name, var in list(reader.vars.items()):
         if isinstance(var, MakeVar):
             reader.vars[name] = f"$({name}) may be set again by {what}"

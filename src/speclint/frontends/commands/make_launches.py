@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.words import Word
-from speclint.frontends.commands.make import MakeReader, MakeVar
-from speclint.frontends.commands.make_conditionals import MAX_WORLDS, Choices, Decision, Key
+from speclint.frontends.commands.make import MakeReader
+from speclint.frontends.commands.make_values import MAX_WORLDS, Choices, Decision, Key, MakeVar
 from speclint.frontends.commands.text import Char, comment_lines, shell_line, unique_comments, walk_shell
 from speclint.frontends.shell.embedded import Budget, span_of
 

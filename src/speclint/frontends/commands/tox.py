@@ -20,8 +20,7 @@ import os
 import re
 
 from speclint.core.words import Word
-from speclint.frontends.commands.ini import Value, walk_argv
-from speclint.frontends.commands.text import split_quoted, unclosed_quote, walk_shell
+from speclint.frontends.commands.text import IniValue, split_quoted, unclosed_quote, walk_argv, walk_shell
 from speclint.frontends.shell.embedded import span_of
 
 TYPE_CHECKING = False
@@ -126,7 +125,7 @@ def _lines(value: list[Char]) -> list[list[Char]]:
 
 
 def read_tox(
-    result: ExtractResult, path: str, text: str, starts: list[int], budget: Budget, values: list[Value]
+    result: ExtractResult, path: str, text: str, starts: list[int], budget: Budget, values: list[IniValue]
 ) -> None:
     """The `commands` of each `[testenv]`/`[testenv:name]` section, with the environment's
     `setenv` and substitutions. `[testenv]`'s commands run in every environment without its
