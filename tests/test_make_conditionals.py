@@ -5,6 +5,9 @@ message)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
@@ -162,3 +165,19 @@ def test_a_value_is_expanded_with_the_values_set_last_even_after_a_condition_use
     (launch,) = extract_file("Makefile", text).launches
     assert [w.text for w in launch.args[2:]] == ["--tp-size", "4", "--dp-size", "2"]
     assert at(text, launch.args[3].span) == "$(B)" and launch.alternative is None
+
+
+def test_the_result_cache_sees_an_included_makefile_appear_and_change(tmp_path):
+    text = "-include local.mk\nPORT ?= 30000\nserve:\n\tpython -m sglang.launch_server --model-path m --port $(PORT)\n"
+    (tmp_path / "Makefile").write_text(text)
+
+    def run() -> str:
+        command = [sys.executable, "-m", "speclint", "--output-format", "concise"]
+        command += ["--cache-dir", str(tmp_path / "cache"), str(tmp_path / "Makefile")]
+        return subprocess.run(command, capture_output=True, text=True).stdout
+
+    assert "Makefile:4:55: SLM004" in run()  # local.mk may set PORT: unknown
+    (tmp_path / "local.mk").write_text("PORT = 3000x\n")
+    assert "Makefile:4:55: FLG005" in run()
+    (tmp_path / "local.mk").write_text("PORT = 30001\n")
+    assert "FLG005" not in run() and "SLM004" not in run()
