@@ -84,3 +84,11 @@ def test_a_default_is_checked_where_it_is_written():
     loaded = text.replace("[testenv]\n", "[testenv]\nsetenv =\n    file|.env\n")
     (launch,) = extract_file("tox.ini", loaded).launches
     assert "`{env:PORT}` may be set by `file|.env` in setenv" in launch.args[-1].dynamic_reason
+
+
+def test_an_environment_whose_commands_are_testenvs_runs_them_with_its_own_setenv():
+    text = TOX + "commands = {[testenv]commands}\n"
+    one, two = extract_file("tox.ini", text).launches
+    assert two.env["CUDA_VISIBLE_DEVICES"].text == "0,1"
+    assert at(text, two.args[1].span) == "{env:MODEL}" and two.args[1].span.line == 9
+    assert [f.code for f in lint_text(text, "tox.ini").findings] == ["PAR001"]

@@ -11,7 +11,8 @@ after `--` (any number of words), `{posargs:DEFAULT}` DEFAULT when none are give
 `${KEY:-default}`; `{toxinidir}` the folder of tox.ini; `{envname}` the environment's name;
 `{/}` and `{:}` the path and path-list separators. Any other (`{envdir}`, `{[section]key}`)
 is unknown. A default's characters keep their positions; a value read through a name points
-at the `{...}` that names it.
+at the `{...}` that names it. `[testenv]`'s `commands` run in each environment that has none
+of its own (or whose own are exactly `{[testenv]commands}`), with that environment's setenv.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
 BRACES = re.compile(r"\{([^{}]*)\}")
 _KEY = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=")
+_INHERIT = "{[testenv]commands}"
 
 
 class ToxEnv:
@@ -129,10 +131,12 @@ def read_tox(
 ) -> None:
     """The `commands` of each `[testenv]`/`[testenv:name]` section, with the environment's
     `setenv` and substitutions. `[testenv]`'s commands run in every environment without its
-    own: where environments give them different text or environment, each is one
+    own (or whose own are `{[testenv]commands}`): where environments give them different text or environment, each is one
     alternative, its note naming the sections."""
     setenvs = {s: v for s, k, v, _ in values if k in ("setenv", "set_env")}
-    own = {s for s, k, _, _ in values if k == "commands"}
+    own = {  # (`commands = {[testenv]commands}` runs [testenv]'s, as having none does)
+        s for s, k, v, _ in values if k == "commands" and "".join(c[0] or "" for c in v).strip() != _INHERIT
+    }
     lines = {s: line for s, _, _, line in reversed(values)}
     for section, key, value, _ in values:
         if key != "commands" or not (section == "testenv" or section.startswith("testenv:")):
