@@ -8,6 +8,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from frontend_checks import check
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
@@ -181,3 +185,18 @@ def test_the_result_cache_sees_an_included_makefile_appear_and_change(tmp_path):
     assert "Makefile:4:55: FLG005" in run()
     (tmp_path / "local.mk").write_text("PORT = 30001\n")
     assert "FLG005" not in run() and "SLM004" not in run()
+
+
+MAKE_WORDS = [
+    "\n", "\t", " ", "$(", ")", ",", "'", '"', "ifeq (", "ifneq ", "ifdef X\n", "ifndef Y\n", "else\n",
+    "else ifeq ($(G),1)\n", "endif\n", "include a.mk\n", "-include $(X).mk\n", "X := ", "Y = ", "$(X)",
+    "$(call X,1)", "define X\n", "endef\n", "serve:\n\t", "python -m sglang.launch_server --tp-size ", "2",
+]  # fmt: skip
+
+
+@settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(MAKE_WORDS) | st.text(max_size=3), max_size=50))
+def test_random_conditionals_and_includes_never_raise(tmp_path_factory, parts):
+    folder = tmp_path_factory.mktemp("make")
+    (folder / "a.mk").write_text("".join(parts[::2]))
+    check("# sglang\n" + "".join(parts), str(folder / "Makefile"))

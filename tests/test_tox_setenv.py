@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import os
 
+from frontend_checks import check
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
@@ -92,3 +96,16 @@ def test_an_environment_whose_commands_are_testenvs_runs_them_with_its_own_seten
     assert two.env["CUDA_VISIBLE_DEVICES"].text == "0,1"
     assert at(text, two.args[1].span) == "{env:MODEL}" and two.args[1].span.line == 9
     assert [f.code for f in lint_text(text, "tox.ini").findings] == ["PAR001"]
+
+
+TOX_WORDS = [
+    "\n", " ", "{", "}", ":", "=", "[testenv]\n", "[testenv:a]\n", "setenv =\n    ", "set_env = ", "X = ",
+    "file|.env\n", "{env:X}", "{env:X:", "{posargs:", "{toxinidir}", "{[testenv]commands}", "commands =\n    ",
+    "python -m sglang.launch_server --tp-size ", "2", "\\\n", "'", '"',
+]  # fmt: skip
+
+
+@settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(TOX_WORDS) | st.text(max_size=3), max_size=50))
+def test_random_setenv_and_substitutions_never_raise(parts):
+    check("# sglang\n" + "".join(parts), "tox.ini")
