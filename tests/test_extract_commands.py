@@ -101,14 +101,17 @@ def test_make_variables_known_and_unknown():
         "ifeq ($(GPU),h100)\nC = --dp 2\nendif\nserve: D = 4\n# a comment \\\nB = 3\n"
         "serve:\n\tpython -m sglang.launch_server $(A) $(C) $(D) $(E) $@ --port=$(B)0\n"
     )
-    (launch,) = extract_file("Makefile", text).launches
+    launch, without_c = extract_file("Makefile", text).launches  # one per branch of the `ifeq`
     words = launch.args
     assert [w.text for w in words[:2]] == ["--tp-size", "2"]  # `=` expanded where it is used
-    reasons = [w.dynamic_reason for w in words[2:6]]
-    assert "inside a make conditional (line 5)" in reasons[0]
-    assert "target-specific value (line 7)" in reasons[1]
-    assert "not set in this makefile" in reasons[2] and "automatic variable" in reasons[3]
-    assert words[6].text == "--port=20" and at(text, words[6].span) == "--port=$(B)0"
+    assert [w.text for w in words[2:4]] == ["--dp", "2"] and at(text, words[2].span) == "$(C)"
+    assert launch.alternative.description == "`ifeq ($(GPU),h100)` at line 4 holds"
+    assert without_c.alternative.description == "`ifeq ($(GPU),h100)` at line 4 does not hold"
+    assert "$(C) is not set in this makefile" in without_c.args[2].dynamic_reason
+    reasons = [w.dynamic_reason for w in words[4:7]]
+    assert "target-specific value (line 7)" in reasons[0]
+    assert "not set in this makefile" in reasons[1] and "automatic variable" in reasons[2]
+    assert words[7].text == "--port=20" and at(text, words[7].span) == "--port=$(B)0"
     assert launch.env["CUDA_VISIBLE_DEVICES"].text == "0,1"
 
 

@@ -198,8 +198,8 @@ def _extract_dockerfile(text: str, path: str) -> ExtractResult:
 
 def _commands_front_end(kind: str) -> Callable[[str, str], ExtractResult]:
     def extract(text: str, path: str) -> ExtractResult:
-        if "sglang" not in text:
-            return ExtractResult()
+        if "sglang" not in text and not (kind == "makefile" and "include" in text):
+            return ExtractResult()  # (a makefile's launch may take its text from an included one)
         from speclint.frontends.commands.read import extract_commands
 
         return extract_commands(kind, text, path)

@@ -97,7 +97,14 @@ LAUNCH_SERVER_CMD = "launch_server_cmd"
 """SGLang's docs and notebooks helper: runs a shell command string."""
 SHELL_HELPERS = frozenset({LAUNCH_SERVER_CMD, "execute_shell_command", "run_command", "run_cmd"})
 """Helpers (SGLang's and common ones) whose first argument is a shell command string."""
-PYTHON_MENTIONS = ("sglang", "sgl.Engine", "sgl.Runtime", POPEN_LAUNCH_SERVER, LAUNCH_SERVER_CMD)
+PYTHON_MENTIONS = (
+    "sglang",
+    "sgl.Engine",
+    "sgl.Runtime",
+    POPEN_LAUNCH_SERVER,
+    LAUNCH_SERVER_CMD,
+    HTTP_ADAPTER,
+)
 """What a Python file must mention to be parsed: `sglang`, or one of SGLang's launch APIs in
 a snippet that omits its imports (docs and issue excerpts)."""
 ENTRY_WORDS = ("python3", "-m", LAUNCH_MODULE)
@@ -116,16 +123,25 @@ def is_engine(name: str, imports: Container[str], functions: Container[str], has
     return name == ENGINE and ENGINE not in imports and ENGINE not in functions and has_model_path
 
 
-def launch_class(name: str, imports: Container[str]) -> str | None:
+def launch_class(
+    name: str, imports: Container[str], bound: Container[str] = (), has_model_path: bool = False
+) -> str | None:
     """The launch class (`Runtime`, `HttpServerEngineAdapter`) a call of `name` (dotted through
     the file's `imports`) makes: a name SGLang's releases give it (`sglang.Runtime`,
     `sglang.lang.api.Runtime`, ...: read from their source), or, in a snippet that omits its
-    imports, `sgl.Runtime`; None for any other name."""
+    imports, `sgl.Runtime` and the class's bare name called with `model_path=` (ServerArgs'
+    field, as a bare `Engine(model_path=...)`), unless the file imports or binds that name
+    itself (`bound`: its functions and classes; verl's own `HttpServerEngineAdapter`, imported
+    from verl, is not SGLang's); None for any other name."""
     if name == "sgl.Runtime":
         return RUNTIME if "sgl" not in imports else None
     from speclint.sglang.launch_classes import class_names
 
-    return class_names().get(name)
+    names = class_names()
+    found = names.get(name)
+    if found is None and has_model_path and name in names.values():
+        return name if name not in imports and name not in bound else None
+    return found
 
 
 def is_server_args(name: str) -> bool:

@@ -15,8 +15,7 @@ unknown, and a whole word of one may be several words; `%%` is `%`. `environment
 tox (its "Configuration" documentation, `commands` of `[testenv]` and `[testenv:name]`):
 one command a line, a line ending in `\\` continued on the next; each split with shlex;
 a leading `-` (ignore the exit code) or `!` (invert it) is tox's; substitutions in braces
-are tox's: `{envpython}` is the environment's Python, `{posargs}` the arguments given
-after `--` (any number of words), any other (`{env:KEY}`, `{toxinidir}`...) unknown.
+and `setenv` are tox's (`commands.tox`).
 """
 
 from __future__ import annotations
@@ -27,14 +26,15 @@ from speclint.core.launches import ExtractResult
 from speclint.core.words import Word
 from speclint.frontends.commands.text import (
     Char,
-    argv_item,
+    IniValue,
     comment_lines,
     split_quoted,
     unclosed_quote,
     unique_comments,
+    walk_argv,
     walk_shell,
 )
-from speclint.frontends.shell.embedded import Budget, ShellBuffer, line_starts, span_of
+from speclint.frontends.shell.embedded import Budget, line_starts, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -42,15 +42,11 @@ if TYPE_CHECKING:
 
 _KEY = re.compile(r"([^=:\s][^=:]*?)\s*[=:]\s*")
 _PERCENT = re.compile(r"%%|%\(([^)]*)\)[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]")
-_BRACES = re.compile(r"\{([^{}]*)\}")
 _PAIR = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^,]*))\s*(?:,|$)")
 
-_Value = tuple[str, str, list[Char], int]
-"""Section, key, the value's characters (continuation lines joined by a newline), line."""
 
-
-def _values(text: str, starts: list[int], inline: str) -> list[_Value]:
-    found: list[_Value] = []
+def _values(text: str, starts: list[int], inline: str) -> list[IniValue]:
+    found: list[IniValue] = []
     section = ""
     current: tuple[str, list[Char], int, int] | None = None
     for number, start in enumerate(starts):
@@ -119,22 +115,6 @@ def _supervisord_expr(match: re.Match[str], begin: int, end: int) -> list[Char]:
     return [(None, begin, end, why)]
 
 
-def _tox_substitution(match: re.Match[str], begin: int, end: int) -> list[Char]:
-    name = match.group(1)
-    if name == "envpython":
-        return [("python", begin, end, None)]
-    if name.split(":")[0] == "posargs":
-        return [(None, begin, end, "`{posargs}` is the arguments given to tox after `--`")]
-    return [(None, begin, end, f"`{{{name}}}` is a tox substitution: known when tox runs")]
-
-
-def _walk_argv(text: str, starts: list[int], budget: Budget, words: list[list[Char]]) -> ShellBuffer:
-    buffer = ShellBuffer(text, starts, budget)
-    for word in words:
-        buffer.add_word(argv_item(word, splits=True))
-    return buffer
-
-
 def extract_ini(kind: str, text: str, path: str) -> ExtractResult:
     """supervisord's `[program:x]` commands (`kind` 'supervisord') or tox's testenv
     commands (`kind` 'tox')."""
@@ -154,34 +134,13 @@ def extract_ini(kind: str, text: str, path: str) -> ExtractResult:
             if unclosed:
                 unclosed_quote(result, starts, unclosed[0], "supervisord cannot parse the command")
                 continue
-            walk_shell(result, path, _walk_argv(text, starts, budget, words), env)
-        elif kind == "tox" and (section == "testenv" or section.startswith("testenv:")) and key == "commands":
-            for line in _tox_lines(value):
-                unclosed = []
-                words = split_quoted(_substitute(line, _BRACES, _tox_substitution), False, unclosed)
-                if unclosed:
-                    unclosed_quote(result, starts, unclosed[0], "tox cannot split the command")
-                    continue
-                if words and words[0] and words[0][0][0] in ("-", "!"):
-                    words[0] = words[0][1:]
-                    words = [w for w in words if w]
-                walk_shell(result, path, _walk_argv(text, starts, budget, words), {})
+            walk_shell(result, path, walk_argv(text, starts, budget, words), env)
+    if kind == "tox":
+        from speclint.frontends.commands.tox import read_tox
+
+        read_tox(result, path, text, starts, budget, values)
     unique_comments(result)
     return result
-
-
-def _tox_lines(value: list[Char]) -> list[list[Char]]:
-    """The commands of a `commands` value: one a line, `\\` at a line's end continuing it."""
-    lines: list[list[Char]] = [[]]
-    for char in value:
-        if char[0] == "\n":
-            if lines[-1] and lines[-1][-1][0] == "\\":
-                lines[-1][-1] = (" ", lines[-1][-1][1], lines[-1][-1][2], None)
-            else:
-                lines.append([])
-            continue
-        lines[-1].append(char)
-    return [line for line in lines if line]
 
 
 def _supervisord_env(text: str, starts: list[int], values: list[list[Char]]) -> dict[str, Word]:

@@ -11,7 +11,7 @@ def extract_commands(kind: str, text: str, path: str) -> ExtractResult:
     """The launches in a Makefile, justfile, Procfile, systemd unit or drop-in, Podman
     Quadlet `.container` file, supervisord config or tox.ini (`kind` as `file_kind` names it)."""
     if kind == "makefile":
-        from speclint.frontends.commands.make import extract_makefile
+        from speclint.frontends.commands.make_launches import extract_makefile
 
         return extract_makefile(text, path)
     if kind in ("justfile", "procfile"):

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 Char = tuple[str | None, int, int, str | None]
 """One character of a command: its text (None: an unknown run), the file range it stands
 for, and why it is unknown."""
+IniValue = tuple[str, str, list[Char], int]
+"""A value of an INI file (supervisord, tox): section, key, its characters (continuation lines
+joined by a newline), line."""
 
 
 def pieces_of(chars: list[Char]) -> list[Piece]:
@@ -161,3 +164,12 @@ def unclosed_quote(result: ExtractResult, starts: list[int], at: int, consequenc
     """A `syntax-error` at a quote that is never closed."""
     message = f"the quote opened here is never closed: {consequence}"
     result.diagnostics.append(Diagnostic("syntax-error", message, span_of(starts, at, at + 1)))
+
+
+def walk_argv(text: str, starts: list[int], budget: Budget, words: list[list[Char]]) -> ShellBuffer:
+    """A buffer of argv words that no shell splits (systemd-less INI commands: supervisord,
+    tox); a word that is all one unknown run may be any number of words."""
+    buffer = ShellBuffer(text, starts, budget)
+    for word in words:
+        buffer.add_word(argv_item(word, splits=True))
+    return buffer

@@ -104,7 +104,9 @@ def recognize(walker: Walking, call: cst.Call) -> None:
             walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))
         else:
             _engine_settings(walker, call, keywords["server_args"])
-    elif last in (RUNTIME, HTTP_ADAPTER) and (cls := launch_class(name, walker.imports)) is not None:
+    elif last in (RUNTIME, HTTP_ADAPTER) and (
+        cls := launch_class(name, walker.imports, _bound(walker), _has_model_path(call))
+    ):
         entry = CLASS_ENTRY[cls]
         pairs = _class_positional(walker, call, cls, entry) + kwargs_pairs(walker, call, None)
         walker.add_kwargs(call, entry, pairs)
@@ -193,6 +195,11 @@ def _not_read(walker: Walking, call: cst.Call, does: str) -> None:
         found = Diagnostic(kind, message, span)
         if found not in walker.result.diagnostics:  # a call walked again (a branch, a call site)
             walker.result.diagnostics.append(found)
+
+
+def _bound(walker: Walking) -> set[str]:
+    """The names the file's own functions and classes bind."""
+    return {*walker.functions, *(info.name for info in walker.classes)}
 
 
 def _has_model_path(call: cst.Call) -> bool:

@@ -41,8 +41,11 @@ class NoLaunchFound(Rule):
     printed (`echo`, `grep`) is not a launch. So is a here-document holding a launcher
     command that speclint does not read as a script (`docker exec -i c bash << EOF`, `cat >
     run.sh << EOF`; one that `cat` only prints is text). A Makefile function call that
-    names the launcher (`$(foreach p,$(PORTS),python -m sglang.launch_server ... &)`), which
-    speclint does not evaluate, is reported at the call. In YAML, a `--speculative-*` flag of
+    names the launcher (`$(foreach p,$(PORTS),python -m sglang.launch_server ... &)`, or one of
+    SGLang's benchmark scripts), or a `$(call NAME,...)` of a `define` value that names it,
+    which speclint does not evaluate, is reported at the call; so is an `include` whose file
+    runs the launcher in a recipe (speclint reads an included makefile's variables, not its
+    recipes). In YAML, a `--speculative-*` flag of
     SGLang outside every launch read there (a Helm chart's values file: an `extraArgs:` or
     `args:` list that the chart's template splices into the command, which speclint does
     not render) is reported at the first such flag, whatever else the file launches. In
