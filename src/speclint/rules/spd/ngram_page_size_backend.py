@@ -79,8 +79,22 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
         if not isinstance(algorithm, str) or algorithm.upper() != "NGRAM":
             return
         rejection = resolution.rejection
-        span = ctx.span_of("page_size" if ctx.config.given("page_size") else "attention_backend")
-        fix = f"use {ctx.set_to('attention_backend', 'flashinfer')}, or {ctx.set_to('page_size', 1)}"
+        # the page size refused is the one given, or one SGLang set for the backend
+        # (trtllm_mla's 64 on Blackwell): then the backend given, else NGRAM itself
+        page_kept = rejection is None or "page_size" in rejection.fields
+        span = ctx.span_of(
+            "page_size"
+            if page_kept and ctx.config.given("page_size")
+            else "attention_backend"
+            if ctx.config.given("attention_backend")
+            else "speculative_algorithm"
+        )
+        fix = f"use {ctx.set_to('attention_backend', 'flashinfer')}, or " + (
+            ctx.set_to("page_size", 1)
+            if page_kept
+            else f"{ctx.set_to('speculative_ngram_max_bfs_breadth', 1)} (no draft tree; SGLang "
+            "sets this page size for the attention backend, so --page-size 1 would not hold)"
+        )
         if rejection is not None:
             if rejection.kind == TREE_DRAFT_BACKEND:
                 yield self.report(

@@ -71,6 +71,10 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
 
     resolve_defaults(state, gpu, problem)
     if reason is not None:
+        if state.config.given("enable_deterministic_inference"):
+            from speclint.sglang.resolve.deterministic import resolve_deterministic_backend
+
+            resolve_deterministic_backend(state, gpu)  # before the GPU's default is picked
         if not state.traits.gpu_resolution:
             from speclint.sglang.resolve.auto_backend import choose_backend
 
