@@ -166,3 +166,30 @@ def test_the_real_0_5_23_agrees():
         assert bool(found) == (not result["ok"]), (model, flags, gpu, result.get("error"), found)
         if found:
             assert result["error"] in found[0][2], (result["error"], found)
+
+
+def test_ngram_on_a_backend_whose_page_size_is_not_read_is_a_warning():
+    """aiter on an AMD GPU: the ROCm resolution is not read, so SGLang's refusal (topk > 1
+    with page size 16 off flashinfer, `_handle_ngram`) is a warning naming why."""
+    command = LAUNCH + LLAMA + " --speculative-algorithm NGRAM --attention-backend aiter --page-size 16"
+    for version in ("0.5.14", "0.5.23"):
+        severity, column, fix = _fix(version, command, "mi300x")
+        assert (severity, column) == ("WARNING", command.index("--page-size 16") + len("--page-size ") + 1)
+        assert fix == "use --attention-backend flashinfer, or --page-size 1"
+    options = LintOptions(sglang_version="0.5.23", read_pyproject=False, gpu=profile("mi300x"))
+    [finding] = [f for f in lint_text(command + "\n", "launch.sh", options).findings if f.code == "SPD014"]
+    assert finding.message == (
+        "NGRAM drafts a tree (topk = --speculative-ngram-max-bfs-breadth 10) and SGLang refuses "
+        "topk > 1 with page size 16 on every attention backend but flashinfer, so with "
+        "--attention-backend aiter it refuses this launch unless it sets page size 1 for that "
+        "backend; the page size it resolves is not known here (the ROCm resolution "
+        "(handle_amd_specifics, aiter) for AMD Instinct MI300X is unverified for SGLang 0.5.23)"
+    )
+    # the breadth 1 drafts no tree: nothing to say
+    assert _fix_or_none("0.5.23", command + " --speculative-ngram-max-bfs-breadth 1", "mi300x") is None
+
+
+def _fix_or_none(version: str, command: str, gpu: str) -> object:
+    options = LintOptions(sglang_version=version, read_pyproject=False, gpu=profile(gpu))
+    found = [f for f in lint_text(command + "\n", "launch.sh", options).findings if f.code == "SPD014"]
+    return found[0] if found else None

@@ -110,21 +110,32 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
         topk = resolution.effective.get("speculative_eagle_topk")
         backend = ctx.config.value("attention_backend")
         chosen = resolution.effective.get("attention_backend")
-        if not (
-            isinstance(page, int)
-            and page > 1
-            and isinstance(topk, int)
-            and topk > 1
-            and backend is None
-            and isinstance(chosen, Unknown)
-        ):
+        if not (isinstance(page, int) and page > 1 and isinstance(topk, int) and topk > 1):
+            return
+        breadth = ctx.set_to("speculative_ngram_max_bfs_breadth", topk)
+        resolved_page = resolution.effective.get("page_size")
+        if isinstance(backend, str) and backend != "flashinfer" and isinstance(resolved_page, Unknown):
+            # a backend given whose page size resolution speclint has not read (aiter's on
+            # ROCm, fa4's, intel_xpu's): refused unless SGLang sets page size 1 for it
+            yield self.report(
+                ctx.path,
+                span,
+                f"NGRAM drafts a tree (topk = {breadth}) and SGLang refuses topk > 1 with page "
+                f"size {page} on every attention backend but flashinfer, so with "
+                f"{ctx.set_to('attention_backend', backend)} it refuses this launch unless it "
+                f"sets page size 1 for that backend; the page size it resolves is not known "
+                f"here ({resolved_page.reason})",
+                fix,
+                severity=Severity.WARNING,
+            )
+            return
+        if not (backend is None and isinstance(chosen, Unknown)):
             return
         why = (
             "depends on the GPU (fa3 on Hopper and trtllm_mha on Blackwell are refused; pass --gpu to know)"
             if ctx.gpu is None
             else f"is not known here ({chosen.reason})"
         )
-        breadth = ctx.set_to("speculative_ngram_max_bfs_breadth", topk)
         yield self.report(
             ctx.path,
             span,
