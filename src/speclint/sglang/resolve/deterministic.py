@@ -5,14 +5,19 @@ traits_deterministic.py, read by tools/gen_deterministic_facts.py) it sets fa3, 
 Blackwell GPU flashinfer (triton for DeepSeek-family models), and what follows (the page
 size, NGRAM's and --enable-mis's checks) reads that backend. Set only where the recordings
 of tools/oracle show no model hook picking a backend first: the architectures auto_backend.py
-covers, on an SM90 or SM100 NVIDIA GPU; DeepSeek-V3 on Blackwell, whose model hook picks
-trtllm_mla first in releases with `deepseek_blackwell_mla`, is left to
-refusals_deterministic.py."""
+covers, on an SM90 or SM100 NVIDIA GPU. DeepSeek-V3 on Blackwell, whose model hook picks
+trtllm_mla first in releases with `deepseek_blackwell_mla`, gets that pick here, which the
+fallback refuses (refusals_deterministic.py)."""
 
 from __future__ import annotations
 
 from speclint.sglang.resolve.auto_backend import ARCHITECTURES, DEEPSEEK
-from speclint.sglang.resolve.refusals_deterministic import HANDLER, MODEL_HOOK, MODEL_HOOK_BACKEND
+from speclint.sglang.resolve.refusals_deterministic import (
+    HANDLER,
+    MODEL_HOOK,
+    MODEL_HOOK_BACKEND,
+    check_model_hook_backend,
+)
 from speclint.sglang.resolve.refusals_moe import given
 from speclint.sglang.resolve.result import is_known
 
@@ -73,6 +78,7 @@ def resolve_deterministic_backend(state: ResolutionState, gpu: GpuProfile | None
             "Use trtllm_mla as attention backend on sm100 for DeepseekV3ForCausalLM",
             "info",
         )
+        check_model_hook_backend(state)  # which the fallback then refuses
         return
     state.set(
         "attention_backend",

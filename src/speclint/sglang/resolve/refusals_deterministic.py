@@ -31,7 +31,6 @@ def check_deterministic_refusals(state: ResolutionState) -> None:
     picked_by = _picked_by(state)
     if picked_by is None:
         return
-    _model_hook_backend(state, picked_by)
     _multi_item_scoring(state, picked_by)
 
 
@@ -41,14 +40,15 @@ def _picked_by(state: ResolutionState) -> str | None:
     return handlers[-1] if handlers and handlers[-1] in (HANDLER, MODEL_HOOK) else None
 
 
-def _model_hook_backend(state: ResolutionState, picked_by: str) -> None:
+def check_model_hook_backend(state: ResolutionState) -> None:
     """The fallback's check of a backend already set (`elif attention_backend not in
-    DETERMINISTIC_ATTENTION_BACKEND_CHOICES`), on the model hook's trtllm_mla."""
+    DETERMINISTIC_ATTENTION_BACKEND_CHOICES`), on the model hook's trtllm_mla: raised where
+    SGLang raises it, before the speculative and later handlers (deterministic.py calls it)."""
     from speclint.sglang.traits_deterministic import DETERMINISTIC_FALLBACK
 
     choices = state.traits.deterministic_backends
     if (
-        picked_by != MODEL_HOOK
+        _picked_by(state) != MODEL_HOOK
         or state.get("attention_backend") != MODEL_HOOK_BACKEND
         or not DETERMINISTIC_FALLBACK.get(state.version)
         or not choices
