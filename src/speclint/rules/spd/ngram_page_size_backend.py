@@ -79,8 +79,22 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
         if not isinstance(algorithm, str) or algorithm.upper() != "NGRAM":
             return
         rejection = resolution.rejection
-        span = ctx.span_of("page_size" if ctx.config.given("page_size") else "attention_backend")
-        fix = f"use {ctx.set_to('attention_backend', 'flashinfer')}, or {ctx.set_to('page_size', 1)}"
+        # the page size refused is the one given, or one SGLang set for the backend
+        # (trtllm_mla's 64 on Blackwell): then the backend given, else NGRAM itself
+        page_kept = rejection is None or "page_size" in rejection.fields
+        span = ctx.span_of(
+            "page_size"
+            if page_kept and ctx.config.given("page_size")
+            else "attention_backend"
+            if ctx.config.given("attention_backend")
+            else "speculative_algorithm"
+        )
+        fix = f"use {ctx.set_to('attention_backend', 'flashinfer')}, or " + (
+            ctx.set_to("page_size", 1)
+            if page_kept
+            else f"{ctx.set_to('speculative_ngram_max_bfs_breadth', 1)} (no draft tree; SGLang "
+            "sets this page size for the attention backend, so --page-size 1 would not hold)"
+        )
         if rejection is not None:
             if rejection.kind == TREE_DRAFT_BACKEND:
                 yield self.report(
@@ -96,21 +110,32 @@ python -m sglang.launch_server --model-path m --speculative-algorithm NGRAM \\
         topk = resolution.effective.get("speculative_eagle_topk")
         backend = ctx.config.value("attention_backend")
         chosen = resolution.effective.get("attention_backend")
-        if not (
-            isinstance(page, int)
-            and page > 1
-            and isinstance(topk, int)
-            and topk > 1
-            and backend is None
-            and isinstance(chosen, Unknown)
-        ):
+        if not (isinstance(page, int) and page > 1 and isinstance(topk, int) and topk > 1):
+            return
+        breadth = ctx.set_to("speculative_ngram_max_bfs_breadth", topk)
+        resolved_page = resolution.effective.get("page_size")
+        if isinstance(backend, str) and backend != "flashinfer" and isinstance(resolved_page, Unknown):
+            # a backend given whose page size resolution speclint has not read (aiter's on
+            # ROCm, fa4's, intel_xpu's): refused unless SGLang sets page size 1 for it
+            yield self.report(
+                ctx.path,
+                span,
+                f"NGRAM drafts a tree (topk = {breadth}) and SGLang refuses topk > 1 with page "
+                f"size {page} on every attention backend but flashinfer, so with "
+                f"{ctx.set_to('attention_backend', backend)} it refuses this launch unless it "
+                f"sets page size 1 for that backend; the page size it resolves is not known "
+                f"here ({resolved_page.reason})",
+                fix,
+                severity=Severity.WARNING,
+            )
+            return
+        if not (backend is None and isinstance(chosen, Unknown)):
             return
         why = (
             "depends on the GPU (fa3 on Hopper and trtllm_mha on Blackwell are refused; pass --gpu to know)"
             if ctx.gpu is None
             else f"is not known here ({chosen.reason})"
         )
-        breadth = ctx.set_to("speculative_ngram_max_bfs_breadth", topk)
         yield self.report(
             ctx.path,
             span,

@@ -71,6 +71,10 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
 
     resolve_defaults(state, gpu, problem)
     if reason is not None:
+        if state.config.given("enable_deterministic_inference") or state.config.given("enable_mis"):
+            from speclint.sglang.resolve.deterministic import resolve_backend_beside
+
+            resolve_backend_beside(state, gpu)  # the one GPU field these flags leave readable
         if not state.traits.gpu_resolution:
             from speclint.sglang.resolve.auto_backend import choose_backend
 

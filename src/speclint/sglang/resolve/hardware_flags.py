@@ -74,15 +74,16 @@ MODELLED_FLAGS = (
 )
 
 
-def modelled_flags_problem(config: LaunchConfig) -> str | None:
-    """Why the GPU-dependent fields cannot be predicted from the flags given (None: they can)."""
+def modelled_flags_problem(config: LaunchConfig, beside: frozenset[str] = frozenset()) -> str | None:
+    """Why the GPU-dependent fields cannot be predicted from the flags given (None: they can);
+    the flags in `beside` count as modelled (for the one field a caller models them for)."""
     if config.uncertain:
         return "the launch has words speclint cannot read"
     for use in config.parsed.uses:
         spec = use.spec
         if spec is None or use.how in ("ambiguous", "unknown") or spec.dest.startswith(_OWN_OPTIONS):
             continue  # sglang_router.launch_server's or a benchmark script's own option
-        if spec.dest not in MODELLED_FLAGS:
+        if spec.dest not in MODELLED_FLAGS and spec.dest not in beside:
             return f"{use.matched or use.written} feeds SGLang hooks speclint does not model"
         if use.dynamic and spec.dest not in SERVING_ONLY:
             return f"{use.matched or use.written} is set from a value speclint cannot read"

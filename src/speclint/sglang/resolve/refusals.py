@@ -20,6 +20,10 @@ if TYPE_CHECKING:
 
 def check_refusals(state: ResolutionState) -> None:
     _model_switches(state)
+    if state.config.given("enable_deterministic_inference"):  # (imported only then)
+        from speclint.sglang.resolve.refusals_deterministic import check_deterministic_refusals
+
+        check_deterministic_refusals(state)  # before the attention backend's own checks
     _flex_attention_speculative(state)
     _mamba_stochastic_rounding(state)
     _multi_item_scoring(state)

@@ -116,7 +116,10 @@ def resolve_ngram(state: ResolutionState, traits: ReleaseTraits) -> None:
             " > 1 is unstable and produces incorrect results for paged attention backends. "
             "This combination is only supported for the 'flashinfer' backend.",
             handler,
-            ("page_size", "attention_backend"),
+            # the page size SGLang set for the backend (trtllm_mla's 64) is not the one asked
+            ("page_size", "attention_backend")
+            if page_size == state.asked.get("page_size")
+            else ("attention_backend", "speculative_algorithm"),
             TREE_DRAFT_BACKEND,
         )
     if state.attention_dp():

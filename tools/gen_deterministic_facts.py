@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""Generate src/speclint/sglang/traits_deterministic.py: the attention backend each modelled
+SGLang release falls back to for --enable-deterministic-inference when none is given, read
+statically (`ast`, never imported) from its wheel.
+
+    python tools/gen_deterministic_facts.py            # every modelled release
+    python tools/gen_deterministic_facts.py --check    # regenerate and compare, write nothing
+
+What is read, per release (`.cache/sglang-wheels/`, fetched as gen_sglang_schema.py does):
+
+- the fallback: in `_deterministic_attention_backend` (arg_groups/overrides.py, 0.5.15+) or
+  `_handle_deterministic_inference` (server_args.py), the branch `if <x>.attention_backend is
+  None:` and the three names it assigns, in source order: Blackwell (`is_sm100`/`is_sm120`)
+  DeepSeek-family models, other Blackwell models, every other GPU;
+- whether the fallback can happen while resolving: `ServerArgs.__post_init__` calls
+  `_handle_deterministic_inference` before `_handle_attention_backend_compatibility` (which
+  picks the GPU's default backend; when it runs first the backend is never None there).
+  0.5.19+ resolve in `resolve_once`: the fallback is a post-process registered in
+  overrides.py before `_attention_backend_default` (its order, read the same way).
+- whether `_handle_multi_item_scoring` runs after it (then --enable-mis sees the fallback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import sys
+import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from gen_sglang_schema import release_key, wheel_path  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "src", "speclint", "sglang", "traits_deterministic.py")
+SERVER_ARGS = "sglang/srt/server_args.py"
+OVERRIDES = "sglang/srt/arg_groups/overrides.py"
+
+
+def _modelled() -> list[str]:
+    sys.path.insert(0, os.path.join(ROOT, "src"))
+    from speclint.sglang.traits import TRAITS
+
+    return sorted(TRAITS, key=release_key)
+
+
+def _functions(tree: ast.Module) -> dict[str, ast.FunctionDef]:
+    return {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+
+
+def _is_backend_none(test: ast.expr) -> bool:
+    return (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Attribute)
+        and test.left.attr == "attention_backend"
+        and isinstance(test.ops[0], ast.Is)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    )
+
+
+def _assigned(nodes: list[ast.stmt]) -> list[str]:
+    """String constants assigned to `backend` / `<x>.attention_backend`, in source order."""
+    names: list[str] = []
+    for stmt in nodes:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+                target = node.targets[0]
+                named = (isinstance(target, ast.Name) and target.id == "backend") or (
+                    isinstance(target, ast.Attribute) and target.attr == "attention_backend"
+                )
+                if named and isinstance(node.value.value, str):
+                    names.append(node.value.value)
+    return names
+
+
+def _fallback(function: ast.FunctionDef) -> tuple[str, ...]:
+    """(Blackwell DeepSeek, Blackwell other, other GPUs), or () when there is none."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.If) and _is_backend_none(node.test):
+            inner = node.body
+            branch = next((n for n in inner if isinstance(n, ast.If)), None)
+            if branch is None:
+                return ()
+            text = ast.unparse(branch.test)
+            if "sm100" not in text and "sm120" not in text:
+                return ()
+            blackwell, other = _assigned(branch.body), _assigned(branch.orelse)
+            if len(blackwell) != 2 or len(other) != 1:
+                return ()
+            return (blackwell[0], blackwell[1], other[0])
+    return ()
+
+
+def _call_order(tree: ast.Module) -> list[str]:
+    """The `self._handle_*()` calls of `ServerArgs.__post_init__`, in order."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == "ServerArgs":
+            init = next(
+                (n for n in node.body if isinstance(n, ast.FunctionDef) and n.name == "__post_init__"),
+                None,
+            )
+            if init is None:
+                return []
+            calls: list[str] = []
+            for sub in ast.walk(init):
+                if (
+                    isinstance(sub, ast.Call)
+                    and isinstance(sub.func, ast.Attribute)
+                    and isinstance(sub.func.value, ast.Name)
+                    and sub.func.value.id == "self"
+                    and sub.func.attr.startswith("_handle_")
+                ):
+                    calls.append(sub.func.attr)
+            calls.sort(key=lambda name: _first_line(init, name))
+            return calls
+    return []
+
+
+def _first_line(init: ast.FunctionDef, name: str) -> int:
+    lines = [
+        n.lineno
+        for n in ast.walk(init)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == name
+    ]
+    return min(lines)
+
+
+def _registered_order(tree: ast.Module) -> list[str]:
+    """overrides.py's post-processes, in registration (source) order."""
+    return [
+        n.name
+        for n in tree.body
+        if isinstance(n, ast.FunctionDef)
+        and any(ast.unparse(d) == "register_post_process" for d in n.decorator_list)
+    ]
+
+
+def read(version: str) -> dict[str, object]:
+    with zipfile.ZipFile(wheel_path(version)) as wheel:
+        files = set(wheel.namelist())
+        server_args = ast.parse(wheel.read(SERVER_ARGS))
+        overrides = ast.parse(wheel.read(OVERRIDES)) if OVERRIDES in files else None
+    functions = _functions(server_args)
+    fallback: tuple[str, ...] = ()
+    if overrides is not None and "_deterministic_attention_backend" in _functions(overrides):
+        fallback = _fallback(_functions(overrides)["_deterministic_attention_backend"])
+    elif "_handle_deterministic_inference" in functions:
+        fallback = _fallback(functions["_handle_deterministic_inference"])
+    calls = _call_order(server_args)
+    if "_handle_deterministic_inference" in calls and "_handle_attention_backend_compatibility" in calls:
+        before_pick = calls.index("_handle_deterministic_inference") < calls.index(
+            "_handle_attention_backend_compatibility"
+        )
+        mis_after = "_handle_multi_item_scoring" not in calls or calls.index(
+            "_handle_multi_item_scoring"
+        ) > calls.index("_handle_deterministic_inference")
+    elif overrides is not None and not calls:  # resolve_once: the post-process order
+        order = _registered_order(overrides)
+        before_pick = (
+            "_deterministic_attention_backend" in order
+            and "_attention_backend_default" in order
+            and order.index("_deterministic_attention_backend") < order.index("_attention_backend_default")
+        )
+        mis_after = before_pick  # attention_hook.py's MIS check reads the resolved view
+    else:
+        before_pick = mis_after = False
+    fallback = fallback if before_pick else ()
+    return {"fallback": fallback, "mis_sees_fallback": bool(fallback) and mis_after}
+
+
+def _q(text: object) -> str:
+    return json.dumps(text)  # the double quotes ruff format keeps
+
+
+def render(facts: dict[str, dict[str, object]]) -> str:
+    lines = [
+        '"""The attention backend --enable-deterministic-inference falls back to when none is given,',
+        "per modelled SGLang release: (Blackwell DeepSeek-family models, other Blackwell models, every",
+        "other GPU), empty where the release has no fallback or picks the GPU's default backend",
+        "first; and whether `_handle_multi_item_scoring` (--enable-mis) runs after it. Generated by",
+        'tools/gen_deterministic_facts.py from each release\'s wheel; do not edit."""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "DETERMINISTIC_FALLBACK: dict[str, tuple[str, ...]] = {",
+    ]
+    lines += [f"    {_q(v)}: ({', '.join(map(_q, f['fallback']))})," for v, f in facts.items()]
+    lines += ["}", "", "MIS_SEES_FALLBACK: frozenset[str] = frozenset(", "    ("]
+    lines += [f"        {_q(v)}," for v, f in facts.items() if f["mis_sees_fallback"]]
+    lines += ["    )", ")", ""]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="compare with the stored module")
+    args = parser.parse_args()
+    facts = {v: read(v) for v in _modelled()}
+    for v, f in facts.items():
+        print(f"{v:14} fallback={f['fallback']} mis_sees_fallback={f['mis_sees_fallback']}")
+    text = render(facts)
+    if args.check:
+        same = os.path.exists(OUT) and open(OUT).read() == text
+        print("up to date" if same else f"{OUT} differs")
+        return 0 if same else 1
+    with open(OUT, "w") as out:
+        out.write(text)
+    print(f"wrote {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
