@@ -41,8 +41,6 @@ def _mori_default_chunk(state: ResolutionState) -> None:
     """`_handle_a2a_moe` with MoRI, no --chunked-prefill-size: SGLang's default for the GPU's
     memory (`_handle_gpu_memory_settings`), divided by the attention-DP size
     (`_handle_data_parallelism` runs first), must fit the MoRI dispatch buffer."""
-    from speclint.sglang.moe_defaults import chunk_defaults
-
     check = state.traits.mori_dispatch_check
     gpu = state.gpu
     if (
@@ -59,6 +57,8 @@ def _mori_default_chunk(state: ResolutionState) -> None:
     mode = given(state, "disaggregation_mode")
     if (check != "any" and mode == "decode") or mode not in (None, "null", "prefill", "decode"):
         return
+    from speclint.sglang.moe_defaults import chunk_defaults
+
     defaults = chunk_defaults(state.checked_version)
     size = defaults.for_memory(gpu.memory_mib) if defaults else None
     divisor = _attention_dp(state)
@@ -124,13 +124,13 @@ def _flashinfer_cutlass(state: ResolutionState) -> None:
     """`_handle_moe_kernel_config` (0.5.6+) under --moe-runner-backend flashinfer_cutlass:
     the quantization must be one the release lists, and ep_size 1 or tp_size. Read where the
     check of refusals_moe.py (`flashinfer_moe_quantization`, the releases before) does not."""
-    from speclint.sglang.moe_defaults import flashinfer_cutlass
-
     if given(state, "moe_runner_backend") != "flashinfer_cutlass":
         return
     if state.traits.flashinfer_moe_quantization:
         _flashinfer_cutlass_early_deepseek(state)
         return
+    from speclint.sglang.moe_defaults import flashinfer_cutlass
+
     facts = flashinfer_cutlass(state.checked_version)
     if facts is None:
         return
