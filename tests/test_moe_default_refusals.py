@@ -172,6 +172,28 @@ def test_flashinfer_cutlass_ep_size_is_one_or_tp_size():
         accepted(version, command + " --ep-size 8")
 
 
+def test_the_kernel_asserts_read_the_ep_size_given_before_the_all_to_all_backend_sets_tp_size():
+    """`_handle_moe_kernel_config` runs before `_handle_a2a_moe` (which sets ep_size = tp_size)."""
+    deepep = LAUNCH + DSV3 + " --tp-size 8 --moe-a2a-backend deepep --moe-runner-backend "
+    for version in ("0.5.14", "0.5.23"):
+        refusal(
+            version,
+            deepep + "flashinfer_cutlass --ep-size 2",
+            "--ep-size 2",
+            "_handle_moe_kernel_config",
+            "The expert parallel size must be 1 or the same as the tensor parallel size",
+        )
+        refusal(
+            version,
+            deepep + "cutlass --ep-size 8",
+            "--ep-size 8",
+            "_handle_moe_kernel_config",
+            "FP8/MXFP8 Cutlass MoE is only supported with ep_size == 1",
+            gpu="b200",
+        )
+        accepted(version, deepep + "cutlass", "b200")  # ep_size 1 when the assert reads it
+
+
 # --- the Cutlass MoE runner on DeepSeek-V3 on Blackwell ---
 
 CUTLASS = LAUNCH + DSV3 + " --moe-runner-backend cutlass --tp-size "

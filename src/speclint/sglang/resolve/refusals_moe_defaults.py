@@ -146,15 +146,8 @@ def _flashinfer_cutlass(state: ResolutionState) -> None:
             "_handle_moe_kernel_config",
             (field, "moe_runner_backend"),
         )
-    ep, tp = state.get("ep_size"), state.get("tp_size")
-    if (
-        facts.ep_message
-        and isinstance(ep, int)
-        and isinstance(tp, int)
-        and ep not in (1, tp)
-        and state.get("moe_a2a_backend") in ("none", None)
-        and given(state, "enable_ep_moe") in (None, False)
-    ):
+    ep, tp = _ep_at_kernel_config(state), state.get("tp_size")
+    if facts.ep_message and isinstance(ep, int) and isinstance(tp, int) and ep not in (1, tp):
         raise Stop(
             "AssertionError",
             f"{facts.ep_message} (--ep-size {ep} with --tp-size {tp} and the flashinfer_cutlass "
@@ -204,6 +197,23 @@ def _flashinfer_cutlass_early_deepseek(state: ResolutionState) -> None:
     )
 
 
+def _ep_at_kernel_config(state: ResolutionState) -> int | None:
+    """The ep_size `_handle_moe_kernel_config` reads: it runs before `_handle_a2a_moe` (in
+    every release read, 0.5.9-0.5.23), so with an all-to-all backend it is the one given
+    (default 1), not the tp_size the backend sets after (confirmed by tools/oracle on 0.5.14
+    and 0.5.23 with --moe-a2a-backend deepep). None: not read (--enable-ep-moe sets it too)."""
+    if given(state, "enable_ep_moe") not in (None, False):
+        return None
+    if state.get("moe_a2a_backend") in ("none", None):
+        ep = state.get("ep_size")
+    else:
+        ep = (
+            given(state, "ep_size") if state.config.knows("ep_size") else given(state, "expert_parallel_size")
+        )
+        ep = 1 if ep is None else ep
+    return ep if isinstance(ep, int) and not isinstance(ep, bool) else None
+
+
 def _cutlass_deepseek_blackwell(state: ResolutionState) -> None:
     """`_handle_moe_kernel_config` (0.5.4+): the cutlass MoE runner on an fp8 (0.5.9+: or
     mxfp8) model asserts ep_size == 1; here the quantization DeepSeek-V3 takes from its
@@ -213,13 +223,11 @@ def _cutlass_deepseek_blackwell(state: ResolutionState) -> None:
         not quantizations
         or given(state, "moe_runner_backend") != "cutlass"
         or given(state, "quantization") is not None
-        or state.get("moe_a2a_backend") not in ("none", None)
-        or given(state, "enable_ep_moe") not in (None, False)
     ):
         return
     quantization, source = _quantization(state)
-    ep = state.get("ep_size")
-    if quantization not in quantizations or not isinstance(ep, int) or ep == 1:
+    ep = _ep_at_kernel_config(state)
+    if quantization not in quantizations or ep is None or ep == 1:
         return
     wording = "/".join(q.upper() for q in quantizations)
     raise Stop(
