@@ -276,14 +276,14 @@ def test_the_cutlass_moe_runner_on_fp8_needs_ep_size_1():
     refusal(
         "0.5.6.post2",
         command,
-        "--moe-runner-backend cutlass",
+        "--ep-size 2",
         "_handle_moe_kernel_config",
         "FP8 Cutlass MoE is only supported with ep_size == 1 (--moe-runner-backend cutlass on a fp8 model with ep_size 2;",
     )
     refusal(
         "0.5.9",
         command,
-        "--moe-runner-backend cutlass",
+        "--ep-size 2",
         "_handle_moe_kernel_config",
         "FP8/MXFP8 Cutlass MoE is only supported with ep_size == 1",
     )

@@ -24,8 +24,9 @@ draft model or a non-EAGLE3 algorithm, NGRAM on an unsupported device, a `--quan
 the target checkpoint's `quantization_config` contradicts (or one the release lacks), the
 all-to-all MoE backends' needs (`--moe-a2a-backend flashinfer`: attention DP over all TP
 ranks and a FlashInfer MoE runner; `mori`: a chunked prefill that fits
-`SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK`), the MoE runners' quantization and
-`ep_size` asserts, Flex Attention with speculative decoding, `--enable-mis` off FlashInfer,
+`SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK`, given or SGLang's default for the GPU's
+memory when speclint is told the GPU), the MoE runners' quantization and `ep_size` asserts
+(with the quantization DeepSeek-V3 takes from its checkpoint on Blackwell), Flex Attention with speculative decoding, `--enable-mis` off FlashInfer,
 `--enable-tp-lm-head-all-to-all` without attention DP, switches only some models take
 (`--enable-layernorm-sp`, `--enable-cp-decode-attn-tp`, `--enable-encoder-swa-bounded-replay`:
 read in the target's `config.json`), Mamba stochastic rounding without a float16 SSM
@@ -36,7 +37,7 @@ on a model without DSA, `--enable-page-major-kv-layout` without `--enable-unifie
 `--enable-lmcache` with streaming sessions, attention DP, speculative decoding, hierarchical
 cache, no radix cache or disaggregation (0.5.21+), `--disable-cuda-graph-padding` with
 `--enable-torch-compile` and `--enable-dp-lm-head` without attention DP. Each as the checked release words and checks it; where the value SGLang checks
-depends on what speclint cannot read (the GPU's chunked prefill size, a model whose
+depends on what speclint cannot read (a GPU it is not told, a model whose
 `config.json` is not on disk), nothing is reported.
 
 ## Why it matters

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from speclint.sglang.resolve.refusals_features import check_feature_refusals
 from speclint.sglang.resolve.refusals_moe import check_moe_kernel, given
+from speclint.sglang.resolve.refusals_moe_defaults import check_moe_defaults
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop
 
@@ -28,6 +29,7 @@ def check_refusals(state: ResolutionState) -> None:
     _mamba_stochastic_rounding(state)
     _multi_item_scoring(state)
     check_moe_kernel(state)
+    check_moe_defaults(state)
     _flashinfer_a2a(state)
     _mori_dispatch_tokens(state)
     _dp_lm_head_replicas(state)

@@ -190,5 +190,5 @@ def _cutlass_moe_expert_parallel(state: ResolutionState) -> None:
         f"{wording} Cutlass MoE is only supported with ep_size == 1 (--moe-runner-backend cutlass "
         f"on a {quantization} model with ep_size {ep}; drop --ep-size or pick another MoE runner)",
         "_handle_moe_kernel_config",
-        ("ep_size", "moe_runner_backend"),
+        ("ep_size", "expert_parallel_size", "moe_runner_backend"),
     )

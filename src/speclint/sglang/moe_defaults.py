@@ -1,0 +1,73 @@
+"""Each release's defaults and asserts behind the MoE refusals of resolve/refusals_moe_defaults.py,
+read from its wheel by tools/gen_sglang_moe_defaults.py (`data/sglang_moe_defaults.json`): the
+GPU-memory tiers of the default chunked prefill size, the FlashInfer-Cutlass MoE runner's
+quantization and expert-parallel asserts, whether DeepSeek-V3 on SM100 takes the checkpoint's
+quantization. A release without a row, or without a reading, was not read: the checks say
+nothing for it."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+from speclint.core.records import dataclass
+from speclint.sglang.linedata import LineData
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+_FILE = LineData(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_moe_defaults.json"))
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkDefaults:
+    """`_handle_gpu_memory_settings`' default chunked prefill size by GPU memory."""
+
+    tiers: tuple[tuple[int | None, int], ...]
+    """(upper bound in MiB, exclusive; None: the rest, the size)."""
+    where: str
+    """The module and function read."""
+
+    def for_memory(self, memory_mib: int) -> int | None:
+        for bound, size in self.tiers:
+            if bound is None or memory_mib < bound:
+                return size
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class FlashinferCutlass:
+    """The asserts under `moe_runner_backend == "flashinfer_cutlass"`."""
+
+    quantizations: tuple[str | None, ...]
+    message: str
+    """SGLang's message, `{quantization}` where it puts the value."""
+    ep_message: str | None
+    """The `ep_size in [1, tp_size]` assert's message (None: the release has none)."""
+
+
+def _reading(version: str, name: str) -> Any:
+    row: dict[str, int] | None = _FILE.row(version)
+    index = (row or {}).get(name)
+    return None if index is None else _FILE.shared(index)
+
+
+@lru_cache(maxsize=16)
+def chunk_defaults(version: str) -> ChunkDefaults | None:
+    raw = _reading(version, "chunk_defaults")
+    if raw is None:
+        return None
+    return ChunkDefaults(tuple((bound, size) for bound, size in raw["tiers"]), raw["where"])
+
+
+@lru_cache(maxsize=16)
+def flashinfer_cutlass(version: str) -> FlashinferCutlass | None:
+    raw = _reading(version, "flashinfer_cutlass")
+    if raw is None or raw.get("message") is None:
+        return None
+    return FlashinferCutlass(tuple(raw["quantizations"]), raw["message"], raw["ep_message"])
+
+
+def sm100_adopts_checkpoint_quantization(version: str) -> bool:
+    return _reading(version, "sm100_adopts_checkpoint_quantization") is True

@@ -1,0 +1,240 @@
+"""MoE refusals that rest on a value SGLang picks itself (found missing in session 9): MoRI's
+dispatch buffer against the chunked prefill size SGLang defaults to for the GPU's memory, and
+the FlashInfer-Cutlass and Cutlass MoE runners' asserts on the quantization DeepSeek-V3 takes
+from its checkpoint on Blackwell (SM100). Each release's defaults and asserts were read from
+its wheel (tools/gen_sglang_moe_defaults.py, `speclint.sglang.moe_defaults`) and confirmed
+with tools/oracle on 0.5.9, 0.5.14, 0.5.18, 0.5.21 and 0.5.23 (fake H100, B200, GB200, L40S,
+A100 40 GB, RTX 5090). Where an input is not read (no GPU given, an AMD GPU, a model whose
+config.json is not on disk, a model handler that may turn chunked prefill off) the checks say
+nothing."""
+
+from __future__ import annotations
+
+from speclint.sglang.resolve.refusals_moe import given
+from speclint.sglang.resolve.state import Stop
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.state import ResolutionState
+
+_PLAIN_TEXT = frozenset({"LlamaForCausalLM", "Qwen3ForCausalLM", "DeepseekV3ForCausalLM"})
+"""Text models no model handler turns chunked prefill off for (the oracle recorded their
+default chunked prefill, release by release: refusals_features.PLAIN_TEXT_ARCHITECTURES)."""
+_DEEPSEEK_V3 = "DeepseekV3ForCausalLM"
+_MORI_VARIABLE = "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK"
+_MORI = {
+    "any": "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be larger or equal "
+    "to chunked_prefill_size",
+    "per_rank": "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be >= the "
+    "per-rank MoRI dispatch tokens (chunked_prefill_size by default)",
+}
+"""`_handle_a2a_moe`'s message by `ReleaseTraits.mori_dispatch_check` (traits_refusals.py)."""
+
+
+def check_moe_defaults(state: ResolutionState) -> None:
+    _mori_default_chunk(state)
+    _flashinfer_cutlass(state)
+    _cutlass_deepseek_blackwell(state)
+
+
+def _mori_default_chunk(state: ResolutionState) -> None:
+    """`_handle_a2a_moe` with MoRI, no --chunked-prefill-size: SGLang's default for the GPU's
+    memory (`_handle_gpu_memory_settings`), divided by the attention-DP size
+    (`_handle_data_parallelism` runs first), must fit the MoRI dispatch buffer."""
+    check = state.traits.mori_dispatch_check
+    gpu = state.gpu
+    if (
+        not check
+        or state.get("moe_a2a_backend") != "mori"
+        or (state.config.knows("chunked_prefill_size") and given(state, "chunked_prefill_size") is not None)
+        or gpu is None
+        or gpu.vendor != "nvidia"
+        or state.target_architecture not in _PLAIN_TEXT
+        or given(state, "enable_mis") not in (None, False)
+        or given(state, "enable_cp_decode_attn_tp") not in (None, False)
+    ):
+        return
+    mode = given(state, "disaggregation_mode")
+    if (check != "any" and mode == "decode") or mode not in (None, "null", "prefill", "decode"):
+        return
+    from speclint.sglang.moe_defaults import chunk_defaults
+
+    defaults = chunk_defaults(state.checked_version)
+    size = defaults.for_memory(gpu.memory_mib) if defaults else None
+    divisor = _attention_dp(state)
+    if size is None or divisor is None:
+        return
+    chunk = size // divisor
+    raw = state.env.get(_MORI_VARIABLE, "4096")
+    if raw is None or not raw.strip().lstrip("-").isdigit() or chunk <= int(raw):
+        return
+    limit = int(raw)
+    source = f"{_MORI_VARIABLE}={limit}" if _MORI_VARIABLE in state.env else "its default 4096"
+    split = f" / attention-DP size {divisor}" if divisor > 1 else ""
+    raise Stop(
+        "AssertionError",
+        f"{_MORI[check if check == 'per_rank' else 'any']} (chunked_prefill_size {chunk}: SGLang's "
+        f"default {size} for the {gpu.name}'s {gpu.memory_mib} MiB{split}, > {source}; pass "
+        f"--chunked-prefill-size {limit} or lower, or set {_MORI_VARIABLE} to at least {chunk})",
+        "_handle_a2a_moe",
+        ("moe_a2a_backend",),
+    )
+
+
+def _attention_dp(state: ResolutionState) -> int | None:
+    """What `_handle_data_parallelism` divides the chunked prefill size by (None: not read)."""
+    if state.traits.separate_attn_dp_size:
+        size = state.get("attn_dp_size")
+        return size if isinstance(size, int) and size > 0 else None
+    dp, on = state.get("dp_size"), state.get("enable_dp_attention")
+    if not isinstance(dp, int) or dp < 1 or on not in (True, False):
+        return None
+    return dp if on and dp > 1 else 1
+
+
+def _quantization(state: ResolutionState) -> tuple[object, str]:
+    """The quantization the MoE runners' asserts read, and where it comes from: --quantization,
+    or DeepSeek-V3's checkpoint `quant_method` on an SM100 GPU in the releases that adopt it."""
+    from speclint.sglang.moe_defaults import sm100_adopts_checkpoint_quantization
+    from speclint.sglang.resolve.deepseek_blackwell import checkpoint_quantization
+
+    quantization = given(state, "quantization")
+    if quantization == "unquant":
+        return None, ""  # explicitly none: nothing adopted
+    if quantization is not None:
+        return quantization, f"--quantization {quantization}"
+    gpu = state.gpu
+    if (
+        state.target_architecture == _DEEPSEEK_V3
+        and gpu is not None
+        and gpu.vendor == "nvidia"
+        and (gpu.sm or 0) // 10 == 10
+        and sm100_adopts_checkpoint_quantization(state.checked_version)
+    ):
+        method = checkpoint_quantization(state)
+        if method is not None:
+            return method, (
+                f"the checkpoint's quantization_config ({method}), which SGLang takes for "
+                f"DeepSeek-V3 on the {gpu.name} (SM100)"
+            )
+    return None, ""
+
+
+def _flashinfer_cutlass(state: ResolutionState) -> None:
+    """`_handle_moe_kernel_config` (0.5.6+) under --moe-runner-backend flashinfer_cutlass:
+    the quantization must be one the release lists, and ep_size 1 or tp_size. Read where the
+    check of refusals_moe.py (`flashinfer_moe_quantization`, the releases before) does not."""
+    if given(state, "moe_runner_backend") != "flashinfer_cutlass":
+        return
+    if state.traits.flashinfer_moe_quantization:
+        _flashinfer_cutlass_early_deepseek(state)
+        return
+    from speclint.sglang.moe_defaults import flashinfer_cutlass
+
+    facts = flashinfer_cutlass(state.checked_version)
+    if facts is None:
+        return
+    quantization, source = _quantization(state)
+    if isinstance(quantization, str) and quantization not in facts.quantizations:
+        field = "quantization" if source.startswith("--") else "moe_runner_backend"
+        listed = ", ".join(q for q in facts.quantizations if q)
+        raise Stop(
+            "AssertionError",
+            facts.message.format(quantization=quantization).replace(" \n", " ")
+            + f" (quantization {quantization} from {source}, with the flashinfer_cutlass MoE "
+            f"runner; use a checkpoint in {listed}, or another --moe-runner-backend)",
+            "_handle_moe_kernel_config",
+            (field, "moe_runner_backend"),
+        )
+    ep, tp = _ep_at_kernel_config(state), state.get("tp_size")
+    if facts.ep_message and isinstance(ep, int) and isinstance(tp, int) and ep not in (1, tp):
+        raise Stop(
+            "AssertionError",
+            f"{facts.ep_message} (--ep-size {ep} with --tp-size {tp} and the flashinfer_cutlass "
+            f"MoE runner; use --ep-size 1 or --ep-size {tp})",
+            "_handle_moe_kernel_config",
+            ("ep_size", "expert_parallel_size", "moe_runner_backend"),
+        )
+
+
+_EARLY_VARIANTS = ("runner_0_5_4", "runner_0_5_5", "runner_0_5_6")
+
+
+def _flashinfer_cutlass_early_deepseek(state: ResolutionState) -> None:
+    """0.5.4-0.5.6, DeepSeek-V3 on SM100 without --quantization (refusals_moe.py says nothing
+    there): 0.5.4 sets fp8 only for the auto runner, so the assert reads None; 0.5.5-0.5.6
+    take the checkpoint's quantization first (confirmed by tools/oracle on 0.5.4.post3 and
+    0.5.6.post2, fake B200)."""
+    from speclint.sglang.moe_defaults import sm100_adopts_checkpoint_quantization
+    from speclint.sglang.resolve.refusals_moe import _MOE_QUANTIZATION
+
+    variant = state.traits.flashinfer_moe_quantization
+    gpu = state.gpu
+    if (
+        variant not in _EARLY_VARIANTS
+        or given(state, "quantization") is not None
+        or state.target_architecture != _DEEPSEEK_V3
+        or gpu is None
+        or gpu.vendor != "nvidia"
+        or (gpu.sm or 0) // 10 != 10
+    ):
+        return
+    quantization, source = _quantization(state)
+    if quantization is None:
+        if sm100_adopts_checkpoint_quantization(state.checked_version):
+            return  # no quantization_config: SGLang sets fp8 (not read here)
+        source = "no --quantization (this release sets one for DeepSeek-V3 only with the auto MoE runner)"
+    allowed, message = _MOE_QUANTIZATION[variant]["flashinfer_cutlass"]
+    if quantization in allowed:
+        return
+    raise Stop(
+        "AssertionError",
+        message.format(quantization=quantization).replace(" \n", " ")
+        + f" (quantization {quantization} from {source}, with the flashinfer_cutlass MoE runner; "
+        f"use a checkpoint in {allowed[0]}, or another --moe-runner-backend)",
+        "_handle_moe_kernel_config",
+        ("moe_runner_backend",),
+    )
+
+
+def _ep_at_kernel_config(state: ResolutionState) -> int | None:
+    """The ep_size `_handle_moe_kernel_config` reads: it runs before `_handle_a2a_moe` (in
+    every release read, 0.5.9-0.5.23), so with an all-to-all backend it is the one given
+    (default 1), not the tp_size the backend sets after (confirmed by tools/oracle on 0.5.14
+    and 0.5.23 with --moe-a2a-backend deepep). None: not read (--enable-ep-moe sets it too)."""
+    if given(state, "enable_ep_moe") not in (None, False):
+        return None
+    if state.get("moe_a2a_backend") in ("none", None):
+        ep = state.get("ep_size")
+    else:
+        ep = (
+            given(state, "ep_size") if state.config.knows("ep_size") else given(state, "expert_parallel_size")
+        )
+        ep = 1 if ep is None else ep
+    return ep if isinstance(ep, int) and not isinstance(ep, bool) else None
+
+
+def _cutlass_deepseek_blackwell(state: ResolutionState) -> None:
+    """`_handle_moe_kernel_config` (0.5.4+): the cutlass MoE runner on an fp8 (0.5.9+: or
+    mxfp8) model asserts ep_size == 1; here the quantization DeepSeek-V3 takes from its
+    checkpoint on SM100 (refusals_moe.py reads --quantization given)."""
+    quantizations = state.traits.cutlass_moe_quantizations
+    if (
+        not quantizations
+        or given(state, "moe_runner_backend") != "cutlass"
+        or given(state, "quantization") is not None
+    ):
+        return
+    quantization, source = _quantization(state)
+    ep = _ep_at_kernel_config(state)
+    if quantization not in quantizations or ep is None or ep == 1:
+        return
+    wording = "/".join(q.upper() for q in quantizations)
+    raise Stop(
+        "AssertionError",
+        f"{wording} Cutlass MoE is only supported with ep_size == 1 (--moe-runner-backend cutlass "
+        f"with ep_size {ep} and quantization {quantization} from {source}; drop --ep-size or "
+        "pick another MoE runner)",
+        "_handle_moe_kernel_config",
+        ("ep_size", "expert_parallel_size", "moe_runner_backend"),
+    )

@@ -1,0 +1,117 @@
+"""The stored MoE defaults (src/speclint/sglang/data/sglang_moe_defaults.json) are what
+tools/gen_sglang_moe_defaults.py reads from each release's wheel; its reading rules are checked
+on a wheel written here, and, where the wheels are cached, on the releases themselves."""
+
+from __future__ import annotations
+
+import os
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from speclint.sglang.flags.schema import supported_versions
+from speclint.sglang.moe_defaults import (
+    chunk_defaults,
+    flashinfer_cutlass,
+    sm100_adopts_checkpoint_quantization,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+WHEELS = ROOT / ".cache" / "sglang-wheels"
+
+
+def test_every_release_the_flags_cover_was_read():
+    from speclint.sglang.moe_defaults import _FILE
+
+    assert list(_FILE.versions()) == list(supported_versions())
+
+
+def test_the_default_chunked_prefill_by_gpu_memory():
+    old, new = chunk_defaults("0.5.14"), chunk_defaults("0.5.23")
+    assert old is not None and new is not None
+    # an RTX 5090 (32607 MiB): 2048 up to 0.5.19, 4096 from 0.5.20
+    assert (old.for_memory(32607), new.for_memory(32607)) == (2048, 4096)
+    assert [new.for_memory(m) for m in (46068, 81559, 143771, 183359)] == [4096, 8192, 8192, 16384]
+    assert new.where == "sglang/srt/arg_groups/memory_hook.py:handle_gpu_memory_settings"
+    assert chunk_defaults("0.5.2") is None  # not read: the checks say nothing
+
+
+def test_the_flashinfer_cutlass_asserts_and_the_blackwell_quantization():
+    assert flashinfer_cutlass("0.5.5.post3") is None  # its assert is `== "modelopt_fp4"` (refusals_moe.py)
+    facts = flashinfer_cutlass("0.5.23")
+    assert facts is not None
+    assert facts.quantizations == ("modelopt_fp4", "modelopt_fp8", "modelopt_mixed", None)
+    assert facts.ep_message == "The expert parallel size must be 1 or the same as the tensor parallel size"
+    # 0.5.4 sets fp8 only for the auto runner; 0.5.5+ take the checkpoint's on SM100
+    assert [sm100_adopts_checkpoint_quantization(v) for v in ("0.5.4.post3", "0.5.5", "0.5.23")] == [
+        False,
+        True,
+        True,
+    ]
+
+
+MEMORY = """
+class ServerArgs:
+    def _handle_gpu_memory_settings(self, gpu_mem):
+        if gpu_mem is not None:
+            if gpu_mem < 20 * 1024:
+                if self.chunked_prefill_size is None:
+                    self.chunked_prefill_size = 2048
+            elif is_npu() and gpu_mem < 32 * 1024:
+                self.chunked_prefill_size = 32768
+            elif gpu_mem < 90 * 1024:
+                self.chunked_prefill_size = 8192
+            else:
+                self.chunked_prefill_size = 16384
+        else:
+            self.chunked_prefill_size = 4096
+
+    def _handle_moe_kernel_config(self):
+        if self.moe_runner_backend == "flashinfer_cutlass":
+            assert self.quantization in ["modelopt_fp4", None], f"Invalid quantization '{self.quantization}'."
+            assert self.ep_size in [1, self.tp_size], "ep must be 1 or tp"
+
+    def _handle_model_specific_adjustments(self):
+        if model_arch in ["DeepseekV3ForCausalLM"]:
+            if is_sm100_supported():
+                if self.moe_runner_backend == "auto":
+                    self.quantization = quant_method
+"""
+
+
+def test_the_generator_reads_the_tiers_the_asserts_and_skips_runner_only_adoption(tmp_path):
+    from gen_sglang_moe_defaults import read_release
+
+    wheel = tmp_path / "sglang-0.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("sglang/srt/server_args.py", MEMORY)
+    assert dict(read_release(str(wheel))) == {
+        "chunk_defaults": {
+            "tiers": [[20480, 2048], [92160, 8192], [None, 16384]],
+            "no_gpu": 4096,
+            "where": "sglang/srt/server_args.py:_handle_gpu_memory_settings",
+        },
+        "flashinfer_cutlass": {
+            "quantizations": ["modelopt_fp4", None],
+            "message": "Invalid quantization '{quantization}'.",
+            "ep_message": "ep must be 1 or tp",
+        },
+        "sm100_adopts_checkpoint_quantization": False,
+    }
+
+
+@pytest.mark.skipif(not WHEELS.is_dir(), reason="no SGLang wheels in .cache/sglang-wheels")
+def test_regenerating_two_releases_reproduces_their_stored_readings():
+    from gen_sglang_moe_defaults import read_release
+    from gen_sglang_schema import CACHE, wheel_path
+
+    from speclint.sglang.moe_defaults import _reading
+
+    for version in ("0.5.9", "0.5.23"):
+        if not list(Path(CACHE).glob(f"sglang-{version}-*.whl")):
+            pytest.skip(f"no wheel of {version} cached")
+        for name, reading in read_release(wheel_path(version, CACHE)):
+            assert _reading(version, name) == reading, (version, name)

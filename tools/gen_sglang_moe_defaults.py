@@ -1,0 +1,274 @@
+#!/usr/bin/env python3
+"""Generate src/speclint/sglang/data/sglang_moe_defaults.json: the facts behind the MoE refusals
+speclint checks beside SGLang's own defaults, per release, read statically (`ast`, never
+imported) from its wheel.
+
+    python tools/gen_sglang_moe_defaults.py            # every release the flag schema stores
+    python tools/gen_sglang_moe_defaults.py --check    # regenerate and compare, write nothing
+
+Per release, each reading found (absent: not in that release's source):
+
+- `chunk_defaults`: `_handle_gpu_memory_settings` (server_args.py; 0.5.19+
+  arg_groups/memory_hook.py `handle_gpu_memory_settings`): the `if gpu_mem < A * B` chain
+  under `if gpu_mem is not None`, as `tiers` [[bound in MiB or null, default
+  chunked_prefill_size], ...] (the value a branch assigns, `self.chunked_prefill_size = N` or
+  `declare_resolution(..., chunked_prefill_size=N)`; `is_npu() and ...` branches, Ascend's,
+  skipped), and `no_gpu`, the outer `else`'s;
+- `flashinfer_cutlass`: the assert under `if ....moe_runner_backend == "flashinfer_cutlass"`
+  (the first such `if` whose body asserts `....quantization in [...]`): `quantizations` (null
+  written for None), `message` (the f-string, `{...}` fields as `{quantization}`), and
+  `ep_message`, the message of an assert there on `....ep_size in [1, ...tp_size]`;
+- `sm100_adopts_checkpoint_quantization`: a branch under an SM100 test
+  (`is_sm100_supported()`, `....is_sm100`) in a function naming `DeepseekV3ForCausalLM` sets
+  the quantization from `quant_method` (the checkpoint's `quantization_config`) when none was
+  given, outside any test of the MoE runner (0.5.4's form, only for the `auto` runner, does
+  not count).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import sys
+import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
+from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
+from line_array import generator_main, per_release  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_moe_defaults.json")
+MODULES = ("sglang/srt/server_args.py", "sglang/srt/arg_groups/")
+MEMORY_FUNCTIONS = ("_handle_gpu_memory_settings", "handle_gpu_memory_settings")
+
+
+def _sources(archive: zipfile.ZipFile) -> list[tuple[str, ast.Module, str]]:
+    found = []
+    for name in sorted(archive.namelist()):
+        if name.endswith(".py") and (name == MODULES[0] or name.startswith(MODULES[1])):
+            text = archive.read(name).decode("utf-8")
+            found.append((name, ast.parse(text), text))
+    return found
+
+
+def _number(node: ast.expr) -> int | None:
+    """A constant int, or a product of them (`60 * 1024`)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        left, right = _number(node.left), _number(node.right)
+        return None if left is None or right is None else left * right
+    return None
+
+
+def _assigned_chunk(body: list[ast.stmt]) -> int | None:
+    """The constant chunked_prefill_size a branch sets (attribute or declare_resolution keyword)."""
+    for node in (n for stmt in body for n in ast.walk(stmt)):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Attribute) and target.attr == "chunked_prefill_size":
+                    return _number(node.value)
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg == "chunked_prefill_size":
+                    return _number(keyword.value)
+    return None
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _npu_only(test: ast.expr) -> bool:
+    return (
+        isinstance(test, ast.BoolOp)
+        and isinstance(test.op, ast.And)
+        and isinstance(test.values[0], ast.Call)
+        and _is_name(test.values[0].func, "is_npu")
+    )
+
+
+def _tier_chain(node: ast.If) -> list[list[int | None]] | None:
+    """[[bound, chunk], ...] of an `if gpu_mem < N: ... elif ...: ... else: ...` chain."""
+    tiers: list[list[int | None]] = []
+    current: ast.stmt | None = node
+    while isinstance(current, ast.If):
+        test = current.test
+        if _npu_only(test):  # `is_npu() and gpu_mem < N`: an Ascend branch, not taken on a GPU
+            rest = current.orelse
+            current = rest[0] if len(rest) == 1 and isinstance(rest[0], ast.If) else None
+            continue
+        if not (
+            isinstance(test, ast.Compare)
+            and _is_name(test.left, "gpu_mem")
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.Lt)
+        ):
+            return None
+        bound, chunk = _number(test.comparators[0]), _assigned_chunk(current.body)
+        if bound is None or chunk is None:
+            return None
+        tiers.append([bound, chunk])
+        rest = current.orelse
+        if len(rest) == 1 and isinstance(rest[0], ast.If):
+            current = rest[0]
+            continue
+        if rest:
+            chunk = _assigned_chunk(rest)
+            if chunk is None:
+                return None
+            tiers.append([None, chunk])
+        current = None
+    return tiers
+
+
+def read_chunk_defaults(sources: list[tuple[str, ast.Module, str]]) -> dict[str, object] | None:
+    for name, tree, _ in sources:
+        for function in ast.walk(tree):
+            if not (isinstance(function, ast.FunctionDef) and function.name in MEMORY_FUNCTIONS):
+                continue
+            for node in ast.walk(function):
+                test = getattr(node, "test", None)
+                if not (
+                    isinstance(node, ast.If)
+                    and isinstance(test, ast.Compare)
+                    and _is_name(test.left, "gpu_mem")
+                    and isinstance(test.ops[0], ast.IsNot)
+                ):
+                    continue
+                chains = [s for s in node.body if isinstance(s, ast.If)]
+                tiers = _tier_chain(chains[0]) if chains else None
+                if tiers:
+                    return {
+                        "tiers": tiers,
+                        "no_gpu": _assigned_chunk(node.orelse),
+                        "where": f"{name}:{function.name}",
+                    }
+    return None
+
+
+def _runner_test(test: ast.expr, runner: str) -> bool:
+    return (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Attribute)
+        and test.left.attr == "moe_runner_backend"
+        and isinstance(test.ops[0], ast.Eq)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value == runner
+    )
+
+
+def _message(node: ast.expr | None) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        parts = []
+        for value in node.values:
+            if isinstance(value, ast.Constant):
+                parts.append(str(value.value))
+            else:
+                parts.append("{quantization}")
+        return "".join(parts)
+    return None
+
+
+def _in_list(test: ast.expr, attribute: str) -> list[ast.expr] | None:
+    if (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Attribute)
+        and test.left.attr == attribute
+        and isinstance(test.ops[0], ast.In)
+        and isinstance(test.comparators[0], ast.List)
+    ):
+        return test.comparators[0].elts
+    return None
+
+
+def read_flashinfer_cutlass(sources: list[tuple[str, ast.Module, str]]) -> dict[str, object] | None:
+    for _, tree, _ in sources:
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.If) and _runner_test(node.test, "flashinfer_cutlass")):
+                continue
+            reading: dict[str, object] = {}
+            for stmt in node.body:
+                if not isinstance(stmt, ast.Assert):
+                    continue
+                quantizations = _in_list(stmt.test, "quantization")
+                if quantizations is not None and "quantizations" not in reading:
+                    values = [e.value for e in quantizations if isinstance(e, ast.Constant)]
+                    reading["quantizations"] = values
+                    reading["message"] = _message(stmt.msg)
+                sizes = _in_list(stmt.test, "ep_size")
+                if sizes is not None and _number(sizes[0]) == 1:
+                    reading["ep_message"] = _message(stmt.msg)
+            if "quantizations" in reading:
+                reading.setdefault("ep_message", None)
+                return reading
+    return None
+
+
+def _sm100_test(test: ast.expr) -> bool:
+    for node in ast.walk(test):
+        if isinstance(node, ast.Name) and node.id == "is_sm100_supported":
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == "is_sm100":
+            return True
+    return False
+
+
+def _sets_from_quant_method(body: list[ast.stmt]) -> bool:
+    """An assignment of `quant_method` to the quantization, not under a MoE-runner test."""
+    for stmt in body:
+        if isinstance(stmt, ast.Assign) and _is_name(stmt.value, "quant_method"):
+            names = [ast.unparse(t) for t in stmt.targets]
+            if any("quantization" in n for n in names):
+                return True
+        if isinstance(stmt, ast.If):
+            if any(
+                isinstance(n, ast.Attribute) and n.attr == "moe_runner_backend" for n in ast.walk(stmt.test)
+            ):
+                continue
+            if _sets_from_quant_method(stmt.body) or _sets_from_quant_method(stmt.orelse):
+                return True
+    return False
+
+
+def read_sm100_adoption(sources: list[tuple[str, ast.Module, str]]) -> bool:
+    for _, tree, text in sources:
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef):
+                continue
+            if "DeepseekV3ForCausalLM" not in (ast.get_source_segment(text, function) or ""):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.If) and _sm100_test(node.test) and _sets_from_quant_method(node.body):
+                    return True
+    return False
+
+
+def read_release(path: str) -> list[tuple[str, object]]:
+    with zipfile.ZipFile(path) as archive:
+        sources = _sources(archive)
+    out: list[tuple[str, object]] = []
+    chunk = read_chunk_defaults(sources)
+    if chunk is not None:
+        out.append(("chunk_defaults", chunk))
+    cutlass = read_flashinfer_cutlass(sources)
+    if cutlass is not None:
+        out.append(("flashinfer_cutlass", cutlass))
+    out.append(("sm100_adopts_checkpoint_quantization", read_sm100_adoption(sources)))
+    return out
+
+
+def build(versions: list[str], cache: str = CACHE) -> dict:
+    return per_release(sorted(versions, key=release_key), lambda v: read_release(wheel_path(v, cache)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    return generator_main(argv, (__doc__ or "").splitlines()[0], OUT, flag_versions, build)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
