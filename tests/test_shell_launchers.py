@@ -78,12 +78,15 @@ def test_wrapper_options_that_take_a_value_are_not_the_command():
     assert all([w.text for w in launch.args] == ["--tp", "2"] for launch in launches)
 
 
-def test_apptainer_run_and_kubectl_logs_are_not_launches():
-    text = (
-        "apptainer run img.sif python3 -m sglang.launch_server --tp 2\n"
-        "kubectl logs pod -- python3 -m sglang.launch_server --tp 2\n"
-    )
+def test_kubectl_logs_is_not_a_launch_and_apptainer_run_is():
+    # `apptainer run IMAGE CMD...` hands CMD to the runscript, which for an image built from a
+    # Docker image without an ENTRYPOINT runs it: read as `docker run IMAGE CMD` is
+    text = "kubectl logs pod -- python3 -m sglang.launch_server --tp 2\n"
     assert extract_shell(text, "t.sh").launches == []
+    (launch,) = extract_shell(
+        "apptainer run img.sif python3 -m sglang.launch_server --tp 2\n", "t.sh"
+    ).launches
+    assert [w.text for w in launch.args] == ["--tp", "2"]
 
 
 def test_cli_reads_an_alias_body():

@@ -115,6 +115,7 @@ _LAUNCHERS = (
         "nvidia-docker",
         "ssh",
         "srun",
+        "sbatch",
         "mpirun",
         "mpiexec",
         "apptainer",
@@ -211,6 +212,11 @@ def _dispatch(
             i, image_text, image_word = srun_command(args, i + 1, env)
             if image_word is not None:
                 image = (image_text, image_word.span)
+        elif base == "sbatch":  # `--wrap CMD`: a batch script of its own
+            from speclint.frontends.shell.sbatch import sbatch_wrap
+
+            sbatch_wrap(walker, args, i + 1, env, image)
+            return
         elif base in ("mpirun", "mpiexec"):
             env = dict(env)
             i = wrappers.mpi_command(args, i + 1, env)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from speclint.frontends.recognise import module_entry
+from speclint.frontends.recognise import command_entry, module_entry
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -42,14 +42,14 @@ def static_word(node: Node, tm: TextMap) -> str | None:
     return None
 
 
-def _launcher_end(words: list[str | None], i: int) -> int | None:
+def launcher_end(words: list[str | None], i: int) -> int | None:
     """The index after the launcher's words when they start at `i`, else None."""
     first = words[i]
     if first is None:
         return None
     base = first.rsplit("/", 1)[-1]
-    if base == "sglang":
-        return i + 2 if i + 1 < len(words) and words[i + 1] == "serve" else None
+    if command_entry(base, words[i + 1] if i + 1 < len(words) else None) is not None:
+        return i + 2
     if _PYTHON.fullmatch(base) is None:
         return None
     j = i + 1
@@ -73,7 +73,7 @@ def launcher_in_arguments(node: Node, tm: TextMap) -> tuple[Span, str] | None:
     if tm.node_text(name_node).rsplit("/", 1)[-1] == "speclint" and words[:1] == ["run"]:
         return None  # `speclint run -- COMMAND`: speclint checks the command when it runs it
     for i in range(len(words)):
-        end = _launcher_end(words, i)
+        end = launcher_end(words, i)
         if end is not None:
             first, last = nodes[i], nodes[end - 1]
             return tm.span(first.start_byte, last.end_byte), " ".join(w or "" for w in words[i:end])

@@ -324,7 +324,8 @@ class Walker:
 
     def _unread(self, node: Node, name_node: Node) -> None:
         """A command that names SGLang's launcher but is not a launch speclint reads (`xargs
-        python -m sglang.launch_server`, `echo ...`): say why, for the no-launch-found finding."""
+        python -m sglang.launch_server`, `foo --cmd "python -m ..."`, `echo ...`): say why, for
+        the no-launch-found finding."""
         raw = self.tm.data[node.start_byte : node.end_byte]
         if not self.collect or not names_launcher(raw):
             return
@@ -340,19 +341,11 @@ class Walker:
                 span,
             )
         )
-        from speclint.frontends.shell.launcher_words import launcher_in_arguments
+        from speclint.frontends.shell.launcher_strings import note
 
-        runs = launcher_in_arguments(node, self.tm)
+        runs = note(self, node, name)
         if runs is not None:  # what the command runs: reported even beside launches read
-            words_span, words = runs
-            self.result.diagnostics.append(
-                Diagnostic(
-                    "launcher-not-read",
-                    f"speclint did not read this command, which runs `{words}` through `{name}`: "
-                    f"speclint reads no launch through `{name}`, so nothing in this launch was checked",
-                    words_span,
-                )
-            )
+            self.result.diagnostics.append(runs)
 
     def walk_command(self, node: Node) -> None:
         expander = self.expander()

@@ -71,10 +71,12 @@ def mpi_command(args: list[Arg], i: int, env: dict[str, Word]) -> int:
 
 
 def apptainer_command(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[int, str | None, Arg | None]:
-    """For `apptainer|singularity exec [options] IMAGE COMMAND...` (i: the word after the tool):
-    the command's index, the image reference and its word (None when not `exec`). `env` becomes
-    what the container's process sees: the host's unless `--cleanenv`, plus `--env` values."""
-    if i >= len(args) or args[i].word.text != "exec":
+    """For `apptainer|singularity exec|run [options] IMAGE COMMAND...` (i: the word after the
+    tool): the command's index, the image reference and its word (None for another subcommand).
+    `run` passes COMMAND to the image's runscript, which for an image built from a Docker image
+    without an ENTRYPOINT runs it (as `docker run IMAGE COMMAND` is read). `env` becomes what
+    the container's process sees: the host's unless `--cleanenv`, plus `--env` values."""
+    if i >= len(args) or args[i].word.text not in ("exec", "run"):
         return len(args), None, None
     i = walk_options(APPTAINER, args, i + 1, env)[0]
     if i >= len(args):

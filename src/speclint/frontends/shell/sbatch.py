@@ -1,0 +1,112 @@
+"""Slurm `sbatch --wrap "CMD"`: the command string is a batch script of its own.
+
+sbatch(1): "Sbatch will wrap the specified command string in a simple "sh" shell script, and
+submit that script to the slurm controller. When --wrap is used, a script name and arguments
+may not be specified on the command line" (src/sbatch/opt.c: `--wrap` takes a required
+argument, `--wrap CMD` or `--wrap=CMD`; script arguments beside it are an error). The
+script is read as the shell code it is, with the caller's environment, or the one
+`--export` / `SBATCH_EXPORT` gives (the list syntax of Slurm's `--export`, `slurm_export`);
+Slurm sets the script's `CUDA_VISIBLE_DEVICES` itself (unknown here). Imported only for a
+command run by `sbatch`.
+"""
+
+from __future__ import annotations
+
+from speclint.core.words import Word
+from speclint.frontends.shell.expand import Arg
+from speclint.frontends.shell.launcher_options import OptionTable, value_word, walk_options
+from speclint.frontends.shell.slurm_export import apply_export
+from speclint.frontends.shell.slurm_gres import VISIBLE
+from speclint.frontends.shell.srun import SRUN_LONG_VALUE
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.spans import Span
+    from speclint.frontends.shell.launcher_options import Value
+    from speclint.frontends.shell.walking import Walking
+
+# src/sbatch/opt.c: getopt string "+ba:A:B:c:C:d:D:e:F:g:hHi:IJ:kL:m:M:n:N:o:Op:P:QRsS:t:uU:vVw:Wx:"
+# (letters with a colon take a value; later releases add -G, --gpus) and the long options
+# declared `required_argument`; srun's long options with a value (`srun`) are the same names.
+_SHORT_VALUE = frozenset("aABcCdDeFgGiJLmMnNopPStUwx")
+_LONG_VALUE = SRUN_LONG_VALUE | frozenset(
+    """array nodefile geometry kill-on-invalid-dep export-file workdir cluster tasks
+    mail-type mail-user wrap blrts-image cnload-image conn-type ioload-image linux-image
+    mloader-image ramdisk-image wait-all-nodes""".split()
+)
+SBATCH = OptionTable(
+    value=frozenset("-" + letter for letter in _SHORT_VALUE) | frozenset("--" + name for name in _LONG_VALUE),
+    kept=frozenset({"--wrap", "--export"}),
+)
+_VISIBLE_REASON = (
+    "Slurm sets CUDA_VISIBLE_DEVICES for the batch script `sbatch` runs to the GPUs it gives "
+    "the job (unset without GPUs), over the caller's value, on a node whose gres.conf "
+    "configures its GPUs"
+)
+
+
+def sbatch_wrap(
+    walker: Walking,
+    args: list[Arg],
+    i: int,
+    env: dict[str, Word],
+    image: tuple[str | None, Span | None] | None,
+) -> None:
+    """Walk the script of `sbatch [options] --wrap CMD` (i: the word after `sbatch`); nothing
+    when there is no `--wrap` (the script is a file, or standard input)."""
+    sbatch = args[i - 1].word
+    end, _, kept = walk_options(SBATCH, args, i)
+    wrap = kept.get("--wrap")
+    if wrap is None and end < len(args) and args[end].word.text is None:
+        wrap = _wrap_after_unknown(args, end)  # `sbatch $OPTS --wrap ...`
+    if wrap is None:
+        return
+    env = dict(env)
+    _export(kept.get("--export"), env)
+    env[VISIBLE] = Word(None, sbatch.span, dynamic_reason=_VISIBLE_REASON)
+    line = sbatch.span.line
+    walker.parse_nested(
+        _code(walker, *wrap),
+        env,
+        image,
+        f"${{name}} is not passed to the batch script of `sbatch --wrap` (line {line})",
+    )
+
+
+def _wrap_after_unknown(args: list[Arg], i: int) -> Value | None:
+    """`--wrap` after a word whose text is unknown (options in a variable): `--wrap` takes a
+    value wherever it is, and no script may stand beside it, so its word is still known."""
+    for k in range(i, len(args)):
+        text = args[k].word.text or ""
+        if text == "--wrap" and k + 1 < len(args):
+            return args[k + 1], 0
+        if text.startswith("--wrap="):
+            return args[k], len("--wrap=")
+    return None
+
+
+def _code(walker: Walking, arg: Arg, skip: int) -> Arg:
+    """The argument holding the script: the word after `--wrap`, or, of `--wrap="CMD"`, the
+    quoted part (its characters keep their places in the file)."""
+    if skip == 0:
+        return arg
+    node = arg.node
+    if node is not None and node.type == "concatenation" and len(node.named_children) == 2:
+        option, quoted = node.named_children
+        if walker.tm.node_text(option) == "--wrap=" and quoted.type in ("string", "raw_string"):
+            return Arg(value_word(arg, skip), quoted)
+    return Arg(value_word(arg, skip), None)
+
+
+def _export(given: Value | None, env: dict[str, Word]) -> None:
+    """Apply `--export`'s list (else `SBATCH_EXPORT`'s, when set to a known value) to `env`."""
+    if given is not None:
+        arg, skip = given
+        if arg.word.text is not None:
+            text = arg.word.text[skip:]
+            apply_export(text, lambda start, stop: value_word(arg, skip + start, skip + stop), env)
+        return
+    listed = env.get("SBATCH_EXPORT")
+    if listed is not None and listed.text is not None:
+        text = listed.text
+        apply_export(text, lambda start, stop: Word(text[start:stop], listed.span, listed.origin), env)
