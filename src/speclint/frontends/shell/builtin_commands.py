@@ -57,8 +57,10 @@ def builtin_effects(
     elif name == "alias":
         for arg in args[1:]:
             body = _alias_body(arg)
-            if body is not None:  # scripts do not expand aliases: the body is checked as written
-                walker.parse_nested(body, None, walker.image)
+            if body is not None:  # read where it is called (`aliases`), or as written if never
+                from speclint.frontends.shell.aliases import define
+
+                define(walker, (arg.word.text or "").split("=", 1)[0], body)
     elif name in ("source", "."):
         target = texts[1] if len(texts) > 1 else None
         if not (target and target.endswith("/activate")):

@@ -141,6 +141,7 @@ def may_matter(walker: Walking, name: str) -> bool:
         base in _LAUNCHERS
         or name in BUILTINS_WITH_EFFECTS
         or name in walker.functions
+        or name in walker.aliases
         or _PYTHON.fullmatch(base) is not None
     )
 
