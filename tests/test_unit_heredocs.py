@@ -67,7 +67,7 @@ def test_each_call_of_a_function_writing_the_unit_is_read_with_its_words():
 def test_a_unit_that_starts_no_launch_read_stays_reported():
     text = (
         "cat > /etc/systemd/system/sglang.service << EOF\n[Service]\n"
-        "ExecStart=/usr/bin/xargs python3 -m sglang.launch_server --model-path /m\nEOF\n"
+        "ExecStart=/usr/bin/watch python3 -m sglang.launch_server --model-path /m\nEOF\n"
     )
     ((code, line, column, message),) = findings(text)
     assert (code, line, column) == ("SLM005", 3, 37)

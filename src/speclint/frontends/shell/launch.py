@@ -125,6 +125,8 @@ _LAUNCHERS = (
         "ray",
         "docker-compose",
         "podman-compose",
+        "xargs",
+        "parallel",
     }
     | wrappers.PROFILERS
     | SHELLS
@@ -244,6 +246,11 @@ def _dispatch(
             return
         elif base == "tmux":
             _tmux(walker, node, span, args, i + 1)
+            return
+        elif base in ("xargs", "parallel"):  # a launch per input value
+            from speclint.frontends.shell.templates import template_command
+
+            template_command(walker, node, args, i + 1, base)
             return
         else:
             return

@@ -147,7 +147,7 @@ class Walker:
                     text=word.text, reason=word.dynamic_reason, origin=word.span, exported=True, assumed=True
                 )
         for name, reason in placeholders.items():
-            env.vars[name] = dynamic_value(reason, None)
+            env.vars[name] = dynamic_value(reason, None, exported=True)  # text already in place
         tree = parse_bytes(tm.data)
         inner = Walker(self.result, self.path, tm, env, self.depth + 1, image)
         inner.calls = self.calls
