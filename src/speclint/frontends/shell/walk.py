@@ -253,7 +253,14 @@ class Walker:
             variable = node.child_by_field_name("variable")
             loop_variable = self.tm.node_text(variable) if variable is not None else None
         elif node.type == "while_statement":
-            self.block(node.children_by_field_name("condition"))
+            condition = node.children_by_field_name("condition")
+            from speclint.frontends.shell.static_tests import decide
+
+            until = bool(node.children) and node.children[0].type == "until"
+            runs = decide([c for c in condition if c.is_named], self.tm, self.env)
+            self.block(condition)
+            if runs is not None and runs == until:  # `while false`, `until true`: no iteration
+                return
         if body is None:
             return
         base = self.env
