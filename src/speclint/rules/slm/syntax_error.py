@@ -17,13 +17,15 @@ class SyntaxError_(Rule):
     """## What it does
     Reports files, or parts of files, that speclint cannot parse (a shell syntax error, an
     unterminated quote or `$(`), and files too large to lint. Valid bash that speclint's shell
-    parser (tree-sitter-bash) cannot read, a special or positional parameter as the offset of
-    `${x:offset}` (`${@:$#}`, `${x:$1}`), is a warning that says so, never "bash would
-    refuse" (a variable there, `${GPUS:$i:4}`, is read: the same arithmetic as `${GPUS: i:4}`).
+    parser (tree-sitter-bash) cannot read, a `$NAME` as the offset of `${x:offset}`, is a
+    warning that says so, never "bash would refuse".
 
     ## Why it matters
     A launch inside the broken part is not checked, so a clean result would be a false
     promise. Bash would also refuse or misread the script.
+    A variable as that offset (`${GPUS:$i:4}`) is not reported: speclint reads it as
+    `${GPUS: i:4}`, the same arithmetic, which its parser reads; only a special or
+    positional parameter there (`${@:$#}`, `${x:$1}`) is.
 
     ## Example
     ```bash
