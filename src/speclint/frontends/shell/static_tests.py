@@ -16,7 +16,6 @@ from functools import cache, lru_cache
 
 from speclint.frontends.shell.alternatives import referenced_names
 from speclint.frontends.shell.expand import Expander
-from speclint.frontends.shell.test_builtin import INTEGER_OPERATORS, binary, test, unary
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -118,6 +117,8 @@ def _known_text(node: Node, tm: TextMap, env: Env) -> str | None:
 
 
 def _status(node: Node, tm: TextMap, env: Env) -> bool | None:
+    from speclint.frontends.shell.test_builtin import test  # (only a condition being decided)
+
     kind = node.type
     if kind == "test_command":
         opener = node.children[0].type if node.children else ""
@@ -156,6 +157,8 @@ def _and_or(node: Node, status: Callable[[Node], bool | None]) -> bool | None:
 
 def _command(node: Node, tm: TextMap, env: Env) -> bool | None:
     """`true`, `false`, `$FLAG` (FLAG known `true`/`false`), `test ...`, `[ ... ]`."""
+    from speclint.frontends.shell.test_builtin import test
+
     if any(c.type in ("variable_assignment", "file_redirect", "herestring_redirect") for c in node.children):
         return None
     expander = Expander(tm, env)
@@ -221,6 +224,8 @@ def _double_bracket(nodes: list[Node], tm: TextMap, env: Env) -> bool | None:
 
 
 def _expression(node: Node, tm: TextMap, env: Env) -> bool | None:
+    from speclint.frontends.shell.test_builtin import INTEGER_OPERATORS, binary, regex_matches, unary
+
     kind = node.type
     children = node.children
     if kind == "parenthesized_expression":
@@ -251,8 +256,6 @@ def _expression(node: Node, tm: TextMap, env: Env) -> bool | None:
                 return None
             return (left_text == right_text) == (operator != "!=")
         if operator == "=~":
-            from speclint.frontends.shell.test_builtin import regex_matches
-
             right = children[2]
             if right.type == "regex":  # unquoted: an extended regular expression
                 return regex_matches(left_text, tm.node_text(right))
