@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 class AliasNotExpanded(Rule):
     """## What it does
-    Finds a call of an alias (`alias serve='python3 -m sglang.launch_server --host 0.0.0.0'`
+    Finds a call of an alias (`alias serve='python3 -m sglang.launch_server --port 30000'`
     then `serve --model-path ...`) in a bash script that never turns alias expansion on.
     speclint still reads and checks the launch the call spells out.
 
@@ -29,14 +29,14 @@ class AliasNotExpanded(Rule):
     ## Example
     ```bash
     #!/bin/bash
-    alias serve='python3 -m sglang.launch_server --host 0.0.0.0'
+    alias serve='python3 -m sglang.launch_server --port 30000'
     serve --model-path /models/llama --tp-size 8
     ```
 
     ## Use instead
     ```bash
     #!/bin/bash
-    serve() { python3 -m sglang.launch_server --host 0.0.0.0 "$@"; }
+    serve() { python3 -m sglang.launch_server --port 30000 "$@"; }
     serve --model-path /models/llama --tp-size 8
     ```
     """
@@ -48,7 +48,7 @@ class AliasNotExpanded(Rule):
     summary = "A bash script calls an alias without `shopt -s expand_aliases`: bash runs no launch there."
     invalid = (
         Example(
-            "#!/bin/bash\nalias serve='python3 -m sglang.launch_server --host 0.0.0.0'\n"
+            "#!/bin/bash\nalias serve='python3 -m sglang.launch_server --port 30000'\n"
             "serve --model-path m --tp-size 8\n",
             at="3:1",
             says="bash does not expand the alias `serve` (defined at line 2) in a script",
@@ -57,8 +57,8 @@ class AliasNotExpanded(Rule):
     )
     valid = (
         "#!/bin/bash\nshopt -s expand_aliases\n"
-        "alias serve='python3 -m sglang.launch_server --host 0.0.0.0'\nserve --model-path m\n",
-        "#!/bin/sh\nalias serve='python3 -m sglang.launch_server --host 0.0.0.0'\nserve --model-path m\n",
+        "alias serve='python3 -m sglang.launch_server --port 30000'\nserve --model-path m\n",
+        "#!/bin/sh\nalias serve='python3 -m sglang.launch_server --port 30000'\nserve --model-path m\n",
     )
 
     def check_file(self, ctx: FileContext) -> Iterator[Finding]:
