@@ -69,3 +69,11 @@ def test_an_alias_is_not_expanded_inside_its_own_text():
     text = "#!/bin/sh\nalias python3='python3 -u'\npython3 -m sglang.launch_server --model-path /m --tp-size 2x\n"
     ((code, line, column, _),) = findings(text)
     assert (code, line, column) == ("FLG005", 3, 59)
+
+
+def test_after_unalias_the_name_is_the_command_itself():
+    """The alias no call read is checked as written (FLG011: its text has no --model-path);
+    the later `serve` is some other command, no launch."""
+    for removal in ("unalias serve", "unalias -a"):
+        text = "#!/bin/sh\n" + ALIAS + removal + "\nserve --model-path /m --tp-size 2x\n"
+        assert [(c, line, col) for c, line, col, _ in findings(text)] == [("FLG011", 2, 14)]

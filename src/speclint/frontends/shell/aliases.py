@@ -77,11 +77,22 @@ def call(walker: Walking, node: Node) -> bool:
     return True
 
 
+def remove(walker: Walking, names: list[str]) -> None:
+    """`unalias NAME...`: an alias no call read is read as written first."""
+    for name in names:
+        alias = walker.aliases.pop(name, None)
+        if alias is not None and walker.collect:
+            _read_as_written(walker, alias)
+
+
 def read_uncalled(walker: Walking) -> None:
     """The aliases of this buffer that name the launcher and no call read: their text as written."""
     for alias in list(walker.aliases.values()):
-        if alias.read or alias.tm is not walker.tm or alias.snapshot is None:
-            continue
+        _read_as_written(walker, alias)
+
+
+def _read_as_written(walker: Walking, alias: Alias) -> None:
+    if not alias.read and alias.tm is walker.tm and alias.snapshot is not None:
         alias.read = True
         saved = walker.env
         walker.env = alias.snapshot
