@@ -31,7 +31,7 @@ def speclint(*args: str, stdin: str | None = None) -> subprocess.CompletedProces
 @pytest.mark.parametrize(
     "name, where, named",
     [
-        ("xargs_ports.sh", (4, 38, 58), "sglang.launch_server"),
+        ("watch_restart.sh", (4, 25, 45), "sglang.launch_server"),
         ("launcher_in_string.py", (4, 13, 33), "sglang.launch_server"),
         ("flags_only.yaml", (4, 15, 38), "--speculative-algorithm"),
         ("prose_only.md", (3, 5, 15), "sgl.Engine"),
@@ -52,8 +52,8 @@ def test_a_file_naming_the_launcher_without_a_launch_gets_one_finding(name, wher
 
 
 def test_the_reason_is_given_when_the_front_end_knows_it():
-    (finding,) = lint_path(str(UNREAD / "xargs_ports.sh")).findings
-    assert "the command `xargs` at line 4 names the launcher" in finding.message
+    (finding,) = lint_path(str(UNREAD / "watch_restart.sh")).findings
+    assert "the command `watch` at line 4 names the launcher" in finding.message
 
 
 def test_speculative_settings_in_other_spellings_are_mentions():
@@ -114,7 +114,7 @@ def test_summary_and_exit_code(tmp_path):
     done = speclint("--ignore", "SLM004", str(whole), str(partly))  # silenced, still counted
     last = done.stdout.strip().splitlines()[-1]
     assert last.startswith("No findings: 2 launches in 2 files") and "1 launch only partly read" in last
-    done = speclint("--ignore", "SLM", str(UNREAD / "xargs_ports.sh"))
+    done = speclint("--ignore", "SLM", str(UNREAD / "watch_restart.sh"))
     assert done.stdout.strip().endswith("1 file naming SGLang with no launch found.")
     assert "All checks passed" not in done.stdout
 

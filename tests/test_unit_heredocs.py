@@ -67,7 +67,7 @@ def test_each_call_of_a_function_writing_the_unit_is_read_with_its_words():
 def test_a_unit_that_starts_no_launch_read_stays_reported():
     text = (
         "cat > /etc/systemd/system/sglang.service << EOF\n[Service]\n"
-        "ExecStart=/usr/bin/xargs python3 -m sglang.launch_server --model-path /m\nEOF\n"
+        "ExecStart=/usr/bin/watch python3 -m sglang.launch_server --model-path /m\nEOF\n"
     )
     ((code, line, column, message),) = findings(text)
     assert (code, line, column) == ("SLM005", 3, 37)
@@ -79,3 +79,40 @@ def test_a_file_that_is_not_a_unit_stays_a_here_document_not_read():
     ((code, line, column, message),) = findings(text)
     assert (code, line, column) == ("SLM005", 3, 1)
     assert "written to a file" in message
+
+
+def test_sudo_as_a_user_tee_writes_the_unit():
+    text = (
+        "sudo -u root tee /etc/systemd/system/sglang.service <<EOF\n"
+        "[Unit]\nDescription=SGLang\n[Service]\n"
+        f"{EXEC} --tp-size 2x\nEOF\n"
+    )
+    ((code, line, column, message),) = findings(text)
+    assert (code, line, column) == ("FLG005", 5, 78)
+    assert message.startswith("`2x` is not a valid value for `--tp-size`")
+
+
+def test_sudo_tee_append_with_options_writes_the_unit():
+    text = (
+        "sudo -E -- tee -a /etc/systemd/system/sglang.service > /dev/null <<'EOF'\n"
+        f"[Service]\n{EXEC} --port 3000x\nEOF\n"
+    )
+    ((code, line, column, message),) = findings(text)
+    assert (code, line, column) == ("FLG005", 3, 75)
+    assert message.startswith("`3000x` is not a valid value for `--port`")
+
+
+def test_cat_piped_to_sudo_tee_writes_the_unit():
+    text = (
+        "TP=2x\n"
+        "cat <<EOF | $SUDO tee /etc/systemd/system/sglang.service >/dev/null\n"
+        f"[Service]\nUser=sglang\n{EXEC} --tp-size $TP\nRestart=always\nEOF\n"
+    )
+    ((code, line, column, message),) = findings(text)
+    assert (code, line, column) == ("FLG005", 5, 78)
+    assert message.startswith("`2x` is not a valid value for `--tp-size`")
+
+
+def test_cat_piped_to_a_command_other_than_tee_is_no_unit():
+    text = f"cat <<EOF | ssh-add -\n[Service]\n{EXEC} --tp-size 2x\nEOF\n"
+    assert [(c, line, col) for c, line, col, _ in findings(text)] == [("SLM005", 3, 31)]

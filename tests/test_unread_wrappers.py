@@ -1,4 +1,4 @@
-"""A command that runs SGLang's launcher through a command speclint does not read (`xargs`,
+"""A command that runs SGLang's launcher through a command speclint does not read (`flock`,
 `watch`, a function it does not follow) is reported at the launcher's words even when the
 file has launches speclint reads, so the run never says "All checks passed" over it; the
 launcher named inside one quoted word, or printed, is not a launch."""
@@ -30,7 +30,7 @@ def test_each_wrapped_launcher_beside_a_read_launch_is_reported_at_its_words():
         for f in result.findings
     ]
     assert found == [
-        ("SLM005", "info", 7, 33, 64, _says("python3 -m sglang.launch_server", "xargs")),
+        ("SLM005", "info", 7, 24, 55, _says("python3 -m sglang.launch_server", "flock")),
         ("SLM005", "info", 9, 13, 25, _says("sglang serve", "watch")),
         (
             "SLM005",
@@ -51,7 +51,7 @@ def test_the_run_does_not_say_all_checks_passed():
         timeout=120,
         cwd=ROOT,
     )
-    assert "fixtures/unread/wrapped_beside_launch.sh:7:33: SLM005 [info] speclint did not read" in done.stdout
+    assert "fixtures/unread/wrapped_beside_launch.sh:7:24: SLM005 [info] speclint did not read" in done.stdout
     assert "All checks passed" not in done.stdout
     assert "Found 3 findings (3 info): 1 launch in 1 file" in done.stdout
 
@@ -75,9 +75,9 @@ def test_the_interpreter_must_run_the_launcher_module():
 
 
 def test_a_file_without_a_launch_keeps_its_one_finding():
-    text = "seq 0 3 | xargs -I{} python -m sglang.launch_server --model-path m --port 300{}\n"
+    text = "watch -n 60 python -m sglang.launch_server --model-path m --port 30000\n"
     (finding,) = lint_text(text, "a.sh").findings
-    assert (finding.code, finding.span.line, finding.span.column) == ("SLM005", 1, 32)
+    assert (finding.code, finding.span.line, finding.span.column) == ("SLM005", 1, 23)
     assert "this file names `sglang.launch_server` but speclint found no launch" in finding.message
 
 
@@ -85,29 +85,29 @@ def test_a_wrapped_launcher_in_a_markdown_fence_points_into_the_doc():
     text = (
         "Serve one model, then one per draft:\n\n```bash\n"
         "python -m sglang.launch_server --model-path m &\n"
-        "cat drafts | parallel python -m sglang.launch_server --model-path m --speculative-draft-model-path {}\n"
+        "flock /tmp/l python -m sglang.launch_server --model-path m --speculative-draft-model-path d\n"
         "```\n"
     )
     (finding,) = lint_text(text, "README.md").findings
     assert (finding.code, finding.span.line, finding.span.column, finding.span.end_column) == (
         "SLM005",
         5,
-        23,
-        53,
+        14,
+        44,
     )
-    assert finding.message == _says("python -m sglang.launch_server", "parallel")
+    assert finding.message == _says("python -m sglang.launch_server", "flock")
 
 
-def test_the_router_co_launcher_run_through_xargs_is_reported_too():
+def test_the_router_co_launcher_run_through_flock_is_reported_too():
     text = (
         "python -m sglang.launch_server --model-path m &\n"
-        "seq 0 1 | xargs -I{} python -m sglang_router.launch_server --model-path m --dp-size 2\n"
+        "flock /tmp/l python -m sglang_router.launch_server --model-path m --dp-size 2\n"
     )
     (finding,) = lint_text(text, "a.sh").findings
     assert (finding.code, finding.span.line, finding.span.column, finding.span.end_column) == (
         "SLM005",
         2,
-        22,
-        59,
+        14,
+        51,
     )
-    assert finding.message == _says("python -m sglang_router.launch_server", "xargs")
+    assert finding.message == _says("python -m sglang_router.launch_server", "flock")

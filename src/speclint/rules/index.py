@@ -200,6 +200,13 @@ ENTRIES: tuple[RuleEntry, ...] = (
         "SLM005", "no-launch-found", "NoLaunchFound", hook="check_file", gates=("diagnostic:no-launch-found",)
     ),
     _R(
+        "SLM006",
+        "alias-not-expanded",
+        "AliasNotExpanded",
+        hook="check_file",
+        gates=("diagnostic:alias-not-expanded",),
+    ),
+    _R(
         "SPD001",
         "topk-one-overrides-draft-tokens",
         "TopkOneOverridesDraftTokens",

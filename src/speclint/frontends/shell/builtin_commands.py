@@ -28,6 +28,7 @@ BUILTINS_WITH_EFFECTS = {
     "printf",
     "set",
     "alias",
+    "unalias",
     "shift",
 }
 
@@ -57,8 +58,14 @@ def builtin_effects(
     elif name == "alias":
         for arg in args[1:]:
             body = _alias_body(arg)
-            if body is not None:  # scripts do not expand aliases: the body is checked as written
-                walker.parse_nested(body, None, walker.image)
+            if body is not None:  # read where it is called (`aliases`), or as written if never
+                from speclint.frontends.shell.aliases import define
+
+                define(walker, (arg.word.text or "").split("=", 1)[0], body)
+    elif name == "unalias":  # `unalias NAME...`, `unalias -a`: later calls run the command itself
+        from speclint.frontends.shell.aliases import remove
+
+        remove(walker, list(walker.aliases) if "-a" in texts[1:] else [t or "" for t in texts[1:]])
     elif name in ("source", "."):
         target = texts[1] if len(texts) > 1 else None
         if not (target and target.endswith("/activate")):

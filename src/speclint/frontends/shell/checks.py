@@ -159,7 +159,8 @@ def _syntax_diagnostic(node: Node, tm: TextMap) -> Diagnostic:
 
 def _offset_expansion_gap(node: Node, tm: TextMap) -> Diagnostic | None:
     """tree-sitter-bash cannot read a `$NAME` as the offset of `${x:offset}` (`${@:$#}`,
-    `${GPUS:$i:1}`), which bash accepts: it reports a missing `}` after the colon. That is
+    `${x:$1}`; a variable's, `${GPUS:$i:1}`, is read anyway: `offsets`), which bash accepts:
+    it reports a missing `}` after the colon. That is
     speclint's parser failing, not bash refusing: a `parser-gap` (a warning), not a syntax error."""
     parent = node.parent
     if not node.is_missing or node.type != "}" or parent is None or parent.type != "expansion":

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 # sudo's options that take a value
-_SUDO = OptionTable(
+SUDO = OptionTable(
     value=frozenset(
         {
             "-u",
@@ -47,7 +47,7 @@ def sudo_command(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[int, di
     """`sudo [options] [NAME=value ...] COMMAND` from `args[i]` on: the command's index and
     the environment it gets."""
     preserve = any((a.word.text or "").startswith(("-E", "--preserve-env")) for a in args[i : i + 3])
-    i = skip_options(_SUDO, args, i)
+    i = skip_options(SUDO, args, i)
     if not preserve:
         env = {}
     return env_command(args, i, env, options=False), env

@@ -292,7 +292,14 @@ class Expander(ParameterExpansion):
     def _concatenation_pieces(self, node: Node, quoted: bool, out: list[Piece], first: bool) -> None:
         children = node.children
         texts = [self.tm.node_text(c) if c.type == "word" else "" for c in children]
-        if self._argument_mode and not quoted and "{" in texts and "}" in texts:
+        raw = self.tm.node_text(node)
+        if (
+            self._argument_mode
+            and not quoted
+            and "{" in texts
+            and "}" in texts
+            and (has_unescaped(raw, ",") or ".." in raw)  # `{}`, `300{}`: no brace expansion
+        ):
             out.append(("dyn", f"brace expansion `{self.tm.node_text(node)}`", False, None, True))
             return
         for index, child in enumerate(children):

@@ -104,3 +104,30 @@ class CallReadings:
                 inner = launch.alternative.conditions if launch.alternative is not None else ()
                 calls = tuple(c for c in reversed(chain) if c not in common)  # innermost first
                 launch.alternative = Alternative(calls + inner, index, len(members))
+
+
+_SCOPED_DECLARATIONS = ("local", "declare", "typeset")
+
+
+def globals_assigned(body: Node, tm: TextMap) -> set[str]:
+    """Names a function body assigns outside `local`/`declare` (what a call may change)."""
+    names: set[str] = set()
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if (
+            node.type == "declaration_command"
+            and node.children
+            and node.children[0].type in _SCOPED_DECLARATIONS
+        ):
+            continue
+        if node.type == "variable_assignment":
+            target = node.child_by_field_name("name")
+            if target is not None:
+                if target.type == "subscript":
+                    target = target.child_by_field_name("name") or target
+                names.add(tm.node_text(target))
+        if node.type == "command" and node.parent is not None and node.parent.type == "command_substitution":
+            continue
+        stack.extend(node.named_children)
+    return names

@@ -126,6 +126,8 @@ _LAUNCHERS = (
         "ray",
         "docker-compose",
         "podman-compose",
+        "xargs",
+        "parallel",
     }
     | wrappers.PROFILERS
     | SHELLS
@@ -142,6 +144,7 @@ def may_matter(walker: Walking, name: str) -> bool:
         base in _LAUNCHERS
         or name in BUILTINS_WITH_EFFECTS
         or name in walker.functions
+        or name in walker.aliases
         or _PYTHON.fullmatch(base) is not None
     )
 
@@ -249,6 +252,11 @@ def _dispatch(
             return
         elif base == "tmux":
             _tmux(walker, node, span, args, i + 1)
+            return
+        elif base in ("xargs", "parallel"):  # a launch per input value
+            from speclint.frontends.shell.templates import template_command
+
+            template_command(walker, node, args, i + 1, base)
             return
         else:
             return

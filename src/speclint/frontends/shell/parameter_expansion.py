@@ -172,6 +172,17 @@ class ParameterExpansion:
                 if found is not None:
                     self._arguments(name, found, quoted, out)
                     return
+        if (
+            operator == ":"
+            and index is None
+            and value is not None
+            and value.reason is None
+            and value.text is not None
+        ):
+            found_text = _substring(value.text, [self._bound(o) for o in operands if o.is_named])
+            if found_text is not None:  # `${GPUS:$i:4}`: characters of a known value
+                out.append(("val", found_text, quoted, value.origin, None))
+                return
         out.append(("dyn", f"parameter expansion `{text}` is not evaluated", False, None, not quoted))
 
     def _bound(self, node: Node) -> int | None:
@@ -319,3 +330,18 @@ class ParameterExpansion:
                 out.append(("val", gap, quoted, None, None))
             self._pieces(operand, quoted, out, index == 0)
             previous_end = operand.end_byte
+
+
+def _substring(value: str, bounds: list[int | None]) -> str | None:
+    """bash's `${x:offset[:length]}` of a scalar (a negative offset counts from the end, a
+    negative length is an end counted from the end), or None when a bound is unknown or bash
+    would fail (an end before the start)."""
+    if not 1 <= len(bounds) <= 2 or None in bounds:
+        return None
+    offset = bounds[0] or 0
+    start = offset if offset >= 0 else len(value) + offset
+    if start < 0 or start > len(value):
+        return ""
+    length = bounds[1] if len(bounds) == 2 else None
+    end = len(value) if length is None else (start + length if length >= 0 else len(value) + length)
+    return value[start:end] if end >= start else None

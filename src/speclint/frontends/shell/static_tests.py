@@ -26,8 +26,6 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.variables import Env
 
-_INTEGER_OPERATORS = ("-eq", "-ne", "-lt", "-le", "-gt", "-ge")
-_STRING_OPERATORS = ("=", "==", "!=")
 _OPERAND_KINDS = (
     "word",
     "number",
@@ -42,11 +40,6 @@ _MAX_CONDITION_BYTES = 4096
 """A longer condition is not decided (bounds the recursion over its nesting)."""
 _PATTERN_CHARS = frozenset("*?[]\\()")
 """A `[[ == ]]` right side holding none of these is matched as plain text (no glob, no extglob)."""
-
-
-@cache  # compiled on first use: only when a condition is decided
-def _decimal() -> re.Pattern[str]:
-    return re.compile(r"-?(?:0|[1-9][0-9]*)")
 
 
 @lru_cache(maxsize=4)  # one scan per buffer, not one per condition
@@ -67,7 +60,7 @@ def decide(nodes: list[Node], tm: TextMap, env: Env) -> bool | None:
     if len(nodes) != 1 or nodes[0].end_byte - nodes[0].start_byte > _MAX_CONDITION_BYTES:
         return None
     raw = tm.data[nodes[0].start_byte : nodes[0].end_byte]
-    if b"`" in raw or b"$(" in raw or b":=" in raw or b"=~" in raw or _case_insensitive(tm.data):
+    if b"`" in raw or b"$(" in raw or b":=" in raw or _case_insensitive(tm.data):
         return None  # may run something or assign: never decided
     if not _certain(nodes[0], tm, env):
         return None
@@ -124,6 +117,8 @@ def _known_text(node: Node, tm: TextMap, env: Env) -> str | None:
 
 
 def _status(node: Node, tm: TextMap, env: Env) -> bool | None:
+    from speclint.frontends.shell.test_builtin import test  # (only a condition being decided)
+
     kind = node.type
     if kind == "test_command":
         opener = node.children[0].type if node.children else ""
@@ -132,7 +127,7 @@ def _status(node: Node, tm: TextMap, env: Env) -> bool | None:
             return _double_bracket(inner, tm, env)
         if opener == "[":
             words = _flat_words(inner, tm, env)
-            return None if words is None else _test(words)
+            return None if words is None else test(words)
         return None
     if kind == "negated_command":
         inner_nodes = [c for c in node.children if c.is_named]
@@ -162,6 +157,8 @@ def _and_or(node: Node, status: Callable[[Node], bool | None]) -> bool | None:
 
 def _command(node: Node, tm: TextMap, env: Env) -> bool | None:
     """`true`, `false`, `$FLAG` (FLAG known `true`/`false`), `test ...`, `[ ... ]`."""
+    from speclint.frontends.shell.test_builtin import test
+
     if any(c.type in ("variable_assignment", "file_redirect", "herestring_redirect") for c in node.children):
         return None
     expander = Expander(tm, env)
@@ -188,9 +185,9 @@ def _command(node: Node, tm: TextMap, env: Env) -> bool | None:
     if name == "false" and not args:
         return False
     if name == "test":
-        return _test(args)
+        return test(args)
     if name == "[" and args and args[-1] == "]":
-        return _test(args[:-1])
+        return test(args[:-1])
     return None
 
 
@@ -217,127 +214,6 @@ def _flat_words(nodes: list[Node], tm: TextMap, env: Env) -> list[str] | None:
     return words
 
 
-# ---- `test` / `[`: bash's rules by argument count, then precedence ---------------------------
-
-
-def _test(args: list[str]) -> bool | None:
-    count = len(args)
-    if count == 0:
-        return False
-    if count == 1:
-        return args[0] != ""
-    if count == 2:
-        if args[0] == "!":
-            return args[1] == ""
-        return _unary(args[0], args[1])
-    if count == 3:
-        if args[1] in _STRING_OPERATORS + _INTEGER_OPERATORS:
-            return _binary(args[0], args[1], args[2])
-        if args[1] in ("-a", "-o"):
-            left, right = args[0] != "", args[2] != ""
-            return (left and right) if args[1] == "-a" else (left or right)
-        if args[0] == "!":
-            inner = _test(args[1:])
-            return None if inner is None else not inner
-        if args[0] == "(" and args[2] == ")":
-            return args[1] != ""
-        return None
-    if count == 4:
-        if args[0] == "!":
-            inner = _test(args[1:])
-            return None if inner is None else not inner
-        if args[0] == "(" and args[3] == ")":
-            return _test(args[1:3])
-    parser = _TestParser(args)
-    result = parser.disjunction()
-    return result if parser.position == len(args) else None
-
-
-class _TestParser:
-    """`test` with more than four arguments: `-o` below `-a` below `!`, `( )`, primaries."""
-
-    def __init__(self, args: list[str]) -> None:
-        self.args = args
-        self.position = 0
-
-    def _peek(self, offset: int = 0) -> str | None:
-        index = self.position + offset
-        return self.args[index] if index < len(self.args) else None
-
-    def disjunction(self) -> bool | None:
-        result = self.conjunction()
-        while self._peek() == "-o":
-            self.position += 1
-            right = self.conjunction()
-            result = None if result is None or right is None else (result or right)
-        return result
-
-    def conjunction(self) -> bool | None:
-        result = self.term()
-        while self._peek() == "-a":
-            self.position += 1
-            right = self.term()
-            result = None if result is None or right is None else (result and right)
-        return result
-
-    def term(self) -> bool | None:
-        first = self._peek()
-        if first is None:
-            return None
-        if first == "!":
-            self.position += 1
-            inner = self.term()
-            return None if inner is None else not inner
-        if first == "(":
-            self.position += 1
-            inner = self.disjunction()
-            if self._peek() != ")":
-                self.position = len(self.args) + 1
-                return None
-            self.position += 1
-            return inner
-        operator = self._peek(1)
-        if (
-            operator is not None
-            and self._peek(2) is not None
-            and operator in _STRING_OPERATORS + _INTEGER_OPERATORS
-        ):
-            self.position += 3
-            return _binary(first, operator, self.args[self.position - 1])
-        if first.startswith("-") and len(first) == 2 and operator is not None:
-            self.position += 2
-            return _unary(first, operator)
-        self.position += 1
-        return first != ""
-
-
-def _unary(operator: str, operand: str) -> bool | None:
-    if operator == "-z":
-        return operand == ""
-    if operator == "-n":
-        return operand != ""
-    return None  # file tests and the like depend on the machine
-
-
-def _binary(left: str, operator: str, right: str) -> bool | None:
-    if operator in ("=", "=="):
-        return left == right
-    if operator == "!=":
-        return left != right
-    pattern = _decimal()
-    if pattern.fullmatch(left) is None or pattern.fullmatch(right) is None:
-        return None
-    a, b = int(left), int(right)
-    return {
-        "-eq": a == b,
-        "-ne": a != b,
-        "-lt": a < b,
-        "-le": a <= b,
-        "-gt": a > b,
-        "-ge": a >= b,
-    }.get(operator)
-
-
 # ---- `[[ ... ]]`: no word splitting; `==` with an unquoted right side is a pattern -------------
 
 
@@ -348,6 +224,8 @@ def _double_bracket(nodes: list[Node], tm: TextMap, env: Env) -> bool | None:
 
 
 def _expression(node: Node, tm: TextMap, env: Env) -> bool | None:
+    from speclint.frontends.shell.test_builtin import INTEGER_OPERATORS, binary, regex_matches, unary
+
     kind = node.type
     children = node.children
     if kind == "parenthesized_expression":
@@ -359,7 +237,7 @@ def _expression(node: Node, tm: TextMap, env: Env) -> bool | None:
             inner_result = _expression(children[1], tm, env)
             return None if inner_result is None else not inner_result
         operand = _known_text(children[1], tm, env)
-        return None if operand is None else _unary(operator, operand)
+        return None if operand is None else unary(operator, operand)
     if kind == "binary_expression" and len(children) == 3:
         operator = tm.node_text(children[1])
         if operator in ("&&", "||"):
@@ -377,9 +255,15 @@ def _expression(node: Node, tm: TextMap, env: Env) -> bool | None:
             if right_text is None:
                 return None
             return (left_text == right_text) == (operator != "!=")
-        if operator in _INTEGER_OPERATORS:
+        if operator == "=~":
+            right = children[2]
+            if right.type == "regex":  # unquoted: an extended regular expression
+                return regex_matches(left_text, tm.node_text(right))
+            quoted = _known_text(right, tm, env) if right.type in ("string", "raw_string") else None
+            return None if quoted is None else quoted in left_text  # quoted: matched as text
+        if operator in INTEGER_OPERATORS:
             right_text = _known_text(children[2], tm, env)
-            return None if right_text is None else _binary(left_text, operator, right_text)
+            return None if right_text is None else binary(left_text, operator, right_text)
         return None
     if kind in _OPERAND_KINDS:
         text = _known_text(node, tm, env)

@@ -91,7 +91,12 @@ def parse_bytes(data: bytes) -> tree_sitter.Tree:
         _parser = _tree_sitter.Parser(BASH)
     if max(data, default=0) >= 0xF1:
         data = _crashing_code_points().sub(b"\xf0\x90\x80\x80", data)
-    return _parser.parse(data)
+    tree = _parser.parse(data)
+    if tree.root_node.has_error:  # (`${x:$i}`: valid bash tree-sitter cannot read)
+        from speclint.frontends.shell.offsets import read_offsets
+
+        return read_offsets(_parser.parse, data, tree)
+    return tree
 
 
 def line_starts_of(text: str) -> list[int]:

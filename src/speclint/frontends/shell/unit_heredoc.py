@@ -12,6 +12,7 @@ is (`commands.systemd`), its positions those of the here-document's lines in the
 
 from __future__ import annotations
 
+from speclint.frontends.shell.env_command import SUDO
 from speclint.frontends.shell.launcher_words import static_word
 from speclint.frontends.shell.text import line_starts_of
 
@@ -31,10 +32,29 @@ _WRITERS = ("cat", "tee")
 def _written_files(
     tm: TextMap, statement: Node, command: Node, redirect: Node | None = None
 ) -> list[str | None] | None:
-    """The files `cat > FILE` / `[sudo] tee [-a] FILE...` writes the here-document to (None
-    for one whose name is not static), or None when the command is neither. A redirection
-    written after the here-document's start (`cat << EOF > FILE`) is a child of `redirect`
-    in tree-sitter-bash's tree."""
+    """The files `cat > FILE` / `[sudo [-u USER]] tee [-a] FILE...` / `cat << EOF | sudo tee
+    FILE` writes the here-document to (None for one whose name is not static), or None when
+    the command is none of these. A redirection written after the here-document's start
+    (`cat << EOF > FILE`) is a child of `redirect` in tree-sitter-bash's tree."""
+    written = _writer(tm, command)
+    if written is None:
+        return None
+    writer, files = written
+    files += _redirected_files(tm, statement, redirect)
+    if writer == "cat":  # `cat << EOF | sudo tee FILE > /dev/null`: tee writes what cat prints
+        redirect = next((c for c in statement.children if c.type == "heredoc_redirect"), None)
+        pipe = next((c for c in redirect.children if c.type == "pipeline"), None) if redirect else None
+        first = next((c for c in pipe.named_children), None) if pipe is not None else None
+        tee = first.child_by_field_name("body") if first and first.type == "redirected_statement" else first
+        piped = _writer(tm, tee) if tee is not None and tee.type == "command" else None
+        if first is not None and piped is not None and piped[0] == "tee":
+            files += piped[1] + _redirected_files(tm, first)
+    return files
+
+
+def _writer(tm: TextMap, command: Node) -> tuple[str, list[str | None]] | None:
+    """(`cat` or `tee`, the files tee names) for `[sudo [options]] cat|tee [-a] FILE...`
+    (`$SUDO tee`: an unknown word in sudo's place), else None."""
     words = [
         static_word(c.named_children[0] if c.type == "command_name" and c.named_children else c, tm)
         for c in command.children
@@ -42,15 +62,21 @@ def _written_files(
     ]
     names = [(w or "").rsplit("/", 1)[-1] for w in words]
     start = 0
-    if names[:1] == ["sudo"]:
+    if names[:1] == ["sudo"] or (words[:1] == [None] and names[1:2] in (["tee"], ["cat"])):
         start = 1
-        while start < len(words) and (words[start] or "").startswith("-"):
-            start += 1
+        while start < len(words) and (words[start] or "").startswith("-") and words[start] != "--":
+            start += 2 if words[start] in SUDO.value else 1
+        start += 1 if start < len(words) and words[start] == "--" else 0
     if start >= len(names) or names[start] not in _WRITERS:
         return None
+    files = [w for w in words[start + 1 :] if not (w or "").startswith("-")] if names[start] == "tee" else []
+    return names[start], files
+
+
+def _redirected_files(tm: TextMap, statement: Node, redirect: Node | None = None) -> list[str | None]:
+    """The files a statement's `>`, `>>`, `>|` redirections write (and those inside its
+    here-document's `redirect`)."""
     files: list[str | None] = []
-    if names[start] == "tee":
-        files += [w for w in words[start + 1 :] if not (w or "").startswith("-")]
     for child in [*statement.children, *(redirect.children if redirect is not None else [])]:
         if child.type == "file_redirect" and any(c.type in (">", ">>", ">|") for c in child.children):
             destination = child.child_by_field_name("destination")

@@ -12,7 +12,7 @@ from speclint.frontends.recognise import names_launcher
 from speclint.frontends.shell import alternatives as alts
 from speclint.frontends.shell import assignments, builtin_commands, conditionals
 from speclint.frontends.shell.expand import Expander
-from speclint.frontends.shell.function_defs import CallReadings, Definition
+from speclint.frontends.shell.function_defs import CallReadings, Definition, globals_assigned
 from speclint.frontends.shell.launch import may_matter, recognize
 from speclint.frontends.shell.nested import nested_text_map
 from speclint.frontends.shell.text import parse_bytes
@@ -25,13 +25,13 @@ if TYPE_CHECKING:
     from speclint.core.launches import Alternative, ExtractResult, Launch
     from speclint.core.spans import Span
     from speclint.core.words import Word
+    from speclint.frontends.shell.alias_defs import Alias
     from speclint.frontends.shell.arms import Choice
     from speclint.frontends.shell.expand import Arg
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.walking import UnitReader
 
 _MAX_NESTING = 5
-_SCOPED_DECLARATIONS = ("local", "declare", "typeset")
 _NOT_WORDS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect", "comment"})
 """Children of a command that give it no words."""
 
@@ -64,6 +64,8 @@ class Walker:
         self.unit_reader: UnitReader | None = None
         """Reads a systemd unit a here-document writes (`unit_heredoc`); None: not read."""
         self.exported_functions: set[str] = set()
+        self.aliases: dict[str, Alias] = {}
+        """The aliases defined so far, by name (`aliases`: a call reads the text they stand for)."""
         """Functions `export -f` passes to the bash shells this one starts (`bash -c`)."""
         self._deferred: list[Definition] = []
         self.calls = CallReadings()
@@ -76,6 +78,10 @@ class Walker:
 
     def run(self, root: Node) -> None:
         self.block(root.children)
+        if self.aliases:
+            from speclint.frontends.shell.aliases import read_uncalled
+
+            read_uncalled(self)
         self._walk_function_bodies()
         if self.depth == 0 and self.calls.made:
             self.calls.mark(self.result.launches)
@@ -141,13 +147,14 @@ class Walker:
                     text=word.text, reason=word.dynamic_reason, origin=word.span, exported=True, assumed=True
                 )
         for name, reason in placeholders.items():
-            env.vars[name] = dynamic_value(reason, None)
+            env.vars[name] = dynamic_value(reason, None, exported=True)  # text already in place
         tree = parse_bytes(tm.data)
         inner = Walker(self.result, self.path, tm, env, self.depth + 1, image)
         inner.calls = self.calls
         inner.collect = self.collect
         inner.alternative = self.alternative
         inner.unit_reader = self.unit_reader
+        inner.aliases = self.aliases if inherited is None else {}  # (aliases are not exported)
         for name, definition in (functions or {}).items():  # read in their own buffer
             inner.definitions[name] = definition
             inner.functions[name] = self.functions.get(name, set())
@@ -246,7 +253,14 @@ class Walker:
             variable = node.child_by_field_name("variable")
             loop_variable = self.tm.node_text(variable) if variable is not None else None
         elif node.type == "while_statement":
-            self.block(node.children_by_field_name("condition"))
+            condition = node.children_by_field_name("condition")
+            from speclint.frontends.shell.static_tests import decide
+
+            until = bool(node.children) and node.children[0].type == "until"
+            runs = decide([c for c in condition if c.is_named], self.tm, self.env)
+            self.block(condition)
+            if runs is not None and runs == until:  # `while false`, `until true`: no iteration
+                return
         if body is None:
             return
         base = self.env
@@ -278,7 +292,7 @@ class Walker:
         if name_node is None or body is None:
             return
         name = self.tm.node_text(name_node)
-        self.functions[name] = _globals_assigned(body, self.tm)
+        self.functions[name] = globals_assigned(body, self.tm)
         key = (id(self.tm), body.start_byte)
         definition = self._by_body.get(key)
         if definition is None:  # a body read for several calls defines its functions once
@@ -348,6 +362,11 @@ class Walker:
             self.result.diagnostics.append(runs)
 
     def walk_command(self, node: Node) -> None:
+        if self.aliases:
+            from speclint.frontends.shell.aliases import call
+
+            if call(self, node):
+                return
         expander = self.expander()
         words = expander.words
         tm = self.tm
@@ -371,27 +390,3 @@ class Walker:
         if builtin_commands.builtin_effects(self, node, args, prefix):
             return
         recognize(self, node, args, prefix)
-
-
-def _globals_assigned(body: Node, tm: TextMap) -> set[str]:
-    """Names a function body assigns outside `local`/`declare` (what a call may change)."""
-    names: set[str] = set()
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        if (
-            node.type == "declaration_command"
-            and node.children
-            and node.children[0].type in _SCOPED_DECLARATIONS
-        ):
-            continue
-        if node.type == "variable_assignment":
-            target = node.child_by_field_name("name")
-            if target is not None:
-                if target.type == "subscript":
-                    target = target.child_by_field_name("name") or target
-                names.add(tm.node_text(target))
-        if node.type == "command" and node.parent is not None and node.parent.type == "command_substitution":
-            continue
-        stack.extend(node.named_children)
-    return names

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from speclint.core.launches import Alternative, ExtractResult, Launch
     from speclint.core.spans import Span
     from speclint.core.words import Word
+    from speclint.frontends.shell.alias_defs import Alias
     from speclint.frontends.shell.choices import Choice
     from speclint.frontends.shell.expand import Arg, Expander
     from speclint.frontends.shell.function_defs import CallReadings, Definition
@@ -33,6 +34,8 @@ class Walking(Protocol):
     path: str
     tm: TextMap
     env: Env
+    depth: int
+    """0 for the file's own buffer, 1 + its parent's for a nested one (`bash -c`, an alias call)."""
     image: tuple[str | None, Span | None] | None
     """(image, image span) when the buffer runs inside `docker run IMAGE`."""
     collect: bool
@@ -49,6 +52,8 @@ class Walking(Protocol):
     """Reads a systemd unit a here-document writes (`unit_heredoc`); None: not read."""
     exported_functions: set[str]
     """The functions `export -f` passes to an inner bash."""
+    aliases: dict[str, Alias]
+    """The aliases defined so far, by name."""
 
     def statement(self, node: Node) -> None: ...
 

@@ -35,8 +35,8 @@ class NoLaunchFound(Rule):
     `sglang.benchmark.*` homes) are launches too, with the script's own options added;
     `sglang.bench_serving` only sends requests and is not. A shell command that runs a
     launcher's own words (`python3 -m sglang.launch_server`, `sglang serve`, written as
-    separate words) through a command speclint does not read (`xargs`, `parallel`, `watch`,
-    a function it does not follow) is reported at those words whatever else the file
+    separate words) through a command speclint does not read (`watch`, a function it does
+    not follow; `xargs` and GNU `parallel` are read, a launch per input value) is reported at those words whatever else the file
     launches; the launcher named inside one quoted word (`pkill -f "sglang.launch_server"`) or
     printed (`echo`, `grep`) is not a launch. So is a here-document holding a launcher
     command that speclint does not read as a script (`docker exec -i c bash << EOF`, `cat >
@@ -61,13 +61,14 @@ class NoLaunchFound(Rule):
 
     ## Example
     ```bash
-    seq 0 3 | xargs -I{} python -m sglang.launch_server --model-path /models/llama --port 300{}
+    watch -n 600 python -m sglang.launch_server --model-path /models/llama --port 30000
     ```
 
     ## Use instead
     ```bash
-    for i in 0 1 2 3; do
-      python -m sglang.launch_server --model-path /models/llama --port "300$i" &
+    while true; do
+      python -m sglang.launch_server --model-path /models/llama --port 30000
+      sleep 600
     done
     ```
     """
@@ -79,14 +80,14 @@ class NoLaunchFound(Rule):
     summary = "The file names SGLang's launcher, but speclint found no launch in it to check."
     invalid = (
         Example(
-            "seq 0 3 | xargs -I{} python -m sglang.launch_server --model-path m --port 300{}\n",
-            at="1:32",
+            "watch -n 600 python -m sglang.launch_server --model-path m --port 30000\n",
+            at="1:24",
             says="this file names `sglang.launch_server` but speclint found no launch",
             fixed=NO_FIX,
         ),
         Example(
-            "seq 0 1 | xargs -I{} python -m sglang_router.launch_server --model-path m --dp-size 2\n",
-            at="1:32",
+            "watch -n 600 python -m sglang_router.launch_server --model-path m --dp-size 2\n",
+            at="1:24",
             says="this file names `sglang_router.launch_server` but speclint found no launch",
             fixed=NO_FIX,
         ),

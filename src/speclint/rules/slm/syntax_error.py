@@ -24,6 +24,9 @@ class SyntaxError_(Rule):
     ## Why it matters
     A launch inside the broken part is not checked, so a clean result would be a false
     promise. Bash would also refuse or misread the script.
+    A variable as that offset (`${GPUS:$i:4}`) is not reported: speclint reads it as
+    `${GPUS: i:4}`, the same arithmetic, which its parser reads; only a special or
+    positional parameter there (`${@:$#}`, `${x:$1}`) is.
 
     ## Example
     ```bash
