@@ -215,9 +215,7 @@ class ShellBuffer:
         if text is None and item.origin is None and self._option_with_unknown_value(pieces):
             return
         if text is None and item.origin is None and any(p.text for p in pieces):
-            from speclint.frontends.shell.partly_known import add_partly_known
-
-            add_partly_known(self, pieces)
+            self._partly_known(pieces)
             return
         name = self._variable(text, None if text is not None else unknown_reason(pieces), item.origin)
         if text is None and len(pieces) == 1 and pieces[0].identity is not None:
@@ -262,6 +260,19 @@ class ShellBuffer:
         self._emit("${" + name + "}", rest[0].begin, rest[-1].end)
         self._emit('"', rest[-1].end, rest[-1].end)
         return True
+
+    def _partly_known(self, pieces: list[Piece]) -> None:
+        """A word written partly with known text (a Helm `{{ ... }}` inside a `bash -c`
+        script): double-quoted, each unknown run an unknown variable, so an inner shell reads
+        the known code at its own positions (bash expands `"...${X}..."` before it parses)."""
+        self._emit('"', pieces[0].begin, pieces[0].begin)
+        for piece in pieces:
+            if piece.text is None:
+                name = self._variable(None, piece.reason or "value not known statically", piece.origin)
+                self._emit("${" + name + "}", piece.begin, piece.end)
+            else:
+                self._quoted_text([piece], single=False)
+        self._emit('"', pieces[-1].end, pieces[-1].end)
 
     def _exact_run(self, text: str, begin: int, single: bool) -> None:
         """`text` written from file offset `begin` on, inside the quote: the runs between
