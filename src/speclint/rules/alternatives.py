@@ -69,8 +69,7 @@ def _fold(members: list[tuple[Launch, list[Finding]]], once: frozenset[str] = fr
                 if finding.code in kept:
                     head = first[kept[finding.code]]
                     if head is not finding:
-                        seen = {(n.span, n.message) for n in head.notes}
-                        head.notes.extend(n for n in finding.notes if (n.span, n.message) not in seen)
+                        _fold_into(head, finding, launch, having[kept[finding.code]][0])
                     key = kept[finding.code]
                 kept.setdefault(finding.code, key)
             if key not in first:
@@ -90,6 +89,25 @@ def _fold(members: list[tuple[Launch, list[Finding]]], once: frozenset[str] = fr
                 finding.notes.append(Note(span, f"when {text}"))
         folded.append(finding)
     return folded
+
+
+def _fold_into(head: Finding, finding: Finding, launch: Launch, head_launch: Launch) -> None:
+    """Another alternative's finding of a once-per-launch rule, as notes of `head`: its own
+    message at its own token, when `head` is at another one (`TestSub`'s unknown `model`
+    beside the base's unknown `other_args`), saying for which alternative; then its notes,
+    less those `head` already says."""
+    seen = {(n.span, n.message) for n in head.notes}
+    conditions = _conditions(launch)
+    if finding.span != head.span and conditions != _conditions(head_launch):
+        text = " and ".join(c.description for c in conditions)
+        note = Note(finding.span, f"when {text}: {finding.message}")
+        if (note.span, note.message) not in seen:
+            head.notes.append(note)
+            seen.add((note.span, note.message))
+    for n in finding.notes:
+        if (n.span, n.message) not in seen:
+            head.notes.append(n)
+            seen.add((n.span, n.message))
 
 
 def _when(having: list[Launch], every: list[Launch]) -> list[tuple[Condition, ...]]:

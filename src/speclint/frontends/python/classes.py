@@ -14,9 +14,9 @@ from collections import ChainMap
 
 import libcst as cst
 
-from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
+from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition, Diagnostic
 from speclint.frontends.python.fixtures import Borrowed, base_key, fixture_bases
-from speclint.frontends.python.scan import merge_envs
+from speclint.frontends.python.scan import descendants, merge_envs
 from speclint.frontends.python.walking import SETUP_METHODS, ClassInfo, Helper
 
 TYPE_CHECKING = False
@@ -48,13 +48,40 @@ def class_body(walker: Walking, node: cst.ClassDef) -> None:
     walker.env = scope = ChainMap({}, saved)
     walker.block(node.body.body)  # leaves walker.env as it found it
     info.body = {"@self." + k: v for k, v in scope.maps[0].items()}
-    info.attrs.update(info.body)
+    info.full = {**_inherited(walker, info), **info.body}
+    info.attrs.update(info.full)  # its own methods read inherited `cls.X` too
     info.methods = {n: h for n, h in walker.functions.items() if h.owner is info}
     walker.functions = functions  # methods are called as self.name(), not by their name
     mine = walker.deferred[count:]
     walker.deferred[count:] = sorted(mine, key=lambda h: h.node.name.value not in SETUP_METHODS)
     walker.env, walker.owner = saved, owner
     walker.classes.append(info)
+    _class_names(walker, info)
+
+
+def _class_names(walker: Walking, info: ClassInfo) -> None:
+    """`TestBase.other_args` read through the class's name (a subclass's body deriving its
+    flags from its base's): the class's attributes, inherited ones included, in the scope
+    the class is defined in."""
+    for key, value in (info.full or {}).items():
+        walker.env[info.name + key.removeprefix("@self")] = value
+
+
+def _inherited(walker: Walking, info: ClassInfo) -> dict[str, Val]:
+    """The class attributes `info` inherits from the classes defined before it (each base's
+    own and inherited ones, kept as it is defined: linear in a deep hierarchy)."""
+    attrs: dict[str, Val] = {}
+    by_name = {c.name: c for c in walker.classes}
+    for name in reversed(info.bases):
+        base = info.external.get(name) or by_name.get(name)
+        if base is None or base is info:
+            continue
+        if base.full is None:  # SGLang's fixture class: its own bases are few
+            for ancestor in reversed([base, *_ancestors(base, by_name)]):
+                attrs.update(ancestor.body)
+        else:
+            attrs.update(base.full)
+    return attrs
 
 
 def keep_attributes(owner: ClassInfo, written: Mapping[str, Val], ev: Evaluator) -> None:
@@ -71,14 +98,16 @@ def _ancestors(info: ClassInfo, by_name: dict[str, ClassInfo]) -> list[ClassInfo
     """The classes `info` derives from, nearest first (depth first, left to right): the
     file's, and those read from SGLang's fixtures (`fixtures`; their bases among their own)."""
     found: list[ClassInfo] = []
+    seen = {id(info)}  # by identity: comparing ClassInfos compares all their values
     stack = [(name, info) for name in reversed(info.bases)]
     while stack:
         name, child = stack.pop()
         base = child.external.get(name)
         if base is None and child.fixture is None:
             base = by_name.get(name)
-        if base is None or base is info or base in found:
+        if base is None or id(base) in seen:
             continue
+        seen.add(id(base))
         found.append(base)
         stack.extend((grand, base) for grand in reversed(base.bases))
     return found
@@ -109,7 +138,10 @@ def walk_inherited(walker: Walking) -> None:
                     inherited.append(helper)
         view.methods.update(info.methods)
         for helper in sorted(inherited, key=lambda h: h.node.name.value not in SETUP_METHODS):
+            if not _may_launch(walker, helper):
+                continue
             if budget <= 0:
+                walker.result.diagnostics.append(_too_many(info, helper))
                 return _mark(walker, groups)
             budget -= 1
             count = len(walker.result.launches)
@@ -121,40 +153,76 @@ def walk_inherited(walker: Walking) -> None:
     _mark(walker, groups)
 
 
+def next_method(walker: Walking, name: str, call: cst.Call) -> Helper | None:
+    """What `super().name` is in the method holding `call`: `name` of the first class after
+    that method's class in the walked class's bases (depth first, left to right)."""
+    owner = walker.owner
+    if owner is None:
+        return None
+    by_name = {info.name: info for info in walker.classes}
+    order = [by_name.get(owner.name, owner), *_ancestors(owner, by_name)]
+    after = next((i for i, info in enumerate(order) if _makes(info, name, call)), 0)
+    return next((a.methods[name] for a in order[after + 1 :] if name in a.methods), None)
+
+
+def _makes(info: ClassInfo, name: str, call: cst.Call) -> bool:
+    """Whether a method of `info` itself (its `name` first) holds `call`."""
+    own = [h for h in info.methods.values() if h.owner is info or h.owner is None]
+    own.sort(key=lambda h: h.node.name.value != name)
+    return any(node is call for h in own for node in descendants(h.node, True))
+
+
+def _may_launch(walker: Walking, helper: Helper) -> bool:
+    """Whether an inherited method is worth walking with a subclass's values: it launched
+    where its class walked it, sets what the others read (setUpClass), or is SGLang's."""
+    name = helper.node.name.value
+    return helper.positions is not None or name in SETUP_METHODS or bool(walker.launches_of.get(helper.node))
+
+
+def _too_many(info: ClassInfo, helper: Helper) -> Diagnostic:
+    assert info.span is not None  # a class of the file: where its name is written
+    return Diagnostic(
+        "file-too-large",
+        f"more than {MAX_INHERITED_WALKS} inherited methods to read with their subclasses' values "
+        f"in one file; the launches {info.name} and the classes after it inherit (from "
+        f"{helper.node.name.value}() on) are not read",
+        info.span,
+    )
+
+
 def _mark(walker: Walking, groups: dict[Span, list[tuple[ClassInfo, list[Launch]]]]) -> None:
-    for span, members in groups.items():
-        base = [
-            launch
-            for launch in walker.result.launches
-            if launch.span == span and walker.launch_owner.get(id(launch)) is not None
-        ]
-        everyone = [(walker.launch_owner[id(launch)], launch) for launch in base] + [
-            (info, launch) for info, launches in members for launch in launches
-        ]
-        if len(everyone) > MAX_ALTERNATIVES or any(launch.alternative is not None for _, launch in everyone):
-            continue
+    """Alternatives per launch call: the launches the classes' own methods made there (a
+    subclass's setUpClass running the base's through `super()`), then the inherited walks'."""
+    owned: dict[Span, list[tuple[ClassInfo, Launch]]] = {}
+    for launch in walker.result.launches:
+        if (owner := walker.launch_owner.get(id(launch))) is not None:
+            owned.setdefault(launch.span, []).append((owner, launch))
+    for span in {**owned, **groups}:
+        members = groups.get(span)
+        everyone = owned.get(span, []) + [(info, launch) for info, ls in members or [] for launch in ls]
+        if members is None and len({id(info) for info, _ in everyone}) < 2:
+            continue  # made by one class only: no alternative to name
+        if len(everyone) > MAX_ALTERNATIVES:
+            continue  # too many: each stays a launch of its own (or of its `if` arms)
         if len(everyone) == 1 and everyone[0][1].fixture is not None:
-            continue  # one class of the file makes it: no alternative to name  # already alternatives of `if` arms, or too many: each stays a launch of its own
+            continue  # one class of the file makes it: no alternative to name
         for index, (info, launch) in enumerate(everyone):
             where = info.span or span
             condition = Condition(where, f"the class is {info.name} (line {where.line})")
-            launch.alternative = Alternative((condition,), index, len(everyone))
+            arms = launch.alternative.conditions if launch.alternative is not None else ()
+            launch.alternative = Alternative((condition, *arms), index, len(everyone))
 
 
-def walk_super(walker: Walking, name: str) -> None:
-    """`super().setUpClass()` in a method of a class deriving from one of SGLang's fixture
-    bases: the base's method, walked here with the class's values and the `cls.X` the method
-    set so far (the first such base defining it; bases of the file are not followed here)."""
+def walk_super(walker: Walking, name: str, call: cst.Call) -> None:
+    """`super().setUpClass()` in a method: the method `name` of the next class after the
+    one whose method makes `call` (depth first, left to right: the file's bases and SGLang's
+    fixture bases), walked here with the class's values and the `cls.X` the method set so
+    far (a subclass setting `cls.other_args` in its own setUpClass before the base's runs)."""
     owner = walker.owner
-    if owner is None:
+    found = next_method(walker, name, call)
+    if owner is None or found is None or found.node in walker.active or walker.helper_budget.calls <= 0:
         return
     ancestors = _ancestors(owner, {info.name: info for info in walker.classes})
-    found = next(
-        (a.methods[name] for a in ancestors if a.fixture is not None and name in a.methods),
-        None,
-    )
-    if found is None or found.node in walker.active or walker.helper_budget.calls <= 0:
-        return
     walker.helper_budget.calls -= 1
     attrs: dict[str, Val] = {}
     for ancestor in reversed(ancestors):
@@ -165,9 +233,8 @@ def walk_super(walker: Walking, name: str) -> None:
     for ancestor in ancestors:
         for method, helper in ancestor.methods.items():
             if method not in view.methods and helper.positions is not None:
-                view.methods[method] = Helper(
-                    helper.node, helper.outer, view, helper.positions, helper.imports
-                )
+                helper = Helper(helper.node, helper.outer, view, helper.positions, helper.imports)
+            view.methods.setdefault(method, helper)
     view.methods.update(owner.methods)
     saved = walker.env, walker.owner, walker.in_function, walker.active
     count = len(walker.result.launches)

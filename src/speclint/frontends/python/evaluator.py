@@ -359,13 +359,10 @@ class Evaluator:
         return self._make(node, "str", pieces=pieces)
 
     def _Subscript(self, node: cst.Subscript) -> Val:
-        base = self.eval(node.value)
-        index = node.slice[0].slice if len(node.slice) == 1 else None
-        if base.kind == "dict" and isinstance(index, cst.Index):
-            key = self.eval(index.value).text
-            found = [e for e in base.entries if e.key == key]
-            if key is not None and found and not any(e.key is None for e in base.entries):
-                return self.read(found[-1].value, node)
+        from speclint.frontends.python.subscripts import subscript
+
+        if (found := subscript(self, node)) is not None:
+            return found
         name = self.dotted(node.value)
         if name == "os.environ":
             return self.unknown(node, "an environment variable (read when the program runs)")

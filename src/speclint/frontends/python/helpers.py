@@ -34,7 +34,18 @@ def find_helper(walker: Walking, call: cst.Call) -> Helper | None:
         and walker.owner is not None
     ):
         return walker.owner.methods.get(func.attr.value)
+    if isinstance(func, cst.Attribute) and walker.owner is not None and _is_super(func.value):
+        from speclint.frontends.python.classes import next_method  # `super().get_server_args()`
+        from speclint.frontends.python.walking import Helper
+
+        found = next_method(walker, func.attr.value, call)
+        if found is not None:  # run for the class walked: its `cls.X`, its methods
+            return Helper(found.node, found.outer, walker.owner, found.positions, found.imports)
     return None
+
+
+def _is_super(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "super"
 
 
 def call_helper(walker: Walking, call: cst.Call) -> Val | None:
@@ -56,6 +67,7 @@ def call_helper(walker: Walking, call: cst.Call) -> Val | None:
         return ev.unknown(call, f"{name}() is decorated; its result is computed when the program runs")
     inner = walker.helper_walker()
     inner.imports, inner.functions, inner.budget = walker.imports, walker.functions, walker.budget
+    inner.classes = list(walker.classes)  # (what `super()` in the helper names)
     if helper.positions is not None:  # a method of SGLang's source (`fixtures`)
         inner.pos, inner.imports = helper.positions, helper.imports or {}
     inner.helper_budget, inner.owner = budget, helper.owner

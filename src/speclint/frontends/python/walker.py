@@ -295,7 +295,7 @@ class PyWalker:
             augment(self, node, key)
         elif isinstance(node, cst.Expr) and isinstance(node.value, cst.Call):
             if (method := _super_method(node.value)) is not None and not self.quiet:
-                walk_super(self, method)  # `super().setUpClass()`: a base's, from SGLang's fixtures
+                walk_super(self, method, node.value)  # `super().setUpClass()`: the next base's
             mutate(self, node.value)
 
     def assign(self, target: cst.BaseExpression, value: Val) -> None:

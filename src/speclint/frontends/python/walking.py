@@ -60,6 +60,9 @@ class ClassInfo:
     fixture: FixtureBase | None = None
     """For a class of SGLang's source (`fixtures`): which fixture base of which release."""
     external: dict[str, ClassInfo] = field(default_factory=dict)
+    full: dict[str, Val] | None = None
+    """'@self.X' -> value of the class body and the bodies it inherits, as the class is
+    defined (`classes`; None for SGLang's fixture classes)."""
     """Bases read from SGLang's source, by the name the class statement writes."""
 
 

@@ -30,7 +30,11 @@ class LaunchPartlyRead(Rule):
     and says "All checks passed" only when every launch was read whole.
 
     Values chosen by a branch (`if ...; then TP=8; else TP=4; fi`) are not unknown: each
-    alternative is checked, and a finding says on which branch it happens. Nor are a shell
+    alternative is checked, and a finding says on which branch it happens; where some
+    alternatives hold unknown values (an `if` arm, or a subclass of a unittest base class whose
+    launch it inherits, setting `other_args = compute_args()`), this finding is reported once
+    for the launch, and each alternative's own unknown value is a note saying when ("when the
+    class is TestSub (line 21): ..."). Nor are a shell
     function's arguments where the script calls it (`serve() { python -m
     sglang.launch_server --model-path "$1" "${@:2}"; }` then `serve /models/llama --tp 8`):
     each call is read with its words, and a finding only some calls have says which ("when
