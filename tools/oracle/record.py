@@ -128,11 +128,12 @@ def record(
     timeout: float = 3000,
     seed: int = battery.SEED,
     n: int = battery.N_DRAWN,
+    generator: str = "battery",
 ) -> str:
     t0 = time.time()
     python, env_add = release_env.ensure(version)
     t_install = time.time() - t0
-    cases = battery.battery(version, seed, n)
+    cases = battery.wide(version, seed, n) if generator == "wide" else battery.battery(version, seed, n)
     run_cases = [dict(c, argv=_absolute(c["argv"])) for c in cases]
     env = dict(os.environ, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", **env_add)
     with tempfile.TemporaryDirectory(prefix="speclint-record-") as tmp:
@@ -166,6 +167,7 @@ def record(
             "tool": "tools/oracle/record.py",
             "battery_seed": seed,
             "battery_drawn": n,
+            "generator": generator,
             "gpus": sorted({c["gpu"] for c in cases}),
             "stubs": list(release_env.stubs_for(version)),
             "date": datetime.date.today().isoformat(),
@@ -196,6 +198,12 @@ def main(argv=None) -> int:
     ap.add_argument("versions", nargs="+")
     ap.add_argument("--out-dir", default=OUT_DIR)
     ap.add_argument("--seed", type=int, default=battery.SEED, help="battery seed (new draws: a new seed)")
+    ap.add_argument(
+        "--generator",
+        choices=("battery", "wide"),
+        default="battery",
+        help="wide: tests/oracle_wide.py's launches",
+    )
     ap.add_argument("--n", type=int, default=battery.N_DRAWN, help="drawn launches (besides the fixed ones)")
     ap.add_argument("--keep-going", action="store_true", help="continue after a failure")
     ap.add_argument(
@@ -207,7 +215,7 @@ def main(argv=None) -> int:
         if args.missing and os.path.exists(os.path.join(args.out_dir, f"{v}.json.gz")):
             continue
         try:
-            record(v, args.out_dir, seed=args.seed, n=args.n)
+            record(v, args.out_dir, seed=args.seed, n=args.n, generator=args.generator)
         except Exception as e:  # noqa: BLE001
             print(f"{v}: FAILED: {e}", file=sys.stderr, flush=True)
             failed.append(v)
