@@ -100,7 +100,8 @@ def run(paths: list[str], examples: int) -> dict:
         with gzip.open(path, "rt") as f:
             doc = json.load(f)
         version, mode = doc["release"], doc["mode"]
-        label = f"{version} seed {doc['made']['battery_seed']}"
+        made = doc["made"]
+        label = f"{version} {made.get('generator', 'battery')} seed {made['battery_seed']}"
         tally = per_run.setdefault(label, Counter())
         for launch in doc["launches"]:
             tally["launches"] += 1
