@@ -36,6 +36,9 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.environ.get("ORACLE_DATA", os.path.join(ROOT, "tests", "data", "oracle"))
 RECORDINGS = sorted(glob.glob(os.path.join(DATA, "*.json.gz")))
+SEEDED = sorted(glob.glob(os.path.join(DATA, "seeds", "*", "*.json.gz")))
+"""Recordings of other battery draws (`record.py --seed N`, session 9's refusal differential:
+seeds/<seed>/<release>.json.gz), compared launch by launch like the others."""
 MIN_LAUNCHES = 300
 
 
@@ -239,7 +242,9 @@ def test_recordings_are_complete():
         assert len(launches) // 3 < accepted < len(launches), (doc["release"], accepted)
 
 
-@pytest.mark.parametrize("path", RECORDINGS, ids=[os.path.basename(p)[:-8] for p in RECORDINGS])
+@pytest.mark.parametrize(
+    "path", RECORDINGS + SEEDED, ids=[os.path.relpath(p, DATA)[:-8] for p in RECORDINGS + SEEDED]
+)
 def test_speclint_agrees_with_recording(path):
     version, n, agree, compared, disagreements = check_release(path)
     print(f"\n{version}: {agree}/{n} launches agree ({compared} values compared)")

@@ -266,3 +266,41 @@ def battery(version: str, seed: int = SEED, n: int = N_DRAWN) -> list[dict]:
             case["env"] = env
         cases.append(case)
     return cases
+
+
+def wide(version: str, seed: int, n: int) -> list[dict]:
+    """`n` launches of the wide differential's generator (tests/oracle_wide.py: attention DP
+    sizes, CUDA-graph and scheduling flags, context lengths, Kimi-K2.5), every third on a B200,
+    each keeping only the flags `version` has."""
+    import os
+    import sys
+
+    from speclint.sglang.flags.schema import options_of
+
+    tests = os.path.join(
+        os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "tests"
+    )
+    sys.path.insert(0, tests)
+    try:
+        from oracle_wide import make_launch  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(tests)
+    options = options_of(version)
+    rng = random.Random(seed)
+    cases = []
+    for i in range(n):
+        argv, env = make_launch(rng)
+        pairs: Launch = []
+        for word in argv:
+            if word.startswith("--"):
+                pairs.append((word, None))
+            else:
+                pairs[-1] = (pairs[-1][0], word)
+        case = {
+            "argv": _flatten(pairs, options),
+            "gpu": "B200" if i % B200_EVERY == B200_EVERY - 1 else "H100",
+        }
+        if env:
+            case["env"] = env
+        cases.append(case)
+    return cases

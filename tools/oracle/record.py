@@ -122,11 +122,18 @@ def harness_problems(results: list[dict]) -> list[str]:
     return sorted(set(bad))
 
 
-def record(version: str, out_dir: str = OUT_DIR, timeout: float = 3000) -> str:
+def record(
+    version: str,
+    out_dir: str = OUT_DIR,
+    timeout: float = 3000,
+    seed: int = battery.SEED,
+    n: int = battery.N_DRAWN,
+    generator: str = "battery",
+) -> str:
     t0 = time.time()
     python, env_add = release_env.ensure(version)
     t_install = time.time() - t0
-    cases = battery.battery(version)
+    cases = battery.wide(version, seed, n) if generator == "wide" else battery.battery(version, seed, n)
     run_cases = [dict(c, argv=_absolute(c["argv"])) for c in cases]
     env = dict(os.environ, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", **env_add)
     with tempfile.TemporaryDirectory(prefix="speclint-record-") as tmp:
@@ -158,7 +165,9 @@ def record(version: str, out_dir: str = OUT_DIR, timeout: float = 3000) -> str:
         "mode": payload["mode"],
         "made": {
             "tool": "tools/oracle/record.py",
-            "battery_seed": battery.SEED,
+            "battery_seed": seed,
+            "battery_drawn": n,
+            "generator": generator,
             "gpus": sorted({c["gpu"] for c in cases}),
             "stubs": list(release_env.stubs_for(version)),
             "date": datetime.date.today().isoformat(),
@@ -188,6 +197,14 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("versions", nargs="+")
     ap.add_argument("--out-dir", default=OUT_DIR)
+    ap.add_argument("--seed", type=int, default=battery.SEED, help="battery seed (new draws: a new seed)")
+    ap.add_argument(
+        "--generator",
+        choices=("battery", "wide"),
+        default="battery",
+        help="wide: tests/oracle_wide.py's launches",
+    )
+    ap.add_argument("--n", type=int, default=battery.N_DRAWN, help="drawn launches (besides the fixed ones)")
     ap.add_argument("--keep-going", action="store_true", help="continue after a failure")
     ap.add_argument(
         "--missing", action="store_true", help="skip releases that already have a recording in --out-dir"
@@ -198,7 +215,7 @@ def main(argv=None) -> int:
         if args.missing and os.path.exists(os.path.join(args.out_dir, f"{v}.json.gz")):
             continue
         try:
-            record(v, args.out_dir)
+            record(v, args.out_dir, seed=args.seed, n=args.n, generator=args.generator)
         except Exception as e:  # noqa: BLE001
             print(f"{v}: FAILED: {e}", file=sys.stderr, flush=True)
             failed.append(v)

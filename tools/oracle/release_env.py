@@ -13,6 +13,7 @@ is not installed). The resolution code that runs is always the release's own.
 
 from __future__ import annotations
 
+import glob
 import os
 import subprocess
 import sys
@@ -21,6 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 OVERLAYS = os.path.join(ROOT, ".cache", "oracle", "overlays")
 COMMON = os.path.join(OVERLAYS, "deps-common")
+WHEELS = os.path.join(ROOT, ".cache", "sglang-wheels")  # the release wheels, when downloaded
 
 COMMON_DEPS = (
     # imported at module level by sglang.srt.utils / server_args of 0.4.x - 0.5.x
@@ -102,7 +104,8 @@ def ensure(version: str) -> tuple[str, dict[str, str]]:
     if version != base_version:
         target = overlay_dir(version)
         if not os.path.isdir(os.path.join(target, "sglang")):
-            _pip(python, target + ".tmp", [f"sglang=={version}"])
+            wheels = sorted(glob.glob(os.path.join(WHEELS, f"sglang-{version}-*.whl")))
+            _pip(python, target + ".tmp", [wheels[0] if wheels else f"sglang=={version}"])
             os.replace(target + ".tmp", target)
         paths.insert(0, target)
     for spec in RELEASE_DEPS.get(version, ()):

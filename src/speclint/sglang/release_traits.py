@@ -229,7 +229,8 @@ class ReleaseTraits:
     """How the release picks the attention backend for an H100/B200 when none is given
     (resolve/auto_backend.py, recorded): '' (not while resolving), 'flashinfer' (0.5.4-0.5.5:
     flashinfer on Blackwell), 'tree_free' (0.5.6: trtllm_mha on Blackwell without tree
-    drafting), 'given_topk' (0.5.7+: and, with speculative decoding, a topk given)."""
+    drafting), 'given_topk' (0.5.7+: and, with speculative decoding, a topk given),
+    'given_topk_or_dflash' (0.5.23: or DFLASH, `_forces_eagle_topk_one`; hardware.py)."""
     deepseek_blackwell_mla: bool
     """DeepSeek-V3 on Blackwell with no backend given runs trtllm_mla (0.5.3+, recorded)."""
     deprecated_moe_flags: bool

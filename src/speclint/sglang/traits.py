@@ -14,6 +14,7 @@ from functools import lru_cache
 from speclint.sglang.release_traits import ReleaseTraits
 from speclint.sglang.traits_backends import RECORDED_BACKEND_FACTS
 from speclint.sglang.traits_checks import CHECK_FACTS
+from speclint.sglang.traits_differential import DIFFERENTIAL_FACTS
 from speclint.sglang.traits_features import FEATURE_FACTS
 from speclint.sglang.traits_read import READ_TRAITS
 from speclint.sglang.traits_refusals import REFUSAL_FACTS
@@ -174,6 +175,7 @@ for _changes in (
     CHECK_FACTS,
     REFUSAL_FACTS,
     FEATURE_FACTS,
+    DIFFERENTIAL_FACTS,
 ):  # one new entry per release, not per table
     for _release, _fields in _changes.items():
         _LATER.setdefault(_release, {}).update(_fields)

@@ -29,6 +29,7 @@ def deprecated_actions(state: ResolutionState) -> None:
 
 
 def check_server_args(state: ResolutionState) -> None:
+    from speclint.sglang.resolve.chunked_page import check_chunked_prefill_page
     from speclint.sglang.resolve.refusals import check_refusals
     from speclint.sglang.resolve.refusals_features import check_pdmux, check_torch_compile_padding
 
@@ -42,6 +43,7 @@ def check_server_args(state: ResolutionState) -> None:
     _eplb_needs_expert_parallelism(state)
     _lora_without_adapters(state)
     _prefill_fake_transfer(state)
+    check_chunked_prefill_page(state)
     check_pdmux(state)
 
 

@@ -226,10 +226,15 @@ def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
     hopper, sm100 = sm == 90, sm // 10 == 10
     topk, page = state.asked.get("speculative_eagle_topk"), state.config.value("page_size")
     tree_free = topk is None or (topk == 1 and page in (1, None))
+    algorithm = state.asked.get("speculative_algorithm")
+    # `_forces_eagle_topk_one`: DFLASH's topk is set later, by `_handle_dflash`
+    forced_topk_one = (
+        state.traits.auto_backend_choice == "given_topk_or_dflash" and str(algorithm).upper() == "DFLASH"
+    )
     if not is_mla(state):
         if hopper and tree_free:
             backend, why = "fa3", "FA3 on Hopper for MHA models"
-        elif sm100 and tree_free and (state.asked.get("speculative_algorithm") is None or topk is not None):
+        elif sm100 and tree_free and (algorithm is None or topk is not None or forced_topk_one):
             backend, why = "trtllm_mha", "TensorRT-LLM MHA on Blackwell (SM100)"
         else:
             backend, why = "flashinfer", "FlashInfer on this GPU"

@@ -6,12 +6,20 @@ release from 0.4.10.post2 on, `ReleaseTraits.quantization_verified`), so a misma
 the launch before any process starts. Modelled only where no `override_quantization_method`
 hook of the release can rewrite the pair (`PLAIN_CHECKPOINT_METHODS`, the user-named
 overrides in `ReleaseTraits.quantization_user_overrides`); elsewhere speclint says nothing.
+0.4.9-0.5.4 build that ModelConfig only for a default --mem-fraction-static, and a method the
+release's CUDA registry lacks is refused too (both read from the wheels:
+`speclint.sglang.model_config_facts`).
 """
 
 from __future__ import annotations
 
 import os
 
+from speclint.sglang.model_config_facts import (
+    cuda_quantization_methods,
+    quantization_compared,
+    verified_only_for_default_mem_fraction,
+)
 from speclint.sglang.resolve.state import Stop
 
 TYPE_CHECKING = False
@@ -36,6 +44,9 @@ def verify_quantization(state: ResolutionState) -> None:
     asked = config.value("quantization")
     if not isinstance(asked, str):
         return
+    if verified_only_for_default_mem_fraction(state.checked_version) and config.knows("mem_fraction_static"):
+        if not config.known("mem_fraction_static") or config.value("mem_fraction_static") is not None:
+            return  # given: `if self.mem_fraction_static is None:` skips building the ModelConfig
     asked = asked.lower()
     method = _checkpoint_method(state)
     if (
@@ -63,6 +74,31 @@ def verify_quantization(state: ResolutionState) -> None:
             _HANDLER,
             ("quantization",),
         )
+    if method is None and state.target_config is not None and _missing_on_cuda(state, asked):
+        methods = cuda_quantization_methods(state.checked_version) or ()
+        instead = f"--quantization {asked}_marlin, " if f"{asked}_marlin" in methods else ""
+        raise Stop(
+            "ValueError",
+            f"Unknown quantization method: {asked}. SGLang {state.checked_version} does not "
+            "register it on a CUDA GPU (its QUANTIZATION_METHODS lacks it there although "
+            f"--quantization offers it; use {instead}a method it registers, or drop the flag)",
+            _HANDLER,
+            ("quantization",),
+        )
+
+
+def _missing_on_cuda(state: ResolutionState, asked: str) -> bool:
+    """`asked` is not in the release's QUANTIZATION_METHODS as read for CUDA, and the launch
+    runs on CUDA (no other --device, no AMD GPU named)."""
+    methods = cuda_quantization_methods(state.checked_version)
+    if methods is None or asked in methods or asked in quantization_compared(state.checked_version):
+        return False  # not read, registered, or rewritten by resolution first (`unquant`)
+    config = state.config
+    if config.knows("device") and (
+        not config.known("device") or config.value("device") not in (None, "cuda")
+    ):
+        return False
+    return state.gpu is None or state.gpu.vendor == "nvidia"
 
 
 def _checkpoint_method(state: ResolutionState) -> str | None:

@@ -1,0 +1,58 @@
+"""`check_server_args`'s "chunked_prefill_size must be divisible by page_size" (0.4.9.post4+),
+with the guard each release puts around it, as tools/gen_sglang_server_checks.py read it from
+the release's wheel (`data/sglang_server_checks.json`): none in 0.4.9.post4-0.4.10.post2, so
+--chunked-prefill-size -1 (chunked prefill off) fails with any page size above 1; later only a
+positive size is checked (0.5.3+: not on a decode server of a disaggregated pair). Read with
+both sizes known (a given -1 stays -1), after the page size the attention backend forces."""
+
+from __future__ import annotations
+
+import os
+
+from speclint.sglang.linedata import LineData
+from speclint.sglang.resolve.refusals_moe import given
+from speclint.sglang.resolve.state import Stop
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.state import ResolutionState
+
+_FILE = LineData(
+    os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "sglang_server_checks.json"
+    )
+)
+_CHECKED = ("always", "positive", "positive_not_decode")
+
+
+def _guard(version: str) -> str:
+    row = _FILE.row(version)
+    if not isinstance(row, dict) or "chunked_prefill_page" not in row:
+        return "none"
+    return str(_FILE.shared(row["chunked_prefill_page"]))
+
+
+def check_chunked_prefill_page(state: ResolutionState) -> None:
+    guard = _guard(state.checked_version)
+    if guard not in _CHECKED:
+        return
+    chunk, page = state.get("chunked_prefill_size"), state.get("page_size")
+    page = 1 if page is None else page
+    if not isinstance(chunk, int) and given(state, "chunked_prefill_size") == -1:
+        chunk = -1  # kept as given: the only rewrite, `// dp_size` for DP attention, keeps -1
+    if not isinstance(chunk, int) or isinstance(chunk, bool) or not isinstance(page, int) or page < 1:
+        return  # unknown (picked for the GPU, dynamic) or not set
+    if guard != "always" and chunk <= 0:
+        return
+    if guard == "positive_not_decode" and state.get("disaggregation_mode") not in ("null", None):
+        return  # a decode server skips it; a dynamic mode may be one
+    if chunk % page == 0:
+        return
+    off = " (-1 turns chunked prefill off, and this release checks it all the same)" if chunk < 0 else ""
+    raise Stop(
+        "AssertionError",
+        f"chunked_prefill_size must be divisible by page_size (--chunked-prefill-size {chunk} with "
+        f"page size {page}{off}; use a multiple of {page}, or drop --page-size)",
+        "check_server_args",
+        ("chunked_prefill_size", "page_size"),
+    )

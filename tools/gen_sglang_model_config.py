@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""Generate src/speclint/sglang/data/sglang_model_config.json: when an SGLang release checks
+--quantization while its arguments resolve, and which methods it knows on a CUDA machine, read
+statically (`ast`, never imported) from each release's wheel.
+
+    python tools/gen_sglang_model_config.py              # every release the flag schema stores
+    python tools/gen_sglang_model_config.py --check      # regenerate and compare, write nothing
+
+`ModelConfig._verify_quantization` (--quantization against the checkpoint's
+`quantization_config`, then against `QUANTIZATION_METHODS`) runs when resolution builds the
+target's `ModelConfig`. Per release, name -> index of its reading:
+
+- `model_config`: where `ServerArgs` (sglang/srt/server_args.py) builds it:
+  `"default_mem_fraction"` when every `ModelConfig.from_server_args(self)` /
+  `self.get_model_config()` call of the class (outside `get_model_config` itself) sits under
+  `if self.mem_fraction_static is None:` (0.4.9-0.5.4: a given --mem-fraction-static skips the
+  check), `"unguarded"` when one does not, `"none"` when server_args.py has no such call;
+- `cuda_quantization_methods`: the keys of `QUANTIZATION_METHODS`
+  (sglang/srt/layers/quantization/__init__.py) with the platform tests evaluated for CUDA
+  (`is_cuda()` true; `is_npu`, `is_cpu`, `is_xpu`, `is_mps`, `is_hip`, `is_musa` false), sorted;
+  null when a statement that builds the registry is not one of the forms read here (a dict
+  literal, `{**A, **B}`, `A.update({...})`, `A["k"] = ...`) or sits under a test this reading
+  cannot decide;
+- `quantization_compared`: the values resolution compares --quantization with
+  (`<x>.quantization == "unquant"` in server_args.py or arg_groups/*.py): resolution may rewrite
+  them before the registry check (0.5.11+ turn `unquant` into None), so they are not refused
+  for lack of a registry entry.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import sys
+import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
+from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
+from line_array import dump_per_release, generator_main, per_release  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_model_config.json")
+SERVER_ARGS = "sglang/srt/server_args.py"
+REGISTRY = "sglang/srt/layers/quantization/__init__.py"
+PLATFORM = {"is_cuda": True, "is_npu": False, "is_cpu": False, "is_xpu": False, "is_mps": False}
+PLATFORM.update({"is_hip": False, "is_musa": False, "TYPE_CHECKING": False})
+"""What the platform probes answer on an NVIDIA GPU (and `if TYPE_CHECKING:`, false at run time)."""
+_REGISTRY_NAME = re.compile(r"^[A-Z_]*QUANTIZATION_METHODS$")
+
+
+# --- where ServerArgs builds the ModelConfig -------------------------------------------------
+
+
+def _builds_model_config(node: ast.AST) -> bool:
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return False
+    func = node.func
+    owner = func.value.id if isinstance(func.value, ast.Name) else None
+    return (owner == "ModelConfig" and func.attr == "from_server_args") or (
+        owner == "self" and func.attr == "get_model_config"
+    )
+
+
+def _guards_default_mem_fraction(test: ast.expr) -> bool:
+    """`self.mem_fraction_static is None`."""
+    return (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Attribute)
+        and test.left.attr == "mem_fraction_static"
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    )
+
+
+def _calls(node: ast.AST, guarded: bool, out: list[bool]) -> None:
+    """Appends, for each ModelConfig build under `node`, whether a default-memory guard holds it."""
+    if _builds_model_config(node):
+        out.append(guarded)
+    if isinstance(node, ast.If):
+        _calls(node.test, guarded, out)
+        inner = guarded or _guards_default_mem_fraction(node.test)
+        for child in node.body:
+            _calls(child, inner, out)
+        for child in node.orelse:
+            _calls(child, guarded, out)
+        return
+    for child in ast.iter_child_nodes(node):
+        _calls(child, guarded, out)
+
+
+def model_config_reading(source: str) -> str:
+    tree = ast.parse(source)
+    sites: list[bool] = []
+    for cls in tree.body:
+        if isinstance(cls, ast.ClassDef) and cls.name == "ServerArgs":
+            for method in cls.body:
+                if isinstance(method, ast.FunctionDef) and method.name != "get_model_config":
+                    _calls(method, False, sites)
+    if not sites:
+        return "none"
+    return "default_mem_fraction" if all(sites) else "unguarded"
+
+
+# --- QUANTIZATION_METHODS on CUDA ------------------------------------------------------------
+
+
+class Unread(Exception):
+    """A registry statement this reading does not decide."""
+
+
+def _truth(test: ast.expr, flags: dict[str, bool]) -> bool | None:
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and not test.args:
+        return PLATFORM.get(test.func.id)
+    if isinstance(test, ast.Name):
+        return flags.get(test.id, PLATFORM.get(test.id))
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        value = _truth(test.operand, flags)
+        return None if value is None else not value
+    if isinstance(test, ast.BoolOp):
+        values = [_truth(v, flags) for v in test.values]
+        decisive = isinstance(test.op, ast.Or)  # any True decides an `or`, any False an `and`
+        if decisive in values:
+            return decisive
+        return None if None in values else not decisive
+    return None
+
+
+def _keys(value: ast.expr, registries: dict[str, set[str]]) -> set[str]:
+    if not isinstance(value, ast.Dict):
+        raise Unread(ast.dump(value)[:80])
+    keys: set[str] = set()
+    for key, item in zip(value.keys, value.values):
+        if key is None and isinstance(item, ast.Name) and item.id in registries:
+            keys |= registries[item.id]
+        elif isinstance(key, ast.Constant) and isinstance(key.value, str):
+            keys.add(key.value)
+        else:
+            raise Unread(ast.dump(value)[:80])
+    return keys
+
+
+def _mentions_registry(node: ast.AST) -> bool:
+    return any(isinstance(n, ast.Name) and _REGISTRY_NAME.match(n.id) for n in ast.walk(node))
+
+
+def _run(body: list[ast.stmt], registries: dict[str, set[str]], flags: dict[str, bool]) -> None:
+    for stmt in body:
+        if isinstance(stmt, (ast.FunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)):
+            continue
+        if isinstance(stmt, ast.If):
+            if not _mentions_registry(stmt):
+                continue
+            truth = _truth(stmt.test, flags)
+            if truth is None:
+                raise Unread(ast.unparse(stmt.test))
+            _run(stmt.body if truth else stmt.orelse, registries, flags)
+            continue
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if len(targets) == 1 and isinstance(targets[0], ast.Name) and stmt.value is not None:
+                name = targets[0].id
+                if _REGISTRY_NAME.match(name):
+                    registries[name] = _keys(stmt.value, registries)
+                elif isinstance(stmt.value, ast.Call):  # `_is_cuda = is_cuda()`
+                    truth = _truth(stmt.value, flags)
+                    if truth is not None:
+                        flags[name] = truth
+                continue
+            if (
+                len(targets) == 1
+                and isinstance(targets[0], ast.Subscript)
+                and isinstance(targets[0].value, ast.Name)
+                and targets[0].value.id in registries
+                and isinstance(targets[0].slice, ast.Constant)
+            ):
+                registries[targets[0].value.id].add(str(targets[0].slice.value))
+                continue
+        if (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+            and stmt.value.func.attr == "update"
+            and isinstance(stmt.value.func.value, ast.Name)
+            and stmt.value.func.value.id in registries
+            and len(stmt.value.args) == 1
+        ):
+            registries[stmt.value.func.value.id] |= _keys(stmt.value.args[0], registries)
+            continue
+        if _mentions_registry(stmt):
+            raise Unread(ast.unparse(stmt)[:80])
+
+
+def cuda_methods_reading(source: str) -> list[str] | None:
+    registries: dict[str, set[str]] = {}
+    try:
+        _run(ast.parse(source).body, registries, {})
+    except Unread:
+        return None
+    methods = registries.get("QUANTIZATION_METHODS")
+    return None if methods is None else sorted(methods)
+
+
+def compared_reading(sources: list[str]) -> list[str]:
+    found: set[str] = set()
+    for source in sources:
+        for node in ast.walk(ast.parse(source)):
+            if (
+                isinstance(node, ast.Compare)
+                and isinstance(node.left, ast.Attribute)
+                and node.left.attr == "quantization"
+            ):
+                found |= {
+                    c.value
+                    for c in node.comparators
+                    if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                }
+    return sorted(found)
+
+
+def read_release(path: str) -> list[tuple[str, object]]:
+    with zipfile.ZipFile(path) as archive:
+        files = set(archive.namelist())
+
+        def text(name: str) -> str | None:
+            return archive.read(name).decode("utf-8") if name in files else None
+
+        server_args, registry = text(SERVER_ARGS), text(REGISTRY)
+        resolution = [archive.read(n).decode("utf-8") for n in sorted(files) if _resolution_file(n)]
+    return [
+        ("cuda_quantization_methods", None if registry is None else cuda_methods_reading(registry)),
+        ("model_config", "none" if server_args is None else model_config_reading(server_args)),
+        ("quantization_compared", compared_reading(resolution)),
+    ]
+
+
+def _resolution_file(name: str) -> bool:
+    return name == SERVER_ARGS or (name.startswith("sglang/srt/arg_groups/") and name.endswith(".py"))
+
+
+def build(versions: list[str], cache: str = CACHE) -> dict:
+    return per_release(
+        sorted(versions, key=release_key), lambda version: read_release(wheel_path(version, cache))
+    )
+
+
+def dump(data: dict) -> str:
+    return dump_per_release(data)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return generator_main(argv, (__doc__ or "").splitlines()[0], OUT, flag_versions, build)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
