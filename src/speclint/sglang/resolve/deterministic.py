@@ -70,25 +70,6 @@ readable: --enable-mis changes nothing before it (`_handle_multi_item_scoring` r
 on 0.5.23 (Llama 3.1, Qwen3, DeepSeek-V3 on an H100 and a B200)."""
 
 
-def resolve_backend_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
-    """With --enable-mis or --enable-deterministic-inference (which make hardware.py leave
-    the GPU-dependent fields unknown): the deterministic fallback, then in 0.5.22+ the
-    backend picked for the GPU where every other flag is modelled."""
-    if state.config.given("enable_deterministic_inference"):
-        resolve_deterministic_backend(state, gpu)
-    if not state.traits.gpu_resolution or gpu is None or state.get("attention_backend") is not None:
-        return
-    from speclint.sglang.resolve import deepseek_blackwell, hardware
-    from speclint.sglang.resolve.hardware_flags import modelled_flags_problem
-
-    if hardware._why_not(state, gpu, modelled_flags_problem(state.config, BESIDE)) is not None:
-        return
-    if deepseek_blackwell.applies(state, gpu):
-        deepseek_blackwell.attention_override(state)
-    hardware._attention_backend(state, gpu)
-    hardware._fa3_fp8_fallback(state)
-
-
 def resolve_deterministic_backend(state: ResolutionState, gpu: GpuProfile | None) -> None:
     """Set the fallback (or the model hook's pick before it) before the GPU's default backend
     is picked."""

@@ -72,9 +72,7 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     resolve_defaults(state, gpu, problem)
     if reason is not None:
         if state.config.given("enable_deterministic_inference") or state.config.given("enable_mis"):
-            from speclint.sglang.resolve.deterministic import resolve_backend_beside
-
-            resolve_backend_beside(state, gpu)  # the one GPU field these flags leave readable
+            _backend_beside(state, gpu)  # the one GPU field these flags leave readable
         if not state.traits.gpu_resolution:
             from speclint.sglang.resolve.auto_backend import choose_backend
 
@@ -354,3 +352,23 @@ def _data_parallelism(state: ResolutionState) -> None:
 
 
 __all__ = ["GPU_FIELDS", "NO_GPU", "resolve_hardware", "prefill_batch_sizes", "Unknown"]
+
+
+def _backend_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
+    """With --enable-mis or --enable-deterministic-inference (which leave the GPU-dependent
+    fields unknown): the deterministic fallback (`deterministic`), then in 0.5.22+ the
+    backend picked for the GPU where every other flag is modelled."""
+    from speclint.sglang.resolve.deterministic import BESIDE, resolve_deterministic_backend
+
+    if state.config.given("enable_deterministic_inference"):
+        resolve_deterministic_backend(state, gpu)
+    if not state.traits.gpu_resolution or gpu is None or state.get("attention_backend") is not None:
+        return
+    from speclint.sglang.resolve import deepseek_blackwell
+
+    if _why_not(state, gpu, modelled_flags_problem(state.config, BESIDE)) is not None:
+        return
+    if deepseek_blackwell.applies(state, gpu):
+        deepseek_blackwell.attention_override(state)
+    _attention_backend(state, gpu)
+    _fa3_fp8_fallback(state)
