@@ -129,8 +129,9 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
             python_block(doc, lines)
         return
     if tag in YAML_TAGS:
-        if worth_reading(joined):
-            yaml_block(doc, _pieces(lines))
+        if worth_reading(joined) and not yaml_block(doc, _pieces(lines)):
+            # (an abridged manifest, `...` for the parts left out, does not parse)
+            _unread_launcher(doc, lines, [], "it is not YAML speclint could read as a manifest")
         return
     if tag in DOCKERFILE_TAGS:
         if "sglang" in joined:
@@ -163,7 +164,12 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         _unread_launcher(doc, lines, doc.result.diagnostics[before:])
 
 
-def _unread_launcher(doc: DocFile, lines: list[tuple[int, str]], said: list[Diagnostic]) -> None:
+def _unread_launcher(
+    doc: DocFile,
+    lines: list[tuple[int, str]],
+    said: list[Diagnostic],
+    why: str = "it is not a shell command speclint could parse",
+) -> None:
     """A block that yielded no launch but runs the launcher on one of its lines (a paste that
     does not parse as shell, a prompt speclint does not know): `launcher-not-read` at the
     launcher, so a file whose other blocks are read still says what it did not check. Not
@@ -182,7 +188,7 @@ def _unread_launcher(doc: DocFile, lines: list[tuple[int, str]], said: list[Diag
                 Diagnostic(
                     "launcher-not-read",
                     f"speclint did not read the command that runs `{named}` in this code block "
-                    "(it is not a shell command speclint could parse), so nothing in this launch was checked",
+                    f"({why}), so nothing in this launch was checked",
                     span_of(doc.starts, offset + match.start(), offset + match.end()),
                 )
             )
