@@ -144,6 +144,8 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         if tag:
             return
     if tag not in SHELL_TAGS and tag not in TEXT_TAGS and tag != "":
+        if DOC_LAUNCHER.search(joined):  # (`powershell`, `diff`, `json`, `toml` ...)
+            _unread_launcher(doc, lines, [], f"speclint does not read `{tag}` code blocks")
         return
     if "--speculative-" in joined and not DOC_LAUNCHER.search(joined) and block_flag_list(doc, lines):
         return
@@ -151,6 +153,8 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         return
     prompted = ("$ " in joined or "# " in joined) and any(_PROMPT.match(line) for _, line in lines)
     if tag in TEXT_TAGS and not prompted:  # (a `text` block with prompts is a pasted session)
+        if any(_starts_launch(line) for _, line in lines):  # shown, not run: said, not silent
+            _unread_launcher(doc, lines, [], f"a `{tag}` block is shown as text, not read as a command")
         return
     if joined.lstrip().startswith("--") and block_prefixed_list(doc, lines):
         return
@@ -162,6 +166,23 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     before = len(doc.result.diagnostics)
     if not doc.shell(_pieces(lines), "warn" if tag else "drop"):
         _unread_launcher(doc, lines, doc.result.diagnostics[before:])
+
+
+def _starts_launch(line: str) -> bool:
+    """A line that opens with the launcher (`VAR=x python -m sglang.launch_server`, `sglang
+    serve`): a command pasted as text, not a log line that quotes one."""
+    from speclint.frontends.recognise import PROSE_LAUNCH
+
+    return PROSE_LAUNCH.match(line.lstrip()) is not None
+
+
+def html_block(doc: DocFile, lines: list[tuple[int, str]]) -> None:
+    """An HTML block (`<pre><code>`, `<details>` with the command on the next line) is not
+    read: one that runs the launcher outside an HTML comment is reported, not passed over."""
+    joined = "\n".join(line for _, line in lines)
+    if "<!--" in joined or not DOC_LAUNCHER.search(joined):
+        return
+    _unread_launcher(doc, lines, [], "it is inside an HTML block")
 
 
 def _unread_launcher(

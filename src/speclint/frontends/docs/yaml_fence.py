@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
     from .excerpt import DocFile
 
-YAML_TAGS = frozenset({"yaml", "yml"})
+YAML_TAGS = frozenset({"yaml", "yml", "docker-compose", "compose"})
+"""`docker-compose`: a tag docs give a compose file (highlighted as YAML)."""
 
 
 def worth_reading(text: str) -> bool:
