@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
-from speclint.frontends.recognise import DOC_LAUNCHER, PYTHON_MENTIONS
+from speclint.frontends.recognise import DOC_LAUNCHER
 from speclint.frontends.shell.embedded import Piece
 
-from .cells import python_block
+from .cells import python_block, python_worth_reading
 from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
 from .flag_lists import block_flag_list, block_prefixed_list
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
@@ -125,7 +125,7 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     (file offset, text) lines are a Markdown fence's or a reStructuredText directive's."""
     joined = "\n".join(line for _, line in lines)
     if tag in PYTHON_TAGS:
-        if any(mention in joined for mention in PYTHON_MENTIONS):  # `sgl.Runtime(...)` without its import
+        if python_worth_reading(doc, joined):  # `sgl.Runtime(...)` without its import
             python_block(doc, lines)
         return
     if tag in YAML_TAGS:
