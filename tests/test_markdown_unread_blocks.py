@@ -86,3 +86,15 @@ def test_a_docker_compose_block_is_read_as_yaml():
     found = _found(text)
     assert [(c, line, col, tok) for c, line, col, tok, _ in found] == [("FLG006", 9, 81, "float64")]
     assert found[0][4].startswith("`float64` is not a valid value for `--dtype`")
+
+
+def test_a_docker_run_command_under_the_docker_tag_is_read_as_shell():
+    text = READ + (
+        "```docker\ndocker run --gpus all lmsysorg/sglang:v0.5.5 \\\n"
+        "    python3 -m sglang.launch_server --model-path Qwen/Qwen3-8B --dtype float64\n```\n"
+    )
+    result = lint_text(text, "README.md")
+    assert [c.launch.span.line for c in result.contexts] == [2, 6]
+    assert result.contexts[1].version.version == "0.5.5"
+    found = _found(text)
+    assert [(c, line, col, tok) for c, line, col, tok, _ in found] == [("FLG006", 7, 72, "float64")]

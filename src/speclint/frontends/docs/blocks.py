@@ -49,6 +49,10 @@ _PROMPT = re.compile(
 )
 """A shell prompt copied with its command: `$ `, or one naming its user and host (`#` for
 root: issue threads paste `root@<container>:/sgl-workspace# python3 -m ...`)."""
+_DOCKERFILE_LINE = re.compile(
+    r"^\s*(?:FROM|RUN|CMD|ENTRYPOINT|ENV|ARG|COPY|ADD|WORKDIR|EXPOSE|LABEL|USER|SHELL)\s", re.IGNORECASE
+)
+"""A Dockerfile instruction: a `docker` block holding one is a Dockerfile, not a command."""
 _ROOT_PROMPT = re.compile(r"^(\s*)# (?=\S)")
 """A root shell's bare `# ` prompt: only in a block tagged as a console session (in a script,
 `#` starts a comment)."""
@@ -134,9 +138,12 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
             _unread_launcher(doc, lines, [], "it is not YAML speclint could read as a manifest")
         return
     if tag in DOCKERFILE_TAGS:
-        if "sglang" in joined:
-            dockerfile_block(doc, _pieces(lines))
-        return
+        if "sglang" not in joined or dockerfile_block(doc, _pieces(lines)):
+            return
+        if any(_DOCKERFILE_LINE.match(line) for _, line in lines):
+            _unread_launcher(doc, lines, [], "it is not a Dockerfile speclint could read")
+            return
+        tag = "bash"  # a `docker run ...` command shown under the `docker` tag: read as shell
     if tag in UNIT_TAGS or (tag == "" and joined.lstrip().startswith(("[Unit]", "[Service]"))):
         if "sglang" in joined and "[Service]" in joined and "ExecStart" in joined:
             _unit_block(doc, lines)
