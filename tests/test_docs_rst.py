@@ -50,7 +50,11 @@ def test_text_blocks_comments_and_console_output_are_not_launches():
     result = extract_file("p.rst", text)
     # line 52 (`.. code-block:: text`), 60 (a comment) and the console's output are not read
     assert [launch.span.line for launch in result.launches] == [14, 22, 31, 35, 46, 58]
-    assert result.diagnostics == []
+    # the `text` block opens with the launcher: said to be unchecked, not passed over
+    assert [(d.kind, d.span.line, d.span.column) for d in result.diagnostics] == [
+        ("launcher-not-read", 52, 4)
+    ]
+    assert "(a `text` block is shown as text, not read as a command)" in result.diagnostics[0].message
 
 
 def test_same_findings_as_the_markdown_fence_of_the_same_block():

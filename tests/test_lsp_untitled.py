@@ -10,7 +10,7 @@ from speclint.lsp.server import _path_for, lint_document  # noqa: E402
 
 DOCKERFILE = (
     "FROM lmsysorg/sglang:v0.5.6.post2\n"
-    'ENTRYPOINT ["python3", "-m", "sglang.launch_server", "--model-path", "/m", "--tp-szie", "2"]\n'
+    'CMD ["python3", "-m", "sglang.launch_server", "--model-path", "/m", "--tp-szie", "2"]\n'
 )
 MAKEFILE = "serve:\n\tpython3 -m sglang.launch_server --model-path /m --tp-szie 2\n"
 

@@ -160,8 +160,11 @@ def _extract_yaml(text: str, path: str) -> ExtractResult:
 
 def _doc_worth_reading(text: str) -> bool:
     """A doc that mentions sglang, a flag list (they may omit the command), or one of SGLang's
-    Python APIs in a snippet that omits its imports (`sgl.Runtime(...)`)."""
-    return "--speculative-" in text or any(mention in text for mention in PYTHON_MENTIONS)
+    Python APIs in a snippet that omits its imports (`sgl.Runtime(...)`, `ServerArgs(...)` in
+    a doc about SGLang)."""
+    if "--speculative-" in text or any(mention in text for mention in PYTHON_MENTIONS):
+        return True
+    return "ServerArgs(" in text and "sglang" in text.lower()
 
 
 def _extract_markdown(text: str, path: str) -> ExtractResult:

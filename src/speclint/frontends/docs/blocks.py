@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
-from speclint.frontends.recognise import DOC_LAUNCHER, PYTHON_MENTIONS
+from speclint.frontends.recognise import DOC_LAUNCHER
 from speclint.frontends.shell.embedded import Piece
 
-from .cells import python_block
+from .cells import python_block, python_worth_reading
 from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
 from .flag_lists import block_flag_list, block_prefixed_list
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
@@ -49,6 +49,10 @@ _PROMPT = re.compile(
 )
 """A shell prompt copied with its command: `$ `, or one naming its user and host (`#` for
 root: issue threads paste `root@<container>:/sgl-workspace# python3 -m ...`)."""
+_DOCKERFILE_LINE = re.compile(
+    r"^\s*(?:FROM|RUN|CMD|ENTRYPOINT|ENV|ARG|COPY|ADD|WORKDIR|EXPOSE|LABEL|USER|SHELL)\s", re.IGNORECASE
+)
+"""A Dockerfile instruction: a `docker` block holding one is a Dockerfile, not a command."""
 _ROOT_PROMPT = re.compile(r"^(\s*)# (?=\S)")
 """A root shell's bare `# ` prompt: only in a block tagged as a console session (in a script,
 `#` starts a comment)."""
@@ -128,17 +132,21 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     (file offset, text) lines are a Markdown fence's or a reStructuredText directive's."""
     joined = "\n".join(line for _, line in lines)
     if tag in PYTHON_TAGS:
-        if any(mention in joined for mention in PYTHON_MENTIONS):  # `sgl.Runtime(...)` without its import
+        if python_worth_reading(doc, joined):  # `sgl.Runtime(...)` without its import
             python_block(doc, lines)
         return
     if tag in YAML_TAGS:
-        if worth_reading(joined):
-            yaml_block(doc, _pieces(lines))
+        if worth_reading(joined) and not yaml_block(doc, _pieces(lines)):
+            # (an abridged manifest, `...` for the parts left out, does not parse)
+            _unread_launcher(doc, lines, [], "it is not YAML speclint could read as a manifest")
         return
     if tag in DOCKERFILE_TAGS:
-        if "sglang" in joined:
-            dockerfile_block(doc, _pieces(lines))
-        return
+        if "sglang" not in joined or dockerfile_block(doc, _pieces(lines)):
+            return
+        if any(_DOCKERFILE_LINE.match(line) for _, line in lines):
+            _unread_launcher(doc, lines, [], "it is not a Dockerfile speclint could read")
+            return
+        tag = "bash"  # a `docker run ...` command shown under the `docker` tag: read as shell
     if tag in UNIT_TAGS or (tag == "" and joined.lstrip().startswith(("[Unit]", "[Service]", "[Container]"))):
         if "sglang" in joined and "[Service]" in joined and "ExecStart" in joined:
             _unit_block(doc, lines)
@@ -149,6 +157,8 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         if tag:
             return
     if tag not in SHELL_TAGS and tag not in TEXT_TAGS and tag != "":
+        if DOC_LAUNCHER.search(joined):  # (`powershell`, `diff`, `json`, `toml` ...)
+            _unread_launcher(doc, lines, [], f"speclint does not read `{tag}` code blocks")
         return
     if "--speculative-" in joined and not DOC_LAUNCHER.search(joined) and block_flag_list(doc, lines):
         return
@@ -156,6 +166,8 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         return
     prompted = ("$ " in joined or "# " in joined) and any(_PROMPT.match(line) for _, line in lines)
     if tag in TEXT_TAGS and not prompted:  # (a `text` block with prompts is a pasted session)
+        if any(_starts_launch(line) for _, line in lines):  # shown, not run: said, not silent
+            _unread_launcher(doc, lines, [], f"a `{tag}` block is shown as text, not read as a command")
         return
     if joined.lstrip().startswith("--") and block_prefixed_list(doc, lines):
         return
@@ -169,7 +181,29 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         _unread_launcher(doc, lines, doc.result.diagnostics[before:])
 
 
-def _unread_launcher(doc: DocFile, lines: list[tuple[int, str]], said: list[Diagnostic]) -> None:
+def _starts_launch(line: str) -> bool:
+    """A line that opens with the launcher (`VAR=x python -m sglang.launch_server`, `sglang
+    serve`): a command pasted as text, not a log line that quotes one."""
+    from speclint.frontends.recognise import PROSE_LAUNCH
+
+    return PROSE_LAUNCH.match(line.lstrip()) is not None
+
+
+def html_block(doc: DocFile, lines: list[tuple[int, str]]) -> None:
+    """An HTML block (`<pre><code>`, `<details>` with the command on the next line) is not
+    read: one that runs the launcher outside an HTML comment is reported, not passed over."""
+    joined = "\n".join(line for _, line in lines)
+    if "<!--" in joined or not DOC_LAUNCHER.search(joined):
+        return
+    _unread_launcher(doc, lines, [], "it is inside an HTML block")
+
+
+def _unread_launcher(
+    doc: DocFile,
+    lines: list[tuple[int, str]],
+    said: list[Diagnostic],
+    why: str = "it is not a shell command speclint could parse",
+) -> None:
     """A block that yielded no launch but runs the launcher on one of its lines (a paste that
     does not parse as shell, a prompt speclint does not know): `launcher-not-read` at the
     launcher, so a file whose other blocks are read still says what it did not check. Not
@@ -188,7 +222,7 @@ def _unread_launcher(doc: DocFile, lines: list[tuple[int, str]], said: list[Diag
                 Diagnostic(
                     "launcher-not-read",
                     f"speclint did not read the command that runs `{named}` in this code block "
-                    "(it is not a shell command speclint could parse), so nothing in this launch was checked",
+                    f"({why}), so nothing in this launch was checked",
                     span_of(doc.starts, offset + match.start(), offset + match.end()),
                 )
             )

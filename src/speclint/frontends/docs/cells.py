@@ -79,11 +79,19 @@ def split_cell(lines: list[tuple[int, str]]) -> SplitCell:
     return cell
 
 
+def python_worth_reading(doc: DocFile, code: str) -> bool:
+    """As for a .py file (it mentions SGLang or one of its launch APIs), or a snippet that
+    builds `ServerArgs(...)` without its import in a doc about SGLang (an issue's excerpt)."""
+    if any(mention in code for mention in PYTHON_MENTIONS):
+        return True
+    return "ServerArgs(" in code and "sglang" in doc.text.lower()
+
+
 def python_result(doc: DocFile, pieces: list[Piece]) -> ExtractResult:
     """The Python front-end on the pieces, positions moved into the file."""
     pieces = [p for p in pieces if p.text]
     mapping = OffsetMap(pieces, doc.starts)
-    if not any(mention in mapping.text for mention in PYTHON_MENTIONS):  # as for a .py file
+    if not python_worth_reading(doc, mapping.text):
         return ExtractResult()
     from speclint.frontends.python.extract import extract_python  # libcst: only for code that mentions sglang
 

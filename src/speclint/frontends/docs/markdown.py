@@ -17,7 +17,7 @@ from itertools import accumulate
 from speclint.core.launches import Diagnostic
 
 from .admonitions import deindent_admonitions
-from .blocks import code_block
+from .blocks import code_block, html_block
 from .excerpt import DocFile, exact
 from .flag_lists import ENV_LINE, is_sglang_list, launch_from_parts
 from .inline import Fragments, classify_fragment, code_span_launch, code_spans, prose_launches, span_pieces
@@ -222,6 +222,8 @@ def extract_markdown(text: str, path: str) -> ExtractResult:
                 continue
             tag = _tag(token.info) if token.type == "fence" else ""
             code_block(doc, tag, block)
+        elif token.type == "html_block" and token.map:
+            html_block(doc, _block_lines(token, lines, doc.starts))
         elif token.type == "inline" and token.map and tuple(token.map) not in seen:
             seen.add(tuple(token.map))
             _inline(doc, token, fragments, depth > 0)

@@ -1,6 +1,7 @@
-"""A ```yaml fence holding an SGLang flag-key map (an srt-slurm/srtctl recipe with a
-`sglang_config:` section, or SGLang's own `--config` file): read by the YAML front-end,
-with every position moved into the Markdown file.
+"""A ```yaml fence holding a launch: a docker-compose service, a Kubernetes manifest, a CI
+workflow or cloud task config that runs SGLang, or an SGLang flag-key map (an srt-slurm/srtctl
+recipe with a `sglang_config:` section, or SGLang's own `--config` file): read by the YAML
+front-end, with every position moved into the Markdown file.
 
 A doc's YAML is often abridged (`# ... SGLang flags`, `...`): a fence that does not parse is
 not reported (it was shown, not meant to be loaded), and a fence whose YAML holds no flag map
@@ -25,12 +26,13 @@ if TYPE_CHECKING:
 
     from .excerpt import DocFile
 
-YAML_TAGS = frozenset({"yaml", "yml"})
+YAML_TAGS = frozenset({"yaml", "yml", "docker-compose", "compose"})
+"""`docker-compose`: a tag docs give a compose file (highlighted as YAML)."""
 
 
 def worth_reading(text: str) -> bool:
-    """Cheap test before PyYAML is loaded: the fence names SGLang's flag maps or flags."""
-    return "sglang_config" in text or "speculative" in text
+    """Cheap test before PyYAML is loaded: the fence names SGLang, its flag maps or flags."""
+    return "sglang" in text or "speculative" in text
 
 
 def yaml_block(doc: DocFile, pieces: list[Piece]) -> int:

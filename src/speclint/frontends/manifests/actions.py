@@ -26,12 +26,23 @@ _POSIX_SHELLS = ("bash", "sh")
 
 
 def is_workflow(root: yaml.Node, path: str) -> TypeGuard[yaml.MappingNode]:
-    """A workflow file: under `.github/workflows/`, or a mapping with `jobs:` and `on:`."""
+    """A workflow file: under `.github/workflows/`, a mapping with `jobs:` and `on:`, or one
+    whose `jobs:` hold `steps:` with a `run:` (an excerpt shown without its trigger)."""
     if not isinstance(root, yaml.MappingNode):
         return False
     keys = {key.value for key, _ in root.value if isinstance(key, yaml.ScalarNode)}
     in_folder = "/.github/workflows/" in "/" + path.replace("\\", "/")
-    return "jobs" in keys and (in_folder or "on" in keys)
+    return "jobs" in keys and (in_folder or "on" in keys or _has_run_steps(get(root, "jobs")))
+
+
+def _has_run_steps(jobs: yaml.Node | None) -> bool:
+    if not isinstance(jobs, yaml.MappingNode):
+        return False
+    for _name, job in mapping_pairs(jobs):
+        steps = get(job, "steps")
+        if isinstance(steps, yaml.SequenceNode) and any(get(step, "run") for step in steps.value):
+            return True
+    return False
 
 
 def read_workflow(reader: NodeReader, root: yaml.MappingNode) -> None:

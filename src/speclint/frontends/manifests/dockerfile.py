@@ -193,6 +193,14 @@ def _exec_form(instruction: Instruction) -> list[ArgvItem] | None:
     return items if len(items) == len(value) else None
 
 
+def _run_arguments(entry: Instruction) -> ArgvItem:
+    """An exec-form ENTRYPOINT with no CMD is an image run as `docker run IMAGE ARGS...`: the
+    words given there (the model, most often) are appended, unknown here, at the ENTRYPOINT."""
+    at = entry.keyword_at
+    reason = "the arguments given to `docker run` after the image (the Dockerfile has no CMD)"
+    return ArgvItem([Piece(None, at, at + len(entry.keyword), reason=reason)], splat=True)
+
+
 def _shell_words(instruction: Instruction, starts: list[int]) -> list[ArgvItem]:
     """`/bin/sh -c TEXT`, the two synthetic words placed on the keyword."""
     at = instruction.keyword_at
@@ -225,6 +233,8 @@ def _launch(
                     words += _shell_words(cmd, starts)
             else:
                 words += cmd_words
+        elif entry is not None and entry_words:
+            words.append(_run_arguments(entry))
         for item in words:
             buffer.add_word(item)
     count = len(result.launches)

@@ -141,6 +141,10 @@ class _Reader(NodeReader):
 
         if read_task_config(self, root):
             return
+        from speclint.frontends.manifests.ci_jobs import read_ci_jobs
+
+        if read_ci_jobs(self, root):
+            return
         from speclint.frontends.manifests.config_sections import read_flag_maps
 
         if read_flag_maps(self, root):
