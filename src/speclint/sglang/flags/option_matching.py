@@ -8,7 +8,6 @@ numbers, words with a space). `argv.parse_argv` then gives each option its value
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 
 from speclint.core.records import dataclass
 from speclint.core.words import Word
@@ -61,10 +60,23 @@ def _option_tuples(schema: FlagSchema, arg: str) -> list[tuple[str, str | None]]
     ]
 
 
+def _first_not_below(options: tuple[str, ...], text: str) -> int:
+    """`bisect.bisect_left(options, text)` for sorted `options`: the index of the first option
+    not below `text` (a dozen steps here cost less than importing `bisect` on a cold run)."""
+    low, high = 0, len(options)
+    while low < high:
+        middle = (low + high) // 2
+        if options[middle] < text:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
 def _starting_with(schema: FlagSchema, prefix: str) -> list[str]:
     options = schema.sorted_options
     found = []
-    for index in range(bisect_left(options, prefix), len(options)):
+    for index in range(_first_not_below(options, prefix), len(options)):
         if not options[index].startswith(prefix):
             break
         found.append(options[index])
@@ -124,6 +136,6 @@ def has_negative_number_options(schema: FlagSchema) -> bool:
     known = _NEGATIVE_OPTIONS.get(schema.version)
     if known is None:
         options = schema.sorted_options if not schema.exact_only else tuple(sorted(schema.by_option))
-        maybe = options[bisect_left(options, "-.") : bisect_left(options, "-:")]
+        maybe = options[_first_not_below(options, "-.") : _first_not_below(options, "-:")]
         known = _NEGATIVE_OPTIONS[schema.version] = any(_NEGATIVE_NUMBER.match(o) for o in maybe)
     return known
