@@ -8,6 +8,7 @@ numbers, words with a space). `argv.parse_argv` then gives each option its value
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from speclint.core.records import dataclass
 from speclint.core.words import Word
@@ -16,7 +17,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.flags.schema import FlagSchema, FlagSpec
 
-_NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
+
+@cache  # compiled on first use: most launches have no word that needs it
+def _negative_number() -> re.Pattern[str]:
+    """argparse's `_negative_number_matcher`."""
+    return re.compile(r"^-\d+$|^-\d*\.\d+$")
 
 
 @dataclass(slots=True)
@@ -119,7 +124,7 @@ def classify(schema: FlagSchema, word: Word, has_negative_options: bool) -> Clas
     if len(tuples) == 1:
         matched, given = tuples[0]
         return Classified(word, "O", schema.by_option[matched], matched, written, given, "prefix")
-    if _NEGATIVE_NUMBER.match(arg) and not has_negative_options:
+    if _negative_number().match(arg) and not has_negative_options:
         return Classified(word, "A")
     if " " in arg:
         return Classified(word, "A")
@@ -137,5 +142,5 @@ def has_negative_number_options(schema: FlagSchema) -> bool:
     if known is None:
         options = schema.sorted_options if not schema.exact_only else tuple(sorted(schema.by_option))
         maybe = options[_first_not_below(options, "-.") : _first_not_below(options, "-:")]
-        known = _NEGATIVE_OPTIONS[schema.version] = any(_NEGATIVE_NUMBER.match(o) for o in maybe)
+        known = _NEGATIVE_OPTIONS[schema.version] = any(_negative_number().match(o) for o in maybe)
     return known
