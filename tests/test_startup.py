@@ -267,3 +267,32 @@ def test_a_kept_module_that_raises_is_not_left_imported_and_one_that_runs_is(tmp
         import speclint
 
         vars(speclint).pop("probe_runs", None)
+
+
+UNUSED = """
+import sys
+sys.argv = ["speclint", "--no-cache", {path!r}]
+from speclint.__main__ import main
+try:
+    main()
+except SystemExit:
+    pass
+real = [name for name in {names!r} if "__file__" in vars(sys.modules.get(name, sys))]
+print(real, sys.modules["copy"].deepcopy([1]) == [1], file=sys.stderr)
+"""
+
+
+def test_a_shell_lint_imports_no_standard_module_it_does_not_use():
+    """A clean shell launch imports neither `copy` (nor weakref, which it brings) and `inspect`,
+    which `dataclasses` imports (stand-ins until first used, and then the real modules), nor
+    bisect, contextvars, fnmatch: each costs a cold run about a percent."""
+    names = ["copy", "weakref", "inspect", "bisect", "contextvars", "fnmatch"]
+    done = subprocess.run(
+        [sys.executable, "-c", UNUSED.format(path=str(FIXTURE), names=names)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+    assert done.stderr.strip().splitlines()[-1] == "[] True", done.stderr

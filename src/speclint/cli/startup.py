@@ -4,9 +4,11 @@ every save).
 
 - Python's garbage collector is paused until the first file is linted, then what the start
   made is frozen (`core.collector`): it would walk those objects ~27 times for nothing.
-- `inspect` is imported on first use: `dataclasses` imports it (with ast, dis and tokenize)
-  for one call that speclint's classes never make (a signature for a class without a
-  docstring; tests/test_records.py keeps every record documented).
+- `inspect` and `copy` are imported on first use: `dataclasses` imports them, `inspect` (with
+  ast, dis and tokenize) for one call that speclint's classes never make (a signature for a
+  class without a docstring; tests/test_records.py keeps every record documented), `copy`
+  (with weakref, and a search of every path for Jython's `org.python.core`: ~5% of a one-file
+  run) for `asdict`, `astuple` and `deepcopy`, which a lint never calls.
 - speclint's modules are imported from one kept store (`core.kept`): Python's importer looks
   each of the ~150 modules of a lint up in its package folder, checks four paths and reads a
   `.pyc` file per module; the store holds their compiled code in one file, each checked by
@@ -44,7 +46,8 @@ def begin() -> None:
     from speclint.core import collector
 
     collector.pause()
-    _defer_inspect()
+    for name in _DEFERRED:
+        _defer(name)
     try:
         finder = KeptImports(_store())
         sys.meta_path.insert(0, finder)
@@ -248,21 +251,23 @@ class KeptImports(_Loader):
             )
 
 
-def _defer_inspect() -> None:
-    """`inspect` as a stand-in that imports the real module on first use of any attribute,
-    so anything that does use it gets the real one."""
-    if "inspect" in sys.modules:
+_DEFERRED = ("inspect", "copy")
+"""Standard modules `dataclasses` imports that a lint does not use."""
+
+
+def _defer(name: str) -> None:
+    """The standard library's module `name` as a stand-in that imports the real module on first
+    use of any attribute, so anything that does use it gets the real one."""
+    if name in sys.modules:
         return
     import types
 
-    stand_in = types.ModuleType("inspect", "The standard library's inspect, imported on first use.")
+    stand_in = types.ModuleType(name, f"The standard library's {name}, imported on first use.")
 
-    def __getattr__(name: str) -> object:
-        if sys.modules.get("inspect") is stand_in:
-            del sys.modules["inspect"]
-        import inspect
-
-        return getattr(inspect, name)
+    def __getattr__(attribute: str) -> object:
+        if sys.modules.get(name) is stand_in:
+            del sys.modules[name]
+        return getattr(__import__(name), attribute)
 
     vars(stand_in)["__getattr__"] = __getattr__
-    sys.modules["inspect"] = stand_in
+    sys.modules[name] = stand_in

@@ -32,6 +32,7 @@ from types import CellType, CodeType, FunctionType, MemberDescriptorType
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     _dc: Any
@@ -41,32 +42,20 @@ _dc = dataclasses
 _HELPERS = all(
     hasattr(dataclasses, name)
     for name in (
-        "_FIELD",
-        "_HAS_DEFAULT_FACTORY",
-        "_MODULE_IDENTIFIER_RE",
-        "_DataclassParams",
-        "_recursive_repr",
-        "_get_slots",
-        "_dataclass_getstate",
-        "_dataclass_setstate",
-    )
+        "_FIELD _HAS_DEFAULT_FACTORY _MODULE_IDENTIFIER_RE _DataclassParams _recursive_repr "
+        "_get_slots _dataclass_getstate _dataclass_setstate"
+    ).split()
 )
 """The private names `build` uses are there (3.11 has them all)."""
 
 _FORMAT = 1
 """Part of every key: a new layout of recipes is a new key."""
 
-_OPTIONS = (
-    ("init", True),
-    ("repr", True),
-    ("eq", True),
-    ("order", False),
-    ("unsafe_hash", False),
-    ("frozen", False),
-    ("match_args", True),
-    ("kw_only", False),
-    ("slots", False),
-    ("weakref_slot", False),
+_OPTIONS = tuple(
+    zip(
+        "init repr eq order unsafe_hash frozen match_args kw_only slots weakref_slot".split(),
+        (True, True, True, False, False, False, True, False, False, False),
+    )
 )
 """`dataclasses.dataclass`'s options and their defaults, in its order."""
 
@@ -74,23 +63,9 @@ _FREE = frozenset(("init", "order", "frozen", "slots"))
 """The options a recipe serves at any value; the others only at their default."""
 
 _MADE = (
-    "__init__",
-    "__repr__",
-    "__eq__",
-    "__lt__",
-    "__le__",
-    "__gt__",
-    "__ge__",
-    "__setattr__",
-    "__delattr__",
-    "__hash__",
-    "__match_args__",
-    "__slots__",
-    "__getstate__",
-    "__setstate__",
-    "__dataclass_fields__",
-    "__dataclass_params__",
-)
+    "__init__ __repr__ __eq__ __lt__ __le__ __gt__ __ge__ __setattr__ __delattr__ __hash__ "
+    "__match_args__ __slots__ __getstate__ __setstate__ __dataclass_fields__ __dataclass_params__"
+).split()
 """What `dataclasses` may add: a class that defines one itself is left to `dataclasses`."""
 
 _MATCH_ARGS = "__match_args__"  # (typing says a class's own is read-only)
@@ -159,16 +134,18 @@ def _plan(cls: type, params: dict[str, bool]) -> Plan | None:
     typing = sys.modules.get("typing")
     special = _special(dc, typing)
     module_globals = sys.modules[cls.__module__].__dict__
-    match = dc._MODULE_IDENTIFIER_RE.match
     own = []
     for name, annotation in annotations.items():
         if type(annotation) is not str:
             return None
         # `_is_type`'s test for KW_ONLY, ClassVar and InitVar, once for all three: the name
         # the annotation starts with, looked up in the class's module (or a module it names)
-        words = match(annotation)
+        words = _FIRST_WORDS.get(annotation, _ABSENT)
+        if words is _ABSENT:
+            found = dc._MODULE_IDENTIFIER_RE.match(annotation)
+            words = _FIRST_WORDS[annotation] = None if found is None else found.groups()
         if words is not None:
-            module_name, word = words.groups()
+            module_name, word = words
             if module_name is None:
                 if special(module_globals.get(word)):
                     return None
@@ -219,10 +196,23 @@ def _plan(cls: type, params: dict[str, bool]) -> Plan | None:
     return made
 
 
+_FIRST_WORDS: dict[str, Any] = {}
+"""An annotation's text -> `_MODULE_IDENTIFIER_RE`'s groups for it (None: no match): records
+repeat the same few annotations (`str`, `int | None`...)."""
+
+_ABSENT: Any = object()
+
+_TYPE_NAMES = frozenset(type.__dict__) | frozenset(object.__dict__)
+"""What `getattr` finds on any class whose bases are `object` alone (besides its own names)."""
+
+
 def _attribute(cls: type, name: str, missing: Any) -> Any:
     """`getattr(cls, name, missing)`, without the AttributeError Python 3.11 makes (its
     message included) for each name a class lacks: most fields have no default."""
-    if type(cls) is type:
+    if type(cls) is type and len(cls.__mro__) == 2:  # (the class, object)
+        if name not in cls.__dict__ and name not in _TYPE_NAMES:
+            return missing
+    elif type(cls) is type:
         for klass in cls.__mro__:
             if name in klass.__dict__:
                 break
@@ -288,14 +278,19 @@ def build(made: Plan, recipe: Any) -> type | None:
     cls: Any = made.cls
     params = made.params
     frozen, slots = params["frozen"], params["slots"]
-    MISSING = dc.MISSING
+    MISSING, Field = dc.MISSING, dc.Field
     globals = sys.modules[cls.__module__].__dict__
 
     # The fields as `_get_field` makes them (a Field given in the class is completed).
     fields = dict(made.fields)
     for name in made.own:
         annotation, default = fields[name]
-        f = default if isinstance(default, dc.Field) else dc.field(default=default)
+        # (`dataclasses.field(default=default)`, without the call that checks its arguments)
+        f = (
+            default
+            if isinstance(default, Field)
+            else Field(default, MISSING, True, True, None, True, None, MISSING)
+        )
         f.name = name
         f.type = annotation
         f._field_type = dc._FIELD
@@ -305,16 +300,24 @@ def build(made: Plan, recipe: Any) -> type | None:
     field_list = list(fields.values())
     init_fields = [f for f in field_list if f.init]
 
-    # The values `_init_fn` and `_field_init` give the function that makes `__init__`.
-    values: dict[str, Any] = {f"_type_{f.name}": f.type for f in field_list}
-    values["MISSING"] = MISSING
-    values["_HAS_DEFAULT_FACTORY"] = dc._HAS_DEFAULT_FACTORY
-    values["__dataclass_builtins_object__"] = object
-    for f in field_list:
-        if f.default_factory is not MISSING:
-            values[f"_dflt_{f.name}"] = f.default_factory
-        elif f.default is not MISSING and (f.init or slots):
-            values[f"_dflt_{f.name}"] = f.default
+    # The values `_init_fn` and `_field_init` give the function that makes `__init__`: only
+    # those its code's free names ask for are looked up (`_type_x` of every field is not one).
+    shared = {"MISSING": MISSING, "_HAS_DEFAULT_FACTORY": dc._HAS_DEFAULT_FACTORY}
+    shared["__dataclass_builtins_object__"] = object
+
+    def init_value(free: str) -> Any:
+        if free in shared:
+            return shared[free]
+        if free.startswith("_type_"):
+            return fields[free[6:]].type
+        if free.startswith("_dflt_"):
+            f = fields[free[6:]]
+            if f.default_factory is not MISSING:
+                return f.default_factory
+            if f.default is not MISSING and (f.init or slots):
+                return f.default
+        raise KeyError(free)
+
     defaults = []
     for f in init_fields:
         if f.default is not MISSING:
@@ -325,25 +328,28 @@ def build(made: Plan, recipe: Any) -> type | None:
     annotations["return"] = None
     frozen_values = {"cls": cls, "FrozenInstanceError": dc.FrozenInstanceError}
 
-    def function(name: str, values: dict[str, Any], defaults: tuple[Any, ...] | None = None) -> Any:
-        """What `_create_fn` returns: the inner function, its free names bound to `values`."""
+    def function(name: str, values: Callable[[str], Any], defaults: tuple[Any, ...] | None = None) -> Any:
+        """What `_create_fn` returns: the inner function, each free name bound to `values(name)`."""
         code = codes[name]
-        closure = tuple(CellType(values[free]) for free in code.co_freevars)
+        closure = tuple(CellType(values(free)) for free in code.co_freevars)
         return FunctionType(code, globals, None, defaults, closure or None)
 
     try:
         methods = []
         if params["init"]:
-            init = function("__init__", values, tuple(defaults) or None)
+            init = function("__init__", init_value, tuple(defaults) or None)
             init.__annotations__ = annotations
             methods.append(("__init__", init))
-        methods.append(("__repr__", dc._recursive_repr(function("__repr__", {}))))
-        methods.append(("__eq__", function("__eq__", {})))
+        no_values: dict[str, Any] = {}
+        none = no_values.__getitem__
+        methods.append(("__repr__", dc._recursive_repr(function("__repr__", none))))
+        methods.append(("__eq__", function("__eq__", none)))
         if params["order"]:
-            methods += [(name, function(name, {})) for name, _ in _ORDER]
+            methods += [(name, function(name, none)) for name, _ in _ORDER]
         if frozen:
-            methods += [(name, function(name, frozen_values)) for name in ("__setattr__", "__delattr__")]
-            methods.append(("__hash__", function("__hash__", {})))
+            frozen_value = frozen_values.__getitem__
+            methods += [(name, function(name, frozen_value)) for name in ("__setattr__", "__delattr__")]
+            methods.append(("__hash__", function("__hash__", none)))
     except (KeyError, TypeError, ValueError):  # kept for another shape: not used
         return None
 

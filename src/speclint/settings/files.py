@@ -21,7 +21,6 @@ the reason, never silently ignored.
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import sys
 from dataclasses import field
@@ -86,6 +85,8 @@ class Settings:
     def ignores_for(self, linted_path: str) -> tuple[str, ...]:
         if not self.per_file_ignores:
             return ()
+        import fnmatch  # here: most settings have no per-file-ignores
+
         relative = os.path.relpath(os.path.abspath(linted_path), self.base).replace(os.sep, "/")
         found: list[str] = []
         for pattern, keys in self.per_file_ignores:

@@ -14,8 +14,6 @@ a lint are set by `lint_text` (`use_prefixes`), so a front-end never reads confi
 
 from __future__ import annotations
 
-from contextvars import ContextVar
-
 from speclint.core.launches import Launch
 from speclint.core.records import dataclass
 from speclint.core.spans import Span
@@ -24,6 +22,7 @@ from speclint.core.words import Word
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from contextvars import ContextVar
 
 DEFAULT_PREFIXES: dict[str, str] = {"slime": "--sglang-"}
 _OWN_FLAGS: dict[str, tuple[str, ...]] = {"slime": ("router-", "server-concurrency")}
@@ -43,10 +42,16 @@ class Prefix:
     own: tuple[str, ...] = ()
 
 
-_ACTIVE: ContextVar[tuple[Prefix, ...]] = ContextVar(
-    "speclint_flag_prefixes",
-    default=tuple(Prefix(name, p, _OWN_FLAGS.get(name, ())) for name, p in DEFAULT_PREFIXES.items()),
-)
+_DEFAULT = tuple(Prefix(name, p, _OWN_FLAGS.get(name, ())) for name, p in DEFAULT_PREFIXES.items())
+_ACTIVE: dict[str, ContextVar[tuple[Prefix, ...]]] = {}
+"""The context variable of the prefixes in force, under "prefixes": made (`contextvars`
+imported) when a lint first sets prefixes other than the defaults, which every context reads
+until then (`setdefault`: two threads get the same variable)."""
+
+
+def _active() -> tuple[Prefix, ...]:
+    variable = _ACTIVE.get("prefixes")
+    return _DEFAULT if variable is None else variable.get()
 
 
 _TABLES: dict[tuple[tuple[str, str], ...] | None, tuple[Prefix, ...]] = {}
@@ -67,12 +72,19 @@ def use_prefixes(configured: tuple[tuple[str, str], ...] | None) -> None:
         )
         if len(_TABLES) < 64:
             _TABLES[configured] = prefixes
-    _ACTIVE.set(prefixes)
+    variable = _ACTIVE.get("prefixes")
+    if variable is None:
+        if prefixes == _DEFAULT:
+            return  # what every context reads until prefixes are set
+        from contextvars import ContextVar
+
+        variable = _ACTIVE.setdefault("prefixes", ContextVar("speclint_flag_prefixes", default=_DEFAULT))
+    variable.set(prefixes)
 
 
 def mentions(raw: bytes) -> bool:
     """Whether a command's text may carry prefixed flags (so it is worth expanding)."""
-    return any(p.prefix.encode() in raw for p in _ACTIVE.get())
+    return any(p.prefix.encode() in raw for p in _active())
 
 
 def prefixed_launch(
@@ -83,7 +95,7 @@ def prefixed_launch(
     image: tuple[str | None, Span | None] | None,
 ) -> Launch | None:
     """The SGLang flags a framework command forwards, as a launch; None when it has none."""
-    for prefix in _ACTIVE.get():
+    for prefix in _active():
         args = _forwarded(words, prefix)
         if args:
             args = _derived(words, prefix.framework) + args

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import os
 import re
-from bisect import bisect_right
 from functools import cache
 
 from speclint.core.spans import Span
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from types import ModuleType
 
     import tree_sitter
@@ -99,6 +99,19 @@ def parse_bytes(data: bytes) -> tree_sitter.Tree:
     return tree
 
 
+_bisect_right: Callable[[list[int], int], int] | None = None
+"""`bisect.bisect_right`, imported on first use: the spans of an ASCII file (most launch
+scripts) are tree-sitter's own points, and a cold run need not import `bisect`."""
+
+
+def _load_bisect() -> Callable[[list[int], int], int]:
+    global _bisect_right
+    from bisect import bisect_right
+
+    _bisect_right = bisect_right
+    return bisect_right
+
+
 def line_starts_of(text: str) -> list[int]:
     """Character offset where each line of `text` begins."""
     starts = [0]
@@ -167,6 +180,7 @@ class TextMap:
 
     def span_of_file_range(self, begin: int, end: int) -> Span:
         starts = self.line_starts
+        bisect_right = _bisect_right or _load_bisect()
         line = bisect_right(starts, begin) - 1
         end_line = bisect_right(starts, max(end - 1, begin)) - 1
         return Span(line + 1, begin - starts[line] + 1, end_line + 1, end - starts[end_line] + 1)

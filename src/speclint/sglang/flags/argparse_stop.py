@@ -4,24 +4,11 @@ order: read from the problems `argv.parse_argv` found."""
 
 from __future__ import annotations
 
-from speclint.core.records import dataclass
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.spans import Span
+    from speclint.sglang.flags.argparse_stop_record import ArgparseStop as ArgparseStop
     from speclint.sglang.flags.argv import ArgProblem, ParsedArgs
-
-
-@dataclass(frozen=True, slots=True)
-class ArgparseStop:
-    """Where SGLang's argparse ends a launch before SGLang sees any value: `check` runs only
-    the parse-stage rules on it (`help`: only the help rule) and `explain` says so first."""
-
-    kind: str
-    """'help' (prints the help, exit 0) or 'error' (prints usage and the error, exit 2)."""
-    span: Span
-    message: str
-    problem: ArgProblem | None = None
 
 
 _AT_CONSUME = frozenset({"missing-value", "invalid-type", "invalid-choice", "ignored-explicit-argument"})
@@ -38,9 +25,7 @@ def argparse_stop(parsed: ParsedArgs) -> ArgparseStop | None:
     if ambiguous:
         first = min(ambiguous, key=_problem_order)
         matches = ", ".join(first.use.candidates) if first.use is not None else ""
-        return ArgparseStop(
-            "error", first.span, f"ambiguous option: {first.text} could match {matches}", first
-        )
+        return _stop("error", first.span, f"ambiguous option: {first.text} could match {matches}", first)
     consumed: list[tuple[int, ArgparseStop]] = []
     refused_uses = {id(p.use) for p in problems if p.use is not None}
     for use in parsed.uses:
@@ -48,7 +33,7 @@ def argparse_stop(parsed: ParsedArgs) -> ArgparseStop | None:
             consumed.append(
                 (
                     use.position,
-                    ArgparseStop("help", use.span, f"`{use.written}` prints SGLang's help and exits 0"),
+                    _stop("help", use.span, f"`{use.written}` prints SGLang's help and exits 0"),
                 )
             )
             break
@@ -58,7 +43,7 @@ def argparse_stop(parsed: ParsedArgs) -> ArgparseStop | None:
             consumed.append(
                 (
                     problem.use.position,
-                    ArgparseStop(
+                    _stop(
                         "error",
                         problem.span,
                         f"argument {problem.use.matched or problem.text}: {detail}",
@@ -76,10 +61,26 @@ def argparse_stop(parsed: ParsedArgs) -> ArgparseStop | None:
             message = (
                 f"unrecognized arguments: {words}" if kinds else first.detail or first.kind.replace("-", " ")
             )
-            return ArgparseStop("error", first.span, message, first)
+            return _stop("error", first.span, message, first)
     return None
 
 
 def _problem_order(problem: ArgProblem) -> tuple[int, int, int]:
     position = problem.use.position if problem.use is not None else -1
     return (problem.span.line, problem.span.column, position)
+
+
+def _stop(kind: str, span: Span, message: str, problem: ArgProblem | None = None) -> ArgparseStop:
+    """An `ArgparseStop`: its record class is made when a launch first stops (most do not)."""
+    from speclint.sglang.flags.argparse_stop_record import ArgparseStop
+
+    return ArgparseStop(kind, span, message, problem)
+
+
+def __getattr__(name: str) -> object:
+    """`ArgparseStop`, imported from its own module when first asked for here."""
+    if name != "ArgparseStop":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from speclint.sglang.flags.argparse_stop_record import ArgparseStop
+
+    return ArgparseStop

@@ -15,10 +15,12 @@ from dataclasses import field
 from speclint.core.records import dataclass
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.sglang.flags.flag_use import FlagUse as FlagUse
 from speclint.sglang.flags.option_matching import Classified, classify, has_negative_number_options
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.sglang.flags.arg_problem import ArgProblem as ArgProblem
     from speclint.sglang.flags.schema import FlagSchema, FlagSpec
 
 NO_VALUE_ACTIONS = frozenset(
@@ -33,50 +35,6 @@ NO_VALUE_ACTIONS = frozenset(
         "boolean_optional",
     }
 )
-
-
-@dataclass(slots=True)
-class FlagUse:
-    """One flag as written in the launch, and what argparse makes of it."""
-
-    word: Word
-    written: str
-    """The option part as written (`--tp` of `--tp=8`)."""
-    spec: FlagSpec | None
-    matched: str | None = None
-    """The option string it resolved to (`--tp-size`)."""
-    how: str = "exact"
-    """'exact', 'prefix' (a unique abbreviation), 'ambiguous' or 'unknown'."""
-    candidates: tuple[str, ...] = ()
-    value_words: tuple[Word, ...] = ()
-    value: object = None
-    dynamic: bool = False
-    """True when the value (or the flag's presence) cannot be known statically."""
-    option_span: Span | None = None
-    value_span: Span | None = None
-    position: int = 0
-    """Index of the flag's word in the argv (later words win)."""
-
-    @property
-    def span(self) -> Span:
-        return self.option_span or self.word.span
-
-    @property
-    def raw_values(self) -> list[str | None]:
-        return [w.text for w in self.value_words]
-
-
-@dataclass(frozen=True, slots=True)
-class ArgProblem:
-    """Something SGLang's parser rejects. `kind` names it for the rule that reports it."""
-
-    kind: str
-    """'unknown-option', 'ambiguous-option', 'missing-value', 'invalid-type',
-    'invalid-choice', 'unexpected-argument', 'ignored-explicit-argument'."""
-    span: Span
-    text: str
-    use: FlagUse | None = None
-    detail: str = ""
 
 
 @dataclass(slots=True)
@@ -169,7 +127,7 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
             _mark_unknown(parsed, index - 1, item.word)
             continue
         if item.kind in ("A", "-"):
-            parsed.problems.append(ArgProblem("unexpected-argument", item.word.span, item.word.text or ""))
+            parsed.problems.append(_problem("unexpected-argument", item.word.span, item.word.text or ""))
             continue
         use = FlagUse(item.word, item.written or "", item.spec, item.option, item.how, item.candidates)
         use.option_span = item.word.span
@@ -177,7 +135,7 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
         parsed.uses.append(use)
         if item.how in ("ambiguous", "unknown"):
             kind = "ambiguous-option" if item.how == "ambiguous" else "unknown-option"
-            parsed.problems.append(ArgProblem(kind, item.word.span, use.written, use))
+            parsed.problems.append(_problem(kind, item.word.span, use.written, use))
             # argparse would stop; assume the values that follow belong to the unknown flag
             while index < len(items) and items[index].kind in ("A", "D"):
                 use.value_words += (items[index].word,)
@@ -190,7 +148,7 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
             if spec.dest not in given:
                 span = words[0].span if words else Span(1, 1, 1, 2)
                 parsed.problems.append(
-                    ArgProblem(
+                    _problem(
                         "missing-required",
                         span,
                         "/".join(spec.option_strings),
@@ -215,7 +173,7 @@ def _consume(parsed: ParsedArgs, use: FlagUse, item: Classified, items: list[Cla
         option_span, value_span = _split_spans(item.word, len(item.explicit_option))
         if high == 0:
             parsed.problems.append(
-                ArgProblem(
+                _problem(
                     "ignored-explicit-argument",
                     item.word.span,
                     use.written,
@@ -267,7 +225,7 @@ def _consume(parsed: ParsedArgs, use: FlagUse, item: Classified, items: list[Cla
             if low == high
             else "expected at least one argument"
         )
-        parsed.problems.append(ArgProblem("missing-value", use.span, use.written, use, expected))
+        parsed.problems.append(_problem("missing-value", use.span, use.written, use, expected))
         use.dynamic = False
         use.value = None
         return index
@@ -321,13 +279,13 @@ def _store(parsed: ParsedArgs, use: FlagUse, high: int | None) -> None:
         assert text is not None  # a dynamic value returned above
         value, error = _convert(spec, text)
         if error:
-            parsed.problems.append(ArgProblem("invalid-type", word.span, text, use, error))
+            parsed.problems.append(_problem("invalid-type", word.span, text, use, error))
             use.value = None
             return
         if spec.choices is not None and spec.type != "other" and value not in spec.choices:
             choices = ", ".join(repr(c) for c in spec.choices)
             parsed.problems.append(
-                ArgProblem(
+                _problem(
                     "invalid-choice",
                     word.span,
                     text,
@@ -344,3 +302,19 @@ def _store(parsed: ParsedArgs, use: FlagUse, high: int | None) -> None:
         use.value = values[0] if values else spec.const
     else:
         use.value = values
+
+
+def _problem(kind: str, span: Span, text: str, use: FlagUse | None = None, detail: str = "") -> ArgProblem:
+    """An `ArgProblem`: its record class is made when a launch first has one (most have none)."""
+    from speclint.sglang.flags.arg_problem import ArgProblem
+
+    return ArgProblem(kind, span, text, use, detail)
+
+
+def __getattr__(name: str) -> object:
+    """`ArgProblem`, imported from its own module when first asked for here."""
+    if name != "ArgProblem":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from speclint.sglang.flags.arg_problem import ArgProblem
+
+    return ArgProblem

@@ -8,7 +8,7 @@ numbers, words with a space). `argv.parse_argv` then gives each option its value
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from functools import cache
 
 from speclint.core.records import dataclass
 from speclint.core.words import Word
@@ -17,7 +17,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.flags.schema import FlagSchema, FlagSpec
 
-_NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
+
+@cache  # compiled on first use: most launches have no word that needs it
+def _negative_number() -> re.Pattern[str]:
+    """argparse's `_negative_number_matcher`."""
+    return re.compile(r"^-\d+$|^-\d*\.\d+$")
 
 
 @dataclass(slots=True)
@@ -61,10 +65,23 @@ def _option_tuples(schema: FlagSchema, arg: str) -> list[tuple[str, str | None]]
     ]
 
 
+def _first_not_below(options: tuple[str, ...], text: str) -> int:
+    """`bisect.bisect_left(options, text)` for sorted `options`: the index of the first option
+    not below `text` (a dozen steps here cost less than importing `bisect` on a cold run)."""
+    low, high = 0, len(options)
+    while low < high:
+        middle = (low + high) // 2
+        if options[middle] < text:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
 def _starting_with(schema: FlagSchema, prefix: str) -> list[str]:
     options = schema.sorted_options
     found = []
-    for index in range(bisect_left(options, prefix), len(options)):
+    for index in range(_first_not_below(options, prefix), len(options)):
         if not options[index].startswith(prefix):
             break
         found.append(options[index])
@@ -107,7 +124,7 @@ def classify(schema: FlagSchema, word: Word, has_negative_options: bool) -> Clas
     if len(tuples) == 1:
         matched, given = tuples[0]
         return Classified(word, "O", schema.by_option[matched], matched, written, given, "prefix")
-    if _NEGATIVE_NUMBER.match(arg) and not has_negative_options:
+    if _negative_number().match(arg) and not has_negative_options:
         return Classified(word, "A")
     if " " in arg:
         return Classified(word, "A")
@@ -124,6 +141,6 @@ def has_negative_number_options(schema: FlagSchema) -> bool:
     known = _NEGATIVE_OPTIONS.get(schema.version)
     if known is None:
         options = schema.sorted_options if not schema.exact_only else tuple(sorted(schema.by_option))
-        maybe = options[bisect_left(options, "-.") : bisect_left(options, "-:")]
-        known = _NEGATIVE_OPTIONS[schema.version] = any(_NEGATIVE_NUMBER.match(o) for o in maybe)
+        maybe = options[_first_not_below(options, "-.") : _first_not_below(options, "-:")]
+        known = _NEGATIVE_OPTIONS[schema.version] = any(_negative_number().match(o) for o in maybe)
     return known
