@@ -245,7 +245,9 @@ def _dispatch(
             env = {}
             i = wrappers.ray_job_command(args, i + 1)
         elif base in SHELLS:
-            _shell_c(walker, base, args, i + 1, env, image)
+            from speclint.frontends.shell.shell_c import shell_c
+
+            shell_c(walker, base, args, i + 1, env, image)
             return
         elif base == "ssh":
             _ssh(walker, node, span, args, i + 1)
@@ -325,35 +327,6 @@ def _module_launch(
     entry = module_entry(module)
     if entry:
         walker.add_launch(_launch(walker, span, entry, args[j + 1 :], env, image))
-
-
-def _shell_c(
-    walker: Walking,
-    shell: str,
-    args: list[Arg],
-    i: int,
-    env: dict[str, Word],
-    image: tuple[str | None, Span | None] | None,
-) -> None:
-    """`bash [options] -c 'CODE'`: walk CODE as a script of its own."""
-    while i < len(args):
-        text = args[i].word.text
-        if text is None or text[:1] not in "-+" or text in ("-", "--"):
-            return
-        i += 1
-        if text in ("-o", "+o", "-O", "+O"):
-            i += 1
-        elif not text.startswith("--") and "c" in text[1:]:
-            if i < len(args):
-                line = args[i].word.span.line
-                walker.parse_nested(
-                    args[i],
-                    env,
-                    image,
-                    f"${{name}} is not exported to the inner `{shell} -c` shell (line {line})",
-                    walker.exported_definitions() if shell == "bash" else None,
-                )
-            return
 
 
 def _ssh(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> None:

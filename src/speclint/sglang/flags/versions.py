@@ -29,11 +29,16 @@ def closest_supported(version: str) -> str:
     return candidates[-1] if candidates else supported_versions()[0]
 
 
+_IMAGE_FILES = (".sif", ".simg", ".img", ".sqsh", ".sqfs", ".tar")
+"""Apptainer/Singularity, Enroot and `docker save` files: local files, not registry tags."""
+_PATHS = ("/", "./", "../", "~")
+
+
 def version_from_image(image: str) -> str | None:
     """The SGLang release an image tag names: `lmsysorg/sglang:v0.5.6.post2-cu126` → 0.5.6.post2,
     `:latest` → the newest known. None when the tag says nothing (`:dev`, a digest)."""
-    if "sglang" not in image.split(":", 1)[0]:
-        return None
+    if "sglang" not in image.split(":", 1)[0] or image.endswith(_IMAGE_FILES) or image.startswith(_PATHS):
+        return None  # (a container file on disk, `sglang.sif`, names no release)
     tag = image.rsplit(":", 1)[1] if ":" in image.rsplit("/", 1)[-1] else "latest"
     if tag == "latest":
         return newest_version()
