@@ -32,8 +32,6 @@ if TYPE_CHECKING:
 
 _MAX_NESTING = 5
 _SCOPED_DECLARATIONS = ("local", "declare", "typeset")
-_NOT_WORDS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect", "comment"})
-"""Children of a command that give it no words."""
 
 
 class Walker:
@@ -355,24 +353,7 @@ class Walker:
             )
 
     def walk_command(self, node: Node) -> None:
-        expander = self.expander()
-        words = expander.words
-        tm = self.tm
-        prefix: dict[str, Word] = {}
-        args: list[Arg] = []
-        for child in node.children:
-            kind = child.type
-            if kind == "variable_assignment" and not args:
-                name_node = child.child_by_field_name("name")
-                value_node = child.child_by_field_name("value")
-                origin = tm.node_span(value_node) if value_node is not None else tm.node_span(child)
-                if name_node is not None:
-                    prefix[tm.node_text(name_node)] = expander.value(value_node, origin).as_word(origin)
-            elif kind == "command_name":
-                for part in child.named_children:
-                    args.extend(words(part))
-            elif kind not in _NOT_WORDS and child.is_named:
-                args.extend(words(child))
+        prefix, args = self.expander().command_words(node)
         if not args:
             return
         if builtin_commands.builtin_effects(self, node, args, prefix):
