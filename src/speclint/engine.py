@@ -166,9 +166,9 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
                 finding.path, finding.fix = finding.span.file, None
             found.append(finding)
     if rules.defers and len(found) > 1:
-        from speclint.rules.precedence import drop_deferred
+        import speclint.rules.precedence as precedence  # (a module: see `lint_text`)
 
-        found = drop_deferred(found, rules.defers)
+        found = precedence.drop_deferred(found, rules.defers)
     if ctx.launch.fixture is not None:
         from speclint.rules.fixture_launch import fixture_findings
 

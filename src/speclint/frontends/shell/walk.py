@@ -181,9 +181,9 @@ class Walker:
             if body is not None:
                 self.statement(body)
                 if body.type == "command" and self.depth < _MAX_NESTING:
-                    from speclint.frontends.shell.heredocs import heredoc_statement
+                    import speclint.frontends.shell.heredocs as heredocs  # (a module: `from M import name` here costs a failed lookup each call)
 
-                    heredoc_statement(self, node, body)
+                    heredocs.heredoc_statement(self, node, body)
         elif kind in ("compound_statement", "do_group", "negated_command", "program", "ERROR"):
             self.block(node.children)
         elif kind == "subshell":
