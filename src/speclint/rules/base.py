@@ -147,9 +147,9 @@ class LaunchContext:
         """What speclint knows about the checked SGLang release."""
         found: Release | None = self.memo.get("release")
         if found is None or found.version != self.version.version:
-            from speclint.sglang import release
+            import speclint.sglang as sglang  # (a package: `from` it runs importlib's fromlist code)
 
-            found = self.memo["release"] = release(self.version.version)
+            found = self.memo["release"] = sglang.release(self.version.version)
         return found
 
     def env_value(self, name: str) -> str | None:
