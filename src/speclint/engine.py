@@ -49,9 +49,9 @@ class FileResult:
 
 def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchContext:
     """The flag model of one launch, ready for rules and `explain` (`speclint.analysis`)."""
-    from speclint.analysis import analyse_launch as analyse
+    import speclint.analysis as analysis  # (the module, not a name from it: see `lint_text`)
 
-    return analyse(path, launch, options)
+    return analysis.analyse_launch(path, launch, options)
 
 
 def lint_text(
@@ -59,12 +59,14 @@ def lint_text(
 ) -> FileResult:
     """Lint one file's text. `path` picks the front-end (`-` is stdin, read as shell);
     findings carry `display_path` (default: `path`)."""
-    from speclint.frontends import extract_file
-    from speclint.frontends.manifests.prefixed import use_prefixes
-    from speclint.rules.base import FileContext
+    # Modules imported as modules, their names looked up at the call: `from M import name` in a
+    # function also asks M for a `__path__` it lacks on every call, ~4k instructions each time.
+    import speclint.frontends as frontends
+    import speclint.frontends.manifests.prefixed as prefixed
+    import speclint.rules.base as rules_base
 
-    use_prefixes(options.flag_prefixes)
-    extracted: ExtractResult = extract_file(path, text)
+    prefixed.use_prefixes(options.flag_prefixes)
+    extracted: ExtractResult = frontends.extract_file(path, text)
     if any("--config" in [w.text for w in launch.args] for launch in extracted.launches):
         from speclint.frontends.manifests.sglang_config import attach_config_files
 
@@ -72,16 +74,16 @@ def lint_text(
     path = display_path or path
     result = FileResult(path, text=text)
     rules = _enabled_rules(options.selection)
-    from speclint.frontends.launch_mentions import launchers_not_read, no_launch_found
+    import speclint.frontends.launch_mentions as mentions
 
-    unread = no_launch_found(text, extracted)
+    unread = mentions.no_launch_found(text, extracted)
     if unread is not None:
         extracted.diagnostics.append(unread)
-    extracted.diagnostics.extend(launchers_not_read(extracted))
+    extracted.diagnostics.extend(mentions.launchers_not_read(extracted))
     result.launch_not_found = not extracted.launches and any(
         d.kind == "no-launch-found" for d in extracted.diagnostics
     )
-    file_ctx = FileContext(path, extracted.diagnostics)
+    file_ctx = rules_base.FileContext(path, extracted.diagnostics)
     findings = result.findings
     _file_findings(rules, file_ctx, findings)
     if len(extracted.launches) > MAX_LAUNCHES:
@@ -164,9 +166,9 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
                 finding.path, finding.fix = finding.span.file, None
             found.append(finding)
     if rules.defers and len(found) > 1:
-        from speclint.rules.precedence import drop_deferred
+        import speclint.rules.precedence as precedence  # (a module: see `lint_text`)
 
-        found = drop_deferred(found, rules.defers)
+        found = precedence.drop_deferred(found, rules.defers)
     if ctx.launch.fixture is not None:
         from speclint.rules.fixture_launch import fixture_findings
 
@@ -188,10 +190,10 @@ def _checks_for(ctx: LaunchContext, rules: _RuleSet) -> tuple[tuple[Rule, tuple[
     its findings rest on that the release did not verify (`Rule.unverified`): the same for
     every launch of a release that argparse stops alike and that opens the same gates, so
     worked out once for them."""
-    from speclint.rules.gates import launch_gates
+    import speclint.rules.gates as gates  # (a module: see `lint_text`)
 
     stop = ctx.parse_stop
-    opened = launch_gates(ctx, *rules.asked)
+    opened = gates.launch_gates(ctx, *rules.asked)
     key = (ctx.release, None if stop is None else stop.kind == "help", opened)
     found = rules.checks.get(key)
     if found is None:

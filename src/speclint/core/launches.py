@@ -66,7 +66,7 @@ class Launch:
         if self.kwargs_style:  # `**mapping` of unknown keys is one word standing as both
             words = {id(word): word for pair in self.kwargs for word in pair if word.dynamic or word.splat}
             return list(words.values())
-        return [word for word in self.args if word.dynamic]
+        return [word for word in self.args if word.text is None]  # (`dynamic`, inlined)
 
     @property
     def partly_read(self) -> bool:

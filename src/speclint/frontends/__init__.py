@@ -127,11 +127,9 @@ def file_kind(path: str, text: str | None = None) -> str | None:
 
 
 def _extract_shell(text: str, path: str) -> ExtractResult:
-    from speclint.frontends.shell.script import (
-        extract_shell,  # tree-sitter is only loaded when a shell file is read
-    )
+    import speclint.frontends.shell.script as script  # tree-sitter: loaded when a shell file is read
 
-    return extract_shell(text, path)
+    return script.extract_shell(text, path)
 
 
 def _extract_python(text: str, path: str) -> ExtractResult:

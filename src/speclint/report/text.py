@@ -49,9 +49,9 @@ def fix_mark(finding: Finding, style: ReportStyle) -> str:
     """' [*]' when this run's `--fix` would apply the finding's edits (ruff's mark)."""
     if finding.fix is None:  # (most findings: `runner.fix` is not imported for them)
         return ""
-    from speclint.runner.fix import fixable
+    import speclint.runner.fix as fix  # (a module: `from M import name` here costs a failed lookup each call)
 
-    return " [*]" if fixable(finding, style.unsafe_fixes) else ""
+    return " [*]" if fix.fixable(finding, style.unsafe_fixes) else ""
 
 
 def header(finding: Finding, style: ReportStyle) -> str:
@@ -203,9 +203,9 @@ class Tally:
             entry.count += 1
             if finding.fix is None:  # no edits (most findings: `runner.fix` is not imported)
                 continue
-            from speclint.runner.fix import applicability
+            import speclint.runner.fix as fix  # (a module: `from M import name` here costs a failed lookup each call)
 
-            kind = applicability(finding)
+            kind = fix.applicability(finding)
             if kind is not None:
                 self.fixes[kind] += 1
                 if kind == "safe":

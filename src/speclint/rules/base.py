@@ -126,9 +126,9 @@ class LaunchContext:
         once: the rule selection, the summary and the drafter checks all ask."""
         memo = self.memo
         if "parse_stop" not in memo:
-            from speclint.sglang.flags.argparse_stop import argparse_stop
+            import speclint.sglang.flags.argparse_stop as stops  # (a module: `from M import name` here costs a failed lookup each call)
 
-            memo["parse_stop"] = argparse_stop(self.parsed)
+            memo["parse_stop"] = stops.argparse_stop(self.parsed)
         found: ArgparseStop | None = memo["parse_stop"]
         return found
 
@@ -147,9 +147,9 @@ class LaunchContext:
         """What speclint knows about the checked SGLang release."""
         found: Release | None = self.memo.get("release")
         if found is None or found.version != self.version.version:
-            from speclint.sglang import release
+            import speclint.sglang as sglang  # (a package: `from` it runs importlib's fromlist code)
 
-            found = self.memo["release"] = release(self.version.version)
+            found = self.memo["release"] = sglang.release(self.version.version)
         return found
 
     def env_value(self, name: str) -> str | None:
@@ -235,9 +235,9 @@ class LaunchContext:
         where = found.span if found is not None else None
         if where is None:
             return []
-        from speclint.core.notes import Note
+        import speclint.core.notes as notes  # (a module: `from M import name` here costs a failed lookup each call)
 
-        return [Note(where, message)]
+        return [notes.Note(where, message)]
 
     def picked_backend(self) -> str:
         """' (no --attention-backend: SGLang X picks B on GPU)' when the launch gives no
@@ -399,10 +399,10 @@ def word_notes(word: Word) -> list[Note]:
     expanded_at = getattr(word, "expanded_at", None)
     if word.origin is None and expanded_at is None:
         return notes
-    from speclint.core.notes import Note
+    import speclint.core.notes as made  # (a module: `from M import name` here costs a failed lookup each call)
 
     if word.origin is not None:
-        notes.append(Note(word.origin, "value assigned here"))
+        notes.append(made.Note(word.origin, "value assigned here"))
     if expanded_at is not None:
-        notes.append(Note(expanded_at, "array expanded into the command here"))
+        notes.append(made.Note(expanded_at, "array expanded into the command here"))
     return notes

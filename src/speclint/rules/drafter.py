@@ -52,10 +52,10 @@ def _draft_launch(ctx: LaunchContext) -> DraftLaunch | None:
         return None
     if ctx.draft is None or ctx.draft.config is None:
         return None
-    from speclint.sglang.checkpoints.drafter import classify_drafter, drafter_weights
+    import speclint.sglang.checkpoints.drafter as drafters  # (a module: `from M import name` here costs a failed lookup each call)
 
-    weights = drafter_weights(ctx.draft)
-    kind = classify_drafter(ctx.draft.config, weights)
+    weights = drafters.drafter_weights(ctx.draft)
+    kind = drafters.classify_drafter(ctx.draft.config, weights)
     target = ctx.target.config if ctx.target is not None else None
     return DraftLaunch(algorithm, ctx.draft.config, target, weights, kind, ctx.draft.reference)
 

@@ -80,9 +80,9 @@ def launch_gates(ctx: LaunchContext, drafter: bool = True, written: tuple[str, .
         if effective is not None:
             opened.add("speculative:" + effective)
             if drafter and stop is None:  # (the drafter rules run on launches argparse takes)
-                from speclint.rules.drafter import draft_launch
+                import speclint.rules.drafter as drafters  # (a module: `from M import name` here costs a failed lookup each call)
 
-                found = draft_launch(ctx)
+                found = drafters.draft_launch(ctx)
                 if found is not None:
                     opened.update(("drafter", f"drafter:{found.algorithm}/{found.kind.kind}"))
     return frozenset(opened)

@@ -58,18 +58,19 @@ def lint_job(job: Job) -> tuple[Any, ...]:
 
 def _checked(result: FileResult) -> CheckedFile:
     """What `check` keeps of a lint result (see CheckedFile)."""
-    from speclint.report.text import excerpt_lines
-    from speclint.rules.drafter import unread_model_configs
+    # (modules, not names: `from M import name` in a function costs a failed lookup each call)
+    import speclint.report.text as report_text
+    import speclint.rules.drafter as drafter
 
     return CheckedFile(
         result.path,
         result.findings,
         [
-            LaunchSummary(ctx.version, ctx.counted, ctx.partly_read, bool(unread_model_configs(ctx)))
+            LaunchSummary(ctx.version, ctx.counted, ctx.partly_read, bool(drafter.unread_model_configs(ctx)))
             for ctx in result.contexts
         ],
         result.error,
-        lines=excerpt_lines(result.text, result.findings),
+        lines=report_text.excerpt_lines(result.text, result.findings),
         launch_not_found=result.launch_not_found,
     )
 

@@ -66,27 +66,60 @@ def combinations(
     return found or None
 
 
+_WHOLE_WORDS = frozenset(
+    {"command", "array", "string", "concatenation", "expansion", "simple_expansion", "word", "number"}
+)
+"""What a command or an assignment's value is: never a part of an arithmetic expression."""
+
+
 def referenced_names(node: Node, tm: TextMap) -> list[str]:
     """Names of the variables a node expands (`$X`, `${X...}`, `${X[@]}`), in order."""
+    data = tm.data
+    raw = data[node.start_byte : node.end_byte]
+    if node.type in _WHOLE_WORDS and b"((" not in raw and b"$[" not in raw and not node.has_error:
+        return _names_at_dollars(node, raw, node.start_byte, tm)
     names: list[str] = []
     stack = [node]
     while stack:
         current = stack.pop()
         kind = current.type
         if kind == "simple_expansion" or kind == "expansion":
-            for child in current.named_children:
-                if child.type == "variable_name":
-                    names.append(tm.node_text(child))
-                    break
-                if child.type == "subscript":
-                    name = child.child_by_field_name("name")
-                    if name is not None:
-                        names.append(tm.node_text(name))
-                    break
+            _add_name(current, tm, names)
         elif kind == "variable_name" and current.parent is not None and _in_arithmetic(current):
             names.append(tm.node_text(current))  # `$((30000 + i))`: i without its `$`
         stack.extend(reversed(current.named_children))
     return names
+
+
+def _names_at_dollars(node: Node, raw: bytes, start: int, tm: TextMap) -> list[str]:
+    """`referenced_names` of a node with no arithmetic (the only place a name is read without
+    its `$`): the expansions are the nodes a `$` opens, met in the order of the walk (an
+    expansion starts before those inside it), found from each `$` instead of from every node."""
+    names: list[str] = []
+    at = raw.find(b"$")
+    while at >= 0:
+        position = start + at
+        token = node.descendant_for_byte_range(position, position + 1)
+        if token is not None and not token.is_named and token.start_byte == position:
+            opened = token.parent
+            if opened is not None and opened.start_byte == position:
+                kind = opened.type
+                if kind == "simple_expansion" or kind == "expansion":
+                    _add_name(opened, tm, names)
+        at = raw.find(b"$", at + 1)
+    return names
+
+
+def _add_name(expansion: Node, tm: TextMap, names: list[str]) -> None:
+    for child in expansion.named_children:
+        if child.type == "variable_name":
+            names.append(tm.node_text(child))
+            return
+        if child.type == "subscript":
+            name = child.child_by_field_name("name")
+            if name is not None:
+                names.append(tm.node_text(name))
+            return
 
 
 def _in_arithmetic(node: Node) -> bool:

@@ -4,8 +4,6 @@ one value per choice of arms (`choices`)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from speclint.core.words import Word
 from speclint.frontends.shell import alternatives as alts
 from speclint.frontends.shell.variables import VarValue, appended, dynamic_value, rests_on_environment
@@ -51,7 +49,7 @@ def assignment(walker: Walking, node: Node, exported: bool = False, array: bool 
         )
         value = VarValue(reason=reason, origin=origin, alternatives=tuple(found))
     if exported:
-        value = replace(value, exported=True)
+        value = value.marked(True, value.assumed)
     walker.env.assign(name, value)
 
 
@@ -77,7 +75,7 @@ def _marked(walker: Walking, value: VarValue, value_node: Node | None) -> VarVal
     ):
         return value
     if rests_on_environment(walker.env, alts.referenced_names(value_node, walker.tm)):
-        return replace(value, assumed=True)
+        return value.marked(value.exported, True)
     return value
 
 

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.variables import Env, Run
 
 _NEEDS_EXPANSION = re.compile(rb"[\\*?\[{~]")
+_NOT_WORDS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect", "comment"})
+"""Children of a command that give it no words."""
 
 
 @dataclass(slots=True)
@@ -67,6 +69,37 @@ class Expander(ParameterExpansion):
 
     # ---- public entry points -------------------------------------------------------------
 
+    def command_words(self, node: Node) -> tuple[dict[str, Word], list[Arg]]:
+        """A command's assignments before its name (`X=1 cmd`: name -> value as a word) and
+        the words it receives, in the order bash expands them. A plain word (most of a
+        launch) is made here as `words` makes it, without a call and a list of its own."""
+        tm = self.tm
+        data, plain, words = tm.data, tm.plain, self.words
+        prefix: dict[str, Word] = {}
+        args: list[Arg] = []
+        for child in node.children:
+            kind = child.type
+            if kind == "word" and plain:
+                raw = data[child.start_byte : child.end_byte]
+                if _NEEDS_EXPANSION.search(raw) is None:
+                    start, end = child.start_point, child.end_point
+                    span = Span(start[0] + 1, start[1] + 1, end[0] + 1, end[1] + 1)
+                    args.append(Arg(Word(raw.decode("utf-8", "surrogatepass"), span), child))
+                else:
+                    args.extend(words(child))
+            elif kind == "variable_assignment" and not args:
+                name_node = child.child_by_field_name("name")
+                value_node = child.child_by_field_name("value")
+                origin = tm.node_span(value_node) if value_node is not None else tm.node_span(child)
+                if name_node is not None:
+                    prefix[tm.node_text(name_node)] = self.value(value_node, origin).as_word(origin)
+            elif kind == "command_name":
+                for part in child.named_children:
+                    args.extend(words(part))
+            elif kind not in _NOT_WORDS and child.is_named:
+                args.extend(words(child))
+        return prefix, args
+
     def words(self, node: Node) -> list[Arg]:
         """The words an argument node becomes (zero, one or several)."""
         tm = self.tm
@@ -83,9 +116,15 @@ class Expander(ParameterExpansion):
         elif kind == "raw_string":
             return [Arg(Word(tm.node_text(node)[1:-1], tm.node_span(node)), node)]
         elif kind == "string" and node.named_child_count == 1:
-            quoted = self._quoted_variable(node)
-            if quoted is not None:
-                return [quoted]
+            child = node.named_children[0]
+            if child.type == "expansion":
+                elements = self._quoted_array(node)
+                if elements is not None:
+                    return elements
+            else:
+                quoted = self._quoted_variable(node, child)
+                if quoted is not None:
+                    return [quoted]
         pieces: list[Piece] = []
         self._argument_mode = True
         self._pieces(node, False, pieces, True)
@@ -98,10 +137,9 @@ class Expander(ParameterExpansion):
             return [Arg(words[0], node)]
         return [Arg(word, None) for word in words]
 
-    def _quoted_variable(self, node: Node) -> Arg | None:
+    def _quoted_variable(self, node: Node, child: Node) -> Arg | None:
         """`"$NAME"` of a variable with a known text: the word the general path would build
         from its pieces (the text, from where it was assigned), without them; else None."""
-        child = node.named_children[0]
         if (
             child.type != "simple_expansion"
             or child.start_byte != node.start_byte + 1
@@ -126,11 +164,52 @@ class Expander(ParameterExpansion):
         self._argument_mode = True
         return Arg(Word(text, self.tm.node_span(node), value.origin), node)
 
+    def _quoted_array(self, node: Node) -> list[Arg] | None:
+        """`"${NAME[@]}"` of an array whose elements are tracked: one word per element, where
+        the element is written and expanded at `node`, as the general path makes them from
+        its pieces (`fields._add_element`, `Field.word`), without them; else None."""
+        tm = self.tm
+        raw = tm.data[node.start_byte : node.end_byte]
+        if not (raw.startswith(b'"${') and raw.endswith(b'[@]}"') and raw.isascii()):
+            return None
+        name = raw[3:-5].decode()
+        if not name.isidentifier():  # (ASCII: a bash name)
+            return None
+        value = self.env.get(name) if name not in SPECIAL_NOT_SPLIT else None
+        if value is None or value.reason is not None or value.elements is None:
+            return None
+        elements = value.elements
+        if len(elements) > MAX_ELEMENTS or sum(len(w.text or "") for w in elements) > MAX_VALUE_CHARS:
+            return None
+        self._argument_mode = True
+        span = tm.node_span(node)
+        words = [
+            Word(element.text, element.span, element.origin, None, False, span)
+            if element.text is not None
+            else Word(
+                None,
+                element.span,
+                element.origin,
+                element.dynamic_reason or "unknown array element",
+                element.splat or False,
+                span,
+            )
+            for element in elements
+        ]
+        if len(words) == 1 and (words[0].span is span or words[0].span == span):
+            return [Arg(words[0], node)]
+        return [Arg(word, None) for word in words]
+
     def value(self, node: Node | None, origin: Span) -> VarValue:
         """An assignment's right-hand side (no word splitting, no globbing)."""
         if node is None:
             return VarValue(text="", origin=origin)
-        if node.type == "array":
+        kind = node.type
+        if kind == "word" or kind == "number":  # what `_pieces` and `_joined` make of it
+            text = unescape_unquoted(self.tm.node_text(node))
+            if len(text) <= MAX_VALUE_CHARS:
+                return VarValue(text=text, origin=origin)
+        elif kind == "array":
             return VarValue(elements=self.array_elements(node), origin=origin)
         pieces: list[Piece] = []
         self._argument_mode = False
@@ -178,10 +257,21 @@ class Expander(ParameterExpansion):
         return VarValue(reason=reason, origin=origin, runs=known if any(r[0] for r in known) else None)
 
     def array_elements(self, node: Node) -> tuple[Word, ...]:
+        """The words of `(a b "$c")`: a plain element made here as `words` makes it."""
+        tm = self.tm
+        data, plain, words = tm.data, tm.plain, self.words
         elements: list[Word] = []
         for child in node.named_children:
-            if child.type != "comment":
-                elements.extend(arg.word for arg in self.words(child))
+            kind = child.type
+            if kind == "word" and plain:
+                raw = data[child.start_byte : child.end_byte]
+                if _NEEDS_EXPANSION.search(raw) is None:
+                    start, end = child.start_point, child.end_point
+                    span = Span(start[0] + 1, start[1] + 1, end[0] + 1, end[1] + 1)
+                    elements.append(Word(raw.decode("utf-8", "surrogatepass"), span))
+                    continue
+            if kind != "comment":
+                elements.extend(arg.word for arg in words(child))
         return tuple(elements)
 
     # ---- pieces ------------------------------------------------------------------------------

@@ -157,9 +157,9 @@ def recognize(walker: Walking, node: Node, args: list[Arg], prefix: dict[str, Wo
     count = len(walker.result.launches)
     _dispatch(walker, node, span, args, 0, env, walker.image)
     if len(walker.result.launches) == count:  # a framework forwarding prefixed SGLang flags
-        from speclint.frontends.manifests.prefixed import prefixed_launch
+        import speclint.frontends.manifests.prefixed as prefixed  # (a module: `from M import name` here costs a failed lookup each call)
 
-        launch = prefixed_launch(walker.path, span, [a.word for a in args], env, walker.image)
+        launch = prefixed.prefixed_launch(walker.path, span, [a.word for a in args], env, walker.image)
         if launch is not None:
             walker.add_launch(launch)
 

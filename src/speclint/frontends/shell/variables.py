@@ -66,6 +66,23 @@ class VarValue:
         """Known, or partly known (`runs`): worth keeping as a branch's alternative."""
         return self.reason is None or self.runs is not None
 
+    def marked(self, exported: bool, assumed: bool) -> VarValue:
+        """This value with `exported` and `assumed` as given: `dataclasses.replace`, without
+        its look at every field on each call (a script's assignments make one each). Every
+        field is passed on (tests/test_shell_values.py checks it against `replace`)."""
+        return VarValue(
+            self.text,
+            self.elements,
+            self.reason,
+            self.origin,
+            exported,
+            self.is_set,
+            self.alternatives,
+            assumed,
+            self.runs,
+            self.element,
+        )
+
     def same_value(self, other: VarValue) -> bool:
         if self is other:
             return True
@@ -175,7 +192,7 @@ class Env:
         previous = self.vars.get(name)
         exported = value.exported or self.allexport or (previous is not None and previous.exported)
         if exported != value.exported:
-            value = replace(value, exported=exported)
+            value = value.marked(exported, value.assumed)
         self.vars[name] = value
 
     def set_exported(self, name: str, exported: bool, name_span: Span) -> None:

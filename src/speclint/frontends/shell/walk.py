@@ -32,8 +32,6 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.walking import UnitReader
 
 _MAX_NESTING = 5
-_NOT_WORDS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect", "comment"})
-"""Children of a command that give it no words."""
 
 
 class Walker:
@@ -190,9 +188,9 @@ class Walker:
             if body is not None:
                 self.statement(body)
                 if body.type == "command" and self.depth < _MAX_NESTING:
-                    from speclint.frontends.shell.heredocs import heredoc_statement
+                    import speclint.frontends.shell.heredocs as heredocs  # (a module: `from M import name` here costs a failed lookup each call)
 
-                    heredoc_statement(self, node, body)
+                    heredocs.heredoc_statement(self, node, body)
         elif kind in ("compound_statement", "do_group", "negated_command", "program", "ERROR"):
             self.block(node.children)
         elif kind == "subshell":
@@ -367,24 +365,7 @@ class Walker:
 
             if call(self, node):
                 return
-        expander = self.expander()
-        words = expander.words
-        tm = self.tm
-        prefix: dict[str, Word] = {}
-        args: list[Arg] = []
-        for child in node.children:
-            kind = child.type
-            if kind == "variable_assignment" and not args:
-                name_node = child.child_by_field_name("name")
-                value_node = child.child_by_field_name("value")
-                origin = tm.node_span(value_node) if value_node is not None else tm.node_span(child)
-                if name_node is not None:
-                    prefix[tm.node_text(name_node)] = expander.value(value_node, origin).as_word(origin)
-            elif kind == "command_name":
-                for part in child.named_children:
-                    args.extend(words(part))
-            elif kind not in _NOT_WORDS and child.is_named:
-                args.extend(words(child))
+        prefix, args = self.expander().command_words(node)
         if not args:
             return
         if builtin_commands.builtin_effects(self, node, args, prefix):

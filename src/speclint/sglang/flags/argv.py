@@ -258,7 +258,7 @@ def _store(parsed: ParsedArgs, use: FlagUse, high: int | None) -> None:
         return
     texts = []
     for word in use.value_words:  # (a loop, not any(): every flag of every launch comes here)
-        if word.dynamic:
+        if word.text is None:  # (`word.dynamic`, without a property call per value)
             use.dynamic = True
             use.value = None
             return

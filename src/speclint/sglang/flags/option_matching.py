@@ -93,7 +93,7 @@ def classify(schema: FlagSchema, word: Word, has_negative_options: bool) -> Clas
     """CPython 3.11 `_parse_optional` for one word: which option it is (exact, `--flag=value`,
     a unique prefix, ambiguous, unknown) or an argument (a negative number when no option
     looks like one)."""
-    if word.dynamic:
+    if word.text is None:  # (`word.dynamic`, without a property call per word)
         prefix = word.prefix
         if prefix is not None and prefix.startswith("--") and "=" in prefix:  # `--tp=$TP`
             named = classify(schema, Word(prefix, word.span), has_negative_options)

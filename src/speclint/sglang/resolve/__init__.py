@@ -24,12 +24,12 @@ def resolve(
     sets to their values (None when not readable); `target_architecture` is
     `architectures[0]` of the target's config.json when it is on disk; `gpu` the
     `GpuProfile` it runs on (None: the GPU-dependent fields are unknown)."""
-    from speclint.sglang.resolve.steps import run_steps
+    import speclint.sglang.resolve.steps as steps  # (a module: no failed lookup on each call)
 
     state = ResolutionState(config, dict(env or {}), target_architecture)
     state.target_config = target_config
     try:
-        run_steps(state, gpu)
+        steps.run_steps(state, gpu)
     except Stop as stop:
         return state.result(stop.rejection)
     return state.result()

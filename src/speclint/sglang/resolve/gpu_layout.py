@@ -101,9 +101,10 @@ def gpu_use(effective: Mapping[str, object], config: LaunchConfig, version: str)
         for pp_rank in range(pp_per_node)
         for tp_rank in range(tp_per_node)
     )
-    from speclint.sglang.resolve.gpu_workers import GpuUse  # (when the sizes are known)
+    import speclint.sglang.resolve.gpu_workers as workers  # (when the sizes are known; a module:
+    # `from M import name` here costs a failed lookup on each call)
 
-    return GpuUse(indices, replicas)
+    return workers.GpuUse(indices, replicas)
 
 
 @cache  # compiled on first use: only for a launch with CUDA_VISIBLE_DEVICES

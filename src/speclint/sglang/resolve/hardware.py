@@ -67,9 +67,9 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
             state.values[name] = state.asked[name] = value
     problem = modelled_flags_problem(state.config) if state.traits.gpu_resolution else None
     reason = _why_not(state, gpu, problem)
-    from speclint.sglang.resolve.defaults import resolve_defaults
+    import speclint.sglang.resolve.defaults as defaults  # (a module: no failed lookup each call)
 
-    resolve_defaults(state, gpu, problem)
+    defaults.resolve_defaults(state, gpu, problem)
     if reason is not None:
         if state.config.given("enable_deterministic_inference") or state.config.given("enable_mis"):
             _backend_beside(state, gpu)  # the one GPU field these flags leave readable
