@@ -100,7 +100,7 @@ def lint_text(
         )
         from speclint.core.diagnostics import Diagnostic
 
-        too_many = FileContext(path, [Diagnostic("file-too-large", message, skipped[0].span)])
+        too_many = rules_base.FileContext(path, [Diagnostic("file-too-large", message, skipped[0].span)])
         _file_findings(rules, too_many, findings)
     alternatives: list[tuple[Launch, list[Finding]]] = []
     for launch in extracted.launches:
