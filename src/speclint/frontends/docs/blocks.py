@@ -115,7 +115,7 @@ def _unit_block(doc: DocFile, lines: list[tuple[int, str]], quadlet: bool = Fals
     block's text is in the doc."""
     from speclint.frontends.commands.quadlet import extract_quadlet
     from speclint.frontends.commands.systemd import extract_unit
-    from speclint.frontends.shell.embedded import map_spans
+    from speclint.frontends.moved_spans import map_spans
 
     from .excerpt import OffsetMap
 

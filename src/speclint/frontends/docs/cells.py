@@ -13,8 +13,8 @@ from dataclasses import field
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.records import dataclass
+from speclint.frontends.moved_spans import map_spans
 from speclint.frontends.recognise import DOC_LAUNCHER, PYTHON_MENTIONS
-from speclint.frontends.shell.embedded import map_spans
 
 from .excerpt import OffsetMap, exact, virtual
 

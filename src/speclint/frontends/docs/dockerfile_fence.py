@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from speclint.frontends.shell.embedded import map_spans
+from speclint.frontends.moved_spans import map_spans
 
 from .excerpt import OffsetMap
 

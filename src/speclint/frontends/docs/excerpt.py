@@ -219,7 +219,7 @@ class DocFile:
             "".join(p.text or "" for p in pieces).encode()
         ):
             return []
-        from speclint.frontends.shell.embedded import map_spans
+        from speclint.frontends.moved_spans import map_spans
         from speclint.frontends.shell.script import extract_shell
 
         mapping = OffsetMap(pieces, self.starts)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from speclint.core.config_files import ConfigFile
-from speclint.frontends.shell.embedded import map_spans
+from speclint.frontends.moved_spans import map_spans
 
 from .excerpt import OffsetMap
 

@@ -25,7 +25,8 @@ def read_unit_content(
     into `result`; its text as `pieces` (unknown runs: text the writer fills in), in the file
     at `path` whose lines start at `starts`."""
     from speclint.frontends.docs.excerpt import OffsetMap
-    from speclint.frontends.shell.embedded import Piece, map_spans
+    from speclint.frontends.moved_spans import map_spans
+    from speclint.frontends.shell.embedded import Piece
     from speclint.frontends.unit_paths import drop_in_base, unit_file_kind
 
     written: dict[str, str] = {}

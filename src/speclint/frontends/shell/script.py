@@ -71,7 +71,7 @@ def read_unit(
     `embedded.ShellBuffer.walk`, so that the walker's modules do not import it back),
     positions passed through `move` to the script's (and so to the file's, for shell code
     cut out of a Markdown block, a YAML `run:` or a Makefile recipe)."""
-    from speclint.frontends.shell.embedded import map_spans
+    from speclint.frontends.moved_spans import map_spans
     from speclint.frontends.unit_paths import drop_in_base, unit_file_kind
 
     if unit_file_kind(destination) == "quadlet":
