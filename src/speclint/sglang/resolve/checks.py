@@ -29,7 +29,6 @@ def deprecated_actions(state: ResolutionState) -> None:
 
 
 def check_server_args(state: ResolutionState) -> None:
-    from speclint.sglang.resolve.chunked_page import check_chunked_prefill_page
     from speclint.sglang.resolve.refusals import check_refusals
     from speclint.sglang.resolve.refusals_features import check_pdmux, check_torch_compile_padding
 
@@ -43,7 +42,11 @@ def check_server_args(state: ResolutionState) -> None:
     _eplb_needs_expert_parallelism(state)
     _lora_without_adapters(state)
     _prefill_fake_transfer(state)
-    check_chunked_prefill_page(state)
+    page = state.get("page_size")
+    if isinstance(page, int) and not isinstance(page, bool) and page > 1:  # (chunk % 1 is 0)
+        from speclint.sglang.resolve.chunked_page import check_chunked_prefill_page
+
+        check_chunked_prefill_page(state)
     check_pdmux(state)
 
 

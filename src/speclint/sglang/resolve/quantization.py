@@ -15,11 +15,6 @@ from __future__ import annotations
 
 import os
 
-from speclint.sglang.model_config_facts import (
-    cuda_quantization_methods,
-    quantization_compared,
-    verified_only_for_default_mem_fraction,
-)
 from speclint.sglang.resolve.state import Stop
 
 TYPE_CHECKING = False
@@ -44,6 +39,11 @@ def verify_quantization(state: ResolutionState) -> None:
     asked = config.value("quantization")
     if not isinstance(asked, str):
         return
+    from speclint.sglang.model_config_facts import (
+        cuda_quantization_methods,
+        verified_only_for_default_mem_fraction,
+    )
+
     if verified_only_for_default_mem_fraction(state.checked_version) and config.knows("mem_fraction_static"):
         if not config.known("mem_fraction_static") or config.value("mem_fraction_static") is not None:
             return  # given: `if self.mem_fraction_static is None:` skips building the ModelConfig
@@ -90,6 +90,8 @@ def verify_quantization(state: ResolutionState) -> None:
 def _missing_on_cuda(state: ResolutionState, asked: str) -> bool:
     """`asked` is not in the release's QUANTIZATION_METHODS as read for CUDA, and the launch
     runs on CUDA (no other --device, no AMD GPU named)."""
+    from speclint.sglang.model_config_facts import cuda_quantization_methods, quantization_compared
+
     methods = cuda_quantization_methods(state.checked_version)
     if methods is None or asked in methods or asked in quantization_compared(state.checked_version):
         return False  # not read, registered, or rewritten by resolution first (`unquant`)

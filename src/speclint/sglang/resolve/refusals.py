@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from speclint.sglang.resolve.refusals_features import check_feature_refusals
 from speclint.sglang.resolve.refusals_moe import check_moe_kernel, given
-from speclint.sglang.resolve.refusals_moe_defaults import check_moe_defaults
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.resolve.state import ResolutionState
+
+
+_DEFAULT_CHECKED_RUNNERS = ("flashinfer_cutlass", "cutlass")
+"""The MoE runners whose asserts `refusals_moe_defaults` checks (besides MoRI's buffer)."""
 
 
 def check_refusals(state: ResolutionState) -> None:
@@ -29,7 +32,13 @@ def check_refusals(state: ResolutionState) -> None:
     _mamba_stochastic_rounding(state)
     _multi_item_scoring(state)
     check_moe_kernel(state)
-    check_moe_defaults(state)
+    if (
+        state.get("moe_a2a_backend") == "mori"
+        or given(state, "moe_runner_backend") in _DEFAULT_CHECKED_RUNNERS
+    ):
+        from speclint.sglang.resolve.refusals_moe_defaults import check_moe_defaults  # (only then)
+
+        check_moe_defaults(state)
     _flashinfer_a2a(state)
     _mori_dispatch_tokens(state)
     _dp_lm_head_replicas(state)
