@@ -32,29 +32,17 @@ _WRITERS = ("cat", "tee")
 def _written_files(
     tm: TextMap, statement: Node, command: Node, redirect: Node | None = None
 ) -> list[str | None] | None:
-    """The files `cat > FILE` / `[sudo [-u USER]] tee [-a] FILE...` / `cat << EOF | sudo tee
-    FILE` writes the here-document to (None for one whose name is not static), or None when
-    the command is none of these. A redirection written after the here-document's start
+    """The files `cat > FILE` / `[sudo [-u USER]] tee [-a] FILE...` writes the here-document
+    to (None for one whose name is not static), or None when the command is neither (`cat <<
+    EOF | sudo tee FILE`: `_piped_files`). A redirection written after the here-document's start
     (`cat << EOF > FILE`) is a child of `redirect` in tree-sitter-bash's tree."""
-    written = _writer(tm, command)
-    if written is None:
-        return None
-    writer, files = written
-    files += _redirected_files(tm, statement, redirect)
-    if writer == "cat":  # `cat << EOF | sudo tee FILE > /dev/null`: tee writes what cat prints
-        redirect = next((c for c in statement.children if c.type == "heredoc_redirect"), None)
-        pipe = next((c for c in redirect.children if c.type == "pipeline"), None) if redirect else None
-        first = next((c for c in pipe.named_children), None) if pipe is not None else None
-        tee = first.child_by_field_name("body") if first and first.type == "redirected_statement" else first
-        piped = _writer(tm, tee) if tee is not None and tee.type == "command" else None
-        if first is not None and piped is not None and piped[0] == "tee":
-            files += piped[1] + _redirected_files(tm, first)
-    return files
+    files = _named_files(tm, command)
+    return None if files is None else files + _redirected_files(tm, statement, redirect)
 
 
-def _writer(tm: TextMap, command: Node) -> tuple[str, list[str | None]] | None:
-    """(`cat` or `tee`, the files tee names) for `[sudo [options]] cat|tee [-a] FILE...`
-    (`$SUDO tee`: an unknown word in sudo's place), else None."""
+def _named_files(tm: TextMap, command: Node) -> list[str | None] | None:
+    """The files tee names for `[sudo [options]] tee [-a] FILE...` (none for `cat`; `$SUDO
+    tee`: an unknown word in sudo's place), or None when the command is neither."""
     words = [
         static_word(c.named_children[0] if c.type == "command_name" and c.named_children else c, tm)
         for c in command.children
@@ -69,8 +57,7 @@ def _writer(tm: TextMap, command: Node) -> tuple[str, list[str | None]] | None:
         start += 1 if start < len(words) and words[start] == "--" else 0
     if start >= len(names) or names[start] not in _WRITERS:
         return None
-    files = [w for w in words[start + 1 :] if not (w or "").startswith("-")] if names[start] == "tee" else []
-    return names[start], files
+    return [w for w in words[start + 1 :] if not (w or "").startswith("-")] if names[start] == "tee" else []
 
 
 def _redirected_files(tm: TextMap, statement: Node, redirect: Node | None = None) -> list[str | None]:
