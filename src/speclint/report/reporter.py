@@ -3,8 +3,6 @@ with `write(str)`, one line per finding, or a JSON array written one item at a t
 
 from __future__ import annotations
 
-import json
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -56,6 +54,8 @@ class JsonArray:
         self.inner = "\n" + "  " * (depth + 1)
 
     def add(self, item: object) -> None:
+        import json  # (a lint reads JSON without the `json` package: `core.json_read`)
+
         text = json.dumps(item, indent=2).replace("\n", self.inner)
         self.out.write(("[" if not self.count else ",") + self.inner + text)
         self.count += 1

@@ -4,8 +4,9 @@ needs, never the whole array."""
 
 from __future__ import annotations
 
-import json
 from functools import cached_property
+
+from speclint.core import json_read
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ def array_lines(path: str) -> list[bytes]:
 
 def header_of(lines: list[bytes]) -> dict[str, Any]:
     """The first element, with `rank`: release -> its position in `versions`."""
-    header: dict[str, Any] = json.loads(lines[0])
+    header: dict[str, Any] = json_read.loads(lines[0])
     header["rank"] = {v: i for i, v in enumerate(header["versions"])}
     return header
 
@@ -48,8 +49,8 @@ class LineData:
     def row(self, version: str) -> Any:
         """`version`'s row, parsed; None when the file has none for it."""
         rank = self.header["rank"].get(version)
-        return None if rank is None else json.loads(self.lines[1 + rank])
+        return None if rank is None else json_read.loads(self.lines[1 + rank])
 
     def shared(self, index: int) -> Any:
         """The `index`th element after the rows, parsed."""
-        return json.loads(self.lines[1 + len(self.header["versions"]) + index])
+        return json_read.loads(self.lines[1 + len(self.header["versions"]) + index])

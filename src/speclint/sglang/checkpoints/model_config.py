@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import field
 
+from speclint.core import json_read
 from speclint.core.records import dataclass
 from speclint.runner.depends import looked_up
 
@@ -125,7 +125,7 @@ def read_json_file(path: str, limit: int) -> tuple[object, str | None]:
     if len(data) > limit:
         return None, f"{path} is larger than {limit // (1024 * 1024)} MiB; not read"
     try:
-        return json.loads(data.decode("utf-8", errors="replace")), None
+        return json_read.loads(data.decode("utf-8", errors="replace")), None
     except RecursionError:
         return None, f"{path} is nested too deeply to be read"
     except ValueError as error:

@@ -9,9 +9,9 @@ argparse stops at its first error; this records every problem. Which option a wo
 
 from __future__ import annotations
 
-import json
 from dataclasses import field
 
+from speclint.core import json_read
 from speclint.core.records import dataclass
 from speclint.core.spans import Span
 from speclint.core.words import Word
@@ -76,8 +76,8 @@ def _convert(spec: FlagSpec, raw: str) -> tuple[object, str | None]:
         if kind == "float":
             return float(raw), None
         if kind == "json":
-            return json.loads(raw), None
-    except (ValueError, json.JSONDecodeError):
+            return json_read.loads(raw), None
+    except ValueError:  # (json.JSONDecodeError is one)
         name = "loads" if kind == "json" else kind
         return None, f"invalid {name} value: {raw!r}"
     return raw, None

@@ -35,12 +35,12 @@ than the whole file:
 
 from __future__ import annotations
 
-import json
 import marshal
 import os
 from dataclasses import field
 from functools import cache, lru_cache
 
+from speclint.core import json_read
 from speclint.core.records import dataclass
 from speclint.sglang.linedata import LineData
 
@@ -144,7 +144,7 @@ class FlagSchema:
 
 
 def _order(version: str) -> list[int]:
-    order: list[int] = json.loads(_FILE.lines[1 + _FILE.header["rank"][version]])
+    order: list[int] = json_read.loads(_FILE.lines[1 + _FILE.header["rank"][version]])
     return order
 
 
@@ -165,7 +165,7 @@ def _decode_entries(indexes: list[int]) -> None:
     missing = [index for index in indexes if index not in _RAW]
     if missing:
         lines, first = _FILE.lines, 1 + len(_FILE.header["versions"])
-        decoded = json.loads(b"[" + b",".join(lines[first + index] for index in missing) + b"]")
+        decoded = json_read.loads(b"[" + b",".join(lines[first + index] for index in missing) + b"]")
         _RAW.update(zip(missing, decoded))
 
 
@@ -180,8 +180,8 @@ def table() -> dict[str, Any]:
         "format": header["format"],
         "versions": header["versions"],
         "parser": header["parser"],
-        "order": dict(zip(header["versions"], json.loads(b"[" + b",".join(lines[1:first]) + b"]"))),
-        "flags": json.loads(b"[" + b",".join(lines[first:]) + b"]"),
+        "order": dict(zip(header["versions"], json_read.loads(b"[" + b",".join(lines[1:first]) + b"]"))),
+        "flags": json_read.loads(b"[" + b",".join(lines[first:]) + b"]"),
     }
 
 
