@@ -43,7 +43,8 @@ def _scanner() -> Callable[[str, int], tuple[Any, int]] | None:
         try:
             from _json import make_scanner
 
-            _scan = make_scanner(_Context())
+            context: Any = _Context()  # (typeshed asks for a scanner: what it reads is these)
+            _scan = make_scanner(context)
         except Exception:  # no C accelerator: `json` itself
             return None
     return _scan
