@@ -5,9 +5,10 @@ Why: `dataclasses` writes each class's `__init__`, `__repr__`, `__eq__`, `__hash
 `__setattr__` as source text and compiles it, every time the class is made: ~0.8 ms for a
 frozen class with slots, half of a cold `speclint FILE` run's time (60 classes on the lint
 path). A plain class is made from a recipe kept beside the `.pyc` files (`core.recipes`,
-`core.kept`): the code of the methods `dataclasses` made for a class of its shape, the rest
-read from the class as `dataclasses` reads it (a changed class is another shape, or reads its
-new defaults and types: nothing can go stale). Any other class goes through `dataclasses`,
+`core.recipe_build`, `core.kept`): the code of the methods `dataclasses` made for a class of
+its shape, the rest read from the class as `dataclasses` reads it (a changed class is another
+shape, or reads its new defaults and types: nothing can go stale). Any other class goes
+through `dataclasses`,
 the code of each text it generates kept, keyed by the text itself. The classes are the
 standard library's: `fields`, `replace`, `asdict`, pickling and type checkers treat them as
 any dataclass. A missing, damaged or foreign store means making them as `dataclasses` does.
@@ -73,7 +74,7 @@ _codes: _Codes | None = None
 def _make(cls: type, options: dict[str, Any]) -> type:
     import dataclasses
 
-    from speclint.core import recipes
+    from speclint.core import recipe_build, recipes
 
     global _codes
     if _codes is None:
@@ -82,12 +83,12 @@ def _make(cls: type, options: dict[str, Any]) -> type:
     if plan is None:  # not a plain class: dataclasses, its texts' code kept
         made: type = _with_exec(_codes, dataclasses.dataclass, cls, **options)
     else:
-        kept = recipes.build(plan, _codes.kept.get(plan.key))
+        kept = recipe_build.build(plan, _codes.kept.get(plan.key))
         if kept is not None:
             made = kept
         else:
             made = dataclasses.dataclass(cls, **options)
-            recipe = recipes.recipe_of(made, plan)  # (dataclasses' own methods)
+            recipe = recipe_build.recipe_of(made, plan)  # (dataclasses' own methods)
             if recipe is not None:
                 _codes.kept.put(plan.key, recipe)
                 _codes.fresh += 1
