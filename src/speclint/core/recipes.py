@@ -66,6 +66,8 @@ _MADE = (
 ).split()
 """What `dataclasses` may add: a class that defines one itself is left to `dataclasses`."""
 
+_MADE_NAMES = frozenset(_MADE)
+
 
 class Plan:
     """What `dataclasses` would read from a class, and the key of its recipe."""
@@ -86,6 +88,21 @@ def plan(cls: type, options: dict[str, Any]) -> Plan | None:
     """The plan for making `cls` a dataclass with `options`, or None for `dataclasses` itself."""
     if sys.version_info[:2] != (3, 11) or not _HELPERS:
         return None
+    given = tuple(options.items())
+    params = _PARAMS.get(given, _ABSENT)
+    if params is _ABSENT:
+        params = _PARAMS[given] = _params(options)
+    if params is None:
+        return None
+    try:
+        return _plan(cls, params)
+    except Exception:  # dataclasses itself says what is wrong
+        return None
+
+
+def _params(options: dict[str, Any]) -> dict[str, bool] | None:
+    """Every option of `dataclasses.dataclass` with its value, None for options a recipe does
+    not serve."""
     params = dict(_OPTIONS)
     for name, value in options.items():
         if name not in params or type(value) is not bool:
@@ -94,10 +111,12 @@ def plan(cls: type, options: dict[str, Any]) -> Plan | None:
     for name, default in _OPTIONS:
         if name not in _FREE and params[name] is not default:
             return None
-    try:
-        return _plan(cls, params)
-    except Exception:  # dataclasses itself says what is wrong
-        return None
+    return params
+
+
+_PARAMS: dict[tuple[Any, ...], Any] = {}
+"""The decorator's options as given -> `_params` of them (shared, read only): records repeat
+the same few (`frozen=True, slots=True`)."""
 
 
 def _plan(cls: type, params: dict[str, bool]) -> Plan | None:
@@ -105,9 +124,10 @@ def _plan(cls: type, params: dict[str, bool]) -> Plan | None:
     namespace = cls.__dict__
     if cls.__module__ not in sys.modules or not cls.__doc__:
         return None
-    for name in _MADE:
-        if name in namespace and (name != "__init__" or params["init"]):
-            return None  # (with init=False the class's own __init__ is left as it is)
+    if not _MADE_NAMES.isdisjoint(namespace):
+        for name in _MADE:
+            if name in namespace and (name != "__init__" or params["init"]):
+                return None  # (with init=False the class's own __init__ is left as it is)
     Field, MISSING, FIELD = dc.Field, dc.MISSING, dc._FIELD
     fields: dict[str, Any] = {}
     any_frozen_base = has_dataclass_bases = False
@@ -126,8 +146,9 @@ def _plan(cls: type, params: dict[str, bool]) -> Plan | None:
         return None
     annotations = namespace.get("__annotations__", {})
     typing = sys.modules.get("typing")
-    special = _special(dc, typing)
+    special = _SPECIAL.get(typing) or _SPECIAL.setdefault(typing, _special(dc, typing))
     module_globals = sys.modules[cls.__module__].__dict__
+    plain_class = type(cls) is type and len(cls.__mro__) == 2  # (the class, object): `_attribute`
     own = []
     for name, annotation in annotations.items():
         if type(annotation) is not str:
@@ -141,10 +162,15 @@ def _plan(cls: type, params: dict[str, bool]) -> Plan | None:
         if words is not None:
             module_name, word = words
             if module_name is None:
-                if special(module_globals.get(word)):
+                found = module_globals.get(word)  # (a builtin's name is not there: None)
+                if found is not None and special(found):
                     return None
             elif module_globals.get(module_name) in (dc, typing):
                 return None  # `dataclasses.InitVar`, `typing.ClassVar`...: dataclasses decides
+        if plain_class and name not in namespace and name not in _TYPE_NAMES:
+            fields[name] = (annotation, MISSING)  # no default (most fields)
+            own.append(name)
+            continue
         default = _attribute(cls, name, MISSING)
         if isinstance(default, Field):
             if name not in namespace or default.kw_only not in (MISSING, False):
@@ -195,6 +221,9 @@ _FIRST_WORDS: dict[str, Any] = {}
 repeat the same few annotations (`str`, `int | None`...)."""
 
 _ABSENT: Any = object()
+
+_SPECIAL: dict[Any, Any] = {}
+"""`typing` (or None before it is imported) -> `_special`'s test."""
 
 _TYPE_NAMES = frozenset(type.__dict__) | frozenset(object.__dict__)
 """What `getattr` finds on any class whose bases are `object` alone (besides its own names)."""

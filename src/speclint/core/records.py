@@ -72,13 +72,10 @@ _codes: _Codes | None = None
 
 
 def _make(cls: type, options: dict[str, Any]) -> type:
-    import dataclasses
-
-    from speclint.core import recipe_build, recipes
-
     global _codes
     if _codes is None:
         _codes = _Codes()
+    dataclasses, recipes, recipe_build, slot_init = _MODULES or _modules()
     plan = recipes.plan(cls, options)
     if plan is None:  # not a plain class: dataclasses, its texts' code kept
         made: type = _with_exec(_codes, dataclasses.dataclass, cls, **options)
@@ -93,12 +90,25 @@ def _make(cls: type, options: dict[str, Any]) -> type:
                 _codes.kept.put(plan.key, recipe)
                 _codes.fresh += 1
     if options.get("frozen") is True and options.get("slots") is True:
-        from speclint.core import slot_init
-
         added = _codes.kept.added
         slot_init.install(made, _codes.kept)  # its fields set through their slots
         _codes.fresh += _codes.kept.added - added  # (its code compiled, not found kept)
     return made
+
+
+_MODULES: tuple[Any, ...] = ()
+"""What `_make` uses, imported once (`from package import module` in a function runs
+importlib's `_handle_fromlist` at each call)."""
+
+
+def _modules() -> tuple[Any, ...]:
+    global _MODULES
+    import dataclasses
+
+    from speclint.core import recipe_build, recipes, slot_init
+
+    _MODULES = (dataclasses, recipes, recipe_build, slot_init)
+    return _MODULES
 
 
 def import_with_kept_code(name: str) -> ModuleType:
