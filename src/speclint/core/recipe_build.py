@@ -57,13 +57,12 @@ def build(made: Plan, recipe: Any) -> type | None:
     names = _methods(made.params)
     if type(recipe) is not tuple or len(recipe) != len(names):
         return None
-    codes = {}
-    for name, entry in zip(names, recipe):
-        if type(entry) is not tuple or len(entry) != 2 or entry[0] != name:
-            return None
-        if type(entry[1]) is not CodeType or entry[1].co_name != name:
-            return None
-        codes[name] = entry[1]
+    try:
+        codes = dict(recipe)  # ((name, code), ...): anything else raises
+    except (TypeError, ValueError):
+        return None
+    if list(codes) != names or [code.co_name for code in codes.values() if type(code) is CodeType] != names:
+        return None  # (a name twice, out of order, or not code of that name)
     cls: Any = made.cls
     params = made.params
     frozen, slots = params["frozen"], params["slots"]
@@ -120,8 +119,12 @@ def build(made: Plan, recipe: Any) -> type | None:
     def function(name: str, values: Callable[[str], Any], defaults: tuple[Any, ...] | None = None) -> Any:
         """What `_create_fn` returns: the inner function, each free name bound to `values(name)`."""
         code = codes[name]
-        closure = tuple(CellType(values(free)) for free in code.co_freevars)
-        return FunctionType(code, globals, None, defaults, closure or None)
+        free_names = code.co_freevars
+        if not free_names:
+            return FunctionType(code, globals, None, defaults)
+        return FunctionType(
+            code, globals, None, defaults, tuple([CellType(values(free)) for free in free_names])
+        )
 
     try:
         methods = []
@@ -162,8 +165,8 @@ def build(made: Plan, recipe: Any) -> type | None:
         setattr(cls, name, method)
     if not frozen:
         cls.__hash__ = None  # `_hash_set_none`: eq without frozen
-    setattr(cls, _MATCH_ARGS, tuple(f.name for f in init_fields))
-    abc.update_abstractmethods(cls)
+    setattr(cls, _MATCH_ARGS, tuple([f.name for f in init_fields]))
+    _update_abstractmethods(cls)
     made_class: type = cls
     return made_class
 
@@ -192,9 +195,13 @@ def _slotted(made: Plan, fields: dict[str, Any], methods: list[tuple[str, Any]],
     if not params.frozen:
         namespace["__hash__"] = None
     names = tuple(fields)
-    namespace[_MATCH_ARGS] = tuple(name for name in names if fields[name].init)
-    inherited = {name for base in cls.__mro__[1:-1] for name in dc._get_slots(base)}
-    namespace["__slots__"] = tuple(name for name in names if name not in inherited)
+    namespace[_MATCH_ARGS] = tuple([name for name in names if fields[name].init])
+    bases = cls.__mro__[1:-1]
+    if bases:
+        inherited = {name for base in bases for name in dc._get_slots(base)}
+        namespace["__slots__"] = tuple([name for name in names if name not in inherited])
+    else:
+        namespace["__slots__"] = names
     for name in names:
         namespace.pop(name, None)
     namespace.pop("__dict__", None)
@@ -204,6 +211,14 @@ def _slotted(made: Plan, fields: dict[str, Any], methods: list[tuple[str, Any]],
     if params.frozen:
         made_class.__getstate__ = dc._dataclass_getstate
         made_class.__setstate__ = dc._dataclass_setstate
-    abc.update_abstractmethods(made_class)
+    _update_abstractmethods(made_class)
     result: type = made_class
     return result
+
+
+def _update_abstractmethods(cls: type) -> None:
+    """`abc.update_abstractmethods(cls)`, which does nothing for a class without
+    `__abstractmethods__`: one whose metaclass is `type` has it only in its own namespace
+    (`type`'s getter reads no other), and asking costs an AttributeError's message."""
+    if type(cls) is not type or "__abstractmethods__" in cls.__dict__:
+        abc.update_abstractmethods(cls)

@@ -60,12 +60,18 @@ def install(cls: type, kept: Kept | None) -> bool:
     names = code.co_varnames[: code.co_argcount]
     MISSING = dataclasses.MISSING
     shape = tuple(
-        (f.name, bool(f.init), 2 if f.default_factory is not MISSING else 0 if f.default is MISSING else 1)
-        for f in dataclasses.fields(cls)
+        [
+            (
+                f.name,
+                bool(f.init),
+                2 if f.default_factory is not MISSING else 0 if f.default is MISSING else 1,
+            )
+            for f in dataclasses.fields(cls)
+        ]
     )
     if code.co_kwonlyargcount or code.co_flags & _VARIABLE_ARGUMENTS:
         return False
-    if names[1:] != tuple(name for name, init_given, _ in shape if init_given):
+    if names[1:] != tuple([name for name, init_given, _ in shape if init_given]):
         return False  # InitVars among the parameters
     post_init = "__post_init__" in code.co_names
     key = ("slot-init", _FORMAT, names[0], post_init, shape)
@@ -78,9 +84,13 @@ def install(cls: type, kept: Kept | None) -> bool:
             kept.put(key, made)
     theirs = dict(zip(code.co_freevars, init.__closure__ or ()))
     cells = []
+    own = cls.__dict__
     for name in made.co_freevars:
         if name.startswith("_set_"):
-            cells.append(CellType(_setter(cls, name[5:])))
+            slot = own.get(name[5:])  # (the class's own slot, mostly: `_setter` finds it first)
+            cells.append(
+                CellType(slot.__set__ if type(slot) is MemberDescriptorType else _setter(cls, name[5:]))
+            )
         else:  # the value dataclasses' own __init__ uses (3.12 names it `__dataclass_dflt_x__`)
             cell = theirs.get(name) or theirs.get(f"__dataclass{name}__")
             if cell is None:
