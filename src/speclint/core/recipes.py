@@ -167,10 +167,12 @@ def _plan(cls: type, params: dict[str, bool]) -> Plan | None:
                     return None
             elif module_globals.get(module_name) in (dc, typing):
                 return None  # `dataclasses.InitVar`, `typing.ClassVar`...: dataclasses decides
-        if plain_class and name not in namespace and name not in _TYPE_NAMES:
-            fields[name] = (annotation, MISSING)  # no default (most fields)
-            own.append(name)
-            continue
+        if plain_class and name not in _TYPE_NAMES:  # (what `_attribute` finds, read directly)
+            default = namespace.get(name, MISSING)  # no default (most fields)
+            if default is MISSING or type(default) in _PLAIN_DEFAULTS:
+                fields[name] = (annotation, default)  # (no `__get__`, hashable: as below)
+                own.append(name)
+                continue
         default = _attribute(cls, name, MISSING)
         if isinstance(default, Field):
             if name not in namespace or default.kw_only not in (MISSING, False):
@@ -190,12 +192,19 @@ def _plan(cls: type, params: dict[str, bool]) -> Plan | None:
     made = Plan(cls, params, fields, own)
     shape = []
     seen_default = False
+    gives_init = params["init"]
     for name, f in fields.items():
         if type(f) is tuple:
             f = f[1] if isinstance(f[1], Field) else None
-        if f is None:  # a plain default, or none
-            default = fields[name][1]
-            flags: tuple[Any, ...] = (0 if default is MISSING else 1, True, True, True, None)
+        if f is None:  # a plain default, or none (most fields: their whole shape here)
+            if fields[name][1] is MISSING:
+                if seen_default and gives_init:
+                    return None  # (as below)
+                shape.append((name, 0, True, True, True, None))
+            else:
+                seen_default = True
+                shape.append((name, 1, True, True, True, None))
+            continue
         else:
             flags = (
                 2 if f.default_factory is not MISSING else 0 if f.default is MISSING else 1,
@@ -221,6 +230,9 @@ _FIRST_WORDS: dict[str, Any] = {}
 repeat the same few annotations (`str`, `int | None`...)."""
 
 _ABSENT: Any = object()
+
+_PLAIN_DEFAULTS = frozenset((type(None), bool, int, float, str, bytes))
+"""Defaults read as they are (no `__get__`, hashable): a record's `None`, `False`, `0`, `""`."""
 
 _SPECIAL: dict[Any, Any] = {}
 """`typing` (or None before it is imported) -> `_special`'s test."""
