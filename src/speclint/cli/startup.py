@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import sys
+from marshal import loads as _loads
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -158,8 +159,7 @@ class KeptImports(_Loader):
         return entry
 
     def _spec(self, name: str, entry: tuple[Any, ...]) -> ModuleSpec:
-        from importlib.machinery import ModuleSpec
-
+        ModuleSpec = _module_spec()
         origin, package, cached = entry[0], entry[1], entry[5]
         spec = ModuleSpec(name, self, origin=origin, is_package=bool(package))
         if package:
@@ -191,11 +191,8 @@ class KeptImports(_Loader):
         if name in sys.modules:  # the parent's import imported it
             module: ModuleType = sys.modules[name]
             return module
-        import marshal
-        import types
-
         spec = self._spec(name, entry)
-        module = types.ModuleType(name)
+        module = _ModuleType(name)
         attributes = vars(module)
         attributes.update(__loader__=self, __package__=spec.parent, __spec__=spec, __file__=spec.origin)
         if spec.submodule_search_locations is not None:
@@ -204,7 +201,7 @@ class KeptImports(_Loader):
         vars(spec)["_initializing"] = True  # as importlib marks a module while it runs (private)
         sys.modules[name] = module
         try:
-            exec(marshal.loads(entry[4]), attributes)
+            exec(_loads(entry[4]), attributes)
         except BaseException:
             sys.modules.pop(name, None)
             raise
@@ -249,6 +246,20 @@ class KeptImports(_Loader):
             self.store.put(
                 name, (spec.origin, package, after.st_size, after.st_mtime_ns, marshal.dumps(code), cached)
             )
+
+
+_ModuleType = type(sys)
+_MODULE_SPEC: list[type[ModuleSpec]] = []
+
+
+def _module_spec() -> type[ModuleSpec]:
+    """`importlib.machinery.ModuleSpec`, imported once (`from M import name` in a function
+    asks M for a missing `__path__` at each call: an AttributeError's message per module)."""
+    if not _MODULE_SPEC:
+        from importlib.machinery import ModuleSpec
+
+        _MODULE_SPEC.append(ModuleSpec)
+    return _MODULE_SPEC[0]
 
 
 _DEFERRED = ("inspect", "copy")
