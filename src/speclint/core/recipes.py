@@ -231,8 +231,9 @@ repeat the same few annotations (`str`, `int | None`...)."""
 
 _ABSENT: Any = object()
 
-_PLAIN_DEFAULTS = frozenset((type(None), bool, int, float, str, bytes))
-"""Defaults read as they are (no `__get__`, hashable): a record's `None`, `False`, `0`, `""`."""
+_PLAIN_DEFAULTS = frozenset((type(None), bool, int, float, str, bytes, tuple, frozenset))
+"""Defaults read as they are (no `__get__`, their class hashable): a record's `None`, `False`,
+`0`, `""`, `()`."""
 
 _SPECIAL: dict[Any, Any] = {}
 """`typing` (or None before it is imported) -> `_special`'s test."""
