@@ -65,7 +65,9 @@ def test_sbatch_with_a_script_file_or_wrap_does_not_run_the_here_document() -> N
 
 
 def test_the_here_document_no_longer_reports_an_unread_launcher() -> None:
-    text = "sbatch -N 1 <<'X'\n#SBATCH --gres=gpu:8\npython -m sglang.launch_server --model-path m --tp 8\nX\n"
+    text = (
+        "sbatch -N 1 <<'X'\n#SBATCH --gres=gpu:8\npython -m sglang.launch_server --model-path m --tp 8\nX\n"
+    )
     findings = lint_text(text, "a.sh").findings
     assert all(f.code not in ("SLM005", "SLM001") for f in findings)
     (launch,) = extract_file("a.sh", text).launches

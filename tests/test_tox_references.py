@@ -47,7 +47,9 @@ def test_references_are_substituted_in_the_environment_that_runs_them() -> None:
 
 
 def test_a_reference_to_itself_is_unknown_not_followed_forever() -> None:
-    text = "[a]\nx = {[a]x} --tp 2\n[testenv]\ncommands = python -m sglang.launch_server --model-path {[a]x}\n"
+    text = (
+        "[a]\nx = {[a]x} --tp 2\n[testenv]\ncommands = python -m sglang.launch_server --model-path {[a]x}\n"
+    )
     (launch,) = extract_file("tox.ini", text).launches
     assert launch.args[1].text is None
     assert "`{[a]x}` refers to itself through other references" in (launch.args[1].dynamic_reason or "")
