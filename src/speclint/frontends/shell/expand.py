@@ -49,13 +49,11 @@ _TOO_BIG = f"expands to more than {MAX_VALUE_CHARS // 1024} KiB or {MAX_ELEMENTS
 
 def _written(tm: TextMap, node: Node, text: str, quote: int) -> Span | None:
     """Where `text`, a value written character for character in `node` (after `quote`
-    characters), stands in the file: only on one line and in ASCII."""
+    characters), stands in the file, when it holds words to split: only on one line, in ASCII."""
+    if " " not in text or node.end_byte - node.start_byte != len(text) + 2 * quote or not text.isascii():
+        return None  # (one word: it points where it is used; escapes or expansions: not as written)
     span = tm.node_span(node)
-    if (
-        span.line != span.end_line
-        or span.end_column - span.column != len(text) + 2 * quote
-        or not text.isascii()
-    ):
+    if span.line != span.end_line or span.end_column - span.column != len(text) + 2 * quote:
         return None
     return Span(span.line, span.column + quote, span.line, span.end_column - quote)
 

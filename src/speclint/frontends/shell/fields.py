@@ -164,11 +164,12 @@ def _split_into(
                 fields.append(current)
             call, current = current.call, Field()
             current.call = call
-            at += len(_ifs_split().match(text, at).group())  # type: ignore[union-attr]
+            if written is not None:
+                at += len(_ifs_split().match(text, at).group())  # type: ignore[union-attr]
         if written is not None and chunk:
             column = written.column + at
             element = Word(chunk, Span(written.line, column, written.line, column + len(chunk)))
-        at += len(chunk)
+            at += len(chunk)
         if chunk:
             if origin is not None:
                 current.origins.append(origin)
