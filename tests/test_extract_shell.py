@@ -220,9 +220,9 @@ def test_variables_quoting_and_arrays():
     ]
     concatenated = launch.args[0]
     assert concatenated.origin == Span(2, 6, 2, 15)
-    split = launch.args[1:4]  # unquoted $EXTRA: one word per field, same span, same origin
-    assert {word.span for word in split} == {Span(11, 61, 11, 67)}
-    assert {word.origin for word in split} == {Span(3, 7, 3, 42)}
+    split = launch.args[1:4]  # unquoted $EXTRA: one word per field, each where the string writes it
+    assert [word.span for word in split] == [Span(3, 8, 3, 24), Span(3, 25, 3, 36), Span(3, 37, 3, 41)]
+    assert {word.expanded_at for word in split} == {Span(11, 61, 11, 67)}
     element = launch.args[7]  # "kimi k2.jinja" from the array, expanded at "${ARGS[@]}"
     assert element.span == Span(4, 32, 4, 47)
     assert element.expanded_at == Span(11, 68, 11, 80)

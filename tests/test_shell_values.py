@@ -91,4 +91,4 @@ def test_a_marked_value_is_replace_with_every_field_kept():
     value = VarValue("t", (word,), "why", Span(1, 2, 1, 3), False, False, (), False, (("a", "", None),), word)
     assert value.marked(True, True) == dataclasses.replace(value, exported=True, assumed=True)
     assert value.marked(False, True) == dataclasses.replace(value, assumed=True)
-    assert len(dataclasses.fields(VarValue)) == 10  # a new field: pass it on in `marked`
+    assert len(dataclasses.fields(VarValue)) == 11  # a new field: pass it on in `marked`

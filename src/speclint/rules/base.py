@@ -185,5 +185,5 @@ def word_notes(word: Word) -> list[Note]:
     if word.origin is not None:
         notes.append(made.Note(word.origin, "value assigned here"))
     if expanded_at is not None:
-        notes.append(made.Note(expanded_at, "array expanded into the command here"))
+        notes.append(made.Note(expanded_at, "expanded into the command here"))
     return notes

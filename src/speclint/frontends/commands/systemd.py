@@ -219,6 +219,36 @@ class Unit:
         return [argv_item(out, origin)] if out else [ArgvItem([Piece("", begin, end)])]
 
 
+def _second_exec_start(unit: Unit, result: ExtractResult) -> None:
+    """systemd refuses a service with two `ExecStart=` commands unless it is `Type=oneshot`
+    (src/core/service.c `service_verify`: "Service has more than one ExecStart= setting,
+    which is only allowed for Type=oneshot services. Refusing."): reported at the second.
+    A drop-in whose `Type=` is not its own is left alone (the base unit's may be oneshot)."""
+    given: list[tuple[list[Char], int]] = []  # (value, line)
+    service_type: str | None = None
+    for key, value, line in unit.settings:
+        if key == "ExecStart":
+            given = [*given, (value, line)] if value else []
+        elif key == "Type":
+            service_type = "".join(c[0] or "" for c in value).strip() or None
+    if len(given) < 2 or (unit.base is not None and service_type is None) or service_type == "oneshot":
+        return
+    from speclint.core.launches import Diagnostic
+
+    value = given[1][0]
+    kind = f"`Type={service_type}`" if service_type else "a `Type=simple` service (no `Type=` given)"
+    result.diagnostics.append(
+        Diagnostic(
+            "syntax-error",
+            f"systemd refuses this unit: this `ExecStart=` follows another in {kind}, where only "
+            "`Type=oneshot` may have more than one ('Service has more than one ExecStart= setting, "
+            "which is only allowed for Type=oneshot services. Refusing.'), so the service never "
+            "starts; keep one, or put an empty `ExecStart=` before this one to replace the other",
+            span_of(unit.starts, value[0][1], value[-1][2]),
+        )
+    )
+
+
 def _commands(value: list[Char], unclosed: list[int]) -> list[tuple[str, list[list[Char]]]]:
     """A command-line setting's commands: (prefixes, words)."""
     commands: list[tuple[str, list[list[Char]]]] = []
@@ -259,6 +289,7 @@ def extract_unit(
     for key, value, _ in unit.settings:
         if key in by_key:
             by_key[key] = [*by_key[key], value] if value else []
+    _second_exec_start(unit, result)
     env = unit.word_env()
     budget = Budget()
     for key in _EXEC_KEYS:

@@ -9,8 +9,10 @@ after `--` (any number of words), `{posargs:DEFAULT}` DEFAULT when none are give
 `{env:KEY}` the variable KEY (as `setenv` sets it, else the environment tox runs in: unknown),
 `{env:KEY:DEFAULT}` DEFAULT when KEY is not set, read as the shell front-end reads
 `${KEY:-default}`; `{toxinidir}` the folder of tox.ini; `{envname}` the environment's name;
-`{/}` and `{:}` the path and path-list separators. Any other (`{envdir}`, `{[section]key}`)
-is unknown. A default's characters keep their positions; a value read through a name points
+`{/}` and `{:}` the path and path-list separators; `{[section]key}` the value of `key` in
+`[section]` ("Substitutions", tox's documentation: any section's key), its own substitutions
+worked out in the environment that runs it, its characters keeping their places in the file (a
+value of several lines in `commands`: a command a line). Any other (`{envdir}`) is unknown. A default's characters keep their positions; a value read through a name points
 at the `{...}` that names it. `[testenv]`'s `commands` run in each environment that has none
 of its own (or whose own are exactly `{[testenv]commands}`), with that environment's setenv.
 """
@@ -31,6 +33,9 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.embedded import Budget
 
 BRACES = re.compile(r"\{([^{}]*)\}")
+_REFERENCE = re.compile(r"\[([^\[\]]+)\]\s*([^\s:]+)")
+_MAX_DEPTH = 8
+"""References followed inside references (tox refuses a cycle; speclint stops)."""
 _KEY = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=")
 _INHERIT = "{[testenv]commands}"
 
@@ -38,7 +43,16 @@ _INHERIT = "{[testenv]commands}"
 class ToxEnv:
     """One tox environment's substitutions and `setenv`."""
 
-    def __init__(self, path: str, section: str, setenv: list[Char] | None) -> None:
+    def __init__(
+        self,
+        path: str,
+        section: str,
+        setenv: list[Char] | None,
+        sections: dict[tuple[str, str], list[Char]] | None = None,
+    ) -> None:
+        self.sections = sections or {}
+        """(section, key) -> its value, for `{[section]key}`."""
+        self.depth = 0
         real = path not in ("-", "<stdin>", "")
         self.toxinidir = os.path.dirname(os.path.abspath(path)) if real else None
         self.envname = section.split(":", 1)[1].strip() if ":" in section else None
@@ -99,10 +113,28 @@ class ToxEnv:
                 return inner[len("env:") + len(key) + 1 :]
             why = f"`{{env:{key}}}` is the environment variable {key} where tox runs (setenv does not set it)"
             return [(None, begin, end, why)]
+        reference = _REFERENCE.fullmatch(name.strip())
+        if reference is not None:
+            return self._reference(name, reference.group(1).strip(), reference.group(2), begin, end)
         known = {"toxinidir": self.toxinidir, "envname": self.envname, "/": os.sep, ":": os.pathsep}.get(name)
         if known is not None:
             return [(char, begin, end, None) for char in known]
         return [(None, begin, end, f"`{{{name}}}` is a tox substitution: known when tox runs")]
+
+    def _reference(self, name: str, section: str, key: str, begin: int, end: int) -> list[Char]:
+        """`{[section]key}`: that value, substituted here, each character at its own place."""
+        value = self.sections.get((section, key))
+        if value is None:
+            return [(None, begin, end, f"`{{{name}}}` names a key speclint did not find in this file")]
+        if self.depth >= _MAX_DEPTH:
+            return [(None, begin, end, f"`{{{name}}}` refers to itself through other references")]
+        first = next((k for k, c in enumerate(value) if c[0] not in (" ", "\t", "\n")), len(value))
+        last = next((k for k in range(len(value), 0, -1) if value[k - 1][0] not in (" ", "\t", "\n")), 0)
+        self.depth += 1
+        try:
+            return self.substitute(value[first:last])
+        finally:
+            self.depth -= 1
 
     def words(self, starts: list[int]) -> dict[str, Word]:
         """The environment `setenv` gives the commands, each value pointing at its text."""
@@ -134,6 +166,7 @@ def read_tox(
     own (or whose own are `{[testenv]commands}`): where environments give them different text or environment, each is one
     alternative, its note naming the sections."""
     setenvs = {s: v for s, k, v, _ in values if k in ("setenv", "set_env")}
+    sections = {(s, k): v for s, k, v, _ in values}
     own = {  # (`commands = {[testenv]commands}` runs [testenv]'s, as having none does)
         s for s, k, v, _ in values if k == "commands" and "".join(c[0] or "" for c in v).strip() != _INHERIT
     }
@@ -141,35 +174,47 @@ def read_tox(
     for section, key, value, _ in values:
         if key != "commands" or not (section == "testenv" or section.startswith("testenv:")):
             continue
-        if "sglang" not in "".join(c[0] or "" for c in value):
-            continue
+        written = "".join(c[0] or "" for c in value)
+        if "sglang" not in written and "{[" not in written or written.strip() == _INHERIT:
+            continue  # (`{[testenv]commands}` alone: [testenv]'s, read with them)
         runs = [section]
         if section == "testenv":  # each environment without commands of its own runs these
             runs += [s for s in lines if s.startswith("testenv:") and s not in own]
         for line in _tox_lines(value):
-            variants: dict[tuple[object, ...], tuple[list[list[Char]], dict[str, Word], list[str]]] = {}
+            # (a command of several lines substituted in: one command a line, each its variants)
+            variants: dict[
+                int, dict[tuple[object, ...], tuple[list[list[Char]], dict[str, Word], list[str]]]
+            ] = {}
+            split = True
             for name in runs:
-                env = ToxEnv(path, name, setenvs.get(name, setenvs.get("testenv")))
-                unclosed: list[int] = []
-                words = split_quoted(env.substitute(line), False, unclosed)
-                if unclosed:
-                    unclosed_quote(result, starts, unclosed[0], "tox cannot split the command")
+                if not split:
                     break
-                if words and words[0] and words[0][0][0] in ("-", "!"):
-                    words[0] = words[0][1:]
-                    words = [w for w in words if w]
+                env = ToxEnv(path, name, setenvs.get(name, setenvs.get("testenv")), sections)
                 env_words = env.words(starts)
-                signature = (
-                    tuple(tuple(w) for w in words),
-                    tuple((n, w.text, w.dynamic_reason) for n, w in env_words.items()),
-                )
-                variants.setdefault(signature, (words, env_words, []))[2].append(name)
-            for index, (words, env_words, names) in enumerate(variants.values()):
-                count = len(result.launches)
-                walk_shell(result, path, walk_argv(text, starts, budget, words), env_words)
-                if len(variants) > 1:
-                    where = [(_header(text, starts, lines[n], n), n) for n in names]
-                    _mark(result.launches[count:], where, starts, index, len(variants))
+                for number, command in enumerate(_tox_lines(env.substitute(line))):
+                    unclosed: list[int] = []
+                    words = split_quoted(command, False, unclosed)
+                    if unclosed:
+                        unclosed_quote(result, starts, unclosed[0], "tox cannot split the command")
+                        split = False
+                        break
+                    if words and words[0] and words[0][0][0] in ("-", "!"):
+                        words[0] = words[0][1:]
+                        words = [w for w in words if w]
+                    signature = (
+                        tuple(tuple(w) for w in words),
+                        tuple((n, w.text, w.dynamic_reason) for n, w in env_words.items()),
+                    )
+                    variants.setdefault(number, {}).setdefault(signature, (words, env_words, []))[2].append(
+                        name
+                    )
+            for per_command in variants.values():
+                for index, (words, env_words, names) in enumerate(per_command.values()):
+                    count = len(result.launches)
+                    walk_shell(result, path, walk_argv(text, starts, budget, words), env_words)
+                    if len(per_command) > 1:
+                        where = [(_header(text, starts, lines[n], n), n) for n in names]
+                        _mark(result.launches[count:], where, starts, index, len(per_command))
 
 
 def _header(text: str, starts: list[int], line: int, section: str) -> int:

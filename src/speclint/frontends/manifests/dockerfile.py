@@ -19,10 +19,12 @@ from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.records import dataclass
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.frontends.manifests.dockerfile_scripts import WrittenScript, record_writes, script_run
 from speclint.frontends.manifests.dockerfile_text import Instruction, instructions, split_words, substitute
 from speclint.frontends.shell.embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
 
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_PLAIN = re.compile(r"[\w./=:-]+")
 
 
 @dataclass
@@ -37,6 +39,8 @@ class _Stage:
     cmd: Instruction | None = None
     own_command: bool = False
     own_cmd: bool = False
+    scripts: dict[str, WrittenScript] = field(default_factory=dict)
+    """Files the stage's RUN and COPY instructions write (`dockerfile_scripts`)."""
 
 
 def extract_dockerfile(text: str, path: str) -> ExtractResult:
@@ -68,6 +72,12 @@ def extract_dockerfile(text: str, path: str) -> ExtractResult:
             )
         elif keyword == "ENV" and stage is not None:
             _env(instruction, starts, stage)
+        elif (
+            keyword in ("RUN", "COPY")
+            and stage is not None
+            and ("<<" in instruction.text or ">" in instruction.text)
+        ):
+            record_writes(instruction, text, starts, {**stage.args, **stage.env}, stage.scripts)
         elif keyword in ("CMD", "ENTRYPOINT") and stage is not None:
             if keyword == "ENTRYPOINT" and not stage.own_cmd:
                 stage.cmd = None  # ENTRYPOINT resets the CMD a base stage set
@@ -107,7 +117,9 @@ def _from(
     span = instruction.span(starts, begin, end)
     base = named.get(value.lower()) if value is not None else None
     if base is not None:  # `FROM builder`: the stage's image, environment and command
-        return _Stage(name, base.image, dict(base.env), dict(base.args), base.entrypoint, base.cmd)
+        stage = _Stage(name, base.image, dict(base.env), dict(base.args), base.entrypoint, base.cmd)
+        stage.scripts = dict(base.scripts)
+        return stage
     return _Stage(name, (value, span))
 
 
@@ -220,7 +232,7 @@ def _launch(
     entry_words = _exec_form(entry) if entry is not None else None
     if entry is not None and entry_words is None:
         _not_json(entry, starts, result)
-        buffer.add_code(entry.pieces())  # shell-form ENTRYPOINT: CMD is ignored
+        _shell_form(entry, stage, starts, buffer, result)  # shell-form ENTRYPOINT: CMD is ignored
     else:
         words = list(entry_words or [])
         if cmd is not None:
@@ -228,20 +240,64 @@ def _launch(
             if cmd_words is None:
                 _not_json(cmd, starts, result)
                 if not words:
-                    buffer.add_code(cmd.pieces())
+                    _shell_form(cmd, stage, starts, buffer, result)
                 else:
                     words += _shell_words(cmd, starts)
             else:
                 words += cmd_words
         elif entry is not None and entry_words:
             words.append(_run_arguments(entry))
-        for item in words:
-            buffer.add_word(item)
+        script = script_run(words, stage.scripts) if stage.scripts else None
+        if script is not None:  # the script a RUN or COPY wrote, read as the code it holds
+            _written_script(script, entry or cmd, starts, buffer, result)
+        else:
+            for item in words:
+                buffer.add_word(item)
     count = len(result.launches)
     buffer.walk(path, result, stage.env, stage.image)
     for launch in result.launches[count:]:
         for name, word in stage.env.items():
             launch.env.setdefault(name, word)
+
+
+def _shell_form(
+    instruction: Instruction, stage: _Stage, starts: list[int], buffer: ShellBuffer, result: ExtractResult
+) -> None:
+    """`/bin/sh -c TEXT`: the written script when TEXT only runs it (`/start.sh`, `bash
+    /start.sh`), else TEXT as shell code."""
+    words = split_words(instruction.text) if stage.scripts else []
+    plain = [ArgvItem(instruction.pieces(b, e)) for b, e in words if _PLAIN.fullmatch(instruction.text[b:e])]
+    script = script_run(plain, stage.scripts) if plain and len(plain) == len(words) else None
+    if script is not None:
+        _written_script(script, instruction, starts, buffer, result)
+    else:
+        buffer.add_code(instruction.pieces())
+
+
+def _written_script(
+    script: WrittenScript,
+    instruction: Instruction | None,
+    starts: list[int],
+    buffer: ShellBuffer,
+    result: ExtractResult,
+) -> None:
+    """Its code into the buffer; a script whose text is not known and names the launcher is
+    reported at the instruction that runs it."""
+    if script.pieces is not None:
+        buffer.add_code(script.pieces)
+        return
+    if not script.launcher or instruction is None:
+        return
+    span = instruction.span(starts)
+    why = f"the script {instruction.keyword} runs was written by the Dockerfile, and {script.unread}"
+    result.diagnostics.append(Diagnostic("launch-unread", why, span))
+    result.diagnostics.append(
+        Diagnostic(
+            "launcher-not-read",
+            f"speclint did not read this launch: {why}, so nothing in it was checked",
+            span,
+        )
+    )
 
 
 def _not_json(instruction: Instruction, starts: list[int], result: ExtractResult) -> None:

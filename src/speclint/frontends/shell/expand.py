@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.variables import Env, Run
 
 _NEEDS_EXPANSION = re.compile(rb"[\\*?\[{~]")
+_PLAIN_STRING = re.compile(r'"[^"$`\\]*"')
 _NOT_WORDS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect", "comment"})
 """Children of a command that give it no words."""
 
@@ -44,6 +45,17 @@ class Arg:
 
 
 _TOO_BIG = f"expands to more than {MAX_VALUE_CHARS // 1024} KiB or {MAX_ELEMENTS} words; not tracked"
+
+
+def _written(tm: TextMap, node: Node, text: str, quote: int) -> Span | None:
+    """Where `text`, a value written character for character in `node` (after `quote`
+    characters), stands in the file, when it holds words to split: only on one line, in ASCII."""
+    if " " not in text or node.end_byte - node.start_byte != len(text) + 2 * quote or not text.isascii():
+        return None  # (one word: it points where it is used; escapes or expansions: not as written)
+    span = tm.node_span(node)
+    if span.line != span.end_line or span.end_column - span.column != len(text) + 2 * quote:
+        return None
+    return Span(span.line, span.column + quote, span.line, span.end_column - quote)
 
 
 def _too_big(pieces: list[Piece]) -> bool:
@@ -208,7 +220,11 @@ class Expander(ParameterExpansion):
         if kind == "word" or kind == "number":  # what `_pieces` and `_joined` make of it
             text = unescape_unquoted(self.tm.node_text(node))
             if len(text) <= MAX_VALUE_CHARS:
-                return VarValue(text=text, origin=origin)
+                return VarValue(text=text, origin=origin, written=_written(self.tm, node, text, 0))
+        elif kind == "raw_string" or (kind == "string" and _PLAIN_STRING.fullmatch(self.tm.node_text(node))):
+            text = self.tm.node_text(node)[1:-1]  # `'...'`, `"..."` with nothing bash expands
+            if len(text) <= MAX_VALUE_CHARS:
+                return VarValue(text=text, origin=origin, written=_written(self.tm, node, text, 1))
         elif kind == "array":
             return VarValue(elements=self.array_elements(node), origin=origin)
         pieces: list[Piece] = []

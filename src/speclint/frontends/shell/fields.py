@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 
     LitPiece = tuple[Literal["lit"], str, bool, None, None]
     """Literal text, never split."""
-    ValPiece = tuple[Literal["val"], str, bool, Span | None, None]
-    """An expansion result (from where the value is written), split when unquoted."""
+    ValPiece = tuple[Literal["val"], str, bool, Span | None, Span | None]
+    """An expansion result (from where the value is written), split when unquoted; last:
+    where its text is written character for character, when it is."""
     DynPiece = tuple[Literal["dyn"], str, bool, Span | None, bool]
     """Unknown text: why, and whether it may splat into several words."""
     ArrPiece = tuple[Literal["arr"], tuple[Word, ...], bool, Span | None, bool | None]
@@ -102,7 +103,7 @@ def assemble(pieces: list[Piece]) -> list[Field]:
                 current.mixed = current.mixed or bool(text)
                 current.exists = True
                 continue
-            current = _split_into(text, current, fields, None, origin)
+            current = _split_into(text, current, fields, None, origin, piece[4])
         elif piece[0] == "dyn":
             if origin is not None:
                 current.origins.append(origin)
@@ -144,15 +145,31 @@ def _add_element(field: Field, element: Word, quoted: bool) -> None:
 
 
 def _split_into(
-    text: str, current: Field, fields: list[Field], element: Word | None, origin: Span | None = None
+    text: str,
+    current: Field,
+    fields: list[Field],
+    element: Word | None,
+    origin: Span | None = None,
+    written: Span | None = None,
 ) -> Field:
-    """Append an unquoted expansion result, starting a new field at each blank run."""
-    for position, chunk in enumerate(_ifs_split().split(text)):
+    """Append an unquoted expansion result, starting a new field at each blank run (when it
+    splits into words and `written` says where the text is, each word at its place there)."""
+    chunks = _ifs_split().split(text)
+    if written is not None and sum(1 for chunk in chunks if chunk) < 2:
+        written = None  # one word: it points where the variable is used, its value noted
+    at = 0
+    for position, chunk in enumerate(chunks):
         if position > 0:
             if current.exists:
                 fields.append(current)
             call, current = current.call, Field()
             current.call = call
+            if written is not None:
+                at += len(_ifs_split().match(text, at).group())  # type: ignore[union-attr]
+        if written is not None and chunk:
+            column = written.column + at
+            element = Word(chunk, Span(written.line, column, written.line, column + len(chunk)))
+            at += len(chunk)
         if chunk:
             if origin is not None:
                 current.origins.append(origin)

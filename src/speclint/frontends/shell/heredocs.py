@@ -1,4 +1,4 @@
-"""A here-document fed to a shell that reads its script from standard input.
+"""A here-document fed to a shell (or `sbatch`) that reads its script from standard input.
 
 `ssh node01 << 'EOF' ... EOF` (no remote command: ssh(1) runs the remote login shell, which
 reads the commands from standard input) and `bash << EOF` / `bash -s << EOF` (bash(1): "If
@@ -104,7 +104,22 @@ def script_reader(walker: Walking, command: Node) -> tuple[dict[str, Word], str,
     if base in SHELLS and _shell_reads_stdin(words):
         exported = walker.env.exported_words(walker.tm.node_span(command))
         return exported, f"${{name}} is not exported to the inner `{base}` shell (line {line})", False
+    if base == "sbatch":
+        return _sbatch_reader(walker, command, line)
     return None
+
+
+def _sbatch_reader(walker: Walking, command: Node, line: int) -> tuple[dict[str, Word], str, bool] | None:
+    """`sbatch [options] << EOF`: the here-document is the batch script (`sbatch`)."""
+    from speclint.frontends.shell.sbatch import stdin_script_env
+
+    prefix, args = walker.expander().command_words(command)
+    env = walker.env.exported_words(walker.tm.node_span(command))
+    env.update(prefix)
+    found = stdin_script_env(args, env)
+    if found is None:
+        return None
+    return found, f"${{name}} is not passed to the batch script of `sbatch` (line {line})", False
 
 
 def heredoc_text_map(walker: Walking, redirect: Node) -> tuple[TextMap, dict[str, str]] | None:
@@ -206,7 +221,7 @@ def unread_launcher(tm: TextMap, statement: Node, command: Node, redirect: Node)
     where = "written to a file" if writes else f"given to `{base}`"
     return (
         f"speclint did not read this here-document, {where}, which holds `{launcher}`: speclint "
-        "reads a here-document only as the script of a shell or `ssh` that reads standard "
+        "reads a here-document only as the script of a shell, `ssh` or `sbatch` that reads standard "
         "input, so nothing in this launch was checked",
         tm.span(start, end),
     )

@@ -143,6 +143,7 @@ _LAUNCHERS = (
         "podman-compose",
         "xargs",
         "parallel",
+        "torchrun",
     }
     | wrappers.PROFILERS
     | SHELLS
@@ -270,6 +271,11 @@ def _dispatch(
         elif base == "tmux":
             _tmux(walker, node, span, args, i + 1)
             return
+        elif base == "torchrun":
+            from speclint.frontends.shell.torchrun import torchrun_launch
+
+            torchrun_launch(walker, span, args, i + 1, env, image, "torchrun")
+            return
         elif base in ("xargs", "parallel"):  # a launch per input value
             from speclint.frontends.shell.templates import template_command
 
@@ -342,6 +348,10 @@ def _module_launch(
     entry = module_entry(module)
     if entry:
         walker.add_launch(_launch(walker, span, entry, args[j + 1 :], env, image))
+    elif module == "torch.distributed.run":
+        from speclint.frontends.shell.torchrun import torchrun_launch
+
+        torchrun_launch(walker, span, args, j + 1, env, image, "python -m torch.distributed.run")
 
 
 def _ssh(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> None:

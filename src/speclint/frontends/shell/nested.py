@@ -124,6 +124,10 @@ def _add_pieces(
             span = arg.word.span
             line_start = tm.line_starts[span.line - 1]
             begin, finish = line_start + span.column - 1, line_start + span.column - 1
+            if span.line == span.end_line and span.end_column - span.column == len(arg.word.text):
+                # a word split from a variable's value, written as it stands: each character
+                pieces.extend((char, begin + k, begin + k + 1) for k, char in enumerate(arg.word.text))
+                return True
         pieces.append((arg.word.text, begin, finish))
     else:
         return False

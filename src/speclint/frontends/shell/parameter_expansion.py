@@ -74,8 +74,8 @@ class ParameterExpansion:
                 self._emit_array((head,), quoted, False, value.origin, out)
         elif value.element is not None:  # `local model=$1`: the call's word
             self._arguments("1", (value.element,), quoted, out)
-        else:
-            out.append(("val", value.text or "", quoted, value.origin, None))
+        else:  # (where the text is written: its split words point inside it)
+            out.append(("val", value.text or "", quoted, value.origin, value.written))
 
     def _arguments(self, name: str, found: tuple[Word, ...] | str, quoted: bool, out: list[Piece]) -> None:
         """`$1`, `"$@"`, `${@:2}` ...: the call's words (`positional.lookup`), each keeping where

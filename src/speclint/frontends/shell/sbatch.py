@@ -1,4 +1,4 @@
-"""Slurm `sbatch --wrap "CMD"`: the command string is a batch script of its own.
+"""Slurm `sbatch --wrap "CMD"` and `sbatch << EOF`: a batch script of its own.
 
 sbatch(1): "Sbatch will wrap the specified command string in a simple "sh" shell script, and
 submit that script to the slurm controller. When --wrap is used, a script name and arguments
@@ -6,8 +6,11 @@ may not be specified on the command line" (src/sbatch/opt.c: `--wrap` takes a re
 argument, `--wrap CMD` or `--wrap=CMD`; script arguments beside it are an error). The
 script is read as the shell code it is, with the caller's environment, or the one
 `--export` / `SBATCH_EXPORT` gives (the list syntax of Slurm's `--export`, `slurm_export`);
-Slurm sets the script's `CUDA_VISIBLE_DEVICES` itself (unknown here). Imported only for a
-command run by `sbatch`.
+Slurm sets the script's `CUDA_VISIBLE_DEVICES` itself (unknown here). sbatch(1): "If no
+file name is specified on the command line, sbatch will read the script from standard
+input": `sbatch [options] << EOF` submits the here-document as the batch script (its
+`#SBATCH` lines are comments to the shell that runs it). Imported only for a command run by
+`sbatch`.
 """
 
 from __future__ import annotations
@@ -71,6 +74,19 @@ def sbatch_wrap(
         image,
         f"${{name}} is not passed to the batch script of `sbatch --wrap` (line {line})",
     )
+
+
+def stdin_script_env(args: list[Arg], env: dict[str, Word]) -> dict[str, Word] | None:
+    """The environment of the batch script `sbatch [options]` reads from standard input (args:
+    the command's words, `sbatch` first; env: the caller's exported variables), None when the
+    script is a file, a `--wrap`, or a word speclint cannot read stands where it would be."""
+    end, _, kept = walk_options(SBATCH, args, 1)
+    if end != len(args) or "--wrap" in kept:
+        return None
+    env = dict(env)
+    _export(kept.get("--export"), env)
+    env[VISIBLE] = Word(None, args[0].word.span, dynamic_reason=_VISIBLE_REASON)
+    return env
 
 
 def _wrap_after_unknown(args: list[Arg], i: int) -> Value | None:

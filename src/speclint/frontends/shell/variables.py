@@ -56,6 +56,10 @@ class VarValue:
     element: Word | None = None
     """With `text`: the value is exactly this word of a function call (`local model=$1`), so
     an expansion of it points at the word where the call writes it, as `"$1"` itself does."""
+    written: Span | None = None
+    """With `text`: where it is written character for character (a plain word or a quoted
+    string on one line, no escapes), so the words an unquoted expansion splits it into point
+    inside it, as an array's elements do."""
 
     @property
     def dynamic(self) -> bool:
@@ -81,6 +85,7 @@ class VarValue:
             assumed,
             self.runs,
             self.element,
+            self.written,
         )
 
     def same_value(self, other: VarValue) -> bool:

@@ -1,0 +1,50 @@
+"""Words split from an unquoted `$VAR` (or `eval $VAR`) whose value is a string written as it
+stands (`CMD="python -m sglang.launch_server --tp 2 ..."`, `'...'`) point at their token inside
+the string, as an array's elements do, with a note where the variable is expanded; a value
+that is one word keeps pointing where it is used, its assignment noted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from speclint.engine import lint_text
+from speclint.frontends import extract_file
+
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "shell" / "split_string_positions.sh"
+TEXT = FIXTURE.read_text()
+LINES = TEXT.splitlines()
+
+
+def _at(span) -> tuple[int, int, str]:
+    return span.line, span.column, LINES[span.line - 1][span.column - 1 : span.end_column - 1]
+
+
+def test_findings_point_inside_the_string_the_words_were_split_from() -> None:
+    findings = lint_text(TEXT, str(FIXTURE)).findings
+    assert [(f.code, *_at(f.span)) for f in findings] == [
+        ("FLG001", 3, 78, "--tp-sise"),
+        ("FLG005", 6, 29, "high"),
+        ("FLG005", 9, 58, "$TP"),
+    ]
+    notes = [[(n.span.line, n.span.column, n.message) for n in f.notes] for f in findings]
+    assert (4, 1, "expanded into the command here") in notes[0]
+    assert notes[1] == [(7, 48, "expanded into the command here")]
+    assert notes[2] == [(8, 4, "value assigned here")]
+
+
+def test_each_split_word_and_the_eval_words_keep_their_place() -> None:
+    evaluated, direct, options, _ = extract_file(str(FIXTURE), TEXT).launches  # (eval: from the string on)
+    for launch in (direct, evaluated):
+        spans = {w.text: _at(w.span) for w in launch.args}
+        assert spans["--model-path"] == (3, 40, "--model-path")
+        assert spans["Qwen/Qwen2.5-7B-Instruct"] == (3, 53, "Qwen/Qwen2.5-7B-Instruct")
+    assert _at(direct.args[-1].span) == (4, 15, "30000")
+    assert _at(evaluated.args[-1].span) == (5, 20, "30001")
+    assert _at(options.args[-1].span) == (6, 41, "30002")
+    assert _at(options.args[-1].expanded_at) == (7, 48, "$OPTS")
+
+
+def test_a_string_with_escapes_or_expansions_keeps_pointing_at_the_use() -> None:
+    text = 'M=m\nCMD="python3 -m sglang.launch_server --model-path $M --tp-sise 2"\n$CMD\n'
+    (finding,) = lint_text(text, "a.sh").findings
+    assert (finding.code, finding.span.line, finding.span.column) == ("FLG001", 3, 1)
