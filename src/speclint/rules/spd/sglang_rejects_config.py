@@ -81,7 +81,21 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         rejection = ctx.resolution.rejection if ctx.resolution else None
-        if rejection is None or ctx.config.uncertain:
+        if ctx.config.uncertain or ctx.resolution is None:
+            return
+        if rejection is None:
+            for doubt in ctx.resolution.doubts:
+                field = next((f for f in doubt.fields if ctx.config.given(f)), None)
+                if field is None:
+                    continue
+                yield self.report(
+                    ctx.path,
+                    ctx.span_of(field),
+                    f"SGLang {ctx.version.version} may refuse this launch in {doubt.handler}: "
+                    f"{doubt.exception}: {doubt.message}",
+                    "change the flags named in SGLang's message, or check on the machine it runs on",
+                    severity=Severity.WARNING,
+                )
             return
         field = next((f for f in rejection.fields if ctx.config.given(f)), "speculative_algorithm")
         message = (
