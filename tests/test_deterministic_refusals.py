@@ -54,6 +54,36 @@ def test_mis_with_deterministic_inference_on_blackwell_gets_flashinfer():
         accepted(version, MIS + " --prefill-attention-backend flashinfer", gpu="b200")
 
 
+def _warnings(version: str, command: str) -> list[tuple[str, int, str]]:
+    found = lint_text(command + "\n", "launch.sh", LintOptions(sglang_version=version, read_pyproject=False))
+    return [(f.code, f.span.column, f.message) for f in found.findings if f.severity.name == "WARNING"]
+
+
+def test_without_a_gpu_mis_with_deterministic_inference_is_a_warning_naming_the_gpus():
+    """No --gpu: the fallback is fa3 on Hopper (refused) and flashinfer on Blackwell
+    (accepted), so speclint cannot say; it warns which GPUs refuse it (was: nothing)."""
+    assert errors("0.5.23", MIS, gpu=None) == []
+    [(code, column, message)] = _warnings("0.5.23", MIS)
+    assert (code, column) == ("SPD009", MIS.index("--enable-mis") + 1)
+    assert message == (
+        "SGLang 0.5.23 may refuse this launch in _handle_multi_item_scoring: AssertionError: "
+        "Multi-item scoring requires flashinfer attention backend for custom attention mask support. "
+        "Please set --attention-backend flashinfer when using --enable-mis. "
+        "(--enable-deterministic-inference without --attention-backend: SGLang 0.5.23 falls back to "
+        "a backend that depends on the GPU; refused on Hopper (SM90): prefill=fa3, decode=fa3; "
+        "accepted on Blackwell (SM100): prefill=flashinfer, decode=flashinfer; pass --gpu to know, "
+        "or add --attention-backend flashinfer)"
+    )
+    # DeepSeek-V3: refused on both, on Blackwell by the fallback's check of its model hook's pick
+    command = LAUNCH + DSV3 + DETERMINISTIC + " --enable-mis"
+    [(_, _, message)] = _warnings("0.5.23", command)
+    assert "refused on Hopper (SM90): prefill=fa3, decode=fa3; Blackwell (SM100): " in message
+    assert "picks trtllm_mla, which deterministic inference refuses" in message
+    # a backend given, or a release whose --enable-mis check runs before the fallback: no doubt
+    assert _warnings("0.5.23", MIS + " --attention-backend flashinfer") == []
+    assert _warnings("0.5.11", MIS) == []
+
+
 def test_before_0_5_12_mis_reads_the_backend_picked_for_the_gpu():
     """0.5.11 runs `_handle_multi_item_scoring` before deterministic inference, on the
     backend picked for the GPU (the existing check, its own wording)."""

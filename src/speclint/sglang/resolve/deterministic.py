@@ -23,6 +23,8 @@ from speclint.sglang.resolve.result import is_known
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
     from speclint.sglang.resolve.state import ResolutionState
 
@@ -33,27 +35,32 @@ _DEEPSEEK_FAMILY = (DEEPSEEK,)
 def fallback_backend(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
     """The backend the release falls back to for this launch, or None (no fallback, or
     one speclint does not read here)."""
+    if gpu is None or gpu.vendor != "nvidia" or (gpu.sm or 0) // 10 not in (9, 10):
+        return None
+    return fallback_on(state, (gpu.sm or 0) // 10 == 10, state.get)
+
+
+def fallback_on(state: ResolutionState, blackwell: bool, value: Callable[[str], object]) -> str | None:
+    """`fallback_backend` on an NVIDIA Hopper (SM90) or Blackwell (SM100) GPU, the attention
+    backends read by `value` (as resolution has them, or as given where no GPU is told: what
+    --gpu then decides)."""
     from speclint.sglang.traits_deterministic import DETERMINISTIC_FALLBACK
 
     fallback = DETERMINISTIC_FALLBACK.get(state.version, ())
     if (
         not fallback
         or given(state, "enable_deterministic_inference") is not True
-        or gpu is None
-        or gpu.vendor != "nvidia"
-        or (gpu.sm or 0) // 10 not in (9, 10)
         or state.config.uncertain
         or state.target_architecture not in ARCHITECTURES
         or state.get("device") != "cuda"
-        or state.get("attention_backend") is not None
-        or not is_known(state.get("prefill_attention_backend"))
-        or not is_known(state.get("decode_attention_backend"))
+        or value("attention_backend") is not None
+        or not is_known(value("prefill_attention_backend"))
+        or not is_known(value("decode_attention_backend"))
     ):
         return None
-    prefill, decode = state.get("prefill_attention_backend"), state.get("decode_attention_backend")
+    prefill, decode = value("prefill_attention_backend"), value("decode_attention_backend")
     if prefill is not None and prefill == decode:
         return None  # `_attention_backend_default` may set the attention backend from them
-    blackwell = (gpu.sm or 0) // 10 == 10
     deepseek = state.target_architecture in _DEEPSEEK_FAMILY
     if blackwell and deepseek:
         if state.traits.deepseek_blackwell_mla:
