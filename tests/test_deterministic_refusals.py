@@ -254,3 +254,73 @@ def test_mis_in_0_5_23_reads_the_backend_picked_for_the_gpu():
     accepted("0.5.23", LAUNCH + LLAMA + " --enable-mis", gpu=None)  # the pick depends on the GPU
     # another flag outside the modelled ones: the pick is not read
     accepted("0.5.23", LAUNCH + LLAMA + " --enable-mis --disable-custom-all-reduce", gpu="h100")
+
+
+# --- --rl-on-policy-target (tools/gen_deterministic_facts.py: RL_ON_POLICY) ---
+
+RL = LAUNCH + LLAMA + " --rl-on-policy-target fsdp"
+
+
+def test_rl_on_policy_target_turns_on_deterministic_inference():
+    """`_handle_deterministic_inference` (0.5.4+): the target sets
+    enable_deterministic_inference, so its fallback and refusals follow (was: not modelled)."""
+    from speclint.sglang.resolve.gpu_profiles import profile as gpu_profile
+
+    options = LintOptions(sglang_version="0.5.23", read_pyproject=False, gpu=gpu_profile("b200"))
+    [ctx] = lint_text(RL + "\n", "launch.sh", options).contexts
+    resolution = ctx.resolution
+    assert resolution is not None
+    change = resolution.adjustment("enable_deterministic_inference")
+    assert change is not None
+    assert (change.asked, change.effective, change.handler) == (
+        False,
+        True,
+        "_handle_deterministic_inference",
+    )
+    assert change.logged == "Enable deterministic inference because of rl_on_policy_target."
+    assert resolution.effective["attention_backend"] == "flashinfer"  # the Blackwell fallback
+
+
+def test_rl_on_policy_target_refusals_are_deterministic_inferences():
+    command = RL + " --enable-mis"
+    refusal(
+        "0.5.23",
+        command,
+        "--enable-mis",
+        "_handle_multi_item_scoring",
+        "Current backends: prefill=fa3, decode=fa3 (--rl-on-policy-target (which turns on "
+        "deterministic inference) without --attention-backend: SGLang 0.5.23 falls back to fa3",
+    )
+    accepted("0.5.23", command, gpu="b200")
+    flashmla = RL + " --attention-backend flashmla"
+    refusal(
+        "0.5.23",
+        flashmla,
+        "--attention-backend flashmla",
+        "_handle_deterministic_inference",
+        "attention backends are supported for deterministic inference, but you explicitly specified 'flashmla'.",
+    )
+
+
+@pytest.mark.oracle
+def test_the_real_0_5_23_agrees_on_rl_on_policy_target():
+    from oracle_harness import declared_by, run_oracle
+
+    cases = [
+        (RL, "h100"),
+        (RL + " --enable-mis", "h100"),
+        (RL + " --enable-mis", "b200"),
+        (RL + " --attention-backend flashmla", "h100"),
+    ]
+    prefix = len(LAUNCH)
+    results = run_oracle(
+        [{"argv": ["--model-path", *command[prefix:].split()], "gpu": gpu.upper()} for command, gpu in cases]
+    )
+    assert ("_handle_deterministic_inference", True) in declared_by(
+        results[0], "enable_deterministic_inference"
+    )
+    for (command, gpu), result in zip(cases, results):
+        found = errors("0.5.23", command, gpu=gpu)
+        assert bool(found) == (not result["ok"]), (command, gpu, result.get("error"), found)
+        if found:
+            assert result["error"] in found[0][2], (result["error"], found)
