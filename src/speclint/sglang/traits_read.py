@@ -12,76 +12,15 @@ from speclint.sglang.traits_backends import (
     _KV_MLA_0_5_21,
 )
 from speclint.sglang.traits_features import READ_FEATURES
+from speclint.sglang.traits_read_names import (
+    A2A_0_5_14,
+    A2A_0_5_23,
+    MTP_0_5_23,
+    NGRAM_CUDA_ONLY,
+    SMALL_TREE_0_5_6,
+    SMALL_TREE_0_5_14,
+)
 from speclint.sglang.traits_refusals import READ_REFUSALS
-
-_MTP_0_5_23 = (
-    "DeepseekV32ForCausalLM",
-    "DeepseekV3ForCausalLM",
-    "DeepseekV4ForCausalLM",
-    "Glm4MoeForCausalLM",
-    "Glm4MoeLiteForCausalLM",
-    "GlmMoeDsaForCausalLM",
-    "BailingMoeForCausalLM",
-    "BailingMoeV2ForCausalLM",
-    "BailingMoeV2_5ForCausalLM",
-    "MistralLarge3ForCausalLM",
-    "PixtralForConditionalGeneration",
-    "HYV3ForCausalLM",
-    "HYV4ForCausalLM",
-    "Qwen4ExpForConditionalGeneration",
-)
-_SMALL_TREE_0_5_14 = (
-    "DeepseekV32ForCausalLM",
-    "DeepseekV3ForCausalLM",
-    "DeepseekV2ForCausalLM",
-    "GptOssForCausalLM",
-    "Glm4MoeForCausalLM",
-    "Glm4MoeLiteForCausalLM",
-    "GlmMoeDsaForCausalLM",
-    "BailingMoeForCausalLM",
-    "BailingMoeV2ForCausalLM",
-    "BailingMoeV2_5ForCausalLM",
-    "MistralLarge3ForCausalLM",
-    "PixtralForConditionalGeneration",
-    "MiMoV2ForCausalLM",
-    "MiMoV2FlashForCausalLM",
-)
-_SMALL_TREE_0_5_6 = (
-    "DeepseekV32ForCausalLM",
-    "DeepseekV3ForCausalLM",
-    "DeepseekV2ForCausalLM",
-    "GptOssForCausalLM",
-    "Glm4MoeForCausalLM",
-    "BailingMoeForCausalLM",
-    "BailingMoeV2ForCausalLM",
-    "MistralLarge3ForCausalLM",
-    "PixtralForConditionalGeneration",
-)
-
-_A2A_0_5_14: dict[str, str | None] = {
-    "megamoe": "Mega",
-    "deepep": "DeepEP",
-    "mooncake": "Mooncake",
-    "nixl": "Nixl",
-    "ascend_fuseep": "Ascend fused EP",
-    "flashinfer": "Flashinfer MoE A2A",
-    "mori": "MoRI",
-}
-_A2A_0_5_23 = dict.fromkeys(
-    (
-        "megamoe",
-        "deepep",
-        "deepep_v2",
-        "mooncake",
-        "nixl",
-        "ascend_fuseep",
-        "flashinfer",
-        "flashinfer_megamoe",
-        "mori",
-        "pplx",
-    )
-)
-_NGRAM_CUDA_ONLY = "Ngram speculative decoding only supports CUDA device."
 
 READ_TRAITS: dict[str, ReleaseTraits] = {
     "0.4.10.post2": ReleaseTraits(
@@ -175,7 +114,7 @@ READ_TRAITS: dict[str, ReleaseTraits] = {
             "PixtralForConditionalGeneration",
         ),
         copies_revision_to_draft=True,
-        small_tree_architectures=_SMALL_TREE_0_5_6,
+        small_tree_architectures=SMALL_TREE_0_5_6,
         other_architectures_params=(5, 4, 8),
         standalone_params=(3, 1, 4),
         max_running_requests_logged=True,
@@ -185,7 +124,7 @@ READ_TRAITS: dict[str, ReleaseTraits] = {
         ngram_default_draft_tokens_flag="speculative_ngram_max_match_window_size",
         ngram_sets_steps=False,
         ngram_devices=("cuda",),
-        ngram_device_error=_NGRAM_CUDA_ONLY,
+        ngram_device_error=NGRAM_CUDA_ONLY,
         ngram_disables_overlap=True,
         page_tree_backends=("flashinfer", "fa3"),
         has_trtllm_mha_check=True,
@@ -247,9 +186,9 @@ READ_TRAITS: dict[str, ReleaseTraits] = {
         has_ngram=True,
         upper_cases_algorithm=True,
         known_algorithms=("EAGLE", "EAGLE3", "NEXTN", "STANDALONE", "NGRAM", "DFLASH"),
-        mtp_draft_from_target=_MTP_0_5_23[:12],
+        mtp_draft_from_target=MTP_0_5_23[:12],
         copies_revision_to_draft=True,
-        small_tree_architectures=_SMALL_TREE_0_5_14,
+        small_tree_architectures=SMALL_TREE_0_5_14,
         other_architectures_params=(3, 1, 4),
         standalone_params=(3, 1, 4),
         max_running_requests_logged=True,
@@ -259,7 +198,7 @@ READ_TRAITS: dict[str, ReleaseTraits] = {
         ngram_default_draft_tokens_flag=None,
         ngram_sets_steps=True,
         ngram_devices=("cuda",),
-        ngram_device_error=_NGRAM_CUDA_ONLY,
+        ngram_device_error=NGRAM_CUDA_ONLY,
         ngram_disables_overlap=False,
         page_tree_backends=("flashinfer", "fa3", "triton"),
         has_trtllm_mha_check=True,
@@ -285,7 +224,7 @@ READ_TRAITS: dict[str, ReleaseTraits] = {
         pp_speculative_prefill_only=False,
         pp_refuses=("speculative_algorithm",),
         parallel_steps="handlers",
-        a2a_spanning=_A2A_0_5_14,
+        a2a_spanning=A2A_0_5_14,
         a2a_ep_size_hook=False,
         a2a_info_backends=("megamoe",),
         flashinfer_a2a_needs_dp_attention=True,
@@ -331,9 +270,9 @@ READ_TRAITS: dict[str, ReleaseTraits] = {
             "UNO",
             "FROZEN_KV_MTP",
         ),
-        mtp_draft_from_target=_MTP_0_5_23,
+        mtp_draft_from_target=MTP_0_5_23,
         copies_revision_to_draft=True,
-        small_tree_architectures=_SMALL_TREE_0_5_14,
+        small_tree_architectures=SMALL_TREE_0_5_14,
         other_architectures_params=(3, 1, 4),
         standalone_params=(3, 1, 4),
         max_running_requests_logged=True,
@@ -369,7 +308,7 @@ READ_TRAITS: dict[str, ReleaseTraits] = {
         pp_speculative_prefill_only=True,
         pp_refuses=(),
         parallel_steps="hooks",
-        a2a_spanning=_A2A_0_5_23,
+        a2a_spanning=A2A_0_5_23,
         a2a_ep_size_hook=True,
         a2a_info_backends=(),
         flashinfer_a2a_needs_dp_attention=False,
