@@ -324,3 +324,22 @@ def test_the_real_0_5_23_agrees_on_rl_on_policy_target():
         assert bool(found) == (not result["ok"]), (command, gpu, result.get("error"), found)
         if found:
             assert result["error"] in found[0][2], (result["error"], found)
+
+
+def test_explain_shows_a_refusal_that_depends_on_the_gpu(tmp_path):
+    import subprocess
+    import sys
+
+    script = tmp_path / "launch.sh"
+    script.write_text(MIS + "\n")
+    shown = subprocess.run(
+        [sys.executable, "-m", "speclint", "explain", "--sglang-version", "0.5.23", str(script)],
+        text=True,
+        capture_output=True,
+        timeout=60,
+    ).stdout
+    assert (
+        "  SGLang may stop this launch in _handle_multi_item_scoring: AssertionError: Multi-item scoring "
+        "requires flashinfer attention backend" in shown
+    )
+    assert "refused on Hopper (SM90): prefill=fa3, decode=fa3; accepted on Blackwell" in shown
