@@ -103,7 +103,7 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     _page_size(state, gpu)
     backend_gpu_checks(state, gpu)
     _fa3_fp8_fallback(state)
-    if blackwell_deepseek:
+    if state.target_architecture == deepseek_blackwell.ARCH:  # on any GPU (trtllm_mla given)
         deepseek_blackwell.prefill_graph_override(state)
     _data_parallelism(state)
     if "aiter" in (
