@@ -15,11 +15,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from gen_sglang_model_config import PLATFORM  # noqa: E402
-from sglang_quant_hooks import (  # noqa: E402
-    Hooks,
+from sglang_quant_hooks import Hooks, overrides_reading  # noqa: E402
+from sglang_verify_quant import (  # noqa: E402
     lifted_model_types,
     mismatch_message,
-    overrides_reading,
     verify_constants,
 )
 

@@ -50,11 +50,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import dump_per_release, generator_main, per_release  # noqa: E402
-from sglang_quant_hooks import (  # noqa: E402
-    Hooks,
+from sglang_quant_hooks import Hooks, overrides_reading  # noqa: E402
+from sglang_verify_quant import (  # noqa: E402
     lifted_model_types,
     mismatch_message,
-    overrides_reading,
     parsed_methods,
     verify_constants,
 )
