@@ -142,6 +142,13 @@ def test_kimi_k2_5_with_fp8_is_refused_where_its_config_class_lifts_the_quantiza
     assert _all("0.5.6.post2", text) == []
 
 
+def test_the_quantization_refusal_comes_before_the_parallel_layout_checks():
+    """SGLang builds the ModelConfig (and verifies --quantization) before it checks the
+    attention-DP layout (recorded on 0.5.23: the quantization ValueError)."""
+    text = _launch(KIMI, "--quantization fp8 --tp-size 2 --attn-dp-size 3")
+    assert [(code, severity) for code, severity, *_ in _all("0.5.23", text)] == [("SPD009", "ERROR")]
+
+
 def test_a_pair_a_hook_may_rewrite_is_a_warning_saying_so():
     """--quantization modelopt: 0.5.23's ModelOpt hook rewrites it from the checkpoint's
     `quant_algo`, which the launch does not say: the refusal is unverified."""
@@ -171,6 +178,7 @@ def test_the_real_0_5_23_agrees_on_quantization_pairs():
         (KIMI, "--quantization fp8 --tp-size 8"),
         (KIMI, "--quantization w8a8_fp8 --tp-size 8"),
         (KIMI, "--quantization awq_marlin --tp-size 8"),
+        (KIMI, "--quantization fp8 --tp-size 2 --attn-dp-size 3"),  # refused here first
         (FP8_CHECKPOINT, "--quantization gptq_marlin --tp-size 8"),
         (FP8_CHECKPOINT, "--quantization modelopt_fp4 --tp-size 8"),
     ]
