@@ -54,6 +54,36 @@ def test_mis_with_deterministic_inference_on_blackwell_gets_flashinfer():
         accepted(version, MIS + " --prefill-attention-backend flashinfer", gpu="b200")
 
 
+def _warnings(version: str, command: str) -> list[tuple[str, int, str]]:
+    found = lint_text(command + "\n", "launch.sh", LintOptions(sglang_version=version, read_pyproject=False))
+    return [(f.code, f.span.column, f.message) for f in found.findings if f.severity.name == "WARNING"]
+
+
+def test_without_a_gpu_mis_with_deterministic_inference_is_a_warning_naming_the_gpus():
+    """No --gpu: the fallback is fa3 on Hopper (refused) and flashinfer on Blackwell
+    (accepted), so speclint cannot say; it warns which GPUs refuse it (was: nothing)."""
+    assert errors("0.5.23", MIS, gpu=None) == []
+    [(code, column, message)] = _warnings("0.5.23", MIS)
+    assert (code, column) == ("SPD009", MIS.index("--enable-mis") + 1)
+    assert message == (
+        "SGLang 0.5.23 may refuse this launch in _handle_multi_item_scoring: AssertionError: "
+        "Multi-item scoring requires flashinfer attention backend for custom attention mask support. "
+        "Please set --attention-backend flashinfer when using --enable-mis. "
+        "(--enable-deterministic-inference without --attention-backend: SGLang 0.5.23 falls back to "
+        "a backend that depends on the GPU; refused on Hopper (SM90): prefill=fa3, decode=fa3; "
+        "accepted on Blackwell (SM100): prefill=flashinfer, decode=flashinfer; pass --gpu to know, "
+        "or add --attention-backend flashinfer)"
+    )
+    # DeepSeek-V3: refused on both, on Blackwell by the fallback's check of its model hook's pick
+    command = LAUNCH + DSV3 + DETERMINISTIC + " --enable-mis"
+    [(_, _, message)] = _warnings("0.5.23", command)
+    assert "refused on Hopper (SM90): prefill=fa3, decode=fa3; Blackwell (SM100): " in message
+    assert "picks trtllm_mla, which deterministic inference refuses" in message
+    # a backend given, or a release whose --enable-mis check runs before the fallback: no doubt
+    assert _warnings("0.5.23", MIS + " --attention-backend flashinfer") == []
+    assert _warnings("0.5.11", MIS) == []
+
+
 def test_before_0_5_12_mis_reads_the_backend_picked_for_the_gpu():
     """0.5.11 runs `_handle_multi_item_scoring` before deterministic inference, on the
     backend picked for the GPU (the existing check, its own wording)."""
@@ -224,3 +254,92 @@ def test_mis_in_0_5_23_reads_the_backend_picked_for_the_gpu():
     accepted("0.5.23", LAUNCH + LLAMA + " --enable-mis", gpu=None)  # the pick depends on the GPU
     # another flag outside the modelled ones: the pick is not read
     accepted("0.5.23", LAUNCH + LLAMA + " --enable-mis --disable-custom-all-reduce", gpu="h100")
+
+
+# --- --rl-on-policy-target (tools/gen_deterministic_facts.py: RL_ON_POLICY) ---
+
+RL = LAUNCH + LLAMA + " --rl-on-policy-target fsdp"
+
+
+def test_rl_on_policy_target_turns_on_deterministic_inference():
+    """`_handle_deterministic_inference` (0.5.4+): the target sets
+    enable_deterministic_inference, so its fallback and refusals follow (was: not modelled)."""
+    from speclint.sglang.resolve.gpu_profiles import profile as gpu_profile
+
+    options = LintOptions(sglang_version="0.5.23", read_pyproject=False, gpu=gpu_profile("b200"))
+    [ctx] = lint_text(RL + "\n", "launch.sh", options).contexts
+    resolution = ctx.resolution
+    assert resolution is not None
+    change = resolution.adjustment("enable_deterministic_inference")
+    assert change is not None
+    assert (change.asked, change.effective, change.handler) == (
+        False,
+        True,
+        "_handle_deterministic_inference",
+    )
+    assert change.logged == "Enable deterministic inference because of rl_on_policy_target."
+    assert resolution.effective["attention_backend"] == "flashinfer"  # the Blackwell fallback
+
+
+def test_rl_on_policy_target_refusals_are_deterministic_inferences():
+    command = RL + " --enable-mis"
+    refusal(
+        "0.5.23",
+        command,
+        "--enable-mis",
+        "_handle_multi_item_scoring",
+        "Current backends: prefill=fa3, decode=fa3 (--rl-on-policy-target (which turns on "
+        "deterministic inference) without --attention-backend: SGLang 0.5.23 falls back to fa3",
+    )
+    accepted("0.5.23", command, gpu="b200")
+    flashmla = RL + " --attention-backend flashmla"
+    refusal(
+        "0.5.23",
+        flashmla,
+        "--attention-backend flashmla",
+        "_handle_deterministic_inference",
+        "attention backends are supported for deterministic inference, but you explicitly specified 'flashmla'.",
+    )
+
+
+@pytest.mark.oracle
+def test_the_real_0_5_23_agrees_on_rl_on_policy_target():
+    from oracle_harness import declared_by, run_oracle
+
+    cases = [
+        (RL, "h100"),
+        (RL + " --enable-mis", "h100"),
+        (RL + " --enable-mis", "b200"),
+        (RL + " --attention-backend flashmla", "h100"),
+    ]
+    prefix = len(LAUNCH)
+    results = run_oracle(
+        [{"argv": ["--model-path", *command[prefix:].split()], "gpu": gpu.upper()} for command, gpu in cases]
+    )
+    assert ("_handle_deterministic_inference", True) in declared_by(
+        results[0], "enable_deterministic_inference"
+    )
+    for (command, gpu), result in zip(cases, results):
+        found = errors("0.5.23", command, gpu=gpu)
+        assert bool(found) == (not result["ok"]), (command, gpu, result.get("error"), found)
+        if found:
+            assert result["error"] in found[0][2], (result["error"], found)
+
+
+def test_explain_shows_a_refusal_that_depends_on_the_gpu(tmp_path):
+    import subprocess
+    import sys
+
+    script = tmp_path / "launch.sh"
+    script.write_text(MIS + "\n")
+    shown = subprocess.run(
+        [sys.executable, "-m", "speclint", "explain", "--sglang-version", "0.5.23", str(script)],
+        text=True,
+        capture_output=True,
+        timeout=60,
+    ).stdout
+    assert (
+        "  SGLang may stop this launch in _handle_multi_item_scoring: AssertionError: Multi-item scoring "
+        "requires flashinfer attention backend" in shown
+    )
+    assert "refused on Hopper (SM90): prefill=fa3, decode=fa3; accepted on Blackwell" in shown

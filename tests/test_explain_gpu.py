@@ -206,6 +206,36 @@ def test_deepseek_on_blackwell_takes_sglangs_model_overrides(tmp_path):
     assert handlers["attention_backend"] == "_deepseek_family_overrides"
 
 
+def test_deepseek_prefill_graph_is_off_under_trtllm_mla_on_any_gpu(tmp_path):
+    """`_disable_prefill_cuda_graph_for_deepseek_trtllm_mla` reads the prefill backend, not the
+    GPU (recorded on an H100: seed 10101 of tools/oracle's battery), and leaves a prefill graph
+    backend the launch sets (its phase is locked)."""
+    command = f"python -m sglang.launch_server --model-path {DSV3} --prefill-attention-backend trtllm_mla"
+    launch = explain_json(tmp_path, command, "--gpu", "h100")
+    assert launch["effective"]["cuda_graph_backend_prefill"] == "disabled"
+    *_, change = [a for a in launch["adjustments"] if a["field"] == "cuda_graph_backend_prefill"]
+    assert change["sglang_handler"] == "_disable_prefill_cuda_graph_for_deepseek_trtllm_mla"
+    given = explain_json(tmp_path, command + " --cuda-graph-backend-prefill breakable", "--gpu", "h100")
+    assert given["effective"]["cuda_graph_backend_prefill"] == "breakable"
+    plain = explain_json(tmp_path, f"python -m sglang.launch_server --model-path {DSV3}", "--gpu", "h100")
+    assert plain["effective"]["cuda_graph_backend_prefill"] != "disabled"  # fa3 prefill
+
+
+@pytest.mark.oracle
+def test_the_real_0_5_23_keeps_a_locked_prefill_graph_backend():
+    from oracle_harness import model, run_oracle
+
+    argv = ["--model-path", model("deepseek-v3"), "--prefill-attention-backend", "trtllm_mla"]
+    [off, kept] = run_oracle(
+        [
+            {"argv": argv, "gpu": "H100"},
+            {"argv": [*argv, "--cuda-graph-backend-prefill", "breakable"], "gpu": "H100"},
+        ]
+    )
+    assert off["effective"]["cuda_graph_config"]["prefill"]["backend"] == "disabled"
+    assert kept["effective"]["cuda_graph_config"]["prefill"]["backend"] == "breakable"
+
+
 def test_context_length_past_the_model_is_a_rejection_unless_allowed(tmp_path):
     launch = explain_json(
         tmp_path,

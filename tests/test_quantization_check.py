@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from speclint.engine import lint_text
 from speclint.settings.options import LintOptions
 
@@ -107,3 +109,82 @@ def test_a_value_resolution_rewrites_first_is_not_unknown():
     [(code, _line, _column, message)] = _findings("0.5.23", _launch(PLAIN, "--quantization mlx_q4"))
     assert code == "SPD009" and "Unknown quantization method: mlx_q4." in message
     assert "use a method it registers, or drop the flag" in message
+
+
+# --- session 10: pairs read from each release's hooks (tools/sglang_quant_hooks.py) ---
+
+KIMI = os.path.join(ROOT, "fixtures", "models", "kimi-k2.5")  # text_config: compressed-tensors
+KIMI_FP8 = (
+    "SGLang 0.5.23 refuses this launch in ModelConfig._verify_quantization: ValueError: "
+    "Quantization method specified in the model config (compressed-tensors) does not match the "
+    "quantization method specified in the `quantization` argument (fp8). (the checkpoint's "
+    "config.json says quant_method 'compressed-tensors': drop --quantization to use it, or name "
+    "a method SGLang 0.5.23 takes for it)"
+)
+
+
+def _all(version: str, text: str) -> list[tuple[str, str, int, int, str]]:
+    options = LintOptions(sglang_version=version, read_pyproject=False)
+    result = lint_text(text, "launch.sh", options)
+    return [(f.code, f.severity.name, f.span.line, f.span.column, f.message) for f in result.findings]
+
+
+def test_kimi_k2_5_with_fp8_is_refused_where_its_config_class_lifts_the_quantization():
+    """Kimi-K2.5's config.json keeps `quantization_config` (compressed-tensors) in
+    `text_config`; SGLang's KimiK25Config (0.5.10+) lifts it, and no hook of 0.5.23 rewrites
+    fp8 on a compressed-tensors checkpoint (recorded by the oracle: refused)."""
+    text = _launch(KIMI, "--quantization fp8 --tp-size 8")
+    column = text.index(" fp8") + 2
+    assert _all("0.5.23", text) == [("SPD009", "ERROR", 1, column, KIMI_FP8)]
+    # w8a8_fp8 is compatible with compressed-tensors (its `compatible_quantization_methods`)
+    assert _all("0.5.23", _launch(KIMI, "--quantization w8a8_fp8 --tp-size 8")) == []
+    # 0.5.6.post2 has no Kimi-K2.5 config class: the quantization stays in text_config
+    assert _all("0.5.6.post2", text) == []
+
+
+def test_the_quantization_refusal_comes_before_the_parallel_layout_checks():
+    """SGLang builds the ModelConfig (and verifies --quantization) before it checks the
+    attention-DP layout (recorded on 0.5.23: the quantization ValueError)."""
+    text = _launch(KIMI, "--quantization fp8 --tp-size 2 --attn-dp-size 3")
+    assert [(code, severity) for code, severity, *_ in _all("0.5.23", text)] == [("SPD009", "ERROR")]
+
+
+def test_a_pair_a_hook_may_rewrite_is_a_warning_saying_so():
+    """--quantization modelopt: 0.5.23's ModelOpt hook rewrites it from the checkpoint's
+    `quant_algo`, which the launch does not say: the refusal is unverified."""
+    text = _launch(KIMI, "--quantization modelopt --tp-size 8")
+    [(code, severity, line, column, message)] = _all("0.5.23", text)
+    assert (code, severity, line, column) == ("SPD009", "WARNING", 1, text.index("modelopt") + 1)
+    assert message.startswith(
+        "SGLang 0.5.23 may refuse this launch in ModelConfig._verify_quantization: ValueError: "
+        "Quantization method specified in the model config (compressed-tensors) does not match"
+    )
+    assert "unverified: unless an `override_quantization_method` hook of SGLang 0.5.23" in message
+
+
+def test_a_pair_no_hook_reads_is_refused_on_any_checkpoint_method():
+    # was: only fp8 checkpoints were checked; awq_marlin on compressed-tensors is refused too
+    text = _launch(KIMI, "--quantization awq_marlin --tp-size 8")
+    [(code, severity, _line, _column, message)] = _all("0.5.23", text)
+    assert (code, severity) == ("SPD009", "ERROR")
+    assert "(compressed-tensors) does not match" in message and "argument (awq_marlin)." in message
+
+
+@pytest.mark.oracle
+def test_the_real_0_5_23_agrees_on_quantization_pairs():
+    from oracle_harness import run_oracle
+
+    cases = [
+        (KIMI, "--quantization fp8 --tp-size 8"),
+        (KIMI, "--quantization w8a8_fp8 --tp-size 8"),
+        (KIMI, "--quantization awq_marlin --tp-size 8"),
+        (KIMI, "--quantization fp8 --tp-size 2 --attn-dp-size 3"),  # refused here first
+        (FP8_CHECKPOINT, "--quantization gptq_marlin --tp-size 8"),
+        (FP8_CHECKPOINT, "--quantization modelopt_fp4 --tp-size 8"),
+    ]
+    results = run_oracle([{"argv": ["--model-path", m, *f.split()], "gpu": "H100"} for m, f in cases])
+    for (model, flags), result in zip(cases, results):
+        found = [f for f in _all("0.5.23", _launch(model, flags)) if f[1] == "ERROR"]
+        assert bool(found) == (not result["ok"]), (model, flags, result.get("error"), found)
+        if found:
+            assert result["error"] in found[0][4], (result["error"], found)

@@ -17,7 +17,11 @@ What is read, per release (`.cache/sglang-wheels/`, fetched as gen_sglang_schema
   picks the GPU's default backend; when it runs first the backend is never None there).
   0.5.19+ resolve in `resolve_once`: the fallback is a post-process registered in
   overrides.py before `_attention_backend_default` (its order, read the same way).
-- whether `_handle_multi_item_scoring` runs after it (then --enable-mis sees the fallback).
+- whether `_handle_multi_item_scoring` runs after it (then --enable-mis sees the fallback);
+- what --rl-on-policy-target sets: the branch `if <x>.rl_on_policy_target is not None:` of
+  `_handle_deterministic_inference` (server_args.py, or arg_groups/*.py 0.5.19+), its
+  assignments `self.<field> = <constant>` / `declare_resolution(server_args, "<handler>",
+  <field>=<constant>)` and the warning it logs.
 """
 
 from __future__ import annotations
@@ -138,11 +142,70 @@ def _registered_order(tree: ast.Module) -> list[str]:
     ]
 
 
+def _is_rl_target_set(test: ast.expr) -> bool:
+    return (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Attribute)
+        and test.left.attr == "rl_on_policy_target"
+        and isinstance(test.ops[0], ast.IsNot)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    )
+
+
+def _rl_on_policy(trees: list[ast.Module]) -> list[object] | None:
+    """[handler, [[field, value], ...], logged] of the `rl_on_policy_target is not None`
+    branch; None when no release file has one, or one of its statements is not read here."""
+    for tree in trees:
+        for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+            branch = next(
+                (n for n in ast.walk(function) if isinstance(n, ast.If) and _is_rl_target_set(n.test)), None
+            )
+            if branch is None:
+                continue
+            handler, sets, logged = function.name, [], None
+            for stmt in branch.body:
+                call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+                if (
+                    isinstance(stmt, ast.Assign)
+                    and isinstance(stmt.targets[0], ast.Attribute)
+                    and ast.unparse(stmt.targets[0].value) == "self"
+                    and isinstance(stmt.value, ast.Constant)
+                ):
+                    sets.append([stmt.targets[0].attr, stmt.value.value])
+                elif call is not None and ast.unparse(call.func) == "declare_resolution":
+                    if len(call.args) != 2 or not isinstance(call.args[1], ast.Constant):
+                        return None
+                    handler = str(call.args[1].value)
+                    for keyword in call.keywords:
+                        if keyword.arg is None or not isinstance(keyword.value, ast.Constant):
+                            return None
+                        sets.append([keyword.arg, keyword.value.value])
+                elif call is not None and ast.unparse(call.func) == "logger.warning" and call.args:
+                    if isinstance(call.args[0], ast.Constant):
+                        logged = call.args[0].value
+                elif not (isinstance(stmt, ast.Expr) or _environment_only(stmt)):
+                    return None  # (environment variables it exports are not launch fields)
+            return [handler, sets, logged]
+    return None
+
+
+def _environment_only(stmt: ast.stmt) -> bool:
+    """`os.environ[...] = ...`: what resolution exports, not a field."""
+    return isinstance(stmt, ast.Assign) and "environ" in ast.unparse(stmt.targets[0])
+
+
 def read(version: str) -> dict[str, object]:
     with zipfile.ZipFile(wheel_path(version)) as wheel:
         files = set(wheel.namelist())
         server_args = ast.parse(wheel.read(SERVER_ARGS))
         overrides = ast.parse(wheel.read(OVERRIDES)) if OVERRIDES in files else None
+        groups = [
+            ast.parse(wheel.read(name))
+            for name in sorted(files)
+            if name.startswith("sglang/srt/arg_groups/") and name.endswith(".py")
+        ]
+    rl_on_policy = _rl_on_policy([server_args, *groups])
     functions = _functions(server_args)
     fallback: tuple[str, ...] = ()
     if overrides is not None and "_deterministic_attention_backend" in _functions(overrides):
@@ -168,7 +231,11 @@ def read(version: str) -> dict[str, object]:
     else:
         before_pick = mis_after = False
     fallback = fallback if before_pick else ()
-    return {"fallback": fallback, "mis_sees_fallback": bool(fallback) and mis_after}
+    return {
+        "fallback": fallback,
+        "mis_sees_fallback": bool(fallback) and mis_after,
+        "rl_on_policy": rl_on_policy,
+    }
 
 
 def _q(text: object) -> str:
@@ -180,8 +247,9 @@ def render(facts: dict[str, dict[str, object]]) -> str:
         '"""The attention backend --enable-deterministic-inference falls back to when none is given,',
         "per modelled SGLang release: (Blackwell DeepSeek-family models, other Blackwell models, every",
         "other GPU), empty where the release has no fallback or picks the GPU's default backend",
-        "first; and whether `_handle_multi_item_scoring` (--enable-mis) runs after it. Generated by",
-        'tools/gen_deterministic_facts.py from each release\'s wheel; do not edit."""',
+        "first; whether `_handle_multi_item_scoring` (--enable-mis) runs after it; and what",
+        "--rl-on-policy-target sets (handler, (field, value) pairs, the warning it logs). Generated",
+        'by tools/gen_deterministic_facts.py from each release\'s wheel; do not edit."""',
         "",
         "from __future__ import annotations",
         "",
@@ -191,6 +259,15 @@ def render(facts: dict[str, dict[str, object]]) -> str:
     lines += ["}", "", "MIS_SEES_FALLBACK: frozenset[str] = frozenset(", "    ("]
     lines += [f"        {_q(v)}," for v, f in facts.items() if f["mis_sees_fallback"]]
     lines += ["    )", ")", ""]
+    lines += ["RL_ON_POLICY: dict[str, tuple[str, tuple[tuple[str, object], ...], str | None]] = {"]
+    for v, f in facts.items():
+        rl = f["rl_on_policy"]
+        if isinstance(rl, list):
+            handler, sets, logged = rl
+            pairs = "".join(f"({_q(k)}, {value!r})," for k, value in sets)
+            lines += [f"    {_q(v)}: (", f"        {_q(handler)},", f"        ({pairs}),"]
+            lines += [f"        {_q(logged) if logged is not None else 'None'},", "    ),"]
+    lines += ["}", ""]
     return "\n".join(lines)
 
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Generate src/speclint/sglang/data/sglang_model_config.json: when an SGLang release checks
---quantization while its arguments resolve, and which methods it knows on a CUDA machine, read
+--quantization while its arguments resolve, which methods it knows on a CUDA machine and which
+checkpoint/--quantization pairs it takes, read
 statically (`ast`, never imported) from each release's wheel.
 
     python tools/gen_sglang_model_config.py              # every release the flag schema stores
@@ -24,7 +25,16 @@ target's `ModelConfig`. Per release, name -> index of its reading:
 - `quantization_compared`: the values resolution compares --quantization with
   (`<x>.quantization == "unquant"` in server_args.py or arg_groups/*.py): resolution may rewrite
   them before the registry check (0.5.11+ turn `unquant` into None), so they are not refused
-  for lack of a registry entry.
+  for lack of a registry entry;
+- `quantization_compatible`, `requantization_methods`: `_verify_quantization`'s
+  `compatible_quantization_methods` (--quantization -> checkpoint methods it takes) and
+  configs/model_config.py's `REQUANTIZATION_METHODS` (taken on any checkpoint);
+- `quantization_mismatch`: the message it raises for a mismatch (`{method}`, `{asked}`);
+- `quantization_overrides`: the pairs the `override_quantization_method` hooks rewrite or may
+  rewrite, and `quantization_parsed`: checkpoint methods `_parse_quant_hf_config` rewrites
+  from other keys (tools/sglang_quant_hooks.py);
+- `quantization_in_text_config`: model types whose SGLang config class lifts
+  `text_config.quantization_config` (Kimi-K2.5's `kimi_k25`).
 """
 
 from __future__ import annotations
@@ -40,11 +50,19 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import dump_per_release, generator_main, per_release  # noqa: E402
+from sglang_quant_hooks import Hooks, overrides_reading  # noqa: E402
+from sglang_verify_quant import (  # noqa: E402
+    lifted_model_types,
+    mismatch_message,
+    parsed_methods,
+    verify_constants,
+)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_model_config.json")
 SERVER_ARGS = "sglang/srt/server_args.py"
 REGISTRY = "sglang/srt/layers/quantization/__init__.py"
+MODEL_CONFIG = "sglang/srt/configs/model_config.py"
 PLATFORM = {"is_cuda": True, "is_npu": False, "is_cpu": False, "is_xpu": False, "is_mps": False}
 PLATFORM.update({"is_hip": False, "is_musa": False, "TYPE_CHECKING": False})
 """What the platform probes answer on an NVIDIA GPU (and `if TYPE_CHECKING:`, false at run time)."""
@@ -229,13 +247,50 @@ def read_release(path: str) -> list[tuple[str, object]]:
         def text(name: str) -> str | None:
             return archive.read(name).decode("utf-8") if name in files else None
 
-        server_args, registry = text(SERVER_ARGS), text(REGISTRY)
+        server_args, registry, model_config = text(SERVER_ARGS), text(REGISTRY), text(MODEL_CONFIG)
         resolution = [archive.read(n).decode("utf-8") for n in sorted(files) if _resolution_file(n)]
+        quantization = {n: archive.read(n).decode("utf-8") for n in sorted(files) if _quantization_file(n)}
+        configs = {n: archive.read(n).decode("utf-8") for n in sorted(files) if _config_file(n)}
+    methods = None if registry is None else cuda_methods_reading(registry)
     return [
-        ("cuda_quantization_methods", None if registry is None else cuda_methods_reading(registry)),
+        *_verify_readings(model_config, quantization, methods),
+        ("quantization_in_text_config", lifted_model_types(configs)),
+        ("cuda_quantization_methods", methods),
         ("model_config", "none" if server_args is None else model_config_reading(server_args)),
         ("quantization_compared", compared_reading(resolution)),
     ]
+
+
+def _config_file(name: str) -> bool:
+    return name.startswith("sglang/srt/configs/") and name.endswith(".py")
+
+
+def _quantization_file(name: str) -> bool:
+    return name.startswith("sglang/srt/layers/quantization/") and name.endswith(".py")
+
+
+def _verify_readings(
+    model_config: str | None, quantization: dict[str, str], methods: list[str] | None
+) -> list[tuple[str, object]]:
+    """`_verify_quantization`'s accepted pairs and the override hooks (tools/sglang_quant_hooks.py)."""
+    if model_config is None or "_verify_quantization" not in model_config:
+        return [(name, None) for name in _VERIFY_READINGS]
+    compatible, requant = verify_constants(model_config)
+    users = sorted(set(methods or ()) | set(compatible or ()) | set(requant or ()))
+    overrides = overrides_reading(Hooks(quantization, PLATFORM, tuple(requant or ())), users)
+    message = mismatch_message(model_config)
+    return list(
+        zip(_VERIFY_READINGS, (compatible, message, overrides, parsed_methods(model_config), requant))
+    )
+
+
+_VERIFY_READINGS = (
+    "quantization_compatible",
+    "quantization_mismatch",
+    "quantization_overrides",
+    "quantization_parsed",
+    "requantization_methods",
+)
 
 
 def _resolution_file(name: str) -> bool:

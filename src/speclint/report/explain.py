@@ -139,6 +139,11 @@ def render_explain_text(views: Sequence[tuple[LaunchContext, ExplainFacts]]) -> 
                 f"  SGLang stops this launch in {rejection.handler}: "
                 f"{rejection.exception}: {rejection.message}"
             )
+        else:
+            for doubt in resolution.doubts:  # what speclint cannot know decides (SPD009 warns)
+                out.append(
+                    f"  SGLang may stop this launch in {doubt.handler}: {doubt.exception}: {doubt.message}"
+                )
         out.append("")
     return "\n".join(out)
 

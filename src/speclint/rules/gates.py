@@ -70,7 +70,7 @@ def launch_gates(ctx: LaunchContext, drafter: bool = True, written: tuple[str, .
         opened.add("help")
     resolution = ctx.resolution
     if resolution is not None:
-        if resolution.rejection is not None:
+        if resolution.rejection is not None or resolution.doubts:
             opened.add("rejection")
         opened.update("adjusted:" + adjustment.field for adjustment in resolution.adjustments)
         nnodes = resolution.effective.get("nnodes")

@@ -12,6 +12,7 @@ A release without a row, or a reading left null, is not read: nothing is said fr
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 
 from speclint.sglang.linedata import LineData
 
@@ -42,3 +43,60 @@ def quantization_compared(version: str) -> tuple[str, ...]:
     `unquant` into None) before the registry check; () when not read."""
     values = _reading(version, "quantization_compared")
     return tuple(str(v) for v in values) if isinstance(values, list) else ()
+
+
+def quantization_in_text_config(version: str) -> tuple[str, ...]:
+    """The `model_type`s whose SGLang config class takes `quantization_config` from
+    `text_config` (kimi_k25 from 0.5.10); () when not read."""
+    types = _reading(version, "quantization_in_text_config")
+    return tuple(str(t) for t in types) if isinstance(types, list) else ()
+
+
+class QuantizationPairs:
+    """What `_verify_quantization` of a release does with --quantization `asked` on a
+    checkpoint whose `quant_method` differs, as read by tools/sglang_quant_hooks.py."""
+
+    __slots__ = ("compatible", "requantization", "parsed", "overrides", "mismatch")
+
+    def __init__(
+        self, version: str, compatible: dict[str, list[str]], overrides: dict[str, object], mismatch: str
+    ) -> None:
+        self.compatible = {str(k): tuple(str(m) for m in v) for k, v in compatible.items()}
+        requant = _reading(version, "requantization_methods")
+        self.requantization = tuple(str(m) for m in requant) if isinstance(requant, list) else ()
+        parsed = _reading(version, "quantization_parsed")
+        self.parsed = tuple(str(m) for m in parsed) if isinstance(parsed, list) else ()
+        self.overrides = overrides
+        self.mismatch = mismatch
+
+    def hooks(self, asked: str, method: str, keys: Collection[str] = ()) -> str:
+        """One of "none", "override", "maybe": what the release's `override_quantization_method`
+        hooks answer for the pair (`method` as the checkpoint spells it; `keys`: the other keys
+        of its quantization_config; a hook that may rewrite the pair from keys the checkpoint
+        does not have answers as read without them)."""
+        methods, users = self.overrides.get("methods"), self.overrides.get("users")
+        if not isinstance(methods, list) or not isinstance(users, dict):
+            return "maybe"
+        row = users.get(asked, users.get("*"))
+        if not isinstance(row, dict):
+            return "maybe"
+        key = method if method in methods else "*"
+        if key in row.get("override", ()):
+            return "override"
+        doubt = row.get("maybe", {}).get(key)
+        if not isinstance(doubt, dict):
+            return "none"
+        read = doubt.get("keys", ["*"])
+        if "*" in read or any(k in keys for k in read):
+            return "maybe"
+        return str(doubt.get("absent", "maybe"))
+
+
+def quantization_pairs(version: str) -> QuantizationPairs | None:
+    """None: the release's verification or hooks were not read (nothing is said from it)."""
+    compatible = _reading(version, "quantization_compatible")
+    overrides = _reading(version, "quantization_overrides")
+    mismatch = _reading(version, "quantization_mismatch")
+    if not (isinstance(compatible, dict) and isinstance(overrides, dict) and isinstance(mismatch, str)):
+        return None
+    return QuantizationPairs(version, compatible, overrides, mismatch)

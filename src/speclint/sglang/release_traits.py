@@ -214,14 +214,6 @@ class ReleaseTraits:
     quantization_verified: bool
     """`ModelConfig._verify_quantization` runs while the arguments resolve (resolve/quantization.py;
     recorded: 0.4.6.post5 builds no ModelConfig then)."""
-    quantization_compatible: dict[str, tuple[str, ...]]
-    """`_verify_quantization`'s `compatible_quantization_methods`: --quantization -> checkpoint
-    quant_methods it accepts."""
-    requantization_methods: tuple[str, ...]
-    """model_config.py `REQUANTIZATION_METHODS`: online requantization of any checkpoint."""
-    quantization_user_overrides: tuple[str, ...]
-    """--quantization values an `override_quantization_method` hook adopts whatever the
-    checkpoint (humming.py, 0.5.16+)."""
     quantization_missing: tuple[str, ...]
     """--quantization choices the release's QUANTIZATION_METHODS lacks ("Unknown quantization
     method", recorded: bitsandbytes in 0.5.4-0.5.7)."""

@@ -20,21 +20,6 @@ _KV_MLA_0_5_1 = ("fp8_e4m3", "auto")
 _KV_MLA_0_5_4 = ("fp8_e4m3", "fp4_e2m1", "auto")
 _KV_MLA_0_5_7 = ("fp8_e4m3", "fp4_e2m1", "bf16", "auto")
 _KV_MLA_0_5_21 = ("fp8_e4m3", "bf16", "auto")
-_CT = ("compressed-tensors", "compressed_tensors")
-_QUANT_0_4_6 = {"modelopt_fp4": ("modelopt",), "w8a8_int8": _CT, "w8a8_fp8": _CT}
-_QUANT_0_4_10 = {**_QUANT_0_4_6, "petit_nvfp4": ("modelopt",)}
-_QUANT_0_5_4 = {**_QUANT_0_4_10, "modelopt_fp8": ("modelopt",)}
-_QUANT_0_5_10 = {**_QUANT_0_5_4, "modelopt_mixed": ("modelopt",)}
-_QUANT_0_5_14 = {**_QUANT_0_5_10, "nvfp4_online": ("fp8",)}
-_QUANT_0_5_15 = {**_QUANT_0_5_14, "auto-round-int8": _CT}
-_QUANT_0_5_18 = {
-    **_QUANT_0_5_15,
-    "modelopt_fp4": ("modelopt", "fp8"),
-    "nvfp4_online": ("fp8", "modelopt_fp8"),
-}
-_QUANT_0_5_23 = {**_QUANT_0_5_18, "minimax_m3_nvfp4": ("mxfp8",)}
-"""`compatible_quantization_methods` in each release's `ModelConfig._verify_quantization`."""
-
 
 _AUTO_BACKEND: dict[str, dict[str, Any]] = {  # release -> ReleaseTraits fields
     "0.5.2": dict(
@@ -130,25 +115,13 @@ only supports kv-cache-dtype of ...", how trtllm_mha is checked, "FA4 backend is
 supported for prefill"."""
 
 _QUANTIZATION: dict[str, dict[str, Any]] = {
-    **_for(
-        ("0.4.0", "0.4.6", "0.4.6.post5"), quantization_verified=False, quantization_compatible=_QUANT_0_4_6
-    ),
-    **_for(("0.5.2", "0.5.3.post3"), quantization_compatible=_QUANT_0_4_10, quantization_missing=()),
-    **_for(("0.5.8.post1", "0.5.9"), quantization_missing=()),
-    "0.5.10.post1": dict(quantization_compatible=_QUANT_0_5_10, quantization_missing=()),
-    **_for(("0.5.11", "0.5.12.post1", "0.5.13.post1"), quantization_compatible=_QUANT_0_5_10),
-    "0.5.15.post1": dict(quantization_compatible=_QUANT_0_5_15),
-    "0.5.16": dict(quantization_compatible=_QUANT_0_5_15, quantization_user_overrides=("humming",)),
-    "0.5.17": dict(
-        quantization_compatible=_QUANT_0_5_15,
-        quantization_user_overrides=("humming",),
-        requantization_methods=("quark_mxfp4",),
-    ),
-    **_for(("0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22"), quantization_compatible=_QUANT_0_5_18),
+    **_for(("0.4.0", "0.4.6", "0.4.6.post5"), quantization_verified=False),
+    **_for(("0.5.2", "0.5.3.post3", "0.5.8.post1", "0.5.9", "0.5.10.post1"), quantization_missing=()),
 }
 """model_config.py `_verify_quantization` of each recorded release, where it differs from the
-release its entry copies: `compatible_quantization_methods`, `REQUANTIZATION_METHODS`,
-humming.py's user-named override, the recorded "Unknown quantization method" lists."""
+release its entry copies: whether it runs while resolving, the recorded "Unknown quantization
+method" lists. (Its compatible pairs, online requantizations and override hooks are read per
+release by tools/gen_sglang_model_config.py: `model_config_facts.quantization_pairs`.)"""
 
 _PAGES: dict[str, dict[str, Any]] = {
     **_for(("0.4.0", "0.4.6"), cutlass_mla_pages=""),  # cutlass_mla is not a choice

@@ -21,7 +21,10 @@ Reports launches that SGLang's argument resolution refuses, for the combinations
 models that no more specific rule covers: STANDALONE or NGRAM with attention data
 parallelism, DFLASH without a draft model, `--enable-return-aux-hidden-states` with a
 draft model or a non-EAGLE3 algorithm, NGRAM on an unsupported device, a `--quantization`
-the target checkpoint's `quantization_config` contradicts (or one the release lacks), the
+the target checkpoint's `quantization_config` contradicts (unless the release takes the pair
+as compatible, as an online requantization, or one of its `override_quantization_method`
+hooks rewrites it: read per release; Kimi-K2.5's `text_config` quantization where the
+release lifts it) or one the release lacks, the
 all-to-all MoE backends' needs (`--moe-a2a-backend flashinfer`: attention DP over all TP
 ranks and a FlashInfer MoE runner; `mori`: a chunked prefill that fits
 `SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK`, given or SGLang's default for the GPU's
@@ -36,9 +39,15 @@ backend it does not support (fewer for DeepSeek-family models), `--enable-dsa-ca
 on a model without DSA, `--enable-page-major-kv-layout` without `--enable-unified-memory`,
 `--enable-lmcache` with streaming sessions, attention DP, speculative decoding, hierarchical
 cache, no radix cache or disaggregation (0.5.21+), `--disable-cuda-graph-padding` with
-`--enable-torch-compile` and `--enable-dp-lm-head` without attention DP. Each as the checked release words and checks it; where the value SGLang checks
-depends on what speclint cannot read (a GPU it is not told, a model whose
-`config.json` is not on disk), nothing is reported.
+`--enable-torch-compile` and `--enable-dp-lm-head` without attention DP (deterministic
+inference also when `--rl-on-policy-target` turns it on). Each as the checked release words
+and checks it; where the value SGLang checks depends on what speclint cannot read (a GPU it
+is not told, a model whose `config.json` is not on disk), nothing is reported, except where
+speclint knows the launch is refused on some GPUs or checkpoints and not others: then a
+warning says SGLang "may refuse this launch", on what it depends (`--enable-mis` with
+deterministic inference and no `--gpu`: refused on Hopper, taken on Blackwell; a
+`--quantization` a hook may rewrite from a key of the checkpoint's quantization config:
+"unverified").
 
 ## Why it matters
 SGLang raises (`ValueError`, `AssertionError`) before loading the model, often after a
@@ -81,7 +90,21 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         rejection = ctx.resolution.rejection if ctx.resolution else None
-        if rejection is None or ctx.config.uncertain:
+        if ctx.config.uncertain or ctx.resolution is None:
+            return
+        if rejection is None:
+            for doubt in ctx.resolution.doubts:
+                field = next((f for f in doubt.fields if ctx.config.given(f)), None)
+                if field is None:
+                    continue
+                yield self.report(
+                    ctx.path,
+                    ctx.span_of(field),
+                    f"SGLang {ctx.version.version} may refuse this launch in {doubt.handler}: "
+                    f"{doubt.exception}: {doubt.message}",
+                    "change the flags named in SGLang's message, or check on the machine it runs on",
+                    severity=Severity.WARNING,
+                )
             return
         field = next((f for f in rejection.fields if ctx.config.given(f)), "speculative_algorithm")
         message = (

@@ -115,7 +115,12 @@ def moe_overrides(state: ResolutionState) -> None:
 
 
 def prefill_graph_override(state: ResolutionState) -> None:
-    """trtllm_mla prefill with a captured prefill graph falls back to FlashAttention."""
+    """trtllm_mla prefill with a captured prefill graph falls back to FlashAttention: for
+    DeepSeek-V3 on any GPU (trtllm_mla picked on Blackwell, or given), unless the launch sets
+    the prefill graph backend itself (`_cuda_graph_config_locked`; found by session 10's
+    random launches: --prefill-attention-backend trtllm_mla on an H100)."""
+    if state.config.given("cuda_graph_backend_prefill"):
+        return
     prefill = state.get("prefill_attention_backend") or state.get("attention_backend")
     if prefill == "trtllm_mla" and state.get("cuda_graph_backend_prefill") != "disabled":
         state.set(

@@ -71,7 +71,10 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
 
     defaults.resolve_defaults(state, gpu, problem)
     if reason is not None:
-        if state.config.given("enable_deterministic_inference") or state.config.given("enable_mis"):
+        if (
+            state.config.given("enable_deterministic_inference")
+            or state.get("enable_deterministic_inference") is True
+        ) or state.config.given("enable_mis"):
             _backend_beside(state, gpu)  # the one GPU field these flags leave readable
         if not state.traits.gpu_resolution:
             from speclint.sglang.resolve.auto_backend import choose_backend
@@ -100,7 +103,7 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     _page_size(state, gpu)
     backend_gpu_checks(state, gpu)
     _fa3_fp8_fallback(state)
-    if blackwell_deepseek:
+    if state.target_architecture == deepseek_blackwell.ARCH:  # on any GPU (trtllm_mla given)
         deepseek_blackwell.prefill_graph_override(state)
     _data_parallelism(state)
     if "aiter" in (
@@ -354,13 +357,24 @@ def _data_parallelism(state: ResolutionState) -> None:
 __all__ = ["GPU_FIELDS", "NO_GPU", "resolve_hardware", "prefill_batch_sizes", "Unknown"]
 
 
+def _deterministic(state: ResolutionState) -> bool:
+    """--enable-deterministic-inference given, or turned on by --rl-on-policy-target."""
+    return (
+        state.config.given("enable_deterministic_inference")
+        or state.get("enable_deterministic_inference") is True
+    )
+
+
 def _backend_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
     """With --enable-mis or --enable-deterministic-inference (which leave the GPU-dependent
     fields unknown): the deterministic fallback (`deterministic`), then in 0.5.22+ the
     backend picked for the GPU where every other flag is modelled."""
     from speclint.sglang.resolve.deterministic import BESIDE, resolve_deterministic_backend
 
-    if state.config.given("enable_deterministic_inference"):
+    if (
+        state.config.given("enable_deterministic_inference")
+        or state.get("enable_deterministic_inference") is True
+    ):
         resolve_deterministic_backend(state, gpu)
     if not state.traits.gpu_resolution or gpu is None or state.get("attention_backend") is not None:
         return

@@ -3,9 +3,10 @@ target checkpoint's `quantization_config`, and against the methods the release i
 
 SGLang builds the target's ModelConfig while it resolves the arguments (every recorded
 release from 0.4.10.post2 on, `ReleaseTraits.quantization_verified`), so a mismatch stops
-the launch before any process starts. Modelled only where no `override_quantization_method`
-hook of the release can rewrite the pair (`PLAIN_CHECKPOINT_METHODS`, the user-named
-overrides in `ReleaseTraits.quantization_user_overrides`); elsewhere speclint says nothing.
+the launch before any process starts. What each release accepts (its compatible pairs, its
+online requantizations, the pairs its `override_quantization_method` hooks rewrite) is read
+from its wheel by tools/gen_sglang_model_config.py (`model_config_facts.quantization_pairs`);
+a pair a hook may rewrite from what the launch does not say is reported as a doubt.
 0.4.9-0.5.4 build that ModelConfig only for a default --mem-fraction-static, and a method the
 release's CUDA registry lacks is refused too (both read from the wheels:
 `speclint.sglang.model_config_facts`).
@@ -21,10 +22,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.resolve.state import ResolutionState
 
-PLAIN_CHECKPOINT_METHODS = ("fp8",)
-"""Checkpoint `quant_method`s no release's `override_quantization_method` hook reads (read in
-layers/quantization/ of 0.4.6.post5 ... 0.5.23: the hooks match awq, gptq, modelopt, mxfp4,
-bare MLX configs, or a method the user names)."""
 _HANDLER = "ModelConfig._verify_quantization"
 
 
@@ -48,23 +45,10 @@ def verify_quantization(state: ResolutionState) -> None:
         if not config.known("mem_fraction_static") or config.value("mem_fraction_static") is not None:
             return  # given: `if self.mem_fraction_static is None:` skips building the ModelConfig
     asked = asked.lower()
-    method = _checkpoint_method(state)
-    if (
-        method is not None
-        and asked != method
-        and method in PLAIN_CHECKPOINT_METHODS
-        and asked not in traits.quantization_user_overrides
-        and asked not in traits.requantization_methods
-        and method not in traits.quantization_compatible.get(asked, ())
-    ):
-        raise Stop(
-            "ValueError",
-            "Quantization method specified in the model config "
-            f"({method}) does not match the quantization method specified in the "
-            f"`quantization` argument ({asked}).",
-            _HANDLER,
-            ("quantization",),
-        )
+    raw = _checkpoint_method(state)
+    method = None if raw is None else raw.lower()
+    if method is not None and asked != method:
+        _mismatch(state, asked, raw or method)
     if asked in traits.quantization_missing and (method is None or method == asked):
         raise Stop(
             "ValueError",
@@ -87,6 +71,43 @@ def verify_quantization(state: ResolutionState) -> None:
         )
 
 
+def _mismatch(state: ResolutionState, asked: str, raw: str) -> None:
+    """--quantization `asked` on a checkpoint whose `quant_method` is `raw`: refused unless
+    the release takes the pair as compatible, as an online requantization, or one of its
+    `override_quantization_method` hooks rewrites it (read per release: a hook whose answer
+    depends on what the launch does not say makes the refusal a doubt)."""
+    from speclint.sglang.model_config_facts import quantization_pairs
+
+    pairs = quantization_pairs(state.checked_version)
+    method = raw.lower()
+    if (
+        pairs is None
+        or method in pairs.parsed  # rewritten from other keys while parsing (`modelopt`)
+        or asked in pairs.requantization
+        or method in pairs.compatible.get(asked, ())
+    ):
+        return
+    hooks = pairs.hooks(asked, raw, _checkpoint_keys(state))
+    if hooks == "override":
+        return
+    message = pairs.mismatch.format(method=method, asked=asked)
+    fix = (
+        f" (the checkpoint's config.json says quant_method {raw!r}: drop --quantization to use it, "
+        f"or name a method SGLang {state.checked_version} takes for it)"
+    )
+    if hooks == "maybe":
+        state.doubt(
+            "ValueError",
+            message + fix + "; unverified: unless an `override_quantization_method` hook of SGLang "
+            f"{state.checked_version} rewrites the pair from what a launch does not say (the "
+            "checkpoint's other quantization keys, the GPU)",
+            _HANDLER,
+            ("quantization",),
+        )
+        return
+    raise Stop("ValueError", message + fix, _HANDLER, ("quantization",))
+
+
 def _missing_on_cuda(state: ResolutionState, asked: str) -> bool:
     """`asked` is not in the release's QUANTIZATION_METHODS as read for CUDA, and the launch
     runs on CUDA (no other --device, no AMD GPU named)."""
@@ -103,17 +124,39 @@ def _missing_on_cuda(state: ResolutionState, asked: str) -> bool:
     return state.gpu is None or state.gpu.vendor == "nvidia"
 
 
-def _checkpoint_method(state: ResolutionState) -> str | None:
-    """The target config.json's `quantization_config.quant_method` (lower case), when the
-    config is on disk and no ModelSlim description beside it takes precedence."""
+def _checkpoint_keys(state: ResolutionState) -> tuple[str, ...]:
+    """The keys of the quantization_config `_checkpoint_method` read."""
+    quant = _quantization_config(state)
+    return tuple(str(k) for k in quant) if isinstance(quant, dict) else ()
+
+
+def _quantization_config(state: ResolutionState) -> object:
+    """The target config.json's `quantization_config` as SGLang sees it (lifted from
+    `text_config` where the release's config class for its model type does so)."""
     target = state.target_config
     if target is None:
         return None
     quant = target.raw.get("quantization_config")
+    text = target.raw.get("text_config")
+    if quant is None and isinstance(text, dict):
+        from speclint.sglang.model_config_facts import quantization_in_text_config
+
+        if target.raw.get("model_type") in quantization_in_text_config(state.checked_version):
+            quant = text.get("quantization_config")  # SGLang's config class lifts it (kimi_k25)
+    return quant
+
+
+def _checkpoint_method(state: ResolutionState) -> str | None:
+    """The target config.json's `quantization_config.quant_method` (as spelt there), when the
+    config is on disk and no ModelSlim description beside it takes precedence."""
+    target = state.target_config
+    if target is None:
+        return None
+    quant = _quantization_config(state)
     if not isinstance(quant, dict) or not isinstance(quant.get("quant_method"), str):
         return None
     folder = os.path.dirname(target.path)
     if os.path.exists(os.path.join(folder, "quant_model_description.json")):
         return None  # `_find_quant_modelslim_config` wins (0.5.8+)
     method: str = quant["quant_method"]
-    return method.lower()
+    return method

@@ -9,7 +9,7 @@ on the GPU, a model whose config.json is not on disk) says nothing."""
 from __future__ import annotations
 
 from speclint.sglang.resolve.refusals_features import check_feature_refusals
-from speclint.sglang.resolve.refusals_moe import check_moe_kernel, given
+from speclint.sglang.resolve.refusals_moe import check_moe_kernel, deterministic_inference, given
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop
 
@@ -24,10 +24,14 @@ _DEFAULT_CHECKED_RUNNERS = ("flashinfer_cutlass", "cutlass")
 
 def check_refusals(state: ResolutionState) -> None:
     _model_switches(state)
-    if state.config.given("enable_deterministic_inference"):  # (imported only then)
+    if deterministic_inference(state):  # (imported only then)
         from speclint.sglang.resolve.refusals_deterministic import check_deterministic_refusals
 
         check_deterministic_refusals(state)  # before the attention backend's own checks
+        if state.gpu is None:
+            from speclint.sglang.resolve.deterministic import multi_item_scoring_by_gpu
+
+            multi_item_scoring_by_gpu(state)
     _flex_attention_speculative(state)
     _mamba_stochastic_rounding(state)
     _multi_item_scoring(state)

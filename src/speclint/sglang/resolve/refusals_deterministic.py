@@ -7,7 +7,7 @@ Hopper. Only where resolution set the backend (deterministic.py): otherwise noth
 
 from __future__ import annotations
 
-from speclint.sglang.resolve.refusals_moe import given
+from speclint.sglang.resolve.refusals_moe import deterministic_inference, given
 from speclint.sglang.resolve.state import Stop
 
 TYPE_CHECKING = False
@@ -24,14 +24,21 @@ which then checks it as if given (deterministic.py sets it)."""
 
 
 def check_deterministic_refusals(state: ResolutionState) -> None:
-    if not state.config.given("enable_deterministic_inference"):
-        return  # (the common case: nothing more is asked)
-    if given(state, "enable_deterministic_inference") is not True or given(state, "attention_backend"):
+    if not deterministic_inference(state) or given(state, "attention_backend"):
         return
+    if state.gpu is None:
+        return  # (deterministic.multi_item_scoring_by_gpu says what --gpu decides)
     picked_by = _picked_by(state)
     if picked_by is None:
         return
     _multi_item_scoring(state, picked_by)
+
+
+def turned_on_by(state: ResolutionState) -> str:
+    """The flag that turns deterministic inference on, as messages name it."""
+    if given(state, "enable_deterministic_inference") is True:
+        return "--enable-deterministic-inference"
+    return "--rl-on-policy-target (which turns on deterministic inference)"
 
 
 def _picked_by(state: ResolutionState) -> str | None:
@@ -64,7 +71,7 @@ def check_model_hook_backend(state: ResolutionState) -> None:
         f"{gpu} before deterministic inference checks it; add --attention-backend "
         f"{_deepseek_choice(state)})",
         HANDLER,
-        ("enable_deterministic_inference",),
+        ("enable_deterministic_inference", "rl_on_policy_target"),
     )
 
 
@@ -98,9 +105,9 @@ def _multi_item_scoring(state: ResolutionState, picked_by: str) -> None:
         "AssertionError",
         "Multi-item scoring requires flashinfer attention backend for custom attention mask "
         "support. Please set --attention-backend flashinfer when using --enable-mis. "
-        f"Current backends: prefill={prefill}, decode={decode} (--enable-deterministic-inference "
+        f"Current backends: prefill={prefill}, decode={decode} ({turned_on_by(state)} "
         f"without --attention-backend: SGLang {state.version} falls back to {backend} on {gpu}; "
         "add --attention-backend flashinfer)",
         "_handle_multi_item_scoring",
-        ("enable_mis", "enable_deterministic_inference"),
+        ("enable_mis", "enable_deterministic_inference", "rl_on_policy_target"),
     )

@@ -9,7 +9,7 @@ another handler may rewrite) the check says nothing."""
 
 from __future__ import annotations
 
-from speclint.sglang.resolve.refusals_moe import given
+from speclint.sglang.resolve.refusals_moe import deterministic_inference, given
 from speclint.sglang.resolve.state import Stop
 
 TYPE_CHECKING = False
@@ -39,13 +39,13 @@ def _deterministic_inference(state: ResolutionState) -> None:
     backend given and kept, and in 0.5.4-0.5.11 for the one picked for the GPU (speclint
     picks it only when told the GPU)."""
     traits = state.traits
-    if not traits.deterministic_backends or given(state, "enable_deterministic_inference") is not True:
+    if not traits.deterministic_backends or not deterministic_inference(state):
         return
     backend = given(state, "attention_backend")
-    fields: tuple[str, ...] = ("attention_backend", "enable_deterministic_inference")
+    fields: tuple[str, ...] = ("attention_backend", "enable_deterministic_inference", "rl_on_policy_target")
     if backend is None and traits.deterministic_sees_picked_backend:
         backend = state.get("attention_backend")  # the GPU's default, picked first
-        fields = ("enable_deterministic_inference",)
+        fields = ("enable_deterministic_inference", "rl_on_policy_target")
         if (
             backend is None
             and not traits.auto_attention_backend

@@ -21,6 +21,15 @@ def given(state: ResolutionState, name: str) -> object:
     return config.value(name) if config.known(name) else state.get(name)
 
 
+def deterministic_inference(state: ResolutionState) -> bool:
+    """--enable-deterministic-inference given, or turned on while resolving
+    (--rl-on-policy-target: deterministic.resolve_rl_on_policy)."""
+    return (
+        given(state, "enable_deterministic_inference") is True
+        or state.get("enable_deterministic_inference") is True
+    )
+
+
 def check_moe_kernel(state: ResolutionState) -> None:
     _flashinfer_moe_quantization(state)
     _cutlass_moe_expert_parallel(state)

@@ -74,6 +74,9 @@ class Resolution:
     adjustments: list[Adjustment] = field(default_factory=list)
     rejection: Rejection | None = None
     target_architecture: str | None = None
+    doubts: tuple[Rejection, ...] = ()
+    """Refusals SGLang makes or not by what speclint cannot know (the GPU it is not told, a
+    quantization hook's reading of checkpoint keys): each message says on what."""
 
     def adjustment(self, name: str) -> Adjustment | None:
         found = [a for a in self.adjustments if a.field == name]

@@ -141,6 +141,8 @@ class ResolutionState:
             )
         self.asked = dict(self.values)
         self.adjustments: list[Adjustment] = []
+        self.doubts: list[Rejection] = []
+        """Refusals that hang on what speclint cannot know (`doubt`)."""
         self.gpu: GpuProfile | None = None
         """The GPU SGLang runs on (`--gpu`), when given: set by `run_steps`."""
         self._resolve_device()
@@ -194,6 +196,13 @@ class ResolutionState:
         self.values[name] = value
         self.adjustments.append(_adjustment(name, current, value, reason, handler, logged, level))
 
+    def doubt(self, exception: str, message: str, handler: str, fields: tuple[str, ...] = ()) -> None:
+        """SGLang may refuse the launch here: whether hangs on what speclint cannot know (the
+        GPU it is not told, a checkpoint key); `message` says on what. Resolution goes on."""
+        from speclint.sglang.resolve.rejection import Rejection
+
+        self.doubts.append(Rejection(exception, message, handler, fields))
+
     def set_unknown(self, name: str, reason: str) -> None:
         self.values[name] = Unknown(reason)
 
@@ -229,6 +238,7 @@ class ResolutionState:
             list(self.adjustments),
             rejection,
             self.target_architecture,
+            tuple(self.doubts),
         )
 
 

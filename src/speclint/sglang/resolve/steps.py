@@ -25,6 +25,10 @@ def run_steps(state: ResolutionState, gpu: GpuProfile | None) -> None:
     verify_quantization(state)
     resolve_parallel(state)
     resolve_aux_capture(state)
+    if state.config.given("rl_on_policy_target"):  # (imported only then)
+        from speclint.sglang.resolve.deterministic import resolve_rl_on_policy
+
+        resolve_rl_on_policy(state)
     resolve_hardware(state, gpu)
     resolve_speculative(state)
     resolve_attention(state)

@@ -1,0 +1,157 @@
+"""tools/sglang_quant_hooks.py: which (--quantization, checkpoint quant_method) pairs a
+release's `override_quantization_method` hooks rewrite, what `_verify_quantization` accepts
+besides, and which config classes lift `text_config.quantization_config`; the reading rules
+checked on sources written here, the stored readings on releases the oracle checked."""
+
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+
+from speclint.sglang.model_config_facts import quantization_in_text_config, quantization_pairs
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from gen_sglang_model_config import PLATFORM  # noqa: E402
+from sglang_quant_hooks import Hooks, overrides_reading  # noqa: E402
+from sglang_verify_quant import (  # noqa: E402
+    lifted_model_types,
+    mismatch_message,
+    verify_constants,
+)
+
+HOOKS = textwrap.dedent(
+    """
+    _is_hip = is_hip()
+
+    class QuantizationConfig:
+        @classmethod
+        def override_quantization_method(cls, hf_quant_cfg, user_quant):
+            return None
+
+    class MarlinLike(QuantizationConfig):
+        @classmethod
+        def override_quantization_method(cls, hf_quant_cfg, user_quant):
+            can_convert = cls.is_compatible(hf_quant_cfg)
+            if can_convert and (user_quant is None or user_quant == "marlin"):
+                return cls.get_name()
+            return None
+
+        @classmethod
+        def is_compatible(cls, quant_config):
+            quant_method = quant_config.get("quant_method", "").lower()
+            if quant_method != "awq":
+                return False
+            return check_supported(quant_config.get("bits"))
+
+    class HipOnly(QuantizationConfig):
+        @classmethod
+        def override_quantization_method(cls, hf_quant_cfg, user_quant):
+            if _is_hip and hf_quant_cfg.get("quant_method") == "modelopt":
+                return "petit"
+            return None
+
+    class Named(QuantizationConfig):
+        @classmethod
+        def override_quantization_method(cls, hf_quant_cfg, user_quant):
+            if hf_quant_cfg.get("quant_method") == "mxfp4":
+                return None
+            return "named" if user_quant == "named" else None
+    """
+)
+
+
+def _reading(source: str = HOOKS) -> dict:
+    reading = overrides_reading(Hooks({"q.py": source}, PLATFORM, ()), ["fp8", "marlin", "named"])
+    assert reading is not None
+    return reading
+
+
+def test_a_hook_that_reads_an_unknown_key_may_rewrite_the_pair():
+    users = _reading()["users"]
+    # awq checkpoint, --quantization marlin: rewritten if the bits fit (a key the hook reads;
+    # without it, the call it is passed to is not followed either)
+    assert users["marlin"] == {"maybe": {"awq": {"absent": "maybe", "keys": ["bits"]}}}
+    # a hook keyed on the user's method rewrites every checkpoint but the one it excludes
+    assert "*" in users["named"]["override"] and "mxfp4" not in users["named"]["override"]
+    # nothing rewrites fp8 on another checkpoint; the AMD-only hook is not asked on CUDA
+    assert users["fp8"] == {}
+    # methods are those compared on the paths a CUDA GPU takes: the AMD-only test stops first
+    assert _reading()["methods"] == ["awq", "mxfp4", "named"]
+
+
+def test_a_loop_in_a_hook_leaves_the_release_unread():
+    looping = HOOKS + textwrap.dedent(
+        """
+        class Looping(QuantizationConfig):
+            @classmethod
+            def override_quantization_method(cls, hf_quant_cfg, user_quant):
+                for name in NAMES:
+                    if name == user_quant:
+                        return name
+                return None
+        """
+    )
+    assert overrides_reading(Hooks({"q.py": looping}, PLATFORM, ()), ["fp8"]) is None
+
+
+MODEL_CONFIG = textwrap.dedent(
+    """
+    REQUANTIZATION_METHODS = ["quark_mxfp4"]
+
+    class ModelConfig:
+        def _verify_quantization(self):
+            compatible_quantization_methods = {"w8a8_fp8": ["compressed-tensors"]}
+            if self.quantization != quant_method:
+                raise ValueError(
+                    "Quantization method specified in the model config "
+                    f"({quant_method}) does not match the quantization "
+                    f"method specified in the `quantization` argument "
+                    f"({self.quantization})."
+                )
+    """
+)
+
+
+def test_verify_constants_and_message():
+    assert verify_constants(MODEL_CONFIG) == ({"w8a8_fp8": ["compressed-tensors"]}, ["quark_mxfp4"])
+    assert mismatch_message(MODEL_CONFIG) == (
+        "Quantization method specified in the model config ({method}) does not match the "
+        "quantization method specified in the `quantization` argument ({asked})."
+    )
+
+
+def test_config_classes_that_lift_the_text_config_quantization():
+    source = textwrap.dedent(
+        """
+        class KimiLike(PretrainedConfig):
+            model_type = "kimi_like"
+
+            def __init__(self, text_config=None):
+                self.text_config = text_config
+                if getattr(self.text_config, "quantization_config", None) is not None:
+                    self.quantization_config = self.text_config.quantization_config
+
+        class Other(PretrainedConfig):
+            model_type = "other"
+        """
+    )
+    assert lifted_model_types({"c.py": source}) == ["kimi_like"]
+
+
+def test_stored_readings():
+    pairs = quantization_pairs("0.5.23")
+    assert pairs is not None
+    assert pairs.hooks("fp8", "compressed-tensors") == "none"
+    # awq_marlin on an awq checkpoint: rewritten if its bits, group size and zero point fit
+    # Marlin; a checkpoint without them is not rewritten
+    assert pairs.hooks("awq_marlin", "awq", ("bits", "group_size", "zero_point")) == "maybe"
+    assert pairs.hooks("awq_marlin", "awq", ("quant_method",)) == "none"
+    assert pairs.hooks("fp8", "modelopt_fp8") == "override"
+    assert pairs.hooks("humming", "fp8") == "override"
+    assert "fp8" in pairs.compatible["modelopt_fp4"] and pairs.requantization == ("quark_mxfp4",)
+    assert quantization_in_text_config("0.5.23") and "kimi_k25" in quantization_in_text_config("0.5.23")
+    assert "kimi_k25" not in quantization_in_text_config("0.5.6.post2")
+    assert quantization_pairs("9.9.9") is None
