@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from speclint.core.records import dataclass
+from speclint.core.spans import dataclass  # (a value record: see there)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from speclint.core.spans import Span
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Word:
     """One argv word as the shell (or the Python list, or the YAML list) would pass it.
 
