@@ -60,26 +60,26 @@ def _too_big(pieces: list[Piece]) -> bool:
     return chars > MAX_VALUE_CHARS or words > MAX_ELEMENTS
 
 
-def _plain_words(tm: TextMap, nodes: Sequence[Node], number: bool = False) -> list[Word | None]:
-    """For each node, the word it is when it is a plain word (a `word` node, `number` too
-    with `number`, with nothing to expand, of an ASCII file: its text as written, its span
-    tree-sitter's points), else None: what `Expander.words` would make of it, without its
-    calls and lists. One call for a command's (an array's) nodes: a call per word was the
-    cost this saves."""
+def _plain_words(tm: TextMap, nodes: Sequence[Node]) -> list[Word | str]:
+    """For each node, the word it is when it is a plain word (a `word` or `number` node with
+    nothing to expand, of an ASCII file: its text as written, its span tree-sitter's points),
+    else its kind (`node.type`, read once): what `Expander.words` would make of a plain one,
+    without its call, list and `Arg`. One call for a command's (an array's) nodes: a call per
+    word was the cost this saves."""
     if not tm.plain:
-        return [None] * len(nodes)
+        return [node.type for node in nodes]
     text, search = tm.text, _NEEDS_EXPANSION_TEXT.search
-    found: list[Word | None] = []
+    found: list[Word | str] = []
     for node in nodes:
         kind = node.type
-        if kind == "word" or (number and kind == "number"):
+        if kind == "word" or kind == "number":
             start, end = node.start_byte, node.end_byte
             if search(text, start, end) is None:  # (ASCII: byte offsets are text offsets)
                 first, last = node.start_point, node.end_point
                 span = Span(first[0] + 1, first[1] + 1, last[0] + 1, last[1] + 1)
                 found.append(Word(text[start:end], span))
                 continue
-        found.append(None)
+        found.append(kind)
     return found
 
 
@@ -103,12 +103,10 @@ class Expander(ParameterExpansion):
         prefix: dict[str, Word] = {}
         args: list[Arg] = []
         children = node.children
-        for child, plain in zip(children, _plain_words(tm, children)):
-            if plain is not None:
-                args.append(Arg(plain, child))
-                continue
-            kind = child.type
-            if kind == "word":
+        for child, kind in zip(children, _plain_words(tm, children)):
+            if not isinstance(kind, str):
+                args.append(Arg(kind, child))
+            elif kind == "word" or kind == "number":
                 args.extend(words(child))
             elif kind == "variable_assignment" and not args:
                 name_node = child.child_by_field_name("name")
@@ -117,8 +115,12 @@ class Expander(ParameterExpansion):
                 if name_node is not None:
                     prefix[tm.node_text(name_node)] = self.value(value_node, origin).as_word(origin)
             elif kind == "command_name":
-                for part in child.named_children:
-                    args.extend(words(part))
+                parts = child.named_children
+                for part, part_kind in zip(parts, _plain_words(tm, parts)):
+                    if not isinstance(part_kind, str):
+                        args.append(Arg(part_kind, part))
+                    else:
+                        args.extend(words(part))
             elif kind not in _NOT_WORDS and child.is_named:
                 args.extend(words(child))
         return prefix, args
@@ -129,8 +131,8 @@ class Expander(ParameterExpansion):
         kind = node.type
         if kind == "word" or kind == "number":
             if tm.plain:
-                plain = _plain_words(tm, (node,), True)[0]
-                if plain is not None:
+                plain = _plain_words(tm, (node,))[0]
+                if not isinstance(plain, str):
                     return [Arg(plain, node)]
             else:
                 raw = tm.data[node.start_byte : node.end_byte]
@@ -284,10 +286,10 @@ class Expander(ParameterExpansion):
         words = self.words
         elements: list[Word] = []
         children = node.named_children
-        for child, plain in zip(children, _plain_words(self.tm, children)):
-            if plain is not None:
-                elements.append(plain)
-            elif child.type != "comment":
+        for child, kind in zip(children, _plain_words(self.tm, children)):
+            if not isinstance(kind, str):
+                elements.append(kind)
+            elif kind != "comment":
                 elements.extend(arg.word for arg in words(child))
         return tuple(elements)
 
