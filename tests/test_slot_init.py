@@ -61,7 +61,8 @@ def test_every_frozen_slotted_record_is_found():
         if line.startswith("@dataclass(") and "frozen=True" in line and "slots=True" in line
     )
     assert len(RECORDS) == declared > 30
-    assert {Span, Word, Piece, VarValue, Setting} <= set(RECORDS)
+    assert {Piece, VarValue, Setting} <= set(RECORDS)
+    assert not {Span, Word} & set(RECORDS)  # value records: frozen for the type checker only (core.spans)
 
 
 def dataclasses_twin(cls: type) -> type:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from speclint.core.records import dataclass
+from speclint.core.spans import dataclass  # (a value record: see there)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from speclint.core.spans import Span
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Word:
     """One argv word as the shell (or the Python list, or the YAML list) would pass it.
 
@@ -41,3 +41,22 @@ class Word:
     @property
     def dynamic(self) -> bool:
         return self.text is None
+
+
+def _word_hash(self: Word) -> int:
+    """By value, as a frozen record's (`core.spans`: set after the class is made)."""
+    return hash(
+        (
+            self.text,
+            self.span,
+            self.origin,
+            self.dynamic_reason,
+            self.splat,
+            self.expanded_at,
+            self.identity,
+            self.prefix,
+        )
+    )
+
+
+type.__setattr__(Word, "__hash__", _word_hash)

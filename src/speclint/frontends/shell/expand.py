@@ -21,7 +21,7 @@ from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, Va
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from tree_sitter import Node
 
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 _NEEDS_EXPANSION = re.compile(rb"[\\*?\[{~]")
 _PLAIN_STRING = re.compile(r'"[^"$`\\]*"')
+_NEEDS_EXPANSION_TEXT = re.compile(r"[\\*?\[{~]")
+"""`_NEEDS_EXPANSION` for the text of an ASCII file (searched in place: no slice)."""
 _NOT_WORDS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect", "comment"})
 """Children of a command that give it no words."""
 
@@ -70,6 +72,29 @@ def _too_big(pieces: list[Piece]) -> bool:
     return chars > MAX_VALUE_CHARS or words > MAX_ELEMENTS
 
 
+def _plain_words(tm: TextMap, nodes: Sequence[Node]) -> list[Word | str]:
+    """For each node, the word it is when it is a plain word (a `word` or `number` node with
+    nothing to expand, of an ASCII file: its text as written, its span tree-sitter's points),
+    else its kind (`node.type`, read once): what `Expander.words` would make of a plain one,
+    without its call, list and `Arg`. One call for a command's (an array's) nodes: a call per
+    word was the cost this saves."""
+    if not tm.plain:
+        return [node.type for node in nodes]
+    text, search = tm.text, _NEEDS_EXPANSION_TEXT.search
+    found: list[Word | str] = []
+    for node in nodes:
+        kind = node.type
+        if kind == "word" or kind == "number":
+            start, end = node.start_byte, node.end_byte
+            if search(text, start, end) is None:  # (ASCII: byte offsets are text offsets)
+                first, last = node.start_point, node.end_point
+                span = Span(first[0] + 1, first[1] + 1, last[0] + 1, last[1] + 1)
+                found.append(Word(text[start:end], span))
+                continue
+        found.append(kind)
+    return found
+
+
 class Expander(ParameterExpansion):
     """Expands nodes of one buffer against one `Env`."""
 
@@ -83,22 +108,18 @@ class Expander(ParameterExpansion):
 
     def command_words(self, node: Node) -> tuple[dict[str, Word], list[Arg]]:
         """A command's assignments before its name (`X=1 cmd`: name -> value as a word) and
-        the words it receives, in the order bash expands them. A plain word (most of a
-        launch) is made here as `words` makes it, without a call and a list of its own."""
+        the words it receives, in the order bash expands them. The plain words (most of a
+        launch) are made by one `_plain_words` call, not a `words` call and list each."""
         tm = self.tm
-        data, plain, words = tm.data, tm.plain, self.words
+        words = self.words
         prefix: dict[str, Word] = {}
         args: list[Arg] = []
-        for child in node.children:
-            kind = child.type
-            if kind == "word" and plain:
-                raw = data[child.start_byte : child.end_byte]
-                if _NEEDS_EXPANSION.search(raw) is None:
-                    start, end = child.start_point, child.end_point
-                    span = Span(start[0] + 1, start[1] + 1, end[0] + 1, end[1] + 1)
-                    args.append(Arg(Word(raw.decode("utf-8", "surrogatepass"), span), child))
-                else:
-                    args.extend(words(child))
+        children = node.children
+        for child, kind in zip(children, _plain_words(tm, children)):
+            if not isinstance(kind, str):
+                args.append(Arg(kind, child))
+            elif kind == "word" or kind == "number":
+                args.extend(words(child))
             elif kind == "variable_assignment" and not args:
                 name_node = child.child_by_field_name("name")
                 value_node = child.child_by_field_name("value")
@@ -106,8 +127,12 @@ class Expander(ParameterExpansion):
                 if name_node is not None:
                     prefix[tm.node_text(name_node)] = self.value(value_node, origin).as_word(origin)
             elif kind == "command_name":
-                for part in child.named_children:
-                    args.extend(words(part))
+                parts = child.named_children
+                for part, part_kind in zip(parts, _plain_words(tm, parts)):
+                    if not isinstance(part_kind, str):
+                        args.append(Arg(part_kind, part))
+                    else:
+                        args.extend(words(part))
             elif kind not in _NOT_WORDS and child.is_named:
                 args.extend(words(child))
         return prefix, args
@@ -117,14 +142,14 @@ class Expander(ParameterExpansion):
         tm = self.tm
         kind = node.type
         if kind == "word" or kind == "number":
-            raw = tm.data[node.start_byte : node.end_byte]
-            if _NEEDS_EXPANSION.search(raw) is None:
-                if tm.plain:  # an ASCII file: byte columns are columns (`TextMap.node_span`)
-                    start, end = node.start_point, node.end_point
-                    span = Span(start[0] + 1, start[1] + 1, end[0] + 1, end[1] + 1)
-                else:
-                    span = tm.node_span(node)
-                return [Arg(Word(raw.decode("utf-8", "surrogatepass"), span), node)]
+            if tm.plain:
+                plain = _plain_words(tm, (node,))[0]
+                if not isinstance(plain, str):
+                    return [Arg(plain, node)]
+            else:
+                raw = tm.data[node.start_byte : node.end_byte]
+                if _NEEDS_EXPANSION.search(raw) is None:
+                    return [Arg(Word(raw.decode("utf-8", "surrogatepass"), tm.node_span(node)), node)]
         elif kind == "raw_string":
             return [Arg(Word(tm.node_text(node)[1:-1], tm.node_span(node)), node)]
         elif kind == "string" and node.named_child_count == 1:
@@ -273,20 +298,14 @@ class Expander(ParameterExpansion):
         return VarValue(reason=reason, origin=origin, runs=known if any(r[0] for r in known) else None)
 
     def array_elements(self, node: Node) -> tuple[Word, ...]:
-        """The words of `(a b "$c")`: a plain element made here as `words` makes it."""
-        tm = self.tm
-        data, plain, words = tm.data, tm.plain, self.words
+        """The words of `(a b "$c")`: the plain elements made by one `_plain_words` call."""
+        words = self.words
         elements: list[Word] = []
-        for child in node.named_children:
-            kind = child.type
-            if kind == "word" and plain:
-                raw = data[child.start_byte : child.end_byte]
-                if _NEEDS_EXPANSION.search(raw) is None:
-                    start, end = child.start_point, child.end_point
-                    span = Span(start[0] + 1, start[1] + 1, end[0] + 1, end[1] + 1)
-                    elements.append(Word(raw.decode("utf-8", "surrogatepass"), span))
-                    continue
-            if kind != "comment":
+        children = node.named_children
+        for child, kind in zip(children, _plain_words(self.tm, children)):
+            if not isinstance(kind, str):
+                elements.append(kind)
+            elif kind != "comment":
                 elements.extend(arg.word for arg in words(child))
         return tuple(elements)
 

@@ -89,7 +89,7 @@ def parse_bytes(data: bytes) -> tree_sitter.Tree:
     global _parser
     if _parser is None:
         _parser = _tree_sitter.Parser(BASH)
-    if max(data, default=0) >= 0xF1:
+    if not data.isascii() and max(data) >= 0xF1:  # (`isascii`: no byte counted one by one)
         data = _crashing_code_points().sub(b"\xf0\x90\x80\x80", data)
     tree = _parser.parse(data)
     if tree.root_node.has_error:  # (`${x:$i}`: valid bash tree-sitter cannot read)
