@@ -3,7 +3,9 @@
 # ruff: noqa: F403, F405
 from __future__ import annotations
 
-from speclint.frontends.python.nodes import *  
+from ast import literal_eval
+
+from speclint.frontends.python.nodes import *
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -119,12 +121,26 @@ class Float(BaseNumber):
     __slots__ = ("value",)
     value: str
 
+    @property
+    def evaluated_value(self) -> float:
+        value: float = literal_eval(self.value)
+        return value
+
 
 class FormattedString(BaseString):
     __slots__ = ("parts", "start", "end")
     parts: Sequence[BaseFormattedStringContent]
     start: str
     end: Literal['"', "'", '"""', "'''"]
+
+    @property
+    def prefix(self) -> str:
+        """`f`, `rf`, ... lowercased, as libcst's."""
+        return self.start.rstrip("\'\"").lower()
+
+    @property
+    def quote(self) -> str:
+        return self.end
 
 
 class FormattedStringExpression(BaseFormattedStringContent):
@@ -161,6 +177,11 @@ class Imaginary(BaseNumber):
     __slots__ = ("value",)
     value: str
 
+    @property
+    def evaluated_value(self) -> complex:
+        value: complex = literal_eval(self.value)
+        return value
+
 
 class Index(BaseSlice):
     __slots__ = ("value", "star")
@@ -171,6 +192,11 @@ class Index(BaseSlice):
 class Integer(BaseNumber):
     __slots__ = ("value",)
     value: str
+
+    @property
+    def evaluated_value(self) -> int:
+        value: int = literal_eval(self.value)
+        return value
 
 
 class Lambda(BaseExpression):
@@ -240,6 +266,23 @@ class SetComp(BaseSet, BaseSimpleComp):
 class SimpleString(BaseString):
     __slots__ = ("value",)
     value: str
+
+    @property
+    def prefix(self) -> str:
+        """The prefix before the quote, lowercased (`r`, `b`, `rb`, ...), as libcst's."""
+        return self.value[: len(self.value) - len(self.value.lstrip("rRbBuU"))].lower()
+
+    @property
+    def quote(self) -> str:
+        """The quotes: one or three of the same, as libcst's."""
+        body = self.value[len(self.prefix) :]
+        return body[:3] if len(body) >= 6 and body[:3] in ("'''", '"""') and body.endswith(body[:3]) else body[:1]
+
+    @property
+    def evaluated_value(self) -> str | bytes:
+        """What Python reads from the literal (`ast.literal_eval`, as libcst's)."""
+        value: str | bytes = literal_eval(self.value)
+        return value
 
 
 class Slice(BaseSlice):

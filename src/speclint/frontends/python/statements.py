@@ -3,7 +3,7 @@
 # ruff: noqa: F403, F405
 from __future__ import annotations
 
-from speclint.frontends.python.nodes import *  
+from speclint.frontends.python.nodes import *
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
