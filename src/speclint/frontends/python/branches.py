@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from speclint.frontends.python import syntax as py
-
 from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
 from speclint.core.spans import Span
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.scan import descendants, same_value
 from speclint.frontends.python.values import attribute_key
 

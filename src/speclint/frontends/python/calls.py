@@ -10,9 +10,8 @@ reported once. Bounded: MAX_SITES calls per function, MAX_WALKS walks a file.
 
 from __future__ import annotations
 
-from speclint.frontends.python import syntax as py
-
 from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.helpers import bind
 from speclint.frontends.python.walking import Helper
 

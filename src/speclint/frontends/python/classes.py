@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections import ChainMap
 
-from speclint.frontends.python import syntax as py
-
 from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition, Diagnostic
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.fixtures import Borrowed, base_key, fixture_bases
 from speclint.frontends.python.scan import descendants, merge_envs
 from speclint.frontends.python.walking import SETUP_METHODS, ClassInfo, Helper

@@ -12,8 +12,6 @@ the words are known and point where they are written. Anything else (an unknown 
 from __future__ import annotations
 
 from speclint.frontends.python import syntax as py
-
-from speclint.frontends.python.scan import descendants, is_a
 from speclint.frontends.python.values import Val, bounded
 from speclint.frontends.shell.embedded import Piece
 
@@ -121,8 +119,19 @@ _OWN_SCOPES = (py.FunctionDef, py.ClassDef, py.Lambda)
 
 
 def _exits(body: py.Node) -> bool:
-    """Whether a statement leaves a loop body early (`break`, `continue`, `return`, ...)."""
-    return any(is_a(type(node), _EXITS) for node in descendants(body, True, _OWN_SCOPES))
+    """Whether a statement leaves a loop body early (`break`, `continue`, `return`, ...),
+    not inside a nested function, class or lambda."""
+    stack: list[object] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+            continue
+        if isinstance(node, _EXITS):
+            return True
+        if isinstance(node, py.Node) and not isinstance(node, _OWN_SCOPES):
+            stack.extend(getattr(node, name) for name in node.FIELDS)
+    return False
 
 
 def loop_bindings(

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections import ChainMap
 from dataclasses import replace
 
-from speclint.frontends.python import syntax as py
-
 from speclint.core.identity import Identity
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.values import (
     ITEM_WEIGHT,
     MAX_WEIGHT,
@@ -62,9 +61,7 @@ class Evaluator:
         key = f"{name}@{self.pos.offsets(made_at)[0]}" if made_at is not None else f"{name}@free"
         return self.unknown(node, reason, identity=Identity(name, key))
 
-    def _make(
-        self, node: py.Node, kind: str, value: object = None, pieces: list[Piece] | None = None
-    ) -> Val:
+    def _make(self, node: py.Node, kind: str, value: object = None, pieces: list[Piece] | None = None) -> Val:
         begin, end = self.pos.offsets(node)
         return bounded(Val(kind, span_of(self.pos.starts, begin, end), begin, end, value, pieces or []))
 

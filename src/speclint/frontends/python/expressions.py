@@ -12,7 +12,9 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Literal
 
-    from speclint.frontends.python.statements import *  # noqa: F403
+
+class Asynchronous(Node):
+    __slots__ = ()
 
 
 class Annotation(Node):
@@ -24,7 +26,7 @@ class Arg(Node):
     __slots__ = ("value", "keyword", "star")
     value: BaseExpression
     keyword: Name | None
-    star: Literal['', '*', '**']
+    star: Literal["", "*", "**"]
 
 
 class Attribute(BaseAssignTargetExpression, BaseDelTargetExpression):
@@ -136,7 +138,7 @@ class FormattedString(BaseString):
     @property
     def prefix(self) -> str:
         """`f`, `rf`, ... lowercased, as libcst's."""
-        return self.start.rstrip("\'\"").lower()
+        return self.start.rstrip("'\"").lower()
 
     @property
     def quote(self) -> str:
@@ -186,7 +188,7 @@ class Imaginary(BaseNumber):
 class Index(BaseSlice):
     __slots__ = ("value", "star")
     value: BaseExpression
-    star: Literal['*'] | None
+    star: Literal["*"] | None
 
 
 class Integer(BaseNumber):
@@ -276,7 +278,11 @@ class SimpleString(BaseString):
     def quote(self) -> str:
         """The quotes: one or three of the same, as libcst's."""
         body = self.value[len(self.prefix) :]
-        return body[:3] if len(body) >= 6 and body[:3] in ("'''", '"""') and body.endswith(body[:3]) else body[:1]
+        return (
+            body[:3]
+            if len(body) >= 6 and body[:3] in ("'''", '"""') and body.endswith(body[:3])
+            else body[:1]
+        )
 
     @property
     def evaluated_value(self) -> str | bytes:

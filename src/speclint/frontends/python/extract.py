@@ -17,9 +17,9 @@ import re
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
+from speclint.frontends.python.comments import comments_in
 from speclint.frontends.python.depth import nesting_problem
 from speclint.frontends.python.positions import OwnRanges, Positions, python_line_starts, syntax_error
-from speclint.frontends.python.scan import comments_in
 from speclint.frontends.python.select import (
     SELECT_MIN_CHARS,
     Broken,

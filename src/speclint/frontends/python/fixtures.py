@@ -12,9 +12,8 @@ overrides keeps its own place. The release whose source was read goes on the lau
 
 from __future__ import annotations
 
-from speclint.frontends.python import syntax as py
-
 from speclint.core.launches import Diagnostic, ExtractResult, FixtureBase
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.positions import Positions
 from speclint.frontends.python.tree import Refused, read_tree
 from speclint.frontends.python.walking import MAX_FIXTURE_READS, Helper
@@ -139,16 +138,16 @@ def _may_read(walker: Walking, written: py.Name) -> bool:
     return budget.fixture_reads >= 0
 
 
-def _read_base(
-    walker: Walking, written: py.Name, name: str, use: FixtureBase, text: str
-) -> ClassInfo | None:
+def _read_base(walker: Walking, written: py.Name, name: str, use: FixtureBase, text: str) -> ClassInfo | None:
     try:
         module = read_tree(text)
     except Refused:  # SGLang's own source: not expected
         return None
     begin, end = walker.pos.offsets(written)
     where = walker.pos.ranges[written]
-    positions = Borrowed(begin, end, walker.pos.starts, where, use, text[1:] if text.startswith("\ufeff") else text)
+    positions = Borrowed(
+        begin, end, walker.pos.starts, where, use, text[1:] if text.startswith("\ufeff") else text
+    )
     reader = walker.helper_walker()  # quiet: no launch is made at the module's level
     reader.pos, reader.result = positions, ExtractResult()
     reader.block(module.body)  # module constants and class bodies; methods are walked per subclass

@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 
 from speclint.frontends.python import syntax as py
-
 from speclint.frontends.shell.embedded import Piece
 
 TYPE_CHECKING = False

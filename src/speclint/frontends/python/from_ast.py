@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import ast
 import re
-from bisect import bisect_right
+from typing import cast
 
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.from_ast_expressions import ExpressionBuilder
+from speclint.frontends.python.from_ast_patterns import match_statement
 from speclint.frontends.python.nodes import Node
 
 TYPE_CHECKING = False
@@ -43,6 +44,8 @@ _SIMPLE = (
     ast.ImportFrom,
 )
 _IDENT = re.compile(r"\w+")
+_TRY_STAR: tuple[type, ...] = tuple(getattr(ast, name) for name in ("TryStar",) if hasattr(ast, name))
+"""`try: ... except* E:` (Python 3.11)."""
 
 
 def build(source: str, tree: ast.Module) -> py.Module:
@@ -155,12 +158,18 @@ class StatementBuilder(ExpressionBuilder):
             return py.Expr(where, None, e(node.value))
         if isinstance(node, ast.Assign):
             targets = [e(t) for t in node.targets]
-            return py.Assign(where, None, [py.AssignTarget(t.outer or t.range, None, t) for t in targets], e(node.value))
+            return py.Assign(
+                where, None, [py.AssignTarget(t.outer or t.range, None, t) for t in targets], e(node.value)
+            )
         if isinstance(node, ast.AnnAssign):
             annotation = e(node.annotation)
             value = e(node.value) if node.value is not None else None
             return py.AnnAssign(
-                where, None, e(node.target), py.Annotation(annotation.outer or annotation.range, None, annotation), value
+                where,
+                None,
+                e(node.target),
+                py.Annotation(annotation.outer or annotation.range, None, annotation),
+                value,
             )
         if isinstance(node, ast.AugAssign):
             return py.AugAssign(where, None, e(node.target), self.augop(node.op), e(node.value))
@@ -185,8 +194,13 @@ class StatementBuilder(ExpressionBuilder):
             return getattr(py, type(node).__name__)(where, None)
         if isinstance(node, (ast.Global, ast.Nonlocal)):
             names = [m for m in _IDENT.finditer(self.text, start, end)][1:]
-            items = [py.NameItem(self.rng(m.start(), m.end()), None, py.Name(self.rng(m.start(), m.end()), None, m.group())) for m in names]
-            return getattr(py, type(node).__name__)(where, None, items)
+            named = [
+                py.NameItem(
+                    self.rng(m.start(), m.end()), None, py.Name(self.rng(m.start(), m.end()), None, m.group())
+                )
+                for m in names
+            ]
+            return getattr(py, type(node).__name__)(where, None, named)
         if isinstance(node, ast.Import):
             return py.Import(where, None, [self.alias(a) for a in node.names])
         assert isinstance(node, ast.ImportFrom)
@@ -214,12 +228,21 @@ class StatementBuilder(ExpressionBuilder):
         if isinstance(node, (ast.For, ast.AsyncFor)):
             asynchronous = self.asynchronous(node, start)
             orelse = self.clause(py.Else, "else", node.orelse) if node.orelse else None
-            return py.For(self.rng(start, end), None, e(node.target), e(node.iter), self.suite(node.body), orelse, asynchronous)
+            return py.For(
+                self.rng(start, end),
+                None,
+                e(node.target),
+                e(node.iter),
+                self.suite(node.body),
+                orelse,
+                asynchronous,
+            )
         if isinstance(node, ast.While):
             orelse = self.clause(py.Else, "else", node.orelse) if node.orelse else None
             return py.While(self.rng(start, end), None, e(node.test), self.suite(node.body), orelse)
-        if isinstance(node, (ast.Try, ast.TryStar)):
-            star = isinstance(node, ast.TryStar)
+        if isinstance(node, (ast.Try, *_TRY_STAR)):
+            star = not isinstance(node, ast.Try)
+            node = cast("ast.Try", node)  # ast.TryStar: the same fields
             handlers = [self.handler(h, star) for h in node.handlers]
             orelse = self.clause(py.Else, "else", node.orelse) if node.orelse else None
             final = self.clause(py.Finally, "finally", node.finalbody) if node.finalbody else None
@@ -243,7 +266,15 @@ class StatementBuilder(ExpressionBuilder):
                 returns = py.Annotation(annotation.outer or annotation.range, None, annotation)
             decorators = [self.decorator(d) for d in node.decorator_list]
             return py.FunctionDef(
-                self.rng(start, end), None, name, params, self.suite(node.body), decorators, returns, asynchronous, None
+                self.rng(start, end),
+                None,
+                name,
+                params,
+                self.suite(node.body),
+                decorators,
+                returns,
+                asynchronous,
+                None,
             )
         if isinstance(node, ast.ClassDef):
             name = self.name_after(start + 5)
@@ -251,10 +282,10 @@ class StatementBuilder(ExpressionBuilder):
             bases = [self.arg(b, paren) for b in node.bases]
             keywords = [self.keyword(k, paren) for k in node.keywords]
             decorators = [self.decorator(d) for d in node.decorator_list]
-            return py.ClassDef(self.rng(start, end), None, name, self.suite(node.body), bases, keywords, decorators, None)
+            return py.ClassDef(
+                self.rng(start, end), None, name, self.suite(node.body), bases, keywords, decorators, None
+            )
         if isinstance(node, ast.Match):
-            from speclint.frontends.python.from_ast_patterns import match_statement
-
             return match_statement(self, node, start, end)
         raise TypeError(f"no conversion of ast's {type(node).__name__}")
 
@@ -262,7 +293,11 @@ class StatementBuilder(ExpressionBuilder):
         orelse: Any = None
         if node.orelse:
             first = node.orelse[0]
-            if len(node.orelse) == 1 and isinstance(first, ast.If) and self.text.startswith("elif", self.span(first)[0]):
+            if (
+                len(node.orelse) == 1
+                and isinstance(first, ast.If)
+                and self.text.startswith("elif", self.span(first)[0])
+            ):
                 first_start, first_end = self.span(first)
                 orelse = self.if_(first, first_start, first_end)
             else:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import ast
-import re
 from bisect import bisect_right
 
 from speclint.frontends.python import syntax as py
+from speclint.frontends.python.comments import STRING_OR_COMMENT
+from speclint.frontends.python.from_ast_strings import strings
 from speclint.frontends.python.positions import python_line_starts
 
 TYPE_CHECKING = False
@@ -15,21 +16,6 @@ if TYPE_CHECKING:
 
     from speclint.frontends.python.nodes import Node
 
-_COMMENT_OR_STRING = re.compile(
-    r"""
-    (?P<str>(?i:[rbfu]{0,2})(?:
-        '''(?:[^'\\]|\\(?:\r\n|.)|'(?!''))*(?:'''|\Z)
-      | \"\"\"(?:[^"\\]|\\(?:\r\n|.)|"(?!""))*(?:\"\"\"|\Z)
-      | '(?:[^'\\\r\n]|\\(?:\r\n|.))*(?:'|(?=[\r\n])|\Z)
-      | "(?:[^"\\\r\n]|\\(?:\r\n|.))*(?:"|(?=[\r\n])|\Z)))
-  | \w+
-  | (?P<comment>\#[^\r\n]*)
-""",
-    re.X | re.S,
-)
-_STRING = re.compile(
-    r"""(?P<prefix>[A-Za-z]{0,2})(?P<quote>'''|\"\"\"|'|")""",
-)
 _OPERATORS: dict[type, str] = {
     ast.Add: "Add",
     ast.Sub: "Subtract",
@@ -76,7 +62,9 @@ class ExpressionBuilder:
     field's expression, parsed on its own: (its text, its line starts, where it starts in
     `text`, less the `(` it was parsed with)."""
 
-    def __init__(self, text: str, starts: list[int] | None = None, ends: dict[int, int] | None = None) -> None:
+    def __init__(
+        self, text: str, starts: list[int] | None = None, ends: dict[int, int] | None = None
+    ) -> None:
         self.text = text
         self.starts = python_line_starts(text) if starts is None else starts
         self.ascii = text.isascii()
@@ -84,7 +72,7 @@ class ExpressionBuilder:
         if ends is None:
             ends = {}
             if "#" in text:
-                for match in _COMMENT_OR_STRING.finditer(text):
+                for match in STRING_OR_COMMENT.finditer(text):
                     if match.lastgroup == "comment":
                         ends[match.end()] = match.start()
         self.comment_ends = ends
@@ -174,7 +162,12 @@ class ExpressionBuilder:
         while True:
             before = self.back(outer_start) - 1
             after = self.fwd(outer_end)
-            if before < 0 or before == owned or self.text[before] != "(" or self.text[after : after + 1] != ")":
+            if (
+                before < 0
+                or before == owned
+                or self.text[before] != "("
+                or self.text[after : after + 1] != ")"
+            ):
                 break
             outer_start, outer_end = before, after + 1
         made.outer = self.rng(outer_start, outer_end) if outer_start != start else None
@@ -186,7 +179,7 @@ class ExpressionBuilder:
             return True
         first = self.expr(elements[0])
         where = first.outer or first.range
-        return self.starts[where[0] - 1] + where[1] > start
+        return bool(self.starts[where[0] - 1] + where[1] > start)
 
     def outer_start(self, node: Node) -> int:
         where = node.outer or node.range
@@ -208,7 +201,13 @@ class ExpressionBuilder:
                 return py.Name(None, None, self.text[start:end])
             if value is ...:
                 return py.Ellipsis(None, None)
-            kind = py.Float if isinstance(value, float) else py.Imaginary if isinstance(value, complex) else py.Integer
+            kind = (
+                py.Float
+                if isinstance(value, float)
+                else py.Imaginary
+                if isinstance(value, complex)
+                else py.Integer
+            )
             return kind(None, None, self.text[start:end])
         if isinstance(node, ast.JoinedStr):
             return self.strings(start, end)
@@ -222,7 +221,9 @@ class ExpressionBuilder:
             paren = self.fwd(self.outer_end(func))
             return py.Call(None, None, func, self.call_args(node.args, node.keywords, paren))
         if isinstance(node, ast.BinOp):
-            return py.BinaryOperation(None, None, e(node.left), operator(_OPERATORS[type(node.op)]), e(node.right))
+            return py.BinaryOperation(
+                None, None, e(node.left), operator(_OPERATORS[type(node.op)]), e(node.right)
+            )
         if isinstance(node, ast.BoolOp):
             values = [e(v) for v in node.values]
             made = values[0]
@@ -241,7 +242,9 @@ class ExpressionBuilder:
             for op, comparator in zip(node.ops, node.comparators):
                 value = e(comparator)
                 targets.append(
-                    py.ComparisonTarget(self.rng(previous, self.outer_end(value)), None, operator(_OPERATORS[type(op)]), value)
+                    py.ComparisonTarget(
+                        self.rng(previous, self.outer_end(value)), None, operator(_OPERATORS[type(op)]), value
+                    )
                 )
                 previous = self.outer_end(value)
             return py.Comparison(None, None, left, targets)
@@ -260,7 +263,9 @@ class ExpressionBuilder:
         if isinstance(node, ast.Dict):
             return py.Dict(None, None, [self.dict_element(k, v) for k, v in zip(node.keys, node.values)])
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
-            return getattr(py, type(node).__name__)(None, None, e(node.elt), self.comprehension(node.generators))
+            return getattr(py, type(node).__name__)(
+                None, None, e(node.elt), self.comprehension(node.generators)
+            )
         if isinstance(node, ast.DictComp):
             return py.DictComp(None, None, e(node.key), e(node.value), self.comprehension(node.generators))
         if isinstance(node, ast.Await):
@@ -357,13 +362,17 @@ class ExpressionBuilder:
             end = self.starts[last[0] - 1] + last[1] if last else self.outer_end(iterable)
             if made is not None:
                 end = self.starts[made.range[2] - 1] + made.range[3]
-            made = py.CompFor(self.rng(self.back(keyword), end), None, target, iterable, ifs, made, asynchronous)
+            made = py.CompFor(
+                self.rng(self.back(keyword), end), None, target, iterable, ifs, made, asynchronous
+            )
         assert made is not None
         return made
 
     def parameters(self, args: ast.arguments, empty: int = 0) -> py.Parameters:
         """A function's or lambda's parameters; `empty`: where an empty list is placed."""
-        defaults: list[ast.expr | None] = [None] * (len(args.posonlyargs) + len(args.args) - len(args.defaults))
+        defaults: list[ast.expr | None] = [None] * (
+            len(args.posonlyargs) + len(args.args) - len(args.defaults)
+        )
         defaults += args.defaults
         posonly = [self.param(a, d, "") for a, d in zip(args.posonlyargs, defaults)]
         params = [self.param(a, d, "") for a, d in zip(args.args, defaults[len(posonly) :])]
@@ -396,11 +405,11 @@ class ExpressionBuilder:
             value = self.expr(node.annotation)
             annotation = py.Annotation(value.outer or value.range, None, value)
         made_default = self.expr(default) if default is not None else None
-        made = py.Param(self.rng(start - len(star), start + len(node.arg)), None, name, annotation, made_default, star)
+        made = py.Param(
+            self.rng(start - len(star), start + len(node.arg)), None, name, annotation, made_default, star
+        )
         self.param_ends[id(made)] = self.outer_end(made_default) if made_default is not None else end
         return made
 
     def strings(self, start: int, end: int) -> Any:
-        from speclint.frontends.python.from_ast_strings import strings
-
         return strings(self, start, end)

@@ -11,10 +11,17 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from speclint.frontends.python.from_ast import StatementBuilder
+    from speclint.frontends.python.from_ast_expressions import ExpressionBuilder
+
+    class StatementBuilder(ExpressionBuilder):
+        """What is used of `from_ast.StatementBuilder` (which imports this)."""
+
+        def suite(self, nodes: list[ast.stmt]) -> py.BaseSuite: ...
+
+        def end_of(self, node: py.Node) -> int: ...
 
 
-def match_statement(builder: StatementBuilder, node: ast.Match, start: int, end: int) -> py.Match:
+def match_statement(builder: Any, node: ast.Match, start: int, end: int) -> py.Match:
     cases = []
     for case in node.cases:
         pattern = pattern_node(builder, case.pattern)

@@ -10,9 +10,21 @@ from speclint.frontends.python import syntax as py
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Protocol
 
-    from speclint.frontends.python.from_ast_expressions import ExpressionBuilder
+    class ExpressionBuilder(Protocol):
+        """What is used of `from_ast_expressions.ExpressionBuilder` (which imports this)."""
+
+        text: str
+
+        def rng(self, start: int, end: int) -> tuple[int, int, int, int]: ...
+
+        def fwd(self, at: int) -> int: ...
+
+        def nested(self, text: str, at: int) -> ExpressionBuilder: ...
+
+        def expr(self, node: ast.expr, owned: int = -1) -> Any: ...
+
 
 _START = re.compile(r"""(?P<prefix>[A-Za-z]{0,2})(?P<quote>'''|\"\"\"|'|")""")
 
@@ -106,7 +118,9 @@ def _field(builder: ExpressionBuilder, open_at: int, end: int, raw: bool) -> tup
             char == "}"
             or char == ":"
             or (char == "!" and text[at + 1 : at + 2] != "=")
-            or (char == "=" and text[at + 1 : at + 2] != "=" and text[at - 1 : at] not in ("=", "!", "<", ">"))
+            or (
+                char == "=" and text[at + 1 : at + 2] != "=" and text[at - 1 : at] not in ("=", "!", "<", ">")
+            )
         ):
             expression_end = at
             break
@@ -128,7 +142,9 @@ def _field(builder: ExpressionBuilder, open_at: int, end: int, raw: bool) -> tup
         format_spec, at = _spec(builder, at + 1, end, raw)
     assert text[at] == "}", text[open_at : at + 1]
     at += 1
-    return py.FormattedStringExpression(builder.rng(open_at, at), None, expression, conversion, format_spec), at
+    return py.FormattedStringExpression(
+        builder.rng(open_at, at), None, expression, conversion, format_spec
+    ), at
 
 
 def _spec(builder: ExpressionBuilder, at: int, end: int, raw: bool) -> tuple[list[Any], int]:

@@ -60,7 +60,8 @@ class Converter:
         if isinstance(lpar, (list, tuple)) and lpar:
             rpar = node.rpar  # type: ignore[attr-defined]
             outer = self.ranges[lpar[0]][:2] + self.ranges[rpar[-1]][2:]
-        return kind(where, outer, *values)
+        maker: Any = kind
+        return maker(where, outer, *values)
 
     def value(self, value: object) -> object:
         if isinstance(value, cst.CSTNode):

@@ -32,7 +32,6 @@ from speclint.frontends.shell.embedded import ArgvItem, Piece
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.frontends.python import syntax as py
-
     from speclint.frontends.python.values import Val
     from speclint.frontends.python.walking import Walking
     from speclint.sglang.helpers import HelperReading

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from speclint.frontends.python import syntax as py
-
 from speclint.frontends.python.branches import each
 from speclint.frontends.python.scan import value_key
 from speclint.frontends.python.values import Entries, Entry, bounded

@@ -134,6 +134,7 @@ class BaseDictElement(Node):
 
 class BaseElement(Node):
     __slots__ = ()
+    value: BaseExpression
 
 
 class BaseFormattedStringContent(Node):

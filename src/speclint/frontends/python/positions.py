@@ -32,6 +32,7 @@ class OwnRanges:
     def __getitem__(self, node: py.Node) -> Range:
         return node.range
 
+
 _ESCAPE = re.compile(
     r"\\(\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}"
     r"|U[0-9a-fA-F]{8}|N\{[^}]*\})"

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import ChainMap
 from dataclasses import replace
 
-from speclint.frontends.python import syntax as py
-
 from speclint.core.records import dataclass
-from speclint.frontends.python.positions import python_line_starts
-from speclint.frontends.python.select import STRING_OR_COMMENT
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.values import attribute_key
 from speclint.frontends.shell.embedded import ArgvItem, Piece
 
@@ -94,20 +90,6 @@ def is_a(kind: type, classes: type | tuple[type, ...]) -> bool:
 def node_is(node: py.Node, kind: type[_N]) -> TypeGuard[_N]:
     """`isinstance` for one node class, remembered per node type (`is_a`)."""
     return is_a(type(node), kind)
-
-
-def comments_in(source: str) -> list[tuple[Range, str]]:
-    """The comments of `source` (a string-aware scan; `ast` keeps none): range and text."""
-    if "#" not in source:
-        return []
-    starts = python_line_starts(source)
-    found: list[tuple[Range, str]] = []
-    for match in STRING_OR_COMMENT.finditer(source):
-        if match.lastgroup == "comment":
-            line = bisect_right(starts, match.start())
-            column = match.start() - starts[line - 1]
-            found.append(((line, column, line, column + len(match.group())), match.group()))
-    return found
 
 
 _NESTED = (py.Lambda, py.FunctionDef)

@@ -17,6 +17,7 @@ from bisect import bisect_right
 
 from speclint.core.records import dataclass
 from speclint.frontends.python.atoms import Atoms
+from speclint.frontends.python.comments import STRING_OR_COMMENT
 
 SELECT_MIN_CHARS = 16 * 1024
 """Smaller files go to libcst whole, as they always did."""
@@ -24,18 +25,6 @@ MAX_FSTRING_FIELDS = 4096
 """CPython before 3.12 parses an f-string in time quadratic in its fields (350,000 took
 70 s): a file with a bigger one goes to libcst whole (linear), as before."""
 
-STRING_OR_COMMENT = re.compile(
-    r"""
-    (?P<str>(?i:[rbfut]{0,2})(?:
-        '''(?:[^'\\]|\\(?:\r\n|.)|'(?!''))*(?:'''|\Z)
-      | \"\"\"(?:[^"\\]|\\(?:\r\n|.)|"(?!""))*(?:\"\"\"|\Z)
-      | '(?:[^'\\\r\n]|\\(?:\r\n|.))*(?:'|(?=[\r\n])|\Z)
-      | "(?:[^"\\\r\n]|\\(?:\r\n|.))*(?:"|(?=[\r\n])|\Z)))
-  | \w+
-  | (?P<comment>\#[^\r\n]*)
-""",
-    re.X | re.S,
-)
 _LOGICAL = re.compile(
     STRING_OR_COMMENT.pattern
     + r"""

@@ -42,10 +42,6 @@ class AssignTarget(Node):
     target: BaseAssignTargetExpression
 
 
-class Asynchronous(Node):
-    __slots__ = ()
-
-
 class AugAssign(BaseSmallStatement):
     __slots__ = ("target", "operator", "value")
     target: BaseAssignTargetExpression
@@ -342,7 +338,7 @@ class TypeAlias(BaseSmallStatement):
 class TypeParam(Node):
     __slots__ = ("param", "star", "default")
     param: TypeVar | TypeVarTuple | ParamSpec
-    star: Literal['', '*']
+    star: Literal["", "*"]
     default: BaseExpression | None
 
 

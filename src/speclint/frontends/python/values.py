@@ -11,10 +11,9 @@ from collections.abc import MutableMapping
 from dataclasses import field, replace
 from typing import cast
 
-from speclint.frontends.python import syntax as py
-
 from speclint.core.launches import Condition
 from speclint.core.records import dataclass
+from speclint.frontends.python import syntax as py
 from speclint.frontends.shell.embedded import known_text, unknown_reason
 
 TYPE_CHECKING = False

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections import ChainMap
 from dataclasses import replace
 
-from speclint.frontends.python import syntax as py
-
 from speclint.core.launches import Launch
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.branches import arm_conditions, choices_for, mark, with_alternatives
 from speclint.frontends.python.calls import note_call, walk_call_sites
 from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited, walk_super

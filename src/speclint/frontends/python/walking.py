@@ -14,11 +14,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from speclint.frontends.python import syntax as py
-
     from speclint.core.launches import ExtractResult, FixtureBase, Launch
     from speclint.core.spans import Span
     from speclint.core.words import Word
+    from speclint.frontends.python import syntax as py
     from speclint.frontends.python.evaluator import Evaluator
     from speclint.frontends.python.positions import Positions
     from speclint.frontends.python.values import Env, Val
