@@ -150,7 +150,9 @@ class ExpressionBuilder:
         """`node` with its range and its own parentheses (`owned`: where a parenthesis of
         its parent's stands, never its own: a call's `(` around its only argument)."""
         start, end = self.span(node)
-        if isinstance(node, ast.Tuple) and self.text[start : start + 1] == "(":
+        if self.local is not None and start == self.local[2]:  # an f-string field's tuple, in
+            start, end = self.fwd(start + 1), self.back(end - 1)  # the `(...)` it was parsed in
+        elif isinstance(node, ast.Tuple) and self.text[start : start + 1] == "(":
             first = self.span(node.elts[0])[0] if node.elts else end
             if start < first and self._wrapped_at(start, node.elts):
                 start, end = self.fwd(start + 1), self.back(end - 1)
