@@ -107,6 +107,7 @@ def _read(
     try:
         bare = source[1:] if source.startswith("\ufeff") else source
         positions = Positions(OwnRanges(), starts, lines, bare)
+        positions.module = module
         walker = PyWalker(text, path, positions, result)
         walker.module(module)
         comments = [(positions.span_at(where), value) for where, value in comments_in(bare)]

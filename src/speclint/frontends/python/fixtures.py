@@ -148,6 +148,7 @@ def _read_base(walker: Walking, written: py.Name, name: str, use: FixtureBase, t
     positions = Borrowed(
         begin, end, walker.pos.starts, where, use, text[1:] if text.startswith("\ufeff") else text
     )
+    positions.module = module
     reader = walker.helper_walker()  # quiet: no launch is made at the module's level
     reader.pos, reader.result = positions, ExtractResult()
     reader.block(module.body)  # module constants and class bodies; methods are walked per subclass

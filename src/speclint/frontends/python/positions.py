@@ -62,13 +62,23 @@ class Positions:
         self.source = source
         """The text the tree was read from (the file, or its selected lines: `select`)."""
         self.source_starts = source_starts if source_starts is not None else python_line_starts(source)
+        self.module: py.Module | None = None
+        """The tree read from `source` (`quote` finds the statements' indentation in it)."""
+        self.statement_lines: list[int] | None = None
 
     def quote(self, node: py.Node) -> str:
         """The node's code as written, its own parentheses included (what libcst's
         `code_for_node` gave), stripped and shortened to 40 characters."""
         line, column, end_line, end_column = node.outer or node.range
         starts = self.source_starts
-        text = self.source[starts[line - 1] + column : starts[end_line - 1] + end_column].strip()
+        text = self.source[starts[line - 1] + column : starts[end_line - 1] + end_column]
+        if end_line != line and self.module is not None:
+            from speclint.frontends.python.quoting import dedented, statement_lines
+
+            if self.statement_lines is None:
+                self.statement_lines = statement_lines(self.module)
+            text = dedented(text, self.source, starts, self.statement_lines, line)
+        text = text.strip()
         return text if len(text) <= 40 else text[:37] + "..."
 
     def offsets(self, node: py.Node) -> tuple[int, int]:
