@@ -17,10 +17,12 @@ import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from speclint.engine import lint_text
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.comments import comments_in
 from speclint.frontends.python.from_ast import build
 from speclint.frontends.python.from_cst import convert
 from speclint.frontends.python.nodes import Node, Operator
+from speclint.frontends.python.positions import OwnRanges, Positions
 from speclint.frontends.python.select import lone_backslashes_as_comments
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,3 +176,41 @@ def test_a_plain_wrapper_does_not_import_libcst():
         [sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT, check=True
     ).stdout
     assert out.strip() == "False"
+
+
+def _pairs(made: object, reference: object) -> list[tuple[Node, cst.CSTNode]]:
+    """(node of the ast tree, the libcst node it was converted from), for the expressions."""
+    found: list[tuple[Node, cst.CSTNode]] = []
+    if isinstance(made, list):
+        for pair in zip(made, reference):  # type: ignore[call-overload]
+            found += _pairs(*pair)
+    elif isinstance(made, Node) and not isinstance(made, Operator):
+        if isinstance(made, (py.BaseExpression, py.FormattedStringExpression)):
+            found.append((made, reference))  # type: ignore[arg-type]
+        for name in made.FIELDS:
+            if isinstance(reference, cst.CSTNode):
+                found += _pairs(getattr(made, name), getattr(reference, name))
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_a_node_is_quoted_as_libcst_wrote_it(name):
+    """`Positions.quote` (messages: "`f(x)` is computed when the program runs") gives what
+    libcst's `code_for_node` gave, multi-line nodes in indented blocks included."""
+    source = lone_backslashes_as_comments(SOURCES[name] + INDENTED)
+    module = build(source, ast.parse(source))
+    reference = cst.parse_module(source)
+    positions = Positions(OwnRanges(), [0], None, source)
+    positions.module = module
+    pairs = _pairs(module.body, list(reference.body))
+    assert len(pairs) > 20
+    for made, written in pairs:
+        text = cst.Module([]).code_for_node(written).strip()
+        assert positions.quote(made) == (text if len(text) <= 40 else text[:37] + "..."), made
+
+
+INDENTED = (
+    "class T:\n    def m(self):\n        if x:\n            v = f(\n                a,  # c\n"
+    "              b,\n            # d\n                '''s\n        t''' + \\\n"
+    "                    y,\n            g(\n    z))\n"
+)

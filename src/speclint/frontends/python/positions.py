@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+from bisect import bisect_right
 
 from speclint.core.launches import Diagnostic
 from speclint.core.spans import Span
@@ -71,7 +72,15 @@ class Positions:
         `code_for_node` gave), stripped and shortened to 40 characters."""
         line, column, end_line, end_column = node.outer or node.range
         starts = self.source_starts
-        text = self.source[starts[line - 1] + column : starts[end_line - 1] + end_column]
+        end = starts[end_line - 1] + end_column
+        if type(node).__name__ == "StarredElement":  # libcst's element: its comma with it
+            after = end
+            while self.source[after : after + 1] in (" ", "\t", "\f"):
+                after += 1
+            if self.source[after : after + 1] == ",":
+                end = after + 1
+                end_line = bisect_right(starts, end)  # (for the line breaks below)
+        text = self.source[starts[line - 1] + column : end]
         if end_line != line and self.module is not None:
             from speclint.frontends.python.quoting import dedented, statement_lines
 

@@ -24,6 +24,7 @@ _TOKENS = re.compile(
 """,
     re.X | re.S,
 )
+_NEWLINE = re.compile(r"\r\n?|\n")
 _STARTS = (py.BaseStatement, py.BaseSmallStatement, py.Decorator, py.ExceptHandler, py.ExceptStarHandler)
 _CLAUSES = (py.MatchCase, py.Else, py.Finally)
 
@@ -44,22 +45,25 @@ def statement_lines(module: py.Module) -> list[int]:
 
 
 def dedented(text: str, source: str, starts: list[int], lines: list[int], line: int) -> str:
-    """`text` (a node's code, from `line` on) without the block's indentation after each
-    line break inside brackets; `lines`: `statement_lines` of the tree."""
+    """`text` (a node's code, from `line` on) as libcst wrote it: after each line break
+    inside brackets, the block's indentation left out and the break written `\\n` where it
+    is the file's first kind of line break (libcst's default newline); `lines`:
+    `statement_lines` of the tree."""
     index = bisect_right(lines, line) - 1
     first = lines[index] if index >= 0 else 1
     start = starts[first - 1]
     indent = source[start : start + len(source[start:]) - len(source[start:].lstrip(" \t\f"))]
-    if not indent:
-        return text
+    default = _NEWLINE.search(source)
+    newline = default.group() if default is not None else "\n"
     out: list[str] = []
     position = 0
     for match in _TOKENS.finditer(text):
         if match.lastgroup != "newline":
             continue
-        out.append(text[position : match.end()])
+        out.append(text[position : match.start()])
+        out.append("\n" if match.group() == newline else match.group())
         position = match.end()
-        if text.startswith(indent, position):
+        if indent and text.startswith(indent, position):
             position += len(indent)
     out.append(text[position:])
     return "".join(out)
