@@ -13,6 +13,7 @@ with its own parentheses (None when it has none): the text `_source` quotes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import FunctionType
 from typing import Any, ClassVar
 
 Range = tuple[int, int, int, int]
@@ -42,20 +43,25 @@ class Node:
         return f"{type(self).__name__}({fields})@{self.range}"
 
 
-_INITS: dict[tuple[str, ...], Any] = {}
+_TEMPLATES: dict[int, Any] = {}
 
 
 def _initializer(fields: tuple[str, ...]) -> Any:
-    """`__init__(self, range, outer, *fields)` setting each slot (made once per field list)."""
-    made = _INITS.get(fields)
-    if made is None:
-        lines = [f"def __init__(self, range, outer{''.join(', ' + name for name in fields)}):"]
+    """`__init__(self, range, outer, *fields)` setting each slot: one template compiled per
+    number of fields, its attribute names replaced (a compile per class cost the import
+    a tenth of a cold run)."""
+    template = _TEMPLATES.get(len(fields))
+    if template is None:
+        names = [f"f{index}" for index in range(len(fields))]
+        lines = [f"def __init__(self, range, outer{''.join(', a' + name for name in names)}):"]
         lines += ["    self.range = range", "    self.outer = outer"]
-        lines += [f"    self.{name} = {name}" for name in fields]
+        lines += [f"    self.{name} = a{name}" for name in names]
         scope: dict[str, Any] = {}
         exec("\n".join(lines), scope)
-        made = _INITS[fields] = scope["__init__"]
-    return made
+        template = _TEMPLATES[len(fields)] = scope["__init__"]
+    code = template.__code__
+    assert code.co_names == ("range", "outer", *(f"f{index}" for index in range(len(fields))))
+    return FunctionType(code.replace(co_names=("range", "outer", *fields)), template.__globals__, "__init__")
 
 
 class Operator:
