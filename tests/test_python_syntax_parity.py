@@ -45,7 +45,7 @@ SOURCES = {
         "    global g\n    nonlocal_ = 1\n    if a: return (a)\n    elif b:\n        pass\n    else:\n"
         "\n        @inner\n        def g(): pass\n    for i, (j, k) in x: y += 1\n    else: z = 1\n"
         "    while (n := next(it)) is not None:\n        break\n    async for q in r: continue\n"
-        "    async with a as b, (c) as d: pass\n    with (open(p)): pass\n    try:\n        pass\n"
+        "    async with a as b, (c) as d: pass\n    with (open(p)): pass\n    with (\n  c\n ), d(), e(): pass\n    try:\n        pass\n"
         "    except (E, F) as e:\n        raise X from  e\n    except G: pass\n    else:\n        pass\n"
         "    finally:\n        del a, b\n    try: pass\n    except* H: pass\n"
         "class C(Base, metaclass=M):\n    x: int = 1\n    def m(self, *, k): yield from g(); yield\n"
@@ -67,7 +67,8 @@ SOURCES = {
         "match command.split():\n    case [action]: pass\n    case ['go', d] | ['move', d]: pass\n"
         "    case Point(x=0, y=_): pass\n    case Point(1, y=(2)): pass\n    case {'a': 1, **rest}: pass\n"
         "    case (1, *others): pass\n    case 1, 2: pass\n    case None | -1 | 2.0 | 's' 't': pass\n"
-        "    case a.b.c if a > 1: pass\n    case [1, 2] as whole: pass\n    case _: pass\n"
+        "    case a.b.c if a > 1: pass\n    case [1, 2] as whole: pass\n    case P(a=1,\n      b=2,\n    ): pass\n"
+        "    case [1, 2, ]: pass\n    case _: pass\n"
     ),
 }
 

@@ -17,6 +17,7 @@ import re
 from typing import cast
 
 from speclint.frontends.python import syntax as py
+from speclint.frontends.python.comments import STRING_OR_COMMENT
 from speclint.frontends.python.from_ast_expressions import ExpressionBuilder
 from speclint.frontends.python.from_ast_patterns import match_statement
 from speclint.frontends.python.nodes import Node
@@ -44,6 +45,7 @@ _SIMPLE = (
     ast.ImportFrom,
 )
 _IDENT = re.compile(r"\w+")
+_BRACKETS = re.compile(STRING_OR_COMMENT.pattern + r"|[()\[\]{}]", re.X | re.S)
 _TRY_STAR: tuple[type, ...] = tuple(getattr(ast, name) for name in ("TryStar",) if hasattr(ast, name))
 """`try: ... except* E:` (Python 3.11)."""
 
@@ -98,6 +100,19 @@ class StatementBuilder(ExpressionBuilder):
         if inline and all(isinstance(s, py.SimpleStatementLine) for s in statements):
             return py.SimpleStatementSuite(where, None, [x for s in statements for x in s.body])
         return py.IndentedBlock(where, None, statements)
+
+    def matching_close(self, at: int) -> int:
+        """Where the bracket opened at `at` closes (strings and comments skipped)."""
+        depth = 0
+        for match in _BRACKETS.finditer(self.text, at):
+            token = match.group()
+            if token in "([{":
+                depth += 1
+            elif token in ")]}":
+                depth -= 1
+                if depth == 0:
+                    return match.start()
+        return -1
 
     def first(self, node: ast.stmt) -> int:
         """Where a statement starts, its decorators included."""
@@ -252,7 +267,8 @@ class StatementBuilder(ExpressionBuilder):
             asynchronous = self.asynchronous(node, start)
             paren = self.fwd(self.fwd(start + 5) + 4 if asynchronous is not None else start + 4)
             colon = self.back(self.first(node.body[0]))
-            owned = paren if self.text[paren] == "(" and self.text[self.back(colon - 1) - 1] == ")" else -1
+            close = self.back(colon - 1) - 1
+            owned = paren if self.text[paren] == "(" and self.matching_close(paren) == close else -1
             items = [self.with_item(item, owned) for item in node.items]
             return py.With(self.rng(start, end), None, items, self.suite(node.body), asynchronous)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -27,7 +27,10 @@ def _through(builder: Any, end: int, separator: str) -> int:
     """`end`, or past the separator that follows it and the space after that."""
     after = builder.fwd(end)
     if builder.text[after : after + 1] == separator:
-        return int(builder.fwd(after + 1))
+        following = int(builder.fwd(after + 1))  # the space before a closing bracket is the
+        return (
+            after + 1 if builder.text[following : following + 1] in (")", "]", "}") else following
+        )  # bracket's
     return end
 
 

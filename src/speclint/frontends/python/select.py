@@ -69,7 +69,7 @@ def select(text: str, starts: list[int]) -> Selection | Broken | None:
         source, stray = _blank_quoted_nuls(source)
         if stray:  # a NUL in code: libcst refuses the file at once, as before
             return None
-    if source.count("{") > MAX_FSTRING_FIELDS and _crowded_fstring(source):
+    if source.count("{") > MAX_FSTRING_FIELDS and crowded_fstring(source):
         return None
     try:
         tree = ast.parse(source)
@@ -162,7 +162,7 @@ def _blank_quoted_nuls(source: str) -> tuple[str, bool]:
     return blanked, "\0" in blanked
 
 
-def _crowded_fstring(source: str) -> bool:
+def crowded_fstring(source: str) -> bool:
     """Whether an f-string has more than MAX_FSTRING_FIELDS fields. Read from each place an
     f-string may start (inside another string too: that only costs a look)."""
     for start in _FSTRING_START.finditer(source):

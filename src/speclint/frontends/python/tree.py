@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 
 from speclint.frontends.python import syntax as py
+from speclint.frontends.python.select import MAX_FSTRING_FIELDS, crowded_fstring
 
 
 class Refused(Exception):
@@ -28,6 +29,8 @@ def read_tree(source: str) -> py.Module:
     """The tree of `source` (its BOM, if any, left out: positions count from after it, as
     libcst's did). Raises `Refused`, or RecursionError where the source nests too deeply."""
     bare = source[1:] if source.startswith("\ufeff") else source
+    if bare.count("{") > MAX_FSTRING_FIELDS and crowded_fstring(bare):
+        return _with_libcst(source)  # CPython 3.11 parses such an f-string in quadratic time
     try:
         tree = ast.parse(bare)
     except (SyntaxError, ValueError, MemoryError, RecursionError):
