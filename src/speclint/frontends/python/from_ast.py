@@ -17,7 +17,6 @@ import re
 from typing import cast
 
 from speclint.frontends.python import syntax as py
-from speclint.frontends.python.comments import STRING_OR_COMMENT
 from speclint.frontends.python.from_ast_expressions import ExpressionBuilder
 from speclint.frontends.python.from_ast_patterns import match_statement
 from speclint.frontends.python.nodes import Node
@@ -45,7 +44,6 @@ _SIMPLE = (
     ast.ImportFrom,
 )
 _IDENT = re.compile(r"\w+")
-_BRACKETS = re.compile(STRING_OR_COMMENT.pattern + r"|[()\[\]{}]", re.X | re.S)
 _TRY_STAR: tuple[type, ...] = tuple(getattr(ast, name) for name in ("TryStar",) if hasattr(ast, name))
 """`try: ... except* E:` (Python 3.11)."""
 
@@ -100,19 +98,6 @@ class StatementBuilder(ExpressionBuilder):
         if inline and all(isinstance(s, py.SimpleStatementLine) for s in statements):
             return py.SimpleStatementSuite(where, None, [x for s in statements for x in s.body])
         return py.IndentedBlock(where, None, statements)
-
-    def matching_close(self, at: int) -> int:
-        """Where the bracket opened at `at` closes (strings and comments skipped)."""
-        depth = 0
-        for match in _BRACKETS.finditer(self.text, at):
-            token = match.group()
-            if token in "([{":
-                depth += 1
-            elif token in ")]}":
-                depth -= 1
-                if depth == 0:
-                    return match.start()
-        return -1
 
     def first(self, node: ast.stmt) -> int:
         """Where a statement starts, its decorators included."""

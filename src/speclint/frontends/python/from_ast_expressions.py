@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from bisect import bisect_right
 
 from speclint.frontends.python import syntax as py
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 
     from speclint.frontends.python.nodes import Node
 
+_BRACKETS = re.compile(STRING_OR_COMMENT.pattern + r"|[()\[\]{}]", re.X | re.S)
 _OPERATORS: dict[type, str] = {
     ast.Add: "Add",
     ast.Sub: "Subtract",
@@ -153,8 +155,7 @@ class ExpressionBuilder:
         if self.local is not None and start == self.local[2]:  # an f-string field's tuple, in
             start, end = self.fwd(start + 1), self.back(end - 1)  # the `(...)` it was parsed in
         elif isinstance(node, ast.Tuple) and self.text[start : start + 1] == "(":
-            first = self.span(node.elts[0])[0] if node.elts else end
-            if start < first and self._wrapped_at(start, node.elts):
+            if self._wrapped_at(start, end):
                 start, end = self.fwd(start + 1), self.back(end - 1)
         elif isinstance(node, ast.GeneratorExp):
             start, end = self.fwd(start + 1), self.back(end - 1)
@@ -175,13 +176,23 @@ class ExpressionBuilder:
         made.outer = self.rng(outer_start, outer_end) if outer_start != start else None
         return made
 
-    def _wrapped_at(self, start: int, elements: list[ast.expr]) -> bool:
-        """Whether the tuple's `(` at `start` is its own (not its first element's)."""
-        if not elements:
-            return True
-        first = self.expr(elements[0])
-        where = first.outer or first.range
-        return bool(self.starts[where[0] - 1] + where[1] > start)
+    def _wrapped_at(self, start: int, end: int) -> bool:
+        """Whether the tuple's `(` at `start` is its own (closed at its end, not by its
+        first element: `(a), b`)."""
+        return self.matching_close(start) == end - 1
+
+    def matching_close(self, at: int) -> int:
+        """Where the bracket opened at `at` closes (strings and comments skipped)."""
+        depth = 0
+        for match in _BRACKETS.finditer(self.text, at):
+            token = match.group()
+            if token in "([{":
+                depth += 1
+            elif token in ")]}":
+                depth -= 1
+                if depth == 0:
+                    return match.start()
+        return -1
 
     def outer_start(self, node: Node) -> int:
         where = node.outer or node.range
@@ -323,8 +334,8 @@ class ExpressionBuilder:
 
     def subscript(self, node: ast.expr) -> list[py.SubscriptElement]:
         if isinstance(node, ast.Tuple):
-            start = self.span(node)[0]
-            if not (self.text[start : start + 1] == "(" and self._wrapped_at(start, node.elts)):
+            start, end = self.span(node)
+            if not (self.text[start : start + 1] == "(" and self._wrapped_at(start, end)):
                 return [self.subscript_element(x) for x in node.elts]
         return [self.subscript_element(node)]
 
