@@ -1,7 +1,7 @@
 """Front-ends: turn a source file into the SGLang launches it contains.
 
 `extract_file` picks the front-end by file kind: `shell/` (tree-sitter-bash), `python/`
-(libcst), `docs/` (Markdown with markdown-it-py, Jupyter notebooks, reStructuredText),
+(CPython's `ast`), `docs/` (Markdown with markdown-it-py, Jupyter notebooks, reStructuredText),
 `manifests/` (Kubernetes and compose YAML, Dockerfiles, GitHub Actions, SGLang `--config`
 files) and `commands/` (Makefiles, justfiles, Procfiles, systemd units, supervisord
 programs, tox environments). Every front-end but the shell's only loads its reader when the
@@ -135,10 +135,7 @@ def _extract_shell(text: str, path: str) -> ExtractResult:
 def _extract_python(text: str, path: str) -> ExtractResult:
     if not any(mention in text for mention in PYTHON_MENTIONS):
         return ExtractResult()
-    from speclint.core.records import import_with_kept_code
-
-    import_with_kept_code("libcst")  # only for a file that mentions sglang; its classes' code kept
-    from speclint.frontends.python.extract import extract_python
+    from speclint.frontends.python.extract import extract_python  # libcst only for newer syntax
 
     return extract_python(text, path)
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import libcst as cst
-
 from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
 from speclint.core.spans import Span
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.scan import descendants, same_value
 from speclint.frontends.python.values import attribute_key
 
@@ -28,7 +27,7 @@ if TYPE_CHECKING:
     from speclint.frontends.python.walking import Walking
 
 
-def arm_conditions(walker: Walking, node: cst.If, top: cst.If | None) -> list[Condition | None]:
+def arm_conditions(walker: Walking, node: py.If, top: py.If | None) -> list[Condition | None]:
     """One condition per arm of `node` (the `if`/`elif` body, then the `else` arm): None for
     an `else` that is an `elif` (its own arms say when). `top`: the `if` of an `elif`."""
     start = walker.pos.span(node)
@@ -40,7 +39,7 @@ def arm_conditions(walker: Walking, node: cst.If, top: cst.If | None) -> list[Co
         )
     ]
     orelse = node.orelse
-    if isinstance(orelse, cst.If):
+    if isinstance(orelse, py.If):
         conditions.append(None)
     elif orelse is not None:
         where = walker.pos.span(orelse)
@@ -93,16 +92,16 @@ def each(value: Val, change: Callable[[Val], Val | None]) -> Val | None:
     return replace(value, alternatives=changed)
 
 
-def choices_for(walker: Walking, call: cst.Call) -> list[tuple[tuple[Condition, ...], dict[str, Val]]] | None:
+def choices_for(walker: Walking, call: py.Call) -> list[tuple[tuple[Condition, ...], dict[str, Val]]] | None:
     """The choices a launch call makes, as names → the value each choice gives them, or None
     when it reads no name with alternatives (or too many combinations)."""
     read: dict[str, Val] = {}
-    for node in descendants(call, True, (cst.Lambda,)):
+    for node in descendants(call, True, (py.Lambda,)):
         key = (
             node.value
-            if isinstance(node, cst.Name)
+            if isinstance(node, py.Name)
             else attribute_key(node)
-            if isinstance(node, cst.Attribute)
+            if isinstance(node, py.Attribute)
             else None
         )
         if key is not None and key not in read:

@@ -10,9 +10,8 @@ reported once. Bounded: MAX_SITES calls per function, MAX_WALKS walks a file.
 
 from __future__ import annotations
 
-import libcst as cst
-
 from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.helpers import bind
 from speclint.frontends.python.walking import Helper
 
@@ -26,17 +25,17 @@ MAX_SITES = 8
 MAX_WALKS = 64
 
 
-def note_call(walker: Walking, call: cst.Call) -> None:
+def note_call(walker: Walking, call: py.Call) -> None:
     """Remember `call` with its arguments' values when it calls a function of the file
     that takes arguments (a method called on any object: by a name only one class has)."""
     if not call.args:
         return
     func = call.func
     helper = None
-    if isinstance(func, cst.Name):
+    if isinstance(func, py.Name):
         helper = walker.functions.get(func.value)
-    elif isinstance(func, cst.Attribute):
-        if isinstance(func.value, cst.Name) and func.value.value in ("self", "cls") and walker.owner:
+    elif isinstance(func, py.Attribute):
+        if isinstance(func.value, py.Name) and func.value.value in ("self", "cls") and walker.owner:
             helper = walker.owner.methods.get(func.attr.value)
         else:
             found = [
@@ -81,7 +80,7 @@ def _partly(launch: Launch) -> bool:
     return any(w.text is None for w in launch.args) or any(v.text is None for _, v in launch.kwargs)
 
 
-def _mark(own: list[Launch], made: list[tuple[Condition, list[Launch]]], node: cst.FunctionDef) -> None:
+def _mark(own: list[Launch], made: list[tuple[Condition, list[Launch]]], node: py.FunctionDef) -> None:
     by_span: dict[Span, list[tuple[Condition | None, Launch]]] = {}
     for launch in own:
         by_span.setdefault(launch.span, []).append((None, launch))

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections import ChainMap
 
-import libcst as cst
-
 from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition, Diagnostic
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.fixtures import Borrowed, base_key, fixture_bases
 from speclint.frontends.python.scan import descendants, merge_envs
 from speclint.frontends.python.walking import SETUP_METHODS, ClassInfo, Helper
@@ -32,7 +31,7 @@ if TYPE_CHECKING:
 MAX_INHERITED_WALKS = 64
 
 
-def class_body(walker: Walking, node: cst.ClassDef) -> None:
+def class_body(walker: Walking, node: py.ClassDef) -> None:
     """The class body's names become `self.X` values of its methods; setUp-like methods
     are walked first, since they set what the others read."""
     saved, owner, count = walker.env, walker.owner, len(walker.deferred)
@@ -40,9 +39,9 @@ def class_body(walker: Walking, node: cst.ClassDef) -> None:
     name = walker.pos.span(node.name)
     external = fixture_bases(walker, node)  # SGLang's test fixtures it derives from
     bases = [
-        arg.value.value if isinstance(arg.value, cst.Name) else base_key(arg.value)
+        arg.value.value if isinstance(arg.value, py.Name) else base_key(arg.value)
         for arg in node.bases
-        if isinstance(arg.value, cst.Name) or (external and base_key(arg.value) in external)
+        if isinstance(arg.value, py.Name) or (external and base_key(arg.value) in external)
     ]
     walker.owner = info = ClassInfo(node.name.value, span=name, bases=bases, external=external)
     walker.env = scope = ChainMap({}, saved)
@@ -153,7 +152,7 @@ def walk_inherited(walker: Walking) -> None:
     _mark(walker, groups)
 
 
-def next_method(walker: Walking, name: str, call: cst.Call) -> Helper | None:
+def next_method(walker: Walking, name: str, call: py.Call) -> Helper | None:
     """What `super().name` is in the method holding `call`: `name` of the first class after
     that method's class in the walked class's bases (depth first, left to right)."""
     owner = walker.owner
@@ -165,7 +164,7 @@ def next_method(walker: Walking, name: str, call: cst.Call) -> Helper | None:
     return next((a.methods[name] for a in order[after + 1 :] if name in a.methods), None)
 
 
-def _makes(info: ClassInfo, name: str, call: cst.Call) -> bool:
+def _makes(info: ClassInfo, name: str, call: py.Call) -> bool:
     """Whether a method of `info` itself (its `name` first) holds `call`."""
     own = [h for h in info.methods.values() if h.owner is info or h.owner is None]
     own.sort(key=lambda h: h.node.name.value != name)
@@ -213,7 +212,7 @@ def _mark(walker: Walking, groups: dict[Span, list[tuple[ClassInfo, list[Launch]
             launch.alternative = Alternative((condition, *arms), index, len(everyone))
 
 
-def walk_super(walker: Walking, name: str, call: cst.Call) -> None:
+def walk_super(walker: Walking, name: str, call: py.Call) -> None:
     """`super().setUpClass()` in a method: the method `name` of the next class after the
     one whose method makes `call` (depth first, left to right: the file's bases and SGLang's
     fixture bases), walked here with the class's values and the `cls.X` the method set so

@@ -11,8 +11,7 @@ the words are known and point where they are written. Anything else (an unknown 
 
 from __future__ import annotations
 
-import libcst as cst
-
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.values import Val, bounded
 from speclint.frontends.shell.embedded import Piece
 
@@ -23,7 +22,7 @@ if TYPE_CHECKING:
     from speclint.core.spans import Span
 
     Bound = dict[str, Val]
-    Scoped = Callable[[Bound], Callable[[cst.BaseExpression], Val]]
+    Scoped = Callable[[Bound], Callable[[py.BaseExpression], Val]]
 
 MAX_ITERATIONS = 64
 """Elements a loop or comprehension is followed through; more, and its names are unknown."""
@@ -39,11 +38,11 @@ def _key(entry_key: str, span: Span, starts: list[int]) -> Val:
 
 
 def elements(
-    node: cst.BaseExpression, evaluate: Callable[[cst.BaseExpression], Val], starts: list[int]
+    node: py.BaseExpression, evaluate: Callable[[py.BaseExpression], Val], starts: list[int]
 ) -> list[Item] | None:
     """The elements `for ... in node` goes through, or None when they are not all known."""
     method = None
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and not node.args:
+    if isinstance(node, py.Call) and isinstance(node.func, py.Attribute) and not node.args:
         method = node.func.attr.value
         if method not in ("items", "keys", "values"):
             return None
@@ -69,17 +68,17 @@ def elements(
     return items if len(items) <= MAX_ITERATIONS else None
 
 
-def bind(target: cst.BaseExpression, item: Item) -> Bound | None:
+def bind(target: py.BaseExpression, item: Item) -> Bound | None:
     """The names `target` takes from one element, or None when it does not unpack it."""
-    if isinstance(target, cst.Name):
+    if isinstance(target, py.Name):
         return {target.value: item} if isinstance(item, Val) else None
-    if not isinstance(target, (cst.Tuple, cst.List)):
+    if not isinstance(target, (py.Tuple, py.List)):
         return None
     parts: list[Item] = (
         list(item) if isinstance(item, tuple) else list(item.elements) if item.kind == "list" else []
     )
     names = target.elements
-    if len(parts) != len(names) or any(isinstance(n, cst.StarredElement) for n in names):
+    if len(parts) != len(names) or any(isinstance(n, py.StarredElement) for n in names):
         return None
     bound: Bound = {}
     for name, part in zip(names, parts):
@@ -90,11 +89,11 @@ def bind(target: cst.BaseExpression, item: Item) -> Bound | None:
     return bound
 
 
-def comprehension(node: cst.ListComp, scoped: Scoped, starts: list[int]) -> list[Val] | None:
+def comprehension(node: py.ListComp, scoped: Scoped, starts: list[int]) -> list[Val] | None:
     """The elements of `[ELT for T in ITER ...]` (no `if` clauses), or None."""
     out: list[Val] = []
 
-    def run(clause: cst.CompFor, names: Bound) -> bool:
+    def run(clause: py.CompFor, names: Bound) -> bool:
         if clause.ifs or clause.asynchronous is not None:
             return False
         items = elements(clause.iter, scoped(names), starts)
@@ -115,28 +114,34 @@ def comprehension(node: cst.ListComp, scoped: Scoped, starts: list[int]) -> list
     return [bounded(v) for v in out] if run(node.for_in, {}) else None
 
 
-class _Exits(cst.CSTVisitor):
-    """Finds a statement that leaves a loop body early (`break`, `continue`, `return`, ...)."""
+_EXITS = (py.Break, py.Continue, py.Return, py.Raise, py.Yield, py.Await)
+_OWN_SCOPES = (py.FunctionDef, py.ClassDef, py.Lambda)
 
-    def __init__(self) -> None:
-        self.found = False
 
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if isinstance(node, (cst.Break, cst.Continue, cst.Return, cst.Raise, cst.Yield, cst.Await)):
-            self.found = True
-        return not self.found and not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
+def _exits(body: py.Node) -> bool:
+    """Whether a statement leaves a loop body early (`break`, `continue`, `return`, ...),
+    not inside a nested function, class or lambda."""
+    stack: list[object] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+            continue
+        if isinstance(node, _EXITS):
+            return True
+        if isinstance(node, py.Node) and not isinstance(node, _OWN_SCOPES):
+            stack.extend(getattr(node, name) for name in node.FIELDS)
+    return False
 
 
 def loop_bindings(
-    node: cst.For, evaluate: Callable[[cst.BaseExpression], Val], starts: list[int]
+    node: py.For, evaluate: Callable[[py.BaseExpression], Val], starts: list[int]
 ) -> list[Bound] | None:
     """The names each pass of a `for` loop binds, when every pass is known and its body runs
     through (no `break`, `continue`, `return`, no `else`), or None."""
     if node.orelse is not None or node.asynchronous is not None:
         return None
-    exits = _Exits()
-    node.body.visit(exits)
-    if exits.found:
+    if _exits(node.body):
         return None
     items = elements(node.iter, evaluate, starts)
     if items is None:

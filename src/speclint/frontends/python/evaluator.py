@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections import ChainMap
 from dataclasses import replace
 
-import libcst as cst
-
 from speclint.core.identity import Identity
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.values import (
     ITEM_WEIGHT,
     MAX_WEIGHT,
@@ -42,7 +41,7 @@ class Evaluator:
         positions: Positions,
         env: Env,
         imports: dict[str, str],
-        helpers: Callable[[cst.Call], Val | None] | None = None,
+        helpers: Callable[[py.Call], Val | None] | None = None,
     ) -> None:
         self.pos = positions
         self.env = env
@@ -51,43 +50,41 @@ class Evaluator:
         """The value a call of a function defined in the file returns (None: not one)."""
 
     def unknown(
-        self, node: cst.CSTNode, reason: str, splat: bool = False, identity: Identity | None = None
+        self, node: py.Node, reason: str, splat: bool = False, identity: Identity | None = None
     ) -> Val:
         begin, end = self.pos.offsets(node)
         return Val("unknown", self.pos.span(node), begin, end, reason=reason, splat=splat, identity=identity)
 
-    def named(self, node: cst.CSTNode, name: str, reason: str, made_at: cst.CSTNode | None = None) -> Val:
+    def named(self, node: py.Node, name: str, reason: str, made_at: py.Node | None = None) -> Val:
         """An unknown value the file calls `name`, made at `made_at` (a parameter, a loop
         variable), or a name the file never assigns (the same value wherever it is read)."""
         key = f"{name}@{self.pos.offsets(made_at)[0]}" if made_at is not None else f"{name}@free"
         return self.unknown(node, reason, identity=Identity(name, key))
 
-    def _make(
-        self, node: cst.CSTNode, kind: str, value: object = None, pieces: list[Piece] | None = None
-    ) -> Val:
+    def _make(self, node: py.Node, kind: str, value: object = None, pieces: list[Piece] | None = None) -> Val:
         begin, end = self.pos.offsets(node)
         return bounded(Val(kind, span_of(self.pos.starts, begin, end), begin, end, value, pieces or []))
 
-    def dotted(self, node: cst.BaseExpression) -> str | None:
+    def dotted(self, node: py.BaseExpression) -> str | None:
         """`sgl.Engine` → 'sglang.Engine' through the file's imports."""
         parts: list[str] = []
-        while isinstance(node, cst.Attribute):
+        while isinstance(node, py.Attribute):
             parts.append(node.attr.value)
             node = node.value
-        if not isinstance(node, cst.Name):
+        if not isinstance(node, py.Name):
             return None
         parts.append(self.imports.get(node.value, node.value))
         return ".".join(reversed(parts))
 
-    def eval(self, node: cst.BaseExpression) -> Val:
-        method: Callable[[cst.BaseExpression], Val] | None = getattr(self, "_" + type(node).__name__, None)
+    def eval(self, node: py.BaseExpression) -> Val:
+        method: Callable[[py.BaseExpression], Val] | None = getattr(self, "_" + type(node).__name__, None)
         if method is None:
-            return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+            return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")
         return method(node)
 
     # ---- literals --------------------------------------------------------------------------
 
-    def _SimpleString(self, node: cst.SimpleString) -> Val:
+    def _SimpleString(self, node: py.SimpleString) -> Val:
         prefix = node.prefix.lower()
         if "b" in prefix:
             return self.unknown(node, "a bytes literal")
@@ -103,17 +100,17 @@ class Evaluator:
             pieces = [Piece(str(evaluated), *self.pos.offsets(node))]
         return self._make(node, "str", pieces=pieces)
 
-    def _ConcatenatedString(self, node: cst.ConcatenatedString) -> Val:
+    def _ConcatenatedString(self, node: py.ConcatenatedString) -> Val:
         return self._join(node, [self.eval(node.left), self.eval(node.right)])
 
-    def _FormattedString(self, node: cst.FormattedString) -> Val:
+    def _FormattedString(self, node: py.FormattedString) -> Val:
         raw = "r" in node.prefix.lower()
         pieces: list[Piece] = []
         for part in node.parts:
-            if isinstance(part, cst.FormattedStringText):
+            if isinstance(part, py.FormattedStringText):
                 pieces += self.pos.literal(part.value, self.pos.offsets(part)[0], raw, fstring=True)
                 continue
-            assert isinstance(part, cst.FormattedStringExpression)  # the only other kind of part
+            assert isinstance(part, py.FormattedStringExpression)  # the only other kind of part
             value = self.eval(part.expression)
             begin, end = self.pos.formatted(part, value)
             text = value.text
@@ -125,7 +122,7 @@ class Evaluator:
                         end,
                         reason=value.why_unknown()
                         if text is None
-                        else f"`{_source(part)}` is formatted when the program runs",
+                        else f"`{self.pos.quote(part)}` is formatted when the program runs",
                         identity=value.word_identity
                         if text is None and not part.format_spec and part.conversion in (None, "s")
                         else None,
@@ -135,24 +132,24 @@ class Evaluator:
                 pieces.append(Piece(text, begin, end, origin=value.origin))
         return self._make(node, "str", pieces=self.pos.joined(pieces))
 
-    def _Integer(self, node: cst.Integer) -> Val:
+    def _Integer(self, node: py.Integer) -> Val:
         return self._make(node, "const", node.evaluated_value)
 
-    def _Float(self, node: cst.Float) -> Val:
+    def _Float(self, node: py.Float) -> Val:
         return self._make(node, "const", node.evaluated_value)
 
-    def _UnaryOperation(self, node: cst.UnaryOperation) -> Val:
+    def _UnaryOperation(self, node: py.UnaryOperation) -> Val:
         inner = self.eval(node.expression)
         if (
-            isinstance(node.operator, cst.Minus)
+            isinstance(node.operator, py.Minus)
             and inner.kind == "const"
             and isinstance(inner.value, (int, float))
             and not isinstance(inner.value, bool)
         ):
             return self._make(node, "const", -inner.value)
-        return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+        return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")
 
-    def _Name(self, node: cst.Name) -> Val:
+    def _Name(self, node: py.Name) -> Val:
         name = node.value
         if name in ("True", "False", "None"):
             return self._make(node, "const", {"True": True, "False": False, "None": None}[name])
@@ -161,7 +158,7 @@ class Evaluator:
             return self.named(node, name, f"`{name}` has no value known statically")
         return self.read(found, node)
 
-    def read(self, found: Val, node: cst.CSTNode) -> Val:
+    def read(self, found: Val, node: py.Node) -> Val:
         """A variable's value as used at `node`: written here, assigned at its origin (in
         SGLang's source, `fixtures.Borrowed`: where it was assigned, the file or the base)."""
         if not self.pos.relocates:
@@ -173,7 +170,7 @@ class Evaluator:
             pieces = relocated(pieces, begin, end, origin)
         return replace(found, span=self.pos.span(node), begin=begin, end=end, origin=origin, pieces=pieces)
 
-    def _Attribute(self, node: cst.Attribute) -> Val:
+    def _Attribute(self, node: py.Attribute) -> Val:
         name = self.dotted(node)
         if name == "sys.executable":
             begin, end = self.pos.offsets(node)
@@ -183,11 +180,11 @@ class Evaluator:
             return self.read(self.env[key], node)
         if name is not None and name in self.env:
             return self.read(self.env[name], node)
-        reason = f"`{_source(node)}` is only known when the program runs"
-        base: cst.BaseExpression = node
-        while isinstance(base, cst.Attribute):
+        reason = f"`{self.pos.quote(node)}` is only known when the program runs"
+        base: py.BaseExpression = node
+        while isinstance(base, py.Attribute):
             base = base.value
-        if name is not None and isinstance(base, cst.Name):  # `args.num_steps`: one value per name
+        if name is not None and isinstance(base, py.Name):  # `args.num_steps`: one value per name
             owner = self.env.get(base.value)
             if owner is None:
                 return self.named(node, name, reason)
@@ -195,12 +192,12 @@ class Evaluator:
             return self.unknown(node, reason, identity=Identity(name, f"{name}@{where.line}:{where.column}"))
         return self.unknown(node, reason)
 
-    def _List(self, node: cst.List | cst.Tuple) -> Val:
+    def _List(self, node: py.List | py.Tuple) -> Val:
         items: list[Val] = []
         weight = 0
         for element in node.elements:
             value = self.eval(element.value)
-            if isinstance(element, cst.StarredElement):
+            if isinstance(element, py.StarredElement):
                 if value.kind == "list":
                     items.extend(value.elements)
                 else:
@@ -214,13 +211,13 @@ class Evaluator:
 
     _Tuple = _List
 
-    def _Dict(self, node: cst.Dict) -> Val:
+    def _Dict(self, node: py.Dict) -> Val:
         entries = Entries()
         for element in node.elements:
-            if isinstance(element, cst.StarredDictElement):
+            if isinstance(element, py.StarredDictElement):
                 entries.merge(self.eval(element.value), self.pos.span(element))
             else:
-                assert isinstance(element, cst.DictElement)  # the only other kind of element
+                assert isinstance(element, py.DictElement)  # the only other kind of element
                 key = self.eval(element.key)
                 if key.kind == "str" and key.text is not None:
                     entries.set(Entry(key.text, key.span, self.eval(element.value)))
@@ -232,16 +229,16 @@ class Evaluator:
 
     # ---- operators and calls ---------------------------------------------------------------
 
-    def _BinaryOperation(self, node: cst.BinaryOperation) -> Val:
-        if isinstance(node.operator, cst.Modulo):  # `"... %s" % (model,)`: printf-style (`formatting`)
+    def _BinaryOperation(self, node: py.BinaryOperation) -> Val:
+        if isinstance(node.operator, py.Modulo):  # `"... %s" % (model,)`: printf-style (`formatting`)
             from speclint.frontends.python.formatting import percent_operation
 
             if (pieces := percent_operation(node, self.eval)) is not None:
                 return self._make(node, "str", pieces=pieces)
-        if not isinstance(node.operator, (cst.Add, cst.Subtract)):
-            return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+        if not isinstance(node.operator, (py.Add, py.Subtract)):
+            return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")
         left, right = self.eval(node.left), self.eval(node.right)  # once each: `a + a + ...` is linear
-        if isinstance(node.operator, cst.Add):
+        if isinstance(node.operator, py.Add):
             if left.kind == right.kind == "list":
                 return self._make(node, "list", list(left.elements) + list(right.elements))
             if left.kind == "list" and right.kind == "unknown":
@@ -254,7 +251,7 @@ class Evaluator:
                 and "str" in (left.kind, right.kind)
             ):
                 return self._join(node, [left, right])
-        sign = 1 if isinstance(node.operator, cst.Add) else -1  # `k + 1`: k's identity, shifted
+        sign = 1 if isinstance(node.operator, py.Add) else -1  # `k + 1`: k's identity, shifted
         shifted = _shifted(left, right, sign) or (_shifted(right, left, 1) if sign == 1 else None)
         inner = next(
             (v for v in (left, right) if v.kind == "unknown"), None
@@ -262,23 +259,23 @@ class Evaluator:
         reason = (
             inner.why_unknown()
             if inner is not None and shifted is None
-            else f"`{_source(node)}` is computed when the program runs"
+            else f"`{self.pos.quote(node)}` is computed when the program runs"
         )
         return self.unknown(node, reason, identity=shifted)
 
-    def _ListComp(self, node: cst.ListComp) -> Val:
+    def _ListComp(self, node: py.ListComp) -> Val:
         """`[x for k, v in FLAGS.items() for x in (f"--{k}", str(v))]` (`comprehensions`)."""
         from speclint.frontends.python.comprehensions import comprehension
 
         if (found := comprehension(node, self.scoped, self.pos.starts)) is not None:
             return self._make(node, "list", found)
-        return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+        return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")
 
-    def scoped(self, names: dict[str, Val]) -> Callable[[cst.BaseExpression], Val]:
+    def scoped(self, names: dict[str, Val]) -> Callable[[py.BaseExpression], Val]:
         """`eval` with `names` bound over this evaluator's (a comprehension's variables)."""
         return Evaluator(self.pos, ChainMap(names, self.env), self.imports, self.helpers).eval
 
-    def _join(self, node: cst.CSTNode, parts: list[Val]) -> Val:
+    def _join(self, node: py.Node, parts: list[Val]) -> Val:
         pieces: list[Piece] = []
         for part in parts:
             if part.kind == "str":
@@ -287,7 +284,7 @@ class Evaluator:
                 pieces.append(Piece(None, part.begin, part.end, reason=part.why_unknown()))
         return self._make(node, "str", pieces=pieces)
 
-    def _Call(self, node: cst.Call) -> Val:
+    def _Call(self, node: py.Call) -> Val:
         name = self.dotted(node.func) or ""
         args = [a for a in node.args if not a.keyword and not a.star]
         if name == "dict":
@@ -315,24 +312,24 @@ class Evaluator:
                 begin, end = self.pos.offsets(node)
                 joined = _path_join([t for t in texts if t is not None])
                 return self._make(node, "str", pieces=[Piece(joined, begin, end)])
-        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "join" and len(args) == 1:
+        if isinstance(node.func, py.Attribute) and node.func.attr.value == "join" and len(args) == 1:
             separator = self.eval(node.func.value)
             items = self.eval(args[0].value)
             if separator.kind == "str" and separator.text is not None and items.kind == "list":
                 return self._joined(node, separator, items.elements)
-        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "format":
+        if isinstance(node.func, py.Attribute) and node.func.attr.value == "format":
             from speclint.frontends.python.formatting import format_call
 
             if (pieces := format_call(node, self.eval)) is not None:
                 return self._make(node, "str", pieces=pieces)
-        source: cst.BaseExpression | None = None
+        source: py.BaseExpression | None = None
         if name == "shlex.split":  # `shlex.split()` without a string: computed when it runs
             source = args[0].value if args else None
-        elif isinstance(node.func, cst.Attribute) and node.func.attr.value == "split" and not node.args:
+        elif isinstance(node.func, py.Attribute) and node.func.attr.value == "split" and not node.args:
             source = node.func.value
         if source is not None:
             text = self.eval(source)
-            if isinstance(source, cst.Name) and text.kind == "str":  # each word where it is written
+            if isinstance(source, py.Name) and text.kind == "str":  # each word where it is written
                 text = self.env[source.value]
             if text.kind == "str":  # split into words when the program runs: the shell front-end splits it
                 return self._make(node, "list", [replace(text, shell_code=True)])
@@ -343,9 +340,9 @@ class Evaluator:
         if name in ("os.getenv", "os.environ.get") and args:
             key = self.eval(args[0].value).text
             return self.unknown(node, f"environment variable {key or '?'} (read when the program runs)")
-        return self.unknown(node, f"`{_source(node.func)}(...)` is computed when the program runs")
+        return self.unknown(node, f"`{self.pos.quote(node.func)}(...)` is computed when the program runs")
 
-    def _joined(self, node: cst.Call, separator: Val, items: list[Val]) -> Val:
+    def _joined(self, node: py.Call, separator: Val, items: list[Val]) -> Val:
         pieces: list[Piece] = []
         for index, item in enumerate(items):
             if index:
@@ -358,7 +355,7 @@ class Evaluator:
                 pieces.append(Piece(None, item.begin, item.end, reason=item.why_unknown()))
         return self._make(node, "str", pieces=pieces)
 
-    def _Subscript(self, node: cst.Subscript) -> Val:
+    def _Subscript(self, node: py.Subscript) -> Val:
         from speclint.frontends.python.subscripts import subscript
 
         if (found := subscript(self, node)) is not None:
@@ -366,10 +363,10 @@ class Evaluator:
         name = self.dotted(node.value)
         if name == "os.environ":
             return self.unknown(node, "an environment variable (read when the program runs)")
-        return self.unknown(node, f"`{_source(node)}` is computed when the program runs")
+        return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")
 
-    def _IfExp(self, node: cst.IfExp) -> Val:
-        return self.unknown(node, f"`{_source(node)}` depends on a condition")
+    def _IfExp(self, node: py.IfExp) -> Val:
+        return self.unknown(node, f"`{self.pos.quote(node)}` depends on a condition")
 
 
 def _shifted(value: Val, by: Val, sign: int) -> Identity | None:
@@ -386,12 +383,7 @@ def _path_join(texts: Iterable[str]) -> str:
     return posixpath.join(*texts)
 
 
-def _source(node: cst.CSTNode) -> str:
-    text = cst.Module([]).code_for_node(node).strip()
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def string_value(node: cst.SimpleString, body: str) -> str | bytes:
+def string_value(node: py.SimpleString, body: str) -> str | bytes:
     """What Python reads from a string literal (`body`: between its quotes): the body itself
     when nothing in it is decoded (no backslash, no CR that Python makes a newline, no NUL
     that Python refuses), else Python's own reading (libcst's `evaluated_value`, which

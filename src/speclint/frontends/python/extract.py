@@ -1,13 +1,13 @@
-"""Python front-end: SGLang launches in Python launch wrappers, read with libcst.
+"""Python front-end: SGLang launches in Python launch wrappers.
 
 The file is parsed, never imported or run. Statements are walked in order per scope so
 lists built with `+=`, `.append`, `.extend` and dicts built with `.update` have their values
 where they are used; a value assigned differently on two paths becomes unknown. Launches:
 argv lists (subprocess, os.exec*, asyncio), shell strings (`shell=True`, `os.system`,
 `launch_server_cmd`), both handed to the shell front-end, and keyword APIs
-(`sgl.Engine(...)`, `ServerArgs(...)`) kept as keyword pairs (`Launch.kwargs`). From
-16 KiB up, libcst reads only the lines the launches need (`select`: libcst takes
-20-30 s for a megabyte).
+(`sgl.Engine(...)`, `ServerArgs(...)`) kept as keyword pairs (`Launch.kwargs`). The file is
+read with CPython's `ast`, libcst for syntax it cannot parse (`tree`). From 16 KiB up, only
+the lines the launches need are read (`select`).
 """
 
 from __future__ import annotations
@@ -15,15 +15,11 @@ from __future__ import annotations
 import gc
 import re
 
-import libcst as cst
-
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
+from speclint.frontends.python.comments import comments_in
 from speclint.frontends.python.depth import nesting_problem
-from speclint.frontends.python.parsing import parse_module
-from speclint.frontends.python.positions import Positions, python_line_starts, syntax_error
-from speclint.frontends.python.ranges import codegen_ranges
-from speclint.frontends.python.scan import comments_in
+from speclint.frontends.python.positions import OwnRanges, Positions, python_line_starts, syntax_error
 from speclint.frontends.python.select import (
     SELECT_MIN_CHARS,
     Broken,
@@ -31,6 +27,7 @@ from speclint.frontends.python.select import (
     lone_backslashes_as_comments,
     select,
 )
+from speclint.frontends.python.tree import Refused, read_tree
 from speclint.frontends.python.walker import PyWalker
 from speclint.frontends.shell.embedded import span_of
 
@@ -64,7 +61,7 @@ def _extract(text: str, path: str) -> ExtractResult:
                 Diagnostic("unsupported-input", f"Python {_TOO_DEEP}", span_of(starts, deep, deep + 1))
             ]
         )
-    if len(text) >= SELECT_MIN_CHARS:  # libcst reads only what the walker needs (`select`)
+    if len(text) >= SELECT_MIN_CHARS:  # only what the walker needs is read (`select`)
         chosen = select(text, starts)
         if isinstance(chosen, Broken):
             found = confirm_syntax_error(text, starts, chosen.error)
@@ -74,7 +71,7 @@ def _extract(text: str, path: str) -> ExtractResult:
         elif chosen is not None:
             left_out = [(span_of(starts, begin, end), comment) for begin, end, comment in chosen.comments]
             result = _read(chosen.text, text, starts, path, chosen.lines, left_out)
-            if result is not None:  # else libcst refused the selection: read it all, as before
+            if result is not None:  # else the selection is refused: read it all, as before
                 return result
     result = _read(text, text, starts, path)
     assert result is not None  # the whole file: `_read` gives None only for a selection
@@ -91,15 +88,16 @@ def _read(
 ) -> ExtractResult | None:
     """Parse `source` (the file, or `select`'s selection of its lines, `lines` saying
     where each starts, with the comments of the others in `left_out`) and walk it. For a
-    selection, None when libcst refuses it (the caller then reads the whole file)."""
+    selection, None when it cannot be read (the caller then reads the whole file)."""
     result = ExtractResult()
     whole = source is text
+    source = lone_backslashes_as_comments(source)
     try:
-        module = parse_module(lone_backslashes_as_comments(source))
-    except cst.ParserSyntaxError as error:
+        module = read_tree(source)
+    except Refused as error:
         if not whole:
             return None
-        result.diagnostics.append(syntax_error(text, error.editor_line, error.editor_column))
+        result.diagnostics.append(syntax_error(text, error.line, error.column))
         return result
     except RecursionError:
         if not whole:
@@ -107,12 +105,12 @@ def _read(
         result.diagnostics.append(Diagnostic("unsupported-input", f"Python {_TOO_DEEP}", Span.point(1, 1)))
         return result
     try:
-        positions = Positions(codegen_ranges(module), starts, lines)
+        bare = source[1:] if source.startswith("\ufeff") else source
+        positions = Positions(OwnRanges(), starts, lines, bare)
+        positions.module = module
         walker = PyWalker(text, path, positions, result)
         walker.module(module)
-        comments = [
-            (positions.span(node), node.value) for node in comments_in(module, positions.ranges, source)
-        ]
+        comments = [(positions.span_at(where), value) for where, value in comments_in(bare)]
         result.comments += sorted(comments + list(left_out), key=lambda item: (item[0].line, item[0].column))
     except RecursionError:  # past what the pre-scan estimates: drop what was found
         if not whole:

@@ -12,11 +12,10 @@ overrides keeps its own place. The release whose source was read goes on the lau
 
 from __future__ import annotations
 
-import libcst as cst
-
 from speclint.core.launches import Diagnostic, ExtractResult, FixtureBase
-from speclint.frontends.python.parsing import parse_module
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.positions import Positions
+from speclint.frontends.python.tree import Refused, read_tree
 from speclint.frontends.python.walking import MAX_FIXTURE_READS, Helper
 from speclint.frontends.shell.embedded import Piece
 
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
     from speclint.frontends.python.walking import ClassInfo, Walking
 
 
-class _Everywhere(dict[cst.CSTNode, tuple[int, int, int, int]]):
+class _Everywhere(dict[py.Node, tuple[int, int, int, int]]):
     """Every node's range is the same one (the base's name in the file)."""
 
     def __init__(self, where: tuple[int, int, int, int]) -> None:
@@ -45,14 +44,20 @@ class Borrowed(Positions):
     relocates = False
 
     def __init__(
-        self, begin: int, end: int, starts: list[int], where: tuple[int, int, int, int], fixture: FixtureBase
+        self,
+        begin: int,
+        end: int,
+        starts: list[int],
+        where: tuple[int, int, int, int],
+        fixture: FixtureBase,
+        source: str,
     ) -> None:
-        super().__init__(_Everywhere(where), starts)
+        super().__init__(_Everywhere(where), starts, None, source)
         self.begin, self.end = begin, end
         self.fixture = fixture
         """The fixture base whose source this is (recorded on the launches it makes)."""
 
-    def offsets(self, node: cst.CSTNode) -> tuple[int, int]:
+    def offsets(self, node: py.Node) -> tuple[int, int]:
         return self.begin, self.end
 
     def literal(self, body: str, at: int, raw: bool, fstring: bool = False) -> list[Piece]:
@@ -72,11 +77,11 @@ class Borrowed(Positions):
             for p in pieces
         ]
 
-    def formatted(self, part: cst.CSTNode, value: Val) -> tuple[int, int]:
+    def formatted(self, part: py.Node, value: Val) -> tuple[int, int]:
         return value.begin, value.end  # `{cls.spec_algo}`: where the file set it, or the base's name
 
 
-def fixture_bases(walker: Walking, node: cst.ClassDef) -> dict[str, ClassInfo]:
+def fixture_bases(walker: Walking, node: py.ClassDef) -> dict[str, ClassInfo]:
     """The fixture bases `node` names (base as written, `EagleServerBase` or
     `eagle_fixture.EagleServerBase` -> the base read from SGLang's source, its own bases among
     the module's classes); empty when it names none (or one the file defines itself)."""
@@ -84,20 +89,20 @@ def fixture_bases(walker: Walking, node: cst.ClassDef) -> dict[str, ClassInfo]:
     for arg in node.bases:
         written = arg.value
         root = written
-        while isinstance(root, cst.Attribute):
+        while isinstance(root, py.Attribute):
             root = root.value
-        if not isinstance(root, cst.Name) or "server_fixtures" not in walker.imports.get(root.value, ""):
+        if not isinstance(root, py.Name) or "server_fixtures" not in walker.imports.get(root.value, ""):
             continue
         from speclint.sglang.fixtures import PACKAGE, newest_fixture
 
         dotted = walker.evaluator().dotted(written) or ""
         module, _, name = dotted.rpartition(".")
         mine = {info.name for info in walker.classes}
-        if not module.startswith(PACKAGE + ".") or (isinstance(written, cst.Name) and written.value in mine):
+        if not module.startswith(PACKAGE + ".") or (isinstance(written, py.Name) and written.value in mine):
             continue
-        token = written.attr if isinstance(written, cst.Attribute) else written
+        token = written.attr if isinstance(written, py.Attribute) else written
         source = newest_fixture(module, name)
-        if source is None or not isinstance(token, cst.Name) or not _may_read(walker, token):
+        if source is None or not isinstance(token, py.Name) or not _may_read(walker, token):
             continue
         use = FixtureBase(name, module, source.release, walker.pos.span(token))
         base = _read_base(walker, token, name, use, source.text)
@@ -106,18 +111,18 @@ def fixture_bases(walker: Walking, node: cst.ClassDef) -> dict[str, ClassInfo]:
     return found
 
 
-def base_key(written: cst.BaseExpression) -> str:
+def base_key(written: py.BaseExpression) -> str:
     """How a class statement's base is named in `ClassInfo.bases`: `A`, or `m.A` for a
     module's attribute (kept only when it is a fixture base)."""
     parts: list[str] = []
-    while isinstance(written, cst.Attribute):
+    while isinstance(written, py.Attribute):
         parts.append(written.attr.value)
         written = written.value
-    parts.append(written.value if isinstance(written, cst.Name) else "")
+    parts.append(written.value if isinstance(written, py.Name) else "")
     return ".".join(reversed(parts))
 
 
-def _may_read(walker: Walking, written: cst.Name) -> bool:
+def _may_read(walker: Walking, written: py.Name) -> bool:
     """Within the file's budget of fixture reads; past it, one diagnostic says so."""
     budget = walker.helper_budget
     budget.fixture_reads -= 1
@@ -133,16 +138,17 @@ def _may_read(walker: Walking, written: cst.Name) -> bool:
     return budget.fixture_reads >= 0
 
 
-def _read_base(
-    walker: Walking, written: cst.Name, name: str, use: FixtureBase, text: str
-) -> ClassInfo | None:
+def _read_base(walker: Walking, written: py.Name, name: str, use: FixtureBase, text: str) -> ClassInfo | None:
     try:
-        module = parse_module(text)
-    except cst.ParserSyntaxError:  # generated by the same libcst-readable Python: not expected
+        module = read_tree(text)
+    except Refused:  # SGLang's own source: not expected
         return None
     begin, end = walker.pos.offsets(written)
     where = walker.pos.ranges[written]
-    positions = Borrowed(begin, end, walker.pos.starts, where, use)
+    positions = Borrowed(
+        begin, end, walker.pos.starts, where, use, text[1:] if text.startswith("\ufeff") else text
+    )
+    positions.module = module
     reader = walker.helper_walker()  # quiet: no launch is made at the module's level
     reader.pos, reader.result = positions, ExtractResult()
     reader.block(module.body)  # module constants and class bodies; methods are walked per subclass

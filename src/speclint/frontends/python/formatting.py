@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import re
 
-import libcst as cst
-
+from speclint.frontends.python import syntax as py
 from speclint.frontends.shell.embedded import Piece
 
 TYPE_CHECKING = False
@@ -24,7 +23,7 @@ if TYPE_CHECKING:
 
     from speclint.frontends.python.values import Val
 
-    Evaluate = Callable[[cst.BaseExpression], Val]
+    Evaluate = Callable[[py.BaseExpression], Val]
 
 _FORMAT = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
 """A `str.format` template's escaped braces and replacement fields (nested fields match nothing
@@ -145,9 +144,9 @@ def percent_pieces(template: list[Piece], values: list[Val], single: bool) -> li
     return out + _slice(template, done, len(text))
 
 
-def format_call(node: cst.Call, evaluate: Evaluate) -> list[Piece] | None:
+def format_call(node: py.Call, evaluate: Evaluate) -> list[Piece] | None:
     """`TEMPLATE.format(...)` (`node.func` is the `.format` attribute) as pieces, or None."""
-    assert isinstance(node.func, cst.Attribute)
+    assert isinstance(node.func, py.Attribute)
     template = evaluate(node.func.value)
     if template.kind != "str" or any(a.star for a in node.args):
         return None
@@ -156,14 +155,14 @@ def format_call(node: cst.Call, evaluate: Evaluate) -> list[Piece] | None:
     return format_pieces(template.pieces, positional, keywords)
 
 
-def percent_operation(node: cst.BinaryOperation, evaluate: Evaluate) -> list[Piece] | None:
+def percent_operation(node: py.BinaryOperation, evaluate: Evaluate) -> list[Piece] | None:
     """`TEMPLATE % VALUES` as pieces, or None (not a string template, or not placeable)."""
     template = evaluate(node.left)
     if template.kind != "str":
         return None
-    items = node.right.elements if isinstance(node.right, cst.Tuple) else None
+    items = node.right.elements if isinstance(node.right, py.Tuple) else None
     if items is None:
         return percent_pieces(template.pieces, [evaluate(node.right)], True)
-    if any(isinstance(e, cst.StarredElement) for e in items):
+    if any(isinstance(e, py.StarredElement) for e in items):
         return None
     return percent_pieces(template.pieces, [evaluate(e.value) for e in items], False)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import ChainMap
 from dataclasses import replace
 
-import libcst as cst
+from speclint.frontends.python import syntax as py
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,18 +23,18 @@ if TYPE_CHECKING:
 MAX_DEPTH = 8
 
 
-def find_helper(walker: Walking, call: cst.Call) -> Helper | None:
+def find_helper(walker: Walking, call: py.Call) -> Helper | None:
     func = call.func
-    if isinstance(func, cst.Name):
+    if isinstance(func, py.Name):
         return walker.functions.get(func.value)
     if (
-        isinstance(func, cst.Attribute)
-        and isinstance(func.value, cst.Name)
+        isinstance(func, py.Attribute)
+        and isinstance(func.value, py.Name)
         and func.value.value in ("self", "cls")
         and walker.owner is not None
     ):
         return walker.owner.methods.get(func.attr.value)
-    if isinstance(func, cst.Attribute) and walker.owner is not None and _is_super(func.value):
+    if isinstance(func, py.Attribute) and walker.owner is not None and _is_super(func.value):
         from speclint.frontends.python.classes import next_method  # `super().get_server_args()`
         from speclint.frontends.python.walking import Helper
 
@@ -44,11 +44,11 @@ def find_helper(walker: Walking, call: cst.Call) -> Helper | None:
     return None
 
 
-def _is_super(node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "super"
+def _is_super(node: py.BaseExpression) -> bool:
+    return isinstance(node, py.Call) and isinstance(node.func, py.Name) and node.func.value == "super"
 
 
-def call_helper(walker: Walking, call: cst.Call) -> Val | None:
+def call_helper(walker: Walking, call: py.Call) -> Val | None:
     """What the helper `call` names returns, or None when it names no helper of the file."""
     helper = find_helper(walker, call)
     if helper is None:
@@ -63,7 +63,7 @@ def call_helper(walker: Walking, call: cst.Call) -> Val | None:
     if budget.calls <= 0 or budget.statements <= 0:
         return ev.unknown(call, f"{name}(): more helper calls than speclint follows in one file")
     budget.calls -= 1
-    if any(isinstance(d, cst.Decorator) for d in helper.node.decorators) and not _plain(helper):
+    if any(isinstance(d, py.Decorator) for d in helper.node.decorators) and not _plain(helper):
         return ev.unknown(call, f"{name}() is decorated; its result is computed when the program runs")
     inner = walker.helper_walker()
     inner.imports, inner.functions, inner.budget = walker.imports, walker.functions, walker.budget
@@ -101,9 +101,9 @@ def _plain(helper: Helper) -> bool:
         target = decorator.decorator
         name = (
             target.attr.value
-            if isinstance(target, cst.Attribute)
+            if isinstance(target, py.Attribute)
             else target.value
-            if isinstance(target, cst.Name)
+            if isinstance(target, py.Name)
             else ""
         )
         if name not in ("staticmethod", "classmethod", "cache", "lru_cache", "functools"):
@@ -111,7 +111,7 @@ def _plain(helper: Helper) -> bool:
     return True
 
 
-def bind(walker: Walking, helper: Helper, call: cst.Call) -> dict[str, Val]:
+def bind(walker: Walking, helper: Helper, call: py.Call) -> dict[str, Val]:
     """The helper's parameters: the call's arguments (evaluated where it is called), the
     defaults, or unknown values named after the parameter."""
     ev = walker.evaluator()
@@ -142,7 +142,7 @@ def bind(walker: Walking, helper: Helper, call: cst.Call) -> dict[str, Val]:
                 param.name, name, f"parameter `{name}` of {helper.node.name.value}()", param.name
             )
     for star in (params.star_arg, params.star_kwarg):
-        if isinstance(star, cst.Param):
+        if isinstance(star, py.Param):
             bound[star.name.value] = ev.unknown(
                 star.name, f"`{star.name.value}` holds the extra arguments of {helper.node.name.value}()"
             )
@@ -159,12 +159,12 @@ def _own_evaluator(walker: Walking, helper: Helper) -> Evaluator:
 
 def _is_static(helper: Helper) -> bool:
     return any(
-        isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+        isinstance(d.decorator, py.Name) and d.decorator.value == "staticmethod"
         for d in helper.node.decorators
     )
 
 
-def _returned(ev: Evaluator, call: cst.Call, name: str, returns: list[Val]) -> Val:
+def _returned(ev: Evaluator, call: py.Call, name: str, returns: list[Val]) -> Val:
     """One value for all the `return`s: the value when they agree; for lists, the common
     start then an unknown number of elements; otherwise unknown."""
     if not returns:

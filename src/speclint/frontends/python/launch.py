@@ -31,8 +31,7 @@ from speclint.frontends.shell.embedded import ArgvItem, Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import libcst as cst
-
+    from speclint.frontends.python import syntax as py
     from speclint.frontends.python.values import Val
     from speclint.frontends.python.walking import Walking
     from speclint.sglang.helpers import HelperReading
@@ -71,7 +70,7 @@ leaves out a statement that holds neither (nor an import alias of one)."""
 GENERIC_HELPER = _GENERIC_HELPER
 
 
-def recognize(walker: Walking, call: cst.Call) -> None:
+def recognize(walker: Walking, call: py.Call) -> None:
     ev = walker.evaluator()
     name = ev.dotted(call.func) or ""
     last = name.rsplit(".", 1)[-1]
@@ -134,11 +133,11 @@ def recognize(walker: Walking, call: cst.Call) -> None:
                 walker.add_shell(value, _env_words(walker, keywords.get("env")))
 
 
-def _engine_settings(walker: Walking, call: cst.Call, settings: cst.BaseExpression) -> None:
+def _engine_settings(walker: Walking, call: py.Call, settings: py.BaseExpression) -> None:
     """`Engine(server_args=X)`: X made in this file (`ServerArgs(...)`, `from_cli_args`) is
     read, or reported, where it is made; one that comes from outside (a parameter, an
     attribute of an unknown object) is reported here, never passed over."""
-    from libcst import Call
+    from speclint.frontends.python.syntax import Call
 
     if isinstance(settings, Call):
         return
@@ -149,7 +148,7 @@ def _engine_settings(walker: Walking, call: cst.Call, settings: cst.BaseExpressi
         )
 
 
-def _class_positional(walker: Walking, call: cst.Call, cls: str, entry: str) -> list[tuple[Word, Word]]:
+def _class_positional(walker: Walking, call: py.Call, cls: str, entry: str) -> list[tuple[Word, Word]]:
     """(keyword, value) pairs for a launch class's positional arguments (`Runtime("error",
     ...)`): each under the parameter it sets in every release read (`positional_bindings`:
     Runtime's first is `log_level`), else (releases differ, none takes it, or `*args`) an
@@ -178,7 +177,7 @@ def _class_positional(walker: Walking, call: cst.Call, cls: str, entry: str) -> 
     return pairs
 
 
-def _not_read(walker: Walking, call: cst.Call, does: str) -> None:
+def _not_read(walker: Walking, call: py.Call, does: str) -> None:
     """A call that makes SGLang's server settings from what speclint cannot see: the reason a
     file without launches names (`launch-unread`) and, beside launches, its own no-launch-found
     finding (`launcher-not-read`), so a clean run never hides it."""
@@ -202,12 +201,12 @@ def _bound(walker: Walking) -> set[str]:
     return {*walker.functions, *(info.name for info in walker.classes)}
 
 
-def _has_model_path(call: cst.Call) -> bool:
+def _has_model_path(call: py.Call) -> bool:
     return any(a.keyword is not None and a.keyword.value == "model_path" for a in call.args)
 
 
 def _argv_or_shell(
-    walker: Walking, call: cst.Call, target: cst.BaseExpression, env: dict[str, Word] | None, as_shell: bool
+    walker: Walking, call: py.Call, target: py.BaseExpression, env: dict[str, Word] | None, as_shell: bool
 ) -> None:
     ev = walker.evaluator()
     value = ev.eval(target)
@@ -217,7 +216,7 @@ def _argv_or_shell(
         walker.add_argv(call, value.elements, env)
 
 
-def _starred_items(walker: Walking, args: list[cst.Arg]) -> list[Val]:
+def _starred_items(walker: Walking, args: list[py.Arg]) -> list[Val]:
     ev = walker.evaluator()
     items: list[Val] = []
     weight = 0
@@ -237,7 +236,7 @@ def _starred_items(walker: Walking, args: list[cst.Arg]) -> list[Val]:
     return items
 
 
-def _entry_words(walker: Walking, call: cst.Call) -> list[ArgvItem]:
+def _entry_words(walker: Walking, call: py.Call) -> list[ArgvItem]:
     """`python -m sglang.launch_server` for helpers that build it themselves."""
     begin, end = walker.pos.offsets(call.func)
     return [ArgvItem([Piece(text, begin, end)]) for text in ENTRY_WORDS]
@@ -249,9 +248,9 @@ _DEFAULTS: dict[str, object] = {"None": None, "False": False, "True": True}
 
 def _test_helper(
     walker: Walking,
-    call: cst.Call,
-    positional: list[cst.Arg],
-    keywords: dict[str, cst.BaseExpression],
+    call: py.Call,
+    positional: list[py.Arg],
+    keywords: dict[str, py.BaseExpression],
     reading: HelperReading,
 ) -> None:
     """A call of one of SGLang's launch test helpers, read with the command its source builds
@@ -264,7 +263,7 @@ def _test_helper(
     auto-detected, `--host`/`--port` from base_url, `--api-key`) is not read."""
     ev = walker.evaluator()
 
-    def argument(param: str) -> cst.BaseExpression | None:
+    def argument(param: str) -> py.BaseExpression | None:
         index = reading.position(param)
         if index is not None and len(positional) > index:
             return positional[index].value
@@ -322,7 +321,7 @@ def value_word(value: Val) -> Word:
     )
 
 
-def kwargs_pairs(walker: Walking, call: cst.Call, positional_field: str | None) -> list[tuple[Word, Word]]:
+def kwargs_pairs(walker: Walking, call: py.Call, positional_field: str | None) -> list[tuple[Word, Word]]:
     """(keyword, value) pairs of a keyword launch, `**mapping` merges expanded."""
     ev = walker.evaluator()
     pairs: list[tuple[Word, Word]] = []
@@ -368,7 +367,7 @@ def kwargs_pairs(walker: Walking, call: cst.Call, positional_field: str | None) 
     return pairs
 
 
-def _env_words(walker: Walking, node: cst.BaseExpression | None) -> dict[str, Word] | None:
+def _env_words(walker: Walking, node: py.BaseExpression | None) -> dict[str, Word] | None:
     if node is None:
         return None
     value = walker.evaluator().eval(node)

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import libcst as cst
-
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.branches import each
 from speclint.frontends.python.scan import value_key
 from speclint.frontends.python.values import Entries, Entry, bounded
@@ -20,14 +19,14 @@ if TYPE_CHECKING:
     from speclint.frontends.python.walking import Walking
 
 
-def augment(walker: Walking, node: cst.AugAssign, key: str) -> None:
+def augment(walker: Walking, node: py.AugAssign, key: str) -> None:
     """`key += value` (any other operator makes `key` unknown)."""
     current = walker.env.get(key)
-    if isinstance(node.operator, cst.BitOrAssign) and current is not None and current.kind == "dict":
+    if isinstance(node.operator, py.BitOrAssign) and current is not None and current.kind == "dict":
         entries = Entries(current.entries)  # `d |= other`: other's keys update d's (PEP 584)
         entries.merge(walker.evaluator().eval(node.value), walker.pos.span(node.value))
         walker.env[key] = bounded(replace(current, value=entries.list()))
-    elif isinstance(node.operator, cst.AddAssign) and current is not None:
+    elif isinstance(node.operator, py.AddAssign) and current is not None:
         added = walker.evaluator().eval(node.value)
         walker.env[key] = each(current, lambda value: bounded(_extended(value, added))) or bounded(
             _extended(current, added)
@@ -35,7 +34,7 @@ def augment(walker: Walking, node: cst.AugAssign, key: str) -> None:
     else:
         walker.env[key] = walker.evaluator().unknown(
             node.target,
-            f"`{key}` is changed by `{cst.Module([]).code_for_node(node.operator).strip()}`",
+            f"`{key}` is changed by `{node.operator.TEXT}`",
         )
 
 
@@ -53,11 +52,11 @@ def _extended(current: Val, added: Val) -> Val:
     return replace(added, kind="unknown", reason="changed with a value not known statically")
 
 
-def mutate(walker: Walking, call: cst.Call) -> None:
+def mutate(walker: Walking, call: py.Call) -> None:
     """`cmd.append(x)`, `cmd.extend(xs)`, `cmd.insert(i, x)`, `cfg.update(...)`."""
     func = call.func
-    name = value_key(func.value) if isinstance(func, cst.Attribute) else None
-    if name is None or not isinstance(func, cst.Attribute):  # a name only for an attribute
+    name = value_key(func.value) if isinstance(func, py.Attribute) else None
+    if name is None or not isinstance(func, py.Attribute):  # a name only for an attribute
         return
     method = func.attr.value
     current = walker.env.get(name)
@@ -73,7 +72,7 @@ def mutate(walker: Walking, call: cst.Call) -> None:
         walker.env[name] = mutated
 
 
-def _mutated(walker: Walking, current: Val, name: str, method: str, call: cst.Call) -> Val | None:
+def _mutated(walker: Walking, current: Val, name: str, method: str, call: py.Call) -> Val | None:
     """`current` after `name.method(...)`, None when the call does not change it."""
     if current.kind not in ("list", "dict"):
         return None

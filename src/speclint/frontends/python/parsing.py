@@ -1,4 +1,5 @@
-"""libcst's `parse_module` without the check each node runs as it is made.
+"""libcst's `parse_module` without the check each node runs as it is made (the fallback reader,
+`tree`: for files CPython's `ast` cannot parse).
 
 Every libcst node's `__post_init__` calls its `_validate` (balanced parentheses, the
 whitespace a keyword needs, ...): a tenth of the parse of a small launch wrapper, for a tree

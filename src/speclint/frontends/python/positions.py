@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+from bisect import bisect_right
 
 from speclint.core.launches import Diagnostic
 from speclint.core.spans import Span
@@ -12,10 +13,26 @@ from speclint.frontends.shell.embedded import Piece, line_starts, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import libcst as cst
+    from typing import Protocol
 
-    from speclint.frontends.python.ranges import RangeLookup
+    from speclint.frontends.python import syntax as py
+    from speclint.frontends.python.nodes import Range
     from speclint.frontends.python.values import Val
+
+    class RangeLookup(Protocol):
+        """A node's range: `OwnRanges`, or a mapping from nodes (`fixtures`)."""
+
+        def __getitem__(self, node: py.Node, /) -> Range: ...
+
+
+class OwnRanges:
+    """Each node's own range (what libcst's PositionProvider gave, kept on the node)."""
+
+    __slots__ = ()
+
+    def __getitem__(self, node: py.Node) -> Range:
+        return node.range
+
 
 _ESCAPE = re.compile(
     r"\\(\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}"
@@ -24,25 +41,66 @@ _ESCAPE = re.compile(
 
 
 class Positions:
-    """Node → file character offsets and Spans (libcst columns count characters).
-    `lines`: where each parsed line starts in the file, when libcst parsed a selection of
-    the file's lines (`select`); the file's own line starts otherwise."""
+    """Node → file character offsets and Spans (columns count characters).
+    `lines`: where each parsed line starts in the file, when a selection of the file's
+    lines was parsed (`select`); the file's own line starts otherwise."""
 
     relocates = True
     """A value read through a name is placed where the name is written (not in SGLang's
     source: `fixtures.Borrowed`)."""
 
-    def __init__(self, ranges: RangeLookup, starts: list[int], lines: list[int] | None = None) -> None:
+    def __init__(
+        self,
+        ranges: RangeLookup,
+        starts: list[int],
+        lines: list[int] | None = None,
+        source: str = "",
+        source_starts: list[int] | None = None,
+    ) -> None:
         self.ranges = ranges
         self.starts = starts
         self.lines = starts if lines is None else lines
+        self.source = source
+        """The text the tree was read from (the file, or its selected lines: `select`)."""
+        self.source_starts = source_starts if source_starts is not None else python_line_starts(source)
+        self.module: py.Module | None = None
+        """The tree read from `source` (`quote` finds the statements' indentation in it)."""
+        self.statement_lines: list[int] | None = None
 
-    def offsets(self, node: cst.CSTNode) -> tuple[int, int]:
+    def quote(self, node: py.Node) -> str:
+        """The node's code as written, its own parentheses included (what libcst's
+        `code_for_node` gave), stripped and shortened to 40 characters."""
+        line, column, end_line, end_column = node.outer or node.range
+        starts = self.source_starts
+        end = starts[end_line - 1] + end_column
+        if type(node).__name__ == "StarredElement":  # libcst's element: its comma with it
+            after = end
+            while self.source[after : after + 1] in (" ", "\t", "\f"):
+                after += 1
+            if self.source[after : after + 1] == ",":
+                end = after + 1
+                end_line = bisect_right(starts, end)  # (for the line breaks below)
+        text = self.source[starts[line - 1] + column : end]
+        if end_line != line and self.module is not None:
+            from speclint.frontends.python.quoting import dedented, statement_lines
+
+            if self.statement_lines is None:
+                self.statement_lines = statement_lines(self.module)
+            text = dedented(text, self.source, starts, self.statement_lines, line)
+        text = text.strip()
+        return text if len(text) <= 40 else text[:37] + "..."
+
+    def offsets(self, node: py.Node) -> tuple[int, int]:
         line, column, end_line, end_column = self.ranges[node]
         return self.lines[line - 1] + column, self.lines[end_line - 1] + end_column
 
-    def span(self, node: cst.CSTNode) -> Span:
+    def span(self, node: py.Node) -> Span:
         return span_of(self.starts, *self.offsets(node))
+
+    def span_at(self, where: Range) -> Span:
+        """The Span of a range of the parsed text (a comment's)."""
+        line, column, end_line, end_column = where
+        return span_of(self.starts, self.lines[line - 1] + column, self.lines[end_line - 1] + end_column)
 
     def literal(self, body: str, at: int, raw: bool, fstring: bool = False) -> list[Piece]:
         """A string literal's pieces (`decode_body`); `at`: where its body starts."""
@@ -52,7 +110,7 @@ class Positions:
         """An f-string's pieces, as they are placed in the file."""
         return pieces
 
-    def formatted(self, part: cst.CSTNode, value: Val) -> tuple[int, int]:
+    def formatted(self, part: py.Node, value: Val) -> tuple[int, int]:
         """Where the value of an f-string's `{...}` part is written: the part itself."""
         return self.offsets(part)
 

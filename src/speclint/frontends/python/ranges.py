@@ -1,5 +1,6 @@
 """Where each libcst node is written: (line, column, end line, end column), as libcst's
-public `PositionProvider` says (lines from 1, columns in characters from 0).
+public `PositionProvider` says (lines from 1, columns in characters from 0). Used by the
+fallback reader (`from_cst`), and by the tests as the reference `from_ast` is checked with.
 
 The public path (`MetadataWrapper(...).resolve(PositionProvider)`) walks the whole tree
 twice (an empty batched visit, then the provider's code generation) and makes two objects

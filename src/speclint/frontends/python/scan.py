@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_right
 from collections import ChainMap
-from dataclasses import fields, replace
-
-import libcst as cst
+from dataclasses import replace
 
 from speclint.core.records import dataclass
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.values import attribute_key
 from speclint.frontends.shell.embedded import ArgvItem, Piece
 
@@ -19,10 +16,11 @@ if TYPE_CHECKING:
     from typing import TypeGuard, TypeVar
 
     from speclint.frontends.python.evaluator import Evaluator
-    from speclint.frontends.python.ranges import Range, RangeLookup
+    from speclint.frontends.python.nodes import Range
+    from speclint.frontends.python.positions import RangeLookup
     from speclint.frontends.python.values import Env, Val
 
-    _N = TypeVar("_N", bound=cst.CSTNode)
+    _N = TypeVar("_N", bound=py.Node)
 
 _NOT_CODE = frozenset(
     {
@@ -48,25 +46,20 @@ _NOT_CODE = frozenset(
     }
 )
 _FIELDS: dict[tuple[type, bool], tuple[str, ...]] = {}
-_LINES = re.compile(r"\r\n?|\n")
 
 
 def _fields(kind: type, code_only: bool) -> tuple[str, ...]:
     names = _FIELDS.get((kind, code_only))
     if names is None:
-        names = tuple(
-            f.name
-            for f in fields(kind)
-            if not code_only or (f.name not in _NOT_CODE and not f.name.startswith("whitespace"))
-        )
+        every: tuple[str, ...] = getattr(kind, "FIELDS", ())
+        names = tuple(name for name in every if not code_only or name not in _NOT_CODE)
         _FIELDS[kind, code_only] = names
     return names
 
 
-def descendants(node: cst.CSTNode, code_only: bool, prune: tuple[type, ...] = ()) -> Iterator[cst.CSTNode]:
-    """`node` and the nodes under it, by reading the dataclass fields: libcst's visitors
-    rebuild every node they pass (a third of the time on a big file). `code_only` skips
-    whitespace and punctuation; `prune` types are yielded but not entered. Not in
+def descendants(node: py.Node, code_only: bool, prune: tuple[type, ...] = ()) -> Iterator[py.Node]:
+    """`node` and the nodes under it, by reading their fields. `code_only` skips
+    operators and `async` markers; `prune` types are yielded but not entered. Not in
     document order (an IfExp's test comes before its body)."""
     stack = [node]
     while stack:
@@ -78,8 +71,8 @@ def descendants(node: cst.CSTNode, code_only: bool, prune: tuple[type, ...] = ()
         for name in _fields(kind, code_only):
             value = getattr(node, name)
             if isinstance(value, (list, tuple)):
-                stack.extend(item for item in value if is_a(type(item), cst.CSTNode))
-            elif is_a(type(value), cst.CSTNode):
+                stack.extend(item for item in value if is_a(type(item), py.Node))
+            elif is_a(type(value), py.Node):
                 stack.append(value)
 
 
@@ -87,43 +80,27 @@ _IS_A: dict[tuple[type, type | tuple[type, ...]], bool] = {}
 
 
 def is_a(kind: type, classes: type | tuple[type, ...]) -> bool:
-    """`issubclass`, remembered: libcst's nodes are ABCs, whose checks cost a call each
-    (a tenth of the walk on a small file)."""
+    """`issubclass`, remembered (a dictionary lookup where `issubclass` walks the MRO)."""
     found = _IS_A.get((kind, classes))
     if found is None:
         found = _IS_A[kind, classes] = issubclass(kind, classes)
     return found
 
 
-def node_is(node: cst.CSTNode, kind: type[_N]) -> TypeGuard[_N]:
+def node_is(node: py.Node, kind: type[_N]) -> TypeGuard[_N]:
     """`isinstance` for one node class, remembered per node type (`is_a`)."""
     return is_a(type(node), kind)
 
 
-def comments_in(module: cst.Module, ranges: RangeLookup, source: str) -> list[cst.Comment]:
-    """The module's comments; a top-level statement is only entered when a line from the
-    end of the one before it to the start of the one after it holds a `#`."""
-    marked = [i + 1 for i, line in enumerate(_LINES.split(source)) if "#" in line]
-    found = [empty.comment for empty in (*module.header, *module.footer) if empty.comment is not None]
-    body = module.body
-    for index, statement in enumerate(body):
-        after = ranges[body[index - 1]][2] if index else 0
-        before = ranges[body[index + 1]][0] if index + 1 < len(body) else 1 << 62
-        first = bisect_right(marked, after)
-        if first < len(marked) and marked[first] < before:
-            found += [n for n in descendants(statement, False) if node_is(n, cst.Comment)]
-    return found
-
-
-_NESTED = (cst.Lambda, cst.FunctionDef)
+_NESTED = (py.Lambda, py.FunctionDef)
 
 
 class _NodeClasses(dict[type, bool]):
-    """Class -> whether it is a libcst node class, worked out on first use (a lookup, where
+    """Class -> whether it is a node class, worked out on first use (a lookup, where
     `is_a` is a call per value)."""
 
     def __missing__(self, kind: type) -> bool:
-        found = self[kind] = issubclass(kind, cst.CSTNode)
+        found = self[kind] = issubclass(kind, py.Node)
         return found
 
 
@@ -132,11 +109,11 @@ _CALL_FACTS: dict[type, tuple[bool, bool, tuple[str, ...]]] = {}
 """Node class -> (is a Call, not entered by `calls_in`, its code fields)."""
 
 
-def calls_in(node: cst.CSTNode, ranges: RangeLookup) -> list[cst.Call]:
+def calls_in(node: py.Node, ranges: RangeLookup) -> list[py.Call]:
     """Every call in `node`, outermost first (then in file order), not inside lambdas or
     nested functions. The walk of `descendants(node, True, _NESTED)`, with what it asks of
     a node class looked up once per class: the walker runs it on every statement."""
-    found: list[cst.Call] = []
+    found: list[py.Call] = []
     stack = [node]
     facts, nodes = _CALL_FACTS, _NODE_CLASSES
     while stack:
@@ -144,9 +121,9 @@ def calls_in(node: cst.CSTNode, ranges: RangeLookup) -> list[cst.Call]:
         kind = type(node)
         known = facts.get(kind)
         if known is None:
-            known = facts[kind] = (is_a(kind, cst.Call), is_a(kind, _NESTED), _fields(kind, True))
+            known = facts[kind] = (is_a(kind, py.Call), is_a(kind, _NESTED), _fields(kind, True))
         is_call, pruned, names = known
-        if is_call and isinstance(node, cst.Call):  # isinstance: for the type checker
+        if is_call and isinstance(node, py.Call):  # isinstance: for the type checker
             found.append(node)
         if pruned:
             continue
@@ -222,15 +199,15 @@ def merge_envs(
 class Elif:
     """The `else` arm that is an `elif`, and the `if` it belongs to."""
 
-    node: cst.If
-    top: cst.If
+    node: py.If
+    top: py.If
 
 
-def value_key(node: cst.CSTNode) -> str | None:
+def value_key(node: py.Node) -> str | None:
     """Where the walker keeps the value of `node`: a name, or `self.X` / `cls.X`."""
-    if isinstance(node, cst.Name):
+    if isinstance(node, py.Name):
         return node.value
-    return attribute_key(node) if isinstance(node, cst.Attribute) else None
+    return attribute_key(node) if isinstance(node, py.Attribute) else None
 
 
 def snapshot(env: Env) -> Env:
@@ -280,11 +257,11 @@ def argv_item(value: Val) -> ArgvItem:
     )
 
 
-def target_names(target: cst.CSTNode) -> list[cst.Name]:
-    if isinstance(target, cst.Name):
+def target_names(target: py.Node) -> list[py.Name]:
+    if isinstance(target, py.Name):
         return [target]
-    if isinstance(target, (cst.Tuple, cst.List)):
+    if isinstance(target, (py.Tuple, py.List)):
         return [n for e in target.elements for n in target_names(e.value)]
-    if isinstance(target, cst.StarredElement):
+    if isinstance(target, py.StarredElement):
         return target_names(target.value)
     return []

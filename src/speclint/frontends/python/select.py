@@ -1,4 +1,4 @@
-"""Which lines of a big Python file the walker needs, so that libcst reads only those.
+"""Which lines of a big Python file the walker needs, so that only those are read.
 
 libcst takes seconds per 100 KiB (parse, positions, visitors: 20-30 s for a megabyte);
 CPython's own parser (`ast`, parsing only) takes a fraction of a second. For a big file,
@@ -15,10 +15,9 @@ import ast
 import re
 from bisect import bisect_right
 
-import libcst as cst
-
 from speclint.core.records import dataclass
 from speclint.frontends.python.atoms import Atoms
+from speclint.frontends.python.comments import STRING_OR_COMMENT
 
 SELECT_MIN_CHARS = 16 * 1024
 """Smaller files go to libcst whole, as they always did."""
@@ -26,20 +25,8 @@ MAX_FSTRING_FIELDS = 4096
 """CPython before 3.12 parses an f-string in time quadratic in its fields (350,000 took
 70 s): a file with a bigger one goes to libcst whole (linear), as before."""
 
-_STRING_OR_COMMENT = re.compile(
-    r"""
-    (?P<str>(?i:[rbfut]{0,2})(?:
-        '''(?:[^'\\]|\\(?:\r\n|.)|'(?!''))*(?:'''|\Z)
-      | \"\"\"(?:[^"\\]|\\(?:\r\n|.)|"(?!""))*(?:\"\"\"|\Z)
-      | '(?:[^'\\\r\n]|\\(?:\r\n|.))*(?:'|(?=[\r\n])|\Z)
-      | "(?:[^"\\\r\n]|\\(?:\r\n|.))*(?:"|(?=[\r\n])|\Z)))
-  | \w+
-  | (?P<comment>\#[^\r\n]*)
-""",
-    re.X | re.S,
-)
 _LOGICAL = re.compile(
-    _STRING_OR_COMMENT.pattern
+    STRING_OR_COMMENT.pattern
     + r"""
   | (?P<cont>\\(?:\r\n?|\n))
   | (?P<newline>\r\n?|\n)
@@ -82,7 +69,7 @@ def select(text: str, starts: list[int]) -> Selection | Broken | None:
         source, stray = _blank_quoted_nuls(source)
         if stray:  # a NUL in code: libcst refuses the file at once, as before
             return None
-    if source.count("{") > MAX_FSTRING_FIELDS and _crowded_fstring(source):
+    if source.count("{") > MAX_FSTRING_FIELDS and crowded_fstring(source):
         return None
     try:
         tree = ast.parse(source)
@@ -105,6 +92,8 @@ def confirm_syntax_error(text: str, starts: list[int], error: SyntaxError) -> tu
     if "was never closed" in str(error.msg):  # no parser reads an open bracket (libcst only
         return error.lineno, error.offset  # finds that out at the end of the file)
     first = _statement_line(text, starts, min(error.lineno, len(starts)))
+    import libcst as cst  # only for a file CPython refuses
+
     try:
         cst.parse_module(text[starts[first - 1] :])
     except cst.ParserSyntaxError as stop:
@@ -169,15 +158,15 @@ def _blank_quoted_nuls(source: str) -> tuple[str, bool]:
             return token.replace("\0", " ")
         return token
 
-    blanked = _STRING_OR_COMMENT.sub(blank, source)
+    blanked = STRING_OR_COMMENT.sub(blank, source)
     return blanked, "\0" in blanked
 
 
-def _crowded_fstring(source: str) -> bool:
+def crowded_fstring(source: str) -> bool:
     """Whether an f-string has more than MAX_FSTRING_FIELDS fields. Read from each place an
     f-string may start (inside another string too: that only costs a look)."""
     for start in _FSTRING_START.finditer(source):
-        token = _STRING_OR_COMMENT.match(source, start.start())
+        token = STRING_OR_COMMENT.match(source, start.start())
         if token is not None and token.group().count("{") > MAX_FSTRING_FIELDS:
             return True
     return False
@@ -213,7 +202,7 @@ def _render(atoms: Atoms) -> Selection | None:
     comments = [
         (m.start(), m.end(), m.group())
         for begin, end in _merged(left_out)
-        for m in _STRING_OR_COMMENT.finditer(text, begin, end)
+        for m in STRING_OR_COMMENT.finditer(text, begin, end)
         if m.lastgroup == "comment"
     ]
     if text.startswith("\ufeff") and comments and comments[0][0] < (starts[1] if count > 1 else len(text)):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-import libcst as cst
+from speclint.frontends.python import syntax as py
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,22 +22,22 @@ if TYPE_CHECKING:
 class Evaluator(Protocol):
     """What of `evaluator.Evaluator` a subscript needs (it imports this module)."""
 
-    def eval(self, node: cst.BaseExpression) -> Val: ...
+    def eval(self, node: py.BaseExpression) -> Val: ...
 
-    def read(self, found: Val, node: cst.CSTNode) -> Val: ...
+    def read(self, found: Val, node: py.Node) -> Val: ...
 
     def _make(
-        self, node: cst.CSTNode, kind: str, value: object = None, pieces: list[Piece] | None = None
+        self, node: py.Node, kind: str, value: object = None, pieces: list[Piece] | None = None
     ) -> Val: ...
 
 
-def subscript(ev: Evaluator, node: cst.Subscript) -> Val | None:
+def subscript(ev: Evaluator, node: py.Subscript) -> Val | None:
     """The value of `node` when the file says it, else None (the caller says why not)."""
     if len(node.slice) != 1:
         return None
     index = node.slice[0].slice
     base = ev.eval(node.value)
-    if base.kind == "dict" and isinstance(index, cst.Index):
+    if base.kind == "dict" and isinstance(index, py.Index):
         key = ev.eval(index.value).text
         found = [e for e in base.entries if e.key == key]
         if key is not None and found and not any(e.key is None for e in base.entries):
@@ -45,12 +45,12 @@ def subscript(ev: Evaluator, node: cst.Subscript) -> Val | None:
         return None
     if base.kind != "list" or any(item.splat or item.shell_code for item in base.elements):
         return None
-    if isinstance(index, cst.Index):
+    if isinstance(index, py.Index):
         position = _integer(ev, index.value)
         if position is None or not -len(base.elements) <= position < len(base.elements):
             return None  # IndexError when it runs: not a value
         return ev.read(base.elements[position], node)
-    assert isinstance(index, cst.Slice)  # the only other kind of subscript element
+    assert isinstance(index, py.Slice)  # the only other kind of subscript element
     bounds = [
         _integer(ev, part) if part is not None else None for part in (index.lower, index.upper, index.step)
     ]
@@ -64,7 +64,7 @@ def subscript(ev: Evaluator, node: cst.Subscript) -> Val | None:
     return ev._make(node, "list", base.elements[bounds[0] : bounds[1] : bounds[2]])
 
 
-def _integer(ev: Evaluator, node: cst.BaseExpression) -> int | None:
+def _integer(ev: Evaluator, node: py.BaseExpression) -> int | None:
     """An int the file writes (`3`, `-1`, a name holding one), else None."""
     value = ev.eval(node)
     if value.kind == "const" and type(value.value) is int:

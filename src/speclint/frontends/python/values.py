@@ -11,10 +11,9 @@ from collections.abc import MutableMapping
 from dataclasses import field, replace
 from typing import cast
 
-import libcst as cst
-
 from speclint.core.launches import Condition
 from speclint.core.records import dataclass
+from speclint.frontends.python import syntax as py
 from speclint.frontends.shell.embedded import known_text, unknown_reason
 
 TYPE_CHECKING = False
@@ -162,12 +161,12 @@ def bounded(value: Val) -> Val:
     return value
 
 
-def attribute_key(node: cst.BaseExpression) -> str | None:
+def attribute_key(node: py.BaseExpression) -> str | None:
     """`self.other_args` / `cls.other_args` -> '@self.other_args': an attribute of the
     class a method runs in, kept in the walker's environment under that key."""
     if (
-        isinstance(node, cst.Attribute)
-        and isinstance(node.value, cst.Name)
+        isinstance(node, py.Attribute)
+        and isinstance(node.value, py.Name)
         and node.value.value in ("self", "cls")
     ):
         return "@self." + node.attr.value

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections import ChainMap
 from dataclasses import replace
 
-import libcst as cst
-
 from speclint.core.launches import Launch
+from speclint.frontends.python import syntax as py
 from speclint.frontends.python.branches import arm_conditions, choices_for, mark, with_alternatives
 from speclint.frontends.python.calls import note_call, walk_call_sites
 from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited, walk_super
@@ -69,16 +68,16 @@ class PyWalker:
         self.functions: dict[str, Helper] = {}
         self.owner: ClassInfo | None = None
         """The class whose method is walked (its `self.X` values)."""
-        self.active: frozenset[cst.FunctionDef] = frozenset()
+        self.active: frozenset[py.FunctionDef] = frozenset()
         self.helper_budget = HelperBudget()
         self.module_env: Env | None = None
         self.returns: list[Val] | None = None
         self.stopped = False
         self.classes: list[ClassInfo] = []
         self.noting = True
-        self.call_sites: dict[cst.FunctionDef, tuple[Helper, list[tuple[Span, dict[str, Val]]]]] = {}
+        self.call_sites: dict[py.FunctionDef, tuple[Helper, list[tuple[Span, dict[str, Val]]]]] = {}
         """function node -> (its Helper, [(call span, parameter values)]) (`calls`)."""
-        self.launches_of: dict[cst.FunctionDef, list[Launch]] = {}
+        self.launches_of: dict[py.FunctionDef, list[Launch]] = {}
         """function node -> the launches its own walk made."""
         self.launch_owner: dict[int, ClassInfo] = {}
         """id(launch) -> the class whose method made it (`classes`)."""
@@ -92,10 +91,10 @@ class PyWalker:
         """A quiet walker of the same file, for a helper's body (`helpers.call_helper`)."""
         return PyWalker(self.text, self.path, self.pos, self.result, quiet=True)
 
-    def _helper_value(self, call: cst.Call) -> Val | None:
+    def _helper_value(self, call: py.Call) -> Val | None:
         return call_helper(self, call)
 
-    def module(self, module: cst.Module) -> None:
+    def module(self, module: py.Module) -> None:
         self.block(module.body)
         self.module_env = self.env
         while self.deferred:
@@ -136,7 +135,7 @@ class PyWalker:
             params.star_arg,
             params.star_kwarg,
         ]:
-            if isinstance(param, cst.Param):
+            if isinstance(param, py.Param):
                 self.env[param.name.value] = self.evaluator().named(
                     param.name,
                     param.name.value,
@@ -157,7 +156,7 @@ class PyWalker:
 
     # ---- statements ------------------------------------------------------------------------
 
-    def block(self, statements: Sequence[cst.CSTNode]) -> None:
+    def block(self, statements: Sequence[py.Node]) -> None:
         for statement in statements:
             if self.quiet:
                 count_statement(self)
@@ -165,36 +164,36 @@ class PyWalker:
             if self.stopped:  # after a `return` in this block
                 break
 
-    def statement(self, node: cst.CSTNode) -> None:
-        if isinstance(node, cst.SimpleStatementLine):
+    def statement(self, node: py.Node) -> None:
+        if isinstance(node, py.SimpleStatementLine):
             for small in node.body:
                 self.small(small)
-        elif isinstance(node, cst.FunctionDef):
+        elif isinstance(node, py.FunctionDef):
             helper = Helper(node, snapshot(self.env) if self.in_function else {}, self.owner)
             self.functions[node.name.value] = helper
             if not self.quiet:
                 self.deferred.append(helper)
-        elif isinstance(node, cst.ClassDef):
+        elif isinstance(node, py.ClassDef):
             class_body(self, node)
-        elif isinstance(node, cst.If):
+        elif isinstance(node, py.If):
             self.if_statement(node, None)
-        elif isinstance(node, (cst.For, cst.While)):
+        elif isinstance(node, (py.For, py.While)):
             self.loop(node)
-        elif isinstance(node, cst.Try):
+        elif isinstance(node, py.Try):
             self.branches([node.body.body] + [h.body.body for h in node.handlers])
             if node.orelse is not None:
                 self.block(node.orelse.body.body)
             if node.finalbody is not None:
                 self.block(node.finalbody.body.body)
-        elif isinstance(node, cst.With):
+        elif isinstance(node, py.With):
             for item in node.items:
                 self.scan(item.item)
             self.block(node.body.body)
-        elif isinstance(node, cst.Match):
+        elif isinstance(node, py.Match):
             self.scan(node.subject)
             self.branches([case.body.body for case in node.cases] + [[]])
 
-    def if_statement(self, node: cst.If, top: cst.If | None) -> None:
+    def if_statement(self, node: py.If, top: py.If | None) -> None:
         """Arms merge as any branches do; the names they set differently also keep each
         arm's value (`branches`), for the launches that read them. `top`: the `if`
         of an `elif`."""
@@ -204,7 +203,7 @@ class PyWalker:
             [
                 node.body.body,
                 Elif(orelse, top or node)
-                if isinstance(orelse, cst.If)
+                if isinstance(orelse, py.If)
                 else orelse.body.body
                 if orelse is not None
                 else [],
@@ -213,7 +212,7 @@ class PyWalker:
         )
 
     def branches(
-        self, groups: Sequence[Sequence[cst.CSTNode] | Elif], conditions: list[Condition | None] | None = None
+        self, groups: Sequence[Sequence[py.Node] | Elif], conditions: list[Condition | None] | None = None
     ) -> None:
         before = self.env
         results: list[ChainMap[str, Val]] = []
@@ -234,8 +233,8 @@ class PyWalker:
                 self.alternatives = self.alternatives or merged[name].alternatives is not None
         before.update(merged)
 
-    def loop(self, node: cst.For | cst.While) -> None:
-        if isinstance(node, cst.For):
+    def loop(self, node: py.For | py.While) -> None:
+        if isinstance(node, py.For):
             self.scan(node.iter)
             from speclint.frontends.python.comprehensions import loop_bindings
 
@@ -252,7 +251,7 @@ class PyWalker:
             self.scan(node.test)
         before = self.env
         self.env = body = ChainMap({}, before)
-        if isinstance(node, cst.For):
+        if isinstance(node, py.For):
             for name in target_names(node.target):
                 self.env[name.value] = self.evaluator().named(name, name.value, "a loop variable", name)
         self.block(node.body.body)
@@ -262,54 +261,54 @@ class PyWalker:
         if node.orelse is not None:
             self.block(node.orelse.body.body)
 
-    def small(self, node: cst.BaseSmallStatement) -> None:
-        if isinstance(node, cst.Import):
+    def small(self, node: py.BaseSmallStatement) -> None:
+        if isinstance(node, py.Import):
             for alias in node.names:
                 full = self.evaluator().dotted(alias.name) or ""
                 local = _as_name(alias) or full.split(".")[0]
                 self.imports[local] = full if alias.asname else local
             return
-        if isinstance(node, cst.ImportFrom):
+        if isinstance(node, py.ImportFrom):
             module = self.evaluator().dotted(node.module) if node.module else ""
-            if not isinstance(node.names, cst.ImportStar):
+            if not isinstance(node.names, py.ImportStar):
                 for alias in node.names:
-                    name = alias.name.value if isinstance(alias.name, cst.Name) else ""
+                    name = alias.name.value if isinstance(alias.name, py.Name) else ""
                     local = _as_name(alias) or name
                     self.imports[local] = f"{module}.{name}"
             return
         self.scan(node)
-        if isinstance(node, cst.Return):
+        if isinstance(node, py.Return):
             if self.returns is not None:
                 ev = self.evaluator()
                 self.returns.append(
                     ev.eval(node.value) if node.value is not None else ev._make(node, "const", None)
                 )
             self.stopped = True
-        elif isinstance(node, cst.Assign):
+        elif isinstance(node, py.Assign):
             value = self.evaluator().eval(node.value)
             for target in node.targets:
                 self.assign(target.target, value)
-        elif isinstance(node, cst.AnnAssign) and node.value is not None:
+        elif isinstance(node, py.AnnAssign) and node.value is not None:
             self.assign(node.target, self.evaluator().eval(node.value))
-        elif isinstance(node, cst.AugAssign) and (key := value_key(node.target)) is not None:
+        elif isinstance(node, py.AugAssign) and (key := value_key(node.target)) is not None:
             augment(self, node, key)
-        elif isinstance(node, cst.Expr) and isinstance(node.value, cst.Call):
+        elif isinstance(node, py.Expr) and isinstance(node.value, py.Call):
             if (method := _super_method(node.value)) is not None and not self.quiet:
                 walk_super(self, method, node.value)  # `super().setUpClass()`: the next base's
             mutate(self, node.value)
 
-    def assign(self, target: cst.BaseExpression, value: Val) -> None:
+    def assign(self, target: py.BaseExpression, value: Val) -> None:
         if (key := value_key(target)) is not None:
             self.env[key] = value
-        elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+        elif isinstance(target, py.Subscript) and isinstance(target.value, py.Name):
             current = self.env.get(target.value.value)
             index = target.slice[0].slice if len(target.slice) == 1 else None
-            text = self.evaluator().eval(index.value).text if isinstance(index, cst.Index) else None
+            text = self.evaluator().eval(index.value).text if isinstance(index, py.Index) else None
             if (
                 current is not None
                 and current.kind == "dict"
                 and text is not None
-                and isinstance(index, cst.Index)
+                and isinstance(index, py.Index)
             ):  # (a text only for an Index)
                 entries = Entries(current.entries)
                 entries.set(Entry(text, self.pos.span(index), value))
@@ -319,13 +318,13 @@ class PyWalker:
         else:
             self.assign_unknown(target, "assigned by unpacking")
 
-    def assign_unknown(self, target: cst.CSTNode, reason: str) -> None:
+    def assign_unknown(self, target: py.Node, reason: str) -> None:
         for name in target_names(target):
             self.env[name.value] = self.evaluator().unknown(name, reason)
 
     # ---- launches --------------------------------------------------------------------------
 
-    def scan(self, node: cst.CSTNode) -> None:
+    def scan(self, node: py.Node) -> None:
         """Record the launches made by calls in `node` (not inside nested functions)."""
         if self.quiet:
             return
@@ -345,7 +344,7 @@ class PyWalker:
             self.env = saved
 
     def add_argv(
-        self, call: cst.Call, items: list[Val], env: dict[str, Word] | None, prefix: Sequence[ArgvItem] = ()
+        self, call: py.Call, items: list[Val], env: dict[str, Word] | None, prefix: Sequence[ArgvItem] = ()
     ) -> None:
         buffer = ShellBuffer(self.text, self.pos.starts, self.budget)
         for item in prefix:
@@ -364,27 +363,27 @@ class PyWalker:
         buffer.add_code(value.pieces)
         buffer.walk(self.path, self.result, env)
 
-    def add_kwargs(self, call: cst.Call, entry: str, pairs: list[tuple[Word, Word]]) -> None:
+    def add_kwargs(self, call: py.Call, entry: str, pairs: list[tuple[Word, Word]]) -> None:
         self.result.launches.append(
             Launch(self.path, entry, self.pos.span(call), [], kwargs_style=True, kwargs=pairs)
         )
 
 
-def _as_name(alias: cst.ImportAlias) -> str | None:
+def _as_name(alias: py.ImportAlias) -> str | None:
     """`b` of `import a as b` (an import's `as` target is always a name), None without `as`."""
     if alias.asname is None:
         return None
     name = alias.asname.name
-    return name.value if isinstance(name, cst.Name) else None
+    return name.value if isinstance(name, py.Name) else None
 
 
-def _super_method(call: cst.Call) -> str | None:
+def _super_method(call: py.Call) -> str | None:
     """`NAME` of `super().NAME(...)` / `super(C, cls).NAME(...)`, else None."""
     func = call.func
     if (
-        isinstance(func, cst.Attribute)
-        and isinstance(func.value, cst.Call)
-        and isinstance(func.value.func, cst.Name)
+        isinstance(func, py.Attribute)
+        and isinstance(func.value, py.Call)
+        and isinstance(func.value.func, py.Name)
         and func.value.func.value == "super"
     ):
         return func.attr.value

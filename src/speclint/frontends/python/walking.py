@@ -14,11 +14,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    import libcst as cst
-
     from speclint.core.launches import ExtractResult, FixtureBase, Launch
     from speclint.core.spans import Span
     from speclint.core.words import Word
+    from speclint.frontends.python import syntax as py
     from speclint.frontends.python.evaluator import Evaluator
     from speclint.frontends.python.positions import Positions
     from speclint.frontends.python.values import Env, Val
@@ -34,7 +33,7 @@ MAX_LOOP_PASSES = 256
 class Helper:
     """A function defined in the file, with what it can see where it is defined."""
 
-    node: cst.FunctionDef
+    node: py.FunctionDef
     outer: Env
     """The enclosing function's values (empty for a module-level or class-level function)."""
     owner: ClassInfo | None = None
@@ -97,29 +96,29 @@ class Walking(Protocol):
     stopped: bool
     functions: dict[str, Helper]
     owner: ClassInfo | None
-    active: frozenset[cst.FunctionDef]
+    active: frozenset[py.FunctionDef]
     helper_budget: HelperBudget
     module_env: Env | None
     returns: list[Val] | None
     classes: list[ClassInfo]
-    call_sites: dict[cst.FunctionDef, tuple[Helper, list[tuple[Span, dict[str, Val]]]]]
-    launches_of: dict[cst.FunctionDef, list[Launch]]
+    call_sites: dict[py.FunctionDef, tuple[Helper, list[tuple[Span, dict[str, Val]]]]]
+    launches_of: dict[py.FunctionDef, list[Launch]]
     launch_owner: dict[int, ClassInfo]
 
     def evaluator(self) -> Evaluator: ...
 
     def helper_walker(self) -> Walking: ...
 
-    def block(self, statements: Sequence[cst.CSTNode]) -> None: ...
+    def block(self, statements: Sequence[py.Node]) -> None: ...
 
     def walk_function(
         self, helper: Helper, record: bool = False, bound: dict[str, Val] | None = None
     ) -> None: ...
 
     def add_argv(
-        self, call: cst.Call, items: list[Val], env: dict[str, Word] | None, prefix: Sequence[ArgvItem] = ()
+        self, call: py.Call, items: list[Val], env: dict[str, Word] | None, prefix: Sequence[ArgvItem] = ()
     ) -> None: ...
 
     def add_shell(self, value: Val, env: dict[str, Word] | None) -> None: ...
 
-    def add_kwargs(self, call: cst.Call, entry: str, pairs: list[tuple[Word, Word]]) -> None: ...
+    def add_kwargs(self, call: py.Call, entry: str, pairs: list[tuple[Word, Word]]) -> None: ...

@@ -1,0 +1,316 @@
+"""Expressions of `ast` -> the front-end's tree (`from_ast`): positions made libcst's."""
+
+from __future__ import annotations
+
+import ast
+
+from speclint.frontends.python import syntax as py
+from speclint.frontends.python.from_ast_positions import SourcePositions
+from speclint.frontends.python.from_ast_strings import strings
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+_OPERATORS: dict[type, str] = {
+    ast.Add: "Add",
+    ast.Sub: "Subtract",
+    ast.Mult: "Multiply",
+    ast.MatMult: "MatrixMultiply",
+    ast.Div: "Divide",
+    ast.Mod: "Modulo",
+    ast.Pow: "Power",
+    ast.LShift: "LeftShift",
+    ast.RShift: "RightShift",
+    ast.BitOr: "BitOr",
+    ast.BitXor: "BitXor",
+    ast.BitAnd: "BitAnd",
+    ast.FloorDiv: "FloorDivide",
+    ast.And: "And",
+    ast.Or: "Or",
+    ast.Not: "Not",
+    ast.USub: "Minus",
+    ast.UAdd: "Plus",
+    ast.Invert: "BitInvert",
+    ast.Eq: "Equal",
+    ast.NotEq: "NotEqual",
+    ast.Lt: "LessThan",
+    ast.LtE: "LessThanEqual",
+    ast.Gt: "GreaterThan",
+    ast.GtE: "GreaterThanEqual",
+    ast.Is: "Is",
+    ast.IsNot: "IsNot",
+    ast.In: "In",
+    ast.NotIn: "NotIn",
+}
+_OPERATOR_OBJECTS: dict[str, Any] = {}
+
+
+def operator(name: str) -> Any:
+    made = _OPERATOR_OBJECTS.get(name)
+    if made is None:
+        made = _OPERATOR_OBJECTS[name] = getattr(py, name)()
+    return made
+
+
+class ExpressionBuilder(SourcePositions):
+    """Expressions, with libcst's ranges (`SourcePositions`)."""
+
+    def expr(self, node: ast.expr, owned: int = -1) -> Any:
+        """`node` with its range and its own parentheses (`owned`: where a parenthesis of
+        its parent's stands, never its own: a call's `(` around its only argument)."""
+        start, end = self.span(node)
+        if self.local is not None and start == self.local[2]:  # an f-string field's tuple, in
+            start, end = self.fwd(start + 1), self.back(end - 1)  # the `(...)` it was parsed in
+        elif isinstance(node, ast.Tuple) and self.text[start : start + 1] == "(":
+            if self._wrapped_at(start, end):
+                start, end = self.fwd(start + 1), self.back(end - 1)
+        elif isinstance(node, ast.GeneratorExp):
+            start, end = self.fwd(start + 1), self.back(end - 1)
+        made = self.build(node, start, end)
+        made.range = self.rng(start, end)
+        outer_start, outer_end = start, end
+        while True:
+            before = self.back(outer_start) - 1
+            after = self.fwd(outer_end)
+            if (
+                before < 0
+                or before == owned
+                or self.text[before] != "("
+                or self.text[after : after + 1] != ")"
+            ):
+                break
+            outer_start, outer_end = before, after + 1
+        made.outer = self.rng(outer_start, outer_end) if outer_start != start else None
+        return made
+
+    def _wrapped_at(self, start: int, end: int) -> bool:
+        """Whether the tuple's `(` at `start` is its own (closed at its end, not by its
+        first element: `(a), b`)."""
+        return self.matching_close(start) == end - 1
+
+    def build(self, node: ast.expr, start: int, end: int) -> Any:
+        e = self.expr
+        if isinstance(node, ast.Name):
+            return py.Name(None, None, self.text[start:end])
+        if isinstance(node, ast.Constant):
+            value = node.value
+            if isinstance(value, (str, bytes)):
+                return self.strings(start, end)
+            if value is None or isinstance(value, bool):
+                return py.Name(None, None, self.text[start:end])
+            if value is ...:
+                return py.Ellipsis(None, None)
+            kind = (
+                py.Float
+                if isinstance(value, float)
+                else py.Imaginary
+                if isinstance(value, complex)
+                else py.Integer
+            )
+            return kind(None, None, self.text[start:end])
+        if isinstance(node, ast.JoinedStr):
+            return self.strings(start, end)
+        if isinstance(node, ast.Attribute):
+            value = e(node.value)
+            attr_start = self.fwd(self.fwd(self.outer_end(value)) + 1)
+            attr = py.Name(self.rng(attr_start, end), None, self.text[attr_start:end])
+            return py.Attribute(None, None, value, attr)
+        if isinstance(node, ast.Call):
+            func = e(node.func)
+            paren = self.fwd(self.outer_end(func))
+            return py.Call(None, None, func, self.call_args(node.args, node.keywords, paren))
+        if isinstance(node, ast.BinOp):
+            return py.BinaryOperation(
+                None, None, e(node.left), operator(_OPERATORS[type(node.op)]), e(node.right)
+            )
+        if isinstance(node, ast.BoolOp):
+            values = [e(v) for v in node.values]
+            made = values[0]
+            op = operator(_OPERATORS[type(node.op)])
+            for value in values[1:-1]:
+                made = py.BooleanOperation(None, None, made, op, value)
+                made.range = self.rng(self.outer_start(made.left), self.outer_end(value))
+                made.outer = None
+            return py.BooleanOperation(None, None, made, op, values[-1])
+        if isinstance(node, ast.UnaryOp):
+            return py.UnaryOperation(None, None, operator(_OPERATORS[type(node.op)]), e(node.operand))
+        if isinstance(node, ast.Compare):
+            left = e(node.left)
+            targets = []
+            previous = self.outer_end(left)
+            for op, comparator in zip(node.ops, node.comparators):
+                value = e(comparator)
+                targets.append(
+                    py.ComparisonTarget(
+                        self.rng(previous, self.outer_end(value)), None, operator(_OPERATORS[type(op)]), value
+                    )
+                )
+                previous = self.outer_end(value)
+            return py.Comparison(None, None, left, targets)
+        if isinstance(node, ast.IfExp):
+            return py.IfExp(None, None, e(node.test), e(node.body), e(node.orelse))
+        if isinstance(node, ast.Lambda):
+            return py.Lambda(None, None, self.parameters(node.args, start + 6), e(node.body))
+        if isinstance(node, ast.NamedExpr):
+            return py.NamedExpr(None, None, e(node.target), e(node.value))
+        if isinstance(node, ast.Subscript):
+            return py.Subscript(None, None, e(node.value), self.subscript(node.slice))
+        if isinstance(node, ast.Starred):
+            return py.StarredElement(None, None, e(node.value))
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            return getattr(py, type(node).__name__)(None, None, [self.element(x) for x in node.elts])
+        if isinstance(node, ast.Dict):
+            return py.Dict(None, None, [self.dict_element(k, v) for k, v in zip(node.keys, node.values)])
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
+            return getattr(py, type(node).__name__)(
+                None, None, e(node.elt), self.comprehension(node.generators)
+            )
+        if isinstance(node, ast.DictComp):
+            return py.DictComp(None, None, e(node.key), e(node.value), self.comprehension(node.generators))
+        if isinstance(node, ast.Await):
+            return py.Await(None, None, e(node.value))
+        if isinstance(node, ast.Yield):
+            return py.Yield(None, None, e(node.value) if node.value is not None else None)
+        if isinstance(node, ast.YieldFrom):
+            value = e(node.value)
+            keyword = self.back(self.outer_start(value)) - 4
+            return py.Yield(None, None, py.From(self.rng(keyword, self.outer_end(value)), None, value))
+        if isinstance(node, ast.Slice):
+            raise TypeError("a slice outside a subscript")
+        raise TypeError(f"no conversion of ast's {type(node).__name__}")
+
+    def element(self, node: ast.expr) -> Any:
+        value = self.expr(node)
+        if isinstance(value, py.StarredElement):
+            return value
+        return py.Element(value.outer or value.range, None, value)
+
+    def dict_element(self, key: ast.expr | None, value_node: ast.expr) -> Any:
+        value = self.expr(value_node)
+        if key is None:
+            stars = self.back(self.outer_start(value)) - 2
+            return py.StarredDictElement(self.rng(stars, self.outer_end(value)), None, value)
+        made = self.expr(key)
+        return py.DictElement(self.rng(self.outer_start(made), self.outer_end(value)), None, made, value)
+
+    def call_args(self, args: list[ast.expr], keywords: list[ast.keyword], paren: int) -> list[py.Arg]:
+        made = [self.arg(a, paren) for a in args] + [self.keyword(k, paren) for k in keywords]
+        if keywords and args:
+            made.sort(key=lambda arg: arg.range[:2])
+        return made
+
+    def arg(self, node: ast.expr, paren: int = -1) -> py.Arg:
+        if isinstance(node, ast.Starred):
+            start, end = self.span(node)
+            value = self.expr(node.value)
+            return py.Arg(self.rng(start, self.outer_end(value)), None, value, None, "*")
+        value = self.expr(node, paren)
+        return py.Arg(value.outer or value.range, None, value, None, "")
+
+    def keyword(self, node: ast.keyword, paren: int = -1) -> py.Arg:
+        start, end = self.span(node)
+        value = self.expr(node.value, paren)
+        if node.arg is None:
+            return py.Arg(self.rng(start, self.outer_end(value)), None, value, None, "**")
+        name = py.Name(self.rng(start, start + len(node.arg)), None, self.text[start : start + len(node.arg)])
+        return py.Arg(self.rng(start, self.outer_end(value)), None, value, name, "")
+
+    def augop(self, op: ast.operator) -> Any:
+        return operator(_OPERATORS[type(op)] + "Assign")
+
+    def subscript(self, node: ast.expr) -> list[py.SubscriptElement]:
+        if isinstance(node, ast.Tuple):
+            start, end = self.span(node)
+            if not (self.text[start : start + 1] == "(" and self._wrapped_at(start, end)):
+                return [self.subscript_element(x) for x in node.elts]
+        return [self.subscript_element(node)]
+
+    def subscript_element(self, node: ast.expr) -> py.SubscriptElement:
+        if isinstance(node, ast.Slice):
+            lower = self.expr(node.lower) if node.lower is not None else None
+            upper = self.expr(node.upper) if node.upper is not None else None
+            step = self.expr(node.step) if node.step is not None else None
+            start, end = self.span(node)
+            if self.text[end - 1] == ":":  # libcst counts the space after a last colon in
+                end = self.fwd(end)
+            made: Any = py.Slice(self.rng(start, end), None, lower, upper, step)
+        else:
+            value = self.expr(node)
+            if isinstance(value, py.StarredElement):
+                made = py.Index(value.range, None, value.value, "*")
+            else:
+                made = py.Index(value.outer or value.range, None, value, None)
+        return py.SubscriptElement(made.range, None, made)
+
+    def comprehension(self, generators: list[ast.comprehension]) -> py.CompFor:
+        made: py.CompFor | None = None
+        for generator in reversed(generators):
+            target = self.expr(generator.target)
+            iterable = self.expr(generator.iter)
+            ifs = []
+            for test in generator.ifs:
+                value = self.expr(test)
+                keyword = self.back(self.outer_start(value)) - 2
+                ifs.append(py.CompIf(self.rng(self.back(keyword), self.outer_end(value)), None, value))
+            keyword = self.back(self.outer_start(target)) - 3
+            asynchronous = None
+            if generator.is_async:
+                keyword = self.back(keyword) - 5
+                asynchronous = py.Asynchronous(self.rng(keyword, keyword + 5), None)
+            last = ifs[-1].range[2:] if ifs else None
+            end = self.starts[last[0] - 1] + last[1] if last else self.outer_end(iterable)
+            if made is not None:
+                end = self.starts[made.range[2] - 1] + made.range[3]
+            made = py.CompFor(
+                self.rng(self.back(keyword), end), None, target, iterable, ifs, made, asynchronous
+            )
+        assert made is not None
+        return made
+
+    def parameters(self, args: ast.arguments, empty: int = 0) -> py.Parameters:
+        """A function's or lambda's parameters; `empty`: where an empty list is placed."""
+        defaults: list[ast.expr | None] = [None] * (
+            len(args.posonlyargs) + len(args.args) - len(args.defaults)
+        )
+        defaults += args.defaults
+        posonly = [self.param(a, d, "") for a, d in zip(args.posonlyargs, defaults)]
+        params = [self.param(a, d, "") for a, d in zip(args.args, defaults[len(posonly) :])]
+        kwonly = [self.param(a, d, "") for a, d in zip(args.kwonlyargs, args.kw_defaults)]
+        star_arg: Any = None
+        if args.vararg is not None:
+            star_arg = self.param(args.vararg, None, "*")
+        elif kwonly:
+            star = self.back(self.back(self.starts[kwonly[0].range[0] - 1] + kwonly[0].range[1]) - 1) - 1
+            star_arg = py.ParamStar(self.rng(star, self.outer_start(kwonly[0])), None)
+        star_kwarg = self.param(args.kwarg, None, "**") if args.kwarg is not None else None
+        every = [*posonly, *params, *([star_arg] if star_arg is not None else []), *kwonly]
+        every += [star_kwarg] if star_kwarg is not None else []
+        if every:
+            last = every[-1]
+            last_end = self.param_ends.get(id(last), self.outer_end(last))
+            last_end = self.fwd(last_end)
+            while self.text[last_end : last_end + 1] in (",", "/"):  # a trailing comma, `/`
+                last_end = self.fwd(last_end + 1)
+            where = self.rng(self.outer_start(every[0]), last_end)
+        else:
+            where = self.rng(empty, empty)
+        return py.Parameters(where, None, params, star_arg, kwonly, star_kwarg, posonly)
+
+    def param(self, node: ast.arg, default: ast.expr | None, star: str) -> py.Param:
+        start, end = self.span(node)
+        name = py.Name(self.rng(start, start + len(node.arg)), None, self.text[start : start + len(node.arg)])
+        annotation = None
+        if node.annotation is not None:
+            value = self.expr(node.annotation)
+            annotation = py.Annotation(value.outer or value.range, None, value)
+        made_default = self.expr(default) if default is not None else None
+        made = py.Param(
+            self.rng(start - len(star), start + len(node.arg)), None, name, annotation, made_default, star
+        )
+        self.param_ends[id(made)] = self.outer_end(made_default) if made_default is not None else end
+        return made
+
+    def strings(self, start: int, end: int) -> Any:
+        return strings(self, start, end)
