@@ -85,6 +85,15 @@ CASES = [
     ('f"""a\n{\n  x\n}\nb"""', ["a\n", F("{\n  x\n}", "x"), "\nb"]),
     ('f"""{x # why\n}"""', [F("{x # why\n}", "x")]),  # 3.12: a comment in a field
     ('f"""{ # why\n x}"""', [F("{ # why\n x}", "x")]),
+    ('f"""{x # why \n:>3}"""', [F("{x # why \n:>3}", "x", spec=[">3"])]),
+    ('f"""{a + # why\n b}"""', [F("{a + # why\n b}", "a + # why\n b")]),
+    ('f"""{x # a\r\n # b\r\n= }"""', [F("{x # a\r\n # b\r\n= }", "x", debug=" # a\r\n # b\r\n= ")]),
+    ('f"{a!=b=}"', [F("{a!=b=}", "a!=b", debug="=")]),
+    ('f"{x:=5}"', [F("{x:=5}", "x", spec=["=5"])]),
+    ('f"{(x:=5)}"', [F("{(x:=5)}", "x:=5")]),
+    ('f"{x!r:{w}}"', [F("{x!r:{w}}", "x", conversion="r", spec=[F("{w}", "w")])]),
+    ("f\"{rb'\\'' + b'}'}\"", [F("{rb'\\'' + b'}'}", "rb'\\'' + b'}'")]),
+    ('f"{名前}"', [F("{名前}", "名前")]),
     ('f"{(x)}"', [F("{(x)}", "x")]),  # libcst: the parentheses are the node's own
     ('f"{ ( (x) ) }"', [F("{ ( (x) ) }", "x")]),
     ('f"{(x for x in y)}"', [F("{(x for x in y)}", "x for x in y")]),
@@ -173,6 +182,14 @@ def test_huge_literal_is_split_whole() -> None:
     assert last.end == len(source) - 2
 
 
+def test_many_comments_in_one_field() -> None:
+    count = 100_000
+    source = 'f"""{\n' + "# why\n" * count + "x" + " # why\n" * count + '}"""'
+    parts = split_fstring(source)
+    assert parts is not None and len(parts) == 1 and isinstance(parts[0], Field)
+    assert source[parts[0].expression_start : parts[0].expression_end] == "x"
+
+
 def test_deep_nesting_is_refused_not_a_crash() -> None:
     assert split_fstring('f"{' + "(" * 100_000 + '"') is None
     assert split_fstring('f"{' * 5_000 + "x" + '}"' * 5_000) is None
@@ -186,9 +203,11 @@ def test_deep_nesting_is_refused_not_a_crash() -> None:
 def libcst_parts(source: str) -> dict[tuple[int, int], list[Part]]:
     """Each f-string literal libcst reads in `source` (a file, or one literal): its
     (start, end) -> its parts, offsets relative to the literal's start."""
-    wrapper = cst.MetadataWrapper(cst.parse_module(source), unsafe_skip_copy=True)
+    module = cst.parse_module(source)
+    wrapper = cst.MetadataWrapper(module, unsafe_skip_copy=True)
     ranges = wrapper.resolve(PositionProvider)
     starts = python_line_starts(source)
+    code = module.code_for_node  # (whitespace with comments, as written)
 
     def offsets(node: cst.CSTNode) -> tuple[int, int]:
         where = ranges[node]
@@ -204,9 +223,10 @@ def libcst_parts(source: str) -> dict[tuple[int, int], list[Part]]:
                 read.append(Text(start - at, end - at))
                 continue
             expression_start, expression_end = offsets(node.expression)
-            equal = node.equal
             debug = (
-                None if equal is None else f"{equal.whitespace_before.value}={equal.whitespace_after.value}"
+                None
+                if node.equal is None
+                else f"{code(node.equal.whitespace_before)}={code(node.equal.whitespace_after)}"
             )
             spec = None if node.format_spec is None else parts(node.format_spec, at)
             read.append(

@@ -200,8 +200,9 @@ class _Scanner:
         """The field whose `{` is at `start`, and the position after its `}`."""
         source = self.source
         stop, comments, closes = self.expression(start + 1, depth)
+        comment_starts = {end: begin for begin, end in comments.items()} if comments else None
         expression_start = self.after_blank(start + 1, stop, comments)
-        expression_end = self.before_blank(expression_start, stop, comments)
+        expression_end = self.before_blank(expression_start, stop, comment_starts)
         if expression_start >= expression_end:
             raise _Malformed  # CPython: "empty expression not allowed"
         written_end = expression_end
@@ -209,7 +210,7 @@ class _Scanner:
             closes and source[expression_start] == "(" and closes.get(expression_start) == expression_end - 1
         ):
             expression_start = self.after_blank(expression_start + 1, expression_end - 1, comments)
-            expression_end = self.before_blank(expression_start, expression_end - 1, comments)
+            expression_end = self.before_blank(expression_start, expression_end - 1, comment_starts)
         pos = stop
         debug = None
         if source.startswith("=", pos):
@@ -229,14 +230,14 @@ class _Scanner:
         pos += 1
         return Field(start, pos, expression_start, expression_end, debug, conversion, spec), pos
 
-    def expression(self, pos: int, depth: int) -> tuple[int, list[tuple[int, int]], dict[int, int]]:
+    def expression(self, pos: int, depth: int) -> tuple[int, dict[int, int], dict[int, int]]:
         """Where the expression starting at `pos` stops (at its top-level `}`, `:`, `!`
         that is no `!=`, `=` that is no `==`, `<=`, `>=`); the comments in it; where each
         of its `(` is closed."""
         source = self.source
         find = _EXPRESSION.search
         open_brackets: list[tuple[str, int]] = []
-        comments: list[tuple[int, int]] = []
+        comments: dict[int, int] = {}
         closes: dict[int, int] = {}
         while True:
             found = find(source, pos)
@@ -264,7 +265,7 @@ class _Scanner:
                 line_end = _LINE_END.search(source, pos)
                 if line_end is None:
                     raise _Malformed
-                comments.append((pos, line_end.start()))
+                comments[pos] = line_end.start()
                 pos = line_end.start()
             elif char == "\\":  # a line continuation (3.12)
                 pos = pos + 3 if source.startswith("\r\n", pos + 1) else pos + 2
@@ -316,9 +317,9 @@ class _Scanner:
             else:
                 pos += 1
 
-    def after_blank(self, pos: int, stop: int, comments: list[tuple[int, int]] | None) -> int:
+    def after_blank(self, pos: int, stop: int, comments: dict[int, int] | None) -> int:
         """The first position from `pos` (before `stop`) that is not whitespace, a line
-        continuation or a comment."""
+        continuation or a comment (`comments`: where each ends, by where it starts)."""
         source = self.source
         while pos < stop:
             char = source[pos]
@@ -326,25 +327,25 @@ class _Scanner:
                 pos += 1
             elif char == "\\" and source[pos + 1 : pos + 2] in ("\n", "\r"):
                 pos += 2
-            elif char == "#" and comments:
-                pos = next(end for begin, end in comments if begin == pos)
+            elif char == "#" and comments and pos in comments:
+                pos = comments[pos]
             else:
                 break
         return pos
 
-    def before_blank(self, start: int, pos: int, comments: list[tuple[int, int]]) -> int:
+    def before_blank(self, start: int, pos: int, comment_starts: dict[int, int] | None) -> int:
         """The position after the last character before `pos` (from `start`) that is not
-        whitespace, a line continuation or a comment."""
+        whitespace, a line continuation or a comment (`comment_starts`: where each starts, by
+        where it ends)."""
         source = self.source
         while pos > start:
             char = source[pos - 1]
-            if char in _BLANK:
-                pos -= 1
-                if char in "\n\r" and pos > start and source[pos - 1] == "\\":
+            if char not in _BLANK:
+                break
+            pos -= 1
+            if char in "\n\r":
+                if comment_starts and pos in comment_starts:  # the end of a comment's line
+                    pos = comment_starts[pos]
+                elif pos > start and source[pos - 1] == "\\":
                     pos -= 1
-            else:
-                comment = next((begin for begin, end in comments if end == pos), None) if comments else None
-                if comment is None:
-                    break
-                pos = comment
         return pos
