@@ -112,6 +112,7 @@ CASES = [
     ('f"a\\\r\nb{x}"', ["a\\\r\nb", F("{x}", "x")]),
     ("f'''a\r\nb{x}\rc'''", ["a\r\nb", F("{x}", "x"), "\rc"]),  # CR LF and a lone CR
     ('f"""{\r\n x \r\n}"""', [F("{\r\n x \r\n}", "x")]),
+    ('f"""{x\r\n= }"""', [F("{x\r\n= }", "x", debug="\r\n= ")]),
     ('f"""say ""{x}"" """', ['say ""', F("{x}", "x"), '"" ']),
     ('f"{a}" ', None),  # not one literal
     ('f"{a}"x', None),
@@ -303,7 +304,7 @@ def symbolic(literal: str, parts: list[Part]) -> list[Any]:
         conversion = -1 if part.conversion is None else ord(part.conversion)
         if part.debug is not None:
             debug_end = literal.index(part.debug, part.expression_end) + len(part.debug)
-            text += literal[part.start + 1 : debug_end]
+            text += _LINE_ENDS.sub("\n", literal[part.start + 1 : debug_end])
             if part.conversion is None and part.spec is None:
                 conversion = ord("r")
         if text:

@@ -65,9 +65,9 @@ _new = tuple.__new__
 """`Field(...)` without the Python frame of its `__new__` (half the time) in the commonest case."""
 _RUN = {
     quote: re.compile(
-        r"[^{}\\\n\r" + quote + r"]*+"
-        r"(?:(\{)[ \t\f]*+([^\s'\"()\[\]{}:!=#\\]++(?:[ \t\f]++[^\s'\"()\[\]{}:!=#\\]++)*+)[ \t\f]*+"
-        r"(?:!([rsa]))?(?::([^{}\\\n\r'\"]*+))?\})?"
+        r"[^{}\\\n\r" + quote + r"]*"
+        r"(?:(\{)[ \t\f]*([^\s'\"()\[\]{}:!=#\\]+(?:[ \t\f]+[^\s'\"()\[\]{}:!=#\\]+)*)[ \t\f]*"
+        r"(?:!([rsa]))?(?::([^{}\\\n\r'\"]*))?\})?"
     ).match
     for quote in "'\""
 }
