@@ -88,6 +88,9 @@ CASES = [
     ('f"""{x # why \n:>3}"""', [F("{x # why \n:>3}", "x", spec=[">3"])]),
     ('f"""{a + # why\n b}"""', [F("{a + # why\n b}", "a + # why\n b")]),
     ('f"""{x # a\r\n # b\r\n= }"""', [F("{x # a\r\n # b\r\n= }", "x", debug=" # a\r\n # b\r\n= ")]),
+    ('f"""{x \\\n}"""', [F("{x \\\n}", "x")]),  # 3.12: line continuations in a field
+    ('f"{\\\r\n x \\\r\n}"', [F("{\\\r\n x \\\r\n}", "x")]),
+    ('f"""{a + \\\n b}"""', [F("{a + \\\n b}", "a + \\\n b")]),
     ('f"{a!=b=}"', [F("{a!=b=}", "a!=b", debug="=")]),
     ('f"{x:=5}"', [F("{x:=5}", "x", spec=["=5"])]),
     ('f"{(x:=5)}"', [F("{(x:=5)}", "x:=5")]),
@@ -196,6 +199,103 @@ def test_deep_nesting_is_refused_not_a_crash() -> None:
     assert split_fstring('f"{' * 5_000 + "x" + '}"' * 5_000) is None
     nested = 'f"{' * 20 + "x" + '}"' * 20  # f"{f"{f"{x}"}"}", 20 deep (3.12)
     assert shape(nested, split_fstring(nested)) == [F(nested[2:-1], nested[3:-2])]
+
+
+# Pieces the generated literals are made of: every construct of the table, mixed.
+_EXPRESSIONS = [
+    *("x", "a.b", "f(x)", 'd["k"]', "d['}']", "x + y", " x ", "(x)", "(a, b)", "[i for i in y]", "{1: 2}[1]"),
+    *("a != b", "a == b", "a <= b", "(lambda v: v)(1)", 'x if y else "z"', "rf'\\{'", 'b"\\""', 'f"{y}"'),
+    *(
+        "f'{y:>{w}}'",
+        "x # c\n",
+        "\n x \n",
+        '"""a\nb"""',
+        "((x))",
+        "( x )",
+        "a[1:2]",
+        "(x:=1)",
+        "x\r\n",
+        "'!r'",
+    ),
+]
+_TEXTS = [
+    "a",
+    " ",
+    "{{",
+    "}}",
+    "\\n",
+    "\\N{DASH}",
+    "\\\\",
+    "\\{",
+    "'",
+    '"',
+    "\n",
+    "\r\n",
+    "\\\n",
+    ":",
+    "!",
+    "#",
+    "é",
+]
+
+
+def _generated(seed: int, count: int) -> list[str]:
+    import random
+
+    chance = random.Random(seed)
+
+    def field(depth: int) -> str:
+        written = "{" + chance.choice(_EXPRESSIONS)
+        if chance.random() < 0.2:
+            written += chance.choice(["=", " = ", "= "])
+        if chance.random() < 0.3:
+            written += chance.choice(["!r", "!s", "!a", "!x", "! r"])
+        if chance.random() < 0.3:
+            pieces = [">", "10", ".2f", " ", "\\n", "{{"] + ([field(depth + 1)] if depth < 1 else [])
+            written += ":" + "".join(chance.choice(pieces) for _ in range(chance.randint(0, 3)))
+        return written + "}"
+
+    literals = []
+    for _ in range(count):
+        body = "".join(
+            field(0) if chance.random() < 0.4 else chance.choice(_TEXTS) for _ in range(chance.randint(0, 6))
+        )
+        quote = chance.choice(['"', "'", '"""', "'''"])
+        literal = chance.choice(["f", "rf", "F", "fR", "t"]) + quote + body + quote
+        if chance.random() < 0.2:  # a character dropped: often malformed
+            dropped = chance.randrange(len(literal))
+            literal = literal[:dropped] + literal[dropped + 1 :]
+        literals.append(literal)
+    return literals
+
+
+def test_generated_literals_split_as_libcst_and_cpython_read_them() -> None:
+    """Where libcst reads a literal, the split is its own (or None: where CPython refuses the
+    literal too, e.g. `{x! r}`); where CPython reads it, the split says what CPython reads."""
+    read_by_cpython = 0
+    for literal in _generated(19, 600):
+        parts = split_fstring(literal)
+        try:
+            expected = libcst_parts(literal).get((0, len(literal)))
+        except cst.ParserSyntaxError:
+            expected = None
+        by_cpython = (
+            cpython_reads(literal) and isinstance(_parse(literal), ast.JoinedStr) and _one_literal(literal)
+        )
+        if expected is not None and parts is not None:
+            assert parts == expected, literal
+        if by_cpython:
+            read_by_cpython += 1
+            assert parts is not None, literal
+            assert symbolic(literal, parts) == cpython_shape(literal), literal
+        elif expected is not None and parts is None:
+            assert "! r" in literal or "\\N{" in literal, literal  # CPython refuses these
+    assert read_by_cpython > 200
+
+
+def _one_literal(source: str) -> bool:
+    """Whether `source` is one f-string (not a plain string, nor two written side by side)."""
+    return (0, len(source)) in fstring_literals(source)
 
 
 # --- the reference: libcst -------------------------------------------------------------
@@ -328,17 +428,17 @@ def fstring_literals(source: str) -> list[tuple[int, int]]:
     found: list[tuple[int, int]] = []
     open_at: list[int] = []
     for token in tokenize.generate_tokens(io.StringIO(source, newline="").readline):
-        begin = starts[token.start[0] - 1] + token.start[1]
-        end = starts[token.end[0] - 1] + token.end[1]
         name = tokenize.tok_name[token.type]
-        if name == "FSTRING_START":
-            open_at.append(begin)
-        elif name == "FSTRING_END":
-            found.append((open_at.pop(), end))
-        elif token.type == tokenize.STRING:
+        if name in ("FSTRING_START", "TSTRING_START"):
+            open_at.append(starts[token.start[0] - 1] + token.start[1])
+        elif name in ("FSTRING_END", "TSTRING_END"):
+            found.append((open_at.pop(), starts[token.end[0] - 1] + token.end[1]))
+        elif name == "STRING":
             prefix = token.string[: token.string.index(token.string[-1])].lower()
             if "f" in prefix or "t" in prefix:
-                found.append((begin, end))
+                found.append(
+                    (starts[token.start[0] - 1] + token.start[1], starts[token.end[0] - 1] + token.end[1])
+                )
     return found
 
 
