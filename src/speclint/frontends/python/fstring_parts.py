@@ -63,10 +63,12 @@ _NAME_END = re.compile(r"[^}\n\r'\"]*\}")
 _BLANK = " \t\f\n\r"
 _new = tuple.__new__
 """`Field(...)` without the Python frame of its `__new__` (half the time) in the commonest case."""
+_COMMON = r"[^\s'\"()\[\]{}:!=#\\]+(?:[ \t\f]+[^\s'\"()\[\]{}:!=#\\]+)*"
+"""A common expression: names, attributes, operators, numbers, no brackets nor strings."""
 _RUN = {
     quote: re.compile(
         r"[^{}\\\n\r" + quote + r"]*"
-        r"(?:(\{)[ \t\f]*([^\s'\"()\[\]{}:!=#\\]+(?:[ \t\f]+[^\s'\"()\[\]{}:!=#\\]+)*)[ \t\f]*"
+        r"(?:(\{)[ \t\f]*(" + _COMMON + r")[ \t\f]*"
         r"(?:!([rsa]))?(?::([^{}\\\n\r'\"]*))?\})?"
     ).match
     for quote in "'\""
@@ -74,6 +76,10 @@ _RUN = {
 """A text run (to the next character that means something in it, or may end it), then the
 common field if one is there, read at once: a name, attribute, call-less expression, its
 conversion, a format spec without fields or escapes (`{tp}`, `{port!r}`, `{x:>10}`)."""
+_FIELD_HEAD = re.compile(
+    r"\{[ \t\f]*(" + _COMMON + r")(?:((?<![<>])[ \t\f]*=[ \t\f]*)|[ \t\f]*)(?:!([rsa]))?(?=[:}])"
+).match
+"""A field's `{`, common expression, debug `=` and conversion, up to its spec or `}`."""
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
 _DEEPEST = 200
 """Nesting (fields in specs, strings in fields) past which the literal is refused: CPython's
@@ -199,6 +205,27 @@ class _Scanner:
     def field(self, start: int, quote: str, raw: bool, depth: int) -> tuple[Field, int]:
         """The field whose `{` is at `start`, and the position after its `}`."""
         source = self.source
+        head = _FIELD_HEAD(source, start)
+        if head is None:
+            expression_start, expression_end, debug, conversion, pos = self.head(start, depth)
+        else:  # a common expression, before a spec with fields or after a debug `=`
+            (_, pos), (expression_start, expression_end), (debug_start, debug_end), (conversion_at, _) = (
+                head.regs
+            )
+            debug = None if debug_start < 0 else source[debug_start:debug_end]
+            conversion = None if conversion_at < 0 else source[conversion_at]
+        spec = None
+        if source.startswith(":", pos):
+            spec, pos = self.body(pos + 1, quote, raw, True, depth + 1)
+        if not source.startswith("}", pos):
+            raise _Malformed
+        pos += 1
+        return Field(start, pos, expression_start, expression_end, debug, conversion, spec), pos
+
+    def head(self, start: int, depth: int) -> tuple[int, int, str | None, str | None, int]:
+        """A field's expression (start, end), debug `=`, conversion, and where its spec or
+        its `}` is (any expression: strings, brackets, comments, line breaks in it)."""
+        source = self.source
         stop, comments, closes = self.expression(start + 1, depth)
         comment_starts = {end: begin for begin, end in comments.items()} if comments else None
         expression_start = self.after_blank(start + 1, stop, comments)
@@ -222,13 +249,7 @@ class _Scanner:
             if conversion not in ("r", "s", "a") or _WORD.match(source, pos + 2):
                 raise _Malformed
             pos = self.after_blank(pos + 2, self.length, None)
-        spec = None
-        if source.startswith(":", pos):
-            spec, pos = self.body(pos + 1, quote, raw, True, depth + 1)
-        if not source.startswith("}", pos):
-            raise _Malformed
-        pos += 1
-        return Field(start, pos, expression_start, expression_end, debug, conversion, spec), pos
+        return expression_start, expression_end, debug, conversion, pos
 
     def expression(self, pos: int, depth: int) -> tuple[int, dict[int, int], dict[int, int]]:
         """Where the expression starting at `pos` stops (at its top-level `}`, `:`, `!`
