@@ -34,7 +34,7 @@ class Field(NamedTuple):
     """A `{...}` field: `start`/`end` cover the braces; `expression_start`/`expression_end`
     the expression without the whitespace, comments and parentheses around it (as libcst's
     `expression` node: `{(x for x in y)}` gives `x for x in y`; `"(" + text + ")"` always
-    parses); `debug`: the `=` of `{x = }` with the whitespace around it, as written;
+    parses); `debug`: the `=` of `{x = }` with the whitespace (and comments) around it;
     `conversion`: `r`, `s`, `a` or None; `spec`: the parts after a top-level `:` (None
     when there is no `:`), offsets into the literal too."""
 
@@ -81,9 +81,10 @@ _FIELD_HEAD = re.compile(
 ).match
 """A field's `{`, common expression, debug `=` and conversion, up to its spec or `}`."""
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
-_DEEPEST = 200
-"""Nesting (fields in specs, strings in fields) past which the literal is refused: CPython's
-parser stops well before (its tokenizer allows 200 open brackets)."""
+_DEEPEST = 300
+"""Nesting past which the literal is refused (two steps a level: a field, then the spec or
+string in it): 150 levels, CPython 3.12's own bound on nested f-strings; a RecursionError
+before that (a caller already deep) refuses it too."""
 
 
 class _Malformed(Exception):
