@@ -189,6 +189,19 @@ def test_huge_literal_is_split_whole() -> None:
     assert last.end == len(source) - 2
 
 
+def test_garbage_collector_is_running_again_after_a_large_literal() -> None:
+    import gc
+
+    large = 'f"' + "{a}" * 100_000
+    assert split_fstring(large + '"') is not None and gc.isenabled()
+    assert split_fstring(large + "{") is None and gc.isenabled()
+    gc.disable()
+    try:  # paused by the caller: left paused
+        assert split_fstring(large + '"') is not None and not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_many_comments_in_one_field() -> None:
     count = 100_000
     source = 'f"""{\n' + "# why\n" * count + "x" + " # why\n" * count + '}"""'
