@@ -5,7 +5,8 @@ Why: CPython's `ast` (3.10, 3.11) gives no positions inside an f-string, and a f
 must point at the exact character of a string (`f"--tp {tp} --speculative-num-steps 3"`:
 the `3`). The parts and ranges are libcst's (`FormattedStringText`,
 `FormattedStringExpression` and its `expression`), which the tests compare on every
-f-string of the tests', the fixtures' and SGLang's sources. The syntax read is 3.12's
+f-string of the tests' and the fixtures' sources (and, run by hand, of SGLang's wheels:
+`tests/test_fstring_parts.py WHEEL...`). The syntax read is 3.12's
 (PEP 701: the literal's own quote inside a field, comments and line breaks in fields) and
 3.14's `t"..."`; each part is found in one pass over the characters (a field nested in a
 format spec or a string inside a field is read by a nested call: as deep as the nesting
