@@ -110,6 +110,7 @@ CASES = [
     ("f\"{f'{a:{b}}'}\"", [F("{f'{a:{b}}'}", "f'{a:{b}}'")]),
     ("f'''{x:'\"}'''", [F("{x:'\"}", "x", spec=["'\""])]),
     ('f"\\N{EM DASH}{x}"', ["\\N{EM DASH}", F("{x}", "x")]),  # an escape, not a field
+    ('f"{x:\\N{EM DASH}}"', [F("{x:\\N{EM DASH}}", "x", spec=["\\N{EM DASH}"])]),  # in a spec too
     ('rf"\\N{x}"', ["\\N", F("{x}", "x")]),  # raw: text, then a field
     ('f"a\\{x}"', ["a\\", F("{x}", "x")]),
     ('rf"\\d{x}\\\\"', ["\\d", F("{x}", "x"), "\\\\"]),
@@ -125,6 +126,10 @@ CASES = [
 ]
 
 
+LIBCST_MISREADS = {'f"{x:\\N{EM DASH}}"'}
+"""libcst reads `\\N` then a field `{EM DASH}` in this spec; CPython reads one escape (`—`)."""
+
+
 @pytest.mark.parametrize(("source", "expected"), CASES)
 def test_parts(source: str, expected: Any) -> None:
     assert shape(source, split_fstring(source)) == expected
@@ -134,7 +139,8 @@ def test_parts(source: str, expected: Any) -> None:
 def test_parts_are_libcst_and_cpython_ones(source: str, expected: Any) -> None:
     parts = split_fstring(source)
     assert parts is not None
-    assert parts == libcst_parts(source)[0, len(source)]
+    if source not in LIBCST_MISREADS:
+        assert parts == libcst_parts(source)[0, len(source)]
     if cpython_reads(source):
         assert cpython_shape(source) == symbolic(source, parts)
 
