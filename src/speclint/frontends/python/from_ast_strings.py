@@ -1,5 +1,5 @@
 """String literals for `from_ast`: `ast` makes one constant of `"a" f"b{x}"`; libcst (and
-the walker) reads each literal, f-strings part by part. A scanner splits them."""
+the walker) reads each literal, f-strings part by part (`fstring_parts.split_fstring` splits them)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from speclint.frontends.python import syntax as py
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Protocol
+
+    from speclint.frontends.python.fstring_parts import Field, Part
 
     class ExpressionBuilder(Protocol):
         """What is used of `from_ast_expressions.ExpressionBuilder` (which imports this)."""
@@ -57,7 +59,7 @@ def strings(builder: ExpressionBuilder, start: int, end: int) -> Any:
         prefix = match.group("prefix")
         where = builder.rng(at, stop)
         if "f" in prefix.lower():
-            parts = fstring_parts(builder, body, stop - len(quote), "r" in prefix.lower())
+            parts = fstring_parts(builder, at, stop)
             made.append(py.FormattedString(where, None, parts, prefix + quote, quote))
         else:
             made.append(py.SimpleString(where, None, text[at:stop]))
@@ -68,102 +70,38 @@ def strings(builder: ExpressionBuilder, start: int, end: int) -> Any:
     return node
 
 
-def fstring_parts(builder: ExpressionBuilder, begin: int, end: int, raw: bool) -> list[Any]:
-    """An f-string body's text and `{...}` parts, between file offsets begin and end."""
+def fstring_parts(builder: ExpressionBuilder, begin: int, end: int) -> list[Any]:
+    """The parts of the f-string literal written between file offsets begin and end
+    (prefix and quotes included), split by `split_fstring` (imported here, at the first
+    f-string: compiling its patterns takes about 2 ms, which a file without one never pays)."""
+    from speclint.frontends.python.fstring_parts import split_fstring
+
+    split = split_fstring(builder.text[begin:end])
+    if split is None:  # (CPython read it: never) the caller reads the file with libcst
+        raise ValueError(f"f-string not split at {begin}")
+    return _parts(builder, split, begin)
+
+
+def _parts(builder: ExpressionBuilder, split: list[Part], base: int) -> list[Any]:
+    """`split`'s parts (offsets from `base`) as the tree's text and field nodes."""
     text = builder.text
-    parts: list[Any] = []
-    at = begin
-    run = begin
-    while at < end:
-        char = text[at]
-        if char == "\\" and not raw:
-            at += 2
-            continue
-        if char in "{}" and text[at + 1 : at + 2] == char:
-            at += 2
-            continue
-        if char == "{":
-            if at > run:
-                parts.append(py.FormattedStringText(builder.rng(run, at), None, text[run:at]))
-            field, at = _field(builder, at, end, raw)
-            parts.append(field)
-            run = at
-            continue
-        at += 1
-    if end > run:
-        parts.append(py.FormattedStringText(builder.rng(run, end), None, text[run:end]))
-    return parts
+    made: list[Any] = []
+    for part in split:
+        if len(part) == 2:  # a Text (start, end); a Field has seven items
+            start, end = part[0] + base, part[1] + base
+            made.append(py.FormattedStringText(builder.rng(start, end), None, text[start:end]))
+        else:
+            made.append(_field(builder, part, base))
+    return made
 
 
-_CLOSE = {"(": ")", "[": "]", "{": "}"}
-
-
-def _field(builder: ExpressionBuilder, open_at: int, end: int, raw: bool) -> tuple[Any, int]:
-    """The field `{...}` opening at `open_at`, and where it ends."""
-    text = builder.text
-    at = open_at + 1
-    depth: list[str] = []
-    expression_end = -1
-    while at < end:
-        char = text[at]
-        if char in "'\"":
-            quote = text[at : at + 3] if text.startswith(char * 3, at) else char
-            at = literal_end(text, at + len(quote), quote)
-            continue
-        if char in "([{":
-            depth.append(_CLOSE[char])
-        elif depth and char == depth[-1]:
-            depth.pop()
-        elif not depth and (
-            char == "}"
-            or char == ":"
-            or (char == "!" and text[at + 1 : at + 2] != "=")
-            or (
-                char == "=" and text[at + 1 : at + 2] != "=" and text[at - 1 : at] not in ("=", "!", "<", ">")
-            )
-        ):
-            expression_end = at
-            break
-        at += 1
-    source = text[open_at + 1 : expression_end]
+def _field(builder: ExpressionBuilder, field: Field, base: int) -> Any:
+    """A `{...}` field: its expression parsed alone (in parentheses, as CPython reads it)."""
+    expression_start = field.expression_start + base
+    source = builder.text[expression_start : field.expression_end + base]
     tree = ast.parse("(" + source + ")", mode="eval")
-    expression = builder.nested(source, open_at + 1).expr(tree.body)
-    at = expression_end
-    if text[at] == "=":
-        at = builder.fwd(at + 1) if text[at + 1 : at + 2] in " \t" else at + 1
-        while text[at] in " \t":
-            at += 1
-    conversion = None
-    if text[at] == "!":
-        conversion = text[at + 1]
-        at += 2
-    format_spec = None
-    if text[at] == ":":
-        format_spec, at = _spec(builder, at + 1, end, raw)
-    assert text[at] == "}", text[open_at : at + 1]
-    at += 1
+    expression = builder.nested(source, expression_start).expr(tree.body)
+    spec = None if field.spec is None else _parts(builder, field.spec, base)
     return py.FormattedStringExpression(
-        builder.rng(open_at, at), None, expression, conversion, format_spec
-    ), at
-
-
-def _spec(builder: ExpressionBuilder, at: int, end: int, raw: bool) -> tuple[list[Any], int]:
-    """A format spec's parts (text and nested fields) up to its field's `}`."""
-    text = builder.text
-    parts: list[Any] = []
-    run = at
-    while at < end and text[at] != "}":
-        if text[at] == "{":
-            if at > run:
-                parts.append(py.FormattedStringText(builder.rng(run, at), None, text[run:at]))
-            field, at = _field(builder, at, end, raw)
-            parts.append(field)
-            run = at
-            continue
-        if text[at] == "\\" and not raw:
-            at += 2
-            continue
-        at += 1
-    if at > run:
-        parts.append(py.FormattedStringText(builder.rng(run, at), None, text[run:at]))
-    return parts, at
+        builder.rng(field.start + base, field.end + base), None, expression, field.conversion, spec
+    )
