@@ -80,7 +80,8 @@ def test_an_unchanged_run_is_replayed_without_linting(run, tmp_path):
 
 
 def test_a_replay_imports_no_linter(tmp_path):
-    """The console script's path: a replay loads neither click nor any front-end or rule."""
+    """The console script's path: a replay loads neither click nor any front-end or rule,
+    nor the json package (its record is read by `core.json_read`)."""
     _tree(tmp_path)
     env = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
     probe = (
@@ -88,7 +89,7 @@ def test_a_replay_imports_no_linter(tmp_path):
         "cache._RACY_NS = 1\nsys.argv = ['speclint', 'scripts']\ntry:\n    main()\n"
         "except SystemExit:\n"
         "    pass\nprint(sorted(m for m in sys.modules if m.startswith(('speclint', 'click',"
-        " 'tree_sitter'))), file=sys.stderr)\n"
+        " 'tree_sitter', 'json'))), file=sys.stderr)\n"
     )
     runs = [
         subprocess.run(
@@ -114,6 +115,7 @@ def test_a_replay_imports_no_linter(tmp_path):
         "tree_sitter",
         "speclint.sglang.resolve",
         "speclint.report",
+        "json",
     ):
         assert f"'{module}'" not in loaded, module
 

@@ -178,10 +178,12 @@ def replay(argv: list[str]) -> int | None:
         cache_dir = cache_dir_for(argv)
         if cache_dir is None:
             return None
-        import json  # here: a run with --no-cache pays nothing for the attempt
+        # here: a run with --no-cache pays nothing for the attempt; json_read, not the json
+        # package (its encoder, decoder and regexes: a fifth of a replay's imports)
+        from speclint.core import json_read
 
         with open(_record_path(cache_dir, run_key(argv)), "rb") as handle:
-            record = json.loads(handle.read())
+            record = json_read.loads(handle.read())
         if record.get("format") != FORMAT:
             return None
         from speclint.runner.cache import Checker
