@@ -65,11 +65,9 @@ _COMMANDS = {"explain", "rule", "rules", "preflight", "run", "server"}
 
 
 def run_key(argv: list[str]) -> str:
-    import hashlib
+    from speclint.runner.cache import blake2b, code_fingerprint
 
-    from speclint.runner.cache import code_fingerprint
-
-    digest = hashlib.blake2b(digest_size=20)
+    digest = blake2b(digest_size=20)
     terminals = [_isatty(stream) for stream in (sys.stdout, sys.stderr)]
     environment = sorted(
         (name, value) for name, value in os.environ.items() if name.startswith(_ENV_PREFIXES)
