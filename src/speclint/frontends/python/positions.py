@@ -35,9 +35,15 @@ class OwnRanges:
 
 
 _ESCAPE = re.compile(
-    r"\\(\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}"
+    r"\\(\r\n?|\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}"
     r"|U[0-9a-fA-F]{8}|N\{[^}]*\})"
+    r"|\r\n?"
 )
+"""A non-raw literal's escapes (a backslash before a line end of any kind continues the line),
+and a CR LF or lone CR line end, which Python reads as one `\\n` (its tokenizer
+normalises line ends before a literal is read)."""
+_LINE_END = re.compile(r"\r\n?")
+"""What a raw literal decodes: its CR LF or lone CR line ends (as `\\n`)."""
 
 
 class Positions:
@@ -118,11 +124,11 @@ class Positions:
 def decode_body(body: str, at: int, raw: bool, fstring: bool = False) -> list[Piece]:
     """Pieces of a string literal's body starting at file offset `at`, escapes decoded."""
     pieces: list[Piece] = []
-    if raw and not fstring:
+    if raw and not fstring and "\r" not in body:
         return [Piece(body, at, at + len(body), exact=True)] if body else []
-    pattern = _ESCAPE if not raw else re.compile(r"(?!)")
+    pattern = _ESCAPE if not raw else _LINE_END
     if fstring:
-        pattern = re.compile(("" if raw else _ESCAPE.pattern + "|") + r"\{\{|\}\}")
+        pattern = re.compile(pattern.pattern + r"|\{\{|\}\}")
     pos = 0
     for match in pattern.finditer(body):
         if match.start() > pos:
@@ -130,7 +136,9 @@ def decode_body(body: str, at: int, raw: bool, fstring: bool = False) -> list[Pi
         token = match.group(0)
         if token in ("{{", "}}"):
             decoded = token[0]
-        elif token == "\\\n":
+        elif token[0] == "\r":
+            decoded = "\n"
+        elif token in ("\\\n", "\\\r", "\\\r\n"):
             decoded = ""
         else:
             try:
