@@ -6,22 +6,14 @@ written text speclint cannot know is reported at the instruction that runs it.""
 
 from __future__ import annotations
 
-from pathlib import Path
+from fixture_file import FixtureFile
 
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
-FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "docker" / "written-script.Dockerfile"
-TEXT = FIXTURE.read_text()
-LINES = TEXT.splitlines()
-
-
-def _at(span) -> tuple[int, int, str]:
-    return span.line, span.column, LINES[span.line - 1][span.column - 1 : span.end_column - 1]
-
-
-def _findings() -> list[tuple[str, int, int, str, str]]:
-    return [(f.code, *_at(f.span), f.message) for f in lint_text(TEXT, str(FIXTURE)).findings]
+FILE = FixtureFile("docker/written-script.Dockerfile")
+FIXTURE, TEXT = FILE.path, FILE.text
+_at, _findings = FILE.at, FILE.findings
 
 
 def test_each_written_script_is_read_with_positions_in_the_dockerfile() -> None:

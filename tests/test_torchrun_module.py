@@ -5,23 +5,15 @@ where it is written, never guessed."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from fixture_file import FixtureFile
 
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 from speclint.frontends.shell.torchrun_options import SWITCH, VALUE
 
-FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "shell" / "torchrun_module.sh"
-TEXT = FIXTURE.read_text()
-LINES = TEXT.splitlines()
-
-
-def _at(span) -> tuple[int, int, str]:
-    return span.line, span.column, LINES[span.line - 1][span.column - 1 : span.end_column - 1]
-
-
-def _findings() -> list[tuple[str, int, int, str, str]]:
-    return [(f.code, *_at(f.span), f.message) for f in lint_text(TEXT, str(FIXTURE)).findings]
+FILE = FixtureFile("shell/torchrun_module.sh")
+FIXTURE, TEXT = FILE.path, FILE.text
+_at, _findings = FILE.at, FILE.findings
 
 
 def test_the_module_after_torchruns_options_is_read_with_exact_positions() -> None:
