@@ -140,11 +140,11 @@ def test_speclint_version_is_part_of_the_key(tmp_path, monkeypatch, lints):
     script.write_text(TOPK1)
     lint_job(_job(script, folder))
     monkeypatch.setattr("speclint.__version__", "999.0")
-    cache_module.code_fingerprint.cache_clear()
+    cache_module._FINGERPRINT.clear()
     try:
         lint_job(_job(script, folder))
     finally:
-        cache_module.code_fingerprint.cache_clear()
+        cache_module._FINGERPRINT.clear()
     assert lints == [str(script)] * 2
 
 
@@ -153,11 +153,11 @@ def test_where_the_hugging_face_cache_is_is_part_of_the_key(tmp_path, monkeypatc
     script.write_text(TOPK1)
     lint_job(_job(script, folder))
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
-    cache_module.code_fingerprint.cache_clear()
+    cache_module._FINGERPRINT.clear()
     try:
         lint_job(_job(script, folder))
     finally:
-        cache_module.code_fingerprint.cache_clear()
+        cache_module._FINGERPRINT.clear()
     assert lints == [str(script)] * 2
 
 

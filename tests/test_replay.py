@@ -58,7 +58,7 @@ def run(monkeypatch, capsys, tmp_path):
 
 def _records(tmp_path: Path) -> list[Path]:
     folder = tmp_path / ".speclint_cache" / "v2" / "runs"
-    return sorted(folder.glob("*.json")) if folder.exists() else []
+    return sorted(folder.glob("*.run")) if folder.exists() else []
 
 
 def _tree(tmp_path: Path) -> Path:
@@ -130,6 +130,17 @@ def test_a_changed_file_is_linted_again_and_only_it(run, tmp_path):
     assert linted == 1 and out != first[1] and "SPD001" not in out
 
 
+def test_a_touched_file_is_not_replayed_and_not_linted_again(run, tmp_path, monkeypatch):
+    """A file whose stat changed with the same content: the run is done again (a replay
+    trusts stats alone), and the file's own cache entry answers it by its content."""
+    scripts = _tree(tmp_path)
+    first = run("scripts")
+    recorded = _records(tmp_path)[0].read_bytes()
+    os.utime(scripts / "a.sh", ns=(1_000_000_000, 1_000_000_000))
+    assert run("scripts") == first[:2] + (0,)
+    assert _records(tmp_path)[0].read_bytes() != recorded  # recorded again, with the new stat
+
+
 def test_a_new_file_in_a_walked_folder_is_linted(run, tmp_path):
     scripts = _tree(tmp_path)
     run("scripts")
@@ -177,17 +188,80 @@ def test_the_environment_a_report_reads_is_part_of_the_key(run, tmp_path, monkey
     assert run("scripts") == (1, concise, 0)
 
 
+def _damaged(record: bytes, damage: str) -> bytes:
+    """`record` (magic line, header length, JSON header, report) damaged one way."""
+    magic, length, rest = record.split(b"\n", 2)
+    header, report = rest[: int(length)], rest[int(length) :]
+    values = json.loads(header)
+    if damage == "not a record":
+        return b"\x00not json"
+    if damage == "another format":
+        return b"speclint-run 1\n" + record.split(b"\n", 1)[1]
+    if damage == "truncated":
+        return record[:-1]
+    if damage == "header cut":
+        return b"%s\n%d\n%s" % (magic, int(length) - 2, rest)
+    if damage == "inputs of another shape":  # nothing to check would mean "unchanged"
+        values.update(quiet={}, missing="", other=[])
+    elif damage == "stats":
+        values["stats"] = str(values["stats"])
+    elif damage == "exit code":
+        values["exit"] = True
+    head = json.dumps(values).encode()
+    return b"%s\n%d\n%s%s" % (magic, len(head), head, report)
+
+
 @pytest.mark.parametrize(
     "damage",
-    [b"\x00not json", b'{"format": 1}', b"[]", b'{"format": 1, "inputs": [], "stdout": 3, "exit": 0}'],
+    [
+        "not a record",
+        "another format",
+        "truncated",
+        "header cut",
+        "inputs of another shape",
+        "stats",
+        "exit code",
+    ],
 )
 def test_a_damaged_record_is_not_trusted(run, tmp_path, damage):
     _tree(tmp_path)
     first = run("scripts")
     (record,) = _records(tmp_path)
-    record.write_bytes(damage)
-    assert run("scripts")[:2] == first[:2]
-    assert json.loads(record.read_text())["stdout"] == first[1]  # recorded again
+    original = record.read_bytes()
+    assert original.endswith(first[1].encode())
+    record.write_bytes(_damaged(original, damage))
+    linted = run("scripts")
+    assert linted[:2] == first[:2] and linted[2] == 0  # answered by the index, not replayed
+    assert record.read_bytes() == original  # recorded again
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "latin-1"])
+def test_a_replay_prints_the_report_byte_for_byte(tmp_path, encoding):
+    """The report is written out as it was printed, characters outside ASCII included, to a
+    UTF-8 stream as its bytes and to any other as text in the stream's encoding."""
+    scripts = _tree(tmp_path)
+    (scripts / "a.sh").rename(scripts / "ünï×.sh")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
+    env["PYTHONIOENCODING"] = encoding
+    probe = (
+        "import sys\nfrom speclint.runner import cache\nfrom speclint.__main__ import main\n"
+        "cache._RACY_NS = 1\nsys.argv = ['speclint', 'scripts']\ntry:\n    main()\n"
+        "except SystemExit:\n    pass\nprint('speclint.engine' in sys.modules, file=sys.stderr)\n"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", probe],
+            cwd=tmp_path,
+            capture_output=True,
+            timeout=120,
+            env=env,
+            check=False,
+        )
+        for _ in range(2)
+    ]
+    assert "ünï×.sh:9:87: SPD001".encode(encoding) in runs[0].stdout
+    assert runs[1].stdout == runs[0].stdout
+    assert (runs[0].stderr, runs[1].stderr) == (b"True\n", b"False\n")  # the second replayed
 
 
 @pytest.mark.parametrize(

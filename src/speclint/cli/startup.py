@@ -256,9 +256,13 @@ def _module_spec() -> type[ModuleSpec]:
     """`importlib.machinery.ModuleSpec`, imported once (`from M import name` in a function
     asks M for a missing `__path__` at each call: an AttributeError's message per module)."""
     if not _MODULE_SPEC:
-        from importlib.machinery import ModuleSpec
+        # what importlib.machinery re-exports (importing it costs importlib and warnings)
+        found: Any = getattr(sys.modules.get("_frozen_importlib"), "ModuleSpec", None)
+        if not isinstance(found, type):
+            from importlib.machinery import ModuleSpec
 
-        _MODULE_SPEC.append(ModuleSpec)
+            found = ModuleSpec
+        _MODULE_SPEC.append(found)
     return _MODULE_SPEC[0]
 
 

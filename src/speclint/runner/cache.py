@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import os
 import time
-from functools import cache, lru_cache
 
 try:  # what `hashlib.blake2b` is (hashlib blocks OpenSSL's for BLAKE2), without importing
     # OpenSSL's `_hashlib` (~2.5 ms: a tenth of a replayed run)
@@ -54,41 +53,53 @@ ENV_READ = ("HF_HUB_CACHE", "HF_HOME", "HOME")
 """Environment variables a lint reads (where the Hugging Face cache is)."""
 
 
-@lru_cache(maxsize=1)
+_FINGERPRINT: list[str] = []
+"""`code_fingerprint()`, once worked out (functools is not imported: a replayed run skips it)."""
+
+
 def code_fingerprint() -> str:
     """speclint's version and the size and mtime of every file of the installed package,
     the Python running it, the environment a lint reads and any installed sglang."""
+    if not _FINGERPRINT:
+        _FINGERPRINT.append(_code_fingerprint())
+    return _FINGERPRINT[0]
+
+
+def _code_fingerprint() -> str:
     import sys
 
     import speclint
 
     root = os.path.dirname(os.path.abspath(speclint.__file__))
     digest = blake2b(f"{FORMAT}:{speclint.__version__}:{sys.version}".encode(), digest_size=16)
-    digest.update("".join(f"{path}:{size}:{mtime}\n" for path, size, mtime in _package_files(root)).encode())
+    digest.update(_package_files(root).encode("utf-8", "surrogatepass"))
     for name in ENV_READ:
         digest.update(f"{name}={os.environ.get(name)}\n".encode("utf-8", "surrogatepass"))
     digest.update(repr(_installed_sglang()).encode())
     return digest.hexdigest()
 
 
-def _package_files(root: str) -> list[tuple[str, int, int]]:
-    """(path under `root`, size, mtime_ns) of every file of the package, `__pycache__` and
-    compiled files left out, sorted: one scandir per folder (a path join and a relpath per
-    file cost most of a replayed run's time)."""
-    found: list[tuple[str, int, int]] = []
-    folders = [("", root)]
+def _package_files(root: str) -> str:
+    """The size and mtime_ns of every file of the package under `root`, by name, folder by
+    folder (`__pycache__` and compiled files left out), as one text: one scandir per folder,
+    listed in the order the folder gives (a folder lists the same way while nothing in it
+    changes, and a changed order only makes a new fingerprint) and written by `repr` (a path
+    join, a relpath and a format per file cost most of a replayed run's time)."""
+    found: list[object] = []
+    folders = [root]
     while folders:
-        prefix, folder = folders.pop()
+        folder = folders.pop()
+        found.append(folder[len(root) :])
         with os.scandir(folder) as entries:
             for entry in entries:
+                name = entry.name
                 if entry.is_dir(follow_symlinks=True):
-                    if entry.name != "__pycache__":
-                        folders.append((f"{prefix}{entry.name}/", entry.path))
-                elif not entry.name.endswith((".pyc", ".pyo")):
+                    if name != "__pycache__":
+                        folders.append(entry.path)
+                elif not name.endswith((".pyc", ".pyo")):
                     info = entry.stat()
-                    found.append((prefix + entry.name, info.st_size, info.st_mtime_ns))
-    found.sort()
-    return found
+                    found += (name, info.st_size, info.st_mtime_ns)
+    return repr(found)
 
 
 def _installed_sglang() -> list[str]:
@@ -181,10 +192,19 @@ def _options_text(options: object) -> str:
 # -- results to JSON and back (only these classes; nothing else is ever built from a file) --
 
 
-@lru_cache(maxsize=4)
+_CLASSES: dict[type, dict[str, type]] = {}
+
+
 def _classes(summary: type) -> dict[str, type]:
     """The classes a stored result may name: the findings' own, and `summary` (`check`'s
     per-launch summary, handed in by the runner, which this module does not import)."""
+    found = _CLASSES.get(summary)
+    if found is None:
+        found = _CLASSES[summary] = _class_table(summary)
+    return found
+
+
+def _class_table(summary: type) -> dict[str, type]:
     from speclint.core.findings import Edit, Finding, Note, Severity
     from speclint.core.spans import Span
     from speclint.rules.base import VersionChoice
@@ -213,9 +233,18 @@ def _encode(value: object) -> object:
     return ["d", type(value).__name__, *(_encode(getattr(value, name)) for name in names)]
 
 
-@cache
+_FIELD_NAMES: dict[tuple[str, Any], tuple[str, ...]] = {}
+
+
 def _field_names(name: str, cls: Any) -> tuple[str, ...]:
-    """The fields a class is built from, in order (`name` keys the memo)."""
+    """The fields a class is built from, in order."""
+    found = _FIELD_NAMES.get((name, cls))
+    if found is None:
+        found = _FIELD_NAMES[name, cls] = _fields_of(name, cls)
+    return found
+
+
+def _fields_of(name: str, cls: Any) -> tuple[str, ...]:
     import dataclasses
 
     if dataclasses.is_dataclass(cls):
@@ -345,6 +374,55 @@ def _dependency_now(path: str) -> tuple[Any, ...]:
     taken = time.time_ns()
     found = _dependencies_now[path] = (*fingerprint(path), taken)
     return found
+
+
+def record_inputs(inputs: dict[str, tuple[Any, ...]]) -> dict[str, Any]:
+    """A run's inputs (path -> (stat signature, fingerprint, when taken)) as a record holds
+    them, by how a replay checks each (`inputs_unchanged`): "quiet", the paths whose stat
+    alone tells, and "stats", one hash of their stat signatures in that order; "missing",
+    the paths that were not there; "other", flat (path, signature, fingerprint, when taken),
+    checked as `Checker` does."""
+    quiet: list[str] = []
+    signatures: list[tuple[int, ...]] = []
+    missing: list[str] = []
+    other: list[Any] = []
+    for path, (signature, seen, taken) in sorted(inputs.items()):
+        if signature is None and seen == "missing":
+            missing.append(path)
+        elif signature is not None and _quiet(signature, taken):
+            quiet.append(path)
+            signatures.append(tuple(signature))
+        else:
+            other += (path, signature, seen, taken)
+    return {"quiet": quiet, "stats": _stats_hash(signatures), "missing": missing, "other": other}
+
+
+def _stats_hash(signatures: list[Any]) -> int:
+    """One number for many stat signatures: Python's hash of integers, which no hash seed
+    changes (a record is read only by the Python that wrote it: `code_fingerprint`)."""
+    return hash((len(signatures), tuple(signatures)))
+
+
+def inputs_unchanged(quiet: list[Any], stats: object, missing: list[Any], other: list[Any]) -> bool:
+    """Whether every input `record_inputs` wrote is as it was: a replay checks ~1,300 of
+    them for 1,000 files. The quiet ones (most) in one comprehension, a `os.stat` each and
+    one hash for all (any file touched, even with the same content, means a real run);
+    `os.access` for what was missing (no exception raised per path); the rest as `Checker`
+    checks an index entry's dependencies."""
+    stat = os.stat
+    try:
+        now = [(i.st_size, i.st_mtime_ns, i.st_ctime_ns, i.st_ino, i.st_dev) for i in map(stat, quiet)]
+    except (OSError, TypeError, ValueError):
+        return False
+    if type(stats) is not int or _stats_hash(now) != stats:
+        return False
+    exists, there = os.access, os.F_OK
+    for path in missing:
+        if exists(path, there) and fingerprint(path)[1] != "missing":
+            return False
+    checker = Checker()
+    steps = iter(other)
+    return all(checker.unchanged(*input) for input in zip(steps, steps, steps, steps))
 
 
 class Checker:

@@ -9,11 +9,10 @@ caller is `recording()`.
 from __future__ import annotations
 
 import os
-from contextlib import contextmanager
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Hashable, Iterator
+    from collections.abc import Callable, Hashable
     from typing import Any, TypeVar
 
     T = TypeVar("T")
@@ -65,35 +64,39 @@ def note_glob(folder: str, pattern: str) -> None:
         _noted.add(f"{GLOB}{folder}\0{pattern}")
 
 
-@contextmanager
-def recording() -> Iterator[set[str]]:
-    """Collect the paths noted while the block runs (one lint at a time per process)."""
-    global _noted
-    outer, _noted = _noted, set()
-    try:
-        yield _noted
-    finally:
-        _noted = outer
+class recording:  # noqa: N801 (used as the function it was: `with recording() as noted`)
+    """Collect the paths noted while the block runs (one lint at a time per process). A class,
+    not `contextlib.contextmanager`: a replayed run imports this module and not contextlib."""
+
+    def __enter__(self) -> set[str]:
+        global _noted
+        self.outer, _noted = _noted, set()
+        return _noted
+
+    def __exit__(self, *exc: object) -> None:
+        global _noted
+        _noted = self.outer
 
 
 _settled: dict[Hashable, tuple[Any, tuple[str, ...]]] | None = None
 """While `settled_tree` holds: question -> (what looking at the files found, the paths noted)."""
 
 
-@contextmanager
-def settled_tree() -> Iterator[None]:
+class settled_tree:  # noqa: N801 (used as the function it was)
     """`check` without fixing: the files a lint reads beside the linted one (model configs,
     weights, requirements pins) do not change while the run lints, so what looking at them
     found is worked out once per run (`looked_up`), not once per launch (~10 `stat` calls
     each). The language server and the API never hold it: an edit between two lints counts."""
-    global _settled
-    outer = _settled
-    if outer is None:
-        _settled = {}
-    try:
-        yield
-    finally:
-        _settled = outer
+
+    def __enter__(self) -> None:
+        global _settled
+        self.outer = _settled
+        if self.outer is None:
+            _settled = {}
+
+    def __exit__(self, *exc: object) -> None:
+        global _settled
+        _settled = self.outer
 
 
 def looked_up(question: Hashable, compute: Callable[[], T]) -> T:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # typing is not imported at run time: a replay skips it
     from collections.abc import Callable
     from typing import Any, TextIO
 
-FORMAT = 1
+FORMAT = 2
 _KEEP_RUNS = 64
 """Records kept per cache folder (the oldest go first)."""
 _REFUSED = {
@@ -166,7 +166,14 @@ def _read_toml(path: str) -> dict[str, Any]:
 def _record_path(cache_dir: str, key: str) -> str:
     from speclint.runner.cache import FORMAT as INDEX_FORMAT
 
-    return os.path.join(cache_dir, f"v{INDEX_FORMAT}", "runs", key + ".json")
+    return os.path.join(cache_dir, f"v{INDEX_FORMAT}", "runs", key + _SUFFIX)
+
+
+_SUFFIX = ".run"
+_MAGIC = b"speclint-run %d\n" % FORMAT
+"""A record is this line, the length of its header, the header (JSON: the exit code, the
+report's length in bytes, and the inputs by kind) and then the report as printed, in UTF-8:
+the report is never parsed again, only written out."""
 
 
 def replay(argv: list[str]) -> int | None:
@@ -176,31 +183,67 @@ def replay(argv: list[str]) -> int | None:
         cache_dir = cache_dir_for(argv)
         if cache_dir is None:
             return None
-        # here: a run with --no-cache pays nothing for the attempt; json_read, not the json
-        # package (its encoder, decoder and regexes: a fifth of a replay's imports)
-        from speclint.core import json_read
-
         with open(_record_path(cache_dir, run_key(argv)), "rb") as handle:
-            record = json_read.loads(handle.read())
-        if record.get("format") != FORMAT:
+            data = handle.read()
+        report, code = _read_record(data)
+        if report is None:
             return None
-        from speclint.runner.cache import Checker
-
-        checker = Checker()
-        for path, signature, seen, taken in record["inputs"]:
-            if not checker.unchanged(path, signature, seen, taken):
-                return None
-        output, code = record["stdout"], record["exit"]
-        if not isinstance(output, str) or code not in (0, 1):
-            return None
-        code = int(code)
-        # what standard output cannot take is left to the real run (and its messages)
-        output.encode(sys.stdout.encoding or "utf-8", sys.stdout.errors or "strict")
+        write = _writer(report)
     except Exception:  # no record, or one that cannot be trusted
         return None
-    sys.stdout.write(output)
-    sys.stdout.flush()
+    write()
     return code
+
+
+def _read_record(data: bytes) -> tuple[bytes | None, int]:
+    """(the report, the exit code) of a record whose inputs are all unchanged; (None, 0)."""
+    if not data.startswith(_MAGIC):
+        return None, 0
+    length_end = data.index(b"\n", len(_MAGIC))
+    header_end = length_end + 1 + int(data[len(_MAGIC) : length_end])
+    # here: a run with --no-cache pays nothing for the attempt; json_read, not the json
+    # package (its encoder, decoder and regexes: a fifth of a replay's imports)
+    from speclint.core import json_read
+
+    header = json_read.loads(data[length_end + 1 : header_end])
+    report, code = data[header_end:], header["exit"]
+    if len(report) != header["report"] or code not in (0, 1) or type(code) is not int:
+        return None, 0
+    inputs = header["quiet"], header["missing"], header["other"]
+    if any(type(kind) is not list for kind in inputs):
+        return None, 0
+    from speclint.runner.cache import inputs_unchanged
+
+    if not inputs_unchanged(header["quiet"], header["stats"], header["missing"], header["other"]):
+        return None, 0
+    return report, code
+
+
+def _writer(report: bytes) -> Callable[[], None]:
+    """How to print the report: its bytes as they are, to a UTF-8 stream that does not
+    translate line ends; else as text, once the stream is known to take it (what it cannot
+    take is left to the real run and its messages)."""
+    stream = sys.stdout
+    buffer = getattr(stream, "buffer", None)
+    encoding = str(getattr(stream, "encoding", None) or "").lower().replace("_", "-")
+    if buffer is not None and os.linesep == "\n" and encoding in ("utf-8", "utf8"):
+        if b"\xed" in report:  # (where UTF-8 puts surrogates) strict: no lone surrogate
+            report.decode("utf-8")  # reaches the stream as bytes
+
+        def write_bytes() -> None:
+            stream.flush()
+            buffer.write(report)
+            buffer.flush()
+
+        return write_bytes
+    text = report.decode("utf-8", "surrogatepass")
+    text.encode(stream.encoding or "utf-8", stream.errors or "strict")
+
+    def write_text() -> None:
+        stream.write(text)
+        stream.flush()
+
+    return write_text
 
 
 ARGV: list[str] | None = None
@@ -248,7 +291,7 @@ class Recorder:
 
     def save(self, noted: set[str], exit_code: int) -> None:
         """Write the record (`noted`: what the run itself read: configs, folders, ignores)."""
-        from speclint.runner.cache import _quiet, fingerprint
+        from speclint.runner.cache import _quiet, fingerprint, record_inputs
 
         if not self.complete or exit_code not in (0, 1) or self.cache_dir is None:
             return
@@ -267,13 +310,8 @@ class Recorder:
         output = "".join(self.output)
         if self.strip is not None:
             output = self.strip(output)
-        record = {
-            "format": FORMAT,
-            "argv": self.argv,
-            "exit": exit_code,
-            "stdout": output,
-            "inputs": [[path, *values] for path, values in sorted(self.inputs.items())],
-        }
+        report = output.encode("utf-8", "surrogatepass")
+        header = {"argv": self.argv, "exit": exit_code, "report": len(report), **record_inputs(self.inputs)}
         path = _record_path(self.cache_dir, run_key(self.argv))
         try:
             import json
@@ -282,7 +320,8 @@ class Recorder:
 
             folder = os.path.dirname(path)
             os.makedirs(folder, exist_ok=True)
-            write_atomically(path, json.dumps(record, separators=(",", ":")).encode("utf-8", "surrogatepass"))
+            head = json.dumps(header, separators=(",", ":")).encode("utf-8", "surrogatepass")
+            write_atomically(path, b"%s%d\n%s%s" % (_MAGIC, len(head), head, report))
             _prune(folder)
         except (OSError, TypeError, ValueError):
             pass
@@ -291,7 +330,7 @@ class Recorder:
 def _prune(folder: str) -> None:
     """Keep the newest _KEEP_RUNS records."""
     try:
-        names = [name for name in os.listdir(folder) if name.endswith(".json")]
+        names = [name for name in os.listdir(folder) if name.endswith((_SUFFIX, ".json"))]
         if len(names) <= _KEEP_RUNS:
             return
         dated = sorted(names, key=lambda name: os.stat(os.path.join(folder, name)).st_mtime_ns)
