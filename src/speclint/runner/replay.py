@@ -2,16 +2,17 @@
 folder and environment, is run again over unchanged inputs, its recorded report is written
 again, without linting, and without importing the front-ends, rules, resolver or click.
 
-A run is recorded (`<cache dir>/v2/runs/<key>.json`) only when it was a plain report of
+A run is recorded (`<cache dir>/v2/runs/<key>.run`) only when it was a plain report of
 files (no `--fix`, `--diff`, `-o`, `--config`, `--isolated`, `--show-settings` or standard
 input), printed nothing on standard error, and every linted file came with a cache entry.
 Its key covers the arguments, the working directory, the environment variables a report can
 depend on (`_ENV_PREFIXES`), whether the output streams are terminals, speclint's code and
-the Python running it. Its inputs are
-every file that was linted, every file a lint read or looked for (model configs, pins), and
-every configuration file, `.gitignore` and folder listing the run looked at: each is checked
-by stat first and by content when its stat changed (`speclint.runner.cache`). A run whose
-inputs were changing while it ran (changed within two seconds of its start) is not recorded.
+the Python running it. Its inputs are every file that was linted, every file a lint read or
+looked for (model configs, pins), and every configuration file, `.gitignore` and folder
+listing the run looked at: each is checked by stat (`speclint.runner.cache.inputs_unchanged`),
+and one whose stat changed means a real run (a file changed shortly before it was read, by
+content). A run whose inputs were changing while it ran (changed within two seconds of its
+start) is not recorded.
 Any doubt (a damaged or foreign record, a missing field) means the run is done again.
 """
 
