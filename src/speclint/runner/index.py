@@ -21,10 +21,10 @@ from speclint.runner.cache import (
     _quiet,
     _same_content,
     code_fingerprint,
-    decode_result,
     options_key,
     stat_of,
 )
+from speclint.runner.result_codec import decode_result
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
