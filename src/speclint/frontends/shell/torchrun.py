@@ -88,6 +88,8 @@ def torchrun_module(
     while i < len(args):
         word = args[i].word
         text = word.text
+        if text is None and (word.prefix or "").startswith("--") and "=" in (word.prefix or ""):
+            text = word.prefix  # `--nproc-per-node=$N`: the option is known, only its value is not
         if text is None:
             why = word.dynamic_reason or "its value is not known"
             what = f"a word whose value speclint cannot know ({why})"
