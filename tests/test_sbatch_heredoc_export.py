@@ -95,3 +95,25 @@ def test_directive_words_are_split_as_slurm_splits_them() -> None:
         "a.sh", text + "python3 -m sglang.launch_server --model-path $MODEL\nEOF\n"
     ).launches
     assert launch.args[1].text == "m"  # SBATCH_EXPORT wins over the script's option
+
+
+def test_sbatch_merges_the_list_in_order_a_later_item_wins() -> None:
+    # sbatch's `_env_merge_filter`: `ALL` merges the caller's variables where it stands
+    for listed, model in (("ALL,MODEL=x", "x"), ("MODEL=x,ALL", "m"), ("all", "m"), ("MODEL", "m")):
+        for script in (
+            f"sbatch <<'EOF'\n#SBATCH --export={listed}\n",
+            f"sbatch --export={listed} <<'EOF'\n",
+        ):
+            text = f"export MODEL=m\n{script}python3 -m sglang.launch_server --model-path $MODEL\nEOF\n"
+            (launch,) = extract_file("a.sh", text).launches
+            assert launch.args[1].text == model, script
+    wrap = "export MODEL=m\nsbatch --export=ALL,MODEL=x --wrap 'python3 -m sglang.launch_server --model-path $MODEL'\n"
+    (launch,) = extract_file("a.sh", wrap).launches
+    assert launch.args[1].text == "x"
+    origin = launch.args[1].origin
+    assert origin is not None and _at_text(wrap, origin) == "x"  # where the list sets it
+
+
+def _at_text(text: str, span) -> str:  # type: ignore[no-untyped-def]
+    line = text.splitlines()[span.line - 1]
+    return line[span.column - 1 : span.end_column - 1]

@@ -5,7 +5,8 @@ submit that script to the slurm controller. When --wrap is used, a script name a
 may not be specified on the command line" (src/sbatch/opt.c: `--wrap` takes a required
 argument, `--wrap CMD` or `--wrap=CMD`; script arguments beside it are an error). The
 script is read as the shell code it is, with the caller's environment, or the one
-`--export` / `SBATCH_EXPORT` gives (the list syntax of Slurm's `--export`, `slurm_export`);
+`--export` / `SBATCH_EXPORT` gives (the list syntax of Slurm's `--export`, applied as sbatch
+applies it, `slurm_export.apply_batch_export`);
 Slurm sets the script's `CUDA_VISIBLE_DEVICES` itself (unknown here). sbatch(1): "If no
 file name is specified on the command line, sbatch will read the script from standard
 input": `sbatch [options] << EOF` submits the here-document as the batch script (its
@@ -18,7 +19,7 @@ from __future__ import annotations
 from speclint.core.words import Word
 from speclint.frontends.shell.expand import Arg
 from speclint.frontends.shell.launcher_options import OptionTable, value_word, walk_options
-from speclint.frontends.shell.slurm_export import apply_export
+from speclint.frontends.shell.slurm_export import apply_batch_export
 from speclint.frontends.shell.slurm_gres import VISIBLE
 from speclint.frontends.shell.srun import SRUN_LONG_VALUE
 
@@ -137,17 +138,19 @@ def _export(
         arg, skip = given
         if arg.word.text is not None:
             text = arg.word.text[skip:]
-            apply_export(text, lambda start, stop: value_word(arg, skip + start, skip + stop), env)
+            apply_batch_export(text, lambda start, stop: value_word(arg, skip + start, skip + stop), env)
         return
     listed = env.get("SBATCH_EXPORT")
     if listed is not None:
         if listed.text is not None:
             text = listed.text
-            apply_export(text, lambda start, stop: Word(text[start:stop], listed.span, listed.origin), env)
+            apply_batch_export(
+                text, lambda start, stop: Word(text[start:stop], listed.span, listed.origin), env
+            )
         return
     if isinstance(directive, str):
         for name, word in env.items():
             if word.text is not None:
                 env[name] = Word(None, word.span, word.origin, dynamic_reason=directive)
     elif directive is not None:
-        apply_export(*directive, env)
+        apply_batch_export(*directive, env)
