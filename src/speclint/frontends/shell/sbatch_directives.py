@@ -9,8 +9,9 @@ it, and an unquoted `#` starts a comment. `process_options_second_pass` applies 
 options first, then the `SBATCH_*` variables, then the command line, so the script's
 `--export` counts only when neither `--export` nor `SBATCH_EXPORT` is given. A `hetjob`
 separator ends the first job component's options: only those are read here. Only `--export`
-(or `--export VALUE`, the last one written) is taken: its list is `slurm_export`'s. Imported
-only for `sbatch << EOF`.
+(or `--export VALUE`, the last one written) is taken, its list applied as sbatch applies it
+(`slurm_export.apply_batch_export`); an abbreviation (`--exp=`) and the old `#SLURM` lines
+are not read. Imported only for `sbatch << EOF`.
 """
 
 from __future__ import annotations
