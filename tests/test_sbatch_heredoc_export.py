@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from fixture_file import FixtureFile
 
+from speclint.core.launches import Launch
+from speclint.core.spans import Span
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
@@ -15,7 +17,7 @@ FIXTURE, TEXT = FILE.path, FILE.text
 _at, _findings = FILE.at, FILE.findings
 
 
-def _launches():  # type: ignore[no-untyped-def]
+def _launches() -> list[Launch]:
     return extract_file(str(FIXTURE), TEXT).launches
 
 
@@ -114,6 +116,6 @@ def test_sbatch_merges_the_list_in_order_a_later_item_wins() -> None:
     assert origin is not None and _at_text(wrap, origin) == "x"  # where the list sets it
 
 
-def _at_text(text: str, span) -> str:  # type: ignore[no-untyped-def]
+def _at_text(text: str, span: Span) -> str:
     line = text.splitlines()[span.line - 1]
     return line[span.column - 1 : span.end_column - 1]
