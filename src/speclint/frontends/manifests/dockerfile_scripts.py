@@ -82,7 +82,12 @@ def _command(
     `printf S >> F`."""
     words = [(start + b, start + e) for b, e in split_words(instruction.text[start:end])]
     texts = [instruction.text[b:e] for b, e in words]
-    body = next(heredocs, None) if any(_HEREDOC.search(t) for t in texts) else None
+    body = None
+    for _ in range(sum(len(_HEREDOC.findall(t)) for t in texts)):
+        body = next(heredocs, None)  # each opens its own body; the last one is the stdin
+    # a redirection may stand anywhere in a command: `<<EOT cat > /start.sh` runs `cat`
+    kept = [k for k, t in enumerate(texts) if not _HEREDOC.match(t)]
+    words, texts = [words[k] for k in kept], [texts[k] for k in kept]
     if not texts:
         return
     target, append = _redirect_target(texts)
