@@ -14,8 +14,8 @@ from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
 TWO = FixtureFile("docker/two-heredocs.Dockerfile")
-SHELL = FixtureFile("docker/shell-runs-script/Dockerfile")
-SCRIPT = FixtureFile("docker/shell-runs-script/start.sh")
+SHELL = FixtureFile("docker-context/Dockerfile")
+SCRIPT = FixtureFile("docker-context/start.sh")
 
 
 def test_each_here_document_of_one_run_is_read_at_its_own_lines() -> None:
