@@ -84,11 +84,14 @@ def test_a_copied_script_alone_is_not_all_checks_passed() -> None:
     result = lint_text(text, "/nonexistent-folder/Dockerfile")
     assert [(f.code, f.span.line, f.span.column) for f in result.findings] == [("SLM005", 3, 12)]
     assert "`/nonexistent-folder/entrypoint.sh` is not on disk" in result.findings[0].message
+    mirrored = text.replace("lmsysorg/sglang:", "registry.local:5000/lmsysorg/sglang:")
+    assert [f.code for f in lint_text(mirrored, "/nonexistent-folder/Dockerfile").findings] == ["SLM005"]
 
 
 def test_a_copied_script_in_an_image_not_sglangs_is_not_reported() -> None:
-    text = 'FROM python:3.12\nCOPY entrypoint.sh /\nENTRYPOINT ["/entrypoint.sh"]\n'
-    assert lint_text(text, "/nonexistent-folder/Dockerfile").findings == []
+    for image in ("python:3.12", "registry.local:5000/myorg/app:sglang-v1"):
+        text = f'FROM {image}\nCOPY entrypoint.sh /\nENTRYPOINT ["/entrypoint.sh"]\n'
+        assert lint_text(text, "/nonexistent-folder/Dockerfile").findings == [], image
 
 
 def test_a_shell_running_other_code_is_not_the_script() -> None:

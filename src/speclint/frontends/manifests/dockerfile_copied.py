@@ -49,7 +49,8 @@ def read_copied(
 
     folder = os.path.dirname(dockerfile) if dockerfile not in ("-", "<stdin>") else None
     name = image[0] if image else None
-    sglang_image = bool(name) and "sglang" in (name or "").split(":", 1)[0]
+    repository = (name or "").rsplit(":", 1)[0] if ":" in (name or "").rsplit("/", 1)[-1] else name or ""
+    sglang_image = "sglang" in repository  # (not in its tag: `myorg/app:sglang-v1`)
     if folder is None:
         why = (
             f"it is copied from the build context (`{source}`), which speclint cannot see when reading stdin"
