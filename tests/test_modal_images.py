@@ -116,3 +116,17 @@ def test_a_tag_built_from_constants_and_one_from_a_parameter() -> None:
         "app = modal.App('a')\n@app.function(image=make('v0.5.6.post2'))\ndef serve():\n" + _LAUNCH
     )
     assert _versions(factory) == _versions(_LAUNCH.strip() + "\n")  # the tag is not read
+
+
+def test_a_function_that_names_no_image_runs_in_its_apps() -> None:
+    text = (
+        "import subprocess\nimport modal\n"
+        "old = modal.Image.from_registry('lmsysorg/sglang:v0.5.6.post2-cu126')\n"
+        "new = modal.Image.from_registry('lmsysorg/sglang:v0.5.23')\n"
+        "app = modal.App('a', image=new)\n"
+        "@app.function(gpu='H100')\ndef a():\n" + _LAUNCH + "@app.function(image=old)\ndef b():\n" + _LAUNCH
+    )
+    assert _versions(text) == [
+        ("0.5.23", "from the image lmsysorg/sglang:v0.5.23 (line 4)"),
+        ("0.5.6.post2", "from the image lmsysorg/sglang:v0.5.6.post2-cu126 (line 3)"),
+    ]

@@ -3,7 +3,8 @@
 release as a `docker run` image does (`sglang.flags.versions.version_from_image`).
 
 Modal runs a function in the image its decorator names (`@app.function(image=IMG)`,
-`@app.cls(image=...)`); a launch inside such a function runs in that image. A launch in a
+`@app.cls(image=...)`), else in its app's (`app = modal.App("x", image=IMG)`); a launch
+inside such a function runs in that image. A launch in a
 file that pulls one registry image and decorates no function that holds the launch with
 another runs in that one. The tag is read where the file writes it: a string literal, a
 module-level name assigned one string once (`SGLANG_IMAGE = "lmsysorg/sglang:v0.5.6.post2"`),
@@ -73,16 +74,33 @@ class _Images:
             if id(bottom) in self.images and method not in _NOT_BUILD_STEPS:
                 if any(_REINSTALL.search(s) for s in _strings(call)):
                     self.images[id(bottom)] = None
+        apps = {  # `app = modal.App("x", image=IMG)`: the image of its functions that name none
+            name: self._image_of(image, 0)
+            for name, value in self.constants.items()
+            if isinstance(value, ast.Call) and _is_modal(value.func, "App")
+            for image in [keyword.value for keyword in value.keywords if keyword.arg == "image"]
+        }
         self.functions: list[tuple[int, int, _Image | None]] = []
         """(first line, last line, image) of each function or class whose decorator names its image."""
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 for decorator in node.decorator_list:
-                    if isinstance(decorator, ast.Call):
-                        for keyword in decorator.keywords:
-                            if keyword.arg == "image":
-                                image = self._image_of(keyword.value, 0)
-                                self.functions.append((node.lineno, node.end_lineno or node.lineno, image))
+                    if not isinstance(decorator, ast.Call):
+                        continue
+                    named = [keyword.value for keyword in decorator.keywords if keyword.arg == "image"]
+                    function = decorator.func
+                    if named:
+                        image = self._image_of(named[0], 0)
+                    elif (
+                        isinstance(function, ast.Attribute)
+                        and function.attr in ("function", "cls")
+                        and isinstance(function.value, ast.Name)
+                        and function.value.id in apps
+                    ):
+                        image = apps[function.value.id]
+                    else:
+                        continue
+                    self.functions.append((node.lineno, node.end_lineno or node.lineno, image))
         self.functions.sort(key=lambda item: item[0] - item[1])  # innermost first
         first = next(iter(self.images.values()), None)
         same = all(
@@ -194,16 +212,22 @@ def _constants(tree: ast.Module) -> dict[str, ast.expr]:
 
 def _is_from_registry(function: ast.expr) -> bool:
     """`modal.Image.from_registry` or `Image.from_registry`."""
-    if not isinstance(function, ast.Attribute) or function.attr != "from_registry":
-        return False
-    owner = function.value
-    if isinstance(owner, ast.Name):
-        return owner.id == "Image"
     return (
-        isinstance(owner, ast.Attribute)
-        and owner.attr == "Image"
-        and isinstance(owner.value, ast.Name)
-        and owner.value.id == "modal"
+        isinstance(function, ast.Attribute)
+        and function.attr == "from_registry"
+        and _is_modal(function.value, "Image")
+    )
+
+
+def _is_modal(expression: ast.expr, name: str) -> bool:
+    """`modal.NAME` or `NAME` (imported from modal)."""
+    if isinstance(expression, ast.Name):
+        return expression.id == name
+    return (
+        isinstance(expression, ast.Attribute)
+        and expression.attr == name
+        and isinstance(expression.value, ast.Name)
+        and expression.value.id == "modal"
     )
 
 
