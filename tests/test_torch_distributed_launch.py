@@ -43,7 +43,18 @@ def test_without_use_env_the_server_gets_local_rank_first() -> None:
         "--tp-size",
         "8",
     ]
-    # placed at the module name, and no fix may edit the text written there
+    # placed at the module name, and no fix may edit the text written there; the note there
+    # says what added it and how to stop it
+    [report] = [f for f in lint_text(TEXT, str(FIXTURE)).findings if f.span.line == 6]
+    assert report.fix is None and [(n.span.line, n.span.column, n.message) for n in report.notes] == [
+        (
+            6,
+            12,
+            "`torch.distributed.launch` passes `--local-rank=<rank>` to the module before its own "
+            "arguments unless `--use-env` is given (torch 2.13.0+cpu's launch.py and run.py); add "
+            "`--use-env` if the module does not take it",
+        )
+    ]
     rank = second.args[0]
     assert _at(rank.span) == (6, 12, "torch.distributed.launch") and rank.origin == rank.span
     assert [w.text for w in third.args] == ["--model-path", "m", "--port", "x"]

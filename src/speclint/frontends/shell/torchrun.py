@@ -162,7 +162,16 @@ def torchrun_module(
     if legacy and not use_env:  # run.py `config_from_args`: `if not use_env: cmd_args.append(...)`
         # the first worker's word (local rank 0; each worker gets its own rank), placed at the
         # module name, with it as origin so that no fix edits the text written there
-        rank = Word(LOCAL_RANK_ARG + "0", launcher.span, launcher.span)
+        rank = Word(
+            LOCAL_RANK_ARG + "0",
+            launcher.span,
+            launcher.span,
+            made_by=(
+                f"`{launcher.text}` passes `{LOCAL_RANK_ARG}<rank>` to the module before its "
+                f"own arguments unless `--use-env` is given (torch {TORCH_VERSION}'s launch.py "
+                "and run.py); add `--use-env` if the module does not take it"
+            ),
+        )
         rest = [Arg(rank, None), *rest]
     return entry, rest, env
 
