@@ -53,33 +53,50 @@ def compare_shellcheck(folder: str, paths: list[str], runs: int, label: str) -> 
 
 def cache_figures(folder: str, paths: list[str], runs: int) -> None:
     """Cold (--no-cache) against a re-run over unchanged files: replayed whole (nothing
-    changed), and answered file by file from the index (one file changed)."""
+    changed), and answered file by file from the index (one file changed). Both as
+    `python -m speclint` and as the console script (`speclint`, what pre-commit and a
+    user's shell run: no runpy), each against its own cold run."""
     cache_dir = tempfile.mkdtemp(prefix="speclint-bench-cache-")
-    cached = [sys.executable, "-m", "speclint", "--cache-dir", cache_dir, "--exit-zero", "."]
-    cold_command = [sys.executable, "-m", "speclint", "--no-cache", "--exit-zero", "."]
+    script = os.path.join(os.path.dirname(sys.executable), "speclint")
+    starts = {"python -m": [sys.executable, "-m", "speclint"]}
+    if os.path.exists(script):
+        starts["console script"] = [script]
     serial = dict(os.environ, SPECLINT_WORKERS="1")
     try:
         time.sleep(2.1)  # the corpus was just written: files changed within 2 s are not trusted by stat
-        measure(cached, cwd=folder)  # fills the index
-        measure(cached, cwd=folder)  # records the run (the first run's own writes were too recent)
+        for start in starts.values():
+            cached = [*start, "--cache-dir", cache_dir, "--exit-zero", "."]
+            measure(cached, cwd=folder)  # fills the index
+            measure(cached, cwd=folder)  # records the run (the first run's own writes were too recent)
         for number in range(runs):
-            cold = measure(cold_command, cwd=folder)
-            cold_serial = measure(cold_command, cwd=folder, env=serial)
-            replayed = measure(cached, cwd=folder)
+            for label, start in starts.items():
+                cached = [*start, "--cache-dir", cache_dir, "--exit-zero", "."]
+                cold_command = [*start, "--no-cache", "--exit-zero", "."]
+                cold = measure(cold_command, cwd=folder)
+                cold_serial = measure(cold_command, cwd=folder, env=serial)
+                replayed = measure(cached, cwd=folder)
+                print(
+                    f"cache run {number + 1} ({label}): cold {_fmt(cold)} (one process: "
+                    f"{_fmt(cold_serial)}); re-run, nothing changed {replayed[0] * 1000:.0f} ms wall / "
+                    f"{replayed[1] * 1000:.0f} ms CPU = {cold[0] / replayed[0]:.0f}x (wall), "
+                    f"{cold_serial[1] / replayed[1]:.0f}x less CPU than one process cold",
+                    flush=True,
+                )
+            cached = [*starts["python -m"], "--cache-dir", cache_dir, "--exit-zero", "."]
+            cold_serial = measure(
+                [*starts["python -m"], "--no-cache", "--exit-zero", "."], cwd=folder, env=serial
+            )
             with open(os.path.join(folder, paths[number % len(paths)]), "a") as handle:
                 handle.write("\n")  # one file changed: the other files come from the index
             per_file = measure(cached, cwd=folder)
             print(
-                f"cache run {number + 1}: cold {_fmt(cold)} (one process: {_fmt(cold_serial)}); "
-                f"re-run, nothing changed {replayed[0] * 1000:.0f} ms wall / "
-                f"{replayed[1] * 1000:.0f} ms CPU = {cold[0] / replayed[0]:.0f}x (wall), "
-                f"{cold_serial[1] / replayed[1]:.0f}x less CPU than one process cold; "
-                f"re-run, one file changed {_fmt(per_file)} = {cold_serial[1] / per_file[1]:.1f}x "
-                "less CPU",
+                f"cache run {number + 1}: re-run, one file changed {_fmt(per_file)} = "
+                f"{cold_serial[1] / per_file[1]:.1f}x less CPU than one process cold",
                 flush=True,
             )
             time.sleep(2.1)  # let the changed file become quiet again
-            measure(cached, cwd=folder)
+            for start in starts.values():
+                measure([*start, "--cache-dir", cache_dir, "--exit-zero", "."], cwd=folder)
     finally:
         shutil.rmtree(cache_dir, ignore_errors=True)
 

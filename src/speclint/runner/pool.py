@@ -1,8 +1,7 @@
 """The worker processes of a big batch, one executor each, and which of them lints a batch.
 
-A front-end's first file costs far more than the next (a Python file ~150 ms of libcst's
-import and tables against ~6 ms after; a Markdown file ~80 ms): each worker pays that once
-per kind it reads. So a batch goes to the worker that is expected to finish it first: the
+A front-end's first file costs far more than the next (a Python file ~30 ms of imports
+against ~2 ms after; a Markdown file ~15 ms): each worker pays that once per kind it reads. So a batch goes to the worker that is expected to finish it first: the
 work it has in flight, plus the kind's warm-up if it has not read that kind yet. Python files
 then stay with one worker while the other lints shell scripts, until the first has so much
 more to do that warming up the second pays. The main process only reads one file of the
@@ -18,13 +17,16 @@ if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
     from typing import Any
 
-FILE_COST_MS = {"python": 6.0, "notebook": 9.0, "yaml": 2.5}
+FILE_COST_MS = {"python": 5.0, "markdown": 2.0, "notebook": 9.0, "yaml": 2.5}
 """Estimated CPU time of one file by kind once its front-end is warm (else
 DEFAULT_FILE_COST_MS), and of a kind's first file in a process that already read a shell
 script (else 0): `bench/first_file_costs.py`, rounded, on the 2-core machine of
-bench/README.md. Only their ratios matter, and only for choosing a worker."""
+bench/README.md, in units where a shell script costs 1.5 (python, markdown and the
+warm-ups: 2026-12-02, after Python files came to be read with `ast`; the mixed corpus's
+instruction counts agree: a Python file ~3.3 and a Markdown file ~1.3 shell scripts). Only
+their ratios matter, and only for choosing a worker."""
 DEFAULT_FILE_COST_MS = 1.5
-WARM_UP_MS = {"python": 150.0, "notebook": 350.0, "markdown": 80.0, "yaml": 30.0, "dockerfile": 20.0}
+WARM_UP_MS = {"python": 40.0, "notebook": 350.0, "markdown": 20.0, "yaml": 30.0, "dockerfile": 30.0}
 
 
 def file_cost(kind: str | None) -> float:
