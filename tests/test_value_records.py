@@ -29,7 +29,7 @@ def frozen_twin(cls: type) -> type:
     ("cls", "values"),
     [
         (Span, (3, 5, 4, 9, "conf.yaml")),
-        (Word, ("--tp", SPAN, Span(1, 1, 1, 4), "why", True, Span(7, 1, 7, 9), None, "--tp=")),
+        (Word, ("--tp", SPAN, Span(1, 1, 1, 4), "why", True, Span(7, 1, 7, 9), None, "--tp=", "a launcher")),
     ],
 )
 def test_hashed_and_compared_by_every_field_as_the_frozen_record(cls, values):

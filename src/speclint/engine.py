@@ -150,7 +150,10 @@ def _file_findings(rules: _RuleSet, ctx: FileContext, findings: list[Finding]) -
     opened = file_gates({diagnostic.kind for diagnostic in ctx.diagnostics})
     for entry in rules.file:
         if entry.runs(opened):
-            findings.extend(entry.rule.check_file(ctx))
+            for finding in entry.rule.check_file(ctx):
+                if finding.span.file is not None:  # in a script the file runs (`dockerfile_copied`)
+                    finding.path, finding.fix = finding.span.file, None
+                findings.append(finding)
 
 
 def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Finding]:

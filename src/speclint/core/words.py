@@ -37,6 +37,10 @@ class Word:
     prefix: str | None = None
     """For a word whose text is unknown: the known text it starts with, when it has some
     (`--tp=` of `--tp=$TP`: the flag model reads the option)."""
+    made_by: str | None = None
+    """When the word was not written in the file but added by what runs the command (the
+    `--local-rank=<rank>` that `torch.distributed.launch` passes): what adds it, said at
+    `origin` instead of "value assigned here"."""
 
     @property
     def dynamic(self) -> bool:
@@ -55,6 +59,7 @@ def _word_hash(self: Word) -> int:
             self.expanded_at,
             self.identity,
             self.prefix,
+            self.made_by,
         )
     )
 

@@ -183,7 +183,7 @@ def word_notes(word: Word) -> list[Note]:
     import speclint.core.notes as made  # (a module: `from M import name` here costs a failed lookup each call)
 
     if word.origin is not None:
-        notes.append(made.Note(word.origin, "value assigned here"))
+        notes.append(made.Note(word.origin, word.made_by or "value assigned here"))
     if expanded_at is not None:
         notes.append(made.Note(expanded_at, "expanded into the command here"))
     return notes

@@ -28,7 +28,7 @@ def dockerfile_block(doc: DocFile, pieces: list[Piece]) -> int:
     from speclint.frontends.manifests.dockerfile import extract_dockerfile
 
     mapping = OffsetMap(pieces, doc.starts)
-    found = extract_dockerfile(mapping.text, doc.path)
+    found = extract_dockerfile(mapping.text, doc.path, built=False)
     moved = map_spans(found, mapping.move)
     doc.result.launches.extend(moved.launches)
     doc.result.comments.extend(moved.comments)

@@ -43,8 +43,10 @@ class _Stage:
     """Files the stage's RUN and COPY instructions write (`dockerfile_scripts`)."""
 
 
-def extract_dockerfile(text: str, path: str) -> ExtractResult:
-    """The launch each stage starts with (`ENTRYPOINT` + `CMD`), with its ENV and image."""
+def extract_dockerfile(text: str, path: str, built: bool = True) -> ExtractResult:
+    """The launch each stage starts with (`ENTRYPOINT` + `CMD`), with its ENV and image.
+    `built`: the file is built from its folder (not a Dockerfile shown in a document), so a
+    script it copies from the build context is read from there."""
     result = ExtractResult()
     starts = line_starts(text)
     found, diagnostics, comments = instructions(text)
@@ -75,7 +77,7 @@ def extract_dockerfile(text: str, path: str) -> ExtractResult:
         elif (
             keyword in ("RUN", "COPY")
             and stage is not None
-            and ("<<" in instruction.text or ">" in instruction.text)
+            and (keyword == "COPY" or "<<" in instruction.text or ">" in instruction.text)
         ):
             record_writes(instruction, text, starts, {**stage.args, **stage.env}, stage.scripts)
         elif keyword in ("CMD", "ENTRYPOINT") and stage is not None:
@@ -89,7 +91,7 @@ def extract_dockerfile(text: str, path: str) -> ExtractResult:
         if not stage.own_command:
             continue
         try:
-            _launch(stage, text, starts, path, result, budget)
+            _launch(stage, text, starts, path, result, budget, path if built else None)
         except RecursionError:  # a CMD nested thousands deep: report it, keep the rest
             command = stage.cmd or stage.entrypoint
             result.diagnostics.append(
@@ -225,14 +227,20 @@ def _shell_words(instruction: Instruction, starts: list[int]) -> list[ArgvItem]:
 
 
 def _launch(
-    stage: _Stage, text: str, starts: list[int], path: str, result: ExtractResult, budget: Budget
+    stage: _Stage,
+    text: str,
+    starts: list[int],
+    path: str,
+    result: ExtractResult,
+    budget: Budget,
+    context: str | None,
 ) -> None:
     buffer = ShellBuffer(text, starts, budget)
     entry, cmd = stage.entrypoint, stage.cmd
     entry_words = _exec_form(entry) if entry is not None else None
     if entry is not None and entry_words is None:
         _not_json(entry, starts, result)
-        _shell_form(entry, stage, starts, buffer, result)  # shell-form ENTRYPOINT: CMD is ignored
+        _shell_form(entry, stage, starts, buffer, result, context)  # shell-form ENTRYPOINT: CMD is ignored
     else:
         words = list(entry_words or [])
         if cmd is not None:
@@ -240,7 +248,7 @@ def _launch(
             if cmd_words is None:
                 _not_json(cmd, starts, result)
                 if not words:
-                    _shell_form(cmd, stage, starts, buffer, result)
+                    _shell_form(cmd, stage, starts, buffer, result, context)
                 else:
                     words += _shell_words(cmd, starts)
             else:
@@ -249,7 +257,7 @@ def _launch(
             words.append(_run_arguments(entry))
         script = script_run(words, stage.scripts) if stage.scripts else None
         if script is not None:  # the script a RUN or COPY wrote, read as the code it holds
-            _written_script(script, entry or cmd, starts, buffer, result)
+            _written_script(script, entry or cmd, starts, buffer, result, stage, context)
         else:
             for item in words:
                 buffer.add_word(item)
@@ -261,7 +269,12 @@ def _launch(
 
 
 def _shell_form(
-    instruction: Instruction, stage: _Stage, starts: list[int], buffer: ShellBuffer, result: ExtractResult
+    instruction: Instruction,
+    stage: _Stage,
+    starts: list[int],
+    buffer: ShellBuffer,
+    result: ExtractResult,
+    context: str | None,
 ) -> None:
     """`/bin/sh -c TEXT`: the written script when TEXT only runs it (`/start.sh`, `bash
     /start.sh`), else TEXT as shell code."""
@@ -269,7 +282,7 @@ def _shell_form(
     plain = [ArgvItem(instruction.pieces(b, e)) for b, e in words if _PLAIN.fullmatch(instruction.text[b:e])]
     script = script_run(plain, stage.scripts) if plain and len(plain) == len(words) else None
     if script is not None:
-        _written_script(script, instruction, starts, buffer, result)
+        _written_script(script, instruction, starts, buffer, result, stage, context)
     else:
         buffer.add_code(instruction.pieces())
 
@@ -280,11 +293,27 @@ def _written_script(
     starts: list[int],
     buffer: ShellBuffer,
     result: ExtractResult,
+    stage: _Stage,
+    context: str | None,
 ) -> None:
-    """Its code into the buffer; a script whose text is not known and names the launcher is
+    """Its code into the buffer (a file copied from the build context: read from disk next
+    to the Dockerfile at `context`, `dockerfile_copied`; not for one a document shows); a script whose text is not known and names the launcher is
     reported at the instruction that runs it."""
     if script.pieces is not None:
         buffer.add_code(script.pieces)
+        return
+    if script.source is not None:
+        if context is None:
+            return
+        from speclint.frontends.manifests.dockerfile_copied import read_copied
+
+        script = read_copied(script.source, context, stage.env, stage.image, buffer.budget, result)
+        if script.launcher and instruction is not None:  # not on disk: said at once, launches or not
+            message = (
+                f"speclint did not read the script {instruction.keyword} runs: {script.unread}, "
+                "so nothing in it was checked"
+            )
+            result.diagnostics.append(Diagnostic("no-launch-found", message, instruction.span(starts)))
         return
     if not script.launcher or instruction is None:
         return

@@ -32,6 +32,9 @@ _HEREDOC = re.compile(r"<<(-?)(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
 _SEPARATOR = re.compile(r"&&|\|\||;|\|")
 _EXPANSION = re.compile(r"\\[\\$`\n]|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)|\$\(|\$\{|`")
 _SHELLS = frozenset({"sh", "bash", "dash", "/bin/sh", "/bin/bash", "/usr/bin/bash", "/usr/bin/env"})
+_PLAIN = re.compile(r"[\w./=:-]+")
+_RUN_OPTION = re.compile(r"-[a-z]*c[a-z]*")
+"""`-c`, `-lc`, `-ec`, `-xc`: a shell's options ending its own with the code to run."""
 _PRINTF_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\"}
 
 
@@ -44,6 +47,9 @@ class WrittenScript:
     """Why the text is not known (when `pieces` is None)."""
     launcher: bool = False
     """Whether the unknown text names SGLang's launcher."""
+    source: str | None = None
+    """For a file `COPY SRC DEST` puts there from the build context: SRC (read from disk
+    next to the Dockerfile by `dockerfile_copied`)."""
 
 
 def record_writes(
@@ -60,6 +66,8 @@ def record_writes(
         words = [w for w in words if not w.startswith("--")]
         if len(words) == 2 and bodies and words[0] == bodies[0][0] and not words[1].endswith("/"):
             into[words[1]] = _script(*bodies[0][1:], known)
+        elif len(words) == 2 and not bodies and "--from" not in instruction.text:
+            _copied(words[0], words[1], into)
         return
     command = instruction.text
     heredocs = iter(bodies)
@@ -68,6 +76,18 @@ def record_writes(
         end = separator.start() if separator is not None else len(command)
         _command(instruction, start, end, heredocs, known, into)
         start = separator.end() if separator is not None else end
+
+
+def _copied(source: str, target: str, into: dict[str, WrittenScript]) -> None:
+    """`COPY start.sh /start.sh` (or `COPY start.sh /` / `.`: the file keeps its name) of one
+    plain file of the build context; a pattern, a variable or a URL is not followed."""
+    if not _PLAIN.fullmatch(source) or not _PLAIN.fullmatch(target) or source.endswith(("/", ".")):
+        return
+    if target == "." or target.endswith("/"):
+        target = target.rstrip("/") + "/" + source.rsplit("/", 1)[-1]
+    into[target] = WrittenScript(None, source=source)
+    if target.startswith("./"):  # relative to the WORKDIR, as a relative CMD path is
+        into[target[2:]] = into[target]
 
 
 def _command(
@@ -82,7 +102,12 @@ def _command(
     `printf S >> F`."""
     words = [(start + b, start + e) for b, e in split_words(instruction.text[start:end])]
     texts = [instruction.text[b:e] for b, e in words]
-    body = next(heredocs, None) if any(_HEREDOC.search(t) for t in texts) else None
+    body = None
+    for _ in range(sum(len(_HEREDOC.findall(t)) for t in texts)):
+        body = next(heredocs, None)  # each opens its own body; the last one is the stdin
+    # a redirection may stand anywhere in a command: `<<EOT cat > /start.sh` runs `cat`
+    kept = [k for k, t in enumerate(texts) if not _HEREDOC.match(t)]
+    words, texts = [words[k] for k in kept], [texts[k] for k in kept]
     if not texts:
         return
     target, append = _redirect_target(texts)
@@ -231,11 +256,26 @@ def _printed(
 
 
 def script_run(words: list[ArgvItem], scripts: dict[str, WrittenScript]) -> WrittenScript | None:
-    """The written script the container's command runs (`/start.sh ARGS`, `bash /start.sh`),
-    if it is one the Dockerfile wrote."""
-    texts = [known_text(item.pieces) for item in words[:2]]
+    """The written script the container's command runs, if it is one the Dockerfile wrote or
+    copied: `/start.sh ARGS`, `bash /start.sh`, `exec /start.sh`, and a shell given the code
+    that runs it (`bash -c /start.sh`, `sh -c "exec /start.sh --port 30000"`), that code
+    written in plain words."""
+    texts = [known_text(item.pieces) for item in words[:3]]
+    if len(texts) == 3 and texts[0] in _SHELLS and _RUN_OPTION.fullmatch(texts[1] or "") and texts[2]:
+        code = texts[2]
+        spans = split_words(code)
+        if not spans or not all(_PLAIN.fullmatch(code[b:e]) for b, e in spans):
+            return None
+        texts = [code[b:e] for b, e in spans[:3]]
+    return run_by(texts, scripts)
+
+
+def run_by(texts: list[str | None], scripts: dict[str, WrittenScript]) -> WrittenScript | None:
+    """The script of `scripts` that a command of these words runs (`exec` dropped)."""
+    if texts and texts[0] == "exec":
+        texts = texts[1:]
     if texts and texts[0] in scripts:
         return scripts[texts[0] or ""]
-    if len(texts) == 2 and texts[0] in _SHELLS and texts[1] in scripts:
+    if len(texts) >= 2 and texts[0] in _SHELLS and texts[1] in scripts:
         return scripts[texts[1] or ""]
     return None

@@ -43,10 +43,15 @@ def extract_python(text: str, path: str) -> ExtractResult:
     paused = gc.isenabled()
     gc.disable()  # a big file makes a million acyclic nodes: each full collection rescans them
     try:
-        return _extract(text, path)
+        result = _extract(text, path)
     finally:
         if paused:
             gc.enable()
+    if result.launches and "from_registry" in text:  # a Modal app's registry image (`modal_images`)
+        from speclint.frontends.python.modal_images import attach_modal_images
+
+        attach_modal_images(text, result)
+    return result
 
 
 def _extract(text: str, path: str) -> ExtractResult:

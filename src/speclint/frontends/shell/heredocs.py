@@ -73,8 +73,13 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
     reader = script_reader(walker, command)
     built = heredoc_text_map(walker, redirect) if reader is not None else None
     if reader is not None and built is not None:
-        inherited, unknown, remote = reader
         base = (walker.tm.node_text(command.child_by_field_name("name") or command).rsplit("/", 1))[-1]
+        if base == "sbatch":  # the script's `#SBATCH --export` counts too: read with the script
+            tabs = any(c.type == "<<-" for c in redirect.children)
+            reader = (
+                script_reader(walker, command, (*built, tabs, _indented(walker.tm, redirect, tabs))) or reader
+            )
+        inherited, unknown, remote = reader
         functions = walker.exported_definitions() if base == "bash" else None
         walker.walk_nested(*built, inherited, None if remote else walker.image, unknown, functions)
         return
@@ -86,10 +91,14 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
             walker.result.diagnostics.append(Diagnostic("launcher-not-read", *found))
 
 
-def script_reader(walker: Walking, command: Node) -> tuple[dict[str, Word], str, bool] | None:
+def script_reader(
+    walker: Walking, command: Node, script: tuple[TextMap, dict[str, str], bool, bool] | None = None
+) -> tuple[dict[str, Word], str, bool] | None:
     """(the environment the script starts with, why a variable it lacks is unknown, whether it
     runs on another host) when the command is a shell that reads its script from standard
-    input, else None."""
+    input, else None; `script` (the here-document as read, its placeholders, whether `<<-`
+    strips its tabs, whether its first line starts with blanks left out of the body) gives
+    `sbatch` the script's own `#SBATCH` options."""
     name = command.child_by_field_name("name")
     if name is None:
         return None
@@ -105,21 +114,34 @@ def script_reader(walker: Walking, command: Node) -> tuple[dict[str, Word], str,
         exported = walker.env.exported_words(walker.tm.node_span(command))
         return exported, f"${{name}} is not exported to the inner `{base}` shell (line {line})", False
     if base == "sbatch":
-        return _sbatch_reader(walker, command, line)
+        return _sbatch_reader(walker, command, line, script)
     return None
 
 
-def _sbatch_reader(walker: Walking, command: Node, line: int) -> tuple[dict[str, Word], str, bool] | None:
+def _sbatch_reader(
+    walker: Walking, command: Node, line: int, script: tuple[TextMap, dict[str, str], bool, bool] | None
+) -> tuple[dict[str, Word], str, bool] | None:
     """`sbatch [options] << EOF`: the here-document is the batch script (`sbatch`)."""
     from speclint.frontends.shell.sbatch import stdin_script_env
 
     prefix, args = walker.expander().command_words(command)
     env = walker.env.exported_words(walker.tm.node_span(command))
     env.update(prefix)
-    found = stdin_script_env(args, env)
+    found = stdin_script_env(args, env, script)
     if found is None:
         return None
     return found, f"${{name}} is not passed to the batch script of `sbatch` (line {line})", False
+
+
+def _indented(tm: TextMap, redirect: Node, tabs: bool) -> bool:
+    """Whether the here-document's first line that is not blank starts with blanks (`<<-`:
+    other than tabs), which tree-sitter-bash leaves out of the body node."""
+    body = next((c for c in redirect.children if c.type == "heredoc_body"), None)
+    if body is None:
+        return False
+    data = tm.data
+    lead = data[data.rfind(b"\n", 0, body.start_byte) + 1 : body.start_byte]
+    return bool(lead.lstrip(b"\t") if tabs else lead)
 
 
 def heredoc_text_map(walker: Walking, redirect: Node) -> tuple[TextMap, dict[str, str]] | None:

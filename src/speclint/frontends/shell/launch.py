@@ -348,10 +348,10 @@ def _module_launch(
     entry = module_entry(module)
     if entry:
         walker.add_launch(_launch(walker, span, entry, args[j + 1 :], env, image))
-    elif module == "torch.distributed.run":
+    elif module in ("torch.distributed.run", "torch.distributed.launch"):
         from speclint.frontends.shell.torchrun import torchrun_launch
 
-        torchrun_launch(walker, span, args, j + 1, env, image, "python -m torch.distributed.run")
+        torchrun_launch(walker, span, args, j + 1, env, image, f"python -m {module}")
 
 
 def _ssh(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> None:

@@ -5,7 +5,8 @@ submit that script to the slurm controller. When --wrap is used, a script name a
 may not be specified on the command line" (src/sbatch/opt.c: `--wrap` takes a required
 argument, `--wrap CMD` or `--wrap=CMD`; script arguments beside it are an error). The
 script is read as the shell code it is, with the caller's environment, or the one
-`--export` / `SBATCH_EXPORT` gives (the list syntax of Slurm's `--export`, `slurm_export`);
+`--export` / `SBATCH_EXPORT` gives (the list syntax of Slurm's `--export`, applied as sbatch
+applies it, `slurm_export.apply_batch_export`);
 Slurm sets the script's `CUDA_VISIBLE_DEVICES` itself (unknown here). sbatch(1): "If no
 file name is specified on the command line, sbatch will read the script from standard
 input": `sbatch [options] << EOF` submits the here-document as the batch script (its
@@ -18,7 +19,7 @@ from __future__ import annotations
 from speclint.core.words import Word
 from speclint.frontends.shell.expand import Arg
 from speclint.frontends.shell.launcher_options import OptionTable, value_word, walk_options
-from speclint.frontends.shell.slurm_export import apply_export
+from speclint.frontends.shell.slurm_export import apply_batch_export
 from speclint.frontends.shell.slurm_gres import VISIBLE
 from speclint.frontends.shell.srun import SRUN_LONG_VALUE
 
@@ -26,6 +27,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.spans import Span
     from speclint.frontends.shell.launcher_options import Value
+    from speclint.frontends.shell.slurm_export import ValueAt
+    from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.walking import Walking
 
 # src/sbatch/opt.c: getopt string "+ba:A:B:c:C:d:D:e:F:g:hHi:IJ:kL:m:M:n:N:o:Op:P:QRsS:t:uU:vVw:Wx:"
@@ -76,15 +79,25 @@ def sbatch_wrap(
     )
 
 
-def stdin_script_env(args: list[Arg], env: dict[str, Word]) -> dict[str, Word] | None:
+def stdin_script_env(
+    args: list[Arg], env: dict[str, Word], script: tuple[TextMap, dict[str, str], bool, bool] | None = None
+) -> dict[str, Word] | None:
     """The environment of the batch script `sbatch [options]` reads from standard input (args:
-    the command's words, `sbatch` first; env: the caller's exported variables), None when the
-    script is a file, a `--wrap`, or a word speclint cannot read stands where it would be."""
+    the command's words, `sbatch` first; env: the caller's exported variables; script: the
+    script as read, its placeholders for unknown values, whether `<<-` strips its tabs and
+    whether its first line starts with blanks left out of it, for its `#SBATCH --export`),
+    None when the script is a file, a `--wrap`, or a word speclint cannot read stands where
+    it would be."""
     end, _, kept = walk_options(SBATCH, args, 1)
     if end != len(args) or "--wrap" in kept:
         return None
     env = dict(env)
-    _export(kept.get("--export"), env)
+    directive = None
+    if script is not None:
+        from speclint.frontends.shell.sbatch_directives import directive_export
+
+        directive = directive_export(SBATCH, *script)
+    _export(kept.get("--export"), env, directive)
     env[VISIBLE] = Word(None, args[0].word.span, dynamic_reason=_VISIBLE_REASON)
     return env
 
@@ -114,15 +127,30 @@ def _code(walker: Walking, arg: Arg, skip: int) -> Arg:
     return Arg(value_word(arg, skip), None)
 
 
-def _export(given: Value | None, env: dict[str, Word]) -> None:
-    """Apply `--export`'s list (else `SBATCH_EXPORT`'s, when set to a known value) to `env`."""
+def _export(
+    given: Value | None, env: dict[str, Word], directive: tuple[str, ValueAt] | str | None = None
+) -> None:
+    """Apply `--export`'s list (else `SBATCH_EXPORT`'s, when set to a known value, else the
+    batch script's `#SBATCH --export`: Slurm applies the script's options first, then the
+    variables, then the command line) to `env`. A directive list speclint cannot read
+    (`directive`: why) leaves no caller's value known."""
     if given is not None:
         arg, skip = given
         if arg.word.text is not None:
             text = arg.word.text[skip:]
-            apply_export(text, lambda start, stop: value_word(arg, skip + start, skip + stop), env)
+            apply_batch_export(text, lambda start, stop: value_word(arg, skip + start, skip + stop), env)
         return
     listed = env.get("SBATCH_EXPORT")
-    if listed is not None and listed.text is not None:
-        text = listed.text
-        apply_export(text, lambda start, stop: Word(text[start:stop], listed.span, listed.origin), env)
+    if listed is not None:
+        if listed.text is not None:
+            text = listed.text
+            apply_batch_export(
+                text, lambda start, stop: Word(text[start:stop], listed.span, listed.origin), env
+            )
+        return
+    if isinstance(directive, str):
+        for name, word in env.items():
+            if word.text is not None:
+                env[name] = Word(None, word.span, word.origin, dynamic_reason=directive)
+    elif directive is not None:
+        apply_batch_export(*directive, env)

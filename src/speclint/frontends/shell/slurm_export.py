@@ -8,7 +8,8 @@ passes the caller's NAME. Without `ALL` the tasks get only the listed names and 
 `SLURM*` variables; with `ALL` the caller's variables are merged last, so a caller's value
 wins over `NAME=value` (srun(1): they "take precedence over any explicitly given environment
 variables"). Without `--export`, `SRUN_EXPORT_ENV`, else `SLURM_EXPORT_ENV`, gives the list;
-with neither, the tasks get the caller's environment.
+with neither, the tasks get the caller's environment. sbatch reads the same list syntax but
+builds the batch script's environment its own way (`apply_batch_export`).
 """
 
 from __future__ import annotations
@@ -60,6 +61,36 @@ def apply_export(text: str, value_at: ValueAt, env: dict[str, Word]) -> None:
         kept = {name: word for name, word in env.items() if name.startswith(_SLURM_PREFIXES)}
     for name, word in listed.items():
         kept.setdefault(name, word)
+    env.clear()
+    env.update(kept)
+
+
+def apply_batch_export(text: str, value_at: ValueAt, env: dict[str, Word]) -> None:
+    """Make `env` (the caller's environment) what sbatch's batch script gets under
+    `--export=text`, as sbatch builds it (src/sbatch/sbatch.c `_fill_job_desc_from_opts`,
+    `_env_merge_filter`): the whole list `ALL` (any case) keeps the caller's environment,
+    `NONE` only the caller's `SLURM*` variables; otherwise the items are merged in their
+    order, each overwriting what an earlier one set (`ALL`: every caller's variable, `NAME=value`,
+    `NAME`: the caller's NAME), then the caller's `SLURM_*` variables. So, unlike `srun`, a
+    `NAME=value` after `ALL` wins over the caller's NAME."""
+    if text.isascii() and text.lower() == "all":
+        return
+    if text.isascii() and text.lower() == "none":
+        kept = {name: word for name, word in env.items() if name.startswith("SLURM")}
+    else:
+        kept = {}
+        for start, stop in _items(text):
+            item = text[start:stop]
+            if item.isascii() and item.lower() == "all":
+                kept.update(env)
+                continue
+            name, equals, _ = item.partition("=")
+            if equals:
+                if is_variable_name(name):
+                    kept[name] = value_at(start + len(name) + 1, stop)
+            elif name in env:
+                kept[name] = env[name]
+        kept.update((name, word) for name, word in env.items() if name.startswith("SLURM_"))
     env.clear()
     env.update(kept)
 

@@ -136,7 +136,7 @@ class LaunchPartlyRead(Rule):
         notes = [Note(word.span, f"unknown: {item}") for word, item in zip(unknown[1:], items[1:])]
         origin = unknown[0].origin
         if origin is not None and origin != unknown[0].span:
-            notes.insert(0, Note(origin, "value assigned here"))
+            notes.insert(0, Note(origin, unknown[0].made_by or "value assigned here"))
         hint = (
             "write the value literally where you can, or check the command with its real "
             "values as it starts: `speclint run -- <command>`"

@@ -40,7 +40,11 @@ class NoLaunchFound(Rule):
     launches; the launcher named inside one quoted word (`pkill -f "sglang.launch_server"`) or
     printed (`echo`, `grep`) is not a launch. So is a here-document holding a launcher
     command that speclint does not read as a script (`docker exec -i c bash << EOF`, `cat >
-    run.sh << EOF`; one that `cat` only prints is text). A Makefile function call that
+    run.sh << EOF`; one that `cat` only prints is text). So is a Dockerfile of SGLang's image
+    whose `CMD`/`ENTRYPOINT` runs a script copied from the build context (`COPY start.sh
+    /start.sh`) that is not on disk next to it, and any Dockerfile running a copied file that
+    names the launcher but is not a shell script (speclint reads a copied script as shell
+    only). A Makefile function call that
     names the launcher (`$(foreach p,$(PORTS),python -m sglang.launch_server ... &)`, or one of
     SGLang's benchmark scripts), or a `$(call NAME,...)` of a `define` value that names it,
     which speclint does not evaluate, is reported at the call; so is an `include` whose file
