@@ -22,6 +22,22 @@ bound so) stops the generator: no option is guessed.
 
 Per release (header order, oldest first) a row: `[[option_strings, action, nargs], ...]` in
 add_argument order (`action` "store" unless given; `nargs` null unless given).
+
+What each data-parallel worker gets (header `worker_sets`): `launch_server_process(server_args,
+worker_port, dp_id)` copies the parsed `ServerArgs` (`server_args = copy.deepcopy(server_args)`)
+and assigns fields on the copy before starting the worker; each `server_args.FIELD = VALUE` is
+kept as `[FIELD, VALUE's source]` in order. Every release read must assign the same (the
+generator stops otherwise: one reading is stored, not one per release).
+
+When SGLang resolves the worker's copy (header `sglang_resolution`, per SGLang release the flag
+schema stores, read from its wheel in `.cache/sglang-wheels`): the function SGLang's
+`launch_server` starts the engine with (`_launch_subprocesses` in `entrypoints/engine.py`,
+`launch_engine` in `server.py` before it) calls `server_args.resolve_once()` and
+`ServerArgs.__post_init__` has nothing but its docstring: "worker" (resolution runs in the
+worker, on the copy with the co-launcher's values); it calls only
+`server_args.check_server_args()` and `__post_init__` has statements: "parent" (resolution
+ran when the co-launcher built `ServerArgs.from_cli_args(args)`, with the values written; the
+worker's `check_server_args()` sees the copy's). Anything else stops the generator.
 """
 
 from __future__ import annotations
@@ -43,6 +59,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_router.json")
 CACHE = os.path.join(ROOT, ".cache", "sglang-router-wheels")
 LAUNCHER = "sglang_router/launch_server.py"
+SGLANG_CACHE = os.path.join(ROOT, ".cache", "sglang-wheels")
+SCHEMA = os.path.join(ROOT, "src", "speclint", "sglang", "flags", "data", "sglang_flags.json")
+ENGINE_MODULES = ("sglang/srt/entrypoints/engine.py", "sglang/srt/server.py")
+ENGINE_FUNCTIONS = ("_launch_subprocesses", "launch_engine")
 
 
 class Unread(Exception):
@@ -230,6 +250,85 @@ def _cli_args(
     return body.options
 
 
+def worker_sets(path: str) -> list[list[str]]:
+    """`[field, value source]` for each `server_args.FIELD = VALUE` in `launch_server_process`
+    after its `copy.deepcopy`: what the co-launcher sets on each worker's ServerArgs."""
+    with zipfile.ZipFile(path) as wheel:
+        tree = ast.parse(wheel.read(LAUNCHER))
+    function = _function(tree, "launch_server_process")
+    if function is None:
+        raise Unread(f"{LAUNCHER} has no launch_server_process()")
+    body = [s for s in function.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    copy_of = "copy.deepcopy(server_args)"
+    if not body or not isinstance(body[0], ast.Assign) or ast.unparse(body[0].value) != copy_of:
+        raise Unread("launch_server_process does not start with server_args = copy.deepcopy(server_args)")
+    found: list[list[str]] = []
+    for stmt in body[1:]:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target = stmt.targets[0]
+            if isinstance(target, ast.Attribute) and ast.unparse(target.value) == "server_args":
+                found.append([target.attr, ast.unparse(stmt.value)])
+                continue
+        assigns = isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+        if assigns and "server_args." in ast.unparse(stmt):
+            raise Unread(f"launch_server_process line {stmt.lineno}: {ast.unparse(stmt)[:200]}")
+    return found
+
+
+def _engine_calls(wheel: zipfile.ZipFile) -> list[str]:
+    """The `server_args.resolve_once()` / `.check_server_args()` calls of the function that
+    starts SGLang's engine, in source order."""
+    names = set(wheel.namelist())
+    for module in ENGINE_MODULES:
+        if module not in names:
+            continue
+        tree = ast.parse(wheel.read(module))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name in ENGINE_FUNCTIONS:
+                return [
+                    c.func.attr
+                    for c in ast.walk(node)
+                    if isinstance(c, ast.Call)
+                    and isinstance(c.func, ast.Attribute)
+                    and ast.unparse(c.func.value) == "server_args"
+                    and c.func.attr in ("resolve_once", "check_server_args")
+                ]
+    raise Unread(f"no {' or '.join(ENGINE_FUNCTIONS)} in {', '.join(ENGINE_MODULES)}")
+
+
+def sglang_resolution(path: str) -> str:
+    """Where an SGLang release resolves a co-launched worker's copy: "worker" or "parent"."""
+    with zipfile.ZipFile(path) as wheel:
+        calls = _engine_calls(wheel)
+        tree = ast.parse(wheel.read("sglang/srt/server_args.py"))
+    server_args = next((s for s in tree.body if isinstance(s, ast.ClassDef) and s.name == "ServerArgs"), None)
+    if server_args is None:
+        raise Unread("no class ServerArgs in sglang/srt/server_args.py")
+    post_init = _function(server_args, "__post_init__")
+    statements = [
+        s
+        for s in (post_init.body if post_init else [])
+        if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+    ]
+    if "resolve_once" in calls and post_init is not None and not statements:
+        return "worker"
+    if calls == ["check_server_args"] and statements:
+        return "parent"
+    raise Unread(f"engine start calls {calls}, __post_init__ has {len(statements)} statements")
+
+
+def sglang_versions(path: str = SCHEMA) -> list[str]:
+    with open(path, encoding="utf-8") as handle:
+        return list(json.loads(handle.read().split("\n")[1].rstrip(","))["versions"])
+
+
+def sglang_wheel(version: str, cache: str = SGLANG_CACHE) -> str:
+    found = sorted(glob.glob(os.path.join(cache, f"sglang-{version}-*.whl")))
+    if not found:
+        raise SystemExit(f"no wheel for sglang=={version} in {cache}")
+    return found[-1]
+
+
 def stored_versions(path: str = OUT) -> list[str]:
     """The releases the stored data covers (the default: regenerate what is there)."""
     with open(path, encoding="utf-8") as handle:
@@ -238,16 +337,33 @@ def stored_versions(path: str = OUT) -> list[str]:
     return header["versions"]
 
 
-def build(versions: list[str], cache: str = CACHE) -> tuple[dict[str, object], list[object]]:
+def build(
+    versions: list[str], cache: str = CACHE, sglang_cache: str = SGLANG_CACHE
+) -> tuple[dict[str, object], list[object]]:
     versions = sorted(versions, key=release_key)
     rows = []
+    sets: list[list[str]] | None = None
     for version in versions:
         try:
-            rows.append(read_release(wheel_path(version, cache)))
+            path = wheel_path(version, cache)
+            rows.append(read_release(path))
+            found = worker_sets(path)
         except Unread as problem:
             raise SystemExit(f"sglang-router {version}: {problem}") from None
-    header = {"format": 1, "package": "sglang-router", "module": "sglang_router.launch_server"}
+        if sets is not None and found != sets:
+            raise SystemExit(f"sglang-router {version}: launch_server_process sets {found}, not {sets}")
+        sets = found
+    resolution: dict[str, str] = {}
+    for version in sglang_versions():
+        try:
+            resolution[version] = sglang_resolution(sglang_wheel(version, sglang_cache))
+        except Unread as problem:
+            raise SystemExit(f"sglang {version}: {problem}") from None
+    header: dict[str, object] = {"format": 1, "package": "sglang-router"}
+    header["module"] = "sglang_router.launch_server"
     header["versions"] = versions
+    header["worker_sets"] = sets or []
+    header["sglang_resolution"] = resolution
     return header, rows
 
 
@@ -256,9 +372,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("versions", nargs="*", help="releases (default: those the data file stores)")
     ap.add_argument("--out", default=OUT)
     ap.add_argument("--cache", default=CACHE)
+    ap.add_argument("--sglang-cache", default=SGLANG_CACHE)
     ap.add_argument("--check", action="store_true", help="compare with the stored file")
     args = ap.parse_args(argv)
-    header, rows = build(args.versions or stored_versions(args.out), args.cache)
+    header, rows = build(args.versions or stored_versions(args.out), args.cache, args.sglang_cache)
     text = line_array(header, rows, [])
     code = check_or_write(args.out, text, args.check)
     if code is not None:

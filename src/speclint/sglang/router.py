@@ -9,8 +9,15 @@ parser. Which sglang-router release runs with which SGLang release is not known:
 are those of every stored release, each with the arity of the newest release that has it,
 and `router_presence` says which releases lack one (a note, never an error).
 
+Each data-parallel worker is started from a copy of the parsed `ServerArgs` with fields set by
+the co-launcher (`worker_sets`: `dp_size = 1` among them), and the SGLang release decides
+whether that copy is resolved in the worker ("worker": resolution sees the co-launcher's
+values) or was resolved already when the co-launcher built it ("parent": resolution saw the
+values written; the worker's `check_server_args()` sees the copy's): `sglang_resolution`.
+
 `data/sglang_router.json` is one JSON array, one element per line: the header `{"format": 1,
-"versions": [...], ...}`, then one line per release (header order, oldest first), its options
+"versions": [...], "worker_sets": [[field, value source], ...], "sglang_resolution": {SGLang
+release: "worker" | "parent"}, ...}`, then one line per release (header order, oldest first), its options
 in add_argument order, each `[option_strings, action, nargs]`.
 """
 
@@ -34,6 +41,19 @@ ROUTER_DEST_PREFIX = "router-launcher:"
 def router_versions() -> tuple[str, ...]:
     """The sglang-router releases read, oldest first."""
     return _FILE.versions()
+
+
+def worker_sets() -> tuple[tuple[str, str], ...]:
+    """`(field, value source)` the co-launcher's `launch_server_process` assigns on each
+    worker's copy of ServerArgs, in order (the same in every sglang-router release read)."""
+    return tuple((field, source) for field, source in _FILE.header["worker_sets"])
+
+
+def sglang_resolution(version: str) -> str | None:
+    """Where SGLang `version` resolves a co-launched worker's ServerArgs: "worker" (after the
+    co-launcher's assignments), "parent" (before them), None when not read for it."""
+    found: str | None = _FILE.header["sglang_resolution"].get(version)
+    return found
 
 
 @lru_cache(maxsize=1)

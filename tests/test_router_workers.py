@@ -1,0 +1,78 @@
+"""Each data-parallel worker of `python -m sglang_router.launch_server` runs SGLang with the
+values the co-launcher gives it (`launch_server_process`: `dp_size = 1`, `base_gpu_id =
+dp_id * tp_size`), read from every sglang-router release; when SGLang resolves that copy is
+read from each SGLang release (tools/gen_sglang_router.py)."""
+
+from __future__ import annotations
+
+from fixture_file import FixtureFile
+
+from speclint.engine import lint_text
+from speclint.settings.options import LintOptions
+from speclint.sglang.router import sglang_resolution, worker_sets
+
+ROUTER = "python -m sglang_router.launch_server"
+FIXTURE = FixtureFile("shell/router_colaunch_dp_attention.sh")
+
+
+def test_the_co_launchers_worker_values_and_where_sglang_resolves_them_are_read():
+    assert worker_sets() == (
+        ("port", "worker_port"),
+        ("base_gpu_id", "dp_id * server_args.tp_size"),
+        ("dp_size", "1"),
+    )
+    assert sglang_resolution("0.5.23") == "worker" and sglang_resolution("0.5.19") == "worker"
+    assert sglang_resolution("0.5.18") == "parent" and sglang_resolution("0.4.0") == "parent"
+    assert sglang_resolution("9.9.9") is None
+
+
+def test_dp_attention_the_old_way_is_off_in_each_co_launched_worker_and_the_gpus_are_per_worker():
+    """0.5.23 resolves in the worker, after the co-launcher's `dp_size = 1`: `--dp-size 2
+    --enable-dp-attention` leaves each worker attn_dp_size 1, and the two tp-4 workers need
+    GPUs 0-7 (worker i from base_gpu_id i * 4), not the four one dp=2 server would use."""
+    gpus, switch = FIXTURE.findings()
+    assert gpus[:4] == ("PAR001", 5, 29, "0,1,2,3")
+    assert gpus[4] == (
+        "CUDA_VISIBLE_DEVICES=0,1,2,3 leaves 4 GPUs visible (indices 0-3), but 2 "
+        f"`{ROUTER}` workers × tp 4 makes SGLang start 8 workers on GPU indices up to 7: the "
+        "workers on indices 4, 5, 6, 7 fail when they select their device (CUDA: invalid "
+        "device ordinal)"
+    )
+    assert switch[:4] == ("PAR003", 11, 3, "--enable-dp-attention")
+    assert switch[4] == (
+        "`--enable-dp-attention` is deprecated in SGLang 0.5.23 (a warning at parse time): "
+        f"`{ROUTER}` starts 2 workers and gives each dp_size 1 before SGLang resolves it, so "
+        "each worker rewrites `--dp-size 1 --enable-dp-attention` to `--attn-dp-size 1 "
+        "--dp-size 1` and attention DP stays off (attn_dp_size = 1)"
+    )
+
+
+def test_the_same_flags_under_sglang_launch_server_are_one_dp_attention_server():
+    text = FIXTURE.text.replace("sglang_router.launch_server", "sglang.launch_server").replace(
+        " \\\n  --router-policy round_robin", ""
+    )
+    (switch,) = lint_text(text, "a.sh").findings
+    assert (switch.code, switch.span.line, switch.span.column) == ("PAR003", 11, 3)
+    assert "SGLang rewrites `--dp-size 2 --enable-dp-attention` to `--attn-dp-size 2 --dp-size 1`" in (
+        switch.message
+    )
+
+
+def test_before_0_5_19_sglang_resolved_the_launch_and_the_worker_only_checks_it():
+    """0.5.14 resolves in `__post_init__` when the co-launcher builds its ServerArgs (dp_size
+    2 as written); the worker's copy gets dp_size 1 after, which its check_server_args sees."""
+    from speclint.engine import analyse_launch
+    from speclint.frontends import extract_file
+
+    text = f"{ROUTER} --model-path m --dp-size 2 --tp-size 2\n"
+    options = LintOptions(sglang_version="0.5.14")
+    assert lint_text(text, "a.sh", options).findings == []
+    (launch,) = extract_file("a.sh", text).launches
+    resolution = analyse_launch("a.sh", launch, options).resolved
+    change = resolution.adjustment("dp_size")
+    assert change is not None and (change.asked, change.effective) == (2, 1)
+    assert change.reason == (
+        "sglang_router.launch_server starts 2 workers, each with a copy of the server arguments "
+        "where dp_size = 1, after SGLang resolved the whole launch in __post_init__ (the "
+        "worker's check_server_args sees it)"
+    )
