@@ -76,3 +76,45 @@ def test_before_0_5_19_sglang_resolved_the_launch_and_the_worker_only_checks_it(
         "where dp_size = 1, after SGLang resolved the whole launch in __post_init__ (the "
         "worker's check_server_args sees it)"
     )
+
+
+BAD_VALUES = FixtureFile("shell/router_colaunch_bad_values.sh")
+
+
+def test_router_values_every_release_refuses_are_argparse_errors():
+    """`choices` and `type` are read from each sglang-router release's parser: a value none
+    of them accepts stops the launch whichever release is installed."""
+    policy, threshold, manual = BAD_VALUES.findings()
+    assert policy[:4] == ("FLG006", 9, 19, "cache-aware")
+    assert policy[4].startswith(
+        "`cache-aware` is not a valid value for `--router-policy`: argparse stops the launch "
+        "with 'argument --router-policy: invalid choice: 'cache-aware' (choose from "
+    )
+    assert threshold[:4] == ("FLG005", 10, 28, "high")
+    assert threshold[4] == (
+        "`high` is not a valid value for `--router-cache-threshold`: argparse stops the launch "
+        "with 'argument --router-cache-threshold: invalid float value: 'high''"
+    )
+    assert manual[:4] == ("FLG013", 11, 105, "manual")
+
+
+def test_a_router_value_only_newer_releases_accept_says_which_refuse_it():
+    (finding,) = [f for f in lint_text(BAD_VALUES.text, "a.sh").findings if f.code == "FLG013"]
+    assert finding.severity.name == "INFO"  # the newest release read accepts it
+    assert finding.message == (
+        "`--router-policy manual` is refused by sglang-router 0.0.5 to 0.3.0 (their choices "
+        "for `--router-policy` lack 'manual'; 0.3.1, 0.3.2 accept it): speclint does not know "
+        "which sglang-router release runs beside SGLang 0.5.23; where it is refused, argparse "
+        "stops the launch with 'argument --router-policy: invalid choice: 'manual''"
+    )
+    assert finding.fix_hint == "check the installed release: `pip show sglang-router`"
+
+
+def test_the_router_options_types_and_choices_are_read_per_release():
+    from speclint.sglang.router import router_refusing, router_spec
+
+    policy = router_spec("--router-policy")
+    assert policy.type == "str" and policy.choices is not None and "manual" in policy.choices
+    assert router_refusing("--router-policy", "cache_aware") == ()
+    assert router_spec("--router-cache-threshold").type == "float"
+    assert router_spec("--router-balance-abs-threshold").type == "int"

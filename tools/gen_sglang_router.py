@@ -20,8 +20,10 @@ its branch (`if not exclude_host_port:` skips `--host`/`--port`). Anything else 
 option (a test that does not resolve, an option string not built from literals and names
 bound so) stops the generator: no option is guessed.
 
-Per release (header order, oldest first) a row: `[[option_strings, action, nargs], ...]` in
-add_argument order (`action` "store" unless given; `nargs` null unless given).
+Per release (header order, oldest first) a row: `[[option_strings, action, nargs, type,
+choices], ...]` in add_argument order (`action` "store" unless given; `nargs` null unless
+given; `type` "int", "float", "str" (also when not given) or "other" (another callable);
+`choices` the literal list, null when not given or not a literal).
 
 What each data-parallel worker gets (header `worker_sets`): `launch_server_process(server_args,
 worker_port, dp_id)` copies the parsed `ServerArgs` (`server_args = copy.deepcopy(server_args)`)
@@ -178,9 +180,33 @@ class _Body:
             nargs = self.value(keywords["nargs"]) if "nargs" in keywords else None
             if not all(isinstance(s, str) for s in strings) or not isinstance(action, str):
                 raise Unread(f"line {call.lineno}: {ast.unparse(call)[:200]}")
-            self.options.append([strings, action, nargs])
+            self.options.append([strings, action, nargs, _type(keywords), _choices(keywords)])
         elif func.attr == "add_cli_args":
             self.calls.append(call)
+
+
+def _type(keywords: dict[str | None, ast.expr]) -> str:
+    """argparse's `type=`: "int", "float" or "str" when it names that builtin, "str" when not
+    given (argparse keeps the word), "other" for anything else (not converted here)."""
+    node = keywords.get("type")
+    if node is None:
+        return "str"
+    if isinstance(node, ast.Name) and node.id in ("int", "float", "str"):
+        return node.id
+    return "other"
+
+
+def _choices(keywords: dict[str | None, ast.expr]) -> list[object] | None:
+    """`choices=` when written as a literal list or tuple; None when absent or not a literal
+    (`choices=tool_call_parser_choices`: computed when the parser is built, not read)."""
+    node = keywords.get("choices")
+    if node is None:
+        return None
+    try:
+        value = ast.literal_eval(node)
+    except ValueError:
+        return None
+    return list(value) if isinstance(value, (list, tuple)) else None
 
 
 def _router_args_class(wheel: zipfile.ZipFile, module: str) -> ast.ClassDef:

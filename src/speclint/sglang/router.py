@@ -18,7 +18,7 @@ values written; the worker's `check_server_args()` sees the copy's): `sglang_res
 `data/sglang_router.json` is one JSON array, one element per line: the header `{"format": 1,
 "versions": [...], "worker_sets": [[field, value source], ...], "sglang_resolution": {SGLang
 release: "worker" | "parent"}, ...}`, then one line per release (header order, oldest first), its options
-in add_argument order, each `[option_strings, action, nargs]`.
+in add_argument order, each `[option_strings, action, nargs, type, choices]`.
 """
 
 from __future__ import annotations
@@ -56,36 +56,82 @@ def sglang_resolution(version: str) -> str | None:
     return found
 
 
+class _Option:
+    """One router option over the releases that have it."""
+
+    __slots__ = ("action", "choices", "nargs", "releases", "types")
+
+    def __init__(self) -> None:
+        self.action = "store"
+        self.nargs: object = None
+        self.releases: tuple[str, ...] = ()
+        self.types: dict[str, str] = {}
+        """Release -> argparse `type` ("int", "float", "str", "other")."""
+        self.choices: dict[str, tuple[object, ...] | None] = {}
+        """Release -> its literal `choices` (None: any value, or choices not read)."""
+
+
 @lru_cache(maxsize=1)
-def _options() -> dict[str, tuple[str, object, tuple[str, ...]]]:
-    """Option string -> (action, nargs, releases that have it), the arity the newest
-    release that has it gives."""
-    found: dict[str, tuple[str, object, tuple[str, ...]]] = {}
+def _options() -> dict[str, _Option]:
+    """Option string -> its readings, the arity the newest release that has it gives."""
+    found: dict[str, _Option] = {}
     for version in router_versions():
-        for strings, action, nargs in _FILE.row(version):
+        for strings, action, nargs, kind, choices in _FILE.row(version):
             for option in strings:
-                had = found.get(option, ("", None, ()))[2]
-                found[option] = (action, nargs, (*had, version))
+                known = found.setdefault(option, _Option())
+                known.action, known.nargs = action, nargs
+                known.releases = (*known.releases, version)
+                known.types[version] = kind
+                known.choices[version] = tuple(choices) if choices is not None else None
     return found
 
 
 def router_presence(option: str) -> tuple[str, ...]:
     """The stored sglang-router releases whose co-launcher has `option` (empty: none)."""
     known = _options().get(option)
-    return known[2] if known else ()
+    return known.releases if known else ()
+
+
+def router_refusing(option: str, value: object) -> tuple[str, ...]:
+    """The releases having `option` whose parser refuses `value` (as argparse converted it
+    with the type they share): outside their literal `choices`."""
+    known = _options().get(option)
+    if known is None:
+        return ()
+    return tuple(v for v in known.releases if (c := known.choices[v]) is not None and value not in c)
 
 
 def router_spec(option: str) -> FlagSpec:
-    """The router's option as a flag of the launch's parser (values kept as text)."""
+    """The router's option as a flag of the launch's parser. Its type is the one every
+    release having it gives (else "other": not converted); its choices the union of theirs
+    when each has literal choices (a value none accepts is refused whichever release runs;
+    `router_refusing` says which releases refuse one), else none checked."""
     from speclint.sglang.flags.schema import FlagSpec
 
-    action, nargs, _ = _options()[option]
-    default = False if action == "store_true" else None
+    known = _options()[option]
+    kinds = set(known.types.values())
+    kind = kinds.pop() if len(kinds) == 1 else "other"
+    choices: tuple[object, ...] | None = None
+    if all(c is not None for c in known.choices.values()):
+        union: dict[object, None] = {}
+        for each in known.choices.values():
+            union.update(dict.fromkeys(each or ()))
+        choices = tuple(union)
+    default = False if known.action == "store_true" else None
     help_text = (
         f"an option of sglang-router's `python -m sglang_router.launch_server` (its parser's {option})"
     )
     return FlagSpec(
-        ROUTER_DEST_PREFIX + option, (option,), action, nargs, "str", None, default, None, help_text, None
+        ROUTER_DEST_PREFIX + option,
+        (option,),
+        known.action,
+        known.nargs,
+        kind,
+        choices,
+        default,
+        None,
+        help_text,
+        None,
     )
 
 

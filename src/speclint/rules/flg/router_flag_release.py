@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from speclint.core.findings import Severity
 from speclint.rules.base import NO_FIX, Example, Rule, word_notes
-from speclint.sglang.router import ROUTER_DEST_PREFIX, router_presence, router_versions
+from speclint.sglang.router import ROUTER_DEST_PREFIX, router_presence, router_refusing, router_versions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
     from speclint.core.findings import Finding
     from speclint.rules.base import LaunchContext
+    from speclint.sglang.flags.argv import FlagUse
 
 
 def _releases(versions: tuple[str, ...]) -> str:
@@ -32,11 +33,12 @@ class RouterFlagRelease(Rule):
     sglang-router release's own `launch_server.py` (`tools/gen_sglang_router.py`), but cannot
     tell which sglang-router release is installed beside the SGLang it checks: an option the
     newest release read lacks is a warning (unverified for that release), one only older
-    releases lack is an info.
+    releases lack is an info. The same for a value some releases' `choices` lack
+    (`--router-policy manual` before 0.3.1); a value no release accepts is `invalid-choice`.
 
     ## Why it matters
     argparse stops the launch with 'unrecognized arguments' when the installed sglang-router
-    does not have the option.
+    does not have the option (or 'invalid choice' when its choices lack the value).
 
     ## Example
     ```bash
@@ -77,7 +79,10 @@ class RouterFlagRelease(Rule):
                 continue
             option = use.spec.option_strings[0]
             have = router_presence(option)
-            if option in seen or have == read:
+            if option in seen:
+                continue
+            if have == read:
+                yield from self._choice(ctx, use, option, have)
                 continue
             seen.add(option)
             lacking = tuple(v for v in read if v not in have)
@@ -98,3 +103,30 @@ class RouterFlagRelease(Rule):
                 word_notes(use.word),
                 severity=None if newest not in have else Severity.INFO,
             )
+
+    def _choice(
+        self, ctx: LaunchContext, use: FlagUse, option: str, have: tuple[str, ...]
+    ) -> Iterator[Finding]:
+        """A value some releases' `choices` lack (one none accepts is FLG006's: an error)."""
+        if use.dynamic or use.value is None or isinstance(use.value, list):
+            return
+        refusing = router_refusing(option, use.value)
+        if not refusing or len(refusing) == len(have):
+            return
+        accepting = tuple(v for v in have if v not in refusing)
+        newest = router_versions()[-1]
+        message = (
+            f"`{option} {use.value}` is refused by sglang-router {_releases(refusing)} (their "
+            f"choices for `{option}` lack {use.value!r}; {_releases(accepting)} accept it): "
+            "speclint does not know which sglang-router release runs beside SGLang "
+            f"{ctx.version.version}; where it is refused, argparse stops the launch with "
+            f"'argument {option}: invalid choice: {use.value!r}'"
+        )
+        yield self.report(
+            ctx.path,
+            use.value_span or use.span,
+            message,
+            "check the installed release: `pip show sglang-router`",
+            word_notes(use.word),
+            severity=None if newest in refusing else Severity.INFO,
+        )
