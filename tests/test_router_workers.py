@@ -118,3 +118,41 @@ def test_the_router_options_types_and_choices_are_read_per_release():
     assert router_refusing("--router-policy", "cache_aware") == ()
     assert router_spec("--router-cache-threshold").type == "float"
     assert router_spec("--router-balance-abs-threshold").type == "int"
+
+
+def test_the_routers_own_argument_checks_are_read_per_release_and_reported_with_the_releases():
+    """sglang-router 0.1.5 to 0.2.2 raise ValueError in `launch_router` /
+    `_validate_router_args` for PD mode without a decode server (or service discovery);
+    0.2.3 on only log. The newest accepts it: an info naming the releases that refuse."""
+    pd = FixtureFile("shell/router_colaunch_pd_mode.sh")
+    refusal = [f for f in pd.findings() if "raise" in f[4]]
+    assert [f[:4] for f in refusal] == [("FLG013", 8, 3, "--router-pd-disaggregation")]
+    assert refusal[0][4] == (
+        "`--router-pd-disaggregation` without `--router-service-discovery` or `--router-decode`: "
+        "sglang-router 0.1.5 to 0.2.2 raise `ValueError: PD disaggregation mode requires "
+        f"--decode` when `{ROUTER}` starts the router, after the SGLang workers: the router "
+        "does not start (0.2.3 to 0.3.2 accept it; speclint does not know which sglang-router "
+        "release runs beside SGLang 0.5.23)"
+    )
+    (finding,) = [f for f in lint_text(pd.text, "a.sh").findings if "raise" in f.message]
+    assert finding.severity.name == "INFO"
+    assert finding.fix_hint == (
+        "give `--router-service-discovery` or `--router-decode`, or drop `--router-pd-disaggregation`"
+    )
+    fixed = pd.text.replace(
+        "http://prefill-0:30000", "http://prefill-0:30000 \\\n  --router-decode http://d:30000"
+    )
+    assert not [f for f in lint_text(fixed, "a.sh").findings if "raise" in f.message]
+
+
+def test_the_stored_refusals_are_the_pd_checks_of_0_1_5_to_0_2_2():
+    from speclint.sglang.router import router_refusals
+
+    messages = {message: releases for (_, _, message), releases in router_refusals().items()}
+    assert set(messages) == {
+        "PD disaggregation mode requires --prefill",
+        "PD disaggregation mode requires --decode",
+    }
+    refusing = {v for (_, _, m), releases in router_refusals().items() for v in releases}
+    assert min(refusing, key=lambda v: tuple(map(int, v.split(".")))) == "0.1.5"
+    assert max(refusing, key=lambda v: tuple(map(int, v.split(".")))) == "0.2.2"

@@ -31,8 +31,11 @@ and assigns fields on the copy before starting the worker; each `server_args.FIE
 kept as `[FIELD, VALUE's source]` in order. Every release read must assign the same (the
 generator stops otherwise: one reading is stored, not one per release).
 
+The checks the router's Python code makes on its arguments when the co-launcher starts it
+(header `refusals`, per release that has any): tools/sglang_router_refusals.py.
+
 When SGLang resolves the worker's copy (header `sglang_resolution`, per SGLang release the flag
-schema stores, read from its wheel in `.cache/sglang-wheels`): the function SGLang's
+schema stores, read from its wheel in `.cache/sglang-wheels` by tools/sglang_worker_resolution.py): the function SGLang's
 `launch_server` starts the engine with (`_launch_subprocesses` in `entrypoints/engine.py`,
 `launch_engine` in `server.py` before it) calls `server_args.resolve_once()` and
 `ServerArgs.__post_init__` has nothing but its docstring: "worker" (resolution runs in the
@@ -56,15 +59,15 @@ import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from line_array import check_or_write, line_array  # noqa: E402
+from sglang_router_refusals import Unread as RefusalUnread  # noqa: E402
+from sglang_router_refusals import read_refusals  # noqa: E402
+from sglang_worker_resolution import SGLANG_CACHE, sglang_resolution, sglang_versions, sglang_wheel  # noqa: E402
+from sglang_worker_resolution import Unread as ResolutionUnread  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_router.json")
 CACHE = os.path.join(ROOT, ".cache", "sglang-router-wheels")
 LAUNCHER = "sglang_router/launch_server.py"
-SGLANG_CACHE = os.path.join(ROOT, ".cache", "sglang-wheels")
-SCHEMA = os.path.join(ROOT, "src", "speclint", "sglang", "flags", "data", "sglang_flags.json")
-ENGINE_MODULES = ("sglang/srt/entrypoints/engine.py", "sglang/srt/server.py")
-ENGINE_FUNCTIONS = ("_launch_subprocesses", "launch_engine")
 
 
 class Unread(Exception):
@@ -244,6 +247,24 @@ def read_release(path: str) -> list[list[object]]:
         return options
 
 
+def release_refusals(path: str, options: list[list[object]]) -> list[list[object]]:
+    """The router-argument checks `launch_router(router_args)` makes (sglang_router_refusals)."""
+    with zipfile.ZipFile(path) as wheel:
+        tree = ast.parse(wheel.read(LAUNCHER))
+        main = _function(tree, "main")
+        if main is None or not any(
+            isinstance(n, ast.Call) and ast.unparse(n) == "launch_router(router_args)" for n in ast.walk(main)
+        ):
+            raise Unread("main() does not call launch_router(router_args)")
+        module = _imported_from(tree, "RouterArgs")
+        if module is None:
+            raise Unread("RouterArgs is not imported by name")
+        try:
+            return read_refusals(wheel, _router_args_class(wheel, module), options)
+        except RefusalUnread as problem:
+            raise Unread(str(problem)) from None
+
+
 def _cli_args(
     wheel: zipfile.ZipFile, tree: ast.Module, call: ast.Call, parsers: set[str]
 ) -> list[list[object]]:
@@ -301,60 +322,6 @@ def worker_sets(path: str) -> list[list[str]]:
     return found
 
 
-def _engine_calls(wheel: zipfile.ZipFile) -> list[str]:
-    """The `server_args.resolve_once()` / `.check_server_args()` calls of the function that
-    starts SGLang's engine, in source order."""
-    names = set(wheel.namelist())
-    for module in ENGINE_MODULES:
-        if module not in names:
-            continue
-        tree = ast.parse(wheel.read(module))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and node.name in ENGINE_FUNCTIONS:
-                return [
-                    c.func.attr
-                    for c in ast.walk(node)
-                    if isinstance(c, ast.Call)
-                    and isinstance(c.func, ast.Attribute)
-                    and ast.unparse(c.func.value) == "server_args"
-                    and c.func.attr in ("resolve_once", "check_server_args")
-                ]
-    raise Unread(f"no {' or '.join(ENGINE_FUNCTIONS)} in {', '.join(ENGINE_MODULES)}")
-
-
-def sglang_resolution(path: str) -> str:
-    """Where an SGLang release resolves a co-launched worker's copy: "worker" or "parent"."""
-    with zipfile.ZipFile(path) as wheel:
-        calls = _engine_calls(wheel)
-        tree = ast.parse(wheel.read("sglang/srt/server_args.py"))
-    server_args = next((s for s in tree.body if isinstance(s, ast.ClassDef) and s.name == "ServerArgs"), None)
-    if server_args is None:
-        raise Unread("no class ServerArgs in sglang/srt/server_args.py")
-    post_init = _function(server_args, "__post_init__")
-    statements = [
-        s
-        for s in (post_init.body if post_init else [])
-        if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
-    ]
-    if "resolve_once" in calls and post_init is not None and not statements:
-        return "worker"
-    if calls == ["check_server_args"] and statements:
-        return "parent"
-    raise Unread(f"engine start calls {calls}, __post_init__ has {len(statements)} statements")
-
-
-def sglang_versions(path: str = SCHEMA) -> list[str]:
-    with open(path, encoding="utf-8") as handle:
-        return list(json.loads(handle.read().split("\n")[1].rstrip(","))["versions"])
-
-
-def sglang_wheel(version: str, cache: str = SGLANG_CACHE) -> str:
-    found = sorted(glob.glob(os.path.join(cache, f"sglang-{version}-*.whl")))
-    if not found:
-        raise SystemExit(f"no wheel for sglang=={version} in {cache}")
-    return found[-1]
-
-
 def stored_versions(path: str = OUT) -> list[str]:
     """The releases the stored data covers (the default: regenerate what is there)."""
     with open(path, encoding="utf-8") as handle:
@@ -369,27 +336,32 @@ def build(
     versions = sorted(versions, key=release_key)
     rows = []
     sets: list[list[str]] | None = None
+    refusals: dict[str, list[list[object]]] = {}
     for version in versions:
         try:
             path = wheel_path(version, cache)
             rows.append(read_release(path))
             found = worker_sets(path)
+            checks = release_refusals(path, rows[-1])
         except Unread as problem:
             raise SystemExit(f"sglang-router {version}: {problem}") from None
         if sets is not None and found != sets:
             raise SystemExit(f"sglang-router {version}: launch_server_process sets {found}, not {sets}")
         sets = found
+        if checks:
+            refusals[version] = checks
     resolution: dict[str, str] = {}
     for version in sglang_versions():
         try:
             resolution[version] = sglang_resolution(sglang_wheel(version, sglang_cache))
-        except Unread as problem:
+        except ResolutionUnread as problem:
             raise SystemExit(f"sglang {version}: {problem}") from None
     header: dict[str, object] = {"format": 1, "package": "sglang-router"}
     header["module"] = "sglang_router.launch_server"
     header["versions"] = versions
     header["worker_sets"] = sets or []
     header["sglang_resolution"] = resolution
+    header["refusals"] = refusals
     return header, rows
 
 

@@ -17,7 +17,8 @@ values written; the worker's `check_server_args()` sees the copy's): `sglang_res
 
 `data/sglang_router.json` is one JSON array, one element per line: the header `{"format": 1,
 "versions": [...], "worker_sets": [[field, value source], ...], "sglang_resolution": {SGLang
-release: "worker" | "parent"}, ...}`, then one line per release (header order, oldest first), its options
+release: "worker" | "parent"}, "refusals": {release: [[[[option, truthy], ...], exception,
+message], ...]}, ...}`, then one line per release (header order, oldest first), its options
 in add_argument order, each `[option_strings, action, nargs, type, choices]`.
 """
 
@@ -69,6 +70,24 @@ class _Option:
         """Release -> argparse `type` ("int", "float", "str", "other")."""
         self.choices: dict[str, tuple[object, ...] | None] = {}
         """Release -> its literal `choices` (None: any value, or choices not read)."""
+
+
+Refusal = tuple[tuple[tuple[str, bool], ...], str, str]
+"""(conditions: (option, truthy) each, exception, message) of one check the router makes."""
+
+
+@lru_cache(maxsize=1)
+def router_refusals() -> dict[Refusal, tuple[str, ...]]:
+    """Each check the router's Python code makes on its arguments when the co-launcher starts
+    it (`raise ValueError(...)` in `launch_router` / `_validate_router_args`, read by
+    tools/sglang_router_refusals.py) -> the releases that make it."""
+    found: dict[Refusal, tuple[str, ...]] = {}
+    stored = _FILE.header["refusals"]
+    for version in router_versions():
+        for conditions, exception, message in stored.get(version, ()):
+            key = (tuple((str(o), bool(t)) for o, t in conditions), str(exception), str(message))
+            found[key] = (*found.get(key, ()), version)
+    return found
 
 
 @lru_cache(maxsize=1)

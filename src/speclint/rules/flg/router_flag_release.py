@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from speclint.core.findings import Severity
 from speclint.rules.base import NO_FIX, Example, Rule, word_notes
-from speclint.sglang.router import ROUTER_DEST_PREFIX, router_presence, router_refusing, router_versions
+from speclint.sglang.router import (
+    ROUTER_DEST_PREFIX,
+    router_presence,
+    router_refusals,
+    router_refusing,
+    router_versions,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,10 +41,15 @@ class RouterFlagRelease(Rule):
     newest release read lacks is a warning (unverified for that release), one only older
     releases lack is an info. The same for a value some releases' `choices` lack
     (`--router-policy manual` before 0.3.1); a value no release accepts is `invalid-choice`.
+    And the router's own checks on its arguments when the co-launcher starts it (`raise
+    ValueError(...)` in sglang-router's `launch_router` / `RouterArgs._validate_router_args`,
+    read per release: `--router-pd-disaggregation` without `--router-prefill` in 0.1.5 to
+    0.2.2): an error when every release having the options refuses, else as above.
 
     ## Why it matters
     argparse stops the launch with 'unrecognized arguments' when the installed sglang-router
-    does not have the option (or 'invalid choice' when its choices lack the value).
+    does not have the option (or 'invalid choice' when its choices lack the value); a
+    router that refuses its arguments does not start, after the SGLang workers did.
 
     ## Example
     ```bash
@@ -72,6 +83,7 @@ class RouterFlagRelease(Rule):
     )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
+        yield from self._refusals(ctx)
         read = router_versions()
         seen: set[str] = set()
         for use in ctx.parsed.uses:
@@ -130,3 +142,52 @@ class RouterFlagRelease(Rule):
             word_notes(use.word),
             severity=None if newest in refusing else Severity.INFO,
         )
+
+    def _refusals(self, ctx: LaunchContext) -> Iterator[Finding]:
+        """The router's own checks on its arguments (`router_refusals`) that the launch meets."""
+        if ctx.config.uncertain:
+            return  # an unread word may give an option a condition needs
+        last: dict[str, FlagUse] = {}
+        for use in ctx.parsed.uses:
+            if use.spec is not None and use.spec.dest.startswith(ROUTER_DEST_PREFIX):
+                last[use.spec.option_strings[0]] = use
+        if not last:
+            return
+        met: dict[tuple[str, str], list[tuple[tuple[tuple[str, bool], ...], tuple[str, ...]]]] = {}
+        for (conditions, exception, message), releases in router_refusals().items():
+            uses = [last.get(option) for option, _ in conditions]
+            if any(use is not None and use.dynamic for use in uses):
+                continue
+            if all(
+                (use is not None and bool(use.value)) == truthy for use, (_, truthy) in zip(uses, conditions)
+            ):
+                met.setdefault((exception, message), []).append((conditions, releases))
+        for (exception, message), found in met.items():
+            common = [c for c in found[0][0] if all(c in conditions for conditions, _ in found)]
+            given = [option for option, truthy in common if truthy]
+            if not given:
+                continue
+            refusing = tuple(v for v in router_versions() if any(v in releases for _, releases in found))
+            have = tuple(v for v in router_versions() if all(v in router_presence(o) for o in given))
+            accepting = tuple(v for v in have if v not in refusing)
+            missing = [f"`{option}`" for option, truthy in common if not truthy]
+            text = " and ".join(f"`{option}`" for option in given)
+            if missing:
+                text += " without " + " or ".join(missing)
+            said = (
+                f"{text}: sglang-router {_releases(refusing)} raise{'s' if len(refusing) == 1 else ''} "
+                f"`{exception}: {message}` when `python -m sglang_router.launch_server` starts the "
+                "router, after the SGLang workers: the router does not start"
+            )
+            severity = Severity.ERROR
+            if accepting:
+                said += (
+                    f" ({_releases(accepting)} accept it; speclint does not know which "
+                    f"sglang-router release runs beside SGLang {ctx.version.version})"
+                )
+                severity = Severity.WARNING if router_versions()[-1] in refusing else Severity.INFO
+            fix = f"drop {' and '.join(f'`{o}`' for o in given)}"
+            if missing:
+                fix = f"give {' or '.join(missing)}, or " + fix
+            use = last[given[0]]
+            yield self.report(ctx.path, use.span, said, fix, word_notes(use.word), severity=severity)
