@@ -89,12 +89,15 @@ def test_a_co_launch_in_a_markdown_fence_is_read():
     )
 
 
-def test_router_options_leave_the_effective_configuration_as_sglang_launch_server_has_it(tmp_path):
+def test_router_options_leave_the_effective_configuration_as_one_worker_has_it(tmp_path):
     """The router's options never reach ServerArgs: `explain` resolves the co-launch's SGLang
-    fields as for the same SGLang flags under `sglang.launch_server`, and names the entry."""
-    flags = "--model-path m --dp-size 2 --speculative-algorithm NGRAM"
-    (tmp_path / "co.sh").write_text(f"{ROUTER} {flags} --router-policy cache_aware --worker-urls a b\n")
-    (tmp_path / "plain.sh").write_text(f"python -m sglang.launch_server {flags}\n")
+    fields as one worker's, the same SGLang flags under `sglang.launch_server` with the
+    co-launcher's `dp_size = 1`, and names the entry."""
+    flags = "--model-path m --speculative-algorithm NGRAM"
+    (tmp_path / "co.sh").write_text(
+        f"{ROUTER} {flags} --dp-size 2 --router-policy cache_aware --worker-urls a b\n"
+    )
+    (tmp_path / "plain.sh").write_text(f"python -m sglang.launch_server {flags} --dp-size 1\n")
 
     def explain(name: str) -> list[str]:
         done = subprocess.run(
@@ -108,9 +111,14 @@ def test_router_options_leave_the_effective_configuration_as_sglang_launch_serve
     co, plain = explain("co.sh"), explain("plain.sh")
     assert co[0].endswith(f"co.sh:1: {ROUTER}")
     assert "    --router-policy cache_aware" in co and "    --worker-urls a b" in co
-    resolved = co.index("  effective configuration:")
-    assert co[resolved:] == plain[plain.index("  effective configuration:") :]
-    assert any(line.startswith("    speculative_eagle_topk: ") for line in co[resolved:])
+    resolved = co[co.index("  effective configuration:") :]
+    expected = plain[plain.index("  effective configuration:") :]
+    worker = (
+        "    dp_size: 2 → 1  (sglang_router.launch_server starts 2 workers, each with a copy of the "
+        "server arguments where dp_size = 1, before SGLang resolves it in the worker; silent)"
+    )
+    assert resolved == [worker if line == "    dp_size: 1" else line for line in expected]
+    assert any(line.startswith("    speculative_eagle_topk: ") for line in resolved)
 
 
 def test_a_co_launch_in_prose_an_inline_span_and_a_python_shell_string_is_read():

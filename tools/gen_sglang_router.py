@@ -20,8 +20,29 @@ its branch (`if not exclude_host_port:` skips `--host`/`--port`). Anything else 
 option (a test that does not resolve, an option string not built from literals and names
 bound so) stops the generator: no option is guessed.
 
-Per release (header order, oldest first) a row: `[[option_strings, action, nargs], ...]` in
-add_argument order (`action` "store" unless given; `nargs` null unless given).
+Per release (header order, oldest first) a row: `[[option_strings, action, nargs, type,
+choices], ...]` in add_argument order (`action` "store" unless given; `nargs` null unless
+given; `type` "int", "float", "str" (also when not given) or "other" (another callable);
+`choices` the literal list, null when not given or not a literal).
+
+What each data-parallel worker gets (header `worker_sets`): `launch_server_process(server_args,
+worker_port, dp_id)` copies the parsed `ServerArgs` (`server_args = copy.deepcopy(server_args)`)
+and assigns fields on the copy before starting the worker; each `server_args.FIELD = VALUE` is
+kept as `[FIELD, VALUE's source]` in order. Every release read must assign the same (the
+generator stops otherwise: one reading is stored, not one per release).
+
+The checks the router's Python code makes on its arguments when the co-launcher starts it
+(header `refusals`, per release that has any): tools/sglang_router_refusals.py.
+
+When SGLang resolves the worker's copy (header `sglang_resolution`, per SGLang release the flag
+schema stores, read from its wheel in `.cache/sglang-wheels` by tools/sglang_worker_resolution.py): the function SGLang's
+`launch_server` starts the engine with (`_launch_subprocesses` in `entrypoints/engine.py`,
+`launch_engine` in `server.py` before it) calls `server_args.resolve_once()` and
+`ServerArgs.__post_init__` has nothing but its docstring: "worker" (resolution runs in the
+worker, on the copy with the co-launcher's values); it calls only
+`server_args.check_server_args()` and `__post_init__` has statements: "parent" (resolution
+ran when the co-launcher built `ServerArgs.from_cli_args(args)`, with the values written; the
+worker's `check_server_args()` sees the copy's). Anything else stops the generator.
 """
 
 from __future__ import annotations
@@ -38,6 +59,10 @@ import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from line_array import check_or_write, line_array  # noqa: E402
+from sglang_router_refusals import Unread as RefusalUnread  # noqa: E402
+from sglang_router_refusals import read_refusals  # noqa: E402
+from sglang_worker_resolution import SGLANG_CACHE, sglang_resolution, sglang_versions, sglang_wheel  # noqa: E402
+from sglang_worker_resolution import Unread as ResolutionUnread  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_router.json")
@@ -158,9 +183,33 @@ class _Body:
             nargs = self.value(keywords["nargs"]) if "nargs" in keywords else None
             if not all(isinstance(s, str) for s in strings) or not isinstance(action, str):
                 raise Unread(f"line {call.lineno}: {ast.unparse(call)[:200]}")
-            self.options.append([strings, action, nargs])
+            self.options.append([strings, action, nargs, _type(keywords), _choices(keywords)])
         elif func.attr == "add_cli_args":
             self.calls.append(call)
+
+
+def _type(keywords: dict[str | None, ast.expr]) -> str:
+    """argparse's `type=`: "int", "float" or "str" when it names that builtin, "str" when not
+    given (argparse keeps the word), "other" for anything else (not converted here)."""
+    node = keywords.get("type")
+    if node is None:
+        return "str"
+    if isinstance(node, ast.Name) and node.id in ("int", "float", "str"):
+        return node.id
+    return "other"
+
+
+def _choices(keywords: dict[str | None, ast.expr]) -> list[object] | None:
+    """`choices=` when written as a literal list or tuple; None when absent or not a literal
+    (`choices=tool_call_parser_choices`: computed when the parser is built, not read)."""
+    node = keywords.get("choices")
+    if node is None:
+        return None
+    try:
+        value = ast.literal_eval(node)
+    except ValueError:
+        return None
+    return list(value) if isinstance(value, (list, tuple)) else None
 
 
 def _router_args_class(wheel: zipfile.ZipFile, module: str) -> ast.ClassDef:
@@ -198,6 +247,24 @@ def read_release(path: str) -> list[list[object]]:
         return options
 
 
+def release_refusals(path: str, options: list[list[object]]) -> list[list[object]]:
+    """The router-argument checks `launch_router(router_args)` makes (sglang_router_refusals)."""
+    with zipfile.ZipFile(path) as wheel:
+        tree = ast.parse(wheel.read(LAUNCHER))
+        main = _function(tree, "main")
+        if main is None or not any(
+            isinstance(n, ast.Call) and ast.unparse(n) == "launch_router(router_args)" for n in ast.walk(main)
+        ):
+            raise Unread("main() does not call launch_router(router_args)")
+        module = _imported_from(tree, "RouterArgs")
+        if module is None:
+            raise Unread("RouterArgs is not imported by name")
+        try:
+            return read_refusals(wheel, _router_args_class(wheel, module), options)
+        except RefusalUnread as problem:
+            raise Unread(str(problem)) from None
+
+
 def _cli_args(
     wheel: zipfile.ZipFile, tree: ast.Module, call: ast.Call, parsers: set[str]
 ) -> list[list[object]]:
@@ -230,6 +297,31 @@ def _cli_args(
     return body.options
 
 
+def worker_sets(path: str) -> list[list[str]]:
+    """`[field, value source]` for each `server_args.FIELD = VALUE` in `launch_server_process`
+    after its `copy.deepcopy`: what the co-launcher sets on each worker's ServerArgs."""
+    with zipfile.ZipFile(path) as wheel:
+        tree = ast.parse(wheel.read(LAUNCHER))
+    function = _function(tree, "launch_server_process")
+    if function is None:
+        raise Unread(f"{LAUNCHER} has no launch_server_process()")
+    body = [s for s in function.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    copy_of = "copy.deepcopy(server_args)"
+    if not body or not isinstance(body[0], ast.Assign) or ast.unparse(body[0].value) != copy_of:
+        raise Unread("launch_server_process does not start with server_args = copy.deepcopy(server_args)")
+    found: list[list[str]] = []
+    for stmt in body[1:]:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target = stmt.targets[0]
+            if isinstance(target, ast.Attribute) and ast.unparse(target.value) == "server_args":
+                found.append([target.attr, ast.unparse(stmt.value)])
+                continue
+        assigns = isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+        if assigns and "server_args." in ast.unparse(stmt):
+            raise Unread(f"launch_server_process line {stmt.lineno}: {ast.unparse(stmt)[:200]}")
+    return found
+
+
 def stored_versions(path: str = OUT) -> list[str]:
     """The releases the stored data covers (the default: regenerate what is there)."""
     with open(path, encoding="utf-8") as handle:
@@ -238,16 +330,38 @@ def stored_versions(path: str = OUT) -> list[str]:
     return header["versions"]
 
 
-def build(versions: list[str], cache: str = CACHE) -> tuple[dict[str, object], list[object]]:
+def build(
+    versions: list[str], cache: str = CACHE, sglang_cache: str = SGLANG_CACHE
+) -> tuple[dict[str, object], list[object]]:
     versions = sorted(versions, key=release_key)
     rows = []
+    sets: list[list[str]] | None = None
+    refusals: dict[str, list[list[object]]] = {}
     for version in versions:
         try:
-            rows.append(read_release(wheel_path(version, cache)))
+            path = wheel_path(version, cache)
+            rows.append(read_release(path))
+            found = worker_sets(path)
+            checks = release_refusals(path, rows[-1])
         except Unread as problem:
             raise SystemExit(f"sglang-router {version}: {problem}") from None
-    header = {"format": 1, "package": "sglang-router", "module": "sglang_router.launch_server"}
+        if sets is not None and found != sets:
+            raise SystemExit(f"sglang-router {version}: launch_server_process sets {found}, not {sets}")
+        sets = found
+        if checks:
+            refusals[version] = checks
+    resolution: dict[str, str] = {}
+    for version in sglang_versions():
+        try:
+            resolution[version] = sglang_resolution(sglang_wheel(version, sglang_cache))
+        except ResolutionUnread as problem:
+            raise SystemExit(f"sglang {version}: {problem}") from None
+    header: dict[str, object] = {"format": 1, "package": "sglang-router"}
+    header["module"] = "sglang_router.launch_server"
     header["versions"] = versions
+    header["worker_sets"] = sets or []
+    header["sglang_resolution"] = resolution
+    header["refusals"] = refusals
     return header, rows
 
 
@@ -256,9 +370,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("versions", nargs="*", help="releases (default: those the data file stores)")
     ap.add_argument("--out", default=OUT)
     ap.add_argument("--cache", default=CACHE)
+    ap.add_argument("--sglang-cache", default=SGLANG_CACHE)
     ap.add_argument("--check", action="store_true", help="compare with the stored file")
     args = ap.parse_args(argv)
-    header, rows = build(args.versions or stored_versions(args.out), args.cache)
+    header, rows = build(args.versions or stored_versions(args.out), args.cache, args.sglang_cache)
     text = line_array(header, rows, [])
     code = check_or_write(args.out, text, args.check)
     if code is not None:

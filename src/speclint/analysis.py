@@ -9,6 +9,7 @@ launches also loads.
 
 from __future__ import annotations
 
+from speclint.frontends.recognise import ROUTER_ENTRY
 from speclint.rules.base import LaunchContext, ModelRef, VersionChoice
 from speclint.sglang.checkpoints.locate import locate_model
 from speclint.sglang.checkpoints.model_config import read_model_config
@@ -44,7 +45,10 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
     )
     env = {name: word.text for name, word in launch.env.items()}
     ctx.gpu = options.gpu
-    ctx.resolution = resolution = resolve(config, env, target.architecture, options.gpu, target.config)
+    co_launched = launch.entry == ROUTER_ENTRY
+    ctx.resolution = resolution = resolve(
+        config, env, target.architecture, options.gpu, target.config, co_launched
+    )
     if resolution.rejection is None:
         resolution.rejection = context_rejection(config, env, target.config, version)
     return ctx

@@ -135,13 +135,14 @@ def needed_ordinals(ctx: LaunchContext | None, sizes: Mapping[str, object] | Non
     """The CUDA ordinals one node's workers open (`speclint.sglang.resolve.gpu_layout.gpu_use`);
     `sizes` overrides effective values (the plugin passes SGLang's own tp/pp/nnodes/dp).
     None when the sizes are not known."""
+    from speclint.frontends.recognise import ROUTER_ENTRY
     from speclint.sglang.resolve.gpu_layout import gpu_use
 
     if ctx is None or ctx.resolution is None:
         return None
     effective = dict(ctx.resolution.effective)
     effective.update({k: v for k, v in (sizes or {}).items() if isinstance(v, int)})
-    use = gpu_use(effective, ctx.config, ctx.version.version)
+    use = gpu_use(effective, ctx.config, ctx.version.version, ctx.launch.entry == ROUTER_ENTRY)
     return list(use.indices) if use is not None else None
 
 

@@ -9,9 +9,17 @@ parser. Which sglang-router release runs with which SGLang release is not known:
 are those of every stored release, each with the arity of the newest release that has it,
 and `router_presence` says which releases lack one (a note, never an error).
 
+Each data-parallel worker is started from a copy of the parsed `ServerArgs` with fields set by
+the co-launcher (`worker_sets`: `dp_size = 1` among them), and the SGLang release decides
+whether that copy is resolved in the worker ("worker": resolution sees the co-launcher's
+values) or was resolved already when the co-launcher built it ("parent": resolution saw the
+values written; the worker's `check_server_args()` sees the copy's): `sglang_resolution`.
+
 `data/sglang_router.json` is one JSON array, one element per line: the header `{"format": 1,
-"versions": [...], ...}`, then one line per release (header order, oldest first), its options
-in add_argument order, each `[option_strings, action, nargs]`.
+"versions": [...], "worker_sets": [[field, value source], ...], "sglang_resolution": {SGLang
+release: "worker" | "parent"}, "refusals": {release: [[[[option, truthy], ...], exception,
+message], ...]}, ...}`, then one line per release (header order, oldest first), its options
+in add_argument order, each `[option_strings, action, nargs, type, choices]`.
 """
 
 from __future__ import annotations
@@ -36,36 +44,113 @@ def router_versions() -> tuple[str, ...]:
     return _FILE.versions()
 
 
+def worker_sets() -> tuple[tuple[str, str], ...]:
+    """`(field, value source)` the co-launcher's `launch_server_process` assigns on each
+    worker's copy of ServerArgs, in order (the same in every sglang-router release read)."""
+    return tuple((field, source) for field, source in _FILE.header["worker_sets"])
+
+
+def sglang_resolution(version: str) -> str | None:
+    """Where SGLang `version` resolves a co-launched worker's ServerArgs: "worker" (after the
+    co-launcher's assignments), "parent" (before them), None when not read for it."""
+    found: str | None = _FILE.header["sglang_resolution"].get(version)
+    return found
+
+
+class _Option:
+    """One router option over the releases that have it."""
+
+    __slots__ = ("action", "choices", "nargs", "releases", "types")
+
+    def __init__(self) -> None:
+        self.action = "store"
+        self.nargs: object = None
+        self.releases: tuple[str, ...] = ()
+        self.types: dict[str, str] = {}
+        """Release -> argparse `type` ("int", "float", "str", "other")."""
+        self.choices: dict[str, tuple[object, ...] | None] = {}
+        """Release -> its literal `choices` (None: any value, or choices not read)."""
+
+
+Refusal = tuple[tuple[tuple[str, bool], ...], str, str]
+"""(conditions: (option, truthy) each, exception, message) of one check the router makes."""
+
+
 @lru_cache(maxsize=1)
-def _options() -> dict[str, tuple[str, object, tuple[str, ...]]]:
-    """Option string -> (action, nargs, releases that have it), the arity the newest
-    release that has it gives."""
-    found: dict[str, tuple[str, object, tuple[str, ...]]] = {}
+def router_refusals() -> dict[Refusal, tuple[str, ...]]:
+    """Each check the router's Python code makes on its arguments when the co-launcher starts
+    it (`raise ValueError(...)` in `launch_router` / `_validate_router_args`, read by
+    tools/sglang_router_refusals.py) -> the releases that make it."""
+    found: dict[Refusal, tuple[str, ...]] = {}
+    stored = _FILE.header["refusals"]
     for version in router_versions():
-        for strings, action, nargs in _FILE.row(version):
+        for conditions, exception, message in stored.get(version, ()):
+            key = (tuple((str(o), bool(t)) for o, t in conditions), str(exception), str(message))
+            found[key] = (*found.get(key, ()), version)
+    return found
+
+
+@lru_cache(maxsize=1)
+def _options() -> dict[str, _Option]:
+    """Option string -> its readings, the arity the newest release that has it gives."""
+    found: dict[str, _Option] = {}
+    for version in router_versions():
+        for strings, action, nargs, kind, choices in _FILE.row(version):
             for option in strings:
-                had = found.get(option, ("", None, ()))[2]
-                found[option] = (action, nargs, (*had, version))
+                known = found.setdefault(option, _Option())
+                known.action, known.nargs = action, nargs
+                known.releases = (*known.releases, version)
+                known.types[version] = kind
+                known.choices[version] = tuple(choices) if choices is not None else None
     return found
 
 
 def router_presence(option: str) -> tuple[str, ...]:
     """The stored sglang-router releases whose co-launcher has `option` (empty: none)."""
     known = _options().get(option)
-    return known[2] if known else ()
+    return known.releases if known else ()
+
+
+def router_refusing(option: str, value: object) -> tuple[str, ...]:
+    """The releases having `option` whose parser refuses `value` (as argparse converted it
+    with the type they share): outside their literal `choices`."""
+    known = _options().get(option)
+    if known is None:
+        return ()
+    return tuple(v for v in known.releases if (c := known.choices[v]) is not None and value not in c)
 
 
 def router_spec(option: str) -> FlagSpec:
-    """The router's option as a flag of the launch's parser (values kept as text)."""
+    """The router's option as a flag of the launch's parser. Its type is the one every
+    release having it gives (else "other": not converted); its choices the union of theirs
+    when each has literal choices (a value none accepts is refused whichever release runs;
+    `router_refusing` says which releases refuse one), else none checked."""
     from speclint.sglang.flags.schema import FlagSpec
 
-    action, nargs, _ = _options()[option]
-    default = False if action == "store_true" else None
+    known = _options()[option]
+    kinds = set(known.types.values())
+    kind = kinds.pop() if len(kinds) == 1 else "other"
+    choices: tuple[object, ...] | None = None
+    if all(c is not None for c in known.choices.values()):
+        union: dict[object, None] = {}
+        for each in known.choices.values():
+            union.update(dict.fromkeys(each or ()))
+        choices = tuple(union)
+    default = False if known.action == "store_true" else None
     help_text = (
         f"an option of sglang-router's `python -m sglang_router.launch_server` (its parser's {option})"
     )
     return FlagSpec(
-        ROUTER_DEST_PREFIX + option, (option,), action, nargs, "str", None, default, None, help_text, None
+        ROUTER_DEST_PREFIX + option,
+        (option,),
+        known.action,
+        known.nargs,
+        kind,
+        choices,
+        default,
+        None,
+        help_text,
+        None,
     )
 
 

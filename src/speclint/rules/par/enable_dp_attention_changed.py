@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from speclint.core.findings import Severity
+from speclint.frontends.recognise import ROUTER_ENTRY
 from speclint.rules.base import NO_FIX, Example, Placeholder, Rule
 from speclint.rules.precedence import REJECTION
 from speclint.sglang import RESOLUTION
+from speclint.sglang.resolve.co_launch import HANDLER as CO_LAUNCH
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -191,6 +193,17 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
                 Severity.WARNING,
             )
         asked = ctx.join(dp_written, _switch(ctx))
+        workers = ctx.resolved.adjustment("dp_size")
+        if change is None and workers is not None and workers.handler == CO_LAUNCH:
+            return (  # sglang-router's co-launcher: each worker resolves with dp_size 1
+                f"{head}: `{ROUTER_ENTRY}` starts {workers.asked} workers and gives each "
+                f"dp_size 1 before SGLang resolves it, so each worker rewrites "
+                f"`{ctx.join(ctx.set_to('dp_size', 1), _switch(ctx))}` to `{_rewrite(ctx, 1)}` "
+                "and attention DP stays off (attn_dp_size = 1)",
+                f"give each worker's attention-DP width as {ctx.set_to('attn_dp_size', Placeholder('N'))}"
+                f" (--dp-size counts the workers), or drop {_switch(ctx)}",
+                Severity.WARNING,
+            )
         if change is None:  # --dp-size 1: attn_dp_size stays 1
             return (
                 f"{head}: it rewrites `{asked}` to `{_rewrite(ctx, 1)}`, so attention DP "

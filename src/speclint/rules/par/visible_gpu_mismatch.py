@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from speclint.core.findings import Note, Severity
+from speclint.frontends.recognise import ROUTER_ENTRY
 from speclint.rules.base import NO_FIX, Example, Rule, word_notes
 from speclint.sglang import RESOLUTION
 from speclint.sglang.resolve.gpu_layout import gpu_use, hidden_cuda_entry, visible_gpu_count
@@ -122,7 +123,9 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
             return
         visible = int(word.text) if from_manifest else visible_gpu_count(word.text)
         use = (
-            gpu_use(ctx.resolution.effective, ctx.config, ctx.version.version)
+            gpu_use(
+                ctx.resolution.effective, ctx.config, ctx.version.version, ctx.launch.entry == ROUTER_ENTRY
+            )
             if visible is not None
             else None
         )
@@ -194,9 +197,13 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
         text = " × ".join(parts)
         if effective.get("nnodes", 1) != 1:
             text = f"({text}) / nnodes {effective['nnodes']}"
+        co_launched = ctx.launch.entry == ROUTER_ENTRY
         if use.replicas > 1:
-            text = f"{use.replicas} DP replicas × {text}"
+            kind = f"`{ROUTER_ENTRY}` workers" if co_launched else "DP replicas"
+            text = f"{use.replicas} {kind} × {text}"
         for field in ("base_gpu_id", "gpu_id_step"):
+            if co_launched and field == "base_gpu_id":
+                continue  # the co-launcher sets each worker's own (`gpu_use`)
             if ctx.given(field):
                 text += f", {ctx.written(field)}"
         return text

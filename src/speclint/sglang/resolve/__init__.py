@@ -19,17 +19,19 @@ def resolve(
     target_architecture: str | None = None,
     gpu: GpuProfile | None = None,
     target_config: ModelConfig | None = None,
+    co_launched: bool = False,
 ) -> Resolution:
     """Run SGLang's resolution for `config`'s release. `env` maps the variables the launch
     sets to their values (None when not readable); `target_architecture` is
     `architectures[0]` of the target's config.json when it is on disk; `gpu` the
-    `GpuProfile` it runs on (None: the GPU-dependent fields are unknown)."""
+    `GpuProfile` it runs on (None: the GPU-dependent fields are unknown); `co_launched`: the
+    launch is sglang-router's co-launcher, resolved as one of its workers."""
     import speclint.sglang.resolve.steps as steps  # (a module: no failed lookup on each call)
 
     state = ResolutionState(config, dict(env or {}), target_architecture)
     state.target_config = target_config
     try:
-        steps.run_steps(state, gpu)
+        steps.run_steps(state, gpu, co_launched)
     except Stop as stop:
         return state.result(stop.rejection)
     return state.result()

@@ -52,11 +52,15 @@ def node_split_rejection(effective: Mapping[str, object], config: LaunchConfig) 
     )
 
 
-def gpu_use(effective: Mapping[str, object], config: LaunchConfig, version: str) -> GpuUse | None:
+def gpu_use(
+    effective: Mapping[str, object], config: LaunchConfig, version: str, co_launched: bool = False
+) -> GpuUse | None:
     """Each worker's `gpu_id` (engine.py `_launch_subprocesses` / `_calculate_rank_ranges`,
     data_parallel_controller.py): `base_gpu_id + replica_offset + (pp_rank % pp_per_node) *
     tp_per_node + (tp_rank % tp_per_node) * gpu_id_step`. None when a size is unknown or
-    SGLang rejects the split first."""
+    SGLang rejects the split first. `co_launched`: sglang-router's co-launcher, whose
+    `--dp-size` (as written) counts its workers, worker i given `base_gpu_id = i * tp_size`
+    (`speclint.sglang.router.worker_sets`) over the written one, each its own dp_size 1."""
     get = effective.get  # (no generator expressions: a rule asks this of every launch)
     tp, pp, nnodes, dp = (
         int_or_none(get("tp_size")),
@@ -64,7 +68,12 @@ def gpu_use(effective: Mapping[str, object], config: LaunchConfig, version: str)
         int_or_none(get("nnodes")),
         int_or_none(get("dp_size")),
     )
+    launched = _co_launch_workers(config, tp) if co_launched else 1
+    if launched is None:
+        return None
     base = int_or_none(config.value("base_gpu_id")) if config.known("base_gpu_id") else None
+    if co_launched:
+        base = 0
     step = int_or_none(config.value("gpu_id_step")) if config.known("gpu_id_step") else None
     if (
         tp is None
@@ -95,6 +104,8 @@ def gpu_use(effective: Mapping[str, object], config: LaunchConfig, version: str)
     tp_per_node = tp // max(nnodes // pp, 1)
     # 0.4.10.post2 moves each replica by tp * step; later releases by tp * pp * step
     offset = tp * step * (pp if traits is None or traits.replica_offset_spans_pp else 1)
+    if co_launched:  # each worker dp_size 1; worker i from base_gpu_id i * tp_size
+        replicas, offset = launched, tp
     indices = tuple(
         base + replica * offset + pp_rank * tp_per_node + tp_rank * step
         for replica in range(replicas)
@@ -105,6 +116,17 @@ def gpu_use(effective: Mapping[str, object], config: LaunchConfig, version: str)
     # `from M import name` here costs a failed lookup on each call)
 
     return workers.GpuUse(indices, replicas)
+
+
+def _co_launch_workers(config: LaunchConfig, tp: int | None) -> int | None:
+    """How many workers sglang-router's co-launcher starts (`--dp-size` as written), when each
+    worker's base_gpu_id is `dp_id * tp_size` as the co-launcher read sets it; else None."""
+    from speclint.sglang.router import worker_sets
+
+    if dict(worker_sets()).get("base_gpu_id") != "dp_id * server_args.tp_size" or tp is None:
+        return None
+    count = int_or_none(config.value("dp_size")) if config.known("dp_size") else None
+    return count if count is not None and count >= 1 else None
 
 
 @cache  # compiled on first use: only for a launch with CUDA_VISIBLE_DEVICES

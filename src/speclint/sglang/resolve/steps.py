@@ -18,9 +18,17 @@ if TYPE_CHECKING:
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
 
 
-def run_steps(state: ResolutionState, gpu: GpuProfile | None) -> None:
-    """Each step in SGLang's order; a refusal raises `Stop`."""
+def run_steps(state: ResolutionState, gpu: GpuProfile | None, co_launched: bool = False) -> None:
+    """Each step in SGLang's order; a refusal raises `Stop`. `co_launched`: a worker of
+    sglang-router's co-launcher (`co_launch`), its fields set before or after resolution."""
     state.gpu = gpu
+    where = None
+    if co_launched:
+        from speclint.sglang.resolve.co_launch import set_worker_fields, worker_resolution
+
+        where = worker_resolution(state)
+        if where == "worker":
+            set_worker_fields(state, where)
     deprecated_actions(state)
     verify_quantization(state)
     resolve_parallel(state)
@@ -32,6 +40,8 @@ def run_steps(state: ResolutionState, gpu: GpuProfile | None) -> None:
     resolve_hardware(state, gpu)
     resolve_speculative(state)
     resolve_attention(state)
+    if where == "parent":
+        set_worker_fields(state, where)
     check_server_args(state)
 
 
