@@ -184,6 +184,26 @@ def test_a_pair_a_hook_may_rewrite_is_a_warning_saying_so():
     assert (code, severity) == ("SPD009", "ERROR")
 
 
+def test_a_pair_reaching_a_hook_statement_not_read_says_so(monkeypatch):
+    """Where the reading stops at a hook statement it does not follow (none in the stored
+    releases), the pairs that reach it are a warning naming the statement."""
+    from speclint.sglang import model_config_facts
+
+    real = model_config_facts.quantization_pairs("0.5.23")
+    assert real is not None
+    doubt = {"absent": "maybe", "keys": [], "unread": ["Waiting.override_quantization_method: while x:"]}
+    overrides = {"methods": [], "users": {"*": {"maybe": {"*": doubt}}}}
+    pairs = model_config_facts.QuantizationPairs("0.5.23", {}, overrides, real.mismatch)
+    monkeypatch.setattr(model_config_facts, "quantization_pairs", lambda version: pairs)
+    text = _launch(KIMI, "--quantization fp8 --tp-size 8")
+    [(code, severity, line, column, message)] = _all("0.5.23", text)
+    assert (code, severity, line, column) == ("SPD009", "WARNING", 1, text.index(" fp8") + 2)
+    assert message.endswith(
+        "; unverified for SGLang 0.5.23: its `override_quantization_method` hooks were not read "
+        "past `Waiting.override_quantization_method: while x:`, which may rewrite the pair"
+    )
+
+
 def test_a_pair_no_hook_reads_is_refused_on_any_checkpoint_method():
     # was: only fp8 checkpoints were checked; awq_marlin on compressed-tensors is refused too
     text = _launch(KIMI, "--quantization awq_marlin --tp-size 8")

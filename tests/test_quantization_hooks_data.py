@@ -263,6 +263,7 @@ def test_stored_readings():
     assert pairs.hooks("modelopt", "compressed-tensors", kimi) == "none"
     assert pairs.hooks("modelopt", "compressed-tensors", ("quant_algo",)) == "maybe"
     assert pairs.hooks("modelopt", "modelopt_fp4") == "override"
+    assert pairs.unread("modelopt", "compressed-tensors") == ()
     # 0.4.9-0.4.9.post2 are read (an assert on VLLM_AVAILABLE left them unread before): a GPTQ
     # checkpoint with the keys GPTQMarlinConfig reads may be rewritten or fail the assert
     old = quantization_pairs("0.4.9")

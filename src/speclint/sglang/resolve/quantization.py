@@ -96,11 +96,18 @@ def _mismatch(state: ResolutionState, asked: str, raw: str) -> None:
         f"or name a method SGLang {state.checked_version} takes for it)"
     )
     if hooks == "maybe":
+        unread = pairs.unread(asked, raw)
+        why = (
+            f"; unverified for SGLang {state.checked_version}: its `override_quantization_method` "
+            f"hooks were not read past `{unread[0]}`, which may rewrite the pair"
+            if unread
+            else "; unverified: unless an `override_quantization_method` hook of SGLang "
+            f"{state.checked_version} rewrites the pair from what a launch does not say (the "
+            "checkpoint's other quantization keys, the GPU)"
+        )
         state.doubt(
             "ValueError",
-            message + fix + "; unverified: unless an `override_quantization_method` hook of SGLang "
-            f"{state.checked_version} rewrites the pair from what a launch does not say (the "
-            "checkpoint's other quantization keys, the GPU)",
+            message + fix + why,
             _HANDLER,
             ("quantization",),
         )
