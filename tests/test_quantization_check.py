@@ -184,6 +184,29 @@ def test_a_pair_a_hook_may_rewrite_is_a_warning_saying_so():
     assert (code, severity) == ("SPD009", "ERROR")
 
 
+def test_gptq_on_a_gptq_checkpoint_is_unknown_on_cuda_from_0_5_20():
+    """The checkpoint says gptq and so does --quantization: no mismatch, and no hook of 0.5.23
+    rewrites gptq (GPTQMarlinConfig only logs that gptq_marlin would be faster), so the
+    registry check refuses it on CUDA (the 0.5.23 oracle: "Unknown quantization method: gptq")."""
+    text = _launch(GPTQ, "--quantization gptq")
+    [(code, line, column, message)] = _findings("0.5.23", text)
+    assert (code, line, column) == ("SPD009", 1, text.index(" gptq\n") + 2)
+    assert message == (
+        "SGLang 0.5.23 refuses this launch in ModelConfig._verify_quantization: ValueError: "
+        "Unknown quantization method: gptq. SGLang 0.5.23 does not register it on a CUDA GPU (its "
+        "QUANTIZATION_METHODS lacks it there although --quantization offers it; use --quantization "
+        "gptq_marlin, a method it registers; no hook of SGLang 0.5.23 rewrites --quantization gptq "
+        "on this checkpoint, whose config.json says quant_method 'gptq')"
+    )
+    assert _findings("0.5.19", text) == []  # registered everywhere
+
+
+def test_a_value_resolution_rewrites_is_not_compared_with_the_checkpoint():
+    """--quantization unquant on an fp8 checkpoint: 0.5.11+ resolution turns it into None
+    before the check (the 0.5.23 oracle accepts it; was a false SPD009)."""
+    assert _findings("0.5.23", _launch(FP8_CHECKPOINT, "--quantization unquant")) == []
+
+
 def test_a_pair_reaching_a_hook_statement_not_read_says_so(monkeypatch):
     """Where the reading stops at a hook statement it does not follow (none in the stored
     releases), the pairs that reach it are a warning naming the statement."""
@@ -230,10 +253,14 @@ def test_the_real_0_5_23_agrees_on_quantization_pairs():
         (GPTQ, "--quantization modelopt"),
         (GPTQ, "--quantization awq_marlin"),
         (GPTQ, "--quantization gptq_marlin"),  # a warning here (the GPU decides): accepted on H100
+        (GPTQ, "--quantization gptq"),
+        (FP8_CHECKPOINT, "--quantization unquant"),
     ]
     results = run_oracle([{"argv": ["--model-path", m, *f.split()], "gpu": "H100"} for m, f in cases])
     for (model, flags), result in zip(cases, results):
         found = [f for f in _all("0.5.23", _launch(model, flags)) if f[1] == "ERROR"]
         assert bool(found) == (not result["ok"]), (model, flags, result.get("error"), found)
         if found:
-            assert result["error"] in found[0][4], (result["error"], found)
+            # speclint lists no registry ("Must be one of [...]": the oracle's fake GPU registers
+            # less than a real one at import time); the message up to it must be SGLang's
+            assert result["error"].split(" Must be one of")[0] in found[0][4], (result["error"], found)
