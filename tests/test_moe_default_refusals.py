@@ -225,3 +225,43 @@ def test_cutlass_moe_refuses_expert_parallel_on_deepseek_v3_on_blackwell():
     )
     # 0.5.4 takes no quantization for DeepSeek-V3 with an explicit runner
     accepted("0.5.4.post3", CUTLASS + "8 --ep-size 8", "b200")
+
+
+# --- session 11: --quantization refused off SM100 (the 0.5.23 oracle differential, seed 1101) ---
+
+NVFP4_ONLINE = LAUNCH + QWEN3 + " --quantization nvfp4_online"
+OFF_SM100 = (
+    "ValueError: --quantization nvfp4_online is supported only on NVIDIA Blackwell SM100/SM103 "
+    "GPUs. (--quantization nvfp4_online on the "
+)
+
+
+@pytest.mark.parametrize(
+    ("version", "handler"),
+    [("0.5.14", "_handle_moe_kernel_config"), ("0.5.23", "_moe_runner_backend_quant_constraints")],
+)
+def test_nvfp4_online_is_refused_off_sm100(version, handler):
+    for gpu, name in (
+        ("h100", "NVIDIA H100 80GB HBM3, SM 9.0"),
+        ("rtx5090", "NVIDIA GeForce RTX 5090, SM 12.0"),
+    ):
+        refusal(
+            version,
+            NVFP4_ONLINE,
+            "--quantization nvfp4_online",
+            handler,
+            OFF_SM100 + name + "; use a GPU with SM 10.x, or pick another --quantization)",
+            gpu=gpu,
+        )
+    accepted(version, NVFP4_ONLINE, gpu="b200")
+    accepted(version, NVFP4_ONLINE, gpu=None)  # the GPU not given: nothing said
+
+
+@pytest.mark.oracle
+def test_the_real_0_5_23_refuses_nvfp4_online_off_sm100():
+    from oracle_harness import model, run_oracle
+
+    argv = ["--model-path", model("qwen3-8b"), "--quantization", "nvfp4_online"]
+    h100, b200 = run_oracle([{"argv": argv, "gpu": "H100"}, {"argv": argv, "gpu": "B200"}])
+    assert not h100["ok"] and h100["error"] in errors("0.5.23", NVFP4_ONLINE)[0][2]
+    assert b200["ok"] and errors("0.5.23", NVFP4_ONLINE, "b200") == []

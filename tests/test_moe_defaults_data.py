@@ -115,3 +115,43 @@ def test_regenerating_two_releases_reproduces_their_stored_readings():
             pytest.skip(f"no wheel of {version} cached")
         for name, reading in read_release(wheel_path(version, CACHE)):
             assert _reading(version, name) == reading, (version, name)
+
+
+NVFP4_ONLINE = """
+@register_post_process
+def _moe_runner_backend_quant_constraints(view):
+    if view.quantization == "nvfp4_online":
+        if not get_platform().is_sm100:
+            raise ValueError(
+                "--quantization nvfp4_online is supported only on "
+                "NVIDIA Blackwell SM100/SM103 GPUs."
+            )
+    if view.quantization == "mxfp8" and not get_platform().is_npu:
+        if not ready:
+            raise ValueError("not an SM100 test")
+"""
+
+
+def test_the_generator_reads_the_quantizations_refused_off_sm100(tmp_path):
+    from gen_sglang_moe_defaults import read_release
+
+    wheel = tmp_path / "sglang-0.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("sglang/srt/arg_groups/overrides.py", NVFP4_ONLINE)
+    assert dict(read_release(str(wheel)))["sm100_only_quantization"] == {
+        "nvfp4_online": {
+            "message": "--quantization nvfp4_online is supported only on NVIDIA Blackwell SM100/SM103 GPUs.",
+            "where": "sglang/srt/arg_groups/overrides.py:_moe_runner_backend_quant_constraints",
+        }
+    }
+
+
+def test_the_stored_quantizations_refused_off_sm100():
+    from speclint.sglang.moe_defaults import sm100_only_quantization
+
+    assert sm100_only_quantization("0.5.13") == {}
+    message = "--quantization nvfp4_online is supported only on NVIDIA Blackwell SM100/SM103 GPUs."
+    assert sm100_only_quantization("0.5.14") == {"nvfp4_online": (message, "_handle_moe_kernel_config")}
+    assert sm100_only_quantization("0.5.23") == {
+        "nvfp4_online": (message, "_moe_runner_backend_quant_constraints")
+    }

@@ -149,17 +149,82 @@ def test_the_quantization_refusal_comes_before_the_parallel_layout_checks():
     assert [(code, severity) for code, severity, *_ in _all("0.5.23", text)] == [("SPD009", "ERROR")]
 
 
+# --- session 11: helpers the hooks import, followed (canonicalize_modelopt_quant_algo) ---
+
+GPTQ = os.path.join(ROOT, "fixtures", "models", "qwen3-8b-gptq-int4")  # quant_method gptq, 4 bits
+
+
+def test_modelopt_on_a_checkpoint_without_quant_algo_is_refused():
+    """--quantization modelopt: 0.5.23's ModelOpt hooks map the checkpoint's `quant_algo` with
+    canonicalize_modelopt_quant_algo (layers/modelopt_utils.py, followed): Kimi-K2.5's
+    compressed-tensors config has none, so nothing rewrites the pair (was: a warning)."""
+    for asked in ("modelopt", "modelopt_fp4", "modelopt_fp8"):
+        text = _launch(KIMI, f"--quantization {asked} --tp-size 8")
+        assert _all("0.5.23", text) == [
+            ("SPD009", "ERROR", 1, text.index(f" {asked} ") + 2, KIMI_FP8.replace("(fp8)", f"({asked})"))
+        ]
+
+
 def test_a_pair_a_hook_may_rewrite_is_a_warning_saying_so():
-    """--quantization modelopt: 0.5.23's ModelOpt hook rewrites it from the checkpoint's
-    `quant_algo`, which the launch does not say: the refusal is unverified."""
-    text = _launch(KIMI, "--quantization modelopt --tp-size 8")
+    """--quantization gptq_marlin on a GPTQ checkpoint: GPTQMarlinConfig rewrites it when
+    Marlin supports its bits and group size on the GPU, which the launch does not say."""
+    text = _launch(GPTQ, "--quantization gptq_marlin")
     [(code, severity, line, column, message)] = _all("0.5.23", text)
-    assert (code, severity, line, column) == ("SPD009", "WARNING", 1, text.index("modelopt") + 1)
+    assert (code, severity, line, column) == ("SPD009", "WARNING", 1, text.index("gptq_marlin") + 1)
     assert message.startswith(
         "SGLang 0.5.23 may refuse this launch in ModelConfig._verify_quantization: ValueError: "
-        "Quantization method specified in the model config (compressed-tensors) does not match"
+        "Quantization method specified in the model config (gptq) does not match"
     )
-    assert "unverified: unless an `override_quantization_method` hook of SGLang 0.5.23" in message
+    assert message.endswith(
+        "; unverified: unless an `override_quantization_method` hook of SGLang 0.5.23 rewrites the "
+        "pair from what a launch does not say (the checkpoint's other quantization keys, the GPU)"
+    )
+    # no hook rewrites awq on it: refused
+    [(code, severity, *_)] = _all("0.5.23", _launch(GPTQ, "--quantization awq_marlin"))
+    assert (code, severity) == ("SPD009", "ERROR")
+
+
+def test_gptq_on_a_gptq_checkpoint_is_unknown_on_cuda_from_0_5_20():
+    """The checkpoint says gptq and so does --quantization: no mismatch, and no hook of 0.5.23
+    rewrites gptq (GPTQMarlinConfig only logs that gptq_marlin would be faster), so the
+    registry check refuses it on CUDA (the 0.5.23 oracle: "Unknown quantization method: gptq")."""
+    text = _launch(GPTQ, "--quantization gptq")
+    [(code, line, column, message)] = _findings("0.5.23", text)
+    assert (code, line, column) == ("SPD009", 1, text.index(" gptq\n") + 2)
+    assert message == (
+        "SGLang 0.5.23 refuses this launch in ModelConfig._verify_quantization: ValueError: "
+        "Unknown quantization method: gptq. SGLang 0.5.23 does not register it on a CUDA GPU (its "
+        "QUANTIZATION_METHODS lacks it there although --quantization offers it; use --quantization "
+        "gptq_marlin, a method it registers; no hook of SGLang 0.5.23 rewrites --quantization gptq "
+        "on this checkpoint, whose config.json says quant_method 'gptq')"
+    )
+    assert _findings("0.5.19", text) == []  # registered everywhere
+
+
+def test_a_value_resolution_rewrites_is_not_compared_with_the_checkpoint():
+    """--quantization unquant on an fp8 checkpoint: 0.5.11+ resolution turns it into None
+    before the check (the 0.5.23 oracle accepts it; was a false SPD009)."""
+    assert _findings("0.5.23", _launch(FP8_CHECKPOINT, "--quantization unquant")) == []
+
+
+def test_a_pair_reaching_a_hook_statement_not_read_says_so(monkeypatch):
+    """Where the reading stops at a hook statement it does not follow (none in the stored
+    releases), the pairs that reach it are a warning naming the statement."""
+    from speclint.sglang import model_config_facts
+
+    real = model_config_facts.quantization_pairs("0.5.23")
+    assert real is not None
+    doubt = {"absent": "maybe", "keys": [], "unread": ["Waiting.override_quantization_method: while x:"]}
+    overrides = {"methods": [], "users": {"*": {"maybe": {"*": doubt}}}}
+    pairs = model_config_facts.QuantizationPairs("0.5.23", {}, overrides, real.mismatch)
+    monkeypatch.setattr(model_config_facts, "quantization_pairs", lambda version: pairs)
+    text = _launch(KIMI, "--quantization fp8 --tp-size 8")
+    [(code, severity, line, column, message)] = _all("0.5.23", text)
+    assert (code, severity, line, column) == ("SPD009", "WARNING", 1, text.index(" fp8") + 2)
+    assert message.endswith(
+        "; unverified for SGLang 0.5.23: its `override_quantization_method` hooks were not read "
+        "past `Waiting.override_quantization_method: while x:`, which may rewrite the pair"
+    )
 
 
 def test_a_pair_no_hook_reads_is_refused_on_any_checkpoint_method():
@@ -181,10 +246,21 @@ def test_the_real_0_5_23_agrees_on_quantization_pairs():
         (KIMI, "--quantization fp8 --tp-size 2 --attn-dp-size 3"),  # refused here first
         (FP8_CHECKPOINT, "--quantization gptq_marlin --tp-size 8"),
         (FP8_CHECKPOINT, "--quantization modelopt_fp4 --tp-size 8"),
+        (KIMI, "--quantization modelopt --tp-size 8"),  # session 11: canonicalize_modelopt_quant_algo
+        (KIMI, "--quantization modelopt_fp4 --tp-size 8"),
+        (KIMI, "--quantization modelopt_fp8 --tp-size 8"),
+        (FP8_CHECKPOINT, "--quantization modelopt --tp-size 8"),
+        (GPTQ, "--quantization modelopt"),
+        (GPTQ, "--quantization awq_marlin"),
+        (GPTQ, "--quantization gptq_marlin"),  # a warning here (the GPU decides): accepted on H100
+        (GPTQ, "--quantization gptq"),
+        (FP8_CHECKPOINT, "--quantization unquant"),
     ]
     results = run_oracle([{"argv": ["--model-path", m, *f.split()], "gpu": "H100"} for m, f in cases])
     for (model, flags), result in zip(cases, results):
         found = [f for f in _all("0.5.23", _launch(model, flags)) if f[1] == "ERROR"]
         assert bool(found) == (not result["ok"]), (model, flags, result.get("error"), found)
         if found:
-            assert result["error"] in found[0][4], (result["error"], found)
+            # speclint lists no registry ("Must be one of [...]": the oracle's fake GPU registers
+            # less than a real one at import time); the message up to it must be SGLang's
+            assert result["error"].split(" Must be one of")[0] in found[0][4], (result["error"], found)

@@ -15,7 +15,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from gen_sglang_model_config import PLATFORM  # noqa: E402
-from sglang_quant_hooks import Hooks, overrides_reading  # noqa: E402
+from sglang_quant_hooks import Hooks  # noqa: E402
+from sglang_quant_pairs import overrides_reading  # noqa: E402
 from sglang_verify_quant import (  # noqa: E402
     lifted_model_types,
     mismatch_message,
@@ -82,19 +83,124 @@ def test_a_hook_that_reads_an_unknown_key_may_rewrite_the_pair():
     assert _reading()["methods"] == ["awq", "mxfp4", "named"]
 
 
-def test_a_loop_in_a_hook_leaves_the_release_unread():
-    looping = HOOKS + textwrap.dedent(
+def _users(source: str, users: list[str], more: dict[str, str] | None = None) -> dict:
+    hooks = Hooks(
+        {"pkg/q.py": HOOKS + textwrap.dedent(source)}, PLATFORM, (), None if more is None else more.get
+    )
+    reading = overrides_reading(hooks, users)
+    assert isinstance(reading["users"], dict)
+    return reading["users"]
+
+
+def test_a_loop_over_a_literal_is_run_item_by_item():
+    """The forms 0.4.9-0.4.9.post2 and later releases use: a loop over a list of names (with
+    `break` and `else`), and over a dict's items."""
+    users = _users(
         """
+        NAMES = ["fp8", "w8a8_fp8"]
+        ALIASES = {"fp8_e4m3": "fp8"}
+
         class Looping(QuantizationConfig):
             @classmethod
             def override_quantization_method(cls, hf_quant_cfg, user_quant):
                 for name in NAMES:
                     if name == user_quant:
+                        break
+                else:
+                    return None
+                for alias, name in ALIASES.items():
+                    if hf_quant_cfg.get("quant_method") == alias:
                         return name
                 return None
-        """
+        """,
+        ["fp8", "marlin"],
     )
-    assert overrides_reading(Hooks({"q.py": looping}, PLATFORM, ()), ["fp8"]) is None
+    # an fp8_e4m3 checkpoint is rewritten for the names listed, and only for them
+    assert users["fp8"] == {"override": ["fp8_e4m3"]}
+    assert users["w8a8_fp8"] == {"override": ["fp8_e4m3"]}
+    assert "fp8_e4m3" not in str(users["marlin"]) and users["*"] == {}
+
+
+def test_a_statement_not_read_leaves_only_the_pairs_that_reach_it_in_doubt():
+    users = _users(
+        """
+        class Waiting(QuantizationConfig):
+            @classmethod
+            def override_quantization_method(cls, hf_quant_cfg, user_quant):
+                if user_quant != "w4a8":
+                    return None
+                while hf_quant_cfg.get("retry"):
+                    pass
+                return None
+        """,
+        ["fp8", "w4a8"],
+    )
+    assert users["fp8"] == {}  # exact: it returns before the loop
+    assert users["w4a8"]["maybe"]["*"] == {
+        "absent": "maybe",
+        "keys": [],
+        "unread": ["Waiting.override_quantization_method: while hf_quant_cfg.get('retry'):"],
+    }
+
+
+def test_an_assert_that_may_fail_makes_the_pair_a_doubt():
+    """0.4.9-0.4.9.post2: GPTQMarlinConfig.is_gptq_marlin_compatible asserts VLLM_AVAILABLE
+    (set by an import that may fail) once a GPTQ checkpoint has the keys it reads."""
+    users = _users(
+        """
+        try:
+            import vllm
+            VLLM_AVAILABLE = True
+        except ImportError:
+            VLLM_AVAILABLE = False
+
+        class Asserting(QuantizationConfig):
+            @classmethod
+            def override_quantization_method(cls, hf_quant_cfg, user_quant):
+                if hf_quant_cfg.get("quant_method") == "gptq" and hf_quant_cfg.get("bits") is not None:
+                    assert VLLM_AVAILABLE, "vllm is not installed"
+                return None
+        """,
+        ["fp8"],
+    )
+    assert users["fp8"] == {"maybe": {"gptq": {"absent": "none", "keys": ["bits"]}}}
+
+
+MODELOPT = """
+from pkg.utils import canonical
+
+class ModelOptLike(QuantizationConfig):
+    @classmethod
+    def override_quantization_method(cls, hf_quant_cfg, user_quant):
+        quant_algo = hf_quant_cfg.get("quant_algo", "").upper()
+        if user_quant == "modelopt":
+            method = canonical(quant_algo)
+            if method is not None:
+                return method
+        if hf_quant_cfg.get("quant_method", "") == "modelopt_fp8":
+            return "modelopt_fp8"
+        return None
+"""
+UTILS = """
+_TABLE: dict[str, str] = {"FP8": "modelopt_fp8", "NVFP4": "modelopt_fp4"}
+
+def canonical(quant_algo):
+    if not isinstance(quant_algo, str):
+        return None
+    return _TABLE.get(quant_algo.upper())
+"""
+
+
+def test_an_imported_helper_is_followed_into_its_module():
+    """0.5.19+: the ModelOpt hooks map `quant_algo` with canonicalize_modelopt_quant_algo
+    (sglang/srt/layers/modelopt_utils.py): a checkpoint without `quant_algo` maps to None."""
+    users = _users(MODELOPT, ["modelopt"], {"pkg/utils.py": UTILS})
+    assert users["modelopt"]["maybe"]["*"] == {"absent": "none", "keys": ["quant_algo"]}
+    # a modelopt_fp8 checkpoint is rewritten either way; without quant_algo, to modelopt_fp8
+    assert users["modelopt"]["maybe"]["modelopt_fp8"] == {"absent": "override", "keys": ["quant_algo"]}
+    # without the module the call is not followed: a doubt even without the key
+    users = _users(MODELOPT, ["modelopt"])
+    assert users["modelopt"]["maybe"]["*"] == {"absent": "maybe", "keys": ["quant_algo"]}
 
 
 MODEL_CONFIG = textwrap.dedent(
@@ -151,6 +257,20 @@ def test_stored_readings():
     assert pairs.hooks("awq_marlin", "awq", ("quant_method",)) == "none"
     assert pairs.hooks("fp8", "modelopt_fp8") == "override"
     assert pairs.hooks("humming", "fp8") == "override"
+    # --quantization modelopt: canonicalize_modelopt_quant_algo maps a missing quant_algo to
+    # None, so on Kimi-K2.5's compressed-tensors config no hook rewrites it (the oracle refuses)
+    kimi = ("config_groups", "format", "ignore", "kv_cache_scheme", "quant_method", "quantization_status")
+    assert pairs.hooks("modelopt", "compressed-tensors", kimi) == "none"
+    assert pairs.hooks("modelopt", "compressed-tensors", ("quant_algo",)) == "maybe"
+    assert pairs.hooks("modelopt", "modelopt_fp4") == "override"
+    assert pairs.unread("modelopt", "compressed-tensors") == ()
+    # 0.4.9-0.4.9.post2 are read (an assert on VLLM_AVAILABLE left them unread before): a GPTQ
+    # checkpoint with the keys GPTQMarlinConfig reads may be rewritten or fail the assert
+    old = quantization_pairs("0.4.9")
+    assert old is not None
+    assert old.hooks("awq", "gptq", ("bits", "group_size", "sym", "desc_act")) == "maybe"
+    assert old.hooks("awq", "gptq", ("quant_method",)) == "none"
+    assert old.hooks("fp8", "compressed-tensors") == "none"
     assert "fp8" in pairs.compatible["modelopt_fp4"] and pairs.requantization == ("quark_mxfp4",)
     assert quantization_in_text_config("0.5.23") and "kimi_k25" in quantization_in_text_config("0.5.23")
     assert "kimi_k25" not in quantization_in_text_config("0.5.6.post2")

@@ -31,8 +31,10 @@ target's `ModelConfig`. Per release, name -> index of its reading:
   configs/model_config.py's `REQUANTIZATION_METHODS` (taken on any checkpoint);
 - `quantization_mismatch`: the message it raises for a mismatch (`{method}`, `{asked}`);
 - `quantization_overrides`: the pairs the `override_quantization_method` hooks rewrite or may
-  rewrite, and `quantization_parsed`: checkpoint methods `_parse_quant_hf_config` rewrites
-  from other keys (tools/sglang_quant_hooks.py);
+  rewrite (with the helpers they call, imported ones included: 0.5.23's ModelOpt hooks call
+  `canonicalize_modelopt_quant_algo` of sglang/srt/layers/modelopt_utils.py), and
+  `quantization_parsed`: checkpoint methods `_parse_quant_hf_config` rewrites from other keys
+  (tools/sglang_quant_hooks.py);
 - `quantization_in_text_config`: model types whose SGLang config class lifts
   `text_config.quantization_config` (Kimi-K2.5's `kimi_k25`).
 """
@@ -44,13 +46,15 @@ import os
 import re
 import sys
 import zipfile
+from collections.abc import Callable
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import dump_per_release, generator_main, per_release  # noqa: E402
-from sglang_quant_hooks import Hooks, overrides_reading  # noqa: E402
+from sglang_quant_hooks import Hooks  # noqa: E402
+from sglang_quant_pairs import overrides_reading  # noqa: E402
 from sglang_verify_quant import (  # noqa: E402
     lifted_model_types,
     mismatch_message,
@@ -251,9 +255,10 @@ def read_release(path: str) -> list[tuple[str, object]]:
         resolution = [archive.read(n).decode("utf-8") for n in sorted(files) if _resolution_file(n)]
         quantization = {n: archive.read(n).decode("utf-8") for n in sorted(files) if _quantization_file(n)}
         configs = {n: archive.read(n).decode("utf-8") for n in sorted(files) if _config_file(n)}
-    methods = None if registry is None else cuda_methods_reading(registry)
+        methods = None if registry is None else cuda_methods_reading(registry)
+        verify = _verify_readings(model_config, quantization, methods, text)
     return [
-        *_verify_readings(model_config, quantization, methods),
+        *verify,
         ("quantization_in_text_config", lifted_model_types(configs)),
         ("cuda_quantization_methods", methods),
         ("model_config", "none" if server_args is None else model_config_reading(server_args)),
@@ -270,14 +275,18 @@ def _quantization_file(name: str) -> bool:
 
 
 def _verify_readings(
-    model_config: str | None, quantization: dict[str, str], methods: list[str] | None
+    model_config: str | None,
+    quantization: dict[str, str],
+    methods: list[str] | None,
+    text: Callable[[str], str | None],
 ) -> list[tuple[str, object]]:
-    """`_verify_quantization`'s accepted pairs and the override hooks (tools/sglang_quant_hooks.py)."""
+    """`_verify_quantization`'s accepted pairs and the override hooks (tools/sglang_quant_hooks.py;
+    `text`: the wheel's other modules, for the helpers the hooks import)."""
     if model_config is None or "_verify_quantization" not in model_config:
         return [(name, None) for name in _VERIFY_READINGS]
     compatible, requant = verify_constants(model_config)
     users = sorted(set(methods or ()) | set(compatible or ()) | set(requant or ()))
-    overrides = overrides_reading(Hooks(quantization, PLATFORM, tuple(requant or ())), users)
+    overrides = overrides_reading(Hooks(quantization, PLATFORM, tuple(requant or ()), text), users)
     message = mismatch_message(model_config)
     return list(
         zip(_VERIFY_READINGS, (compatible, message, overrides, parsed_methods(model_config), requant))

@@ -22,7 +22,13 @@ Per release, each reading found (absent: not in that release's source):
   (`is_sm100_supported()`, `....is_sm100`) in a function naming `DeepseekV3ForCausalLM` sets
   the quantization from `quant_method` (the checkpoint's `quantization_config`) when none was
   given, outside any test of the MoE runner (0.5.4's form, only for the `auto` runner, does
-  not count).
+  not count);
+- `sm100_only_quantization`: --quantization values refused off SM100: under
+  `if ....quantization == "V":`, an `if not <SM100 test>:` (as above) whose body raises
+  `ValueError("...")` -> {V: {"message": its message, "where": module:function}} (0.5.14+:
+  `nvfp4_online`, "--quantization nvfp4_online is supported only on NVIDIA Blackwell
+  SM100/SM103 GPUs.", in `_handle_moe_kernel_config`, 0.5.18+
+  `_moe_runner_backend_quant_constraints`).
 """
 
 from __future__ import annotations
@@ -248,6 +254,59 @@ def read_sm100_adoption(sources: list[tuple[str, ast.Module, str]]) -> bool:
     return False
 
 
+def read_sm100_only_quantization(sources: list[tuple[str, ast.Module, str]]) -> dict[str, dict] | None:
+    found: dict[str, dict] = {}
+    for name, tree, _ in sources:
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef):
+                continue
+            for node in ast.walk(function):
+                value = _quantization_equals(node.test) if isinstance(node, ast.If) else None
+                if value is None or not isinstance(node, ast.If):
+                    continue
+                for inner in (n for stmt in node.body for n in ast.walk(stmt)):
+                    if (
+                        isinstance(inner, ast.If)
+                        and isinstance(inner.test, ast.UnaryOp)
+                        and isinstance(inner.test.op, ast.Not)
+                        and _sm100_test(inner.test.operand)
+                    ):
+                        message = _raised_value_error(inner.body)
+                        if message is not None:
+                            found.setdefault(value, {"message": message, "where": f"{name}:{function.name}"})
+    return found or None
+
+
+def _quantization_equals(test: ast.expr) -> str | None:
+    """`....quantization == "V"` -> V."""
+    if (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Attribute)
+        and test.left.attr == "quantization"
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Eq)
+        and isinstance(test.comparators[0], ast.Constant)
+        and isinstance(test.comparators[0].value, str)
+    ):
+        return test.comparators[0].value
+    return None
+
+
+def _raised_value_error(body: list[ast.stmt]) -> str | None:
+    for stmt in body:
+        exc = stmt.exc if isinstance(stmt, ast.Raise) else None
+        if (
+            isinstance(exc, ast.Call)
+            and isinstance(exc.func, ast.Name)
+            and exc.func.id == "ValueError"
+            and len(exc.args) == 1
+            and isinstance(exc.args[0], ast.Constant)
+            and isinstance(exc.args[0].value, str)
+        ):
+            return exc.args[0].value
+    return None
+
+
 def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         sources = _sources(archive)
@@ -259,6 +318,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     if cutlass is not None:
         out.append(("flashinfer_cutlass", cutlass))
     out.append(("sm100_adopts_checkpoint_quantization", read_sm100_adoption(sources)))
+    sm100_only = read_sm100_only_quantization(sources)
+    if sm100_only is not None:
+        out.append(("sm100_only_quantization", sm100_only))
     return out
 
 

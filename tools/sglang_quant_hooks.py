@@ -10,67 +10,64 @@ is run here on a checkpoint config whose `quant_method` is known and whose other
 for a given user method: a test that reads what is not known (another key, the GPU's
 capability, a call not followed) takes both branches. A hook that answers None on every branch
 leaves the pair alone; one that answers a value on every branch rewrites it ("override"); else
-it may ("maybe": the answer depends on what a launch command does not say). The platform tests
-are those of an NVIDIA GPU (`PLATFORM`). Loops in a hook are not read: the release's reading
-is then null (nothing is said from it).
+it may ("maybe": the answer depends on what a launch command does not say). A branch that
+raises (`raise`, a failing `assert`) makes the answer "maybe" too. The platform tests are
+those of an NVIDIA GPU (`PLATFORM`). Module-level functions and literal constants, imported
+ones included (`canonicalize_modelopt_quant_algo` and its table, from
+sglang/srt/layers/modelopt_utils.py when the generator passes the wheel's other modules), are
+followed (tools/sglang_quant_names.py; one that may raise answers unknown, its raise not
+followed, as for a call not followed); a `for` loop over a literal list, tuple or dict (or a
+dict's items) is run item by item. A statement not read here (a `while`, a loop over what is
+not known) ends its branch with an unknown answer, and names itself in the reading
+("unread"): only the pairs that reach it are in doubt.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+
+from sglang_quant_names import Function, Imported, Modules, frozen
+from sglang_quant_values import (
+    NONNULL,
+    SENTINEL,
+    UNKNOWN,
+    Cfg,
+    bind,
+    compare,
+    isinstance_of,
+    loop_items,
+    loop_target,
+    truth_of,
+)
 
 OTHER = "*"
 """A `quant_method` (or user method) equal to no string the hooks compare with."""
 _MAX_DEPTH = 6
-
-
-class Unread(Exception):
-    """A hook statement this reading does not follow."""
-
-
-class _Unknown:
-    def __repr__(self) -> str:
-        return "?"
-
-
-UNKNOWN = _Unknown()
-_SENTINEL = "\x00"
-NONNULL = "\x00value"
-"""A string value whose text is not followed (`cls.get_name()`)."""
-
-
-class _Cfg:
-    """The checkpoint's quantization config: `quant_method` known; the other keys not
-    (`absent`: known to be missing). `keys`: the other keys a hook read ("*": it passed the
-    whole config to a call not followed)."""
-
-    def __init__(self, method: str, absent: bool = False):
-        self.method = method
-        self.absent = absent
-        self.keys: set[str] = set()
+_MAX_PATHS = 512
 
 
 class Hooks:
     """The classes of one release's layers/quantization/ and what their modules bind."""
 
-    def __init__(self, sources: dict[str, str], platform: dict[str, bool], requant: tuple[str, ...]):
+    def __init__(
+        self,
+        sources: dict[str, str],
+        platform: dict[str, bool],
+        requant: tuple[str, ...],
+        more: Callable[[str], str | None] | None = None,
+    ):
         self.classes: dict[str, tuple[ast.ClassDef, dict[str, object]]] = {}
         self.platform = platform
         self.literals: set[str] = set()
-        for source in sources.values():
+        self.modules = Modules(sources, platform, requant, more)
+        self.raised = False
+        """A branch raised since `outcome` began."""
+        self.unread: set[str] = set()
+        """The statements not read that a branch reached since `outcome` began."""
+        for path, source in sources.items():
             tree = ast.parse(source)
-            names: dict[str, object] = {"REQUANTIZATION_METHODS": requant}
-            for stmt in tree.body:
-                if (
-                    isinstance(stmt, ast.Assign)
-                    and len(stmt.targets) == 1
-                    and isinstance(stmt.targets[0], ast.Name)
-                    and isinstance(stmt.value, ast.Call)
-                    and isinstance(stmt.value.func, ast.Name)
-                    and stmt.value.func.id in platform
-                ):
-                    names[stmt.targets[0].id] = platform[stmt.value.func.id]
+            names = self.modules.add(path, tree)
             for node in ast.walk(tree):
                 if isinstance(node, ast.ClassDef):
                     self.classes.setdefault(node.name, (node, names))
@@ -97,15 +94,18 @@ class Hooks:
                     return inherited
         return None
 
-    def outcome(self, cls_name: str, method: str | _Cfg, user: str) -> str:
+    def outcome(self, cls_name: str, method: str | Cfg, user: str) -> str:
         """One of "none", "override", "maybe": what the class's hook answers for the pair."""
         found = self.find(cls_name, "override_quantization_method")
         if found is None:
             return "none"
         values = set()
-        cfg = method if isinstance(method, _Cfg) else _Cfg(method)
+        cfg = method if isinstance(method, Cfg) else Cfg(method)
+        self.raised, self.unread = False, set()
         for value in self.call(cls_name, found, [cfg, user], 0):
             values.add("none" if value is None else "maybe" if value is UNKNOWN else "override")
+        if self.raised:
+            values.add("maybe")
         if values == {"none"}:
             return "none"
         return "override" if values == {"override"} else "maybe"
@@ -122,16 +122,16 @@ class Hooks:
         for index, name in enumerate(params):
             env[name] = args[index] if index < len(args) else UNKNOWN
         returned: set[object] = set()
-        for value, _ in _Run(self, cls_name, depth).block(func.body, env):
-            returned.add(None if value is _FALL else value)
-        return {_frozen(v) for v in returned}
+        where = f"{cls_name}.{func.name}" if cls_name else func.name
+        for value, _ in _Run(self, cls_name, depth, where).block(func.body, env):
+            value = None if value is _FALL else frozen(value)
+            returned.add(UNKNOWN if isinstance(value, dict) else value)
+        return returned
 
 
 _FALL = object()
-
-
-def _frozen(value: object) -> object:
-    return tuple(value) if isinstance(value, list) else value
+_BREAK = object()
+_CONTINUE = object()
 
 
 def _method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
@@ -142,8 +142,8 @@ def _method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
 
 
 class _Run:
-    def __init__(self, hooks: Hooks, cls_name: str, depth: int):
-        self.hooks, self.cls_name, self.depth = hooks, cls_name, depth
+    def __init__(self, hooks: Hooks, cls_name: str, depth: int, where: str):
+        self.hooks, self.cls_name, self.depth, self.where = hooks, cls_name, depth, where
 
     def block(
         self, body: list[ast.stmt], env: dict[str, object]
@@ -163,7 +163,7 @@ class _Run:
         if isinstance(stmt, ast.Return):
             yield (None if stmt.value is None else self.expr(stmt.value, env)), env
         elif isinstance(stmt, ast.If):
-            truth = _truth(self.expr(stmt.test, env))
+            truth = truth_of(self.expr(stmt.test, env))
             if truth is not False:
                 yield from self.block(stmt.body, dict(env))
             if truth is not True:
@@ -176,32 +176,95 @@ class _Run:
                 if isinstance(target, ast.Name):
                     after[target.id] = value
             yield _FALL, after
+        elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+            left, right = env.get(stmt.target.id, UNKNOWN), self.expr(stmt.value, env)
+            known = isinstance(stmt.op, ast.Add) and (
+                (isinstance(left, tuple) and isinstance(right, tuple))
+                or (type(left) is int and type(right) is int)
+            )
+            after = dict(env)
+            after[stmt.target.id] = left + right if known else UNKNOWN  # type: ignore[operator]
+            yield _FALL, after
         elif isinstance(stmt, ast.Try):
-            yield from self.block(stmt.body, dict(env))
+            raised = self.hooks.raised
+            paths = list(self.block(stmt.body, dict(env)))
+            if stmt.handlers:
+                self.hooks.raised = raised  # what the body raises, a handler may catch
+            yield from paths
             for handler in stmt.handlers:
                 yield from self.block(handler.body, dict(env))
+        elif isinstance(stmt, ast.Assert):
+            truth = truth_of(self.expr(stmt.test, env))
+            if truth is not True:
+                self.hooks.raised = True  # AssertionError: the branch ends
+            if truth is not False:
+                yield _FALL, env
+        elif isinstance(stmt, ast.Raise):
+            self.hooks.raised = True
+        elif isinstance(stmt, ast.For) and loop_target(stmt.target):
+            yield from self._for(stmt, env)
+        elif isinstance(stmt, (ast.Break, ast.Continue)):
+            yield (_BREAK if isinstance(stmt, ast.Break) else _CONTINUE), env
         elif isinstance(stmt, (ast.Expr, ast.Import, ast.ImportFrom, ast.Pass)):
             yield _FALL, env
         else:
-            raise Unread(ast.unparse(stmt)[:80])
+            yield self._unread(stmt), env
+
+    def _unread(self, stmt: ast.stmt) -> object:
+        """A statement not read: the branch ends with an unknown answer, and says where."""
+        self.hooks.unread.add(f"{self.where}: {ast.unparse(stmt).splitlines()[0][:80]}")
+        return UNKNOWN
+
+    def _for(self, stmt: ast.For, env: dict[str, object]) -> Iterator[tuple[object, dict[str, object]]]:
+        """A loop over a literal run item by item (`break`, `continue`, `else` as Python runs them)."""
+        items = loop_items(self.expr(stmt.iter, env))
+        if items is None:
+            yield self._unread(stmt), env
+            return
+        paths = [env]
+        for item in items:
+            following = []
+            for path in paths:
+                inner = dict(path)
+                bind(stmt.target, item, inner)
+                for value, after in self.block(stmt.body, inner):
+                    if value is _FALL or value is _CONTINUE:
+                        following.append(after)
+                    elif value is _BREAK:
+                        yield _FALL, after
+                    else:
+                        yield value, after
+            paths = following
+            if len(paths) > _MAX_PATHS:
+                for path in paths:
+                    yield self._unread(stmt), path
+                return
+        for path in paths:
+            yield from self.block(stmt.orelse, path)
 
     def expr(self, node: ast.expr, env: dict[str, object]) -> object:
         if isinstance(node, ast.Constant):
             return node.value
         if isinstance(node, ast.Name):
-            return env.get(node.id, UNKNOWN)
+            value = env.get(node.id, UNKNOWN)
+            return self.hooks.modules.resolve(value, UNKNOWN) if isinstance(value, Imported) else value
+        if isinstance(node, ast.Subscript):
+            owner, key = self.expr(node.value, env), self.expr(node.slice, env)
+            if isinstance(owner, dict) and isinstance(key, (str, int)) and key in owner:
+                return owner[key]
+            return UNKNOWN
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             items = [self.expr(e, env) for e in node.elts]
             return UNKNOWN if UNKNOWN in items else tuple(items)
         if isinstance(node, ast.JoinedStr):
             return NONNULL
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-            truth = _truth(self.expr(node.operand, env))
+            truth = truth_of(self.expr(node.operand, env))
             return UNKNOWN if truth is None else not truth
         if isinstance(node, ast.BoolOp):
             return self._bool(node, env)
         if isinstance(node, ast.IfExp):
-            truth = _truth(self.expr(node.test, env))
+            truth = truth_of(self.expr(node.test, env))
             if truth is None:
                 body, orelse = self.expr(node.body, env), self.expr(node.orelse, env)
                 return body if body == orelse and body is not UNKNOWN else UNKNOWN
@@ -209,12 +272,19 @@ class _Run:
         if isinstance(node, ast.Compare) and len(node.ops) == 1:
             left, right = self.expr(node.left, env), self.expr(node.comparators[0], env)
             for one, other in ((left, right), (right, left)):
-                if isinstance(one, str) and one.startswith(_SENTINEL) and isinstance(other, str):
-                    self.hooks.literals.add(other)  # a method some hook compares with
-            return _compare(node.ops[0], left, right)
+                if isinstance(one, str) and one.startswith(SENTINEL):
+                    self._compared(other)
+            return compare(node.ops[0], left, right)
         if isinstance(node, ast.Call):
             return self._call(node, env)
         return UNKNOWN
+
+    def _compared(self, other: object) -> None:
+        """A method some hook compares with (or looks up, or looks for in a literal)."""
+        if isinstance(other, str) and not other.startswith(SENTINEL):
+            self.hooks.literals.add(other)
+        elif isinstance(other, (tuple, dict)):
+            self.hooks.literals |= {o for o in other if isinstance(o, str) and not o.startswith(SENTINEL)}
 
     def _bool(self, node: ast.BoolOp, env: dict[str, object]) -> object:
         decisive = isinstance(node.op, ast.Or)
@@ -222,7 +292,7 @@ class _Run:
         last: object = UNKNOWN
         for part in node.values:
             last = self.expr(part, env)
-            truth = _truth(last)
+            truth = truth_of(last)
             if truth is decisive:
                 return last
             unknown = unknown or truth is None
@@ -234,24 +304,29 @@ class _Run:
         if isinstance(func, ast.Name):
             if func.id in self.hooks.platform and not args:
                 return self.hooks.platform[func.id]
-            if func.id == "isinstance" and len(args) == 2 and isinstance(args[0], _Cfg):
-                return isinstance(node.args[1], ast.Name) and node.args[1].id == "dict"
+            if func.id == "isinstance" and len(args) == 2:
+                return isinstance_of(args[0], node.args[1])
+            target = self.expr(func, env)
+            if isinstance(target, Function) and self.depth < _MAX_DEPTH:
+                return self._function(target, args)
             return UNKNOWN
         if not isinstance(func, ast.Attribute):
             return UNKNOWN
         owner = self.expr(func.value, env)
-        if isinstance(owner, _Cfg) and func.attr == "get" and args:
+        if isinstance(owner, dict):
+            return self._dict_call(owner, func.attr, args)
+        if isinstance(owner, Cfg) and func.attr == "get" and args:
             if args[0] == "quant_method":
                 return owner.method
             owner.keys.add(str(args[0]))
             if owner.absent:
                 return args[1] if len(args) > 1 else None
             return UNKNOWN
-        if isinstance(owner, _Cfg):
+        if isinstance(owner, Cfg):
             owner.keys.add("*")
             return UNKNOWN
         for arg in args:
-            if isinstance(arg, _Cfg) and not (isinstance(owner, tuple) or isinstance(func.value, ast.Name)):
+            if isinstance(arg, Cfg) and not (isinstance(owner, tuple) or isinstance(func.value, ast.Name)):
                 arg.keys.add("*")
         if isinstance(owner, str) and owner != NONNULL and func.attr in ("lower", "upper") and not args:
             return owner.lower() if func.attr == "lower" else owner.upper()
@@ -272,87 +347,28 @@ class _Run:
         values = self.hooks.call(cls_name, found, args, self.depth + 1)
         return values.pop() if len(values) == 1 else UNKNOWN
 
-
-def _truth(value: object) -> bool | None:
-    if value is UNKNOWN:
-        return None
-    if isinstance(value, _Cfg) or value == NONNULL:
-        return True
-    return bool(value)
-
-
-def _compare(op: ast.cmpop, left: object, right: object) -> object:
-    if isinstance(op, (ast.Is, ast.IsNot)):
-        if left is UNKNOWN or right is UNKNOWN:
+    def _function(self, target: Function, args: list[object]) -> object:
+        """A module-level function's value; one that may raise, or reaches a statement not
+        read, answers unknown (what it raises is not followed, as for a call not followed)."""
+        raised, unread = self.hooks.raised, set(self.hooks.unread)
+        values = self.hooks.call("", (target.node, target.names), args, self.depth + 1)
+        if self.hooks.raised != raised or self.hooks.unread != unread:
+            self.hooks.raised, self.hooks.unread = raised, unread
             return UNKNOWN
-        if right is None and (left == NONNULL or isinstance(left, _Cfg)):
-            return isinstance(op, ast.IsNot)
-        same = left is right or (left is None) == (right is None) and left == right
-        return same if isinstance(op, ast.Is) else not same
-    if isinstance(op, (ast.In, ast.NotIn)):
-        if isinstance(right, _Cfg):
-            if left == "quant_method":
-                return isinstance(op, ast.In)
-            right.keys.add(str(left))
-            if right.absent:
-                return isinstance(op, ast.NotIn)
-            return UNKNOWN
-        if left is UNKNOWN or left == NONNULL or not isinstance(right, (tuple, str)):
-            return UNKNOWN
-        if isinstance(right, str) and not isinstance(left, str):
-            return UNKNOWN
-        found = left in right
-        return found if isinstance(op, ast.In) else not found
-    if isinstance(op, (ast.Eq, ast.NotEq)):
-        if left is UNKNOWN or right is UNKNOWN or NONNULL in (left, right):
-            return UNKNOWN
-        return (left == right) if isinstance(op, ast.Eq) else (left != right)
-    return UNKNOWN
+        return values.pop() if len(values) == 1 else UNKNOWN
 
-
-def overrides_reading(hooks: Hooks, users: list[str]) -> dict[str, object] | None:
-    """{"methods": the checkpoint methods the hooks compare with, "users": user method ->
-    {"override": [checkpoint methods], "maybe": {checkpoint method: {"keys": the other keys of
-    its quantization_config the hooks read, "absent": the answer when none of them is there}}}},
-    for every user method named in `users` or compared with by a hook; `OTHER` stands for every
-    method (user or checkpoint) not listed. None when a hook is not read."""
-    reading: dict[str, dict[str, object]] = {}
-    try:
-        for user in [_SENTINEL + "user", *users]:  # first: the methods the hooks compare with
-            for name in hooks.hook_classes():
-                hooks.outcome(name, _SENTINEL + "method", user)
-        for user in sorted(hooks.literals):  # and those compared once a user method is named
-            for name in hooks.hook_classes():
-                hooks.outcome(name, _SENTINEL + "method", user)
-        methods = sorted(hooks.literals | {OTHER})
-        for user in sorted(set(users) | hooks.literals | {OTHER}):
-            found: dict[str, object] = {}
-            asked = _SENTINEL + "user" if user == OTHER else user
-            for method in methods:
-                given = _SENTINEL + "method" if method == OTHER else method
-                keys: set[str] = set()
-                outcomes = set()
-                for name in hooks.hook_classes():
-                    cfg = _Cfg(given)
-                    outcomes.add(hooks.outcome(name, cfg, asked))
-                    if hooks.outcome(name, cfg, asked) == "maybe":
-                        keys |= cfg.keys  # the keys a hook that may rewrite the pair reads
-                kind = _kind(outcomes)
-                if kind == "override":
-                    overridden = found.setdefault("override", [])
-                    assert isinstance(overridden, list)
-                    overridden.append(method)
-                elif kind == "maybe":
-                    bare = _Cfg(given, absent=True)
-                    absent = _kind({hooks.outcome(name, bare, asked) for name in hooks.hook_classes()})
-                    doubts = found.setdefault("maybe", {})
-                    assert isinstance(doubts, dict)
-                    doubts[method] = {"absent": absent, "keys": sorted(keys)}
-            reading[user] = found
-    except Unread:
-        return None
-    return {"methods": [m for m in methods if m != OTHER], "users": reading}
-
-
-def _kind(outcomes: set[str]) -> str:
-    return "override" if "override" in outcomes else "maybe" if "maybe" in outcomes else "none"
+    def _dict_call(self, owner: dict[object, object], attr: str, args: list[object]) -> object:
+        """A literal dict's `get`, `keys`, `values`, `items`."""
+        if attr in ("keys", "values", "items") and not args:
+            return tuple(
+                owner.keys() if attr == "keys" else owner.values() if attr == "values" else owner.items()
+            )
+        if attr != "get" or not args or len(args) > 2:
+            return UNKNOWN
+        key, default = args[0], args[1] if len(args) > 1 else None
+        if isinstance(key, str) and key.startswith(SENTINEL):
+            self._compared(owner)
+            return default
+        if key is UNKNOWN or key == NONNULL or isinstance(key, (Cfg, dict)):
+            return UNKNOWN
+        return owner.get(key, default)

@@ -304,3 +304,37 @@ def wide(version: str, seed: int, n: int) -> list[dict]:
             case["env"] = env
         cases.append(case)
     return cases
+
+
+QUANTIZED = (M + "kimi-k2.5", M + "deepseek-v3", M + "qwen3-8b-gptq-int4", LLAMA, QWEN3)
+"""The model configs of the quantization generator: compressed-tensors (in text_config),
+fp8, GPTQ int4, and two without a quantization_config."""
+
+
+def quantization(version: str, seed: int, n: int) -> list[dict]:
+    """`n` launches of a model config from fixtures/models with one of the release's own
+    --quantization choices (its flag schema), sometimes a given --mem-fraction-static (which
+    0.4.9-0.5.4 skip the check for), a KV-cache dtype, a dtype or a TP size; every third on a
+    B200."""
+    from speclint.sglang.flags.schema import options_of
+
+    options = options_of(version)
+    spec = options.get("--quantization")
+    choices = [str(c) for c in (spec.choices or ())] if spec is not None else []
+    rng = random.Random(seed)
+    cases = []
+    for i in range(n):
+        launch: Launch = [("--model-path", rng.choice(QUANTIZED))]
+        if choices and rng.random() < 0.9:
+            launch.append(("--quantization", rng.choice(choices)))
+        if rng.random() < 0.15:
+            launch.append(("--mem-fraction-static", "0.8"))
+        if rng.random() < 0.2:
+            launch.append(("--kv-cache-dtype", rng.choice(KV_DTYPES)))
+        if rng.random() < 0.15:
+            launch.append(("--dtype", rng.choice(["auto", "float16", "bfloat16"])))
+        if rng.random() < 0.3:
+            launch.append(("--tp-size", str(rng.choice([2, 8]))))
+        gpu = "B200" if i % B200_EVERY == B200_EVERY - 1 else "H100"
+        cases.append({"argv": _flatten(launch, options), "gpu": gpu})
+    return cases

@@ -133,7 +133,8 @@ def record(
     t0 = time.time()
     python, env_add = release_env.ensure(version)
     t_install = time.time() - t0
-    cases = battery.wide(version, seed, n) if generator == "wide" else battery.battery(version, seed, n)
+    generate = {"wide": battery.wide, "quantization": battery.quantization}.get(generator, battery.battery)
+    cases = generate(version, seed, n)
     run_cases = [dict(c, argv=_absolute(c["argv"])) for c in cases]
     env = dict(os.environ, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", **env_add)
     with tempfile.TemporaryDirectory(prefix="speclint-record-") as tmp:
@@ -200,9 +201,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=battery.SEED, help="battery seed (new draws: a new seed)")
     ap.add_argument(
         "--generator",
-        choices=("battery", "wide"),
+        choices=("battery", "wide", "quantization"),
         default="battery",
-        help="wide: tests/oracle_wide.py's launches",
+        help="wide: tests/oracle_wide.py's launches; quantization: battery.quantization",
     )
     ap.add_argument("--n", type=int, default=battery.N_DRAWN, help="drawn launches (besides the fixed ones)")
     ap.add_argument("--keep-going", action="store_true", help="continue after a failure")

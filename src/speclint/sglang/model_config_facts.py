@@ -74,22 +74,40 @@ class QuantizationPairs:
         hooks answer for the pair (`method` as the checkpoint spells it; `keys`: the other keys
         of its quantization_config; a hook that may rewrite the pair from keys the checkpoint
         does not have answers as read without them)."""
-        methods, users = self.overrides.get("methods"), self.overrides.get("users")
-        if not isinstance(methods, list) or not isinstance(users, dict):
+        row, key = self._row(asked, method)
+        if row is None:
             return "maybe"
-        row = users.get(asked, users.get("*"))
-        if not isinstance(row, dict):
-            return "maybe"
-        key = method if method in methods else "*"
-        if key in row.get("override", ()):
+        overridden = row.get("override", ())
+        if isinstance(overridden, list) and key in overridden:
             return "override"
-        doubt = row.get("maybe", {}).get(key)
-        if not isinstance(doubt, dict):
+        doubt = self._doubt(row, key)
+        if doubt is None:
             return "none"
-        read = doubt.get("keys", ["*"])
-        if "*" in read or any(k in keys for k in read):
+        read = doubt.get("keys")
+        if not isinstance(read, list) or "*" in read or any(k in keys for k in read):
             return "maybe"
         return str(doubt.get("absent", "maybe"))
+
+    def unread(self, asked: str, method: str) -> tuple[str, ...]:
+        """The hook statements the reading did not follow that the pair reaches (`Class.helper:
+        statement`); () when it followed every one."""
+        row, key = self._row(asked, method)
+        doubt = None if row is None else self._doubt(row, key)
+        found = None if doubt is None else doubt.get("unread")
+        return tuple(str(s) for s in found) if isinstance(found, list) else ()
+
+    @staticmethod
+    def _doubt(row: dict[str, object], key: str) -> dict[str, object] | None:
+        doubts = row.get("maybe")
+        doubt = doubts.get(key) if isinstance(doubts, dict) else None
+        return doubt if isinstance(doubt, dict) else None
+
+    def _row(self, asked: str, method: str) -> tuple[dict[str, object] | None, str]:
+        methods, users = self.overrides.get("methods"), self.overrides.get("users")
+        if not isinstance(methods, list) or not isinstance(users, dict):
+            return None, "*"
+        row = users.get(asked, users.get("*"))
+        return (row if isinstance(row, dict) else None), (method if method in methods else "*")
 
 
 def quantization_pairs(version: str) -> QuantizationPairs | None:

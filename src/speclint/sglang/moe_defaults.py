@@ -2,7 +2,7 @@
 read from its wheel by tools/gen_sglang_moe_defaults.py (`data/sglang_moe_defaults.json`): the
 GPU-memory tiers of the default chunked prefill size, the FlashInfer-Cutlass MoE runner's
 quantization and expert-parallel asserts, whether DeepSeek-V3 on SM100 takes the checkpoint's
-quantization. A release without a row, or without a reading, was not read: the checks say
+quantization, the --quantization values refused off an SM100 GPU. A release without a row, or without a reading, was not read: the checks say
 nothing for it."""
 
 from __future__ import annotations
@@ -71,3 +71,12 @@ def flashinfer_cutlass(version: str) -> FlashinferCutlass | None:
 
 def sm100_adopts_checkpoint_quantization(version: str) -> bool:
     return _reading(version, "sm100_adopts_checkpoint_quantization") is True
+
+
+def sm100_only_quantization(version: str) -> dict[str, tuple[str, str]]:
+    """--quantization value -> (SGLang's message, the function raising it) for the values the
+    release refuses on a GPU that is not SM100 (`nvfp4_online`, 0.5.14+); {} when none."""
+    raw = _reading(version, "sm100_only_quantization")
+    if not isinstance(raw, dict):
+        return {}
+    return {str(k): (str(v["message"]), str(v["where"]).rsplit(":", 1)[-1]) for k, v in raw.items()}

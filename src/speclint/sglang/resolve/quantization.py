@@ -38,6 +38,7 @@ def verify_quantization(state: ResolutionState) -> None:
         return
     from speclint.sglang.model_config_facts import (
         cuda_quantization_methods,
+        quantization_compared,
         verified_only_for_default_mem_fraction,
     )
 
@@ -45,6 +46,9 @@ def verify_quantization(state: ResolutionState) -> None:
         if not config.known("mem_fraction_static") or config.value("mem_fraction_static") is not None:
             return  # given: `if self.mem_fraction_static is None:` skips building the ModelConfig
     asked = asked.lower()
+    methods = cuda_quantization_methods(state.checked_version)
+    if asked in quantization_compared(state.checked_version) and methods is not None and asked not in methods:
+        return  # not a method: resolution rewrites it first (0.5.11+: `unquant` becomes None)
     raw = _checkpoint_method(state)
     method = None if raw is None else raw.lower()
     if method is not None and asked != method:
@@ -58,17 +62,33 @@ def verify_quantization(state: ResolutionState) -> None:
             _HANDLER,
             ("quantization",),
         )
-    if method is None and state.target_config is not None and _missing_on_cuda(state, asked):
+    kept = method is None or _kept(state, asked, raw or method)
+    if kept and state.target_config is not None and _missing_on_cuda(state, asked):
         methods = cuda_quantization_methods(state.checked_version) or ()
         instead = f"--quantization {asked}_marlin, " if f"{asked}_marlin" in methods else ""
+        drop = (
+            ", or drop the flag"
+            if method is None
+            else f"; no hook of SGLang {state.checked_version} rewrites --quantization {asked} "
+            f"on this checkpoint, whose config.json says quant_method {raw!r}"
+        )
         raise Stop(
             "ValueError",
             f"Unknown quantization method: {asked}. SGLang {state.checked_version} does not "
             "register it on a CUDA GPU (its QUANTIZATION_METHODS lacks it there although "
-            f"--quantization offers it; use {instead}a method it registers, or drop the flag)",
+            f"--quantization offers it; use {instead}a method it registers{drop})",
             _HANDLER,
             ("quantization",),
         )
+
+
+def _kept(state: ResolutionState, asked: str, raw: str) -> bool:
+    """No `override_quantization_method` hook rewrites --quantization `asked` on a checkpoint
+    whose `quant_method` is `raw` (read per release; a hook that may is not "kept")."""
+    from speclint.sglang.model_config_facts import quantization_pairs
+
+    pairs = quantization_pairs(state.checked_version)
+    return pairs is not None and pairs.hooks(asked, raw, _checkpoint_keys(state)) == "none"
 
 
 def _mismatch(state: ResolutionState, asked: str, raw: str) -> None:
@@ -96,11 +116,18 @@ def _mismatch(state: ResolutionState, asked: str, raw: str) -> None:
         f"or name a method SGLang {state.checked_version} takes for it)"
     )
     if hooks == "maybe":
+        unread = pairs.unread(asked, raw)
+        why = (
+            f"; unverified for SGLang {state.checked_version}: its `override_quantization_method` "
+            f"hooks were not read past `{unread[0]}`, which may rewrite the pair"
+            if unread
+            else "; unverified: unless an `override_quantization_method` hook of SGLang "
+            f"{state.checked_version} rewrites the pair from what a launch does not say (the "
+            "checkpoint's other quantization keys, the GPU)"
+        )
         state.doubt(
             "ValueError",
-            message + fix + "; unverified: unless an `override_quantization_method` hook of SGLang "
-            f"{state.checked_version} rewrites the pair from what a launch does not say (the "
-            "checkpoint's other quantization keys, the GPU)",
+            message + fix + why,
             _HANDLER,
             ("quantization",),
         )

@@ -39,6 +39,7 @@ def check_refusals(state: ResolutionState) -> None:
     if (
         state.get("moe_a2a_backend") == "mori"
         or given(state, "moe_runner_backend") in _DEFAULT_CHECKED_RUNNERS
+        or (state.gpu is not None and given(state, "quantization") is not None)
     ):
         from speclint.sglang.resolve.refusals_moe_defaults import check_moe_defaults  # (only then)
 

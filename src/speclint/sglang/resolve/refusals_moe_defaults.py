@@ -32,9 +32,33 @@ _MORI = {
 
 
 def check_moe_defaults(state: ResolutionState) -> None:
+    _sm100_only_quantization(state)
     _mori_default_chunk(state)
     _flashinfer_cutlass(state)
     _cutlass_deepseek_blackwell(state)
+
+
+def _sm100_only_quantization(state: ResolutionState) -> None:
+    """`if quantization == "nvfp4_online": if not is_sm100_supported(): raise ValueError(...)`
+    (0.5.14+, `_handle_moe_kernel_config`; 0.5.18+ `_moe_runner_backend_quant_constraints`,
+    first among the MoE runner resolutions): refused on an NVIDIA GPU whose SM is not 10.x.
+    Without --gpu, or on another vendor's GPU, nothing is said."""
+    from speclint.sglang.moe_defaults import sm100_only_quantization
+
+    quantization, gpu = given(state, "quantization"), state.gpu
+    refused = sm100_only_quantization(state.checked_version)
+    if not isinstance(quantization, str) or quantization not in refused or gpu is None:
+        return
+    if gpu.vendor != "nvidia" or gpu.sm is None or gpu.sm // 10 == 10:
+        return
+    message, where = refused[quantization]
+    raise Stop(
+        "ValueError",
+        f"{message} (--quantization {quantization} on the {gpu.name}, SM {gpu.sm // 10}.{gpu.sm % 10}; "
+        "use a GPU with SM 10.x, or pick another --quantization)",
+        where,
+        ("quantization",),
+    )
 
 
 def _mori_default_chunk(state: ResolutionState) -> None:
