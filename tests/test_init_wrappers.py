@@ -35,7 +35,9 @@ def test_the_wrappers_options_and_user_are_not_the_launchs_words() -> None:
         "sglang serve",
         "python -m sglang.launch_server",
     ]
-    assert [[w.text for w in launch.args][:2] for launch in launches] == [["--model-path", "/models/qwen3"]] * 4
+    assert [[w.text for w in launch.args][:2] for launch in launches] == [
+        ["--model-path", "/models/qwen3"]
+    ] * 4
 
 
 def test_a_tini_entrypoint_runs_the_cmd_as_its_child() -> None:

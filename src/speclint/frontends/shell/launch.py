@@ -82,15 +82,7 @@ _WRAPPERS: dict[str, OptionTable] = {
     ),
     "taskset": OptionTable(operands=1),
     "chrt": OptionTable(operands=1),
-    # container init processes and user switchers an image's ENTRYPOINT puts in front of its
-    # command: tini (tini.c's OPT_STRING "p:hvwgle:sak:": -p, -e, -k take a value), dumb-init
-    # (dumb-init.c's getopt_long "+hvVcr:": -r/--rewrite), `gosu USER` and `su-exec USER`
-    # (no options: the user is the one word before the command); each execs the command with
-    # its arguments and environment unchanged
-    "tini": OptionTable(value=frozenset({"-p", "-e", "-k"})),
-    "dumb-init": OptionTable(value=frozenset({"-r", "--rewrite"})),
-    "gosu": OptionTable(operands=1),
-    "su-exec": OptionTable(operands=1),
+    **wrappers.INIT_WRAPPERS,
 }
 _RUNNERS: dict[tuple[str, str], frozenset[str]] = {
     ("uv", "run"): frozenset(

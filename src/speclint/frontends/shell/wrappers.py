@@ -1,4 +1,5 @@
-"""Launchers people put in front of SGLang: MPI `mpirun`/`mpiexec`, Apptainer / Singularity
+"""Launchers people put in front of SGLang: container init processes (`tini`, `dumb-init`,
+`gosu`, `su-exec`), MPI `mpirun`/`mpiexec`, Apptainer / Singularity
 `exec`, `kubectl exec`, `tmux` (Slurm `srun` has its own module, `srun`). Each is an `OptionTable`
 (which options take a value, from each tool's own option table; which set the launched
 process's environment) read by `launcher_options.walk_options`; what follows the options is
@@ -44,6 +45,18 @@ KUBECTL_VALUE = frozenset(
     --cache-dir -v --log-file""".split()
 )
 
+
+# container init processes and user switchers an image's ENTRYPOINT puts in front of its
+# command: tini (tini.c's OPT_STRING "p:hvwgle:sak:": -p, -e, -k take a value), dumb-init
+# (dumb-init.c's getopt_long "+hvVcr:": -r/--rewrite), `gosu USER` and `su-exec USER`
+# (no options: the user is the one word before the command); each execs the command with
+# its arguments and environment unchanged
+INIT_WRAPPERS: dict[str, OptionTable] = {
+    "tini": OptionTable(value=frozenset({"-p", "-e", "-k"})),
+    "dumb-init": OptionTable(value=frozenset({"-r", "--rewrite"})),
+    "gosu": OptionTable(operands=1),
+    "su-exec": OptionTable(operands=1),
+}
 
 MPI = OptionTable(
     value=MPI_ONE_VALUE,
