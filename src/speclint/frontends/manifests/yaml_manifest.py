@@ -180,7 +180,11 @@ class _Reader(NodeReader):
                         elif id(container) not in self.seen:  # `[*c, *c, ...]`: one launch
                             self.seen.add(id(container))
                             self.k8s_container(container)
-                elif name in ("container", "script") and isinstance(value, yaml.MappingNode) and id(value) not in self.seen:
+                elif (
+                    name in ("container", "script")
+                    and isinstance(value, yaml.MappingNode)
+                    and id(value) not in self.seen
+                ):
                     self.seen.add(id(value))
                     self.k8s_container(value)
                 else:
