@@ -14,6 +14,7 @@ from speclint.frontends.shell.embedded import Piece
 from .cells import python_block, python_worth_reading
 from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
 from .flag_lists import block_flag_list, block_prefixed_list
+from .json_fence import JSON_TAGS, json_block
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
 
 TYPE_CHECKING = False
@@ -147,6 +148,8 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
             _unread_launcher(doc, lines, [], "it is not a Dockerfile speclint could read")
             return
         tag = "bash"  # a `docker run ...` command shown under the `docker` tag: read as shell
+    if tag in JSON_TAGS and "sglang" in joined and json_block(doc, _pieces(lines)):
+        return
     if tag in UNIT_TAGS or (tag == "" and joined.lstrip().startswith(("[Unit]", "[Service]", "[Container]"))):
         if "sglang" in joined and "[Service]" in joined and "ExecStart" in joined:
             _unit_block(doc, lines)
