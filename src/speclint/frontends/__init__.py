@@ -46,6 +46,15 @@ def _is_shell(path: str, first_line: str | None) -> bool:
     return first_line is not None and _shell_shebang().match(first_line) is not None
 
 
+def _is_vscode_launch(path: str, text: str | None) -> bool:
+    """A VS Code launch configuration: `launch.json`, or a JSON file (`.json`,
+    `.code-workspace`) holding `"configurations"` (a workspace file's `launch` section)."""
+    name = os.path.basename(path)
+    if name == "launch.json":
+        return True
+    return name.endswith((".json", ".code-workspace")) and text is not None and '"configurations"' in text
+
+
 def _is_dockerfile(path: str) -> bool:
     name = os.path.basename(path).lower()
     return (
@@ -118,8 +127,8 @@ def file_kind(path: str, text: str | None = None) -> str | None:
         return kind
     if _is_dockerfile(path):
         return "dockerfile"
-    if path.lower().endswith(".json"):
-        return "vscode"  # (folder walks read only `launch.json`: `is_lintable_path`)
+    if _is_vscode_launch(path, text):
+        return "vscode"
     command_kind = _command_file(path, text)
     if command_kind is not None:
         return command_kind
