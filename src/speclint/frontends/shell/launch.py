@@ -129,6 +129,7 @@ _LAUNCHERS = (
         "docker",
         "podman",
         "nvidia-docker",
+        "nerdctl",
         "ssh",
         "srun",
         "sbatch",
@@ -219,7 +220,7 @@ def _dispatch(
         elif command_entry(base, following):
             walker.add_launch(_launch(walker, span, SERVE_ENTRY, args[i + 2 :], env, image))
             return
-        elif base in ("docker", "podman", "nvidia-docker", "docker-compose", "podman-compose"):
+        elif base in ("docker", "podman", "nvidia-docker", "nerdctl", "docker-compose", "podman-compose"):
             found = docker_command(args, i + 1, env, compose=base.endswith("-compose"))
             if found is not None:
                 command, container_env, container_image = found
