@@ -247,8 +247,10 @@ def _dispatch(
             if image_arg is not None:
                 image = (image_text, image_arg.word.span)
         elif base == "kubectl":
-            env = {}
-            i = wrappers.kubectl_command(args, i + 1)
+            env = {}  # the pod's: `kubectl run --env` values
+            i, image_text, image_arg = wrappers.kubectl_command(args, i + 1, env)
+            if image_arg is not None:
+                image = (image_text, image_arg.word.span)
         elif base == "screen":  # the new session's process gets this environment
             from speclint.frontends.shell.typed_lines import stuffed, type_into_screen
 
