@@ -84,41 +84,7 @@ _WRAPPERS: dict[str, OptionTable] = {
     "chrt": OptionTable(operands=1),
     **wrappers.INIT_WRAPPERS,
 }
-_RUNNERS: dict[tuple[str, str], frozenset[str]] = {
-    ("uv", "run"): frozenset(
-        {
-            "--with",
-            "--with-requirements",
-            "--with-editable",
-            "--python",
-            "-p",
-            "--project",
-            "--directory",
-            "--env-file",
-            "--extra",
-            "--group",
-            "--only-group",
-            "--package",
-            "--index",
-            "--default-index",
-            "--index-url",
-            "--extra-index-url",
-            "--find-links",
-            "-f",
-            "--config-file",
-            "--cache-dir",
-            "--no-extra",
-            "--no-group",
-        }
-    ),
-    ("conda", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
-    ("mamba", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
-    ("micromamba", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
-    ("poetry", "run"): frozenset(),
-    ("pixi", "run"): frozenset({"-e", "--environment", "--manifest-path"}),
-    ("pipenv", "run"): frozenset(),  # `pipenv run [OPTIONS] COMMAND [ARGS]...`: no valued options
-    ("hatch", "run"): frozenset(),  # `hatch run [ENV:]ARGS...` (the environment: `hatch -e ENV`)
-}
+_RUNNERS = wrappers.RUNNERS
 
 
 _LAUNCHERS = (
@@ -146,6 +112,8 @@ _LAUNCHERS = (
         "xargs",
         "parallel",
         "torchrun",
+        "su",
+        "runuser",
     }
     | wrappers.PROFILERS
     | SHELLS
@@ -264,6 +232,13 @@ def _dispatch(
         elif base == "ray":  # the entrypoint runs on the cluster, in its runtime environment
             env = {}
             i = wrappers.ray_job_command(args, i + 1)
+        elif base in ("su", "runuser"):
+            from speclint.frontends.shell.user_switch import user_switch
+
+            command_at = user_switch(walker, base, args, i + 1, env, image)
+            if command_at is None:
+                return
+            i = command_at
         elif base in SHELLS:
             from speclint.frontends.shell.shell_c import shell_c
 

@@ -59,6 +59,44 @@ INIT_WRAPPERS: dict[str, OptionTable] = {
     "su-exec": OptionTable(operands=1),
 }
 
+# runners of a project's environment: `TOOL run [options] COMMAND...` (the options that take a
+# value; `uv run -m MODULE` is read as `python -m MODULE`)
+RUNNERS: dict[tuple[str, str], frozenset[str]] = {
+    ("uv", "run"): frozenset(
+        {
+            "--with",
+            "--with-requirements",
+            "--with-editable",
+            "--python",
+            "-p",
+            "--project",
+            "--directory",
+            "--env-file",
+            "--extra",
+            "--group",
+            "--only-group",
+            "--package",
+            "--index",
+            "--default-index",
+            "--index-url",
+            "--extra-index-url",
+            "--find-links",
+            "-f",
+            "--config-file",
+            "--cache-dir",
+            "--no-extra",
+            "--no-group",
+        }
+    ),
+    ("conda", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
+    ("mamba", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
+    ("micromamba", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
+    ("poetry", "run"): frozenset(),
+    ("pixi", "run"): frozenset({"-e", "--environment", "--manifest-path"}),
+    ("pipenv", "run"): frozenset(),  # `pipenv run [OPTIONS] COMMAND [ARGS]...`: no valued options
+    ("hatch", "run"): frozenset(),  # `hatch run [ENV:]ARGS...` (the environment: `hatch -e ENV`)
+}
+
 MPI = OptionTable(
     value=MPI_ONE_VALUE,
     two_values=MPI_TWO_VALUES,
