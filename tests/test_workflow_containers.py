@@ -1,5 +1,6 @@
 """Kubernetes Container specs outside a `containers:` list: an Argo Workflows template's
-`container:` and `script:` (its `source:` run by a shell `command`), and Tekton Task `steps:`
+`container:` and `script:` (its `source:` run by a shell `command`; a step's `{{...}}` parameters are unknown
+values), and Tekton Task `steps:`
 (`command`/`args`, or a `script:` run by `/bin/sh` or the shell its shebang names). Each is read
 as a Kubernetes container is (before, no launch was found in such files: SLM005)."""
 
@@ -18,9 +19,18 @@ def test_argo_container_and_script_templates_are_launches_with_exact_positions()
     assert [f[:4] for f in findings] == [
         ("FLG001", 20, 61, "--mem-fraction-statics"),
         ("FLG005", 32, 77, "high"),
+        ("SLM004", 32, 92, "{{inputs.parameters.tp}}"),
     ]
     assert "is not an SGLang 0.5.6 flag" in findings[0][4]  # the template's image tag
     assert "invalid int value: 'high'" in findings[1][4]
+
+
+def test_a_steps_parameters_are_unknown_values_not_text() -> None:
+    (finding,) = [f for f in ARGO.findings() if f[0] == "SLM004"]
+    assert (
+        "the value of `--tp-size` (`{{inputs.parameters.tp}}` is filled in by the workflow engine"
+        in finding[4]
+    )
 
 
 def test_an_argo_container_keeps_its_env_image_and_gpus() -> None:

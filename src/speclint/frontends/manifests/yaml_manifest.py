@@ -186,14 +186,16 @@ class _Reader(NodeReader):
                     and id(value) not in self.seen
                 ):
                     self.seen.add(id(value))
-                    self.k8s_container(value)
+                    self.k8s_container(value, step=True)
                 else:
                     self.find_containers(value, depth + 1)
         elif isinstance(node, yaml.SequenceNode):
             for item in node.value:
                 self.find_containers(item, depth + 1)
 
-    def k8s_container(self, container: yaml.Node) -> None:
+    def k8s_container(self, container: yaml.Node, step: bool = False) -> None:
+        """One Container spec; `step`: a workflow step's (Argo Workflows, Kubeflow Pipelines),
+        whose `{{...}}` parameters are filled in when it runs."""
         env: dict[str, Word] = {}
         env_list = get(container, "env")
         if isinstance(env_list, yaml.SequenceNode):
@@ -213,6 +215,10 @@ class _Reader(NodeReader):
                         dynamic_reason=f"{name.value} comes from valueFrom (a Secret, ConfigMap or field)",
                     )
         argv = self.words(get(container, "command")) + self.words(get(container, "args"))
+        if step:
+            from speclint.frontends.manifests.go_templates import workflow_holes
+
+            argv = [ArgvItem(workflow_holes(item.pieces), item.splat) for item in argv]
         if self.template is not None and self.template.inserts:
             argv += self._inserted(container)
         from speclint.frontends.manifests.gpus import k8s_gpu_count
@@ -225,7 +231,10 @@ class _Reader(NodeReader):
         script = _script(container)
         if script is not None:
             buffer = ShellBuffer(self.text, self.starts, self.budget)
-            buffer.add_code(self.scalar_pieces(script))
+            from speclint.frontends.manifests.go_templates import workflow_holes
+
+            pieces = self.scalar_pieces(script)
+            buffer.add_code(workflow_holes(pieces) if step else pieces)
             self._walk(buffer, env, get(container, "image"))
         self._gpus(count, k8s_gpu_count(self, container))
 
