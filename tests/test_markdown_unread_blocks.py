@@ -1,7 +1,8 @@
 """A doc block that runs the launcher in a form speclint does not read as a command (a
-`powershell`/`json`/`diff` block, an HTML `<pre><code>` block, a `text` block that opens with
-the command) is reported beside the file's other launches (SLM005, info), never passed over
-under "All checks passed"; a `docker-compose` block is read as YAML."""
+`powershell` block, a `json` block that is no debug configuration, an HTML `<pre><code>`
+block, a `text` block that opens with the command) is reported beside the file's other
+launches (SLM005, info), never passed over under "All checks passed"; a `docker-compose` block
+is read as YAML."""
 
 from __future__ import annotations
 

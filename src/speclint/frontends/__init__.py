@@ -46,6 +46,15 @@ def _is_shell(path: str, first_line: str | None) -> bool:
     return first_line is not None and _shell_shebang().match(first_line) is not None
 
 
+def _is_vscode_launch(path: str, text: str | None) -> bool:
+    """A VS Code launch configuration: `launch.json`, or a JSON file (`.json`,
+    `.code-workspace`) holding `"configurations"` (a workspace file's `launch` section)."""
+    name = os.path.basename(path)
+    if name == "launch.json":
+        return True
+    return name.endswith((".json", ".code-workspace")) and text is not None and '"configurations"' in text
+
+
 def _is_dockerfile(path: str) -> bool:
     name = os.path.basename(path).lower()
     return (
@@ -109,7 +118,7 @@ def _command_file(path: str, text: str | None) -> str | None:
 
 
 def file_kind(path: str, text: str | None = None) -> str | None:
-    """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst', 'dockerfile', 'makefile',
+    """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst', 'dockerfile', 'vscode', 'makefile',
     'justfile', 'procfile', 'systemd', 'quadlet', 'supervisord' or 'tox', or None when no
     front-end reads it."""
     first_line = text.split("\n", 1)[0] if text is not None else None
@@ -118,6 +127,8 @@ def file_kind(path: str, text: str | None = None) -> str | None:
         return kind
     if _is_dockerfile(path):
         return "dockerfile"
+    if _is_vscode_launch(path, text):
+        return "vscode"
     command_kind = _command_file(path, text)
     if command_kind is not None:
         return command_kind
@@ -194,6 +205,14 @@ def _extract_dockerfile(text: str, path: str) -> ExtractResult:
     return extract_dockerfile(text, path)
 
 
+def _extract_vscode(text: str, path: str) -> ExtractResult:
+    if "sglang" not in text:
+        return ExtractResult()
+    from speclint.frontends.manifests.vscode_launch import extract_vscode_launch
+
+    return extract_vscode_launch(text, path)
+
+
 def _commands_front_end(kind: str) -> Callable[[str, str], ExtractResult]:
     def extract(text: str, path: str) -> ExtractResult:
         if "sglang" not in text and not (kind == "makefile" and "include" in text):
@@ -213,6 +232,7 @@ _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
     "notebook": _extract_notebook,
     "rst": _extract_rst,
     "dockerfile": _extract_dockerfile,
+    "vscode": _extract_vscode,
     **{
         kind: _commands_front_end(kind)
         for kind in ("makefile", "justfile", "procfile", "systemd", "quadlet", "supervisord", "tox")
@@ -228,8 +248,8 @@ def extract_file(path: str, text: str) -> ExtractResult:
         message = (
             f"no front-end reads {os.path.basename(path) or path!r} (not a shell script, "
             "Python file, YAML manifest, Markdown or reStructuredText file, Jupyter notebook, "
-            "Dockerfile, Makefile, justfile, Procfile, systemd service or drop-in, Podman Quadlet "
-            "container, supervisord program or tox.ini)"
+            "Dockerfile, VS Code launch configuration (JSON), Makefile, justfile, Procfile, "
+            "systemd service or drop-in, Podman Quadlet container, supervisord program or tox.ini)"
         )
         from speclint.core.diagnostics import Diagnostic
 
@@ -259,7 +279,7 @@ def is_lintable_path(path: str) -> bool:
     """Whether a directory scan should read this file (by name, or by shebang if no suffix)."""
     if path.endswith(_SHELL_SUFFIXES) or os.path.splitext(path)[1].lower() in _OTHER_SUFFIXES:
         return True
-    if _is_dockerfile(path):
+    if _is_dockerfile(path) or os.path.basename(path) == "launch.json":
         return True
     if path.endswith(".conf") and os.path.basename(path) != "supervisord.conf":
         return _drop_in_kind(path) is not None or _command_file(path, _head(path)) is not None

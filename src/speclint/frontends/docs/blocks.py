@@ -14,6 +14,7 @@ from speclint.frontends.shell.embedded import Piece
 from .cells import python_block, python_worth_reading
 from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
 from .flag_lists import block_flag_list, block_prefixed_list
+from .json_fence import JSON_TAGS, json_block
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
 
 TYPE_CHECKING = False
@@ -131,6 +132,9 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     """A code block read by its language tag (lowercase; "" for an untagged block): its
     (file offset, text) lines are a Markdown fence's or a reStructuredText directive's."""
     joined = "\n".join(line for _, line in lines)
+    if tag in ("diff", "patch") and DOC_LAUNCHER.search(joined):  # (a pull request's thread)
+        lines, tag = _after_side(lines), ""
+        joined = "\n".join(line for _, line in lines)
     if tag in PYTHON_TAGS:
         if python_worth_reading(doc, joined):  # `sgl.Runtime(...)` without its import
             python_block(doc, lines)
@@ -147,6 +151,8 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
             _unread_launcher(doc, lines, [], "it is not a Dockerfile speclint could read")
             return
         tag = "bash"  # a `docker run ...` command shown under the `docker` tag: read as shell
+    if tag in JSON_TAGS and "sglang" in joined and json_block(doc, _pieces(lines)):
+        return
     if tag in UNIT_TAGS or (tag == "" and joined.lstrip().startswith(("[Unit]", "[Service]", "[Container]"))):
         if "sglang" in joined and "[Service]" in joined and "ExecStart" in joined:
             _unit_block(doc, lines)
@@ -179,6 +185,25 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     before = len(doc.result.diagnostics)
     if not doc.shell(_pieces(lines), "warn" if tag else "drop"):
         _unread_launcher(doc, lines, doc.result.diagnostics[before:])
+
+
+def _after_side(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The text a unified diff leaves (its added and context lines, their marker column
+    dropped), read as an untagged block: a removed line is left out, so a `\\`-continued
+    command joins its next kept line, as in the changed file; headers (`diff --git`, `---`,
+    `+++`, `@@`, `index`, `\\ No newline`) and the fence lines of a diffed Markdown file are
+    blank."""
+    kept = []
+    for offset, line in lines:
+        if line.startswith("-") and not line.startswith("--- "):
+            continue
+        if line.startswith(("+++ ", "--- ", "@@", "diff ", "index ", "\\")):
+            kept.append((offset + len(line), ""))
+            continue
+        if line[:1] in ("+", " "):
+            offset, line = offset + 1, line[1:]
+        kept.append((offset + len(line), "") if line.lstrip().startswith("```") else (offset, line))
+    return kept
 
 
 def _starts_launch(line: str) -> bool:

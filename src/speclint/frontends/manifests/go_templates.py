@@ -164,3 +164,40 @@ def _blank(chars: list[str], begin: int, end: int, fill: str) -> None:
     for i in range(begin, min(end, len(chars))):
         if chars[i] not in "\r\n":
             chars[i] = fill
+
+
+def workflow_holes(pieces: list[Piece]) -> list[Piece]:
+    """`pieces` with each `{{...}}` made an unknown value: an Argo Workflows or Kubeflow
+    Pipelines step's parameters (`{{inputs.parameters.model}}`), filled in when the step runs."""
+    out: list[Piece] = []
+    for piece in pieces:
+        if piece.text is None or "{{" not in piece.text:
+            out.append(piece)
+            continue
+        matches = list(_ACTION.finditer(piece.text))
+        if not matches:
+            out.append(piece)
+        elif not piece.exact:  # (a decoded escape: the whole piece stands for the range)
+            out.append(Piece(None, piece.begin, piece.end, reason=_workflow_reason(matches[0].group())))
+        else:
+            at = 0
+            for match in matches:
+                if match.start() > at:
+                    out.append(
+                        Piece(
+                            piece.text[at : match.start()],
+                            piece.begin + at,
+                            piece.begin + match.start(),
+                            exact=True,
+                        )
+                    )
+                reason = _workflow_reason(match.group())
+                out.append(Piece(None, piece.begin + match.start(), piece.begin + match.end(), reason=reason))
+                at = match.end()
+            if at < len(piece.text):
+                out.append(Piece(piece.text[at:], piece.begin + at, piece.end, exact=True))
+    return out
+
+
+def _workflow_reason(shown: str) -> str:
+    return f"`{_shown(shown)}` is filled in by the workflow engine when the step runs"

@@ -117,6 +117,10 @@ def _comments(text: str) -> list[tuple[Span, str]]:
     return found
 
 
+_CONTAINER_LISTS = frozenset({"containers", "initContainers", "sidecars", "ephemeralContainers", "steps"})
+"""Keys whose list holds Kubernetes Container specs (`steps`: Tekton's, those with an `image`)."""
+
+
 class _Reader(NodeReader):
     """Finds the containers of Kubernetes and compose manifests (and hands workflows and
     flag-key maps to `actions` and `config_sections`)."""
@@ -157,29 +161,41 @@ class _Reader(NodeReader):
         self.find_containers(root, depth=0)
 
     def find_containers(self, node: yaml.Node, depth: int) -> None:
-        """Every `containers:`/`initContainers:` list, wherever the workload kind nests it
-        (Deployment, StatefulSet, Job, CronJob, Pod, LeaderWorkerSet templates, List items)."""
+        """Every `containers:`/`initContainers:`/`sidecars:`/`ephemeralContainers:` list,
+        wherever the workload kind nests it (Deployment, StatefulSet, Job, CronJob, Pod,
+        LeaderWorkerSet templates, List items); the one Container a `container:` or `script:`
+        key holds (an Argo Workflows template, a Kubeflow Pipelines executor) and the items of a
+        `steps:` list that name an `image:` (Tekton Task steps): each is a Kubernetes Container
+        spec, its `command`/`args`/`env`/`image` read as one, and its script (`_script`)."""
         if depth > 30 or id(node) in self.seen:
             return
         self.seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
             for key, value in mapping_pairs(node):
-                if (
-                    isinstance(key, yaml.ScalarNode)
-                    and key.value in ("containers", "initContainers")
-                    and isinstance(value, yaml.SequenceNode)
-                ):
+                name = key.value if isinstance(key, yaml.ScalarNode) else None
+                if name in _CONTAINER_LISTS and isinstance(value, yaml.SequenceNode):
                     for container in value.value:
-                        if id(container) not in self.seen:  # `[*c, *c, ...]`: one launch
+                        if name == "steps" and get(container, "image") is None:
+                            self.find_containers(container, depth + 1)
+                        elif id(container) not in self.seen:  # `[*c, *c, ...]`: one launch
                             self.seen.add(id(container))
                             self.k8s_container(container)
+                elif (
+                    name in ("container", "script")
+                    and isinstance(value, yaml.MappingNode)
+                    and id(value) not in self.seen
+                ):
+                    self.seen.add(id(value))
+                    self.k8s_container(value, step=True)
                 else:
                     self.find_containers(value, depth + 1)
         elif isinstance(node, yaml.SequenceNode):
             for item in node.value:
                 self.find_containers(item, depth + 1)
 
-    def k8s_container(self, container: yaml.Node) -> None:
+    def k8s_container(self, container: yaml.Node, step: bool = False) -> None:
+        """One Container spec; `step`: a workflow step's (Argo Workflows, Kubeflow Pipelines),
+        whose `{{...}}` parameters are filled in when it runs."""
         env: dict[str, Word] = {}
         env_list = get(container, "env")
         if isinstance(env_list, yaml.SequenceNode):
@@ -199,6 +215,10 @@ class _Reader(NodeReader):
                         dynamic_reason=f"{name.value} comes from valueFrom (a Secret, ConfigMap or field)",
                     )
         argv = self.words(get(container, "command")) + self.words(get(container, "args"))
+        if step:
+            from speclint.frontends.manifests.go_templates import workflow_holes
+
+            argv = [ArgvItem(workflow_holes(item.pieces), item.splat) for item in argv]
         if self.template is not None and self.template.inserts:
             argv += self._inserted(container)
         from speclint.frontends.manifests.gpus import k8s_gpu_count
@@ -208,6 +228,14 @@ class _Reader(NodeReader):
 
         count = len(self.result.launches)
         self.launch(argv, env, get(container, "image"))
+        script = _script(container)
+        if script is not None:
+            buffer = ShellBuffer(self.text, self.starts, self.budget)
+            from speclint.frontends.manifests.go_templates import workflow_holes
+
+            pieces = self.scalar_pieces(script)
+            buffer.add_code(workflow_holes(pieces) if step else pieces)
+            self._walk(buffer, env, get(container, "image"))
         self._gpus(count, k8s_gpu_count(self, container))
 
     def _inserted(self, container: yaml.Node) -> list[ArgvItem]:
@@ -296,6 +324,28 @@ class _Reader(NodeReader):
             for name, word in env.items():
                 if not name.startswith("__speclint_"):  # placeholders for unknown `$(VAR)`
                     launch.env.setdefault(name, word)
+
+
+def _script(container: yaml.Node) -> yaml.ScalarNode | None:
+    """The shell script a Container-like spec runs besides its `command`: a Tekton step's
+    `script:` (run by `/bin/sh` unless its first line is a shebang: one naming a shell is read
+    too) or an Argo script template's `source:`, which Argo saves to a file and passes to the
+    `command` (read when that is a shell)."""
+    from speclint.frontends.shell.launch import SHELLS
+
+    script = get(container, "script")
+    if isinstance(script, yaml.ScalarNode):
+        first = script.value.lstrip().split("\n", 1)[0]
+        words = [word.rsplit("/", 1)[-1] for word in first[2:].split()] if first.startswith("#!") else ["sh"]
+        if words[:1] == ["env"]:
+            words = [word for word in words[1:] if not word.startswith("-")]
+        return script if words and words[0] in SHELLS else None
+    source, command = get(container, "source"), get(container, "command")
+    if isinstance(source, yaml.ScalarNode) and isinstance(command, yaml.SequenceNode) and command.value:
+        program = command.value[0]
+        if isinstance(program, yaml.ScalarNode) and program.value.rsplit("/", 1)[-1] in SHELLS:
+            return source
+    return None
 
 
 def _block_end(text: str, node: yaml.Node) -> int:

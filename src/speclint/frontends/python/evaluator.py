@@ -21,6 +21,7 @@ from speclint.frontends.python.values import (
     attribute_key,
     bounded,
 )
+from speclint.frontends.python.whitespace import whitespace_call
 from speclint.frontends.shell.embedded import Piece, known_text, relocated, span_of
 
 TYPE_CHECKING = False
@@ -322,6 +323,8 @@ class Evaluator:
 
             if (pieces := format_call(node, self.eval)) is not None:
                 return self._make(node, "str", pieces=pieces)
+        if (pieces := whitespace_call(self.eval, node, name)) is not None:  # `s.strip()`, `dedent(s)`
+            return self._make(node, "str", pieces=pieces)
         source: py.BaseExpression | None = None
         if name == "shlex.split":  # `shlex.split()` without a string: computed when it runs
             source = args[0].value if args else None

@@ -3,18 +3,19 @@
 
 Docker's own options are skipped (knowing which take a value, from docker's option table);
 `-e`/`--env` are read into the container's environment, which starts empty: the host's
-variables reach the container only when named. `--entrypoint` is the command's first word.
+variables reach the container only when named. `--entrypoint` is the command's first word
+(`--entrypoint ""` none: it clears the image's).
 """
 
 from __future__ import annotations
 
 from speclint.core.words import Word
+from speclint.frontends.shell.expand import Arg
 from speclint.frontends.shell.launcher_options import OptionTable, value_word, walk_options
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.spans import Span
-    from speclint.frontends.shell.expand import Arg
 
 _VALUE = frozenset(
     """-e --env -v --volume -p --publish --name --gpus --shm-size --ipc --network --net
@@ -97,7 +98,11 @@ def docker_command(
         if option in ("-e", "--env"):
             _container_env(value_arg, skip, container_env, host_env)
         elif option == "--entrypoint":
-            entrypoint = value_arg
+            # `--entrypoint=CMD` is CMD; `--entrypoint ""` clears the image's ENTRYPOINT, so the
+            # command after the image runs as it is (Docker's `run` reference)
+            entrypoint = Arg(value_word(value_arg, skip), None) if skip else value_arg
+            if entrypoint.word.text == "":
+                entrypoint = None
     if i >= len(args):
         return None
     image_word = args[i].word

@@ -328,7 +328,7 @@ class ShellBuffer:
                     span,
                 )
             )
-        from speclint.frontends.shell.checks import collect_comments, first_syntax_error
+        from speclint.frontends.shell.checks import broken_continuations, collect_comments, first_syntax_error
         from speclint.frontends.shell.text import TextMap, drop_final_continuation, parse_bytes
         from speclint.frontends.shell.variables import Env, VarValue, dynamic_value
         from speclint.frontends.shell.walk import Walker
@@ -356,11 +356,14 @@ class ShellBuffer:
 
             if mentions(tm.data):
                 found.launches.extend(array_launches(walker.env.vars, path))
-        collect_comments(tree.root_node, tm, found)
+        comments = collect_comments(tree.root_node, tm, found)
         if report_errors:
             error = first_syntax_error(tree.root_node, tm)
             if error is not None:
                 found.diagnostics.append(error)
+        # a comment or trailing blank that ends a `\`-continued command (a doc's block, a
+        # workflow's `run:`, a Python shell string): said as in a script
+        found.diagnostics.extend(broken_continuations(tree.root_node, tm, comments))
         for launch in found.launches:
             launch.env = {k: v for k, v in launch.env.items() if not k.startswith("__speclint_")}
             if self.identities:

@@ -82,42 +82,9 @@ _WRAPPERS: dict[str, OptionTable] = {
     ),
     "taskset": OptionTable(operands=1),
     "chrt": OptionTable(operands=1),
+    **wrappers.INIT_WRAPPERS,
 }
-_RUNNERS: dict[tuple[str, str], frozenset[str]] = {
-    ("uv", "run"): frozenset(
-        {
-            "--with",
-            "--with-requirements",
-            "--with-editable",
-            "--python",
-            "-p",
-            "--project",
-            "--directory",
-            "--env-file",
-            "--extra",
-            "--group",
-            "--only-group",
-            "--package",
-            "--index",
-            "--default-index",
-            "--index-url",
-            "--extra-index-url",
-            "--find-links",
-            "-f",
-            "--config-file",
-            "--cache-dir",
-            "--no-extra",
-            "--no-group",
-        }
-    ),
-    ("conda", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
-    ("mamba", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
-    ("micromamba", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
-    ("poetry", "run"): frozenset(),
-    ("pixi", "run"): frozenset({"-e", "--environment", "--manifest-path"}),
-    ("pipenv", "run"): frozenset(),  # `pipenv run [OPTIONS] COMMAND [ARGS]...`: no valued options
-    ("hatch", "run"): frozenset(),  # `hatch run [ENV:]ARGS...` (the environment: `hatch -e ENV`)
-}
+_RUNNERS = wrappers.RUNNERS
 
 
 _LAUNCHERS = (
@@ -128,6 +95,7 @@ _LAUNCHERS = (
         "docker",
         "podman",
         "nvidia-docker",
+        "nerdctl",
         "ssh",
         "srun",
         "sbatch",
@@ -144,6 +112,8 @@ _LAUNCHERS = (
         "xargs",
         "parallel",
         "torchrun",
+        "su",
+        "runuser",
     }
     | wrappers.PROFILERS
     | SHELLS
@@ -218,7 +188,7 @@ def _dispatch(
         elif command_entry(base, following):
             walker.add_launch(_launch(walker, span, SERVE_ENTRY, args[i + 2 :], env, image))
             return
-        elif base in ("docker", "podman", "nvidia-docker", "docker-compose", "podman-compose"):
+        elif base in ("docker", "podman", "nvidia-docker", "nerdctl", "docker-compose", "podman-compose"):
             found = docker_command(args, i + 1, env, compose=base.endswith("-compose"))
             if found is not None:
                 command, container_env, container_image = found
@@ -245,8 +215,10 @@ def _dispatch(
             if image_arg is not None:
                 image = (image_text, image_arg.word.span)
         elif base == "kubectl":
-            env = {}
-            i = wrappers.kubectl_command(args, i + 1)
+            env = {}  # the pod's: `kubectl run --env` values
+            i, image_text, image_arg = wrappers.kubectl_command(args, i + 1, env)
+            if image_arg is not None:
+                image = (image_text, image_arg.word.span)
         elif base == "screen":  # the new session's process gets this environment
             from speclint.frontends.shell.typed_lines import stuffed, type_into_screen
 
@@ -260,6 +232,13 @@ def _dispatch(
         elif base == "ray":  # the entrypoint runs on the cluster, in its runtime environment
             env = {}
             i = wrappers.ray_job_command(args, i + 1)
+        elif base in ("su", "runuser"):
+            from speclint.frontends.shell.user_switch import user_switch
+
+            command_at = user_switch(walker, base, args, i + 1, env, image)
+            if command_at is None:
+                return
+            i = command_at
         elif base in SHELLS:
             from speclint.frontends.shell.shell_c import shell_c
 

@@ -1,4 +1,5 @@
-"""Launchers people put in front of SGLang: MPI `mpirun`/`mpiexec`, Apptainer / Singularity
+"""Launchers people put in front of SGLang: container init processes (`tini`, `dumb-init`,
+`gosu`, `su-exec`), MPI `mpirun`/`mpiexec`, Apptainer / Singularity
 `exec`, `kubectl exec`, `tmux` (Slurm `srun` has its own module, `srun`). Each is an `OptionTable`
 (which options take a value, from each tool's own option table; which set the launched
 process's environment) read by `launcher_options.walk_options`; what follows the options is
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
 
     from speclint.core.words import Word
     from speclint.frontends.shell.expand import Arg
+    from speclint.frontends.shell.launcher_options import Value
 
 # Open MPI mpirun / MPICH and Intel MPI mpiexec: options with one value, and with two
 # (`-mca NAME VALUE`, `-genv NAME VALUE`). Open MPI accepts long options with one dash too.
@@ -44,6 +46,56 @@ KUBECTL_VALUE = frozenset(
     --cache-dir -v --log-file""".split()
 )
 
+
+# container init processes and user switchers an image's ENTRYPOINT puts in front of its
+# command: tini (tini.c's OPT_STRING "p:hvwgle:sak:": -p, -e, -k take a value), dumb-init
+# (dumb-init.c's getopt_long "+hvVcr:": -r/--rewrite), `gosu USER` and `su-exec USER`
+# (no options: the user is the one word before the command); each execs the command with
+# its arguments and environment unchanged
+INIT_WRAPPERS: dict[str, OptionTable] = {
+    "tini": OptionTable(value=frozenset({"-p", "-e", "-k"})),
+    "dumb-init": OptionTable(value=frozenset({"-r", "--rewrite"})),
+    "gosu": OptionTable(operands=1),
+    "su-exec": OptionTable(operands=1),
+}
+
+# runners of a project's environment: `TOOL run [options] COMMAND...` (the options that take a
+# value; `uv run -m MODULE` is read as `python -m MODULE`)
+RUNNERS: dict[tuple[str, str], frozenset[str]] = {
+    ("uv", "run"): frozenset(
+        {
+            "--with",
+            "--with-requirements",
+            "--with-editable",
+            "--python",
+            "-p",
+            "--project",
+            "--directory",
+            "--env-file",
+            "--extra",
+            "--group",
+            "--only-group",
+            "--package",
+            "--index",
+            "--default-index",
+            "--index-url",
+            "--extra-index-url",
+            "--find-links",
+            "-f",
+            "--config-file",
+            "--cache-dir",
+            "--no-extra",
+            "--no-group",
+        }
+    ),
+    ("conda", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
+    ("mamba", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
+    ("micromamba", "run"): frozenset({"-n", "--name", "-p", "--prefix", "--cwd"}),
+    ("poetry", "run"): frozenset(),
+    ("pixi", "run"): frozenset({"-e", "--environment", "--manifest-path"}),
+    ("pipenv", "run"): frozenset(),  # `pipenv run [OPTIONS] COMMAND [ARGS]...`: no valued options
+    ("hatch", "run"): frozenset(),  # `hatch run [ENV:]ARGS...` (the environment: `hatch -e ENV`)
+}
 
 MPI = OptionTable(
     value=MPI_ONE_VALUE,
@@ -87,10 +139,50 @@ def apptainer_command(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[in
     return i + 1, image, args[i]
 
 
-def kubectl_command(args: list[Arg], i: int) -> int:
-    """Index of the command run by `kubectl [options] exec [options] POD [options] [--] COMMAND...`
-    (len(args) when this is not `kubectl exec`)."""
+# `kubectl run NAME --image=IMAGE [options] [--] COMMAND...` (kubectl's `run` reference): the
+# options that take a value; `--env NAME=VALUE` sets the container's variable (the container
+# starts with the image's environment, not this shell's), `--image` picks the release.
+KUBECTL_RUN = OptionTable(
+    value=KUBECTL_VALUE
+    | frozenset(
+        """--image --env --port --labels -l --restart --overrides --image-pull-policy --annotations
+        --dry-run -o --output --template --field-manager --grace-period --timeout --cascade""".split()
+    ),
+    sets_env=frozenset({"--env"}),
+    kept=frozenset({"--image"}),
+)
+
+
+def kubectl_run(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[int, str | None, Arg | None]:
+    """For `kubectl [options] run NAME [options] [--] COMMAND...` (i: the word after `run`): the
+    command's index, the image and its word (`--image IMAGE` or `--image=IMAGE`); `env` gets the
+    `--env` values. The words after NAME (after `--`) start the container's command, with or
+    without `--command`, as `docker run IMAGE COMMAND...` is read."""
+    kept: dict[str, Value] = {}
+    named = False
+    while i < len(args):  # options, NAME, options (kubectl takes them on either side)
+        i, ended, found = walk_options(KUBECTL_RUN, args, i, env)
+        kept.update(found)
+        if ended or i >= len(args) or named:
+            break
+        named, i = True, i + 1
+    if "--image" not in kept:
+        return i, None, None
+    arg, skip = kept["--image"]
+    return i, arg.word.text[skip:] if arg.word.text is not None else None, arg
+
+
+def kubectl_command(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[int, str | None, Arg | None]:
+    """The index of the command run by `kubectl [options] exec [options] POD [options] [--]
+    COMMAND...` or `kubectl [options] run NAME ...` (`kubectl_run`: its image too; `env`: its
+    `--env` values), len(args) for any other kubectl command."""
     i, ended, _ = walk_options(KUBECTL, args, i)
+    if not ended and i < len(args) and args[i].word.text == "run":
+        return kubectl_run(args, i + 1, env)
+    return _kubectl_exec(args, i, ended), None, None
+
+
+def _kubectl_exec(args: list[Arg], i: int, ended: bool) -> int:
     if ended or i >= len(args) or args[i].word.text != "exec":
         return len(args)
     i, ended, _ = walk_options(KUBECTL, args, i + 1)
