@@ -73,10 +73,12 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
         # trtllm_mha
         "0.5.1.post3": _like("0.4.10.post2", has_trtllm_mha_check=True),
         # speculative decoding as 0.5.3.post3 (its --enable-ep-moe / --enable-deepep-moe
-        # rewriting is a counted known difference in tests/test_oracle_recordings.py)
+        # rewriting is a counted known difference in tests/test_oracle_recordings.py), but
+        # without --enable-beta-spec: `__post_init__` turns the overlap scheduler off for
+        # EAGLE, EAGLE3 and STANDALONE unconditionally (0.5.2 server_args.py L723-735)
         "0.5.2": _like(
             "0.5.6.post2",
-            eagle_overlap="beta_spec",
+            eagle_overlap="disabled",
             draft_revision_main=False,
             page_tree_backends=("flashinfer",),
             trtllm_mha_pages=(16, 32, 64),
