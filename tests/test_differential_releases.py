@@ -44,3 +44,36 @@ def test_0_5_2_eagle_turns_the_overlap_scheduler_off_without_a_beta_spec_flag(tm
     assert launch["resolution_exact"] is True and launch["resolution_modelled_on"] == "0.5.2"
     assert launch["effective"]["disable_overlap_schedule"] is True
     assert "disable_overlap_schedule" not in launch.get("unknown", {})
+
+
+def test_dflash_keeps_a_given_max_running_requests_and_caps_at_48_otherwise(tmp_path):
+    # every DFLASH release ends `_handle_dflash` with `if max_running_requests is None: ... = 48`
+    # (0.5.14 arg_groups/speculative_hook.py); explain showed it unknown before 0.5.23
+    dflash = (
+        f"qwen3-8b --speculative-algorithm DFLASH --speculative-draft-model-path {M}qwen3-8b "
+        "--speculative-num-draft-tokens 2"
+    )
+    for version in ("0.5.12.post1", "0.5.14", "0.5.21"):
+        given, default = explain(tmp_path, version, f"{dflash} --max-running-requests 8", dflash, gpu="h100")
+        assert given["effective"]["max_running_requests"] == 8, version
+        assert default["effective"]["max_running_requests"] == 48, version
+        assert "max_running_requests" not in default.get("unknown", {}), version
+
+
+def test_older_releases_state_the_schedule_conservativeness(tmp_path):
+    # 1.0 unless given, times 0.3 with attention DP (0.4.6.post5 server_args.py L329, 0.5.14
+    # `_handle_data_parallelism` L5050-5051); the GPU does not change it
+    dp, plain, given = explain(
+        tmp_path,
+        "0.5.14",
+        "deepseek-v3 --tp-size 8 --dp-size 4 --enable-dp-attention",
+        "llama-3.1-8b-instruct",
+        "llama-3.1-8b-instruct --schedule-conservativeness 0.5",
+        gpu="h100",
+    )
+    assert dp["effective"]["schedule_conservativeness"] == 0.3
+    assert plain["effective"]["schedule_conservativeness"] == 1.0
+    assert given["effective"]["schedule_conservativeness"] == 0.5
+    [old] = explain(tmp_path, "0.4.6.post5", "deepseek-v3 --tp-size 8 --dp-size 2 --enable-dp-attention")
+    assert old["effective"]["schedule_conservativeness"] == 0.3
+    assert "schedule_conservativeness" not in old.get("unknown", {})

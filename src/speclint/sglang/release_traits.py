@@ -64,8 +64,7 @@ class ReleaseTraits:
     """--pp-size > 1 turns the overlap scheduler off (0.5.23 oracle; B8 for 0.5.14)."""
     dflash_full_handler: bool
     """0.5.23 `_handle_dflash`: refuses non-CUDA/NPU/XPU devices, attention DP without
-    --enable-dp-lm-head and pp_size != 1 before the draft check, and caps running requests
-    at 48 like the other handlers."""
+    --enable-dp-lm-head and pp_size != 1 before the draft check."""
     strips_device_index: bool
     """0.5.23 `_handle_missing_default_values`: --device cuda:1 resolves to "cuda"."""
     backend_page_sizes: bool

@@ -52,12 +52,11 @@ def resolve_dflash(state: ResolutionState) -> None:
         state.set("disable_overlap_schedule", True, "DFLASH runs without the overlap scheduler", handler)
     if state.traits.dflash_disables_mixed_chunk and state.get("enable_mixed_chunk") is True:
         state.set("enable_mixed_chunk", False, "DFLASH does not run with mixed chunked prefill", handler)
-    if state.traits.dflash_full_handler:
-        # 0.5.23 `_handle_dflash` ends like the other handlers (tests/test_oracle_differential.py:
-        # the oracle reports 48 without --max-running-requests).
-        max_running_requests(state, handler, True)
-    else:
-        state.mark_unknown("max_running_requests", "DFLASH's own handler decides it")
+    # `_handle_dflash` ends like the other handlers in every DFLASH release: 48 unless
+    # --max-running-requests is given (0.5.11-0.5.12 server_args.py, 0.5.13-0.5.18
+    # speculative_hook.py `if server_args.max_running_requests is None: ... = 48`, 0.5.19+
+    # `declare_resolution`; tests/test_oracle_differential.py: the oracle reports 48).
+    max_running_requests(state, handler, True)
 
 
 _DFLASH_DRAFT_BACKENDS = ("flashinfer", "triton")
