@@ -77,3 +77,21 @@ def test_older_releases_state_the_schedule_conservativeness(tmp_path):
     [old] = explain(tmp_path, "0.4.6.post5", "deepseek-v3 --tp-size 8 --dp-size 2 --enable-dp-attention")
     assert old["effective"]["schedule_conservativeness"] == 0.3
     assert "schedule_conservativeness" not in old.get("unknown", {})
+
+
+def test_dflash_draft_tokens_default_to_16_when_the_draft_config_states_no_block_size(tmp_path):
+    # `_handle_dflash`: `parse_dflash_draft_config(...).resolve_block_size(default=None)`, then
+    # 16 (0.5.14 arg_groups/speculative_hook.py); qwen3-8b's config.json has no block_size
+    dflash = f"qwen3-8b --speculative-algorithm DFLASH --speculative-draft-model-path {M}"
+    [plain] = explain(tmp_path, "0.5.14", f"{dflash}qwen3-8b", gpu="h100")
+    assert plain["effective"]["speculative_num_draft_tokens"] == 16
+    stated = tmp_path / "dflash-draft"
+    stated.mkdir()
+    (stated / "config.json").write_text(
+        json.dumps({"architectures": ["DFlashDraftModel"], "dflash_config": {"block_size": 8}})
+    )
+    [block] = explain(tmp_path, "0.5.14", f"{dflash[: -len(M)]}{stated}", gpu="h100")
+    assert block["effective"]["speculative_num_draft_tokens"] is None  # unknown, with why
+    assert block["unknown"]["speculative_num_draft_tokens"] == (
+        "taken from the block size the DFLASH draft's config states"
+    )

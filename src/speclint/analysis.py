@@ -44,7 +44,9 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
     )
     env = {name: word.text for name, word in launch.env.items()}
     ctx.gpu = options.gpu
-    ctx.resolution = resolution = resolve(config, env, target.architecture, options.gpu, target.config)
+    ctx.resolution = resolution = resolve(
+        config, env, target.architecture, options.gpu, target.config, ctx.draft.config
+    )
     if resolution.rejection is None:
         resolution.rejection = context_rejection(config, env, target.config, version)
     return ctx

@@ -45,7 +45,7 @@ def resolve_dflash(state: ResolutionState) -> None:
             )
         state.set("speculative_num_draft_tokens", block, "DFLASH block size", handler)
     elif draft is None:
-        state.set_unknown("speculative_num_draft_tokens", "taken from the DFLASH draft's config")
+        _draft_tokens_from_draft_config(state, handler)
     if state.traits.dflash_draft_backend:
         _dflash_draft_backend(state)
     if state.traits.dflash_disables_overlap:
@@ -57,6 +57,32 @@ def resolve_dflash(state: ResolutionState) -> None:
     # speculative_hook.py `if server_args.max_running_requests is None: ... = 48`, 0.5.19+
     # `declare_resolution`; tests/test_oracle_differential.py: the oracle reports 48).
     max_running_requests(state, handler, True)
+
+
+DFLASH_DEFAULT_BLOCK = 16
+"""`_handle_dflash` (0.5.11+): without --speculative-num-draft-tokens, the block size of the
+draft's config (`parse_dflash_draft_config`: `dflash_config.block_size`, else a top-level
+`block_size`), and 16 when it states none (or cannot be read)."""
+
+
+def _draft_tokens_from_draft_config(state: ResolutionState, handler: str) -> None:
+    """16 where the draft's config.json is on disk and names no block size; a stated one is
+    not read (SGLang reads it through transformers' `get_config`, which may fail: then 16)."""
+    config = state.draft_config
+    if config is None:
+        state.set_unknown("speculative_num_draft_tokens", "taken from the DFLASH draft's config, not on disk")
+        return
+    nested = config.raw.get("dflash_config")
+    if "block_size" in config.raw or (isinstance(nested, dict) and "block_size" in nested):
+        state.set_unknown("speculative_num_draft_tokens", "taken from the block size the DFLASH draft's config states")
+        return
+    state.set(
+        "speculative_num_draft_tokens",
+        DFLASH_DEFAULT_BLOCK,
+        f"the DFLASH draft's config.json states no block size: SGLang's default {DFLASH_DEFAULT_BLOCK}",
+        handler,
+        f"speculative_num_draft_tokens is not set; defaulting to {DFLASH_DEFAULT_BLOCK} for DFLASH.",
+    )
 
 
 _DFLASH_DRAFT_BACKENDS = ("flashinfer", "triton")
