@@ -56,7 +56,8 @@ def test_0_4_6_post5_asserts_it_in_post_init_on_the_sizes_given():
     )
     # before DP attention splits the chunk: 1000 is checked, not 500
     text, [(code, _, column, message)] = _errors(
-        "0.4.6.post5", "--tp-size 2 --dp-size 2 --enable-dp-attention --page-size 64 --chunked-prefill-size 1000"
+        "0.4.6.post5",
+        "--tp-size 2 --dp-size 2 --enable-dp-attention --page-size 64 --chunked-prefill-size 1000",
     )
     assert (code, column) == ("SPD009", text.index("1000") + 1)
     assert "(--chunked-prefill-size 1000 with page size 64; use a multiple of 64" in message

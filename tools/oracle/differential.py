@@ -90,7 +90,9 @@ def classify(version: str, mode: str, launch: dict, unknown: bool = False) -> li
         theirs = recorded_value(launch, field, mode)
         if not is_known(mine):
             if unknown and theirs is not _MISSING and theirs is not None:
-                out.append(("unknown", f"{field}: speclint unknown ({_template(mine.reason)}), SGLang sets it"))
+                out.append(
+                    ("unknown", f"{field}: speclint unknown ({_template(mine.reason)}), SGLang sets it")
+                )
             continue
         mine = _relative(mine)
         if theirs is not _MISSING and not (mine == theirs and type(mine) is type(theirs)):

@@ -26,7 +26,11 @@ def resolve_conservativeness(state: ResolutionState, reason: str) -> None:
     GPU-dependent fields are unknown) when either is not readable."""
     given = state.config.value(FIELD) if state.config.known(FIELD) else None
     flag, size = state.values.get("enable_dp_attention"), state.values.get("attn_dp_size")
-    if isinstance(given, bool) or not isinstance(given, (int, float)) or not (is_known(flag) and is_known(size)):
+    if (
+        isinstance(given, bool)
+        or not isinstance(given, (int, float))
+        or not (is_known(flag) and is_known(size))
+    ):
         state.set_unknown(FIELD, reason)
     elif state.attention_dp():
         state.set(FIELD, given * 0.3, "DP attention schedules less conservatively", "__post_init__")

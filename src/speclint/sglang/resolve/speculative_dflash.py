@@ -74,7 +74,9 @@ def _draft_tokens_from_draft_config(state: ResolutionState, handler: str) -> Non
         return
     nested = config.raw.get("dflash_config")
     if "block_size" in config.raw or (isinstance(nested, dict) and "block_size" in nested):
-        state.set_unknown("speculative_num_draft_tokens", "taken from the block size the DFLASH draft's config states")
+        state.set_unknown(
+            "speculative_num_draft_tokens", "taken from the block size the DFLASH draft's config states"
+        )
         return
     state.set(
         "speculative_num_draft_tokens",
