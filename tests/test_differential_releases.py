@@ -95,3 +95,17 @@ def test_dflash_draft_tokens_default_to_16_when_the_draft_config_states_no_block
     assert block["unknown"]["speculative_num_draft_tokens"] == (
         "taken from the block size the DFLASH draft's config states"
     )
+
+
+def test_a_separate_draft_gets_its_own_boundary_reduction(tmp_path):
+    # 0.5.23 arg_groups/boundary_reduction.py `resolve_boundary_reduction`: the draft's own
+    # `model_boundary_reduction(get_config(draft_path))`; Qwen3ForCausalLM is in
+    # `_AR_ARCHITECTURES`, a Llama target is not
+    [launch] = explain(
+        tmp_path,
+        "0.5.23",
+        f"llama-3.1-8b-instruct --speculative-algorithm STANDALONE --speculative-draft-model-path {M}qwen3-8b",
+        gpu="h100",
+    )
+    assert launch["effective"]["boundary_reduction"] == "rs+rsv"
+    assert launch["effective"]["speculative_boundary_reduction"] == "ar"

@@ -164,10 +164,23 @@ def _boundary_reduction(state: ResolutionState) -> None:
         and draft is not None
         and draft != state.get("model_path")
     ):
-        state.set_unknown(
-            "speculative_boundary_reduction",
-            "the draft model's own default (read from its config.json) is not modelled",
-        )
+        # `model_boundary_reduction` of the draft's own config (`get_config(draft_path)`)
+        config = state.draft_config
+        own = None if config is None else BOUNDARY_REDUCTION.get(config.architecture or "")
+        if own is None:
+            state.set_unknown(
+                "speculative_boundary_reduction",
+                "the draft model's own default (read from its config.json) is not modelled"
+                if config is not None
+                else "the draft model's own default: its config.json is not on disk",
+            )
+        else:
+            state.set(
+                "speculative_boundary_reduction",
+                own,
+                f"the default for the draft's {config.architecture}",
+                handler,
+            )
     else:
         state.set("speculative_boundary_reduction", value, "the target's", handler)
 
