@@ -166,7 +166,8 @@ def _boundary_reduction(state: ResolutionState) -> None:
     ):
         # `model_boundary_reduction` of the draft's own config (`get_config(draft_path)`)
         config = state.draft_config
-        own = None if config is None else BOUNDARY_REDUCTION.get(config.architecture or "")
+        arch = None if config is None else config.architecture
+        own = None if arch is None else BOUNDARY_REDUCTION.get(arch)
         if own is None:
             state.set_unknown(
                 "speculative_boundary_reduction",
@@ -178,7 +179,7 @@ def _boundary_reduction(state: ResolutionState) -> None:
             state.set(
                 "speculative_boundary_reduction",
                 own,
-                f"the default for the draft's {config.architecture}",
+                f"the default for the draft's {arch}",
                 handler,
             )
     else:
