@@ -109,3 +109,28 @@ def test_a_separate_draft_gets_its_own_boundary_reduction(tmp_path):
     )
     assert launch["effective"]["boundary_reduction"] == "rs+rsv"
     assert launch["effective"]["speculative_boundary_reduction"] == "ar"
+
+
+def test_a_prefill_backend_equal_to_the_decode_backend_is_the_attention_backend(tmp_path):
+    # 0.5.4-0.5.21 `_handle_attention_backend_compatibility` (0.5.14 server_args.py
+    # L4478-4481; 0.5.15+ overrides.py `_attention_backend_default`), on any GPU
+    same = "--prefill-attention-backend triton --decode-attention-backend triton"
+    for gpu in ("h100", "b200"):
+        llama, deepseek = explain(
+            tmp_path, "0.5.14", f"llama-3.1-8b-instruct {same}", f"deepseek-v3 --tp-size 8 {same}", gpu=gpu
+        )
+        assert (llama["effective"]["attention_backend"], llama["effective"]["page_size"]) == ("triton", 1)
+        assert deepseek["effective"]["attention_backend"] == "triton"
+
+
+def test_deepseek_on_blackwell_with_one_phase_backend_given_gets_the_mla_default(tmp_path):
+    # no trtllm_mla (`_handle_model_specific_adjustments` wants all three backends unset);
+    # `_get_default_attn_backend` gives MLA models flashinfer on SM100 (0.5.14 L4460-4463)
+    for version in ("0.5.6.post2", "0.5.14"):
+        [launch] = explain(
+            tmp_path, version, "deepseek-v3 --prefill-attention-backend fa3 --tp-size 2", gpu="b200"
+        )
+        assert (launch["effective"]["attention_backend"], launch["effective"]["page_size"]) == (
+            "flashinfer",
+            1,
+        ), version
