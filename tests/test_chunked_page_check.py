@@ -96,3 +96,11 @@ def test_the_guard_is_read_from_the_source():
     assert chunked_page_reading([post_init]) == "post_init"
     assert chunked_page_reading([guarded]) == "other"
     assert chunked_page_reading([elsewhere]) == "none"
+
+
+def test_a_given_size_is_checked_in_releases_without_the_gpu_resolution():
+    # 0.5.14 keeps a given size (no attention DP): check_server_args reads it as given
+    text, [(code, line, column, message)] = _errors("0.5.14", "--page-size 64 --chunked-prefill-size 1000")
+    assert (code, line, column) == ("SPD009", 1, text.index("1000") + 1)
+    assert message.startswith("SGLang 0.5.14 refuses this launch in check_server_args: AssertionError: ")
+    assert _errors("0.5.14", "--page-size 64 --chunked-prefill-size 4096")[1] == []

@@ -134,3 +134,19 @@ def test_deepseek_on_blackwell_with_one_phase_backend_given_gets_the_mla_default
             "flashinfer",
             1,
         ), version
+
+
+def test_older_releases_keep_a_given_chunked_prefill_size(tmp_path):
+    # no release changes a given size but attention DP (`// dp_size`), --enable-mis and the
+    # capability adjustments of models that cannot chunk their prefill (given_sizes.py)
+    plain, dp = explain(
+        tmp_path,
+        "0.5.14",
+        "llama-3.1-8b-instruct --chunked-prefill-size 4096",
+        "deepseek-v3 --tp-size 8 --dp-size 4 --enable-dp-attention --chunked-prefill-size 4096",
+    )
+    assert plain["effective"]["chunked_prefill_size"] == 4096
+    assert dp["effective"]["chunked_prefill_size"] is None
+    assert dp["unknown"]["chunked_prefill_size"] == (
+        "GPU-dependent resolution is unverified for SGLang 0.5.14 (attention data parallelism changes it)"
+    )

@@ -143,9 +143,19 @@ def test_mori_refuses_a_chunked_prefill_larger_than_its_dispatch_buffer():
     accepted("0.5.23", MORI.replace("8192", "4096"))
 
 
-def test_mori_says_nothing_where_the_chunked_prefill_size_is_not_resolved():
-    # 0.5.18's GPU-dependent resolution is not modelled: the size SGLang checks is unknown
-    accepted("0.5.18", MORI)
+def test_mori_checks_a_given_chunked_prefill_size_where_the_gpu_resolution_is_not_modelled():
+    # 0.5.18's GPU-dependent resolution is not modelled, but a given size without attention
+    # DP is kept as given (given_sizes.py); the release's own resolution refuses 8192 and
+    # accepts 4096 (session 11, tools/oracle/record_release.py on 0.5.14 and 0.5.18)
+    refusal(
+        "0.5.18",
+        MORI,
+        "--chunked-prefill-size 8192",
+        "_handle_a2a_moe",
+        "AssertionError: SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be >= "
+        "the per-rank MoRI dispatch tokens",
+    )
+    accepted("0.5.18", MORI.replace("8192", "4096"))
 
 
 # --- attention backends ---
