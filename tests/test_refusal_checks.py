@@ -371,3 +371,45 @@ def test_the_command_line_shows_the_refusal_at_the_value(tmp_path):
         "AssertionError: Flashinfer MoE A2A is only supported with dp_size == tp_size and "
         "--enable-dp-attention"
     ) in result.stdout
+
+
+# --- DFLASH before 0.5.23: `_handle_dflash` refuses attention DP and pipeline parallelism ---
+
+DFLASH = LAUNCH + DSV3 + " --speculative-algorithm DFLASH --speculative-draft-model-path " + QWEN3
+
+
+@pytest.mark.parametrize("version", ["0.5.12.post1", "0.5.14", "0.5.19", "0.5.22"])
+def test_dflash_before_0_5_23_refuses_attention_dp_and_pipelines(version):
+    # session 11's differential: 0.5.14 refused `--tp-size 8 --dp-size 8 --enable-dp-attention`
+    # with DFLASH (seed 11012); speclint passed it. 0.5.19-0.5.22 refuse it with
+    # --enable-dp-lm-head too (only 0.5.23 takes that; speculative_hook.py `_handle_dflash`)
+    for lm_head in ("", " --enable-dp-lm-head"):
+        refusal(
+            version,
+            DFLASH + " --tp-size 8 --dp-size 8 --enable-dp-attention" + lm_head,
+            "--speculative-algorithm DFLASH",
+            "_handle_dflash",
+            "ValueError: Currently DFLASH speculative decoding does not support dp attention.",
+        )
+    refusal(
+        version,
+        DFLASH + " --tp-size 4 --pp-size 2",
+        "--pp-size 2",
+        "_handle_dflash",
+        "ValueError: Currently DFLASH speculative decoding only supports pp_size == 1.",
+    )
+    accepted(version, DFLASH + " --tp-size 8")
+
+
+def test_dflash_refuses_other_devices_from_0_5_17():
+    # 0.5.17-0.5.19 `_handle_dflash`: "DFLASH speculative decoding only supports CUDA and NPU
+    # devices."; 0.5.14 has no such check
+    refusal(
+        "0.5.18",
+        DFLASH + " --device cpu",
+        "--device cpu",
+        "_handle_dflash",
+        "ValueError: DFLASH speculative decoding does not run on --device cpu",
+        gpu=None,
+    )
+    assert [c for c, *_ in errors("0.5.14", DFLASH + " --device cpu", gpu=None) if c == "SPD009"] == []

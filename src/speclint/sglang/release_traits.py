@@ -64,7 +64,11 @@ class ReleaseTraits:
     """--pp-size > 1 turns the overlap scheduler off (0.5.23 oracle; B8 for 0.5.14)."""
     dflash_full_handler: bool
     """0.5.23 `_handle_dflash`: refuses non-CUDA/NPU/XPU devices, attention DP without
-    --enable-dp-lm-head and pp_size != 1 before the draft check."""
+    --enable-dp-lm-head and pp_size != 1 before the draft check. Before it (0.5.11-0.5.22)
+    attention DP is refused outright and the device check is `dflash_device_check`'s."""
+    dflash_device_check: bool
+    """0.5.17-0.5.22 `_handle_dflash` refuses devices other than CUDA and NPU (0.5.20: and
+    XPU; 0.5.21+: the platform's) first (speculative_hook.py); 0.5.23's is in the full handler."""
     strips_device_index: bool
     """0.5.23 `_handle_missing_default_values`: --device cuda:1 resolves to "cuda"."""
     backend_page_sizes: bool

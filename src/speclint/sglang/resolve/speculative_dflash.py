@@ -15,6 +15,8 @@ def resolve_dflash(state: ResolutionState) -> None:
     handler = "_handle_dflash"
     if state.traits.dflash_full_handler:
         _dflash_0_5_23_checks(state, handler)
+    else:
+        _dflash_checks(state, handler)
     if state.get("speculative_draft_model_path") is None:
         raise Stop(
             "ValueError",
@@ -112,6 +114,40 @@ def _dflash_draft_backend(state: ResolutionState) -> None:
     else:
         state.set_unknown(
             name, "DFLASH's draft backend follows the attention backend SGLang picks, or its fallback"
+        )
+
+
+def _dflash_checks(state: ResolutionState, handler: str) -> None:
+    """`_handle_dflash` before 0.5.23 opens with two refusals, in this order: attention DP
+    ("Currently DFLASH speculative decoding does not support dp attention.", 0.5.11-0.5.12
+    server_args.py, 0.5.13-0.5.19 speculative_hook.py; 0.5.20-0.5.22 add "on non-NPU
+    devices" and let NPU through: not refused here on NPU) and pp_size != 1 (every release)."""
+    device = state.get("device")
+    if (
+        state.traits.dflash_device_check
+        and isinstance(device, str)
+        and not (device.startswith("cuda") or device in ("npu", "xpu"))
+    ):
+        raise Stop(
+            "ValueError",
+            f"DFLASH speculative decoding does not run on --device {device}: it runs on CUDA and NPU devices only.",
+            handler,
+            ("device",),
+        )
+    if state.attention_dp() and is_known(device) and device != "npu":
+        raise Stop(
+            "ValueError",
+            "Currently DFLASH speculative decoding does not support dp attention.",
+            handler,
+            ("speculative_algorithm",),
+        )
+    pp_size = state.get("pp_size")
+    if isinstance(pp_size, int) and pp_size != 1:
+        raise Stop(
+            "ValueError",
+            "Currently DFLASH speculative decoding only supports pp_size == 1.",
+            handler,
+            ("pp_size", "pipeline_parallel_size"),  # or the dest `--pp-size` fills (parallel.CLI_DESTS)
         )
 
 
