@@ -413,3 +413,19 @@ def test_dflash_refuses_other_devices_from_0_5_17():
         gpu=None,
     )
     assert [c for c, *_ in errors("0.5.14", DFLASH + " --device cpu", gpu=None) if c == "SPD009"] == []
+
+
+def test_trtllm_mla_refuses_speculative_decoding_in_0_4_10_post2():
+    # 0.4.10.post2 `__post_init__`: "trtllm_mla backend does not support speculative decoding
+    # yet." (session 11's differential, seed wide-11013); 0.5.1.post3 has no such check
+    eagle = LAUNCH + LLAMA + " --tp-size 8 --attention-backend trtllm_mla" + EAGLE3
+    refusal(
+        "0.4.10.post2",
+        eagle,
+        "--attention-backend trtllm_mla",
+        "__post_init__",
+        "ValueError: trtllm_mla backend does not support speculative decoding yet. (--attention-backend "
+        "trtllm_mla with --speculative-algorithm EAGLE3;",
+        gpu="b200",
+    )
+    assert [m for _, _, m in errors("0.5.1.post3", eagle, gpu="b200") if "trtllm_mla backend" in m] == []

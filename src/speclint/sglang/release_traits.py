@@ -151,6 +151,9 @@ class ReleaseTraits:
     the same, worded per rank), '' (no check)."""
     flex_refuses_speculative: bool
     """`--attention-backend flex_attention` asserts no speculative algorithm (0.5.3+)."""
+    trtllm_mla_refuses_speculative: bool
+    """`--attention-backend trtllm_mla` raises "trtllm_mla backend does not support speculative
+    decoding yet." with a speculative algorithm (0.4.10.post1-0.4.10.post2 `__post_init__`)."""
     mis_needs_flashinfer: bool
     """`--enable-mis` asserts flashinfer as the prefill and decode backends (0.5.11+)."""
     tp_lm_head_a2a_check: str
