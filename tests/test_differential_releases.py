@@ -150,3 +150,29 @@ def test_older_releases_keep_a_given_chunked_prefill_size(tmp_path):
     assert dp["unknown"]["chunked_prefill_size"] == (
         "GPU-dependent resolution is unverified for SGLang 0.5.14 (attention data parallelism changes it)"
     )
+
+
+def test_the_sampling_backend_is_flashinfer_where_the_wheel_requires_it(tmp_path):
+    # `"flashinfer" if is_flashinfer_available() else "pytorch"`; flashinfer_python is a
+    # requirement of the wheel with no extra from 0.5.3 (METADATA, sglang_dependencies.json)
+    [on_cuda] = explain(tmp_path, "0.5.14", "llama-3.1-8b-instruct", gpu="h100")
+    assert on_cuda["effective"]["sampling_backend"] == "flashinfer"
+    [extra_only] = explain(tmp_path, "0.5.2", "llama-3.1-8b-instruct", gpu="h100")
+    assert (
+        extra_only["unknown"]["sampling_backend"] == "GPU-dependent resolution is unverified for SGLang 0.5.2"
+    )
+    [no_gpu] = explain(tmp_path, "0.5.14", "llama-3.1-8b-instruct")
+    assert no_gpu["effective"]["sampling_backend"] is None
+    [deterministic] = explain(
+        tmp_path, "0.5.14", "llama-3.1-8b-instruct --enable-deterministic-inference", gpu="h100"
+    )
+    assert deterministic["effective"]["sampling_backend"] != "flashinfer"
+
+
+def test_the_flashinfer_requirement_is_read_from_the_wheel_metadata():
+    sys.path.insert(0, str(ROOT / "tools"))
+    from gen_sglang_dependencies import flashinfer_reading
+
+    assert flashinfer_reading("Requires-Dist: flashinfer_python==0.4.0\n") is True
+    assert flashinfer_reading('Requires-Dist: flashinfer_python==0.3.1; extra == "srt"\n') is False
+    assert flashinfer_reading("Requires-Dist: torch==2.8.0\n") is None

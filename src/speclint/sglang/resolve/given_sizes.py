@@ -1,6 +1,6 @@
-"""The scheduler's conservativeness and a given chunked prefill size in releases whose
-GPU-dependent resolution speclint does not model (`ReleaseTraits.gpu_resolution` false):
-neither depends on the GPU there.
+"""The scheduler's conservativeness, a given chunked prefill size and the sampling backend in
+releases whose GPU-dependent resolution speclint does not model (`ReleaseTraits.gpu_resolution`
+false): none of them depends on the GPU's memory there.
 
 Every release keeps --schedule-conservativeness (1.0 unless given) and multiplies it by 0.3
 when attention data parallelism is on, and nowhere else: 0.4.0-0.5.14 `__post_init__` /
@@ -25,6 +25,21 @@ from speclint.sglang.resolve.result import is_known
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.resolve.state import ResolutionState
+
+
+def resolve_gpu_free(state: ResolutionState, name: str, reason: str) -> bool:
+    """Resolve `name` where the GPU does not change it; False: left to the caller (unknown
+    with `reason`, why the GPU-dependent fields are unknown)."""
+    if name == FIELD:
+        resolve_conservativeness(state, reason)
+        return True
+    if name == SAMPLING:
+        return resolve_sampling_backend(state)
+    if name == CHUNKED and state.config.given(name):
+        resolve_given_chunked(state, reason)
+        return True
+    return False
+
 
 FIELD = "schedule_conservativeness"
 CHUNKED = "chunked_prefill_size"
@@ -70,3 +85,47 @@ def resolve_given_chunked(state: ResolutionState, reason: str) -> None:
         return
     split = is_known(flag) and is_known(size) and state.attention_dp()
     state.set_unknown(CHUNKED, f"{reason} (attention data parallelism changes it)" if split else reason)
+
+
+SAMPLING = "sampling_backend"
+_DEPENDENCIES = None
+
+
+def resolve_sampling_backend(state: ResolutionState) -> bool:
+    """`"flashinfer" if is_flashinfer_available() else "pytorch"` (`__post_init__`, 0.5.6+
+    `_handle_sampling_backend`, 0.5.15+ overrides.py `_sampling_backend_default`): flashinfer
+    where the release's wheel requires flashinfer_python unconditionally (METADATA, read by
+    tools/gen_sglang_dependencies.py: 0.5.3+), the launch runs on an NVIDIA GPU with
+    --device cuda, SGLANG_IS_FLASHINFER_AVAILABLE is not set and deterministic inference (which
+    picks pytorch) is off. False when it is not stated."""
+    from speclint.sglang.linedata import LineData
+    from speclint.sglang.resolve.refusals_moe import given
+
+    global _DEPENDENCIES
+    if _DEPENDENCIES is None:
+        import os
+
+        here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        _DEPENDENCIES = LineData(os.path.join(here, "data", "sglang_dependencies.json"))
+    row = _DEPENDENCIES.row(state.checked_version)
+    required = isinstance(row, dict) and _DEPENDENCIES.shared(row["flashinfer_required"]) is True
+    gpu = state.gpu
+    if (
+        not required
+        or state.values.get(SAMPLING) is not None
+        or gpu is None
+        or gpu.vendor != "nvidia"
+        or state.get("device") != "cuda"
+        or "SGLANG_IS_FLASHINFER_AVAILABLE" in state.env
+        or given(state, "enable_deterministic_inference") not in (None, False)
+        or state.get("enable_deterministic_inference") is True
+    ):
+        return False
+    state.set(
+        SAMPLING,
+        "flashinfer",
+        f"FlashInfer is installed with SGLang {state.checked_version} (a requirement of its wheel) "
+        "and the GPU is CUDA",
+        "_handle_sampling_backend",
+    )
+    return True
