@@ -143,9 +143,19 @@ def test_mori_refuses_a_chunked_prefill_larger_than_its_dispatch_buffer():
     accepted("0.5.23", MORI.replace("8192", "4096"))
 
 
-def test_mori_says_nothing_where_the_chunked_prefill_size_is_not_resolved():
-    # 0.5.18's GPU-dependent resolution is not modelled: the size SGLang checks is unknown
-    accepted("0.5.18", MORI)
+def test_mori_checks_a_given_chunked_prefill_size_where_the_gpu_resolution_is_not_modelled():
+    # 0.5.18's GPU-dependent resolution is not modelled, but a given size without attention
+    # DP is kept as given (given_sizes.py); the release's own resolution refuses 8192 and
+    # accepts 4096 (session 11, tools/oracle/record_release.py on 0.5.14 and 0.5.18)
+    refusal(
+        "0.5.18",
+        MORI,
+        "--chunked-prefill-size 8192",
+        "_handle_a2a_moe",
+        "AssertionError: SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be >= "
+        "the per-rank MoRI dispatch tokens",
+    )
+    accepted("0.5.18", MORI.replace("8192", "4096"))
 
 
 # --- attention backends ---
@@ -361,3 +371,61 @@ def test_the_command_line_shows_the_refusal_at_the_value(tmp_path):
         "AssertionError: Flashinfer MoE A2A is only supported with dp_size == tp_size and "
         "--enable-dp-attention"
     ) in result.stdout
+
+
+# --- DFLASH before 0.5.23: `_handle_dflash` refuses attention DP and pipeline parallelism ---
+
+DFLASH = LAUNCH + DSV3 + " --speculative-algorithm DFLASH --speculative-draft-model-path " + QWEN3
+
+
+@pytest.mark.parametrize("version", ["0.5.12.post1", "0.5.14", "0.5.19", "0.5.22"])
+def test_dflash_before_0_5_23_refuses_attention_dp_and_pipelines(version):
+    # session 11's differential: 0.5.14 refused `--tp-size 8 --dp-size 8 --enable-dp-attention`
+    # with DFLASH (seed 11012); speclint passed it. 0.5.19-0.5.22 refuse it with
+    # --enable-dp-lm-head too (only 0.5.23 takes that; speculative_hook.py `_handle_dflash`)
+    for lm_head in ("", " --enable-dp-lm-head"):
+        refusal(
+            version,
+            DFLASH + " --tp-size 8 --dp-size 8 --enable-dp-attention" + lm_head,
+            "--speculative-algorithm DFLASH",
+            "_handle_dflash",
+            "ValueError: Currently DFLASH speculative decoding does not support dp attention.",
+        )
+    refusal(
+        version,
+        DFLASH + " --tp-size 4 --pp-size 2",
+        "--pp-size 2",
+        "_handle_dflash",
+        "ValueError: Currently DFLASH speculative decoding only supports pp_size == 1.",
+    )
+    accepted(version, DFLASH + " --tp-size 8")
+
+
+def test_dflash_refuses_other_devices_from_0_5_17():
+    # 0.5.17-0.5.19 `_handle_dflash`: "DFLASH speculative decoding only supports CUDA and NPU
+    # devices."; 0.5.14 has no such check
+    refusal(
+        "0.5.18",
+        DFLASH + " --device cpu",
+        "--device cpu",
+        "_handle_dflash",
+        "ValueError: DFLASH speculative decoding does not run on --device cpu",
+        gpu=None,
+    )
+    assert [c for c, *_ in errors("0.5.14", DFLASH + " --device cpu", gpu=None) if c == "SPD009"] == []
+
+
+def test_trtllm_mla_refuses_speculative_decoding_in_0_4_10_post2():
+    # 0.4.10.post2 `__post_init__`: "trtllm_mla backend does not support speculative decoding
+    # yet." (session 11's differential, seed wide-11013); 0.5.1.post3 has no such check
+    eagle = LAUNCH + LLAMA + " --tp-size 8 --attention-backend trtllm_mla" + EAGLE3
+    refusal(
+        "0.4.10.post2",
+        eagle,
+        "--attention-backend trtllm_mla",
+        "__post_init__",
+        "ValueError: trtllm_mla backend does not support speculative decoding yet. (--attention-backend "
+        "trtllm_mla with --speculative-algorithm EAGLE3;",
+        gpu="b200",
+    )
+    assert [m for _, _, m in errors("0.5.1.post3", eagle, gpu="b200") if "trtllm_mla backend" in m] == []

@@ -12,7 +12,11 @@ Per release, name -> index of its reading:
   arg_groups/*.py): `"always"` (no `if` around it: 0.4.9.post4-0.4.10.post2 check -1 too),
   `"positive"` (`if chunked_prefill_size > 0:`), `"positive_not_decode"` (and
   `disaggregation_mode != "decode"`), `"other"` (a guard not read here), `"none"` (no such
-  assert).
+  assert). Releases without that assert are read for its earlier form,
+  `assert self.chunked_prefill_size % self.page_size == 0` with no message in
+  `__post_init__` (0.4.4-0.4.9.post3, right after the chunked prefill default and before
+  any page size an attention backend forces): `"post_init"` when no `if` is around it
+  (`"other"` when one is).
 """
 
 from __future__ import annotations
@@ -62,10 +66,40 @@ def _guards(tree: ast.Module, message: str) -> list[list[str]] | None:
     return found or None
 
 
+POST_INIT_TEST = "self.chunked_prefill_size % self.page_size == 0"
+
+
+def _post_init_asserts(tree: ast.Module) -> list[list[str]]:
+    """The tests of the `if`s around each message-less POST_INIT_TEST assert directly in a
+    `__post_init__` (innermost last)."""
+    found: list[list[str]] = []
+
+    def walk(node: ast.AST, tests: list[str]) -> None:
+        if isinstance(node, ast.Assert) and node.msg is None and ast.unparse(node.test) == POST_INIT_TEST:
+            found.append(tests)
+        elif isinstance(node, ast.If):
+            for child in node.body:
+                walk(child, [*tests, ast.unparse(node.test)])
+            for child in node.orelse:
+                walk(child, [*tests, f"not ({ast.unparse(node.test)})"])
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for child in ast.iter_child_nodes(node):
+                walk(child, tests)
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == "__post_init__":
+            for child in node.body:
+                walk(child, [])
+    return found
+
+
 def chunked_page_reading(sources: list[str]) -> str:
     guards = [g for source in sources for g in (_guards(ast.parse(source), CHUNKED_PAGE) or [])]
     if not guards:
-        return "none"
+        early = [g for source in sources for g in _post_init_asserts(ast.parse(source))]
+        if not early:
+            return "none"
+        return "post_init" if early == [[]] else "other"
     if len(guards) > 1:
         return "other"
     tests = guards[0]
@@ -92,7 +126,7 @@ def _resolution_file(name: str) -> bool:
 def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         sources = [archive.read(n).decode("utf-8") for n in sorted(archive.namelist()) if _resolution_file(n)]
-    sources = [s for s in sources if CHUNKED_PAGE in s]
+    sources = [s for s in sources if CHUNKED_PAGE in s or POST_INIT_TEST in s]
     return [("chunked_prefill_page", chunked_page_reading(sources))]
 
 

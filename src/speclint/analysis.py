@@ -47,7 +47,7 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
     ctx.gpu = options.gpu
     co_launched = launch.entry == ROUTER_ENTRY
     ctx.resolution = resolution = resolve(
-        config, env, target.architecture, options.gpu, target.config, co_launched
+        config, env, target.architecture, options.gpu, target.config, ctx.draft.config, co_launched
     )
     if resolution.rejection is None:
         resolution.rejection = context_rejection(config, env, target.config, version)

@@ -12,7 +12,10 @@ lints the same command line for the release and the GPU it was recorded on, and 
   them);
 - a MISSED REFUSAL: SGLang refused it (argparse, resolution or check_server_args), speclint
   reports no error;
-- a VALUE difference: both accept, and a value speclint states differs from the recorded one.
+- a VALUE difference: both accept, and a value speclint states differs from the recorded one;
+- an UNKNOWN value: both accept, speclint's resolution (what `speclint explain` shows) holds a
+  field as unknown that the release resolved to a value other than None (``--unknown``: counted
+  and grouped by field and speclint's reason; the default counts only the three kinds above).
 
 Disagreements are grouped by cause: a false error by speclint's code and message (numbers and
 paths blanked), a missed refusal by SGLang's exception, raising function and message. Counts
@@ -59,7 +62,7 @@ def describe(launch: dict) -> str:
     return f"[{launch['gpu']}] {env + ' ' if env else ''}{shlex.join(argv)}"
 
 
-def classify(version: str, mode: str, launch: dict) -> list[tuple[str, str]]:
+def classify(version: str, mode: str, launch: dict, unknown: bool = False) -> list[tuple[str, str]]:
     """[(kind, cause)] for one launch; [] when speclint and the release agree."""
     from speclint.core.findings import Severity
     from speclint.engine import lint_text
@@ -84,16 +87,20 @@ def classify(version: str, mode: str, launch: dict) -> list[tuple[str, str]]:
     out = []
     ctx = result.contexts[0] if result.contexts else None
     for field, mine in ctx.resolution.effective.items() if ctx and ctx.resolution else ():
-        if not is_known(mine):
-            continue
         theirs = recorded_value(launch, field, mode)
+        if not is_known(mine):
+            if unknown and theirs is not _MISSING and theirs is not None:
+                out.append(
+                    ("unknown", f"{field}: speclint unknown ({_template(mine.reason)}), SGLang sets it")
+                )
+            continue
         mine = _relative(mine)
         if theirs is not _MISSING and not (mine == theirs and type(mine) is type(theirs)):
             out.append(("value", f"{field}: speclint {mine!r}, SGLang {theirs!r}"))
     return out
 
 
-def run(paths: list[str], examples: int) -> dict:
+def run(paths: list[str], examples: int, unknown: bool = False) -> dict:
     per_run: dict[str, Counter] = {}
     groups: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
     for path in paths:
@@ -105,7 +112,7 @@ def run(paths: list[str], examples: int) -> dict:
         tally = per_run.setdefault(label, Counter())
         for launch in doc["launches"]:
             tally["launches"] += 1
-            found = classify(version, mode, launch)
+            found = classify(version, mode, launch, unknown)
             kinds = {k for k, _ in found}
             for kind in kinds or {"agree"}:
                 tally[kind] += 1
@@ -115,9 +122,9 @@ def run(paths: list[str], examples: int) -> dict:
         print(
             f"{label}: {tally['launches']} launches, agree {tally['agree']}, false errors "
             f"{tally['false error']}, missed refusals {tally['missed refusal']}, value differences "
-            f"{tally['value']}"
+            f"{tally['value']}" + (f", unknown values {tally['unknown']}" if unknown else "")
         )
-    for kind in ("false error", "missed refusal", "value"):
+    for kind in ("false error", "missed refusal", "value", "unknown"):
         ranked = sorted(((c, hits) for (k, c), hits in groups.items() if k == kind), key=lambda x: -len(x[1]))
         if ranked:
             print(f"\n== {kind}: {len(ranked)} causes")
@@ -145,12 +152,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("recordings", nargs="+", help="<release>.json.gz files made by record.py")
     ap.add_argument("--examples", type=int, default=1, help="example launches shown per cause")
     ap.add_argument("--json", help="write the counts and groups here")
+    ap.add_argument("--unknown", action="store_true", help="also list values speclint leaves unknown")
     args = ap.parse_args(argv)
-    report = run(args.recordings, args.examples)
+    report = run(args.recordings, args.examples, args.unknown)
     if args.json:
         with open(args.json, "w") as handle:
             json.dump(report, handle, indent=1)
-    return 1 if any(g["kind"] != "value" for g in report["groups"]) else 0
+    return 1 if any(g["kind"] in ("false error", "missed refusal") for g in report["groups"]) else 0
 
 
 if __name__ == "__main__":

@@ -64,8 +64,11 @@ class ReleaseTraits:
     """--pp-size > 1 turns the overlap scheduler off (0.5.23 oracle; B8 for 0.5.14)."""
     dflash_full_handler: bool
     """0.5.23 `_handle_dflash`: refuses non-CUDA/NPU/XPU devices, attention DP without
-    --enable-dp-lm-head and pp_size != 1 before the draft check, and caps running requests
-    at 48 like the other handlers."""
+    --enable-dp-lm-head and pp_size != 1 before the draft check. Before it (0.5.11-0.5.22)
+    attention DP is refused outright and the device check is `dflash_device_check`'s."""
+    dflash_device_check: bool
+    """0.5.17-0.5.22 `_handle_dflash` refuses devices other than CUDA and NPU (0.5.20: and
+    XPU; 0.5.21+: the platform's) first (speculative_hook.py); 0.5.23's is in the full handler."""
     strips_device_index: bool
     """0.5.23 `_handle_missing_default_values`: --device cuda:1 resolves to "cuda"."""
     backend_page_sizes: bool
@@ -148,6 +151,9 @@ class ReleaseTraits:
     the same, worded per rank), '' (no check)."""
     flex_refuses_speculative: bool
     """`--attention-backend flex_attention` asserts no speculative algorithm (0.5.3+)."""
+    trtllm_mla_refuses_speculative: bool
+    """`--attention-backend trtllm_mla` raises "trtllm_mla backend does not support speculative
+    decoding yet." with a speculative algorithm (0.4.10.post1-0.4.10.post2 `__post_init__`)."""
     mis_needs_flashinfer: bool
     """`--enable-mis` asserts flashinfer as the prefill and decode backends (0.5.11+)."""
     tp_lm_head_a2a_check: str

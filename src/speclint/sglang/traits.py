@@ -53,6 +53,11 @@ flashinfer and fa3 (`attention_backend not in ["flashinfer", "fa3"]`)."""
 _PARALLEL_0_5_14 = dict(parallel_steps=READ_TRAITS["0.5.14"].parallel_steps, separate_attn_dp_size=False)
 """`_handle_data_parallelism` where --dp-size is still the attention-DP size (0.5.20-0.5.21)."""
 
+_DFLASH_0_5_17 = dict(dflash_full_handler=False, dflash_device_check=True)
+"""0.5.17-0.5.22 `_handle_dflash` (speculative_hook.py): a device check, then attention DP
+refused outright ("Currently DFLASH speculative decoding does not support dp attention", 0.5.20+
+"... on non-NPU devices"), not 0.5.23's --enable-dp-lm-head requirement."""
+
 # Releases recorded by tools/oracle (tests/data/oracle): each entry is the closest read
 # release's with the differences its recording shows (tests/test_oracle_recordings.py
 # checks every launch), and the source lines named.
@@ -73,10 +78,12 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
         # trtllm_mha
         "0.5.1.post3": _like("0.4.10.post2", has_trtllm_mha_check=True),
         # speculative decoding as 0.5.3.post3 (its --enable-ep-moe / --enable-deepep-moe
-        # rewriting is a counted known difference in tests/test_oracle_recordings.py)
+        # rewriting is a counted known difference in tests/test_oracle_recordings.py), but
+        # without --enable-beta-spec: `__post_init__` turns the overlap scheduler off for
+        # EAGLE, EAGLE3 and STANDALONE unconditionally (0.5.2 server_args.py L723-735)
         "0.5.2": _like(
             "0.5.6.post2",
-            eagle_overlap="beta_spec",
+            eagle_overlap="disabled",
             draft_revision_main=False,
             page_tree_backends=("flashinfer",),
             trtllm_mha_pages=(16, 32, 64),
@@ -98,7 +105,7 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
         # recorded: resolves every battery launch as 0.5.23 does, the GPU-dependent fields
         # (memory, CUDA graphs, attention backend) on the H100 and the B200 included
         # (memory_hook.py: prefill CUDA graphs of MLA models capture up to 2048 tokens)
-        "0.5.22": _like("0.5.23", gpu_resolution=True, mla_prefill_graph_fixed=2048),
+        "0.5.22": _like("0.5.23", gpu_resolution=True, mla_prefill_graph_fixed=2048, **_DFLASH_0_5_17),
         # server_args.py: SGLANG_ENABLE_SPEC_V2 also covers EAGLE3 and refuses a given topk > 1
         "0.5.7": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"), spec_v2_topk_one=True),
         # and auto_choose_speculative_params gives (3, 1, 4) to architectures it does not list
@@ -132,20 +139,27 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
         # as 0.5.14, and DFLASH resolves its draft attention backend
         "0.5.15.post1": _like("0.5.14", dflash_draft_backend=True),
         "0.5.16": _like("0.5.14", dflash_draft_backend=True),
-        "0.5.17": _like("0.5.14", dflash_draft_backend=True),
+        "0.5.17": _like("0.5.14", dflash_draft_backend=True, dflash_device_check=True),
         # speculative decoding as 0.5.23; the parallel layout still 0.5.14's
         # (`_handle_data_parallelism`: --dp-size is the attention-DP size)
         # as 0.5.19, and EAGLE still turns mixed chunked prefill off
         "0.5.18": _like(
             "0.5.23",
             **_PARALLEL_0_5_14,
+            **_DFLASH_0_5_17,
             eagle_disables_mixed_chunk=True,
             dflash_disables_mixed_chunk=True,
             multinode_dp_check="unless_dp_attention",
         ),
-        "0.5.19": _like("0.5.23", **_PARALLEL_0_5_14, multinode_dp_check="unless_dp_attention"),
-        "0.5.20": _like("0.5.23", **_PARALLEL_0_5_14, multinode_dp_check="unless_dp_attention"),
-        "0.5.21": _like("0.5.23", **_PARALLEL_0_5_14, multinode_dp_check="unless_dp_attention"),
+        "0.5.19": _like(
+            "0.5.23", **_PARALLEL_0_5_14, **_DFLASH_0_5_17, multinode_dp_check="unless_dp_attention"
+        ),
+        "0.5.20": _like(
+            "0.5.23", **_PARALLEL_0_5_14, **_DFLASH_0_5_17, multinode_dp_check="unless_dp_attention"
+        ),
+        "0.5.21": _like(
+            "0.5.23", **_PARALLEL_0_5_14, **_DFLASH_0_5_17, multinode_dp_check="unless_dp_attention"
+        ),
     },
     # read as the first table left the releases (0.4.6.post5 is one of its)
     {

@@ -56,6 +56,7 @@ READ_REFUSALS: dict[str, dict[str, Any]] = {
         flashinfer_a2a_runners=(),
         mori_dispatch_check="",
         flex_refuses_speculative=False,
+        trtllm_mla_refuses_speculative=True,
         mis_needs_flashinfer=False,
         tp_lm_head_a2a_check="",
     ),
@@ -72,6 +73,7 @@ READ_REFUSALS: dict[str, dict[str, Any]] = {
         flashinfer_a2a_runners=(),
         mori_dispatch_check="",
         flex_refuses_speculative=True,
+        trtllm_mla_refuses_speculative=False,
         mis_needs_flashinfer=False,
         tp_lm_head_a2a_check="",
     ),
@@ -91,6 +93,7 @@ READ_REFUSALS: dict[str, dict[str, Any]] = {
         flashinfer_a2a_runners=_CUTLASS_CUTEDSL,
         mori_dispatch_check="prefill",
         flex_refuses_speculative=True,
+        trtllm_mla_refuses_speculative=False,
         mis_needs_flashinfer=True,
         tp_lm_head_a2a_check="",
     ),
@@ -109,6 +112,7 @@ READ_REFUSALS: dict[str, dict[str, Any]] = {
         flashinfer_a2a_runners=_RUNNERS_0_5_19,
         mori_dispatch_check="per_rank",
         flex_refuses_speculative=True,
+        trtllm_mla_refuses_speculative=False,
         mis_needs_flashinfer=True,
         tp_lm_head_a2a_check="attn_dp",
     ),
@@ -117,12 +121,17 @@ READ_REFUSALS: dict[str, dict[str, Any]] = {
 
 REFUSAL_FACTS: dict[str, dict[str, Any]] = {
     # no FlashInfer MoE flags before 0.4.8
-    **_for(("0.4.0", "0.4.6", "0.4.6.post5"), flashinfer_moe_quantization=""),
+    **_for(
+        ("0.4.0", "0.4.6", "0.4.6.post5"),
+        flashinfer_moe_quantization="",
+        trtllm_mla_refuses_speculative=False,
+    ),
     # --enable-flashinfer-trtllm-moe asserts --enable-ep-moe ("EP MoE is required for
     # Flashinfer TRTLLM MOE")
-    "0.4.10": dict(flashinfer_moe_quantization="flags_ep"),
+    # no "trtllm_mla backend does not support speculative decoding yet" (0.4.10.post1 adds it)
+    "0.4.10": dict(flashinfer_moe_quantization="flags_ep", trtllm_mla_refuses_speculative=False),
     # the runners' asserts as worded in each release (refusals.py `_MOE_QUANTIZATION`)
-    "0.5.1.post3": dict(flashinfer_moe_quantization="runner_0_5_1"),
+    "0.5.1.post3": dict(flashinfer_moe_quantization="runner_0_5_1", trtllm_mla_refuses_speculative=False),
     "0.5.3.post3": dict(flashinfer_moe_quantization="runner_0_5_3", cutlass_moe_quantizations=()),
     "0.5.4.post3": dict(flashinfer_moe_quantization="runner_0_5_4"),
     "0.5.5.post3": dict(flashinfer_moe_quantization="runner_0_5_5"),

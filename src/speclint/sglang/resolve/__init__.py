@@ -19,17 +19,20 @@ def resolve(
     target_architecture: str | None = None,
     gpu: GpuProfile | None = None,
     target_config: ModelConfig | None = None,
+    draft_config: ModelConfig | None = None,
     co_launched: bool = False,
 ) -> Resolution:
     """Run SGLang's resolution for `config`'s release. `env` maps the variables the launch
     sets to their values (None when not readable); `target_architecture` is
     `architectures[0]` of the target's config.json when it is on disk; `gpu` the
-    `GpuProfile` it runs on (None: the GPU-dependent fields are unknown); `co_launched`: the
-    launch is sglang-router's co-launcher, resolved as one of its workers."""
+    `GpuProfile` it runs on (None: the GPU-dependent fields are unknown); `target_config` and
+    `draft_config` the two models' config.json when on disk; `co_launched`: the launch is
+    sglang-router's co-launcher, resolved as one of its workers."""
     import speclint.sglang.resolve.steps as steps  # (a module: no failed lookup on each call)
 
     state = ResolutionState(config, dict(env or {}), target_architecture)
     state.target_config = target_config
+    state.draft_config = draft_config
     try:
         steps.run_steps(state, gpu, co_launched)
     except Stop as stop:

@@ -26,6 +26,8 @@ def choose_backend(state: ResolutionState, gpu: GpuProfile | None) -> None:
     known for this GPU and target; else leave it to attention.py (unknown)."""
     traits = state.traits
     names = ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
+    if _prefill_is_decode(state):
+        return
     if (
         gpu is None
         or gpu.vendor != "nvidia"
@@ -48,7 +50,10 @@ def choose_backend(state: ResolutionState, gpu: GpuProfile | None) -> None:
                 "Use trtllm_mla as attention backend on sm100 for DeepseekV3ForCausalLM",
                 "info",
             )
-        return
+            return
+        if not traits.auto_backend_choice:
+            return
+        # a prefill or decode backend given: no trtllm_mla, the MLA default below (flashinfer)
     rule = traits.auto_backend_choice
     if not rule or gpu.sm not in (90, 100):
         return  # no pick while resolving, or a GPU the recordings do not cover
@@ -60,6 +65,24 @@ def choose_backend(state: ResolutionState, gpu: GpuProfile | None) -> None:
         _HANDLER,
         f"Attention backend not explicitly specified. Use {backend} backend by default.",
     )
+
+
+def _prefill_is_decode(state: ResolutionState) -> bool:
+    """0.5.4-0.5.21 (`_handle_attention_backend_compatibility`, 0.5.15+ overrides.py
+    `_attention_backend_default`): a prefill backend equal to the decode backend becomes the
+    attention backend, given or not, on any GPU (recorded on 0.5.6.post2 and 0.5.14)."""
+    if not state.traits.auto_backend_choice:
+        return False
+    prefill = state.get("prefill_attention_backend")
+    if not isinstance(prefill, str) or prefill != state.get("decode_attention_backend"):
+        return False
+    state.set(
+        "attention_backend",
+        prefill,
+        "--prefill-attention-backend and --decode-attention-backend name the same backend",
+        _HANDLER,
+    )
+    return True
 
 
 def _pick(state: ResolutionState, rule: str, arch: str, sm: int) -> str:

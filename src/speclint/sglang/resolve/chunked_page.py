@@ -3,7 +3,11 @@ with the guard each release puts around it, as tools/gen_sglang_server_checks.py
 the release's wheel (`data/sglang_server_checks.json`): none in 0.4.9.post4-0.4.10.post2, so
 --chunked-prefill-size -1 (chunked prefill off) fails with any page size above 1; later only a
 positive size is checked (0.5.3+: not on a decode server of a disaggregated pair). Read with
-both sizes known (a given -1 stays -1), after the page size the attention backend forces."""
+both sizes known (a given -1 stays -1), after the page size the attention backend forces.
+0.4.4-0.4.9.post3 assert it earlier, with no message, in `__post_init__` ("post_init"):
+right after the chunked prefill default, on the sizes as given (before DP attention splits
+the chunk and before an attention backend forces a page size); a size left to SGLang's
+GPU-dependent default is not read there."""
 
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ _FILE = LineData(
         os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "sglang_server_checks.json"
     )
 )
-_CHECKED = ("always", "positive", "positive_not_decode")
+_CHECKED = ("always", "positive", "positive_not_decode", "post_init")
 
 
 def _guard(version: str) -> str:
@@ -35,6 +39,9 @@ def _guard(version: str) -> str:
 def check_chunked_prefill_page(state: ResolutionState) -> None:
     guard = _guard(state.checked_version)
     if guard not in _CHECKED:
+        return
+    if guard == "post_init":
+        _check_post_init(state)
         return
     chunk, page = state.get("chunked_prefill_size"), state.get("page_size")
     page = 1 if page is None else page
@@ -54,5 +61,22 @@ def check_chunked_prefill_page(state: ResolutionState) -> None:
         f"chunked_prefill_size must be divisible by page_size (--chunked-prefill-size {chunk} with "
         f"page size {page}{off}; use a multiple of {page}, or drop --page-size)",
         "check_server_args",
+        ("chunked_prefill_size", "page_size"),
+    )
+
+
+def _check_post_init(state: ResolutionState) -> None:
+    chunk, page = given(state, "chunked_prefill_size"), given(state, "page_size")
+    page = 1 if page is None else page
+    if not isinstance(chunk, int) or isinstance(chunk, bool) or not isinstance(page, int) or page < 1:
+        return  # not given (SGLang's default for the GPU), unreadable, or not set
+    if isinstance(page, bool) or chunk % page == 0:
+        return
+    off = " (-1 turns chunked prefill off, and this release checks it all the same)" if chunk < 0 else ""
+    raise Stop(
+        "AssertionError",
+        f"assert chunked_prefill_size % page_size == 0 fails (--chunked-prefill-size {chunk} with "
+        f"page size {page}{off}; use a multiple of {page}, or drop --page-size)",
+        "__post_init__",
         ("chunked_prefill_size", "page_size"),
     )

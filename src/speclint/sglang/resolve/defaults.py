@@ -164,10 +164,24 @@ def _boundary_reduction(state: ResolutionState) -> None:
         and draft is not None
         and draft != state.get("model_path")
     ):
-        state.set_unknown(
-            "speculative_boundary_reduction",
-            "the draft model's own default (read from its config.json) is not modelled",
-        )
+        # `model_boundary_reduction` of the draft's own config (`get_config(draft_path)`)
+        config = state.draft_config
+        arch = None if config is None else config.architecture
+        own = None if arch is None else BOUNDARY_REDUCTION.get(arch)
+        if own is None:
+            state.set_unknown(
+                "speculative_boundary_reduction",
+                "the draft model's own default (read from its config.json) is not modelled"
+                if config is not None
+                else "the draft model's own default: its config.json is not on disk",
+            )
+        else:
+            state.set(
+                "speculative_boundary_reduction",
+                own,
+                f"the default for the draft's {arch}",
+                handler,
+            )
     else:
         state.set("speculative_boundary_reduction", value, "the target's", handler)
 

@@ -14,6 +14,7 @@ other hooks, ROCm) the fields are `Unknown`, each with why.
 from __future__ import annotations
 
 from speclint.sglang.resolve.backend_gpu import backend_gpu_checks, kv4_check
+from speclint.sglang.resolve.given_sizes import resolve_gpu_free
 from speclint.sglang.resolve.hardware_flags import modelled_flags_problem
 from speclint.sglang.resolve.hardware_memory import (
     MLA_ARCHITECTURES,
@@ -174,6 +175,8 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
     for name in GPU_FIELDS:
         if name in ("page_size", "attention_backend") and not state.traits.gpu_resolution:
             continue  # attention.py resolves them per release (recorded by tools/oracle)
+        if not state.traits.gpu_resolution and resolve_gpu_free(state, name, reason):
+            continue  # a field the GPU does not change there (given_sizes.py)
         if state.values.get(name) is None:
             state.set_unknown(name, reason)
         elif name in ("chunked_prefill_size", "schedule_conservativeness") and not (

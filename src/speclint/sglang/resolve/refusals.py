@@ -33,6 +33,7 @@ def check_refusals(state: ResolutionState) -> None:
 
             multi_item_scoring_by_gpu(state)
     _flex_attention_speculative(state)
+    _trtllm_mla_speculative(state)
     _mamba_stochastic_rounding(state)
     _multi_item_scoring(state)
     check_moe_kernel(state)
@@ -68,6 +69,27 @@ def _flex_attention_speculative(state: ResolutionState) -> None:
         f"(--attention-backend flex_attention with --speculative-algorithm {algorithm}; "
         "pick another attention backend or drop speculative decoding)",
         "_handle_attention_backend_compatibility",
+        ("attention_backend", "speculative_algorithm"),
+    )
+
+
+def _trtllm_mla_speculative(state: ResolutionState) -> None:
+    """`__post_init__` (ReleaseTraits.trtllm_mla_refuses_speculative): --attention-backend
+    trtllm_mla with any speculative algorithm raises."""
+    algorithm = given(state, "speculative_algorithm")
+    if (
+        not state.traits.trtllm_mla_refuses_speculative
+        or state.get("attention_backend") != "trtllm_mla"
+        or algorithm is None
+        or not is_known(algorithm)
+    ):
+        return
+    raise Stop(
+        "ValueError",
+        "trtllm_mla backend does not support speculative decoding yet. (--attention-backend "
+        f"trtllm_mla with --speculative-algorithm {algorithm}; pick another attention backend or "
+        "drop speculative decoding)",
+        "__post_init__",
         ("attention_backend", "speculative_algorithm"),
     )
 

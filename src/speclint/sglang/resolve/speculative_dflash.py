@@ -15,6 +15,8 @@ def resolve_dflash(state: ResolutionState) -> None:
     handler = "_handle_dflash"
     if state.traits.dflash_full_handler:
         _dflash_0_5_23_checks(state, handler)
+    else:
+        _dflash_checks(state, handler)
     if state.get("speculative_draft_model_path") is None:
         raise Stop(
             "ValueError",
@@ -45,19 +47,46 @@ def resolve_dflash(state: ResolutionState) -> None:
             )
         state.set("speculative_num_draft_tokens", block, "DFLASH block size", handler)
     elif draft is None:
-        state.set_unknown("speculative_num_draft_tokens", "taken from the DFLASH draft's config")
+        _draft_tokens_from_draft_config(state, handler)
     if state.traits.dflash_draft_backend:
         _dflash_draft_backend(state)
     if state.traits.dflash_disables_overlap:
         state.set("disable_overlap_schedule", True, "DFLASH runs without the overlap scheduler", handler)
     if state.traits.dflash_disables_mixed_chunk and state.get("enable_mixed_chunk") is True:
         state.set("enable_mixed_chunk", False, "DFLASH does not run with mixed chunked prefill", handler)
-    if state.traits.dflash_full_handler:
-        # 0.5.23 `_handle_dflash` ends like the other handlers (tests/test_oracle_differential.py:
-        # the oracle reports 48 without --max-running-requests).
-        max_running_requests(state, handler, True)
-    else:
-        state.mark_unknown("max_running_requests", "DFLASH's own handler decides it")
+    # `_handle_dflash` ends like the other handlers in every DFLASH release: 48 unless
+    # --max-running-requests is given (0.5.11-0.5.12 server_args.py, 0.5.13-0.5.18
+    # speculative_hook.py `if server_args.max_running_requests is None: ... = 48`, 0.5.19+
+    # `declare_resolution`; tests/test_oracle_differential.py: the oracle reports 48).
+    max_running_requests(state, handler, True)
+
+
+DFLASH_DEFAULT_BLOCK = 16
+"""`_handle_dflash` (0.5.11+): without --speculative-num-draft-tokens, the block size of the
+draft's config (`parse_dflash_draft_config`: `dflash_config.block_size`, else a top-level
+`block_size`), and 16 when it states none (or cannot be read)."""
+
+
+def _draft_tokens_from_draft_config(state: ResolutionState, handler: str) -> None:
+    """16 where the draft's config.json is on disk and names no block size; a stated one is
+    not read (SGLang reads it through transformers' `get_config`, which may fail: then 16)."""
+    config = state.draft_config
+    if config is None:
+        state.set_unknown("speculative_num_draft_tokens", "taken from the DFLASH draft's config, not on disk")
+        return
+    nested = config.raw.get("dflash_config")
+    if "block_size" in config.raw or (isinstance(nested, dict) and "block_size" in nested):
+        state.set_unknown(
+            "speculative_num_draft_tokens", "taken from the block size the DFLASH draft's config states"
+        )
+        return
+    state.set(
+        "speculative_num_draft_tokens",
+        DFLASH_DEFAULT_BLOCK,
+        f"the DFLASH draft's config.json states no block size: SGLang's default {DFLASH_DEFAULT_BLOCK}",
+        handler,
+        f"speculative_num_draft_tokens is not set; defaulting to {DFLASH_DEFAULT_BLOCK} for DFLASH.",
+    )
 
 
 _DFLASH_DRAFT_BACKENDS = ("flashinfer", "triton")
@@ -85,6 +114,40 @@ def _dflash_draft_backend(state: ResolutionState) -> None:
     else:
         state.set_unknown(
             name, "DFLASH's draft backend follows the attention backend SGLang picks, or its fallback"
+        )
+
+
+def _dflash_checks(state: ResolutionState, handler: str) -> None:
+    """`_handle_dflash` before 0.5.23 opens with two refusals, in this order: attention DP
+    ("Currently DFLASH speculative decoding does not support dp attention.", 0.5.11-0.5.12
+    server_args.py, 0.5.13-0.5.19 speculative_hook.py; 0.5.20-0.5.22 add "on non-NPU
+    devices" and let NPU through: not refused here on NPU) and pp_size != 1 (every release)."""
+    device = state.get("device")
+    if (
+        state.traits.dflash_device_check
+        and isinstance(device, str)
+        and not (device.startswith("cuda") or device in ("npu", "xpu"))
+    ):
+        raise Stop(
+            "ValueError",
+            f"DFLASH speculative decoding does not run on --device {device}: it runs on CUDA and NPU devices only.",
+            handler,
+            ("device",),
+        )
+    if state.attention_dp() and is_known(device) and device != "npu":
+        raise Stop(
+            "ValueError",
+            "Currently DFLASH speculative decoding does not support dp attention.",
+            handler,
+            ("speculative_algorithm",),
+        )
+    pp_size = state.get("pp_size")
+    if isinstance(pp_size, int) and pp_size != 1:
+        raise Stop(
+            "ValueError",
+            "Currently DFLASH speculative decoding only supports pp_size == 1.",
+            handler,
+            ("pp_size", "pipeline_parallel_size"),  # or the dest `--pp-size` fills (parallel.CLI_DESTS)
         )
 
 

@@ -127,6 +127,8 @@ class ResolutionState:
         self.target_architecture = target_architecture
         self.target_config: ModelConfig | None = None
         """The target's `ModelConfig` when on disk (hardware.py reads its vision config)."""
+        self.draft_config: ModelConfig | None = None
+        """The draft's `ModelConfig` when on disk (speculative_dflash.py reads its block size)."""
         names = _known_fields(config)
         self.values: dict[str, object] = {}
         if config.every_word_read:  # then only a given field can be dynamic: ask only those
