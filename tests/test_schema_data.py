@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 import os
 
+from speclint.sglang.flags.release_index import entry_versions, versions_with_option
 from speclint.sglang.flags.schema import (
     _DATA,
-    entry_versions,
     load_schema,
     supported_versions,
     table,
-    versions_with_option,
 )
 from speclint.sglang.flags.versions import version_key
 

@@ -34,7 +34,7 @@ REST_REASON = "the rest of the launch (its model, other flags) is not shown in t
 
 @lru_cache(maxsize=1)
 def _speculative_options() -> tuple[str, ...]:
-    from ...sglang.flags.schema import option_entries  # the flags of every supported SGLang release
+    from ...sglang.flags.release_index import option_entries  # the flags of every supported SGLang release
 
     return tuple(sorted(o for o in option_entries() if o.startswith("--speculative-")))
 

@@ -25,7 +25,7 @@ _FLAG = re.compile(r"(?<![\w-])--speculative-[a-z0-9-]+")
 
 @cache
 def _speculative_options() -> tuple[str, ...]:
-    from speclint.sglang.flags.schema import option_entries  # the flags of every supported release
+    from speclint.sglang.flags.release_index import option_entries  # the flags of every supported release
 
     return tuple(o for o in option_entries() if o.startswith("--speculative-"))
 

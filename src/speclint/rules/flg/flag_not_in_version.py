@@ -7,7 +7,8 @@ from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES
 from speclint.rules.base import NO_FIX, Example, Rule, word_notes
 from speclint.rules.drift import drift_of
 from speclint.rules.suggest import suggest
-from speclint.sglang.flags.schema import newest_version, versions_with_option
+from speclint.sglang.flags.release_index import versions_with_option
+from speclint.sglang.flags.schema import newest_version
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

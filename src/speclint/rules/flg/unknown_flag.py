@@ -6,7 +6,7 @@ from speclint.core.findings import Severity
 from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, ROUTER_ENTRY
 from speclint.rules.base import NO_FIX, Example, Rule, word_notes
 from speclint.rules.suggest import suggest
-from speclint.sglang.flags.schema import versions_with_option
+from speclint.sglang.flags.release_index import versions_with_option
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -18,14 +18,8 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from speclint.sglang.flags.schema import (
-    option_entries,
-    options_of,
-    releases_of,
-    spec_in,
-    supported_versions,
-    table,
-)
+from speclint.sglang.flags.release_index import option_entries, releases_of, spec_in
+from speclint.sglang.flags.schema import options_of, supported_versions, table
 from speclint.sglang.flags.versions import version_key
 
 TYPE_CHECKING = False

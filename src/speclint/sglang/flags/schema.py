@@ -195,6 +195,16 @@ def supported_versions() -> tuple[str, ...]:
     return versions
 
 
+def kept_tables() -> Kept:
+    """The schemas' kept store (`_kept`): `release_index` keeps its values there too."""
+    return _kept()
+
+
+def flag_file() -> LineData:
+    """The stored schemas' data file (`release_index` reads its header)."""
+    return _FILE
+
+
 def newest_version() -> str:
     return supported_versions()[-1]
 
@@ -265,6 +275,28 @@ def spec_at(index: int) -> FlagSpec:
     return FlagSpec(*_fields(raw_entry(index)))
 
 
+def _whole(known: Any) -> bool:
+    """Whether a kept release has the shape `_release` keeps."""
+    return (
+        type(known) is tuple
+        and len(known) == 5
+        and type(known[3]) is tuple
+        and type(known[4]) is bytes
+        and len(known[3]) == len(known[0])
+    )
+
+
+def _kept_order(version: str) -> list[int] | None:
+    """`version`'s table indexes when its release is kept (its specs' fields then known to
+    `spec_at`), else None."""
+    known = _kept().get(("release", version))
+    if not _whole(known):
+        return None
+    order: list[int] = known[0]
+    _KEPT_FIELDS.update(zip(order, known[3]))
+    return order
+
+
 def _release(version: str) -> tuple[list[int], bool, bool, Indexes]:
     """(the table indexes of `version`'s flags in argparse order, allow_abbrev, add_help, its
     `Indexes`). Kept with each definition's fields marshalled apart: the store holds every
@@ -272,7 +304,7 @@ def _release(version: str) -> tuple[list[int], bool, bool, Indexes]:
     looks up."""
     kept = _kept()
     known = kept.get(("release", version))
-    if type(known) is tuple and len(known) == 5 and type(known[3]) is tuple and type(known[4]) is bytes:
+    if _whole(known):
         try:
             indexes = marshal.loads(known[4])
         except Exception:  # damaged: worked out again
@@ -303,6 +335,10 @@ def _release(version: str) -> tuple[list[int], bool, bool, Indexes]:
 def options_of(version: str) -> dict[str, FlagSpec]:
     """Option string -> FlagSpec of one release, without building a whole FlagSchema
     (the flag history looks at every release)."""
+    order = _kept_order(version)
+    if order is not None:  # the release's table kept: its specs without the JSON
+        specs = [spec_at(index) for index in order]
+        return {option: spec for spec in specs for option in spec.option_strings}
     order = _order(version)
     _decode_entries(order)
     return {option: spec_at(index) for index in order for option in raw_entry(index)["option_strings"]}
@@ -334,56 +370,6 @@ def load_schema(version: str) -> FlagSchema:
         SpecsByKey(by_dest, spec_at),
         allow_abbrev=allow_abbrev,
     )
-
-
-@lru_cache(maxsize=1)
-def entry_versions() -> tuple[tuple[str, ...], ...]:
-    """For each definition in the shared table, the releases it belongs to, oldest first."""
-    raw = table()
-    found: list[list[str]] = [[] for _ in raw["flags"]]
-    for version in raw["versions"]:
-        for index in raw["order"][version]:
-            found[index].append(version)
-    return tuple(tuple(v) for v in found)
-
-
-@lru_cache(maxsize=1)
-def option_entries() -> dict[str, tuple[int, ...]]:
-    """Option string -> the definitions (table indexes) that declare it in some release:
-    one flag across every release without building each release's whole table."""
-    found: dict[str, list[int]] = {}
-    for index, entry in enumerate(table()["flags"]):
-        for option in entry["option_strings"]:
-            found.setdefault(option, []).append(index)
-    return {option: tuple(indexes) for option, indexes in found.items()}
-
-
-@cache
-def _release_set(index: int) -> frozenset[str]:
-    return frozenset(entry_versions()[index])
-
-
-def spec_in(version: str, option: str) -> FlagSpec | None:
-    """`option`'s definition in one release (None if that release does not know it)."""
-    for index in option_entries().get(option, ()):
-        if version in _release_set(index):
-            return spec_at(index)
-    return None
-
-
-@lru_cache(maxsize=4096)
-def releases_of(option: str) -> tuple[str, ...]:
-    """The releases whose parser knows `option` exactly, oldest first."""
-    indexes = option_entries().get(option, ())
-    if len(indexes) == 1:
-        return entry_versions()[indexes[0]]
-    rank = _FILE.header["rank"]
-    return tuple(sorted({v for i in indexes for v in entry_versions()[i]}, key=rank.__getitem__))
-
-
-def versions_with_option(option: str) -> list[str]:
-    """Every supported release whose parser knows `option` exactly."""
-    return list(releases_of(option))
 
 
 def parser_facts(version: str) -> dict[str, Any]:
