@@ -2,8 +2,9 @@
 
 Launch scripts outlive the release they were written for. The version rules (VER001-)
 use this to say, for a flag the checked release rejects, when it last worked and what
-replaces it. Everything here reads the whole table (`schema.table()`, ~10 ms), so it is
-only computed when a launch has a problem to explain.
+replaces it. Everything here rests on the whole table (`schema.table()`, ~10 ms; what
+`release_index` works out from it is kept between runs), so it is only computed when a
+launch has a problem to explain.
 
 Kinds of removal (`Removal.kind`):
 - 'renamed': SGLang's last word on the flag named one replacement (a deprecated alias
