@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from speclint.frontends.python.nodes import Node
 
 _BRACKETS = re.compile(STRING_OR_COMMENT.pattern + r"|[()\[\]{}]", re.X | re.S)
+_NOT_CODE = re.compile(r"(?:[ \t\f\r\n]|\\[\r\n]|\#[^\r\n]*)*")
+"""Spaces, line ends, continuations (a backslash before a line end) and comments: what `fwd`
+steps over, one match instead of a step per character."""
 
 
 class SourcePositions:
@@ -73,19 +76,10 @@ class SourcePositions:
     def fwd(self, at: int) -> int:
         """The next code character from `at` (past spaces, line ends, continuations, comments)."""
         text = self.text
-        size = len(text)
-        while at < size:
-            char = text[at]
-            if char in " \t\f\r\n":
-                at += 1
-            elif char == "\\" and text[at + 1 : at + 2] in ("\n", "\r"):
-                at += 2
-            elif char == "#":
-                while at < size and text[at] not in "\r\n":
-                    at += 1
-            else:
-                break
-        return at
+        if at >= len(text):
+            return at
+        skipped = _NOT_CODE.match(text, at)  # (it matches the empty string: never None)
+        return skipped.end() if skipped is not None else at
 
     def back(self, at: int) -> int:
         """Just after the code character before `at`."""

@@ -32,16 +32,18 @@ _START = re.compile(r"""(?P<prefix>[A-Za-z]{0,2})(?P<quote>'''|\"\"\"|'|")""")
 
 
 def literal_end(text: str, at: int, quote: str) -> int:
-    """Where the literal whose body starts at `at` ends (after its closing quote)."""
+    """Where the literal whose body starts at `at` ends (after its closing quote): the first
+    `quote` not escaped (a backslash escapes the character after it). Searched with `find`,
+    not character by character."""
     size = len(text)
+    close = text.find(quote, at)  # (searched again only when an escape passed it: linear)
     while at < size:
-        char = text[at]
-        if char == "\\":
-            at += 2
-            continue
-        if text.startswith(quote, at):
-            return at + len(quote)
-        at += 1
+        escape = text.find("\\", at, close if close >= 0 else size)
+        if escape < 0:
+            return close + len(quote) if close >= 0 else size
+        at = escape + 2
+        if 0 <= close < at:
+            close = text.find(quote, at)
     return size
 
 
