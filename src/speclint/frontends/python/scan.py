@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from speclint.core.records import dataclass
 from speclint.frontends.python import syntax as py
+from speclint.frontends.python.positions import Positions
 from speclint.frontends.python.values import attribute_key
 from speclint.frontends.shell.embedded import ArgvItem, Piece
 
@@ -136,6 +137,16 @@ def calls_in(node: py.Node, ranges: RangeLookup) -> list[py.Call]:
     if len(found) > 1:
         found.sort(key=lambda call: _order(ranges[call]))
     return found
+
+
+def may_call(pos: object, node: py.Node) -> bool:
+    """False when `node`, read with `Positions`, has no `(` in its text as written: it makes
+    no call (every call is written with one), so `calls_in` would find none."""
+    if type(pos) is not Positions or not pos.source:
+        return True
+    line, column, end_line, end_column = pos.ranges[node]
+    starts = pos.source_starts
+    return "(" in pos.source[starts[line - 1] + column : starts[end_line - 1] + end_column]
 
 
 def _order(code_range: Range) -> tuple[int, int, int, int]:

@@ -24,6 +24,7 @@ from speclint.frontends.python.scan import (
     Elif,
     argv_item,
     calls_in,
+    may_call,
     merge_envs,
     snapshot,
     target_names,
@@ -326,7 +327,7 @@ class PyWalker:
 
     def scan(self, node: py.Node) -> None:
         """Record the launches made by calls in `node` (not inside nested functions)."""
-        if self.quiet:
+        if self.quiet or not may_call(self.pos, node):
             return
         for call in calls_in(node, self.pos.ranges):
             if self.noting:
