@@ -118,17 +118,35 @@ def code_span_launch(doc: DocFile, span: CodeSpan) -> bool:
     return doc.shell(with_rest(span_pieces(span)), "drop") > 0
 
 
+_WRAPPED_FLAG = re.compile(r"--[A-Za-z]")
+
+
+def _next_line(clean: list[str], index: int) -> int | None:
+    """Where the command goes on in line `index + 1` (after its quote markers): the line
+    `index` ends with `\\`, or the next one starts with a flag (a long command the paste
+    wrapped without its `\\`); None where it ends."""
+    if index + 1 >= len(clean):
+        return None
+    line = clean[index + 1]
+    column = len(line) - len(line.lstrip(" \t>"))  # a block quote's `> ` / `> > ` markers
+    if clean[index].rstrip().endswith("\\") or _WRAPPED_FLAG.match(clean[index + 1], column):
+        return column
+    return None
+
+
 def _words(lines: list[tuple[int, str]], clean: list[str], index: int, column: int) -> Iterator[Piece]:
-    """Words from (line `index`, `column`) on, through lines continued with `\\`."""
+    """Words from (line `index`, `column`) on, through lines continued with `\\` (or wrapped
+    before a flag), a block quote's markers left out."""
     while True:
         offset = lines[index][0]
         for match in _WORD.finditer(clean[index], column):
             if match.group() != "\\":
                 yield exact(match.group(), offset + match.start())
-        if not clean[index].rstrip().endswith("\\") or index + 1 >= len(lines):
+        following = _next_line(clean, index)
+        if following is None:
             return
         index += 1
-        column = 0
+        column = following
 
 
 def _prose_tokens(
