@@ -14,6 +14,8 @@ from speclint.frontends.shell.embedded import Piece
 from .cells import python_block, python_worth_reading
 from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
 from .flag_lists import block_flag_list, block_prefixed_list
+from .windows import CMD_TAGS, POWERSHELL_TAGS, continued, launch_lines, session, windows_pieces
+from .windows import prompted as windows_prompted
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
 
 TYPE_CHECKING = False
@@ -156,6 +158,12 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
             return
         if tag:
             return
+    if (tag in CMD_TAGS or tag in POWERSHELL_TAGS) and DOC_LAUNCHER.search(joined):
+        kept = launch_lines(tag, lines)
+        if kept is None or not doc.shell(windows_pieces(kept), "warn"):
+            why = f"a `{tag}` block is read only when it holds just the launch, in plain words"
+            _unread_launcher(doc, lines, [], why)
+        return
     if tag not in SHELL_TAGS and tag not in TEXT_TAGS and tag != "":
         if DOC_LAUNCHER.search(joined):  # (`powershell`, `diff`, `json`, `toml` ...)
             _unread_launcher(doc, lines, [], f"speclint does not read `{tag}` code blocks")
@@ -165,19 +173,23 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     if "sglang" not in joined:
         return
     prompted = ("$ " in joined or "# " in joined) and any(_PROMPT.match(line) for _, line in lines)
-    if tag in TEXT_TAGS and not prompted:  # (a `text` block with prompts is a pasted session)
+    windows = tag not in SHELL_TAGS - CONSOLE_TAGS and ":\\" in joined and windows_prompted(lines)
+    if tag in TEXT_TAGS and not prompted and not windows:  # (a `text` block with prompts is a pasted session)
         if any(_starts_launch(line) for _, line in lines):  # shown, not run: said, not silent
             _unread_launcher(doc, lines, [], f"a `{tag}` block is shown as text, not read as a command")
         return
     if joined.lstrip().startswith("--") and block_prefixed_list(doc, lines):
         return
-    if tag in CONSOLE_TAGS or prompted:
+    if windows:  # `PS C:\work> python -m ...`, `C:\Users\me>python -m ...`
+        lines = session(lines)
+    elif tag in CONSOLE_TAGS or prompted:
         lines = _console(lines, root_prompt=tag in CONSOLE_TAGS)
     if "!" in joined or "%" in joined:  # (no other line is changed)
         lines = [_unescape(offset, line) for offset, line in lines]
     # a tagged shell block that does not parse is a warning; an untagged block may be output
     before = len(doc.result.diagnostics)
-    if not doc.shell(_pieces(lines), "warn" if tag else "drop"):
+    pieces = windows_pieces(lines) if continued(lines) else _pieces(lines)  # `^`, backtick
+    if not doc.shell(pieces, "warn" if tag else "drop"):
         _unread_launcher(doc, lines, doc.result.diagnostics[before:])
 
 
