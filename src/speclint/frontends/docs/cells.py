@@ -108,15 +108,20 @@ def add_python(doc: DocFile, found: ExtractResult) -> None:
         doc.result.diagnostics.append(diagnostic)
 
 
-_SESSION_PROMPT = re.compile(r"^(\s*)(?:>>>|\.\.\.)(?: |$)")
+_SESSION_PROMPT = re.compile(r"^(\s*)(?:>>>|\.\.\.|In \[\d+\]:|\.\.\.:)(?: |$)")
 """The interactive interpreter's prompts (`>>> `, and `... ` on a statement's further lines),
-as the `doctest` module reads a session pasted into documentation."""
+as the `doctest` module reads a session pasted into documentation, and IPython's (`In [1]: `,
+`   ...: `; its `Out[1]:` lines are output)."""
+IPYTHON_SESSION = re.compile(r"^[ \t]*In \[\d+\]: ", re.MULTILINE)
+"""A pasted IPython terminal session: a line starting with its `In [N]: ` prompt."""
 
 
 def _session(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """A pasted interpreter session: the code after its prompts, the output lines blanked
     (a block without a `>>> ` line is code as it is)."""
-    if not any(line.lstrip().startswith(">>>") and _SESSION_PROMPT.match(line) for _, line in lines):
+    if not any(
+        line.lstrip().startswith((">>>", "In [")) and _SESSION_PROMPT.match(line) for _, line in lines
+    ):
         return lines
     kept = []
     for offset, line in lines:
