@@ -47,10 +47,12 @@ _PROMPT = re.compile(
     r"^(\s*)(?:\([\w.-]+\)[ \t]+)?"  # a conda or virtualenv name: `(sglang) `
     r"(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?[ \t]?(?=[$#] )[$#]"  # `user@host:~/dir$ `, `root@ctr:/w# `
     r"|\[[\w.-]+@[\w.-]+[^\]\n]*\][$#]"  # `[user@host dir]$ `
-    r"|\$) "
+    r"|[\w.-]+@[\w.-]+ [^\s%]+ %"  # zsh's default: `me@mac sglang % `
+    r"|[$%\u276f]) "  # `$ `, zsh's `% `, `\u276f ` (starship, pure)
 )
-"""A shell prompt copied with its command: `$ `, or one naming its user and host (`#` for
-root: issue threads paste `root@<container>:/sgl-workspace# python3 -m ...`)."""
+"""A shell prompt copied with its command: `$ `, zsh's `% ` and `\u276f `, or one naming its
+user and host (`#` for root: issue threads paste `root@<container>:/sgl-workspace# python3
+-m ...`)."""
 _DOCKERFILE_LINE = re.compile(
     r"^\s*(?:FROM|RUN|CMD|ENTRYPOINT|ENV|ARG|COPY|ADD|WORKDIR|EXPOSE|LABEL|USER|SHELL)\s", re.IGNORECASE
 )
@@ -172,7 +174,9 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         return
     if "sglang" not in joined:
         return
-    prompted = ("$ " in joined or "# " in joined) and any(_PROMPT.match(line) for _, line in lines)
+    prompted = any(p in joined for p in ("$ ", "# ", "% ", "\u276f ")) and any(
+        _PROMPT.match(line) for _, line in lines
+    )
     windows = tag not in SHELL_TAGS - CONSOLE_TAGS and ":\\" in joined and windows_prompted(lines)
     if tag in TEXT_TAGS and not prompted and not windows:  # (a `text` block with prompts is a pasted session)
         if any(_starts_launch(line) for _, line in lines):  # shown, not run: said, not silent
