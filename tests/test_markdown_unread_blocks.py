@@ -68,8 +68,11 @@ def test_a_json_config_naming_the_launcher_is_reported_at_the_launcher():
     ]
 
 
-def test_an_html_pre_block_is_reported():
-    text = READ + "<pre><code>python -m sglang.launch_server --model-path Qwen/Qwen3-8B\n</code></pre>\n"
+def test_an_html_pre_block_with_markup_in_it_is_reported():
+    # (a `<pre>` of plain text is read: test_docs_html_pre)
+    text = (
+        READ + "<pre><code>python -m sglang.launch_server --model-path Qwen/Qwen3-8B &amp;\n</code></pre>\n"
+    )
     assert _found(text) == [
         ("SLM005", 5, 12, "python -m sglang.launch_server", _unread("it is inside an HTML block"))
     ]
