@@ -11,7 +11,7 @@ import re
 from speclint.frontends.recognise import DOC_LAUNCHER
 from speclint.frontends.shell.embedded import Piece
 
-from .cells import IPYTHON_SESSION, python_block, python_worth_reading
+from .cells import PYTHON_SESSION, python_block, python_worth_reading
 from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
 from .flag_lists import block_flag_list, block_prefixed_list
 from .windows import CMD_TAGS, POWERSHELL_TAGS, continued, launch_lines, session, windows_pieces
@@ -131,11 +131,16 @@ def _unit_block(doc: DocFile, lines: list[tuple[int, str]], quadlet: bool = Fals
     doc.result.diagnostics.extend(found.diagnostics)
 
 
+def _python_session(joined: str, lines: list[tuple[int, str]]) -> bool:
+    """An untagged block holding a pasted `>>> ` / `In [1]: ` session and no shell prompt."""
+    return PYTHON_SESSION.search(joined) is not None and not any(_PROMPT.match(line) for _, line in lines)
+
+
 def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     """A code block read by its language tag (lowercase; "" for an untagged block): its
     (file offset, text) lines are a Markdown fence's or a reStructuredText directive's."""
     joined = "\n".join(line for _, line in lines)
-    if tag in PYTHON_TAGS or ((tag == "" or tag in TEXT_TAGS) and IPYTHON_SESSION.search(joined)):
+    if tag in PYTHON_TAGS or ((tag == "" or tag in TEXT_TAGS) and _python_session(joined, lines)):
         if python_worth_reading(doc, joined):  # `sgl.Runtime(...)` without its import
             python_block(doc, lines)
         return

@@ -112,8 +112,8 @@ _SESSION_PROMPT = re.compile(r"^(\s*)(?:>>>|\.\.\.|In \[\d+\]:|\.\.\.:)(?: |$)")
 """The interactive interpreter's prompts (`>>> `, and `... ` on a statement's further lines),
 as the `doctest` module reads a session pasted into documentation, and IPython's (`In [1]: `,
 `   ...: `; its `Out[1]:` lines are output)."""
-IPYTHON_SESSION = re.compile(r"^[ \t]*In \[\d+\]: ", re.MULTILINE)
-"""A pasted IPython terminal session: a line starting with its `In [N]: ` prompt."""
+PYTHON_SESSION = re.compile(r"^[ \t]*(?:In \[\d+\]:|>>>) ", re.MULTILINE)
+"""A pasted interpreter or IPython terminal session: a line starting with `>>> ` or `In [N]: `."""
 
 
 def _session(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
