@@ -53,8 +53,7 @@ def code_spans(text: str, base: int) -> list[CodeSpan]:
         stop = index
         while stop < len(text) and text[stop] == "`":
             stop += 1
-        escaped = index > 0 and text[index - 1] == "\\"
-        runs.append((index + (1 if escaped else 0), stop))
+        runs.append((index, stop))
         index = text.find("`", stop)
     by_length: dict[int, list[int]] = {}
     for position, (begin, stop) in enumerate(runs):
@@ -63,6 +62,8 @@ def code_spans(text: str, base: int) -> list[CodeSpan]:
     position = 0
     while position < len(runs):
         begin, stop = runs[position]
+        if begin > 0 and text[begin - 1] == "\\":  # `\`` opens no span (in one, it may close it)
+            begin += 1
         same = by_length.get(stop - begin, [])
         after = bisect_right(same, position)
         if stop == begin or after >= len(same):
@@ -110,12 +111,42 @@ def with_rest(pieces: list[Piece]) -> list[Piece]:
     return out
 
 
-def code_span_launch(doc: DocFile, span: CodeSpan) -> bool:
-    """A code span holding a launch: walked as shell. Returns whether one was read."""
+_BREAKS = re.compile(r"`*[ \t]*(?:<br[ \t]*/?>[ \t]*)+`*", re.IGNORECASE)
+
+
+def broken_spans(text: str, spans: list[CodeSpan], index: int) -> list[CodeSpan]:
+    """The code spans after `spans[index]` that go on with its command over `<br>` line
+    breaks (a table cell cannot hold a line end): each starts with a flag and has only
+    `<br>` between it and the one before."""
+    out: list[CodeSpan] = []
+    for after in spans[index + 1 :]:
+        before = out[-1] if out else spans[index]
+        if not after.text.lstrip().startswith("-") or not _BREAKS.fullmatch(text[before.end : after.begin]):
+            break
+        out.append(after)
+    return out
+
+
+def _joined(spans: list[CodeSpan]) -> list[Piece]:
+    pieces: list[Piece] = []
+    for span in spans:
+        if pieces:
+            last = pieces[-1]
+            if (last.text or "").rstrip().endswith("\\"):  # `... \`<br>`--next`
+                kept = (last.text or "").rstrip()[:-1]
+                pieces[-1:] = [exact(kept, last.begin)] if kept else []
+            pieces.append(virtual(" ", span.begin))
+        pieces.extend(span_pieces(span))
+    return pieces
+
+
+def code_span_launch(doc: DocFile, span: CodeSpan, more: list[CodeSpan] | None = None) -> bool:
+    """A code span holding a launch (and `more`, the spans its command goes on in): walked
+    as shell. Returns whether one was read."""
     match = DOC_LAUNCHER.search(span.text)
     if match is None or not span.text[match.end() :].strip():  # `python -m sglang.launch_server`: a name
         return False
-    return doc.shell(with_rest(span_pieces(span)), "drop") > 0
+    return doc.shell(with_rest(_joined([span, *(more or [])])), "drop") > 0
 
 
 _WRAPPED_FLAG = re.compile(r"--[A-Za-z]")

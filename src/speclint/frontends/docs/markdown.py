@@ -20,7 +20,15 @@ from .admonitions import deindent_admonitions
 from .blocks import code_block, html_block
 from .excerpt import DocFile, exact
 from .flag_lists import ENV_LINE, is_sglang_list, launch_from_parts
-from .inline import Fragments, classify_fragment, code_span_launch, code_spans, prose_launches, span_pieces
+from .inline import (
+    Fragments,
+    broken_spans,
+    classify_fragment,
+    code_span_launch,
+    code_spans,
+    prose_launches,
+    span_pieces,
+)
 from .plain_blocks import plain_blocks
 
 TYPE_CHECKING = False
@@ -98,8 +106,13 @@ def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bo
     region = doc.text[begin:end]
     spans = code_spans(region, begin) if "`" in region else []
     leading = region.lstrip(" \t>-*+0123456789.)") if spans else ""
+    joined = -1  # the last span read as part of the command of one before it
     for index, span in enumerate(spans):
-        if code_span_launch(doc, span):
+        if index <= joined:
+            continue
+        more = broken_spans(doc.text, spans, index) if "<" in region else []
+        if code_span_launch(doc, span, more):
+            joined = index + len(more)
             continue
         kind = classify_fragment(span)
         if kind is None:
