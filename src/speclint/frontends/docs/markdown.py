@@ -19,7 +19,7 @@ from speclint.core.launches import Diagnostic
 from .admonitions import deindent_admonitions
 from .blocks import code_block, html_block
 from .excerpt import DocFile, exact
-from .flag_lists import ENV_LINE, is_sglang_list, launch_from_parts
+from .flag_lists import ENV_LINE, is_fragment, is_sglang_list, launch_from_parts
 from .inline import (
     Fragments,
     broken_spans,
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from speclint.core.launches import ExtractResult
     from speclint.frontends.shell.embedded import Piece
 
+    from .inline import CodeSpan
     from .plain_blocks import BlockToken as Token
 
 MAX_NESTING = 50
@@ -115,7 +116,8 @@ def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bo
             joined = index + len(more)
             continue
         kind = classify_fragment(span)
-        if kind is None:
+        if kind is None or (kind == "flags" and len(spans) == 1 and not in_list):
+            _flag_paragraph(doc, region, begin, span)
             continue
         item = in_list and index == 0 and leading.startswith("`")
         if kind == "flags" and item and fragments is not None:
@@ -130,6 +132,20 @@ def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bo
             line_end = doc.starts[index + 1] - 1 if index + 1 < len(doc.starts) else len(doc.text)
             lines.append((doc.starts[index], doc.text[doc.starts[index] : line_end].rstrip("\r")))
         prose_launches(doc, lines, spans)
+
+
+def _flag_paragraph(doc: DocFile, region: str, begin: int, span: CodeSpan) -> None:
+    """A paragraph ending in one code span of flags that starts a line (an issue's "**Server
+    side**" then `` `--tp 2 ...` `` over lines): a flag list shown without its command, read
+    as a list's fragments are (only one naming a `--speculative-*` flag)."""
+    before = region[: span.begin - begin].rstrip("`").rstrip(" \t")
+    if (before and not before.endswith("\n")) or region[span.end - begin :].strip(" \t\r\n`"):
+        return
+    if is_fragment(span.text.strip()) and is_sglang_list(span.text):
+        pieces = span_pieces(span)
+        while pieces and not (pieces[0].text or "").strip():  # (the span's line break)
+            pieces.pop(0)
+        launch_from_parts(doc, [], [pieces])
 
 
 def _env_block(lines: list[tuple[int, str]], fragments: Fragments) -> bool:
