@@ -87,6 +87,23 @@ def _console(lines: list[tuple[int, str]], root_prompt: bool = False) -> list[tu
     return kept
 
 
+def _without_tracebacks(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """A command pasted with the Python traceback it ended in: the traceback's lines (from
+    `Traceback (most recent call last):` through its indented lines to the exception line)
+    blanked, as output, not commands bash would refuse."""
+    kept = []
+    inside = False
+    for offset, line in lines:
+        if line.strip() == "Traceback (most recent call last):":
+            inside = True
+        elif inside and line.strip() and not line[:1].isspace():
+            inside = line.startswith("During handling") or line.startswith("The above exception")
+            kept.append((offset + len(line), ""))  # the exception line ends it
+            continue
+        kept.append((offset + len(line), "") if inside else (offset, line))
+    return kept
+
+
 def _unescape(offset: int, line: str) -> tuple[int, str]:
     """A notebook line in a shell block: `!cmd` is the command, `%magic` is not shell."""
     match = _IPYTHON.match(line)
@@ -193,6 +210,8 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         lines = session(lines)
     elif tag in CONSOLE_TAGS or prompted:
         lines = _console(lines, root_prompt=tag in CONSOLE_TAGS)
+    elif "Traceback (most recent call last):" in joined:
+        lines = _without_tracebacks(lines)
     if "!" in joined or "%" in joined:  # (no other line is changed)
         lines = [_unescape(offset, line) for offset, line in lines]
     # a tagged shell block that does not parse is a warning; an untagged block may be output
