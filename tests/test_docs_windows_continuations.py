@@ -82,3 +82,7 @@ def test_a_windows_session_keeps_its_output_lines_out() -> None:
     found = [(f.code, f.span.line, f.span.column) for f in lint_text(text, "issue.md").findings]
     assert ("SPD001", 2, text.splitlines()[1].rindex("8") + 1) in found
     assert not [f for f in found if f[0].startswith(("SLM", "FLG"))]
+
+
+def test_a_comment_line_in_a_batch_block_is_left_out() -> None:
+    assert ("SPD001", 39, 117, "4") in [f[:4] for f in DOC.findings()]

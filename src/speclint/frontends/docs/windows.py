@@ -25,6 +25,8 @@ _CONTINUED = re.compile(r"[ \t]([\^`])[ \t]*$")
 _PROMPT = re.compile(r"^[ \t]*(?:\([\w.-]+\)[ \t]+)?(?:PS[ \t]+)?[A-Za-z]:\\[^>\n]*>[ \t]*(?=\S)")
 """`C:\\Users\\me>`, `PS C:\\work> `, `(venv) C:\\>`: a Windows prompt before the command."""
 _VARIABLE = re.compile(r"%[A-Za-z_]\w*%|\$env:[A-Za-z_]\w*")
+_COMMENT = re.compile(r"[ \t]*(REM\b|rem\b|::|#)")
+"""A comment line: cmd.exe's `REM ...` / `:: ...`, PowerShell's `# ...`."""
 _PLAIN = re.compile(r'[\w./:,=@+~"\-]+')
 """A word both shells read as written (no `\\`, `$`, `'`, `%` ... but a variable above)."""
 
@@ -104,7 +106,8 @@ def launch_lines(tag: str, lines: list[tuple[int, str]]) -> list[tuple[int, str]
         prompt = _PROMPT.match(line)
         skip = prompt.end() if prompt and not going else 0
         text = line[skip:]
-        if not text.strip():
+        comment = _COMMENT.match(text) if not going else None
+        if not text.strip() or (comment and (mark == "^") == (comment.group(1) != "#")):
             kept.append((offset + len(line), ""))
             going = False
             continue
