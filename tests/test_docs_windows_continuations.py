@@ -86,3 +86,17 @@ def test_a_windows_session_keeps_its_output_lines_out() -> None:
 
 def test_a_comment_line_in_a_batch_block_is_left_out() -> None:
     assert ("SPD001", 39, 117, "4") in [f[:4] for f in DOC.findings()]
+
+
+def test_a_variable_set_in_a_windows_block_is_the_launch_s_environment() -> None:
+    found = DOC.findings()
+    assert (
+        "PAR001",
+        45,
+        26,
+        "0",
+        "CUDA_VISIBLE_DEVICES=0 leaves 1 GPU visible (indices 0-0), but tp 2 makes SGLang start 2 "
+        "workers on GPU indices up to 1: the workers on indices 1 fail when they select their "
+        "device (CUDA: invalid device ordinal)",
+    ) in found
+    assert not [f for f in found if f[1] > 48]  # `$env:CUDA_VISIBLE_DEVICES = "0,1"` suits --tp-size 2

@@ -47,7 +47,7 @@ def test_a_block_in_a_language_speclint_does_not_read_is_reported():
 def test_a_powershell_block_doing_more_than_the_launch_is_reported():
     # (a block holding just the launch in plain words is read: test_docs_windows_continuations)
     text = (
-        READ + '```powershell\n$env:CUDA_VISIBLE_DEVICES = "0,1"\n'
+        READ + "```powershell\nSet-Location D:\\sglang\n"
         "python -m sglang.launch_server --model-path Qwen/Qwen3-8B --tp 2\n```\n"
     )
     assert _found(text) == [

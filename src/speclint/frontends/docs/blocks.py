@@ -184,7 +184,7 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
             return
     if (tag in CMD_TAGS or tag in POWERSHELL_TAGS) and DOC_LAUNCHER.search(joined):
         kept = launch_lines(tag, lines)
-        if kept is None or not doc.shell(windows_pieces(kept), "warn"):
+        if kept is None or not doc.shell(windows_pieces(*kept), "warn"):
             why = f"a `{tag}` block is read only when it holds just the launch, in plain words"
             _unread_launcher(doc, lines, [], why)
         return

@@ -25,6 +25,14 @@ _CONTINUED = re.compile(r"[ \t]([\^`])[ \t]*$")
 _PROMPT = re.compile(r"^[ \t]*(?:\([\w.-]+\)[ \t]+)?(?:PS[ \t]+)?[A-Za-z]:\\[^>\n]*>[ \t]*(?=\S)")
 """`C:\\Users\\me>`, `PS C:\\work> `, `(venv) C:\\>`: a Windows prompt before the command."""
 _VARIABLE = re.compile(r"%[A-Za-z_]\w*%|\$env:[A-Za-z_]\w*")
+_VALUE = r"(?P<value>[\w.,:/@+-]*)"
+_SET = re.compile(r'[ \t]*(?i:set)[ \t]+(?P<q>"?)(?P<name>[A-Za-z_]\w*)=' + _VALUE + r"(?P=q)")
+"""cmd.exe's `set NAME=value` and `set "NAME=value"`, the value plain (no spaces: cmd.exe
+would keep a trailing one)."""
+_PS_ENV = re.compile(
+    r"[ \t]*\$env:(?P<name>[A-Za-z_]\w*)[ \t]*=[ \t]*(?P<q>[\"'])" + _VALUE + r"(?P=q)[ \t]*;?[ \t]*"
+)
+"""PowerShell's `$env:NAME = "value"` (or `'value'`), the value plain."""
 _COMMENT = re.compile(r"[ \t]*(REM\b|rem\b|::|#)")
 """A comment line: cmd.exe's `REM ...` / `:: ...`, PowerShell's `# ...`."""
 _PLAIN = re.compile(r'[\w./:,=@+~"\-]+')
@@ -57,11 +65,15 @@ def _variables(text: str, begin: int) -> list[Piece]:
     return [p for p in out if p.text != ""]
 
 
-def windows_pieces(lines: list[tuple[int, str]]) -> list[Piece]:
+def windows_pieces(lines: list[tuple[int, str]], env: dict[int, list[Piece]] | None = None) -> list[Piece]:
     """The block's lines as shell pieces, a line-end `^`/backtick standing as bash's `\\`,
-    `%NAME%` and `$env:NAME` unknown; other lines as written."""
+    `%NAME%` and `$env:NAME` unknown; other lines as written, but the lines `env` holds
+    `export` pieces for."""
     pieces: list[Piece] = []
     for number, (offset, line) in enumerate(lines):
+        if env and number in env:
+            pieces.extend(env[number])
+            continue
         mark = _mark(line) if number + 1 < len(lines) else None
         text = line[: line.rindex(mark)].rstrip() if mark else line
         if "%" in text or "$env:" in text:
@@ -96,11 +108,33 @@ def session(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return kept
 
 
-def launch_lines(tag: str, lines: list[tuple[int, str]]) -> list[tuple[int, str]] | None:
+def _setting(cmd: bool, offset: int, text: str) -> list[Piece] | None:
+    """`export NAME='value'` pieces for cmd.exe's `set NAME=value` (`set "NAME=value"`) or
+    PowerShell's `$env:NAME = "value"`, with a plain value; None for other lines."""
+    match = (_SET if cmd else _PS_ENV).fullmatch(text)
+    if match is None:
+        return None
+    name_at, value_at = offset + match.start("name"), offset + match.start("value")
+    end = offset + match.end("value")
+    return [
+        virtual("export ", name_at),
+        exact(match.group("name"), name_at),
+        virtual("='", value_at),
+        *([exact(match.group("value"), value_at)] if match.group("value") else []),
+        virtual("'", end),
+        virtual("\n", end),
+    ]
+
+
+def launch_lines(
+    tag: str, lines: list[tuple[int, str]]
+) -> tuple[list[tuple[int, str]], dict[int, list[Piece]]] | None:
     """A `cmd`/`powershell` block's lines, prompts cut off, when the block holds only a
-    launch written in plain words (continued with its shell's own mark); else None."""
+    launch written in plain words (continued with its shell's own mark), comments and
+    variables set with plain values (their `export` pieces, by line); else None."""
     mark = "^" if tag in CMD_TAGS else "`"
     kept: list[tuple[int, str]] = []
+    env: dict[int, list[Piece]] = {}
     going = False  # the line before ends with the continuation mark
     for offset, line in lines:
         prompt = _PROMPT.match(line)
@@ -110,6 +144,11 @@ def launch_lines(tag: str, lines: list[tuple[int, str]]) -> list[tuple[int, str]
         if not text.strip() or (comment and (mark == "^") == (comment.group(1) != "#")):
             kept.append((offset + len(line), ""))
             going = False
+            continue
+        setting = None if going else _setting(mark == "^", offset + skip, text)
+        if setting is not None:
+            env[len(kept)] = setting
+            kept.append((offset + len(line), ""))
             continue
         if not going and PROSE_LAUNCH.match(text.lstrip()) is None:
             return None  # another command: this shell's other words are not read
@@ -121,4 +160,4 @@ def launch_lines(tag: str, lines: list[tuple[int, str]]) -> list[tuple[int, str]
             return None
         kept.append((offset + skip, text))
         going = ends is not None
-    return kept if any(text for _, text in kept) else None
+    return (kept, env) if any(text for _, text in kept) else None
