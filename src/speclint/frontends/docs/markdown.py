@@ -55,6 +55,9 @@ _TOO_DEEP = (
 )
 
 
+_TAG_SUFFIX = re.compile(r"(?<=\w)(?::\S*|=\d*!?|!)$")
+
+
 def _tag(info: str) -> str:
     words = info.strip().split()
     if not words:
@@ -62,7 +65,9 @@ def _tag(info: str) -> str:
     first = words[0]
     if first.startswith("{") and first.endswith("}") and len(words) > 1 and "." not in first:
         first = words[1]  # {code-block} bash
-    return first.strip("{}").lstrip(".").lower()
+    # `bash:launch.sh` (Qiita, Zenn: the file's name), `bash=` / `bash=101` / `bash!` (HackMD,
+    # CodiMD: line numbers, wrapping)
+    return _TAG_SUFFIX.sub("", first.strip("{}").lstrip(".")).lower()
 
 
 def _line_range(token: Token) -> list[int]:
