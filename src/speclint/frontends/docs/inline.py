@@ -189,11 +189,24 @@ def _prose_tokens(
     kept: list[Piece] = []
     launcher_words = 0
     previous_flag = False
+    quoted_end = -1  # where a quoted value read whole ends: its words are in it
     for word in _words(lines, clean, index, match.start()):
         text = word.text or ""
         if word.begin < launcher_end:
             kept.append(word)
             launcher_words = len(kept)
+            continue
+        if word.begin < quoted_end:
+            continue
+        quote = _quote_at(text, previous_flag)
+        if quote is not None:
+            quoted = _quoted_word(lines, clean, word.begin, quote)
+            if quoted is None:  # no closing quote on its line: the value is not known
+                reason = "a quoted value whose closing quote is not on its line in the documentation"
+                kept.append(unknown(reason, word.begin, word.end))
+                break
+            kept.append(quoted)
+            quoted_end, previous_flag = quoted.end, False
             continue
         if text.endswith("\\"):
             text = text[:-1]
@@ -220,6 +233,33 @@ def _prose_tokens(
             pieces.append(virtual(" ", word.begin))
         pieces.append(word)
     return pieces
+
+
+def _quote_at(text: str, after_flag: bool) -> int | None:
+    """Where a quoted value starts in a word: the word itself after a flag (`"my model"`), or
+    after a flag's `=` (`--x='{"a": 1}'`); None for other words."""
+    if after_flag and text[:1] in ("'", '"'):
+        return 0
+    if text.startswith("--") and "=" in text:
+        at = text.index("=") + 1
+        if text[at : at + 1] in ("'", '"'):
+            return at
+    return None
+
+
+_QUOTED = {q: re.compile(q + "[^" + q + "\n]*" + q + r"[^\s'\"]*") for q in ("'", '"')}
+
+
+def _quoted_word(lines: list[tuple[int, str]], clean: list[str], begin: int, quote: int) -> Piece | None:
+    """The word at file offset `begin` through the closing quote of the value that starts
+    `quote` characters into it (on the same line), as written; None without one."""
+    index = bisect_right([offset for offset, _ in lines], begin) - 1
+    offset, line = lines[index][0], clean[index]
+    start = begin - offset + quote
+    found = _QUOTED[line[start]].match(line, start)
+    if found is None:
+        return None
+    return exact(line[begin - offset : found.end()], begin)
 
 
 def _strip_placeholders(text: str) -> str:
