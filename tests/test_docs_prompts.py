@@ -7,6 +7,7 @@ blocks of the file are read (it was silently passed over)."""
 from __future__ import annotations
 
 import pytest
+from fixture_file import FixtureFile
 
 from speclint.engine import lint_text
 
@@ -81,3 +82,16 @@ def test_a_block_naming_the_launcher_that_yields_no_launch_is_reported_beside_a_
 def test_an_echo_of_the_launcher_beside_a_read_launch_stays_silent() -> None:
     text = f'```bash\necho "then run: {LAUNCH}"\n{LAUNCH}\n```\n'
     assert [f for f in located(text) if f[0] == "SLM005"] == []
+
+
+def test_zsh_and_starship_prompts_are_prompts() -> None:
+    found = FixtureFile("markdown/zsh_prompts.md").findings()
+    message = (
+        "`--speculative-num-draft-tokens 16` is ignored: with `--speculative-eagle-topk 1` SGLang "
+        "sets speculative_num_draft_tokens to speculative_num_steps + 1 = {n} and runs with {n}, "
+        "not 16 (it logs one warning)"
+    )
+    assert ("SPD001", 6, 187, "16", message.format(n=2)) in found  # `me@MacBook-Pro sglang % `
+    assert ("SPD001", 13, 165, "16", message.format(n=3)) in found  # starship's `❯ `
+    assert ("SPD001", 14, 165, "16", message.format(n=4)) in found  # zsh's bare `% `
+    assert not [f for f in found if f[0].startswith(("SLM", "FLG"))]  # `zsh: killed` is output

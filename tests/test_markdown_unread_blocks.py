@@ -33,14 +33,31 @@ def _unread(why: str) -> str:
 
 
 def test_a_block_in_a_language_speclint_does_not_read_is_reported():
-    text = READ + "```powershell\npython -m sglang.launch_server --model-path Qwen/Qwen3-8B --tp 2\n```\n"
+    text = READ + "```fish\npython -m sglang.launch_server --model-path Qwen/Qwen3-8B --tp 2\n```\n"
     assert _found(text) == [
         (
             "SLM005",
             6,
             1,
             "python -m sglang.launch_server",
-            _unread("speclint does not read `powershell` code blocks"),
+            _unread("speclint does not read `fish` code blocks"),
+        )
+    ]
+
+
+def test_a_powershell_block_doing_more_than_the_launch_is_reported():
+    # (a block holding just the launch in plain words is read: test_docs_windows_continuations)
+    text = (
+        READ + "```powershell\nSet-Location D:\\sglang\n"
+        "python -m sglang.launch_server --model-path Qwen/Qwen3-8B --tp 2\n```\n"
+    )
+    assert _found(text) == [
+        (
+            "SLM005",
+            7,
+            1,
+            "python -m sglang.launch_server",
+            _unread("a `powershell` block is read only when it holds just the launch, in plain words"),
         )
     ]
 
@@ -52,8 +69,11 @@ def test_a_json_config_naming_the_launcher_is_reported_at_the_launcher():
     ]
 
 
-def test_an_html_pre_block_is_reported():
-    text = READ + "<pre><code>python -m sglang.launch_server --model-path Qwen/Qwen3-8B\n</code></pre>\n"
+def test_an_html_pre_block_with_markup_in_it_is_reported():
+    # (a `<pre>` of plain text is read: test_docs_html_pre)
+    text = (
+        READ + "<pre><code>python -m sglang.launch_server --model-path Qwen/Qwen3-8B &amp;\n</code></pre>\n"
+    )
     assert _found(text) == [
         ("SLM005", 5, 12, "python -m sglang.launch_server", _unread("it is inside an HTML block"))
     ]

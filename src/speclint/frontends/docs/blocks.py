@@ -11,10 +11,12 @@ import re
 from speclint.frontends.recognise import DOC_LAUNCHER
 from speclint.frontends.shell.embedded import Piece
 
-from .cells import python_block, python_worth_reading
+from .cells import PYTHON_SESSION, python_block, python_worth_reading
 from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
 from .flag_lists import block_flag_list, block_prefixed_list
 from .json_fence import JSON_TAGS, json_block
+from .windows import CMD_TAGS, POWERSHELL_TAGS, continued, launch_lines, session, windows_pieces
+from .windows import prompted as windows_prompted
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
 
 TYPE_CHECKING = False
@@ -46,10 +48,12 @@ _PROMPT = re.compile(
     r"^(\s*)(?:\([\w.-]+\)[ \t]+)?"  # a conda or virtualenv name: `(sglang) `
     r"(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?[ \t]?(?=[$#] )[$#]"  # `user@host:~/dir$ `, `root@ctr:/w# `
     r"|\[[\w.-]+@[\w.-]+[^\]\n]*\][$#]"  # `[user@host dir]$ `
-    r"|\$) "
+    r"|[\w.-]+@[\w.-]+ [^\s%]+ %"  # zsh's default: `me@mac sglang % `
+    r"|[$%\u276f]) "  # `$ `, zsh's `% `, `\u276f ` (starship, pure)
 )
-"""A shell prompt copied with its command: `$ `, or one naming its user and host (`#` for
-root: issue threads paste `root@<container>:/sgl-workspace# python3 -m ...`)."""
+"""A shell prompt copied with its command: `$ `, zsh's `% ` and `\u276f `, or one naming its
+user and host (`#` for root: issue threads paste `root@<container>:/sgl-workspace# python3
+-m ...`)."""
 _DOCKERFILE_LINE = re.compile(
     r"^\s*(?:FROM|RUN|CMD|ENTRYPOINT|ENV|ARG|COPY|ADD|WORKDIR|EXPOSE|LABEL|USER|SHELL)\s", re.IGNORECASE
 )
@@ -81,6 +85,23 @@ def _console(lines: list[tuple[int, str]], root_prompt: bool = False) -> list[tu
             continuing = line.rstrip().endswith("\\")
         else:
             kept.append((offset + len(line), ""))
+    return kept
+
+
+def _without_tracebacks(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """A command pasted with the Python traceback it ended in: the traceback's lines (from
+    `Traceback (most recent call last):` through its indented lines to the exception line)
+    blanked, as output, not commands bash would refuse."""
+    kept = []
+    inside = False
+    for offset, line in lines:
+        if line.strip() == "Traceback (most recent call last):":
+            inside = True
+        elif inside and line.strip() and not line[:1].isspace():
+            inside = line.startswith("During handling") or line.startswith("The above exception")
+            kept.append((offset + len(line), ""))  # the exception line ends it
+            continue
+        kept.append((offset + len(line), "") if inside else (offset, line))
     return kept
 
 
@@ -128,6 +149,11 @@ def _unit_block(doc: DocFile, lines: list[tuple[int, str]], quadlet: bool = Fals
     doc.result.diagnostics.extend(found.diagnostics)
 
 
+def _python_session(joined: str, lines: list[tuple[int, str]]) -> bool:
+    """An untagged block holding a pasted `>>> ` / `In [1]: ` session and no shell prompt."""
+    return PYTHON_SESSION.search(joined) is not None and not any(_PROMPT.match(line) for _, line in lines)
+
+
 def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     """A code block read by its language tag (lowercase; "" for an untagged block): its
     (file offset, text) lines are a Markdown fence's or a reStructuredText directive's."""
@@ -135,7 +161,7 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     if tag in ("diff", "patch") and DOC_LAUNCHER.search(joined):  # (a pull request's thread)
         lines, tag = _after_side(lines), ""
         joined = "\n".join(line for _, line in lines)
-    if tag in PYTHON_TAGS:
+    if tag in PYTHON_TAGS or ((tag == "" or tag in TEXT_TAGS) and _python_session(joined, lines)):
         if python_worth_reading(doc, joined):  # `sgl.Runtime(...)` without its import
             python_block(doc, lines)
         return
@@ -162,6 +188,12 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
             return
         if tag:
             return
+    if (tag in CMD_TAGS or tag in POWERSHELL_TAGS) and DOC_LAUNCHER.search(joined):
+        kept = launch_lines(tag, lines)
+        if kept is None or not doc.shell(windows_pieces(*kept), "warn"):
+            why = f"a `{tag}` block is read only when it holds just the launch, in plain words"
+            _unread_launcher(doc, lines, [], why)
+        return
     if tag not in SHELL_TAGS and tag not in TEXT_TAGS and tag != "":
         if DOC_LAUNCHER.search(joined):  # (`powershell`, `diff`, `json`, `toml` ...)
             _unread_launcher(doc, lines, [], f"speclint does not read `{tag}` code blocks")
@@ -170,20 +202,28 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         return
     if "sglang" not in joined:
         return
-    prompted = ("$ " in joined or "# " in joined) and any(_PROMPT.match(line) for _, line in lines)
-    if tag in TEXT_TAGS and not prompted:  # (a `text` block with prompts is a pasted session)
+    prompted = any(p in joined for p in ("$ ", "# ", "% ", "\u276f ")) and any(
+        _PROMPT.match(line) for _, line in lines
+    )
+    windows = tag not in SHELL_TAGS - CONSOLE_TAGS and ":\\" in joined and windows_prompted(lines)
+    if tag in TEXT_TAGS and not prompted and not windows:  # (a `text` block with prompts is a pasted session)
         if any(_starts_launch(line) for _, line in lines):  # shown, not run: said, not silent
             _unread_launcher(doc, lines, [], f"a `{tag}` block is shown as text, not read as a command")
         return
     if joined.lstrip().startswith("--") and block_prefixed_list(doc, lines):
         return
-    if tag in CONSOLE_TAGS or prompted:
+    if windows:  # `PS C:\work> python -m ...`, `C:\Users\me>python -m ...`
+        lines = session(lines)
+    elif tag in CONSOLE_TAGS or prompted:
         lines = _console(lines, root_prompt=tag in CONSOLE_TAGS)
+    elif "Traceback (most recent call last):" in joined:
+        lines = _without_tracebacks(lines)
     if "!" in joined or "%" in joined:  # (no other line is changed)
         lines = [_unescape(offset, line) for offset, line in lines]
     # a tagged shell block that does not parse is a warning; an untagged block may be output
     before = len(doc.result.diagnostics)
-    if not doc.shell(_pieces(lines), "warn" if tag else "drop"):
+    pieces = windows_pieces(lines) if continued(lines) else _pieces(lines)  # `^`, backtick
+    if not doc.shell(pieces, "warn" if tag else "drop"):
         _unread_launcher(doc, lines, doc.result.diagnostics[before:])
 
 
@@ -214,11 +254,43 @@ def _starts_launch(line: str) -> bool:
     return PROSE_LAUNCH.match(line.lstrip()) is not None
 
 
+_PRE_OPEN = re.compile(r"<pre(?:\s[^<>]*)?>(?:<code(?:\s[^<>]*)?>)?", re.IGNORECASE)
+_PRE_CLOSE = re.compile(r"(?:</code>)?</pre>", re.IGNORECASE)
+
+
+def _pre_lines(lines: list[tuple[int, str]]) -> list[tuple[int, str]] | None:
+    """The text of an HTML block's `<pre>` (`<pre><code>`) elements, other lines blanked,
+    when that is all the block runs the launcher in and the text is as a browser shows it
+    (no tag or `&` entity inside); else None."""
+    kept: list[tuple[int, str]] = []
+    inside = False
+    for offset, line in lines:
+        begin, end = 0, len(line)
+        if not inside and (opening := _PRE_OPEN.search(line)):
+            inside, begin = True, opening.end()
+        if inside and (closing := _PRE_CLOSE.search(line, begin)):
+            inside, end = False, closing.start()
+            text, other = line[begin:end], line[:begin] + line[closing.end() :]
+        elif inside:
+            text, other = line[begin:], line[:begin]
+        else:
+            text, other = "", line
+        if DOC_LAUNCHER.search(other) or "<" in text or "&" in text:
+            return None
+        kept.append((offset + begin, text) if text else (offset + len(line), ""))
+    return kept
+
+
 def html_block(doc: DocFile, lines: list[tuple[int, str]]) -> None:
-    """An HTML block (`<pre><code>`, `<details>` with the command on the next line) is not
-    read: one that runs the launcher outside an HTML comment is reported, not passed over."""
+    """An HTML block: the command in a `<pre>` (`<details>` ... `<pre>`) read as an untagged
+    block when it is plain text; one that runs the launcher elsewhere outside an HTML comment
+    (or with markup in the `<pre>`) is reported, not passed over."""
     joined = "\n".join(line for _, line in lines)
     if "<!--" in joined or not DOC_LAUNCHER.search(joined):
+        return
+    pre = _pre_lines(lines) if "<pre" in joined.lower() else None
+    if pre is not None:
+        code_block(doc, "", pre)
         return
     _unread_launcher(doc, lines, [], "it is inside an HTML block")
 

@@ -16,7 +16,7 @@ from speclint.core.records import dataclass
 from speclint.frontends.moved_spans import map_spans
 from speclint.frontends.recognise import DOC_LAUNCHER, PYTHON_MENTIONS
 
-from .excerpt import OffsetMap, exact, virtual
+from .excerpt import OffsetMap, exact, unknown, virtual
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,6 +34,78 @@ class SplitCell:
 
     python: list[Piece] = field(default_factory=list)
     shell: list[list[Piece]] = field(default_factory=list)
+    env: list[tuple[int, list[Piece]]] = field(default_factory=list)
+    """`export NAME=value` pieces for what the cell sets in the kernel's environment (`%env`,
+    `os.environ[NAME] = ...`), each with how many of `shell` run before it: the shell
+    commands IPython starts later inherit it."""
+
+
+_ENV_MAGIC = re.compile(r"%(?:set_)?env[ \t]+(?=\S)")
+_ENVIRON = re.compile(r"os\.environ\[(['\"])([A-Za-z_]\w*)\1\][ \t]*=(?!=)[ \t]*(.*?)[ \t]*(?:#.*)?$")
+_PY_STRING = re.compile(r"(['\"])([^'\"\\\n]*)\1")
+
+
+def _export(name: str, name_at: int, value: str | None, value_at: int, end: int, reason: str) -> list[Piece]:
+    """`export NAME='value'` (the value unknown, for `reason`, when None), at the file's text."""
+    pieces = [virtual("export ", name_at), exact(name, name_at), virtual("=", value_at)]
+    if value is None or "'" in value:
+        pieces.append(unknown(reason, value_at, max(end, value_at + 1)))
+    else:
+        pieces.extend([virtual("'", value_at), exact(value, value_at), virtual("'", end)])
+    return [*pieces, virtual("\n", end)]
+
+
+def _env_line(offset: int, line: str, lead: int) -> list[Piece] | None:
+    """What an `%env NAME=value` / `%env NAME value` line (IPython's `set_env`: split at the
+    first `=`, else the first space, both sides stripped; `$x` and `{x}` expanded from the
+    kernel) or an `os.environ["NAME"] = "value"` line sets; None for other lines."""
+    magic = _ENV_MAGIC.match(line, lead)
+    if magic is not None:
+        rest = line[magic.end() :]
+        split = "=" if "=" in rest else " "
+        if split not in rest:
+            return None  # `%env NAME` reads it
+        name, value = rest.split(split, 1)
+        at = offset + magic.end() + len(name) - len(name.lstrip())
+        name, stripped = name.strip(), value.strip()
+        if not name or any(c.isspace() for c in name):
+            return None  # IPython refuses it
+        value_at = offset + magic.end() + len(rest) - len(value.lstrip())
+        expanded = "$" in stripped or "{" in stripped
+        reason = f"an IPython `%env` value (`{stripped}`), expanded from the kernel's variables"
+        return _export(name, at, None if expanded else stripped, value_at, value_at + len(stripped), reason)
+    environ = _ENVIRON.match(line, lead)
+    if environ is None:
+        return None
+    name_at = offset + environ.start(2)
+    value_at = offset + environ.start(3)
+    literal = _PY_STRING.fullmatch(environ.group(3))
+    written = environ.group(3)
+    reason = f"a Python value (`{written}`), set in the kernel's environment when the cell runs"
+    if literal is None:
+        return _export(environ.group(2), name_at, None, value_at, value_at + len(written), reason)
+    return _export(
+        environ.group(2),
+        name_at,
+        literal.group(2),
+        value_at + 1,
+        value_at + 1 + len(literal.group(2)),
+        reason,
+    )
+
+
+def with_environment(cell: SplitCell, environment: list[Piece]) -> list[list[Piece]]:
+    """The cell's shell commands, each after the `export` lines set before it (in earlier
+    cells: `environment`, which this extends with the cell's own)."""
+    commands = []
+    pending = list(cell.env)
+    for number, command in enumerate(cell.shell):
+        while pending and pending[0][0] <= number:
+            environment.extend(pending.pop(0)[1])
+        commands.append([*environment, *command] if environment else command)
+    for _, pieces in pending:
+        environment.extend(pieces)
+    return commands
 
 
 def _line(offset: int, line: str) -> list[Piece]:
@@ -72,8 +144,16 @@ def split_cell(lines: list[tuple[int, str]]) -> SplitCell:
             continuing = line.rstrip().endswith("\\")
         elif not in_string and (stripped.startswith("%") or (number == first and stripped.startswith("%%"))):
             cell.python.extend([exact(line[:lead], offset), virtual("pass\n", offset + len(line))])
+            if stripped.startswith("%env") or stripped.startswith("%set_env"):
+                exported = _env_line(offset, line, lead)
+                if exported is not None:
+                    cell.env.append((len(cell.shell), exported))
         else:
             cell.python.extend(_line(offset, line))
+            if not in_string and "os.environ[" in stripped:
+                exported = _env_line(offset, line, lead)
+                if exported is not None:
+                    cell.env.append((len(cell.shell), exported))
             if (line.count('"""') + line.count("'''")) % 2:
                 in_string = not in_string
     return cell
@@ -108,15 +188,20 @@ def add_python(doc: DocFile, found: ExtractResult) -> None:
         doc.result.diagnostics.append(diagnostic)
 
 
-_SESSION_PROMPT = re.compile(r"^(\s*)(?:>>>|\.\.\.)(?: |$)")
+_SESSION_PROMPT = re.compile(r"^(\s*)(?:>>>|\.\.\.|In \[\d+\]:|\.\.\.:)(?: |$)")
 """The interactive interpreter's prompts (`>>> `, and `... ` on a statement's further lines),
-as the `doctest` module reads a session pasted into documentation."""
+as the `doctest` module reads a session pasted into documentation, and IPython's (`In [1]: `,
+`   ...: `; its `Out[1]:` lines are output)."""
+PYTHON_SESSION = re.compile(r"^[ \t]*(?:In \[\d+\]:|>>>) ", re.MULTILINE)
+"""A pasted interpreter or IPython terminal session: a line starting with `>>> ` or `In [N]: `."""
 
 
 def _session(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """A pasted interpreter session: the code after its prompts, the output lines blanked
     (a block without a `>>> ` line is code as it is)."""
-    if not any(line.lstrip().startswith(">>>") and _SESSION_PROMPT.match(line) for _, line in lines):
+    if not any(
+        line.lstrip().startswith((">>>", "In [")) and _SESSION_PROMPT.match(line) for _, line in lines
+    ):
         return lines
     kept = []
     for offset, line in lines:
@@ -131,7 +216,7 @@ def python_block(doc: DocFile, lines: list[tuple[int, str]]) -> None:
     finds no launch in it)."""
     lines = _session(lines)
     cell = split_cell(lines)
-    for command in cell.shell:
+    for command in with_environment(cell, []):
         doc.shell(command, "drop", ipython=True)
     found = python_result(doc, cell.python)
     broken = any(d.kind == "syntax-error" for d in found.diagnostics)

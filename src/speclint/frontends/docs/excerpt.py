@@ -68,12 +68,14 @@ class OffsetMap:
 
 
 _PLACEHOLDER = re.compile(
-    r"(?<![\w$<>{\[])(?:<(?:[A-Za-z][\w.:/|-]*|\.\.\.)>|\{(?:[A-Za-z_][\w.-]*|\.\.\.)\}"
-    r"|\[(?:[A-Za-z_][\w.-]*|\.\.\.)\])(?![\w>}\]])"
+    r"(?<![\w$<>{\[])(?:<(?:[A-Za-z][\w.:/|-]*|\.\.\.)>|\{(?:[A-Za-z_][\w./|-]*|\.\.\.)\}"
+    r"|\[(?:[A-Za-z_][\w.|-]*|\.\.\.)\])(?![\w>}\]])"
     r"|(?<!\S)(?:\.\.\.|\u2026)(?!\S)"
 )
 """What docs write where the reader fills in a value: `<your-model>`, `{model}`, `[MODEL]`
-(not alone on a line: an INI section header), and `...` for words left out."""
+(not alone on a line: an INI section header), alternatives or a path in braces
+(`{fa3|flashinfer}`, `{trained/model/path}`: no shell writes a pipe or a path so), and `...`
+for words left out."""
 
 
 def _placeholder_pieces(piece: Piece, ipython: bool, continued: bool) -> list[Piece]:

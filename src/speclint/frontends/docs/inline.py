@@ -53,8 +53,7 @@ def code_spans(text: str, base: int) -> list[CodeSpan]:
         stop = index
         while stop < len(text) and text[stop] == "`":
             stop += 1
-        escaped = index > 0 and text[index - 1] == "\\"
-        runs.append((index + (1 if escaped else 0), stop))
+        runs.append((index, stop))
         index = text.find("`", stop)
     by_length: dict[int, list[int]] = {}
     for position, (begin, stop) in enumerate(runs):
@@ -63,6 +62,8 @@ def code_spans(text: str, base: int) -> list[CodeSpan]:
     position = 0
     while position < len(runs):
         begin, stop = runs[position]
+        if begin > 0 and text[begin - 1] == "\\":  # `\`` opens no span (in one, it may close it)
+            begin += 1
         same = by_length.get(stop - begin, [])
         after = bisect_right(same, position)
         if stop == begin or after >= len(same):
@@ -110,25 +111,73 @@ def with_rest(pieces: list[Piece]) -> list[Piece]:
     return out
 
 
-def code_span_launch(doc: DocFile, span: CodeSpan) -> bool:
-    """A code span holding a launch: walked as shell. Returns whether one was read."""
+_BREAKS = re.compile(r"`*[ \t]*(?:<br[ \t]*/?>[ \t]*)+`*", re.IGNORECASE)
+
+
+def broken_spans(text: str, spans: list[CodeSpan], index: int) -> list[CodeSpan]:
+    """The code spans after `spans[index]` that go on with its command over `<br>` line
+    breaks (a table cell cannot hold a line end): each starts with a flag and has only
+    `<br>` between it and the one before."""
+    out: list[CodeSpan] = []
+    for after in spans[index + 1 :]:
+        before = out[-1] if out else spans[index]
+        if not after.text.lstrip().startswith("-") or not _BREAKS.fullmatch(text[before.end : after.begin]):
+            break
+        out.append(after)
+    return out
+
+
+def _joined(spans: list[CodeSpan]) -> list[Piece]:
+    pieces: list[Piece] = []
+    for span in spans:
+        if pieces:
+            last = pieces[-1]
+            if (last.text or "").rstrip().endswith("\\"):  # `... \`<br>`--next`
+                kept = (last.text or "").rstrip()[:-1]
+                pieces[-1:] = [exact(kept, last.begin)] if kept else []
+            pieces.append(virtual(" ", span.begin))
+        pieces.extend(span_pieces(span))
+    return pieces
+
+
+def code_span_launch(doc: DocFile, span: CodeSpan, more: list[CodeSpan] | None = None) -> bool:
+    """A code span holding a launch (and `more`, the spans its command goes on in): walked
+    as shell. Returns whether one was read."""
     match = DOC_LAUNCHER.search(span.text)
     if match is None or not span.text[match.end() :].strip():  # `python -m sglang.launch_server`: a name
         return False
-    return doc.shell(with_rest(span_pieces(span)), "drop") > 0
+    return doc.shell(with_rest(_joined([span, *(more or [])])), "drop") > 0
+
+
+_WRAPPED_FLAG = re.compile(r"--[A-Za-z]")
+
+
+def _next_line(clean: list[str], index: int) -> int | None:
+    """Where the command goes on in line `index + 1` (after its quote markers): the line
+    `index` ends with `\\`, or the next one starts with a flag (a long command the paste
+    wrapped without its `\\`); None where it ends."""
+    if index + 1 >= len(clean):
+        return None
+    line = clean[index + 1]
+    column = len(line) - len(line.lstrip(" \t>"))  # a block quote's `> ` / `> > ` markers
+    if clean[index].rstrip().endswith("\\") or _WRAPPED_FLAG.match(clean[index + 1], column):
+        return column
+    return None
 
 
 def _words(lines: list[tuple[int, str]], clean: list[str], index: int, column: int) -> Iterator[Piece]:
-    """Words from (line `index`, `column`) on, through lines continued with `\\`."""
+    """Words from (line `index`, `column`) on, through lines continued with `\\` (or wrapped
+    before a flag), a block quote's markers left out."""
     while True:
         offset = lines[index][0]
         for match in _WORD.finditer(clean[index], column):
             if match.group() != "\\":
                 yield exact(match.group(), offset + match.start())
-        if not clean[index].rstrip().endswith("\\") or index + 1 >= len(lines):
+        following = _next_line(clean, index)
+        if following is None:
             return
         index += 1
-        column = 0
+        column = following
 
 
 def _prose_tokens(
@@ -140,11 +189,24 @@ def _prose_tokens(
     kept: list[Piece] = []
     launcher_words = 0
     previous_flag = False
+    quoted_end = -1  # where a quoted value read whole ends: its words are in it
     for word in _words(lines, clean, index, match.start()):
         text = word.text or ""
         if word.begin < launcher_end:
             kept.append(word)
             launcher_words = len(kept)
+            continue
+        if word.begin < quoted_end:
+            continue
+        quote = _quote_at(text, previous_flag)
+        if quote is not None:
+            quoted = _quoted_word(lines, clean, word.begin, quote)
+            if quoted is None:  # no closing quote on its line: the value is not known
+                reason = "a quoted value whose closing quote is not on its line in the documentation"
+                kept.append(unknown(reason, word.begin, word.end))
+                break
+            kept.append(quoted)
+            quoted_end, previous_flag = quoted.end, False
             continue
         if text.endswith("\\"):
             text = text[:-1]
@@ -171,6 +233,33 @@ def _prose_tokens(
             pieces.append(virtual(" ", word.begin))
         pieces.append(word)
     return pieces
+
+
+def _quote_at(text: str, after_flag: bool) -> int | None:
+    """Where a quoted value starts in a word: the word itself after a flag (`"my model"`), or
+    after a flag's `=` (`--x='{"a": 1}'`); None for other words."""
+    if after_flag and text[:1] in ("'", '"'):
+        return 0
+    if text.startswith("--") and "=" in text:
+        at = text.index("=") + 1
+        if text[at : at + 1] in ("'", '"'):
+            return at
+    return None
+
+
+_QUOTED = {q: re.compile(q + "[^" + q + "\n]*" + q + r"[^\s'\"]*") for q in ("'", '"')}
+
+
+def _quoted_word(lines: list[tuple[int, str]], clean: list[str], begin: int, quote: int) -> Piece | None:
+    """The word at file offset `begin` through the closing quote of the value that starts
+    `quote` characters into it (on the same line), as written; None without one."""
+    index = bisect_right([offset for offset, _ in lines], begin) - 1
+    offset, line = lines[index][0], clean[index]
+    start = begin - offset + quote
+    found = _QUOTED[line[start]].match(line, start)
+    if found is None:
+        return None
+    return exact(line[begin - offset : found.end()], begin)
 
 
 def _strip_placeholders(text: str) -> str:

@@ -19,8 +19,16 @@ from speclint.core.launches import Diagnostic
 from .admonitions import deindent_admonitions
 from .blocks import code_block, html_block
 from .excerpt import DocFile, exact
-from .flag_lists import ENV_LINE, is_sglang_list, launch_from_parts
-from .inline import Fragments, classify_fragment, code_span_launch, code_spans, prose_launches, span_pieces
+from .flag_lists import ENV_LINE, is_fragment, is_sglang_list, launch_from_parts
+from .inline import (
+    Fragments,
+    broken_spans,
+    classify_fragment,
+    code_span_launch,
+    code_spans,
+    prose_launches,
+    span_pieces,
+)
 from .plain_blocks import plain_blocks
 
 TYPE_CHECKING = False
@@ -32,6 +40,7 @@ if TYPE_CHECKING:
     from speclint.core.launches import ExtractResult
     from speclint.frontends.shell.embedded import Piece
 
+    from .inline import CodeSpan
     from .plain_blocks import BlockToken as Token
 
 MAX_NESTING = 50
@@ -46,6 +55,9 @@ _TOO_DEEP = (
 )
 
 
+_TAG_SUFFIX = re.compile(r"(?<=\w)(?::\S*|=\d*!?|!)$")
+
+
 def _tag(info: str) -> str:
     words = info.strip().split()
     if not words:
@@ -53,7 +65,9 @@ def _tag(info: str) -> str:
     first = words[0]
     if first.startswith("{") and first.endswith("}") and len(words) > 1 and "." not in first:
         first = words[1]  # {code-block} bash
-    return first.strip("{}").lstrip(".").lower()
+    # `bash:launch.sh` (Qiita, Zenn: the file's name), `bash=` / `bash=101` / `bash!` (HackMD,
+    # CodiMD: line numbers, wrapping)
+    return _TAG_SUFFIX.sub("", first.strip("{}").lstrip(".")).lower()
 
 
 def _line_range(token: Token) -> list[int]:
@@ -98,11 +112,17 @@ def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bo
     region = doc.text[begin:end]
     spans = code_spans(region, begin) if "`" in region else []
     leading = region.lstrip(" \t>-*+0123456789.)") if spans else ""
+    joined = -1  # the last span read as part of the command of one before it
     for index, span in enumerate(spans):
-        if code_span_launch(doc, span):
+        if index <= joined:
+            continue
+        more = broken_spans(doc.text, spans, index) if "<" in region else []
+        if code_span_launch(doc, span, more):
+            joined = index + len(more)
             continue
         kind = classify_fragment(span)
-        if kind is None:
+        if kind is None or (kind == "flags" and len(spans) == 1 and not in_list):
+            _flag_paragraph(doc, region, begin, span)
             continue
         item = in_list and index == 0 and leading.startswith("`")
         if kind == "flags" and item and fragments is not None:
@@ -117,6 +137,20 @@ def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bo
             line_end = doc.starts[index + 1] - 1 if index + 1 < len(doc.starts) else len(doc.text)
             lines.append((doc.starts[index], doc.text[doc.starts[index] : line_end].rstrip("\r")))
         prose_launches(doc, lines, spans)
+
+
+def _flag_paragraph(doc: DocFile, region: str, begin: int, span: CodeSpan) -> None:
+    """A paragraph ending in one code span of flags that starts a line (an issue's "**Server
+    side**" then `` `--tp 2 ...` `` over lines): a flag list shown without its command, read
+    as a list's fragments are (only one naming a `--speculative-*` flag)."""
+    before = region[: span.begin - begin].rstrip("`").rstrip(" \t")
+    if (before and not before.endswith("\n")) or region[span.end - begin :].strip(" \t\r\n`"):
+        return
+    if is_fragment(span.text.strip()) and is_sglang_list(span.text):
+        pieces = span_pieces(span)
+        while pieces and not (pieces[0].text or "").strip():  # (the span's line break)
+            pieces.pop(0)
+        launch_from_parts(doc, [], [pieces])
 
 
 def _env_block(lines: list[tuple[int, str]], fragments: Fragments) -> bool:

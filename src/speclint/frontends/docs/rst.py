@@ -48,6 +48,9 @@ after its marker."""
 _FIELD_MARKER = re.compile(r":(?![: ])(?:[^:\\]|\\.|:(?!(?:[ `]|$)))*(?<! ):(?:[ ]+|$)")
 """docutils' field marker (`:caption: text`): a directive's options are a field list."""
 
+_INLINE_LITERAL = re.compile(r"(?<![\w`])``(?=\S)(.+?)(?<=\S)``(?![\w`])")
+"""Spec "Inline Literals": ``` ``text`` ``` (start-string not before whitespace, end-string
+not after it), on one line."""
 _CODE = {"code-block": 1, "sourcecode": 1, "code": 1, "prompt": 3}
 """Directives read as code, and how many arguments each takes (Sphinx's CodeBlock and
 docutils' CodeBlock: the language; sphinx-prompt: language, prompts, modifiers)."""
@@ -162,7 +165,18 @@ class _Page:
                 index = self._literal(index + 1, continues)
                 continues = None
                 continue
+            if "``" in line and "sglang" in line:
+                self._inline_literals(offset, line)
             index += 1
+
+    def _inline_literals(self, offset: int, line: str) -> None:
+        """Spec "Inline Literals": ``` ``python -m sglang.launch_server ...`` ``` on a paragraph
+        line, read as a Markdown code span holding a launch is."""
+        from .inline import CodeSpan, code_span_launch
+
+        for match in _INLINE_LITERAL.finditer(line):
+            begin = offset + match.start(1)
+            code_span_launch(self.doc, CodeSpan(begin, begin + len(match.group(1)), match.group(1)))
 
     def _doctest_block(self, first: int) -> int:
         """Spec "Doctest Blocks": a paragraph that begins with `>>> ` is a pasted interpreter
