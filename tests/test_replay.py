@@ -120,6 +120,44 @@ def test_a_replay_imports_no_linter(tmp_path):
         assert f"'{module}'" not in loaded, module
 
 
+@pytest.mark.parametrize(
+    ("config", "folder", "toml"),
+    [
+        ('ignore = ["SPD003"]\n', ".speclint_cache", False),  # no cache-dir: TOML not read
+        ('cache-dir = "elsewhere"\n', "elsewhere", True),
+        ("[tool.black]\nline-length = 99\n", ".speclint_cache", False),  # another tool's pyproject
+    ],
+)
+def test_a_replay_reads_the_configuration_only_for_its_cache_dir(tmp_path, config, folder, toml):
+    """Without --cache-dir a replay looks for the configuration's `cache-dir`; a file in which
+    no key can be `cache-dir` sets none, and TOML is not imported to learn it."""
+    _tree(tmp_path)
+    name = "pyproject.toml" if "tool.black" in config else "speclint.toml"
+    (tmp_path / name).write_text(config)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
+    probe = (
+        "import sys\nfrom speclint.runner import cache\nfrom speclint.__main__ import main\n"
+        "cache._RACY_NS = 1\nsys.argv = ['speclint', 'scripts']\ntry:\n    main()\n"
+        "except SystemExit:\n    pass\n"
+        "print('speclint.engine' in sys.modules, 'tomllib' in sys.modules, file=sys.stderr)\n"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", probe],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=env,
+            check=False,
+        )
+        for _ in range(2)
+    ]
+    assert runs[1].stdout == runs[0].stdout and "SPD001" in runs[1].stdout
+    assert runs[1].stderr == f"False {toml}\n"  # replayed
+    assert list((tmp_path / folder / "v2" / "runs").glob("*.run"))
+
+
 def test_a_changed_file_is_linted_again_and_only_it(run, tmp_path):
     scripts = _tree(tmp_path)
     first = run("scripts")

@@ -119,7 +119,7 @@ def cache_dir_for(argv: list[str]) -> str | None:
 def _configured_cache_dir(folder: str) -> str | None:
     """`cache-dir` of the configuration closest to `folder` (as `speclint.settings.files` finds it):
     None when it sets none, "" when the file cannot be read here (no shortcut)."""
-    from speclint.settings.files import CONFIG_NAMES
+    from speclint.settings.config_names import CONFIG_NAMES
 
     while True:
         for name in CONFIG_NAMES:
@@ -150,12 +150,20 @@ def _configured_cache_dir(folder: str) -> str | None:
 
 
 def _read_toml(path: str) -> dict[str, Any]:
-    from speclint.settings.files import may_configure_speclint
+    from speclint.settings.config_names import may_configure_speclint
 
     with open(path, "rb") as handle:
         data = handle.read(2 * 1024 * 1024)
-    if os.path.basename(path) == "pyproject.toml" and not may_configure_speclint(data):
+    pyproject = os.path.basename(path) == "pyproject.toml"
+    if pyproject and not may_configure_speclint(data):
         return {}  # as settings.files reads it: not parsed
+    if b"cache-dir" not in data and b"\\u" not in data and b"\\U" not in data:
+        # no key of it can be `cache-dir` (written plainly or escaped): it sets none, and
+        # TOML's import (a third of a replayed run) is not paid to learn it. A pyproject.toml
+        # is taken as holding speclint's table: where it does not, a parent folder's
+        # cache-dir is not found, the record is looked for in the wrong folder and the run
+        # is done for real (never a wrong replay)
+        return {"tool": {"speclint": {}}} if pyproject else {}
     if sys.version_info >= (3, 11):
         import tomllib
     else:

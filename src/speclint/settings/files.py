@@ -26,13 +26,13 @@ import sys
 from dataclasses import field
 
 from speclint.core.records import dataclass
+from speclint.settings.config_names import CONFIG_NAMES, may_configure_speclint
 from speclint.settings.errors import ConfigError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-CONFIG_NAMES = (".speclint.toml", "speclint.toml", "pyproject.toml")
 MAX_CONFIG_BYTES = 2 * 1024 * 1024
 _KEYS = {
     "select",
@@ -93,14 +93,6 @@ class Settings:
             if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(os.path.basename(relative), pattern):
                 found.extend(keys)
         return tuple(found)
-
-
-def may_configure_speclint(data: bytes) -> bool:
-    """Whether a pyproject.toml's bytes can hold a `[tool.speclint]` table: a TOML key says
-    `speclint` as written, or through an escape (`\\u`) in a quoted key. One that cannot is
-    not parsed (TOML costs a tenth of a one-file run in imports), valid or not: it is another
-    tool's configuration."""
-    return b"speclint" in data or b"\\u" in data or b"\\U" in data
 
 
 def _load_toml(path: str) -> dict[str, Any]:
