@@ -11,15 +11,16 @@ import sys
 
 
 def main() -> None:
-    from speclint.runner import replay
-
     # a recorded run is replayed before the command's set up (`startup.begin`): the few
     # modules a replay needs come from their .pyc files, and the kept store of every module
     # a lint imports (`core.kept`, ~1.5 MB) is not read at all
     argv = sys.argv[1:]
-    code = replay.replay(argv)
-    if code is not None:
-        sys.exit(code)
+    if "--no-cache" not in argv:  # (nothing to replay: not even the attempt's imports)
+        from speclint.runner import replay
+
+        code = replay.replay(argv)
+        if code is not None:
+            sys.exit(code)
     from speclint.cli import startup
 
     startup.begin()
