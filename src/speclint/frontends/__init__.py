@@ -74,6 +74,8 @@ _COMMAND_FILES = {
     "Procfile": "procfile",
     "supervisord.conf": "supervisord",
     "tox.ini": "tox",
+    "pixi.toml": "pixi",
+    "pyproject.toml": "pyproject",
 }
 _COMMAND_SUFFIXES = {".mk": "makefile", ".service": "systemd"}
 
@@ -118,9 +120,9 @@ def _command_file(path: str, text: str | None) -> str | None:
 
 
 def file_kind(path: str, text: str | None = None) -> str | None:
-    """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst', 'dockerfile', 'vscode', 'makefile',
-    'justfile', 'procfile', 'systemd', 'quadlet', 'supervisord' or 'tox', or None when no
-    front-end reads it."""
+    """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst', 'dockerfile', 'vscode',
+    'vscode-tasks', 'makefile', 'justfile', 'procfile', 'systemd', 'quadlet', 'supervisord',
+    'tox', 'pixi' or 'pyproject', or None when no front-end reads it."""
     first_line = text.split("\n", 1)[0] if text is not None else None
     kind = _OTHER_SUFFIXES.get(os.path.splitext(path)[1].lower())
     if kind is not None:
@@ -235,7 +237,17 @@ _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
     "vscode": _extract_vscode,
     **{
         kind: _commands_front_end(kind)
-        for kind in ("makefile", "justfile", "procfile", "systemd", "quadlet", "supervisord", "tox")
+        for kind in (
+            "makefile",
+            "justfile",
+            "procfile",
+            "systemd",
+            "quadlet",
+            "supervisord",
+            "tox",
+            "pixi",
+            "pyproject",
+        )
     },
 }
 
@@ -249,7 +261,8 @@ def extract_file(path: str, text: str) -> ExtractResult:
             f"no front-end reads {os.path.basename(path) or path!r} (not a shell script, "
             "Python file, YAML manifest, Markdown or reStructuredText file, Jupyter notebook, "
             "Dockerfile, VS Code launch configuration (JSON), Makefile, justfile, Procfile, "
-            "systemd service or drop-in, Podman Quadlet container, supervisord program or tox.ini)"
+            "systemd service or drop-in, Podman Quadlet container, supervisord program, tox.ini, "
+            "pixi.toml, pyproject.toml or VS Code tasks.json)"
         )
         from speclint.core.diagnostics import Diagnostic
 
