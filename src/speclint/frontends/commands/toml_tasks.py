@@ -40,10 +40,13 @@ from speclint.frontends.commands.text import (
     walk_shell,
 )
 from speclint.frontends.commands.toml_text import TomlDocument, TomlString, TomlTable, read_toml
+from speclint.frontends.recognise import _LAUNCHER_MODULE
 from speclint.frontends.shell.embedded import Budget, ShellBuffer, line_starts, span_of
 
 _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 _PIXI_QUOTED = re.compile(r"[\t\r\n \[\]]")
+_COMMAND = re.compile(rf"(?<![\w.-])(?:-m\s+({_LAUNCHER_MODULE})\b|(sglang\s+serve)\b)")
+"""A string that runs the launcher (not a module named in a tool's settings)."""
 _SHELLS = frozenset({"posix", "sh", "bash", "zsh", "dash", "ksh"})
 
 
@@ -161,15 +164,13 @@ class _Reader:
 
     def unread(self, document: TomlDocument) -> None:
         """A `launcher-not-read` note for each string naming the launcher that was not read."""
-        from speclint.frontends import recognise
-
         for string in document.strings:
             if id(string) in self.read or "sglang" not in string.value:
                 continue
-            named = recognise.LAUNCH_TEXT.search(string.value)
+            named = _COMMAND.search(string.value)
             if named is not None:
                 message = (
-                    f"speclint did not read this string, which names `{named.group()}`: only pixi "
+                    f"speclint did not read this string, which runs `{named.group(1) or named.group(2)}`: only pixi "
                     "tasks and poe `cmd`/`shell` tasks are read in a TOML file, so nothing in it was checked"
                 )
                 span = span_of(self.starts, string.begin, string.end)
