@@ -89,7 +89,7 @@ def test_a_file_that_is_not_toml_is_a_syntax_error_at_tomllibs_place() -> None:
 
 
 def test_escapes_and_literal_strings_keep_each_words_place() -> None:
-    text = "[tasks]\nserve = { cmd = \"python -m sglang.launch_server --model-path m --tp \\u0032x\" }\n"
+    text = '[tasks]\nserve = { cmd = "python -m sglang.launch_server --model-path m --tp \\u0032x" }\n'
     (finding,) = [f for f in lint_text(text, "pixi.toml").findings if f.code == "FLG005"]
     assert (finding.span.line, finding.span.column, finding.span.end_column) == (2, 69, 76)  # `\u0032x`
     assert "invalid int value: '2x'" in finding.message

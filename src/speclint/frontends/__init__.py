@@ -3,8 +3,8 @@
 `extract_file` picks the front-end by file kind: `shell/` (tree-sitter-bash), `python/`
 (CPython's `ast`), `docs/` (Markdown with markdown-it-py, Jupyter notebooks, reStructuredText),
 `manifests/` (Kubernetes and compose YAML, Dockerfiles, GitHub Actions, SGLang `--config`
-files) and `commands/` (Makefiles, justfiles, Procfiles, systemd units, supervisord
-programs, tox environments). Every front-end but the shell's only loads its reader when the
+files, VS Code launch and tasks files) and `commands/` (Makefiles, justfiles, Procfiles,
+systemd units, supervisord programs, tox environments, pixi and poe tasks in TOML). Every front-end but the shell's only loads its reader when the
 text mentions sglang, so other files cost a substring search.
 """
 
@@ -129,6 +129,8 @@ def file_kind(path: str, text: str | None = None) -> str | None:
         return kind
     if _is_dockerfile(path):
         return "dockerfile"
+    if os.path.basename(path) == "tasks.json":
+        return "vscode-tasks"
     if _is_vscode_launch(path, text):
         return "vscode"
     command_kind = _command_file(path, text)
@@ -207,6 +209,14 @@ def _extract_dockerfile(text: str, path: str) -> ExtractResult:
     return extract_dockerfile(text, path)
 
 
+def _extract_vscode_tasks(text: str, path: str) -> ExtractResult:
+    if "sglang" not in text:
+        return ExtractResult()
+    from speclint.frontends.manifests.vscode_tasks import extract_vscode_tasks
+
+    return extract_vscode_tasks(text, path)
+
+
 def _extract_vscode(text: str, path: str) -> ExtractResult:
     if "sglang" not in text:
         return ExtractResult()
@@ -235,6 +245,7 @@ _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
     "rst": _extract_rst,
     "dockerfile": _extract_dockerfile,
     "vscode": _extract_vscode,
+    "vscode-tasks": _extract_vscode_tasks,
     **{
         kind: _commands_front_end(kind)
         for kind in (
@@ -294,6 +305,8 @@ def is_lintable_path(path: str) -> bool:
         return True
     if _is_dockerfile(path) or os.path.basename(path) == "launch.json":
         return True
+    if os.path.basename(path) == "tasks.json":
+        return os.path.basename(os.path.dirname(os.path.abspath(path))) == ".vscode"
     if path.endswith(".conf") and os.path.basename(path) != "supervisord.conf":
         return _drop_in_kind(path) is not None or _command_file(path, _head(path)) is not None
     if path.endswith(".container"):

@@ -1,12 +1,13 @@
 """A TOML document with the place of every string in it (TOML v1.0.0, "Spec"): tables,
 arrays of tables, dotted keys, inline tables, arrays, and the four kinds of string, each
 character of a string's value mapped to where the file writes it (an escape to the whole
-escape). The document is first read with Python's `tomllib` (a file it refuses is not TOML:
+escape). The document is first read with Python's `tomllib` (`tomli` on Python 3.10; a file it refuses is not TOML:
 nothing is read); this reader only adds the places, so it may be lenient."""
 
 from __future__ import annotations
 
 import re
+import sys
 
 from speclint.frontends.commands.text import Char
 
@@ -218,11 +219,13 @@ _AT = re.compile(r"\(at line (\d+), column (\d+)\)$")
 def read_toml(text: str) -> TomlDocument | tuple[str, int, int]:
     """The document, or what `tomllib` says when it refuses the text (not TOML): its
     message and the line and column it names (1, 1 when it names none)."""
-    import tomllib  # only for a TOML file that mentions sglang
-
+    if sys.version_info >= (3, 11):  # only for a TOML file that mentions sglang
+        import tomllib
+    else:  # Python 3.10
+        import tomli as tomllib
     try:
         tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+    except ValueError as error:  # tomllib.TOMLDecodeError
         message = str(error)
         at = _AT.search(message)
         if at is None:
