@@ -97,3 +97,35 @@ def test_escapes_and_literal_strings_keep_each_words_place() -> None:
     (finding,) = [f for f in lint_text(text, "pyproject.toml").findings if f.code == "FLG005"]
     assert (finding.span.line, finding.span.column, finding.span.end_column) == (2, 61, 63)
     assert "invalid int value: 'x'" in finding.message  # (a literal string: `\x` is shell's escape)
+
+
+def test_every_kind_of_toml_string_decodes_as_tomllib_reads_it_each_character_at_its_place() -> None:
+    import sys
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # Python 3.10
+        import tomli as tomllib
+
+    from speclint.frontends.commands.toml_text import TomlDocument, TomlString, read_toml
+
+    text = (
+        '[a]\nb.c = "x\\ty\\u00e9"\nd = \'raw\\n\'\ne = """\nline \\\n    joined ""quoted"""""\n'
+        "f = '''\nkeep\\n ''x'''''\n[[g]]\nh = { i = [\"j\", 'k'] }\n"
+    )
+    document = read_toml(text)
+    assert isinstance(document, TomlDocument)
+    expected = tomllib.loads(text)
+    assert [s.value for s in document.strings] == [
+        expected["a"]["b"]["c"],
+        expected["a"]["d"],
+        expected["a"]["e"],
+        expected["a"]["f"],
+        "j",
+        "k",
+    ]
+    for string in document.strings:
+        assert isinstance(string, TomlString)
+        for char, begin, end, _ in string.chars:
+            if end == begin + 1:
+                assert text[begin] == char  # (an escape maps to the whole escape)

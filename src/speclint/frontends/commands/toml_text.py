@@ -176,7 +176,7 @@ class TomlDocument:
             if at >= len(text) or (not multi and text[at] == "\n"):
                 raise ValueError(f"string at {begin} not closed")
             if text.startswith(quote * 3 if multi else quote, at):
-                run = len(text[at:]) - len(text[at:].lstrip(quote)) if multi else 1
+                run = _RUNS[quote].match(text, at).end() - at if multi else 1  # type: ignore[union-attr]
                 extra = min(run - 3, 2) if multi else 0
                 chars.extend((quote, at + i, at + i + 1, None) for i in range(extra))
                 self.at = at + extra + (3 if multi else 1)
@@ -184,11 +184,7 @@ class TomlDocument:
             char = text[at]
             if char == "\\" and quote == '"':
                 following = text[at + 1 : at + 2]
-                if (
-                    multi
-                    and following in (" ", "\t", "\r", "\n")
-                    and text[at + 1 :].lstrip(" \t\r")[:1] == "\n"
-                ):
+                if multi and _LINE_END.match(text, at + 1):
                     at = _BLANK_ONLY.match(text, at + 1).end()  # type: ignore[union-attr]  # line-ending backslash
                     continue
                 width = {"u": 4, "U": 8}.get(following)
@@ -211,6 +207,10 @@ class TomlDocument:
 
 
 _BLANK_ONLY = re.compile(r"[ \t\r\n]*")
+_LINE_END = re.compile(r"[ \t\r]*\n")
+"""After a backslash in a multi-line basic string: it ends its line (the line break and
+the blanks after it are dropped)."""
+_RUNS = {'"': re.compile('"+'), "'": re.compile("'+")}
 
 
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)$")
