@@ -129,3 +129,27 @@ def test_every_kind_of_toml_string_decodes_as_tomllib_reads_it_each_character_at
         for char, begin, end, _ in string.chars:
             if end == begin + 1:
                 assert text[begin] == char  # (an escape maps to the whole escape)
+
+
+def test_tool_pixi_in_pyproject_and_a_targets_tasks_are_read() -> None:
+    text = (
+        "[tool.pixi.target.linux-64.tasks]\n"
+        'serve = { cmd = "python -m sglang.launch_server --model-path m --tp-sizes 2" }\n'
+    )
+    (finding,) = lint_text(text, "pyproject.toml").findings
+    assert (finding.code, finding.span.line, finding.span.column) == ("FLG001", 2, 64)
+    assert "did you mean `--tp-size`?" in finding.message
+
+
+def test_a_poe_script_run_by_python_is_said_not_read_and_a_comment_line_disables_a_finding() -> None:
+    text = (
+        '[tool.poe.tasks]\nok = "python -m sglang.launch_server --model-path m"\n'
+        '[tool.poe.tasks.py]\ninterpreter = "python"\n'
+        "shell = \"import os; os.system('python -m sglang.launch_server --model-path m')\"\n"
+    )
+    (finding,) = lint_text(text, "pyproject.toml").findings
+    assert (finding.code, finding.span.line, finding.span.column) == ("SLM005", 5, 9)
+    assert "speclint did not read this string, which runs `sglang.launch_server`" in finding.message
+    text = '[tasks]\n# speclint: disable=FLG001\nserve = "python -m sglang.launch_server --model-path m --tp-sizes 2"\n'
+    assert lint_text(text, "pixi.toml").findings == []
+    assert [f.code for f in lint_text(text.replace("# speclint", "# x"), "pixi.toml").findings] == ["FLG001"]

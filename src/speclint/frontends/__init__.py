@@ -4,8 +4,9 @@
 (CPython's `ast`), `docs/` (Markdown with markdown-it-py, Jupyter notebooks, reStructuredText),
 `manifests/` (Kubernetes and compose YAML, Dockerfiles, GitHub Actions, SGLang `--config`
 files, VS Code launch and tasks files) and `commands/` (Makefiles, justfiles, Procfiles,
-systemd units, supervisord programs, tox environments, pixi and poe tasks in TOML). Every front-end but the shell's only loads its reader when the
-text mentions sglang, so other files cost a substring search.
+systemd units, supervisord programs, tox environments, pixi and poe tasks in TOML). Every
+front-end but the shell's only loads its reader when the text mentions sglang, so other
+files cost a substring search.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """A TOML document with the place of every string in it (TOML v1.0.0, "Spec"): tables,
 arrays of tables, dotted keys, inline tables, arrays, and the four kinds of string, each
 character of a string's value mapped to where the file writes it (an escape to the whole
-escape). The document is first read with Python's `tomllib` (`tomli` on Python 3.10; a file it refuses is not TOML:
-nothing is read); this reader only adds the places, so it may be lenient."""
+escape). The document is first read with Python's `tomllib` (`tomli` on Python 3.10; a file
+it refuses is not TOML: nothing is read); this reader only adds the places, so it may be
+lenient."""
 
 from __future__ import annotations
 
