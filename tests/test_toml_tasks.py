@@ -71,10 +71,12 @@ def test_poe_env_is_the_launchs_environment() -> None:
     assert "SGLANG_LOG_LEVEL" not in launches[0].env
 
 
-def test_toml_files_are_read_by_name_and_a_file_not_read_says_so() -> None:
+def test_toml_files_are_read_by_name_and_a_file_not_read_says_so(tmp_path) -> None:
     assert file_kind("pixi.toml") == "pixi"
     assert file_kind("x/pyproject.toml") == "pyproject"
-    assert is_lintable_path("x/pixi.toml") and is_lintable_path("pyproject.toml")
+    assert is_lintable_path("x/pixi.toml") and is_lintable_path(str(POE.path))
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n')
+    assert not is_lintable_path(str(tmp_path / "pyproject.toml"))  # (a folder walk reads one naming sglang)
     text = '[tool.hatch.envs.default.scripts]\nserve = "python -m sglang.launch_server --model-path m"\n'
     (finding,) = lint_text(text, "pyproject.toml").findings
     assert (finding.code, finding.span.line, finding.span.column) == ("SLM005", 2, 20)

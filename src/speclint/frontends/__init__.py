@@ -291,8 +291,8 @@ def _first_line(path: str) -> str | None:
 
 
 def _head(path: str) -> str | None:
-    """The start of a `.conf` or `.container` file (enough for its `[program:x]` or
-    `[Container]` sections)."""
+    """The start of a `.conf`, `.container` or `pyproject.toml` file (enough for its
+    `[program:x]` or `[Container]` sections, or to see it names sglang)."""
     try:
         with open(path, "rb") as handle:
             return handle.read(64 * 1024).decode("utf-8", "replace")
@@ -312,6 +312,9 @@ def is_lintable_path(path: str) -> bool:
         return _drop_in_kind(path) is not None or _command_file(path, _head(path)) is not None
     if path.endswith(".container"):
         return _command_file(path, _head(path)) is not None
+    if os.path.basename(path) == "pyproject.toml":  # (every Python project has one: only one naming sglang)
+        head = _head(path)
+        return head is not None and "sglang" in head
     if _command_file(path, None) is not None:
         return True
     name = os.path.basename(path)
