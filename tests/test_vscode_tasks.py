@@ -60,3 +60,14 @@ def test_tasks_json_is_read_by_name() -> None:
     assert file_kind("x/.vscode/tasks.json") == "vscode-tasks"
     assert is_lintable_path("x/.vscode/tasks.json")
     assert not is_lintable_path("data/tasks.json")  # (a folder walk reads only VS Code's)
+
+
+def test_a_shell_task_run_by_powershell_is_said_not_read() -> None:
+    text = (
+        '{"tasks": [{"type": "shell", "command": "python -m sglang.launch_server --model-path m",\n'
+        '  "options": {"shell": {"executable": "C:\\\\Program Files\\\\PowerShell\\\\7\\\\pwsh.exe"}}},\n'
+        '  {"type": "shell", "command": "python -m sglang.launch_server --model-path m --tp-size two",\n'
+        '  "options": {"shell": {"executable": "/bin/bash"}}}]}\n'
+    )
+    codes = [(f.code, f.span.line, f.span.column) for f in lint_text(text, "tasks.json").findings]
+    assert codes == [("SLM005", 1, 41), ("FLG005", 3, 89)]

@@ -10,7 +10,8 @@ bash: one word), any other as written (shell code); an argument written as `{"va
 "quoting": ...}` is quoted as it says (one word; a value the shell would still expand inside
 the quotes is unknown). `options.env` (the file's own `options`, then the task's) is added
 to the environment; a `linux` section's `command`, `args`, `options` and `type` replace the
-task's (the launch is read as it runs on Linux). VS Code's `${...}` variables are unknown.
+task's (the launch is read as it runs on Linux). A shell task whose `options.shell.executable`
+is not a POSIX shell (`pwsh`, `cmd.exe`) is not read. VS Code's `${...}` variables are unknown.
 Any other string that runs the launcher (a task of another type, a `windows` command) is said
 not read.
 """
@@ -50,6 +51,17 @@ def _needs_quotes(value: str) -> bool:
     return False
 
 
+def _posix_shell(options: object) -> bool:
+    """Whether a shell task's `options.shell.executable` (default: the terminal's, bash on
+    Linux) is a POSIX shell."""
+    shell = options.get("shell") if isinstance(options, _Object) else None
+    executable = shell.get("executable") if isinstance(shell, _Object) else None
+    if executable is None:
+        return True
+    name = re.split(r"[\\/]", executable.value)[-1] if isinstance(executable, _String) else ""
+    return name in ("bash", "sh", "zsh", "dash", "ksh")
+
+
 class _Reader:
     def __init__(self, text: str, path: str, result: ExtractResult) -> None:
         self.text, self.path, self.result = text, path, result
@@ -68,6 +80,8 @@ class _Reader:
             return
         if not isinstance(command, _String) or not isinstance(args, list | None):
             return
+        if kind.value == "shell" and not _posix_shell(options):
+            return  # (a task run by PowerShell or cmd.exe: said not read)
         items = args or []
         written = command.value + " ".join(item.value for item in items if isinstance(item, _String))
         if "sglang" not in written:
