@@ -31,6 +31,7 @@ import re
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.words import Word
+from speclint.frontends import recognise
 from speclint.frontends.commands.text import (
     Char,
     argv_item,
@@ -40,13 +41,10 @@ from speclint.frontends.commands.text import (
     walk_shell,
 )
 from speclint.frontends.commands.toml_text import TomlDocument, TomlString, TomlTable, read_toml
-from speclint.frontends.recognise import _LAUNCHER_MODULE
 from speclint.frontends.shell.embedded import Budget, ShellBuffer, line_starts, span_of
 
 _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 _PIXI_QUOTED = re.compile(r"[\t\r\n \[\]]")
-_COMMAND = re.compile(rf"(?<![\w.-])(?:-m\s+({_LAUNCHER_MODULE})\b|(sglang\s+serve)\b)")
-"""A string that runs the launcher (not a module named in a tool's settings)."""
 _SHELLS = frozenset({"posix", "sh", "bash", "zsh", "dash", "ksh"})
 
 
@@ -167,7 +165,7 @@ class _Reader:
         for string in document.strings:
             if id(string) in self.read or "sglang" not in string.value:
                 continue
-            named = _COMMAND.search(string.value)
+            named = recognise.RUNS_LAUNCHER.search(string.value)
             if named is not None:
                 message = (
                     f"speclint did not read this string, which runs `{named.group(1) or named.group(2)}`: only pixi "

@@ -21,16 +21,14 @@ from __future__ import annotations
 import re
 
 from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.frontends import recognise
 from speclint.frontends.manifests.vscode_launch import _env, _Object, _Parser, _pieces, _Scalar, _String
-from speclint.frontends.recognise import _LAUNCHER_MODULE
 from speclint.frontends.shell.embedded import ArgvItem, Piece, ShellBuffer, line_starts, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.words import Word
 
-_COMMAND = re.compile(rf"(?<![\w.-])(?:-m\s+({_LAUNCHER_MODULE})\b|(sglang\s+serve)\b)")
-"""A string that runs the launcher."""
 _EXPANDS = re.compile(r"[$`\\!]")
 """What bash still expands inside double quotes (weak quoting)."""
 
@@ -156,7 +154,7 @@ class _Reader:
             for item in node:
                 self.unread(item, depth + 1)
         elif isinstance(node, _String) and id(node) not in self.read and "sglang" in node.value:
-            named = _COMMAND.search(node.value)
+            named = recognise.RUNS_LAUNCHER.search(node.value)
             if named is not None:
                 message = (
                     f"speclint did not read this string, which runs `{named.group(1) or named.group(2)}`: "
