@@ -3,9 +3,10 @@
 `extract_file` picks the front-end by file kind: `shell/` (tree-sitter-bash), `python/`
 (CPython's `ast`), `docs/` (Markdown with markdown-it-py, Jupyter notebooks, reStructuredText),
 `manifests/` (Kubernetes and compose YAML, Dockerfiles, GitHub Actions, SGLang `--config`
-files) and `commands/` (Makefiles, justfiles, Procfiles, systemd units, supervisord
-programs, tox environments). Every front-end but the shell's only loads its reader when the
-text mentions sglang, so other files cost a substring search.
+files, VS Code launch and tasks files) and `commands/` (Makefiles, justfiles, Procfiles,
+systemd units, supervisord programs, tox environments, pixi and poe tasks in TOML). Every
+front-end but the shell's only loads its reader when the text mentions sglang, so other
+files cost a substring search.
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ _COMMAND_FILES = {
     "Procfile": "procfile",
     "supervisord.conf": "supervisord",
     "tox.ini": "tox",
+    "pixi.toml": "pixi",
+    "pyproject.toml": "pyproject",
 }
 _COMMAND_SUFFIXES = {".mk": "makefile", ".service": "systemd"}
 
@@ -118,15 +121,17 @@ def _command_file(path: str, text: str | None) -> str | None:
 
 
 def file_kind(path: str, text: str | None = None) -> str | None:
-    """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst', 'dockerfile', 'vscode', 'makefile',
-    'justfile', 'procfile', 'systemd', 'quadlet', 'supervisord' or 'tox', or None when no
-    front-end reads it."""
+    """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst', 'dockerfile', 'vscode',
+    'vscode-tasks', 'makefile', 'justfile', 'procfile', 'systemd', 'quadlet', 'supervisord',
+    'tox', 'pixi' or 'pyproject', or None when no front-end reads it."""
     first_line = text.split("\n", 1)[0] if text is not None else None
     kind = _OTHER_SUFFIXES.get(os.path.splitext(path)[1].lower())
     if kind is not None:
         return kind
     if _is_dockerfile(path):
         return "dockerfile"
+    if os.path.basename(path) == "tasks.json":
+        return "vscode-tasks"
     if _is_vscode_launch(path, text):
         return "vscode"
     command_kind = _command_file(path, text)
@@ -205,6 +210,14 @@ def _extract_dockerfile(text: str, path: str) -> ExtractResult:
     return extract_dockerfile(text, path)
 
 
+def _extract_vscode_tasks(text: str, path: str) -> ExtractResult:
+    if "sglang" not in text:
+        return ExtractResult()
+    from speclint.frontends.manifests.vscode_tasks import extract_vscode_tasks
+
+    return extract_vscode_tasks(text, path)
+
+
 def _extract_vscode(text: str, path: str) -> ExtractResult:
     if "sglang" not in text:
         return ExtractResult()
@@ -233,9 +246,20 @@ _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
     "rst": _extract_rst,
     "dockerfile": _extract_dockerfile,
     "vscode": _extract_vscode,
+    "vscode-tasks": _extract_vscode_tasks,
     **{
         kind: _commands_front_end(kind)
-        for kind in ("makefile", "justfile", "procfile", "systemd", "quadlet", "supervisord", "tox")
+        for kind in (
+            "makefile",
+            "justfile",
+            "procfile",
+            "systemd",
+            "quadlet",
+            "supervisord",
+            "tox",
+            "pixi",
+            "pyproject",
+        )
     },
 }
 
@@ -249,7 +273,8 @@ def extract_file(path: str, text: str) -> ExtractResult:
             f"no front-end reads {os.path.basename(path) or path!r} (not a shell script, "
             "Python file, YAML manifest, Markdown or reStructuredText file, Jupyter notebook, "
             "Dockerfile, VS Code launch configuration (JSON), Makefile, justfile, Procfile, "
-            "systemd service or drop-in, Podman Quadlet container, supervisord program or tox.ini)"
+            "systemd service or drop-in, Podman Quadlet container, supervisord program, tox.ini, "
+            "pixi.toml, pyproject.toml or VS Code tasks.json)"
         )
         from speclint.core.diagnostics import Diagnostic
 
@@ -266,8 +291,8 @@ def _first_line(path: str) -> str | None:
 
 
 def _head(path: str) -> str | None:
-    """The start of a `.conf` or `.container` file (enough for its `[program:x]` or
-    `[Container]` sections)."""
+    """The start of a `.conf`, `.container` or `pyproject.toml` file (enough for its
+    `[program:x]` or `[Container]` sections, or to see it names sglang)."""
     try:
         with open(path, "rb") as handle:
             return handle.read(64 * 1024).decode("utf-8", "replace")
@@ -281,10 +306,15 @@ def is_lintable_path(path: str) -> bool:
         return True
     if _is_dockerfile(path) or os.path.basename(path) == "launch.json":
         return True
+    if os.path.basename(path) == "tasks.json":
+        return os.path.basename(os.path.dirname(os.path.abspath(path))) == ".vscode"
     if path.endswith(".conf") and os.path.basename(path) != "supervisord.conf":
         return _drop_in_kind(path) is not None or _command_file(path, _head(path)) is not None
     if path.endswith(".container"):
         return _command_file(path, _head(path)) is not None
+    if os.path.basename(path) == "pyproject.toml":  # (every Python project has one: only one naming sglang)
+        head = _head(path)
+        return head is not None and "sglang" in head
     if _command_file(path, None) is not None:
         return True
     name = os.path.basename(path)

@@ -164,6 +164,7 @@ _PATTERNS: dict[str, str | tuple[str, ...]] = {
         r"(?<![\w./$=-])(?:[A-Z_][A-Z0-9_]*=[^\s`]+\s+)*"
         rf"(?:python[\d.]*\s+-m\s+(?:{_LAUNCHER_MODULE})|sglang\s+serve)(?![\w.-])"
     ),
+    "RUNS_LAUNCHER": rf"(?<![\w.-])(?:-m\s+({_LAUNCHER_MODULE})\b|(sglang\s+serve)\b)",
     "MENTIONS": (
         rf"\b(?:{_LAUNCHER_MODULE})\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b"
         r"|\bsgl\.Runtime\b(?=\s*\()|\bHttpServerEngineAdapter\b(?=\s*\()",
@@ -181,6 +182,9 @@ if TYPE_CHECKING:
     PROSE_LAUNCH: re.Pattern[str]
     """A command on a prose line: `VAR=x ... python -m sglang.launch_server` or `sglang serve`
     standing as words of their own."""
+    RUNS_LAUNCHER: re.Pattern[str]
+    """A string of a task file that runs the launcher (`-m MODULE`, group 1, or `sglang
+    serve`, group 2), not one that names its module in a tool's settings."""
     MENTIONS: tuple[re.Pattern[str], re.Pattern[str]]
     """What makes a file that yielded no launch worth a no-launch-found finding, most telling
     first: a launcher; else one of SGLang's launch helpers, SGLang's test server fixtures (base

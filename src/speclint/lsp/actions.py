@@ -24,6 +24,8 @@ _COMMENT_KINDS = (
     "quadlet",
     "supervisord",
     "tox",
+    "pixi",
+    "pyproject",
 )
 """File kinds where a `#` line above the command is a comment speclint reads."""
 

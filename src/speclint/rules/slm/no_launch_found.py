@@ -55,7 +55,10 @@ class NoLaunchFound(Rule):
     not render) is reported at the first such flag, whatever else the file launches. In
     Python, server settings built from what the file does not hold are reported at the call,
     whatever else the file launches: `ServerArgs.from_cli_args(args)` (the program's own
-    command line) and `prepare_server_args(sys.argv[1:])`.
+    command line) and `prepare_server_args(sys.argv[1:])`. In a `pixi.toml`, a `pyproject.toml`
+    or a VS Code `tasks.json`, a string that runs the launcher (`-m sglang.launch_server`,
+    `sglang serve`) outside the tasks speclint reads (a hatch script, a poe `expr`, a task's
+    `windows` command) is reported at the string, whatever else the file launches.
 
     ## Why it matters
     A launch written in a form speclint cannot read (a command name held in a variable, a

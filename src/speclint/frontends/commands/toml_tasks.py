@@ -1,0 +1,230 @@
+"""Task runners configured in TOML: pixi (`pixi.toml`, `[tool.pixi]` of pyproject.toml) and
+poethepoet (`[tool.poe]` of pyproject.toml). Every word points where the file writes it.
+
+pixi (its "Tasks" documentation, "Advanced tasks"): `[tasks]`, `[target.PLATFORM.tasks]`,
+`[feature.NAME.tasks]` (and a feature's targets) map a name to a command string, or to a
+table whose `cmd` is a string or a list of strings; the string is run by pixi's shell
+(deno_task_shell, a bash-like shell); a list is joined with spaces, an item holding a blank
+or `[`/`]` put in double quotes (pixi's `quote`). Commands are minijinja templates:
+`{{ name }}` (a task argument, `args`) is given when pixi runs: unknown. `env = {...}` is
+added to the environment (`[activation.env]` to every task's); a value that names another
+variable (`$X`) is worked out when pixi runs. `depends-on` names other tasks, run first.
+
+poethepoet ("Tasks" in its documentation): `[tool.poe.tasks]` maps a name to a string (a
+`cmd` task) or a table with `cmd` (a command line that poe splits into words as a POSIX
+shell would, with `$VAR` substituted, its line breaks between words, no pipes or `&&`:
+read as shell code) or `shell` (a
+script run by a shell; one whose `interpreter` is not a POSIX shell is not read), and `env`
+(`[tool.poe.env]`: every task's); a `sequence` runs its items, an inline table item a task
+of its own (a string item names another task). A `{ default = "..." }` env value applies
+only where the environment does not set the variable: unknown.
+
+Words given after the task's name (`pixi run serve --port 1`, `poe serve --port 1`) are
+added to the command when it runs: the command is checked as the file writes it. Any other
+string in the file that names SGLang's launcher (a hatch script, a poe `expr`) is not read:
+said so, never passed over.
+"""
+
+from __future__ import annotations
+
+import re
+
+from speclint.core.launches import Diagnostic, ExtractResult
+from speclint.core.words import Word
+from speclint.frontends import recognise
+from speclint.frontends.commands.text import (
+    Char,
+    argv_item,
+    pieces_of,
+    shell_line,
+    unique_comments,
+    walk_shell,
+)
+from speclint.frontends.commands.toml_text import TomlDocument, TomlString, TomlTable, read_toml
+from speclint.frontends.shell.embedded import Budget, ShellBuffer, line_starts, span_of
+
+_TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
+_PIXI_QUOTED = re.compile(r"[\t\r\n \[\]]")
+_SHELLS = frozenset({"posix", "sh", "bash", "zsh", "dash", "ksh"})
+
+
+class _Reader:
+    def __init__(self, result: ExtractResult, path: str, text: str) -> None:
+        self.result, self.path, self.text = result, path, text
+        self.starts = line_starts(text)
+        self.budget = Budget()
+        self.read: set[int] = set()
+        """The strings read as commands (`id`)."""
+
+    # ---- pixi ----------------------------------------------------------------------------
+
+    def pixi(self, root: TomlTable) -> None:
+        activation = self.env(root.table("activation", "env"), "pixi")
+        tables = [root.table("tasks")]
+        for target in (root.table("target") or {}).values():
+            tables.append(target.table("tasks") if isinstance(target, TomlTable) else None)
+        for feature in (root.table("feature") or {}).values():
+            if isinstance(feature, TomlTable):
+                tables.append(feature.table("tasks"))
+                for target in (feature.table("target") or {}).values():
+                    tables.append(target.table("tasks") if isinstance(target, TomlTable) else None)
+        for tasks in tables:
+            for task in (tasks or {}).values():
+                if isinstance(task, TomlString):
+                    self.command(task, activation, templates=True)
+                elif isinstance(task, TomlTable):
+                    env = {**activation, **self.env(task.get("env"), "pixi")}
+                    cmd = task.get("cmd")
+                    if isinstance(cmd, TomlString):
+                        self.command(cmd, env, templates=True)
+                    elif isinstance(cmd, list):
+                        self.pixi_list(cmd, env)
+
+    def pixi_list(self, items: list[object], env: dict[str, Word]) -> None:
+        """`cmd = [...]`: the items joined with spaces, one holding a blank quoted by pixi."""
+        strings = [item for item in items if isinstance(item, TomlString)]
+        if len(strings) != len(items) or "sglang" not in "".join(s.value for s in strings):
+            return
+        buffer = ShellBuffer(self.text, self.starts, self.budget)
+        for item in strings:
+            self.read.add(id(item))
+            chars = _templates(item.chars, "pixi")
+            if not item.value or _PIXI_QUOTED.search(item.value):
+                if "$" in item.value:
+                    reason = "pixi puts this item in double quotes, where `$` names a variable"
+                    chars = [(None, item.begin, item.end, reason)]
+                buffer.add_word(argv_item(chars))
+            else:
+                buffer.add_space()
+                buffer.add_code(pieces_of(chars))
+        walk_shell(self.result, self.path, buffer, env)
+
+    # ---- poe -----------------------------------------------------------------------------
+
+    def poe(self, poe: TomlTable) -> None:
+        env = self.env(poe.get("env"), "poe")
+        for task in (poe.table("tasks") or {}).values():
+            self.poe_task(task, env, 0)
+
+    def poe_task(self, task: object, env: dict[str, Word], depth: int) -> None:
+        if depth > 20:
+            return
+        if isinstance(task, TomlString):
+            self.command(task, env, templates=False, lines=False)
+        elif isinstance(task, list):  # a sequence: its inline tables are tasks
+            for item in task:
+                if isinstance(item, TomlTable):
+                    self.poe_task(item, env, depth + 1)
+        elif isinstance(task, TomlTable):
+            env = {**env, **self.env(task.get("env"), "poe")}
+            cmd, shell = task.get("cmd"), task.get("shell")
+            if isinstance(cmd, TomlString):
+                self.command(cmd, env, templates=False, lines=False)
+            if isinstance(shell, TomlString) and _posix(task.get("interpreter")):
+                self.command(shell, env, templates=False)
+            self.poe_task(task.get("sequence"), env, depth + 1)
+
+    # ---- shared --------------------------------------------------------------------------
+
+    def command(self, string: TomlString, env: dict[str, Word], templates: bool, lines: bool = True) -> None:
+        """A command string read as shell code, each character at its place (`lines` False:
+        a poe `cmd`, whose line breaks separate words, not commands)."""
+        if "sglang" not in string.value:
+            return
+        self.read.add(id(string))
+        chars = _templates(string.chars, "pixi") if templates else string.chars
+        if not lines and "#" not in string.value:
+            chars = [(" ", c[1], c[2], None) if c[0] == "\n" else c for c in chars]
+        if chars:
+            walk_shell(self.result, self.path, shell_line(self.text, self.starts, self.budget, chars), env)
+
+    def env(self, node: object, runner: str) -> dict[str, Word]:
+        """An `env` table: each string value a variable's value (one naming a variable, or a
+        poe `{ default = ... }`, unknown)."""
+        env: dict[str, Word] = {}
+        if not isinstance(node, TomlTable):
+            return env
+        for name, value in node.items():
+            if isinstance(value, TomlTable) and isinstance(value.get("default"), TomlString):
+                default = value.get("default")
+                assert isinstance(default, TomlString)
+                span = span_of(self.starts, default.begin, default.end)
+                why = f"`{name}` is this default only where the environment {runner} runs in does not set it"
+                env[name] = Word(None, span, span, dynamic_reason=why)
+            elif isinstance(value, TomlString):
+                span = span_of(self.starts, value.begin, value.end)
+                if "$" in value.value or "{{" in value.value:
+                    why = f"`{value.value}` names a variable, worked out when {runner} runs the task"
+                    env[name] = Word(None, span, span, dynamic_reason=why)
+                else:
+                    env[name] = Word(value.value, span, span)
+        return env
+
+    def unread(self, document: TomlDocument) -> None:
+        """A `launcher-not-read` note for each string naming the launcher that was not read."""
+        for string in document.strings:
+            if id(string) in self.read or "sglang" not in string.value:
+                continue
+            named = recognise.RUNS_LAUNCHER.search(string.value)
+            if named is not None:
+                message = (
+                    f"speclint did not read this string, which runs `{named.group(1) or named.group(2)}`: only pixi "
+                    "tasks and poe `cmd`/`shell` tasks are read in a TOML file, so nothing in it was checked"
+                )
+                span = span_of(self.starts, string.begin, string.end)
+                self.result.diagnostics.append(Diagnostic("launcher-not-read", message, span))
+
+
+def _templates(chars: list[Char], runner: str) -> list[Char]:
+    """`chars` with each minijinja `{{ ... }}` / `{% ... %}` one unknown run."""
+    value = "".join(c[0] or "\0" for c in chars)
+    if "{{" not in value and "{%" not in value:
+        return chars
+    out: list[Char] = []
+    at = 0
+    for match in _TEMPLATE.finditer(value):
+        out.extend(chars[at : match.start()])
+        why = f"`{match.group()}` is filled in when {runner} runs the task (a task argument)"
+        out.append((None, chars[match.start()][1], chars[match.end() - 1][2], why))
+        at = match.end()
+    out.extend(chars[at:])
+    return out
+
+
+def _posix(interpreter: object) -> bool:
+    """Whether poe's `interpreter` (default `posix`) is a POSIX shell."""
+    if interpreter is None:
+        return True
+    first = interpreter[0] if isinstance(interpreter, list) and interpreter else interpreter
+    return isinstance(first, TomlString) and first.value in _SHELLS
+
+
+def extract_toml_tasks(kind: str, text: str, path: str) -> ExtractResult:
+    """The launches of the tasks of a `pixi.toml` (`kind` 'pixi') or a pyproject.toml's
+    `[tool.pixi]` and `[tool.poe]` tables (`kind` 'pyproject')."""
+    result = ExtractResult()
+    document = read_toml(text)
+    if isinstance(document, tuple):
+        from speclint.core.spans import Span
+
+        message, line, column = document
+        result.diagnostics.append(
+            Diagnostic(
+                "syntax-error",
+                f"not TOML ({message}): nothing in this file was read",
+                Span.point(line, column),
+            )
+        )
+        return result
+    reader = _Reader(result, path, text)
+    result.comments = [(span_of(reader.starts, b, e), text[b:e]) for b, e in document.comments]
+    root = document.root
+    pixi = root if kind == "pixi" else root.table("tool", "pixi")
+    if pixi is not None:
+        reader.pixi(pixi)
+    poe = root.table("tool", "poe") if kind == "pyproject" else None
+    if poe is not None:
+        reader.poe(poe)
+    reader.unread(document)
+    unique_comments(result)
+    return result
