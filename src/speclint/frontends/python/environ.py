@@ -39,7 +39,7 @@ def _key(name: str) -> str:
 
 
 def is_environ(ev: Evaluator, node: py.BaseExpression) -> bool:
-    return isinstance(node, py.Attribute) and ev.dotted(node) == ENVIRON
+    return isinstance(node, (py.Attribute, py.Name)) and ev.dotted(node) == ENVIRON
 
 
 def _removed(value: Val) -> bool:

@@ -156,6 +156,8 @@ class Evaluator:
         if name in ("True", "False", "None"):
             return self._make(node, "const", {"True": True, "False": False, "None": None}[name])
         found = self.env.get(name)
+        if found is None and self.imports.get(name) == "os.environ":  # `from os import environ`
+            return environ_value(self, node)
         if found is None:
             return self.named(node, name, f"`{name}` has no value known statically")
         return self.read(found, node)
