@@ -38,6 +38,15 @@ def _key(name: str) -> str:
     return f'{_KEY}{name}"]'
 
 
+_SET = "os.environ[]"
+"""Present in the walker's environment once the file sets a variable: the file that never
+does pays nothing for reading `os.environ`."""
+
+
+def _put(walker: Walking, name: str, value: Val) -> None:
+    walker.env[_key(name)] = walker.env[_SET] = value
+
+
 def is_environ(ev: Evaluator, node: py.BaseExpression) -> bool:
     return isinstance(node, (py.Attribute, py.Name)) and ev.dotted(node) == ENVIRON
 
@@ -49,7 +58,9 @@ def _removed(value: Val) -> bool:
 def _set(env: Env) -> list[tuple[str, Val]]:
     """(NAME, value) of each variable the file set, in the order first set (removed ones
     left out)."""
-    found = []
+    found: list[tuple[str, Val]] = []
+    if _SET not in env:
+        return found
     for key in env:  # a ChainMap: every layer's keys, the innermost value
         if key.startswith(_KEY):
             value = env[key]
@@ -78,7 +89,7 @@ def assign_environ(walker: Walking, target: py.BaseExpression, value: Val | None
     if name is None:
         _all_unknown(walker, target, f"`{walker.pos.quote(target)}` changes a variable not known statically")
         return True
-    walker.env[_key(name)] = value if value is not None else ev._make(target, "const", None)
+    _put(walker, name, value if value is not None else ev._make(target, "const", None))
     return True
 
 
@@ -95,7 +106,7 @@ def environ_method(walker: Walking, call: py.Call) -> bool:
     if method == "update":
         for arg in call.args:
             if arg.keyword is not None:
-                walker.env[_key(arg.keyword.value)] = ev.eval(arg.value)
+                _put(walker, arg.keyword.value, ev.eval(arg.value))
                 continue
             value = ev.eval(arg.value)
             entries = value.entries if value.kind == "dict" else [Entry(None, value.span, value)]
@@ -105,7 +116,7 @@ def environ_method(walker: Walking, call: py.Call) -> bool:
                         walker, arg, f"`{walker.pos.quote(call)}` sets variables not known statically"
                     )
                 elif entry.key is not None:
-                    walker.env[_key(entry.key)] = entry.value
+                    _put(walker, entry.key, entry.value)
         return True
     name = ev.eval(positional[0].value).text if positional else None
     if name is None and method in ("setdefault", "pop"):
@@ -114,16 +125,16 @@ def environ_method(walker: Walking, call: py.Call) -> bool:
         return method in ("setdefault", "pop")
     current = walker.env.get(_key(name))
     if method == "setdefault" and len(positional) == 2 and (current is None or _removed(current)):
-        walker.env[_key(name)] = ev.eval(positional[1].value)
+        _put(walker, name, ev.eval(positional[1].value))
     elif method == "pop":
-        walker.env[_key(name)] = ev._make(call, "const", None)
+        _put(walker, name, ev._make(call, "const", None))
     return True
 
 
 def _all_unknown(walker: Walking, node: py.Node, why: str) -> None:
     """Every variable the file set made unknown: a statement changes one it does not name."""
     for known, _ in _set(walker.env):
-        walker.env[_key(known)] = walker.evaluator().unknown(node, why)
+        _put(walker, known, walker.evaluator().unknown(node, why))
 
 
 def launch_env(
