@@ -163,3 +163,22 @@ def test_an_sglang_variable_set_before_the_launch_changes_the_verdict(monkeypatc
             "greater than the derived context_length (2048)` while loading the drafter",
         )
     ]
+
+
+def test_an_env_magic_python_cannot_spell_is_left_out_not_a_syntax_error() -> None:
+    fence = (
+        "```python\n"
+        '%env A"B=1\n'
+        "%env CUDA_VISIBLE_DEVICES=0\"'\n"
+        "from sglang.utils import launch_server_cmd\n"
+        'launch_server_cmd("python -m sglang.launch_server --model-path m --tp-size 2")\n'
+        "```\n"
+    )
+    from speclint.frontends.docs.markdown import extract_markdown
+
+    assert extract_markdown(fence, "doc.md").diagnostics == []  # no syntax error
+    # a value holding both quotes is not spelled in Python: unknown, no finding
+    assert [f.code for f in lint_text(fence, "doc.md").findings] == []
+    plain = fence.replace("=0\"'", "=0")
+    found = [(f.code, f.span.line, f.span.column) for f in lint_text(plain, "doc.md").findings]
+    assert found == [("PAR001", 3, 27)]  # at the `0`

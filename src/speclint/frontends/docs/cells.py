@@ -113,7 +113,7 @@ def _env_python(offset: int, line: str, lead: int) -> list[Piece]:
     runs: not known statically). `pass` for other magics."""
     indent = exact(line[:lead], offset)
     magic = _env_magic(offset, line, lead) if line[lead:].startswith(("%env", "%set_env")) else None
-    if magic is None:
+    if magic is None or '"' in magic[0] or "\\" in magic[0]:  # (a name Python's string can't hold as written)
         return [indent, virtual("pass\n", offset + len(line))]
     name, name_at, value, value_at, end, _ = magic
     quote = next((q for q in ('"', "'") if value is not None and q not in value and "\\" not in value), None)
