@@ -19,15 +19,46 @@ unless the file sets it).
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from speclint.core.words import Word
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.values import Entry, Val
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.frontends.python.evaluator import Evaluator
+    from speclint.core.identity import Identity
+    from speclint.frontends.python.positions import Positions
     from speclint.frontends.python.values import Env
-    from speclint.frontends.python.walking import Walking
+    from speclint.frontends.shell.embedded import Piece
+
+
+class Evaluator(Protocol):
+    """What of `evaluator.Evaluator` this module needs (it imports this module)."""
+
+    env: Env
+
+    def eval(self, node: py.BaseExpression) -> Val: ...
+
+    def dotted(self, node: py.BaseExpression) -> str | None: ...
+
+    def unknown(
+        self, node: py.Node, reason: str, splat: bool = False, identity: Identity | None = None
+    ) -> Val: ...
+
+    def _make(
+        self, node: py.Node, kind: str, value: object = None, pieces: list[Piece] | None = None
+    ) -> Val: ...
+
+
+class Walking(Protocol):
+    """What of the walker (`walking.Walking`) this module needs."""
+
+    env: Env
+    pos: Positions
+
+    def evaluator(self) -> Evaluator: ...
+
 
 ENVIRON = "os.environ"
 _KEY = 'os.environ["'
