@@ -3,7 +3,8 @@
 `!cmd` lines (with their `\\` continuations) and `name = !cmd` are shell commands IPython
 runs; `%%bash`, `%%sh`, `%%script bash` cells are shell scripts; other `%`/`%%` magics are
 not Python. The Python part keeps its lines (a shell or magic line becomes `pass` at the
-same indentation) so libcst parses it, and its positions map back through the pieces.
+same indentation, an `%env` line the `os.environ` assignment it makes) so libcst parses it,
+and its positions map back through the pieces.
 """
 
 from __future__ import annotations
@@ -55,25 +56,35 @@ def _export(name: str, name_at: int, value: str | None, value_at: int, end: int,
     return [*pieces, virtual("\n", end)]
 
 
-def _env_line(offset: int, line: str, lead: int) -> list[Piece] | None:
-    """What an `%env NAME=value` / `%env NAME value` line (IPython's `set_env`: split at the
-    first `=`, else the first space, both sides stripped; `$x` and `{x}` expanded from the
-    kernel) or an `os.environ["NAME"] = "value"` line sets; None for other lines."""
+def _env_magic(offset: int, line: str, lead: int) -> tuple[str, int, str | None, int, int, str] | None:
+    """(NAME, where, value or None when IPython expands it, where, its end, why not known) of
+    an `%env NAME=value` / `%env NAME value` line (IPython's `set_env`: split at the first
+    `=`, else the first space, both sides stripped; `$x` and `{x}` expanded from the
+    kernel); None for `%env NAME` (it reads it) and other lines."""
     magic = _ENV_MAGIC.match(line, lead)
+    if magic is None:
+        return None
+    rest = line[magic.end() :]
+    split = "=" if "=" in rest else " "
+    if split not in rest:
+        return None  # `%env NAME` reads it
+    name, value = rest.split(split, 1)
+    at = offset + magic.end() + len(name) - len(name.lstrip())
+    name, stripped = name.strip(), value.strip()
+    if not name or any(c.isspace() for c in name):
+        return None  # IPython refuses it
+    value_at = offset + magic.end() + len(rest) - len(value.lstrip())
+    expanded = "$" in stripped or "{" in stripped
+    reason = f"an IPython `%env` value (`{stripped}`), expanded from the kernel's variables"
+    return name, at, None if expanded else stripped, value_at, value_at + len(stripped), reason
+
+
+def _env_line(offset: int, line: str, lead: int) -> list[Piece] | None:
+    """What an `%env` line (`_env_magic`) or an `os.environ["NAME"] = "value"` line sets, as
+    `export` pieces; None for other lines."""
+    magic = _env_magic(offset, line, lead)
     if magic is not None:
-        rest = line[magic.end() :]
-        split = "=" if "=" in rest else " "
-        if split not in rest:
-            return None  # `%env NAME` reads it
-        name, value = rest.split(split, 1)
-        at = offset + magic.end() + len(name) - len(name.lstrip())
-        name, stripped = name.strip(), value.strip()
-        if not name or any(c.isspace() for c in name):
-            return None  # IPython refuses it
-        value_at = offset + magic.end() + len(rest) - len(value.lstrip())
-        expanded = "$" in stripped or "{" in stripped
-        reason = f"an IPython `%env` value (`{stripped}`), expanded from the kernel's variables"
-        return _export(name, at, None if expanded else stripped, value_at, value_at + len(stripped), reason)
+        return _export(*magic)
     environ = _ENVIRON.match(line, lead)
     if environ is None:
         return None
@@ -92,6 +103,26 @@ def _env_line(offset: int, line: str, lead: int) -> list[Piece] | None:
         value_at + 1 + len(literal.group(2)),
         reason,
     )
+
+
+def _env_python(offset: int, line: str, lead: int) -> list[Piece]:
+    """The Python statement for a magic line: `os.environ["NAME"] = "value"` for an `%env`
+    that sets a variable (so a Python launch after it, `launch_server_cmd(...)`,
+    `subprocess.Popen([...])`, inherits it as from the kernel), each part where the line
+    writes it; the value IPython expands is `get_ipython().var_expand(...)` (what IPython
+    runs: not known statically). `pass` for other magics."""
+    indent = exact(line[:lead], offset)
+    magic = _env_magic(offset, line, lead) if line[lead:].startswith(("%env", "%set_env")) else None
+    if magic is None or '"' in magic[0] or "\\" in magic[0]:  # (a name Python's string can't hold as written)
+        return [indent, virtual("pass\n", offset + len(line))]
+    name, name_at, value, value_at, end, _ = magic
+    quote = next((q for q in ('"', "'") if value is not None and q not in value and "\\" not in value), None)
+    pieces = [indent, virtual('os.environ["', name_at), exact(name, name_at), virtual('"] = ', value_at)]
+    if quote is None or value is None:
+        pieces.append(virtual("get_ipython().var_expand()", value_at))
+    else:
+        pieces += [virtual(quote, value_at), exact(value, value_at), virtual(quote, end)]
+    return [*pieces, virtual("\n", end)]
 
 
 def with_environment(cell: SplitCell, environment: list[Piece]) -> list[list[Piece]]:
@@ -143,7 +174,7 @@ def split_cell(lines: list[tuple[int, str]]) -> SplitCell:
             cell.python.extend([exact(line[:lead], offset), virtual("pass\n", offset + len(line))])
             continuing = line.rstrip().endswith("\\")
         elif not in_string and (stripped.startswith("%") or (number == first and stripped.startswith("%%"))):
-            cell.python.extend([exact(line[:lead], offset), virtual("pass\n", offset + len(line))])
+            cell.python.extend(_env_python(offset, line, lead))
             if stripped.startswith("%env") or stripped.startswith("%set_env"):
                 exported = _env_line(offset, line, lead)
                 if exported is not None:

@@ -6,8 +6,10 @@ launch (it calls a name `recognize` acts on; a generic helper such as `run_serve
 only where its text, or a name it reads, may spell `sglang`), or may write a name a
 needed atom mentions in a scope that can see it: the walker's values live in the module,
 a class body, or a function and the ones around it, so a name written in one function is
-not looked for in another. (`sglang` must be written as such somewhere along the way: a
-launch text pieced together from "sgl" + "ang", or an escape, is not followed.)
+not looked for in another. A launch also reads `os.environ` (its child inherits it): the
+statements that change it are needed where it can see them. (`sglang` must be written as
+such somewhere along the way: a launch text pieced together from "sgl" + "ang", or an
+escape, is not followed.)
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import unicodedata
 
 from speclint.frontends.python.launch import GENERIC_HELPER, LAUNCH_NAMES
 
+ENVIRON_WORD = "environ"
+"""What a statement changing `os.environ` writes and every launch reads (`environ`)."""
 _WORD = re.compile(r"\w+")
 _CALLED = re.compile(r"\b(\w+)[\s)\\]*\(")  # \b: a 60 KB word is not tried from each letter
 _ENDS = re.compile(r"\b(\w+)[\s)\\]*(?:#.*)?$")
@@ -150,6 +154,8 @@ class Atoms:
                 self.writes[atom].add(func.value.id)
             elif isinstance(func, ast.Attribute) and func.attr in _MUTATORS:
                 targets = [func.value]
+        elif isinstance(node, ast.Delete):
+            targets = node.targets
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             self.seed[atom] = True  # imports name the calls (`from os import system as sh`)
             module = getattr(node, "module", None) or ""
@@ -168,6 +174,8 @@ class Atoms:
             for n in ast.walk(target):
                 if isinstance(n, ast.Name):
                     self.writes[atom].add(n.id)
+                elif isinstance(n, ast.Attribute) and n.attr == ENVIRON_WORD:  # `os.environ[X] = `
+                    self.writes[atom].add(ENVIRON_WORD)
                 elif (
                     isinstance(n, ast.Attribute)
                     and isinstance(n.value, ast.Name)
@@ -217,6 +225,9 @@ class Atoms:
             if not self.seed[atom] and launches(found, atom):
                 self.seed[atom] = launches(self._called(atom), atom)
         self._keep_calls_of_launching_functions(words)
+        for atom, seed in enumerate(self.seed):  # a launch inherits the program's environment
+            if seed:
+                words[atom].add(ENVIRON_WORD)
         kept = list(self.seed)
         queue = [atom for atom, seed in enumerate(kept) if seed]
         known: set[tuple[int, str]] = set()

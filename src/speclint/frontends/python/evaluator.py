@@ -1,8 +1,8 @@
 """Evaluating a Python expression against the values the walker knows (name -> `Val`).
 
 Strings keep where each character is written; anything that needs running code (a call
-result, a parameter, `os.environ`) is unknown, with a reason. Calls of the file's own helper
-functions are evaluated by the walker (`helpers`), through the `helper` callback.
+result, a parameter, what `os.environ` held before the program) is unknown, with a reason.
+The file's own helper functions are evaluated by the walker (`helpers`, the `helper` callback).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from speclint.core.identity import Identity
 from speclint.frontends.python import syntax as py
+from speclint.frontends.python.environ import environ_value
 from speclint.frontends.python.values import (
     ITEM_WEIGHT,
     MAX_WEIGHT,
@@ -155,6 +156,8 @@ class Evaluator:
         if name in ("True", "False", "None"):
             return self._make(node, "const", {"True": True, "False": False, "None": None}[name])
         found = self.env.get(name)
+        if found is None and self.imports.get(name) == "os.environ":  # `from os import environ`
+            return environ_value(self, node)
         if found is None:
             return self.named(node, name, f"`{name}` has no value known statically")
         return self.read(found, node)
@@ -173,6 +176,8 @@ class Evaluator:
 
     def _Attribute(self, node: py.Attribute) -> Val:
         name = self.dotted(node)
+        if name == "os.environ":  # what the file set in it (`environ`); `.copy()`: in `_Call`
+            return environ_value(self, node)
         if name == "sys.executable":
             begin, end = self.pos.offsets(node)
             return self._make(node, "str", pieces=[Piece("python", begin, end)])
@@ -336,6 +341,8 @@ class Evaluator:
                 text = self.env[source.value]
             if text.kind == "str":  # split into words when the program runs: the shell front-end splits it
                 return self._make(node, "list", [replace(text, shell_code=True)])
+        if name == "os.environ.copy":
+            return environ_value(self, node)
         if self.helpers is not None:
             returned = self.helpers(node)
             if returned is not None:

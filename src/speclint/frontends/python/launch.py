@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 
 from speclint.core.words import Word
+from speclint.frontends.python.environ import launch_env
 from speclint.frontends.python.values import ITEM_WEIGHT, MAX_WEIGHT
 from speclint.frontends.recognise import (
     CLASS_ENTRY,
     ENGINE,
     ENTRY_WORDS,
     HTTP_ADAPTER,
+    LAUNCH_SERVER_CMD,
     LAUNCH_TEXT,
     POPEN_LAUNCH_PD_SERVER,
     POPEN_LAUNCH_SERVER,
@@ -46,6 +48,9 @@ _SHELL_CALLS = {
     "subprocess.getstatusoutput",
     "asyncio.create_subprocess_shell",
 }
+_SGLANG_SHELL = {LAUNCH_SERVER_CMD, "execute_shell_command"}
+"""sglang.utils' helpers: `execute_shell_command` starts the command with `os.environ` (or a
+copy of it) in every release, and `launch_server_cmd` calls it."""
 FROM_CLI_ARGS = "from_cli_args"
 """`ServerArgs.from_cli_args(args)`: the settings come from the program's own command line."""
 _GENERIC_HELPER = re.compile(r"cmd|command|run|shell|exec|launch|popen|system|start", re.I)
@@ -81,23 +86,24 @@ def recognize(walker: Walking, call: py.Call) -> None:
         shell = keywords.get("shell")
         as_shell = shell is not None and ev.eval(shell).python() == (True, True)
         if target is not None:
-            _argv_or_shell(walker, call, target, _env_words(walker, keywords.get("env")), as_shell)
+            _argv_or_shell(walker, call, target, launch_env(walker, keywords.get("env")), as_shell)
     elif name in _EXEC_V and len(positional) >= 2:
         env = positional[2].value if name.endswith("e") and len(positional) > 2 else None
-        _argv_or_shell(walker, call, positional[1].value, _env_words(walker, env), False)
+        _argv_or_shell(walker, call, positional[1].value, launch_env(walker, env), False)
     elif name in _EXEC_L and len(positional) >= 2:
         items = [a for a in call.args if a.keyword is None][1:]
         env = None
         if name.endswith("e") and items:
             env, items = items[-1].value, items[:-1]
-        walker.add_argv(call, _starred_items(walker, items), _env_words(walker, env))
+        walker.add_argv(call, _starred_items(walker, items), launch_env(walker, env))
     elif name == "asyncio.create_subprocess_exec":
         items = [a for a in call.args if a.keyword is None]
-        walker.add_argv(call, _starred_items(walker, items), _env_words(walker, keywords.get("env")))
+        walker.add_argv(call, _starred_items(walker, items), launch_env(walker, keywords.get("env")))
     elif name in _SHELL_CALLS or last in SHELL_HELPERS:
         target = positional[0].value if positional else keywords.get("command") or keywords.get("cmd")
         if target is not None:
-            walker.add_shell(ev.eval(target), _env_words(walker, keywords.get("env")))
+            inherits = name in _SHELL_CALLS or last in _SGLANG_SHELL  # a helper of unknown body: `env=` only
+            walker.add_shell(ev.eval(target), launch_env(walker, keywords.get("env"), inherits))
     elif last == ENGINE and is_engine(name, walker.imports, walker.functions, _has_model_path(call)):
         if "server_args" not in keywords:
             walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))
@@ -120,7 +126,7 @@ def recognize(walker: Walking, call: py.Call) -> None:
     elif last == PREPARE_SERVER_ARGS and positional:
         argv = ev.eval(positional[0].value)
         if argv.kind == "list":
-            walker.add_argv(call, argv.elements, None, _entry_words(walker, call))
+            walker.add_argv(call, argv.elements, launch_env(walker, None), _entry_words(walker, call))
         else:
             _not_read(walker, call, f"parses an argv speclint cannot know ({argv.why_unknown()})")
     elif last == FROM_CLI_ARGS and name[: -len(last) - 1].rsplit(".", 1)[-1] == SERVER_ARGS:
@@ -130,7 +136,7 @@ def recognize(walker: Walking, call: py.Call) -> None:
         for arg in positional:
             value = ev.eval(arg.value)
             if value.kind == "str" and LAUNCH_TEXT.search("".join(p.text or " " for p in value.pieces)):
-                walker.add_shell(value, _env_words(walker, keywords.get("env")))
+                walker.add_shell(value, launch_env(walker, keywords.get("env"), inherits=False))
 
 
 def _engine_settings(walker: Walking, call: py.Call, settings: py.BaseExpression) -> None:
@@ -309,7 +315,7 @@ def _test_helper(
     if pending:
         return  # written words after other_args: not modelled
     env = argument("env")
-    walker.add_argv(call, items, _env_words(walker, env), prefix)
+    walker.add_argv(call, items, launch_env(walker, env), prefix)
 
 
 def value_word(value: Val) -> Word:
@@ -365,23 +371,3 @@ def kwargs_pairs(walker: Walking, call: py.Call, positional_field: str | None) -
         elif not arg.star and index == 0 and positional_field:
             pairs.append((Word(positional_field, walker.pos.span(arg.value)), value_word(ev.eval(arg.value))))
     return pairs
-
-
-def _env_words(walker: Walking, node: py.BaseExpression | None) -> dict[str, Word] | None:
-    if node is None:
-        return None
-    value = walker.evaluator().eval(node)
-    if value.kind != "dict":
-        return None
-    words: dict[str, Word] = {}
-    for entry in value.entries:
-        if entry.key is None:
-            continue
-        text = entry.value.text if entry.value.kind in ("str", "const") else None
-        words[entry.key] = Word(
-            text,
-            entry.value.span,
-            entry.value.origin,
-            dynamic_reason=None if text is not None else entry.value.why_unknown(),
-        )
-    return words

@@ -2,7 +2,7 @@
 
 Strings keep, character by character, where they are written (so a launch inside a
 triple-quoted string or an f-string is reported at the right column); anything that needs
-running code (a call result, a parameter, `os.environ`) is unknown, with a reason.
+running code (a call result, a parameter, an inherited environment variable) is unknown, with a reason.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from speclint.frontends.python import syntax as py
 from speclint.frontends.python.branches import arm_conditions, choices_for, mark, with_alternatives
 from speclint.frontends.python.calls import note_call, walk_call_sites
 from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited, walk_super
+from speclint.frontends.python.environ import assign_environ, environ_method, launch_env
 from speclint.frontends.python.evaluator import Evaluator
 from speclint.frontends.python.helpers import call_helper, count_statement
 from speclint.frontends.python.launch import recognize
@@ -296,11 +297,16 @@ class PyWalker:
         elif isinstance(node, py.Expr) and isinstance(node.value, py.Call):
             if (method := _super_method(node.value)) is not None and not self.quiet:
                 walk_super(self, method, node.value)  # `super().setUpClass()`: the next base's
-            mutate(self, node.value)
+            if not environ_method(self, node.value):  # `os.environ.update(...)`
+                mutate(self, node.value)
+        elif isinstance(node, py.Del):
+            assign_environ(self, node.target, None)  # `del os.environ["NAME"]`
 
     def assign(self, target: py.BaseExpression, value: Val) -> None:
         if (key := value_key(target)) is not None:
             self.env[key] = value
+        elif assign_environ(self, target, value):  # `os.environ["NAME"] = value`
+            pass
         elif isinstance(target, py.Subscript) and isinstance(target.value, py.Name):
             current = self.env.get(target.value.value)
             index = target.slice[0].slice if len(target.slice) == 1 else None
@@ -365,8 +371,9 @@ class PyWalker:
         buffer.walk(self.path, self.result, env)
 
     def add_kwargs(self, call: py.Call, entry: str, pairs: list[tuple[Word, Word]]) -> None:
+        env = launch_env(self, None) or {}  # in this process: what the file set in `os.environ`
         self.result.launches.append(
-            Launch(self.path, entry, self.pos.span(call), [], kwargs_style=True, kwargs=pairs)
+            Launch(self.path, entry, self.pos.span(call), [], env=env, kwargs_style=True, kwargs=pairs)
         )
 
 
