@@ -71,3 +71,16 @@ def test_a_shell_task_run_by_powershell_is_said_not_read() -> None:
     )
     codes = [(f.code, f.span.line, f.span.column) for f in lint_text(text, "tasks.json").findings]
     assert codes == [("SLM005", 1, 41), ("FLG005", 3, 89)]
+
+
+def test_a_folder_walk_enters_vscode_and_reads_its_launch_and_tasks_files(tmp_path) -> None:
+    """`.vscode` is walked as `.github` is (other hidden folders are not); only the files a
+    front-end reads are linted there."""
+    from speclint.runner.walk import iter_lint_paths
+
+    for folder in (".vscode", ".idea"):
+        (tmp_path / folder).mkdir()
+        for name in ("launch.json", "tasks.json", "settings.json"):
+            (tmp_path / folder / name).write_text("{}\n")
+    found = sorted(path for path, problem in iter_lint_paths([str(tmp_path)]) if problem is None)
+    assert found == [str(tmp_path / ".vscode" / "launch.json"), str(tmp_path / ".vscode" / "tasks.json")]

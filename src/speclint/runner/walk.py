@@ -1,8 +1,8 @@
 """Which files a folder walk lints: `.gitignore` respected by default, `exclude` patterns.
 
 As in ruff: files named on the command line are always linted; folders are walked for the
-kinds speclint reads, skipping hidden folders, the built-in `DEFAULT_EXCLUDE`, what
-`exclude` / `extend-exclude` name, and what `.gitignore` files ignore (each folder's
+kinds speclint reads, skipping hidden folders (but `.github` and `.vscode`), the built-in
+`DEFAULT_EXCLUDE`, what `exclude` / `extend-exclude` name, and what `.gitignore` files ignore (each folder's
 `.gitignore` applies below it, later lines and deeper files win, `!` re-includes;
 `--no-respect-gitignore` turns this off).
 """
@@ -56,7 +56,7 @@ def iter_lint_paths(
                 )
 
             dirs[:] = sorted(
-                d for d in dirs if (not d.startswith(".") or d == ".github") and not skipped(d, True)
+                d for d in dirs if (not d.startswith(".") or d in _HIDDEN_WALKED) and not skipped(d, True)
             )
             if ignores is not None and rules is not None:
                 for name in dirs:
@@ -65,6 +65,11 @@ def iter_lint_paths(
                 full = os.path.join(root, name)
                 if _is_regular_file(full) and is_lintable_path(full) and not skipped(name, False):
                     yield full, None
+
+
+_HIDDEN_WALKED = (".github", ".vscode")
+"""Hidden folders a walk enters: GitHub's workflows, VS Code's launch.json and tasks.json
+(in them only the files a front-end reads are linted, as anywhere)."""
 
 
 def _is_regular_file(path: str) -> bool:
