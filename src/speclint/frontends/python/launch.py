@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from speclint.core.words import Word
+from speclint.frontends.python.launch_apis import API_NAMES, recognize_api
 from speclint.frontends.python.values import ITEM_WEIGHT, MAX_WEIGHT
 from speclint.frontends.recognise import (
     CLASS_ENTRY,
@@ -52,6 +53,7 @@ _GENERIC_HELPER = re.compile(r"cmd|command|run|shell|exec|launch|popen|system|st
 LAUNCH_NAMES = frozenset(
     {name.rsplit(".", 1)[-1] for name in _ARGV_CALLS | _EXEC_V | _EXEC_L | _SHELL_CALLS}
     | SHELL_HELPERS
+    | API_NAMES
     | {
         "create_subprocess_exec",
         ENGINE,
@@ -76,28 +78,30 @@ def recognize(walker: Walking, call: py.Call) -> None:
     last = name.rsplit(".", 1)[-1]
     positional = [a for a in call.args if a.keyword is None and not a.star]
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    if recognize_api(walker, call, name):
+        return
     if name in _ARGV_CALLS:
         target = positional[0].value if positional else keywords.get("args")
         shell = keywords.get("shell")
         as_shell = shell is not None and ev.eval(shell).python() == (True, True)
         if target is not None:
-            _argv_or_shell(walker, call, target, _env_words(walker, keywords.get("env")), as_shell)
+            _argv_or_shell(walker, call, target, env_words(walker, keywords.get("env")), as_shell)
     elif name in _EXEC_V and len(positional) >= 2:
         env = positional[2].value if name.endswith("e") and len(positional) > 2 else None
-        _argv_or_shell(walker, call, positional[1].value, _env_words(walker, env), False)
+        _argv_or_shell(walker, call, positional[1].value, env_words(walker, env), False)
     elif name in _EXEC_L and len(positional) >= 2:
         items = [a for a in call.args if a.keyword is None][1:]
         env = None
         if name.endswith("e") and items:
             env, items = items[-1].value, items[:-1]
-        walker.add_argv(call, _starred_items(walker, items), _env_words(walker, env))
+        walker.add_argv(call, _starred_items(walker, items), env_words(walker, env))
     elif name == "asyncio.create_subprocess_exec":
         items = [a for a in call.args if a.keyword is None]
-        walker.add_argv(call, _starred_items(walker, items), _env_words(walker, keywords.get("env")))
+        walker.add_argv(call, _starred_items(walker, items), env_words(walker, keywords.get("env")))
     elif name in _SHELL_CALLS or last in SHELL_HELPERS:
         target = positional[0].value if positional else keywords.get("command") or keywords.get("cmd")
         if target is not None:
-            walker.add_shell(ev.eval(target), _env_words(walker, keywords.get("env")))
+            walker.add_shell(ev.eval(target), env_words(walker, keywords.get("env")))
     elif last == ENGINE and is_engine(name, walker.imports, walker.functions, _has_model_path(call)):
         if "server_args" not in keywords:
             walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))
@@ -130,7 +134,7 @@ def recognize(walker: Walking, call: py.Call) -> None:
         for arg in positional:
             value = ev.eval(arg.value)
             if value.kind == "str" and LAUNCH_TEXT.search("".join(p.text or " " for p in value.pieces)):
-                walker.add_shell(value, _env_words(walker, keywords.get("env")))
+                walker.add_shell(value, env_words(walker, keywords.get("env")))
 
 
 def _engine_settings(walker: Walking, call: py.Call, settings: py.BaseExpression) -> None:
@@ -309,7 +313,7 @@ def _test_helper(
     if pending:
         return  # written words after other_args: not modelled
     env = argument("env")
-    walker.add_argv(call, items, _env_words(walker, env), prefix)
+    walker.add_argv(call, items, env_words(walker, env), prefix)
 
 
 def value_word(value: Val) -> Word:
@@ -367,7 +371,7 @@ def kwargs_pairs(walker: Walking, call: py.Call, positional_field: str | None) -
     return pairs
 
 
-def _env_words(walker: Walking, node: py.BaseExpression | None) -> dict[str, Word] | None:
+def env_words(walker: Walking, node: py.BaseExpression | None) -> dict[str, Word] | None:
     if node is None:
         return None
     value = walker.evaluator().eval(node)

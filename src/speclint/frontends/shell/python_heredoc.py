@@ -1,0 +1,107 @@
+"""A here-document fed to a Python interpreter that reads its program from standard input.
+
+`python3 - << EOF ... EOF` and `python << 'PY' ... PY` run the here-document's lines as a
+Python program (python(1): with `-` as the script name, "read commands from standard input";
+with no script name either, the program is read from standard input when it is not a
+terminal). Its text (its `$VARS` expanded first when the delimiter is not quoted:
+`heredocs.heredoc_text_map`) is read by the Python front-end, its positions those of the
+here-document's lines in the script. A value the script cannot know stays unknown, with the
+script's reason; one it knows is read as written there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from speclint.frontends.shell.launcher_words import static_word
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from speclint.core.launches import ExtractResult
+    from speclint.core.words import Word
+    from speclint.frontends.shell.walking import Walking
+
+_VALUE_LETTERS = "WX"
+"""Interpreter options whose value is the next word when it is not attached (`-W error`)."""
+_PLACEHOLDER = re.compile(r"\$\{(__speclint_\w+)\}")
+
+
+def reads_stdin(walker: Walking, command: Node) -> bool:
+    """`python [options] [-] [args]`: the interpreter runs the program on its standard input
+    (no `-c`, no `-m`, no script file named before `-`)."""
+    from speclint.frontends.shell.launch import _is_python
+
+    name = command.child_by_field_name("name")
+    if name is None or not name.named_children:
+        return False
+    program = static_word(name.named_children[0], walker.tm) or ""
+    if not _is_python(program.rsplit("/", 1)[-1]):
+        return False
+    words = [static_word(c, walker.tm) for c in command.children if c.is_named and c.start_byte >= name.end_byte]
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word is None:
+            return False
+        if word == "-":
+            return True
+        if not word.startswith("-"):
+            return False  # a script file
+        if not word.startswith("--"):
+            for at, letter in enumerate(word[1:]):
+                if letter in "cm":
+                    return False
+                if letter in _VALUE_LETTERS:
+                    index += 1 if at + 2 == len(word) else 0
+                    break
+        index += 1
+    return True
+
+
+def read_python_heredoc(walker: Walking, redirect: Node) -> bool:
+    """Read the here-document as the interpreter's program; False when it starts no launch
+    speclint reads (the caller then says so)."""
+    from speclint.frontends.moved_spans import map_spans
+    from speclint.frontends.python.extract import extract_python
+    from speclint.frontends.shell.heredocs import heredoc_text_map
+    from speclint.frontends.shell.unit_heredoc import moved_to_script
+
+    built = heredoc_text_map(walker, redirect)
+    if built is None or "sgl" not in built[0].text:
+        return False
+    body, placeholders = built
+    reasons = {
+        name: value.reason
+        for name, value in walker.env.vars.items()
+        if name.startswith("__speclint_") and value.reason is not None
+    }
+    reasons.update(placeholders)
+    found: ExtractResult = map_spans(extract_python(body.text + "\n", walker.path), moved_to_script(body))
+    if not found.launches:
+        return False
+    for launch in found.launches:
+        launch.args = [_unknown_placeholder(word, reasons) for word in launch.args]
+        launch.kwargs = [
+            (_unknown_placeholder(key, reasons), _unknown_placeholder(value, reasons))
+            for key, value in launch.kwargs
+        ]
+        launch.env = {name: _unknown_placeholder(word, reasons) for name, word in launch.env.items()}
+        if launch.image is None and walker.image is not None:
+            launch.image, launch.image_span = walker.image
+        walker.add_launch(launch)
+    walker.result.diagnostics.extend(found.diagnostics)
+    walker.result.comments.extend(found.comments)
+    return True
+
+
+def _unknown_placeholder(word: Word, reasons: dict[str, str]) -> Word:
+    """A word holding an expansion the script cannot know (`"$MODEL"` in an unquoted
+    here-document, `MODEL` given at run time): unknown, with the script's reason."""
+    match = _PLACEHOLDER.search(word.text) if word.text is not None else None
+    if match is None:
+        return word
+    reason = reasons.get(match.group(1), "a value the script cannot know")
+    return replace(word, text=None, dynamic_reason=reason)
