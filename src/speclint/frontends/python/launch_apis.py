@@ -86,7 +86,7 @@ def _container(
     image: tuple[str | None, Span | None] | None = None
     if image_node is not None:
         value = ev.eval(image_node)
-        image = (value.text if value.kind == "str" else None, value.span)
+        image = (value.text if value.kind == "str" else None, value.origin or value.span)
     env = _environment(walker, keywords.get("environment"))
     walker.add_argv(call, items, {} if env is None else env, image=image)
 
@@ -118,7 +118,9 @@ def _environment(walker: Walking, node: py.BaseExpression | None) -> dict[str, W
         if text is None:
             continue
         key, equals, rest = text.partition("=")
-        reason = None if equals else f"{key} is passed from the host's environment, which speclint does not know"
+        reason = (
+            None if equals else f"{key} is passed from the host's environment, which speclint does not know"
+        )
         words[key] = Word(rest if equals else None, item.span, item.origin, dynamic_reason=reason)
     return words
 
@@ -143,7 +145,9 @@ def _pexpect(
     from speclint.frontends.python.launch import env_words
 
     ev = walker.evaluator()
-    command = positional[0].value if positional else keywords.get("cmd" if name in _POPEN_SPAWNS else "command")
+    command = (
+        positional[0].value if positional else keywords.get("cmd" if name in _POPEN_SPAWNS else "command")
+    )
     if command is None:
         return
     args = positional[1].value if len(positional) > 1 else keywords.get("args")
@@ -151,7 +155,11 @@ def _pexpect(
     if args is not None and name in _PEXPECT_SPAWNS:
         listed = ev.eval(args)
         if listed.kind != "list" or listed.elements:  # `args=[]`: the command string is split
-            rest = listed.elements if listed.kind == "list" else [ev.unknown(args, listed.why_unknown(), splat=True)]
+            rest = (
+                listed.elements
+                if listed.kind == "list"
+                else [ev.unknown(args, listed.why_unknown(), splat=True)]
+            )
             walker.add_argv(call, [ev.eval(command), *rest], env)
             return
     walker.add_argv(call, _words(walker, command), env)

@@ -40,7 +40,9 @@ def reads_stdin(walker: Walking, command: Node) -> bool:
     program = static_word(name.named_children[0], walker.tm) or ""
     if not _is_python(program.rsplit("/", 1)[-1]):
         return False
-    words = [static_word(c, walker.tm) for c in command.children if c.is_named and c.start_byte >= name.end_byte]
+    words = [
+        static_word(c, walker.tm) for c in command.children if c.is_named and c.start_byte >= name.end_byte
+    ]
     index = 0
     while index < len(words):
         word = words[index]

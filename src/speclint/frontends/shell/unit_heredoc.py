@@ -125,7 +125,9 @@ def read_unit(walker: Walking, destination: str, unit_tm: TextMap, placeholders:
         for name, value in walker.env.vars.items()
         if name.startswith("__speclint_") and value.reason is not None and name in unit_tm.text
     }
-    found = reader(unit_tm.text, walker.path, {**unknown, **placeholders}, moved_to_script(unit_tm), destination)
+    found = reader(
+        unit_tm.text, walker.path, {**unknown, **placeholders}, moved_to_script(unit_tm), destination
+    )
     if not found.launches:
         return False
     for launch in found.launches:
