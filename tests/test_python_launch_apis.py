@@ -129,3 +129,16 @@ def test_pexpect_run_and_popen_spawn() -> None:
         ("FLG001", 4, 60),
         ("FLG001", 5, 63),
     ]
+
+
+def test_a_big_file_keeps_the_api_calls_in_its_selection() -> None:
+    filler = "".join(f"def helper_{i}(x):\n    return x + {i}\n\n\n" for i in range(1200))
+    assert len(filler) > 16 * 1024  # read through `select`
+    for call in (
+        "pexpect.spawn('python3 -m sglang.launch_server --model-path m --tp-sise 1')",
+        "docker.from_env().containers.create('lmsysorg/sglang:latest', 'python3 -m sglang.launch_server --model-path m --tp-sise 1')",
+        "sky.Task(run='python3 -m sglang.launch_server --model-path m --tp-sise 1')",
+    ):
+        text = f"import docker\nimport pexpect\nimport sky\n{filler}{call}\n"
+        found = lint_text(text, "big.py").findings
+        assert [(f.code, f.span.line) for f in found] == [("FLG001", 4804)], call

@@ -37,9 +37,15 @@ _SKY_TASKS = frozenset({"sky.Task", "sky.task.Task"})
 _PEXPECT_STRINGS = frozenset({"pexpect.run", "pexpect.runu"})
 _PEXPECT_SPAWNS = frozenset({"pexpect.spawn", "pexpect.spawnu", "pexpect.pty_spawn.spawn"})
 _POPEN_SPAWNS = frozenset({"pexpect.popen_spawn.PopenSpawn", "pexpect.PopenSpawn"})
-API_NAMES = frozenset({"create", "Task", "spawn", "spawnu", "runu", "PopenSpawn"})
-"""The last parts of the names read here that `launch.LAUNCH_NAMES` does not hold already
-(`run` it does): a statement calling one is kept in a big file's selection."""
+API_CALLS = (
+    "containers.run",
+    "containers.create",
+    *sorted(_SKY_TASKS | _PEXPECT_STRINGS | _PEXPECT_SPAWNS | _POPEN_SPAWNS),
+)
+"""Every name read here (docker-py's as its method is written on any client)."""
+API_NAMES = frozenset(name.rsplit(".", 1)[-1] for name in API_CALLS)
+"""Their last parts, in `launch.LAUNCH_NAMES`: a statement calling one is kept in a big
+file's selection (`select`)."""
 
 
 def recognize_api(walker: Walking, call: py.Call, name: str) -> bool:
