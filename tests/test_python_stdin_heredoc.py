@@ -76,3 +76,22 @@ def test_a_python_program_without_a_launch_is_reported_unread() -> None:
     assert found.findings[0].message.startswith(
         "speclint did not read this here-document, given to `python3`"
     )
+
+
+_PROGRAM = (
+    "python3 - <<'EOF'\nimport subprocess\n"
+    "subprocess.run(['python3', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-sise', '1'])\nEOF\n"
+)
+
+
+def test_a_docs_bash_block_reads_the_program_at_the_block_positions() -> None:
+    found = lint_text(f"# Run\n\n```bash\n{_PROGRAM}```\n", "README.md").findings
+    assert [(f.code, f.span.line, f.span.column) for f in found] == [("FLG001", 6, 80)]
+
+
+def test_shell_text_inside_python_reports_the_program_unread() -> None:
+    # the buffer of a Python shell string has no reader for a nested Python program
+    text = f'import os\nos.system("""{_PROGRAM}""")\n'
+    found = lint_text(text, "app.py")
+    assert found.contexts == []
+    assert [(f.code, f.span.line, f.span.column) for f in found.findings] == [("SLM005", 4, 35)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from speclint.core.words import Word
-from speclint.frontends.python.launch_apis import API_NAMES, recognize_api
+from speclint.frontends.python.launch_apis import API_NAMES, env_words, recognize_api
 from speclint.frontends.python.values import ITEM_WEIGHT, MAX_WEIGHT
 from speclint.frontends.recognise import (
     CLASS_ENTRY,
@@ -369,23 +369,3 @@ def kwargs_pairs(walker: Walking, call: py.Call, positional_field: str | None) -
         elif not arg.star and index == 0 and positional_field:
             pairs.append((Word(positional_field, walker.pos.span(arg.value)), value_word(ev.eval(arg.value))))
     return pairs
-
-
-def env_words(walker: Walking, node: py.BaseExpression | None) -> dict[str, Word] | None:
-    if node is None:
-        return None
-    value = walker.evaluator().eval(node)
-    if value.kind != "dict":
-        return None
-    words: dict[str, Word] = {}
-    for entry in value.entries:
-        if entry.key is None:
-            continue
-        text = entry.value.text if entry.value.kind in ("str", "const") else None
-        words[entry.key] = Word(
-            text,
-            entry.value.span,
-            entry.value.origin,
-            dynamic_reason=None if text is not None else entry.value.why_unknown(),
-        )
-    return words

@@ -111,8 +111,6 @@ def _words(walker: Walking, node: py.BaseExpression) -> list[Val]:
 def _environment(walker: Walking, node: py.BaseExpression | None) -> dict[str, Word] | None:
     """docker-py's `environment`: a dict, or a list of `K=V` strings (a `K` without `=` is
     the host's value: unknown here)."""
-    from speclint.frontends.python.launch import env_words
-
     if node is None:
         return None
     value = walker.evaluator().eval(node)
@@ -132,8 +130,6 @@ def _environment(walker: Walking, node: py.BaseExpression | None) -> dict[str, W
 
 
 def _sky_task(walker: Walking, keywords: dict[str, py.BaseExpression]) -> None:
-    from speclint.frontends.python.launch import env_words
-
     env = env_words(walker, keywords.get("envs")) or {}
     for key in ("setup", "run"):
         node = keywords.get(key)
@@ -148,8 +144,6 @@ def _pexpect(
     positional: list[py.Arg],
     keywords: dict[str, py.BaseExpression],
 ) -> None:
-    from speclint.frontends.python.launch import env_words
-
     ev = walker.evaluator()
     command = (
         positional[0].value if positional else keywords.get("cmd" if name in _POPEN_SPAWNS else "command")
@@ -169,3 +163,24 @@ def _pexpect(
             walker.add_argv(call, [ev.eval(command), *rest], env)
             return
     walker.add_argv(call, _words(walker, command), env)
+
+
+def env_words(walker: Walking, node: py.BaseExpression | None) -> dict[str, Word] | None:
+    """An `env=` mapping the file writes: name -> its value (unknown where it is not known)."""
+    if node is None:
+        return None
+    value = walker.evaluator().eval(node)
+    if value.kind != "dict":
+        return None
+    words: dict[str, Word] = {}
+    for entry in value.entries:
+        if entry.key is None:
+            continue
+        text = entry.value.text if entry.value.kind in ("str", "const") else None
+        words[entry.key] = Word(
+            text,
+            entry.value.span,
+            entry.value.origin,
+            dynamic_reason=None if text is not None else entry.value.why_unknown(),
+        )
+    return words

@@ -85,7 +85,8 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
         walker.walk_nested(*built, inherited, None if remote else walker.image, unknown, functions)
         return
     if walker.collect and python_heredoc.reads_stdin(walker, command):
-        if python_heredoc.read_python_heredoc(walker, redirect):
+        program = heredoc_text_map(walker, redirect)
+        if program is not None and python_heredoc.read_python_heredoc(walker, *program):
             return
     destination = unit_heredoc.writes_unit(walker, node, command, redirect) if walker.collect else None
     unit = heredoc_text_map(walker, redirect) if destination is not None else None

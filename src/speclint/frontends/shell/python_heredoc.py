@@ -6,7 +6,10 @@ with no script name either, the program is read from standard input when it is n
 terminal). Its text (its `$VARS` expanded first when the delimiter is not quoted:
 `heredocs.heredoc_text_map`) is read by the Python front-end, its positions those of the
 here-document's lines in the script. A value the script cannot know stays unknown, with the
-script's reason; one it knows is read as written there.
+script's reason; one it knows is read as written there. The Python front-end is reached
+through the walker's `unit_reader` (`script.read_unit`), as a unit a here-document writes is:
+where the walker has none (shell text inside a Python string), the here-document is reported
+unread, never passed over.
 """
 
 from __future__ import annotations
@@ -20,12 +23,16 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from speclint.core.launches import ExtractResult
     from speclint.core.words import Word
+    from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.walking import Walking
 
 _VALUE_LETTERS = "WX"
 """Interpreter options whose value is the next word when it is not attached (`-W error`)."""
+PYTHON_STDIN = "-"
+"""The `destination` the walker's `unit_reader` (`script.read_unit`) is given for a Python
+program: it is handed in by the walker's caller, so that the shell front-end does not import
+the Python one, which imports it."""
 _PLACEHOLDER = re.compile(r"\$\{(__speclint_\w+)\}")
 
 
@@ -63,25 +70,22 @@ def reads_stdin(walker: Walking, command: Node) -> bool:
     return True
 
 
-def read_python_heredoc(walker: Walking, redirect: Node) -> bool:
-    """Read the here-document as the interpreter's program; False when it starts no launch
-    speclint reads (the caller then says so)."""
-    from speclint.frontends.moved_spans import map_spans
-    from speclint.frontends.python.extract import extract_python
-    from speclint.frontends.shell.heredocs import heredoc_text_map
+def read_python_heredoc(walker: Walking, body: TextMap, placeholders: dict[str, str]) -> bool:
+    """Read the here-document (`body`, as `heredocs.heredoc_text_map` reads it, with the
+    names standing for what the script cannot know) as the interpreter's program; False
+    when it starts no launch speclint reads (the caller then says so)."""
     from speclint.frontends.shell.unit_heredoc import moved_to_script
 
-    built = heredoc_text_map(walker, redirect)
-    if built is None or "sgl" not in built[0].text:
+    reader = walker.unit_reader
+    if reader is None or "sgl" not in body.text:
         return False
-    body, placeholders = built
     reasons = {
         name: value.reason
         for name, value in walker.env.vars.items()
         if name.startswith("__speclint_") and value.reason is not None
     }
     reasons.update(placeholders)
-    found: ExtractResult = map_spans(extract_python(body.text + "\n", walker.path), moved_to_script(body))
+    found = reader(body.text, walker.path, reasons, moved_to_script(body), PYTHON_STDIN)
     if not found.launches:
         return False
     for launch in found.launches:
