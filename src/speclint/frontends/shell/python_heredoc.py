@@ -38,7 +38,7 @@ _PLACEHOLDER = re.compile(r"\$\{(__speclint_\w+)\}")
 
 def reads_stdin(walker: Walking, command: Node) -> bool:
     """`python [options] [-] [args]`: the interpreter runs the program on its standard input
-    (no `-c`, no `-m`, no script file named before `-`)."""
+    (no `-c`, no `-m`, no script file named before `-`, no help or version asked for)."""
     from speclint.frontends.shell.launch import _is_python
 
     name = command.child_by_field_name("name")
@@ -59,9 +59,11 @@ def reads_stdin(walker: Walking, command: Node) -> bool:
             return True
         if not word.startswith("-"):
             return False  # a script file
+        if word in ("--version", "--help", "--help-all", "--help-env", "--help-xoptions"):
+            return False  # prints and exits
         if not word.startswith("--"):
             for at, letter in enumerate(word[1:]):
-                if letter in "cm":
+                if letter in "cmhV?":  # a command, a module, or help / version printed
                     return False
                 if letter in _VALUE_LETTERS:
                     index += 1 if at + 2 == len(word) else 0
