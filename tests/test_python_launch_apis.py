@@ -142,3 +142,17 @@ def test_a_big_file_keeps_the_api_calls_in_its_selection() -> None:
         text = f"import docker\nimport pexpect\nimport sky\n{filler}{call}\n"
         found = lint_text(text, "big.py").findings
         assert [(f.code, f.span.line) for f in found] == [("FLG001", 4804)], call
+
+
+def test_no_shell_expands_a_dollar_name_from_the_given_environment() -> None:
+    # docker-py and pexpect split the string into words; no shell expands `$MODEL`, so the
+    # value given in `environment=` / `env=` is not the flag's value (it stays unknown)
+    for call in (
+        "docker.from_env().containers.run('lmsysorg/sglang:latest', "
+        "'python3 -m sglang.launch_server --model-path $MODEL', environment={'MODEL': 'm'})",
+        "pexpect.spawn('python3 -m sglang.launch_server --model-path $MODEL', env={'MODEL': 'm'})",
+    ):
+        (ctx,) = lint_text(f"import docker\nimport pexpect\n{call}\n", "app.py").contexts
+        model = ctx.launch.args[1]
+        assert model.text is None, call
+        assert ctx.launch.env["MODEL"].text == "m", call

@@ -94,7 +94,24 @@ def _container(
         value = ev.eval(image_node)
         image = (value.text if value.kind == "str" else None, value.origin or value.span)
     env = _environment(walker, keywords.get("environment"))
-    walker.add_argv(call, items, {} if env is None else env, image=image)
+    _run(walker, call, items, env, image)
+
+
+def _run(
+    walker: Walking,
+    call: py.Call,
+    items: list[Val],
+    env: dict[str, Word] | None,
+    image: tuple[str | None, Span | None] | None = None,
+) -> None:
+    """The argv run with `env` as its environment. No shell runs it: a `$NAME` in a string
+    split into words reaches the program as it is written, so `env` is not used to expand it
+    (the walk leaves it unknown); it is set on the launch afterwards."""
+    count = len(walker.result.launches)
+    walker.add_argv(call, items, None, image=image)
+    for launch in walker.result.launches[count:]:
+        for name, word in (env or {}).items():
+            launch.env.setdefault(name, word)
 
 
 def _words(walker: Walking, node: py.BaseExpression) -> list[Val]:
@@ -160,9 +177,9 @@ def _pexpect(
                 if listed.kind == "list"
                 else [ev.unknown(args, listed.why_unknown(), splat=True)]
             )
-            walker.add_argv(call, [ev.eval(command), *rest], env)
+            _run(walker, call, [ev.eval(command), *rest], env)
             return
-    walker.add_argv(call, _words(walker, command), env)
+    _run(walker, call, _words(walker, command), env)
 
 
 def env_words(walker: Walking, node: py.BaseExpression | None) -> dict[str, Word] | None:
