@@ -24,11 +24,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from speclint.core.words import Word
+from speclint.frontends.python import syntax as py
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.spans import Span
-    from speclint.frontends.python import syntax as py
     from speclint.frontends.python.values import Val
     from speclint.frontends.python.walking import Walking
 
@@ -37,10 +37,11 @@ _SKY_TASKS = frozenset({"sky.Task", "sky.task.Task"})
 _PEXPECT_STRINGS = frozenset({"pexpect.run", "pexpect.runu"})
 _PEXPECT_SPAWNS = frozenset({"pexpect.spawn", "pexpect.spawnu", "pexpect.pty_spawn.spawn"})
 _POPEN_SPAWNS = frozenset({"pexpect.popen_spawn.PopenSpawn", "pexpect.PopenSpawn"})
+_READ = _SKY_TASKS | _PEXPECT_STRINGS | _PEXPECT_SPAWNS | _POPEN_SPAWNS
 API_CALLS = (
     "containers.run",
     "containers.create",
-    *sorted(_SKY_TASKS | _PEXPECT_STRINGS | _PEXPECT_SPAWNS | _POPEN_SPAWNS),
+    *sorted(_READ),
 )
 """Every name read here (docker-py's as its method is written on any client)."""
 API_NAMES = frozenset(name.rsplit(".", 1)[-1] for name in API_CALLS)
@@ -50,29 +51,28 @@ file's selection (`select`)."""
 
 def recognize_api(walker: Walking, call: py.Call, name: str) -> bool:
     """Read `call` when it is one of the APIs above; False when it is none of them."""
+    containers = _is_containers_method(call)
+    if not containers and name not in _READ:
+        return False
     positional = [a for a in call.args if a.keyword is None and not a.star]
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
-    if _is_containers_method(call):
+    if containers:
         _container(walker, call, positional, keywords)
     elif name in _SKY_TASKS:
         _sky_task(walker, keywords)
-    elif name in _PEXPECT_SPAWNS | _PEXPECT_STRINGS | _POPEN_SPAWNS:
-        _pexpect(walker, call, name, positional, keywords)
     else:
-        return False
+        _pexpect(walker, call, name, positional, keywords)
     return True
 
 
 def _is_containers_method(call: py.Call) -> bool:
     """`<anything>.containers.run(...)` / `.containers.create(...)` (docker-py's and
     podman-py's ContainerCollection, reached from a client however it is made)."""
-    from speclint.frontends.python.syntax import Attribute
-
     func = call.func
     return (
-        isinstance(func, Attribute)
+        isinstance(func, py.Attribute)
         and func.attr.value in _CONTAINER_METHODS
-        and isinstance(func.value, Attribute)
+        and isinstance(func.value, py.Attribute)
         and func.value.attr.value == "containers"
     )
 
