@@ -51,6 +51,10 @@ def extract_python(text: str, path: str) -> ExtractResult:
         from speclint.frontends.python.modal_images import attach_modal_images
 
         attach_modal_images(text, result)
+    if result.launches and "image_id" in text:  # a SkyPilot task's docker image (`sky_images`)
+        from speclint.frontends.python.sky_images import attach_sky_images
+
+        attach_sky_images(text, result)
     return result
 
 

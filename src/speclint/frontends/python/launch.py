@@ -11,6 +11,7 @@ import re
 
 from speclint.core.words import Word
 from speclint.frontends.python.environ import launch_env
+from speclint.frontends.python.launch_apis import API_NAMES, recognize_api
 from speclint.frontends.python.values import ITEM_WEIGHT, MAX_WEIGHT
 from speclint.frontends.recognise import (
     CLASS_ENTRY,
@@ -57,6 +58,7 @@ _GENERIC_HELPER = re.compile(r"cmd|command|run|shell|exec|launch|popen|system|st
 LAUNCH_NAMES = frozenset(
     {name.rsplit(".", 1)[-1] for name in _ARGV_CALLS | _EXEC_V | _EXEC_L | _SHELL_CALLS}
     | SHELL_HELPERS
+    | API_NAMES
     | {
         "create_subprocess_exec",
         ENGINE,
@@ -81,6 +83,8 @@ def recognize(walker: Walking, call: py.Call) -> None:
     last = name.rsplit(".", 1)[-1]
     positional = [a for a in call.args if a.keyword is None and not a.star]
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    if recognize_api(walker, call, name):
+        return
     if name in _ARGV_CALLS:
         target = positional[0].value if positional else keywords.get("args")
         shell = keywords.get("shell")

@@ -351,7 +351,12 @@ class PyWalker:
             self.env = saved
 
     def add_argv(
-        self, call: py.Call, items: list[Val], env: dict[str, Word] | None, prefix: Sequence[ArgvItem] = ()
+        self,
+        call: py.Call,
+        items: list[Val],
+        env: dict[str, Word] | None,
+        prefix: Sequence[ArgvItem] = (),
+        image: tuple[str | None, Span | None] | None = None,
     ) -> None:
         buffer = ShellBuffer(self.text, self.pos.starts, self.budget)
         for item in prefix:
@@ -359,7 +364,7 @@ class PyWalker:
         for value in items:
             buffer.add_word(argv_item(value))
         count = len(self.result.launches)
-        buffer.walk(self.path, self.result, env, report_errors=False)
+        buffer.walk(self.path, self.result, env, image, report_errors=False)
         for launch in self.result.launches[count:]:
             launch.span = self.pos.span(call)  # the call that runs it, not the list's words
 

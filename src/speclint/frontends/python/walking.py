@@ -116,7 +116,12 @@ class Walking(Protocol):
     ) -> None: ...
 
     def add_argv(
-        self, call: py.Call, items: list[Val], env: dict[str, Word] | None, prefix: Sequence[ArgvItem] = ()
+        self,
+        call: py.Call,
+        items: list[Val],
+        env: dict[str, Word] | None,
+        prefix: Sequence[ArgvItem] = (),
+        image: tuple[str | None, Span | None] | None = None,
     ) -> None: ...
 
     def add_shell(self, value: Val, env: dict[str, Word] | None) -> None: ...

@@ -63,9 +63,10 @@ def _shell_reads_stdin(words: list[str | None]) -> bool:
 
 def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
     """`ssh host << 'EOF'`, `bash -s << EOF`: the here-document is the script the command
-    runs; `cat > x.service << EOF`: a service unit (`unit_heredoc`); else its launcher, if
+    runs; `python3 - << EOF`: a Python program (`python_heredoc`); `cat > x.service << EOF`:
+    a service unit (`unit_heredoc`); else its launcher, if
     it holds one, is reported unread."""
-    from speclint.frontends.shell import unit_heredoc
+    from speclint.frontends.shell import python_heredoc, unit_heredoc
 
     redirect = next((c for c in node.children if c.type == "heredoc_redirect"), None)
     if redirect is None:
@@ -83,6 +84,10 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
         functions = walker.exported_definitions() if base == "bash" else None
         walker.walk_nested(*built, inherited, None if remote else walker.image, unknown, functions)
         return
+    if walker.collect and python_heredoc.reads_stdin(walker, command):
+        program = heredoc_text_map(walker, redirect)
+        if program is not None and python_heredoc.read_python_heredoc(walker, *program):
+            return
     destination = unit_heredoc.writes_unit(walker, node, command, redirect) if walker.collect else None
     unit = heredoc_text_map(walker, redirect) if destination is not None else None
     if walker.collect and (unit is None or not unit_heredoc.read_unit(walker, destination or "", *unit)):

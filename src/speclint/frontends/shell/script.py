@@ -66,14 +66,20 @@ def read_unit(
     text: str, path: str, written: dict[str, str], move: Callable[[Span], Span], destination: str
 ) -> ExtractResult:
     """A systemd unit, drop-in or Quadlet file a script writes to `destination` with a
-    here-document (`unit_heredoc`), read by the systemd (or Quadlet) front-end, which walks
+    here-document (`unit_heredoc`), or the Python program a here-document feeds an
+    interpreter (`destination` is `python_heredoc.PYTHON_STDIN`), read by the systemd (or Quadlet) front-end, which walks
     its commands with this walker (handed to the walker from here and from
     `embedded.ShellBuffer.walk`, so that the walker's modules do not import it back),
     positions passed through `move` to the script's (and so to the file's, for shell code
     cut out of a Markdown block, a YAML `run:` or a Makefile recipe)."""
     from speclint.frontends.moved_spans import map_spans
+    from speclint.frontends.shell.python_heredoc import PYTHON_STDIN
     from speclint.frontends.unit_paths import drop_in_base, unit_file_kind
 
+    if destination == PYTHON_STDIN:  # `python3 - << EOF`: a program, read by the Python front-end
+        from speclint.frontends.python.extract import extract_python
+
+        return map_spans(extract_python(text + "\n", path), move)
     if unit_file_kind(destination) == "quadlet":
         from speclint.frontends.commands.quadlet import extract_quadlet
 

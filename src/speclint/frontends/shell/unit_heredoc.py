@@ -125,7 +125,9 @@ def read_unit(walker: Walking, destination: str, unit_tm: TextMap, placeholders:
         for name, value in walker.env.vars.items()
         if name.startswith("__speclint_") and value.reason is not None and name in unit_tm.text
     }
-    found = reader(unit_tm.text, walker.path, {**unknown, **placeholders}, _mover(unit_tm), destination)
+    found = reader(
+        unit_tm.text, walker.path, {**unknown, **placeholders}, moved_to_script(unit_tm), destination
+    )
     if not found.launches:
         return False
     for launch in found.launches:
@@ -136,7 +138,7 @@ def read_unit(walker: Walking, destination: str, unit_tm: TextMap, placeholders:
     return True
 
 
-def _mover(unit_tm: TextMap) -> Callable[[Span], Span]:
+def moved_to_script(unit_tm: TextMap) -> Callable[[Span], Span]:
     """Where a position in the unit's text is written in the script."""
     starts = line_starts_of(unit_tm.text)
     last = len(unit_tm.text)

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
     UnitReader = Callable[[str, str, dict[str, str], Callable[[Span], Span], str], ExtractResult]
     """(unit text, path, names standing for unknown text -> why, where a unit position is
-    in the script, where the unit is written) -> what the unit launches."""
+    in the script, where the unit is written) -> what the unit launches. Where it is
+    `python_heredoc.PYTHON_STDIN`, the text is a Python program read from standard input."""
 
 
 class Walking(Protocol):
