@@ -53,7 +53,9 @@ def _function(sources: Sources, name: str) -> tuple[ast.FunctionDef, ast.Module]
 
 def _module_set(tree: ast.Module, name: str) -> list[str] | None:
     for stmt in tree.body:
-        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets):
+        if isinstance(stmt, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in stmt.targets
+        ):
             return _strings(stmt.value)
     return None
 
@@ -92,7 +94,10 @@ def _sets_runner(body: list[ast.stmt], runner: str) -> bool:
             isinstance(stmt, ast.Assign)
             and isinstance(stmt.value, ast.Constant)
             and stmt.value.value == runner
-            and any(isinstance(t, ast.Subscript) and ast.unparse(t.slice) == "'moe_runner_backend'" for t in stmt.targets)
+            and any(
+                isinstance(t, ast.Subscript) and ast.unparse(t.slice) == "'moe_runner_backend'"
+                for t in stmt.targets
+            )
         ):
             return True
     return False
@@ -102,7 +107,9 @@ def _int4_test(function: ast.FunctionDef) -> dict[str, tuple[str, dict[str, obje
     """NAME -> (NAME, {"quant_method": M, K: V}) for `NAME = (quant_method == M and X.get(K) == V ...)`."""
     found: dict[str, tuple[str, dict[str, object]]] = {}
     for node in ast.walk(function):
-        if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
+        if not (
+            isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+        ):
             continue
         parts = _conjuncts(node.value)
         test: dict[str, object] = {}

@@ -90,7 +90,8 @@ def blackwell_problem(state: ResolutionState) -> str | None:
     """Why these defaults cannot be predicted for this launch (None: they can)."""
     quantization = state.config.value("quantization")
     if quantization == "unquant":
-        return "--quantization unquant on DeepSeek-V3 on Blackwell is not modelled"
+        name = "DeepSeek-V3" if state.target_architecture == ARCH else state.target_architecture
+        return f"--quantization unquant on {name} on Blackwell is not modelled"
     family = _family(state)
     probed = family.fp8_probe if family is not None else (ARCH,)
     if (
