@@ -65,6 +65,25 @@ def test_kimi_k25_on_b200_refuses_an_fp8_e5m2_kv_cache_under_the_trtllm_mla_it_g
     accepted("0.5.23", command, gpu="h100")  # fa3 there, which takes it
 
 
+def test_kimi_k25_on_b200_refuses_flashinfer_cutlass_on_the_quantization_its_checkpoint_gives():
+    command = KIMI + " --moe-runner-backend flashinfer_cutlass"
+    for version in ("0.5.21", "0.5.23"):
+        refusal(
+            version,
+            command,
+            "--moe-runner-backend flashinfer_cutlass",
+            "_handle_moe_kernel_config",
+            "AssertionError: Invalid quantization 'compressed-tensors'. FlashInfer Cutlass MOE supports "
+            "only: 'modelopt_fp4', 'modelopt_fp8', 'modelopt_mixed', or bfloat16 (None). (quantization "
+            "compressed-tensors from the checkpoint's quantization_config (compressed-tensors), which "
+            "SGLang takes for KimiK25ForConditionalGeneration on the NVIDIA B200 (SM100), with the "
+            "flashinfer_cutlass MoE runner; use a checkpoint in modelopt_fp4, modelopt_fp8, "
+            "modelopt_mixed, or another --moe-runner-backend)",
+            gpu="b200",
+        )
+    accepted("0.5.14", command, gpu="b200")  # the family is not read there: nothing said
+
+
 def test_kimi_k25_on_b200_resolves_the_deepseek_family_defaults():
     effective = _effective("0.5.23", KIMI, "b200")
     assert {k: effective.get(k) for k in ("attention_backend", "moe_runner_backend", "quantization")} == {
@@ -90,7 +109,10 @@ def test_the_real_0_5_23_gives_kimi_k25_the_deepseek_family_defaults_on_b200():
     from oracle_wide import Tally, compare_one
 
     base = ["--model-path", model("kimi-k2.5"), "--trust-remote-code", "--tp-size", "8"]
-    refused = [["--quantization", q] for q in REFUSED] + [["--kv-cache-dtype", "fp8_e5m2"]]
+    refused = [["--quantization", q] for q in REFUSED] + [
+        ["--kv-cache-dtype", "fp8_e5m2"],
+        ["--moe-runner-backend", "flashinfer_cutlass"],
+    ]
     eagle3 = [
         "--speculative-algorithm",
         "EAGLE3",

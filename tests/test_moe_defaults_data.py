@@ -157,7 +157,7 @@ def test_the_stored_quantizations_refused_off_sm100():
     }
 
 
-FAMILY = '''
+FAMILY = """
 _FAMILY = frozenset({"AlphaForCausalLM", "BetaForConditionalGeneration"})
 
 
@@ -189,11 +189,11 @@ def _deepseek_moe_quant_resolution(view):
 def _handle_moe_kernel_config(server_args):
     if view.moe_runner_backend in ["flashinfer_trtllm", "experimental_sgl_trtllm"]:
         assert view.quantization in ["fp8", None], f"Invalid quantization '{view.quantization}'."
-'''
-DSA = '''
+"""
+DSA = """
 def is_deepseek_dsa(config) -> bool:
     return _hf_arch(config) in ("AlphaForCausalLM",) and _hf_attr(config, "index_topk") is not None
-'''
+"""
 
 
 def test_the_generator_reads_the_deepseek_family_and_the_flashinfer_trtllm_assert(tmp_path):
