@@ -155,3 +155,66 @@ def test_the_stored_quantizations_refused_off_sm100():
     assert sm100_only_quantization("0.5.23") == {
         "nvfp4_online": (message, "_moe_runner_backend_quant_constraints")
     }
+
+
+FAMILY = """
+_FAMILY = frozenset({"AlphaForCausalLM", "BetaForConditionalGeneration"})
+
+
+@_register_for("AlphaForCausalLM", "BetaForConditionalGeneration")
+def _deepseek_family_overrides(server_args, hf_config):
+    return {}
+
+
+def _deepseek_moe_quant_resolution(view):
+    model_arch = hf_config.architectures[0]
+    if model_arch not in _FAMILY:
+        return {}
+    is_int4 = (
+        quant_method == "compressed-tensors"
+        and weights_cfg.get("num_bits") == 4
+        and weights_cfg.get("type") == "int"
+    )
+    if quantization is None:
+        if quant_method is None and model_arch in ["AlphaForCausalLM"]:
+            pass
+    if (
+        view.moe_a2a_backend == "none"
+        and not model_arch.startswith("Gamma")
+        and (quantization in ["fp8"] or is_int4 or quantization is None)
+    ):
+        overrides["moe_runner_backend"] = "flashinfer_trtllm"
+
+
+def _handle_moe_kernel_config(server_args):
+    if view.moe_runner_backend in ["flashinfer_trtllm", "experimental_sgl_trtllm"]:
+        assert view.quantization in ["fp8", None], f"Invalid quantization '{view.quantization}'."
+"""
+DSA = """
+def is_deepseek_dsa(config) -> bool:
+    return _hf_arch(config) in ("AlphaForCausalLM",) and _hf_attr(config, "index_topk") is not None
+"""
+
+
+def test_the_generator_reads_the_deepseek_family_and_the_flashinfer_trtllm_assert(tmp_path):
+    from gen_sglang_moe_defaults import read_release
+
+    wheel = tmp_path / "sglang-0.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("sglang/srt/arg_groups/overrides.py", FAMILY)
+        archive.writestr("sglang/srt/configs/model_config.py", DSA)
+    readings = dict(read_release(str(wheel)))
+    assert readings["flashinfer_trtllm"] == {
+        "quantizations": ["fp8", None],
+        "message": "Invalid quantization '{quantization}'.",
+    }
+    assert readings["deepseek_family"] == {
+        "attention": ["AlphaForCausalLM", "BetaForConditionalGeneration"],
+        "moe": ["AlphaForCausalLM", "BetaForConditionalGeneration"],
+        "fp8_probe": ["AlphaForCausalLM"],
+        "runner_quantizations": ["fp8"],
+        "runner_none": True,
+        "runner_excluded_prefixes": ["Gamma"],
+        "int4_checkpoint": {"quant_method": "compressed-tensors", "num_bits": 4, "type": "int"},
+        "dsa": {"architectures": ["AlphaForCausalLM"], "attribute": "index_topk"},
+    }

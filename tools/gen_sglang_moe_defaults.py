@@ -28,7 +28,10 @@ Per release, each reading found (absent: not in that release's source):
   `ValueError("...")` -> {V: {"message": its message, "where": module:function}} (0.5.14+:
   `nvfp4_online`, "--quantization nvfp4_online is supported only on NVIDIA Blackwell
   SM100/SM103 GPUs.", in `_handle_moe_kernel_config`, 0.5.18+
-  `_moe_runner_backend_quant_constraints`).
+  `_moe_runner_backend_quant_constraints`);
+- `flashinfer_trtllm` and `deepseek_family` (0.5.22+): the FlashInfer TRTLLM MoE runner's
+  quantization assert, and which architectures get the DeepSeek-family Blackwell defaults
+  with the tests those make (tools/sglang_deepseek_family.py says what is read).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
+from sglang_deepseek_family import read_deepseek_family, read_flashinfer_trtllm  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_moe_defaults.json")
@@ -310,6 +314,7 @@ def _raised_value_error(body: list[ast.stmt]) -> str | None:
 def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         sources = _sources(archive)
+        family = read_deepseek_family(archive, sources)
     out: list[tuple[str, object]] = []
     chunk = read_chunk_defaults(sources)
     if chunk is not None:
@@ -321,6 +326,11 @@ def read_release(path: str) -> list[tuple[str, object]]:
     sm100_only = read_sm100_only_quantization(sources)
     if sm100_only is not None:
         out.append(("sm100_only_quantization", sm100_only))
+    trtllm = read_flashinfer_trtllm(sources, _message)
+    if trtllm is not None:
+        out.append(("flashinfer_trtllm", trtllm))
+    if family is not None:
+        out.append(("deepseek_family", family))
     return out
 
 

@@ -2,7 +2,9 @@
 read from its wheel by tools/gen_sglang_moe_defaults.py (`data/sglang_moe_defaults.json`): the
 GPU-memory tiers of the default chunked prefill size, the FlashInfer-Cutlass MoE runner's
 quantization and expert-parallel asserts, whether DeepSeek-V3 on SM100 takes the checkpoint's
-quantization, the --quantization values refused off an SM100 GPU. A release without a row, or without a reading, was not read: the checks say
+quantization, the --quantization values refused off an SM100 GPU, and (0.5.22+) which architectures
+get the DeepSeek-family Blackwell defaults and the FlashInfer TRTLLM MoE assert. A release
+without a row, or without a reading, was not read: the checks say
 nothing for it."""
 
 from __future__ import annotations
@@ -80,3 +82,51 @@ def sm100_only_quantization(version: str) -> dict[str, tuple[str, str]]:
     if not isinstance(raw, dict):
         return {}
     return {str(k): (str(v["message"]), str(v["where"]).rsplit(":", 1)[-1]) for k, v in raw.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class DeepseekFamily:
+    """Which architectures get the DeepSeek-family Blackwell (SM100) defaults, and the tests
+    those defaults make (0.5.22+; tools/sglang_deepseek_family.py)."""
+
+    attention: frozenset[str]
+    """`_deepseek_family_overrides`' architectures: trtllm_mla when no backend is given."""
+    moe: frozenset[str]
+    """`_deepseek_moe_quant_resolution`'s: the checkpoint's quantization and MoE runner."""
+    fp8_probe: frozenset[str]
+    """Those whose safetensors SGLang opens for FP8 weights when the config states none."""
+    runner_quantizations: tuple[str, ...]
+    runner_none: bool
+    runner_excluded_prefixes: tuple[str, ...]
+    int4_checkpoint: dict[str, object] | None
+    """{"quant_method": M, weights key: value, ...} of `config_groups.group_0.weights`."""
+    dsa_architectures: frozenset[str]
+    dsa_attribute: str
+    """`is_deepseek_dsa`: one of these architectures whose config has this key (not None)."""
+
+
+@lru_cache(maxsize=16)
+def deepseek_family(version: str) -> DeepseekFamily | None:
+    raw = _reading(version, "deepseek_family")
+    if not isinstance(raw, dict):
+        return None
+    return DeepseekFamily(
+        frozenset(raw["attention"]),
+        frozenset(raw["moe"]),
+        frozenset(raw.get("fp8_probe") or ()),
+        tuple(raw["runner_quantizations"]),
+        raw["runner_none"] is True,
+        tuple(raw["runner_excluded_prefixes"]),
+        raw["int4_checkpoint"],
+        frozenset(raw["dsa"]["architectures"]),
+        str(raw["dsa"]["attribute"]),
+    )
+
+
+def flashinfer_trtllm(version: str) -> tuple[tuple[str | None, ...], str] | None:
+    """The FlashInfer TRTLLM MoE runner's assert: (quantizations it takes, SGLang's message
+    with `{quantization}`); None when not read."""
+    raw = _reading(version, "flashinfer_trtllm")
+    if not isinstance(raw, dict) or not isinstance(raw.get("message"), str):
+        return None
+    return tuple(raw["quantizations"]), raw["message"]

@@ -1,19 +1,24 @@
-"""SGLang 0.5.23's DeepSeek-V3 defaults on Blackwell (SM100): `_deepseek_family_overrides`
+"""SGLang 0.5.22-0.5.23's DeepSeek-family defaults on Blackwell (SM100): `_deepseek_family_overrides`
 (model_overrides/deepseek_v2.py) picks trtllm_mla, `_deepseek_moe_quant_resolution`
 (overrides.py) takes the checkpoint's quantization and the flashinfer_trtllm MoE runner,
 `_moe_runner_fusion_disable` then keeps shared experts apart, and
 `disable_prefill_cuda_graph_for_deepseek_trtllm_mla` (cuda_graph_hook.py) turns prefill CUDA
-graphs off under trtllm_mla. Checked by tests/test_oracle_wide.py on a fake B200."""
+graphs off under trtllm_mla (DeepSeek-V3 only). Which architectures get them, and the tests
+they make, are read per release (`speclint.sglang.moe_defaults.deepseek_family`); a release
+without that reading keeps them to DeepSeek-V3. Checked by tests/test_oracle_wide.py and
+tests/test_deepseek_family.py on a fake B200."""
 
 from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.sglang.moe_defaults import DeepseekFamily
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
     from speclint.sglang.resolve.state import ResolutionState
 
 ARCH = "DeepseekV3ForCausalLM"
 _FLASHINFER_TRTLLM_QUANT = ("fp8", "modelopt_fp8", "modelopt_fp4", "modelopt_mixed", None)
+"""The runner's quantizations where the release's family reading is absent (DeepSeek-V3 only)."""
 
 DEEPSEEK_BLACKWELL = (
     "the DeepSeek-family (MLA) Blackwell overrides (_deepseek_family_overrides, "
@@ -22,24 +27,78 @@ DEEPSEEK_BLACKWELL = (
 """Why the Blackwell DeepSeek fields stay unknown where these overrides are not modelled."""
 
 
+def _family(state: ResolutionState) -> DeepseekFamily | None:
+    from speclint.sglang.moe_defaults import deepseek_family
+
+    return deepseek_family(state.checked_version)
+
+
+def _dsa(state: ResolutionState, family: DeepseekFamily) -> bool:
+    """`is_deepseek_dsa(hf_config)`: the DSA branch, not modelled here (the key looked for in
+    the config's top level or its text_config, to say nothing where either has it)."""
+    if state.target_architecture not in family.dsa_architectures:
+        return False
+    raw = state.target_config.raw if state.target_config is not None else {}
+    text = raw.get("text_config")
+    return raw.get(family.dsa_attribute) is not None or (
+        isinstance(text, dict) and text.get(family.dsa_attribute) is not None
+    )
+
+
 def applies(state: ResolutionState, gpu: GpuProfile) -> bool:
-    return state.target_architecture == ARCH and (gpu.sm or 0) // 10 == 10
+    if (gpu.sm or 0) // 10 != 10:
+        return False
+    family = _family(state)
+    if family is None:
+        return state.target_architecture == ARCH
+    arch = state.target_architecture
+    return arch in family.attention and arch in family.moe and not _dsa(state, family)
+
+
+def _quantization_config(state: ResolutionState) -> dict[str, object] | None:
+    from speclint.sglang.resolve.quantization import _quantization_config
+
+    quant = _quantization_config(state)  # kimi_k25 lifts it from text_config
+    return quant if isinstance(quant, dict) else None
 
 
 def checkpoint_quantization(state: ResolutionState) -> str | None:
     """`quantization_config.quant_method` of the target's config.json (None: not stated)."""
-    config = state.target_config
-    quant = config.raw.get("quantization_config") if config is not None else None
-    method = quant.get("quant_method") if isinstance(quant, dict) else None
+    quant = _quantization_config(state)
+    method = quant.get("quant_method") if quant is not None else None
     return method.lower() if isinstance(method, str) else None
+
+
+def int4_checkpoint(state: ResolutionState) -> bool:
+    """The release's Kimi K2 / K2.5 thinking int4 test on the checkpoint's quantization_config
+    (`quant_method` and `config_groups.group_0.weights`' values)."""
+    family = _family(state)
+    test = family.int4_checkpoint if family is not None else None
+    quant = _quantization_config(state)
+    if not test or quant is None:
+        return False
+    groups = quant.get("config_groups")
+    group = groups.get("group_0") if isinstance(groups, dict) else None
+    weights = group.get("weights") if isinstance(group, dict) else None
+    weights = weights if isinstance(weights, dict) else {}
+    return all(
+        (quant.get(k) if k == "quant_method" else weights.get(k)) == value for k, value in test.items()
+    )
 
 
 def blackwell_problem(state: ResolutionState) -> str | None:
     """Why these defaults cannot be predicted for this launch (None: they can)."""
     quantization = state.config.value("quantization")
     if quantization == "unquant":
-        return "--quantization unquant on DeepSeek-V3 on Blackwell is not modelled"
-    if quantization is None and checkpoint_quantization(state) is None:
+        name = "DeepSeek-V3" if state.target_architecture == ARCH else state.target_architecture
+        return f"--quantization unquant on {name} on Blackwell is not modelled"
+    family = _family(state)
+    probed = family.fp8_probe if family is not None else (ARCH,)
+    if (
+        quantization is None
+        and checkpoint_quantization(state) is None
+        and state.target_architecture in probed
+    ):
         return (
             "SGLang looks for FP8 expert weights in the checkpoint's safetensors "
             "(has_fp8_weights_in_checkpoint)"
@@ -56,7 +115,7 @@ def attention_override(state: ResolutionState) -> None:
         state.set(
             "attention_backend",
             "trtllm_mla",
-            "SGLang's default for DeepSeek-V3 on Blackwell (SM100)",
+            f"SGLang's default for {state.target_architecture} on Blackwell (SM100)",
             "_deepseek_family_overrides",
             "Use trtllm_mla as attention backend on sm100 for DeepseekV3ForCausalLM",
             "info",
@@ -76,21 +135,20 @@ def moe_overrides(state: ResolutionState) -> None:
             "_deepseek_moe_quant_resolution",
         )
     runner = state.config.value("moe_runner_backend", "auto")
-    if (
-        state.get("moe_a2a_backend") == "none"
-        and runner == "auto"
-        and quantization in _FLASHINFER_TRTLLM_QUANT
-    ):
+    if state.get("moe_a2a_backend") == "none" and runner == "auto" and _takes_trtllm(state, quantization):
         state.values.setdefault("moe_runner_backend", runner)
         state.set(
             "moe_runner_backend",
             "flashinfer_trtllm",
-            "FlashInfer TRTLLM MoE on Blackwell for DeepSeek-V3",
+            f"FlashInfer TRTLLM MoE on Blackwell for {state.target_architecture}",
             "_deepseek_moe_quant_resolution",
-            "Use flashinfer_trtllm as MoE runner backend on sm100 for DeepseekV3ForCausalLM",
+            "Use flashinfer_trtllm as MoE runner backend on Blackwell for Kimi K2 / K2.5 thinking int4"
+            if int4_checkpoint(state)
+            else "Use flashinfer_trtllm as MoE runner backend on sm100 for DeepseekV3ForCausalLM",
             "info",
         )
         runner = "flashinfer_trtllm"
+        _trtllm_assert(state, quantization)
     if runner == "flashinfer_trtllm":
         state.values.setdefault(
             "disable_shared_experts_fusion", state.config.value("disable_shared_experts_fusion")
@@ -112,6 +170,43 @@ def moe_overrides(state: ResolutionState) -> None:
             "the draft's MoE runner follows the target's",
             "_speculative_moe_runner_default",
         )
+
+
+def _takes_trtllm(state: ResolutionState, quantization: object) -> bool:
+    """`_deepseek_moe_quant_resolution`'s test for the flashinfer_trtllm runner (the a2a and
+    auto-runner parts aside)."""
+    family = _family(state)
+    if family is None:
+        return quantization in _FLASHINFER_TRTLLM_QUANT
+    arch = state.target_architecture or ""
+    if any(arch.startswith(p) for p in family.runner_excluded_prefixes):
+        return False
+    return (
+        quantization in family.runner_quantizations
+        or int4_checkpoint(state)
+        or (quantization is None and family.runner_none)
+    )
+
+
+def _trtllm_assert(state: ResolutionState, quantization: object) -> None:
+    """`_handle_moe_kernel_config`'s assert on the runner picked above (read per release):
+    a --quantization the runner does not take, picked for an int4 checkpoint, is refused."""
+    from speclint.sglang.moe_defaults import flashinfer_trtllm
+    from speclint.sglang.resolve.state import Stop
+
+    facts = flashinfer_trtllm(state.checked_version)
+    if facts is None or not isinstance(quantization, str) or quantization in facts[0]:
+        return
+    listed = ", ".join(q for q in facts[0] if q)
+    raise Stop(
+        "AssertionError",
+        facts[1].format(quantization=quantization).replace(" \n", " ")
+        + f" (--quantization {quantization} on {state.target_architecture}, whose checkpoint "
+        "SGLang gives the flashinfer_trtllm MoE runner on Blackwell (SM100); drop --quantization, "
+        f"name one of {listed}, or pass another --moe-runner-backend)",
+        "_handle_moe_kernel_config",
+        ("quantization", "moe_runner_backend"),
+    )
 
 
 def prefill_graph_override(state: ResolutionState) -> None:

@@ -127,9 +127,9 @@ def _quantization(state: ResolutionState) -> tuple[object, str]:
         return None, ""  # explicitly none: nothing adopted
     if quantization is not None:
         return quantization, f"--quantization {quantization}"
-    gpu = state.gpu
+    gpu, arch = state.gpu, state.target_architecture
     if (
-        state.target_architecture == _DEEPSEEK_V3
+        _adopts_checkpoint_quantization(state)
         and gpu is not None
         and gpu.vendor == "nvidia"
         and (gpu.sm or 0) // 10 == 10
@@ -139,9 +139,19 @@ def _quantization(state: ResolutionState) -> tuple[object, str]:
         if method is not None:
             return method, (
                 f"the checkpoint's quantization_config ({method}), which SGLang takes for "
-                f"DeepSeek-V3 on the {gpu.name} (SM100)"
+                f"{'DeepSeek-V3' if arch == _DEEPSEEK_V3 else arch} on the {gpu.name} (SM100)"
             )
     return None, ""
+
+
+def _adopts_checkpoint_quantization(state: ResolutionState) -> bool:
+    """DeepSeek-V3, or (0.5.15+) any architecture `_deepseek_moe_quant_resolution` takes
+    (`speclint.sglang.moe_defaults.deepseek_family`, read per release: Kimi-K2.5 among them)."""
+    from speclint.sglang.moe_defaults import deepseek_family
+
+    family = deepseek_family(state.checked_version)
+    arch = state.target_architecture
+    return arch == _DEEPSEEK_V3 if family is None else arch in family.moe
 
 
 def _flashinfer_cutlass(state: ResolutionState) -> None:
