@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from speclint.core.words import Word
 from speclint.frontends.python import syntax as py
+from speclint.frontends.python.environ import env_words as entry_words
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -189,15 +190,4 @@ def env_words(walker: Walking, node: py.BaseExpression | None) -> dict[str, Word
     value = walker.evaluator().eval(node)
     if value.kind != "dict":
         return None
-    words: dict[str, Word] = {}
-    for entry in value.entries:
-        if entry.key is None:
-            continue
-        text = entry.value.text if entry.value.kind in ("str", "const") else None
-        words[entry.key] = Word(
-            text,
-            entry.value.span,
-            entry.value.origin,
-            dynamic_reason=None if text is not None else entry.value.why_unknown(),
-        )
-    return words
+    return entry_words(value.entries)
