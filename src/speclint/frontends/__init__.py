@@ -226,6 +226,21 @@ def _extract_vscode(text: str, path: str) -> ExtractResult:
     return extract_vscode_launch(text, path)
 
 
+COMMAND_KINDS = (
+    "makefile",
+    "justfile",
+    "procfile",
+    "systemd",
+    "quadlet",
+    "supervisord",
+    "tox",
+    "pixi",
+    "pyproject",
+)
+"""The kinds of files of commands another program runs (`frontends.commands`): `#` lines in
+them are comments."""
+
+
 def _commands_front_end(kind: str) -> Callable[[str, str], ExtractResult]:
     def extract(text: str, path: str) -> ExtractResult:
         if "sglang" not in text and not (kind == "makefile" and "include" in text):
@@ -247,20 +262,7 @@ _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
     "dockerfile": _extract_dockerfile,
     "vscode": _extract_vscode,
     "vscode-tasks": _extract_vscode_tasks,
-    **{
-        kind: _commands_front_end(kind)
-        for kind in (
-            "makefile",
-            "justfile",
-            "procfile",
-            "systemd",
-            "quadlet",
-            "supervisord",
-            "tox",
-            "pixi",
-            "pyproject",
-        )
-    },
+    **{kind: _commands_front_end(kind) for kind in COMMAND_KINDS},
 }
 
 

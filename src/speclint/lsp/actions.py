@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
+from speclint.frontends import COMMAND_KINDS
 from speclint.lsp.convert import Lines
 
 TYPE_CHECKING = False
@@ -12,21 +13,7 @@ if TYPE_CHECKING:
 
     from speclint.core.findings import Finding
 
-_COMMENT_KINDS = (
-    "shell",
-    "python",
-    "yaml",
-    "dockerfile",
-    "makefile",
-    "justfile",
-    "procfile",
-    "systemd",
-    "quadlet",
-    "supervisord",
-    "tox",
-    "pixi",
-    "pyproject",
-)
+_COMMENT_KINDS = ("shell", "python", "yaml", "dockerfile", *COMMAND_KINDS)
 """File kinds where a `#` line above the command is a comment speclint reads."""
 
 
