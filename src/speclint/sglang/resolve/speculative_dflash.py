@@ -141,14 +141,8 @@ def _dflash_checks(state: ResolutionState, handler: str) -> None:
             handler,
             ("speculative_algorithm",),
         )
-    pp_size = state.get("pp_size")
-    if isinstance(pp_size, int) and pp_size != 1:
-        raise Stop(
-            "ValueError",
-            "Currently DFLASH speculative decoding only supports pp_size == 1.",
-            handler,
-            ("pp_size", "pipeline_parallel_size"),  # or the dest `--pp-size` fills (parallel.CLI_DESTS)
-        )
+    # (or the dest `--pp-size` fills: parallel.CLI_DESTS)
+    _refuse_pipeline(state, handler, ("pp_size", "pipeline_parallel_size"))
 
 
 def _dflash_0_5_23_checks(state: ResolutionState, handler: str) -> None:
@@ -173,11 +167,13 @@ def _dflash_0_5_23_checks(state: ResolutionState, handler: str) -> None:
                 handler,
                 ("speculative_algorithm",),
             )
+    _refuse_pipeline(state, handler, ("pp_size",))
+
+
+def _refuse_pipeline(state: ResolutionState, handler: str, fields: tuple[str, ...]) -> None:
+    """Every DFLASH release's last refusal of `_handle_dflash`'s opening checks: pp_size != 1."""
     pp_size = state.get("pp_size")
     if isinstance(pp_size, int) and pp_size != 1:
         raise Stop(
-            "ValueError",
-            "Currently DFLASH speculative decoding only supports pp_size == 1.",
-            handler,
-            ("pp_size",),
+            "ValueError", "Currently DFLASH speculative decoding only supports pp_size == 1.", handler, fields
         )
