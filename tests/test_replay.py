@@ -79,34 +79,39 @@ def test_an_unchanged_run_is_replayed_without_linting(run, tmp_path):
     assert run("--exit-zero", "scripts") == (0, first[1], 0)
 
 
-def test_a_replay_imports_no_linter(tmp_path):
-    """The console script's path: a replay loads neither click nor any front-end or rule,
-    nor the json package (its record is read by `core.json_read`)."""
-    _tree(tmp_path)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
+def _speclint_twice(tmp_path: Path, shown: str, **env: str) -> list[subprocess.CompletedProcess[bytes]]:
+    """`speclint scripts` run twice in fresh processes in tmp_path, as the console script runs
+    it; each prints the Python expression `shown` (what it imported) on standard error."""
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
+    environment.update(env)
     probe = (
         "import sys\nfrom speclint.runner import cache\nfrom speclint.__main__ import main\n"
         "cache._RACY_NS = 1\nsys.argv = ['speclint', 'scripts']\ntry:\n    main()\n"
-        "except SystemExit:\n"
-        "    pass\nprint(sorted(m for m in sys.modules if m.startswith(('speclint', 'click',"
-        " 'tree_sitter', 'json'))), file=sys.stderr)\n"
+        f"except SystemExit:\n    pass\nprint({shown}, file=sys.stderr)\n"
     )
-    runs = [
+    return [
         subprocess.run(
             [sys.executable, "-c", probe],
             cwd=tmp_path,
             capture_output=True,
-            text=True,
             timeout=120,
-            env=env,
+            env=environment,
             check=False,
         )
         for _ in range(2)
     ]
-    assert runs[0].stdout == runs[1].stdout and "SPD001" in runs[1].stdout
-    loaded = runs[1].stderr
+
+
+def test_a_replay_imports_no_linter(tmp_path):
+    """The console script's path: a replay loads neither click nor any front-end or rule,
+    nor the json package (its record is read by `core.json_read`)."""
+    _tree(tmp_path)
+    shown = "sorted(m for m in sys.modules if m.startswith(('speclint', 'click', 'tree_sitter', 'json')))"
+    first, second = _speclint_twice(tmp_path, shown)
+    assert first.stdout == second.stdout and b"SPD001" in second.stdout
+    loaded = second.stderr.decode()
     # the first run lints (a plain `speclint PATH` is read without click: `cli.plain`)
-    assert "'speclint.engine'" in runs[0].stderr and "'click'" not in runs[0].stderr
+    assert "'speclint.engine'" in first.stderr.decode() and "'click'" not in first.stderr.decode()
     for module in (
         "click",
         "speclint.engine",
@@ -134,27 +139,9 @@ def test_a_replay_reads_the_configuration_only_for_its_cache_dir(tmp_path, confi
     _tree(tmp_path)
     name = "pyproject.toml" if "tool.black" in config else "speclint.toml"
     (tmp_path / name).write_text(config)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
-    probe = (
-        "import sys\nfrom speclint.runner import cache\nfrom speclint.__main__ import main\n"
-        "cache._RACY_NS = 1\nsys.argv = ['speclint', 'scripts']\ntry:\n    main()\n"
-        "except SystemExit:\n    pass\n"
-        "print('speclint.engine' in sys.modules, 'tomllib' in sys.modules, file=sys.stderr)\n"
-    )
-    runs = [
-        subprocess.run(
-            [sys.executable, "-c", probe],
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            env=env,
-            check=False,
-        )
-        for _ in range(2)
-    ]
-    assert runs[1].stdout == runs[0].stdout and "SPD001" in runs[1].stdout
-    assert runs[1].stderr == f"False {toml}\n"  # replayed
+    runs = _speclint_twice(tmp_path, "'speclint.engine' in sys.modules, 'tomllib' in sys.modules")
+    assert runs[1].stdout == runs[0].stdout and b"SPD001" in runs[1].stdout
+    assert runs[1].stderr == f"False {toml}\n".encode()  # replayed
     assert list((tmp_path / folder / "v2" / "runs").glob("*.run"))
 
 
@@ -279,24 +266,7 @@ def test_a_replay_prints_the_report_byte_for_byte(tmp_path, encoding):
     UTF-8 stream as its bytes and to any other as text in the stream's encoding."""
     scripts = _tree(tmp_path)
     (scripts / "a.sh").rename(scripts / "ünï×.sh")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
-    env["PYTHONIOENCODING"] = encoding
-    probe = (
-        "import sys\nfrom speclint.runner import cache\nfrom speclint.__main__ import main\n"
-        "cache._RACY_NS = 1\nsys.argv = ['speclint', 'scripts']\ntry:\n    main()\n"
-        "except SystemExit:\n    pass\nprint('speclint.engine' in sys.modules, file=sys.stderr)\n"
-    )
-    runs = [
-        subprocess.run(
-            [sys.executable, "-c", probe],
-            cwd=tmp_path,
-            capture_output=True,
-            timeout=120,
-            env=env,
-            check=False,
-        )
-        for _ in range(2)
-    ]
+    runs = _speclint_twice(tmp_path, "'speclint.engine' in sys.modules", PYTHONIOENCODING=encoding)
     assert "ünï×.sh:9:87: SPD001".encode(encoding) in runs[0].stdout
     assert runs[1].stdout == runs[0].stdout
     assert (runs[0].stderr, runs[1].stderr) == (b"True\n", b"False\n")  # the second replayed
