@@ -20,6 +20,7 @@ import ast
 import re
 
 from speclint.core.spans import Span
+from speclint.frontends.python.ast_places import module_attribute, node_span
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ class _Images:
         apps = {  # `app = modal.App("x", image=IMG)`: the image of its functions that name none
             name: self._image_of(image, 0)
             for name, value in self.constants.items()
-            if isinstance(value, ast.Call) and _is_modal(value.func, "App")
+            if isinstance(value, ast.Call) and module_attribute(value.func, "modal", "App")
             for image in [keyword.value for keyword in value.keywords if keyword.arg == "image"]
         }
         self.functions: list[tuple[int, int, _Image | None]] = []
@@ -136,7 +137,7 @@ class _Images:
         if isinstance(argument, ast.Name) and argument.id in self.constants:
             literal = self.constants[argument.id]  # placed where the name's value is written
         value = self._text(literal, 0)
-        return None if value is None else (value, self._span(literal))
+        return None if value is None else (value, node_span(literal, self.lines, self.bom))
 
     def _text(self, expression: ast.expr, depth: int) -> str | None:
         """The string an expression is, from literals and module names only."""
@@ -162,24 +163,6 @@ class _Images:
                 parts.append(value)
             return "".join(parts)
         return None
-
-    def _span(self, node: ast.expr) -> Span:
-        """Where a node is written, columns in characters (`ast` counts UTF-8 bytes)."""
-        end_line = node.end_lineno or node.lineno
-        end_offset = node.end_col_offset if node.end_col_offset is not None else node.col_offset + 1
-        return Span(
-            node.lineno,
-            self._column(node.lineno, node.col_offset),
-            end_line,
-            self._column(end_line, end_offset),
-        )
-
-    def _column(self, line: int, offset: int) -> int:
-        text = self.lines[line - 1] if line - 1 < len(self.lines) else ""
-        if self.bom and line == 1:
-            text = text[1:]
-        shift = 1 if self.bom and line == 1 else 0
-        return len(text.encode("utf-8")[:offset].decode("utf-8", "replace")) + 1 + shift
 
 
 def _constants(tree: ast.Module) -> dict[str, ast.expr]:
@@ -215,19 +198,7 @@ def _is_from_registry(function: ast.expr) -> bool:
     return (
         isinstance(function, ast.Attribute)
         and function.attr == "from_registry"
-        and _is_modal(function.value, "Image")
-    )
-
-
-def _is_modal(expression: ast.expr, name: str) -> bool:
-    """`modal.NAME` or `NAME` (imported from modal)."""
-    if isinstance(expression, ast.Name):
-        return expression.id == name
-    return (
-        isinstance(expression, ast.Attribute)
-        and expression.attr == name
-        and isinstance(expression.value, ast.Name)
-        and expression.value.id == "modal"
+        and module_attribute(function.value, "modal", "Image")
     )
 
 

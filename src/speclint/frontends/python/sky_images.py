@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import ast
 
-from speclint.core.spans import Span
+from speclint.frontends.python.ast_places import module_attribute, node_span
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.launches import ExtractResult
+    from speclint.core.spans import Span
 
 _PREFIX = "docker:"
 
@@ -42,7 +43,9 @@ def attach_sky_images(text: str, result: ExtractResult) -> None:
         image = _image(node.args[0], assigned)
         if task is not None and image is not None:
             literal, value = image
-            placed.append((task.lineno, task.end_lineno or task.lineno, value, _span(literal, lines, bom)))
+            placed.append(
+                (task.lineno, task.end_lineno or task.lineno, value, node_span(literal, lines, bom))
+            )
     for launch in result.launches:
         if launch.image is not None or launch.span.file is not None:
             continue
@@ -75,7 +78,7 @@ def _task_call(node: ast.expr, assigned: dict[str, ast.expr]) -> ast.Call | None
     .set_file_mounts(...)`), or the one a name was assigned."""
     node = _through_name(node, assigned)
     while isinstance(node, ast.Call):
-        if _named(node.func, "Task"):
+        if module_attribute(node.func, "sky", "Task"):
             return node
         if not isinstance(node.func, ast.Attribute):
             return None
@@ -88,7 +91,7 @@ def _image(node: ast.expr, assigned: dict[str, ast.expr]) -> tuple[ast.expr, str
     node = _through_name(node, assigned)
     if isinstance(node, (ast.Set, ast.List, ast.Tuple)) and len(node.elts) == 1:
         node = _through_name(node.elts[0], assigned)
-    if not (isinstance(node, ast.Call) and _named(node.func, "Resources")):
+    if not (isinstance(node, ast.Call) and module_attribute(node.func, "sky", "Resources")):
         return None
     for keyword in node.keywords:
         if keyword.arg == "image_id":
@@ -97,28 +100,3 @@ def _image(node: ast.expr, assigned: dict[str, ast.expr]) -> tuple[ast.expr, str
                 if literal.value.startswith(_PREFIX) and len(literal.value) > len(_PREFIX):
                     return literal, literal.value[len(_PREFIX) :]
     return None
-
-
-def _named(func: ast.expr, name: str) -> bool:
-    """`sky.NAME` or `NAME` (imported from sky)."""
-    if isinstance(func, ast.Name):
-        return func.id == name
-    return (
-        isinstance(func, ast.Attribute)
-        and func.attr == name
-        and isinstance(func.value, ast.Name)
-        and func.value.id == "sky"
-    )
-
-
-def _span(node: ast.expr, lines: list[str], bom: bool) -> Span:
-    """Where a node is written, columns in characters (`ast` counts UTF-8 bytes)."""
-    end_line = node.end_lineno or node.lineno
-    end_offset = node.end_col_offset if node.end_col_offset is not None else node.col_offset + 1
-
-    def column(line: int, offset: int) -> int:
-        text = lines[line - 1] if line - 1 < len(lines) else ""
-        shift = 1 if bom and line == 1 else 0
-        return len(text[shift:].encode("utf-8")[:offset].decode("utf-8", "replace")) + 1 + shift
-
-    return Span(node.lineno, column(node.lineno, node.col_offset), end_line, column(end_line, end_offset))
