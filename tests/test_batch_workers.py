@@ -79,8 +79,22 @@ def test_standard_input_in_a_big_batch_is_read_here_in_order(tmp_path, monkeypat
     assert "FLG005" in [f.code for f in results[70][0].findings]
 
 
+def _child_processes():
+    """This process's children, zombies included (a worker not waited for stays one)."""
+    children = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == os.getpid():
+                children.append(int(entry))
+    return children
+
+
 def test_stopping_early_ends_the_workers_at_once(tmp_path, monkeypatch):
-    import multiprocessing
     import time
 
     from speclint.runner.checking import stream_paths
@@ -88,17 +102,25 @@ def test_stopping_early_ends_the_workers_at_once(tmp_path, monkeypatch):
     from speclint.settings.merge import CommandLine
 
     monkeypatch.setenv("SPECLINT_WORKERS", "2")
+    before = set(_child_processes())
     paths = [job[0] for job in _jobs(tmp_path, 2000)]
     stream = stream_paths(paths, CommandLine(), SettingsFinder(None, True))
     first = [next(stream) for _ in range(5)]
     assert [item[0].path for item in first] == paths[:5]
+    workers = set(_child_processes()) - before
+    assert len(workers) == 2
     start = time.monotonic()
     stream.close()
     assert time.monotonic() - start < 5
-    deadline = time.monotonic() + 5
-    while multiprocessing.active_children() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not multiprocessing.active_children()
+    assert not workers & set(_child_processes())  # ended and waited for: not even a zombie left
+
+
+def test_workers_end_when_the_batch_is_done(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPECLINT_WORKERS", "2")
+    before = set(_child_processes())
+    results = list(workers.lint_all(_jobs(tmp_path, 110)))
+    assert len(results) == 110
+    assert set(_child_processes()) == before
 
 
 MIXED = {

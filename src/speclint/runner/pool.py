@@ -12,10 +12,12 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
     from concurrent.futures import Future, ProcessPoolExecutor
     from multiprocessing.context import BaseContext
     from typing import Any
+
+    from speclint.runner.forked import ForkedWorker
 
 FILE_COST_MS = {"python": 5.0, "markdown": 2.0, "notebook": 9.0, "yaml": 2.5}
 """Estimated CPU time of one file by kind once its front-end is warm (else
@@ -33,6 +35,47 @@ def file_cost(kind: str | None) -> float:
     return FILE_COST_MS.get(kind or "", DEFAULT_FILE_COST_MS)
 
 
+class WorkerDied(Exception):
+    """The worker ended before it answered (a crash in a native parser, a kill)."""
+
+
+class Pending:
+    """A batch's results from an executor's future (None: the executor had already broken)."""
+
+    __slots__ = ("future",)
+
+    def __init__(self, future: Future[Any] | None) -> None:
+        self.future = future
+
+    def done(self) -> bool:
+        return self.future is None or self.future.done()
+
+    def result(self) -> Any:
+        from concurrent.futures.process import BrokenProcessPool
+
+        if self.future is None:
+            raise WorkerDied("already broken when this batch was sent")
+        try:
+            return self.future.result()
+        except BrokenProcessPool as broken:
+            raise WorkerDied(str(broken)) from broken
+
+
+def start_worker(inherited: frozenset[str | None]) -> Worker | ForkedWorker:
+    """A worker process: forked on Linux (it reuses what this process already imported and
+    read, `runner.forked`); elsewhere an executor of the platform's default kind, which
+    imports everything again."""
+    import sys
+
+    if sys.platform == "linux":
+        from speclint.runner.forked import ForkedWorker
+
+        return ForkedWorker(inherited)
+    import multiprocessing
+
+    return Worker(multiprocessing.get_context(), frozenset())
+
+
 class Worker:
     """One worker process (an executor of one: a worker that dies breaks only its own
     executor), the kinds it has read, and the work it was given that is not done yet."""
@@ -44,27 +87,29 @@ class Worker:
         self.inherited = inherited
         self.pool = executor(context)
         self.kinds: set[str | None] = set(inherited)
-        self.in_flight: list[tuple[Future[Any], float]] = []
+        self.in_flight: list[tuple[Pending, float]] = []
 
     def load(self) -> float:
         """The estimated work in flight (what is done is forgotten)."""
-        self.in_flight = [(future, cost) for future, cost in self.in_flight if not future.done()]
+        self.in_flight = [(pending, cost) for pending, cost in self.in_flight if not pending.done()]
         return sum(cost for _, cost in self.in_flight)
 
-    def submit(self, call: Callable[..., Any], batch: Sequence[Any], kind: str | None) -> Future[Any] | None:
-        """The batch's future, or None when this worker's executor already broke (the
-        batch is then linted again where it is collected)."""
+    def submit(self, batch: Sequence[Any], kind: str | None) -> Pending:
+        """The batch's results to come (they raise WorkerDied when this worker's executor
+        broke: the batch is then linted again where it is collected)."""
         from concurrent.futures.process import BrokenProcessPool
 
-        try:
-            future = self.pool.submit(call, batch)
-        except BrokenProcessPool:
-            return None
-        self.in_flight.append((future, len(batch) * file_cost(kind)))
-        self.kinds.add(kind)
-        return future
+        from speclint.runner.workers import lint_batch
 
-    def replace_if(self, broken: ProcessPoolExecutor) -> None:
+        try:
+            pending = Pending(self.pool.submit(lint_batch, list(batch)))
+        except BrokenProcessPool:
+            return Pending(None)
+        self.in_flight.append((pending, len(batch) * file_cost(kind)))
+        self.kinds.add(kind)
+        return pending
+
+    def replace_if(self, broken: object) -> None:
         """A new process instead of the one that died (once, however many of its batches
         report it): a fresh fork of the main process, with what that had read."""
         if self.pool is broken:
@@ -80,7 +125,7 @@ class Worker:
         self.pool.shutdown(wait=wait, cancel_futures=True)
 
 
-def choose(workers: Sequence[Worker], kind: str | None) -> Worker:
+def choose(workers: Sequence[Worker | ForkedWorker], kind: str | None) -> Worker | ForkedWorker:
     """The worker expected to finish a batch of `kind` first (the first of equals)."""
     warm_up = WARM_UP_MS.get(kind or "", 0.0)
     return min(workers, key=lambda worker: worker.load() + (0.0 if kind in worker.kinds else warm_up))

@@ -13,14 +13,14 @@ from speclint.settings.options import LintOptions
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Generator, Iterable, Iterator
-    from concurrent.futures import Future, ProcessPoolExecutor
-    from multiprocessing.context import BaseContext
-    from typing import Any
+    from typing import Any, TypeAlias
 
-    from speclint.runner.pool import Worker
+    from speclint.runner.forked import ForkedWorker, Reply
+    from speclint.runner.pool import Pending, Worker
 
-    InFlight = list["Linted"] | Future[list["Linted"]] | None
-    """A batch's results: linted here, a worker's future, or None when the pool was broken."""
+    AnyWorker: TypeAlias = "Worker | ForkedWorker"
+    InFlight: TypeAlias = "list[Linted] | Pending | Reply"
+    """A batch's results: linted here, or to come from a worker."""
 
 PARALLEL_MIN_FILES = 50
 """From this many files on, `check` lints in worker processes (one per core): below it, starting
@@ -81,7 +81,7 @@ def _checked_text(text: str, path: str, options: LintOptions) -> CheckedFile:
     return _checked(lint_text(text, path, options))
 
 
-def _lint_batch(jobs: list[Job]) -> list[tuple[FileResult | None, str | None]]:
+def lint_batch(jobs: list[Job]) -> list[Linted]:
     return [lint_job(job) for job in jobs]
 
 
@@ -120,9 +120,9 @@ def lint_all(jobs: Iterable[Job]) -> Generator[Linted, None, None]:
     )
 
 
-Piece = tuple[list[int], "InFlight", "tuple[Worker, ProcessPoolExecutor] | None"]
-"""A part of a round: its jobs' indices in the round, its results (linted here, a future,
-or None when the worker had broken), and the worker and executor it went to."""
+Piece = tuple[list[int], "InFlight", "tuple[AnyWorker, object] | None"]
+"""A part of a round: its jobs' indices in the round, its results (linted here, or to come
+from a worker), and the worker and the process it went to."""
 
 
 def _lint_in_workers(
@@ -131,15 +131,9 @@ def _lint_in_workers(
     """`jobs` with the result of those already linted here (else None), linted in `count`
     processes (`runner.pool`: each batch to the worker expected to finish it first),
     results in input order."""
-    import multiprocessing
-    import sys
+    from speclint.runner.pool import start_worker
 
-    from speclint.runner.pool import Worker
-
-    # fork reuses what this process already imported; elsewhere the platform's default
-    forked = sys.platform == "linux"
-    context = multiprocessing.get_context("fork" if forked else None)
-    workers = [Worker(context, inherited if forked else frozenset()) for _ in range(count)]
+    workers = [start_worker(inherited) for _ in range(count)]
     window: deque[tuple[list[Job], list[Piece]]] = deque()  # rounds of BATCH files, in input order
     finished = False
     try:
@@ -155,14 +149,16 @@ def _lint_in_workers(
             batch, pieces = window.popleft()
             placed: dict[int, Linted] = {}
             for indices, pending, sent_to in pieces:
-                placed.update(zip(indices, _collect([batch[i] for i in indices], pending, sent_to, context)))
+                placed.update(
+                    zip(indices, _collect([batch[i] for i in indices], pending, sent_to, inherited))
+                )
             yield from (placed[index] for index in range(len(batch)))
     finally:
         for worker in workers:
             worker.end(wait=finished)
 
 
-def _send(taken: list[tuple[Job, Linted | None]], workers: list[Worker]) -> list[Piece]:
+def _send(taken: list[tuple[Job, Linted | None]], workers: list[AnyWorker]) -> list[Piece]:
     """One round: the files already linted here and standard input (which the workers can't
     read: linted here now) with their results; the others by kind, each kind's files to the
     worker `runner.pool.choose` picks."""
@@ -180,66 +176,65 @@ def _send(taken: list[tuple[Job, Linted | None]], workers: list[Worker]) -> list
             by_kind.setdefault(file_kind(job[0]), []).append(index)
     for kind, indices in by_kind.items():
         worker = choose(workers, kind)
-        batch = [taken[i][0] for i in indices]
-        pool = worker.pool
-        pieces.append((indices, worker.submit(_lint_batch, batch, kind), (worker, pool)))
+        process = worker.pool
+        pieces.append((indices, worker.submit([taken[i][0] for i in indices], kind), (worker, process)))
     return pieces
 
 
 def _collect(
     batch: list[Job],
     pending: InFlight,
-    sent_to: tuple[Worker, ProcessPoolExecutor] | None,
-    context: BaseContext,
+    sent_to: tuple[AnyWorker, object] | None,
+    inherited: frozenset[str | None],
 ) -> list[Linted]:
     """A piece's results; when its worker died, the piece is linted again (`_relint`) and
     the worker is replaced."""
-    from concurrent.futures.process import BrokenProcessPool
+    from speclint.runner.pool import WorkerDied
 
     if isinstance(pending, list):
         return pending
     try:
-        if pending is None:
-            raise BrokenProcessPool("already broken when this batch was sent")
         results: list[Linted] = pending.result()
         return results
-    except BrokenProcessPool:
+    except WorkerDied:
         if sent_to is not None:
-            worker, pool = sent_to
-            worker.replace_if(pool)
-        return _relint(batch, context)
+            worker, process = sent_to
+            worker.replace_if(process)
+        return _relint(batch, inherited)
 
 
-def _relint(batch: list[Job], context: BaseContext) -> list[tuple[FileResult | None, str | None]]:
+def _relint(batch: list[Job], inherited: frozenset[str | None]) -> list[Linted]:
     """A batch that was in flight when a worker died, in a process of its own; if that one
     dies too, file by file."""
-    from concurrent.futures.process import BrokenProcessPool
+    from speclint.runner.pool import WorkerDied, start_worker
 
-    from speclint.runner.pool import executor
+    worker = start_worker(inherited)
+    try:
+        results: list[Linted] = worker.submit(batch, None).result()
+        return results
+    except WorkerDied:
+        pass
+    finally:
+        worker.end(wait=True)
+    return [_lint_isolated(job, inherited) for job in batch]
 
-    with executor(context) as pool:
-        try:
-            return pool.submit(_lint_batch, batch).result()
-        except BrokenProcessPool:
-            pass
-    return [_lint_isolated(job, context) for job in batch]
 
-
-def _lint_isolated(job: Job, context: BaseContext) -> tuple[FileResult | None, str | None]:
+def _lint_isolated(job: Job, inherited: frozenset[str | None]) -> Linted:
     """One file in its own worker, after a worker died: the file that kills it is reported,
     the others are linted."""
-    from concurrent.futures.process import BrokenProcessPool
+    from speclint.runner.pool import WorkerDied, start_worker
 
-    from speclint.runner.pool import executor
-
-    with executor(context) as pool:
-        try:
-            return pool.submit(lint_job, job).result()
-        except BrokenProcessPool:
-            return None, (
-                f"{job[0]}: internal error: the process linting this file died "
-                "(a crash in a native parser); please report it with the file"
-            )
+    worker = start_worker(inherited)
+    try:
+        results: list[Linted] = worker.submit([job], None).result()
+        return results[0]
+    except WorkerDied:
+        return None, (
+            f"{job[0]}: internal error: the process linting this file died "
+            "(a crash in a native parser); please report it with the file"
+        )
+    finally:
+        worker.end(wait=True)
 
 
 def _usable_cpus() -> int:
