@@ -15,9 +15,18 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from concurrent.futures import Future, ProcessPoolExecutor
     from multiprocessing.context import BaseContext
-    from typing import Any
+    from typing import Any, Protocol, TypeVar
 
     from speclint.runner.forked import ForkedWorker
+
+    class Busy(Protocol):
+        """What `choose` weighs: the kinds a worker has read and its work in flight."""
+
+        kinds: set[str | None]
+
+        def load(self) -> float: ...
+
+    W = TypeVar("W", bound=Busy)
 
 FILE_COST_MS = {"python": 5.0, "markdown": 2.0, "notebook": 9.0, "yaml": 2.5}
 """Estimated CPU time of one file by kind once its front-end is warm (else
@@ -125,7 +134,7 @@ class Worker:
         self.pool.shutdown(wait=wait, cancel_futures=True)
 
 
-def choose(workers: Sequence[Worker | ForkedWorker], kind: str | None) -> Worker | ForkedWorker:
+def choose(workers: Sequence[W], kind: str | None) -> W:
     """The worker expected to finish a batch of `kind` first (the first of equals)."""
     warm_up = WARM_UP_MS.get(kind or "", 0.0)
     return min(workers, key=lambda worker: worker.load() + (0.0 if kind in worker.kinds else warm_up))

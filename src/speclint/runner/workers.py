@@ -17,9 +17,10 @@ if TYPE_CHECKING:
 
     from speclint.runner.forked import ForkedWorker, Reply
     from speclint.runner.pool import Pending, Worker
+    from speclint.runner.staged import Later, LaterReply
 
     AnyWorker: TypeAlias = "Worker | ForkedWorker"
-    InFlight: TypeAlias = "list[Linted] | Pending | Reply"
+    InFlight: TypeAlias = "list[Linted] | Pending | Reply | LaterReply"
     """A batch's results: linted here, or to come from a worker."""
 
 PARALLEL_MIN_FILES = 50
@@ -117,23 +118,37 @@ def lint_all(jobs: Iterable[Job]) -> Generator[Linted, None, None]:
         chain(((job, here.get(index)) for index, job in enumerate(head)), ((job, None) for job in jobs)),
         workers,
         frozenset({kinds[first]}),
+        frozenset(kinds) - {kinds[first]},
     )
 
 
-Piece = tuple[list[int], "InFlight", "tuple[AnyWorker, object] | None"]
+Piece = tuple[list[int], "InFlight", "tuple[AnyWorker | Later, object] | None"]
 """A part of a round: its jobs' indices in the round, its results (linted here, or to come
 from a worker), and the worker and the process it went to."""
 
 
 def _lint_in_workers(
-    jobs: Iterator[tuple[Job, Linted | None]], count: int, inherited: frozenset[str | None]
+    jobs: Iterator[tuple[Job, Linted | None]],
+    count: int,
+    inherited: frozenset[str | None],
+    other_kinds: frozenset[str | None] = frozenset(),
 ) -> Iterator[Linted]:
     """`jobs` with the result of those already linted here (else None), linted in `count`
     processes (`runner.pool`: each batch to the worker expected to finish it first),
-    results in input order."""
+    results in input order. With `other_kinds` (kinds of the first files other than those
+    read here), the last worker is started once the first rounds are sent and this process
+    has read one file of each (`runner.staged`)."""
     from speclint.runner.pool import start_worker
 
-    workers = [start_worker(inherited) for _ in range(count)]
+    workers: list[AnyWorker | Later] = [
+        start_worker(inherited) for _ in range(count - 1 if other_kinds else count)
+    ]
+    later = None
+    if other_kinds:
+        from speclint.runner.staged import Later
+
+        later = Later(inherited, other_kinds)
+        workers.append(later)
     window: deque[tuple[list[Job], list[Piece]]] = deque()  # rounds of BATCH files, in input order
     finished = False
     try:
@@ -143,6 +158,9 @@ def _lint_in_workers(
                 if not taken:
                     break
                 window.append(([job for job, _ in taken], _send(taken, workers)))
+            if later is not None:
+                workers[-1] = later.start(lint_job)
+                later = None
             if not window:
                 finished = True
                 return
@@ -158,7 +176,7 @@ def _lint_in_workers(
             worker.end(wait=finished)
 
 
-def _send(taken: list[tuple[Job, Linted | None]], workers: list[AnyWorker]) -> list[Piece]:
+def _send(taken: list[tuple[Job, Linted | None]], workers: list[AnyWorker | Later]) -> list[Piece]:
     """One round: the files already linted here and standard input (which the workers can't
     read: linted here now) with their results; the others by kind, each kind's files to the
     worker `runner.pool.choose` picks."""
@@ -184,7 +202,7 @@ def _send(taken: list[tuple[Job, Linted | None]], workers: list[AnyWorker]) -> l
 def _collect(
     batch: list[Job],
     pending: InFlight,
-    sent_to: tuple[AnyWorker, object] | None,
+    sent_to: tuple[AnyWorker | Later, object] | None,
     inherited: frozenset[str | None],
 ) -> list[Linted]:
     """A piece's results; when its worker died, the piece is linted again (`_relint`) and
