@@ -35,3 +35,12 @@ def test_shell_scripts_go_to_the_least_busy_worker():
 def test_the_main_process_reads_the_kind_cheapest_to_warm_up():
     assert warm_up_kind(["python", "markdown", "shell", "python"]) == "shell"
     assert warm_up_kind(["notebook", "markdown"]) == "markdown"
+
+
+def test_python_files_wait_for_the_worker_forked_once_this_process_read_python():
+    from speclint.runner.staged import Later
+
+    shell_only = _Worker("shell only", {"shell"}, 0.0)
+    later = Later(frozenset({"shell"}), frozenset({"python", "markdown"}))
+    assert choose([shell_only, later], "python") is later
+    assert choose([shell_only, later], "shell") is shell_only
