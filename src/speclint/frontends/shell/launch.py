@@ -114,6 +114,8 @@ _LAUNCHERS = (
         "torchrun",
         "su",
         "runuser",
+        "pm2",
+        "systemd-run",
     }
     | wrappers.PROFILERS
     | SHELLS
@@ -239,6 +241,13 @@ def _dispatch(
             if command_at is None:
                 return
             i = command_at
+        elif base in ("pm2", "systemd-run"):
+            from speclint.frontends.shell.process_managers import managed_command
+
+            managed = managed_command(walker, base, args, i + 1, env, image)
+            if managed is not None:
+                _dispatch(walker, node, span, managed[0], 0, managed[1], image)
+            return
         elif base in SHELLS:
             from speclint.frontends.shell.shell_c import shell_c
 
