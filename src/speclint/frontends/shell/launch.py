@@ -85,6 +85,7 @@ _WRAPPERS: dict[str, OptionTable] = {
     **wrappers.INIT_WRAPPERS,
 }
 _RUNNERS = wrappers.RUNNERS
+_PACKAGE_RUNNERS = frozenset({"uvx", "pipx", "uv"})  # (`uv tool run`, `pipx run`: `python_runners`)
 
 
 _LAUNCHERS = (
@@ -121,6 +122,7 @@ _LAUNCHERS = (
     | SHELLS
     | set(_WRAPPERS)
     | {runner for runner, _ in _RUNNERS}
+    | _PACKAGE_RUNNERS
 )
 
 
@@ -175,15 +177,14 @@ def _dispatch(
             i = env_command(args, i + 1, env)
         elif base == "sudo":
             i, env = sudo_command(args, i + 1, env)
-        elif (base, following) in _RUNNERS:
-            with_value = _RUNNERS[(base, following or "")]
-            i += 2
-            while i < len(args) and (args[i].word.text or "").startswith("-"):
-                option = args[i].word.text
-                if option in ("-m", "--module") and base == "uv":
-                    _module_launch(walker, node, span, args, i + 1, env, image)
-                    return
-                i += 2 if option in with_value else 1
+        elif base in _PACKAGE_RUNNERS or (base, following) in _RUNNERS:
+            from speclint.frontends.shell.python_runners import runner_command
+
+            args, i, pin, module = runner_command(args, i)
+            image = pin or image
+            if module:
+                _module_launch(walker, node, span, args, i, env, image)
+                return
         elif _is_python(base):
             _python(walker, node, span, args, i, env, image)
             return
