@@ -128,3 +128,34 @@ def _container_env(arg: Arg, skip: int, container_env: dict[str, Word], host_env
         container_env[assignment] = Word(
             None, arg.word.span, dynamic_reason=f"${assignment} is taken from the host environment"
         )
+
+
+def exec_stdin_command(words: list[str | None]) -> int | None:
+    """For the words after `docker`/`podman`/`nerdctl` (`exec [options] CONTAINER COMMAND...`):
+    the index of COMMAND when `-i`/`--interactive` keeps the container's standard input open
+    (a here-document written after the command reaches COMMAND: docker's `exec` reference,
+    "-i, --interactive: Keep STDIN open even if not attached"), else None."""
+    i = 1 if words[:1] == ["container"] else 0
+    if words[i : i + 1] != ["exec"]:
+        return None
+    i += 1
+    interactive = False
+    while i < len(words):
+        text = words[i]
+        if text is None:
+            return None
+        if not text.startswith("-") or text == "-":
+            break
+        i += 1
+        if text == "--":
+            break
+        if text.startswith("--"):
+            interactive = interactive or text in ("--interactive", "--interactive=true")
+            i += "=" not in text and text in _VALUE
+            continue
+        for k, letter in enumerate(text[1:]):
+            interactive = interactive or letter == "i"
+            if letter not in _SHORT_FLAGS:
+                i += k + 2 == len(text) and "-" + letter in _VALUE
+                break
+    return i + 1 if interactive and i + 1 < len(words) else None

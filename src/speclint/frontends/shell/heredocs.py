@@ -86,7 +86,8 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
         return
     if walker.collect and python_heredoc.reads_stdin(walker, command):
         program = heredoc_text_map(walker, redirect)
-        if program is not None and python_heredoc.read_python_heredoc(walker, *program):
+        container = python_heredoc.in_container(walker, command)
+        if program is not None and python_heredoc.read_python_heredoc(walker, *program, container):
             return
     destination = unit_heredoc.writes_unit(walker, node, command, redirect) if walker.collect else None
     unit = heredoc_text_map(walker, redirect) if destination is not None else None
@@ -120,7 +121,25 @@ def script_reader(
         return exported, f"${{name}} is not exported to the inner `{base}` shell (line {line})", False
     if base == "sbatch":
         return _sbatch_reader(walker, command, line, script)
+    if base in ("docker", "podman", "nerdctl"):
+        return _container_shell_reader(walker, command, words, line)
     return None
+
+
+def _container_shell_reader(
+    walker: Walking, command: Node, words: list[str | None], line: int
+) -> tuple[dict[str, Word], str, bool] | None:
+    """`docker exec -i CONTAINER bash [-s] << EOF`: the container's shell reads the
+    here-document, with the container's environment (its `-e` values; its image not known)."""
+    from speclint.frontends.shell.docker import docker_command, exec_stdin_command
+
+    at = exec_stdin_command(words)
+    if at is None or (words[at] or "").rsplit("/", 1)[-1] not in SHELLS or not _shell_reads_stdin(words[at + 1 :]):
+        return None
+    _, args = walker.expander().command_words(command)
+    found = docker_command(args, 1, walker.env.exported_words(walker.tm.node_span(command)))
+    container_env = found[1] if found is not None else {}
+    return container_env, f"${{name}} is not set in the container of `docker exec` (line {line})", True
 
 
 def _sbatch_reader(
