@@ -115,8 +115,7 @@ _LAUNCHERS = (
         "torchrun",
         "su",
         "runuser",
-        "pm2",
-        "systemd-run",
+        *("pm2", "systemd-run", "pip", "pip3"),
     }
     | wrappers.PROFILERS
     | SHELLS
@@ -177,6 +176,11 @@ def _dispatch(
             i = env_command(args, i + 1, env)
         elif base == "sudo":
             i, env = sudo_command(args, i + 1, env)
+        elif base in ("pip", "pip3") or (base == "uv" and following == "pip"):
+            from speclint.frontends.shell.python_runners import record_install
+
+            record_install(walker, args, i + (base == "uv"))
+            return
         elif base in _PACKAGE_RUNNERS or (base, following) in _RUNNERS:
             from speclint.frontends.shell.python_runners import runner_command
 
@@ -337,6 +341,10 @@ def _module_launch(
     entry = module_entry(module)
     if entry:
         walker.add_launch(_launch(walker, span, entry, args[j + 1 :], env, image))
+    elif module == "pip":
+        from speclint.frontends.shell.python_runners import record_install
+
+        record_install(walker, args, j)
     elif module in ("torch.distributed.run", "torch.distributed.launch"):
         from speclint.frontends.shell.torchrun import torchrun_launch
 

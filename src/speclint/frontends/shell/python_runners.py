@@ -20,6 +20,7 @@ from speclint.sglang.flags.versions import package_pin
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.spans import Span
+    from speclint.frontends.shell.walking import Walking
 
 Pin = tuple[str | None, "Span | None"]
 """(the requirement as written, where): a launch's `image`."""
@@ -117,3 +118,44 @@ def _versioned_command(args: list[Arg], i: int, pin: Pin | None) -> tuple[list[A
         word = value_word(args[i], 0)
         pin = (word.text, word.span)
     return [*args[:i], command, *args[i + 1 :]], pin
+
+
+# `pip install` options that take a value (pip's `install` command and its general options;
+# uv's `uv pip install` adds `--python`/`-p`): the words after them are not requirements
+_PIP_VALUE = frozenset(
+    """-r --requirement -c --constraint -e --editable -t --target --platform --python-version
+    --implementation --abi --root --prefix --src --upgrade-strategy -C --config-settings
+    --global-option --no-binary --only-binary --progress-bar --root-user-action --report -i
+    --index-url --extra-index-url -f --find-links --log --proxy --retries --timeout
+    --exists-action --trusted-host --cert --client-cert --cache-dir --python -p
+    --keyring-provider --index-strategy --override --overrides --torch-backend""".split()
+)
+
+
+def record_install(walker: Walking, args: list[Arg], i: int) -> None:
+    """`pip install sglang==X` (`args[i]`: `pip`): the script's later launches run X (the
+    walker's image, as a `docker run` image is for the script it runs)."""
+    pin = install_pin(args, i)
+    if pin is not None:
+        walker.image = pin
+
+
+def install_pin(args: list[Arg], i: int) -> Pin | None:
+    """For `pip install [options] REQUIREMENT...` (`args[i]`: the word `pip`, or the module
+    name of `python -m pip`, or `pip` of `uv pip`): the last requirement that pins SGLang
+    exactly, with its place; None when it installs no such pin."""
+    if i + 1 >= len(args) or args[i + 1].word.text != "install":
+        return None
+    pin: Pin | None = None
+    k = i + 2
+    while k < len(args):
+        text = args[k].word.text
+        k += 1
+        if text is None:
+            continue
+        if text.startswith("-"):
+            k += text in _PIP_VALUE
+            continue
+        if package_pin(text):
+            pin = (text, args[k - 1].word.span)
+    return pin
