@@ -15,7 +15,10 @@ def findings(text: str) -> list[tuple[str, int, int, str]]:
 
 def test_a_here_document_given_to_kubectl_exec_is_reported_beside_a_launch():
     # (`docker exec -i CONTAINER bash` reads it: test_docker_exec)
-    text = SERVE + "kubectl exec -i sglang-0 -- bash <<'EOF'\n  python3 -m sglang.launch_server --tp-szie 2\nEOF\n"
+    text = (
+        SERVE
+        + "kubectl exec -i sglang-0 -- bash <<'EOF'\n  python3 -m sglang.launch_server --tp-szie 2\nEOF\n"
+    )
     ((code, line, column, message),) = findings(text)
     assert (code, line, column) == ("SLM005", 3, 3)
     assert message.startswith(

@@ -26,7 +26,10 @@ def test_each_managed_launch_is_checked_at_its_words() -> None:
 
 def test_environment_of_each_managed_process() -> None:
     string, interpreter, unit, scope = extract_file(str(FILE.path), FILE.text).launches
-    env = [{name: word.text for name, word in launch.env.items()} for launch in (string, interpreter, unit, scope)]
+    env = [
+        {name: word.text for name, word in launch.env.items()}
+        for launch in (string, interpreter, unit, scope)
+    ]
     assert env[0] == {"HF_HOME": "/data/hf"}  # pm2's own environment: the script's exports
     assert env[1] == {"HF_HOME": "/data/hf", "CUDA_VISIBLE_DEVICES": "0,1"}
     assert env[2] == {"SGLANG_LOG_LEVEL": "debug"}  # a service: only --setenv, not HF_HOME

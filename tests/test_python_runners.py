@@ -48,7 +48,9 @@ def test_the_pin_is_the_launchs_image_at_the_requirement() -> None:
 
 
 def test_the_release_chosen_says_which_pin_and_where() -> None:
-    reasons = [(ctx.version.version, ctx.version.reason) for ctx in lint_text(FILE.text, str(FILE.path)).contexts]
+    reasons = [
+        (ctx.version.version, ctx.version.reason) for ctx in lint_text(FILE.text, str(FILE.path)).contexts
+    ]
     assert reasons[0] == ("0.4.6.post1", "from the package pin sglang[all]==0.4.6.post1 (line 4)")
     assert reasons[4] == (
         "0.4.0",

@@ -37,7 +37,7 @@ def test_the_listed_values_are_the_launchs_and_point_at_the_directive() -> None:
 
 
 def test_a_list_without_all_passes_none_of_the_callers_variables() -> None:
-    text = "#!/bin/bash\n#SBATCH --export=NONE\npython3 -m sglang.launch_server --model-path \"$MODEL\"\n"
+    text = '#!/bin/bash\n#SBATCH --export=NONE\npython3 -m sglang.launch_server --model-path "$MODEL"\n'
     (finding,) = lint_text(text, "job.sh").findings
     assert finding.code == "SLM004"
     assert (

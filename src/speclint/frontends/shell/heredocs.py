@@ -134,7 +134,11 @@ def _container_shell_reader(
     from speclint.frontends.shell.docker import docker_command, exec_stdin_command
 
     at = exec_stdin_command(words)
-    if at is None or (words[at] or "").rsplit("/", 1)[-1] not in SHELLS or not _shell_reads_stdin(words[at + 1 :]):
+    if (
+        at is None
+        or (words[at] or "").rsplit("/", 1)[-1] not in SHELLS
+        or not _shell_reads_stdin(words[at + 1 :])
+    ):
         return None
     _, args = walker.expander().command_words(command)
     found = docker_command(args, 1, walker.env.exported_words(walker.tm.node_span(command)))

@@ -36,7 +36,9 @@ _PM2_VALUE = frozenset(
     --ignore-watch --watch-delay --sort --stop-exit-codes""".split()
 )
 # written `[value]`: commander takes the next word as the value unless it starts with `-`
-_PM2_OPTIONAL = frozenset({"-l", "--log", "--filter-env", "--max-restarts", "--watch", "--image-name", "--node-version"})
+_PM2_OPTIONAL = frozenset(
+    {"-l", "--log", "--filter-env", "--max-restarts", "--watch", "--image-name", "--node-version"}
+)
 
 # systemd-run's options with `required_argument` in run.c's option table (getopt string
 # "+hrC:H:M:E:p:tPqGdSu:" for the short ones)

@@ -86,7 +86,9 @@ def in_container(walker: Walking, command: Node) -> bool:
     """Whether the command is `docker exec` (or podman's, nerdctl's): its program runs in a
     container whose image is not known here, not in this script's."""
     name = command.child_by_field_name("name")
-    program = static_word(name.named_children[0], walker.tm) if name is not None and name.named_children else None
+    program = (
+        static_word(name.named_children[0], walker.tm) if name is not None and name.named_children else None
+    )
     return (program or "").rsplit("/", 1)[-1] in CONTAINER_TOOLS
 
 

@@ -27,7 +27,13 @@ Pin = tuple[str | None, "Span | None"]
 
 # `uv tool run` / `uvx` (uv's `ToolRunArgs` and the shared index, resolver, installer, cache
 # and global options): the options that take a value
-_UV_TOOL_RUN = RUNNERS[("uv", "run")] - {"--extra", "--group", "--only-group", "--package", "--project"} | frozenset(
+_UV_TOOL_RUN = RUNNERS[("uv", "run")] - {
+    "--extra",
+    "--group",
+    "--only-group",
+    "--package",
+    "--project",
+} | frozenset(
     """--from --constraints -c --overrides --build-constraints --index-strategy
     --keyring-provider --resolution --prerelease --exclude-newer --no-build-package
     --no-binary-package --refresh-package --reinstall-package --upgrade-package -P --link-mode

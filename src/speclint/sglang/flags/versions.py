@@ -129,9 +129,9 @@ def choose_version(
             configured.lstrip("v"), "from [tool.speclint] sglang-version", "[tool.speclint] sglang-version"
         )
     if image:
-        pinned = package_pin(image)
-        if pinned:
-            return _bundled(pinned, f"from the package pin {image}", f"the package pin {image}")
+        release = package_pin(image)
+        if release:
+            return _bundled(release, f"from the package pin {image}", f"the package pin {image}")
         tagged = version_from_image(image)
         if tagged:
             if tagged in supported_versions():
