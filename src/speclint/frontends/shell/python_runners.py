@@ -74,7 +74,7 @@ def _options(
     while i < len(args) and (args[i].word.text or "").startswith("-"):
         text = args[i].word.text or ""
         option, equals, _ = text.partition("=")
-        if option in ("-m", "--module") and base == "uv" and not tool:
+        if text in ("-m", "--module") and base == "uv" and not tool:
             return args, i + 1, pin, True
         if text == "--":
             i += 1
