@@ -23,6 +23,7 @@ def test_each_launch_is_checked_against_the_release_its_pin_names() -> None:
         ("FLG009", 8, 51, "--enable-dp-lm-head"),
         ("FLG001", 10, 78, "--tp-sise"),
         ("FLG001", 11, 66, "--tp-sise"),
+        ("FLG001", 12, 75, "--tp-sise"),  # `uv run --module=NAME`
     ]
     assert "does not exist yet in SGLang 0.4.6.post1" in findings[0][4]
     assert "is not an SGLang 0.5.6 flag" in findings[1][4]
@@ -41,10 +42,12 @@ def test_the_pin_is_the_launchs_image_at_the_requirement() -> None:
         "sglang==0.3.0",
         "sglang[all]==0.5.6",
         None,
+        None,
     ]
     assert FILE.at(launches[1].image_span) == (6, 15, "sglang==0.5.6")
     assert FILE.at(launches[3].image_span) == (8, 5, "sglang@0.4.6")
     assert [launch.entry for launch in launches[2:4]] == ["sglang serve", "sglang serve"]
+    assert launches[7].entry == "python -m sglang.launch_server"
 
 
 def test_the_release_chosen_says_which_pin_and_where() -> None:

@@ -74,7 +74,10 @@ def _options(
     while i < len(args) and (args[i].word.text or "").startswith("-"):
         text = args[i].word.text or ""
         option, equals, _ = text.partition("=")
-        if text in ("-m", "--module") and base == "uv" and not tool:
+        if option in ("-m", "--module") and base == "uv" and not tool:
+            if equals:  # `--module=NAME`: the module is the rest of the word
+                module = Arg(value_word(args[i], len(option) + 1), None)
+                return [*args[:i], module, *args[i + 1 :]], i, pin, True
             return args, i + 1, pin, True
         if text == "--":
             i += 1
