@@ -1,8 +1,8 @@
 """PM2 and systemd-run in front of the server: `pm2 start "CODE"` runs CODE with `bash -c`,
 `pm2 start python3 [options] -- ARGS` runs the interpreter with the words after `--`, and
-`systemd-run [options] COMMAND` runs COMMAND in a transient unit with its `--setenv` values
-(with `--scope`, the caller's environment too) (before: `pm2 start python3 ... --` passed
-with nothing said, the others no launch found: SLM005)."""
+`systemd-run [options] COMMAND` runs COMMAND in a transient unit with its `--setenv` and `-p
+Environment=` values (with `--scope`, the caller's environment too) (before: `pm2 start
+python3 ... --` passed with nothing said, the others no launch found: SLM005)."""
 
 from __future__ import annotations
 
@@ -25,10 +25,10 @@ def test_each_managed_launch_is_checked_at_its_words() -> None:
 
 
 def test_environment_of_each_managed_process() -> None:
-    string, interpreter, unit, scope = extract_file(str(FILE.path), FILE.text).launches
+    string, interpreter, unit, scope, properties = extract_file(str(FILE.path), FILE.text).launches
     env = [
         {name: word.text for name, word in launch.env.items()}
-        for launch in (string, interpreter, unit, scope)
+        for launch in (string, interpreter, unit, scope, properties)
     ]
     assert env[0] == {"HF_HOME": "/data/hf"}  # pm2's own environment: the script's exports
     assert env[1] == {"HF_HOME": "/data/hf", "CUDA_VISIBLE_DEVICES": "0,1"}
@@ -36,3 +36,5 @@ def test_environment_of_each_managed_process() -> None:
     assert env[3] == {"HF_HOME": "/data/hf"}  # --scope: the caller's
     assert FILE.at(unit.env["SGLANG_LOG_LEVEL"].span) == (8, 86, "debug")
     assert [w.text for w in interpreter.args[:2]] == ["--model-path", "/models/qwen3"]
+    assert env[4] == {"HF_HOME": "/data/hf", "SGLANG_HOST_IP": "0.0.0.0"}  # -p Environment=
+    assert FILE.at(properties.env["SGLANG_HOST_IP"].span) == (12, 103, "0.0.0.0")

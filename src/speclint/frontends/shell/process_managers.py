@@ -11,14 +11,14 @@ is an option, as commander reads them). The process gets the environment of the 
 
 systemd-run (`src/run/run.c` of systemd, `systemd-run(1)`): `systemd-run [options] COMMAND
 [ARGS...]` runs COMMAND in a transient service, whose environment is the service manager's
-plus `-E/--setenv NAME=VALUE` (none of this script's variables), or with `--scope` as a child
-of systemd-run itself, which keeps the caller's environment. `-S/--shell` starts a shell and
-no command.
+plus `-p Environment=NAME=VALUE` and `-E/--setenv NAME=VALUE` (none of this script's
+variables), or with `--scope` as a child of systemd-run itself, which keeps the caller's
+environment. `-S/--shell` starts a shell and no command.
 """
 
 from __future__ import annotations
 
-from speclint.frontends.shell.launcher_options import OptionTable, walk_options
+from speclint.frontends.shell.launcher_options import OptionTable, name_value, value_word, walk_options
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -130,5 +130,29 @@ def _systemd_run(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[list[Ar
     if i >= len(args) or options & {"-S", "--shell"}:
         return None
     unit_env = dict(env) if "--scope" in options else {}
-    unit_env.update(setenv)
+    _environment_properties(args, start, i, unit_env)
+    unit_env.update(setenv)  # (a name both set: read as the `--setenv` value)
     return args[i:], unit_env
+
+
+def _environment_properties(args: list[Arg], start: int, end: int, env: dict[str, Word]) -> None:
+    """`-p Environment=NAME=VALUE [NAME=VALUE...]` (also `--property=`): the unit's variables
+    (systemd.exec `Environment=`, its assignments separated by blanks; one written with a
+    quote is not read)."""
+    for k in range(start, end):
+        text = args[k].word.text or ""
+        if text in ("-p", "--property") and k + 1 < end:
+            arg, skip = args[k + 1], 0
+        elif text.startswith("--property="):
+            arg, skip = args[k], len("--property=")
+        else:
+            continue
+        value = arg.word.text or ""
+        if not value.startswith("Environment=", skip) or "'" in value or '"' in value:
+            continue
+        at = skip + len("Environment=")
+        for item in value[at:].split(" "):
+            pair = name_value(item)
+            if pair is not None:
+                env[pair[0]] = value_word(arg, at + len(pair[0]) + 1, at + len(item))
+            at += len(item) + 1
