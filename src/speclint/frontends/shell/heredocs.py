@@ -143,7 +143,8 @@ def _container_shell_reader(
     _, args = walker.expander().command_words(command)
     found = docker_command(args, 1, walker.env.exported_words(walker.tm.node_span(command)))
     container_env = found[1] if found is not None else {}
-    return container_env, f"${{name}} is not set in the container of `docker exec` (line {line})", True
+    unknown = f"${{name}} comes from the environment of the container `docker exec` runs in (line {line})"
+    return container_env, unknown, True
 
 
 def _sbatch_reader(
