@@ -21,9 +21,13 @@ def test_commands_and_here_documents_run_in_the_container_are_checked() -> None:
         ("FLG001", 10, 94, "--mem-fraction-statics"),
         ("FLG006", 13, 78, "fifo"),
         ("FLG001", 13, 83, "--tp-sise"),
+        ("SLM004", 13, 102, '"$PORT"'),
     ]
     assert findings[2][4].startswith("`--mem-fraction-statics` is not an SGLang 0.5.23 flag")
     assert "invalid choice: 'fifo'" in findings[3][4]
+    assert (
+        "$PORT comes from the environment of the container `docker exec` runs in (line 12)" in findings[5][4]
+    )
 
 
 def test_the_containers_environment_and_no_image() -> None:
