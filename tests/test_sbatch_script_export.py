@@ -44,3 +44,11 @@ def test_a_list_without_all_passes_none_of_the_callers_variables() -> None:
         "$MODEL is not passed to the batch script by `#SBATCH --export=NONE` (line 2) when it is "
         "submitted without another `--export`" in finding.message
     )
+
+
+def test_a_batch_script_shown_in_a_doc_block_is_read_the_same_way() -> None:
+    doc = FixtureFile("markdown/slurm_batch_script.md")
+    findings = lint_text(doc.text, str(doc.path)).findings
+    assert [(f.code, *doc.at(f.span)) for f in findings] == [("FLG005", 10, 63, "$TP")]
+    (note,) = findings[0].notes
+    assert (doc.at(note.span), note.message) == ((9, 45, "two"), ASSUMED.replace("(line 4)", "(line 9)"))
