@@ -121,19 +121,20 @@ def script_reader(
         return exported, f"${{name}} is not exported to the inner `{base}` shell (line {line})", False
     if base == "sbatch":
         return _sbatch_reader(walker, command, line, script)
-    if base in ("docker", "podman", "nerdctl"):
-        return _container_shell_reader(walker, command, words, line)
+    if base in ("docker", "podman", "nerdctl", "docker-compose", "podman-compose"):
+        return _container_shell_reader(walker, command, words, line, base.endswith("-compose"))
     return None
 
 
 def _container_shell_reader(
-    walker: Walking, command: Node, words: list[str | None], line: int
+    walker: Walking, command: Node, words: list[str | None], line: int, compose: bool
 ) -> tuple[dict[str, Word], str, bool] | None:
-    """`docker exec -i CONTAINER bash [-s] << EOF`: the container's shell reads the
-    here-document, with the container's environment (its `-e` values; its image not known)."""
+    """`docker exec -i CONTAINER bash [-s] << EOF` (`docker compose exec SERVICE bash`): the
+    container's shell reads the here-document, with the container's environment (its `-e`
+    values; its image not known)."""
     from speclint.frontends.shell.docker import docker_command, exec_stdin_command
 
-    at = exec_stdin_command(words)
+    at = exec_stdin_command(words, compose)
     if (
         at is None
         or (words[at] or "").rsplit("/", 1)[-1] not in SHELLS
@@ -141,7 +142,7 @@ def _container_shell_reader(
     ):
         return None
     _, args = walker.expander().command_words(command)
-    found = docker_command(args, 1, walker.env.exported_words(walker.tm.node_span(command)))
+    found = docker_command(args, 1, walker.env.exported_words(walker.tm.node_span(command)), compose)
     container_env = found[1] if found is not None else {}
     unknown = f"${{name}} comes from the environment of the container `docker exec` runs in (line {line})"
     return container_env, unknown, True

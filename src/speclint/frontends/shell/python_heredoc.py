@@ -33,15 +33,17 @@ PYTHON_STDIN = "-"
 """The `destination` the walker's `unit_reader` (`script.read_unit`) is given for a Python
 program: it is handed in by the walker's caller, so that the shell front-end does not import
 the Python one, which imports it."""
-CONTAINER_TOOLS = frozenset({"docker", "podman", "nerdctl"})
-"""Whose `exec -i CONTAINER python3 -` runs the here-document in the container."""
+CONTAINER_TOOLS = frozenset({"docker", "podman", "nerdctl", "docker-compose", "podman-compose"})
+"""Whose `exec -i CONTAINER python3 -` (compose: `exec SERVICE`) runs the here-document in the
+container."""
 _PLACEHOLDER = re.compile(r"\$\{(__speclint_\w+)\}")
 
 
 def reads_stdin(walker: Walking, command: Node) -> bool:
     """`python [options] [-] [args]`: the interpreter runs the program on its standard input
     (no `-c`, no `-m`, no script file named before `-`, no help or version asked for); also
-    when `docker exec -i CONTAINER` (podman, nerdctl) runs it (`in_container`)."""
+    when `docker exec -i CONTAINER` (podman, nerdctl) or `docker compose exec SERVICE` runs it
+    (`in_container`)."""
     from speclint.frontends.shell.launch import _is_python
 
     name = command.child_by_field_name("name")
@@ -51,10 +53,11 @@ def reads_stdin(walker: Walking, command: Node) -> bool:
     words = [
         static_word(c, walker.tm) for c in command.children if c.is_named and c.start_byte >= name.end_byte
     ]
-    if program.rsplit("/", 1)[-1] in CONTAINER_TOOLS:
+    tool = program.rsplit("/", 1)[-1]
+    if tool in CONTAINER_TOOLS:
         from speclint.frontends.shell.docker import exec_stdin_command
 
-        at = exec_stdin_command(words)
+        at = exec_stdin_command(words, tool.endswith("-compose"))
         if at is None:
             return False
         program, words = words[at] or "", words[at + 1 :]
