@@ -143,8 +143,8 @@ def exec_stdin_command(words: list[str | None], compose: bool = False) -> int | 
         compose, i = True, 1
     if compose:
         while i < len(words) and (words[i] or "").startswith("-"):  # compose's own options
-            text = words[i] or ""
-            i += 1 + ("=" not in text and text in _COMPOSE_GLOBAL.value)
+            option = words[i] or ""
+            i += 1 + ("=" not in option and option in _COMPOSE_GLOBAL.value)
     elif words[:1] == ["container"]:
         i = 1
     if words[i : i + 1] != ["exec"]:
