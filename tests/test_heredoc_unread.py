@@ -13,12 +13,16 @@ def findings(text: str) -> list[tuple[str, int, int, str]]:
     return [(f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, "serve.sh").findings]
 
 
-def test_a_here_document_given_to_docker_exec_is_reported_beside_a_launch():
-    text = SERVE + "docker exec -i sglang bash <<'EOF'\n  python3 -m sglang.launch_server --tp-szie 2\nEOF\n"
+def test_a_here_document_given_to_kubectl_exec_is_reported_beside_a_launch():
+    # (`docker exec -i CONTAINER bash` reads it: test_docker_exec)
+    text = (
+        SERVE
+        + "kubectl exec -i sglang-0 -- bash <<'EOF'\n  python3 -m sglang.launch_server --tp-szie 2\nEOF\n"
+    )
     ((code, line, column, message),) = findings(text)
     assert (code, line, column) == ("SLM005", 3, 3)
     assert message.startswith(
-        "speclint did not read this here-document, given to `docker`, which holds "
+        "speclint did not read this here-document, given to `kubectl`, which holds "
         "`python3 -m sglang.launch_server`"
     )
 

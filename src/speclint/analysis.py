@@ -14,7 +14,7 @@ from speclint.rules.base import LaunchContext, ModelRef, VersionChoice
 from speclint.sglang.checkpoints.locate import locate_model
 from speclint.sglang.checkpoints.model_config import read_model_config
 from speclint.sglang.flags.launch_config import configure
-from speclint.sglang.flags.versions import choose_version
+from speclint.sglang.flags.versions import choose_version, from_launch
 from speclint.sglang.resolve import resolve
 from speclint.sglang.resolve.context import context_rejection
 
@@ -30,7 +30,7 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
     version, reason = choose_version(
         options.sglang_version, launch.image, options.configured_version, None if path == "<stdin>" else path
     )
-    if launch.image and launch.image_span and "image" in reason:
+    if launch.image and launch.image_span and from_launch(reason):
         reason += f" (line {launch.image_span.line})"
     config = configure(launch, version)
     ctx = LaunchContext(path, launch, config.parsed, config, VersionChoice(version, reason))

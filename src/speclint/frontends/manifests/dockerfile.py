@@ -4,9 +4,10 @@ A stage's `ENTRYPOINT` and `CMD` (exec form: a JSON array, no shell and no varia
 expansion; shell form: `/bin/sh -c TEXT`, read by the shell front-end) become the launch,
 combined as Docker combines them. `ENV` (both syntaxes) is the launch's environment; `ARG`
 defaults and `ENV` values fill `${VAR}` where Docker substitutes them (`FROM`, `ENV`); the
-`FROM` image tag picks the SGLang version as a `docker run` image does. Continuation lines
-(`\\`, or the `# escape=` directive), comment lines inside them and heredocs are followed
-with every character's file position kept.
+`FROM` image tag picks the SGLang version as a `docker run` image does, unless a later RUN of
+the stage pip-installs an exact SGLang release (`pip install "sglang[all]==0.4.6"`), which
+does. Continuation lines (`\\`, or the `# escape=` directive), comment lines inside them and
+heredocs are followed with every character's file position kept.
 """
 
 from __future__ import annotations
@@ -60,6 +61,10 @@ def extract_dockerfile(text: str, path: str, built: bool = True) -> ExtractResul
     for instruction in found:
         keyword = instruction.keyword
         stage = stages[-1] if stages else None
+        if keyword == "RUN" and stage is not None and "sglang" in instruction.text:
+            pin = _installed_pin(instruction.text)  # the stage's SGLang is then that release
+            if pin is not None:
+                stage.image = (pin[0], instruction.span(starts, pin[1], pin[2]))
         if keyword == "FROM":
             stages.append(_from(instruction, starts, global_args, named))
             if stages[-1].name:
@@ -103,6 +108,28 @@ def extract_dockerfile(text: str, path: str, built: bool = True) -> ExtractResul
             )
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
     return result
+
+
+def _installed_pin(text: str) -> tuple[str, int, int] | None:
+    """The last requirement pinning SGLang exactly (`versions.package_pin`) that a `pip
+    install` (`pip3`, `python -m pip`, `uv pip`) of a RUN line installs: its text, begin, end."""
+    from speclint.sglang.flags.versions import package_pin
+
+    found = None
+    installing = False
+    previous = ""
+    for begin, end in split_words(text):
+        raw = text[begin:end].rstrip(";")
+        quoted = raw[:1] in ("'", '"') and raw[-1:] == raw[:1] and len(raw) > 1
+        word = raw[1:-1] if quoted else raw
+        if word == "install" and previous.rsplit("/", 1)[-1] in ("pip", "pip3"):
+            installing = True
+        elif installing and package_pin(word):
+            found = (word, begin + quoted, begin + quoted + len(word))
+        if word in ("&&", "||", "|", ";") or text[begin:end].endswith(";"):
+            installing = False
+        previous = word
+    return found
 
 
 def _from(

@@ -1,4 +1,4 @@
-"""Cloud task configs whose shell-script keys start SGLang: SkyPilot and dstack.
+"""Cloud task configs whose shell-script keys start SGLang: SkyPilot, dstack and Truss.
 
 A SkyPilot task (`run:` plus `resources:`/`setup:`/`envs:`...) runs `setup` then `run`, each
 with bash, with `envs:` set (a key without a value is given at launch time: unknown) and
@@ -6,6 +6,10 @@ with bash, with `envs:` set (a key without a value is given at launch time: unkn
 task, service or dev-environment) runs its `commands:` list one after another in one shell, with `env:`
 (`NAME=VALUE` items or a mapping; a bare `NAME` is given at launch time) in `image:`. Both are
 read by the shell front-end with every character's file position.
+
+A Truss config (`config.yaml` with `docker_server: start_command:`) runs the start command as
+shell code (truss's docker_server `server_wrapper.sh`: `bash -c "$START_COMMAND"`) in its
+`base_image: image:`, with its `environment_variables:`.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ _DSTACK_TYPES = frozenset({"task", "service", "dev-environment"})
 
 
 def read_task_config(reader: NodeReader, root: yaml.Node) -> bool:
-    """Read `root` when it is a SkyPilot task or a dstack run configuration; False otherwise."""
+    """Read `root` when it is a SkyPilot task, a dstack run configuration or a Truss config;
+    False otherwise."""
     if not isinstance(root, yaml.MappingNode):
         return False
     keys = {key.value: value for key, value in mapping_pairs(root) if isinstance(key, yaml.ScalarNode)}
@@ -40,6 +45,12 @@ def read_task_config(reader: NodeReader, root: yaml.Node) -> bool:
         scripts = [[item for item in commands.value if isinstance(item, yaml.ScalarNode)]]
         image = keys.get("image")
         _walk(reader, scripts, env, image if isinstance(image, yaml.ScalarNode) else None, "")
+        return True
+    start = get(keys["docker_server"], "start_command") if "docker_server" in keys else None
+    if isinstance(start, yaml.ScalarNode):  # a Truss config
+        env = _env(reader, keys.get("environment_variables"), "Truss")
+        image = get(keys.get("base_image"), "image") if "base_image" in keys else None
+        _walk(reader, [[start]], env, image if isinstance(image, yaml.ScalarNode) else None, "")
         return True
     run = keys.get("run")
     if isinstance(run, yaml.ScalarNode) and _SKYPILOT_KEYS & keys.keys():

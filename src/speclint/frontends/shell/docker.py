@@ -128,3 +128,48 @@ def _container_env(arg: Arg, skip: int, container_env: dict[str, Word], host_env
         container_env[assignment] = Word(
             None, arg.word.span, dynamic_reason=f"${assignment} is taken from the host environment"
         )
+
+
+def exec_stdin_command(words: list[str | None], compose: bool = False) -> int | None:
+    """For the words after `docker`/`podman`/`nerdctl` (`exec [options] CONTAINER COMMAND...`;
+    `compose [options] exec [options] SERVICE COMMAND...`, and after `docker-compose` when
+    `compose`): the index of COMMAND when its standard input stays open, so that a
+    here-document written after the command reaches COMMAND: with `-i`/`--interactive`
+    (docker's `exec` reference, "Keep STDIN open even if not attached"); compose's `exec`
+    keeps it open unless `-d`/`--detach` (its reference: `--interactive` defaults to true;
+    `-T` only drops the TTY). None otherwise."""
+    i = 0
+    if not compose and words[:1] == ["compose"]:
+        compose, i = True, 1
+    if compose:
+        while i < len(words) and (words[i] or "").startswith("-"):  # compose's own options
+            option = words[i] or ""
+            i += 1 + ("=" not in option and option in _COMPOSE_GLOBAL.value)
+    elif words[:1] == ["container"]:
+        i = 1
+    if words[i : i + 1] != ["exec"]:
+        return None
+    i += 1
+    interactive = detached = False
+    while i < len(words):
+        text = words[i]
+        if text is None:
+            return None
+        if not text.startswith("-") or text == "-":
+            break
+        i += 1
+        if text == "--":
+            break
+        if text.startswith("--"):
+            interactive = interactive or text in ("--interactive", "--interactive=true")
+            detached = detached or text in ("--detach", "--detach=true")
+            i += "=" not in text and text in _VALUE
+            continue
+        for k, letter in enumerate(text[1:]):
+            interactive = interactive or letter == "i"
+            detached = detached or letter == "d"
+            if letter not in _SHORT_FLAGS and not (compose and letter == "T"):
+                i += k + 2 == len(text) and "-" + letter in _VALUE
+                break
+    stdin_open = interactive or (compose and not detached)
+    return i + 1 if stdin_open and i + 1 < len(words) else None

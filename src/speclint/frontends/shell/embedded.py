@@ -346,6 +346,11 @@ class ShellBuffer:
                 if text is not None
                 else dynamic_value(reason or "value not known statically", origin)
             )
+        exported = None
+        if "#SBATCH" in tm.text:  # a batch script in a doc block: its `#SBATCH --export` values
+            from speclint.frontends.shell.sbatch import batch_script_env, mark_assumed
+
+            exported = batch_script_env(tm, shell_env)
         tree = parse_bytes(tm.data)
         found = ExtractResult()
         walker = Walker(found, path, tm, shell_env, image=image)
@@ -364,6 +369,8 @@ class ShellBuffer:
         # a comment or trailing blank that ends a `\`-continued command (a doc's block, a
         # workflow's `run:`, a Python shell string): said as in a script
         found.diagnostics.extend(broken_continuations(tree.root_node, tm, comments))
+        if exported is not None:
+            mark_assumed(found.launches, *exported)
         for launch in found.launches:
             launch.env = {k: v for k, v in launch.env.items() if not k.startswith("__speclint_")}
             if self.identities:

@@ -86,7 +86,8 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
         return
     if walker.collect and python_heredoc.reads_stdin(walker, command):
         program = heredoc_text_map(walker, redirect)
-        if program is not None and python_heredoc.read_python_heredoc(walker, *program):
+        container = python_heredoc.in_container(walker, command)
+        if program is not None and python_heredoc.read_python_heredoc(walker, *program, container):
             return
     destination = unit_heredoc.writes_unit(walker, node, command, redirect) if walker.collect else None
     unit = heredoc_text_map(walker, redirect) if destination is not None else None
@@ -120,7 +121,31 @@ def script_reader(
         return exported, f"${{name}} is not exported to the inner `{base}` shell (line {line})", False
     if base == "sbatch":
         return _sbatch_reader(walker, command, line, script)
+    if base in ("docker", "podman", "nerdctl", "docker-compose", "podman-compose"):
+        return _container_shell_reader(walker, command, words, line, base.endswith("-compose"))
     return None
+
+
+def _container_shell_reader(
+    walker: Walking, command: Node, words: list[str | None], line: int, compose: bool
+) -> tuple[dict[str, Word], str, bool] | None:
+    """`docker exec -i CONTAINER bash [-s] << EOF` (`docker compose exec SERVICE bash`): the
+    container's shell reads the here-document, with the container's environment (its `-e`
+    values; its image not known)."""
+    from speclint.frontends.shell.docker import docker_command, exec_stdin_command
+
+    at = exec_stdin_command(words, compose)
+    if (
+        at is None
+        or (words[at] or "").rsplit("/", 1)[-1] not in SHELLS
+        or not _shell_reads_stdin(words[at + 1 :])
+    ):
+        return None
+    _, args = walker.expander().command_words(command)
+    found = docker_command(args, 1, walker.env.exported_words(walker.tm.node_span(command)), compose)
+    container_env = found[1] if found is not None else {}
+    unknown = f"${{name}} comes from the environment of the container `docker exec` runs in (line {line})"
+    return container_env, unknown, True
 
 
 def _sbatch_reader(

@@ -85,6 +85,7 @@ _WRAPPERS: dict[str, OptionTable] = {
     **wrappers.INIT_WRAPPERS,
 }
 _RUNNERS = wrappers.RUNNERS
+_PACKAGE_RUNNERS = frozenset({"uvx", "pipx", "uv"})  # (`uv tool run`, `pipx run`: `python_runners`)
 
 
 _LAUNCHERS = (
@@ -114,11 +115,13 @@ _LAUNCHERS = (
         "torchrun",
         "su",
         "runuser",
+        *("pm2", "systemd-run", "pip", "pip3"),
     }
     | wrappers.PROFILERS
     | SHELLS
     | set(_WRAPPERS)
     | {runner for runner, _ in _RUNNERS}
+    | _PACKAGE_RUNNERS
 )
 
 
@@ -173,15 +176,19 @@ def _dispatch(
             i = env_command(args, i + 1, env)
         elif base == "sudo":
             i, env = sudo_command(args, i + 1, env)
-        elif (base, following) in _RUNNERS:
-            with_value = _RUNNERS[(base, following or "")]
-            i += 2
-            while i < len(args) and (args[i].word.text or "").startswith("-"):
-                option = args[i].word.text
-                if option in ("-m", "--module") and base == "uv":
-                    _module_launch(walker, node, span, args, i + 1, env, image)
-                    return
-                i += 2 if option in with_value else 1
+        elif base in ("pip", "pip3") or (base == "uv" and following == "pip"):
+            from speclint.frontends.shell.python_runners import record_install
+
+            record_install(walker, args, i + (base == "uv"))
+            return
+        elif base in _PACKAGE_RUNNERS or (base, following) in _RUNNERS:
+            from speclint.frontends.shell.python_runners import runner_command
+
+            args, i, pin, module = runner_command(args, i)
+            image = pin or image
+            if module:
+                _module_launch(walker, node, span, args, i, env, image)
+                return
         elif _is_python(base):
             _python(walker, node, span, args, i, env, image)
             return
@@ -239,6 +246,13 @@ def _dispatch(
             if command_at is None:
                 return
             i = command_at
+        elif base in ("pm2", "systemd-run"):
+            from speclint.frontends.shell.process_managers import managed_command
+
+            managed = managed_command(walker, base, args, i + 1, env, image)
+            if managed is not None:
+                _dispatch(walker, node, span, managed[0], 0, managed[1], image)
+            return
         elif base in SHELLS:
             from speclint.frontends.shell.shell_c import shell_c
 
@@ -327,6 +341,10 @@ def _module_launch(
     entry = module_entry(module)
     if entry:
         walker.add_launch(_launch(walker, span, entry, args[j + 1 :], env, image))
+    elif module == "pip":
+        from speclint.frontends.shell.python_runners import record_install
+
+        record_install(walker, args, j)
     elif module in ("torch.distributed.run", "torch.distributed.launch"):
         from speclint.frontends.shell.torchrun import torchrun_launch
 

@@ -33,23 +33,36 @@ PYTHON_STDIN = "-"
 """The `destination` the walker's `unit_reader` (`script.read_unit`) is given for a Python
 program: it is handed in by the walker's caller, so that the shell front-end does not import
 the Python one, which imports it."""
+CONTAINER_TOOLS = frozenset({"docker", "podman", "nerdctl", "docker-compose", "podman-compose"})
+"""Whose `exec -i CONTAINER python3 -` (compose: `exec SERVICE`) runs the here-document in the
+container."""
 _PLACEHOLDER = re.compile(r"\$\{(__speclint_\w+)\}")
 
 
 def reads_stdin(walker: Walking, command: Node) -> bool:
     """`python [options] [-] [args]`: the interpreter runs the program on its standard input
-    (no `-c`, no `-m`, no script file named before `-`, no help or version asked for)."""
+    (no `-c`, no `-m`, no script file named before `-`, no help or version asked for); also
+    when `docker exec -i CONTAINER` (podman, nerdctl) or `docker compose exec SERVICE` runs it
+    (`in_container`)."""
     from speclint.frontends.shell.launch import _is_python
 
     name = command.child_by_field_name("name")
     if name is None or not name.named_children:
         return False
     program = static_word(name.named_children[0], walker.tm) or ""
-    if not _is_python(program.rsplit("/", 1)[-1]):
-        return False
     words = [
         static_word(c, walker.tm) for c in command.children if c.is_named and c.start_byte >= name.end_byte
     ]
+    tool = program.rsplit("/", 1)[-1]
+    if tool in CONTAINER_TOOLS:
+        from speclint.frontends.shell.docker import exec_stdin_command
+
+        at = exec_stdin_command(words, tool.endswith("-compose"))
+        if at is None:
+            return False
+        program, words = words[at] or "", words[at + 1 :]
+    if not _is_python(program.rsplit("/", 1)[-1]):
+        return False
     index = 0
     while index < len(words):
         word = words[index]
@@ -72,10 +85,23 @@ def reads_stdin(walker: Walking, command: Node) -> bool:
     return True
 
 
-def read_python_heredoc(walker: Walking, body: TextMap, placeholders: dict[str, str]) -> bool:
+def in_container(walker: Walking, command: Node) -> bool:
+    """Whether the command is `docker exec` (or podman's, nerdctl's): its program runs in a
+    container whose image is not known here, not in this script's."""
+    name = command.child_by_field_name("name")
+    program = (
+        static_word(name.named_children[0], walker.tm) if name is not None and name.named_children else None
+    )
+    return (program or "").rsplit("/", 1)[-1] in CONTAINER_TOOLS
+
+
+def read_python_heredoc(
+    walker: Walking, body: TextMap, placeholders: dict[str, str], container: bool = False
+) -> bool:
     """Read the here-document (`body`, as `heredocs.heredoc_text_map` reads it, with the
     names standing for what the script cannot know) as the interpreter's program; False
-    when it starts no launch speclint reads (the caller then says so)."""
+    when it starts no launch speclint reads (the caller then says so). `container`: run by
+    `docker exec`, in an image not known here (not the script's own)."""
     from speclint.frontends.shell.unit_heredoc import moved_to_script
 
     reader = walker.unit_reader
@@ -97,7 +123,7 @@ def read_python_heredoc(walker: Walking, body: TextMap, placeholders: dict[str, 
             for key, value in launch.kwargs
         ]
         launch.env = {name: _unknown_placeholder(word, reasons) for name, word in launch.env.items()}
-        if launch.image is None and walker.image is not None:
+        if launch.image is None and walker.image is not None and not container:
             launch.image, launch.image_span = walker.image
         walker.add_launch(launch)
     walker.result.diagnostics.extend(found.diagnostics)

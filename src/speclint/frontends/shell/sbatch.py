@@ -25,10 +25,12 @@ from speclint.frontends.shell.srun import SRUN_LONG_VALUE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.core.launches import Launch
     from speclint.core.spans import Span
     from speclint.frontends.shell.launcher_options import Value
     from speclint.frontends.shell.slurm_export import ValueAt
     from speclint.frontends.shell.text import TextMap
+    from speclint.frontends.shell.variables import Env
     from speclint.frontends.shell.walking import Walking
 
 # src/sbatch/opt.c: getopt string "+ba:A:B:c:C:d:D:e:F:g:hHi:IJ:kL:m:M:n:N:o:Op:P:QRsS:t:uU:vVw:Wx:"
@@ -154,3 +156,49 @@ def _export(
                 env[name] = Word(None, word.span, word.origin, dynamic_reason=directive)
     elif directive is not None:
         apply_batch_export(*directive, env)
+
+
+def batch_script_env(tm: TextMap, env: Env) -> tuple[frozenset[Span], str] | None:
+    """A script whose own `#SBATCH --export=...` lines (before its first command) give values:
+    read as the batch script sbatch runs, those values set at the start, pointing at the
+    `#SBATCH` line. What was assumed is said there (`mark_assumed`): sbatch reads the
+    script's `--export` only when neither the sbatch command line nor SBATCH_EXPORT gives
+    one. The caller's own variables stay unknown; a list without `ALL` passes none of them.
+    Gives where the values are written and that note, None when the script sets none."""
+    from speclint.frontends.shell.sbatch_directives import directive_export
+    from speclint.frontends.shell.variables import VarValue
+
+    directive = directive_export(SBATCH, tm, {}, False, False)
+    if directive is None or isinstance(directive, str):
+        return None
+    listed, value_at = directive
+    words: dict[str, Word] = {}
+    apply_batch_export(listed, value_at, words)
+    line = value_at(0, 0).span.line
+    assumed = (
+        f"set by `#SBATCH --export` (line {line}), as sbatch applies it when the script is "
+        "submitted with no `--export` on the sbatch command line and no SBATCH_EXPORT, either of "
+        "which would replace it"
+    )
+    for name, word in words.items():
+        env.vars[name] = VarValue(
+            text=word.text, reason=word.dynamic_reason, origin=word.span, exported=True, made_by=assumed
+        )
+    if "all" not in [item.strip().lower() for item in listed.split(",")]:
+        env.unknown_template = (
+            f"${{name}} is not passed to the batch script by `#SBATCH --export={listed}` (line "
+            f"{line}) when it is submitted without another `--export`"
+        )
+    return frozenset(word.span for word in words.values()), assumed
+
+
+def mark_assumed(launches: list[Launch], places: frozenset[Span], note: str) -> None:
+    """The words whose value came from an `#SBATCH --export` value (`places`) say `note` at
+    it, not "value assigned here"."""
+    from dataclasses import replace
+
+    for launch in launches:
+        launch.args = [
+            replace(word, made_by=note) if word.origin in places and word.made_by is None else word
+            for word in launch.args
+        ]

@@ -46,7 +46,13 @@ def extract_shell(text: str, path: str) -> ExtractResult:
     if error is not None:
         result.diagnostics.append(error)
     result.diagnostics.extend(broken_continuations(root, tm, comments))
-    walker = Walker(result, path, tm, Env())
+    env = Env()
+    exported = None
+    if "#SBATCH" in text:  # a Slurm batch script: its `#SBATCH --export` values
+        from speclint.frontends.shell.sbatch import batch_script_env
+
+        exported = batch_script_env(tm, env)
+    walker = Walker(result, path, tm, env)
     walker.unit_reader = read_unit
     try:
         walker.run(root)
@@ -57,6 +63,10 @@ def extract_shell(text: str, path: str) -> ExtractResult:
 
         if mentions(tm.data):
             result.launches.extend(array_launches(walker.env.vars, path))
+    if exported is not None:
+        from speclint.frontends.shell.sbatch import mark_assumed
+
+        mark_assumed(result.launches, *exported)
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
     result.comments.sort(key=lambda item: (item[0].line, item[0].column))
     return result

@@ -60,6 +60,9 @@ class VarValue:
     """With `text`: where it is written character for character (a plain word or a quoted
     string on one line, no escapes), so the words an unquoted expansion splits it into point
     inside it, as an array's elements do."""
+    made_by: str | None = None
+    """Said at `origin` instead of "value assigned here" when the value is not written as an
+    assignment of the script (`#SBATCH --export=ALL,NAME=value`: what sbatch does with it)."""
 
     @property
     def dynamic(self) -> bool:
@@ -86,6 +89,7 @@ class VarValue:
             self.runs,
             self.element,
             self.written,
+            self.made_by,
         )
 
     def same_value(self, other: VarValue) -> bool:
@@ -112,7 +116,7 @@ class VarValue:
             return Word(None, span, self.origin, dynamic_reason="bash does not export arrays")
         if self.element is not None:  # a function call's word: where the call writes it
             return Word(self.text or "", self.element.span, self.element.origin)
-        return Word(self.text or "", span, self.origin)
+        return Word(self.text or "", span, self.origin, made_by=self.made_by)
 
 
 MAX_VALUE_CHARS = 64 * 1024

@@ -6,7 +6,7 @@ from __future__ import annotations
 from speclint.core.findings import Severity
 from speclint.rules.base import NO_FIX, Example, Rule
 from speclint.sglang.flags import history
-from speclint.sglang.flags.versions import closest_supported, version_from_image, version_key
+from speclint.sglang.flags.versions import closest_supported, from_launch, version_from_image, version_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ _WHAT = {"nargs": "how many values it takes", "const": "the value it sets"}
 def written_for(ctx: LaunchContext) -> str | None:
     """The release the script was written for: its image tag, when `--sglang-version`
     (or a configured version) overrides it with another release."""
-    if not ctx.launch.image or "image" in ctx.version.reason:
+    if not ctx.launch.image or from_launch(ctx.version.reason):
         return None
     tagged = version_from_image(ctx.launch.image)
     if tagged is None:

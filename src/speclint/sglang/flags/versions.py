@@ -69,9 +69,40 @@ _IMAGE_FILES = (".sif", ".simg", ".img", ".sqsh", ".sqfs", ".tar")
 _PATHS = ("/", "./", "../", "~")
 
 
+def package_pin(text: str) -> str | None:
+    """The release a requirement pins exactly, when a launch's `image` is one (`uv run --with
+    sglang==0.5.2`, `uvx --from "sglang[all]==0.5.2"`, uvx's `sglang@0.5.2`): `sglang`,
+    extras allowed, `==`/`===` or `@`, then a whole release number (0.5.2, 0.5.2.post1).
+    None for any other text: an image tag, a range (`sglang>=0.5`), a pre-release."""
+    for separator in ("==", "@"):
+        name, found, version = text.partition(separator)
+        if found:
+            break
+    else:
+        return None
+    if name.split("[", 1)[0].strip().lower() != "sglang":
+        return None
+    version = version.lstrip("=").strip()
+    match = _tag_version(version)
+    if match is None or version.startswith("v"):
+        return None
+    major, minor, patch, post = match
+    release = f"{major}.{minor}.{patch}" + (f".post{post}" if post is not None else "")
+    return release if version in (release, release.replace(".post", "post")) else None
+
+
+def from_launch(reason: str) -> bool:
+    """Whether `choose_version`'s reason names the launch's own image tag or package pin."""
+    return "image" in reason or "package pin" in reason
+
+
 def version_from_image(image: str) -> str | None:
     """The SGLang release an image tag names: `lmsysorg/sglang:v0.5.6.post2-cu126` → 0.5.6.post2,
-    `:latest` → the newest known. None when the tag says nothing (`:dev`, a digest)."""
+    `:latest` → the newest known. None when the tag says nothing (`:dev`, a digest). A package
+    pin in its place (`package_pin`) names its release."""
+    pinned = package_pin(image)
+    if pinned is not None:
+        return pinned
     if "sglang" not in image.split(":", 1)[0] or image.endswith(_IMAGE_FILES) or image.startswith(_PATHS):
         return None  # (a container file on disk, `sglang.sif`, names no release)
     tag = image.rsplit(":", 1)[1] if ":" in image.rsplit("/", 1)[-1] else "latest"
@@ -88,7 +119,7 @@ def choose_version(
     requested: str | None, image: str | None, configured: str | None = None, path: str | None = None
 ) -> tuple[str, str]:
     """(version, reason). In order: `--sglang-version`, the configured version
-    (`[tool.speclint] sglang-version`), the launch's image tag, an `sglang==` pin in a
+    (`[tool.speclint] sglang-version`), the launch's image tag or package pin, an `sglang==` pin in a
     requirements*.txt / pyproject.toml above `path`, the installed sglang distribution,
     else the newest known release."""
     if requested:
@@ -98,6 +129,9 @@ def choose_version(
             configured.lstrip("v"), "from [tool.speclint] sglang-version", "[tool.speclint] sglang-version"
         )
     if image:
+        release = package_pin(image)
+        if release:
+            return _bundled(release, f"from the package pin {image}", f"the package pin {image}")
         tagged = version_from_image(image)
         if tagged:
             if tagged in supported_versions():
