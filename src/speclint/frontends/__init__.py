@@ -77,6 +77,7 @@ _COMMAND_FILES = {
     "tox.ini": "tox",
     "pixi.toml": "pixi",
     "pyproject.toml": "pyproject",
+    "poe_tasks.toml": "poe",
 }
 _COMMAND_SUFFIXES = {".mk": "makefile", ".service": "systemd"}
 
@@ -123,7 +124,7 @@ def _command_file(path: str, text: str | None) -> str | None:
 def file_kind(path: str, text: str | None = None) -> str | None:
     """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst', 'dockerfile', 'vscode',
     'vscode-tasks', 'makefile', 'justfile', 'procfile', 'systemd', 'quadlet', 'supervisord',
-    'tox', 'pixi' or 'pyproject', or None when no front-end reads it."""
+    'tox', 'pixi', 'pyproject' or 'poe', or None when no front-end reads it."""
     first_line = text.split("\n", 1)[0] if text is not None else None
     kind = _OTHER_SUFFIXES.get(os.path.splitext(path)[1].lower())
     if kind is not None:
@@ -236,6 +237,7 @@ COMMAND_KINDS = (
     "tox",
     "pixi",
     "pyproject",
+    "poe",
 )
 """The kinds of files of commands another program runs (`frontends.commands`): `#` lines in
 them are comments."""
@@ -276,7 +278,7 @@ def extract_file(path: str, text: str) -> ExtractResult:
             "Python file, YAML manifest, Markdown or reStructuredText file, Jupyter notebook, "
             "Dockerfile, VS Code launch configuration (JSON), Makefile, justfile, Procfile, "
             "systemd service or drop-in, Podman Quadlet container, supervisord program, tox.ini, "
-            "pixi.toml, pyproject.toml or VS Code tasks.json)"
+            "pixi.toml, pyproject.toml, poe_tasks.toml or VS Code tasks.json)"
         )
         from speclint.core.diagnostics import Diagnostic
 
