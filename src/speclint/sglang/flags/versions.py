@@ -69,9 +69,28 @@ _IMAGE_FILES = (".sif", ".simg", ".img", ".sqsh", ".sqfs", ".tar")
 _PATHS = ("/", "./", "../", "~")
 
 
+@cache  # compiled on first use: only for an image whose build pins SGLang with pip
+def _pinned_release() -> re.Pattern[str]:
+    return re.compile(r"sglang(?:\[[^\]]*\])?==(v?\d+\.\d+\.\d+(?:\.?post\d+)?)", re.I)
+
+
+def is_pip_pin(image: str) -> bool:
+    """Whether `image` is the `sglang==X` / `sglang[all]==X` an image's build installs (a Modal
+    image's `.pip_install(...)`), not a tag."""
+    return image.lower().startswith("sglang") and any(op in image for op in "=<>~!")
+
+
 def version_from_image(image: str) -> str | None:
     """The SGLang release an image tag names: `lmsysorg/sglang:v0.5.6.post2-cu126` → 0.5.6.post2,
-    `:latest` → the newest known. None when the tag says nothing (`:dev`, a digest)."""
+    `:latest` → the newest known; or the one its build installs, `sglang[all]==0.4.6` → 0.4.6.
+    None when the tag says nothing (`:dev`, a digest), or the pin is no release (`==0.5.0rc1`)."""
+    if is_pip_pin(image):
+        pinned = _pinned_release().fullmatch(image.replace(" ", ""))
+        match = _tag_version(pinned.group(1)) if pinned else None
+        if match is None:
+            return None
+        major, minor, patch, post = match
+        return f"{major}.{minor}.{patch}" + (f".post{post}" if post is not None else "")
     if "sglang" not in image.split(":", 1)[0] or image.endswith(_IMAGE_FILES) or image.startswith(_PATHS):
         return None  # (a container file on disk, `sglang.sif`, names no release)
     tag = image.rsplit(":", 1)[1] if ":" in image.rsplit("/", 1)[-1] else "latest"
@@ -100,9 +119,10 @@ def choose_version(
     if image:
         tagged = version_from_image(image)
         if tagged:
+            label = f"`{image}` installed in the image" if is_pip_pin(image) else f"the image {image}"
             if tagged in supported_versions():
-                return tagged, f"from the image {image}"
-            return closest_supported(tagged), _not_bundled(f"the image {image}", tagged)
+                return tagged, f"from {label}"
+            return closest_supported(tagged), _not_bundled(label, tagged)
     if path:
         pinned = pinned_version(path)
         if pinned:
