@@ -224,3 +224,22 @@ def test_a_setup_function_that_calls_itself_leaves_the_environment_unknown() -> 
     word = ctx.launch.env["CUDA_VISIBLE_DEVICES"]
     assert word.text is None
     assert "pin() is called within itself; speclint does not follow it" in (word.dynamic_reason or "")
+
+
+def test_a_big_file_keeps_the_setup_call_and_what_the_function_sets() -> None:
+    filler = "".join(f"def helper_{i}(x):\n    return x + {i}\n\n\n" for i in range(1200))
+    assert len(filler) > 16 * 1024  # read through `select`
+    text = (
+        "import os\nimport subprocess\n\n"
+        "def pin(ids):\n    os.environ['CUDA_VISIBLE_DEVICES'] = ids\n\n"
+        "def setup():\n    pin('0')\n    os.putenv('NCCL_DEBUG', 'INFO')\n\n"
+        f"{filler}"
+        "def main():\n    setup()\n"
+        "    subprocess.Popen(['python', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-size', '2'])\n"
+    )
+    found = lint_text(text, "big.py")
+    assert [(f.code, f.span.line, f.span.column) for f in found.findings] == [("PAR001", 5, 42)]
+    assert {k: w.text for k, w in found.contexts[0].launch.env.items()} == {
+        "CUDA_VISIBLE_DEVICES": "0",
+        "NCCL_DEBUG": "INFO",
+    }
