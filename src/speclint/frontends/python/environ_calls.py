@@ -15,7 +15,9 @@ it is read as setting it for the launches; a copy of `os.environ` made after it
 
 from __future__ import annotations
 
+import re
 from collections import ChainMap
+from functools import cache
 
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.environ import _KEY, _all_unknown, _put, environ_method
@@ -26,13 +28,21 @@ if TYPE_CHECKING:
 
 _PUTENV = frozenset({"os.putenv"})
 """(`from os import putenv`: `putenv` is read as `os.putenv` where the imports say so.)"""
+
+
+@cache  # compiled on first use: only for a file that changes the environment
+def _called() -> re.Pattern[str]:
+    return re.compile(r"\b(\w+)\s*\(")
+
+
 MAX_DEPTH = 8
 """Functions within functions followed for what they set."""
 
 
 def environ_statement(walker: Walking, call: py.Call) -> bool:
-    """A call statement that changes the environment: applied to the walker's; False when it
-    is none of those above (or the file never names the environment)."""
+    """A call statement that changes the environment: applied to the walker's. True for
+    `os.environ`'s methods and `os.putenv`, nothing else to read in them; False for any
+    other call (a function of the file followed here is also an ordinary call)."""
     if environ_method(walker, call):
         return True
     if "environ" not in walker.text and "putenv" not in walker.text:
@@ -46,7 +56,24 @@ def environ_statement(walker: Walking, call: py.Call) -> bool:
         else:
             _put(walker, name, ev.eval(positional[1].value))
         return True
-    return _follow(walker, call)
+    _follow(walker, call)
+    return False  # (a call of the file's function is also read as any call is: `mutations`)
+
+
+def _may_set(walker: Walking, function: py.FunctionDef, seen: set[int]) -> bool:
+    """Whether the function's text names `environ` or `putenv`, or calls a module-level
+    function of the file that may (so a call of any other function costs no walk)."""
+    seen.add(id(function))
+    begin, end = walker.pos.offsets(function)
+    text = walker.text[begin:end]
+    if "environ" in text or "putenv" in text:
+        return True
+    for name in _called().findall(text):
+        helper = walker.functions.get(name)
+        if helper is not None and helper.owner is None and helper.positions is None:
+            if id(helper.node) not in seen and _may_set(walker, helper.node, seen):
+                return True
+    return False
 
 
 def _follow(walker: Walking, call: py.Call) -> bool:
@@ -57,6 +84,8 @@ def _follow(walker: Walking, call: py.Call) -> bool:
     helper = walker.functions.get(call.func.value)
     if helper is None or helper.owner is not None or helper.positions is not None:
         return False
+    if not _may_set(walker, helper.node, set()):
+        return False  # (nothing in it, or in the functions it calls, names the environment)
     if helper.node in walker.active or len(walker.active) >= MAX_DEPTH:
         _all_unknown(
             walker, call, f"{call.func.value}() is called within itself; speclint does not follow it"
