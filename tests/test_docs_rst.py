@@ -118,11 +118,11 @@ def test_what_restructuredtext_does_not_read_as_a_literal_block():
     )
     # a `..` line inside a paragraph is text (the indented line after it a block quote); a
     # `::` line with no blank line after it starts a definition list; `\::` is not a
-    # marker; raw content is not reStructuredText: none of these is a code block
-    assert extract_file("p.rst", text).launches == []
-    found = located(text)
-    assert [code for code, *_ in found] == ["SLM005"]  # said, not passed in silence
-    assert found[0][1:3] == (4, 14)
+    # marker; raw content is not reStructuredText: none of these is a code block. The two
+    # block quotes hold a command and are read as one (`test_docs_rst_block_quotes`)
+    assert [launch.span.line for launch in extract_file("p.rst", text).launches] == [4, 11]
+    found = [f for f in located(text) if f[0] == "FLG001"]  # (FLG011: no --model-path)
+    assert [f[1:3] + (f[4],) for f in found] == [(4, 35, "--tp-szie"), (11, 35, "--tp-szie")]
 
 
 def test_sphinx_prompt_auto_modifier_and_options():

@@ -3,7 +3,8 @@
 its tag in a module-level constant, `Image` imported from modal) and a launch in the same file
 (an argv list, a shell string), in the function the image's decorator names or the file's one
 image; a tag with no version (`latest`, `dev`) behaves as the docker path does, and an image
-whose build installs SGLang again picks no release."""
+whose build installs SGLang runs the release it pins (`.pip_install("sglang[all]==X")`,
+`.uv_pip_install`, `.run_commands("pip install sglang==X")`, on any image), or none."""
 
 from __future__ import annotations
 
@@ -61,12 +62,14 @@ def test_a_tag_without_a_version_behaves_as_the_docker_path() -> None:
         assert [r.replace("(line 3)", "(line 1)") for _, r in python] == [r for _, r in docker], tag
 
 
-def test_an_image_that_installs_sglang_again_picks_no_release() -> None:
+def test_an_image_that_installs_sglang_again_runs_the_release_it_pins_or_none() -> None:
     plain = _versions(_app("lmsysorg/sglang:v0.5.6.post2-cu126", ".entrypoint([])"))
     assert plain == [("0.5.6.post2", "from the image lmsysorg/sglang:v0.5.6.post2-cu126 (line 3)")]
-    for step in (".pip_install('sglang[all]==0.5.2')", ".run_commands('pip install -e /sglang/python')"):
+    for step in (".pip_install('sglang[all]>=0.5.2')", ".run_commands('pip install -e /sglang/python')"):
         rebuilt = _versions(_app("lmsysorg/sglang:v0.5.6.post2-cu126", step))
         assert rebuilt == _versions(_LAUNCH.strip() + "\n"), step  # as with no image at all
+    pinned = _versions(_app("lmsysorg/sglang:v0.5.6.post2-cu126", ".pip_install('sglang[all]==0.5.2')"))
+    assert pinned == [("0.5.2", "from the package pin sglang[all]==0.5.2 (line 3)")]
     router = _versions(_app("lmsysorg/sglang:v0.5.6.post2-cu126", ".pip_install('sglang-router')"))
     assert router == plain
 
@@ -130,3 +133,37 @@ def test_a_function_that_names_no_image_runs_in_its_apps() -> None:
         ("0.5.23", "from the image lmsysorg/sglang:v0.5.23 (line 4)"),
         ("0.5.6.post2", "from the image lmsysorg/sglang:v0.5.6.post2-cu126 (line 3)"),
     ]
+
+
+PIP = FixtureFile("python/modal_pip_install.py")
+
+
+def test_a_pinned_pip_install_on_any_image_picks_the_release_of_its_functions() -> None:
+    findings = PIP.findings()
+    assert [f[:4] for f in findings] == [
+        ("FLG001", 27, 95, "--tp-sise"),
+        ("FLG001", 33, 92, "--tp-sise"),
+        ("FLG001", 38, 83, "--tp-sise"),
+    ]
+    assert findings[0][4].startswith("`--tp-sise` is not an SGLang 0.4.6.post1 flag")  # (`.pip_install`)
+    assert findings[1][4].startswith("`--tp-sise` is not an SGLang 0.5.2 flag")  # (`.uv_pip_install`)
+    assert findings[2][4].startswith("`--tp-sise` is not an SGLang 0.5.6.post2 flag")  # (`.run_commands`)
+    first, second, third = lint_text(PIP.text, str(PIP.path)).contexts
+    assert first.version.reason == "from the package pin sglang[all]==0.4.6.post1 (line 11)"
+    assert PIP.at(first.launch.image_span) == (11, 18, '"sglang[all]==0.4.6.post1"')
+    assert PIP.at(second.launch.image_span) == (16, 5, '"sglang==0.5.2"')
+    assert PIP.at(third.launch.image_span) == (19, 81, "\"pip install 'sglang[all]==0.5.6.post2'\"")
+
+
+def test_an_unpinned_install_or_a_later_one_that_unpins_picks_no_release() -> None:
+    newest = _versions(_LAUNCH.strip() + "\n")
+    for steps in (
+        ".pip_install('sglang[all]')",
+        ".pip_install('sglang[all]==0.5.2').run_commands('pip install -U sglang')",
+        ".pip_install('sglang==0.5.0rc1')",
+    ):
+        text = (
+            "import subprocess\nimport modal\nimage = modal.Image.debian_slim()" + steps + "\n"
+            "app = modal.App('a')\n@app.function(image=image)\ndef serve():\n" + _LAUNCH
+        )
+        assert _versions(text) == newest, steps

@@ -182,3 +182,64 @@ def test_an_env_magic_python_cannot_spell_is_left_out_not_a_syntax_error() -> No
     plain = fence.replace("=0\"'", "=0")
     found = [(f.code, f.span.line, f.span.column) for f in lint_text(plain, "doc.md").findings]
     assert found == [("PAR001", 3, 27)]  # at the `0`
+
+
+SETUP = FixtureFile("python/environ_setup_function.py")
+
+
+def test_a_setup_function_called_before_the_launch_sets_its_environment() -> None:
+    (finding,) = SETUP.findings()
+    assert finding[:4] == ("PAR001", 10, 42, "ids")  # (`set_visible_gpus("0")`, from setup_env())
+    assert finding[4] == _one_gpu("0", 2)
+    probe, server = lint_text(SETUP.text, str(SETUP.path)).contexts
+    assert probe.launch.env == {}  # (started before setup_env() runs)
+    assert {k: w.text for k, w in server.launch.env.items()} == {
+        "CUDA_VISIBLE_DEVICES": "0",
+        "HF_HOME": "/models/hf",
+        "NCCL_DEBUG": "INFO",  # (`os.putenv`: a child started without env= gets it)
+    }
+
+
+def test_a_module_level_setup_call_reaches_a_launch_after_it_and_not_one_before() -> None:
+    text = (
+        "import os\nimport subprocess\n\n"
+        "def pin():\n    os.environ['CUDA_VISIBLE_DEVICES'] = '0'\n\n"
+        "subprocess.Popen(['python', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-size', '2'])\n"
+        "pin()\n"
+        "subprocess.Popen(['python', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-size', '4'])\n"
+    )
+    found = lint_text(text, "app.py")
+    assert [(f.code, f.span.line, f.span.column) for f in found.findings] == [("PAR001", 5, 42)]
+    assert "tp 4" in found.findings[0].message
+
+
+def test_a_setup_function_that_calls_itself_leaves_the_environment_unknown() -> None:
+    text = (
+        "import os\nimport subprocess\n\n"
+        "def pin(n):\n    os.environ['CUDA_VISIBLE_DEVICES'] = '0'\n    pin(n - 1)\n\n"
+        "def main():\n    pin(3)\n"
+        "    subprocess.Popen(['python', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-size', '2'])\n"
+    )
+    (ctx,) = lint_text(text, "app.py").contexts
+    word = ctx.launch.env["CUDA_VISIBLE_DEVICES"]
+    assert word.text is None
+    assert "pin() is called within itself; speclint does not follow it" in (word.dynamic_reason or "")
+
+
+def test_a_big_file_keeps_the_setup_call_and_what_the_function_sets() -> None:
+    filler = "".join(f"def helper_{i}(x):\n    return x + {i}\n\n\n" for i in range(1200))
+    assert len(filler) > 16 * 1024  # read through `select`
+    text = (
+        "import os\nimport subprocess\n\n"
+        "def pin(ids):\n    os.environ['CUDA_VISIBLE_DEVICES'] = ids\n\n"
+        "def setup():\n    pin('0')\n    os.putenv('NCCL_DEBUG', 'INFO')\n\n"
+        f"{filler}"
+        "def main():\n    setup()\n"
+        "    subprocess.Popen(['python', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-size', '2'])\n"
+    )
+    found = lint_text(text, "big.py")
+    assert [(f.code, f.span.line, f.span.column) for f in found.findings] == [("PAR001", 5, 42)]
+    assert {k: w.text for k, w in found.contexts[0].launch.env.items()} == {
+        "CUDA_VISIBLE_DEVICES": "0",
+        "NCCL_DEBUG": "INFO",
+    }

@@ -156,3 +156,28 @@ def test_no_shell_expands_a_dollar_name_from_the_given_environment() -> None:
         model = ctx.launch.args[1]
         assert model.text is None, call
         assert ctx.launch.env["MODEL"].text == "m", call
+
+
+ENVIRON = FixtureFile("python/pexpect_docker_environ.py")
+
+
+def test_pexpect_inherits_os_environ_and_docker_py_does_not() -> None:
+    (finding,) = ENVIRON.findings()
+    assert finding[:4] == ("PAR001", 10, 38, '"0"')
+    assert finding[4].startswith("CUDA_VISIBLE_DEVICES=0 leaves 1 GPU visible (indices 0-0), but tp 2")
+    local, container = lint_text(ENVIRON.text, str(ENVIRON.path)).contexts
+    assert {k: w.text for k, w in local.launch.env.items()} == {
+        "CUDA_VISIBLE_DEVICES": "0",
+        "HF_HOME": "/data/hf",
+    }
+    assert {k: w.text for k, w in container.launch.env.items()} == {"HF_TOKEN": "hf_xxx"}
+
+
+def test_pexpect_env_replaces_os_environ_and_env_none_keeps_it() -> None:
+    head = "import os\nimport pexpect\nos.environ['CUDA_VISIBLE_DEVICES'] = '0'\n"
+    launch = "pexpect.spawn('python3 -m sglang.launch_server --model-path m --tp-size 2'{})\n"
+    (ctx,) = lint_text(head + launch.format(", env={'HF_HOME': '/h'}"), "app.py").contexts
+    assert {k: w.text for k, w in ctx.launch.env.items()} == {"HF_HOME": "/h"}
+    for given in (", env=None", ""):
+        found = lint_text(head + launch.format(given), "app.py")
+        assert [(f.code, f.span.line) for f in found.findings] == [("PAR001", 3)], given

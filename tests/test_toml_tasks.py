@@ -155,3 +155,67 @@ def test_a_poe_script_run_by_python_is_said_not_read_and_a_comment_line_disables
     text = '[tasks]\n# speclint: disable=FLG001\nserve = "python -m sglang.launch_server --model-path m --tp-sizes 2"\n'
     assert lint_text(text, "pixi.toml").findings == []
     assert [f.code for f in lint_text(text.replace("# speclint", "# x"), "pixi.toml").findings] == ["FLG001"]
+
+
+POE_ENVFILE = FixtureFile("commands/poe_envfile/pyproject.toml")
+POE_TASKS = FixtureFile("commands/poe_tasks/poe_tasks.toml")
+
+
+def test_poe_envfiles_are_read_from_disk_beside_the_pyproject() -> None:
+    findings = POE_ENVFILE.findings()
+    assert [f[:4] for f in findings] == [
+        ("FLG005", 14, 86, "${TP}"),
+        ("SLM004", 17, 52, "${MODEL}"),
+        ("FLG005", 21, 115, "${STEPS}"),
+        ("SLM005", 32, 10, '"sglang.launch_server:run_server"'),
+        ("SLM005", 35, 8, "\"subprocess.call(['python', '-m', 'sglang.launch_server'])\""),
+    ]
+    assert "invalid int value: 'two'" in findings[0][4]  # (`export TP="two"` in .env)
+    assert (
+        "`MODEL` may be set again: poe loads the envfile `local.env` (line 18), not on disk, which may set it"
+        in findings[1][4]
+    )
+    assert "`MEM` may be set again" in findings[1][4]
+    assert findings[3][4] == (
+        "speclint did not read this launch: the poe `script` task at line 32, which names `sglang.launch_server`: "
+        "poe imports and calls it in Python, which speclint never does, so nothing in it was checked"
+    )
+    assert "poe evaluates it in Python, which speclint never does" in findings[4][4]
+
+
+def test_poe_envfile_values_and_a_sequences_env_reach_the_tasks_it_runs() -> None:
+    launches = extract_file(str(POE_ENVFILE.path), POE_ENVFILE.text).launches
+    assert len(launches) == 5  # serve, serve-local, serve-eagle, then `up`: serve-eagle and serve with TP=4
+    serve = launches[0]
+    assert (serve.env["MODEL"].text, serve.env["TP"].text, serve.env["PORT"].text) == (
+        "Qwen/Qwen3-8B",
+        "two",
+        "30000",
+    )
+    assert (serve.env["MODEL"].span.line, serve.env["MODEL"].span.column) == (7, 11)  # (`envfile = ".env"`)
+    assert [launch.env["TP"].text for launch in launches[3:]] == ["4", "4"]
+    assert launches[4].args[5].text == "4"  # (`--tp-size ${TP}` of `serve`, run by `up`)
+
+
+def test_poe_tasks_toml_is_read_with_its_settings_at_the_top() -> None:
+    assert file_kind("x/poe_tasks.toml") == "poe" and is_lintable_path(str(POE_TASKS.path))
+    findings = POE_TASKS.findings()
+    assert [f[:4] for f in findings] == [
+        ("FLG005", 8, 71, "${SGLANG_PORT}"),
+        ("FLG006", 8, 106, "flashinfers"),
+    ]
+    assert "invalid int value: 'port-8080'" in findings[0][4]  # (`dev`'s env, running `serve`)
+    launches = extract_file(str(POE_TASKS.path), POE_TASKS.text).launches
+    assert launches[0].env["MODEL_ID"].text == "meta-llama/Llama-3.1-8B-Instruct"  # (.env.example)
+
+
+def test_an_envfile_value_speclint_does_not_parse_is_unknown_with_its_reason(tmp_path) -> None:
+    (tmp_path / ".env").write_text("MODEL='Qwen/Qwen3-8B' # the model\nTP=2\\\n  3\n")
+    text = '[tool.poe]\nenvfile = ".env"\n[tool.poe.tasks]\nserve = "python -m sglang.launch_server --model-path $MODEL --tp-size $TP"\n'
+    path = tmp_path / "pyproject.toml"
+    (launch,) = extract_file(str(path), text).launches
+    assert launch.env["MODEL"].text == "Qwen/Qwen3-8B"
+    assert launch.env["TP"].text is None
+    assert "`TP` in .env (line 2) has a backslash outside quotes" in (launch.env["TP"].dynamic_reason or "")
+    (finding,) = lint_text(text, str(path)).findings
+    assert (finding.code, finding.span.line, finding.span.column) == ("SLM004", 4, 71)

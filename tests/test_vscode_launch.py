@@ -60,7 +60,7 @@ def test_a_json_fence_in_a_doc_is_read_as_a_launch_configuration() -> None:
 
 def test_json_files_are_read_and_folder_walks_take_launch_json() -> None:
     assert file_kind("a/.vscode/launch.json") == "vscode"
-    assert file_kind("dev.code-workspace", '{"launch": {"configurations": []}}') == "vscode"
+    assert file_kind("dev.code-workspace", '{"launch": {"configurations": []}}') == "vscode-workspace"
     assert file_kind("models/config.json", '{"architectures": ["LlamaForCausalLM"]}') is None
     assert is_lintable_path("proj/launch.json")
     assert not is_lintable_path("proj/package.json")

@@ -48,12 +48,12 @@ def _is_shell(path: str, first_line: str | None) -> bool:
 
 
 def _is_vscode_launch(path: str, text: str | None) -> bool:
-    """A VS Code launch configuration: `launch.json`, or a JSON file (`.json`,
-    `.code-workspace`) holding `"configurations"` (a workspace file's `launch` section)."""
+    """A VS Code launch configuration: `launch.json`, or a `.json` file holding
+    `"configurations"`."""
     name = os.path.basename(path)
     if name == "launch.json":
         return True
-    return name.endswith((".json", ".code-workspace")) and text is not None and '"configurations"' in text
+    return name.endswith(".json") and text is not None and '"configurations"' in text
 
 
 def _is_dockerfile(path: str) -> bool:
@@ -77,6 +77,7 @@ _COMMAND_FILES = {
     "tox.ini": "tox",
     "pixi.toml": "pixi",
     "pyproject.toml": "pyproject",
+    "poe_tasks.toml": "poe",
 }
 _COMMAND_SUFFIXES = {".mk": "makefile", ".service": "systemd"}
 
@@ -123,7 +124,7 @@ def _command_file(path: str, text: str | None) -> str | None:
 def file_kind(path: str, text: str | None = None) -> str | None:
     """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst', 'dockerfile', 'vscode',
     'vscode-tasks', 'makefile', 'justfile', 'procfile', 'systemd', 'quadlet', 'supervisord',
-    'tox', 'pixi' or 'pyproject', or None when no front-end reads it."""
+    'tox', 'pixi', 'pyproject' or 'poe', or None when no front-end reads it."""
     first_line = text.split("\n", 1)[0] if text is not None else None
     kind = _OTHER_SUFFIXES.get(os.path.splitext(path)[1].lower())
     if kind is not None:
@@ -132,6 +133,8 @@ def file_kind(path: str, text: str | None = None) -> str | None:
         return "dockerfile"
     if os.path.basename(path) == "tasks.json":
         return "vscode-tasks"
+    if path.endswith(".code-workspace"):
+        return "vscode-workspace"
     if _is_vscode_launch(path, text):
         return "vscode"
     command_kind = _command_file(path, text)
@@ -218,6 +221,14 @@ def _extract_vscode_tasks(text: str, path: str) -> ExtractResult:
     return extract_vscode_tasks(text, path)
 
 
+def _extract_vscode_workspace(text: str, path: str) -> ExtractResult:
+    if "sglang" not in text:
+        return ExtractResult()
+    from speclint.frontends.manifests.vscode_workspace import extract_vscode_workspace
+
+    return extract_vscode_workspace(text, path)
+
+
 def _extract_vscode(text: str, path: str) -> ExtractResult:
     if "sglang" not in text:
         return ExtractResult()
@@ -236,6 +247,7 @@ COMMAND_KINDS = (
     "tox",
     "pixi",
     "pyproject",
+    "poe",
 )
 """The kinds of files of commands another program runs (`frontends.commands`): `#` lines in
 them are comments."""
@@ -262,6 +274,7 @@ _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
     "dockerfile": _extract_dockerfile,
     "vscode": _extract_vscode,
     "vscode-tasks": _extract_vscode_tasks,
+    "vscode-workspace": _extract_vscode_workspace,
     **{kind: _commands_front_end(kind) for kind in COMMAND_KINDS},
 }
 
@@ -276,7 +289,7 @@ def extract_file(path: str, text: str) -> ExtractResult:
             "Python file, YAML manifest, Markdown or reStructuredText file, Jupyter notebook, "
             "Dockerfile, VS Code launch configuration (JSON), Makefile, justfile, Procfile, "
             "systemd service or drop-in, Podman Quadlet container, supervisord program, tox.ini, "
-            "pixi.toml, pyproject.toml or VS Code tasks.json)"
+            "pixi.toml, pyproject.toml, poe_tasks.toml, VS Code tasks.json or .code-workspace)"
         )
         from speclint.core.diagnostics import Diagnostic
 
@@ -306,7 +319,7 @@ def is_lintable_path(path: str) -> bool:
     """Whether a directory scan should read this file (by name, or by shebang if no suffix)."""
     if path.endswith(_SHELL_SUFFIXES) or os.path.splitext(path)[1].lower() in _OTHER_SUFFIXES:
         return True
-    if _is_dockerfile(path) or os.path.basename(path) == "launch.json":
+    if _is_dockerfile(path) or os.path.basename(path) == "launch.json" or path.endswith(".code-workspace"):
         return True
     if os.path.basename(path) == "tasks.json":
         return os.path.basename(os.path.dirname(os.path.abspath(path))) == ".vscode"

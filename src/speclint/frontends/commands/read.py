@@ -9,7 +9,7 @@ if TYPE_CHECKING:
 
 def extract_commands(kind: str, text: str, path: str) -> ExtractResult:
     """The launches in a Makefile, justfile, Procfile, systemd unit or drop-in, Podman
-    Quadlet `.container` file, supervisord config, tox.ini, pixi.toml or pyproject.toml
+    Quadlet `.container` file, supervisord config, tox.ini, pixi.toml, pyproject.toml or poe_tasks.toml
     (`kind` as `file_kind` names it)."""
     if kind == "makefile":
         from speclint.frontends.commands.make_launches import extract_makefile
@@ -29,7 +29,7 @@ def extract_commands(kind: str, text: str, path: str) -> ExtractResult:
         from speclint.frontends.unit_paths import drop_in_base
 
         return extract_quadlet(text, path, base=drop_in_base(path, ".container"))
-    if kind in ("pixi", "pyproject"):
+    if kind in ("pixi", "pyproject", "poe"):
         from speclint.frontends.commands.toml_tasks import extract_toml_tasks
 
         return extract_toml_tasks(kind, text, path)

@@ -130,11 +130,12 @@ def walk_shell(
     buffer: ShellBuffer,
     env: dict[str, Word],
     unit_reader: UnitReader | None = None,
+    unknown: str | None = None,
 ) -> None:
     """Walk `buffer` with the shell front-end; the file's environment (`Environment=`,
-    `export`) is each launch's too. `unit_reader`: see `ShellBuffer.walk`."""
+    `export`) is each launch's too. `unit_reader`, `unknown`: see `ShellBuffer.walk`."""
     count = len(result.launches)
-    buffer.walk(path, result, env, unit_reader=unit_reader)
+    buffer.walk(path, result, env, unit_reader=unit_reader, unknown=unknown)
     for launch in result.launches[count:]:
         for name, word in env.items():
             launch.env.setdefault(name, word)

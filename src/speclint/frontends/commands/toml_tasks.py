@@ -10,14 +10,18 @@ or `[`/`]` put in double quotes (pixi's `quote`). Commands are minijinja templat
 added to the environment (`[activation.env]` to every task's); a value that names another
 variable (`$X`) is worked out when pixi runs. `depends-on` names other tasks, run first.
 
-poethepoet ("Tasks" in its documentation): `[tool.poe.tasks]` maps a name to a string (a
+poethepoet ("Tasks" in its documentation; `poe_tasks.toml`: the same settings at the top):
+`[tool.poe.tasks]` maps a name to a string (a
 `cmd` task) or a table with `cmd` (a command line that poe splits into words as a POSIX
 shell would, with `$VAR` substituted, its line breaks between words, no pipes or `&&`:
 read as shell code) or `shell` (a
 script run by a shell; one whose `interpreter` is not a POSIX shell is not read), and `env`
-(`[tool.poe.env]`: every task's); a `sequence` runs its items, an inline table item a task
-of its own (a string item names another task). A `{ default = "..." }` env value applies
-only where the environment does not set the variable: unknown.
+(`[tool.poe.env]`: every task's), after `envfile` (a `.env` file beside the config, read from
+disk: `env_files`); a `sequence` runs its items, an inline table item a task of its own, a
+string item the task it names (`ref`, or the `default_item_type`), with the sequence's
+environment (poe's `SequenceTask`, `RefTask`); a `script`/`expr` task runs Python: said not
+read. A `{ default = "..." }` env value applies only where the environment does not set the
+variable: unknown.
 
 Words given after the task's name (`pixi run serve --port 1`, `poe serve --port 1`) are
 added to the command when it runs: the command is checked as the file writes it. Any other
@@ -28,10 +32,12 @@ said so, never passed over.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.words import Word
 from speclint.frontends import recognise
+from speclint.frontends.commands.env_files import read_env_file
 from speclint.frontends.commands.text import (
     Char,
     argv_item,
@@ -48,6 +54,14 @@ _PIXI_QUOTED = re.compile(r"[\t\r\n \[\]]")
 _SHELLS = frozenset({"posix", "sh", "bash", "zsh", "dash", "ksh"})
 
 
+class _PoeEnv(NamedTuple):
+    """The environment poe runs a task with: the variables the file sets, and why one it
+    does not set is unknown (None: only the environment poe runs in may set it)."""
+
+    env: dict[str, Word]
+    unknown: str | None
+
+
 class _Reader:
     def __init__(self, result: ExtractResult, path: str, text: str) -> None:
         self.result, self.path, self.text = result, path, text
@@ -55,6 +69,9 @@ class _Reader:
         self.budget = Budget()
         self.read: set[int] = set()
         """The strings read as commands (`id`)."""
+        self.poe_tasks = TomlTable()
+        self.poe_global = _PoeEnv({}, None)
+        """poe's tasks, and the environment each runs with on its own."""
 
     # ---- pixi ----------------------------------------------------------------------------
 
@@ -102,33 +119,111 @@ class _Reader:
     # ---- poe -----------------------------------------------------------------------------
 
     def poe(self, poe: TomlTable) -> None:
-        env = self.env(poe.get("env"), "poe")
-        for task in (poe.table("tasks") or {}).values():
-            self.poe_task(task, env, 0)
+        self.poe_tasks = poe.table("tasks") or TomlTable()
+        self.poe_global = self.poe_env(poe, _PoeEnv({}, None))
+        for task in self.poe_tasks.values():
+            self.poe_task(task, self.poe_global, 0)
 
-    def poe_task(self, task: object, env: dict[str, Word], depth: int) -> None:
+    def poe_env(self, table: TomlTable, outer: _PoeEnv) -> _PoeEnv:
+        """`envfile` (each file read from disk beside the config, in order), then `env`:
+        added to `outer` (poe's `EnvVarsManager.apply_env_config`)."""
+        env, unknown = dict(outer.env), outer.unknown
+        files = table.get("envfile")
+        for item in files if isinstance(files, list) else [files]:
+            if not isinstance(item, TomlString):
+                continue
+            span = span_of(self.starts, item.begin, item.end)
+            loaded = None if "$" in item.value else read_env_file(self.path, item.value)
+            if loaded is None or loaded.missing is not None:
+                state = "whose name poe works out when it runs" if loaded is None else loaded.missing
+                why = f"poe loads the envfile `{item.value}` (line {span.line}), {state}, which may set it"
+                env = {
+                    name: Word(None, word.span, word.span, dynamic_reason=f"`{name}` may be set again: {why}")
+                    for name, word in env.items()
+                }
+                unknown = "${name} is not assigned in this file; " + why
+                continue
+            for name, value in loaded.values.items():
+                env[name] = Word(value, span, span, dynamic_reason=loaded.reasons.get(name))
+        env.update(self.env(table.get("env"), "poe"))
+        return _PoeEnv(env, unknown)
+
+    def poe_task(self, task: object, outer: _PoeEnv, depth: int, items: str = "ref") -> None:
+        """A task (a string: a `cmd` task; a list: a `sequence` whose string items are
+        `items` tasks; a table: by its key) run with `outer`'s environment."""
         if depth > 20:
             return
         if isinstance(task, TomlString):
-            self.command(task, env, templates=False, lines=False)
+            self.command(task, outer.env, templates=False, lines=False, unknown=outer.unknown)
         elif isinstance(task, list):  # a sequence: its inline tables are tasks
             for item in task:
                 if isinstance(item, TomlTable):
-                    self.poe_task(item, env, depth + 1)
+                    self.poe_task(item, outer, depth + 1)
+                elif isinstance(item, TomlString) and items == "ref":
+                    self.poe_ref(item, outer, depth)
+                elif isinstance(item, TomlString) and items in ("cmd", "shell"):
+                    self.poe_task(TomlTable({items: item}), outer, depth + 1)
         elif isinstance(task, TomlTable):
-            env = {**env, **self.env(task.get("env"), "poe")}
-            cmd, shell = task.get("cmd"), task.get("shell")
+            env = self.poe_env(task, outer)
+            cmd, shell, ref = task.get("cmd"), task.get("shell"), task.get("ref")
             if isinstance(cmd, TomlString):
-                self.command(cmd, env, templates=False, lines=False)
+                self.command(cmd, env.env, templates=False, lines=False, unknown=env.unknown)
             if isinstance(shell, TomlString) and _posix(task.get("interpreter")):
-                self.command(shell, env, templates=False)
-            self.poe_task(task.get("sequence"), env, depth + 1)
+                self.command(shell, env.env, templates=False, unknown=env.unknown)
+            if isinstance(ref, TomlString):
+                self.poe_ref(ref, env, depth)
+            kind = task.get("default_item_type")
+            self.poe_task(
+                task.get("sequence"), env, depth + 1, kind.value if isinstance(kind, TomlString) else "ref"
+            )
+            for key in ("script", "expr"):
+                self.poe_python(key, task.get(key))
+
+    def poe_ref(self, ref: TomlString, outer: _PoeEnv, depth: int) -> None:
+        """A `ref` task (or a sequence's string item): the task it names (its first word; the
+        words after it are its arguments) run again with `outer`'s environment, read again
+        only where that environment is not the one it has on its own."""
+        name = ref.value.split()[0] if ref.value.split() else ""
+        target = self.poe_tasks.get(name)
+        if target is not None and outer != self.poe_global:
+            self.poe_task(target, outer, depth + 1)
+
+    def poe_python(self, key: str, node: object) -> None:
+        """A `script` (`module:function(...)`) or `expr` (a Python expression) task naming
+        SGLang's launcher: poe runs it in Python, which speclint never does; said so."""
+        if not isinstance(node, TomlString) or id(node) in self.read:
+            return
+        named = recognise.MENTIONS[0].search(node.value)
+        if named is None:
+            return
+        self.read.add(id(node))
+        span = span_of(self.starts, node.begin, node.end)
+        how = "imports and calls" if key == "script" else "evaluates"
+        what = (
+            f"the poe `{key}` task at line {span.line}, which names `{named.group()}`: poe {how} it in Python, "
+            "which speclint never does"
+        )
+        for kind, message in (
+            ("launch-unread", what),
+            ("launcher-not-read", f"speclint did not read this launch: {what}, so nothing in it was checked"),
+        ):
+            found = Diagnostic(kind, message, span)
+            if found not in self.result.diagnostics:
+                self.result.diagnostics.append(found)
 
     # ---- shared --------------------------------------------------------------------------
 
-    def command(self, string: TomlString, env: dict[str, Word], templates: bool, lines: bool = True) -> None:
+    def command(
+        self,
+        string: TomlString,
+        env: dict[str, Word],
+        templates: bool,
+        lines: bool = True,
+        unknown: str | None = None,
+    ) -> None:
         """A command string read as shell code, each character at its place (`lines` False:
-        a poe `cmd`, whose line breaks separate words, not commands)."""
+        a poe `cmd`, whose line breaks separate words, not commands; `unknown`: why a
+        variable not set is unknown, when an envfile speclint could not read may set it)."""
         if "sglang" not in string.value:
             return
         self.read.add(id(string))
@@ -136,7 +231,8 @@ class _Reader:
         if not lines and "#" not in string.value:
             chars = [(" ", c[1], c[2], None) if c[0] == "\n" else c for c in chars]
         if chars:
-            walk_shell(self.result, self.path, shell_line(self.text, self.starts, self.budget, chars), env)
+            buffer = shell_line(self.text, self.starts, self.budget, chars)
+            walk_shell(self.result, self.path, buffer, env, unknown=unknown)
 
     def env(self, node: object, runner: str) -> dict[str, Word]:
         """An `env` table: each string value a variable's value (one naming a variable, or a
@@ -200,8 +296,9 @@ def _posix(interpreter: object) -> bool:
 
 
 def extract_toml_tasks(kind: str, text: str, path: str) -> ExtractResult:
-    """The launches of the tasks of a `pixi.toml` (`kind` 'pixi') or a pyproject.toml's
-    `[tool.pixi]` and `[tool.poe]` tables (`kind` 'pyproject')."""
+    """The launches of the tasks of a `pixi.toml` (`kind` 'pixi'), a pyproject.toml's
+    `[tool.pixi]` and `[tool.poe]` tables (`kind` 'pyproject') or a `poe_tasks.toml` (`kind`
+    'poe')."""
     result = ExtractResult()
     document = read_toml(text)
     if isinstance(document, tuple):
@@ -222,7 +319,9 @@ def extract_toml_tasks(kind: str, text: str, path: str) -> ExtractResult:
     pixi = root if kind == "pixi" else root.table("tool", "pixi")
     if pixi is not None:
         reader.pixi(pixi)
-    poe = root.table("tool", "poe") if kind == "pyproject" else None
+    poe = root.table("tool", "poe") if kind != "pixi" else None
+    if kind == "poe" and poe is None:
+        poe = root  # poe_tasks.toml: poe's settings at the top (poe's `PoeConfigFile.load`)
     if poe is not None:
         reader.poe(poe)
     reader.unread(document)

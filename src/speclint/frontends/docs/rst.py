@@ -9,6 +9,8 @@ and docutils' parser (`parsers/rst/states.py`), without docutils:
   (`:caption:`, `:linenos:`; for prompt `:language:`, `:prompts:`, `:modifiers:`);
   `.. highlight:: LANG` (Sphinx) sets the language of later `::` blocks.
 - "Literal Blocks": a paragraph ending in `::`, a blank line, then an indented block.
+- "Block Quotes": an indented paragraph with no `::` before it that holds a command (`$ python
+  -m sglang.launch_server ...`, or the launcher and its flags): read as a shell block.
 
 Each block goes to the same reader as a Markdown fence of that language (`blocks.code_block`;
 an untagged `::` block is read as an untagged fence), cut out with its file positions, so a
@@ -67,6 +69,22 @@ _PROMPTS = {"bash": "$", "batch": "C:\\>", "powershell": "PS C:\\>"}
 _REFUSED = (
     "{why}: Sphinx reports an error and shows nothing of this `.. {name}::` block; speclint did not read it"
 )
+
+
+def _quoted_command(body: str) -> bool:
+    """A block quote's first line that is a command: `$ ` then the launcher, or the launcher
+    followed by a flag, a `\\` or nothing (not a sentence that names it)."""
+    from speclint.frontends.recognise import PROSE_LAUNCH
+
+    prompted = body.startswith("$ ")
+    text = body[2:].lstrip() if prompted else body
+    launcher = PROSE_LAUNCH.match(text)
+    if launcher is None:
+        return False
+    rest = text[launcher.end() :].split()
+    if prompted or not rest or rest[0].startswith(("-", "\\")):
+        return True
+    return launcher.group().endswith("serve") and (len(rest) == 1 or rest[1].startswith(("-", "\\")))
 
 
 def _indent(line: str) -> int:
@@ -141,13 +159,20 @@ class _Page:
         lines = self.lines
         index = 0
         continues: int | None = None  # the indentation of the open paragraph's next line
+        above = 0  # the indentation of the last line before a blank one
+        blank = True
         while index < len(lines):
             offset, line = lines[index]
             if not line.strip():
                 continues = None
+                blank = True
                 index += 1
                 continue
             indent = _indent(line)
+            if blank and indent > above and _quoted_command(line.lstrip(" \t\v\f")):
+                index = self._block_quote(index)
+                continue
+            above, blank = indent, False
             if continues is not None and indent != continues:
                 continues = None  # the paragraph ended where the indentation changed
             body = line.lstrip(" \t\v\f")
@@ -177,6 +202,17 @@ class _Page:
         for match in _INLINE_LITERAL.finditer(line):
             begin = offset + match.start(1)
             code_span_launch(self.doc, CodeSpan(begin, begin + len(match.group(1)), match.group(1)))
+
+    def _block_quote(self, first: int) -> int:
+        """Spec "Block Quotes": a paragraph indented past the text above it, with no `::` to
+        make it a literal block, that holds a command (`$ python -m sglang.launch_server ...`
+        with its prompt, or the launcher and its flags): read as a shell block, as docs show
+        commands this way (Sphinx renders it as quoted text). It ends at a blank line."""
+        end = next(
+            (i for i in range(first, len(self.lines)) if not self.lines[i][1].strip()), len(self.lines)
+        )
+        code_block(self.doc, "", _dedented(self.lines[first:end]))
+        return end
 
     def _doctest_block(self, first: int) -> int:
         """Spec "Doctest Blocks": a paragraph that begins with `>>> ` is a pasted interpreter

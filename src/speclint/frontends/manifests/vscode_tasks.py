@@ -172,6 +172,13 @@ def extract_vscode_tasks(text: str, path: str) -> ExtractResult:
         root = _Parser(text).value()
     except (ValueError, RecursionError):
         return result  # not JSONC: a file naming the launcher is then reported (no launch found)
+    read_tasks(text, path, root, result)
+    return result
+
+
+def read_tasks(text: str, path: str, root: object, result: ExtractResult) -> None:
+    """The launches of the tasks of `root` (a tasks file's object, or a workspace file's
+    `tasks` section) into `result`."""
     reader = _Reader(text, path, result)
     if isinstance(root, _Object):
         options = root.get("options")
@@ -181,4 +188,3 @@ def extract_vscode_tasks(text: str, path: str) -> ExtractResult:
             if isinstance(task, _Object):
                 reader.task(task, base)
     reader.unread(root)
-    return result

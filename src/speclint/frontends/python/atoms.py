@@ -7,7 +7,9 @@ only where its text, or a name it reads, may spell `sglang`), or may write a nam
 needed atom mentions in a scope that can see it: the walker's values live in the module,
 a class body, or a function and the ones around it, so a name written in one function is
 not looked for in another. A launch also reads `os.environ` (its child inherits it): the
-statements that change it are needed where it can see them. (`sglang` must be written as
+statements that change it are needed where it can see them, and so is a call statement of a
+function (`setup_env()`: the walker follows it, `environ_calls`) and `os.putenv(...)`, with
+the statements of the function that change it. (`sglang` must be written as
 such somewhere along the way: a launch text pieced together from "sgl" + "ang", or an
 escape, is not followed.)
 """
@@ -76,6 +78,9 @@ class Atoms:
         """A class's atom -> the modules its `module.Class` bases name (`eagle_fixture`)."""
         self.attr_writes: list[tuple[int, str]] = []
         """(atom, X) for `self.X = ...` / `cls.X += ...` in a method: X is written in the class."""
+        self.environ = "environ" in text or "putenv" in text
+        """The file may change the environment: a call statement of a function of the file
+        may (its body's statements that do are kept with the function, as its `return`s)."""
         self.shown: list[bool] = []
         """Needed, or holding a needed atom (its header lines stay): set by `close`."""
 
@@ -106,6 +111,8 @@ class Atoms:
                 self._note(node, atom)
                 if isinstance(node, ast.Return) and scope >= 0:
                     self.returns.setdefault(scope, []).append(atom)
+                elif ENVIRON_WORD in self.writes[atom] and scope >= 0 and self.environ:
+                    self.returns.setdefault(scope, []).append(atom)  # (a call of it sets them)
                 elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     self.defs[atom] = node.name
                 elif isinstance(node, ast.ClassDef):
@@ -146,6 +153,10 @@ class Atoms:
             targets = [node.target]
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
             func = node.value.func
+            if self.environ and (
+                isinstance(func, ast.Name) or (isinstance(func, ast.Attribute) and func.attr == "putenv")
+            ):  # `setup_env()` may set `os.environ` (`environ_calls`), `os.putenv(...)` does
+                self.writes[atom].add(ENVIRON_WORD)
             if (
                 isinstance(func, ast.Attribute)
                 and func.attr in _MUTATORS

@@ -13,7 +13,12 @@
 - pexpect `pexpect.spawn(COMMAND)` / `pexpect.run(COMMAND)` (the string split into words,
   pexpect's `split_command_line`), `pexpect.spawn(PROGRAM, [ARGS...])` (the program, then the
   list), `pexpect.popen_spawn.PopenSpawn(CMD)` (`shlex.split` for a string, pexpect 4.8.0);
-  `env=` is the whole environment, as `subprocess`'s.
+  `env=` is the whole environment, as `subprocess`'s, and without it (or `env=None`) the
+  child inherits the program's `os.environ` (pexpect's `spawn._spawn` hands `self.env`, None
+  by default, to `ptyprocess.PtyProcess.spawn`, which then keeps the parent's; `PopenSpawn`
+  to `subprocess.Popen`), so
+  what the file sets there before the call is the launch's. docker-py's container never
+  inherits it: its environment is `environment=` alone (and the image's `ENV`).
 
 Every one is handed to the shell front-end as words or shell text, each character placed where
 the file writes it; none of them is imported or run.
@@ -26,6 +31,7 @@ from dataclasses import replace
 from speclint.core.words import Word
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.environ import env_words as entry_words
+from speclint.frontends.python.environ import launch_env
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -169,7 +175,7 @@ def _pexpect(
     if command is None:
         return
     args = positional[1].value if len(positional) > 1 else keywords.get("args")
-    env = env_words(walker, keywords.get("env"))
+    env = launch_env(walker, keywords.get("env"))  # (none given: pexpect's child inherits `os.environ`)
     if args is not None and name in _PEXPECT_SPAWNS:
         listed = ev.eval(args)
         if listed.kind != "list" or listed.elements:  # `args=[]`: the command string is split

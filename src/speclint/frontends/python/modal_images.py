@@ -8,9 +8,12 @@ inside such a function runs in that image. A launch in a
 file that pulls one registry image and decorates no function that holds the launch with
 another runs in that one. The tag is read where the file writes it: a string literal, a
 module-level name assigned one string once (`SGLANG_IMAGE = "lmsysorg/sglang:v0.5.6.post2"`),
-an f-string or `+` of those. An image whose build then installs SGLang again (a method of its
-chain given text that names sglang: `.pip_install("sglang[all]==0.4.10")`, `.run_commands("git
-clone .../sglang.git ...")`) does not run the tag's release: it picks none. The file is parsed
+an f-string or `+` of those. An image whose build then installs SGLang (a method of its chain given text
+that names sglang: `.pip_install("sglang[all]==0.4.10")`, `.uv_pip_install(...)`,
+`.run_commands("pip install sglang==0.4.10")`, any image: `Image.debian_slim()...`) runs the
+release the last such step pins exactly (`sglang==X`, `sglang[extras]==X`, as pip reads it),
+placed at that string; a step that pins none (`sglang[all]>=0.4`, `git clone
+.../sglang.git`) leaves the image's release unknown: it picks none. The file is parsed
 with CPython's `ast`, never run; a file `ast` cannot parse gives no image.
 """
 
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import re
+from typing import NamedTuple
 
 from speclint.core.spans import Span
 from speclint.frontends.python.ast_places import module_attribute, node_span
@@ -29,10 +33,19 @@ if TYPE_CHECKING:
 _REINSTALL = re.compile(r"sglang(?![-_]router)", re.I)
 """Text of a chained build step that installs SGLang (not only its router package)."""
 _NOT_BUILD_STEPS = frozenset({"env", "entrypoint", "workdir"})
+_PINNED = re.compile(
+    r"(?<![\w.-])sglang(?:\[[^\]]*\])?[ ]*==[ ]*v?\d+\.\d+\.\d+(?:\.?post\d+)?(?![\w.-])", re.I
+)
+"""An exact pin of SGLang in a build step's text (pip's requirement, `sglang[all]==0.4.6`)."""
 _MAX_DEPTH = 8
 
 _Image = tuple[str, Span]
-"""(the image as written, where its text is written)."""
+"""(the image as written, where its text is written; or the `sglang==X` its build installs)."""
+
+
+class _Str(NamedTuple):
+    node: ast.Constant
+    value: str
 
 
 def attach_modal_images(text: str, result: ExtractResult) -> None:
@@ -70,11 +83,17 @@ class _Images:
                 self.images[id(node)] = self._tag(node)
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 steps.append((node, node.func.attr))
-        for call, method in steps:  # a build step chained on a registry image
+        steps.sort(key=lambda step: (step[0].end_lineno or 0, step[0].end_col_offset or 0))  # chain order
+        for call, method in steps:  # a build step chained on an image: the last install wins
             bottom = _bottom(call)
-            if id(bottom) in self.images and method not in _NOT_BUILD_STEPS:
-                if any(_REINSTALL.search(s) for s in _strings(call)):
-                    self.images[id(bottom)] = None
+            if bottom is None or method in _NOT_BUILD_STEPS:
+                continue
+            installs = [s for s in _string_nodes(call) if _REINSTALL.search(s.value)]
+            if not installs:
+                continue
+            pinned = _pin(installs, self.lines, self.bom)
+            if id(bottom) in self.images or (pinned is not None and _is_image(bottom.func)):
+                self.images[id(bottom)] = pinned
         apps = {  # `app = modal.App("x", image=IMG)`: the image of its functions that name none
             name: self._image_of(image, 0)
             for name, value in self.constants.items()
@@ -213,11 +232,27 @@ def _bottom(expression: ast.expr) -> ast.Call | None:
     return bottom
 
 
-def _strings(call: ast.Call) -> list[str]:
+def _string_nodes(call: ast.Call) -> list[_Str]:
     """The string literals a call is given (not those of the chain below it)."""
-    found = []
+    found: list[_Str] = []
     for argument in [*call.args, *(keyword.value for keyword in call.keywords)]:
         for node in ast.walk(argument):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                found.append(node.value)
+                found.append(_Str(node, node.value))
     return found
+
+
+def _pin(installs: list[_Str], lines: list[str], bom: bool) -> _Image | None:
+    """A build step's strings that name sglang: the release they install when one pins it
+    exactly (`"sglang[all]==0.4.6"`, `"pip install sglang==0.4.6"`), as written, placed at its
+    string; None when none does (`sglang[all]>=0.4`, a git checkout): not known."""
+    for string in reversed(installs):
+        match = _PINNED.search(string.value)
+        if match is not None:
+            return match.group().replace(" ", ""), node_span(string.node, lines, bom)
+    return None
+
+
+def _is_image(function: ast.expr) -> bool:
+    """`modal.Image.X` or `Image.X` (imported from modal): the start of an image's chain."""
+    return isinstance(function, ast.Attribute) and module_attribute(function.value, "modal", "Image")

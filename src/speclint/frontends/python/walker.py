@@ -16,7 +16,8 @@ from speclint.frontends.python import syntax as py
 from speclint.frontends.python.branches import arm_conditions, choices_for, mark, with_alternatives
 from speclint.frontends.python.calls import note_call, walk_call_sites
 from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited, walk_super
-from speclint.frontends.python.environ import assign_environ, environ_method, launch_env
+from speclint.frontends.python.environ import assign_environ, launch_env
+from speclint.frontends.python.environ_calls import environ_statement
 from speclint.frontends.python.evaluator import Evaluator
 from speclint.frontends.python.helpers import call_helper, count_statement
 from speclint.frontends.python.launch import recognize
@@ -297,7 +298,7 @@ class PyWalker:
         elif isinstance(node, py.Expr) and isinstance(node.value, py.Call):
             if (method := _super_method(node.value)) is not None and not self.quiet:
                 walk_super(self, method, node.value)  # `super().setUpClass()`: the next base's
-            if not environ_method(self, node.value):  # `os.environ.update(...)`
+            if not environ_statement(self, node.value):  # `os.environ.update(...)`, `setup_env()`
                 mutate(self, node.value)
         elif isinstance(node, py.Del):
             assign_environ(self, node.target, None)  # `del os.environ["NAME"]`

@@ -309,11 +309,14 @@ class ShellBuffer:
         image: tuple[str | None, Span | None] | None = None,
         report_errors: bool = True,
         unit_reader: UnitReader | None = None,
+        unknown: str | None = None,
     ) -> None:
         """Run the shell front-end over the buffer; launches, comments and (optionally) the
         first syntax error go into `result` with file positions. `unit_reader`: reads a unit
         a here-document writes (`shell.script.read_unit`, handed in by the caller: this
-        module may not import the systemd front-end, which uses it)."""
+        module may not import the systemd front-end, which uses it). `unknown`: why a
+        variable not set is unknown (`{name}` its name), when not only the environment may
+        set it."""
         if not self.pieces:
             return
         self.budget.left -= self.size
@@ -336,6 +339,8 @@ class ShellBuffer:
         base = TextMap("", self.file_starts)
         tm = drop_final_continuation(base.derive(self.pieces))
         shell_env = Env()
+        if unknown is not None:
+            shell_env.unknown_template = unknown
         for name, word in (env or {}).items():
             shell_env.vars[name] = VarValue(
                 text=word.text, reason=word.dynamic_reason, origin=word.span, exported=True, assumed=True

@@ -91,6 +91,11 @@ def package_pin(text: str) -> str | None:
     return release if version in (release, release.replace(".post", "post")) else None
 
 
+def is_requirement(text: str) -> bool:
+    """Whether `text` is a requirement on SGLang (`sglang==X`, `sglang[all]>=X`), not a tag."""
+    return text.lower().startswith("sglang") and any(op in text for op in "=<>~!@")
+
+
 def from_launch(reason: str) -> bool:
     """Whether `choose_version`'s reason names the launch's own image tag or package pin."""
     return "image" in reason or "package pin" in reason
@@ -99,10 +104,10 @@ def from_launch(reason: str) -> bool:
 def version_from_image(image: str) -> str | None:
     """The SGLang release an image tag names: `lmsysorg/sglang:v0.5.6.post2-cu126` → 0.5.6.post2,
     `:latest` → the newest known. None when the tag says nothing (`:dev`, a digest). A package
-    pin in its place (`package_pin`) names its release."""
-    pinned = package_pin(image)
-    if pinned is not None:
-        return pinned
+    pin in its place (`package_pin`: a Modal image's `.pip_install("sglang[all]==0.4.6")`)
+    names its release; a requirement that pins none (`sglang==0.5.0rc1`, `sglang>=0.5`), None."""
+    if is_requirement(image):
+        return package_pin(image)
     if "sglang" not in image.split(":", 1)[0] or image.endswith(_IMAGE_FILES) or image.startswith(_PATHS):
         return None  # (a container file on disk, `sglang.sif`, names no release)
     tag = image.rsplit(":", 1)[1] if ":" in image.rsplit("/", 1)[-1] else "latest"
