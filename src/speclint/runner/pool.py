@@ -70,13 +70,18 @@ class Pending:
             raise WorkerDied(str(broken)) from broken
 
 
-def start_worker(inherited: frozenset[str | None]) -> Worker | ForkedWorker:
-    """A worker process: forked on Linux (it reuses what this process already imported and
-    read, `runner.forked`); elsewhere an executor of the platform's default kind, which
-    imports everything again."""
+def forks() -> bool:
+    """Whether workers are forked from this process (Linux), so that they inherit what it
+    read; elsewhere each starts afresh with the platform's default and imports again."""
     import sys
 
-    if sys.platform == "linux":
+    return sys.platform == "linux"
+
+
+def start_worker(inherited: frozenset[str | None]) -> Worker | ForkedWorker:
+    """A worker process: forked on Linux (`runner.forked`); elsewhere an executor of the
+    platform's default kind."""
+    if forks():
         from speclint.runner.forked import ForkedWorker
 
         return ForkedWorker(inherited)

@@ -109,7 +109,7 @@ def lint_all(jobs: Iterable[Job]) -> Generator[Linted, None, None]:
         yield from map(lint_job, chain(head, jobs))
         return
     from speclint.frontends import file_kind
-    from speclint.runner.pool import warm_up_kind
+    from speclint.runner.pool import forks, warm_up_kind
 
     kinds = [file_kind(job[0]) for job in head]
     first = kinds.index(warm_up_kind(kinds))
@@ -118,7 +118,7 @@ def lint_all(jobs: Iterable[Job]) -> Generator[Linted, None, None]:
         chain(((job, here.get(index)) for index, job in enumerate(head)), ((job, None) for job in jobs)),
         workers,
         frozenset({kinds[first]}),
-        frozenset(kinds) - {kinds[first]},
+        frozenset(kinds) - {kinds[first]} if forks() else frozenset(),
     )
 
 
