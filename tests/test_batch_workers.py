@@ -178,3 +178,21 @@ def test_a_worker_dying_on_one_kind_costs_only_its_file(tmp_path, monkeypatch):
         "native parser); please report it with the file"
     ]
     assert [r.path for r, _ in results if r] == [j[0] for i, j in enumerate(jobs) if i != 101]
+
+
+def test_where_workers_are_not_forked_executors_keep_order_and_isolate_a_crash(tmp_path, monkeypatch):
+    """(macOS, Windows: `runner.executors`.) Here the platform's default start method still
+    forks, which lets the dying `lint_job` reach the workers."""
+    from speclint.runner import pool
+
+    monkeypatch.setenv("SPECLINT_WORKERS", "2")
+    monkeypatch.setattr(pool, "forks", lambda: False)
+    jobs = _mixed_jobs(tmp_path, 160)
+    assert _seen(workers.lint_all(jobs)) == _seen(map(workers.lint_job, jobs))
+    monkeypatch.setattr(workers, "lint_job", _dies_on_a_python_file)
+    results = list(workers.lint_all(jobs))
+    assert [e for _, e in results if e] == [
+        f"{jobs[101][0]}: internal error: the process linting this file died (a crash in a "
+        "native parser); please report it with the file"
+    ]
+    assert [r.path for r, _ in results if r] == [j[0] for i, j in enumerate(jobs) if i != 101]

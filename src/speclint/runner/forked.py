@@ -16,7 +16,7 @@ from speclint.runner.pool import WorkerDied, file_cost
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     from typing import Any
 
 HEADER = 4
@@ -54,6 +54,7 @@ class ForkedWorker:
     """One forked worker: the kinds it has read, and its replies not read yet (in order)."""
 
     __slots__ = (
+        "lint_batch",
         "pid",
         "requests",
         "replies",
@@ -65,8 +66,9 @@ class ForkedWorker:
         "alive",
     )
 
-    def __init__(self, inherited: frozenset[str | None]) -> None:
+    def __init__(self, inherited: frozenset[str | None], lint_batch: Callable[[list[Any]], Any]) -> None:
         self.inherited = inherited
+        self.lint_batch = lint_batch
         self._start()
 
     def _start(self) -> None:
@@ -83,7 +85,7 @@ class ForkedWorker:
             os.close(replies)
             for fd in _parent_ends:
                 os.close(fd)
-            _serve(to_worker, from_worker)
+            _serve(to_worker, from_worker, self.lint_batch)
         os.close(to_worker)
         os.close(from_worker)
         os.set_blocking(requests, False)
@@ -202,11 +204,9 @@ class ForkedWorker:
             pass
 
 
-def _serve(requests: int, replies: int) -> None:
+def _serve(requests: int, replies: int, lint_batch: Callable[[list[Any]], Any]) -> None:
     """The worker's loop: a batch in, its results out, until the requests end."""
     import signal
-
-    from speclint.runner import workers
 
     status = 1
     try:
@@ -218,7 +218,7 @@ def _serve(requests: int, replies: int) -> None:
                 status = 0
                 break
             jobs = pickle.loads(_read_exactly(requests, int.from_bytes(header, "little")))
-            payload = pickle.dumps(workers.lint_batch(jobs), pickle.HIGHEST_PROTOCOL)
+            payload = pickle.dumps(lint_batch(jobs), pickle.HIGHEST_PROTOCOL)
             _write_all(replies, len(payload).to_bytes(HEADER, "little") + payload)
     finally:
         os._exit(status)

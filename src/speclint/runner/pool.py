@@ -1,4 +1,4 @@
-"""The worker processes of a big batch, one executor each, and which of them lints a batch.
+"""Which worker process lints a batch of a big run, and why.
 
 A front-end's first file costs far more than the next (a Python file ~30 ms of imports
 against ~2 ms after; a Markdown file ~15 ms): each worker pays that once per kind it reads. So a batch goes to the worker that is expected to finish it first: the
@@ -13,11 +13,7 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from concurrent.futures import Future, ProcessPoolExecutor
-    from multiprocessing.context import BaseContext
-    from typing import Any, Protocol, TypeVar
-
-    from speclint.runner.forked import ForkedWorker
+    from typing import Protocol, TypeVar
 
     class Busy(Protocol):
         """What `choose` weighs: the kinds a worker has read and its work in flight."""
@@ -48,95 +44,12 @@ class WorkerDied(Exception):
     """The worker ended before it answered (a crash in a native parser, a kill)."""
 
 
-class Pending:
-    """A batch's results from an executor's future (None: the executor had already broken)."""
-
-    __slots__ = ("future",)
-
-    def __init__(self, future: Future[Any] | None) -> None:
-        self.future = future
-
-    def done(self) -> bool:
-        return self.future is None or self.future.done()
-
-    def result(self) -> Any:
-        from concurrent.futures.process import BrokenProcessPool
-
-        if self.future is None:
-            raise WorkerDied("already broken when this batch was sent")
-        try:
-            return self.future.result()
-        except BrokenProcessPool as broken:
-            raise WorkerDied(str(broken)) from broken
-
-
 def forks() -> bool:
     """Whether workers are forked from this process (Linux), so that they inherit what it
     read; elsewhere each starts afresh with the platform's default and imports again."""
     import sys
 
     return sys.platform == "linux"
-
-
-def start_worker(inherited: frozenset[str | None]) -> Worker | ForkedWorker:
-    """A worker process: forked on Linux (`runner.forked`); elsewhere an executor of the
-    platform's default kind."""
-    if forks():
-        from speclint.runner.forked import ForkedWorker
-
-        return ForkedWorker(inherited)
-    import multiprocessing
-
-    return Worker(multiprocessing.get_context(), frozenset())
-
-
-class Worker:
-    """One worker process (an executor of one: a worker that dies breaks only its own
-    executor), the kinds it has read, and the work it was given that is not done yet."""
-
-    __slots__ = ("context", "pool", "kinds", "inherited", "in_flight")
-
-    def __init__(self, context: BaseContext, inherited: frozenset[str | None]) -> None:
-        self.context = context
-        self.inherited = inherited
-        self.pool = executor(context)
-        self.kinds: set[str | None] = set(inherited)
-        self.in_flight: list[tuple[Pending, float]] = []
-
-    def load(self) -> float:
-        """The estimated work in flight (what is done is forgotten)."""
-        self.in_flight = [(pending, cost) for pending, cost in self.in_flight if not pending.done()]
-        return sum(cost for _, cost in self.in_flight)
-
-    def submit(self, batch: Sequence[Any], kind: str | None) -> Pending:
-        """The batch's results to come (they raise WorkerDied when this worker's executor
-        broke: the batch is then linted again where it is collected)."""
-        from concurrent.futures.process import BrokenProcessPool
-
-        from speclint.runner.workers import lint_batch
-
-        try:
-            pending = Pending(self.pool.submit(lint_batch, list(batch)))
-        except BrokenProcessPool:
-            return Pending(None)
-        self.in_flight.append((pending, len(batch) * file_cost(kind)))
-        self.kinds.add(kind)
-        return pending
-
-    def replace_if(self, broken: object) -> None:
-        """A new process instead of the one that died (once, however many of its batches
-        report it): a fresh fork of the main process, with what that had read."""
-        if self.pool is broken:
-            broken.shutdown(wait=False, cancel_futures=True)
-            self.pool = executor(self.context)
-            self.kinds = set(self.inherited)
-            self.in_flight = []
-
-    def end(self, wait: bool) -> None:
-        if not wait:  # Ctrl-C, or the caller stopped early: end the process, don't wait
-            for process in list((getattr(self.pool, "_processes", None) or {}).values()):
-                process.terminate()  # (no public way to do this before Python 3.14)
-        self.pool.shutdown(wait=wait, cancel_futures=True)
 
 
 def choose(workers: Sequence[W], kind: str | None) -> W:
@@ -151,19 +64,3 @@ def warm_up_kind(kinds: Sequence[str | None]) -> str | None:
     warm-up is cheapest. An expensive warm-up done there would keep the other cores idle
     for as long; done in a worker, the others lint meanwhile."""
     return min(kinds, key=lambda kind: WARM_UP_MS.get(kind or "", 0.0))
-
-
-def executor(context: BaseContext) -> ProcessPoolExecutor:
-    # an executor, not multiprocessing.Pool: a worker that dies (a crash in a native parser)
-    # breaks the executor instead of hanging the run forever
-    from concurrent.futures import ProcessPoolExecutor
-
-    return ProcessPoolExecutor(1, mp_context=context, initializer=_ignore_sigint)
-
-
-def _ignore_sigint() -> None:
-    """Ctrl-C is the main process's to handle: a worker interrupted while it holds the queue
-    lock would leave the others waiting for it forever."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)

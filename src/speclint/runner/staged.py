@@ -11,15 +11,17 @@ chosen for it wait here (`Later`).
 
 from __future__ import annotations
 
-from speclint.runner.pool import WorkerDied, file_cost, start_worker
+from speclint.runner.pool import WorkerDied, file_cost
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from typing import Any
+    from typing import Any, TypeAlias
 
+    from speclint.runner.executors import ExecutorWorker
     from speclint.runner.forked import ForkedWorker
-    from speclint.runner.pool import Worker
+
+    Started: TypeAlias = "ExecutorWorker | ForkedWorker"
 
 
 class LaterReply:
@@ -31,7 +33,7 @@ class LaterReply:
     def __init__(self) -> None:
         self.first: list[Any] = []
         self.inner: Any = None
-        self.sent_to: tuple[Worker | ForkedWorker, object] | None = None
+        self.sent_to: tuple[Started, object] | None = None
 
     def done(self) -> bool:
         return self.inner is None or self.inner.done()
@@ -70,7 +72,9 @@ class Later:
         self.waiting.append((list(batch), kind, reply))
         return reply
 
-    def start(self, lint_here: Callable[[Any], Any]) -> Worker | ForkedWorker:
+    def start(
+        self, lint_here: Callable[[Any], Any], start_worker: Callable[[frozenset[str | None]], Started]
+    ) -> Started:
         """Reads here the first file of each kind waiting that the others were not forked
         with, then forks the worker (which inherits them) and sends it what waits."""
         read = set(self.inherited)

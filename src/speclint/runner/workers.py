@@ -15,11 +15,11 @@ if TYPE_CHECKING:
     from collections.abc import Generator, Iterable, Iterator
     from typing import Any, TypeAlias
 
+    from speclint.runner.executors import ExecutorWorker, Pending
     from speclint.runner.forked import ForkedWorker, Reply
-    from speclint.runner.pool import Pending, Worker
     from speclint.runner.staged import Later, LaterReply
 
-    AnyWorker: TypeAlias = "Worker | ForkedWorker"
+    AnyWorker: TypeAlias = "ExecutorWorker | ForkedWorker"
     InFlight: TypeAlias = "list[Linted] | Pending | Reply | LaterReply"
     """A batch's results: linted here, or to come from a worker."""
 
@@ -138,8 +138,6 @@ def _lint_in_workers(
     results in input order. With `other_kinds` (kinds of the first files other than those
     read here), the last worker is started once the first rounds are sent and this process
     has read one file of each (`runner.staged`)."""
-    from speclint.runner.pool import start_worker
-
     workers: list[AnyWorker | Later] = [
         start_worker(inherited) for _ in range(count - 1 if other_kinds else count)
     ]
@@ -159,7 +157,7 @@ def _lint_in_workers(
                     break
                 window.append(([job for job, _ in taken], _send(taken, workers)))
             if later is not None:
-                workers[-1] = later.start(lint_job)
+                workers[-1] = later.start(lint_job, start_worker)
                 later = None
             if not window:
                 finished = True
@@ -224,7 +222,7 @@ def _collect(
 def _relint(batch: list[Job], inherited: frozenset[str | None]) -> list[Linted]:
     """A batch that was in flight when a worker died, in a process of its own; if that one
     dies too, file by file."""
-    from speclint.runner.pool import WorkerDied, start_worker
+    from speclint.runner.pool import WorkerDied
 
     worker = start_worker(inherited)
     try:
@@ -240,7 +238,7 @@ def _relint(batch: list[Job], inherited: frozenset[str | None]) -> list[Linted]:
 def _lint_isolated(job: Job, inherited: frozenset[str | None]) -> Linted:
     """One file in its own worker, after a worker died: the file that kills it is reported,
     the others are linted."""
-    from speclint.runner.pool import WorkerDied, start_worker
+    from speclint.runner.pool import WorkerDied
 
     worker = start_worker(inherited)
     try:
@@ -253,6 +251,22 @@ def _lint_isolated(job: Job, inherited: frozenset[str | None]) -> Linted:
         )
     finally:
         worker.end(wait=True)
+
+
+def start_worker(inherited: frozenset[str | None]) -> AnyWorker:
+    """A worker process: forked on Linux (`runner.forked`: it inherits what this process read
+    of the kinds `inherited`); elsewhere an executor of the platform's default kind."""
+    from speclint.runner.pool import forks
+
+    if forks():
+        from speclint.runner.forked import ForkedWorker
+
+        return ForkedWorker(inherited, lint_batch)
+    import multiprocessing
+
+    from speclint.runner.executors import ExecutorWorker
+
+    return ExecutorWorker(multiprocessing.get_context(), frozenset(), lint_batch)
 
 
 def _usable_cpus() -> int:
