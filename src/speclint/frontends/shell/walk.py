@@ -316,13 +316,13 @@ class Walker:
                 name = self.tm.node_text(name_word)
                 if (
                     not self.collect
-                    and b":=" not in raw
+                    and raw.find(b":=") < 0  # (`find`, not `in`: see `frontends.recognise.names_launcher`)
                     and not builtin_commands.changes_variables(self, name)
                 ):
                     return  # pre-walk of a loop body: only effects on variables matter
                 if (
-                    b"$" not in raw
-                    and b"`" not in raw
+                    raw.find(b"$") < 0
+                    and raw.find(b"`") < 0
                     and not may_matter(self, name)
                     and not prefixed.mentions(raw)
                 ):
