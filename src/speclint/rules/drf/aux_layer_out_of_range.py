@@ -87,7 +87,12 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         arch = ctx.target.architecture if ctx.target is not None else None
         version = ctx.version.version
         capture = aux_layers.aux_capture(version, arch, launch.target.num_hidden_layers, ids)
-        if ids is None or capture is None or not capture.missing or not drafter.uses_aux_hidden_state(launch.draft):
+        if (
+            ids is None
+            or capture is None
+            or not capture.missing
+            or not drafter.uses_aux_hidden_state(launch.draft)
+        ):
             return
         depth = capture.num_layers
         bad = [i for i, layer in zip(ids, capture.layers) if layer in capture.missing]

@@ -132,28 +132,30 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
     count = len(kinds)
     while index < count:
         kind = kinds[index]
-        item = items[index]
+        option = items[index]
         index += 1
         if kind == "S" or kind == "D":
             _mark_unknown(parsed, index - 1, words[index - 1])
             continue
-        if item is None:  # "A", or "-" (a `--`)
+        if option is None:  # "A", or "-" (a `--`)
             word = words[index - 1]
             parsed.problems.append(_problem("unexpected-argument", word.span, word.text or ""))
             continue
-        use = FlagUse(item.word, item.written or "", item.spec, item.option, item.how, item.candidates)
-        use.option_span = item.word.span
+        use = FlagUse(
+            option.word, option.written or "", option.spec, option.option, option.how, option.candidates
+        )
+        use.option_span = option.word.span
         use.position = index - 1
         parsed.uses.append(use)
-        if item.how in ("ambiguous", "unknown"):
-            kind = "ambiguous-option" if item.how == "ambiguous" else "unknown-option"
-            parsed.problems.append(_problem(kind, item.word.span, use.written, use))
+        if option.how in ("ambiguous", "unknown"):
+            kind = "ambiguous-option" if option.how == "ambiguous" else "unknown-option"
+            parsed.problems.append(_problem(kind, option.word.span, use.written, use))
             # argparse would stop; assume the values that follow belong to the unknown flag
             while index < count and kinds[index] in ("A", "D"):
                 use.value_words += (words[index],)
                 index += 1
             continue
-        index = _consume(parsed, use, item, kinds, words, index)
+        index = _consume(parsed, use, option, kinds, words, index)
     if not parsed.has_unknown_words:
         given = {u.spec.dest for u in parsed.uses if u.spec is not None}
         for spec in schema.required:
