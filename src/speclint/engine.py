@@ -191,12 +191,13 @@ def _checks_for(ctx: LaunchContext, rules: _RuleSet) -> tuple[tuple[Rule, tuple[
     """`_rules_for`, less the rules none of whose gates the launch opens (`Rule.gates`: they
     would report nothing, and their modules are not imported), each rule with the release facts
     its findings rest on that the release did not verify (`Rule.unverified`): the same for
-    every launch of a release that argparse stops alike and that opens the same gates, so
-    worked out once for them."""
+    every launch of a release that argparse stops alike and that opens the same of the gates
+    some rule has (`_RuleSet.gated`: a launch also opens a gate per field resolution adjusts,
+    which few rules ask about), so worked out once for them."""
     import speclint.rules.gates as gates  # (a module: see `lint_text`)
 
     stop = ctx.parse_stop
-    opened = gates.launch_gates(ctx, *rules.asked)
+    opened = gates.launch_gates(ctx, *rules.asked) & rules.gated
     key = (ctx.release, None if stop is None else stop.kind == "help", opened)
     found = rules.checks.get(key)
     if found is None:
@@ -229,6 +230,8 @@ class _RuleSet:
     """Code -> the codes it gives way to (`rules.precedence`), for rules that defer."""
     asked: tuple[bool, tuple[str, ...]]
     """The gates of `rules.gates.launch_gates` that depend on what the rules ask about."""
+    gated: frozenset[str]
+    """Every gate of an enabled launch rule: whether a rule runs depends on these alone."""
     checks: dict[tuple[Release, bool | None, frozenset[str]], tuple[tuple[Rule, tuple[str, ...]], ...]] = (
         field(default_factory=dict, compare=False, repr=False)
     )
@@ -258,6 +261,7 @@ def _enabled_rules(selection: Selection) -> _RuleSet:
             implementing("check_suppressions"),
             {rule.code: rule.defers_to for rule in enabled if rule.defers_to},
             asked(gate for rule in enabled for gate in rule.gates),
+            frozenset(gate for entry in enabled if entry.hook == "check" for gate in entry.gates),
         )
     return found
 

@@ -76,7 +76,7 @@ def referenced_names(node: Node, tm: TextMap) -> list[str]:
     """Names of the variables a node expands (`$X`, `${X...}`, `${X[@]}`), in order."""
     data = tm.data
     raw = data[node.start_byte : node.end_byte]
-    if node.type in _WHOLE_WORDS and b"((" not in raw and b"$[" not in raw and not node.has_error:
+    if node.type in _WHOLE_WORDS and raw.find(b"((") < 0 and raw.find(b"$[") < 0 and not node.has_error:
         return _names_at_dollars(node, raw, node.start_byte, tm)
     names: list[str] = []
     stack = [node]

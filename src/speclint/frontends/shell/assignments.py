@@ -22,7 +22,7 @@ def assignment(walker: Walking, node: Node, exported: bool = False, array: bool 
         return
     value_node = node.child_by_field_name("value")
     tm = walker.tm
-    append = b"+=" in tm.data[node.start_byte : node.end_byte] and any(
+    append = tm.data.find(b"+=", node.start_byte, node.end_byte) >= 0 and any(
         not c.is_named and c.type == "+=" for c in node.children
     )  # (the bytes first: most assignments have no `+=`, and the children cost more)
     origin = tm.node_span(value_node) if value_node is not None else tm.span(node.end_byte, node.end_byte)
@@ -71,7 +71,7 @@ def _marked(walker: Walking, value: VarValue, value_node: Node | None) -> VarVal
     if (
         value.reason is not None
         or value_node is None
-        or b"$" not in walker.tm.data[value_node.start_byte : value_node.end_byte]
+        or walker.tm.data.find(b"$", value_node.start_byte, value_node.end_byte) < 0
     ):
         return value
     if rests_on_environment(walker.env, alts.referenced_names(value_node, walker.tm)):

@@ -71,16 +71,21 @@ class Walker:
         self.alternative: Alternative | None = None
         """Set while a command is walked for one choice of branch arms (`alternatives`):
         the launches it yields are that alternative."""
+        self._expander: Expander | None = None
+        """The last `expander()`, handed out again while `env` and `tm` are the same."""
 
     # ---- entry points ------------------------------------------------------------------------
 
     def run(self, root: Node) -> None:
-        self.block(root.children)
-        if self.aliases:
-            from speclint.frontends.shell.aliases import read_uncalled
+        try:
+            self.block(root.children)
+            if self.aliases:
+                from speclint.frontends.shell.aliases import read_uncalled
 
-            read_uncalled(self)
-        self._walk_function_bodies()
+                read_uncalled(self)
+            self._walk_function_bodies()
+        finally:
+            self._expander = None  # (it holds `_substitution`, so this walker: no cycle left)
         if self.depth == 0 and self.calls.made:
             self.calls.mark(self.result.launches)
 
@@ -96,7 +101,15 @@ class Walker:
         return follow_call(self, node, args, prefix)
 
     def expander(self) -> Expander:
-        return Expander(self.tm, self.env, self._substitution)
+        """An Expander of this buffer against the current `env`: one for the commands and
+        assignments between two changes of `env` (a branch, a subshell), not one each. It
+        keeps no state between calls (`Expander._argument_mode` is set by each entry point
+        and restored by `value`), and a `$(...)` walked inside one of its calls runs in a
+        subshell's `env`, so it gets its own."""
+        made = self._expander
+        if made is None or made.env is not self.env or made.tm is not self.tm:
+            made = self._expander = Expander(self.tm, self.env, self._substitution)
+        return made
 
     def line_of(self, node: Node) -> int:
         return self.tm.node_line(node)
@@ -316,13 +329,13 @@ class Walker:
                 name = self.tm.node_text(name_word)
                 if (
                     not self.collect
-                    and b":=" not in raw
+                    and raw.find(b":=") < 0  # (`find`, not `in`: see `frontends.recognise.names_launcher`)
                     and not builtin_commands.changes_variables(self, name)
                 ):
                     return  # pre-walk of a loop body: only effects on variables matter
                 if (
-                    b"$" not in raw
-                    and b"`" not in raw
+                    raw.find(b"$") < 0
+                    and raw.find(b"`") < 0
                     and not may_matter(self, name)
                     and not prefixed.mentions(raw)
                 ):

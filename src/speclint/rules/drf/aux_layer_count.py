@@ -80,14 +80,15 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         launch = eagle3_launch(ctx)
         if launch is None:
             return
-        from speclint.sglang.checkpoints.drafter import aux_layer_ids, fc_aux_count, uses_aux_hidden_state
+        # modules, not names: `from M import name` here asks M for a `__path__` on each call
+        import speclint.sglang.checkpoints.drafter as drafter
 
-        ids = aux_layer_ids(launch.draft)
-        if not ids or not uses_aux_hidden_state(launch.draft):
+        ids = drafter.aux_layer_ids(launch.draft)
+        if not ids or not drafter.uses_aux_hidden_state(launch.draft):
             return
         release = ctx.release
         version = release.version
-        expected = fc_aux_count(launch.draft, version)
+        expected = drafter.fc_aux_count(launch.draft, version)
         if expected == len(ids):
             return
         fixed = release.eagle3_aux_count_from_config is False

@@ -69,18 +69,19 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         launch = eagle3_launch(ctx)
         if launch is None:
             return
-        from speclint.sglang.checkpoints.aux_layers import aux_capture
-        from speclint.sglang.checkpoints.drafter import aux_layer_ids, top_level_ids
+        # modules, not names: `from M import name` here asks M for a `__path__` on each call
+        import speclint.sglang.checkpoints.aux_layers as aux_layers
+        import speclint.sglang.checkpoints.drafter as drafter
 
-        ids = top_level_ids(launch.draft)
-        if ids is None or aux_layer_ids(launch.draft) is not None:
+        ids = drafter.top_level_ids(launch.draft)
+        if ids is None or drafter.aux_layer_ids(launch.draft) is not None:
             return
         depth = launch.target.num_hidden_layers if launch.target is not None else None
         arch = ctx.target.architecture if ctx.target is not None else None
         version = ctx.version.version
         if depth:
-            meant = aux_capture(version, arch, depth, ids)
-            default = aux_capture(version, arch, depth, None)
+            meant = aux_layers.aux_capture(version, arch, depth, ids)
+            default = aux_layers.aux_capture(version, arch, depth, None)
             if meant is not None and default is not None and meant.layers == default.layers:
                 return  # the ids are SGLang's default anyway
             uses = (

@@ -79,18 +79,24 @@ python -m sglang.launch_server --model-path fixtures/models/llama-3.1-8b-instruc
         launch = eagle3_launch(ctx)
         if launch is None or launch.target is None:
             return
-        from speclint.sglang.checkpoints.aux_layers import aux_capture, indexes_layers
-        from speclint.sglang.checkpoints.drafter import aux_layer_ids, uses_aux_hidden_state
+        # modules, not names: `from M import name` here asks M for a `__path__` on each call
+        import speclint.sglang.checkpoints.aux_layers as aux_layers
+        import speclint.sglang.checkpoints.drafter as drafter
 
-        ids = aux_layer_ids(launch.draft)
+        ids = drafter.aux_layer_ids(launch.draft)
         arch = ctx.target.architecture if ctx.target is not None else None
         version = ctx.version.version
-        capture = aux_capture(version, arch, launch.target.num_hidden_layers, ids)
-        if ids is None or capture is None or not capture.missing or not uses_aux_hidden_state(launch.draft):
+        capture = aux_layers.aux_capture(version, arch, launch.target.num_hidden_layers, ids)
+        if (
+            ids is None
+            or capture is None
+            or not capture.missing
+            or not drafter.uses_aux_hidden_state(launch.draft)
+        ):
             return
         depth = capture.num_layers
         bad = [i for i, layer in zip(ids, capture.layers) if layer in capture.missing]
-        if indexes_layers(version, arch):
+        if aux_layers.indexes_layers(version, arch):
             effect = f"{arch}'s capture hook indexes its layers, so the launch fails with IndexError at load"
         elif len(capture.missing) == len(capture.layers):
             effect = (

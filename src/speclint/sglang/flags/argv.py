@@ -103,45 +103,59 @@ def _nargs_range(spec: FlagSpec) -> tuple[int, int | None]:
 def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
     parsed = ParsedArgs(schema)
     has_negative = has_negative_number_options(schema)
-    items: list[Classified] = []
+    # Each word's kind (`Classified.kind`), and the classification of an option word (None for
+    # the others): a value word (`--tp 8`'s `8`, half a launch's words) needs no record.
+    kinds: list[str] = []
+    items: list[Classified | None] = []
     after_double_dash = False
     for word in words:
+        text = word.text
+        if text is not None and (after_double_dash or not text or text[0] != "-"):
+            kinds.append("A")  # what `classify` makes of it (`Classified(word, "A")`)
+            items.append(None)
+            continue
         if after_double_dash:
-            items.append(
-                Classified(word, "A") if not word.dynamic else Classified(word, "S" if word.splat else "D")
-            )
+            kinds.append("S" if word.splat else "D")
+            items.append(None)
             continue
         item = classify(schema, word, has_negative)
-        if item.kind == "--":
+        kind = item.kind
+        if kind == "--":
             # argparse never gives `--` to an optional, and with no positionals to take it
             # it stays among the unrecognized arguments (CPython 3.11)
             after_double_dash = True
-            item.kind = "-"
-        items.append(item)
+            kind = item.kind = "-"
+        kinds.append(kind)
+        items.append(item if kind == "O" else None)
 
     index = 0
-    while index < len(items):
-        item = items[index]
+    count = len(kinds)
+    while index < count:
+        kind = kinds[index]
+        option = items[index]
         index += 1
-        if item.kind in ("S", "D"):
-            _mark_unknown(parsed, index - 1, item.word)
+        if kind == "S" or kind == "D":
+            _mark_unknown(parsed, index - 1, words[index - 1])
             continue
-        if item.kind in ("A", "-"):
-            parsed.problems.append(_problem("unexpected-argument", item.word.span, item.word.text or ""))
+        if option is None:  # "A", or "-" (a `--`)
+            word = words[index - 1]
+            parsed.problems.append(_problem("unexpected-argument", word.span, word.text or ""))
             continue
-        use = FlagUse(item.word, item.written or "", item.spec, item.option, item.how, item.candidates)
-        use.option_span = item.word.span
+        use = FlagUse(
+            option.word, option.written or "", option.spec, option.option, option.how, option.candidates
+        )
+        use.option_span = option.word.span
         use.position = index - 1
         parsed.uses.append(use)
-        if item.how in ("ambiguous", "unknown"):
-            kind = "ambiguous-option" if item.how == "ambiguous" else "unknown-option"
-            parsed.problems.append(_problem(kind, item.word.span, use.written, use))
+        if option.how in ("ambiguous", "unknown"):
+            kind = "ambiguous-option" if option.how == "ambiguous" else "unknown-option"
+            parsed.problems.append(_problem(kind, option.word.span, use.written, use))
             # argparse would stop; assume the values that follow belong to the unknown flag
-            while index < len(items) and items[index].kind in ("A", "D"):
-                use.value_words += (items[index].word,)
+            while index < count and kinds[index] in ("A", "D"):
+                use.value_words += (words[index],)
                 index += 1
             continue
-        index = _consume(parsed, use, item, items, index)
+        index = _consume(parsed, use, option, kinds, words, index)
     if not parsed.has_unknown_words:
         given = {u.spec.dest for u in parsed.uses if u.spec is not None}
         for spec in schema.required:
@@ -165,7 +179,9 @@ def _mark_unknown(parsed: ParsedArgs, position: int, word: Word) -> None:
     parsed.unknown_reason = word.dynamic_reason or "a word speclint cannot read"
 
 
-def _consume(parsed: ParsedArgs, use: FlagUse, item: Classified, items: list[Classified], index: int) -> int:
+def _consume(
+    parsed: ParsedArgs, use: FlagUse, item: Classified, kinds: list[str], words: list[Word], index: int
+) -> int:
     spec = use.spec
     assert spec is not None
     low, high = _nargs_range(spec)
@@ -197,19 +213,20 @@ def _consume(parsed: ParsedArgs, use: FlagUse, item: Classified, items: list[Cla
         return index
     taken: list[Word] = []
     saw_dynamic = False
-    while index < len(items) and (high is None or len(taken) < high):
-        kind = items[index].kind
+    count = len(kinds)
+    while index < count and (high is None or len(taken) < high):
+        kind = kinds[index]
         if kind == "A" or kind == "D":
-            taken.append(items[index].word)
+            taken.append(words[index])
             saw_dynamic |= kind == "D"
             index += 1
         elif kind == "S":
-            taken.append(items[index].word)
+            taken.append(words[index])
             saw_dynamic = True
             if low == high == 1:  # `--port $PORT`: one word, its text unknown (SLM004 says so)
-                parsed.one_word.append(items[index].word)
+                parsed.one_word.append(words[index])
             else:  # it may be several values, or values and flags
-                _mark_unknown(parsed, index, items[index].word)
+                _mark_unknown(parsed, index, words[index])
             index += 1
             break
         else:

@@ -161,6 +161,16 @@ class LaunchConfig:
     def given(self, dest: str) -> bool:
         return dest in self._by_dest and dest in self._uses_by_dest
 
+    def known_value(self, dest: str, unknown: object) -> object:
+        """`value(dest)` where `known(dest)`, `unknown` where not, None for a field the release
+        lacks: `knows`, `known` and `value` in one call (resolution's refusals ask a dozen
+        fields of every launch this way, most of them the release default)."""
+        if dest not in self._by_dest:
+            return None
+        if self._plain and dest not in self._uses_by_dest:  # a default, every word read
+            return self.value(dest)
+        return self.value(dest) if self.known(dest) else unknown
+
     @property
     def every_word_read(self) -> bool:
         """No word was left unread: a field no flag gave has its release default."""

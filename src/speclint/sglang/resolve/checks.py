@@ -29,12 +29,14 @@ def deprecated_actions(state: ResolutionState) -> None:
 
 
 def check_server_args(state: ResolutionState) -> None:
-    from speclint.sglang.resolve.refusals import check_refusals
-    from speclint.sglang.resolve.refusals_features import check_pdmux, check_torch_compile_padding
+    # modules, not names: `from M import name` in a function asks the module M for a
+    # `__path__` it lacks on each call, an AttributeError made and dropped (~3 K instructions)
+    import speclint.sglang.resolve.refusals as refusals
+    import speclint.sglang.resolve.refusals_features as features
 
     _deepep_auto_mode(state)
-    check_refusals(state)  # handlers that run before check_server_args's own asserts
-    check_torch_compile_padding(state)
+    refusals.check_refusals(state)  # handlers that run before check_server_args's own asserts
+    features.check_torch_compile_padding(state)
     _pipeline_parallel(state)
     _pipeline_parallel_speculative(state)
     _multinode_data_parallel(state)
@@ -47,7 +49,7 @@ def check_server_args(state: ResolutionState) -> None:
         from speclint.sglang.resolve.chunked_page import check_chunked_prefill_page
 
         check_chunked_prefill_page(state)
-    check_pdmux(state)
+    features.check_pdmux(state)
 
 
 _MULTINODE_DP = {

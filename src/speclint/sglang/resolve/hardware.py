@@ -172,13 +172,16 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
     if fixed_page:
         _page_size(state, None)
     attn = state.get("attn_dp_size")
+    # `state.set_unknown(name, reason)`'s value, made once for the ten-odd fields left unset
+    # here (an Unknown is never changed once made): not one Unknown a field of every launch
+    unset: Unknown | None = None
     for name in GPU_FIELDS:
         if name in ("page_size", "attention_backend") and not state.traits.gpu_resolution:
             continue  # attention.py resolves them per release (recorded by tools/oracle)
         if not state.traits.gpu_resolution and resolve_gpu_free(state, name, reason):
             continue  # a field the GPU does not change there (given_sizes.py)
         if state.values.get(name) is None:
-            state.set_unknown(name, reason)
+            state.values[name] = unset = unset or Unknown(reason)
         elif name in ("chunked_prefill_size", "schedule_conservativeness") and not (
             state.traits.gpu_resolution and isinstance(attn, int) and attn == 1
         ):

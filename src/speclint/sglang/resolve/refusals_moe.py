@@ -15,10 +15,12 @@ if TYPE_CHECKING:
 def given(state: ResolutionState, name: str) -> object:
     """The launch's value of `name` (None: not given or not a flag of this release); a
     dynamic value reads as Unknown."""
-    config = state.config
-    if not config.knows(name):
-        return None
-    return config.value(name) if config.known(name) else state.get(name)
+    value = state.config.known_value(name, _UNKNOWN)
+    return state.get(name) if value is _UNKNOWN else value
+
+
+_UNKNOWN = object()
+"""`given`'s marker for a value the launch leaves unknown (`LaunchConfig.known_value`)."""
 
 
 def deterministic_inference(state: ResolutionState) -> bool:
