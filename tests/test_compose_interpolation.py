@@ -27,9 +27,14 @@ def test_the_project_env_file_sets_the_value_pointing_at_the_reference():
 
 
 def test_a_required_variable_the_env_file_does_not_set_is_unknown_and_says_why():
-    (code, line, column, text, message) = next(f for f in FIXTURE.findings() if f[0] == "SLM004" and f[1] == 8)
+    (code, line, column, text, message) = next(
+        f for f in FIXTURE.findings() if f[0] == "SLM004" and f[1] == 8
+    )
     assert (line, column, text) == (8, 32, "${MODEL:?set MODEL}")
-    assert "`${MODEL:?set MODEL}` is set by Docker Compose from the environment `docker compose` runs in" in message
+    assert (
+        "`${MODEL:?set MODEL}` is set by Docker Compose from the environment `docker compose` runs in"
+        in message
+    )
     assert "`.env` next to the compose file does not set MODEL" in message
 
 
