@@ -311,6 +311,7 @@ class _Reader(NodeReader):
                 # splits it the same way for the plain words a launch uses
                 buffer.add_space()
                 buffer.add_code(interpolate(self.scalar_pieces(part), dotenv))
+                buffer.newlines_end_commands = False
             else:
                 for item in self.words(part):
                     buffer.add_word(ArgvItem(interpolate(item.pieces, dotenv), item.splat))

@@ -109,7 +109,9 @@ def recognize(walker: Walking, call: py.Call) -> None:
         target = positional[0].value if positional else keywords.get("command") or keywords.get("cmd")
         if target is not None:
             inherits = name in _SHELL_CALLS or last in _SGLANG_SHELL  # a helper of unknown body: `env=` only
-            walker.add_shell(ev.eval(target), launch_env(walker, keywords.get("env"), inherits))
+            walker.add_shell(
+                ev.eval(target), launch_env(walker, keywords.get("env"), inherits), last in _SGLANG_SHELL
+            )
     elif last == ENGINE and is_engine(name, walker.imports, walker.functions, _has_model_path(call)):
         if "server_args" not in keywords:
             walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))
