@@ -40,7 +40,7 @@ def test_a_required_variable_the_env_file_does_not_set_is_unknown_and_says_why()
 
 def test_the_image_tag_and_environment_values_are_interpolated():
     launches = extract_file(str(FIXTURE.path), FIXTURE.text).launches
-    assert [launch.image for launch in launches] == ["lmsysorg/sglang:v0.5.6.post2"] * 2
+    assert [launch.image for launch in launches] == ["lmsysorg/sglang:v0.5.6.post2"] * 3
     findings = FIXTURE.findings()
     assert ("PAR001", 19, 29, "${GPUS:-0}") in [f[:4] for f in findings]
     assert not [f for f in findings if f[0] == "SLM004" and f[1] == 22]  # BENCH_TP="2" in .env
@@ -71,3 +71,10 @@ def test_without_an_env_file_a_default_is_the_value_and_a_bare_name_unknown():
 def test_the_env_file_syntax_as_compose_documents_it():
     text = "# c\nA=1\nexport B='x $y'\nC=\"a\\tb\" # note\nD=v # note\nE=${A}\nF=\n"
     assert parse_dotenv(text) == {"A": "1", "B": "x $y", "C": "a\tb", "D": "v", "E": None, "F": ""}
+
+
+def test_a_literal_block_command_is_one_command_across_its_lines():
+    """Compose splits a string `command:` into words: the line ends of a `|` block are
+    blanks, not the ends of separate commands (no false "no --model-path")."""
+    found = [f[:4] for f in FIXTURE.findings() if f[1] >= 23]
+    assert found == [("FLG001", 29, 7, "--tp-szie")]

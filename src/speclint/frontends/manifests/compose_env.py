@@ -245,3 +245,47 @@ def interpolated_image(node: yaml.ScalarNode, pieces: list[Piece]) -> yaml.Scala
     if text is None or text == node.value:
         return node
     return yaml.ScalarNode(node.tag, text, node.start_mark, node.end_mark, node.style)
+
+
+def newlines_as_blanks(pieces: list[Piece]) -> list[Piece]:
+    """A string `command:` is split into words, not run by a shell: a line end of a `|`
+    block (outside quotes, not after a `\\`) separates two words as a blank does, so the
+    flags on the next line are the same command's. Each such line end becomes a blank at its
+    place; one inside quotes stays (a `bash -c "..."` script keeps its lines)."""
+    out: list[Piece] = []
+    quote = ""  # the quote open here: a line end inside quotes is part of the word
+    for piece in pieces:
+        text = piece.text
+        if text is None:
+            out.append(piece)
+            continue
+        start = 0
+        escaped = False
+        for at, char in enumerate(text):
+            if escaped:
+                escaped = False
+                continue
+            if char == "\\" and quote != "'":
+                escaped = True
+                continue
+            if char in "'\"" and quote in ("", char):
+                quote = "" if quote else char
+                continue
+            if char != "\n" or quote:
+                continue
+            if at > start:
+                out.append(_part(piece, start, at))
+            out.append(Piece(" ", *(_place(piece, at, at + 1))))
+            start = at + 1
+        if start < len(text):
+            out.append(_part(piece, start, len(text)))
+    return out
+
+
+def _place(piece: Piece, start: int, end: int) -> tuple[int, int]:
+    return (piece.begin + start, piece.begin + end) if piece.exact else (piece.begin, piece.end)
+
+
+def _part(piece: Piece, start: int, end: int) -> Piece:
+    assert piece.text is not None
+    return Piece(piece.text[start:end], *_place(piece, start, end), exact=piece.exact)

@@ -284,6 +284,7 @@ class _Reader(NodeReader):
             env_word,
             interpolate,
             interpolated_image,
+            newlines_as_blanks,
             project_dotenv,
         )
 
@@ -310,7 +311,7 @@ class _Reader(NodeReader):
                 # compose splits a string command into words (shlex); the shell parser
                 # splits it the same way for the plain words a launch uses
                 buffer.add_space()
-                buffer.add_code(interpolate(self.scalar_pieces(part), dotenv))
+                buffer.add_code(newlines_as_blanks(interpolate(self.scalar_pieces(part), dotenv)))
                 buffer.newlines_end_commands = False
             else:
                 for item in self.words(part):
