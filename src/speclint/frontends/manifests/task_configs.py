@@ -52,7 +52,9 @@ def read_task_config(reader: NodeReader, root: yaml.Node) -> bool:
         spec = keys.get("spec")
         head = get(get(get(get(spec, "rayClusterSpec"), "headGroupSpec"), "template"), "spec")
         containers = get(head, "containers")
-        first = containers.value[0] if isinstance(containers, yaml.SequenceNode) and containers.value else None
+        first = (
+            containers.value[0] if isinstance(containers, yaml.SequenceNode) and containers.value else None
+        )
         image = get(first, "image")
         env = _runtime_env(reader, get(spec, "runtimeEnvYAML"))
         _walk(reader, [[entrypoint]], env, image if isinstance(image, yaml.ScalarNode) else None, "")
