@@ -57,3 +57,8 @@ def test_help_output_and_other_commands_are_not_reported():
         "--not-a-launch\n"
     )
     assert not [f for f in lint_text(text, "notes.sh").findings if f.code == "SLM002"]
+
+
+def test_a_doc_line_of_words_left_out_is_not_a_missing_backslash():
+    text = "```bash\npython3 -m sglang.launch_server \\\n  ...\n  --tp 1 \\\n  ...\n```\n"
+    assert not [f for f in lint_text(text, "before.md").findings if f.code == "SLM002"]

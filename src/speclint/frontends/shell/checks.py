@@ -201,6 +201,7 @@ def _next_code_line(lines: list[str], index: int) -> int | None:
 
 
 _FLAG_LINE = re.compile(r"[ \t]*--[A-Za-z]")
+_UNKNOWN_LINE = re.compile(r"[ \t]*\$\{__speclint_\d+\}[ \t]*")
 _HELP = re.compile(r"(?<!\S)(?:--help|-h)(?!\S)")
 """`launch_server --help`: the lines after it are the help it prints, pasted."""
 
@@ -233,7 +234,14 @@ def _missing_continuations(root: Node, tm: TextMap) -> list[Diagnostic]:
         while start > 0 and _ends_with_continuation(lines[start - 1].rstrip("\r")):
             start -= 1
         command = "\n".join(lines[start : row + 1])
-        if line.lstrip().startswith("#") or LAUNCH_TEXT.search(command) is None or _HELP.search(command):
+        # a doc's `...` line (words left out, an unknown value in the buffer): the command goes on
+        elided = line.rstrip().endswith(("...", "\u2026")) or _UNKNOWN_LINE.fullmatch(line) is not None
+        if (
+            elided
+            or line.lstrip().startswith("#")
+            or LAUNCH_TEXT.search(command) is None
+            or _HELP.search(command)
+        ):
             row += 1
             continue
         if not _starts_command(root, tm, row + 1, lines):
