@@ -23,6 +23,7 @@ from speclint.frontends.python.launch import (
     LAUNCH_NAMES,
 )
 from speclint.frontends.python.launch_apis import API_CALLS
+from speclint.frontends.python.nox_sessions import NOX_RUNS
 from speclint.frontends.reading import MAX_FILE_BYTES
 from speclint.frontends.recognise import SHELL_HELPERS
 from speclint.sglang.launch_classes import class_names
@@ -136,6 +137,7 @@ def test_every_recognised_name_is_a_launch_name():
         *class_names(),  # sglang.Runtime, HttpServerEngineAdapter: as SGLang's releases name them
         "ServerArgs.from_cli_args",
         *API_CALLS,  # docker-py, SkyPilot, pexpect
+        *(f"session.{name}" for name in NOX_RUNS),  # a nox session's run
     ]
     assert {name.rsplit(".", 1)[-1] for name in names} == LAUNCH_NAMES
 

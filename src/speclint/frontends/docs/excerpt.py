@@ -69,13 +69,16 @@ class OffsetMap:
 
 _PLACEHOLDER = re.compile(
     r"(?<![\w$<>{\[])(?:<(?:[A-Za-z][\w.:/|-]*|\.\.\.)>|\{(?:[A-Za-z_][\w./|-]*|\.\.\.)\}"
+    r"|<[A-Za-z][\w./-]*(?: [\w./-]+){1,7}>|\{[A-Za-z][\w./-]*(?: [\w./-]+){1,7}\}"
     r"|\[(?:[A-Za-z_][\w.|-]*|\.\.\.)\])(?![\w>}\]])"
     r"|(?<!\S)(?:\.\.\.|\u2026)(?!\S)"
 )
 """What docs write where the reader fills in a value: `<your-model>`, `{model}`, `[MODEL]`
 (not alone on a line: an INI section header), alternatives or a path in braces
-(`{fa3|flashinfer}`, `{trained/model/path}`: no shell writes a pipe or a path so), and `...`
-for words left out."""
+(`{fa3|flashinfer}`, `{trained/model/path}`: no shell writes a pipe or a path so), a few
+words in braces or angle brackets (`{target model}`, `{path to your EAGLE checkpoint}`,
+`<path to model>`: to a shell, stray words and redirections no command line means), and
+`...` for words left out."""
 
 
 def _placeholder_pieces(piece: Piece, ipython: bool, continued: bool) -> list[Piece]:

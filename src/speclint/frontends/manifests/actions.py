@@ -10,6 +10,8 @@ non-POSIX `shell:` (pwsh, cmd, python) are not read as shell.
 
 from __future__ import annotations
 
+import re
+
 import yaml
 
 from speclint.core.words import Word
@@ -69,7 +71,7 @@ def read_workflow(reader: NodeReader, root: yaml.MappingNode) -> None:
                 continue
             env = _env(reader, get(step, "env"), job_env)
             buffer = ShellBuffer(reader.text, reader.starts, reader.budget)
-            buffer.add_code(_expressions_unknown(reader.scalar_pieces(run)))
+            buffer.add_code(_expressions_unknown(reader.scalar_pieces(run), env))
             count = len(reader.result.launches)
             image_info = (image.value, reader.span(image)) if image is not None else None
             buffer.walk(reader.path, reader.result, env, image_info, unit_reader=read_unit)
@@ -102,12 +104,23 @@ def _env(reader: NodeReader, node: yaml.Node | None, outer: dict[str, Word]) -> 
     )
 
 
-def _expressions_unknown(pieces: list[Piece]) -> list[Piece]:
-    """`${{ matrix.tp }}` becomes an unknown value (GitHub fills it in before the shell runs)."""
+_ENV_CONTEXT = re.compile(r"\$\{\{\s*env\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+
+
+def _expressions_unknown(pieces: list[Piece], env: dict[str, Word]) -> list[Piece]:
+    """`${{ matrix.tp }}` becomes an unknown value (GitHub fills it in before the shell runs);
+    `${{ env.NAME }}` is the value the workflow, job or step `env:` gives NAME (GitHub's `env`
+    context) when the file writes it literally."""
     from speclint.frontends.manifests.expressions import expressions_unknown
+
+    def known(expression: str) -> str | None:
+        match = _ENV_CONTEXT.fullmatch(expression)
+        word = env.get(match.group(1)) if match else None
+        return word.text if word is not None else None
 
     return expressions_unknown(
         pieces,
         (("${{", "}}"),),
         lambda shown: f"`{shown}` is a GitHub Actions expression, known only when the workflow runs",
+        known,
     )

@@ -18,10 +18,14 @@ if TYPE_CHECKING:
 
 
 def expressions_unknown(
-    pieces: list[Piece], delimiters: tuple[tuple[str, str], ...], describe: Callable[[str], str]
+    pieces: list[Piece],
+    delimiters: tuple[tuple[str, str], ...],
+    describe: Callable[[str], str],
+    known: Callable[[str], str | None] | None = None,
 ) -> list[Piece]:
     """`pieces` with every expression between one of the (opener, closer) `delimiters` made an
-    unknown piece (`describe(expression)`: why)."""
+    unknown piece (`describe(expression)`: why), or the text `known(expression)` gives it
+    (placed over the whole expression) when it gives one."""
     out: list[Piece] = []
     for piece in pieces:
         text = piece.text
@@ -43,7 +47,11 @@ def expressions_unknown(
                 (piece.begin + start, piece.begin + stop) if piece.exact else (piece.begin, piece.end)
             )
             shown = text[start:stop] if stop - start <= 80 else text[start : start + 77] + "..."
-            out.append(Piece(None, begin, end, reason=describe(shown)))
+            value = known(text[start:stop]) if known is not None and close != -1 else None
+            if value is not None:
+                out.append(Piece(value, begin, end))
+            else:
+                out.append(Piece(None, begin, end, reason=describe(shown)))
             at = stop
         if at < len(text):
             out.append(_part(piece, text, at, len(text)))

@@ -1,4 +1,5 @@
-"""Cloud task configs whose shell-script keys start SGLang: SkyPilot, dstack and Truss.
+"""Cloud task configs whose shell-script keys start SGLang: SkyPilot, dstack, Truss and KubeRay's
+RayJob.
 
 A SkyPilot task (`run:` plus `resources:`/`setup:`/`envs:`...) runs `setup` then `run`, each
 with bash, with `envs:` set (a key without a value is given at launch time: unknown) and
@@ -10,6 +11,12 @@ read by the shell front-end with every character's file position.
 A Truss config (`config.yaml` with `docker_server: start_command:`) runs the start command as
 shell code (truss's docker_server `server_wrapper.sh`: `bash -c "$START_COMMAND"`) in its
 `base_image: image:`, with its `environment_variables:`.
+
+A KubeRay `RayJob` (`apiVersion: ray.io/...`) submits `spec.entrypoint` to its Ray cluster as
+`ray job submit` does (a shell command run on the head node, in the image of the head group's
+first container), with the `env_vars` of `spec.runtimeEnvYAML` (Ray's runtime environment, a
+YAML string: read as data, its values pointing at that key) set; the cluster's containers'
+own commands (`ray start`) are not read.
 """
 
 from __future__ import annotations
@@ -52,6 +59,18 @@ def read_task_config(reader: NodeReader, root: yaml.Node) -> bool:
         image = get(keys.get("base_image"), "image") if "base_image" in keys else None
         _walk(reader, [[start]], env, image if isinstance(image, yaml.ScalarNode) else None, "")
         return True
+    entrypoint = get(keys.get("spec"), "entrypoint") if _is_ray_job(keys) else None
+    if isinstance(entrypoint, yaml.ScalarNode):
+        spec = keys.get("spec")
+        head = get(get(get(get(spec, "rayClusterSpec"), "headGroupSpec"), "template"), "spec")
+        containers = get(head, "containers")
+        first = (
+            containers.value[0] if isinstance(containers, yaml.SequenceNode) and containers.value else None
+        )
+        image = get(first, "image")
+        env = _runtime_env(reader, get(spec, "runtimeEnvYAML"))
+        _walk(reader, [[entrypoint]], env, image if isinstance(image, yaml.ScalarNode) else None, "")
+        return True
     run = keys.get("run")
     if isinstance(run, yaml.ScalarNode) and _SKYPILOT_KEYS & keys.keys():
         env = _env(reader, keys.get("envs"), "SkyPilot")
@@ -65,6 +84,36 @@ def read_task_config(reader: NodeReader, root: yaml.Node) -> bool:
         _walk(reader, [*scripts, [run]], env, image, prefix if image is not None else "")
         return True
     return False
+
+
+def _is_ray_job(keys: dict[str, yaml.Node]) -> bool:
+    kind, api = keys.get("kind"), keys.get("apiVersion")
+    return (
+        isinstance(kind, yaml.ScalarNode)
+        and kind.value == "RayJob"
+        and isinstance(api, yaml.ScalarNode)
+        and api.value.startswith("ray.io/")
+    )
+
+
+def _runtime_env(reader: NodeReader, node: yaml.Node | None) -> dict[str, Word]:
+    """The `env_vars` of a RayJob's `runtimeEnvYAML` (string values only, as Ray takes them),
+    each at the key's value in the file."""
+    if not isinstance(node, yaml.ScalarNode):
+        return {}
+    try:
+        runtime = yaml.safe_load(node.value)
+    except yaml.YAMLError:
+        return {}
+    env_vars = runtime.get("env_vars") if isinstance(runtime, dict) else None
+    if not isinstance(env_vars, dict):
+        return {}
+    span = reader.span(node)
+    return {
+        name: Word(value, span, span)
+        for name, value in env_vars.items()
+        if isinstance(name, str) and isinstance(value, str)
+    }
 
 
 def _env(reader: NodeReader, node: yaml.Node | None, tool: str) -> dict[str, Word]:

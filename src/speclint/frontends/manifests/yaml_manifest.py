@@ -17,15 +17,21 @@ import yaml
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.frontends.manifests.compose_env import DotEnv
 from speclint.frontends.manifests.yaml_nodes import (
     Loader,
     NodeReader,
     clear_merges,
-    compose_dollars,
     get,
     mapping_pairs,
 )
-from speclint.frontends.shell.embedded import ArgvItem, Piece, ShellBuffer, line_starts, span_of
+from speclint.frontends.shell.embedded import (
+    ArgvItem,
+    Piece,
+    ShellBuffer,
+    line_starts,
+    span_of,
+)
 
 
 def extract_yaml(text: str, path: str) -> ExtractResult:
@@ -124,6 +130,9 @@ _CONTAINER_LISTS = frozenset({"containers", "initContainers", "sidecars", "ephem
 class _Reader(NodeReader):
     """Finds the containers of Kubernetes and compose manifests (and hands workflows and
     flag-key maps to `actions` and `config_sections`)."""
+
+    dotenv: DotEnv | None = None
+    """The compose project's `.env`, read at the first service."""
 
     def document(self, root: yaml.Node) -> None:
         from speclint.frontends.manifests.actions import is_workflow, read_workflow
@@ -267,17 +276,34 @@ class _Reader(NodeReader):
             launch.gpu_count = gpus
 
     def compose_service(self, service: yaml.Node) -> None:
+        """A compose service: `entrypoint` + `command` (a string split into words, a list
+        word by word), `environment` and `image`, each value as Compose interpolates it
+        (`compose_env`: `${TP:-2}`, `$$`, the project's `.env`)."""
+        from speclint.frontends.manifests.compose_env import (
+            after_equals,
+            env_word,
+            interpolate,
+            interpolated_image,
+            newlines_as_blanks,
+            project_dotenv,
+        )
+
+        dotenv = self.dotenv if self.dotenv is not None else project_dotenv(self.path)
+        self.dotenv = dotenv
         env: dict[str, Word] = {}
         environment = get(service, "environment")
         if isinstance(environment, yaml.MappingNode):
             for key, value in mapping_pairs(environment):
                 if isinstance(value, yaml.ScalarNode) and isinstance(key, yaml.ScalarNode):
-                    env[key.value] = Word(value.value, self.span(value), self.span(value))
+                    env[key.value] = env_word(
+                        interpolate(self.scalar_pieces(value), dotenv), self.span(value)
+                    )
         elif isinstance(environment, yaml.SequenceNode):
             for item in environment.value:
                 if isinstance(item, yaml.ScalarNode) and "=" in item.value:
-                    name, _, value = item.value.partition("=")
-                    env[name] = Word(value, self.span(item), self.span(item))
+                    name = item.value.partition("=")[0]
+                    pieces = interpolate(self.scalar_pieces(item), dotenv)
+                    env[name] = env_word(after_equals(pieces), self.span(item))
         entrypoint, command = get(service, "entrypoint"), get(service, "command")
         buffer = ShellBuffer(self.text, self.starts, self.budget)
         for part in (entrypoint, command):
@@ -285,14 +311,18 @@ class _Reader(NodeReader):
                 # compose splits a string command into words (shlex); the shell parser
                 # splits it the same way for the plain words a launch uses
                 buffer.add_space()
-                buffer.add_code(compose_dollars(self.scalar_pieces(part)))
+                buffer.add_code(newlines_as_blanks(interpolate(self.scalar_pieces(part), dotenv)))
+                buffer.newlines_end_commands = False
             else:
                 for item in self.words(part):
-                    buffer.add_word(ArgvItem(compose_dollars(item.pieces), item.splat))
+                    buffer.add_word(ArgvItem(interpolate(item.pieces, dotenv), item.splat))
         from speclint.frontends.manifests.gpus import compose_gpu_count
 
         count = len(self.result.launches)
-        self._walk(buffer, env, get(service, "image"))
+        image = get(service, "image")
+        if isinstance(image, yaml.ScalarNode):
+            image = interpolated_image(image, interpolate(self.scalar_pieces(image), dotenv))
+        self._walk(buffer, env, image)
         self._gpus(count, compose_gpu_count(self, service))
 
     def words(self, node: yaml.Node | None) -> list[ArgvItem]:

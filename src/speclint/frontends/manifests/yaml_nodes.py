@@ -168,28 +168,3 @@ def _aligned(text: str, node: yaml.ScalarNode, value: str) -> list[Piece] | None
     if pos < len(value):
         pieces.append(Piece(value[pos:], previous_end, previous_end + 1))
     return pieces
-
-
-def compose_dollars(pieces: list[Piece]) -> list[Piece]:
-    """Docker Compose's interpolation escape (Compose specification, "Interpolation"): `$$`
-    in the file is one literal `$` in the value, so `$${MODEL}` reaches the container's
-    shell as `${MODEL}`. Each `$$` becomes a `$` standing for both characters."""
-    if not any(piece.text is not None and "$$" in piece.text for piece in pieces):
-        return pieces
-    out: list[Piece] = []
-    for piece in pieces:
-        text = piece.text
-        if text is None or "$$" not in text:
-            out.append(piece)
-        elif not piece.exact:
-            out.append(Piece(text.replace("$$", "$"), piece.begin, piece.end))
-        else:
-            start = 0
-            while (at := text.find("$$", start)) != -1:
-                if at > start:
-                    out.append(Piece(text[start:at], piece.begin + start, piece.begin + at, exact=True))
-                out.append(Piece("$", piece.begin + at, piece.begin + at + 2))
-                start = at + 2
-            if start < len(text):
-                out.append(Piece(text[start:], piece.begin + start, piece.end, exact=True))
-    return out

@@ -12,6 +12,7 @@ import re
 from speclint.core.words import Word
 from speclint.frontends.python.environ import launch_env
 from speclint.frontends.python.launch_apis import API_NAMES, recognize_api
+from speclint.frontends.python.nox_sessions import NOX_RUNS, recognize_nox
 from speclint.frontends.python.values import ITEM_WEIGHT, MAX_WEIGHT
 from speclint.frontends.recognise import (
     CLASS_ENTRY,
@@ -59,6 +60,7 @@ LAUNCH_NAMES = frozenset(
     {name.rsplit(".", 1)[-1] for name in _ARGV_CALLS | _EXEC_V | _EXEC_L | _SHELL_CALLS}
     | SHELL_HELPERS
     | API_NAMES
+    | NOX_RUNS
     | {
         "create_subprocess_exec",
         ENGINE,
@@ -83,7 +85,7 @@ def recognize(walker: Walking, call: py.Call) -> None:
     last = name.rsplit(".", 1)[-1]
     positional = [a for a in call.args if a.keyword is None and not a.star]
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
-    if recognize_api(walker, call, name):
+    if recognize_api(walker, call, name) or recognize_nox(walker, call, name):
         return
     if name in _ARGV_CALLS:
         target = positional[0].value if positional else keywords.get("args")
@@ -99,15 +101,17 @@ def recognize(walker: Walking, call: py.Call) -> None:
         env = None
         if name.endswith("e") and items:
             env, items = items[-1].value, items[:-1]
-        walker.add_argv(call, _starred_items(walker, items), launch_env(walker, env))
+        walker.add_argv(call, starred_items(walker, items), launch_env(walker, env))
     elif name == "asyncio.create_subprocess_exec":
         items = [a for a in call.args if a.keyword is None]
-        walker.add_argv(call, _starred_items(walker, items), launch_env(walker, keywords.get("env")))
+        walker.add_argv(call, starred_items(walker, items), launch_env(walker, keywords.get("env")))
     elif name in _SHELL_CALLS or last in SHELL_HELPERS:
         target = positional[0].value if positional else keywords.get("command") or keywords.get("cmd")
         if target is not None:
             inherits = name in _SHELL_CALLS or last in _SGLANG_SHELL  # a helper of unknown body: `env=` only
-            walker.add_shell(ev.eval(target), launch_env(walker, keywords.get("env"), inherits))
+            walker.add_shell(
+                ev.eval(target), launch_env(walker, keywords.get("env"), inherits), last in _SGLANG_SHELL
+            )
     elif last == ENGINE and is_engine(name, walker.imports, walker.functions, _has_model_path(call)):
         if "server_args" not in keywords:
             walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))
@@ -226,7 +230,7 @@ def _argv_or_shell(
         walker.add_argv(call, value.elements, env)
 
 
-def _starred_items(walker: Walking, args: list[py.Arg]) -> list[Val]:
+def starred_items(walker: Walking, args: list[py.Arg]) -> list[Val]:
     ev = walker.evaluator()
     items: list[Val] = []
     weight = 0

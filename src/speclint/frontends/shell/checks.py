@@ -200,6 +200,70 @@ def _next_code_line(lines: list[str], index: int) -> int | None:
     return None
 
 
+_FLAG_LINE = re.compile(r"[ \t]*--[A-Za-z]")
+_UNKNOWN_LINE = re.compile(r"[ \t]*\$\{__speclint_\d+\}[ \t]*")
+_HELP = re.compile(r"(?<!\S)(?:--help|-h)(?!\S)")
+"""`launch_server --help`: the lines after it are the help it prints, pasted."""
+
+
+def _missing_continuations(root: Node, tm: TextMap) -> list[Diagnostic]:
+    """A line of a launch that ends without `\\` while the next line holds its flags
+    (`--speculative-algorithm EAGLE`): bash ends the launch at that line end and runs the
+    flags as a command of their own (`--speculative-algorithm: command not found`), so they
+    never reach SGLang. Reported once per break, at the last character of the line."""
+    text = tm.text
+    if "\n" not in text or "--" not in text:
+        return []
+    from speclint.frontends.recognise import LAUNCH_TEXT
+
+    if LAUNCH_TEXT.search(text) is None:
+        return []
+    lines = text.split("\n")
+    found: list[Diagnostic] = []
+    row = 0
+    while row < len(lines) - 1:
+        line = lines[row].rstrip("\r")
+        if (
+            not _FLAG_LINE.match(lines[row + 1])
+            or _ends_with_continuation(line.rstrip(" \t"))
+            or not line.strip()
+        ):
+            row += 1
+            continue
+        start = row
+        while start > 0 and _ends_with_continuation(lines[start - 1].rstrip("\r")):
+            start -= 1
+        command = "\n".join(lines[start : row + 1])
+        # a doc's `...` line (words left out, an unknown value in the buffer): the command goes on
+        elided = line.rstrip().endswith(("...", "\u2026")) or _UNKNOWN_LINE.fullmatch(line) is not None
+        if (
+            elided
+            or line.lstrip().startswith("#")
+            or LAUNCH_TEXT.search(command) is None
+            or _HELP.search(command)
+        ):
+            row += 1
+            continue
+        if not _starts_command(root, tm, row + 1, lines):
+            row += 1
+            continue
+        first = lines[row + 1].split()[0]
+        last = len(line.rstrip()) - 1
+        at = len("\n".join(lines[:row]).encode()) + (1 if row else 0) + len(line[:last].encode())
+        from speclint.core.diagnostics import Diagnostic
+
+        message = (
+            f"this line ends the command without a `\\`: `{first}` and the flags after it on the "
+            "following lines are not passed to SGLang (bash runs them as a separate command); end "
+            "this line with ` \\` to continue the command"
+        )
+        found.append(Diagnostic("broken-continuation", message, tm.span(at, at + len(line[last].encode()))))
+        row += 1
+        while row < len(lines) and (_FLAG_LINE.match(lines[row]) or not lines[row].strip()):
+            row += 1
+    return found
+
+
 def _ends_with_continuation(line: str) -> bool:
     stripped_len = len(line) - len(line.rstrip("\\"))
     return stripped_len % 2 == 1
@@ -219,10 +283,15 @@ def _starts_command(root: Node, tm: TextMap, line_index: int, lines: list[str]) 
     return node is not None and node.type == "command_name"
 
 
-def broken_continuations(root: Node, tm: TextMap, comments: list[Node]) -> list[Diagnostic]:
+def broken_continuations(
+    root: Node, tm: TextMap, comments: list[Node], lines_end_commands: bool = True
+) -> list[Diagnostic]:
+    """`lines_end_commands`: the text is run by a shell (a line end ends a command), so a
+    launch line without `\\` before a line of its flags is broken too."""
     text = tm.text
+    missing = _missing_continuations(root, tm) if lines_end_commands else []
     if "\\" not in text:  # no backslash: nothing continues
-        return []
+        return missing
     lines = text.split("\n")
     found: list[Diagnostic] = []
     for comment in comments:
@@ -280,5 +349,7 @@ def broken_continuations(root: Node, tm: TextMap, comments: list[Node]) -> list[
         from speclint.core.diagnostics import Diagnostic
 
         found.append(Diagnostic("broken-continuation", message, span))
+    said = {d.span.line for d in found}  # a comment that ends the line is said once, there
+    found.extend(d for d in missing if d.span.line not in said)
     found.sort(key=lambda d: (d.span.line, d.span.column))
     return found

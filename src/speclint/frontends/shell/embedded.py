@@ -132,6 +132,10 @@ class ShellBuffer:
         self.identities: dict[Span, Identity] = {}
         """Where an unknown word with an identity is written -> the identity (set on the
         launch words the walk makes there)."""
+        self.newlines_end_commands = True
+        """Whether what runs the text ends a command at a line end (a shell); False for text
+        only split into words (`shlex.split`, Compose's string `command:`, SGLang's
+        `execute_shell_command`), where a line without `\\` is not a broken continuation."""
 
     def _full(self, size: int, begin: int, end: int) -> bool:
         """Whether `size` more characters are past the budget; if so the buffer ends with
@@ -167,6 +171,8 @@ class ShellBuffer:
         ):
             return
         quote = ""  # for `words`: the quote open before the next piece
+        if words:
+            self.newlines_end_commands = False
         for piece in pieces:
             if piece.text is None:
                 name = self._variable(None, piece.reason, piece.origin)
@@ -373,7 +379,9 @@ class ShellBuffer:
                 found.diagnostics.append(error)
         # a comment or trailing blank that ends a `\`-continued command (a doc's block, a
         # workflow's `run:`, a Python shell string): said as in a script
-        found.diagnostics.extend(broken_continuations(tree.root_node, tm, comments))
+        found.diagnostics.extend(
+            broken_continuations(tree.root_node, tm, comments, self.newlines_end_commands)
+        )
         if exported is not None:
             mark_assumed(found.launches, *exported)
         for launch in found.launches:

@@ -237,8 +237,7 @@ def _dispatch(
         elif base in wrappers.PROFILERS:
             i = wrappers.profiled_command(base, args, i + 1, _is_python)
         elif base == "ray":  # the entrypoint runs on the cluster, in its runtime environment
-            env = {}
-            i = wrappers.ray_job_command(args, i + 1)
+            i, env = wrappers.ray_job_command(args, i + 1)
         elif base in ("su", "runuser"):
             from speclint.frontends.shell.user_switch import user_switch
 

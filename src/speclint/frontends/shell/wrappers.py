@@ -280,16 +280,40 @@ RAY_JOB_SUBMIT = OptionTable(
         --working-dir --entrypoint-num-cpus --entrypoint-num-gpus --entrypoint-memory
         --entrypoint-resources --entrypoint-label-selector --verify --headers --log-style
         --log-color""".split()
-    )
+    ),
+    kept=frozenset({"--runtime-env-json"}),
 )
 
 
-def ray_job_command(args: list[Arg], i: int) -> int:
+def ray_job_command(args: list[Arg], i: int) -> tuple[int, dict[str, Word]]:
     """Index of the entrypoint of `ray job submit [options] [--] ENTRYPOINT...` (i: the word
-    after `ray`); len(args) for any other ray command."""
+    after `ray`; len(args) for any other ray command), and the variables its runtime
+    environment sets: `--runtime-env-json`'s `env_vars` (Ray's runtime_env: "Environment
+    variables to set"), each at the option's value. A `--runtime-env FILE` is not read."""
     if [arg.word.text for arg in args[i : i + 2]] != ["job", "submit"]:
-        return len(args)
-    return walk_options(RAY_JOB_SUBMIT, args, i + 2)[0]
+        return len(args), {}
+    at, _, kept = walk_options(RAY_JOB_SUBMIT, args, i + 2)
+    found = kept.get("--runtime-env-json")
+    if found is None:
+        return at, {}
+    import json
+
+    from speclint.core.words import Word
+    from speclint.frontends.shell.launcher_options import value_word
+
+    word = value_word(*found)
+    try:
+        runtime = json.loads(word.text or "")
+    except ValueError:
+        return at, {}
+    env_vars = runtime.get("env_vars") if isinstance(runtime, dict) else None
+    if not isinstance(env_vars, dict):
+        return at, {}
+    return at, {
+        name: Word(value, word.span, word.origin)
+        for name, value in env_vars.items()
+        if isinstance(name, str) and isinstance(value, str)
+    }
 
 
 # Profilers, debuggers and tracers that run a program with its own arguments unchanged, each

@@ -1,4 +1,5 @@
-"""SLM002 broken-continuation: a comment or trailing space ends a `\\`-continued command early."""
+"""SLM002 broken-continuation: a comment, a trailing space or a missing `\\` ends a continued
+command early."""
 
 from __future__ import annotations
 
@@ -16,12 +17,14 @@ if TYPE_CHECKING:
 class BrokenContinuation(Rule):
     """## What it does
 Finds `\\`-continued commands cut short by a comment line or by a space after the
-backslash.
+backslash, and launch lines that end without the `\\` while the next line holds more of
+their flags (`--speculative-algorithm ...`).
 
 ## Why it matters
 Bash joins `\\`+newline, so a comment line inside a continued command swallows the rest
 of that line and ends the command: the flags on the following lines run as a separate
-(failing) command and never reach SGLang, which starts with its defaults.
+(failing) command and never reach SGLang, which starts with its defaults. A line that
+ends without `\\` ends the command the same way.
 
 ## Example
 ```bash
@@ -43,8 +46,8 @@ python -m sglang.launch_server --model-path /models/llama \\
     name = "broken-continuation"
     severity = Severity.ERROR
     summary = (
-        "A comment line (or a space after `\\`) inside a continued command ends it: the "
-        "flags on the following lines never reach SGLang."
+        "A comment line (or a space after `\\`, or a missing `\\`) inside a continued command "
+        "ends it: the flags on the following lines never reach SGLang."
     )
     invalid = (
         Example(
@@ -53,6 +56,14 @@ python -m sglang.launch_server --model-path /models/llama \\
             "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d\n",
             at="2:3",
             says="this comment ends the `\\`-continued command above it",
+            fixed=NO_FIX,
+        ),
+        Example(
+            "python -m sglang.launch_server --model-path m \\\n"
+            "  --tp 2\n"
+            "  --speculative-algorithm EAGLE3 --speculative-draft-model-path d\n",
+            at="2:8",
+            says="this line ends the command without a `\\`",
             fixed=NO_FIX,
         ),
     )
@@ -65,10 +76,13 @@ python -m sglang.launch_server --model-path /models/llama \\
     def check_file(self, ctx: FileContext) -> Iterator[Finding]:
         for diagnostic in ctx.diagnostics:
             if diagnostic.kind == "broken-continuation":
+                missing = "ends the command without a `\\`" in diagnostic.message
                 yield self.report(
                     ctx.path,
                     diagnostic.span,
                     diagnostic.message,
-                    "move the comment above the command, and end continued lines "
+                    "end this line with ` \\` so that the command goes on to the next line"
+                    if missing
+                    else "move the comment above the command, and end continued lines "
                     "with `\\` and no trailing space",
                 )
