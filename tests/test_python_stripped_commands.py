@@ -9,7 +9,7 @@ import textwrap
 from fixture_file import FixtureFile
 
 from speclint.frontends.python.whitespace import dedented, stripped
-from speclint.frontends.shell.embedded import Piece, known_text
+from speclint.frontends.shell.pieces import Piece, known_text
 
 FILE = FixtureFile("python/stripped_commands.py")
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from speclint.frontends.shell.embedded import ArgvItem, Piece, ShellBuffer
+from speclint.frontends.shell.embedded import ArgvItem, ShellBuffer
+from speclint.frontends.shell.pieces import Piece
 from speclint.frontends.shell.text import TextMap
 
 # What the file holds, and the argv items a Python front-end makes of its string literals:

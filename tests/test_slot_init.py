@@ -26,7 +26,7 @@ import speclint
 from speclint.core import records, slot_init
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.shell.embedded import Piece
+from speclint.frontends.shell.pieces import Piece
 from speclint.frontends.shell.variables import VarValue
 from speclint.sglang.flags.launch_config import Setting
 

@@ -34,7 +34,8 @@ from speclint.frontends.commands.text import (
     walk_argv,
     walk_shell,
 )
-from speclint.frontends.shell.embedded import Budget, line_starts, span_of
+from speclint.frontends.shell.embedded import Budget
+from speclint.frontends.shell.pieces import line_starts, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -22,7 +22,8 @@ import re
 from speclint.core.launches import ExtractResult
 from speclint.core.words import Word
 from speclint.frontends.commands.text import Char, comment_lines, shell_line, unique_comments, walk_shell
-from speclint.frontends.shell.embedded import Budget, line_starts, span_of
+from speclint.frontends.shell.embedded import Budget
+from speclint.frontends.shell.pieces import line_starts, span_of
 
 _PROCESS = re.compile(r"([A-Za-z0-9_-]+):[ \t]*")
 _ASSIGN = re.compile(r"(export[ \t]+)?([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:=[ \t]*")

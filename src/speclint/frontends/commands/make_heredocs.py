@@ -8,7 +8,7 @@ import re
 
 from speclint.core.launches import Diagnostic
 from speclint.frontends.recognise import LAUNCH_TEXT
-from speclint.frontends.shell.embedded import span_of
+from speclint.frontends.shell.pieces import span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

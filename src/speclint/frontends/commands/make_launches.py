@@ -11,7 +11,8 @@ from speclint.frontends.commands.make import MakeReader
 from speclint.frontends.commands.make_heredocs import here_documents_cut
 from speclint.frontends.commands.make_values import MAX_WORLDS, Choices, Decision, Key, MakeVar
 from speclint.frontends.commands.text import Char, comment_lines, shell_line, unique_comments, walk_shell
-from speclint.frontends.shell.embedded import Budget, span_of
+from speclint.frontends.shell.embedded import Budget
+from speclint.frontends.shell.pieces import span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ import re
 
 from speclint.core.records import dataclass
 from speclint.frontends.recognise import LAUNCH_TEXT
-from speclint.frontends.shell.embedded import line_starts
+from speclint.frontends.shell.pieces import line_starts
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

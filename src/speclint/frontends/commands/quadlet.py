@@ -27,7 +27,8 @@ from speclint.frontends.commands.text import (
     unique_comments,
     walk_shell,
 )
-from speclint.frontends.shell.embedded import ArgvItem, Budget, Piece, ShellBuffer
+from speclint.frontends.shell.embedded import ArgvItem, Budget, ShellBuffer
+from speclint.frontends.shell.pieces import Piece
 
 _SINGLE = ("Image", "Exec", "Entrypoint")
 """Keys whose last setting wins."""

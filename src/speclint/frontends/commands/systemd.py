@@ -31,7 +31,8 @@ from speclint.frontends.commands.text import (
     unique_comments,
     walk_shell,
 )
-from speclint.frontends.shell.embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
+from speclint.frontends.shell.embedded import ArgvItem, Budget, ShellBuffer
+from speclint.frontends.shell.pieces import Piece, line_starts, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

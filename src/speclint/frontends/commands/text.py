@@ -5,7 +5,8 @@ position of every character (for argv that no shell reads: systemd, supervisord,
 from __future__ import annotations
 
 from speclint.core.launches import Diagnostic
-from speclint.frontends.shell.embedded import ArgvItem, Piece, ShellBuffer, span_of
+from speclint.frontends.shell.embedded import ArgvItem, ShellBuffer
+from speclint.frontends.shell.pieces import Piece, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

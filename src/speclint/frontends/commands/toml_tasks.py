@@ -47,7 +47,8 @@ from speclint.frontends.commands.text import (
     walk_shell,
 )
 from speclint.frontends.commands.toml_text import TomlDocument, TomlString, TomlTable, read_toml
-from speclint.frontends.shell.embedded import Budget, ShellBuffer, line_starts, span_of
+from speclint.frontends.shell.embedded import Budget, ShellBuffer
+from speclint.frontends.shell.pieces import line_starts, span_of
 
 _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 _PIXI_QUOTED = re.compile(r"[\t\r\n \[\]]")

@@ -24,7 +24,7 @@ import re
 
 from speclint.core.words import Word
 from speclint.frontends.commands.text import IniValue, split_quoted, unclosed_quote, walk_argv, walk_shell
-from speclint.frontends.shell.embedded import span_of
+from speclint.frontends.shell.pieces import span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

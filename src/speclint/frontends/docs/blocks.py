@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from speclint.frontends.recognise import DOC_LAUNCHER
-from speclint.frontends.shell.embedded import Piece
+from speclint.frontends.shell.pieces import Piece
 
 from .cells import PYTHON_SESSION, python_block, python_worth_reading
 from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
@@ -309,7 +309,7 @@ def _unread_launcher(
         return
     from speclint.core.diagnostics import Diagnostic
     from speclint.frontends.recognise import PROSE_LAUNCH
-    from speclint.frontends.shell.embedded import span_of
+    from speclint.frontends.shell.pieces import span_of
 
     for offset, line in lines:
         match = PROSE_LAUNCH.search(line) if not line.lstrip().startswith("#") else None

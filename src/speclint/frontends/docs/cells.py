@@ -21,7 +21,7 @@ from .excerpt import OffsetMap, exact, unknown, virtual
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.frontends.shell.embedded import Piece
+    from speclint.frontends.shell.pieces import Piece
 
     from .excerpt import DocFile
 

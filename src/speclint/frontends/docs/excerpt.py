@@ -1,6 +1,6 @@
 """Text cut out of a document, with where each character is written.
 
-An excerpt is a list of `embedded.Piece`s: exact runs of file characters, virtual text
+An excerpt is a list of `pieces.Piece`s: exact runs of file characters, virtual text
 that stands at one file position (a joining space, an implied `python -m
 sglang.launch_server`), and unknown values (doc placeholders). The shell front-end walks
 the pieces directly; Python text is parsed on its own and its positions moved back with
@@ -13,7 +13,8 @@ import re
 from bisect import bisect_right
 
 from speclint.core.launches import Diagnostic, ExtractResult
-from speclint.frontends.shell.embedded import Budget, Piece, ShellBuffer, line_starts, span_of
+from speclint.frontends.shell.embedded import Budget, ShellBuffer
+from speclint.frontends.shell.pieces import Piece, line_starts, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -23,7 +23,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from speclint.frontends.shell.embedded import Piece
+    from speclint.frontends.shell.pieces import Piece
 
     from .excerpt import DocFile
 

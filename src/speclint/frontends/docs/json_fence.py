@@ -11,7 +11,7 @@ from .excerpt import OffsetMap
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.frontends.shell.embedded import Piece
+    from speclint.frontends.shell.pieces import Piece
 
     from .excerpt import DocFile
 

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
     from speclint.core.launches import ExtractResult
-    from speclint.frontends.shell.embedded import Piece
+    from speclint.frontends.shell.pieces import Piece
 
     from .inline import CodeSpan
     from .plain_blocks import BlockToken as Token
@@ -222,7 +222,7 @@ def _block_parser() -> MarkdownIt:
 
 
 def _line_starts(lines: list[str]) -> list[int]:
-    """Where each of `text.split("\n")` begins in text (`embedded.line_starts`), summed in C."""
+    """Where each of `text.split("\n")` begins in text (`pieces.line_starts`), summed in C."""
     return list(accumulate(map((1).__add__, map(len, lines[:-1])), initial=0))
 
 

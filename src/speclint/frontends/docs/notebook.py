@@ -16,7 +16,7 @@ from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.frontends.moved_spans import map_spans
 from speclint.frontends.recognise import PYTHON_MENTIONS
-from speclint.frontends.shell.embedded import Piece, line_starts
+from speclint.frontends.shell.pieces import Piece, line_starts
 
 from .cells import add_python, python_result, split_cell, with_environment
 from .excerpt import DocFile, OffsetMap, exact, virtual

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from speclint.frontends.recognise import PROSE_LAUNCH
-from speclint.frontends.shell.embedded import Piece
+from speclint.frontends.shell.pieces import Piece
 
 from .excerpt import exact, unknown, virtual
 

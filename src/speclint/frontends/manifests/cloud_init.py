@@ -13,7 +13,8 @@ from __future__ import annotations
 import yaml
 
 from speclint.frontends.manifests.yaml_nodes import get
-from speclint.frontends.shell.embedded import ArgvItem, Piece, ShellBuffer
+from speclint.frontends.shell.embedded import ArgvItem, ShellBuffer
+from speclint.frontends.shell.pieces import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -24,7 +24,7 @@ import yaml
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.shell.embedded import Piece, known_text, unknown_reason
+from speclint.frontends.shell.pieces import Piece, known_text, unknown_reason
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _OPERATOR = re.compile(r":?[-?+]")

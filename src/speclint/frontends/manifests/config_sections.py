@@ -17,7 +17,7 @@ from speclint.core.launches import Launch
 from speclint.core.words import Word
 from speclint.frontends.manifests.yaml_nodes import Loader, get, mapping_pairs
 from speclint.frontends.recognise import DEFAULT_ENTRY
-from speclint.frontends.shell.embedded import span_of
+from speclint.frontends.shell.pieces import span_of
 
 from .sglang_config import config_launch, looks_like_config, read_config
 

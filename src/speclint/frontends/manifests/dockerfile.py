@@ -22,7 +22,8 @@ from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.manifests.dockerfile_scripts import WrittenScript, record_writes, script_run
 from speclint.frontends.manifests.dockerfile_text import Instruction, instructions, split_words, substitute
-from speclint.frontends.shell.embedded import ArgvItem, Budget, Piece, ShellBuffer, line_starts, span_of
+from speclint.frontends.shell.embedded import ArgvItem, Budget, ShellBuffer
+from speclint.frontends.shell.pieces import Piece, line_starts, span_of
 
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _PLAIN = re.compile(r"[\w./=:-]+")

@@ -19,7 +19,8 @@ from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.frontends.manifests.dockerfile_scripts import WrittenScript
 from speclint.frontends.recognise import names_launcher
-from speclint.frontends.shell.embedded import Piece, ShellBuffer
+from speclint.frontends.shell.embedded import ShellBuffer
+from speclint.frontends.shell.pieces import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

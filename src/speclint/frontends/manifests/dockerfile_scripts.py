@@ -18,7 +18,7 @@ import re
 from speclint.core.records import dataclass
 from speclint.frontends.manifests.dockerfile_text import split_words
 from speclint.frontends.recognise import names_launcher
-from speclint.frontends.shell.embedded import Piece, known_text
+from speclint.frontends.shell.pieces import Piece, known_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

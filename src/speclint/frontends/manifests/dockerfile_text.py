@@ -10,7 +10,7 @@ import re
 
 from speclint.core.launches import Diagnostic
 from speclint.core.records import dataclass
-from speclint.frontends.shell.embedded import Piece, line_starts, span_of
+from speclint.frontends.shell.pieces import Piece, line_starts, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ import yaml
 
 from speclint.core.words import Word
 from speclint.frontends.manifests.yaml_nodes import mapping_pairs
-from speclint.frontends.shell.embedded import Piece
+from speclint.frontends.shell.pieces import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from speclint.frontends.shell.embedded import Piece
+from speclint.frontends.shell.pieces import Piece
 
 _ACTION = re.compile(r"\{\{.*?\}\}", re.S)
 _HELM = re.compile(

@@ -16,7 +16,8 @@ import posixpath
 import re
 
 from speclint.core.words import Word
-from speclint.frontends.shell.embedded import ArgvItem, Piece, known_text
+from speclint.frontends.shell.embedded import ArgvItem
+from speclint.frontends.shell.pieces import Piece, known_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

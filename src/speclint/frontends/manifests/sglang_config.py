@@ -18,7 +18,7 @@ from speclint.core.launches import Launch
 from speclint.core.spans import Span
 from speclint.frontends.manifests.yaml_nodes import Loader
 from speclint.frontends.recognise import DEFAULT_ENTRY
-from speclint.frontends.shell.embedded import line_starts, span_of
+from speclint.frontends.shell.pieces import line_starts, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -25,7 +25,8 @@ import yaml
 
 from speclint.core.words import Word
 from speclint.frontends.manifests.yaml_nodes import get, mapping_pairs
-from speclint.frontends.shell.embedded import Piece, ShellBuffer
+from speclint.frontends.shell.embedded import ShellBuffer
+from speclint.frontends.shell.pieces import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

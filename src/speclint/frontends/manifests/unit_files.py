@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     import yaml
 
     from speclint.core.launches import ExtractResult
-    from speclint.frontends.shell.embedded import Piece
+    from speclint.frontends.shell.pieces import Piece
 
 
 def read_unit_content(
@@ -26,7 +26,7 @@ def read_unit_content(
     at `path` whose lines start at `starts`."""
     from speclint.frontends.docs.excerpt import OffsetMap
     from speclint.frontends.moved_spans import map_spans
-    from speclint.frontends.shell.embedded import Piece
+    from speclint.frontends.shell.pieces import Piece
     from speclint.frontends.unit_paths import drop_in_base, unit_file_kind
 
     written: dict[str, str] = {}

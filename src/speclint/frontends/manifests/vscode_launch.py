@@ -18,7 +18,8 @@ import re
 from speclint.core.launches import ExtractResult
 from speclint.core.words import Word
 from speclint.frontends.recognise import module_entry
-from speclint.frontends.shell.embedded import ArgvItem, Piece, ShellBuffer, line_starts, span_of
+from speclint.frontends.shell.embedded import ArgvItem, ShellBuffer
+from speclint.frontends.shell.pieces import Piece, line_starts, span_of
 
 _SPACE = re.compile(r"(?:\s+|//[^\n]*|/\*.*?\*/)*", re.S)
 _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"', re.S)

@@ -23,7 +23,8 @@ import re
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.frontends import recognise
 from speclint.frontends.manifests.vscode_launch import _env, _Object, _Parser, _pieces, _Scalar, _String
-from speclint.frontends.shell.embedded import ArgvItem, Piece, ShellBuffer, line_starts, span_of
+from speclint.frontends.shell.embedded import ArgvItem, ShellBuffer
+from speclint.frontends.shell.pieces import Piece, line_starts, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -25,13 +25,8 @@ from speclint.frontends.manifests.yaml_nodes import (
     get,
     mapping_pairs,
 )
-from speclint.frontends.shell.embedded import (
-    ArgvItem,
-    Piece,
-    ShellBuffer,
-    line_starts,
-    span_of,
-)
+from speclint.frontends.shell.embedded import ArgvItem, ShellBuffer
+from speclint.frontends.shell.pieces import Piece, line_starts, span_of
 
 
 def extract_yaml(text: str, path: str) -> ExtractResult:

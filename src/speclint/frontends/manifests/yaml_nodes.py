@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import yaml
 
-from speclint.frontends.shell.embedded import Budget, Piece, span_of
+from speclint.frontends.shell.embedded import Budget
+from speclint.frontends.shell.pieces import Piece, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.values import Val, bounded
-from speclint.frontends.shell.embedded import Piece
+from speclint.frontends.shell.pieces import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from speclint.core.identity import Identity
     from speclint.frontends.python.positions import Positions
     from speclint.frontends.python.values import Env
-    from speclint.frontends.shell.embedded import Piece
+    from speclint.frontends.shell.pieces import Piece
 
 
 class Evaluator(Protocol):

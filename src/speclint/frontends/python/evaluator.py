@@ -23,7 +23,7 @@ from speclint.frontends.python.values import (
     bounded,
 )
 from speclint.frontends.python.whitespace import whitespace_call
-from speclint.frontends.shell.embedded import Piece, known_text, relocated, span_of
+from speclint.frontends.shell.pieces import Piece, known_text, relocated, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -29,7 +29,7 @@ from speclint.frontends.python.select import (
 )
 from speclint.frontends.python.tree import Refused, read_tree
 from speclint.frontends.python.walker import PyWalker
-from speclint.frontends.shell.embedded import span_of
+from speclint.frontends.shell.pieces import span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

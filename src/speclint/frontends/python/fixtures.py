@@ -17,7 +17,7 @@ from speclint.frontends.python import syntax as py
 from speclint.frontends.python.positions import Positions
 from speclint.frontends.python.tree import Refused, read_tree
 from speclint.frontends.python.walking import MAX_FIXTURE_READS, Helper
-from speclint.frontends.shell.embedded import Piece
+from speclint.frontends.shell.pieces import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from speclint.frontends.python import syntax as py
-from speclint.frontends.shell.embedded import Piece
+from speclint.frontends.shell.pieces import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

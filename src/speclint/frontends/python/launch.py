@@ -13,7 +13,7 @@ from speclint.core.words import Word
 from speclint.frontends.python.environ import launch_env
 from speclint.frontends.python.launch_apis import API_NAMES, recognize_api
 from speclint.frontends.python.nox_sessions import NOX_RUNS, recognize_nox
-from speclint.frontends.python.values import ITEM_WEIGHT, MAX_WEIGHT
+from speclint.frontends.python.starred import starred_items
 from speclint.frontends.recognise import (
     CLASS_ENTRY,
     ENGINE,
@@ -31,7 +31,8 @@ from speclint.frontends.recognise import (
     is_server_args,
     launch_class,
 )
-from speclint.frontends.shell.embedded import ArgvItem, Piece
+from speclint.frontends.shell.embedded import ArgvItem
+from speclint.frontends.shell.pieces import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -228,26 +229,6 @@ def _argv_or_shell(
         walker.add_shell(value, env)
     elif value.kind == "list":
         walker.add_argv(call, value.elements, env)
-
-
-def starred_items(walker: Walking, args: list[py.Arg]) -> list[Val]:
-    ev = walker.evaluator()
-    items: list[Val] = []
-    weight = 0
-    for arg in args:
-        value = ev.eval(arg.value)
-        weight += ITEM_WEIGHT + value.weight
-        if weight > MAX_WEIGHT:  # `os.execl(p, *a, *a, ...)`: the rest is not followed
-            items.append(ev.unknown(arg, "the arguments grow past what speclint follows", splat=True))
-            break
-        if arg.star == "*":
-            if value.kind == "list":
-                items.extend(value.elements)
-            else:
-                items.append(ev.unknown(arg, value.why_unknown(), splat=True))
-        else:
-            items.append(value)
-    return items
 
 
 def _entry_words(walker: Walking, call: py.Call) -> list[ArgvItem]:

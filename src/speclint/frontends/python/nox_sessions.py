@@ -30,7 +30,7 @@ def recognize_nox(walker: Walking, call: py.Call, name: str) -> bool:
     head, _, last = name.partition(".")
     if last not in NOX_RUNS or head in walker.imports or not _imports_nox(walker):
         return False
-    from speclint.frontends.python.launch import starred_items
+    from speclint.frontends.python.starred import starred_items
 
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
     items = starred_items(walker, [a for a in call.args if a.keyword is None])

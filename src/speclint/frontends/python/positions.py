@@ -9,7 +9,7 @@ from bisect import bisect_right
 
 from speclint.core.launches import Diagnostic
 from speclint.core.spans import Span
-from speclint.frontends.shell.embedded import Piece, line_starts, span_of
+from speclint.frontends.shell.pieces import Piece, line_starts, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -9,7 +9,8 @@ from speclint.core.records import dataclass
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.positions import Positions
 from speclint.frontends.python.values import attribute_key
-from speclint.frontends.shell.embedded import ArgvItem, Piece
+from speclint.frontends.shell.embedded import ArgvItem
+from speclint.frontends.shell.pieces import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

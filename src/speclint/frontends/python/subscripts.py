@@ -16,7 +16,7 @@ from speclint.frontends.python import syntax as py
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.frontends.python.values import Val
-    from speclint.frontends.shell.embedded import Piece
+    from speclint.frontends.shell.pieces import Piece
 
 
 class Evaluator(Protocol):

@@ -14,7 +14,7 @@ from typing import cast
 from speclint.core.launches import Condition
 from speclint.core.records import dataclass
 from speclint.frontends.python import syntax as py
-from speclint.frontends.shell.embedded import known_text, unknown_reason
+from speclint.frontends.shell.pieces import known_text, unknown_reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from speclint.core.identity import Identity
     from speclint.core.spans import Span
-    from speclint.frontends.shell.embedded import Piece
+    from speclint.frontends.shell.pieces import Piece
 
 
 @dataclass(slots=True)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from speclint.frontends.python.values import Val
-    from speclint.frontends.shell.embedded import Piece
+    from speclint.frontends.shell.pieces import Piece
 
 _UNKNOWN = "\0"
 """Stands for an unknown run in the text the positions are counted in."""
