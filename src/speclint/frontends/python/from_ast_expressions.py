@@ -71,15 +71,13 @@ class ExpressionBuilder(SourcePositions):
         made = self.build(node, start, end)
         made.range = self.rng(start, end)
         outer_start, outer_end = start, end
+        text = self.text
         while True:
             before = self.back(outer_start) - 1
-            after = self.fwd(outer_end)
-            if (
-                before < 0
-                or before == owned
-                or self.text[before] != "("
-                or self.text[after : after + 1] != ")"
-            ):
+            if before < 0 or before == owned or text[before] != "(":
+                break
+            after = self.fwd(outer_end)  # (only after a `(`: most nodes have none)
+            if text[after : after + 1] != ")":
                 break
             outer_start, outer_end = before, after + 1
         made.outer = self.rng(outer_start, outer_end) if outer_start != start else None
