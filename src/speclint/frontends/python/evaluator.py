@@ -13,6 +13,7 @@ from dataclasses import replace
 from speclint.core.identity import Identity
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.environ import environ_value
+from speclint.frontends.python.expressions import string_parts
 from speclint.frontends.python.values import (
     ITEM_WEIGHT,
     MAX_WEIGHT,
@@ -28,11 +29,17 @@ from speclint.frontends.shell.embedded import Piece, known_text, relocated, span
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
+    from typing import Any
 
     from speclint.frontends.python.positions import Positions
     from speclint.frontends.python.values import (
         Env,
     )
+
+
+_METHODS: dict[type, Callable[[Evaluator, Any], Val] | None] = {}
+"""Node class -> `Evaluator._<its name>` (None: no method, the value is computed when
+the program runs)."""
 
 
 class Evaluator:
@@ -79,21 +86,26 @@ class Evaluator:
         return ".".join(reversed(parts))
 
     def eval(self, node: py.BaseExpression) -> Val:
-        method: Callable[[py.BaseExpression], Val] | None = getattr(self, "_" + type(node).__name__, None)
+        kind = type(node)
+        try:
+            method = _METHODS[kind]
+        except KeyError:  # the method of a node class, looked up once per class
+            method = _METHODS[kind] = getattr(Evaluator, "_" + kind.__name__, None)
         if method is None:
             return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")
-        return method(node)
+        return method(self, node)
 
     # ---- literals --------------------------------------------------------------------------
 
     def _SimpleString(self, node: py.SimpleString) -> Val:
-        prefix = node.prefix.lower()
+        written = node.value
+        prefix, quote = string_parts(written)  # (the prefix lowercased)
         if "b" in prefix:
             return self.unknown(node, "a bytes literal")
         begin, _ = self.pos.offsets(node)
-        quote = node.quote
-        body = node.value[len(node.prefix) + len(quote) : len(node.value) - len(quote)]
-        pieces = self.pos.literal(body, begin + len(node.prefix) + len(quote), "r" in prefix)
+        opening = len(prefix) + len(quote)
+        body = written[opening : len(written) - len(quote)]
+        pieces = self.pos.literal(body, begin + opening, "r" in prefix)
         try:
             evaluated = string_value(node, body)
         except (SyntaxError, ValueError, MemoryError, RecursionError):  # a NUL in the literal
@@ -398,6 +410,6 @@ def string_value(node: py.SimpleString, body: str) -> str | bytes:
     when nothing in it is decoded (no backslash, no CR that Python makes a newline, no NUL
     that Python refuses), else Python's own reading (libcst's `evaluated_value`, which
     compiles the literal: a tenth of a small wrapper's time)."""
-    if "\\" in body or "\r" in body or "\0" in body or "b" in node.prefix.lower():
+    if "\\" in body or "\r" in body or "\0" in body or "b" in node.prefix:  # (lowercased)
         return node.evaluated_value
     return body
