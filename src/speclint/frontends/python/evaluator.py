@@ -107,7 +107,7 @@ class Evaluator:
         body = written[opening : len(written) - len(quote)]
         pieces = self.pos.literal(body, begin + opening, "r" in prefix)
         try:
-            evaluated = string_value(node, body)
+            evaluated = string_value(node, body, prefix)
         except (SyntaxError, ValueError, MemoryError, RecursionError):  # a NUL in the literal
             return self.unknown(node, "a string literal Python cannot read")
         if known_text(pieces) != evaluated:
@@ -405,11 +405,14 @@ def _path_join(texts: Iterable[str]) -> str:
     return posixpath.join(*texts)
 
 
-def string_value(node: py.SimpleString, body: str) -> str | bytes:
+def string_value(node: py.SimpleString, body: str, prefix: str | None = None) -> str | bytes:
     """What Python reads from a string literal (`body`: between its quotes): the body itself
     when nothing in it is decoded (no backslash, no CR that Python makes a newline, no NUL
     that Python refuses), else Python's own reading (libcst's `evaluated_value`, which
-    compiles the literal: a tenth of a small wrapper's time)."""
-    if "\\" in body or "\r" in body or "\0" in body or "b" in node.prefix:  # (lowercased)
+    compiles the literal: a tenth of a small wrapper's time). `prefix`: the node's, lowercased,
+    where the caller has it."""
+    if prefix is None:
+        prefix = node.prefix.lower()
+    if "\\" in body or "\r" in body or "\0" in body or "b" in prefix:
         return node.evaluated_value
     return body
