@@ -136,7 +136,9 @@ class ExpressionBuilder(SourcePositions):
 
     def _binary(self, node: ast.BinOp, start: int, end: int) -> Any:
         e = self.expr
-        return py.BinaryOperation(None, None, e(node.left), operator(_OPERATORS[type(node.op)]), e(node.right))
+        return py.BinaryOperation(
+            None, None, e(node.left), operator(_OPERATORS[type(node.op)]), e(node.right)
+        )
 
     def _boolean(self, node: ast.BoolOp, start: int, end: int) -> Any:
         values = [self.expr(v) for v in node.values]
@@ -187,7 +189,9 @@ class ExpressionBuilder(SourcePositions):
     def _dict(self, node: ast.Dict, start: int, end: int) -> Any:
         return py.Dict(None, None, [self.dict_element(k, v) for k, v in zip(node.keys, node.values)])
 
-    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp, start: int, end: int) -> Any:
+    def _comprehension(
+        self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp, start: int, end: int
+    ) -> Any:
         kind = getattr(py, type(node).__name__)
         return kind(None, None, self.expr(node.elt), self.comprehension(node.generators))
 

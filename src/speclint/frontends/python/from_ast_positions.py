@@ -69,7 +69,8 @@ class SourcePositions:
     def span(self, node: Any) -> tuple[int, int]:
         if self.local is None and self.ascii:  # `at` without its cases: most nodes of most files
             starts = self.starts
-            return starts[node.lineno - 1] + node.col_offset, starts[node.end_lineno - 1] + node.end_col_offset
+            start = starts[node.lineno - 1] + node.col_offset
+            return start, starts[node.end_lineno - 1] + node.end_col_offset
         return self.at(node.lineno, node.col_offset), self.at(node.end_lineno, node.end_col_offset)
 
     def rng(self, start: int, end: int) -> tuple[int, int, int, int]:
