@@ -126,7 +126,9 @@ class Positions:
 def decode_body(body: str, at: int, raw: bool, fstring: bool = False) -> list[Piece]:
     """Pieces of a string literal's body starting at file offset `at`, escapes decoded."""
     pieces: list[Piece] = []
-    if raw and not fstring and "\r" not in body:
+    if "\r" not in body and (
+        raw and not fstring or "\\" not in body and not (fstring and ("{" in body or "}" in body))
+    ):  # nothing to decode: one piece (most literals)
         return [Piece(body, at, at + len(body), exact=True)] if body else []
     pattern = _ESCAPE if not raw else _LINE_END
     if fstring:
