@@ -22,6 +22,7 @@ from speclint.frontends.python.values import (
     Val,
     attribute_key,
     bounded,
+    val_with,
 )
 from speclint.frontends.python.whitespace import whitespace_call
 from speclint.frontends.shell.embedded import Piece, known_text, relocated, span_of
@@ -184,7 +185,7 @@ class Evaluator:
         pieces = found.pieces
         if found.kind == "str":
             pieces = relocated(pieces, begin, end, origin)
-        return replace(found, span=self.pos.span(node), begin=begin, end=end, origin=origin, pieces=pieces)
+        return val_with(found, span=self.pos.span(node), begin=begin, end=end, origin=origin, pieces=pieces)
 
     def _Attribute(self, node: py.Attribute) -> Val:
         name = self.dotted(node)
@@ -219,7 +220,7 @@ class Evaluator:
                 if value.kind == "list":
                     items.extend(value.elements)
                 else:
-                    items.append(replace(value, kind="unknown", splat=True, reason=value.why_unknown()))
+                    items.append(val_with(value, kind="unknown", splat=True, reason=value.why_unknown()))
             else:
                 items.append(value)
             weight += ITEM_WEIGHT + value.weight

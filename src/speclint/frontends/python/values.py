@@ -8,7 +8,8 @@ running code (a call result, a parameter, an inherited environment variable) is 
 from __future__ import annotations
 
 from collections.abc import MutableMapping
-from dataclasses import field, replace
+from dataclasses import field, fields, replace
+from operator import attrgetter
 from typing import cast
 
 from speclint.core.launches import Condition
@@ -19,6 +20,7 @@ from speclint.frontends.shell.embedded import known_text, unknown_reason
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from typing import Any
 
     from speclint.core.identity import Identity
     from speclint.core.spans import Span
@@ -128,6 +130,20 @@ class Val:
                 mapping[entry.key] = value
             return mapping, True
         return None, False
+
+
+_VAL_FIELDS = attrgetter(*(item.name for item in fields(Val)))
+"""A Val's fields, in order, read in one call (`val_with`)."""
+
+
+def val_with(value: Val, /, **changes: Any) -> Val:
+    """`dataclasses.replace(value, **changes)`: a copy of `value` with `changes` set, its
+    fields read at once (`replace` reads the class's field list per call, and the walker
+    copies a value per name read and per `+=`)."""
+    made = Val(*_VAL_FIELDS(value))
+    for name, new in changes.items():
+        setattr(made, name, new)
+    return made
 
 
 MAX_WEIGHT = 64 * 1024
