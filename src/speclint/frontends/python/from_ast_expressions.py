@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+from operator import attrgetter
+from typing import cast
 
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.from_ast_positions import SourcePositions
@@ -46,6 +48,10 @@ _OPERATORS: dict[type, str] = {
     ast.NotIn: "NotIn",
 }
 _OPERATOR_OBJECTS: dict[str, Any] = {}
+_POSITION = attrgetter("lineno", "col_offset", "end_lineno", "end_col_offset")
+_BEFORE_PARENTHESIS = frozenset("( \t\f\r\n")
+"""What may stand just before an expression written in its own parentheses: the `(`, or
+what `back` steps over (spaces, a line end; a comment is found by where it ends)."""
 
 
 def operator(name: str) -> Any:
@@ -61,18 +67,30 @@ class ExpressionBuilder(SourcePositions):
     def expr(self, node: ast.expr, owned: int = -1) -> Any:
         """`node` with its range and its own parentheses (`owned`: where a parenthesis of
         its parent's stands, never its own: a call's `(` around its only argument)."""
-        start, end = self.span(node)
-        if self.local is not None and start == self.local[2]:  # an f-string field's tuple, in
+        local = self.local
+        where: tuple[int, int, int, int] | None = None
+        if local is None and self.ascii:  # ast's (line, column) are libcst's: no `span`, no `rng`
+            where = cast("tuple[int, int, int, int]", _POSITION(node))
+            line, column, end_line, end_column = where
+            starts = self.starts
+            start, end = starts[line - 1] + column, starts[end_line - 1] + end_column
+        else:
+            start, end = self.span(node)
+        if local is not None and start == local[2]:  # an f-string field's tuple, in
             start, end = self.fwd(start + 1), self.back(end - 1)  # the `(...)` it was parsed in
         elif isinstance(node, ast.Tuple) and self.text[start : start + 1] == "(":
             if self._wrapped_at(start, end):
-                start, end = self.fwd(start + 1), self.back(end - 1)
+                start, end, where = self.fwd(start + 1), self.back(end - 1), None
         elif isinstance(node, ast.GeneratorExp):
-            start, end = self.fwd(start + 1), self.back(end - 1)
+            start, end, where = self.fwd(start + 1), self.back(end - 1), None
         made = self.build(node, start, end)
-        made.range = self.rng(start, end)
-        outer_start, outer_end = start, end
+        made.range = where or self.rng(start, end)
         text = self.text
+        before = start - 1
+        if before < 0 or text[before] not in _BEFORE_PARENTHESIS and start not in self.comment_ends:
+            made.outer = None  # no `(` before it, nor a space or comment that may follow one
+            return made
+        outer_start, outer_end = start, end
         while True:
             before = self.back(outer_start) - 1
             if before < 0 or before == owned or text[before] != "(":
