@@ -103,7 +103,7 @@ class Evaluator:
         prefix, quote = string_parts(written)  # (the prefix lowercased)
         if "b" in prefix:
             return self.unknown(node, "a bytes literal")
-        begin, _ = self.pos.offsets(node)
+        begin, end = self.pos.offsets(node)
         opening = len(prefix) + len(quote)
         body = written[opening : len(written) - len(quote)]
         pieces = self.pos.literal(body, begin + opening, "r" in prefix)
@@ -111,9 +111,9 @@ class Evaluator:
             evaluated = string_value(node, body, prefix)
         except (SyntaxError, ValueError, MemoryError, RecursionError):  # a NUL in the literal
             return self.unknown(node, "a string literal Python cannot read")
-        if known_text(pieces) != evaluated:
-            pieces = [Piece(str(evaluated), *self.pos.offsets(node))]
-        return self._make(node, "str", pieces=pieces)
+        if not (len(pieces) == 1 and pieces[0].text is evaluated) and known_text(pieces) != evaluated:
+            pieces = [Piece(str(evaluated), begin, end)]  # (one piece, the body itself: as read)
+        return bounded(Val("str", span_of(self.pos.starts, begin, end), begin, end, None, pieces or []))
 
     def _ConcatenatedString(self, node: py.ConcatenatedString) -> Val:
         return self._join(node, [self.eval(node.left), self.eval(node.right)])
