@@ -68,7 +68,8 @@ class StatementBuilder(ExpressionBuilder):
             if isinstance(node, _SIMPLE):
                 start, end = self.span(node)
                 small = self.small(node, start, end)
-                if line and self.text[self.fwd(previous_end) : self.fwd(previous_end) + 1] == ";":
+                after = self.fwd(previous_end)
+                if line and self.text[after : after + 1] == ";":
                     line.append(small)
                 else:
                     if line:

@@ -85,10 +85,12 @@ class ExpressionBuilder(SourcePositions):
             start, end, where = self.fwd(start + 1), self.back(end - 1), None
         made = self.build(node, start, end)
         made.range = where or self.rng(start, end)
-        text = self.text
-        before = start - 1
-        if before < 0 or text[before] not in _BEFORE_PARENTHESIS and start not in self.comment_ends:
-            made.outer = None  # no `(` before it, nor a space or comment that may follow one
+        text, ends = self.text, self.comment_ends
+        at = start
+        while at > 0 and text[at - 1] == " " and at not in ends:  # (`back`'s first steps: `, x`)
+            at -= 1
+        if at == 0 or text[at - 1] not in _BEFORE_PARENTHESIS and at not in ends:
+            made.outer = None  # no `(` before it, nor a line end or comment that may follow one
             return made
         outer_start, outer_end = start, end
         while True:
