@@ -153,12 +153,20 @@ ITEM_WEIGHT = 16
 """Weight of one list element or dict entry: at most 4096 of them in one value."""
 
 
+_WEIGHT = attrgetter("weight")
+
+
 def bounded(value: Val) -> Val:
     """`value` with its weight set from its parts, or unknown when it is too heavy."""
     if value.kind == "str":
-        weight = sum(len(p.text) if p.text is not None else 1 for p in value.pieces)
+        pieces = value.pieces
+        if len(pieces) == 1 and pieces[0].text is not None:  # (most strings: one piece)
+            weight = len(pieces[0].text)
+        else:
+            weight = sum(len(p.text) if p.text is not None else 1 for p in pieces)
     elif value.kind == "list":
-        weight = ITEM_WEIGHT + sum(ITEM_WEIGHT + item.weight for item in value.elements)
+        elements = value.elements  # ITEM_WEIGHT, and ITEM_WEIGHT more per element
+        weight = ITEM_WEIGHT * (len(elements) + 1) + sum(map(_WEIGHT, elements))
     elif value.kind == "dict":
         weight = ITEM_WEIGHT + sum(ITEM_WEIGHT + e.value.weight for e in value.entries)
     else:
