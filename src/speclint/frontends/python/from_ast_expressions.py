@@ -48,7 +48,9 @@ _OPERATORS: dict[type, str] = {
     ast.NotIn: "NotIn",
 }
 _OPERATOR_OBJECTS: dict[str, Any] = {}
-_POSITION = attrgetter("lineno", "col_offset", "end_lineno", "end_col_offset")
+AST_RANGE = attrgetter("lineno", "col_offset", "end_lineno", "end_col_offset")
+"""An ast node's (line, byte column, end line, end byte column): in an ascii file (no
+f-string field parsed alone), libcst's range of the node written there."""
 _BEFORE_PARENTHESIS = frozenset("( \t\f\r\n")
 """What may stand just before an expression written in its own parentheses: the `(`, or
 what `back` steps over (spaces, a line end; a comment is found by where it ends)."""
@@ -70,7 +72,7 @@ class ExpressionBuilder(SourcePositions):
         local = self.local
         where: tuple[int, int, int, int] | None = None
         if local is None and self.ascii:  # ast's (line, column) are libcst's: no `span`, no `rng`
-            where = cast("tuple[int, int, int, int]", _POSITION(node))
+            where = cast("tuple[int, int, int, int]", AST_RANGE(node))
             line, column, end_line, end_column = where
             starts = self.starts
             start, end = starts[line - 1] + column, starts[end_line - 1] + end_column
