@@ -30,17 +30,12 @@ from speclint.frontends.shell.embedded import Piece, known_text, relocated, span
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
-    from typing import Any
 
     from speclint.frontends.python.positions import Positions
-    from speclint.frontends.python.values import (
-        Env,
-    )
+    from speclint.frontends.python.values import Env
 
 
-_METHODS: dict[type, Callable[[Evaluator, Any], Val] | None] = {}
-"""Node class -> `Evaluator._<its name>` (None: no method, the value is computed when
-the program runs)."""
+_METHODS: dict[type, Callable[..., Val] | None] = {}  # node class -> Evaluator._<its name>
 
 
 class Evaluator:
@@ -87,10 +82,9 @@ class Evaluator:
         return ".".join(reversed(parts))
 
     def eval(self, node: py.BaseExpression) -> Val:
-        kind = type(node)
         try:
-            method = _METHODS[kind]
-        except KeyError:  # the method of a node class, looked up once per class
+            method = _METHODS[kind := type(node)]
+        except KeyError:  # the node class's method, looked up once per class
             method = _METHODS[kind] = getattr(Evaluator, "_" + kind.__name__, None)
         if method is None:
             return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")
@@ -410,10 +404,8 @@ def string_value(node: py.SimpleString, body: str, prefix: str | None = None) ->
     """What Python reads from a string literal (`body`: between its quotes): the body itself
     when nothing in it is decoded (no backslash, no CR that Python makes a newline, no NUL
     that Python refuses), else Python's own reading (libcst's `evaluated_value`, which
-    compiles the literal: a tenth of a small wrapper's time). `prefix`: the node's, lowercased,
-    where the caller has it."""
-    if prefix is None:
-        prefix = node.prefix.lower()
+    compiles the literal: a tenth of a small wrapper's time). `prefix`: the node's, lowercased."""
+    prefix = node.prefix.lower() if prefix is None else prefix
     if "\\" in body or "\r" in body or "\0" in body or "b" in prefix:
         return node.evaluated_value
     return body
