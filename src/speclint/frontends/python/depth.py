@@ -45,9 +45,10 @@ _KEYWORDS = frozenset(
     {"and", "or", "not", "if", "else", "lambda", "await", "for", "in", "is", "async", "yield"}
 )
 _FIELD_BRACES = re.compile(r"\{\{|\}\}|[{}]")
-_COUNTED = re.compile(r"""[-+*/%@&|^~.<>!=:'"(\[{)\]}]|\b(?:""" + "|".join(sorted(_KEYWORDS)) + r")\b")
+_COUNTED_CHARACTERS = "-+*/%@&|^~.<>!=:'\"([{)]}"
 """The characters every token the scan counts holds at least one of (an operator's, a
-quote, a bracket), and the keywords: no more tokens are counted than these match."""
+quote, a bracket): with the keywords, no more tokens are counted than these."""
+_KEYWORD = re.compile(r"\b(?:" + "|".join(sorted(_KEYWORDS)) + r")\b")
 
 
 def nesting_problem(text: str, base: int = 0) -> int | None:
@@ -64,7 +65,12 @@ def _shallow(text: str, base: int) -> bool:
     back at least what it adds), and an f-string's fields are characters of the file."""
     if text.count("(") + text.count("[") + text.count("{") > MAX_BRACKETS:
         return False
-    return base + len(_COUNTED.findall(text)) <= MAX_DEPTH
+    room = MAX_DEPTH - base - sum(text.count(character) for character in _COUNTED_CHARACTERS)
+    if room < 0:
+        return False
+    if sum(text.count(keyword) for keyword in _KEYWORDS) <= room:  # a bound: each keyword
+        return True  # written as a word is one of its occurrences in the text (`in` in `main`)
+    return len(_KEYWORD.findall(text)) <= room
 
 
 def _scan(text: str, base: int) -> int | None:

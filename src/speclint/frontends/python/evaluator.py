@@ -13,6 +13,7 @@ from dataclasses import replace
 from speclint.core.identity import Identity
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.environ import environ_value
+from speclint.frontends.python.expressions import string_parts
 from speclint.frontends.python.values import (
     ITEM_WEIGHT,
     MAX_WEIGHT,
@@ -21,6 +22,7 @@ from speclint.frontends.python.values import (
     Val,
     attribute_key,
     bounded,
+    val_with,
 )
 from speclint.frontends.python.whitespace import whitespace_call
 from speclint.frontends.shell.pieces import Piece, known_text, relocated, span_of
@@ -30,9 +32,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
     from speclint.frontends.python.positions import Positions
-    from speclint.frontends.python.values import (
-        Env,
-    )
+    from speclint.frontends.python.values import Env
+
+
+_METHODS: dict[type, Callable[..., Val] | None] = {}  # node class -> Evaluator._<its name>
 
 
 class Evaluator:
@@ -79,28 +82,32 @@ class Evaluator:
         return ".".join(reversed(parts))
 
     def eval(self, node: py.BaseExpression) -> Val:
-        method: Callable[[py.BaseExpression], Val] | None = getattr(self, "_" + type(node).__name__, None)
+        try:
+            method = _METHODS[kind := type(node)]
+        except KeyError:  # the node class's method, looked up once per class
+            method = _METHODS[kind] = getattr(Evaluator, "_" + kind.__name__, None)
         if method is None:
             return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")
-        return method(node)
+        return method(self, node)
 
     # ---- literals --------------------------------------------------------------------------
 
     def _SimpleString(self, node: py.SimpleString) -> Val:
-        prefix = node.prefix.lower()
+        written = node.value
+        prefix, quote = string_parts(written)  # (the prefix lowercased)
         if "b" in prefix:
             return self.unknown(node, "a bytes literal")
-        begin, _ = self.pos.offsets(node)
-        quote = node.quote
-        body = node.value[len(node.prefix) + len(quote) : len(node.value) - len(quote)]
-        pieces = self.pos.literal(body, begin + len(node.prefix) + len(quote), "r" in prefix)
+        begin, end = self.pos.offsets(node)
+        opening = len(prefix) + len(quote)
+        body = written[opening : len(written) - len(quote)]
+        pieces = self.pos.literal(body, begin + opening, "r" in prefix)
         try:
-            evaluated = string_value(node, body)
+            evaluated = string_value(node, body, prefix)
         except (SyntaxError, ValueError, MemoryError, RecursionError):  # a NUL in the literal
             return self.unknown(node, "a string literal Python cannot read")
-        if known_text(pieces) != evaluated:
-            pieces = [Piece(str(evaluated), *self.pos.offsets(node))]
-        return self._make(node, "str", pieces=pieces)
+        if not (len(pieces) == 1 and pieces[0].text is evaluated) and known_text(pieces) != evaluated:
+            pieces = [Piece(str(evaluated), begin, end)]  # (one piece, the body itself: as read)
+        return bounded(Val("str", span_of(self.pos.starts, begin, end), begin, end, None, pieces or []))
 
     def _ConcatenatedString(self, node: py.ConcatenatedString) -> Val:
         return self._join(node, [self.eval(node.left), self.eval(node.right)])
@@ -172,7 +179,7 @@ class Evaluator:
         pieces = found.pieces
         if found.kind == "str":
             pieces = relocated(pieces, begin, end, origin)
-        return replace(found, span=self.pos.span(node), begin=begin, end=end, origin=origin, pieces=pieces)
+        return val_with(found, span=self.pos.span(node), begin=begin, end=end, origin=origin, pieces=pieces)
 
     def _Attribute(self, node: py.Attribute) -> Val:
         name = self.dotted(node)
@@ -207,7 +214,7 @@ class Evaluator:
                 if value.kind == "list":
                     items.extend(value.elements)
                 else:
-                    items.append(replace(value, kind="unknown", splat=True, reason=value.why_unknown()))
+                    items.append(val_with(value, kind="unknown", splat=True, reason=value.why_unknown()))
             else:
                 items.append(value)
             weight += ITEM_WEIGHT + value.weight
@@ -393,11 +400,12 @@ def _path_join(texts: Iterable[str]) -> str:
     return posixpath.join(*texts)
 
 
-def string_value(node: py.SimpleString, body: str) -> str | bytes:
+def string_value(node: py.SimpleString, body: str, prefix: str | None = None) -> str | bytes:
     """What Python reads from a string literal (`body`: between its quotes): the body itself
     when nothing in it is decoded (no backslash, no CR that Python makes a newline, no NUL
     that Python refuses), else Python's own reading (libcst's `evaluated_value`, which
-    compiles the literal: a tenth of a small wrapper's time)."""
-    if "\\" in body or "\r" in body or "\0" in body or "b" in node.prefix.lower():
+    compiles the literal: a tenth of a small wrapper's time). `prefix`: the node's, lowercased."""
+    prefix = node.prefix.lower() if prefix is None else prefix
+    if "\\" in body or "\r" in body or "\0" in body or "b" in prefix:
         return node.evaluated_value
     return body

@@ -265,6 +265,15 @@ class SetComp(BaseSet, BaseSimpleComp):
     for_in: CompFor
 
 
+def string_parts(value: str) -> tuple[str, str]:
+    """A string literal's prefix, lowercased, and its quotes, as written in `value`
+    (`SimpleString`'s `prefix` and `quote`, both at once)."""
+    size = len(value) - len(value.lstrip("rRbBuU"))
+    body = value[size:]
+    triple = len(body) >= 6 and body[:3] in ("'''", '"""') and body.endswith(body[:3])
+    return value[:size].lower(), body[:3] if triple else body[:1]
+
+
 class SimpleString(BaseString):
     __slots__ = ("value",)
     value: str
@@ -272,17 +281,12 @@ class SimpleString(BaseString):
     @property
     def prefix(self) -> str:
         """The prefix before the quote, lowercased (`r`, `b`, `rb`, ...), as libcst's."""
-        return self.value[: len(self.value) - len(self.value.lstrip("rRbBuU"))].lower()
+        return string_parts(self.value)[0]
 
     @property
     def quote(self) -> str:
         """The quotes: one or three of the same, as libcst's."""
-        body = self.value[len(self.prefix) :]
-        return (
-            body[:3]
-            if len(body) >= 6 and body[:3] in ("'''", '"""') and body.endswith(body[:3])
-            else body[:1]
-        )
+        return string_parts(self.value)[1]
 
     @property
     def evaluated_value(self) -> str | bytes:

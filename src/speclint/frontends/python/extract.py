@@ -115,7 +115,7 @@ def _read(
         return result
     try:
         bare = source[1:] if source.startswith("\ufeff") else source
-        positions = Positions(OwnRanges(), starts, lines, bare)
+        positions = Positions(OwnRanges(), starts, lines, bare, starts if bare is text else None)
         positions.module = module
         walker = PyWalker(text, path, positions, result)
         walker.module(module)

@@ -17,7 +17,7 @@ import re
 from typing import cast
 
 from speclint.frontends.python import syntax as py
-from speclint.frontends.python.from_ast_expressions import ExpressionBuilder
+from speclint.frontends.python.from_ast_expressions import AST_RANGE, ExpressionBuilder
 from speclint.frontends.python.from_ast_patterns import match_statement
 from speclint.frontends.python.nodes import Node
 
@@ -68,7 +68,8 @@ class StatementBuilder(ExpressionBuilder):
             if isinstance(node, _SIMPLE):
                 start, end = self.span(node)
                 small = self.small(node, start, end)
-                if line and self.text[self.fwd(previous_end) : self.fwd(previous_end) + 1] == ";":
+                after = self.fwd(previous_end)
+                if line and self.text[after : after + 1] == ";":
                     line.append(small)
                 else:
                     if line:
@@ -152,7 +153,7 @@ class StatementBuilder(ExpressionBuilder):
         return py.ImportAlias(self.rng(start, end), None, name, asname)
 
     def small(self, node: ast.stmt, start: int, end: int) -> Any:
-        where = self.rng(start, end)
+        where = AST_RANGE(node) if self.ascii and self.local is None else self.rng(start, end)  # (`expr`)
         e = self.expr
         if isinstance(node, ast.Expr):
             return py.Expr(where, None, e(node.value))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+from operator import attrgetter
+from typing import cast
 
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.from_ast_positions import SourcePositions
@@ -10,6 +12,7 @@ from speclint.frontends.python.from_ast_strings import strings
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 
@@ -45,6 +48,12 @@ _OPERATORS: dict[type, str] = {
     ast.NotIn: "NotIn",
 }
 _OPERATOR_OBJECTS: dict[str, Any] = {}
+AST_RANGE = attrgetter("lineno", "col_offset", "end_lineno", "end_col_offset")
+"""An ast node's (line, byte column, end line, end byte column): in an ascii file (no
+f-string field parsed alone), libcst's range of the node written there."""
+_BEFORE_PARENTHESIS = frozenset("( \t\f\r\n")
+"""What may stand just before an expression written in its own parentheses: the `(`, or
+what `back` steps over (spaces, a line end; a comment is found by where it ends)."""
 
 
 def operator(name: str) -> Any:
@@ -60,26 +69,38 @@ class ExpressionBuilder(SourcePositions):
     def expr(self, node: ast.expr, owned: int = -1) -> Any:
         """`node` with its range and its own parentheses (`owned`: where a parenthesis of
         its parent's stands, never its own: a call's `(` around its only argument)."""
-        start, end = self.span(node)
-        if self.local is not None and start == self.local[2]:  # an f-string field's tuple, in
+        local = self.local
+        where: tuple[int, int, int, int] | None = None
+        if local is None and self.ascii:  # ast's (line, column) are libcst's: no `span`, no `rng`
+            where = cast("tuple[int, int, int, int]", AST_RANGE(node))
+            line, column, end_line, end_column = where
+            starts = self.starts
+            start, end = starts[line - 1] + column, starts[end_line - 1] + end_column
+        else:
+            start, end = self.span(node)
+        if local is not None and start == local[2]:  # an f-string field's tuple, in
             start, end = self.fwd(start + 1), self.back(end - 1)  # the `(...)` it was parsed in
         elif isinstance(node, ast.Tuple) and self.text[start : start + 1] == "(":
             if self._wrapped_at(start, end):
-                start, end = self.fwd(start + 1), self.back(end - 1)
+                start, end, where = self.fwd(start + 1), self.back(end - 1), None
         elif isinstance(node, ast.GeneratorExp):
-            start, end = self.fwd(start + 1), self.back(end - 1)
+            start, end, where = self.fwd(start + 1), self.back(end - 1), None
         made = self.build(node, start, end)
-        made.range = self.rng(start, end)
+        made.range = where or self.rng(start, end)
+        text, ends = self.text, self.comment_ends
+        at = start
+        while at > 0 and text[at - 1] == " " and at not in ends:  # (`back`'s first steps: `, x`)
+            at -= 1
+        if at == 0 or text[at - 1] not in _BEFORE_PARENTHESIS and at not in ends:
+            made.outer = None  # no `(` before it, nor a line end or comment that may follow one
+            return made
         outer_start, outer_end = start, end
         while True:
             before = self.back(outer_start) - 1
-            after = self.fwd(outer_end)
-            if (
-                before < 0
-                or before == owned
-                or self.text[before] != "("
-                or self.text[after : after + 1] != ")"
-            ):
+            if before < 0 or before == owned or text[before] != "(":
+                break
+            after = self.fwd(outer_end)  # (only after a `(`: most nodes have none)
+            if text[after : after + 1] != ")":
                 break
             outer_start, outer_end = before, after + 1
         made.outer = self.rng(outer_start, outer_end) if outer_start != start else None
@@ -91,95 +112,125 @@ class ExpressionBuilder(SourcePositions):
         return self.matching_close(start) == end - 1
 
     def build(self, node: ast.expr, start: int, end: int) -> Any:
-        e = self.expr
-        if isinstance(node, ast.Name):
-            return py.Name(None, None, self.text[start:end])
-        if isinstance(node, ast.Constant):
-            value = node.value
-            if isinstance(value, (str, bytes)):
-                return self.strings(start, end)
-            if value is None or isinstance(value, bool):
-                return py.Name(None, None, self.text[start:end])
-            if value is ...:
-                return py.Ellipsis(None, None)
-            kind = (
-                py.Float
-                if isinstance(value, float)
-                else py.Imaginary
-                if isinstance(value, complex)
-                else py.Integer
-            )
-            return kind(None, None, self.text[start:end])
-        if isinstance(node, ast.JoinedStr):
+        kind = type(node)
+        method = _BUILDERS.get(kind)
+        if method is None:  # a subclass of an ast class (`ast.parse` makes none), or no such
+            method = next((_BUILDERS[base] for base in kind.__mro__ if base in _BUILDERS), None)
+            if method is None and isinstance(node, ast.Slice):
+                raise TypeError("a slice outside a subscript")
+            if method is None:
+                raise TypeError(f"no conversion of ast's {kind.__name__}")
+        return method(self, node, start, end)
+
+    def _name(self, node: ast.Name, start: int, end: int) -> Any:
+        return py.Name(None, None, self.text[start:end])
+
+    def _constant(self, node: ast.Constant, start: int, end: int) -> Any:
+        value = node.value
+        if isinstance(value, (str, bytes)):
             return self.strings(start, end)
-        if isinstance(node, ast.Attribute):
-            value = e(node.value)
-            attr_start = self.fwd(self.fwd(self.outer_end(value)) + 1)
-            attr = py.Name(self.rng(attr_start, end), None, self.text[attr_start:end])
-            return py.Attribute(None, None, value, attr)
-        if isinstance(node, ast.Call):
-            func = e(node.func)
-            paren = self.fwd(self.outer_end(func))
-            return py.Call(None, None, func, self.call_args(node.args, node.keywords, paren))
-        if isinstance(node, ast.BinOp):
-            return py.BinaryOperation(
-                None, None, e(node.left), operator(_OPERATORS[type(node.op)]), e(node.right)
-            )
-        if isinstance(node, ast.BoolOp):
-            values = [e(v) for v in node.values]
-            made = values[0]
-            op = operator(_OPERATORS[type(node.op)])
-            for value in values[1:-1]:
-                made = py.BooleanOperation(None, None, made, op, value)
-                made.range = self.rng(self.outer_start(made.left), self.outer_end(value))
-                made.outer = None
-            return py.BooleanOperation(None, None, made, op, values[-1])
-        if isinstance(node, ast.UnaryOp):
-            return py.UnaryOperation(None, None, operator(_OPERATORS[type(node.op)]), e(node.operand))
-        if isinstance(node, ast.Compare):
-            left = e(node.left)
-            targets = []
-            previous = self.outer_end(left)
-            for op, comparator in zip(node.ops, node.comparators):
-                value = e(comparator)
-                targets.append(
-                    py.ComparisonTarget(
-                        self.rng(previous, self.outer_end(value)), None, operator(_OPERATORS[type(op)]), value
-                    )
+        if value is None or isinstance(value, bool):
+            return py.Name(None, None, self.text[start:end])
+        if value is ...:
+            return py.Ellipsis(None, None)
+        kind = (
+            py.Float
+            if isinstance(value, float)
+            else py.Imaginary
+            if isinstance(value, complex)
+            else py.Integer
+        )
+        return kind(None, None, self.text[start:end])
+
+    def _joined_str(self, node: ast.JoinedStr, start: int, end: int) -> Any:
+        return self.strings(start, end)
+
+    def _attribute(self, node: ast.Attribute, start: int, end: int) -> Any:
+        value = self.expr(node.value)
+        attr_start = self.fwd(self.fwd(self.outer_end(value)) + 1)
+        attr = py.Name(self.rng(attr_start, end), None, self.text[attr_start:end])
+        return py.Attribute(None, None, value, attr)
+
+    def _call(self, node: ast.Call, start: int, end: int) -> Any:
+        func = self.expr(node.func)
+        paren = self.fwd(self.outer_end(func))
+        return py.Call(None, None, func, self.call_args(node.args, node.keywords, paren))
+
+    def _binary(self, node: ast.BinOp, start: int, end: int) -> Any:
+        e = self.expr
+        return py.BinaryOperation(
+            None, None, e(node.left), operator(_OPERATORS[type(node.op)]), e(node.right)
+        )
+
+    def _boolean(self, node: ast.BoolOp, start: int, end: int) -> Any:
+        values = [self.expr(v) for v in node.values]
+        made = values[0]
+        op = operator(_OPERATORS[type(node.op)])
+        for value in values[1:-1]:
+            made = py.BooleanOperation(None, None, made, op, value)
+            made.range = self.rng(self.outer_start(made.left), self.outer_end(value))
+            made.outer = None
+        return py.BooleanOperation(None, None, made, op, values[-1])
+
+    def _unary(self, node: ast.UnaryOp, start: int, end: int) -> Any:
+        return py.UnaryOperation(None, None, operator(_OPERATORS[type(node.op)]), self.expr(node.operand))
+
+    def _compare(self, node: ast.Compare, start: int, end: int) -> Any:
+        left = self.expr(node.left)
+        targets = []
+        previous = self.outer_end(left)
+        for op, comparator in zip(node.ops, node.comparators):
+            value = self.expr(comparator)
+            targets.append(
+                py.ComparisonTarget(
+                    self.rng(previous, self.outer_end(value)), None, operator(_OPERATORS[type(op)]), value
                 )
-                previous = self.outer_end(value)
-            return py.Comparison(None, None, left, targets)
-        if isinstance(node, ast.IfExp):
-            return py.IfExp(None, None, e(node.test), e(node.body), e(node.orelse))
-        if isinstance(node, ast.Lambda):
-            return py.Lambda(None, None, self.parameters(node.args, start + 6), e(node.body))
-        if isinstance(node, ast.NamedExpr):
-            return py.NamedExpr(None, None, e(node.target), e(node.value))
-        if isinstance(node, ast.Subscript):
-            return py.Subscript(None, None, e(node.value), self.subscript(node.slice))
-        if isinstance(node, ast.Starred):
-            return py.StarredElement(None, None, e(node.value))
-        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
-            return getattr(py, type(node).__name__)(None, None, [self.element(x) for x in node.elts])
-        if isinstance(node, ast.Dict):
-            return py.Dict(None, None, [self.dict_element(k, v) for k, v in zip(node.keys, node.values)])
-        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
-            return getattr(py, type(node).__name__)(
-                None, None, e(node.elt), self.comprehension(node.generators)
             )
-        if isinstance(node, ast.DictComp):
-            return py.DictComp(None, None, e(node.key), e(node.value), self.comprehension(node.generators))
-        if isinstance(node, ast.Await):
-            return py.Await(None, None, e(node.value))
-        if isinstance(node, ast.Yield):
-            return py.Yield(None, None, e(node.value) if node.value is not None else None)
-        if isinstance(node, ast.YieldFrom):
-            value = e(node.value)
-            keyword = self.back(self.outer_start(value)) - 4
-            return py.Yield(None, None, py.From(self.rng(keyword, self.outer_end(value)), None, value))
-        if isinstance(node, ast.Slice):
-            raise TypeError("a slice outside a subscript")
-        raise TypeError(f"no conversion of ast's {type(node).__name__}")
+            previous = self.outer_end(value)
+        return py.Comparison(None, None, left, targets)
+
+    def _if_exp(self, node: ast.IfExp, start: int, end: int) -> Any:
+        e = self.expr
+        return py.IfExp(None, None, e(node.test), e(node.body), e(node.orelse))
+
+    def _lambda(self, node: ast.Lambda, start: int, end: int) -> Any:
+        return py.Lambda(None, None, self.parameters(node.args, start + 6), self.expr(node.body))
+
+    def _named(self, node: ast.NamedExpr, start: int, end: int) -> Any:
+        return py.NamedExpr(None, None, self.expr(node.target), self.expr(node.value))
+
+    def _subscript(self, node: ast.Subscript, start: int, end: int) -> Any:
+        return py.Subscript(None, None, self.expr(node.value), self.subscript(node.slice))
+
+    def _starred(self, node: ast.Starred, start: int, end: int) -> Any:
+        return py.StarredElement(None, None, self.expr(node.value))
+
+    def _sequence(self, node: ast.List | ast.Tuple | ast.Set, start: int, end: int) -> Any:
+        return getattr(py, type(node).__name__)(None, None, [self.element(x) for x in node.elts])
+
+    def _dict(self, node: ast.Dict, start: int, end: int) -> Any:
+        return py.Dict(None, None, [self.dict_element(k, v) for k, v in zip(node.keys, node.values)])
+
+    def _comprehension(
+        self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp, start: int, end: int
+    ) -> Any:
+        kind = getattr(py, type(node).__name__)
+        return kind(None, None, self.expr(node.elt), self.comprehension(node.generators))
+
+    def _dict_comprehension(self, node: ast.DictComp, start: int, end: int) -> Any:
+        e = self.expr
+        return py.DictComp(None, None, e(node.key), e(node.value), self.comprehension(node.generators))
+
+    def _await(self, node: ast.Await, start: int, end: int) -> Any:
+        return py.Await(None, None, self.expr(node.value))
+
+    def _yield(self, node: ast.Yield, start: int, end: int) -> Any:
+        return py.Yield(None, None, self.expr(node.value) if node.value is not None else None)
+
+    def _yield_from(self, node: ast.YieldFrom, start: int, end: int) -> Any:
+        value = self.expr(node.value)
+        keyword = self.back(self.outer_start(value)) - 4
+        return py.Yield(None, None, py.From(self.rng(keyword, self.outer_end(value)), None, value))
 
     def element(self, node: ast.expr) -> Any:
         value = self.expr(node)
@@ -314,3 +365,33 @@ class ExpressionBuilder(SourcePositions):
 
     def strings(self, start: int, end: int) -> Any:
         return strings(self, start, end)
+
+
+_BUILDERS: dict[type, Callable[[ExpressionBuilder, Any, int, int], Any]] = {
+    ast.Name: ExpressionBuilder._name,
+    ast.Constant: ExpressionBuilder._constant,
+    ast.JoinedStr: ExpressionBuilder._joined_str,
+    ast.Attribute: ExpressionBuilder._attribute,
+    ast.Call: ExpressionBuilder._call,
+    ast.BinOp: ExpressionBuilder._binary,
+    ast.BoolOp: ExpressionBuilder._boolean,
+    ast.UnaryOp: ExpressionBuilder._unary,
+    ast.Compare: ExpressionBuilder._compare,
+    ast.IfExp: ExpressionBuilder._if_exp,
+    ast.Lambda: ExpressionBuilder._lambda,
+    ast.NamedExpr: ExpressionBuilder._named,
+    ast.Subscript: ExpressionBuilder._subscript,
+    ast.Starred: ExpressionBuilder._starred,
+    ast.List: ExpressionBuilder._sequence,
+    ast.Tuple: ExpressionBuilder._sequence,
+    ast.Set: ExpressionBuilder._sequence,
+    ast.Dict: ExpressionBuilder._dict,
+    ast.ListComp: ExpressionBuilder._comprehension,
+    ast.SetComp: ExpressionBuilder._comprehension,
+    ast.GeneratorExp: ExpressionBuilder._comprehension,
+    ast.DictComp: ExpressionBuilder._dict_comprehension,
+    ast.Await: ExpressionBuilder._await,
+    ast.Yield: ExpressionBuilder._yield,
+    ast.YieldFrom: ExpressionBuilder._yield_from,
+}
+"""ast class -> the method that builds its node (`build`: one lookup, not a test per class)."""

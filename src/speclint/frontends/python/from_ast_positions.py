@@ -20,6 +20,8 @@ _BRACKETS = re.compile(STRING_OR_COMMENT.pattern + r"|[()\[\]{}]", re.X | re.S)
 _NOT_CODE = re.compile(r"(?:[ \t\f\r\n]|\\[\r\n]|\#[^\r\n]*)*")
 """Spaces, line ends, continuations (a backslash before a line end) and comments: what `fwd`
 steps over, one match instead of a step per character."""
+_MAY_SKIP = frozenset(" \t\f\r\n\\#")
+"""The characters `_NOT_CODE` can start with: from any other, `fwd` stays where it is."""
 
 
 class SourcePositions:
@@ -65,6 +67,10 @@ class SourcePositions:
         return base + start + column
 
     def span(self, node: Any) -> tuple[int, int]:
+        if self.local is None and self.ascii:  # `at` without its cases: most nodes of most files
+            starts = self.starts
+            start = starts[node.lineno - 1] + node.col_offset
+            return start, starts[node.end_lineno - 1] + node.end_col_offset
         return self.at(node.lineno, node.col_offset), self.at(node.end_lineno, node.end_col_offset)
 
     def rng(self, start: int, end: int) -> tuple[int, int, int, int]:
@@ -76,7 +82,7 @@ class SourcePositions:
     def fwd(self, at: int) -> int:
         """The next code character from `at` (past spaces, line ends, continuations, comments)."""
         text = self.text
-        if at >= len(text):
+        if at >= len(text) or text[at] not in _MAY_SKIP:  # (most tokens follow code: no match)
             return at
         skipped = _NOT_CODE.match(text, at)  # (it matches the empty string: never None)
         return skipped.end() if skipped is not None else at

@@ -50,6 +50,11 @@ def literal_end(text: str, at: int, quote: str) -> int:
 def strings(builder: ExpressionBuilder, start: int, end: int) -> Any:
     """The literals written between start and end, right-nested as libcst nests them."""
     text = builder.text
+    quote = text[start]
+    if quote in "'\"" and text.find(quote, start + 1, end - 1) < 0 and end - start >= 2:
+        # one literal with no prefix, its quote nowhere inside (not triple-quoted, no
+        # escaped quote, no second literal): the range is the caller's (`expr` sets it)
+        return py.SimpleString(None, None, text[start:end])
     made: list[Any] = []
     at = start
     while at < end:

@@ -6,12 +6,10 @@ which hands each such statement here, because it is about values, not the order 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.branches import each
 from speclint.frontends.python.scan import value_key
-from speclint.frontends.python.values import Entries, Entry, bounded
+from speclint.frontends.python.values import Entries, Entry, bounded, val_with
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,7 +23,7 @@ def augment(walker: Walking, node: py.AugAssign, key: str) -> None:
     if isinstance(node.operator, py.BitOrAssign) and current is not None and current.kind == "dict":
         entries = Entries(current.entries)  # `d |= other`: other's keys update d's (PEP 584)
         entries.merge(walker.evaluator().eval(node.value), walker.pos.span(node.value))
-        walker.env[key] = bounded(replace(current, value=entries.list()))
+        walker.env[key] = bounded(val_with(current, value=entries.list()))
     elif isinstance(node.operator, py.AddAssign) and current is not None:
         added = walker.evaluator().eval(node.value)
         walker.env[key] = each(current, lambda value: bounded(_extended(value, added))) or bounded(
@@ -40,16 +38,16 @@ def augment(walker: Walking, node: py.AugAssign, key: str) -> None:
 
 def _extended(current: Val, added: Val) -> Val:
     if current.kind == "list" and added.kind == "list":
-        return replace(current, value=list(current.elements) + list(added.elements))
+        return val_with(current, value=list(current.elements) + list(added.elements))
     if current.kind == "str" and added.kind == "str":
-        return replace(current, pieces=current.pieces + added.pieces)
+        return val_with(current, pieces=current.pieces + added.pieces)
     if current.kind == "list":
-        return replace(
+        return val_with(
             current,
             value=list(current.elements)
-            + [replace(added, kind="unknown", splat=True, reason=added.why_unknown())],
+            + [val_with(added, kind="unknown", splat=True, reason=added.why_unknown())],
         )
-    return replace(added, kind="unknown", reason="changed with a value not known statically")
+    return val_with(added, kind="unknown", reason="changed with a value not known statically")
 
 
 def mutate(walker: Walking, call: py.Call) -> None:
@@ -79,7 +77,7 @@ def _mutated(walker: Walking, current: Val, name: str, method: str, call: py.Cal
     ev = walker.evaluator()
     args = [ev.eval(a.value) for a in call.args if not a.keyword]
     if current.kind == "list" and method == "append" and len(args) == 1:
-        return bounded(replace(current, value=list(current.elements) + args))
+        return bounded(val_with(current, value=list(current.elements) + args))
     if current.kind == "list" and method == "extend" and len(args) == 1:
         return bounded(_extended(current, args[0]))
     if current.kind == "dict" and method == "update":
@@ -89,8 +87,8 @@ def _mutated(walker: Walking, current: Val, name: str, method: str, call: py.Cal
                 entries.set(Entry(arg.keyword.value, walker.pos.span(arg.keyword), ev.eval(arg.value)))
             else:
                 entries.merge(ev.eval(arg.value), walker.pos.span(arg))
-        return bounded(replace(current, value=entries.list()))
+        return bounded(val_with(current, value=entries.list()))
     if method in ("insert", "pop", "remove", "clear", "setdefault", "sort", "reverse"):
         unknown = ev.unknown(call, f"`{name}` is changed by .{method}()", splat=current.kind == "list")
-        return replace(current, value=[unknown]) if current.kind == "list" else unknown
+        return val_with(current, value=[unknown]) if current.kind == "list" else unknown
     return None

@@ -64,6 +64,8 @@ class Positions:
         source_starts: list[int] | None = None,
     ) -> None:
         self.ranges = ranges
+        self.own_ranges = type(ranges) is OwnRanges
+        """Each node's range is its own `range` (`offsets` reads it without a call)."""
         self.starts = starts
         self.lines = starts if lines is None else lines
         self.source = source
@@ -97,7 +99,7 @@ class Positions:
         return text if len(text) <= 40 else text[:37] + "..."
 
     def offsets(self, node: py.Node) -> tuple[int, int]:
-        line, column, end_line, end_column = self.ranges[node]
+        line, column, end_line, end_column = node.range if self.own_ranges else self.ranges[node]
         return self.lines[line - 1] + column, self.lines[end_line - 1] + end_column
 
     def span(self, node: py.Node) -> Span:
@@ -124,7 +126,9 @@ class Positions:
 def decode_body(body: str, at: int, raw: bool, fstring: bool = False) -> list[Piece]:
     """Pieces of a string literal's body starting at file offset `at`, escapes decoded."""
     pieces: list[Piece] = []
-    if raw and not fstring and "\r" not in body:
+    if "\r" not in body and (
+        raw and not fstring or "\\" not in body and not (fstring and ("{" in body or "}" in body))
+    ):  # nothing to decode: one piece (most literals)
         return [Piece(body, at, at + len(body), exact=True)] if body else []
     pattern = _ESCAPE if not raw else _LINE_END
     if fstring:

@@ -97,12 +97,16 @@ def node_is(node: py.Node, kind: type[_N]) -> TypeGuard[_N]:
 _NESTED = (py.Lambda, py.FunctionDef)
 
 
+_LEAVES = (py.Name, py.SimpleString, py.Integer, py.Float, py.Imaginary, py.FormattedStringText, py.Ellipsis)
+"""Node classes whose fields are text only: no call under them."""
+
+
 class _NodeClasses(dict[type, bool]):
-    """Class -> whether it is a node class, worked out on first use (a lookup, where
-    `is_a` is a call per value)."""
+    """Class -> whether it is a node class that may hold a call (not a leaf: `_LEAVES`),
+    worked out on first use (a lookup, where `is_a` is a call per value)."""
 
     def __missing__(self, kind: type) -> bool:
-        found = self[kind] = issubclass(kind, py.Node)
+        found = self[kind] = issubclass(kind, py.Node) and not issubclass(kind, _LEAVES)
         return found
 
 

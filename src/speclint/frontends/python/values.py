@@ -8,7 +8,8 @@ running code (a call result, a parameter, an inherited environment variable) is 
 from __future__ import annotations
 
 from collections.abc import MutableMapping
-from dataclasses import field, replace
+from dataclasses import field, fields, replace
+from operator import attrgetter
 from typing import cast
 
 from speclint.core.launches import Condition
@@ -19,6 +20,7 @@ from speclint.frontends.shell.pieces import known_text, unknown_reason
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from typing import Any
 
     from speclint.core.identity import Identity
     from speclint.core.spans import Span
@@ -130,6 +132,20 @@ class Val:
         return None, False
 
 
+_VAL_FIELDS = attrgetter(*(item.name for item in fields(Val)))
+"""A Val's fields, in order, read in one call (`val_with`)."""
+
+
+def val_with(value: Val, /, **changes: Any) -> Val:
+    """`dataclasses.replace(value, **changes)`: a copy of `value` with `changes` set, its
+    fields read at once (`replace` reads the class's field list per call, and the walker
+    copies a value per name read and per `+=`)."""
+    made = Val(*_VAL_FIELDS(value))
+    for name, new in changes.items():
+        setattr(made, name, new)
+    return made
+
+
 MAX_WEIGHT = 64 * 1024
 """A value heavier than this is unknown: `a = a + a` forty times (or a dict holding itself
 twice, forty deep) would otherwise take all memory, as `A=$A$A` would in shell."""
@@ -137,12 +153,20 @@ ITEM_WEIGHT = 16
 """Weight of one list element or dict entry: at most 4096 of them in one value."""
 
 
+_WEIGHT = attrgetter("weight")
+
+
 def bounded(value: Val) -> Val:
     """`value` with its weight set from its parts, or unknown when it is too heavy."""
     if value.kind == "str":
-        weight = sum(len(p.text) if p.text is not None else 1 for p in value.pieces)
+        pieces = value.pieces
+        if len(pieces) == 1 and pieces[0].text is not None:  # (most strings: one piece)
+            weight = len(pieces[0].text)
+        else:
+            weight = sum(len(p.text) if p.text is not None else 1 for p in pieces)
     elif value.kind == "list":
-        weight = ITEM_WEIGHT + sum(ITEM_WEIGHT + item.weight for item in value.elements)
+        elements = value.elements  # ITEM_WEIGHT, and ITEM_WEIGHT more per element
+        weight = ITEM_WEIGHT * (len(elements) + 1) + sum(map(_WEIGHT, elements))
     elif value.kind == "dict":
         weight = ITEM_WEIGHT + sum(ITEM_WEIGHT + e.value.weight for e in value.entries)
     else:
