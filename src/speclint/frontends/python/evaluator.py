@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from speclint.core.identity import Identity
 from speclint.frontends.python import syntax as py
+from speclint.frontends.python.call_values import call_value
 from speclint.frontends.python.environ import environ_value
 from speclint.frontends.python.expressions import string_parts
 from speclint.frontends.python.values import (
@@ -24,12 +25,11 @@ from speclint.frontends.python.values import (
     bounded,
     val_with,
 )
-from speclint.frontends.python.whitespace import whitespace_call
 from speclint.frontends.shell.pieces import Piece, known_text, relocated, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable
 
     from speclint.frontends.python.positions import Positions
     from speclint.frontends.python.values import Env
@@ -298,79 +298,7 @@ class Evaluator:
         return self._make(node, "str", pieces=pieces)
 
     def _Call(self, node: py.Call) -> Val:
-        name = self.dotted(node.func) or ""
-        args = [a for a in node.args if not a.keyword and not a.star]
-        if name == "dict":
-            entries = Entries()
-            for arg in node.args:
-                if arg.keyword is not None:
-                    entries.set(Entry(arg.keyword.value, self.pos.span(arg.keyword), self.eval(arg.value)))
-                else:
-                    entries.merge(self.eval(arg.value), self.pos.span(arg))
-                if entries.weight > MAX_WEIGHT:
-                    break
-            return self._make(node, "dict", entries.list())
-        if name in ("str", "list", "tuple") and len(args) == 1 and not node.args[0].keyword:
-            inner = self.eval(args[0].value)
-            if name == "str" and inner.kind == "unknown":
-                return self.unknown(node, inner.why_unknown(), identity=inner.word_identity)
-            if name == "str" and inner.kind == "const":
-                return self._make(node, "str", pieces=[Piece(str(inner.value), inner.begin, inner.end)])
-            if (name == "str" and inner.kind == "str") or (name != "str" and inner.kind == "list"):
-                return replace(inner, span=self.pos.span(node))
-        if name == "os.path.join" and args:
-            parts = [self.eval(a.value) for a in args]
-            texts = [p.text for p in parts]
-            if None not in texts and all(p.kind == "str" for p in parts):
-                begin, end = self.pos.offsets(node)
-                joined = _path_join([t for t in texts if t is not None])
-                return self._make(node, "str", pieces=[Piece(joined, begin, end)])
-        if isinstance(node.func, py.Attribute) and node.func.attr.value == "join" and len(args) == 1:
-            separator = self.eval(node.func.value)
-            items = self.eval(args[0].value)
-            if separator.kind == "str" and separator.text is not None and items.kind == "list":
-                return self._joined(node, separator, items.elements)
-        if isinstance(node.func, py.Attribute) and node.func.attr.value == "format":
-            from speclint.frontends.python.formatting import format_call
-
-            if (pieces := format_call(node, self.eval)) is not None:
-                return self._make(node, "str", pieces=pieces)
-        if (pieces := whitespace_call(self.eval, node, name)) is not None:  # `s.strip()`, `dedent(s)`
-            return self._make(node, "str", pieces=pieces)
-        source: py.BaseExpression | None = None
-        if name == "shlex.split":  # `shlex.split()` without a string: computed when it runs
-            source = args[0].value if args else None
-        elif isinstance(node.func, py.Attribute) and node.func.attr.value == "split" and not node.args:
-            source = node.func.value
-        if source is not None:
-            text = self.eval(source)
-            if isinstance(source, py.Name) and text.kind == "str":  # each word where it is written
-                text = self.env[source.value]
-            if text.kind == "str":  # split into words when the program runs: the shell front-end splits it
-                return self._make(node, "list", [replace(text, shell_code=True)])
-        if name == "os.environ.copy":
-            return environ_value(self, node)
-        if self.helpers is not None:
-            returned = self.helpers(node)
-            if returned is not None:
-                return returned
-        if name in ("os.getenv", "os.environ.get") and args:
-            key = self.eval(args[0].value).text
-            return self.unknown(node, f"environment variable {key or '?'} (read when the program runs)")
-        return self.unknown(node, f"`{self.pos.quote(node.func)}(...)` is computed when the program runs")
-
-    def _joined(self, node: py.Call, separator: Val, items: list[Val]) -> Val:
-        pieces: list[Piece] = []
-        for index, item in enumerate(items):
-            if index:
-                pieces.append(Piece(separator.text, separator.begin, separator.end))
-            if item.kind == "str":
-                pieces += item.pieces
-            elif item.kind == "const":
-                pieces.append(Piece(item.text, item.begin, item.end))
-            else:
-                pieces.append(Piece(None, item.begin, item.end, reason=item.why_unknown()))
-        return self._make(node, "str", pieces=pieces)
+        return call_value(self, node)
 
     def _Subscript(self, node: py.Subscript) -> Val:
         from speclint.frontends.python.subscripts import subscript
@@ -392,12 +320,6 @@ def _shifted(value: Val, by: Val, sign: int) -> Identity | None:
     if value.kind != "unknown" or value.identity is None or by.kind != "const" or type(by.value) is not int:
         return None
     return value.identity.shifted(sign * by.value)
-
-
-def _path_join(texts: Iterable[str]) -> str:
-    import posixpath
-
-    return posixpath.join(*texts)
 
 
 def string_value(node: py.SimpleString, body: str, prefix: str | None = None) -> str | bytes:

@@ -1,0 +1,128 @@
+"""What a call evaluates to (`evaluator.Evaluator._Call`): the builtins and library calls
+that build launch strings and lists from known parts; anything else is computed when the
+program runs, and unknown."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Protocol
+
+from speclint.frontends.python import syntax as py
+from speclint.frontends.python.environ import environ_value
+from speclint.frontends.python.values import MAX_WEIGHT, Entries, Entry
+from speclint.frontends.python.whitespace import whitespace_call
+from speclint.frontends.shell.pieces import Piece
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from speclint.core.identity import Identity
+    from speclint.frontends.python.positions import Positions
+    from speclint.frontends.python.values import Env, Val
+
+
+class Evaluating(Protocol):
+    """What of `evaluator.Evaluator` a call needs (it imports this module)."""
+
+    pos: Positions
+    env: Env
+    helpers: Callable[[py.Call], Val | None] | None
+
+    def eval(self, node: py.BaseExpression) -> Val: ...
+
+    def dotted(self, node: py.BaseExpression) -> str | None: ...
+
+    def unknown(
+        self, node: py.Node, reason: str, splat: bool = False, identity: Identity | None = None
+    ) -> Val: ...
+
+    def _make(
+        self, node: py.Node, kind: str, value: object = None, pieces: list[Piece] | None = None
+    ) -> Val: ...
+
+
+def call_value(ev: Evaluating, node: py.Call) -> Val:
+    """What `node` evaluates to: `dict(...)`, `str(x)`, `os.path.join`, `SEP.join(xs)`,
+    `.format`, `.strip()`/`dedent`, `shlex.split`/`.split()`, `os.environ.copy()`, a helper
+    the file defines; else unknown, with the reason."""
+    name = ev.dotted(node.func) or ""
+    args = [a for a in node.args if not a.keyword and not a.star]
+    if name == "dict":
+        entries = Entries()
+        for arg in node.args:
+            if arg.keyword is not None:
+                entries.set(Entry(arg.keyword.value, ev.pos.span(arg.keyword), ev.eval(arg.value)))
+            else:
+                entries.merge(ev.eval(arg.value), ev.pos.span(arg))
+            if entries.weight > MAX_WEIGHT:
+                break
+        return ev._make(node, "dict", entries.list())
+    if name in ("str", "list", "tuple") and len(args) == 1 and not node.args[0].keyword:
+        inner = ev.eval(args[0].value)
+        if name == "str" and inner.kind == "unknown":
+            return ev.unknown(node, inner.why_unknown(), identity=inner.word_identity)
+        if name == "str" and inner.kind == "const":
+            return ev._make(node, "str", pieces=[Piece(str(inner.value), inner.begin, inner.end)])
+        if (name == "str" and inner.kind == "str") or (name != "str" and inner.kind == "list"):
+            return replace(inner, span=ev.pos.span(node))
+    if name == "os.path.join" and args:
+        parts = [ev.eval(a.value) for a in args]
+        texts = [p.text for p in parts]
+        if None not in texts and all(p.kind == "str" for p in parts):
+            begin, end = ev.pos.offsets(node)
+            joined = _path_join([t for t in texts if t is not None])
+            return ev._make(node, "str", pieces=[Piece(joined, begin, end)])
+    if isinstance(node.func, py.Attribute) and node.func.attr.value == "join" and len(args) == 1:
+        separator = ev.eval(node.func.value)
+        items = ev.eval(args[0].value)
+        if separator.kind == "str" and separator.text is not None and items.kind == "list":
+            return _joined(ev, node, separator, items.elements)
+    if isinstance(node.func, py.Attribute) and node.func.attr.value == "format":
+        from speclint.frontends.python.formatting import format_call
+
+        if (pieces := format_call(node, ev.eval)) is not None:
+            return ev._make(node, "str", pieces=pieces)
+    if (pieces := whitespace_call(ev.eval, node, name)) is not None:  # `s.strip()`, `dedent(s)`
+        return ev._make(node, "str", pieces=pieces)
+    source: py.BaseExpression | None = None
+    if name == "shlex.split":  # `shlex.split()` without a string: computed when it runs
+        source = args[0].value if args else None
+    elif isinstance(node.func, py.Attribute) and node.func.attr.value == "split" and not node.args:
+        source = node.func.value
+    if source is not None:
+        text = ev.eval(source)
+        if isinstance(source, py.Name) and text.kind == "str":  # each word where it is written
+            text = ev.env[source.value]
+        if text.kind == "str":  # split into words when the program runs: the shell front-end splits it
+            return ev._make(node, "list", [replace(text, shell_code=True)])
+    if name == "os.environ.copy":
+        return environ_value(ev, node)
+    if ev.helpers is not None:
+        returned = ev.helpers(node)
+        if returned is not None:
+            return returned
+    if name in ("os.getenv", "os.environ.get") and args:
+        key = ev.eval(args[0].value).text
+        return ev.unknown(node, f"environment variable {key or '?'} (read when the program runs)")
+    return ev.unknown(node, f"`{ev.pos.quote(node.func)}(...)` is computed when the program runs")
+
+
+def _joined(ev: Evaluating, node: py.Call, separator: Val, items: list[Val]) -> Val:
+    pieces: list[Piece] = []
+    for index, item in enumerate(items):
+        if index:
+            pieces.append(Piece(separator.text, separator.begin, separator.end))
+        if item.kind == "str":
+            pieces += item.pieces
+        elif item.kind == "const":
+            pieces.append(Piece(item.text, item.begin, item.end))
+        else:
+            pieces.append(Piece(None, item.begin, item.end, reason=item.why_unknown()))
+    return ev._make(node, "str", pieces=pieces)
+
+
+def _path_join(texts: Iterable[str]) -> str:
+    import posixpath
+
+    return posixpath.join(*texts)
