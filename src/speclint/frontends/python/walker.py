@@ -32,6 +32,7 @@ from speclint.frontends.python.scan import (
     target_names,
     value_key,
 )
+from speclint.frontends.python.syntax_names import as_name, super_method
 from speclint.frontends.python.values import Entries, Entry, bounded
 from speclint.frontends.python.walking import Helper, HelperBudget
 from speclint.frontends.shell.embedded import Budget, ShellBuffer
@@ -268,7 +269,7 @@ class PyWalker:
         if isinstance(node, py.Import):
             for alias in node.names:
                 full = self.evaluator().dotted(alias.name) or ""
-                local = _as_name(alias) or full.split(".")[0]
+                local = as_name(alias) or full.split(".")[0]
                 self.imports[local] = full if alias.asname else local
             return
         if isinstance(node, py.ImportFrom):
@@ -276,7 +277,7 @@ class PyWalker:
             if not isinstance(node.names, py.ImportStar):
                 for alias in node.names:
                     name = alias.name.value if isinstance(alias.name, py.Name) else ""
-                    local = _as_name(alias) or name
+                    local = as_name(alias) or name
                     self.imports[local] = f"{module}.{name}"
             return
         self.scan(node)
@@ -296,7 +297,7 @@ class PyWalker:
         elif isinstance(node, py.AugAssign) and (key := value_key(node.target)) is not None:
             augment(self, node, key)
         elif isinstance(node, py.Expr) and isinstance(node.value, py.Call):
-            if (method := _super_method(node.value)) is not None and not self.quiet:
+            if (method := super_method(node.value)) is not None and not self.quiet:
                 walk_super(self, method, node.value)  # `super().setUpClass()`: the next base's
             if not environ_statement(self, node.value):  # `os.environ.update(...)`, `setup_env()`
                 mutate(self, node.value)
@@ -384,24 +385,3 @@ class PyWalker:
         self.result.launches.append(
             Launch(self.path, entry, self.pos.span(call), [], env=env, kwargs_style=True, kwargs=pairs)
         )
-
-
-def _as_name(alias: py.ImportAlias) -> str | None:
-    """`b` of `import a as b` (an import's `as` target is always a name), None without `as`."""
-    if alias.asname is None:
-        return None
-    name = alias.asname.name
-    return name.value if isinstance(name, py.Name) else None
-
-
-def _super_method(call: py.Call) -> str | None:
-    """`NAME` of `super().NAME(...)` / `super(C, cls).NAME(...)`, else None."""
-    func = call.func
-    if (
-        isinstance(func, py.Attribute)
-        and isinstance(func.value, py.Call)
-        and isinstance(func.value.func, py.Name)
-        and func.value.func.value == "super"
-    ):
-        return func.attr.value
-    return None

@@ -16,12 +16,13 @@ from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.shell.fields import assemble, has_unescaped
 from speclint.frontends.shell.parameter_expansion import SPECIAL_NOT_SPLIT, ParameterExpansion
+from speclint.frontends.shell.plain_words import TOO_BIG, plain_words, too_big, written
 from speclint.frontends.shell.quoting import decode_ansi_c, unescape_double_quoted, unescape_unquoted
 from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, VarValue
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable
 
     from tree_sitter import Node
 
@@ -31,8 +32,6 @@ if TYPE_CHECKING:
 
 _NEEDS_EXPANSION = re.compile(rb"[\\*?\[{~]")
 _PLAIN_STRING = re.compile(r'"[^"$`\\]*"')
-_NEEDS_EXPANSION_TEXT = re.compile(r"[\\*?\[{~]")
-"""`_NEEDS_EXPANSION` for the text of an ASCII file (searched in place: no slice)."""
 _NOT_WORDS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect", "comment"})
 """Children of a command that give it no words."""
 
@@ -44,55 +43,6 @@ class Arg:
 
     word: Word
     node: Node | None
-
-
-_TOO_BIG = f"expands to more than {MAX_VALUE_CHARS // 1024} KiB or {MAX_ELEMENTS} words; not tracked"
-
-
-def _written(tm: TextMap, node: Node, text: str, quote: int) -> Span | None:
-    """Where `text`, a value written character for character in `node` (after `quote`
-    characters), stands in the file, when it holds words to split: only on one line, in ASCII."""
-    if " " not in text or node.end_byte - node.start_byte != len(text) + 2 * quote or not text.isascii():
-        return None  # (one word: it points where it is used; escapes or expansions: not as written)
-    span = tm.node_span(node)
-    if span.line != span.end_line or span.end_column - span.column != len(text) + 2 * quote:
-        return None
-    return Span(span.line, span.column + quote, span.line, span.end_column - quote)
-
-
-def _too_big(pieces: list[Piece]) -> bool:
-    """Whether the expanded text would pass the bound (checked before anything is joined)."""
-    chars = words = 0
-    for piece in pieces:
-        if piece[0] in ("lit", "val"):
-            chars += len(piece[1])
-        elif piece[0] == "arr":
-            words += len(piece[1])
-            chars += sum(len(w.text or "") for w in piece[1])
-    return chars > MAX_VALUE_CHARS or words > MAX_ELEMENTS
-
-
-def _plain_words(tm: TextMap, nodes: Sequence[Node]) -> list[Word | str]:
-    """For each node, the word it is when it is a plain word (a `word` or `number` node with
-    nothing to expand, of an ASCII file: its text as written, its span tree-sitter's points),
-    else its kind (`node.type`, read once): what `Expander.words` would make of a plain one,
-    without its call, list and `Arg`. One call for a command's (an array's) nodes: a call per
-    word was the cost this saves."""
-    if not tm.plain:
-        return [node.type for node in nodes]
-    text, search = tm.text, _NEEDS_EXPANSION_TEXT.search
-    found: list[Word | str] = []
-    for node in nodes:
-        kind = node.type
-        if kind == "word" or kind == "number":
-            start, end = node.start_byte, node.end_byte
-            if search(text, start, end) is None:  # (ASCII: byte offsets are text offsets)
-                first, last = node.start_point, node.end_point
-                span = Span(first[0] + 1, first[1] + 1, last[0] + 1, last[1] + 1)
-                found.append(Word(text[start:end], span))
-                continue
-        found.append(kind)
-    return found
 
 
 class Expander(ParameterExpansion):
@@ -109,13 +59,13 @@ class Expander(ParameterExpansion):
     def command_words(self, node: Node) -> tuple[dict[str, Word], list[Arg]]:
         """A command's assignments before its name (`X=1 cmd`: name -> value as a word) and
         the words it receives, in the order bash expands them. The plain words (most of a
-        launch) are made by one `_plain_words` call, not a `words` call and list each."""
+        launch) are made by one `plain_words` call, not a `words` call and list each."""
         tm = self.tm
         words = self.words
         prefix: dict[str, Word] = {}
         args: list[Arg] = []
         children = node.children
-        for child, kind in zip(children, _plain_words(tm, children)):
+        for child, kind in zip(children, plain_words(tm, children)):
             if not isinstance(kind, str):
                 args.append(Arg(kind, child))
             elif kind == "word" or kind == "number":
@@ -128,7 +78,7 @@ class Expander(ParameterExpansion):
                     prefix[tm.node_text(name_node)] = self.value(value_node, origin).as_word(origin)
             elif kind == "command_name":
                 parts = child.named_children
-                for part, part_kind in zip(parts, _plain_words(tm, parts)):
+                for part, part_kind in zip(parts, plain_words(tm, parts)):
                     if not isinstance(part_kind, str):
                         args.append(Arg(part_kind, part))
                     else:
@@ -143,7 +93,7 @@ class Expander(ParameterExpansion):
         kind = node.type
         if kind == "word" or kind == "number":
             if tm.plain:
-                plain = _plain_words(tm, (node,))[0]
+                plain = plain_words(tm, (node,))[0]
                 if not isinstance(plain, str):
                     return [Arg(plain, node)]
             else:
@@ -166,8 +116,8 @@ class Expander(ParameterExpansion):
         self._argument_mode = True
         self._pieces(node, False, pieces, True)
         span = tm.node_span(node)
-        if _too_big(pieces):
-            return [Arg(Word(None, span, dynamic_reason=_TOO_BIG, splat=True), None)]
+        if too_big(pieces):
+            return [Arg(Word(None, span, dynamic_reason=TOO_BIG, splat=True), None)]
         fields = assemble(pieces)
         words = [field.word(span, span) for field in fields]
         if len(words) == 1 and (words[0].span is span or words[0].span == span):
@@ -245,11 +195,11 @@ class Expander(ParameterExpansion):
         if kind == "word" or kind == "number":  # what `_pieces` and `_joined` make of it
             text = unescape_unquoted(self.tm.node_text(node))
             if len(text) <= MAX_VALUE_CHARS:
-                return VarValue(text=text, origin=origin, written=_written(self.tm, node, text, 0))
+                return VarValue(text=text, origin=origin, written=written(self.tm, node, text, 0))
         elif kind == "raw_string" or (kind == "string" and _PLAIN_STRING.fullmatch(self.tm.node_text(node))):
             text = self.tm.node_text(node)[1:-1]  # `'...'`, `"..."` with nothing bash expands
             if len(text) <= MAX_VALUE_CHARS:
-                return VarValue(text=text, origin=origin, written=_written(self.tm, node, text, 1))
+                return VarValue(text=text, origin=origin, written=written(self.tm, node, text, 1))
         elif kind == "array":
             return VarValue(elements=self.array_elements(node), origin=origin)
         pieces: list[Piece] = []
@@ -269,8 +219,8 @@ class Expander(ParameterExpansion):
 
     def _joined(self, pieces: list[Piece], origin: Span) -> VarValue:
         """The pieces of a word expanded without splitting, as one value."""
-        if _too_big(pieces):
-            return VarValue(reason=_TOO_BIG, origin=origin)
+        if too_big(pieces):
+            return VarValue(reason=TOO_BIG, origin=origin)
         parts: list[str] = []
         runs: list[Run] = []  # when a part is unknown: the known and unknown runs
         for piece in pieces:
@@ -298,11 +248,11 @@ class Expander(ParameterExpansion):
         return VarValue(reason=reason, origin=origin, runs=known if any(r[0] for r in known) else None)
 
     def array_elements(self, node: Node) -> tuple[Word, ...]:
-        """The words of `(a b "$c")`: the plain elements made by one `_plain_words` call."""
+        """The words of `(a b "$c")`: the plain elements made by one `plain_words` call."""
         words = self.words
         elements: list[Word] = []
         children = node.named_children
-        for child, kind in zip(children, _plain_words(self.tm, children)):
+        for child, kind in zip(children, plain_words(self.tm, children)):
             if not isinstance(kind, str):
                 elements.append(kind)
             elif kind != "comment":

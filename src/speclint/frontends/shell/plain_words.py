@@ -1,0 +1,69 @@
+"""The cheap paths of `expand`: a plain word's text and span straight from tree-sitter, the
+size bound on an expanded value, and where a value written in place stands in the file."""
+
+from __future__ import annotations
+
+import re
+
+from speclint.core.spans import Span
+from speclint.core.words import Word
+from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from tree_sitter import Node
+
+    from speclint.frontends.shell.fields import Piece
+    from speclint.frontends.shell.text import TextMap
+
+_NEEDS_EXPANSION_TEXT = re.compile(r"[\\*?\[{~]")
+"""What a word needs expanded for, in the text of an ASCII file (searched in place: no slice)."""
+TOO_BIG = f"expands to more than {MAX_VALUE_CHARS // 1024} KiB or {MAX_ELEMENTS} words; not tracked"
+
+
+def written(tm: TextMap, node: Node, text: str, quote: int) -> Span | None:
+    """Where `text`, a value written character for character in `node` (after `quote`
+    characters), stands in the file, when it holds words to split: only on one line, in ASCII."""
+    if " " not in text or node.end_byte - node.start_byte != len(text) + 2 * quote or not text.isascii():
+        return None  # (one word: it points where it is used; escapes or expansions: not as written)
+    span = tm.node_span(node)
+    if span.line != span.end_line or span.end_column - span.column != len(text) + 2 * quote:
+        return None
+    return Span(span.line, span.column + quote, span.line, span.end_column - quote)
+
+
+def too_big(pieces: list[Piece]) -> bool:
+    """Whether the expanded text would pass the bound (checked before anything is joined)."""
+    chars = words = 0
+    for piece in pieces:
+        if piece[0] in ("lit", "val"):
+            chars += len(piece[1])
+        elif piece[0] == "arr":
+            words += len(piece[1])
+            chars += sum(len(w.text or "") for w in piece[1])
+    return chars > MAX_VALUE_CHARS or words > MAX_ELEMENTS
+
+
+def plain_words(tm: TextMap, nodes: Sequence[Node]) -> list[Word | str]:
+    """For each node, the word it is when it is a plain word (a `word` or `number` node with
+    nothing to expand, of an ASCII file: its text as written, its span tree-sitter's points),
+    else its kind (`node.type`, read once): what `Expander.words` would make of a plain one,
+    without its call, list and `Arg`. One call for a command's (an array's) nodes: a call per
+    word was the cost this saves."""
+    if not tm.plain:
+        return [node.type for node in nodes]
+    text, search = tm.text, _NEEDS_EXPANSION_TEXT.search
+    found: list[Word | str] = []
+    for node in nodes:
+        kind = node.type
+        if kind == "word" or kind == "number":
+            start, end = node.start_byte, node.end_byte
+            if search(text, start, end) is None:  # (ASCII: byte offsets are text offsets)
+                first, last = node.start_point, node.end_point
+                span = Span(first[0] + 1, first[1] + 1, last[0] + 1, last[1] + 1)
+                found.append(Word(text[start:end], span))
+                continue
+        found.append(kind)
+    return found
