@@ -223,6 +223,10 @@ class _Traits(MutableMapping[str, ReleaseTraits]):
             made = _defined(release, len(_RECORDED))
             if release in _LATER:
                 made = _replaced(made, _LATER[release])
+            from speclint.sglang.gpu_resolution import gpu_logic
+
+            if made.gpu_resolution != (gpu_logic(release) is not None):  # read: gpu_resolution.py
+                made = _replaced(made, {"gpu_resolution": not made.gpu_resolution})
             self._made[release] = made
         return made
 

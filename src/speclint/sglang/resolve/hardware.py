@@ -20,6 +20,7 @@ from speclint.sglang.resolve.hardware_memory import (
     MLA_ARCHITECTURES,
     as_int,
     as_number,
+    attention_dp_groups,
     is_mla,
     memory_settings,
     prefill_batch_sizes,
@@ -171,7 +172,7 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
     )
     if fixed_page:
         _page_size(state, None)
-    attn = state.get("attn_dp_size")
+    attn = attention_dp_groups(state)
     for name in GPU_FIELDS:
         if name in ("page_size", "attention_backend") and not state.traits.gpu_resolution:
             continue  # attention.py resolves them per release (recorded by tools/oracle)
@@ -180,7 +181,7 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
         if state.values.get(name) is None:
             state.set_unknown(name, reason)
         elif name in ("chunked_prefill_size", "schedule_conservativeness") and not (
-            state.traits.gpu_resolution and isinstance(attn, int) and attn == 1
+            state.traits.gpu_resolution and attn == 0
         ):
             # attention data parallelism changes both (in every release)
             state.set_unknown(
@@ -318,8 +319,8 @@ def _page_size(state: ResolutionState, gpu: GpuProfile | None) -> None:
 def _data_parallelism(state: ResolutionState) -> None:
     """`handle_data_parallelism` with attention DP: a third of the conservativeness and the
     chunked prefill split among the attention-DP groups."""
-    attn = state.get("attn_dp_size")
-    if not (isinstance(attn, int) and attn > 1):
+    attn = as_int(attention_dp_groups(state))
+    if not attn:
         return
     handler = "_handle_data_parallelism"
     state.set(
