@@ -22,7 +22,9 @@ Per release:
   `mla_prefill`, the prefill CUDA-graph max_bs of MLA models when none is given (the branch
   beside `prefill... = cfg.chunked_prefill_size` under `if not use_mla_backend(...)`):
   {"fixed": N} or {"cap": N} for `min(N, cfg.chunked_prefill_size)`; `running_cap`, whether
-  a default decode max_bs above --max-running-requests is lowered to it.
+  a default decode max_bs above --max-running-requests is lowered to it; and
+  `pp_disables_breakable`, whether `apply_cuda_graph_compatibility` turns the breakable
+  prefill CUDA graphs off for --pp-size above 1 (`if ....pp_size > 1 and ... BREAKABLE`).
 """
 
 from __future__ import annotations
@@ -43,12 +45,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_gpu_resolution.json")
 MODULES = ("sglang/srt/server_args.py", "sglang/srt/arg_groups/")
 MEMORY = "handle_gpu_memory_settings"
+COMPATIBILITY = "apply_cuda_graph_compatibility"
 FUNCTIONS = (
     MEMORY,
     "reserve_for_graph_mb",
     "adjust_mem_fraction_for_vlm",
     "parse_cuda_graph_config",
-    "apply_cuda_graph_compatibility",
+    COMPATIBILITY,
     "generate_decode_cuda_graph_batch_sizes",
     "generate_prefill_cuda_graph_batch_sizes",
     "use_mla_backend",
@@ -247,16 +250,34 @@ class _Cutter(ast.NodeTransformer):
         return node
 
 
+def _pp_disables_breakable(function: ast.FunctionDef) -> bool:
+    """`if ....pp_size > 1 and ....prefill.backend == Backend.BREAKABLE:` in the function."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.If) and any(_attr(n, "BREAKABLE") for n in ast.walk(node.test)):
+            for compare in ast.walk(node.test):
+                if (
+                    isinstance(compare, ast.Compare)
+                    and _attr(compare.left, "pp_size")
+                    and isinstance(compare.ops[0], ast.Gt)
+                    and _number(compare.comparators[0]) == 1
+                ):
+                    return True
+    return False
+
+
 def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         sources = _sources(archive)
     shape: dict[str, str | None] = {}
     memory: dict[str, object] = {}
+    pp_breakable = False
     for function in FUNCTIONS:
         dumps = []
         for _, tree in sources:
             for node in ast.walk(tree):
                 if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") == function:
+                    if function == COMPATIBILITY:
+                        pp_breakable = pp_breakable or _pp_disables_breakable(node)
                     cutter = _Cutter()
                     dumps.append(ast.dump(cutter.visit(node)))
                     if function == MEMORY:
@@ -265,6 +286,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
     out: list[tuple[str, object]] = [("shape", shape)]
     if "tiers" in memory and "mla_prefill" in memory:
         memory.setdefault("running_cap", False)
+        memory["pp_disables_breakable"] = pp_breakable
         out.append(("memory", memory))
     return out
 

@@ -20,7 +20,7 @@ _FILE = LineData(
     os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_gpu_resolution.json")
 )
 
-CHECKED = ("0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23")
+CHECKED = ("0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23")
 """Releases whose GPU-dependent values speclint states were compared with their recordings
 (tests/data/oracle/<release>.json.gz, fake H100 and B200; tests/test_oracle_recordings.py)
 and agree."""
@@ -51,6 +51,9 @@ class GpuLogic:
     """... the chunked prefill size, at most this (0.5.23: 8192)."""
     running_cap: bool
     """A default decode max_bs above --max-running-requests is lowered to it (0.5.22+)."""
+    pp_disables_breakable: bool
+    """`apply_cuda_graph_compatibility` turns breakable prefill CUDA graphs off for --pp-size
+    above 1 (0.5.19+)."""
     release: str
     """The release in CHECKED whose logic this is."""
 
@@ -87,5 +90,6 @@ def gpu_logic(version: str) -> GpuLogic | None:
         mla.get("fixed"),
         mla.get("cap"),
         raw["running_cap"] is True,
+        raw["pp_disables_breakable"] is True,
         same,
     )

@@ -68,7 +68,7 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     backend = state.get("attention_backend")
     no_graphs = prefill_backend == "disabled" or backend in ("torch_native", "flex_attention")
     pp_size = as_int(state.get("pp_size"))
-    if prefill_backend == "breakable" and pp_size > 1:
+    if prefill_backend == "breakable" and pp_size > 1 and logic.pp_disables_breakable:
         prefill_backend = "disabled"  # `apply_cuda_graph_compatibility`
     explicit_max = state.config.value("cuda_graph_max_bs_decode")
     if explicit_max is not None:
@@ -95,7 +95,7 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
         f"the {backend} attention backend disables CUDA graphs"
         if no_graphs and not state.config.value("disable_cuda_graph")
         else "pipeline parallelism disables breakable prefill CUDA graphs"
-        if pp_size > 1
+        if pp_size > 1 and logic.pp_disables_breakable
         else "prefill CUDA graphs are breakable by default",
         "_parse_cuda_graph_config",
     )
