@@ -1,5 +1,6 @@
-"""SGLang 0.5.23's GPU-dependent resolution: chunked prefill, CUDA-graph batch sizes, the
-static memory fraction, the attention backend and the page size.
+"""SGLang's GPU-dependent resolution: chunked prefill, CUDA-graph batch sizes, the static
+memory fraction, the attention backend and the page size, for the releases
+speclint.sglang.gpu_resolution names (0.5.18-0.5.23, each one's numbers read from its wheel).
 
 Read in 0.5.23's `arg_groups/memory_hook.py` (`handle_gpu_memory_settings`,
 `reserve_for_graph_mb`), `cuda_graph_hook.py` (`parse_cuda_graph_config`,
