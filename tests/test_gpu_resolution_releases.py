@@ -77,10 +77,23 @@ def test_0_5_18_keeps_breakable_prefill_graphs_under_pipeline_parallelism(tmp_pa
     assert (new["cuda_graph_backend_prefill"], new["mem_fraction_static"]) == ("disabled", 0.831)
 
 
-@pytest.mark.parametrize("version", ["0.5.17", "0.5.15"])
+def test_0_5_16_turns_breakable_prefill_graphs_off_for_mla_and_clamps_them_to_the_context(tmp_path):
+    # recorded (0.5.16, H100): DeepSeek-V3 `--tp-size 8` gets no prefill CUDA graphs ("MLA
+    # attention" rule) and 0.818; Qwen3-8B `--context-length 2048 --quantization fp8` captures
+    # prefill graphs up to 2048 tokens and sets 0.831 (0.5.18: 8192 and 0.83)
+    mla = explain_json(tmp_path, "0.5.16", "--tp-size 8", DSV3)["effective"]
+    assert (mla["cuda_graph_backend_prefill"], mla["mem_fraction_static"]) == ("disabled", 0.818)
+    qwen = "fixtures/models/qwen3-8b"
+    short = explain_json(tmp_path, "0.5.16", "--context-length 2048 --quantization fp8", qwen)["effective"]
+    assert (short["cuda_graph_max_bs_prefill"], short["mem_fraction_static"]) == (2048, 0.831)
+    later = explain_json(tmp_path, "0.5.18", "--context-length 2048 --quantization fp8", qwen)["effective"]
+    assert (later["cuda_graph_max_bs_prefill"], later["mem_fraction_static"]) == (8192, 0.83)
+
+
+@pytest.mark.parametrize("version", ["0.5.17", "0.5.14", "0.5.15"])
 def test_releases_whose_gpu_logic_was_not_checked_still_say_unverified(tmp_path, version):
-    # 0.5.17's functions differ from every checked release's; 0.5.15 (not recorded, resolved
-    # as 0.5.14) is checked by its own digests, not by the release it borrows from
+    # 0.5.17's and 0.5.14's functions differ from every checked release's; 0.5.15 (not
+    # recorded) has 0.5.15.post1's, but speclint resolves it with 0.5.14's traits
     launch = explain_json(tmp_path, version, "--tp-size 8")
     for name in ("chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs"):
         assert launch["effective"][name] is None
@@ -94,6 +107,7 @@ def test_checked_releases_have_read_numbers_and_others_none():
         h100 = logic.tier(81559)
         assert (h100.chunked_prefill_size, logic.decode_max_bs(81559, 8)) == (8192, 512)
     assert gpu_logic("0.5.17") is None and gpu_logic("0.5.14") is None and gpu_logic("0.4.0") is None
+    assert gpu_logic("0.5.15").release == "0.5.15.post1"  # the same digests
     assert gpu_logic("0.5.19").tier(32607).max_bs == 80  # `max_bs 24 if tp < 4 else 80` (RTX 5090)
     assert gpu_logic("0.5.20").tier(32607).max_bs == 160
 
@@ -127,7 +141,13 @@ def handle_gpu_memory_settings(server_args, gpu_mem):
             prefill.max_bs = cfg.chunked_prefill_size
         else:
             prefill.max_bs = 2048
+    if cfg.context_length is not None:
+        prefill.max_bs = min(prefill.max_bs, cfg.context_length)
     reserved = 512 + cfg.chunked_prefill_size * 1.5
+
+
+def _disable_breakable_cudagraph_if_incompatible(self):
+    rules = [("MLA attention", lambda: self.use_mla_backend()), ("LoRA", lambda: self.enable_lora)]
 '''
 
 
@@ -147,9 +167,13 @@ def test_the_generator_reads_the_numbers_and_digests_the_rest(tmp_path):
         "tp_bound": 4,
         "mla_prefill": {"fixed": 2048},
         "running_cap": False,
+        "context_clamp": True,
         "pp_disables_breakable": False,
+        "breakable_rules": ["MLA attention", "LoRA"],
+        "multimodal_piecewise": False,
     }
     digest = base["shape"]["handle_gpu_memory_settings"]
+    assert base["shape"]["disable_breakable_cudagraph_if_incompatible"] is not None
     assert digest is not None and base["shape"]["reserve_for_graph_mb"] is None
     # wording (docstring, log message) and the numbers read leave the digest alone ...
     reworded = HOOK.replace('"""Docstring."""', '"""Other."""').replace("tiers done", "done")

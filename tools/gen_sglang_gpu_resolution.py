@@ -22,9 +22,15 @@ Per release:
   `mla_prefill`, the prefill CUDA-graph max_bs of MLA models when none is given (the branch
   beside `prefill... = cfg.chunked_prefill_size` under `if not use_mla_backend(...)`):
   {"fixed": N} or {"cap": N} for `min(N, cfg.chunked_prefill_size)`; `running_cap`, whether
-  a default decode max_bs above --max-running-requests is lowered to it; and
+  a default decode max_bs above --max-running-requests is lowered to it; `context_clamp`,
+  whether a given --context-length caps the prefill max_bs (`if ....context_length is not
+  None: prefill....max_bs = min(..., ....context_length)`, 0.5.15-0.5.16); and
   `pp_disables_breakable`, whether `apply_cuda_graph_compatibility` turns the breakable
-  prefill CUDA graphs off for --pp-size above 1 (`if ....pp_size > 1 and ... BREAKABLE`).
+  prefill CUDA graphs off for --pp-size above 1 (`if ....pp_size > 1 and ... BREAKABLE`);
+  `breakable_rules`, the names of `disable_breakable_cudagraph_if_incompatible`'s
+  `rules = [("name", lambda: ...), ...]`, each turning breakable prefill graphs off; and
+  `multimodal_piecewise`, whether `apply_cuda_graph_compatibility` moves every model SGLang
+  lists as multimodal-piecewise to tc_piecewise prefill graphs (no breakable exception).
 """
 
 from __future__ import annotations
@@ -46,12 +52,14 @@ OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_gpu_resolu
 MODULES = ("sglang/srt/server_args.py", "sglang/srt/arg_groups/")
 MEMORY = "handle_gpu_memory_settings"
 COMPATIBILITY = "apply_cuda_graph_compatibility"
+BREAKABLE_RULES = "disable_breakable_cudagraph_if_incompatible"
 FUNCTIONS = (
     MEMORY,
     "reserve_for_graph_mb",
     "adjust_mem_fraction_for_vlm",
     "parse_cuda_graph_config",
     COMPATIBILITY,
+    BREAKABLE_RULES,
     "generate_decode_cuda_graph_batch_sizes",
     "generate_prefill_cuda_graph_batch_sizes",
     "use_mla_backend",
@@ -213,6 +221,17 @@ class _Cutter(ast.NodeTransformer):
                 self.memory["tiers"], self.memory["tp_bound"] = read
                 node.body = [ast.Expr(_CUT), *node.body[1:]]
         elif (
+            isinstance(test, ast.Compare)
+            and _attr(test.left, "context_length")
+            and isinstance(test.ops[0], ast.IsNot)
+            and len(node.body) == 1
+            and isinstance(node.body[0], ast.Assign)
+            and _attr(node.body[0].targets[0], "max_bs")
+            and any(_attr(n, "context_length") for n in ast.walk(node.body[0].value))
+        ):
+            self.memory["context_clamp"] = True
+            return ast.Expr(_CUT)
+        elif (
             isinstance(test, ast.BoolOp)
             and any(_attr(n, "max_running_requests") for n in ast.walk(test))
             and len(node.body) == 1
@@ -265,12 +284,40 @@ def _pp_disables_breakable(function: ast.FunctionDef) -> bool:
     return False
 
 
+def _multimodal_piecewise(function: ast.FunctionDef) -> bool:
+    """An `if` moving every model with `is_multimodal_piecewise_cuda_graph_supported` to
+    tc_piecewise prefill graphs, without the breakable allowlist's exception (0.5.15-0.5.16)."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.If):
+            names = {n.attr for n in ast.walk(node.test) if isinstance(n, ast.Attribute)}
+            if (
+                "is_multimodal_piecewise_cuda_graph_supported" in names
+                and "is_multimodal_breakable_cuda_graph_supported" not in names
+            ):
+                return True
+    return False
+
+
+def _rule_names(function: ast.FunctionDef) -> list[str]:
+    """The names of `rules = [("name", lambda: ...), ...]` in the function."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and _is_name(node.targets[0], "rules"):
+            if isinstance(node.value, ast.List):
+                return [
+                    str(e.elts[0].value)
+                    for e in node.value.elts
+                    if isinstance(e, ast.Tuple) and isinstance(e.elts[0], ast.Constant)
+                ]
+    return []
+
+
 def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         sources = _sources(archive)
     shape: dict[str, str | None] = {}
     memory: dict[str, object] = {}
-    pp_breakable = False
+    pp_breakable = piecewise = False
+    breakable_rules: list[str] = []
     for function in FUNCTIONS:
         dumps = []
         for _, tree in sources:
@@ -278,6 +325,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
                 if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") == function:
                     if function == COMPATIBILITY:
                         pp_breakable = pp_breakable or _pp_disables_breakable(node)
+                        piecewise = piecewise or _multimodal_piecewise(node)
+                    if function == BREAKABLE_RULES:
+                        breakable_rules = _rule_names(node)
                     cutter = _Cutter()
                     dumps.append(ast.dump(cutter.visit(node)))
                     if function == MEMORY:
@@ -286,7 +336,10 @@ def read_release(path: str) -> list[tuple[str, object]]:
     out: list[tuple[str, object]] = [("shape", shape)]
     if "tiers" in memory and "mla_prefill" in memory:
         memory.setdefault("running_cap", False)
+        memory.setdefault("context_clamp", False)
         memory["pp_disables_breakable"] = pp_breakable
+        memory["breakable_rules"] = breakable_rules
+        memory["multimodal_piecewise"] = piecewise
         out.append(("memory", memory))
     return out
 

@@ -20,7 +20,7 @@ _FILE = LineData(
     os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_gpu_resolution.json")
 )
 
-CHECKED = ("0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23")
+CHECKED = ("0.5.15.post1", "0.5.16", "0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23")
 """Releases whose GPU-dependent values speclint states were compared with their recordings
 (tests/data/oracle/<release>.json.gz, fake H100 and B200; tests/test_oracle_recordings.py)
 and agree."""
@@ -54,6 +54,14 @@ class GpuLogic:
     pp_disables_breakable: bool
     """`apply_cuda_graph_compatibility` turns breakable prefill CUDA graphs off for --pp-size
     above 1 (0.5.19+)."""
+    multimodal_piecewise: bool
+    """Multimodal models SGLang lists get tc_piecewise prefill graphs (0.5.15-0.5.16), which
+    speclint does not model."""
+    context_clamp: bool
+    """A given --context-length caps the prefill CUDA-graph max_bs (0.5.15-0.5.16)."""
+    breakable_rules: tuple[str, ...]
+    """The names of `disable_breakable_cudagraph_if_incompatible`'s rules (0.5.14-0.5.16:
+    "MLA attention" and "DP attention" among them)."""
     release: str
     """The release in CHECKED whose logic this is."""
 
@@ -91,5 +99,8 @@ def gpu_logic(version: str) -> GpuLogic | None:
         mla.get("cap"),
         raw["running_cap"] is True,
         raw["pp_disables_breakable"] is True,
+        raw["multimodal_piecewise"] is True,
+        raw["context_clamp"] is True,
+        tuple(raw["breakable_rules"]),
         same,
     )

@@ -1,6 +1,7 @@
 """SGLang's GPU-dependent resolution: chunked prefill, CUDA-graph batch sizes, the static
 memory fraction, the attention backend and the page size, for the releases
-speclint.sglang.gpu_resolution names (0.5.18-0.5.23, each one's numbers read from its wheel).
+speclint.sglang.gpu_resolution names (0.5.15.post1, 0.5.16, 0.5.18-0.5.23, each one's numbers
+read from its wheel).
 
 Read in 0.5.23's `arg_groups/memory_hook.py` (`handle_gpu_memory_settings`,
 `reserve_for_graph_mb`), `cuda_graph_hook.py` (`parse_cuda_graph_config`,
@@ -19,6 +20,7 @@ from speclint.sglang.resolve.given_sizes import resolve_gpu_free
 from speclint.sglang.resolve.hardware_flags import modelled_flags_problem
 from speclint.sglang.resolve.hardware_memory import (
     MLA_ARCHITECTURES,
+    VLM_ARCHITECTURES,
     as_int,
     as_number,
     attention_dp_groups,
@@ -69,6 +71,8 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
                 value = Unknown("set from a value speclint cannot read") if setting.dynamic else setting.value
             state.values[name] = state.asked[name] = value
     problem = modelled_flags_problem(state.config) if state.traits.gpu_resolution else None
+    if problem is None and state.gpu_logic is not None and state.gpu_logic.multimodal_piecewise:
+        problem = _piecewise_problem(state)
     reason = _why_not(state, gpu, problem)
     import speclint.sglang.resolve.defaults as defaults  # (a module: no failed lookup each call)
 
@@ -106,6 +110,7 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     _page_size(state, gpu)
     backend_gpu_checks(state, gpu)
     _fa3_fp8_fallback(state)
+    kv4_check(state)  # on the backend picked for the GPU (0.5.15-0.5.18 list FP4 KV dtypes)
     if state.target_architecture == deepseek_blackwell.ARCH:  # on any GPU (trtllm_mla given)
         deepseek_blackwell.prefill_graph_override(state)
     _data_parallelism(state)
@@ -119,6 +124,18 @@ AITER_MEMORY = (  # found by session 6's random launches against the oracle
     "the aiter attention backend scales it by 0.85 for a context above 8192 tokens "
     "(attention_hook.py), which speclint does not model"
 )
+
+
+def _piecewise_problem(state: ResolutionState) -> str | None:
+    """0.5.15-0.5.16 `apply_cuda_graph_compatibility`: a multimodal model SGLang lists gets
+    tc_piecewise prefill CUDA graphs, and the hooks after it what speclint does not model."""
+    arch = state.target_architecture
+    if arch not in VLM_ARCHITECTURES:
+        return None
+    return (
+        f"SGLang {state.checked_version} may capture {arch}'s prefill with tc_piecewise CUDA "
+        "graphs (apply_cuda_graph_compatibility), which speclint does not model"
+    )
 
 
 def _why_not(state: ResolutionState, gpu: GpuProfile | None, problem: str | None) -> str | None:

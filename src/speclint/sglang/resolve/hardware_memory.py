@@ -37,7 +37,7 @@ def is_mla(state: ResolutionState) -> bool:
 def attention_dp_groups(state: ResolutionState, given: bool = False) -> int | None:
     """The attention-DP groups `handle_gpu_memory_settings` and `handle_data_parallelism`
     adjust for, 0 when they adjust nothing, None when unknown: `attn_dp_size` above 1
-    (0.5.22+), else `dp_size` while --enable-dp-attention is on (0.5.20-0.5.21; as given when
+    (0.5.22+), else `dp_size` while --enable-dp-attention is on (before 0.5.22; as given when
     `given`: the memory reserve runs before `_data_parallelism_defaults` turns it off for
     --dp-size 1)."""
     if state.traits.separate_attn_dp_size:
@@ -48,6 +48,18 @@ def attention_dp_groups(state: ResolutionState, given: bool = False) -> int | No
         return 0 if enabled in (False, None) else None
     size = state.get("dp_size")
     return size if isinstance(size, int) else None
+
+
+def _breakable_rule(state: ResolutionState, rules: tuple[str, ...]) -> str | None:
+    """The first of the release's breakable-prefill rules (names read from its source) the
+    launch meets: "MLA attention" (`use_mla_backend()`), "DP attention" (--enable-dp-attention
+    as given). The other rules test flags hardware_flags leaves outside the model."""
+    for rule in rules:
+        if rule == "MLA attention" and is_mla(state):
+            return rule
+        if rule == "DP attention" and state.asked.get("enable_dp_attention") is True:
+            return rule
+    return None
 
 
 def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
@@ -68,6 +80,9 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     backend = state.get("attention_backend")
     no_graphs = prefill_backend == "disabled" or backend in ("torch_native", "flex_attention")
     pp_size = as_int(state.get("pp_size"))
+    rule = _breakable_rule(state, logic.breakable_rules) if prefill_backend == "breakable" else None
+    if rule is not None:  # `disable_breakable_cudagraph_if_incompatible`, before the reserve
+        prefill_backend = "disabled"
     if prefill_backend == "breakable" and pp_size > 1 and logic.pp_disables_breakable:
         prefill_backend = "disabled"  # `apply_cuda_graph_compatibility`
     explicit_max = state.config.value("cuda_graph_max_bs_decode")
@@ -94,6 +109,8 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
         "disabled" if no_graphs else prefill_backend,
         f"the {backend} attention backend disables CUDA graphs"
         if no_graphs and not state.config.value("disable_cuda_graph")
+        else f"breakable prefill CUDA graphs are incompatible with {rule}"
+        if rule is not None
         else "pipeline parallelism disables breakable prefill CUDA graphs"
         if pp_size > 1 and logic.pp_disables_breakable
         else "prefill CUDA graphs are breakable by default",
@@ -119,6 +136,9 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
         model = state.get("model_path")
         if isinstance(model, str) and "llama-2" in model.lower():
             prefill_max = min(prefill_max, 4096)
+    context = plain_int(state.config.value("context_length")) if logic.context_clamp else None
+    if context is not None:
+        prefill_max = min(prefill_max, context)
     state.set(
         "cuda_graph_max_bs_prefill",
         prefill_max,
