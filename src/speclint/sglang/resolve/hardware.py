@@ -20,12 +20,12 @@ from speclint.sglang.resolve.given_sizes import resolve_gpu_free
 from speclint.sglang.resolve.hardware_flags import modelled_flags_problem
 from speclint.sglang.resolve.hardware_memory import (
     MLA_ARCHITECTURES,
-    VLM_ARCHITECTURES,
     as_int,
     as_number,
     attention_dp_groups,
     is_mla,
     memory_settings,
+    piecewise_problem,
     prefill_batch_sizes,
 )
 from speclint.sglang.resolve.result import Unknown, is_known
@@ -72,7 +72,7 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
             state.values[name] = state.asked[name] = value
     problem = modelled_flags_problem(state.config) if state.traits.gpu_resolution else None
     if problem is None and state.gpu_logic is not None and state.gpu_logic.multimodal_piecewise:
-        problem = _piecewise_problem(state)
+        problem = piecewise_problem(state)
     reason = _why_not(state, gpu, problem)
     import speclint.sglang.resolve.defaults as defaults  # (a module: no failed lookup each call)
 
@@ -124,18 +124,6 @@ AITER_MEMORY = (  # found by session 6's random launches against the oracle
     "the aiter attention backend scales it by 0.85 for a context above 8192 tokens "
     "(attention_hook.py), which speclint does not model"
 )
-
-
-def _piecewise_problem(state: ResolutionState) -> str | None:
-    """0.5.15-0.5.16 `apply_cuda_graph_compatibility`: a multimodal model SGLang lists gets
-    tc_piecewise prefill CUDA graphs, and the hooks after it what speclint does not model."""
-    arch = state.target_architecture
-    if arch not in VLM_ARCHITECTURES:
-        return None
-    return (
-        f"SGLang {state.checked_version} may capture {arch}'s prefill with tc_piecewise CUDA "
-        "graphs (apply_cuda_graph_compatibility), which speclint does not model"
-    )
 
 
 def _why_not(state: ResolutionState, gpu: GpuProfile | None, problem: str | None) -> str | None:

@@ -62,6 +62,18 @@ def _breakable_rule(state: ResolutionState, rules: tuple[str, ...]) -> str | Non
     return None
 
 
+def piecewise_problem(state: ResolutionState) -> str | None:
+    """0.5.15-0.5.16 `apply_cuda_graph_compatibility`: a multimodal model SGLang lists gets
+    tc_piecewise prefill CUDA graphs, and the hooks after it what speclint does not model."""
+    arch = state.target_architecture
+    if arch not in VLM_ARCHITECTURES:
+        return None
+    return (
+        f"SGLang {state.checked_version} may capture {arch}'s prefill with tc_piecewise CUDA "
+        "graphs (apply_cuda_graph_compatibility), which speclint does not model"
+    )
+
+
 def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     """The tiers, the MLA prefill size and whether --max-running-requests caps the decode
     batch sizes: read from the release's `handle_gpu_memory_settings` (gpu_resolution.py)."""
