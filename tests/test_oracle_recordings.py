@@ -105,16 +105,32 @@ def recorded_value(launch: dict, field: str, mode: str) -> object:
         if field in launch["changed"]:
             return launch["changed"][field][0]
     effective = launch["effective"]
-    if (
-        field.startswith("cuda_graph_")
-        and field not in effective
-        and isinstance(effective.get("cuda_graph_config"), dict)
-    ):
-        # 0.5.2x `cuda_graph_config`: speclint's cuda_graph_{max_bs,bs,backend}[_prefill]
+    graphs = _graph_config(effective.get("cuda_graph_config"))
+    if field.startswith("cuda_graph_") and field not in effective and graphs is not None:
+        # 0.5.14+ `cuda_graph_config`: speclint's cuda_graph_{max_bs,bs,backend}[_prefill]
         phase = "prefill" if field.endswith("_prefill") else "decode"
         part = field.removeprefix("cuda_graph_").removesuffix("_prefill")
-        return (effective["cuda_graph_config"].get(phase) or {}).get(part, _MISSING)
+        return (graphs.get(phase) or {}).get(part, _MISSING)
     return effective.get(field, _MISSING)
+
+
+def _graph_config(value: object) -> dict | None:
+    """A recorded `cuda_graph_config`: a dict (0.5.19+), or the repr the 0.5.14-0.5.18
+    recordings keep (`CudaGraphConfig(decode=PhaseConfig(backend='full', max_bs=512, ...),
+    prefill=...)`), read with `ast` into the same dict."""
+    if isinstance(value, dict):
+        return value
+    if not (isinstance(value, str) and value.startswith("CudaGraphConfig(")):
+        return None
+    import ast
+
+    call = ast.parse(value, mode="eval").body
+    assert isinstance(call, ast.Call), value
+    return {
+        phase.arg: {part.arg: ast.literal_eval(part.value) for part in phase.value.keywords}
+        for phase in call.keywords
+        if isinstance(phase.value, ast.Call)
+    }
 
 
 _MISSING = object()

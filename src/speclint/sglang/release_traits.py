@@ -281,10 +281,9 @@ class ReleaseTraits:
     'prefill_mha_sm100' (and an SM100 GPU), 'mha_sm100_topk1' (fa4 as any of the three
     backends, non-MLA, SM100, EAGLE topk at most 1), 'mha_sm100_topk1_gemma' (and
     DiffusionGemmaForBlockDiffusion gets page size 1 instead), '' (no such rule)."""
-    mla_prefill_graph_fixed: int | None
-    """memory_hook.py: prefill CUDA graphs of an MLA model capture up to this many tokens
-    (0.5.22: 2048); None: up to min(8192, chunked prefill size) (0.5.23)."""
     gpu_resolution: bool
-    """0.5.23's GPU-dependent resolution and filled-in defaults are modelled (resolve/hardware.py,
-    resolve/defaults.py: arg_groups/memory_hook.py, `_handle_missing_default_values`);
-    elsewhere those fields are Unknown, "unverified for SGLang X"."""
+    """The GPU-dependent resolution and 0.5.23's filled-in defaults are modelled
+    (resolve/hardware.py, resolve/defaults.py): set from `speclint.sglang.gpu_resolution`
+    (the release's GPU-resolution functions are those of a release checked against its
+    recording), whatever an entry says; elsewhere those fields are Unknown, "unverified for
+    SGLang X"."""

@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 
 
 def _like(release: str, **changes: Any) -> _Like:  # ReleaseTraits fields, any of them
-    """`release`'s traits with `changes`; the GPU-dependent resolution (hardware.py, read for
-    0.5.23 and checked with a GPU there) is not claimed for the recorded releases."""
-    return release, {"gpu_resolution": False, **changes}
+    """`release`'s traits with `changes` (`gpu_resolution` is then set from
+    speclint.sglang.gpu_resolution, in `_Traits`)."""
+    return release, changes
 
 
 def _replaced(traits: ReleaseTraits, changes: dict[str, Any]) -> ReleaseTraits:
@@ -104,8 +104,7 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
         "0.5.5.post3": _like("0.5.6.post2", draft_revision_main=False, page_tree_backends=("flashinfer",)),
         # recorded: resolves every battery launch as 0.5.23 does, the GPU-dependent fields
         # (memory, CUDA graphs, attention backend) on the H100 and the B200 included
-        # (memory_hook.py: prefill CUDA graphs of MLA models capture up to 2048 tokens)
-        "0.5.22": _like("0.5.23", gpu_resolution=True, mla_prefill_graph_fixed=2048, **_DFLASH_0_5_17),
+        "0.5.22": _like("0.5.23", **_DFLASH_0_5_17),
         # server_args.py: SGLANG_ENABLE_SPEC_V2 also covers EAGLE3 and refuses a given topk > 1
         "0.5.7": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"), spec_v2_topk_one=True),
         # and auto_choose_speculative_params gives (3, 1, 4) to architectures it does not list
@@ -223,6 +222,10 @@ class _Traits(MutableMapping[str, ReleaseTraits]):
             made = _defined(release, len(_RECORDED))
             if release in _LATER:
                 made = _replaced(made, _LATER[release])
+            from speclint.sglang.gpu_resolution import gpu_logic
+
+            if made.gpu_resolution != (gpu_logic(release) is not None):  # read: gpu_resolution.py
+                made = _replaced(made, {"gpu_resolution": not made.gpu_resolution})
             self._made[release] = made
         return made
 

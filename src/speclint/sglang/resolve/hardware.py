@@ -1,5 +1,7 @@
-"""SGLang 0.5.23's GPU-dependent resolution: chunked prefill, CUDA-graph batch sizes, the
-static memory fraction, the attention backend and the page size.
+"""SGLang's GPU-dependent resolution: chunked prefill, CUDA-graph batch sizes, the static
+memory fraction, the attention backend and the page size, for the releases
+speclint.sglang.gpu_resolution names (0.5.15.post1, 0.5.16, 0.5.18-0.5.23, each one's numbers
+read from its wheel).
 
 Read in 0.5.23's `arg_groups/memory_hook.py` (`handle_gpu_memory_settings`,
 `reserve_for_graph_mb`), `cuda_graph_hook.py` (`parse_cuda_graph_config`,
@@ -15,13 +17,16 @@ from __future__ import annotations
 
 from speclint.sglang.resolve.backend_gpu import backend_gpu_checks, kv4_check
 from speclint.sglang.resolve.given_sizes import resolve_gpu_free
+from speclint.sglang.resolve.gpu_page_size import gpu_page_size
 from speclint.sglang.resolve.hardware_flags import modelled_flags_problem
 from speclint.sglang.resolve.hardware_memory import (
     MLA_ARCHITECTURES,
     as_int,
     as_number,
+    attention_dp_groups,
     is_mla,
     memory_settings,
+    piecewise_problem,
     prefill_batch_sizes,
 )
 from speclint.sglang.resolve.result import Unknown, is_known
@@ -54,7 +59,6 @@ MODELLED_ARCHITECTURES = (
     "DeepseekV3ForCausalLM",
     "KimiK25ForConditionalGeneration",
 )
-_HANDLER_PAGE = "_page_size_default"
 
 
 def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
@@ -67,6 +71,8 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
                 value = Unknown("set from a value speclint cannot read") if setting.dynamic else setting.value
             state.values[name] = state.asked[name] = value
     problem = modelled_flags_problem(state.config) if state.traits.gpu_resolution else None
+    if problem is None and state.gpu_logic is not None and state.gpu_logic.multimodal_piecewise:
+        problem = piecewise_problem(state)
     reason = _why_not(state, gpu, problem)
     import speclint.sglang.resolve.defaults as defaults  # (a module: no failed lookup each call)
 
@@ -101,9 +107,10 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
         deepseek_blackwell.moe_overrides(state)
     _sampling_backend(state)
     _attention_backend(state, gpu)
-    _page_size(state, gpu)
+    gpu_page_size(state, gpu)
     backend_gpu_checks(state, gpu)
     _fa3_fp8_fallback(state)
+    kv4_check(state)  # on the backend picked for the GPU (0.5.15-0.5.18 list FP4 KV dtypes)
     if state.target_architecture == deepseek_blackwell.ARCH:  # on any GPU (trtllm_mla given)
         deepseek_blackwell.prefill_graph_override(state)
     _data_parallelism(state)
@@ -170,8 +177,8 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
         )
     )
     if fixed_page:
-        _page_size(state, None)
-    attn = state.get("attn_dp_size")
+        gpu_page_size(state, None)
+    attn = attention_dp_groups(state)
     # `state.set_unknown(name, reason)`'s value, made once for the ten-odd fields left unset
     # here (an Unknown is never changed once made): not one Unknown a field of every launch
     unset: Unknown | None = None
@@ -183,7 +190,7 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
         if state.values.get(name) is None:
             state.values[name] = unset = unset or Unknown(reason)
         elif name in ("chunked_prefill_size", "schedule_conservativeness") and not (
-            state.traits.gpu_resolution and isinstance(attn, int) and attn == 1
+            state.traits.gpu_resolution and attn == 0
         ):
             # attention data parallelism changes both (in every release)
             state.set_unknown(
@@ -273,56 +280,11 @@ def _fa3_fp8_fallback(state: ResolutionState) -> None:
         )
 
 
-def _page_constraints(state: ResolutionState) -> None:
-    """`_mla_backend_page_constraints`, on the page size as given."""
-    page = state.get("page_size")
-    names = {
-        n: state.get(n)
-        for n in (
-            "attention_backend",
-            "decode_attention_backend",
-            "prefill_attention_backend",
-            "speculative_draft_attention_backend",
-        )
-    }
-    attention_decode = (names["attention_backend"], names["decode_attention_backend"])
-    with_prefill = attention_decode + (names["prefill_attention_backend"],)
-    new = page
-    if "flashmla" in attention_decode:
-        new = 64
-    if "trtllm_mla" in attention_decode and new not in (32, 64):
-        new = 64
-    if "cutedsl_mla" in with_prefill and new not in (32, 64):
-        new = 64
-    if "trtllm_mha" in names.values() and new not in (16, 32, 64, 128):
-        new = 64
-    if "hpc_ops" in with_prefill and new != 64:
-        new = 64
-    if new != page:
-        which = next(
-            b
-            for b in ("flashmla", "trtllm_mla", "cutedsl_mla", "trtllm_mha", "hpc_ops")
-            if b in names.values()
-        )
-        state.set(
-            "page_size",
-            new,
-            f"the {which} attention backend runs with page size {new}",
-            "_mla_backend_page_constraints",
-        )
-
-
-def _page_size(state: ResolutionState, gpu: GpuProfile | None) -> None:
-    _page_constraints(state)
-    if state.get("page_size") is None:
-        state.set("page_size", 1, "SGLang's default page size on CUDA", _HANDLER_PAGE)
-
-
 def _data_parallelism(state: ResolutionState) -> None:
     """`handle_data_parallelism` with attention DP: a third of the conservativeness and the
     chunked prefill split among the attention-DP groups."""
-    attn = state.get("attn_dp_size")
-    if not (isinstance(attn, int) and attn > 1):
+    attn = as_int(attention_dp_groups(state))
+    if not attn:
         return
     handler = "_handle_data_parallelism"
     state.set(

@@ -1,6 +1,7 @@
-"""GPU memory and CUDA-graph sizing of SGLang's resolution (`_handle_gpu_memory_settings`,
-0.5.22-0.5.23): the static memory fraction, chunked prefill, the CUDA-graph batch sizes,
-from the GPU's memory and the model's architecture. Split from `hardware`, which calls it."""
+"""GPU memory and CUDA-graph sizing of SGLang's resolution (`_handle_gpu_memory_settings`, in
+the releases speclint.sglang.gpu_resolution names): the static memory fraction, chunked
+prefill, the CUDA-graph batch sizes, from the GPU's memory and the model's architecture. Split
+from `hardware`, which calls it."""
 
 from __future__ import annotations
 
@@ -33,19 +34,54 @@ def is_mla(state: ResolutionState) -> bool:
     return state.target_architecture in MLA_ARCHITECTURES
 
 
+def attention_dp_groups(state: ResolutionState, given: bool = False) -> int | None:
+    """The attention-DP groups `handle_gpu_memory_settings` and `handle_data_parallelism`
+    adjust for, 0 when they adjust nothing, None when unknown: `attn_dp_size` above 1
+    (0.5.22+), else `dp_size` while --enable-dp-attention is on (before 0.5.22; as given when
+    `given`: the memory reserve runs before `_data_parallelism_defaults` turns it off for
+    --dp-size 1)."""
+    if state.traits.separate_attn_dp_size:
+        size = state.get("attn_dp_size")
+        return (size if size > 1 else 0) if isinstance(size, int) else None
+    enabled = state.asked.get("enable_dp_attention") if given else state.get("enable_dp_attention")
+    if enabled is not True:
+        return 0 if enabled in (False, None) else None
+    size = state.get("dp_size")
+    return size if isinstance(size, int) else None
+
+
+def _breakable_rule(state: ResolutionState, rules: tuple[str, ...]) -> str | None:
+    """The first of the release's breakable-prefill rules (names read from its source) the
+    launch meets: "MLA attention" (`use_mla_backend()`), "DP attention" (--enable-dp-attention
+    as given). The other rules test flags hardware_flags leaves outside the model."""
+    for rule in rules:
+        if rule == "MLA attention" and is_mla(state):
+            return rule
+        if rule == "DP attention" and state.asked.get("enable_dp_attention") is True:
+            return rule
+    return None
+
+
+def piecewise_problem(state: ResolutionState) -> str | None:
+    """0.5.15-0.5.16 `apply_cuda_graph_compatibility`: a multimodal model SGLang lists gets
+    tc_piecewise prefill CUDA graphs, and the hooks after it what speclint does not model."""
+    arch = state.target_architecture
+    if arch not in VLM_ARCHITECTURES:
+        return None
+    return (
+        f"SGLang {state.checked_version} may capture {arch}'s prefill with tc_piecewise CUDA "
+        "graphs (apply_cuda_graph_compatibility), which speclint does not model"
+    )
+
+
 def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
+    """The tiers, the MLA prefill size and whether --max-running-requests caps the decode
+    batch sizes: read from the release's `handle_gpu_memory_settings` (gpu_resolution.py)."""
+    logic = state.gpu_logic
+    assert logic is not None  # hardware.py resolves these only where it was read
     mem = gpu.memory_mib
     tp = as_int(state.get("tp_size"))
-    if mem < 20 * 1024:
-        chunk, max_bs = 2048, 8
-    elif mem < 35 * 1024:
-        chunk, max_bs = 4096, 48 if tp < 4 else 160
-    elif mem < 60 * 1024:
-        chunk, max_bs = 4096, 32 if tp < 4 else 160
-    elif mem < 160 * 1024:
-        chunk, max_bs = 8192, 256 if tp < 4 else 512
-    else:
-        chunk, max_bs = 16384, 512
+    chunk, max_bs = logic.tier(mem).chunked_prefill_size, logic.decode_max_bs(mem, tp)
     tier = f"{gpu.name} has {mem} MiB"
     if state.get("chunked_prefill_size") is None:
         state.set("chunked_prefill_size", chunk, f"the default for the GPU's memory ({tier})", HANDLER_MEM)
@@ -56,12 +92,15 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     backend = state.get("attention_backend")
     no_graphs = prefill_backend == "disabled" or backend in ("torch_native", "flex_attention")
     pp_size = as_int(state.get("pp_size"))
-    if prefill_backend == "breakable" and pp_size > 1:
+    rule = _breakable_rule(state, logic.breakable_rules) if prefill_backend == "breakable" else None
+    if rule is not None:  # `disable_breakable_cudagraph_if_incompatible`, before the reserve
+        prefill_backend = "disabled"
+    if prefill_backend == "breakable" and pp_size > 1 and logic.pp_disables_breakable:
         prefill_backend = "disabled"  # `apply_cuda_graph_compatibility`
     explicit_max = state.config.value("cuda_graph_max_bs_decode")
     if explicit_max is not None:
         max_bs = as_int(explicit_max)
-    else:
+    elif logic.running_cap:
         running = state.get("max_running_requests")
         if isinstance(running, int) and max_bs > running:
             max_bs = running
@@ -82,20 +121,26 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
         "disabled" if no_graphs else prefill_backend,
         f"the {backend} attention backend disables CUDA graphs"
         if no_graphs and not state.config.value("disable_cuda_graph")
+        else f"breakable prefill CUDA graphs are incompatible with {rule}"
+        if rule is not None
         else "pipeline parallelism disables breakable prefill CUDA graphs"
-        if pp_size > 1
+        if pp_size > 1 and logic.pp_disables_breakable
         else "prefill CUDA graphs are breakable by default",
         "_parse_cuda_graph_config",
     )
     chunked = as_int(state.get("chunked_prefill_size"))
     prefill_max: int
     explicit_prefill = state.config.value("cuda_graph_max_bs_prefill")
-    mla_fixed = state.traits.mla_prefill_graph_fixed
+    mla_fixed, mla_cap = logic.mla_prefill_fixed, logic.mla_prefill_cap
     if explicit_prefill is not None:
         prefill_max = as_int(explicit_prefill)
     else:
         prefill_max = (
-            chunked if not is_mla(state) else mla_fixed if mla_fixed is not None else min(8192, chunked)
+            chunked
+            if not is_mla(state)
+            else mla_fixed
+            if mla_fixed is not None
+            else min(as_int(mla_cap), chunked)
         )
         total = plain_int(state.config.value("max_total_tokens"))
         if total is not None:
@@ -103,6 +148,9 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
         model = state.get("model_path")
         if isinstance(model, str) and "llama-2" in model.lower():
             prefill_max = min(prefill_max, 4096)
+    context = plain_int(state.config.value("context_length")) if logic.context_clamp else None
+    if context is not None:
+        prefill_max = min(prefill_max, context)
     state.set(
         "cuda_graph_max_bs_prefill",
         prefill_max,
@@ -113,7 +161,7 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
             if not is_mla(state)
             else f" ({mla_fixed} for MLA)"
             if mla_fixed is not None
-            else " (8192 at most for MLA)"
+            else f" ({mla_cap} at most for MLA)"
         ),
         HANDLER_MEM,
     )
@@ -173,8 +221,8 @@ def _reserved_mib(
     graph = 0.0
     if decode_backend != "disabled":
         graph += max_bs * 2
-    attn = state.get("attn_dp_size")
-    if isinstance(attn, int) and attn > 1:
+    attn = as_int(attention_dp_groups(state, given=True))
+    if attn:
         graph += max_bs * attn * 3
         if max_bs > 300:
             graph += max_bs * attn * 1.5

@@ -123,6 +123,17 @@ class ResolutionState:
         checked = release(self.checked_version)
         self.version = checked.resolution_follows
         self.traits: ReleaseTraits = checked.traits
+        from speclint.sglang.gpu_resolution import gpu_logic
+
+        logic = gpu_logic(self.checked_version)
+        if logic is not None and self.version not in (self.checked_version, logic.release):
+            logic = None  # borrowed traits: its GPU logic was checked beside its own release's only
+        self.gpu_logic = logic
+        """The checked release's own GPU-memory numbers; None: its GPU resolution is unverified."""
+        if self.traits.gpu_resolution != (logic is not None):  # a borrowed release's
+            self.traits = type(self.traits)(
+                **{**vars(self.traits), "gpu_resolution": not self.traits.gpu_resolution}
+            )
         self.env = env
         self.target_architecture = target_architecture
         self.target_config: ModelConfig | None = None

@@ -1,0 +1,106 @@
+"""Which releases speclint resolves the GPU-dependent fields for (resolve/hardware.py), and the
+numbers it resolves them with, read from each release's wheel by
+tools/gen_sglang_gpu_resolution.py (`data/sglang_gpu_resolution.json`).
+
+A release's `shape` is the digest of each function the GPU-dependent resolution is made of
+(`handle_gpu_memory_settings`, the CUDA-graph, attention-backend and page-size handlers,
+`handle_data_parallelism`), with the numbers read below cut out. speclint states the
+GPU-dependent values of a release whose shape is that of a release in `CHECKED`; any other
+release leaves them Unknown, "unverified for SGLang X"."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+from speclint.core.records import dataclass
+from speclint.sglang.linedata import LineData
+
+_FILE = LineData(
+    os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_gpu_resolution.json")
+)
+
+CHECKED = ("0.5.15.post1", "0.5.16", "0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23")
+"""Releases whose GPU-dependent values speclint states were compared with their recordings
+(tests/data/oracle/<release>.json.gz, fake H100 and B200; tests/test_oracle_recordings.py)
+and agree."""
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryTier:
+    """One `if gpu_mem < bound` branch of `handle_gpu_memory_settings`."""
+
+    bound: int | None
+    """Upper bound of the GPU's memory in MiB, exclusive (None: the rest)."""
+    chunked_prefill_size: int
+    max_bs_small_tp: int
+    """The decode CUDA-graph max_bs when tp_size < tp_bound."""
+    max_bs: int
+    """The decode CUDA-graph max_bs otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class GpuLogic:
+    """The numbers of one release's `handle_gpu_memory_settings`."""
+
+    tiers: tuple[MemoryTier, ...]
+    tp_bound: int | None
+    mla_prefill_fixed: int | None
+    """The MLA prefill CUDA-graph max_bs when none is given (0.5.22: 2048), or None ..."""
+    mla_prefill_cap: int | None
+    """... the chunked prefill size, at most this (0.5.23: 8192)."""
+    running_cap: bool
+    """A default decode max_bs above --max-running-requests is lowered to it (0.5.22+)."""
+    pp_disables_breakable: bool
+    """`apply_cuda_graph_compatibility` turns breakable prefill CUDA graphs off for --pp-size
+    above 1 (0.5.19+)."""
+    multimodal_piecewise: bool
+    """Multimodal models SGLang lists get tc_piecewise prefill graphs (0.5.15-0.5.16), which
+    speclint does not model."""
+    context_clamp: bool
+    """A given --context-length caps the prefill CUDA-graph max_bs (0.5.15-0.5.16)."""
+    breakable_rules: tuple[str, ...]
+    """The names of `disable_breakable_cudagraph_if_incompatible`'s rules (0.5.14-0.5.16:
+    "MLA attention" and "DP attention" among them)."""
+    release: str
+    """The release in CHECKED whose logic this is."""
+
+    def tier(self, memory_mib: int) -> MemoryTier:
+        return next(t for t in self.tiers if t.bound is None or memory_mib < t.bound)
+
+    def decode_max_bs(self, memory_mib: int, tp_size: int) -> int:
+        tier = self.tier(memory_mib)
+        small = self.tp_bound is not None and tp_size < self.tp_bound
+        return tier.max_bs_small_tp if small else tier.max_bs
+
+
+def _reading(version: str, name: str) -> object:
+    row = _FILE.row(version)
+    index = (row or {}).get(name)
+    return None if index is None else _FILE.shared(index)
+
+
+@lru_cache(maxsize=16)
+def gpu_logic(version: str) -> GpuLogic | None:
+    """`version`'s GPU-memory numbers when its logic is that of a release in CHECKED, else
+    None (its GPU-dependent resolution is unverified)."""
+    row = _FILE.row(version)
+    if row is None or "memory" not in row:
+        return None
+    same = next((c for c in CHECKED if (_FILE.row(c) or {}).get("shape") == row["shape"]), None)
+    raw = _reading(version, "memory")
+    if same is None or not isinstance(raw, dict):
+        return None
+    mla = raw["mla_prefill"]
+    return GpuLogic(
+        tuple(MemoryTier(*t) for t in raw["tiers"]),
+        raw["tp_bound"],
+        mla.get("fixed"),
+        mla.get("cap"),
+        raw["running_cap"] is True,
+        raw["pp_disables_breakable"] is True,
+        raw["multimodal_piecewise"] is True,
+        raw["context_clamp"] is True,
+        tuple(raw["breakable_rules"]),
+        same,
+    )

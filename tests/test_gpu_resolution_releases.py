@@ -1,0 +1,204 @@
+"""The GPU-dependent resolution of releases before 0.5.22 (`speclint explain --gpu`), and the data
+it rests on: tools/gen_sglang_gpu_resolution.py digests each release's GPU-resolution functions
+and reads their numbers (src/speclint/sglang/data/sglang_gpu_resolution.json); a release gets the
+resolution where its digests are those of a release in `gpu_resolution.CHECKED`.
+
+Expected values are the releases' own, recorded on a fake H100 by tools/oracle
+(tests/data/oracle/<release>.json.gz; test_oracle_recordings.py compares every launch)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from speclint.sglang.gpu_resolution import CHECKED, gpu_logic
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+WHEELS = ROOT / ".cache" / "sglang-wheels"
+LLAMA = "fixtures/models/llama-3.1-8b-instruct"
+DSV3 = "fixtures/models/deepseek-v3"
+
+
+def explain_json(tmp_path: Path, version: str, arguments: str, model: str = LLAMA) -> dict:
+    script = tmp_path / "launch.sh"
+    script.write_text(f"python -m sglang.launch_server --model-path {model} {arguments}\n")
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "speclint",
+            "explain",
+            "--output-format",
+            "json",
+            "--sglang-version",
+            version,
+            "--gpu",
+            "h100",
+            str(script),
+        ],
+        text=True,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    [launch] = json.loads(result.stdout)
+    return launch
+
+
+def test_0_5_21_on_an_h100_gets_its_own_values_and_no_running_requests_cap(tmp_path):
+    # recorded (0.5.21, H100): `--tensor-parallel-size 8 --dp-size 4 --max-running-requests 16`
+    # keeps the decode CUDA graphs up to 512 (0.5.22 lowers them to 16 and sets 0.824)
+    arguments = "--tensor-parallel-size 8 --dp-size 4 --max-running-requests 16"
+    launch = explain_json(tmp_path, "0.5.21", arguments)
+    eff = launch["effective"]
+    assert (eff["chunked_prefill_size"], eff["mem_fraction_static"]) == (8192, 0.812)
+    assert eff["cuda_graph_max_bs"] == 512 and eff["cuda_graph_bs"][-2:] == [496, 512]
+    assert (eff["attention_backend"], eff["page_size"]) == ("fa3", 1)
+    assert "mem_fraction_static" not in launch["unknown"]
+    newer = explain_json(tmp_path, "0.5.22", arguments)["effective"]
+    assert (newer["mem_fraction_static"], newer["cuda_graph_max_bs"]) == (0.824, 16)
+
+
+def test_0_5_18_keeps_breakable_prefill_graphs_under_pipeline_parallelism(tmp_path):
+    # recorded (H100, DeepSeek-V3 `--tp-size 2 --pp-size 2`): 0.5.18 captures breakable
+    # prefill graphs and sets 0.812; 0.5.21 turns them off and sets 0.831
+    old = explain_json(tmp_path, "0.5.18", "--tp-size 2 --pp-size 2", DSV3)["effective"]
+    assert (old["cuda_graph_backend_prefill"], old["mem_fraction_static"]) == ("breakable", 0.812)
+    assert old["cuda_graph_max_bs_prefill"] == 2048  # `prefill...max_bs = 2048` for MLA
+    new = explain_json(tmp_path, "0.5.21", "--tp-size 2 --pp-size 2", DSV3)["effective"]
+    assert (new["cuda_graph_backend_prefill"], new["mem_fraction_static"]) == ("disabled", 0.831)
+
+
+def test_0_5_16_turns_breakable_prefill_graphs_off_for_mla_and_clamps_them_to_the_context(tmp_path):
+    # recorded (0.5.16, H100): DeepSeek-V3 `--tp-size 8` gets no prefill CUDA graphs ("MLA
+    # attention" rule) and 0.818; Qwen3-8B `--context-length 2048 --quantization fp8` captures
+    # prefill graphs up to 2048 tokens and sets 0.831 (0.5.18: 8192 and 0.83)
+    mla = explain_json(tmp_path, "0.5.16", "--tp-size 8", DSV3)["effective"]
+    assert (mla["cuda_graph_backend_prefill"], mla["mem_fraction_static"]) == ("disabled", 0.818)
+    qwen = "fixtures/models/qwen3-8b"
+    short = explain_json(tmp_path, "0.5.16", "--context-length 2048 --quantization fp8", qwen)["effective"]
+    assert (short["cuda_graph_max_bs_prefill"], short["mem_fraction_static"]) == (2048, 0.831)
+    later = explain_json(tmp_path, "0.5.18", "--context-length 2048 --quantization fp8", qwen)["effective"]
+    assert (later["cuda_graph_max_bs_prefill"], later["mem_fraction_static"]) == (8192, 0.83)
+
+
+@pytest.mark.parametrize("version", ["0.5.17", "0.5.14", "0.5.15"])
+def test_releases_whose_gpu_logic_was_not_checked_still_say_unverified(tmp_path, version):
+    # 0.5.17's and 0.5.14's functions differ from every checked release's; 0.5.15 (not
+    # recorded) has 0.5.15.post1's, but speclint resolves it with 0.5.14's traits
+    launch = explain_json(tmp_path, version, "--tp-size 8")
+    for name in ("chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs"):
+        assert launch["effective"][name] is None
+        assert launch["unknown"][name] == f"GPU-dependent resolution is unverified for SGLang {version}"
+
+
+def test_checked_releases_have_read_numbers_and_others_none():
+    for version in CHECKED:
+        logic = gpu_logic(version)
+        assert logic is not None and logic.release == version
+        h100 = logic.tier(81559)
+        assert (h100.chunked_prefill_size, logic.decode_max_bs(81559, 8)) == (8192, 512)
+    assert gpu_logic("0.5.17") is None and gpu_logic("0.5.14") is None and gpu_logic("0.4.0") is None
+    assert gpu_logic("0.5.15").release == "0.5.15.post1"  # the same digests
+    assert gpu_logic("0.5.19").tier(32607).max_bs == 80  # `max_bs 24 if tp < 4 else 80` (RTX 5090)
+    assert gpu_logic("0.5.20").tier(32607).max_bs == 160
+
+
+HOOK = '''
+def handle_gpu_memory_settings(server_args, gpu_mem):
+    """Docstring."""
+    cfg = resolving_view(server_args)
+    if gpu_mem is not None:
+        if gpu_mem < 20 * 1024:
+            if cfg.chunked_prefill_size is None:
+                declare_resolution(server_args, "h", chunked_prefill_size=2048)
+            if decode.max_bs is None:
+                decode.max_bs = 8
+        elif gpu_mem < 90 * 1024:
+            if cfg.chunked_prefill_size is None:
+                declare_resolution(server_args, "h", chunked_prefill_size=8192)
+            if decode.max_bs is None:
+                if cfg.tp_size < 4:
+                    decode.max_bs = 256
+                else:
+                    decode.max_bs = 512
+        else:
+            if cfg.chunked_prefill_size is None:
+                declare_resolution(server_args, "h", chunked_prefill_size=16384)
+            if decode.max_bs is None:
+                decode.max_bs = 512
+    logger.info("tiers done")
+    if prefill.max_bs is None:
+        if not use_mla_backend(server_args):
+            prefill.max_bs = cfg.chunked_prefill_size
+        else:
+            prefill.max_bs = 2048
+    if cfg.context_length is not None:
+        prefill.max_bs = min(prefill.max_bs, cfg.context_length)
+    reserved = 512 + cfg.chunked_prefill_size * 1.5
+
+
+def _disable_breakable_cudagraph_if_incompatible(self):
+    rules = [("MLA attention", lambda: self.use_mla_backend()), ("LoRA", lambda: self.enable_lora)]
+'''
+
+
+def _read(tmp_path: Path, source: str) -> dict:
+    from gen_sglang_gpu_resolution import read_release
+
+    wheel = tmp_path / "sglang-0.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("sglang/srt/arg_groups/memory_hook.py", source)
+    return dict(read_release(str(wheel)))
+
+
+def test_the_generator_reads_the_numbers_and_digests_the_rest(tmp_path):
+    base = _read(tmp_path, HOOK)
+    assert base["memory"] == {
+        "tiers": [[20480, 2048, 8, 8], [92160, 8192, 256, 512], [None, 16384, 512, 512]],
+        "tp_bound": 4,
+        "mla_prefill": {"fixed": 2048},
+        "running_cap": False,
+        "context_clamp": True,
+        "pp_disables_breakable": False,
+        "breakable_rules": ["MLA attention", "LoRA"],
+        "multimodal_piecewise": False,
+    }
+    digest = base["shape"]["handle_gpu_memory_settings"]
+    assert base["shape"]["disable_breakable_cudagraph_if_incompatible"] is not None
+    assert digest is not None and base["shape"]["reserve_for_graph_mb"] is None
+    # wording (docstring, log message) and the numbers read leave the digest alone ...
+    reworded = HOOK.replace('"""Docstring."""', '"""Other."""').replace("tiers done", "done")
+    renumbered = HOOK.replace("decode.max_bs = 256", "decode.max_bs = 128").replace(
+        "prefill.max_bs = 2048", "prefill.max_bs = min(8192, cfg.chunked_prefill_size)"
+    )
+    assert _read(tmp_path, reworded)["shape"]["handle_gpu_memory_settings"] == digest
+    other = _read(tmp_path, renumbered)
+    assert other["shape"]["handle_gpu_memory_settings"] == digest
+    assert other["memory"]["tiers"][1] == [92160, 8192, 128, 512]
+    assert other["memory"]["mla_prefill"] == {"cap": 8192}
+    # ... a number not read (the activation factor) changes it
+    changed = _read(tmp_path, HOOK.replace("* 1.5", "* 2.0"))
+    assert changed["shape"]["handle_gpu_memory_settings"] != digest
+
+
+@pytest.mark.skipif(not WHEELS.is_dir(), reason="no SGLang wheels in .cache/sglang-wheels")
+def test_regenerating_two_releases_reproduces_their_stored_readings():
+    from gen_sglang_gpu_resolution import read_release
+    from gen_sglang_schema import CACHE, wheel_path
+
+    from speclint.sglang.gpu_resolution import _reading
+
+    for version in ("0.5.18", "0.5.21"):
+        if not list(Path(CACHE).glob(f"sglang-{version}-*.whl")):
+            pytest.skip(f"no wheel of {version} cached")
+        for name, reading in read_release(wheel_path(version, CACHE)):
+            assert _reading(version, name) == reading, (version, name)

@@ -1,0 +1,356 @@
+#!/usr/bin/env python3
+"""Generate src/speclint/sglang/data/sglang_gpu_resolution.json: for every release, the logic
+behind the GPU-dependent resolution speclint models (resolve/hardware.py,
+resolve/hardware_memory.py), read statically (`ast`, never imported) from its wheel.
+
+    python tools/gen_sglang_gpu_resolution.py            # every release the flag schema stores
+    python tools/gen_sglang_gpu_resolution.py --check    # regenerate and compare, write nothing
+
+Per release:
+
+- `shape`: {function: digest} for each function of `FUNCTIONS` (found by name, a leading
+  underscore ignored, in `sglang/srt/server_args.py` and `sglang/srt/arg_groups/**`; null
+  where the release has none). The digest is sha256 of `ast.dump` of the function with its
+  docstrings and its logging calls (`logger.*`, `logging.*`, `warnings.warn`) dropped and the
+  parts read below cut out, so two releases share a digest exactly when that logic is the
+  same apart from wording and the numbers read. Releases with the same `shape` share one
+  stored reading: its index is the release's group (`speclint.sglang.gpu_resolution`).
+- `memory` (from `handle_gpu_memory_settings`), absent where a part is not in the form read:
+  `tiers`, the `if gpu_mem < BOUND:` chain under `if gpu_mem is not None:` as
+  [[bound in MiB or null, chunked_prefill_size, decode max_bs when tp_size < tp_bound,
+  max_bs otherwise], ...] (a branch setting one max_bs repeats it), and `tp_bound`;
+  `mla_prefill`, the prefill CUDA-graph max_bs of MLA models when none is given (the branch
+  beside `prefill... = cfg.chunked_prefill_size` under `if not use_mla_backend(...)`):
+  {"fixed": N} or {"cap": N} for `min(N, cfg.chunked_prefill_size)`; `running_cap`, whether
+  a default decode max_bs above --max-running-requests is lowered to it; `context_clamp`,
+  whether a given --context-length caps the prefill max_bs (`if ....context_length is not
+  None: prefill....max_bs = min(..., ....context_length)`, 0.5.15-0.5.16); and
+  `pp_disables_breakable`, whether `apply_cuda_graph_compatibility` turns the breakable
+  prefill CUDA graphs off for --pp-size above 1 (`if ....pp_size > 1 and ... BREAKABLE`);
+  `breakable_rules`, the names of `disable_breakable_cudagraph_if_incompatible`'s
+  `rules = [("name", lambda: ...), ...]`, each turning breakable prefill graphs off; and
+  `multimodal_piecewise`, whether `apply_cuda_graph_compatibility` moves every model SGLang
+  lists as multimodal-piecewise to tc_piecewise prefill graphs (no breakable exception).
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import os
+import sys
+import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
+from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
+from line_array import generator_main, per_release  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_gpu_resolution.json")
+MODULES = ("sglang/srt/server_args.py", "sglang/srt/arg_groups/")
+MEMORY = "handle_gpu_memory_settings"
+COMPATIBILITY = "apply_cuda_graph_compatibility"
+BREAKABLE_RULES = "disable_breakable_cudagraph_if_incompatible"
+FUNCTIONS = (
+    MEMORY,
+    "reserve_for_graph_mb",
+    "adjust_mem_fraction_for_vlm",
+    "parse_cuda_graph_config",
+    COMPATIBILITY,
+    BREAKABLE_RULES,
+    "generate_decode_cuda_graph_batch_sizes",
+    "generate_prefill_cuda_graph_batch_sizes",
+    "use_mla_backend",
+    "get_default_attn_backend",
+    "attention_backend_default",
+    "attention_backend_fa3_fp8_fallback",
+    "mla_backend_page_constraints",
+    "page_size_default",
+    "sampling_backend_default",
+    "handle_data_parallelism",
+)
+"""The functions hardware.py and hardware_memory.py model (their docstrings name them)."""
+_CUT = ast.Name(id="__read__")
+_LOGGERS = ("logger", "logging", "warnings")
+
+
+def _sources(archive: zipfile.ZipFile) -> list[tuple[str, ast.Module]]:
+    found = []
+    for name in sorted(archive.namelist()):
+        if name.endswith(".py") and (name == MODULES[0] or name.startswith(MODULES[1])):
+            found.append((name, ast.parse(archive.read(name).decode("utf-8"))))
+    return found
+
+
+def _number(node: ast.expr | None) -> int | None:
+    """A constant int, or a product of them (`60 * 1024`)."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        left, right = _number(node.left), _number(node.right)
+        return None if left is None or right is None else left * right
+    return None
+
+
+def _attr(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == name
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _chunk(body: list[ast.stmt]) -> int | None:
+    """The constant chunked_prefill_size a branch sets (attribute or declare_resolution keyword)."""
+    for node in (n for stmt in body for n in ast.walk(stmt)):
+        if isinstance(node, ast.Assign) and any(_attr(t, "chunked_prefill_size") for t in node.targets):
+            return _number(node.value)
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg == "chunked_prefill_size":
+                    return _number(keyword.value)
+    return None
+
+
+def _max_bs(body: list[ast.stmt]) -> tuple[list[int], int | None] | None:
+    """The decode max_bs a branch sets: [one] or [when tp_size < bound, else], and the bound."""
+    for stmt in body:
+        if not (isinstance(stmt, ast.If) and any(_attr(n, "max_bs") for n in ast.walk(stmt.test))):
+            continue
+        inner = stmt.body
+        if len(inner) == 1 and isinstance(inner[0], ast.Assign):
+            value = _number(inner[0].value)
+            return None if value is None else ([value, value], None)
+        if len(inner) == 1 and isinstance(inner[0], ast.If):
+            test = inner[0].test
+            if (
+                isinstance(test, ast.Compare)
+                and _attr(test.left, "tp_size")
+                and isinstance(test.ops[0], ast.Lt)
+                and len(inner[0].body) == 1
+                and len(inner[0].orelse) == 1
+                and isinstance(inner[0].body[0], ast.Assign)
+                and isinstance(inner[0].orelse[0], ast.Assign)
+            ):
+                small, large = _number(inner[0].body[0].value), _number(inner[0].orelse[0].value)
+                bound = _number(test.comparators[0])
+                if small is None or large is None or bound is None:
+                    return None
+                return [small, large], bound
+    return None
+
+
+def _tiers(node: ast.If) -> tuple[list[list[int | None]], int | None] | None:
+    """The `if gpu_mem < N: ... elif ...: ... else: ...` chain, and the tp_size bound."""
+    tiers: list[list[int | None]] = []
+    bounds: set[int] = set()
+    current: ast.stmt | None = node
+    while current is not None:
+        if isinstance(current, ast.If):
+            test = current.test
+            if not (
+                isinstance(test, ast.Compare)
+                and _is_name(test.left, "gpu_mem")
+                and len(test.ops) == 1
+                and isinstance(test.ops[0], ast.Lt)
+            ):
+                return None
+            bound, body, rest = _number(test.comparators[0]), current.body, current.orelse
+        else:
+            bound, body, rest = None, [current], []
+        chunk, sizes = _chunk(body), _max_bs(body)
+        if (bound is None and isinstance(current, ast.If)) or chunk is None or sizes is None:
+            return None
+        tiers.append([bound, chunk, *sizes[0]])
+        if sizes[1] is not None:
+            bounds.add(sizes[1])
+        if len(rest) == 1 and isinstance(rest[0], ast.If):
+            current = rest[0]
+        elif rest:
+            chunk, sizes = _chunk(rest), _max_bs(rest)
+            if chunk is None or sizes is None:
+                return None
+            tiers.append([None, chunk, *sizes[0]])
+            current = None
+        else:
+            current = None
+    if len(bounds) > 1:
+        return None
+    return tiers, (bounds.pop() if bounds else None)
+
+
+class _Cutter(ast.NodeTransformer):
+    """Drops docstrings and logging calls, cuts out (and reads) the parts `memory` holds."""
+
+    def __init__(self) -> None:
+        self.memory: dict[str, object] = {}
+
+    def _body(self, body: list[ast.stmt]) -> list[ast.stmt]:
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            if isinstance(body[0].value.value, str):
+                body = body[1:]
+        return body or [ast.Pass()]
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        node.body = self._body(node.body)
+        self.generic_visit(node)
+        return node
+
+    def visit_Expr(self, node: ast.Expr) -> ast.AST | None:
+        call = node.value
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute):
+            base = call.func.value
+            if isinstance(base, ast.Name) and base.id in _LOGGERS:
+                return ast.Pass()
+        self.generic_visit(node)
+        return node
+
+    def visit_If(self, node: ast.If) -> ast.AST:
+        test = node.test
+        if (
+            isinstance(test, ast.Compare)
+            and _is_name(test.left, "gpu_mem")
+            and isinstance(test.ops[0], ast.IsNot)
+            and node.body
+            and isinstance(node.body[0], ast.If)
+        ):
+            read = _tiers(node.body[0])
+            if read is not None:
+                self.memory["tiers"], self.memory["tp_bound"] = read
+                node.body = [ast.Expr(_CUT), *node.body[1:]]
+        elif (
+            isinstance(test, ast.Compare)
+            and _attr(test.left, "context_length")
+            and isinstance(test.ops[0], ast.IsNot)
+            and len(node.body) == 1
+            and isinstance(node.body[0], ast.Assign)
+            and _attr(node.body[0].targets[0], "max_bs")
+            and any(_attr(n, "context_length") for n in ast.walk(node.body[0].value))
+        ):
+            self.memory["context_clamp"] = True
+            return ast.Expr(_CUT)
+        elif (
+            isinstance(test, ast.BoolOp)
+            and any(_attr(n, "max_running_requests") for n in ast.walk(test))
+            and len(node.body) == 1
+            and isinstance(node.body[0], ast.Assign)
+            and _attr(node.body[0].targets[0], "max_bs")
+            and _attr(node.body[0].value, "max_running_requests")
+        ):
+            self.memory["running_cap"] = True
+            return ast.Expr(_CUT)
+        elif (
+            isinstance(test, ast.UnaryOp)
+            and isinstance(test.op, ast.Not)
+            and isinstance(test.operand, ast.Call)
+            and (
+                _is_name(test.operand.func, "use_mla_backend") or _attr(test.operand.func, "use_mla_backend")
+            )
+            and len(node.orelse) == 1
+            and isinstance(node.orelse[0], ast.Assign)
+        ):
+            value = node.orelse[0].value
+            fixed = _number(value)
+            if fixed is not None:
+                self.memory["mla_prefill"] = {"fixed": fixed}
+                node.orelse = [ast.Expr(_CUT)]
+            elif (
+                isinstance(value, ast.Call)
+                and _is_name(value.func, "min")
+                and len(value.args) == 2
+                and _attr(value.args[1], "chunked_prefill_size")
+                and _number(value.args[0]) is not None
+            ):
+                self.memory["mla_prefill"] = {"cap": _number(value.args[0])}
+                node.orelse = [ast.Expr(_CUT)]
+        self.generic_visit(node)
+        return node
+
+
+def _pp_disables_breakable(function: ast.FunctionDef) -> bool:
+    """`if ....pp_size > 1 and ....prefill.backend == Backend.BREAKABLE:` in the function."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.If) and any(_attr(n, "BREAKABLE") for n in ast.walk(node.test)):
+            for compare in ast.walk(node.test):
+                if (
+                    isinstance(compare, ast.Compare)
+                    and _attr(compare.left, "pp_size")
+                    and isinstance(compare.ops[0], ast.Gt)
+                    and _number(compare.comparators[0]) == 1
+                ):
+                    return True
+    return False
+
+
+def _multimodal_piecewise(function: ast.FunctionDef) -> bool:
+    """An `if` moving every model with `is_multimodal_piecewise_cuda_graph_supported` to
+    tc_piecewise prefill graphs, without the breakable allowlist's exception (0.5.15-0.5.16)."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.If):
+            names = {n.attr for n in ast.walk(node.test) if isinstance(n, ast.Attribute)}
+            if (
+                "is_multimodal_piecewise_cuda_graph_supported" in names
+                and "is_multimodal_breakable_cuda_graph_supported" not in names
+            ):
+                return True
+    return False
+
+
+def _rule_names(function: ast.FunctionDef) -> list[str]:
+    """The names of `rules = [("name", lambda: ...), ...]` in the function."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and _is_name(node.targets[0], "rules"):
+            if isinstance(node.value, ast.List):
+                return [
+                    str(e.elts[0].value)
+                    for e in node.value.elts
+                    if isinstance(e, ast.Tuple) and isinstance(e.elts[0], ast.Constant)
+                ]
+    return []
+
+
+def read_release(path: str) -> list[tuple[str, object]]:
+    with zipfile.ZipFile(path) as archive:
+        sources = _sources(archive)
+    shape: dict[str, str | None] = {}
+    memory: dict[str, object] = {}
+    pp_breakable = piecewise = False
+    breakable_rules: list[str] = []
+    for function in FUNCTIONS:
+        dumps = []
+        for _, tree in sources:
+            for node in ast.walk(tree):
+                if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") == function:
+                    if function == COMPATIBILITY:
+                        pp_breakable = pp_breakable or _pp_disables_breakable(node)
+                        piecewise = piecewise or _multimodal_piecewise(node)
+                    if function == BREAKABLE_RULES:
+                        breakable_rules = _rule_names(node)
+                    cutter = _Cutter()
+                    dumps.append(ast.dump(cutter.visit(node)))
+                    if function == MEMORY:
+                        memory = cutter.memory
+        shape[function] = hashlib.sha256("\n".join(dumps).encode()).hexdigest()[:16] if dumps else None
+    out: list[tuple[str, object]] = [("shape", shape)]
+    if "tiers" in memory and "mla_prefill" in memory:
+        memory.setdefault("running_cap", False)
+        memory.setdefault("context_clamp", False)
+        memory["pp_disables_breakable"] = pp_breakable
+        memory["breakable_rules"] = breakable_rules
+        memory["multimodal_piecewise"] = piecewise
+        out.append(("memory", memory))
+    return out
+
+
+def build(versions: list[str], cache: str = CACHE) -> dict:
+    return per_release(sorted(versions, key=release_key), lambda v: read_release(wheel_path(v, cache)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    return generator_main(argv, (__doc__ or "").splitlines()[0], OUT, flag_versions, build)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
