@@ -31,7 +31,11 @@ Per release, each reading found (absent: not in that release's source):
   `_moe_runner_backend_quant_constraints`);
 - `flashinfer_trtllm` and `deepseek_family` (0.5.22+): the FlashInfer TRTLLM MoE runner's
   quantization assert, and which architectures get the DeepSeek-family Blackwell defaults
-  with the tests those make (tools/sglang_deepseek_family.py says what is read).
+  with the tests those make (tools/sglang_deepseek_family.py says what is read);
+- `moe_runner_quantization`: each MoE runner's quantization assert under
+  `if ....moe_runner_backend == "R"` ({R: {"quantizations", "message", "alternative"}};
+  tools/sglang_moe_runner_asserts.py says what is read), and `moe_runner_overrides`, the
+  --quantization values under which an explicit runner not listed is replaced ({V: [runners]}).
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
 from sglang_deepseek_family import read_deepseek_family, read_flashinfer_trtllm  # noqa: E402
+from sglang_moe_runner_asserts import read_moe_runner_quantization, read_runner_overrides  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_moe_defaults.json")
@@ -315,6 +320,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         sources = _sources(archive)
         family = read_deepseek_family(archive, sources)
+        runners = read_moe_runner_quantization(sources, _message, archive)
     out: list[tuple[str, object]] = []
     chunk = read_chunk_defaults(sources)
     if chunk is not None:
@@ -331,6 +337,11 @@ def read_release(path: str) -> list[tuple[str, object]]:
         out.append(("flashinfer_trtllm", trtllm))
     if family is not None:
         out.append(("deepseek_family", family))
+    if runners is not None:
+        out.append(("moe_runner_quantization", runners))
+    overrides = read_runner_overrides(sources)
+    if overrides is not None:
+        out.append(("moe_runner_overrides", overrides))
     return out
 
 

@@ -168,7 +168,11 @@ def _flashinfer_cutlass(state: ResolutionState) -> None:
     facts = flashinfer_cutlass(state.checked_version)
     if facts is None:
         return
+    from speclint.sglang.resolve.refusals_moe_runner import replaced_runner
+
     quantization, source = _quantization(state)
+    if isinstance(quantization, str) and replaced_runner(state, quantization, "flashinfer_cutlass"):
+        return  # 0.5.10+ mxfp8: SGLang runs flashinfer_trtllm instead, with a warning
     if isinstance(quantization, str) and quantization not in facts.quantizations:
         field = "quantization" if source.startswith("--") else "moe_runner_backend"
         listed = ", ".join(q for q in facts.quantizations if q)

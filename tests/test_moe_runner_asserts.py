@@ -1,0 +1,220 @@
+"""An explicit --moe-runner-backend against its quantization assert in
+`_handle_moe_kernel_config` (0.5.7+; resolve/refusals_moe_runner.py), each release's list and
+message read from its wheel by tools/sglang_moe_runner_asserts.py. Expected outcomes are the
+releases' own: tools/oracle resolve_cases.py on 0.5.23 and record_release.py on 0.5.14 and
+0.5.8.post1 (fake B200 and H100; session 12) gave these refusals, messages and acceptances."""
+
+from __future__ import annotations
+
+import os
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from test_refusal_checks import LAUNCH, QWEN3, accepted, errors, refusal
+
+from speclint.sglang.moe_defaults import moe_runner_overrides, moe_runner_quantization
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+KIMI = "fixtures/models/kimi-k2.5"
+HANDLER = "_handle_moe_kernel_config"
+TRTLLM_0_5_8 = (
+    "AssertionError: Invalid quantization 'awq'. FlashInfer TRTLLM MOE supports only: 'modelopt_fp4', "
+    "'fp8', 'modelopt_fp8', 'compressed-tensors', or bfloat16 (None). (quantization awq from "
+    "--quantization awq, with --moe-runner-backend flashinfer_trtllm; use a checkpoint in "
+    "modelopt_fp4, fp8, modelopt_fp8, compressed-tensors with that --quantization, or another "
+    "--moe-runner-backend)"
+)
+TRTLLM_0_5_14 = (
+    "AssertionError: Invalid quantization 'awq'. FlashInfer TRTLLM MOE supports only: 'modelopt_fp4', "
+    "'nvfp4_online', 'fp8', 'modelopt_fp8', 'modelopt_mixed', 'compressed-tensors', or bfloat16 "
+    "(None). (quantization awq from --quantization awq, with --moe-runner-backend flashinfer_trtllm; "
+)
+
+
+def test_flashinfer_trtllm_refuses_a_quantization_it_does_not_list():
+    command = LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_trtllm --quantization awq"
+    token = "--moe-runner-backend flashinfer_trtllm"
+    refusal("0.5.8.post1", command, token, HANDLER, TRTLLM_0_5_8, gpu="b200")
+    for version in ("0.5.14", "0.5.23"):
+        refusal(version, command, token, HANDLER, TRTLLM_0_5_14, gpu="b200")
+    # the assert does not depend on the GPU (oracle: 0.5.23 on a fake H100, w8a8_int8)
+    refusal(
+        "0.5.23",
+        LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_trtllm --quantization w8a8_int8",
+        token,
+        HANDLER,
+        "AssertionError: Invalid quantization 'w8a8_int8'. FlashInfer TRTLLM MOE supports only:",
+    )
+
+
+def test_the_routed_and_cutedsl_runners_words_per_release():
+    routed = LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_trtllm_routed --quantization modelopt_fp8"
+    refusal(
+        "0.5.14",
+        routed,
+        "--moe-runner-backend flashinfer_trtllm_routed",
+        HANDLER,
+        "AssertionError: Invalid quantization 'modelopt_fp8'. FlashInfer TRTLLM routed MOE supports "
+        "only: 'fp8', 'mxfp8', 'modelopt_fp4', 'nvfp4_online', or bfloat16 (None).",
+        gpu="b200",
+    )
+    refusal(
+        "0.5.23",
+        routed,
+        "--moe-runner-backend flashinfer_trtllm_routed",
+        HANDLER,
+        "AssertionError: Invalid quantization 'modelopt_fp8'. FlashInfer TRTLLM routed MOE supports "
+        "only: 'fp8', 'mxfp8', 'modelopt_fp4', 'modelopt_mixed', 'nvfp4_online', 'minimax_m3_nvfp4', "
+        "or bfloat16 (None).",
+        gpu="b200",
+    )
+    cutedsl = LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_cutedsl --quantization fp8"
+    refusal(
+        "0.5.14",
+        cutedsl,
+        "--moe-runner-backend flashinfer_cutedsl",
+        HANDLER,
+        "AssertionError: Invalid quantization 'fp8'. FlashInfer CuteDSL MOE currently supports only: "
+        "'modelopt_fp4'. (quantization fp8 from --quantization fp8",
+        gpu="b200",
+    )
+    # 0.5.15+: `or ...nvfp4_moe_meta is not None`, false for a config without quantization_config
+    refusal(
+        "0.5.23",
+        cutedsl,
+        "--moe-runner-backend flashinfer_cutedsl",
+        HANDLER,
+        "AssertionError: Invalid quantization 'fp8'. FlashInfer CuteDSL MOE currently supports only: "
+        "'modelopt_fp4', 'modelopt_mixed' (with NVFP4 MoE layers), 'nvfp4_online', or hybrid NVFP4 "
+        "models.",
+        gpu="b200",
+    )
+
+
+def test_kimi_k25_on_blackwell_takes_its_checkpoint_quantization_before_the_assert():
+    for runner, wording in (
+        ("flashinfer_cutedsl", "FlashInfer CuteDSL MOE currently supports only"),
+        ("flashinfer_trtllm_routed", "FlashInfer TRTLLM routed MOE supports only"),
+    ):
+        refusal(
+            "0.5.23",
+            LAUNCH + KIMI + f" --moe-runner-backend {runner}",
+            f"--moe-runner-backend {runner}",
+            HANDLER,
+            f"AssertionError: Invalid quantization 'compressed-tensors'. {wording}",
+            gpu="b200",
+        )
+    # on an H100 the checkpoint's quantization is not taken: the assert reads None
+    accepted("0.5.23", LAUNCH + KIMI + " --moe-runner-backend flashinfer_trtllm_routed")
+
+
+def test_what_the_runners_take_and_what_resolution_rewrites_first_are_accepted():
+    for version in ("0.5.8.post1", "0.5.14", "0.5.23"):
+        accepted(
+            version, LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_trtllm --quantization fp8", "b200"
+        )
+    # unquant is None by the assert (0.5.11+); mxfp8 moves flashinfer_cutlass to flashinfer_trtllm
+    for version in ("0.5.14", "0.5.23"):
+        accepted(
+            version, LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_trtllm --quantization unquant", "b200"
+        )
+        accepted(
+            version, LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_cutlass --quantization mxfp8", "b200"
+        )
+    # flashinfer_mxfp4 asserts nothing on the quantization in any release read
+    accepted("0.5.23", LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_mxfp4 --quantization awq", "b200")
+
+
+def test_before_0_5_10_mxfp8_does_not_move_the_flashinfer_cutlass_runner():
+    [(code, _, message)] = errors(
+        "0.5.9", LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_cutlass --quantization mxfp8", "b200"
+    )
+    assert code == "SPD009"
+    assert "Invalid quantization 'mxfp8'. FlashInfer Cutlass MOE supports only" in message
+
+
+def test_the_stored_readings():
+    assert "flashinfer_trtllm" not in moe_runner_quantization("0.5.1.post3")
+    assert moe_runner_quantization("0.5.7")["flashinfer_trtllm"].quantizations == (
+        "modelopt_fp4",
+        "fp8",
+        "modelopt_fp8",
+        "compressed-tensors",
+        None,
+    )
+    cutedsl = moe_runner_quantization("0.5.23")["flashinfer_cutedsl"]
+    assert cutedsl.alternative == "model_config_of(server_args).nvfp4_moe_meta is not None"
+    assert cutedsl.hybrid_nvfp4 == {"quant_algo": "MIXED_PRECISION", "moe_quant_algo": "NVFP4"}
+    assert "flashinfer_mxfp4" not in moe_runner_quantization("0.5.23")
+    assert moe_runner_overrides("0.5.9") == {}
+    assert moe_runner_overrides("0.5.10") == {
+        "mxfp8": ("cutlass", "flashinfer_trtllm", "flashinfer_trtllm_routed")
+    }
+    assert "flashinfer_cutlass" not in moe_runner_overrides("0.5.23")["mxfp8"]
+
+
+SOURCE = """
+MXFP8_CHOICES = ["cutlass", "flashinfer_trtllm"]
+
+
+def _handle_moe_kernel_config(self):
+    if self.quantization == "mxfp8" and not is_npu():
+        allowed = list(MXFP8_CHOICES)
+        if self.moe_runner_backend == "auto":
+            self.moe_runner_backend = "flashinfer_trtllm"
+        elif self.moe_runner_backend not in allowed:
+            self.moe_runner_backend = "flashinfer_trtllm"
+    if self.moe_runner_backend in ["flashinfer_trtllm", "experimental"]:
+        assert self.quantization == "fp8" or self.quantization == "modelopt_fp4", "fp8 or fp4 only"
+    if self.moe_runner_backend == "flashinfer_cutedsl":
+        assert (
+            self.quantization in ["modelopt_fp4"] or model_config(self).nvfp4_moe_meta is not None
+        ), f"Invalid quantization '{self.quantization}'."
+"""
+MODEL_CONFIG = """
+class ModelConfig:
+    def __init__(self):
+        self.nvfp4_moe_meta = None
+        cfg = self.hf_config.quantization_config
+        if cfg is not None and str(cfg.get("quant_algo", "")).upper() == "MIXED" and cfg.get("g"):
+            self.nvfp4_moe_meta = {"g": cfg["g"]}
+"""
+
+
+def test_the_generator_reads_each_runner_assert_and_the_runner_overrides(tmp_path):
+    from gen_sglang_moe_defaults import read_release
+
+    wheel = tmp_path / "sglang-0.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("sglang/srt/server_args.py", SOURCE)
+        archive.writestr("sglang/srt/configs/model_config.py", MODEL_CONFIG)
+    read = dict(read_release(str(wheel)))
+    trtllm = {"quantizations": ["fp8", "modelopt_fp4"], "message": "fp8 or fp4 only", "alternative": None}
+    assert read["moe_runner_quantization"] == {
+        "experimental": trtllm,
+        "flashinfer_cutedsl": {
+            "quantizations": ["modelopt_fp4"],
+            "message": "Invalid quantization '{quantization}'.",
+            "alternative": "model_config(self).nvfp4_moe_meta is not None",
+            "hybrid_nvfp4": {"quant_algo": "MIXED"},
+        },
+        "flashinfer_trtllm": trtllm,
+    }
+    assert read["moe_runner_overrides"] == {"mxfp8": ["cutlass", "flashinfer_trtllm"]}
+
+
+@pytest.mark.parametrize("version", ["0.5.8.post1", "0.5.14", "0.5.23"])
+def test_regenerating_reproduces_the_stored_runner_readings(version):
+    from gen_sglang_moe_defaults import read_release
+    from gen_sglang_schema import CACHE, wheel_path
+
+    from speclint.sglang.moe_defaults import _reading
+
+    if not list(Path(CACHE).glob(f"sglang-{version}-*.whl")):
+        pytest.skip(f"no wheel of {version} cached")
+    for name, reading in read_release(wheel_path(version, CACHE)):
+        if name.startswith("moe_runner"):
+            assert _reading(version, name) == reading, (version, name)

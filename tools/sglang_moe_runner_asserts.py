@@ -1,0 +1,244 @@
+"""Read, statically (`ast`, never imported), each MoE runner's quantization assert in a
+release's server_args.py / arg_groups/; used by tools/gen_sglang_moe_defaults.py
+(`moe_runner_quantization`).
+
+Per runner R: an `if ....moe_runner_backend == "R":` (or `in [..."R"...]`) whose body asserts
+on the quantization, first found wins:
+- `quantizations`: the values of `....quantization in [...]`, or of each
+  `....quantization == "V"` of an `or` of them (0.5.2-0.5.6's form); null written for None;
+- `message`: the assert's message (its f-string's `{...}` fields as `{quantization}`);
+- `alternative`: the unparsed text of any other `or` term of the assert (0.5.15+
+  flashinfer_cutedsl: `...nvfp4_moe_meta is not None`), null when there is none;
+- `hybrid_nvfp4` (with an `alternative` naming `nvfp4_moe_meta`): the tests of the `if` in
+  configs/model_config.py that sets `self.nvfp4_moe_meta = {...}`, each
+  `str(CFG.get("K", "")).upper() == "V"` as {K: V} (CFG: the checkpoint's
+  quantization_config); null when that `if` has another form.
+`runner_overrides` (0.5.10+): {V: [runners]} for each `if ....quantization == "V":` whose
+body tests `moe_runner_backend not in [runners]` (a list, or a module-level list
+named there, or a local copied from one) and, in that branch, sets the MoE runner to another: a runner
+not listed is overridden (`--quantization mxfp8` with flashinfer_cutlass becomes
+flashinfer_trtllm, with a warning), so its assert never sees V.
+
+The deprecated `--enable-flashinfer-*-moe` switches' tests (0.4.10) are not runner tests and
+are not read here.
+"""
+
+from __future__ import annotations
+
+import ast
+import zipfile
+from collections.abc import Callable
+
+Sources = list[tuple[str, ast.Module, str]]
+MODEL_CONFIG = "sglang/srt/configs/model_config.py"
+
+
+def _runners(test: ast.expr) -> list[str]:
+    """The runner names `....moe_runner_backend == "R"` / `in [...]` tests."""
+    if not (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Attribute)
+        and test.left.attr == "moe_runner_backend"
+        and len(test.ops) == 1
+    ):
+        return []
+    right = test.comparators[0]
+    if isinstance(test.ops[0], ast.Eq) and isinstance(right, ast.Constant) and isinstance(right.value, str):
+        return [right.value]
+    if isinstance(test.ops[0], ast.In) and isinstance(right, (ast.List, ast.Tuple)):
+        return [e.value for e in right.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+    return []
+
+
+def _quantization_values(term: ast.expr) -> list[object] | None:
+    """`....quantization in [...]` -> its values; `....quantization == "V"` -> [V]."""
+    if not (
+        isinstance(term, ast.Compare)
+        and isinstance(term.left, ast.Attribute)
+        and term.left.attr == "quantization"
+        and len(term.ops) == 1
+    ):
+        return None
+    right = term.comparators[0]
+    if isinstance(term.ops[0], ast.In) and isinstance(right, (ast.List, ast.Tuple)):
+        if all(isinstance(e, ast.Constant) for e in right.elts):
+            return [e.value for e in right.elts if isinstance(e, ast.Constant)]
+        return None
+    if isinstance(term.ops[0], ast.Eq) and isinstance(right, ast.Constant):
+        return [right.value]
+    return None
+
+
+def _assert_reading(stmt: ast.Assert, message: Callable[[ast.expr | None], str | None]) -> dict | None:
+    terms = (
+        stmt.test.values
+        if isinstance(stmt.test, ast.BoolOp) and isinstance(stmt.test.op, ast.Or)
+        else [stmt.test]
+    )
+    values: list[object] = []
+    other: list[str] = []
+    for term in terms:
+        read = _quantization_values(term)
+        if read is None:
+            other.append(ast.unparse(term))
+        else:
+            values.extend(read)
+    if not values:
+        return None
+    return {
+        "quantizations": values,
+        "message": message(stmt.msg),
+        "alternative": " or ".join(other) if other else None,
+    }
+
+
+def _upper_equals(term: ast.expr) -> tuple[str, str] | None:
+    """`str(X.get("K", "")).upper() == "V"` -> (K, V)."""
+    if not (
+        isinstance(term, ast.Compare)
+        and len(term.ops) == 1
+        and isinstance(term.ops[0], ast.Eq)
+        and isinstance(term.comparators[0], ast.Constant)
+        and isinstance(term.left, ast.Call)
+        and isinstance(term.left.func, ast.Attribute)
+        and term.left.func.attr == "upper"
+    ):
+        return None
+    inner = term.left.func.value
+    if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id == "str"):
+        return None
+    got = inner.args[0] if len(inner.args) == 1 else None
+    if not (
+        isinstance(got, ast.Call)
+        and isinstance(got.func, ast.Attribute)
+        and got.func.attr == "get"
+        and got.args
+        and isinstance(got.args[0], ast.Constant)
+    ):
+        return None
+    return str(got.args[0].value), str(term.comparators[0].value)
+
+
+def read_hybrid_nvfp4(archive: zipfile.ZipFile) -> dict[str, str] | None:
+    try:
+        tree = ast.parse(archive.read(MODEL_CONFIG).decode("utf-8"))
+    except KeyError:
+        return None
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.If) or not any(
+            isinstance(s, ast.Assign)
+            and any(isinstance(t, ast.Attribute) and t.attr == "nvfp4_moe_meta" for t in s.targets)
+            for s in node.body
+        ):
+            continue
+        terms = node.test.values if isinstance(node.test, ast.BoolOp) else [node.test]
+        tests = dict(t for t in map(_upper_equals, terms) if t is not None)
+        return tests or None
+    return None
+
+
+def _module_lists(sources: Sources) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for _, tree, _ in sources:
+        for stmt in tree.body:
+            if (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+                and isinstance(stmt.value, ast.List)
+                and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in stmt.value.elts)
+            ):
+                found[stmt.targets[0].id] = [e.value for e in stmt.value.elts if isinstance(e, ast.Constant)]
+    return found
+
+
+def _sets_runner(body: list[ast.stmt]) -> bool:
+    for node in (n for stmt in body for n in ast.walk(stmt)):
+        if isinstance(node, ast.Assign) and any(
+            (isinstance(t, ast.Attribute) and t.attr == "moe_runner_backend")
+            or (isinstance(t, ast.Name) and t.id == "moe_runner_backend")
+            for t in node.targets
+        ):
+            return True
+    return False
+
+
+def _local(body: list[ast.stmt], right: ast.expr) -> ast.expr:
+    """A local name's value (`allowed = list(NAME)`; later `allowed.append(...)`s are the
+    ROCm ones, not read)."""
+    if not isinstance(right, ast.Name):
+        return right
+    for node in (n for stmt in body for n in ast.walk(stmt)):
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and node.targets[0].id == right.id
+        ):
+            return node.value
+    return right
+
+
+def read_runner_overrides(sources: Sources) -> dict[str, list[str]] | None:
+    lists = _module_lists(sources)
+    found: dict[str, list[str]] = {}
+    for _, tree, _ in sources:
+        for node in ast.walk(tree):
+            test = node.test if isinstance(node, ast.If) else None
+            if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+                test = test.values[0]  # `... == "mxfp8" and not is_npu()`
+            if not (
+                isinstance(node, ast.If)
+                and isinstance(test, ast.Compare)
+                and isinstance(test.left, ast.Attribute)
+                and test.left.attr == "quantization"
+                and len(test.ops) == 1
+                and isinstance(test.ops[0], ast.Eq)
+                and isinstance(test.comparators[0], ast.Constant)
+                and isinstance(test.comparators[0].value, str)
+            ):
+                continue
+            for inner in (n for stmt in node.body for n in ast.walk(stmt)):
+                t = inner.test if isinstance(inner, ast.If) else None
+                if not (
+                    isinstance(inner, ast.If)
+                    and isinstance(t, ast.Compare)
+                    and len(t.ops) == 1
+                    and isinstance(t.ops[0], ast.NotIn)
+                    and "moe_runner_backend" in ast.unparse(t.left)
+                    and _sets_runner(inner.body)
+                ):
+                    continue
+                right = _local(node.body, t.comparators[0])
+                if isinstance(right, ast.Call) and isinstance(right.func, ast.Name) and right.args:
+                    right = right.args[0]  # `list(NAME)`
+                if isinstance(right, ast.Name) and right.id in lists:
+                    runners = lists[right.id]
+                elif isinstance(right, ast.List):
+                    runners = [e.value for e in right.elts if isinstance(e, ast.Constant)]
+                else:
+                    runners = [ast.unparse(right)]
+                found.setdefault(test.comparators[0].value, runners)
+    return found or None
+
+
+def read_moe_runner_quantization(
+    sources: Sources, message: Callable[[ast.expr | None], str | None], archive: zipfile.ZipFile
+) -> dict[str, dict] | None:
+    """`message`: tools/gen_sglang_moe_defaults.py's f-string reader."""
+    found: dict[str, dict] = {}
+    for _, tree, _ in sources:
+        for node in ast.walk(tree):
+            runners = _runners(node.test) if isinstance(node, ast.If) else []
+            if not runners or not isinstance(node, ast.If):
+                continue
+            for stmt in node.body:
+                reading = _assert_reading(stmt, message) if isinstance(stmt, ast.Assert) else None
+                if reading is not None:
+                    for runner in runners:
+                        found.setdefault(runner, reading)
+                    break
+    for reading in found.values():
+        if "nvfp4_moe_meta" in (reading["alternative"] or ""):
+            reading["hybrid_nvfp4"] = read_hybrid_nvfp4(archive)
+    return dict(sorted(found.items())) or None
