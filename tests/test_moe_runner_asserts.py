@@ -14,7 +14,11 @@ from pathlib import Path
 import pytest
 from test_refusal_checks import LAUNCH, QWEN3, accepted, errors, refusal
 
-from speclint.sglang.moe_defaults import moe_runner_overrides, moe_runner_quantization
+from speclint.sglang.moe_defaults import (
+    moe_runner_overrides,
+    moe_runner_quantization,
+    sm100_adopting_architectures,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -109,6 +113,35 @@ def test_kimi_k25_on_blackwell_takes_its_checkpoint_quantization_before_the_asse
         )
     # on an H100 the checkpoint's quantization is not taken: the assert reads None
     accepted("0.5.23", LAUNCH + KIMI + " --moe-runner-backend flashinfer_trtllm_routed")
+
+
+def test_before_0_5_22_kimi_k25_takes_it_in_its_own_sm100_branch():
+    """0.5.9-0.5.14: `model_arch in [..., "KimiK25ForConditionalGeneration", ...]` then
+    `if is_sm100_supported(): ... self.quantization = quant_method`
+    (`sm100_adopting_architectures`)."""
+    refusal(
+        "0.5.14",
+        LAUNCH + KIMI + " --moe-runner-backend flashinfer_cutedsl",
+        "--moe-runner-backend flashinfer_cutedsl",
+        HANDLER,
+        "AssertionError: Invalid quantization 'compressed-tensors'. FlashInfer CuteDSL MOE currently "
+        "supports only: 'modelopt_fp4'. (quantization compressed-tensors from the checkpoint's "
+        "quantization_config (compressed-tensors), which SGLang takes for "
+        "KimiK25ForConditionalGeneration on the NVIDIA B200 (SM100), with --moe-runner-backend "
+        "flashinfer_cutedsl; use a checkpoint in modelopt_fp4 with that --quantization, or another "
+        "--moe-runner-backend)",
+        gpu="b200",
+    )
+    refusal(
+        "0.5.14",
+        LAUNCH + KIMI + " --moe-runner-backend flashinfer_trtllm_routed",
+        "--moe-runner-backend flashinfer_trtllm_routed",
+        HANDLER,
+        "AssertionError: Invalid quantization 'compressed-tensors'. FlashInfer TRTLLM routed MOE",
+        gpu="b200",
+    )
+    assert "KimiK25ForConditionalGeneration" in sm100_adopting_architectures("0.5.9")
+    assert "KimiK25ForConditionalGeneration" not in sm100_adopting_architectures("0.5.8.post1")
 
 
 def test_what_the_runners_take_and_what_resolution_rewrites_first_are_accepted():
@@ -216,5 +249,44 @@ def test_regenerating_reproduces_the_stored_runner_readings(version):
     if not list(Path(CACHE).glob(f"sglang-{version}-*.whl")):
         pytest.skip(f"no wheel of {version} cached")
     for name, reading in read_release(wheel_path(version, CACHE)):
-        if name.startswith("moe_runner"):
+        if name.startswith(("moe_runner", "sm100_adopting")):
             assert _reading(version, name) == reading, (version, name)
+
+
+ADOPTION = """
+class ServerArgs:
+    def _handle_model_specific_adjustments(self):
+        if model_arch in ["DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration"]:
+            if is_sm100_supported():
+                if self.quantization is None:
+                    self.quantization = quant_method
+        elif model_arch in ["GptOssForCausalLM"]:
+            if is_sm100_supported():
+                if self.moe_runner_backend == "auto":
+                    self.quantization = quant_method
+        elif model_arch in ["Qwen3MoeForCausalLM"] and not is_hip():
+            if is_sm100_supported():
+                self.quantization = quant_method
+
+
+@_register_for("Glm4MoeForCausalLM")
+def _glm4_moe_overrides(server_args, hf_config):
+    if get_platform().is_sm100:
+        overrides["quantization"] = quant_method
+"""
+
+
+def test_the_generator_reads_which_architectures_take_the_checkpoint_quantization_on_sm100(tmp_path):
+    from gen_sglang_moe_defaults import read_release
+
+    wheel = tmp_path / "sglang-0.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("sglang/srt/server_args.py", ADOPTION)
+    read = dict(read_release(str(wheel)))
+    # GPT-OSS's only under the auto MoE runner: not counted
+    assert read["sm100_adopting_architectures"] == [
+        "DeepseekV3ForCausalLM",
+        "Glm4MoeForCausalLM",
+        "KimiK25ForConditionalGeneration",
+        "Qwen3MoeForCausalLM",
+    ]

@@ -76,6 +76,13 @@ def sm100_adopts_checkpoint_quantization(version: str) -> bool:
     return _reading(version, "sm100_adopts_checkpoint_quantization") is True
 
 
+def sm100_adopting_architectures(version: str) -> tuple[str, ...]:
+    """The architectures whose SM100 branch sets --quantization from the checkpoint's
+    `quant_method` when none is given; () when none was read."""
+    raw = _reading(version, "sm100_adopting_architectures")
+    return tuple(raw) if isinstance(raw, list) else ()
+
+
 def sm100_only_quantization(version: str) -> dict[str, tuple[str, str]]:
     """--quantization value -> (SGLang's message, the function raising it) for the values the
     release refuses on a GPU that is not SM100 (`nvfp4_online`, 0.5.14+); {} when none."""
