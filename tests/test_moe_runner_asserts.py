@@ -17,6 +17,7 @@ from test_refusal_checks import LAUNCH, QWEN3, accepted, errors, refusal
 from speclint.sglang.moe_defaults import (
     moe_runner_overrides,
     moe_runner_quantization,
+    moe_runner_refusals,
     sm100_adopting_architectures,
 )
 
@@ -249,7 +250,7 @@ def test_regenerating_reproduces_the_stored_runner_readings(version):
     if not list(Path(CACHE).glob(f"sglang-{version}-*.whl")):
         pytest.skip(f"no wheel of {version} cached")
     for name, reading in read_release(wheel_path(version, CACHE)):
-        if name.startswith(("moe_runner", "sm100_adopting")):
+        if name.startswith(("moe_runner", "sm100_adopting")):  # overrides, refusals too
             assert _reading(version, name) == reading, (version, name)
 
 
@@ -290,3 +291,61 @@ def test_the_generator_reads_which_architectures_take_the_checkpoint_quantizatio
         "KimiK25ForConditionalGeneration",
         "Qwen3MoeForCausalLM",
     ]
+
+
+LLAMA_DIR = "fixtures/models/llama-3.1-8b-instruct"
+
+
+def test_nvfp4_online_refuses_an_explicit_runner_it_does_not_take():
+    """0.5.14+ `if quantization == "nvfp4_online": ... elif moe_runner_backend not in [...]:
+    raise ValueError` (`moe_runner_refusals`; oracle: 0.5.14 and 0.5.23 on a fake B200)."""
+    command = LAUNCH + QWEN3 + " --quantization nvfp4_online --moe-runner-backend triton"
+    refusal(
+        "0.5.14",
+        command,
+        "--moe-runner-backend triton",
+        "_handle_moe_kernel_config",
+        "ValueError: --quantization nvfp4_online supports only --moe-runner-backend flashinfer_trtllm or "
+        "flashinfer_trtllm_routed. (--quantization nvfp4_online with --moe-runner-backend triton; use "
+        "--moe-runner-backend flashinfer_trtllm or flashinfer_trtllm_routed, or leave it auto)",
+        gpu="b200",
+    )
+    refusal(
+        "0.5.23",
+        command,
+        "--moe-runner-backend triton",
+        "_moe_runner_backend_quant_constraints",
+        "ValueError: --quantization nvfp4_online supports only --moe-runner-backend flashinfer_trtllm or "
+        "flashinfer_trtllm_routed, or flashinfer_cutedsl; flashinfer_megamoe requires",
+        gpu="b200",
+    )
+    # off SM100 the SM100-only refusal comes first (oracle: 0.5.14 on a fake H100)
+    refusal(
+        "0.5.14",
+        command,
+        "--quantization nvfp4_online",
+        "_handle_moe_kernel_config",
+        "ValueError: --quantization nvfp4_online is supported only on NVIDIA Blackwell SM100/SM103 GPUs.",
+    )
+    # flashinfer_megamoe depends on its all-to-all backend and an environment switch: not judged
+    accepted(
+        "0.5.23",
+        LAUNCH + QWEN3 + " --quantization nvfp4_online --moe-runner-backend flashinfer_megamoe",
+        "b200",
+    )
+
+
+def test_modelopt_is_asserted_on_as_given_where_the_checkpoint_states_no_quantization():
+    """Oracle: 0.5.8.post1, 0.5.14 and 0.5.23 refuse 'modelopt' under flashinfer_trtllm on a
+    config.json without quantization_config; one with it canonicalizes first: not judged."""
+    command = LAUNCH + LLAMA_DIR + " --quantization modelopt --moe-runner-backend flashinfer_trtllm"
+    for version in ("0.5.8.post1", "0.5.14", "0.5.23"):
+        refusal(
+            version,
+            command,
+            "--moe-runner-backend flashinfer_trtllm",
+            HANDLER,
+            "AssertionError: Invalid quantization 'modelopt'. FlashInfer TRTLLM MOE supports only:",
+            gpu="b200",
+        )
+    assert moe_runner_refusals("0.5.13") == {}

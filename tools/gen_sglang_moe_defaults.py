@@ -37,7 +37,9 @@ Per release, each reading found (absent: not in that release's source):
 - `moe_runner_quantization`: each MoE runner's quantization assert under
   `if ....moe_runner_backend == "R"` ({R: {"quantizations", "message", "alternative"}};
   tools/sglang_moe_runner_asserts.py says what is read), and `moe_runner_overrides`, the
-  --quantization values under which an explicit runner not listed is replaced ({V: [runners]}).
+  --quantization values under which an explicit runner not listed is replaced ({V: [runners]}),
+  and `moe_runner_refusals`, those under which it is refused with a ValueError (0.5.14+
+  nvfp4_online: {V: {"runners", "message", "unless"}}).
 """
 
 from __future__ import annotations
@@ -53,7 +55,11 @@ from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
 from sglang_deepseek_family import read_deepseek_family, read_flashinfer_trtllm  # noqa: E402
-from sglang_moe_runner_asserts import read_moe_runner_quantization, read_runner_overrides  # noqa: E402
+from sglang_moe_runner_asserts import (  # noqa: E402
+    read_moe_runner_quantization,
+    read_runner_overrides,
+    read_runner_refusals,
+)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_moe_defaults.json")
@@ -384,6 +390,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     overrides = read_runner_overrides(sources)
     if overrides is not None:
         out.append(("moe_runner_overrides", overrides))
+    refusals = read_runner_refusals(sources)
+    if refusals is not None:
+        out.append(("moe_runner_refusals", refusals))
     return out
 
 

@@ -19,6 +19,9 @@ named there, or a local copied from one) and, in that branch, sets the MoE runne
 not listed is overridden (`--quantization mxfp8` with flashinfer_cutlass becomes
 flashinfer_trtllm, with a warning), so its assert never sees V.
 
+`runner_refusals` (0.5.14+): the same test raising a ValueError instead
+(`read_runner_refusals`).
+
 The deprecated `--enable-flashinfer-*-moe` switches' tests (0.4.10) are not runner tests and
 are not read here.
 """
@@ -182,12 +185,41 @@ def _local(body: list[ast.stmt], right: ast.expr) -> ast.expr:
 def read_runner_overrides(sources: Sources) -> dict[str, list[str]] | None:
     lists = _module_lists(sources)
     found: dict[str, list[str]] = {}
+    for value, node, _ in _quantization_branches(sources):
+        for inner in (n for stmt in node.body for n in ast.walk(stmt)):
+            t = inner.test if isinstance(inner, ast.If) else None
+            if not (
+                isinstance(inner, ast.If)
+                and isinstance(t, ast.Compare)
+                and len(t.ops) == 1
+                and isinstance(t.ops[0], ast.NotIn)
+                and "moe_runner_backend" in ast.unparse(t.left)
+                and _sets_runner(inner.body)
+            ):
+                continue
+            right = _local(node.body, t.comparators[0])
+            if isinstance(right, ast.Call) and isinstance(right.func, ast.Name) and right.args:
+                right = right.args[0]  # `list(NAME)`
+            if isinstance(right, ast.Name) and right.id in lists:
+                runners = lists[right.id]
+            elif isinstance(right, ast.List):
+                runners = [e.value for e in right.elts if isinstance(e, ast.Constant)]
+            else:
+                runners = [ast.unparse(right)]
+            found.setdefault(value, runners)
+    return found or None
+
+
+def _quantization_branches(sources: Sources):
+    """(V, the `if` node, the function holding it) of each `if ....quantization == "V"` (or
+    `... and ...` after it)."""
     for _, tree, _ in sources:
-        for node in ast.walk(tree):
+        functions = [f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)]
+        for function, node in ((f, n) for f in functions for n in ast.walk(f)):
             test = node.test if isinstance(node, ast.If) else None
             if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
-                test = test.values[0]  # `... == "mxfp8" and not is_npu()`
-            if not (
+                test = test.values[0]
+            if (
                 isinstance(node, ast.If)
                 and isinstance(test, ast.Compare)
                 and isinstance(test.left, ast.Attribute)
@@ -197,28 +229,57 @@ def read_runner_overrides(sources: Sources) -> dict[str, list[str]] | None:
                 and isinstance(test.comparators[0], ast.Constant)
                 and isinstance(test.comparators[0].value, str)
             ):
+                yield test.comparators[0].value, node, function.name
+
+
+def read_runner_refusals(sources: Sources) -> dict[str, dict] | None:
+    """`runner_refusals` (0.5.14+ `nvfp4_online`): under `if ....quantization == "V":`, an
+    `if`/`elif moe_runner_backend not in [runners] [and not (...)]:` that raises
+    `ValueError("...")` -> {V: {"runners", "message", "unless": the other terms as written, or
+    null, "where": the function raising it}}."""
+    lists = _module_lists(sources)
+    found: dict[str, dict] = {}
+    for value, node, function in _quantization_branches(sources):
+        for inner in (n for stmt in node.body for n in ast.walk(stmt)):
+            if not isinstance(inner, ast.If):
                 continue
-            for inner in (n for stmt in node.body for n in ast.walk(stmt)):
-                t = inner.test if isinstance(inner, ast.If) else None
-                if not (
-                    isinstance(inner, ast.If)
-                    and isinstance(t, ast.Compare)
-                    and len(t.ops) == 1
-                    and isinstance(t.ops[0], ast.NotIn)
-                    and "moe_runner_backend" in ast.unparse(t.left)
-                    and _sets_runner(inner.body)
-                ):
-                    continue
-                right = _local(node.body, t.comparators[0])
-                if isinstance(right, ast.Call) and isinstance(right.func, ast.Name) and right.args:
-                    right = right.args[0]  # `list(NAME)`
-                if isinstance(right, ast.Name) and right.id in lists:
-                    runners = lists[right.id]
-                elif isinstance(right, ast.List):
-                    runners = [e.value for e in right.elts if isinstance(e, ast.Constant)]
-                else:
-                    runners = [ast.unparse(right)]
-                found.setdefault(test.comparators[0].value, runners)
+            terms = (
+                inner.test.values
+                if isinstance(inner.test, ast.BoolOp) and isinstance(inner.test.op, ast.And)
+                else [inner.test]
+            )
+            first = terms[0]
+            if not (
+                isinstance(first, ast.Compare)
+                and len(first.ops) == 1
+                and isinstance(first.ops[0], ast.NotIn)
+                and "moe_runner_backend" in ast.unparse(first.left)
+            ):
+                continue
+            raised = next((st.exc for st in inner.body if isinstance(st, ast.Raise)), None)
+            if not (
+                isinstance(raised, ast.Call)
+                and isinstance(raised.func, ast.Name)
+                and raised.func.id == "ValueError"
+                and len(raised.args) == 1
+                and isinstance(raised.args[0], ast.Constant)
+            ):
+                continue
+            right = _local(node.body, first.comparators[0])
+            if isinstance(right, ast.Name) and right.id in lists:
+                runners = lists[right.id]
+            elif isinstance(right, (ast.List, ast.Tuple)):
+                runners = [e.value for e in right.elts if isinstance(e, ast.Constant)]
+            else:
+                continue
+            unless = " and ".join(ast.unparse(t) for t in terms[1:]) or None
+            reading = {
+                "runners": runners,
+                "message": raised.args[0].value,
+                "unless": unless,
+                "where": function,
+            }
+            found.setdefault(value, reading)
     return found or None
 
 

@@ -177,3 +177,15 @@ def moe_runner_overrides(version: str) -> dict[str, tuple[str, ...]]:
     if not isinstance(raw, dict):
         return {}
     return {str(k): tuple(v) for k, v in raw.items()}
+
+
+def moe_runner_refusals(version: str) -> dict[str, tuple[tuple[str, ...], str, str | None, str]]:
+    """--quantization value -> (the explicit MoE runners it takes, SGLang's ValueError message,
+    the test's other terms as written or None, the function raising it) for the values under
+    which any other explicit runner is refused (0.5.14+: nvfp4_online); {} when none read."""
+    raw = _reading(version, "moe_runner_refusals")
+    if not isinstance(raw, dict):
+        return {}
+    return {
+        str(k): (tuple(v["runners"]), str(v["message"]), v["unless"], str(v["where"])) for k, v in raw.items()
+    }

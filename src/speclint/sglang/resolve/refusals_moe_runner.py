@@ -9,7 +9,7 @@ flashinfer_cutlass is checked by refusals_moe_defaults.py (with its expert-paral
 The value the assert reads is the --quantization given, or the checkpoint's where SGLang
 takes it for a DeepSeek-family model on an SM100 GPU (refusals_moe_defaults._quantization).
 Nothing is said where resolution may change either before the assert: `unquant` (None from
-0.5.11), `modelopt` (canonicalized per checkpoint), a quantization under which the release
+0.5.11), `modelopt` on a checkpoint with a quantization config (canonicalized from it), a quantization under which the release
 replaces a runner it does not keep (0.5.10+ `mxfp8`: `moe_defaults.moe_runner_overrides`,
 `replaced_runner`), `nvfp4_online` (refused with a ValueError first for other runners), a GGUF
 model, NemotronH (its override sets the quantization from the checkpoint), no quantization
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from speclint.sglang.moe_defaults import RunnerQuantization
     from speclint.sglang.resolve.state import ResolutionState
 
-_REWRITTEN = frozenset({"unquant", "modelopt", "nvfp4_online"})
+_REWRITTEN = frozenset({"unquant", "nvfp4_online"})
 _CHECKED_ELSEWHERE = frozenset({"flashinfer_cutlass", "auto"})
 _SWITCHES = (
     "enable_triton_kernel_moe",
@@ -41,11 +41,10 @@ _NVFP4_META = "nvfp4_moe_meta is not None"
 
 def check_runner_quantization(state: ResolutionState) -> None:
     runner = given(state, "moe_runner_backend")
-    if (
-        state.traits.flashinfer_moe_quantization
-        or not isinstance(runner, str)
-        or runner in _CHECKED_ELSEWHERE
-    ):
+    if state.traits.flashinfer_moe_quantization or not isinstance(runner, str) or runner == "auto":
+        return
+    _runner_refused(state, runner)
+    if runner in _CHECKED_ELSEWHERE:
         return
     from speclint.sglang.moe_defaults import moe_runner_quantization
 
@@ -64,6 +63,7 @@ def check_runner_quantization(state: ResolutionState) -> None:
     if (
         not isinstance(quantization, str)
         or quantization.lower() in _REWRITTEN
+        or (quantization == "modelopt" and _modelopt_may_change(state))
         or quantization in facts.quantizations
         or replaced_runner(state, quantization, runner)
         or not isinstance(model, str)
@@ -83,6 +83,53 @@ def check_runner_quantization(state: ResolutionState) -> None:
         "_handle_moe_kernel_config",
         ("moe_runner_backend", field),
     )
+
+
+def _runner_refused(state: ResolutionState, runner: str) -> None:
+    """`if ....quantization == "V": ... elif moe_runner_backend not in [...]: raise
+    ValueError(...)` (0.5.14+ nvfp4_online; `moe_defaults.moe_runner_refusals`), before the
+    runners' asserts. A runner the test's other terms name (0.5.23: flashinfer_megamoe with
+    its all-to-all backend and environment switch) is not judged; on a GPU known not to be an
+    SM100 one the SM100-only refusal (refusals_moe_defaults) comes first and is left to it."""
+    from speclint.sglang.moe_defaults import moe_runner_refusals, sm100_only_quantization
+
+    quantization = given(state, "quantization")
+    if not isinstance(quantization, str):
+        return
+    read = moe_runner_refusals(state.checked_version).get(quantization)
+    if read is None:
+        return
+    runners, message, unless, where = read
+    gpu = state.gpu
+    off_sm100 = gpu is not None and (gpu.vendor != "nvidia" or (gpu.sm or 0) // 10 != 10)
+    if (
+        runner in runners
+        or (unless is not None and repr(runner) in unless)
+        or (off_sm100 and quantization in sm100_only_quantization(state.checked_version))
+    ):
+        return
+    raise Stop(
+        "ValueError",
+        f"{message} (--quantization {quantization} with --moe-runner-backend {runner}; use "
+        f"--moe-runner-backend {' or '.join(runners)}, or leave it auto)",
+        where,
+        ("moe_runner_backend", "quantization"),
+    )
+
+
+def _modelopt_may_change(state: ResolutionState) -> bool:
+    """`--quantization modelopt` is canonicalized from the checkpoint's quantization config
+    (0.5.19+) or its hf_quant_config.json: kept as given (and so asserted on, as the oracle
+    recorded on 0.5.8.post1, 0.5.14 and 0.5.23) only where config.json is read and states
+    none and no hf_quant_config.json is beside it."""
+    import os
+
+    from speclint.sglang.resolve.quantization import _quantization_config
+
+    target = state.target_config
+    if target is None or _quantization_config(state) is not None:
+        return True
+    return os.path.exists(os.path.join(os.path.dirname(target.path), "hf_quant_config.json"))
 
 
 def replaced_runner(state: ResolutionState, quantization: str, runner: str) -> bool:
