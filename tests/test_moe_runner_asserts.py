@@ -15,6 +15,7 @@ import pytest
 from test_refusal_checks import LAUNCH, QWEN3, accepted, errors, refusal
 
 from speclint.sglang.moe_defaults import (
+    moe_runner_lora,
     moe_runner_overrides,
     moe_runner_quantization,
     moe_runner_refusals,
@@ -349,3 +350,42 @@ def test_modelopt_is_asserted_on_as_given_where_the_checkpoint_states_no_quantiz
             gpu="b200",
         )
     assert moe_runner_refusals("0.5.13") == {}
+
+
+def test_a_lora_moe_runner_needs_lora_on():
+    """0.5.23 `check_lora_moe_runner_args` (`moe_runner_lora`; found by the seed 12022
+    differential: lora_cutedsl, lora_marlin, lora_triton refused without --enable-lora)."""
+    for runner in ("lora_cutedsl", "lora_triton"):
+        refusal(
+            "0.5.23",
+            LAUNCH + QWEN3 + f" --moe-runner-backend {runner}",
+            f"--moe-runner-backend {runner}",
+            "check_lora_moe_runner_args",
+            f"ValueError: --moe-runner-backend {runner} requires --enable-lora (or --lora-paths) (LoRA is "
+            "off in this launch; add --enable-lora and --lora-paths, or pick a --moe-runner-backend that "
+            "is not a LoRA one)",
+        )
+    assert moe_runner_lora("0.5.22") is None
+
+
+LORA = """
+def check_lora_moe_runner_args(server_args):
+    cfg = resolving_view(server_args)
+    backend = cfg.moe_runner_backend
+    if not backend.startswith("lora"):
+        return
+    if not cfg.enable_lora:
+        raise ValueError(f"--moe-runner-backend {backend} needs LoRA")
+"""
+
+
+def test_the_generator_reads_the_lora_runner_check():
+    import ast
+
+    from sglang_moe_runner_asserts import read_lora_runner
+
+    assert read_lora_runner([("x.py", ast.parse(LORA), LORA)]) == {
+        "prefix": "lora",
+        "message": "--moe-runner-backend {runner} needs LoRA",
+        "where": "check_lora_moe_runner_args",
+    }

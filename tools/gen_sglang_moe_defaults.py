@@ -39,7 +39,8 @@ Per release, each reading found (absent: not in that release's source):
   tools/sglang_moe_runner_asserts.py says what is read), and `moe_runner_overrides`, the
   --quantization values under which an explicit runner not listed is replaced ({V: [runners]}),
   and `moe_runner_refusals`, those under which it is refused with a ValueError (0.5.14+
-  nvfp4_online: {V: {"runners", "message", "unless"}}).
+  nvfp4_online: {V: {"runners", "message", "unless"}}), and `moe_runner_lora`, the LoRA MoE
+  runners' need of --enable-lora (0.5.23).
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
 from sglang_deepseek_family import read_deepseek_family, read_flashinfer_trtllm  # noqa: E402
 from sglang_moe_runner_asserts import (  # noqa: E402
+    read_lora_runner,
     read_moe_runner_quantization,
     read_runner_overrides,
     read_runner_refusals,
@@ -393,6 +395,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     refusals = read_runner_refusals(sources)
     if refusals is not None:
         out.append(("moe_runner_refusals", refusals))
+    lora = read_lora_runner(sources)
+    if lora is not None:
+        out.append(("moe_runner_lora", lora))
     return out
 
 

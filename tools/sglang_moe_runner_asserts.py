@@ -22,6 +22,10 @@ flashinfer_trtllm, with a warning), so its assert never sees V.
 `runner_refusals` (0.5.14+): the same test raising a ValueError instead
 (`read_runner_refusals`).
 
+`lora_runner` (0.5.23): a function that returns unless `X.moe_runner_backend` (or a local
+copy) `.startswith("P")`, then raises `ValueError(f"...")` under `if not X.enable_lora:` ->
+{"prefix": P, "message": (the runner's field as `{runner}`), "where": the function}.
+
 The deprecated `--enable-flashinfer-*-moe` switches' tests (0.4.10) are not runner tests and
 are not read here.
 """
@@ -303,3 +307,48 @@ def read_moe_runner_quantization(
         if "nvfp4_moe_meta" in (reading["alternative"] or ""):
             reading["hybrid_nvfp4"] = read_hybrid_nvfp4(archive)
     return dict(sorted(found.items())) or None
+
+
+def _joined(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(str(v.value) if isinstance(v, ast.Constant) else "{runner}" for v in node.values)
+    return None
+
+
+def read_lora_runner(sources: Sources) -> dict[str, str] | None:
+    for _, tree, _ in sources:
+        for function in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)):
+            prefix = None
+            for node in ast.walk(function):
+                call = (
+                    node.test.operand
+                    if isinstance(node, ast.If) and isinstance(node.test, ast.UnaryOp)
+                    else None
+                )
+                if (
+                    isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Attribute)
+                    and call.func.attr == "startswith"
+                    and call.args
+                    and isinstance(call.args[0], ast.Constant)
+                    and any(isinstance(st, ast.Return) for st in node.body)
+                ):
+                    prefix = str(call.args[0].value)
+                if (
+                    prefix is not None
+                    and isinstance(node, ast.If)
+                    and ast.unparse(node.test).endswith(".enable_lora")
+                    and ast.unparse(node.test).startswith("not ")
+                ):
+                    raised = next((st.exc for st in node.body if isinstance(st, ast.Raise)), None)
+                    if isinstance(raised, ast.Call) and _is_value_error(raised) and raised.args:
+                        message = _joined(raised.args[0])
+                        if message is not None:
+                            return {"prefix": prefix, "message": message, "where": function.name}
+    return None
+
+
+def _is_value_error(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Name) and call.func.id == "ValueError"

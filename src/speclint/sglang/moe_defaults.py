@@ -189,3 +189,10 @@ def moe_runner_refusals(version: str) -> dict[str, tuple[tuple[str, ...], str, s
     return {
         str(k): (tuple(v["runners"]), str(v["message"]), v["unless"], str(v["where"])) for k, v in raw.items()
     }
+
+
+def moe_runner_lora(version: str) -> tuple[str, str, str] | None:
+    """(runner prefix, SGLang's message with `{runner}`, the function raising it): the LoRA MoE
+    runners refused without --enable-lora (0.5.23); None when not read."""
+    raw = _reading(version, "moe_runner_lora")
+    return (str(raw["prefix"]), str(raw["message"]), str(raw["where"])) if isinstance(raw, dict) else None

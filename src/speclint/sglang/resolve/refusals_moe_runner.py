@@ -43,6 +43,7 @@ def check_runner_quantization(state: ResolutionState) -> None:
     runner = given(state, "moe_runner_backend")
     if state.traits.flashinfer_moe_quantization or not isinstance(runner, str) or runner == "auto":
         return
+    _lora_runner(state, runner)
     _runner_refused(state, runner)
     if runner in _CHECKED_ELSEWHERE:
         return
@@ -82,6 +83,25 @@ def check_runner_quantization(state: ResolutionState) -> None:
         f"use a checkpoint in {listed} with that --quantization, or another --moe-runner-backend)",
         "_handle_moe_kernel_config",
         ("moe_runner_backend", field),
+    )
+
+
+def _lora_runner(state: ResolutionState, runner: str) -> None:
+    """0.5.23 `check_lora_moe_runner_args`: a LoRA MoE runner (`lora_*`) without LoRA on
+    (--enable-lora, or --lora-paths, which turns it on; `moe_defaults.moe_runner_lora`)."""
+    from speclint.sglang.moe_defaults import moe_runner_lora
+
+    read = moe_runner_lora(state.checked_version)
+    if read is None or not runner.startswith(read[0]):
+        return
+    if given(state, "enable_lora") not in (None, False) or given(state, "lora_paths") is not None:
+        return
+    raise Stop(
+        "ValueError",
+        read[1].format(runner=runner) + " (LoRA is off in this launch; add --enable-lora and "
+        "--lora-paths, or pick a --moe-runner-backend that is not a LoRA one)",
+        read[2],
+        ("moe_runner_backend",),
     )
 
 
