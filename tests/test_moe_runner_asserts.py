@@ -389,3 +389,17 @@ def test_the_generator_reads_the_lora_runner_check():
         "message": "--moe-runner-backend {runner} needs LoRA",
         "where": "check_lora_moe_runner_args",
     }
+
+
+def test_the_oracle_moe_generator_adds_runners_to_the_quantization_draws():
+    sys.path.insert(0, os.path.join(ROOT, "tools", "oracle"))
+    import battery
+
+    plain, moe = battery.quantization("0.5.23", 12022, 40), battery.moe("0.5.23", 12022, 40)
+    assert [c["argv"][: len(p["argv"])] for c, p in zip(moe, plain)] == [p["argv"] for p in plain]
+    from speclint.sglang.flags.schema import options_of
+
+    runners = [c["argv"][-1] for c in moe if "--moe-runner-backend" in c["argv"]]
+    choices = options_of("0.5.23")["--moe-runner-backend"].choices or ()
+    assert len(runners) > 20 and set(runners) <= set(choices)
+    assert sum(c["gpu"] == "B200" for c in moe) > sum(c["gpu"] == "B200" for c in plain)
