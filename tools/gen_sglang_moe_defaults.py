@@ -61,6 +61,7 @@ from sglang_moe_runner_asserts import (  # noqa: E402
     read_moe_runner_quantization,
     read_runner_overrides,
     read_runner_refusals,
+    read_sm100_adopting_architectures,
 )
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -273,41 +274,13 @@ def read_sm100_adoption(sources: list[tuple[str, ast.Module, str]]) -> bool:
     return False
 
 
-def _arch_list(test: ast.expr) -> list[str]:
-    """The names of a `model_arch in [...]` test (or of such a conjunct)."""
-    for part in test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]:
-        if (
-            isinstance(part, ast.Compare)
-            and _is_name(part.left, "model_arch")
-            and isinstance(part.ops[0], ast.In)
-            and isinstance(part.comparators[0], (ast.List, ast.Tuple))
-        ):
-            return [e.value for e in part.comparators[0].elts if isinstance(e, ast.Constant)]
-    return []
-
-
 def _adopts(body: list[ast.stmt]) -> bool:
+    """An SM100 branch in `body` sets the quantization from `quant_method`."""
     return any(
         isinstance(n, ast.If) and _sm100_test(n.test) and _sets_from_quant_method(n.body)
         for stmt in body
         for n in ast.walk(stmt)
     )
-
-
-def read_sm100_adopting_architectures(sources: list[tuple[str, ast.Module, str]]) -> list[str] | None:
-    """The architectures whose branch (`if model_arch in [...]:`, or a function registered
-    for them with `@_register_for(...)`) holds an SM100 branch that sets the quantization from
-    the checkpoint's `quant_method` (as `sm100_adopts_checkpoint_quantization` reads it)."""
-    found: set[str] = set()
-    for _, tree, _ in sources:
-        for node in ast.walk(tree):
-            if isinstance(node, ast.If) and _arch_list(node.test) and _adopts(node.body):
-                found.update(_arch_list(node.test))
-            if isinstance(node, ast.FunctionDef) and _adopts(node.body):
-                for decorator in node.decorator_list:
-                    if isinstance(decorator, ast.Call) and _is_name(decorator.func, "_register_for"):
-                        found.update(a.value for a in decorator.args if isinstance(a, ast.Constant))
-    return sorted(found) or None
 
 
 def read_sm100_only_quantization(sources: list[tuple[str, ast.Module, str]]) -> dict[str, dict] | None:
@@ -376,7 +349,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
     if cutlass is not None:
         out.append(("flashinfer_cutlass", cutlass))
     out.append(("sm100_adopts_checkpoint_quantization", read_sm100_adoption(sources)))
-    adopting = read_sm100_adopting_architectures(sources)
+    adopting = read_sm100_adopting_architectures(sources, _adopts)
     if adopting is not None:
         out.append(("sm100_adopting_architectures", adopting))
     sm100_only = read_sm100_only_quantization(sources)

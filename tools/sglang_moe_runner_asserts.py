@@ -1,6 +1,7 @@
 """Read, statically (`ast`, never imported), each MoE runner's quantization assert in a
 release's server_args.py / arg_groups/; used by tools/gen_sglang_moe_defaults.py
-(`moe_runner_quantization`).
+(`moe_runner_quantization`, `moe_runner_overrides`, `moe_runner_refusals`, `moe_runner_lora`,
+`sm100_adopting_architectures`).
 
 Per runner R: an `if ....moe_runner_backend == "R":` (or `in [..."R"...]`) whose body asserts
 on the quantization, first found wins:
@@ -20,7 +21,8 @@ not listed is overridden (`--quantization mxfp8` with flashinfer_cutlass becomes
 flashinfer_trtllm, with a warning), so its assert never sees V.
 
 `runner_refusals` (0.5.14+): the same test raising a ValueError instead
-(`read_runner_refusals`).
+(`read_runner_refusals`). `read_sm100_adopting_architectures`: the architectures whose own
+SM100 branch sets the quantization from the checkpoint's (gen_sglang_moe_defaults.py's test).
 
 `lora_runner` (0.5.23): a function that returns unless `X.moe_runner_backend` (or a local
 copy) `.startswith("P")`, then raises `ValueError(f"...")` under `if not X.enable_lora:` ->
@@ -352,3 +354,41 @@ def read_lora_runner(sources: Sources) -> dict[str, str] | None:
 
 def _is_value_error(call: ast.Call) -> bool:
     return isinstance(call.func, ast.Name) and call.func.id == "ValueError"
+
+
+def _arch_list(test: ast.expr) -> list[str]:
+    """The names of a `model_arch in [...]` test (or of such a conjunct)."""
+    for part in test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]:
+        if (
+            isinstance(part, ast.Compare)
+            and isinstance(part.left, ast.Name)
+            and part.left.id == "model_arch"
+            and isinstance(part.ops[0], ast.In)
+            and isinstance(part.comparators[0], (ast.List, ast.Tuple))
+        ):
+            return [e.value for e in part.comparators[0].elts if isinstance(e, ast.Constant)]
+    return []
+
+
+def read_sm100_adopting_architectures(
+    sources: Sources, adopts: Callable[[list[ast.stmt]], bool]
+) -> list[str] | None:
+    """The architectures whose branch (`if model_arch in [...]:`, or a function registered
+    for them with `@_register_for(...)`) holds an SM100 branch that sets the quantization from
+    the checkpoint's `quant_method` (`adopts`: tools/gen_sglang_moe_defaults.py's test, as
+    `sm100_adopts_checkpoint_quantization` reads it)."""
+    found: set[str] = set()
+    for _, tree, _ in sources:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and _arch_list(node.test) and adopts(node.body):
+                found.update(_arch_list(node.test))
+            if isinstance(node, ast.FunctionDef) and adopts(node.body):
+                for decorator in node.decorator_list:
+                    call = decorator if isinstance(decorator, ast.Call) else None
+                    if (
+                        call is not None
+                        and isinstance(call.func, ast.Name)
+                        and call.func.id == "_register_for"
+                    ):
+                        found.update(a.value for a in call.args if isinstance(a, ast.Constant))
+    return sorted(found) or None
