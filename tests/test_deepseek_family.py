@@ -70,7 +70,9 @@ def test_kimi_k25_on_b200_refuses_an_fp8_e5m2_kv_cache_under_the_trtllm_mla_it_g
 
 def test_kimi_k25_on_b200_refuses_flashinfer_cutlass_on_the_quantization_its_checkpoint_gives():
     command = KIMI + " --moe-runner-backend flashinfer_cutlass"
-    for version in ("0.5.21", "0.5.23"):
+    # 0.5.14: Kimi-K2.5's own SM100 branch takes it (`sm100_adopting_architectures`; the
+    # oracle recorded this refusal on 0.5.14, session 12)
+    for version in ("0.5.14", "0.5.21", "0.5.23"):
         refusal(
             version,
             command,
@@ -84,7 +86,6 @@ def test_kimi_k25_on_b200_refuses_flashinfer_cutlass_on_the_quantization_its_che
             "modelopt_mixed, or another --moe-runner-backend)",
             gpu="b200",
         )
-    accepted("0.5.14", command, gpu="b200")  # the family is not read there: nothing said
 
 
 def test_kimi_k25_on_b200_resolves_the_deepseek_family_defaults():

@@ -100,6 +100,13 @@ def test_the_generator_reads_the_tiers_the_asserts_and_skips_runner_only_adoptio
             "ep_message": "ep must be 1 or tp",
         },
         "sm100_adopts_checkpoint_quantization": False,
+        "moe_runner_quantization": {
+            "flashinfer_cutlass": {
+                "quantizations": ["modelopt_fp4", None],
+                "message": "Invalid quantization '{quantization}'.",
+                "alternative": None,
+            }
+        },
     }
 
 

@@ -131,15 +131,19 @@ def _all(version: str, text: str) -> list[tuple[str, str, int, int, str]]:
 
 def test_kimi_k2_5_with_fp8_is_refused_where_its_config_class_lifts_the_quantization():
     """Kimi-K2.5's config.json keeps `quantization_config` (compressed-tensors) in
-    `text_config`; SGLang's KimiK25Config (0.5.10+) lifts it, and no hook of 0.5.23 rewrites
+    `text_config`; SGLang's KimiK25Config (0.5.10+) lifts it (before, `get_config` copies it), and no hook of 0.5.23 rewrites
     fp8 on a compressed-tensors checkpoint (recorded by the oracle: refused)."""
     text = _launch(KIMI, "--quantization fp8 --tp-size 8")
     column = text.index(" fp8") + 2
     assert _all("0.5.23", text) == [("SPD009", "ERROR", 1, column, KIMI_FP8)]
     # w8a8_fp8 is compatible with compressed-tensors (its `compatible_quantization_methods`)
     assert _all("0.5.23", _launch(KIMI, "--quantization w8a8_fp8 --tp-size 8")) == []
-    # 0.5.6.post2 has no Kimi-K2.5 config class: the quantization stays in text_config
-    assert _all("0.5.6.post2", text) == []
+    # 0.5.6.post2 has no Kimi-K2.5 config class, but its `get_config` copies the text config's
+    # attributes onto the config (tests/test_text_config_copy.py): refused too (recorded by
+    # the oracle, session 12)
+    assert [f[:2] + f[4:] for f in _all("0.5.6.post2", text)] == [
+        ("SPD009", "ERROR", KIMI_FP8.replace("0.5.23", "0.5.6.post2"))
+    ]
 
 
 def test_the_quantization_refusal_comes_before_the_parallel_layout_checks():

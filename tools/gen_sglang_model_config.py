@@ -36,7 +36,10 @@ target's `ModelConfig`. Per release, name -> index of its reading:
   `quantization_parsed`: checkpoint methods `_parse_quant_hf_config` rewrites from other keys
   (tools/sglang_quant_hooks.py);
 - `quantization_in_text_config`: model types whose SGLang config class lifts
-  `text_config.quantization_config` (Kimi-K2.5's `kimi_k25`).
+  `text_config.quantization_config` (Kimi-K2.5's `kimi_k25`);
+- `text_config_copied`: whether `get_config` copies the text config's attributes the loaded
+  config lacks onto it (0.4.6.post3-0.5.10), so a `text_config.quantization_config` is read
+  for any model type, and the architectures excepted (tools/sglang_verify_quant.py).
 """
 
 from __future__ import annotations
@@ -56,9 +59,11 @@ from line_array import dump_per_release, generator_main, per_release  # noqa: E4
 from sglang_quant_hooks import Hooks  # noqa: E402
 from sglang_quant_pairs import overrides_reading  # noqa: E402
 from sglang_verify_quant import (  # noqa: E402
+    HF_UTILS,
     lifted_model_types,
     mismatch_message,
     parsed_methods,
+    text_config_copied,
     verify_constants,
 )
 
@@ -255,11 +260,13 @@ def read_release(path: str) -> list[tuple[str, object]]:
         resolution = [archive.read(n).decode("utf-8") for n in sorted(files) if _resolution_file(n)]
         quantization = {n: archive.read(n).decode("utf-8") for n in sorted(files) if _quantization_file(n)}
         configs = {n: archive.read(n).decode("utf-8") for n in sorted(files) if _config_file(n)}
+        copied = text_config_copied(next((t for t in map(text, HF_UTILS) if t is not None), None))
         methods = None if registry is None else cuda_methods_reading(registry)
         verify = _verify_readings(model_config, quantization, methods, text)
     return [
         *verify,
         ("quantization_in_text_config", lifted_model_types(configs)),
+        ("text_config_copied", copied),
         ("cuda_quantization_methods", methods),
         ("model_config", "none" if server_args is None else model_config_reading(server_args)),
         ("quantization_compared", compared_reading(resolution)),

@@ -23,6 +23,8 @@ Per release, each reading found (absent: not in that release's source):
   the quantization from `quant_method` (the checkpoint's `quantization_config`) when none was
   given, outside any test of the MoE runner (0.5.4's form, only for the `auto` runner, does
   not count);
+- `sm100_adopting_architectures`: the architectures whose branch (`if model_arch in [...]`,
+  or a function `@_register_for(...)` them) holds such an SM100 branch (any function);
 - `sm100_only_quantization`: --quantization values refused off SM100: under
   `if ....quantization == "V":`, an `if not <SM100 test>:` (as above) whose body raises
   `ValueError("...")` -> {V: {"message": its message, "where": module:function}} (0.5.14+:
@@ -31,7 +33,14 @@ Per release, each reading found (absent: not in that release's source):
   `_moe_runner_backend_quant_constraints`);
 - `flashinfer_trtllm` and `deepseek_family` (0.5.22+): the FlashInfer TRTLLM MoE runner's
   quantization assert, and which architectures get the DeepSeek-family Blackwell defaults
-  with the tests those make (tools/sglang_deepseek_family.py says what is read).
+  with the tests those make (tools/sglang_deepseek_family.py says what is read);
+- `moe_runner_quantization`: each MoE runner's quantization assert under
+  `if ....moe_runner_backend == "R"` ({R: {"quantizations", "message", "alternative"}};
+  tools/sglang_moe_runner_asserts.py says what is read), and `moe_runner_overrides`, the
+  --quantization values under which an explicit runner not listed is replaced ({V: [runners]}),
+  and `moe_runner_refusals`, those under which it is refused with a ValueError (0.5.14+
+  nvfp4_online: {V: {"runners", "message", "unless"}}), and `moe_runner_lora`, the LoRA MoE
+  runners' need of --enable-lora (0.5.23).
 """
 
 from __future__ import annotations
@@ -47,6 +56,13 @@ from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
 from sglang_deepseek_family import read_deepseek_family, read_flashinfer_trtllm  # noqa: E402
+from sglang_moe_runner_asserts import (  # noqa: E402
+    read_lora_runner,
+    read_moe_runner_quantization,
+    read_runner_overrides,
+    read_runner_refusals,
+    read_sm100_adopting_architectures,
+)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_moe_defaults.json")
@@ -258,6 +274,15 @@ def read_sm100_adoption(sources: list[tuple[str, ast.Module, str]]) -> bool:
     return False
 
 
+def _adopts(body: list[ast.stmt]) -> bool:
+    """An SM100 branch in `body` sets the quantization from `quant_method`."""
+    return any(
+        isinstance(n, ast.If) and _sm100_test(n.test) and _sets_from_quant_method(n.body)
+        for stmt in body
+        for n in ast.walk(stmt)
+    )
+
+
 def read_sm100_only_quantization(sources: list[tuple[str, ast.Module, str]]) -> dict[str, dict] | None:
     found: dict[str, dict] = {}
     for name, tree, _ in sources:
@@ -315,6 +340,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         sources = _sources(archive)
         family = read_deepseek_family(archive, sources)
+        runners = read_moe_runner_quantization(sources, _message, archive)
     out: list[tuple[str, object]] = []
     chunk = read_chunk_defaults(sources)
     if chunk is not None:
@@ -323,6 +349,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     if cutlass is not None:
         out.append(("flashinfer_cutlass", cutlass))
     out.append(("sm100_adopts_checkpoint_quantization", read_sm100_adoption(sources)))
+    adopting = read_sm100_adopting_architectures(sources, _adopts)
+    if adopting is not None:
+        out.append(("sm100_adopting_architectures", adopting))
     sm100_only = read_sm100_only_quantization(sources)
     if sm100_only is not None:
         out.append(("sm100_only_quantization", sm100_only))
@@ -331,6 +360,17 @@ def read_release(path: str) -> list[tuple[str, object]]:
         out.append(("flashinfer_trtllm", trtllm))
     if family is not None:
         out.append(("deepseek_family", family))
+    if runners is not None:
+        out.append(("moe_runner_quantization", runners))
+    overrides = read_runner_overrides(sources)
+    if overrides is not None:
+        out.append(("moe_runner_overrides", overrides))
+    refusals = read_runner_refusals(sources)
+    if refusals is not None:
+        out.append(("moe_runner_refusals", refusals))
+    lora = read_lora_runner(sources)
+    if lora is not None:
+        out.append(("moe_runner_lora", lora))
     return out
 
 

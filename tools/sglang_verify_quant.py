@@ -138,3 +138,43 @@ def lifted_model_types(sources: dict[str, str]) -> list[str]:
             if lifts and isinstance(model_type, str):
                 found.add(model_type)
     return sorted(found)
+
+
+HF_UTILS = ("sglang/srt/utils/hf_transformers_utils.py", "sglang/srt/hf_transformers_utils.py")
+
+
+def text_config_copied(source: str | None) -> dict[str, str] | None:
+    """`get_config` (hf_transformers_utils.py, 0.4.6.post3-0.5.10) copying every attribute of
+    `get_hf_text_config(config)` the loaded config lacks onto it (`for key, val in ...:
+    if not hasattr(config, key) ...: setattr(config, key, val)`): a `text_config`'s
+    `quantization_config` then reaches `_verify_quantization` for any model type. Returns
+    {"prefix": P, "suffix": S} of the architectures `get_hf_text_config` answers with the
+    config itself (`class_name.startswith(P) and class_name.endswith(S)`: nothing is copied
+    for them; "" when not read), or None when the release has no such copy."""
+    if source is None or "get_hf_text_config" not in source:
+        return None
+    tree = ast.parse(source)
+    functions = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    config, text = functions.get("get_config"), functions.get("get_hf_text_config")
+    if config is None or not any(_copies_missing(loop) for loop in ast.walk(config)):
+        return None
+    found = {"prefix": "", "suffix": ""}
+    for node in ast.walk(text) if text is not None else ():
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+            value = node.args[0]
+            if node.func.attr in ("startswith", "endswith") and isinstance(value, ast.Constant):
+                found["prefix" if node.func.attr == "startswith" else "suffix"] = str(value.value)
+    return found
+
+
+def _copies_missing(loop: ast.AST) -> bool:
+    if not isinstance(loop, ast.For):
+        return False
+    for node in ast.walk(loop):
+        if (
+            isinstance(node, ast.If)
+            and "not hasattr(config, key)" in ast.unparse(node.test)
+            and any("setattr(config, key" in ast.unparse(s) for s in node.body)
+        ):
+            return True
+    return False

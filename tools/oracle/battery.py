@@ -338,3 +338,21 @@ def quantization(version: str, seed: int, n: int) -> list[dict]:
         gpu = "B200" if i % B200_EVERY == B200_EVERY - 1 else "H100"
         cases.append({"argv": _flatten(launch, options), "gpu": gpu})
     return cases
+
+
+def moe(version: str, seed: int, n: int) -> list[dict]:
+    """`quantization`'s launches, most with one of the release's own --moe-runner-backend
+    choices (a second generator seeded from `seed`, so `quantization`'s draws stay as they
+    are), half of them on a B200 (the MoE runners' asserts and the Blackwell defaults)."""
+    from speclint.sglang.flags.schema import options_of
+
+    spec = options_of(version).get("--moe-runner-backend")
+    runners = [str(c) for c in (spec.choices or ())] if spec is not None else []
+    rng = random.Random(f"moe-{seed}")
+    cases = quantization(version, seed, n)
+    for case in cases:
+        if runners and rng.random() < 0.8:
+            case["argv"] = [*case["argv"], "--moe-runner-backend", rng.choice(runners)]
+        if rng.random() < 0.5:
+            case["gpu"] = "B200"
+    return cases

@@ -133,7 +133,9 @@ def record(
     t0 = time.time()
     python, env_add = release_env.ensure(version)
     t_install = time.time() - t0
-    generate = {"wide": battery.wide, "quantization": battery.quantization}.get(generator, battery.battery)
+    generate = {"wide": battery.wide, "quantization": battery.quantization, "moe": battery.moe}.get(
+        generator, battery.battery
+    )
     cases = generate(version, seed, n)
     run_cases = [dict(c, argv=_absolute(c["argv"])) for c in cases]
     env = dict(os.environ, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", **env_add)
@@ -201,9 +203,10 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=battery.SEED, help="battery seed (new draws: a new seed)")
     ap.add_argument(
         "--generator",
-        choices=("battery", "wide", "quantization"),
+        choices=("battery", "wide", "quantization", "moe"),
         default="battery",
-        help="wide: tests/oracle_wide.py's launches; quantization: battery.quantization",
+        help="wide: tests/oracle_wide.py's launches; quantization: battery.quantization; "
+        "moe: battery.moe (those with --moe-runner-backend)",
     )
     ap.add_argument("--n", type=int, default=battery.N_DRAWN, help="drawn launches (besides the fixed ones)")
     ap.add_argument("--keep-going", action="store_true", help="continue after a failure")

@@ -52,6 +52,15 @@ def quantization_in_text_config(version: str) -> tuple[str, ...]:
     return tuple(str(t) for t in types) if isinstance(types, list) else ()
 
 
+def text_config_copied(version: str) -> tuple[str, str] | None:
+    """Whether `get_config` copies the attributes of a config's text config it lacks onto it
+    (0.4.6-0.5.10), so that `text_config.quantization_config` is the checkpoint's for any model
+    type: the (prefix, suffix) of the architectures it copies nothing for (Llava...ForCausalLM;
+    "" not read); None when the release has no such copy or it was not read."""
+    raw = _reading(version, "text_config_copied")
+    return (str(raw["prefix"]), str(raw["suffix"])) if isinstance(raw, dict) else None
+
+
 class QuantizationPairs:
     """What `_verify_quantization` of a release does with --quantization `asked` on a
     checkpoint whose `quant_method` differs, as read by tools/sglang_quant_hooks.py."""

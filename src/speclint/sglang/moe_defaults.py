@@ -3,7 +3,8 @@ read from its wheel by tools/gen_sglang_moe_defaults.py (`data/sglang_moe_defaul
 GPU-memory tiers of the default chunked prefill size, the FlashInfer-Cutlass MoE runner's
 quantization and expert-parallel asserts, whether DeepSeek-V3 on SM100 takes the checkpoint's
 quantization, the --quantization values refused off an SM100 GPU, and (0.5.22+) which architectures
-get the DeepSeek-family Blackwell defaults and the FlashInfer TRTLLM MoE assert. A release
+get the DeepSeek-family Blackwell defaults and the FlashInfer TRTLLM MoE assert, and every MoE
+runner's quantization assert (resolve/refusals_moe_runner.py). A release
 without a row, or without a reading, was not read: the checks say
 nothing for it."""
 
@@ -75,6 +76,13 @@ def sm100_adopts_checkpoint_quantization(version: str) -> bool:
     return _reading(version, "sm100_adopts_checkpoint_quantization") is True
 
 
+def sm100_adopting_architectures(version: str) -> tuple[str, ...]:
+    """The architectures whose SM100 branch sets --quantization from the checkpoint's
+    `quant_method` when none is given; () when none was read."""
+    raw = _reading(version, "sm100_adopting_architectures")
+    return tuple(raw) if isinstance(raw, list) else ()
+
+
 def sm100_only_quantization(version: str) -> dict[str, tuple[str, str]]:
     """--quantization value -> (SGLang's message, the function raising it) for the values the
     release refuses on a GPU that is not SM100 (`nvfp4_online`, 0.5.14+); {} when none."""
@@ -130,3 +138,61 @@ def flashinfer_trtllm(version: str) -> tuple[tuple[str | None, ...], str] | None
     if not isinstance(raw, dict) or not isinstance(raw.get("message"), str):
         return None
     return tuple(raw["quantizations"]), raw["message"]
+
+
+@dataclass(frozen=True, slots=True)
+class RunnerQuantization:
+    """An MoE runner's quantization assert (tools/sglang_moe_runner_asserts.py)."""
+
+    quantizations: tuple[str | None, ...]
+    message: str
+    """SGLang's message, `{quantization}` where it puts the value."""
+    alternative: str | None
+    """The assert's other `or` term, as written (None: there is none)."""
+    hybrid_nvfp4: dict[str, str] | None
+    """Where that term is `nvfp4_moe_meta is not None`: the quantization_config keys and
+    upper-cased values the release's ModelConfig tests before it sets that meta."""
+
+
+@lru_cache(maxsize=16)
+def moe_runner_quantization(version: str) -> dict[str, RunnerQuantization]:
+    """MoE runner -> its quantization assert in `_handle_moe_kernel_config` (and its
+    `__post_init__` forerunners); {} when none was read."""
+    raw = _reading(version, "moe_runner_quantization")
+    if not isinstance(raw, dict):
+        return {}
+    return {
+        str(runner): RunnerQuantization(
+            tuple(r["quantizations"]), r["message"], r["alternative"], r.get("hybrid_nvfp4")
+        )
+        for runner, r in raw.items()
+        if isinstance(r.get("message"), str)
+    }
+
+
+def moe_runner_overrides(version: str) -> dict[str, tuple[str, ...]]:
+    """--quantization value -> the MoE runners resolution keeps under it; any other explicit
+    runner is replaced before the runners' asserts (0.5.10+: mxfp8); {} when none read."""
+    raw = _reading(version, "moe_runner_overrides")
+    if not isinstance(raw, dict):
+        return {}
+    return {str(k): tuple(v) for k, v in raw.items()}
+
+
+def moe_runner_refusals(version: str) -> dict[str, tuple[tuple[str, ...], str, str | None, str]]:
+    """--quantization value -> (the explicit MoE runners it takes, SGLang's ValueError message,
+    the test's other terms as written or None, the function raising it) for the values under
+    which any other explicit runner is refused (0.5.14+: nvfp4_online); {} when none read."""
+    raw = _reading(version, "moe_runner_refusals")
+    if not isinstance(raw, dict):
+        return {}
+    return {
+        str(k): (tuple(v["runners"]), str(v["message"]), v["unless"], str(v["where"])) for k, v in raw.items()
+    }
+
+
+def moe_runner_lora(version: str) -> tuple[str, str, str] | None:
+    """(runner prefix, SGLang's message with `{runner}`, the function raising it): the LoRA MoE
+    runners refused without --enable-lora (0.5.23); None when not read."""
+    raw = _reading(version, "moe_runner_lora")
+    return (str(raw["prefix"]), str(raw["message"]), str(raw["where"])) if isinstance(raw, dict) else None

@@ -29,7 +29,9 @@ all-to-all MoE backends' needs (`--moe-a2a-backend flashinfer`: attention DP ove
 ranks and a FlashInfer MoE runner; `mori`: a chunked prefill that fits
 `SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK`, given or SGLang's default for the GPU's
 memory when speclint is told the GPU), the MoE runners' quantization and `ep_size` asserts
-(with the quantization DeepSeek-V3 takes from its checkpoint on Blackwell), Flex Attention with speculative decoding, `--enable-mis` off FlashInfer,
+(with the quantization DeepSeek-V3, Kimi-K2.5 and the other models that take it from their
+checkpoint on Blackwell take; an explicit `--moe-runner-backend` a `--quantization nvfp4_online`
+does not take; a LoRA MoE runner without LoRA on), Flex Attention with speculative decoding, `--enable-mis` off FlashInfer,
 `--enable-tp-lm-head-all-to-all` without attention DP, switches only some models take
 (`--enable-layernorm-sp`, `--enable-cp-decode-attn-tp`, `--enable-encoder-swa-bounded-replay`:
 read in the target's `config.json`), Mamba stochastic rounding without a float16 SSM

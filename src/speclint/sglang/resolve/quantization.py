@@ -166,11 +166,23 @@ def _quantization_config(state: ResolutionState) -> object:
     quant = target.raw.get("quantization_config")
     text = target.raw.get("text_config")
     if quant is None and isinstance(text, dict):
-        from speclint.sglang.model_config_facts import quantization_in_text_config
+        from speclint.sglang.model_config_facts import quantization_in_text_config, text_config_copied
 
         if target.raw.get("model_type") in quantization_in_text_config(state.checked_version):
             quant = text.get("quantization_config")  # SGLang's config class lifts it (kimi_k25)
+        elif _copied(text_config_copied(state.checked_version), state.target_architecture):
+            quant = text.get("quantization_config")  # `get_config` copies it (0.4.6-0.5.10)
     return quant
+
+
+def _copied(excepted: tuple[str, str] | None, architecture: str | None) -> bool:
+    """`get_config` copies the text config's attributes onto the loaded config, and
+    `get_hf_text_config` answers with the text config for this architecture."""
+    if excepted is None:
+        return False
+    prefix, suffix = excepted
+    arch = architecture or ""
+    return not (prefix and suffix and arch.startswith(prefix) and arch.endswith(suffix))
 
 
 def _checkpoint_method(state: ResolutionState) -> str | None:

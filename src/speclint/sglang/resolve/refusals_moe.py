@@ -35,6 +35,10 @@ def deterministic_inference(state: ResolutionState) -> bool:
 def check_moe_kernel(state: ResolutionState) -> None:
     _flashinfer_moe_quantization(state)
     _cutlass_moe_expert_parallel(state)
+    if given(state, "moe_runner_backend") not in (None, "auto"):  # (imported only then)
+        from speclint.sglang.resolve.refusals_moe_runner import check_runner_quantization
+
+        check_runner_quantization(state)
 
 
 _FP4 = ("modelopt_fp4",)

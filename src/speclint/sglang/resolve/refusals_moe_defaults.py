@@ -145,13 +145,19 @@ def _quantization(state: ResolutionState) -> tuple[object, str]:
 
 
 def _adopts_checkpoint_quantization(state: ResolutionState) -> bool:
-    """DeepSeek-V3, or (0.5.15+) any architecture `_deepseek_moe_quant_resolution` takes
-    (`speclint.sglang.moe_defaults.deepseek_family`, read per release: Kimi-K2.5 among them)."""
-    from speclint.sglang.moe_defaults import deepseek_family
+    """DeepSeek-V3, any architecture `_deepseek_moe_quant_resolution` takes
+    (`speclint.sglang.moe_defaults.deepseek_family`, read per release from 0.5.22: Kimi-K2.5
+    among them), or one whose own SM100 branch takes the checkpoint's quantization
+    (`sm100_adopting_architectures`, read per release: Kimi-K2.5 in 0.5.9-0.5.14, Qwen3-MoE)."""
+    from speclint.sglang.moe_defaults import deepseek_family, sm100_adopting_architectures
 
     family = deepseek_family(state.checked_version)
     arch = state.target_architecture
-    return arch == _DEEPSEEK_V3 if family is None else arch in family.moe
+    return (
+        arch == _DEEPSEEK_V3
+        or (family is not None and arch in family.moe)
+        or arch in sm100_adopting_architectures(state.checked_version)
+    )
 
 
 def _flashinfer_cutlass(state: ResolutionState) -> None:
@@ -168,7 +174,11 @@ def _flashinfer_cutlass(state: ResolutionState) -> None:
     facts = flashinfer_cutlass(state.checked_version)
     if facts is None:
         return
+    from speclint.sglang.resolve.refusals_moe_runner import replaced_runner
+
     quantization, source = _quantization(state)
+    if isinstance(quantization, str) and replaced_runner(state, quantization, "flashinfer_cutlass"):
+        return  # 0.5.10+ mxfp8: SGLang runs flashinfer_trtllm instead, with a warning
     if isinstance(quantization, str) and quantization not in facts.quantizations:
         field = "quantization" if source.startswith("--") else "moe_runner_backend"
         listed = ", ".join(q for q in facts.quantizations if q)

@@ -1,0 +1,181 @@
+"""An explicit --moe-runner-backend against its quantization assert in
+`_handle_moe_kernel_config` (0.5.7+): `assert ....quantization in [...]` under
+`if ....moe_runner_backend == "R"` for the FlashInfer runners (flashinfer_trtllm,
+flashinfer_trtllm_routed, flashinfer_cutedsl, ...), read per release from its wheel
+(tools/sglang_moe_runner_asserts.py, `speclint.sglang.moe_defaults.moe_runner_quantization`).
+flashinfer_cutlass is checked by refusals_moe_defaults.py (with its expert-parallel assert),
+0.4.10-0.5.6 by refusals_moe.py (`ReleaseTraits.flashinfer_moe_quantization`).
+
+The value the assert reads is the --quantization given, or the checkpoint's where SGLang
+takes it for a DeepSeek-family model on an SM100 GPU (refusals_moe_defaults._quantization).
+Nothing is said where resolution may change either before the assert: `unquant` (None from
+0.5.11), `modelopt` on a checkpoint with a quantization config (canonicalized from it), a quantization under which the release
+replaces a runner it does not keep (0.5.10+ `mxfp8`: `moe_defaults.moe_runner_overrides`,
+`replaced_runner`), `nvfp4_online` (refused with a ValueError first for other runners), a GGUF
+model, NemotronH (its override sets the quantization from the checkpoint), no quantization
+at all (other model overrides may adopt the checkpoint's), a deprecated runner switch given,
+or an `or` term of the assert that is not read."""
+
+from __future__ import annotations
+
+from speclint.sglang.resolve.refusals_moe import given
+from speclint.sglang.resolve.result import is_known
+from speclint.sglang.resolve.state import Stop
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.moe_defaults import RunnerQuantization
+    from speclint.sglang.resolve.state import ResolutionState
+
+_REWRITTEN = frozenset({"unquant", "nvfp4_online"})
+_CHECKED_ELSEWHERE = frozenset({"flashinfer_cutlass", "auto"})
+_SWITCHES = (
+    "enable_triton_kernel_moe",
+    "enable_flashinfer_cutlass_moe",
+    "enable_flashinfer_trtllm_moe",
+    "enable_flashinfer_mxfp4_moe",
+)
+_NVFP4_META = "nvfp4_moe_meta is not None"
+"""0.5.15+ flashinfer_cutedsl's `or model_config.nvfp4_moe_meta is not None`."""
+
+
+def check_runner_quantization(state: ResolutionState) -> None:
+    runner = given(state, "moe_runner_backend")
+    if state.traits.flashinfer_moe_quantization or not isinstance(runner, str) or runner == "auto":
+        return
+    _lora_runner(state, runner)
+    _runner_refused(state, runner)
+    if runner in _CHECKED_ELSEWHERE:
+        return
+    from speclint.sglang.moe_defaults import moe_runner_quantization
+
+    facts = moe_runner_quantization(state.checked_version).get(runner)
+    if facts is None or any(given(state, s) not in (None, False) for s in _SWITCHES):
+        return
+    quantization = given(state, "quantization")
+    if not is_known(quantization):
+        return
+    source = f"--quantization {quantization}"
+    if quantization is None:
+        from speclint.sglang.resolve.refusals_moe_defaults import _quantization
+
+        quantization, source = _quantization(state)
+    model, arch = state.get("model_path"), state.target_architecture or ""
+    if (
+        not isinstance(quantization, str)
+        or quantization.lower() in _REWRITTEN
+        or (quantization == "modelopt" and _modelopt_may_change(state))
+        or quantization in facts.quantizations
+        or replaced_runner(state, quantization, runner)
+        or not isinstance(model, str)
+        or model.lower().endswith(".gguf")
+        or given(state, "load_format") == "gguf"
+        or arch.startswith("NemotronH")
+        or (facts.alternative is not None and not _alternative_false(state, facts))
+    ):
+        return
+    listed = ", ".join(q for q in facts.quantizations if q)
+    field = "quantization" if source.startswith("--") else "moe_runner_backend"
+    raise Stop(
+        "AssertionError",
+        facts.message.format(quantization=quantization).replace(" \n", " ")
+        + f" (quantization {quantization} from {source}, with --moe-runner-backend {runner}; "
+        f"use a checkpoint in {listed} with that --quantization, or another --moe-runner-backend)",
+        "_handle_moe_kernel_config",
+        ("moe_runner_backend", field),
+    )
+
+
+def _lora_runner(state: ResolutionState, runner: str) -> None:
+    """0.5.23 `check_lora_moe_runner_args`: a LoRA MoE runner (`lora_*`) without LoRA on
+    (--enable-lora, or --lora-paths, which turns it on; `moe_defaults.moe_runner_lora`)."""
+    from speclint.sglang.moe_defaults import moe_runner_lora
+
+    read = moe_runner_lora(state.checked_version)
+    if read is None or not runner.startswith(read[0]):
+        return
+    if given(state, "enable_lora") not in (None, False) or given(state, "lora_paths") is not None:
+        return
+    raise Stop(
+        "ValueError",
+        read[1].format(runner=runner) + " (LoRA is off in this launch; add --enable-lora and "
+        "--lora-paths, or pick a --moe-runner-backend that is not a LoRA one)",
+        read[2],
+        ("moe_runner_backend",),
+    )
+
+
+def _runner_refused(state: ResolutionState, runner: str) -> None:
+    """`if ....quantization == "V": ... elif moe_runner_backend not in [...]: raise
+    ValueError(...)` (0.5.14+ nvfp4_online; `moe_defaults.moe_runner_refusals`), before the
+    runners' asserts. A runner the test's other terms name (0.5.23: flashinfer_megamoe with
+    its all-to-all backend and environment switch) is not judged; on a GPU known not to be an
+    SM100 one the SM100-only refusal (refusals_moe_defaults) comes first and is left to it."""
+    from speclint.sglang.moe_defaults import moe_runner_refusals, sm100_only_quantization
+
+    quantization = given(state, "quantization")
+    if not isinstance(quantization, str):
+        return
+    read = moe_runner_refusals(state.checked_version).get(quantization)
+    if read is None:
+        return
+    runners, message, unless, where = read
+    gpu = state.gpu
+    off_sm100 = gpu is not None and (gpu.vendor != "nvidia" or (gpu.sm or 0) // 10 != 10)
+    if (
+        runner in runners
+        or (unless is not None and repr(runner) in unless)
+        or (off_sm100 and quantization in sm100_only_quantization(state.checked_version))
+    ):
+        return
+    raise Stop(
+        "ValueError",
+        f"{message} (--quantization {quantization} with --moe-runner-backend {runner}; use "
+        f"--moe-runner-backend {' or '.join(runners)}, or leave it auto)",
+        where,
+        ("moe_runner_backend", "quantization"),
+    )
+
+
+def _modelopt_may_change(state: ResolutionState) -> bool:
+    """`--quantization modelopt` is canonicalized from the checkpoint's quantization config
+    (0.5.19+) or its hf_quant_config.json: kept as given (and so asserted on, as the oracle
+    recorded on 0.5.8.post1, 0.5.14 and 0.5.23) only where config.json is read and states
+    none and no hf_quant_config.json is beside it."""
+    import os
+
+    from speclint.sglang.resolve.quantization import _quantization_config
+
+    target = state.target_config
+    if target is None or _quantization_config(state) is not None:
+        return True
+    return os.path.exists(os.path.join(os.path.dirname(target.path), "hf_quant_config.json"))
+
+
+def replaced_runner(state: ResolutionState, quantization: str, runner: str) -> bool:
+    """Under this quantization the release replaces this explicit runner before its assert
+    (`--quantization mxfp8 --moe-runner-backend flashinfer_cutlass` runs flashinfer_trtllm,
+    0.5.10+, with a warning)."""
+    from speclint.sglang.moe_defaults import moe_runner_overrides
+
+    kept = moe_runner_overrides(state.checked_version).get(quantization)
+    return kept is not None and runner not in kept
+
+
+def _alternative_false(state: ResolutionState, facts: RunnerQuantization) -> bool:
+    """The assert's other term is known false: the hybrid-NVFP4 test (`nvfp4_moe_meta`, set by
+    the release's ModelConfig only when the checkpoint's quantization_config has each key and
+    upper-cased value read, `hybrid_nvfp4`) on a config.json that is read, where neither its
+    top level's nor its text_config's quantization_config has them all."""
+    tests = facts.hybrid_nvfp4
+    if not (facts.alternative or "").endswith(_NVFP4_META) or not tests or state.target_config is None:
+        return False
+    raw = state.target_config.raw
+    text = raw.get("text_config")
+    for holder in (raw, text if isinstance(text, dict) else {}):
+        quant = holder.get("quantization_config")
+        if quant is not None and (
+            not isinstance(quant, dict) or all(str(quant.get(k, "")).upper() == v for k, v in tests.items())
+        ):
+            return False
+    return True

@@ -1,0 +1,405 @@
+"""An explicit --moe-runner-backend against its quantization assert in
+`_handle_moe_kernel_config` (0.5.7+; resolve/refusals_moe_runner.py), each release's list and
+message read from its wheel by tools/sglang_moe_runner_asserts.py. Expected outcomes are the
+releases' own: tools/oracle resolve_cases.py on 0.5.23 and record_release.py on 0.5.14 and
+0.5.8.post1 (fake B200 and H100; session 12) gave these refusals, messages and acceptances."""
+
+from __future__ import annotations
+
+import os
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from test_refusal_checks import LAUNCH, QWEN3, accepted, errors, refusal
+
+from speclint.sglang.moe_defaults import (
+    moe_runner_lora,
+    moe_runner_overrides,
+    moe_runner_quantization,
+    moe_runner_refusals,
+    sm100_adopting_architectures,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+KIMI = "fixtures/models/kimi-k2.5"
+HANDLER = "_handle_moe_kernel_config"
+TRTLLM_0_5_8 = (
+    "AssertionError: Invalid quantization 'awq'. FlashInfer TRTLLM MOE supports only: 'modelopt_fp4', "
+    "'fp8', 'modelopt_fp8', 'compressed-tensors', or bfloat16 (None). (quantization awq from "
+    "--quantization awq, with --moe-runner-backend flashinfer_trtllm; use a checkpoint in "
+    "modelopt_fp4, fp8, modelopt_fp8, compressed-tensors with that --quantization, or another "
+    "--moe-runner-backend)"
+)
+TRTLLM_0_5_14 = (
+    "AssertionError: Invalid quantization 'awq'. FlashInfer TRTLLM MOE supports only: 'modelopt_fp4', "
+    "'nvfp4_online', 'fp8', 'modelopt_fp8', 'modelopt_mixed', 'compressed-tensors', or bfloat16 "
+    "(None). (quantization awq from --quantization awq, with --moe-runner-backend flashinfer_trtllm; "
+)
+
+
+def test_flashinfer_trtllm_refuses_a_quantization_it_does_not_list():
+    command = LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_trtllm --quantization awq"
+    token = "--moe-runner-backend flashinfer_trtllm"
+    refusal("0.5.8.post1", command, token, HANDLER, TRTLLM_0_5_8, gpu="b200")
+    for version in ("0.5.14", "0.5.23"):
+        refusal(version, command, token, HANDLER, TRTLLM_0_5_14, gpu="b200")
+    # the assert does not depend on the GPU (oracle: 0.5.23 on a fake H100, w8a8_int8)
+    refusal(
+        "0.5.23",
+        LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_trtllm --quantization w8a8_int8",
+        token,
+        HANDLER,
+        "AssertionError: Invalid quantization 'w8a8_int8'. FlashInfer TRTLLM MOE supports only:",
+    )
+
+
+def test_the_routed_and_cutedsl_runners_words_per_release():
+    routed = LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_trtllm_routed --quantization modelopt_fp8"
+    refusal(
+        "0.5.14",
+        routed,
+        "--moe-runner-backend flashinfer_trtllm_routed",
+        HANDLER,
+        "AssertionError: Invalid quantization 'modelopt_fp8'. FlashInfer TRTLLM routed MOE supports "
+        "only: 'fp8', 'mxfp8', 'modelopt_fp4', 'nvfp4_online', or bfloat16 (None).",
+        gpu="b200",
+    )
+    refusal(
+        "0.5.23",
+        routed,
+        "--moe-runner-backend flashinfer_trtllm_routed",
+        HANDLER,
+        "AssertionError: Invalid quantization 'modelopt_fp8'. FlashInfer TRTLLM routed MOE supports "
+        "only: 'fp8', 'mxfp8', 'modelopt_fp4', 'modelopt_mixed', 'nvfp4_online', 'minimax_m3_nvfp4', "
+        "or bfloat16 (None).",
+        gpu="b200",
+    )
+    cutedsl = LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_cutedsl --quantization fp8"
+    refusal(
+        "0.5.14",
+        cutedsl,
+        "--moe-runner-backend flashinfer_cutedsl",
+        HANDLER,
+        "AssertionError: Invalid quantization 'fp8'. FlashInfer CuteDSL MOE currently supports only: "
+        "'modelopt_fp4'. (quantization fp8 from --quantization fp8",
+        gpu="b200",
+    )
+    # 0.5.15+: `or ...nvfp4_moe_meta is not None`, false for a config without quantization_config
+    refusal(
+        "0.5.23",
+        cutedsl,
+        "--moe-runner-backend flashinfer_cutedsl",
+        HANDLER,
+        "AssertionError: Invalid quantization 'fp8'. FlashInfer CuteDSL MOE currently supports only: "
+        "'modelopt_fp4', 'modelopt_mixed' (with NVFP4 MoE layers), 'nvfp4_online', or hybrid NVFP4 "
+        "models.",
+        gpu="b200",
+    )
+
+
+def test_kimi_k25_on_blackwell_takes_its_checkpoint_quantization_before_the_assert():
+    for runner, wording in (
+        ("flashinfer_cutedsl", "FlashInfer CuteDSL MOE currently supports only"),
+        ("flashinfer_trtllm_routed", "FlashInfer TRTLLM routed MOE supports only"),
+    ):
+        refusal(
+            "0.5.23",
+            LAUNCH + KIMI + f" --moe-runner-backend {runner}",
+            f"--moe-runner-backend {runner}",
+            HANDLER,
+            f"AssertionError: Invalid quantization 'compressed-tensors'. {wording}",
+            gpu="b200",
+        )
+    # on an H100 the checkpoint's quantization is not taken: the assert reads None
+    accepted("0.5.23", LAUNCH + KIMI + " --moe-runner-backend flashinfer_trtllm_routed")
+
+
+def test_before_0_5_22_kimi_k25_takes_it_in_its_own_sm100_branch():
+    """0.5.9-0.5.14: `model_arch in [..., "KimiK25ForConditionalGeneration", ...]` then
+    `if is_sm100_supported(): ... self.quantization = quant_method`
+    (`sm100_adopting_architectures`)."""
+    refusal(
+        "0.5.14",
+        LAUNCH + KIMI + " --moe-runner-backend flashinfer_cutedsl",
+        "--moe-runner-backend flashinfer_cutedsl",
+        HANDLER,
+        "AssertionError: Invalid quantization 'compressed-tensors'. FlashInfer CuteDSL MOE currently "
+        "supports only: 'modelopt_fp4'. (quantization compressed-tensors from the checkpoint's "
+        "quantization_config (compressed-tensors), which SGLang takes for "
+        "KimiK25ForConditionalGeneration on the NVIDIA B200 (SM100), with --moe-runner-backend "
+        "flashinfer_cutedsl; use a checkpoint in modelopt_fp4 with that --quantization, or another "
+        "--moe-runner-backend)",
+        gpu="b200",
+    )
+    refusal(
+        "0.5.14",
+        LAUNCH + KIMI + " --moe-runner-backend flashinfer_trtllm_routed",
+        "--moe-runner-backend flashinfer_trtllm_routed",
+        HANDLER,
+        "AssertionError: Invalid quantization 'compressed-tensors'. FlashInfer TRTLLM routed MOE",
+        gpu="b200",
+    )
+    assert "KimiK25ForConditionalGeneration" in sm100_adopting_architectures("0.5.9")
+    assert "KimiK25ForConditionalGeneration" not in sm100_adopting_architectures("0.5.8.post1")
+
+
+def test_what_the_runners_take_and_what_resolution_rewrites_first_are_accepted():
+    for version in ("0.5.8.post1", "0.5.14", "0.5.23"):
+        accepted(
+            version, LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_trtllm --quantization fp8", "b200"
+        )
+    # unquant is None by the assert (0.5.11+); mxfp8 moves flashinfer_cutlass to flashinfer_trtllm
+    for version in ("0.5.14", "0.5.23"):
+        accepted(
+            version, LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_trtllm --quantization unquant", "b200"
+        )
+        accepted(
+            version, LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_cutlass --quantization mxfp8", "b200"
+        )
+    # flashinfer_mxfp4 asserts nothing on the quantization in any release read
+    accepted("0.5.23", LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_mxfp4 --quantization awq", "b200")
+
+
+def test_before_0_5_10_mxfp8_does_not_move_the_flashinfer_cutlass_runner():
+    [(code, _, message)] = errors(
+        "0.5.9", LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_cutlass --quantization mxfp8", "b200"
+    )
+    assert code == "SPD009"
+    assert "Invalid quantization 'mxfp8'. FlashInfer Cutlass MOE supports only" in message
+
+
+def test_the_stored_readings():
+    assert "flashinfer_trtllm" not in moe_runner_quantization("0.5.1.post3")
+    assert moe_runner_quantization("0.5.7")["flashinfer_trtllm"].quantizations == (
+        "modelopt_fp4",
+        "fp8",
+        "modelopt_fp8",
+        "compressed-tensors",
+        None,
+    )
+    cutedsl = moe_runner_quantization("0.5.23")["flashinfer_cutedsl"]
+    assert cutedsl.alternative == "model_config_of(server_args).nvfp4_moe_meta is not None"
+    assert cutedsl.hybrid_nvfp4 == {"quant_algo": "MIXED_PRECISION", "moe_quant_algo": "NVFP4"}
+    assert "flashinfer_mxfp4" not in moe_runner_quantization("0.5.23")
+    assert moe_runner_overrides("0.5.9") == {}
+    assert moe_runner_overrides("0.5.10") == {
+        "mxfp8": ("cutlass", "flashinfer_trtllm", "flashinfer_trtllm_routed")
+    }
+    assert "flashinfer_cutlass" not in moe_runner_overrides("0.5.23")["mxfp8"]
+
+
+SOURCE = """
+MXFP8_CHOICES = ["cutlass", "flashinfer_trtllm"]
+
+
+def _handle_moe_kernel_config(self):
+    if self.quantization == "mxfp8" and not is_npu():
+        allowed = list(MXFP8_CHOICES)
+        if self.moe_runner_backend == "auto":
+            self.moe_runner_backend = "flashinfer_trtllm"
+        elif self.moe_runner_backend not in allowed:
+            self.moe_runner_backend = "flashinfer_trtllm"
+    if self.moe_runner_backend in ["flashinfer_trtllm", "experimental"]:
+        assert self.quantization == "fp8" or self.quantization == "modelopt_fp4", "fp8 or fp4 only"
+    if self.moe_runner_backend == "flashinfer_cutedsl":
+        assert (
+            self.quantization in ["modelopt_fp4"] or model_config(self).nvfp4_moe_meta is not None
+        ), f"Invalid quantization '{self.quantization}'."
+"""
+MODEL_CONFIG = """
+class ModelConfig:
+    def __init__(self):
+        self.nvfp4_moe_meta = None
+        cfg = self.hf_config.quantization_config
+        if cfg is not None and str(cfg.get("quant_algo", "")).upper() == "MIXED" and cfg.get("g"):
+            self.nvfp4_moe_meta = {"g": cfg["g"]}
+"""
+
+
+def test_the_generator_reads_each_runner_assert_and_the_runner_overrides(tmp_path):
+    from gen_sglang_moe_defaults import read_release
+
+    wheel = tmp_path / "sglang-0.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("sglang/srt/server_args.py", SOURCE)
+        archive.writestr("sglang/srt/configs/model_config.py", MODEL_CONFIG)
+    read = dict(read_release(str(wheel)))
+    trtllm = {"quantizations": ["fp8", "modelopt_fp4"], "message": "fp8 or fp4 only", "alternative": None}
+    assert read["moe_runner_quantization"] == {
+        "experimental": trtllm,
+        "flashinfer_cutedsl": {
+            "quantizations": ["modelopt_fp4"],
+            "message": "Invalid quantization '{quantization}'.",
+            "alternative": "model_config(self).nvfp4_moe_meta is not None",
+            "hybrid_nvfp4": {"quant_algo": "MIXED"},
+        },
+        "flashinfer_trtllm": trtllm,
+    }
+    assert read["moe_runner_overrides"] == {"mxfp8": ["cutlass", "flashinfer_trtllm"]}
+
+
+@pytest.mark.parametrize("version", ["0.5.8.post1", "0.5.14", "0.5.23"])
+def test_regenerating_reproduces_the_stored_runner_readings(version):
+    from gen_sglang_moe_defaults import read_release
+    from gen_sglang_schema import CACHE, wheel_path
+
+    from speclint.sglang.moe_defaults import _reading
+
+    if not list(Path(CACHE).glob(f"sglang-{version}-*.whl")):
+        pytest.skip(f"no wheel of {version} cached")
+    for name, reading in read_release(wheel_path(version, CACHE)):
+        if name.startswith(("moe_runner", "sm100_adopting")):  # overrides, refusals too
+            assert _reading(version, name) == reading, (version, name)
+
+
+ADOPTION = """
+class ServerArgs:
+    def _handle_model_specific_adjustments(self):
+        if model_arch in ["DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration"]:
+            if is_sm100_supported():
+                if self.quantization is None:
+                    self.quantization = quant_method
+        elif model_arch in ["GptOssForCausalLM"]:
+            if is_sm100_supported():
+                if self.moe_runner_backend == "auto":
+                    self.quantization = quant_method
+        elif model_arch in ["Qwen3MoeForCausalLM"] and not is_hip():
+            if is_sm100_supported():
+                self.quantization = quant_method
+
+
+@_register_for("Glm4MoeForCausalLM")
+def _glm4_moe_overrides(server_args, hf_config):
+    if get_platform().is_sm100:
+        overrides["quantization"] = quant_method
+"""
+
+
+def test_the_generator_reads_which_architectures_take_the_checkpoint_quantization_on_sm100(tmp_path):
+    from gen_sglang_moe_defaults import read_release
+
+    wheel = tmp_path / "sglang-0.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("sglang/srt/server_args.py", ADOPTION)
+    read = dict(read_release(str(wheel)))
+    # GPT-OSS's only under the auto MoE runner: not counted
+    assert read["sm100_adopting_architectures"] == [
+        "DeepseekV3ForCausalLM",
+        "Glm4MoeForCausalLM",
+        "KimiK25ForConditionalGeneration",
+        "Qwen3MoeForCausalLM",
+    ]
+
+
+LLAMA_DIR = "fixtures/models/llama-3.1-8b-instruct"
+
+
+def test_nvfp4_online_refuses_an_explicit_runner_it_does_not_take():
+    """0.5.14+ `if quantization == "nvfp4_online": ... elif moe_runner_backend not in [...]:
+    raise ValueError` (`moe_runner_refusals`; oracle: 0.5.14 and 0.5.23 on a fake B200)."""
+    command = LAUNCH + QWEN3 + " --quantization nvfp4_online --moe-runner-backend triton"
+    refusal(
+        "0.5.14",
+        command,
+        "--moe-runner-backend triton",
+        "_handle_moe_kernel_config",
+        "ValueError: --quantization nvfp4_online supports only --moe-runner-backend flashinfer_trtllm or "
+        "flashinfer_trtllm_routed. (--quantization nvfp4_online with --moe-runner-backend triton; use "
+        "--moe-runner-backend flashinfer_trtllm or flashinfer_trtllm_routed, or leave it auto)",
+        gpu="b200",
+    )
+    refusal(
+        "0.5.23",
+        command,
+        "--moe-runner-backend triton",
+        "_moe_runner_backend_quant_constraints",
+        "ValueError: --quantization nvfp4_online supports only --moe-runner-backend flashinfer_trtllm or "
+        "flashinfer_trtllm_routed, or flashinfer_cutedsl; flashinfer_megamoe requires",
+        gpu="b200",
+    )
+    # off SM100 the SM100-only refusal comes first (oracle: 0.5.14 on a fake H100)
+    refusal(
+        "0.5.14",
+        command,
+        "--quantization nvfp4_online",
+        "_handle_moe_kernel_config",
+        "ValueError: --quantization nvfp4_online is supported only on NVIDIA Blackwell SM100/SM103 GPUs.",
+    )
+    # flashinfer_megamoe depends on its all-to-all backend and an environment switch: not judged
+    accepted(
+        "0.5.23",
+        LAUNCH + QWEN3 + " --quantization nvfp4_online --moe-runner-backend flashinfer_megamoe",
+        "b200",
+    )
+
+
+def test_modelopt_is_asserted_on_as_given_where_the_checkpoint_states_no_quantization():
+    """Oracle: 0.5.8.post1, 0.5.14 and 0.5.23 refuse 'modelopt' under flashinfer_trtllm on a
+    config.json without quantization_config; one with it canonicalizes first: not judged."""
+    command = LAUNCH + LLAMA_DIR + " --quantization modelopt --moe-runner-backend flashinfer_trtllm"
+    for version in ("0.5.8.post1", "0.5.14", "0.5.23"):
+        refusal(
+            version,
+            command,
+            "--moe-runner-backend flashinfer_trtllm",
+            HANDLER,
+            "AssertionError: Invalid quantization 'modelopt'. FlashInfer TRTLLM MOE supports only:",
+            gpu="b200",
+        )
+    assert moe_runner_refusals("0.5.13") == {}
+
+
+def test_a_lora_moe_runner_needs_lora_on():
+    """0.5.23 `check_lora_moe_runner_args` (`moe_runner_lora`; found by the seed 12022
+    differential: lora_cutedsl, lora_marlin, lora_triton refused without --enable-lora)."""
+    for runner in ("lora_cutedsl", "lora_triton"):
+        refusal(
+            "0.5.23",
+            LAUNCH + QWEN3 + f" --moe-runner-backend {runner}",
+            f"--moe-runner-backend {runner}",
+            "check_lora_moe_runner_args",
+            f"ValueError: --moe-runner-backend {runner} requires --enable-lora (or --lora-paths) (LoRA is "
+            "off in this launch; add --enable-lora and --lora-paths, or pick a --moe-runner-backend that "
+            "is not a LoRA one)",
+        )
+    assert moe_runner_lora("0.5.22") is None
+
+
+LORA = """
+def check_lora_moe_runner_args(server_args):
+    cfg = resolving_view(server_args)
+    backend = cfg.moe_runner_backend
+    if not backend.startswith("lora"):
+        return
+    if not cfg.enable_lora:
+        raise ValueError(f"--moe-runner-backend {backend} needs LoRA")
+"""
+
+
+def test_the_generator_reads_the_lora_runner_check():
+    import ast
+
+    from sglang_moe_runner_asserts import read_lora_runner
+
+    assert read_lora_runner([("x.py", ast.parse(LORA), LORA)]) == {
+        "prefix": "lora",
+        "message": "--moe-runner-backend {runner} needs LoRA",
+        "where": "check_lora_moe_runner_args",
+    }
+
+
+def test_the_oracle_moe_generator_adds_runners_to_the_quantization_draws():
+    sys.path.insert(0, os.path.join(ROOT, "tools", "oracle"))
+    import battery
+
+    plain, moe = battery.quantization("0.5.23", 12022, 40), battery.moe("0.5.23", 12022, 40)
+    assert [c["argv"][: len(p["argv"])] for c, p in zip(moe, plain)] == [p["argv"] for p in plain]
+    from speclint.sglang.flags.schema import options_of
+
+    runners = [c["argv"][-1] for c in moe if "--moe-runner-backend" in c["argv"]]
+    choices = options_of("0.5.23")["--moe-runner-backend"].choices or ()
+    assert len(runners) > 20 and set(runners) <= set(choices)
+    assert sum(c["gpu"] == "B200" for c in moe) > sum(c["gpu"] == "B200" for c in plain)
