@@ -56,3 +56,45 @@ def test_0_4_0_dp_attention_makes_dp_size_the_tp_size(tmp_path):
     assert launch["unknown"]["attention_backend"] == (
         "SGLang 0.4.0 picks flashinfer when FlashInfer is installed, else triton"
     )
+
+
+def test_0_4_7_is_resolved_as_itself_deepseek_drafts_three_steps_and_eagle_drops_mixed_chunk(tmp_path):
+    """Recorded in session 12 (tests/data/oracle/0.4.7.json.gz; found by the fresh-seed
+    differential, seeds/12011/0.4.7): `auto_choose_speculative_params(self)` gives DeepSeek
+    (3, 1, 4) and EAGLE turns --enable-mixed-chunk off, where 0.4.6.post5 gives (5, 4, 8) and
+    keeps it."""
+    mtp, eagle = explain(
+        tmp_path,
+        "0.4.7",
+        "deepseek-v3 --speculative-algorithm NEXTN --tp-size 8",
+        f"llama-3.1-8b-instruct --speculative-algorithm EAGLE3 --speculative-draft-model-path "
+        f"{M}eagle3-llama-3.1-8b-instruct --enable-mixed-chunk",
+    )
+    assert mtp["resolution_exact"] is True and mtp["resolution_modelled_on"] == "0.4.7"
+    eff = mtp["effective"]
+    assert (eff["speculative_num_steps"], eff["speculative_eagle_topk"], eff["speculative_num_draft_tokens"]) == (
+        3,
+        1,
+        4,
+    )
+    assert eagle["effective"]["enable_mixed_chunk"] is False
+    [old] = explain(tmp_path, "0.4.6.post5", "deepseek-v3 --speculative-algorithm NEXTN --tp-size 8")
+    assert old["effective"]["speculative_num_steps"] == 5
+
+
+def test_0_4_7_refuses_dp_attention_with_one_dp_group_as_an_error():
+    """0.4.7's own `__post_init__` asserts dp_size > 1 with --enable-dp-attention (recorded);
+    before it was modelled speclint said so only as a warning, "unverified for SGLang 0.4.7"."""
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = f"python -m sglang.launch_server --model-path {ROOT}/{M}deepseek-v3 --tp-size 8 --enable-dp-attention\n"
+    result = lint_text(text, "launch.sh", LintOptions(sglang_version="0.4.7", read_pyproject=False))
+    [finding] = [f for f in result.findings if f.severity == Severity.ERROR]
+    column = text.index("--enable-dp-attention") + 1
+    assert (finding.code, finding.span.line, finding.span.column) == ("PAR003", 1, column)
+    assert finding.message == (
+        "`--enable-dp-attention` with `--dp-size 1`: SGLang 0.4.7 stops in __post_init__ with "
+        "AssertionError: Please set a dp-size > 1. You can use 1 < dp-size <= tp-size"
+    )

@@ -166,6 +166,15 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
         # recorded (session 6): as 0.4.6.post5, but a DeepSeek-V3 MTP draft is not taken from
         # the target (0.4.6 `__post_init__` has no "Auto set draft_model_path" block)
         "0.4.6": _like("0.4.6.post5", mtp_draft_from_target=()),
+        # recorded (session 12): as 0.4.6.post5, but `auto_choose_speculative_params(self)`
+        # gives DeepseekV3/DeepseekV2 (3, 1, 4) and EAGLE turns --enable-mixed-chunk off
+        # ("Mixed chunked prefill is disabled because of using eagle speculative decoding.",
+        # 0.4.7 server_args.py `__post_init__`)
+        "0.4.7": _like(
+            "0.4.6.post5",
+            small_tree_architectures=("DeepseekV3ForCausalLM", "DeepseekV2ForCausalLM"),
+            eagle_disables_mixed_chunk=True,
+        ),
         # recorded (session 6): as 0.4.10.post2, but --enable-ep-moe leaves ep_size alone
         # (0.4.10 `__post_init__` has no deprecated-argument block; only --enable-deepep-moe
         # sets ep_size = tp_size)

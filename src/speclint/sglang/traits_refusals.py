@@ -122,7 +122,7 @@ READ_REFUSALS: dict[str, dict[str, Any]] = {
 REFUSAL_FACTS: dict[str, dict[str, Any]] = {
     # no FlashInfer MoE flags before 0.4.8
     **_for(
-        ("0.4.0", "0.4.6", "0.4.6.post5"),
+        ("0.4.0", "0.4.6", "0.4.6.post5", "0.4.7"),
         flashinfer_moe_quantization="",
         trtllm_mla_refuses_speculative=False,
     ),
