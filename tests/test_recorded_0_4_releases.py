@@ -98,3 +98,38 @@ def test_0_4_7_refuses_dp_attention_with_one_dp_group_as_an_error():
         "`--enable-dp-attention` with `--dp-size 1`: SGLang 0.4.7 stops in __post_init__ with "
         "AssertionError: Please set a dp-size > 1. You can use 1 < dp-size <= tp-size"
     )
+
+
+def test_0_4_1_and_0_4_9_post6_set_the_ep_size_from_enable_ep_moe(tmp_path):
+    """0.4.1's `__post_init__` (0.4.0.post1+) and 0.4.9.post6's first block set ep_size = tp_size
+    for --enable-ep-moe ("EP MoE is enabled. The expert parallel size is adjusted to be the
+    same as the tensor parallel size[N]."); 0.4.10 leaves it to the MoE layers. Recorded in
+    session 12 (tests/data/oracle/0.4.1, 0.4.9.post6; found by seeds/12011)."""
+    launch = "qwen3-8b --tp-size 8 --enable-ep-moe"
+    [v041] = explain(tmp_path, "0.4.1", launch)
+    [v049] = explain(tmp_path, "0.4.9.post6", launch)
+    [v0410] = explain(tmp_path, "0.4.10", launch)
+    assert v041["resolution_exact"] is True and v049["resolution_exact"] is True
+    assert (v041["effective"]["ep_size"], v049["effective"]["ep_size"], v0410["effective"]["ep_size"]) == (8, 8, 1)
+
+
+def test_0_4_1_refuses_a_tp_size_the_nodes_do_not_divide_as_an_error():
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = (
+        f"python -m sglang.launch_server --model-path {ROOT}/{M}deepseek-v3 --tp-size 8 --nnodes 3 "
+        "--node-rank 0 --dist-init-addr 10.0.0.1:5000\n"
+    )
+    result = lint_text(text, "launch.sh", LintOptions(sglang_version="0.4.1", read_pyproject=False))
+    errors = [(f.code, f.span.line, f.span.column, f.message) for f in result.findings if f.severity == Severity.ERROR]
+    assert errors == [
+        (
+            "PAR005",
+            1,
+            text.index("--nnodes 3") + len("--nnodes ") + 1,
+            "tp 8 is not a multiple of `--nnodes 3`: SGLang 0.4.1's check_server_args stops every node with "
+            "AssertionError: tp_size must be divisible by number of nodes",
+        )
+    ]

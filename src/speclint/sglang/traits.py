@@ -188,6 +188,15 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
             multinode_dp_check="any",
         ),
     },
+    {
+        # recorded (session 12): as 0.4.0 (0.4.0.post2-0.4.1.post1 share its `__post_init__`
+        # and `check_server_args`), with --enable-ep-moe, which sets ep_size = tp_size
+        "0.4.1": _like("0.4.0"),
+        # recorded (session 12): 0.4.9.post6's `__post_init__` and `check_server_args` are
+        # 0.4.10's but for its first block, "EP MoE is enabled": --enable-ep-moe sets
+        # ep_size = tp_size
+        "0.4.9.post6": _like("0.4.10", ep_moe_sets_ep_size=True),
+    },
 )
 """Release -> (the release it is like, its differences). A table's entries are made from the
 releases as the tables before it define them, as the oracle's recordings were fitted."""

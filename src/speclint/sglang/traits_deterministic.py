@@ -9,9 +9,11 @@ from __future__ import annotations
 
 DETERMINISTIC_FALLBACK: dict[str, tuple[str, ...]] = {
     "0.4.0": (),
+    "0.4.1": (),
     "0.4.6": (),
     "0.4.6.post5": (),
     "0.4.7": (),
+    "0.4.9.post6": (),
     "0.4.10": (),
     "0.4.10.post2": (),
     "0.5.1.post3": (),
