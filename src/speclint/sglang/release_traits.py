@@ -36,7 +36,9 @@ class ReleaseTraits:
     """True before 0.5.23; 0.5.23 keeps it for EAGLE/EAGLE3 and drops it for STANDALONE."""
     eagle_overlap: str
     """'kept' (v2 worker, 0.5.14+), 'spec_v2_env' (0.5.6.post2), 'beta_spec' (0.5.3: the
-    --enable-beta-spec flag instead of the variable), 'spec_v2_default' (0.5.12: off only
+    --enable-beta-spec flag instead of the variable), 'spec_v2_listed' (0.5.7-0.5.10: the
+    variable keeps it only for `spec_v2_algorithms`, every other algorithm turns it off),
+    'spec_v2_default' (0.5.12: off only
     for a given topk > 1 or SGLANG_ENABLE_SPEC_V2 false), 'disabled' (0.4.10.post2)."""
     cpu_disables_overlap: bool
     """0.5.23 `_disable_overlap_schedule_for_cpu` (speculative_hook.py): --device cpu runs

@@ -106,11 +106,20 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
         # (memory, CUDA graphs, attention backend) on the H100 and the B200 included
         # (memory_hook.py: prefill CUDA graphs of MLA models capture up to 2048 tokens)
         "0.5.22": _like("0.5.23", gpu_resolution=True, mla_prefill_graph_fixed=2048, **_DFLASH_0_5_17),
-        # server_args.py: SGLANG_ENABLE_SPEC_V2 also covers EAGLE3 and refuses a given topk > 1
-        "0.5.7": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"), spec_v2_topk_one=True),
+        # server_args.py: SGLANG_ENABLE_SPEC_V2 also covers EAGLE3 and refuses a given topk > 1;
+        # every other algorithm turns the overlap scheduler off, spec v2 or not ("Overlap
+        # scheduler is disabled when spec v2 is off or using unsupported speculative
+        # algorithm.", 0.5.7-0.5.10.post1 `_handle_speculative_decoding`)
+        "0.5.7": _like(
+            "0.5.6.post2",
+            eagle_overlap="spec_v2_listed",
+            spec_v2_algorithms=("EAGLE", "EAGLE3"),
+            spec_v2_topk_one=True,
+        ),
         # and auto_choose_speculative_params gives (3, 1, 4) to architectures it does not list
         "0.5.8.post1": _like(
             "0.5.6.post2",
+            eagle_overlap="spec_v2_listed",
             spec_v2_algorithms=("EAGLE", "EAGLE3"),
             spec_v2_topk_one=True,
             other_architectures_params=(3, 1, 4),
@@ -118,6 +127,7 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
         # recorded: as 0.5.8.post1
         "0.5.9": _like(
             "0.5.6.post2",
+            eagle_overlap="spec_v2_listed",
             spec_v2_algorithms=("EAGLE", "EAGLE3"),
             spec_v2_topk_one=True,
             other_architectures_params=(3, 1, 4),
@@ -125,6 +135,7 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
         # as 0.5.9, and NGRAM's default draft tokens are 12
         "0.5.10.post1": _like(
             "0.5.6.post2",
+            eagle_overlap="spec_v2_listed",
             spec_v2_algorithms=("EAGLE", "EAGLE3"),
             spec_v2_topk_one=True,
             other_architectures_params=(3, 1, 4),

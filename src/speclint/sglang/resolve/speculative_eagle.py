@@ -251,10 +251,10 @@ def _eagle_overlap(state: ResolutionState, traits: ReleaseTraits, algorithm: str
             "__post_init__",
             "Overlap scheduler is disabled because of using eagle speculative decoding.",
         )
-    elif traits.eagle_overlap in ("spec_v2_env", "beta_spec"):
+    elif traits.eagle_overlap in ("spec_v2_env", "spec_v2_listed", "beta_spec"):
         spec_v2 = (
             _env_flag(state, "SGLANG_ENABLE_SPEC_V2")
-            if traits.eagle_overlap == "spec_v2_env"
+            if traits.eagle_overlap != "beta_spec"
             else state.config.value("enable_beta_spec", False)
         )
         if not state.config.known("enable_beta_spec") and traits.eagle_overlap == "beta_spec":
@@ -278,7 +278,18 @@ def _eagle_overlap(state: ResolutionState, traits: ReleaseTraits, algorithm: str
                     ("speculative_eagle_topk",),
                     TREE_DRAFT_BACKEND,
                 )
-        if not spec_v2:
+        if traits.eagle_overlap == "spec_v2_listed" and not (spec_v2 and algorithm in traits.spec_v2_algorithms):
+            state.set(
+                "disable_overlap_schedule",
+                True,
+                f"{algorithm} runs without the overlap scheduler"
+                + (" (spec v2 covers only " + ", ".join(traits.spec_v2_algorithms) + ")" if spec_v2 else ""),
+                "_handle_speculative_decoding",
+                "Overlap scheduler is disabled when spec v2 is off or using unsupported speculative "
+                "algorithm. You can set env SGLANG_ENABLE_SPEC_V2=True to enable the experimental "
+                "overlap scheduler. ",
+            )
+        elif not spec_v2:
             state.set(
                 "disable_overlap_schedule",
                 True,
