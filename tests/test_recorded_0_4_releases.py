@@ -133,3 +133,32 @@ def test_0_4_1_refuses_a_tp_size_the_nodes_do_not_divide_as_an_error():
             "AssertionError: tp_size must be divisible by number of nodes",
         )
     ]
+
+
+def test_0_4_8_enable_flashinfer_moe_needs_modelopt_fp4():
+    """0.4.8-0.4.9.post4 `__post_init__`: `if self.enable_flashinfer_moe: assert
+    self.quantization == "modelopt_fp4"` (the flag 0.4.9.post6 renames
+    --enable-flashinfer-cutlass-moe); 0.4.8 is recorded (session 12), so it is an error."""
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = f"python -m sglang.launch_server --model-path {ROOT}/{M}deepseek-v3 --tp-size 8 --enable-flashinfer-moe\n"
+    result = lint_text(text, "launch.sh", LintOptions(sglang_version="0.4.8", read_pyproject=False))
+    [finding] = result.findings
+    assert (finding.code, finding.severity, finding.span.line, finding.span.column) == (
+        "SPD009",
+        Severity.ERROR,
+        1,
+        text.index("--enable-flashinfer-moe") + 1,
+    )
+    assert finding.message.startswith(
+        "SGLang 0.4.8 refuses this launch in __post_init__: AssertionError: modelopt_fp4 quantization "
+        "is required for Flashinfer MOE (--quantization not given"
+    )
+    fp4 = text.replace("--enable-flashinfer-moe", "--enable-flashinfer-moe --quantization modelopt_fp4")
+    assert not [
+        f
+        for f in lint_text(fp4, "launch.sh", LintOptions(sglang_version="0.4.8", read_pyproject=False)).findings
+        if f.code == "SPD009"
+    ]
