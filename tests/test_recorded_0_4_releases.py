@@ -162,3 +162,17 @@ def test_0_4_8_enable_flashinfer_moe_needs_modelopt_fp4():
         for f in lint_text(fp4, "launch.sh", LintOptions(sglang_version="0.4.8", read_pyproject=False)).findings
         if f.code == "SPD009"
     ]
+
+
+def test_0_4_9_keeps_a_tree_draft_with_pages_where_0_4_8_makes_it_a_chain(tmp_path):
+    """0.4.8's `__post_init__` turns topk > 1 into 1 with a page size above 1 ("speculative_eagle_topk
+    is adjusted to 1 when page_size > 1"); 0.4.9 dropped that block (both recorded, session 12)."""
+    launch = (
+        f"llama-3.1-8b-instruct --speculative-algorithm EAGLE --speculative-draft-model-path "
+        f"{M}eagle-llama-3.1-8b-instruct --speculative-num-steps 3 --speculative-eagle-topk 4 "
+        "--speculative-num-draft-tokens 8 --page-size 16"
+    )
+    [v048] = explain(tmp_path, "0.4.8", launch)
+    [v049] = explain(tmp_path, "0.4.9", launch)
+    assert v049["resolution_exact"] is True
+    assert (v048["effective"]["speculative_eagle_topk"], v049["effective"]["speculative_eagle_topk"]) == (1, 4)

@@ -221,6 +221,12 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # 0.4.8 `__post_init__`: --enable-flashinfer-moe asserts modelopt_fp4 ("modelopt_fp4
     # quantization is required for Flashinfer MOE"), the flag 0.4.9.post6 renames
     "0.4.8": ("0.4.7", {"flashinfer_moe_quantization": "flags"}),
+    # 0.4.9 `__post_init__`: no "page_size > 1" topk rewrite and no DeepEP `auto` assert;
+    # ModelConfig is built (so --quantization is verified) under a default mem fraction
+    "0.4.9": (
+        "0.4.8",
+        {"page_forces_topk_one": False, "deepep_auto_refuses_dp_attention": False, "quantization_verified": True},
+    ),
 }
 """Release -> (the modelled release whose whole entry, later facts included, it takes; its
 differences)."""
