@@ -47,7 +47,10 @@ def test_spec_v2_keeps_the_overlap_scheduler_only_for_eagle_in_0_5_7_to_0_5_10(t
     eagle = STANDALONE.replace("STANDALONE", "EAGLE3").replace(
         f"{M}llama-3.1-8b-instruct --speculative-num", f"{M}eagle3-llama-3.1-8b-instruct --speculative-num"
     )
-    assert explain(tmp_path, "0.5.7", eagle.replace("topk 8", "topk 1"))["effective"]["disable_overlap_schedule"] is False
+    assert (
+        explain(tmp_path, "0.5.7", eagle.replace("topk 8", "topk 1"))["effective"]["disable_overlap_schedule"]
+        is False
+    )
 
 
 def test_spec_v2_leaves_the_overlap_scheduler_as_given_for_standalone_in_0_5_6(tmp_path):

@@ -72,7 +72,11 @@ def test_0_4_7_is_resolved_as_itself_deepseek_drafts_three_steps_and_eagle_drops
     )
     assert mtp["resolution_exact"] is True and mtp["resolution_modelled_on"] == "0.4.7"
     eff = mtp["effective"]
-    assert (eff["speculative_num_steps"], eff["speculative_eagle_topk"], eff["speculative_num_draft_tokens"]) == (
+    assert (
+        eff["speculative_num_steps"],
+        eff["speculative_eagle_topk"],
+        eff["speculative_num_draft_tokens"],
+    ) == (
         3,
         1,
         4,
@@ -110,7 +114,11 @@ def test_0_4_1_and_0_4_9_post6_set_the_ep_size_from_enable_ep_moe(tmp_path):
     [v049] = explain(tmp_path, "0.4.9.post6", launch)
     [v0410] = explain(tmp_path, "0.4.10", launch)
     assert v041["resolution_exact"] is True and v049["resolution_exact"] is True
-    assert (v041["effective"]["ep_size"], v049["effective"]["ep_size"], v0410["effective"]["ep_size"]) == (8, 8, 1)
+    assert (v041["effective"]["ep_size"], v049["effective"]["ep_size"], v0410["effective"]["ep_size"]) == (
+        8,
+        8,
+        1,
+    )
 
 
 def test_0_4_1_refuses_a_tp_size_the_nodes_do_not_divide_as_an_error():
@@ -123,7 +131,11 @@ def test_0_4_1_refuses_a_tp_size_the_nodes_do_not_divide_as_an_error():
         "--node-rank 0 --dist-init-addr 10.0.0.1:5000\n"
     )
     result = lint_text(text, "launch.sh", LintOptions(sglang_version="0.4.1", read_pyproject=False))
-    errors = [(f.code, f.span.line, f.span.column, f.message) for f in result.findings if f.severity == Severity.ERROR]
+    errors = [
+        (f.code, f.span.line, f.span.column, f.message)
+        for f in result.findings
+        if f.severity == Severity.ERROR
+    ]
     assert errors == [
         (
             "PAR005",
@@ -159,7 +171,9 @@ def test_0_4_8_enable_flashinfer_moe_needs_modelopt_fp4():
     fp4 = text.replace("--enable-flashinfer-moe", "--enable-flashinfer-moe --quantization modelopt_fp4")
     assert not [
         f
-        for f in lint_text(fp4, "launch.sh", LintOptions(sglang_version="0.4.8", read_pyproject=False)).findings
+        for f in lint_text(
+            fp4, "launch.sh", LintOptions(sglang_version="0.4.8", read_pyproject=False)
+        ).findings
         if f.code == "SPD009"
     ]
 
@@ -175,4 +189,7 @@ def test_0_4_9_keeps_a_tree_draft_with_pages_where_0_4_8_makes_it_a_chain(tmp_pa
     [v048] = explain(tmp_path, "0.4.8", launch)
     [v049] = explain(tmp_path, "0.4.9", launch)
     assert v049["resolution_exact"] is True
-    assert (v048["effective"]["speculative_eagle_topk"], v049["effective"]["speculative_eagle_topk"]) == (1, 4)
+    assert (v048["effective"]["speculative_eagle_topk"], v049["effective"]["speculative_eagle_topk"]) == (
+        1,
+        4,
+    )

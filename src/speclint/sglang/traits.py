@@ -225,7 +225,11 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # ModelConfig is built (so --quantization is verified) under a default mem fraction
     "0.4.9": (
         "0.4.8",
-        {"page_forces_topk_one": False, "deepep_auto_refuses_dp_attention": False, "quantization_verified": True},
+        {
+            "page_forces_topk_one": False,
+            "deepep_auto_refuses_dp_attention": False,
+            "quantization_verified": True,
+        },
     ),
 }
 """Release -> (the modelled release whose whole entry, later facts included, it takes; its

@@ -129,7 +129,11 @@ REFUSAL_FACTS: dict[str, dict[str, Any]] = {
     # --enable-flashinfer-trtllm-moe asserts --enable-ep-moe ("EP MoE is required for
     # Flashinfer TRTLLM MOE")
     # no "trtllm_mla backend does not support speculative decoding yet" (0.4.10.post1 adds it)
-    **_for(("0.4.9.post6", "0.4.10"), flashinfer_moe_quantization="flags_ep", trtllm_mla_refuses_speculative=False),
+    **_for(
+        ("0.4.9.post6", "0.4.10"),
+        flashinfer_moe_quantization="flags_ep",
+        trtllm_mla_refuses_speculative=False,
+    ),
     # the runners' asserts as worded in each release (refusals.py `_MOE_QUANTIZATION`)
     "0.5.1.post3": dict(flashinfer_moe_quantization="runner_0_5_1", trtllm_mla_refuses_speculative=False),
     "0.5.3.post3": dict(flashinfer_moe_quantization="runner_0_5_3", cutlass_moe_quantizations=()),

@@ -171,8 +171,8 @@ def _moe_runner(state: ResolutionState, variant: str) -> object:
     deprecated flags (0.5.1-0.5.2; None: a flag is dynamic)."""
     if variant.startswith("flags"):
         # 0.4.8-0.4.9.post4 name the flag --enable-flashinfer-moe (the same assert)
-        on = given(state, "enable_flashinfer_cutlass_moe") is True or given(state, "enable_flashinfer_moe") is True
-        return "flashinfer_cutlass" if on else None
+        flags = ("enable_flashinfer_cutlass_moe", "enable_flashinfer_moe")
+        return "flashinfer_cutlass" if any(given(state, flag) is True for flag in flags) else None
     runner = given(state, "moe_runner_backend")
     for flag, value in _RUNNER_FLAGS:
         on = given(state, flag)

@@ -278,7 +278,9 @@ def _eagle_overlap(state: ResolutionState, traits: ReleaseTraits, algorithm: str
                     ("speculative_eagle_topk",),
                     TREE_DRAFT_BACKEND,
                 )
-        if traits.eagle_overlap == "spec_v2_listed" and not (spec_v2 and algorithm in traits.spec_v2_algorithms):
+        if traits.eagle_overlap == "spec_v2_listed" and not (
+            spec_v2 and algorithm in traits.spec_v2_algorithms
+        ):
             state.set(
                 "disable_overlap_schedule",
                 True,
