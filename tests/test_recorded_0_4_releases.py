@@ -193,3 +193,25 @@ def test_0_4_9_keeps_a_tree_draft_with_pages_where_0_4_8_makes_it_a_chain(tmp_pa
         1,
         4,
     )
+
+
+def test_0_4_9_post3_enable_lora_needs_a_rank_and_modules_without_paths():
+    """0.4.9.post3 (recorded, session 12) adds --enable-lora and `check_lora_server_args`'s
+    assert; before it was modelled it followed 0.4.9 (no such check: nothing said)."""
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = f"python -m sglang.launch_server --model-path {ROOT}/{M}llama-3.1-8b-instruct --enable-lora\n"
+    result = lint_text(text, "launch.sh", LintOptions(sglang_version="0.4.9.post3", read_pyproject=False))
+    assert [(f.code, f.severity, f.span.line, f.span.column, f.message) for f in result.findings] == [
+        (
+            "SPD009",
+            Severity.ERROR,
+            1,
+            text.index("--enable-lora") + 1,
+            "SGLang 0.4.9.post3 refuses this launch in check_lora_server_args: AssertionError: When no "
+            "initial --lora-paths is provided, you need to specify both --max-lora-rank and "
+            "--lora-target-modules for LoRA initialization.",
+        )
+    ]

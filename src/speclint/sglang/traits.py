@@ -231,6 +231,9 @@ _WHOLE_LIKE: dict[str, _Like] = {
             "quantization_verified": True,
         },
     ),
+    # 0.4.9.post3 `check_lora_server_args`: "When no initial --lora-paths is provided, you need
+    # to specify both --max-lora-rank and --lora-target-modules for LoRA initialization."
+    "0.4.9.post3": ("0.4.9", {"lora_needs_rank_and_modules": True}),
 }
 """Release -> (the modelled release whose whole entry, later facts included, it takes; its
 differences)."""

@@ -16,6 +16,7 @@ DETERMINISTIC_FALLBACK: dict[str, tuple[str, ...]] = {
     "0.4.7.post1": (),
     "0.4.8": (),
     "0.4.9": (),
+    "0.4.9.post3": (),
     "0.4.9.post6": (),
     "0.4.10": (),
     "0.4.10.post2": (),
