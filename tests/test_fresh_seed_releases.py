@@ -37,20 +37,45 @@ STANDALONE = (
 )
 
 
-def test_spec_v2_keeps_the_overlap_scheduler_only_for_eagle_in_0_5_7_to_0_5_10(tmp_path):
-    # 0.5.7-0.5.10.post1 `_handle_speculative_decoding`: `if algorithm in ["EAGLE", "EAGLE3"]
-    # and SGLANG_ENABLE_SPEC_V2: disable_overlap_schedule = False ... else: ... = True`
-    # (recorded: 0.5.7, seed 12011, STANDALONE with spec v2 -> True)
-    for version in ("0.5.7", "0.5.10.post1"):
-        launch = explain(tmp_path, version, STANDALONE)
-        assert launch["effective"]["disable_overlap_schedule"] is True, version
-    eagle = STANDALONE.replace("STANDALONE", "EAGLE3").replace(
-        f"{M}llama-3.1-8b-instruct --speculative-num", f"{M}eagle3-llama-3.1-8b-instruct --speculative-num"
+def test_spec_v2_keeps_the_overlap_scheduler_only_for_the_listed_algorithms_in_0_5_7_to_0_5_10(tmp_path):
+    # 0.5.7 `_handle_speculative_decoding`: `if algorithm in ["EAGLE", "EAGLE3"] and
+    # SGLANG_ENABLE_SPEC_V2: disable_overlap_schedule = False ... else: ... = True` (recorded:
+    # 0.5.7, seed 12011, STANDALONE with spec v2 -> True); 0.5.8-0.5.10.post1 list STANDALONE
+    # too (recorded: 0.5.10.post1, seed 9102 -> False)
+    assert explain(tmp_path, "0.5.7", STANDALONE)["effective"]["disable_overlap_schedule"] is True
+    topk_one = STANDALONE.replace(
+        "--speculative-num-steps 2 --speculative-eagle-topk 8",
+        "--speculative-num-steps 3 --speculative-eagle-topk 1",
     )
-    assert (
-        explain(tmp_path, "0.5.7", eagle.replace("topk 8", "topk 1"))["effective"]["disable_overlap_schedule"]
-        is False
-    )
+    assert explain(tmp_path, "0.5.10.post1", topk_one)["effective"]["disable_overlap_schedule"] is False
+
+
+def test_spec_v2_refuses_a_standalone_tree_from_0_5_8():
+    """With STANDALONE under spec v2 (0.5.8+), its topk > 1 meets "Spec v2 currently only
+    supports topk = 1 for speculative decoding." (0.5.7: STANDALONE is not spec v2's)."""
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = STANDALONE.replace(M, f"{ROOT}/{M}") + "\n"
+
+    def errors(version: str) -> list[tuple[str, int, int, str]]:
+        result = lint_text(text, "launch.sh", LintOptions(sglang_version=version, read_pyproject=False))
+        return [
+            (f.code, f.span.line, f.span.column, f.message)
+            for f in result.findings
+            if f.severity == Severity.ERROR
+        ]
+
+    assert errors("0.5.7") == []
+    assert errors("0.5.8.post1") == [
+        (
+            "SPD007",
+            1,
+            text.index("--speculative-eagle-topk 8") + len("--speculative-eagle-topk ") + 1,
+            "SGLang 0.5.8.post1 refuses this launch: Spec v2 currently only supports topk = 1 for speculative decoding.",
+        )
+    ]
 
 
 def test_spec_v2_leaves_the_overlap_scheduler_as_given_for_standalone_in_0_5_6(tmp_path):

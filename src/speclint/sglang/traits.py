@@ -116,11 +116,12 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
             spec_v2_algorithms=("EAGLE", "EAGLE3"),
             spec_v2_topk_one=True,
         ),
-        # and auto_choose_speculative_params gives (3, 1, 4) to architectures it does not list
+        # and auto_choose_speculative_params gives (3, 1, 4) to architectures it does not list;
+        # spec v2 covers STANDALONE too (0.5.8-0.5.10.post1: `in ["EAGLE", "EAGLE3", "STANDALONE"]`)
         "0.5.8.post1": _like(
             "0.5.6.post2",
             eagle_overlap="spec_v2_listed",
-            spec_v2_algorithms=("EAGLE", "EAGLE3"),
+            spec_v2_algorithms=("EAGLE", "EAGLE3", "STANDALONE"),
             spec_v2_topk_one=True,
             other_architectures_params=(3, 1, 4),
         ),
@@ -128,7 +129,7 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
         "0.5.9": _like(
             "0.5.6.post2",
             eagle_overlap="spec_v2_listed",
-            spec_v2_algorithms=("EAGLE", "EAGLE3"),
+            spec_v2_algorithms=("EAGLE", "EAGLE3", "STANDALONE"),
             spec_v2_topk_one=True,
             other_architectures_params=(3, 1, 4),
         ),
@@ -136,7 +137,7 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
         "0.5.10.post1": _like(
             "0.5.6.post2",
             eagle_overlap="spec_v2_listed",
-            spec_v2_algorithms=("EAGLE", "EAGLE3"),
+            spec_v2_algorithms=("EAGLE", "EAGLE3", "STANDALONE"),
             spec_v2_topk_one=True,
             other_architectures_params=(3, 1, 4),
             ngram_default_draft_tokens_flag=None,
