@@ -187,6 +187,7 @@ def _describe(launch: dict) -> str:
 
 RECORDED = (
     "0.4.0",
+    "0.4.1",
     "0.4.6",
     "0.4.6.post5",
     "0.4.7",
@@ -194,6 +195,7 @@ RECORDED = (
     "0.4.8",
     "0.4.9",
     "0.4.9.post3",
+    "0.4.9.post4",
     "0.4.9.post6",
     "0.4.10",
     "0.4.10.post2",
@@ -221,7 +223,7 @@ RECORDED = (
     "0.5.22",
     "0.5.23",
 )
-"""0.4.0, 0.4.1, 0.4.6, 0.4.6.post5, 0.4.7, 0.4.7.post1, 0.4.8, 0.4.9, 0.4.9.post3, 0.4.9.post6, 0.4.10, 0.4.10.post2 and the last patch of every 0.5.x minor on
+"""0.4.0, 0.4.1, 0.4.6, 0.4.6.post5, 0.4.7, 0.4.7.post1, 0.4.8, 0.4.9, 0.4.9.post3, 0.4.9.post4, 0.4.9.post6, 0.4.10, 0.4.10.post2 and the last patch of every 0.5.x minor on
 PyPI (there is no 0.5.0): each has a recording, and speclint resolves it as itself (a traits
 entry)."""
 

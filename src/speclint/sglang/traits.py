@@ -235,6 +235,9 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # 0.4.9.post3 `check_lora_server_args`: "When no initial --lora-paths is provided, you need
     # to specify both --max-lora-rank and --lora-target-modules for LoRA initialization."
     "0.4.9.post3": ("0.4.9", {"lora_needs_rank_and_modules": True}),
+    # 0.4.9.post4 moves the chunked-prefill/page-size assert into check_server_args (read per
+    # release by gen_sglang_server_checks.py) and the FlashInfer MoE assert after DP attention
+    "0.4.9.post4": ("0.4.9.post3", {}),
 }
 """Release -> (the modelled release whose whole entry, later facts included, it takes; its
 differences)."""

@@ -17,6 +17,7 @@ DETERMINISTIC_FALLBACK: dict[str, tuple[str, ...]] = {
     "0.4.8": (),
     "0.4.9": (),
     "0.4.9.post3": (),
+    "0.4.9.post4": (),
     "0.4.9.post6": (),
     "0.4.10": (),
     "0.4.10.post2": (),
