@@ -81,3 +81,35 @@ def test_spec_v2_refuses_a_standalone_tree_from_0_5_8():
 def test_spec_v2_leaves_the_overlap_scheduler_as_given_for_standalone_in_0_5_6(tmp_path):
     # 0.5.6.post2: only `if not SGLANG_ENABLE_SPEC_V2: disable_overlap_schedule = True`
     assert explain(tmp_path, "0.5.6.post2", STANDALONE)["effective"]["disable_overlap_schedule"] is False
+
+
+def test_0_5_1_refuses_an_mtp_target_with_pages_on_flashinfer():
+    """0.5.1 `__post_init__` (recorded, session 12; 0.5.1.post2 dropped it): a DeepSeek-V3 MTP
+    target with --attention-backend flashinfer and a page size other than 1 raises."""
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = (
+        f"python -m sglang.launch_server --model-path {ROOT}/{M}deepseek-v3 --tp-size 8 "
+        "--speculative-algorithm NEXTN --attention-backend flashinfer --page-size 16\n"
+    )
+
+    def errors(version: str) -> list[tuple[str, int, int, str]]:
+        result = lint_text(text, "launch.sh", LintOptions(sglang_version=version, read_pyproject=False))
+        return [
+            (f.code, f.span.line, f.span.column, f.message)
+            for f in result.findings
+            if f.severity == Severity.ERROR
+        ]
+
+    assert errors("0.5.1") == [
+        (
+            "SPD009",
+            1,
+            text.index("--page-size 16") + len("--page-size ") + 1,
+            "SGLang 0.5.1 refuses this launch in __post_init__: ValueError: Speculative decoding with "
+            "page_size != 1 is not supported. Please set page_size to 1.",
+        )
+    ]
+    assert errors("0.5.1.post3") == []

@@ -102,6 +102,10 @@ class ReleaseTraits:
     (attention.py). Empty: not modelled, the page size is unknown."""
     page_forces_topk_one: bool
     """0.4.6: a page size above 1 (after the backend's) turns topk > 1 into 1, logged."""
+    mtp_flashinfer_page_refused: bool
+    """0.5.1-0.5.1.post1 `__post_init__`: a DeepseekV3/Glm4Moe MTP target (`mtp_draft_from_target`)
+    with --attention-backend flashinfer and a page size other than 1 raises "Speculative
+    decoding with page_size != 1 is not supported. Please set page_size to 1."."""
     deepep_auto_refuses_dp_attention: bool
     """0.4.6 `__post_init__`: --enable-deepep-moe in deepep_mode auto with DP attention
     raises (checks.py)."""

@@ -238,6 +238,9 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # 0.4.9.post4 moves the chunked-prefill/page-size assert into check_server_args (read per
     # release by gen_sglang_server_checks.py) and the FlashInfer MoE assert after DP attention
     "0.4.9.post4": ("0.4.9.post3", {}),
+    # 0.5.1 `__post_init__` (0.5.1.post2 drops it): an MTP target with page_size != 1 on
+    # flashinfer raises "Speculative decoding with page_size != 1 is not supported."
+    "0.5.1": ("0.5.1.post3", {"mtp_flashinfer_page_refused": True}),
 }
 """Release -> (the modelled release whose whole entry, later facts included, it takes; its
 differences)."""

@@ -73,6 +73,15 @@ def resolve_eagle_family(state: ResolutionState, traits: ReleaseTraits, algorith
                     "the draft revision follows the target's",
                     handler,
                 )
+        if traits.mtp_flashinfer_page_refused:
+            page = state.get("page_size")
+            if state.get("attention_backend") == "flashinfer" and is_known(page) and page not in (None, 1):
+                raise Stop(
+                    "ValueError",
+                    "Speculative decoding with page_size != 1 is not supported. Please set page_size to 1.",
+                    "__post_init__",
+                    ("page_size", "attention_backend"),
+                )
     elif arch is None and state.get("speculative_draft_model_path") is None:
         state.set_unknown(
             "speculative_draft_model_path",
