@@ -241,6 +241,8 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # 0.5.1 `__post_init__` (0.5.1.post2 drops it): an MTP target with page_size != 1 on
     # flashinfer raises "Speculative decoding with page_size != 1 is not supported."
     "0.5.1": ("0.5.1.post3", {"mtp_flashinfer_page_refused": True}),
+    # 0.5.1.post2 server_args.py is 0.5.1.post3's but for --hicache-storage-backend-extra-config
+    "0.5.1.post2": ("0.5.1.post3", {}),
 }
 """Release -> (the modelled release whose whole entry, later facts included, it takes; its
 differences)."""

@@ -22,6 +22,7 @@ DETERMINISTIC_FALLBACK: dict[str, tuple[str, ...]] = {
     "0.4.10": (),
     "0.4.10.post2": (),
     "0.5.1": (),
+    "0.5.1.post2": (),
     "0.5.1.post3": (),
     "0.5.2": (),
     "0.5.3.post3": (),
