@@ -113,3 +113,24 @@ def test_0_5_1_refuses_an_mtp_target_with_pages_on_flashinfer():
         )
     ]
     assert errors("0.5.1.post3") == []
+
+
+def test_0_5_3_leaves_deepseek_on_blackwell_to_the_model_runner():
+    """0.5.3 (recorded, session 12) has no DeepseekV3 branch in
+    `_handle_model_specific_adjustments`: on a B200 the attention backend stays None while
+    resolving and the page size 1, where 0.5.3.post3 picks trtllm_mla and page size 64."""
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+    from speclint.sglang.resolve.gpu_profiles import profile
+
+    text = f"python -m sglang.launch_server --model-path {ROOT}/{M}deepseek-v3 --tp-size 8\n"
+
+    def resolved(version: str) -> tuple[object, object, bool]:
+        options = LintOptions(sglang_version=version, gpu=profile("B200"), read_pyproject=False)
+        ctx = lint_text(text, "launch.sh", options).contexts[0]
+        assert ctx.resolution is not None
+        effective = ctx.resolution.effective
+        return effective["attention_backend"], effective["page_size"], ctx.release.resolution_exact
+
+    assert resolved("0.5.3") == (None, 1, True)
+    assert resolved("0.5.3.post3") == ("trtllm_mla", 64, True)

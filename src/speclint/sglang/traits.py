@@ -243,6 +243,9 @@ _WHOLE_LIKE: dict[str, _Like] = {
     "0.5.1": ("0.5.1.post3", {"mtp_flashinfer_page_refused": True}),
     # 0.5.1.post2 server_args.py is 0.5.1.post3's but for --hicache-storage-backend-extra-config
     "0.5.1.post2": ("0.5.1.post3", {}),
+    # 0.5.3: no --enable-beta-spec yet (EAGLE turns the overlap scheduler off) and no DeepseekV3
+    # branch in `_handle_model_specific_adjustments` (no trtllm_mla on Blackwell while resolving)
+    "0.5.3": ("0.5.3.post3", {"eagle_overlap": "disabled", "deepseek_blackwell_mla": False}),
 }
 """Release -> (the modelled release whose whole entry, later facts included, it takes; its
 differences)."""

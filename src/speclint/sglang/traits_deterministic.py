@@ -25,6 +25,7 @@ DETERMINISTIC_FALLBACK: dict[str, tuple[str, ...]] = {
     "0.5.1.post2": (),
     "0.5.1.post3": (),
     "0.5.2": (),
+    "0.5.3": (),
     "0.5.3.post3": (),
     "0.5.4.post3": (),
     "0.5.5.post3": (),
