@@ -134,3 +134,20 @@ def test_0_5_3_leaves_deepseek_on_blackwell_to_the_model_runner():
 
     assert resolved("0.5.3") == (None, 1, True)
     assert resolved("0.5.3.post3") == ("trtllm_mla", 64, True)
+
+
+def test_0_5_6_picks_flashinfer_on_blackwell_where_0_5_6_post2_picks_trtllm_mha():
+    """0.5.6 (recorded, session 12) has no Blackwell trtllm_mha default for MHA models."""
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+    from speclint.sglang.resolve.gpu_profiles import profile
+
+    text = f"python -m sglang.launch_server --model-path {ROOT}/{M}llama-3.1-8b-instruct\n"
+
+    def backend(version: str) -> object:
+        options = LintOptions(sglang_version=version, gpu=profile("B200"), read_pyproject=False)
+        ctx = lint_text(text, "launch.sh", options).contexts[0]
+        assert ctx.resolution is not None and ctx.release.resolution_exact
+        return ctx.resolution.effective["attention_backend"]
+
+    assert (backend("0.5.6"), backend("0.5.6.post2")) == ("flashinfer", "trtllm_mha")
