@@ -249,6 +249,8 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # 0.5.6 `_handle_attention_backend_compatibility`: no `is_blackwell() and
     # is_no_spec_infer_or_topk_one(self)` branch (0.5.6.post2's trtllm_mha): flashinfer on Blackwell
     "0.5.6": ("0.5.6.post2", {"auto_backend_choice": "flashinfer"}),
+    # 0.5.8's server_args.py is 0.5.8.post1's, byte for byte
+    "0.5.8": ("0.5.8.post1", {}),
 }
 """Release -> (the modelled release whose whole entry, later facts included, it takes; its
 differences)."""

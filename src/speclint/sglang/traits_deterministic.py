@@ -32,6 +32,7 @@ DETERMINISTIC_FALLBACK: dict[str, tuple[str, ...]] = {
     "0.5.6": (),
     "0.5.6.post2": (),
     "0.5.7": (),
+    "0.5.8": (),
     "0.5.8.post1": (),
     "0.5.9": (),
     "0.5.10.post1": (),
@@ -89,6 +90,11 @@ RL_ON_POLICY: dict[str, tuple[str, tuple[tuple[str, object], ...], str | None]] 
         "Enable deterministic inference because of rl_on_policy_target.",
     ),
     "0.5.7": (
+        "_handle_deterministic_inference",
+        (("enable_deterministic_inference", True),),
+        "Enable deterministic inference because of rl_on_policy_target.",
+    ),
+    "0.5.8": (
         "_handle_deterministic_inference",
         (("enable_deterministic_inference", True),),
         "Enable deterministic inference because of rl_on_policy_target.",
