@@ -251,6 +251,7 @@ _WHOLE_LIKE: dict[str, _Like] = {
     "0.5.6": ("0.5.6.post2", {"auto_backend_choice": "flashinfer"}),
     # 0.5.8's server_args.py is 0.5.8.post1's, byte for byte
     "0.5.8": ("0.5.8.post1", {}),
+    "0.5.10": ("0.5.10.post1", {}),  # the same server_args.py
 }
 """Release -> (the modelled release whose whole entry, later facts included, it takes; its
 differences)."""

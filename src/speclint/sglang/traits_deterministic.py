@@ -35,6 +35,7 @@ DETERMINISTIC_FALLBACK: dict[str, tuple[str, ...]] = {
     "0.5.8": (),
     "0.5.8.post1": (),
     "0.5.9": (),
+    "0.5.10": (),
     "0.5.10.post1": (),
     "0.5.11": (),
     "0.5.12.post1": ("triton", "flashinfer", "fa3"),
@@ -105,6 +106,11 @@ RL_ON_POLICY: dict[str, tuple[str, tuple[tuple[str, object], ...], str | None]] 
         "Enable deterministic inference because of rl_on_policy_target.",
     ),
     "0.5.9": (
+        "_handle_deterministic_inference",
+        (("enable_deterministic_inference", True),),
+        "Enable deterministic inference because of rl_on_policy_target.",
+    ),
+    "0.5.10": (
         "_handle_deterministic_inference",
         (("enable_deterministic_inference", True),),
         "Enable deterministic inference because of rl_on_policy_target.",
