@@ -38,6 +38,7 @@ DETERMINISTIC_FALLBACK: dict[str, tuple[str, ...]] = {
     "0.5.10": (),
     "0.5.10.post1": (),
     "0.5.11": (),
+    "0.5.12": ("triton", "flashinfer", "fa3"),
     "0.5.12.post1": ("triton", "flashinfer", "fa3"),
     "0.5.13.post1": ("triton", "flashinfer", "fa3"),
     "0.5.14": ("triton", "flashinfer", "fa3"),
@@ -54,6 +55,7 @@ DETERMINISTIC_FALLBACK: dict[str, tuple[str, ...]] = {
 
 MIS_SEES_FALLBACK: frozenset[str] = frozenset(
     (
+        "0.5.12",
         "0.5.12.post1",
         "0.5.13.post1",
         "0.5.14",
@@ -121,6 +123,11 @@ RL_ON_POLICY: dict[str, tuple[str, tuple[tuple[str, object], ...], str | None]] 
         "Enable deterministic inference because of rl_on_policy_target.",
     ),
     "0.5.11": (
+        "_handle_deterministic_inference",
+        (("enable_deterministic_inference", True),),
+        "Enable deterministic inference because of rl_on_policy_target.",
+    ),
+    "0.5.12": (
         "_handle_deterministic_inference",
         (("enable_deterministic_inference", True),),
         "Enable deterministic inference because of rl_on_policy_target.",
