@@ -253,6 +253,7 @@ _WHOLE_LIKE: dict[str, _Like] = {
     "0.5.8": ("0.5.8.post1", {}),
     "0.5.10": ("0.5.10.post1", {}),  # the same server_args.py
     "0.5.12": ("0.5.12.post1", {}),  # the same server_args.py
+    "0.5.13": ("0.5.13.post1", {}),  # the same server_args.py
 }
 """Release -> (the modelled release whose whole entry, later facts included, it takes; its
 differences)."""

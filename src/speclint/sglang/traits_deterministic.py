@@ -40,6 +40,7 @@ DETERMINISTIC_FALLBACK: dict[str, tuple[str, ...]] = {
     "0.5.11": (),
     "0.5.12": ("triton", "flashinfer", "fa3"),
     "0.5.12.post1": ("triton", "flashinfer", "fa3"),
+    "0.5.13": ("triton", "flashinfer", "fa3"),
     "0.5.13.post1": ("triton", "flashinfer", "fa3"),
     "0.5.14": ("triton", "flashinfer", "fa3"),
     "0.5.15.post1": ("triton", "flashinfer", "fa3"),
@@ -57,6 +58,7 @@ MIS_SEES_FALLBACK: frozenset[str] = frozenset(
     (
         "0.5.12",
         "0.5.12.post1",
+        "0.5.13",
         "0.5.13.post1",
         "0.5.14",
         "0.5.15.post1",
@@ -133,6 +135,11 @@ RL_ON_POLICY: dict[str, tuple[str, tuple[tuple[str, object], ...], str | None]] 
         "Enable deterministic inference because of rl_on_policy_target.",
     ),
     "0.5.12.post1": (
+        "_handle_deterministic_inference",
+        (("enable_deterministic_inference", True),),
+        "Enable deterministic inference because of rl_on_policy_target.",
+    ),
+    "0.5.13": (
         "_handle_deterministic_inference",
         (("enable_deterministic_inference", True),),
         "Enable deterministic inference because of rl_on_policy_target.",
