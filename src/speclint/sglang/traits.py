@@ -254,6 +254,9 @@ _WHOLE_LIKE: dict[str, _Like] = {
     "0.5.10": ("0.5.10.post1", {}),  # the same server_args.py
     "0.5.12": ("0.5.12.post1", {}),  # the same server_args.py
     "0.5.13": ("0.5.13.post1", {}),  # the same server_args.py
+    # 0.5.15's server_args.py differs from 0.5.15.post1's in one line (`self` for
+    # `self._resolved()` when a backend check reads attention_backend)
+    "0.5.15": ("0.5.15.post1", {}),
 }
 """Release -> (the modelled release whose whole entry, later facts included, it takes; its
 differences)."""

@@ -43,6 +43,7 @@ DETERMINISTIC_FALLBACK: dict[str, tuple[str, ...]] = {
     "0.5.13": ("triton", "flashinfer", "fa3"),
     "0.5.13.post1": ("triton", "flashinfer", "fa3"),
     "0.5.14": ("triton", "flashinfer", "fa3"),
+    "0.5.15": ("triton", "flashinfer", "fa3"),
     "0.5.15.post1": ("triton", "flashinfer", "fa3"),
     "0.5.16": ("triton", "flashinfer", "fa3"),
     "0.5.17": ("triton", "flashinfer", "fa3"),
@@ -61,6 +62,7 @@ MIS_SEES_FALLBACK: frozenset[str] = frozenset(
         "0.5.13",
         "0.5.13.post1",
         "0.5.14",
+        "0.5.15",
         "0.5.15.post1",
         "0.5.16",
         "0.5.17",
@@ -150,6 +152,11 @@ RL_ON_POLICY: dict[str, tuple[str, tuple[tuple[str, object], ...], str | None]] 
         "Enable deterministic inference because of rl_on_policy_target.",
     ),
     "0.5.14": (
+        "_handle_deterministic_inference",
+        (("enable_deterministic_inference", True),),
+        "Enable deterministic inference because of rl_on_policy_target.",
+    ),
+    "0.5.15": (
         "_handle_deterministic_inference",
         (("enable_deterministic_inference", True),),
         "Enable deterministic inference because of rl_on_policy_target.",
