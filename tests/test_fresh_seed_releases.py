@@ -151,3 +151,22 @@ def test_0_5_6_picks_flashinfer_on_blackwell_where_0_5_6_post2_picks_trtllm_mha(
         return ctx.resolution.effective["attention_backend"]
 
     assert (backend("0.5.6"), backend("0.5.6.post2")) == ("flashinfer", "trtllm_mha")
+
+
+def test_0_5_5_gives_fa4_prefill_page_size_128_to_mla_models_too():
+    """0.5.5 (recorded, session 12): `if self.prefill_attention_backend == "fa4"` sets page size
+    128 for every model; 0.5.5.post3 only for non-MLA ones (`and not self.use_mla_backend()`)."""
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = f"python -m sglang.launch_server --model-path {ROOT}/{M}deepseek-v3 --tp-size 8 --prefill-attention-backend fa4\n"
+
+    def page(version: str) -> object:
+        ctx = lint_text(
+            text, "launch.sh", LintOptions(sglang_version=version, read_pyproject=False)
+        ).contexts[0]
+        assert ctx.resolution is not None and ctx.release.resolution_exact
+        return ctx.resolution.effective["page_size"]
+
+    assert page("0.5.5") == 128
+    assert page("0.5.5.post3") != 128

@@ -246,6 +246,9 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # 0.5.3: no --enable-beta-spec yet (EAGLE turns the overlap scheduler off) and no DeepseekV3
     # branch in `_handle_model_specific_adjustments` (no trtllm_mla on Blackwell while resolving)
     "0.5.3": ("0.5.3.post3", {"eagle_overlap": "disabled", "deepseek_blackwell_mla": False}),
+    # 0.5.5 `_handle_moe_kernel_config` words the cutlass assert as 0.5.4 did ("... for
+    # Flashinfer MOE") and fa4 as the prefill backend sets page size 128 for every model
+    "0.5.5": ("0.5.5.post3", {"flashinfer_moe_quantization": "runner_0_5_4", "fa4_pages": "prefill"}),
     # 0.5.6 `_handle_attention_backend_compatibility`: no `is_blackwell() and
     # is_no_spec_infer_or_topk_one(self)` branch (0.5.6.post2's trtllm_mha): flashinfer on Blackwell
     "0.5.6": ("0.5.6.post2", {"auto_backend_choice": "flashinfer"}),

@@ -28,6 +28,7 @@ DETERMINISTIC_FALLBACK: dict[str, tuple[str, ...]] = {
     "0.5.3": (),
     "0.5.3.post3": (),
     "0.5.4.post3": (),
+    "0.5.5": (),
     "0.5.5.post3": (),
     "0.5.6": (),
     "0.5.6.post2": (),
@@ -77,6 +78,11 @@ MIS_SEES_FALLBACK: frozenset[str] = frozenset(
 
 RL_ON_POLICY: dict[str, tuple[str, tuple[tuple[str, object], ...], str | None]] = {
     "0.5.4.post3": (
+        "_handle_deterministic_inference",
+        (("enable_deterministic_inference", True),),
+        "Enable deterministic inference because of rl_on_policy_target.",
+    ),
+    "0.5.5": (
         "_handle_deterministic_inference",
         (("enable_deterministic_inference", True),),
         "Enable deterministic inference because of rl_on_policy_target.",
