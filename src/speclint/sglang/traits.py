@@ -232,12 +232,18 @@ _WHOLE_LIKE: dict[str, _Like] = {
             "quantization_verified": True,
         },
     ),
+    # 0.4.9.post1-0.4.9.post2: 0.4.9's `__post_init__` and `check_server_args` (post2 rewords
+    # the --enable-dp-lm-head assert only)
+    "0.4.9.post1": ("0.4.9", {}),
+    "0.4.9.post2": ("0.4.9", {}),
     # 0.4.9.post3 `check_lora_server_args`: "When no initial --lora-paths is provided, you need
     # to specify both --max-lora-rank and --lora-target-modules for LoRA initialization."
     "0.4.9.post3": ("0.4.9", {"lora_needs_rank_and_modules": True}),
     # 0.4.9.post4 moves the chunked-prefill/page-size assert into check_server_args (read per
     # release by gen_sglang_server_checks.py) and the FlashInfer MoE assert after DP attention
     "0.4.9.post4": ("0.4.9.post3", {}),
+    # 0.4.9.post5: 0.4.9.post6's `__post_init__` and `check_server_args`
+    "0.4.9.post5": ("0.4.9.post6", {}),
     # 0.5.1 `__post_init__` (0.5.1.post2 drops it): an MTP target with page_size != 1 on
     # flashinfer raises "Speculative decoding with page_size != 1 is not supported."
     "0.5.1": ("0.5.1.post3", {"mtp_flashinfer_page_refused": True}),
