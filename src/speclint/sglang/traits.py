@@ -222,6 +222,7 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # 0.4.8 `__post_init__`: --enable-flashinfer-moe asserts modelopt_fp4 ("modelopt_fp4
     # quantization is required for Flashinfer MOE"), the flag 0.4.9.post6 renames
     "0.4.8": ("0.4.7", {"flashinfer_moe_quantization": "flags"}),
+    "0.4.8.post1": ("0.4.8", {}),  # the same server_args.py resolution
     # 0.4.9 `__post_init__`: no "page_size > 1" topk rewrite and no DeepEP `auto` assert;
     # ModelConfig is built (so --quantization is verified) under a default mem fraction
     "0.4.9": (
@@ -247,6 +248,7 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # 0.5.1 `__post_init__` (0.5.1.post2 drops it): an MTP target with page_size != 1 on
     # flashinfer raises "Speculative decoding with page_size != 1 is not supported."
     "0.5.1": ("0.5.1.post3", {"mtp_flashinfer_page_refused": True}),
+    "0.5.1.post1": ("0.5.1", {}),  # the same server_args.py
     # 0.5.1.post2 server_args.py is 0.5.1.post3's but for --hicache-storage-backend-extra-config
     "0.5.1.post2": ("0.5.1.post3", {}),
     # 0.5.3: no --enable-beta-spec yet (EAGLE turns the overlap scheduler off) and no DeepseekV3
