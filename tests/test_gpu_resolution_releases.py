@@ -90,14 +90,23 @@ def test_0_5_16_turns_breakable_prefill_graphs_off_for_mla_and_clamps_them_to_th
     assert (later["cuda_graph_max_bs_prefill"], later["mem_fraction_static"]) == (8192, 0.83)
 
 
-@pytest.mark.parametrize("version", ["0.5.17", "0.5.14", "0.5.15"])
+@pytest.mark.parametrize("version", ["0.5.17", "0.5.14"])
 def test_releases_whose_gpu_logic_was_not_checked_still_say_unverified(tmp_path, version):
-    # 0.5.17's and 0.5.14's functions differ from every checked release's; 0.5.15 (not
-    # recorded) has 0.5.15.post1's, but speclint resolves it with 0.5.14's traits
+    # 0.5.17's and 0.5.14's functions differ from every checked release's
     launch = explain_json(tmp_path, version, "--tp-size 8")
     for name in ("chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs"):
         assert launch["effective"][name] is None
         assert launch["unknown"][name] == f"GPU-dependent resolution is unverified for SGLang {version}"
+
+
+def test_0_5_15_resolved_as_itself_gets_the_gpu_values_of_its_twin(tmp_path):
+    """0.5.15 has 0.5.15.post1's GPU functions and, recorded since, resolves as itself (its
+    recording agrees: tests/test_oracle_recordings.py), so its values are stated."""
+    launch = explain_json(tmp_path, "0.5.15", "--tp-size 8")["effective"]
+    twin = explain_json(tmp_path, "0.5.15.post1", "--tp-size 8")["effective"]
+    names = ("chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs")
+    assert [launch[n] for n in names] == [twin[n] for n in names]
+    assert launch["chunked_prefill_size"] == 8192
 
 
 def test_checked_releases_have_read_numbers_and_others_none():

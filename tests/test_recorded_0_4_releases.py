@@ -56,3 +56,162 @@ def test_0_4_0_dp_attention_makes_dp_size_the_tp_size(tmp_path):
     assert launch["unknown"]["attention_backend"] == (
         "SGLang 0.4.0 picks flashinfer when FlashInfer is installed, else triton"
     )
+
+
+def test_0_4_7_is_resolved_as_itself_deepseek_drafts_three_steps_and_eagle_drops_mixed_chunk(tmp_path):
+    """Recorded in session 12 (tests/data/oracle/0.4.7.json.gz; found by the fresh-seed
+    differential, seeds/12011/0.4.7): `auto_choose_speculative_params(self)` gives DeepSeek
+    (3, 1, 4) and EAGLE turns --enable-mixed-chunk off, where 0.4.6.post5 gives (5, 4, 8) and
+    keeps it."""
+    mtp, eagle = explain(
+        tmp_path,
+        "0.4.7",
+        "deepseek-v3 --speculative-algorithm NEXTN --tp-size 8",
+        f"llama-3.1-8b-instruct --speculative-algorithm EAGLE3 --speculative-draft-model-path "
+        f"{M}eagle3-llama-3.1-8b-instruct --enable-mixed-chunk",
+    )
+    assert mtp["resolution_exact"] is True and mtp["resolution_modelled_on"] == "0.4.7"
+    eff = mtp["effective"]
+    assert (
+        eff["speculative_num_steps"],
+        eff["speculative_eagle_topk"],
+        eff["speculative_num_draft_tokens"],
+    ) == (
+        3,
+        1,
+        4,
+    )
+    assert eagle["effective"]["enable_mixed_chunk"] is False
+    [old] = explain(tmp_path, "0.4.6.post5", "deepseek-v3 --speculative-algorithm NEXTN --tp-size 8")
+    assert old["effective"]["speculative_num_steps"] == 5
+
+
+def test_0_4_7_refuses_dp_attention_with_one_dp_group_as_an_error():
+    """0.4.7's own `__post_init__` asserts dp_size > 1 with --enable-dp-attention (recorded);
+    before it was modelled speclint said so only as a warning, "unverified for SGLang 0.4.7"."""
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = f"python -m sglang.launch_server --model-path {ROOT}/{M}deepseek-v3 --tp-size 8 --enable-dp-attention\n"
+    result = lint_text(text, "launch.sh", LintOptions(sglang_version="0.4.7", read_pyproject=False))
+    [finding] = [f for f in result.findings if f.severity == Severity.ERROR]
+    column = text.index("--enable-dp-attention") + 1
+    assert (finding.code, finding.span.line, finding.span.column) == ("PAR003", 1, column)
+    assert finding.message == (
+        "`--enable-dp-attention` with `--dp-size 1`: SGLang 0.4.7 stops in __post_init__ with "
+        "AssertionError: Please set a dp-size > 1. You can use 1 < dp-size <= tp-size"
+    )
+
+
+def test_0_4_1_and_0_4_9_post6_set_the_ep_size_from_enable_ep_moe(tmp_path):
+    """0.4.1's `__post_init__` (0.4.0.post1+) and 0.4.9.post6's first block set ep_size = tp_size
+    for --enable-ep-moe ("EP MoE is enabled. The expert parallel size is adjusted to be the
+    same as the tensor parallel size[N]."); 0.4.10 leaves it to the MoE layers. Recorded in
+    session 12 (tests/data/oracle/0.4.1, 0.4.9.post6; found by seeds/12011)."""
+    launch = "qwen3-8b --tp-size 8 --enable-ep-moe"
+    [v041] = explain(tmp_path, "0.4.1", launch)
+    [v049] = explain(tmp_path, "0.4.9.post6", launch)
+    [v0410] = explain(tmp_path, "0.4.10", launch)
+    assert v041["resolution_exact"] is True and v049["resolution_exact"] is True
+    assert (v041["effective"]["ep_size"], v049["effective"]["ep_size"], v0410["effective"]["ep_size"]) == (
+        8,
+        8,
+        1,
+    )
+
+
+def test_0_4_1_refuses_a_tp_size_the_nodes_do_not_divide_as_an_error():
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = (
+        f"python -m sglang.launch_server --model-path {ROOT}/{M}deepseek-v3 --tp-size 8 --nnodes 3 "
+        "--node-rank 0 --dist-init-addr 10.0.0.1:5000\n"
+    )
+    result = lint_text(text, "launch.sh", LintOptions(sglang_version="0.4.1", read_pyproject=False))
+    errors = [
+        (f.code, f.span.line, f.span.column, f.message)
+        for f in result.findings
+        if f.severity == Severity.ERROR
+    ]
+    assert errors == [
+        (
+            "PAR005",
+            1,
+            text.index("--nnodes 3") + len("--nnodes ") + 1,
+            "tp 8 is not a multiple of `--nnodes 3`: SGLang 0.4.1's check_server_args stops every node with "
+            "AssertionError: tp_size must be divisible by number of nodes",
+        )
+    ]
+
+
+def test_0_4_8_enable_flashinfer_moe_needs_modelopt_fp4():
+    """0.4.8-0.4.9.post4 `__post_init__`: `if self.enable_flashinfer_moe: assert
+    self.quantization == "modelopt_fp4"` (the flag 0.4.9.post6 renames
+    --enable-flashinfer-cutlass-moe); 0.4.8 is recorded (session 12), so it is an error."""
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = f"python -m sglang.launch_server --model-path {ROOT}/{M}deepseek-v3 --tp-size 8 --enable-flashinfer-moe\n"
+    result = lint_text(text, "launch.sh", LintOptions(sglang_version="0.4.8", read_pyproject=False))
+    [finding] = result.findings
+    assert (finding.code, finding.severity, finding.span.line, finding.span.column) == (
+        "SPD009",
+        Severity.ERROR,
+        1,
+        text.index("--enable-flashinfer-moe") + 1,
+    )
+    assert finding.message.startswith(
+        "SGLang 0.4.8 refuses this launch in __post_init__: AssertionError: modelopt_fp4 quantization "
+        "is required for Flashinfer MOE (--quantization not given"
+    )
+    fp4 = text.replace("--enable-flashinfer-moe", "--enable-flashinfer-moe --quantization modelopt_fp4")
+    assert not [
+        f
+        for f in lint_text(
+            fp4, "launch.sh", LintOptions(sglang_version="0.4.8", read_pyproject=False)
+        ).findings
+        if f.code == "SPD009"
+    ]
+
+
+def test_0_4_9_keeps_a_tree_draft_with_pages_where_0_4_8_makes_it_a_chain(tmp_path):
+    """0.4.8's `__post_init__` turns topk > 1 into 1 with a page size above 1 ("speculative_eagle_topk
+    is adjusted to 1 when page_size > 1"); 0.4.9 dropped that block (both recorded, session 12)."""
+    launch = (
+        f"llama-3.1-8b-instruct --speculative-algorithm EAGLE --speculative-draft-model-path "
+        f"{M}eagle-llama-3.1-8b-instruct --speculative-num-steps 3 --speculative-eagle-topk 4 "
+        "--speculative-num-draft-tokens 8 --page-size 16"
+    )
+    [v048] = explain(tmp_path, "0.4.8", launch)
+    [v049] = explain(tmp_path, "0.4.9", launch)
+    assert v049["resolution_exact"] is True
+    assert (v048["effective"]["speculative_eagle_topk"], v049["effective"]["speculative_eagle_topk"]) == (
+        1,
+        4,
+    )
+
+
+def test_0_4_9_post3_enable_lora_needs_a_rank_and_modules_without_paths():
+    """0.4.9.post3 (recorded, session 12) adds --enable-lora and `check_lora_server_args`'s
+    assert; before it was modelled it followed 0.4.9 (no such check: nothing said)."""
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = f"python -m sglang.launch_server --model-path {ROOT}/{M}llama-3.1-8b-instruct --enable-lora\n"
+    result = lint_text(text, "launch.sh", LintOptions(sglang_version="0.4.9.post3", read_pyproject=False))
+    assert [(f.code, f.severity, f.span.line, f.span.column, f.message) for f in result.findings] == [
+        (
+            "SPD009",
+            Severity.ERROR,
+            1,
+            text.index("--enable-lora") + 1,
+            "SGLang 0.4.9.post3 refuses this launch in check_lora_server_args: AssertionError: When no "
+            "initial --lora-paths is provided, you need to specify both --max-lora-rank and "
+            "--lora-target-modules for LoRA initialization.",
+        )
+    ]

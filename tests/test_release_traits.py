@@ -121,7 +121,14 @@ def test_every_trait_says_what_sglang_does():
 @pytest.mark.parametrize("release", list(TRAITS))
 def test_named_choices_are_ones_the_handlers_know(release):
     traits = TRAITS[release]
-    assert traits.eagle_overlap in ("kept", "spec_v2_env", "beta_spec", "spec_v2_default", "disabled")
+    assert traits.eagle_overlap in (
+        "kept",
+        "spec_v2_env",
+        "spec_v2_listed",
+        "beta_spec",
+        "spec_v2_default",
+        "disabled",
+    )
     assert traits.parallel_steps in ("post_init_dp_is_tp", "post_init", "handlers", "hooks")
     assert traits.waterfill in (None, "deepep_waterfill", "waterfill")
     assert set(traits.a2a_info_backends) <= set(traits.a2a_spanning)

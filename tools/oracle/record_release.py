@@ -76,6 +76,10 @@ def install_fakes() -> None:
     common = _utils_module()
     if common.__name__ not in rc.PROBE_MODULES:
         rc.PROBE_MODULES.append(common.__name__)
+    # 0.5.1-0.5.1.post2 keep is_sm90_supported / is_sm100_supported (lru_cache) in
+    # sglang.srt.layers.utils: cleared like the others, or the first GPU's answer sticks
+    if "sglang.srt.layers.utils" not in rc.PROBE_MODULES:
+        rc.PROBE_MODULES.append("sglang.srt.layers.utils")
     if (
         has_platforms
         and common.__name__ == "sglang.srt.utils.common"

@@ -39,7 +39,8 @@ STUBS = (
     "sgl_kernel",
 )
 RELEASE_STUBS: dict[str, tuple[str, ...]] = {
-    "0.5.4.post3": ("datasets",),  # sglang/bench_serving.py imports it at module level
+    # sglang/bench_serving.py imports it at module level
+    **dict.fromkeys(("0.5.4.post3", "0.5.5"), ("datasets",)),
 }
 RELEASE_DEPS: dict[str, tuple[str, ...]] = {
     # function_call/inkling_detector.py imports xgrammar at module level (their own pin)

@@ -36,7 +36,9 @@ class ReleaseTraits:
     """True before 0.5.23; 0.5.23 keeps it for EAGLE/EAGLE3 and drops it for STANDALONE."""
     eagle_overlap: str
     """'kept' (v2 worker, 0.5.14+), 'spec_v2_env' (0.5.6.post2), 'beta_spec' (0.5.3: the
-    --enable-beta-spec flag instead of the variable), 'spec_v2_default' (0.5.12: off only
+    --enable-beta-spec flag instead of the variable), 'spec_v2_listed' (0.5.7-0.5.10: the
+    variable keeps it only for `spec_v2_algorithms`, every other algorithm turns it off),
+    'spec_v2_default' (0.5.12: off only
     for a given topk > 1 or SGLANG_ENABLE_SPEC_V2 false), 'disabled' (0.4.10.post2)."""
     cpu_disables_overlap: bool
     """0.5.23 `_disable_overlap_schedule_for_cpu` (speculative_hook.py): --device cpu runs
@@ -100,6 +102,10 @@ class ReleaseTraits:
     (attention.py). Empty: not modelled, the page size is unknown."""
     page_forces_topk_one: bool
     """0.4.6: a page size above 1 (after the backend's) turns topk > 1 into 1, logged."""
+    mtp_flashinfer_page_refused: bool
+    """0.5.1-0.5.1.post1 `__post_init__`: a DeepseekV3/Glm4Moe MTP target (`mtp_draft_from_target`)
+    with --attention-backend flashinfer and a page size other than 1 raises "Speculative
+    decoding with page_size != 1 is not supported. Please set page_size to 1."."""
     deepep_auto_refuses_dp_attention: bool
     """0.4.6 `__post_init__`: --enable-deepep-moe in deepep_mode auto with DP attention
     raises (checks.py)."""

@@ -105,26 +105,38 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
         # recorded: resolves every battery launch as 0.5.23 does, the GPU-dependent fields
         # (memory, CUDA graphs, attention backend) on the H100 and the B200 included
         "0.5.22": _like("0.5.23", **_DFLASH_0_5_17),
-        # server_args.py: SGLANG_ENABLE_SPEC_V2 also covers EAGLE3 and refuses a given topk > 1
-        "0.5.7": _like("0.5.6.post2", spec_v2_algorithms=("EAGLE", "EAGLE3"), spec_v2_topk_one=True),
-        # and auto_choose_speculative_params gives (3, 1, 4) to architectures it does not list
+        # server_args.py: SGLANG_ENABLE_SPEC_V2 also covers EAGLE3 and refuses a given topk > 1;
+        # every other algorithm turns the overlap scheduler off, spec v2 or not ("Overlap
+        # scheduler is disabled when spec v2 is off or using unsupported speculative
+        # algorithm.", 0.5.7-0.5.10.post1 `_handle_speculative_decoding`)
+        "0.5.7": _like(
+            "0.5.6.post2",
+            eagle_overlap="spec_v2_listed",
+            spec_v2_algorithms=("EAGLE", "EAGLE3"),
+            spec_v2_topk_one=True,
+        ),
+        # and auto_choose_speculative_params gives (3, 1, 4) to architectures it does not list;
+        # spec v2 covers STANDALONE too (0.5.8-0.5.10.post1: `in ["EAGLE", "EAGLE3", "STANDALONE"]`)
         "0.5.8.post1": _like(
             "0.5.6.post2",
-            spec_v2_algorithms=("EAGLE", "EAGLE3"),
+            eagle_overlap="spec_v2_listed",
+            spec_v2_algorithms=("EAGLE", "EAGLE3", "STANDALONE"),
             spec_v2_topk_one=True,
             other_architectures_params=(3, 1, 4),
         ),
         # recorded: as 0.5.8.post1
         "0.5.9": _like(
             "0.5.6.post2",
-            spec_v2_algorithms=("EAGLE", "EAGLE3"),
+            eagle_overlap="spec_v2_listed",
+            spec_v2_algorithms=("EAGLE", "EAGLE3", "STANDALONE"),
             spec_v2_topk_one=True,
             other_architectures_params=(3, 1, 4),
         ),
         # as 0.5.9, and NGRAM's default draft tokens are 12
         "0.5.10.post1": _like(
             "0.5.6.post2",
-            spec_v2_algorithms=("EAGLE", "EAGLE3"),
+            eagle_overlap="spec_v2_listed",
+            spec_v2_algorithms=("EAGLE", "EAGLE3", "STANDALONE"),
             spec_v2_topk_one=True,
             other_architectures_params=(3, 1, 4),
             ngram_default_draft_tokens_flag=None,
@@ -165,6 +177,15 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
         # recorded (session 6): as 0.4.6.post5, but a DeepSeek-V3 MTP draft is not taken from
         # the target (0.4.6 `__post_init__` has no "Auto set draft_model_path" block)
         "0.4.6": _like("0.4.6.post5", mtp_draft_from_target=()),
+        # recorded (session 12): as 0.4.6.post5, but `auto_choose_speculative_params(self)`
+        # gives DeepseekV3/DeepseekV2 (3, 1, 4) and EAGLE turns --enable-mixed-chunk off
+        # ("Mixed chunked prefill is disabled because of using eagle speculative decoding.",
+        # 0.4.7 server_args.py `__post_init__`)
+        "0.4.7": _like(
+            "0.4.6.post5",
+            small_tree_architectures=("DeepseekV3ForCausalLM", "DeepseekV2ForCausalLM"),
+            eagle_disables_mixed_chunk=True,
+        ),
         # recorded (session 6): as 0.4.10.post2, but --enable-ep-moe leaves ep_size alone
         # (0.4.10 `__post_init__` has no deprecated-argument block; only --enable-deepep-moe
         # sets ep_size = tp_size)
@@ -178,9 +199,77 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
             multinode_dp_check="any",
         ),
     },
+    {
+        # recorded (session 12): as 0.4.0 (0.4.0.post2-0.4.1.post1 share its `__post_init__`
+        # and `check_server_args`), with --enable-ep-moe, which sets ep_size = tp_size
+        "0.4.1": _like("0.4.0"),
+        # recorded (session 12): 0.4.9.post6's `__post_init__` and `check_server_args` are
+        # 0.4.10's but for its first block, "EP MoE is enabled": --enable-ep-moe sets
+        # ep_size = tp_size
+        "0.4.9.post6": _like("0.4.10", ep_moe_sets_ep_size=True),
+    },
 )
 """Release -> (the release it is like, its differences). A table's entries are made from the
 releases as the tables before it define them, as the oracle's recordings were fitted."""
+
+_WHOLE_LIKE: dict[str, _Like] = {
+    # recorded (session 12): each resolves the main battery (tests/data/oracle/<release>.json.gz)
+    # launch for launch as the release named, with the changes given; their source differs
+    # from it otherwise only where speclint does not model (the GPU's memory and chunked-prefill
+    # sizes, disaggregation's decode TP/DP checks)
+    "0.4.7.post1": ("0.4.7", {}),
+    # 0.4.8 `__post_init__`: --enable-flashinfer-moe asserts modelopt_fp4 ("modelopt_fp4
+    # quantization is required for Flashinfer MOE"), the flag 0.4.9.post6 renames
+    "0.4.8": ("0.4.7", {"flashinfer_moe_quantization": "flags"}),
+    "0.4.8.post1": ("0.4.8", {}),  # the same server_args.py resolution
+    # 0.4.9 `__post_init__`: no "page_size > 1" topk rewrite and no DeepEP `auto` assert;
+    # ModelConfig is built (so --quantization is verified) under a default mem fraction
+    "0.4.9": (
+        "0.4.8",
+        {
+            "page_forces_topk_one": False,
+            "deepep_auto_refuses_dp_attention": False,
+            "quantization_verified": True,
+        },
+    ),
+    # 0.4.9.post1-0.4.9.post2: 0.4.9's `__post_init__` and `check_server_args` (post2 rewords
+    # the --enable-dp-lm-head assert only)
+    "0.4.9.post1": ("0.4.9", {}),
+    "0.4.9.post2": ("0.4.9", {}),
+    # 0.4.9.post3 `check_lora_server_args`: "When no initial --lora-paths is provided, you need
+    # to specify both --max-lora-rank and --lora-target-modules for LoRA initialization."
+    "0.4.9.post3": ("0.4.9", {"lora_needs_rank_and_modules": True}),
+    # 0.4.9.post4 moves the chunked-prefill/page-size assert into check_server_args (read per
+    # release by gen_sglang_server_checks.py) and the FlashInfer MoE assert after DP attention
+    "0.4.9.post4": ("0.4.9.post3", {}),
+    # 0.4.9.post5: 0.4.9.post6's `__post_init__` and `check_server_args`
+    "0.4.9.post5": ("0.4.9.post6", {}),
+    # 0.5.1 `__post_init__` (0.5.1.post2 drops it): an MTP target with page_size != 1 on
+    # flashinfer raises "Speculative decoding with page_size != 1 is not supported."
+    "0.5.1": ("0.5.1.post3", {"mtp_flashinfer_page_refused": True}),
+    "0.5.1.post1": ("0.5.1", {}),  # the same server_args.py
+    # 0.5.1.post2 server_args.py is 0.5.1.post3's but for --hicache-storage-backend-extra-config
+    "0.5.1.post2": ("0.5.1.post3", {}),
+    # 0.5.3: no --enable-beta-spec yet (EAGLE turns the overlap scheduler off) and no DeepseekV3
+    # branch in `_handle_model_specific_adjustments` (no trtllm_mla on Blackwell while resolving)
+    "0.5.3": ("0.5.3.post3", {"eagle_overlap": "disabled", "deepseek_blackwell_mla": False}),
+    # 0.5.5 `_handle_moe_kernel_config` words the cutlass assert as 0.5.4 did ("... for
+    # Flashinfer MOE") and fa4 as the prefill backend sets page size 128 for every model
+    "0.5.5": ("0.5.5.post3", {"flashinfer_moe_quantization": "runner_0_5_4", "fa4_pages": "prefill"}),
+    # 0.5.6 `_handle_attention_backend_compatibility`: no `is_blackwell() and
+    # is_no_spec_infer_or_topk_one(self)` branch (0.5.6.post2's trtllm_mha): flashinfer on Blackwell
+    "0.5.6": ("0.5.6.post2", {"auto_backend_choice": "flashinfer"}),
+    # 0.5.8's server_args.py is 0.5.8.post1's, byte for byte
+    "0.5.8": ("0.5.8.post1", {}),
+    "0.5.10": ("0.5.10.post1", {}),  # the same server_args.py
+    "0.5.12": ("0.5.12.post1", {}),  # the same server_args.py
+    "0.5.13": ("0.5.13.post1", {}),  # the same server_args.py
+    # 0.5.15's server_args.py differs from 0.5.15.post1's in one line (`self` for
+    # `self._resolved()` when a backend check reads attention_backend)
+    "0.5.15": ("0.5.15.post1", {}),
+}
+"""Release -> (the modelled release whose whole entry, later facts included, it takes; its
+differences)."""
 
 _LATER: dict[str, dict[str, Any]] = {}  # each release's changes from all tables, in order:
 for _changes in (
@@ -212,12 +301,16 @@ class _Traits(MutableMapping[str, ReleaseTraits]):
         self._made: dict[str, ReleaseTraits | None] = dict.fromkeys(READ_TRAITS)
         for table in _RECORDED:
             self._made.update(dict.fromkeys(table))
+        self._made.update(dict.fromkeys(_WHOLE_LIKE))
         unknown = set(_LATER) - set(self._made)
         if unknown:
             raise KeyError(f"facts for releases not modelled: {sorted(unknown)}")
 
     def __getitem__(self, release: str) -> ReleaseTraits:
         made = self._made[release]
+        if made is None and release in _WHOLE_LIKE:
+            base, changes = _WHOLE_LIKE[release]
+            made = self._made[release] = _replaced(self[base], changes)
         if made is None:
             made = _defined(release, len(_RECORDED))
             if release in _LATER:

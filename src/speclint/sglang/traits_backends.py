@@ -44,7 +44,7 @@ deprecated MoE flags."""
 
 _BACKEND_GPU: dict[str, dict[str, Any]] = {
     **_for(
-        ("0.4.0", "0.4.6", "0.4.6.post5"),
+        ("0.4.0", "0.4.1", "0.4.6", "0.4.6.post5", "0.4.7"),
         trtllm_mla_majors=(),
         trtllm_mla_kv_dtypes=(),
         trtllm_mha_gpu_check="",
@@ -115,7 +115,7 @@ only supports kv-cache-dtype of ...", how trtllm_mha is checked, "FA4 backend is
 supported for prefill"."""
 
 _QUANTIZATION: dict[str, dict[str, Any]] = {
-    **_for(("0.4.0", "0.4.6", "0.4.6.post5"), quantization_verified=False),
+    **_for(("0.4.0", "0.4.1", "0.4.6", "0.4.6.post5", "0.4.7"), quantization_verified=False),
     **_for(("0.5.2", "0.5.3.post3", "0.5.8.post1", "0.5.9", "0.5.10.post1"), quantization_missing=()),
 }
 """model_config.py `_verify_quantization` of each recorded release, where it differs from the
@@ -124,8 +124,8 @@ method" lists. (Its compatible pairs, online requantizations and override hooks 
 release by tools/gen_sglang_model_config.py: `model_config_facts.quantization_pairs`.)"""
 
 _PAGES: dict[str, dict[str, Any]] = {
-    **_for(("0.4.0", "0.4.6"), cutlass_mla_pages=""),  # cutlass_mla is not a choice
-    "0.4.6.post5": dict(cutlass_mla_pages="attention"),
+    **_for(("0.4.0", "0.4.1", "0.4.6"), cutlass_mla_pages=""),  # cutlass_mla is not a choice
+    **_for(("0.4.6.post5", "0.4.7"), cutlass_mla_pages="attention"),
     **_for(("0.5.2", "0.5.3.post3"), fa4_pages=""),
     "0.5.4.post3": dict(fa4_pages="prefill"),
     "0.5.10.post1": dict(fa4_pages="prefill_mha_sm100"),

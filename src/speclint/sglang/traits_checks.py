@@ -16,9 +16,11 @@ def _for(releases: tuple[str, ...], **fields: Any) -> dict[str, dict[str, Any]]:
 
 CHECK_FACTS: dict[str, dict[str, Any]] = {
     # no --enable-eplb check, no LoRA initialisation check
-    **_for(("0.4.0", "0.4.6", "0.4.6.post5"), eplb_check="", lora_needs_rank_and_modules=False),
+    **_for(
+        ("0.4.0", "0.4.1", "0.4.6", "0.4.6.post5", "0.4.7"), eplb_check="", lora_needs_rank_and_modules=False
+    ),
     # `assert self.enable_ep_moe or self.enable_deepep_moe`
-    "0.4.10": dict(eplb_check="ep_moe_flags"),
+    **_for(("0.4.9.post6", "0.4.10"), eplb_check="ep_moe_flags"),
     # `assert self.ep_size > 1`
     "0.5.1.post3": dict(eplb_check="ep"),
     # "When enabling two batch overlap, moe_a2a_backend cannot be 'none'."

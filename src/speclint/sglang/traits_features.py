@@ -95,7 +95,17 @@ READ_FEATURES: dict[str, dict[str, Any]] = {
 }
 """The read releases' facts (traits_read.py spreads them into their entries)."""
 
-_FLAG_ONLY = "0.4.0", "0.4.6", "0.4.6.post5", "0.4.10", "0.5.1.post3", "0.5.2"
+_FLAG_ONLY = (
+    "0.4.0",
+    "0.4.1",
+    "0.4.6",
+    "0.4.6.post5",
+    "0.4.7",
+    "0.4.9.post6",
+    "0.4.10",
+    "0.5.1.post3",
+    "0.5.2",
+)
 
 FEATURE_FACTS: dict[str, dict[str, Any]] = {
     **_for(_FLAG_ONLY, _NONE),

@@ -122,14 +122,18 @@ READ_REFUSALS: dict[str, dict[str, Any]] = {
 REFUSAL_FACTS: dict[str, dict[str, Any]] = {
     # no FlashInfer MoE flags before 0.4.8
     **_for(
-        ("0.4.0", "0.4.6", "0.4.6.post5"),
+        ("0.4.0", "0.4.1", "0.4.6", "0.4.6.post5", "0.4.7"),
         flashinfer_moe_quantization="",
         trtllm_mla_refuses_speculative=False,
     ),
     # --enable-flashinfer-trtllm-moe asserts --enable-ep-moe ("EP MoE is required for
     # Flashinfer TRTLLM MOE")
     # no "trtllm_mla backend does not support speculative decoding yet" (0.4.10.post1 adds it)
-    "0.4.10": dict(flashinfer_moe_quantization="flags_ep", trtllm_mla_refuses_speculative=False),
+    **_for(
+        ("0.4.9.post6", "0.4.10"),
+        flashinfer_moe_quantization="flags_ep",
+        trtllm_mla_refuses_speculative=False,
+    ),
     # the runners' asserts as worded in each release (refusals.py `_MOE_QUANTIZATION`)
     "0.5.1.post3": dict(flashinfer_moe_quantization="runner_0_5_1", trtllm_mla_refuses_speculative=False),
     "0.5.3.post3": dict(flashinfer_moe_quantization="runner_0_5_3", cutlass_moe_quantizations=()),

@@ -256,15 +256,32 @@ def _post_init_0_4_10(state: ResolutionState) -> None:
 def _post_init_dp_is_tp(state: ResolutionState) -> None:
     """0.4.0 `ServerArgs.__post_init__`: the backend is FlashInfer's when it is installed
     (`is_flashinfer_available()`), else triton; DP attention makes the DP size the TP size
-    and turns the overlap scheduler off (one warning)."""
+    and turns the overlap scheduler off (one warning); then --enable-ep-moe (0.4.0.post1+)
+    sets the EP size to the TP size."""
     handler = "__post_init__"
     if state.get("attention_backend") is None:
         state.set_unknown(
             "attention_backend",
             f"SGLang {state.version} picks flashinfer when FlashInfer is installed, else triton",
         )
-    if state.get("enable_dp_attention") is not True:
-        return
+    if state.get("enable_dp_attention") is True:
+        _dp_attention_is_tp(state, handler)
+    ep_moe = _flag(state, "enable_ep_moe")
+    if isinstance(ep_moe, Unknown):
+        state.set_unknown("ep_size", "--enable-ep-moe is not readable")
+    elif ep_moe is True and state.traits.ep_moe_sets_ep_size:
+        tp = state.get("tp_size")
+        state.set(
+            "ep_size",
+            tp,
+            "--enable-ep-moe sets the expert parallel size to the tensor parallel size",
+            handler,
+            "EP MoE is enabled. The expert parallel size is adjusted to be the same as the "
+            f"tensor parallel size[{tp}].",
+        )
+
+
+def _dp_attention_is_tp(state: ResolutionState, handler: str) -> None:
     message = (
         "DP attention is enabled. ... Data parallel size is adjusted to be the same as tensor "
         "parallel size. Overlap scheduler is disabled."

@@ -145,7 +145,12 @@ def _flashinfer_moe_quantization(state: ResolutionState) -> None:
                 "__post_init__"
                 if variant in ("flags", "flags_ep", "runner_0_5_1", "runner_0_5_2")
                 else "_handle_moe_kernel_config",
-                ("moe_runner_backend", "enable_flashinfer_cutlass_moe", "enable_flashinfer_trtllm_moe"),
+                (
+                    "moe_runner_backend",
+                    "enable_flashinfer_cutlass_moe",
+                    "enable_flashinfer_moe",
+                    "enable_flashinfer_trtllm_moe",
+                ),
             )
     if variant == "flags_ep" and given(state, "enable_flashinfer_trtllm_moe") is True:
         if given(state, "enable_ep_moe") is False:
@@ -171,7 +176,9 @@ def _moe_runner(state: ResolutionState, variant: str) -> object:
     """The MoE runner the assert reads: the flag (0.4.10), or --moe-runner-backend after the
     deprecated flags (0.5.1-0.5.2; None: a flag is dynamic)."""
     if variant.startswith("flags"):
-        return "flashinfer_cutlass" if given(state, "enable_flashinfer_cutlass_moe") is True else None
+        # 0.4.8-0.4.9.post4 name the flag --enable-flashinfer-moe (the same assert)
+        flags = ("enable_flashinfer_cutlass_moe", "enable_flashinfer_moe")
+        return "flashinfer_cutlass" if any(given(state, flag) is True for flag in flags) else None
     runner = given(state, "moe_runner_backend")
     for flag, value in _RUNNER_FLAGS:
         on = given(state, flag)

@@ -73,6 +73,15 @@ def resolve_eagle_family(state: ResolutionState, traits: ReleaseTraits, algorith
                     "the draft revision follows the target's",
                     handler,
                 )
+        if traits.mtp_flashinfer_page_refused:
+            page = state.get("page_size")
+            if state.get("attention_backend") == "flashinfer" and is_known(page) and page not in (None, 1):
+                raise Stop(
+                    "ValueError",
+                    "Speculative decoding with page_size != 1 is not supported. Please set page_size to 1.",
+                    "__post_init__",
+                    ("page_size", "attention_backend"),
+                )
     elif arch is None and state.get("speculative_draft_model_path") is None:
         state.set_unknown(
             "speculative_draft_model_path",
@@ -251,10 +260,10 @@ def _eagle_overlap(state: ResolutionState, traits: ReleaseTraits, algorithm: str
             "__post_init__",
             "Overlap scheduler is disabled because of using eagle speculative decoding.",
         )
-    elif traits.eagle_overlap in ("spec_v2_env", "beta_spec"):
+    elif traits.eagle_overlap in ("spec_v2_env", "spec_v2_listed", "beta_spec"):
         spec_v2 = (
             _env_flag(state, "SGLANG_ENABLE_SPEC_V2")
-            if traits.eagle_overlap == "spec_v2_env"
+            if traits.eagle_overlap != "beta_spec"
             else state.config.value("enable_beta_spec", False)
         )
         if not state.config.known("enable_beta_spec") and traits.eagle_overlap == "beta_spec":
@@ -278,7 +287,20 @@ def _eagle_overlap(state: ResolutionState, traits: ReleaseTraits, algorithm: str
                     ("speculative_eagle_topk",),
                     TREE_DRAFT_BACKEND,
                 )
-        if not spec_v2:
+        if traits.eagle_overlap == "spec_v2_listed" and not (
+            spec_v2 and algorithm in traits.spec_v2_algorithms
+        ):
+            state.set(
+                "disable_overlap_schedule",
+                True,
+                f"{algorithm} runs without the overlap scheduler"
+                + (" (spec v2 covers only " + ", ".join(traits.spec_v2_algorithms) + ")" if spec_v2 else ""),
+                "_handle_speculative_decoding",
+                "Overlap scheduler is disabled when spec v2 is off or using unsupported speculative "
+                "algorithm. You can set env SGLANG_ENABLE_SPEC_V2=True to enable the experimental "
+                "overlap scheduler. ",
+            )
+        elif not spec_v2:
             state.set(
                 "disable_overlap_schedule",
                 True,
