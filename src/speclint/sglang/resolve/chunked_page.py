@@ -14,8 +14,7 @@ from __future__ import annotations
 import os
 
 from speclint.sglang.linedata import LineData
-from speclint.sglang.resolve.refusals_moe import given
-from speclint.sglang.resolve.state import Stop
+from speclint.sglang.resolve.state import Stop, given
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

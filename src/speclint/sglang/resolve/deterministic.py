@@ -19,8 +19,9 @@ from speclint.sglang.resolve.refusals_deterministic import (
     check_model_hook_backend,
     turned_on_by,
 )
-from speclint.sglang.resolve.refusals_moe import deterministic_inference, given
+from speclint.sglang.resolve.refusals_moe import deterministic_inference
 from speclint.sglang.resolve.result import is_known
+from speclint.sglang.resolve.state import given
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -66,7 +66,7 @@ def resolve_conservativeness(state: ResolutionState, reason: str) -> None:
 
 def resolve_given_chunked(state: ResolutionState, reason: str) -> None:
     """Keep a given CHUNKED where no release changes it (the module docstring); else Unknown."""
-    from speclint.sglang.resolve.refusals_moe import given
+    from speclint.sglang.resolve.state import given
 
     chunk = state.config.value(CHUNKED) if state.config.known(CHUNKED) else None
     flag, size = state.values.get("enable_dp_attention"), state.values.get("attn_dp_size")
@@ -99,7 +99,7 @@ def resolve_sampling_backend(state: ResolutionState) -> bool:
     --device cuda, SGLANG_IS_FLASHINFER_AVAILABLE is not set and deterministic inference (which
     picks pytorch) is off. False when it is not stated."""
     from speclint.sglang.linedata import LineData
-    from speclint.sglang.resolve.refusals_moe import given
+    from speclint.sglang.resolve.state import given
 
     global _DEPENDENCIES
     if _DEPENDENCIES is None:

@@ -9,9 +9,9 @@ on the GPU, a model whose config.json is not on disk) says nothing."""
 from __future__ import annotations
 
 from speclint.sglang.resolve.refusals_features import check_feature_refusals
-from speclint.sglang.resolve.refusals_moe import check_moe_kernel, deterministic_inference, given
+from speclint.sglang.resolve.refusals_moe import check_moe_kernel, deterministic_inference
 from speclint.sglang.resolve.result import is_known
-from speclint.sglang.resolve.state import Stop
+from speclint.sglang.resolve.state import Stop, given
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

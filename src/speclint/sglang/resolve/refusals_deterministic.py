@@ -7,8 +7,8 @@ Hopper. Only where resolution set the backend (deterministic.py): otherwise noth
 
 from __future__ import annotations
 
-from speclint.sglang.resolve.refusals_moe import deterministic_inference, given
-from speclint.sglang.resolve.state import Stop
+from speclint.sglang.resolve.refusals_moe import deterministic_inference
+from speclint.sglang.resolve.state import Stop, given
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -9,8 +9,8 @@ another handler may rewrite) the check says nothing."""
 
 from __future__ import annotations
 
-from speclint.sglang.resolve.refusals_moe import deterministic_inference, given
-from speclint.sglang.resolve.state import Stop
+from speclint.sglang.resolve.refusals_moe import deterministic_inference
+from speclint.sglang.resolve.state import Stop, given
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -5,22 +5,11 @@ release words them (`ReleaseTraits.flashinfer_moe_quantization`, `cutlass_moe_qu
 from __future__ import annotations
 
 from speclint.sglang.resolve.result import is_known
-from speclint.sglang.resolve.state import Stop
+from speclint.sglang.resolve.state import Stop, given
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.resolve.state import ResolutionState
-
-
-def given(state: ResolutionState, name: str) -> object:
-    """The launch's value of `name` (None: not given or not a flag of this release); a
-    dynamic value reads as Unknown."""
-    value = state.config.known_value(name, _UNKNOWN)
-    return state.get(name) if value is _UNKNOWN else value
-
-
-_UNKNOWN = object()
-"""`given`'s marker for a value the launch leaves unknown (`LaunchConfig.known_value`)."""
 
 
 def deterministic_inference(state: ResolutionState) -> bool:

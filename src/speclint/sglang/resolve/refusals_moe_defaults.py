@@ -10,8 +10,11 @@ nothing."""
 
 from __future__ import annotations
 
-from speclint.sglang.resolve.refusals_moe import given
-from speclint.sglang.resolve.state import Stop
+from speclint.sglang.resolve.refusals_moe_runner import (
+    DEEPSEEK_V3,
+    moe_quantization,
+)
+from speclint.sglang.resolve.state import Stop, given
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -20,7 +23,6 @@ if TYPE_CHECKING:
 _PLAIN_TEXT = frozenset({"LlamaForCausalLM", "Qwen3ForCausalLM", "DeepseekV3ForCausalLM"})
 """Text models no model handler turns chunked prefill off for (the oracle recorded their
 default chunked prefill, release by release: refusals_features.PLAIN_TEXT_ARCHITECTURES)."""
-_DEEPSEEK_V3 = "DeepseekV3ForCausalLM"
 _MORI_VARIABLE = "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK"
 _MORI = {
     "any": "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be larger or equal "
@@ -116,50 +118,6 @@ def _attention_dp(state: ResolutionState) -> int | None:
     return dp if on and dp > 1 else 1
 
 
-def _quantization(state: ResolutionState) -> tuple[object, str]:
-    """The quantization the MoE runners' asserts read, and where it comes from: --quantization,
-    or DeepSeek-V3's checkpoint `quant_method` on an SM100 GPU in the releases that adopt it."""
-    from speclint.sglang.moe_defaults import sm100_adopts_checkpoint_quantization
-    from speclint.sglang.resolve.deepseek_blackwell import checkpoint_quantization
-
-    quantization = given(state, "quantization")
-    if quantization == "unquant":
-        return None, ""  # explicitly none: nothing adopted
-    if quantization is not None:
-        return quantization, f"--quantization {quantization}"
-    gpu, arch = state.gpu, state.target_architecture
-    if (
-        _adopts_checkpoint_quantization(state)
-        and gpu is not None
-        and gpu.vendor == "nvidia"
-        and (gpu.sm or 0) // 10 == 10
-        and sm100_adopts_checkpoint_quantization(state.checked_version)
-    ):
-        method = checkpoint_quantization(state)
-        if method is not None:
-            return method, (
-                f"the checkpoint's quantization_config ({method}), which SGLang takes for "
-                f"{'DeepSeek-V3' if arch == _DEEPSEEK_V3 else arch} on the {gpu.name} (SM100)"
-            )
-    return None, ""
-
-
-def _adopts_checkpoint_quantization(state: ResolutionState) -> bool:
-    """DeepSeek-V3, any architecture `_deepseek_moe_quant_resolution` takes
-    (`speclint.sglang.moe_defaults.deepseek_family`, read per release from 0.5.22: Kimi-K2.5
-    among them), or one whose own SM100 branch takes the checkpoint's quantization
-    (`sm100_adopting_architectures`, read per release: Kimi-K2.5 in 0.5.9-0.5.14, Qwen3-MoE)."""
-    from speclint.sglang.moe_defaults import deepseek_family, sm100_adopting_architectures
-
-    family = deepseek_family(state.checked_version)
-    arch = state.target_architecture
-    return (
-        arch == _DEEPSEEK_V3
-        or (family is not None and arch in family.moe)
-        or arch in sm100_adopting_architectures(state.checked_version)
-    )
-
-
 def _flashinfer_cutlass(state: ResolutionState) -> None:
     """`_handle_moe_kernel_config` (0.5.6+) under --moe-runner-backend flashinfer_cutlass:
     the quantization must be one the release lists, and ep_size 1 or tp_size. Read where the
@@ -176,7 +134,7 @@ def _flashinfer_cutlass(state: ResolutionState) -> None:
         return
     from speclint.sglang.resolve.refusals_moe_runner import replaced_runner
 
-    quantization, source = _quantization(state)
+    quantization, source = moe_quantization(state)
     if isinstance(quantization, str) and replaced_runner(state, quantization, "flashinfer_cutlass"):
         return  # 0.5.10+ mxfp8: SGLang runs flashinfer_trtllm instead, with a warning
     if isinstance(quantization, str) and quantization not in facts.quantizations:
@@ -217,13 +175,13 @@ def _flashinfer_cutlass_early_deepseek(state: ResolutionState) -> None:
     if (
         variant not in _EARLY_VARIANTS
         or given(state, "quantization") is not None
-        or state.target_architecture != _DEEPSEEK_V3
+        or state.target_architecture != DEEPSEEK_V3
         or gpu is None
         or gpu.vendor != "nvidia"
         or (gpu.sm or 0) // 10 != 10
     ):
         return
-    quantization, source = _quantization(state)
+    quantization, source = moe_quantization(state)
     if quantization is None:
         if sm100_adopts_checkpoint_quantization(state.checked_version):
             return  # no quantization_config: SGLang sets fp8 (not read here)
@@ -269,7 +227,7 @@ def _cutlass_deepseek_blackwell(state: ResolutionState) -> None:
         or given(state, "quantization") is not None
     ):
         return
-    quantization, source = _quantization(state)
+    quantization, source = moe_quantization(state)
     ep = _ep_at_kernel_config(state)
     if quantization not in quantizations or ep is None or ep == 1:
         return

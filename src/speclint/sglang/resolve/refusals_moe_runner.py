@@ -18,9 +18,8 @@ or an `or` term of the assert that is not read."""
 
 from __future__ import annotations
 
-from speclint.sglang.resolve.refusals_moe import given
 from speclint.sglang.resolve.result import is_known
-from speclint.sglang.resolve.state import Stop
+from speclint.sglang.resolve.state import Stop, given
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -57,9 +56,7 @@ def check_runner_quantization(state: ResolutionState) -> None:
         return
     source = f"--quantization {quantization}"
     if quantization is None:
-        from speclint.sglang.resolve.refusals_moe_defaults import _quantization
-
-        quantization, source = _quantization(state)
+        quantization, source = moe_quantization(state)
     model, arch = state.get("model_path"), state.target_architecture or ""
     if (
         not isinstance(quantization, str)
@@ -179,3 +176,50 @@ def _alternative_false(state: ResolutionState, facts: RunnerQuantization) -> boo
         ):
             return False
     return True
+
+
+DEEPSEEK_V3 = "DeepseekV3ForCausalLM"
+
+
+def moe_quantization(state: ResolutionState) -> tuple[object, str]:
+    """The quantization the MoE runners' asserts read, and where it comes from: --quantization,
+    or DeepSeek-V3's checkpoint `quant_method` on an SM100 GPU in the releases that adopt it."""
+    from speclint.sglang.moe_defaults import sm100_adopts_checkpoint_quantization
+    from speclint.sglang.resolve.deepseek_blackwell import checkpoint_quantization
+
+    quantization = given(state, "quantization")
+    if quantization == "unquant":
+        return None, ""  # explicitly none: nothing adopted
+    if quantization is not None:
+        return quantization, f"--quantization {quantization}"
+    gpu, arch = state.gpu, state.target_architecture
+    if (
+        adopts_checkpoint_quantization(state)
+        and gpu is not None
+        and gpu.vendor == "nvidia"
+        and (gpu.sm or 0) // 10 == 10
+        and sm100_adopts_checkpoint_quantization(state.checked_version)
+    ):
+        method = checkpoint_quantization(state)
+        if method is not None:
+            return method, (
+                f"the checkpoint's quantization_config ({method}), which SGLang takes for "
+                f"{'DeepSeek-V3' if arch == DEEPSEEK_V3 else arch} on the {gpu.name} (SM100)"
+            )
+    return None, ""
+
+
+def adopts_checkpoint_quantization(state: ResolutionState) -> bool:
+    """DeepSeek-V3, any architecture `_deepseek_moe_quant_resolution` takes
+    (`speclint.sglang.moe_defaults.deepseek_family`, read per release from 0.5.22: Kimi-K2.5
+    among them), or one whose own SM100 branch takes the checkpoint's quantization
+    (`sm100_adopting_architectures`, read per release: Kimi-K2.5 in 0.5.9-0.5.14, Qwen3-MoE)."""
+    from speclint.sglang.moe_defaults import deepseek_family, sm100_adopting_architectures
+
+    family = deepseek_family(state.checked_version)
+    arch = state.target_architecture
+    return (
+        arch == DEEPSEEK_V3
+        or (family is not None and arch in family.moe)
+        or arch in sm100_adopting_architectures(state.checked_version)
+    )

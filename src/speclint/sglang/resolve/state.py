@@ -256,3 +256,14 @@ class ResolutionState:
 
 
 __all__ = ["ResolutionState", "Stop", "MODELLED_FIELDS", "is_known"]
+
+
+def given(state: ResolutionState, name: str) -> object:
+    """The launch's value of `name` (None: not given or not a flag of this release); a
+    dynamic value reads as Unknown."""
+    value = state.config.known_value(name, _UNKNOWN)
+    return state.get(name) if value is _UNKNOWN else value
+
+
+_UNKNOWN = object()
+"""`given`'s marker for a value the launch leaves unknown (`LaunchConfig.known_value`)."""
