@@ -13,6 +13,8 @@ from functools import cache
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from tree_sitter import Node
 
     from speclint.core.diagnostics import Diagnostic
@@ -201,6 +203,8 @@ def _next_code_line(lines: list[str], index: int) -> int | None:
 
 
 _FLAG_LINE = re.compile(r"[ \t]*--[A-Za-z]")
+_NEXT_LINE_FLAG = re.compile(r"\n[ \t]*--[A-Za-z]")
+"""A line end followed by a `_FLAG_LINE` (a literal first character: searched fast)."""
 _UNKNOWN_LINE = re.compile(r"[ \t]*\$\{__speclint_\d+\}[ \t]*")
 _HELP = re.compile(r"(?<!\S)(?:--help|-h)(?!\S)")
 """`launch_server --help`: the lines after it are the help it prints, pasted."""
@@ -220,15 +224,10 @@ def _missing_continuations(root: Node, tm: TextMap) -> list[Diagnostic]:
         return []
     lines = text.split("\n")
     found: list[Diagnostic] = []
-    row = 0
-    while row < len(lines) - 1:
+    after = 0  # the first row a break may be reported at (past the flag lines of the last one)
+    for row in _rows_before_flag_lines(text):
         line = lines[row].rstrip("\r")
-        if (
-            not _FLAG_LINE.match(lines[row + 1])
-            or _ends_with_continuation(line.rstrip(" \t"))
-            or not line.strip()
-        ):
-            row += 1
+        if row < after or _ends_with_continuation(line.rstrip(" \t")) or not line.strip():
             continue
         start = row
         while start > 0 and _ends_with_continuation(lines[start - 1].rstrip("\r")):
@@ -242,10 +241,8 @@ def _missing_continuations(root: Node, tm: TextMap) -> list[Diagnostic]:
             or LAUNCH_TEXT.search(command) is None
             or _HELP.search(command)
         ):
-            row += 1
             continue
         if not _starts_command(root, tm, row + 1, lines):
-            row += 1
             continue
         first = lines[row + 1].split()[0]
         last = len(line.rstrip()) - 1
@@ -258,10 +255,20 @@ def _missing_continuations(root: Node, tm: TextMap) -> list[Diagnostic]:
             "this line with ` \\` to continue the command"
         )
         found.append(Diagnostic("broken-continuation", message, tm.span(at, at + len(line[last].encode()))))
-        row += 1
-        while row < len(lines) and (_FLAG_LINE.match(lines[row]) or not lines[row].strip()):
-            row += 1
+        after = row + 1
+        while after < len(lines) and (_FLAG_LINE.match(lines[after]) or not lines[after].strip()):
+            after += 1
     return found
+
+
+def _rows_before_flag_lines(text: str) -> Iterator[int]:
+    """The rows whose next line starts with a `--flag` (`_FLAG_LINE`), in order: one search of
+    the text, not a match per line."""
+    row = position = 0
+    for match in _NEXT_LINE_FLAG.finditer(text):
+        row += text.count("\n", position, match.start())
+        position = match.start()
+        yield row
 
 
 def _ends_with_continuation(line: str) -> bool:
