@@ -115,3 +115,33 @@ def test_other_servers_are_not_launches():
         ("run.py", "import subprocess\nsubprocess.run(['python3', '-m', 'vllm', '--tp', '2'])\n"),
     ]:
         assert extract_file(path, text).launches == []
+
+
+def test_launch_text_is_the_launcher_alternation_it_was_written_as():
+    """LAUNCH_TEXT begins with its literal `sglang` (fast to search); it finds what
+    `(?:LAUNCHER)\\b|\\bsglang\\s+serve\\b` finds."""
+    import random
+    import re
+
+    from speclint.frontends.recognise import _LAUNCHER_MODULE, LAUNCH_TEXT
+
+    written = re.compile(rf"(?:{_LAUNCHER_MODULE})\b|\bsglang\s+serve\b")
+    parts = [
+        "sglang",
+        ".launch_server",
+        "_router",
+        " serve",
+        "x",
+        "_",
+        ".",
+        " ",
+        "\n",
+        ".bench_",
+        "one_batch",
+    ]
+    parts += ["_server", "offline_throughput", "mark.", "-"]
+    pick = random.Random(19)
+    texts = ["".join(pick.choice(parts) for _ in range(pick.randint(1, 8))) for _ in range(20000)]
+    assert [written.search(t) is None for t in texts] == [LAUNCH_TEXT.search(t) is None for t in texts]
+    assert LAUNCH_TEXT.search("python -m sglang.launch_server --tp 2")
+    assert not LAUNCH_TEXT.search("my_sglang serve") and LAUNCH_TEXT.search("(sglang serve)")

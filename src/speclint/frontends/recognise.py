@@ -163,7 +163,12 @@ _LAUNCHER_MODULE = (
 )
 """SGLang's launcher, sglang-router's co-launcher, or one of SGLang's benchmark scripts."""
 _PATTERNS: dict[str, str | tuple[str, ...]] = {
-    "LAUNCH_TEXT": rf"(?:{_LAUNCHER_MODULE})\b|\bsglang\s+serve\b",
+    # `(?:{_LAUNCHER_MODULE})\b|\bsglang\s+serve\b` written to begin with its literal `sglang`
+    # (searched fast: the alternation tried at every character cost ~0.1 M instructions a file)
+    "LAUNCH_TEXT": (
+        r"sglang(?:(?:_router)?\.launch_server\b|\.bench(?:mark\.|_)(?:one_batch(?:_server)?"
+        r"|offline_throughput)\b|(?<!\wsglang)\s+serve\b)"
+    ),
     "DOC_LAUNCHER": rf"(?:{_LAUNCHER_MODULE})\b|(?<![\w.-])sglang\s+serve\b",
     "PROSE_LAUNCH": (
         r"(?<![\w./$=-])(?:[A-Z_][A-Z0-9_]*=[^\s`]+\s+)*"
