@@ -124,3 +124,19 @@ def test_values_command_and_args_strings_are_split_into_words_at_their_positions
         ("FLG001", 6, 5),
     ]
     assert result.findings[1].message.startswith("`--tp-sise` is not an SGLang 0.5.6 flag")
+
+
+def test_each_block_of_a_values_file_is_one_launch_lists_of_blocks_too():
+    text = (
+        "image: lmsysorg/sglang:v0.5.6\nserver:\n  command: [python3, -m, sglang.launch_server]\n"
+        "  args: [--model-path, m, --tp-sise, '2']\nsidecars:\n  - name: second\n"
+        "    command: [python3, -m, sglang.launch_server, --model-path, m, --tp-sise, '4']\n"
+    )
+    result = lint_text(text, "charts/x/values.yaml")
+    assert len(result.contexts) == 2  # each block once, never again as a container
+    assert [(f.code, f.span.line, f.span.column) for f in result.findings] == [
+        ("SLM004", 3, 3),
+        ("FLG001", 4, 27),
+        ("SLM004", 7, 5),
+        ("FLG001", 7, 67),
+    ]

@@ -40,6 +40,7 @@ TEMPLATE_NOTE = (
     "the whole launch"
 )
 _MAX_DEPTH = 12
+_MAX_BLOCKS = 64
 
 
 def is_values_file(path: str) -> bool:
@@ -62,12 +63,14 @@ def is_values_file(path: str) -> bool:
 
 def read_values(reader: NodeReader, root: yaml.Node) -> bool:
     """Read `root` when the file is a chart's values file with a block whose command names
-    the launcher; False otherwise (the file is then read as any YAML file)."""
+    the launcher (the caller then reads the containers it lists, these blocks left out);
+    False otherwise (the file is then read as any YAML file)."""
     if "sglang" not in reader.text or not is_values_file(reader.path):
         return False
     blocks: list[tuple[yaml.MappingNode, tuple[yaml.MappingNode, ...]]] = []
     _find_blocks(root, (), blocks)
     for block, outer in blocks:
+        reader.seen.add(id(block))  # not read again as a container (`find_containers`)
         _read_block(reader, block, outer)
     return bool(blocks)
 
@@ -77,7 +80,13 @@ def _find_blocks(
     outer: tuple[yaml.MappingNode, ...],
     found: list[tuple[yaml.MappingNode, tuple[yaml.MappingNode, ...]]],
 ) -> None:
-    if len(outer) > _MAX_DEPTH or not isinstance(node, yaml.MappingNode):
+    if len(outer) > _MAX_DEPTH or len(found) > _MAX_BLOCKS:
+        return
+    if isinstance(node, yaml.SequenceNode):  # a list of blocks (or of containers)
+        for item in node.value:
+            _find_blocks(item, outer, found)
+        return
+    if not isinstance(node, yaml.MappingNode) or any(node is block for block, _ in found):
         return
     if _names_launcher(node):
         found.append((node, outer))

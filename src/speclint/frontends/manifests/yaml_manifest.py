@@ -148,6 +148,7 @@ class _Reader(NodeReader):
         from speclint.frontends.manifests.helm_values import read_values
 
         if read_values(self, root):
+            self.find_containers(root, depth=0)  # a values file's container lists, too
             return
         from speclint.frontends.manifests.task_configs import read_task_config
 
