@@ -20,7 +20,7 @@ def _value(launch, flag):
 
 def test_each_matrix_combination_is_one_alternative_of_the_launch():
     launches = extract_file(str(WORKFLOW.path), WORKFLOW.text).launches
-    serve = [launch for launch in launches if launch.span.line == 22]
+    serve = [launch for launch in launches if launch.span.line == 23]
     pairs = [(_value(l, "--attention-backend").text, _value(l, "--tp-size").text) for l in serve]
     # the product less the excluded (triton, 2), then the include entry that fits no combination
     assert pairs == [
@@ -34,22 +34,23 @@ def test_each_matrix_combination_is_one_alternative_of_the_launch():
     assert [l.alternative.index for l in serve] == list(range(6))
     assert {l.alternative.count for l in serve} == {6}
     backend = _value(serve[0], "--attention-backend")
-    assert WORKFLOW.at(backend.span) == (23, 33, "${{ matrix.backend }}")  # where the script reads it
+    assert WORKFLOW.at(backend.span) == (24, 33, "${{ matrix.backend }}")  # where the script reads it
     (condition, _tp) = serve[5].alternative.conditions
-    assert WORKFLOW.at(condition.span) == (15, 22, "fa3")  # the include entry's value
+    assert WORKFLOW.at(condition.span) == (16, 22, "fa3")  # the include entry's value
     assert condition.description == "the matrix gives `matrix.backend` the value `fa3`"
 
 
 def test_a_finding_of_some_matrix_values_names_them():
     found = WORKFLOW.findings()
     assert [f[:4] for f in found] == [
-        ("FLG006", 23, 33, "${{ matrix.backend }}"),
-        ("SLM004", 30, 93, "${{ matrix.backend }}"),
+        ("FLG006", 24, 33, "${{ matrix.backend }}"),
+        ("SLM004", 31, 93, "${{ matrix.backend }}"),
+        ("FLG001", 41, 108, "--mem-fraction-statc"),  # every value has it: no note
     ]
     assert found[0][4].startswith("`flashinfer3` is not a valid value for `--attention-backend`")
     result = lint_text(WORKFLOW.text, str(WORKFLOW.path))
     (note,) = result.findings[0].notes
-    assert WORKFLOW.at(note.span) == (12, 39, "flashinfer3")
+    assert WORKFLOW.at(note.span) == (13, 39, "flashinfer3")
     assert note.message == "when the matrix gives `matrix.backend` the value `flashinfer3`"
 
 
@@ -78,3 +79,15 @@ def test_one_value_substitutes_and_an_include_only_matrix_gives_its_entries():
     assert launch.alternative is None  # one combination: its values, no alternatives
     assert launch.image == "lmsysorg/sglang:v0.5.6"  # the container image reads the matrix too
     assert _value(launch, "--tp-size").text == "2"
+
+
+def test_a_job_env_value_reading_the_matrix_is_filled_in_per_reading():
+    launches = extract_file(str(WORKFLOW.path), WORKFLOW.text).launches
+    models = [launch for launch in launches if launch.span.line == 41]
+    assert [_value(launch, "--tp-size").text for launch in models] == ["2", "4"]
+    assert [WORKFLOW.at(launch.env["TP"].span) for launch in models] == [(39, 11, "${{ matrix.tp }}")] * 2
+    assert [c.description for launch in models for c in launch.alternative.conditions] == [
+        "the matrix gives `matrix.tp` the value `2`",
+        "the matrix gives `matrix.tp` the value `4`",
+    ]
+    assert lint_text(WORKFLOW.text, str(WORKFLOW.path)).findings[2].notes == []

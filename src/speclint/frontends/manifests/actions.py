@@ -81,9 +81,15 @@ def read_workflow(reader: NodeReader, root: yaml.MappingNode) -> None:
             shell = _shell_of(step) or job_shell
             if shell is not None and shell.split()[0].rsplit("/", 1)[-1] not in _POSIX_SHELLS:
                 continue
-            env = _env(reader, get(step, "env"), job_env)
-            choices = readings(reader, matrix, [run.value] + ([image.value] if image is not None else []))
+            from_matrix = _matrix_env([get(job, "env"), get(step, "env")])
+            texts = [run.value] + [node.value for node in (image, *from_matrix.values()) if node is not None]
+            choices = readings(reader, matrix, texts)
             for index, reading in enumerate(choices):  # one reading per matrix value the step reads
+                env = _env(reader, get(step, "env"), job_env)
+                for name, node in from_matrix.items():
+                    filled = substitute(node.value, reading)
+                    if filled is not None:
+                        env[name] = Word(filled, reader.span(node), reader.span(node))
                 buffer = ShellBuffer(reader.text, reader.starts, reader.budget)
                 buffer.add_code(_expressions_unknown(reader.scalar_pieces(run), env, reading))
                 count = len(reader.result.launches)
@@ -97,6 +103,20 @@ def read_workflow(reader: NodeReader, root: yaml.MappingNode) -> None:
                         launch.env.setdefault(name, word)
                 if len(choices) > 1:
                     mark(reader.result.launches[count:], reading, index, len(choices))
+
+
+def _matrix_env(mappings: list[yaml.Node | None]) -> dict[str, yaml.ScalarNode]:
+    """The `env:` values (the job's, then the step's: the inner one wins) that read the matrix
+    (`TP: ${{ matrix.tp }}`): each reading of the step fills them in."""
+    found: dict[str, yaml.ScalarNode] = {}
+    for mapping in mappings:
+        if isinstance(mapping, yaml.MappingNode):
+            for key, value in mapping_pairs(mapping):
+                if isinstance(key, yaml.ScalarNode):
+                    found.pop(key.value, None)
+                    if isinstance(value, yaml.ScalarNode) and "matrix." in value.value:
+                        found[key.value] = value
+    return found
 
 
 def _shell_of(node: yaml.Node | None) -> str | None:
