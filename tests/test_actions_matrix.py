@@ -91,3 +91,29 @@ def test_a_job_env_value_reading_the_matrix_is_filled_in_per_reading():
         "the matrix gives `matrix.tp` the value `4`",
     ]
     assert lint_text(WORKFLOW.text, str(WORKFLOW.path)).findings[2].notes == []
+
+
+def test_include_entries_extend_the_original_combinations_they_fit_or_stand_alone():
+    text = (
+        "on: push\njobs:\n  j:\n    strategy:\n      matrix:\n        tp: [1, 2]\n        quant: [fp8, awq]\n"
+        "        include:\n          - backend: triton\n          - tp: 2\n            backend: fa3\n"
+        "          - tp: 4\n          - tp: 4\n            quant: fp8\n"
+        "    steps:\n      - run: >-\n          python3 -m sglang.launch_server --model-path m\n"
+        "          --tp-size ${{ matrix.tp }} --quantization ${{ matrix.quant }}\n"
+        "          --attention-backend ${{ matrix.backend }}\n"
+    )
+    launches = extract_file("ci.yml", text).launches
+    read = [
+        tuple(_value(launch, flag).text for flag in ("--tp-size", "--quantization", "--attention-backend"))
+        for launch in launches
+    ]
+    assert read == [
+        ("1", "fp8", "triton"),
+        ("1", "awq", "triton"),
+        ("2", "fp8", "fa3"),  # an added value overwritten by a later entry
+        ("2", "awq", "fa3"),
+        ("4", None, None),  # fits no original combination: one of its own
+        ("4", "fp8", None),  # not added to the one an entry made
+    ]
+    unset = _value(launches[4], "--quantization")
+    assert unset.dynamic_reason is not None and "`matrix.quant` is not set" in unset.dynamic_reason

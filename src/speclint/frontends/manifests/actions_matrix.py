@@ -2,9 +2,9 @@
 
 A job's `strategy.matrix` runs the job once per combination of its lists (`tp: [1, 2]`,
 `model: [a, b]`: four jobs), less the `exclude:` entries that match one, and with each
-`include:` entry added to every combination whose original values it does not change (or
-as a combination of its own when it fits none); added values can be overwritten (GitHub's
-"Running variations of jobs in a workflow"). A `run:` script (or the job's `container:`
+`include:` entry added to every original combination whose original values it does not
+change (or as a combination of its own when it fits none); values an earlier entry added can
+be overwritten (GitHub's "Running variations of jobs in a workflow"). A `run:` script (or the job's `container:`
 image) that reads `${{ matrix.NAME }}` is read once per distinct set of the values it reads,
 each reading an alternative of the launch ("when the matrix gives `matrix.tp` the value
 `2` (line 9)"), as branch alternatives are (`rules.alternatives`). A matrix, a list or an
@@ -88,9 +88,14 @@ def job_matrix(job: yaml.Node) -> Matrix | None:
         else []
     )
     combinations = [c for c in combinations if not any(_matches(c, e) for e in entries["exclude"])]
+    originals = len(combinations)  # an entry is added to these only, never to one made by an entry
     for entry in entries["include"]:
         pairs = _pairs(entry)
-        fits = [c for c in combinations if all(k not in names or _same(c[k], v) for k, v in pairs.items())]
+        fits = [
+            c
+            for c in combinations[:originals]
+            if all(k not in names or _same(c[k], v) for k, v in pairs.items())
+        ]
         for combination in fits:
             combination.update(pairs)
         if not fits:
