@@ -73,6 +73,8 @@ def job_matrix(job: yaml.Node) -> Matrix | None:
         if not isinstance(value, yaml.SequenceNode):
             return Matrix([], _from_expression(f"the matrix's `{name}`", value))
         if name in entries:
+            if len(value.value) > MAX_COMBINATIONS:
+                return Matrix([], f"the matrix's `{name}` has more entries than speclint reads")
             entries[name] = [item for item in value.value if isinstance(item, yaml.MappingNode)]
         else:
             lists.append((name, value.value))

@@ -68,7 +68,7 @@ def read_values(reader: NodeReader, root: yaml.Node) -> bool:
     if "sglang" not in reader.text or not is_values_file(reader.path):
         return False
     blocks: list[tuple[yaml.MappingNode, tuple[yaml.MappingNode, ...]]] = []
-    _find_blocks(root, (), blocks)
+    _find_blocks(root, (), blocks, set())
     for block, outer in blocks:
         reader.seen.add(id(block))  # not read again as a container (`find_containers`)
         _read_block(reader, block, outer)
@@ -79,20 +79,23 @@ def _find_blocks(
     node: yaml.Node,
     outer: tuple[yaml.MappingNode, ...],
     found: list[tuple[yaml.MappingNode, tuple[yaml.MappingNode, ...]]],
+    seen: set[int],
+    depth: int = 0,
 ) -> None:
-    if len(outer) > _MAX_DEPTH or len(found) > _MAX_BLOCKS:
+    """The blocks naming the launcher, each with the mappings around it; every node visited
+    once (an alias is a shared node), MAX_DEPTH levels deep, at most MAX_BLOCKS blocks."""
+    if depth > _MAX_DEPTH or len(found) >= _MAX_BLOCKS or id(node) in seen:
         return
+    seen.add(id(node))
     if isinstance(node, yaml.SequenceNode):  # a list of blocks (or of containers)
         for item in node.value:
-            _find_blocks(item, outer, found)
-        return
-    if not isinstance(node, yaml.MappingNode) or any(node is block for block, _ in found):
-        return
-    if _names_launcher(node):
-        found.append((node, outer))
-        return
-    for _key, value in mapping_pairs(node):
-        _find_blocks(value, (*outer, node), found)
+            _find_blocks(item, outer, found, seen, depth + 1)
+    elif isinstance(node, yaml.MappingNode):
+        if _names_launcher(node):
+            found.append((node, outer))
+            return
+        for _key, value in mapping_pairs(node):
+            _find_blocks(value, (*outer, node), found, seen, depth + 1)
 
 
 def _names_launcher(block: yaml.MappingNode) -> bool:
