@@ -124,6 +124,12 @@ def test_values_command_and_args_strings_are_split_into_words_at_their_positions
         ("FLG001", 6, 5),
     ]
     assert result.findings[1].message.startswith("`--tp-sise` is not an SGLang 0.5.6 flag")
+    from speclint.frontends import extract_file
+
+    with_env = text + "  extraEnv:\n    SGLANG_USE_MODELSCOPE: 'true'\n"
+    (launch,) = extract_file("helm/values.yaml", with_env).launches
+    word = launch.env["SGLANG_USE_MODELSCOPE"]  # a mapping of names to values
+    assert (word.text, word.span.line, word.span.column) == ("true", 8, 28)
 
 
 def test_each_block_of_a_values_file_is_one_launch_lists_of_blocks_too():

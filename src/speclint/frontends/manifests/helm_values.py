@@ -6,8 +6,8 @@ data: a block (top level, or under a key such as `sglang:`, `server:`, `model:`)
 `command:`/`args:` lists or strings and an `extraArgs:` list, which the chart's templates
 splice into a Deployment. When the block's `command`/`args` name the launcher, its words are
 read as the launch (command, then args, then extraArgs; a string split into words at
-blanks), each word at its YAML position, with the block's `env:` list (Kubernetes form) as the
-environment and the nearest `image:` (the block's, else an enclosing block's; a string, or
+blanks), each word at its YAML position, with the block's `env:`/`extraEnv:` (a Kubernetes
+list, or a mapping of names to values; an enclosing block's too) as the environment and the nearest `image:` (the block's, else an enclosing block's; a string, or
 `repository`/`tag`, with `registry` when given) picking the SGLang release. speclint does not
 render templates, so the launch ends with an unknown word saying that the chart's templates
 decide how these values are used (they may add words or leave some out). Other values files
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 _VALUES_NAME = re.compile(r"values(?:[-_.][\w.-]*)?\.ya?ml")
 _CHART_FOLDERS = ("charts", "chart", "helm", "helm-chart", "helm-charts")
 _ARGV_KEYS = ("command", "args", "extraArgs")
+_ENV_KEYS = ("env", "extraEnv")
 TEMPLATE_NOTE = (
     "the chart's templates decide how the words of this Helm values file are used and may add "
     "others; speclint does not render templates, so lint what `helm template` renders to check "
@@ -130,7 +131,8 @@ def _read_block(reader: NodeReader, block: yaml.MappingNode, outer: tuple[yaml.M
     buffer.add_word(ArgvItem([Piece(None, at, first_key.end_mark.index, reason=TEMPLATE_NOTE)], splat=True))
     env: dict[str, Word] = {}
     for holder in (*outer, block):  # an inner block's `env:` over an outer one's
-        env.update(reader.env_list(get(holder, "env")))
+        for key in _ENV_KEYS:
+            env.update(_env(reader, get(holder, key)))
     count = len(reader.result.launches)
     buffer.walk(reader.path, reader.result, env, _image(reader, (*outer, block)))
     gpus = None
@@ -142,6 +144,24 @@ def _read_block(reader: NodeReader, block: yaml.MappingNode, outer: tuple[yaml.M
         launch.gpu_count = gpus
         for name, word in env.items():
             launch.env.setdefault(name, word)
+
+
+def _env(reader: NodeReader, node: yaml.Node | None) -> dict[str, Word]:
+    """An `env:` list in the Kubernetes form (`- name: N` with `value:`/`valueFrom:`), or a
+    mapping of names to plain values (which a chart's template turns into that list)."""
+    if not isinstance(node, yaml.MappingNode):
+        return reader.env_list(node)
+    from speclint.core.words import Word
+
+    env = {}
+    for key, value in mapping_pairs(node):
+        if isinstance(key, yaml.ScalarNode):
+            span = reader.span(value)
+            if isinstance(value, yaml.ScalarNode):
+                env[key.value] = Word(value.value, span, span)
+            else:
+                env[key.value] = Word(None, span, span, dynamic_reason=f"{key.value} is not a plain value")
+    return env
 
 
 def _image(reader: NodeReader, blocks: tuple[yaml.MappingNode, ...]) -> tuple[str | None, Span | None] | None:
