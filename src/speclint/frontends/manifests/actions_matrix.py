@@ -16,12 +16,12 @@ combinations are made and MAX_ALTERNATIVES readings of one step.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from itertools import product
 
 import yaml
 
 from speclint.core.launches import MAX_ALTERNATIVES
+from speclint.core.records import dataclass
 from speclint.frontends.manifests.yaml_nodes import get, mapping_pairs
 
 TYPE_CHECKING = False
