@@ -124,21 +124,24 @@ def readings(reader: NodeReader, matrix: Matrix | None, texts: list[str]) -> lis
         why = f"the job's matrix gives what this step reads {len(distinct)} different values, more than speclint reads one by one ({MAX_ALTERNATIVES})"
         return [Reading({}, unknown=why)]
     varying = [n for i, n in enumerate(used) if len({key[i] for key in distinct}) > 1]
-    from speclint.core.conditions import Condition
-
     found = []
     for key, combination in distinct.items():
-        conditions = tuple(
-            Condition(reader.span(node), f"the matrix gives `matrix.{name}` the value `{node.value}`")
-            if isinstance(node := combination.get(name), yaml.ScalarNode)
-            else Condition(
-                reader.span(node or next(iter(combination.values()))), f"`matrix.{name}` is not set"
-            )
-            for name in varying
-        )
+        conditions = tuple(_condition(reader, combination, name) for name in varying)
         values = dict(zip(used, key, strict=True))
         found.append(Reading(values, conditions if len(distinct) > 1 else ()))
     return found
+
+
+def _condition(reader: NodeReader, combination: _Combination, name: str) -> Condition:
+    """What makes a reading: the value `combination` gives `matrix.NAME`, placed where the
+    matrix writes it."""
+    from speclint.core.conditions import Condition
+
+    node = combination.get(name)
+    if node is not None and (text := _text(node)) is not None:
+        return Condition(reader.span(node), f"the matrix gives `matrix.{name}` the value `{text}`")
+    where = node or next(iter(combination.values()))  # a combination always has a value
+    return Condition(reader.span(where), f"`matrix.{name}` is not set (or not a string)")
 
 
 def unknown_reason(reading: Reading, name: str) -> str | None:
@@ -201,4 +204,9 @@ def _matches(combination: _Combination, entry: yaml.MappingNode) -> bool:
 
 
 def _text(node: yaml.Node | None) -> str | None:
-    return node.value if isinstance(node, yaml.ScalarNode) else None
+    """A matrix value's text; None for a list, a mapping or a null (`~`), which speclint does
+    not turn into text."""
+    if not isinstance(node, yaml.ScalarNode) or node.tag == "tag:yaml.org,2002:null":
+        return None
+    text: str = node.value
+    return text
