@@ -5,7 +5,8 @@ file position. `env:` at workflow, job and step level (the inner one wins) is th
 environment; a job's `container:` image is the image the step runs in (it picks the SGLang
 version as a `docker run` image does). `${{ ... }}` expressions are filled in by GitHub
 before the shell runs: speclint cannot know them, so they are unknown values. Steps with a
-non-POSIX `shell:` (pwsh, cmd, python) are not read as shell.
+non-POSIX `shell:` (pwsh, cmd, python) are not read as shell. `${{ matrix.NAME }}` is read
+once per value the job's `strategy.matrix` gives it (`actions_matrix`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,15 @@ import re
 import yaml
 
 from speclint.core.words import Word
+from speclint.frontends.manifests.actions_matrix import (
+    MATRIX_REF,
+    Reading,
+    job_matrix,
+    mark,
+    readings,
+    substitute,
+    unknown_reason,
+)
 from speclint.frontends.manifests.yaml_nodes import get, mapping_pairs
 from speclint.frontends.shell.embedded import ShellBuffer
 from speclint.frontends.shell.pieces import Piece
@@ -63,6 +73,7 @@ def read_workflow(reader: NodeReader, root: yaml.MappingNode) -> None:
         steps = get(job, "steps")
         if not isinstance(steps, yaml.SequenceNode):
             continue
+        matrix = job_matrix(job)
         for step in steps.value:
             run = get(step, "run")
             if not isinstance(run, yaml.ScalarNode) or "sglang" not in run.value:
@@ -70,15 +81,42 @@ def read_workflow(reader: NodeReader, root: yaml.MappingNode) -> None:
             shell = _shell_of(step) or job_shell
             if shell is not None and shell.split()[0].rsplit("/", 1)[-1] not in _POSIX_SHELLS:
                 continue
-            env = _env(reader, get(step, "env"), job_env)
-            buffer = ShellBuffer(reader.text, reader.starts, reader.budget)
-            buffer.add_code(_expressions_unknown(reader.scalar_pieces(run), env))
-            count = len(reader.result.launches)
-            image_info = (image.value, reader.span(image)) if image is not None else None
-            buffer.walk(reader.path, reader.result, env, image_info, unit_reader=read_unit)
-            for launch in reader.result.launches[count:]:
-                for name, word in env.items():
-                    launch.env.setdefault(name, word)
+            from_matrix = _matrix_env([get(job, "env"), get(step, "env")])
+            texts = [run.value] + [node.value for node in (image, *from_matrix.values()) if node is not None]
+            choices = readings(reader, matrix, texts)
+            for index, reading in enumerate(choices):  # one reading per matrix value the step reads
+                env = _env(reader, get(step, "env"), job_env)
+                for name, node in from_matrix.items():
+                    filled = substitute(node.value, reading)
+                    if filled is not None:
+                        env[name] = Word(filled, reader.span(node), reader.span(node))
+                buffer = ShellBuffer(reader.text, reader.starts, reader.budget)
+                buffer.add_code(_expressions_unknown(reader.scalar_pieces(run), env, reading))
+                count = len(reader.result.launches)
+                image_info = None
+                if image is not None:
+                    filled = substitute(image.value, reading) if "matrix." in image.value else None
+                    image_info = (filled or image.value, reader.span(image))
+                buffer.walk(reader.path, reader.result, env, image_info, unit_reader=read_unit)
+                for launch in reader.result.launches[count:]:
+                    for name, word in env.items():
+                        launch.env.setdefault(name, word)
+                if len(choices) > 1:
+                    mark(reader.result.launches[count:], reading, index, len(choices))
+
+
+def _matrix_env(mappings: list[yaml.Node | None]) -> dict[str, yaml.ScalarNode]:
+    """The `env:` values (the job's, then the step's: the inner one wins) that read the matrix
+    (`TP: ${{ matrix.tp }}`): each reading of the step fills them in."""
+    found: dict[str, yaml.ScalarNode] = {}
+    for mapping in mappings:
+        if isinstance(mapping, yaml.MappingNode):
+            for key, value in mapping_pairs(mapping):
+                if isinstance(key, yaml.ScalarNode):
+                    found.pop(key.value, None)
+                    if isinstance(value, yaml.ScalarNode) and "matrix." in value.value:
+                        found[key.value] = value
+    return found
 
 
 def _shell_of(node: yaml.Node | None) -> str | None:
@@ -108,20 +146,26 @@ def _env(reader: NodeReader, node: yaml.Node | None, outer: dict[str, Word]) -> 
 _ENV_CONTEXT = re.compile(r"\$\{\{\s*env\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
 
-def _expressions_unknown(pieces: list[Piece], env: dict[str, Word]) -> list[Piece]:
-    """`${{ matrix.tp }}` becomes an unknown value (GitHub fills it in before the shell runs);
+def _expressions_unknown(pieces: list[Piece], env: dict[str, Word], reading: Reading) -> list[Piece]:
+    """`${{ ... }}` becomes an unknown value (GitHub fills it in before the shell runs), but
     `${{ env.NAME }}` is the value the workflow, job or step `env:` gives NAME (GitHub's `env`
-    context) when the file writes it literally."""
+    context) when the file writes it literally, and `${{ matrix.NAME }}` the value this
+    `reading` of the job's matrix gives it (`actions_matrix`)."""
     from speclint.frontends.manifests.expressions import expressions_unknown
 
     def known(expression: str) -> str | None:
         match = _ENV_CONTEXT.fullmatch(expression)
-        word = env.get(match.group(1)) if match else None
+        if match is None:
+            matrix = MATRIX_REF.fullmatch(expression)
+            return reading.values.get(matrix.group(1)) if matrix is not None else None
+        word = env.get(match.group(1))
         return word.text if word is not None else None
 
-    return expressions_unknown(
-        pieces,
-        (("${{", "}}"),),
-        lambda shown: f"`{shown}` is a GitHub Actions expression, known only when the workflow runs",
-        known,
-    )
+    def describe(shown: str) -> str:
+        matrix = MATRIX_REF.fullmatch(shown)
+        why = unknown_reason(reading, matrix.group(1)) if matrix is not None else None
+        if why is not None:
+            return f"`{shown}` is a value of the job's matrix: {why}"
+        return f"`{shown}` is a GitHub Actions expression, known only when the workflow runs"
+
+    return expressions_unknown(pieces, (("${{", "}}"),), describe, known)

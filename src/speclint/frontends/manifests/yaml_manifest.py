@@ -145,6 +145,11 @@ class _Reader(NodeReader):
         if is_cloud_config(root, self.text):
             read_cloud_config(self, root)
             return
+        from speclint.frontends.manifests.helm_values import read_values
+
+        if read_values(self, root):
+            self.find_containers(root, depth=0)  # a values file's container lists, too
+            return
         from speclint.frontends.manifests.task_configs import read_task_config
 
         if read_task_config(self, root):
@@ -200,24 +205,7 @@ class _Reader(NodeReader):
     def k8s_container(self, container: yaml.Node, step: bool = False) -> None:
         """One Container spec; `step`: a workflow step's (Argo Workflows, Kubeflow Pipelines),
         whose `{{...}}` parameters are filled in when it runs."""
-        env: dict[str, Word] = {}
-        env_list = get(container, "env")
-        if isinstance(env_list, yaml.SequenceNode):
-            for item in env_list.value:
-                name = get(item, "name")
-                if not isinstance(name, yaml.ScalarNode):
-                    continue
-                value = get(item, "value")
-                if isinstance(value, yaml.ScalarNode):
-                    env[name.value] = Word(value.value, self.span(value), self.span(value))
-                else:
-                    where = get(item, "valueFrom") or name
-                    env[name.value] = Word(
-                        None,
-                        self.span(where),
-                        self.span(where),
-                        dynamic_reason=f"{name.value} comes from valueFrom (a Secret, ConfigMap or field)",
-                    )
+        env = self.env_list(get(container, "env"))
         argv = self.words(get(container, "command")) + self.words(get(container, "args"))
         if step:
             from speclint.frontends.manifests.go_templates import workflow_holes
@@ -319,21 +307,6 @@ class _Reader(NodeReader):
             image = interpolated_image(image, interpolate(self.scalar_pieces(image), dotenv))
         self._walk(buffer, env, image)
         self._gpus(count, compose_gpu_count(self, service))
-
-    def words(self, node: yaml.Node | None) -> list[ArgvItem]:
-        if isinstance(node, yaml.SequenceNode):
-            return [
-                ArgvItem(self.scalar_pieces(item))
-                if isinstance(item, yaml.ScalarNode)
-                else ArgvItem(
-                    [Piece(None, item.start_mark.index, item.end_mark.index, reason="not a string")],
-                    splat=True,
-                )
-                for item in node.value
-            ]
-        if isinstance(node, yaml.ScalarNode):  # Kubernetes wants a list; be lenient
-            return [ArgvItem(self.scalar_pieces(node))]
-        return []
 
     def launch(self, argv: list[ArgvItem], env: dict[str, Word], image: yaml.Node | None) -> None:
         buffer = ShellBuffer(self.text, self.starts, self.budget)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import yaml
 
-from speclint.frontends.shell.embedded import Budget
+from speclint.core.words import Word
+from speclint.frontends.shell.embedded import ArgvItem, Budget
 from speclint.frontends.shell.pieces import Piece, span_of
 
 TYPE_CHECKING = False
@@ -117,6 +118,42 @@ class NodeReader:
         exact = _aligned(self.text, node, value)
         pieces = exact if exact is not None else [Piece(value, begin, end)]
         return pieces if self.template is None else self.template.fill_holes(pieces)
+
+    def words(self, node: yaml.Node | None) -> list[ArgvItem]:
+        if isinstance(node, yaml.SequenceNode):
+            return [
+                ArgvItem(self.scalar_pieces(item))
+                if isinstance(item, yaml.ScalarNode)
+                else ArgvItem(
+                    [Piece(None, item.start_mark.index, item.end_mark.index, reason="not a string")],
+                    splat=True,
+                )
+                for item in node.value
+            ]
+        if isinstance(node, yaml.ScalarNode):  # Kubernetes wants a list; be lenient
+            return [ArgvItem(self.scalar_pieces(node))]
+        return []
+
+    def env_list(self, env_list: yaml.Node | None) -> dict[str, Word]:
+        """A Kubernetes `env:` list (`- name: N` with `value:` or `valueFrom:`)."""
+        env: dict[str, Word] = {}
+        if isinstance(env_list, yaml.SequenceNode):
+            for item in env_list.value:
+                name = get(item, "name")
+                if not isinstance(name, yaml.ScalarNode):
+                    continue
+                value = get(item, "value")
+                if isinstance(value, yaml.ScalarNode):
+                    env[name.value] = Word(value.value, self.span(value), self.span(value))
+                else:
+                    where = get(item, "valueFrom") or name
+                    env[name.value] = Word(
+                        None,
+                        self.span(where),
+                        self.span(where),
+                        dynamic_reason=f"{name.value} comes from valueFrom (a Secret, ConfigMap or field)",
+                    )
+        return env
 
 
 def _aligned(text: str, node: yaml.ScalarNode, value: str) -> list[Piece] | None:
