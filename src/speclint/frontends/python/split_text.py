@@ -128,7 +128,7 @@ def read_split_call(walker: Walking, call: py.Call, name: str, env: dict[str, Wo
         module = walker.imports.get(name, "")
         appended = appended_parts(DOC_PATCH if module.startswith("sglang.test.doc_patch") else LAUNCH)
         if appended is not None:
-            items += _appended(walker, call, appended, positional, keywords)
+            items += _appended(walker, call, appended, positional, keywords, items)
     walker.add_argv(call, [], env, items)
     return True
 
@@ -139,9 +139,12 @@ def _appended(
     appended: _Appended,
     positional: list[py.Arg],
     keywords: dict[str, py.BaseExpression],
+    written: list[ArgvItem],
 ) -> list[ArgvItem]:
     """The words `launch_server_cmd` appends (`--port {port}`), at the helper's name; a
-    parameter's value at the argument that passes it, else unknown (the port it reserves)."""
+    parameter's value at the argument that passes it. A parameter not passed (the free port
+    it reserves) is left out with the word before it, and an option the text writes that
+    those words would override is said instead (the value is not one to check)."""
     params, parts, _ = appended
     begin, end = walker.pos.offsets(call.func)
     items: list[ArgvItem] = []
@@ -153,8 +156,8 @@ def _appended(
         index = params.index(param) if param in params else None
         node = positional[index].value if index is not None and len(positional) > index else keywords.get(param)
         if node is None:
-            why = f"`{param}` not passed: the value {walker.text[begin:end]}() picks at run time"
-            items.append(ArgvItem([Piece(None, begin, end, reason=why)]))
+            option = items.pop().pieces[0].text if items else None
+            _overridden(walker, written, option, f"{walker.text[begin:end]}(...)", param)
             continue
         value = walker.evaluator().eval(node)
         known, ok = value.python()
@@ -164,6 +167,23 @@ def _appended(
         else:
             items.append(ArgvItem([Piece(None, *where, reason=value.why_unknown())]))
     return items
+
+
+def _overridden(walker: Walking, written: list[ArgvItem], option: str | None, helper: str, param: str) -> None:
+    """`--port 30000` in the text of a call that passes no `port`: the helper appends
+    `--port <the port it reserves>`, and argparse keeps the last."""
+    for at, item in enumerate(written):
+        text = "".join(p.text or "" for p in item.pieces)
+        if option and (text == option or text.startswith(option + "=")):
+            first = item.pieces[0]
+            if text == option and at + 1 < len(written):
+                text += " " + "".join(p.text or "?" for p in written[at + 1].pieces)
+            _note(
+                walker,
+                span_of(walker.pos.starts, first.begin, item.pieces[-1].end),
+                f"{helper} appends `{option}` with the {param} it reserves when no `{param}=` is "
+                f"passed (in every release read): argparse keeps the last, so this `{text}` is overridden",
+            )
 
 
 def _literal_shell_syntax(walker: Walking, items: list[ArgvItem], name: str, releases: str) -> None:
