@@ -90,9 +90,13 @@ def split_words(pieces: list[Piece], replace: tuple[tuple[str, str], ...]) -> li
     return words
 
 
-def read_split_call(walker: Walking, call: py.Call, name: str, env: dict[str, Word] | None) -> bool:
-    """Reads `launch_server_cmd(TEXT, ...)` / `execute_shell_command(TEXT)` as argv; False when
-    the data does not say how every release splits it (the caller reads the text as shell)."""
+def read_split_call(
+    walker: Walking, call: py.Call, name: str, dotted: str, env: dict[str, Word] | None
+) -> bool:
+    """Reads `launch_server_cmd(TEXT, ...)` / `execute_shell_command(TEXT)` as argv (`dotted`:
+    the name the call resolves to, `sglang.test.doc_patch.launch_server_cmd` for that copy);
+    False when the data does not say how every release splits it (the caller reads the text
+    as shell)."""
     from speclint.sglang.shell_cmd import DOC_PATCH, LAUNCH, appended_parts, is_assignment, split_reading
 
     reading = split_reading()
@@ -125,8 +129,7 @@ def read_split_call(walker: Walking, call: py.Call, name: str, env: dict[str, Wo
     items = [ArgvItem(w) for w in words]
     _literal_shell_syntax(walker, items, name, f"{reading.oldest} to {reading.newest}")
     if name == LAUNCH:
-        module = walker.imports.get(name, "")
-        appended = appended_parts(DOC_PATCH if module.startswith("sglang.test.doc_patch") else LAUNCH)
+        appended = appended_parts(DOC_PATCH if dotted.startswith("sglang.test.doc_patch.") else LAUNCH)
         if appended is not None:
             items += _appended(walker, call, appended, positional, keywords, items)
     walker.add_argv(call, [], env, items)
