@@ -119,7 +119,8 @@ def _takes_assignments(loop: ast.While) -> bool:
         for n in ast.walk(loop)
     )
     stores = any(
-        isinstance(n, ast.Assign) and any(isinstance(t, ast.Subscript) for t in n.targets) for n in ast.walk(loop)
+        isinstance(n, ast.Assign) and any(isinstance(t, ast.Subscript) for t in n.targets)
+        for n in ast.walk(loop)
     )
     return partitions and stores
 
@@ -151,7 +152,11 @@ def _parts(node: ast.expr, params: list[str], known: dict[str, object]) -> list[
     for value in node.values:
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
             out.append({"text": value.value})
-        elif isinstance(value, ast.FormattedValue) and isinstance(value.value, ast.Name) and not value.format_spec:
+        elif (
+            isinstance(value, ast.FormattedValue)
+            and isinstance(value.value, ast.Name)
+            and not value.format_spec
+        ):
             name = value.value.id
             if name in params:
                 out.append({"param": name})

@@ -113,12 +113,16 @@ def appended_parts(name: str) -> tuple[tuple[str, ...], tuple[dict[str, str], ..
     if not readings:
         return None
     texts = [r["text"] for r in readings]
-    if any(r["calls"] != EXECUTE or not t or t[0] != {"param": r["params"][0]} for r, t in zip(readings, texts)):
+    if any(
+        r["calls"] != EXECUTE or not t or t[0] != {"param": r["params"][0]} for r, t in zip(readings, texts)
+    ):
         return None
     common: list[dict[str, str]] = []
     for parts in zip(*(t[1:] for t in texts)):
         if any(p != parts[0] for p in parts):
             break
         common.append(parts[0])
-    rest = sorted({"".join(p.get("text", "{" + p.get("param", "") + "}") for p in t[1 + len(common) :]) for t in texts})
+    rest = sorted(
+        {"".join(p.get("text", "{" + p.get("param", "") + "}") for p in t[1 + len(common) :]) for t in texts}
+    )
     return tuple(readings[-1]["params"]), tuple(common), tuple(r for r in rest if r)

@@ -111,9 +111,9 @@ def recognize(walker: Walking, call: py.Call) -> None:
         target = positional[0].value if positional else keywords.get("command") or keywords.get("cmd")
         if target is not None:
             inherits = name in _SHELL_CALLS or last in _SGLANG_SHELL  # a helper of unknown body: `env=` only
-            env = launch_env(walker, keywords.get("env"), inherits)
-            if last not in _SGLANG_SHELL or not read_split_call(walker, call, last, name, env):
-                walker.add_shell(ev.eval(target), env)
+            started_with = launch_env(walker, keywords.get("env"), inherits)
+            if last not in _SGLANG_SHELL or not read_split_call(walker, call, last, name, started_with):
+                walker.add_shell(ev.eval(target), started_with)
     elif last == ENGINE and is_engine(name, walker.imports, walker.functions, _has_model_path(call)):
         if "server_args" not in keywords:
             walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))

@@ -46,7 +46,11 @@ def _replaced(cells: list[_Cell], old: str, new: str) -> list[_Cell]:
     i = 0
     while i < len(cells):
         run = cells[i : i + len(old)]
-        if len(run) == len(old) and all(c[0] is not None for c in run) and "".join(c[0] or "" for c in run) == old:
+        if (
+            len(run) == len(old)
+            and all(c[0] is not None for c in run)
+            and "".join(c[0] or "" for c in run) == old
+        ):
             out += [(ch, run[0][1], run[-1][2], None) for ch in new]
             i += len(old)
         else:
@@ -63,7 +67,13 @@ def _word_pieces(cells: list[_Cell]) -> list[Piece]:
             pieces.append(unknown)
         elif char is None:
             continue
-        elif last is not None and last.exact and last.text is not None and end == begin + 1 and last.end == begin:
+        elif (
+            last is not None
+            and last.exact
+            and last.text is not None
+            and end == begin + 1
+            and last.end == begin
+        ):
             pieces[-1] = Piece(last.text + char, last.begin, end, exact=True)
         else:
             pieces.append(Piece(char, begin, end, exact=end == begin + 1))
@@ -157,7 +167,9 @@ def _appended(
             continue
         param = part["param"]
         index = params.index(param) if param in params else None
-        node = positional[index].value if index is not None and len(positional) > index else keywords.get(param)
+        node = (
+            positional[index].value if index is not None and len(positional) > index else keywords.get(param)
+        )
         if node is None:
             option = items.pop().pieces[0].text if items else None
             _overridden(walker, written, option, f"{walker.text[begin:end]}(...)", param)
@@ -172,7 +184,9 @@ def _appended(
     return items
 
 
-def _overridden(walker: Walking, written: list[ArgvItem], option: str | None, helper: str, param: str) -> None:
+def _overridden(
+    walker: Walking, written: list[ArgvItem], option: str | None, helper: str, param: str
+) -> None:
     """`--port 30000` in the text of a call that passes no `port`: the helper appends
     `--port <the port it reserves>`, and argparse keeps the last."""
     for at, item in enumerate(written):

@@ -96,7 +96,7 @@ _HELP = {
     "speclint checks what it can parse",
     "parser-gap": "write the offset in braces (`${@:${#}}`) so that speclint reads the rest",
     "split-not-shell": "write the value itself into the text (an f-string field: "
-    "`f\"... --model-path {model}\"`), without quotes or comments",
+    '`f"... --model-path {model}"`), without quotes or comments',
     "template-gap": "lint what Helm renders (`helm template CHART > rendered.yaml`) to check every launch",
     "file-too-large": "split the file, or keep generated data out of launch scripts "
     "(speclint reads files up to 1 MiB and 1000 launches per file)",
