@@ -97,3 +97,15 @@ def test_regenerating_from_the_cached_wheels_reproduces_the_stored_data():
         pytest.skip("not every release's wheel is cached")
     with open(_DATA, encoding="utf-8") as handle:
         assert dump(build(list(read_versions()))) == handle.read()
+
+
+def test_a_value_not_known_standing_alone_may_hold_any_words():
+    text = (
+        "from sglang.utils import launch_server_cmd\n"
+        "def serve(extra, tp):\n"
+        '    launch_server_cmd(f"python3 -m sglang.launch_server --model-path m --tp-size={tp} {extra}")\n'
+    )
+    found = lint_text(text, "nb.py").findings
+    assert [(f.code, f.span.line, f.span.column) for f in found] == [("SLM004", 3, 72)]  # at `--tp-size={tp}`
+    assert "a word that may hold any flags (parameter `extra` of serve())" in found[0].message
+    assert "`--tp-size`" in found[0].message  # `--tp-size={tp}`: one word, its option read

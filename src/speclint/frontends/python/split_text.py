@@ -82,7 +82,7 @@ def _word_pieces(cells: list[_Cell]) -> list[Piece]:
 
 def split_words(pieces: list[Piece], replace: tuple[tuple[str, str], ...]) -> list[list[Piece]]:
     """The words `text.replace(...)...split()` makes, each as pieces at its file position;
-    an unknown run is part of the word it is written in (it is read as one word)."""
+    an unknown run is part of the word it is written in (`--tp={tp}`: read as one word)."""
     cells = _cells(pieces)
     for old, new in replace:
         cells = _replaced(cells, old, new)
@@ -136,7 +136,8 @@ def read_split_call(
                 "started as the program and no server starts",
             )
         words = words[1:]
-    items = [ArgvItem(w) for w in words]
+    # a value not known, standing alone, may split into any number of words (`.split()`)
+    items = [ArgvItem(w, splat=all(p.text is None for p in w)) for w in words]
     _literal_shell_syntax(walker, items, name, f"{reading.oldest} to {reading.newest}")
     if name == LAUNCH:
         appended = appended_parts(DOC_PATCH if dotted.startswith("sglang.test.doc_patch.") else LAUNCH)
