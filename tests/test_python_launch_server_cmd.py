@@ -109,3 +109,16 @@ def test_a_value_not_known_standing_alone_may_hold_any_words():
     assert [(f.code, f.span.line, f.span.column) for f in found] == [("SLM004", 3, 72)]  # at `--tp-size={tp}`
     assert "a word that may hold any flags (parameter `extra` of serve())" in found[0].message
     assert "`--tp-size`" in found[0].message  # `--tp-size={tp}`: one word, its option read
+
+
+def test_a_launch_server_cmd_the_file_defines_itself_is_read_as_shell():
+    text = (
+        "import os\n"
+        "def launch_server_cmd(command):\n"
+        "    os.system(command)\n"
+        'launch_server_cmd("""python3 -m sglang.launch_server --model-path m\n --tp-szie 2""")\n'
+    )
+    # its own body runs a shell: line 4 ends the command, said as a missing `\`
+    assert [(f.code, f.span.line) for f in lint_text(text, "nb.py").findings] == [("SLM002", 4)]
+    imported = "from sglang.utils import launch_server_cmd\n" + text.split("\n", 3)[3]
+    assert [f.code for f in lint_text(imported, "nb.py").findings] == ["FLG001"]

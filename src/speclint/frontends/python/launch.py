@@ -112,7 +112,10 @@ def recognize(walker: Walking, call: py.Call) -> None:
         if target is not None:
             inherits = name in _SHELL_CALLS or last in _SGLANG_SHELL  # a helper of unknown body: `env=` only
             started_with = launch_env(walker, keywords.get("env"), inherits)
-            if last not in _SGLANG_SHELL or not read_split_call(walker, call, last, name, started_with):
+            sglang_helper = last in _SGLANG_SHELL and (
+                name.startswith("sglang.") or name not in walker.functions
+            )
+            if not sglang_helper or not read_split_call(walker, call, last, name, started_with):
                 walker.add_shell(ev.eval(target), started_with)
     elif last == ENGINE and is_engine(name, walker.imports, walker.functions, _has_model_path(call)):
         if "server_args" not in keywords:
