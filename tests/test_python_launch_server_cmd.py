@@ -122,3 +122,14 @@ def test_a_launch_server_cmd_the_file_defines_itself_is_read_as_shell():
     assert [(f.code, f.span.line) for f in lint_text(text, "nb.py").findings] == [("SLM002", 4)]
     imported = "from sglang.utils import launch_server_cmd\n" + text.split("\n", 3)[3]
     assert [f.code for f in lint_text(imported, "nb.py").findings] == ["FLG001"]
+
+
+def test_a_leading_assignment_is_the_servers_environment_from_0_5_9():
+    text = (
+        "from sglang.utils import execute_shell_command\n"
+        'execute_shell_command("CUDA_VISIBLE_DEVICES=0 python3 -m sglang.launch_server --model-path m --tp 2")\n'
+    )
+    found = lint_text(text, "nb.py").findings
+    assert [(f.code, f.span.line, f.span.column) for f in found] == [("SLM001", 2, 24), ("PAR001", 2, 45)]
+    assert "before it, `CUDA_VISIBLE_DEVICES=0` is started as the program" in found[0].message
+    assert found[1].message.startswith("CUDA_VISIBLE_DEVICES=0 leaves 1 GPU visible")

@@ -125,8 +125,10 @@ def read_split_call(
         if any(p.text is None for p in words[0]) or not is_assignment(text):
             break
         key, _, val = text.partition("=")
-        span = span_of(walker.pos.starts, words[0][0].begin, words[0][-1].end)
-        env[key] = Word(val, span)
+        first, last = words[0][0], words[0][-1]
+        span = span_of(walker.pos.starts, first.begin, last.end)
+        at_value = first.begin + len(key) + 1 if len(words[0]) == 1 and first.exact else first.begin
+        env[key] = Word(val, span_of(walker.pos.starts, at_value, max(last.end, at_value)))
         if reading.assignments_from != reading.oldest:
             _note(
                 walker,
