@@ -127,7 +127,7 @@ def test_a_launch_server_cmd_the_file_defines_itself_is_read_as_shell():
 def test_a_leading_assignment_is_the_servers_environment_from_0_5_9():
     text = (
         "from sglang.utils import execute_shell_command\n"
-        'execute_shell_command("CUDA_VISIBLE_DEVICES=0 python3 -m sglang.launch_server --model-path m --tp 2")\n'
+        'execute_shell_command("CUDA_VISIBLE_DEVICES=0 python3 -m sglang.launch_server --model-path m --tp-size 2")\n'
     )
     found = lint_text(text, "nb.py").findings
     assert [(f.code, f.span.line, f.span.column) for f in found] == [("SLM001", 2, 24), ("PAR001", 2, 45)]
