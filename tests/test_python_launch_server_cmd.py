@@ -79,9 +79,25 @@ def test_the_data_says_every_release_splits_on_whitespace_without_a_shell():
     assert (reading.oldest, reading.assignments_from, reading.assignments_other) == ("0.4.0", "0.5.9", False)
     utils, doc_patch = appended_parts("launch_server_cmd"), appended_parts("doc_patch.launch_server_cmd")
     assert utils is not None and doc_patch is not None
-    assert utils[1] == doc_patch[1] == ({"text": " --port "}, {"param": "port"})
+    assert utils[1] == doc_patch[1][:2] == ({"text": "--port"}, {"param": "port"})
+    assert [w["text"] for w in doc_patch[1][2:]] == [
+        "--max-running-requests",
+        "128",
+        "--max-total-tokens",
+        "20480",
+    ]
     assert utils[2] == ()  # the same in every release that has it
     assert any("--disable-cuda-graph" in rest for rest in doc_patch[2])  # differs by release: left out
+
+
+def test_the_docs_copy_appends_the_flags_every_release_of_it_appends():
+    text = (
+        "from sglang.test.doc_patch import launch_server_cmd\n"
+        'launch_server_cmd("python3 -m sglang.launch_server --model-path m --max-running-requests 64", port=1)\n'
+    )
+    found = lint_text(text, "nb.py").findings
+    assert [(f.code, f.span.line, f.span.column) for f in found] == [("FLG007", 2, 67)]
+    assert "SGLang runs with max_running_requests = 128" in found[0].message
 
 
 @pytest.mark.skipif(

@@ -103,26 +103,49 @@ def is_assignment(word: str) -> bool:
     return bool(key) and key.replace("_", "").isalnum()
 
 
+def _tokens(parts: list[dict[str, str]]) -> list[dict[str, str]] | None:
+    """The words the parts after `{command}` make (`{"text": word}` / `{"param": p}`); None
+    when a parameter is not a word of its own (`--port={port}`) or the first part does not
+    start a new word."""
+    tokens: list[dict[str, str]] = []
+    for i, part in enumerate(parts):
+        if "param" in part:
+            before = parts[i - 1].get("text", "") if i else ""
+            after = parts[i + 1].get("text", " ") if i + 1 < len(parts) else " "
+            if not i or not before[-1:].isspace() or not after[:1].isspace():
+                return None
+            tokens.append({"param": part["param"]})
+        elif i == 0 and not part["text"][:1].isspace():
+            return None
+        else:
+            tokens += [{"text": w} for w in part["text"].split()]
+    return tokens
+
+
 @lru_cache(maxsize=4)
 def appended_parts(name: str) -> tuple[tuple[str, ...], tuple[dict[str, str], ...], tuple[str, ...]] | None:
-    """(params, the parts every release's `name` (`launch_server_cmd` or
-    `doc_patch.launch_server_cmd`) hands on after `{command}`, the releases' differing
-    remainders as source text) when the text starts with the command in every release that
-    has it; None when no release has it, or one builds the text otherwise."""
+    """(params, the words every release's `name` (`launch_server_cmd` or
+    `doc_patch.launch_server_cmd`) appends after `{command}`, each release's further words
+    (differing by release) as text) when the text starts with the command in every release
+    that has it; None when no release has it, or one builds the text otherwise."""
     readings = [r for r in (_reading(v, name) for v in read_versions()) if r is not None]
     if not readings:
         return None
-    texts = [r["text"] for r in readings]
-    if any(
-        r["calls"] != EXECUTE or not t or t[0] != {"param": r["params"][0]} for r, t in zip(readings, texts)
-    ):
-        return None
+    words: list[list[dict[str, str]]] = []
+    for reading in readings:
+        text = reading["text"]
+        if reading["calls"] != EXECUTE or not text or text[0] != {"param": reading["params"][0]}:
+            return None
+        tokens = _tokens(text[1:])
+        if tokens is None:
+            return None
+        words.append(tokens)
     common: list[dict[str, str]] = []
-    for parts in zip(*(t[1:] for t in texts)):
-        if any(p != parts[0] for p in parts):
+    for same in zip(*words):
+        if any(w != same[0] for w in same):
             break
-        common.append(parts[0])
+        common.append(same[0])
     rest = sorted(
-        {"".join(p.get("text", "{" + p.get("param", "") + "}") for p in t[1 + len(common) :]) for t in texts}
+        {" ".join(w.get("text", "{" + w.get("param", "") + "}") for w in t[len(common) :]) for t in words}
     )
     return tuple(readings[-1]["params"]), tuple(common), tuple(r for r in rest if r)
