@@ -58,7 +58,7 @@ def test_the_words_keep_their_file_positions_and_the_help_says_how_to_fix():
     quoted = lint_text(text.replace("m\n", "'m'\n"), "nb.py").findings
     slm = [f for f in quoted if f.code == "SLM001"]
     assert [(f.span.line, f.span.column) for f in slm] == [(2, 67)]  # the opening quote
-    assert "without quotes or comments" in slm[0].fix_hint
+    assert "leave out quotes and comments" in slm[0].fix_hint
 
 
 def test_a_port_passed_to_the_helper_overrides_the_one_in_the_text():

@@ -95,8 +95,8 @@ _HELP = {
     "doc-syntax-error": "fix the code block, or tag it `text` if it is not meant to run; "
     "speclint checks what it can parse",
     "parser-gap": "write the offset in braces (`${@:${#}}`) so that speclint reads the rest",
-    "split-not-shell": "write the value itself into the text (an f-string field: "
-    '`f"... --model-path {model}"`), without quotes or comments',
+    "split-not-shell": "SGLang starts the text's words as written: put values in with f-string fields "
+    '(`f"... --model-path {model}"`), leave out quotes and comments, and give the port as `port=`',
     "template-gap": "lint what Helm renders (`helm template CHART > rendered.yaml`) to check every launch",
     "file-too-large": "split the file, or keep generated data out of launch scripts "
     "(speclint reads files up to 1 MiB and 1000 launches per file)",
