@@ -178,6 +178,7 @@ ENTRIES: tuple[RuleEntry, ...] = (
             "diagnostic:doc-syntax-error",
             "diagnostic:parser-gap",
             "diagnostic:template-gap",
+            "diagnostic:split-not-shell",
         ),
     ),
     _R(

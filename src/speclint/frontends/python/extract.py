@@ -3,8 +3,9 @@
 The file is parsed, never imported or run. Statements are walked in order per scope so
 lists built with `+=`, `.append`, `.extend` and dicts built with `.update` have their values
 where they are used; a value assigned differently on two paths becomes unknown. Launches:
-argv lists (subprocess, os.exec*, asyncio), shell strings (`shell=True`, `os.system`,
-`launch_server_cmd`), both handed to the shell front-end, and keyword APIs
+argv lists (subprocess, os.exec*, asyncio), shell strings (`shell=True`, `os.system`), both
+handed to the shell front-end, SGLang's `launch_server_cmd` text split into argv words as the
+release splits it (`split_text`), and keyword APIs
 (`sgl.Engine(...)`, `ServerArgs(...)`) kept as keyword pairs (`Launch.kwargs`). The file is
 read with CPython's `ast`, libcst for syntax it cannot parse (`tree`). From 16 KiB up, only
 the lines the launches need are read (`select`).

@@ -13,6 +13,7 @@ from speclint.core.words import Word
 from speclint.frontends.python.environ import launch_env
 from speclint.frontends.python.launch_apis import API_NAMES, recognize_api
 from speclint.frontends.python.nox_sessions import NOX_RUNS, recognize_nox
+from speclint.frontends.python.split_text import read_split_call
 from speclint.frontends.python.starred import starred_items
 from speclint.frontends.recognise import (
     CLASS_ENTRY,
@@ -110,9 +111,12 @@ def recognize(walker: Walking, call: py.Call) -> None:
         target = positional[0].value if positional else keywords.get("command") or keywords.get("cmd")
         if target is not None:
             inherits = name in _SHELL_CALLS or last in _SGLANG_SHELL  # a helper of unknown body: `env=` only
-            walker.add_shell(
-                ev.eval(target), launch_env(walker, keywords.get("env"), inherits), last in _SGLANG_SHELL
+            started_with = launch_env(walker, keywords.get("env"), inherits)
+            sglang_helper = last in _SGLANG_SHELL and (
+                name.startswith("sglang.") or name not in walker.functions
             )
+            if not sglang_helper or not read_split_call(walker, call, last, name, started_with):
+                walker.add_shell(ev.eval(target), started_with)
     elif last == ENGINE and is_engine(name, walker.imports, walker.functions, _has_model_path(call)):
         if "server_args" not in keywords:
             walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))

@@ -370,13 +370,11 @@ class PyWalker:
         for launch in self.result.launches[count:]:
             launch.span = self.pos.span(call)  # the call that runs it, not the list's words
 
-    def add_shell(self, value: Val, env: dict[str, Word] | None, split_only: bool = False) -> None:
-        """`split_only`: the text is split into words, not run by a shell (SGLang's
-        `execute_shell_command`), so its line ends do not end the command."""
+    def add_shell(self, value: Val, env: dict[str, Word] | None) -> None:
+        """Shell code (SGLang's `launch_server_cmd` text is argv: `split_text`)."""
         if value.kind != "str":
             return
         buffer = ShellBuffer(self.text, self.pos.starts, self.budget)
-        buffer.newlines_end_commands = not split_only
         buffer.add_code(value.pieces)
         buffer.walk(self.path, self.result, env)
 

@@ -73,8 +73,8 @@ class ShellBuffer:
         launch words the walk makes there)."""
         self.newlines_end_commands = True
         """Whether what runs the text ends a command at a line end (a shell); False for text
-        only split into words (`shlex.split`, Compose's string `command:`, SGLang's
-        `execute_shell_command`), where a line without `\\` is not a broken continuation."""
+        only split into words (`shlex.split`, Compose's string `command:`), where a line
+        without `\\` is not a broken continuation."""
 
     def _full(self, size: int, begin: int, end: int) -> bool:
         """Whether `size` more characters are past the budget; if so the buffer ends with

@@ -19,7 +19,9 @@ class SyntaxError_(Rule):
     unterminated quote or `$(`), and files too large to lint. Valid bash that speclint's shell
     parser (tree-sitter-bash) cannot read, a `$NAME` as the offset of `${x:offset}`, is a
     warning that says so, never "bash would refuse"; so is a Helm template that is not YAML
-    even with its template actions set aside (Helm renders it first).
+    even with its template actions set aside (Helm renders it first). So is text that looks
+    like shell but is not run by one: SGLang's `launch_server_cmd("...")` splits its text on
+    whitespace, so a `$MODEL`, quotes or `#` there reach SGLang as those characters.
 
     ## Why it matters
     A launch inside the broken part is not checked, so a clean result would be a false
@@ -47,6 +49,7 @@ class SyntaxError_(Rule):
         "diagnostic:doc-syntax-error",
         "diagnostic:parser-gap",
         "diagnostic:template-gap",
+        "diagnostic:split-not-shell",
     )
     name = "syntax-error"
     severity = Severity.ERROR
@@ -67,6 +70,7 @@ class SyntaxError_(Rule):
         "doc-syntax-error",
         "parser-gap",
         "template-gap",
+        "split-not-shell",
     )
 
     def check_file(self, ctx: FileContext) -> Iterator[Finding]:
@@ -84,13 +88,15 @@ class SyntaxError_(Rule):
                 )
 
 
-_WARNINGS = ("doc-syntax-error", "parser-gap", "template-gap")
+_WARNINGS = ("doc-syntax-error", "parser-gap", "template-gap", "split-not-shell")
 
 _HELP = {
     "syntax-error": "fix the syntax; speclint checks what it can parse",
     "doc-syntax-error": "fix the code block, or tag it `text` if it is not meant to run; "
     "speclint checks what it can parse",
     "parser-gap": "write the offset in braces (`${@:${#}}`) so that speclint reads the rest",
+    "split-not-shell": "SGLang starts the text's words as written: put values in with f-string fields "
+    '(`f"... --model-path {model}"`), leave out quotes and comments, and give the port as `port=`',
     "template-gap": "lint what Helm renders (`helm template CHART > rendered.yaml`) to check every launch",
     "file-too-large": "split the file, or keep generated data out of launch scripts "
     "(speclint reads files up to 1 MiB and 1000 launches per file)",
