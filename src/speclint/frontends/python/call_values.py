@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from speclint.frontends.python import syntax as py
-from speclint.frontends.python.environ import environ_value
+from speclint.frontends.python.environ import Evaluator, environ_value
 from speclint.frontends.python.values import MAX_WEIGHT, Entries, Entry
 from speclint.frontends.python.whitespace import whitespace_call
 from speclint.frontends.shell.pieces import Piece
@@ -17,29 +17,16 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
-    from speclint.core.identity import Identity
     from speclint.frontends.python.positions import Positions
-    from speclint.frontends.python.values import Env, Val
+    from speclint.frontends.python.values import Val
 
 
-class Evaluating(Protocol):
-    """What of `evaluator.Evaluator` a call needs (it imports this module)."""
+class Evaluating(Evaluator, Protocol):
+    """What of `evaluator.Evaluator` a call needs (it imports this module): what
+    `environ.Evaluator` names, and the positions and the file's helper functions."""
 
     pos: Positions
-    env: Env
     helpers: Callable[[py.Call], Val | None] | None
-
-    def eval(self, node: py.BaseExpression) -> Val: ...
-
-    def dotted(self, node: py.BaseExpression) -> str | None: ...
-
-    def unknown(
-        self, node: py.Node, reason: str, splat: bool = False, identity: Identity | None = None
-    ) -> Val: ...
-
-    def _make(
-        self, node: py.Node, kind: str, value: object = None, pieces: list[Piece] | None = None
-    ) -> Val: ...
 
 
 def call_value(ev: Evaluating, node: py.Call) -> Val:
