@@ -202,12 +202,21 @@ def _next_code_line(lines: list[str], index: int) -> int | None:
     return None
 
 
-_FLAG_LINE = re.compile(r"[ \t]*--[A-Za-z]")
-_NEXT_LINE_FLAG = re.compile(r"\n[ \t]*--[A-Za-z]")
-"""A line end followed by a `_FLAG_LINE` (a literal first character: searched fast)."""
-_UNKNOWN_LINE = re.compile(r"[ \t]*\$\{__speclint_\d+\}[ \t]*")
-_HELP = re.compile(r"(?<!\S)(?:--help|-h)(?!\S)")
-"""`launch_server --help`: the lines after it are the help it prints, pasted."""
+@cache  # compiled on first use: most texts have no flag line after a line end
+def _next_line_flag() -> re.Pattern[str]:
+    """A line end followed by a line of flags (a literal first character: searched fast)."""
+    return re.compile(r"\n[ \t]*--[A-Za-z]")
+
+
+@cache  # compiled on first use: only where a line of flags follows one without a `\`
+def _break_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """A line of flags; a line that is one unknown value; `launch_server --help` (the lines
+    after it are the help it prints, pasted)."""
+    return (
+        re.compile(r"[ \t]*--[A-Za-z]"),
+        re.compile(r"[ \t]*\$\{__speclint_\d+\}[ \t]*"),
+        re.compile(r"(?<!\S)(?:--help|-h)(?!\S)"),
+    )
 
 
 def _missing_continuations(root: Node, tm: TextMap) -> list[Diagnostic]:
@@ -218,29 +227,22 @@ def _missing_continuations(root: Node, tm: TextMap) -> list[Diagnostic]:
     text = tm.text
     if "\n" not in text or "--" not in text:
         return []
-    from speclint.frontends.recognise import LAUNCH_TEXT
-
-    if LAUNCH_TEXT.search(text) is None:
-        return []
-    lines = text.split("\n")
+    lines: list[str] = []
     found: list[Diagnostic] = []
     after = 0  # the first row a break may be reported at (past the flag lines of the last one)
-    for row in _rows_before_flag_lines(text):
-        line = lines[row].rstrip("\r")
+    for row, written in _lines_before_flag_lines(text):
+        line = written.rstrip("\r")
         if row < after or _ends_with_continuation(line.rstrip(" \t")) or not line.strip():
             continue
+        flag_line, unknown_line, help_flag = _break_patterns()
+        lines = lines or text.split("\n")
         start = row
         while start > 0 and _ends_with_continuation(lines[start - 1].rstrip("\r")):
             start -= 1
         command = "\n".join(lines[start : row + 1])
         # a doc's `...` line (words left out, an unknown value in the buffer): the command goes on
-        elided = line.rstrip().endswith(("...", "\u2026")) or _UNKNOWN_LINE.fullmatch(line) is not None
-        if (
-            elided
-            or line.lstrip().startswith("#")
-            or LAUNCH_TEXT.search(command) is None
-            or _HELP.search(command)
-        ):
+        elided = line.rstrip().endswith(("...", "\u2026")) or unknown_line.fullmatch(line) is not None
+        if elided or line.lstrip().startswith("#") or not _launch_text(command) or help_flag.search(command):
             continue
         if not _starts_command(root, tm, row + 1, lines):
             continue
@@ -256,19 +258,26 @@ def _missing_continuations(root: Node, tm: TextMap) -> list[Diagnostic]:
         )
         found.append(Diagnostic("broken-continuation", message, tm.span(at, at + len(line[last].encode()))))
         after = row + 1
-        while after < len(lines) and (_FLAG_LINE.match(lines[after]) or not lines[after].strip()):
+        while after < len(lines) and (flag_line.match(lines[after]) or not lines[after].strip()):
             after += 1
     return found
 
 
-def _rows_before_flag_lines(text: str) -> Iterator[int]:
-    """The rows whose next line starts with a `--flag` (`_FLAG_LINE`), in order: one search of
+def _lines_before_flag_lines(text: str) -> Iterator[tuple[int, str]]:
+    """Each line whose next line starts with a `--flag`, with its row, in order: one search of
     the text, not a match per line."""
     row = position = 0
-    for match in _NEXT_LINE_FLAG.finditer(text):
-        row += text.count("\n", position, match.start())
-        position = match.start()
-        yield row
+    for match in _next_line_flag().finditer(text):
+        end = match.start()
+        row += text.count("\n", position, end)
+        position = end
+        yield row, text[text.rfind("\n", 0, end) + 1 : end]
+
+
+def _launch_text(command: str) -> bool:
+    from speclint.frontends.recognise import LAUNCH_TEXT  # (compiled when first asked for)
+
+    return LAUNCH_TEXT.search(command) is not None
 
 
 def _ends_with_continuation(line: str) -> bool:
