@@ -6,29 +6,17 @@ releases' own, from their recordings (tests/data/oracle/) and the source lines n
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
+
+from explain_runs import explain_launches
 
 ROOT = Path(__file__).resolve().parent.parent
 M = "fixtures/models/"
 
 
 def explain(tmp_path: Path, version: str, *launches: str, gpu: str | None = None) -> list[dict]:
-    script = tmp_path / "launch.sh"
-    script.write_text("".join(f"python -m sglang.launch_server --model-path {M}{a}\n" for a in launches))
-    result = subprocess.run(
-        [sys.executable, "-m", "speclint", "explain", "--output-format", "json", "--sglang-version", version]
-        + (["--gpu", gpu] if gpu else [])
-        + [str(script)],
-        text=True,
-        capture_output=True,
-        cwd=ROOT,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    found: list[dict] = json.loads(result.stdout)
-    return found
+    return explain_launches(tmp_path, version, *launches, gpu=gpu)
 
 
 def test_0_5_2_eagle_turns_the_overlap_scheduler_off_without_a_beta_spec_flag(tmp_path):

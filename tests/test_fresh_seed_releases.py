@@ -5,28 +5,16 @@ recordings (tests/data/oracle/seeds/12011/) and the source lines named."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
+
+from explain_runs import explain_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 M = "fixtures/models/"
 
 
 def explain(tmp_path: Path, version: str, line: str) -> dict:
-    script = tmp_path / "launch.sh"
-    script.write_text(line + "\n")
-    result = subprocess.run(
-        [sys.executable, "-m", "speclint", "explain", "--output-format", "json", "--sglang-version", version]
-        + [str(script)],
-        text=True,
-        capture_output=True,
-        cwd=ROOT,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    [found] = json.loads(result.stdout)
+    [found] = explain_lines(tmp_path, version, [line])
     return dict(found)
 
 

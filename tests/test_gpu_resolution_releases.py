@@ -8,14 +8,13 @@ Expected values are the releases' own, recorded on a fake H100 by tools/oracle
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
 import pytest
+from explain_runs import explain_lines
 
 from speclint.sglang.gpu_resolution import CHECKED, gpu_logic
 
@@ -27,30 +26,10 @@ DSV3 = "fixtures/models/deepseek-v3"
 
 
 def explain_json(tmp_path: Path, version: str, arguments: str, model: str = LLAMA) -> dict:
-    script = tmp_path / "launch.sh"
-    script.write_text(f"python -m sglang.launch_server --model-path {model} {arguments}\n")
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "speclint",
-            "explain",
-            "--output-format",
-            "json",
-            "--sglang-version",
-            version,
-            "--gpu",
-            "h100",
-            str(script),
-        ],
-        text=True,
-        capture_output=True,
-        cwd=ROOT,
-        timeout=60,
+    [found] = explain_lines(
+        tmp_path, version, [f"python -m sglang.launch_server --model-path {model} {arguments}"], "h100"
     )
-    assert result.returncode == 0, result.stderr
-    [launch] = json.loads(result.stdout)
-    return launch
+    return found
 
 
 def test_0_5_21_on_an_h100_gets_its_own_values_and_no_running_requests_cap(tmp_path):

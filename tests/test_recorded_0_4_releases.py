@@ -4,29 +4,16 @@ they differ from it. Expected values are the releases' own, from the recordings.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
+
+from explain_runs import explain_launches
 
 ROOT = Path(__file__).resolve().parent.parent
 M = "fixtures/models/"
 
 
 def explain(tmp_path: Path, version: str, *launches: str) -> list[dict]:
-    script = tmp_path / "launch.sh"
-    script.write_text("".join(f"python -m sglang.launch_server --model-path {M}{a}\n" for a in launches))
-    result = subprocess.run(
-        [sys.executable, "-m", "speclint", "explain", "--output-format", "json", "--sglang-version", version]
-        + [str(script)],
-        text=True,
-        capture_output=True,
-        cwd=ROOT,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    found: list[dict] = json.loads(result.stdout)
-    return found
+    return explain_launches(tmp_path, version, *launches)
 
 
 def test_0_4_10_keeps_tree_drafts_with_pages_and_leaves_ep_size_to_the_moe_layers(tmp_path):
