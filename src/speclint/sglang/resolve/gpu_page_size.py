@@ -9,20 +9,21 @@ if TYPE_CHECKING:
     from speclint.sglang.resolve.state import ResolutionState
 
 
-def _page_constraints(state: ResolutionState) -> None:
-    """`_mla_backend_page_constraints`, on the page size as given."""
-    page = state.get("page_size")
-    names = {
-        n: state.get(n)
-        for n in (
-            "attention_backend",
-            "decode_attention_backend",
-            "prefill_attention_backend",
-            "speculative_draft_attention_backend",
-        )
-    }
-    attention_decode = (names["attention_backend"], names["decode_attention_backend"])
-    with_prefill = attention_decode + (names["prefill_attention_backend"],)
+ATTENTION_BACKENDS = (
+    "attention_backend",
+    "decode_attention_backend",
+    "prefill_attention_backend",
+    "speculative_draft_attention_backend",
+)
+"""The backend fields `_mla_backend_page_constraints` reads."""
+
+
+def backend_page(page: object, backends: dict[str, object]) -> object:
+    """`_mla_backend_page_constraints`: the page size the attention backends (`backends`, by
+    ATTENTION_BACKENDS) make of `page`: flashmla 64; trtllm_mla and cutedsl_mla keep 32 or
+    64; trtllm_mha keeps 16-128; hpc_ops 64."""
+    attention_decode = (backends["attention_backend"], backends["decode_attention_backend"])
+    with_prefill = attention_decode + (backends["prefill_attention_backend"],)
     new = page
     if "flashmla" in attention_decode:
         new = 64
@@ -30,10 +31,18 @@ def _page_constraints(state: ResolutionState) -> None:
         new = 64
     if "cutedsl_mla" in with_prefill and new not in (32, 64):
         new = 64
-    if "trtllm_mha" in names.values() and new not in (16, 32, 64, 128):
+    if "trtllm_mha" in backends.values() and new not in (16, 32, 64, 128):
         new = 64
-    if "hpc_ops" in with_prefill and new != 64:
+    if "hpc_ops" in with_prefill:
         new = 64
+    return new
+
+
+def _page_constraints(state: ResolutionState) -> None:
+    """`_mla_backend_page_constraints`, on the page size as given."""
+    page = state.get("page_size")
+    names = {n: state.get(n) for n in ATTENTION_BACKENDS}
+    new = backend_page(page, names)
     if new != page:
         which = next(
             b

@@ -4,6 +4,7 @@ backends the tree checks read."""
 
 from __future__ import annotations
 
+from speclint.sglang.resolve.gpu_page_size import ATTENTION_BACKENDS, backend_page
 from speclint.sglang.resolve.result import is_known
 
 TYPE_CHECKING = False
@@ -58,33 +59,12 @@ def resolved_page_size(state: ResolutionState, traits: ReleaseTraits) -> object:
         return page_size_after_backends(state)
     if not is_known(page_size):
         return None
-    backends = {
-        n: state.get(n)
-        for n in (
-            "attention_backend",
-            "decode_attention_backend",
-            "prefill_attention_backend",
-            "speculative_draft_attention_backend",
-        )
-    }
+    backends = {n: state.get(n) for n in ATTENTION_BACKENDS}
     if any(not is_known(v) for v in backends.values()):
         return None
     if backends["attention_backend"] is None:
         return None  # auto-chosen per GPU (fa3 on Hopper, trtllm_mla/trtllm_mha on Blackwell)
-    attention_decode = (backends["attention_backend"], backends["decode_attention_backend"])
-    if "flashmla" in attention_decode:
-        page_size = 64
-    if "trtllm_mla" in attention_decode and page_size not in (32, 64):
-        page_size = 64
-    if "cutedsl_mla" in attention_decode + (backends["prefill_attention_backend"],) and page_size not in (
-        32,
-        64,
-    ):
-        page_size = 64
-    if "trtllm_mha" in backends.values() and page_size not in (16, 32, 64, 128):
-        page_size = 64
-    if "hpc_ops" in attention_decode + (backends["prefill_attention_backend"],):
-        page_size = 64
+    page_size = backend_page(page_size, backends)
     # fa4's page size depends on the GPU (sm100), intel_xpu's on the XPU; overrides.py
     # `_fa4_page_constraint` (0.5.18+) leaves EAGLE trees (topk > 1) alone whatever the GPU
     topk = state.get("speculative_eagle_topk")
