@@ -103,8 +103,11 @@ def test_a_damaged_or_foreign_store_is_ignored(store, content):
 def test_kept_values_that_are_not_code_are_not_trusted(store):
     """A key kept with anything but its recipe or compiled code is worked out again."""
     make(records.dataclass)
-    texts = list(records._codes.kept.values or {})
-    store.write_bytes(marshal.dumps((records._codes.kept.source, dict.fromkeys(texts, "print('no')"))))
+    texts = records._codes.kept.keys()
+    untrusted = fresh_codes(store).kept
+    for text in texts:
+        untrusted.put(text, "print('no')")
+    untrusted.save()
     records._codes = fresh_codes(store)
     Point = make(records.dataclass)
     assert records._codes.fresh == len(texts) and Point(1) == Point(1)

@@ -9,6 +9,11 @@ a run. Each store is tied to a `source` (what its values were worked out from: a
 the Python version, a data file's size and time): a store written for another source, or one
 that is missing, damaged or of another shape, is empty. The command (`speclint.__main__`)
 writes what a run added when it ends (`save_all`).
+
+A store is an index and the values' bytes after it: a run reads the index, then only the
+values it asks for. The stores grow with use (every module of every command, every
+release's flag table: ~10 MB together), and a one-file run needs a few hundred KB of them;
+reading and decoding them whole was a fifth of a cold run.
 """
 
 from __future__ import annotations
@@ -23,63 +28,173 @@ if TYPE_CHECKING:
 _MAX_VALUES = 4096
 """Past this many values (old keys of many versions), only those this process used are written."""
 
+_MAGIC = b"speclnt2"
+"""A store's first bytes: its layout (an older store, or any other file, is empty)."""
+
+_HEAD = len(_MAGIC) + 8
+"""The magic and the index's length; then the index (marshalled: source, {key: (offset,
+length)}); then the values' bytes, each offset counted from the end of the index."""
+
+_FIRST_READ = 1 << 16
+
 
 class Kept:
-    """One store: a dict of marshal-able values, read on first use."""
+    """One store: a dict of marshal-able values, its index read on first use and each value
+    read when it is first asked for."""
 
     def __init__(self, folder: str, name: str, source: Any) -> None:
         tag = sys.implementation.cache_tag or "python"
         self.path = os.path.join(folder, "__pycache__", f"{name}.{tag}.kept")
         self.source = (name, sys.version, source)
-        self.values: dict[Any, Any] | None = None
+        self._index: dict[Any, tuple[int, int]] | None = None
+        self._start = 0  # where the values' bytes begin
+        self._handle: int | bytes | None = None  # an open file (pread), or its bytes
+        self._values: dict[Any, Any] = {}  # values read or put this run
+        self._put: set[Any] = set()
         self.used: set[Any] = set()
         self.added = 0
         _STORES.append(self)
 
-    def _read(self) -> dict[Any, Any]:
+    def _open(self) -> dict[Any, tuple[int, int]]:
+        """The index of the store at `path` (empty when missing, foreign or damaged)."""
+        self._index = {}
         try:
             import marshal
 
-            with open(self.path, "rb") as handle:
-                source, values = marshal.loads(handle.read())
-            if source == self.source and type(values) is dict:
-                return values
+            handle = os.open(self.path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        except (OSError, ValueError):
+            return self._index
+        try:
+            first = os.read(handle, _FIRST_READ)
+            if first[: len(_MAGIC)] != _MAGIC or len(first) < _HEAD:
+                raise ValueError("another layout")
+            length = int.from_bytes(first[len(_MAGIC) : _HEAD], "little")
+            if _HEAD + length > len(first):
+                first += _read_at(handle, _HEAD + length - len(first), len(first))
+            source, index = marshal.loads(first[_HEAD : _HEAD + length])
+            if source != self.source or type(index) is not dict:
+                raise ValueError("another source")
         except Exception:  # missing, damaged, foreign: worked out again
-            pass
-        return {}
+            os.close(handle)
+            return self._index
+        if _HAS_PREAD:
+            self._handle = handle
+        else:  # (Windows) the whole file, read once
+            try:
+                os.lseek(handle, 0, os.SEEK_SET)
+                self._handle = _read_all(handle)
+            except OSError:
+                return self._index
+            finally:
+                os.close(handle)
+        self._start = _HEAD + length
+        self._index = index
+        return index
+
+    def _load(self, key: Any) -> Any:
+        """The value kept for `key`, read from the file; None when it has none (or a damaged one)."""
+        index = self._index if self._index is not None else self._open()
+        where = index.get(key)
+        if where is None:
+            return None
+        try:
+            import marshal
+
+            offset, length = where
+            blob = self._blob(offset, length)
+            if len(blob) != length:
+                raise ValueError("cut short")
+            value = marshal.loads(blob)
+        except Exception:
+            del index[key]  # not copied into the next store
+            return None
+        self._values[key] = value
+        return value
+
+    def _blob(self, offset: int, length: int) -> bytes:
+        handle = self._handle
+        start = self._start + offset
+        if type(handle) is bytes:
+            return handle[start : start + length]
+        if type(handle) is int:
+            return _read_at(handle, length, start)
+        return b""
 
     def get(self, key: Any) -> Any:
-        if self.values is None:
-            self.values = self._read()
-        value = self.values.get(key)
+        value = self._values.get(key)
+        if value is None:
+            value = self._load(key)
         if value is not None:
             self.used.add(key)
         return value
 
+    def keys(self) -> list[Any]:
+        """Every key the store holds (kept or put this run)."""
+        index = self._index if self._index is not None else self._open()
+        return list(dict.fromkeys([*index, *self._values]))
+
     def put(self, key: Any, value: Any) -> None:
-        if self.values is None:
-            self.values = self._read()
-        self.values[key] = value
+        if self._index is None:
+            self._open()
+        self._values[key] = value
+        self._put.add(key)
         self.used.add(key)
         self.added += 1
 
     def save(self) -> None:
-        if not self.added or self.values is None or sys.dont_write_bytecode or sys.pycache_prefix:
+        if not self.added or self._index is None or sys.dont_write_bytecode or sys.pycache_prefix:
             return
         import marshal
 
-        values = self.values
-        if len(values) > _MAX_VALUES:
-            values = {key: value for key, value in values.items() if key in self.used}
+        keys = self.keys()
+        if len(keys) > _MAX_VALUES:
+            keys = [key for key in keys if key in self.used]
+        index: dict[Any, tuple[int, int]] = {}
+        blobs: list[bytes] = []
+        offset = 0
         try:
+            for key in keys:
+                if key in self._put:
+                    blob = marshal.dumps(self._values[key])
+                else:
+                    where = self._index.get(key)
+                    if where is None:
+                        continue
+                    blob = self._blob(*where)
+                    if len(blob) != where[1]:
+                        continue
+                index[key] = (offset, len(blob))
+                blobs.append(blob)
+                offset += len(blob)
+            header = marshal.dumps((self.source, index))
+            data = b"".join([_MAGIC, len(header).to_bytes(8, "little"), header, *blobs])
             os.makedirs(os.path.dirname(self.path), exist_ok=True)
-            write_atomically(self.path, marshal.dumps((self.source, values)))
+            write_atomically(self.path, data)
         except (OSError, ValueError):
             return
         self.added = 0
 
 
 _STORES: list[Kept] = []
+
+_HAS_PREAD = hasattr(os, "pread")
+
+
+def _read_at(handle: int, length: int, offset: int) -> bytes:
+    """`length` bytes at `offset` (fewer at the file's end)."""
+    if _HAS_PREAD:
+        return os.pread(handle, length, offset)
+    os.lseek(handle, offset, os.SEEK_SET)
+    return os.read(handle, length)
+
+
+def _read_all(handle: int) -> bytes:
+    parts: list[bytes] = []
+    while True:
+        part = os.read(handle, 1 << 20)
+        if not part:
+            return b"".join(parts)
+        parts.append(part)
 
 
 def save_all() -> None:
