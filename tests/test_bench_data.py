@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-import pytest
+from regenerated import SGLANG_WHEELS, assert_regenerates, use_tools
 
 from speclint.frontends.recognise import BENCH_MODULES
 from speclint.sglang.bench import _DATA, bench_versions, reading, releases_with
@@ -73,10 +73,9 @@ def test_the_options_carry_their_source_arity_choices_and_defaults():
 
 
 def test_regenerating_from_the_cached_wheels_reproduces_the_stored_data():
+    use_tools()
     from gen_sglang_bench import build
     from line_array import dump_per_release
 
-    if not all(list(CACHE.glob(f"sglang-{v}-*.whl")) for v in bench_versions()):
-        pytest.skip("not every release's wheel is cached in .cache/sglang-wheels")
-    with open(_DATA, encoding="utf-8") as handle:
-        assert dump_per_release(build(list(bench_versions()), str(CACHE))) == handle.read()
+    versions = list(bench_versions())
+    assert_regenerates(_DATA, versions, lambda: dump_per_release(build(versions, str(SGLANG_WHEELS))))

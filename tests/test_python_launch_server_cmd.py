@@ -4,12 +4,10 @@ whitespace into argv, no shell. A flag on a line without `\\` is the command's."
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 
-import pytest
 from fixture_file import FixtureFile
+from regenerated import assert_regenerates, use_tools
 
 from speclint.engine import lint_text
 from speclint.sglang.flags.schema import supported_versions
@@ -100,19 +98,11 @@ def test_the_docs_copy_appends_the_flags_every_release_of_it_appends():
     assert "SGLang runs with max_running_requests = 128" in found[0].message
 
 
-@pytest.mark.skipif(
-    not (ROOT / ".cache" / "sglang-wheels").is_dir(), reason="no SGLang wheels in .cache/sglang-wheels"
-)
 def test_regenerating_from_the_cached_wheels_reproduces_the_stored_data():
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    from gen_sglang_schema import CACHE
+    use_tools()
     from gen_sglang_shell_cmd import build, dump
 
-    have = [v for v in read_versions() if list(Path(CACHE).glob(f"sglang-{v}-*.whl"))]
-    if len(have) != len(read_versions()):
-        pytest.skip("not every release's wheel is cached")
-    with open(_DATA, encoding="utf-8") as handle:
-        assert dump(build(list(read_versions()))) == handle.read()
+    assert_regenerates(_DATA, read_versions(), lambda: dump(build(list(read_versions()))))
 
 
 def test_a_value_not_known_standing_alone_may_hold_any_words():

@@ -3,11 +3,9 @@ tools/gen_sglang_router.py reads from each sglang-router release's `launch_serve
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 
-import pytest
+from regenerated import assert_regenerates, use_tools
 
 from speclint.sglang.flags.schema import load_schema, newest_version
 from speclint.sglang.router import _DATA, router_presence, router_schema, router_versions
@@ -36,17 +34,19 @@ def test_the_parser_takes_the_newest_arity_and_keeps_sglangs_own_flags():
     assert schema.by_option["--host"] is sglang.by_option["--host"]  # exclude_host_port=True
 
 
-@pytest.mark.skipif(not CACHE.is_dir(), reason="no sglang-router wheels in .cache/sglang-router-wheels")
 def test_regenerating_from_the_cached_wheels_reproduces_the_stored_options():
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    use_tools()
     from gen_sglang_router import build
     from line_array import line_array
 
-    if not all(list(CACHE.glob(f"sglang_router-{v}-*.whl")) for v in router_versions()):
-        pytest.skip("not every release's wheel is cached")
-    header, rows = build(list(router_versions()), str(CACHE))
-    with open(_DATA, encoding="utf-8") as handle:
-        assert line_array(header, rows, []) == handle.read()
+    versions = list(router_versions())
+    assert_regenerates(
+        _DATA,
+        versions,
+        lambda: line_array(*build(versions, str(CACHE)), []),
+        wheels=CACHE,
+        wheel_name="sglang_router-{}-*.whl",
+    )
 
 
 def test_an_abbreviation_stands_for_an_option_of_the_newest_router_release_only():
