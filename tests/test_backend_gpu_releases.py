@@ -70,12 +70,12 @@ def test_0_5_2_rewrites_the_deprecated_moe_flags():
 
 
 def test_a_refusal_borrowed_from_an_older_recorded_release_is_an_unverified_warning():
-    # 0.5.6.post1 was not recorded: it follows 0.5.6, whose trtllm_mha needs SM100
+    # 0.5.4 was not recorded: it follows 0.5.3.post3, whose trtllm_mha needs SM100
     text = f"python -m sglang.launch_server --model-path {LLAMA} --attention-backend trtllm_mha\n"
-    options = LintOptions(sglang_version="0.5.6.post1", read_pyproject=False, gpu=profile("h100"))
+    options = LintOptions(sglang_version="0.5.4", read_pyproject=False, gpu=profile("h100"))
     [finding] = [f for f in lint_text(text, "launch.sh", options).findings if f.code == "PAR009"]
     assert finding.severity.name == "WARNING"
-    assert "unverified for SGLang 0.5.6.post1" in finding.message
+    assert "unverified for SGLang 0.5.4" in finding.message
 
 
 def test_a_refusal_resting_on_the_picked_backend_names_it():

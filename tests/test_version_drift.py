@@ -121,13 +121,13 @@ def test_flag_only_in_newer_releases_stays_flg009():
 
 def test_unmodelled_release_lints_and_explains():
     script = "python -m sglang.launch_server --model-path m --cuda-graph-max-bs 8\n"
-    result = lint_text(script, "x.sh", LintOptions(sglang_version="0.5.6.post1"))
+    result = lint_text(script, "x.sh", LintOptions(sglang_version="0.5.4"))
     assert [f.code for f in result.findings if f.code.startswith(("FLG", "VER"))] == []
-    # 0.5.6.post1 was neither read nor recorded: it follows 0.5.6, recorded (tests/data/oracle)
-    out = CliRunner().invoke(main, ["explain", "--sglang-version", "0.5.6.post1", "-"], input=script)
+    # 0.5.4 was neither read nor recorded: it follows 0.5.3.post3, recorded (tests/data/oracle)
+    out = CliRunner().invoke(main, ["explain", "--sglang-version", "0.5.4", "-"], input=script)
     assert out.exit_code == 0, out.output
     assert (
-        "resolution modelled on SGLang 0.5.6, the closest older release whose resolution "
+        "resolution modelled on SGLang 0.5.3.post3, the closest older release whose resolution "
         "speclint read or recorded" in out.output
     )
 

@@ -256,9 +256,16 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # 0.5.5 `_handle_moe_kernel_config` words the cutlass assert as 0.5.4 did ("... for
     # Flashinfer MOE") and fa4 as the prefill backend sets page size 128 for every model
     "0.5.5": ("0.5.5.post3", {"flashinfer_moe_quantization": "runner_0_5_4", "fa4_pages": "prefill"}),
+    # 0.5.5.post1-0.5.5.post2 `_handle_moe_kernel_config` and fa4 page size as 0.5.5.post3
+    # ("... for Flashinfer Cutlass MOE"; page size 128 for non-MLA models only)
+    "0.5.5.post1": ("0.5.5.post3", {}),
+    "0.5.5.post2": ("0.5.5.post3", {}),
     # 0.5.6 `_handle_attention_backend_compatibility`: no `is_blackwell() and
     # is_no_spec_infer_or_topk_one(self)` branch (0.5.6.post2's trtllm_mha): flashinfer on Blackwell
     "0.5.6": ("0.5.6.post2", {"auto_backend_choice": "flashinfer"}),
+    # 0.5.6.post1: 0.5.6.post2's resolution (its `_handle_attention_backend_compatibility`
+    # picks trtllm_mha on Blackwell without spec or with topk 1)
+    "0.5.6.post1": ("0.5.6.post2", {}),
     # 0.5.8's server_args.py is 0.5.8.post1's, byte for byte
     "0.5.8": ("0.5.8.post1", {}),
     "0.5.10": ("0.5.10.post1", {}),  # the same server_args.py
