@@ -40,7 +40,7 @@ STUBS = (
 )
 RELEASE_STUBS: dict[str, tuple[str, ...]] = {
     # sglang/bench_serving.py imports it at module level
-    **dict.fromkeys(("0.5.4.post3", "0.5.5"), ("datasets",)),
+    **dict.fromkeys(("0.5.4", "0.5.4.post1", "0.5.4.post2", "0.5.4.post3", "0.5.5"), ("datasets",)),
 }
 RELEASE_DEPS: dict[str, tuple[str, ...]] = {
     # function_call/inkling_detector.py imports xgrammar at module level (their own pin)
