@@ -63,7 +63,9 @@ class ReleaseTraits:
     """--speculative-adaptive is modelled (0.5.23 `_maybe_disable_adaptive` and
     `_init_adaptive_speculative_params`); elsewhere it makes the parameters unknown."""
     pp_disables_overlap: bool
-    """--pp-size > 1 turns the overlap scheduler off (0.5.23 oracle; B8 for 0.5.14)."""
+    """--pp-size > 1 turns the overlap scheduler off while resolving (0.5.23 oracle; B8 for
+    0.5.14); False: only `check_server_args` does, after resolution (0.4.6.post2-0.4.6.post3,
+    `# FIXME pp constraints`), and the resolved value is left unknown, said so."""
     dflash_full_handler: bool
     """0.5.23 `_handle_dflash`: refuses non-CUDA/NPU/XPU devices, attention DP without
     --enable-dp-lm-head and pp_size != 1 before the draft check. Before it (0.5.11-0.5.22)

@@ -217,6 +217,15 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # launch for launch as the release named, with the changes given; their source differs
     # from it otherwise only where speclint does not model (the GPU's memory and chunked-prefill
     # sizes, disaggregation's decode TP/DP checks)
+    # 0.4.6.post1 `__post_init__`: 0.4.6's (no DeepSeek-V3 MTP draft taken from the target,
+    # no --pp-size yet); 0.4.6.post2+ add "Auto set draft_model_path DeepSeek-V3/R1" and
+    # --pp-size, whose overlap-scheduler switch 0.4.6.post2-0.4.6.post3 make in
+    # `check_server_args` only ("Turn off overlap scheule for pipeline parallelism."),
+    # 0.4.6.post4 in `__post_init__` as 0.4.6.post5
+    "0.4.6.post1": ("0.4.6", {}),
+    "0.4.6.post2": ("0.4.6.post5", {"pp_disables_overlap": False}),
+    "0.4.6.post3": ("0.4.6.post5", {"pp_disables_overlap": False}),
+    "0.4.6.post4": ("0.4.6.post5", {}),
     "0.4.7.post1": ("0.4.7", {}),
     # 0.4.8 `__post_init__`: --enable-flashinfer-moe asserts modelopt_fp4 ("modelopt_fp4
     # quantization is required for Flashinfer MOE"), the flag 0.4.9.post6 renames
@@ -242,6 +251,11 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # 0.4.9.post4 moves the chunked-prefill/page-size assert into check_server_args (read per
     # release by gen_sglang_server_checks.py) and the FlashInfer MoE assert after DP attention
     "0.4.9.post4": ("0.4.9.post3", {}),
+    # 0.4.10.post1 `__post_init__`: 0.4.10.post2's trtllm_mla block (SM100, pages 32/64, no
+    # speculative decoding) and FlashInfer MoE asserts; --enable-ep-moe leaves ep_size as 0.4.10's
+    # does (no deprecated-argument block) and --enable-eplb asserts --enable-ep-moe or
+    # --enable-deepep-moe (`assert self.enable_ep_moe or self.enable_deepep_moe`)
+    "0.4.10.post1": ("0.4.10.post2", {"ep_moe_sets_ep_size": False, "eplb_check": "ep_moe_flags"}),
     # 0.4.9.post5: 0.4.9.post6's `__post_init__` and `check_server_args`
     "0.4.9.post5": ("0.4.9.post6", {}),
     # 0.5.1 `__post_init__` (0.5.1.post2 drops it): an MTP target with page_size != 1 on
@@ -253,6 +267,10 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # 0.5.3: no --enable-beta-spec yet (EAGLE turns the overlap scheduler off) and no DeepseekV3
     # branch in `_handle_model_specific_adjustments` (no trtllm_mla on Blackwell while resolving)
     "0.5.3": ("0.5.3.post3", {"eagle_overlap": "disabled", "deepseek_blackwell_mla": False}),
+    # 0.5.3.post1: 0.5.3's (neither --enable-beta-spec nor the DeepseekV3 Blackwell branch);
+    # 0.5.3.post2 has both, as 0.5.3.post3 (server_args.py)
+    "0.5.3.post1": ("0.5.3", {}),
+    "0.5.3.post2": ("0.5.3.post3", {}),
     # 0.5.5 `_handle_moe_kernel_config` words the cutlass assert as 0.5.4 did ("... for
     # Flashinfer MOE") and fa4 as the prefill backend sets page size 128 for every model
     "0.5.5": ("0.5.5.post3", {"flashinfer_moe_quantization": "runner_0_5_4", "fa4_pages": "prefill"}),
