@@ -271,6 +271,10 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # 0.5.3.post2 has both, as 0.5.3.post3 (server_args.py)
     "0.5.3.post1": ("0.5.3", {}),
     "0.5.3.post2": ("0.5.3.post3", {}),
+    # 0.5.4.post2 `_handle_moe_kernel_config`: --moe-runner-backend cutlass is a choice, but
+    # neither "cutlass MoE is only supported with fp8 quantization" nor "FP8 Cutlass MoE is only
+    # supported with ep_size == 1" (0.5.4.post3 adds both)
+    "0.5.4.post2": ("0.5.4.post3", {"cutlass_moe_quantizations": ()}),
     # 0.5.5 `_handle_moe_kernel_config` words the cutlass assert as 0.5.4 did ("... for
     # Flashinfer MOE") and fa4 as the prefill backend sets page size 128 for every model
     "0.5.5": ("0.5.5.post3", {"flashinfer_moe_quantization": "runner_0_5_4", "fa4_pages": "prefill"}),
