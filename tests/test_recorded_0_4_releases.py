@@ -248,3 +248,47 @@ def test_0_4_10_post1_leaves_ep_size_and_refuses_trtllm_mla_with_speculative_dec
         "SGLang 0.4.10.post1 refuses this launch in __post_init__: ValueError: trtllm_mla backend "
         "does not support speculative decoding yet."
     )
+
+
+def test_0_4_5_post3_auto_chosen_draft_parameters_stop_on_a_field_servers_args_lacks():
+    """Recorded in session 13 (tests/data/oracle/0.4.5.post{2,3}.json.gz): 0.4.4.post4-0.4.5.post3
+    `auto_choose_speculative_params(self)` reads `self.decrypted_config_file`, which their
+    ServerArgs does not define, so EAGLE without --speculative-num-steps stops with
+    AttributeError; the three parameters given, it starts."""
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = (
+        f"python -m sglang.launch_server --model-path {ROOT}/{M}llama-3.1-8b-instruct "
+        f"--speculative-algorithm EAGLE3 --speculative-draft-model-path {ROOT}/{M}eagle3-llama-3.1-8b-instruct\n"
+    )
+    options = LintOptions(sglang_version="0.4.5.post3", read_pyproject=False)
+    [finding] = [f for f in lint_text(text, "launch.sh", options).findings if f.severity == Severity.ERROR]
+    column = text.index("EAGLE3") + 1
+    assert (finding.code, finding.span.line, finding.span.column) == ("SPD009", 1, column)
+    assert finding.message == (
+        "SGLang 0.4.5.post3 refuses this launch in auto_choose_speculative_params: AttributeError: "
+        "'ServerArgs' object has no attribute 'decrypted_config_file' (auto_choose_speculative_params "
+        "reads a field SGLang 0.4.5.post3's ServerArgs does not define; give --speculative-num-steps, "
+        "--speculative-eagle-topk and --speculative-num-draft-tokens)"
+    )
+    given = text.replace(
+        "\n", " --speculative-num-steps 3 --speculative-eagle-topk 1 --speculative-num-draft-tokens 4\n"
+    )
+    assert not [f for f in lint_text(given, "launch.sh", options).findings if f.severity == Severity.ERROR]
+
+
+def test_0_4_5_post2_keeps_the_draft_tokens_given_with_topk_one(tmp_path):
+    """0.4.5.post2 has no "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1"
+    rewrite (0.4.5.post3 adds it): 16 draft tokens with topk 1 stay 16 (recorded)."""
+    flags = (
+        f"llama-3.1-8b-instruct --speculative-algorithm EAGLE3 --speculative-draft-model-path "
+        f"{M}eagle3-llama-3.1-8b-instruct --speculative-num-steps 3 --speculative-eagle-topk 1 "
+        "--speculative-num-draft-tokens 16"
+    )
+    [post2] = explain(tmp_path, "0.4.5.post2", flags)
+    [post3] = explain(tmp_path, "0.4.5.post3", flags)
+    assert post2["resolution_exact"] is True and post2["resolution_modelled_on"] == "0.4.5.post2"
+    assert post2["effective"]["speculative_num_draft_tokens"] == 16
+    assert post3["effective"]["speculative_num_draft_tokens"] == 4

@@ -28,6 +28,13 @@ class ReleaseTraits:
     """Architectures auto-choosing (3, 1, 4); Llama and Grok get (5, 4, 8)."""
     other_architectures_params: tuple[int, int, int]
     """Auto (steps, topk, draft tokens) for every architecture in neither list."""
+    topk_one_forces_draft_tokens: bool
+    """topk 1 sets speculative_num_draft_tokens = steps + 1 ("speculative_num_draft_tokens is
+    adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1", 0.4.5.post3+)."""
+    auto_params_missing_field: str
+    """A field `auto_choose_speculative_params(self)` reads that the release's ServerArgs does
+    not define, so auto-chosen draft parameters stop with AttributeError ('decrypted_config_file',
+    0.4.4.post4-0.4.5.post3); empty: none."""
     standalone_params: tuple[int, int, int] | None
     """Auto (steps, topk, draft tokens) for STANDALONE; None before it exists (B5)."""
     max_running_requests_logged: bool

@@ -222,6 +222,13 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # --pp-size, whose overlap-scheduler switch 0.4.6.post2-0.4.6.post3 make in
     # `check_server_args` only ("Turn off overlap scheule for pipeline parallelism."),
     # 0.4.6.post4 in `__post_init__` as 0.4.6.post5
+    # 0.4.4.post4-0.4.5.post3 `auto_choose_speculative_params(self)` reads
+    # `self.decrypted_config_file`, a field their ServerArgs does not define: an EAGLE launch
+    # without --speculative-num-steps stops with AttributeError
+    "0.4.5.post3": ("0.4.6", {"auto_params_missing_field": "decrypted_config_file"}),
+    # 0.4.4.post4-0.4.5.post2: topk 1 leaves --speculative-num-draft-tokens as given (0.4.5.post3
+    # adds "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 ...")
+    "0.4.5.post2": ("0.4.5.post3", {"topk_one_forces_draft_tokens": False}),
     "0.4.6.post1": ("0.4.6", {}),
     "0.4.6.post2": ("0.4.6.post5", {"pp_disables_overlap": False}),
     "0.4.6.post3": ("0.4.6.post5", {"pp_disables_overlap": False}),
