@@ -245,6 +245,15 @@ def _transformers_compat() -> None:
         return original(self, key, value, exist_ok=True)
 
     mapping_cls.register = register
+    # 0.4.3.post2-0.4.4.post1 configs/qwen2_5_vl_config.py import `VideoInput` from
+    # transformers.image_utils, which newer transformers moved to transformers.video_utils
+    # (a type alias; nothing calls it while resolving)
+    import transformers.image_utils as image_utils
+
+    if not hasattr(image_utils, "VideoInput"):
+        from transformers.video_utils import VideoInput
+
+        image_utils.VideoInput = VideoInput
 
 
 def _post_init_case(case, server_args_cls, prepare_server_args) -> dict:
