@@ -245,7 +245,7 @@ def _transformers_compat() -> None:
         return original(self, key, value, exist_ok=True)
 
     mapping_cls.register = register
-    # 0.4.3.post2-0.4.4.post1 configs/qwen2_5_vl_config.py import `VideoInput` from
+    # 0.4.3.post1-0.4.4.post1 configs/qwen2_5_vl_config.py import `VideoInput` from
     # transformers.image_utils, which newer transformers moved to transformers.video_utils
     # (a type alias; nothing calls it while resolving)
     import transformers.image_utils as image_utils
