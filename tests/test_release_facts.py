@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -198,21 +199,10 @@ def test_speclint_run_argv_lint_caps_borrowed_resolution_errors_too():
     there and a warning on a release that borrows its resolution."""
     from speclint.gate.launch import lint_argv
 
-    argv = [
-        "python",
-        "-m",
-        "sglang.launch_server",
-        "--model-path",
-        "m",
-        "--tp-size",
-        "6",
-        "--dp-size",
-        "4",
-        "--enable-dp-attention",
-    ]
-    rel = next(r for r in borrowing("0.5.0") if r.resolution_follows)
+    argv = shlex.split(REFUSED)
+    rel = borrowing()[-1]
     for version, severity in ((rel.resolution_follows, Severity.ERROR), (rel.version, Severity.WARNING)):
         found = lint_argv(argv, {}, LintOptions(sglang_version=version)).result.findings
-        (par002,) = [f for f in found if f.code == "PAR002"]
-        assert par002.severity == severity, version
-        assert ("unverified for SGLang" in par002.message) == (severity == Severity.WARNING)
+        (par005,) = [f for f in found if f.code == "PAR005"]
+        assert par005.severity == severity, version
+        assert ("unverified for SGLang" in par005.message) == (severity == Severity.WARNING)

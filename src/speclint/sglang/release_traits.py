@@ -144,7 +144,8 @@ class ReleaseTraits:
     """The FlashInfer MoE runners' quantization asserts (refusals.py `_MOE_QUANTIZATION`):
     'flags_ep' (0.4.10: --enable-flashinfer-cutlass-moe needs modelopt_fp4,
     --enable-flashinfer-trtllm-moe needs --enable-ep-moe), 'flags' (0.4.10.post2),
-    'runner_0_5_1' ... 'runner_0_5_6' (the runner's own list and wording), '' (0.5.7+: both
+    'runner_0_5_1' ... 'runner_0_5_6', 'runner_0_5_4_post1' (the runner's own list and
+    wording), '' (0.5.7+: both
     take an unquantized model; or no such runner)."""
     cutlass_moe_quantizations: tuple[str, ...]
     """Quantizations on which `--moe-runner-backend cutlass` asserts ep_size == 1: fp8

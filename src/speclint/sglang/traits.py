@@ -282,6 +282,18 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # neither "cutlass MoE is only supported with fp8 quantization" nor "FP8 Cutlass MoE is only
     # supported with ep_size == 1" (0.5.4.post3 adds both)
     "0.5.4.post2": ("0.5.4.post3", {"cutlass_moe_quantizations": ()}),
+    # 0.5.4.post1 layers/quantization/__init__.py still registers "bitsandbytes" (vllm's
+    # BitsAndBytesConfig, a placeholder class without vllm): ModelConfig accepts it; its
+    # `_handle_moe_kernel_config` asserts "modelopt_fp4 or fp8 quantization is required for
+    # Flashinfer TRTLLM MoE" (0.5.4.post2 adds modelopt_fp8)
+    "0.5.4.post1": (
+        "0.5.4.post2",
+        {"quantization_missing": (), "flashinfer_moe_quantization": "runner_0_5_4_post1"},
+    ),
+    # 0.5.4 `__post_init__`: 0.5.3.post3's (no attention backend picked while resolving,
+    # --enable-beta-spec, no DeepSeek fp8 default), and fa4 refused as the attention backend
+    # ("FA4 backend is only supported for prefill. ...")
+    "0.5.4": ("0.5.3.post3", {"fa4_prefill_only": True}),
     # 0.5.5 `_handle_moe_kernel_config` words the cutlass assert as 0.5.4 did ("... for
     # Flashinfer MOE") and fa4 as the prefill backend sets page size 128 for every model
     "0.5.5": ("0.5.5.post3", {"flashinfer_moe_quantization": "runner_0_5_4", "fa4_pages": "prefill"}),

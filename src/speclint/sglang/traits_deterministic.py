@@ -41,6 +41,8 @@ DETERMINISTIC_FALLBACK: dict[str, tuple[str, ...]] = {
     "0.5.3.post1": (),
     "0.5.3.post2": (),
     "0.5.3.post3": (),
+    "0.5.4": (),
+    "0.5.4.post1": (),
     "0.5.4.post2": (),
     "0.5.4.post3": (),
     "0.5.5": (),
@@ -95,6 +97,11 @@ MIS_SEES_FALLBACK: frozenset[str] = frozenset(
 )
 
 RL_ON_POLICY: dict[str, tuple[str, tuple[tuple[str, object], ...], str | None]] = {
+    "0.5.4.post1": (
+        "_handle_deterministic_inference",
+        (("enable_deterministic_inference", True),),
+        "Enable deterministic inference because of rl_on_policy_target.",
+    ),
     "0.5.4.post2": (
         "_handle_deterministic_inference",
         (("enable_deterministic_inference", True),),
