@@ -292,3 +292,15 @@ def test_0_4_5_post2_keeps_the_draft_tokens_given_with_topk_one(tmp_path):
     assert post2["resolution_exact"] is True and post2["resolution_modelled_on"] == "0.4.5.post2"
     assert post2["effective"]["speculative_num_draft_tokens"] == 16
     assert post3["effective"]["speculative_num_draft_tokens"] == 4
+
+
+def test_0_4_5_enable_flashmla_sets_pages_of_64_where_0_4_5_post2_does_not(tmp_path):
+    """0.4.4.post2-0.4.5.post1 `__post_init__`: `if self.enable_flashmla is True:` "FlashMLA only
+    supports a page_size of 64, change page_size to 64."; 0.4.5.post2 keys it to
+    --attention-backend flashmla and --enable-flashmla leaves the page size."""
+    launch = "deepseek-v3 --tp-size 8 --enable-flashmla"
+    [own] = explain(tmp_path, "0.4.5", launch)
+    [later] = explain(tmp_path, "0.4.5.post2", launch)
+    assert own["resolution_exact"] is True and own["resolution_modelled_on"] == "0.4.5"
+    assert own["effective"]["page_size"] == 64
+    assert later["effective"]["page_size"] == 1

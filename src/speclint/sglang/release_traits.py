@@ -284,6 +284,10 @@ class ReleaseTraits:
     trtllm_mha_gpu_check: str
     """How trtllm_mha is checked against the GPU: 'sm100' (any use needs SM100),
     'prefill_sm100' (prefill SM100, decode SM90/100/120), 'hopper' (both SM90/100/120), ''."""
+    enable_flashmla_pages: bool
+    """--enable-flashmla sets page_size = 64 in `__post_init__` ("FlashMLA only supports a
+    page_size of 64, change page_size to 64.", 0.4.4.post2-0.4.5.post1; later releases key it to
+    --attention-backend flashmla)."""
     fa4_prefill_only: bool
     """"FA4 backend is only supported for prefill": fa4 as the attention or decode backend
     is refused."""

@@ -229,6 +229,12 @@ _WHOLE_LIKE: dict[str, _Like] = {
     # 0.4.4.post4-0.4.5.post2: topk 1 leaves --speculative-num-draft-tokens as given (0.4.5.post3
     # adds "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1 ...")
     "0.4.5.post2": ("0.4.5.post3", {"topk_one_forces_draft_tokens": False}),
+    # 0.4.4.post4-0.4.5.post1: 0.4.5.post2's `__post_init__`, but --enable-flashmla sets page
+    # size 64 ("FlashMLA only supports a page_size of 64, change page_size to 64.") and no
+    # moe_dense_tp_size assert
+    "0.4.5.post1": ("0.4.5.post2", {"enable_flashmla_pages": True}),
+    "0.4.5": ("0.4.5.post1", {}),
+    "0.4.4.post4": ("0.4.5.post1", {}),
     "0.4.6.post1": ("0.4.6", {}),
     "0.4.6.post2": ("0.4.6.post5", {"pp_disables_overlap": False}),
     "0.4.6.post3": ("0.4.6.post5", {"pp_disables_overlap": False}),
