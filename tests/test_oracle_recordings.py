@@ -203,7 +203,12 @@ def _describe(launch: dict) -> str:
 
 RECORDED = (
     "0.4.0",
+    "0.4.0.post1",
+    "0.4.0.post2",
     "0.4.1",
+    "0.4.1.post1",
+    "0.4.1.post2",
+    "0.4.1.post3",
     "0.4.4.post4",
     "0.4.5",
     "0.4.5.post1",

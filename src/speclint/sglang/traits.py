@@ -235,6 +235,13 @@ _WHOLE_LIKE: dict[str, _Like] = {
     "0.4.5.post1": ("0.4.5.post2", {"enable_flashmla_pages": True}),
     "0.4.5": ("0.4.5.post1", {}),
     "0.4.4.post4": ("0.4.5.post1", {}),
+    # 0.4.0.post1-0.4.1.post3: 0.4.1's `__post_init__` (DP attention makes dp_size the TP size,
+    # --enable-ep-moe sets ep_size) and `check_server_args`; no speculative decoding yet
+    "0.4.0.post1": ("0.4.1", {}),
+    "0.4.0.post2": ("0.4.1", {}),
+    "0.4.1.post1": ("0.4.1", {}),
+    "0.4.1.post2": ("0.4.1", {}),
+    "0.4.1.post3": ("0.4.1", {}),
     "0.4.6.post1": ("0.4.6", {}),
     "0.4.6.post2": ("0.4.6.post5", {"pp_disables_overlap": False}),
     "0.4.6.post3": ("0.4.6.post5", {"pp_disables_overlap": False}),

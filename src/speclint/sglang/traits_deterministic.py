@@ -9,7 +9,12 @@ from __future__ import annotations
 
 DETERMINISTIC_FALLBACK: dict[str, tuple[str, ...]] = {
     "0.4.0": (),
+    "0.4.0.post1": (),
+    "0.4.0.post2": (),
     "0.4.1": (),
+    "0.4.1.post1": (),
+    "0.4.1.post2": (),
+    "0.4.1.post3": (),
     "0.4.4.post4": (),
     "0.4.5": (),
     "0.4.5.post1": (),
