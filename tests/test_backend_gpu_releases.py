@@ -69,13 +69,22 @@ def test_0_5_2_rewrites_the_deprecated_moe_flags():
     assert effective["moe_a2a_backend"] == "deepep"
 
 
-def test_a_refusal_borrowed_from_an_older_recorded_release_is_an_unverified_warning():
-    # 0.5.6.post1 was not recorded: it follows 0.5.6, whose trtllm_mha needs SM100
+def test_a_gpu_refusal_of_a_release_recorded_in_session_13_is_an_error():
+    """0.5.6.post1 followed 0.5.6 (trtllm_mha needs SM100) and said so as a warning,
+    "unverified for SGLang 0.5.6.post1"; recorded (tests/data/oracle/0.5.6.post1.json.gz) and
+    resolved as itself, its own refusal is an error."""
     text = f"python -m sglang.launch_server --model-path {LLAMA} --attention-backend trtllm_mha\n"
     options = LintOptions(sglang_version="0.5.6.post1", read_pyproject=False, gpu=profile("h100"))
     [finding] = [f for f in lint_text(text, "launch.sh", options).findings if f.code == "PAR009"]
-    assert finding.severity.name == "WARNING"
-    assert "unverified for SGLang 0.5.6.post1" in finding.message
+    assert (finding.severity.name, finding.span.line, finding.span.column) == (
+        "ERROR",
+        1,
+        text.index("trtllm_mha") + 1,
+    )
+    assert finding.message == (
+        "SGLang 0.5.6.post1 refuses this launch on NVIDIA H100 80GB HBM3: TRTLLM MHA backend is "
+        "only supported on Blackwell GPUs (SM100). Please use a different backend."
+    )
 
 
 def test_a_refusal_resting_on_the_picked_backend_names_it():

@@ -202,3 +202,105 @@ def test_0_4_9_post3_enable_lora_needs_a_rank_and_modules_without_paths():
             "--lora-target-modules for LoRA initialization.",
         )
     ]
+
+
+def test_0_4_6_post2_leaves_the_overlap_scheduler_to_check_server_args_under_pipeline_parallelism(tmp_path):
+    """Recorded in session 13 (tests/data/oracle/0.4.6.post{1,2,3,4}.json.gz): 0.4.6.post2 and
+    0.4.6.post3 turn the overlap scheduler off for --pp-size > 1 in `check_server_args`, after
+    resolution; 0.4.6.post4 in `__post_init__` (True, as 0.4.6.post5); 0.4.6.post1 has no
+    --pp-size and takes no DeepSeek MTP draft from the target (as 0.4.6)."""
+    launch = "deepseek-v3 --tp-size 8 --pp-size 2"
+    [post2] = explain(tmp_path, "0.4.6.post2", launch)
+    assert post2["resolution_exact"] is True and post2["resolution_modelled_on"] == "0.4.6.post2"
+    assert post2["unknown"]["disable_overlap_schedule"] == (
+        "SGLang 0.4.6.post2 resolves with the overlap scheduler as given, then check_server_args "
+        "turns it off for pipeline parallelism (--pp-size > 1) before the server starts"
+    )
+    [post4] = explain(tmp_path, "0.4.6.post4", launch)
+    assert post4["effective"]["disable_overlap_schedule"] is True
+    mtp = "deepseek-v3 --speculative-algorithm NEXTN --tp-size 8"
+    [post1] = explain(tmp_path, "0.4.6.post1", mtp)
+    [post3] = explain(tmp_path, "0.4.6.post3", mtp)
+    assert post1["effective"]["speculative_draft_model_path"] is None
+    assert post3["effective"]["speculative_draft_model_path"] == f"{M}deepseek-v3"
+
+
+def test_0_4_10_post1_leaves_ep_size_and_refuses_trtllm_mla_with_speculative_decoding(tmp_path):
+    """Recorded in session 13 (tests/data/oracle/0.4.10.post1.json.gz): --enable-ep-moe leaves
+    ep_size as 0.4.10 does, and the trtllm_mla block of 0.4.10.post2 is there."""
+    [ep] = explain(tmp_path, "0.4.10.post1", "llama-3.1-8b-instruct --tp-size 4 --enable-ep-moe")
+    assert ep["resolution_exact"] is True and ep["resolution_modelled_on"] == "0.4.10.post1"
+    assert ep["effective"]["ep_size"] == 1
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+    from speclint.sglang.resolve.gpu_profiles import profile
+
+    text = (
+        f"python -m sglang.launch_server --model-path {ROOT}/{M}deepseek-v3 --tp-size 8 "
+        "--attention-backend trtllm_mla --speculative-algorithm NEXTN\n"
+    )
+    options = LintOptions(sglang_version="0.4.10.post1", read_pyproject=False, gpu=profile("b200"))
+    [finding] = [f for f in lint_text(text, "launch.sh", options).findings if f.severity == Severity.ERROR]
+    column = text.index("trtllm_mla") + 1
+    assert (finding.code, finding.span.line, finding.span.column) == ("SPD009", 1, column)
+    assert finding.message.startswith(
+        "SGLang 0.4.10.post1 refuses this launch in __post_init__: ValueError: trtllm_mla backend "
+        "does not support speculative decoding yet."
+    )
+
+
+def test_0_4_5_post3_auto_chosen_draft_parameters_stop_on_a_field_servers_args_lacks():
+    """Recorded in session 13 (tests/data/oracle/0.4.5.post{2,3}.json.gz): 0.4.4.post4-0.4.5.post3
+    `auto_choose_speculative_params(self)` reads `self.decrypted_config_file`, which their
+    ServerArgs does not define, so EAGLE without --speculative-num-steps stops with
+    AttributeError; the three parameters given, it starts."""
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = (
+        f"python -m sglang.launch_server --model-path {ROOT}/{M}llama-3.1-8b-instruct "
+        f"--speculative-algorithm EAGLE3 --speculative-draft-model-path {ROOT}/{M}eagle3-llama-3.1-8b-instruct\n"
+    )
+    options = LintOptions(sglang_version="0.4.5.post3", read_pyproject=False)
+    [finding] = [f for f in lint_text(text, "launch.sh", options).findings if f.severity == Severity.ERROR]
+    column = text.index("EAGLE3") + 1
+    assert (finding.code, finding.span.line, finding.span.column) == ("SPD009", 1, column)
+    assert finding.message == (
+        "SGLang 0.4.5.post3 refuses this launch in auto_choose_speculative_params: AttributeError: "
+        "'ServerArgs' object has no attribute 'decrypted_config_file' (auto_choose_speculative_params "
+        "reads a field SGLang 0.4.5.post3's ServerArgs does not define; give --speculative-num-steps, "
+        "--speculative-eagle-topk and --speculative-num-draft-tokens)"
+    )
+    given = text.replace(
+        "\n", " --speculative-num-steps 3 --speculative-eagle-topk 1 --speculative-num-draft-tokens 4\n"
+    )
+    assert not [f for f in lint_text(given, "launch.sh", options).findings if f.severity == Severity.ERROR]
+
+
+def test_0_4_5_post2_keeps_the_draft_tokens_given_with_topk_one(tmp_path):
+    """0.4.5.post2 has no "speculative_num_draft_tokens is adjusted to speculative_num_steps + 1"
+    rewrite (0.4.5.post3 adds it): 16 draft tokens with topk 1 stay 16 (recorded)."""
+    flags = (
+        f"llama-3.1-8b-instruct --speculative-algorithm EAGLE3 --speculative-draft-model-path "
+        f"{M}eagle3-llama-3.1-8b-instruct --speculative-num-steps 3 --speculative-eagle-topk 1 "
+        "--speculative-num-draft-tokens 16"
+    )
+    [post2] = explain(tmp_path, "0.4.5.post2", flags)
+    [post3] = explain(tmp_path, "0.4.5.post3", flags)
+    assert post2["resolution_exact"] is True and post2["resolution_modelled_on"] == "0.4.5.post2"
+    assert post2["effective"]["speculative_num_draft_tokens"] == 16
+    assert post3["effective"]["speculative_num_draft_tokens"] == 4
+
+
+def test_0_4_5_enable_flashmla_sets_pages_of_64_where_0_4_5_post2_does_not(tmp_path):
+    """0.4.4.post2-0.4.5.post1 `__post_init__`: `if self.enable_flashmla is True:` "FlashMLA only
+    supports a page_size of 64, change page_size to 64."; 0.4.5.post2 keys it to
+    --attention-backend flashmla and --enable-flashmla leaves the page size."""
+    launch = "deepseek-v3 --tp-size 8 --enable-flashmla"
+    [own] = explain(tmp_path, "0.4.5", launch)
+    [later] = explain(tmp_path, "0.4.5.post2", launch)
+    assert own["resolution_exact"] is True and own["resolution_modelled_on"] == "0.4.5"
+    assert own["effective"]["page_size"] == 64
+    assert later["effective"]["page_size"] == 1

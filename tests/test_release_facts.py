@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -111,30 +112,34 @@ def test_explain_json_says_whether_resolution_is_exact(tmp_path):
         assert (entry["resolution_modelled_on"], entry["resolution_exact"]) == (follows, exact)
 
 
-REFUSED = "python -m sglang.launch_server --model-path m --tp-size 8 --enable-dp-attention\n"
+REFUSED = (
+    "python -m sglang.launch_server --model-path m --tp-size 3 --nnodes 2 --node-rank 0 "
+    "--dist-init-addr 10.0.0.1:5000\n"
+)
 
 
 def test_error_on_a_borrowed_resolution_is_a_warning_that_says_unverified():
-    """0.4.10.post2's __post_init__ refuses attention DP with dp-size 1 (read there): an error.
-    A release that borrows such a resolution: the same finding, as a warning that says so."""
+    """check_server_args refuses a TP size the nodes do not divide (read, and recorded, in the
+    release a borrowing one follows): an error there. A release that borrows that resolution:
+    the same finding, as a warning that says so."""
+    rel = borrowing()[-1]
     (own,) = [
         f
-        for f in lint_text(REFUSED, "a.sh", LintOptions(sglang_version="0.4.10.post2")).findings
-        if f.code == "PAR003"
+        for f in lint_text(REFUSED, "a.sh", LintOptions(sglang_version=rel.resolution_follows)).findings
+        if f.code == "PAR005"
     ]
     assert own.severity == Severity.ERROR and "unverified" not in own.message
-    rel = next(r for r in borrowing() if r.traits.parallel_steps == "post_init")
     (borrowed,) = [
         f
         for f in lint_text(REFUSED, "a.sh", LintOptions(sglang_version=rel.version)).findings
-        if f.code == "PAR003"
+        if f.code == "PAR005"
     ]
     assert borrowed.severity == Severity.WARNING
     assert borrowed.message.endswith(
         f"unverified for SGLang {rel.version}: its resolution was "
         f"not read, speclint follows SGLang {rel.resolution_follows}"
     )
-    assert f"SGLang {rel.version} stops in __post_init__" in borrowed.message
+    assert f"SGLang {rel.version}'s check_server_args stops every node" in borrowed.message
 
 
 def test_par003_agrees_with_explain_when_dp_size_is_one():
@@ -194,21 +199,10 @@ def test_speclint_run_argv_lint_caps_borrowed_resolution_errors_too():
     there and a warning on a release that borrows its resolution."""
     from speclint.gate.launch import lint_argv
 
-    argv = [
-        "python",
-        "-m",
-        "sglang.launch_server",
-        "--model-path",
-        "m",
-        "--tp-size",
-        "6",
-        "--dp-size",
-        "4",
-        "--enable-dp-attention",
-    ]
-    rel = next(r for r in borrowing("0.5.0") if r.resolution_follows)
+    argv = shlex.split(REFUSED)
+    rel = borrowing()[-1]
     for version, severity in ((rel.resolution_follows, Severity.ERROR), (rel.version, Severity.WARNING)):
         found = lint_argv(argv, {}, LintOptions(sglang_version=version)).result.findings
-        (par002,) = [f for f in found if f.code == "PAR002"]
-        assert par002.severity == severity, version
-        assert ("unverified for SGLang" in par002.message) == (severity == Severity.WARNING)
+        (par005,) = [f for f in found if f.code == "PAR005"]
+        assert par005.severity == severity, version
+        assert ("unverified for SGLang" in par005.message) == (severity == Severity.WARNING)

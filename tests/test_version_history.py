@@ -65,15 +65,17 @@ def test_default_changes():
 def test_resolver_falls_back_to_closest_older_modelled_release():
     assert modelled_release("0.5.23") == "0.5.23"
     assert modelled_release("0.5.22") == "0.5.22"  # recorded (tests/data/oracle)
-    # neither read nor recorded: the closest older recorded release
-    assert modelled_release("0.5.6.post1") == "0.5.6"
-    assert modelled_release("0.5.4.post1") == "0.5.3.post3"
-    from speclint.sglang.flags.versions import version_key
+    from speclint.sglang.flags.versions import supported_versions, version_key
     from speclint.sglang.traits import TRAITS
 
     oldest = min(TRAITS, key=version_key)
     assert modelled_release("0.4.0") == oldest  # before the oldest modelled one
-    assert traits_for("0.5.6.post1") is traits_for("0.5.6")
+    # neither read nor recorded: the closest older modelled release
+    newest = max((v for v in supported_versions() if v not in TRAITS), key=version_key)
+    follows = modelled_release(newest)
+    assert version_key(follows) < version_key(newest)
+    assert not [v for v in TRAITS if version_key(follows) < version_key(v) < version_key(newest)]
+    assert traits_for(newest) is traits_for(follows)
 
 
 def test_version_sources(tmp_path, monkeypatch):

@@ -245,6 +245,37 @@ def _transformers_compat() -> None:
         return original(self, key, value, exist_ok=True)
 
     mapping_cls.register = register
+    # 0.4.3.post1-0.4.4.post1 configs/qwen2_5_vl_config.py import `VideoInput` from
+    # transformers.image_utils, which newer transformers moved to transformers.video_utils
+    # (a type alias; nothing calls it while resolving)
+    # 0.4.3.post1-0.4.4.post1 register their own Qwen2_5_VL processor for a config name this
+    # transformers defines (`AutoProcessor.register`): the release's registration wins, as above
+    from transformers.models.auto import auto_factory
+
+    lazy = auto_factory._LazyAutoMapping
+    original_lazy = lazy.register
+
+    def register_lazy(self, key, value, exist_ok=False):
+        return original_lazy(self, key, value, exist_ok=True)
+
+    lazy.register = register_lazy
+    import transformers.image_utils as image_utils
+
+    if not hasattr(image_utils, "VideoInput"):
+        from transformers.video_utils import VideoInput
+
+        image_utils.VideoInput = VideoInput
+    # 0.4.3.post1-0.4.3.post2 import `is_valid_list_of_images` from transformers' mllama image
+    # processor, which newer transformers dropped; 0.4.3.post3+ define the same function in
+    # their own configs/qwen2_5_vl_config.py (image inputs only; never called while resolving)
+    from transformers.models.mllama import image_processing_mllama as mllama
+
+    if not hasattr(mllama, "is_valid_list_of_images"):
+
+        def is_valid_list_of_images(images):
+            return images and all(image_utils.is_valid_image(image) for image in images)
+
+        mllama.is_valid_list_of_images = is_valid_list_of_images
 
 
 def _post_init_case(case, server_args_cls, prepare_server_args) -> dict:

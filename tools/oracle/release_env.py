@@ -40,9 +40,14 @@ STUBS = (
 )
 RELEASE_STUBS: dict[str, tuple[str, ...]] = {
     # sglang/bench_serving.py imports it at module level
-    **dict.fromkeys(("0.5.4.post3", "0.5.5"), ("datasets",)),
+    **dict.fromkeys(("0.5.4", "0.5.4.post1", "0.5.4.post2", "0.5.4.post3", "0.5.5"), ("datasets",)),
+    # sglang/srt/utils.py: `from decord import VideoReader, cpu` at module level (load_video only)
+    **dict.fromkeys(("0.4.4.post4", "0.4.5", "0.4.5.post1"), ("decord",)),
 }
 RELEASE_DEPS: dict[str, tuple[str, ...]] = {
+    # entrypoints/openai/protocol.py imports xgrammar's StructuralTag at module level (0.5.4.post2
+    # in a try); their own pin
+    **dict.fromkeys(("0.5.4", "0.5.4.post1"), ("xgrammar==0.1.25",)),
     # function_call/inkling_detector.py imports xgrammar at module level (their own pin)
     **dict.fromkeys(("0.5.16", "0.5.17", "0.5.18", "0.5.19", "0.5.20"), ("xgrammar==0.2.1",)),
 }

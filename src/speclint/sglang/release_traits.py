@@ -28,6 +28,13 @@ class ReleaseTraits:
     """Architectures auto-choosing (3, 1, 4); Llama and Grok get (5, 4, 8)."""
     other_architectures_params: tuple[int, int, int]
     """Auto (steps, topk, draft tokens) for every architecture in neither list."""
+    topk_one_forces_draft_tokens: bool
+    """topk 1 sets speculative_num_draft_tokens = steps + 1 ("speculative_num_draft_tokens is
+    adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1", 0.4.5.post3+)."""
+    auto_params_missing_field: str
+    """A field `auto_choose_speculative_params(self)` reads that the release's ServerArgs does
+    not define, so auto-chosen draft parameters stop with AttributeError ('decrypted_config_file',
+    0.4.4.post4-0.4.5.post3); empty: none."""
     standalone_params: tuple[int, int, int] | None
     """Auto (steps, topk, draft tokens) for STANDALONE; None before it exists (B5)."""
     max_running_requests_logged: bool
@@ -63,7 +70,9 @@ class ReleaseTraits:
     """--speculative-adaptive is modelled (0.5.23 `_maybe_disable_adaptive` and
     `_init_adaptive_speculative_params`); elsewhere it makes the parameters unknown."""
     pp_disables_overlap: bool
-    """--pp-size > 1 turns the overlap scheduler off (0.5.23 oracle; B8 for 0.5.14)."""
+    """--pp-size > 1 turns the overlap scheduler off while resolving (0.5.23 oracle; B8 for
+    0.5.14); False: only `check_server_args` does, after resolution (0.4.6.post2-0.4.6.post3,
+    `# FIXME pp constraints`), and the resolved value is left unknown, said so."""
     dflash_full_handler: bool
     """0.5.23 `_handle_dflash`: refuses non-CUDA/NPU/XPU devices, attention DP without
     --enable-dp-lm-head and pp_size != 1 before the draft check. Before it (0.5.11-0.5.22)
@@ -135,7 +144,8 @@ class ReleaseTraits:
     """The FlashInfer MoE runners' quantization asserts (refusals.py `_MOE_QUANTIZATION`):
     'flags_ep' (0.4.10: --enable-flashinfer-cutlass-moe needs modelopt_fp4,
     --enable-flashinfer-trtllm-moe needs --enable-ep-moe), 'flags' (0.4.10.post2),
-    'runner_0_5_1' ... 'runner_0_5_6' (the runner's own list and wording), '' (0.5.7+: both
+    'runner_0_5_1' ... 'runner_0_5_6', 'runner_0_5_4_post1' (the runner's own list and
+    wording), '' (0.5.7+: both
     take an unquantized model; or no such runner)."""
     cutlass_moe_quantizations: tuple[str, ...]
     """Quantizations on which `--moe-runner-backend cutlass` asserts ep_size == 1: fp8
@@ -274,6 +284,10 @@ class ReleaseTraits:
     trtllm_mha_gpu_check: str
     """How trtllm_mha is checked against the GPU: 'sm100' (any use needs SM100),
     'prefill_sm100' (prefill SM100, decode SM90/100/120), 'hopper' (both SM90/100/120), ''."""
+    enable_flashmla_pages: bool
+    """--enable-flashmla sets page_size = 64 in `__post_init__` ("FlashMLA only supports a
+    page_size of 64, change page_size to 64.", 0.4.4.post2-0.4.5.post1; later releases key it to
+    --attention-backend flashmla)."""
     fa4_prefill_only: bool
     """"FA4 backend is only supported for prefill": fa4 as the attention or decode backend
     is refused."""

@@ -71,6 +71,20 @@ def resolve_attention(state: ResolutionState) -> None:
     auto = attention is None and state.traits.auto_attention_backend
     if auto:
         state.set_unknown("attention_backend", _AUTO)
+    if state.traits.enable_flashmla_pages and state.config.knows("enable_flashmla"):
+        if not state.config.known("enable_flashmla"):
+            state.set_unknown("page_size", "--enable-flashmla is not readable (it sets page size 64)")
+            return
+        if state.config.value("enable_flashmla") is True:
+            if page != 64:
+                state.set(
+                    "page_size",
+                    64,
+                    "--enable-flashmla runs FlashMLA, which needs pages of 64 tokens",
+                    "__post_init__",
+                    "FlashMLA only supports a page_size of 64, change page_size to 64.",
+                )
+            return
     prefill = backends.get("prefill_attention_backend")
     new = _page_size(state, page, attention, backends.get("decode_attention_backend"), auto, prefill)
     if new is _UNKNOWN:

@@ -52,6 +52,14 @@ _MOE_QUANTIZATION: dict[str, dict[str, tuple[tuple[str | None, ...], str]]] = {
             "modelopt_fp4 or fp8 quantization is required for Flashinfer TRTLLM MoE",
         ),
     },
+    # 0.5.4.post1: 0.5.4.post2's kernel config with 0.5.3's TRTLLM assert (no modelopt_fp8)
+    "runner_0_5_4_post1": {
+        "flashinfer_cutlass": (_FP4, _CUTLASS_MOE),
+        "flashinfer_trtllm": (
+            _FP4_FP8,
+            "modelopt_fp4 or fp8 quantization is required for Flashinfer TRTLLM MoE",
+        ),
+    },
     "runner_0_5_4": {
         "flashinfer_cutlass": (_FP4, _CUTLASS_MOE),
         "flashinfer_trtllm": (_TRTLLM_0_5_4, _TRTLLM_THREE),
@@ -118,7 +126,7 @@ def _flashinfer_moe_quantization(state: ResolutionState) -> None:
             and (
                 architecture in (None, "GptOssForCausalLM")  # GPT-OSS's branch picks the runner itself
                 or (
-                    variant in ("runner_0_5_4", "runner_0_5_5", "runner_0_5_6")
+                    variant in ("runner_0_5_4_post1", "runner_0_5_4", "runner_0_5_5", "runner_0_5_6")
                     and architecture in _QUANTIZATION_ADOPTERS
                     and (architecture == "NemotronHForCausalLM" or _maybe_sm100(state))
                 )

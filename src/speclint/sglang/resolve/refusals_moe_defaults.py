@@ -159,7 +159,7 @@ def _flashinfer_cutlass(state: ResolutionState) -> None:
         )
 
 
-_EARLY_VARIANTS = ("runner_0_5_4", "runner_0_5_5", "runner_0_5_6")
+_EARLY_VARIANTS = ("runner_0_5_4_post1", "runner_0_5_4", "runner_0_5_5", "runner_0_5_6")
 
 
 def _flashinfer_cutlass_early_deepseek(state: ResolutionState) -> None:

@@ -43,8 +43,9 @@ def _pipeline_overlap(state: ResolutionState) -> None:
     elif not state.traits.pp_disables_overlap:
         state.set_unknown(
             "disable_overlap_schedule",
-            "pipeline parallelism and the overlap "
-            f"scheduler were not read in SGLang {state.version}'s source",
+            f"SGLang {state.version} resolves with the overlap scheduler as given, then "
+            "check_server_args turns it off for pipeline parallelism (--pp-size > 1) before "
+            "the server starts",
         )
     elif pp_size > 1:
         state.set(

@@ -113,6 +113,16 @@ def resolve_eagle_family(state: ResolutionState, traits: ReleaseTraits, algorith
                 handler,
                 given,
             )
+        if traits.auto_params_missing_field:
+            raise Stop(
+                "AttributeError",
+                f"'ServerArgs' object has no attribute '{traits.auto_params_missing_field}' "
+                f"(auto_choose_speculative_params reads a field SGLang {state.version}'s "
+                "ServerArgs does not define; give --speculative-num-steps, "
+                "--speculative-eagle-topk and --speculative-num-draft-tokens)",
+                "auto_choose_speculative_params",
+                ("speculative_algorithm",),
+            )
         params = _auto_params(state, traits, algorithm, arch)
         if params is None:
             for name in ("speculative_num_steps", "speculative_eagle_topk", "speculative_num_draft_tokens"):
@@ -129,7 +139,8 @@ def resolve_eagle_family(state: ResolutionState, traits: ReleaseTraits, algorith
             state.set(name, value, reason, handler + ".auto_params")
         steps, topk, draft = params
     if not all(is_known(v) for v in (steps, topk, draft)):
-        _topk_one_relation(state, handler, steps, topk, draft)
+        if traits.topk_one_forces_draft_tokens:
+            _topk_one_relation(state, handler, steps, topk, draft)
         return
     steps, topk = _count(steps), _count(topk)
     if traits.has_trtllm_mha_check and "trtllm_mha" in state.attention_backends():
@@ -170,7 +181,7 @@ def resolve_eagle_family(state: ResolutionState, traits: ReleaseTraits, algorith
                 "speculative_eagle_topk is adjusted to 1 when page_size > 1",
             )
             topk = 1
-    if topk == 1:
+    if topk == 1 and traits.topk_one_forces_draft_tokens:
         assert steps is not None  # known by now: given, or auto-chosen above
         if draft != steps + 1:
             state.set(
