@@ -39,7 +39,9 @@ Per release, each reading found (absent: not in that release's source):
   tools/sglang_moe_runner_asserts.py says what is read), and `moe_runner_overrides`, the
   --quantization values under which an explicit runner not listed is replaced ({V: [runners]}),
   and `moe_runner_refusals`, those under which it is refused with a ValueError (0.5.14+
-  nvfp4_online: {V: {"runners", "message", "unless"}}), and `moe_runner_lora`, the LoRA MoE
+  nvfp4_online: {V: {"runners", "message", "unless", "unless_a2a": {"runner", "moe_a2a_backend"}
+  where those terms take a runner only beside that all-to-all backend (0.5.23
+  flashinfer_megamoe)}}), and `moe_runner_lora`, the LoRA MoE
   runners' need of --enable-lora (0.5.23).
 """
 

@@ -179,15 +179,28 @@ def moe_runner_overrides(version: str) -> dict[str, tuple[str, ...]]:
     return {str(k): tuple(v) for k, v in raw.items()}
 
 
-def moe_runner_refusals(version: str) -> dict[str, tuple[tuple[str, ...], str, str | None, str]]:
+def moe_runner_refusals(
+    version: str,
+) -> dict[str, tuple[tuple[str, ...], str, str | None, str, tuple[str, str] | None]]:
     """--quantization value -> (the explicit MoE runners it takes, SGLang's ValueError message,
-    the test's other terms as written or None, the function raising it) for the values under
-    which any other explicit runner is refused (0.5.14+: nvfp4_online); {} when none read."""
+    the test's other terms as written or None, the function raising it, and (runner, all-to-all
+    backend) where those terms take that runner only beside that --moe-a2a-backend (0.5.23
+    flashinfer_megamoe), else None) for the values under which any other explicit runner is
+    refused (0.5.14+: nvfp4_online); {} when none read."""
     raw = _reading(version, "moe_runner_refusals")
     if not isinstance(raw, dict):
         return {}
     return {
-        str(k): (tuple(v["runners"]), str(v["message"]), v["unless"], str(v["where"])) for k, v in raw.items()
+        str(k): (
+            tuple(v["runners"]),
+            str(v["message"]),
+            v["unless"],
+            str(v["where"]),
+            (str(a["runner"]), str(a["moe_a2a_backend"]))
+            if isinstance(a := v.get("unless_a2a"), dict)
+            else None,
+        )
+        for k, v in raw.items()
     }
 
 
