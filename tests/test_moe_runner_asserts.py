@@ -328,12 +328,26 @@ def test_nvfp4_online_refuses_an_explicit_runner_it_does_not_take():
         "_handle_moe_kernel_config",
         "ValueError: --quantization nvfp4_online is supported only on NVIDIA Blackwell SM100/SM103 GPUs.",
     )
-    # flashinfer_megamoe depends on its all-to-all backend and an environment switch: not judged
-    accepted(
+    # flashinfer_megamoe is taken only beside --moe-a2a-backend flashinfer_megamoe and an
+    # environment switch (`use_megamoe_w4a16`, read as `unless_a2a`): without that all-to-all
+    # backend it is refused (oracle: 0.5.23 on a fake B200, seed 12022 and this test's launch)
+    megamoe = LAUNCH + QWEN3 + " --quantization nvfp4_online --moe-runner-backend flashinfer_megamoe"
+    refusal(
         "0.5.23",
-        LAUNCH + QWEN3 + " --quantization nvfp4_online --moe-runner-backend flashinfer_megamoe",
-        "b200",
+        megamoe,
+        "--moe-runner-backend flashinfer_megamoe",
+        "_moe_runner_backend_quant_constraints",
+        "flashinfer_megamoe requires --moe-a2a-backend flashinfer_megamoe and "
+        "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16=1. (--quantization nvfp4_online with "
+        "--moe-runner-backend flashinfer_megamoe; flashinfer_megamoe is taken only with "
+        "--moe-a2a-backend flashinfer_megamoe, here none; use --moe-runner-backend flashinfer_trtllm "
+        "or flashinfer_trtllm_routed or flashinfer_cutedsl, or leave it auto)",
+        gpu="b200",
     )
+    # beside that backend the switch decides, which is not read: not judged
+    accepted("0.5.23", megamoe + " --moe-a2a-backend flashinfer_megamoe", "b200")
+    assert moe_runner_refusals("0.5.23")["nvfp4_online"][4] == ("flashinfer_megamoe", "flashinfer_megamoe")
+    assert moe_runner_refusals("0.5.14")["nvfp4_online"][4] is None
 
 
 def test_modelopt_is_asserted_on_as_given_where_the_checkpoint_states_no_quantization():

@@ -33,13 +33,17 @@ Per release, each reading found (absent: not in that release's source):
   `_moe_runner_backend_quant_constraints`);
 - `flashinfer_trtllm` and `deepseek_family` (0.5.22+): the FlashInfer TRTLLM MoE runner's
   quantization assert, and which architectures get the DeepSeek-family Blackwell defaults
-  with the tests those make (tools/sglang_deepseek_family.py says what is read);
+  with the tests those make (tools/sglang_deepseek_family.py says what is read), and
+  `inline_int4_runner` (0.5.10-0.5.14), the same runner test written inline in
+  `_handle_model_specific_adjustments`;
 - `moe_runner_quantization`: each MoE runner's quantization assert under
   `if ....moe_runner_backend == "R"` ({R: {"quantizations", "message", "alternative"}};
   tools/sglang_moe_runner_asserts.py says what is read), and `moe_runner_overrides`, the
   --quantization values under which an explicit runner not listed is replaced ({V: [runners]}),
   and `moe_runner_refusals`, those under which it is refused with a ValueError (0.5.14+
-  nvfp4_online: {V: {"runners", "message", "unless"}}), and `moe_runner_lora`, the LoRA MoE
+  nvfp4_online: {V: {"runners", "message", "unless", "unless_a2a": {"runner", "moe_a2a_backend"}
+  where those terms take a runner only beside that all-to-all backend (0.5.23
+  flashinfer_megamoe)}}), and `moe_runner_lora`, the LoRA MoE
   runners' need of --enable-lora (0.5.23).
 """
 
@@ -55,7 +59,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
-from sglang_deepseek_family import read_deepseek_family, read_flashinfer_trtllm  # noqa: E402
+from sglang_deepseek_family import (  # noqa: E402
+    read_deepseek_family,
+    read_flashinfer_trtllm,
+    read_inline_int4_runner,
+)
 from sglang_moe_runner_asserts import (  # noqa: E402
     read_lora_runner,
     read_moe_runner_quantization,
@@ -360,6 +368,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
         out.append(("flashinfer_trtllm", trtllm))
     if family is not None:
         out.append(("deepseek_family", family))
+    inline = read_inline_int4_runner(sources) if family is None else None
+    if inline is not None:
+        out.append(("inline_int4_runner", inline))
     if runners is not None:
         out.append(("moe_runner_quantization", runners))
     overrides = read_runner_overrides(sources)

@@ -21,6 +21,9 @@ tools/gen_sglang_moe_defaults.py (`deepseek_family`, `flashinfer_trtllm`).
 - `dsa`: `is_deepseek_dsa` (configs/model_config.py): {"architectures": the tuple it tests
   `_hf_arch(config) in`, "attribute": the `_hf_attr(config, "A") is not None` beside it}.
 
+`inline_int4_runner` (0.5.10-0.5.14): the same runner test where it is written inline in
+`_handle_model_specific_adjustments` (`read_inline_int4_runner`).
+
 `flashinfer_trtllm`: the assert under `if ....moe_runner_backend in [..."flashinfer_trtllm"...]`
 (or `== "flashinfer_trtllm"`) on `....quantization in [...]`: {"quantizations", "message"}.
 """
@@ -72,11 +75,13 @@ def _registered(function: ast.FunctionDef) -> list[str] | None:
 
 
 def _compare(node: ast.AST, left: str, op: type) -> ast.expr | None:
-    """The right side of `left OP right` (left a name), else None."""
+    """The right side of `left OP right` (left a name, or `self.left`), else None."""
     if (
         isinstance(node, ast.Compare)
-        and isinstance(node.left, ast.Name)
-        and node.left.id == left
+        and (
+            (isinstance(node.left, ast.Name) and node.left.id == left)
+            or (ast.unparse(node.left) == f"self.{left}")
+        )
         and len(node.ops) == 1
         and isinstance(node.ops[0], op)
     ):
@@ -89,13 +94,15 @@ def _conjuncts(test: ast.expr) -> list[ast.expr]:
 
 
 def _sets_runner(body: list[ast.stmt], runner: str) -> bool:
+    """`overrides["moe_runner_backend"] = runner` (0.5.15+) or `self.moe_runner_backend = runner`."""
     for stmt in body:
         if (
             isinstance(stmt, ast.Assign)
             and isinstance(stmt.value, ast.Constant)
             and stmt.value.value == runner
             and any(
-                isinstance(t, ast.Subscript) and ast.unparse(t.slice) == "'moe_runner_backend'"
+                (isinstance(t, ast.Subscript) and ast.unparse(t.slice) == "'moe_runner_backend'")
+                or (isinstance(t, ast.Attribute) and t.attr == "moe_runner_backend")
                 for t in stmt.targets
             )
         ):
@@ -223,6 +230,31 @@ def read_deepseek_family(archive: zipfile.ZipFile, sources: Sources) -> dict[str
     if not attention or moe is None or dsa is None:
         return None
     return {"attention": sorted(attention), **moe, "dsa": dsa}
+
+
+def read_inline_int4_runner(sources: Sources) -> dict[str, object] | None:
+    """0.5.10-0.5.14, before `_deepseek_moe_quant_resolution`: in `ServerArgs.
+    _handle_model_specific_adjustments`, the `if model_arch in [...]:` branch whose SM100 part
+    sets `self.moe_runner_backend = "flashinfer_trtllm"` under a test naming an int4
+    checkpoint test (`is_kimi_k2_k25_thinking_int4`) -> {"moe": its names, and the runner
+    test's readings as `deepseek_family` has them}. None where no such branch is read."""
+    found = _function(sources, "_handle_model_specific_adjustments")
+    if found is None:
+        return None
+    for node in ast.walk(found[0]):
+        listed = _compare(node.test, "model_arch", ast.In) if isinstance(node, ast.If) else None
+        names = _strings(listed) if listed is not None else None
+        if not names:
+            continue
+        int4 = _int4_test(node)  # type: ignore[arg-type]
+        for inner in ast.walk(node):
+            if not (isinstance(inner, ast.If) and _sets_runner(inner.body, "flashinfer_trtllm")):
+                continue
+            reading: dict[str, object] = {}
+            _runner_test(_conjuncts(inner.test), int4, reading)
+            if reading.get("int4_checkpoint") and "runner_quantizations" in reading:
+                return {"moe": sorted(names), **reading}
+    return None
 
 
 def _trtllm_runner_test(test: ast.expr) -> bool:

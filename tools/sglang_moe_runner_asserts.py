@@ -283,10 +283,34 @@ def read_runner_refusals(sources: Sources) -> dict[str, dict] | None:
                 "runners": runners,
                 "message": raised.args[0].value,
                 "unless": unless,
+                "unless_a2a": _unless_a2a(node.body, terms[1:]),
                 "where": function,
             }
             found.setdefault(value, reading)
     return found or None
+
+
+def _unless_a2a(body: list[ast.stmt], terms: list[ast.expr]) -> dict[str, str] | None:
+    """`not (moe_runner_backend == "R" and NAME)` with `NAME = (....moe_a2a_backend == "A" and
+    ...)` assigned in the branch (0.5.23 `use_megamoe_w4a16`) -> {"runner": R,
+    "moe_a2a_backend": A}: runner R is taken only beside that all-to-all backend."""
+    both = terms[0].operand if len(terms) == 1 and isinstance(terms[0], ast.UnaryOp) else None
+    if not (isinstance(both, ast.BoolOp) and isinstance(both.op, ast.And) and len(both.values) == 2):
+        return None
+    runner, name = both.values
+    value = _local(body, name)
+    first = value.values[0] if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.And) else None
+    pairs = []
+    for test, field in ((runner, "moe_runner_backend"), (first, "moe_a2a_backend")):
+        if not (
+            isinstance(test, ast.Compare)
+            and isinstance(test.ops[0], ast.Eq)
+            and field in ast.unparse(test.left)
+            and isinstance(test.comparators[0], ast.Constant)
+        ):
+            return None
+        pairs.append(str(test.comparators[0].value))
+    return {"runner": pairs[0], "moe_a2a_backend": pairs[1]}
 
 
 def read_moe_runner_quantization(

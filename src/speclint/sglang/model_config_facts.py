@@ -61,6 +61,19 @@ def text_config_copied(version: str) -> tuple[str, str] | None:
     return (str(raw["prefix"]), str(raw["suffix"])) if isinstance(raw, dict) else None
 
 
+def attention_kind(version: str, architecture: str | None) -> str | None:
+    """ "mla" or "mha": what the release's `ModelConfig` sets `attention_arch` to for a target of
+    this architecture (`use_mla_backend()`), read per release from configs/model_config.py
+    (`mla_architectures`: 0.5.8.post1 gives Kimi-K2.5 MHA, 0.5.9+ MLA); None where it is not
+    read or the architecture's branch tests more than its name (0.5.23's Pixtral)."""
+    raw = _reading(version, "mla_architectures")
+    if not isinstance(raw, dict) or architecture is None:
+        return None
+    if architecture in raw["mla"]:
+        return "mla"
+    return None if architecture in raw["mla_if"] else "mha"
+
+
 class QuantizationPairs:
     """What `_verify_quantization` of a release does with --quantization `asked` on a
     checkpoint whose `quant_method` differs, as read by tools/sglang_quant_hooks.py."""

@@ -131,6 +131,22 @@ def deepseek_family(version: str) -> DeepseekFamily | None:
     )
 
 
+def int4_trtllm_runner(version: str) -> tuple[frozenset[str], dict[str, object], tuple[str, ...]] | None:
+    """(architectures, the int4 checkpoint test, architecture prefixes excluded) under which the
+    release gives an SM100 GPU's int4 checkpoint (Kimi K2 / K2.5 thinking) the flashinfer_trtllm
+    MoE runner whatever --quantization says (no all-to-all backend, runner auto):
+    `deepseek_family` (0.5.15+) or the same test written inline (`inline_int4_runner`,
+    0.5.10-0.5.14); None where neither is read."""
+    family = deepseek_family(version)
+    if family is not None:
+        test = family.int4_checkpoint
+        return (family.moe, test, family.runner_excluded_prefixes) if test else None
+    raw = _reading(version, "inline_int4_runner")
+    if not isinstance(raw, dict) or not raw.get("int4_checkpoint"):
+        return None
+    return frozenset(raw["moe"]), raw["int4_checkpoint"], tuple(raw["runner_excluded_prefixes"])
+
+
 def flashinfer_trtllm(version: str) -> tuple[tuple[str | None, ...], str] | None:
     """The FlashInfer TRTLLM MoE runner's assert: (quantizations it takes, SGLang's message
     with `{quantization}`); None when not read."""
@@ -179,15 +195,28 @@ def moe_runner_overrides(version: str) -> dict[str, tuple[str, ...]]:
     return {str(k): tuple(v) for k, v in raw.items()}
 
 
-def moe_runner_refusals(version: str) -> dict[str, tuple[tuple[str, ...], str, str | None, str]]:
+def moe_runner_refusals(
+    version: str,
+) -> dict[str, tuple[tuple[str, ...], str, str | None, str, tuple[str, str] | None]]:
     """--quantization value -> (the explicit MoE runners it takes, SGLang's ValueError message,
-    the test's other terms as written or None, the function raising it) for the values under
-    which any other explicit runner is refused (0.5.14+: nvfp4_online); {} when none read."""
+    the test's other terms as written or None, the function raising it, and (runner, all-to-all
+    backend) where those terms take that runner only beside that --moe-a2a-backend (0.5.23
+    flashinfer_megamoe), else None) for the values under which any other explicit runner is
+    refused (0.5.14+: nvfp4_online); {} when none read."""
     raw = _reading(version, "moe_runner_refusals")
     if not isinstance(raw, dict):
         return {}
     return {
-        str(k): (tuple(v["runners"]), str(v["message"]), v["unless"], str(v["where"])) for k, v in raw.items()
+        str(k): (
+            tuple(v["runners"]),
+            str(v["message"]),
+            v["unless"],
+            str(v["where"]),
+            (str(a["runner"]), str(a["moe_a2a_backend"]))
+            if isinstance(a := v.get("unless_a2a"), dict)
+            else None,
+        )
+        for k, v in raw.items()
     }
 
 

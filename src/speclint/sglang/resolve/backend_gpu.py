@@ -142,14 +142,13 @@ _KV4_CHOICES = {
     "mla": ["cutlass_mla", "flashinfer", "trtllm_mla", "flashmla"],
     "mha": ["triton", "torch_native", "flex_attention", "trtllm_mha"],
 }
-_ATTENTION_KIND = {"LlamaForCausalLM": "mha", "Qwen3ForCausalLM": "mha", "DeepseekV3ForCausalLM": "mla"}
-"""`use_mla_backend()` of the targets the recordings cover."""
 
 
 def kv4_check(state: ResolutionState) -> None:
     """`_handle_kv4_compatibility` (0.5.7-0.5.18, `ReleaseTraits.kv4_dtypes`): an FP4 KV cache
-    with one backend for prefill and decode needs a backend from the release's list. The FA4
-    prefill branch is not modelled (nothing is said)."""
+    with one backend for prefill and decode needs a backend from the release's list, MLA's or
+    MHA's by `use_mla_backend()` (`model_config_facts.attention_kind`, read per release: Kimi-K2.5
+    is MHA in 0.5.7-0.5.8.post1). The FA4 prefill branch is not modelled (nothing is said)."""
     dtypes = state.traits.kv4_dtypes
     if (
         not dtypes
@@ -158,7 +157,9 @@ def kv4_check(state: ResolutionState) -> None:
         or state.get("device") != "cuda"
     ):
         return
-    kind = _ATTENTION_KIND.get(state.target_architecture or "")
+    from speclint.sglang.model_config_facts import attention_kind
+
+    kind = attention_kind(state.checked_version, state.target_architecture)
     attention, prefill, decode = (state.get(n) for n in _NAMES)
     prefill, decode = prefill or attention, decode or attention
     if kind is None or not isinstance(attention, str) or prefill != decode or prefill == "fa4":
@@ -167,7 +168,10 @@ def kv4_check(state: ResolutionState) -> None:
     if attention not in choices:
         raise Stop(
             "AssertionError",
-            f"KV4 {kind.upper()} expects attention_backend to be one of {choices}, but got {attention}",
+            f"KV4 {kind.upper()} expects attention_backend to be one of {choices}, but got {attention}"
+            f" (--kv-cache-dtype {state.config.value('kv_cache_dtype')}: SGLang {state.checked_version} gives "
+            f"{state.target_architecture} {kind.upper()} attention; pass --attention-backend "
+            f"{' or '.join(choices)}, or another --kv-cache-dtype)",
             "_handle_kv4_compatibility",
             ("kv_cache_dtype", "attention_backend"),
         )

@@ -69,11 +69,12 @@ def checkpoint_quantization(state: ResolutionState) -> str | None:
     return method.lower() if isinstance(method, str) else None
 
 
-def int4_checkpoint(state: ResolutionState) -> bool:
-    """The release's Kimi K2 / K2.5 thinking int4 test on the checkpoint's quantization_config
-    (`quant_method` and `config_groups.group_0.weights`' values)."""
-    family = _family(state)
-    test = family.int4_checkpoint if family is not None else None
+def int4_checkpoint(state: ResolutionState, test: dict[str, object] | None = None) -> bool:
+    """The release's Kimi K2 / K2.5 thinking int4 test (`test`, else the family reading's) on
+    the checkpoint's quantization_config (`quant_method` and `config_groups.group_0.weights`)."""
+    if test is None:
+        family = _family(state)
+        test = family.int4_checkpoint if family is not None else None
     quant = _quantization_config(state)
     if not test or quant is None:
         return False

@@ -16,6 +16,7 @@ other hooks, ROCm) the fields are `Unknown`, each with why.
 from __future__ import annotations
 
 from speclint.sglang.resolve.backend_gpu import backend_gpu_checks, kv4_check
+from speclint.sglang.resolve.deterministic import BESIDE
 from speclint.sglang.resolve.given_sizes import resolve_gpu_free
 from speclint.sglang.resolve.gpu_page_size import gpu_page_size
 from speclint.sglang.resolve.hardware_flags import modelled_flags_problem
@@ -78,10 +79,9 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
 
     defaults.resolve_defaults(state, gpu, problem)
     if reason is not None:
-        if (
-            state.config.given("enable_deterministic_inference")
-            or state.get("enable_deterministic_inference") is True
-        ) or state.config.given("enable_mis"):
+        if state.get("enable_deterministic_inference") is True or any(
+            state.config.given(name) for name in BESIDE
+        ):
             _backend_beside(state, gpu)  # the one GPU field these flags leave readable
         if not state.traits.gpu_resolution:
             from speclint.sglang.resolve.auto_backend import choose_backend
@@ -334,10 +334,10 @@ def _deterministic(state: ResolutionState) -> bool:
 
 
 def _backend_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
-    """With --enable-mis or --enable-deterministic-inference (which leave the GPU-dependent
-    fields unknown): the deterministic fallback (`deterministic`), then in 0.5.22+ the
-    backend picked for the GPU where every other flag is modelled."""
-    from speclint.sglang.resolve.deterministic import BESIDE, resolve_deterministic_backend
+    """With a flag of `deterministic.BESIDE` (which leave the GPU-dependent fields unknown):
+    the deterministic fallback (`deterministic`), then the backend picked for the GPU where
+    every other flag is modelled."""
+    from speclint.sglang.resolve.deterministic import resolve_deterministic_backend
 
     if (
         state.config.given("enable_deterministic_inference")

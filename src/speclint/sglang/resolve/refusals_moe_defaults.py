@@ -35,6 +35,7 @@ _MORI = {
 
 def check_moe_defaults(state: ResolutionState) -> None:
     _sm100_only_quantization(state)
+    _int4_trtllm_runner(state)
     _mori_default_chunk(state)
     _flashinfer_cutlass(state)
     _cutlass_deepseek_blackwell(state)
@@ -59,6 +60,57 @@ def _sm100_only_quantization(state: ResolutionState) -> None:
         f"{message} (--quantization {quantization} on the {gpu.name}, SM {gpu.sm // 10}.{gpu.sm % 10}; "
         "use a GPU with SM 10.x, or pick another --quantization)",
         where,
+        ("quantization",),
+    )
+
+
+_RUNNER_SWITCHES = (
+    "enable_triton_kernel_moe",
+    "enable_flashinfer_cutlass_moe",
+    "enable_flashinfer_trtllm_moe",
+    "enable_flashinfer_mxfp4_moe",
+)
+
+
+def _int4_trtllm_runner(state: ResolutionState) -> None:
+    """An int4 (Kimi K2 / K2.5 thinking) checkpoint of a DeepSeek-family architecture on an
+    SM100 GPU gets the flashinfer_trtllm MoE runner whatever --quantization says (no
+    all-to-all backend, runner auto; `moe_defaults.int4_trtllm_runner`, read per release
+    0.5.10+), and `_handle_moe_kernel_config` then asserts the --quantization given against
+    that runner's list. Checked here too where the GPU-dependent resolution
+    (deepseek_blackwell.moe_overrides) is not modelled: 0.5.10-0.5.14 and 0.5.17, or a flag
+    beside it (--dtype). Oracle: 0.5.14 refused w8a8_fp8 and w8a8_int8, 0.5.23 humming with
+    --dtype float16, on a fake B200 (seeds 12021 and 13021)."""
+    from speclint.sglang.moe_defaults import flashinfer_trtllm, int4_trtllm_runner
+    from speclint.sglang.resolve.deepseek_blackwell import int4_checkpoint
+
+    quantization, gpu, arch = given(state, "quantization"), state.gpu, state.target_architecture or ""
+    read, facts = int4_trtllm_runner(state.checked_version), flashinfer_trtllm(state.checked_version)
+    if (
+        read is None
+        or facts is None
+        or not isinstance(quantization, str)
+        or quantization in facts[0]
+        or quantization in ("unquant", "modelopt")  # rewritten while resolving
+        or gpu is None
+        or gpu.vendor != "nvidia"
+        or (gpu.sm or 0) // 10 != 10
+        or arch not in read[0]
+        or any(arch.startswith(p) for p in read[2])
+        or state.get("moe_a2a_backend") != "none"
+        or given(state, "moe_runner_backend") not in (None, "auto")
+        or any(given(state, s) not in (None, False) for s in _RUNNER_SWITCHES)
+        or not int4_checkpoint(state, read[1])
+    ):
+        return
+    listed = ", ".join(q for q in facts[0] if q)
+    raise Stop(
+        "AssertionError",
+        facts[1].format(quantization=quantization).replace(" \n", " ")
+        + f" (--quantization {quantization} on {arch}, whose int4 checkpoint SGLang gives the "
+        "flashinfer_trtllm MoE runner on Blackwell (SM100); drop --quantization, name one of "
+        f"{listed}, or pass another --moe-runner-backend)",
+        "_handle_moe_kernel_config",
         ("quantization",),
     )
 

@@ -39,8 +39,16 @@ _NVFP4_META = "nvfp4_moe_meta is not None"
 
 
 def check_runner_quantization(state: ResolutionState) -> None:
+    """0.5.23's `--moe-runner-backend megamoe` (parallel.py `_moe_runner_alias`, where
+    `parallel_steps` is "hooks") is an alias: SGLang sets the runner to auto and the
+    all-to-all backend to megamoe (`handle_moe_runner_backend_alias`), so no runner is judged."""
     runner = given(state, "moe_runner_backend")
-    if state.traits.flashinfer_moe_quantization or not isinstance(runner, str) or runner == "auto":
+    if (
+        state.traits.flashinfer_moe_quantization
+        or not isinstance(runner, str)
+        or runner == "auto"
+        or (runner == "megamoe" and state.traits.parallel_steps == "hooks")  # an alias
+    ):
         return
     _lora_runner(state, runner)
     _runner_refused(state, runner)
@@ -106,7 +114,8 @@ def _runner_refused(state: ResolutionState, runner: str) -> None:
     """`if ....quantization == "V": ... elif moe_runner_backend not in [...]: raise
     ValueError(...)` (0.5.14+ nvfp4_online; `moe_defaults.moe_runner_refusals`), before the
     runners' asserts. A runner the test's other terms name (0.5.23: flashinfer_megamoe with
-    its all-to-all backend and environment switch) is not judged; on a GPU known not to be an
+    its all-to-all backend and environment switch) is judged only where that all-to-all backend
+    is known not to be the one they ask for (the switch is not read); on a GPU known not to be an
     SM100 one the SM100-only refusal (refusals_moe_defaults) comes first and is left to it."""
     from speclint.sglang.moe_defaults import moe_runner_refusals, sm100_only_quantization
 
@@ -116,18 +125,25 @@ def _runner_refused(state: ResolutionState, runner: str) -> None:
     read = moe_runner_refusals(state.checked_version).get(quantization)
     if read is None:
         return
-    runners, message, unless, where = read
+    runners, message, unless, where, beside = read
     gpu = state.gpu
     off_sm100 = gpu is not None and (gpu.vendor != "nvidia" or (gpu.sm or 0) // 10 != 10)
+    a2a = state.get("moe_a2a_backend")
+    without = beside is not None and runner == beside[0] and isinstance(a2a, str) and a2a != beside[1]
     if (
         runner in runners
-        or (unless is not None and repr(runner) in unless)
+        or (unless is not None and repr(runner) in unless and not without)
         or (off_sm100 and quantization in sm100_only_quantization(state.checked_version))
     ):
         return
+    also = (
+        f"; {runner} is taken only with --moe-a2a-backend {beside[1]}, here {a2a}"
+        if without and beside
+        else ""
+    )
     raise Stop(
         "ValueError",
-        f"{message} (--quantization {quantization} with --moe-runner-backend {runner}; use "
+        f"{message} (--quantization {quantization} with --moe-runner-backend {runner}{also}; use "
         f"--moe-runner-backend {' or '.join(runners)}, or leave it auto)",
         where,
         ("moe_runner_backend", "quantization"),
