@@ -31,6 +31,9 @@ Per release:
   `rules = [("name", lambda: ...), ...]`, each turning breakable prefill graphs off; and
   `multimodal_piecewise`, whether `apply_cuda_graph_compatibility` moves every model SGLang
   lists as multimodal-piecewise to tc_piecewise prefill graphs (no breakable exception).
+- `defaults`, where read: `mm_feature_transport`, what `handle_multimodal_feature_transport`
+  resolves an unset --mm-feature-transport to on one CUDA node ({"text": ..., "multimodal":
+  ...}; tools/sglang_feature_transport.py).
 """
 
 from __future__ import annotations
@@ -46,6 +49,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
+from sglang_feature_transport import FUNCTION as TRANSPORT  # noqa: E402
+from sglang_feature_transport import feature_transport  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_gpu_resolution.json")
@@ -318,6 +323,11 @@ def read_release(path: str) -> list[tuple[str, object]]:
     memory: dict[str, object] = {}
     pp_breakable = piecewise = False
     breakable_rules: list[str] = []
+    transport = None
+    for _, tree in sources:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") == TRANSPORT:
+                transport = feature_transport(node)
     for function in FUNCTIONS:
         dumps = []
         for _, tree in sources:
@@ -341,6 +351,8 @@ def read_release(path: str) -> list[tuple[str, object]]:
         memory["breakable_rules"] = breakable_rules
         memory["multimodal_piecewise"] = piecewise
         out.append(("memory", memory))
+    if transport is not None:
+        out.append(("defaults", {"mm_feature_transport": transport}))
     return out
 
 

@@ -20,7 +20,7 @@ _FILE = LineData(
     os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_gpu_resolution.json")
 )
 
-CHECKED = ("0.5.15.post1", "0.5.16", "0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23")
+CHECKED = ("0.5.15.post1", "0.5.16", "0.5.17", "0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23")
 """Releases whose GPU-dependent values speclint states were compared with their recordings
 (tests/data/oracle/<release>.json.gz, fake H100 and B200; tests/test_oracle_recordings.py)
 and agree."""
@@ -64,6 +64,11 @@ class GpuLogic:
     "MLA attention" and "DP attention" among them)."""
     release: str
     """The release in CHECKED whose logic this is."""
+    mm_feature_transport: tuple[tuple[str, str | None], ...]
+    """What an unset --mm-feature-transport resolves to on CUDA
+    (`handle_multimodal_feature_transport`): ("text" / "multimodal", on one node; "..._nodes",
+    on several) -> value, None where not read (0.5.17: "cuda_ipc" on one node); empty where
+    the release has no such function."""
 
     def tier(self, memory_mib: int) -> MemoryTier:
         return next(t for t in self.tiers if t.bound is None or memory_mib < t.bound)
@@ -92,6 +97,8 @@ def gpu_logic(version: str) -> GpuLogic | None:
     if same is None or not isinstance(raw, dict):
         return None
     mla = raw["mla_prefill"]
+    defaults = _reading(version, "defaults")
+    transport = defaults.get("mm_feature_transport") if isinstance(defaults, dict) else None
     return GpuLogic(
         tuple(MemoryTier(*t) for t in raw["tiers"]),
         raw["tp_bound"],
@@ -103,4 +110,5 @@ def gpu_logic(version: str) -> GpuLogic | None:
         raw["context_clamp"] is True,
         tuple(raw["breakable_rules"]),
         same,
+        tuple(sorted(transport.items())) if isinstance(transport, dict) else (),
     )

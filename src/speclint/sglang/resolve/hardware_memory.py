@@ -52,11 +52,17 @@ def attention_dp_groups(state: ResolutionState, given: bool = False) -> int | No
 
 def _breakable_rule(state: ResolutionState, rules: tuple[str, ...]) -> str | None:
     """The first of the release's breakable-prefill rules (names read from its source) the
-    launch meets: "MLA attention" (`use_mla_backend()`), "DP attention" (--enable-dp-attention
-    as given). The other rules test flags hardware_flags leaves outside the model."""
+    launch meets: "MLA attention" (`use_mla_backend()`), "MLA attention (non-DSA)" (0.5.17:
+    and not `is_deepseek_dsa`), "DP attention" (--enable-dp-attention as given). The other
+    rules test flags hardware_flags leaves outside the model."""
     for rule in rules:
         if rule == "MLA attention" and is_mla(state):
             return rule
+        if rule == "MLA attention (non-DSA)" and is_mla(state):
+            from speclint.sglang.resolve.deepseek_blackwell import is_dsa
+
+            if not is_dsa(state):
+                return rule
         if rule == "DP attention" and state.asked.get("enable_dp_attention") is True:
             return rule
     return None
