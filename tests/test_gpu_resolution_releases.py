@@ -3,7 +3,7 @@ it rests on: tools/gen_sglang_gpu_resolution.py digests each release's GPU-resol
 and reads their numbers (src/speclint/sglang/data/sglang_gpu_resolution.json); a release gets the
 resolution where its digests are those of a release in `gpu_resolution.CHECKED`.
 
-Expected values are the releases' own, recorded on a fake H100 by tools/oracle
+Expected values are the releases' own, recorded on a fake H100 or B200 by tools/oracle
 (tests/data/oracle/<release>.json.gz; test_oracle_recordings.py compares every launch)."""
 
 from __future__ import annotations
@@ -69,9 +69,103 @@ def test_0_5_16_turns_breakable_prefill_graphs_off_for_mla_and_clamps_them_to_th
     assert (later["cuda_graph_max_bs_prefill"], later["mem_fraction_static"]) == (8192, 0.83)
 
 
-@pytest.mark.parametrize("version", ["0.5.17", "0.5.14"])
+def explain_on(tmp_path: Path, version: str, gpu: str, arguments: str, model: str = LLAMA) -> dict:
+    [found] = explain_lines(
+        tmp_path, version, [f"python -m sglang.launch_server --model-path {model} {arguments}"], gpu
+    )
+    return found
+
+
+def test_0_5_17_on_an_h100_and_a_b200_gets_its_recorded_values(tmp_path):
+    # recorded (tests/data/oracle/0.5.17.json.gz): Llama-3.1-8B with no flags
+    h100 = explain_on(tmp_path, "0.5.17", "h100", "")["effective"]
+    assert (h100["chunked_prefill_size"], h100["mem_fraction_static"]) == (8192, 0.83)
+    assert (h100["cuda_graph_max_bs"], h100["cuda_graph_bs"][-2:]) == (256, [248, 256])
+    assert (h100["cuda_graph_backend_prefill"], h100["cuda_graph_max_bs_prefill"]) == ("breakable", 8192)
+    assert (h100["attention_backend"], h100["page_size"]) == ("fa3", 1)
+    b200 = explain_on(tmp_path, "0.5.17", "b200", "")["effective"]
+    assert (b200["chunked_prefill_size"], b200["mem_fraction_static"]) == (16384, 0.854)
+    assert (b200["cuda_graph_max_bs"], b200["cuda_graph_max_bs_prefill"]) == (512, 16384)
+    assert (b200["attention_backend"], b200["page_size"]) == ("trtllm_mha", 64)
+
+
+def test_0_5_17_turns_deepseek_v3_prefill_graphs_off_as_mla_without_dsa(tmp_path):
+    # recorded (0.5.17, H100, `--tp-size 8`): rule "MLA attention (non-DSA)", 0.818 (0.5.18,
+    # which has no such rule, keeps breakable graphs: 0.799)
+    launch = explain_on(tmp_path, "0.5.17", "h100", "--tp-size 8", DSV3)
+    eff = launch["effective"]
+    assert (eff["cuda_graph_backend_prefill"], eff["mem_fraction_static"]) == ("disabled", 0.818)
+    assert eff["cuda_graph_max_bs_prefill"] == 2048 and eff["cuda_graph_max_bs"] == 512
+    later = explain_on(tmp_path, "0.5.18", "h100", "--tp-size 8", DSV3)["effective"]
+    assert later["cuda_graph_backend_prefill"] == "breakable"
+
+
+def test_0_5_17_resolves_mm_feature_transport_to_cuda_ipc_on_one_node_only(tmp_path):
+    # recorded (0.5.17): cuda_ipc with no flags; cpu for `--nnodes 4`; 0.5.18 cpu
+    assert explain_on(tmp_path, "0.5.17", "h100", "")["effective"]["mm_feature_transport"] == "cuda_ipc"
+    nodes = "--tp-size 8 --pp-size 2 --nnodes 4 --node-rank 0 --dist-init-addr 10.0.0.1:5000"
+    several = explain_on(tmp_path, "0.5.17", "h100", nodes, "fixtures/models/qwen3-8b")["effective"]
+    assert several["mm_feature_transport"] == "cpu"
+    assert explain_on(tmp_path, "0.5.18", "b200", "")["effective"]["mm_feature_transport"] == "cpu"
+
+
+def test_0_5_14_captures_prefill_with_tc_piecewise_graphs_on_an_h100_and_a_b200(tmp_path):
+    # recorded (tests/data/oracle/0.5.14.json.gz): `CudaGraphConfig`'s prefill default is
+    # tc_piecewise in 0.5.14 (breakable from 0.5.15)
+    h100 = explain_on(tmp_path, "0.5.14", "h100", "")["effective"]
+    assert (h100["cuda_graph_backend_prefill"], h100["cuda_graph_max_bs_prefill"]) == ("tc_piecewise", 8192)
+    assert (h100["chunked_prefill_size"], h100["mem_fraction_static"], h100["cuda_graph_max_bs"]) == (
+        8192,
+        0.83,
+        256,
+    )
+    assert (h100["attention_backend"], h100["page_size"]) == ("fa3", 1)
+    b200 = explain_on(tmp_path, "0.5.14", "b200", "")["effective"]
+    assert (b200["chunked_prefill_size"], b200["mem_fraction_static"], b200["cuda_graph_max_bs"]) == (
+        16384,
+        0.854,
+        512,
+    )
+    assert (b200["cuda_graph_backend_prefill"], b200["attention_backend"], b200["page_size"]) == (
+        "tc_piecewise",
+        "trtllm_mha",
+        64,
+    )
+    assert (
+        explain_on(tmp_path, "0.5.15", "h100", "")["effective"]["cuda_graph_backend_prefill"] == "breakable"
+    )
+
+
+def test_0_5_14_keeps_deepseek_v3_prefill_graphs_and_turns_them_off_by_its_own_rules(tmp_path):
+    # recorded (0.5.14): DeepSeek-V3 keeps tc_piecewise prefill graphs (2048) on an H100 and on
+    # a B200 under trtllm_mla (no `disable_prefill_cuda_graph_for_deepseek_trtllm_mla` yet);
+    # "DP attention" and "pipeline parallelism (pp_size > 1)" turn them off
+    h100 = explain_on(tmp_path, "0.5.14", "h100", "--tp-size 8", DSV3)["effective"]
+    assert (h100["cuda_graph_backend_prefill"], h100["mem_fraction_static"]) == ("tc_piecewise", 0.799)
+    b200 = explain_on(tmp_path, "0.5.14", "b200", "", DSV3)["effective"]
+    assert (b200["attention_backend"], b200["cuda_graph_backend_prefill"]) == ("trtllm_mla", "tc_piecewise")
+    assert (b200["cuda_graph_max_bs_prefill"], b200["mem_fraction_static"]) == (2048, 0.849)
+    dp = explain_on(tmp_path, "0.5.14", "h100", "--tp-size 8 --dp-size 8 --enable-dp-attention", DSV3)
+    assert (dp["effective"]["cuda_graph_backend_prefill"], dp["effective"]["mem_fraction_static"]) == (
+        "disabled",
+        0.592,
+    )
+    assert dp["effective"]["chunked_prefill_size"] == 1024
+    pp = explain_on(tmp_path, "0.5.14", "h100", "--tp-size 2 --pp-size 2", DSV3)["effective"]
+    assert (pp["cuda_graph_backend_prefill"], pp["mem_fraction_static"]) == ("disabled", 0.831)
+
+
+def test_0_5_14_reserves_decode_graph_memory_with_cuda_graphs_off(tmp_path):
+    # recorded (tests/data/oracle/seeds/wide-11012/0.5.14.json.gz, H100): 0.835; the decode
+    # graphs' max_bs * 2 is reserved though --disable-cuda-graph turns them off
+    arguments = "--tp-size 1 --dp-size 2 --attention-backend fa3 --page-size 16 --disable-cuda-graph"
+    eff = explain_on(tmp_path, "0.5.14", "h100", arguments, DSV3)["effective"]
+    assert (eff["mem_fraction_static"], eff["cuda_graph_backend_prefill"]) == (0.835, "disabled")
+
+
+@pytest.mark.parametrize("version", ["0.5.13.post1", "0.5.12.post1"])
 def test_releases_whose_gpu_logic_was_not_checked_still_say_unverified(tmp_path, version):
-    # 0.5.17's and 0.5.14's functions differ from every checked release's
+    # before 0.5.14 there is no cuda_graph_config: no memory tiers are read
     launch = explain_json(tmp_path, version, "--tp-size 8")
     for name in ("chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs"):
         assert launch["effective"][name] is None
@@ -94,7 +188,23 @@ def test_checked_releases_have_read_numbers_and_others_none():
         assert logic is not None and logic.release == version
         h100 = logic.tier(81559)
         assert (h100.chunked_prefill_size, logic.decode_max_bs(81559, 8)) == (8192, 512)
-    assert gpu_logic("0.5.17") is None and gpu_logic("0.5.14") is None and gpu_logic("0.4.0") is None
+    assert (
+        gpu_logic("0.5.13.post1") is None and gpu_logic("0.5.12.post1") is None and gpu_logic("0.4.0") is None
+    )
+    assert (gpu_logic("0.5.14").prefill_default, gpu_logic("0.5.15").prefill_default) == (
+        "tc_piecewise",
+        "breakable",
+    )
+    assert gpu_logic("0.5.14").decode_reserve_unguarded and not gpu_logic("0.5.15").decode_reserve_unguarded
+    assert not gpu_logic("0.5.14").trtllm_mla_prefill_off and gpu_logic("0.5.15").trtllm_mla_prefill_off
+    assert "DP attention" in gpu_logic("0.5.14").tc_piecewise_rules
+    assert dict(gpu_logic("0.5.17").mm_feature_transport) == {
+        "text": "cuda_ipc",
+        "multimodal": "cuda_ipc",
+        "text_nodes": "cpu",
+        "multimodal_nodes": "cpu",
+    }
+    assert "MLA attention (non-DSA)" in gpu_logic("0.5.17").breakable_rules
     assert gpu_logic("0.5.15").release == "0.5.15.post1"  # the same digests
     assert gpu_logic("0.5.19").tier(32607).max_bs == 80  # `max_bs 24 if tp < 4 else 80` (RTX 5090)
     assert gpu_logic("0.5.20").tier(32607).max_bs == 160
@@ -139,13 +249,55 @@ def _disable_breakable_cudagraph_if_incompatible(self):
 '''
 
 
-def _read(tmp_path: Path, source: str) -> dict:
+def _read(tmp_path: Path, source: str, others: dict[str, str] | None = None) -> dict:
     from gen_sglang_gpu_resolution import read_release
 
     wheel = tmp_path / "sglang-0.0.0-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as archive:
         archive.writestr("sglang/srt/arg_groups/memory_hook.py", source)
+        for name, text in (others or {}).items():
+            archive.writestr(name, text)
     return dict(read_release(str(wheel)))
+
+
+GRAPH_CONFIG = "sglang/srt/model_executor/cuda_graph_config.py"
+FIXED_DEFAULT = """
+@dataclass
+class CudaGraphConfig:
+    decode: PhaseConfig = field(default_factory=lambda: PhaseConfig(backend=Backend.FULL))
+    prefill: PhaseConfig = field(default_factory=lambda: PhaseConfig(backend=Backend.TC_PIECEWISE))
+"""
+CUDA_DEFAULT = """
+def default_prefill_backend() -> str:
+    from sglang.srt.utils import is_cuda
+
+    return Backend.BREAKABLE if is_cuda() else Backend.TC_PIECEWISE
+
+
+@dataclass
+class CudaGraphConfig:
+    prefill: PhaseConfig = field(default_factory=lambda: PhaseConfig(backend=default_prefill_backend()))
+"""
+MODEL_CONFIG = 'piecewise_cuda_graph_disabled_model_archs = ["Qwen3NextForCausalLM", "LLaDAModelLM"]\n'
+
+
+def test_the_generator_reads_the_prefill_default_the_blacklist_and_the_decode_reserve(tmp_path):
+    others = {GRAPH_CONFIG: FIXED_DEFAULT, "sglang/srt/configs/model_config.py": MODEL_CONFIG}
+    fixed = _read(tmp_path, HOOK, others)["memory"]
+    assert (fixed["prefill_default"], fixed["piecewise_disabled_archs"]) == (
+        "tc_piecewise",
+        ["Qwen3NextForCausalLM", "LLaDAModelLM"],
+    )
+    assert _read(tmp_path, HOOK, {GRAPH_CONFIG: CUDA_DEFAULT})["memory"]["prefill_default"] == "breakable"
+    # `reserved += decode.max_bs * 2` with no backend test around it, then under one
+    line = "    reserved = 512 + cfg.chunked_prefill_size * 1.5\n"
+    assert line in HOOK
+    unguarded = HOOK.replace(line, line + "    reserved_mem += decode.max_bs * 2\n")
+    assert _read(tmp_path, unguarded)["memory"]["decode_reserve_unguarded"] is True
+    guarded = HOOK.replace(
+        line, line + "    if decode.backend != Backend.DISABLED:\n        reserved_mem += decode.max_bs * 2\n"
+    )
+    assert _read(tmp_path, guarded)["memory"]["decode_reserve_unguarded"] is False
 
 
 def test_the_generator_reads_the_numbers_and_digests_the_rest(tmp_path):
@@ -159,6 +311,11 @@ def test_the_generator_reads_the_numbers_and_digests_the_rest(tmp_path):
         "pp_disables_breakable": False,
         "breakable_rules": ["MLA attention", "LoRA"],
         "multimodal_piecewise": False,
+        "tc_piecewise_rules": [],
+        "decode_reserve_unguarded": False,
+        "trtllm_mla_prefill_off": False,
+        "prefill_default": None,  # no model_executor/cuda_graph_config.py in the wheel
+        "piecewise_disabled_archs": None,
     }
     digest = base["shape"]["handle_gpu_memory_settings"]
     assert base["shape"]["disable_breakable_cudagraph_if_incompatible"] is not None
@@ -185,8 +342,51 @@ def test_regenerating_two_releases_reproduces_their_stored_readings():
 
     from speclint.sglang.gpu_resolution import _reading
 
-    for version in ("0.5.18", "0.5.21"):
+    for version in ("0.5.14", "0.5.17", "0.5.18", "0.5.21"):
         if not list(Path(CACHE).glob(f"sglang-{version}-*.whl")):
             pytest.skip(f"no wheel of {version} cached")
         for name, reading in read_release(wheel_path(version, CACHE)):
             assert _reading(version, name) == reading, (version, name)
+
+
+TRANSPORT = """
+def _handle_multimodal_feature_transport(self):
+    requested_transport = self.mm_feature_transport
+    legacy_ipc_is_set = envs.SGLANG_USE_CUDA_IPC_TRANSPORT.is_set()
+    if requested_transport is None:
+        if legacy_ipc_is_set:
+            requested_transport = "cuda_ipc"
+        elif self.encoder_only:
+            requested_transport = "cpu"
+        elif is_cuda() and self.nnodes == 1 and self.disaggregation_mode == "null":
+            requested_transport = "cuda_ipc"
+            logger.info("auto-resolved to cuda_ipc")
+        else:
+            requested_transport = "cpu"
+    self.mm_feature_transport = requested_transport
+"""
+
+
+def test_the_generator_reads_the_feature_transport_default_on_one_node_and_several(tmp_path):
+    read = _read(tmp_path, TRANSPORT)["defaults"]["mm_feature_transport"]
+    assert read == {
+        "text": "cuda_ipc",
+        "multimodal": "cuda_ipc",
+        "text_nodes": "cpu",
+        "multimodal_nodes": "cpu",
+    }
+    # a test outside what the reader knows leaves that case unread (None), the others read
+    mnnvl = TRANSPORT.replace(
+        '        else:\n            requested_transport = "cpu"',
+        '        elif is_mnnvl_fabric_device():\n            requested_transport = "cuda_vmm"\n'
+        '        else:\n            requested_transport = "cpu"',
+    )
+    partly = _read(tmp_path, mnnvl)["defaults"]["mm_feature_transport"]
+    assert partly == {
+        "text": "cuda_ipc",
+        "multimodal": "cuda_ipc",
+        "text_nodes": None,
+        "multimodal_nodes": None,
+    }
+    # a release without the function has no reading
+    assert "defaults" not in _read(tmp_path, HOOK)

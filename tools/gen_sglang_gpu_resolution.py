@@ -30,7 +30,17 @@ Per release:
   `breakable_rules`, the names of `disable_breakable_cudagraph_if_incompatible`'s
   `rules = [("name", lambda: ...), ...]`, each turning breakable prefill graphs off; and
   `multimodal_piecewise`, whether `apply_cuda_graph_compatibility` moves every model SGLang
-  lists as multimodal-piecewise to tc_piecewise prefill graphs (no breakable exception).
+  lists as multimodal-piecewise to tc_piecewise prefill graphs (no breakable exception);
+  `tc_piecewise_rules`, the names of `disable_tc_piecewise_cudagraph_if_incompatible`'s rules;
+  `decode_reserve_unguarded`, whether the decode CUDA graphs' `max_bs * 2` is reserved with
+  no backend test around it (0.5.14); `prefill_default`, the prefill CUDA-graph backend on
+  CUDA, and `piecewise_disabled_archs`, the tc_piecewise model blacklist
+  (tools/sglang_prefill_graphs.py: 0.5.14 tc_piecewise, 0.5.15+ breakable);
+  `trtllm_mla_prefill_off`, whether the release has
+  `disable_prefill_cuda_graph_for_deepseek_trtllm_mla` (0.5.15+).
+- `defaults`, where read: `mm_feature_transport`, what `handle_multimodal_feature_transport`
+  resolves an unset --mm-feature-transport to on one CUDA node ({"text": ..., "multimodal":
+  ...}; tools/sglang_feature_transport.py).
 """
 
 from __future__ import annotations
@@ -46,6 +56,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
+from sglang_feature_transport import FUNCTION as TRANSPORT  # noqa: E402
+from sglang_feature_transport import feature_transport  # noqa: E402
+from sglang_prefill_graphs import decode_reserve_unguarded, piecewise_disabled_archs, prefill_default  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_gpu_resolution.json")
@@ -53,6 +66,8 @@ MODULES = ("sglang/srt/server_args.py", "sglang/srt/arg_groups/")
 MEMORY = "handle_gpu_memory_settings"
 COMPATIBILITY = "apply_cuda_graph_compatibility"
 BREAKABLE_RULES = "disable_breakable_cudagraph_if_incompatible"
+TC_RULES = "disable_tc_piecewise_cudagraph_if_incompatible"
+TRTLLM_MLA_PREFILL = "disable_prefill_cuda_graph_for_deepseek_trtllm_mla"
 FUNCTIONS = (
     MEMORY,
     "reserve_for_graph_mb",
@@ -60,6 +75,8 @@ FUNCTIONS = (
     "parse_cuda_graph_config",
     COMPATIBILITY,
     BREAKABLE_RULES,
+    TC_RULES,
+    TRTLLM_MLA_PREFILL,
     "generate_decode_cuda_graph_batch_sizes",
     "generate_prefill_cuda_graph_batch_sizes",
     "use_mla_backend",
@@ -318,6 +335,13 @@ def read_release(path: str) -> list[tuple[str, object]]:
     memory: dict[str, object] = {}
     pp_breakable = piecewise = False
     breakable_rules: list[str] = []
+    tc_rules: list[str] = []
+    unguarded = False
+    transport = None
+    for _, tree in sources:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") == TRANSPORT:
+                transport = feature_transport(node)
     for function in FUNCTIONS:
         dumps = []
         for _, tree in sources:
@@ -328,6 +352,10 @@ def read_release(path: str) -> list[tuple[str, object]]:
                         piecewise = piecewise or _multimodal_piecewise(node)
                     if function == BREAKABLE_RULES:
                         breakable_rules = _rule_names(node)
+                    if function == TC_RULES:
+                        tc_rules = _rule_names(node)
+                    if function == MEMORY:
+                        unguarded = decode_reserve_unguarded(node)
                     cutter = _Cutter()
                     dumps.append(ast.dump(cutter.visit(node)))
                     if function == MEMORY:
@@ -340,7 +368,15 @@ def read_release(path: str) -> list[tuple[str, object]]:
         memory["pp_disables_breakable"] = pp_breakable
         memory["breakable_rules"] = breakable_rules
         memory["multimodal_piecewise"] = piecewise
+        memory["tc_piecewise_rules"] = tc_rules
+        memory["decode_reserve_unguarded"] = unguarded
+        memory["trtllm_mla_prefill_off"] = shape[TRTLLM_MLA_PREFILL] is not None
+        with zipfile.ZipFile(path) as archive:
+            memory["prefill_default"] = prefill_default(archive)
+            memory["piecewise_disabled_archs"] = piecewise_disabled_archs(archive)
         out.append(("memory", memory))
+    if transport is not None:
+        out.append(("defaults", {"mm_feature_transport": transport}))
     return out
 
 

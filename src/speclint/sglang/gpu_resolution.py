@@ -20,7 +20,18 @@ _FILE = LineData(
     os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_gpu_resolution.json")
 )
 
-CHECKED = ("0.5.15.post1", "0.5.16", "0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23")
+CHECKED = (
+    "0.5.14",
+    "0.5.15.post1",
+    "0.5.16",
+    "0.5.17",
+    "0.5.18",
+    "0.5.19",
+    "0.5.20",
+    "0.5.21",
+    "0.5.22",
+    "0.5.23",
+)
 """Releases whose GPU-dependent values speclint states were compared with their recordings
 (tests/data/oracle/<release>.json.gz, fake H100 and B200; tests/test_oracle_recordings.py)
 and agree."""
@@ -64,6 +75,22 @@ class GpuLogic:
     "MLA attention" and "DP attention" among them)."""
     release: str
     """The release in CHECKED whose logic this is."""
+    prefill_default: str
+    """The prefill CUDA-graph backend on CUDA before any rule (0.5.14: "tc_piecewise",
+    0.5.15+: "breakable"; `cuda_graph_config.py`)."""
+    tc_piecewise_rules: tuple[str, ...]
+    """The names of `disable_tc_piecewise_cudagraph_if_incompatible`'s rules."""
+    piecewise_disabled_archs: tuple[str, ...]
+    """`piecewise_cuda_graph_disabled_model_archs` (the "model-arch blacklist" rule)."""
+    decode_reserve_unguarded: bool
+    """The decode CUDA graphs' memory is reserved with decode graphs off too (0.5.14)."""
+    trtllm_mla_prefill_off: bool
+    """`disable_prefill_cuda_graph_for_deepseek_trtllm_mla` is there (0.5.15+)."""
+    mm_feature_transport: tuple[tuple[str, str | None], ...]
+    """What an unset --mm-feature-transport resolves to on CUDA
+    (`handle_multimodal_feature_transport`): ("text" / "multimodal", on one node; "..._nodes",
+    on several) -> value, None where not read (0.5.17: "cuda_ipc" on one node); empty where
+    the release has no such function."""
 
     def tier(self, memory_mib: int) -> MemoryTier:
         return next(t for t in self.tiers if t.bound is None or memory_mib < t.bound)
@@ -89,9 +116,11 @@ def gpu_logic(version: str) -> GpuLogic | None:
         return None
     same = next((c for c in CHECKED if (_FILE.row(c) or {}).get("shape") == row["shape"]), None)
     raw = _reading(version, "memory")
-    if same is None or not isinstance(raw, dict):
+    if same is None or not isinstance(raw, dict) or raw.get("prefill_default") is None:
         return None
     mla = raw["mla_prefill"]
+    defaults = _reading(version, "defaults")
+    transport = defaults.get("mm_feature_transport") if isinstance(defaults, dict) else None
     return GpuLogic(
         tuple(MemoryTier(*t) for t in raw["tiers"]),
         raw["tp_bound"],
@@ -103,4 +132,10 @@ def gpu_logic(version: str) -> GpuLogic | None:
         raw["context_clamp"] is True,
         tuple(raw["breakable_rules"]),
         same,
+        str(raw["prefill_default"]),
+        tuple(raw["tc_piecewise_rules"]),
+        tuple(raw["piecewise_disabled_archs"] or ()),
+        raw["decode_reserve_unguarded"] is True,
+        raw["trtllm_mla_prefill_off"] is True,
+        tuple(sorted(transport.items())) if isinstance(transport, dict) else (),
     )

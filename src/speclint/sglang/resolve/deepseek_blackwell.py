@@ -45,6 +45,12 @@ def _dsa(state: ResolutionState, family: DeepseekFamily) -> bool:
     )
 
 
+def is_dsa(state: ResolutionState) -> bool:
+    """`is_deepseek_dsa(hf_config)` with the release's reading (0.5.15+); no reading: False."""
+    family = _family(state)
+    return family is not None and _dsa(state, family)
+
+
 def applies(state: ResolutionState, gpu: GpuProfile) -> bool:
     if (gpu.sm or 0) // 10 != 10:
         return False

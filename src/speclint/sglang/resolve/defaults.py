@@ -129,6 +129,7 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
             ) and (not state.config.given(name) or name == "enable_dp_lm_head"):
                 state.set_unknown(name, problem)
         return
+    _feature_transport(state)
     adjustments = state.adjustments
     for name, (value, handler) in CONSTANTS.items():
         current = values.get(name)
@@ -145,6 +146,30 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
     _moe_runner(state, gpu)
     _allreduce_fusion(state, gpu)
     _boundary_reduction(state)
+
+
+def _feature_transport(state: ResolutionState) -> None:
+    """An unset --mm-feature-transport: the release's own value where it is read and differs
+    from CONSTANTS' (0.5.17 picks cuda_ipc on one CUDA node; gpu_resolution.py)."""
+    logic = state.gpu_logic
+    if logic is None or not logic.mm_feature_transport or state.get("mm_feature_transport") is not None:
+        return
+    from speclint.sglang.resolve.hardware_memory import VLM_ARCHITECTURES
+
+    nodes = state.get("nnodes")
+    if not isinstance(nodes, int):
+        return
+    kind = "multimodal" if state.target_architecture in VLM_ARCHITECTURES else "text"
+    key = kind + ("_nodes" if nodes > 1 else "")
+    value = dict(logic.mm_feature_transport).get(key)
+    if value is not None and value != CONSTANTS["mm_feature_transport"][0]:
+        where = "one CUDA node" if nodes == 1 else "several CUDA nodes"
+        state.set(
+            "mm_feature_transport",
+            value,
+            f"SGLang {state.checked_version}'s default on {where}",
+            "_handle_multimodal_feature_transport",
+        )
 
 
 def _boundary_reduction(state: ResolutionState) -> None:

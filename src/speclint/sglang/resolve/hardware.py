@@ -1,6 +1,6 @@
 """SGLang's GPU-dependent resolution: chunked prefill, CUDA-graph batch sizes, the static
 memory fraction, the attention backend and the page size, for the releases
-speclint.sglang.gpu_resolution names (0.5.15.post1, 0.5.16, 0.5.18-0.5.23, each one's numbers
+speclint.sglang.gpu_resolution names (0.5.14-0.5.23, each one's numbers
 read from its wheel).
 
 Read in 0.5.23's `arg_groups/memory_hook.py` (`handle_gpu_memory_settings`,
@@ -72,7 +72,12 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
                 value = Unknown("set from a value speclint cannot read") if setting.dynamic else setting.value
             state.values[name] = state.asked[name] = value
     problem = modelled_flags_problem(state.config) if state.traits.gpu_resolution else None
-    if problem is None and state.gpu_logic is not None and state.gpu_logic.multimodal_piecewise:
+    logic = state.gpu_logic
+    if (
+        problem is None
+        and logic is not None
+        and (logic.multimodal_piecewise or logic.prefill_default != "breakable")
+    ):
         problem = piecewise_problem(state)
     reason = _why_not(state, gpu, problem)
     import speclint.sglang.resolve.defaults as defaults  # (a module: no failed lookup each call)
@@ -99,7 +104,7 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
         return
     from speclint.sglang.resolve import deepseek_blackwell
 
-    assert gpu is not None  # `_why_not` gives a reason when there is no GPU
+    assert gpu is not None and logic is not None  # `_why_not` gives a reason otherwise
     blackwell_deepseek = deepseek_blackwell.applies(state, gpu)
     memory_settings(state, gpu)
     if blackwell_deepseek:  # `handle_model_specific_adjustments`
@@ -111,8 +116,8 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     backend_gpu_checks(state, gpu)
     _fa3_fp8_fallback(state)
     kv4_check(state)  # on the backend picked for the GPU (0.5.15-0.5.18 list FP4 KV dtypes)
-    if state.target_architecture == deepseek_blackwell.ARCH:  # on any GPU (trtllm_mla given)
-        deepseek_blackwell.prefill_graph_override(state)
+    if state.target_architecture == deepseek_blackwell.ARCH and logic.trtllm_mla_prefill_off:
+        deepseek_blackwell.prefill_graph_override(state)  # on any GPU (trtllm_mla given)
     _data_parallelism(state)
     if "aiter" in (
         state.get(n) for n in ("attention_backend", "prefill_attention_backend", "decode_attention_backend")

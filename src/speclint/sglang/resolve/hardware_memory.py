@@ -52,19 +52,45 @@ def attention_dp_groups(state: ResolutionState, given: bool = False) -> int | No
 
 def _breakable_rule(state: ResolutionState, rules: tuple[str, ...]) -> str | None:
     """The first of the release's breakable-prefill rules (names read from its source) the
-    launch meets: "MLA attention" (`use_mla_backend()`), "DP attention" (--enable-dp-attention
-    as given). The other rules test flags hardware_flags leaves outside the model."""
+    launch meets: "MLA attention" (`use_mla_backend()`), "MLA attention (non-DSA)" (0.5.17:
+    and not `is_deepseek_dsa`), "DP attention" (--enable-dp-attention as given). The other
+    rules test flags hardware_flags leaves outside the model."""
     for rule in rules:
         if rule == "MLA attention" and is_mla(state):
             return rule
+        if rule == "MLA attention (non-DSA)" and is_mla(state):
+            from speclint.sglang.resolve.deepseek_blackwell import is_dsa
+
+            if not is_dsa(state):
+                return rule
         if rule == "DP attention" and state.asked.get("enable_dp_attention") is True:
+            return rule
+    return None
+
+
+def _tc_piecewise_rule(state: ResolutionState, rules: tuple[str, ...], archs: tuple[str, ...]) -> str | None:
+    """The first of `disable_tc_piecewise_cudagraph_if_incompatible`'s rules (names read from
+    the release) the launch meets: "model-arch blacklist" (the target in the release's
+    `piecewise_cuda_graph_disabled_model_archs`), "DP attention" (--enable-dp-attention as
+    given), "pipeline parallelism (pp_size > 1)", "GGUF quantization" (--quantization gguf).
+    The other rules test flags hardware_flags leaves outside the model, or a GPU that is not
+    NVIDIA's (resolved elsewhere); a multimodal target is `piecewise_problem`'s."""
+    for rule in rules:
+        if rule == "model-arch blacklist" and state.target_architecture in archs:
+            return rule
+        if rule == "DP attention" and state.asked.get("enable_dp_attention") is True:
+            return rule
+        if rule.startswith("pipeline parallelism") and as_int(state.get("pp_size")) > 1:
+            return rule
+        if rule == "GGUF quantization" and state.get("quantization") == "gguf":
             return rule
     return None
 
 
 def piecewise_problem(state: ResolutionState) -> str | None:
     """0.5.15-0.5.16 `apply_cuda_graph_compatibility`: a multimodal model SGLang lists gets
-    tc_piecewise prefill CUDA graphs, and the hooks after it what speclint does not model."""
+    tc_piecewise prefill CUDA graphs (0.5.14: every model starts with them), and the hooks
+    after it what speclint does not model."""
     arch = state.target_architecture
     if arch not in VLM_ARCHITECTURES:
         return None
@@ -86,14 +112,21 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     if state.get("chunked_prefill_size") is None:
         state.set("chunked_prefill_size", chunk, f"the default for the GPU's memory ({tier})", HANDLER_MEM)
     decode_backend = "disabled" if state.config.value("disable_cuda_graph") else "full"
-    prefill_backend = "disabled" if state.config.value("disable_cuda_graph") else "breakable"
+    default = logic.prefill_default  # `CudaGraphConfig`'s, on CUDA
+    prefill_backend = "disabled" if state.config.value("disable_cuda_graph") else default
     # `handle_attention_backend_compatibility`, after the memory reserve was computed:
     # torch_native and flex_attention turn both CUDA graphs off (attention_hook.py)
     backend = state.get("attention_backend")
     no_graphs = prefill_backend == "disabled" or backend in ("torch_native", "flex_attention")
     pp_size = as_int(state.get("pp_size"))
-    rule = _breakable_rule(state, logic.breakable_rules) if prefill_backend == "breakable" else None
-    if rule is not None:  # `disable_breakable_cudagraph_if_incompatible`, before the reserve
+    rule = (
+        _breakable_rule(state, logic.breakable_rules)
+        if prefill_backend == "breakable"
+        else _tc_piecewise_rule(state, logic.tc_piecewise_rules, logic.piecewise_disabled_archs)
+        if prefill_backend == "tc_piecewise"
+        else None
+    )
+    if rule is not None:  # `disable_<backend>_cudagraph_if_incompatible`, before the reserve
         prefill_backend = "disabled"
     if prefill_backend == "breakable" and pp_size > 1 and logic.pp_disables_breakable:
         prefill_backend = "disabled"  # `apply_cuda_graph_compatibility`
@@ -121,11 +154,11 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
         "disabled" if no_graphs else prefill_backend,
         f"the {backend} attention backend disables CUDA graphs"
         if no_graphs and not state.config.value("disable_cuda_graph")
-        else f"breakable prefill CUDA graphs are incompatible with {rule}"
+        else f"{default} prefill CUDA graphs are incompatible with {rule}"
         if rule is not None
         else "pipeline parallelism disables breakable prefill CUDA graphs"
-        if pp_size > 1 and logic.pp_disables_breakable
-        else "prefill CUDA graphs are breakable by default",
+        if pp_size > 1 and logic.pp_disables_breakable and default == "breakable"
+        else f"prefill CUDA graphs are {default} by default",
         "_parse_cuda_graph_config",
     )
     chunked = as_int(state.get("chunked_prefill_size"))
@@ -219,7 +252,8 @@ def _reserved_mib(
     )
     reserved: float = 512 + activation * 1.5 + tp * pp / 8 * 1024
     graph = 0.0
-    if decode_backend != "disabled":
+    logic = state.gpu_logic
+    if decode_backend != "disabled" or (logic is not None and logic.decode_reserve_unguarded):
         graph += max_bs * 2
     attn = as_int(attention_dp_groups(state, given=True))
     if attn:
