@@ -123,7 +123,21 @@ def script_reader(
         return _sbatch_reader(walker, command, line, script)
     if base in ("docker", "podman", "nerdctl", "docker-compose", "podman-compose"):
         return _container_shell_reader(walker, command, words, line, base.endswith("-compose"))
+    if base == "kubectl":
+        return _pod_shell_reader(words, line)
     return None
+
+
+def _pod_shell_reader(words: list[str | None], line: int) -> tuple[dict[str, Word], str, bool] | None:
+    """`kubectl exec -i POD [-c C] -- bash [-s] << EOF`: the pod container's shell reads the
+    here-document, with the container's environment (kubectl exec sets none; the image not
+    known)."""
+    from speclint.frontends.shell.wrappers import kubectl_stdin_command
+
+    at = kubectl_stdin_command(words)
+    if at is None or (words[at] or "").rsplit("/", 1)[-1] not in SHELLS or not _shell_reads_stdin(words[at + 1 :]):
+        return None
+    return {}, f"${{name}} comes from the environment of the pod's container `kubectl exec` runs in (line {line})", True
 
 
 def _container_shell_reader(
