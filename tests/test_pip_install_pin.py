@@ -35,3 +35,52 @@ def test_a_dockerfile_run_pip_install_is_the_stages_release() -> None:
     assert ctx.version.reason == "from the package pin sglang[all]==0.4.6.post1 (line 5)"
     (launch,) = extract_file(str(DOCKERFILE.path), DOCKERFILE.text).launches
     assert DOCKERFILE.at(launch.image_span) == (5, 43, "sglang[all]==0.4.6.post1")
+
+
+BRANCHES = FixtureFile("shell/pip_pin_branches.sh")
+
+
+def test_a_pin_installed_in_one_arm_makes_one_alternative_per_arm() -> None:
+    findings = BRANCHES.findings()
+    assert [f[:4] for f in findings] == [
+        ("FLG009", 10, 60, "--enable-dp-lm-head"),  # the `then` arm: 0.4.6
+        ("FLG001", 10, 80, "--tp-sise"),
+        ("FLG001", 10, 80, "--tp-sise"),  # the `else` arm: 0.5.6
+        ("FLG009", 13, 60, "--enable-dp-lm-head"),  # `A || B`: A's 0.4.6 when it succeeds
+        ("SLM001", 19, 1, "$SERVE --enable-dp-lm-head"),
+    ]
+    assert "does not exist yet in SGLang 0.4.6 " in findings[0][4]
+    assert "is not an SGLang 0.4.6 flag" in findings[1][4]
+    assert "is not an SGLang 0.5.6 flag" in findings[2][4]
+    assert findings[4][4] == (
+        "the `pip install sglang==X` (line 17) before this launch runs on some paths only: the "
+        "SGLang release it runs is not known, so its flags are checked against the release the "
+        "summary names, unverified for the one installed"
+    )
+    found = lint_text(BRANCHES.text, str(BRANCHES.path)).findings
+    assert [f.severity.label for f in found if f.code == "SLM001"] == ["warning"]
+    assert "install one release on every path" in next(f.fix_hint for f in found if f.code == "SLM001")
+
+
+def test_each_alternative_carries_its_arms_pin() -> None:
+    launches = extract_file(str(BRANCHES.path), BRANCHES.text).launches
+    assert [(launch.span.line, launch.image) for launch in launches] == [
+        (10, "sglang[all]==0.4.6"),
+        (10, "sglang==0.5.6"),
+        (13, "sglang==0.5.6"),
+        (13, "sglang==0.4.6"),
+        (19, None),  # only some paths install one, and `$SERVE` is not walked per path
+    ]
+    notes = [launch.alternative.conditions[0].description for launch in launches[:4] if launch.alternative]
+    assert notes[0] == "the `then` branch at line 5 runs"
+    assert notes[3] == "`pip install sglang==0.4.6` at line 12 succeeds"
+
+
+def test_a_pin_on_every_path_is_certain() -> None:
+    text = (
+        "if [ -n \"$X\" ]; then\n  pip install sglang==0.4.6\nelse\n  pip install sglang==0.4.6\nfi\n"
+        "python3 -m sglang.launch_server --model-path /m --enable-dp-lm-head\n"
+    )
+    (finding,) = lint_text(text, "setup.sh").findings
+    assert (finding.code, finding.span.line, finding.notes) == ("FLG009", 6, [])  # no "when ..."
+    assert "does not exist yet in SGLang 0.4.6 " in finding.message

@@ -23,6 +23,7 @@ from speclint.sglang.flags.versions import package_pin
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.spans import Span
+    from speclint.frontends.shell.variables import VarValue
     from speclint.frontends.shell.walking import Walking
 
 Pin = tuple[str | None, "Span | None"]
@@ -162,12 +163,40 @@ _PIP_VALUE = frozenset(
 )
 
 
+PIN_VARIABLE = "__speclint_pip_pin"
+"""The variable that holds the last `pip install sglang==X` of this path through the script
+(its text the requirement, its origin where written): a pin installed in one arm of an `if`,
+`case` or `||` is then a value chosen by a branch, and a launch after it is one alternative
+per arm (`alternatives`), each checked against the release that arm installs."""
+
+
 def record_install(walker: Walking, args: list[Arg], i: int) -> None:
     """`pip install sglang==X` (`args[i]`: `pip`): the script's later launches run X (the
-    walker's image, as a `docker run` image is for the script it runs)."""
+    walker's image, as a `docker run` image is for the script it runs; `PIN_VARIABLE`)."""
     pin = install_pin(args, i)
     if pin is not None:
+        from speclint.frontends.shell.variables import VarValue
+
         walker.image = pin
+        walker.env.vars[PIN_VARIABLE] = VarValue(text=pin[0], origin=pin[1])
+
+
+def uncertain_pin(walker: Walking, span: Span, value: VarValue) -> None:
+    """A launch at `span` after a `pip install sglang==X` that only some paths ran, with no
+    alternatives kept for them (`value`: `PIN_VARIABLE`, unknown): said, the release is not
+    known (the launch carries no pin)."""
+    from speclint.core.diagnostics import Diagnostic
+
+    line = f" (line {value.origin.line})" if value.origin is not None else ""
+    found = Diagnostic(
+        "release-uncertain",
+        f"the `pip install sglang==X`{line} before this launch runs on some paths only: the SGLang "
+        "release it runs is not known, so its flags are checked against the release the summary "
+        "names, unverified for the one installed",
+        span,
+    )
+    if walker.collect and found not in walker.result.diagnostics:
+        walker.result.diagnostics.append(found)
 
 
 def install_pin(args: list[Arg], i: int) -> Pin | None:
