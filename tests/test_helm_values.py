@@ -165,5 +165,8 @@ def test_the_values_global_image_picks_the_release_when_no_nearer_image_does():
     assert "does not exist yet in SGLang 0.4.6 " in found[1][4]
     assert "is not an SGLang 0.5.6 flag" in found[3][4]
     server, router = extract_file(str(GLOBAL.path), GLOBAL.text).launches
-    assert (server.image, GLOBAL.at(server.image_span)) == ("docker.io/lmsysorg/sglang:v0.4.6", (7, 10, "v0.4.6"))
+    assert (server.image, GLOBAL.at(server.image_span)) == (
+        "docker.io/lmsysorg/sglang:v0.4.6",
+        (7, 10, "v0.4.6"),
+    )
     assert router.image == "lmsysorg/sglang:v0.5.6"

@@ -24,7 +24,10 @@ def test_the_here_document_kubectl_exec_i_passes_is_the_pods_script():
     ]
     messages = [m for *_, m in found]
     assert "did you mean `--tp-size`?" in messages[0]
-    assert "$PORT comes from the environment of the pod's container `kubectl exec` runs in (line 5)" in messages[1]
+    assert (
+        "$PORT comes from the environment of the pod's container `kubectl exec` runs in (line 5)"
+        in messages[1]
+    )
     assert messages[4].startswith("speclint did not read this here-document, given to `kubectl`")
 
 

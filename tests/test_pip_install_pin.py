@@ -78,7 +78,7 @@ def test_each_alternative_carries_its_arms_pin() -> None:
 
 def test_a_pin_on_every_path_is_certain() -> None:
     text = (
-        "if [ -n \"$X\" ]; then\n  pip install sglang==0.4.6\nelse\n  pip install sglang==0.4.6\nfi\n"
+        'if [ -n "$X" ]; then\n  pip install sglang==0.4.6\nelse\n  pip install sglang==0.4.6\nfi\n'
         "python3 -m sglang.launch_server --model-path /m --enable-dp-lm-head\n"
     )
     (finding,) = lint_text(text, "setup.sh").findings

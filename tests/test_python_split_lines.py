@@ -37,8 +37,8 @@ def test_no_broken_continuation_is_said_where_the_text_is_only_split():
 def test_a_line_end_inside_quotes_stays_in_the_word():
     found = lint_text(
         "import shlex, subprocess\n"
-        "subprocess.Popen(shlex.split(\"\"\"python -m sglang.launch_server --model-path m\n"
-        " --chat-template 'a\n --tp-szie 2'\"\"\"))\n",
+        'subprocess.Popen(shlex.split("""python -m sglang.launch_server --model-path m\n'
+        ' --chat-template \'a\n --tp-szie 2\'"""))\n',
         "run.py",
     ).findings
     assert [f.code for f in found if f.code.startswith("FLG")] == []  # `--tp-szie 2` is the template's text

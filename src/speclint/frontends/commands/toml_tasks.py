@@ -192,7 +192,9 @@ class _Reader:
             self.poe_task(task.get("parallel"), env, depth + 1, items)  # poe's `ParallelTask`
             cases = task.get("switch")  # poe's `SwitchTask`: one case runs, each read as its task
             control = task.get("control")
-            self.poe_task(TomlTable({"cmd": control}) if isinstance(control, TomlString) else control, env, depth + 1)
+            self.poe_task(
+                TomlTable({"cmd": control}) if isinstance(control, TomlString) else control, env, depth + 1
+            )
             for case in cases if isinstance(cases, list) else []:
                 if isinstance(case, TomlTable):
                     self.poe_task(case, env, depth + 1)
@@ -220,10 +222,15 @@ class _Reader:
         if named is None:
             return
         span = span_of(self.starts, where.begin, where.end)
-        what = f"the tasks poe includes from `{where.value}` (line {span.line}), which names `{named.group()}`"
+        what = (
+            f"the tasks poe includes from `{where.value}` (line {span.line}), which names `{named.group()}`"
+        )
         for kind, message in (
             ("launch-unread", what),
-            ("launcher-not-read", f"speclint did not read {what}: an included file is not read, so nothing in it was checked"),
+            (
+                "launcher-not-read",
+                f"speclint did not read {what}: an included file is not read, so nothing in it was checked",
+            ),
         ):
             found = Diagnostic(kind, message, span)
             if found not in self.result.diagnostics:

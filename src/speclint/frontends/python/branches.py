@@ -41,7 +41,9 @@ def is_main_guard(test: py.BaseExpression) -> bool:
     texts = [
         side
         for side in sides
-        if isinstance(side, py.SimpleString) and side.value[:1] in "'\"" and side.value.strip("'\"") == "__main__"
+        if isinstance(side, py.SimpleString)
+        and side.value[:1] in "'\""
+        and side.value.strip("'\"") == "__main__"
     ]
     return len(names) == 1 and len(texts) == 1
 

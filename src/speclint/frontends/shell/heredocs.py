@@ -135,9 +135,17 @@ def _pod_shell_reader(words: list[str | None], line: int) -> tuple[dict[str, Wor
     from speclint.frontends.shell.wrappers import kubectl_stdin_command
 
     at = kubectl_stdin_command(words)
-    if at is None or (words[at] or "").rsplit("/", 1)[-1] not in SHELLS or not _shell_reads_stdin(words[at + 1 :]):
+    if (
+        at is None
+        or (words[at] or "").rsplit("/", 1)[-1] not in SHELLS
+        or not _shell_reads_stdin(words[at + 1 :])
+    ):
         return None
-    return {}, f"${{name}} comes from the environment of the pod's container `kubectl exec` runs in (line {line})", True
+    return (
+        {},
+        f"${{name}} comes from the environment of the pod's container `kubectl exec` runs in (line {line})",
+        True,
+    )
 
 
 def _container_shell_reader(
