@@ -93,7 +93,7 @@ def test_a_dockerfile_pin_on_some_paths_of_a_run_is_said_not_known() -> None:
     assert finding[4].startswith("this `pip install` of an SGLang release runs on some paths of the RUN only")
     (launch,) = extract_file(str(docker.path), docker.text).launches
     assert launch.image == "lmsysorg/sglang:v0.5.6"  # not the pin: which one runs is not known
-    plain = docker.text.replace("if [ \"$LEGACY\" = 1 ]; then pip install \"sglang[all]==0.4.6\"; else ", "")
+    plain = docker.text.replace('if [ "$LEGACY" = 1 ]; then pip install "sglang[all]==0.4.6"; else ', "")
     plain = plain.replace("; fi", "")
     assert lint_text(plain, "Dockerfile").findings == []  # one path: the pin holds, no warning
     (pinned,) = extract_file("Dockerfile", plain).launches
