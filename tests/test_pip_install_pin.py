@@ -98,3 +98,17 @@ def test_a_dockerfile_pin_on_some_paths_of_a_run_is_said_not_known() -> None:
     assert lint_text(plain, "Dockerfile").findings == []  # one path: the pin holds, no warning
     (pinned,) = extract_file("Dockerfile", plain).launches
     assert pinned.image == "sglang==0.5.6"
+
+
+def test_a_python_here_document_after_a_pin_on_some_paths_says_its_release_is_not_known() -> None:
+    program = (
+        "python3 - <<'PY'\nimport subprocess\n"
+        'subprocess.run(["python3", "-m", "sglang.launch_server", "--model-path", "/m", "--enable-dp-lm-head"])\n'
+        "PY\n"
+    )
+    text = 'if [ "$OLD" = 1 ]; then\n  pip install sglang==0.4.6\nfi\n' + program
+    text += "pip install sglang==0.4.6\n" + program
+    found = lint_text(text, "serve.sh").findings
+    assert [(f.code, f.span.line, f.span.column) for f in found] == [("SLM001", 6, 1), ("FLG009", 11, 81)]
+    assert found[0].message.startswith("the `pip install sglang==X` (line 2) before this launch runs on some")
+    assert "does not exist yet in SGLang 0.4.6 " in found[1].message  # after a pin on every path

@@ -123,6 +123,14 @@ def read_python_heredoc(
     found = reader(body.text, walker.path, reasons, moved_to_script(body), PYTHON_STDIN)
     if not found.launches:
         return False
+    image = walker.image
+    pinned = walker.env.vars.get("__speclint_pip_pin")  # (python_runners.PIN_VARIABLE)
+    if pinned is not None:  # this path's `pip install sglang==X`; unknown: some paths only
+        image = (pinned.text, pinned.origin) if pinned.text is not None else None
+        if pinned.text is None and not container:
+            from speclint.frontends.shell.python_runners import uncertain_pin
+
+            uncertain_pin(walker, found.launches[0].span, pinned)
     for launch in found.launches:
         launch.args = [_unknown_placeholder(word, reasons) for word in launch.args]
         launch.kwargs = [
@@ -130,8 +138,8 @@ def read_python_heredoc(
             for key, value in launch.kwargs
         ]
         launch.env = {name: _unknown_placeholder(word, reasons) for name, word in launch.env.items()}
-        if launch.image is None and walker.image is not None and not container:
-            launch.image, launch.image_span = walker.image
+        if launch.image is None and image is not None and not container:
+            launch.image, launch.image_span = image
         walker.add_launch(launch)
     walker.result.diagnostics.extend(found.diagnostics)
     walker.result.comments.extend(found.comments)
