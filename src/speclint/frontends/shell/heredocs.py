@@ -293,10 +293,20 @@ def unread_launcher(tm: TextMap, statement: Node, command: Node, redirect: Node)
     end = body.start_byte + len(text[: match.end()].encode("utf-8", "surrogatepass"))
     launcher = " ".join(match.group().split())
     where = "written to a file" if writes else f"given to `{base}`"
+    why = (
+        "speclint reads a here-document only as the script of a shell, `ssh` or `sbatch` that reads "
+        "standard input, so nothing in this launch was checked"
+    )
+    words = [
+        static_word(c, tm) for c in command.children if c.is_named and c.start_byte >= name_node.end_byte
+    ]
+    if base in ("kubectl", "docker", "podman", "nerdctl") and "exec" in words and not writes:
+        why = (  # (with -i it is read: `script_reader`, `python_heredoc`)
+            f"`{base} exec` without `-i` passes no standard input, so the program it starts in the "
+            "container never gets it; nothing in this launch was checked"
+        )
     return (
-        f"speclint did not read this here-document, {where}, which holds `{launcher}`: speclint "
-        "reads a here-document only as the script of a shell, `ssh` or `sbatch` that reads standard "
-        "input, so nothing in this launch was checked",
+        f"speclint did not read this here-document, {where}, which holds `{launcher}`: {why}",
         tm.span(start, end),
     )
 
