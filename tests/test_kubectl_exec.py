@@ -8,7 +8,7 @@ from __future__ import annotations
 from fixture_file import FixtureFile
 
 from speclint.engine import lint_text
-from speclint.frontends.shell.wrappers import kubectl_stdin_command
+from speclint.frontends.shell.docker import kubectl_stdin_command
 
 FILE = FixtureFile("shell/kubectl_exec.sh")
 

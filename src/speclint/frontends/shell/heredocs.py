@@ -132,7 +132,7 @@ def _pod_shell_reader(words: list[str | None], line: int) -> tuple[dict[str, Wor
     """`kubectl exec -i POD [-c C] -- bash [-s] << EOF`: the pod container's shell reads the
     here-document, with the container's environment (kubectl exec sets none; the image not
     known)."""
-    from speclint.frontends.shell.wrappers import kubectl_stdin_command
+    from speclint.frontends.shell.docker import kubectl_stdin_command
 
     at = kubectl_stdin_command(words)
     if (

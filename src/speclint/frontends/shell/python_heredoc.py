@@ -62,7 +62,7 @@ def reads_stdin(walker: Walking, command: Node) -> bool:
             return False
         program, words = words[at] or "", words[at + 1 :]
     elif tool == "kubectl":  # `kubectl exec -i POD -- python3 - << EOF`
-        from speclint.frontends.shell.wrappers import kubectl_stdin_command
+        from speclint.frontends.shell.docker import kubectl_stdin_command
 
         at = kubectl_stdin_command(words)
         if at is None:

@@ -191,46 +191,6 @@ def _kubectl_exec(args: list[Arg], i: int, ended: bool) -> int:
     return walk_options(KUBECTL, args, i + 1)[0]  # past POD: `--`, or the old form without it
 
 
-def kubectl_stdin_command(words: list[str | None]) -> int | None:
-    """For the words after `kubectl` (`[options] exec [options] POD [options] [--]
-    COMMAND...`): the index of COMMAND when `-i`/`--stdin` passes kubectl's standard input
-    to it (kubectl's `exec` reference: "-i, --stdin: Pass stdin to the container"), so that a
-    here-document written after the command is COMMAND's; None otherwise."""
-    stdin = False
-    at = 0
-    seen: list[str] = []  # `exec`, then POD
-    while at < len(words):
-        text = words[at]
-        if text is None and seen == ["exec"] and "--" in words[at + 1 :]:
-            text = "POD"  # `exec -i "$POD" [-c C] -- ...`: the pod's name not known, its place is
-        if text is None:
-            return None
-        if text == "--":
-            at += 1
-            break
-        if not text.startswith("-") or text == "-":
-            if len(seen) == 2:
-                break  # COMMAND, in the old form without `--`
-            seen.append(text)
-            if seen[0] != "exec":
-                return None
-            at += 1
-            continue
-        at += 1
-        if text.startswith("--"):
-            stdin = stdin or text in ("--stdin", "--stdin=true")
-            at += "=" not in text and text in KUBECTL_VALUE
-            continue
-        for k, letter in enumerate(text[1:]):
-            stdin = stdin or letter == "i"
-            if "-" + letter in KUBECTL_VALUE:
-                at += k + 2 == len(text)
-                break
-    if not seen or seen[0] != "exec":
-        return None
-    return at if stdin and at < len(words) else None
-
-
 # tmux (cmd-*.c `args` templates of tmux 3.4; letters before a colon take a value): the
 # commands that start a shell command, and `send-keys`, whose keys are typed into a pane's
 # shell. Global options before the command: `-c`, `-f`, `-L`, `-S`, `-T` take a value.
