@@ -4,7 +4,8 @@
 Docker's own options are skipped (knowing which take a value, from docker's option table);
 `-e`/`--env` are read into the container's environment, which starts empty: the host's
 variables reach the container only when named. `--entrypoint` is the command's first word
-(`--entrypoint ""` none: it clears the image's).
+(`--entrypoint ""` none: it clears the image's). `kubectl exec -i POD --` passes standard
+input as `docker exec -i` does (`kubectl_stdin_command`).
 """
 
 from __future__ import annotations
