@@ -51,3 +51,30 @@ def test_a_shell_string_still_ends_the_command_at_a_line_end():
         "run.py",
     ).findings
     assert "FLG001" not in [f.code for f in found]  # the shell runs `--tp-szie 2` as a command of its own
+
+
+def test_str_split_keeps_quotes_as_characters_where_shlex_split_removes_them():
+    text = (
+        "import shlex, subprocess\n"
+        "cmd = 'python3 -m sglang.launch_server --model-path \"/models/llama\" --tp-szie 2'\n"
+        "subprocess.run(cmd.split())\n"
+        "subprocess.run(shlex.split(cmd))\n"
+    )
+    split, shlexed = lint_text(text, "run.py").contexts
+    assert split.launch.args[1].text == '"/models/llama"'  # str.split: the quotes reach SGLang
+    assert shlexed.launch.args[1].text == "/models/llama"
+    assert (split.launch.args[1].span.line, split.launch.args[1].span.column) == (2, 53)
+    found = lint_text(text, "run.py").findings
+    assert [(f.code, f.span.line, f.span.column) for f in found] == [
+        ("FLG001", 2, 69)
+    ]  # (both launches: one finding)
+
+
+def test_str_split_of_an_unknown_standing_alone_may_be_any_number_of_words():
+    text = (
+        "import subprocess\nextra = get_extra()\n"
+        "subprocess.run(f'python3 -m sglang.launch_server --model-path m {extra} --tp-szie 2'.split())\n"
+    )
+    (ctx,) = lint_text(text, "run.py").contexts
+    assert [w.splat for w in ctx.launch.args] == [False, False, True, False, False]
+    assert [f.code for f in lint_text(text, "run.py").findings] == ["SLM004", "FLG001"]
