@@ -78,3 +78,14 @@ def test_str_split_of_an_unknown_standing_alone_may_be_any_number_of_words():
     (ctx,) = lint_text(text, "run.py").contexts
     assert [w.splat for w in ctx.launch.args] == [False, False, True, False, False]
     assert [f.code for f in lint_text(text, "run.py").findings] == ["SLM004", "FLG001"]
+
+
+def test_a_hash_starting_a_word_of_shlex_split_text_is_an_argument_not_a_comment():
+    text = (
+        "import shlex, subprocess\n"
+        'subprocess.Popen(shlex.split("python -m sglang.launch_server --model-path m # --tp-szie 2"))\n'
+        'subprocess.Popen("python -m sglang.launch_server --model-path m # --tp-szie 2", shell=True)\n'
+    )
+    found = lint_text(text, "run.py").findings
+    assert [(f.code, f.span.line, f.span.column) for f in found] == [("FLG010", 2, 77), ("FLG001", 2, 79)]
+    assert found[0].message.startswith("`#` is not attached to any flag")  # shlex.split: comments off
