@@ -117,3 +117,26 @@ def test_include_entries_extend_the_original_combinations_they_fit_or_stand_alon
     ]
     unset = _value(launches[4], "--quantization")
     assert unset.dynamic_reason is not None and "`matrix.quant` is not set" in unset.dynamic_reason
+
+
+OBJECTS = FixtureFile("workflows/matrix_objects.yml")
+
+
+def test_a_key_of_a_mapping_the_matrix_lists_is_read_per_combination():
+    launches = extract_file(str(OBJECTS.path), OBJECTS.text).launches
+    pairs = [(_value(l, "--model-path").text, _value(l, "--tp-size").text) for l in launches]
+    assert pairs == [("/models/llama", "2"), ("/models/qwen", "two")]  # flow and block mappings
+    found = OBJECTS.findings()
+    assert [f[:4] for f in found] == [
+        ("FLG005", 15, 93, "${{ matrix.cfg.tp }}"),
+        ("SLM004", 15, 121, "${{ matrix.cfg.port }}"),  # no mapping has `port`
+    ]
+    assert "invalid int value: 'two'" in found[0][4]
+    result = lint_text(OBJECTS.text, str(OBJECTS.path))
+    notes = result.findings[0].notes
+    assert [OBJECTS.at(n.span) for n in notes] == [(12, 20, "/models/qwen")]
+    assert notes[0].message == (
+        "when the matrix gives `matrix.cfg.model` the value `/models/qwen` "
+        "and the matrix gives `matrix.cfg.tp` the value `two`"
+    )
+    assert "`matrix.cfg.port` is not set (or not a string) in this combination" in found[1][4]

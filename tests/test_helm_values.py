@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fixture_file import FixtureFile
+
 from speclint.engine import lint_path, lint_text
+from speclint.frontends import extract_file
 
 ROOT = Path(__file__).resolve().parent.parent
 HELM = ROOT / "fixtures/helm"
@@ -146,3 +149,24 @@ def test_each_block_of_a_values_file_is_one_launch_lists_of_blocks_too():
         ("SLM004", 7, 5),
         ("FLG001", 7, 67),
     ]
+
+
+GLOBAL = FixtureFile("helm/values_global_image.yaml")
+
+
+def test_the_values_global_image_picks_the_release_when_no_nearer_image_does():
+    found = GLOBAL.findings()
+    assert [f[:4] for f in found] == [
+        ("SLM004", 10, 3, "command"),
+        ("FLG009", 14, 7, "--enable-dp-lm-head"),  # global.image: 0.4.6
+        ("SLM004", 17, 3, "args"),
+        ("FLG001", 17, 85, "--tp-sise"),  # its own image: 0.5.6
+    ]
+    assert "does not exist yet in SGLang 0.4.6 " in found[1][4]
+    assert "is not an SGLang 0.5.6 flag" in found[3][4]
+    server, router = extract_file(str(GLOBAL.path), GLOBAL.text).launches
+    assert (server.image, GLOBAL.at(server.image_span)) == (
+        "docker.io/lmsysorg/sglang:v0.4.6",
+        (7, 10, "v0.4.6"),
+    )
+    assert router.image == "lmsysorg/sglang:v0.5.6"

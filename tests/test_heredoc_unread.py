@@ -14,10 +14,10 @@ def findings(text: str) -> list[tuple[str, int, int, str]]:
 
 
 def test_a_here_document_given_to_kubectl_exec_is_reported_beside_a_launch():
-    # (`docker exec -i CONTAINER bash` reads it: test_docker_exec)
+    # without -i kubectl passes no standard input (`docker exec -i CONTAINER bash` and
+    # `kubectl exec -i POD -- bash` read it: test_docker_exec, test_kubectl_exec)
     text = (
-        SERVE
-        + "kubectl exec -i sglang-0 -- bash <<'EOF'\n  python3 -m sglang.launch_server --tp-szie 2\nEOF\n"
+        SERVE + "kubectl exec sglang-0 -- bash <<'EOF'\n  python3 -m sglang.launch_server --tp-szie 2\nEOF\n"
     )
     ((code, line, column, message),) = findings(text)
     assert (code, line, column) == ("SLM005", 3, 3)

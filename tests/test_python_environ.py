@@ -243,3 +243,41 @@ def test_a_big_file_keeps_the_setup_call_and_what_the_function_sets() -> None:
         "CUDA_VISIBLE_DEVICES": "0",
         "NCCL_DEBUG": "INFO",
     }
+
+
+METHOD = FixtureFile("python/environ_setup_method.py")
+
+
+def test_a_setup_method_and_the_main_block_set_the_environment_of_the_launches_after_them() -> None:
+    findings = METHOD.findings()
+    assert [f[:4] for f in findings] == [
+        ("PAR001", 15, 46, '"0"'),  # self.setup() in run(), before the launch
+        ("SLM004", 19, 73, "self.model"),
+        ("PAR001", 29, 42, '"0,1"'),  # set in the `__main__` block before main()
+    ]
+    assert findings[0][4] == _one_gpu("0", 2)
+    assert "CUDA_VISIBLE_DEVICES=0,1 leaves 2 GPUs visible" in findings[2][4]
+    assert "4 DP replicas" in findings[2][4]
+
+
+def test_a_self_method_that_sets_nothing_adds_nothing() -> None:
+    text = (
+        "import os\nimport subprocess\n\n"
+        "class R:\n    def setup(self):\n        self.port = 1\n\n"
+        "    def run(self):\n        self.setup()\n"
+        "        subprocess.Popen(['python', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-size', '2'])\n"
+    )
+    (run,) = lint_text(text, "app.py").contexts
+    assert run.launch.env == {}
+
+
+def test_a_main_guard_with_an_else_is_a_branch_as_before() -> None:
+    text = (
+        "import os\nimport subprocess\n\n"
+        "if __name__ == '__main__':\n    os.environ['CUDA_VISIBLE_DEVICES'] = '0'\nelse:\n    pass\n"
+        "subprocess.Popen(['python', '-m', 'sglang.launch_server', '--model-path', 'm', '--tp-size', '2'])\n"
+    )
+    (module,) = lint_text(text, "app.py").contexts
+    assert module.launch.env["CUDA_VISIBLE_DEVICES"].text is None  # one path sets it
+    found = lint_text(text.replace("\nelse:\n    pass", ""), "app.py").findings
+    assert [(f.code, f.span.line, f.span.column) for f in found] == [("PAR001", 5, 42)]

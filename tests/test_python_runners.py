@@ -61,3 +61,27 @@ def test_the_release_chosen_says_which_pin_and_where() -> None:
         "oldest is 0.4.0): checked against 0.4.0, unverified for 0.3.0 (line 9)",
     )
     assert reasons[6][0] == "0.5.23" and "package pin" not in reasons[6][1]
+
+
+PIPX = FixtureFile("shell/pipx_run_requirement.sh")
+
+
+def test_pipx_run_with_a_requirement_as_the_app_runs_its_package_name() -> None:
+    # pipx's run.py: the app run is `Requirement(APP).name`, installed from APP (or --spec)
+    findings = PIPX.findings()
+    assert [f[:4] for f in findings] == [
+        ("FLG001", 4, 56, "--tp-szie"),  # before: `sglang==0.4.6` as the program, no launch
+        ("FLG006", 5, 69, "halff"),
+        ("FLG001", 6, 77, "--mem-fraction-statc"),
+    ]
+    assert "is not an SGLang 0.4.6 flag" in findings[0][4]  # the requirement's pin
+    assert "did you mean `--tp-size`?" in findings[0][4]
+    launches = extract_file(str(PIPX.path), PIPX.text).launches
+    assert [launch.image for launch in launches] == ["sglang==0.4.6", None, "sglang[all]==0.4.6"]
+    assert [PIPX.at(launch.image_span)[:2] for launch in launches if launch.image_span] == [(4, 10), (6, 17)]
+
+
+def test_a_spec_names_the_package_even_when_the_app_has_a_pin() -> None:
+    text = "pipx run --spec sglang==0.4.6 sglang==0.5.0 serve --model-path /m --tp-szie 2\n"
+    (finding,) = lint_text(text, "serve.sh").findings
+    assert "is not an SGLang 0.4.6 flag" in finding.message

@@ -179,6 +179,7 @@ ENTRIES: tuple[RuleEntry, ...] = (
             "diagnostic:parser-gap",
             "diagnostic:template-gap",
             "diagnostic:split-not-shell",
+            "diagnostic:release-uncertain",
         ),
     ),
     _R(

@@ -31,6 +31,7 @@ said so, never passed over.
 
 from __future__ import annotations
 
+import os
 import re
 from typing import NamedTuple
 
@@ -120,10 +121,22 @@ class _Reader:
     # ---- poe -----------------------------------------------------------------------------
 
     def poe(self, poe: TomlTable) -> None:
-        self.poe_tasks = poe.table("tasks") or TomlTable()
+        """Its tasks, those of its `groups` too (`[tool.poe.groups.NAME.tasks]`, poe's
+        `ConfigPartition.collect_tasks`: a group adds a heading and an executor, no
+        environment); what `include` adds from other files is said, not read."""
+        tasks = dict(poe.table("tasks") or TomlTable())
+        for group in (poe.table("groups") or {}).values():
+            if isinstance(group, TomlTable):
+                tasks.update(group.table("tasks") or {})
+        self.poe_tasks = TomlTable(tasks)
         self.poe_global = self.poe_env(poe, _PoeEnv({}, None))
         for task in self.poe_tasks.values():
             self.poe_task(task, self.poe_global, 0)
+        included = poe.get("include")
+        for item in included if isinstance(included, list) else [included]:
+            where = item.get("path") if isinstance(item, TomlTable) else item
+            if isinstance(where, TomlString):
+                self.poe_include(where)
 
     def poe_env(self, table: TomlTable, outer: _PoeEnv) -> _PoeEnv:
         """`envfile` (each file read from disk beside the config, in order), then `env`:
@@ -174,9 +187,17 @@ class _Reader:
             if isinstance(ref, TomlString):
                 self.poe_ref(ref, env, depth)
             kind = task.get("default_item_type")
+            items = kind.value if isinstance(kind, TomlString) else "ref"
+            self.poe_task(task.get("sequence"), env, depth + 1, items)
+            self.poe_task(task.get("parallel"), env, depth + 1, items)  # poe's `ParallelTask`
+            cases = task.get("switch")  # poe's `SwitchTask`: one case runs, each read as its task
+            control = task.get("control")
             self.poe_task(
-                task.get("sequence"), env, depth + 1, kind.value if isinstance(kind, TomlString) else "ref"
+                TomlTable({"cmd": control}) if isinstance(control, TomlString) else control, env, depth + 1
             )
+            for case in cases if isinstance(cases, list) else []:
+                if isinstance(case, TomlTable):
+                    self.poe_task(case, env, depth + 1)
             for key in ("script", "expr"):
                 self.poe_python(key, task.get(key))
 
@@ -188,6 +209,32 @@ class _Reader:
         target = self.poe_tasks.get(name)
         if target is not None and outer != self.poe_global:
             self.poe_task(target, outer, depth + 1)
+
+    def poe_include(self, where: TomlString) -> None:
+        """An `include` of another config file (beside this one) whose text names SGLang's
+        launcher: poe adds its tasks, which speclint does not read from here; said so."""
+        from speclint.frontends.commands.env_files import read_env_file
+        from speclint.frontends.reading import read_source
+
+        full = read_env_file(self.path, where.value).full  # (noted for the result cache)
+        text = read_source(full)[0] if os.path.isfile(full) else None
+        named = recognise.MENTIONS[0].search(text) if text is not None else None
+        if named is None:
+            return
+        span = span_of(self.starts, where.begin, where.end)
+        what = (
+            f"the tasks poe includes from `{where.value}` (line {span.line}), which names `{named.group()}`"
+        )
+        for kind, message in (
+            ("launch-unread", what),
+            (
+                "launcher-not-read",
+                f"speclint did not read {what}: an included file is not read, so nothing in it was checked",
+            ),
+        ):
+            found = Diagnostic(kind, message, span)
+            if found not in self.result.diagnostics:
+                self.result.diagnostics.append(found)
 
     def poe_python(self, key: str, node: object) -> None:
         """A `script` (`module:function(...)`) or `expr` (a Python expression) task naming

@@ -1,4 +1,5 @@
-"""GitHub Actions job matrices: `${{ matrix.NAME }}` read once per value the matrix gives.
+"""GitHub Actions job matrices: `${{ matrix.NAME }}` read once per value the matrix gives
+(`${{ matrix.NAME.KEY }}` too: a key of a mapping the matrix lists, `- { model: m, tp: 2 }`).
 
 A job's `strategy.matrix` runs the job once per combination of its lists (`tp: [1, 2]`,
 `model: [a, b]`: four jobs), less the `exclude:` entries that match one, and with each
@@ -32,7 +33,9 @@ if TYPE_CHECKING:
 
 MAX_COMBINATIONS = 256
 """GitHub runs at most 256 jobs of one matrix; a bigger product is not expanded."""
-MATRIX_REF = re.compile(r"\$\{\{\s*matrix\.([A-Za-z_][A-Za-z0-9_-]*)\s*\}\}")
+MATRIX_REF = re.compile(r"\$\{\{\s*matrix\.([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)*)\s*\}\}")
+"""`${{ matrix.NAME }}`, or `${{ matrix.NAME.KEY... }}` (a property of a mapping the matrix
+gives: GitHub's expression syntax, "property dereference"): group 1 is the dotted path."""
 
 _Combination = dict[str, yaml.Node]
 
@@ -118,7 +121,7 @@ def readings(reader: NodeReader, matrix: Matrix | None, texts: list[str]) -> lis
         ]
     distinct: dict[tuple[str | None, ...], _Combination] = {}
     for combination in matrix.combinations:
-        key = tuple(_text(combination.get(name)) for name in used)
+        key = tuple(_text(_lookup(combination, name)) for name in used)
         distinct.setdefault(key, combination)
     if len(distinct) > MAX_ALTERNATIVES:
         why = f"the job's matrix gives what this step reads {len(distinct)} different values, more than speclint reads one by one ({MAX_ALTERNATIVES})"
@@ -137,7 +140,9 @@ def _condition(reader: NodeReader, combination: _Combination, name: str) -> Cond
     matrix writes it."""
     from speclint.core.conditions import Condition
 
-    node = combination.get(name)
+    node = _lookup(combination, name)
+    if node is None:  # a path into a mapping that lacks the key: placed at the mapping
+        node = combination.get(name.split(".", 1)[0])
     if node is not None and (text := _text(node)) is not None:
         return Condition(reader.span(node), f"the matrix gives `matrix.{name}` the value `{text}`")
     where = node or next(iter(combination.values()))  # a combination always has a value
@@ -182,6 +187,20 @@ def substitute(text: str, reading: Reading) -> str | None:
     except KeyError:
         return None
     return None if "${{" in filled else filled
+
+
+def _lookup(combination: _Combination, path: str) -> yaml.Node | None:
+    """The value at a dotted path: `cfg.model` is the `model` key of the mapping the matrix
+    gives `cfg` (`- { model: /m, tp: 2 }`); None when a step of it is missing or not a mapping."""
+    first, *rest = path.split(".")
+    node = combination.get(first)
+    for key in rest:
+        if not isinstance(node, yaml.MappingNode):
+            return None
+        node = next(
+            (v for k, v in mapping_pairs(node) if isinstance(k, yaml.ScalarNode) and k.value == key), None
+        )
+    return node
 
 
 def _from_expression(what: str, node: yaml.Node) -> str:

@@ -43,6 +43,9 @@ class _Stage:
     own_cmd: bool = False
     scripts: dict[str, WrittenScript] = field(default_factory=dict)
     """Files the stage's RUN and COPY instructions write (`dockerfile_scripts`)."""
+    uncertain: Span | None = None
+    """A `pip install sglang==X` the stage's last pinning RUN runs on some paths only
+    (after `||`, inside `if`/`case`): where; the release its launch runs is not known."""
 
 
 def extract_dockerfile(text: str, path: str, built: bool = True) -> ExtractResult:
@@ -64,8 +67,11 @@ def extract_dockerfile(text: str, path: str, built: bool = True) -> ExtractResul
         stage = stages[-1] if stages else None
         if keyword == "RUN" and stage is not None and "sglang" in instruction.text:
             pin = _installed_pin(instruction.text)  # the stage's SGLang is then that release
-            if pin is not None:
+            if pin is not None and _branches(instruction.text):
+                stage.uncertain = instruction.span(starts, pin[1], pin[2])
+            elif pin is not None:
                 stage.image = (pin[0], instruction.span(starts, pin[1], pin[2]))
+                stage.uncertain = None
         if keyword == "FROM":
             stages.append(_from(instruction, starts, global_args, named))
             if stages[-1].name:
@@ -148,7 +154,7 @@ def _from(
     base = named.get(value.lower()) if value is not None else None
     if base is not None:  # `FROM builder`: the stage's image, environment and command
         stage = _Stage(name, base.image, dict(base.env), dict(base.args), base.entrypoint, base.cmd)
-        stage.scripts = dict(base.scripts)
+        stage.scripts, stage.uncertain = dict(base.scripts), base.uncertain
         return stage
     return _Stage(name, (value, span))
 
@@ -294,6 +300,22 @@ def _launch(
     for launch in result.launches[count:]:
         for name, word in stage.env.items():
             launch.env.setdefault(name, word)
+    if stage.uncertain is not None and len(result.launches) > count:
+        result.diagnostics.append(
+            Diagnostic(
+                "release-uncertain",
+                "this `pip install` of an SGLang release runs on some paths of the RUN only (after "
+                "`||`, or in an `if`/`case`): the release the stage's launch runs is not known, so "
+                "its flags are checked against the release the summary names, unverified for this one",
+                stage.uncertain,
+            )
+        )
+
+
+def _branches(text: str) -> bool:
+    """Whether a RUN's shell code has a path that skips a command: `||`, or an `if`/`case`."""
+    words = [text[b:e].rstrip(";") for b, e in split_words(text)]
+    return "||" in words or any(w in ("if", "case", "elif", "else") for w in words)
 
 
 def _shell_form(

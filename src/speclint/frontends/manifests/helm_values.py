@@ -166,20 +166,27 @@ def _env(reader: NodeReader, node: yaml.Node | None) -> dict[str, Word]:
 
 def _image(reader: NodeReader, blocks: tuple[yaml.MappingNode, ...]) -> tuple[str | None, Span | None] | None:
     """The nearest `image:` (innermost block first): `image: NAME:TAG`, or `repository` and
-    `tag` (and `registry`), placed at the tag (or the repository when there is no tag)."""
+    `tag` (and `registry`), placed at the tag (or the repository when there is no tag); else
+    the values' `global.image` (Helm's global values, which every chart of the release sees)."""
     for block in reversed(blocks):
-        image = get(block, "image")
-        if isinstance(image, yaml.ScalarNode) and image.value:
-            return image.value, reader.span(image)
-        repository = get(image, "repository") if isinstance(image, yaml.MappingNode) else None
-        if not isinstance(repository, yaml.ScalarNode) or not repository.value:
-            continue
-        assert image is not None
-        registry, tag = get(image, "registry"), get(image, "tag")
-        name = repository.value
-        if isinstance(registry, yaml.ScalarNode) and registry.value:
-            name = f"{registry.value}/{name}"
-        if isinstance(tag, yaml.ScalarNode) and tag.value:
-            return f"{name}:{tag.value}", reader.span(tag)
-        return name, reader.span(repository)
-    return None
+        found = _image_value(reader, get(block, "image"))
+        if found is not None:
+            return found
+    top = get(blocks[0], "global") if blocks else None
+    return _image_value(reader, get(top, "image")) if isinstance(top, yaml.MappingNode) else None
+
+
+def _image_value(reader: NodeReader, image: yaml.Node | None) -> tuple[str | None, Span | None] | None:
+    if isinstance(image, yaml.ScalarNode) and image.value:
+        return image.value, reader.span(image)
+    repository = get(image, "repository") if isinstance(image, yaml.MappingNode) else None
+    if not isinstance(repository, yaml.ScalarNode) or not repository.value:
+        return None
+    assert image is not None
+    registry, tag = get(image, "registry"), get(image, "tag")
+    name = repository.value
+    if isinstance(registry, yaml.ScalarNode) and registry.value:
+        name = f"{registry.value}/{name}"
+    if isinstance(tag, yaml.ScalarNode) and tag.value:
+        return f"{name}:{tag.value}", reader.span(tag)
+    return name, reader.span(repository)

@@ -154,8 +154,14 @@ class Atoms:
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
             func = node.value.func
             if self.environ and (
-                isinstance(func, ast.Name) or (isinstance(func, ast.Attribute) and func.attr == "putenv")
-            ):  # `setup_env()` may set `os.environ` (`environ_calls`), `os.putenv(...)` does
+                isinstance(func, ast.Name)
+                or (isinstance(func, ast.Attribute) and func.attr == "putenv")
+                or (
+                    isinstance(func, ast.Attribute)
+                    and isinstance(func.value, ast.Name)
+                    and func.value.id in ("self", "cls")
+                )
+            ):  # `setup_env()` / `self.setup()` may set `os.environ` (`environ_calls`), `os.putenv(...)` does
                 self.writes[atom].add(ENVIRON_WORD)
             if (
                 isinstance(func, ast.Attribute)

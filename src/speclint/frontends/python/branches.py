@@ -27,6 +27,27 @@ if TYPE_CHECKING:
     from speclint.frontends.python.walking import Walking
 
 
+def is_main_guard(test: py.BaseExpression) -> bool:
+    """`__name__ == "__main__"` (either side): the block a file runs when it is run as a
+    script, which is how a launch script's launch runs, so it is walked as code that runs
+    (its `os.environ` settings hold for the functions it calls), not as a branch."""
+    if not isinstance(test, py.Comparison) or len(test.comparisons) != 1:
+        return False
+    target = test.comparisons[0]
+    if not isinstance(target.operator, py.Equal):
+        return False
+    sides = (test.left, target.comparator)
+    names = [side for side in sides if isinstance(side, py.Name) and side.value == "__name__"]
+    texts = [
+        side
+        for side in sides
+        if isinstance(side, py.SimpleString)
+        and side.value[:1] in "'\""
+        and side.value.strip("'\"") == "__main__"
+    ]
+    return len(names) == 1 and len(texts) == 1
+
+
 def arm_conditions(walker: Walking, node: py.If, top: py.If | None) -> list[Condition | None]:
     """One condition per arm of `node` (the `if`/`elif` body, then the `else` arm): None for
     an `else` that is an `elif` (its own arms say when). `top`: the `if` of an `elif`."""

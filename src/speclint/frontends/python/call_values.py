@@ -81,6 +81,8 @@ def call_value(ev: Evaluating, node: py.Call) -> Val:
         text = ev.eval(source)
         if isinstance(source, py.Name) and text.kind == "str":  # each word where it is written
             text = ev.env[source.value]
+        if text.kind == "str" and name != "shlex.split":  # `str.split()`: at whitespace, no quoting
+            return ev._make(node, "list", _whitespace_words(ev, node, text.pieces))
         if text.kind == "str":  # split into words when the program runs: the shell front-end splits it
             return ev._make(node, "list", [replace(text, shell_code=True)])
     if name == "os.environ.copy":
@@ -93,6 +95,26 @@ def call_value(ev: Evaluating, node: py.Call) -> Val:
         key = ev.eval(args[0].value).text
         return ev.unknown(node, f"environment variable {key or '?'} (read when the program runs)")
     return ev.unknown(node, f"`{ev.pos.quote(node.func)}(...)` is computed when the program runs")
+
+
+def _whitespace_words(ev: Evaluating, node: py.Call, pieces: list[Piece]) -> list[Val]:
+    """The words `text.split()` makes (Python's `str.split`: runs of whitespace separate
+    them; quotes, `#` and `$` are characters of a word), each at its file position; a value
+    not known standing alone may be any number of words."""
+    from speclint.frontends.python.values import Val
+    from speclint.frontends.python.whitespace_words import split_words
+    from speclint.frontends.shell.pieces import span_of, unknown_reason
+
+    words: list[Val] = []
+    for word in split_words(pieces, ()):
+        begin, end = word[0].begin, word[-1].end
+        span = span_of(ev.pos.starts, begin, end)
+        if all(p.text is None for p in word):
+            reason = unknown_reason(word) or "value not known statically"
+            words.append(Val("unknown", span, begin, end, reason=reason, splat=True))
+        else:
+            words.append(Val("str", span, begin, end, pieces=word))
+    return words
 
 
 def _joined(ev: Evaluating, node: py.Call, separator: Val, items: list[Val]) -> Val:

@@ -24,7 +24,7 @@ from speclint.frontends.python.environ import _KEY, _all_unknown, _put, environ_
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.frontends.python.walking import Walking
+    from speclint.frontends.python.walking import Helper, Walking
 
 _PUTENV = frozenset({"os.putenv"})
 """(`from os import putenv`: `putenv` is read as `os.putenv` where the imports say so.)"""
@@ -76,20 +76,42 @@ def _may_set(walker: Walking, function: py.FunctionDef, seen: set[int]) -> bool:
     return False
 
 
+def _called_helper(walker: Walking, call: py.Call) -> tuple[str, Helper] | None:
+    """(the name as called, the function) for `name(...)` of a module-level function of the
+    file, or `self.name(...)` / `cls.name(...)` of a method of the class whose method makes
+    the call (`self.setup()` before the launch)."""
+    func = call.func
+    if isinstance(func, py.Name):
+        helper = walker.functions.get(func.value)
+        if helper is None or helper.owner is not None:
+            return None
+        name = func.value
+    elif (
+        isinstance(func, py.Attribute)
+        and isinstance(func.value, py.Name)
+        and func.value.value in ("self", "cls")
+        and walker.owner is not None
+    ):
+        helper = walker.owner.methods.get(func.attr.value)
+        if helper is None or helper.owner is not walker.owner:
+            return None
+        name = f"{func.value.value}.{func.attr.value}"
+    else:
+        return None
+    return None if helper.positions is not None else (name, helper)
+
+
 def _follow(walker: Walking, call: py.Call) -> bool:
-    """`name(...)` of a module-level function of the file: what its body sets in
-    `os.environ`, set here."""
-    if not isinstance(call.func, py.Name):
+    """`name(...)` of a module-level function of the file, or `self.name(...)` of a method of
+    the caller's class: what its body sets in `os.environ`, set here."""
+    found = _called_helper(walker, call)
+    if found is None:
         return False
-    helper = walker.functions.get(call.func.value)
-    if helper is None or helper.owner is not None or helper.positions is not None:
-        return False
+    name, helper = found
     if not _may_set(walker, helper.node, set()):
         return False  # (nothing in it, or in the functions it calls, names the environment)
     if helper.node in walker.active or len(walker.active) >= MAX_DEPTH:
-        _all_unknown(
-            walker, call, f"{call.func.value}() is called within itself; speclint does not follow it"
-        )
+        _all_unknown(walker, call, f"{name}() is called within itself; speclint does not follow it")
         return True
     from speclint.frontends.python.helpers import _Exhausted, bind
 
@@ -98,15 +120,17 @@ def _follow(walker: Walking, call: py.Call) -> bool:
     inner.helper_budget = walker.helper_budget
     inner.active = walker.active | {helper.node}
     inner.in_function = True
+    inner.owner = helper.owner
     globals_env = walker.module_env if walker.module_env is not None else walker.env
     environ = {
         key: value for key, value in walker.env.items() if key.startswith(_KEY) or key == "os.environ[]"
     }
-    inner.env = scope = ChainMap(bind(walker, helper, call), environ, helper.outer, globals_env)
+    attrs = helper.owner.attrs if helper.owner is not None else {}  # `self.X` the class set
+    inner.env = scope = ChainMap(bind(walker, helper, call), environ, helper.outer, attrs, globals_env)
     try:
         inner.block(helper.node.body.body)
     except _Exhausted:
-        why = f"{call.func.value}(): more helper statements than speclint follows in one file"
+        why = f"{name}(): more helper statements than speclint follows in one file"
         _all_unknown(walker, call, why)
         return True
     changed = {key: value for key, value in scope.maps[0].items() if key.startswith(_KEY)}

@@ -13,7 +13,13 @@ from dataclasses import replace
 
 from speclint.core.launches import Launch
 from speclint.frontends.python import syntax as py
-from speclint.frontends.python.branches import arm_conditions, choices_for, mark, with_alternatives
+from speclint.frontends.python.branches import (
+    arm_conditions,
+    choices_for,
+    is_main_guard,
+    mark,
+    with_alternatives,
+)
 from speclint.frontends.python.calls import note_call, walk_call_sites
 from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited, walk_super
 from speclint.frontends.python.environ import assign_environ, launch_env
@@ -180,7 +186,10 @@ class PyWalker:
         elif isinstance(node, py.ClassDef):
             class_body(self, node)
         elif isinstance(node, py.If):
-            self.if_statement(node, None)
+            if not self.in_function and node.orelse is None and is_main_guard(node.test):
+                self.block(node.body.body)  # the script's entry: what runs when it is run
+            else:
+                self.if_statement(node, None)
         elif isinstance(node, (py.For, py.While)):
             self.loop(node)
         elif isinstance(node, py.Try):

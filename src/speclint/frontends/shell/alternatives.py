@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import product
 
 from speclint.core.launches import MAX_ALTERNATIVES
+from speclint.frontends.recognise import names_launcher
 from speclint.frontends.shell.builtin_commands import changes_variables, function_effects
 
 TYPE_CHECKING = False
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.variables import Env, VarValue
     from speclint.frontends.shell.walking import Walking
 
+_PIN = "__speclint_pip_pin"
+"""`python_runners.PIN_VARIABLE`: the release `pip install sglang==X` installed on this path."""
 _MAX_PRODUCT = 256
 """Combinations looked at before the consistent ones are counted (several variables)."""
 
@@ -140,7 +143,11 @@ def walk_alternatives(walker: Walking, node: Node) -> bool:
     called = name in walker.functions  # a call read once per choice (`functions`)
     if (changes_variables(walker, name) and not called) or b":=" in raw:
         return False
-    combos = combinations(walker.env, referenced_names(node, walker.tm))
+    names = referenced_names(node, walker.tm)
+    pin = walker.env.vars.get(_PIN)
+    if pin is not None and pin.alternatives and names_launcher(raw):
+        names.append(_PIN)  # a launch after `pip install sglang==X` on some paths only
+    combos = combinations(walker.env, names)
     if combos is None:
         return False
     from speclint.core.conditions import Alternative

@@ -4,7 +4,8 @@
 Docker's own options are skipped (knowing which take a value, from docker's option table);
 `-e`/`--env` are read into the container's environment, which starts empty: the host's
 variables reach the container only when named. `--entrypoint` is the command's first word
-(`--entrypoint ""` none: it clears the image's).
+(`--entrypoint ""` none: it clears the image's). `kubectl exec -i POD --` passes standard
+input as `docker exec -i` does (`kubectl_stdin_command`).
 """
 
 from __future__ import annotations
@@ -173,3 +174,45 @@ def exec_stdin_command(words: list[str | None], compose: bool = False) -> int | 
                 break
     stdin_open = interactive or (compose and not detached)
     return i + 1 if stdin_open and i + 1 < len(words) else None
+
+
+def kubectl_stdin_command(words: list[str | None]) -> int | None:
+    """For the words after `kubectl` (`[options] exec [options] POD [options] [--]
+    COMMAND...`): the index of COMMAND when `-i`/`--stdin` passes kubectl's standard input
+    to it (kubectl's `exec` reference: "-i, --stdin: Pass stdin to the container"), so that a
+    here-document written after the command is COMMAND's; None otherwise."""
+    from speclint.frontends.shell.wrappers import KUBECTL_VALUE as _KUBECTL_VALUE
+
+    stdin = False
+    at = 0
+    seen: list[str] = []  # `exec`, then POD
+    while at < len(words):
+        text = words[at]
+        if text is None and seen == ["exec"] and "--" in words[at + 1 :]:
+            text = "POD"  # `exec -i "$POD" [-c C] -- ...`: the pod's name not known, its place is
+        if text is None:
+            return None
+        if text == "--":
+            at += 1
+            break
+        if not text.startswith("-") or text == "-":
+            if len(seen) == 2:
+                break  # COMMAND, in the old form without `--`
+            seen.append(text)
+            if seen[0] != "exec":
+                return None
+            at += 1
+            continue
+        at += 1
+        if text.startswith("--"):
+            stdin = stdin or text in ("--stdin", "--stdin=true")
+            at += "=" not in text and text in _KUBECTL_VALUE
+            continue
+        for k, letter in enumerate(text[1:]):
+            stdin = stdin or letter == "i"
+            if "-" + letter in _KUBECTL_VALUE:
+                at += k + 2 == len(text)
+                break
+    if not seen or seen[0] != "exec":
+        return None
+    return at if stdin and at < len(words) else None

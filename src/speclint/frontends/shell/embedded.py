@@ -144,8 +144,11 @@ class ShellBuffer:
         pieces = item.pieces
         begin = pieces[0].begin if pieces else 0
         end = pieces[-1].end if pieces else 0
-        if item.code:
-            self.add_code(pieces, words=True)
+        if item.code:  # `shlex.split` reads a line end (outside quotes) as a blank
+            from speclint.frontends.manifests.compose_env import newlines_as_blanks
+            from speclint.frontends.shell.shlex_text import literal_hashes
+
+            self.add_code(literal_hashes(newlines_as_blanks(pieces)), words=True)
             return
         if item.splat:
             reason = unknown_reason(pieces) or "an unknown number of words"

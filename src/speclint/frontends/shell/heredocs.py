@@ -123,7 +123,29 @@ def script_reader(
         return _sbatch_reader(walker, command, line, script)
     if base in ("docker", "podman", "nerdctl", "docker-compose", "podman-compose"):
         return _container_shell_reader(walker, command, words, line, base.endswith("-compose"))
+    if base == "kubectl":
+        return _pod_shell_reader(words, line)
     return None
+
+
+def _pod_shell_reader(words: list[str | None], line: int) -> tuple[dict[str, Word], str, bool] | None:
+    """`kubectl exec -i POD [-c C] -- bash [-s] << EOF`: the pod container's shell reads the
+    here-document, with the container's environment (kubectl exec sets none; the image not
+    known)."""
+    from speclint.frontends.shell.docker import kubectl_stdin_command
+
+    at = kubectl_stdin_command(words)
+    if (
+        at is None
+        or (words[at] or "").rsplit("/", 1)[-1] not in SHELLS
+        or not _shell_reads_stdin(words[at + 1 :])
+    ):
+        return None
+    return (
+        {},
+        f"${{name}} comes from the environment of the pod's container `kubectl exec` runs in (line {line})",
+        True,
+    )
 
 
 def _container_shell_reader(
@@ -271,10 +293,20 @@ def unread_launcher(tm: TextMap, statement: Node, command: Node, redirect: Node)
     end = body.start_byte + len(text[: match.end()].encode("utf-8", "surrogatepass"))
     launcher = " ".join(match.group().split())
     where = "written to a file" if writes else f"given to `{base}`"
+    why = (
+        "speclint reads a here-document only as the script of a shell, `ssh` or `sbatch` that reads "
+        "standard input, so nothing in this launch was checked"
+    )
+    words = [
+        static_word(c, tm) for c in command.children if c.is_named and c.start_byte >= name_node.end_byte
+    ]
+    if base in ("kubectl", "docker", "podman", "nerdctl") and "exec" in words and not writes:
+        why = (  # (with -i it is read: `script_reader`, `python_heredoc`)
+            f"`{base} exec` without `-i` passes no standard input, so the program it starts in the "
+            "container never gets it; nothing in this launch was checked"
+        )
     return (
-        f"speclint did not read this here-document, {where}, which holds `{launcher}`: speclint "
-        "reads a here-document only as the script of a shell, `ssh` or `sbatch` that reads standard "
-        "input, so nothing in this launch was checked",
+        f"speclint did not read this here-document, {where}, which holds `{launcher}`: {why}",
         tm.span(start, end),
     )
 

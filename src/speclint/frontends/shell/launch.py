@@ -144,13 +144,21 @@ def recognize(walker: Walking, node: Node, args: list[Arg], prefix: dict[str, Wo
     env = walker.env.exported_words(span)
     env.update(prefix)
     count = len(walker.result.launches)
-    _dispatch(walker, node, span, args, 0, env, walker.image)
+    image = walker.image
+    pinned = walker.env.vars.get("__speclint_pip_pin")  # this path's `pip install sglang==X`
+    if pinned is not None:  # (python_runners.PIN_VARIABLE; unknown: only some paths ran it)
+        image = (pinned.text, pinned.origin) if pinned.text is not None else None
+    _dispatch(walker, node, span, args, 0, env, image)
     if len(walker.result.launches) == count:  # a framework forwarding prefixed SGLang flags
         import speclint.frontends.manifests.prefixed as prefixed  # (a module: `from M import name` here costs a failed lookup each call)
 
-        launch = prefixed.prefixed_launch(walker.path, span, [a.word for a in args], env, walker.image)
+        launch = prefixed.prefixed_launch(walker.path, span, [a.word for a in args], env, image)
         if launch is not None:
             walker.add_launch(launch)
+    if pinned is not None and pinned.text is None and len(walker.result.launches) > count:
+        from speclint.frontends.shell.python_runners import uncertain_pin
+
+        uncertain_pin(walker, span, pinned)
 
 
 def _dispatch(

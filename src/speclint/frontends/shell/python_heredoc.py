@@ -42,8 +42,8 @@ _PLACEHOLDER = re.compile(r"\$\{(__speclint_\w+)\}")
 def reads_stdin(walker: Walking, command: Node) -> bool:
     """`python [options] [-] [args]`: the interpreter runs the program on its standard input
     (no `-c`, no `-m`, no script file named before `-`, no help or version asked for); also
-    when `docker exec -i CONTAINER` (podman, nerdctl) or `docker compose exec SERVICE` runs it
-    (`in_container`)."""
+    when `docker exec -i CONTAINER` (podman, nerdctl), `docker compose exec SERVICE` or
+    `kubectl exec -i POD --` runs it (`in_container`)."""
     from speclint.frontends.shell.launch import _is_python
 
     name = command.child_by_field_name("name")
@@ -58,6 +58,13 @@ def reads_stdin(walker: Walking, command: Node) -> bool:
         from speclint.frontends.shell.docker import exec_stdin_command
 
         at = exec_stdin_command(words, tool.endswith("-compose"))
+        if at is None:
+            return False
+        program, words = words[at] or "", words[at + 1 :]
+    elif tool == "kubectl":  # `kubectl exec -i POD -- python3 - << EOF`
+        from speclint.frontends.shell.docker import kubectl_stdin_command
+
+        at = kubectl_stdin_command(words)
         if at is None:
             return False
         program, words = words[at] or "", words[at + 1 :]
@@ -86,13 +93,13 @@ def reads_stdin(walker: Walking, command: Node) -> bool:
 
 
 def in_container(walker: Walking, command: Node) -> bool:
-    """Whether the command is `docker exec` (or podman's, nerdctl's): its program runs in a
-    container whose image is not known here, not in this script's."""
+    """Whether the command is `docker exec` (or podman's, nerdctl's, `kubectl exec`): its
+    program runs in a container whose image is not known here, not in this script's."""
     name = command.child_by_field_name("name")
     program = (
         static_word(name.named_children[0], walker.tm) if name is not None and name.named_children else None
     )
-    return (program or "").rsplit("/", 1)[-1] in CONTAINER_TOOLS
+    return (program or "").rsplit("/", 1)[-1] in CONTAINER_TOOLS | {"kubectl"}
 
 
 def read_python_heredoc(
@@ -116,6 +123,14 @@ def read_python_heredoc(
     found = reader(body.text, walker.path, reasons, moved_to_script(body), PYTHON_STDIN)
     if not found.launches:
         return False
+    image = walker.image
+    pinned = walker.env.vars.get("__speclint_pip_pin")  # (python_runners.PIN_VARIABLE)
+    if pinned is not None:  # this path's `pip install sglang==X`; unknown: some paths only
+        image = (pinned.text, pinned.origin) if pinned.text is not None else None
+        if pinned.text is None and not container:
+            from speclint.frontends.shell.python_runners import uncertain_pin
+
+            uncertain_pin(walker, found.launches[0].span, pinned)
     for launch in found.launches:
         launch.args = [_unknown_placeholder(word, reasons) for word in launch.args]
         launch.kwargs = [
@@ -123,8 +138,8 @@ def read_python_heredoc(
             for key, value in launch.kwargs
         ]
         launch.env = {name: _unknown_placeholder(word, reasons) for name, word in launch.env.items()}
-        if launch.image is None and walker.image is not None and not container:
-            launch.image, launch.image_span = walker.image
+        if launch.image is None and image is not None and not container:
+            launch.image, launch.image_span = image
         walker.add_launch(launch)
     walker.result.diagnostics.extend(found.diagnostics)
     walker.result.comments.extend(found.comments)

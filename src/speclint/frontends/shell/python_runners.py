@@ -7,10 +7,13 @@ Their options are skipped (those that take a value with it); `uv run -m MODULE` 
 runs, as an image tag does (`versions.package_pin`): `uv run --with "sglang[all]==0.5.2"`
 (each requirement of a comma-separated `--with`), `uvx --from sglang==0.5.2` / `--with`,
 uvx's `COMMAND@VERSION` (`uvx sglang@0.5.2 serve`: uv's "Requesting specific versions"),
-`pipx run --spec sglang==0.5.2`. A range (`sglang>=0.5`) or a bare `sglang` pins nothing.
+`pipx run --spec sglang==0.5.2`, pipx's requirement APP (`pipx run sglang==0.5.2 serve`: the
+app run is the requirement's name). A range (`sglang>=0.5`) or a bare `sglang` pins nothing.
 """
 
 from __future__ import annotations
+
+import re
 
 from speclint.frontends.shell.expand import Arg
 from speclint.frontends.shell.launcher_options import value_word
@@ -20,6 +23,7 @@ from speclint.sglang.flags.versions import package_pin
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.spans import Span
+    from speclint.frontends.shell.variables import VarValue
     from speclint.frontends.shell.walking import Walking
 
 Pin = tuple[str | None, "Span | None"]
@@ -42,6 +46,8 @@ _UV_TOOL_RUN = RUNNERS[("uv", "run")] - {
 # `pipx run` (pipx's `_add_run` argparse options that take a value)
 _PIPX_RUN = frozenset({"--spec", "--python", "--pip-args", "--index-url", "-i", "--backend"})
 _PINS = frozenset({"--with", "--from", "--spec"})
+_REQUIREMENT = re.compile(r"([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(===?|[<>~!]=|[<>])")
+"""A requirement with a version (PEP 508's name, extras, a version operator): its name."""
 
 
 def runner_command(args: list[Arg], i: int) -> tuple[list[Arg], int, Pin | None, bool]:
@@ -93,7 +99,23 @@ def _options(
             pin = _pinned(*value) or pin
     if tool and i < len(args):
         args, pin = _versioned_command(args, i, pin)
+    if base == "pipx" and i < len(args):
+        args, pin = _requirement_app(args, i, pin)
     return args, i, pin, False
+
+
+def _requirement_app(args: list[Arg], i: int, pin: Pin | None) -> tuple[list[Arg], Pin | None]:
+    """pipx's `run APP` where APP is a requirement (`pipx run sglang==0.5.2 serve`, pipx's
+    run.py: the app run is `Requirement(app).name`, installed from APP unless `--spec`
+    names the package): the command is the name; the pin is APP's when no `--spec` gave one."""
+    text = args[i].word.text
+    match = _REQUIREMENT.match(text or "")
+    if text is None or match is None:
+        return args, pin
+    if pin is None and "==" in text and package_pin(text):
+        word = value_word(args[i], 0)
+        pin = (word.text, word.span)
+    return [*args[:i], Arg(value_word(args[i], 0, match.end(1)), None), *args[i + 1 :]], pin
 
 
 def _pinned(arg: Arg, skip: int) -> Pin | None:
@@ -141,12 +163,40 @@ _PIP_VALUE = frozenset(
 )
 
 
+PIN_VARIABLE = "__speclint_pip_pin"
+"""The variable that holds the last `pip install sglang==X` of this path through the script
+(its text the requirement, its origin where written): a pin installed in one arm of an `if`,
+`case` or `||` is then a value chosen by a branch, and a launch after it is one alternative
+per arm (`alternatives`), each checked against the release that arm installs."""
+
+
 def record_install(walker: Walking, args: list[Arg], i: int) -> None:
     """`pip install sglang==X` (`args[i]`: `pip`): the script's later launches run X (the
-    walker's image, as a `docker run` image is for the script it runs)."""
+    walker's image, as a `docker run` image is for the script it runs; `PIN_VARIABLE`)."""
     pin = install_pin(args, i)
     if pin is not None:
+        from speclint.frontends.shell.variables import VarValue
+
         walker.image = pin
+        walker.env.vars[PIN_VARIABLE] = VarValue(text=pin[0], origin=pin[1])
+
+
+def uncertain_pin(walker: Walking, span: Span, value: VarValue) -> None:
+    """A launch at `span` after a `pip install sglang==X` that only some paths ran, with no
+    alternatives kept for them (`value`: `PIN_VARIABLE`, unknown): said, the release is not
+    known (the launch carries no pin)."""
+    from speclint.core.diagnostics import Diagnostic
+
+    line = f" (line {value.origin.line})" if value.origin is not None else ""
+    found = Diagnostic(
+        "release-uncertain",
+        f"the `pip install sglang==X`{line} before this launch runs on some paths only: the SGLang "
+        "release it runs is not known, so its flags are checked against the release the summary "
+        "names, unverified for the one installed",
+        span,
+    )
+    if walker.collect and found not in walker.result.diagnostics:
+        walker.result.diagnostics.append(found)
 
 
 def install_pin(args: list[Arg], i: int) -> Pin | None:

@@ -21,7 +21,9 @@ class SyntaxError_(Rule):
     warning that says so, never "bash would refuse"; so is a Helm template that is not YAML
     even with its template actions set aside (Helm renders it first). So is text that looks
     like shell but is not run by one: SGLang's `launch_server_cmd("...")` splits its text on
-    whitespace, so a `$MODEL`, quotes or `#` there reach SGLang as those characters.
+    whitespace, so a `$MODEL`, quotes or `#` there reach SGLang as those characters. So is a
+    launch after a `pip install sglang==X` that only some paths run, where speclint cannot
+    check it once per path: the release it runs is not known.
 
     ## Why it matters
     A launch inside the broken part is not checked, so a clean result would be a false
@@ -50,6 +52,7 @@ class SyntaxError_(Rule):
         "diagnostic:parser-gap",
         "diagnostic:template-gap",
         "diagnostic:split-not-shell",
+        "diagnostic:release-uncertain",
     )
     name = "syntax-error"
     severity = Severity.ERROR
@@ -71,6 +74,7 @@ class SyntaxError_(Rule):
         "parser-gap",
         "template-gap",
         "split-not-shell",
+        "release-uncertain",
     )
 
     def check_file(self, ctx: FileContext) -> Iterator[Finding]:
@@ -88,7 +92,7 @@ class SyntaxError_(Rule):
                 )
 
 
-_WARNINGS = ("doc-syntax-error", "parser-gap", "template-gap", "split-not-shell")
+_WARNINGS = ("doc-syntax-error", "parser-gap", "template-gap", "split-not-shell", "release-uncertain")
 
 _HELP = {
     "syntax-error": "fix the syntax; speclint checks what it can parse",
@@ -97,6 +101,8 @@ _HELP = {
     "parser-gap": "write the offset in braces (`${@:${#}}`) so that speclint reads the rest",
     "split-not-shell": "SGLang starts the text's words as written: put values in with f-string fields "
     '(`f"... --model-path {model}"`), leave out quotes and comments, and give the port as `port=`',
+    "release-uncertain": "install one release on every path (the `pip install` before the branch), "
+    "or say which with --sglang-version",
     "template-gap": "lint what Helm renders (`helm template CHART > rendered.yaml`) to check every launch",
     "file-too-large": "split the file, or keep generated data out of launch scripts "
     "(speclint reads files up to 1 MiB and 1000 launches per file)",
