@@ -22,6 +22,7 @@ from speclint.frontends.python.launch import (
     _SHELL_CALLS,
     LAUNCH_NAMES,
 )
+from speclint.frontends.python.container_specs import K8S_CONTAINERS
 from speclint.frontends.python.launch_apis import API_CALLS
 from speclint.frontends.python.nox_sessions import NOX_RUNS
 from speclint.frontends.reading import MAX_FILE_BYTES
@@ -138,6 +139,8 @@ def test_every_recognised_name_is_a_launch_name():
         "ServerArgs.from_cli_args",
         *API_CALLS,  # docker-py, SkyPilot, pexpect
         *(f"session.{name}" for name in NOX_RUNS),  # a nox session's run
+        *K8S_CONTAINERS,  # kubernetes.client.V1Container, Pulumi's ContainerArgs
+        "aiplatform.Model.upload",  # Vertex AI's serving container
     ]
     assert {name.rsplit(".", 1)[-1] for name in names} == LAUNCH_NAMES
 
