@@ -279,10 +279,39 @@ _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
 }
 
 
+_UNREAD_SCRIPTS = {
+    ".ps1": "PowerShell scripts",
+    ".psm1": "PowerShell scripts",
+    ".bat": "Windows batch files",
+    ".cmd": "Windows batch files",
+    ".fish": "fish scripts",
+    ".zsh": "zsh scripts",
+    ".csh": "csh scripts",
+    ".tcsh": "csh scripts",
+    ".tf": "Terraform files",
+    ".hcl": "HCL files",
+    ".nomad": "Nomad job files",
+}
+"""Files of commands or container specs no front-end reads (their languages' quoting,
+variables and arrays are not bash's): one that names the launcher is said not read
+(`no-launch-found`, at the mention) rather than refused, and folder walks read those that
+name sglang for that."""
+
+
+def _unread_script(path: str) -> str | None:
+    return _UNREAD_SCRIPTS.get(os.path.splitext(path)[1].lower())
+
+
 def extract_file(path: str, text: str) -> ExtractResult:
     """The launches in one file ("-" is stdin, read as shell)."""
     kind = file_kind(path, text)
     front_end = _FRONT_ENDS.get(kind or "")
+    unread = _unread_script(path) if front_end is None else None
+    if unread is not None:
+        from speclint.core.diagnostics import Diagnostic
+
+        why = f"speclint does not read {unread} (`{os.path.splitext(path)[1]}`), so nothing in it was checked"
+        return ExtractResult(diagnostics=[Diagnostic("launch-unread", why, Span.point(1, 1))])
     if front_end is None:
         message = (
             f"no front-end reads {os.path.basename(path) or path!r} (not a shell script, "
@@ -327,7 +356,7 @@ def is_lintable_path(path: str) -> bool:
         return _drop_in_kind(path) is not None or _command_file(path, _head(path)) is not None
     if path.endswith(".container"):
         return _command_file(path, _head(path)) is not None
-    if os.path.basename(path) == "pyproject.toml":  # (every Python project has one: only one naming sglang)
+    if os.path.basename(path) == "pyproject.toml" or _unread_script(path):  # (only one naming sglang)
         head = _head(path)
         return head is not None and "sglang" in head
     if _command_file(path, None) is not None:
