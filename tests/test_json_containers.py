@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from fixture_file import FIXTURES, FixtureFile
 
-from speclint.runner.walk import iter_lint_paths
 from speclint.frontends import extract_file, file_kind, is_lintable_path
+from speclint.runner.walk import iter_lint_paths
 
 DEV = FixtureFile("json/.devcontainer/devcontainer.json")
 ECS = FixtureFile("json/ecs-task-definition.json")

@@ -33,7 +33,12 @@ def test_env_values_expand_and_a_spec_without_command_is_not_a_launch() -> None:
         "lmsysorg/sglang:v0.5.4",
         "lmsysorg/sglang:v0.5.6",
     )
-    assert [w.text for w in client.args][:4] == ["--model-path", "Qwen/Qwen2.5-7B-Instruct", "--tp-size", "two"]
+    assert [w.text for w in client.args][:4] == [
+        "--model-path",
+        "Qwen/Qwen2.5-7B-Instruct",
+        "--tp-size",
+        "two",
+    ]
     assert client.env["TP"].text == "two"
     assert vertex.env["HF_HOME"].text == "/models"
     assert FILE.at(client.span)[:2] == (10, 10)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import speclint.frontends.python.extract as front_end
 from speclint.engine import lint_text
+from speclint.frontends.python.container_specs import K8S_CONTAINERS
 from speclint.frontends.python.extract import extract_python
 from speclint.frontends.python.launch import (
     _ARGV_CALLS,
@@ -22,7 +23,6 @@ from speclint.frontends.python.launch import (
     _SHELL_CALLS,
     LAUNCH_NAMES,
 )
-from speclint.frontends.python.container_specs import K8S_CONTAINERS
 from speclint.frontends.python.launch_apis import API_CALLS
 from speclint.frontends.python.nox_sessions import NOX_RUNS
 from speclint.frontends.reading import MAX_FILE_BYTES

@@ -27,7 +27,14 @@ def test_a_spliced_known_value_is_read_in_place() -> None:
     from speclint.frontends import extract_file
 
     first, second = extract_file(str(FILE.path), FILE.text).launches
-    assert [w.text for w in second.args] == ["--model-path", "/models/dsv3", "--port", "5000", "--tp-size", "two"]
+    assert [w.text for w in second.args] == [
+        "--model-path",
+        "/models/dsv3",
+        "--port",
+        "5000",
+        "--tp-size",
+        "two",
+    ]
     port = second.args[3]
     assert FILE.at(port.span)[:3] == (8, 77, "$PORT")
     assert first.args[-2].text == "--mem-fraction-statics"

@@ -380,7 +380,9 @@ def is_lintable_path(path: str) -> bool:
         return _drop_in_kind(path) is not None or _command_file(path, _head(path)) is not None
     if path.endswith(".container"):
         return _command_file(path, _head(path)) is not None
-    if os.path.basename(path) in ("pyproject.toml", *_CONTAINER_JSON) or _unread_script(path):  # (only one naming sglang)
+    if os.path.basename(path) in ("pyproject.toml", *_CONTAINER_JSON) or _unread_script(
+        path
+    ):  # (only one naming sglang)
         head = _head(path)
         return head is not None and "sglang" in head
     if _command_file(path, None) is not None:

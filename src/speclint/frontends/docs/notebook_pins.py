@@ -17,7 +17,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.launches import Launch
 
-_INSTALL = re.compile(r"[ \t]*[!%][ \t]*(?:uv[ \t]+)?(?:pip3?|python3?[ \t]+-m[ \t]+pip)[ \t]+install[ \t](.*)")
+_INSTALL = re.compile(
+    r"[ \t]*[!%][ \t]*(?:uv[ \t]+)?(?:pip3?|python3?[ \t]+-m[ \t]+pip)[ \t]+install[ \t](.*)"
+)
 _TOKEN = re.compile(r"""'([^']*)'|"([^"]*)"|([^\s'"]+)""")
 
 

@@ -23,7 +23,9 @@ if TYPE_CHECKING:
     from speclint.core.spans import Span
 
 
-def service_env_files(node: yaml.Node | None, compose_path: str, span: Callable[[yaml.Node], Span]) -> dict[str, Word]:
+def service_env_files(
+    node: yaml.Node | None, compose_path: str, span: Callable[[yaml.Node], Span]
+) -> dict[str, Word]:
     """NAME -> its value's word, from the files `node` (the service's `env_file:`) names."""
     if node is None or not os.path.isfile(compose_path):
         return {}
@@ -49,6 +51,8 @@ def service_env_files(node: yaml.Node | None, compose_path: str, span: Callable[
             continue
         where = span(item)
         for name, text in values.items():
-            reason = None if text is not None else f"`{item.value}` (env_file) sets {name} from other variables"
+            reason = (
+                None if text is not None else f"`{item.value}` (env_file) sets {name} from other variables"
+            )
             words[name] = Word(text, where, where, dynamic_reason=reason)
     return words

@@ -31,7 +31,13 @@ if TYPE_CHECKING:
     PiecesOf = Callable[[str, _String], list[Piece]]
     Image = tuple[str | None, Span | None] | None
 
-_LIFECYCLE = ("onCreateCommand", "updateContentCommand", "postCreateCommand", "postStartCommand", "postAttachCommand")
+_LIFECYCLE = (
+    "onCreateCommand",
+    "updateContentCommand",
+    "postCreateCommand",
+    "postStartCommand",
+    "postAttachCommand",
+)
 
 
 def extract_json_containers(text: str, path: str, kind: str) -> ExtractResult:

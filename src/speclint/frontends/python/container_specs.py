@@ -82,7 +82,9 @@ def _launch(
     from speclint.frontends.shell.pieces import span_of
 
     starts = walker.pos.starts
-    argv = K8sExpander(env, lambda begin, end: span_of(starts, begin, end)).argv([argv_item(v) for v in items])
+    argv = K8sExpander(env, lambda begin, end: span_of(starts, begin, end)).argv(
+        [argv_item(v) for v in items]
+    )
     buffer = ShellBuffer(walker.text, starts, walker.budget)
     for item in argv:
         buffer.add_word(item)

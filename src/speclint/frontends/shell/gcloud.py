@@ -15,7 +15,6 @@ given twice, or a value speclint does not know, leaves the list unknown.
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 
 from speclint.core.words import Word
@@ -24,7 +23,6 @@ from speclint.frontends.shell.expand import Arg
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.spans import Span
-
 
 
 @dataclass(frozen=True)
@@ -37,7 +35,9 @@ class _Names:
     env: tuple[str, ...]
 
 
-_VERTEX = _Names("--container-command", "--container-args", "--container-image-uri", ("--container-env-vars",))
+_VERTEX = _Names(
+    "--container-command", "--container-args", "--container-image-uri", ("--container-env-vars",)
+)
 _RUN = _Names("--command", "--args", "--image", ("--set-env-vars", "--update-env-vars"))
 _ALT_DELIMITER = re.compile(r"\^([^^]+)\^")
 _REFERENCE = re.compile(r"\$\(([A-Za-z_][A-Za-z0-9_]*)\)")
@@ -51,7 +51,9 @@ def _options(args: list[Arg], i: int) -> _Names | None:
         words = words[1:]
     if words[:3] == ["ai", "models", "upload"]:
         return _VERTEX
-    if words[:2] == ["run", "deploy"] or (words[:2] == ["run", "jobs"] and words[2] in ("create", "deploy", "update")):
+    if words[:2] == ["run", "deploy"] or (
+        words[:2] == ["run", "jobs"] and words[2] in ("create", "deploy", "update")
+    ):
         return _RUN
     return None
 

@@ -101,7 +101,11 @@ def _add_pieces(
         _literal(tm, node.start_byte + 1, node.end_byte - 1, False, pieces)
     elif node is not None and node.type == "string":
         _string(walker, node, pieces, placeholders)
-    elif node is not None and node.type == "concatenation" and _concatenation(walker, node, pieces, placeholders):
+    elif (
+        node is not None
+        and node.type == "concatenation"
+        and _concatenation(walker, node, pieces, placeholders)
+    ):
         pass
     elif arg.word.text is not None:
         where: tuple[int, int] | None = (
@@ -123,7 +127,9 @@ def _add_pieces(
     return True
 
 
-def _string(walker: Walking, node: Node, pieces: list[tuple[str, int, int]], placeholders: dict[str, str]) -> None:
+def _string(
+    walker: Walking, node: Node, pieces: list[tuple[str, int, int]], placeholders: dict[str, str]
+) -> None:
     """A double-quoted string: its characters, each expansion's value in place."""
     tm = walker.tm
     expander = walker.expander()
