@@ -173,7 +173,8 @@ def _referenced(word: Word, env: dict[str, Word]) -> Word:
     text = word.text
     if text is None or "$(" not in text:
         return word
-    out, pos = [], 0
+    out: list[str] = []
+    pos = 0
     for match in _REFERENCE.finditer(text):
         value = env.get(match.group(1))
         if value is None or value.text is None:
