@@ -5,6 +5,10 @@
   image's ENTRYPOINT and `args` its CMD, `$(NAME)` in them is expanded by Kubernetes from the
   container's `env` (`manifests.k8s_expand`, as for a manifest's container), `image` picks the
   SGLang release as a manifest's `image:` does;
+- an Amazon ECS container made with the AWS CDK (`task_definition.add_container(...)`,
+  `ecs.ContainerDefinition(...)`): `entry_point` then `command` (Docker's ENTRYPOINT and CMD;
+  `command` alone is read as the whole argv, as a `docker run` command is), `environment` (a
+  dict), the image of `ecs.ContainerImage.from_registry("...")`; no `$(NAME)` expansion;
 - a Vertex AI serving container (`aiplatform.Model.upload(serving_container_command=...,
   serving_container_args=..., serving_container_environment_variables={...},
   serving_container_image_uri=...)`): the fields of Vertex's ModelContainerSpec, which its
@@ -37,33 +41,45 @@ _VERTEX = {
     "env": "serving_container_environment_variables",
 }
 _K8S = {"command": "command", "args": "args", "image": "image", "env": "env"}
+ECS_CONTAINERS = frozenset({"add_container", "ContainerDefinition"})
+"""AWS CDK's ECS container (`task_definition.add_container(...)`, `ecs.ContainerDefinition`)."""
+_ECS = {"command": "entry_point", "args": "command", "image": "image", "env": "environment"}
 
 
 def recognize_container_spec(walker: Walking, call: py.Call, name: str) -> bool:
     """Read `call` when it is a container spec above; False when it is none."""
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    last = name.rsplit(".", 1)[-1]
     if VERTEX_COMMAND in keywords:
         fields = _VERTEX
-    elif name.rsplit(".", 1)[-1] in K8S_CONTAINERS:
+    elif last in K8S_CONTAINERS:
         fields = _K8S
+    elif last in ECS_CONTAINERS:
+        fields = _ECS
     else:
         return False
     command = keywords.get(fields["command"])
+    args = keywords.get(fields["args"])
+    if fields is _ECS and command is None:  # Docker's ENTRYPOINT then CMD: CMD alone is the argv
+        command, args = args, None
     if command is None:
         return True  # the image's ENTRYPOINT runs: not written here
     ev = walker.evaluator()
     items = _words(walker, command)
-    args = keywords.get(fields["args"])
     if args is not None:
         items += _words(walker, args)
     env_node = keywords.get(fields["env"])
     env = _env(walker, env_node) if env_node is not None else {}
     image: tuple[str | None, Span | None] | None = None
     image_node = keywords.get(fields["image"])
+    if isinstance(image_node, py.Call) and fields is _ECS:  # `ContainerImage.from_registry("X")`
+        named = ev.dotted(image_node.func) or ""
+        given = [a.value for a in image_node.args if a.keyword is None]
+        image_node = given[0] if named.endswith("from_registry") and given else None
     if image_node is not None:
         value = ev.eval(image_node)
         image = (value.text if value.kind == "str" else None, value.origin or value.span)
-    _launch(walker, call, items, env, image)
+    _launch(walker, call, items, env, image, expand=fields is not _ECS)
     return True
 
 
@@ -73,18 +89,20 @@ def _launch(
     items: list[Val],
     env: dict[str, Word],
     image: tuple[str | None, Span | None] | None,
+    expand: bool,
 ) -> None:
-    """The container's argv, its `$(NAME)` references expanded as Kubernetes expands them, run
-    with `env` (no shell: a `bash -c` script in it gets `env` as its environment)."""
+    """The container's argv, its `$(NAME)` references expanded as Kubernetes expands them
+    (`expand`), run with `env` (no shell: a `bash -c` script in it gets `env` as its
+    environment)."""
     from speclint.frontends.manifests.k8s_expand import K8sExpander
     from speclint.frontends.python.scan import argv_item
     from speclint.frontends.shell.embedded import ShellBuffer
     from speclint.frontends.shell.pieces import span_of
 
     starts = walker.pos.starts
-    argv = K8sExpander(env, lambda begin, end: span_of(starts, begin, end)).argv(
-        [argv_item(v) for v in items]
-    )
+    argv = [argv_item(v) for v in items]
+    if expand:
+        argv = K8sExpander(env, lambda begin, end: span_of(starts, begin, end)).argv(argv)
     buffer = ShellBuffer(walker.text, starts, walker.budget)
     for item in argv:
         buffer.add_word(item)

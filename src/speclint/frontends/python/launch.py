@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from speclint.core.words import Word
-from speclint.frontends.python.container_specs import K8S_CONTAINERS, recognize_container_spec
+from speclint.frontends.python.container_specs import ECS_CONTAINERS, K8S_CONTAINERS, recognize_container_spec
 from speclint.frontends.python.environ import launch_env
 from speclint.frontends.python.launch_apis import API_NAMES, recognize_api
 from speclint.frontends.python.nox_sessions import NOX_RUNS, recognize_nox
@@ -64,6 +64,7 @@ LAUNCH_NAMES = frozenset(
     | SHELL_HELPERS
     | API_NAMES
     | K8S_CONTAINERS
+    | ECS_CONTAINERS
     | {"upload"}  # Vertex AI's `Model.upload(serving_container_command=...)`
     | NOX_RUNS
     | {
