@@ -62,8 +62,8 @@ def recognize_container_spec(walker: Walking, call: py.Call, name: str) -> bool:
     args = keywords.get(fields["args"])
     if fields is _ECS and command is None:  # Docker's ENTRYPOINT then CMD: CMD alone is the argv
         command, args = args, None
-    if command is None:
-        return True  # the image's ENTRYPOINT runs: not written here
+    if command is None:  # the image's ENTRYPOINT runs: not written here
+        return fields is not _ECS  # (`add_container` of another API: left to the other readers)
     ev = walker.evaluator()
     items = _words(walker, command)
     if args is not None:
