@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import speclint.frontends.python.extract as front_end
 from speclint.engine import lint_text
+from speclint.frontends.python.container_specs import ECS_CONTAINERS, K8S_CONTAINERS
 from speclint.frontends.python.extract import extract_python
 from speclint.frontends.python.launch import (
     _ARGV_CALLS,
@@ -138,6 +139,9 @@ def test_every_recognised_name_is_a_launch_name():
         "ServerArgs.from_cli_args",
         *API_CALLS,  # docker-py, SkyPilot, pexpect
         *(f"session.{name}" for name in NOX_RUNS),  # a nox session's run
+        *K8S_CONTAINERS,  # kubernetes.client.V1Container, Pulumi's ContainerArgs
+        *ECS_CONTAINERS,  # the AWS CDK's add_container, ContainerDefinition
+        "aiplatform.Model.upload",  # Vertex AI's serving container
     ]
     assert {name.rsplit(".", 1)[-1] for name in names} == LAUNCH_NAMES
 

@@ -124,7 +124,8 @@ def _command_file(path: str, text: str | None) -> str | None:
 def file_kind(path: str, text: str | None = None) -> str | None:
     """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst', 'dockerfile', 'vscode',
     'vscode-tasks', 'makefile', 'justfile', 'procfile', 'systemd', 'quadlet', 'supervisord',
-    'tox', 'pixi', 'pyproject' or 'poe', or None when no front-end reads it."""
+    'tox', 'pixi', 'pyproject', 'poe', 'devcontainer' or 'ecs-task', or None when no
+    front-end reads it."""
     first_line = text.split("\n", 1)[0] if text is not None else None
     kind = _OTHER_SUFFIXES.get(os.path.splitext(path)[1].lower())
     if kind is not None:
@@ -137,6 +138,10 @@ def file_kind(path: str, text: str | None = None) -> str | None:
         return "vscode-workspace"
     if _is_vscode_launch(path, text):
         return "vscode"
+    if os.path.basename(path) in _CONTAINER_JSON or (
+        path.endswith(".json") and text is not None and '"containerDefinitions"' in text
+    ):
+        return _CONTAINER_JSON.get(os.path.basename(path), "ecs-task")
     command_kind = _command_file(path, text)
     if command_kind is not None:
         return command_kind
@@ -229,6 +234,22 @@ def _extract_vscode_workspace(text: str, path: str) -> ExtractResult:
     return extract_vscode_workspace(text, path)
 
 
+_CONTAINER_JSON = {"devcontainer.json": "devcontainer", ".devcontainer.json": "devcontainer"}
+"""JSON files of a container's commands (`manifests.json_containers`) known by name; an ECS
+task definition is a `.json` file with `containerDefinitions`."""
+
+
+def _json_containers(kind: str) -> Callable[[str, str], ExtractResult]:
+    def extract(text: str, path: str) -> ExtractResult:
+        if "sglang" not in text:
+            return ExtractResult()
+        from speclint.frontends.manifests.json_containers import extract_json_containers
+
+        return extract_json_containers(text, path, kind)
+
+    return extract
+
+
 def _extract_vscode(text: str, path: str) -> ExtractResult:
     if "sglang" not in text:
         return ExtractResult()
@@ -275,21 +296,53 @@ _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
     "vscode": _extract_vscode,
     "vscode-tasks": _extract_vscode_tasks,
     "vscode-workspace": _extract_vscode_workspace,
+    "devcontainer": _json_containers("devcontainer"),
+    "ecs-task": _json_containers("ecs-task"),
     **{kind: _commands_front_end(kind) for kind in COMMAND_KINDS},
 }
+
+
+_UNREAD_SCRIPTS = {
+    ".ps1": "PowerShell scripts",
+    ".psm1": "PowerShell scripts",
+    ".bat": "Windows batch files",
+    ".cmd": "Windows batch files",
+    ".fish": "fish scripts",
+    ".zsh": "zsh scripts",
+    ".csh": "csh scripts",
+    ".tcsh": "csh scripts",
+    ".tf": "Terraform files",
+    ".hcl": "HCL files",
+    ".nomad": "Nomad job files",
+}
+"""Files of commands or container specs no front-end reads (their languages' quoting,
+variables and arrays are not bash's): one that names the launcher is said not read
+(`no-launch-found`, at the mention) rather than refused, and folder walks read those that
+name sglang for that."""
+
+
+def _unread_script(path: str) -> str | None:
+    return _UNREAD_SCRIPTS.get(os.path.splitext(path)[1].lower())
 
 
 def extract_file(path: str, text: str) -> ExtractResult:
     """The launches in one file ("-" is stdin, read as shell)."""
     kind = file_kind(path, text)
     front_end = _FRONT_ENDS.get(kind or "")
+    unread = _unread_script(path) if front_end is None else None
+    if unread is not None:
+        from speclint.core.diagnostics import Diagnostic
+
+        why = f"speclint does not read {unread} (`{os.path.splitext(path)[1]}`), so nothing in it was checked"
+        return ExtractResult(diagnostics=[Diagnostic("launch-unread", why, Span.point(1, 1))])
     if front_end is None:
         message = (
             f"no front-end reads {os.path.basename(path) or path!r} (not a shell script, "
             "Python file, YAML manifest, Markdown or reStructuredText file, Jupyter notebook, "
             "Dockerfile, VS Code launch configuration (JSON), Makefile, justfile, Procfile, "
             "systemd service or drop-in, Podman Quadlet container, supervisord program, tox.ini, "
-            "pixi.toml, pyproject.toml, poe_tasks.toml, VS Code tasks.json or .code-workspace)"
+            "pixi.toml, pyproject.toml, poe_tasks.toml, VS Code tasks.json or .code-workspace, "
+            "devcontainer.json or ECS task definition)"
         )
         from speclint.core.diagnostics import Diagnostic
 
@@ -327,7 +380,9 @@ def is_lintable_path(path: str) -> bool:
         return _drop_in_kind(path) is not None or _command_file(path, _head(path)) is not None
     if path.endswith(".container"):
         return _command_file(path, _head(path)) is not None
-    if os.path.basename(path) == "pyproject.toml":  # (every Python project has one: only one naming sglang)
+    if os.path.basename(path) in ("pyproject.toml", *_CONTAINER_JSON) or _unread_script(
+        path
+    ):  # (only one naming sglang)
         head = _head(path)
         return head is not None and "sglang" in head
     if _command_file(path, None) is not None:

@@ -192,6 +192,9 @@ def _code(
     else:
         for index in active:
             add_python(doc, python_result(doc, split[index].python))
+    from .notebook_pins import install_pins, pin_launches
+
+    pin_launches(doc.result.launches, install_pins(notebook, doc.starts), doc.starts)
     moved = map_spans(doc.result, mapping.move)
     result.launches.extend(moved.launches)
     result.diagnostics.extend(moved.diagnostics)

@@ -273,7 +273,9 @@ class _Reader(NodeReader):
 
         dotenv = self.dotenv if self.dotenv is not None else project_dotenv(self.path)
         self.dotenv = dotenv
-        env: dict[str, Word] = {}
+        from speclint.frontends.manifests.compose_env_files import service_env_files
+
+        env: dict[str, Word] = service_env_files(get(service, "env_file"), self.path, self.span)
         environment = get(service, "environment")
         if isinstance(environment, yaml.MappingNode):
             for key, value in mapping_pairs(environment):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from speclint.core.words import Word
+from speclint.frontends.python.container_specs import ECS_CONTAINERS, K8S_CONTAINERS, recognize_container_spec
 from speclint.frontends.python.environ import launch_env
 from speclint.frontends.python.launch_apis import API_NAMES, recognize_api
 from speclint.frontends.python.nox_sessions import NOX_RUNS, recognize_nox
@@ -62,6 +63,9 @@ LAUNCH_NAMES = frozenset(
     {name.rsplit(".", 1)[-1] for name in _ARGV_CALLS | _EXEC_V | _EXEC_L | _SHELL_CALLS}
     | SHELL_HELPERS
     | API_NAMES
+    | K8S_CONTAINERS
+    | ECS_CONTAINERS
+    | {"upload"}  # Vertex AI's `Model.upload(serving_container_command=...)`
     | NOX_RUNS
     | {
         "create_subprocess_exec",
@@ -87,7 +91,11 @@ def recognize(walker: Walking, call: py.Call) -> None:
     last = name.rsplit(".", 1)[-1]
     positional = [a for a in call.args if a.keyword is None and not a.star]
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
-    if recognize_api(walker, call, name) or recognize_nox(walker, call, name):
+    if (
+        recognize_api(walker, call, name)
+        or recognize_nox(walker, call, name)
+        or recognize_container_spec(walker, call, name)
+    ):
         return
     if name in _ARGV_CALLS:
         target = positional[0].value if positional else keywords.get("args")

@@ -43,6 +43,23 @@ _COMPOSE_GLOBAL = OptionTable(
 _COMPOSE_VALUE = _VALUE | {"--env-from-file", "--index"}
 
 
+CONTAINER_CLIS = frozenset(
+    {"docker", "podman", "nvidia-docker", "nerdctl", "docker-compose", "podman-compose", "gcloud"}
+)
+"""Programs that run a command in a container (`container_command`)."""
+
+
+def container_command(
+    base: str, args: list[Arg], i: int, host_env: dict[str, Word]
+) -> tuple[list[Arg], dict[str, Word], tuple[str | None, Span | None] | None] | None:
+    """`docker_command`, or for `gcloud` the serving container it deploys (`gcloud.py`)."""
+    if base == "gcloud":
+        from speclint.frontends.shell.gcloud import gcloud_command
+
+        return gcloud_command(args, i)
+    return docker_command(args, i, host_env, compose=base.endswith("-compose"))
+
+
 def docker_command(
     args: list[Arg], i: int, host_env: dict[str, Word], compose: bool = False
 ) -> tuple[list[Arg], dict[str, Word], tuple[str | None, Span | None] | None] | None:

@@ -14,7 +14,7 @@ from speclint.core.words import Word
 from speclint.frontends.recognise import SERVE_ENTRY, command_entry, module_entry
 from speclint.frontends.shell import wrappers
 from speclint.frontends.shell.builtin_commands import BUILTINS_WITH_EFFECTS
-from speclint.frontends.shell.docker import docker_command
+from speclint.frontends.shell.docker import CONTAINER_CLIS, container_command
 from speclint.frontends.shell.env_command import env_command, sudo_command
 from speclint.frontends.shell.launcher_options import OptionTable, skip_options
 
@@ -93,10 +93,6 @@ _LAUNCHERS = (
         "env",
         "sudo",
         "sglang",
-        "docker",
-        "podman",
-        "nvidia-docker",
-        "nerdctl",
         "ssh",
         "srun",
         "sbatch",
@@ -108,8 +104,6 @@ _LAUNCHERS = (
         "tmux",
         "screen",
         "ray",
-        "docker-compose",
-        "podman-compose",
         "xargs",
         "parallel",
         "torchrun",
@@ -117,6 +111,7 @@ _LAUNCHERS = (
         "runuser",
         *("pm2", "systemd-run", "pip", "pip3"),
     }
+    | CONTAINER_CLIS
     | wrappers.PROFILERS
     | SHELLS
     | set(_WRAPPERS)
@@ -203,8 +198,8 @@ def _dispatch(
         elif command_entry(base, following):
             walker.add_launch(_launch(walker, span, SERVE_ENTRY, args[i + 2 :], env, image))
             return
-        elif base in ("docker", "podman", "nvidia-docker", "nerdctl", "docker-compose", "podman-compose"):
-            found = docker_command(args, i + 1, env, compose=base.endswith("-compose"))
+        elif base in CONTAINER_CLIS:  # docker, podman, ..., gcloud's serving containers
+            found = container_command(base, args, i + 1, env)
             if found is not None:
                 command, container_env, container_image = found
                 _dispatch(walker, node, span, command, 0, container_env, container_image)

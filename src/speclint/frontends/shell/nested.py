@@ -100,20 +100,13 @@ def _add_pieces(
     if node is not None and node.type == "raw_string":
         _literal(tm, node.start_byte + 1, node.end_byte - 1, False, pieces)
     elif node is not None and node.type == "string":
-        expander = walker.expander()
-        pos, end = node.start_byte + 1, node.end_byte - 1
-        for child in node.children:
-            if not child.is_named and child.type == '"':
-                continue
-            if child.type == "string_content" or not child.is_named:
-                continue
-            start = tm.blank_lead(child)  # (`"$A $B"`: the blank is in the second node)
-            if start > pos:
-                _literal(tm, pos, start, True, pieces)
-            put_expansion(expander, tm, child, start, pieces, placeholders)
-            pos = child.end_byte
-        if end > pos:
-            _literal(tm, pos, end, True, pieces)
+        _string(walker, node, pieces, placeholders)
+    elif (
+        node is not None
+        and node.type == "concatenation"
+        and _concatenation(walker, node, pieces, placeholders)
+    ):
+        pass
     elif arg.word.text is not None:
         where: tuple[int, int] | None = (
             tm.file_range(node.start_byte, node.end_byte) if node is not None else None
@@ -131,4 +124,49 @@ def _add_pieces(
         pieces.append((arg.word.text, begin, finish))
     else:
         return False
+    return True
+
+
+def _string(
+    walker: Walking, node: Node, pieces: list[tuple[str, int, int]], placeholders: dict[str, str]
+) -> None:
+    """A double-quoted string: its characters, each expansion's value in place."""
+    tm = walker.tm
+    expander = walker.expander()
+    pos, end = node.start_byte + 1, node.end_byte - 1
+    for child in node.children:
+        if child.type == "string_content" or not child.is_named:
+            continue
+        start = tm.blank_lead(child)  # (`"$A $B"`: the blank is in the second node)
+        if start > pos:
+            _literal(tm, pos, start, True, pieces)
+        put_expansion(expander, tm, child, start, pieces, placeholders)
+        pos = child.end_byte
+    if end > pos:
+        _literal(tm, pos, end, True, pieces)
+
+
+def _concatenation(
+    walker: Walking, node: Node, pieces: list[tuple[str, int, int]], placeholders: dict[str, str]
+) -> bool:
+    """Quoted parts joined into one word, as a Slurm script splices a value into the code
+    (`bash -c 'python3 -m ... --dist-init-addr '"$HEAD"':5000'`): each part's characters at
+    their places, a double-quoted expansion's value in place (a placeholder when unknown, as in
+    one double-quoted string). False, adding nothing, for a part read otherwise (an unquoted
+    expansion, which bash would split, or an unquoted backslash)."""
+    tm = walker.tm
+    parts: list[tuple[str, int, int]] = []
+    before = set(placeholders)
+    for child in node.children:
+        if child.type == "raw_string":
+            _literal(tm, child.start_byte + 1, child.end_byte - 1, False, parts)
+        elif child.type == "string":
+            _string(walker, child, parts, placeholders)
+        elif child.type == "word" and b"\\" not in tm.data[child.start_byte : child.end_byte]:
+            _literal(tm, child.start_byte, child.end_byte, False, parts)
+        else:
+            for name in set(placeholders) - before:
+                del placeholders[name]
+            return False
+    pieces.extend(parts)
     return True
