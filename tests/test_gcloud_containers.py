@@ -33,3 +33,8 @@ def test_images_and_env_values() -> None:
     assert [w.text for w in vertex.args][:2] == ["--model-path=Qwen/Qwen3-8B", "--tp-size=2"]
     assert vertex.env["HF_HOME"].text == run.env["HF_HOME"].text == "/models"
     assert FILE.at(vertex.args[1].span)[:3] == (9, 72, "--tp-size=$(TP)")
+
+
+def test_other_gcloud_commands_start_nothing() -> None:
+    for text in ("gcloud run jobs\n", "gcloud\n", "gcloud ai models upload --container-command\n"):
+        assert extract_file("run.sh", text).launches == []

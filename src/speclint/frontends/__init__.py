@@ -3,8 +3,9 @@
 `extract_file` picks the front-end by file kind: `shell/` (tree-sitter-bash), `python/`
 (CPython's `ast`), `docs/` (Markdown with markdown-it-py, Jupyter notebooks, reStructuredText),
 `manifests/` (Kubernetes and compose YAML, Dockerfiles, GitHub Actions, SGLang `--config`
-files, VS Code launch and tasks files) and `commands/` (Makefiles, justfiles, Procfiles,
-systemd units, supervisord programs, tox environments, pixi and poe tasks in TOML). Every
+files, VS Code launch and tasks files, devcontainer.json, ECS task definitions) and
+`commands/` (Makefiles, justfiles, Procfiles, systemd units, supervisord programs, tox
+environments, pixi and poe tasks in TOML). Every
 front-end but the shell's only loads its reader when the text mentions sglang, so other
 files cost a substring search.
 """

@@ -36,8 +36,8 @@ def install_pins(text: str, starts: list[int]) -> list[tuple[int, str, Span]]:
     for line_number, start in enumerate(starts):
         end = starts[line_number + 1] - 1 if line_number + 1 < len(starts) else len(text)
         match = _INSTALL.match(text, start, end)
-        if match is None:
-            continue
+        if match is None or match.group(1).count('"') % 2 or match.group(1).count("'") % 2:
+            continue  # (an unclosed quote: the shell refuses the line)
         pin: tuple[int, str, Span] | None = None
         skip = False
         for token in _TOKEN.finditer(text, match.start(1), end):

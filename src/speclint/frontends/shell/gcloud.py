@@ -52,7 +52,7 @@ def _options(args: list[Arg], i: int) -> _Names | None:
     if words[:3] == ["ai", "models", "upload"]:
         return _VERTEX
     if words[:2] == ["run", "deploy"] or (
-        words[:2] == ["run", "jobs"] and words[2] in ("create", "deploy", "update")
+        words[:2] == ["run", "jobs"] and words[2:3] in (["create"], ["deploy"], ["update"])
     ):
         return _RUN
     return None
