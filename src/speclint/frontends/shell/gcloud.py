@@ -15,8 +15,8 @@ given twice, or a value speclint does not know, leaves the list unknown.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from speclint.core.records import dataclass
 from speclint.core.words import Word
 from speclint.frontends.shell.expand import Arg
 
