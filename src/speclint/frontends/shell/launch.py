@@ -16,7 +16,8 @@ from speclint.frontends.shell import wrappers
 from speclint.frontends.shell.builtin_commands import BUILTINS_WITH_EFFECTS
 from speclint.frontends.shell.docker import CONTAINER_CLIS, container_command
 from speclint.frontends.shell.env_command import env_command, sudo_command
-from speclint.frontends.shell.launcher_options import OptionTable, skip_options
+from speclint.frontends.shell.launcher_options import skip_options
+from speclint.frontends.shell.option_wrappers import OPTION_WRAPPERS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -47,43 +48,7 @@ def _is_python(name: str) -> bool:
 SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
 SSH_VALUE_LETTERS = set("bcDEeFIiJLlmOopQRSWwBP")
 
-# wrappers that only take options (and operands) before the command
-_WRAPPERS: dict[str, OptionTable] = {
-    "nohup": OptionTable(),
-    "exec": OptionTable(value=frozenset({"-a"})),
-    "time": OptionTable(),
-    "command": OptionTable(),
-    "builtin": OptionTable(),
-    "setsid": OptionTable(),
-    "unbuffer": OptionTable(),
-    "nice": OptionTable(value=frozenset({"-n", "--adjustment"})),
-    "ionice": OptionTable(value=frozenset({"-c", "-n", "-p", "-P", "-u", "--class", "--classdata"})),
-    "stdbuf": OptionTable(value=frozenset({"-i", "-o", "-e", "--input", "--output", "--error"})),
-    "timeout": OptionTable(value=frozenset({"-s", "-k", "--signal", "--kill-after"}), operands=1),
-    "numactl": OptionTable(
-        value=frozenset(
-            {
-                "-i",
-                "--interleave",
-                "-p",
-                "--preferred",
-                "-m",
-                "--membind",
-                "-N",
-                "--cpunodebind",
-                "-C",
-                "--physcpubind",
-                "-P",
-                "--preferred-many",
-                "-w",
-                "--weighted-interleave",
-            }
-        )
-    ),
-    "taskset": OptionTable(operands=1),
-    "chrt": OptionTable(operands=1),
-    **wrappers.INIT_WRAPPERS,
-}
+_WRAPPERS = OPTION_WRAPPERS
 _RUNNERS = wrappers.RUNNERS
 _PACKAGE_RUNNERS = frozenset({"uvx", "pipx", "uv"})  # (`uv tool run`, `pipx run`: `python_runners`)
 
