@@ -417,3 +417,26 @@ def test_the_oracle_moe_generator_adds_runners_to_the_quantization_draws():
     choices = options_of("0.5.23")["--moe-runner-backend"].choices or ()
     assert len(runners) > 20 and set(runners) <= set(choices)
     assert sum(c["gpu"] == "B200" for c in moe) > sum(c["gpu"] == "B200" for c in plain)
+
+
+def test_no_quantization_is_asserted_on_where_none_is_taken():
+    """No --quantization, and a checkpoint (config.json read) that states none, on an
+    architecture that adopts nothing: the assert reads None, which flashinfer_cutedsl does not
+    list (oracle: 0.5.14 and 0.5.23 on a fake B200 refuse Llama 3.1 with flashinfer_cutedsl,
+    accept it with flashinfer_trtllm, which lists None)."""
+    command = LAUNCH + LLAMA_DIR + " --moe-runner-backend flashinfer_cutedsl"
+    for version in ("0.5.14", "0.5.23"):
+        refusal(
+            version,
+            command,
+            "--moe-runner-backend flashinfer_cutedsl",
+            HANDLER,
+            "AssertionError: Invalid quantization 'None'. FlashInfer CuteDSL MOE currently supports only: "
+            "'modelopt_fp4'",
+            gpu="b200",
+        )
+        accepted(version, LAUNCH + LLAMA_DIR + " --moe-runner-backend flashinfer_trtllm", "b200")
+    assert (
+        "(quantization None from no --quantization, and a checkpoint whose config.json states none"
+        in (errors("0.5.14", command, "b200")[0][2])
+    )

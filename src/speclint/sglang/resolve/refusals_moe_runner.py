@@ -65,10 +65,13 @@ def check_runner_quantization(state: ResolutionState) -> None:
     source = f"--quantization {quantization}"
     if quantization is None:
         quantization, source = moe_quantization(state)
+    none = quantization is None and None not in facts.quantizations and _states_none(state)
+    if none:
+        source = "no --quantization, and a checkpoint whose config.json states none"
     model, arch = state.get("model_path"), state.target_architecture or ""
     if (
-        not isinstance(quantization, str)
-        or quantization.lower() in _REWRITTEN
+        not (isinstance(quantization, str) or none)
+        or str(quantization).lower() in _REWRITTEN
         or (quantization == "modelopt" and _modelopt_may_change(state))
         or quantization in facts.quantizations
         or replaced_runner(state, quantization, runner)
@@ -148,6 +151,17 @@ def _runner_refused(state: ResolutionState, runner: str) -> None:
         where,
         ("moe_runner_backend", "quantization"),
     )
+
+
+def _states_none(state: ResolutionState) -> bool:
+    """No --quantization, and none is taken while resolving: the target's config.json is read
+    and states no quantization_config (nor its text_config), no hf_quant_config.json is beside
+    it, and the architecture is not one whose SM100 branch probes or adopts the checkpoint's
+    (`adopts_checkpoint_quantization`): the assert then reads None (oracle: 0.5.14 refused
+    Llama 3.1 with --moe-runner-backend flashinfer_cutedsl, "Invalid quantization 'None'")."""
+    if given(state, "quantization") is not None or adopts_checkpoint_quantization(state):
+        return False
+    return not _modelopt_may_change(state)
 
 
 def _modelopt_may_change(state: ResolutionState) -> bool:
