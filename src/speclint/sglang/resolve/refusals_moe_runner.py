@@ -13,7 +13,8 @@ Nothing is said where resolution may change either before the assert: `unquant` 
 replaces a runner it does not keep (0.5.10+ `mxfp8`: `moe_defaults.moe_runner_overrides`,
 `replaced_runner`), `nvfp4_online` (refused with a ValueError first for other runners), a GGUF
 model, NemotronH (its override sets the quantization from the checkpoint), no quantization
-at all (other model overrides may adopt the checkpoint's), a deprecated runner switch given,
+where one may still be taken (a checkpoint not read or stating one, an hf_quant_config.json,
+an architecture that adopts or probes the checkpoint's: `_states_none`), a deprecated runner switch given,
 or an `or` term of the assert that is not read."""
 
 from __future__ import annotations
