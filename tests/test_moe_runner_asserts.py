@@ -440,3 +440,22 @@ def test_no_quantization_is_asserted_on_where_none_is_taken():
         "(quantization None from no --quantization, and a checkpoint whose config.json states none"
         in (errors("0.5.14", command, "b200")[0][2])
     )
+
+
+def test_the_draft_runner_is_unknown_where_the_release_picks_the_target_runner():
+    """0.5.23 gives the draft the runner it picks for --quantization mxfp8 / nvfp4_online
+    (flashinfer_trtllm; oracle, seed 12021: speclint said auto); that pick is not modelled, so
+    the draft's runner is unknown, with why."""
+    from test_differential_values import _effective, _launch
+
+    from speclint.sglang.resolve import is_known
+
+    qwen3 = str(ROOT / "fixtures" / "models" / "qwen3-8b")
+    effective = _effective("0.5.23", _launch(qwen3, "--quantization mxfp8"), "h100")
+    value = effective["speculative_moe_runner_backend"]
+    assert not is_known(value)
+    assert "picks for --quantization mxfp8, which speclint does not model" in value.reason
+    assert (
+        _effective("0.5.23", _launch(qwen3, "--quantization fp8"), "h100")["speculative_moe_runner_backend"]
+        == "auto"
+    )
