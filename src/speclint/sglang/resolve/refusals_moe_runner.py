@@ -75,7 +75,7 @@ def check_runner_quantization(state: ResolutionState) -> None:
         or str(quantization).lower() in _REWRITTEN
         or (quantization == "modelopt" and _modelopt_may_change(state))
         or quantization in facts.quantizations
-        or replaced_runner(state, quantization, runner)
+        or (isinstance(quantization, str) and replaced_runner(state, quantization, runner))
         or not isinstance(model, str)
         or model.lower().endswith(".gguf")
         or given(state, "load_format") == "gguf"
