@@ -43,7 +43,9 @@ Per release, each reading found (absent: not in that release's source):
   and `moe_runner_refusals`, those under which it is refused with a ValueError (0.5.14+
   nvfp4_online: {V: {"runners", "message", "unless", "unless_a2a": {"runner", "moe_a2a_backend"}
   where those terms take a runner only beside that all-to-all backend (0.5.23
-  flashinfer_megamoe)}}), and `moe_runner_lora`, the LoRA MoE
+  flashinfer_megamoe)}}), `moe_runner_alias` (0.5.18+: `--moe-runner-backend megamoe` names
+  another all-to-all backend and the auto runner: {"runner", "declares", "where"}), and
+  `moe_runner_lora`, the LoRA MoE
   runners' need of --enable-lora (0.5.23).
 """
 
@@ -68,9 +70,9 @@ from sglang_moe_runner_asserts import (  # noqa: E402
     read_lora_runner,
     read_moe_runner_quantization,
     read_runner_overrides,
-    read_runner_refusals,
     read_sm100_adopting_architectures,
 )
+from sglang_moe_runner_refusals import read_runner_alias, read_runner_refusals  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_moe_defaults.json")
@@ -379,6 +381,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     refusals = read_runner_refusals(sources)
     if refusals is not None:
         out.append(("moe_runner_refusals", refusals))
+    alias = read_runner_alias(sources)
+    if alias is not None:
+        out.append(("moe_runner_alias", alias))
     lora = read_lora_runner(sources)
     if lora is not None:
         out.append(("moe_runner_lora", lora))

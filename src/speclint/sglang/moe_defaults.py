@@ -220,6 +220,16 @@ def moe_runner_refusals(
     }
 
 
+def moe_runner_alias(version: str) -> tuple[str, dict[str, str], str] | None:
+    """(the --moe-runner-backend value that is an alias, the fields SGLang then sets, the
+    function setting them) where the release has one (0.5.18+: megamoe -> the auto runner and
+    --moe-a2a-backend megamoe, first in its resolution); None when not read."""
+    raw = _reading(version, "moe_runner_alias")
+    if not isinstance(raw, dict):
+        return None
+    return str(raw["runner"]), {str(k): str(v) for k, v in raw["declares"].items()}, str(raw["where"])
+
+
 def moe_runner_lora(version: str) -> tuple[str, str, str] | None:
     """(runner prefix, SGLang's message with `{runner}`, the function raising it): the LoRA MoE
     runners refused without --enable-lora (0.5.23); None when not read."""

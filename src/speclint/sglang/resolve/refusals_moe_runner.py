@@ -40,15 +40,17 @@ _NVFP4_META = "nvfp4_moe_meta is not None"
 
 
 def check_runner_quantization(state: ResolutionState) -> None:
-    """0.5.23's `--moe-runner-backend megamoe` (parallel.py `_moe_runner_alias`, where
-    `parallel_steps` is "hooks") is an alias: SGLang sets the runner to auto and the
-    all-to-all backend to megamoe (`handle_moe_runner_backend_alias`), so no runner is judged."""
+    """0.5.18+'s `--moe-runner-backend megamoe` (`moe_defaults.moe_runner_alias`, parallel.py
+    `_moe_runner_alias`) is an alias: SGLang sets the runner to auto and the all-to-all
+    backend to megamoe (`handle_moe_runner_backend_alias`), so no runner is judged."""
+    from speclint.sglang.moe_defaults import moe_runner_alias
+
     runner = given(state, "moe_runner_backend")
     if (
         state.traits.flashinfer_moe_quantization
         or not isinstance(runner, str)
         or runner == "auto"
-        or (runner == "megamoe" and state.traits.parallel_steps == "hooks")  # an alias
+        or runner == (moe_runner_alias(state.checked_version) or ("",))[0]  # the auto runner
     ):
         return
     _lora_runner(state, runner)
