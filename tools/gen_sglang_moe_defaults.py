@@ -63,6 +63,7 @@ from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
 from sglang_deepseek_family import (  # noqa: E402
     read_deepseek_family,
+    read_dsa,
     read_flashinfer_trtllm,
     read_inline_int4_runner,
 )
@@ -350,6 +351,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         sources = _sources(archive)
         family = read_deepseek_family(archive, sources)
+        inline = read_inline_int4_runner(sources) if family is None else None
+        if inline is not None:
+            inline["dsa"] = read_dsa(archive)
         runners = read_moe_runner_quantization(sources, _message, archive)
     out: list[tuple[str, object]] = []
     chunk = read_chunk_defaults(sources)
@@ -370,7 +374,6 @@ def read_release(path: str) -> list[tuple[str, object]]:
         out.append(("flashinfer_trtllm", trtllm))
     if family is not None:
         out.append(("deepseek_family", family))
-    inline = read_inline_int4_runner(sources) if family is None else None
     if inline is not None:
         out.append(("inline_int4_runner", inline))
     if runners is not None:
