@@ -49,3 +49,24 @@ def test_the_megamoe_runner_alias_is_not_an_explicit_runner():
         + " --quantization nvfp4_online --moe-runner-backend megamoe --moe-a2a-backend megamoe",
         "b200",
     )
+
+
+def test_the_megamoe_alias_per_release():
+    """`--moe-runner-backend megamoe` is an alias for `--moe-a2a-backend megamoe` from 0.5.18
+    (read per release: `moe_runner_alias`; 0.5.18 assigns, 0.5.19+ declares), first in
+    resolution, so the all-to-all backend then sets ep_size (oracle: 0.5.19 recorded
+    moe_a2a_backend megamoe and ep_size 2 for this launch, seed 13024 of the MoE generator)."""
+    from test_differential_values import FP8_CHECKPOINT, _effective, _launch
+
+    from speclint.sglang.moe_defaults import moe_runner_alias
+
+    text = _launch(FP8_CHECKPOINT, "--tp-size 2 --moe-runner-backend megamoe")
+    for version in ("0.5.19", "0.5.23"):
+        effective = _effective(version, text, "b200")
+        assert (effective["moe_a2a_backend"], effective["ep_size"]) == ("megamoe", 2)
+    assert moe_runner_alias("0.5.18") == (
+        "megamoe",
+        {"moe_runner_backend": "auto", "moe_a2a_backend": "megamoe"},
+        "_handle_moe_runner_backend_alias",
+    )
+    assert moe_runner_alias("0.5.17") is None

@@ -13,7 +13,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from test_refusal_checks import LAUNCH, accepted, refusal
+from test_refusal_checks import LAUNCH, accepted, errors, refusal
 
 from speclint.sglang.model_config_facts import attention_kind
 
@@ -79,3 +79,24 @@ def test_the_reader_reads_the_model_config_chain():
     assert "KimiK25ForConditionalGeneration" not in read["mla"]
     # an MLA assignment under a test that names no architecture: not read
     assert read_mla_architectures("if x:\n    self.attention_arch = AttentionArch.MLA\n") is None
+
+
+def test_kimi_k2_5_gets_deepseeks_backend_pick_where_the_release_names_it_beside():
+    """0.5.14 names Kimi-K2.5 beside DeepSeek-V3 in its DeepSeek-family branch
+    (`moe_defaults.deepseek_branch`), and it is MLA and not DSA there: the backend picked is
+    DeepSeek-V3's (fa3 on Hopper, trtllm_mla with 64-token pages on Blackwell), so its checks
+    follow (oracle: 0.5.14, fake H100 and B200, these launches)."""
+    refusal(
+        "0.5.14",
+        KIMI_FP4.replace(" --quantization compressed-tensors", ""),
+        "--kv-cache-dtype fp4_e2m1",
+        "_handle_kv4_compatibility",
+        f"AssertionError: KV4 MLA expects attention_backend to be one of {MLA}, but got fa3",
+    )
+    kimi = LAUNCH + "fixtures/models/kimi-k2.5"
+    accepted("0.5.14", kimi + " --kv-cache-dtype fp8_e4m3")
+    accepted("0.5.14", kimi + " --kv-cache-dtype fp4_e2m1", "b200")  # trtllm_mla takes it
+    eagle = " --speculative-algorithm EAGLE --speculative-num-steps 3 --speculative-eagle-topk 4 --speculative-num-draft-tokens 8"
+    accepted("0.5.14", kimi + eagle)
+    [(code, _column, message)] = errors("0.5.14", kimi + eagle, "b200")
+    assert code == "SPD007" and "trtllm_mla" in message, message

@@ -417,3 +417,45 @@ def test_the_oracle_moe_generator_adds_runners_to_the_quantization_draws():
     choices = options_of("0.5.23")["--moe-runner-backend"].choices or ()
     assert len(runners) > 20 and set(runners) <= set(choices)
     assert sum(c["gpu"] == "B200" for c in moe) > sum(c["gpu"] == "B200" for c in plain)
+
+
+def test_no_quantization_is_asserted_on_where_none_is_taken():
+    """No --quantization, and a checkpoint (config.json read) that states none, on an
+    architecture that adopts nothing: the assert reads None, which flashinfer_cutedsl does not
+    list (oracle: 0.5.14 and 0.5.23 on a fake B200 refuse Llama 3.1 with flashinfer_cutedsl,
+    accept it with flashinfer_trtllm, which lists None)."""
+    command = LAUNCH + LLAMA_DIR + " --moe-runner-backend flashinfer_cutedsl"
+    for version in ("0.5.14", "0.5.23"):
+        refusal(
+            version,
+            command,
+            "--moe-runner-backend flashinfer_cutedsl",
+            HANDLER,
+            "AssertionError: Invalid quantization 'None'. FlashInfer CuteDSL MOE currently supports only: "
+            "'modelopt_fp4'",
+            gpu="b200",
+        )
+        accepted(version, LAUNCH + LLAMA_DIR + " --moe-runner-backend flashinfer_trtllm", "b200")
+    assert (
+        "(quantization None from no --quantization, and a checkpoint whose config.json states none"
+        in (errors("0.5.14", command, "b200")[0][2])
+    )
+
+
+def test_the_draft_runner_is_unknown_where_the_release_picks_the_target_runner():
+    """0.5.23 gives the draft the runner it picks for --quantization mxfp8 / nvfp4_online
+    (flashinfer_trtllm; oracle, seed 12021: speclint said auto); that pick is not modelled, so
+    the draft's runner is unknown, with why."""
+    from test_differential_values import _effective, _launch
+
+    from speclint.sglang.resolve import is_known
+
+    qwen3 = str(ROOT / "fixtures" / "models" / "qwen3-8b")
+    effective = _effective("0.5.23", _launch(qwen3, "--quantization mxfp8"), "h100")
+    value = effective["speculative_moe_runner_backend"]
+    assert not is_known(value)
+    assert "picks for --quantization mxfp8, which speclint does not model" in value.reason
+    assert (
+        _effective("0.5.23", _launch(qwen3, "--quantization fp8"), "h100")["speculative_moe_runner_backend"]
+        == "auto"
+    )

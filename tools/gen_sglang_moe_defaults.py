@@ -43,7 +43,9 @@ Per release, each reading found (absent: not in that release's source):
   and `moe_runner_refusals`, those under which it is refused with a ValueError (0.5.14+
   nvfp4_online: {V: {"runners", "message", "unless", "unless_a2a": {"runner", "moe_a2a_backend"}
   where those terms take a runner only beside that all-to-all backend (0.5.23
-  flashinfer_megamoe)}}), and `moe_runner_lora`, the LoRA MoE
+  flashinfer_megamoe)}}), `moe_runner_alias` (0.5.18+: `--moe-runner-backend megamoe` names
+  another all-to-all backend and the auto runner: {"runner", "declares", "where"}), and
+  `moe_runner_lora`, the LoRA MoE
   runners' need of --enable-lora (0.5.23).
 """
 
@@ -61,6 +63,7 @@ from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
 from sglang_deepseek_family import (  # noqa: E402
     read_deepseek_family,
+    read_dsa,
     read_flashinfer_trtllm,
     read_inline_int4_runner,
 )
@@ -68,9 +71,9 @@ from sglang_moe_runner_asserts import (  # noqa: E402
     read_lora_runner,
     read_moe_runner_quantization,
     read_runner_overrides,
-    read_runner_refusals,
     read_sm100_adopting_architectures,
 )
+from sglang_moe_runner_refusals import read_runner_alias, read_runner_refusals  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_moe_defaults.json")
@@ -348,6 +351,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         sources = _sources(archive)
         family = read_deepseek_family(archive, sources)
+        inline = read_inline_int4_runner(sources) if family is None else None
+        if inline is not None:
+            inline["dsa"] = read_dsa(archive)
         runners = read_moe_runner_quantization(sources, _message, archive)
     out: list[tuple[str, object]] = []
     chunk = read_chunk_defaults(sources)
@@ -368,7 +374,6 @@ def read_release(path: str) -> list[tuple[str, object]]:
         out.append(("flashinfer_trtllm", trtllm))
     if family is not None:
         out.append(("deepseek_family", family))
-    inline = read_inline_int4_runner(sources) if family is None else None
     if inline is not None:
         out.append(("inline_int4_runner", inline))
     if runners is not None:
@@ -379,6 +384,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     refusals = read_runner_refusals(sources)
     if refusals is not None:
         out.append(("moe_runner_refusals", refusals))
+    alias = read_runner_alias(sources)
+    if alias is not None:
+        out.append(("moe_runner_alias", alias))
     lora = read_lora_runner(sources)
     if lora is not None:
         out.append(("moe_runner_lora", lora))

@@ -194,7 +194,7 @@ def _runner_test(parts: list[ast.expr], int4: dict, reading: dict[str, object]) 
     reading.setdefault("int4_checkpoint", None)
 
 
-def _dsa(archive: zipfile.ZipFile) -> dict[str, object] | None:
+def read_dsa(archive: zipfile.ZipFile) -> dict[str, object] | None:
     try:
         tree = ast.parse(archive.read(MODEL_CONFIG).decode("utf-8"))
     except KeyError:
@@ -226,7 +226,7 @@ def read_deepseek_family(archive: zipfile.ZipFile, sources: Sources) -> dict[str
         return None
     attention = _registered(overrides[0])
     moe = _moe_readings(*resolution)
-    dsa = _dsa(archive)
+    dsa = read_dsa(archive)
     if not attention or moe is None or dsa is None:
         return None
     return {"attention": sorted(attention), **moe, "dsa": dsa}
@@ -237,7 +237,8 @@ def read_inline_int4_runner(sources: Sources) -> dict[str, object] | None:
     _handle_model_specific_adjustments`, the `if model_arch in [...]:` branch whose SM100 part
     sets `self.moe_runner_backend = "flashinfer_trtllm"` under a test naming an int4
     checkpoint test (`is_kimi_k2_k25_thinking_int4`) -> {"moe": its names, and the runner
-    test's readings as `deepseek_family` has them}. None where no such branch is read."""
+    test's readings as `deepseek_family` has them} (the generator adds `read_dsa`'s "dsa").
+    None where no such branch is read."""
     found = _function(sources, "_handle_model_specific_adjustments")
     if found is None:
         return None

@@ -13,6 +13,9 @@ lints the same command line for the release and the GPU it was recorded on, and 
 - a MISSED REFUSAL: SGLang refused it (argparse, resolution or check_server_args), speclint
   reports no error;
 - a VALUE difference: both accept, and a value speclint states differs from the recorded one;
+- a HARNESS ARTEFACT: SGLang refused it in a way the oracle harness causes and a CUDA machine
+  would not (`HARNESS`: the fake GPU's registry and gptq_marlin conversion), speclint reports
+  no error; listed with the reason, not counted in the exit status;
 - an UNKNOWN value: both accept, speclint's resolution (what `speclint explain` shows) holds a
   field as unknown that the release resolved to a value other than None (``--unknown``: counted
   and grouped by field and speclint's reason; the default counts only the three kinds above).
@@ -38,6 +41,34 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 _NUMBER = re.compile(r"(?<![A-Za-z_])-?\d+(\.\d+)?")
 _PATH = re.compile(r"(/[\w.\-]+)+")
+
+
+HARNESS = (
+    (
+        re.compile(r"_verify_quantization: Unknown quantization method: mxfp4\."),
+        "the fake GPU: layers/quantization/__init__.py registers mxfp4 under `if is_cuda() ...`, "
+        "which reads False while the module imports (resolve_cases.py), so the release's "
+        "registry lacks it; on a CUDA machine it is registered (tools/oracle/README.md)",
+    ),
+    (
+        re.compile(
+            r"_verify_quantization: Quantization method specified in the model config \(gptq\) "
+            r"does not match the quantization method specified in the `quantization` argument "
+            r"\((gptq_marlin|marlin)\)"
+        ),
+        "the fake GPU: GPTQMarlinConfig.is_gptq_marlin_compatible returns False on its "
+        "module-level `_is_cuda`, so the conversion to gptq_marlin a CUDA machine makes for "
+        "--quantization gptq_marlin or marlin is not made (tools/oracle/README.md)",
+    ),
+)
+"""Refusals the oracle harness makes that a CUDA machine would not (the raising frame and
+SGLang's message, matched on the recorded error): counted as "harness artefact", with the
+reason, and left out of the exit status."""
+
+
+def _harness(launch: dict) -> str | None:
+    text = f"{launch.get('where') or launch.get('stage')}: {launch.get('error')}"
+    return next((reason for pattern, reason in HARNESS if pattern.search(text)), None)
 
 
 def _post_resolution(code: str) -> bool:
@@ -80,6 +111,9 @@ def classify(version: str, mode: str, launch: dict, unknown: bool = False) -> li
         if errors:  # a drafter error agrees with a refusal (the model check comes first)
             return []
         where = launch.get("where") or launch.get("stage")
+        artefact = _harness(launch)
+        if artefact is not None:
+            return [("harness artefact", artefact)]
         return [("missed refusal", f"{launch['error_type']} in {where}: {_template(launch['error'])}")]
     sys.path.insert(0, os.path.join(ROOT, "tests"))
     from test_oracle_recordings import _MISSING, _relative, recorded_value  # type: ignore[import-not-found]
@@ -122,9 +156,11 @@ def run(paths: list[str], examples: int, unknown: bool = False) -> dict:
         print(
             f"{label}: {tally['launches']} launches, agree {tally['agree']}, false errors "
             f"{tally['false error']}, missed refusals {tally['missed refusal']}, value differences "
-            f"{tally['value']}" + (f", unknown values {tally['unknown']}" if unknown else "")
+            f"{tally['value']}"
+            + (f", unknown values {tally['unknown']}" if unknown else "")
+            + (f", harness artefacts {tally['harness artefact']}" if tally["harness artefact"] else "")
         )
-    for kind in ("false error", "missed refusal", "value", "unknown"):
+    for kind in ("false error", "missed refusal", "value", "unknown", "harness artefact"):
         ranked = sorted(((c, hits) for (k, c), hits in groups.items() if k == kind), key=lambda x: -len(x[1]))
         if ranked:
             print(f"\n== {kind}: {len(ranked)} causes")

@@ -147,6 +147,21 @@ def int4_trtllm_runner(version: str) -> tuple[frozenset[str], dict[str, object],
     return frozenset(raw["moe"]), raw["int4_checkpoint"], tuple(raw["runner_excluded_prefixes"])
 
 
+def deepseek_branch(version: str) -> tuple[frozenset[str], frozenset[str], str] | None:
+    """(the architectures the release gives its DeepSeek-family Blackwell branch, those
+    `is_deepseek_dsa` tests, the config key it looks for): `deepseek_family`'s attention
+    architectures (0.5.15+) or the inline branch's (0.5.10-0.5.14, `inline_int4_runner`);
+    None where neither, or the DSA test, is read."""
+    family = deepseek_family(version)
+    if family is not None:
+        return family.attention, family.dsa_architectures, family.dsa_attribute
+    raw = _reading(version, "inline_int4_runner")
+    dsa = raw.get("dsa") if isinstance(raw, dict) else None
+    if not isinstance(dsa, dict):
+        return None
+    return frozenset(raw["moe"]), frozenset(dsa["architectures"]), str(dsa["attribute"])
+
+
 def flashinfer_trtllm(version: str) -> tuple[tuple[str | None, ...], str] | None:
     """The FlashInfer TRTLLM MoE runner's assert: (quantizations it takes, SGLang's message
     with `{quantization}`); None when not read."""
@@ -218,6 +233,16 @@ def moe_runner_refusals(
         )
         for k, v in raw.items()
     }
+
+
+def moe_runner_alias(version: str) -> tuple[str, dict[str, str], str] | None:
+    """(the --moe-runner-backend value that is an alias, the fields SGLang then sets, the
+    function setting them) where the release has one (0.5.18+: megamoe -> the auto runner and
+    --moe-a2a-backend megamoe, first in its resolution); None when not read."""
+    raw = _reading(version, "moe_runner_alias")
+    if not isinstance(raw, dict):
+        return None
+    return str(raw["runner"]), {str(k): str(v) for k, v in raw["declares"].items()}, str(raw["where"])
 
 
 def moe_runner_lora(version: str) -> tuple[str, str, str] | None:

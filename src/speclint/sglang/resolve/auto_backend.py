@@ -28,24 +28,26 @@ def choose_backend(state: ResolutionState, gpu: GpuProfile | None) -> None:
     names = ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
     if _prefill_is_decode(state):
         return
+    arch = _as_modelled(state)
     if (
         gpu is None
         or gpu.vendor != "nvidia"
         or state.config.uncertain
-        or state.target_architecture not in ARCHITECTURES
+        or arch not in ARCHITECTURES
         or state.get("device") != "cuda"
         or any(not is_known(state.get(n)) for n in names + ("page_size",))
         or state.get("attention_backend") is not None
     ):
         return
     major = (gpu.sm or 0) // 10
-    arch = state.target_architecture
     if arch == DEEPSEEK and major == 10 and traits.deepseek_blackwell_mla:
         if all(state.get(n) is None for n in names):
             state.set(
                 "attention_backend",
                 "trtllm_mla",
-                "SGLang's default for DeepSeek-V3 on Blackwell (SM100)",
+                "SGLang's default for "
+                + ("DeepSeek-V3" if state.target_architecture == DEEPSEEK else str(state.target_architecture))
+                + " on Blackwell (SM100)",
                 "_handle_model_specific_adjustments",
                 "Use trtllm_mla as attention backend on sm100 for DeepseekV3ForCausalLM",
                 "info",
@@ -65,6 +67,30 @@ def choose_backend(state: ResolutionState, gpu: GpuProfile | None) -> None:
         _HANDLER,
         f"Attention backend not explicitly specified. Use {backend} backend by default.",
     )
+
+
+def _as_modelled(state: ResolutionState) -> str | None:
+    """The architecture whose recorded pick this target gets: itself, or DeepSeek-V3 for an MLA
+    architecture (`model_config_facts.attention_kind`) the release names beside DeepSeek-V3 in
+    the branch that gives its DeepSeek family their Blackwell defaults (`moe_defaults.
+    deepseek_branch`: the inline `model_arch in [...]` of 0.5.10-0.5.14, or the family's) and
+    whose config is not a DSA one by the release's `is_deepseek_dsa` (Kimi-K2.5: oracle,
+    0.5.14 on a fake H100 refused its FP4 KV cache on the fa3 it picks, as for DeepSeek-V3)."""
+    arch = state.target_architecture
+    if arch in ARCHITECTURES or arch is None:
+        return arch
+    from speclint.sglang.model_config_facts import attention_kind
+    from speclint.sglang.moe_defaults import deepseek_branch
+
+    read = deepseek_branch(state.checked_version)
+    if read is None or DEEPSEEK not in read[0] or arch not in read[0]:
+        return arch
+    raw = state.target_config.raw if state.target_config is not None else {}
+    text = raw.get("text_config")
+    dsa = arch in read[1] and (read[2] in raw or (isinstance(text, dict) and read[2] in text))
+    if dsa or not raw or attention_kind(state.checked_version, arch) != "mla":
+        return arch
+    return DEEPSEEK
 
 
 def _prefill_is_decode(state: ResolutionState) -> bool:

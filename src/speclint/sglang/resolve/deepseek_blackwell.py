@@ -171,6 +171,12 @@ def moe_overrides(state: ResolutionState) -> None:
         state.get("speculative_moe_runner_backend") in (None, "auto")
         and state.config.value("speculative_moe_runner_backend") is None
     ):
+        from speclint.sglang.resolve.defaults import runner_picked_for_quantization
+
+        why = runner_picked_for_quantization(state, runner)
+        if why is not None:
+            state.set_unknown("speculative_moe_runner_backend", why)
+            return
         state.set(
             "speculative_moe_runner_backend",
             runner,

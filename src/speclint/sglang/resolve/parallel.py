@@ -63,6 +63,7 @@ def resolve_parallel(state: ResolutionState) -> None:
     elif steps == "post_init_dp_is_tp":
         _post_init_dp_is_tp(state)
     elif steps == "handlers":
+        _moe_runner_alias(state)  # 0.5.18-0.5.22: first in `__post_init__` / the pipeline
         if state.traits.deprecated_moe_flags:
             _deprecated_moe_flags(state, "__post_init__")
         if not dummy:  # `__post_init__` returns before its handlers for a dummy model
@@ -151,27 +152,25 @@ def _deprecated_dp_attention(state: ResolutionState) -> None:
 
 
 def _moe_runner_alias(state: ResolutionState) -> None:
-    """0.5.23 `handle_moe_runner_backend_alias`: `--moe-runner-backend megamoe` means
-    `--moe-a2a-backend megamoe`."""
+    """0.5.18+ `handle_moe_runner_backend_alias` (read per release: `moe_runner_alias`, first in
+    resolution): `--moe-runner-backend megamoe` means `--moe-a2a-backend megamoe` and the auto
+    runner."""
+    from speclint.sglang.moe_defaults import moe_runner_alias
+
+    read = moe_runner_alias(state.checked_version)
     runner = _flag(state, "moe_runner_backend")
-    if runner != "megamoe":
+    if read is None or runner != read[0]:
         return
-    backend = state.get("moe_a2a_backend")
-    logged = (
-        (
-            f"--moe-runner-backend megamoe is an alias for --moe-a2a-backend megamoe; "
+    backend, why = state.get("moe_a2a_backend"), f"--moe-runner-backend {runner} is an alias"
+    for field, value in read[1].items():
+        logged = (
+            f"--moe-runner-backend {runner} is an alias for --moe-a2a-backend {value}; "
             f"overriding --moe-a2a-backend {backend}."
+            if field == "moe_a2a_backend" and backend not in ("none", value)
+            else None
         )
-        if backend not in ("none", "megamoe")
-        else None
-    )
-    state.set(
-        "moe_a2a_backend",
-        "megamoe",
-        "--moe-runner-backend megamoe is an alias for --moe-a2a-backend megamoe",
-        "handle_moe_runner_backend_alias",
-        logged,
-    )
+        if field == "moe_a2a_backend":
+            state.set(field, value, f"{why} for --moe-a2a-backend {value}", read[2], logged)
 
 
 def _data_parallelism_0_5_23(state: ResolutionState) -> None:

@@ -13,7 +13,8 @@ Nothing is said where resolution may change either before the assert: `unquant` 
 replaces a runner it does not keep (0.5.10+ `mxfp8`: `moe_defaults.moe_runner_overrides`,
 `replaced_runner`), `nvfp4_online` (refused with a ValueError first for other runners), a GGUF
 model, NemotronH (its override sets the quantization from the checkpoint), no quantization
-at all (other model overrides may adopt the checkpoint's), a deprecated runner switch given,
+where one may still be taken (a checkpoint not read or stating one, an hf_quant_config.json,
+an architecture that adopts or probes the checkpoint's: `_states_none`), a deprecated runner switch given,
 or an `or` term of the assert that is not read."""
 
 from __future__ import annotations
@@ -39,15 +40,17 @@ _NVFP4_META = "nvfp4_moe_meta is not None"
 
 
 def check_runner_quantization(state: ResolutionState) -> None:
-    """0.5.23's `--moe-runner-backend megamoe` (parallel.py `_moe_runner_alias`, where
-    `parallel_steps` is "hooks") is an alias: SGLang sets the runner to auto and the
-    all-to-all backend to megamoe (`handle_moe_runner_backend_alias`), so no runner is judged."""
+    """0.5.18+'s `--moe-runner-backend megamoe` (`moe_defaults.moe_runner_alias`, parallel.py
+    `_moe_runner_alias`) is an alias: SGLang sets the runner to auto and the all-to-all
+    backend to megamoe (`handle_moe_runner_backend_alias`), so no runner is judged."""
+    from speclint.sglang.moe_defaults import moe_runner_alias
+
     runner = given(state, "moe_runner_backend")
     if (
         state.traits.flashinfer_moe_quantization
         or not isinstance(runner, str)
         or runner == "auto"
-        or (runner == "megamoe" and state.traits.parallel_steps == "hooks")  # an alias
+        or runner == (moe_runner_alias(state.checked_version) or ("",))[0]  # the auto runner
     ):
         return
     _lora_runner(state, runner)
@@ -65,13 +68,16 @@ def check_runner_quantization(state: ResolutionState) -> None:
     source = f"--quantization {quantization}"
     if quantization is None:
         quantization, source = moe_quantization(state)
+    none = quantization is None and None not in facts.quantizations and _states_none(state)
+    if none:
+        source = "no --quantization, and a checkpoint whose config.json states none"
     model, arch = state.get("model_path"), state.target_architecture or ""
     if (
-        not isinstance(quantization, str)
-        or quantization.lower() in _REWRITTEN
+        not (isinstance(quantization, str) or none)
+        or str(quantization).lower() in _REWRITTEN
         or (quantization == "modelopt" and _modelopt_may_change(state))
         or quantization in facts.quantizations
-        or replaced_runner(state, quantization, runner)
+        or (isinstance(quantization, str) and replaced_runner(state, quantization, runner))
         or not isinstance(model, str)
         or model.lower().endswith(".gguf")
         or given(state, "load_format") == "gguf"
@@ -148,6 +154,17 @@ def _runner_refused(state: ResolutionState, runner: str) -> None:
         where,
         ("moe_runner_backend", "quantization"),
     )
+
+
+def _states_none(state: ResolutionState) -> bool:
+    """No --quantization, and none is taken while resolving: the target's config.json is read
+    and states no quantization_config (nor its text_config), no hf_quant_config.json is beside
+    it, and the architecture is not one whose SM100 branch probes or adopts the checkpoint's
+    (`adopts_checkpoint_quantization`): the assert then reads None (oracle: 0.5.14 refused
+    Llama 3.1 with --moe-runner-backend flashinfer_cutedsl, "Invalid quantization 'None'")."""
+    if given(state, "quantization") is not None or adopts_checkpoint_quantization(state):
+        return False
+    return not _modelopt_may_change(state)
 
 
 def _modelopt_may_change(state: ResolutionState) -> bool:
