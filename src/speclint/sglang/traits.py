@@ -242,6 +242,50 @@ _WHOLE_LIKE: dict[str, _Like] = {
     "0.4.1.post1": ("0.4.1", {}),
     "0.4.1.post2": ("0.4.1", {}),
     "0.4.1.post3": ("0.4.1", {}),
+    "0.4.1.post4": ("0.4.1", {"eagle_post_init": "radix_off", "topk_one_forces_draft_tokens": False}),
+    "0.4.1.post5": ("0.4.1.post4", {}),
+    "0.4.1.post6": ("0.4.1.post4", {}),
+    "0.4.1.post7": (
+        "0.4.1.post4",
+        {"dp_attention_disables_overlap": False, "multinode_dp_check": "unless_dp_attention"},
+    ),
+    "0.4.2": ("0.4.1.post7", {}),
+    "0.4.2.post1": ("0.4.1.post7", {}),
+    "0.4.2.post2": ("0.4.1.post7", {}),
+    "0.4.2.post3": ("0.4.1.post7", {}),
+    "0.4.2.post4": ("0.4.1.post7", {}),
+    "0.4.3": ("0.4.1.post7", {}),
+    # 0.4.3.post1-0.4.3.post2: `if self.speculative_algorithm == "EAGLE" or ... == "NEXTN":`,
+    # NEXTN not renamed
+    "0.4.3.post1": ("0.4.1.post7", {"nextn_kept": True}),
+    "0.4.3.post2": ("0.4.1.post7", {"nextn_kept": True}),
+    # 0.4.3.post3: NEXTN renamed EAGLE, which caps running requests at 32 and asserts
+    # `self.speculative_num_steps < self.speculative_num_draft_tokens`; 0.4.3.post4 comments the
+    # assert out
+    "0.4.3.post3": ("0.4.1.post7", {"eagle_post_init": "cap_32_steps_below_draft"}),
+    "0.4.3.post4": ("0.4.1.post7", {"eagle_post_init": "cap_32"}),
+    # 0.4.4.post3 `__post_init__`: 0.4.5.post2's, but the attention backend is picked (flashinfer
+    # when installed), EAGLE caps running requests at 32 with no auto-chosen parameters, no
+    # page-size topk rewrite, and --enable-flashmla sets page size 64
+    "0.4.4.post3": (
+        "0.4.5.post2",
+        {
+            "auto_params_missing_field": "",
+            "page_forces_topk_one": False,
+            "eagle_post_init": "cap_32",
+            "backend_when_installed": True,
+            "enable_flashmla_pages": True,
+        },
+    ),
+    # 0.4.4.post2: --enable-deepep-moe leaves ep_size (0.4.4.post3 adds "DeepEP MoE is enabled")
+    "0.4.4.post2": ("0.4.4.post3", {"a2a_spanning": {}}),
+    # 0.4.4.post1: neither --enable-flashmla nor --enable-deepep-moe yet (argparse refuses them)
+    "0.4.4.post1": ("0.4.4.post2", {}),
+    # 0.4.4: DP attention sets dp_size = tp_size (0.4.1.post7's block, the overlap scheduler kept)
+    "0.4.4": (
+        "0.4.4.post1",
+        {"parallel_steps": "post_init_dp_is_tp", "dp_attention_disables_overlap": False},
+    ),
     "0.4.6.post1": ("0.4.6", {}),
     "0.4.6.post2": ("0.4.6.post5", {"pp_disables_overlap": False}),
     "0.4.6.post3": ("0.4.6.post5", {"pp_disables_overlap": False}),

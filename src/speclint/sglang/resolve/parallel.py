@@ -282,16 +282,17 @@ def _post_init_dp_is_tp(state: ResolutionState) -> None:
 
 
 def _dp_attention_is_tp(state: ResolutionState, handler: str) -> None:
-    message = (
-        "DP attention is enabled. ... Data parallel size is adjusted to be the same as tensor "
-        "parallel size. Overlap scheduler is disabled."
+    off = state.traits.dp_attention_disables_overlap  # 0.4.1.post7+ keep the overlap scheduler
+    message = "DP attention is enabled. ... Data parallel size is adjusted to be the same as tensor " + (
+        "parallel size. Overlap scheduler is disabled." if off else "parallel size. "
     )
     state.set(
         "dp_size", state.get("tp_size"), "DP attention sets the DP size to the TP size", handler, message
     )
-    state.set(
-        "disable_overlap_schedule", True, "DP attention turns the overlap scheduler off", handler, message
-    )
+    if off:
+        state.set(
+            "disable_overlap_schedule", True, "DP attention turns the overlap scheduler off", handler, message
+        )
 
 
 def _deprecated_moe_flags(state: ResolutionState, handler: str) -> None:
