@@ -375,3 +375,27 @@ def test_0_4_3_post3_asserts_fewer_steps_than_draft_tokens():
         "message: 8 steps, 4 draft tokens; give more draft tokens than steps)"
     )
     assert errors("0.4.3.post4") == []
+
+
+def test_0_4_4_checks_the_chunked_prefill_size_as_given_though_its_page_size_is_unresolved():
+    """0.4.4 `__post_init__` asserts `chunked_prefill_size % page_size == 0` on the sizes as
+    given, -1 included (seed wide-13012, recorded); its attention backend (flashinfer when
+    installed) leaves speclint's resolved page size unknown, which no longer skips the check."""
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = (
+        f"python -m sglang.launch_server --model-path {ROOT}/{M}llama-3.1-8b-instruct "
+        "--page-size 64 --chunked-prefill-size -1\n"
+    )
+    options = LintOptions(sglang_version="0.4.4", read_pyproject=False)
+    [finding] = [f for f in lint_text(text, "launch.sh", options).findings if f.severity == Severity.ERROR]
+    column = text.index("-1") + 1
+    assert (finding.code, finding.span.line, finding.span.column) == ("SPD009", 1, column)
+    assert finding.message == (
+        "SGLang 0.4.4 refuses this launch in __post_init__: AssertionError: assert "
+        "chunked_prefill_size % page_size == 0 fails (--chunked-prefill-size -1 with page size 64 "
+        "(-1 turns chunked prefill off, and this release checks it all the same); use a multiple "
+        "of 64, or drop --page-size)"
+    )
