@@ -399,3 +399,15 @@ def test_0_4_4_checks_the_chunked_prefill_size_as_given_though_its_page_size_is_
         "(-1 turns chunked prefill off, and this release checks it all the same); use a multiple "
         "of 64, or drop --page-size)"
     )
+
+
+def test_0_4_4_post2_deepep_sets_the_ep_size_to_the_dp_size_under_dp_attention(tmp_path):
+    """0.4.4.post2 `__post_init__` (seed 13013, recorded): inside the DP-attention block
+    --enable-deepep-moe sets ep_size = dp_size; without DP attention it leaves ep_size;
+    0.4.4.post3 sets the TP size either way."""
+    with_dp = "deepseek-v3 --tp-size 16 --dp-size 4 --enable-dp-attention --ep-size 2 --enable-deepep-moe"
+    without = "deepseek-v3 --tp-size 8 --ep-size 2 --enable-deepep-moe"
+    post2 = explain(tmp_path, "0.4.4.post2", with_dp, without)
+    post3 = explain(tmp_path, "0.4.4.post3", with_dp, without)
+    assert [launch["effective"]["ep_size"] for launch in post2] == [4, 2]
+    assert [launch["effective"]["ep_size"] for launch in post3] == [16, 8]

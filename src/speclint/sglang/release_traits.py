@@ -34,6 +34,10 @@ class ReleaseTraits:
     dp_attention_disables_overlap: bool
     """'post_init_dp_is_tp' releases: DP attention also turns the overlap scheduler off (0.4.0-
     0.4.1.post6; 0.4.1.post7 drops it from that block)."""
+    deepep_ep_is_dp: bool
+    """--enable-deepep-moe sets ep_size = dp_size inside the DP-attention block and nothing
+    without it ("DeepEP MoE is enabled. The expert parallel size is adjusted to be the same as
+    the data parallel size", 0.4.4.post2)."""
     eagle_post_init: str
     """EAGLE as the first releases resolve it (resolve/speculative_legacy.py): 'radix_off'
     (0.4.1.post4-0.4.3.post2: radix cache, chunked prefill and overlap off, no cap), 'cap_32'

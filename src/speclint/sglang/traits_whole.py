@@ -74,8 +74,9 @@ WHOLE_LIKE: dict[str, tuple[str, dict[str, Any]]] = {
             "enable_flashmla_pages": True,
         },
     ),
-    # 0.4.4.post2: --enable-deepep-moe leaves ep_size (0.4.4.post3 adds "DeepEP MoE is enabled")
-    "0.4.4.post2": ("0.4.4.post3", {"a2a_spanning": {}}),
+    # 0.4.4.post2: --enable-deepep-moe sets ep_size = dp_size inside the DP-attention block only
+    # (0.4.4.post3: "DeepEP MoE is enabled ... tensor parallel size", always)
+    "0.4.4.post2": ("0.4.4.post3", {"a2a_spanning": {}, "deepep_ep_is_dp": True}),
     # 0.4.4.post1: neither --enable-flashmla nor --enable-deepep-moe yet (argparse refuses them)
     "0.4.4.post1": ("0.4.4.post2", {}),
     # 0.4.4: DP attention sets dp_size = tp_size (0.4.1.post7's block, the overlap scheduler kept)

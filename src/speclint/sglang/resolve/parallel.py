@@ -326,6 +326,16 @@ def _a2a_moe(state: ResolutionState, handler: str) -> None:
     if not is_known(backend):
         state.set_unknown("ep_size", "--moe-a2a-backend is not readable")
         return
+    if traits.deepep_ep_is_dp and backend == "deepep":  # 0.4.4.post2: within DP attention only
+        on, dp = state.get("enable_dp_attention"), state.get("dp_size")
+        if not is_known(on):
+            state.set_unknown(
+                "ep_size", "--enable-dp-attention is not readable (with it, DeepEP sets ep_size = dp_size)"
+            )
+        elif on is True:
+            message = f"DeepEP MoE is enabled. The expert parallel size is adjusted to be the same as the data parallel size[{dp}]."
+            state.set("ep_size", dp, "DeepEP with DP attention sets ep_size = dp_size", handler, message)
+        return
     spanning = traits.a2a_spanning
     if backend not in spanning:
         return
