@@ -411,3 +411,17 @@ def test_0_4_4_post2_deepep_sets_the_ep_size_to_the_dp_size_under_dp_attention(t
     post3 = explain(tmp_path, "0.4.4.post3", with_dp, without)
     assert [launch["effective"]["ep_size"] for launch in post2] == [4, 2]
     assert [launch["effective"]["ep_size"] for launch in post3] == [16, 8]
+
+
+def test_0_4_10_post1_enable_ep_moe_sets_the_ep_size_only_with_the_cutlass_moe(tmp_path):
+    """0.4.10.post1 `__post_init__`: inside `if self.enable_flashinfer_cutlass_moe:` (modelopt_fp4
+    asserted), `if self.enable_ep_moe: self.ep_size = self.tp_size`; alone, --enable-ep-moe
+    leaves ep_size (confirmed by tools/oracle's record_release.py on 0.4.10.post1, fake H100:
+    4 and 1)."""
+    both, alone = explain(
+        tmp_path,
+        "0.4.10.post1",
+        "llama-3.1-8b-instruct --tp-size 4 --quantization modelopt_fp4 --enable-flashinfer-cutlass-moe --enable-ep-moe",
+        "llama-3.1-8b-instruct --tp-size 4 --enable-ep-moe",
+    )
+    assert (both["effective"]["ep_size"], alone["effective"]["ep_size"]) == (4, 1)

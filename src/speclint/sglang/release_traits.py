@@ -34,6 +34,9 @@ class ReleaseTraits:
     dp_attention_disables_overlap: bool
     """'post_init_dp_is_tp' releases: DP attention also turns the overlap scheduler off (0.4.0-
     0.4.1.post6; 0.4.1.post7 drops it from that block)."""
+    cutlass_moe_ep_size: bool
+    """With --enable-flashinfer-cutlass-moe, --enable-ep-moe sets ep_size = tp_size ("Flashinfer
+    cutlass MoE and EP MoE are enabled. ...", 0.4.10.post1, whose --enable-ep-moe alone leaves it)."""
     deepep_ep_is_dp: bool
     """--enable-deepep-moe sets ep_size = dp_size inside the DP-attention block and nothing
     without it ("DeepEP MoE is enabled. The expert parallel size is adjusted to be the same as

@@ -116,10 +116,13 @@ WHOLE_LIKE: dict[str, tuple[str, dict[str, Any]]] = {
     # 0.4.10.post1 `__post_init__`: 0.4.10.post2's trtllm_mla block (SM100, pages 32/64, no
     # speculative decoding) and FlashInfer MoE asserts; --enable-ep-moe leaves ep_size as 0.4.10's
     # does (no deprecated-argument block) and --enable-eplb asserts --enable-ep-moe or
-    # --enable-deepep-moe (`assert self.enable_ep_moe or self.enable_deepep_moe`). Not modelled:
-    # with --enable-flashinfer-cutlass-moe (modelopt_fp4 only) --enable-ep-moe does set
-    # ep_size = tp_size ("Flashinfer cutlass MoE and EP MoE are enabled. ..."); speclint keeps it
-    "0.4.10.post1": ("0.4.10.post2", {"ep_moe_sets_ep_size": False, "eplb_check": "ep_moe_flags"}),
+    # --enable-deepep-moe (`assert self.enable_ep_moe or self.enable_deepep_moe`); with
+    # --enable-flashinfer-cutlass-moe (modelopt_fp4 only) --enable-ep-moe does set
+    # ep_size = tp_size ("Flashinfer cutlass MoE and EP MoE are enabled. ...")
+    "0.4.10.post1": (
+        "0.4.10.post2",
+        {"ep_moe_sets_ep_size": False, "eplb_check": "ep_moe_flags", "cutlass_moe_ep_size": True},
+    ),
     # 0.4.9.post5: 0.4.9.post6's `__post_init__` and `check_server_args`
     "0.4.9.post5": ("0.4.9.post6", {}),
     # 0.5.1 `__post_init__` (0.5.1.post2 drops it): an MTP target with page_size != 1 on

@@ -297,16 +297,20 @@ def _dp_attention_is_tp(state: ResolutionState, handler: str) -> None:
 
 def _deprecated_moe_flags(state: ResolutionState, handler: str) -> None:
     """`__post_init__`'s first lines (0.4.x, 0.5.2: `ReleaseTraits.deprecated_moe_flags`):
-    --enable-ep-moe sets ep_size = tp_size (not in 0.4.10: `ep_moe_sets_ep_size`),
-    --enable-deepep-moe the deepep all-to-all."""
-    if _flag(state, "enable_ep_moe") is True and state.traits.ep_moe_sets_ep_size:
+    --enable-ep-moe sets ep_size = tp_size (not in 0.4.10: `ep_moe_sets_ep_size`; 0.4.10.post1:
+    only with --enable-flashinfer-cutlass-moe, `cutlass_moe_ep_size`), --enable-deepep-moe the
+    deepep all-to-all."""
+    cutlass = state.traits.cutlass_moe_ep_size and _flag(state, "enable_flashinfer_cutlass_moe") is True
+    if _flag(state, "enable_ep_moe") is True and (state.traits.ep_moe_sets_ep_size or cutlass):
         state.set(
             "ep_size",
             state.get("tp_size"),
-            "--enable-ep-moe sets the expert parallel size to the tensor parallel size",
+            ("with --enable-flashinfer-cutlass-moe, " if cutlass else "")
+            + "--enable-ep-moe sets the expert parallel size to the tensor parallel size",
             handler,
-            "NOTE: --enable-ep-moe is "
-            "deprecated. Please set `--ep-size` to the same value as `--tp-size` instead.",
+            f"Flashinfer cutlass MoE and EP MoE are enabled. ... tensor parallel size[{state.get('tp_size')}]."
+            if cutlass
+            else "NOTE: --enable-ep-moe is deprecated. Please set `--ep-size` to the same value as `--tp-size` instead.",
         )
     if _flag(state, "enable_deepep_moe") is True:
         state.set(
