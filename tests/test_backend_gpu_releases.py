@@ -3,6 +3,8 @@ backend_gpu; the facts are checked launch by launch by tests/test_oracle_recordi
 
 from __future__ import annotations
 
+from unmodelled import unmodelled
+
 from speclint.engine import lint_text
 from speclint.settings.options import LintOptions
 from speclint.sglang.resolve.gpu_profiles import profile
@@ -67,6 +69,17 @@ def test_0_5_2_rewrites_the_deprecated_moe_flags():
     effective = _effective("0.5.2", "--tp-size 8 --enable-ep-moe --enable-deepep-moe", None)
     assert effective["ep_size"] == 8
     assert effective["moe_a2a_backend"] == "deepep"
+
+
+def test_a_refusal_borrowed_from_an_older_recorded_release_is_an_unverified_warning():
+    # a release neither read nor recorded (0.5.6.post1 taken out): it follows 0.5.6, whose
+    # trtllm_mha needs SM100
+    text = f"python -m sglang.launch_server --model-path {LLAMA} --attention-backend trtllm_mha\n"
+    options = LintOptions(sglang_version="0.5.6.post1", read_pyproject=False, gpu=profile("h100"))
+    with unmodelled("0.5.6.post1"):
+        [finding] = [f for f in lint_text(text, "launch.sh", options).findings if f.code == "PAR009"]
+    assert finding.severity.name == "WARNING"
+    assert "unverified for SGLang 0.5.6.post1" in finding.message
 
 
 def test_a_gpu_refusal_of_a_release_recorded_in_session_13_is_an_error():

@@ -209,6 +209,24 @@ RECORDED = (
     "0.4.1.post1",
     "0.4.1.post2",
     "0.4.1.post3",
+    "0.4.1.post4",
+    "0.4.1.post5",
+    "0.4.1.post6",
+    "0.4.1.post7",
+    "0.4.2",
+    "0.4.2.post1",
+    "0.4.2.post2",
+    "0.4.2.post3",
+    "0.4.2.post4",
+    "0.4.3",
+    "0.4.3.post1",
+    "0.4.3.post2",
+    "0.4.3.post3",
+    "0.4.3.post4",
+    "0.4.4",
+    "0.4.4.post1",
+    "0.4.4.post2",
+    "0.4.4.post3",
     "0.4.4.post4",
     "0.4.5",
     "0.4.5.post1",
@@ -277,16 +295,17 @@ RECORDED = (
     "0.5.22",
     "0.5.23",
 )
-"""0.4.0, 0.4.1, 0.4.6, 0.4.6.post5, 0.4.7, 0.4.7.post1, 0.4.8, 0.4.9, 0.4.9.post3, 0.4.9.post4, 0.4.9.post6, 0.4.10, 0.4.10.post2 and the last patch of every 0.5.x minor on
-PyPI (there is no 0.5.0): each has a recording, and speclint resolves it as itself (a traits
-entry)."""
+"""Every SGLang release speclint bundles (0.4.0 to 0.5.23, 92; session 13 recorded the last
+41): each has a recording, and speclint resolves it as itself (a traits entry)."""
 
 
 def test_every_minor_series_is_recorded_and_resolved_as_itself():
     from speclint.sglang import release
+    from speclint.sglang.flags.versions import supported_versions
 
     recorded = {load(p)["release"] for p in RECORDINGS}
     assert set(RECORDED) <= recorded, sorted(set(RECORDED) - recorded)
+    assert set(RECORDED) == set(supported_versions()), sorted(set(supported_versions()) - set(RECORDED))
     for version in sorted(recorded):
         assert release(version).resolution_exact, version
 

@@ -304,3 +304,124 @@ def test_0_4_5_enable_flashmla_sets_pages_of_64_where_0_4_5_post2_does_not(tmp_p
     assert own["resolution_exact"] is True and own["resolution_modelled_on"] == "0.4.5"
     assert own["effective"]["page_size"] == 64
     assert later["effective"]["page_size"] == 1
+
+
+EAGLE = f"llama-3.1-8b-instruct --speculative-algorithm EAGLE --speculative-draft-model-path {M}eagle-llama-3.1-8b-instruct"
+
+
+def test_the_first_eagle_releases_resolve_their_own_post_init_block(tmp_path):
+    """Recorded in session 13: 0.4.1.post4-0.4.3.post2 turn chunked prefill (-1), the radix cache
+    and the overlap scheduler off and cap nothing; 0.4.3.post4-0.4.4.post3 cap running requests
+    at 32 and turn the overlap scheduler off (speculative_legacy.py); 0.4.3.post1-0.4.3.post2
+    keep the name NEXTN. The backend is picked when FlashInfer is installed: unknown, said so."""
+    [post4] = explain(tmp_path, "0.4.1.post4", EAGLE)
+    assert post4["resolution_exact"] is True and post4["resolution_modelled_on"] == "0.4.1.post4"
+    eff = post4["effective"]
+    assert (eff["max_running_requests"], eff["disable_overlap_schedule"], eff["chunked_prefill_size"]) == (
+        None,
+        True,
+        -1,
+    )
+    [capped] = explain(tmp_path, "0.4.3.post4", EAGLE)
+    eff = capped["effective"]
+    assert (eff["max_running_requests"], eff["disable_overlap_schedule"]) == (32, True)
+    assert eff["chunked_prefill_size"] is None
+    nextn = (
+        f"deepseek-v3 --speculative-algorithm NEXTN --speculative-draft-model-path {M}deepseek-v3 --tp-size 8"
+    )
+    [kept] = explain(tmp_path, "0.4.3.post1", nextn)
+    [renamed] = explain(tmp_path, "0.4.3.post3", nextn)
+    assert kept["effective"]["speculative_algorithm"] == "NEXTN"
+    assert renamed["effective"]["speculative_algorithm"] == "EAGLE"
+    [plain] = explain(tmp_path, "0.4.4", "qwen3-8b")
+    assert plain["unknown"]["attention_backend"] == (
+        "SGLang 0.4.4 picks flashinfer when FlashInfer is installed, else triton"
+    )
+
+
+def test_0_4_1_post7_dp_attention_keeps_the_overlap_scheduler(tmp_path):
+    """0.4.1.post7 drops "Overlap scheduler is disabled." from the DP-attention block (recorded);
+    0.4.1.post6 turns it off."""
+    launch = "deepseek-v3 --tp-size 8 --dp-size 2 --enable-dp-attention"
+    [post6] = explain(tmp_path, "0.4.1.post6", launch)
+    [post7] = explain(tmp_path, "0.4.1.post7", launch)
+    assert (post6["effective"]["dp_size"], post6["effective"]["disable_overlap_schedule"]) == (8, True)
+    assert (post7["effective"]["dp_size"], post7["effective"]["disable_overlap_schedule"]) == (8, False)
+
+
+def test_0_4_3_post3_asserts_fewer_steps_than_draft_tokens():
+    """0.4.3.post3 `__post_init__`: `assert self.speculative_num_steps <
+    self.speculative_num_draft_tokens` (bare; recorded); 0.4.3.post4 comments it out."""
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = (
+        f"python -m sglang.launch_server --model-path {ROOT}/{M}llama-3.1-8b-instruct --speculative-algorithm EAGLE "
+        f"--speculative-draft-model-path {ROOT}/{M}eagle-llama-3.1-8b-instruct --speculative-num-steps 8 "
+        "--speculative-num-draft-tokens 4\n"
+    )
+
+    def errors(version: str) -> list:
+        options = LintOptions(sglang_version=version, read_pyproject=False)
+        return [f for f in lint_text(text, "launch.sh", options).findings if f.severity == Severity.ERROR]
+
+    [finding] = errors("0.4.3.post3")
+    column = text.index("8 --speculative-num-draft-tokens") + 1
+    assert (finding.code, finding.span.line, finding.span.column) == ("SPD009", 1, column)
+    assert finding.message.startswith(
+        "SGLang 0.4.3.post3 refuses this launch in __post_init__: AssertionError: assert "
+        "self.speculative_num_steps < self.speculative_num_draft_tokens (bare AssertionError, no "
+        "message: 8 steps, 4 draft tokens; give more draft tokens than steps)"
+    )
+    assert errors("0.4.3.post4") == []
+
+
+def test_0_4_4_checks_the_chunked_prefill_size_as_given_though_its_page_size_is_unresolved():
+    """0.4.4 `__post_init__` asserts `chunked_prefill_size % page_size == 0` on the sizes as
+    given, -1 included (seed wide-13012, recorded); its attention backend (flashinfer when
+    installed) leaves speclint's resolved page size unknown, which no longer skips the check."""
+    from speclint.core.findings import Severity
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+
+    text = (
+        f"python -m sglang.launch_server --model-path {ROOT}/{M}llama-3.1-8b-instruct "
+        "--page-size 64 --chunked-prefill-size -1\n"
+    )
+    options = LintOptions(sglang_version="0.4.4", read_pyproject=False)
+    [finding] = [f for f in lint_text(text, "launch.sh", options).findings if f.severity == Severity.ERROR]
+    column = text.index("-1") + 1
+    assert (finding.code, finding.span.line, finding.span.column) == ("SPD009", 1, column)
+    assert finding.message == (
+        "SGLang 0.4.4 refuses this launch in __post_init__: AssertionError: assert "
+        "chunked_prefill_size % page_size == 0 fails (--chunked-prefill-size -1 with page size 64 "
+        "(-1 turns chunked prefill off, and this release checks it all the same); use a multiple "
+        "of 64, or drop --page-size)"
+    )
+
+
+def test_0_4_4_post2_deepep_sets_the_ep_size_to_the_dp_size_under_dp_attention(tmp_path):
+    """0.4.4.post2 `__post_init__` (seed 13013, recorded): inside the DP-attention block
+    --enable-deepep-moe sets ep_size = dp_size; without DP attention it leaves ep_size;
+    0.4.4.post3 sets the TP size either way."""
+    with_dp = "deepseek-v3 --tp-size 16 --dp-size 4 --enable-dp-attention --ep-size 2 --enable-deepep-moe"
+    without = "deepseek-v3 --tp-size 8 --ep-size 2 --enable-deepep-moe"
+    post2 = explain(tmp_path, "0.4.4.post2", with_dp, without)
+    post3 = explain(tmp_path, "0.4.4.post3", with_dp, without)
+    assert [launch["effective"]["ep_size"] for launch in post2] == [4, 2]
+    assert [launch["effective"]["ep_size"] for launch in post3] == [16, 8]
+
+
+def test_0_4_10_post1_enable_ep_moe_sets_the_ep_size_only_with_the_cutlass_moe(tmp_path):
+    """0.4.10.post1 `__post_init__`: inside `if self.enable_flashinfer_cutlass_moe:` (modelopt_fp4
+    asserted), `if self.enable_ep_moe: self.ep_size = self.tp_size`; alone, --enable-ep-moe
+    leaves ep_size (confirmed by tools/oracle's record_release.py on 0.4.10.post1, fake H100:
+    4 and 1)."""
+    both, alone = explain(
+        tmp_path,
+        "0.4.10.post1",
+        "llama-3.1-8b-instruct --tp-size 4 --quantization modelopt_fp4 --enable-flashinfer-cutlass-moe --enable-ep-moe",
+        "llama-3.1-8b-instruct --tp-size 4 --enable-ep-moe",
+    )
+    assert (both["effective"]["ep_size"], alone["effective"]["ep_size"]) == (4, 1)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from unmodelled import unmodelled
 
 from speclint.cli import main
 from speclint.core.findings import Severity
@@ -66,6 +67,13 @@ def test_registry_is_the_releases_own():
     )  # forwards its ids to DeepseekV3ForCausalLM
 
 
+@pytest.fixture
+def one_unmodelled():
+    """Every bundled release resolves as itself now: one is taken out of TRAITS (unmodelled.py)."""
+    with unmodelled() as version:
+        yield version
+
+
 def borrowing(newer_than: str = "0.0.0") -> list:
     """Releases whose resolution was neither read nor recorded (they follow another)."""
     return [
@@ -75,11 +83,12 @@ def borrowing(newer_than: str = "0.0.0") -> list:
     ]
 
 
-def test_resolution_follows_the_closest_older_modelled_release():
+def test_resolution_follows_the_closest_older_modelled_release(one_unmodelled):
     from speclint.sglang.traits import TRAITS
 
     modelled = sorted(release(v) for v in TRAITS)
     assert release("0.5.14").resolution_exact and release("0.5.14").unverified(RESOLUTION) == ""
+    assert [r.version for r in borrowing(modelled[0].version)] == [one_unmodelled]
     for rel in borrowing(modelled[0].version):
         follows = max(m for m in modelled if m < rel)
         assert rel.resolution_follows == follows.version
@@ -99,7 +108,7 @@ def test_cli_correct_eagle3_launch_on_a_pinned_older_release(tmp_path):
     assert "All checks passed" in result.output
 
 
-def test_explain_json_says_whether_resolution_is_exact(tmp_path):
+def test_explain_json_says_whether_resolution_is_exact(tmp_path, one_unmodelled):
     script = tmp_path / "serve.sh"
     script.write_text(EAGLE3)
     rel = borrowing()[-1]
@@ -118,7 +127,7 @@ REFUSED = (
 )
 
 
-def test_error_on_a_borrowed_resolution_is_a_warning_that_says_unverified():
+def test_error_on_a_borrowed_resolution_is_a_warning_that_says_unverified(one_unmodelled):
     """check_server_args refuses a TP size the nodes do not divide (read, and recorded, in the
     release a borrowing one follows): an error there. A release that borrows that resolution:
     the same finding, as a warning that says so."""
@@ -194,7 +203,7 @@ def test_entry_point_facts_come_from_each_releases_own_source():
     assert _codes(typed, "0.5.9") == {"FLG001"}
 
 
-def test_speclint_run_argv_lint_caps_borrowed_resolution_errors_too():
+def test_speclint_run_argv_lint_caps_borrowed_resolution_errors_too(one_unmodelled):
     """`speclint run` lints argv through the same cap: a refusal read for a release is an error
     there and a warning on a release that borrows its resolution."""
     from speclint.gate.launch import lint_argv

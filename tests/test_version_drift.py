@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from unmodelled import unmodelled
 
 from speclint.cli import main
 from speclint.engine import lint_path, lint_text
@@ -120,19 +121,15 @@ def test_flag_only_in_newer_releases_stays_flg009():
 
 
 def test_unmodelled_release_lints_and_explains():
-    from speclint.sglang.flags.versions import supported_versions, version_key
-    from speclint.sglang.traits import TRAITS, modelled_release
-
-    # the newest release neither read nor recorded follows the closest older modelled one
-    version = max((v for v in supported_versions() if v not in TRAITS), key=version_key)
-    script = "python -m sglang.launch_server --model-path m --mem-fraction-static 0.8\n"
-    result = lint_text(script, "x.sh", LintOptions(sglang_version=version))
-    assert [f.code for f in result.findings if f.code.startswith(("FLG", "VER"))] == []
-    out = CliRunner().invoke(main, ["explain", "--sglang-version", version, "-"], input=script)
+    script = "python -m sglang.launch_server --model-path m --cuda-graph-max-bs 8\n"
+    with unmodelled("0.5.6.post1"):  # as if neither read nor recorded: it follows 0.5.6
+        result = lint_text(script, "x.sh", LintOptions(sglang_version="0.5.6.post1"))
+        assert [f.code for f in result.findings if f.code.startswith(("FLG", "VER"))] == []
+        out = CliRunner().invoke(main, ["explain", "--sglang-version", "0.5.6.post1", "-"], input=script)
     assert out.exit_code == 0, out.output
     assert (
-        f"resolution modelled on SGLang {modelled_release(version)}, the closest older release "
-        "whose resolution speclint read or recorded" in out.output
+        "resolution modelled on SGLang 0.5.6, the closest older release whose resolution "
+        "speclint read or recorded" in out.output
     )
 
 

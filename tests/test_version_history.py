@@ -3,6 +3,8 @@ examples of issue #9, and version choice / resolver fallback for unmodelled rele
 
 from __future__ import annotations
 
+from unmodelled import unmodelled
+
 from speclint.sglang.flags import history
 from speclint.sglang.flags.versions import choose_version, installed_version, pinned_version
 from speclint.sglang.traits import modelled_release, traits_for
@@ -70,12 +72,11 @@ def test_resolver_falls_back_to_closest_older_modelled_release():
 
     oldest = min(TRAITS, key=version_key)
     assert modelled_release("0.4.0") == oldest  # before the oldest modelled one
-    # neither read nor recorded: the closest older modelled release
-    newest = max((v for v in supported_versions() if v not in TRAITS), key=version_key)
-    follows = modelled_release(newest)
-    assert version_key(follows) < version_key(newest)
-    assert not [v for v in TRAITS if version_key(follows) < version_key(v) < version_key(newest)]
-    assert traits_for(newest) is traits_for(follows)
+    assert set(supported_versions()) <= set(TRAITS)  # every bundled release: read or recorded
+    with unmodelled("0.5.6.post1"):  # neither read nor recorded: the closest older modelled one
+        assert modelled_release("0.5.6.post1") == "0.5.6"
+        assert traits_for("0.5.6.post1") is traits_for("0.5.6")
+    assert modelled_release("0.5.6.post1") == "0.5.6.post1"
 
 
 def test_version_sources(tmp_path, monkeypatch):

@@ -31,6 +31,27 @@ class ReleaseTraits:
     topk_one_forces_draft_tokens: bool
     """topk 1 sets speculative_num_draft_tokens = steps + 1 ("speculative_num_draft_tokens is
     adjusted to speculative_num_steps + 1 when speculative_eagle_topk == 1", 0.4.5.post3+)."""
+    dp_attention_disables_overlap: bool
+    """'post_init_dp_is_tp' releases: DP attention also turns the overlap scheduler off (0.4.0-
+    0.4.1.post6; 0.4.1.post7 drops it from that block)."""
+    cutlass_moe_ep_size: bool
+    """With --enable-flashinfer-cutlass-moe, --enable-ep-moe sets ep_size = tp_size ("Flashinfer
+    cutlass MoE and EP MoE are enabled. ...", 0.4.10.post1, whose --enable-ep-moe alone leaves it)."""
+    deepep_ep_is_dp: bool
+    """--enable-deepep-moe sets ep_size = dp_size inside the DP-attention block and nothing
+    without it ("DeepEP MoE is enabled. The expert parallel size is adjusted to be the same as
+    the data parallel size", 0.4.4.post2)."""
+    eagle_post_init: str
+    """EAGLE as the first releases resolve it (resolve/speculative_legacy.py): 'radix_off'
+    (0.4.1.post4-0.4.3.post2: radix cache, chunked prefill and overlap off, no cap), 'cap_32'
+    (0.4.3.post4-0.4.4.post3: 32 running requests, overlap off), 'cap_32_steps_below_draft'
+    (0.4.3.post3: and `assert self.speculative_num_steps < self.speculative_num_draft_tokens`);
+    empty: `_handle_eagle_family`'s model."""
+    nextn_kept: bool
+    """NEXTN stays NEXTN (resolved as EAGLE, not renamed: 0.4.3.post1-0.4.3.post2)."""
+    backend_when_installed: bool
+    """`__post_init__` sets the attention backend to flashinfer when FlashInfer is installed,
+    else triton (0.4.4-0.4.4.post3): unknown to speclint, said so."""
     auto_params_missing_field: str
     """A field `auto_choose_speculative_params(self)` reads that the release's ServerArgs does
     not define, so auto-chosen draft parameters stop with AttributeError ('decrypted_config_file',

@@ -55,6 +55,11 @@ def _backends(state: ResolutionState) -> dict[str, object]:
 
 
 def resolve_attention(state: ResolutionState) -> None:
+    if state.traits.backend_when_installed and state.get("attention_backend") is None:
+        state.set_unknown(
+            "attention_backend",
+            f"SGLang {state.version} picks flashinfer when FlashInfer is installed, else triton",
+        )
     if "page_size" not in state.values:
         return
     backends = _backends(state)

@@ -45,7 +45,9 @@ def check_server_args(state: ResolutionState) -> None:
     _lora_without_adapters(state)
     _prefill_fake_transfer(state)
     page = state.get("page_size")
-    if isinstance(page, int) and not isinstance(page, bool) and page > 1:  # (chunk % 1 is 0)
+    # (chunk % 1 is 0; a page size speclint cannot resolve: 0.4.4-0.4.9.post3 check the sizes
+    # as given, chunked_page.py)
+    if not (isinstance(page, int) and not isinstance(page, bool) and page <= 1):
         from speclint.sglang.resolve.chunked_page import check_chunked_prefill_page
 
         check_chunked_prefill_page(state)

@@ -281,30 +281,35 @@ def _post_init_dp_is_tp(state: ResolutionState) -> None:
 
 
 def _dp_attention_is_tp(state: ResolutionState, handler: str) -> None:
-    message = (
-        "DP attention is enabled. ... Data parallel size is adjusted to be the same as tensor "
-        "parallel size. Overlap scheduler is disabled."
+    off = state.traits.dp_attention_disables_overlap  # 0.4.1.post7+ keep the overlap scheduler
+    message = "DP attention is enabled. ... Data parallel size is adjusted to be the same as tensor " + (
+        "parallel size. Overlap scheduler is disabled." if off else "parallel size. "
     )
     state.set(
         "dp_size", state.get("tp_size"), "DP attention sets the DP size to the TP size", handler, message
     )
-    state.set(
-        "disable_overlap_schedule", True, "DP attention turns the overlap scheduler off", handler, message
-    )
+    if off:
+        state.set(
+            "disable_overlap_schedule", True, "DP attention turns the overlap scheduler off", handler, message
+        )
 
 
 def _deprecated_moe_flags(state: ResolutionState, handler: str) -> None:
     """`__post_init__`'s first lines (0.4.x, 0.5.2: `ReleaseTraits.deprecated_moe_flags`):
-    --enable-ep-moe sets ep_size = tp_size (not in 0.4.10: `ep_moe_sets_ep_size`),
-    --enable-deepep-moe the deepep all-to-all."""
-    if _flag(state, "enable_ep_moe") is True and state.traits.ep_moe_sets_ep_size:
+    --enable-ep-moe sets ep_size = tp_size (not in 0.4.10: `ep_moe_sets_ep_size`; 0.4.10.post1:
+    only with --enable-flashinfer-cutlass-moe, `cutlass_moe_ep_size`), --enable-deepep-moe the
+    deepep all-to-all."""
+    cutlass = state.traits.cutlass_moe_ep_size and _flag(state, "enable_flashinfer_cutlass_moe") is True
+    if _flag(state, "enable_ep_moe") is True and (state.traits.ep_moe_sets_ep_size or cutlass):
         state.set(
             "ep_size",
             state.get("tp_size"),
-            "--enable-ep-moe sets the expert parallel size to the tensor parallel size",
+            ("with --enable-flashinfer-cutlass-moe, " if cutlass else "")
+            + "--enable-ep-moe sets the expert parallel size to the tensor parallel size",
             handler,
-            "NOTE: --enable-ep-moe is "
-            "deprecated. Please set `--ep-size` to the same value as `--tp-size` instead.",
+            f"Flashinfer cutlass MoE and EP MoE are enabled. ... tensor parallel size[{state.get('tp_size')}]."
+            if cutlass
+            else "NOTE: --enable-ep-moe is deprecated. Please set `--ep-size` to the same value as `--tp-size` instead.",
         )
     if _flag(state, "enable_deepep_moe") is True:
         state.set(
@@ -323,6 +328,16 @@ def _a2a_moe(state: ResolutionState, handler: str) -> None:
     backend = state.get("moe_a2a_backend")
     if not is_known(backend):
         state.set_unknown("ep_size", "--moe-a2a-backend is not readable")
+        return
+    if traits.deepep_ep_is_dp and backend == "deepep":  # 0.4.4.post2: within DP attention only
+        on, dp = state.get("enable_dp_attention"), state.get("dp_size")
+        if not is_known(on):
+            state.set_unknown(
+                "ep_size", "--enable-dp-attention is not readable (with it, DeepEP sets ep_size = dp_size)"
+            )
+        elif on is True:
+            message = f"DeepEP MoE is enabled. The expert parallel size is adjusted to be the same as the data parallel size[{dp}]."
+            state.set("ep_size", dp, "DeepEP with DP attention sets ep_size = dp_size", handler, message)
         return
     spanning = traits.a2a_spanning
     if backend not in spanning:

@@ -86,12 +86,13 @@ def _resolve_speculative(state: ResolutionState) -> None:
         )
         algorithm = algorithm.upper()
     if algorithm == "NEXTN":
-        state.set(
-            "speculative_algorithm",
-            "EAGLE",
-            "NEXTN is an alias of EAGLE",
-            "_resolve_speculative_algorithm_alias",
-        )
+        if not traits.nextn_kept:  # 0.4.3.post1-0.4.3.post2 resolve it as EAGLE, named NEXTN
+            state.set(
+                "speculative_algorithm",
+                "EAGLE",
+                "NEXTN is an alias of EAGLE",
+                "_resolve_speculative_algorithm_alias",
+            )
         algorithm = "EAGLE"
     if algorithm not in traits.known_algorithms:
         if traits.upper_cases_algorithm:

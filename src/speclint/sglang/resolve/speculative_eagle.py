@@ -36,6 +36,11 @@ def resolve_eagle_family(state: ResolutionState, traits: ReleaseTraits, algorith
     path of MTP targets, the auto-chosen steps / topk / draft tokens, what a page size and
     the attention backend allow, and the overlap scheduler."""
     handler = "_handle_eagle_family"
+    if traits.eagle_post_init:
+        from speclint.sglang.resolve.speculative_legacy import resolve_eagle_post_init
+
+        resolve_eagle_post_init(state, traits)
+        return
     if algorithm == "STANDALONE" and state.attention_dp():
         raise Stop(
             "ValueError",
