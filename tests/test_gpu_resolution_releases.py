@@ -163,6 +163,18 @@ def test_0_5_14_reserves_decode_graph_memory_with_cuda_graphs_off(tmp_path):
     assert (eff["mem_fraction_static"], eff["cuda_graph_backend_prefill"]) == (0.835, "disabled")
 
 
+def test_fields_the_release_lacks_are_not_stated(tmp_path):
+    # 0.5.23's filled-in defaults are stated only where the release has the flag: 0.5.17 has
+    # no --boundary-reduction or --prefill-decode-interval, 0.5.14 no --mm-feature-transport
+    fields = ("boundary_reduction", "speculative_boundary_reduction", "prefill_decode_interval")
+    newest = explain_on(tmp_path, "0.5.23", "h100", "")
+    assert [newest["effective"][f] for f in fields] == ["rs+rsv", "rs+rsv", 0]
+    older = explain_on(tmp_path, "0.5.17", "h100", "")
+    assert not [f for f in fields if f in older["effective"] or f in older["unknown"]]
+    assert older["effective"]["hicache_ratio"] == 2.0  # a 0.5.17 flag: still stated
+    assert "mm_feature_transport" not in explain_on(tmp_path, "0.5.14", "h100", "")["effective"]
+
+
 @pytest.mark.parametrize("version", ["0.5.13.post1", "0.5.12.post1"])
 def test_releases_whose_gpu_logic_was_not_checked_still_say_unverified(tmp_path, version):
     # before 0.5.14 there is no cuda_graph_config: no memory tiers are read

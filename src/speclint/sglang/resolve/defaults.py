@@ -9,6 +9,8 @@ a field that depends on something speclint does not model is `Unknown` with why.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from speclint.sglang.resolve.result import Adjustment, Unknown
 
 TYPE_CHECKING = False
@@ -69,15 +71,36 @@ DEFAULT_FIELDS = tuple(CONSTANTS) + (
 )
 
 
+@lru_cache(maxsize=32)
+def _lacking(version: str) -> frozenset[str]:
+    """DEFAULT_FIELDS that are flags of the newest release but not of `version` (0.5.17 has no
+    --boundary-reduction, nor a speculative_boundary_reduction beside it): the release has no
+    such field, so none is stated. The fields no release has as a flag
+    (`uses_mamba_radix_cache`, ...) are kept."""
+    from speclint.sglang.flags.schema import newest_version, options_of
+
+    def dests(release: str) -> set[str]:
+        return {spec.dest for spec in options_of(release).values()}
+
+    newest = newest_version()
+    if version == newest:
+        return frozenset()
+    lacking = dests(newest).intersection(DEFAULT_FIELDS) - dests(version)
+    if "boundary_reduction" in lacking:  # the draft's follows it
+        lacking.add("speculative_boundary_reduction")
+    return frozenset(lacking)
+
+
 def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: str | None) -> None:
-    """Fill DEFAULT_FIELDS (0.5.23); `problem` is why the launch is outside the modelled
-    flags (hardware_flags), then what those flags might change is Unknown."""
+    """Fill DEFAULT_FIELDS (0.5.23) the release has; `problem` is why the launch is outside
+    the modelled flags (hardware_flags), then what those flags might change is Unknown."""
     if not state.traits.gpu_resolution:
         return
     values, asked = state.values, state.asked
+    lacking = _lacking(state.checked_version)
     for name, value in state.config.values_of(DEFAULT_FIELDS).items():
-        if name not in values:
-            values[name] = asked[name] = value  # None when the release has none
+        if name not in values and name not in lacking:
+            values[name] = asked[name] = value
     state.set_unknown(
         "random_seed", "SGLang draws a random seed at each start unless --random-seed is given"
     ) if state.get("random_seed") is None else None
@@ -127,11 +150,14 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
                 "served_model_name",
                 "speculative_draft_model_quantization",
             ) and (not state.config.given(name) or name == "enable_dp_lm_head"):
-                state.set_unknown(name, problem)
+                if name not in lacking:
+                    state.set_unknown(name, problem)
         return
     _feature_transport(state)
     adjustments = state.adjustments
     for name, (value, handler) in CONSTANTS.items():
+        if name in lacking:
+            continue
         current = values.get(name)
         filled = _FILLED.get(name) if current is None else None
         if filled is not None:  # what `state.set` does here, without working it out again
@@ -145,7 +171,8 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
     _dp_lm_head(state)
     _moe_runner(state, gpu)
     _allreduce_fusion(state, gpu)
-    _boundary_reduction(state)
+    if "boundary_reduction" not in lacking:
+        _boundary_reduction(state)
 
 
 def _feature_transport(state: ResolutionState) -> None:
