@@ -21,6 +21,7 @@ _FILE = LineData(
 )
 
 CHECKED = (
+    "0.5.13.post1",
     "0.5.14",
     "0.5.15.post1",
     "0.5.16",
@@ -86,6 +87,12 @@ class GpuLogic:
     """The decode CUDA graphs' memory is reserved with decode graphs off too (0.5.14)."""
     trtllm_mla_prefill_off: bool
     """`disable_prefill_cuda_graph_for_deepseek_trtllm_mla` is there (0.5.15+)."""
+    prefill_graph_flag: str
+    """What turns prefill CUDA graphs on and off: "cuda_graph_config" (0.5.14+; --disable-cuda-graph
+    turns them off too) or "disable_piecewise_cuda_graph" (0.5.13.post1: a flag of their own)."""
+    speculative_reserve: tuple[tuple[str, int], ...]
+    """MiB reserved for a speculative algorithm ("STANDALONE", "NGRAM", "other"; 0.5.13.post1),
+    empty where the release reserves none."""
     mm_feature_transport: tuple[tuple[str, str | None], ...]
     """What an unset --mm-feature-transport resolves to on CUDA
     (`handle_multimodal_feature_transport`): ("text" / "multimodal", on one node; "..._nodes",
@@ -137,5 +144,7 @@ def gpu_logic(version: str) -> GpuLogic | None:
         tuple(raw["piecewise_disabled_archs"] or ()),
         raw["decode_reserve_unguarded"] is True,
         raw["trtllm_mla_prefill_off"] is True,
+        str(raw["prefill_graph_flag"]),
+        tuple(sorted((raw.get("speculative_reserve") or {}).items())),
         tuple(sorted(transport.items())) if isinstance(transport, dict) else (),
     )
