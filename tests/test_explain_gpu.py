@@ -184,11 +184,11 @@ def test_older_release_says_unverified(tmp_path):
         "--gpu",
         "h100",
         "--sglang-version",
-        "0.5.12.post1",
+        "0.5.10.post1",
     )
     assert (
         launch["unknown"]["chunked_prefill_size"]
-        == "GPU-dependent resolution is unverified for SGLang 0.5.12.post1"
+        == "GPU-dependent resolution is unverified for SGLang 0.5.10.post1"
     )
 
 

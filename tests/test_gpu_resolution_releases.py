@@ -201,9 +201,22 @@ def test_0_5_13_post1_reserves_for_the_draft_and_turns_allreduce_fusion_on(tmp_p
     assert "flashinfer_allreduce_fusion_backend" not in dsv3  # a 0.5.14+ flag
 
 
-@pytest.mark.parametrize("version", ["0.5.12.post1", "0.5.10"])
+def test_0_5_11_keeps_the_draft_off_the_flashinfer_trtllm_moe_runner(tmp_path):
+    # recorded (tests/data/oracle/0.5.11.json.gz, B200): DeepSeek-V3 takes flashinfer_trtllm,
+    # its draft "auto" (0.5.12.post1: the target's); 0.5.11 has 0.5.12.post1's GPU functions
+    args = "--tp-size 4 --speculative-algorithm EAGLE"
+    [old, new] = (
+        explain_on(tmp_path, v, "b200", args, DSV3)["effective"] for v in ("0.5.11", "0.5.12.post1")
+    )
+    assert (old["moe_runner_backend"], old["speculative_moe_runner_backend"]) == ("flashinfer_trtllm", "auto")
+    assert new["speculative_moe_runner_backend"] == "flashinfer_trtllm"
+    assert (old["chunked_prefill_size"], old["attention_backend"]) == (16384, "trtllm_mla")
+
+
+@pytest.mark.parametrize("version", ["0.5.10.post1", "0.5.10"])
 def test_releases_whose_gpu_logic_was_not_checked_still_say_unverified(tmp_path, version):
-    # before 0.5.13 the GPU functions differ from every checked release's
+    # before 0.5.11 the GPU functions differ from every checked release's (the default
+    # attention backend, the piecewise rules: speculative decoding turns them off)
     launch = explain_json(tmp_path, version, "--tp-size 8")
     for name in ("chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs"):
         assert launch["effective"][name] is None
@@ -226,7 +239,9 @@ def test_checked_releases_have_read_numbers_and_others_none():
         assert logic is not None and logic.release == version
         h100 = logic.tier(81559)
         assert (h100.chunked_prefill_size, logic.decode_max_bs(81559, 8)) == (8192, 512)
-    assert gpu_logic("0.5.12.post1") is None and gpu_logic("0.5.10") is None and gpu_logic("0.4.0") is None
+    assert gpu_logic("0.5.10.post1") is None and gpu_logic("0.5.10") is None and gpu_logic("0.4.0") is None
+    assert gpu_logic("0.5.11").release == "0.5.12.post1" and gpu_logic("0.5.11").draft_moe_auto
+    assert not gpu_logic("0.5.12.post1").draft_moe_auto
     old = gpu_logic("0.5.13.post1")
     assert (old.prefill_graph_flag, old.prefill_default) == ("disable_piecewise_cuda_graph", "tc_piecewise")
     assert dict(old.speculative_reserve) == {"STANDALONE": 6144, "NGRAM": 0, "other": 4096}

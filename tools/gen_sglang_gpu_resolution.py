@@ -43,7 +43,9 @@ Per release:
   come from tools/sglang_piecewise_flag.py.
 - `defaults`, where read: `mm_feature_transport`, what `handle_multimodal_feature_transport`
   resolves an unset --mm-feature-transport to on one CUDA node ({"text": ..., "multimodal":
-  ...}; tools/sglang_feature_transport.py).
+  ...}; tools/sglang_feature_transport.py); `speculative_moe_auto`, the target's MoE runners the
+  draft does not follow when --speculative-moe-runner-backend is not given (0.5.11:
+  flashinfer_trtllm; tools/sglang_draft_moe.py).
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
+from sglang_draft_moe import draft_moe_auto  # noqa: E402
 from sglang_feature_transport import FUNCTION as TRANSPORT  # noqa: E402
 from sglang_feature_transport import feature_transport  # noqa: E402
 from sglang_piecewise_flag import piecewise_default, piecewise_rules, speculative_reserve  # noqa: E402
@@ -375,8 +378,12 @@ def read_release(path: str) -> list[tuple[str, object]]:
             memory["prefill_default"] = default or piecewise_default([tree for _, tree in sources])
             memory["piecewise_disabled_archs"] = piecewise_disabled_archs(archive)
         out.append(("memory", memory))
-    if transport is not None:
-        out.append(("defaults", {"mm_feature_transport": transport}))
+    defaults: dict[str, object] = {} if transport is None else {"mm_feature_transport": transport}
+    avoided = draft_moe_auto([tree for _, tree in sources])
+    if avoided:
+        defaults["speculative_moe_auto"] = avoided
+    if defaults:
+        out.append(("defaults", defaults))
     return out
 
 

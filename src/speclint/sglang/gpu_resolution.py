@@ -21,6 +21,7 @@ _FILE = LineData(
 )
 
 CHECKED = (
+    "0.5.12.post1",
     "0.5.13.post1",
     "0.5.14",
     "0.5.15.post1",
@@ -93,6 +94,9 @@ class GpuLogic:
     speculative_reserve: tuple[tuple[str, int], ...]
     """MiB reserved for a speculative algorithm ("STANDALONE", "NGRAM", "other"; 0.5.13.post1),
     empty where the release reserves none."""
+    draft_moe_auto: tuple[str, ...]
+    """The target's MoE runners a draft does not follow when none is given for it: it takes
+    "auto" (0.5.11: flashinfer_trtllm, flashinfer_trtllm_routed)."""
     mm_feature_transport: tuple[tuple[str, str | None], ...]
     """What an unset --mm-feature-transport resolves to on CUDA
     (`handle_multimodal_feature_transport`): ("text" / "multimodal", on one node; "..._nodes",
@@ -146,5 +150,6 @@ def gpu_logic(version: str) -> GpuLogic | None:
         raw["trtllm_mla_prefill_off"] is True,
         str(raw["prefill_graph_flag"]),
         tuple(sorted((raw.get("speculative_reserve") or {}).items())),
+        tuple(defaults.get("speculative_moe_auto") or ()) if isinstance(defaults, dict) else (),
         tuple(sorted(transport.items())) if isinstance(transport, dict) else (),
     )

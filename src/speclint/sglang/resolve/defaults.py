@@ -277,11 +277,15 @@ def _moe_runner(state: ResolutionState, gpu: GpuProfile | None) -> None:
         )
         return
     runner = state.config.value("moe_runner_backend", "auto")
+    logic = state.gpu_logic
+    avoided = logic is not None and runner in logic.draft_moe_auto  # 0.5.11
     state.set(
         "speculative_moe_runner_backend",
-        runner,
-        "the draft's MoE runner follows the target's",
-        "_speculative_moe_runner_default",
+        "auto" if avoided else runner,
+        f"the draft does not take the target's {runner} MoE runner"
+        if avoided
+        else "the draft's MoE runner follows the target's",
+        "_handle_speculative_decoding" if avoided else "_speculative_moe_runner_default",
     )
 
 
