@@ -400,7 +400,7 @@ def test_regenerating_two_releases_reproduces_their_stored_readings():
 
     from speclint.sglang.gpu_resolution import _reading
 
-    for version in ("0.5.14", "0.5.17", "0.5.18", "0.5.21"):
+    for version in ("0.5.11", "0.5.13.post1", "0.5.14", "0.5.17", "0.5.18", "0.5.21"):
         if not list(Path(CACHE).glob(f"sglang-{version}-*.whl")):
             pytest.skip(f"no wheel of {version} cached")
         for name, reading in read_release(wheel_path(version, CACHE)):
