@@ -213,10 +213,20 @@ def test_0_5_11_keeps_the_draft_off_the_flashinfer_trtllm_moe_runner(tmp_path):
     assert (old["chunked_prefill_size"], old["attention_backend"]) == (16384, "trtllm_mla")
 
 
-@pytest.mark.parametrize("version", ["0.5.10.post1", "0.5.10"])
+def test_0_5_10_post1_turns_piecewise_graphs_off_for_speculative_decoding(tmp_path):
+    # recorded (tests/data/oracle/0.5.10.post1.json.gz, H100): `_handle_piecewise_cuda_graph`'s
+    # `if self.speculative_algorithm is not None:` (gone in 0.5.11): no piecewise graphs; the
+    # draft reserves 4 GiB: 0.785
+    args = "--speculative-algorithm EAGLE3 --speculative-draft-model-path fixtures/models/eagle3-llama-3.1-8b-instruct"
+    eff = explain_on(tmp_path, "0.5.10.post1", "h100", args)["effective"]
+    assert (eff["cuda_graph_backend_prefill"], eff["mem_fraction_static"]) == ("disabled", 0.785)
+    plain = explain_on(tmp_path, "0.5.10.post1", "h100", "")["effective"]
+    assert (plain["cuda_graph_backend_prefill"], plain["mem_fraction_static"]) == ("tc_piecewise", 0.83)
+
+
+@pytest.mark.parametrize("version", ["0.5.9", "0.5.8.post1"])
 def test_releases_whose_gpu_logic_was_not_checked_still_say_unverified(tmp_path, version):
-    # before 0.5.11 the GPU functions differ from every checked release's (the default
-    # attention backend, the piecewise rules: speculative decoding turns them off)
+    # before 0.5.10 the GPU functions differ from every checked release's
     launch = explain_json(tmp_path, version, "--tp-size 8")
     for name in ("chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs"):
         assert launch["effective"][name] is None
@@ -239,7 +249,8 @@ def test_checked_releases_have_read_numbers_and_others_none():
         assert logic is not None and logic.release == version
         h100 = logic.tier(81559)
         assert (h100.chunked_prefill_size, logic.decode_max_bs(81559, 8)) == (8192, 512)
-    assert gpu_logic("0.5.10.post1") is None and gpu_logic("0.5.10") is None and gpu_logic("0.4.0") is None
+    assert gpu_logic("0.5.9") is None and gpu_logic("0.5.8.post1") is None and gpu_logic("0.4.0") is None
+    assert gpu_logic("0.5.10").release == "0.5.10.post1"
     assert gpu_logic("0.5.11").release == "0.5.12.post1" and gpu_logic("0.5.11").draft_moe_auto
     assert not gpu_logic("0.5.12.post1").draft_moe_auto
     old = gpu_logic("0.5.13.post1")

@@ -21,6 +21,7 @@ _FILE = LineData(
 )
 
 CHECKED = (
+    "0.5.10.post1",
     "0.5.12.post1",
     "0.5.13.post1",
     "0.5.14",

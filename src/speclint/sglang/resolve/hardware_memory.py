@@ -85,6 +85,8 @@ def _tc_piecewise_rule(state: ResolutionState, rules: tuple[str, ...], archs: tu
             return rule
         if kind == "GGUF quantization" and state.get("quantization") == "gguf":
             return rule
+        if kind == "speculative decoding" and state.asked.get("speculative_algorithm") is not None:
+            return rule
     return None
 
 
@@ -92,12 +94,13 @@ _PIECEWISE_CONDITIONS = {
     "self.get_model_config().is_piecewise_cuda_graph_disabled_model": "model-arch blacklist",
     "self.enable_dp_attention": "DP attention",
     "self.pp_size > 1": "pipeline parallelism",
+    "self.speculative_algorithm is not None": "speculative decoding",  # 0.5.10.post1
     "self.load_format == 'gguf' or self.quantization == 'gguf' or check_gguf_file(self.model_path)": (
         "GGUF quantization"
     ),
 }
-"""`_handle_piecewise_cuda_graph`'s conditions (0.5.13.post1, read as written) that test the
-modelled flags, as the rule names 0.5.14 gives them."""
+"""`_handle_piecewise_cuda_graph`'s conditions (0.5.10.post1-0.5.13.post1, read as written) that
+test the modelled flags, as the rule names 0.5.14 gives them."""
 
 
 def piecewise_problem(state: ResolutionState) -> str | None:
