@@ -163,9 +163,70 @@ def test_0_5_14_reserves_decode_graph_memory_with_cuda_graphs_off(tmp_path):
     assert (eff["mem_fraction_static"], eff["cuda_graph_backend_prefill"]) == (0.835, "disabled")
 
 
-@pytest.mark.parametrize("version", ["0.5.13.post1", "0.5.12.post1"])
+def test_fields_the_release_lacks_are_not_stated(tmp_path):
+    # 0.5.23's filled-in defaults are stated only where the release has the flag: 0.5.17 has
+    # no --boundary-reduction or --prefill-decode-interval, 0.5.14 no --mm-feature-transport
+    fields = ("boundary_reduction", "speculative_boundary_reduction", "prefill_decode_interval")
+    newest = explain_on(tmp_path, "0.5.23", "h100", "")
+    assert [newest["effective"][f] for f in fields] == ["rs+rsv", "rs+rsv", 0]
+    older = explain_on(tmp_path, "0.5.17", "h100", "")
+    assert not [f for f in fields if f in older["effective"] or f in older["unknown"]]
+    assert older["effective"]["hicache_ratio"] == 2.0  # a 0.5.17 flag: still stated
+    assert "mm_feature_transport" not in explain_on(tmp_path, "0.5.14", "h100", "")["effective"]
+
+
+def test_0_5_13_post1_reserves_for_the_draft_and_turns_allreduce_fusion_on(tmp_path):
+    # recorded (tests/data/oracle/0.5.13.post1.json.gz): Llama-3.1-8B with no flags as 0.5.14;
+    # STANDALONE reserves 6 GiB more (0.754 on an H100, 0.82 on a B200); piecewise prefill
+    # graphs up to the chunked prefill size; DeepSeek-V3 `--tp-size 8` gets FlashInfer
+    # all-reduce fusion and 2048-token prefill graphs
+    plain = explain_on(tmp_path, "0.5.13.post1", "h100", "")["effective"]
+    assert (plain["chunked_prefill_size"], plain["mem_fraction_static"], plain["cuda_graph_max_bs"]) == (
+        8192,
+        0.83,
+        256,
+    )
+    assert (plain["cuda_graph_backend_prefill"], plain["cuda_graph_max_bs_prefill"]) == ("tc_piecewise", 8192)
+    draft = "--speculative-algorithm STANDALONE --speculative-draft-model-path fixtures/models/qwen3-8b"
+    assert explain_on(tmp_path, "0.5.13.post1", "h100", draft)["effective"]["mem_fraction_static"] == 0.754
+    b200 = explain_on(tmp_path, "0.5.13.post1", "b200", draft)["effective"]
+    assert (b200["mem_fraction_static"], b200["chunked_prefill_size"], b200["attention_backend"]) == (
+        0.82,
+        16384,
+        "flashinfer",
+    )
+    dsv3 = explain_on(tmp_path, "0.5.13.post1", "h100", "--tp-size 8", DSV3)["effective"]
+    assert (dsv3["enable_flashinfer_allreduce_fusion"], dsv3["mem_fraction_static"]) == (True, 0.799)
+    assert dsv3["cuda_graph_max_bs_prefill"] == 2048
+    assert "flashinfer_allreduce_fusion_backend" not in dsv3  # a 0.5.14+ flag
+
+
+def test_0_5_11_keeps_the_draft_off_the_flashinfer_trtllm_moe_runner(tmp_path):
+    # recorded (tests/data/oracle/0.5.11.json.gz, B200): DeepSeek-V3 takes flashinfer_trtllm,
+    # its draft "auto" (0.5.12.post1: the target's); 0.5.11 has 0.5.12.post1's GPU functions
+    args = "--tp-size 4 --speculative-algorithm EAGLE"
+    [old, new] = (
+        explain_on(tmp_path, v, "b200", args, DSV3)["effective"] for v in ("0.5.11", "0.5.12.post1")
+    )
+    assert (old["moe_runner_backend"], old["speculative_moe_runner_backend"]) == ("flashinfer_trtllm", "auto")
+    assert new["speculative_moe_runner_backend"] == "flashinfer_trtllm"
+    assert (old["chunked_prefill_size"], old["attention_backend"]) == (16384, "trtllm_mla")
+
+
+def test_0_5_10_post1_turns_piecewise_graphs_off_for_speculative_decoding(tmp_path):
+    # recorded (tests/data/oracle/0.5.10.post1.json.gz, H100): `_handle_piecewise_cuda_graph`'s
+    # `if self.speculative_algorithm is not None:` (gone in 0.5.11): no piecewise graphs; the
+    # draft reserves 4 GiB: 0.785
+    args = "--speculative-algorithm EAGLE3 --speculative-draft-model-path fixtures/models/eagle3-llama-3.1-8b-instruct"
+    eff = explain_on(tmp_path, "0.5.10.post1", "h100", args)["effective"]
+    assert (eff["cuda_graph_backend_prefill"], eff["mem_fraction_static"]) == ("disabled", 0.785)
+    plain = explain_on(tmp_path, "0.5.10.post1", "h100", "")["effective"]
+    assert (plain["cuda_graph_backend_prefill"], plain["mem_fraction_static"]) == ("tc_piecewise", 0.83)
+
+
+@pytest.mark.parametrize("version", ["0.5.9", "0.5.8.post1"])
 def test_releases_whose_gpu_logic_was_not_checked_still_say_unverified(tmp_path, version):
-    # before 0.5.14 there is no cuda_graph_config: no memory tiers are read
+    # before 0.5.10 the GPU functions differ from every checked release's
     launch = explain_json(tmp_path, version, "--tp-size 8")
     for name in ("chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs"):
         assert launch["effective"][name] is None
@@ -188,9 +249,15 @@ def test_checked_releases_have_read_numbers_and_others_none():
         assert logic is not None and logic.release == version
         h100 = logic.tier(81559)
         assert (h100.chunked_prefill_size, logic.decode_max_bs(81559, 8)) == (8192, 512)
-    assert (
-        gpu_logic("0.5.13.post1") is None and gpu_logic("0.5.12.post1") is None and gpu_logic("0.4.0") is None
-    )
+    assert gpu_logic("0.5.9") is None and gpu_logic("0.5.8.post1") is None and gpu_logic("0.4.0") is None
+    assert gpu_logic("0.5.10").release == "0.5.10.post1"
+    assert gpu_logic("0.5.11").release == "0.5.12.post1" and gpu_logic("0.5.11").draft_moe_auto
+    assert not gpu_logic("0.5.12.post1").draft_moe_auto
+    old = gpu_logic("0.5.13.post1")
+    assert (old.prefill_graph_flag, old.prefill_default) == ("disable_piecewise_cuda_graph", "tc_piecewise")
+    assert dict(old.speculative_reserve) == {"STANDALONE": 6144, "NGRAM": 0, "other": 4096}
+    assert "self.enable_dp_attention" in old.tc_piecewise_rules and old.context_clamp
+    assert gpu_logic("0.5.13").release == "0.5.13.post1"  # the same digests
     assert (gpu_logic("0.5.14").prefill_default, gpu_logic("0.5.15").prefill_default) == (
         "tc_piecewise",
         "breakable",
@@ -314,8 +381,10 @@ def test_the_generator_reads_the_numbers_and_digests_the_rest(tmp_path):
         "tc_piecewise_rules": [],
         "decode_reserve_unguarded": False,
         "trtllm_mla_prefill_off": False,
-        "prefill_default": None,  # no model_executor/cuda_graph_config.py in the wheel
+        "prefill_default": None,  # no model_executor/cuda_graph_config.py, no ServerArgs
+        "prefill_graph_flag": "disable_piecewise_cuda_graph",
         "piecewise_disabled_archs": None,
+        "speculative_reserve": None,
     }
     digest = base["shape"]["handle_gpu_memory_settings"]
     assert base["shape"]["disable_breakable_cudagraph_if_incompatible"] is not None
@@ -342,7 +411,7 @@ def test_regenerating_two_releases_reproduces_their_stored_readings():
 
     from speclint.sglang.gpu_resolution import _reading
 
-    for version in ("0.5.14", "0.5.17", "0.5.18", "0.5.21"):
+    for version in ("0.5.11", "0.5.13.post1", "0.5.14", "0.5.17", "0.5.18", "0.5.21"):
         if not list(Path(CACHE).glob(f"sglang-{version}-*.whl")):
             pytest.skip(f"no wheel of {version} cached")
         for name, reading in read_release(wheel_path(version, CACHE)):
@@ -390,3 +459,49 @@ def test_the_generator_reads_the_feature_transport_default_on_one_node_and_sever
     }
     # a release without the function has no reading
     assert "defaults" not in _read(tmp_path, HOOK)
+
+
+PIECEWISE = """
+class ServerArgs:
+    disable_piecewise_cuda_graph: bool = False
+
+    def _handle_piecewise_cuda_graph(self):
+        if self.enforce_piecewise_cuda_graph:
+            self.disable_piecewise_cuda_graph = False
+            return
+        if self.enable_dp_attention:
+            self.disable_piecewise_cuda_graph = True
+        if self.pp_size > 1:
+            self.disable_piecewise_cuda_graph = True
+
+    def _handle_gpu_memory_settings(self, gpu_mem):
+        if self.mem_fraction_static is None:
+            reserved_mem = 512
+            reserved_mem += self.cuda_graph_max_bs * 2
+            if self.speculative_algorithm is not None:
+                if self.speculative_algorithm == "STANDALONE":
+                    reserved_mem += 6 * 1024
+                elif self.speculative_algorithm != "NGRAM":
+                    reserved_mem += 4 * 1024
+"""
+
+
+def test_the_generator_reads_the_piecewise_flag_and_the_draft_reserve_before_cuda_graph_config():
+    import ast
+
+    from sglang_piecewise_flag import piecewise_default, piecewise_rules, speculative_reserve
+
+    tree = ast.parse(PIECEWISE)
+    functions = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    assert piecewise_default([tree]) == "tc_piecewise"
+    assert piecewise_default([ast.parse(PIECEWISE.replace("bool = False", "bool = True"))]) == "disabled"
+    # the conditions that set the flag, as written; the enforce branch clears it: not a rule
+    assert piecewise_rules(functions["_handle_piecewise_cuda_graph"]) == [
+        "self.enable_dp_attention",
+        "self.pp_size > 1",
+    ]
+    memory = functions["_handle_gpu_memory_settings"]
+    assert speculative_reserve(memory) == {"STANDALONE": 6144, "NGRAM": 0, "other": 4096}
+    from sglang_prefill_graphs import decode_reserve_unguarded
+
+    assert decode_reserve_unguarded(memory)  # `self.cuda_graph_max_bs * 2`, no backend test

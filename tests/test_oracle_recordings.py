@@ -105,6 +105,9 @@ def recorded_value(launch: dict, field: str, mode: str) -> object:
         if field in launch["changed"]:
             return launch["changed"][field][0]
     effective = launch["effective"]
+    piecewise = _PIECEWISE.get(field)
+    if piecewise in effective and "cuda_graph_config" not in effective:
+        return effective[piecewise]  # before 0.5.14: the piecewise (prefill) CUDA graphs' fields
     graphs = _graph_config(effective.get("cuda_graph_config"))
     if field.startswith("cuda_graph_") and field not in effective and graphs is not None:
         # 0.5.14+ `cuda_graph_config`: speclint's cuda_graph_{max_bs,bs,backend}[_prefill]
@@ -134,6 +137,10 @@ def _graph_config(value: object) -> dict | None:
 
 
 _MISSING = object()
+_PIECEWISE = {
+    "cuda_graph_max_bs_prefill": "piecewise_cuda_graph_max_tokens",
+    "cuda_graph_bs_prefill": "piecewise_cuda_graph_tokens",
+}
 
 
 def compare_launch(version: str, mode: str, launch: dict, compared: Counter | None = None) -> list[str]:

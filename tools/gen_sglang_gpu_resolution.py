@@ -37,10 +37,15 @@ Per release:
   CUDA, and `piecewise_disabled_archs`, the tc_piecewise model blacklist
   (tools/sglang_prefill_graphs.py: 0.5.14 tc_piecewise, 0.5.15+ breakable);
   `trtllm_mla_prefill_off`, whether the release has
-  `disable_prefill_cuda_graph_for_deepseek_trtllm_mla` (0.5.15+).
+  `disable_prefill_cuda_graph_for_deepseek_trtllm_mla` (0.5.15+). Before `cuda_graph_config`
+  (0.5.13.post1 and older, `prefill_graph_flag` "disable_piecewise_cuda_graph"), the prefill
+  default, the rules (`handle_piecewise_cuda_graph`'s conditions) and `speculative_reserve`
+  come from tools/sglang_piecewise_flag.py.
 - `defaults`, where read: `mm_feature_transport`, what `handle_multimodal_feature_transport`
   resolves an unset --mm-feature-transport to on one CUDA node ({"text": ..., "multimodal":
-  ...}; tools/sglang_feature_transport.py).
+  ...}; tools/sglang_feature_transport.py); `speculative_moe_auto`, the target's MoE runners the
+  draft does not follow when --speculative-moe-runner-backend is not given (0.5.11:
+  flashinfer_trtllm; tools/sglang_draft_moe.py).
 """
 
 from __future__ import annotations
@@ -56,9 +61,17 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
+from sglang_draft_moe import draft_moe_auto  # noqa: E402
 from sglang_feature_transport import FUNCTION as TRANSPORT  # noqa: E402
 from sglang_feature_transport import feature_transport  # noqa: E402
-from sglang_prefill_graphs import decode_reserve_unguarded, piecewise_disabled_archs, prefill_default  # noqa: E402
+from sglang_piecewise_flag import piecewise_default, piecewise_rules, speculative_reserve  # noqa: E402
+from sglang_prefill_graphs import (  # noqa: E402
+    decode_reserve_unguarded,
+    multimodal_piecewise,
+    piecewise_disabled_archs,
+    prefill_default,
+    rule_names,
+)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_gpu_resolution.json")
@@ -68,6 +81,7 @@ COMPATIBILITY = "apply_cuda_graph_compatibility"
 BREAKABLE_RULES = "disable_breakable_cudagraph_if_incompatible"
 TC_RULES = "disable_tc_piecewise_cudagraph_if_incompatible"
 TRTLLM_MLA_PREFILL = "disable_prefill_cuda_graph_for_deepseek_trtllm_mla"
+PIECEWISE = "handle_piecewise_cuda_graph"
 FUNCTIONS = (
     MEMORY,
     "reserve_for_graph_mb",
@@ -79,6 +93,9 @@ FUNCTIONS = (
     TRTLLM_MLA_PREFILL,
     "generate_decode_cuda_graph_batch_sizes",
     "generate_prefill_cuda_graph_batch_sizes",
+    "generate_cuda_graph_batch_sizes",
+    "generate_piecewise_cuda_graph_tokens",
+    PIECEWISE,
     "use_mla_backend",
     "get_default_attn_backend",
     "attention_backend_default",
@@ -111,8 +128,14 @@ def _number(node: ast.expr | None) -> int | None:
     return None
 
 
-def _attr(node: ast.expr, name: str) -> bool:
-    return isinstance(node, ast.Attribute) and node.attr == name
+def _attr(node: ast.expr, name: str | tuple[str, ...]) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr in ((name,) if isinstance(name, str) else name)
+
+
+DECODE_MAX = ("max_bs", "cuda_graph_max_bs")
+"""The decode CUDA-graph max_bs: `....decode.max_bs` (0.5.14+), `self.cuda_graph_max_bs` before."""
+PREFILL_MAX = ("max_bs", "piecewise_cuda_graph_max_tokens")
+"""The prefill CUDA-graph size: `....prefill.max_bs` (0.5.14+), the piecewise graphs' tokens before."""
 
 
 def _is_name(node: ast.expr, name: str) -> bool:
@@ -134,7 +157,7 @@ def _chunk(body: list[ast.stmt]) -> int | None:
 def _max_bs(body: list[ast.stmt]) -> tuple[list[int], int | None] | None:
     """The decode max_bs a branch sets: [one] or [when tp_size < bound, else], and the bound."""
     for stmt in body:
-        if not (isinstance(stmt, ast.If) and any(_attr(n, "max_bs") for n in ast.walk(stmt.test))):
+        if not (isinstance(stmt, ast.If) and any(_attr(n, DECODE_MAX) for n in ast.walk(stmt.test))):
             continue
         inner = stmt.body
         if len(inner) == 1 and isinstance(inner[0], ast.Assign):
@@ -243,7 +266,7 @@ class _Cutter(ast.NodeTransformer):
             and isinstance(test.ops[0], ast.IsNot)
             and len(node.body) == 1
             and isinstance(node.body[0], ast.Assign)
-            and _attr(node.body[0].targets[0], "max_bs")
+            and _attr(node.body[0].targets[0], PREFILL_MAX)
             and any(_attr(n, "context_length") for n in ast.walk(node.body[0].value))
         ):
             self.memory["context_clamp"] = True
@@ -301,33 +324,6 @@ def _pp_disables_breakable(function: ast.FunctionDef) -> bool:
     return False
 
 
-def _multimodal_piecewise(function: ast.FunctionDef) -> bool:
-    """An `if` moving every model with `is_multimodal_piecewise_cuda_graph_supported` to
-    tc_piecewise prefill graphs, without the breakable allowlist's exception (0.5.15-0.5.16)."""
-    for node in ast.walk(function):
-        if isinstance(node, ast.If):
-            names = {n.attr for n in ast.walk(node.test) if isinstance(n, ast.Attribute)}
-            if (
-                "is_multimodal_piecewise_cuda_graph_supported" in names
-                and "is_multimodal_breakable_cuda_graph_supported" not in names
-            ):
-                return True
-    return False
-
-
-def _rule_names(function: ast.FunctionDef) -> list[str]:
-    """The names of `rules = [("name", lambda: ...), ...]` in the function."""
-    for node in ast.walk(function):
-        if isinstance(node, ast.Assign) and _is_name(node.targets[0], "rules"):
-            if isinstance(node.value, ast.List):
-                return [
-                    str(e.elts[0].value)
-                    for e in node.value.elts
-                    if isinstance(e, ast.Tuple) and isinstance(e.elts[0], ast.Constant)
-                ]
-    return []
-
-
 def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         sources = _sources(archive)
@@ -337,6 +333,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
     breakable_rules: list[str] = []
     tc_rules: list[str] = []
     unguarded = False
+    spec_reserve = None
     transport = None
     for _, tree in sources:
         for node in ast.walk(tree):
@@ -349,13 +346,16 @@ def read_release(path: str) -> list[tuple[str, object]]:
                 if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") == function:
                     if function == COMPATIBILITY:
                         pp_breakable = pp_breakable or _pp_disables_breakable(node)
-                        piecewise = piecewise or _multimodal_piecewise(node)
+                        piecewise = piecewise or multimodal_piecewise(node)
                     if function == BREAKABLE_RULES:
-                        breakable_rules = _rule_names(node)
+                        breakable_rules = rule_names(node)
                     if function == TC_RULES:
-                        tc_rules = _rule_names(node)
+                        tc_rules = rule_names(node)
+                    if function == PIECEWISE:
+                        tc_rules = piecewise_rules(node)
                     if function == MEMORY:
                         unguarded = decode_reserve_unguarded(node)
+                        spec_reserve = speculative_reserve(node)
                     cutter = _Cutter()
                     dumps.append(ast.dump(cutter.visit(node)))
                     if function == MEMORY:
@@ -371,12 +371,19 @@ def read_release(path: str) -> list[tuple[str, object]]:
         memory["tc_piecewise_rules"] = tc_rules
         memory["decode_reserve_unguarded"] = unguarded
         memory["trtllm_mla_prefill_off"] = shape[TRTLLM_MLA_PREFILL] is not None
+        memory["speculative_reserve"] = spec_reserve
         with zipfile.ZipFile(path) as archive:
-            memory["prefill_default"] = prefill_default(archive)
+            default = prefill_default(archive)
+            memory["prefill_graph_flag"] = "cuda_graph_config" if default else "disable_piecewise_cuda_graph"
+            memory["prefill_default"] = default or piecewise_default([tree for _, tree in sources])
             memory["piecewise_disabled_archs"] = piecewise_disabled_archs(archive)
         out.append(("memory", memory))
-    if transport is not None:
-        out.append(("defaults", {"mm_feature_transport": transport}))
+    defaults: dict[str, object] = {} if transport is None else {"mm_feature_transport": transport}
+    avoided = draft_moe_auto([tree for _, tree in sources])
+    if avoided:
+        defaults["speculative_moe_auto"] = avoided
+    if defaults:
+        out.append(("defaults", defaults))
     return out
 
 

@@ -10,7 +10,9 @@
 - `piecewise_disabled_archs`: `piecewise_cuda_graph_disabled_model_archs` of
   `sglang/srt/configs/model_config.py` (the tc_piecewise "model-arch blacklist" rule).
 
-and, in `handle_gpu_memory_settings`, `decode_reserve_unguarded`.
+and, in `handle_gpu_memory_settings`, `decode_reserve_unguarded`; in
+`apply_cuda_graph_compatibility`, `multimodal_piecewise`; the names of a
+`disable_*_cudagraph_if_incompatible`'s rules, `rule_names`.
 """
 
 from __future__ import annotations
@@ -111,7 +113,7 @@ def decode_reserve_unguarded(function: ast.FunctionDef) -> bool:
             and stmt.target.id == "reserved_mem"
             and isinstance(value, ast.BinOp)
             and isinstance(value.left, ast.Attribute)
-            and value.left.attr == "max_bs"
+            and value.left.attr in ("max_bs", "cuda_graph_max_bs")
             and isinstance(value.right, ast.Constant)
             and value.right.value == 2
         )
@@ -129,3 +131,34 @@ def decode_reserve_unguarded(function: ast.FunctionDef) -> bool:
         return False
 
     return walk(function.body, False)
+
+
+def multimodal_piecewise(function: ast.FunctionDef) -> bool:
+    """An `if` moving every model with `is_multimodal_piecewise_cuda_graph_supported` to
+    tc_piecewise prefill graphs, without the breakable allowlist's exception (0.5.15-0.5.16)."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.If):
+            names = {n.attr for n in ast.walk(node.test) if isinstance(n, ast.Attribute)}
+            if (
+                "is_multimodal_piecewise_cuda_graph_supported" in names
+                and "is_multimodal_breakable_cuda_graph_supported" not in names
+            ):
+                return True
+    return False
+
+
+def rule_names(function: ast.FunctionDef) -> list[str]:
+    """The names of `rules = [("name", lambda: ...), ...]` in the function."""
+    for node in ast.walk(function):
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.targets[0], ast.Name)
+            and node.targets[0].id == "rules"
+        ):
+            if isinstance(node.value, ast.List):
+                return [
+                    str(e.elts[0].value)
+                    for e in node.value.elts
+                    if isinstance(e, ast.Tuple) and isinstance(e.elts[0], ast.Constant)
+                ]
+    return []

@@ -21,6 +21,9 @@ _FILE = LineData(
 )
 
 CHECKED = (
+    "0.5.10.post1",
+    "0.5.12.post1",
+    "0.5.13.post1",
     "0.5.14",
     "0.5.15.post1",
     "0.5.16",
@@ -86,6 +89,15 @@ class GpuLogic:
     """The decode CUDA graphs' memory is reserved with decode graphs off too (0.5.14)."""
     trtllm_mla_prefill_off: bool
     """`disable_prefill_cuda_graph_for_deepseek_trtllm_mla` is there (0.5.15+)."""
+    prefill_graph_flag: str
+    """What turns prefill CUDA graphs on and off: "cuda_graph_config" (0.5.14+; --disable-cuda-graph
+    turns them off too) or "disable_piecewise_cuda_graph" (0.5.13.post1: a flag of their own)."""
+    speculative_reserve: tuple[tuple[str, int], ...]
+    """MiB reserved for a speculative algorithm ("STANDALONE", "NGRAM", "other"; 0.5.13.post1),
+    empty where the release reserves none."""
+    draft_moe_auto: tuple[str, ...]
+    """The target's MoE runners a draft does not follow when none is given for it: it takes
+    "auto" (0.5.11: flashinfer_trtllm, flashinfer_trtllm_routed)."""
     mm_feature_transport: tuple[tuple[str, str | None], ...]
     """What an unset --mm-feature-transport resolves to on CUDA
     (`handle_multimodal_feature_transport`): ("text" / "multimodal", on one node; "..._nodes",
@@ -137,5 +149,8 @@ def gpu_logic(version: str) -> GpuLogic | None:
         tuple(raw["piecewise_disabled_archs"] or ()),
         raw["decode_reserve_unguarded"] is True,
         raw["trtllm_mla_prefill_off"] is True,
+        str(raw["prefill_graph_flag"]),
+        tuple(sorted((raw.get("speculative_reserve") or {}).items())),
+        tuple(defaults.get("speculative_moe_auto") or ()) if isinstance(defaults, dict) else (),
         tuple(sorted(transport.items())) if isinstance(transport, dict) else (),
     )

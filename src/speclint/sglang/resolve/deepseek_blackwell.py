@@ -171,6 +171,15 @@ def moe_overrides(state: ResolutionState) -> None:
         state.get("speculative_moe_runner_backend") in (None, "auto")
         and state.config.value("speculative_moe_runner_backend") is None
     ):
+        logic = state.gpu_logic
+        if logic is not None and runner in logic.draft_moe_auto:  # 0.5.11
+            state.set(
+                "speculative_moe_runner_backend",
+                "auto",
+                f"the draft does not take the target's {runner} MoE runner",
+                "_handle_speculative_decoding",
+            )
+            return
         from speclint.sglang.resolve.defaults import runner_picked_for_quantization
 
         why = runner_picked_for_quantization(state, runner)

@@ -9,6 +9,8 @@ a field that depends on something speclint does not model is `Unknown` with why.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from speclint.sglang.resolve.result import Adjustment, Unknown
 
 TYPE_CHECKING = False
@@ -69,15 +71,36 @@ DEFAULT_FIELDS = tuple(CONSTANTS) + (
 )
 
 
+@lru_cache(maxsize=32)
+def _lacking(version: str) -> frozenset[str]:
+    """DEFAULT_FIELDS that are flags of the newest release but not of `version` (0.5.17 has no
+    --boundary-reduction, nor a speculative_boundary_reduction beside it): the release has no
+    such field, so none is stated. The fields no release has as a flag
+    (`uses_mamba_radix_cache`, ...) are kept."""
+    from speclint.sglang.flags.schema import newest_version, options_of
+
+    def dests(release: str) -> set[str]:
+        return {spec.dest for spec in options_of(release).values()}
+
+    newest = newest_version()
+    if version == newest:
+        return frozenset()
+    lacking = dests(newest).intersection(DEFAULT_FIELDS) - dests(version)
+    if "boundary_reduction" in lacking:  # the draft's follows it
+        lacking.add("speculative_boundary_reduction")
+    return frozenset(lacking)
+
+
 def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: str | None) -> None:
-    """Fill DEFAULT_FIELDS (0.5.23); `problem` is why the launch is outside the modelled
-    flags (hardware_flags), then what those flags might change is Unknown."""
+    """Fill DEFAULT_FIELDS (0.5.23) the release has; `problem` is why the launch is outside
+    the modelled flags (hardware_flags), then what those flags might change is Unknown."""
     if not state.traits.gpu_resolution:
         return
     values, asked = state.values, state.asked
+    lacking = _lacking(state.checked_version)
     for name, value in state.config.values_of(DEFAULT_FIELDS).items():
-        if name not in values:
-            values[name] = asked[name] = value  # None when the release has none
+        if name not in values and name not in lacking:
+            values[name] = asked[name] = value
     state.set_unknown(
         "random_seed", "SGLang draws a random seed at each start unless --random-seed is given"
     ) if state.get("random_seed") is None else None
@@ -127,11 +150,16 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
                 "served_model_name",
                 "speculative_draft_model_quantization",
             ) and (not state.config.given(name) or name == "enable_dp_lm_head"):
-                state.set_unknown(name, problem)
+                if name not in lacking:
+                    state.set_unknown(name, problem)
         return
     _feature_transport(state)
+    if "flashinfer_allreduce_fusion_backend" in lacking:
+        _allreduce_fusion_flag(state, gpu)
     adjustments = state.adjustments
     for name, (value, handler) in CONSTANTS.items():
+        if name in lacking:
+            continue
         current = values.get(name)
         filled = _FILLED.get(name) if current is None else None
         if filled is not None:  # what `state.set` does here, without working it out again
@@ -144,8 +172,10 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
             state.set(name, value, _RESOLVED, handler)
     _dp_lm_head(state)
     _moe_runner(state, gpu)
-    _allreduce_fusion(state, gpu)
-    _boundary_reduction(state)
+    if "flashinfer_allreduce_fusion_backend" not in lacking:
+        _allreduce_fusion(state, gpu)
+    if "boundary_reduction" not in lacking:
+        _boundary_reduction(state)
 
 
 def _feature_transport(state: ResolutionState) -> None:
@@ -247,15 +277,19 @@ def _moe_runner(state: ResolutionState, gpu: GpuProfile | None) -> None:
         )
         return
     runner = state.config.value("moe_runner_backend", "auto")
-    why = runner_picked_for_quantization(state, runner)
+    logic = state.gpu_logic
+    avoided = logic is not None and runner in logic.draft_moe_auto  # 0.5.11
+    why = None if avoided else runner_picked_for_quantization(state, runner)
     if why is not None:
         state.set_unknown("speculative_moe_runner_backend", why)
         return
     state.set(
         "speculative_moe_runner_backend",
-        runner,
-        "the draft's MoE runner follows the target's",
-        "_speculative_moe_runner_default",
+        "auto" if avoided else runner,
+        f"the draft does not take the target's {runner} MoE runner"
+        if avoided
+        else "the draft's MoE runner follows the target's",
+        "_handle_speculative_decoding" if avoided else "_speculative_moe_runner_default",
     )
 
 
@@ -305,6 +339,39 @@ def _allreduce_fusion(state: ResolutionState, gpu: GpuProfile | None) -> None:
             "auto",
             "FlashInfer all-reduce fusion is enabled for DeepSeek on Hopper and Blackwell",
             "_flashinfer_allreduce_fusion_auto_enable",
+        )
+
+
+def _allreduce_fusion_flag(state: ResolutionState, gpu: GpuProfile | None) -> None:
+    """Before --flashinfer-allreduce-fusion-backend (0.5.13.post1,
+    `_handle_model_specific_adjustments`): --enable-flashinfer-allreduce-fusion is turned on
+    for the modelled architectures its list names on SM90/SM100 with --tp-size above 1, no
+    attention DP, one node and no MoE all-to-all backend."""
+    if state.get("enable_flashinfer_allreduce_fusion") is True:
+        return
+    if state.target_architecture not in FUSION_ARCHITECTURES:
+        return
+    if gpu is None:
+        state.set_unknown("enable_flashinfer_allreduce_fusion", "depends on the GPU: pass --gpu")
+        return
+    tp, dp_attention, nnodes = (state.get(n) for n in ("tp_size", "enable_dp_attention", "nnodes"))
+    if not (isinstance(tp, int) and isinstance(nnodes, int) and isinstance(dp_attention, bool)):
+        state.set_unknown("enable_flashinfer_allreduce_fusion", "the parallel sizes are not readable")
+        return
+    sm = gpu.sm or 0
+    if (
+        (sm == 90 or sm // 10 == 10)
+        and tp > 1
+        and not dp_attention
+        and nnodes == 1
+        and state.get("moe_a2a_backend") == "none"
+    ):
+        state.set(
+            "enable_flashinfer_allreduce_fusion",
+            True,
+            f"SGLang {state.checked_version} turns FlashInfer all-reduce fusion on for "
+            f"{state.target_architecture} on SM90/SM100 with tensor parallelism on one node",
+            "_handle_model_specific_adjustments",
         )
 
 

@@ -1,6 +1,6 @@
 """SGLang's GPU-dependent resolution: chunked prefill, CUDA-graph batch sizes, the static
 memory fraction, the attention backend and the page size, for the releases
-speclint.sglang.gpu_resolution names (0.5.14-0.5.23, each one's numbers
+speclint.sglang.gpu_resolution names (0.5.10-0.5.23, each one's numbers
 read from its wheel).
 
 Read in 0.5.23's `arg_groups/memory_hook.py` (`handle_gpu_memory_settings`,
@@ -88,7 +88,10 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
             state.config.given(name) for name in BESIDE
         ):
             _backend_beside(state, gpu)  # the one GPU field these flags leave readable
-        if not state.traits.gpu_resolution:
+        if not state.traits.gpu_resolution or (
+            # a flag outside the model: the pick auto_backend.py models (not 0.5.23's, hardware.py's)
+            problem is not None and state.traits.auto_backend_choice not in ("", "given_topk_or_dflash")
+        ):
             from speclint.sglang.resolve.auto_backend import choose_backend
 
             choose_backend(state, gpu)

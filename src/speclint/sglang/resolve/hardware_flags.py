@@ -31,6 +31,7 @@ MODELLED_FLAGS = (
             "trust_remote_code",
             "device",
             "tp_size",
+            "tensor_parallel_size",  # --tp-size before 0.5.14 (parallel.py: tp_size from it)
             "pp_size",
             "dp_size",
             "attn_dp_size",

@@ -76,15 +76,31 @@ def _tc_piecewise_rule(state: ResolutionState, rules: tuple[str, ...], archs: tu
     The other rules test flags hardware_flags leaves outside the model, or a GPU that is not
     NVIDIA's (resolved elsewhere); a multimodal target is `piecewise_problem`'s."""
     for rule in rules:
-        if rule == "model-arch blacklist" and state.target_architecture in archs:
+        kind = _PIECEWISE_CONDITIONS.get(rule, rule)  # 0.5.13.post1: the condition as written
+        if kind == "model-arch blacklist" and state.target_architecture in archs:
             return rule
-        if rule == "DP attention" and state.asked.get("enable_dp_attention") is True:
+        if kind == "DP attention" and state.asked.get("enable_dp_attention") is True:
             return rule
-        if rule.startswith("pipeline parallelism") and as_int(state.get("pp_size")) > 1:
+        if kind.startswith("pipeline parallelism") and as_int(state.get("pp_size")) > 1:
             return rule
-        if rule == "GGUF quantization" and state.get("quantization") == "gguf":
+        if kind == "GGUF quantization" and state.get("quantization") == "gguf":
+            return rule
+        if kind == "speculative decoding" and state.asked.get("speculative_algorithm") is not None:
             return rule
     return None
+
+
+_PIECEWISE_CONDITIONS = {
+    "self.get_model_config().is_piecewise_cuda_graph_disabled_model": "model-arch blacklist",
+    "self.enable_dp_attention": "DP attention",
+    "self.pp_size > 1": "pipeline parallelism",
+    "self.speculative_algorithm is not None": "speculative decoding",  # 0.5.10.post1
+    "self.load_format == 'gguf' or self.quantization == 'gguf' or check_gguf_file(self.model_path)": (
+        "GGUF quantization"
+    ),
+}
+"""`_handle_piecewise_cuda_graph`'s conditions (0.5.10.post1-0.5.13.post1, read as written) that
+test the modelled flags, as the rule names 0.5.14 gives them."""
 
 
 def piecewise_problem(state: ResolutionState) -> str | None:
@@ -113,11 +129,14 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
         state.set("chunked_prefill_size", chunk, f"the default for the GPU's memory ({tier})", HANDLER_MEM)
     decode_backend = "disabled" if state.config.value("disable_cuda_graph") else "full"
     default = logic.prefill_default  # `CudaGraphConfig`'s, on CUDA
-    prefill_backend = "disabled" if state.config.value("disable_cuda_graph") else default
+    own_flag = logic.prefill_graph_flag != "cuda_graph_config"  # 0.5.13.post1: not --disable-cuda-graph
+    prefill_backend = "disabled" if state.config.value("disable_cuda_graph") and not own_flag else default
     # `handle_attention_backend_compatibility`, after the memory reserve was computed:
     # torch_native and flex_attention turn both CUDA graphs off (attention_hook.py)
     backend = state.get("attention_backend")
-    no_graphs = prefill_backend == "disabled" or backend in ("torch_native", "flex_attention")
+    no_graphs = prefill_backend == "disabled" or (
+        not own_flag and backend in ("torch_native", "flex_attention")
+    )
     pp_size = as_int(state.get("pp_size"))
     rule = (
         _breakable_rule(state, logic.breakable_rules)
@@ -265,6 +284,10 @@ def _reserved_mib(
     reserved += graph
     if mem > 60 * 1024:
         reserved = max(reserved, 10 * 1024)
+    algorithm = state.asked.get("speculative_algorithm")
+    if logic is not None and logic.speculative_reserve and algorithm is not None:
+        reserve = dict(logic.speculative_reserve)  # 0.5.13.post1, the name as given
+        reserved += reserve.get(str(algorithm), reserve["other"])
     return reserved
 
 
