@@ -11,6 +11,7 @@ which GPU index every worker selects.
 from __future__ import annotations
 
 from speclint.sglang import release
+from speclint.sglang.resolve.parallel_a2a import a2a_moe, untracked_flag
 from speclint.sglang.resolve.result import Unknown, is_known
 from speclint.sglang.resolve.state import Stop
 
@@ -68,13 +69,13 @@ def resolve_parallel(state: ResolutionState) -> None:
             _deprecated_moe_flags(state, "__post_init__")
         if not dummy:  # `__post_init__` returns before its handlers for a dummy model
             _data_parallelism_0_5(state)
-            _a2a_moe(state, "_handle_a2a_moe")
+            a2a_moe(state, "_handle_a2a_moe")
     elif steps == "hooks":
         _deprecated_dp_attention(state)
         _moe_runner_alias(state)
         if not dummy:  # `run_resolution_pipeline` returns early for a dummy model
             _data_parallelism_0_5_23(state)
-            _a2a_moe(state, "_a2a_ep_size")
+            a2a_moe(state, "_a2a_ep_size")
 
 
 def _copy_cli_aliases(state: ResolutionState) -> None:
@@ -86,14 +87,6 @@ def _copy_cli_aliases(state: ResolutionState) -> None:
         value = Unknown("set from a value speclint cannot read") if setting.dynamic else setting.value
         state.values[name] = value
         state.asked[name] = value
-
-
-def _flag(state: ResolutionState, dest: str) -> object:
-    """A field the resolver does not track: its parsed value, Unknown, or None if absent."""
-    if not state.config.knows(dest):
-        return None
-    setting = state.config.get(dest)
-    return Unknown("set from a value speclint cannot read") if setting.dynamic else setting.value
 
 
 def int_or_none(value: object) -> int | None:
@@ -158,7 +151,7 @@ def _moe_runner_alias(state: ResolutionState) -> None:
     from speclint.sglang.moe_defaults import moe_runner_alias
 
     read = moe_runner_alias(state.checked_version)
-    runner = _flag(state, "moe_runner_backend")
+    runner = untracked_flag(state, "moe_runner_backend")
     if read is None or runner != read[0]:
         return
     backend, why = state.get("moe_a2a_backend"), f"--moe-runner-backend {runner} is an alias"
@@ -208,7 +201,7 @@ def _data_parallelism_0_5(state: ResolutionState) -> None:
         state.set(
             "enable_dp_attention", False, "--enable-dp-attention with --dp-size 1 is turned off", handler
         )
-        if _flag(state, "enable_dp_lm_head") is True:
+        if untracked_flag(state, "enable_dp_lm_head") is True:
             if state.traits.dp_lm_head_asserts:
                 raise Stop(
                     "AssertionError",
@@ -222,7 +215,7 @@ def _data_parallelism_0_5(state: ResolutionState) -> None:
     elif enabled is True and tp is not None and tp % dp:
         # `assert self.tp_size % self.dp_size == 0`, with no message
         raise Stop("AssertionError", "", handler, ("tp_size", "dp_size"))
-    elif enabled is False and _flag(state, "enable_dp_lm_head") is True:
+    elif enabled is False and untracked_flag(state, "enable_dp_lm_head") is True:
         # data-parallel replicas: the flag is kept, and asserts attention DP
         raise Stop(
             "AssertionError",
@@ -249,7 +242,7 @@ def _post_init_0_4_10(state: ResolutionState) -> None:
             )
         if (tp_size := int_or_none(tp)) is not None and tp_size % dp:
             raise Stop("AssertionError", "", handler, ("tp_size", "dp_size"))
-    _a2a_moe(state, handler)
+    a2a_moe(state, handler)
 
 
 def _post_init_dp_is_tp(state: ResolutionState) -> None:
@@ -265,7 +258,7 @@ def _post_init_dp_is_tp(state: ResolutionState) -> None:
         )
     if state.get("enable_dp_attention") is True:
         _dp_attention_is_tp(state, handler)
-    ep_moe = _flag(state, "enable_ep_moe")
+    ep_moe = untracked_flag(state, "enable_ep_moe")
     if isinstance(ep_moe, Unknown):
         state.set_unknown("ep_size", "--enable-ep-moe is not readable")
     elif ep_moe is True and state.traits.ep_moe_sets_ep_size:
@@ -299,8 +292,10 @@ def _deprecated_moe_flags(state: ResolutionState, handler: str) -> None:
     --enable-ep-moe sets ep_size = tp_size (not in 0.4.10: `ep_moe_sets_ep_size`; 0.4.10.post1:
     only with --enable-flashinfer-cutlass-moe, `cutlass_moe_ep_size`), --enable-deepep-moe the
     deepep all-to-all."""
-    cutlass = state.traits.cutlass_moe_ep_size and _flag(state, "enable_flashinfer_cutlass_moe") is True
-    if _flag(state, "enable_ep_moe") is True and (state.traits.ep_moe_sets_ep_size or cutlass):
+    cutlass = (
+        state.traits.cutlass_moe_ep_size and untracked_flag(state, "enable_flashinfer_cutlass_moe") is True
+    )
+    if untracked_flag(state, "enable_ep_moe") is True and (state.traits.ep_moe_sets_ep_size or cutlass):
         state.set(
             "ep_size",
             state.get("tp_size"),
@@ -311,98 +306,13 @@ def _deprecated_moe_flags(state: ResolutionState, handler: str) -> None:
             if cutlass
             else "NOTE: --enable-ep-moe is deprecated. Please set `--ep-size` to the same value as `--tp-size` instead.",
         )
-    if _flag(state, "enable_deepep_moe") is True:
+    if untracked_flag(state, "enable_deepep_moe") is True:
         state.set(
             "moe_a2a_backend",
             "deepep",
             "--enable-deepep-moe selects the deepep all-to-all backend",
             handler,
             "NOTE: --enable-deepep-moe is deprecated. Please set `--moe-a2a-backend` to 'deepep' instead.",
-        )
-
-
-def _a2a_moe(state: ResolutionState, handler: str) -> None:
-    """The all-to-all backends that span every rank set `ep_size = tp_size`."""
-    traits = state.traits
-    _a2a_backend_overrides(state)
-    backend = state.get("moe_a2a_backend")
-    if not is_known(backend):
-        state.set_unknown("ep_size", "--moe-a2a-backend is not readable")
-        return
-    if traits.deepep_ep_is_dp and backend == "deepep":  # 0.4.4.post2: within DP attention only
-        on, dp = state.get("enable_dp_attention"), state.get("dp_size")
-        if not is_known(on):
-            state.set_unknown(
-                "ep_size", "--enable-dp-attention is not readable (with it, DeepEP sets ep_size = dp_size)"
-            )
-        elif on is True:
-            message = f"DeepEP MoE is enabled. The expert parallel size is adjusted to be the same as the data parallel size[{dp}]."
-            state.set("ep_size", dp, "DeepEP with DP attention sets ep_size = dp_size", handler, message)
-        return
-    spanning = traits.a2a_spanning
-    if backend not in spanning:
-        return
-    tp, ep = state.get("tp_size"), state.get("ep_size")
-    if traits.flashinfer_a2a_needs_dp_attention and backend == "flashinfer":
-        enabled, dp = state.get("enable_dp_attention"), state.get("dp_size")
-        if is_known(enabled) and is_known(dp) and is_known(tp) and not (enabled is True and dp == tp):
-            raise Stop(
-                "AssertionError",
-                "Flashinfer MoE A2A is only supported with dp_size == tp_size and --enable-dp-attention",
-                handler,
-                ("moe_a2a_backend", "dp_size"),
-            )
-    if traits.a2a_ep_size_hook:
-        logged = (
-            (
-                f"{backend} MoE is enabled. The expert parallel size is adjusted from {ep} "
-                f"to the tensor parallel size [{tp}]."
-            )
-            if ep != tp
-            else None
-        )
-    else:
-        logged = (
-            f"{spanning[backend]} MoE is enabled. The expert parallel size is adjusted "
-            f"to be the same as the tensor parallel size[{tp}]."
-        )
-    state.set(
-        "ep_size",
-        tp,
-        f"--moe-a2a-backend {backend} spans every rank: SGLang sets the "
-        "expert parallel size to the tensor parallel size",
-        handler,
-        logged,
-    )
-
-
-def _a2a_backend_overrides(state: ResolutionState) -> None:
-    """Waterfill forces DeepEP (0.5.14 `--enable-deepep-waterfill`, 0.5.23 `--enable-waterfill`)."""
-    backend, waterfill = state.get("moe_a2a_backend"), state.traits.waterfill
-    if (
-        waterfill == "deepep_waterfill"
-        and _flag(state, "enable_deepep_waterfill") is True
-        and backend != "deepep"
-    ):
-        state.set(
-            "moe_a2a_backend",
-            "deepep",
-            "DeepEP Waterfill requires the DeepEP backend",
-            "_handle_a2a_moe",
-            "moe_a2a_backend is overridden to 'deepep' because DeepEP Waterfill requires the DeepEP backend.",
-        )
-    elif (
-        waterfill == "waterfill"
-        and _flag(state, "enable_waterfill") is True
-        and backend not in ("deepep", "megamoe")
-    ):
-        state.set(
-            "moe_a2a_backend",
-            "deepep",
-            "Waterfill requires the DeepEP or MegaMOE backend",
-            "_a2a_backend_overrides",
-            "moe_a2a_backend is overridden to "
-            "'deepep' because Waterfill requires the DeepEP or MegaMOE backend.",
         )
 
 
