@@ -50,7 +50,10 @@ class FlashinferCutlass:
     """The `ep_size in [1, tp_size]` assert's message (None: the release has none)."""
 
 
+@lru_cache(maxsize=256)
 def _reading(version: str, name: str) -> Any:
+    """One reading of the release, parsed once (several are asked of every launch); the
+    callers copy what they keep, never changing it."""
     row: dict[str, int] | None = _FILE.row(version)
     index = (row or {}).get(name)
     return None if index is None else _FILE.shared(index)

@@ -12,6 +12,7 @@ GPU-dependent default is not read there."""
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 
 from speclint.sglang.linedata import LineData
 from speclint.sglang.resolve.state import Stop, given
@@ -28,7 +29,9 @@ _FILE = LineData(
 _CHECKED = ("always", "positive", "positive_not_decode", "post_init")
 
 
+@lru_cache(maxsize=32)
 def _guard(version: str) -> str:
+    """The release's guard on the chunked-prefill/page check (one JSON row read per release)."""
     row = _FILE.row(version)
     if not isinstance(row, dict) or "chunked_prefill_page" not in row:
         return "none"

@@ -98,17 +98,9 @@ def resolve_sampling_backend(state: ResolutionState) -> bool:
     tools/gen_sglang_dependencies.py: 0.5.3+), the launch runs on an NVIDIA GPU with
     --device cuda, SGLANG_IS_FLASHINFER_AVAILABLE is not set and deterministic inference (which
     picks pytorch) is off. False when it is not stated."""
-    from speclint.sglang.linedata import LineData
     from speclint.sglang.resolve.state import given
 
-    global _DEPENDENCIES
-    if _DEPENDENCIES is None:
-        import os
-
-        here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        _DEPENDENCIES = LineData(os.path.join(here, "data", "sglang_dependencies.json"))
-    row = _DEPENDENCIES.row(state.checked_version)
-    required = isinstance(row, dict) and _DEPENDENCIES.shared(row["flashinfer_required"]) is True
+    required = _flashinfer_required(state.checked_version)
     gpu = state.gpu
     if (
         not required
@@ -129,3 +121,26 @@ def resolve_sampling_backend(state: ResolutionState) -> bool:
         "_handle_sampling_backend",
     )
     return True
+
+
+_REQUIRED: dict[str, bool] = {}
+"""`_flashinfer_required` by release, read once each."""
+
+
+def _flashinfer_required(version: str) -> bool:
+    """Whether the release's wheel requires flashinfer_python unconditionally (its METADATA)."""
+    found = _REQUIRED.get(version)
+    if found is None:
+        from speclint.sglang.linedata import LineData
+
+        global _DEPENDENCIES
+        if _DEPENDENCIES is None:
+            import os
+
+            here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+            _DEPENDENCIES = LineData(os.path.join(here, "data", "sglang_dependencies.json"))
+        row = _DEPENDENCIES.row(version)
+        found = _REQUIRED[version] = (
+            isinstance(row, dict) and _DEPENDENCIES.shared(row["flashinfer_required"]) is True
+        )
+    return found
