@@ -180,7 +180,7 @@ def moe_overrides(state: ResolutionState) -> None:
                 "_handle_speculative_decoding",
             )
             return
-        from speclint.sglang.resolve.defaults import runner_picked_for_quantization
+        from speclint.sglang.resolve.draft_moe_runner import runner_picked_for_quantization
 
         why = runner_picked_for_quantization(state, runner)
         if why is not None:

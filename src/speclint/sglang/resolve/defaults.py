@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from speclint.sglang.resolve.draft_moe_runner import runner_picked_for_quantization
 from speclint.sglang.resolve.result import Adjustment, Unknown
 
 TYPE_CHECKING = False
@@ -291,25 +292,6 @@ def _moe_runner(state: ResolutionState, gpu: GpuProfile | None) -> None:
         else "the draft's MoE runner follows the target's",
         "_handle_speculative_decoding" if avoided else "_speculative_moe_runner_default",
     )
-
-
-def runner_picked_for_quantization(state: ResolutionState, runner: object) -> str | None:
-    """Why the draft's MoE runner is not the target's runner as given: an auto runner under a
-    --quantization for which the release picks one itself (`moe_defaults.moe_runner_overrides`:
-    0.5.10+ mxfp8; `moe_runner_refusals`: 0.5.14+ nvfp4_online), not modelled here (found by
-    the session 13 differential: 0.5.23 gave flashinfer_trtllm to the draft, speclint auto)."""
-    from speclint.sglang.moe_defaults import moe_runner_overrides, moe_runner_refusals
-
-    quantization = state.config.value("quantization")
-    version = state.checked_version
-    if runner != "auto" or not isinstance(quantization, str):
-        return None
-    if quantization in moe_runner_overrides(version) or quantization in moe_runner_refusals(version):
-        return (
-            f"follows the MoE runner SGLang {version} picks for --quantization {quantization}, "
-            "which speclint does not model"
-        )
-    return None
 
 
 def _allreduce_fusion(state: ResolutionState, gpu: GpuProfile | None) -> None:
