@@ -14,7 +14,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.moe_defaults import DeepseekFamily
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
-    from speclint.sglang.resolve.state import ResolutionState
+    from speclint.sglang.resolve.state import ResolutionState, Stop
 
 ARCH = "DeepseekV3ForCausalLM"
 _FLASHINFER_TRTLLM_QUANT = ("fp8", "modelopt_fp8", "modelopt_fp4", "modelopt_mixed", None)
@@ -214,20 +214,35 @@ def _trtllm_assert(state: ResolutionState, quantization: object) -> None:
     """`_handle_moe_kernel_config`'s assert on the runner picked above (read per release):
     a --quantization the runner does not take, picked for an int4 checkpoint, is refused."""
     from speclint.sglang.moe_defaults import flashinfer_trtllm
-    from speclint.sglang.resolve.state import Stop
 
     facts = flashinfer_trtllm(state.checked_version)
     if facts is None or not isinstance(quantization, str) or quantization in facts[0]:
         return
+    raise trtllm_quantization_stop(
+        facts,
+        quantization,
+        f"{state.target_architecture}, whose checkpoint",
+        ("quantization", "moe_runner_backend"),
+    )
+
+
+def trtllm_quantization_stop(
+    facts: tuple[tuple[str | None, ...], str], quantization: str, whose: str, fields: tuple[str, ...]
+) -> Stop:
+    """`_handle_moe_kernel_config`'s refusal of a --quantization the flashinfer_trtllm MoE
+    runner does not take (`facts`: the runner's quantizations and SGLang's message, read per
+    release), saying why that runner was picked (`whose`: the model and its checkpoint)."""
+    from speclint.sglang.resolve.state import Stop
+
     listed = ", ".join(q for q in facts[0] if q)
-    raise Stop(
+    return Stop(
         "AssertionError",
         facts[1].format(quantization=quantization).replace(" \n", " ")
-        + f" (--quantization {quantization} on {state.target_architecture}, whose checkpoint "
-        "SGLang gives the flashinfer_trtllm MoE runner on Blackwell (SM100); drop --quantization, "
-        f"name one of {listed}, or pass another --moe-runner-backend)",
+        + f" (--quantization {quantization} on {whose} SGLang gives the flashinfer_trtllm MoE "
+        f"runner on Blackwell (SM100); drop --quantization, name one of {listed}, or pass "
+        "another --moe-runner-backend)",
         "_handle_moe_kernel_config",
-        ("quantization", "moe_runner_backend"),
+        fields,
     )
 
 

@@ -82,7 +82,7 @@ def _int4_trtllm_runner(state: ResolutionState) -> None:
     beside it (--dtype). Oracle: 0.5.14 refused w8a8_fp8 and w8a8_int8, 0.5.23 humming with
     --dtype float16, on a fake B200 (seeds 12021 and 13021)."""
     from speclint.sglang.moe_defaults import flashinfer_trtllm, int4_trtllm_runner
-    from speclint.sglang.resolve.deepseek_blackwell import int4_checkpoint
+    from speclint.sglang.resolve.deepseek_blackwell import int4_checkpoint, trtllm_quantization_stop
 
     quantization, gpu, arch = given(state, "quantization"), state.gpu, state.target_architecture or ""
     read, facts = int4_trtllm_runner(state.checked_version), flashinfer_trtllm(state.checked_version)
@@ -103,16 +103,7 @@ def _int4_trtllm_runner(state: ResolutionState) -> None:
         or not int4_checkpoint(state, read[1])
     ):
         return
-    listed = ", ".join(q for q in facts[0] if q)
-    raise Stop(
-        "AssertionError",
-        facts[1].format(quantization=quantization).replace(" \n", " ")
-        + f" (--quantization {quantization} on {arch}, whose int4 checkpoint SGLang gives the "
-        "flashinfer_trtllm MoE runner on Blackwell (SM100); drop --quantization, name one of "
-        f"{listed}, or pass another --moe-runner-backend)",
-        "_handle_moe_kernel_config",
-        ("quantization",),
-    )
+    raise trtllm_quantization_stop(facts, quantization, f"{arch}, whose int4 checkpoint", ("quantization",))
 
 
 def _mori_default_chunk(state: ResolutionState) -> None:
