@@ -50,25 +50,31 @@ CONTAINER_CLIS = frozenset(
 
 
 def container_command(
-    base: str, args: list[Arg], i: int, host_env: dict[str, Word]
+    base: str, args: list[Arg], i: int, host_env: dict[str, Word], path: str = ""
 ) -> tuple[list[Arg], dict[str, Word], tuple[str | None, Span | None] | None] | None:
     """`docker_command`, or for `gcloud` the serving container it deploys (`gcloud.py`)."""
     if base == "gcloud":
         from speclint.frontends.shell.gcloud import gcloud_command
 
         return gcloud_command(args, i)
-    return docker_command(args, i, host_env, compose=base.endswith("-compose"))
+    return docker_command(args, i, host_env, compose=base.endswith("-compose"), path=path, program=base)
 
 
 def docker_command(
-    args: list[Arg], i: int, host_env: dict[str, Word], compose: bool = False
+    args: list[Arg],
+    i: int,
+    host_env: dict[str, Word],
+    compose: bool = False,
+    path: str = "",
+    program: str = "docker",
 ) -> tuple[list[Arg], dict[str, Word], tuple[str | None, Span | None] | None] | None:
     """`docker run [flags] IMAGE [COMMAND...]` (and `docker exec [flags] CONTAINER COMMAND...`,
     `docker compose [flags] run|exec [flags] SERVICE COMMAND...`; `compose`: the program was
     `docker-compose`) from `args[i]` on: the command run in the container, its environment
     and (for `docker run`) its image; None when there is no command to run. A compose
     service's image and environment are in the compose file, not read here: no image, and
-    only the `-e` values."""
+    only the `-e` values. `--env-file` files are read from disk, a name relative to the folder
+    of `path` (the script), by `program`'s rules (`docker_env_files`)."""
     if not compose and i < len(args) and args[i].word.text == "compose":
         compose, i = True, i + 1
     if compose:
@@ -81,6 +87,7 @@ def docker_command(
         return None
     i += 1
     container_env: dict[str, Word] = {}
+    env_files: list[tuple[str, Word]] = []
     entrypoint: Arg | None = None
     while i < len(args):
         text = args[i].word.text
@@ -115,6 +122,10 @@ def docker_command(
             continue
         if option in ("-e", "--env"):
             _container_env(value_arg, skip, container_env, host_env)
+        elif option == "--env-file" and not compose:
+            from speclint.frontends.shell.docker_env_files import env_file_word
+
+            env_files.append((option, env_file_word(value_arg, skip)))
         elif option == "--entrypoint":
             # `--entrypoint=CMD` is CMD; `--entrypoint ""` clears the image's ENTRYPOINT, so the
             # command after the image runs as it is (Docker's `run` reference)
@@ -128,6 +139,13 @@ def docker_command(
     command = args[i + 1 :]
     if entrypoint is not None:
         command = [entrypoint, *command]
+    if env_files:  # the files first, then every `-e` over them (docker/cli `readKVStrings`)
+        from speclint.frontends.shell.docker_env_files import ContainerEnv, apply_env_files
+
+        merged = ContainerEnv()
+        apply_env_files(env_files, path, program.removeprefix("nvidia-"), host_env, merged)
+        merged.update(container_env)
+        return command, merged, image
     return command, container_env, image
 
 

@@ -164,9 +164,13 @@ def _container_shell_reader(
     ):
         return None
     _, args = walker.expander().command_words(command)
-    found = docker_command(args, 1, walker.env.exported_words(walker.tm.node_span(command)), compose)
+    found = docker_command(
+        args, 1, walker.env.exported_words(walker.tm.node_span(command)), compose, walker.path
+    )
     container_env = found[1] if found is not None else {}
-    unknown = f"${{name}} comes from the environment of the container `docker exec` runs in (line {line})"
+    unknown = getattr(container_env, "unread", None) or (
+        f"${{name}} comes from the environment of the container `docker exec` runs in (line {line})"
+    )
     return container_env, unknown, True
 
 

@@ -164,7 +164,7 @@ def _dispatch(
             walker.add_launch(_launch(walker, span, SERVE_ENTRY, args[i + 2 :], env, image))
             return
         elif base in CONTAINER_CLIS:  # docker, podman, ..., gcloud's serving containers
-            found = container_command(base, args, i + 1, env)
+            found = container_command(base, args, i + 1, env, walker.path)
             if found is not None:
                 command, container_env, container_image = found
                 _dispatch(walker, node, span, command, 0, container_env, container_image)

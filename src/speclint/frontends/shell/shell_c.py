@@ -35,7 +35,8 @@ def shell_c(
                     args[i],
                     env,
                     image,
-                    f"${{name}} is not exported to the inner `{shell} -c` shell (line {line})",
+                    getattr(env, "unread", None)  # an env file not read (`docker_env_files`)
+                    or f"${{name}} is not exported to the inner `{shell} -c` shell (line {line})",
                     walker.exported_definitions() if shell == "bash" else None,
                 )
             return

@@ -1,0 +1,133 @@
+"""`docker run --env-file FILE` (podman, nerdctl): the container's variables from a file, read
+from disk (a relative name from the script's folder, as the project reads the files it
+follows), never run. Docker's own reader (docker/cli `opts/parse.go`, `readKVStrings`, and
+`pkg/kvfile/kvfile.go`, `parseKeyValueFile`): the files in the order given, then every `-e`/
+`--env` value, which wins; in a file, leading blanks are dropped, blank lines and lines that
+start with `#` are skipped, `NAME=VALUE` sets NAME to the rest of the line as written (no
+`$VAR` expansion, trailing blanks kept), a bare `NAME` takes the host's NAME (left out when the
+host has none); a line with no name or a name with blanks makes docker refuse the file.
+Quotes around a value are kept by some docker/cli releases and removed by later ones
+(`trimQuotes`): such a value is unknown here. Podman reads quotes, `export NAME=` and
+`NAME*` its own way (its `--env-file` reference): those lines are unknown for podman. A file
+speclint cannot read leaves every variable it may set unknown, the reason naming the file.
+"""
+
+from __future__ import annotations
+
+import os
+
+from speclint.core.words import Word
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.frontends.shell.expand import Arg
+
+
+class ContainerEnv(dict[str, Word]):
+    """A container's environment; `unread`: why a variable it does not list may still be set
+    (an env file speclint could not read), with `{name}` for the variable; None: not listed
+    means not set."""
+
+    unread: str | None = None
+
+
+def apply_env_files(
+    files: list[tuple[str, Word]],
+    script_path: str,
+    program: str,
+    host_env: dict[str, Word],
+    into: ContainerEnv,
+) -> None:
+    """Set in `into` what the env files (`(option as written, the file's word)`, in order)
+    give the container, before the `-e` values are laid over them."""
+    for option, word in files:
+        why = _read_one(option, word, script_path, program, host_env, into)
+        if why is None:
+            continue
+        # this file may set any variable, and replace what an earlier file set
+        for name, value in list(into.items()):
+            into[name] = Word(None, value.span, value.origin, dynamic_reason=why.replace("{name}", name))
+        into.unread = why
+
+
+def _read_one(
+    option: str, word: Word, script_path: str, program: str, host_env: dict[str, Word], into: ContainerEnv
+) -> str | None:
+    """Read one file into `into`; why any variable may be set by it when it cannot be read."""
+    name = word.text
+    where = f"`{option} {name if name is not None else '...'}` (line {word.span.line})"
+    if name is None or "$" in name:
+        return f"${{name}} may be set by {where}, whose name speclint does not know"
+    from speclint.frontends.reading import read_source
+    from speclint.runner.depends import note
+
+    folder = os.path.dirname(script_path) if script_path not in ("-", "<stdin>") else ""
+    full = name if os.path.isabs(name) else os.path.join(folder, name)
+    note(os.path.abspath(full))  # the result cache re-checks the file (or its absence)
+    if not os.path.isfile(full):
+        return f"${{name}} may be set by {where}, which speclint could not read (not on disk)"
+    text, error, size = read_source(full)
+    if text is None:
+        return f"${{name}} may be set by {where}, which speclint could not read ({error or f'{size} bytes'})"
+    refused = _parse(text, name, word, program, host_env, into)
+    if refused is not None:
+        return f"${{name}} may be set by {where}, which {program} refuses ({refused})"
+    return None
+
+
+def _parse(
+    text: str, file: str, word: Word, program: str, host_env: dict[str, Word], into: ContainerEnv
+) -> str | None:
+    """The file's lines into `into`; why docker refuses the file, or None."""
+    found: dict[str, Word] = {}
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+        line = raw.lstrip()
+        if not line or line.startswith("#"):
+            continue
+        key, has_value, value = line.partition("=")
+        if not key:
+            return f"line {number} has no variable name"
+        if " " in key or "\t" in key:
+            if program == "podman" and key.startswith("export "):
+                found[key[7:].strip()] = _unknown(word, key[7:].strip(), f"`{key}` in {file} (line {number})")
+                continue
+            return f"the name `{key}` on line {number} has blanks"
+        if program == "podman" and (key.endswith("*") or (has_value and any(q in value for q in "'\"`"))):
+            found[key.rstrip("*")] = _unknown(word, key.rstrip("*"), f"`{key}` in {file} (line {number})")
+        elif not has_value:
+            host = host_env.get(key)
+            found[key] = (
+                Word(host.text, word.span, word.origin, dynamic_reason=host.dynamic_reason)
+                if host is not None
+                else Word(
+                    None,
+                    word.span,
+                    word.origin,
+                    dynamic_reason=f"${key} is taken from the host environment ({file}, line {number})",
+                )
+            )
+        elif len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            found[key] = Word(
+                None,
+                word.span,
+                word.origin,
+                dynamic_reason=f"${key} in {file} (line {number}) is quoted: some docker releases keep "
+                "the quotes in the value, later ones remove them",
+            )
+        else:
+            found[key] = Word(value, word.span, word.origin)
+    into.update(found)
+    return None
+
+
+def _unknown(word: Word, name: str, where: str) -> Word:
+    """A podman line docker's rules do not cover (quotes, `export NAME=`, `NAME*`)."""
+    reason = f"${name} is set by {where}, which podman reads by its own rules (not read here)"
+    return Word(None, word.span, word.origin, dynamic_reason=reason)
+
+
+def env_file_word(arg: Arg, skip: int) -> Word:
+    """The file name of `--env-file FILE` / `--env-file=FILE`."""
+    from speclint.frontends.shell.launcher_options import value_word
+
+    return value_word(arg, skip) if skip else arg.word
