@@ -69,7 +69,12 @@ def builtin_effects(
     elif name in ("source", "."):
         target = texts[1] if len(texts) > 1 else None
         if not (target and target.endswith("/activate")):
-            env.poison_all(f"`{name} {target or '...'}` at line {line} may change any variable")
+            from speclint.frontends.shell.sourced_files import source_file
+
+            why = source_file(env, target, walker.path, args[1].word.span) if target else None
+            if why is not None or not target:
+                said = f" ({why})" if why else ""
+                env.poison_all(f"`{name} {target or '...'}` at line {line} may change any variable{said}")
     elif name in ("read", "mapfile", "readarray", "getopts", "printf"):
         for var in _names_set_by(name, texts):
             env.assign(var, dynamic_value(f"${var} is set by `{name}` at line {line}", args[0].word.span))
