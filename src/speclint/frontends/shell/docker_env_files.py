@@ -58,6 +58,8 @@ def _read_one(
     where = f"`{option} {name if name is not None else '...'}` (line {word.span.line})"
     if name is None or "$" in name:
         return f"${{name}} may be set by {where}, whose name speclint does not know"
+    if name.startswith("~"):
+        return f"${{name}} may be set by {where}, a file of the user's home, which speclint does not read"
     from speclint.frontends.reading import read_source
     from speclint.runner.depends import note
 

@@ -33,6 +33,8 @@ def source_file(env: Env, target: str, script_path: str, span: Span) -> str | No
     None when done, else why the file was not read (nothing applied)."""
     if "$" in target:
         return "its name is not known"
+    if target.startswith("~"):
+        return f"speclint does not read {target}, a file of the user's home"
     from speclint.frontends.reading import read_source
     from speclint.runner.depends import note
 
@@ -40,10 +42,10 @@ def source_file(env: Env, target: str, script_path: str, span: Span) -> str | No
     full = target if os.path.isabs(target) else os.path.join(folder, target)
     note(os.path.abspath(full))  # the result cache re-checks the file (or its absence)
     if not os.path.isfile(full):
-        return f"{target} is not on disk"
+        return f"speclint could not read {target}: not on disk"
     text, error, size = read_source(full)
     if text is None:
-        return f"{target} is not readable ({error or f'{size} bytes'})"
+        return f"speclint could not read {target}: {error or f'{size} bytes'}"
     found: list[tuple[str, str, bool]] = []
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
