@@ -2,8 +2,9 @@
 (server_args.py `_handle_attention_backend_compatibility`, `_handle_model_specific_adjustments`),
 per `ReleaseTraits.auto_backend_choice` / `deepseek_blackwell_mla`. Recorded by tools/oracle on
 an H100 and a B200 for the architectures in `ARCHITECTURES` (tests/test_oracle_recordings.py
-compares the backend and the page size launch by launch); for other architectures, GPUs or
-devices the backend stays unknown. 0.5.22+ are resolved by hardware.py."""
+compares the backend and the page size launch by launch), and for an architecture that gets
+one of their picks by the release's own tests (`_as_modelled`); for other architectures, GPUs
+or devices the backend stays unknown. 0.5.22+ are resolved by hardware.py."""
 
 from __future__ import annotations
 
