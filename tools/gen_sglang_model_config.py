@@ -41,7 +41,11 @@ target's `ModelConfig`. Per release, name -> index of its reading:
   config lacks onto it (0.4.6.post3-0.5.10), so a `text_config.quantization_config` is read
   for any model type, and the architectures excepted (tools/sglang_verify_quant.py);
 - `mla_architectures`: the architectures `ModelConfig` gives MLA attention (`use_mla_backend()`),
-  {"mla": named alone, "mla_if": named beside another test} (tools/sglang_attention_arch.py).
+  {"mla": named alone, "mla_if": named beside another test} (tools/sglang_attention_arch.py);
+- `generic_attention_pick`: the strings the resolution (server_args.py, arg_groups/*.py) tests
+  in a comparison or `startswith`/`endswith`, {"tested": [...]}, where its attention backend
+  pick consults no architecture list (no `is_fa3_default_architecture`; 0.5.8+); else null
+  (tools/sglang_attention_arch.py `read_generic_pick`).
 """
 
 from __future__ import annotations
@@ -58,7 +62,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import dump_per_release, generator_main, per_release  # noqa: E402
-from sglang_attention_arch import read_mla_architectures  # noqa: E402
+from sglang_attention_arch import read_generic_pick, read_mla_architectures  # noqa: E402
 from sglang_quant_hooks import Hooks  # noqa: E402
 from sglang_quant_pairs import overrides_reading  # noqa: E402
 from sglang_verify_quant import (  # noqa: E402
@@ -274,6 +278,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
         ("model_config", "none" if server_args is None else model_config_reading(server_args)),
         ("quantization_compared", compared_reading(resolution)),
         ("mla_architectures", read_mla_architectures(model_config)),
+        ("generic_attention_pick", read_generic_pick(resolution)),
     ]
 
 

@@ -66,3 +66,43 @@ def read_mla_architectures(source: str | None) -> dict[str, list[str]] | None:
         return None
     found["mla_if"] -= found["mla"]
     return {key: sorted(values) for key, values in found.items()}
+
+
+def read_generic_pick(resolution: list[str]) -> dict[str, list[str]] | None:
+    """`generic_attention_pick`: whether the attention backend a release picks when none is
+    given can depend on the target's architecture beyond its MLA/MHA kind. `resolution`: the
+    sources of server_args.py and arg_groups/*.py. None where they call
+    `is_fa3_default_architecture` (0.5.6-0.5.7 pick fa3 on Hopper only for the architectures it
+    lists) or have no `_handle_attention_backend_compatibility`/`_attention_backend_default`;
+    else {"tested": the strings a comparison or a `startswith`/`endswith` of those files tests
+    (an architecture or model type a model-specific adjustment names)}: an architecture none of
+    them names gets the pick of its attention kind alone."""
+    if not resolution or any("is_fa3_default_architecture" in source for source in resolution):
+        return None
+    if not any(
+        "def _handle_attention_backend_compatibility" in source or "def _attention_backend_default" in source
+        for source in resolution
+    ):
+        return None
+    tested: set[str] = set()
+    for source in resolution:
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Compare):
+                parts: list[ast.expr] = [node.left, *node.comparators]
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("startswith", "endswith")
+            ):
+                parts = list(node.args)
+            else:
+                continue
+            for part in parts:
+                for leaf in ast.walk(part):
+                    if (
+                        isinstance(leaf, ast.Constant)
+                        and isinstance(leaf.value, str)
+                        and len(leaf.value) >= 4
+                    ):
+                        tested.add(leaf.value)
+    return {"tested": sorted(tested)}

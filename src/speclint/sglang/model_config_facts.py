@@ -140,3 +140,16 @@ def quantization_pairs(version: str) -> QuantizationPairs | None:
     if not (isinstance(compatible, dict) and isinstance(overrides, dict) and isinstance(mismatch, str)):
         return None
     return QuantizationPairs(version, compatible, overrides, mismatch)
+
+
+def generic_attention_pick(version: str, architecture: str, model_type: object) -> bool:
+    """Whether the release picks the attention backend of a target of this architecture by its
+    attention kind alone: its pick consults no architecture list (no
+    `is_fa3_default_architecture`, 0.5.8+) and no comparison of its resolution names the
+    architecture (or a part of it) or the model type (`generic_attention_pick`, read by
+    tools/sglang_attention_arch.py); False where not read."""
+    raw = _reading(version, "generic_attention_pick")
+    if not isinstance(raw, dict):
+        return False
+    tested = [str(s) for s in raw["tested"]]
+    return not any(s in architecture or s == model_type for s in tested)

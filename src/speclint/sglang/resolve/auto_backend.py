@@ -2,8 +2,9 @@
 (server_args.py `_handle_attention_backend_compatibility`, `_handle_model_specific_adjustments`),
 per `ReleaseTraits.auto_backend_choice` / `deepseek_blackwell_mla`. Recorded by tools/oracle on
 an H100 and a B200 for the architectures in `ARCHITECTURES` (tests/test_oracle_recordings.py
-compares the backend and the page size launch by launch); for other architectures, GPUs or
-devices the backend stays unknown. 0.5.22+ are resolved by hardware.py."""
+compares the backend and the page size launch by launch), and for an architecture that gets
+one of their picks by the release's own tests (`_as_modelled`); for other architectures, GPUs
+or devices the backend stays unknown. 0.5.22+ are resolved by hardware.py."""
 
 from __future__ import annotations
 
@@ -82,15 +83,31 @@ def _as_modelled(state: ResolutionState) -> str | None:
     from speclint.sglang.model_config_facts import attention_kind
     from speclint.sglang.moe_defaults import deepseek_branch
 
+    raw = state.target_config.raw if state.target_config is not None else {}
     read = deepseek_branch(state.checked_version)
     if read is None or DEEPSEEK not in read[0] or arch not in read[0]:
-        return arch
-    raw = state.target_config.raw if state.target_config is not None else {}
+        return _mha_by_kind(state, arch, raw)
     text = raw.get("text_config")
     dsa = arch in read[1] and (read[2] in raw or (isinstance(text, dict) and read[2] in text))
     if dsa or not raw or attention_kind(state.checked_version, arch) != "mla":
         return arch
     return DEEPSEEK
+
+
+def _mha_by_kind(state: ResolutionState, arch: str, raw: dict[str, object]) -> str:
+    """An MHA architecture (`attention_kind`) the release's pick does not tell apart from the
+    others (`model_config_facts.generic_attention_pick`: 0.5.8+, no comparison of its resolution
+    names it or its model type) gets the recorded MHA pick (Kimi-K2.5 in 0.5.8.post1: oracle,
+    fa3 on a fake H100, trtllm_mha on a B200); any other stays itself (not modelled)."""
+    from speclint.sglang.model_config_facts import attention_kind, generic_attention_pick
+
+    if (
+        raw
+        and attention_kind(state.checked_version, arch) == "mha"
+        and generic_attention_pick(state.checked_version, arch, raw.get("model_type"))
+    ):
+        return MHA_FA3_DEFAULT[0]
+    return arch
 
 
 def _prefill_is_decode(state: ResolutionState) -> bool:
