@@ -66,6 +66,23 @@ def read_source(path: str) -> tuple[str | None, str | None, int]:
     return (None if data is None else decode_source(data)), error, size
 
 
+def read_named_file(referrer: str, name: str) -> tuple[str | None, str, str]:
+    """(text, full path, why not) of the file `name` that the file `referrer` names (a relative
+    name is looked up in `referrer`'s folder; standard input's in the current one), noted as a
+    dependency of the result so a change to it, or its appearing, re-checks `referrer`. Text
+    None when it cannot be read: why is "not on disk", or the read error (or its size, when too
+    big)."""
+    from speclint.runner.depends import note
+
+    folder = os.path.dirname(referrer) if referrer not in ("-", "<stdin>") else ""
+    full = name if os.path.isabs(name) else os.path.join(folder, name)
+    note(os.path.abspath(full))  # the result cache re-checks the file (or its absence)
+    if not os.path.isfile(full):
+        return None, full, "not on disk"
+    text, error, size = read_source(full)
+    return text, full, "" if text is not None else (error or f"{size} bytes")
+
+
 def decode_source(data: bytes) -> str:
     """`data.decode("utf-8-sig", errors="replace")`, which is the BOM dropped and the rest
     decoded as UTF-8 (the "utf-8-sig" codec is looked up and imported on each start: ~1% of

@@ -8,7 +8,6 @@ parse that way (a backslash outside quotes, a quote left open) is unknown, the r
 
 from __future__ import annotations
 
-import os
 import re
 
 _ASSIGNMENT = re.compile(r"[ \t;]*(?:export[ \t]+)?([A-Za-z_][A-Za-z_0-9]*)=")
@@ -29,19 +28,12 @@ class EnvFile:
 def read_env_file(config_path: str, name: str) -> EnvFile:
     """The env file `name` (relative to the folder of `config_path`, where poe looks), read
     from disk; one that is not there, or not readable, says so in `missing`."""
-    from speclint.frontends.reading import read_source
-    from speclint.runner.depends import note
+    from speclint.frontends.reading import read_named_file
 
-    folder = os.path.dirname(config_path) if config_path not in ("-", "<stdin>") else ""
-    full = name if os.path.isabs(name) else os.path.join(folder, name)
+    text, full, why = read_named_file(config_path, name)
     found = EnvFile(name, full)
-    note(os.path.abspath(full))  # the result cache re-checks the file (or its absence)
-    if not os.path.isfile(full):
-        found.missing = "not on disk"
-        return found
-    text, error, size = read_source(full)
     if text is None:
-        found.missing = f"not readable ({error or f'{size} bytes'})"
+        found.missing = why if why == "not on disk" else f"not readable ({why})"
         return found
     _parse(text, found)
     return found

@@ -30,7 +30,7 @@ def service_env_files(
     if node is None or not os.path.isfile(compose_path):
         return {}
     from speclint.frontends.manifests.compose_env import parse_dotenv
-    from speclint.runner.depends import note
+    from speclint.frontends.reading import read_named_file
 
     items = node.value if isinstance(node, yaml.SequenceNode) else [node]
     words: dict[str, Word] = {}
@@ -42,13 +42,10 @@ def service_env_files(
             )
         if not isinstance(item, yaml.ScalarNode) or not item.value or "$" in item.value:
             continue
-        full = os.path.join(os.path.dirname(compose_path), item.value)
-        note(os.path.abspath(full))
-        try:
-            with open(full, encoding="utf-8") as handle:
-                values = parse_dotenv(handle.read())
-        except (OSError, UnicodeDecodeError):
+        content, _, _ = read_named_file(compose_path, item.value)
+        if content is None:
             continue
+        values = parse_dotenv(content)
         where = span(item)
         for name, text in values.items():
             reason = (

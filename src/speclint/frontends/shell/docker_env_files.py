@@ -14,8 +14,6 @@ speclint cannot read leaves every variable it may set unknown, the reason naming
 
 from __future__ import annotations
 
-import os
-
 from speclint.core.words import Word
 
 TYPE_CHECKING = False
@@ -60,17 +58,11 @@ def _read_one(
         return f"${{name}} may be set by {where}, whose name speclint does not know"
     if name.startswith("~"):
         return f"${{name}} may be set by {where}, a file of the user's home, which speclint does not read"
-    from speclint.frontends.reading import read_source
-    from speclint.runner.depends import note
+    from speclint.frontends.reading import read_named_file
 
-    folder = os.path.dirname(script_path) if script_path not in ("-", "<stdin>") else ""
-    full = name if os.path.isabs(name) else os.path.join(folder, name)
-    note(os.path.abspath(full))  # the result cache re-checks the file (or its absence)
-    if not os.path.isfile(full):
-        return f"${{name}} may be set by {where}, which speclint could not read (not on disk)"
-    text, error, size = read_source(full)
+    text, _, why = read_named_file(script_path, name)
     if text is None:
-        return f"${{name}} may be set by {where}, which speclint could not read ({error or f'{size} bytes'})"
+        return f"${{name}} may be set by {where}, which speclint could not read ({why})"
     refused = _parse(text, name, word, program, host_env, into)
     if refused is not None:
         return f"${{name}} may be set by {where}, which {program} refuses ({refused})"

@@ -13,7 +13,6 @@ the reason naming the file and why it was not read.
 
 from __future__ import annotations
 
-import os
 import re
 
 TYPE_CHECKING = False
@@ -35,17 +34,11 @@ def source_file(env: Env, target: str, script_path: str, span: Span) -> str | No
         return "its name is not known"
     if target.startswith("~"):
         return f"speclint does not read {target}, a file of the user's home"
-    from speclint.frontends.reading import read_source
-    from speclint.runner.depends import note
+    from speclint.frontends.reading import read_named_file
 
-    folder = os.path.dirname(script_path) if script_path not in ("-", "<stdin>") else ""
-    full = target if os.path.isabs(target) else os.path.join(folder, target)
-    note(os.path.abspath(full))  # the result cache re-checks the file (or its absence)
-    if not os.path.isfile(full):
-        return f"speclint could not read {target}: not on disk"
-    text, error, size = read_source(full)
+    text, _, why = read_named_file(script_path, target)
     if text is None:
-        return f"speclint could not read {target}: {error or f'{size} bytes'}"
+        return f"speclint could not read {target}: {why}"
     found: list[tuple[str, str, bool]] = []
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
