@@ -52,6 +52,10 @@ class Launch:
     written (span: the name); the value word's text is the value as a Python literal
     (`repr`: `16`, `'EAGLE'`, `True`), None when not statically known. A keyword word with
     `splat` set stands for `**mapping` whose keys are unknown."""
+    env_unread: Word | None = None
+    """A word standing for every variable of `env` that a source speclint could not read may
+    set (a `docker run --env-file` not on disk): its span the file's name, its reason naming
+    the file. Set: a variable `env` does not list is unknown, not unset."""
     config_file: ConfigFile | None = None
     """What the file named by the launch's `--config` says, when it was found on disk (merged as the release merges it)."""
     standalone_config: bool = False
@@ -66,7 +70,10 @@ class Launch:
         if self.kwargs_style:  # `**mapping` of unknown keys is one word standing as both
             words = {id(word): word for pair in self.kwargs for word in pair if word.dynamic or word.splat}
             return list(words.values())
-        return [word for word in self.args if word.text is None]  # (`dynamic`, inlined)
+        found = [word for word in self.args if word.text is None]  # (`dynamic`, inlined)
+        if self.env_unread is not None:  # (an env file not read: last, after the arguments)
+            found.append(self.env_unread)
+        return found
 
     @property
     def partly_read(self) -> bool:

@@ -99,6 +99,8 @@ def algorithm_edit(ctx: LaunchContext, algorithm: str) -> Edit | None:
 def longer_context_allowed(ctx: LaunchContext) -> bool | None:
     """True/False from the launch's environment (SGLang's own default per release); None
     when the variable is set to a value speclint cannot read."""
+    if ctx.launch.env_unread is not None and LONGER_CONTEXT_ENV not in ctx.launch.env:
+        return None  # an env file speclint could not read may set it
     if LONGER_CONTEXT_ENV in ctx.launch.env:
         value = ctx.env_value(LONGER_CONTEXT_ENV)
         return None if value is None else value.strip().lower() in _TRUE

@@ -18,15 +18,52 @@ from speclint.core.words import Word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.core.spans import Span
     from speclint.frontends.shell.expand import Arg
 
 
 class ContainerEnv(dict[str, Word]):
     """A container's environment; `unread`: why a variable it does not list may still be set
-    (an env file speclint could not read), with `{name}` for the variable; None: not listed
-    means not set."""
+    (an env file speclint could not read), with `{name}` for the variable, and `unread_at`
+    the file's name where it is written; None: not listed means not set."""
 
     unread: str | None = None
+    unread_at: Span | None = None
+
+    def copy(self) -> ContainerEnv:
+        """A copy that keeps `unread` (`dict.copy` would give a plain dict)."""
+        return self.emptied(dict(self))
+
+    def emptied(self, values: dict[str, Word] | None = None) -> ContainerEnv:
+        """A new environment holding `values` (none), with the same `unread`: `sudo` without
+        `-E` resets the environment, yet sudoers' `env_keep` may keep what the file set."""
+        other = ContainerEnv(values or {})
+        other.unread, other.unread_at = self.unread, self.unread_at
+        return other
+
+
+ENV_FILE_VARIABLE = "__speclint_env_file"
+"""In the shell a container runs (`bash -c` in `docker run --env-file F`): the variable whose
+reason says why a variable may be set by an env file speclint could not read, its origin the
+file's name; a launch that shell starts carries it (`with_unread`)."""
+
+
+def with_unread(env: dict[str, Word], unread: str, at: Span | None) -> ContainerEnv:
+    """`env` as a container's environment whose env file speclint could not read."""
+    found = ContainerEnv(env)
+    found.unread, found.unread_at = unread, at
+    return found
+
+
+def unread_word(env: dict[str, Word]) -> Word | None:
+    """For a launch's environment: the word standing for every variable an env file speclint
+    could not read may set (its span the file's name, its reason naming the file), or None."""
+    unread = getattr(env, "unread", None)
+    at = getattr(env, "unread_at", None)
+    if unread is None or at is None:
+        return None
+    any_variable = "any variable the server reads (SGLANG_*, CUDA_VISIBLE_DEVICES...)"
+    return Word(None, at, at, dynamic_reason=unread.replace("${name}", any_variable))
 
 
 def apply_env_files(
@@ -45,7 +82,7 @@ def apply_env_files(
         # this file may set any variable, and replace what an earlier file set
         for name, value in list(into.items()):
             into[name] = Word(None, value.span, value.origin, dynamic_reason=why.replace("{name}", name))
-        into.unread = why
+        into.unread, into.unread_at = why, word.span
 
 
 def _read_one(

@@ -48,8 +48,9 @@ def sudo_command(args: list[Arg], i: int, env: dict[str, Word]) -> tuple[int, di
     the environment it gets."""
     preserve = any((a.word.text or "").startswith(("-E", "--preserve-env")) for a in args[i : i + 3])
     i = skip_options(SUDO, args, i)
-    if not preserve:
-        env = {}
+    if not preserve:  # (an env file the container's environment has, not read: kept unknown)
+        emptied = getattr(env, "emptied", None)
+        env = emptied() if emptied is not None else {}
     return env_command(args, i, env, options=False), env
 
 
@@ -78,6 +79,8 @@ def env_command(args: list[Arg], i: int, env: dict[str, Word], options: bool = T
             continue
         if options and text in ("-i", "--ignore-environment", "-"):
             env.clear()
+            if getattr(env, "unread", None) is not None:  # nor an unread env file's variables
+                env.unread = None  # type: ignore[attr-defined]
         elif options and text in ("-u", "--unset", "-C", "--chdir"):
             if text in ("-u", "--unset") and i + 1 < len(args):
                 env.pop(args[i + 1].word.text or "", None)

@@ -103,6 +103,11 @@ def recognize(walker: Walking, node: Node, args: list[Arg], prefix: dict[str, Wo
     span = walker.tm.node_span(node)
     env = walker.env.exported_words(span)
     env.update(prefix)
+    unread = walker.env.vars.get("__speclint_env_file")  # (docker_env_files.ENV_FILE_VARIABLE)
+    if unread is not None and unread.reason is not None:
+        from speclint.frontends.shell.docker_env_files import with_unread
+
+        env = with_unread(env, unread.reason, unread.origin)
     count = len(walker.result.launches)
     image = walker.image
     pinned = walker.env.vars.get("__speclint_pip_pin")  # this path's `pip install sglang==X`
@@ -143,7 +148,7 @@ def _dispatch(
         elif base == "env":
             i = env_command(args, i + 1, env)
         elif base == "sudo":
-            i, env = sudo_command(args, i + 1, env)
+            i, env = sudo_command(args, i + 1, env)  # (a container's unread env file kept)
         elif base in ("pip", "pip3") or (base == "uv" and following == "pip"):
             from speclint.frontends.shell.python_runners import record_install
 
@@ -170,7 +175,7 @@ def _dispatch(
                 _dispatch(walker, node, span, command, 0, container_env, container_image)
             return
         elif base == "srun":
-            env = dict(env)
+            env = env.copy()
             from speclint.frontends.shell.srun import srun_command
 
             i, image_text, image_word = srun_command(args, i + 1, env)
@@ -182,10 +187,10 @@ def _dispatch(
             sbatch_wrap(walker, args, i + 1, env, image)
             return
         elif base in ("mpirun", "mpiexec"):
-            env = dict(env)
+            env = env.copy()
             i = wrappers.mpi_command(args, i + 1, env)
         elif base in ("apptainer", "singularity"):
-            env = dict(env)
+            env = env.copy()
             i, image_text, image_arg = wrappers.apptainer_command(args, i + 1, env)
             if image_arg is not None:
                 image = (image_text, image_arg.word.span)
@@ -254,7 +259,12 @@ def _launch(
     image: tuple[str | None, Span | None] | None,
 ) -> Launch:
     image_text, image_span = image if image is not None else (None, None)
-    return Launch(walker.path, entry, span, [a.word for a in rest], dict(env), image_text, image_span)
+    launch = Launch(walker.path, entry, span, [a.word for a in rest], dict(env), image_text, image_span)
+    if getattr(env, "unread", None) is not None:  # a container's env file not read
+        from speclint.frontends.shell.docker_env_files import unread_word
+
+        launch.env_unread = unread_word(env)
+    return launch
 
 
 def _python(

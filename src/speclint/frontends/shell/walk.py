@@ -159,6 +159,13 @@ class Walker:
                 )
         for name, reason in placeholders.items():
             env.vars[name] = dynamic_value(reason, None, exported=True)  # text already in place
+        unread = getattr(inherited, "unread", None)
+        if unread is not None:  # a container's env file not read: its launches say so
+            from speclint.frontends.shell.docker_env_files import ENV_FILE_VARIABLE
+
+            env.vars[ENV_FILE_VARIABLE] = VarValue(
+                reason=unread, origin=getattr(inherited, "unread_at", None)
+            )
         tree = parse_bytes(tm.data)
         inner = Walker(self.result, self.path, tm, env, self.depth + 1, image)
         inner.calls = self.calls

@@ -147,6 +147,8 @@ class LaunchPartlyRead(Rule):
 def _labels(ctx: LaunchContext) -> dict[int, str]:
     """What each unknown word is to SGLang: the value of which flag or field."""
     labels: dict[int, str] = {}
+    if ctx.launch.env_unread is not None:
+        labels[id(ctx.launch.env_unread)] = "the container's environment"
     if ctx.launch.kwargs_style:
         for key, value in ctx.launch.kwargs:
             if key.splat:
