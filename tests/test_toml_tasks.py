@@ -224,18 +224,23 @@ def test_an_envfile_value_speclint_does_not_parse_is_unknown_with_its_reason(tmp
 POE_GROUPS = FixtureFile("commands/poe_groups/pyproject.toml")
 
 
-def test_poe_group_parallel_and_switch_tasks_are_read_and_an_include_is_said_not_read() -> None:
+def test_poe_group_parallel_and_switch_tasks_are_read_and_an_include_too() -> None:
     findings = POE_GROUPS.findings()
     assert [f[:4] for f in findings] == [
-        ("SLM005", 9, 11, '"tasks/extra.toml"'),
         ("FLG001", 18, 88, "--tp-szie"),  # a group's task
         ("FLG006", 21, 99, "halff"),  # an inline task of a `parallel`
         ("FLG001", 27, 70, "--mem-fraction-statc"),  # the default case of a `switch`
+        ("FLG003", 2, 66, "e, a"),  # (the span is in tasks/extra.toml: `--tp`, below)
     ]
-    assert findings[0][4] == (
-        "speclint did not read the tasks poe includes from `tasks/extra.toml` (line 9), which names "
-        "`sglang.launch_server`: an included file is not read, so nothing in it was checked"
+    (abbreviated,) = [f for f in lint_text(POE_GROUPS.text, str(POE_GROUPS.path)).findings if f.span.file]
+    assert (abbreviated.path, abbreviated.span.column) == (
+        str(POE_GROUPS.path.parent / "tasks" / "extra.toml"),
+        66,
     )
+    assert abbreviated.message.startswith("`--tp` abbreviates `--tp-size`")
     launches = extract_file(str(POE_GROUPS.path), POE_GROUPS.text).launches
-    assert [launch.span.line for launch in launches] == [26, 27, 18, 21]  # `tasks`, then the groups
+    # `tasks`, then the groups, then the included file's task (its `bench`, read from disk:
+    # tests/test_poe_include.py)
+    assert [launch.span.line for launch in launches] == [26, 27, 18, 21, 2]
+    assert launches[-1].span.file == str(POE_GROUPS.path.parent / "tasks" / "extra.toml")
     assert {launch.env["SGLANG_PORT"].text for launch in launches} == {"30000"}  # [tool.poe.env]

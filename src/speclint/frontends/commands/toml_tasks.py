@@ -31,7 +31,6 @@ said so, never passed over.
 
 from __future__ import annotations
 
-import os
 import re
 from typing import NamedTuple
 
@@ -74,6 +73,13 @@ class _Reader:
         self.poe_tasks = TomlTable()
         self.poe_global = _PoeEnv({}, None)
         """poe's tasks, and the environment each runs with on its own."""
+        self.owners: dict[int, _Reader] = {}
+        """The reader of the file a task is written in, for a task of an included file."""
+        self.file: str | None = None
+        """Set for the reader of a file poe includes (`poe_include`): its path."""
+        self.envfile_base = path
+        """Where an `envfile` name is looked up from (beside this file)."""
+        self.document: TomlDocument | None = None
 
     # ---- pixi ----------------------------------------------------------------------------
 
@@ -123,20 +129,33 @@ class _Reader:
     def poe(self, poe: TomlTable) -> None:
         """Its tasks, those of its `groups` too (`[tool.poe.groups.NAME.tasks]`, poe's
         `ConfigPartition.collect_tasks`: a group adds a heading and an executor, no
-        environment); what `include` adds from other files is said, not read."""
-        tasks = dict(poe.table("tasks") or TomlTable())
-        for group in (poe.table("groups") or {}).values():
-            if isinstance(group, TomlTable):
-                tasks.update(group.table("tasks") or {})
+        environment), and those of the files it includes (`poe_include`)."""
+        from speclint.frontends.commands import poe_include
+
+        tasks = _poe_tasks(poe)
+        included = poe_include.included_readers(self, poe) if self.file is None else []
+        outer = _PoeEnv({}, None)
+        for reader, table, _ in included:  # every task gets the included files' env first
+            outer = poe_include.marked(reader.poe_env(table, outer), reader.path)
+        self.poe_global = self.poe_env(poe, outer)
+        for reader, table, _ in included:
+            for name, task in _poe_tasks(table).items():
+                if name not in tasks:  # (the first file's task of a name is the one run)
+                    tasks[name] = task
+                    self.owners[id(task)] = reader
+                else:
+                    poe_include.shadowed(reader, name, task, self.path)
         self.poe_tasks = TomlTable(tasks)
-        self.poe_global = self.poe_env(poe, _PoeEnv({}, None))
+        for reader, _, _ in included:
+            reader.poe_tasks, reader.owners, reader.poe_global = self.poe_tasks, self.owners, self.poe_global
         for task in self.poe_tasks.values():
             self.poe_task(task, self.poe_global, 0)
-        included = poe.get("include")
-        for item in included if isinstance(included, list) else [included]:
-            where = item.get("path") if isinstance(item, TomlTable) else item
-            if isinstance(where, TomlString):
-                self.poe_include(where)
+        read = {id(where) for _, _, where in included}
+        for where, _ in poe_include.include_items(poe):
+            if id(where) not in read:
+                poe_include.said_not_read(self, where)
+        for reader, _, _ in included:
+            poe_include.merge_included(self, reader)
 
     def poe_env(self, table: TomlTable, outer: _PoeEnv) -> _PoeEnv:
         """`envfile` (each file read from disk beside the config, in order), then `env`:
@@ -147,7 +166,7 @@ class _Reader:
             if not isinstance(item, TomlString):
                 continue
             span = span_of(self.starts, item.begin, item.end)
-            loaded = None if "$" in item.value else read_env_file(self.path, item.value)
+            loaded = None if "$" in item.value else read_env_file(self.envfile_base, item.value)
             if loaded is None or loaded.missing is not None:
                 state = "whose name poe works out when it runs" if loaded is None else loaded.missing
                 why = f"poe loads the envfile `{item.value}` (line {span.line}), {state}, which may set it"
@@ -166,6 +185,12 @@ class _Reader:
         """A task (a string: a `cmd` task; a list: a `sequence` whose string items are
         `items` tasks; a table: by its key) run with `outer`'s environment."""
         if depth > 20:
+            return
+        owner = self.owners.get(id(task), self)
+        if owner is not self:  # a task of another file: read there, this file's env marked so
+            from speclint.frontends.commands.poe_include import marked
+
+            owner.poe_task(task, marked(outer, self.file or self.path), depth, items)
             return
         if isinstance(task, TomlString):
             self.command(task, outer.env, templates=False, lines=False, unknown=outer.unknown)
@@ -209,32 +234,6 @@ class _Reader:
         target = self.poe_tasks.get(name)
         if target is not None and outer != self.poe_global:
             self.poe_task(target, outer, depth + 1)
-
-    def poe_include(self, where: TomlString) -> None:
-        """An `include` of another config file (beside this one) whose text names SGLang's
-        launcher: poe adds its tasks, which speclint does not read from here; said so."""
-        from speclint.frontends.commands.env_files import read_env_file
-        from speclint.frontends.reading import read_source
-
-        full = read_env_file(self.path, where.value).full  # (noted for the result cache)
-        text = read_source(full)[0] if os.path.isfile(full) else None
-        named = recognise.MENTIONS[0].search(text) if text is not None else None
-        if named is None:
-            return
-        span = span_of(self.starts, where.begin, where.end)
-        what = (
-            f"the tasks poe includes from `{where.value}` (line {span.line}), which names `{named.group()}`"
-        )
-        for kind, message in (
-            ("launch-unread", what),
-            (
-                "launcher-not-read",
-                f"speclint did not read {what}: an included file is not read, so nothing in it was checked",
-            ),
-        ):
-            found = Diagnostic(kind, message, span)
-            if found not in self.result.diagnostics:
-                self.result.diagnostics.append(found)
 
     def poe_python(self, key: str, node: object) -> None:
         """A `script` (`module:function(...)`) or `expr` (a Python expression) task naming
@@ -317,6 +316,15 @@ class _Reader:
                 )
                 span = span_of(self.starts, string.begin, string.end)
                 self.result.diagnostics.append(Diagnostic("launcher-not-read", message, span))
+
+
+def _poe_tasks(poe: TomlTable) -> dict[str, object]:
+    """A poe config's tasks, those of its `groups` too."""
+    tasks = dict(poe.table("tasks") or TomlTable())
+    for group in (poe.table("groups") or {}).values():
+        if isinstance(group, TomlTable):
+            tasks.update(group.table("tasks") or {})
+    return tasks
 
 
 def _templates(chars: list[Char], runner: str) -> list[Char]:
