@@ -146,9 +146,9 @@ class ShellBuffer:
         end = pieces[-1].end if pieces else 0
         if item.code:  # `shlex.split` reads a line end (outside quotes) as a blank
             from speclint.frontends.manifests.compose_env import newlines_as_blanks
-            from speclint.frontends.shell.shlex_text import literal_hashes
+            from speclint.frontends.shell.shlex_text import escaped_newlines, literal_hashes
 
-            self.add_code(literal_hashes(newlines_as_blanks(pieces)), words=True)
+            self.add_code(literal_hashes(newlines_as_blanks(escaped_newlines(pieces))), words=True)
             return
         if item.splat:
             reason = unknown_reason(pieces) or "an unknown number of words"

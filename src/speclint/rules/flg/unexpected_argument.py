@@ -60,13 +60,19 @@ class UnexpectedArgument(Rule):
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         for problem in ctx.parsed.problems:
             if problem.kind == "unexpected-argument":
+                text = problem.text or ""
+                blank = not text.strip()  # a line end of its own (`shlex.split` of `\` at a line end)
                 message = (
-                    f"`{problem.text}` is not attached to any flag: argparse stops the "
-                    "launch with 'unrecognized arguments'"
+                    f"{repr(text) if blank or not text.isprintable() else f'`{text}`'} is not attached "
+                    "to any flag: argparse stops the launch with 'unrecognized arguments'"
                 )
-                yield self.report(
-                    ctx.path, problem.span, message, "remove it, or add the flag it is the value of"
+                fix = (
+                    "remove the `\\` before the line end: `shlex.split` reads it as escaping the line "
+                    "end, which becomes a word of its own"
+                    if blank and "\n" in text
+                    else "remove it, or add the flag it is the value of"
                 )
+                yield self.report(ctx.path, problem.span, message, fix)
             elif problem.kind == "ignored-explicit-argument" and problem.use is not None:
                 use = problem.use
                 message = (
