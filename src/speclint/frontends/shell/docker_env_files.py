@@ -23,12 +23,14 @@ if TYPE_CHECKING:
 
 
 class ContainerEnv(dict[str, Word]):
-    """A container's environment; `unread`: why a variable it does not list may still be set
-    (an env file speclint could not read), with `{name}` for the variable, and `unread_at`
-    the file's name where it is written; None: not listed means not set."""
+    """A container's environment (or a Slurm task's); `unread`: why a variable it does not
+    list may still be set (an env file speclint could not read), with `{name}` for the
+    variable, and `unread_at` the file's name where it is written; None: not listed means not
+    set. `slurm`: whose environment Slurm sets its own variables in (`slurm_task_env`)."""
 
     unread: str | None = None
     unread_at: Span | None = None
+    slurm: str | None = None
 
     def copy(self) -> ContainerEnv:
         """A copy that keeps `unread` (`dict.copy` would give a plain dict)."""
@@ -38,7 +40,7 @@ class ContainerEnv(dict[str, Word]):
         """A new environment holding `values` (none), with the same `unread`: `sudo` without
         `-E` resets the environment, yet sudoers' `env_keep` may keep what the file set."""
         other = ContainerEnv(values or {})
-        other.unread, other.unread_at = self.unread, self.unread_at
+        other.unread, other.unread_at, other.slurm = self.unread, self.unread_at, self.slurm
         return other
 
 

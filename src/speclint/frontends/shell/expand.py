@@ -305,7 +305,12 @@ class Expander(ParameterExpansion):
                 self.on_substitution(node)
             text = " ".join(tm.node_text(node).split())
             snippet = text if len(text) <= 40 else text[:37] + "..."
-            out.append(("dyn", f"output of command substitution `{snippet}`", False, None, not quoted))
+            reason = f"output of command substitution `{snippet}`"
+            if "SLURM" in text:
+                from speclint.frontends.shell.slurm_task_env import slurm_source
+
+                reason += slurm_source(text)
+            out.append(("dyn", reason, False, None, not quoted))
         elif kind == "arithmetic_expansion":
             self._arithmetic(node, out)
         elif kind == "process_substitution":

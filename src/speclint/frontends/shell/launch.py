@@ -178,7 +178,12 @@ def _dispatch(
             env = env.copy()
             from speclint.frontends.shell.srun import srun_command
 
+            srun = args[i].word
             i, image_text, image_word = srun_command(args, i + 1, env)
+            from speclint.frontends.shell.slurm_task_env import expanded_before_tasks, with_slurm
+
+            args = expanded_before_tasks(args, i, srun)
+            env = with_slurm(env, f"each task `srun` (line {srun.span.line}) starts")
             if image_word is not None:
                 image = (image_text, image_word.span)
         elif base == "sbatch":  # `--wrap CMD`: a batch script of its own

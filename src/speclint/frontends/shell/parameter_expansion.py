@@ -183,7 +183,12 @@ class ParameterExpansion:
             if found_text is not None:  # `${GPUS:$i:4}`: characters of a known value
                 out.append(("val", found_text, quoted, value.origin, None))
                 return
-        out.append(("dyn", f"parameter expansion `{text}` is not evaluated", False, None, not quoted))
+        reason = f"parameter expansion `{text}` is not evaluated"
+        if "SLURM" in text:
+            from speclint.frontends.shell.slurm_task_env import slurm_source
+
+            reason += slurm_source(text)
+        out.append(("dyn", reason, False, None, not quoted))
 
     def _bound(self, node: Node) -> int | None:
         """An offset or length of `${@:offset:length}` (an arithmetic expression: `-1`,

@@ -73,6 +73,9 @@ def sbatch_wrap(
     _export(kept.get("--export"), env)
     env[VISIBLE] = Word(None, sbatch.span, dynamic_reason=_VISIBLE_REASON)
     line = sbatch.span.line
+    from speclint.frontends.shell.slurm_task_env import with_slurm
+
+    env = with_slurm(env, f"the batch script of `sbatch --wrap` (line {line})")
     walker.parse_nested(
         _code(walker, *wrap),
         env,

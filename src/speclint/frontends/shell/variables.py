@@ -187,6 +187,14 @@ class Env:
     def unknown_reason(self, name: str) -> str:
         if self.poison is not None:
             return self.poison
+        if name.startswith("SLURM"):  # in a shell Slurm runs: Slurm sets it
+            slurm = self.vars.get("__speclint_slurm")  # (slurm_task_env.SLURM_VARIABLE)
+            if slurm is not None and slurm.reason is not None:
+                from speclint.frontends.shell.slurm_task_env import slurm_reason
+
+                found = slurm_reason(name, slurm.reason)
+                if found is not None:
+                    return found
         return self.unknown_template.replace("{name}", name)
 
     def assign(self, name: str, value: VarValue) -> None:

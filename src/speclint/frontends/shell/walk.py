@@ -159,6 +159,9 @@ class Walker:
                 )
         for name, reason in placeholders.items():
             env.vars[name] = dynamic_value(reason, None, exported=True)  # text already in place
+        slurm = getattr(inherited, "slurm", None)
+        if slurm is not None:  # a shell Slurm runs: Slurm's variables are set, not known
+            env.vars["__speclint_slurm"] = VarValue(reason=slurm)  # (slurm_task_env.SLURM_VARIABLE)
         unread = getattr(inherited, "unread", None)
         if unread is not None:  # a container's env file not read: its launches say so
             from speclint.frontends.shell.docker_env_files import ENV_FILE_VARIABLE
