@@ -42,4 +42,5 @@ def test_kinds_and_folder_walks() -> None:
     assert file_kind(str(ECS.path), ECS.text) == "ecs-task"
     assert is_lintable_path(str(DEV.path))
     walked = [path.rsplit("/", 2)[-2:] for path, _ in iter_lint_paths([str(FIXTURES / "json")])]
-    assert walked == [[".devcontainer", "devcontainer.json"]]  # (a task definition: when named)
+    # a task definition by its shape (tests/test_walk_ecs_task.py)
+    assert walked == [["json", "ecs-task-definition.json"], [".devcontainer", "devcontainer.json"]]

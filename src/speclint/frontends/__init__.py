@@ -388,6 +388,10 @@ def is_lintable_path(path: str) -> bool:
         return head is not None and "sglang" in head
     if _command_file(path, None) is not None:
         return True
+    if path.endswith(".json"):  # an ECS task definition, by its shape
+        from speclint.frontends.json_shapes import is_ecs_task
+
+        return is_ecs_task(path)
     name = os.path.basename(path)
     if "." in name:
         return False

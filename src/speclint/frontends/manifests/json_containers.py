@@ -52,7 +52,10 @@ def extract_json_containers(text: str, path: str, kind: str) -> ExtractResult:
     reader = _Reader(text, path, result)
     if kind == "devcontainer":
         reader.devcontainer(root)
-    else:
+    else:  # (`aws ecs describe-task-definition` prints it under `taskDefinition`)
+        wrapped = root.get("taskDefinition")
+        if root.get("containerDefinitions") is None and isinstance(wrapped, _Object):
+            root = wrapped
         definitions = root.get("containerDefinitions")
         for container in definitions if isinstance(definitions, list) else []:
             if isinstance(container, _Object):
