@@ -6,9 +6,11 @@ gcloud reads those options with `arg_parsers.ArgList` (googlecloudsdk.calliope):
 split on `,`, or on the delimiter an `^X^` prefix names (`^:^-m:sglang.launch_server:...`), and
 `--container-env-vars` / `--set-env-vars` / `--update-env-vars` with `ArgDict` (`KEY=VALUE`
 items, split the same way). The image (`--container-image-uri`, `--image`) picks the SGLang
-release as a `docker run` image does. Vertex AI expands `$(NAME)` in the command and args from
-the container's environment when it starts (its ModelContainerSpec reference): a word that is
-one `$(NAME)` the options set is that value, any other `$(` is an unknown value. An option
+release as a `docker run` image does. Vertex AI and Cloud Run expand `$(NAME)` in the command
+and args from the container's environment when it starts (Vertex AI's ModelContainerSpec and
+the Cloud Run Admin API's Container reference, Kubernetes' rules): a `$(NAME)` the options
+set is that value, `$$` is one `$` (so `$$(NAME)` is never expanded), any other `$(NAME)` an
+unknown value (the platform adds variables of its own, such as Cloud Run's `PORT`). An option
 given twice, or a value speclint does not know, leaves the list unknown.
 """
 
@@ -40,7 +42,7 @@ _VERTEX = _Names(
 )
 _RUN = _Names("--command", "--args", "--image", ("--set-env-vars", "--update-env-vars"))
 _ALT_DELIMITER = re.compile(r"\^([^^]+)\^")
-_REFERENCE = re.compile(r"\$\(([A-Za-z_][A-Za-z0-9_]*)\)")
+_REFERENCE = re.compile(r"\$(?:\$|\(([A-Za-z_][A-Za-z0-9_]*)\))")
 
 
 def _options(args: list[Arg], i: int) -> _Names | None:
@@ -171,11 +173,15 @@ def _referenced(word: Word, env: dict[str, Word]) -> Word:
     """Vertex AI's `$(NAME)` expansion of one command or args item: the values the options
     set in place; an unknown one makes the word unknown from there (its text before kept)."""
     text = word.text
-    if text is None or "$(" not in text:
+    if text is None or "$" not in text:
         return word
     out: list[str] = []
     pos = 0
     for match in _REFERENCE.finditer(text):
+        if match.group(1) is None:  # `$$`: one `$` (`$$(NAME)` stays as written, less one `$`)
+            out += [text[pos : match.start()], "$"]
+            pos = match.end()
+            continue
         value = env.get(match.group(1))
         if value is None or value.text is None:
             reason = f"`{match.group()}`: expanded from the container's environment when it starts"
