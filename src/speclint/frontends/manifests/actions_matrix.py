@@ -92,14 +92,28 @@ def job_matrix(job: yaml.Node) -> Matrix | None:
         if lists
         else []
     )
+    unread = _unread_entry(entries)
+    if unread is not None:
+        return Matrix([], unread)
     combinations = [c for c in combinations if not any(_matches(c, e) for e in entries["exclude"])]
     originals = len(combinations)  # an entry is added to these only, never to one made by an entry
     for entry in entries["include"]:
         pairs = _pairs(entry)
+        for c in combinations[:originals]:
+            for k, v in pairs.items():  # a mapping matching part of the combination's
+                if (
+                    k in names
+                    and isinstance(v, yaml.MappingNode)
+                    and _partly(c[k], v)
+                    and not _equal(c[k], v)
+                ):
+                    line = v.start_mark.line + 1
+                    why = f"the matrix's `include` entry gives `{k}` a mapping (line {line}) that matches only part of a value of `{k}`"
+                    return Matrix([], why + ": whether GitHub adds it there is not documented")
         fits = [
             c
             for c in combinations[:originals]
-            if all(k not in names or _same(c[k], v) for k, v in pairs.items())
+            if all(k not in names or _equal(c[k], v) for k, v in pairs.items())
         ]
         for combination in fits:
             combination.update(pairs)
@@ -219,7 +233,51 @@ def _same(a: yaml.Node | None, b: yaml.Node) -> bool:
 
 
 def _matches(combination: _Combination, entry: yaml.MappingNode) -> bool:
-    return all(_same(combination.get(k), v) for k, v in _pairs(entry).items())
+    """An `exclude:` entry matches a combination when each value it gives matches, a mapping
+    in part: each of its keys, down to the values written (actions/runner's `MatrixFilter`: one
+    `matrix['k']['sub'] == value` test per value the entry writes)."""
+    return all(_partly(combination.get(k), v) for k, v in _pairs(entry).items())
+
+
+def _partly(value: yaml.Node | None, wanted: yaml.Node) -> bool:
+    if isinstance(wanted, yaml.MappingNode):
+        if not isinstance(value, yaml.MappingNode):
+            return False
+        given = _pairs(value)
+        return all(_partly(given.get(k), v) for k, v in _pairs(wanted).items())
+    return _same(value, wanted)
+
+
+def _equal(a: yaml.Node | None, b: yaml.Node) -> bool:
+    """Whether an `include:` entry's value leaves the combination's as it is: the same text, or
+    mappings with the same keys and values."""
+    if isinstance(a, yaml.MappingNode) and isinstance(b, yaml.MappingNode):
+        left, right = _pairs(a), _pairs(b)
+        return left.keys() == right.keys() and all(_equal(left[k], right[k]) for k in left)
+    return _same(a, b)
+
+
+def _unread_entry(entries: dict[str, list[yaml.MappingNode]]) -> str | None:
+    """Why the matrix is not read, when an `include:`/`exclude:` entry gives a value speclint
+    does not match as GitHub does: a list (actions/runner refuses one in a filter), or an
+    `include:` mapping that only part of a combination's mapping matches (whether it then
+    overwrites it is not documented)."""
+    for kind, items in entries.items():
+        for entry in items:
+            for key, value in _pairs(entry).items():
+                if isinstance(value, yaml.SequenceNode) or (
+                    isinstance(value, yaml.MappingNode) and _holds(value, yaml.SequenceNode)
+                ):
+                    line = value.start_mark.line + 1
+                    return f"the matrix's `{kind}` entry gives `{key}` a list (line {line}), which speclint does not match"
+    return None
+
+
+def _holds(node: yaml.MappingNode, kind: type) -> bool:
+    return any(
+        isinstance(v, kind) or (isinstance(v, yaml.MappingNode) and _holds(v, kind))
+        for v in _pairs(node).values()
+    )
 
 
 def _text(node: yaml.Node | None) -> str | None:
