@@ -57,3 +57,13 @@ def test_a_list_in_an_entry_is_not_matched() -> None:
     assert "the matrix's `exclude` entry gives `tp` a list (line 9), which speclint does not match" in (
         launch.args[-1].dynamic_reason or ""
     )
+
+
+def test_an_include_may_add_a_list() -> None:
+    text = (
+        "on: push\njobs:\n  serve:\n    runs-on: gpu\n    strategy:\n      matrix:\n"
+        "        tp: [1, 2]\n        include:\n          - tp: 2\n            extra: [a, b]\n"
+        "    steps:\n      - run: python3 -m sglang.launch_server --model-path m --tp-size ${{ matrix.tp }}\n"
+    )
+    launches = extract_file(".github/workflows/t.yml", text).launches
+    assert [launch.args[-1].text for launch in launches] == ["1", "2"]

@@ -92,7 +92,7 @@ def job_matrix(job: yaml.Node) -> Matrix | None:
         if lists
         else []
     )
-    unread = _unread_entry(entries)
+    unread = _unread_entry(entries, {name for name, _ in lists})
     if unread is not None:
         return Matrix([], unread)
     combinations = [c for c in combinations if not any(_matches(c, e) for e in entries["exclude"])]
@@ -257,14 +257,15 @@ def _equal(a: yaml.Node | None, b: yaml.Node) -> bool:
     return _same(a, b)
 
 
-def _unread_entry(entries: dict[str, list[yaml.MappingNode]]) -> str | None:
-    """Why the matrix is not read, when an `include:`/`exclude:` entry gives a value speclint
-    does not match as GitHub does: a list (actions/runner refuses one in a filter), or an
-    `include:` mapping that only part of a combination's mapping matches (whether it then
-    overwrites it is not documented)."""
+def _unread_entry(entries: dict[str, list[yaml.MappingNode]], names: set[str]) -> str | None:
+    """Why the matrix is not read, when an `include:`/`exclude:` entry gives one of the
+    matrix's own keys a list (actions/runner refuses one in a filter; a value an `include:`
+    entry adds may be anything), which speclint does not match."""
     for kind, items in entries.items():
         for entry in items:
             for key, value in _pairs(entry).items():
+                if kind == "include" and key not in names:
+                    continue  # a value the entry adds: any YAML
                 if isinstance(value, yaml.SequenceNode) or (
                     isinstance(value, yaml.MappingNode) and _holds(value, yaml.SequenceNode)
                 ):
