@@ -16,14 +16,47 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
+from typing import NamedTuple, Protocol, TypeVar
 
+from speclint.core.words import Word
 from speclint.frontends.commands.toml_text import TomlString, TomlTable, read_toml
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from speclint.core.launches import ExtractResult
     from speclint.core.spans import Span
-    from speclint.core.words import Word
-    from speclint.frontends.commands.toml_tasks import _PoeEnv, _Reader
+    from speclint.frontends.commands.toml_text import TomlDocument
+    from speclint.frontends.shell.embedded import Budget
+
+
+class PoeEnv(NamedTuple):
+    """The environment poe runs a task with: the variables the file sets, and why one it
+    does not set is unknown (None: only the environment poe runs in may set it)."""
+
+    env: dict[str, Word]
+    unknown: str | None
+
+
+class _Reader(Protocol):
+    """What is asked here of `toml_tasks`'s reader of one file."""
+
+    result: ExtractResult
+    path: str
+    starts: list[int]
+    budget: Budget
+    read: set[int]
+    file: str | None
+    envfile_base: str
+    document: TomlDocument | None
+
+    def poe_env(self, table: TomlTable, outer: PoeEnv) -> PoeEnv: ...
+
+    def unread(self, document: TomlDocument) -> None: ...
+
+
+_R = TypeVar("_R", bound=_Reader)
 
 
 def include_items(poe: TomlTable) -> list[tuple[TomlString, TomlString | None]]:
@@ -38,12 +71,13 @@ def include_items(poe: TomlTable) -> list[tuple[TomlString, TomlString | None]]:
     return found
 
 
-def included_readers(reader: _Reader, poe: TomlTable) -> list[tuple[_Reader, TomlTable, TomlString]]:
+def included_readers(
+    reader: _R, poe: TomlTable, make: Callable[[ExtractResult, str, str], _R]
+) -> list[tuple[_R, TomlTable, TomlString]]:
     """A reader of each file `include` names that is on disk and TOML, with its poe table
     and the name as written; the other names are left to `_Reader.poe_include` (said not
     read where the file names the launcher)."""
     from speclint.core.launches import ExtractResult
-    from speclint.frontends.commands.toml_tasks import _Reader
     from speclint.frontends.reading import read_named_file
 
     found = []
@@ -57,7 +91,7 @@ def included_readers(reader: _Reader, poe: TomlTable) -> list[tuple[_Reader, Tom
             continue
         root = document.root
         table = root.table("tool", "poe") or root
-        included = _Reader(ExtractResult(), full, text or "")
+        included = make(ExtractResult(), full, text or "")
         included.file, included.document = full, document
         folder = os.path.dirname(reader.path)
         # envfiles of the included file: from the project's folder, or the include's `cwd`
@@ -67,11 +101,9 @@ def included_readers(reader: _Reader, poe: TomlTable) -> list[tuple[_Reader, Tom
     return found
 
 
-def marked(env: _PoeEnv, file: str) -> _PoeEnv:
+def marked(env: PoeEnv, file: str) -> PoeEnv:
     """`env` with each position that has no file of its own placed in `file`."""
-    from speclint.frontends.commands.toml_tasks import _PoeEnv
-
-    return _PoeEnv({name: _marked_word(word, file) for name, word in env.env.items()}, env.unknown)
+    return PoeEnv({name: _marked_word(word, file) for name, word in env.env.items()}, env.unknown)
 
 
 def _marked_word(word: Word, file: str) -> Word:

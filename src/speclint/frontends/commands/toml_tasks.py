@@ -32,12 +32,12 @@ said so, never passed over.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.words import Word
 from speclint.frontends import recognise
 from speclint.frontends.commands.env_files import read_env_file
+from speclint.frontends.commands.poe_include import PoeEnv as _PoeEnv
 from speclint.frontends.commands.text import (
     Char,
     argv_item,
@@ -53,14 +53,6 @@ from speclint.frontends.shell.pieces import line_starts, span_of
 _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 _PIXI_QUOTED = re.compile(r"[\t\r\n \[\]]")
 _SHELLS = frozenset({"posix", "sh", "bash", "zsh", "dash", "ksh"})
-
-
-class _PoeEnv(NamedTuple):
-    """The environment poe runs a task with: the variables the file sets, and why one it
-    does not set is unknown (None: only the environment poe runs in may set it)."""
-
-    env: dict[str, Word]
-    unknown: str | None
 
 
 class _Reader:
@@ -133,7 +125,7 @@ class _Reader:
         from speclint.frontends.commands import poe_include
 
         tasks = _poe_tasks(poe)
-        included = poe_include.included_readers(self, poe) if self.file is None else []
+        included = poe_include.included_readers(self, poe, _Reader) if self.file is None else []
         outer = _PoeEnv({}, None)
         for reader, table, _ in included:  # every task gets the included files' env first
             outer = poe_include.marked(reader.poe_env(table, outer), reader.path)

@@ -307,7 +307,7 @@ class Expander(ParameterExpansion):
             snippet = text if len(text) <= 40 else text[:37] + "..."
             reason = f"output of command substitution `{snippet}`"
             if "SLURM" in text:
-                from speclint.frontends.shell.slurm_task_env import slurm_source
+                from speclint.frontends.shell.slurm_names import slurm_source
 
                 reason += slurm_source(text)
             out.append(("dyn", reason, False, None, not quoted))

@@ -185,7 +185,7 @@ class ParameterExpansion:
                 return
         reason = f"parameter expansion `{text}` is not evaluated"
         if "SLURM" in text:
-            from speclint.frontends.shell.slurm_task_env import slurm_source
+            from speclint.frontends.shell.slurm_names import slurm_source
 
             reason += slurm_source(text)
         out.append(("dyn", reason, False, None, not quoted))

@@ -12,41 +12,11 @@ which the reason says.
 from __future__ import annotations
 
 from speclint.core.words import Word
+from speclint.frontends.shell.slurm_names import PER_JOB, PER_TASK, named
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.frontends.shell.expand import Arg
-
-PER_TASK = frozenset({"SLURM_PROCID", "SLURM_LOCALID", "SLURM_NODEID", "SLURMD_NODENAME", "SLURM_TASK_PID"})
-"""Set to a different value in each task (its rank, its rank on its node, its node's index,
-its node's name)."""
-
-PER_JOB = frozenset(
-    {
-        "SLURM_NNODES",
-        "SLURM_JOB_NUM_NODES",
-        "SLURM_STEP_NUM_NODES",
-        "SLURM_NTASKS",
-        "SLURM_NPROCS",
-        "SLURM_STEP_NUM_TASKS",
-        "SLURM_NTASKS_PER_NODE",
-        "SLURM_TASKS_PER_NODE",
-        "SLURM_JOB_NODELIST",
-        "SLURM_NODELIST",
-        "SLURM_STEP_NODELIST",
-        "SLURM_JOB_ID",
-        "SLURM_JOBID",
-        "SLURM_STEP_ID",
-        "SLURM_ARRAY_TASK_ID",
-        "SLURM_SUBMIT_DIR",
-        "SLURM_SUBMIT_HOST",
-        "SLURM_JOB_PARTITION",
-        "SLURM_CPUS_ON_NODE",
-        "SLURM_GPUS_ON_NODE",
-    }
-)
-"""The same in every task of the job (or of the job step `srun` starts)."""
-
 
 SLURM_VARIABLE = "__speclint_slurm"
 """In a shell Slurm runs (`srun bash -c`, `sbatch --wrap`): the variable whose reason says
@@ -62,14 +32,6 @@ def with_slurm(env: dict[str, Word], where: str) -> dict[str, Word]:
     return found
 
 
-def slurm_reason(name: str, where: str) -> str | None:
-    """Why Slurm's variable `name` is unknown in `where`; None for another variable."""
-    if name not in PER_TASK and name not in PER_JOB:
-        return None
-    each = " (each task its own)" if name in PER_TASK else ""
-    return f"${name} is set by Slurm in {where}{each}, known only when the job runs"
-
-
 def expanded_before_tasks(args: list[Arg], start: int, srun: Word) -> list[Arg]:
     """`args` with each word from `start` on (the command `srun` runs) whose unknown value
     comes from a task's own Slurm variable written there (`--node-rank $SLURM_NODEID`) saying
@@ -82,7 +44,7 @@ def expanded_before_tasks(args: list[Arg], start: int, srun: Word) -> list[Arg]:
         if arg.word.text is not None or arg.node is None or arg.node.text is None:
             continue
         written = arg.node.text.decode("utf-8", "replace")
-        name = _named(written, PER_TASK) or _named(written, PER_JOB)
+        name = named(written, PER_TASK) or named(written, PER_JOB)
         if name is None:
             continue
         line = srun.span.line
@@ -100,16 +62,3 @@ def expanded_before_tasks(args: list[Arg], start: int, srun: Word) -> list[Arg]:
             arg.node,
         )
     return out
-
-
-def _named(written: str, names: frozenset[str]) -> str | None:
-    """The first of `names` that `written` expands (`$NAME`, `${NAME...}`)."""
-    return next((n for n in sorted(names) if f"${n}" in written or "${" + n in written), None)
-
-
-def slurm_source(written: str) -> str:
-    """For the reason of a value computed from text (`$(scontrol show hostnames
-    "$SLURM_JOB_NODELIST" | head -n 1)`, `${SLURM_JOB_NODELIST%%,*}`): which Slurm variable
-    it is computed from, when it names one; else nothing."""
-    name = _named(written, PER_TASK) or _named(written, PER_JOB)
-    return f" (from ${name}, which Slurm sets where the job runs)" if name is not None else ""

@@ -190,7 +190,7 @@ class Env:
         if name.startswith("SLURM"):  # in a shell Slurm runs: Slurm sets it
             slurm = self.vars.get("__speclint_slurm")  # (slurm_task_env.SLURM_VARIABLE)
             if slurm is not None and slurm.reason is not None:
-                from speclint.frontends.shell.slurm_task_env import slurm_reason
+                from speclint.frontends.shell.slurm_names import slurm_reason
 
                 found = slurm_reason(name, slurm.reason)
                 if found is not None:
