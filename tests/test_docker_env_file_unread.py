@@ -2,7 +2,7 @@
 FILE not on disk: the file may set any variable the server reads (SGLANG_*,
 CUDA_VISIBLE_DEVICES...), so the launch is said partly read at the file's name, the reason
 naming it. Before: nothing was said (the launch looked checked whole). The reason is kept when
-the container's command goes through `sudo -E`, `env`, `numactl`; `env -i` drops the file's
+the container's command goes through `sudo -E`, `env`, `numactl`, `torchrun`; `env -i` drops the file's
 variables; `-e` values stay known over the file."""
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ def test_an_unread_env_file_is_said_at_its_name() -> None:
         ("PAR001", 8, 75, "0"),
         ("SLM004", 11, 65, '"$MODEL_PATH"'),
         ("SLM004", 13, 64, '"$MODEL_PATH"'),
+        ("SLM004", 16, 34, "./serve.prod.env"),  # through torchrun
     ]
     assert "speclint cannot know " + UNREAD.format(6) + "; checks that need this value" in findings[0][4]
     assert UNREAD.format(8) in findings[1][4]
@@ -50,5 +51,6 @@ def test_the_launches_carry_the_unread_file() -> None:
         (10, 39, "./serve.prod.env"),
         None,  # env -i
         None,  # a file read whole
+        (16, 34, "./serve.prod.env"),  # torchrun's worker
     ]
     assert launches[1].env["CUDA_VISIBLE_DEVICES"].text == "0"

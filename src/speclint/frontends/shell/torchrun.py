@@ -63,9 +63,14 @@ def torchrun_launch(
     if found is not None:
         entry, rest, worker_env = found
         image_text, image_span = image if image is not None else (None, None)
-        walker.add_launch(
-            Launch(walker.path, entry, span, [a.word for a in rest], dict(worker_env), image_text, image_span)
+        launch = Launch(
+            walker.path, entry, span, [a.word for a in rest], dict(worker_env), image_text, image_span
         )
+        if getattr(env, "unread", None) is not None:  # a container's env file not read
+            from speclint.frontends.shell.docker_env_files import unread_word
+
+            launch.env_unread = unread_word(env)
+        walker.add_launch(launch)
 
 
 def torchrun_module(
