@@ -3,7 +3,8 @@ file on disk beside the pyproject is read, its tasks added after the project's (
 project has keeps the project's task: the included one is said not read), its `env` applied to
 every task, its envfiles named from the project's folder; findings in its tasks point into it.
 Before: an included file naming the launcher was only said not read (SLM005). A YAML or JSON
-include is still said not read, with why."""
+include is still said not read, with why, and so is `include_script` (tasks a Python function
+makes; before: nothing said)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ def test_the_included_files_tasks_are_read_and_point_into_it() -> None:
     findings = _findings()
     assert [f[:5] for f in findings] == [
         ("SLM005", "pyproject.toml", 9, 41, '"tasks/router.yaml"'),
-        ("FLG006", "pyproject.toml", 15, 107, "${SCHED}"),  # SCHED from the included file's env
+        ("SLM005", "pyproject.toml", 10, 18, '"serve_split.tasks:generated()"'),
+        ("FLG006", "pyproject.toml", 16, 107, "${SCHED}"),  # SCHED from the included file's env
         (
             "SLM005",
             "serve.toml",
@@ -49,19 +51,24 @@ def test_the_included_files_tasks_are_read_and_point_into_it() -> None:
         "`sglang_router.launch_server`: poe reads it as YAML or JSON, which speclint does not read here, "
         "so nothing in it was checked"
     )
-    assert "invalid choice: 'fifo'" in findings[1][5]
-    assert findings[2][5] == (
+    assert findings[1][5] == (
+        "speclint did not read the tasks poe makes by calling `serve_split.tasks:generated()` "
+        "(`include_script`, line 10): poe imports and calls it in Python, which speclint never does, "
+        "so no launch among them was checked"
+    )
+    assert "invalid choice: 'fifo'" in findings[2][5]
+    assert findings[3][5] == (
         "speclint did not read this task: poe runs the task `serve` of pyproject.toml or of a file "
         "included before this one (the first task of a name), never this one, so nothing in it was checked"
     )
-    assert "invalid choice: 'halff'" in findings[3][5]
-    assert "invalid choice: 'safetensor'" in findings[4][5]
+    assert "invalid choice: 'halff'" in findings[4][5]
+    assert "invalid choice: 'safetensor'" in findings[5][5]
 
 
 def test_env_order_and_positions() -> None:
     launches = extract_file(str(FILE.path), FILE.text).launches
     assert [(launch.path, launch.span.line) for launch in launches] == [
-        (str(FILE.path), 15),
+        (str(FILE.path), 16),
         (str(INCLUDED), 9),
         (str(INCLUDED), 13),
     ]
@@ -70,7 +77,7 @@ def test_env_order_and_positions() -> None:
     assert (small.span.file, big.args[-1].span.file) == (str(INCLUDED), str(INCLUDED))
     # the project's env reaches the included tasks, pointing at the pyproject
     assert big.env["SGLANG_TP"].text == "2"
-    assert (big.env["SGLANG_TP"].span.file, big.env["SGLANG_TP"].span.line) == (str(FILE.path), 12)
+    assert (big.env["SGLANG_TP"].span.file, big.env["SGLANG_TP"].span.line) == (str(FILE.path), 13)
     # the included file's env reaches the project's tasks, pointing at the included file
     assert serve.env["SCHED"].text == "fifo"
     assert (serve.env["SCHED"].span.file, serve.env["SCHED"].span.line) == (str(INCLUDED), 3)

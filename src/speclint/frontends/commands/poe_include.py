@@ -187,3 +187,28 @@ def shadowed(included: _Reader, name: str, task: object, project: str) -> None:
         )
         span = span_of(included.starts, string.begin, string.end)
         included.result.diagnostics.append(Diagnostic("launcher-not-read", message, span))
+
+
+def scripts_not_read(reader: _Reader, poe: TomlTable) -> None:
+    """`include_script` (a string, or tables with `script`): poe imports and calls a Python
+    function whose return value is more tasks (`PoeConfig._load_include_script`), which
+    speclint never does; said at each, as any launch among those tasks is not checked."""
+    from speclint.core.launches import Diagnostic
+    from speclint.frontends.shell.pieces import span_of
+
+    scripts = poe.get("include_script")
+    for item in scripts if isinstance(scripts, list) else [scripts]:
+        where = item.get("script") if isinstance(item, TomlTable) else item
+        if not isinstance(where, TomlString):
+            continue
+        span = span_of(reader.starts, where.begin, where.end)
+        what = f"the tasks poe makes by calling `{where.value}` (`include_script`, line {span.line})"
+        for kind, message in (
+            ("launch-unread", what),
+            (
+                "launcher-not-read",
+                f"speclint did not read {what}: poe imports and calls it in Python, which speclint never "
+                "does, so no launch among them was checked",
+            ),
+        ):
+            reader.result.diagnostics.append(Diagnostic(kind, message, span))

@@ -148,6 +148,8 @@ class _Reader:
                 poe_include.said_not_read(self, where)
         for reader, _, _ in included:
             poe_include.merge_included(self, reader)
+        if self.file is None:
+            poe_include.scripts_not_read(self, poe)
 
     def poe_env(self, table: TomlTable, outer: _PoeEnv) -> _PoeEnv:
         """`envfile` (each file read from disk beside the config, in order), then `env`:
