@@ -20,6 +20,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.spans import Span
     from speclint.frontends.shell.expand import Arg
+    from speclint.frontends.shell.variables import VarValue
 
 
 class ContainerEnv(dict[str, Word]):
@@ -31,6 +32,19 @@ class ContainerEnv(dict[str, Word]):
     unread: str | None = None
     unread_at: Span | None = None
     slurm: str | None = None
+
+    def marks(self) -> dict[str, VarValue]:
+        """For a shell run with this environment (`Walker.walk_nested`): the hidden variables
+        that say what it does not list may be set (`ENV_FILE_VARIABLE`, Slurm's
+        `slurm_task_env.SLURM_VARIABLE`)."""
+        from speclint.frontends.shell.variables import VarValue
+
+        found = {}
+        if self.slurm is not None:  # Slurm's variables are set there, not known
+            found["__speclint_slurm"] = VarValue(reason=self.slurm)
+        if self.unread is not None:  # an env file not read: the shell's launches say so
+            found[ENV_FILE_VARIABLE] = VarValue(reason=self.unread, origin=self.unread_at)
+        return found
 
     def copy(self) -> ContainerEnv:
         """A copy that keeps `unread` (`dict.copy` would give a plain dict)."""

@@ -159,16 +159,9 @@ class Walker:
                 )
         for name, reason in placeholders.items():
             env.vars[name] = dynamic_value(reason, None, exported=True)  # text already in place
-        slurm = getattr(inherited, "slurm", None)
-        if slurm is not None:  # a shell Slurm runs: Slurm's variables are set, not known
-            env.vars["__speclint_slurm"] = VarValue(reason=slurm)  # (slurm_task_env.SLURM_VARIABLE)
-        unread = getattr(inherited, "unread", None)
-        if unread is not None:  # a container's env file not read: its launches say so
-            from speclint.frontends.shell.docker_env_files import ENV_FILE_VARIABLE
-
-            env.vars[ENV_FILE_VARIABLE] = VarValue(
-                reason=unread, origin=getattr(inherited, "unread_at", None)
-            )
+        marks = getattr(inherited, "marks", None)  # a container's or a Slurm task's environment
+        if marks is not None:
+            env.vars.update(marks())
         tree = parse_bytes(tm.data)
         inner = Walker(self.result, self.path, tm, env, self.depth + 1, image)
         inner.calls = self.calls
