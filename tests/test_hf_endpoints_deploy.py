@@ -14,7 +14,7 @@ from fixture_file import FixtureFile
 from speclint.frontends import extract_file
 
 HF = FixtureFile("shell/hf_endpoints_deploy.sh")
-AZ = FixtureFile("shell/az_containerapp.sh")
+AZ = FixtureFile("unread/az_containerapp.sh")
 
 
 def test_the_endpoints_container_is_read() -> None:
