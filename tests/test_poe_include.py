@@ -82,3 +82,27 @@ def test_env_order_and_positions() -> None:
     assert serve.env["SCHED"].text == "fifo"
     assert (serve.env["SCHED"].span.file, serve.env["SCHED"].span.line) == (str(INCLUDED), 3)
     assert big.env["FORMAT"].text == "safetensor"
+
+
+def test_poe_root_is_the_projects_folder_and_another_variable_is_said() -> None:
+    text = (
+        '[tool.poe]\ninclude = ["${POE_ROOT}/tasks/serve.toml", "${POE_GIT_DIR}/shared/tasks.toml"]\n'
+        '[tool.poe.env]\nSGLANG_TP = "2"\n[project]\ndependencies = ["sglang[all]"]\n'
+    )
+    result = extract_file(str(FILE.path), text)
+    assert [(launch.path, launch.span.line) for launch in result.launches] == [
+        (str(INCLUDED), 6),  # `serve`: no task of that name here, the included one runs
+        (str(INCLUDED), 9),
+        (str(INCLUDED), 13),
+    ]
+    findings = lint_text(text, str(FILE.path)).findings
+    unread = [(f.code, f.span.line, f.span.column, f.message) for f in findings if f.span.file is None]
+    assert unread == [
+        (
+            "SLM005",
+            2,
+            44,
+            "speclint did not read the tasks poe includes from `${POE_GIT_DIR}/shared/tasks.toml` (line 2): "
+            "its name holds a variable poe works out when it runs, so no launch among them was checked",
+        )
+    ]

@@ -82,7 +82,7 @@ def included_readers(
 
     found = []
     for where, cwd in include_items(poe):
-        name = where.value
+        name = resolved(where.value)
         if "$" in name or not name.endswith(".toml") or (cwd is not None and "$" in cwd.value):
             continue
         text, full, _ = read_named_file(reader.path, name)
@@ -99,6 +99,15 @@ def included_readers(
         included.budget = reader.budget
         found.append((included, table, where))
     return found
+
+
+def resolved(name: str) -> str:
+    """An include's name with `${POE_ROOT}` and `${POE_CONF_DIR}` (both the project's folder for
+    the project's own includes: poe's `resolve_git_path`) in place, as a name relative to it."""
+    for variable in ("${POE_ROOT}/", "${POE_CONF_DIR}/"):
+        if name.startswith(variable):
+            return name[len(variable) :]
+    return name
 
 
 def marked(env: PoeEnv, file: str) -> PoeEnv:
@@ -135,32 +144,39 @@ def merge_included(reader: _Reader, included: _Reader) -> None:
 
 def said_not_read(reader: _Reader, where: TomlString) -> None:
     """An `include` not read (`included_readers`) of a file whose text names SGLang's
-    launcher: said so, with why."""
-    from speclint.core.launches import Diagnostic
+    launcher (or whose name holds a variable speclint cannot know): said so, with why."""
     from speclint.frontends import recognise
     from speclint.frontends.reading import read_named_file
     from speclint.frontends.shell.pieces import span_of
 
-    text, _, _ = read_named_file(reader.path, where.value)
+    name = resolved(where.value) if reader.file is None else where.value
+    text, _, _ = read_named_file(reader.path, name) if "$" not in name else (None, "", "")
     named = recognise.MENTIONS[0].search(text) if text is not None else None
+    span = span_of(reader.starts, where.begin, where.end)
+    if "$" in name:  # not known: whatever it holds is not checked
+        what = f"the tasks poe includes from `{where.value}` (line {span.line})"
+        why = "its name holds a variable poe works out when it runs"
+        _said(reader, what, f"speclint did not read {what}: {why}, so no launch among them was checked", span)
+        return
     if text is None or named is None:
         return
     if reader.file is not None:
         why = "an include within an included file, which later poe releases follow and earlier ones do not"
     elif not where.value.endswith(".toml"):
         why = "poe reads it as YAML or JSON, which speclint does not read here"
-    elif "$" in where.value:
-        why = "its name holds a variable poe works out when it runs"
     else:
         error = read_toml(text)
         why = f"it is not TOML ({error[0]})" if isinstance(error, tuple) else "its `cwd` names a variable"
-    span = span_of(reader.starts, where.begin, where.end)
     what = f"the tasks poe includes from `{where.value}` (line {span.line}), which names `{named.group()}`"
-    for kind, message in (
-        ("launch-unread", what),
-        ("launcher-not-read", f"speclint did not read {what}: {why}, so nothing in it was checked"),
-    ):
-        found = Diagnostic(kind, message, span)
+    _said(reader, what, f"speclint did not read {what}: {why}, so nothing in it was checked", span)
+
+
+def _said(reader: _Reader, what: str, message: str, span: Span) -> None:
+    """A launch not read (`what`), said with `message` at `span` (once)."""
+    from speclint.core.launches import Diagnostic
+
+    for kind, text in (("launch-unread", what), ("launcher-not-read", message)):
+        found = Diagnostic(kind, text, span)
         if found not in reader.result.diagnostics:
             reader.result.diagnostics.append(found)
 
