@@ -79,8 +79,8 @@ def env_command(args: list[Arg], i: int, env: dict[str, Word], options: bool = T
             continue
         if options and text in ("-i", "--ignore-environment", "-"):
             env.clear()
-            if getattr(env, "unread", None) is not None:  # nor an unread env file's variables
-                env.unread = None  # type: ignore[attr-defined]
+            if hasattr(env, "unread"):  # nor an unread env file's variables, nor Slurm's
+                env.unread = env.slurm = None  # type: ignore[attr-defined]
         elif options and text in ("-u", "--unset", "-C", "--chdir"):
             if text in ("-u", "--unset") and i + 1 < len(args):
                 env.pop(args[i + 1].word.text or "", None)
