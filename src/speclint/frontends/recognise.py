@@ -54,6 +54,25 @@ def module_entry(module: str | None) -> str | None:
     return _MODULE_ENTRIES.get(module or "")
 
 
+def script_entry(path: str | None) -> str | None:
+    """The entry `python PATH` starts when PATH is SGLang's own `sglang/launch_server.py`: in
+    a source checkout (`python/sglang/launch_server.py`, or `sglang/launch_server.py` from its
+    `python/` folder) or an installed package (`.../site-packages/sglang/launch_server.py`).
+    That file ends in an `if __name__ == "__main__":` block in every release (read from each
+    wheel), so running it runs what `python -m sglang.launch_server` runs. None for any other
+    path (a file of the user's own that only shares the name is not SGLang's)."""
+    if path is None or not path.endswith(_LAUNCH_SCRIPT):
+        return None
+    folder = path[: -len(_LAUNCH_SCRIPT)]
+    if folder in ("", "./") or folder.endswith(_SCRIPT_FOLDERS):
+        return DEFAULT_ENTRY
+    return None
+
+
+_LAUNCH_SCRIPT = "sglang/launch_server.py"
+_SCRIPT_FOLDERS = ("python/", "site-packages/", "dist-packages/")
+
+
 def command_entry(program: str, subcommand: str | None) -> str | None:
     """The entry a command `PROGRAM SUBCOMMAND ...` starts (`sglang serve`), or None; PROGRAM
     is the command's base name (no folder)."""
