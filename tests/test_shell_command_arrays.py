@@ -29,3 +29,13 @@ def test_a_later_element_and_the_length_are_unknown_and_said():
     assert "the value of `--dist-init-addr` (element 1 of $NODES (output of command substitution" in partly[4]
     assert "the value of `--nnodes` (length expansion `${#NODES[@]}`)" in partly[4]
     assert "needs a value" not in partly[4]
+
+
+MAPFILE = FixtureFile("shell/mapfile_nodes.sh")
+
+
+def test_mapfile_dash_t_names_the_array_it_fills():
+    (partly,) = MAPFILE.findings()
+    assert partly[:4] == ("SLM004", 5, 20, "${NODES[0]}:5000")
+    assert "`--dist-init-addr` ($NODES is set by `mapfile` at line 3;" in partly[4]
+    assert "not assigned in this file" not in partly[4]
