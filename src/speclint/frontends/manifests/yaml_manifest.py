@@ -174,8 +174,9 @@ class _Reader(NodeReader):
         wherever the workload kind nests it (Deployment, StatefulSet, Job, CronJob, Pod,
         LeaderWorkerSet templates, List items); the one Container a `container:` or `script:`
         key holds (an Argo Workflows template, a Kubeflow Pipelines executor) and the items of a
-        `steps:` list that name an `image:` (Tekton Task steps): each is a Kubernetes Container
-        spec, its `command`/`args`/`env`/`image` read as one, and its script (`_script`)."""
+        `steps:` list that name an `image:` (Tekton Task steps), and an OME runtime's `runner:`
+        (`_is_container`): each is a Kubernetes Container spec, its `command`/`args`/`env`/`image`
+        read as one, and its script (`_script`)."""
         if depth > 30 or id(node) in self.seen:
             return
         self.seen.add(id(node))
@@ -196,6 +197,9 @@ class _Reader(NodeReader):
                 ):
                     self.seen.add(id(value))
                     self.k8s_container(value, step=True)
+                elif name == "runner" and _is_container(value) and id(value) not in self.seen:
+                    self.seen.add(id(value))  # OME's runtimes: `engineConfig.runner`, `leader.runner`
+                    self.k8s_container(value)
                 else:
                     self.find_containers(value, depth + 1)
         elif isinstance(node, yaml.SequenceNode):
@@ -324,6 +328,17 @@ class _Reader(NodeReader):
             for name, word in env.items():
                 if not name.startswith("__speclint_"):  # placeholders for unknown `$(VAR)`
                     launch.env.setdefault(name, word)
+
+
+def _is_container(node: yaml.Node) -> bool:
+    """A mapping written as a Kubernetes Container: an `image` and a `command` or `args` (the
+    `runner:` of an OME ClusterServingRuntime's `engineConfig`, `decoderConfig`, `routerConfig`
+    and their `leader`/`worker`, each a Container spec in OME's API)."""
+    return (
+        isinstance(node, yaml.MappingNode)
+        and get(node, "image") is not None
+        and (get(node, "command") is not None or get(node, "args") is not None)
+    )
 
 
 def _script(container: yaml.Node) -> yaml.ScalarNode | None:
