@@ -212,6 +212,18 @@ class PyWalker:
         of an `elif`."""
         self.scan(node.test)
         orelse = node.orelse
+        from speclint.frontends.python.conditions import decided
+
+        truth = decided(self.evaluator(), node.test) if self.pos.relocates else None
+        if truth is True:  # the file's own values decide it: only that arm runs
+            self.block(node.body.body)
+            return
+        if truth is False:
+            if isinstance(orelse, py.If):
+                self.if_statement(orelse, top or node)
+            elif orelse is not None:
+                self.block(orelse.body.body)
+            return
         self.branches(
             [
                 node.body.body,

@@ -1,0 +1,34 @@
+"""An `if` test the file's own values decide (`if value is True:` in a pass over a dict's
+items, written out): only the arm that runs is read, as the shell front-end does. Before, both
+arms were kept as alternatives and impossible combinations gave errors: `--model-path` "needs
+a value and gets none" (its string value taken down the `is True` arm) and `True` "not attached
+to any flag" (the switch's `True` taken down the `else` arm)."""
+
+from __future__ import annotations
+
+from fixture_file import FixtureFile
+
+from speclint.frontends import extract_file
+
+WRAPPER = FixtureFile("python/flag_dict_loop.py")
+
+
+def test_each_launch_is_one_argv():
+    loop, side = extract_file(str(WRAPPER.path), WRAPPER.text).launches
+    assert loop.alternative is None and side.alternative is None
+    texts = [word.text for word in loop.args]
+    assert texts == ["--model-path", "deepseek-ai/DeepSeek-V3", "--tp", "8", "--trust-remote-code"]
+    # `if USE_SPEC and ...` (False), `if MODE in (...) and not USE_SPEC` (True), `elif MODE is None`
+    assert [word.text for word in side.args] == [
+        "--model-path",
+        "Qwen/Qwen3-8B",
+        "--disaggregation-mode",
+        "decode",
+    ]
+
+
+def test_no_finding_from_an_arm_that_never_runs():
+    found = WRAPPER.findings()
+    assert [f[0] for f in found] == ["FLG003"]  # `--tp` abbreviates `--tp-size`: true of the argv
+    assert found[0][1:4] == (19, 23, "--{key}")
+    # (before: FLG004 x2, FLG010, and from arms that never run SPD002/SPD003 and FLG006 `nul`)
