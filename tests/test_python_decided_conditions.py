@@ -14,7 +14,7 @@ WRAPPER = FixtureFile("python/flag_dict_loop.py")
 
 
 def test_each_launch_is_one_argv():
-    loop, side = extract_file(str(WRAPPER.path), WRAPPER.text).launches
+    loop, side, *maybe = extract_file(str(WRAPPER.path), WRAPPER.text).launches
     assert loop.alternative is None and side.alternative is None
     texts = [word.text for word in loop.args]
     assert texts == ["--model-path", "deepseek-ai/DeepSeek-V3", "--tp", "8", "--trust-remote-code"]
@@ -29,6 +29,13 @@ def test_each_launch_is_one_argv():
 
 def test_no_finding_from_an_arm_that_never_runs():
     found = WRAPPER.findings()
-    assert [f[0] for f in found] == ["FLG003"]  # `--tp` abbreviates `--tp-size`: true of the argv
+    assert [f[0] for f in found if f[1] < 40] == ["FLG003"]  # `--tp` abbreviates `--tp-size`: true
     assert found[0][1:4] == (19, 23, "--{key}")
     # (before: FLG004 x2, FLG010, and from arms that never run SPD002/SPD003 and FLG006 `nul`)
+
+
+def test_a_name_a_function_rebinds_decides_nothing():
+    *_, maybe_spec = extract_file(str(WRAPPER.path), WRAPPER.text).launches
+    assert maybe_spec.alternative is not None  # `global SPEC_ON` in turn_spec_on(): both arms
+    found = [f for f in WRAPPER.findings() if f[1] > 20]
+    assert [(f[0], f[1], f[2], f[3]) for f in found] == [("SPD003", 49, 46, "EAGLE"), ("SPD002", 49, 83, "1")]

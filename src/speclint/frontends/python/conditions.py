@@ -10,30 +10,53 @@ only against `True`, `False` or `None`, the singletons whose identity the langua
 
 from __future__ import annotations
 
+import re
+
 from speclint.frontends.python import syntax as py
+from speclint.frontends.python.scan import descendants
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.frontends.python.evaluator import Evaluator
 
 _UNKNOWN = object()
+_REBOUND = re.compile(r"^[ \t]*(?:global|nonlocal)[ \t]+([\w \t,]+)", re.MULTILINE)
 
 
-def decided(ev: Evaluator, test: py.BaseExpression) -> bool | None:
-    """True or False when the test's value is known statically, else None."""
+def rebound_names(text: str) -> frozenset[str]:
+    """The names a `global` or `nonlocal` statement of the file's source names."""
+    return frozenset(
+        name.strip()
+        for found in _REBOUND.finditer(text)
+        for name in found.group(1).split(",")
+        if name.strip()
+    )
+
+
+def decided(ev: Evaluator, test: py.BaseExpression, rebound: frozenset[str] = frozenset()) -> bool | None:
+    """True or False when the test's value is known statically, else None; `rebound`: the
+    names functions rebind (`rebound_names`), never decided."""
+    if rebound and any(
+        isinstance(node, py.Name) and node.value in rebound for node in descendants(test, True)
+    ):
+        return None
+    return _decided(ev, test)
+
+
+def _decided(ev: Evaluator, test: py.BaseExpression) -> bool | None:
     if isinstance(test, py.UnaryOperation) and isinstance(test.operator, py.Not):
-        inner = decided(ev, test.expression)
+        inner = _decided(ev, test.expression)
         return None if inner is None else not inner
     if isinstance(test, py.BooleanOperation):
-        left = decided(ev, test.left)
+        left = _decided(ev, test.left)
         if isinstance(test.operator, py.And):
             if left is False:
                 return False
-            right = decided(ev, test.right)
+            right = _decided(ev, test.right)
             return None if left is None or right is None else right
         if left is True:
             return True
-        right = decided(ev, test.right)
+        right = _decided(ev, test.right)
         return None if left is None or right is None else right
     if isinstance(test, py.Comparison):
         return _compare(ev, test)

@@ -93,6 +93,8 @@ class PyWalker:
         """id(launch) -> the class whose method made it (`classes`)."""
         self.alternatives = False
         """Some value remembers `if` arms (`branches`): launch calls look for them."""
+        self.rebound: frozenset[str] | None = None
+        """The names a `global`/`nonlocal` statement names (`conditions`), read at the first `if`."""
 
     def evaluator(self) -> Evaluator:
         return Evaluator(self.pos, self.env, self.imports, self._helper_value)
@@ -212,9 +214,11 @@ class PyWalker:
         of an `elif`."""
         self.scan(node.test)
         orelse = node.orelse
-        from speclint.frontends.python.conditions import decided
+        from speclint.frontends.python.conditions import decided, rebound_names
 
-        truth = decided(self.evaluator(), node.test) if self.pos.relocates else None
+        if self.rebound is None:
+            self.rebound = rebound_names(self.text)
+        truth = decided(self.evaluator(), node.test, self.rebound) if self.pos.relocates else None
         if truth is True:  # the file's own values decide it: only that arm runs
             self.block(node.body.body)
             return
