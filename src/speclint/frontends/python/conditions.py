@@ -11,13 +11,23 @@ only against `True`, `False` or `None`, the singletons whose identity the langua
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 from speclint.frontends.python import syntax as py
-from speclint.frontends.python.scan import descendants
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.frontends.python.evaluator import Evaluator
+    from speclint.frontends.python.positions import Positions
+    from speclint.frontends.python.values import Val
+
+
+class Evaluator(Protocol):
+    """What deciding a test needs of `evaluator.Evaluator` (not imported: it imports this)."""
+
+    pos: Positions
+
+    def eval(self, node: py.BaseExpression) -> Val: ...
+
 
 _UNKNOWN = object()
 _REBOUND = re.compile(r"^[ \t]*(?:global|nonlocal)[ \t]+([\w \t,]+)", re.MULTILINE)
@@ -36,11 +46,25 @@ def rebound_names(text: str) -> frozenset[str]:
 def decided(ev: Evaluator, test: py.BaseExpression, rebound: frozenset[str] = frozenset()) -> bool | None:
     """True or False when the test's value is known statically, else None; `rebound`: the
     names functions rebind (`rebound_names`), never decided."""
-    if rebound and any(
-        isinstance(node, py.Name) and node.value in rebound for node in descendants(test, True)
-    ):
+    if rebound and not rebound.isdisjoint(_names(test)):
         return None
     return _decided(ev, test)
+
+
+def _names(node: py.Node) -> set[str]:
+    """The names an expression reads (its `Name` nodes, through every field)."""
+    found: set[str] = set()
+    stack: list[object] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, py.Name):
+            found.add(item.value)
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, py.Node):
+            for kind in type(item).__mro__:
+                stack.extend(getattr(item, slot, None) for slot in getattr(kind, "__slots__", ()))
+    return found
 
 
 def _decided(ev: Evaluator, test: py.BaseExpression) -> bool | None:

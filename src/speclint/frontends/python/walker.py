@@ -97,7 +97,13 @@ class PyWalker:
         """The names a `global`/`nonlocal` statement names (`conditions`), read at the first `if`."""
 
     def evaluator(self) -> Evaluator:
-        return Evaluator(self.pos, self.env, self.imports, self._helper_value)
+        ev = Evaluator(self.pos, self.env, self.imports, self._helper_value)
+        if self.rebound is None:
+            from speclint.frontends.python.conditions import rebound_names
+
+            self.rebound = rebound_names(self.text)
+        ev.rebound = self.rebound
+        return ev
 
     def helper_walker(self) -> PyWalker:
         """A quiet walker of the same file, for a helper's body (`helpers.call_helper`)."""
@@ -214,11 +220,10 @@ class PyWalker:
         of an `elif`."""
         self.scan(node.test)
         orelse = node.orelse
-        from speclint.frontends.python.conditions import decided, rebound_names
+        from speclint.frontends.python.conditions import decided
 
-        if self.rebound is None:
-            self.rebound = rebound_names(self.text)
-        truth = decided(self.evaluator(), node.test, self.rebound) if self.pos.relocates else None
+        ev = self.evaluator()
+        truth = decided(ev, node.test, ev.rebound) if self.pos.relocates else None
         if truth is True:  # the file's own values decide it: only that arm runs
             self.block(node.body.body)
             return
