@@ -17,7 +17,7 @@ ISSUE = FixtureFile("markdown/issue_source_checkout_script.md")
 
 def test_the_server_file_run_by_its_path_is_a_launch():
     launches = extract_file(str(ISSUE.path), ISSUE.text).launches
-    assert [launch.span.line for launch in launches] == [10, 16]
+    assert [launch.span.line for launch in launches] == [10, 16, 24]
     assert {launch.entry for launch in launches} == {DEFAULT_ENTRY}
     texts = [word.text for word in launches[1].args]
     assert texts[texts.index("--node-rank") + 1] == "1"
@@ -28,7 +28,7 @@ def test_its_flags_are_checked_where_written():
     (choice,) = [f for f in found if f[0] == "FLG006"]
     assert choice[1:4] == (10, 195, "low-latency")
     assert "`low-latency` is not a valid value for `--deepep-mode`" in choice[4]
-    assert sorted({f[1] for f in found}) == [10, 16]  # nothing on the wrapper of line 21
+    assert sorted({f[1] for f in found}) == [10, 16, 24]  # nothing on the wrapper of line 21
 
 
 def test_which_paths_are_sglangs_file():
@@ -38,3 +38,9 @@ def test_which_paths_are_sglangs_file():
     assert script_entry("tools/sglang/launch_server.py") is None
     assert script_entry("launch_server.py") is None
     assert script_entry("python/sglang/bench_serving.py") is None
+
+
+def test_an_inline_code_span_running_the_file_is_read():
+    found = [f for f in ISSUE.findings() if f[1] == 24]
+    assert [f[:4] for f in found] == [("FLG005", 24, 105, "two")]
+    assert "`two` is not a valid value for `--tp-size`" in found[0][4]
