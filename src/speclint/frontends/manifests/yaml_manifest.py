@@ -18,6 +18,7 @@ from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.manifests.compose_env import DotEnv
+from speclint.frontends.manifests.config_maps import ConfigMaps, env_from, read_config_maps
 from speclint.frontends.manifests.yaml_nodes import (
     Loader,
     NodeReader,
@@ -43,6 +44,8 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
             text = template.text  # (the same length: every position holds)
     reader = _Reader(text, starts, path, result)
     reader.template = template
+    if "envFrom" in text and "ConfigMap" in text:
+        reader.config_maps = read_config_maps(text)
     loader = None
     try:
         loader = Loader(text)  # its reader refuses NULs and other control characters
@@ -128,6 +131,8 @@ class _Reader(NodeReader):
 
     dotenv: DotEnv | None = None
     """The compose project's `.env`, read at the first service."""
+    config_maps: ConfigMaps | None = None
+    """The file's ConfigMaps, for a container's `envFrom` (`config_maps`)."""
 
     def document(self, root: yaml.Node) -> None:
         from speclint.frontends.manifests.actions import is_workflow, read_workflow
@@ -210,6 +215,8 @@ class _Reader(NodeReader):
         """One Container spec; `step`: a workflow step's (Argo Workflows, Kubeflow Pipelines),
         whose `{{...}}` parameters are filled in when it runs."""
         env = self.env_list(get(container, "env"))
+        if self.config_maps:  # `envFrom: [{configMapRef: ...}]`; `env:` wins
+            env = {**env_from(self, get(container, "envFrom"), self.config_maps), **env}
         argv = self.words(get(container, "command")) + self.words(get(container, "args"))
         if step:
             from speclint.frontends.manifests.go_templates import workflow_holes
