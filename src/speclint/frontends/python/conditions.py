@@ -6,6 +6,9 @@ with any value not known statically decides nothing (both arms stay, as alternat
 Python's own semantics, on the values as written: truthiness of a constant, text, list or
 dict; `not`; `and`/`or`; one comparison `==`, `!=`, `is`, `is not`, `in`, `not in` (`is`
 only against `True`, `False` or `None`, the singletons whose identity the language fixes).
+A test naming a variable that a `global`/`nonlocal` statement of the file names, or that the
+file assigns on more than one line, decides nothing: which value it holds depends on which
+calls ran first; nor does a test in a loop body read once for all its passes (`walker.loop`).
 """
 
 from __future__ import annotations
@@ -30,17 +33,22 @@ class Evaluator(Protocol):
 
 
 _UNKNOWN = object()
+_ASSIGNED = re.compile(r"^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=(?!=)", re.MULTILINE)
 _REBOUND = re.compile(r"^[ \t]*(?:global|nonlocal)[ \t]+([\w \t,]+)", re.MULTILINE)
 
 
 def rebound_names(text: str) -> frozenset[str]:
-    """The names a `global` or `nonlocal` statement of the file's source names."""
-    return frozenset(
-        name.strip()
-        for found in _REBOUND.finditer(text)
-        for name in found.group(1).split(",")
-        if name.strip()
-    )
+    """The names a `global` or `nonlocal` statement of the file's source names, and those it
+    assigns on more than one line (`MODE = "prefill"`; `serve()`; `MODE = "decode"`; `serve()`:
+    a function is read once, with the module's last values, which hold for one call only)."""
+    named = {name.strip() for found in _REBOUND.finditer(text) for name in found.group(1).split(",")}
+    seen: set[str] = set()
+    for found in _ASSIGNED.finditer(text):
+        name = found.group(1)
+        if name in seen:
+            named.add(name)
+        seen.add(name)
+    return frozenset(name for name in named if name)
 
 
 def decided(ev: Evaluator, test: py.BaseExpression, rebound: frozenset[str] = frozenset()) -> bool | None:

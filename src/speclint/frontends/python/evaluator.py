@@ -53,6 +53,8 @@ class Evaluator:
         self.imports = imports
         self.helpers = helpers
         """The value a call of a function defined in the file returns (None: not one)."""
+        self.deciding = True
+        """Whether a condition may be decided (not in a loop body walked once for every pass)."""
         self.rebound: frozenset[str] = frozenset()
         """The names a `global`/`nonlocal` statement rebinds: a condition naming one is not
         decided (`conditions`)."""
@@ -320,7 +322,7 @@ class Evaluator:
     def _IfExp(self, node: py.IfExp) -> Val:
         from speclint.frontends.python.conditions import decided
 
-        truth = decided(self, node.test, self.rebound) if self.pos.relocates else None
+        truth = decided(self, node.test, self.rebound) if self.pos.relocates and self.deciding else None
         if truth is not None:  # `"prefill" if i == 0 else "decode"` in a pass of a loop
             return self.eval(node.body if truth else node.orelse)
         return self.unknown(node, f"`{self.pos.quote(node)}` depends on a condition")

@@ -93,6 +93,8 @@ class PyWalker:
         """id(launch) -> the class whose method made it (`classes`)."""
         self.alternatives = False
         """Some value remembers `if` arms (`branches`): launch calls look for them."""
+        self.looping = 0
+        """Inside a loop body walked once for all its passes (`loop`): no `if` is decided."""
         self.rebound: frozenset[str] | None = None
         """The names a `global`/`nonlocal` statement names (`conditions`), read at the first `if`."""
 
@@ -103,6 +105,7 @@ class PyWalker:
 
             self.rebound = rebound_names(self.text)
         ev.rebound = self.rebound
+        ev.deciding = not self.looping
         return ev
 
     def helper_walker(self) -> PyWalker:
@@ -223,7 +226,7 @@ class PyWalker:
         from speclint.frontends.python.conditions import decided
 
         ev = self.evaluator()
-        truth = decided(ev, node.test, ev.rebound) if self.pos.relocates else None
+        truth = decided(ev, node.test, ev.rebound) if self.pos.relocates and ev.deciding else None
         if truth is True:  # the file's own values decide it: only that arm runs
             self.block(node.body.body)
             return
@@ -288,7 +291,9 @@ class PyWalker:
         if isinstance(node, py.For):
             for name in target_names(node.target):
                 self.env[name.value] = self.evaluator().named(name, name.value, "a loop variable", name)
+        self.looping += 1  # one walk stands for every pass: the first pass's values decide nothing
         self.block(node.body.body)
+        self.looping -= 1
         self.stopped = False
         self.env = before
         before.update(merge_envs(before, [before, body], self.evaluator(), set(body.maps[0])))
