@@ -48,7 +48,13 @@ def unread_flags(text: str, result: ExtractResult, generic: Diagnostic | None) -
     if "--speculative-" not in text:
         return None
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    spans = [word.span for launch in result.launches for word in launch.args]
+    spans = [  # where each word is used, and where its value is written (`env:` of a workflow)
+        where
+        for launch in result.launches
+        for word in launch.args
+        for where in (word.span, word.origin)
+        if where
+    ]
     for match in _FLAG.finditer(text):
         if not _is_sglang_flag(match.group()):
             continue
