@@ -14,6 +14,7 @@ calls ran first; nor does a test in a loop body read once for all its passes (`w
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Protocol
 
 from speclint.frontends.python import syntax as py
@@ -37,6 +38,7 @@ _ASSIGNED = re.compile(r"^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=(?!=)", re.MUL
 _REBOUND = re.compile(r"^[ \t]*(?:global|nonlocal)[ \t]+([\w \t,]+)", re.MULTILINE)
 
 
+@lru_cache(maxsize=4)  # (every evaluator of a file asks: its walker's and its helpers')
 def rebound_names(text: str) -> frozenset[str]:
     """The names a `global` or `nonlocal` statement of the file's source names, and those it
     assigns on more than one line (`MODE = "prefill"`; `serve()`; `MODE = "decode"`; `serve()`:

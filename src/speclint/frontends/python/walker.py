@@ -18,10 +18,12 @@ from speclint.frontends.python.branches import (
     choices_for,
     is_main_guard,
     mark,
+    walk_decided,
     with_alternatives,
 )
 from speclint.frontends.python.calls import note_call, walk_call_sites
 from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited, walk_super
+from speclint.frontends.python.conditions import rebound_names
 from speclint.frontends.python.environ import assign_environ, launch_env
 from speclint.frontends.python.environ_calls import environ_statement
 from speclint.frontends.python.evaluator import Evaluator
@@ -95,17 +97,10 @@ class PyWalker:
         """Some value remembers `if` arms (`branches`): launch calls look for them."""
         self.looping = 0
         """Inside a loop body walked once for all its passes (`loop`): no `if` is decided."""
-        self.rebound: frozenset[str] | None = None
-        """The names a `global`/`nonlocal` statement names (`conditions`), read at the first `if`."""
 
     def evaluator(self) -> Evaluator:
         ev = Evaluator(self.pos, self.env, self.imports, self._helper_value)
-        if self.rebound is None:
-            from speclint.frontends.python.conditions import rebound_names
-
-            self.rebound = rebound_names(self.text)
-        ev.rebound = self.rebound
-        ev.deciding = not self.looping
+        ev.rebound, ev.deciding = rebound_names(self.text), not self.looping  # (`conditions`)
         return ev
 
     def helper_walker(self) -> PyWalker:
@@ -223,18 +218,7 @@ class PyWalker:
         of an `elif`."""
         self.scan(node.test)
         orelse = node.orelse
-        from speclint.frontends.python.conditions import decided
-
-        ev = self.evaluator()
-        truth = decided(ev, node.test, ev.rebound) if self.pos.relocates and ev.deciding else None
-        if truth is True:  # the file's own values decide it: only that arm runs
-            self.block(node.body.body)
-            return
-        if truth is False:
-            if isinstance(orelse, py.If):
-                self.if_statement(orelse, top or node)
-            elif orelse is not None:
-                self.block(orelse.body.body)
+        if walk_decided(self, node, top):  # the file's own values decide it: only that arm runs
             return
         self.branches(
             [
