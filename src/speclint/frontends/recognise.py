@@ -54,6 +54,25 @@ def module_entry(module: str | None) -> str | None:
     return _MODULE_ENTRIES.get(module or "")
 
 
+def script_entry(path: str | None) -> str | None:
+    """The entry `python PATH` starts when PATH is SGLang's own `sglang/launch_server.py`: in
+    a source checkout (`python/sglang/launch_server.py`, or `sglang/launch_server.py` from its
+    `python/` folder) or an installed package (`.../site-packages/sglang/launch_server.py`).
+    That file ends in an `if __name__ == "__main__":` block in every release (read from each
+    wheel), so running it runs what `python -m sglang.launch_server` runs. None for any other
+    path (a file of the user's own that only shares the name is not SGLang's)."""
+    if path is None or not path.endswith(_LAUNCH_SCRIPT):
+        return None
+    folder = path[: -len(_LAUNCH_SCRIPT)]
+    if folder in ("", "./") or folder.endswith(_SCRIPT_FOLDERS):
+        return DEFAULT_ENTRY
+    return None
+
+
+_LAUNCH_SCRIPT = "sglang/launch_server.py"
+_SCRIPT_FOLDERS = ("python/", "site-packages/", "dist-packages/")
+
+
 def command_entry(program: str, subcommand: str | None) -> str | None:
     """The entry a command `PROGRAM SUBCOMMAND ...` starts (`sglang serve`), or None; PROGRAM
     is the command's base name (no folder)."""
@@ -71,6 +90,7 @@ def names_launcher(command: bytes) -> bool:
     return (
         find(b"sglang.launch_server") >= 0
         or find(b"sglang serve") >= 0
+        or find(b"sglang/launch_server.py") >= 0
         or find(ROUTER_MODULE_BYTES) >= 0
         or (find(b"sglang.bench") >= 0 and any(find(module) >= 0 for module in _BENCH_BYTES))
     )
@@ -166,17 +186,17 @@ _PATTERNS: dict[str, str | tuple[str, ...]] = {
     # `(?:{_LAUNCHER_MODULE})\b|\bsglang\s+serve\b` written to begin with its literal `sglang`
     # (searched fast: the alternation tried at every character cost ~0.1 M instructions a file)
     "LAUNCH_TEXT": (
-        r"sglang(?:(?:_router)?\.launch_server\b|\.bench(?:mark\.|_)(?:one_batch(?:_server)?"
+        r"sglang(?:(?:_router)?\.launch_server\b|/launch_server\.py\b|\.bench(?:mark\.|_)(?:one_batch(?:_server)?"
         r"|offline_throughput)\b|(?<!\wsglang)\s+serve\b)"
     ),
-    "DOC_LAUNCHER": rf"(?:{_LAUNCHER_MODULE})\b|(?<![\w.-])sglang\s+serve\b",
+    "DOC_LAUNCHER": rf"(?:{_LAUNCHER_MODULE})\b|(?<![\w.-])sglang\s+serve\b|(?<![\w-])sglang/launch_server\.py\b",
     "PROSE_LAUNCH": (
         r"(?<![\w./$=-])(?:[A-Z_][A-Z0-9_]*=[^\s`]+\s+)*"
         rf"(?:python[\d.]*\s+-m\s+(?:{_LAUNCHER_MODULE})|sglang\s+serve)(?![\w.-])"
     ),
     "RUNS_LAUNCHER": rf"(?<![\w.-])(?:-m\s+({_LAUNCHER_MODULE})\b|(sglang\s+serve)\b)",
     "MENTIONS": (
-        rf"\b(?:{_LAUNCHER_MODULE})\b|\bsglang[ \t]+serve\b|\bsgl\.Engine\b"
+        rf"\b(?:{_LAUNCHER_MODULE})\b|\bsglang[ \t]+serve\b|\bsglang/launch_server\.py\b|\bdynamo\.sglang\b|\bsgl\.Engine\b"
         r"|\bsgl\.Runtime\b(?=\s*\()|\bHttpServerEngineAdapter\b(?=\s*\()",
         rf"\b(?:{POPEN_LAUNCH_SERVER}|{PREPARE_SERVER_ARGS}|{LAUNCH_SERVER_CMD})\b"
         r"|\bsglang\.test\.server_fixtures\b|\bServerArgs\.from_cli_args\b"

@@ -48,7 +48,15 @@ def unread_flags(text: str, result: ExtractResult, generic: Diagnostic | None) -
     if "--speculative-" not in text:
         return None
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    spans = [word.span for launch in result.launches for word in launch.args]
+    spans = [  # where each word is used, and where its value is written (`env:` of a workflow)
+        where
+        for launch in result.launches
+        for word in launch.args
+        for where in (word.span, word.origin)
+        if where
+    ]
+    read = {word.text for launch in result.launches for word in launch.args}
+    environments = [word.span for launch in result.launches for word in launch.env.values()]
     for match in _FLAG.finditer(text):
         if not _is_sglang_flag(match.group()):
             continue
@@ -58,6 +66,8 @@ def unread_flags(text: str, result: ExtractResult, generic: Diagnostic | None) -
             continue
         if any(_inside(line, column, span) for span in spans):
             continue
+        if match.group() in read and any(_inside(line, column, span) for span in environments):
+            continue  # a launch's environment value its command expands (compose `$$SGLANG_ARGS`)
         span = Span(line, column, line, column + len(match.group()))
         if not result.launches and generic is not None and generic.span != span:
             return None

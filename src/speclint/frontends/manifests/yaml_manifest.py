@@ -18,6 +18,7 @@ from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.manifests.compose_env import DotEnv
+from speclint.frontends.manifests.config_maps import ConfigMaps, env_from, read_config_maps
 from speclint.frontends.manifests.yaml_nodes import (
     Loader,
     NodeReader,
@@ -43,6 +44,8 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
             text = template.text  # (the same length: every position holds)
     reader = _Reader(text, starts, path, result)
     reader.template = template
+    if "envFrom" in text and "ConfigMap" in text:
+        reader.config_maps = read_config_maps(text)
     loader = None
     try:
         loader = Loader(text)  # its reader refuses NULs and other control characters
@@ -128,6 +131,8 @@ class _Reader(NodeReader):
 
     dotenv: DotEnv | None = None
     """The compose project's `.env`, read at the first service."""
+    config_maps: ConfigMaps | None = None
+    """The file's ConfigMaps, for a container's `envFrom` (`config_maps`)."""
 
     def document(self, root: yaml.Node) -> None:
         from speclint.frontends.manifests.actions import is_workflow, read_workflow
@@ -174,8 +179,9 @@ class _Reader(NodeReader):
         wherever the workload kind nests it (Deployment, StatefulSet, Job, CronJob, Pod,
         LeaderWorkerSet templates, List items); the one Container a `container:` or `script:`
         key holds (an Argo Workflows template, a Kubeflow Pipelines executor) and the items of a
-        `steps:` list that name an `image:` (Tekton Task steps): each is a Kubernetes Container
-        spec, its `command`/`args`/`env`/`image` read as one, and its script (`_script`)."""
+        `steps:` list that name an `image:` (Tekton Task steps), and an OME runtime's `runner:`
+        (`_is_container`): each is a Kubernetes Container spec, its `command`/`args`/`env`/`image`
+        read as one, and its script (`_script`)."""
         if depth > 30 or id(node) in self.seen:
             return
         self.seen.add(id(node))
@@ -196,6 +202,9 @@ class _Reader(NodeReader):
                 ):
                     self.seen.add(id(value))
                     self.k8s_container(value, step=True)
+                elif name == "runner" and _is_container(value) and id(value) not in self.seen:
+                    self.seen.add(id(value))  # OME's runtimes: `engineConfig.runner`, `leader.runner`
+                    self.k8s_container(value)
                 else:
                     self.find_containers(value, depth + 1)
         elif isinstance(node, yaml.SequenceNode):
@@ -206,6 +215,8 @@ class _Reader(NodeReader):
         """One Container spec; `step`: a workflow step's (Argo Workflows, Kubeflow Pipelines),
         whose `{{...}}` parameters are filled in when it runs."""
         env = self.env_list(get(container, "env"))
+        if self.config_maps:  # `envFrom: [{configMapRef: ...}]`; `env:` wins
+            env = {**env_from(self, get(container, "envFrom"), self.config_maps), **env}
         argv = self.words(get(container, "command")) + self.words(get(container, "args"))
         if step:
             from speclint.frontends.manifests.go_templates import workflow_holes
@@ -324,6 +335,17 @@ class _Reader(NodeReader):
             for name, word in env.items():
                 if not name.startswith("__speclint_"):  # placeholders for unknown `$(VAR)`
                     launch.env.setdefault(name, word)
+
+
+def _is_container(node: yaml.Node) -> bool:
+    """A mapping written as a Kubernetes Container: an `image` and a `command` or `args` (the
+    `runner:` of an OME ClusterServingRuntime's `engineConfig`, `decoderConfig`, `routerConfig`
+    and their `leader`/`worker`, each a Container spec in OME's API)."""
+    return (
+        isinstance(node, yaml.MappingNode)
+        and get(node, "image") is not None
+        and (get(node, "command") is not None or get(node, "args") is not None)
+    )
 
 
 def _script(container: yaml.Node) -> yaml.ScalarNode | None:

@@ -251,6 +251,10 @@ class Atoms:
         chains: dict[int, list[int]] = {}
         while queue:
             atom = queue.pop()
+            up = self.parent[atom]  # the `if`/`for`/`while` around it: its test's names decide
+            if up >= 0 and not kept[up]:  # which arm runs (`conditions`)
+                kept[up] = True
+                queue.append(up)
             for returned in self.returns.get(atom, ()):
                 if not kept[returned]:
                     kept[returned] = True

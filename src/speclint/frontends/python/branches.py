@@ -48,6 +48,26 @@ def is_main_guard(test: py.BaseExpression) -> bool:
     return len(names) == 1 and len(texts) == 1
 
 
+def walk_decided(walker: Walking, node: py.If, top: py.If | None) -> bool:
+    """Walk only the arm that runs when the file's own values decide the test
+    (`conditions.decided`; not in SGLang's own source, not in a loop body read once for all its
+    passes); False, walking nothing, when the test decides nothing."""
+    from speclint.frontends.python.conditions import decided
+
+    ev = walker.evaluator()
+    truth = decided(ev, node.test, ev.rebound) if walker.pos.relocates and ev.deciding else None
+    if truth is None:
+        return False
+    orelse = node.orelse
+    if truth:
+        walker.block(node.body.body)
+    elif isinstance(orelse, py.If):
+        walker.if_statement(orelse, top or node)
+    elif orelse is not None:
+        walker.block(orelse.body.body)
+    return True
+
+
 def arm_conditions(walker: Walking, node: py.If, top: py.If | None) -> list[Condition | None]:
     """One condition per arm of `node` (the `if`/`elif` body, then the `else` arm): None for
     an `else` that is an `elif` (its own arms say when). `top`: the `if` of an `elif`."""

@@ -29,6 +29,10 @@ class Evaluating(Evaluator, Protocol):
     helpers: Callable[[py.Call], Val | None] | None
 
 
+_MAX_RANGE = 64
+"""The most numbers a `range(...)` is written out to (as many as a loop is unrolled)."""
+
+
 def call_value(ev: Evaluating, node: py.Call) -> Val:
     """What `node` evaluates to: `dict(...)`, `str(x)`, `os.path.join`, `SEP.join(xs)`,
     `.format`, `.strip()`/`dedent`, `shlex.split`/`.split()`, `os.environ.copy()`, a helper
@@ -53,6 +57,12 @@ def call_value(ev: Evaluating, node: py.Call) -> Val:
             return ev._make(node, "str", pieces=[Piece(str(inner.value), inner.begin, inner.end)])
         if (name == "str" and inner.kind == "str") or (name != "str" and inner.kind == "list"):
             return replace(inner, span=ev.pos.span(node))
+    if name == "range" and 1 <= len(args) == len(node.args) <= 3:  # `for i in range(n_workers)`
+        bounds = [b.value for b in (ev.eval(a.value) for a in args) if b.kind == "const"]
+        if len(bounds) == len(args) and all(type(b) is int for b in bounds) and bounds[2:] != [0]:
+            numbers = range(*(b for b in bounds if isinstance(b, int)))
+            if len(numbers) <= _MAX_RANGE:
+                return ev._make(node, "list", [ev._make(node, "const", number) for number in numbers])
     if name == "os.path.join" and args:
         parts = [ev.eval(a.value) for a in args]
         texts = [p.text for p in parts]

@@ -41,6 +41,20 @@ def elements(
     node: py.BaseExpression, evaluate: Callable[[py.BaseExpression], Val], starts: list[int]
 ) -> list[Item] | None:
     """The elements `for ... in node` goes through, or None when they are not all known."""
+    if (
+        isinstance(node, py.Call)
+        and isinstance(node.func, py.Name)
+        and node.func.value == "enumerate"
+        and len(node.args) == 1
+        and not node.args[0].keyword
+        and not node.args[0].star
+    ):  # `for i, role in enumerate(["prefill", "decode"])`: (index, element) pairs
+        inner = elements(node.args[0].value, evaluate, starts)
+        values = [item for item in inner or () if isinstance(item, Val)]
+        if inner is None or len(values) != len(inner):
+            return None
+        at = evaluate(node.func)  # (the index is written nowhere: it stands at `enumerate`)
+        return [(Val("const", at.span, at.begin, at.end, number), item) for number, item in enumerate(values)]
     method = None
     if isinstance(node, py.Call) and isinstance(node.func, py.Attribute) and not node.args:
         method = node.func.attr.value

@@ -53,6 +53,11 @@ class Evaluator:
         self.imports = imports
         self.helpers = helpers
         """The value a call of a function defined in the file returns (None: not one)."""
+        self.deciding = True
+        """Whether a condition may be decided (not in a loop body walked once for every pass)."""
+        self.rebound: frozenset[str] = frozenset()
+        """The names a `global`/`nonlocal` statement rebinds: a condition naming one is not
+        decided (`conditions`)."""
 
     def unknown(
         self, node: py.Node, reason: str, splat: bool = False, identity: Identity | None = None
@@ -251,6 +256,10 @@ class Evaluator:
         if not isinstance(node.operator, (py.Add, py.Subtract)):
             return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")
         left, right = self.eval(node.left), self.eval(node.right)  # once each: `a + a + ...` is linear
+        if _integer(left) and _integer(right):  # `30000 + i` in a pass of `for i in range(2)`
+            a, b = left.value, right.value
+            assert isinstance(a, int) and isinstance(b, int)
+            return self._make(node, "const", a + b if isinstance(node.operator, py.Add) else a - b)
         if isinstance(node.operator, py.Add):
             if left.kind == right.kind == "list":
                 return self._make(node, "list", list(left.elements) + list(right.elements))
@@ -311,7 +320,17 @@ class Evaluator:
         return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")
 
     def _IfExp(self, node: py.IfExp) -> Val:
+        from speclint.frontends.python.conditions import decided
+
+        truth = decided(self, node.test, self.rebound) if self.pos.relocates and self.deciding else None
+        if truth is not None:  # `"prefill" if i == 0 else "decode"` in a pass of a loop
+            return self.eval(node.body if truth else node.orelse)
         return self.unknown(node, f"`{self.pos.quote(node)}` depends on a condition")
+
+
+def _integer(value: Val) -> bool:
+    """An int written or worked out (not a bool, which Python also calls an int)."""
+    return value.kind == "const" and type(value.value) is int
 
 
 def _shifted(value: Val, by: Val, sign: int) -> Identity | None:

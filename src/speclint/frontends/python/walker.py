@@ -18,10 +18,12 @@ from speclint.frontends.python.branches import (
     choices_for,
     is_main_guard,
     mark,
+    walk_decided,
     with_alternatives,
 )
 from speclint.frontends.python.calls import note_call, walk_call_sites
 from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited, walk_super
+from speclint.frontends.python.conditions import rebound_names
 from speclint.frontends.python.environ import assign_environ, launch_env
 from speclint.frontends.python.environ_calls import environ_statement
 from speclint.frontends.python.evaluator import Evaluator
@@ -93,9 +95,13 @@ class PyWalker:
         """id(launch) -> the class whose method made it (`classes`)."""
         self.alternatives = False
         """Some value remembers `if` arms (`branches`): launch calls look for them."""
+        self.looping = 0
+        """Inside a loop body walked once for all its passes (`loop`): no `if` is decided."""
 
     def evaluator(self) -> Evaluator:
-        return Evaluator(self.pos, self.env, self.imports, self._helper_value)
+        ev = Evaluator(self.pos, self.env, self.imports, self._helper_value)
+        ev.rebound, ev.deciding = rebound_names(self.text), not self.looping  # (`conditions`)
+        return ev
 
     def helper_walker(self) -> PyWalker:
         """A quiet walker of the same file, for a helper's body (`helpers.call_helper`)."""
@@ -212,6 +218,8 @@ class PyWalker:
         of an `elif`."""
         self.scan(node.test)
         orelse = node.orelse
+        if walk_decided(self, node, top):  # the file's own values decide it: only that arm runs
+            return
         self.branches(
             [
                 node.body.body,
@@ -267,7 +275,9 @@ class PyWalker:
         if isinstance(node, py.For):
             for name in target_names(node.target):
                 self.env[name.value] = self.evaluator().named(name, name.value, "a loop variable", name)
+        self.looping += 1  # one walk stands for every pass: the first pass's values decide nothing
         self.block(node.body.body)
+        self.looping -= 1
         self.stopped = False
         self.env = before
         before.update(merge_envs(before, [before, body], self.evaluator(), set(body.maps[0])))

@@ -166,6 +166,12 @@ def _alias_body(arg: Arg) -> Arg | None:
     return Arg(Word(value, arg.word.span, arg.word.origin), last)
 
 
+_READ_VALUED = ("-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u")
+_MAPFILE_VALUED = ("-d", "-n", "-O", "-s", "-u", "-C", "-c")
+"""The options of `read` / `mapfile` that take a value (bash manual, "Bash Builtins"):
+`mapfile -t NODES` strips newlines and names NODES; `read -t 5 X` waits 5 seconds."""
+
+
 def _names_set_by(builtin: str, texts: list[str | None]) -> list[str]:
     rest = texts[1:]
     if builtin == "printf":
@@ -183,7 +189,7 @@ def _names_set_by(builtin: str, texts: list[str | None]) -> list[str]:
         if text is None:
             continue
         if text.startswith("-"):
-            skip = text in ("-a", "-d", "-i", "-n", "-N", "-p", "-t", "-u", "-C", "-c", "-O", "-s")
+            skip = text in (_MAPFILE_VALUED if builtin in ("mapfile", "readarray") else _READ_VALUED)
         elif is_variable_name(text):
             names.append(text)
     if builtin in ("mapfile", "readarray"):

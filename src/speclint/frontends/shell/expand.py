@@ -290,6 +290,10 @@ class Expander(ParameterExpansion):
             out.append(("lit", unescape_double_quoted(text[2:-1]), True, None, None))
         elif kind == "concatenation":
             self._concatenation_pieces(node, quoted, out, first)
+        elif kind == "variable_name":
+            # tree-sitter-bash reads the word of `${M:-meta-llama/x}` that starts like a name
+            # as (concatenation (variable_name) (word)): bash reads it as plain text
+            out.append(("lit", tm.node_text(node), quoted, None, None))
         elif kind == "simple_expansion":
             name_node = node.named_children[-1] if node.named_child_count else None
             name = tm.node_text(name_node) if name_node is not None else ""

@@ -82,7 +82,8 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
             )
         inherited, unknown, remote = reader
         functions = walker.exported_definitions() if base == "bash" else None
-        walker.walk_nested(*built, inherited, None if remote else walker.image, unknown, functions)
+        outer = walker.env if base in SHELLS and not remote else None  # (a name never set: the environment's)
+        walker.walk_nested(*built, inherited, None if remote else walker.image, unknown, functions, outer)
         return
     if walker.collect and python_heredoc.reads_stdin(walker, command):
         program = heredoc_text_map(walker, redirect)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from speclint.core.launches import Launch
 from speclint.core.words import Word
-from speclint.frontends.recognise import SERVE_ENTRY, command_entry, module_entry
+from speclint.frontends.recognise import SERVE_ENTRY, command_entry, module_entry, script_entry
 from speclint.frontends.shell import wrappers
 from speclint.frontends.shell.builtin_commands import BUILTINS_WITH_EFFECTS
 from speclint.frontends.shell.docker import CONTAINER_CLIS, container_command
@@ -291,6 +291,9 @@ def _python(
     while j < len(args):
         text = args[j].word.text
         if text is None or not text.startswith("-") or text == "-":
+            entry = script_entry(text)  # `python python/sglang/launch_server.py ...`
+            if entry:
+                walker.add_launch(_launch(walker, span, entry, args[j + 1 :], env, image))
             return
         if text.startswith("--"):
             j += 1

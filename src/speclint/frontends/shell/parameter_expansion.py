@@ -217,14 +217,19 @@ class ParameterExpansion:
             self._emit_array(elements, quoted, index == "*", value.origin, out)
         elif index.isdigit():
             position = int(index)
-            if position < len(elements):
+            spread = next((w for w in elements[:position] if w.text is None and w.splat), None)
+            if spread is not None:  # `NODES=($(scontrol ...))`: where element 1 falls is unknown
+                reason = spread.dynamic_reason or f"an element of ${name} of unknown length"
+                out.append(("dyn", f"element {position} of ${name} ({reason})", False, None, not quoted))
+            elif position < len(elements):
                 self._emit_array((elements[position],), quoted, False, value.origin, out)
         else:
             out.append(("dyn", f"array index `{index}` of ${name} is not static", False, None, not quoted))
 
     def _length(self, value: VarValue | None, index: str | None, text: str, out: list[Piece]) -> None:
         if value is not None and value.reason is None:
-            if index in ("@", "*"):
+            spread = value.elements is not None and any(w.text is None and w.splat for w in value.elements)
+            if index in ("@", "*") and not spread:  # (`($(scontrol ...))`: any number of elements)
                 count = len(value.elements) if value.elements is not None else int(value.is_set)
                 out.append(("val", str(count), True, None, None))
                 return

@@ -31,12 +31,13 @@ def shell_c(
                 i += 1
             if i < len(args):
                 line = args[i].word.span.line
+                unread = getattr(env, "unread", None)  # an env file not read (`docker_env_files`)
                 walker.parse_nested(
                     args[i],
                     env,
                     image,
-                    getattr(env, "unread", None)  # an env file not read (`docker_env_files`)
-                    or f"${{name}} is not exported to the inner `{shell} -c` shell (line {line})",
+                    unread or f"${{name}} is not exported to the inner `{shell} -c` shell (line {line})",
                     walker.exported_definitions() if shell == "bash" else None,
+                    None if unread else walker.env,  # a name never assigned: the environment's
                 )
             return

@@ -149,6 +149,7 @@ class Env:
         "positional",
         "positional_reason",
         "unknown_template",
+        "outside",
         "has_alternatives",
     )
 
@@ -167,6 +168,10 @@ class Env:
         self.unknown_template = "${name} is not assigned in this file (comes from the environment)"
         """Why a variable never assigned here is unknown (an inner `bash -c` shell only sees
         exported variables; a remote `ssh` shell sees none of ours)."""
+        self.outside: tuple[frozenset[str], str | None, str] | None = None
+        """For an inner `bash -c` shell: the names the outer script assigns (`unknown_template`
+        says why those are unknown here), and the outer shell's `poison` and template, which say
+        why any other name is: the inner shell inherits the environment the script got."""
         self.has_alternatives = False
         """Some variable was given values chosen by a branch (only then do commands look)."""
 
@@ -178,6 +183,7 @@ class Env:
         other.positional = self.positional
         other.positional_reason = self.positional_reason
         other.unknown_template = self.unknown_template
+        other.outside = self.outside
         other.has_alternatives = self.has_alternatives
         return other
 
@@ -195,6 +201,8 @@ class Env:
                 found = slurm_reason(name, slurm.reason)
                 if found is not None:
                     return found
+        if self.outside is not None and name not in self.outside[0]:
+            return self.outside[1] or self.outside[2].replace("{name}", name)
         return self.unknown_template.replace("{name}", name)
 
     def assign(self, name: str, value: VarValue) -> None:

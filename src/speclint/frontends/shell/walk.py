@@ -121,17 +121,20 @@ class Walker:
         image: tuple[str | None, Span | None] | None,
         unknown: str = "",
         functions: dict[str, Definition] | None = None,
+        outer: Env | None = None,
     ) -> None:
         """Walk the shell code held in a string argument (`bash -c`, `ssh host`, `eval`).
 
         `inherited` is the environment the inner shell starts with; None means it shares this
         shell's variables (eval). `unknown` says why a variable it does not inherit is unknown.
-        `functions`: the functions it can call (eval: all of ours; `bash -c`: the exported)."""
+        `functions`: the functions it can call (eval: all of ours; `bash -c`: the exported).
+        `outer`: the shell whose environment the inner one inherits (`bash -c`): `unknown` then
+        says why a name it assigns is unknown, and its own reason why any other is."""
         if self.depth >= _MAX_NESTING:
             return
         built = nested_text_map(self, arg)
         if built is not None:
-            self.walk_nested(*built, inherited, image, unknown, functions)
+            self.walk_nested(*built, inherited, image, unknown, functions, outer)
 
     def exported_definitions(self) -> dict[str, Definition]:
         """The functions `export -f` passes to an inner bash (bash(1), `export -f`)."""
@@ -145,6 +148,7 @@ class Walker:
         image: tuple[str | None, Span | None] | None,
         unknown: str,
         functions: dict[str, Definition] | None = None,
+        outer: Env | None = None,
     ) -> None:
         """Walk a buffer of shell code of its own (`parse_nested`, a here-document script)."""
         if inherited is None:
@@ -153,6 +157,8 @@ class Walker:
             env = Env()
             if unknown:
                 env.unknown_template = unknown
+            if outer is not None:
+                env.outside = (frozenset(outer.vars), outer.poison, outer.unknown_template)
             for name, word in inherited.items():
                 env.vars[name] = VarValue(
                     text=word.text, reason=word.dynamic_reason, origin=word.span, exported=True, assumed=True

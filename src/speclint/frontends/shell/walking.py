@@ -73,6 +73,7 @@ class Walking(Protocol):
         image: tuple[str | None, Span | None] | None,
         unknown: str = "",
         functions: dict[str, Definition] | None = None,
+        outer: Env | None = None,
     ) -> None: ...
 
     def exported_definitions(self) -> dict[str, Definition]: ...
@@ -85,6 +86,7 @@ class Walking(Protocol):
         image: tuple[str | None, Span | None] | None,
         unknown: str,
         functions: dict[str, Definition] | None = None,
+        outer: Env | None = None,
     ) -> None: ...
 
     def walk_command(self, node: Node) -> None: ...
