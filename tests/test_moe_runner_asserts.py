@@ -442,6 +442,32 @@ def test_no_quantization_is_asserted_on_where_none_is_taken():
     )
 
 
+def test_unquant_is_asserted_on_as_none_where_the_release_sets_none_first():
+    """0.5.11+ turn --quantization unquant into None before the asserts and take no quantization
+    from the checkpoint afterwards (`_quantization_explicitly_unset`, read per release:
+    `model_config_facts.unquant_unset`), so flashinfer_cutedsl refuses it as it refuses no
+    --quantization (oracle: 0.5.16 on a fake B200, seed moe-14003). The finding points at the
+    runner, as for any quantization it does not take; where the checkpoint's quantization may still count (DeepSeek-V3 adopts its own
+    on SM100) nothing is said."""
+    command = LAUNCH + LLAMA_DIR + " --quantization unquant --moe-runner-backend flashinfer_cutedsl"
+    for version in ("0.5.11", "0.5.16", "0.5.23"):
+        [(code, column, message)] = errors(version, command, "b200")
+        assert (code, column) == ("SPD009", command.index("flashinfer_cutedsl") + 1), message
+        assert message.startswith(
+            f"SGLang {version} refuses this launch in {HANDLER}: AssertionError: Invalid quantization "
+            "'None'. FlashInfer CuteDSL MOE currently supports only: 'modelopt_fp4'"
+        ), message
+        assert (
+            f"(quantization None from --quantization unquant, which SGLang {version} sets to None, "
+            "with --moe-runner-backend flashinfer_cutedsl; use a checkpoint in modelopt_fp4"
+        ) in message
+        accepted(version, command.replace("flashinfer_cutedsl", "flashinfer_trtllm"), "b200")
+        accepted(version, command.replace(LLAMA_DIR, "fixtures/models/deepseek-v3"), "b200")
+    from speclint.sglang.model_config_facts import unquant_unset
+
+    assert unquant_unset("0.5.11") and not unquant_unset("0.5.10")  # 0.5.10 has no unquant
+
+
 def test_the_draft_runner_is_unknown_where_the_release_picks_the_target_runner():
     """0.5.23 gives the draft the runner it picks for --quantization mxfp8 / nvfp4_online
     (flashinfer_trtllm; oracle, seed 12021: speclint said auto); that pick is not modelled, so

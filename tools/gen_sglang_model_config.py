@@ -26,6 +26,10 @@ target's `ModelConfig`. Per release, name -> index of its reading:
   (`<x>.quantization == "unquant"` in server_args.py or arg_groups/*.py): resolution may rewrite
   them before the registry check (0.5.11+ turn `unquant` into None), so they are not refused
   for lack of a registry entry;
+- `unquant_unset`: whether the resolution turns `--quantization unquant` into None and records
+  the opt-out (`_quantization_explicitly_unset = True`, 0.5.11+: no quantization is taken from
+  the checkpoint afterwards), before the MoE runners' asserts (0.5.11-0.5.14 at the start of
+  `__post_init__`, then `_handle_missing_default_values`);
 - `quantization_compatible`, `requantization_methods`: `_verify_quantization`'s
   `compatible_quantization_methods` (--quantization -> checkpoint methods it takes) and
   configs/model_config.py's `REQUANTIZATION_METHODS` (taken on any checkpoint);
@@ -256,6 +260,51 @@ def compared_reading(sources: list[str]) -> list[str]:
     return sorted(found)
 
 
+def unquant_unset_reading(sources: list[str]) -> bool:
+    """Whether an `if <x>.quantization == "unquant":` of the resolution sets the quantization to
+    None (`<x>.quantization = None`, or 0.5.19+'s `declare_resolution(..., quantization=None)`)
+    and records `<y>._quantization_explicitly_unset = True` (0.5.11+)."""
+    for source in sources:
+        for node in ast.walk(ast.parse(source)):
+            if not (
+                isinstance(node, ast.If)
+                and isinstance(node.test, ast.Compare)
+                and isinstance(node.test.left, ast.Attribute)
+                and node.test.left.attr == "quantization"
+                and isinstance(node.test.ops[0], ast.Eq)
+                and any(isinstance(c, ast.Constant) and c.value == "unquant" for c in node.test.comparators)
+            ):
+                continue
+            body = [n for stmt in node.body for n in ast.walk(stmt)]
+            to_none = any(
+                isinstance(n, ast.Assign)
+                and any(isinstance(t, ast.Attribute) and t.attr == "quantization" for t in n.targets)
+                and isinstance(n.value, ast.Constant)
+                and n.value.value is None
+                for n in body
+            ) or any(
+                isinstance(n, ast.Call)
+                and any(
+                    k.arg == "quantization" and isinstance(k.value, ast.Constant) and k.value.value is None
+                    for k in n.keywords
+                )
+                for n in body
+            )
+            unset = any(
+                isinstance(n, ast.Assign)
+                and any(
+                    isinstance(t, ast.Attribute) and t.attr == "_quantization_explicitly_unset"
+                    for t in n.targets
+                )
+                and isinstance(n.value, ast.Constant)
+                and n.value.value is True
+                for n in body
+            )
+            if to_none and unset:
+                return True
+    return False
+
+
 def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         files = set(archive.namelist())
@@ -277,6 +326,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
         ("cuda_quantization_methods", methods),
         ("model_config", "none" if server_args is None else model_config_reading(server_args)),
         ("quantization_compared", compared_reading(resolution)),
+        ("unquant_unset", unquant_unset_reading(resolution)),
         ("mla_architectures", read_mla_architectures(model_config)),
         ("generic_attention_pick", read_generic_pick(resolution)),
     ]

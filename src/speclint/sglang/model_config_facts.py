@@ -45,6 +45,13 @@ def quantization_compared(version: str) -> tuple[str, ...]:
     return tuple(str(v) for v in values) if isinstance(values, list) else ()
 
 
+def unquant_unset(version: str) -> bool:
+    """The release turns `--quantization unquant` into None first and takes no quantization
+    from the checkpoint afterwards (`_quantization_explicitly_unset`, 0.5.11+; read by
+    tools/gen_sglang_model_config.py)."""
+    return _reading(version, "unquant_unset") is True
+
+
 def quantization_in_text_config(version: str) -> tuple[str, ...]:
     """The `model_type`s whose SGLang config class takes `quantization_config` from
     `text_config` (kimi_k25 from 0.5.10); () when not read."""

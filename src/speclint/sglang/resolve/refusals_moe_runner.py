@@ -9,7 +9,7 @@ flashinfer_cutlass is checked by refusals_moe_defaults.py (with its expert-paral
 The value the assert reads is the --quantization given, or the checkpoint's where SGLang
 takes it for a DeepSeek-family model on an SM100 GPU (refusals_moe_defaults._quantization).
 Nothing is said where resolution may change either before the assert: `unquant` (None from
-0.5.11), `modelopt` on a checkpoint with a quantization config (canonicalized from it), a quantization under which the release
+0.5.11: judged as None only where no --quantization would be, `_unquant_reads_none`), `modelopt` on a checkpoint with a quantization config (canonicalized from it), a quantization under which the release
 replaces a runner it does not keep (0.5.10+ `mxfp8`: `moe_defaults.moe_runner_overrides`,
 `replaced_runner`), `nvfp4_online` (refused with a ValueError first for other runners), a GGUF
 model, NemotronH (its override sets the quantization from the checkpoint), no quantization
@@ -71,6 +71,9 @@ def check_runner_quantization(state: ResolutionState) -> None:
     none = quantization is None and None not in facts.quantizations and _states_none(state)
     if none:
         source = "no --quantization, and a checkpoint whose config.json states none"
+    elif quantization == "unquant" and None not in facts.quantizations and _unquant_reads_none(state):
+        quantization, none = None, True
+        source = f"--quantization unquant, which SGLang {state.checked_version} sets to None"
     model, arch = state.get("model_path"), state.target_architecture or ""
     if (
         not (isinstance(quantization, str) or none)
@@ -163,6 +166,20 @@ def _states_none(state: ResolutionState) -> bool:
     (`adopts_checkpoint_quantization`): the assert then reads None (oracle: 0.5.14 refused
     Llama 3.1 with --moe-runner-backend flashinfer_cutedsl, "Invalid quantization 'None'")."""
     if given(state, "quantization") is not None or adopts_checkpoint_quantization(state):
+        return False
+    return not _modelopt_may_change(state)
+
+
+def _unquant_reads_none(state: ResolutionState) -> bool:
+    """--quantization unquant where the release turns it into None before the asserts and takes
+    no quantization from the checkpoint afterwards (`model_config_facts.unquant_unset`, 0.5.11+),
+    judged as `_states_none` judges no --quantization: a config.json read stating none, no
+    hf_quant_config.json, an architecture that neither probes nor adopts the checkpoint's
+    (oracle: 0.5.16 refused Llama 3.1 with --quantization unquant --moe-runner-backend
+    flashinfer_cutedsl, "Invalid quantization 'None'", seed moe-14003)."""
+    from speclint.sglang.model_config_facts import unquant_unset
+
+    if not unquant_unset(state.checked_version) or adopts_checkpoint_quantization(state):
         return False
     return not _modelopt_may_change(state)
 
