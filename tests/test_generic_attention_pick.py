@@ -51,6 +51,19 @@ def test_ngram_on_kimi_k2_5_on_a_b200_is_refused_on_the_trtllm_mla_pages():
         accepted(version, NGRAM + " --page-size 1", "h100")
 
 
+def test_ngram_on_kimi_k2_5_with_given_pages_on_0_5_9():
+    """0.5.9 names Kimi-K2.5 in the DeepSeek branch of `_handle_model_specific_adjustments`
+    (trtllm_mla on SM100; no int4 runner test yet: read as `inline_trtllm_mla`), and picks fa3
+    for it, an MLA model, on Hopper: NGRAM's topk 10 with a given --page-size 64 is refused
+    there (oracle: 0.5.9 on a fake H100, seed wide-14004), one-token pages are taken."""
+    command = NGRAM + " --page-size 64"
+    says = UNSTABLE.format(page=64, version="0.5.9", backend="fa3", gpu=H100)
+    _spd014("0.5.9", command, "64", "h100", says)
+    accepted("0.5.9", NGRAM, "h100")
+    says = UNSTABLE.format(page=64, version="0.5.9", backend="trtllm_mla", gpu=B200)
+    _spd014("0.5.9", NGRAM, "NGRAM", "b200", says)
+
+
 def test_kimi_k2_5_fp8_e5m2_kv_cache_on_a_b200_is_refused_by_trtllm_mla_from_0_5_10():
     """0.5.10-0.5.12.post1 test DSA with `is_deepseek_nsa` (0.5.10-0.5.11: `architectures[0] in
     [...]` and a local `index_topk`), which Kimi-K2.5's config fails, so it gets the DeepSeek

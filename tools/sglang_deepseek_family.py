@@ -203,9 +203,10 @@ DSA_TESTS = ("is_deepseek_dsa", "is_deepseek_nsa")
 
 def read_dsa(archive: zipfile.ZipFile) -> dict[str, object] | None:
     """The DSA test of configs/model_config.py: the architectures it tests the config's first
-    one `in` (`_hf_arch(config) in (...)`, or 0.5.10-0.5.11's `architectures[0] in [...]`) and
-    the attribute it wants not None (`_hf_attr(config, "A") is not None`, or a local assigned
-    from `config.get("A")` / `getattr(config, "A", None)` then tested `is not None`)."""
+    one `in` (`_hf_arch(config) in (...)`, 0.5.10-0.5.11's `architectures[0] in [...]`, 0.5.9's
+    `config.architectures[0] in [...]`) and the attribute it wants not None (`_hf_attr(config,
+    "A") is not None`, 0.5.9's `getattr(config, "A", None) is not None`, or a local assigned from
+    `config.get("A")` / `getattr(config, "A", None)` then tested `is not None`)."""
     try:
         tree = ast.parse(archive.read(MODEL_CONFIG).decode("utf-8"))
     except KeyError:
@@ -232,8 +233,10 @@ def read_dsa(archive: zipfile.ZipFile) -> dict[str, object] | None:
             isinstance(left, ast.Call) and isinstance(left.func, ast.Name) and left.func.id == "_hf_arch"
         ) or (
             isinstance(left, ast.Subscript)
-            and isinstance(left.value, ast.Name)
-            and left.value.id == "architectures"
+            and (
+                (isinstance(left.value, ast.Name) and left.value.id == "architectures")
+                or (isinstance(left.value, ast.Attribute) and left.value.attr == "architectures")
+            )
             and isinstance(left.slice, ast.Constant)
             and left.slice.value == 0
         )
@@ -244,8 +247,8 @@ def read_dsa(archive: zipfile.ZipFile) -> dict[str, object] | None:
         if (
             isinstance(left, ast.Call)
             and isinstance(left.func, ast.Name)
-            and left.func.id == "_hf_attr"
-            and len(left.args) == 2
+            and left.func.id in ("_hf_attr", "getattr")
+            and len(left.args) >= 2
             and isinstance(left.args[1], ast.Constant)
         ):
             attributes.add(str(left.args[1].value))
@@ -328,4 +331,29 @@ def read_flashinfer_trtllm(sources: Sources, message: object) -> dict[str, objec
                 ):
                     values = [e.value for e in test.comparators[0].elts if isinstance(e, ast.Constant)]
                     return {"quantizations": values, "message": message(stmt.msg)}  # type: ignore[operator]
+    return None
+
+
+def read_inline_trtllm_mla(sources: Sources) -> dict[str, object] | None:
+    """0.5.9 (before the int4 runner test `read_inline_int4_runner` reads): the `if model_arch in
+    [...]:` branch of `_handle_model_specific_adjustments` naming DeepseekV3ForCausalLM whose
+    SM100 part sets `self.attention_backend = "trtllm_mla"` -> {"attention": its names}; None
+    where none is read, or where the backend pick consults `is_fa3_default_architecture`
+    (0.5.6-0.5.7: the Hopper pick of a listed architecture is then not DeepSeek-V3's)."""
+    found = _function(sources, "_handle_model_specific_adjustments")
+    if found is None or any("is_fa3_default_architecture" in text for _, _, text in sources):
+        return None
+    for node in ast.walk(found[0]):
+        listed = _compare(node.test, "model_arch", ast.In) if isinstance(node, ast.If) else None
+        names = _strings(listed) if listed is not None else None
+        if not names or "DeepseekV3ForCausalLM" not in names:
+            continue
+        for inner in ast.walk(node):
+            if (
+                isinstance(inner, ast.Assign)
+                and isinstance(inner.value, ast.Constant)
+                and inner.value.value == "trtllm_mla"
+                and any(isinstance(t, ast.Attribute) and t.attr == "attention_backend" for t in inner.targets)
+            ):
+                return {"attention": sorted(names)}
     return None

@@ -153,16 +153,20 @@ def int4_trtllm_runner(version: str) -> tuple[frozenset[str], dict[str, object],
 def deepseek_branch(version: str) -> tuple[frozenset[str], frozenset[str], str] | None:
     """(the architectures the release gives its DeepSeek-family Blackwell branch, those
     `is_deepseek_dsa` tests, the config key it looks for): `deepseek_family`'s attention
-    architectures (0.5.15+) or the inline branch's (0.5.10-0.5.14, `inline_int4_runner`);
-    None where neither, or the DSA test, is read."""
+    architectures (0.5.15+) or the inline branch's (0.5.10-0.5.14, `inline_int4_runner`;
+    0.5.8-0.5.9, `inline_trtllm_mla`); None where neither, or the DSA test, is read."""
     family = deepseek_family(version)
     if family is not None:
         return family.attention, family.dsa_architectures, family.dsa_attribute
     raw = _reading(version, "inline_int4_runner")
+    names = raw.get("moe") if isinstance(raw, dict) else None
+    if raw is None:
+        raw = _reading(version, "inline_trtllm_mla")
+        names = raw.get("attention") if isinstance(raw, dict) else None
     dsa = raw.get("dsa") if isinstance(raw, dict) else None
-    if not isinstance(dsa, dict):
+    if not isinstance(dsa, dict) or not isinstance(names, list):
         return None
-    return frozenset(raw["moe"]), frozenset(dsa["architectures"]), str(dsa["attribute"])
+    return frozenset(names), frozenset(dsa["architectures"]), str(dsa["attribute"])
 
 
 def flashinfer_trtllm(version: str) -> tuple[tuple[str | None, ...], str] | None:
