@@ -108,6 +108,31 @@ def test_kimi_k2_5_gets_the_mha_pick_in_0_5_8_post1():
     accepted("0.5.8.post1", KIMI)
 
 
+def test_an_mha_architecture_is_fa3_default_architecture_does_not_list_gets_flashinfer_on_hopper():
+    """0.5.4.post3-0.5.7 give fa3 on Hopper only to the MHA architectures
+    `is_fa3_default_architecture` lists (read per release: `fa3_default_architectures`);
+    Kimi-K2.5, MHA there and not listed, gets flashinfer, which refuses an FP4 KV cache (oracle:
+    0.5.7 on a fake H100, seed moe-14005); trtllm_mha on a B200 takes it."""
+    command = KIMI + " --kv-cache-dtype fp4_e2m1"
+    refusal(
+        "0.5.7",
+        command,
+        "--kv-cache-dtype fp4_e2m1",
+        "_handle_kv4_compatibility",
+        "KV4 MHA expects attention_backend to be one of ['triton', 'torch_native', 'flex_attention', "
+        "'trtllm_mha'], but got flashinfer (--kv-cache-dtype fp4_e2m1: SGLang 0.5.7 gives "
+        "KimiK25ForConditionalGeneration MHA attention; pass --attention-backend triton or "
+        "torch_native or flex_attention or trtllm_mha, or another --kv-cache-dtype) "
+        f"(no --attention-backend: SGLang 0.5.7 picks flashinfer on {H100})",
+    )
+    accepted("0.5.7", command, "b200")
+    from speclint.sglang.model_config_facts import fa3_default_architectures
+
+    listed = fa3_default_architectures("0.5.7") or ()
+    assert "LlamaForCausalLM" in listed and "KimiK25ForConditionalGeneration" not in listed
+    assert fa3_default_architectures("0.5.8") is None  # no list consulted from 0.5.8
+
+
 def test_the_pick_is_by_kind_only_where_the_release_does_not_name_the_architecture():
     kimi = ("KimiK25ForConditionalGeneration", "kimi_k25")
     assert generic_attention_pick("0.5.8.post1", *kimi)
