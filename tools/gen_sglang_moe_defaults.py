@@ -37,6 +37,8 @@ Per release, each reading found (absent: not in that release's source):
   `inline_int4_runner` (0.5.10-0.5.14), the same runner test written inline in
   `_handle_model_specific_adjustments`; `inline_trtllm_mla` (0.5.9), the architectures of that
   branch where it sets only the trtllm_mla attention backend (no int4 runner test yet);
+- `quantization_adopters`: the architectures the resolution gives the checkpoint's
+  quantization, each with whether an SM100/Blackwell test gates it (tools/sglang_quant_adopters.py);
 - `moe_runner_quantization`: each MoE runner's quantization assert under
   `if ....moe_runner_backend == "R"` ({R: {"quantizations", "message", "alternative"}};
   tools/sglang_moe_runner_asserts.py says what is read), and `moe_runner_overrides`, the
@@ -76,6 +78,7 @@ from sglang_moe_runner_asserts import (  # noqa: E402
     read_sm100_adopting_architectures,
 )
 from sglang_moe_runner_refusals import read_runner_alias, read_runner_refusals  # noqa: E402
+from sglang_quant_adopters import read_quantization_adopters  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_moe_defaults.json")
@@ -391,6 +394,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
     alias = read_runner_alias(sources)
     if alias is not None:
         out.append(("moe_runner_alias", alias))
+    out.extend(("quantization_adopters", a) for a in [read_quantization_adopters(sources)] if a is not None)
     lora = read_lora_runner(sources)
     if lora is not None:
         out.append(("moe_runner_lora", lora))

@@ -86,6 +86,20 @@ def sm100_adopting_architectures(version: str) -> tuple[str, ...]:
     return tuple(raw) if isinstance(raw, list) else ()
 
 
+def quantization_adopters(version: str) -> tuple[tuple[frozenset[str], bool, bool], ...] | None:
+    """(architectures, gated by an SM100/Blackwell test, skipped for `--quantization unquant`)
+    of each statement of the release's resolution that sets the quantization from the
+    checkpoint (tools/sglang_quant_adopters.py); None where one was not placed under its
+    architectures, or not read."""
+    raw = _reading(version, "quantization_adopters")
+    if not isinstance(raw, list):
+        return None
+    return tuple(
+        (frozenset(site["architectures"]), bool(site["gpu_gated"]), bool(site["unset_guarded"]))
+        for site in raw
+    )
+
+
 def sm100_only_quantization(version: str) -> dict[str, tuple[str, str]]:
     """--quantization value -> (SGLang's message, the function raising it) for the values the
     release refuses on a GPU that is not SM100 (`nvfp4_online`, 0.5.14+); {} when none."""
