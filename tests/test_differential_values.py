@@ -47,3 +47,20 @@ def test_dflash_on_blackwell_gets_trtllm_mha_in_0_5_23():
     assert (effective["attention_backend"], effective["page_size"]) == ("trtllm_mha", 32)
     eagle = _launch(PLAIN, "--speculative-algorithm EAGLE3 --speculative-draft-model-path x --page-size 32")
     assert _effective("0.5.23", eagle, "b200")["attention_backend"] == "flashinfer"
+
+
+def test_gguf_given_turns_tc_piecewise_prefill_graphs_off_before_the_memory_reserve():
+    """0.5.10-0.5.14 `_handle_piecewise_cuda_graph` / `disable_tc_piecewise_cudagraph_if_incompatible`:
+    --quantization gguf (as given) disables the tc_piecewise prefill
+    CUDA graphs, so their reserve is not taken (oracle: 0.5.12.post1 on a fake H100, seed
+    moe-14003: mem_fraction_static 0.835, speclint said 0.83); 0.5.17's breakable graphs are
+    not tested for it."""
+    qwen3 = os.path.join(MODELS, "qwen3-8b")
+    for version in ("0.5.12.post1", "0.5.14"):
+        effective = _effective(version, _launch(qwen3, "--quantization gguf"), "h100")
+        assert effective["cuda_graph_backend_prefill"] == "disabled", version
+        assert effective["mem_fraction_static"] == 0.835, version
+        assert (
+            _effective(version, _launch(qwen3, "--quantization fp8"), "h100")["mem_fraction_static"] == 0.83
+        )
+    assert _effective("0.5.17", _launch(qwen3, "--quantization gguf"), "h100")["mem_fraction_static"] == 0.83

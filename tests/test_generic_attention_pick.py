@@ -2,7 +2,8 @@
 release does not tell apart (refusals3). Expected outcomes are the releases' own:
 tools/oracle record_release.py on a fake H100 and B200 refused and accepted exactly these
 launches (0.5.8.post1: Kimi-K2.5 gets fa3 on the H100 and trtllm_mha on the B200, as an MHA
-model; 0.5.13.post1 and 0.5.17: trtllm_mla with 64-token pages on the B200, fa3 on the H100).
+model; 0.5.10-0.5.12.post1 (refusals4: seeds wide-14002, wide-14004, moe-14003), 0.5.13.post1
+and 0.5.17: trtllm_mla with 64-token pages on the B200, fa3 on the H100).
 
 From 0.5.8 the pick (`_handle_attention_backend_compatibility`) consults no architecture list
 (0.5.6-0.5.7 call `is_fa3_default_architecture`), only `use_mla_backend()`; an architecture no
@@ -40,7 +41,7 @@ def test_ngram_on_kimi_k2_5_on_a_b200_is_refused_on_the_trtllm_mla_pages():
     Kimi-K2.5 on Blackwell, sets 64-token pages, so `_handle_ngram` refuses (a given
     --page-size 1 changes nothing); flashinfer or a breadth of 1 is taken, and fa3 on Hopper
     keeps one-token pages."""
-    for version in ("0.5.13.post1", "0.5.17"):
+    for version in ("0.5.10", "0.5.11", "0.5.12.post1", "0.5.13.post1", "0.5.17"):
         says = UNSTABLE.format(page=64, version=version, backend="trtllm_mla", gpu=B200)
         _spd014(version, NGRAM, "NGRAM", "b200", says)
         _spd014(version, NGRAM + " --page-size 1", "NGRAM", "b200", says)
@@ -48,6 +49,35 @@ def test_ngram_on_kimi_k2_5_on_a_b200_is_refused_on_the_trtllm_mla_pages():
         accepted(version, NGRAM + " --speculative-ngram-max-bfs-breadth 1", "b200")
         accepted(version, NGRAM, "h100")
         accepted(version, NGRAM + " --page-size 1", "h100")
+
+
+def test_ngram_on_kimi_k2_5_with_given_pages_on_0_5_9():
+    """0.5.9 names Kimi-K2.5 in the DeepSeek branch of `_handle_model_specific_adjustments`
+    (trtllm_mla on SM100; no int4 runner test yet: read as `inline_trtllm_mla`), and picks fa3
+    for it, an MLA model, on Hopper: NGRAM's topk 10 with a given --page-size 64 is refused
+    there (oracle: 0.5.9 on a fake H100, seed wide-14004), one-token pages are taken."""
+    command = NGRAM + " --page-size 64"
+    says = UNSTABLE.format(page=64, version="0.5.9", backend="fa3", gpu=H100)
+    _spd014("0.5.9", command, "64", "h100", says)
+    accepted("0.5.9", NGRAM, "h100")
+    says = UNSTABLE.format(page=64, version="0.5.9", backend="trtllm_mla", gpu=B200)
+    _spd014("0.5.9", NGRAM, "NGRAM", "b200", says)
+
+
+def test_kimi_k2_5_fp8_e5m2_kv_cache_on_a_b200_is_refused_by_trtllm_mla_from_0_5_10():
+    """0.5.10-0.5.12.post1 test DSA with `is_deepseek_nsa` (0.5.10-0.5.11: `architectures[0] in
+    [...]` and a local `index_topk`), which Kimi-K2.5's config fails, so it gets the DeepSeek
+    branch's trtllm_mla on SM100, which refuses an fp8_e5m2 KV cache (oracle: 0.5.12.post1,
+    seed moe-14003); fa3 on Hopper falls back to triton and takes it."""
+    command = KIMI + " --kv-cache-dtype fp8_e5m2"
+    for version in ("0.5.10", "0.5.11", "0.5.12.post1"):
+        [(code, column, message)] = errors(version, command, "b200")
+        assert (code, column) == ("PAR009", command.index("fp8_e5m2") + 1), message
+        assert message == (
+            f"SGLang {version} refuses this launch on {B200}: TensorRT-LLM MLA backend only supports "
+            "kv-cache-dtype of fp8_e4m3, fp4_e2m1, bf16, or auto."
+        )
+        accepted(version, command, "h100")
 
 
 def test_kimi_k2_5_gets_the_mha_pick_in_0_5_8_post1():
@@ -78,12 +108,68 @@ def test_kimi_k2_5_gets_the_mha_pick_in_0_5_8_post1():
     accepted("0.5.8.post1", KIMI)
 
 
+def test_an_mha_architecture_is_fa3_default_architecture_does_not_list_gets_flashinfer_on_hopper():
+    """0.5.4.post3-0.5.7 give fa3 on Hopper only to the MHA architectures
+    `is_fa3_default_architecture` lists (read per release: `fa3_default_architectures`);
+    Kimi-K2.5, MHA there and not listed, gets flashinfer, which refuses an FP4 KV cache (oracle:
+    0.5.7 on a fake H100, seed moe-14005); trtllm_mha on a B200 takes it."""
+    command = KIMI + " --kv-cache-dtype fp4_e2m1"
+    refusal(
+        "0.5.7",
+        command,
+        "--kv-cache-dtype fp4_e2m1",
+        "_handle_kv4_compatibility",
+        "KV4 MHA expects attention_backend to be one of ['triton', 'torch_native', 'flex_attention', "
+        "'trtllm_mha'], but got flashinfer (--kv-cache-dtype fp4_e2m1: SGLang 0.5.7 gives "
+        "KimiK25ForConditionalGeneration MHA attention; pass --attention-backend triton or "
+        "torch_native or flex_attention or trtllm_mha, or another --kv-cache-dtype) "
+        f"(no --attention-backend: SGLang 0.5.7 picks flashinfer on {H100})",
+    )
+    accepted("0.5.7", command, "b200")
+    from speclint.sglang.model_config_facts import fa3_default_architectures
+
+    listed = fa3_default_architectures("0.5.7") or ()
+    assert "LlamaForCausalLM" in listed and "KimiK25ForConditionalGeneration" not in listed
+    assert fa3_default_architectures("0.5.8") is None  # no list consulted from 0.5.8
+
+
 def test_the_pick_is_by_kind_only_where_the_release_does_not_name_the_architecture():
     kimi = ("KimiK25ForConditionalGeneration", "kimi_k25")
     assert generic_attention_pick("0.5.8.post1", *kimi)
     assert not generic_attention_pick("0.5.9", *kimi)  # named in its resolution
     assert not generic_attention_pick("0.5.7", *kimi)  # picks by is_fa3_default_architecture
     assert not generic_attention_pick("0.5.8.post1", "LlamaForCausalLM", "llama")  # named
+
+
+def test_the_dsa_test_is_read_in_both_of_its_forms():
+    """`is_deepseek_nsa` with locals (0.5.10-0.5.11) and `is_deepseek_dsa` with `_hf_arch` /
+    `_hf_attr` (0.5.13+) give the same reading."""
+    import io
+    import zipfile
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from sglang_deepseek_family import MODEL_CONFIG, read_dsa
+
+    def read(source: str) -> object:
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w") as archive:
+            archive.writestr(MODEL_CONFIG, source)
+        with zipfile.ZipFile(buffer) as archive:
+            return read_dsa(archive)
+
+    old = (
+        "def is_deepseek_nsa(config):\n"
+        "    architectures = config.get('architectures')\n"
+        "    index_topk = getattr(config, 'index_topk', None)\n"
+        "    return architectures is not None and architectures[0] in ['A', 'B'] "
+        "and index_topk is not None\n"
+    )
+    new = (
+        "def is_deepseek_dsa(config):\n"
+        "    return _hf_arch(config) in ('B', 'A') and _hf_attr(config, 'index_topk') is not None\n"
+    )
+    assert read(old) == read(new) == {"architectures": ["A", "B"], "attribute": "index_topk"}
+    assert read("def is_deepseek_nsa(config):\n    return config is not None\n") is None
 
 
 def test_the_reader_reads_the_tested_strings():

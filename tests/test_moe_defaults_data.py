@@ -107,6 +107,10 @@ def test_the_generator_reads_the_tiers_the_asserts_and_skips_runner_only_adoptio
                 "alternative": None,
             }
         },
+        # the runner-only adoption still sets the quantization, for DeepSeek-V3 on SM100
+        "quantization_adopters": [
+            {"architectures": ["DeepseekV3ForCausalLM"], "gpu_gated": True, "unset_guarded": False}
+        ],
     }
 
 

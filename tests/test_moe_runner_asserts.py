@@ -442,6 +442,91 @@ def test_no_quantization_is_asserted_on_where_none_is_taken():
     )
 
 
+def test_unquant_is_asserted_on_as_none_where_the_release_sets_none_first():
+    """0.5.11+ turn --quantization unquant into None before the asserts and take no quantization
+    from the checkpoint afterwards (`_quantization_explicitly_unset`, read per release:
+    `model_config_facts.unquant_unset`), so flashinfer_cutedsl refuses it as it refuses no
+    --quantization (oracle: 0.5.16 on a fake B200, seed moe-14003). The finding points at the
+    runner, as for any quantization it does not take."""
+    command = LAUNCH + LLAMA_DIR + " --quantization unquant --moe-runner-backend flashinfer_cutedsl"
+    for version in ("0.5.11", "0.5.16", "0.5.23"):
+        [(code, column, message)] = errors(version, command, "b200")
+        assert (code, column) == ("SPD009", command.index("flashinfer_cutedsl") + 1), message
+        assert message.startswith(
+            f"SGLang {version} refuses this launch in {HANDLER}: AssertionError: Invalid quantization "
+            "'None'. FlashInfer CuteDSL MOE currently supports only: 'modelopt_fp4'"
+        ), message
+        assert (
+            f"(quantization None from --quantization unquant, which SGLang {version} sets to None, "
+            "with --moe-runner-backend flashinfer_cutedsl; use a checkpoint in modelopt_fp4"
+        ) in message
+        accepted(version, command.replace("flashinfer_cutedsl", "flashinfer_trtllm"), "b200")
+    from speclint.sglang.model_config_facts import unquant_unset
+
+    assert unquant_unset("0.5.11") and not unquant_unset("0.5.10")  # 0.5.10 has no unquant
+
+
+def test_a_checkpoint_quantization_the_release_does_not_take_is_asserted_on_as_none():
+    """The assert reads the quantization the resolution holds, and the resolution takes the
+    checkpoint's only for the architectures (and GPUs) it is written for
+    (`moe_defaults.quantization_adopters`, read per release by tools/sglang_quant_adopters.py):
+    DeepSeek-V3's FP8 checkpoint on an H100 (the adoption is SM100-only) and a GPTQ Qwen3 on a
+    B200 (no adoption written for Qwen3ForCausalLM) leave None, which flashinfer_cutedsl does not
+    take (oracle: 0.5.11-0.5.21 and 0.5.12, seeds moe-14005/14010); on a B200 DeepSeek-V3 takes
+    fp8, also refused, with that value; --quantization unquant, which every DeepSeek-V3 adoption
+    skips, reads None there too (0.5.17-0.5.19)."""
+    deepseek = LAUNCH + "fixtures/models/deepseek-v3 --moe-runner-backend flashinfer_cutedsl"
+    at = deepseek.index("flashinfer_cutedsl") + 1
+    for version in ("0.5.11", "0.5.21"):
+        [(code, column, message)] = errors(version, deepseek, "h100")
+        assert (code, column) == ("SPD009", at), message
+        assert "AssertionError: Invalid quantization 'None'." in message
+        assert (
+            f"(quantization None from no --quantization, and SGLang {version} does not take the "
+            "checkpoint's quantization_config into it for DeepseekV3ForCausalLM on the NVIDIA H100 "
+            "80GB HBM3, with --moe-runner-backend flashinfer_cutedsl;"
+        ) in message
+        [(_, _, message)] = errors(version, deepseek, "b200")
+        assert "Invalid quantization 'fp8'." in message
+    unquant = deepseek + " --quantization unquant"
+    [(code, column, message)] = errors("0.5.19", unquant, "b200")
+    assert (code, column) == ("SPD009", at), message
+    assert "(quantization None from --quantization unquant, which SGLang 0.5.19 sets to None" in message
+    gptq = LAUNCH + "fixtures/models/qwen3-8b-gptq-int4 --moe-runner-backend flashinfer_cutedsl"
+    [(code, column, message)] = errors("0.5.12", gptq, "b200")
+    assert (code, column) == ("SPD009", gptq.index("flashinfer_cutedsl") + 1), message
+    assert "Invalid quantization 'None'." in message
+    assert errors("0.5.23", deepseek, "h100") == []  # 0.5.23's adoptions are not all placed
+
+
+def test_the_adoption_reader_places_each_statement_under_its_architectures():
+    from sglang_quant_adopters import read_quantization_adopters
+
+    def read(source: str) -> object:
+        import ast
+
+        return read_quantization_adopters([("server_args.py", ast.parse(source), source)])
+
+    inline = (
+        "class S:\n"
+        "    def adjust(self, model_arch):\n"
+        "        if model_arch in ['A', 'B']:\n"
+        "            if is_sm100_supported() and not self._quantization_explicitly_unset:\n"
+        "                self.quantization = quant_method\n"
+        "        self.quantization = None\n"
+    )
+    assert read(inline) == [{"architectures": ["A", "B"], "gpu_gated": True, "unset_guarded": True}]
+    guarded = (
+        "FAMILY = frozenset(['C'])\n"
+        "def hook(args, hf_config):\n"
+        "    if hf_config.architectures[0] not in FAMILY:\n"
+        "        return {}\n"
+        "    return declare(args, quantization=quant_method)\n"
+    )
+    assert read(guarded) == [{"architectures": ["C"], "gpu_gated": False, "unset_guarded": False}]
+    assert read("def f(args):\n    args.quantization = method\n") is None  # not placed
+
+
 def test_the_draft_runner_is_unknown_where_the_release_picks_the_target_runner():
     """0.5.23 gives the draft the runner it picks for --quantization mxfp8 / nvfp4_online
     (flashinfer_trtllm; oracle, seed 12021: speclint said auto); that pick is not modelled, so

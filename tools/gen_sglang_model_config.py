@@ -26,6 +26,10 @@ target's `ModelConfig`. Per release, name -> index of its reading:
   (`<x>.quantization == "unquant"` in server_args.py or arg_groups/*.py): resolution may rewrite
   them before the registry check (0.5.11+ turn `unquant` into None), so they are not refused
   for lack of a registry entry;
+- `unquant_unset`: whether the resolution turns `--quantization unquant` into None and records
+  the opt-out (`_quantization_explicitly_unset = True`, 0.5.11+: no quantization is taken from
+  the checkpoint afterwards), before the MoE runners' asserts (0.5.11-0.5.14 at the start of
+  `__post_init__`, then `_handle_missing_default_values`);
 - `quantization_compatible`, `requantization_methods`: `_verify_quantization`'s
   `compatible_quantization_methods` (--quantization -> checkpoint methods it takes) and
   configs/model_config.py's `REQUANTIZATION_METHODS` (taken on any checkpoint);
@@ -45,7 +49,10 @@ target's `ModelConfig`. Per release, name -> index of its reading:
 - `generic_attention_pick`: the strings the resolution (server_args.py, arg_groups/*.py) tests
   in a comparison or `startswith`/`endswith`, {"tested": [...]}, where its attention backend
   pick consults no architecture list (no `is_fa3_default_architecture`; 0.5.8+); else null
-  (tools/sglang_attention_arch.py `read_generic_pick`).
+  (tools/sglang_attention_arch.py `read_generic_pick`);
+- `fa3_default_architectures`: where the pick calls `is_fa3_default_architecture`
+  (0.5.4.post3-0.5.7: fa3 on Hopper only for an MHA architecture it lists), the architectures
+  it lists (sglang/srt/utils/common.py); else null (`read_fa3_default`).
 """
 
 from __future__ import annotations
@@ -62,7 +69,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import dump_per_release, generator_main, per_release  # noqa: E402
-from sglang_attention_arch import read_generic_pick, read_mla_architectures  # noqa: E402
+from sglang_attention_arch import read_fa3_default, read_generic_pick, read_mla_architectures  # noqa: E402
 from sglang_quant_hooks import Hooks  # noqa: E402
 from sglang_quant_pairs import overrides_reading  # noqa: E402
 from sglang_verify_quant import (  # noqa: E402
@@ -71,6 +78,7 @@ from sglang_verify_quant import (  # noqa: E402
     mismatch_message,
     parsed_methods,
     text_config_copied,
+    unquant_unset_reading,
     verify_constants,
 )
 
@@ -79,6 +87,7 @@ OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_model_conf
 SERVER_ARGS = "sglang/srt/server_args.py"
 REGISTRY = "sglang/srt/layers/quantization/__init__.py"
 MODEL_CONFIG = "sglang/srt/configs/model_config.py"
+UTILS = ("sglang/srt/utils/common.py", "sglang/srt/utils.py")
 PLATFORM = {"is_cuda": True, "is_npu": False, "is_cpu": False, "is_xpu": False, "is_mps": False}
 PLATFORM.update({"is_hip": False, "is_musa": False, "TYPE_CHECKING": False})
 """What the platform probes answer on an NVIDIA GPU (and `if TYPE_CHECKING:`, false at run time)."""
@@ -270,6 +279,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
         copied = text_config_copied(next((t for t in map(text, HF_UTILS) if t is not None), None))
         methods = None if registry is None else cuda_methods_reading(registry)
         verify = _verify_readings(model_config, quantization, methods, text)
+        fa3_default = read_fa3_default(resolution, next(filter(None, map(text, UTILS)), None))
     return [
         *verify,
         ("quantization_in_text_config", lifted_model_types(configs)),
@@ -277,8 +287,10 @@ def read_release(path: str) -> list[tuple[str, object]]:
         ("cuda_quantization_methods", methods),
         ("model_config", "none" if server_args is None else model_config_reading(server_args)),
         ("quantization_compared", compared_reading(resolution)),
+        ("unquant_unset", unquant_unset_reading(resolution)),
         ("mla_architectures", read_mla_architectures(model_config)),
         ("generic_attention_pick", read_generic_pick(resolution)),
+        ("fa3_default_architectures", fa3_default),
     ]
 
 

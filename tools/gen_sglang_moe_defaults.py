@@ -35,7 +35,10 @@ Per release, each reading found (absent: not in that release's source):
   quantization assert, and which architectures get the DeepSeek-family Blackwell defaults
   with the tests those make (tools/sglang_deepseek_family.py says what is read), and
   `inline_int4_runner` (0.5.10-0.5.14), the same runner test written inline in
-  `_handle_model_specific_adjustments`;
+  `_handle_model_specific_adjustments`; `inline_trtllm_mla` (0.5.9), the architectures of that
+  branch where it sets only the trtllm_mla attention backend (no int4 runner test yet);
+- `quantization_adopters`: the architectures the resolution gives the checkpoint's
+  quantization, each with whether an SM100/Blackwell test gates it (tools/sglang_quant_adopters.py);
 - `moe_runner_quantization`: each MoE runner's quantization assert under
   `if ....moe_runner_backend == "R"` ({R: {"quantizations", "message", "alternative"}};
   tools/sglang_moe_runner_asserts.py says what is read), and `moe_runner_overrides`, the
@@ -66,6 +69,7 @@ from sglang_deepseek_family import (  # noqa: E402
     read_dsa,
     read_flashinfer_trtllm,
     read_inline_int4_runner,
+    read_inline_trtllm_mla,
 )
 from sglang_moe_runner_asserts import (  # noqa: E402
     read_lora_runner,
@@ -74,6 +78,7 @@ from sglang_moe_runner_asserts import (  # noqa: E402
     read_sm100_adopting_architectures,
 )
 from sglang_moe_runner_refusals import read_runner_alias, read_runner_refusals  # noqa: E402
+from sglang_quant_adopters import read_quantization_adopters  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_moe_defaults.json")
@@ -352,8 +357,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
         sources = _sources(archive)
         family = read_deepseek_family(archive, sources)
         inline = read_inline_int4_runner(sources) if family is None else None
-        if inline is not None:
-            inline["dsa"] = read_dsa(archive)
+        mla = read_inline_trtllm_mla(sources) if family is None and inline is None else None
+        for branch in (b for b in (inline, mla) if b is not None):
+            branch["dsa"] = read_dsa(archive)
         runners = read_moe_runner_quantization(sources, _message, archive)
     out: list[tuple[str, object]] = []
     chunk = read_chunk_defaults(sources)
@@ -374,8 +380,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
         out.append(("flashinfer_trtllm", trtllm))
     if family is not None:
         out.append(("deepseek_family", family))
-    if inline is not None:
-        out.append(("inline_int4_runner", inline))
+    out.extend(
+        (key, b) for key, b in (("inline_int4_runner", inline), ("inline_trtllm_mla", mla)) if b is not None
+    )
     if runners is not None:
         out.append(("moe_runner_quantization", runners))
     overrides = read_runner_overrides(sources)
@@ -387,6 +394,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
     alias = read_runner_alias(sources)
     if alias is not None:
         out.append(("moe_runner_alias", alias))
+    out.extend(("quantization_adopters", a) for a in [read_quantization_adopters(sources)] if a is not None)
     lora = read_lora_runner(sources)
     if lora is not None:
         out.append(("moe_runner_lora", lora))

@@ -106,3 +106,40 @@ def read_generic_pick(resolution: list[str]) -> dict[str, list[str]] | None:
                     ):
                         tested.add(leaf.value)
     return {"tested": sorted(tested)}
+
+
+def read_fa3_default(resolution: list[str], utils: str | None) -> list[str] | None:
+    """`fa3_default_architectures`: where the resolution (`resolution`: server_args.py and
+    arg_groups/*.py) calls `is_fa3_default_architecture`, the architectures that function of
+    `utils` (sglang/srt/utils/common.py) lists: the set or list literal it tests
+    `architectures[0] in` (directly or through the name it is assigned to); None elsewhere."""
+    if utils is None or not any("is_fa3_default_architecture(" in source for source in resolution):
+        return None
+    for node in ast.walk(ast.parse(utils)):
+        if not (isinstance(node, ast.FunctionDef) and node.name == "is_fa3_default_architecture"):
+            continue
+        named: dict[str, list[str]] = {}
+        for inner in ast.walk(node):
+            if (
+                isinstance(inner, ast.Assign)
+                and len(inner.targets) == 1
+                and isinstance(inner.targets[0], ast.Name)
+                and isinstance(inner.value, (ast.Set, ast.List, ast.Tuple))
+            ):
+                named[inner.targets[0].id] = [
+                    e.value
+                    for e in inner.value.elts
+                    if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                ]
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Compare) and len(inner.ops) == 1 and isinstance(inner.ops[0], ast.In):
+                right = inner.comparators[0]
+                if isinstance(right, ast.Name) and right.id in named:
+                    return sorted(named[right.id])
+                if isinstance(right, (ast.Set, ast.List, ast.Tuple)):
+                    return sorted(
+                        e.value
+                        for e in right.elts
+                        if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                    )
+    return None

@@ -18,8 +18,10 @@ tools/gen_sglang_moe_defaults.py (`deepseek_family`, `flashinfer_trtllm`).
 - `int4_checkpoint`: the `NAME = (quant_method == "M" and weights_cfg.get("K") == V and ...)`
   test that also picks that runner ({"quant_method": M, K: V, ...}, read from
   `quantization_config.config_groups.group_0.weights`), when that `if` names NAME;
-- `dsa`: `is_deepseek_dsa` (configs/model_config.py): {"architectures": the tuple it tests
-  `_hf_arch(config) in`, "attribute": the `_hf_attr(config, "A") is not None` beside it}.
+- `dsa`: `is_deepseek_dsa` (configs/model_config.py; `is_deepseek_nsa` in 0.5.10-0.5.12.post1):
+  {"architectures": the tuple it tests `_hf_arch(config) in` (`architectures[0] in` in
+  0.5.10-0.5.11), "attribute": the `_hf_attr(config, "A") is not None` beside it (a local
+  read from `config.get("A")`)}.
 
 `inline_int4_runner` (0.5.10-0.5.14): the same runner test where it is written inline in
 `_handle_model_specific_adjustments` (`read_inline_int4_runner`).
@@ -194,28 +196,70 @@ def _runner_test(parts: list[ast.expr], int4: dict, reading: dict[str, object]) 
     reading.setdefault("int4_checkpoint", None)
 
 
+DSA_TESTS = ("is_deepseek_dsa", "is_deepseek_nsa")
+"""The DSA test's names: `is_deepseek_nsa` in 0.5.10-0.5.12.post1 (what
+`_handle_model_specific_adjustments` calls there), `is_deepseek_dsa` from 0.5.13."""
+
+
 def read_dsa(archive: zipfile.ZipFile) -> dict[str, object] | None:
+    """The DSA test of configs/model_config.py: the architectures it tests the config's first
+    one `in` (`_hf_arch(config) in (...)`, 0.5.10-0.5.11's `architectures[0] in [...]`, 0.5.9's
+    `config.architectures[0] in [...]`) and the attribute it wants not None (`_hf_attr(config,
+    "A") is not None`, 0.5.9's `getattr(config, "A", None) is not None`, or a local assigned from
+    `config.get("A")` / `getattr(config, "A", None)` then tested `is not None`)."""
     try:
         tree = ast.parse(archive.read(MODEL_CONFIG).decode("utf-8"))
     except KeyError:
         return None
-    found = _function([("", tree, "")], "is_deepseek_dsa")
+    found = next((f for name in DSA_TESTS if (f := _function([("", tree, "")], name)) is not None), None)
     if found is None:
         return None
-    reading: dict[str, object] = {}
+    locals_read: dict[str, set[str]] = {}  # a local name -> the string constants of its value
     for node in ast.walk(found[0]):
-        if isinstance(node, ast.Compare) and len(node.ops) == 1:
-            left = node.left
-            if isinstance(left, ast.Call) and isinstance(left.func, ast.Name):
-                if left.func.id == "_hf_arch" and isinstance(node.ops[0], ast.In):
-                    reading["architectures"] = sorted(_strings(node.comparators[0]) or [])
-                if (
-                    left.func.id == "_hf_attr"
-                    and isinstance(node.ops[0], ast.IsNot)
-                    and len(left.args) == 2
-                    and isinstance(left.args[1], ast.Constant)
-                ):
-                    reading["attribute"] = left.args[1].value
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            strings = {
+                c.value
+                for c in ast.walk(node.value)
+                if isinstance(c, ast.Constant) and isinstance(c.value, str)
+            }
+            locals_read[node.targets[0].id] = strings
+    reading: dict[str, object] = {}
+    attributes: set[str] = set()
+    for node in ast.walk(found[0]):
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
+            continue
+        left, op = node.left, node.ops[0]
+        first_arch = (
+            isinstance(left, ast.Call) and isinstance(left.func, ast.Name) and left.func.id == "_hf_arch"
+        ) or (
+            isinstance(left, ast.Subscript)
+            and (
+                (isinstance(left.value, ast.Name) and left.value.id == "architectures")
+                or (isinstance(left.value, ast.Attribute) and left.value.attr == "architectures")
+            )
+            and isinstance(left.slice, ast.Constant)
+            and left.slice.value == 0
+        )
+        if first_arch and isinstance(op, ast.In):
+            reading["architectures"] = sorted(_strings(node.comparators[0]) or [])
+        if not (isinstance(op, ast.IsNot) and isinstance(node.comparators[0], ast.Constant)):
+            continue
+        if (
+            isinstance(left, ast.Call)
+            and isinstance(left.func, ast.Name)
+            and left.func.id in ("_hf_attr", "getattr")
+            and len(left.args) >= 2
+            and isinstance(left.args[1], ast.Constant)
+        ):
+            attributes.add(str(left.args[1].value))
+        elif (
+            isinstance(left, ast.Name)
+            and left.id != "architectures"
+            and len(locals_read.get(left.id, ())) == 1
+        ):
+            attributes.update(locals_read[left.id])
+    if len(attributes) == 1:
+        reading["attribute"] = attributes.pop()
     return reading if reading.get("architectures") and "attribute" in reading else None
 
 
@@ -287,4 +331,29 @@ def read_flashinfer_trtllm(sources: Sources, message: object) -> dict[str, objec
                 ):
                     values = [e.value for e in test.comparators[0].elts if isinstance(e, ast.Constant)]
                     return {"quantizations": values, "message": message(stmt.msg)}  # type: ignore[operator]
+    return None
+
+
+def read_inline_trtllm_mla(sources: Sources) -> dict[str, object] | None:
+    """0.5.9 (before the int4 runner test `read_inline_int4_runner` reads): the `if model_arch in
+    [...]:` branch of `_handle_model_specific_adjustments` naming DeepseekV3ForCausalLM whose
+    SM100 part sets `self.attention_backend = "trtllm_mla"` -> {"attention": its names}; None
+    where none is read, or where the backend pick consults `is_fa3_default_architecture`
+    (0.5.6-0.5.7: the Hopper pick of a listed architecture is then not DeepSeek-V3's)."""
+    found = _function(sources, "_handle_model_specific_adjustments")
+    if found is None or any("is_fa3_default_architecture" in text for _, _, text in sources):
+        return None
+    for node in ast.walk(found[0]):
+        listed = _compare(node.test, "model_arch", ast.In) if isinstance(node, ast.If) else None
+        names = _strings(listed) if listed is not None else None
+        if not names or "DeepseekV3ForCausalLM" not in names:
+            continue
+        for inner in ast.walk(node):
+            if (
+                isinstance(inner, ast.Assign)
+                and isinstance(inner.value, ast.Constant)
+                and inner.value.value == "trtllm_mla"
+                and any(isinstance(t, ast.Attribute) and t.attr == "attention_backend" for t in inner.targets)
+            ):
+                return {"attention": sorted(names)}
     return None

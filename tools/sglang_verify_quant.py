@@ -178,3 +178,48 @@ def _copies_missing(loop: ast.AST) -> bool:
         ):
             return True
     return False
+
+
+def unquant_unset_reading(sources: list[str]) -> bool:
+    """Whether an `if <x>.quantization == "unquant":` of the resolution sets the quantization to
+    None (`<x>.quantization = None`, or 0.5.19+'s `declare_resolution(..., quantization=None)`)
+    and records `<y>._quantization_explicitly_unset = True` (0.5.11+)."""
+    for source in sources:
+        for node in ast.walk(ast.parse(source)):
+            if not (
+                isinstance(node, ast.If)
+                and isinstance(node.test, ast.Compare)
+                and isinstance(node.test.left, ast.Attribute)
+                and node.test.left.attr == "quantization"
+                and isinstance(node.test.ops[0], ast.Eq)
+                and any(isinstance(c, ast.Constant) and c.value == "unquant" for c in node.test.comparators)
+            ):
+                continue
+            body = [n for stmt in node.body for n in ast.walk(stmt)]
+            to_none = any(
+                isinstance(n, ast.Assign)
+                and any(isinstance(t, ast.Attribute) and t.attr == "quantization" for t in n.targets)
+                and isinstance(n.value, ast.Constant)
+                and n.value.value is None
+                for n in body
+            ) or any(
+                isinstance(n, ast.Call)
+                and any(
+                    k.arg == "quantization" and isinstance(k.value, ast.Constant) and k.value.value is None
+                    for k in n.keywords
+                )
+                for n in body
+            )
+            unset = any(
+                isinstance(n, ast.Assign)
+                and any(
+                    isinstance(t, ast.Attribute) and t.attr == "_quantization_explicitly_unset"
+                    for t in n.targets
+                )
+                and isinstance(n.value, ast.Constant)
+                and n.value.value is True
+                for n in body
+            )
+            if to_none and unset:
+                return True
+    return False

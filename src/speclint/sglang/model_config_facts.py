@@ -45,6 +45,21 @@ def quantization_compared(version: str) -> tuple[str, ...]:
     return tuple(str(v) for v in values) if isinstance(values, list) else ()
 
 
+def unquant_unset(version: str) -> bool:
+    """The release turns `--quantization unquant` into None first and takes no quantization
+    from the checkpoint afterwards (`_quantization_explicitly_unset`, 0.5.11+; read by
+    tools/gen_sglang_model_config.py)."""
+    return _reading(version, "unquant_unset") is True
+
+
+def fa3_default_architectures(version: str) -> tuple[str, ...] | None:
+    """The MHA architectures the release's pick gives fa3 on Hopper (`is_fa3_default_architecture`,
+    0.5.4.post3-0.5.7; read by tools/sglang_attention_arch.py); None where the pick does not call
+    it or it was not read."""
+    raw = _reading(version, "fa3_default_architectures")
+    return tuple(str(a) for a in raw) if isinstance(raw, list) else None
+
+
 def quantization_in_text_config(version: str) -> tuple[str, ...]:
     """The `model_type`s whose SGLang config class takes `quantization_config` from
     `text_config` (kimi_k25 from 0.5.10); () when not read."""

@@ -86,6 +86,20 @@ def sm100_adopting_architectures(version: str) -> tuple[str, ...]:
     return tuple(raw) if isinstance(raw, list) else ()
 
 
+def quantization_adopters(version: str) -> tuple[tuple[frozenset[str], bool, bool], ...] | None:
+    """(architectures, gated by an SM100/Blackwell test, skipped for `--quantization unquant`)
+    of each statement of the release's resolution that sets the quantization from the
+    checkpoint (tools/sglang_quant_adopters.py); None where one was not placed under its
+    architectures, or not read."""
+    raw = _reading(version, "quantization_adopters")
+    if not isinstance(raw, list):
+        return None
+    return tuple(
+        (frozenset(site["architectures"]), bool(site["gpu_gated"]), bool(site["unset_guarded"]))
+        for site in raw
+    )
+
+
 def sm100_only_quantization(version: str) -> dict[str, tuple[str, str]]:
     """--quantization value -> (SGLang's message, the function raising it) for the values the
     release refuses on a GPU that is not SM100 (`nvfp4_online`, 0.5.14+); {} when none."""
@@ -153,16 +167,20 @@ def int4_trtllm_runner(version: str) -> tuple[frozenset[str], dict[str, object],
 def deepseek_branch(version: str) -> tuple[frozenset[str], frozenset[str], str] | None:
     """(the architectures the release gives its DeepSeek-family Blackwell branch, those
     `is_deepseek_dsa` tests, the config key it looks for): `deepseek_family`'s attention
-    architectures (0.5.15+) or the inline branch's (0.5.10-0.5.14, `inline_int4_runner`);
-    None where neither, or the DSA test, is read."""
+    architectures (0.5.15+) or the inline branch's (0.5.10-0.5.14, `inline_int4_runner`;
+    0.5.8-0.5.9, `inline_trtllm_mla`); None where neither, or the DSA test, is read."""
     family = deepseek_family(version)
     if family is not None:
         return family.attention, family.dsa_architectures, family.dsa_attribute
     raw = _reading(version, "inline_int4_runner")
+    names = raw.get("moe") if isinstance(raw, dict) else None
+    if raw is None:
+        raw = _reading(version, "inline_trtllm_mla")
+        names = raw.get("attention") if isinstance(raw, dict) else None
     dsa = raw.get("dsa") if isinstance(raw, dict) else None
-    if not isinstance(dsa, dict):
+    if not isinstance(dsa, dict) or not isinstance(names, list):
         return None
-    return frozenset(raw["moe"]), frozenset(dsa["architectures"]), str(dsa["attribute"])
+    return frozenset(names), frozenset(dsa["architectures"]), str(dsa["attribute"])
 
 
 def flashinfer_trtllm(version: str) -> tuple[tuple[str | None, ...], str] | None:

@@ -18,7 +18,10 @@ if TYPE_CHECKING:
 MHA_FA3_DEFAULT = ("LlamaForCausalLM", "Qwen3ForCausalLM")
 """MHA targets `is_fa3_default_architecture` lists (recorded: fa3 on the H100)."""
 DEEPSEEK = "DeepseekV3ForCausalLM"
-ARCHITECTURES = MHA_FA3_DEFAULT + (DEEPSEEK,)
+MHA_NOT_FA3_DEFAULT = "an MHA architecture is_fa3_default_architecture does not list"
+"""Not an architecture: what `_as_modelled` answers for an MHA target the release's
+`is_fa3_default_architecture` (0.5.4.post3-0.5.7) does not list (flashinfer on Hopper)."""
+ARCHITECTURES = MHA_FA3_DEFAULT + (DEEPSEEK, MHA_NOT_FA3_DEFAULT)
 _HANDLER = "_handle_attention_backend_compatibility"
 
 
@@ -98,14 +101,22 @@ def _mha_by_kind(state: ResolutionState, arch: str, raw: dict[str, object]) -> s
     """An MHA architecture (`attention_kind`) the release's pick does not tell apart from the
     others (`model_config_facts.generic_attention_pick`: 0.5.8+, no comparison of its resolution
     names it or its model type) gets the recorded MHA pick (Kimi-K2.5 in 0.5.8.post1: oracle,
-    fa3 on a fake H100, trtllm_mha on a B200); any other stays itself (not modelled)."""
-    from speclint.sglang.model_config_facts import attention_kind, generic_attention_pick
+    fa3 on a fake H100, trtllm_mha on a B200); where the pick calls `is_fa3_default_architecture`
+    (0.5.4.post3-0.5.7, `fa3_default_architectures`) one it lists gets that pick, any other
+    MHA_NOT_FA3_DEFAULT (Kimi-K2.5 in 0.5.7: oracle, flashinfer on a fake H100); an architecture
+    of no known kind stays itself (not modelled)."""
+    from speclint.sglang.model_config_facts import (
+        attention_kind,
+        fa3_default_architectures,
+        generic_attention_pick,
+    )
 
-    if (
-        raw
-        and attention_kind(state.checked_version, arch) == "mha"
-        and generic_attention_pick(state.checked_version, arch, raw.get("model_type"))
-    ):
+    if not raw or attention_kind(state.checked_version, arch) != "mha":
+        return arch
+    listed = fa3_default_architectures(state.checked_version)
+    if listed is not None:  # 0.5.4.post3-0.5.7: the list decides Hopper's fa3 (oracle: 0.5.7)
+        return MHA_FA3_DEFAULT[0] if arch in listed else MHA_NOT_FA3_DEFAULT
+    if generic_attention_pick(state.checked_version, arch, raw.get("model_type")):
         return MHA_FA3_DEFAULT[0]
     return arch
 
@@ -138,7 +149,7 @@ def _pick(state: ResolutionState, rule: str, arch: str, sm: int) -> str:
     if arch == DEEPSEEK:
         return "fa3" if sm == 90 else "flashinfer"
     if sm == 90:
-        return "fa3" if tree_free else "flashinfer"
+        return "fa3" if tree_free and arch != MHA_NOT_FA3_DEFAULT else "flashinfer"
     if rule == "tree_free" and tree_free:
         return "trtllm_mha"
     if (

@@ -89,8 +89,10 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
         ):
             _backend_beside(state, gpu)  # the one GPU field these flags leave readable
         if not state.traits.gpu_resolution or (
-            # a flag outside the model: the pick auto_backend.py models (not 0.5.23's, hardware.py's)
-            problem is not None and state.traits.auto_backend_choice not in ("", "given_topk_or_dflash")
+            # a flag outside the model, or an MHA architecture the release does not name: the
+            # pick auto_backend.py models (not 0.5.23's, hardware.py's)
+            (problem is not None or _unnamed_mha(state))
+            and state.traits.auto_backend_choice not in ("", "given_topk_or_dflash")
         ):
             from speclint.sglang.resolve.auto_backend import choose_backend
 
@@ -126,6 +128,18 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
         state.get(n) for n in ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
     ):
         state.set_unknown("mem_fraction_static", AITER_MEMORY)
+
+
+def _unnamed_mha(state: ResolutionState) -> bool:
+    """A target outside MODELLED_ARCHITECTURES that gets the MHA pick by its attention kind
+    alone (`auto_backend._as_modelled`: no comparison of the release's resolution names it;
+    found by refusals4's oracle runs of a MistralForCausalLM config on 0.5.10-0.5.21): the
+    backend is picked as for any MHA model, the rest of the GPU resolution stays unknown."""
+    if state.target_architecture in MODELLED_ARCHITECTURES or state.target_architecture is None:
+        return False
+    from speclint.sglang.resolve.auto_backend import MHA_FA3_DEFAULT, _as_modelled
+
+    return _as_modelled(state) == MHA_FA3_DEFAULT[0]
 
 
 AITER_MEMORY = (  # found by session 6's random launches against the oracle

@@ -83,8 +83,11 @@ def _tc_piecewise_rule(state: ResolutionState, rules: tuple[str, ...], archs: tu
             return rule
         if kind.startswith("pipeline parallelism") and as_int(state.get("pp_size")) > 1:
             return rule
-        if kind == "GGUF quantization" and state.get("quantization") == "gguf":
-            return rule
+        if kind == "GGUF quantization" and "gguf" in (
+            state.config.value("quantization"),
+            state.config.value("load_format"),
+        ):
+            return rule  # as given (the effective field is not resolved yet here: seed moe-14003)
         if kind == "speculative decoding" and state.asked.get("speculative_algorithm") is not None:
             return rule
     return None

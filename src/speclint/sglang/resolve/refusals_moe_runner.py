@@ -9,7 +9,7 @@ flashinfer_cutlass is checked by refusals_moe_defaults.py (with its expert-paral
 The value the assert reads is the --quantization given, or the checkpoint's where SGLang
 takes it for a DeepSeek-family model on an SM100 GPU (refusals_moe_defaults._quantization).
 Nothing is said where resolution may change either before the assert: `unquant` (None from
-0.5.11), `modelopt` on a checkpoint with a quantization config (canonicalized from it), a quantization under which the release
+0.5.11: judged as None only where no --quantization would be, `_unquant_reads_none`), `modelopt` on a checkpoint with a quantization config (canonicalized from it), a quantization under which the release
 replaces a runner it does not keep (0.5.10+ `mxfp8`: `moe_defaults.moe_runner_overrides`,
 `replaced_runner`), `nvfp4_online` (refused with a ValueError first for other runners), a GGUF
 model, NemotronH (its override sets the quantization from the checkpoint), no quantization
@@ -71,6 +71,16 @@ def check_runner_quantization(state: ResolutionState) -> None:
     none = quantization is None and None not in facts.quantizations and _states_none(state)
     if none:
         source = "no --quantization, and a checkpoint whose config.json states none"
+    elif quantization is None and None not in facts.quantizations and _not_adopted(state):
+        none = True
+        source = (
+            f"no --quantization, and SGLang {state.checked_version} does not take the checkpoint's "
+            f"quantization_config into it for {state.target_architecture}"
+            + ("" if state.gpu is None else f" on the {state.gpu.name}")
+        )
+    elif quantization == "unquant" and None not in facts.quantizations and _unquant_reads_none(state):
+        quantization, none = None, True
+        source = f"--quantization unquant, which SGLang {state.checked_version} sets to None"
     model, arch = state.get("model_path"), state.target_architecture or ""
     if (
         not (isinstance(quantization, str) or none)
@@ -165,6 +175,63 @@ def _states_none(state: ResolutionState) -> bool:
     if given(state, "quantization") is not None or adopts_checkpoint_quantization(state):
         return False
     return not _modelopt_may_change(state)
+
+
+def _not_adopted(state: ResolutionState) -> bool:
+    """No --quantization, a checkpoint whose config.json is read (it may state a quantization),
+    no hf_quant_config.json beside it, and no statement of the release's resolution that sets the
+    quantization from the checkpoint is written for the target's architecture on this GPU
+    (`moe_defaults.quantization_adopters`: one gated by an SM100/Blackwell test counts unless
+    the GPU is known to be another): the assert reads None (oracle: DeepSeek-V3's FP8 checkpoint
+    with flashinfer_cutedsl on a fake H100 refused on 0.5.11-0.5.21, seeds moe-14005/14010; a
+    GPTQ Qwen3 checkpoint on a B200 on 0.5.12, seed moe-14010)."""
+    import os
+
+    from speclint.sglang.moe_defaults import quantization_adopters
+
+    target, arch, gpu = state.target_config, state.target_architecture, state.gpu
+    sites = quantization_adopters(state.checked_version)
+    if given(state, "quantization") is not None or target is None or arch is None or sites is None:
+        return False
+    if os.path.exists(os.path.join(os.path.dirname(target.path), "hf_quant_config.json")):
+        return False
+    blackwell = gpu is None or gpu.vendor != "nvidia" or (gpu.sm or 0) // 10 in (10, 12)
+    return not any(arch in names and (blackwell or not gated) for names, gated, _ in sites)
+
+
+def _unquant_reads_none(state: ResolutionState) -> bool:
+    """--quantization unquant where the release turns it into None before the asserts and takes
+    no quantization from the checkpoint afterwards (`model_config_facts.unquant_unset`, 0.5.11+),
+    judged as `_states_none` judges no --quantization: a config.json read stating none, no
+    hf_quant_config.json, an architecture that neither probes nor adopts the checkpoint's
+    (oracle: 0.5.16 refused Llama 3.1 with --quantization unquant --moe-runner-backend
+    flashinfer_cutedsl, "Invalid quantization 'None'", seed moe-14003)."""
+    from speclint.sglang.model_config_facts import unquant_unset
+
+    if not unquant_unset(state.checked_version):
+        return False
+    if not adopts_checkpoint_quantization(state) and not _modelopt_may_change(state):
+        return True
+    return _adopters_skip_unquant(state)
+
+
+def _adopters_skip_unquant(state: ResolutionState) -> bool:
+    """Every statement of the release's resolution that sets the quantization from the
+    checkpoint for the target's architecture asks `not ..._quantization_explicitly_unset`
+    (`moe_defaults.quantization_adopters`), on a config.json read with no hf_quant_config.json
+    beside it (oracle: DeepSeek-V3's FP8 checkpoint with --quantization unquant and
+    flashinfer_cutedsl refused on a fake B200 on 0.5.17-0.5.19, seed moe-14005)."""
+    import os
+
+    from speclint.sglang.moe_defaults import quantization_adopters
+
+    target, arch, sites = state.target_config, state.target_architecture, None
+    sites = quantization_adopters(state.checked_version)
+    if target is None or arch is None or sites is None:
+        return False
+    if os.path.exists(os.path.join(os.path.dirname(target.path), "hf_quant_config.json")):
+        return False
+    return all(unset for names, _, unset in sites if arch in names)
 
 
 def _modelopt_may_change(state: ResolutionState) -> bool:
