@@ -63,7 +63,15 @@ MODELLED_ARCHITECTURES = (
 
 
 def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
-    """Set every GPU_FIELDS value: SGLang's, or Unknown with why."""
+    """Set every GPU_FIELDS value: SGLang's, or Unknown with why; before `cuda_graph_config`
+    the prefill ones under the release's own names (prefill_names.py)."""
+    _resolve_hardware(state, gpu)
+    from speclint.sglang.resolve.prefill_names import release_names
+
+    release_names(state)  # where read: 0.5.13.post1 and older
+
+
+def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     for name in GPU_FIELDS:
         if name not in state.values:
             value = None
@@ -324,7 +332,7 @@ def _data_parallelism(state: ResolutionState) -> None:
         )
         state.set(
             "cuda_graph_bs_prefill",
-            prefill_batch_sizes(split),
+            prefill_batch_sizes(state, split),
             f"prefill CUDA-graph token counts up to {split}",
             handler,
         )

@@ -189,17 +189,17 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     else:
         prefill_max = (
             chunked
-            if not is_mla(state)
+            if not is_mla(state) or (mla_fixed is None and mla_cap is None)  # 0.5.7: one size
             else mla_fixed
             if mla_fixed is not None
             else min(as_int(mla_cap), chunked)
         )
-        total = plain_int(state.config.value("max_total_tokens"))
+        total = plain_int(state.config.value("max_total_tokens")) if logic.prefill_total_clamp else None
         if total is not None:
             prefill_max = min(prefill_max, total)
-        model = state.get("model_path")
-        if isinstance(model, str) and "llama-2" in model.lower():
-            prefill_max = min(prefill_max, 4096)
+        model, llama2 = state.get("model_path"), logic.prefill_llama2_cap
+        if llama2 is not None and isinstance(model, str) and "llama-2" in model.lower():
+            prefill_max = min(prefill_max, llama2)
     context = plain_int(state.config.value("context_length")) if logic.context_clamp else None
     if context is not None:
         prefill_max = min(prefill_max, context)
@@ -210,7 +210,7 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
         "the chunked prefill size"
         + (
             ""
-            if not is_mla(state)
+            if not is_mla(state) or (mla_fixed is None and mla_cap is None)
             else f" ({mla_fixed} for MLA)"
             if mla_fixed is not None
             else f" ({mla_cap} at most for MLA)"
@@ -219,7 +219,7 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     )
     state.set(
         "cuda_graph_bs_prefill",
-        prefill_batch_sizes(prefill_max),
+        prefill_batch_sizes(state, prefill_max),
         f"prefill CUDA-graph token counts up to {prefill_max}",
         HANDLER_MEM,
     )
@@ -280,7 +280,7 @@ def _reserved_mib(
         if max_bs > 300:
             graph += max_bs * attn * 1.5
     if prefill_backend != "disabled":
-        graph += 1.5 * 1024 if is_mla(state) else len(prefill_batch_sizes(prefill_max)) * 8
+        graph += 1.5 * 1024 if is_mla(state) else len(prefill_batch_sizes(state, prefill_max)) * 8
     reserved += graph
     if mem > 60 * 1024:
         reserved = max(reserved, 10 * 1024)
@@ -291,16 +291,13 @@ def _reserved_mib(
     return reserved
 
 
-def prefill_batch_sizes(max_bs: int) -> list[int]:
-    """`generate_prefill_cuda_graph_batch_sizes`."""
-    sizes = (
-        list(range(4, 33, 4))
-        + list(range(48, 257, 16))
-        + list(range(288, 513, 32))
-        + list(range(576, 1025, 64))
-        + list(range(1280, 4097, 256))
-        + list(range(4608, max_bs + 1, 512))
-    )
+def prefill_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
+    """`generate_prefill_cuda_graph_batch_sizes` (`_generate_piecewise_cuda_graph_tokens`
+    before 0.5.14): the release's `list(range(a, b, c)) + ...` (read: `GpuLogic.prefill_ranges`,
+    b None for `max_bs + 1`), up to max_bs."""
+    logic = state.gpu_logic
+    assert logic is not None  # hardware.py sizes them only where it was read
+    sizes = [s for a, b, c in logic.prefill_ranges for s in range(a, max_bs + 1 if b is None else b, c)]
     return [s for s in sizes if s <= max_bs]
 
 
@@ -324,6 +321,7 @@ def _decode_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
             + list(range(272, max_bs + 1, 16))
         )
     sizes = [s for s in sizes if s <= max_bs]
-    if max_bs not in sizes:
+    logic = state.gpu_logic
+    if max_bs not in sizes and logic is not None and logic.decode_appends_max_bs:
         sizes.append(max_bs)
     return sizes
