@@ -45,26 +45,29 @@ def release_names(state: ResolutionState) -> None:
     backend = state.values.get("cuda_graph_backend_prefill")
     if late and is_known(backend) and backend not in (None, "disabled"):
         state.values["cuda_graph_backend_prefill"] = _late_rules(state, late, str(backend))
-    renamed: dict[str, str] = {}
-    for mine, part in OWN.items():
-        if mine not in state.values:
-            continue
-        name = renamed[mine] = fields[part]
-        value = state.values.pop(mine)
-        state.asked.pop(mine, None)
-        if part == "backend":
-            value = _switch(name, value)
-        if name not in state.values or is_known(value):  # a value the launch gave stays
-            state.values[name] = value
-    if renamed:
-        state.adjustments[:] = [
-            replace(a, field=renamed[a.field], effective=_switch(renamed[a.field], a.effective))
-            if a.field == "cuda_graph_backend_prefill"
-            else replace(a, field=renamed[a.field])
-            if a.field in renamed
-            else a
-            for a in state.adjustments
-        ]
+    renamed = {mine: fields[part] for mine, part in OWN.items() if mine in state.values}
+    if not renamed:
+        return
+    values = state.values
+    moved: dict[str, object] = {}
+    for key, value in values.items():  # in order: each name where speclint's stood
+        name = renamed.get(key)
+        if name is None:
+            moved.setdefault(key, value)
+        elif is_known(value) or name not in values:  # a known value the launch gave stays
+            moved[name] = _switch(name, value) if key == "cuda_graph_backend_prefill" else value
+    values.clear()
+    values.update(moved)
+    for key in renamed:
+        state.asked.pop(key, None)
+    state.adjustments[:] = [
+        replace(a, field=renamed[a.field], effective=_switch(renamed[a.field], a.effective))
+        if a.field == "cuda_graph_backend_prefill"
+        else replace(a, field=renamed[a.field])
+        if a.field in renamed
+        else a
+        for a in state.adjustments
+    ]
 
 
 _NOT_READ = object()
