@@ -41,12 +41,18 @@ Per release:
   `disable_prefill_cuda_graph_for_deepseek_trtllm_mla` (0.5.15+). Before `cuda_graph_config`
   (0.5.13.post1 and older, `prefill_graph_flag` "disable_piecewise_cuda_graph"), the prefill
   default, the rules (`handle_piecewise_cuda_graph`'s conditions) and `speculative_reserve`
-  come from tools/sglang_piecewise_flag.py.
+  come from tools/sglang_piecewise_flag.py (`prefill_graph_flag` "enable_piecewise_cuda_graph"
+  where that is the switch, 0.5.9 and older). From tools/sglang_graph_sizes.py:
+  `prefill_clamps` ({"total_tokens": bool, "llama2": cap or null}), `decode_appends_max_bs`
+  and `prefill_ranges` (the prefill token counts' [[a, b or null for max + 1, c], ...]).
 - `defaults`, where read: `mm_feature_transport`, what `handle_multimodal_feature_transport`
   resolves an unset --mm-feature-transport to on one CUDA node ({"text": ..., "multimodal":
   ...}; tools/sglang_feature_transport.py); `speculative_moe_auto`, the target's MoE runners the
   draft does not follow when --speculative-moe-runner-backend is not given (0.5.11:
-  flashinfer_trtllm; tools/sglang_draft_moe.py).
+  flashinfer_trtllm; tools/sglang_draft_moe.py); `prefill_fields` and `late_piecewise_rules`
+  (0.5.13.post1 and older: the piecewise graphs' ServerArgs fields, and the rules that turn
+  them off after the memory settings; sglang_graph_sizes.py, sglang_piecewise_flag.py);
+  `allreduce_fusion` (tools/sglang_allreduce_fusion.py).
 """
 
 from __future__ import annotations

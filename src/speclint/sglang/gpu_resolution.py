@@ -65,7 +65,8 @@ class GpuLogic:
     mla_prefill_fixed: int | None
     """The MLA prefill CUDA-graph max_bs when none is given (0.5.22: 2048), or None ..."""
     mla_prefill_cap: int | None
-    """... the chunked prefill size, at most this (0.5.23: 8192)."""
+    """... the chunked prefill size, at most this (0.5.23: 8192); both None: the chunked
+    prefill size, as for other models (0.5.7)."""
     running_cap: bool
     """A default decode max_bs above --max-running-requests is lowered to it (0.5.22+)."""
     pp_disables_breakable: bool

@@ -279,7 +279,7 @@ def _reserved_mib(
         graph += max_bs * attn * 3
         if max_bs > 300:
             graph += max_bs * attn * 1.5
-    if prefill_backend != "disabled":
+    if prefill_backend != "disabled":  # never in 0.5.7-0.5.9 (--enable-piecewise-cuda-graph: not modelled)
         graph += 1.5 * 1024 if is_mla(state) else len(prefill_batch_sizes(state, prefill_max)) * 8
     reserved += graph
     if mem > 60 * 1024:
