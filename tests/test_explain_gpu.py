@@ -184,11 +184,11 @@ def test_older_release_says_unverified(tmp_path):
         "--gpu",
         "h100",
         "--sglang-version",
-        "0.5.6.post2",
+        "0.5.4.post1",
     )
     assert (
         launch["unknown"]["chunked_prefill_size"]
-        == "GPU-dependent resolution is unverified for SGLang 0.5.6.post2"
+        == "GPU-dependent resolution is unverified for SGLang 0.5.4.post1"
     )
 
 

@@ -46,12 +46,44 @@ def test_llama_on_an_h100_and_a_b200_gets_the_recorded_values(tmp_path, version)
     assert b200["piecewise_cuda_graph_max_tokens"] == 16384
 
 
-@pytest.mark.parametrize("version", ["0.5.7", "0.5.8.post1", "0.5.9"])
+@pytest.mark.parametrize("version", ["0.5.5", "0.5.6.post2", "0.5.7", "0.5.8.post1", "0.5.9"])
 def test_a_draft_reserves_what_the_release_reads(tmp_path, version):
     # recorded (H100): STANDALONE reserves 6 GiB (0.76); EAGLE's 2 GiB is 0.5.9's (4 GiB in 0.5.10)
     draft = "--speculative-algorithm STANDALONE --speculative-draft-model-path fixtures/models/qwen3-8b"
     assert explain_on(tmp_path, version, "h100", draft)["effective"]["mem_fraction_static"] == 0.76
     assert dict(gpu_logic(version).speculative_reserve) == {"STANDALONE": 6144, "NGRAM": 0, "other": 2048}
+
+
+@pytest.mark.parametrize(
+    ("version", "b200_backend"),
+    [
+        ("0.5.4.post2", "flashinfer"),
+        ("0.5.5", "flashinfer"),
+        ("0.5.6", "flashinfer"),
+        ("0.5.6.post2", "trtllm_mha"),
+    ],
+)
+def test_0_5_4_post2_to_0_5_6_post2_get_the_recorded_values(tmp_path, version, b200_backend):
+    # recorded (each release, Llama-3.1-8B with no flags): the same tiers; the piecewise size is
+    # ServerArgs' 4096 (`piecewise_cuda_graph_max_tokens: int = 4096`), not set by the memory
+    # settings; on a B200 0.5.6.post1+ picks trtllm_mha (page 64), before flashinfer
+    h100 = explain_on(tmp_path, version, "h100", "")
+    eff = h100["effective"]
+    assert (eff["chunked_prefill_size"], eff["mem_fraction_static"], eff["cuda_graph_max_bs"]) == (
+        8192,
+        0.835,
+        256,
+    )
+    assert (eff["attention_backend"], eff["enable_piecewise_cuda_graph"]) == ("fa3", False)
+    assert (eff["piecewise_cuda_graph_max_tokens"], len(eff["piecewise_cuda_graph_tokens"])) == (4096, 58)
+    assert "piecewise_cuda_graph_max_tokens" not in [a["field"] for a in h100["adjustments"]]  # a default
+    b200 = explain_on(tmp_path, version, "b200", "")["effective"]
+    assert (b200["chunked_prefill_size"], b200["mem_fraction_static"], b200["attention_backend"]) == (
+        16384,
+        0.857,
+        b200_backend,
+    )
+    assert b200["page_size"] == (64 if b200_backend == "trtllm_mha" else 1)
 
 
 def test_the_piecewise_token_counts_and_the_mla_size_are_each_releases_own(tmp_path):
@@ -131,11 +163,21 @@ def test_before_cuda_graph_config_the_prefill_graphs_are_stated_under_the_releas
 
 
 def test_the_prefill_names_of_a_release_still_unverified_carry_the_reason(tmp_path):
-    launch = explain_on(tmp_path, "0.5.6.post2", "h100", "--tp-size 8")
-    # no `self.piecewise_cuda_graph_max_tokens = self.chunked_prefill_size` to read: speclint's name
+    # 0.5.4.post1's fields are read (its GPU logic is not checked): its names, each unknown
+    launch = explain_on(tmp_path, "0.5.4.post1", "h100", "--tp-size 8")
+    why = "GPU-dependent resolution is unverified for SGLang 0.5.4.post1"
+    for name in (
+        "enable_piecewise_cuda_graph",
+        "piecewise_cuda_graph_max_tokens",
+        "piecewise_cuda_graph_tokens",
+    ):
+        assert launch["unknown"][name] == why
+    assert not [name for name in PREFILL if name in launch["effective"] or name in launch["unknown"]]
+    # 0.4.0 has no piecewise graphs to read: speclint's names stay
+    oldest = explain_on(tmp_path, "0.4.0", "h100", "--tp-size 8")
     assert (
-        launch["unknown"]["cuda_graph_max_bs_prefill"]
-        == "GPU-dependent resolution is unverified for SGLang 0.5.6.post2"
+        oldest["unknown"]["cuda_graph_max_bs_prefill"]
+        == "GPU-dependent resolution is unverified for SGLang 0.4.0"
     )
 
 
@@ -243,3 +285,61 @@ def test_the_generator_reads_the_older_forms_on_a_written_wheel(tmp_path):
     # an early `return` guards what follows it: the rule is `enable_mis`
     assert late_piecewise_rules([tree]) == [[{"field": "enable_mis", "in": [True]}]]
     assert draft_moe_auto([tree]) == ["flashinfer_trtllm"]
+
+
+NPU_TIERS = """
+def _handle_gpu_memory_settings(self, gpu_mem):
+    if gpu_mem is not None:
+        if gpu_mem < 20 * 1024:
+            if self.chunked_prefill_size is None:
+                self.chunked_prefill_size = 2048
+            if self.cuda_graph_max_bs is None:
+                self.cuda_graph_max_bs = 8
+        elif is_npu() and gpu_mem < 32 * 1024:
+            if self.chunked_prefill_size is None:
+                self.chunked_prefill_size = 32768
+            if self.cuda_graph_max_bs is None:
+                self.cuda_graph_max_bs = 64
+        else:
+            if self.chunked_prefill_size is None:
+                self.chunked_prefill_size = 16384
+            if self.cuda_graph_max_bs is None:
+                self.cuda_graph_max_bs = 512
+    if self.piecewise_cuda_graph_tokens is None:
+        self.piecewise_cuda_graph_tokens = self._generate_piecewise_cuda_graph_tokens()
+"""
+
+
+def test_the_generator_skips_npu_tiers_and_reads_a_constant_prefill_size():
+    import ast
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(Path(__file__).resolve().parent.parent, "tools"))
+    from sglang_graph_sizes import prefill_fields, prefill_size_field, server_args_int
+    from sglang_memory_tiers import tiers
+
+    memory = ast.parse(NPU_TIERS).body[0]
+    chain = next(
+        n for n in ast.walk(memory) if isinstance(n, ast.If) and ast.unparse(n.test) == "gpu_mem < 20 * 1024"
+    )
+    # `is_npu() and ...`: never taken on CUDA; the chain goes on past it
+    assert tiers(chain) == ([[20480, 2048, 8, 8], [None, 16384, 512, 512]], None)
+    tokens = ast.parse(
+        OLD_ARGS.replace(
+            "enable_piecewise_cuda_graph: bool = False", "piecewise_cuda_graph_max_tokens: int = 4096"
+        )
+    )
+    generate = next(
+        n
+        for n in ast.walk(tokens)
+        if isinstance(n, ast.FunctionDef) and n.name == "_generate_piecewise_cuda_graph_tokens"
+    )
+    size = prefill_size_field(generate)
+    assert (size, server_args_int([tokens], size)) == ("piecewise_cuda_graph_max_tokens", 4096)
+    # the memory settings set no size: the field is the one the token counts go up to
+    assert prefill_fields(memory, "enable_piecewise_cuda_graph", size) == {
+        "backend": "enable_piecewise_cuda_graph",
+        "max_bs": "piecewise_cuda_graph_max_tokens",
+        "bs": "piecewise_cuda_graph_tokens",
+    }

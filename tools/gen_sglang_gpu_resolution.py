@@ -72,7 +72,14 @@ from sglang_allreduce_fusion import allreduce_fusion  # noqa: E402
 from sglang_draft_moe import draft_moe_auto  # noqa: E402
 from sglang_feature_transport import FUNCTION as TRANSPORT  # noqa: E402
 from sglang_feature_transport import feature_transport  # noqa: E402
-from sglang_graph_sizes import decode_appends_max_bs, prefill_clamps, prefill_fields, prefill_ranges  # noqa: E402
+from sglang_graph_sizes import (  # noqa: E402
+    decode_appends_max_bs,
+    prefill_clamps,
+    prefill_fields,
+    prefill_ranges,
+    prefill_size_field,
+    server_args_int,
+)
 from sglang_memory_tiers import PREFILL_MAX  # noqa: E402
 from sglang_memory_tiers import attr_in as _attr
 from sglang_memory_tiers import is_name as _is_name
@@ -254,7 +261,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
     transport = None
     clamps: dict[str, object] = {}
     appends = False
-    ranges = None
+    ranges = size_field = memory_node = None
     flag = piecewise_flag([tree for _, tree in sources])
     for _, tree in sources:
         for node in ast.walk(tree):
@@ -277,17 +284,24 @@ def read_release(path: str) -> list[tuple[str, object]]:
                     if function == MEMORY:
                         unguarded = decode_reserve_unguarded(node)
                         spec_reserve = speculative_reserve(node)
-                        clamps, fields = prefill_clamps(node), prefill_fields(node, flag and flag[0])
+                        clamps, memory_node = prefill_clamps(node), node
                     if function in DECODE_SIZES:
                         appends = appends or decode_appends_max_bs(node)
                     if function in PREFILL_SIZES:
-                        ranges = prefill_ranges(node)
+                        ranges, size_field = prefill_ranges(node), prefill_size_field(node)
                     cutter = _Cutter()
                     dumps.append(ast.dump(cutter.visit(node)))
                     if function == MEMORY:
                         memory = cutter.memory
         shape[function] = hashlib.sha256("\n".join(dumps).encode()).hexdigest()[:16] if dumps else None
     out: list[tuple[str, object]] = [("shape", shape)]
+    trees = [tree for _, tree in sources]
+    if memory_node is not None:
+        fields = prefill_fields(memory_node, flag and flag[0], size_field)
+    if "tiers" in memory and "mla_prefill" not in memory and fields and fields["max_bs"] == size_field:
+        size = server_args_int(trees, size_field)  # 0.5.6.x: a constant, not set by the memory settings
+        if size is not None:
+            memory["mla_prefill"] = {"constant": size}
     if "tiers" in memory and "mla_prefill" in memory:
         memory.setdefault("running_cap", False)
         memory.setdefault("context_clamp", False)

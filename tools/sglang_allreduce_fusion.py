@@ -5,7 +5,8 @@ is `self.enable_flashinfer_allreduce_fusion = True` (`_handle_model_specific_adj
 0.5.13.post1 and older), as {"conditions": [each operand as written (`ast.unparse`), the
 architecture list left out], "architectures": [the names of its `model_arch in [...]`],
 "is_h20_device": the test assigned to the `is_h20_device` a condition names, as written, or
-None}. None where there is no such `if` (0.5.14+ resolve the backend instead)."""
+None}. None where there is no such `if` with a `model_arch in [...]` (0.5.14+ resolve the
+backend instead; 0.5.6.x set the flag inside each architecture's branch, not read)."""
 
 from __future__ import annotations
 
@@ -68,6 +69,8 @@ def _read(function: ast.FunctionDef) -> dict[str, object] | None:
                 architectures = [e.value for e in elements if isinstance(e, ast.Constant)]
             else:
                 conditions.append(ast.unparse(operand))
+        if not architectures:
+            continue  # 0.5.6.x: inside the architectures' own branches, a form not read
         return {
             "conditions": conditions,
             "architectures": [str(a) for a in architectures],

@@ -87,8 +87,44 @@ def decode_appends_max_bs(function: ast.FunctionDef) -> bool:
     return False
 
 
-def prefill_fields(function: ast.FunctionDef, flag: str | None) -> dict[str, str] | None:
-    size = tokens = None
+def prefill_size_field(function: ast.FunctionDef) -> str | None:
+    """The field the prefill token counts go up to: `X` of `range(a, self.X + 1, c)`."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range":
+            stop = node.args[1] if len(node.args) == 3 else None
+            if isinstance(stop, ast.BinOp) and isinstance(stop.op, ast.Add):
+                left = stop.left
+                if (
+                    isinstance(left, ast.Attribute)
+                    and isinstance(left.value, ast.Name)
+                    and left.value.id == "self"
+                ):
+                    return left.attr
+    return None
+
+
+def server_args_int(trees: list[ast.Module], name: str) -> int | None:
+    """`ServerArgs.<name>: int = N` (0.5.6.x: piecewise_cuda_graph_max_tokens = 4096)."""
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and node.name == "ServerArgs":
+                for field in node.body:
+                    if (
+                        isinstance(field, ast.AnnAssign)
+                        and isinstance(field.target, ast.Name)
+                        and field.target.id == name
+                        and isinstance(field.value, ast.Constant)
+                        and type(field.value.value) is int
+                    ):
+                        return field.value.value
+    return None
+
+
+def prefill_fields(
+    function: ast.FunctionDef, flag: str | None, size: str | None = None
+) -> dict[str, str] | None:
+    """`size`: the field `prefill_size_field` read, where the memory settings do not set one."""
+    tokens = assigned = None
     for node in ast.walk(function):
         if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
             continue
@@ -98,9 +134,10 @@ def prefill_fields(function: ast.FunctionDef, flag: str | None) -> dict[str, str
         if target.value.id != "self":
             continue
         if _attr(value, "chunked_prefill_size") and target.attr != "chunked_prefill_size":
-            size = size or target.attr
+            assigned = assigned or target.attr
         if isinstance(value, ast.Call) and _attr(value.func, TOKENS):
             tokens = target.attr
+    size = assigned or size
     if flag is None or size is None or tokens is None:
         return None
     return {"backend": flag, "max_bs": size, "bs": tokens}

@@ -1,5 +1,6 @@
 """The `if gpu_mem < N:` tiers of `handle_gpu_memory_settings`, read statically (`ast`) for
-tools/gen_sglang_gpu_resolution.py (its docstring says what `tiers` and `tp_bound` hold):
+tools/gen_sglang_gpu_resolution.py (its docstring says what `tiers` and `tp_bound` hold;
+an `elif is_npu() and ...:` branch, 0.5.6.x, is skipped: CUDA never takes it):
 `tiers(node)` reads the chain starting at `node`; `number`, `attr_in`, `is_name` are the
 small AST tests the generator shares."""
 
@@ -72,13 +73,36 @@ def _max_bs(body: list[ast.stmt]) -> tuple[list[int], int | None] | None:
     return None
 
 
+def _npu_only(test: ast.expr) -> bool:
+    """`is_npu() and ...`: a branch CUDA never takes."""
+    return (
+        isinstance(test, ast.BoolOp)
+        and isinstance(test.op, ast.And)
+        and isinstance(test.values[0], ast.Call)
+        and is_name(test.values[0].func, "is_npu")
+        and not test.values[0].args
+    )
+
+
 def tiers(node: ast.If) -> tuple[list[list[int | None]], int | None] | None:
     """The `if gpu_mem < N: ... elif ...: ... else: ...` chain, and the tp_size bound."""
     tiers: list[list[int | None]] = []
     bounds: set[int] = set()
     current: ast.stmt | None = node
     while current is not None:
-        if isinstance(current, ast.If):
+        if isinstance(current, ast.If) and _npu_only(current.test):
+            rest = current.orelse  # `elif is_npu() and gpu_mem < N:` (0.5.6.x): never on CUDA
+            if not rest:
+                return None
+            current = (
+                rest[0]
+                if len(rest) == 1 and isinstance(rest[0], ast.If)
+                else ast.If(test=ast.Constant(value=True), body=rest, orelse=[])
+            )
+            continue
+        if isinstance(current, ast.If) and isinstance(current.test, ast.Constant):
+            bound, body, rest = None, current.body, []  # the `else:` after a skipped branch
+        elif isinstance(current, ast.If):
             test = current.test
             if not (
                 isinstance(test, ast.Compare)
@@ -91,7 +115,8 @@ def tiers(node: ast.If) -> tuple[list[list[int | None]], int | None] | None:
         else:
             bound, body, rest = None, [current], []
         chunk, sizes = _chunk(body), _max_bs(body)
-        if (bound is None and isinstance(current, ast.If)) or chunk is None or sizes is None:
+        final = not (isinstance(current, ast.If) and not isinstance(current.test, ast.Constant))
+        if (bound is None and not final) or chunk is None or sizes is None:
             return None
         tiers.append([bound, chunk, *sizes[0]])
         if sizes[1] is not None:

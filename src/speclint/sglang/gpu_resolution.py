@@ -21,6 +21,8 @@ _FILE = LineData(
 )
 
 CHECKED = (
+    "0.5.5",
+    "0.5.6.post2",
     "0.5.7",
     "0.5.8.post1",
     "0.5.9",
@@ -106,6 +108,9 @@ class GpuLogic:
     """The prefill CUDA-graph size's cap for a model path naming "llama-2" (0.5.10+: 4096)."""
     decode_appends_max_bs: bool
     """The decode CUDA-graph batch sizes end with max_bs where the list does not (0.5.10+)."""
+    prefill_constant: int | None
+    """The prefill CUDA-graph size of every model, `ServerArgs`' default, where the memory
+    settings do not set it (0.5.6.x: 4096); None where they do."""
     prefill_ranges: tuple[tuple[int, int | None, int], ...]
     """The prefill CUDA-graph token counts, `list(range(a, b, c)) + ...` as (a, b, c), b None
     for `max_bs + 1` (0.5.8.post1: 640, 1025, 64 where 0.5.9+ has 576)."""
@@ -174,6 +179,7 @@ def gpu_logic(version: str) -> GpuLogic | None:
         clamps.get("total_tokens") is True,
         clamps.get("llama2") if isinstance(clamps.get("llama2"), int) else None,
         raw.get("decode_appends_max_bs") is True,
+        mla.get("constant"),
         tuple((a, b, c) for a, b, c in raw["prefill_ranges"]),
         tuple(defaults.get("speculative_moe_auto") or ()) if isinstance(defaults, dict) else (),
         tuple(sorted(transport.items())) if isinstance(transport, dict) else (),

@@ -186,6 +186,8 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     mla_fixed, mla_cap = logic.mla_prefill_fixed, logic.mla_prefill_cap
     if explicit_prefill is not None:
         prefill_max = as_int(explicit_prefill)
+    elif logic.prefill_constant is not None:  # 0.5.6.x: ServerArgs' default, for every model
+        prefill_max = logic.prefill_constant
     else:
         prefill_max = (
             chunked
@@ -203,11 +205,27 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     context = plain_int(state.config.value("context_length")) if logic.context_clamp else None
     if context is not None:
         prefill_max = min(prefill_max, context)
+    if logic.prefill_constant is not None and explicit_prefill is None:
+        state.values["cuda_graph_max_bs_prefill"] = prefill_max  # the default: SGLang sets nothing
+    else:
+        _prefill_size(state, prefill_max, mla_fixed, mla_cap)
+    state.set(
+        "cuda_graph_bs_prefill",
+        prefill_batch_sizes(state, prefill_max),
+        f"prefill CUDA-graph token counts up to {prefill_max}",
+        HANDLER_MEM,
+    )
+    if state.get("mem_fraction_static") is None:
+        _memory_fraction(state, gpu, chunked, max_bs, decode_backend, prefill_backend, prefill_max)
+
+
+def _prefill_size(
+    state: ResolutionState, prefill_max: int, mla_fixed: int | None, mla_cap: int | None
+) -> None:
     state.set(
         "cuda_graph_max_bs_prefill",
         prefill_max,
-        "prefill CUDA graphs capture up to "
-        "the chunked prefill size"
+        "prefill CUDA graphs capture up to the chunked prefill size"
         + (
             ""
             if not is_mla(state) or (mla_fixed is None and mla_cap is None)
@@ -217,26 +235,32 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
         ),
         HANDLER_MEM,
     )
-    state.set(
-        "cuda_graph_bs_prefill",
-        prefill_batch_sizes(state, prefill_max),
-        f"prefill CUDA-graph token counts up to {prefill_max}",
-        HANDLER_MEM,
-    )
-    if state.get("mem_fraction_static") is None:
-        reserved = _reserved_mib(state, mem, chunked, max_bs, decode_backend, prefill_backend, prefill_max)
-        fraction = round((mem - reserved) / mem, 3)
-        why = f"({mem} MiB - {reserved:g} MiB reserved for activations and CUDA graphs) / GPU memory"
-        if state.target_architecture in VLM_ARCHITECTURES:
-            factor = _vlm_factor(state)
-            if factor is None:
-                state.set_unknown(
-                    "mem_fraction_static", "the vision encoder's size is not in the target's config.json"
-                )
-                return
-            fraction *= factor
-            why += f" × {factor:.4f} for the vision encoder"
-        state.set("mem_fraction_static", fraction, why, HANDLER_MEM)
+
+
+def _memory_fraction(
+    state: ResolutionState,
+    gpu: GpuProfile,
+    chunked: int,
+    max_bs: int,
+    decode_backend: str,
+    prefill_backend: str,
+    prefill_max: int,
+) -> None:
+    """`handle_gpu_memory_settings`' mem_fraction_static (with `adjust_mem_fraction_for_vlm`)."""
+    mem = gpu.memory_mib
+    reserved = _reserved_mib(state, mem, chunked, max_bs, decode_backend, prefill_backend, prefill_max)
+    fraction = round((mem - reserved) / mem, 3)
+    why = f"({mem} MiB - {reserved:g} MiB reserved for activations and CUDA graphs) / GPU memory"
+    if state.target_architecture in VLM_ARCHITECTURES:
+        factor = _vlm_factor(state)
+        if factor is None:
+            state.set_unknown(
+                "mem_fraction_static", "the vision encoder's size is not in the target's config.json"
+            )
+            return
+        fraction *= factor
+        why += f" × {factor:.4f} for the vision encoder"
+    state.set("mem_fraction_static", fraction, why, HANDLER_MEM)
 
 
 def _vlm_factor(state: ResolutionState) -> float | None:
