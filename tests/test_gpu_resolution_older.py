@@ -46,7 +46,7 @@ def test_llama_on_an_h100_and_a_b200_gets_the_recorded_values(tmp_path, version)
     assert b200["piecewise_cuda_graph_max_tokens"] == 16384
 
 
-@pytest.mark.parametrize("version", ["0.5.5", "0.5.6.post2", "0.5.7", "0.5.8.post1", "0.5.9"])
+@pytest.mark.parametrize("version", ["0.5.4.post1", "0.5.5", "0.5.6.post2", "0.5.7", "0.5.8.post1", "0.5.9"])
 def test_a_draft_reserves_what_the_release_reads(tmp_path, version):
     # recorded (H100): STANDALONE reserves 6 GiB (0.76); EAGLE's 2 GiB is 0.5.9's (4 GiB in 0.5.10)
     draft = "--speculative-algorithm STANDALONE --speculative-draft-model-path fixtures/models/qwen3-8b"
@@ -63,7 +63,7 @@ def test_a_draft_reserves_what_the_release_reads(tmp_path, version):
         ("0.5.6.post2", "trtllm_mha"),
     ],
 )
-def test_0_5_4_post2_to_0_5_6_post2_get_the_recorded_values(tmp_path, version, b200_backend):
+def test_0_5_4_post1_to_0_5_6_post2_get_the_recorded_values(tmp_path, version, b200_backend):
     # recorded (each release, Llama-3.1-8B with no flags): the same tiers; the piecewise size is
     # ServerArgs' 4096 (`piecewise_cuda_graph_max_tokens: int = 4096`), not set by the memory
     # settings; on a B200 0.5.6.post1+ picks trtllm_mha (page 64), before flashinfer
@@ -84,6 +84,15 @@ def test_0_5_4_post2_to_0_5_6_post2_get_the_recorded_values(tmp_path, version, b
         b200_backend,
     )
     assert b200["page_size"] == (64 if b200_backend == "trtllm_mha" else 1)
+
+
+def test_the_decode_batch_sizes_with_a_draft_are_each_releases_own(tmp_path):
+    # recorded (H100, STANDALONE): 0.5.4.post1 captures 40-60 by 4 (`range(40, 64, 4)`), 0.5.5 up to 64
+    draft = "--speculative-algorithm STANDALONE --speculative-draft-model-path fixtures/models/qwen3-8b"
+    old = explain_on(tmp_path, "0.5.4.post1", "h100", draft)["effective"]["cuda_graph_bs"]
+    new = explain_on(tmp_path, "0.5.5", "h100", draft)["effective"]["cuda_graph_bs"]
+    assert [b for b in old if 36 < b < 80] == [40, 44, 48, 52, 56, 60, 72]
+    assert [b for b in new if 36 < b < 80] == [40, 44, 48, 52, 56, 60, 64, 72]
 
 
 def test_the_piecewise_token_counts_and_the_mla_size_are_each_releases_own(tmp_path):
@@ -163,9 +172,9 @@ def test_before_cuda_graph_config_the_prefill_graphs_are_stated_under_the_releas
 
 
 def test_the_prefill_names_of_a_release_still_unverified_carry_the_reason(tmp_path):
-    # 0.5.4.post1's fields are read (its GPU logic is not checked): its names, each unknown
-    launch = explain_on(tmp_path, "0.5.4.post1", "h100", "--tp-size 8")
-    why = "GPU-dependent resolution is unverified for SGLang 0.5.4.post1"
+    # 0.5.4's fields are read (its GPU logic is not checked): its names, each unknown
+    launch = explain_on(tmp_path, "0.5.4", "h100", "--tp-size 8")
+    why = "GPU-dependent resolution is unverified for SGLang 0.5.4"
     for name in (
         "enable_piecewise_cuda_graph",
         "piecewise_cuda_graph_max_tokens",
@@ -343,3 +352,31 @@ def test_the_generator_skips_npu_tiers_and_reads_a_constant_prefill_size():
         "max_bs": "piecewise_cuda_graph_max_tokens",
         "bs": "piecewise_cuda_graph_tokens",
     }
+
+
+def test_the_generator_reads_the_decode_batch_sizes_of_each_case():
+    import ast
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(Path(__file__).resolve().parent.parent, "tools"))
+    from sglang_graph_sizes import decode_ranges
+
+    source = """
+def _generate_cuda_graph_batch_sizes(self):
+    if self.disable_cuda_graph_padding:
+        capture_bs = list(range(1, self.cuda_graph_max_bs + 1))
+    elif self.speculative_algorithm is None:
+        capture_bs = [1, 2] + list(range(16, 257, 8)) + list(range(512, self.cuda_graph_max_bs + 1, 32))
+    else:
+        capture_bs = list(range(1, 9, 1)) + list(range(40, 64, 4))
+    return [bs for bs in capture_bs if bs <= self.cuda_graph_max_bs]
+"""
+    function = ast.parse(source).body[0]
+    assert decode_ranges(function) == {
+        "padding": [[1, None, 1]],
+        "plain": [[1, 2, 1], [2, 3, 1], [16, 257, 8], [512, None, 32]],
+        "speculative": [[1, 9, 1], [40, 64, 4]],
+    }
+    # a case in another form: nothing read
+    assert decode_ranges(ast.parse(source.replace("[1, 2] +", "sizes() +")).body[0]) is None

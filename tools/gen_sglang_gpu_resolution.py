@@ -44,7 +44,8 @@ Per release:
   come from tools/sglang_piecewise_flag.py (`prefill_graph_flag` "enable_piecewise_cuda_graph"
   where that is the switch, 0.5.9 and older). From tools/sglang_graph_sizes.py:
   `prefill_clamps` ({"total_tokens": bool, "llama2": cap or null}), `decode_appends_max_bs`
-  and `prefill_ranges` (the prefill token counts' [[a, b or null for max + 1, c], ...]).
+  `prefill_ranges` (the prefill token counts' [[a, b or null for max + 1, c], ...]) and
+  `decode_ranges` (the decode batch sizes so, {"padding", "plain", "speculative"}).
 - `defaults`, where read: `mm_feature_transport`, what `handle_multimodal_feature_transport`
   resolves an unset --mm-feature-transport to on one CUDA node ({"text": ..., "multimodal":
   ...}; tools/sglang_feature_transport.py); `speculative_moe_auto`, the target's MoE runners the
@@ -74,6 +75,7 @@ from sglang_feature_transport import FUNCTION as TRANSPORT  # noqa: E402
 from sglang_feature_transport import feature_transport  # noqa: E402
 from sglang_graph_sizes import (  # noqa: E402
     decode_appends_max_bs,
+    decode_ranges,
     prefill_clamps,
     prefill_fields,
     prefill_ranges,
@@ -261,7 +263,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
     transport = None
     clamps: dict[str, object] = {}
     appends = False
-    ranges = size_field = memory_node = None
+    ranges = size_field = memory_node = decode = None
     flag = piecewise_flag([tree for _, tree in sources])
     for _, tree in sources:
         for node in ast.walk(tree):
@@ -287,6 +289,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
                         clamps, memory_node = prefill_clamps(node), node
                     if function in DECODE_SIZES:
                         appends = appends or decode_appends_max_bs(node)
+                        decode = decode_ranges(node)
                     if function in PREFILL_SIZES:
                         ranges, size_field = prefill_ranges(node), prefill_size_field(node)
                     cutter = _Cutter()
@@ -315,6 +318,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
         memory["prefill_clamps"] = clamps
         memory["decode_appends_max_bs"] = appends
         memory["prefill_ranges"] = ranges
+        memory["decode_ranges"] = decode
         with zipfile.ZipFile(path) as archive:
             default = prefill_default(archive)
             memory["prefill_graph_flag"] = "cuda_graph_config" if default else flag[0] if flag else FLAG

@@ -156,10 +156,14 @@ def _int(node: ast.expr) -> int | None:
 
 
 def _ranges(node: ast.expr) -> list[list[int | None]] | None:
-    """`list(range(a, b, c)) + ...`: [[a, b, c], ...], b None where it is `<max> + 1`."""
+    """`list(range(a, b, c)) + ...`: [[a, b, c], ...], b None where it is `<max> + 1`; a
+    literal `[v, ...]` is [[v, v + 1, 1], ...]."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         left, right = _ranges(node.left), _ranges(node.right)
         return None if left is None or right is None else left + right
+    if isinstance(node, ast.List):
+        values = [_int(e) for e in node.elts]
+        return None if None in values else [[v, v + 1, 1] for v in values if v is not None]
     if not (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
@@ -168,11 +172,11 @@ def _ranges(node: ast.expr) -> list[list[int | None]] | None:
         and isinstance(node.args[0], ast.Call)
         and isinstance(node.args[0].func, ast.Name)
         and node.args[0].func.id == "range"
-        and len(node.args[0].args) == 3
+        and len(node.args[0].args) in (2, 3)
     ):
         return None
-    start, stop, step = node.args[0].args
-    first, last, stride = _int(start), _int(stop), _int(step)
+    start, stop, *rest = node.args[0].args
+    first, last, stride = _int(start), _int(stop), _int(rest[0]) if rest else 1
     up_to_max = (
         isinstance(stop, ast.BinOp)
         and isinstance(stop.op, ast.Add)
@@ -196,4 +200,36 @@ def prefill_ranges(function: ast.FunctionDef) -> list[list[int | None]] | None:
             and node.targets[0].id == "capture_sizes"
         ):
             return _ranges(node.value)
+    return None
+
+
+def decode_ranges(function: ast.FunctionDef) -> dict[str, list[list[int | None]]] | None:
+    """The decode CUDA-graph batch sizes before the cut at max_bs, as `_ranges` reads them:
+    {"padding": under `if ....disable_cuda_graph_padding:`, "plain": under `elif
+    ....speculative_algorithm is None:`, "speculative": the `else:`}; None where the function
+    is not that `if` chain of `capture_bs = ...`."""
+    for node in ast.walk(function):
+        if not (isinstance(node, ast.If) and _attr(node.test, "disable_cuda_graph_padding")):
+            continue
+        plain = node.orelse[0] if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If) else None
+        if plain is None or not (
+            isinstance(plain.test, ast.Compare)
+            and _attr(plain.test.left, "speculative_algorithm")
+            and isinstance(plain.test.ops[0], ast.Is)
+        ):
+            return None
+        read = {}
+        for name, body in (("padding", node.body), ("plain", plain.body), ("speculative", plain.orelse)):
+            if not (
+                len(body) == 1
+                and isinstance(body[0], ast.Assign)
+                and isinstance(body[0].targets[0], ast.Name)
+                and body[0].targets[0].id == "capture_bs"
+            ):
+                return None
+            ranges = _ranges(body[0].value)
+            if ranges is None:
+                return None
+            read[name] = ranges
+        return read
     return None

@@ -21,6 +21,7 @@ _FILE = LineData(
 )
 
 CHECKED = (
+    "0.5.4.post1",
     "0.5.5",
     "0.5.6.post2",
     "0.5.7",
@@ -111,6 +112,10 @@ class GpuLogic:
     prefill_constant: int | None
     """The prefill CUDA-graph size of every model, `ServerArgs`' default, where the memory
     settings do not set it (0.5.6.x: 4096); None where they do."""
+    decode_ranges: tuple[tuple[str, tuple[tuple[int, int | None, int], ...]], ...]
+    """The decode CUDA-graph batch sizes, `range`s as `prefill_ranges`, for "padding"
+    (--disable-cuda-graph-padding), "plain" and "speculative" (0.5.4.post1: 40-60 by 4 with a
+    draft, 0.5.5+: 40-64)."""
     prefill_ranges: tuple[tuple[int, int | None, int], ...]
     """The prefill CUDA-graph token counts, `list(range(a, b, c)) + ...` as (a, b, c), b None
     for `max_bs + 1` (0.5.8.post1: 640, 1025, 64 where 0.5.9+ has 576)."""
@@ -152,6 +157,7 @@ def gpu_logic(version: str) -> GpuLogic | None:
         or not isinstance(raw, dict)
         or raw.get("prefill_default") is None
         or not raw.get("prefill_ranges")
+        or not raw.get("decode_ranges")
     ):
         return None
     mla = raw["mla_prefill"]
@@ -180,6 +186,7 @@ def gpu_logic(version: str) -> GpuLogic | None:
         clamps.get("llama2") if isinstance(clamps.get("llama2"), int) else None,
         raw.get("decode_appends_max_bs") is True,
         mla.get("constant"),
+        tuple((k, tuple((a, b, c) for a, b, c in v)) for k, v in sorted(raw["decode_ranges"].items())),
         tuple((a, b, c) for a, b, c in raw["prefill_ranges"]),
         tuple(defaults.get("speculative_moe_auto") or ()) if isinstance(defaults, dict) else (),
         tuple(sorted(transport.items())) if isinstance(transport, dict) else (),

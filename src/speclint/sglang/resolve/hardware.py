@@ -1,6 +1,6 @@
 """SGLang's GPU-dependent resolution: chunked prefill, CUDA-graph batch sizes, the static
 memory fraction, the attention backend and the page size, for the releases
-speclint.sglang.gpu_resolution names (0.5.4.post2-0.5.23, each one's numbers
+speclint.sglang.gpu_resolution names (0.5.4.post1-0.5.23, each one's numbers
 read from its wheel).
 
 Read in 0.5.23's `arg_groups/memory_hook.py` (`handle_gpu_memory_settings`,

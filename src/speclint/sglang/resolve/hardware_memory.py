@@ -326,26 +326,17 @@ def prefill_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
 
 
 def _decode_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
-    """`generate_decode_cuda_graph_batch_sizes` (reads the algorithm as given)."""
-    if state.config.value("disable_cuda_graph_padding"):
-        sizes = list(range(1, max_bs + 1))
-    elif state.asked.get("speculative_algorithm") is None:
-        sizes = (
-            [1, 2, 4, 8, 12]
-            + list(range(16, 257, 8))
-            + list(range(272, 512, 16))
-            + list(range(512, max_bs + 1, 32))
-        )
-    else:
-        sizes = (
-            list(range(1, 9))
-            + list(range(10, 33, 2))
-            + list(range(40, 65, 4))
-            + list(range(72, 257, 8))
-            + list(range(272, max_bs + 1, 16))
-        )
-    sizes = [s for s in sizes if s <= max_bs]
+    """`generate_decode_cuda_graph_batch_sizes` (reads the algorithm as given): the release's
+    lists (`GpuLogic.decode_ranges`, read), up to max_bs, and max_bs where it appends it."""
     logic = state.gpu_logic
-    if max_bs not in sizes and logic is not None and logic.decode_appends_max_bs:
+    assert logic is not None  # hardware.py sizes them only where it was read
+    if state.config.value("disable_cuda_graph_padding"):
+        case = "padding"
+    else:
+        case = "plain" if state.asked.get("speculative_algorithm") is None else "speculative"
+    ranges = dict(logic.decode_ranges)[case]
+    sizes = [s for a, b, c in ranges for s in range(a, max_bs + 1 if b is None else b, c)]
+    sizes = [s for s in sizes if s <= max_bs]
+    if max_bs not in sizes and logic.decode_appends_max_bs:
         sizes.append(max_bs)
     return sizes
