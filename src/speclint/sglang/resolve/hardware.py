@@ -30,6 +30,7 @@ from speclint.sglang.resolve.hardware_memory import (
     piecewise_problem,
     prefill_batch_sizes,
 )
+from speclint.sglang.resolve.prefill_names import release_names
 from speclint.sglang.resolve.result import Unknown, is_known
 
 TYPE_CHECKING = False
@@ -66,8 +67,6 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     """Set every GPU_FIELDS value: SGLang's, or Unknown with why; before `cuda_graph_config`
     the prefill ones under the release's own names (prefill_names.py)."""
     _resolve_hardware(state, gpu)
-    from speclint.sglang.resolve.prefill_names import release_names
-
     release_names(state)  # where read: 0.5.13.post1 and older
 
 
