@@ -160,6 +160,9 @@ def test_before_cuda_graph_config_the_prefill_graphs_are_stated_under_the_releas
     assert not [name for name in PREFILL if name in eff or name in b200["unknown"]]
     changed = [a for a in b200["adjustments"] if a["field"] == "piecewise_cuda_graph_max_tokens"]
     assert changed and changed[-1]["to"] == 2048
+    [*_, off] = [a for a in b200["adjustments"] if a["field"] == "disable_piecewise_cuda_graph"]
+    assert (off["to"], off["sglang_handler"]) == (True, "_handle_moe_kernel_config")
+    assert "moe_runner_backend in ('flashinfer_trtllm', 'flashinfer_mxfp4')" in off["reason"]
     assert (
         explain_on(tmp_path, "0.5.10.post1", "h100", "", DSV3)["effective"]["disable_piecewise_cuda_graph"]
         is False
@@ -292,7 +295,9 @@ def test_the_generator_reads_the_older_forms_on_a_written_wheel(tmp_path):
         "is_h20_device": "device_name and 'H20' in device_name and ('H200' not in device_name)",
     }
     # an early `return` guards what follows it: the rule is `enable_mis`
-    assert late_piecewise_rules([tree]) == [[{"field": "enable_mis", "in": [True]}]]
+    assert late_piecewise_rules([tree]) == [
+        {"function": "_handle_moe_kernel_config", "when": [{"field": "enable_mis", "in": [True]}]}
+    ]
     assert draft_moe_auto([tree]) == ["flashinfer_trtllm"]
 
 

@@ -190,17 +190,20 @@ def _chains(body: list[ast.stmt], tests: list[ast.expr], out: list[list[ast.expr
                 _chains(block, tests + [ast.Name(id="__loop_or_block__")], out)
 
 
-def late_piecewise_rules(trees: list[ast.Module]) -> list[list[dict[str, object]]]:
+def late_piecewise_rules(trees: list[ast.Module]) -> list[dict[str, object]]:
     """Each `self.disable_piecewise_cuda_graph = True` of `ServerArgs` outside
     `_handle_piecewise_cuda_graph` (which runs before the memory settings; these run after,
     so they change the switch, not the memory reserved), as the `and`-ed conjuncts of the
-    `if` tests around it (an `else` branch: `not (<test>)`, as written)."""
-    chains: list[list[ast.expr]] = []
+    `if` tests around it (an `else` branch: `not (<test>)`, as written): {"function": the
+    method's name, "when": [conjunct, ...]}."""
+    rules: list[dict[str, object]] = []
     for tree in trees:
         for function in ast.walk(tree):
             if (
                 isinstance(function, ast.FunctionDef)
                 and function.name.lstrip("_") != "handle_piecewise_cuda_graph"
             ):
+                chains: list[list[ast.expr]] = []
                 _chains(function.body, [], chains)
-    return [[_conjunct(test) for test in chain] for chain in chains]
+                rules += [{"function": function.name, "when": [_conjunct(t) for t in c]} for c in chains]
+    return rules

@@ -193,7 +193,7 @@ def gpu_logic(version: str) -> GpuLogic | None:
     )
 
 
-def prefill_fields(version: str) -> tuple[dict[str, str], list[list[dict[str, object]]]] | None:
+def prefill_fields(version: str) -> tuple[dict[str, str], list[dict[str, object]]] | None:
     """Before `cuda_graph_config` (0.5.13.post1 and older): the release's `ServerArgs` fields
     its prefill (piecewise) CUDA graphs are resolved into, read from its wheel ("backend": the
     switch, disable_ or enable_piecewise_cuda_graph; "max_bs", "bs"), and the rules that turn

@@ -44,7 +44,7 @@ def release_names(state: ResolutionState) -> None:
     fields, late = read
     backend = state.values.get("cuda_graph_backend_prefill")
     if late and is_known(backend) and backend not in (None, "disabled"):
-        state.values["cuda_graph_backend_prefill"] = _late_rules(state, late, str(backend))
+        _late_rules(state, late, str(backend))
     renamed = {mine: fields[part] for mine, part in OWN.items() if mine in state.values}
     if not renamed:
         return
@@ -85,21 +85,46 @@ def _holds(state: ResolutionState, conjunct: dict[str, object]) -> bool | None:
     return None
 
 
-def _late_rules(state: ResolutionState, rules: list[list[dict[str, object]]], backend: str) -> object:
-    """The backend after the late rules: "disabled" where one holds, Unknown where one may."""
-    from speclint.sglang.resolve.result import Unknown
-
+def _late_rules(state: ResolutionState, rules: list[dict[str, object]], backend: str) -> None:
+    """The backend after the late rules: "disabled" where one holds (the change recorded with
+    the method that makes it), Unknown where one may."""
     undecided = None
     for rule in rules:
-        held = [_holds(state, c) for c in rule]
+        when = rule["when"]
+        assert isinstance(when, list)
+        held = [_holds(state, c) for c in when]
         if False in held:
             continue
         if all(held):
-            return "disabled"
-        undecided = undecided or next(str(c.get("written", c)) for c, h in zip(rule, held) if h is None)
-    if undecided is None:
-        return backend
-    return Unknown(
-        f"SGLang {state.checked_version} may turn piecewise CUDA graphs off after sizing them "
-        f"(`{undecided}`), which speclint does not model"
+            state.set(
+                "cuda_graph_backend_prefill",
+                "disabled",
+                f"SGLang {state.checked_version} turns piecewise CUDA graphs off after sizing them when "
+                + " and ".join(_shown(c) for c in when),
+                str(rule["function"]),
+            )
+            return
+        undecided = undecided or next(_shown(c) for c, h in zip(when, held) if h is None)
+    if undecided is not None:
+        state.set_unknown(
+            "cuda_graph_backend_prefill",
+            f"SGLang {state.checked_version} may turn piecewise CUDA graphs off after sizing them "
+            f"(`{undecided}`), which speclint does not model",
+        )
+
+
+def _shown(conjunct: dict[str, object]) -> str:
+    """A conjunct as the release writes it, near enough: `moe_runner_backend in (...)`."""
+    if "written" in conjunct:
+        return str(conjunct["written"])
+    if "architecture_not" in conjunct:
+        return f"the architecture is not {conjunct['architecture_not']}"
+    values = conjunct["in"]
+    assert isinstance(values, list)
+    if values == [False, None]:
+        return f"not {conjunct['field']}"
+    return (
+        f"{conjunct['field']} in {tuple(values)}"
+        if len(values) > 1
+        else f"{conjunct['field']} == {values[0]!r}"
     )
