@@ -48,6 +48,10 @@ def release_names(state: ResolutionState) -> None:
     renamed = {mine: fields[part] for mine, part in OWN.items() if mine in state.values}
     if not renamed:
         return
+    logic = state.gpu_logic
+    if logic is not None and state.values.get("cuda_graph_backend_prefill") == logic.prefill_default:
+        # the switch as `ServerArgs` declares it: SGLang sets nothing (no adjustment to show)
+        state.adjustments[:] = [a for a in state.adjustments if a.field != "cuda_graph_backend_prefill"]
     values = state.values
     moved: dict[str, object] = {}
     for key, value in values.items():  # in order: each name where speclint's stood
