@@ -149,12 +149,15 @@ def test_0_5_5_gives_fa4_prefill_page_size_128_to_mla_models_too():
 
     text = f"python -m sglang.launch_server --model-path {ROOT}/{M}deepseek-v3 --tp-size 8 --prefill-attention-backend fa4\n"
 
-    def page(version: str) -> object:
-        ctx = lint_text(
-            text, "launch.sh", LintOptions(sglang_version=version, read_pyproject=False)
-        ).contexts[0]
+    from speclint.sglang.resolve.gpu_profiles import profile
+
+    def page(version: str, gpu: str) -> object:
+        # on the recorded GPUs: 0.5.5's GPU-dependent resolution is modelled (gpu_resolution.py)
+        options = LintOptions(sglang_version=version, read_pyproject=False, gpu=profile(gpu))
+        ctx = lint_text(text, "launch.sh", options).contexts[0]
         assert ctx.resolution is not None and ctx.release.resolution_exact
         return ctx.resolution.effective["page_size"]
 
-    assert page("0.5.5") == 128
-    assert page("0.5.5.post3") != 128
+    for gpu in ("H100", "B200"):
+        assert page("0.5.5", gpu) == 128
+        assert page("0.5.5.post3", gpu) == 1

@@ -186,7 +186,9 @@ def test_0_5_13_post1_reserves_for_the_draft_and_turns_allreduce_fusion_on(tmp_p
         0.83,
         256,
     )
-    assert (plain["cuda_graph_backend_prefill"], plain["cuda_graph_max_bs_prefill"]) == ("tc_piecewise", 8192)
+    # under 0.5.13.post1's own names: the piecewise graphs are on, up to 8192 tokens
+    assert (plain["disable_piecewise_cuda_graph"], plain["piecewise_cuda_graph_max_tokens"]) == (False, 8192)
+    assert "cuda_graph_backend_prefill" not in plain and "cuda_graph_max_bs_prefill" not in plain
     draft = "--speculative-algorithm STANDALONE --speculative-draft-model-path fixtures/models/qwen3-8b"
     assert explain_on(tmp_path, "0.5.13.post1", "h100", draft)["effective"]["mem_fraction_static"] == 0.754
     b200 = explain_on(tmp_path, "0.5.13.post1", "b200", draft)["effective"]
@@ -197,7 +199,7 @@ def test_0_5_13_post1_reserves_for_the_draft_and_turns_allreduce_fusion_on(tmp_p
     )
     dsv3 = explain_on(tmp_path, "0.5.13.post1", "h100", "--tp-size 8", DSV3)["effective"]
     assert (dsv3["enable_flashinfer_allreduce_fusion"], dsv3["mem_fraction_static"]) == (True, 0.799)
-    assert dsv3["cuda_graph_max_bs_prefill"] == 2048
+    assert dsv3["piecewise_cuda_graph_max_tokens"] == 2048
     assert "flashinfer_allreduce_fusion_backend" not in dsv3  # a 0.5.14+ flag
 
 
@@ -219,14 +221,15 @@ def test_0_5_10_post1_turns_piecewise_graphs_off_for_speculative_decoding(tmp_pa
     # draft reserves 4 GiB: 0.785
     args = "--speculative-algorithm EAGLE3 --speculative-draft-model-path fixtures/models/eagle3-llama-3.1-8b-instruct"
     eff = explain_on(tmp_path, "0.5.10.post1", "h100", args)["effective"]
-    assert (eff["cuda_graph_backend_prefill"], eff["mem_fraction_static"]) == ("disabled", 0.785)
+    assert (eff["disable_piecewise_cuda_graph"], eff["mem_fraction_static"]) == (True, 0.785)
     plain = explain_on(tmp_path, "0.5.10.post1", "h100", "")["effective"]
-    assert (plain["cuda_graph_backend_prefill"], plain["mem_fraction_static"]) == ("tc_piecewise", 0.83)
+    assert (plain["disable_piecewise_cuda_graph"], plain["mem_fraction_static"]) == (False, 0.83)
 
 
-@pytest.mark.parametrize("version", ["0.5.9", "0.5.8.post1"])
+@pytest.mark.parametrize("version", ["0.5.4", "0.5.3"])
 def test_releases_whose_gpu_logic_was_not_checked_still_say_unverified(tmp_path, version):
-    # before 0.5.10 the GPU functions differ from every checked release's
+    # before 0.5.4.post1 the attention backend is not picked while the arguments resolve
+    # (recorded), and the memory settings differ from every checked release's
     launch = explain_json(tmp_path, version, "--tp-size 8")
     for name in ("chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs"):
         assert launch["effective"][name] is None
@@ -249,7 +252,25 @@ def test_checked_releases_have_read_numbers_and_others_none():
         assert logic is not None and logic.release == version
         h100 = logic.tier(81559)
         assert (h100.chunked_prefill_size, logic.decode_max_bs(81559, 8)) == (8192, 512)
-    assert gpu_logic("0.5.9") is None and gpu_logic("0.5.8.post1") is None and gpu_logic("0.4.0") is None
+    assert gpu_logic("0.5.4") is None and gpu_logic("0.5.3") is None and gpu_logic("0.4.0") is None
+    assert gpu_logic("0.5.6").release == "0.5.6.post2" and gpu_logic("0.5.4.post2").release == "0.5.5"
+    assert (gpu_logic("0.5.6").prefill_constant, gpu_logic("0.5.7").prefill_constant) == (4096, None)
+    assert gpu_logic("0.5.8").release == "0.5.8.post1"  # the same digests
+    for version in ("0.5.7", "0.5.8.post1", "0.5.9"):
+        logic = gpu_logic(version)
+        assert (logic.prefill_graph_flag, logic.prefill_default) == (
+            "enable_piecewise_cuda_graph",
+            "disabled",
+        )
+        assert (
+            not logic.decode_appends_max_bs
+            and not logic.prefill_total_clamp
+            and logic.prefill_llama2_cap is None
+        )
+    assert gpu_logic("0.5.9").prefill_ranges[3] == (576, 1025, 64)
+    assert gpu_logic("0.5.8.post1").prefill_ranges[3] == (640, 1025, 64)
+    assert (gpu_logic("0.5.7").mla_prefill_fixed, gpu_logic("0.5.7").mla_prefill_cap) == (None, None)
+    assert gpu_logic("0.5.10").prefill_total_clamp and gpu_logic("0.5.10").prefill_llama2_cap == 4096
     assert gpu_logic("0.5.10").release == "0.5.10.post1"
     assert gpu_logic("0.5.11").release == "0.5.12.post1" and gpu_logic("0.5.11").draft_moe_auto
     assert not gpu_logic("0.5.12.post1").draft_moe_auto
@@ -385,6 +406,10 @@ def test_the_generator_reads_the_numbers_and_digests_the_rest(tmp_path):
         "prefill_graph_flag": "disable_piecewise_cuda_graph",
         "piecewise_disabled_archs": None,
         "speculative_reserve": None,
+        "prefill_clamps": {"total_tokens": False, "llama2": None},
+        "decode_appends_max_bs": False,
+        "prefill_ranges": None,
+        "decode_ranges": None,
     }
     digest = base["shape"]["handle_gpu_memory_settings"]
     assert base["shape"]["disable_breakable_cudagraph_if_incompatible"] is not None
@@ -411,7 +436,7 @@ def test_regenerating_two_releases_reproduces_their_stored_readings():
 
     from speclint.sglang.gpu_resolution import _reading
 
-    for version in ("0.5.11", "0.5.13.post1", "0.5.14", "0.5.17", "0.5.18", "0.5.21"):
+    for version in ("0.5.9", "0.5.11", "0.5.13.post1", "0.5.14", "0.5.17", "0.5.18", "0.5.21"):
         if not list(Path(CACHE).glob(f"sglang-{version}-*.whl")):
             pytest.skip(f"no wheel of {version} cached")
         for name, reading in read_release(wheel_path(version, CACHE)):

@@ -21,7 +21,8 @@ Per release:
   max_bs otherwise], ...] (a branch setting one max_bs repeats it), and `tp_bound`;
   `mla_prefill`, the prefill CUDA-graph max_bs of MLA models when none is given (the branch
   beside `prefill... = cfg.chunked_prefill_size` under `if not use_mla_backend(...)`):
-  {"fixed": N} or {"cap": N} for `min(N, cfg.chunked_prefill_size)`; `running_cap`, whether
+  {"fixed": N} or {"cap": N} for `min(N, cfg.chunked_prefill_size)`, {"chunked": true} where
+  MLA models get the chunked prefill size too (0.5.7: no such branch); `running_cap`, whether
   a default decode max_bs above --max-running-requests is lowered to it; `context_clamp`,
   whether a given --context-length caps the prefill max_bs (`if ....context_length is not
   None: prefill....max_bs = min(..., ....context_length)`, 0.5.15-0.5.16); and
@@ -40,12 +41,19 @@ Per release:
   `disable_prefill_cuda_graph_for_deepseek_trtllm_mla` (0.5.15+). Before `cuda_graph_config`
   (0.5.13.post1 and older, `prefill_graph_flag` "disable_piecewise_cuda_graph"), the prefill
   default, the rules (`handle_piecewise_cuda_graph`'s conditions) and `speculative_reserve`
-  come from tools/sglang_piecewise_flag.py.
+  come from tools/sglang_piecewise_flag.py (`prefill_graph_flag` "enable_piecewise_cuda_graph"
+  where that is the switch, 0.5.9 and older). From tools/sglang_graph_sizes.py:
+  `prefill_clamps` ({"total_tokens": bool, "llama2": cap or null}), `decode_appends_max_bs`
+  `prefill_ranges` (the prefill token counts' [[a, b or null for max + 1, c], ...]) and
+  `decode_ranges` (the decode batch sizes so, {"padding", "plain", "speculative"}).
 - `defaults`, where read: `mm_feature_transport`, what `handle_multimodal_feature_transport`
   resolves an unset --mm-feature-transport to on one CUDA node ({"text": ..., "multimodal":
   ...}; tools/sglang_feature_transport.py); `speculative_moe_auto`, the target's MoE runners the
   draft does not follow when --speculative-moe-runner-backend is not given (0.5.11:
-  flashinfer_trtllm; tools/sglang_draft_moe.py).
+  flashinfer_trtllm; tools/sglang_draft_moe.py); `prefill_fields` and `late_piecewise_rules`
+  (0.5.13.post1 and older: the piecewise graphs' ServerArgs fields, and the rules that turn
+  them off after the memory settings; sglang_graph_sizes.py, sglang_piecewise_flag.py);
+  `allreduce_fusion` (tools/sglang_allreduce_fusion.py).
 """
 
 from __future__ import annotations
@@ -61,14 +69,36 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
+from sglang_allreduce_fusion import allreduce_fusion  # noqa: E402
 from sglang_draft_moe import draft_moe_auto  # noqa: E402
 from sglang_feature_transport import FUNCTION as TRANSPORT  # noqa: E402
 from sglang_feature_transport import feature_transport  # noqa: E402
-from sglang_piecewise_flag import piecewise_default, piecewise_rules, speculative_reserve  # noqa: E402
+from sglang_graph_sizes import (  # noqa: E402
+    decode_appends_max_bs,
+    decode_ranges,
+    prefill_clamps,
+    prefill_fields,
+    prefill_ranges,
+    prefill_size_field,
+    server_args_int,
+)
+from sglang_memory_tiers import PREFILL_MAX  # noqa: E402
+from sglang_memory_tiers import attr_in as _attr
+from sglang_memory_tiers import is_name as _is_name
+from sglang_memory_tiers import number as _number
+from sglang_memory_tiers import tiers as _tiers
+from sglang_piecewise_flag import (  # noqa: E402
+    FLAG,
+    late_piecewise_rules,
+    piecewise_flag,
+    piecewise_rules,
+    speculative_reserve,
+)
 from sglang_prefill_graphs import (  # noqa: E402
     decode_reserve_unguarded,
     multimodal_piecewise,
     piecewise_disabled_archs,
+    pp_disables_breakable,
     prefill_default,
     rule_names,
 )
@@ -82,6 +112,8 @@ BREAKABLE_RULES = "disable_breakable_cudagraph_if_incompatible"
 TC_RULES = "disable_tc_piecewise_cudagraph_if_incompatible"
 TRTLLM_MLA_PREFILL = "disable_prefill_cuda_graph_for_deepseek_trtllm_mla"
 PIECEWISE = "handle_piecewise_cuda_graph"
+DECODE_SIZES = ("generate_decode_cuda_graph_batch_sizes", "generate_cuda_graph_batch_sizes")
+PREFILL_SIZES = ("generate_prefill_cuda_graph_batch_sizes", "generate_piecewise_cuda_graph_tokens")
 FUNCTIONS = (
     MEMORY,
     "reserve_for_graph_mb",
@@ -116,109 +148,6 @@ def _sources(archive: zipfile.ZipFile) -> list[tuple[str, ast.Module]]:
         if name.endswith(".py") and (name == MODULES[0] or name.startswith(MODULES[1])):
             found.append((name, ast.parse(archive.read(name).decode("utf-8"))))
     return found
-
-
-def _number(node: ast.expr | None) -> int | None:
-    """A constant int, or a product of them (`60 * 1024`)."""
-    if isinstance(node, ast.Constant) and type(node.value) is int:
-        return node.value
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
-        left, right = _number(node.left), _number(node.right)
-        return None if left is None or right is None else left * right
-    return None
-
-
-def _attr(node: ast.expr, name: str | tuple[str, ...]) -> bool:
-    return isinstance(node, ast.Attribute) and node.attr in ((name,) if isinstance(name, str) else name)
-
-
-DECODE_MAX = ("max_bs", "cuda_graph_max_bs")
-"""The decode CUDA-graph max_bs: `....decode.max_bs` (0.5.14+), `self.cuda_graph_max_bs` before."""
-PREFILL_MAX = ("max_bs", "piecewise_cuda_graph_max_tokens")
-"""The prefill CUDA-graph size: `....prefill.max_bs` (0.5.14+), the piecewise graphs' tokens before."""
-
-
-def _is_name(node: ast.expr, name: str) -> bool:
-    return isinstance(node, ast.Name) and node.id == name
-
-
-def _chunk(body: list[ast.stmt]) -> int | None:
-    """The constant chunked_prefill_size a branch sets (attribute or declare_resolution keyword)."""
-    for node in (n for stmt in body for n in ast.walk(stmt)):
-        if isinstance(node, ast.Assign) and any(_attr(t, "chunked_prefill_size") for t in node.targets):
-            return _number(node.value)
-        if isinstance(node, ast.Call):
-            for keyword in node.keywords:
-                if keyword.arg == "chunked_prefill_size":
-                    return _number(keyword.value)
-    return None
-
-
-def _max_bs(body: list[ast.stmt]) -> tuple[list[int], int | None] | None:
-    """The decode max_bs a branch sets: [one] or [when tp_size < bound, else], and the bound."""
-    for stmt in body:
-        if not (isinstance(stmt, ast.If) and any(_attr(n, DECODE_MAX) for n in ast.walk(stmt.test))):
-            continue
-        inner = stmt.body
-        if len(inner) == 1 and isinstance(inner[0], ast.Assign):
-            value = _number(inner[0].value)
-            return None if value is None else ([value, value], None)
-        if len(inner) == 1 and isinstance(inner[0], ast.If):
-            test = inner[0].test
-            if (
-                isinstance(test, ast.Compare)
-                and _attr(test.left, "tp_size")
-                and isinstance(test.ops[0], ast.Lt)
-                and len(inner[0].body) == 1
-                and len(inner[0].orelse) == 1
-                and isinstance(inner[0].body[0], ast.Assign)
-                and isinstance(inner[0].orelse[0], ast.Assign)
-            ):
-                small, large = _number(inner[0].body[0].value), _number(inner[0].orelse[0].value)
-                bound = _number(test.comparators[0])
-                if small is None or large is None or bound is None:
-                    return None
-                return [small, large], bound
-    return None
-
-
-def _tiers(node: ast.If) -> tuple[list[list[int | None]], int | None] | None:
-    """The `if gpu_mem < N: ... elif ...: ... else: ...` chain, and the tp_size bound."""
-    tiers: list[list[int | None]] = []
-    bounds: set[int] = set()
-    current: ast.stmt | None = node
-    while current is not None:
-        if isinstance(current, ast.If):
-            test = current.test
-            if not (
-                isinstance(test, ast.Compare)
-                and _is_name(test.left, "gpu_mem")
-                and len(test.ops) == 1
-                and isinstance(test.ops[0], ast.Lt)
-            ):
-                return None
-            bound, body, rest = _number(test.comparators[0]), current.body, current.orelse
-        else:
-            bound, body, rest = None, [current], []
-        chunk, sizes = _chunk(body), _max_bs(body)
-        if (bound is None and isinstance(current, ast.If)) or chunk is None or sizes is None:
-            return None
-        tiers.append([bound, chunk, *sizes[0]])
-        if sizes[1] is not None:
-            bounds.add(sizes[1])
-        if len(rest) == 1 and isinstance(rest[0], ast.If):
-            current = rest[0]
-        elif rest:
-            chunk, sizes = _chunk(rest), _max_bs(rest)
-            if chunk is None or sizes is None:
-                return None
-            tiers.append([None, chunk, *sizes[0]])
-            current = None
-        else:
-            current = None
-    if len(bounds) > 1:
-        return None
-    return tiers, (bounds.pop() if bounds else None)
 
 
 class _Cutter(ast.NodeTransformer):
@@ -272,6 +201,18 @@ class _Cutter(ast.NodeTransformer):
             self.memory["context_clamp"] = True
             return ast.Expr(_CUT)
         elif (
+            isinstance(test, ast.Compare)
+            and _attr(test.left, PREFILL_MAX)
+            and isinstance(test.ops[0], ast.Is)
+            and any(
+                isinstance(s, ast.Assign)
+                and _attr(s.targets[0], PREFILL_MAX)
+                and _attr(s.value, "chunked_prefill_size")
+                for s in node.body
+            )
+        ):
+            self.memory["mla_prefill"] = {"chunked": True}  # 0.5.7: no MLA branch
+        elif (
             isinstance(test, ast.BoolOp)
             and any(_attr(n, "max_running_requests") for n in ast.walk(test))
             and len(node.body) == 1
@@ -309,21 +250,6 @@ class _Cutter(ast.NodeTransformer):
         return node
 
 
-def _pp_disables_breakable(function: ast.FunctionDef) -> bool:
-    """`if ....pp_size > 1 and ....prefill.backend == Backend.BREAKABLE:` in the function."""
-    for node in ast.walk(function):
-        if isinstance(node, ast.If) and any(_attr(n, "BREAKABLE") for n in ast.walk(node.test)):
-            for compare in ast.walk(node.test):
-                if (
-                    isinstance(compare, ast.Compare)
-                    and _attr(compare.left, "pp_size")
-                    and isinstance(compare.ops[0], ast.Gt)
-                    and _number(compare.comparators[0]) == 1
-                ):
-                    return True
-    return False
-
-
 def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         sources = _sources(archive)
@@ -333,8 +259,12 @@ def read_release(path: str) -> list[tuple[str, object]]:
     breakable_rules: list[str] = []
     tc_rules: list[str] = []
     unguarded = False
-    spec_reserve = None
+    spec_reserve = fields = None
     transport = None
+    clamps: dict[str, object] = {}
+    appends = False
+    ranges = size_field = memory_node = decode = None
+    flag = piecewise_flag([tree for _, tree in sources])
     for _, tree in sources:
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") == TRANSPORT:
@@ -345,7 +275,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
             for node in ast.walk(tree):
                 if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") == function:
                     if function == COMPATIBILITY:
-                        pp_breakable = pp_breakable or _pp_disables_breakable(node)
+                        pp_breakable = pp_breakable or pp_disables_breakable(node)
                         piecewise = piecewise or multimodal_piecewise(node)
                     if function == BREAKABLE_RULES:
                         breakable_rules = rule_names(node)
@@ -356,12 +286,25 @@ def read_release(path: str) -> list[tuple[str, object]]:
                     if function == MEMORY:
                         unguarded = decode_reserve_unguarded(node)
                         spec_reserve = speculative_reserve(node)
+                        clamps, memory_node = prefill_clamps(node), node
+                    if function in DECODE_SIZES:
+                        appends = appends or decode_appends_max_bs(node)
+                        decode = decode_ranges(node)
+                    if function in PREFILL_SIZES:
+                        ranges, size_field = prefill_ranges(node), prefill_size_field(node)
                     cutter = _Cutter()
                     dumps.append(ast.dump(cutter.visit(node)))
                     if function == MEMORY:
                         memory = cutter.memory
         shape[function] = hashlib.sha256("\n".join(dumps).encode()).hexdigest()[:16] if dumps else None
     out: list[tuple[str, object]] = [("shape", shape)]
+    trees = [tree for _, tree in sources]
+    if memory_node is not None:
+        fields = prefill_fields(memory_node, flag and flag[0], size_field)
+    if "tiers" in memory and "mla_prefill" not in memory and fields and fields["max_bs"] == size_field:
+        size = server_args_int(trees, size_field)  # 0.5.6.x: a constant, not set by the memory settings
+        if size is not None:
+            memory["mla_prefill"] = {"constant": size}
     if "tiers" in memory and "mla_prefill" in memory:
         memory.setdefault("running_cap", False)
         memory.setdefault("context_clamp", False)
@@ -372,16 +315,26 @@ def read_release(path: str) -> list[tuple[str, object]]:
         memory["decode_reserve_unguarded"] = unguarded
         memory["trtllm_mla_prefill_off"] = shape[TRTLLM_MLA_PREFILL] is not None
         memory["speculative_reserve"] = spec_reserve
+        memory["prefill_clamps"] = clamps
+        memory["decode_appends_max_bs"] = appends
+        memory["prefill_ranges"] = ranges
+        memory["decode_ranges"] = decode
         with zipfile.ZipFile(path) as archive:
             default = prefill_default(archive)
-            memory["prefill_graph_flag"] = "cuda_graph_config" if default else "disable_piecewise_cuda_graph"
-            memory["prefill_default"] = default or piecewise_default([tree for _, tree in sources])
+            memory["prefill_graph_flag"] = "cuda_graph_config" if default else flag[0] if flag else FLAG
+            memory["prefill_default"] = default or (flag[1] if flag else None)
             memory["piecewise_disabled_archs"] = piecewise_disabled_archs(archive)
         out.append(("memory", memory))
     defaults: dict[str, object] = {} if transport is None else {"mm_feature_transport": transport}
     avoided = draft_moe_auto([tree for _, tree in sources])
     if avoided:
         defaults["speculative_moe_auto"] = avoided
+    if fields:
+        defaults["prefill_fields"] = fields
+        defaults["late_piecewise_rules"] = late_piecewise_rules([tree for _, tree in sources])
+    fusion = allreduce_fusion([tree for _, tree in sources])
+    if fusion:
+        defaults["allreduce_fusion"] = fusion
     if defaults:
         out.append(("defaults", defaults))
     return out

@@ -162,3 +162,23 @@ def rule_names(function: ast.FunctionDef) -> list[str]:
                     if isinstance(e, ast.Tuple) and isinstance(e.elts[0], ast.Constant)
                 ]
     return []
+
+
+def _named(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == name
+
+
+def pp_disables_breakable(function: ast.FunctionDef) -> bool:
+    """`if ....pp_size > 1 and ....prefill.backend == Backend.BREAKABLE:` in the function."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.If) and any(_named(n, "BREAKABLE") for n in ast.walk(node.test)):
+            for compare in ast.walk(node.test):
+                if (
+                    isinstance(compare, ast.Compare)
+                    and _named(compare.left, "pp_size")
+                    and isinstance(compare.ops[0], ast.Gt)
+                    and isinstance(compare.comparators[0], ast.Constant)
+                    and compare.comparators[0].value == 1
+                ):
+                    return True
+    return False

@@ -21,6 +21,12 @@ _FILE = LineData(
 )
 
 CHECKED = (
+    "0.5.4.post1",
+    "0.5.5",
+    "0.5.6.post2",
+    "0.5.7",
+    "0.5.8.post1",
+    "0.5.9",
     "0.5.10.post1",
     "0.5.12.post1",
     "0.5.13.post1",
@@ -62,7 +68,8 @@ class GpuLogic:
     mla_prefill_fixed: int | None
     """The MLA prefill CUDA-graph max_bs when none is given (0.5.22: 2048), or None ..."""
     mla_prefill_cap: int | None
-    """... the chunked prefill size, at most this (0.5.23: 8192)."""
+    """... the chunked prefill size, at most this (0.5.23: 8192); both None: the chunked
+    prefill size, as for other models (0.5.7)."""
     running_cap: bool
     """A default decode max_bs above --max-running-requests is lowered to it (0.5.22+)."""
     pp_disables_breakable: bool
@@ -91,10 +98,27 @@ class GpuLogic:
     """`disable_prefill_cuda_graph_for_deepseek_trtllm_mla` is there (0.5.15+)."""
     prefill_graph_flag: str
     """What turns prefill CUDA graphs on and off: "cuda_graph_config" (0.5.14+; --disable-cuda-graph
-    turns them off too) or "disable_piecewise_cuda_graph" (0.5.13.post1: a flag of their own)."""
+    turns them off too), "disable_piecewise_cuda_graph" (0.5.10-0.5.13.post1: a flag of their
+    own) or "enable_piecewise_cuda_graph" (0.5.9: off unless given)."""
     speculative_reserve: tuple[tuple[str, int], ...]
     """MiB reserved for a speculative algorithm ("STANDALONE", "NGRAM", "other"; 0.5.13.post1),
     empty where the release reserves none."""
+    prefill_total_clamp: bool
+    """A given --max-total-tokens caps the default prefill CUDA-graph size (0.5.10+)."""
+    prefill_llama2_cap: int | None
+    """The prefill CUDA-graph size's cap for a model path naming "llama-2" (0.5.10+: 4096)."""
+    decode_appends_max_bs: bool
+    """The decode CUDA-graph batch sizes end with max_bs where the list does not (0.5.10+)."""
+    prefill_constant: int | None
+    """The prefill CUDA-graph size of every model, `ServerArgs`' default, where the memory
+    settings do not set it (0.5.6.x: 4096); None where they do."""
+    decode_ranges: tuple[tuple[str, tuple[tuple[int, int | None, int], ...]], ...]
+    """The decode CUDA-graph batch sizes, `range`s as `prefill_ranges`, for "padding"
+    (--disable-cuda-graph-padding), "plain" and "speculative" (0.5.4.post1: 40-60 by 4 with a
+    draft, 0.5.5+: 40-64)."""
+    prefill_ranges: tuple[tuple[int, int | None, int], ...]
+    """The prefill CUDA-graph token counts, `list(range(a, b, c)) + ...` as (a, b, c), b None
+    for `max_bs + 1` (0.5.8.post1: 640, 1025, 64 where 0.5.9+ has 576)."""
     draft_moe_auto: tuple[str, ...]
     """The target's MoE runners a draft does not follow when none is given for it: it takes
     "auto" (0.5.11: flashinfer_trtllm, flashinfer_trtllm_routed)."""
@@ -128,9 +152,16 @@ def gpu_logic(version: str) -> GpuLogic | None:
         return None
     same = next((c for c in CHECKED if (_FILE.row(c) or {}).get("shape") == row["shape"]), None)
     raw = _reading(version, "memory")
-    if same is None or not isinstance(raw, dict) or raw.get("prefill_default") is None:
+    if (
+        same is None
+        or not isinstance(raw, dict)
+        or raw.get("prefill_default") is None
+        or not raw.get("prefill_ranges")
+        or not raw.get("decode_ranges")
+    ):
         return None
     mla = raw["mla_prefill"]
+    clamps = raw.get("prefill_clamps") or {}
     defaults = _reading(version, "defaults")
     transport = defaults.get("mm_feature_transport") if isinstance(defaults, dict) else None
     return GpuLogic(
@@ -151,6 +182,48 @@ def gpu_logic(version: str) -> GpuLogic | None:
         raw["trtllm_mla_prefill_off"] is True,
         str(raw["prefill_graph_flag"]),
         tuple(sorted((raw.get("speculative_reserve") or {}).items())),
+        clamps.get("total_tokens") is True,
+        clamps.get("llama2") if isinstance(clamps.get("llama2"), int) else None,
+        raw.get("decode_appends_max_bs") is True,
+        mla.get("constant"),
+        tuple((k, tuple((a, b, c) for a, b, c in v)) for k, v in sorted(raw["decode_ranges"].items())),
+        tuple((a, b, c) for a, b, c in raw["prefill_ranges"]),
         tuple(defaults.get("speculative_moe_auto") or ()) if isinstance(defaults, dict) else (),
         tuple(sorted(transport.items())) if isinstance(transport, dict) else (),
+    )
+
+
+def prefill_fields(version: str) -> tuple[dict[str, str], list[dict[str, object]]] | None:
+    """Before `cuda_graph_config` (0.5.13.post1 and older): the release's `ServerArgs` fields
+    its prefill (piecewise) CUDA graphs are resolved into, read from its wheel ("backend": the
+    switch, disable_ or enable_piecewise_cuda_graph; "max_bs", "bs"), and the rules that turn
+    the switch off after the memory settings (tools/sglang_piecewise_flag.py
+    `late_piecewise_rules`); None where not read."""
+    defaults = _reading(version, "defaults")
+    fields = defaults.get("prefill_fields") if isinstance(defaults, dict) else None
+    if not isinstance(fields, dict) or not isinstance(defaults, dict):
+        return None
+    return fields, list(defaults.get("late_piecewise_rules") or [])
+
+
+@dataclass(frozen=True, slots=True)
+class AllreduceFusion:
+    """When a release turns --enable-flashinfer-allreduce-fusion on by itself (0.5.13.post1 and
+    older; tools/sglang_allreduce_fusion.py)."""
+
+    conditions: tuple[str, ...]
+    """The `if`'s `and`-ed operands, each as written, but the architecture list."""
+    architectures: tuple[str, ...]
+    is_h20_device: str | None
+    """The test assigned to `is_h20_device`, as written (None: not there)."""
+
+
+def allreduce_fusion(version: str) -> AllreduceFusion | None:
+    defaults = _reading(version, "defaults")
+    fusion = defaults.get("allreduce_fusion") if isinstance(defaults, dict) else None
+    if not isinstance(fusion, dict):
+        return None
+    h20 = fusion.get("is_h20_device")
+    return AllreduceFusion(
+        tuple(fusion["conditions"]), tuple(fusion["architectures"]), h20 if isinstance(h20, str) else None
     )

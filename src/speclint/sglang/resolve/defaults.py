@@ -156,7 +156,9 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
         return
     _feature_transport(state)
     if "flashinfer_allreduce_fusion_backend" in lacking:
-        _allreduce_fusion_flag(state, gpu)
+        from speclint.sglang.resolve.allreduce_flag import fusion_flag
+
+        fusion_flag(state, gpu)
     adjustments = state.adjustments
     for name, (value, handler) in CONSTANTS.items():
         if name in lacking:
@@ -321,39 +323,6 @@ def _allreduce_fusion(state: ResolutionState, gpu: GpuProfile | None) -> None:
             "auto",
             "FlashInfer all-reduce fusion is enabled for DeepSeek on Hopper and Blackwell",
             "_flashinfer_allreduce_fusion_auto_enable",
-        )
-
-
-def _allreduce_fusion_flag(state: ResolutionState, gpu: GpuProfile | None) -> None:
-    """Before --flashinfer-allreduce-fusion-backend (0.5.13.post1,
-    `_handle_model_specific_adjustments`): --enable-flashinfer-allreduce-fusion is turned on
-    for the modelled architectures its list names on SM90/SM100 with --tp-size above 1, no
-    attention DP, one node and no MoE all-to-all backend."""
-    if state.get("enable_flashinfer_allreduce_fusion") is True:
-        return
-    if state.target_architecture not in FUSION_ARCHITECTURES:
-        return
-    if gpu is None:
-        state.set_unknown("enable_flashinfer_allreduce_fusion", "depends on the GPU: pass --gpu")
-        return
-    tp, dp_attention, nnodes = (state.get(n) for n in ("tp_size", "enable_dp_attention", "nnodes"))
-    if not (isinstance(tp, int) and isinstance(nnodes, int) and isinstance(dp_attention, bool)):
-        state.set_unknown("enable_flashinfer_allreduce_fusion", "the parallel sizes are not readable")
-        return
-    sm = gpu.sm or 0
-    if (
-        (sm == 90 or sm // 10 == 10)
-        and tp > 1
-        and not dp_attention
-        and nnodes == 1
-        and state.get("moe_a2a_backend") == "none"
-    ):
-        state.set(
-            "enable_flashinfer_allreduce_fusion",
-            True,
-            f"SGLang {state.checked_version} turns FlashInfer all-reduce fusion on for "
-            f"{state.target_architecture} on SM90/SM100 with tensor parallelism on one node",
-            "_handle_model_specific_adjustments",
         )
 
 

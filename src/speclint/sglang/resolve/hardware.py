@@ -1,6 +1,6 @@
 """SGLang's GPU-dependent resolution: chunked prefill, CUDA-graph batch sizes, the static
 memory fraction, the attention backend and the page size, for the releases
-speclint.sglang.gpu_resolution names (0.5.10-0.5.23, each one's numbers
+speclint.sglang.gpu_resolution names (0.5.4.post1-0.5.23, each one's numbers
 read from its wheel).
 
 Read in 0.5.23's `arg_groups/memory_hook.py` (`handle_gpu_memory_settings`,
@@ -30,6 +30,7 @@ from speclint.sglang.resolve.hardware_memory import (
     piecewise_problem,
     prefill_batch_sizes,
 )
+from speclint.sglang.resolve.prefill_names import release_names
 from speclint.sglang.resolve.result import Unknown, is_known
 
 TYPE_CHECKING = False
@@ -63,7 +64,13 @@ MODELLED_ARCHITECTURES = (
 
 
 def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
-    """Set every GPU_FIELDS value: SGLang's, or Unknown with why."""
+    """Set every GPU_FIELDS value: SGLang's, or Unknown with why; before `cuda_graph_config`
+    the prefill ones under the release's own names (prefill_names.py)."""
+    _resolve_hardware(state, gpu)
+    release_names(state)  # where read: 0.5.13.post1 and older
+
+
+def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     for name in GPU_FIELDS:
         if name not in state.values:
             value = None
@@ -246,7 +253,8 @@ def _sampling_backend(state: ResolutionState) -> None:
 
 
 def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
-    """`_attention_backend_default` / `get_default_attn_backend` (no OOT platform)."""
+    """`_attention_backend_default` / `get_default_attn_backend` (no OOT platform); on
+    Blackwell, MHA, as the release's recorded `auto_backend_choice` says before 0.5.7."""
     prefill = state.get("prefill_attention_backend")
     if prefill is not None and prefill == state.get("decode_attention_backend"):
         state.set(
@@ -262,7 +270,7 @@ def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
     hopper, sm100 = sm == 90, sm // 10 == 10
     topk, page = state.asked.get("speculative_eagle_topk"), state.config.value("page_size")
     tree_free = topk is None or (topk == 1 and page in (1, None))
-    algorithm = state.asked.get("speculative_algorithm")
+    algorithm, rule = state.asked.get("speculative_algorithm"), state.traits.auto_backend_choice
     # `_forces_eagle_topk_one`: DFLASH's topk is set later, by `_handle_dflash`
     forced_topk_one = (
         state.traits.auto_backend_choice == "given_topk_or_dflash" and str(algorithm).upper() == "DFLASH"
@@ -270,7 +278,12 @@ def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
     if not is_mla(state):
         if hopper and tree_free:
             backend, why = "fa3", "FA3 on Hopper for MHA models"
-        elif sm100 and tree_free and (algorithm is None or topk is not None or forced_topk_one):
+        elif (
+            sm100
+            and tree_free
+            and rule != "flashinfer"  # 0.5.6: never; 0.5.6.post1-0.5.6.post2: no topk needed (recorded)
+            and (rule == "tree_free" or algorithm is None or topk is not None or forced_topk_one)
+        ):
             backend, why = "trtllm_mha", "TensorRT-LLM MHA on Blackwell (SM100)"
         else:
             backend, why = "flashinfer", "FlashInfer on this GPU"
@@ -338,7 +351,7 @@ def _data_parallelism(state: ResolutionState) -> None:
         )
         state.set(
             "cuda_graph_bs_prefill",
-            prefill_batch_sizes(split),
+            prefill_batch_sizes(state, split),
             f"prefill CUDA-graph token counts up to {split}",
             handler,
         )

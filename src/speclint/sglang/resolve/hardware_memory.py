@@ -189,57 +189,81 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     mla_fixed, mla_cap = logic.mla_prefill_fixed, logic.mla_prefill_cap
     if explicit_prefill is not None:
         prefill_max = as_int(explicit_prefill)
+    elif logic.prefill_constant is not None:  # 0.5.6.x: ServerArgs' default, for every model
+        prefill_max = logic.prefill_constant
     else:
         prefill_max = (
             chunked
-            if not is_mla(state)
+            if not is_mla(state) or (mla_fixed is None and mla_cap is None)  # 0.5.7: one size
             else mla_fixed
             if mla_fixed is not None
             else min(as_int(mla_cap), chunked)
         )
-        total = plain_int(state.config.value("max_total_tokens"))
+        total = plain_int(state.config.value("max_total_tokens")) if logic.prefill_total_clamp else None
         if total is not None:
             prefill_max = min(prefill_max, total)
-        model = state.get("model_path")
-        if isinstance(model, str) and "llama-2" in model.lower():
-            prefill_max = min(prefill_max, 4096)
+        model, llama2 = state.get("model_path"), logic.prefill_llama2_cap
+        if llama2 is not None and isinstance(model, str) and "llama-2" in model.lower():
+            prefill_max = min(prefill_max, llama2)
     context = plain_int(state.config.value("context_length")) if logic.context_clamp else None
     if context is not None:
         prefill_max = min(prefill_max, context)
+    if logic.prefill_constant is not None and explicit_prefill is None:
+        state.values["cuda_graph_max_bs_prefill"] = prefill_max  # the default: SGLang sets nothing
+    else:
+        _prefill_size(state, prefill_max, mla_fixed, mla_cap)
+    state.set(
+        "cuda_graph_bs_prefill",
+        prefill_batch_sizes(state, prefill_max),
+        f"prefill CUDA-graph token counts up to {prefill_max}",
+        HANDLER_MEM,
+    )
+    if state.get("mem_fraction_static") is None:
+        _memory_fraction(state, gpu, chunked, max_bs, decode_backend, prefill_backend, prefill_max)
+
+
+def _prefill_size(
+    state: ResolutionState, prefill_max: int, mla_fixed: int | None, mla_cap: int | None
+) -> None:
     state.set(
         "cuda_graph_max_bs_prefill",
         prefill_max,
-        "prefill CUDA graphs capture up to "
-        "the chunked prefill size"
+        "prefill CUDA graphs capture up to the chunked prefill size"
         + (
             ""
-            if not is_mla(state)
+            if not is_mla(state) or (mla_fixed is None and mla_cap is None)
             else f" ({mla_fixed} for MLA)"
             if mla_fixed is not None
             else f" ({mla_cap} at most for MLA)"
         ),
         HANDLER_MEM,
     )
-    state.set(
-        "cuda_graph_bs_prefill",
-        prefill_batch_sizes(prefill_max),
-        f"prefill CUDA-graph token counts up to {prefill_max}",
-        HANDLER_MEM,
-    )
-    if state.get("mem_fraction_static") is None:
-        reserved = _reserved_mib(state, mem, chunked, max_bs, decode_backend, prefill_backend, prefill_max)
-        fraction = round((mem - reserved) / mem, 3)
-        why = f"({mem} MiB - {reserved:g} MiB reserved for activations and CUDA graphs) / GPU memory"
-        if state.target_architecture in VLM_ARCHITECTURES:
-            factor = _vlm_factor(state)
-            if factor is None:
-                state.set_unknown(
-                    "mem_fraction_static", "the vision encoder's size is not in the target's config.json"
-                )
-                return
-            fraction *= factor
-            why += f" × {factor:.4f} for the vision encoder"
-        state.set("mem_fraction_static", fraction, why, HANDLER_MEM)
+
+
+def _memory_fraction(
+    state: ResolutionState,
+    gpu: GpuProfile,
+    chunked: int,
+    max_bs: int,
+    decode_backend: str,
+    prefill_backend: str,
+    prefill_max: int,
+) -> None:
+    """`handle_gpu_memory_settings`' mem_fraction_static (with `adjust_mem_fraction_for_vlm`)."""
+    mem = gpu.memory_mib
+    reserved = _reserved_mib(state, mem, chunked, max_bs, decode_backend, prefill_backend, prefill_max)
+    fraction = round((mem - reserved) / mem, 3)
+    why = f"({mem} MiB - {reserved:g} MiB reserved for activations and CUDA graphs) / GPU memory"
+    if state.target_architecture in VLM_ARCHITECTURES:
+        factor = _vlm_factor(state)
+        if factor is None:
+            state.set_unknown(
+                "mem_fraction_static", "the vision encoder's size is not in the target's config.json"
+            )
+            return
+        fraction *= factor
+        why += f" × {factor:.4f} for the vision encoder"
+    state.set("mem_fraction_static", fraction, why, HANDLER_MEM)
 
 
 def _vlm_factor(state: ResolutionState) -> float | None:
@@ -282,8 +306,8 @@ def _reserved_mib(
         graph += max_bs * attn * 3
         if max_bs > 300:
             graph += max_bs * attn * 1.5
-    if prefill_backend != "disabled":
-        graph += 1.5 * 1024 if is_mla(state) else len(prefill_batch_sizes(prefill_max)) * 8
+    if prefill_backend != "disabled":  # never in 0.5.7-0.5.9 (--enable-piecewise-cuda-graph: not modelled)
+        graph += 1.5 * 1024 if is_mla(state) else len(prefill_batch_sizes(state, prefill_max)) * 8
     reserved += graph
     if mem > 60 * 1024:
         reserved = max(reserved, 10 * 1024)
@@ -294,39 +318,28 @@ def _reserved_mib(
     return reserved
 
 
-def prefill_batch_sizes(max_bs: int) -> list[int]:
-    """`generate_prefill_cuda_graph_batch_sizes`."""
-    sizes = (
-        list(range(4, 33, 4))
-        + list(range(48, 257, 16))
-        + list(range(288, 513, 32))
-        + list(range(576, 1025, 64))
-        + list(range(1280, 4097, 256))
-        + list(range(4608, max_bs + 1, 512))
-    )
+def prefill_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
+    """`generate_prefill_cuda_graph_batch_sizes` (`_generate_piecewise_cuda_graph_tokens`
+    before 0.5.14): the release's `list(range(a, b, c)) + ...` (read: `GpuLogic.prefill_ranges`,
+    b None for `max_bs + 1`), up to max_bs."""
+    logic = state.gpu_logic
+    assert logic is not None  # hardware.py sizes them only where it was read
+    sizes = [s for a, b, c in logic.prefill_ranges for s in range(a, max_bs + 1 if b is None else b, c)]
     return [s for s in sizes if s <= max_bs]
 
 
 def _decode_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
-    """`generate_decode_cuda_graph_batch_sizes` (reads the algorithm as given)."""
+    """`generate_decode_cuda_graph_batch_sizes` (reads the algorithm as given): the release's
+    lists (`GpuLogic.decode_ranges`, read), up to max_bs, and max_bs where it appends it."""
+    logic = state.gpu_logic
+    assert logic is not None  # hardware.py sizes them only where it was read
     if state.config.value("disable_cuda_graph_padding"):
-        sizes = list(range(1, max_bs + 1))
-    elif state.asked.get("speculative_algorithm") is None:
-        sizes = (
-            [1, 2, 4, 8, 12]
-            + list(range(16, 257, 8))
-            + list(range(272, 512, 16))
-            + list(range(512, max_bs + 1, 32))
-        )
+        case = "padding"
     else:
-        sizes = (
-            list(range(1, 9))
-            + list(range(10, 33, 2))
-            + list(range(40, 65, 4))
-            + list(range(72, 257, 8))
-            + list(range(272, max_bs + 1, 16))
-        )
+        case = "plain" if state.asked.get("speculative_algorithm") is None else "speculative"
+    ranges = dict(logic.decode_ranges)[case]
+    sizes = [s for a, b, c in ranges for s in range(a, max_bs + 1 if b is None else b, c)]
     sizes = [s for s in sizes if s <= max_bs]
-    if max_bs not in sizes:
+    if max_bs not in sizes and logic.decode_appends_max_bs:
         sizes.append(max_bs)
     return sizes

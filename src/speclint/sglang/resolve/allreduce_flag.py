@@ -1,0 +1,68 @@
+"""--enable-flashinfer-allreduce-fusion turned on by the release itself (0.5.13.post1 and older,
+`_handle_model_specific_adjustments`): the `if <conditions>:` read from its wheel by
+tools/sglang_allreduce_fusion.py (`gpu_resolution.allreduce_fusion`), each condition as
+written, evaluated here for the modelled flags; a condition this module does not know leaves
+the field Unknown. Called by defaults.py for the releases before
+--flashinfer-allreduce-fusion-backend."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.state import ResolutionState
+
+FIELD = "enable_flashinfer_allreduce_fusion"
+H20_TEST = "device_name and 'H20' in device_name and ('H200' not in device_name)"
+"""`is_h20_device`'s value as written (`ast.unparse`) in 0.5.7-0.5.12.post1: the reading must be this."""
+
+
+def _holds(condition: str, state: ResolutionState, gpu: GpuProfile, h20_test: str | None) -> bool | None:
+    """Whether one condition, as written, holds for the launch (None: not modelled)."""
+    sm = gpu.sm or 0
+    values = {
+        "not self.enable_flashinfer_allreduce_fusion": True,  # the caller returns when it is on
+        "is_sm90_supported() or is_sm100_supported()": sm == 90 or sm // 10 == 10,
+        "self.tp_size > 1": isinstance(tp := state.get("tp_size"), int) and tp > 1,
+        "not self.enable_dp_attention": state.get("enable_dp_attention") is False,
+        "self.nnodes == 1": state.get("nnodes") == 1,
+        "self.moe_a2a_backend == 'none'": state.get("moe_a2a_backend") == "none",
+        # not a modelled flag (hardware_flags): given, the field is unknown before this
+        "self.attn_cp_size <= 1": not state.config.given("attn_cp_size"),
+    }
+    if condition == "not is_h20_device" and h20_test == H20_TEST:
+        return not ("H20" in gpu.name and "H200" not in gpu.name)
+    return values.get(condition)
+
+
+def fusion_flag(state: ResolutionState, gpu: GpuProfile | None) -> None:
+    from speclint.sglang.gpu_resolution import allreduce_fusion
+
+    if state.get(FIELD) is True:
+        return
+    read = allreduce_fusion(state.checked_version)
+    if read is None:
+        state.set_unknown(FIELD, f"SGLang {state.checked_version}'s all-reduce fusion default was not read")
+        return
+    if state.target_architecture not in read.architectures:
+        return
+    if gpu is None:
+        state.set_unknown(FIELD, "depends on the GPU: pass --gpu")
+        return
+    if not all(isinstance(state.get(n), int) for n in ("tp_size", "nnodes")) or not isinstance(
+        state.get("enable_dp_attention"), bool
+    ):
+        state.set_unknown(FIELD, "the parallel sizes are not readable")
+        return
+    held = [_holds(c, state, gpu, read.is_h20_device) for c in read.conditions]
+    if None in held:
+        condition = read.conditions[held.index(None)]
+        state.set_unknown(FIELD, f"SGLang {state.checked_version}'s condition `{condition}` is not modelled")
+    elif all(held):
+        state.set(
+            FIELD,
+            True,
+            f"SGLang {state.checked_version} turns FlashInfer all-reduce fusion on for "
+            f"{state.target_architecture} on {gpu.name}: " + ", ".join(f"`{c}`" for c in read.conditions[1:]),
+            "_handle_model_specific_adjustments",
+        )
