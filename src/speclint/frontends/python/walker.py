@@ -99,16 +99,13 @@ class PyWalker:
         """Inside a loop body walked once for all its passes (`loop`): no `if` is decided."""
 
     def evaluator(self) -> Evaluator:
-        ev = Evaluator(self.pos, self.env, self.imports, self._helper_value)
+        ev = Evaluator(self.pos, self.env, self.imports, lambda call: call_helper(self, call))
         ev.rebound, ev.deciding = rebound_names(self.text), not self.looping  # (`conditions`)
         return ev
 
     def helper_walker(self) -> PyWalker:
         """A quiet walker of the same file, for a helper's body (`helpers.call_helper`)."""
         return PyWalker(self.text, self.path, self.pos, self.result, quiet=True)
-
-    def _helper_value(self, call: py.Call) -> Val | None:
-        return call_helper(self, call)
 
     def module(self, module: py.Module) -> None:
         self.block(module.body)
