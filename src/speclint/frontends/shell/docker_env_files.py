@@ -36,12 +36,13 @@ class ContainerEnv(dict[str, Word]):
     def marks(self) -> dict[str, VarValue]:
         """For a shell run with this environment (`Walker.walk_nested`): the hidden variables
         that say what it does not list may be set (`ENV_FILE_VARIABLE`, Slurm's
-        `slurm_task_env.SLURM_VARIABLE`)."""
+        `slurm_names.SLURM_VARIABLE`)."""
+        from speclint.frontends.shell.slurm_names import SLURM_VARIABLE
         from speclint.frontends.shell.variables import VarValue
 
         found = {}
         if self.slurm is not None:  # Slurm's variables are set there, not known
-            found["__speclint_slurm"] = VarValue(reason=self.slurm)
+            found[SLURM_VARIABLE] = VarValue(reason=self.slurm)
         if self.unread is not None:  # an env file not read: the shell's launches say so
             found[ENV_FILE_VARIABLE] = VarValue(reason=self.unread, origin=self.unread_at)
         return found

@@ -4,6 +4,10 @@ front-end (`slurm_task_env` says where Slurm sets them)."""
 
 from __future__ import annotations
 
+SLURM_VARIABLE = "__speclint_slurm"
+"""In a shell Slurm runs (`srun bash -c`, `sbatch --wrap`): the hidden variable whose reason says
+whose environment Slurm sets its variables in (`slurm_reason`)."""
+
 PER_TASK = frozenset({"SLURM_PROCID", "SLURM_LOCALID", "SLURM_NODEID", "SLURMD_NODENAME", "SLURM_TASK_PID"})
 """Set to a different value in each task (its rank, its rank on its node, its node's index,
 its node's name)."""

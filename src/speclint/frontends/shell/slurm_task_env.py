@@ -18,10 +18,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.frontends.shell.expand import Arg
 
-SLURM_VARIABLE = "__speclint_slurm"
-"""In a shell Slurm runs (`srun bash -c`, `sbatch --wrap`): the variable whose reason says
-whose environment Slurm sets its variables in (`slurm_reason`)."""
-
 
 def with_slurm(env: dict[str, Word], where: str) -> dict[str, Word]:
     """`env` as the environment of a command Slurm runs (`where`: whose, for the reason)."""

@@ -194,10 +194,10 @@ class Env:
         if self.poison is not None:
             return self.poison
         if name.startswith("SLURM"):  # in a shell Slurm runs: Slurm sets it
-            slurm = self.vars.get("__speclint_slurm")  # (slurm_task_env.SLURM_VARIABLE)
-            if slurm is not None and slurm.reason is not None:
-                from speclint.frontends.shell.slurm_names import slurm_reason
+            from speclint.frontends.shell.slurm_names import SLURM_VARIABLE, slurm_reason
 
+            slurm = self.vars.get(SLURM_VARIABLE)
+            if slurm is not None and slurm.reason is not None:
                 found = slurm_reason(name, slurm.reason)
                 if found is not None:
                     return found
