@@ -53,7 +53,10 @@ Per release:
   flashinfer_trtllm; tools/sglang_draft_moe.py); `prefill_fields` and `late_piecewise_rules`
   (0.5.13.post1 and older: the piecewise graphs' ServerArgs fields, and the rules that turn
   them off after the memory settings; sglang_graph_sizes.py, sglang_piecewise_flag.py);
-  `allreduce_fusion` (tools/sglang_allreduce_fusion.py).
+  `allreduce_fusion` (tools/sglang_allreduce_fusion.py); `deepseek_runner_quantization`, the one
+  quantization the DeepSeek-V3 SM100 branch of `handle_model_specific_adjustments` takes the
+  flashinfer_trtllm MoE runner for (0.5.3.post2-0.5.4: "modelopt_fp4"; absent where its test
+  names no single one).
 """
 
 from __future__ import annotations
@@ -112,6 +115,7 @@ BREAKABLE_RULES = "disable_breakable_cudagraph_if_incompatible"
 TC_RULES = "disable_tc_piecewise_cudagraph_if_incompatible"
 TRTLLM_MLA_PREFILL = "disable_prefill_cuda_graph_for_deepseek_trtllm_mla"
 PIECEWISE = "handle_piecewise_cuda_graph"
+ADJUSTMENTS = "handle_model_specific_adjustments"
 DECODE_SIZES = ("generate_decode_cuda_graph_batch_sizes", "generate_cuda_graph_batch_sizes")
 PREFILL_SIZES = ("generate_prefill_cuda_graph_batch_sizes", "generate_piecewise_cuda_graph_tokens")
 FUNCTIONS = (
@@ -165,6 +169,31 @@ class _Cutter(ast.NodeTransformer):
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         node.body = self._body(node.body)
         self.generic_visit(node)
+        return node
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST | None:
+        """`from sglang.srt.configs.model_config import ModelConfig` in a function: dropped
+        with the call it serves (visit_Call)."""
+        if [a.name for a in node.names] == ["ModelConfig"]:
+            return None
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        """`ModelConfig.from_server_args(self)` (0.5.4 and older) is `self.get_model_config()`
+        (0.5.4.post1+: the same ModelConfig, made once)."""
+        self.generic_visit(node)
+        func = node.func
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "from_server_args"
+            and _is_name(func.value, "ModelConfig")
+            and len(node.args) == 1
+            and _is_name(node.args[0], "self")
+            and not node.keywords
+        ):
+            return ast.Call(
+                ast.Attribute(ast.Name("self", ast.Load()), "get_model_config", ast.Load()), [], []
+            )
         return node
 
     def visit_Expr(self, node: ast.Expr) -> ast.AST | None:
@@ -248,6 +277,49 @@ class _Cutter(ast.NodeTransformer):
                 node.orelse = [ast.Expr(_CUT)]
         self.generic_visit(node)
         return node
+
+
+def deepseek_runner_quantization(trees: list[ast.Module]) -> str | None:
+    """The first `if` in `handle_model_specific_adjustments` whose body sets
+    `self.moe_runner_backend = "flashinfer_trtllm"` (the DeepSeek-V3 SM100 branch before
+    0.5.22): the quantization its test requires by an `and`-ed `self.quantization == "Q"`
+    (0.5.3.post2-0.5.4: "modelopt_fp4"), else None (0.5.4.post1: `self.moe_runner_backend ==
+    "auto"`; 0.5.4.post2+: `... and (self.quantization in [...])`)."""
+    tests = _runner_tests(trees)
+    if not tests:
+        return None
+    operands = (
+        tests[0].values
+        if isinstance(tests[0], ast.BoolOp) and isinstance(tests[0].op, ast.And)
+        else [tests[0]]
+    )
+    for operand in operands:
+        if (
+            isinstance(operand, ast.Compare)
+            and _attr(operand.left, "quantization")
+            and isinstance(operand.ops[0], ast.Eq)
+            and isinstance(operand.comparators[0], ast.Constant)
+        ):
+            return str(operand.comparators[0].value)
+    return None
+
+
+def _runner_tests(trees: list[ast.Module]) -> list[ast.expr]:
+    found: list[ast.expr] = []
+    for tree in trees:
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.FunctionDef) and node.name.lstrip("_") == ADJUSTMENTS):
+                continue
+            for branch in ast.walk(node):
+                if isinstance(branch, ast.If) and any(
+                    isinstance(s, ast.Assign)
+                    and _attr(s.targets[0], "moe_runner_backend")
+                    and isinstance(s.value, ast.Constant)
+                    and s.value.value == "flashinfer_trtllm"
+                    for s in branch.body
+                ):
+                    found.append(branch.test)
+    return found
 
 
 def read_release(path: str) -> list[tuple[str, object]]:
@@ -335,6 +407,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     fusion = allreduce_fusion([tree for _, tree in sources])
     if fusion:
         defaults["allreduce_fusion"] = fusion
+    runner_quantization = deepseek_runner_quantization(trees)
+    if runner_quantization:
+        defaults["deepseek_runner_quantization"] = runner_quantization
     if defaults:
         out.append(("defaults", defaults))
     return out

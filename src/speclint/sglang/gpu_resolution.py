@@ -21,6 +21,7 @@ _FILE = LineData(
 )
 
 CHECKED = (
+    "0.5.4",
     "0.5.4.post1",
     "0.5.5",
     "0.5.6.post2",
@@ -227,3 +228,12 @@ def allreduce_fusion(version: str) -> AllreduceFusion | None:
     return AllreduceFusion(
         tuple(fusion["conditions"]), tuple(fusion["architectures"]), h20 if isinstance(h20, str) else None
     )
+
+
+def deepseek_runner_quantization(version: str) -> str | None:
+    """The one quantization `version`'s DeepSeek-V3 SM100 branch takes the flashinfer_trtllm
+    MoE runner for (0.5.3.post2-0.5.4: "modelopt_fp4", and no FP8 default beside it), which
+    resolve/deepseek_blackwell.py does not model; None where its test names no single one."""
+    defaults = _reading(version, "defaults")
+    value = defaults.get("deepseek_runner_quantization") if isinstance(defaults, dict) else None
+    return value if isinstance(value, str) else None

@@ -131,7 +131,7 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
         from speclint.sglang.resolve import deepseek_blackwell
 
         why = (
-            deepseek_blackwell.DEEPSEEK_BLACKWELL
+            deepseek_blackwell.not_modelled(state)
             if not deepseek_blackwell.applies(state, gpu)
             else problem or deepseek_blackwell.blackwell_problem(state)
         )
