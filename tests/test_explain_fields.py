@@ -148,3 +148,22 @@ if __name__ == "__main__":
         print(f"{release}: {len(found)} differ")
         for line in found[: int(os.environ.get("SHOW", "10"))]:
             print("   ", line)
+
+
+def test_regenerating_two_releases_reproduces_their_stored_fields():
+    from pathlib import Path
+
+    from regenerated import use_tools
+
+    use_tools()
+    from gen_sglang_schema import CACHE, wheel_path
+    from gen_sglang_server_fields import read_release
+
+    from speclint.sglang.server_fields import _FILE
+
+    for version in ("0.4.0", "0.5.4.post3"):
+        if not list(Path(CACHE).glob(f"sglang-{version}-*.whl")):
+            pytest.skip(f"no wheel of {version} cached")
+        row = _FILE.row(version)
+        for name, reading in read_release(wheel_path(version, CACHE)):
+            assert _FILE.shared(row[name]) == reading, (version, name)
