@@ -382,7 +382,7 @@ def _generate_cuda_graph_batch_sizes(self):
     assert decode_ranges(ast.parse(source.replace("[1, 2] +", "sizes() +")).body[0]) is None
 
 
-@pytest.mark.parametrize("version", ["0.5.3.post2", "0.5.3.post3", "0.5.4"])
+@pytest.mark.parametrize("version", ["0.5.3", "0.5.3.post1", "0.5.3.post2", "0.5.3.post3", "0.5.4"])
 def test_0_5_4_and_its_twins_get_the_recorded_values_and_no_backend(tmp_path, version):
     # recorded (tests/data/oracle/<version>.json.gz, Llama-3.1-8B with no flags): 0.5.4.post1's
     # memory settings, but the attention backend is left to the model runner (None after
@@ -484,3 +484,21 @@ def test_the_model_config_made_again_is_digested_as_the_one_made_once(tmp_path):
     once = shape("model_config = self.get_model_config()\nreturn model_config.is_multimodal")
     assert again == once
     assert shape("model_config = self.get_hf_config()\nreturn model_config.is_multimodal") != once
+
+
+def test_0_5_3_has_no_prefill_cuda_graphs_to_state(tmp_path):
+    # 0.5.3-0.5.3.post1: 0.5.4's memory settings without `piecewise_cuda_graph_tokens` (read:
+    # no piecewise flag, size or token counts: `prefill_graph_flag` "none"), no such fields, and
+    # no DeepSeek-V3 adjustment on SM100 (recorded: `deepseek_blackwell_mla` false)
+    logic = gpu_logic("0.5.3")
+    assert logic is not None and (logic.prefill_graph_flag, logic.prefill_default, logic.prefill_ranges) == (
+        "none",
+        "disabled",
+        (),
+    )
+    launch = explain_on(tmp_path, "0.5.3", "b200", "--tp-size 8", DSV3)
+    eff = launch["effective"]
+    assert not [n for n in launch["effective"] if "piecewise" in n or n.endswith("_prefill")]
+    # recorded: no backend picked (None), page 1, no quantization or MoE runner set
+    assert (eff["attention_backend"], eff["page_size"], eff["chunked_prefill_size"]) == (None, 1, 16384)
+    assert "quantization" not in launch["unknown"] and "moe_runner_backend" not in launch["unknown"]

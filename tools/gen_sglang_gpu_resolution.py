@@ -42,7 +42,12 @@ Per release:
   (0.5.13.post1 and older, `prefill_graph_flag` "disable_piecewise_cuda_graph"), the prefill
   default, the rules (`handle_piecewise_cuda_graph`'s conditions) and `speculative_reserve`
   come from tools/sglang_piecewise_flag.py (`prefill_graph_flag` "enable_piecewise_cuda_graph"
-  where that is the switch, 0.5.9 and older). From tools/sglang_graph_sizes.py:
+  where that is the switch, 0.5.9 and older; "none" with `prefill_default` "disabled",
+  `prefill_ranges` [] and `mla_prefill` {"none": true} where the release has no prefill CUDA
+  graphs at all: no flag, size or token counts, 0.5.3.post1 and older). The digests leave out
+  `ModelConfig.from_server_args(self)` for `self.get_model_config()` (and its import) and the
+  `if self.piecewise_cuda_graph_tokens is None:` statement whose counts `prefill_ranges` reads
+  (0.5.3-0.5.4 then share 0.5.4.post1's memory digest). From tools/sglang_graph_sizes.py:
   `prefill_clamps` ({"total_tokens": bool, "llama2": cap or null}), `decode_appends_max_bs`
   `prefill_ranges` (the prefill token counts' [[a, b or null for max + 1, c], ...]) and
   `decode_ranges` (the decode batch sizes so, {"padding", "plain", "speculative"}).
@@ -73,6 +78,7 @@ from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
 from sglang_allreduce_fusion import allreduce_fusion  # noqa: E402
+from sglang_digest_parts import deepseek_runner_quantization, digested, piecewise_tokens  # noqa: E402
 from sglang_draft_moe import draft_moe_auto  # noqa: E402
 from sglang_feature_transport import FUNCTION as TRANSPORT  # noqa: E402
 from sglang_feature_transport import feature_transport  # noqa: E402
@@ -115,7 +121,6 @@ BREAKABLE_RULES = "disable_breakable_cudagraph_if_incompatible"
 TC_RULES = "disable_tc_piecewise_cudagraph_if_incompatible"
 TRTLLM_MLA_PREFILL = "disable_prefill_cuda_graph_for_deepseek_trtllm_mla"
 PIECEWISE = "handle_piecewise_cuda_graph"
-ADJUSTMENTS = "handle_model_specific_adjustments"
 DECODE_SIZES = ("generate_decode_cuda_graph_batch_sizes", "generate_cuda_graph_batch_sizes")
 PREFILL_SIZES = ("generate_prefill_cuda_graph_batch_sizes", "generate_piecewise_cuda_graph_tokens")
 FUNCTIONS = (
@@ -205,8 +210,13 @@ class _Cutter(ast.NodeTransformer):
         self.generic_visit(node)
         return node
 
-    def visit_If(self, node: ast.If) -> ast.AST:
+    def visit_If(self, node: ast.If) -> ast.AST | None:
         test = node.test
+        if piecewise_tokens(node):
+            # 0.5.3.post2+: the token counts (read as `prefill_ranges`); 0.5.3 has none. Left
+            # in place for the readers after this one, left out of the digest (`digested`)
+            self.memory["piecewise_tokens"] = True
+            return node
         if (
             isinstance(test, ast.Compare)
             and _is_name(test.left, "gpu_mem")
@@ -279,49 +289,6 @@ class _Cutter(ast.NodeTransformer):
         return node
 
 
-def deepseek_runner_quantization(trees: list[ast.Module]) -> str | None:
-    """The first `if` in `handle_model_specific_adjustments` whose body sets
-    `self.moe_runner_backend = "flashinfer_trtllm"` (the DeepSeek-V3 SM100 branch before
-    0.5.22): the quantization its test requires by an `and`-ed `self.quantization == "Q"`
-    (0.5.3.post2-0.5.4: "modelopt_fp4"), else None (0.5.4.post1: `self.moe_runner_backend ==
-    "auto"`; 0.5.4.post2+: `... and (self.quantization in [...])`)."""
-    tests = _runner_tests(trees)
-    if not tests:
-        return None
-    operands = (
-        tests[0].values
-        if isinstance(tests[0], ast.BoolOp) and isinstance(tests[0].op, ast.And)
-        else [tests[0]]
-    )
-    for operand in operands:
-        if (
-            isinstance(operand, ast.Compare)
-            and _attr(operand.left, "quantization")
-            and isinstance(operand.ops[0], ast.Eq)
-            and isinstance(operand.comparators[0], ast.Constant)
-        ):
-            return str(operand.comparators[0].value)
-    return None
-
-
-def _runner_tests(trees: list[ast.Module]) -> list[ast.expr]:
-    found: list[ast.expr] = []
-    for tree in trees:
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.FunctionDef) and node.name.lstrip("_") == ADJUSTMENTS):
-                continue
-            for branch in ast.walk(node):
-                if isinstance(branch, ast.If) and any(
-                    isinstance(s, ast.Assign)
-                    and _attr(s.targets[0], "moe_runner_backend")
-                    and isinstance(s.value, ast.Constant)
-                    and s.value.value == "flashinfer_trtllm"
-                    for s in branch.body
-                ):
-                    found.append(branch.test)
-    return found
-
-
 def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         sources = _sources(archive)
@@ -365,7 +332,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
                     if function in PREFILL_SIZES:
                         ranges, size_field = prefill_ranges(node), prefill_size_field(node)
                     cutter = _Cutter()
-                    dumps.append(ast.dump(cutter.visit(node)))
+                    dumps.append(digested(cutter.visit(node)))
                     if function == MEMORY:
                         memory = cutter.memory
         shape[function] = hashlib.sha256("\n".join(dumps).encode()).hexdigest()[:16] if dumps else None
@@ -377,6 +344,15 @@ def read_release(path: str) -> list[tuple[str, object]]:
         size = server_args_int(trees, size_field)  # 0.5.6.x: a constant, not set by the memory settings
         if size is not None:
             memory["mla_prefill"] = {"constant": size}
+    no_prefill_graphs = (  # 0.5.3.post1 and older: no prefill CUDA graphs at all
+        flag is None
+        and size_field is None
+        and ranges is None
+        and "mla_prefill" not in memory
+        and not memory.pop("piecewise_tokens", False)
+    )
+    if "tiers" in memory and no_prefill_graphs:
+        memory["mla_prefill"] = {"none": True}
     if "tiers" in memory and "mla_prefill" in memory:
         memory.setdefault("running_cap", False)
         memory.setdefault("context_clamp", False)
@@ -393,8 +369,14 @@ def read_release(path: str) -> list[tuple[str, object]]:
         memory["decode_ranges"] = decode
         with zipfile.ZipFile(path) as archive:
             default = prefill_default(archive)
-            memory["prefill_graph_flag"] = "cuda_graph_config" if default else flag[0] if flag else FLAG
-            memory["prefill_default"] = default or (flag[1] if flag else None)
+            memory["prefill_graph_flag"] = (
+                "cuda_graph_config" if default else flag[0] if flag else "none" if no_prefill_graphs else FLAG
+            )
+            memory["prefill_default"] = default or (
+                flag[1] if flag else "disabled" if no_prefill_graphs else None
+            )
+            if no_prefill_graphs:
+                memory["prefill_ranges"] = []
             memory["piecewise_disabled_archs"] = piecewise_disabled_archs(archive)
         out.append(("memory", memory))
     defaults: dict[str, object] = {} if transport is None else {"mm_feature_transport": transport}

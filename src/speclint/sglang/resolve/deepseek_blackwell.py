@@ -66,8 +66,8 @@ def is_dsa(state: ResolutionState) -> bool:
 
 
 def applies(state: ResolutionState, gpu: GpuProfile) -> bool:
-    if (gpu.sm or 0) // 10 != 10:
-        return False
+    if (gpu.sm or 0) // 10 != 10 or not state.traits.deepseek_blackwell_mla:
+        return False  # 0.5.3.post1 and older make no DeepSeek adjustment on SM100 (recorded)
     from speclint.sglang.gpu_resolution import deepseek_runner_quantization
 
     if deepseek_runner_quantization(state.checked_version) is not None:

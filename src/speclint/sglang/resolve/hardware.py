@@ -182,7 +182,7 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None, problem: str | None
         return "depends on the target model, whose config.json is not on disk"
     if arch not in MODELLED_ARCHITECTURES:
         return f"SGLang {state.checked_version}'s adjustments for {arch} are not modelled"
-    if arch in MLA_ARCHITECTURES and (gpu.sm or 0) // 10 == 10:
+    if arch in MLA_ARCHITECTURES and (gpu.sm or 0) // 10 == 10 and state.traits.deepseek_blackwell_mla:
         from speclint.sglang.resolve import deepseek_blackwell
 
         if not deepseek_blackwell.applies(state, gpu):
