@@ -129,14 +129,14 @@ def test_older_releases_keep_a_given_chunked_prefill_size(tmp_path):
     # capability adjustments of models that cannot chunk their prefill (given_sizes.py)
     plain, dp = explain(
         tmp_path,
-        "0.5.4",
+        "0.5.2",
         "llama-3.1-8b-instruct --chunked-prefill-size 4096",
         "deepseek-v3 --tp-size 8 --dp-size 4 --enable-dp-attention --chunked-prefill-size 4096",
     )
     assert plain["effective"]["chunked_prefill_size"] == 4096
     assert dp["effective"]["chunked_prefill_size"] is None
     assert dp["unknown"]["chunked_prefill_size"] == (
-        "GPU-dependent resolution is unverified for SGLang 0.5.4 (attention data parallelism changes it)"
+        "GPU-dependent resolution is unverified for SGLang 0.5.2 (attention data parallelism changes it)"
     )
 
 

@@ -184,10 +184,10 @@ def test_older_release_says_unverified(tmp_path):
         "--gpu",
         "h100",
         "--sglang-version",
-        "0.5.4",
+        "0.5.2",
     )
     assert (
-        launch["unknown"]["chunked_prefill_size"] == "GPU-dependent resolution is unverified for SGLang 0.5.4"
+        launch["unknown"]["chunked_prefill_size"] == "GPU-dependent resolution is unverified for SGLang 0.5.2"
     )
 
 

@@ -174,23 +174,18 @@ def test_before_cuda_graph_config_the_prefill_graphs_are_stated_under_the_releas
     )
 
 
-def test_the_prefill_names_of_a_release_still_unverified_carry_the_reason(tmp_path):
-    # 0.5.4's fields are read (its GPU logic is not checked): its names, each unknown
+def test_the_prefill_names_of_0_5_4_are_stated_and_0_4_0_has_none(tmp_path):
+    # 0.5.4's GPU logic is 0.5.4.post1's but the backend pick (checked against its recording):
+    # its own prefill names, stated
     launch = explain_on(tmp_path, "0.5.4", "h100", "--tp-size 8")
-    why = "GPU-dependent resolution is unverified for SGLang 0.5.4"
-    for name in (
-        "enable_piecewise_cuda_graph",
-        "piecewise_cuda_graph_max_tokens",
-        "piecewise_cuda_graph_tokens",
-    ):
-        assert launch["unknown"][name] == why
+    eff = launch["effective"]
+    assert (eff["enable_piecewise_cuda_graph"], eff["piecewise_cuda_graph_max_tokens"]) == (False, 4096)
+    assert eff["piecewise_cuda_graph_tokens"][-2:] == [3968, 4096]
     assert not [name for name in PREFILL if name in launch["effective"] or name in launch["unknown"]]
-    # 0.4.0 has no piecewise graphs to read: speclint's names stay
+    # 0.4.0 has no prefill CUDA graphs (no such ServerArgs field): none is stated
     oldest = explain_on(tmp_path, "0.4.0", "h100", "--tp-size 8")
-    assert (
-        oldest["unknown"]["cuda_graph_max_bs_prefill"]
-        == "GPU-dependent resolution is unverified for SGLang 0.4.0"
-    )
+    assert not [name for name in PREFILL if name in oldest["effective"] or name in oldest["unknown"]]
+    assert oldest["unknown"]["cuda_graph_max_bs"] == "GPU-dependent resolution is unverified for SGLang 0.4.0"
 
 
 def test_a_given_max_total_tokens_caps_the_piecewise_graphs_from_0_5_10_only(tmp_path):
@@ -385,3 +380,125 @@ def _generate_cuda_graph_batch_sizes(self):
     }
     # a case in another form: nothing read
     assert decode_ranges(ast.parse(source.replace("[1, 2] +", "sizes() +")).body[0]) is None
+
+
+@pytest.mark.parametrize("version", ["0.5.3", "0.5.3.post1", "0.5.3.post2", "0.5.3.post3", "0.5.4"])
+def test_0_5_4_and_its_twins_get_the_recorded_values_and_no_backend(tmp_path, version):
+    # recorded (tests/data/oracle/<version>.json.gz, Llama-3.1-8B with no flags): 0.5.4.post1's
+    # memory settings, but the attention backend is left to the model runner (None after
+    # resolution) and the page size is 1
+    h100 = explain_on(tmp_path, version, "h100", "")["effective"]
+    assert (h100["chunked_prefill_size"], h100["mem_fraction_static"], h100["cuda_graph_max_bs"]) == (
+        8192,
+        0.835,
+        256,
+    )
+    assert (h100["attention_backend"], h100["page_size"], h100["sampling_backend"]) == (None, 1, "flashinfer")
+    b200 = explain_on(tmp_path, version, "b200", "")["effective"]
+    assert (b200["chunked_prefill_size"], b200["mem_fraction_static"], b200["cuda_graph_max_bs"]) == (
+        16384,
+        0.857,
+        512,
+    )
+    assert (b200["attention_backend"], b200["page_size"]) == (None, 1)
+    # DeepSeek-V3 with NEXTN, TP 8 on an H100 (recorded: 8192, 0.793, 512)
+    nextn = explain_on(tmp_path, version, "h100", "--speculative-algorithm NEXTN --tp-size 8", DSV3)
+    eff = nextn["effective"]
+    assert (eff["chunked_prefill_size"], eff["mem_fraction_static"], eff["cuda_graph_max_bs"]) == (
+        8192,
+        0.793,
+        512,
+    )
+
+
+def test_0_5_4_deepseek_on_a_b200_takes_trtllm_mla_but_its_moe_defaults_are_not_modelled(tmp_path):
+    # 0.5.4's DeepSeek-V3 SM100 branch takes the flashinfer_trtllm MoE runner only for
+    # `self.quantization == "modelopt_fp4"` and sets no FP8 default (read:
+    # gpu_resolution.deepseek_runner_quantization); the recording keeps quantization None and
+    # the auto runner, which speclint does not model: unknown, with why
+    launch = explain_on(tmp_path, "0.5.4", "b200", "--tp-size 8", DSV3)
+    eff, unknown = launch["effective"], launch["unknown"]
+    assert (eff["attention_backend"], eff["page_size"]) == ("trtllm_mla", 64)  # recorded
+    why = (
+        "SGLang 0.5.4's DeepSeek-V3 defaults on Blackwell (_handle_model_specific_adjustments: "
+        "the flashinfer_trtllm MoE runner for modelopt_fp4 only) are not modelled"
+    )
+    for name in ("quantization", "moe_runner_backend", "chunked_prefill_size", "mem_fraction_static"):
+        assert unknown[name] == why, name
+    # 0.5.4.post1 sets both (recorded): modelled
+    later = explain_on(tmp_path, "0.5.4.post1", "b200", "--tp-size 8", DSV3)["effective"]
+    assert (later["quantization"], later["moe_runner_backend"]) == ("fp8", "flashinfer_trtllm")
+
+
+def test_0_5_4_reads_its_own_small_gpu_tier(tmp_path):
+    # `elif gpu_mem < 35 * 1024:` sets cuda_graph_max_bs 16 for tp < 4 in 0.5.4, 24 in
+    # 0.5.4.post1 (each read from its wheel; a 32 GiB RTX 5090)
+    assert explain_on(tmp_path, "0.5.4", "rtx5090", "")["effective"]["cuda_graph_max_bs"] == 16
+    assert explain_on(tmp_path, "0.5.4.post1", "rtx5090", "")["effective"]["cuda_graph_max_bs"] == 24
+    assert gpu_logic("0.5.4").release == "0.5.4" and gpu_logic("0.5.3.post2").release == "0.5.4"
+
+
+def test_the_generator_reads_the_deepseek_runner_quantization():
+    import ast
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    from gen_sglang_gpu_resolution import deepseek_runner_quantization
+
+    def read(test: str) -> str | None:
+        source = (
+            "class ServerArgs:\n    def _handle_model_specific_adjustments(self):\n"
+            f"        if {test}:\n            self.moe_runner_backend = 'flashinfer_trtllm'\n"
+        )
+        return deepseek_runner_quantization([ast.parse(source)])
+
+    assert read("self.quantization == 'modelopt_fp4' and self.moe_runner_backend == 'auto'") == "modelopt_fp4"
+    assert read("self.moe_runner_backend == 'auto'") is None
+    assert read("self.moe_runner_backend == 'auto' and (self.quantization in ['fp8'])") is None
+
+
+def test_the_model_config_made_again_is_digested_as_the_one_made_once(tmp_path):
+    # 0.5.4 writes `from ...model_config import ModelConfig; model_config =
+    # ModelConfig.from_server_args(self)` where 0.5.4.post1 writes `model_config =
+    # self.get_model_config()`: the same digest, the rest of the function compared as written
+    import zipfile
+
+    from regenerated import use_tools
+
+    use_tools()
+    from gen_sglang_gpu_resolution import read_release
+
+    def shape(body: str) -> str:
+        source = "class ServerArgs:\n    def _handle_gpu_memory_settings(self, gpu_mem):\n" + "".join(
+            f"        {line}\n" for line in body.splitlines()
+        )
+        wheel = tmp_path / "sglang-0.0.0-py3-none-any.whl"
+        with zipfile.ZipFile(wheel, "w") as archive:
+            archive.writestr("sglang/srt/server_args.py", source)
+        return str(dict(read_release(str(wheel)))["shape"]["handle_gpu_memory_settings"])
+
+    again = shape(
+        "from sglang.srt.configs.model_config import ModelConfig\n"
+        "model_config = ModelConfig.from_server_args(self)\nreturn model_config.is_multimodal"
+    )
+    once = shape("model_config = self.get_model_config()\nreturn model_config.is_multimodal")
+    assert again == once
+    assert shape("model_config = self.get_hf_config()\nreturn model_config.is_multimodal") != once
+
+
+def test_0_5_3_has_no_prefill_cuda_graphs_to_state(tmp_path):
+    # 0.5.3-0.5.3.post1: 0.5.4's memory settings without `piecewise_cuda_graph_tokens` (read:
+    # no piecewise flag, size or token counts: `prefill_graph_flag` "none"), no such fields, and
+    # no DeepSeek-V3 adjustment on SM100 (recorded: `deepseek_blackwell_mla` false)
+    logic = gpu_logic("0.5.3")
+    assert logic is not None and (logic.prefill_graph_flag, logic.prefill_default, logic.prefill_ranges) == (
+        "none",
+        "disabled",
+        (),
+    )
+    launch = explain_on(tmp_path, "0.5.3", "b200", "--tp-size 8", DSV3)
+    eff = launch["effective"]
+    assert not [n for n in launch["effective"] if "piecewise" in n or n.endswith("_prefill")]
+    # recorded: no backend picked (None), page 1, no quantization or MoE runner set
+    assert (eff["attention_backend"], eff["page_size"], eff["chunked_prefill_size"]) == (None, 1, 16384)
+    assert "quantization" not in launch["unknown"] and "moe_runner_backend" not in launch["unknown"]

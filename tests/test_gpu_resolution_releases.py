@@ -226,10 +226,10 @@ def test_0_5_10_post1_turns_piecewise_graphs_off_for_speculative_decoding(tmp_pa
     assert (plain["disable_piecewise_cuda_graph"], plain["mem_fraction_static"]) == (False, 0.83)
 
 
-@pytest.mark.parametrize("version", ["0.5.4", "0.5.3"])
+@pytest.mark.parametrize("version", ["0.5.2", "0.5.1.post3", "0.4.10.post2"])
 def test_releases_whose_gpu_logic_was_not_checked_still_say_unverified(tmp_path, version):
-    # before 0.5.4.post1 the attention backend is not picked while the arguments resolve
-    # (recorded), and the memory settings differ from every checked release's
+    # before 0.5.3 the decode batch sizes, the data-parallel handling and the memory settings
+    # differ from every checked release's
     launch = explain_json(tmp_path, version, "--tp-size 8")
     for name in ("chunked_prefill_size", "mem_fraction_static", "cuda_graph_max_bs"):
         assert launch["effective"][name] is None
@@ -252,7 +252,9 @@ def test_checked_releases_have_read_numbers_and_others_none():
         assert logic is not None and logic.release == version
         h100 = logic.tier(81559)
         assert (h100.chunked_prefill_size, logic.decode_max_bs(81559, 8)) == (8192, 512)
-    assert gpu_logic("0.5.4") is None and gpu_logic("0.5.3") is None and gpu_logic("0.4.0") is None
+    assert gpu_logic("0.5.2") is None and gpu_logic("0.5.1") is None and gpu_logic("0.4.0") is None
+    assert gpu_logic("0.5.3.post2").release == "0.5.4"  # the same digests
+    assert gpu_logic("0.5.3").release == "0.5.3.post1"
     assert gpu_logic("0.5.6").release == "0.5.6.post2" and gpu_logic("0.5.4.post2").release == "0.5.5"
     assert (gpu_logic("0.5.6").prefill_constant, gpu_logic("0.5.7").prefill_constant) == (4096, None)
     assert gpu_logic("0.5.8").release == "0.5.8.post1"  # the same digests
@@ -436,7 +438,17 @@ def test_regenerating_two_releases_reproduces_their_stored_readings():
 
     from speclint.sglang.gpu_resolution import _reading
 
-    for version in ("0.5.9", "0.5.11", "0.5.13.post1", "0.5.14", "0.5.17", "0.5.18", "0.5.21"):
+    for version in (
+        "0.5.3",
+        "0.5.4",
+        "0.5.9",
+        "0.5.11",
+        "0.5.13.post1",
+        "0.5.14",
+        "0.5.17",
+        "0.5.18",
+        "0.5.21",
+    ):
         if not list(Path(CACHE).glob(f"sglang-{version}-*.whl")):
             pytest.skip(f"no wheel of {version} cached")
         for name, reading in read_release(wheel_path(version, CACHE)):

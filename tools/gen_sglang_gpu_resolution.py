@@ -42,7 +42,12 @@ Per release:
   (0.5.13.post1 and older, `prefill_graph_flag` "disable_piecewise_cuda_graph"), the prefill
   default, the rules (`handle_piecewise_cuda_graph`'s conditions) and `speculative_reserve`
   come from tools/sglang_piecewise_flag.py (`prefill_graph_flag` "enable_piecewise_cuda_graph"
-  where that is the switch, 0.5.9 and older). From tools/sglang_graph_sizes.py:
+  where that is the switch, 0.5.9 and older; "none" with `prefill_default` "disabled",
+  `prefill_ranges` [] and `mla_prefill` {"none": true} where the release has no prefill CUDA
+  graphs at all: no flag, size or token counts, 0.5.3.post1 and older). The digests leave out
+  `ModelConfig.from_server_args(self)` for `self.get_model_config()` (and its import) and the
+  `if self.piecewise_cuda_graph_tokens is None:` statement whose counts `prefill_ranges` reads
+  (0.5.3-0.5.4 then share 0.5.4.post1's memory digest). From tools/sglang_graph_sizes.py:
   `prefill_clamps` ({"total_tokens": bool, "llama2": cap or null}), `decode_appends_max_bs`
   `prefill_ranges` (the prefill token counts' [[a, b or null for max + 1, c], ...]) and
   `decode_ranges` (the decode batch sizes so, {"padding", "plain", "speculative"}).
@@ -53,7 +58,10 @@ Per release:
   flashinfer_trtllm; tools/sglang_draft_moe.py); `prefill_fields` and `late_piecewise_rules`
   (0.5.13.post1 and older: the piecewise graphs' ServerArgs fields, and the rules that turn
   them off after the memory settings; sglang_graph_sizes.py, sglang_piecewise_flag.py);
-  `allreduce_fusion` (tools/sglang_allreduce_fusion.py).
+  `allreduce_fusion` (tools/sglang_allreduce_fusion.py); `deepseek_runner_quantization`, the one
+  quantization the DeepSeek-V3 SM100 branch of `handle_model_specific_adjustments` takes the
+  flashinfer_trtllm MoE runner for (0.5.3.post2-0.5.4: "modelopt_fp4"; absent where its test
+  names no single one).
 """
 
 from __future__ import annotations
@@ -70,6 +78,7 @@ from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
 from sglang_allreduce_fusion import allreduce_fusion  # noqa: E402
+from sglang_digest_parts import deepseek_runner_quantization, digested, piecewise_tokens  # noqa: E402
 from sglang_draft_moe import draft_moe_auto  # noqa: E402
 from sglang_feature_transport import FUNCTION as TRANSPORT  # noqa: E402
 from sglang_feature_transport import feature_transport  # noqa: E402
@@ -167,6 +176,31 @@ class _Cutter(ast.NodeTransformer):
         self.generic_visit(node)
         return node
 
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST | None:
+        """`from sglang.srt.configs.model_config import ModelConfig` in a function: dropped
+        with the call it serves (visit_Call)."""
+        if [a.name for a in node.names] == ["ModelConfig"]:
+            return None
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        """`ModelConfig.from_server_args(self)` (0.5.4 and older) is `self.get_model_config()`
+        (0.5.4.post1+: the same ModelConfig, made once)."""
+        self.generic_visit(node)
+        func = node.func
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "from_server_args"
+            and _is_name(func.value, "ModelConfig")
+            and len(node.args) == 1
+            and _is_name(node.args[0], "self")
+            and not node.keywords
+        ):
+            return ast.Call(
+                ast.Attribute(ast.Name("self", ast.Load()), "get_model_config", ast.Load()), [], []
+            )
+        return node
+
     def visit_Expr(self, node: ast.Expr) -> ast.AST | None:
         call = node.value
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute):
@@ -176,8 +210,13 @@ class _Cutter(ast.NodeTransformer):
         self.generic_visit(node)
         return node
 
-    def visit_If(self, node: ast.If) -> ast.AST:
+    def visit_If(self, node: ast.If) -> ast.AST | None:
         test = node.test
+        if piecewise_tokens(node):
+            # 0.5.3.post2+: the token counts (read as `prefill_ranges`); 0.5.3 has none. Left
+            # in place for the readers after this one, left out of the digest (`digested`)
+            self.memory["piecewise_tokens"] = True
+            return node
         if (
             isinstance(test, ast.Compare)
             and _is_name(test.left, "gpu_mem")
@@ -293,7 +332,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
                     if function in PREFILL_SIZES:
                         ranges, size_field = prefill_ranges(node), prefill_size_field(node)
                     cutter = _Cutter()
-                    dumps.append(ast.dump(cutter.visit(node)))
+                    dumps.append(digested(cutter.visit(node)))
                     if function == MEMORY:
                         memory = cutter.memory
         shape[function] = hashlib.sha256("\n".join(dumps).encode()).hexdigest()[:16] if dumps else None
@@ -305,6 +344,15 @@ def read_release(path: str) -> list[tuple[str, object]]:
         size = server_args_int(trees, size_field)  # 0.5.6.x: a constant, not set by the memory settings
         if size is not None:
             memory["mla_prefill"] = {"constant": size}
+    no_prefill_graphs = (  # 0.5.3.post1 and older: no prefill CUDA graphs at all
+        flag is None
+        and size_field is None
+        and ranges is None
+        and "mla_prefill" not in memory
+        and not memory.pop("piecewise_tokens", False)
+    )
+    if "tiers" in memory and no_prefill_graphs:
+        memory["mla_prefill"] = {"none": True}
     if "tiers" in memory and "mla_prefill" in memory:
         memory.setdefault("running_cap", False)
         memory.setdefault("context_clamp", False)
@@ -321,8 +369,14 @@ def read_release(path: str) -> list[tuple[str, object]]:
         memory["decode_ranges"] = decode
         with zipfile.ZipFile(path) as archive:
             default = prefill_default(archive)
-            memory["prefill_graph_flag"] = "cuda_graph_config" if default else flag[0] if flag else FLAG
-            memory["prefill_default"] = default or (flag[1] if flag else None)
+            memory["prefill_graph_flag"] = (
+                "cuda_graph_config" if default else flag[0] if flag else "none" if no_prefill_graphs else FLAG
+            )
+            memory["prefill_default"] = default or (
+                flag[1] if flag else "disabled" if no_prefill_graphs else None
+            )
+            if no_prefill_graphs:
+                memory["prefill_ranges"] = []
             memory["piecewise_disabled_archs"] = piecewise_disabled_archs(archive)
         out.append(("memory", memory))
     defaults: dict[str, object] = {} if transport is None else {"mm_feature_transport": transport}
@@ -335,6 +389,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     fusion = allreduce_fusion([tree for _, tree in sources])
     if fusion:
         defaults["allreduce_fusion"] = fusion
+    runner_quantization = deepseek_runner_quantization(trees)
+    if runner_quantization:
+        defaults["deepseek_runner_quantization"] = runner_quantization
     if defaults:
         out.append(("defaults", defaults))
     return out

@@ -149,9 +149,23 @@ def render_explain_text(views: Sequence[tuple[LaunchContext, ExplainFacts]]) -> 
 
 
 def _resolved(ctx: LaunchContext) -> Resolution:
-    """The resolution of a launch `explain` shows (`analyse_launch` always resolves it)."""
-    assert ctx.resolution is not None
-    return ctx.resolution
+    """The resolution of a launch `explain` shows (`analyse_launch` always resolves it), with
+    only the fields the release's ServerArgs has (speclint's model carries some the release
+    lacks: `attn_dp_size` before 0.5.22, the page size before 0.4.4)."""
+    resolution = ctx.resolution
+    assert resolution is not None
+    from speclint.sglang.server_fields import has_field
+
+    version = ctx.version.version
+    if all(has_field(version, name) for name in resolution.effective):
+        return resolution
+    from dataclasses import replace
+
+    return replace(
+        resolution,
+        effective={k: v for k, v in resolution.effective.items() if has_field(version, k)},
+        adjustments=[a for a in resolution.adjustments if has_field(version, a.field)],
+    )
 
 
 def _differences(left: LaunchContext, right: LaunchContext) -> list[tuple[str, object, object]]:

@@ -21,6 +21,8 @@ _FILE = LineData(
 )
 
 CHECKED = (
+    "0.5.3.post1",
+    "0.5.4",
     "0.5.4.post1",
     "0.5.5",
     "0.5.6.post2",
@@ -99,7 +101,8 @@ class GpuLogic:
     prefill_graph_flag: str
     """What turns prefill CUDA graphs on and off: "cuda_graph_config" (0.5.14+; --disable-cuda-graph
     turns them off too), "disable_piecewise_cuda_graph" (0.5.10-0.5.13.post1: a flag of their
-    own) or "enable_piecewise_cuda_graph" (0.5.9: off unless given)."""
+    own), "enable_piecewise_cuda_graph" (0.5.9: off unless given) or "none" (0.5.3.post1 and
+    older: no prefill CUDA graphs, `prefill_default` "disabled")."""
     speculative_reserve: tuple[tuple[str, int], ...]
     """MiB reserved for a speculative algorithm ("STANDALONE", "NGRAM", "other"; 0.5.13.post1),
     empty where the release reserves none."""
@@ -156,7 +159,7 @@ def gpu_logic(version: str) -> GpuLogic | None:
         same is None
         or not isinstance(raw, dict)
         or raw.get("prefill_default") is None
-        or not raw.get("prefill_ranges")
+        or not (raw.get("prefill_ranges") or raw.get("prefill_graph_flag") == "none")
         or not raw.get("decode_ranges")
     ):
         return None
@@ -227,3 +230,12 @@ def allreduce_fusion(version: str) -> AllreduceFusion | None:
     return AllreduceFusion(
         tuple(fusion["conditions"]), tuple(fusion["architectures"]), h20 if isinstance(h20, str) else None
     )
+
+
+def deepseek_runner_quantization(version: str) -> str | None:
+    """The one quantization `version`'s DeepSeek-V3 SM100 branch takes the flashinfer_trtllm
+    MoE runner for (0.5.3.post2-0.5.4: "modelopt_fp4", and no FP8 default beside it), which
+    resolve/deepseek_blackwell.py does not model; None where its test names no single one."""
+    defaults = _reading(version, "defaults")
+    value = defaults.get("deepseek_runner_quantization") if isinstance(defaults, dict) else None
+    return value if isinstance(value, str) else None

@@ -35,6 +35,18 @@ def choose_backend(state: ResolutionState, gpu: GpuProfile | None) -> None:
     arch = _as_modelled(state)
     if (
         gpu is None
+        and arch == DEEPSEEK
+        and traits.deepseek_blackwell_mla
+        and state.get("device") == "cuda"
+        and all(state.get(n) is None for n in names)
+    ):
+        why = "depends on the GPU: pass --gpu (SGLang picks trtllm_mla, page size 64, for it on Blackwell)"
+        state.set_unknown("attention_backend", why)
+        if is_known(state.get("page_size")):
+            state.set_unknown("page_size", why)
+        return
+    if (
+        gpu is None
         or gpu.vendor != "nvidia"
         or state.config.uncertain
         or arch not in ARCHITECTURES

@@ -27,6 +27,20 @@ DEEPSEEK_BLACKWELL = (
 """Why the Blackwell DeepSeek fields stay unknown where these overrides are not modelled."""
 
 
+def not_modelled(state: ResolutionState) -> str:
+    """Why `applies` is false for an MLA target on Blackwell."""
+    from speclint.sglang.gpu_resolution import deepseek_runner_quantization
+
+    only = deepseek_runner_quantization(state.checked_version)
+    if only is None:
+        return DEEPSEEK_BLACKWELL
+    return (
+        f"SGLang {state.checked_version}'s DeepSeek-V3 defaults on Blackwell "
+        f"(_handle_model_specific_adjustments: the flashinfer_trtllm MoE runner for {only} only) "
+        "are not modelled"
+    )
+
+
 def _family(state: ResolutionState) -> DeepseekFamily | None:
     from speclint.sglang.moe_defaults import deepseek_family
 
@@ -52,8 +66,12 @@ def is_dsa(state: ResolutionState) -> bool:
 
 
 def applies(state: ResolutionState, gpu: GpuProfile) -> bool:
-    if (gpu.sm or 0) // 10 != 10:
-        return False
+    if (gpu.sm or 0) // 10 != 10 or not state.traits.deepseek_blackwell_mla:
+        return False  # 0.5.3.post1 and older make no DeepSeek adjustment on SM100 (recorded)
+    from speclint.sglang.gpu_resolution import deepseek_runner_quantization
+
+    if deepseek_runner_quantization(state.checked_version) is not None:
+        return False  # 0.5.4: the runner for modelopt_fp4 only, no FP8 default (not modelled)
     family = _family(state)
     if family is None:
         return state.target_architecture == ARCH

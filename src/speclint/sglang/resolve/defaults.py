@@ -127,11 +127,16 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
     for name in ("tokenizer_path", "served_model_name"):
         if state.get(name) is None:
             state.set(name, model, "defaults to --model-path", "_handle_missing_default_values")
-    if gpu is not None and (gpu.sm or 0) // 10 == 10 and state.target_architecture in FUSION_ARCHITECTURES:
+    if (
+        gpu is not None
+        and (gpu.sm or 0) // 10 == 10
+        and state.target_architecture in FUSION_ARCHITECTURES
+        and state.traits.deepseek_blackwell_mla  # 0.5.3.post1 and older: no such adjustments
+    ):
         from speclint.sglang.resolve import deepseek_blackwell
 
         why = (
-            deepseek_blackwell.DEEPSEEK_BLACKWELL
+            deepseek_blackwell.not_modelled(state)
             if not deepseek_blackwell.applies(state, gpu)
             else problem or deepseek_blackwell.blackwell_problem(state)
         )
@@ -267,7 +272,12 @@ def _moe_runner(state: ResolutionState, gpu: GpuProfile | None) -> None:
             "depends on the GPU: pass --gpu (DeepSeek-family MoE runners change on Blackwell)",
         )
         return
-    if gpu is not None and (gpu.sm or 0) // 10 == 10 and state.target_architecture in FUSION_ARCHITECTURES:
+    if (
+        gpu is not None
+        and (gpu.sm or 0) // 10 == 10
+        and state.target_architecture in FUSION_ARCHITECTURES
+        and state.traits.deepseek_blackwell_mla
+    ):
         from speclint.sglang.resolve import deepseek_blackwell
 
         if deepseek_blackwell.applies(state, gpu) and deepseek_blackwell.blackwell_problem(state) is None:

@@ -95,11 +95,15 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
             state.config.given(name) for name in BESIDE
         ):
             _backend_beside(state, gpu)  # the one GPU field these flags leave readable
-        if not state.traits.gpu_resolution or (
-            # a flag outside the model, or an MHA architecture the release does not name: the
-            # pick auto_backend.py models (not 0.5.23's, hardware.py's)
-            (problem is not None or _unnamed_mha(state))
-            and state.traits.auto_backend_choice not in ("", "given_topk_or_dflash")
+        if (
+            not state.traits.gpu_resolution
+            or not state.traits.auto_attention_backend
+            or (
+                # a flag outside the model, or an MHA architecture the release does not name: the
+                # pick auto_backend.py models (not 0.5.23's, hardware.py's)
+                (problem is not None or _unnamed_mha(state))
+                and state.traits.auto_backend_choice not in ("", "given_topk_or_dflash")
+            )
         ):
             from speclint.sglang.resolve.auto_backend import choose_backend
 
@@ -123,7 +127,8 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
         deepseek_blackwell.attention_override(state)
         deepseek_blackwell.moe_overrides(state)
     _sampling_backend(state)
-    _attention_backend(state, gpu)
+    if state.traits.auto_attention_backend:  # 0.5.4 and older leave it to the model runner
+        _attention_backend(state, gpu)
     gpu_page_size(state, gpu)
     backend_gpu_checks(state, gpu)
     _fa3_fp8_fallback(state)
@@ -177,11 +182,11 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None, problem: str | None
         return "depends on the target model, whose config.json is not on disk"
     if arch not in MODELLED_ARCHITECTURES:
         return f"SGLang {state.checked_version}'s adjustments for {arch} are not modelled"
-    if arch in MLA_ARCHITECTURES and (gpu.sm or 0) // 10 == 10:
+    if arch in MLA_ARCHITECTURES and (gpu.sm or 0) // 10 == 10 and state.traits.deepseek_blackwell_mla:
         from speclint.sglang.resolve import deepseek_blackwell
 
         if not deepseek_blackwell.applies(state, gpu):
-            return deepseek_blackwell.DEEPSEEK_BLACKWELL
+            return deepseek_blackwell.not_modelled(state)
         return deepseek_blackwell.blackwell_problem(state)
     return None
 
@@ -212,7 +217,9 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
     # here (an Unknown is never changed once made): not one Unknown a field of every launch
     unset: Unknown | None = None
     for name in GPU_FIELDS:
-        if name in ("page_size", "attention_backend") and not state.traits.gpu_resolution:
+        if name in ("page_size", "attention_backend") and not (
+            state.traits.gpu_resolution and state.traits.auto_attention_backend
+        ):
             continue  # attention.py resolves them per release (recorded by tools/oracle)
         if not state.traits.gpu_resolution and resolve_gpu_free(state, name, reason):
             continue  # a field the GPU does not change there (given_sizes.py)
@@ -230,6 +237,7 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
             )
     if (
         state.traits.gpu_resolution
+        and state.traits.auto_attention_backend  # 0.5.4: no backend picked, the page kept
         and not fixed_page
         and state.config.given("page_size")
         and is_known(state.get("page_size"))
@@ -387,5 +395,6 @@ def _backend_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
         return
     if deepseek_blackwell.applies(state, gpu):
         deepseek_blackwell.attention_override(state)
-    _attention_backend(state, gpu)
+    if state.traits.auto_attention_backend:
+        _attention_backend(state, gpu)
     _fa3_fp8_fallback(state)

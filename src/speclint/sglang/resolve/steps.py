@@ -12,6 +12,7 @@ from speclint.sglang.resolve.quantization import verify_quantization
 from speclint.sglang.resolve.result import Unknown
 from speclint.sglang.resolve.speculative import resolve_speculative
 from speclint.sglang.resolve.state import ResolutionState, Stop
+from speclint.sglang.server_fields import never_assigned
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -42,7 +43,33 @@ def run_steps(state: ResolutionState, gpu: GpuProfile | None, co_launched: bool 
     resolve_attention(state)
     if where == "parent":
         set_worker_fields(state, where)
+    keep_unassigned(state)
     check_server_args(state)
+
+
+def keep_unassigned(state: ResolutionState) -> None:
+    """A field no statement of the release assigns (tools/gen_sglang_server_fields.py) keeps
+    what argparse gave it: the flag's value, or the declared default of a field without a
+    flag. A value modelled on a later release (0.5.4.post3-0.5.6.post2 never set
+    speculative_moe_runner_backend: it stays None) is put back, its adjustments dropped."""
+    kept = never_assigned(state.checked_version)
+    if not kept:
+        return
+    config, values = state.config, state.values
+    restored = []
+    for name in [n for n in values if n in kept]:
+        if config.knows(name):
+            if config.maybe_given(name) or not config.known(name):
+                continue
+            value = config.value(name)
+        else:
+            value = kept[name]
+        current = values[name]
+        if not (current == value and type(current) is type(value)):
+            values[name] = value
+            restored.append(name)
+    if restored:
+        state.adjustments[:] = [a for a in state.adjustments if a.field not in restored]
 
 
 def resolve_aux_capture(state: ResolutionState) -> None:
