@@ -125,7 +125,7 @@ def _command_file(path: str, text: str | None) -> str | None:
 def file_kind(path: str, text: str | None = None) -> str | None:
     """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst', 'dockerfile', 'vscode',
     'vscode-tasks', 'makefile', 'justfile', 'procfile', 'systemd', 'quadlet', 'supervisord',
-    'tox', 'pixi', 'pyproject', 'poe', 'devcontainer' or 'ecs-task', or None when no
+    'tox', 'pixi', 'pyproject', 'poe', 'devcontainer', 'ecs-task' or 'json-commands', or None when no
     front-end reads it."""
     first_line = text.split("\n", 1)[0] if text is not None else None
     kind = _OTHER_SUFFIXES.get(os.path.splitext(path)[1].lower())
@@ -148,6 +148,8 @@ def file_kind(path: str, text: str | None = None) -> str | None:
         return command_kind
     if _is_shell(path, first_line):
         return "shell"
+    if path.endswith(".json") and text is not None and "sglang" in text:
+        return "json-commands"  # a template or package.json naming sglang: its command strings
     return None
 
 
@@ -299,6 +301,7 @@ _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
     "vscode-workspace": _extract_vscode_workspace,
     "devcontainer": _json_containers("devcontainer"),
     "ecs-task": _json_containers("ecs-task"),
+    "json-commands": _json_containers("json-commands"),
     **{kind: _commands_front_end(kind) for kind in COMMAND_KINDS},
 }
 
@@ -388,6 +391,9 @@ def is_lintable_path(path: str) -> bool:
         return head is not None and "sglang" in head
     if _command_file(path, None) is not None:
         return True
+    if os.path.basename(path) == "package.json":  # its scripts, when one names sglang
+        head = _head(path)
+        return head is not None and "sglang" in head
     if path.endswith(".json"):  # an ECS task definition, by its shape
         from speclint.frontends.json_shapes import is_ecs_task
 
