@@ -1,5 +1,5 @@
 """Files in languages speclint does not read (PowerShell, Windows batch, fish, zsh, csh,
-Terraform/HCL, Nomad) that name the launcher: said not read (SLM005 at the first mention,
+Terraform/HCL, Nomad, Groovy and Jenkins pipelines) that name the launcher: said not read (SLM005 at the first mention,
 naming the language), named on the command line or met in a folder walk. Before, a named one
 was an `unsupported-input` error telling to "fix the syntax", and a folder walk skipped it
 without a word ("All checks passed: 0 launches in 0 files")."""
@@ -16,6 +16,7 @@ def test_each_file_naming_the_launcher_is_said_not_read() -> None:
         "start_wsl.ps1": (4, 29, "PowerShell scripts (`.ps1`)"),
         "main.tf": (10, 40, "Terraform files (`.tf`)"),
         "serve.zsh": (3, 12, "zsh scripts (`.zsh`)"),
+        "Jenkinsfile": (10, 22, "Jenkins pipelines (`Jenkinsfile`)"),
     }
     for name, (line, column, language) in cases.items():
         findings = FixtureFile(f"unread/other_languages/{name}").findings()
@@ -36,3 +37,4 @@ def test_folder_walks_read_only_those_that_name_sglang() -> None:
     folder = FIXTURES / "unread" / "other_languages"
     assert is_lintable_path(str(folder / "main.tf")) and is_lintable_path(str(folder / "start_wsl.ps1"))
     assert not is_lintable_path(str(folder / "build.ps1"))
+    assert is_lintable_path(str(folder / "Jenkinsfile"))

@@ -318,6 +318,7 @@ _UNREAD_SCRIPTS = {
     ".tf": "Terraform files",
     ".hcl": "HCL files",
     ".nomad": "Nomad job files",
+    ".groovy": "Groovy scripts",
 }
 """Files of commands or container specs no front-end reads (their languages' quoting,
 variables and arrays are not bash's): one that names the launcher is said not read
@@ -326,6 +327,9 @@ name sglang for that."""
 
 
 def _unread_script(path: str) -> str | None:
+    name = os.path.basename(path)
+    if name == "Jenkinsfile" or name.startswith("Jenkinsfile."):  # (`Jenkinsfile.gpu`)
+        return "Jenkins pipelines"
     return _UNREAD_SCRIPTS.get(os.path.splitext(path)[1].lower())
 
 
@@ -337,7 +341,8 @@ def extract_file(path: str, text: str) -> ExtractResult:
     if unread is not None:
         from speclint.core.diagnostics import Diagnostic
 
-        why = f"speclint does not read {unread} (`{os.path.splitext(path)[1]}`), so nothing in it was checked"
+        shown = os.path.basename(path) if unread.startswith("Jenkins") else os.path.splitext(path)[1]
+        why = f"speclint does not read {unread} (`{shown}`), so nothing in it was checked"
         return ExtractResult(diagnostics=[Diagnostic("launch-unread", why, Span.point(1, 1))])
     if front_end is None:
         message = (
