@@ -38,3 +38,15 @@ def test_folder_walks_read_only_those_that_name_sglang() -> None:
     assert is_lintable_path(str(folder / "main.tf")) and is_lintable_path(str(folder / "start_wsl.ps1"))
     assert not is_lintable_path(str(folder / "build.ps1"))
     assert is_lintable_path(str(folder / "Jenkinsfile"))
+
+
+def test_fly_and_railway_configs_are_said_not_read(tmp_path) -> None:
+    from speclint.engine import lint_text
+
+    text = '[processes]\napp = "python3 -m sglang.launch_server --model-path m --tp 2"\n'
+    for name, kind in (("fly.toml", "Fly.io app configs"), ("railway.toml", "Railway configs")):
+        (finding,) = lint_text(text, name).findings
+        assert (finding.code, finding.span.line, finding.span.column) == ("SLM005", 2, 19)  # `sglang...`
+        assert f"(speclint does not read {kind} (`{name}`), so nothing in it was checked)" in finding.message
+        (tmp_path / name).write_text(text)
+        assert is_lintable_path(str(tmp_path / name))

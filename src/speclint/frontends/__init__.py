@@ -79,6 +79,9 @@ _COMMAND_FILES = {
     "pixi.toml": "pixi",
     "pyproject.toml": "pyproject",
     "poe_tasks.toml": "poe",
+    "hatch.toml": "hatch",
+    "mise.toml": "mise",
+    ".mise.toml": "mise",
 }
 _COMMAND_SUFFIXES = {".mk": "makefile", ".service": "systemd"}
 
@@ -125,7 +128,8 @@ def _command_file(path: str, text: str | None) -> str | None:
 def file_kind(path: str, text: str | None = None) -> str | None:
     """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst', 'dockerfile', 'vscode',
     'vscode-tasks', 'makefile', 'justfile', 'procfile', 'systemd', 'quadlet', 'supervisord',
-    'tox', 'pixi', 'pyproject', 'poe', 'devcontainer', 'ecs-task' or 'json-commands', or None when no
+    'tox', 'pixi', 'pyproject', 'poe', 'hatch', 'mise', 'devcontainer', 'ecs-task' or
+    'json-commands', or None when no
     front-end reads it."""
     first_line = text.split("\n", 1)[0] if text is not None else None
     kind = _OTHER_SUFFIXES.get(os.path.splitext(path)[1].lower())
@@ -272,6 +276,8 @@ COMMAND_KINDS = (
     "pixi",
     "pyproject",
     "poe",
+    "hatch",
+    "mise",
 )
 """The kinds of files of commands another program runs (`frontends.commands`): `#` lines in
 them are comments."""
@@ -326,11 +332,19 @@ variables and arrays are not bash's): one that names the launcher is said not re
 name sglang for that."""
 
 
+_UNREAD_NAMES = {
+    "Jenkinsfile": "Jenkins pipelines",
+    "fly.toml": "Fly.io app configs",
+    "railway.toml": "Railway configs",
+}
+"""The same, known by their names (the message shows the name)."""
+
+
 def _unread_script(path: str) -> str | None:
     name = os.path.basename(path)
-    if name == "Jenkinsfile" or name.startswith("Jenkinsfile."):  # (`Jenkinsfile.gpu`)
-        return "Jenkins pipelines"
-    return _UNREAD_SCRIPTS.get(os.path.splitext(path)[1].lower())
+    if name.startswith("Jenkinsfile."):  # (`Jenkinsfile.gpu`)
+        name = "Jenkinsfile"
+    return _UNREAD_NAMES.get(name) or _UNREAD_SCRIPTS.get(os.path.splitext(path)[1].lower())
 
 
 def extract_file(path: str, text: str) -> ExtractResult:
@@ -341,7 +355,7 @@ def extract_file(path: str, text: str) -> ExtractResult:
     if unread is not None:
         from speclint.core.diagnostics import Diagnostic
 
-        shown = os.path.basename(path) if unread.startswith("Jenkins") else os.path.splitext(path)[1]
+        shown = os.path.splitext(path)[1] if unread in _UNREAD_SCRIPTS.values() else os.path.basename(path)
         why = f"speclint does not read {unread} (`{shown}`), so nothing in it was checked"
         return ExtractResult(diagnostics=[Diagnostic("launch-unread", why, Span.point(1, 1))])
     if front_end is None:
