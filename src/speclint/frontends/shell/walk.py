@@ -355,6 +355,7 @@ class Walker:
             return
         from speclint.core.diagnostics import Diagnostic
 
+        name_node = builtin_commands.run_command_name(self.tm, node, name_node)
         name = " ".join(self.tm.node_text(name_node).split())[:40]
         span = self.tm.node_span(name_node)
         self.result.diagnostics.append(
