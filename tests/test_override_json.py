@@ -23,7 +23,10 @@ FILE = FixtureFile("shell/json_override_invalid.sh")
 
 def test_a_value_json_refuses_is_reported_at_the_value() -> None:
     findings = FILE.findings()
-    assert [(code, line, col) for code, line, col, _, _ in findings] == [("SPD009", 8, 30), ("SPD009", 10, 30)]
+    assert [(code, line, col) for code, line, col, _, _ in findings] == [
+        ("SPD009", 8, 30),
+        ("SPD009", 10, 30),
+    ]
     assert FILE.lines[7][29:30] == "'" and FILE.lines[9][29:30] == '"'  # the value's word
     trailing, python_dict = findings[0][4], findings[1][4]
     assert trailing.startswith(
@@ -37,7 +40,7 @@ def test_a_value_json_refuses_is_reported_at_the_value() -> None:
 
 def test_a_valid_or_unknown_value_is_not_reported() -> None:
     options = LintOptions(sglang_version="0.5.6", read_pyproject=False)
-    for value in ("'{\"architectures\": [\"Qwen3ForCausalLM\"]}'", '"$OVERRIDE"', "'[1, 2]'"):
+    for value in ('\'{"architectures": ["Qwen3ForCausalLM"]}\'', '"$OVERRIDE"', "'[1, 2]'"):
         text = f"python -m sglang.launch_server --model-path m --json-model-override-args {value}\n"
         assert [f.code for f in lint_text(text, "t.sh", options).findings if f.code == "SPD009"] == []
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from fixture_file import FixtureFile
+
 from speclint.core.launches import MAX_ALTERNATIVES
 from speclint.engine import lint_path, lint_text
 from speclint.frontends.shell.script import extract_shell
 from speclint.report.text import render_summary
-from fixture_file import FixtureFile
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "shell"
 

@@ -333,7 +333,15 @@ def _drop_repeats(result: FileResult, seen: set[tuple[object, ...]]) -> None:
     kept = []
     for finding in result.findings:
         span = finding.span
-        key = (finding.path, span.line, span.column, span.end_line, span.end_column, finding.code, finding.message)
+        key = (
+            finding.path,
+            span.line,
+            span.column,
+            span.end_line,
+            span.end_column,
+            finding.code,
+            finding.message,
+        )
         if key not in seen:
             seen.add(key)
             kept.append(finding)

@@ -98,7 +98,9 @@ def _job_steps(job: yaml.Node) -> list[yaml.Node]:
     steps = get(job, "steps")
     if not isinstance(steps, yaml.SequenceNode):
         return []
-    return [step for step in steps.value if isinstance(step, yaml.MappingNode) and get(step, "run") is not None]
+    return [
+        step for step in steps.value if isinstance(step, yaml.MappingNode) and get(step, "run") is not None
+    ]
 
 
 def _taskfile(reader: NodeReader, root: yaml.MappingNode, tasks: yaml.MappingNode) -> None:
@@ -126,7 +128,7 @@ def _vars(node: yaml.Node | None, outer: dict[str, str | None]) -> dict[str, str
     for key, value in mapping_pairs(node) if isinstance(node, yaml.MappingNode) else []:
         if isinstance(key, yaml.ScalarNode):
             literal = isinstance(value, yaml.ScalarNode) and value.tag != "tag:yaml.org,2002:null"
-            names[key.value] = value.value if literal else None  # type: ignore[union-attr]
+            names[key.value] = value.value if literal else None
     return names
 
 
@@ -146,4 +148,3 @@ def _templates(names: dict[str, str | None]) -> Callable[[list[Piece]], list[Pie
         )
 
     return fill
-

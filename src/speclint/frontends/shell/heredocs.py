@@ -94,12 +94,12 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
     script = unit_heredoc.writes_script(walker, node, command, redirect) if walker.collect else None
     written = heredoc_text_map(walker, redirect) if script is not None else None
     if written is not None:  # a script the file writes (to run it later): read as one
-        found = len(walker.result.launches)
+        count = len(walker.result.launches)
         line = walker.tm.node_span(command).line
         exported = walker.env.exported_words(walker.tm.node_span(command))
         why = f"${{name}} is not exported to the script `{script}` the here-document at line {line} writes"
         walker.walk_nested(*written, exported, walker.image, why)
-        if len(walker.result.launches) > found:
+        if len(walker.result.launches) > count:
             return
     destination = unit_heredoc.writes_unit(walker, node, command, redirect) if walker.collect else None
     unit = heredoc_text_map(walker, redirect) if destination is not None else None
