@@ -16,6 +16,7 @@ from speclint.frontends.python import syntax as py
 from speclint.frontends.python.branches import (
     arm_conditions,
     choices_for,
+    drop_exits,
     is_main_guard,
     mark,
     walk_decided,
@@ -242,6 +243,7 @@ class PyWalker:
                 self.block(group)
             self.stopped = False  # a return on one path: the others go on
             results.append(self.env)
+        results, conditions = drop_exits(self, groups, results, conditions)  # `else: sys.exit()`
         self.env = before
         changed = set().union(*(env.maps[0] for env in results))
         merged = merge_envs(before, results, self.evaluator(), changed)
