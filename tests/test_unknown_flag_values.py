@@ -1,11 +1,15 @@
-"""A word speclint cannot read standing where a flag could be (`$OPT`, `f"--{k} {v}"` joined
-from a dict) may be a flag taking the plain words after it: they are not reported as stray
-arguments (FLG010). Before, `$OPT 2` gave "`2` is not attached to any flag", an error on a
-launch argparse may take."""
+"""A word speclint cannot read standing where a flag could be (`$OPT`, `f"{to_flag(k)} {v}"`
+joined from a dict) may be a flag taking the plain words after it: they are not reported as
+stray arguments (FLG010). Before, `$OPT 2` gave "`2` is not attached to any flag", an error on
+a launch argparse may take. `" ".join(... for k, v in cfg.items())` (a generator, as a list
+comprehension) and `k.replace("_", "-")`, `.lower()`, `.upper()` of a known text are worked
+out."""
 
 from __future__ import annotations
 
 from fixture_file import FixtureFile
+
+from speclint.frontends import extract_file
 
 SHELL = FixtureFile("shell/unknown_flag_then_value.sh")
 JOINED = FixtureFile("python/flag_string_join.py")
@@ -17,6 +21,18 @@ def test_the_words_after_an_unknown_flag_are_not_stray() -> None:
     assert "`two` is not a valid value for `--dp-size`" in findings[1][4]  # a literal flag after
 
 
-def test_a_dict_joined_into_flags_gives_no_stray_values() -> None:
-    codes = [f[0] for f in JOINED.findings()]
-    assert codes == ["SLM004", "FLG005"]
+def test_a_dict_joined_into_flags() -> None:
+    findings = JOINED.findings()
+    assert [f[:4] for f in findings] == [("FLG005", 11, 36, "two"), ("SLM004", 13, 54, "other")]
+    assert (
+        "a word that may hold any flags (`to_flag(...)` is computed when the program runs)" in findings[1][4]
+    )
+    worked_out, _unknown = extract_file(str(JOINED.path), JOINED.text).launches
+    assert [w.text for w in worked_out.args][:6] == [
+        "--model-path",
+        "Qwen/Qwen3-8B",
+        "--tp-size",
+        "2",
+        "--mem-fraction-static",
+        "0.85",
+    ]

@@ -285,7 +285,7 @@ class Evaluator:
         )
         return self.unknown(node, reason, identity=shifted)
 
-    def _ListComp(self, node: py.ListComp) -> Val:
+    def _ListComp(self, node: py.ListComp | py.GeneratorExp) -> Val:
         """`[x for k, v in FLAGS.items() for x in (f"--{k}", str(v))]` (`comprehensions`)."""
         from speclint.frontends.python.comprehensions import comprehension
 
