@@ -43,3 +43,12 @@ def test_mise_tasks_run_with_the_file_env_and_the_task_env() -> None:
     assert "`{{ vars.model }}` is filled in when mise runs the task;" in findings[1][4]
     serve = extract_file(str(MISE.path), MISE.text).launches[0]
     assert [w.text for w in serve.args][:4] == ["--model-path", "Qwen/Qwen3-8B", "--tp-size", "2"]
+
+
+def test_a_hatch_field_with_a_default_is_one_unknown_word() -> None:
+    from speclint.engine import lint_text
+
+    text = '[tool.hatch.envs.x.scripts]\nup = "python -m sglang.launch_server --model-path m {args:--tp-size 2}"\n'
+    (finding,) = lint_text(text, "pyproject.toml").findings
+    assert (finding.code, finding.span.line, finding.span.column) == ("SLM004", 2, 53)
+    assert "`{args:--tp-size 2}` is a Hatch context field, filled in when the script runs" in finding.message

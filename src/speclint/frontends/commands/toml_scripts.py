@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from speclint.core.words import Word
     from speclint.frontends.commands.toml_tasks import _Reader
 
-_HATCH_FIELD = re.compile(r"\{[^{}\s]*\}")
+_HATCH_FIELD = re.compile(r"\{[^{}]*\}")
 
 
 def read_scripts(reader: _Reader, kind: str, root: TomlTable) -> None:
