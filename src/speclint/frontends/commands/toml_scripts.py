@@ -25,8 +25,34 @@ from speclint.frontends.shell.embedded import ShellBuffer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Protocol
+
+    from speclint.core.launches import ExtractResult
     from speclint.core.words import Word
-    from speclint.frontends.commands.toml_tasks import _Reader
+    from speclint.frontends.shell.embedded import Budget
+
+    class _Reader(Protocol):
+        """`toml_tasks._Reader`, as this module uses it (no import: it imports this module)."""
+
+        result: ExtractResult
+        path: str
+        text: str
+        starts: list[int]
+        budget: Budget
+        read: set[int]
+
+        def env(self, node: object, runner: str) -> dict[str, Word]: ...
+
+        def command(
+            self,
+            string: TomlString,
+            env: dict[str, Word],
+            templates: bool,
+            lines: bool = True,
+            unknown: str | None = None,
+            runner: str = "pixi",
+        ) -> None: ...
+
 
 _HATCH_FIELD = re.compile(r"\{[^{}]*\}")
 
