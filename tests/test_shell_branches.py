@@ -173,3 +173,16 @@ def test_the_path_past_an_if_without_else_names_no_branch_taken():
     launches = extract_shell(text, "t.sh").launches
     conditions = {c.description for launch in launches for c in launch.alternative.conditions}
     assert "no branch of the `if` at line 1 is taken" in conditions
+
+
+def test_an_arm_calling_a_function_that_exits_never_reaches_the_launch():
+    text = (
+        'usage() {\n  echo "usage: $0 small|big" >&2\n  exit 1\n}\n'
+        'case "$1" in\n  small) MP=Qwen/Qwen3-8B ;;\n  *) usage ;;\nesac\n'
+        "python3 -m sglang.launch_server --model-path $MP --tp-size 2x\n"
+    )
+    found = _findings(lint_text(text, "t.sh"))
+    assert "SLM004" not in {code for code, *_ in found}  # (was: $MP not assigned on `*)`)
+    assert ("FLG005", 9, 60, 62) in found
+    sub = text.replace("usage() {", "usage() (").replace("exit 1\n}", "exit 1\n)")
+    assert "SLM004" in {code for code, *_ in _findings(lint_text(sub, "t.sh"))}  # a subshell body

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
     from speclint.core.spans import Span
     from speclint.frontends.shell.choices import Choice
+    from speclint.frontends.shell.function_defs import Definition
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.variables import Env
     from speclint.frontends.shell.walking import Walking
@@ -160,7 +161,7 @@ def join_branches(
         walker.block(group)
         results.append(walker.env)
         images.append(walker.image)
-        ends.append(surely_exits(walker.tm, group))
+        ends.append(surely_exits(walker.tm, group, walker.definitions))
     if fallthrough:
         results.append(base)
         images.append(image)
@@ -179,9 +180,15 @@ def join_branches(
     walker.env = merged
 
 
-def surely_exits(tm: TextMap, nodes: list[Node]) -> bool:
+def surely_exits(
+    tm: TextMap,
+    nodes: list[Node],
+    functions: dict[str, Definition] | None = None,
+    seen: frozenset[str] = frozenset(),
+) -> bool:
     """Whether running these statements in order surely reaches a plain `exit` of this shell
-    (one written at their top level or in a `{ ...; }` group, not in a subshell or a branch)."""
+    (one written at their top level or in a `{ ...; }` group, not in a subshell or a branch,
+    or in the `{ ...; }` body of a function they call: `usage() { echo ...; exit 1; }`)."""
     for node in nodes:
         kind = node.type
         if kind == "redirected_statement":
@@ -189,8 +196,17 @@ def surely_exits(tm: TextMap, nodes: list[Node]) -> bool:
             kind, node = (body.type, body) if body is not None else (kind, node)
         if kind == "command":
             name = node.child_by_field_name("name")
-            if name is not None and tm.node_text(name) == "exit":
+            text = tm.node_text(name) if name is not None else ""
+            if text == "exit":
                 return True
-        elif kind == "compound_statement" and surely_exits(tm, node.named_children):
+            called = (functions or {}).get(text)
+            if (
+                called is not None
+                and text not in seen
+                and called.body.type == "compound_statement"
+                and surely_exits(called.tm, called.body.named_children, functions, seen | {text})
+            ):
+                return True
+        elif kind == "compound_statement" and surely_exits(tm, node.named_children, functions, seen):
             return True
     return False
