@@ -19,6 +19,7 @@ from functools import cache
 from speclint.core.launches import ExtractResult
 from speclint.core.spans import Span
 from speclint.frontends.recognise import PYTHON_MENTIONS
+from speclint.frontends.unread_kinds import unread_kind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -312,51 +313,16 @@ _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
 }
 
 
-_UNREAD_SCRIPTS = {
-    ".ps1": "PowerShell scripts",
-    ".psm1": "PowerShell scripts",
-    ".bat": "Windows batch files",
-    ".cmd": "Windows batch files",
-    ".fish": "fish scripts",
-    ".zsh": "zsh scripts",
-    ".csh": "csh scripts",
-    ".tcsh": "csh scripts",
-    ".tf": "Terraform files",
-    ".hcl": "HCL files",
-    ".nomad": "Nomad job files",
-    ".groovy": "Groovy scripts",
-}
-"""Files of commands or container specs no front-end reads (their languages' quoting,
-variables and arrays are not bash's): one that names the launcher is said not read
-(`no-launch-found`, at the mention) rather than refused, and folder walks read those that
-name sglang for that."""
-
-
-_UNREAD_NAMES = {
-    "Jenkinsfile": "Jenkins pipelines",
-    "fly.toml": "Fly.io app configs",
-    "railway.toml": "Railway configs",
-}
-"""The same, known by their names (the message shows the name)."""
-
-
-def _unread_script(path: str) -> str | None:
-    name = os.path.basename(path)
-    if name.startswith("Jenkinsfile."):  # (`Jenkinsfile.gpu`)
-        name = "Jenkinsfile"
-    return _UNREAD_NAMES.get(name) or _UNREAD_SCRIPTS.get(os.path.splitext(path)[1].lower())
-
-
 def extract_file(path: str, text: str) -> ExtractResult:
     """The launches in one file ("-" is stdin, read as shell)."""
     kind = file_kind(path, text)
     front_end = _FRONT_ENDS.get(kind or "")
-    unread = _unread_script(path) if front_end is None else None
+    unread = unread_kind(path) if front_end is None else None
     if unread is not None:
         from speclint.core.diagnostics import Diagnostic
 
-        shown = os.path.splitext(path)[1] if unread in _UNREAD_SCRIPTS.values() else os.path.basename(path)
-        why = f"speclint does not read {unread} (`{shown}`), so nothing in it was checked"
+        language, shown = unread
+        why = f"speclint does not read {language} (`{shown}`), so nothing in it was checked"
         return ExtractResult(diagnostics=[Diagnostic("launch-unread", why, Span.point(1, 1))])
     if front_end is None:
         message = (
@@ -403,9 +369,7 @@ def is_lintable_path(path: str) -> bool:
         return _drop_in_kind(path) is not None or _command_file(path, _head(path)) is not None
     if path.endswith(".container"):
         return _command_file(path, _head(path)) is not None
-    if os.path.basename(path) in ("pyproject.toml", *_CONTAINER_JSON) or _unread_script(
-        path
-    ):  # (only one naming sglang)
+    if os.path.basename(path) in ("pyproject.toml", *_CONTAINER_JSON) or unread_kind(path):  # (naming sglang)
         head = _head(path)
         return head is not None and "sglang" in head
     if _command_file(path, None) is not None:

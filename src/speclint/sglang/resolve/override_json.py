@@ -33,6 +33,8 @@ def _reading(version: str) -> str:
 
 
 def check_override_json(state: ResolutionState) -> None:
+    if not state.config.given("json_model_override_args"):
+        return  # (SGLang's default `{}`: nothing to check, and no `json` import for it)
     value = given(state, "json_model_override_args")
     if not isinstance(value, str) or _reading(state.checked_version) != "model_config_init":
         return
