@@ -61,6 +61,7 @@ def test_a_quoted_delimiter_keeps_variables_for_the_remote_shell():
 
 
 def test_commands_that_do_not_run_the_here_document_are_not_launches():
-    for command in ("cat > run.sh", "ssh n1 cat > run.sh", "bash -c 'cat'", "bash run.sh", "tee run.sh"):
+    # (a shell script written so, `cat > run.sh`, is read: tests/test_heredoc_written_script.py)
+    for command in ("cat > run.txt", "ssh n1 cat > run.sh", "bash -c 'cat'", "bash run.sh", "tee run.txt"):
         text = f"{command} <<'X'\npython -m sglang.launch_server --model-path m\nX\n"
         assert extract_file("a.sh", text).launches == [], command

@@ -1,5 +1,5 @@
 """A here-document that speclint does not read as a script but that holds a launcher command
-(`docker exec -i c bash << EOF`, `cat > run.sh << EOF`) is reported (SLM005 at the launcher's
+(`docker exec -i c bash << EOF`, `cat > notes.txt << EOF`) is reported (SLM005 at the launcher's
 words), even in a file with other launches: never "All checks passed" over it."""
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ def test_a_here_document_given_to_kubectl_exec_is_reported_beside_a_launch():
 
 
 def test_a_here_document_written_to_a_file_is_reported():
-    text = SERVE + "cat > /tmp/node1.sh <<EOF\n# node 1\nsglang serve --model-path /m\nEOF\n"
+    # (to a shell script, `/tmp/node1.sh`, it is read: tests/test_heredoc_written_script.py)
+    text = SERVE + "cat > /tmp/node1.cmd <<EOF\n# node 1\nsglang serve --model-path /m\nEOF\n"
     ((code, line, column, message),) = findings(text)
     assert (code, line, column) == ("SLM005", 4, 1)
     assert "written to a file, which holds `sglang serve`" in message

@@ -43,4 +43,45 @@ def test_kinds_and_folder_walks() -> None:
     assert is_lintable_path(str(DEV.path))
     walked = [path.rsplit("/", 2)[-2:] for path, _ in iter_lint_paths([str(FIXTURES / "json")])]
     # a task definition by its shape (tests/test_walk_ecs_task.py)
-    assert walked == [["json", "ecs-task-definition.json"], [".devcontainer", "devcontainer.json"]]
+    # a package.json naming sglang is walked; other JSON (a template) only when named
+    assert walked == [
+        ["json", "ecs-task-definition.json"],
+        [".devcontainer", "devcontainer.json"],
+        ["webapp", "package.json"],
+    ]
+
+
+RUNPOD = FixtureFile("json/templates/runpod-template.json")
+VAST = FixtureFile("json/templates/vast-template.json")
+PACKAGE = FixtureFile("json/webapp/package.json")
+
+
+def test_a_template_command_string_is_read_in_its_image() -> None:
+    # RunPod's `dockerArgs` (was: an `unsupported-input` error, nothing checked)
+    assert file_kind(str(RUNPOD.path), RUNPOD.text) == "json-commands"
+    findings = RUNPOD.findings()
+    assert [f[:4] for f in findings] == [
+        ("FLG001", 4, 147, "--speculative-ngram-max-window-size"),
+    ]
+    assert "is not an SGLang 0.5.4 flag" in findings[0][4]
+    (launch,) = extract_file(str(RUNPOD.path), RUNPOD.text).launches
+    assert launch.image == "lmsysorg/sglang:v0.5.4-cu126"
+
+
+def test_a_string_and_an_argv_list_of_a_template_are_each_a_launch() -> None:
+    findings = VAST.findings()
+    assert [f[:4] for f in findings] == [
+        ("FLG005", 4, 96, "two"),
+        ("FLG005", 5, 112, "0.9O"),
+    ]
+    assert "`two` is not a valid value for `--dp-size`" in findings[0][4]
+    launches = extract_file(str(VAST.path), VAST.text).launches
+    assert [launch.image for launch in launches] == ["lmsysorg/sglang:v0.5.6"] * 2
+
+
+def test_a_package_json_script_is_a_shell_command() -> None:
+    findings = PACKAGE.findings()
+    assert [f[:4] for f in findings] == [("PAR001", 6, 40, "0")]
+    assert "CUDA_VISIBLE_DEVICES=0 leaves 1 GPU visible" in findings[0][4]
+    assert is_lintable_path(str(PACKAGE.path))
+    assert not is_lintable_path(str(RUNPOD.path))

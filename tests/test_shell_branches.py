@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from fixture_file import FixtureFile
+
 from speclint.core.launches import MAX_ALTERNATIVES
 from speclint.engine import lint_path, lint_text
 from speclint.frontends.shell.script import extract_shell
@@ -133,3 +135,54 @@ def test_partly_read_alternatives_give_one_finding_per_launch():
     unknown = [n.message for n in finding.notes if n.message.startswith("unknown: ")]
     assert any("`--quantization`" in m for m in unknown) and any("`--kv-cache-dtype`" in m for m in unknown)
     assert "1 launch only partly read" in render_summary([result])
+
+
+def test_an_arm_that_exits_never_reaches_the_launch():
+    fixture = FixtureFile("shell/exit_arms.sh")
+    # `*) ...; exit 1 ;;`, `else ...; exit 2`, `|| { ...; exit 1; }`: no path reaches the launch
+    # with $MP, $TP or $DP unset, so nothing is "partly read"; the real error stays, once
+    found = fixture.findings()
+    assert "SLM004" not in {code for code, *_ in found}
+    (invalid,) = [f for f in found if f[0] == "FLG006"]
+    assert invalid[1:4] == (19, 114, "fa9")
+    assert "`fa9` is not a valid value for `--attention-backend`" in invalid[4]
+    launches = extract_shell(fixture.text, str(fixture.path)).launches
+    conditions = {c.description for launch in launches for c in launch.alternative.conditions}
+    assert conditions == {"the `small)` case at line 7 runs", "the `big)` case at line 8 runs"}
+
+
+def test_an_exit_in_a_subshell_or_a_nested_branch_does_not_end_the_path():
+    text = (
+        'case "$M" in\n  a) TP=2 ;;\n  *) (echo no; exit 1) ;;\nesac\n'
+        'if [ -n "$Q" ]; then\n  if [ -n "$R" ]; then exit 1; fi\n  DP=3\nfi\n'
+        "python -m sglang.launch_server --model-path m --tp $TP --dp-size $DP\n"
+    )
+    result = lint_text(text, "t.sh")
+    found = _findings(result)
+    # `( ... exit 1)` leaves only the subshell: the `*)` path goes on with $TP unset
+    assert "when the `*)` case at line 3 runs" in " ".join(
+        note for key, notes in found.items() if key[0] == "SLM004" for note in notes
+    )
+
+
+def test_the_path_past_an_if_without_else_names_no_branch_taken():
+    text = (
+        'if [ "$A" = 1 ]; then TP=2\nelif [ "$A" = 2 ]; then TP=4\nfi\n'
+        "python -m sglang.launch_server --model-path m --tp $TP\n"
+    )
+    launches = extract_shell(text, "t.sh").launches
+    conditions = {c.description for launch in launches for c in launch.alternative.conditions}
+    assert "no branch of the `if` at line 1 is taken" in conditions
+
+
+def test_an_arm_calling_a_function_that_exits_never_reaches_the_launch():
+    text = (
+        'usage() {\n  echo "usage: $0 small|big" >&2\n  exit 1\n}\n'
+        'case "$1" in\n  small) MP=Qwen/Qwen3-8B ;;\n  *) usage ;;\nesac\n'
+        "python3 -m sglang.launch_server --model-path $MP --tp-size 2x\n"
+    )
+    found = _findings(lint_text(text, "t.sh"))
+    assert "SLM004" not in {code for code, *_ in found}  # (was: $MP not assigned on `*)`)
+    assert ("FLG005", 9, 60, 62) in found
+    sub = text.replace("usage() {", "usage() (").replace("exit 1\n}", "exit 1\n)")
+    assert "SLM004" in {code for code, *_ in _findings(lint_text(sub, "t.sh"))}  # a subshell body

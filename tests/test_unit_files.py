@@ -56,7 +56,7 @@ def test_a_unit_piped_to_tee_or_redirected_after_the_here_document_start():
         f"[Service]\n{EXEC} --tp-szie 2\nEOF\n"
         "cat <<EOF > /etc/systemd/system/sglang-b.service\n"
         f"[Service]\n{EXEC} --tp-size 2x\nEOF\n"
-        "cat <<EOF > run.sh\npython3 -m sglang.launch_server --model-path /m\nEOF\n"
+        "cat <<EOF > run.txt\npython3 -m sglang.launch_server --model-path /m\nEOF\n"  # (a .sh: read as a script)
     )
     got = findings(text, "setup.sh")
     assert [(c, line, col) for c, line, col, _ in got] == [

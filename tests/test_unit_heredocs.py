@@ -75,7 +75,7 @@ def test_a_unit_that_starts_no_launch_read_stays_reported():
 
 
 def test_a_file_that_is_not_a_unit_stays_a_here_document_not_read():
-    text = f"{SERVE}\ncat > run.sh << EOF\n{SERVE} --tp-size 2x\nEOF\n"
+    text = f"{SERVE}\ncat > run.txt << EOF\n{SERVE} --tp-size 2x\nEOF\n"
     ((code, line, column, message),) = findings(text)
     assert (code, line, column) == ("SLM005", 3, 1)
     assert "written to a file" in message

@@ -111,3 +111,14 @@ def test_the_router_co_launcher_run_through_flock_is_reported_too():
         51,
     )
     assert finding.message == _says("python -m sglang_router.launch_server", "flock")
+
+
+def test_a_wrapper_run_with_exec_is_named_not_exec():
+    fixture = ROOT / "fixtures" / "unread" / "exec_wrapper.sh"
+    (finding,) = lint_path(str(fixture)).findings
+    assert (finding.code, finding.span.line, finding.span.column) == ("SLM005", 5, 50)
+    assert finding.message == (
+        "this file names `sglang.launch_server` but speclint found no launch in it (the command "
+        "`/opt/site/bin/gpu-run` at line 5 names the launcher, and speclint reads no launch through "
+        "`/opt/site/bin/gpu-run`)"
+    )

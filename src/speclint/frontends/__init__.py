@@ -19,6 +19,7 @@ from functools import cache
 from speclint.core.launches import ExtractResult
 from speclint.core.spans import Span
 from speclint.frontends.recognise import PYTHON_MENTIONS
+from speclint.frontends.unread_kinds import unread_kind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -79,6 +80,9 @@ _COMMAND_FILES = {
     "pixi.toml": "pixi",
     "pyproject.toml": "pyproject",
     "poe_tasks.toml": "poe",
+    "hatch.toml": "hatch",
+    "mise.toml": "mise",
+    ".mise.toml": "mise",
 }
 _COMMAND_SUFFIXES = {".mk": "makefile", ".service": "systemd"}
 
@@ -125,7 +129,8 @@ def _command_file(path: str, text: str | None) -> str | None:
 def file_kind(path: str, text: str | None = None) -> str | None:
     """'shell', 'python', 'yaml', 'markdown', 'notebook', 'rst', 'dockerfile', 'vscode',
     'vscode-tasks', 'makefile', 'justfile', 'procfile', 'systemd', 'quadlet', 'supervisord',
-    'tox', 'pixi', 'pyproject', 'poe', 'devcontainer' or 'ecs-task', or None when no
+    'tox', 'pixi', 'pyproject', 'poe', 'hatch', 'mise', 'devcontainer', 'ecs-task' or
+    'json-commands', or None when no
     front-end reads it."""
     first_line = text.split("\n", 1)[0] if text is not None else None
     kind = _OTHER_SUFFIXES.get(os.path.splitext(path)[1].lower())
@@ -148,6 +153,8 @@ def file_kind(path: str, text: str | None = None) -> str | None:
         return command_kind
     if _is_shell(path, first_line):
         return "shell"
+    if path.endswith(".json") and text is not None and "sglang" in text:
+        return "json-commands"  # a template or package.json naming sglang: its command strings
     return None
 
 
@@ -270,6 +277,8 @@ COMMAND_KINDS = (
     "pixi",
     "pyproject",
     "poe",
+    "hatch",
+    "mise",
 )
 """The kinds of files of commands another program runs (`frontends.commands`): `#` lines in
 them are comments."""
@@ -299,42 +308,21 @@ _FRONT_ENDS: dict[str, Callable[[str, str], ExtractResult]] = {
     "vscode-workspace": _extract_vscode_workspace,
     "devcontainer": _json_containers("devcontainer"),
     "ecs-task": _json_containers("ecs-task"),
+    "json-commands": _json_containers("json-commands"),
     **{kind: _commands_front_end(kind) for kind in COMMAND_KINDS},
 }
-
-
-_UNREAD_SCRIPTS = {
-    ".ps1": "PowerShell scripts",
-    ".psm1": "PowerShell scripts",
-    ".bat": "Windows batch files",
-    ".cmd": "Windows batch files",
-    ".fish": "fish scripts",
-    ".zsh": "zsh scripts",
-    ".csh": "csh scripts",
-    ".tcsh": "csh scripts",
-    ".tf": "Terraform files",
-    ".hcl": "HCL files",
-    ".nomad": "Nomad job files",
-}
-"""Files of commands or container specs no front-end reads (their languages' quoting,
-variables and arrays are not bash's): one that names the launcher is said not read
-(`no-launch-found`, at the mention) rather than refused, and folder walks read those that
-name sglang for that."""
-
-
-def _unread_script(path: str) -> str | None:
-    return _UNREAD_SCRIPTS.get(os.path.splitext(path)[1].lower())
 
 
 def extract_file(path: str, text: str) -> ExtractResult:
     """The launches in one file ("-" is stdin, read as shell)."""
     kind = file_kind(path, text)
     front_end = _FRONT_ENDS.get(kind or "")
-    unread = _unread_script(path) if front_end is None else None
+    unread = unread_kind(path) if front_end is None else None
     if unread is not None:
         from speclint.core.diagnostics import Diagnostic
 
-        why = f"speclint does not read {unread} (`{os.path.splitext(path)[1]}`), so nothing in it was checked"
+        language, shown = unread
+        why = f"speclint does not read {language} (`{shown}`), so nothing in it was checked"
         return ExtractResult(diagnostics=[Diagnostic("launch-unread", why, Span.point(1, 1))])
     if front_end is None:
         message = (
@@ -381,13 +369,14 @@ def is_lintable_path(path: str) -> bool:
         return _drop_in_kind(path) is not None or _command_file(path, _head(path)) is not None
     if path.endswith(".container"):
         return _command_file(path, _head(path)) is not None
-    if os.path.basename(path) in ("pyproject.toml", *_CONTAINER_JSON) or _unread_script(
-        path
-    ):  # (only one naming sglang)
+    if os.path.basename(path) in ("pyproject.toml", *_CONTAINER_JSON) or unread_kind(path):  # (naming sglang)
         head = _head(path)
         return head is not None and "sglang" in head
     if _command_file(path, None) is not None:
         return True
+    if os.path.basename(path) == "package.json":  # its scripts, when one names sglang
+        head = _head(path)
+        return head is not None and "sglang" in head
     if path.endswith(".json"):  # an ECS task definition, by its shape
         from speclint.frontends.json_shapes import is_ecs_task
 

@@ -1,7 +1,8 @@
 """Which files a folder walk lints: `.gitignore` respected by default, `exclude` patterns.
 
 As in ruff: files named on the command line are always linted; folders are walked for the
-kinds speclint reads, skipping hidden folders (but `.github`, `.vscode` and `.devcontainer`), the built-in
+kinds speclint reads, skipping hidden folders (but `.github`, `.vscode`, `.devcontainer`, `.buildkite`
+and `.circleci`), the built-in
 `DEFAULT_EXCLUDE`, what `exclude` / `extend-exclude` name, and what `.gitignore` files ignore (each folder's
 `.gitignore` applies below it, later lines and deeper files win, `!` re-includes;
 `--no-respect-gitignore` turns this off).
@@ -67,9 +68,10 @@ def iter_lint_paths(
                     yield full, None
 
 
-_HIDDEN_WALKED = (".github", ".vscode", ".devcontainer")
-"""Hidden folders a walk enters: GitHub's workflows, VS Code's launch.json and tasks.json
-(in them only the files a front-end reads are linted, as anywhere)."""
+_HIDDEN_WALKED = (".github", ".vscode", ".devcontainer", ".buildkite", ".circleci")
+"""Hidden folders a walk enters: GitHub's workflows, VS Code's launch.json and tasks.json,
+Buildkite's and CircleCI's pipelines (in them only the files a front-end reads are linted, as
+anywhere)."""
 
 
 def _is_regular_file(path: str) -> bool:

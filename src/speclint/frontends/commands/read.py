@@ -29,7 +29,7 @@ def extract_commands(kind: str, text: str, path: str) -> ExtractResult:
         from speclint.frontends.unit_paths import drop_in_base
 
         return extract_quadlet(text, path, base=drop_in_base(path, ".container"))
-    if kind in ("pixi", "pyproject", "poe"):
+    if kind in ("pixi", "pyproject", "poe", "hatch", "mise"):
         from speclint.frontends.commands.toml_tasks import extract_toml_tasks
 
         return extract_toml_tasks(kind, text, path)

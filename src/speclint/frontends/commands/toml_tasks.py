@@ -25,7 +25,7 @@ variable: unknown.
 
 Words given after the task's name (`pixi run serve --port 1`, `poe serve --port 1`) are
 added to the command when it runs: the command is checked as the file writes it. Any other
-string in the file that names SGLang's launcher (a hatch script, a poe `expr`) is not read:
+string in the file that names SGLang's launcher (a poe `expr`, a PDM `call`) is not read:
 said so, never passed over.
 """
 
@@ -261,6 +261,7 @@ class _Reader:
         templates: bool,
         lines: bool = True,
         unknown: str | None = None,
+        runner: str = "pixi",
     ) -> None:
         """A command string read as shell code, each character at its place (`lines` False:
         a poe `cmd`, whose line breaks separate words, not commands; `unknown`: why a
@@ -268,7 +269,7 @@ class _Reader:
         if "sglang" not in string.value:
             return
         self.read.add(id(string))
-        chars = _templates(string.chars, "pixi") if templates else string.chars
+        chars = _templates(string.chars, runner) if templates else string.chars
         if not lines and "#" not in string.value:
             chars = [(" ", c[1], c[2], None) if c[0] == "\n" else c for c in chars]
         if chars:
@@ -306,7 +307,8 @@ class _Reader:
             if named is not None:
                 message = (
                     f"speclint did not read this string, which runs `{named.group(1) or named.group(2)}`: only pixi "
-                    "tasks and poe `cmd`/`shell` tasks are read in a TOML file, so nothing in it was checked"
+                    "tasks, poe `cmd`/`shell` tasks, PDM and Hatch scripts and mise tasks are read in a TOML "
+                    "file, so nothing in it was checked"
                 )
                 span = span_of(self.starts, string.begin, string.end)
                 self.result.diagnostics.append(Diagnostic("launcher-not-read", message, span))
@@ -330,7 +332,9 @@ def _templates(chars: list[Char], runner: str) -> list[Char]:
     at = 0
     for match in _TEMPLATE.finditer(value):
         out.extend(chars[at : match.start()])
-        why = f"`{match.group()}` is filled in when {runner} runs the task (a task argument)"
+        why = f"`{match.group()}` is filled in when {runner} runs the task" + (
+            " (a task argument)" if runner == "pixi" else ""
+        )
         out.append((None, chars[match.start()][1], chars[match.end() - 1][2], why))
         at = match.end()
     out.extend(chars[at:])
@@ -347,8 +351,8 @@ def _posix(interpreter: object) -> bool:
 
 def extract_toml_tasks(kind: str, text: str, path: str) -> ExtractResult:
     """The launches of the tasks of a `pixi.toml` (`kind` 'pixi'), a pyproject.toml's
-    `[tool.pixi]` and `[tool.poe]` tables (`kind` 'pyproject') or a `poe_tasks.toml` (`kind`
-    'poe')."""
+    `[tool.pixi]`, `[tool.poe]`, `[tool.pdm]` and `[tool.hatch]` tables (`kind` 'pyproject'), a
+    `poe_tasks.toml` (`kind` 'poe'), a `hatch.toml` ('hatch') or a `mise.toml` ('mise')."""
     result = ExtractResult()
     document = read_toml(text)
     if isinstance(document, tuple):
@@ -374,6 +378,10 @@ def extract_toml_tasks(kind: str, text: str, path: str) -> ExtractResult:
         poe = root  # poe_tasks.toml: poe's settings at the top (poe's `PoeConfigFile.load`)
     if poe is not None:
         reader.poe(poe)
+    if kind in ("pyproject", "hatch", "mise"):
+        from speclint.frontends.commands.toml_scripts import read_scripts
+
+        read_scripts(reader, kind, root)
     reader.unread(document)
     unique_comments(result)
     return result

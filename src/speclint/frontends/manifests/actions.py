@@ -45,7 +45,19 @@ def is_workflow(root: yaml.Node, path: str) -> TypeGuard[yaml.MappingNode]:
         return False
     keys = {key.value for key, _ in root.value if isinstance(key, yaml.ScalarNode)}
     in_folder = "/.github/workflows/" in "/" + path.replace("\\", "/")
+    if not in_folder and "on" not in keys and _is_circleci(root, path):
+        return False  # (`runner_configs`)
     return "jobs" in keys and (in_folder or "on" in keys or _has_run_steps(get(root, "jobs")))
+
+
+def _is_circleci(root: yaml.MappingNode, path: str) -> bool:
+    """A CircleCI config: under `.circleci/`, or jobs naming a `docker:`/`machine:` executor."""
+    if "/.circleci/" in "/" + path.replace("\\", "/"):
+        return True
+    jobs = get(root, "jobs")
+    return isinstance(jobs, yaml.MappingNode) and any(
+        get(job, "docker") is not None or get(job, "machine") is not None for _, job in mapping_pairs(jobs)
+    )
 
 
 def _has_run_steps(jobs: yaml.Node | None) -> bool:

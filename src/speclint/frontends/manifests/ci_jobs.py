@@ -20,6 +20,8 @@ from speclint.frontends.shell.pieces import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from speclint.frontends.manifests.yaml_nodes import NodeReader
 
 _GITLAB_SCRIPTS = ("before_script", "script")
@@ -121,14 +123,16 @@ def _walk(
     image: yaml.ScalarNode | None,
     *,
     azure: bool,
+    fill: Callable[[list[Piece]], list[Piece]] | None = None,
 ) -> None:
-    """The lines, one after another, through the shell front-end in one shell."""
+    """The lines, one after another, through the shell front-end in one shell (`fill`: what
+    the tool fills in before the shell runs)."""
     if not any("sglang" in line.value for line in lines):
         return
     buffer = ShellBuffer(reader.text, reader.starts, reader.budget)
     for line in lines:
         pieces = reader.scalar_pieces(line)
-        buffer.add_code(_macros_unknown(pieces) if azure else pieces)
+        buffer.add_code(_macros_unknown(pieces) if azure else fill(pieces) if fill else pieces)
         end = line.end_mark.index
         buffer.add_code([Piece("\n", end, end)])
     count = len(reader.result.launches)

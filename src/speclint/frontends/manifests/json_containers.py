@@ -12,13 +12,26 @@ word at its place in the file.
   its `entryPoint` then its `command` (lists, as Docker's ENTRYPOINT and CMD; without
   `entryPoint` the command is read as the whole argv, as a `docker run` command is), with
   `environment` (`[{"name": ..., "value": ...}]`) and its `image`.
+- Any other JSON file naming sglang (`json-commands`: a RunPod template's `dockerArgs`, a
+  Vast.ai template's `onstart`, a `package.json` script): each string value naming sglang is
+  read as a command a shell runs, each list of strings naming it as an argv, in the
+  container of a sibling `image` / `imageName` key when there is one. The keys that run them
+  are the tool's own; which string runs is not known, so each is read as written.
 """
 
 from __future__ import annotations
 
 from speclint.core.launches import ExtractResult
 from speclint.core.words import Word
-from speclint.frontends.manifests.vscode_launch import _env, _literal, _Object, _Parser, _pieces, _String
+from speclint.frontends.manifests.vscode_launch import (
+    _env,
+    _literal,
+    _Object,
+    _Parser,
+    _pieces,
+    _Scalar,
+    _String,
+)
 from speclint.frontends.shell.embedded import ArgvItem, ShellBuffer
 from speclint.frontends.shell.pieces import Piece, line_starts, span_of
 
@@ -52,6 +65,8 @@ def extract_json_containers(text: str, path: str, kind: str) -> ExtractResult:
     reader = _Reader(text, path, result)
     if kind == "devcontainer":
         reader.devcontainer(root)
+    elif kind == "json-commands":
+        reader.commands(root, 0)
     else:  # (`aws ecs describe-task-definition` prints it under `taskDefinition`)
         wrapped = root.get("taskDefinition")
         if root.get("containerDefinitions") is None and isinstance(wrapped, _Object):
@@ -105,6 +120,24 @@ class _Reader:
         if argv:
             self.run(argv, env, self.image(container.get("image")), _plain)
 
+    def commands(self, node: object, depth: int) -> None:
+        """Every string (or list of strings) naming sglang below `node`, read as a command."""
+        if depth > 32:
+            return
+        values = [value for _, value in node] if isinstance(node, _Object) else node
+        if not isinstance(values, list):
+            return
+        image = None
+        if isinstance(node, _Object):
+            image = self.image(node.get("image")) or self.image(node.get("imageName"))
+        for value in values:
+            if isinstance(value, _String) and not isinstance(value, _Scalar):
+                self.run(value, {}, image, _plain)
+            elif isinstance(value, list) and value and all(_is_text(item) for item in value):
+                self.run(value, {}, image, _plain)
+            else:
+                self.commands(value, depth + 1)
+
     def run(self, command: object, env: dict[str, Word], image: Image, pieces_of: PiecesOf) -> None:
         """A string run by a shell, or an argv list."""
         buffer = ShellBuffer(self.text, self.starts)
@@ -132,3 +165,7 @@ class _Reader:
 def _plain(text: str, token: _String) -> list[Piece]:
     """A string's characters (no variables: ECS passes `${X}` as written)."""
     return _literal(text, token.begin + 1, token.end - 1) or [Piece("", token.begin, token.end)]
+
+
+def _is_text(item: object) -> bool:
+    return isinstance(item, _String) and not isinstance(item, _Scalar)

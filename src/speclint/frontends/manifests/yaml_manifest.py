@@ -163,6 +163,10 @@ class _Reader(NodeReader):
 
         if read_ci_jobs(self, root):
             return
+        from speclint.frontends.manifests.runner_configs import read_runner_config
+
+        if read_runner_config(self, root):
+            return
         from speclint.frontends.manifests.config_sections import read_flag_maps
 
         if read_flag_maps(self, root):

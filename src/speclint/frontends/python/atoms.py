@@ -20,6 +20,7 @@ import ast
 import re
 import unicodedata
 
+from speclint.frontends.python.exits import arm_exits
 from speclint.frontends.python.launch import GENERIC_HELPER, LAUNCH_NAMES
 
 ENVIRON_WORD = "environ"
@@ -92,6 +93,7 @@ class Atoms:
         """Atoms in a pre-order of blocks: a statement's lines are owned by it, then by its
         children (so a line ends up with the innermost)."""
         blocks: list[tuple[list[ast.stmt], int, int]] = [(tree.body, -1, -1)]
+        exits: set[int] = set()
         while blocks:
             body, up, scope = blocks.pop()
             previous = -1
@@ -109,6 +111,8 @@ class Atoms:
                 self.last[atom] = max(self.last[atom], end)
                 self.owner[start : end + 1] = [atom] * (end + 1 - start)
                 self._note(node, atom)
+                self.seed[atom] = self.seed[atom] or id(node) in exits  # (`branches.drop_exits`)
+                exits |= arm_exits(node)
                 if isinstance(node, ast.Return) and scope >= 0:
                     self.returns.setdefault(scope, []).append(atom)
                 elif ENVIRON_WORD in self.writes[atom] and scope >= 0 and self.environ:

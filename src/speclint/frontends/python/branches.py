@@ -20,11 +20,14 @@ from speclint.frontends.python.values import attribute_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
+    from typing import TypeVar
 
     from speclint.core.launches import Launch
     from speclint.frontends.python.values import Choice, Val
     from speclint.frontends.python.walking import Walking
+
+    Path = TypeVar("Path")
 
 
 def is_main_guard(test: py.BaseExpression) -> bool:
@@ -68,9 +71,51 @@ def walk_decided(walker: Walking, node: py.If, top: py.If | None) -> bool:
     return True
 
 
+class ElseIf(Condition):
+    """The arm of an `elif`: its own arms say when, unless they leave one value (`else:
+    sys.exit()` beside it), which then reads "the `if` branch at line N is not taken"."""
+
+    __slots__ = ()
+
+
+_EXITS = frozenset({"sys.exit", "exit", "quit", "os._exit"})
+
+
+def surely_exits(walker: Walking, group: object) -> bool:
+    """Whether an arm's statements end the program at their top level (`raise ...`,
+    `sys.exit(...)`, `exit()`, `os._exit(...)`): the code after the `if` never runs on it."""
+    if not isinstance(group, (list, tuple)):
+        return False  # (an `elif`: its own arms are read so)
+    for statement in group:
+        for small in statement.body if isinstance(statement, py.SimpleStatementLine) else ():
+            if isinstance(small, py.Raise):
+                return True
+            call = small.value if isinstance(small, py.Expr) else None
+            if isinstance(call, py.Call):
+                name = walker.evaluator().dotted(call.func) or ""
+                if walker.imports.get(name, name) in _EXITS:
+                    return True
+    return False
+
+
+def drop_exits(
+    walker: Walking, groups: Sequence[object], results: list[Path], conditions: list[Condition | None] | None
+) -> tuple[list[Path], list[Condition | None] | None]:
+    """The paths that go on past the construct: those of arms that surely exit are dropped
+    (all kept when every arm exits)."""
+    ends = [surely_exits(walker, group) for group in groups] + [False] * (len(results) - len(groups))
+    if not any(ends) or all(ends):
+        return results, conditions
+    kept = [i for i, ended in enumerate(ends) if not ended]
+    if conditions is not None and len(conditions) == len(results):
+        conditions = [conditions[i] for i in kept]
+    return [results[i] for i in kept], conditions
+
+
 def arm_conditions(walker: Walking, node: py.If, top: py.If | None) -> list[Condition | None]:
-    """One condition per arm of `node` (the `if`/`elif` body, then the `else` arm): None for
-    an `else` that is an `elif` (its own arms say when). `top`: the `if` of an `elif`."""
+    """One condition per arm of `node` (the `if`/`elif` body, then the `else` arm): an
+    `ElseIf` for an `else` that is an `elif` (its own arms say when). `top`: the `if` of an
+    `elif`."""
     start = walker.pos.span(node)
     keyword = "elif" if top is not None else "if"
     conditions: list[Condition | None] = [
@@ -81,7 +126,12 @@ def arm_conditions(walker: Walking, node: py.If, top: py.If | None) -> list[Cond
     ]
     orelse = node.orelse
     if isinstance(orelse, py.If):
-        conditions.append(None)
+        conditions.append(
+            ElseIf(
+                Span(start.line, start.column, start.line, start.column + len(keyword)),
+                f"the `{keyword}` branch at line {start.line} is not taken",
+            )
+        )
     elif orelse is not None:
         where = walker.pos.span(orelse)
         conditions.append(
@@ -111,6 +161,8 @@ def with_alternatives(merged: Val, values: list[Val | None], conditions: list[Co
     for value, condition in zip(values, conditions):
         assert value is not None  # every arm left a value (checked above)
         own: tuple[Condition, ...] = (condition,) if condition is not None else ()
+        if isinstance(condition, ElseIf) and value.alternatives:
+            own = ()  # the `elif`'s own arms say when
         if value.alternatives == ():
             return too_many
         if value.alternatives:

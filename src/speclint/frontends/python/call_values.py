@@ -28,6 +28,8 @@ class Evaluating(Evaluator, Protocol):
     pos: Positions
     helpers: Callable[[py.Call], Val | None] | None
 
+    def _ListComp(self, node: py.ListComp | py.GeneratorExp) -> Val: ...
+
 
 _MAX_RANGE = 64
 """The most numbers a `range(...)` is written out to (as many as a loop is unrolled)."""
@@ -70,9 +72,18 @@ def call_value(ev: Evaluating, node: py.Call) -> Val:
             begin, end = ev.pos.offsets(node)
             joined = _path_join([t for t in texts if t is not None])
             return ev._make(node, "str", pieces=[Piece(joined, begin, end)])
+    if (
+        isinstance(node.func, py.Attribute)
+        and node.func.attr.value in _TEXT_METHODS
+        and len(args) == len(node.args)
+    ):
+        changed = _text_method(ev, node, node.func, args)  # `k.replace("_", "-")` of a known `k`
+        if changed is not None:
+            return changed
     if isinstance(node.func, py.Attribute) and node.func.attr.value == "join" and len(args) == 1:
         separator = ev.eval(node.func.value)
-        items = ev.eval(args[0].value)
+        given = args[0].value  # `" ".join(f"--{k} {v}" for k, v in cfg.items())`: read as a list
+        items = ev._ListComp(given) if isinstance(given, py.GeneratorExp) else ev.eval(given)
         if separator.kind == "str" and separator.text is not None and items.kind == "list":
             return _joined(ev, node, separator, items.elements)
     if isinstance(node.func, py.Attribute) and node.func.attr.value == "format":
@@ -125,6 +136,26 @@ def _whitespace_words(ev: Evaluating, node: py.Call, pieces: list[Piece]) -> lis
         else:
             words.append(Val("str", span, begin, end, pieces=word))
     return words
+
+
+_TEXT_METHODS = {"replace": 2, "lower": 0, "upper": 0}
+"""`str` methods worked out on a known text with known string arguments (their count)."""
+
+
+def _text_method(ev: Evaluating, node: py.Call, func: py.Attribute, args: list[py.Arg]) -> Val | None:
+    method = func.attr.value
+    if len(args) != _TEXT_METHODS[method]:
+        return None
+    text = ev.eval(func.value)
+    given = [ev.eval(a.value) for a in args]
+    if text.kind != "str" or text.text is None or any(g.kind != "str" or g.text is None for g in given):
+        return None
+    if method == "replace":
+        result = text.text.replace(given[0].text or "", given[1].text or "")
+    else:
+        result = text.text.lower() if method == "lower" else text.text.upper()
+    begin, end = ev.pos.offsets(node)
+    return ev._make(node, "str", pieces=[Piece(result, begin, end)])
 
 
 def _joined(ev: Evaluating, node: py.Call, separator: Val, items: list[Val]) -> Val:

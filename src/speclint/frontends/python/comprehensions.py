@@ -103,7 +103,7 @@ def bind(target: py.BaseExpression, item: Item) -> Bound | None:
     return bound
 
 
-def comprehension(node: py.ListComp, scoped: Scoped, starts: list[int]) -> list[Val] | None:
+def comprehension(node: py.ListComp | py.GeneratorExp, scoped: Scoped, starts: list[int]) -> list[Val] | None:
     """The elements of `[ELT for T in ITER ...]` (no `if` clauses), or None."""
     out: list[Val] = []
 

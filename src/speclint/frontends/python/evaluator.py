@@ -170,6 +170,15 @@ class Evaluator:
         found = self.env.get(name)
         if found is None and self.imports.get(name) == "os.environ":  # `from os import environ`
             return environ_value(self, node)
+        if found is None and self.imports.get(name) == f"sglang.test.test_utils.{name}":
+            from speclint.sglang.test_constants import sglang_test_constant  # (SGLang's test constants)
+
+            known = sglang_test_constant(name)
+            if known is not None and known[0] is not None:
+                begin, end = self.pos.offsets(node)
+                return self._make(node, "str", pieces=[Piece(known[0], begin, end)])
+            if known is not None:
+                return self.named(node, name, known[1])
         if found is None:
             return self.named(node, name, f"`{name}` has no value known statically")
         return self.read(found, node)
@@ -285,7 +294,7 @@ class Evaluator:
         )
         return self.unknown(node, reason, identity=shifted)
 
-    def _ListComp(self, node: py.ListComp) -> Val:
+    def _ListComp(self, node: py.ListComp | py.GeneratorExp) -> Val:
         """`[x for k, v in FLAGS.items() for x in (f"--{k}", str(v))]` (`comprehensions`)."""
         from speclint.frontends.python.comprehensions import comprehension
 

@@ -92,3 +92,20 @@ def _mutated(walker: Walking, current: Val, name: str, method: str, call: py.Cal
         unknown = ev.unknown(call, f"`{name}` is changed by .{method}()", splat=current.kind == "list")
         return val_with(current, value=[unknown]) if current.kind == "list" else unknown
     return None
+
+
+def unpack(walker: Walking, target: py.BaseExpression, value: Val) -> bool:
+    """`a, b = X, Y` (or `[a, b] = [X, Y]`, a list value read earlier): each name gets its
+    element, as Python binds them, when the counts match and nothing is starred; False
+    (nothing assigned) otherwise."""
+    if not isinstance(target, (py.Tuple, py.List)) or value.kind != "list":
+        return False
+    items = value.value if isinstance(value.value, list) else []
+    elements = target.elements
+    if len(items) != len(elements) or any(
+        isinstance(e, py.StarredElement) or getattr(item, "splat", False) for e, item in zip(elements, items)
+    ):
+        return False
+    for element, item in zip(elements, items):
+        walker.assign(element.value, item)
+    return True

@@ -16,6 +16,7 @@ from speclint.frontends.python import syntax as py
 from speclint.frontends.python.branches import (
     arm_conditions,
     choices_for,
+    drop_exits,
     is_main_guard,
     mark,
     walk_decided,
@@ -29,7 +30,7 @@ from speclint.frontends.python.environ_calls import environ_statement
 from speclint.frontends.python.evaluator import Evaluator
 from speclint.frontends.python.helpers import call_helper, count_statement
 from speclint.frontends.python.launch import recognize
-from speclint.frontends.python.mutations import augment, mutate
+from speclint.frontends.python.mutations import augment, mutate, unpack
 from speclint.frontends.python.scan import (
     Elif,
     argv_item,
@@ -242,6 +243,7 @@ class PyWalker:
                 self.block(group)
             self.stopped = False  # a return on one path: the others go on
             results.append(self.env)
+        results, conditions = drop_exits(self, groups, results, conditions)  # `else: sys.exit()`
         self.env = before
         changed = set().union(*(env.maps[0] for env in results))
         merged = merge_envs(before, results, self.evaluator(), changed)
@@ -340,7 +342,7 @@ class PyWalker:
                 self.env[target.value.value] = bounded(replace(current, value=entries.list()))
             elif current is not None:
                 self.assign_unknown(target.value, f"`{target.value.value}` is changed by an assignment")
-        else:
+        elif not unpack(self, target, value):  # `model, tp = "m", "2"`: element by element
             self.assign_unknown(target, "assigned by unpacking")
 
     def assign_unknown(self, target: py.Node, reason: str) -> None:

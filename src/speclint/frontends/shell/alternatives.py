@@ -209,8 +209,12 @@ def if_arms(tm: TextMap, node: Node, has_else: bool) -> list[Choice]:
             )
     if not has_else:
         span = tm.node_span(node.children[0]) if node.children else tm.node_span(node)
-        what = "no branch of the `if`" if len(arms) > 1 else "the `if`"
-        arms.append(Choice(key, len(arms), Condition(span, f"{what} at line {line} is not taken")))
+        what = (
+            "no branch of the `if` at line {} is taken"
+            if len(arms) > 1
+            else "the `if` at line {} is not taken"
+        )
+        arms.append(Choice(key, len(arms), Condition(span, what.format(line))))
     return arms
 
 

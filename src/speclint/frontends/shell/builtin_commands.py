@@ -14,6 +14,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.walking import Walking
 
 
@@ -195,3 +196,22 @@ def _names_set_by(builtin: str, texts: list[str | None]) -> list[str]:
     if builtin in ("mapfile", "readarray"):
         return names[-1:] or ["MAPFILE"]
     return names or (["REPLY"] if builtin == "read" else [])
+
+
+def run_command_name(tm: TextMap, node: Node, name_node: Node) -> Node:
+    """The word naming what a command runs: past `exec` and `command` (bash builtins that run
+    the words after them, `exec -a NAME` / `command -p` options skipped), else `name_node`."""
+    if tm.node_text(name_node) not in ("exec", "command"):
+        return name_node
+    words = [c for c in node.named_children if c.type in ("word", "string", "raw_string", "concatenation")]
+    skip = False
+    for word in words:
+        text = tm.node_text(word)
+        if word.start_byte < name_node.end_byte or skip:
+            skip = False
+            continue
+        if text == "-a":
+            skip = True
+        elif not text.startswith("-"):
+            return word
+    return name_node

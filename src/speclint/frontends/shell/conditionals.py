@@ -11,7 +11,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from speclint.core.spans import Span
     from speclint.frontends.shell.choices import Choice
+    from speclint.frontends.shell.function_defs import Definition
+    from speclint.frontends.shell.text import TextMap
+    from speclint.frontends.shell.variables import Env
     from speclint.frontends.shell.walking import Walking
 
 
@@ -140,3 +144,69 @@ def _walk_arms(
         walker.branches(groups, fallthrough, walker.line_of(node), arms)
     elif groups:
         walker.block(groups[0])
+
+
+def join_branches(
+    walker: Walking, groups: list[list[Node]], fallthrough: bool, line: int, arms: list[Choice] | None
+) -> None:
+    """Walk each group from the same state, then join the paths that go on past the construct:
+    an arm that surely runs `exit` (`*) echo usage; exit 1 ;;`) ends its path, so what it
+    assigned never reaches the commands after it (unless every path exits: then all are kept)."""
+    base, image = walker.env, walker.image
+    results: list[Env] = []
+    images: list[tuple[str | None, Span | None] | None] = []
+    ends: list[bool] = []
+    for group in groups:
+        walker.env, walker.image = base.copy(), image
+        walker.block(group)
+        results.append(walker.env)
+        images.append(walker.image)
+        ends.append(surely_exits(walker.tm, group, walker.definitions))
+    if fallthrough:
+        results.append(base)
+        images.append(image)
+        ends.append(False)
+    if not all(ends):
+        kept = [i for i, ended in enumerate(ends) if not ended]
+        if arms is not None and len(arms) == len(results):
+            arms = [arms[i] for i in kept]
+        results = [results[i] for i in kept]
+        images = [images[i] for i in kept]
+    # a `pip install sglang==X` on some paths only: its launches read the path's own pin
+    # (`python_runners.PIN_VARIABLE`); what this shell hands on keeps the one before
+    walker.image = images[0] if len(set(images)) == 1 else image
+    merged = base.copy()
+    merged.merge_from(results, line, arms if arms and len(arms) == len(results) else None)
+    walker.env = merged
+
+
+def surely_exits(
+    tm: TextMap,
+    nodes: list[Node],
+    functions: dict[str, Definition] | None = None,
+    seen: frozenset[str] = frozenset(),
+) -> bool:
+    """Whether running these statements in order surely reaches a plain `exit` of this shell
+    (one written at their top level or in a `{ ...; }` group, not in a subshell or a branch,
+    or in the `{ ...; }` body of a function they call: `usage() { echo ...; exit 1; }`)."""
+    for node in nodes:
+        kind = node.type
+        if kind == "redirected_statement":
+            body = node.child_by_field_name("body")
+            kind, node = (body.type, body) if body is not None else (kind, node)
+        if kind == "command":
+            name = node.child_by_field_name("name")
+            text = tm.node_text(name) if name is not None else ""
+            if text == "exit":
+                return True
+            called = (functions or {}).get(text)
+            if (
+                called is not None
+                and text not in seen
+                and called.body.type == "compound_statement"
+                and surely_exits(called.tm, called.body.named_children, functions, seen | {text})
+            ):
+                return True
+        elif kind == "compound_statement" and surely_exits(tm, node.named_children, functions, seen):
+            return True
+    return False

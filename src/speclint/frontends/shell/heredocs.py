@@ -63,7 +63,8 @@ def _shell_reads_stdin(words: list[str | None]) -> bool:
 
 def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
     """`ssh host << 'EOF'`, `bash -s << EOF`: the here-document is the script the command
-    runs; `python3 - << EOF`: a Python program (`python_heredoc`); `cat > x.service << EOF`:
+    runs; `python3 - << EOF`: a Python program (`python_heredoc`); `cat > run.sh << EOF`: a
+    shell script, read where it is written; `cat > x.service << EOF`:
     a service unit (`unit_heredoc`); else its launcher, if
     it holds one, is reported unread."""
     from speclint.frontends.shell import python_heredoc, unit_heredoc
@@ -89,6 +90,16 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
         program = heredoc_text_map(walker, redirect)
         container = python_heredoc.in_container(walker, command)
         if program is not None and python_heredoc.read_python_heredoc(walker, *program, container):
+            return
+    script = unit_heredoc.writes_script(walker, node, command, redirect) if walker.collect else None
+    written = heredoc_text_map(walker, redirect) if script is not None else None
+    if written is not None:  # a script the file writes (to run it later): read as one
+        count = len(walker.result.launches)
+        line = walker.tm.node_span(command).line
+        exported = walker.env.exported_words(walker.tm.node_span(command))
+        why = f"${{name}} is not exported to the script `{script}` the here-document at line {line} writes"
+        walker.walk_nested(*written, exported, walker.image, why)
+        if len(walker.result.launches) > count:
             return
     destination = unit_heredoc.writes_unit(walker, node, command, redirect) if walker.collect else None
     unit = heredoc_text_map(walker, redirect) if destination is not None else None

@@ -151,3 +151,27 @@ def moved_to_script(unit_tm: TextMap) -> Callable[[Span], Span]:
         return unit_tm.span_of_file_range(file_begin, file_end)
 
     return move
+
+
+_SCRIPT_SUFFIXES = (".sh", ".bash")
+
+
+def writes_script(walker: Walking, statement: Node, command: Node, redirect: Node) -> str | None:
+    """Where `cat > FILE << EOF` / `tee FILE << EOF` writes a shell script (a `.sh`/`.bash`
+    file, or a body starting with a bash/sh shebang) that names SGLang's launcher; None else."""
+    body = next((c for c in redirect.children if c.type == "heredoc_body"), None)
+    if body is None:
+        return None
+    tm = walker.tm
+    files = _written_files(tm, statement, command, redirect)
+    if files == []:
+        files = _piped_files(tm, redirect)
+    raw = tm.data[body.start_byte : body.end_byte].decode("utf-8", "surrogatepass")
+    if not files or "sglang" not in raw:
+        return None
+    named = [name for name in files if name is not None and name != "/dev/null"]
+    script = next((name for name in named if name.endswith(_SCRIPT_SUFFIXES)), None)
+    first = raw.lstrip().split("\n", 1)[0]
+    if script is None and named and first.startswith("#!") and first.rstrip().endswith(("bash", "/sh")):
+        script = named[0]
+    return script

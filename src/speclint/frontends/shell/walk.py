@@ -244,22 +244,7 @@ class Walker:
     def branches(
         self, groups: list[list[Node]], fallthrough: bool, line: int, arms: list[Choice] | None = None
     ) -> None:
-        base, image = self.env, self.image
-        results: list[Env] = []
-        images = {image} if fallthrough else set()
-        for group in groups:
-            self.env, self.image = base.copy(), image
-            self.block(group)
-            results.append(self.env)
-            images.add(self.image)
-        if fallthrough:
-            results.append(base)
-        # a `pip install sglang==X` on some paths only: its launches read the path's own pin
-        # (`python_runners.PIN_VARIABLE`); what this shell hands on keeps the one before
-        self.image = images.pop() if len(images) == 1 else image
-        merged = base.copy()
-        merged.merge_from(results, line, arms if arms and len(arms) == len(results) else None)
-        self.env = merged
+        conditionals.join_branches(self, groups, fallthrough, line, arms)
 
     def and_or_list(self, node: Node) -> None:
         conditionals.and_or_list(self, node)
@@ -370,6 +355,7 @@ class Walker:
             return
         from speclint.core.diagnostics import Diagnostic
 
+        name_node = builtin_commands.run_command_name(self.tm, node, name_node)
         name = " ".join(self.tm.node_text(name_node).split())[:40]
         span = self.tm.node_span(name_node)
         self.result.diagnostics.append(

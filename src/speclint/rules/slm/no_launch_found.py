@@ -57,7 +57,7 @@ class NoLaunchFound(Rule):
     whatever else the file launches: `ServerArgs.from_cli_args(args)` (the program's own
     command line) and `prepare_server_args(sys.argv[1:])`. In a `pixi.toml`, a `pyproject.toml`
     or a VS Code `tasks.json`, a string that runs the launcher (`-m sglang.launch_server`,
-    `sglang serve`) outside the tasks speclint reads (a hatch script, a poe `expr`, a task's
+    `sglang serve`) outside the tasks speclint reads (a poe `expr`, a PDM `call`, a task's
     `windows` command) is reported at the string, whatever else the file launches.
 
     ## Why it matters

@@ -136,6 +136,10 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
         index += 1
         if kind == "S" or kind == "D":
             _mark_unknown(parsed, index - 1, words[index - 1])
+            # it may be a flag (`$FLAG 2`, `f"--{name} {value}"`): the plain words after it may
+            # be its values, so none of them is reported as a stray argument
+            while index < count and kinds[index] == "A":
+                index += 1
             continue
         if option is None:  # "A", or "-" (a `--`)
             word = words[index - 1]

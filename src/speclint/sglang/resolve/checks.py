@@ -52,6 +52,9 @@ def check_server_args(state: ResolutionState) -> None:
 
         check_chunked_prefill_page(state)
     features.check_pdmux(state)
+    import speclint.sglang.resolve.override_json as override_json  # (after launch: ModelConfig)
+
+    override_json.check_override_json(state)
 
 
 _MULTINODE_DP = {
