@@ -61,13 +61,10 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
 def _model_mapping(path: str, config: LaunchConfig, options: LintOptions) -> dict[str, str]:
     """Where the user says models live (`LintOptions.model_mapping_for`), asked only when the
     launch names a model. Raises `ConfigError` for a broken configuration file."""
-    names_model = any(
-        config.knows(f) and config.get(f).value is not None
-        for f in ("model_path", "speculative_draft_model_path")
-    )
-    if not names_model:
-        return dict(options.model_configs)
-    return options.model_mapping_for(path)
+    for name in ("model_path", "speculative_draft_model_path"):  # (a loop: no generator)
+        if config.knows(name) and config.get(name).value is not None:
+            return options.model_mapping_for(path)
+    return dict(options.model_configs)
 
 
 def _model_ref(

@@ -57,6 +57,11 @@ def fix_mark(finding: Finding, style: ReportStyle) -> str:
 def header(finding: Finding, style: ReportStyle) -> str:
     """`path:line:col: CODE [*] [severity] message` (coloured on a terminal)."""
     span = finding.span
+    if not style.color:  # (`paint` gives each part as it is: no call per part)
+        return (
+            f"{finding.path}:{span.line}:{span.column}: {finding.code}{fix_mark(finding, style)} "
+            f"[{finding.severity.label}] {finding.message}"
+        )
     where = style.paint(f"{finding.path}:{span.line}:{span.column}:", "1")
     code = style.paint(finding.code, "1", _SEVERITY_COLOR[finding.severity])
     mark = style.paint(fix_mark(finding, style), "32")
@@ -91,6 +96,9 @@ def _excerpt(line: str | None, span: Span, indent: int, style: ReportStyle | Non
     stop = span.end_column - 1 if span.end_line == span.line else len(source)
     width = max(stop - start, 1)
     style = style or ReportStyle()
+    if not style.color:  # (`paint` gives each part as it is: no call per part)
+        gutter = " " * indent + " |"
+        return [gutter, f"{str(span.line).rjust(indent)} | {source}", f"{gutter} {' ' * start}{'^' * width}"]
     gutter = style.paint(" " * indent + " |", "34")
     number = style.paint(str(span.line).rjust(indent) + " |", "34")
     caret = style.paint("^" * width, "1", "31")

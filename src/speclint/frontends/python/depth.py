@@ -48,6 +48,7 @@ _FIELD_BRACES = re.compile(r"\{\{|\}\}|[{}]")
 _COUNTED_CHARACTERS = "-+*/%@&|^~.<>!=:'\"([{)]}"
 """The characters every token the scan counts holds at least one of (an operator's, a
 quote, a bracket): with the keywords, no more tokens are counted than these."""
+_COUNTED_BYTES = _COUNTED_CHARACTERS.encode()
 _KEYWORD = re.compile(r"\b(?:" + "|".join(sorted(_KEYWORDS)) + r")\b")
 
 
@@ -63,9 +64,12 @@ def _shallow(text: str, base: int) -> bool:
     order (most files; the scan is a tenth of a small wrapper's time). The estimate only
     grows by one per operator, string, keyword or bracket token (a closing bracket gives
     back at least what it adds), and an f-string's fields are characters of the file."""
-    if text.count("(") + text.count("[") + text.count("{") > MAX_BRACKETS:
+    # counted in the UTF-8 bytes, where an ASCII character is its own byte and no other
+    # character holds one: a deletion per set of characters, not a count per character
+    data = text.encode("utf-8", "surrogatepass")
+    if len(data) - len(data.translate(None, b"([{")) > MAX_BRACKETS:
         return False
-    room = MAX_DEPTH - base - sum(text.count(character) for character in _COUNTED_CHARACTERS)
+    room = MAX_DEPTH - base - (len(data) - len(data.translate(None, _COUNTED_BYTES)))
     if room < 0:
         return False
     if sum(text.count(keyword) for keyword in _KEYWORDS) <= room:  # a bound: each keyword

@@ -62,7 +62,8 @@ def extract_python(text: str, path: str) -> ExtractResult:
 def _extract(text: str, path: str) -> ExtractResult:
     # libcst hands the text to native code as UTF-8: a lone surrogate (from a caller's
     # surrogateescape decoding) raised UnicodeEncodeError. U+FFFD keeps every position.
-    text = _SURROGATE.sub("\ufffd", text)
+    if not text.isascii():  # (an ASCII text has none: no regex pass over it)
+        text = _SURROGATE.sub("\ufffd", text)
     starts = python_line_starts(text)
     deep = nesting_problem(text)
     if deep is not None:  # libcst would crash the interpreter or take minutes (`depth`)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 from operator import attrgetter
-from typing import cast
 
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.from_ast_positions import SourcePositions
@@ -72,7 +71,7 @@ class ExpressionBuilder(SourcePositions):
         local = self.local
         where: tuple[int, int, int, int] | None = None
         if local is None and self.ascii:  # ast's (line, column) are libcst's: no `span`, no `rng`
-            where = cast("tuple[int, int, int, int]", AST_RANGE(node))
+            where = AST_RANGE(node)  # (no `typing.cast`: a Python call per node)
             line, column, end_line, end_column = where
             starts = self.starts
             start, end = starts[line - 1] + column, starts[end_line - 1] + end_column

@@ -75,7 +75,7 @@ class Val:
     @property
     def elements(self) -> list[Val]:
         """list: the elements (`value` of a 'list')."""
-        return cast("list[Val]", self.value)
+        return self.value  # type: ignore[return-value]  # (`typing.cast` is a Python call)
 
     @property
     def entries(self) -> list[Entry]:

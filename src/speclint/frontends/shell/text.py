@@ -186,7 +186,19 @@ class TextMap:
         return Span(line + 1, begin - starts[line] + 1, end_line + 1, end - starts[end_line] + 1)
 
     def span(self, start_byte: int, end_byte: int) -> Span:
-        return self.span_of_file_range(*self.file_range(start_byte, end_byte))
+        """`span_of_file_range(*file_range(start_byte, end_byte))`, `file_range` written out
+        (five calls a span: the spans of a rebuilt buffer are made by the thousand)."""
+        table = self._byte_to_char
+        if table is not None:
+            start_byte, end_byte = table[start_byte], table[end_byte]
+        starts = self.starts
+        begin = start_byte if starts is None else starts[start_byte]
+        if end_byte > start_byte:
+            ends = self.ends
+            end = end_byte if ends is None else ends[end_byte - 1]
+        else:
+            end = begin
+        return self.span_of_file_range(begin, end)
 
     def node_span(self, node: tree_sitter.Node) -> Span:
         if self.plain:

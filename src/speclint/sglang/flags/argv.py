@@ -105,9 +105,12 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
     has_negative = has_negative_number_options(schema)
     # Each word's kind (`Classified.kind`), and the classification of an option word (None for
     # the others): a value word (`--tp 8`'s `8`, half a launch's words) needs no record.
+    # An exact option string (most option words) is kept as its FlagSpec: what `classify`
+    # makes of it is `Classified(word, "O", spec, text, text)`, and no record is needed.
     kinds: list[str] = []
-    items: list[Classified | None] = []
+    items: list[Classified | FlagSpec | None] = []
     after_double_dash = False
+    exact = schema.by_option.get
     for word in words:
         text = word.text
         if text is not None and (after_double_dash or not text or text[0] != "-"):
@@ -118,6 +121,12 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
             kinds.append("S" if word.splat else "D")
             items.append(None)
             continue
+        if text is not None and text != "--":
+            spec = exact(text)  # (`classify`'s own first lookup)
+            if spec is not None:
+                kinds.append("O")
+                items.append(spec)
+                continue
         item = classify(schema, word, has_negative)
         kind = item.kind
         if kind == "--":
@@ -144,6 +153,16 @@ def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
         if option is None:  # "A", or "-" (a `--`)
             word = words[index - 1]
             parsed.problems.append(_problem("unexpected-argument", word.span, word.text or ""))
+            continue
+        if not isinstance(option, Classified):  # an exact option string (its FlagSpec)
+            word = words[index - 1]
+            text = word.text or ""
+            use = FlagUse(word, text, option, text)
+            use.option_span = word.span
+            use.position = index - 1
+            parsed.uses.append(use)
+            low, high = _nargs_range(option)
+            index = _take_values(parsed, use, kinds, words, index, low, high)
             continue
         use = FlagUse(
             option.word, option.written or "", option.spec, option.option, option.how, option.candidates
@@ -215,6 +234,20 @@ def _consume(
             use.value_words = (Word(item.explicit, value_span or word.span, word.origin),)
         _store(parsed, use, high)
         return index
+    return _take_values(parsed, use, kinds, words, index, low, high)
+
+
+def _take_values(
+    parsed: ParsedArgs,
+    use: FlagUse,
+    kinds: list[str],
+    words: list[Word],
+    index: int,
+    low: int,
+    high: int | None,
+) -> int:
+    """The values of a flag written without `=`: the words after it, `low` to `high` of them
+    (its spec's `_nargs_range`)."""
     taken: list[Word] = []
     saw_dynamic = False
     count = len(kinds)
@@ -259,6 +292,18 @@ def _store(parsed: ParsedArgs, use: FlagUse, high: int | None) -> None:
     spec = use.spec
     assert spec is not None
     action = spec.action
+    if action == "store" and spec.nargs is None and len(use.value_words) == 1:  # most flags
+        word = use.value_words[0]
+        text = word.text
+        if text is None:
+            use.dynamic = True
+            use.value = None
+            return
+        if text != "--":  # (argparse strips a `--` value: the general case below)
+            value = _typed(parsed, use, spec, word, text)
+            if value is not _INVALID:
+                use.value = spec.const if spec.action_class == "DeprecatedStoreConstAction" else value
+            return
     if action == "store_true":
         use.value = True
         return
@@ -298,23 +343,8 @@ def _store(parsed: ParsedArgs, use: FlagUse, high: int | None) -> None:
     for word in words:
         text = word.text
         assert text is not None  # a dynamic value returned above
-        value, error = _convert(spec, text)
-        if error:
-            parsed.problems.append(_problem("invalid-type", word.span, text, use, error))
-            use.value = None
-            return
-        if spec.choices is not None and spec.type != "other" and value not in spec.choices:
-            choices = ", ".join(repr(c) for c in spec.choices)
-            parsed.problems.append(
-                _problem(
-                    "invalid-choice",
-                    word.span,
-                    text,
-                    use,
-                    f"invalid choice: {value!r} (choose from {choices})",
-                )
-            )
-            use.value = None
+        value = _typed(parsed, use, spec, word, text)
+        if value is _INVALID:
             return
         values.append(value)
     if spec.action_class == "DeprecatedStoreConstAction":
@@ -323,6 +353,34 @@ def _store(parsed: ParsedArgs, use: FlagUse, high: int | None) -> None:
         use.value = values[0] if values else spec.const
     else:
         use.value = values
+
+
+_INVALID = object()
+"""`_typed`'s answer for a value argparse refuses."""
+
+
+def _typed(parsed: ParsedArgs, use: FlagUse, spec: FlagSpec, word: Word, text: str) -> object:
+    """One value word's typed value, or `_INVALID` (the problem recorded, the use's value None)
+    where argparse refuses it: not of the flag's type, or not one of its choices."""
+    value, error = _convert(spec, text)
+    if error:
+        parsed.problems.append(_problem("invalid-type", word.span, text, use, error))
+        use.value = None
+        return _INVALID
+    if spec.choices is not None and spec.type != "other" and value not in spec.choices:
+        choices = ", ".join(repr(c) for c in spec.choices)
+        parsed.problems.append(
+            _problem(
+                "invalid-choice",
+                word.span,
+                text,
+                use,
+                f"invalid choice: {value!r} (choose from {choices})",
+            )
+        )
+        use.value = None
+        return _INVALID
+    return value
 
 
 def _problem(kind: str, span: Span, text: str, use: FlagUse | None = None, detail: str = "") -> ArgProblem:

@@ -91,6 +91,9 @@ class LaunchConfig:
         self._by_dest: Container[str] = by_dest.keys_set if isinstance(by_dest, SpecsByKey) else by_dest
         """The release's dests, for `in` tests only."""
         self._defaults = _defaults_of(self.schema)
+        # `knows` is the dests' own `in` test: rules and resolution ask it ~40 times a launch,
+        # and a method that only forwards costs a Python call each
+        self.knows = self._by_dest.__contains__  # type: ignore[method-assign,assignment]
         self._uses_by_dest: dict[str, list[FlagUse]] = {}  # rules ask for many fields: index once
         for use in parsed.uses:
             if use.spec is not None and use.how not in ("ambiguous", "unknown"):
@@ -168,7 +171,12 @@ class LaunchConfig:
         if dest not in self._by_dest:
             return None
         if self._plain and dest not in self._uses_by_dest:  # a default, every word read
-            return self.value(dest)
+            setting = self._settings.get(dest)  # (`value`, without a call: most fields asked)
+            if setting is None:
+                setting = self._defaults.get(dest)
+                if setting is None:
+                    setting = self._settings[dest] = self._build(dest)
+            return setting.value
         return self.value(dest) if self.known(dest) else unknown
 
     @property
