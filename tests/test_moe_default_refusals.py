@@ -118,6 +118,22 @@ def test_flashinfer_cutlass_refuses_an_fp8_quantization_given():
     accepted("0.5.23", LAUNCH + QWEN3 + FI_CUTLASS + " --quantization modelopt_fp4")
 
 
+def test_the_0_5_6_flashinfer_cutlass_refusal_is_one_line():
+    """0.5.6's assert message is written across two source lines ('... \\nFlashInfer ...');
+    every MoE runner refusal joins them (moe_refusal.moe_kernel_stop), the `--quantization fp8`
+    one on 0.5.6 too (was: a line break inside the finding)."""
+    command = LAUNCH + QWEN3 + FI_CUTLASS + " --quantization fp8"
+    refusal(
+        "0.5.6",
+        command,
+        "--moe-runner-backend flashinfer_cutlass",
+        "_handle_moe_kernel_config",
+        INVALID + "or bfloat16 (None). (--quantization fp8 with the flashinfer_cutlass MoE runner; "
+        "use --quantization modelopt_fp4 with a checkpoint of that format, or another MoE runner)",
+        gpu="b200",
+    )
+
+
 def test_flashinfer_cutlass_refuses_deepseek_v3_fp8_checkpoint_on_blackwell():
     command = LAUNCH + DSV3 + " --tp-size 8" + FI_CUTLASS
     for version, gpu in (("0.5.9", "b200"), ("0.5.14", "gb200"), ("0.5.21", "b200"), ("0.5.23", "b200")):

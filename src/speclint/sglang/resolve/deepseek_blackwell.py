@@ -232,16 +232,15 @@ def trtllm_quantization_stop(
     """`_handle_moe_kernel_config`'s refusal of a --quantization the flashinfer_trtllm MoE
     runner does not take (`facts`: the runner's quantizations and SGLang's message, read per
     release), saying why that runner was picked (`whose`: the model and its checkpoint)."""
-    from speclint.sglang.resolve.state import Stop
+    from speclint.sglang.resolve.moe_refusal import moe_kernel_stop
 
     listed = ", ".join(q for q in facts[0] if q)
-    return Stop(
-        "AssertionError",
-        facts[1].format(quantization=quantization).replace(" \n", " ")
-        + f" (--quantization {quantization} on {whose} SGLang gives the flashinfer_trtllm MoE "
+    return moe_kernel_stop(
+        facts[1],
+        quantization,
+        f"--quantization {quantization} on {whose} SGLang gives the flashinfer_trtllm MoE "
         f"runner on Blackwell (SM100); drop --quantization, name one of {listed}, or pass "
-        "another --moe-runner-backend)",
-        "_handle_moe_kernel_config",
+        "another --moe-runner-backend",
         fields,
     )
 

@@ -4,6 +4,7 @@ release words them (`ReleaseTraits.flashinfer_moe_quantization`, `cutlass_moe_qu
 
 from __future__ import annotations
 
+from speclint.sglang.resolve.moe_refusal import moe_kernel_stop
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop, given
 
@@ -134,20 +135,20 @@ def _flashinfer_moe_quantization(state: ResolutionState) -> None:
         )
         allowed, message = rule
         if not adopted and quantization not in allowed:
-            raise Stop(
-                "AssertionError",
-                message.format(quantization=quantization)
-                + f" (--quantization {quantization or 'not given'} with the {runner} MoE runner; use "
-                f"--quantization {allowed[0]} with a checkpoint of that format, or another MoE runner)",
-                "__post_init__"
-                if variant in ("flags", "flags_ep", "runner_0_5_1", "runner_0_5_2")
-                else "_handle_moe_kernel_config",
+            raise moe_kernel_stop(
+                message,
+                quantization,
+                f"--quantization {quantization or 'not given'} with the {runner} MoE runner; use "
+                f"--quantization {allowed[0]} with a checkpoint of that format, or another MoE runner",
                 (
                     "moe_runner_backend",
                     "enable_flashinfer_cutlass_moe",
                     "enable_flashinfer_moe",
                     "enable_flashinfer_trtllm_moe",
                 ),
+                "__post_init__"
+                if variant in ("flags", "flags_ep", "runner_0_5_1", "runner_0_5_2")
+                else "_handle_moe_kernel_config",
             )
     if variant == "flags_ep" and given(state, "enable_flashinfer_trtllm_moe") is True:
         if given(state, "enable_ep_moe") is False:

@@ -19,6 +19,7 @@ or an `or` term of the assert that is not read."""
 
 from __future__ import annotations
 
+from speclint.sglang.resolve.moe_refusal import moe_kernel_stop
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop, given
 
@@ -97,12 +98,11 @@ def check_runner_quantization(state: ResolutionState) -> None:
         return
     listed = ", ".join(q for q in facts.quantizations if q)
     field = "quantization" if source.startswith("--") else "moe_runner_backend"
-    raise Stop(
-        "AssertionError",
-        facts.message.format(quantization=quantization).replace(" \n", " ")
-        + f" (quantization {quantization} from {source}, with --moe-runner-backend {runner}; "
-        f"use a checkpoint in {listed} with that --quantization, or another --moe-runner-backend)",
-        "_handle_moe_kernel_config",
+    raise moe_kernel_stop(
+        facts.message,
+        quantization,
+        f"quantization {quantization} from {source}, with --moe-runner-backend {runner}; "
+        f"use a checkpoint in {listed} with that --quantization, or another --moe-runner-backend",
         ("moe_runner_backend", field),
     )
 
