@@ -12,7 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from test_refusal_checks import LAUNCH, QWEN3, accepted, errors, refusal
+from test_refusal_checks import DSV3, LAUNCH, QWEN3, accepted, errors, refusal
 
 from speclint.sglang.moe_defaults import (
     moe_runner_lora,
@@ -344,10 +344,59 @@ def test_nvfp4_online_refuses_an_explicit_runner_it_does_not_take():
         "or flashinfer_trtllm_routed or flashinfer_cutedsl, or leave it auto)",
         gpu="b200",
     )
-    # beside that backend the switch decides, which is not read: not judged
-    accepted("0.5.23", megamoe + " --moe-a2a-backend flashinfer_megamoe", "b200")
-    assert moe_runner_refusals("0.5.23")["nvfp4_online"][4] == ("flashinfer_megamoe", "flashinfer_megamoe")
+    exception = moe_runner_refusals("0.5.23")["nvfp4_online"][4]
+    assert exception is not None and (exception.runner, exception.a2a) == ("flashinfer_megamoe",) * 2
     assert moe_runner_refusals("0.5.14")["nvfp4_online"][4] is None
+
+
+SWITCH = "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16"
+MEGAMOE = (
+    " --quantization nvfp4_online --tp-size 8 --dp-size 8 --enable-dp-attention "
+    "--moe-a2a-backend flashinfer_megamoe --moe-runner-backend flashinfer_megamoe"
+)
+
+
+def test_flashinfer_megamoe_beside_its_a2a_backend_follows_the_environment_switch():
+    """Beside --moe-a2a-backend flashinfer_megamoe, 0.5.23 takes the flashinfer_megamoe runner
+    under nvfp4_online only where SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 is true: environ.py's
+    `EnvBool(False)` when unset, `EnvBool.parse`'s values when set (another value reads as
+    the default), both read from the release (`unless_a2a`'s "env"). Oracle (resolve_cases.py,
+    0.5.23, fake B200, DeepSeek-V3): refused unset, with 0, no and on; accepted with 1 and TRUE
+    (was: never judged beside that backend)."""
+    command = LAUNCH + DSV3 + MEGAMOE
+    token = "--moe-runner-backend flashinfer_megamoe"
+    said = (
+        "ValueError: --quantization nvfp4_online supports only --moe-runner-backend flashinfer_trtllm or "
+        "flashinfer_trtllm_routed, or flashinfer_cutedsl; flashinfer_megamoe requires --moe-a2a-backend "
+        f"flashinfer_megamoe and {SWITCH}=1. (--quantization nvfp4_online with --moe-runner-backend "
+        "flashinfer_megamoe; with --moe-a2a-backend flashinfer_megamoe flashinfer_megamoe is taken only "
+        f"where {SWITCH} is true, here "
+    )
+    fix = "; use --moe-runner-backend flashinfer_trtllm or flashinfer_trtllm_routed or flashinfer_cutedsl, or leave it auto)"
+    where = "_moe_runner_backend_quant_constraints"
+    refusal(
+        "0.5.23",
+        command,
+        token,
+        where,
+        said + f"{SWITCH} is not set (SGLang 0.5.23's default: False)" + fix,
+        gpu="b200",
+    )
+    for value in ("0", "no", "on"):
+        refusal(
+            "0.5.23",
+            f"{SWITCH}={value} " + command,
+            token,
+            where,
+            said + f"{SWITCH}={value}" + fix,
+            gpu="b200",
+        )
+    for value in ("1", "TRUE"):
+        accepted("0.5.23", f"{SWITCH}={value} " + command, "b200")
+    # a value speclint cannot read: not judged
+    accepted("0.5.23", f'{SWITCH}="$W4A16" ' + command, "b200")
+    switch = moe_runner_refusals("0.5.23")["nvfp4_online"][4].env  # type: ignore[union-attr]
+    assert switch is not None and (switch.name, switch.default) == (SWITCH, False)
 
 
 def test_modelopt_is_asserted_on_as_given_where_the_checkpoint_states_no_quantization():

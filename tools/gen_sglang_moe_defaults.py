@@ -46,7 +46,8 @@ Per release, each reading found (absent: not in that release's source):
   and `moe_runner_refusals`, those under which it is refused with a ValueError (0.5.14+
   nvfp4_online: {V: {"runners", "message", "unless", "unless_a2a": {"runner", "moe_a2a_backend"}
   where those terms take a runner only beside that all-to-all backend (0.5.23
-  flashinfer_megamoe)}}), `moe_runner_alias` (0.5.18+: `--moe-runner-backend megamoe` names
+  flashinfer_megamoe), with "env": {"name", "default", "true", "false"} where the other term
+  is a boolean environment switch, its default and `EnvBool.parse` read from environ.py}}), `moe_runner_alias` (0.5.18+: `--moe-runner-backend megamoe` names
   another all-to-all backend and the auto runner: {"runner", "declares", "where"}), and
   `moe_runner_lora`, the LoRA MoE
   runners' need of --enable-lora (0.5.23).
@@ -84,6 +85,7 @@ from sglang_quant_adopters import read_quantization_adopters  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_moe_defaults.json")
 MODULES = ("sglang/srt/server_args.py", "sglang/srt/arg_groups/")
+ENVIRON = "sglang/srt/environ.py"
 
 
 def _sources(archive: zipfile.ZipFile) -> list[tuple[str, ast.Module, str]]:
@@ -265,6 +267,8 @@ def read_release(path: str) -> list[tuple[str, object]]:
         for branch in (b for b in (inline, mla) if b is not None):
             branch["dsa"] = read_dsa(archive)
         runners = read_moe_runner_quantization(sources, _message, archive)
+        names = archive.namelist()
+        environ = archive.read(ENVIRON).decode("utf-8") if ENVIRON in names else None
     out: list[tuple[str, object]] = []
     chunk = read_chunk_defaults(sources)
     if chunk is not None:
@@ -292,7 +296,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
     overrides = read_runner_overrides(sources)
     if overrides is not None:
         out.append(("moe_runner_overrides", overrides))
-    refusals = read_runner_refusals(sources)
+    refusals = read_runner_refusals(sources, environ)
     if refusals is not None:
         out.append(("moe_runner_refusals", refusals))
     alias = read_runner_alias(sources)
