@@ -113,6 +113,20 @@ def blackwell_problem(state: ResolutionState) -> str | None:
     return None
 
 
+def unquant_attention(state: ResolutionState, gpu: GpuProfile, reason: str) -> None:
+    """--quantization unquant leaves the family's MoE and quantization defaults unmodelled
+    (`blackwell_problem`), not its attention backend: `_deepseek_family_overrides` sets
+    trtllm_mla whatever the quantization, so the backend's own refusals stand (oracle, moe seed
+    15004: 0.5.21-0.5.23 refuse --kv-cache-dtype fp8_e5m2 on DeepSeek-V3 on a B200 in
+    `_mla_kv_cache_dtype_checks`)."""
+    if (
+        state.config.value("quantization") == "unquant"
+        and applies(state, gpu)
+        and reason == blackwell_problem(state)
+    ):
+        attention_override(state)
+
+
 def attention_override(state: ResolutionState) -> None:
     """`_deepseek_family_overrides`: no backend given -> trtllm_mla."""
     if all(

@@ -104,6 +104,10 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
             from speclint.sglang.resolve.auto_backend import choose_backend
 
             choose_backend(state, gpu)
+        elif gpu is not None and state.target_architecture in MLA_ARCHITECTURES:
+            from speclint.sglang.resolve import deepseek_blackwell
+
+            deepseek_blackwell.unquant_attention(state, gpu, reason)
         if not state.config.uncertain:
             backend_gpu_checks(state, gpu)  # the backends given: no model hook changes them
         # in every release that picks the backend while resolving (0.5.4+, server_args.py)
