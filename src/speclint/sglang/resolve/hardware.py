@@ -280,8 +280,12 @@ def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
         state.traits.auto_backend_choice == "given_topk_or_dflash" and str(algorithm).upper() == "DFLASH"
     )
     if not is_mla(state):
-        if hopper and tree_free:
+        from speclint.sglang.resolve.auto_backend import MHA_NOT_FA3_DEFAULT, fa3_listed
+
+        if hopper and tree_free and fa3_listed(state):
             backend, why = "fa3", "FA3 on Hopper for MHA models"
+        elif hopper and tree_free:
+            backend, why = "flashinfer", f"FlashInfer on Hopper for {MHA_NOT_FA3_DEFAULT}"
         elif (
             sm100
             and tree_free
