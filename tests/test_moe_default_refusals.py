@@ -173,6 +173,27 @@ def test_flashinfer_cutlass_on_deepseek_v3_on_blackwell_in_0_5_4_to_0_5_6():
     )
 
 
+def test_flashinfer_trtllm_on_deepseek_v3_without_quantization_on_blackwell_in_0_5_4():
+    """0.5.4.post1-0.5.4.post3 set fp8 for DeepSeek-V3 on SM100 only with the auto MoE runner:
+    an explicit flashinfer_trtllm runner's assert reads None (oracle, moe seed 15004: 0.5.4.post1
+    on a fake B200; was: nothing said, as if the checkpoint's fp8 were taken); 0.5.5 takes it."""
+    command = LAUNCH + DSV3 + " --moe-runner-backend flashinfer_trtllm"
+    for version, listed in (
+        ("0.5.4.post1", "modelopt_fp4 or fp8"),
+        ("0.5.4.post3", "modelopt_fp4 or modelopt_fp8 or fp8"),
+    ):
+        refusal(
+            version,
+            command,
+            "--moe-runner-backend flashinfer_trtllm",
+            "_handle_moe_kernel_config",
+            "quantization is required for Flashinfer TRTLLM MoE (no --quantization: SGLang "
+            f"{version} sets fp8 for DeepSeek-V3 on SM100 only with the auto MoE runner; name the "
+            f"checkpoint's quantization ({listed}) with --quantization, or leave the runner auto)",
+            gpu="b200",
+        )
+
+
 def test_flashinfer_cutlass_ep_size_is_one_or_tp_size():
     command = LAUNCH + DSV3 + " --tp-size 8" + FI_CUTLASS
     for version in ("0.5.9", "0.5.18", "0.5.23"):
