@@ -163,14 +163,6 @@ def test_what_the_runners_take_and_what_resolution_rewrites_first_are_accepted()
     accepted("0.5.23", LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_mxfp4 --quantization awq", "b200")
 
 
-def test_before_0_5_10_mxfp8_does_not_move_the_flashinfer_cutlass_runner():
-    [(code, _, message)] = errors(
-        "0.5.9", LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_cutlass --quantization mxfp8", "b200"
-    )
-    assert code == "SPD009"
-    assert "Invalid quantization 'mxfp8'. FlashInfer Cutlass MOE supports only" in message
-
-
 def test_the_stored_readings():
     assert "flashinfer_trtllm" not in moe_runner_quantization("0.5.1.post3")
     assert moe_runner_quantization("0.5.7")["flashinfer_trtllm"].quantizations == (
@@ -184,7 +176,7 @@ def test_the_stored_readings():
     assert cutedsl.alternative == "model_config_of(server_args).nvfp4_moe_meta is not None"
     assert cutedsl.hybrid_nvfp4 == {"quant_algo": "MIXED_PRECISION", "moe_quant_algo": "NVFP4"}
     assert "flashinfer_mxfp4" not in moe_runner_quantization("0.5.23")
-    assert moe_runner_overrides("0.5.9") == {}
+    assert moe_runner_overrides("0.5.8.post1") == {}  # 0.5.9: every runner becomes cutlass (below)
     assert moe_runner_overrides("0.5.10") == {
         "mxfp8": ("cutlass", "flashinfer_trtllm", "flashinfer_trtllm_routed")
     }
@@ -593,3 +585,21 @@ def test_the_draft_runner_is_unknown_where_the_release_picks_the_target_runner()
         _effective("0.5.23", _launch(qwen3, "--quantization fp8"), "h100")["speculative_moe_runner_backend"]
         == "auto"
     )
+
+
+def test_mxfp8_replaces_every_runner_with_cutlass_on_0_5_9():
+    """0.5.9 `_handle_moe_kernel_config`: `if quantization == "mxfp8": if moe_runner_backend not
+    in ["auto", "cutlass"]: logger.warning(...)` then `moe_runner_backend = "cutlass"` whatever
+    it was, before the FlashInfer runners' asserts (read as `moe_runner_overrides`, the branch's
+    next statement setting the runner). Oracle (record_release.py, 0.5.9, fake H100 and B200):
+    Qwen3 with mxfp8 accepted under flashinfer_cutlass, flashinfer_trtllm, triton, deep_gemm,
+    all run as cutlass (was: flashinfer_cutlass and flashinfer_trtllm refused, false errors)."""
+    command = LAUNCH + QWEN3 + " --quantization mxfp8 --moe-runner-backend "
+    for runner, gpu in (
+        ("flashinfer_cutlass", "b200"),
+        ("flashinfer_cutlass", "h100"),
+        ("flashinfer_trtllm", "b200"),
+    ):
+        accepted("0.5.9", command + runner, gpu)
+    assert moe_runner_overrides("0.5.9") == {"mxfp8": ("auto", "cutlass")}
+    assert moe_runner_overrides("0.5.8.post1") == {}

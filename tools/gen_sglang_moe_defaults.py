@@ -42,7 +42,9 @@ Per release, each reading found (absent: not in that release's source):
 - `moe_runner_quantization`: each MoE runner's quantization assert under
   `if ....moe_runner_backend == "R"` ({R: {"quantizations", "message", "alternative"}};
   tools/sglang_moe_runner_asserts.py says what is read), and `moe_runner_overrides`, the
-  --quantization values under which an explicit runner not listed is replaced ({V: [runners]}),
+  --quantization values under which an explicit runner not listed is replaced ({V: [runners]};
+  0.5.9 mxfp8: the runner is set to cutlass after a test that only warns, read as
+  ["auto", "cutlass"]),
   and `moe_runner_refusals`, those under which it is refused with a ValueError (0.5.14+
   nvfp4_online: {V: {"runners", "message", "unless", "unless_a2a": {"runner", "moe_a2a_backend"}
   where those terms take a runner only beside that all-to-all backend (0.5.23
