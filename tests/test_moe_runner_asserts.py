@@ -603,3 +603,36 @@ def test_mxfp8_replaces_every_runner_with_cutlass_on_0_5_9():
         accepted("0.5.9", command + runner, gpu)
     assert moe_runner_overrides("0.5.9") == {"mxfp8": ("auto", "cutlass")}
     assert moe_runner_overrides("0.5.8.post1") == {}
+
+
+def test_flashinfer_megamoe_a2a_needs_an_architecture_the_release_validates():
+    """0.5.20+ `validate_flashinfer_megamoe_model` (read as `megamoe_architectures`): beside
+    --moe-a2a-backend flashinfer_megamoe the target's architectures must include a validated
+    one, whatever the runner. Oracle (record_release.py, 0.5.20 and 0.5.23, fake H100/B200):
+    Qwen3, Llama and Kimi-K2.5 refused so (was: nothing said); DeepSeek-V3 passes this test."""
+    for version, first in (("0.5.20", "DeepseekV2ForCausalLM"), ("0.5.23", "BeamForCausalLM")):
+        for model, arch, gpu in (
+            ("qwen3-8b", "Qwen3ForCausalLM", "b200"),
+            ("llama-3.1-8b-instruct", "LlamaForCausalLM", "h100"),
+        ):
+            command = LAUNCH + f"fixtures/models/{model} --moe-a2a-backend flashinfer_megamoe"
+            refusal(
+                version,
+                command,
+                "--moe-a2a-backend flashinfer_megamoe",
+                "handle_a2a_moe",
+                f"ValueError: FlashInfer MegaMOE is not validated for model architectures ['{arch}']. "
+                f"Supported architectures: ['{first}', ",
+                gpu=gpu,
+            )
+            [(_, _, message)] = errors(version, command, gpu)
+            assert message.endswith(
+                f"(--moe-a2a-backend flashinfer_megamoe on {arch}; pick another --moe-a2a-backend, "
+                "or a model of an architecture it validates)"
+            )
+        assert not any(
+            "not validated" in m
+            for _, _, m in errors(
+                version, LAUNCH + DSV3 + " --moe-a2a-backend flashinfer_megamoe --tp-size 8", "b200"
+            )
+        )

@@ -51,6 +51,8 @@ Per release, each reading found (absent: not in that release's source):
   flashinfer_megamoe), with "env": {"name", "default", "true", "false"} where the other term
   is a boolean environment switch, its default and `EnvBool.parse` read from environ.py}}), `moe_runner_alias` (0.5.18+: `--moe-runner-backend megamoe` names
   another all-to-all backend and the auto runner: {"runner", "declares", "where"}), and
+  `megamoe_architectures` (0.5.20+: the architectures `validate_flashinfer_megamoe_model`
+  takes beside --moe-a2a-backend flashinfer_megamoe, its message and caller), and
   `moe_runner_lora`, the LoRA MoE
   runners' need of --enable-lora (0.5.23).
 """
@@ -81,7 +83,11 @@ from sglang_moe_runner_asserts import (  # noqa: E402
     read_runner_overrides,
     read_sm100_adopting_architectures,
 )
-from sglang_moe_runner_refusals import read_runner_alias, read_runner_refusals  # noqa: E402
+from sglang_moe_runner_refusals import (  # noqa: E402
+    read_megamoe_architectures,
+    read_runner_alias,
+    read_runner_refusals,
+)
 from sglang_quant_adopters import read_quantization_adopters  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -301,6 +307,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     refusals = read_runner_refusals(sources, environ)
     if refusals is not None:
         out.append(("moe_runner_refusals", refusals))
+    megamoe = read_megamoe_architectures(sources)
+    if megamoe is not None:
+        out.append(("megamoe_architectures", megamoe))
     alias = read_runner_alias(sources)
     if alias is not None:
         out.append(("moe_runner_alias", alias))

@@ -192,3 +192,70 @@ def read_runner_alias(sources: Sources) -> dict[str, object] | None:
             if "moe_runner_backend" in declares:
                 return {"runner": test.comparators[0].value, "declares": declares, "where": function.name}
     return None
+
+
+def read_megamoe_architectures(sources: Sources) -> dict[str, object] | None:
+    """0.5.20+ `validate_flashinfer_megamoe_model` (called by `handle_a2a_moe` under
+    `if a2a_backend == "flashinfer_megamoe"`): a function assigning a tuple of strings to
+    `validated_architectures` and raising `ValueError(f"...")` under `if not any(...)` ->
+    {"architectures", "message" (`{architectures}` and `{supported}` for its two fields),
+    "where": the function calling it}."""
+    for _, tree, _ in sources:
+        for function in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)):
+            listed = next(
+                (
+                    s.value
+                    for s in function.body
+                    if isinstance(s, ast.Assign)
+                    and [ast.unparse(t) for t in s.targets] == ["validated_architectures"]
+                    and isinstance(s.value, ast.Tuple)
+                ),
+                None,
+            )
+            test = next((s for s in function.body if isinstance(s, ast.If)), None)
+            raised = test.body[0] if test is not None and test.body else None
+            if not (
+                listed is not None
+                and test is not None
+                and ast.unparse(test.test).startswith("not any(")
+                and isinstance(raised, ast.Raise)
+                and isinstance(raised.exc, ast.Call)
+                and ast.unparse(raised.exc.func) == "ValueError"
+                and raised.exc.args
+                and isinstance(raised.exc.args[0], ast.JoinedStr)
+            ):
+                continue
+            message = _fields(raised.exc.args[0])
+            caller = _caller(sources, function.name)
+            if message is None or caller is None:
+                return None
+            names = [e.value for e in listed.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+            return {"architectures": names, "message": message, "where": caller}
+    return None
+
+
+def _fields(text: ast.JoinedStr) -> str | None:
+    """The f-string with `{architectures}` / `{supported}` for `architectures` and
+    `sorted(validated_architectures)`; None for another field."""
+    parts = []
+    for value in text.values:
+        if isinstance(value, ast.Constant):
+            parts.append(str(value.value).replace("{", "{{").replace("}", "}}"))
+            continue
+        written = ast.unparse(value.value) if isinstance(value, ast.FormattedValue) else ""
+        named = {"architectures": "{architectures}", "sorted(validated_architectures)": "{supported}"}
+        if written not in named:
+            return None
+        parts.append(named[written])
+    return "".join(parts)
+
+
+def _caller(sources: Sources, name: str) -> str | None:
+    for _, tree, _ in sources:
+        for function in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)):
+            if any(
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
+                for n in ast.walk(function)
+            ):
+                return function.name
+    return None

@@ -295,6 +295,16 @@ def _a2a(reading: dict[str, Any]) -> A2aException | None:
     return A2aException(str(a2a["runner"]), str(a2a["moe_a2a_backend"]), switch)
 
 
+def megamoe_architectures(version: str) -> tuple[tuple[str, ...], str, str] | None:
+    """(the architectures `validate_flashinfer_megamoe_model` takes beside --moe-a2a-backend
+    flashinfer_megamoe, its ValueError message with `{architectures}` and `{supported}`, the
+    function calling it) where the release has it (0.5.20+); None when not read."""
+    raw = _reading(version, "megamoe_architectures")
+    if not isinstance(raw, dict):
+        return None
+    return tuple(str(a) for a in raw["architectures"]), str(raw["message"]), str(raw["where"])
+
+
 def moe_runner_alias(version: str) -> tuple[str, dict[str, str], str] | None:
     """(the --moe-runner-backend value that is an alias, the fields SGLang then sets, the
     function setting them) where the release has one (0.5.18+: megamoe -> the auto runner and
