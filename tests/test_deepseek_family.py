@@ -81,6 +81,10 @@ def test_deepseek_v3_with_unquant_on_b200_still_gets_trtllm_mla(version):
         f"SGLang {version} refuses this launch on NVIDIA B200: TensorRT-LLM MLA backend only supports "
         "kv-cache-dtype of fp8_e4m3, bf16, or auto."
     )
+    # with a MoE runner given too (the GPU resolution otherwise left to SGLang's hooks):
+    # recorded on 0.5.23 with --moe-runner-backend cutlass
+    [(code, _, _)] = errors(version, command + " --moe-runner-backend cutlass", "b200")
+    assert code == "PAR009"
     # recorded in the same draw: accepted with the default KV cache
     runner = {"0.5.21": "humming", "0.5.22": "flashinfer_cutlass", "0.5.23": "flashinfer_mxfp4"}[version]
     accepted(

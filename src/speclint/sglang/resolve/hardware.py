@@ -391,7 +391,9 @@ def _backend_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
         return
     from speclint.sglang.resolve import deepseek_blackwell
 
-    if _why_not(state, gpu, modelled_flags_problem(state.config, BESIDE)) is not None:
+    why = _why_not(state, gpu, modelled_flags_problem(state.config, BESIDE))
+    if why is not None:
+        deepseek_blackwell.unquant_attention(state, gpu, why)  # (whatever the quantization)
         return
     if deepseek_blackwell.applies(state, gpu):
         deepseek_blackwell.attention_override(state)
