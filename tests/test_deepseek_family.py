@@ -68,6 +68,30 @@ def test_kimi_k25_on_b200_refuses_an_fp8_e5m2_kv_cache_under_the_trtllm_mla_it_g
     accepted("0.5.23", command, gpu="h100")  # fa3 there, which takes it
 
 
+@pytest.mark.parametrize("version", ["0.5.21", "0.5.22", "0.5.23"])
+def test_deepseek_v3_with_unquant_on_b200_still_gets_trtllm_mla(version):
+    """--quantization unquant leaves the family's MoE defaults unmodelled, not the trtllm_mla
+    attention backend `_deepseek_family_overrides` sets whatever the quantization: its
+    fp8_e5m2 refusal stands (oracle, moe seed 15004: 0.5.21-0.5.23 refuse it in
+    `_mla_kv_cache_dtype_checks`; was: nothing said)."""
+    command = LAUNCH + M + "deepseek-v3 --quantization unquant --kv-cache-dtype fp8_e5m2"
+    [(code, column, message)] = errors(version, command, "b200")
+    assert (code, column) == ("PAR009", command.index("fp8_e5m2") + 1)
+    assert message == (
+        f"SGLang {version} refuses this launch on NVIDIA B200: TensorRT-LLM MLA backend only supports "
+        "kv-cache-dtype of fp8_e4m3, bf16, or auto."
+    )
+    # with a MoE runner given too (the GPU resolution otherwise left to SGLang's hooks):
+    # recorded on 0.5.23 with --moe-runner-backend cutlass
+    [(code, _, _)] = errors(version, command + " --moe-runner-backend cutlass", "b200")
+    assert code == "PAR009"
+    # recorded in the same draw: accepted with the default KV cache
+    runner = {"0.5.21": "humming", "0.5.22": "flashinfer_cutlass", "0.5.23": "flashinfer_mxfp4"}[version]
+    accepted(
+        version, LAUNCH + M + f"deepseek-v3 --quantization unquant --moe-runner-backend {runner}", gpu="b200"
+    )
+
+
 def test_kimi_k25_on_b200_refuses_flashinfer_cutlass_on_the_quantization_its_checkpoint_gives():
     command = KIMI + " --moe-runner-backend flashinfer_cutlass"
     # 0.5.14: Kimi-K2.5's own SM100 branch takes it (`sm100_adopting_architectures`; the

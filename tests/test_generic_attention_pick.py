@@ -181,3 +181,22 @@ def test_the_reader_reads_the_tested_strings():
     assert read_generic_pick([named]) == {"tested": ["FooForCausalLM", "bar_"]}
     assert read_generic_pick([named + "is_fa3_default_architecture(x)\n"]) is None
     assert read_generic_pick(["x = 1\n"]) is None  # no pick read
+
+
+def test_kimi_k2_5_on_an_h100_gets_flashinfer_where_the_fa3_list_does_not_name_it():
+    """0.5.4.post1-0.5.7 call `is_fa3_default_architecture`, whose list does not name
+    Kimi-K2.5 (MHA there, `attention_kind`): flashinfer on Hopper, also where the release's
+    GPU resolution is modelled (0.5.4.post1-0.5.6.post2; was: fa3, as for an MLA model).
+    Oracle: moe seeds 14005 and 15004 on a fake H100 (0.5.4.post1, 0.5.5.post2, 0.5.5.post3,
+    0.5.6.post1) recorded flashinfer."""
+    from speclint.engine import lint_text
+    from speclint.settings.options import LintOptions
+    from speclint.sglang.resolve.gpu_profiles import profile
+
+    for version in ("0.5.4.post1", "0.5.5.post2", "0.5.5.post3", "0.5.6.post1"):
+        options = LintOptions(sglang_version=version, read_pyproject=False, gpu=profile("h100"))
+        for flags in (" --tp-size 8", " --tp-size 8 --moe-runner-backend deep_gemm"):
+            result = lint_text(KIMI + flags + "\n", "launch.sh", options)
+            resolution = result.contexts[0].resolution
+            assert resolution is not None
+            assert resolution.effective["attention_backend"] == "flashinfer", (version, flags)

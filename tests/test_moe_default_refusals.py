@@ -118,6 +118,22 @@ def test_flashinfer_cutlass_refuses_an_fp8_quantization_given():
     accepted("0.5.23", LAUNCH + QWEN3 + FI_CUTLASS + " --quantization modelopt_fp4")
 
 
+def test_the_0_5_6_flashinfer_cutlass_refusal_is_one_line():
+    """0.5.6's assert message is written across two source lines ('... \\nFlashInfer ...');
+    every MoE runner refusal joins them (moe_refusal.moe_kernel_stop), the `--quantization fp8`
+    one on 0.5.6 too (was: a line break inside the finding)."""
+    command = LAUNCH + QWEN3 + FI_CUTLASS + " --quantization fp8"
+    refusal(
+        "0.5.6",
+        command,
+        "--moe-runner-backend flashinfer_cutlass",
+        "_handle_moe_kernel_config",
+        INVALID + "or bfloat16 (None). (--quantization fp8 with the flashinfer_cutlass MoE runner; "
+        "use --quantization modelopt_fp4 with a checkpoint of that format, or another MoE runner)",
+        gpu="b200",
+    )
+
+
 def test_flashinfer_cutlass_refuses_deepseek_v3_fp8_checkpoint_on_blackwell():
     command = LAUNCH + DSV3 + " --tp-size 8" + FI_CUTLASS
     for version, gpu in (("0.5.9", "b200"), ("0.5.14", "gb200"), ("0.5.21", "b200"), ("0.5.23", "b200")):
@@ -155,6 +171,27 @@ def test_flashinfer_cutlass_on_deepseek_v3_on_blackwell_in_0_5_4_to_0_5_6():
         INVALID + "or bfloat16 (None). (quantization fp8 from the checkpoint's quantization_config",
         gpu="b200",
     )
+
+
+def test_flashinfer_trtllm_on_deepseek_v3_without_quantization_on_blackwell_in_0_5_4():
+    """0.5.4.post1-0.5.4.post3 set fp8 for DeepSeek-V3 on SM100 only with the auto MoE runner:
+    an explicit flashinfer_trtllm runner's assert reads None (oracle, moe seed 15004: 0.5.4.post1
+    on a fake B200; was: nothing said, as if the checkpoint's fp8 were taken); 0.5.5 takes it."""
+    command = LAUNCH + DSV3 + " --moe-runner-backend flashinfer_trtllm"
+    for version, listed in (
+        ("0.5.4.post1", "modelopt_fp4 or fp8"),
+        ("0.5.4.post3", "modelopt_fp4 or modelopt_fp8 or fp8"),
+    ):
+        refusal(
+            version,
+            command,
+            "--moe-runner-backend flashinfer_trtllm",
+            "_handle_moe_kernel_config",
+            "quantization is required for Flashinfer TRTLLM MoE (no --quantization: SGLang "
+            f"{version} sets fp8 for DeepSeek-V3 on SM100 only with the auto MoE runner; name the "
+            f"checkpoint's quantization ({listed}) with --quantization, or leave the runner auto)",
+            gpu="b200",
+        )
 
 
 def test_flashinfer_cutlass_ep_size_is_one_or_tp_size():

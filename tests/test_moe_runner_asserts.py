@@ -12,7 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from test_refusal_checks import LAUNCH, QWEN3, accepted, errors, refusal
+from test_refusal_checks import DSV3, LAUNCH, QWEN3, accepted, errors, refusal
 
 from speclint.sglang.moe_defaults import (
     moe_runner_lora,
@@ -163,14 +163,6 @@ def test_what_the_runners_take_and_what_resolution_rewrites_first_are_accepted()
     accepted("0.5.23", LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_mxfp4 --quantization awq", "b200")
 
 
-def test_before_0_5_10_mxfp8_does_not_move_the_flashinfer_cutlass_runner():
-    [(code, _, message)] = errors(
-        "0.5.9", LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_cutlass --quantization mxfp8", "b200"
-    )
-    assert code == "SPD009"
-    assert "Invalid quantization 'mxfp8'. FlashInfer Cutlass MOE supports only" in message
-
-
 def test_the_stored_readings():
     assert "flashinfer_trtllm" not in moe_runner_quantization("0.5.1.post3")
     assert moe_runner_quantization("0.5.7")["flashinfer_trtllm"].quantizations == (
@@ -184,7 +176,7 @@ def test_the_stored_readings():
     assert cutedsl.alternative == "model_config_of(server_args).nvfp4_moe_meta is not None"
     assert cutedsl.hybrid_nvfp4 == {"quant_algo": "MIXED_PRECISION", "moe_quant_algo": "NVFP4"}
     assert "flashinfer_mxfp4" not in moe_runner_quantization("0.5.23")
-    assert moe_runner_overrides("0.5.9") == {}
+    assert moe_runner_overrides("0.5.8.post1") == {}  # 0.5.9: every runner becomes cutlass (below)
     assert moe_runner_overrides("0.5.10") == {
         "mxfp8": ("cutlass", "flashinfer_trtllm", "flashinfer_trtllm_routed")
     }
@@ -344,10 +336,59 @@ def test_nvfp4_online_refuses_an_explicit_runner_it_does_not_take():
         "or flashinfer_trtllm_routed or flashinfer_cutedsl, or leave it auto)",
         gpu="b200",
     )
-    # beside that backend the switch decides, which is not read: not judged
-    accepted("0.5.23", megamoe + " --moe-a2a-backend flashinfer_megamoe", "b200")
-    assert moe_runner_refusals("0.5.23")["nvfp4_online"][4] == ("flashinfer_megamoe", "flashinfer_megamoe")
+    exception = moe_runner_refusals("0.5.23")["nvfp4_online"][4]
+    assert exception is not None and (exception.runner, exception.a2a) == ("flashinfer_megamoe",) * 2
     assert moe_runner_refusals("0.5.14")["nvfp4_online"][4] is None
+
+
+SWITCH = "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16"
+MEGAMOE = (
+    " --quantization nvfp4_online --tp-size 8 --dp-size 8 --enable-dp-attention "
+    "--moe-a2a-backend flashinfer_megamoe --moe-runner-backend flashinfer_megamoe"
+)
+
+
+def test_flashinfer_megamoe_beside_its_a2a_backend_follows_the_environment_switch():
+    """Beside --moe-a2a-backend flashinfer_megamoe, 0.5.23 takes the flashinfer_megamoe runner
+    under nvfp4_online only where SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16 is true: environ.py's
+    `EnvBool(False)` when unset, `EnvBool.parse`'s values when set (another value reads as
+    the default), both read from the release (`unless_a2a`'s "env"). Oracle (resolve_cases.py,
+    0.5.23, fake B200, DeepSeek-V3): refused unset, with 0, no and on; accepted with 1 and TRUE
+    (was: never judged beside that backend)."""
+    command = LAUNCH + DSV3 + MEGAMOE
+    token = "--moe-runner-backend flashinfer_megamoe"
+    said = (
+        "ValueError: --quantization nvfp4_online supports only --moe-runner-backend flashinfer_trtllm or "
+        "flashinfer_trtllm_routed, or flashinfer_cutedsl; flashinfer_megamoe requires --moe-a2a-backend "
+        f"flashinfer_megamoe and {SWITCH}=1. (--quantization nvfp4_online with --moe-runner-backend "
+        "flashinfer_megamoe; with --moe-a2a-backend flashinfer_megamoe flashinfer_megamoe is taken only "
+        f"where {SWITCH} is true, here "
+    )
+    fix = "; use --moe-runner-backend flashinfer_trtllm or flashinfer_trtllm_routed or flashinfer_cutedsl, or leave it auto)"
+    where = "_moe_runner_backend_quant_constraints"
+    refusal(
+        "0.5.23",
+        command,
+        token,
+        where,
+        said + f"{SWITCH} is not set (SGLang 0.5.23's default: False)" + fix,
+        gpu="b200",
+    )
+    for value in ("0", "no", "on"):
+        refusal(
+            "0.5.23",
+            f"{SWITCH}={value} " + command,
+            token,
+            where,
+            said + f"{SWITCH}={value}" + fix,
+            gpu="b200",
+        )
+    for value in ("1", "TRUE"):
+        accepted("0.5.23", f"{SWITCH}={value} " + command, "b200")
+    # a value speclint cannot read: not judged
+    accepted("0.5.23", f'{SWITCH}="$W4A16" ' + command, "b200")
+    switch = moe_runner_refusals("0.5.23")["nvfp4_online"][4].env  # type: ignore[union-attr]
+    assert switch is not None and (switch.name, switch.default) == (SWITCH, False)
 
 
 def test_modelopt_is_asserted_on_as_given_where_the_checkpoint_states_no_quantization():
@@ -544,3 +585,54 @@ def test_the_draft_runner_is_unknown_where_the_release_picks_the_target_runner()
         _effective("0.5.23", _launch(qwen3, "--quantization fp8"), "h100")["speculative_moe_runner_backend"]
         == "auto"
     )
+
+
+def test_mxfp8_replaces_every_runner_with_cutlass_on_0_5_9():
+    """0.5.9 `_handle_moe_kernel_config`: `if quantization == "mxfp8": if moe_runner_backend not
+    in ["auto", "cutlass"]: logger.warning(...)` then `moe_runner_backend = "cutlass"` whatever
+    it was, before the FlashInfer runners' asserts (read as `moe_runner_overrides`, the branch's
+    next statement setting the runner). Oracle (record_release.py, 0.5.9, fake H100 and B200):
+    Qwen3 with mxfp8 accepted under flashinfer_cutlass, flashinfer_trtllm, triton, deep_gemm,
+    all run as cutlass (was: flashinfer_cutlass and flashinfer_trtllm refused, false errors)."""
+    command = LAUNCH + QWEN3 + " --quantization mxfp8 --moe-runner-backend "
+    for runner, gpu in (
+        ("flashinfer_cutlass", "b200"),
+        ("flashinfer_cutlass", "h100"),
+        ("flashinfer_trtllm", "b200"),
+    ):
+        accepted("0.5.9", command + runner, gpu)
+    assert moe_runner_overrides("0.5.9") == {"mxfp8": ("auto", "cutlass")}
+    assert moe_runner_overrides("0.5.8.post1") == {}
+
+
+def test_flashinfer_megamoe_a2a_needs_an_architecture_the_release_validates():
+    """0.5.20+ `validate_flashinfer_megamoe_model` (read as `megamoe_architectures`): beside
+    --moe-a2a-backend flashinfer_megamoe the target's architectures must include a validated
+    one, whatever the runner. Oracle (record_release.py, 0.5.20 and 0.5.23, fake H100/B200):
+    Qwen3, Llama and Kimi-K2.5 refused so (was: nothing said); DeepSeek-V3 passes this test."""
+    for version, first in (("0.5.20", "DeepseekV2ForCausalLM"), ("0.5.23", "BeamForCausalLM")):
+        for model, arch, gpu in (
+            ("qwen3-8b", "Qwen3ForCausalLM", "b200"),
+            ("llama-3.1-8b-instruct", "LlamaForCausalLM", "h100"),
+        ):
+            command = LAUNCH + f"fixtures/models/{model} --moe-a2a-backend flashinfer_megamoe"
+            refusal(
+                version,
+                command,
+                "--moe-a2a-backend flashinfer_megamoe",
+                "handle_a2a_moe",
+                f"ValueError: FlashInfer MegaMOE is not validated for model architectures ['{arch}']. "
+                f"Supported architectures: ['{first}', ",
+                gpu=gpu,
+            )
+            [(_, _, message)] = errors(version, command, gpu)
+            assert message.endswith(
+                f"(--moe-a2a-backend flashinfer_megamoe on {arch}; pick another --moe-a2a-backend, "
+                "or a model of an architecture it validates)"
+            )
+        assert not any(
+            "not validated" in m
+            for _, _, m in errors(
+                version, LAUNCH + DSV3 + " --moe-a2a-backend flashinfer_megamoe --tp-size 8", "b200"
+            )
+        )

@@ -194,12 +194,23 @@ def check_release(path: str):
     version, mode = doc["release"], doc["mode"]
     agree, compared, disagreements = 0, Counter(), []
     for launch in doc["launches"]:
+        if not launch["ok"] and _harness_artefact(launch):
+            continue  # a refusal the oracle harness makes and a CUDA machine would not
         problems = compare_launch(version, mode, launch, compared)
         if problems:
             disagreements.append((launch, problems))
         else:
             agree += 1
     return version, len(doc["launches"]), agree, sum(compared.values()), disagreements
+
+
+def _harness_artefact(launch: dict) -> bool:
+    """tools/oracle/differential.py's HARNESS: the fake GPU's quantization registry and Marlin
+    conversion (the quantization and moe draws kept under seeds/ have such launches)."""
+    sys.path.insert(0, os.path.join(ROOT, "tools", "oracle"))
+    from differential import _harness  # type: ignore[import-not-found]
+
+    return _harness(launch) is not None
 
 
 def _describe(launch: dict) -> str:

@@ -188,6 +188,35 @@ def test_a_pair_a_hook_may_rewrite_is_a_warning_saying_so():
     assert (code, severity) == ("SPD009", "ERROR")
 
 
+def test_a_pair_a_hook_may_only_raise_on_is_refused_on_0_4_9_to_0_4_9_post2():
+    """0.4.9-0.4.9.post2: GPTQMarlinConfig.is_gptq_marlin_compatible runs `assert VLLM_AVAILABLE`
+    for every --quantization on a GPTQ checkpoint with bits, group size, sym and desc_act, and
+    its hook rewrites only gptq_marlin and marlin: --quantization awq or fp8 ends the launch
+    either way (recorded on 0.4.9.post2, seed quantization-14006: the mismatch ValueError;
+    was: a warning)."""
+    for version in ("0.4.9", "0.4.9.post2"):
+        for asked in ("awq", "fp8", "w8a8_int8"):
+            text = _launch(GPTQ, f"--quantization {asked}")
+            [(code, severity, line, column, message)] = _all(version, text)
+            assert (code, severity, line, column) == ("SPD009", "ERROR", 1, text.index(f" {asked}") + 2)
+            assert message == (
+                f"SGLang {version} refuses this launch in ModelConfig._verify_quantization: ValueError: "
+                "Quantization method specified in the model config (gptq) does not match the "
+                f"quantization method specified in the `quantization` argument ({asked}). (the "
+                "checkpoint's config.json says quant_method 'gptq': drop --quantization to use it, or "
+                f"name a method SGLang {version} takes for it); SGLang {version} may stop first in an "
+                "`override_quantization_method` hook, on a branch that depends on what a launch does "
+                "not say: `GPTQMarlinConfig.is_gptq_marlin_compatible: assert VLLM_AVAILABLE, 'vllm is "
+                "not installed, to use gptq_marlin, please install vllm'`"
+            )
+        # gptq_marlin: rewritten where vllm's Marlin check passes (a warning, as before)
+        [(code, severity, *_)] = _all(version, _launch(GPTQ, "--quantization gptq_marlin"))
+        assert (code, severity) == ("SPD009", "WARNING")
+    # moe_wna16: MoeWNA16Config's hook may rewrite it first (from desc_act and bits): no error
+    [(code, severity, *_)] = _all("0.4.9.post2", _launch(GPTQ, "--quantization moe_wna16"))
+    assert (code, severity) == ("SPD009", "WARNING")
+
+
 def test_gptq_on_a_gptq_checkpoint_is_unknown_on_cuda_from_0_5_20():
     """The checkpoint says gptq and so does --quantization: no mismatch, and no hook of 0.5.23
     rewrites gptq (GPTQMarlinConfig only logs that gptq_marlin would be faster), so the

@@ -143,27 +143,33 @@ def test_a_statement_not_read_leaves_only_the_pairs_that_reach_it_in_doubt():
     }
 
 
-def test_an_assert_that_may_fail_makes_the_pair_a_doubt():
-    """0.4.9-0.4.9.post2: GPTQMarlinConfig.is_gptq_marlin_compatible asserts VLLM_AVAILABLE
-    (set by an import that may fail) once a GPTQ checkpoint has the keys it reads."""
-    users = _users(
-        """
-        try:
-            import vllm
-            VLLM_AVAILABLE = True
-        except ImportError:
-            VLLM_AVAILABLE = False
+ASSERTING = """
+try:
+    import vllm
+    VLLM_AVAILABLE = True
+except ImportError:
+    VLLM_AVAILABLE = False
 
-        class Asserting(QuantizationConfig):
-            @classmethod
-            def override_quantization_method(cls, hf_quant_cfg, user_quant):
-                if hf_quant_cfg.get("quant_method") == "gptq" and hf_quant_cfg.get("bits") is not None:
-                    assert VLLM_AVAILABLE, "vllm is not installed"
-                return None
-        """,
-        ["fp8"],
-    )
-    assert users["fp8"] == {"maybe": {"gptq": {"absent": "none", "keys": ["bits"]}}}
+class Asserting(QuantizationConfig):
+    @classmethod
+    def override_quantization_method(cls, hf_quant_cfg, user_quant):
+        if hf_quant_cfg.get("quant_method") == "gptq" and hf_quant_cfg.get("bits") is not None:
+            assert VLLM_AVAILABLE, "vllm is not installed"
+            if user_quant == "gptq_marlin":
+                return cls.get_name()
+        return None
+"""
+
+
+def test_an_assert_where_no_branch_rewrites_refuses_the_pair():
+    """0.4.9-0.4.9.post2: GPTQMarlinConfig.is_gptq_marlin_compatible asserts VLLM_AVAILABLE
+    (set by an import that may fail) once a GPTQ checkpoint has the keys it reads; a pair the
+    hook never rewrites ends the launch on every branch (the assert, or the mismatch test), one
+    it may rewrite stays a doubt."""
+    users = _users(ASSERTING, ["fp8", "gptq_marlin"])
+    statement = "Asserting.override_quantization_method: assert VLLM_AVAILABLE, 'vllm is not installed'"
+    assert users["fp8"] == {"raise": {"gptq": [statement]}}
+    assert users["gptq_marlin"] == {"maybe": {"gptq": {"absent": "none", "keys": ["bits"]}}}
 
 
 MODELOPT = """
@@ -265,11 +271,20 @@ def test_stored_readings():
     assert pairs.hooks("modelopt", "modelopt_fp4") == "override"
     assert pairs.unread("modelopt", "compressed-tensors") == ()
     # 0.4.9-0.4.9.post2 are read (an assert on VLLM_AVAILABLE left them unread before): a GPTQ
-    # checkpoint with the keys GPTQMarlinConfig reads may be rewritten or fail the assert
-    old = quantization_pairs("0.4.9")
-    assert old is not None
-    assert old.hooks("awq", "gptq", ("bits", "group_size", "sym", "desc_act")) == "maybe"
-    assert old.hooks("awq", "gptq", ("quant_method",)) == "none"
+    # checkpoint with the keys GPTQMarlinConfig reads may be rewritten to gptq_marlin or fail
+    # the assert; --quantization awq is never rewritten, so it is refused either way
+    gptq_keys = ("bits", "group_size", "sym", "desc_act")
+    for version in ("0.4.9", "0.4.9.post2"):
+        old = quantization_pairs(version)
+        assert old is not None
+        assert old.hooks("gptq_marlin", "gptq", gptq_keys) == "maybe"
+        assert old.hooks("awq", "gptq", gptq_keys) == "none"
+        assert old.raises("awq", "gptq") == (
+            "GPTQMarlinConfig.is_gptq_marlin_compatible: assert VLLM_AVAILABLE, 'vllm is not "
+            "installed, to use gptq_marlin, please install vllm'",
+        )
+        assert old.hooks("awq", "gptq", ("quant_method",)) == "none"
+    assert quantization_pairs("0.4.9.post3").raises("awq", "gptq") == ()  # type: ignore[union-attr]
     assert old.hooks("fp8", "compressed-tensors") == "none"
     assert "fp8" in pairs.compatible["modelopt_fp4"] and pairs.requantization == ("quark_mxfp4",)
     assert quantization_in_text_config("0.5.23") and "kimi_k25" in quantization_in_text_config("0.5.23")

@@ -42,12 +42,17 @@ Per release, each reading found (absent: not in that release's source):
 - `moe_runner_quantization`: each MoE runner's quantization assert under
   `if ....moe_runner_backend == "R"` ({R: {"quantizations", "message", "alternative"}};
   tools/sglang_moe_runner_asserts.py says what is read), and `moe_runner_overrides`, the
-  --quantization values under which an explicit runner not listed is replaced ({V: [runners]}),
+  --quantization values under which an explicit runner not listed is replaced ({V: [runners]};
+  0.5.9 mxfp8: the runner is set to cutlass after a test that only warns, read as
+  ["auto", "cutlass"]),
   and `moe_runner_refusals`, those under which it is refused with a ValueError (0.5.14+
   nvfp4_online: {V: {"runners", "message", "unless", "unless_a2a": {"runner", "moe_a2a_backend"}
   where those terms take a runner only beside that all-to-all backend (0.5.23
-  flashinfer_megamoe)}}), `moe_runner_alias` (0.5.18+: `--moe-runner-backend megamoe` names
+  flashinfer_megamoe), with "env": {"name", "default", "true", "false"} where the other term
+  is a boolean environment switch, its default and `EnvBool.parse` read from environ.py}}), `moe_runner_alias` (0.5.18+: `--moe-runner-backend megamoe` names
   another all-to-all backend and the auto runner: {"runner", "declares", "where"}), and
+  `megamoe_architectures` (0.5.20+: the architectures `validate_flashinfer_megamoe_model`
+  takes beside --moe-a2a-backend flashinfer_megamoe, its message and caller), and
   `moe_runner_lora`, the LoRA MoE
   runners' need of --enable-lora (0.5.23).
 """
@@ -64,6 +69,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
+from sglang_chunk_defaults import _is_name, _number, read_chunk_defaults  # noqa: E402
 from sglang_deepseek_family import (  # noqa: E402
     read_deepseek_family,
     read_dsa,
@@ -77,13 +83,17 @@ from sglang_moe_runner_asserts import (  # noqa: E402
     read_runner_overrides,
     read_sm100_adopting_architectures,
 )
-from sglang_moe_runner_refusals import read_runner_alias, read_runner_refusals  # noqa: E402
+from sglang_moe_runner_refusals import (  # noqa: E402
+    read_megamoe_architectures,
+    read_runner_alias,
+    read_runner_refusals,
+)
 from sglang_quant_adopters import read_quantization_adopters  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_moe_defaults.json")
 MODULES = ("sglang/srt/server_args.py", "sglang/srt/arg_groups/")
-MEMORY_FUNCTIONS = ("_handle_gpu_memory_settings", "handle_gpu_memory_settings")
+ENVIRON = "sglang/srt/environ.py"
 
 
 def _sources(archive: zipfile.ZipFile) -> list[tuple[str, ast.Module, str]]:
@@ -93,102 +103,6 @@ def _sources(archive: zipfile.ZipFile) -> list[tuple[str, ast.Module, str]]:
             text = archive.read(name).decode("utf-8")
             found.append((name, ast.parse(text), text))
     return found
-
-
-def _number(node: ast.expr) -> int | None:
-    """A constant int, or a product of them (`60 * 1024`)."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
-        return node.value
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
-        left, right = _number(node.left), _number(node.right)
-        return None if left is None or right is None else left * right
-    return None
-
-
-def _assigned_chunk(body: list[ast.stmt]) -> int | None:
-    """The constant chunked_prefill_size a branch sets (attribute or declare_resolution keyword)."""
-    for node in (n for stmt in body for n in ast.walk(stmt)):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Attribute) and target.attr == "chunked_prefill_size":
-                    return _number(node.value)
-        if isinstance(node, ast.Call):
-            for keyword in node.keywords:
-                if keyword.arg == "chunked_prefill_size":
-                    return _number(keyword.value)
-    return None
-
-
-def _is_name(node: ast.expr, name: str) -> bool:
-    return isinstance(node, ast.Name) and node.id == name
-
-
-def _npu_only(test: ast.expr) -> bool:
-    return (
-        isinstance(test, ast.BoolOp)
-        and isinstance(test.op, ast.And)
-        and isinstance(test.values[0], ast.Call)
-        and _is_name(test.values[0].func, "is_npu")
-    )
-
-
-def _tier_chain(node: ast.If) -> list[list[int | None]] | None:
-    """[[bound, chunk], ...] of an `if gpu_mem < N: ... elif ...: ... else: ...` chain."""
-    tiers: list[list[int | None]] = []
-    current: ast.stmt | None = node
-    while isinstance(current, ast.If):
-        test = current.test
-        if _npu_only(test):  # `is_npu() and gpu_mem < N`: an Ascend branch, not taken on a GPU
-            rest = current.orelse
-            current = rest[0] if len(rest) == 1 and isinstance(rest[0], ast.If) else None
-            continue
-        if not (
-            isinstance(test, ast.Compare)
-            and _is_name(test.left, "gpu_mem")
-            and len(test.ops) == 1
-            and isinstance(test.ops[0], ast.Lt)
-        ):
-            return None
-        bound, chunk = _number(test.comparators[0]), _assigned_chunk(current.body)
-        if bound is None or chunk is None:
-            return None
-        tiers.append([bound, chunk])
-        rest = current.orelse
-        if len(rest) == 1 and isinstance(rest[0], ast.If):
-            current = rest[0]
-            continue
-        if rest:
-            chunk = _assigned_chunk(rest)
-            if chunk is None:
-                return None
-            tiers.append([None, chunk])
-        current = None
-    return tiers
-
-
-def read_chunk_defaults(sources: list[tuple[str, ast.Module, str]]) -> dict[str, object] | None:
-    for name, tree, _ in sources:
-        for function in ast.walk(tree):
-            if not (isinstance(function, ast.FunctionDef) and function.name in MEMORY_FUNCTIONS):
-                continue
-            for node in ast.walk(function):
-                test = getattr(node, "test", None)
-                if not (
-                    isinstance(node, ast.If)
-                    and isinstance(test, ast.Compare)
-                    and _is_name(test.left, "gpu_mem")
-                    and isinstance(test.ops[0], ast.IsNot)
-                ):
-                    continue
-                chains = [s for s in node.body if isinstance(s, ast.If)]
-                tiers = _tier_chain(chains[0]) if chains else None
-                if tiers:
-                    return {
-                        "tiers": tiers,
-                        "no_gpu": _assigned_chunk(node.orelse),
-                        "where": f"{name}:{function.name}",
-                    }
-    return None
 
 
 def _runner_test(test: ast.expr, runner: str) -> bool:
@@ -361,6 +275,8 @@ def read_release(path: str) -> list[tuple[str, object]]:
         for branch in (b for b in (inline, mla) if b is not None):
             branch["dsa"] = read_dsa(archive)
         runners = read_moe_runner_quantization(sources, _message, archive)
+        names = archive.namelist()
+        environ = archive.read(ENVIRON).decode("utf-8") if ENVIRON in names else None
     out: list[tuple[str, object]] = []
     chunk = read_chunk_defaults(sources)
     if chunk is not None:
@@ -388,9 +304,12 @@ def read_release(path: str) -> list[tuple[str, object]]:
     overrides = read_runner_overrides(sources)
     if overrides is not None:
         out.append(("moe_runner_overrides", overrides))
-    refusals = read_runner_refusals(sources)
+    refusals = read_runner_refusals(sources, environ)
     if refusals is not None:
         out.append(("moe_runner_refusals", refusals))
+    megamoe = read_megamoe_architectures(sources)
+    if megamoe is not None:
+        out.append(("megamoe_architectures", megamoe))
     alias = read_runner_alias(sources)
     if alias is not None:
         out.append(("moe_runner_alias", alias))

@@ -172,6 +172,12 @@ def _sets_runner(body: list[ast.stmt]) -> bool:
     return False
 
 
+def _next(body: list[ast.stmt], stmt: ast.stmt) -> list[ast.stmt]:
+    """The statement after `stmt` in `body` (where it is one of them), as a body."""
+    at = next((i for i, s in enumerate(body) if s is stmt), None)
+    return body[at + 1 : at + 2] if at is not None else []
+
+
 def _local(body: list[ast.stmt], right: ast.expr) -> ast.expr:
     """A local name's value (`allowed = list(NAME)`; later `allowed.append(...)`s are the
     ROCm ones, not read)."""
@@ -189,6 +195,9 @@ def _local(body: list[ast.stmt], right: ast.expr) -> ast.expr:
 
 
 def read_runner_overrides(sources: Sources) -> dict[str, list[str]] | None:
+    """Under `if ....quantization == "V":`, an `if`/`elif ....moe_runner_backend not in [...]:`
+    that sets the runner, or (0.5.9 mxfp8) that only warns, the branch's next statement setting
+    the runner whatever it was -> {V: the runners listed}."""
     lists = _module_lists(sources)
     found: dict[str, list[str]] = {}
     for value, node, _ in _quantization_branches(sources):
@@ -200,7 +209,7 @@ def read_runner_overrides(sources: Sources) -> dict[str, list[str]] | None:
                 and len(t.ops) == 1
                 and isinstance(t.ops[0], ast.NotIn)
                 and "moe_runner_backend" in ast.unparse(t.left)
-                and _sets_runner(inner.body)
+                and (_sets_runner(inner.body) or _sets_runner(_next(node.body, inner)))
             ):
                 continue
             right = _local(node.body, t.comparators[0])

@@ -10,11 +10,12 @@ import ast
 from sglang_moe_runner_asserts import Sources, _local, _module_lists, _quantization_branches
 
 
-def read_runner_refusals(sources: Sources) -> dict[str, dict] | None:
+def read_runner_refusals(sources: Sources, environ: str | None = None) -> dict[str, dict] | None:
     """`runner_refusals` (0.5.14+ `nvfp4_online`): under `if ....quantization == "V":`, an
     `if`/`elif moe_runner_backend not in [runners] [and not (...)]:` that raises
     `ValueError("...")` -> {V: {"runners", "message", "unless": the other terms as written, or
-    null, "where": the function raising it}}."""
+    null, "where": the function raising it}} (`environ`: the release's sglang/srt/environ.py,
+    for the environment switch of `unless_a2a`)."""
     lists = _module_lists(sources)
     found: dict[str, dict] = {}
     for value, node, function in _quantization_branches(sources):
@@ -55,17 +56,18 @@ def read_runner_refusals(sources: Sources) -> dict[str, dict] | None:
                 "runners": runners,
                 "message": raised.args[0].value,
                 "unless": unless,
-                "unless_a2a": _unless_a2a(node.body, terms[1:]),
+                "unless_a2a": _unless_a2a(node.body, terms[1:], environ),
                 "where": function,
             }
             found.setdefault(value, reading)
     return found or None
 
 
-def _unless_a2a(body: list[ast.stmt], terms: list[ast.expr]) -> dict[str, str] | None:
+def _unless_a2a(body: list[ast.stmt], terms: list[ast.expr], environ: str | None) -> dict[str, object] | None:
     """`not (moe_runner_backend == "R" and NAME)` with `NAME = (....moe_a2a_backend == "A" and
     ...)` assigned in the branch (0.5.23 `use_megamoe_w4a16`) -> {"runner": R,
-    "moe_a2a_backend": A}: runner R is taken only beside that all-to-all backend."""
+    "moe_a2a_backend": A}: runner R is taken only beside that all-to-all backend; with "env"
+    where the one other term is `envs.X.get()` of a boolean variable (`env_switch`)."""
     both = terms[0].operand if len(terms) == 1 and isinstance(terms[0], ast.UnaryOp) else None
     if not (isinstance(both, ast.BoolOp) and isinstance(both.op, ast.And) and len(both.values) == 2):
         return None
@@ -82,7 +84,77 @@ def _unless_a2a(body: list[ast.stmt], terms: list[ast.expr]) -> dict[str, str] |
         ):
             return None
         pairs.append(str(test.comparators[0].value))
-    return {"runner": pairs[0], "moe_a2a_backend": pairs[1]}
+    found: dict[str, object] = {"runner": pairs[0], "moe_a2a_backend": pairs[1]}
+    assert isinstance(value, ast.BoolOp)
+    switch = env_switch(value.values[1], environ) if len(value.values) == 2 else None
+    if switch is not None:
+        found["env"] = switch
+    return found
+
+
+def env_switch(node: ast.expr, environ: str | None) -> dict[str, object] | None:
+    """`envs.X.get()` where environ.py declares `X = EnvBool(<constant>)` -> {"name": X,
+    "default": the constant, "true" / "false": the lowered values `EnvBool.parse` turns into
+    True / False (any other value: the default, with a warning)}; None where not read."""
+    if not (
+        isinstance(node, ast.Call)
+        and not node.args
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get"
+        and isinstance(node.func.value, ast.Attribute)
+        and isinstance(node.func.value.value, ast.Name)
+        and node.func.value.value.id == "envs"
+        and environ is not None
+    ):
+        return None
+    name = node.func.value.attr
+    tree = ast.parse(environ)
+    default = parse = None
+    for stmt in ast.walk(tree):
+        if (
+            isinstance(stmt, ast.Assign)
+            and [ast.unparse(t) for t in stmt.targets] == [name]
+            and isinstance(stmt.value, ast.Call)
+            and ast.unparse(stmt.value.func) == "EnvBool"
+            and len(stmt.value.args) == 1
+            and isinstance(stmt.value.args[0], ast.Constant)
+            and isinstance(stmt.value.args[0].value, bool)
+        ):
+            default = stmt.value.args[0].value
+        if isinstance(stmt, ast.ClassDef) and stmt.name == "EnvBool":
+            parse = _bool_parse(stmt)
+    if default is None or parse is None:
+        return None
+    return {"name": name, "default": default, "true": parse[0], "false": parse[1]}
+
+
+def _bool_parse(cls: ast.ClassDef) -> tuple[list[str], list[str]] | None:
+    """`def parse(self, value): value = value.lower(); if value in [...]: return True; if value
+    in [...]: return False; raise ValueError(...)` -> (the true values, the false values)."""
+    method = next((f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "parse"), None)
+    if method is None or not method.body or ast.unparse(method.body[0]) != "value = value.lower()":
+        return None
+    found: dict[bool, list[str]] = {}
+    for stmt in method.body[1:]:
+        if isinstance(stmt, ast.Raise):
+            break
+        test = stmt.test if isinstance(stmt, ast.If) else None
+        returned = stmt.body[0] if isinstance(stmt, ast.If) and len(stmt.body) == 1 else None
+        if not (
+            isinstance(test, ast.Compare)
+            and ast.unparse(test.left) == "value"
+            and isinstance(test.ops[0], ast.In)
+            and isinstance(test.comparators[0], (ast.List, ast.Tuple))
+            and isinstance(returned, ast.Return)
+            and isinstance(returned.value, ast.Constant)
+            and isinstance(returned.value.value, bool)
+        ):
+            return None
+        items = [e.value for e in test.comparators[0].elts if isinstance(e, ast.Constant)]
+        found[returned.value.value] = [str(v) for v in items]
+    if set(found) != {True, False}:
+        return None
+    return found[True], found[False]
 
 
 def read_runner_alias(sources: Sources) -> dict[str, object] | None:
@@ -119,4 +191,71 @@ def read_runner_alias(sources: Sources) -> dict[str, object] | None:
                     )
             if "moe_runner_backend" in declares:
                 return {"runner": test.comparators[0].value, "declares": declares, "where": function.name}
+    return None
+
+
+def read_megamoe_architectures(sources: Sources) -> dict[str, object] | None:
+    """0.5.20+ `validate_flashinfer_megamoe_model` (called by `handle_a2a_moe` under
+    `if a2a_backend == "flashinfer_megamoe"`): a function assigning a tuple of strings to
+    `validated_architectures` and raising `ValueError(f"...")` under `if not any(...)` ->
+    {"architectures", "message" (`{architectures}` and `{supported}` for its two fields),
+    "where": the function calling it}."""
+    for _, tree, _ in sources:
+        for function in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)):
+            listed = next(
+                (
+                    s.value
+                    for s in function.body
+                    if isinstance(s, ast.Assign)
+                    and [ast.unparse(t) for t in s.targets] == ["validated_architectures"]
+                    and isinstance(s.value, ast.Tuple)
+                ),
+                None,
+            )
+            test = next((s for s in function.body if isinstance(s, ast.If)), None)
+            raised = test.body[0] if test is not None and test.body else None
+            if not (
+                listed is not None
+                and test is not None
+                and ast.unparse(test.test).startswith("not any(")
+                and isinstance(raised, ast.Raise)
+                and isinstance(raised.exc, ast.Call)
+                and ast.unparse(raised.exc.func) == "ValueError"
+                and raised.exc.args
+                and isinstance(raised.exc.args[0], ast.JoinedStr)
+            ):
+                continue
+            message = _fields(raised.exc.args[0])
+            caller = _caller(sources, function.name)
+            if message is None or caller is None:
+                return None
+            names = [e.value for e in listed.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+            return {"architectures": names, "message": message, "where": caller}
+    return None
+
+
+def _fields(text: ast.JoinedStr) -> str | None:
+    """The f-string with `{architectures}` / `{supported}` for `architectures` and
+    `sorted(validated_architectures)`; None for another field."""
+    parts = []
+    for value in text.values:
+        if isinstance(value, ast.Constant):
+            parts.append(str(value.value).replace("{", "{{").replace("}", "}}"))
+            continue
+        written = ast.unparse(value.value) if isinstance(value, ast.FormattedValue) else ""
+        named = {"architectures": "{architectures}", "sorted(validated_architectures)": "{supported}"}
+        if written not in named:
+            return None
+        parts.append(named[written])
+    return "".join(parts)
+
+
+def _caller(sources: Sources, name: str) -> str | None:
+    for _, tree, _ in sources:
+        for function in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)):
+            if any(
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
+                for n in ast.walk(function)
+            ):
+                return function.name
     return None

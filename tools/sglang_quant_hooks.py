@@ -11,7 +11,9 @@ for a given user method: a test that reads what is not known (another key, the G
 capability, a call not followed) takes both branches. A hook that answers None on every branch
 leaves the pair alone; one that answers a value on every branch rewrites it ("override"); else
 it may ("maybe": the answer depends on what a launch command does not say). A branch that
-raises (`raise`, a failing `assert`) makes the answer "maybe" too. The platform tests are
+raises (`raise`, a failing `assert`) makes the answer "maybe" too, unless no branch answers a
+value: then the hook never rewrites the pair and `_verify_quantization` ends on every branch, by
+the raise or by its own mismatch test ("raise", with the raising statements). The platform tests are
 those of an NVIDIA GPU (`PLATFORM`). Module-level functions and literal constants, imported
 ones included (`canonicalize_modelopt_quant_algo` and its table, from
 sglang/srt/layers/modelopt_utils.py when the generator passes the wheel's other modules), are
@@ -63,6 +65,8 @@ class Hooks:
         self.modules = Modules(sources, platform, requant, more)
         self.raised = False
         """A branch raised since `outcome` began."""
+        self.raises: set[str] = set()
+        """The raising statements a branch reached since `outcome` began."""
         self.unread: set[str] = set()
         """The statements not read that a branch reached since `outcome` began."""
         for path, source in sources.items():
@@ -95,19 +99,20 @@ class Hooks:
         return None
 
     def outcome(self, cls_name: str, method: str | Cfg, user: str) -> str:
-        """One of "none", "override", "maybe": what the class's hook answers for the pair."""
+        """One of "none", "override", "maybe", "raise": what the class's hook answers for the pair
+        ("raise": None or an exception on every branch, some branch raising)."""
         found = self.find(cls_name, "override_quantization_method")
         if found is None:
             return "none"
         values = set()
         cfg = method if isinstance(method, Cfg) else Cfg(method)
-        self.raised, self.unread = False, set()
+        self.raised, self.unread, self.raises = False, set(), set()
         for value in self.call(cls_name, found, [cfg, user], 0):
             values.add("none" if value is None else "maybe" if value is UNKNOWN else "override")
+        if values == {"none"}:
+            return "raise" if self.raised else "none"
         if self.raised:
             values.add("maybe")
-        if values == {"none"}:
-            return "none"
         return "override" if values == {"override"} else "maybe"
 
     def call(
@@ -186,21 +191,21 @@ class _Run:
             after[stmt.target.id] = left + right if known else UNKNOWN  # type: ignore[operator]
             yield _FALL, after
         elif isinstance(stmt, ast.Try):
-            raised = self.hooks.raised
+            raised, raises = self.hooks.raised, set(self.hooks.raises)
             paths = list(self.block(stmt.body, dict(env)))
-            if stmt.handlers:
-                self.hooks.raised = raised  # what the body raises, a handler may catch
+            if stmt.handlers:  # what the body raises, a handler may catch
+                self.hooks.raised, self.hooks.raises = raised, raises
             yield from paths
             for handler in stmt.handlers:
                 yield from self.block(handler.body, dict(env))
         elif isinstance(stmt, ast.Assert):
             truth = truth_of(self.expr(stmt.test, env))
             if truth is not True:
-                self.hooks.raised = True  # AssertionError: the branch ends
+                self._raise(stmt)  # AssertionError: the branch ends
             if truth is not False:
                 yield _FALL, env
         elif isinstance(stmt, ast.Raise):
-            self.hooks.raised = True
+            self._raise(stmt)
         elif isinstance(stmt, ast.For) and loop_target(stmt.target):
             yield from self._for(stmt, env)
         elif isinstance(stmt, (ast.Break, ast.Continue)):
@@ -209,6 +214,10 @@ class _Run:
             yield _FALL, env
         else:
             yield self._unread(stmt), env
+
+    def _raise(self, stmt: ast.stmt) -> None:
+        self.hooks.raised = True
+        self.hooks.raises.add(f"{self.where}: {' '.join(ast.unparse(stmt).split())[:160]}")
 
     def _unread(self, stmt: ast.stmt) -> object:
         """A statement not read: the branch ends with an unknown answer, and says where."""
@@ -350,10 +359,10 @@ class _Run:
     def _function(self, target: Function, args: list[object]) -> object:
         """A module-level function's value; one that may raise, or reaches a statement not
         read, answers unknown (what it raises is not followed, as for a call not followed)."""
-        raised, unread = self.hooks.raised, set(self.hooks.unread)
+        raised, unread, raises = self.hooks.raised, set(self.hooks.unread), set(self.hooks.raises)
         values = self.hooks.call("", (target.node, target.names), args, self.depth + 1)
         if self.hooks.raised != raised or self.hooks.unread != unread:
-            self.hooks.raised, self.hooks.unread = raised, unread
+            self.hooks.raised, self.hooks.unread, self.hooks.raises = raised, unread, raises
             return UNKNOWN
         return values.pop() if len(values) == 1 else UNKNOWN
 

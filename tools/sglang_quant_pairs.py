@@ -13,7 +13,9 @@ def overrides_reading(hooks: Hooks, users: list[str]) -> dict[str, object]:
     """{"methods": the checkpoint methods the hooks compare with, "users": user method ->
     {"override": [checkpoint methods], "maybe": {checkpoint method: {"keys": the other keys of
     its quantization_config the hooks read, "absent": the answer when none of them is there,
-    and "unread": the statements not read that the pair reaches, where there are}}}}, for every
+    and "unread": the statements not read that the pair reaches, where there are}}, "raise":
+    {checkpoint method: the raising statements of hooks that never rewrite the pair but may
+    raise on it, no hook answering a value}}}, for every
     user method named in `users` or compared with by a hook; `OTHER` stands for every method
     (user or checkpoint) not listed."""
     reading: dict[str, dict[str, object]] = {}
@@ -31,6 +33,7 @@ def overrides_reading(hooks: Hooks, users: list[str]) -> dict[str, object]:
             given = SENTINEL + "method" if method == OTHER else method
             keys: set[str] = set()
             unread: set[str] = set()
+            raises: set[str] = set()
             outcomes = set()
             for name in hooks.hook_classes():
                 cfg = Cfg(given)
@@ -39,8 +42,13 @@ def overrides_reading(hooks: Hooks, users: list[str]) -> dict[str, object]:
                 if outcome == "maybe":
                     keys |= cfg.keys  # the keys a hook that may rewrite the pair reads
                     unread |= hooks.unread
+                raises |= hooks.raises if outcome == "raise" else set()
             kind = _kind(outcomes)
-            if kind == "override":
+            if kind == "raise":
+                raising = found.setdefault("raise", {})
+                assert isinstance(raising, dict)
+                raising[method] = sorted(raises)
+            elif kind == "override":
                 overridden = found.setdefault("override", [])
                 assert isinstance(overridden, list)
                 overridden.append(method)
@@ -58,4 +66,8 @@ def overrides_reading(hooks: Hooks, users: list[str]) -> dict[str, object]:
 
 
 def _kind(outcomes: set[str]) -> str:
-    return "override" if "override" in outcomes else "maybe" if "maybe" in outcomes else "none"
+    """A hook that may raise where none rewrites the pair: refused on every branch ("raise")."""
+    for kind in ("override", "maybe", "raise"):
+        if kind in outcomes:
+            return kind
+    return "none"

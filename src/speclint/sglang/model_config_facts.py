@@ -110,7 +110,8 @@ class QuantizationPairs:
         """One of "none", "override", "maybe": what the release's `override_quantization_method`
         hooks answer for the pair (`method` as the checkpoint spells it; `keys`: the other keys
         of its quantization_config; a hook that may rewrite the pair from keys the checkpoint
-        does not have answers as read without them)."""
+        does not have answers as read without them). "none" too where a hook may raise on the
+        pair and none rewrites it (`raises`): the launch ends on every branch."""
         row, key = self._row(asked, method)
         if row is None:
             return "maybe"
@@ -123,7 +124,16 @@ class QuantizationPairs:
         read = doubt.get("keys")
         if not isinstance(read, list) or "*" in read or any(k in keys for k in read):
             return "maybe"
-        return str(doubt.get("absent", "maybe"))
+        absent = str(doubt.get("absent", "maybe"))
+        return "none" if absent == "raise" else absent
+
+    def raises(self, asked: str, method: str) -> tuple[str, ...]:
+        """The statements of the hooks that may raise on the pair where no hook rewrites it
+        (`Class.helper: statement`, 0.4.9-0.4.9.post2's `assert VLLM_AVAILABLE`); ()."""
+        row, key = self._row(asked, method)
+        found = None if row is None else row.get("raise")
+        statements = found.get(key) if isinstance(found, dict) else None
+        return tuple(str(s) for s in statements) if isinstance(statements, list) else ()
 
     def unread(self, asked: str, method: str) -> tuple[str, ...]:
         """The hook statements the reading did not follow that the pair reaches (`Class.helper:

@@ -231,29 +231,78 @@ def moe_runner_overrides(version: str) -> dict[str, tuple[str, ...]]:
     return {str(k): tuple(v) for k, v in raw.items()}
 
 
+@dataclass(frozen=True, slots=True)
+class EnvSwitch:
+    """A boolean environment variable SGLang reads with `envs.NAME.get()` (environ.py's
+    `NAME = EnvBool(default)`, read per release)."""
+
+    name: str
+    default: bool
+    true: tuple[str, ...]
+    """The values (lowered) `EnvBool.parse` takes as True; `false` as False; any other value
+    reads as the default (SGLang warns)."""
+    false: tuple[str, ...]
+
+    def value(self, env: dict[str, str | None]) -> bool | None:
+        """What `get()` answers for the launch's environment; None: set to a value speclint
+        cannot read (or possibly set by an env file it could not read)."""
+        if self.name not in env:
+            return self.default
+        raw = env[self.name]
+        if raw is None:
+            return None
+        lowered = raw.lower()
+        return True if lowered in self.true else False if lowered in self.false else self.default
+
+
+@dataclass(frozen=True, slots=True)
+class A2aException:
+    """The runner a refusal's other terms take only beside one --moe-a2a-backend (0.5.23
+    flashinfer_megamoe), and the environment switch they also ask for (None: not read)."""
+
+    runner: str
+    a2a: str
+    env: EnvSwitch | None
+
+
 def moe_runner_refusals(
     version: str,
-) -> dict[str, tuple[tuple[str, ...], str, str | None, str, tuple[str, str] | None]]:
+) -> dict[str, tuple[tuple[str, ...], str, str | None, str, A2aException | None]]:
     """--quantization value -> (the explicit MoE runners it takes, SGLang's ValueError message,
-    the test's other terms as written or None, the function raising it, and (runner, all-to-all
-    backend) where those terms take that runner only beside that --moe-a2a-backend (0.5.23
-    flashinfer_megamoe), else None) for the values under which any other explicit runner is
+    the test's other terms as written or None, the function raising it, and the runner those
+    terms take only beside one --moe-a2a-backend (0.5.23 flashinfer_megamoe, with its
+    environment switch), else None) for the values under which any other explicit runner is
     refused (0.5.14+: nvfp4_online); {} when none read."""
     raw = _reading(version, "moe_runner_refusals")
     if not isinstance(raw, dict):
         return {}
     return {
-        str(k): (
-            tuple(v["runners"]),
-            str(v["message"]),
-            v["unless"],
-            str(v["where"]),
-            (str(a["runner"]), str(a["moe_a2a_backend"]))
-            if isinstance(a := v.get("unless_a2a"), dict)
-            else None,
-        )
+        str(k): (tuple(v["runners"]), str(v["message"]), v["unless"], str(v["where"]), _a2a(v))
         for k, v in raw.items()
     }
+
+
+def _a2a(reading: dict[str, Any]) -> A2aException | None:
+    a2a = reading.get("unless_a2a")
+    if not isinstance(a2a, dict):
+        return None
+    env = a2a.get("env")
+    switch = (
+        EnvSwitch(str(env["name"]), bool(env["default"]), tuple(env["true"]), tuple(env["false"]))
+        if isinstance(env, dict)
+        else None
+    )
+    return A2aException(str(a2a["runner"]), str(a2a["moe_a2a_backend"]), switch)
+
+
+def megamoe_architectures(version: str) -> tuple[tuple[str, ...], str, str] | None:
+    """(the architectures `validate_flashinfer_megamoe_model` takes beside --moe-a2a-backend
+    flashinfer_megamoe, its ValueError message with `{architectures}` and `{supported}`, the
+    function calling it) where the release has it (0.5.20+); None when not read."""
+    raw = _reading(version, "megamoe_architectures")
+    if not isinstance(raw, dict):
+        return None
+    return tuple(str(a) for a in raw["architectures"]), str(raw["message"]), str(raw["where"])
 
 
 def moe_runner_alias(version: str) -> tuple[str, dict[str, str], str] | None:

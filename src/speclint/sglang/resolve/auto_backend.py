@@ -133,6 +133,16 @@ def _mha_by_kind(state: ResolutionState, arch: str, raw: dict[str, object]) -> s
     return arch
 
 
+def fa3_listed(state: ResolutionState) -> bool:
+    """False where the release's pick calls `is_fa3_default_architecture` (0.5.4.post1-0.5.7,
+    `fa3_default_architectures`) and its list does not name the target: flashinfer on Hopper
+    (oracle, moe seeds 14005 and 15004: Kimi-K2.5 on a fake H100 on 0.5.4.post1-0.5.6.post1)."""
+    from speclint.sglang.model_config_facts import fa3_default_architectures
+
+    listed = fa3_default_architectures(state.checked_version)
+    return listed is None or state.target_architecture in listed
+
+
 def _prefill_is_decode(state: ResolutionState) -> bool:
     """0.5.4-0.5.21 (`_handle_attention_backend_compatibility`, 0.5.15+ overrides.py
     `_attention_backend_default`): a prefill backend equal to the decode backend becomes the

@@ -131,6 +131,20 @@ def blackwell_problem(state: ResolutionState) -> str | None:
     return None
 
 
+def unquant_attention(state: ResolutionState, gpu: GpuProfile, reason: str) -> None:
+    """--quantization unquant leaves the family's MoE and quantization defaults unmodelled
+    (`blackwell_problem`), not its attention backend: `_deepseek_family_overrides` sets
+    trtllm_mla whatever the quantization, so the backend's own refusals stand (oracle, moe seed
+    15004: 0.5.21-0.5.23 refuse --kv-cache-dtype fp8_e5m2 on DeepSeek-V3 on a B200 in
+    `_mla_kv_cache_dtype_checks`)."""
+    if (
+        state.config.value("quantization") == "unquant"
+        and applies(state, gpu)
+        and reason == blackwell_problem(state)
+    ):
+        attention_override(state)
+
+
 def attention_override(state: ResolutionState) -> None:
     """`_deepseek_family_overrides`: no backend given -> trtllm_mla."""
     if all(
@@ -250,16 +264,15 @@ def trtllm_quantization_stop(
     """`_handle_moe_kernel_config`'s refusal of a --quantization the flashinfer_trtllm MoE
     runner does not take (`facts`: the runner's quantizations and SGLang's message, read per
     release), saying why that runner was picked (`whose`: the model and its checkpoint)."""
-    from speclint.sglang.resolve.state import Stop
+    from speclint.sglang.resolve.moe_refusal import moe_kernel_stop
 
     listed = ", ".join(q for q in facts[0] if q)
-    return Stop(
-        "AssertionError",
-        facts[1].format(quantization=quantization).replace(" \n", " ")
-        + f" (--quantization {quantization} on {whose} SGLang gives the flashinfer_trtllm MoE "
+    return moe_kernel_stop(
+        facts[1],
+        quantization,
+        f"--quantization {quantization} on {whose} SGLang gives the flashinfer_trtllm MoE "
         f"runner on Blackwell (SM100); drop --quantization, name one of {listed}, or pass "
-        "another --moe-runner-backend)",
-        "_handle_moe_kernel_config",
+        "another --moe-runner-backend",
         fields,
     )
 

@@ -108,6 +108,10 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
             from speclint.sglang.resolve.auto_backend import choose_backend
 
             choose_backend(state, gpu)
+        elif gpu is not None and state.target_architecture in MLA_ARCHITECTURES:
+            from speclint.sglang.resolve import deepseek_blackwell
+
+            deepseek_blackwell.unquant_attention(state, gpu, reason)
         if not state.config.uncertain:
             backend_gpu_checks(state, gpu)  # the backends given: no model hook changes them
         # in every release that picks the backend while resolving (0.5.4+, server_args.py)
@@ -284,8 +288,12 @@ def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
         state.traits.auto_backend_choice == "given_topk_or_dflash" and str(algorithm).upper() == "DFLASH"
     )
     if not is_mla(state):
-        if hopper and tree_free:
+        from speclint.sglang.resolve.auto_backend import MHA_NOT_FA3_DEFAULT, fa3_listed
+
+        if hopper and tree_free and fa3_listed(state):
             backend, why = "fa3", "FA3 on Hopper for MHA models"
+        elif hopper and tree_free:
+            backend, why = "flashinfer", f"FlashInfer on Hopper for {MHA_NOT_FA3_DEFAULT}"
         elif (
             sm100
             and tree_free
@@ -391,7 +399,9 @@ def _backend_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
         return
     from speclint.sglang.resolve import deepseek_blackwell
 
-    if _why_not(state, gpu, modelled_flags_problem(state.config, BESIDE)) is not None:
+    why = _why_not(state, gpu, modelled_flags_problem(state.config, BESIDE))
+    if why is not None:
+        deepseek_blackwell.unquant_attention(state, gpu, why)  # (whatever the quantization)
         return
     if deepseek_blackwell.applies(state, gpu):
         deepseek_blackwell.attention_override(state)

@@ -31,7 +31,12 @@ def as_number(value: object) -> int | float:
 
 
 def is_mla(state: ResolutionState) -> bool:
-    return state.target_architecture in MLA_ARCHITECTURES
+    """The target gets MLA attention: as the release's `ModelConfig` says where read
+    (`attention_kind`: Kimi-K2.5 is MHA up to 0.5.8.post1), else by MLA_ARCHITECTURES."""
+    from speclint.sglang.model_config_facts import attention_kind
+
+    kind = attention_kind(state.checked_version, state.target_architecture)
+    return kind == "mla" if kind is not None else state.target_architecture in MLA_ARCHITECTURES
 
 
 def attention_dp_groups(state: ResolutionState, given: bool = False) -> int | None:

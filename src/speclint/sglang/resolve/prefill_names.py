@@ -82,11 +82,28 @@ def _holds(state: ResolutionState, conjunct: dict[str, object]) -> bool | None:
     if isinstance(field, str):
         value = state.values[field] if field in state.values else state.config.known_value(field, _NOT_READ)
         values = conjunct["in"]
+        if field == "moe_runner_backend" and _runner_replaced(state, value):
+            return None  # SGLang picks the runner for the quantization first (not modelled)
         return None if value is _NOT_READ or not is_known(value) else value in values  # type: ignore[operator]
     if "architecture_not" in conjunct:
         arch = state.target_architecture
         return None if arch is None else arch != conjunct["architecture_not"]
     return None
+
+
+def _runner_replaced(state: ResolutionState, runner: object) -> bool:
+    """Under a --quantization for which the release picks the MoE runner itself (0.5.10+ mxfp8:
+    `moe_runner_overrides`, the auto runner or one it does not keep; 0.5.14+ nvfp4_online: the
+    auto runner), the runner the late rules read is not the one given (oracle, quantization
+    seed 15003: 0.5.12.post1 gives Llama with --quantization mxfp8 flashinfer_trtllm on an H100
+    and turns piecewise CUDA graphs off for it)."""
+    from speclint.sglang.moe_defaults import moe_runner_overrides
+    from speclint.sglang.resolve.draft_moe_runner import runner_picked_for_quantization
+
+    kept = moe_runner_overrides(state.checked_version).get(str(state.config.value("quantization")))
+    return runner_picked_for_quantization(state, runner) is not None or (
+        kept is not None and runner not in kept
+    )
 
 
 def _late_rules(state: ResolutionState, rules: list[dict[str, object]], backend: str) -> None:

@@ -132,6 +132,12 @@ def _mismatch(state: ResolutionState, asked: str, raw: str) -> None:
             ("quantization",),
         )
         return
+    raised = pairs.raises(asked, raw)
+    if raised:  # a hook that never rewrites the pair may end the launch before the test
+        fix += (
+            f"; SGLang {state.checked_version} may stop first in an `override_quantization_method` "
+            f"hook, on a branch that depends on what a launch does not say: `{raised[0]}`"
+        )
     raise Stop("ValueError", message + fix, _HANDLER, ("quantization",))
 
 

@@ -9,6 +9,7 @@ on the GPU, a model whose config.json is not on disk) says nothing."""
 from __future__ import annotations
 
 from speclint.sglang.resolve.refusals_features import check_feature_refusals
+from speclint.sglang.resolve.refusals_megamoe import check_megamoe_model
 from speclint.sglang.resolve.refusals_moe import check_moe_kernel, deterministic_inference
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop, given
@@ -37,6 +38,7 @@ def check_refusals(state: ResolutionState) -> None:
     _mamba_stochastic_rounding(state)
     _multi_item_scoring(state)
     check_moe_kernel(state)
+    check_megamoe_model(state)
     if (
         state.get("moe_a2a_backend") == "mori"
         or given(state, "moe_runner_backend") in _DEFAULT_CHECKED_RUNNERS

@@ -4,6 +4,7 @@ release words them (`ReleaseTraits.flashinfer_moe_quantization`, `cutlass_moe_qu
 
 from __future__ import annotations
 
+from speclint.sglang.resolve.moe_refusal import moe_kernel_stop
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop, given
 
@@ -93,6 +94,19 @@ _QUANTIZATION_ADOPTERS = (
 NemotronH's only on an SM100 GPU (`is_sm100_supported()`)."""
 
 
+def _fp8_only_for_auto(state: ResolutionState, architecture: str | None) -> bool:
+    """0.5.4.post1-0.5.4.post3 set fp8 for DeepSeek-V3 on SM100 only where the MoE runner is
+    auto (`if self.moe_runner_backend == "auto": ... if self.quantization is None: ... = "fp8"`;
+    `sm100_adopts_checkpoint_quantization` false): an explicit runner's assert reads None
+    (oracle, moe seed 15004: 0.5.4.post1 refuses flashinfer_trtllm on a fake B200; the
+    flashinfer_cutlass runner's is refusals_moe_defaults' `_flashinfer_cutlass_early_deepseek`)."""
+    from speclint.sglang.moe_defaults import sm100_adopts_checkpoint_quantization
+
+    return architecture == "DeepseekV3ForCausalLM" and not sm100_adopts_checkpoint_quantization(
+        state.checked_version
+    )
+
+
 def _maybe_sm100(state: ResolutionState) -> bool:
     """The GPU is unknown or an SM100 (compute capability 10.x) NVIDIA one."""
     gpu = state.gpu
@@ -120,6 +134,9 @@ def _flashinfer_moe_quantization(state: ResolutionState) -> None:
         and not model.lower().endswith(".gguf")
     ):
         architecture = state.target_architecture
+        auto_only = (
+            runner == "flashinfer_trtllm" and _fp8_only_for_auto(state, architecture) and _maybe_sm100(state)
+        )
         adopted = (
             quantization is None
             and not flags
@@ -129,25 +146,32 @@ def _flashinfer_moe_quantization(state: ResolutionState) -> None:
                     variant in ("runner_0_5_4_post1", "runner_0_5_4", "runner_0_5_5", "runner_0_5_6")
                     and architecture in _QUANTIZATION_ADOPTERS
                     and (architecture == "NemotronHForCausalLM" or _maybe_sm100(state))
+                    and not auto_only
                 )
             )
         )
         allowed, message = rule
         if not adopted and quantization not in allowed:
-            raise Stop(
-                "AssertionError",
-                message.format(quantization=quantization)
-                + f" (--quantization {quantization or 'not given'} with the {runner} MoE runner; use "
-                f"--quantization {allowed[0]} with a checkpoint of that format, or another MoE runner)",
-                "__post_init__"
-                if variant in ("flags", "flags_ep", "runner_0_5_1", "runner_0_5_2")
-                else "_handle_moe_kernel_config",
+            raise moe_kernel_stop(
+                message,
+                quantization,
+                (
+                    f"no --quantization: SGLang {state.checked_version} sets fp8 for DeepSeek-V3 on SM100 "
+                    f"only with the auto MoE runner; name the checkpoint's quantization "
+                    f"({' or '.join(q for q in allowed if q)}) with --quantization, or leave the runner auto"
+                    if auto_only and quantization is None
+                    else f"--quantization {quantization or 'not given'} with the {runner} MoE runner; use "
+                    f"--quantization {allowed[0]} with a checkpoint of that format, or another MoE runner"
+                ),
                 (
                     "moe_runner_backend",
                     "enable_flashinfer_cutlass_moe",
                     "enable_flashinfer_moe",
                     "enable_flashinfer_trtllm_moe",
                 ),
+                "__post_init__"
+                if variant in ("flags", "flags_ep", "runner_0_5_1", "runner_0_5_2")
+                else "_handle_moe_kernel_config",
             )
     if variant == "flags_ep" and given(state, "enable_flashinfer_trtllm_moe") is True:
         if given(state, "enable_ep_moe") is False:

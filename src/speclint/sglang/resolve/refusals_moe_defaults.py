@@ -10,6 +10,7 @@ nothing."""
 
 from __future__ import annotations
 
+from speclint.sglang.resolve.moe_refusal import moe_kernel_stop
 from speclint.sglang.resolve.refusals_moe_runner import (
     DEEPSEEK_V3,
     moe_quantization,
@@ -183,12 +184,11 @@ def _flashinfer_cutlass(state: ResolutionState) -> None:
     if isinstance(quantization, str) and quantization not in facts.quantizations:
         field = "quantization" if source.startswith("--") else "moe_runner_backend"
         listed = ", ".join(q for q in facts.quantizations if q)
-        raise Stop(
-            "AssertionError",
-            facts.message.format(quantization=quantization).replace(" \n", " ")
-            + f" (quantization {quantization} from {source}, with the flashinfer_cutlass MoE "
-            f"runner; use a checkpoint in {listed}, or another --moe-runner-backend)",
-            "_handle_moe_kernel_config",
+        raise moe_kernel_stop(
+            facts.message,
+            quantization,
+            f"quantization {quantization} from {source}, with the flashinfer_cutlass MoE "
+            f"runner; use a checkpoint in {listed}, or another --moe-runner-backend",
             (field, "moe_runner_backend"),
         )
     ep, tp = _ep_at_kernel_config(state), state.get("tp_size")
@@ -232,12 +232,11 @@ def _flashinfer_cutlass_early_deepseek(state: ResolutionState) -> None:
     allowed, message = _MOE_QUANTIZATION[variant]["flashinfer_cutlass"]
     if quantization in allowed:
         return
-    raise Stop(
-        "AssertionError",
-        message.format(quantization=quantization).replace(" \n", " ")
-        + f" (quantization {quantization} from {source}, with the flashinfer_cutlass MoE runner; "
-        f"use a checkpoint in {allowed[0]}, or another --moe-runner-backend)",
-        "_handle_moe_kernel_config",
+    raise moe_kernel_stop(
+        message,
+        quantization,
+        f"quantization {quantization} from {source}, with the flashinfer_cutlass MoE runner; "
+        f"use a checkpoint in {allowed[0]}, or another --moe-runner-backend",
         ("moe_runner_backend",),
     )
 

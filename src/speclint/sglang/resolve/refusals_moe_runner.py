@@ -19,6 +19,7 @@ or an `or` term of the assert that is not read."""
 
 from __future__ import annotations
 
+from speclint.sglang.resolve.moe_refusal import moe_kernel_stop
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop, given
 
@@ -97,12 +98,11 @@ def check_runner_quantization(state: ResolutionState) -> None:
         return
     listed = ", ".join(q for q in facts.quantizations if q)
     field = "quantization" if source.startswith("--") else "moe_runner_backend"
-    raise Stop(
-        "AssertionError",
-        facts.message.format(quantization=quantization).replace(" \n", " ")
-        + f" (quantization {quantization} from {source}, with --moe-runner-backend {runner}; "
-        f"use a checkpoint in {listed} with that --quantization, or another --moe-runner-backend)",
-        "_handle_moe_kernel_config",
+    raise moe_kernel_stop(
+        facts.message,
+        quantization,
+        f"quantization {quantization} from {source}, with --moe-runner-backend {runner}; "
+        f"use a checkpoint in {listed} with that --quantization, or another --moe-runner-backend",
         ("moe_runner_backend", field),
     )
 
@@ -130,9 +130,11 @@ def _runner_refused(state: ResolutionState, runner: str) -> None:
     """`if ....quantization == "V": ... elif moe_runner_backend not in [...]: raise
     ValueError(...)` (0.5.14+ nvfp4_online; `moe_defaults.moe_runner_refusals`), before the
     runners' asserts. A runner the test's other terms name (0.5.23: flashinfer_megamoe with
-    its all-to-all backend and environment switch) is judged only where that all-to-all backend
-    is known not to be the one they ask for (the switch is not read); on a GPU known not to be an
-    SM100 one the SM100-only refusal (refusals_moe_defaults) comes first and is left to it."""
+    its all-to-all backend and environment switch) is judged where that all-to-all backend is
+    known not to be the one they ask for, or is and the switch is known off (its default, read
+    from the release's environ.py, where the launch does not set it; a value speclint cannot
+    read is unknown: not judged); on a GPU known not to be an SM100 one the SM100-only refusal
+    (refusals_moe_defaults) comes first and is left to it."""
     from speclint.sglang.moe_defaults import moe_runner_refusals, sm100_only_quantization
 
     quantization = given(state, "quantization")
@@ -145,18 +147,28 @@ def _runner_refused(state: ResolutionState, runner: str) -> None:
     gpu = state.gpu
     off_sm100 = gpu is not None and (gpu.vendor != "nvidia" or (gpu.sm or 0) // 10 != 10)
     a2a = state.get("moe_a2a_backend")
-    without = beside is not None and runner == beside[0] and isinstance(a2a, str) and a2a != beside[1]
+    named = beside is not None and runner == beside.runner and isinstance(a2a, str)
+    without = named and beside is not None and a2a != beside.a2a
+    switch = beside.env if named and not without and beside is not None else None
+    off = switch is not None and switch.value(state.env) is False
     if (
         runner in runners
-        or (unless is not None and repr(runner) in unless and not without)
+        or (unless is not None and repr(runner) in unless and not (without or off))
         or (off_sm100 and quantization in sm100_only_quantization(state.checked_version))
     ):
         return
-    also = (
-        f"; {runner} is taken only with --moe-a2a-backend {beside[1]}, here {a2a}"
-        if without and beside
-        else ""
-    )
+    also = ""
+    if without and beside is not None:
+        also = f"; {runner} is taken only with --moe-a2a-backend {beside.a2a}, here {a2a}"
+    elif off and switch is not None:
+        how = (
+            f"{switch.name}={state.env[switch.name]}"
+            if switch.name in state.env
+            else f"{switch.name} is not set (SGLang {state.checked_version}'s default: {switch.default})"
+        )
+        also = (
+            f"; with --moe-a2a-backend {a2a} {runner} is taken only where {switch.name} is true, here {how}"
+        )
     raise Stop(
         "ValueError",
         f"{message} (--quantization {quantization} with --moe-runner-backend {runner}{also}; use "
