@@ -12,16 +12,8 @@ from collections import ChainMap
 from dataclasses import replace
 
 from speclint.core.launches import Launch
+from speclint.frontends.python import branches as arms  # `if` arms: walked, decided, merged
 from speclint.frontends.python import syntax as py
-from speclint.frontends.python.branches import (
-    arm_conditions,
-    choices_for,
-    drop_exits,
-    is_main_guard,
-    mark,
-    walk_decided,
-    with_alternatives,
-)
 from speclint.frontends.python.calls import note_call, walk_call_sites
 from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited, walk_super
 from speclint.frontends.python.conditions import rebound_names
@@ -190,7 +182,7 @@ class PyWalker:
         elif isinstance(node, py.ClassDef):
             class_body(self, node)
         elif isinstance(node, py.If):
-            if not self.in_function and node.orelse is None and is_main_guard(node.test):
+            if not self.in_function and node.orelse is None and arms.is_main_guard(node.test):
                 self.block(node.body.body)  # the script's entry: what runs when it is run
             else:
                 self.if_statement(node, None)
@@ -216,7 +208,7 @@ class PyWalker:
         of an `elif`."""
         self.scan(node.test)
         orelse = node.orelse
-        if walk_decided(self, node, top):  # the file's own values decide it: only that arm runs
+        if arms.walk_decided(self, node, top):  # the file's own values decide it: only that arm runs
             return
         self.branches(
             [
@@ -227,7 +219,7 @@ class PyWalker:
                 if orelse is not None
                 else [],
             ],
-            arm_conditions(self, node, top) if self.pos.relocates else None,  # not in SGLang's source
+            arms.arm_conditions(self, node, top) if self.pos.relocates else None,  # not in SGLang's source
         )
 
     def branches(
@@ -243,13 +235,13 @@ class PyWalker:
                 self.block(group)
             self.stopped = False  # a return on one path: the others go on
             results.append(self.env)
-        results, conditions = drop_exits(self, groups, results, conditions)  # `else: sys.exit()`
+        results, conditions = arms.drop_exits(self, groups, results, conditions)  # `else: sys.exit()`
         self.env = before
         changed = set().union(*(env.maps[0] for env in results))
         merged = merge_envs(before, results, self.evaluator(), changed)
         if conditions is not None:
             for name, value in merged.items():
-                merged[name] = with_alternatives(value, [env.get(name) for env in results], conditions)
+                merged[name] = arms.with_alternatives(value, [env.get(name) for env in results], conditions)
                 self.alternatives = self.alternatives or merged[name].alternatives is not None
         before.update(merged)
 
@@ -358,7 +350,7 @@ class PyWalker:
         for call in calls_in(node, self.pos.ranges):
             if self.noting:
                 note_call(self, call)
-            choices = choices_for(self, call) if self.alternatives else None
+            choices = arms.choices_for(self, call) if self.alternatives else None
             if choices is None:
                 recognize(self, call)
                 continue
@@ -367,7 +359,7 @@ class PyWalker:
                 self.env = ChainMap(values, saved)
                 count = len(self.result.launches)
                 recognize(self, call)
-                mark(self.result.launches[count:], conditions, index, len(choices), self.pos.span(call))
+                arms.mark(self.result.launches[count:], conditions, index, len(choices), self.pos.span(call))
             self.env = saved
 
     def add_argv(

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from speclint.sglang.resolve.backend_gpu import backend_gpu_checks, kv4_check
 from speclint.sglang.resolve.deterministic import BESIDE
+from speclint.sglang.resolve.dp_attention_split import split_for_dp_attention
 from speclint.sglang.resolve.given_sizes import resolve_gpu_free
 from speclint.sglang.resolve.gpu_page_size import gpu_page_size
 from speclint.sglang.resolve.hardware_flags import modelled_flags_problem
 from speclint.sglang.resolve.hardware_memory import (
     MLA_ARCHITECTURES,
-    as_int,
-    as_number,
     attention_dp_groups,
     is_mla,
     memory_settings,
@@ -139,7 +138,7 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     kv4_check(state)  # on the backend picked for the GPU (0.5.15-0.5.18 list FP4 KV dtypes)
     if state.target_architecture == deepseek_blackwell.ARCH and logic.trtllm_mla_prefill_off:
         deepseek_blackwell.prefill_graph_override(state)  # on any GPU (trtllm_mla given)
-    _data_parallelism(state)
+    split_for_dp_attention(state)
     if "aiter" in (
         state.get(n) for n in ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
     ):
@@ -328,48 +327,6 @@ def _fa3_fp8_fallback(state: ResolutionState) -> None:
             "FlashAttention3 supports only fp8_e4m3 for an FP8 KV cache",
             "_attention_backend_fa3_fp8_fallback",
             "FlashAttention3 only supports fp8_e4m3 if using FP8; Setting attention backend to triton.",
-        )
-
-
-def _data_parallelism(state: ResolutionState) -> None:
-    """`handle_data_parallelism` with attention DP: a third of the conservativeness and the
-    chunked prefill split among the attention-DP groups."""
-    attn = as_int(attention_dp_groups(state))
-    if not attn:
-        return
-    handler = "_handle_data_parallelism"
-    state.set(
-        "schedule_conservativeness",
-        as_number(state.config.value("schedule_conservativeness")) * 0.3,
-        "DP attention schedules less conservatively",
-        handler,
-    )
-    chunked = as_int(state.get("chunked_prefill_size"))
-    split = chunked // attn
-    state.set(
-        "chunked_prefill_size",
-        split,
-        f"DP attention splits the chunked prefill among {attn} groups",
-        handler,
-        f"DP attention is enabled. chunked prefill size is adjusted from {chunked} to {split}.",
-    )
-    prefill_max = state.get("cuda_graph_max_bs_prefill")
-    if (
-        state.get("cuda_graph_backend_prefill") != "disabled"
-        and state.config.value("cuda_graph_max_bs_prefill") is None
-        and as_int(prefill_max) > split
-    ):
-        state.set(
-            "cuda_graph_max_bs_prefill",
-            split,
-            "prefill CUDA graphs follow the split chunked prefill",
-            handler,
-        )
-        state.set(
-            "cuda_graph_bs_prefill",
-            prefill_batch_sizes(state, split),
-            f"prefill CUDA-graph token counts up to {split}",
-            handler,
         )
 
 
