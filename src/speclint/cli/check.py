@@ -12,6 +12,7 @@ import os
 import sys
 
 from speclint.report.echo import echo, strip_ansi
+from speclint.report.repeats import RepeatFilter
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -305,7 +306,7 @@ def _report(
     )
     reporter.start()
     failing = False
-    seen: set[tuple[object, ...]] = set()
+    repeats = RepeatFilter()  # (a --config file linted alone and through its script)
     try:
         for item in items:
             if isinstance(item, str):
@@ -313,7 +314,7 @@ def _report(
                 failed += 1
                 continue
             result, fail_on = item
-            _drop_repeats(result, seen)
+            repeats.drop_repeats(result)
             reporter.file(result)
             if not failing and result.findings:
                 least = Severity.parse(fail_on)
@@ -323,30 +324,6 @@ def _report(
             items.close()  # on an early stop, the worker processes stop now
     reporter.finish(failed)
     return failed, failing
-
-
-def _drop_repeats(result: FileResult, seen: set[tuple[object, ...]]) -> None:
-    """A finding another file's result already gave (same file, token, code and message: a
-    `--config` file linted on its own and through the script that passes it) is reported once."""
-    if not result.findings:
-        return
-    kept = []
-    for finding in result.findings:
-        span = finding.span
-        key = (
-            finding.path,
-            span.line,
-            span.column,
-            span.end_line,
-            span.end_column,
-            finding.code,
-            finding.message,
-        )
-        if key not in seen:
-            seen.add(key)
-            kept.append(finding)
-    if len(kept) < len(result.findings):
-        result.findings = kept
 
 
 def _fixed_message(outcome: Outcome, style: ReportStyle, cli: CommandLine) -> None:
