@@ -89,8 +89,20 @@ def test_a_plain_assignment_is_the_variable_s_text(value):
 def test_a_marked_value_is_replace_with_every_field_kept():
     word = Word("x", Span(1, 1, 1, 2))
     value = VarValue(
-        "t", (word,), "why", Span(1, 2, 1, 3), False, False, (), False, (("a", "", None),), word, None, "made"
+        "t",
+        (word,),
+        "why",
+        Span(1, 2, 1, 3),
+        False,
+        False,
+        (),
+        False,
+        (("a", "", None),),
+        word,
+        None,
+        "made",
+        (),
     )
     assert value.marked(True, True) == dataclasses.replace(value, exported=True, assumed=True)
     assert value.marked(False, True) == dataclasses.replace(value, assumed=True)
-    assert len(dataclasses.fields(VarValue)) == 12  # a new field: pass it on in `marked`
+    assert len(dataclasses.fields(VarValue)) == 13  # a new field: pass it on in `marked`

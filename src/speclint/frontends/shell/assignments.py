@@ -30,6 +30,16 @@ def assignment(walker: Walking, node: Node, exported: bool = False, array: bool 
         _element_assignment(walker, target, value_node, origin)
         return
     name = tm.node_text(target)
+    current = walker.env.vars.get(name)
+    if current is not None and current.keys is not None:  # an associative array (`assoc_arrays`)
+        from speclint.frontends.shell import assoc_arrays
+
+        if value_node is not None and value_node.type == "array" and not append:
+            assoc_arrays.compound(walker, name, value_node)
+        else:
+            why = f"${name} is an associative array assigned {'with `+=`' if append else 'a scalar'}"
+            walker.env.assign(name, dynamic_value(why, origin))
+        return
     names: list[str] = []
     combos = None
     if walker.env.has_alternatives:  # a value can only depend on a branch after one
@@ -88,6 +98,11 @@ def _element_assignment(walker: Walking, target: Node, value_node: Node | None, 
     current = walker.env.get(name)
     index = walker.tm.node_text(index_node) if index_node is not None else ""
     value = _marked(walker, walker.expander().value(value_node, origin), value_node)
+    if current is not None and current.keys is not None:  # `CFG[tp]=4` (`assoc_arrays`)
+        from speclint.frontends.shell.assoc_arrays import element
+
+        element(walker, name, current, index_node, value)
+        return
     elements = current.elements if current is not None and current.reason is None else None
     if elements is None and current is None:
         elements = ()
@@ -114,6 +129,11 @@ def declaration(walker: Walking, node: Node) -> None:
         if kind == "word":
             option = walker.tm.node_text(child)
             if option.startswith("-") and not option.startswith("--"):
+                if "A" in option and "n" not in option:
+                    from speclint.frontends.shell.assoc_arrays import declared
+
+                    declared(walker, node)  # `declare -A CFG=([tp]=2)` (`assoc_arrays`)
+                    return
                 if "A" in option or ("n" in option and keyword != "export"):
                     _dynamic_declared(walker, node, "associative array or name reference")
                     return

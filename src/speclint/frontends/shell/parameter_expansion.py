@@ -131,9 +131,15 @@ class ParameterExpansion:
             self._variable("#", quoted, out)
             return
         if target is None or prefix == "!":
-            out.append(("dyn", f"parameter expansion `{text}`", False, None, not quoted))
+            reason = f"parameter expansion `{text}`"
+            if target is not None and target.type == "subscript" and target.named_children:
+                keyed = env.get(tm.node_text(target.named_children[0]))
+                if keyed is not None and keyed.keys is not None:  # `${!CFG[@]}`: no defined order
+                    reason = keyed.reason or reason
+            out.append(("dyn", reason, False, None, not quoted))
             return
         index: str | None = None
+        index_node: Node | None = None
         if target.type == "subscript":
             name_node = target.child_by_field_name("name")
             index_node = target.child_by_field_name("index")
@@ -144,6 +150,12 @@ class ParameterExpansion:
         value = (
             env.get(name) if not (name.isdigit() or name in ("@", "*") or name in SPECIAL_NOT_SPLIT) else None
         )
+        if value is not None and value.keys is not None and index is not None and operator is None:
+            from speclint.frontends.shell.assoc_arrays import lookup as key_lookup
+
+            if prefix != "#":  # `${CFG[tp]}`: one key's value (`assoc_arrays`)
+                self._emit_scalar(key_lookup(self, name, value, index_node), quoted, out)  # type: ignore[arg-type]
+                return
         if prefix == "#":
             self._length(value, index, text, out)
             return
@@ -273,8 +285,8 @@ class ParameterExpansion:
         missing = (not is_set) or (check_empty and is_empty)
         base = operator.lstrip(":")
         if base in ("-", "="):
-            if not missing:
-                self._emit_scalar(value, quoted, out)  # type: ignore[arg-type]
+            if not missing and value is not None:
+                self._emit_scalar(value, quoted, out)
                 return
             start = len(out)
             self._operand_pieces(operands, quoted, node, out)

@@ -63,6 +63,10 @@ class VarValue:
     made_by: str | None = None
     """Said at `origin` instead of "value assigned here" when the value is not written as an
     assignment of the script (`#SBATCH --export=ALL,NAME=value`: what sbatch does with it)."""
+    keys: tuple[tuple[str, VarValue], ...] | None = None
+    """With `reason` set, for an associative array (`declare -A`) whose keys are all known:
+    each key's value (`assoc_arrays`). The array as a whole stays unknown (bash gives
+    `${X[@]}` in no defined order); `${X[key]}` reads one key."""
 
     @property
     def dynamic(self) -> bool:
@@ -90,6 +94,7 @@ class VarValue:
             self.element,
             self.written,
             self.made_by,
+            self.keys,
         )
 
     def same_value(self, other: VarValue) -> bool:
