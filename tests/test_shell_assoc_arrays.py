@@ -58,3 +58,10 @@ def test_a_key_never_assigned_is_empty_as_bash_makes_it():
     ((code, line, column, message),) = findings(text)
     assert (code, line, column) == ("FLG005", 2, 59)
     assert message.startswith("`` is not a valid value for `--tp-size`")
+
+
+def test_the_bare_name_is_key_zero_as_bash_reads_it():
+    text = f"declare -A D=([0]=8x [tp]=2)\n{LAUNCH} --tp-size $D\n"
+    ((code, line, column, message),) = findings(text)
+    assert (code, line, column) == ("FLG005", 2, 59)
+    assert message.startswith("`8x` is not a valid value for `--tp-size`")

@@ -4,8 +4,10 @@ after `declare -A CFG`, and `${CFG[tp]}` / `${CFG[$NAME]}` in a launch.
 bash's manual ("Arrays"): `declare -A name` makes an associative array; `name[key]=value` and
 `name=([key]=value ...)` assign its elements, the key expanded as a word is (parameter
 expansion, command substitution, quote removal: no splitting); `${name[key]}` is one key's
-value, unset (empty) when the key was never assigned; `$name` is `${name[0]}`. The order of
-`${name[@]}` / `${!name[@]}` is not defined, so those stay unknown, with that reason.
+value, unset (empty) when the key was never assigned; `$name` is `${name[0]}`. The manual
+gives `${name[@]}` / `${!name[@]}` of an associative array no defined order (bash keeps a hash
+table), so those stay unknown, with that reason. The key/value list form `name=(k1 v1 k2 v2)`
+is not read: the array is then unknown.
 
 The array is a `VarValue` whose `reason` says so (everything that does not know about keys
 reads it as unknown, never guessed) and whose `keys` hold each key's value while every key is
@@ -45,10 +47,6 @@ def unordered(name: str) -> str:
 
 def array(name: str, keys: Keys, origin: Span | None) -> VarValue:
     return VarValue(reason=unordered(name), origin=origin, keys=keys)
-
-
-def is_assoc(value: VarValue | None) -> bool:
-    return value is not None and value.keys is not None
 
 
 def declared(walker: Walking, node: Node) -> None:

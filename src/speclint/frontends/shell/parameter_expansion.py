@@ -60,6 +60,8 @@ class ParameterExpansion:
                 self._emit_scalar(value, quoted, out)
 
     def _emit_scalar(self, value: VarValue, quoted: bool, out: list[Piece]) -> None:
+        if value.keys is not None:  # `$CFG` of an associative array is `${CFG[0]}` (bash)
+            value = dict(value.keys).get("0") or VarValue(text="", is_set=False, origin=value.origin)
         if value.runs is not None:  # partly known: its known runs are split as any text
             for text, reason, where in value.runs:
                 if text is None:
