@@ -34,6 +34,10 @@ def find_helper(walker: Walking, call: py.Call) -> Helper | None:
         and walker.owner is not None
     ):
         return walker.owner.methods.get(func.attr.value)
+    if isinstance(func, py.Attribute) and isinstance(func.value, py.Call):
+        found = _instance_method(walker, func.value, func.attr.value)
+        if found is not None:  # `DockerServer(port).command()`: a method of a class of the file
+            return found
     if isinstance(func, py.Attribute) and walker.owner is not None and _is_super(func.value):
         from speclint.frontends.python.classes import next_method  # `super().get_server_args()`
         from speclint.frontends.python.walking import Helper
@@ -41,6 +45,27 @@ def find_helper(walker: Walking, call: py.Call) -> Helper | None:
         found = next_method(walker, func.attr.value, call)
         if found is not None:  # run for the class walked: its `cls.X`, its methods
             return Helper(found.node, found.outer, walker.owner, found.positions, found.imports)
+    return None
+
+
+def _instance_method(walker: Walking, made: py.Call, method: str) -> Helper | None:
+    """The method `method` of the class `made` constructs (`Server(cfg).command()`), when
+    that class is defined in the file before the call: its own, or one it inherits from a
+    class of the file. Its `self.X` are those the class's methods set (its constructor's
+    arguments are not bound to them: a value its `__init__` takes from a parameter is
+    unknown, with that reason)."""
+    if not isinstance(made.func, py.Name):
+        return None
+    by_name = {info.name: info for info in walker.classes}
+    info = by_name.get(made.func.value)
+    if info is None or info.fixture is not None:
+        return None
+    from speclint.frontends.python.classes import _ancestors
+
+    for owner in [info, *_ancestors(info, by_name)]:
+        helper = owner.methods.get(method)
+        if helper is not None and helper.positions is None:
+            return helper
     return None
 
 
