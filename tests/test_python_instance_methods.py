@@ -36,3 +36,25 @@ def test_what_the_constructor_takes_is_said_to_be_unknown():
     ((line, column, text, message),) = found["SLM004"]
     assert (line, column) == (22, 23)
     assert "`--port`" in message and "`self._port` is only known when the program runs" in message
+
+
+VARIABLE = FixtureFile("python/instance_variable_argv.py")
+
+
+def test_a_method_called_through_the_name_the_instance_was_assigned_to_is_read():
+    found = {code: (line, column, text, message) for code, line, column, text, message in VARIABLE.findings()}
+    line, column, text, message = found["FLG001"]
+    assert (line, column, text[:20]) == (18, 14, "--mem-fraction-statc")
+    assert "not an SGLang 0.5.23 flag" in message and "did you mean `--mem-fraction-static`" in message
+    assert (
+        found["SLM004"][:2] == (17, 21)
+        and "`self.tp` is only known when the program runs" in found["SLM004"][3]
+    )
+
+
+def test_a_name_assigned_something_else_after_the_instance_is_not_read_as_it():
+    from speclint.engine import lint_text
+
+    result = lint_text(VARIABLE.text, str(VARIABLE.path))
+    assert len(result.contexts) == 1  # `launcher.argv()`; not `spare.argv()` (spare reassigned)
+    assert {f.span.line for f in result.findings} == {17, 18}  # all in Launcher.argv()

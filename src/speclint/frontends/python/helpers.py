@@ -34,8 +34,8 @@ def find_helper(walker: Walking, call: py.Call) -> Helper | None:
         and walker.owner is not None
     ):
         return walker.owner.methods.get(func.attr.value)
-    if isinstance(func, py.Attribute) and isinstance(func.value, py.Call):
-        found = _instance_method(walker, func.value, func.attr.value)
+    if isinstance(func, py.Attribute) and isinstance(func.value, (py.Call, py.Name)):
+        found = _instance_method(walker, _instance_class(walker, func.value), func.attr.value)
         if found is not None:  # `DockerServer(port).command()`: a method of a class of the file
             return found
     if isinstance(func, py.Attribute) and walker.owner is not None and _is_super(func.value):
@@ -48,16 +48,43 @@ def find_helper(walker: Walking, call: py.Call) -> Helper | None:
     return None
 
 
-def _instance_method(walker: Walking, made: py.Call, method: str) -> Helper | None:
-    """The method `method` of the class `made` constructs (`Server(cfg).command()`), when
-    that class is defined in the file before the call: its own, or one it inherits from a
-    class of the file. Its `self.X` are those the class's methods set (its constructor's
+_INSTANCE = "@instance."
+"""The env key of a name assigned an instance of a class of the file (`note_instance`)."""
+
+
+def note_instance(walker: Walking, target: py.BaseExpression, value: py.BaseExpression) -> None:
+    """`server = DockerServer(...)`: `server` names an instance of the class the file defines
+    (its methods are then followed as `DockerServer(...).command()`'s are); any other value
+    assigned to the name forgets it."""
+    if not isinstance(target, py.Name):
+        return
+    key = _INSTANCE + target.value
+    made = value.func if isinstance(value, py.Call) else None
+    if isinstance(made, py.Name) and any(info.name == made.value for info in walker.classes):
+        walker.env[key] = walker.evaluator()._make(made, "const", made.value)
+    elif key in walker.env:
+        walker.env[key] = walker.evaluator()._make(target, "const", None)
+
+
+def _instance_class(walker: Walking, node: py.Call | py.Name) -> str | None:
+    """The name of the class whose instance `node` is: `DockerServer(...)`, or a name
+    assigned one (`note_instance`)."""
+    if isinstance(node, py.Call):
+        return node.func.value if isinstance(node.func, py.Name) else None
+    noted = walker.env.get(_INSTANCE + node.value)
+    return noted.value if noted is not None and isinstance(noted.value, str) else None
+
+
+def _instance_method(walker: Walking, made: str | None, method: str) -> Helper | None:
+    """The method `method` of the class named `made` (`Server(cfg).command()`), when that
+    class is defined in the file before the call: its own, or one it inherits from a class
+    of the file. Its `self.X` are those the class's methods set (its constructor's
     arguments are not bound to them: a value its `__init__` takes from a parameter is
     unknown, with that reason)."""
-    if not isinstance(made.func, py.Name):
+    if made is None:
         return None
     by_name = {info.name: info for info in walker.classes}
-    info = by_name.get(made.func.value)
+    info = by_name.get(made)
     if info is None or info.fixture is not None:
         return None
     from speclint.frontends.python.classes import _ancestors
