@@ -1,6 +1,7 @@
 """An argv built by a method of a class of the file and run through an instance made at
-once (`subprocess.run(DockerServer(path, port).command())`): the method's own, or one it
-inherits from a class of the file, is read as the file's other helpers are."""
+once (`subprocess.run(DockerServer(path, port).command())`) or through a name assigned one
+(`launcher = Launcher(2)`, `Popen(launcher.argv())`): the method's own, or one it inherits
+from a class of the file, is read as the file's other helpers are."""
 
 from __future__ import annotations
 
