@@ -34,28 +34,40 @@ def test_an_inherited_class_method_of_a_subclass_instance_is_read():
 
 def test_what_the_constructor_takes_is_said_to_be_unknown():
     found = _by_code()
-    ((line, column, text, message),) = found["SLM004"]
-    assert (line, column) == (22, 23)
-    assert "`--port`" in message and "`self._port` is only known when the program runs" in message
+    assert [(line, column) for line, column, _, _ in found["SLM004"]] == [(22, 23), (22, 23)]
+    messages = [message for _, _, _, message in found["SLM004"]]
+    assert all("`--port`" in message for message in messages)
+    assert "`self._port` is set when DockerServer(...) is constructed" in messages[0]
+    assert "`self._port` is set when EagleServer(...) is constructed" in messages[1]
 
 
 VARIABLE = FixtureFile("python/instance_variable_argv.py")
 
 
 def test_a_method_called_through_the_name_the_instance_was_assigned_to_is_read():
-    found = {code: (line, column, text, message) for code, line, column, text, message in VARIABLE.findings()}
-    line, column, text, message = found["FLG001"]
+    found: dict[str, list[tuple[int, int, str, str]]] = {}
+    for code, line, column, text, message in VARIABLE.findings():
+        found.setdefault(code, []).append((line, column, text, message))
+    ((line, column, text, message),) = found["FLG001"]
     assert (line, column, text[:20]) == (18, 14, "--mem-fraction-statc")
     assert "not an SGLang 0.5.23 flag" in message and "did you mean `--mem-fraction-static`" in message
-    assert (
-        found["SLM004"][:2] == (17, 21)
-        and "`self.tp` is only known when the program runs" in found["SLM004"][3]
-    )
+    assert found["SLM004"][0][:2] == (17, 21)
+    assert "`self.tp` is set when Launcher(...) is constructed" in found["SLM004"][0][3]
+
+
+def test_a_value_the_constructor_may_set_is_not_read_as_the_class_body_value():
+    found = [f for f in VARIABLE.findings() if f[0] == "SLM004"]
+    code, line, column, text, message = found[1]
+    assert (line, column, text) == (41, 101, "str(self.port)")
+    assert "`--port` (`self.port` is set when Pinned(...) is constructed)" in message  # not 30000
+    code, line, column, text, message = found[2]
+    assert (line, column, text) == (56, 99, "str(self.tp)")
+    assert "`--tp` (`self.tp` may be set by the constructor of the decorated class Sized)" in message
 
 
 def test_a_name_assigned_something_else_after_the_instance_is_not_read_as_it():
     from speclint.engine import lint_text
 
     result = lint_text(VARIABLE.text, str(VARIABLE.path))
-    assert len(result.contexts) == 1  # `launcher.argv()`; not `spare.argv()` (spare reassigned)
-    assert {f.span.line for f in result.findings} == {17, 18}  # all in Launcher.argv()
+    assert len(result.contexts) == 3  # launcher, pinned, Sized(...); not `spare.argv()`
+    assert {f.span.line for f in result.findings} == {17, 18, 41, 56}

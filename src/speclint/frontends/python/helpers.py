@@ -18,7 +18,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.frontends.python.evaluator import Evaluator
     from speclint.frontends.python.values import Val
-    from speclint.frontends.python.walking import Helper, Walking
+    from speclint.frontends.python.walking import ClassInfo, Helper, Walking
 
 MAX_DEPTH = 8
 
@@ -89,11 +89,40 @@ def _instance_method(walker: Walking, made: str | None, method: str) -> Helper |
         return None
     from speclint.frontends.python.classes import _ancestors
 
-    for owner in [info, *_ancestors(info, by_name)]:
+    chain = [info, *_ancestors(info, by_name)]
+    for owner in chain:
         helper = owner.methods.get(method)
         if helper is not None and helper.positions is None:
-            return helper
+            return replace(helper, owner=_constructed(walker, info, chain))
     return None
+
+
+def _constructed(walker: Walking, info: ClassInfo, chain: list[ClassInfo]) -> ClassInfo:
+    """`info` as its constructor leaves it, as far as speclint can say: the `self.X` an
+    `__init__` / `__post_init__` of the class or its bases names, or every one for a
+    decorated class (`@dataclass` fields), are unknown (the call's arguments may set them);
+    the class body's other values stand."""
+    ev = walker.evaluator()
+    attrs = dict(info.attrs)
+    decorated = any(owner.decorated for owner in chain)
+    from speclint.frontends.python.scan import descendants
+
+    for owner in chain:
+        for name in ("__init__", "__post_init__"):
+            init = owner.methods.get(name)
+            for node in descendants(init.node.body, True) if init is not None else ():
+                if (
+                    isinstance(node, py.Attribute)
+                    and isinstance(node.value, py.Name)
+                    and node.value.value == "self"
+                ):
+                    why = f"`self.{node.attr.value}` is set when {info.name}(...) is constructed"
+                    attrs["@self." + node.attr.value] = ev.unknown(node, why)
+    if decorated:
+        for key, value in attrs.items():
+            why = f"`{key[1:]}` may be set by the constructor of the decorated class {info.name}"
+            attrs[key] = replace(value, kind="unknown", value=None, pieces=[], reason=why, alternatives=None)
+    return replace(info, attrs=attrs)
 
 
 def _is_super(node: py.BaseExpression) -> bool:
