@@ -215,6 +215,10 @@ class Atoms:
                 writers.setdefault((self.wscope[atom], name), []).append(atom)
         for atom, name in self.attr_writes:  # the method's class: where its other methods look
             writers.setdefault((self.scope_up.get(self.wscope[atom], -1), name), []).append(atom)
+        for atom, name in self.defs.items():  # a module-level class's method: `Server(...).command()`
+            owner = self.wscope[atom]
+            if owner in self.class_bases and self.scope_up[owner] == -1 and atom in self.returns:
+                writers.setdefault((-1, name), []).append(atom)
         subclasses = {
             atom for atom, bases in self.class_bases.items() if any(b in self.classes for b in bases)
         }

@@ -43,7 +43,9 @@ def class_body(walker: Walking, node: py.ClassDef) -> None:
         for arg in node.bases
         if isinstance(arg.value, py.Name) or (external and base_key(arg.value) in external)
     ]
-    walker.owner = info = ClassInfo(node.name.value, span=name, bases=bases, external=external)
+    walker.owner = info = ClassInfo(
+        node.name.value, span=name, bases=bases, external=external, decorated=bool(node.decorators)
+    )
     walker.env = scope = ChainMap({}, saved)
     walker.block(node.body.body)  # leaves walker.env as it found it
     info.body = {"@self." + k: v for k, v in scope.maps[0].items()}

@@ -18,7 +18,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.frontends.python.evaluator import Evaluator
     from speclint.frontends.python.values import Val
-    from speclint.frontends.python.walking import Helper, Walking
+    from speclint.frontends.python.walking import ClassInfo, Helper, Walking
 
 MAX_DEPTH = 8
 
@@ -34,6 +34,10 @@ def find_helper(walker: Walking, call: py.Call) -> Helper | None:
         and walker.owner is not None
     ):
         return walker.owner.methods.get(func.attr.value)
+    if isinstance(func, py.Attribute) and isinstance(func.value, (py.Call, py.Name)):
+        found = _instance_method(walker, _instance_class(walker, func.value), func.attr.value)
+        if found is not None:  # `DockerServer(port).command()`: a method of a class of the file
+            return found
     if isinstance(func, py.Attribute) and walker.owner is not None and _is_super(func.value):
         from speclint.frontends.python.classes import next_method  # `super().get_server_args()`
         from speclint.frontends.python.walking import Helper
@@ -42,6 +46,83 @@ def find_helper(walker: Walking, call: py.Call) -> Helper | None:
         if found is not None:  # run for the class walked: its `cls.X`, its methods
             return Helper(found.node, found.outer, walker.owner, found.positions, found.imports)
     return None
+
+
+_INSTANCE = "@instance."
+"""The env key of a name assigned an instance of a class of the file (`note_instance`)."""
+
+
+def note_instance(walker: Walking, target: py.BaseExpression, value: py.BaseExpression) -> None:
+    """`server = DockerServer(...)`: `server` names an instance of the class the file defines
+    (its methods are then followed as `DockerServer(...).command()`'s are); any other value
+    assigned to the name forgets it."""
+    if not isinstance(target, py.Name):
+        return
+    key = _INSTANCE + target.value
+    made = value.func if isinstance(value, py.Call) else None
+    if isinstance(made, py.Name) and any(info.name == made.value for info in walker.classes):
+        walker.env[key] = walker.evaluator()._make(made, "const", made.value)
+    elif key in walker.env:
+        walker.env[key] = walker.evaluator()._make(target, "const", None)
+
+
+def _instance_class(walker: Walking, node: py.Call | py.Name) -> str | None:
+    """The name of the class whose instance `node` is: `DockerServer(...)`, or a name
+    assigned one (`note_instance`)."""
+    if isinstance(node, py.Call):
+        return node.func.value if isinstance(node.func, py.Name) else None
+    noted = walker.env.get(_INSTANCE + node.value)
+    return noted.value if noted is not None and isinstance(noted.value, str) else None
+
+
+def _instance_method(walker: Walking, made: str | None, method: str) -> Helper | None:
+    """The method `method` of the class named `made` (`Server(cfg).command()`), when that
+    class is defined in the file before the call: its own, or one it inherits from a class
+    of the file. Its `self.X` are those the class's methods set (its constructor's
+    arguments are not bound to them: a value its `__init__` takes from a parameter is
+    unknown, with that reason)."""
+    if made is None:
+        return None
+    by_name = {info.name: info for info in walker.classes}
+    info = by_name.get(made)
+    if info is None or info.fixture is not None:
+        return None
+    from speclint.frontends.python.classes import _ancestors
+
+    chain = [info, *_ancestors(info, by_name)]
+    for owner in chain:
+        helper = owner.methods.get(method)
+        if helper is not None and helper.positions is None:
+            return replace(helper, owner=_constructed(walker, info, chain))
+    return None
+
+
+def _constructed(walker: Walking, info: ClassInfo, chain: list[ClassInfo]) -> ClassInfo:
+    """`info` as its constructor leaves it, as far as speclint can say: the `self.X` an
+    `__init__` / `__post_init__` of the class or its bases names, or every one for a
+    decorated class (`@dataclass` fields), are unknown (the call's arguments may set them);
+    the class body's other values stand."""
+    ev = walker.evaluator()
+    attrs = dict(info.attrs)
+    decorated = any(owner.decorated for owner in chain)
+    from speclint.frontends.python.scan import descendants
+
+    for owner in chain:
+        for name in ("__init__", "__post_init__"):
+            init = owner.methods.get(name)
+            for node in descendants(init.node.body, True) if init is not None else ():
+                if (
+                    isinstance(node, py.Attribute)
+                    and isinstance(node.value, py.Name)
+                    and node.value.value == "self"
+                ):
+                    why = f"`self.{node.attr.value}` is set when {info.name}(...) is constructed"
+                    attrs["@self." + node.attr.value] = ev.unknown(node, why)
+    if decorated:
+        for key, value in attrs.items():
+            why = f"`{key[1:]}` may be set by the constructor of the decorated class {info.name}"
+            attrs[key] = replace(value, kind="unknown", value=None, pieces=[], reason=why, alternatives=None)
+    return replace(info, attrs=attrs)
 
 
 def _is_super(node: py.BaseExpression) -> bool:

@@ -20,7 +20,7 @@ from speclint.frontends.python.conditions import rebound_names
 from speclint.frontends.python.environ import assign_environ, launch_env
 from speclint.frontends.python.environ_calls import environ_statement
 from speclint.frontends.python.evaluator import Evaluator
-from speclint.frontends.python.helpers import call_helper, count_statement
+from speclint.frontends.python.helpers import call_helper, count_statement, note_instance
 from speclint.frontends.python.launch import recognize
 from speclint.frontends.python.mutations import augment, mutate, unpack
 from speclint.frontends.python.scan import (
@@ -302,6 +302,7 @@ class PyWalker:
             value = self.evaluator().eval(node.value)
             for target in node.targets:
                 self.assign(target.target, value)
+                note_instance(self, target.target, node.value)  # `server = DockerServer(...)`
         elif isinstance(node, py.AnnAssign) and node.value is not None:
             self.assign(node.target, self.evaluator().eval(node.value))
         elif isinstance(node, py.AugAssign) and (key := value_key(node.target)) is not None:

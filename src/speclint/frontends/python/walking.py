@@ -62,6 +62,8 @@ class ClassInfo:
     full: dict[str, Val] | None = None
     """'@self.X' -> value of the class body and the bodies it inherits, as the class is
     defined (`classes`; None for SGLang's fixture classes)."""
+    decorated: bool = False
+    """The class statement has decorators (`@dataclass`: its constructor sets `self.X`)."""
     """Bases read from SGLang's source, by the name the class statement writes."""
 
 
