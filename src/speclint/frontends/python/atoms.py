@@ -20,6 +20,7 @@ import ast
 import re
 import unicodedata
 
+from speclint.frontends.python.ast_parts import root_name, statement_blocks
 from speclint.frontends.python.exits import arm_exits
 from speclint.frontends.python.launch import GENERIC_HELPER, LAUNCH_NAMES
 
@@ -122,14 +123,16 @@ class Atoms:
                 elif isinstance(node, ast.ClassDef):
                     self.classes[node.name] = atom
                     self.class_bases[atom] = [b.id for b in node.bases if isinstance(b, ast.Name)]
-                    self.class_roots[atom] = [_root(b) for b in node.bases if isinstance(b, ast.Attribute)]
+                    self.class_roots[atom] = [
+                        root_name(b) for b in node.bases if isinstance(b, ast.Attribute)
+                    ]
                 previous = atom
                 if isinstance(node, _COMPOUND):
                     inner = scope
                     if isinstance(node, _SCOPES):
                         inner = atom
                         self.scope_up.setdefault(atom, self.wscope[atom])
-                    for child in _blocks(node):
+                    for child in statement_blocks(node):
                         blocks.append((child, atom, inner))
 
     def _new_atom(self, start: int, up: int, scope: int) -> int:
@@ -384,21 +387,3 @@ class Atoms:
                             reached[reader] = True
                             queue.append(reader)
         return reached
-
-
-def _root(node: ast.expr) -> str:
-    """`m` of `m.A.B` ('' when it is not a name)."""
-    while isinstance(node, ast.Attribute):
-        node = node.value
-    return node.id if isinstance(node, ast.Name) else ""
-
-
-def _blocks(node: ast.stmt) -> list[list[ast.stmt]]:
-    found = [
-        getattr(node, name)
-        for name in ("body", "orelse", "finalbody")
-        if isinstance(getattr(node, name, None), list)
-    ]
-    found += [handler.body for handler in getattr(node, "handlers", ())]
-    found += [case.body for case in getattr(node, "cases", ())]
-    return found
