@@ -15,7 +15,6 @@ from itertools import product
 from speclint.core.launches import MAX_ALTERNATIVES
 from speclint.frontends.recognise import names_launcher
 from speclint.frontends.shell.builtin_commands import changes_variables, function_effects
-from speclint.frontends.shell.set_positional import POSITIONAL, reads_positional
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -148,8 +147,6 @@ def walk_alternatives(walker: Walking, node: Node) -> bool:
     pin = walker.env.vars.get(_PIN)
     if pin is not None and pin.alternatives and names_launcher(raw):
         names.append(_PIN)  # a launch after `pip install sglang==X` on some paths only
-    if reads_positional(walker.env, names, raw):  # `$1` after `set -- $cfg` in a loop
-        names.append(POSITIONAL)
     combos = combinations(walker.env, names)
     if combos is None:
         return False
@@ -180,8 +177,6 @@ def with_values(base: Env, values: dict[str, VarValue | None]) -> Env:
             env.vars.pop(name, None)
         else:
             env.vars[name] = value
-            if name == POSITIONAL:  # the words of `set --` on this path (`set_positional`)
-                env.positional = value.elements
     return env
 
 
