@@ -17,7 +17,7 @@ known; a key or an assignment speclint cannot read makes the whole array unknown
 from __future__ import annotations
 
 from speclint.frontends.shell.quoting import unescape_unquoted
-from speclint.frontends.shell.variables import VarValue, dynamic_value
+from speclint.frontends.shell.variables import Env, VarValue, dynamic_value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,7 +35,14 @@ if TYPE_CHECKING:
 
         def value(self, node: Node | None, origin: Span) -> VarValue: ...
 
-    from speclint.frontends.shell.walking import Walking
+    class Walking(Protocol):
+        """What is used here of a `walking.Walking` (which imports this module through `expand`)."""
+
+        tm: TextMap
+        env: Env
+
+        def expander(self) -> Expander: ...
+
 
 Keys = tuple[tuple[str, VarValue], ...]
 
