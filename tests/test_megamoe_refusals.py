@@ -91,3 +91,44 @@ def test_the_quantization_check_is_read_per_release():
     newer = megamoe_quantization("0.5.23")
     assert newer is not None and newer.env is not None
     assert newer.env[0] == "nvfp4_online" and newer.env[1].name == "SGLANG_FLASHINFER_CUTEDSL_NVFP4_W4A16"
+
+
+VARIABLE = "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK"
+BUDGET = LAUNCH + DSV3 + " --moe-runner-backend megamoe --tp-size 8 --quantization modelopt_fp4"
+
+
+def test_megamoe_prefill_token_budget_on_0_5_21_and_0_5_23():
+    """0.5.21+ `validate_mega_moe_token_budget` (read as `megamoe_token_budget`: the variable,
+    `EnvInt(8192)`, the message, NVFP4 experts by modelopt_fp4). Oracle (record_release.py,
+    0.5.21 and 0.5.23; seed moe-15004): DeepSeek-V3 modelopt_fp4 behind the megamoe alias at TP 8
+    on the B200 (default chunked prefill 16384) is refused, and with the variable at 16383 and
+    --chunked-prefill-size 8200; accepted with 16384 (was: nothing said). 0.5.20 has no such check."""
+    for version in ("0.5.21", "0.5.23"):
+        refusal(
+            version,
+            BUDGET,
+            "--moe-runner-backend megamoe",
+            "validate_mega_moe_token_budget",
+            "ValueError: DeepseekV3ForCausalLM with MegaMoE requires "
+            f"{VARIABLE} to cover each rank's effective prefill token budget. Current values: "
+            "chunked_prefill_size=16384, token_partition=none, token_partition_size=1, "
+            f"token_alignment=8, required_per_rank=16384, {VARIABLE}=8192. Set {VARIABLE} to at "
+            "least 16384, or lower --chunked-prefill-size until the effective per-rank budget fits. "
+            "(--moe-a2a-backend megamoe: chunked prefill 16384 from SGLang's default for the NVIDIA "
+            f"B200's 183359 MiB, aligned up to TP 8, needs 16384 tokens per rank, {VARIABLE} unset "
+            f"(default 8192); set {VARIABLE}=16384 or more, or pass --chunked-prefill-size 8192 or lower)",
+            gpu="b200",
+        )
+        [(_, _, message)] = errors(version, f"{VARIABLE}=16383 " + BUDGET, "b200")
+        assert f"required_per_rank=16384, {VARIABLE}=16383." in message
+        assert f"needs 16384 tokens per rank, {VARIABLE}=16383;" in message
+        [(_, _, message)] = errors(version, BUDGET + " --chunked-prefill-size 8200", "b200")
+        assert "chunked prefill 8200 from --chunked-prefill-size 8200" in message
+        assert errors(version, f"{VARIABLE}=16384 " + BUDGET, "b200") == []
+        # a value speclint cannot read is not judged
+        assert errors(version, f"{VARIABLE}=$X " + BUDGET, "b200") == []
+        # the H100's default (8192) fits; --chunked-prefill-size 12000 does not (oracle)
+        assert errors(version, BUDGET, "h100") == []
+        [(code, _, message)] = errors(version, BUDGET + " --chunked-prefill-size 12000", "h100")
+        assert code == "SPD009" and "required_per_rank=12000" in message
+    assert errors("0.5.20", BUDGET, "b200") == []

@@ -55,7 +55,10 @@ Per release, each reading found (absent: not in that release's source):
   takes beside --moe-a2a-backend flashinfer_megamoe, its message and caller, and its
   "quantization" check: the values it takes, 0.5.23's nvfp4_online under an environment
   switch, the ModelConfig terms and the quantization_config keys and architectures that set
-  them, read from configs/model_config.py), and
+  them, read from configs/model_config.py), `megamoe_token_budget` (0.5.21+
+  `validate_mega_moe_token_budget` under --moe-a2a-backend megamoe: its environment variable
+  and `EnvInt` default, prefill-budget message and `mega_moe_needs_token_budget`'s
+  architectures, quantizations and quant_algo substring), and
   `moe_runner_lora`, the LoRA MoE
   runners' need of --enable-lora (0.5.23).
 """
@@ -80,7 +83,7 @@ from sglang_deepseek_family import (  # noqa: E402
     read_inline_int4_runner,
     read_inline_trtllm_mla,
 )
-from sglang_megamoe import read_megamoe_architectures  # noqa: E402
+from sglang_megamoe import read_megamoe_architectures, read_megamoe_token_budget  # noqa: E402
 from sglang_moe_runner_asserts import (  # noqa: E402
     read_lora_runner,
     read_moe_runner_quantization,
@@ -312,6 +315,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     megamoe = read_megamoe_architectures(sources, environ, model_config)
     if megamoe is not None:
         out.append(("megamoe_architectures", megamoe))
+    budget = read_megamoe_token_budget(sources, environ)
+    if budget is not None:
+        out.append(("megamoe_token_budget", budget))
     alias = read_runner_alias(sources)
     if alias is not None:
         out.append(("moe_runner_alias", alias))

@@ -227,3 +227,152 @@ def _model_terms(model_config: str | None, terms: list[str]) -> tuple[list[str],
         named = node.id if isinstance(node, ast.Name) and node.id in tuples else named
         architectures.extend(a for a in tuples.get(named or "", []) if a not in architectures)
     return keys, architectures
+
+
+_BUDGET_FIELDS = {
+    "model_label": "{label}",
+    "cfg.chunked_prefill_size": "{chunk}",
+    "token_partition_name": "{partition}",
+    "token_partition_size": "{partition_size}",
+    "token_alignment": "{alignment}",
+    "required_tokens_per_rank": "{required}",
+    "max_tokens_per_rank": "{limit}",
+}
+
+
+def read_megamoe_token_budget(sources: Sources, environ: str | None) -> dict[str, object] | None:
+    """0.5.21+ `validate_mega_moe_token_budget`: a function assigning `max_tokens_per_rank =
+    envs.X.get()` (environ.py: `X = EnvInt(N)`) after `if cfg.moe_a2a_backend != "A": return`,
+    whose last `raise ValueError(f"...")` is the prefill budget's -> {"a2a": A, "env": X,
+    "default": N, "message" (its fields as `_BUDGET_FIELDS`), "where": the function, "needs":
+    `mega_moe_needs_token_budget`'s architectures (a module-level frozenset), quantizations and
+    `"S" in str(hf_quant_config.get("K", ""))` as "quant_algo": [K, S]}."""
+    needs = _budget_needs(sources)
+    for _, tree, _ in sources:
+        for function in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)):
+            env = next(
+                (
+                    ast.unparse(s.value).split(".")[1]
+                    for s in ast.walk(function)
+                    if isinstance(s, ast.Assign)
+                    and [ast.unparse(t) for t in s.targets] == ["max_tokens_per_rank"]
+                    and ast.unparse(s.value).startswith("envs.")
+                    and ast.unparse(s.value).endswith(".get()")
+                ),
+                None,
+            )
+            guard = next((s for s in function.body if isinstance(s, ast.If)), None)
+            test = guard.test if guard is not None else None
+            raises = sorted(
+                (s for s in ast.walk(function) if isinstance(s, ast.Raise)), key=lambda r: r.lineno
+            )
+            last = raises[-1].exc if raises else None
+            if not (
+                env is not None
+                and isinstance(test, ast.Compare)
+                and ast.unparse(test.left) == "cfg.moe_a2a_backend"
+                and isinstance(test.ops[0], ast.NotEq)
+                and isinstance(test.comparators[0], ast.Constant)
+                and isinstance(last, ast.Call)
+                and ast.unparse(last.func) == "ValueError"
+                and last.args
+                and isinstance(last.args[0], ast.JoinedStr)
+            ):
+                continue
+            message = _rendered(last.args[0], _BUDGET_FIELDS)
+            default = _env_int(environ, env)
+            if message is None or default is None or needs is None:
+                return None
+            return {
+                "a2a": test.comparators[0].value,
+                "env": env,
+                "default": default,
+                "message": message,
+                "where": function.name,
+                "needs": needs,
+            }
+    return None
+
+
+def _rendered(text: ast.JoinedStr, named: dict[str, str]) -> str | None:
+    parts = []
+    for value in text.values:
+        if isinstance(value, ast.Constant):
+            parts.append(str(value.value).replace("{", "{{").replace("}", "}}"))
+            continue
+        written = ast.unparse(value.value) if isinstance(value, ast.FormattedValue) else ""
+        if written not in named:
+            return None
+        parts.append(named[written])
+    return "".join(parts)
+
+
+def _env_int(environ: str | None, name: str) -> int | None:
+    """environ.py's `NAME = EnvInt(<int>)` -> the int."""
+    if environ is None:
+        return None
+    for stmt in ast.walk(ast.parse(environ)):
+        if (
+            isinstance(stmt, ast.Assign)
+            and [ast.unparse(t) for t in stmt.targets] == [name]
+            and isinstance(stmt.value, ast.Call)
+            and ast.unparse(stmt.value.func) == "EnvInt"
+            and len(stmt.value.args) == 1
+            and isinstance(stmt.value.args[0], ast.Constant)
+            and isinstance(stmt.value.args[0].value, int)
+        ):
+            return stmt.value.args[0].value
+    return None
+
+
+def _budget_needs(sources: Sources) -> dict[str, object] | None:
+    """`def mega_moe_needs_token_budget(model_arch, hf_quant_config, quantization)`: `X =
+    quantization == "V"` (or `in (...)`) `or "S" in str(hf_quant_config.get("K", ""))`, then
+    `return model_arch in NAME or X` with NAME a module-level frozenset of strings."""
+    for _, tree, _ in sources:
+        sets = {
+            ast.unparse(s.targets[0]): [
+                c.value for c in ast.walk(s.value) if isinstance(c, ast.Constant) and isinstance(c.value, str)
+            ]
+            for s in tree.body
+            if isinstance(s, ast.Assign)
+            and len(s.targets) == 1
+            and ast.unparse(s.value).startswith("frozenset(")
+        }
+        for function in (f for f in tree.body if isinstance(f, ast.FunctionDef)):
+            args = [a.arg for a in function.args.args]
+            if args != ["model_arch", "hf_quant_config", "quantization"] or len(function.body) != 2:
+                continue
+            assign, returned = function.body
+            if not (
+                isinstance(assign, ast.Assign)
+                and isinstance(assign.value, ast.BoolOp)
+                and isinstance(assign.value.op, ast.Or)
+                and len(assign.value.values) == 2
+                and isinstance(returned, ast.Return)
+                and isinstance(returned.value, ast.BoolOp)
+            ):
+                return None
+            quant, algo = assign.value.values
+            values = [
+                c.value for c in ast.walk(quant) if isinstance(c, ast.Constant) and isinstance(c.value, str)
+            ]
+            constants = [
+                c.value for c in ast.walk(algo) if isinstance(c, ast.Constant) and isinstance(c.value, str)
+            ]
+            written = ast.unparse(returned.value)
+            name = next((n for n in sets if written.startswith(f"model_arch in {n} or ")), None)
+            if not (
+                isinstance(quant, ast.Compare)
+                and ast.unparse(quant.left) == "quantization"
+                and len(constants) == 3
+                and ast.unparse(algo).startswith(f"{constants[0]!r} in str(hf_quant_config.get(")
+                and name is not None
+            ):
+                return None
+            return {
+                "architectures": sorted(sets[name]),
+                "quantizations": values,
+                "quant_algo": constants[1::-1],
+            }
+    return None

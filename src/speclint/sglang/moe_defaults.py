@@ -363,3 +363,12 @@ def moe_runner_lora(version: str) -> tuple[str, str, str] | None:
     runners refused without --enable-lora (0.5.23); None when not read."""
     raw = _reading(version, "moe_runner_lora")
     return (str(raw["prefix"]), str(raw["message"]), str(raw["where"])) if isinstance(raw, dict) else None
+
+
+def megamoe_token_budget(version: str) -> dict[str, Any] | None:
+    """0.5.21+ `validate_mega_moe_token_budget` (tools/sglang_megamoe.py): {"a2a", "env",
+    "default", "message" with {label} {chunk} {partition} {partition_size} {alignment}
+    {required} {limit}, "where", "needs": {"architectures", "quantizations", "quant_algo":
+    [key, substring]}}; None when not read."""
+    raw = _reading(version, "megamoe_token_budget")
+    return raw if isinstance(raw, dict) else None
