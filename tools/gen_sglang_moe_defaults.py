@@ -52,7 +52,13 @@ Per release, each reading found (absent: not in that release's source):
   is a boolean environment switch, its default and `EnvBool.parse` read from environ.py}}), `moe_runner_alias` (0.5.18+: `--moe-runner-backend megamoe` names
   another all-to-all backend and the auto runner: {"runner", "declares", "where"}), and
   `megamoe_architectures` (0.5.20+: the architectures `validate_flashinfer_megamoe_model`
-  takes beside --moe-a2a-backend flashinfer_megamoe, its message and caller), and
+  takes beside --moe-a2a-backend flashinfer_megamoe, its message and caller, and its
+  "quantization" check: the values it takes, 0.5.23's nvfp4_online under an environment
+  switch, the ModelConfig terms and the quantization_config keys and architectures that set
+  them, read from configs/model_config.py), `megamoe_token_budget` (0.5.21+
+  `validate_mega_moe_token_budget` under --moe-a2a-backend megamoe: its environment variable
+  and `EnvInt` default, prefill-budget message and `mega_moe_needs_token_budget`'s
+  architectures, quantizations and quant_algo substring), and
   `moe_runner_lora`, the LoRA MoE
   runners' need of --enable-lora (0.5.23).
 """
@@ -77,23 +83,21 @@ from sglang_deepseek_family import (  # noqa: E402
     read_inline_int4_runner,
     read_inline_trtllm_mla,
 )
+from sglang_megamoe import read_megamoe_architectures, read_megamoe_token_budget  # noqa: E402
 from sglang_moe_runner_asserts import (  # noqa: E402
     read_lora_runner,
     read_moe_runner_quantization,
     read_runner_overrides,
     read_sm100_adopting_architectures,
 )
-from sglang_moe_runner_refusals import (  # noqa: E402
-    read_megamoe_architectures,
-    read_runner_alias,
-    read_runner_refusals,
-)
+from sglang_moe_runner_refusals import read_runner_alias, read_runner_refusals  # noqa: E402
 from sglang_quant_adopters import read_quantization_adopters  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_moe_defaults.json")
 MODULES = ("sglang/srt/server_args.py", "sglang/srt/arg_groups/")
 ENVIRON = "sglang/srt/environ.py"
+MODEL_CONFIG = "sglang/srt/configs/model_config.py"
 
 
 def _sources(archive: zipfile.ZipFile) -> list[tuple[str, ast.Module, str]]:
@@ -277,6 +281,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
         runners = read_moe_runner_quantization(sources, _message, archive)
         names = archive.namelist()
         environ = archive.read(ENVIRON).decode("utf-8") if ENVIRON in names else None
+        model_config = archive.read(MODEL_CONFIG).decode("utf-8") if MODEL_CONFIG in names else None
     out: list[tuple[str, object]] = []
     chunk = read_chunk_defaults(sources)
     if chunk is not None:
@@ -307,9 +312,12 @@ def read_release(path: str) -> list[tuple[str, object]]:
     refusals = read_runner_refusals(sources, environ)
     if refusals is not None:
         out.append(("moe_runner_refusals", refusals))
-    megamoe = read_megamoe_architectures(sources)
+    megamoe = read_megamoe_architectures(sources, environ, model_config)
     if megamoe is not None:
         out.append(("megamoe_architectures", megamoe))
+    budget = read_megamoe_token_budget(sources, environ)
+    if budget is not None:
+        out.append(("megamoe_token_budget", budget))
     alias = read_runner_alias(sources)
     if alias is not None:
         out.append(("moe_runner_alias", alias))

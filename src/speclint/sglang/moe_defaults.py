@@ -305,6 +305,49 @@ def megamoe_architectures(version: str) -> tuple[tuple[str, ...], str, str] | No
     return tuple(str(a) for a in raw["architectures"]), str(raw["message"]), str(raw["where"])
 
 
+@dataclass(frozen=True, slots=True)
+class MegamoeQuantization:
+    """`validate_flashinfer_megamoe_model`'s quantization check (0.5.20+), read per release."""
+
+    quantizations: tuple[str, ...]
+    """The resolved --quantization values it takes."""
+    env: tuple[str, EnvSwitch] | None
+    """A value it takes only where an environment switch is true (0.5.23 nvfp4_online)."""
+    model_terms: tuple[str, ...]
+    """ModelConfig attributes that also let it pass (is_fp4_experts, nvfp4_moe_meta); they stay
+    false only for a checkpoint whose quantization_config has none of `config_keys` and whose
+    architecture is none of `architectures` (what ModelConfig reads to set them)."""
+    config_keys: tuple[str, ...]
+    architectures: tuple[str, ...]
+    message: str
+    """SGLang's ValueError message, with `{quantization!r}`."""
+
+
+def megamoe_quantization(version: str) -> MegamoeQuantization | None:
+    """The quantization check beside --moe-a2a-backend flashinfer_megamoe; None when not read."""
+    raw = _reading(version, "megamoe_architectures")
+    quant = raw.get("quantization") if isinstance(raw, dict) else None
+    if not isinstance(quant, dict):
+        return None
+    env = quant.get("env")
+    switch = (
+        (
+            str(env["quantization"]),
+            EnvSwitch(str(env["name"]), bool(env["default"]), tuple(env["true"]), tuple(env["false"])),
+        )
+        if isinstance(env, dict)
+        else None
+    )
+    return MegamoeQuantization(
+        tuple(quant["quantizations"]),
+        switch,
+        tuple(quant["model_terms"]),
+        tuple(quant["config_keys"]),
+        tuple(quant["architectures"]),
+        str(quant["message"]),
+    )
+
+
 def moe_runner_alias(version: str) -> tuple[str, dict[str, str], str] | None:
     """(the --moe-runner-backend value that is an alias, the fields SGLang then sets, the
     function setting them) where the release has one (0.5.18+: megamoe -> the auto runner and
@@ -320,3 +363,12 @@ def moe_runner_lora(version: str) -> tuple[str, str, str] | None:
     runners refused without --enable-lora (0.5.23); None when not read."""
     raw = _reading(version, "moe_runner_lora")
     return (str(raw["prefix"]), str(raw["message"]), str(raw["where"])) if isinstance(raw, dict) else None
+
+
+def megamoe_token_budget(version: str) -> dict[str, Any] | None:
+    """0.5.21+ `validate_mega_moe_token_budget` (tools/sglang_megamoe.py): {"a2a", "env",
+    "default", "message" with {label} {chunk} {partition} {partition_size} {alignment}
+    {required} {limit}, "where", "needs": {"architectures", "quantizations", "quant_algo":
+    [key, substring]}}; None when not read."""
+    raw = _reading(version, "megamoe_token_budget")
+    return raw if isinstance(raw, dict) else None

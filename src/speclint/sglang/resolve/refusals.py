@@ -52,6 +52,10 @@ def check_refusals(state: ResolutionState) -> None:
     _dp_lm_head_replicas(state)
     _tp_lm_head_all_to_all(state)
     check_feature_refusals(state)
+    if state.get("moe_a2a_backend") == "megamoe":  # 0.5.21+'s late token budget (imported only then)
+        from speclint.sglang.resolve.refusals_megamoe_budget import check_megamoe_budget
+
+        check_megamoe_budget(state)
 
 
 def _flex_attention_speculative(state: ResolutionState) -> None:

@@ -4,6 +4,9 @@ megamoe_architectures`, read from its source), whatever the MoE runner."""
 
 from __future__ import annotations
 
+import os
+
+from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop, given
 
 TYPE_CHECKING = False
@@ -15,7 +18,8 @@ def check_megamoe_model(state: ResolutionState) -> None:
     """Judged where the all-to-all backend is known to be flashinfer_megamoe and the target's
     config.json is on disk (no --json-model-override-args, which may change it). Oracle
     (resolve_cases.py, 0.5.23, fake B200): Qwen3ForCausalLM with that backend, the
-    flashinfer_megamoe runner, nvfp4_online and its W4A16 switch on is refused so."""
+    flashinfer_megamoe runner, nvfp4_online and its W4A16 switch on is refused so. A validated
+    architecture goes on to the quantization check (`_quantization`)."""
     from speclint.sglang.moe_defaults import megamoe_architectures
 
     read = megamoe_architectures(state.checked_version)
@@ -30,12 +34,79 @@ def check_megamoe_model(state: ResolutionState) -> None:
     architectures = target.raw.get("architectures") or []
     validated, message, where = read
     if not isinstance(architectures, list) or any(a in validated for a in architectures):
+        _quantization(state, architectures, where)
         return
     raise Stop(
         "ValueError",
         message.format(architectures=str(architectures), supported=str(sorted(validated)))
         + f" (--moe-a2a-backend flashinfer_megamoe on {architectures[0] if architectures else 'this model'};"
         " pick another --moe-a2a-backend, or a model of an architecture it validates)",
+        where,
+        ("moe_a2a_backend",),
+    )
+
+
+def _quantization(state: ResolutionState, architectures: object, where: str) -> None:
+    """Then the resolved --quantization must be one it takes (`moe_defaults.
+    megamoe_quantization`), or 0.5.23's nvfp4_online with its switch true, or the checkpoint
+    must set a ModelConfig term (FP4 experts, hybrid NVFP4 MoE). Judged only where the
+    quantization is known, the switch readable, and the config.json's quantization_config holds
+    none of the keys and the architecture none of the ones that set those terms. Oracle
+    (resolve_cases.py, 0.5.23; record_release.py, 0.5.20): DeepSeek-V3 (fp8 checkpoint) is
+    refused so on the B200 (quantization 'fp8') and the H100 (None), and with nvfp4_online
+    without the switch."""
+    from speclint.sglang.moe_defaults import megamoe_quantization
+    from speclint.sglang.resolve import refusals_moe_runner as runner
+
+    read = megamoe_quantization(state.checked_version)
+    target, asked = state.target_config, given(state, "quantization")
+    if read is None or target is None or not is_known(asked):
+        return
+    quantization, source = runner.moe_quantization(state)  # what the MoE runners' asserts read
+    if quantization is None and not (
+        (asked is None and (runner._states_none(state) or runner._not_adopted(state)))
+        or (asked == "unquant" and runner._unquant_reads_none(state))
+    ):
+        return  # a quantization the resolution may take from the checkpoint
+    if (
+        quantization in read.quantizations
+        or (quantization == "modelopt" and runner._modelopt_may_change(state))
+        or (
+            str(quantization).lower() in runner._REWRITTEN
+            and (read.env is None or quantization != read.env[0])
+        )
+    ):
+        return
+    also = ""
+    if read.env is not None and quantization == read.env[0]:
+        switch = read.env[1]
+        value = switch.value(state.env)
+        if value is not False:
+            return
+        how = (
+            f"{switch.name}={state.env[switch.name]}"
+            if switch.name in state.env
+            else f"{switch.name} is not set (default {switch.default})"
+        )
+        also = f"; {quantization} is taken only where {switch.name} is true, here {how}"
+    checkpoint = target.raw.get("quantization_config")
+    beside = os.path.join(os.path.dirname(target.path), "hf_quant_config.json")
+    if (checkpoint is not None and not isinstance(checkpoint, dict)) or os.path.exists(beside):
+        return
+    if asked == "unquant":
+        source = f"--quantization unquant, which SGLang {state.checked_version} sets to None"
+    if any(k in (checkpoint or {}) for k in read.config_keys) or (
+        isinstance(architectures, list) and any(a in read.architectures for a in architectures)
+    ):
+        return
+    takes = ", ".join(read.quantizations)
+    raise Stop(
+        "ValueError",
+        read.message.format(quantization=quantization)
+        + f" (--moe-a2a-backend flashinfer_megamoe with quantization {quantization!r}"
+        f" from {source or 'no --quantization, and none taken from the checkpoint'}{also}, on a"
+        f" checkpoint without FP4 experts or hybrid NVFP4 MoE layers; use a checkpoint or"
+        f" --quantization it takes ({takes}), or pick another --moe-a2a-backend)",
         where,
         ("moe_a2a_backend",),
     )

@@ -21,7 +21,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.resolve.state import ResolutionState
 
-_PLAIN_TEXT = frozenset({"LlamaForCausalLM", "Qwen3ForCausalLM", "DeepseekV3ForCausalLM"})
+PLAIN_TEXT = frozenset({"LlamaForCausalLM", "Qwen3ForCausalLM", "DeepseekV3ForCausalLM"})
 """Text models no model handler turns chunked prefill off for (the oracle recorded their
 default chunked prefill, release by release: refusals_features.PLAIN_TEXT_ARCHITECTURES)."""
 _MORI_VARIABLE = "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK"
@@ -119,7 +119,7 @@ def _mori_default_chunk(state: ResolutionState) -> None:
         or (state.config.knows("chunked_prefill_size") and given(state, "chunked_prefill_size") is not None)
         or gpu is None
         or gpu.vendor != "nvidia"
-        or state.target_architecture not in _PLAIN_TEXT
+        or state.target_architecture not in PLAIN_TEXT
         or given(state, "enable_mis") not in (None, False)
         or given(state, "enable_cp_decode_attn_tp") not in (None, False)
     ):

@@ -1,0 +1,138 @@
+"""0.5.21+ `validate_mega_moe_token_budget` (hook `validate_mega_moe_token_budget_for_model`):
+under --moe-a2a-backend megamoe (or the --moe-runner-backend megamoe alias), for a model with no
+fused-MoE fallback or NVFP4 experts, each rank's prefill tokens (the chunked prefill size,
+aligned up to the TP size) must fit SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK. The
+variable, its `EnvInt` default, the message and the models are read per release
+(`moe_defaults.megamoe_token_budget`). Judged only for plain TP (no DP attention, context
+parallelism, pipeline parallelism or disaggregation), a chunked prefill size given or
+SGLang's default for the GPU's memory, and the variable unset or readable; else nothing."""
+
+from __future__ import annotations
+
+import os
+
+from speclint.sglang.resolve.result import is_known
+from speclint.sglang.resolve.state import Stop, given
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from speclint.sglang.resolve.state import ResolutionState
+
+_PLAIN = {
+    "enable_dp_attention": (None, False),
+    "enable_prefill_cp": (None, False),
+    "disaggregation_mode": (None, "null"),
+    "enable_mis": (None, False),
+    "enable_cp_decode_attn_tp": (None, False),
+    "encoder_only": (None, False),
+    "json_model_override_args": (None, "", "{}"),
+}
+_ONE = ("pp_size", "attn_cp_size", "dp_size")
+
+
+def check_megamoe_budget(state: ResolutionState) -> None:
+    """Oracle (record_release.py 0.5.21, resolve_cases.py 0.5.23, fake B200; seed moe-15004):
+    DeepSeek-V3 with --quantization modelopt_fp4 and --moe-runner-backend megamoe at TP 8 is
+    refused (chunked prefill 16384 > 8192); accepted with the variable at 65536, with
+    --chunked-prefill-size 4096, and on the H100 (default 8192)."""
+    from speclint.sglang.moe_defaults import megamoe_token_budget
+
+    read = megamoe_token_budget(state.checked_version)
+    gpu, target = state.gpu, state.target_config
+    if (
+        read is None
+        or gpu is None
+        or gpu.vendor != "nvidia"
+        or target is None
+        or state.get("moe_a2a_backend") != read["a2a"]
+        or any(given(state, name) not in allowed for name, allowed in _PLAIN.items())
+        or any(given(state, name) not in (None, 1) for name in _ONE)
+    ):
+        return
+    architectures = target.raw.get("architectures")
+    if (
+        not isinstance(architectures, list)
+        or not architectures
+        or not _needs(state, read["needs"], architectures[0])
+    ):
+        return
+    chunk, source = _chunk(state)
+    tp = state.get("tp_size")
+    raw = (
+        state.env.get(read["env"], str(read["default"])) if read["env"] in state.env else str(read["default"])
+    )
+    if chunk is None or chunk <= 0 or not isinstance(tp, int) or tp < 1 or raw is None:
+        return
+    if not raw.strip().lstrip("-").isdigit():
+        return
+    limit, alignment = int(raw), tp
+    required = (chunk + alignment - 1) // alignment * alignment
+    if limit >= required:
+        return
+    how = f"{read['env']}={limit}" if read["env"] in state.env else f"{read['env']} unset (default {limit})"
+    message = str(read["message"]).format(
+        label=architectures[0],
+        chunk=chunk,
+        partition="none",
+        partition_size=1,
+        alignment=alignment,
+        required=required,
+        limit=limit,
+    )
+    raise Stop(
+        "ValueError",
+        f"{message} (--moe-a2a-backend megamoe: chunked prefill {chunk} from {source}, aligned up to "
+        f"TP {tp}, needs {required} tokens per rank, {how}; set {read['env']}={required} or more, "
+        f"or pass --chunked-prefill-size {limit // alignment * alignment} or lower)",
+        str(read["where"]),
+        ("moe_a2a_backend",) if given(state, "moe_a2a_backend") == read["a2a"] else ("moe_runner_backend",),
+    )
+
+
+def _needs(state: ResolutionState, needs: dict[str, Any], architecture: str) -> bool:
+    """`mega_moe_needs_token_budget`: an architecture with no fused-MoE fallback, or NVFP4 experts
+    (a quantization it names, or the substring in the checkpoint's quant_algo); False where the
+    quantization is not read."""
+    from speclint.sglang.resolve.refusals_moe_runner import moe_quantization
+
+    if architecture in (needs.get("architectures") or []):
+        return True
+    quantization, _ = moe_quantization(state)
+    if not is_known(quantization) or not is_known(given(state, "quantization")):
+        return False
+    if quantization in (needs.get("quantizations") or []):
+        return True
+    key, substring = needs.get("quant_algo") or ("", "")
+    checkpoint = state.target_config.raw.get("quantization_config") if state.target_config else None
+    return isinstance(checkpoint, dict) and str(substring) in str(checkpoint.get(str(key), ""))
+
+
+def _chunk(state: ResolutionState) -> tuple[int | None, str]:
+    """The chunked prefill size: given, or SGLang's default for the GPU's memory (read per
+    release, `moe_defaults.chunk_defaults`) for a plain text model (no hf_quant_config.json,
+    which some handlers read)."""
+    given_size = given(state, "chunked_prefill_size")
+    if given_size is not None:
+        return (
+            (given_size, f"--chunked-prefill-size {given_size}")
+            if isinstance(given_size, int)
+            else (None, "")
+        )
+    from speclint.sglang.moe_defaults import chunk_defaults
+    from speclint.sglang.resolve.refusals_moe_defaults import PLAIN_TEXT
+
+    target, gpu = state.target_config, state.gpu
+    if (
+        target is None
+        or gpu is None
+        or state.target_architecture not in PLAIN_TEXT
+        or os.path.exists(os.path.join(os.path.dirname(target.path), "hf_quant_config.json"))
+    ):
+        return None, ""
+    defaults = chunk_defaults(state.checked_version)
+    size = defaults.for_memory(gpu.memory_mib) if defaults else None
+    if size is None:
+        return None, ""
+    return size, f"SGLang's default for the {gpu.name}'s {gpu.memory_mib} MiB"
