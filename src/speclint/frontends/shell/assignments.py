@@ -5,7 +5,7 @@ one value per choice of arms (`choices`)."""
 from __future__ import annotations
 
 from speclint.core.words import Word
-from speclint.frontends.shell import alternatives as alts
+from speclint.frontends.shell import arm_values as alts
 from speclint.frontends.shell.variables import VarValue, appended, dynamic_value, rests_on_environment
 
 TYPE_CHECKING = False

@@ -8,6 +8,7 @@ from __future__ import annotations
 from speclint.core.words import Word
 from speclint.frontends.shell.expand import Arg
 from speclint.frontends.shell.positional import set_words, shift
+from speclint.frontends.shell.set_positional import forget, set_alternatives, shift_alternatives
 from speclint.frontends.shell.variables import dynamic_value, is_variable_name
 
 TYPE_CHECKING = False
@@ -82,10 +83,15 @@ def builtin_effects(
         return name != "printf"
     elif name == "shift":
         by = texts[1] if len(texts) > 1 else "1"
-        shift(env, int(by) if by is not None and by.isdigit() and len(texts) <= 2 else None, line)
+        count = int(by) if by is not None and by.isdigit() and len(texts) <= 2 else None
+        if not shift_alternatives(env, count, line):
+            shift(env, count, line)
     elif name == "set":
         if "--" in texts[1:] and None not in texts[1 : texts.index("--", 1)]:
-            set_words(env, tuple(arg.word for arg in args[texts.index("--", 1) + 1 :]))
+            dashes = texts.index("--", 1)
+            if not (env.has_alternatives and None in texts[dashes:] and set_alternatives(walker, node, line)):
+                forget(env)
+                set_words(env, tuple(arg.word for arg in args[dashes + 1 :]))
         for option, value in zip(texts[1:], texts[2:] + [None]):
             if option in ("-a", "+a") or (option in ("-o", "+o") and value == "allexport"):
                 env.allexport = option.startswith("-")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from speclint.core.launches import Condition
 from speclint.frontends.recognise import names_launcher
+from speclint.frontends.shell.set_positional import forget
 from speclint.frontends.shell.variables import VarValue, dynamic_value
 
 TYPE_CHECKING = False
@@ -62,6 +63,7 @@ def follow_call(walker: Walking, node: Node, args: list[Arg], prefix: dict[str, 
         env.assign(
             var, VarValue(text=word.text, reason=word.dynamic_reason, origin=word.origin, exported=True)
         )
+    forget(env)
     env.positional_reason = f"argument of function {name}()"
     if definition.readings < MAX_READINGS:
         env.positional = words
@@ -116,6 +118,7 @@ def read_uncalled(walker: Walking, deferred: list[Definition]) -> None:
                 callers[name] -= 1
         name, snapshot = definition.name, definition.snapshot
         env = snapshot.copy()
+        forget(env)
         env.positional = None
         env.positional_reason = f"argument of function {name}()"
         for var, value in final.vars.items():

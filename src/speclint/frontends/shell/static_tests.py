@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from speclint.frontends.shell.alternatives import referenced_names
+from speclint.frontends.shell.arm_values import referenced_names
 from speclint.frontends.shell.expand import Expander
 
 TYPE_CHECKING = False
