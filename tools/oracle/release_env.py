@@ -5,7 +5,7 @@ A release gets an overlay folder holding only its own ``sglang`` package
 (``pip install --no-deps --target``), put in front of the base site-packages with
 PYTHONPATH, plus a shared folder of pure-Python packages older releases import and the
 base lacks (``COMMON_DEPS``), plus inert stubs for optional modules a release imports but
-never calls while resolving (``STUBS``, served by record_release.py only when the module
+never calls while resolving (``STUBS``, served by release_compat.py only when the module
 is not installed). The resolution code that runs is always the release's own.
 
     python3 tools/oracle/release_env.py 0.5.10.post1     # prepare; prints the env to use

@@ -150,7 +150,7 @@ def _install_import_hook():
 
 
 PROBE_MODULES = ["sglang.srt.utils.common"]
-"""Modules whose cached functions hold platform probes (record_release.py adds the older
+"""Modules whose cached functions hold platform probes (release_compat.py adds the older
 releases' ``sglang.srt.utils``)."""
 
 
