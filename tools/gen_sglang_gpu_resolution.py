@@ -12,9 +12,10 @@ Per release:
   underscore ignored, in `sglang/srt/server_args.py` and `sglang/srt/arg_groups/**`; null
   where the release has none). The digest is sha256 of `ast.dump` of the function with its
   docstrings and its logging calls (`logger.*`, `logging.*`, `warnings.warn`) dropped and the
-  parts read below cut out, so two releases share a digest exactly when that logic is the
-  same apart from wording and the numbers read. Releases with the same `shape` share one
-  stored reading: its index is the release's group (`speclint.sglang.gpu_resolution`).
+  parts read below cut out (tools/sglang_shape_cutter.py), so two releases share a digest
+  exactly when that logic is the same apart from wording and the numbers read. Releases with
+  the same `shape` share one stored reading: its index is the release's group
+  (`speclint.sglang.gpu_resolution`).
 - `memory` (from `handle_gpu_memory_settings`), absent where a part is not in the form read:
   `tiers`, the `if gpu_mem < BOUND:` chain under `if gpu_mem is not None:` as
   [[bound in MiB or null, chunked_prefill_size, decode max_bs when tp_size < tp_bound,
@@ -78,7 +79,7 @@ from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
 from sglang_allreduce_fusion import allreduce_fusion  # noqa: E402
-from sglang_digest_parts import deepseek_runner_quantization, digested, piecewise_tokens  # noqa: E402
+from sglang_digest_parts import deepseek_runner_quantization, digested  # noqa: E402
 from sglang_draft_moe import draft_moe_auto  # noqa: E402
 from sglang_feature_transport import FUNCTION as TRANSPORT  # noqa: E402
 from sglang_feature_transport import feature_transport  # noqa: E402
@@ -91,11 +92,6 @@ from sglang_graph_sizes import (  # noqa: E402
     prefill_size_field,
     server_args_int,
 )
-from sglang_memory_tiers import PREFILL_MAX  # noqa: E402
-from sglang_memory_tiers import attr_in as _attr
-from sglang_memory_tiers import is_name as _is_name
-from sglang_memory_tiers import number as _number
-from sglang_memory_tiers import tiers as _tiers
 from sglang_piecewise_flag import (  # noqa: E402
     FLAG,
     late_piecewise_rules,
@@ -111,6 +107,7 @@ from sglang_prefill_graphs import (  # noqa: E402
     prefill_default,
     rule_names,
 )
+from sglang_shape_cutter import Cutter  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_gpu_resolution.json")
@@ -147,8 +144,6 @@ FUNCTIONS = (
     "handle_data_parallelism",
 )
 """The functions hardware.py and hardware_memory.py model (their docstrings name them)."""
-_CUT = ast.Name(id="__read__")
-_LOGGERS = ("logger", "logging", "warnings")
 
 
 def _sources(archive: zipfile.ZipFile) -> list[tuple[str, ast.Module]]:
@@ -157,136 +152,6 @@ def _sources(archive: zipfile.ZipFile) -> list[tuple[str, ast.Module]]:
         if name.endswith(".py") and (name == MODULES[0] or name.startswith(MODULES[1])):
             found.append((name, ast.parse(archive.read(name).decode("utf-8"))))
     return found
-
-
-class _Cutter(ast.NodeTransformer):
-    """Drops docstrings and logging calls, cuts out (and reads) the parts `memory` holds."""
-
-    def __init__(self) -> None:
-        self.memory: dict[str, object] = {}
-
-    def _body(self, body: list[ast.stmt]) -> list[ast.stmt]:
-        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-            if isinstance(body[0].value.value, str):
-                body = body[1:]
-        return body or [ast.Pass()]
-
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
-        node.body = self._body(node.body)
-        self.generic_visit(node)
-        return node
-
-    def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST | None:
-        """`from sglang.srt.configs.model_config import ModelConfig` in a function: dropped
-        with the call it serves (visit_Call)."""
-        if [a.name for a in node.names] == ["ModelConfig"]:
-            return None
-        return node
-
-    def visit_Call(self, node: ast.Call) -> ast.AST:
-        """`ModelConfig.from_server_args(self)` (0.5.4 and older) is `self.get_model_config()`
-        (0.5.4.post1+: the same ModelConfig, made once)."""
-        self.generic_visit(node)
-        func = node.func
-        if (
-            isinstance(func, ast.Attribute)
-            and func.attr == "from_server_args"
-            and _is_name(func.value, "ModelConfig")
-            and len(node.args) == 1
-            and _is_name(node.args[0], "self")
-            and not node.keywords
-        ):
-            return ast.Call(
-                ast.Attribute(ast.Name("self", ast.Load()), "get_model_config", ast.Load()), [], []
-            )
-        return node
-
-    def visit_Expr(self, node: ast.Expr) -> ast.AST | None:
-        call = node.value
-        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute):
-            base = call.func.value
-            if isinstance(base, ast.Name) and base.id in _LOGGERS:
-                return ast.Pass()
-        self.generic_visit(node)
-        return node
-
-    def visit_If(self, node: ast.If) -> ast.AST | None:
-        test = node.test
-        if piecewise_tokens(node):
-            # 0.5.3.post2+: the token counts (read as `prefill_ranges`); 0.5.3 has none. Left
-            # in place for the readers after this one, left out of the digest (`digested`)
-            self.memory["piecewise_tokens"] = True
-            return node
-        if (
-            isinstance(test, ast.Compare)
-            and _is_name(test.left, "gpu_mem")
-            and isinstance(test.ops[0], ast.IsNot)
-            and node.body
-            and isinstance(node.body[0], ast.If)
-        ):
-            read = _tiers(node.body[0])
-            if read is not None:
-                self.memory["tiers"], self.memory["tp_bound"] = read
-                node.body = [ast.Expr(_CUT), *node.body[1:]]
-        elif (
-            isinstance(test, ast.Compare)
-            and _attr(test.left, "context_length")
-            and isinstance(test.ops[0], ast.IsNot)
-            and len(node.body) == 1
-            and isinstance(node.body[0], ast.Assign)
-            and _attr(node.body[0].targets[0], PREFILL_MAX)
-            and any(_attr(n, "context_length") for n in ast.walk(node.body[0].value))
-        ):
-            self.memory["context_clamp"] = True
-            return ast.Expr(_CUT)
-        elif (
-            isinstance(test, ast.Compare)
-            and _attr(test.left, PREFILL_MAX)
-            and isinstance(test.ops[0], ast.Is)
-            and any(
-                isinstance(s, ast.Assign)
-                and _attr(s.targets[0], PREFILL_MAX)
-                and _attr(s.value, "chunked_prefill_size")
-                for s in node.body
-            )
-        ):
-            self.memory["mla_prefill"] = {"chunked": True}  # 0.5.7: no MLA branch
-        elif (
-            isinstance(test, ast.BoolOp)
-            and any(_attr(n, "max_running_requests") for n in ast.walk(test))
-            and len(node.body) == 1
-            and isinstance(node.body[0], ast.Assign)
-            and _attr(node.body[0].targets[0], "max_bs")
-            and _attr(node.body[0].value, "max_running_requests")
-        ):
-            self.memory["running_cap"] = True
-            return ast.Expr(_CUT)
-        elif (
-            isinstance(test, ast.UnaryOp)
-            and isinstance(test.op, ast.Not)
-            and isinstance(test.operand, ast.Call)
-            and (
-                _is_name(test.operand.func, "use_mla_backend") or _attr(test.operand.func, "use_mla_backend")
-            )
-            and len(node.orelse) == 1
-            and isinstance(node.orelse[0], ast.Assign)
-        ):
-            value = node.orelse[0].value
-            fixed = _number(value)
-            if fixed is not None:
-                self.memory["mla_prefill"] = {"fixed": fixed}
-                node.orelse = [ast.Expr(_CUT)]
-            elif (
-                isinstance(value, ast.Call)
-                and _is_name(value.func, "min")
-                and len(value.args) == 2
-                and _attr(value.args[1], "chunked_prefill_size")
-                and _number(value.args[0]) is not None
-            ):
-                self.memory["mla_prefill"] = {"cap": _number(value.args[0])}
-                node.orelse = [ast.Expr(_CUT)]
-        self.generic_visit(node)
-        return node
 
 
 def read_release(path: str) -> list[tuple[str, object]]:
@@ -331,7 +196,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
                         decode = decode_ranges(node)
                     if function in PREFILL_SIZES:
                         ranges, size_field = prefill_ranges(node), prefill_size_field(node)
-                    cutter = _Cutter()
+                    cutter = Cutter()
                     dumps.append(digested(cutter.visit(node)))
                     if function == MEMORY:
                         memory = cutter.memory
