@@ -40,9 +40,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
-from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
-from line_array import generator_main, per_release  # noqa: E402
+from line_array import per_release_generator  # noqa: E402
 from sglang_actions import build_action  # noqa: E402
 from sglang_args import argument_call, group_title  # noqa: E402
 from sglang_source import Wheel  # noqa: E402
@@ -279,14 +277,7 @@ def read_release(path: str) -> dict[str, dict]:
     return out
 
 
-def build(versions: list[str], cache: str = CACHE) -> dict:
-    return per_release(
-        sorted(versions, key=release_key), lambda version: read_release(wheel_path(version, cache)).items()
-    )
-
-
-def main(argv: list[str] | None = None) -> int:
-    return generator_main(argv, (__doc__ or "").splitlines()[0], OUT, flag_versions, build)
+build, dump, main = per_release_generator(__doc__, OUT, lambda path: read_release(path).items())
 
 
 if __name__ == "__main__":

@@ -22,9 +22,7 @@ import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
-from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
-from line_array import generator_main, per_release  # noqa: E402
+from line_array import per_release_generator  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_dependencies.json")
@@ -52,14 +50,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
     return [("flashinfer_required", flashinfer_reading(metadata))]
 
 
-def build(versions: list[str], cache: str = CACHE) -> dict:
-    return per_release(
-        sorted(versions, key=release_key), lambda version: read_release(wheel_path(version, cache))
-    )
-
-
-def main(argv: list[str] | None = None) -> int:
-    return generator_main(argv, (__doc__ or "").splitlines()[0], OUT, flag_versions, build)
+build, dump, main = per_release_generator(__doc__, OUT, read_release)
 
 
 if __name__ == "__main__":

@@ -42,9 +42,7 @@ from collections.abc import Callable
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
-from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
-from line_array import dump_per_release, generator_main, per_release  # noqa: E402
+from line_array import per_release_generator  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_launch_classes.json")
@@ -216,18 +214,7 @@ def _follow(tree: Callable[[str], ast.Module | None], name: str, start: str) -> 
     return None
 
 
-def build(versions: list[str], cache: str = CACHE) -> dict:
-    return per_release(
-        sorted(versions, key=release_key), lambda version: read_release(wheel_path(version, cache)).items()
-    )
-
-
-def dump(data: dict) -> str:
-    return dump_per_release(data)
-
-
-def main(argv: list[str] | None = None) -> int:
-    return generator_main(argv, (__doc__ or "").splitlines()[0], OUT, flag_versions, build)
+build, dump, main = per_release_generator(__doc__, OUT, lambda path: read_release(path).items())
 
 
 if __name__ == "__main__":

@@ -66,9 +66,7 @@ from collections.abc import Callable
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
-from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
-from line_array import dump_per_release, generator_main, per_release  # noqa: E402
+from line_array import per_release_generator  # noqa: E402
 from sglang_attention_arch import read_fa3_default, read_generic_pick, read_mla_architectures  # noqa: E402
 from sglang_quant_hooks import Hooks  # noqa: E402
 from sglang_quant_pairs import overrides_reading  # noqa: E402
@@ -334,18 +332,7 @@ def _resolution_file(name: str) -> bool:
     return name == SERVER_ARGS or (name.startswith("sglang/srt/arg_groups/") and name.endswith(".py"))
 
 
-def build(versions: list[str], cache: str = CACHE) -> dict:
-    return per_release(
-        sorted(versions, key=release_key), lambda version: read_release(wheel_path(version, cache))
-    )
-
-
-def dump(data: dict) -> str:
-    return dump_per_release(data)
-
-
-def main(argv: list[str] | None = None) -> int:
-    return generator_main(argv, (__doc__ or "").splitlines()[0], OUT, flag_versions, build)
+build, dump, main = per_release_generator(__doc__, OUT, read_release)
 
 
 if __name__ == "__main__":

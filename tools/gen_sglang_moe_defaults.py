@@ -72,9 +72,7 @@ import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
-from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
-from line_array import generator_main, per_release  # noqa: E402
+from line_array import per_release_generator  # noqa: E402
 from sglang_chunk_defaults import _is_name, _number, read_chunk_defaults  # noqa: E402
 from sglang_deepseek_family import (  # noqa: E402
     read_deepseek_family,
@@ -328,12 +326,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
     return out
 
 
-def build(versions: list[str], cache: str = CACHE) -> dict:
-    return per_release(sorted(versions, key=release_key), lambda v: read_release(wheel_path(v, cache)))
-
-
-def main(argv: list[str] | None = None) -> int:
-    return generator_main(argv, (__doc__ or "").splitlines()[0], OUT, flag_versions, build)
+build, dump, main = per_release_generator(__doc__, OUT, read_release)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The file format of speclint's per-release data (`speclint.sglang.linedata`): one JSON array,
 one element per line (a header, each release's row, then elements the rows share), written
-or checked against what is stored. Shared by the generators."""
+or checked against what is stored. Shared by the generators; `per_release_generator` is the
+whole `build` / `dump` / `main` of one that reads each release's wheel on its own."""
 
 from __future__ import annotations
 
@@ -79,3 +80,28 @@ def generator_main(
         f"wrote {args.out}: {len(data['versions'])} releases, {len(data['texts'])} readings, {len(text)} bytes"
     )
     return 0
+
+
+def per_release_generator(
+    doc: str | None,
+    out: str,
+    read_release: Callable[[str], Iterable[tuple[str, object]]],
+) -> tuple[Callable[..., dict], Callable[[dict], str], Callable[..., int]]:
+    """`build`, `dump` and `main` of a generator that reads each release's wheel on its own:
+    `read_release(wheel path)` gives its (name, reading) pairs, in the order written.
+    `build(versions, cache)` reads the releases in release order (`per_release`), `dump` is
+    `dump_per_release`, `main(argv)` the command line (`generator_main`: described by `doc`'s
+    first line, writing or checking `out`, by default for the releases the flag schema stores)."""
+    # the flag schema's reader, imported here: the users of the format alone (gen_torchrun,
+    # gen_sglang_router, gen_sglang_fixtures) do not load it
+    from gen_sglang_schema import CACHE, release_key, stored_versions, wheel_path
+
+    def build(versions: list[str], cache: str = CACHE) -> dict:
+        return per_release(
+            sorted(versions, key=release_key), lambda version: read_release(wheel_path(version, cache))
+        )
+
+    def main(argv: list[str] | None = None) -> int:
+        return generator_main(argv, (doc or "").splitlines()[0], out, stored_versions, build)
+
+    return build, dump_per_release, main
