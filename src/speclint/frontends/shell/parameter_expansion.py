@@ -133,6 +133,8 @@ class ParameterExpansion:
             self._variable("#", quoted, out)
             return
         if target is None or prefix == "!":
+            if target is not None and operator is None and self._indices(node, target, quoted, out):
+                return
             reason = f"parameter expansion `{text}`"
             if target is not None and target.type == "subscript" and target.named_children:
                 keyed = env.get(tm.node_text(target.named_children[0]))
@@ -229,8 +231,8 @@ class ParameterExpansion:
             )
         if index in ("@", "*"):
             self._emit_array(elements, quoted, index == "*", value.origin, out)
-        elif index.isdigit():
-            position = int(index)
+        elif index.isdigit() or self._index(index) is not None:
+            position = int(index) if index.isdigit() else self._index(index) or 0
             spread = next((w for w in elements[:position] if w.text is None and w.splat), None)
             if spread is not None:  # `NODES=($(scontrol ...))`: where element 1 falls is unknown
                 reason = spread.dynamic_reason or f"an element of ${name} of unknown length"
@@ -239,6 +241,45 @@ class ParameterExpansion:
                 self._emit_array((elements[position],), quoted, False, value.origin, out)
         else:
             out.append(("dyn", f"array index `{index}` of ${name} is not static", False, None, not quoted))
+
+    def _index(self, index: str) -> int | None:
+        """The subscript of an indexed array, an arithmetic expression bash evaluates
+        (`${D_IP[$i]}`, `${NODES[i + 1]}`), when the script's own integers decide it and it is
+        not negative (counted from the end in bash: left unknown here)."""
+        from speclint.frontends.shell.arithmetic import evaluate
+
+        def known(name: str) -> str | None:
+            value = self.env.get(name)
+            return value.text if value is not None and value.reason is None else None
+
+        position = evaluate(index, known)
+        return position if position is not None and position >= 0 else None
+
+    def _indices(self, node: Node, target: Node, quoted: bool, out: list[Piece]) -> bool:
+        """`${!NAME[@]}` of an indexed array whose elements are known: its indices, 0 to n-1
+        (the script's arrays are dense here: `assignments` tracks `X[i]=v` only up to the next
+        index), as words of their own (`"${!NAME[@]}"`) or joined (`"${!NAME[*]}"`); False
+        (said unknown by the caller) for an associative array, one of unknown length
+        (`($(scontrol ...))`), or an unknown one."""
+        if target.type != "subscript":
+            return False
+        name_node = target.child_by_field_name("name")
+        index_node = target.child_by_field_name("index")
+        index = self.tm.node_text(index_node) if index_node is not None else ""
+        if name_node is None or index not in ("@", "*"):
+            return False
+        value = self.env.get(self.tm.node_text(name_node))
+        if value is None or value.reason is not None or value.keys is not None:
+            return False
+        elements = value.elements
+        if elements is None:  # a set scalar is an array of one element, index 0
+            elements = (Word("", self.tm.node_span(node)),) if value.is_set else ()
+        if any(w.text is None and w.splat for w in elements):
+            return False
+        span = self.tm.node_span(node)
+        indices = tuple(Word(str(k), span, value.origin) for k in range(len(elements)))
+        self._emit_array(indices, quoted, index == "*", value.origin, out)
+        return True
 
     def _length(self, value: VarValue | None, index: str | None, text: str, out: list[Piece]) -> None:
         if value is not None and value.reason is None:
