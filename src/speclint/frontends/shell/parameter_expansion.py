@@ -211,11 +211,11 @@ class ParameterExpansion:
         `(-1)`, `$N - 1`), when the script's own integers decide it."""
         from speclint.frontends.shell.arithmetic import evaluate
 
-        def known(name: str) -> str | None:
-            value = self.env.get(name)
-            return value.text if value is not None and value.reason is None else None
+        return evaluate(self.tm.node_text(node), self._known_text)
 
-        return evaluate(self.tm.node_text(node), known)
+    def _known_text(self, name: str) -> str | None:
+        value = self.env.get(name)
+        return value.text if value is not None and value.reason is None else None
 
     def _subscript(self, value: VarValue, name: str, index: str, quoted: bool, out: list[Piece]) -> None:
         if value.reason is not None:
@@ -248,19 +248,13 @@ class ParameterExpansion:
         not negative (counted from the end in bash: left unknown here)."""
         from speclint.frontends.shell.arithmetic import evaluate
 
-        def known(name: str) -> str | None:
-            value = self.env.get(name)
-            return value.text if value is not None and value.reason is None else None
-
-        position = evaluate(index, known)
+        position = evaluate(index, self._known_text)
         return position if position is not None and position >= 0 else None
 
     def _indices(self, node: Node, target: Node, quoted: bool, out: list[Piece]) -> bool:
-        """`${!NAME[@]}` of an indexed array whose elements are known: its indices, 0 to n-1
-        (the script's arrays are dense here: `assignments` tracks `X[i]=v` only up to the next
-        index), as words of their own (`"${!NAME[@]}"`) or joined (`"${!NAME[*]}"`); False
-        (said unknown by the caller) for an associative array, one of unknown length
-        (`($(scontrol ...))`), or an unknown one."""
+        """`${!NAME[@]}` of a known indexed array: its indices, 0 to n-1 (dense: `assignments`
+        tracks `X[i]=v` only up to the next index); False for an associative array, one of
+        unknown length (`($(scontrol ...))`) or an unknown one (the caller says it unknown)."""
         if target.type != "subscript":
             return False
         name_node = target.child_by_field_name("name")
