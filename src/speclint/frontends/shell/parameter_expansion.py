@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.variables import Env
 
+_USE_DEFAULT = ("-", ":-", "+", ":+")
+"""The operators that read a value without assigning it (`:=` of an array's key is left
+unknown)."""
 SPECIAL_NOT_SPLIT = {"#": "$#", "?": "$?", "$": "$$", "!": "$!", "-": "$-", "0": "$0", "_": "$_"}
 
 
@@ -133,7 +136,11 @@ class ParameterExpansion:
             self._variable("#", quoted, out)
             return
         if target is None or prefix == "!":
-            if target is not None and operator is None and self._indices(node, target, quoted, out):
+            from speclint.frontends.shell.array_indices import indices
+
+            found = indices(self.tm, self.env, node, target) if operator is None else None
+            if found is not None:  # `${!NODES[@]}`: 0 to n-1
+                self._emit_array(found[0], quoted, found[1], found[0][0].origin if found[0] else None, out)
                 return
             reason = f"parameter expansion `{text}`"
             if target is not None and target.type == "subscript" and target.named_children:
@@ -160,6 +167,12 @@ class ParameterExpansion:
             if prefix != "#":  # `${CFG[tp]}`: one key's value (`assoc_arrays`)
                 self._emit_scalar(key_lookup(self, name, value, index_node), quoted, out)  # type: ignore[arg-type]
                 return
+        if value is not None and value.keys is not None and index is not None and operator in _USE_DEFAULT:
+            from speclint.frontends.shell.assoc_arrays import lookup as key_lookup
+
+            entry = key_lookup(self, name, value, index_node)  # `${TP_FOR[$M]:-1}`: the key's, else 1
+            self._default_operator(name, entry, operator, operands, quoted, node, out)  # type: ignore[arg-type]
+            return
         if prefix == "#":
             self._length(value, index, text, out)
             return
@@ -250,30 +263,6 @@ class ParameterExpansion:
 
         position = evaluate(index, self._known_text)
         return position if position is not None and position >= 0 else None
-
-    def _indices(self, node: Node, target: Node, quoted: bool, out: list[Piece]) -> bool:
-        """`${!NAME[@]}` of a known indexed array: its indices, 0 to n-1 (dense: `assignments`
-        tracks `X[i]=v` only up to the next index); False for an associative array, one of
-        unknown length (`($(scontrol ...))`) or an unknown one (the caller says it unknown)."""
-        if target.type != "subscript":
-            return False
-        name_node = target.child_by_field_name("name")
-        index_node = target.child_by_field_name("index")
-        index = self.tm.node_text(index_node) if index_node is not None else ""
-        if name_node is None or index not in ("@", "*"):
-            return False
-        value = self.env.get(self.tm.node_text(name_node))
-        if value is None or value.reason is not None or value.keys is not None:
-            return False
-        elements = value.elements
-        if elements is None:  # a set scalar is an array of one element, index 0
-            elements = (Word("", self.tm.node_span(node)),) if value.is_set else ()
-        if any(w.text is None and w.splat for w in elements):
-            return False
-        span = self.tm.node_span(node)
-        indices = tuple(Word(str(k), span, value.origin) for k in range(len(elements)))
-        self._emit_array(indices, quoted, index == "*", value.origin, out)
-        return True
 
     def _length(self, value: VarValue | None, index: str | None, text: str, out: list[Piece]) -> None:
         if value is not None and value.reason is None:
@@ -383,12 +372,43 @@ class ParameterExpansion:
     def _operand_pieces(self, operands: list[Node], quoted: bool, node: Node, out: list[Piece]) -> None:
         tm = self.tm
         previous_end: int | None = None
-        for index, operand in enumerate(operands):
+        flat: list[Node] = []
+        for operand in operands:  # `${A:+--flag "$A"}`: one concatenation, the blank between
+            parts = operand.children if operand.type == "concatenation" else []  # its parts
+            brace = any(p.type == "word" and tm.node_text(p) == "{" for p in parts)
+            flat.extend(parts if parts and not brace else [operand])
+        for index, operand in enumerate(flat):
             if previous_end is not None and operand.start_byte > previous_end:
                 gap = tm.data[previous_end : operand.start_byte].decode()
                 out.append(("val", gap, quoted, None, None))
+            start = len(out)
             self._pieces(operand, quoted, out, index == 0)
             previous_end = operand.end_byte
+            if not quoted and tm.data.find(b"\\", operand.start_byte, operand.end_byte) < 0:
+                exact = tm.node_span(operand) if operand.type == "word" else None
+                for k in range(start, len(out)):  # `${SPEC:+--speculative-algorithm EAGLE}`: two words
+                    piece = out[k]
+                    if piece[0] != "lit" or piece[2]:
+                        continue
+                    if exact is None or piece[1] != tm.node_text(operand) or exact.line != exact.end_line:
+                        out[k] = ("val", piece[1], False, None, None)
+                    else:  # each word points where it is written
+                        out[k : k + 1] = _written_words(piece[1], exact)  # type: ignore[assignment]
+
+
+def _written_words(text: str, span: Span) -> list[Piece]:
+    """Plain text written at `span` in an unquoted expansion's operand: its words, each at its
+    place (an element of its own), and the blanks between them, which split them."""
+    import re
+
+    pieces: list[Piece] = []
+    for run in re.finditer(r"[ \t\n]+|[^ \t\n]+", text):
+        if run.group()[0] in " \t\n":
+            pieces.append(("val", run.group(), False, None, None))
+        else:
+            at = Span(span.line, span.column + run.start(), span.line, span.column + run.end())
+            pieces.append(("arr", (Word(run.group(), at),), False, None, None))
+    return pieces
 
 
 def _substring(value: str, bounds: list[int | None]) -> str | None:
