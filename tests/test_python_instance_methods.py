@@ -82,6 +82,9 @@ def test_a_method_called_through_an_attribute_of_self_holding_the_instance_is_re
         ("SLM004", 17, 29, "self.model"),
         ("FLG001", 19, 14, "--schedule-conservativness"),
     ]
-    assert "not an SGLang 0.5.23 flag" in found[1][4] and "did you mean `--schedule-conservativeness`" in found[1][4]
+    assert (
+        "not an SGLang 0.5.23 flag" in found[1][4]
+        and "did you mean `--schedule-conservativeness`" in found[1][4]
+    )
     assert "`self.model` is set when SGLangServer(...) is constructed" in found[0][4]
     assert "`self.tp` is set when SGLangServer(...) is constructed" in found[0][4]

@@ -12,7 +12,10 @@ VALUES = FixtureFile("unread/llmd_sglang_serve.yaml")
 def test_the_llmd_sglang_serve_values_are_said_not_read():
     (finding,) = VALUES.findings()
     assert finding[:4] == ("SLM005", 7, 19, "sglangServe")
-    assert finding[4] == "this file names `sglangServe` but speclint found no launch in it: nothing here was checked"
+    assert (
+        finding[4]
+        == "this file names `sglangServe` but speclint found no launch in it: nothing here was checked"
+    )
 
 
 def test_a_word_holding_sglangserve_is_not_a_mention():

@@ -138,9 +138,11 @@ class ParameterExpansion:
         if target is None or prefix == "!":
             from speclint.frontends.shell.array_indices import indices
 
-            found = indices(self.tm, self.env, node, target) if operator is None else None
-            if found is not None:  # `${!NODES[@]}`: 0 to n-1
-                self._emit_array(found[0], quoted, found[1], found[0][0].origin if found[0] else None, out)
+            listed = indices(self.tm, self.env, node, target) if target and operator is None else None
+            if listed is not None:  # `${!NODES[@]}`: 0 to n-1
+                self._emit_array(
+                    listed[0], quoted, listed[1], listed[0][0].origin if listed[0] else None, out
+                )
                 return
             reason = f"parameter expansion `{text}`"
             if target is not None and target.type == "subscript" and target.named_children:
@@ -170,8 +172,8 @@ class ParameterExpansion:
         if value is not None and value.keys is not None and index is not None and operator in _USE_DEFAULT:
             from speclint.frontends.shell.assoc_arrays import lookup as key_lookup
 
-            entry = key_lookup(self, name, value, index_node)  # `${TP_FOR[$M]:-1}`: the key's, else 1
-            self._default_operator(name, entry, operator, operands, quoted, node, out)  # type: ignore[arg-type]
+            entry = key_lookup(self, name, value, index_node)  # type: ignore[arg-type]
+            self._default_operator(name, entry, operator, operands, quoted, node, out)  # `:-1`: else 1
             return
         if prefix == "#":
             self._length(value, index, text, out)
@@ -370,45 +372,19 @@ class ParameterExpansion:
             out.append(("dyn", f"`{self.tm.node_text(node)}` stops the function here", False, None, False))
 
     def _operand_pieces(self, operands: list[Node], quoted: bool, node: Node, out: list[Piece]) -> None:
+        from speclint.frontends.shell.operand_words import flat_operands, split_unquoted
+
         tm = self.tm
         previous_end: int | None = None
-        flat: list[Node] = []
-        for operand in operands:  # `${A:+--flag "$A"}`: one concatenation, the blank between
-            parts = operand.children if operand.type == "concatenation" else []  # its parts
-            brace = any(p.type == "word" and tm.node_text(p) == "{" for p in parts)
-            flat.extend(parts if parts and not brace else [operand])
-        for index, operand in enumerate(flat):
+        for index, operand in enumerate(flat_operands(tm, operands)):
             if previous_end is not None and operand.start_byte > previous_end:
                 gap = tm.data[previous_end : operand.start_byte].decode()
                 out.append(("val", gap, quoted, None, None))
             start = len(out)
             self._pieces(operand, quoted, out, index == 0)
             previous_end = operand.end_byte
-            if not quoted and tm.data.find(b"\\", operand.start_byte, operand.end_byte) < 0:
-                exact = tm.node_span(operand) if operand.type == "word" else None
-                for k in range(start, len(out)):  # `${SPEC:+--speculative-algorithm EAGLE}`: two words
-                    piece = out[k]
-                    if piece[0] != "lit" or piece[2]:
-                        continue
-                    if exact is None or piece[1] != tm.node_text(operand) or exact.line != exact.end_line:
-                        out[k] = ("val", piece[1], False, None, None)
-                    else:  # each word points where it is written
-                        out[k : k + 1] = _written_words(piece[1], exact)  # type: ignore[assignment]
-
-
-def _written_words(text: str, span: Span) -> list[Piece]:
-    """Plain text written at `span` in an unquoted expansion's operand: its words, each at its
-    place (an element of its own), and the blanks between them, which split them."""
-    import re
-
-    pieces: list[Piece] = []
-    for run in re.finditer(r"[ \t\n]+|[^ \t\n]+", text):
-        if run.group()[0] in " \t\n":
-            pieces.append(("val", run.group(), False, None, None))
-        else:
-            at = Span(span.line, span.column + run.start(), span.line, span.column + run.end())
-            pieces.append(("arr", (Word(run.group(), at),), False, None, None))
-    return pieces
+            if not quoted:  # `${SPEC:+--speculative-algorithm EAGLE}`: two words
+                out[start:] = split_unquoted(tm, operand, out[start:])
 
 
 def _substring(value: str, bounds: list[int | None]) -> str | None:

@@ -26,7 +26,11 @@ _IMAGE = "--image"
 def vastai_create(walker: Walking, args: list[Arg], i: int) -> None:
     """Walk the onstart script of `vastai create instance[s] ...` (i: the word after
     `vastai`); nothing for another `vastai` command or one without `--onstart-cmd`."""
-    if i + 1 >= len(args) or args[i].word.text != "create" or args[i + 1].word.text not in ("instance", "instances"):
+    if (
+        i + 1 >= len(args)
+        or args[i].word.text != "create"
+        or args[i + 1].word.text not in ("instance", "instances")
+    ):
         return
     code: Arg | None = None
     image: tuple[str | None, Span | None] | None = None
