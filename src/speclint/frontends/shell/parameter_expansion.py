@@ -317,7 +317,7 @@ class ParameterExpansion:
                 self._emit_scalar(value, quoted, out)
                 return
             start = len(out)
-            self._operand_pieces(operands, quoted, node, out)
+            self._operand_pieces(operands, quoted, node, out, base == "=")
             if base == "=" and operands:
                 origin = self.tm.span(operands[0].start_byte, operands[-1].end_byte)
                 saved = self._argument_mode
@@ -371,7 +371,11 @@ class ParameterExpansion:
         elif base == "?":  # aborts the call: nothing after it runs with this value
             out.append(("dyn", f"`{self.tm.node_text(node)}` stops the function here", False, None, False))
 
-    def _operand_pieces(self, operands: list[Node], quoted: bool, node: Node, out: list[Piece]) -> None:
+    def _operand_pieces(
+        self, operands: list[Node], quoted: bool, node: Node, out: list[Piece], assigned: bool = False
+    ) -> None:
+        """The operand's pieces; unquoted, its plain text split (`operand_words`), but not the
+        value `:=` assigns (kept whole, as the variable holds it)."""
         from speclint.frontends.shell.operand_words import flat_operands, split_unquoted
 
         tm = self.tm
@@ -383,7 +387,7 @@ class ParameterExpansion:
             start = len(out)
             self._pieces(operand, quoted, out, index == 0)
             previous_end = operand.end_byte
-            if not quoted:  # `${SPEC:+--speculative-algorithm EAGLE}`: two words
+            if not (quoted or assigned):  # `${SPEC:+--speculative-algorithm EAGLE}`: two words
                 out[start:] = split_unquoted(tm, operand, out[start:])
 
 
