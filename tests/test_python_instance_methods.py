@@ -71,3 +71,20 @@ def test_a_name_assigned_something_else_after_the_instance_is_not_read_as_it():
     result = lint_text(VARIABLE.text, str(VARIABLE.path))
     assert len(result.contexts) == 3  # launcher, pinned, Sized(...); not `spare.argv()`
     assert {f.span.line for f in result.findings} == {17, 18, 41, 56}
+
+
+SELF = FixtureFile("python/self_instance_argv.py")
+
+
+def test_a_method_called_through_an_attribute_of_self_holding_the_instance_is_read():
+    found = SELF.findings()
+    assert [f[:4] for f in found] == [
+        ("SLM004", 17, 29, "self.model"),
+        ("FLG001", 19, 14, "--schedule-conservativness"),
+    ]
+    assert (
+        "not an SGLang 0.5.23 flag" in found[1][4]
+        and "did you mean `--schedule-conservativeness`" in found[1][4]
+    )
+    assert "`self.model` is set when SGLangServer(...) is constructed" in found[0][4]
+    assert "`self.tp` is set when SGLangServer(...) is constructed" in found[0][4]

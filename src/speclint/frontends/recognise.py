@@ -196,7 +196,7 @@ _PATTERNS: dict[str, str | tuple[str, ...]] = {
     ),
     "RUNS_LAUNCHER": rf"(?<![\w.-])(?:-m\s+({_LAUNCHER_MODULE})\b|(sglang\s+serve)\b)",
     "MENTIONS": (
-        rf"\b(?:{_LAUNCHER_MODULE})\b|\bsglang[ \t]+serve\b|\bsglang/launch_server\.py\b|\bdynamo\.sglang\b|\bsgl\.Engine\b"
+        rf"\b(?:{_LAUNCHER_MODULE})\b|\bsglang[ \t]+serve\b|\bsglang/launch_server\.py\b|\bdynamo\.sglang\b|\bsglangServe\b|\bserve\.engines\.sglang\b|\bsgl\.Engine\b"
         r"|\bsgl\.Runtime\b(?=\s*\()|\bHttpServerEngineAdapter\b(?=\s*\()",
         rf"\b(?:{POPEN_LAUNCH_SERVER}|{PREPARE_SERVER_ARGS}|{LAUNCH_SERVER_CMD})\b"
         r"|\bsglang\.test\.server_fixtures\b|\bServerArgs\.from_cli_args\b"

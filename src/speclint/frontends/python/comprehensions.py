@@ -128,20 +128,20 @@ def comprehension(node: py.ListComp | py.GeneratorExp, scoped: Scoped, starts: l
     return [bounded(v) for v in out] if run(node.for_in, {}) else None
 
 
-_EXITS = (py.Break, py.Continue, py.Return, py.Raise, py.Yield, py.Await)
+_EXITS: tuple[type, ...] = (py.Break, py.Continue, py.Return, py.Raise, py.Yield, py.Await)
 _OWN_SCOPES = (py.FunctionDef, py.ClassDef, py.Lambda)
 
 
-def _exits(body: py.Node) -> bool:
-    """Whether a statement leaves a loop body early (`break`, `continue`, `return`, ...),
-    not inside a nested function, class or lambda."""
+def _exits(body: py.Node, kinds: tuple[type, ...] = _EXITS) -> bool:
+    """Whether a statement leaves a loop body early (`break`, `continue`, `return`, ...: of
+    `kinds`), not inside a nested function, class or lambda."""
     stack: list[object] = [body]
     while stack:
         node = stack.pop()
         if isinstance(node, list):
             stack.extend(node)
             continue
-        if isinstance(node, _EXITS):
+        if isinstance(node, kinds):
             return True
         if isinstance(node, py.Node) and not isinstance(node, _OWN_SCOPES):
             stack.extend(getattr(node, name) for name in node.FIELDS)
@@ -152,13 +152,19 @@ def loop_bindings(
     node: py.For, evaluate: Callable[[py.BaseExpression], Val], starts: list[int]
 ) -> list[Bound] | None:
     """The names each pass of a `for` loop binds, when every pass is known and its body runs
-    through (no `break`, `continue`, `return`, no `else`), or None."""
+    through (no `break`, `return`, no `else`; a `continue` is the walker's to follow:
+    `loop_passes`), or None."""
     if node.orelse is not None or node.asynchronous is not None:
         return None
-    if _exits(node.body):
+    if _exits(node.body, tuple(kind for kind in _EXITS if kind is not py.Continue)):
         return None
     items = elements(node.iter, evaluate, starts)
     if items is None:
         return None
     bound = [bind(node.target, item) for item in items]
     return None if any(b is None for b in bound) else [b for b in bound if b is not None]
+
+
+def continues(body: py.Node) -> bool:
+    """Whether a loop body has a `continue` of its own (not in a nested function or class)."""
+    return _exits(body, (py.Continue,))

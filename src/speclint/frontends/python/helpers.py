@@ -34,7 +34,7 @@ def find_helper(walker: Walking, call: py.Call) -> Helper | None:
         and walker.owner is not None
     ):
         return walker.owner.methods.get(func.attr.value)
-    if isinstance(func, py.Attribute) and isinstance(func.value, (py.Call, py.Name)):
+    if isinstance(func, py.Attribute) and isinstance(func.value, (py.Call, py.Name, py.Attribute)):
         found = _instance_method(walker, _instance_class(walker, func.value), func.attr.value)
         if found is not None:  # `DockerServer(port).command()`: a method of a class of the file
             return found
@@ -53,12 +53,13 @@ _INSTANCE = "@instance."
 
 
 def note_instance(walker: Walking, target: py.BaseExpression, value: py.BaseExpression) -> None:
-    """`server = DockerServer(...)`: `server` names an instance of the class the file defines
-    (its methods are then followed as `DockerServer(...).command()`'s are); any other value
-    assigned to the name forgets it."""
-    if not isinstance(target, py.Name):
+    """`server = DockerServer(...)` (or `self.server = ...`, read by the same method later):
+    `server` names an instance of the class the file defines (its methods are then followed
+    as `DockerServer(...).command()`'s are); any other value assigned to the name forgets it."""
+    name = _instance_name(target)
+    if name is None:
         return
-    key = _INSTANCE + target.value
+    key = _INSTANCE + name
     made = value.func if isinstance(value, py.Call) else None
     if isinstance(made, py.Name) and any(info.name == made.value for info in walker.classes):
         walker.env[key] = walker.evaluator()._make(made, "const", made.value)
@@ -66,12 +67,22 @@ def note_instance(walker: Walking, target: py.BaseExpression, value: py.BaseExpr
         walker.env[key] = walker.evaluator()._make(target, "const", None)
 
 
-def _instance_class(walker: Walking, node: py.Call | py.Name) -> str | None:
+def _instance_name(node: py.BaseExpression) -> str | None:
+    """`server`, or `self.server` (an attribute of `self`): a name `note_instance` keeps."""
+    if isinstance(node, py.Name):
+        return node.value
+    if isinstance(node, py.Attribute) and isinstance(node.value, py.Name) and node.value.value == "self":
+        return "self." + node.attr.value
+    return None
+
+
+def _instance_class(walker: Walking, node: py.Call | py.Name | py.Attribute) -> str | None:
     """The name of the class whose instance `node` is: `DockerServer(...)`, or a name
     assigned one (`note_instance`)."""
     if isinstance(node, py.Call):
         return node.func.value if isinstance(node.func, py.Name) else None
-    noted = walker.env.get(_INSTANCE + node.value)
+    name = _instance_name(node)
+    noted = walker.env.get(_INSTANCE + name) if name is not None else None
     return noted.value if noted is not None and isinstance(noted.value, str) else None
 
 

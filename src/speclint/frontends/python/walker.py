@@ -90,6 +90,10 @@ class PyWalker:
         """Some value remembers `if` arms (`branches`): launch calls look for them."""
         self.looping = 0
         """Inside a loop body walked once for all its passes (`loop`): no `if` is decided."""
+        self.branching = 0
+        self.continue_at: int | None = None
+        """In a pass of a loop read pass by pass, `branching` there (`loop_passes`)."""
+        self.unsure_continue = False
 
     def evaluator(self) -> Evaluator:
         ev = Evaluator(self.pos, self.env, self.imports, lambda call: call_helper(self, call))
@@ -227,6 +231,7 @@ class PyWalker:
     ) -> None:
         before = self.env
         results: list[ChainMap[str, Val]] = []
+        self.branching += 1
         for group in groups:  # each path writes to its own layer over `before` (no copies)
             self.env = ChainMap({}, before)
             if isinstance(group, Elif):
@@ -235,6 +240,7 @@ class PyWalker:
                 self.block(group)
             self.stopped = False  # a return on one path: the others go on
             results.append(self.env)
+        self.branching -= 1
         results, conditions = arms.drop_exits(self, groups, results, conditions)  # `else: sys.exit()`
         self.env = before
         changed = set().union(*(env.maps[0] for env in results))
@@ -248,16 +254,9 @@ class PyWalker:
     def loop(self, node: py.For | py.While) -> None:
         if isinstance(node, py.For):
             self.scan(node.iter)
-            from speclint.frontends.python.comprehensions import loop_bindings
+            from speclint.frontends.python.loop_passes import walk_passes
 
-            passes = (
-                loop_bindings(node, self.evaluator().eval, self.pos.starts) if self.pos.relocates else None
-            )
-            if passes is not None and len(passes) <= self.helper_budget.loop_passes:
-                self.helper_budget.loop_passes -= len(passes)  # each pass over elements written out, in order
-                for names in passes:
-                    self.env.update(names)
-                    self.block(node.body.body)
+            if walk_passes(self, node):  # each pass over elements written out, in order
                 return
         else:
             self.scan(node.test)
@@ -267,8 +266,9 @@ class PyWalker:
             for name in target_names(node.target):
                 self.env[name.value] = self.evaluator().named(name, name.value, "a loop variable", name)
         self.looping += 1  # one walk stands for every pass: the first pass's values decide nothing
+        continue_at, self.continue_at = self.continue_at, None  # (its `continue` ends no pass)
         self.block(node.body.body)
-        self.looping -= 1
+        self.looping, self.continue_at = self.looping - 1, continue_at
         self.stopped = False
         self.env = before
         before.update(merge_envs(before, [before, body], self.evaluator(), set(body.maps[0])))
@@ -276,6 +276,10 @@ class PyWalker:
             self.block(node.orelse.body.body)
 
     def small(self, node: py.BaseSmallStatement) -> None:
+        if isinstance(node, py.Continue) and self.continue_at is not None:
+            self.unsure_continue |= self.branching != self.continue_at  # (an arm not decided)
+            self.stopped = True  # the rest of this pass does not run
+            return
         if isinstance(node, py.Import):
             for alias in node.names:
                 full = self.evaluator().dotted(alias.name) or ""

@@ -74,7 +74,7 @@ _LAUNCHERS = (
         "torchrun",
         "su",
         "runuser",
-        *("pm2", "systemd-run", "pip", "pip3", "hf"),
+        *("pm2", "systemd-run", "pip", "pip3", "hf", "vastai"),
     }
     | CONTAINER_CLIS
     | wrappers.PROFILERS
@@ -173,6 +173,11 @@ def _dispatch(
             if found is not None:
                 command, container_env, container_image = found
                 _dispatch(walker, node, span, command, 0, container_env, container_image)
+            return
+        elif base == "vastai":  # `create instance --onstart-cmd CODE`: the instance's script
+            from speclint.frontends.shell.vastai import vastai_create
+
+            vastai_create(walker, args, i + 1)
             return
         elif base == "hf":  # `hf endpoints deploy`: an Inference Endpoint's container
             from speclint.frontends.shell.hf_endpoints import hf_endpoint

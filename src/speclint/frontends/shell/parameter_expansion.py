@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.variables import Env
 
+_USE_DEFAULT = ("-", ":-", "+", ":+")
+"""The operators that read a value without assigning it (`:=` of an array's key is left
+unknown)."""
 SPECIAL_NOT_SPLIT = {"#": "$#", "?": "$?", "$": "$$", "!": "$!", "-": "$-", "0": "$0", "_": "$_"}
 
 
@@ -133,6 +136,14 @@ class ParameterExpansion:
             self._variable("#", quoted, out)
             return
         if target is None or prefix == "!":
+            from speclint.frontends.shell.array_indices import indices
+
+            listed = indices(self.tm, self.env, node, target) if target and operator is None else None
+            if listed is not None:  # `${!NODES[@]}`: 0 to n-1
+                self._emit_array(
+                    listed[0], quoted, listed[1], listed[0][0].origin if listed[0] else None, out
+                )
+                return
             reason = f"parameter expansion `{text}`"
             if target is not None and target.type == "subscript" and target.named_children:
                 keyed = env.get(tm.node_text(target.named_children[0]))
@@ -158,6 +169,12 @@ class ParameterExpansion:
             if prefix != "#":  # `${CFG[tp]}`: one key's value (`assoc_arrays`)
                 self._emit_scalar(key_lookup(self, name, value, index_node), quoted, out)  # type: ignore[arg-type]
                 return
+        if value is not None and value.keys is not None and index is not None and operator in _USE_DEFAULT:
+            from speclint.frontends.shell.assoc_arrays import lookup as key_lookup
+
+            entry = key_lookup(self, name, value, index_node)  # type: ignore[arg-type]
+            self._default_operator(name, entry, operator, operands, quoted, node, out)  # `:-1`: else 1
+            return
         if prefix == "#":
             self._length(value, index, text, out)
             return
@@ -209,11 +226,11 @@ class ParameterExpansion:
         `(-1)`, `$N - 1`), when the script's own integers decide it."""
         from speclint.frontends.shell.arithmetic import evaluate
 
-        def known(name: str) -> str | None:
-            value = self.env.get(name)
-            return value.text if value is not None and value.reason is None else None
+        return evaluate(self.tm.node_text(node), self._known_text)
 
-        return evaluate(self.tm.node_text(node), known)
+    def _known_text(self, name: str) -> str | None:
+        value = self.env.get(name)
+        return value.text if value is not None and value.reason is None else None
 
     def _subscript(self, value: VarValue, name: str, index: str, quoted: bool, out: list[Piece]) -> None:
         if value.reason is not None:
@@ -229,8 +246,8 @@ class ParameterExpansion:
             )
         if index in ("@", "*"):
             self._emit_array(elements, quoted, index == "*", value.origin, out)
-        elif index.isdigit():
-            position = int(index)
+        elif index.isdigit() or self._index(index) is not None:
+            position = int(index) if index.isdigit() else self._index(index) or 0
             spread = next((w for w in elements[:position] if w.text is None and w.splat), None)
             if spread is not None:  # `NODES=($(scontrol ...))`: where element 1 falls is unknown
                 reason = spread.dynamic_reason or f"an element of ${name} of unknown length"
@@ -239,6 +256,15 @@ class ParameterExpansion:
                 self._emit_array((elements[position],), quoted, False, value.origin, out)
         else:
             out.append(("dyn", f"array index `{index}` of ${name} is not static", False, None, not quoted))
+
+    def _index(self, index: str) -> int | None:
+        """The subscript of an indexed array, an arithmetic expression bash evaluates
+        (`${D_IP[$i]}`, `${NODES[i + 1]}`), when the script's own integers decide it and it is
+        not negative (counted from the end in bash: left unknown here)."""
+        from speclint.frontends.shell.arithmetic import evaluate
+
+        position = evaluate(index, self._known_text)
+        return position if position is not None and position >= 0 else None
 
     def _length(self, value: VarValue | None, index: str | None, text: str, out: list[Piece]) -> None:
         if value is not None and value.reason is None:
@@ -291,7 +317,7 @@ class ParameterExpansion:
                 self._emit_scalar(value, quoted, out)
                 return
             start = len(out)
-            self._operand_pieces(operands, quoted, node, out)
+            self._operand_pieces(operands, quoted, node, out, base == "=")
             if base == "=" and operands:
                 origin = self.tm.span(operands[0].start_byte, operands[-1].end_byte)
                 saved = self._argument_mode
@@ -345,15 +371,24 @@ class ParameterExpansion:
         elif base == "?":  # aborts the call: nothing after it runs with this value
             out.append(("dyn", f"`{self.tm.node_text(node)}` stops the function here", False, None, False))
 
-    def _operand_pieces(self, operands: list[Node], quoted: bool, node: Node, out: list[Piece]) -> None:
+    def _operand_pieces(
+        self, operands: list[Node], quoted: bool, node: Node, out: list[Piece], assigned: bool = False
+    ) -> None:
+        """The operand's pieces; unquoted, its plain text split (`operand_words`), but not the
+        value `:=` assigns (kept whole, as the variable holds it)."""
+        from speclint.frontends.shell.operand_words import flat_operands, split_unquoted
+
         tm = self.tm
         previous_end: int | None = None
-        for index, operand in enumerate(operands):
+        for index, operand in enumerate(flat_operands(tm, operands)):
             if previous_end is not None and operand.start_byte > previous_end:
                 gap = tm.data[previous_end : operand.start_byte].decode()
                 out.append(("val", gap, quoted, None, None))
+            start = len(out)
             self._pieces(operand, quoted, out, index == 0)
             previous_end = operand.end_byte
+            if not (quoted or assigned):  # `${SPEC:+--speculative-algorithm EAGLE}`: two words
+                out[start:] = split_unquoted(tm, operand, out[start:])
 
 
 def _substring(value: str, bounds: list[int | None]) -> str | None:
