@@ -112,7 +112,8 @@ class Atoms:
                 self.last[atom] = max(self.last[atom], end)
                 self.owner[start : end + 1] = [atom] * (end + 1 - start)
                 self._note(node, atom)
-                self.seed[atom] = self.seed[atom] or id(node) in exits  # (`branches.drop_exits`)
+                # (`branches.drop_exits`; an `assert` or a returning `if` is a guard: `guards`)
+                self.seed[atom] = self.seed[atom] or id(node) in exits or isinstance(node, ast.Assert)
                 exits |= arm_exits(node)
                 if isinstance(node, ast.Return) and scope >= 0:
                     self.returns.setdefault(scope, []).append(atom)
