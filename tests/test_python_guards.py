@@ -35,7 +35,9 @@ def test_module_placeholders_refused_by_exit_and_assert() -> None:
     (partly,) = [f for f in findings if f[0] == "SLM004"]
     assert partly[1:4] == (18, 39, "BACKEND")
     assert f"(`BACKEND` as this file sets it makes line 13 exit before the launch: {REST})" in partly[4]
-    assert f"(`MODE` as this file sets it makes line 15 fail its assert before the launch: {REST})" in partly[4]
+    assert (
+        f"(`MODE` as this file sets it makes line 15 fail its assert before the launch: {REST})" in partly[4]
+    )
     assert "FLG006" not in {f[0] for f in findings if f[1] == 18}
 
 
@@ -55,4 +57,6 @@ def test_a_guard_the_values_pass_changes_nothing(tmp_path) -> None:
         " '--hicache-storage-backend', BACKEND, '--tp-size', 'x'])\n"
     )
     findings = lint_text(text, str(tmp_path / "serve.py")).findings
-    assert [(f.code, f.span.line, f.span.column) for f in findings] == [("FLG005", 6, 130)]  # the `x`, no SLM004
+    assert [(f.code, f.span.line, f.span.column) for f in findings] == [
+        ("FLG005", 6, 130)
+    ]  # the `x`, no SLM004
