@@ -60,3 +60,26 @@ def test_a_guard_the_values_pass_changes_nothing(tmp_path) -> None:
     assert [(f.code, f.span.line, f.span.column) for f in findings] == [
         ("FLG005", 6, 130)
     ]  # the `x`, no SLM004
+
+
+def test_an_arm_that_works_and_returns_is_a_path_not_a_guard(tmp_path) -> None:
+    """`if MODE == "prefill": launch(); return` keeps only the arm the file's values take (the
+    decode launch after it is not read); `if DRY_RUN: print(...); return` only says why it
+    stops: the launch after it is read."""
+    from speclint.engine import lint_text
+
+    launch = "subprocess.run(['python', '-m', 'sglang.launch_server', '--model-path', 'm', {}])\n"
+    text = (
+        "import subprocess\nMODE = 'prefill'\nDRY_RUN = True\n\n"
+        "def serve():\n    if MODE == 'prefill':\n        "
+        + launch.format("'--tp-size', '1'")
+        + "        return\n    "
+        + launch.format("'--tp-size', 'x'")
+        + "\ndef dry():\n    if DRY_RUN:\n        print('would run')\n        return\n    "
+        + launch.format("'--tp-size', 'y'")
+        + "\nserve()\ndry()\n"
+    )
+    findings = lint_text(text, str(tmp_path / "serve.py")).findings
+    assert [(f.code, f.span.line, f.message.split(":")[0]) for f in findings] == [
+        ("FLG005", 15, "`y` is not a valid value for `--tp-size`")
+    ]

@@ -22,17 +22,31 @@ if TYPE_CHECKING:
     from speclint.frontends.python.walking import Walking
 
 
-def ends_path(walker: Walking, group: Sequence[py.Node]) -> str | None:
-    """What an arm's statements do at their top level that the code after it never sees:
-    "raise", "exit" (`sys.exit()`, `os._exit()`...) or, in a function, "return"; None."""
-    from speclint.frontends.python.branches import surely_exits
+_REPORTS = ("print", "logger.", "logging.", "log.", "warnings.warn", "sys.stderr.write")
+"""Calls a guard makes before it stops: it says why, and does nothing else."""
 
-    smalls = [
-        small
-        for statement in group
-        if isinstance(statement, py.SimpleStatementLine)
-        for small in statement.body
-    ]
+
+def ends_path(walker: Walking, group: Sequence[py.Node]) -> str | None:
+    """What an arm that only stops does at its top level: "raise", "exit" (`sys.exit()`,
+    `os._exit()`...) or, in a function, "return"; None for an arm that does anything else
+    than say why (`if MODE == "prefill": launch(); return` is a path, not a guard)."""
+    from speclint.frontends.python.branches import EXIT_CALLS, surely_exits
+
+    smalls: list[py.Node] = []
+    for statement in group:
+        if not isinstance(statement, py.SimpleStatementLine):
+            return None
+        smalls.extend(statement.body)
+    ev = walker.evaluator()
+    for small in smalls:
+        if isinstance(small, (py.Raise, py.Return, py.Pass)):
+            continue
+        call = small.value if isinstance(small, py.Expr) else None
+        if not isinstance(call, py.Call):
+            return None
+        name = ev.dotted(call.func) or ""
+        if not name.startswith(_REPORTS) and walker.imports.get(name, name) not in EXIT_CALLS:
+            return None
     if any(isinstance(small, py.Raise) for small in smalls):
         return "raise"
     if surely_exits(walker, group):
