@@ -169,9 +169,15 @@ def launch_class(
     return found
 
 
+DIFFUSION_PACKAGE = "sglang.multimodal_gen."
+"""SGLang's diffusion runtime: its own `ServerArgs` (0.5.23's
+sglang/multimodal_gen/runtime/server_args/server_args.py), `prepare_server_args` and flags,
+not the language-model server's that speclint models."""
+
+
 def is_server_args(name: str) -> bool:
     """Whether a call of `name` (dotted through the imports) is SGLang's `ServerArgs`."""
-    return name.startswith("sglang") or name == SERVER_ARGS
+    return (name.startswith("sglang") and not name.startswith(DIFFUSION_PACKAGE)) or name == SERVER_ARGS
 
 
 # ---- where text names a launcher ---------------------------------------------------------

@@ -78,7 +78,7 @@ class ElseIf(Condition):
     __slots__ = ()
 
 
-_EXITS = frozenset({"sys.exit", "exit", "quit", "os._exit"})
+EXIT_CALLS = frozenset({"sys.exit", "exit", "quit", "os._exit"})
 
 
 def surely_exits(walker: Walking, group: object) -> bool:
@@ -93,7 +93,7 @@ def surely_exits(walker: Walking, group: object) -> bool:
             call = small.value if isinstance(small, py.Expr) else None
             if isinstance(call, py.Call):
                 name = walker.evaluator().dotted(call.func) or ""
-                if walker.imports.get(name, name) in _EXITS:
+                if walker.imports.get(name, name) in EXIT_CALLS:
                     return True
     return False
 

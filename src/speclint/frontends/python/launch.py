@@ -18,6 +18,7 @@ from speclint.frontends.python.split_text import read_split_call
 from speclint.frontends.python.starred import starred_items
 from speclint.frontends.recognise import (
     CLASS_ENTRY,
+    DIFFUSION_PACKAGE,
     ENGINE,
     ENTRY_WORDS,
     HTTP_ADAPTER,
@@ -91,6 +92,13 @@ def recognize(walker: Walking, call: py.Call) -> None:
     last = name.rsplit(".", 1)[-1]
     positional = [a for a in call.args if a.keyword is None and not a.star]
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    if name.startswith(DIFFUSION_PACKAGE) and last in (SERVER_ARGS, PREPARE_SERVER_ARGS, FROM_CLI_ARGS):
+        _not_read(
+            walker,
+            call,
+            "makes the settings of SGLang's diffusion runtime (`sglang.multimodal_gen`), which speclint does not model",
+        )
+        return
     if (
         recognize_api(walker, call, name)
         or recognize_nox(walker, call, name)

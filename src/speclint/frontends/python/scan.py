@@ -190,7 +190,8 @@ def merge_envs(
             continue
         present = [v for v in values if v is not None]
         sample = present[0]
-        reason = f"`{name}` is assigned differently on different paths (line {sample.span.line})"
+        shown = name[1:] if name.startswith("@") else name  # `@self.X`: an attribute (attribute_key)
+        reason = f"`{shown}` is assigned differently on different paths (line {sample.span.line})"
         if all(v.kind == "list" for v in present) and len(present) == len(values):
             lists = [list(v.elements) for v in present]
             prefix: list[Val] = []

@@ -20,6 +20,7 @@ from speclint.frontends.python.conditions import rebound_names
 from speclint.frontends.python.environ import assign_environ, launch_env
 from speclint.frontends.python.environ_calls import environ_statement
 from speclint.frontends.python.evaluator import Evaluator
+from speclint.frontends.python.guards import check_assert, refuse_guard
 from speclint.frontends.python.helpers import call_helper, count_statement, note_instance
 from speclint.frontends.python.launch import recognize
 from speclint.frontends.python.mutations import augment, mutate, unpack
@@ -212,6 +213,7 @@ class PyWalker:
         of an `elif`."""
         self.scan(node.test)
         orelse = node.orelse
+        refuse_guard(self, node)  # `if X is None: raise` with the file's X None: X is unknown
         if arms.walk_decided(self, node, top):  # the file's own values decide it: only that arm runs
             return
         self.branches(
@@ -318,6 +320,8 @@ class PyWalker:
                 mutate(self, node.value)
         elif isinstance(node, py.Del):
             assign_environ(self, node.target, None)  # `del os.environ["NAME"]`
+        elif isinstance(node, py.Assert) and self.pos.relocates:
+            check_assert(self, node)  # `assert cls.mode`: a value the file refuses
 
     def assign(self, target: py.BaseExpression, value: Val) -> None:
         if (key := value_key(target)) is not None:
