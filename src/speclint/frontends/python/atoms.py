@@ -114,7 +114,9 @@ class Atoms:
                 self._note(node, atom)
                 # (`branches.drop_exits`; `loop_passes`: a pass ends there; an `assert` or a
                 # returning `if` is a guard: `guards`)
-                self.seed[atom] = self.seed[atom] or id(node) in exits or isinstance(node, (ast.Continue, ast.Assert))
+                self.seed[atom] = (
+                    self.seed[atom] or id(node) in exits or isinstance(node, (ast.Continue, ast.Assert))
+                )
                 exits |= arm_exits(node)
                 if isinstance(node, ast.Return) and scope >= 0:
                     self.returns.setdefault(scope, []).append(atom)

@@ -17,10 +17,20 @@ from speclint.frontends.python.comprehensions import continues, loop_bindings
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.frontends.python.walker import PyWalker
+    from typing import Protocol
+
+    from speclint.frontends.python.walking import Walking
+
+    class PassWalking(Walking, Protocol):
+        """What of the walker this module reads besides `Walking` (a local Protocol: the
+        walker imports this module)."""
+
+        branching: int
+        continue_at: int | None
+        unsure_continue: bool
 
 
-def walk_passes(walker: PyWalker, node: py.For) -> bool:
+def walk_passes(walker: PassWalking, node: py.For) -> bool:
     """Walk each pass of `node`; False (nothing walked) when its passes are not all known, or
     a `continue` in it is not decided."""
     passes = loop_bindings(node, walker.evaluator().eval, walker.pos.starts) if walker.pos.relocates else None

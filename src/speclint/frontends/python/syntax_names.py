@@ -1,9 +1,30 @@
-"""Names a statement's syntax gives the walker: `import a as b`'s `b`, and the method
-`super().NAME(...)` calls."""
+"""Names a statement's syntax gives the walker: what an import binds, `import a as b`'s `b`,
+and the method `super().NAME(...)` calls."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from speclint.frontends.python import syntax as py
+
+
+def imported(
+    node: py.Import | py.ImportFrom, dotted: Callable[[py.BaseExpression], str | None]
+) -> dict[str, str]:
+    """local name -> the dotted name it stands for, of each name an import binds (`dotted`:
+    the evaluator's, for the module's written name); nothing for `from m import *`."""
+    bound: dict[str, str] = {}
+    if isinstance(node, py.Import):
+        for alias in node.names:
+            full = dotted(alias.name) or ""
+            local = as_name(alias) or full.split(".")[0]
+            bound[local] = full if alias.asname else local
+    elif not isinstance(node.names, py.ImportStar):
+        module = dotted(node.module) if node.module else ""
+        for alias in node.names:
+            name = alias.name.value if isinstance(alias.name, py.Name) else ""
+            bound[as_name(alias) or name] = f"{module}.{name}"
+    return bound
 
 
 def as_name(alias: py.ImportAlias) -> str | None:

@@ -34,7 +34,7 @@ from speclint.frontends.python.scan import (
     target_names,
     value_key,
 )
-from speclint.frontends.python.syntax_names import as_name, super_method
+from speclint.frontends.python.syntax_names import imported, super_method
 from speclint.frontends.python.values import Entries, Entry, bounded
 from speclint.frontends.python.walking import Helper, HelperBudget
 from speclint.frontends.shell.embedded import Budget, ShellBuffer
@@ -282,19 +282,8 @@ class PyWalker:
             self.unsure_continue |= self.branching != self.continue_at  # (an arm not decided)
             self.stopped = True  # the rest of this pass does not run
             return
-        if isinstance(node, py.Import):
-            for alias in node.names:
-                full = self.evaluator().dotted(alias.name) or ""
-                local = as_name(alias) or full.split(".")[0]
-                self.imports[local] = full if alias.asname else local
-            return
-        if isinstance(node, py.ImportFrom):
-            module = self.evaluator().dotted(node.module) if node.module else ""
-            if not isinstance(node.names, py.ImportStar):
-                for alias in node.names:
-                    name = alias.name.value if isinstance(alias.name, py.Name) else ""
-                    local = as_name(alias) or name
-                    self.imports[local] = f"{module}.{name}"
+        if isinstance(node, (py.Import, py.ImportFrom)):
+            self.imports.update(imported(node, self.evaluator().dotted))
             return
         self.scan(node)
         if isinstance(node, py.Return):

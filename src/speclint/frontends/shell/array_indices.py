@@ -13,6 +13,8 @@ from speclint.core.words import Word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tree_sitter import Node
 
     from speclint.frontends.shell.text import TextMap
@@ -39,3 +41,13 @@ def indices(tm: TextMap, env: Env, node: Node, target: Node) -> tuple[tuple[Word
     if any(w.text is None and w.splat for w in elements):
         return None
     return tuple(Word(str(k), span, value.origin) for k in range(len(elements))), index == "*"
+
+
+def subscript_position(index: str, known: Callable[[str], str | None]) -> int | None:
+    """The subscript of an indexed array, an arithmetic expression bash evaluates
+    (`${D_IP[$i]}`, `${NODES[i + 1]}`), when the script's own integers decide it (`known`: a
+    variable's text) and it is not negative (counted from the end in bash: left unknown here)."""
+    from speclint.frontends.shell.arithmetic import evaluate
+
+    position = evaluate(index, known)
+    return position if position is not None and position >= 0 else None

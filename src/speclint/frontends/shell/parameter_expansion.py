@@ -233,6 +233,8 @@ class ParameterExpansion:
         return value.text if value is not None and value.reason is None else None
 
     def _subscript(self, value: VarValue, name: str, index: str, quoted: bool, out: list[Piece]) -> None:
+        from speclint.frontends.shell.array_indices import subscript_position
+
         if value.reason is not None:
             splat = index == "@" or (index == "*" and not quoted) or not quoted
             out.append(("dyn", value.reason, False, value.origin, splat))
@@ -246,8 +248,9 @@ class ParameterExpansion:
             )
         if index in ("@", "*"):
             self._emit_array(elements, quoted, index == "*", value.origin, out)
-        elif index.isdigit() or self._index(index) is not None:
-            position = int(index) if index.isdigit() else self._index(index) or 0
+        elif (
+            position := int(index) if index.isdigit() else subscript_position(index, self._known_text)
+        ) is not None:
             spread = next((w for w in elements[:position] if w.text is None and w.splat), None)
             if spread is not None:  # `NODES=($(scontrol ...))`: where element 1 falls is unknown
                 reason = spread.dynamic_reason or f"an element of ${name} of unknown length"
@@ -256,15 +259,6 @@ class ParameterExpansion:
                 self._emit_array((elements[position],), quoted, False, value.origin, out)
         else:
             out.append(("dyn", f"array index `{index}` of ${name} is not static", False, None, not quoted))
-
-    def _index(self, index: str) -> int | None:
-        """The subscript of an indexed array, an arithmetic expression bash evaluates
-        (`${D_IP[$i]}`, `${NODES[i + 1]}`), when the script's own integers decide it and it is
-        not negative (counted from the end in bash: left unknown here)."""
-        from speclint.frontends.shell.arithmetic import evaluate
-
-        position = evaluate(index, self._known_text)
-        return position if position is not None and position >= 0 else None
 
     def _length(self, value: VarValue | None, index: str | None, text: str, out: list[Piece]) -> None:
         if value is not None and value.reason is None:
