@@ -61,10 +61,10 @@ def call_value(ev: Evaluating, node: py.Call) -> Val:
             return replace(inner, span=ev.pos.span(node))
     if name == "int" and len(args) == len(node.args) == 1:  # `int(os.getenv("PORT", "30000"))`
         inner = ev.eval(args[0].value)
-        text = (inner.text or "").strip() if inner.kind == "str" else ""
-        digits = text[1:] if text[:1] in ("+", "-") else text
+        literal = (inner.text or "").strip() if inner.kind == "str" else ""
+        digits = literal[1:] if literal[:1] in ("+", "-") else literal
         if digits.isascii() and digits.isdigit():  # (what else int() takes is left unknown)
-            return ev._make(node, "const", int(text))
+            return ev._make(node, "const", int(literal))
         if inner.kind == "const" and type(inner.value) is int:
             return inner
     if name == "range" and 1 <= len(args) == len(node.args) <= 3:  # `for i in range(n_workers)`
