@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from speclint.frontends.python import syntax as py
-from speclint.frontends.python.environ import Evaluator, environ_value
+from speclint.frontends.python.environ import Evaluator, environ_get, environ_value
 from speclint.frontends.python.values import MAX_WEIGHT, Entries, Entry
 from speclint.frontends.python.whitespace import whitespace_call
 from speclint.frontends.shell.pieces import Piece
@@ -59,6 +59,14 @@ def call_value(ev: Evaluating, node: py.Call) -> Val:
             return ev._make(node, "str", pieces=[Piece(str(inner.value), inner.begin, inner.end)])
         if (name == "str" and inner.kind == "str") or (name != "str" and inner.kind == "list"):
             return replace(inner, span=ev.pos.span(node))
+    if name == "int" and len(args) == len(node.args) == 1:  # `int(os.getenv("PORT", "30000"))`
+        inner = ev.eval(args[0].value)
+        literal = (inner.text or "").strip() if inner.kind == "str" else ""
+        digits = literal[1:] if literal[:1] in ("+", "-") else literal
+        if digits.isascii() and digits.isdigit():  # (what else int() takes is left unknown)
+            return ev._make(node, "const", int(literal))
+        if inner.kind == "const" and type(inner.value) is int:
+            return inner
     if name == "range" and 1 <= len(args) == len(node.args) <= 3:  # `for i in range(n_workers)`
         bounds = [b.value for b in (ev.eval(a.value) for a in args) if b.kind == "const"]
         if len(bounds) == len(args) and all(type(b) is int for b in bounds) and bounds[2:] != [0]:
@@ -113,8 +121,9 @@ def call_value(ev: Evaluating, node: py.Call) -> Val:
         if returned is not None:
             return returned
     if name in ("os.getenv", "os.environ.get") and args:
-        key = ev.eval(args[0].value).text
-        return ev.unknown(node, f"environment variable {key or '?'} (read when the program runs)")
+        default = args[1].value if len(args) > 1 else None
+        default = next((a.value for a in node.args if a.keyword and a.keyword.value == "default"), default)
+        return environ_get(ev, node, ev.eval(args[0].value).text, default)
     return ev.unknown(node, f"`{ev.pos.quote(node.func)}(...)` is computed when the program runs")
 
 

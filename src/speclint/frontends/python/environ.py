@@ -124,6 +124,18 @@ def assign_environ(walker: Walking, target: py.BaseExpression, value: Val | None
     return True
 
 
+def environ_get(ev: Evaluator, node: py.Call, name: str | None, default: py.BaseExpression | None) -> Val:
+    """`os.environ.get(NAME, default)` / `os.getenv(NAME, default)`: what the file set NAME to
+    before, else the default (as the shell front-end reads `${NAME:-default}`, and
+    `setdefault` here); unknown without a default (None only when NAME is unset)."""
+    own = ev.env.get(_key(name)) if name is not None else None
+    if own is not None and not _removed(own):
+        return own
+    if name is not None and default is not None:
+        return ev.eval(default)
+    return ev.unknown(node, f"environment variable {name or '?'} (read when the program runs)")
+
+
 def environ_method(walker: Walking, call: py.Call) -> bool:
     """`os.environ.update(...)`, `.setdefault(NAME, value)`, `.pop(NAME)`: kept; False for
     other calls. `setdefault` sets a variable the file has not set (as the shell front-end
