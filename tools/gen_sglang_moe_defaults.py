@@ -55,7 +55,8 @@ Per release, each reading found (absent: not in that release's source):
   takes beside --moe-a2a-backend flashinfer_megamoe, its message and caller, and its
   "quantization" check: the values it takes, 0.5.23's nvfp4_online under an environment
   switch, the ModelConfig terms and the quantization_config keys and architectures that set
-  them, read from configs/model_config.py), `megamoe_token_budget` (0.5.21+
+  them, read from configs/model_config.py, and "attention_dp", the caller's attention-DP
+  assert in that branch: {"enabled", "size", "message"}), `megamoe_token_budget` (0.5.21+
   `validate_mega_moe_token_budget` under --moe-a2a-backend megamoe: its environment variable
   and `EnvInt` default, prefill-budget message and `mega_moe_needs_token_budget`'s
   architectures, quantizations and quant_algo substring), and

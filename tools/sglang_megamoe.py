@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from sglang_megamoe_dp import read_megamoe_attention_dp
 from sglang_moe_runner_asserts import Sources, _local
 from sglang_moe_runner_refusals import env_switch
 
@@ -18,7 +19,8 @@ def read_megamoe_architectures(
     `if a2a_backend == "flashinfer_megamoe"`): a function assigning a tuple of strings to
     `validated_architectures` and raising `ValueError(f"...")` under `if not any(...)` ->
     {"architectures", "message" (`{architectures}` and `{supported}` for its two fields),
-    "where": the function calling it}."""
+    "where": the function calling it, "attention_dp": its caller's attention-DP assert
+    (tools/sglang_megamoe_dp.py)}."""
     for _, tree, _ in sources:
         for function in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)):
             listed = next(
@@ -53,6 +55,9 @@ def read_megamoe_architectures(
             quantization = _megamoe_quantization(function, environ, model_config)
             if quantization is not None:
                 found["quantization"] = quantization
+            attention_dp = read_megamoe_attention_dp(sources, function.name, caller)
+            if attention_dp is not None:
+                found["attention_dp"] = attention_dp
             return found
     return None
 

@@ -305,6 +305,24 @@ def megamoe_architectures(version: str) -> tuple[tuple[str, ...], str, str] | No
     return tuple(str(a) for a in raw["architectures"]), str(raw["message"]), str(raw["where"])
 
 
+def megamoe_attention_dp(version: str) -> tuple[str, str, str, str | None] | None:
+    """(how attention DP is tested: "enable_dp_attention" or "attn_dp_enabled_of", the size
+    compared with tp_size, the assert's message, the ValueError message off SM100 after it or
+    None) of the attention-DP assert beside --moe-a2a-backend flashinfer_megamoe (0.5.20+);
+    None when not read."""
+    raw = _reading(version, "megamoe_architectures")
+    read = raw.get("attention_dp") if isinstance(raw, dict) else None
+    if not isinstance(read, dict):
+        return None
+    sm100 = read.get("sm100_message")
+    return (
+        str(read["enabled"]),
+        str(read["size"]),
+        str(read["message"]),
+        str(sm100) if sm100 is not None else None,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class MegamoeQuantization:
     """`validate_flashinfer_megamoe_model`'s quantization check (0.5.20+), read per release."""

@@ -1,0 +1,84 @@
+"""Read, statically (`ast`, never imported), 0.5.20+'s attention-DP assert beside
+--moe-a2a-backend flashinfer_megamoe (`handle_a2a_moe`, after `validate_flashinfer_megamoe_model`):
+0.5.20-0.5.21 `assert cfg.enable_dp_attention and cfg.dp_size == cfg.tp_size, "..."`, 0.5.22+
+`assert attn_dp_enabled_of(cfg) and cfg.attn_dp_size == cfg.tp_size, "..."`, and the
+`if not is_sm100_supported(): raise ValueError("...")` after it; used by
+tools/sglang_megamoe.py (`megamoe_architectures.attention_dp`)."""
+
+from __future__ import annotations
+
+import ast
+
+from sglang_moe_runner_asserts import Sources
+
+_ENABLED = {"cfg.enable_dp_attention": "enable_dp_attention", "attn_dp_enabled_of(cfg)": "attn_dp_enabled_of"}
+
+
+def read_megamoe_attention_dp(sources: Sources, validator: str, caller: str) -> dict[str, str] | None:
+    """In `caller`, the `if` whose body calls `validator` (the flashinfer_megamoe branch): its
+    first `assert <enabled> and cfg.<size> == cfg.tp_size, "<message>"` -> {"enabled":
+    "enable_dp_attention" | "attn_dp_enabled_of", "size": the field compared with tp_size,
+    "message", "sm100_message" where the branch then raises off SM100}; None where the branch
+    has no such assert."""
+    for _, tree, _ in sources:
+        for function in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name == caller):
+            for branch in (n for n in ast.walk(function) if isinstance(n, ast.If)):
+                calls = any(
+                    isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == validator
+                    for s in branch.body
+                    for c in ast.walk(s)
+                )
+                if not calls:
+                    continue
+                checked = next((s for s in branch.body if isinstance(s, ast.Assert)), None)
+                found = _assert(checked) if checked is not None else None
+                sm100 = _sm100(branch.body)
+                if found is not None and sm100 is not None:
+                    found["sm100_message"] = sm100
+                return found
+    return None
+
+
+def _sm100(body: list[ast.stmt]) -> str | None:
+    """`if not is_sm100_supported(): raise ValueError("...")` in the branch -> its message."""
+    for stmt in body:
+        raised = stmt.body[0] if isinstance(stmt, ast.If) and stmt.body else None
+        if (
+            isinstance(stmt, ast.If)
+            and ast.unparse(stmt.test) == "not is_sm100_supported()"
+            and isinstance(raised, ast.Raise)
+            and isinstance(raised.exc, ast.Call)
+            and ast.unparse(raised.exc.func) == "ValueError"
+            and len(raised.exc.args) == 1
+            and isinstance(raised.exc.args[0], ast.Constant)
+            and isinstance(raised.exc.args[0].value, str)
+        ):
+            return raised.exc.args[0].value
+    return None
+
+
+def _assert(checked: ast.Assert) -> dict[str, str] | None:
+    test, message = checked.test, checked.msg
+    if not (
+        isinstance(test, ast.BoolOp)
+        and isinstance(test.op, ast.And)
+        and len(test.values) == 2
+        and isinstance(message, ast.Constant)
+        and isinstance(message.value, str)
+    ):
+        return None
+    enabled, compared = test.values
+    if not (
+        ast.unparse(enabled) in _ENABLED
+        and isinstance(compared, ast.Compare)
+        and isinstance(compared.ops[0], ast.Eq)
+        and len(compared.comparators) == 1
+        and ast.unparse(compared.comparators[0]) == "cfg.tp_size"
+        and ast.unparse(compared.left).startswith("cfg.")
+    ):
+        return None
+    return {
+        "enabled": _ENABLED[ast.unparse(enabled)],
+        "size": ast.unparse(compared.left).split(".", 1)[1],
+        "message": message.value,
+    }
