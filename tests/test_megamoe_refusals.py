@@ -142,6 +142,7 @@ def test_megamoe_prefill_token_budget_on_0_5_21_and_0_5_23():
 FP4 = MEGAMOE + " --quantization modelopt_fp4"
 OLD_DP = "FlashInfer MegaMOE is only supported with dp_size == tp_size and --enable-dp-attention"
 NEW_DP = "FlashInfer MegaMOE is only supported with --attn-dp-size equal to --tp-size"
+RUNNER = "FlashInfer MegaMOE a2a backend requires --moe-runner-backend flashinfer_megamoe"
 SM100 = "FlashInfer MegaMOE currently requires an SM100-family CUDA device for all supported quantization formats."
 
 
@@ -202,7 +203,33 @@ def test_flashinfer_megamoe_then_needs_an_sm100_gpu():
         assert errors(version, launch, None) == []
 
 
+def test_flashinfer_megamoe_takes_only_its_own_moe_runner():
+    """Between the two: the branch sets an auto runner to flashinfer_megamoe and asserts it.
+    Oracle (record_release.py 0.5.20-0.5.23, fake H100): --moe-runner-backend flashinfer_cutlass
+    refused so (before the SM100 check)."""
+    launch = FP4 + " --dp-size 8 --enable-dp-attention --moe-runner-backend flashinfer_cutlass"
+    for version in ("0.5.20", "0.5.21", "0.5.22", "0.5.23"):
+        refusal(
+            version,
+            launch,
+            "--moe-runner-backend flashinfer_cutlass",
+            "handle_a2a_moe",
+            f"AssertionError: {RUNNER}",
+        )
+        [(_, _, message)] = errors(version, launch, "h100")
+        assert message.endswith(
+            "(--moe-a2a-backend flashinfer_megamoe with --moe-runner-backend flashinfer_cutlass; "
+            "drop --moe-runner-backend or pass flashinfer_megamoe)"
+        ), message
+        assert errors(version, launch.replace("flashinfer_cutlass", "flashinfer_megamoe"), "b200") == []
+
+
 def test_the_attention_dp_assert_is_read_per_release():
     assert megamoe_attention_dp("0.5.19") is None
-    assert megamoe_attention_dp("0.5.20") == ("enable_dp_attention", "dp_size", OLD_DP, SM100)
-    assert megamoe_attention_dp("0.5.22") == ("attn_dp_enabled_of", "attn_dp_size", NEW_DP, SM100)
+    for version, enabled_by, size, says in (
+        ("0.5.20", "enable_dp_attention", "dp_size", OLD_DP),
+        ("0.5.22", "attn_dp_enabled_of", "attn_dp_size", NEW_DP),
+    ):
+        read = megamoe_attention_dp(version)
+        assert read is not None and (read.enabled_by, read.size, read.message) == (enabled_by, size, says)
+        assert read.runner_message == RUNNER and read.sm100_message == SM100

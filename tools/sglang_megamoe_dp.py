@@ -2,7 +2,7 @@
 --moe-a2a-backend flashinfer_megamoe (`handle_a2a_moe`, after `validate_flashinfer_megamoe_model`):
 0.5.20-0.5.21 `assert cfg.enable_dp_attention and cfg.dp_size == cfg.tp_size, "..."`, 0.5.22+
 `assert attn_dp_enabled_of(cfg) and cfg.attn_dp_size == cfg.tp_size, "..."`, and the
-`if not is_sm100_supported(): raise ValueError("...")` after it; used by
+the runner's assert and `if not is_sm100_supported(): raise ValueError("...")` after it; used by
 tools/sglang_megamoe.py (`megamoe_architectures.attention_dp`)."""
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ def read_megamoe_attention_dp(sources: Sources, validator: str, caller: str) -> 
     """In `caller`, the `if` whose body calls `validator` (the flashinfer_megamoe branch): its
     first `assert <enabled> and cfg.<size> == cfg.tp_size, "<message>"` -> {"enabled":
     "enable_dp_attention" | "attn_dp_enabled_of", "size": the field compared with tp_size,
-    "message", "sm100_message" where the branch then raises off SM100}; None where the branch
+    "message", "runner_message" of the MoE runner's assert after it, "sm100_message" where the
+    branch then raises off SM100}; None where the branch
     has no such assert."""
     for _, tree, _ in sources:
         for function in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name == caller):
@@ -35,6 +36,9 @@ def read_megamoe_attention_dp(sources: Sources, validator: str, caller: str) -> 
                 sm100 = _sm100(branch.body)
                 if found is not None and sm100 is not None:
                     found["sm100_message"] = sm100
+                runner = _runner(branch.body)
+                if found is not None and runner is not None:
+                    found["runner_message"] = runner
                 return found
     return None
 
@@ -82,3 +86,20 @@ def _assert(checked: ast.Assert) -> dict[str, str] | None:
         "size": ast.unparse(compared.left).split(".", 1)[1],
         "message": message.value,
     }
+
+
+def _runner(body: list[ast.stmt]) -> str | None:
+    """`assert resolved_view(server_args).moe_runner_backend == "flashinfer_megamoe", "..."`
+    (after the branch sets an auto runner to it) -> its message."""
+    for stmt in body:
+        if (
+            isinstance(stmt, ast.Assert)
+            and isinstance(stmt.test, ast.Compare)
+            and ast.unparse(stmt.test.left).endswith(".moe_runner_backend")
+            and isinstance(stmt.test.ops[0], ast.Eq)
+            and ast.unparse(stmt.test.comparators[0]) == "'flashinfer_megamoe'"
+            and isinstance(stmt.msg, ast.Constant)
+            and isinstance(stmt.msg.value, str)
+        ):
+            return stmt.msg.value
+    return None

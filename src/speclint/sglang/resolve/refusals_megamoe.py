@@ -127,7 +127,7 @@ def _attention_dp(state: ResolutionState, where: str) -> None:
     tp = state.get("tp_size")
     if read is None or not isinstance(tp, int):
         return
-    enabled_by, size_field, message, sm100 = read
+    enabled_by, size_field, message = read.enabled_by, read.size, read.message
     size = state.get(size_field)
     if enabled_by == "enable_dp_attention":
         enabled = state.get("enable_dp_attention")
@@ -141,7 +141,8 @@ def _attention_dp(state: ResolutionState, where: str) -> None:
         enabled = size > 1
         now, fix = f"attention-DP size {size}", f"--attn-dp-size {tp}"
     if enabled and size == tp:
-        _sm100(state, sm100, where)
+        _runner(state, read.runner_message, where)
+        _sm100(state, read.sm100_message, where)
         return
     raise Stop(
         "AssertionError",
@@ -152,10 +153,35 @@ def _attention_dp(state: ResolutionState, where: str) -> None:
     )
 
 
+def _runner(state: ResolutionState, message: str | None, where: str) -> None:
+    """Then the branch sets an auto MoE runner to flashinfer_megamoe and asserts it is: another
+    runner given is refused, unless the --quantization is one under which the release replaces
+    an explicit runner (`moe_defaults.moe_runner_overrides`) or is not read. Oracle (record_release.py
+    0.5.20-0.5.23, fake H100): --moe-runner-backend flashinfer_cutlass refused so."""
+    from speclint.sglang.moe_defaults import moe_runner_overrides
+
+    runner, quantization = given(state, "moe_runner_backend"), given(state, "quantization")
+    if (
+        message is None
+        or not isinstance(runner, str)
+        or runner in ("auto", "flashinfer_megamoe")
+        or not is_known(quantization)
+        or quantization in moe_runner_overrides(state.checked_version)  # may replace the runner
+    ):
+        return
+    raise Stop(
+        "AssertionError",
+        f"{message} (--moe-a2a-backend flashinfer_megamoe with --moe-runner-backend {runner}; "
+        "drop --moe-runner-backend or pass flashinfer_megamoe)",
+        where,
+        ("moe_runner_backend",),
+    )
+
+
 def _sm100(state: ResolutionState, message: str | None, where: str) -> None:
     """Then, past the runner's assert, `if not is_sm100_supported(): raise ValueError(...)`:
     refused on an NVIDIA GPU whose SM is not 10.x; judged with --gpu, the MoE runner given
-    auto or flashinfer_megamoe (another fails its assert first). Oracle (record_release.py
+    auto or flashinfer_megamoe (another fails `_runner` first). Oracle (record_release.py
     0.5.20-0.5.23): DeepSeek-V3 modelopt_fp4 TP 8 with --dp-size 8 --enable-dp-attention is
     refused so on the H100, accepted on the B200."""
     gpu = state.gpu
