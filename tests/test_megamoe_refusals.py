@@ -233,3 +233,51 @@ def test_the_attention_dp_assert_is_read_per_release():
         read = megamoe_attention_dp(version)
         assert read is not None and (read.enabled_by, read.size, read.message) == (enabled_by, size, says)
         assert read.runner_message == RUNNER and read.sm100_message == SM100
+
+
+def test_megamoe_budget_under_pipeline_parallelism_and_prefill_disaggregation():
+    """`validate_mega_moe_token_budget` returns early only for a decode server and for PP with
+    dynamic chunking (its `returns`, read), and splits the tokens only for context-parallel
+    prefill or attention DP (`partitions`): PP with static chunking and a prefill server take
+    the plain-TP branch. Oracle (record_release.py 0.5.21-0.5.23; 0.5.20 has no budget): TP 8
+    with --pp-size 2 on the B200 (default 16384) refused, so is --disaggregation-mode prefill,
+    and TP 4 PP 2 with --chunked-prefill-size 8200 on the H100 (alignment 4: 8200); accepted
+    with --enable-dynamic-chunking, --disaggregation-mode decode, prefill with 8192 (was:
+    nothing said for PP or prefill)."""
+    budget = LAUNCH + DSV3 + " --moe-a2a-backend megamoe --quantization modelopt_fp4"
+    for version in ("0.5.21", "0.5.22", "0.5.23"):
+        for extra, token in (
+            (" --tp-size 8 --pp-size 2", "--moe-a2a-backend megamoe"),
+            (" --tp-size 8 --disaggregation-mode prefill", "--moe-a2a-backend megamoe"),
+        ):
+            refusal(
+                version,
+                budget + extra,
+                token,
+                "validate_mega_moe_token_budget",
+                "token_partition=none, token_partition_size=1, token_alignment=8, required_per_rank=16384",
+                gpu="b200",
+            )
+        [(_, _, message)] = errors(
+            version, budget + " --tp-size 4 --pp-size 2 --chunked-prefill-size 8200", "h100"
+        )
+        assert "token_alignment=4, required_per_rank=8200" in message, message
+        for accepted in (
+            " --tp-size 8 --pp-size 2 --enable-dynamic-chunking --chunked-prefill-size 16384",
+            " --tp-size 8 --disaggregation-mode decode",
+            " --tp-size 8 --disaggregation-mode prefill --chunked-prefill-size 8192",
+            " --tp-size 4 --pp-size 2",
+        ):
+            assert errors(version, budget + accepted, "b200" if "8 " in accepted else "h100") == [], accepted
+    assert errors("0.5.20", budget + " --tp-size 8 --pp-size 2", "b200") == []
+
+
+def test_megamoe_budget_is_not_judged_under_attention_dp_given_as_attn_dp_size():
+    """0.5.22+ turn attention DP on by --attn-dp-size (`attn_dp_enabled_of`): the chunk is then
+    split over the DP ranks, not judged as plain TP. Oracle (record_release.py 0.5.22, 0.5.23):
+    TP 8 with --dp-size 2 --enable-dp-attention (rewritten to --attn-dp-size 2) on the B200 is
+    accepted (was: a false refusal for --attn-dp-size 2, 16384 > 8192)."""
+    budget = LAUNCH + DSV3 + " --moe-a2a-backend megamoe --quantization modelopt_fp4 --tp-size 8"
+    for version in ("0.5.22", "0.5.23"):
+        assert errors(version, budget + " --attn-dp-size 2", "b200") == []
+        assert errors(version, budget + " --dp-size 2 --enable-dp-attention", "b200") == []

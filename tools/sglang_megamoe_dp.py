@@ -103,3 +103,20 @@ def _runner(body: list[ast.stmt]) -> str | None:
         ):
             return stmt.msg.value
     return None
+
+
+# `validate_mega_moe_token_budget`'s early returns and token partitions (sglang_megamoe.py)
+def budget_returns(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.If) and len(stmt.body) == 1 and isinstance(stmt.body[0], ast.Return)
+
+
+def budget_partitions(function: ast.FunctionDef) -> list[str]:
+    """The tests of the `if`/`elif` chain assigning `token_partition_name`, in order."""
+    chain = next(
+        (s for s in function.body if isinstance(s, ast.If) and "token_partition_name" in ast.unparse(s)), None
+    )
+    tests = []
+    while isinstance(chain, ast.If):
+        tests.append(ast.unparse(chain.test))
+        chain = chain.orelse[0] if len(chain.orelse) == 1 else None
+    return tests
