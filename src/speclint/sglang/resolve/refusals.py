@@ -241,9 +241,10 @@ def _mori_dispatch_tokens(state: ResolutionState) -> None:
     if not isinstance(chunk, int) or isinstance(chunk, bool):
         return
     mode = state.get("disaggregation_mode")
-    # 0.5.10+ skip decode nodes; 0.5.9 checks them with the size before
-    # `_handle_pd_disaggregation` changes it, which speclint does not keep apart
-    if (check != "any" and chunk <= 0) or not is_known(mode) or mode == "decode":
+    if mode is None:  # a field the resolution does not track: the launch's own value
+        mode = given(state, "disaggregation_mode")
+    # 0.5.10+ skip decode nodes ("any": 0.5.9 checks them, with the size as given)
+    if (check != "any" and (chunk <= 0 or mode == "decode")) or not is_known(mode):
         return
     raw = state.env.get(_MORI_VARIABLE, "4096")
     if raw is None or not raw.strip().lstrip("-").isdigit():
