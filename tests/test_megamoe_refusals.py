@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from test_refusal_checks import DSV3, LAUNCH, errors, refusal
 
-from speclint.sglang.moe_defaults import megamoe_attention_dp, megamoe_quantization
+from speclint.sglang.moe_a2a_facts import megamoe_attention_dp
+from speclint.sglang.moe_defaults import megamoe_quantization
 
 MEGAMOE = LAUNCH + DSV3 + " --moe-a2a-backend flashinfer_megamoe --tp-size 8"
 SAYS = "ValueError: FlashInfer MegaMOE currently supports only MXFP8, ModelOpt NVFP4, FP4-expert"

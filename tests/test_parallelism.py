@@ -245,3 +245,15 @@ def test_tp_pp_not_divisible_by_nnodes():
 def test_nnodes_check_skipped_for_elastic_scale_join():
     text = f"{LAUNCH} --tp-size 4 --nnodes 3 --elastic-ep-join-mode scale\n"
     assert [f for f in _findings(text, "0.5.23") if f.code == "PAR005"] == []
+
+
+def test_ascend_tp_is_set_to_none_on_every_platform_from_0_5_16():
+    """`_handle_a2a_moe` (0.5.16+; handle_a2a_moe 0.5.19+): `if (... == "none" and is_npu()) or
+    ... == "ascend_tp":` sets moe_a2a_backend to "none" (read per release, `a2a_rewrites`).
+    Recorded (seed a2a-16005, 0.5.18-0.5.23, fake H100/B200): moe_a2a_backend 'none' (was:
+    speclint said ascend_tp, 26 value differences)."""
+    text = f"{LAUNCH} --tp-size 8 --moe-a2a-backend ascend_tp\n"
+    for version, where in (("0.5.18", "_handle_a2a_moe"), ("0.5.23", "handle_a2a_moe")):
+        resolution = _resolution(text, version)
+        assert resolution.effective["moe_a2a_backend"] == "none"
+        assert resolution.adjustment("moe_a2a_backend").handler == where

@@ -306,31 +306,6 @@ def megamoe_architectures(version: str) -> tuple[tuple[str, ...], str, str] | No
 
 
 @dataclass(frozen=True, slots=True)
-class MegamoeAttentionDp:
-    """The checks beside --moe-a2a-backend flashinfer_megamoe after its model check (0.5.20+):
-    the attention-DP assert (`enabled_by` "enable_dp_attention" or "attn_dp_enabled_of", `size`
-    the field compared with tp_size), then the MoE runner's assert and the ValueError off SM100
-    (their messages, or None)."""
-
-    enabled_by: str
-    size: str
-    message: str
-    runner_message: str | None
-    sm100_message: str | None
-
-
-def megamoe_attention_dp(version: str) -> MegamoeAttentionDp | None:
-    """`MegamoeAttentionDp` read per release (0.5.20+); None when not read."""
-    raw = _reading(version, "megamoe_architectures")
-    read = raw.get("attention_dp") if isinstance(raw, dict) else None
-    if not isinstance(read, dict):
-        return None
-    texts = [read.get(k) for k in ("runner_message", "sm100_message")]
-    runner, sm100 = (str(t) if t is not None else None for t in texts)
-    return MegamoeAttentionDp(str(read["enabled"]), str(read["size"]), str(read["message"]), runner, sm100)
-
-
-@dataclass(frozen=True, slots=True)
 class MegamoeQuantization:
     """`validate_flashinfer_megamoe_model`'s quantization check (0.5.20+), read per release."""
 

@@ -120,7 +120,7 @@ def _attention_dp(state: ResolutionState, where: str) -> None:
     (record_release.py 0.5.20-0.5.23, fake B200/H100, DeepSeek-V3 modelopt_fp4 TP 8): refused
     without attention DP, with --dp-size 4 --enable-dp-attention and with --dp-size 8 alone;
     accepted with --dp-size 8 --enable-dp-attention (and 0.5.22+ --attn-dp-size 8)."""
-    from speclint.sglang.moe_defaults import megamoe_attention_dp
+    from speclint.sglang.moe_a2a_facts import megamoe_attention_dp
     from speclint.sglang.resolve.refusals import _ep_scale_joiner
 
     read = megamoe_attention_dp(state.checked_version)
