@@ -61,7 +61,9 @@ Per release, each reading found (absent: not in that release's source):
   and `EnvInt` default, prefill-budget message and `mega_moe_needs_token_budget`'s
   architectures, quantizations and quant_algo substring), and
   `a2a_rewrites` (0.5.16+: --moe-a2a-backend values the resolution sets to another on every
-  platform, ascend_tp -> none: {V: {"to", "where"}}, tools/sglang_a2a_rewrites.py), and
+  platform, ascend_tp -> none: {V: {"to", "where"}}, tools/sglang_a2a_rewrites.py),
+  `pplx_attention_dp` (0.5.17+: --moe-a2a-backend pplx's attention-DP assert: {"enabled",
+  "size", "min", "message", "where"}, same module), and
   `moe_runner_lora`, the LoRA MoE
   runners' need of --enable-lora (0.5.23).
 """
@@ -78,7 +80,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
 from line_array import generator_main, per_release  # noqa: E402
-from sglang_a2a_rewrites import read_a2a_rewrites  # noqa: E402
+from sglang_a2a_rewrites import read_a2a_rewrites, read_pplx_attention_dp  # noqa: E402
 from sglang_chunk_defaults import _is_name, _number, read_chunk_defaults  # noqa: E402
 from sglang_deepseek_family import (  # noqa: E402
     read_deepseek_family,
@@ -325,6 +327,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     rewrites = read_a2a_rewrites(sources)
     if rewrites is not None:
         out.append(("a2a_rewrites", rewrites))
+    pplx = read_pplx_attention_dp(sources)
+    if pplx is not None:
+        out.append(("pplx_attention_dp", pplx))
     alias = read_runner_alias(sources)
     if alias is not None:
         out.append(("moe_runner_alias", alias))

@@ -63,3 +63,55 @@ def _sets(stmt: ast.stmt) -> str | None:
         if len(call.keywords) == 1 and named and isinstance(named[0], ast.Constant):
             return str(named[0].value)
     return None
+
+
+def read_pplx_attention_dp(sources: Sources) -> dict[str, object] | None:
+    """Under `if a2a_backend == "pplx":` (0.5.18+), the attention-DP assert: `assert
+    <...>.enable_dp_attention and <...>.dp_size >= N, "..."` (0.5.18-0.5.21) or `assert
+    cfg.attn_dp_size >= N, "..."` (0.5.22+) -> {"enabled": "enable_dp_attention" or "", "size":
+    the field, "min": N, "message", "where": the function}; None where not found."""
+    for _, tree, _ in sources:
+        for function in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)):
+            for branch in (n for n in ast.walk(function) if isinstance(n, ast.If)):
+                if ast.unparse(branch.test) not in (
+                    "a2a_backend == 'pplx'",
+                    "self.moe_a2a_backend == 'pplx'",
+                ):
+                    continue
+                for stmt in branch.body:
+                    found = _pplx_assert(stmt)
+                    if found is not None:
+                        return {**found, "where": function.name}
+    return None
+
+
+def _pplx_assert(stmt: ast.stmt) -> dict[str, object] | None:
+    if not (
+        isinstance(stmt, ast.Assert)
+        and isinstance(stmt.msg, ast.Constant)
+        and isinstance(stmt.msg.value, str)
+    ):
+        return None
+    terms = (
+        stmt.test.values
+        if isinstance(stmt.test, ast.BoolOp) and isinstance(stmt.test.op, ast.And)
+        else [stmt.test]
+    )
+    enabled = ""
+    if len(terms) == 2 and ast.unparse(terms[0]).endswith(".enable_dp_attention"):
+        enabled, terms = "enable_dp_attention", terms[1:]
+    compared = terms[0] if len(terms) == 1 else None
+    if not (
+        isinstance(compared, ast.Compare)
+        and isinstance(compared.ops[0], ast.GtE)
+        and isinstance(compared.comparators[0], ast.Constant)
+        and isinstance(compared.comparators[0].value, int)
+        and ast.unparse(compared.left).split(".")[-1] in ("dp_size", "attn_dp_size")
+    ):
+        return None
+    return {
+        "enabled": enabled,
+        "size": ast.unparse(compared.left).split(".")[-1],
+        "min": compared.comparators[0].value,
+        "message": stmt.msg.value,
+    }

@@ -1,7 +1,7 @@
 """The MoE all-to-all facts read per release into sglang_moe_defaults.json beside
 `moe_defaults` (kept apart for its size): flashinfer_megamoe's checks after its model check
-(tools/sglang_megamoe_dp.py) and the --moe-a2a-backend values the resolution rewrites
-(tools/sglang_a2a_rewrites.py)."""
+(tools/sglang_megamoe_dp.py), the --moe-a2a-backend values the resolution rewrites and
+pplx's attention-DP assert (tools/sglang_a2a_rewrites.py)."""
 
 from __future__ import annotations
 
@@ -37,3 +37,12 @@ def a2a_rewrites(version: str) -> dict[str, tuple[str, str]]:
     """{--moe-a2a-backend value: (the value SGLang sets on every platform, where)} (0.5.16+)."""
     raw = _reading(version, "a2a_rewrites")
     return {str(k): (str(v["to"]), str(v["where"])) for k, v in raw.items()} if isinstance(raw, dict) else {}
+
+
+def pplx_attention_dp(version: str) -> tuple[str, str, int, str, str] | None:
+    """--moe-a2a-backend pplx's attention-DP assert (0.5.17+): (the switch it also asks,
+    "enable_dp_attention" or "", the size field, its minimum, the message, where)."""
+    raw = _reading(version, "pplx_attention_dp")
+    if not isinstance(raw, dict):
+        return None
+    return str(raw["enabled"]), str(raw["size"]), int(raw["min"]), str(raw["message"]), str(raw["where"])

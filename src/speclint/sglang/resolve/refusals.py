@@ -11,6 +11,7 @@ from __future__ import annotations
 from speclint.sglang.resolve.refusals_features import check_feature_refusals
 from speclint.sglang.resolve.refusals_megamoe import check_megamoe_model
 from speclint.sglang.resolve.refusals_moe import check_moe_kernel, deterministic_inference
+from speclint.sglang.resolve.refusals_pplx import check_pplx_attention_dp
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop, given
 
@@ -48,6 +49,7 @@ def check_refusals(state: ResolutionState) -> None:
 
         check_moe_defaults(state)
     _flashinfer_a2a(state)
+    check_pplx_attention_dp(state)
     _mori_dispatch_tokens(state)
     _dp_lm_head_replicas(state)
     _tp_lm_head_all_to_all(state)
