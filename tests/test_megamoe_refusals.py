@@ -282,3 +282,30 @@ def test_megamoe_budget_is_not_judged_under_attention_dp_given_as_attn_dp_size()
     for version in ("0.5.22", "0.5.23"):
         assert errors(version, budget + " --attn-dp-size 2", "b200") == []
         assert errors(version, budget + " --dp-size 2 --enable-dp-attention", "b200") == []
+
+
+def test_megamoe_refuses_chunked_prefill_turned_off():
+    """`if cfg.chunked_prefill_size is None or cfg.chunked_prefill_size <= 0: raise ValueError`
+    before the budget's partitions (message read, `megamoe_token_budget.disabled`; 0.5.21+).
+    Oracle (record.py --generator a2a, seed 16005, 0.5.21-0.5.23, fake B200): DeepSeek-V3
+    modelopt_fp4 TP 4 megamoe with --dp-size 2 and --chunked-prefill-size -1 refused (was:
+    nothing said); a decode server returns before it; 0.5.20 has no such check."""
+    launch = LAUNCH + DSV3 + " --moe-a2a-backend megamoe --quantization modelopt_fp4 --tp-size 4"
+    for version in ("0.5.21", "0.5.23"):
+        refusal(
+            version,
+            launch + " --chunked-prefill-size -1",
+            "--chunked-prefill-size -1",
+            "validate_mega_moe_token_budget",
+            "ValueError: DeepseekV3ForCausalLM with MegaMoE requires chunked prefill to be enabled. "
+            "Set --chunked-prefill-size to a positive value;",
+            gpu="b200",
+        )
+        [(_, _, message)] = errors(version, launch + " --dp-size 2 --chunked-prefill-size -1", "b200")
+        assert message.endswith(
+            "(--moe-a2a-backend megamoe with --chunked-prefill-size -1; pass a positive size)"
+        )
+        assert (
+            errors(version, launch + " --chunked-prefill-size -1 --disaggregation-mode decode", "b200") == []
+        )
+    assert errors("0.5.20", launch + " --chunked-prefill-size -1", "b200") == []

@@ -120,3 +120,21 @@ def budget_partitions(function: ast.FunctionDef) -> list[str]:
         tests.append(ast.unparse(chain.test))
         chain = chain.orelse[0] if len(chain.orelse) == 1 else None
     return tests
+
+
+def budget_disabled(function: ast.FunctionDef, render, fields: dict[str, str]) -> str | None:
+    """The message of `if cfg.chunked_prefill_size is None or cfg.chunked_prefill_size <= 0:
+    raise ValueError(f"...")` (`render`ed with `fields`); None where there is none."""
+    for stmt in function.body:
+        raised = stmt.body[0] if isinstance(stmt, ast.If) and stmt.body else None
+        if (
+            isinstance(stmt, ast.If)
+            and ast.unparse(stmt.test) == "cfg.chunked_prefill_size is None or cfg.chunked_prefill_size <= 0"
+            and isinstance(raised, ast.Raise)
+            and isinstance(raised.exc, ast.Call)
+            and raised.exc.args
+            and isinstance(raised.exc.args[0], ast.JoinedStr)
+        ):
+            rendered: str | None = render(raised.exc.args[0], fields)
+            return rendered
+    return None

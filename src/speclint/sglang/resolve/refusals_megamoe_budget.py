@@ -76,15 +76,18 @@ def check_megamoe_budget(state: ResolutionState) -> None:
         or gpu.vendor != "nvidia"
         or target is None
         or state.get("moe_a2a_backend") != read["a2a"]
-        or not _plain(state, read)
     ):
         return
     architectures = target.raw.get("architectures")
     if (
         not isinstance(architectures, list)
         or not architectures
+        or given(state, "json_model_override_args") not in (None, "", "{}")
         or not _needs(state, read["needs"], architectures[0])
     ):
+        return
+    _disabled(state, read, architectures[0])
+    if not _plain(state, read):
         return
     chunk, source = _chunk(state)
     tp = state.get("tp_size")
@@ -116,6 +119,34 @@ def check_megamoe_budget(state: ResolutionState) -> None:
         f"or pass --chunked-prefill-size {limit // alignment * alignment} or lower)",
         str(read["where"]),
         ("moe_a2a_backend",) if given(state, "moe_a2a_backend") == read["a2a"] else ("moe_runner_backend",),
+    )
+
+
+def _disabled(state: ResolutionState, read: dict[str, Any], label: str) -> None:
+    """Before any partition: `if cfg.chunked_prefill_size is None or ... <= 0: raise` (message
+    read, `disabled`), past the early returns (a decode server; PP with dynamic chunking) and
+    the decode-token check (whose own refusal stops the launch too). Oracle (record.py
+    --generator a2a, seed 16005, 0.5.21-0.5.23, fake B200): --chunked-prefill-size -1 refused."""
+    chunk, message = given(state, "chunked_prefill_size"), read.get("disabled")
+    mode, pp = given(state, "disaggregation_mode"), given(state, "pp_size")
+    if (
+        not isinstance(message, str)
+        or not isinstance(chunk, int)
+        or chunk > 0
+        or mode not in (None, "null", "prefill")
+        or not (
+            pp in (None, 1)
+            or (isinstance(pp, int) and given(state, "enable_dynamic_chunking") in (None, False))
+        )
+        or given(state, "encoder_only") not in (None, False)
+    ):
+        return
+    raise Stop(
+        "ValueError",
+        message.format(label=label)
+        + f" (--moe-a2a-backend megamoe with --chunked-prefill-size {chunk}; pass a positive size)",
+        str(read["where"]),
+        ("chunked_prefill_size",),
     )
 
 
