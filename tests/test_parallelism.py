@@ -268,18 +268,16 @@ def test_pplx_needs_two_attention_dp_groups_from_0_5_17():
     from speclint.sglang.resolve.gpu_profiles import profile
 
     base = "python -m sglang.launch_server --model-path /models/m --tp-size 8 --moe-a2a-backend pplx"
-    for version, says, now in (
-        (
-            "0.5.18",
-            "requires --enable-dp-attention with at least 2 DP groups (--dp-size >= 2).",
-            "--dp-size 8 without --enable-dp-attention; use --dp-size 2 --enable-dp-attention",
-        ),
-        (
-            "0.5.23",
-            "requires attention DP with at least 2 groups (--attn-dp-size >= 2).",
-            "--attn-dp-size 1; use --attn-dp-size 2",
-        ),
-    ):
+    old = (
+        "requires --enable-dp-attention with at least 2 DP groups (--dp-size >= 2).",
+        "--dp-size 8 without --enable-dp-attention; use --dp-size 2 --enable-dp-attention",
+    )
+    new = (
+        "requires attention DP with at least 2 groups (--attn-dp-size >= 2).",
+        "--attn-dp-size 1; use --attn-dp-size 2",
+    )
+    releases = ("0.5.17", "0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23")
+    for version, (says, now) in ((v, new if v in ("0.5.22", "0.5.23") else old) for v in releases):
         text = base + " --dp-size 8\n"
         found = lint_text(text, "x.sh", LintOptions(sglang_version=version, gpu=profile("b200"))).findings
         [finding] = [f for f in found if f.severity.name == "ERROR"]

@@ -228,7 +228,7 @@ def test_a_gptq_checkpoint_on_0_4_9_to_0_4_9_post2_warns_of_the_vllm_assert():
         "`GPTQMarlinConfig.is_gptq_marlin_compatible: assert VLLM_AVAILABLE, 'vllm is not "
         "installed, to use gptq_marlin, please install vllm'`"
     )
-    for version in ("0.4.9", "0.4.9.post2"):
+    for version in ("0.4.9", "0.4.9.post1", "0.4.9.post2"):
         for flags, given, token in (
             ("", "no --quantization", GPTQ),
             ("--quantization gptq", "--quantization gptq", " gptq"),
