@@ -302,3 +302,19 @@ def test_the_real_0_5_23_refuses_nvfp4_online_off_sm100():
     h100, b200 = run_oracle([{"argv": argv, "gpu": "H100"}, {"argv": argv, "gpu": "B200"}])
     assert not h100["ok"] and h100["error"] in errors("0.5.23", NVFP4_ONLINE)[0][2]
     assert b200["ok"] and errors("0.5.23", NVFP4_ONLINE, "b200") == []
+
+
+def test_mori_with_a_given_chunk_skips_decode_nodes_from_0_5_10():
+    """The size given: 0.5.10+ skip the check on a decode node (`self.disaggregation_mode !=
+    "decode"`), 0.5.9 checks it. Oracle (record.py --generator a2a, seed 16005, 0.5.18, fake
+    B200): DeepSeek-V3 fp8 TP 8 MoRI decode with --chunked-prefill-size 131072 accepted (was: a
+    false refusal; the resolution does not track disaggregation_mode, so the launch's own value
+    is read)."""
+    launch = (
+        LAUNCH + DSV3 + " --tp-size 8 --quantization fp8 --moe-a2a-backend mori --chunked-prefill-size 131072"
+    )
+    accepted("0.5.18", launch + " --disaggregation-mode decode", "b200")
+    for version in ("0.5.9", "0.5.18"):
+        mode = " --disaggregation-mode " + ("decode" if version == "0.5.9" else "prefill")
+        [(code, _, message)] = errors(version, launch + mode, "b200")
+        assert code == "SPD009" and "(chunked_prefill_size 131072 > its default 4096;" in message, message

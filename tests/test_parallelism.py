@@ -245,3 +245,47 @@ def test_tp_pp_not_divisible_by_nnodes():
 def test_nnodes_check_skipped_for_elastic_scale_join():
     text = f"{LAUNCH} --tp-size 4 --nnodes 3 --elastic-ep-join-mode scale\n"
     assert [f for f in _findings(text, "0.5.23") if f.code == "PAR005"] == []
+
+
+def test_ascend_tp_is_set_to_none_on_every_platform_from_0_5_16():
+    """`_handle_a2a_moe` (0.5.16+; handle_a2a_moe 0.5.19+): `if (... == "none" and is_npu()) or
+    ... == "ascend_tp":` sets moe_a2a_backend to "none" (read per release, `a2a_rewrites`).
+    Recorded (seed a2a-16005, 0.5.18-0.5.23, fake H100/B200): moe_a2a_backend 'none' (was:
+    speclint said ascend_tp, 26 value differences)."""
+    text = f"{LAUNCH} --tp-size 8 --moe-a2a-backend ascend_tp\n"
+    for version, where in (("0.5.18", "_handle_a2a_moe"), ("0.5.23", "handle_a2a_moe")):
+        resolution = _resolution(text, version)
+        assert resolution.effective["moe_a2a_backend"] == "none"
+        assert resolution.adjustment("moe_a2a_backend").handler == where
+
+
+def test_pplx_needs_two_attention_dp_groups_from_0_5_17():
+    """`_handle_a2a_moe`'s pplx branch (read per release, `pplx_attention_dp`): 0.5.17-0.5.21
+    `assert enable_dp_attention and dp_size >= 2`, 0.5.22+ `assert cfg.attn_dp_size >= 2`.
+    Oracle (record.py --generator a2a, seed 16005, 0.5.18-0.5.23): pplx without attention DP and
+    with --dp-size alone refused (was: nothing said, 21 missed refusals); with --dp-size 8
+    --enable-dp-attention this assert passes."""
+    from speclint.sglang.resolve.gpu_profiles import profile
+
+    base = "python -m sglang.launch_server --model-path /models/m --tp-size 8 --moe-a2a-backend pplx"
+    old = (
+        "requires --enable-dp-attention with at least 2 DP groups (--dp-size >= 2).",
+        "--dp-size 8 without --enable-dp-attention; use --dp-size 2 --enable-dp-attention",
+    )
+    new = (
+        "requires attention DP with at least 2 groups (--attn-dp-size >= 2).",
+        "--attn-dp-size 1; use --attn-dp-size 2",
+    )
+    releases = ("0.5.17", "0.5.18", "0.5.19", "0.5.20", "0.5.21", "0.5.22", "0.5.23")
+    for version, (says, now) in ((v, new if v in ("0.5.22", "0.5.23") else old) for v in releases):
+        text = base + " --dp-size 8\n"
+        found = lint_text(text, "x.sh", LintOptions(sglang_version=version, gpu=profile("b200"))).findings
+        [finding] = [f for f in found if f.severity.name == "ERROR"]
+        assert (finding.code, finding.span.line, finding.span.column) == ("SPD009", 1, _column(text, "pplx"))
+        assert (
+            f"AssertionError: moe_a2a_backend='pplx' {says} (--moe-a2a-backend pplx with {now} or more"
+            in finding.message
+        )
+        ok = base + " --dp-size 8 --enable-dp-attention\n"
+        found = lint_text(ok, "x.sh", LintOptions(sglang_version=version, gpu=profile("b200"))).findings
+        assert [f for f in found if "pplx' requires" in f.message] == []

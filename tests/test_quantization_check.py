@@ -217,6 +217,39 @@ def test_a_pair_a_hook_may_only_raise_on_is_refused_on_0_4_9_to_0_4_9_post2():
     assert (code, severity) == ("SPD009", "WARNING")
 
 
+def test_a_gptq_checkpoint_on_0_4_9_to_0_4_9_post2_warns_of_the_vllm_assert():
+    """With no --quantization, or --quantization gptq, 0.4.9-0.4.9.post2 still run the hooks on a
+    gptq checkpoint, and GPTQMarlinConfig.is_gptq_marlin_compatible reaches `assert
+    VLLM_AVAILABLE` on CUDA (read per release: the hooks' "raise" of any --quantization on the
+    pair). A warning, unverified: the oracle's fake GPU reads CUDA as absent when gptq.py is
+    imported and accepts (seed quantization-14006 and 16003, 0.4.9.post2 and 0.4.9.post1:
+    accepted); vllm passes it. 0.4.8.post1 and 0.4.9.post3 have no such assert: nothing said."""
+    statement = (
+        "`GPTQMarlinConfig.is_gptq_marlin_compatible: assert VLLM_AVAILABLE, 'vllm is not "
+        "installed, to use gptq_marlin, please install vllm'`"
+    )
+    for version in ("0.4.9", "0.4.9.post1", "0.4.9.post2"):
+        for flags, given, token in (
+            ("", "no --quantization", GPTQ),
+            ("--quantization gptq", "--quantization gptq", " gptq"),
+        ):
+            text = _launch(GPTQ, flags)
+            [(code, severity, line, column, message)] = _all(version, text)
+            at = text.index(token) + (1 if token.startswith(" ") else 0)
+            assert (code, severity, line, column) == ("SPD009", "WARNING", 1, at + 1), message
+            assert message == (
+                f"SGLang {version} may refuse this launch in ModelConfig._verify_quantization: "
+                f"AssertionError: with {given} on a checkpoint whose config.json says quant_method "
+                f"'gptq', SGLang {version}'s `override_quantization_method` hooks run on it on a CUDA "
+                f"GPU and may stop the launch: {statement} (unverified for SGLang {version}: its "
+                "recorded run cannot reach it, and it passes where vllm is installed; install vllm, "
+                "or use a release that does not assert it)"
+            ), message
+    for version in ("0.4.8.post1", "0.4.9.post3"):
+        assert _all(version, _launch(GPTQ, "")) == []
+        assert _all(version, _launch(GPTQ, "--quantization gptq")) == []
+
+
 def test_gptq_on_a_gptq_checkpoint_is_unknown_on_cuda_from_0_5_20():
     """The checkpoint says gptq and so does --quantization: no mismatch, and no hook of 0.5.23
     rewrites gptq (GPTQMarlinConfig only logs that gptq_marlin would be faster), so the

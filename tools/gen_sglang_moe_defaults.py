@@ -55,10 +55,15 @@ Per release, each reading found (absent: not in that release's source):
   takes beside --moe-a2a-backend flashinfer_megamoe, its message and caller, and its
   "quantization" check: the values it takes, 0.5.23's nvfp4_online under an environment
   switch, the ModelConfig terms and the quantization_config keys and architectures that set
-  them, read from configs/model_config.py), `megamoe_token_budget` (0.5.21+
+  them, read from configs/model_config.py, and "attention_dp", the caller's attention-DP
+  assert in that branch: {"enabled", "size", "message"}), `megamoe_token_budget` (0.5.21+
   `validate_mega_moe_token_budget` under --moe-a2a-backend megamoe: its environment variable
   and `EnvInt` default, prefill-budget message and `mega_moe_needs_token_budget`'s
   architectures, quantizations and quant_algo substring), and
+  `a2a_rewrites` (0.5.16+: --moe-a2a-backend values the resolution sets to another on every
+  platform, ascend_tp -> none: {V: {"to", "where"}}, tools/sglang_a2a_rewrites.py),
+  `pplx_attention_dp` (0.5.17+: --moe-a2a-backend pplx's attention-DP assert: {"enabled",
+  "size", "min", "message", "where"}, same module), and
   `moe_runner_lora`, the LoRA MoE
   runners' need of --enable-lora (0.5.23).
 """
@@ -73,6 +78,7 @@ import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from line_array import per_release_generator  # noqa: E402
+from sglang_a2a_rewrites import read_a2a_rewrites, read_pplx_attention_dp  # noqa: E402
 from sglang_chunk_defaults import _is_name, _number, read_chunk_defaults  # noqa: E402
 from sglang_deepseek_family import (  # noqa: E402
     read_deepseek_family,
@@ -316,6 +322,12 @@ def read_release(path: str) -> list[tuple[str, object]]:
     budget = read_megamoe_token_budget(sources, environ)
     if budget is not None:
         out.append(("megamoe_token_budget", budget))
+    rewrites = read_a2a_rewrites(sources)
+    if rewrites is not None:
+        out.append(("a2a_rewrites", rewrites))
+    pplx = read_pplx_attention_dp(sources)
+    if pplx is not None:
+        out.append(("pplx_attention_dp", pplx))
     alias = read_runner_alias(sources)
     if alias is not None:
         out.append(("moe_runner_alias", alias))

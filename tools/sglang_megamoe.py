@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from sglang_megamoe_dp import budget_disabled, budget_partitions, budget_returns, read_megamoe_attention_dp
 from sglang_moe_runner_asserts import Sources, _local
 from sglang_moe_runner_refusals import env_switch
 
@@ -18,7 +19,8 @@ def read_megamoe_architectures(
     `if a2a_backend == "flashinfer_megamoe"`): a function assigning a tuple of strings to
     `validated_architectures` and raising `ValueError(f"...")` under `if not any(...)` ->
     {"architectures", "message" (`{architectures}` and `{supported}` for its two fields),
-    "where": the function calling it}."""
+    "where": the function calling it, "attention_dp": its caller's attention-DP assert
+    (tools/sglang_megamoe_dp.py)}."""
     for _, tree, _ in sources:
         for function in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)):
             listed = next(
@@ -53,6 +55,9 @@ def read_megamoe_architectures(
             quantization = _megamoe_quantization(function, environ, model_config)
             if quantization is not None:
                 found["quantization"] = quantization
+            attention_dp = read_megamoe_attention_dp(sources, function.name, caller)
+            if attention_dp is not None:
+                found["attention_dp"] = attention_dp
             return found
     return None
 
@@ -246,7 +251,9 @@ def read_megamoe_token_budget(sources: Sources, environ: str | None) -> dict[str
     whose last `raise ValueError(f"...")` is the prefill budget's -> {"a2a": A, "env": X,
     "default": N, "message" (its fields as `_BUDGET_FIELDS`), "where": the function, "needs":
     `mega_moe_needs_token_budget`'s architectures (a module-level frozenset), quantizations and
-    `"S" in str(hf_quant_config.get("K", ""))` as "quant_algo": [K, S]}."""
+    `"S" in str(hf_quant_config.get("K", ""))` as "quant_algo": [K, S], "returns": the tests
+    of its top-level `if T: return`, "partitions": those of the chain splitting the tokens,
+    "disabled": the message refusing chunked prefill turned off}."""
     needs = _budget_needs(sources)
     for _, tree, _ in sources:
         for function in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)):
@@ -290,6 +297,9 @@ def read_megamoe_token_budget(sources: Sources, environ: str | None) -> dict[str
                 "message": message,
                 "where": function.name,
                 "needs": needs,
+                "returns": [ast.unparse(s.test) for s in function.body if budget_returns(s)],
+                "disabled": budget_disabled(function, _rendered, _BUDGET_FIELDS),
+                "partitions": budget_partitions(function),
             }
     return None
 

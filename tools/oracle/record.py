@@ -28,6 +28,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import battery  # noqa: E402
+import battery_a2a  # noqa: E402
 import release_env  # noqa: E402
 
 OUT_DIR = os.path.join(ROOT, "tests", "data", "oracle")
@@ -133,9 +134,12 @@ def record(
     t0 = time.time()
     python, env_add = release_env.ensure(version)
     t_install = time.time() - t0
-    generate = {"wide": battery.wide, "quantization": battery.quantization, "moe": battery.moe}.get(
-        generator, battery.battery
-    )
+    generate = {
+        "wide": battery.wide,
+        "quantization": battery.quantization,
+        "moe": battery.moe,
+        "a2a": battery_a2a.a2a,
+    }.get(generator, battery.battery)
     cases = generate(version, seed, n)
     run_cases = [dict(c, argv=_absolute(c["argv"])) for c in cases]
     env = dict(os.environ, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", **env_add)
@@ -203,10 +207,11 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=battery.SEED, help="battery seed (new draws: a new seed)")
     ap.add_argument(
         "--generator",
-        choices=("battery", "wide", "quantization", "moe"),
+        choices=("battery", "wide", "quantization", "moe", "a2a"),
         default="battery",
         help="wide: tests/oracle_wide.py's launches; quantization: battery.quantization; "
-        "moe: battery.moe (those with --moe-runner-backend)",
+        "moe: battery.moe (those with --moe-runner-backend); a2a: battery.a2a (MoE all-to-all "
+        "backends, MegaMoE's attention DP and token budget)",
     )
     ap.add_argument("--n", type=int, default=battery.N_DRAWN, help="drawn launches (besides the fixed ones)")
     ap.add_argument("--keep-going", action="store_true", help="continue after a failure")

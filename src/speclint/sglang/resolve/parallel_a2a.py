@@ -22,7 +22,19 @@ def untracked_flag(state: ResolutionState, dest: str) -> object:
 
 
 def a2a_moe(state: ResolutionState, handler: str) -> None:
-    """The all-to-all backends that span every rank set `ep_size = tp_size`."""
+    """The all-to-all backends that span every rank set `ep_size = tp_size`; then a value the
+    release rewrites on every platform (`moe_defaults.a2a_rewrites`, 0.5.16+: ascend_tp ->
+    none, after the expert parallel size; recorded: seed a2a-16005, 0.5.18-0.5.23) is set."""
+    _spanning(state, handler)
+    from speclint.sglang.moe_a2a_facts import a2a_rewrites
+
+    backend, rewrites = state.get("moe_a2a_backend"), a2a_rewrites(state.checked_version)
+    if isinstance(backend, str) and backend in rewrites:
+        to, where = rewrites[backend]
+        state.set("moe_a2a_backend", to, f"SGLang sets --moe-a2a-backend {backend} to {to!r}", where)
+
+
+def _spanning(state: ResolutionState, handler: str) -> None:
     traits = state.traits
     _a2a_backend_overrides(state)
     backend = state.get("moe_a2a_backend")

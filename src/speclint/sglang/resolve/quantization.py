@@ -34,6 +34,8 @@ def verify_quantization(state: ResolutionState) -> None:
     ):
         return
     asked = config.value("quantization")
+    if asked is None or (isinstance(asked, str) and asked.lower() == "gptq"):
+        _hook_may_raise(state, asked)
     if not isinstance(asked, str):
         return
     from speclint.sglang.model_config_facts import (
@@ -80,6 +82,36 @@ def verify_quantization(state: ResolutionState) -> None:
             _HANDLER,
             ("quantization",),
         )
+
+
+def _hook_may_raise(state: ResolutionState, asked: str | None) -> None:
+    """No --quantization, or the checkpoint's own method: SGLang still runs its
+    `override_quantization_method` hooks on the checkpoint, and where one of them may raise on
+    its method whatever --quantization asks (read per release: `QuantizationPairs.raises` of
+    any other value; 0.4.9-0.4.9.post2's `GPTQMarlinConfig.is_gptq_marlin_compatible: assert
+    VLLM_AVAILABLE` on a gptq checkpoint, reached on CUDA) the launch may stop there. A warning:
+    the oracle's fake GPU reads CUDA as absent when that module is imported, returns before the
+    assert and accepts (seed quantization-14006, 0.4.9.post2), and a machine with vllm passes."""
+    from speclint.sglang.model_config_facts import quantization_pairs
+
+    pairs = quantization_pairs(state.checked_version)
+    raw = _checkpoint_method(state)
+    if pairs is None or raw is None or (asked is not None and asked.lower() != raw.lower()):
+        return
+    raised = pairs.raises("*", raw)  # what the hooks may raise on this checkpoint for any value
+    if not raised or (state.gpu is not None and state.gpu.vendor != "nvidia"):
+        return
+    given = f"--quantization {asked}" if asked is not None else "no --quantization"
+    state.doubt(
+        "AssertionError",
+        f"with {given} on a checkpoint whose config.json says quant_method {raw!r}, SGLang "
+        f"{state.checked_version}'s `override_quantization_method` hooks run on it on a CUDA GPU "
+        f"and may stop the launch: `{raised[0]}` (unverified for SGLang {state.checked_version}: "
+        "its recorded run cannot reach it, and it passes where vllm is installed; install vllm, "
+        "or use a release that does not assert it)",
+        _HANDLER,
+        ("quantization",) if asked is not None else ("model_path",),
+    )
 
 
 def _kept(state: ResolutionState, asked: str, raw: str) -> bool:

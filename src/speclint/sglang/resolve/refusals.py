@@ -11,6 +11,7 @@ from __future__ import annotations
 from speclint.sglang.resolve.refusals_features import check_feature_refusals
 from speclint.sglang.resolve.refusals_megamoe import check_megamoe_model
 from speclint.sglang.resolve.refusals_moe import check_moe_kernel, deterministic_inference
+from speclint.sglang.resolve.refusals_pplx import check_pplx_attention_dp
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop, given
 
@@ -48,6 +49,7 @@ def check_refusals(state: ResolutionState) -> None:
 
         check_moe_defaults(state)
     _flashinfer_a2a(state)
+    check_pplx_attention_dp(state)
     _mori_dispatch_tokens(state)
     _dp_lm_head_replicas(state)
     _tp_lm_head_all_to_all(state)
@@ -241,9 +243,10 @@ def _mori_dispatch_tokens(state: ResolutionState) -> None:
     if not isinstance(chunk, int) or isinstance(chunk, bool):
         return
     mode = state.get("disaggregation_mode")
-    # 0.5.10+ skip decode nodes; 0.5.9 checks them with the size before
-    # `_handle_pd_disaggregation` changes it, which speclint does not keep apart
-    if (check != "any" and chunk <= 0) or not is_known(mode) or mode == "decode":
+    if mode is None:  # a field the resolution does not track: the launch's own value
+        mode = given(state, "disaggregation_mode")
+    # 0.5.10+ skip decode nodes ("any": 0.5.9 checks them, with the size as given)
+    if (check != "any" and (chunk <= 0 or mode == "decode")) or not is_known(mode):
         return
     raw = state.env.get(_MORI_VARIABLE, "4096")
     if raw is None or not raw.strip().lstrip("-").isdigit():

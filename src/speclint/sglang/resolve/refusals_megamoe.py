@@ -24,17 +24,16 @@ def check_megamoe_model(state: ResolutionState) -> None:
 
     read = megamoe_architectures(state.checked_version)
     target = state.target_config
-    if (
-        read is None
-        or target is None
-        or state.get("moe_a2a_backend") != "flashinfer_megamoe"
-        or given(state, "json_model_override_args") not in (None, "", "{}")
-    ):
+    if read is None or state.get("moe_a2a_backend") != "flashinfer_megamoe":
+        return
+    if target is None or given(state, "json_model_override_args") not in (None, "", "{}"):
+        _attention_dp(state, read[2])  # refused whatever the model check says
         return
     architectures = target.raw.get("architectures") or []
     validated, message, where = read
     if not isinstance(architectures, list) or any(a in validated for a in architectures):
         _quantization(state, architectures, where)
+        _attention_dp(state, where)
         return
     raise Stop(
         "ValueError",
@@ -107,6 +106,98 @@ def _quantization(state: ResolutionState, architectures: object, where: str) -> 
         f" from {source or 'no --quantization, and none taken from the checkpoint'}{also}, on a"
         f" checkpoint without FP4 experts or hybrid NVFP4 MoE layers; use a checkpoint or"
         f" --quantization it takes ({takes}), or pick another --moe-a2a-backend)",
+        where,
+        ("moe_a2a_backend",),
+    )
+
+
+def _attention_dp(state: ResolutionState, where: str) -> None:
+    """Then (after the environment checks, whose own refusals stop it too) `assert
+    cfg.enable_dp_attention and cfg.dp_size == cfg.tp_size` (0.5.20-0.5.21), `assert
+    attn_dp_enabled_of(cfg) and cfg.attn_dp_size == cfg.tp_size` (0.5.22+; enabled: an
+    attention-DP size over 1, or --ep-join-mode scale), read per release
+    (`moe_defaults.megamoe_attention_dp`). Judged where every term is known. Oracle
+    (record_release.py 0.5.20-0.5.23, fake B200/H100, DeepSeek-V3 modelopt_fp4 TP 8): refused
+    without attention DP, with --dp-size 4 --enable-dp-attention and with --dp-size 8 alone;
+    accepted with --dp-size 8 --enable-dp-attention (and 0.5.22+ --attn-dp-size 8)."""
+    from speclint.sglang.moe_a2a_facts import megamoe_attention_dp
+    from speclint.sglang.resolve.refusals import _ep_scale_joiner
+
+    read = megamoe_attention_dp(state.checked_version)
+    tp = state.get("tp_size")
+    if read is None or not isinstance(tp, int):
+        return
+    enabled_by, size_field, message = read.enabled_by, read.size, read.message
+    size = state.get(size_field)
+    if enabled_by == "enable_dp_attention":
+        enabled = state.get("enable_dp_attention")
+        if not isinstance(enabled, bool) or not isinstance(size, int):
+            return
+        now = f"--dp-size {size}{'' if enabled else ' without --enable-dp-attention'}"
+        fix = f"--dp-size {tp} --enable-dp-attention"
+    else:
+        if not isinstance(size, int) or _ep_scale_joiner(state) is not False:
+            return
+        enabled = size > 1
+        now, fix = f"attention-DP size {size}", f"--attn-dp-size {tp}"
+    if enabled and size == tp:
+        _runner(state, read.runner_message, where)
+        _sm100(state, read.sm100_message, where)
+        return
+    raise Stop(
+        "AssertionError",
+        f"{message} (--moe-a2a-backend flashinfer_megamoe with --tp-size {tp}, {now}; "
+        f"use {fix}, or pick another --moe-a2a-backend)",
+        where,
+        ("moe_a2a_backend", size_field, "dp_size", "enable_dp_attention"),
+    )
+
+
+def _runner(state: ResolutionState, message: str | None, where: str) -> None:
+    """Then the branch sets an auto MoE runner to flashinfer_megamoe and asserts it is: another
+    runner given is refused, unless the --quantization is one under which the release replaces
+    an explicit runner (`moe_defaults.moe_runner_overrides`) or is not read. Oracle (record_release.py
+    0.5.20-0.5.23, fake H100): --moe-runner-backend flashinfer_cutlass refused so."""
+    from speclint.sglang.moe_defaults import moe_runner_overrides
+
+    runner, quantization = given(state, "moe_runner_backend"), given(state, "quantization")
+    if (
+        message is None
+        or not isinstance(runner, str)
+        or runner in ("auto", "flashinfer_megamoe")
+        or not is_known(quantization)
+        or quantization in moe_runner_overrides(state.checked_version)  # may replace the runner
+    ):
+        return
+    raise Stop(
+        "AssertionError",
+        f"{message} (--moe-a2a-backend flashinfer_megamoe with --moe-runner-backend {runner}; "
+        "drop --moe-runner-backend or pass flashinfer_megamoe)",
+        where,
+        ("moe_runner_backend",),
+    )
+
+
+def _sm100(state: ResolutionState, message: str | None, where: str) -> None:
+    """Then, past the runner's assert, `if not is_sm100_supported(): raise ValueError(...)`:
+    refused on an NVIDIA GPU whose SM is not 10.x; judged with --gpu, the MoE runner given
+    auto or flashinfer_megamoe (another fails `_runner` first). Oracle (record_release.py
+    0.5.20-0.5.23): DeepSeek-V3 modelopt_fp4 TP 8 with --dp-size 8 --enable-dp-attention is
+    refused so on the H100, accepted on the B200."""
+    gpu = state.gpu
+    if (
+        message is None
+        or gpu is None
+        or gpu.vendor != "nvidia"
+        or gpu.sm is None
+        or gpu.sm // 10 == 10
+        or given(state, "moe_runner_backend") not in (None, "auto", "flashinfer_megamoe")
+    ):
+        return
+    raise Stop(
+        "ValueError",
+        f"{message} (--moe-a2a-backend flashinfer_megamoe on the {gpu.name}, SM {gpu.sm // 10}.{gpu.sm % 10}; "
+        "use a GPU with SM 10.x, or pick another --moe-a2a-backend)",
         where,
         ("moe_a2a_backend",),
     )

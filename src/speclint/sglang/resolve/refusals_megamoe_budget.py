@@ -3,8 +3,10 @@ under --moe-a2a-backend megamoe (or the --moe-runner-backend megamoe alias), for
 fused-MoE fallback or NVFP4 experts, each rank's prefill tokens (the chunked prefill size,
 aligned up to the TP size) must fit SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK. The
 variable, its `EnvInt` default, the message and the models are read per release
-(`moe_defaults.megamoe_token_budget`). Judged only for plain TP (no DP attention, context
-parallelism, pipeline parallelism or disaggregation), a chunked prefill size given or
+(`moe_defaults.megamoe_token_budget`). Judged only where the launch takes the check's plain-TP
+branch (no DP attention, by --enable-dp-attention or 0.5.22+'s --attn-dp-size, no context
+parallelism; pipeline parallelism without dynamic chunking and a prefill-only disaggregation
+server take it too, as the release's early returns read), a chunked prefill size given or
 SGLang's default for the GPU's memory, and the variable unset or readable; else nothing."""
 
 from __future__ import annotations
@@ -23,13 +25,40 @@ if TYPE_CHECKING:
 _PLAIN = {
     "enable_dp_attention": (None, False),
     "enable_prefill_cp": (None, False),
-    "disaggregation_mode": (None, "null"),
     "enable_mis": (None, False),
     "enable_cp_decode_attn_tp": (None, False),
     "encoder_only": (None, False),
     "json_model_override_args": (None, "", "{}"),
 }
-_ONE = ("pp_size", "attn_cp_size", "dp_size")
+_ONE = ("attn_cp_size", "dp_size")
+_DECODE_RETURNS = "cfg.disaggregation_mode == 'decode'"
+_PP_RETURNS = "cfg.pp_size > 1 and cfg.enable_dynamic_chunking"
+
+
+def _plain(state: ResolutionState, read: dict[str, Any]) -> bool:
+    """The launch takes the budget's last branch (no context-parallel prefill, no attention
+    DP: `partitions`, read) and reaches it: a prefill-only disaggregation server (the check
+    returns only for decode: `returns`, read) and pipeline parallelism without dynamic chunking
+    (its return needs both) too."""
+    from speclint.sglang.resolve.refusals import _ep_scale_joiner
+
+    returns = read.get("returns") or []
+    attn = state.get("attn_dp_size")
+    if (
+        any(given(state, name) not in allowed for name, allowed in _PLAIN.items())
+        or any(given(state, name) not in (None, 1) for name in _ONE)
+        or (attn is not None and attn != 1)  # 0.5.22+: DP attention by --attn-dp-size
+        or _ep_scale_joiner(state) is not False
+    ):
+        return False
+    mode, pp = given(state, "disaggregation_mode"), given(state, "pp_size")
+    if mode not in (None, "null") and not (mode == "prefill" and _DECODE_RETURNS in returns):
+        return False
+    return pp in (None, 1) or (
+        isinstance(pp, int)
+        and _PP_RETURNS in returns
+        and given(state, "enable_dynamic_chunking") in (None, False)
+    )
 
 
 def check_megamoe_budget(state: ResolutionState) -> None:
@@ -47,16 +76,18 @@ def check_megamoe_budget(state: ResolutionState) -> None:
         or gpu.vendor != "nvidia"
         or target is None
         or state.get("moe_a2a_backend") != read["a2a"]
-        or any(given(state, name) not in allowed for name, allowed in _PLAIN.items())
-        or any(given(state, name) not in (None, 1) for name in _ONE)
     ):
         return
     architectures = target.raw.get("architectures")
     if (
         not isinstance(architectures, list)
         or not architectures
+        or given(state, "json_model_override_args") not in (None, "", "{}")
         or not _needs(state, read["needs"], architectures[0])
     ):
+        return
+    _disabled(state, read, architectures[0])
+    if not _plain(state, read):
         return
     chunk, source = _chunk(state)
     tp = state.get("tp_size")
@@ -88,6 +119,34 @@ def check_megamoe_budget(state: ResolutionState) -> None:
         f"or pass --chunked-prefill-size {limit // alignment * alignment} or lower)",
         str(read["where"]),
         ("moe_a2a_backend",) if given(state, "moe_a2a_backend") == read["a2a"] else ("moe_runner_backend",),
+    )
+
+
+def _disabled(state: ResolutionState, read: dict[str, Any], label: str) -> None:
+    """Before any partition: `if cfg.chunked_prefill_size is None or ... <= 0: raise` (message
+    read, `disabled`), past the early returns (a decode server; PP with dynamic chunking) and
+    the decode-token check (whose own refusal stops the launch too). Oracle (record.py
+    --generator a2a, seed 16005, 0.5.21-0.5.23, fake B200): --chunked-prefill-size -1 refused."""
+    chunk, message = given(state, "chunked_prefill_size"), read.get("disabled")
+    mode, pp = given(state, "disaggregation_mode"), given(state, "pp_size")
+    if (
+        not isinstance(message, str)
+        or not isinstance(chunk, int)
+        or chunk > 0
+        or mode not in (None, "null", "prefill")
+        or not (
+            pp in (None, 1)
+            or (isinstance(pp, int) and given(state, "enable_dynamic_chunking") in (None, False))
+        )
+        or given(state, "encoder_only") not in (None, False)
+    ):
+        return
+    raise Stop(
+        "ValueError",
+        message.format(label=label)
+        + f" (--moe-a2a-backend megamoe with --chunked-prefill-size {chunk}; pass a positive size)",
+        str(read["where"]),
+        ("chunked_prefill_size",),
     )
 
 

@@ -1,0 +1,62 @@
+"""`record.py --generator a2a`: seeded draws of launches with an MoE all-to-all backend
+(MegaMoE's and FlashInfer MegaMoE's checks: attention DP, the MoE runner, SM100, the token
+budget); same conventions as battery.py."""
+
+from __future__ import annotations
+
+import random
+
+from battery import DSV3, QWEN3, Launch, M, _flatten
+
+_BUDGET_ENV = "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK"
+
+
+def a2a(version: str, seed: int, n: int) -> list[dict]:
+    """`n` launches of an MoE all-to-all backend (the release's own --moe-a2a-backend choices,
+    megamoe and flashinfer_megamoe drawn most) on DeepSeek-V3, Qwen3 or Kimi-K2.5 with a
+    quantization, TP, attention DP (--enable-dp-attention, --dp-size alone, --attn-dp-size),
+    PP, disaggregation, a chunked prefill size, dynamic chunking, a MoE runner and the MegaMoE
+    token budget's environment variable; half on a B200."""
+    from speclint.sglang.flags.schema import options_of
+
+    options = options_of(version)
+    spec = options.get("--moe-a2a-backend")
+    backends = [str(c) for c in (spec.choices or ())] if spec is not None else []
+    backends += [b for b in ("megamoe", "flashinfer_megamoe") if b in backends] * 3
+    rng = random.Random(f"a2a-{seed}")
+    cases = []
+    for _ in range(n):
+        tp = rng.choice([4, 8, 8])
+        launch: Launch = [("--model-path", rng.choice([DSV3, DSV3, DSV3, QWEN3, M + "kimi-k2.5"]))]
+        launch.append(("--tp-size", str(tp)))
+        if rng.random() < 0.8:
+            launch.append(("--quantization", rng.choice(["modelopt_fp4", "modelopt_fp4", "mxfp8", "fp8"])))
+        if backends:
+            launch.append(("--moe-a2a-backend", rng.choice(backends)))
+        dp = rng.choice([None, None, 2, tp])
+        if dp is not None:
+            form = rng.choice(["enable", "enable", "alone", "attn"])
+            flags = {"enable": [("--dp-size", str(dp)), ("--enable-dp-attention", None)]}
+            launch += flags.get(form, [("--dp-size" if form == "alone" else "--attn-dp-size", str(dp))])
+        if rng.random() < 0.2:
+            launch.append(("--pp-size", "2"))
+        if rng.random() < 0.2:
+            launch.append(("--disaggregation-mode", rng.choice(["prefill", "decode"])))
+        if rng.random() < 0.5:
+            launch.append(
+                ("--chunked-prefill-size", str(rng.choice([-1, 4096, 8192, 8200, 16384, 32768, 131072])))
+            )
+        if rng.random() < 0.1:
+            launch.append(("--enable-dynamic-chunking", None))
+        if rng.random() < 0.3:
+            launch.append(
+                (
+                    "--moe-runner-backend",
+                    rng.choice(["auto", "flashinfer_megamoe", "megamoe", "flashinfer_cutlass"]),
+                )
+            )
+        case = {"argv": _flatten(launch, options), "gpu": rng.choice(["H100", "B200"])}
+        if rng.random() < 0.3:
+            case["env"] = {_BUDGET_ENV: str(rng.choice([4096, 16384, 65536]))}
+        cases.append(case)
+    return cases
