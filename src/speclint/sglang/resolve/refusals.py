@@ -8,6 +8,7 @@ on the GPU, a model whose config.json is not on disk) says nothing."""
 
 from __future__ import annotations
 
+from speclint.sglang.resolve.ep_join import ep_scale_joiner
 from speclint.sglang.resolve.refusals_features import check_feature_refusals
 from speclint.sglang.resolve.refusals_megamoe import check_megamoe_model
 from speclint.sglang.resolve.refusals_moe import check_moe_kernel, deterministic_inference
@@ -148,7 +149,7 @@ def _flashinfer_a2a(state: ResolutionState) -> None:
         return
     if check in ("attn_dp", "attn_dp_or_muse"):
         attn = state.get("attn_dp_size")
-        if not isinstance(attn, int) or _ep_scale_joiner(state) is not False:
+        if not isinstance(attn, int) or ep_scale_joiner(state) is not False:
             return
         supported = attn > 1 and attn == tp
         if not supported and not (
@@ -205,12 +206,6 @@ def _checkpoint_quantization(state: ResolutionState) -> str | None:
     from speclint.sglang.resolve.deepseek_blackwell import checkpoint_quantization
 
     return checkpoint_quantization(state)
-
-
-def _ep_scale_joiner(state: ResolutionState) -> bool | None:
-    """`ep_scale_joiner_of`: --ep-join-mode scale counts as attention DP (None: unknown)."""
-    mode = given(state, "ep_join_mode")
-    return None if not is_known(mode) else mode == "scale"
 
 
 def _maybe_muse_sequence_parallel(state: ResolutionState, attn: int, tp: int) -> bool:
@@ -277,7 +272,7 @@ def _dp_lm_head_replicas(state: ResolutionState) -> None:
     if not state.traits.separate_attn_dp_size or given(state, "enable_dp_lm_head") is not True:
         return
     attn, dp = state.get("attn_dp_size"), state.get("dp_size")
-    if attn != 1 or not isinstance(dp, int) or dp <= 1 or _ep_scale_joiner(state) is not False:
+    if attn != 1 or not isinstance(dp, int) or dp <= 1 or ep_scale_joiner(state) is not False:
         return
     raise Stop(
         "AssertionError",
@@ -301,7 +296,7 @@ def _tp_lm_head_all_to_all(state: ResolutionState) -> None:
         fields: tuple[str, ...] = ("enable_tp_lm_head_all_to_all", "enable_dp_attention")
     else:
         attn = state.get("attn_dp_size")
-        if not isinstance(attn, int) or attn > 1 or _ep_scale_joiner(state) is not False:
+        if not isinstance(attn, int) or attn > 1 or ep_scale_joiner(state) is not False:
             return
         detail = f"--attn-dp-size is {attn}; set --attn-dp-size > 1"
         fields = ("enable_tp_lm_head_all_to_all", "attn_dp_size")

@@ -121,7 +121,7 @@ def _attention_dp(state: ResolutionState, where: str) -> None:
     without attention DP, with --dp-size 4 --enable-dp-attention and with --dp-size 8 alone;
     accepted with --dp-size 8 --enable-dp-attention (and 0.5.22+ --attn-dp-size 8)."""
     from speclint.sglang.moe_a2a_facts import megamoe_attention_dp
-    from speclint.sglang.resolve.refusals import _ep_scale_joiner
+    from speclint.sglang.resolve.ep_join import ep_scale_joiner
 
     read = megamoe_attention_dp(state.checked_version)
     tp = state.get("tp_size")
@@ -136,7 +136,7 @@ def _attention_dp(state: ResolutionState, where: str) -> None:
         now = f"--dp-size {size}{'' if enabled else ' without --enable-dp-attention'}"
         fix = f"--dp-size {tp} --enable-dp-attention"
     else:
-        if not isinstance(size, int) or _ep_scale_joiner(state) is not False:
+        if not isinstance(size, int) or ep_scale_joiner(state) is not False:
             return
         enabled = size > 1
         now, fix = f"attention-DP size {size}", f"--attn-dp-size {tp}"

@@ -40,7 +40,7 @@ def _plain(state: ResolutionState, read: dict[str, Any]) -> bool:
     DP: `partitions`, read) and reaches it: a prefill-only disaggregation server (the check
     returns only for decode: `returns`, read) and pipeline parallelism without dynamic chunking
     (its return needs both) too."""
-    from speclint.sglang.resolve.refusals import _ep_scale_joiner
+    from speclint.sglang.resolve.ep_join import ep_scale_joiner
 
     returns = read.get("returns") or []
     attn = state.get("attn_dp_size")
@@ -48,7 +48,7 @@ def _plain(state: ResolutionState, read: dict[str, Any]) -> bool:
         any(given(state, name) not in allowed for name, allowed in _PLAIN.items())
         or any(given(state, name) not in (None, 1) for name in _ONE)
         or (attn is not None and attn != 1)  # 0.5.22+: DP attention by --attn-dp-size
-        or _ep_scale_joiner(state) is not False
+        or ep_scale_joiner(state) is not False
     ):
         return False
     mode, pp = given(state, "disaggregation_mode"), given(state, "pp_size")
