@@ -10,7 +10,7 @@ from dataclasses import field
 from speclint.core import collector
 from speclint.core.records import dataclass
 from speclint.frontends.reading import MAX_FILE_BYTES, read_source
-from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES
+from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, SERVE_ENTRY
 from speclint.settings.errors import ConfigError
 from speclint.settings.options import LintOptions, Selection
 
@@ -184,6 +184,10 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
         from speclint.rules.bench_launch import bench_findings
 
         found = bench_findings(ctx, found)
+    elif ctx.launch.entry == SERVE_ENTRY:  # 0.5.5+: maybe SGLang's diffusion server
+        from speclint.rules.diffusion_launch import diffusion_findings
+
+        found = diffusion_findings(ctx, found)
     return found
 
 

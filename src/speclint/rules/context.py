@@ -103,7 +103,9 @@ class LaunchContext:
 
     @property
     def partly_read(self) -> bool:
-        return self.launch.partly_read
+        """Some words are unknown, or the launch was not read at all (`memo["unread"]`: a
+        server speclint does not model, `rules.diffusion_launch`)."""
+        return self.launch.partly_read or "unread" in self.memo
 
     @property
     def resolved(self) -> Resolution:
