@@ -13,13 +13,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection
+from functools import lru_cache
 
 from speclint.sglang.linedata import LineData
 
 _FILE = LineData(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_model_config.json"))
 
 
+@lru_cache(maxsize=256)
 def _reading(version: str, name: str) -> object:
+    """A reading, decoded once per process (resolution asks several per launch; callers never
+    change what it gives)."""
     row = _FILE.row(version)
     if not isinstance(row, dict) or name not in row:
         return None
@@ -157,6 +161,7 @@ class QuantizationPairs:
         return (row if isinstance(row, dict) else None), (method if method in methods else "*")
 
 
+@lru_cache(maxsize=32)
 def quantization_pairs(version: str) -> QuantizationPairs | None:
     """None: the release's verification or hooks were not read (nothing is said from it)."""
     compatible = _reading(version, "quantization_compatible")
