@@ -30,24 +30,19 @@ def diffusion_reason(ctx: LaunchContext) -> tuple[Span, str, str] | None:
         return None
     reads_model_type, flags = facts
     release = f"SGLang {ctx.version.version}"
-    words = ctx.launch.args
     if reads_model_type:
-        chosen = None
-        for index, word in enumerate(words):
-            text = word.text or ""
-            if text == "--model-type" and index + 1 < len(words):
-                chosen = words[index + 1]
-            elif text.startswith("--model-type="):
-                chosen = word
+        from speclint.sglang.flags.entry import model_type_override
+
+        chosen = model_type_override(ctx.launch.args)
         if chosen is not None:
-            value = (chosen.text or "").removeprefix("--model-type=")
+            word, value = chosen
             if value == "diffusion":
                 return (
-                    chosen.span,
+                    word.span,
                     f"`--model-type diffusion` makes `sglang serve` of {release} run its diffusion server",
                     "",
                 )
-            if chosen.text is None or value != "auto":
+            if value != "auto":
                 return None  # the language-model server (or a plugin's, or unknown): as read
     if ctx.target is not None and ctx.target.config is not None:
         return None  # the model's config.json is on disk: a language model

@@ -10,6 +10,19 @@ if TYPE_CHECKING:
     from speclint.core.config_files import ConfigFile
 
 
+def model_type_override(words: list[Word]) -> tuple[Word, str | None] | None:
+    """The last `--model-type X` / `--model-type=X` of a `sglang serve` argv: (the word that
+    holds X, X or None when unknown); None without one (`prepare_argv` drops them all)."""
+    found = None
+    for index, word in enumerate(words):
+        text = word.text
+        if text == "--model-type" and index + 1 < len(words):
+            found = (words[index + 1], words[index + 1].text)
+        elif text is not None and text.startswith("--model-type="):
+            found = (word, text.removeprefix("--model-type="))
+    return found
+
+
 def prepare_argv(entry: str, words: list[Word], version: str, config: ConfigFile | None = None) -> list[Word]:
     """The words `prepare_server_args` parses, as SGLang `version` would hand them over.
 
