@@ -14,6 +14,7 @@ import ast
 
 from sglang_actions import MISSING as _MISSING
 from sglang_actions import build_action
+from sglang_moe_runner_refusals import env_switch
 from sglang_static import ClassRef, Evaluator, ExtRef, FieldFactory, FuncRef, Opaque, Unresolved
 
 SERVER_ARGS = "sglang.srt.server_args"
@@ -57,6 +58,8 @@ class Extractor:
         self.fields = None
         self.notes: dict[str, str] = {}
         self.flags: list[dict] = []
+        self.env_choices: dict[str, list[dict]] = {}
+        """A local set of choices -> the values added to it only under an environment switch."""
         self.hooks = {"class_attr": self._class_attr, "call": self._call_hook}
 
     # --- field declarations (dataclass / msgspec record) -------------------------------
@@ -159,6 +162,8 @@ class Extractor:
                 except Unresolved:
                     ev.local[target] = Opaque(ast.unparse(value))
             elif isinstance(stmt, ast.If):
+                if self._env_choice(stmt):
+                    continue
                 try:
                     branch = stmt.body if ev.eval(stmt.test) else stmt.orelse
                 except Unresolved:
@@ -173,6 +178,34 @@ class Extractor:
                 self.notes.setdefault("skipped_statements", "")
                 self.notes["skipped_statements"] += ast.unparse(stmt)[:120] + "; "
 
+    def _env_choice(self, stmt: ast.If) -> bool:
+        """`if envs.X.get(): choices.add("value")` (0.5.19+ `--sampling-backend`'s
+        `token_oracle`): the value is a choice only when the boolean environment variable X is
+        true; recorded with X's default and `EnvBool.parse`'s values (`env_switch`), for the
+        `add_argument` that takes `choices=choices`. False when `stmt` is not of that form."""
+        environ = self.wheel.module("sglang.srt.environ")
+        switch = env_switch(stmt.test, environ.src if environ is not None else None)
+        adds = [
+            s.value
+            for s in stmt.body
+            if isinstance(s, ast.Expr)
+            and isinstance(s.value, ast.Call)
+            and isinstance(s.value.func, ast.Attribute)
+            and s.value.func.attr == "add"
+            and isinstance(s.value.func.value, ast.Name)
+            and len(s.value.args) == 1
+            and not s.value.keywords
+            and isinstance(s.value.args[0], ast.Constant)
+        ]
+        if switch is None or stmt.orelse or not adds or len(adds) != len(stmt.body):
+            return False
+        for call in adds:
+            assert isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
+            value = call.args[0]
+            assert isinstance(value, ast.Constant)
+            self.env_choices.setdefault(call.func.value.id, []).append({"choice": value.value, "env": switch})
+        return True
+
     def from_call(self, call: ast.Call, ev: Evaluator, group):
         options = [ev.eval(a) for a in call.args]
         kwargs, unresolved = {}, {}
@@ -181,7 +214,15 @@ class Extractor:
                 kwargs[kw.arg] = ev.eval(kw.value)
             except Unresolved:
                 unresolved[kw.arg] = ast.unparse(kw.value)
-        return build_action(options, kwargs, unresolved, group)
+        entry = build_action(options, kwargs, unresolved, group)
+        chosen = next((kw.value for kw in call.keywords if kw.arg == "choices"), None)
+        if (
+            isinstance(chosen, ast.Name)
+            and chosen.id in self.env_choices
+            and entry.get("choices") is not None
+        ):
+            entry["env_choices"] = self.env_choices[chosen.id]
+        return entry
 
     # --- add_cli_args_from_dataclass, re-implemented ---------------------------------
     def from_dataclass(self):

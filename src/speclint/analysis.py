@@ -43,11 +43,7 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
     ctx.draft = _model_ref(
         config, "speculative_draft_model_path", "speculative_draft_model_revision", mapping
     )
-    env = {name: word.text for name, word in launch.env.items()}
-    if launch.env_unread is not None:  # every variable not listed may be set: unknown
-        from speclint.sglang.resolve.state import AnyVariable
-
-        env = AnyVariable(env)
+    env = launch.environment()
     ctx.gpu = options.gpu
     co_launched = launch.entry == ROUTER_ENTRY
     ctx.resolution = resolution = resolve(

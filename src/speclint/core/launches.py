@@ -79,6 +79,16 @@ class Launch:
     def partly_read(self) -> bool:
         return bool(self.unknown_words())
 
+    def environment(self) -> dict[str, str | None]:
+        """Each variable the launch is known to set, with its value (None: unknown); with an env
+        file not read (`env_unread`), any other variable may be set too (`AnyVariable`)."""
+        env = {name: word.text for name, word in self.env.items()}
+        if self.env_unread is None:
+            return env
+        from speclint.core.any_variable import AnyVariable
+
+        return AnyVariable(env)
+
     fixture: FixtureBase | None = None
     """Set when the launch is made by a fixture base of SGLang's (`frontends.python.fixtures`)."""
     gpu_count: Word | None = None

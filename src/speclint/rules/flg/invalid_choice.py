@@ -17,6 +17,10 @@ class InvalidChoice(InvalidValue):
 Finds values outside a flag's choices for the checked release, including case: SGLang
 0.5.6.post2 and older accept only upper-case `--speculative-algorithm` names.
 
+A choice the release adds only under an environment variable (0.5.19+:
+`--sampling-backend token_oracle` with `SGLANG_KV_CANARY_ENABLE_TOKEN_ORACLE` true) is
+valid where the launch's environment sets that variable true.
+
 ## Why it matters
 argparse stops the launch with `invalid choice`.
 
@@ -55,8 +59,20 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
             says="`safetensor` is not a valid value for `--load-format`",
             fixed=NO_FIX,
         ),
+        Example(
+            "python -m sglang.launch_server --model-path m --sampling-backend token_oracle",
+            "0.5.23",
+            at="1:66",
+            says="`token_oracle` is not a valid value for `--sampling-backend`",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
+        Example(
+            "SGLANG_KV_CANARY_ENABLE_TOKEN_ORACLE=1 python -m sglang.launch_server --model-path m"
+            " --sampling-backend token_oracle",
+            "0.5.23",
+        ),
         Example(
             "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3"
             " --speculative-draft-model-path d",
@@ -70,6 +86,16 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         shown = [str(c) for c in spec.choices or ()]  # an invalid choice: the flag has choices
         choices = ", ".join(shown[:12]) + (f", … ({len(shown) - 12} more)" if len(shown) > 12 else "")
         written = use.value_words[0].text if len(use.value_words) == 1 else None
+        if spec.env_choices and written is not None:
+            from speclint.sglang.flags.env_choices import condition
+
+            found = condition(spec, written)
+            if found is not None:  # (refused: the variable is not true in the launch's environment)
+                return (
+                    f"this release adds `{written}` to the choices only when {found[0]} is true in the "
+                    f"server's environment (default {str(found[1]).lower()}): set {found[0]}=1 for "
+                    f"the launch, or use one of: {choices}"
+                )
         import difflib
 
         lowered = {choice.lower(): choice for choice in shown}

@@ -41,7 +41,7 @@ class InvalidValue(Rule):
     name = "invalid-flag-value"
     severity = Severity.ERROR
     summary = "A value argparse cannot convert to the flag's type (an int flag given `8x`)."
-    invalid = (
+    invalid: ClassVar[tuple[Example, ...]] = (
         Example(
             "python -m sglang.launch_server --model-path m --tp-size eight",
             at="1:57",

@@ -20,20 +20,13 @@ from speclint.sglang.flags.option_matching import Classified, classify, has_nega
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from speclint.sglang.flags.arg_problem import ArgProblem as ArgProblem
     from speclint.sglang.flags.schema import FlagSchema, FlagSpec
 
 NO_VALUE_ACTIONS = frozenset(
-    {
-        "store_true",
-        "store_false",
-        "store_const",
-        "append_const",
-        "count",
-        "help",
-        "version",
-        "boolean_optional",
-    }
+    "store_true store_false store_const append_const count help version boolean_optional".split()
 )
 
 
@@ -52,6 +45,8 @@ class ParsedArgs:
     one_word: list[Word] = field(default_factory=list)
     """Unquoted unknown words (`--port $PORT`) read as the one value of a flag that takes
     exactly one: the common intent, and what ShellCheck's SC2086 asks to make certain."""
+    env: Mapping[str, str | None] | None = None
+    """The launch's environment (`Launch.environment`): a choice may depend on it."""
 
     def uses_of(self, dest: str) -> list[FlagUse]:
         return [u for u in self.uses if u.spec is not None and u.spec.dest == dest]
@@ -100,8 +95,10 @@ def _nargs_range(spec: FlagSpec) -> tuple[int, int | None]:
     return 1, 1  # argparse.REMAINDER and friends do not occur in SGLang
 
 
-def parse_argv(schema: FlagSchema, words: list[Word]) -> ParsedArgs:
-    parsed = ParsedArgs(schema)
+def parse_argv(
+    schema: FlagSchema, words: list[Word], env: Mapping[str, str | None] | None = None
+) -> ParsedArgs:
+    parsed = ParsedArgs(schema, env=env)
     has_negative = has_negative_number_options(schema)
     # Each word's kind (`Classified.kind`), and the classification of an option word (None for
     # the others): a value word (`--tp 8`'s `8`, half a launch's words) needs no record.
@@ -368,6 +365,10 @@ def _typed(parsed: ParsedArgs, use: FlagUse, spec: FlagSpec, word: Word, text: s
         use.value = None
         return _INVALID
     if spec.choices is not None and spec.type != "other" and value not in spec.choices:
+        from speclint.sglang.flags.env_choices import refused  # (rare: only for values not chosen)
+
+        if spec.env_choices and not refused(spec, value, parsed.env):
+            return value
         choices = ", ".join(repr(c) for c in spec.choices)
         parsed.problems.append(
             _problem(

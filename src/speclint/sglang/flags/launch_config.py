@@ -245,4 +245,4 @@ def configure(launch: Launch, version: str) -> LaunchConfig:
         from speclint.sglang.router import router_schema
 
         schema = router_schema(schema)
-    return LaunchConfig(parse_argv(schema, words))
+    return LaunchConfig(parse_argv(schema, words, launch.environment()))

@@ -75,6 +75,10 @@ class FlagSpec:
     error_message: str | None = None
     """For a retired flag whose action stops the parser: the error SGLang prints."""
     required: bool = False
+    env_choices: tuple[tuple[object, str, bool, tuple[str, ...], tuple[str, ...]], ...] = ()
+    """Choices the parser adds only when a boolean environment variable is true (0.5.19+
+    `--sampling-backend token_oracle`): (choice, variable, its default, the values read as
+    true, as false), as `env_choices.refused` reads them."""
 
     @property
     def takes_value(self) -> bool:
@@ -226,6 +230,16 @@ def _fields(entry: dict[str, Any]) -> tuple[Any, ...]:
         entry.get("action_class"),
         entry.get("error_message"),
         bool(entry.get("required", False)),
+        tuple(
+            (
+                c["choice"],
+                c["env"]["name"],
+                c["env"]["default"],
+                tuple(c["env"]["true"]),
+                tuple(c["env"]["false"]),
+            )
+            for c in entry.get("env_choices") or ()
+        ),
     )
 
 
@@ -250,9 +264,9 @@ def _kept() -> Kept:
 
     try:
         info = os.stat(_DATA)
-        source: tuple[int, ...] = (3, info.st_size, info.st_mtime_ns)
+        source: tuple[int, ...] = (4, info.st_size, info.st_mtime_ns)
     except OSError:
-        source = (3,)
+        source = (4,)
     return Kept(os.path.dirname(os.path.abspath(__file__)), "flag_tables", source)
 
 
@@ -270,7 +284,7 @@ def spec_at(index: int) -> FlagSpec:
             fields = marshal.loads(blob)
         except Exception:  # damaged: read from the data file
             fields = None
-        if type(fields) is tuple and len(fields) == 13:
+        if type(fields) is tuple and len(fields) == 14:
             return FlagSpec(*fields)
     return FlagSpec(*_fields(raw_entry(index)))
 
