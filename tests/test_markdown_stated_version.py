@@ -49,3 +49,15 @@ def test_a_document_stating_two_releases_states_none() -> None:
     assert finding[:4] == ("FLG002", 16, 60, "--cuda-graph-max-bs")
     (ctx,) = lint_text(TWO.text, str(TWO.path)).contexts
     assert ctx.version.reason.startswith("the newest supported release")
+
+
+PIP = FixtureFile("markdown/issue_pip_list_version.md")
+
+
+def test_pip_freeze_and_pip_list_lines_state_the_release_too() -> None:
+    (finding,) = _findings(PIP)
+    assert finding[:4] == ("FLG009", 6, 86, "--attn-dp-size")
+    assert "does not exist yet in SGLang 0.5.16" in finding[4]
+    (ctx,) = lint_text(PIP.text, str(PIP.path)).contexts
+    assert ctx.version.reason == "from the SGLang version the document states (line 1)"
+    assert PIP.at(ctx.launch.image_span) == (1, 22, "0.5.16")

@@ -1,9 +1,10 @@
 """The SGLang release a Markdown document states in its own words: a line `sglang: 0.5.17`
 (what `python -m sglang.check_env` prints for the installed release, in every release's
 `check_env.py`: `print(f"{k}: {v}")` over its package versions, `sglang` first; the
-Environment section of SGLang's issue template asks for that output) or `SGLang Version:
-0.5.9` (the "Test Environment" list of SGLang's model pages), possibly as a list item, in bold
-or in a quoted reply. The document's launches that name no image or pin of their own are
+Environment section of SGLang's issue template asks for that output), `SGLang Version:
+0.5.9` (the "Test Environment" list of SGLang's model pages), `sglang    0.5.15` (a `pip list`
+line) or `sglang==0.5.16` (a `pip freeze` line, after a `Version:` label too), possibly as a
+list item, in bold or in a quoted reply. The document's launches that name no image or pin of their own are
 checked against that release, as a notebook's launches are against its `pip install` pin
 (`notebook_pins`): the line is the pin, at its place. A document that states two releases
 states none (which launch ran on which is not written); a development build
@@ -22,12 +23,25 @@ if TYPE_CHECKING:
     from speclint.core.launches import Launch
 
 
+_LEAD = r"^[ \t]*(?:>[ \t]*)*(?:[-*+][ \t]+)?"
+"""Blanks, quote markers of a reply, a list item's bullet."""
+_BOLD = r"(?:\*\*|__)?"
+
+
 @cache  # compiled on first use: only for a document that names a version
-def _line() -> re.Pattern[str]:
-    return re.compile(
-        r"^[ \t]*(?:>[ \t]*)*(?:[-*+][ \t]+)?(?:\*\*|__)?sglang(?:[ \t]+version)?(?:\*\*|__)?[ \t]*:"
-        r"[ \t]*(?:\*\*|__)?[ \t]*`?(v?\d[\w.+]*?)\.?`?[ \t]*(\(.*)?$",
-        re.I | re.M,
+def _lines() -> tuple[re.Pattern[str], ...]:
+    """A line that states the release: `sglang: X` / `SGLang Version: X` (check_env, model
+    pages), `sglang    X` (`pip list`), `sglang==X` (`pip freeze`; after a `Version:` label
+    too). The release is group 1; a remark in parentheses may follow."""
+    version = r"`?(v?\d[\w.+]*?)\.?`?[ \t]*(?:\(.*)?$"
+    return tuple(
+        re.compile(pattern, re.I | re.M)
+        for pattern in (
+            _LEAD + _BOLD + r"sglang(?:[ \t]+version)?" + _BOLD + r"[ \t]*:[ \t]*" + _BOLD + r"[ \t]*" + version,
+            r"^[ \t]*(?:>[ \t]*)*sglang[ \t]+(v?\d[\w.+]*)[ \t]*$",
+            _LEAD + r"(?:" + _BOLD + r"version" + _BOLD + r"[ \t]*:" + _BOLD + r"[ \t]*)?`?sglang(?:\[[\w,-]*\])?===?"
+            + version,
+        )
     )
 
 
@@ -39,7 +53,8 @@ def stated_release(text: str) -> tuple[str, Span] | None:
     from speclint.sglang.flags.versions import package_pin
 
     found: tuple[str, Span] | None = None
-    for match in _line().finditer(text):
+    matches = sorted((m for pattern in _lines() for m in pattern.finditer(text)), key=lambda m: m.start(1))
+    for match in matches:
         version = match.group(1)
         release = package_pin("sglang==" + version.removeprefix("v").removeprefix("V"))
         if release is None:
