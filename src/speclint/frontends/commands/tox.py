@@ -213,16 +213,17 @@ def read_tox(
                         tuple((n, w.text, w.dynamic_reason) for n, w in env_words.items()),
                         pin,
                     )
-                    variants.setdefault(number, {}).setdefault(
-                        signature, (words, env_words, [], pin)
-                    )[2].append(name)
+                    variants.setdefault(number, {}).setdefault(signature, (words, env_words, [], pin))[
+                        2
+                    ].append(name)
             for per_command in variants.values():
                 for index, (words, env_words, names, pin) in enumerate(per_command.values()):
                     count = len(result.launches)
                     walk_shell(result, path, walk_argv(text, starts, budget, words), env_words)
-                    for launch in result.launches[count:] if pin is not None else ():
-                        if launch.image is None:  # (a `docker run IMAGE` launch keeps its image)
-                            launch.image, launch.image_span = pin
+                    if pin is not None:
+                        for launch in result.launches[count:]:
+                            if launch.image is None:  # (a `docker run IMAGE` launch keeps its image)
+                                launch.image, launch.image_span = pin
                     if len(per_command) > 1:
                         where = [(_header(text, starts, lines[n], n), n) for n in names]
                         _mark(result.launches[count:], where, starts, index, len(per_command))

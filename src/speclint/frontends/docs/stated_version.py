@@ -34,15 +34,12 @@ def _lines() -> tuple[re.Pattern[str], ...]:
     pages), `sglang    X` (`pip list`), `sglang==X` (`pip freeze`; after a `Version:` label
     too). The release is group 1; a remark in parentheses may follow."""
     version = r"`?(v?\d[\w.+]*?)\.?`?[ \t]*(?:\(.*)?$"
-    return tuple(
-        re.compile(pattern, re.I | re.M)
-        for pattern in (
-            _LEAD + _BOLD + r"sglang(?:[ \t]+version)?" + _BOLD + r"[ \t]*:[ \t]*" + _BOLD + r"[ \t]*" + version,
-            r"^[ \t]*(?:>[ \t]*)*sglang[ \t]+(v?\d[\w.+]*)[ \t]*$",
-            _LEAD + r"(?:" + _BOLD + r"version" + _BOLD + r"[ \t]*:" + _BOLD + r"[ \t]*)?`?sglang(?:\[[\w,-]*\])?===?"
-            + version,
-        )
-    )
+    after = r":[ \t]*(?:(?:\*\*|__)[ \t]*)?"  # (one run of blanks each side of `**`: no backtracking)
+    colon = rf"{_LEAD}{_BOLD}sglang(?:[ \t]+version)?{_BOLD}[ \t]*{after}{version}"
+    pip_list = r"^[ \t]*(?:>[ \t]*)*sglang[ \t]+(v?\d[\w.+]*)[ \t]*$"
+    label = rf"(?:{_BOLD}version{_BOLD}[ \t]*{after})?"
+    freeze = rf"{_LEAD}{label}`?sglang(?:\[[\w,-]*\])?===?{version}"
+    return tuple(re.compile(pattern, re.I | re.M) for pattern in (colon, pip_list, freeze))
 
 
 def stated_release(text: str) -> tuple[str, Span] | None:

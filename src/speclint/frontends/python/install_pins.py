@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 
 from speclint.core.spans import Span
 from speclint.frontends.python.ast_places import node_span
@@ -47,15 +48,20 @@ def _script_pin(text: str) -> tuple[str, Span] | None:
     blocks = list(_BLOCK.finditer(text))
     if len(blocks) != 1:  # (PEP 723: more than one block is an error)
         return None
-    import tomllib
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # Python 3.10
+        import tomli as tomllib
 
     from speclint.sglang.flags.versions import package_pin
 
     block = blocks[0]
-    content = "".join(line[2:] if line.startswith("# ") else line[1:] for line in block.group(1).splitlines(True))
+    content = "".join(
+        line[2:] if line.startswith("# ") else line[1:] for line in block.group(1).splitlines(True)
+    )
     try:
         dependencies = tomllib.loads(content).get("dependencies")
-    except tomllib.TOMLDecodeError:
+    except ValueError:  # tomllib.TOMLDecodeError
         return None
     if not isinstance(dependencies, list):
         return None
@@ -77,7 +83,10 @@ def _nox_installs(text: str, result: ExtractResult) -> None:
         return
     if not any(
         isinstance(node, ast.Import | ast.ImportFrom)
-        and any((alias.name if isinstance(node, ast.Import) else node.module or "") == "nox" for alias in node.names)
+        and any(
+            (alias.name if isinstance(node, ast.Import) else node.module or "") == "nox"
+            for alias in node.names
+        )
         for node in tree.body
     ):
         return
