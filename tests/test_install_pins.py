@@ -56,3 +56,12 @@ def test_a_range_in_script_metadata_pins_nothing() -> None:
     text = SCRIPT.text.replace("sglang[all]==0.5.3", "sglang[all]>=0.5.3")
     (ctx,) = lint_text(text, str(SCRIPT.path)).contexts
     assert ctx.version.version == "0.5.23" and ctx.launch.image is None
+
+
+def test_with_sglang_version_the_pin_is_named_as_what_the_session_was_written_for() -> None:
+    from speclint.settings.options import LintOptions
+
+    found = lint_text(NOX.text, str(NOX.path), LintOptions(sglang_version="0.5.23")).findings
+    drift = [f for f in found if f.code == "VER002"]
+    assert [(f.span.line, f.span.column) for f in drift] == [(7, 5)]
+    assert "changed between SGLang 0.5.6 (the package pin) and 0.5.23: " in drift[0].message

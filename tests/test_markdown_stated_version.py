@@ -61,3 +61,15 @@ def test_pip_freeze_and_pip_list_lines_state_the_release_too() -> None:
     (ctx,) = lint_text(PIP.text, str(PIP.path)).contexts
     assert ctx.version.reason == "from the SGLang version the document states (line 1)"
     assert PIP.at(ctx.launch.image_span) == (1, 22, "0.5.16")
+
+
+def test_with_sglang_version_the_stated_release_is_what_the_document_was_written_for() -> None:
+    from speclint.settings.options import LintOptions
+
+    found = lint_text(ISSUE.text, str(ISSUE.path), LintOptions(sglang_version="0.5.23")).findings
+    (drift,) = [f for f in found if f.code == "VER002"]
+    assert (drift.span.line, drift.span.column) == (11, 1)
+    assert drift.message.startswith(
+        "defaults of flags this launch leaves unset changed between SGLang 0.5.17 (the version the "
+        "document states) and 0.5.23: "
+    )
