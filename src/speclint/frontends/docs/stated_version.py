@@ -2,7 +2,7 @@
 (what `python -m sglang.check_env` prints for the installed release: every release's
 `check_env.py`, 0.4.0 to 0.5.23 as read from the 92 wheels, prints `f"{k}: {v}"` over the
 versions of its PACKAGE_LIST, whose first entry is `sglang`; the
-Environment section of SGLang's issue template asks for that output), `SGLang Version:
+Environment section of SGLang issue threads pastes that output), `SGLang Version:
 0.5.9` (the "Test Environment" list of SGLang's model pages), `sglang    0.5.15` (a `pip list`
 line) or `sglang==0.5.16` (a `pip freeze` line, after a `Version:` label too), possibly as a
 list item, in bold or in a quoted reply. The document's launches that name no image or pin of their own are
