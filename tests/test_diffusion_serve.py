@@ -70,3 +70,24 @@ def test_every_release_was_read_and_regenerating_reproduces_the_data() -> None:
     from gen_sglang_diffusion_serve import build, dump
 
     assert_regenerates(_FILE.path, list(_FILE.versions()), lambda: dump(build(list(_FILE.versions()))))
+
+
+def test_explain_says_a_diffusion_launch_is_not_read_not_that_argparse_stops_it() -> None:
+    from speclint.engine import explain_facts
+    from speclint.report.explain import render_explain_text
+
+    flux, model_type, language = lint_text(SERVE.text, str(SERVE.path)).contexts
+    text = render_explain_text([(ctx, explain_facts(ctx)) for ctx in (flux, model_type, language)])
+    blocks = text.split("\n\n")
+    assert "argument parser stops" not in blocks[0] and "argument parser stops" not in blocks[1]
+    assert (
+        "  not read: `--num-gpus` is not a flag of SGLang 0.5.23's language-model server but of its "
+        "diffusion server, which `sglang serve` runs when the model is a diffusion model "
+        "(`model_index.json`); speclint does not model that server: what follows is the "
+        "language-model server's reading of the flags, not what runs"
+    ) in blocks[0].splitlines()
+    assert "  not read: `--model-type diffusion` makes" in blocks[1]
+    assert (  # the language model's typo: argparse stops it, as before
+        "SGLang's argument parser stops this launch before any resolution: error: unrecognized "
+        "arguments: --tp-szie (line 6, column 41)"
+    ) in blocks[2]

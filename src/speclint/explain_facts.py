@@ -5,7 +5,7 @@ its record class."""
 from __future__ import annotations
 
 from speclint.core.records import dataclass
-from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES
+from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, SERVE_ENTRY
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -58,6 +58,16 @@ def explain_facts(ctx: LaunchContext) -> ExplainFacts:
         from speclint.rules.bench_launch import bench_notes
 
         notes = bench_notes(ctx)
+    elif ctx.launch.entry == SERVE_ENTRY:  # 0.5.5+: maybe SGLang's diffusion server
+        from speclint.rules.diffusion_launch import diffusion_reason
+
+        diffusion = diffusion_reason(ctx)
+        if diffusion is not None:  # (its argparse does not stop it: the LM server's would)
+            parse_stop = None
+            notes = (
+                f"not read: {diffusion[1]}; speclint does not model that server: what follows "
+                "is the language-model server's reading of the flags, not what runs",
+            )
     return ExplainFacts(
         parse_stop,
         _modelled_note(ctx.version.version),

@@ -29,6 +29,7 @@ from speclint.frontends.shell.pieces import span_of
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.launches import ExtractResult, Launch
+    from speclint.core.spans import Span
     from speclint.frontends.commands.text import Char
     from speclint.frontends.shell.embedded import Budget
 
@@ -166,6 +167,7 @@ def read_tox(
     own (or whose own are `{[testenv]commands}`): where environments give them different text or environment, each is one
     alternative, its note naming the sections."""
     setenvs = {s: v for s, k, v, _ in values if k in ("setenv", "set_env")}
+    deps = {s: v for s, k, v, _ in values if k == "deps"}
     sections = {(s, k): v for s, k, v, _ in values}
     own = {  # (`commands = {[testenv]commands}` runs [testenv]'s, as having none does)
         s for s, k, v, _ in values if k == "commands" and "".join(c[0] or "" for c in v).strip() != _INHERIT
@@ -183,7 +185,11 @@ def read_tox(
         for line in _tox_lines(value):
             # (a command of several lines substituted in: one command a line, each its variants)
             variants: dict[
-                int, dict[tuple[object, ...], tuple[list[list[Char]], dict[str, Word], list[str]]]
+                int,
+                dict[
+                    tuple[object, ...],
+                    tuple[list[list[Char]], dict[str, Word], list[str], tuple[str, Span] | None],
+                ],
             ] = {}
             split = True
             for name in runs:
@@ -191,6 +197,7 @@ def read_tox(
                     break
                 env = ToxEnv(path, name, setenvs.get(name, setenvs.get("testenv")), sections)
                 env_words = env.words(starts)
+                pin = _deps_pin(deps.get(name, deps.get("testenv")), starts)
                 for number, command in enumerate(_tox_lines(env.substitute(line))):
                     unclosed: list[int] = []
                     words = split_quoted(command, False, unclosed)
@@ -204,17 +211,39 @@ def read_tox(
                     signature = (
                         tuple(tuple(w) for w in words),
                         tuple((n, w.text, w.dynamic_reason) for n, w in env_words.items()),
+                        pin,
                     )
-                    variants.setdefault(number, {}).setdefault(signature, (words, env_words, []))[2].append(
-                        name
-                    )
+                    variants.setdefault(number, {}).setdefault(signature, (words, env_words, [], pin))[
+                        2
+                    ].append(name)
             for per_command in variants.values():
-                for index, (words, env_words, names) in enumerate(per_command.values()):
+                for index, (words, env_words, names, pin) in enumerate(per_command.values()):
                     count = len(result.launches)
                     walk_shell(result, path, walk_argv(text, starts, budget, words), env_words)
+                    if pin is not None:
+                        for launch in result.launches[count:]:
+                            if launch.image is None:  # (a `docker run IMAGE` launch keeps its image)
+                                launch.image, launch.image_span = pin
                     if len(per_command) > 1:
                         where = [(_header(text, starts, lines[n], n), n) for n in names]
                         _mark(result.launches[count:], where, starts, index, len(per_command))
+
+
+def _deps_pin(value: list[Char] | None, starts: list[int]) -> tuple[str, Span] | None:
+    """The requirement of an environment's `deps` (one a line) that pins SGLang exactly
+    (`sglang[all]==0.5.4`), and its span: tox installs `deps` into the environment before its
+    commands run, so they run that release (a range, `-r FILE` or an option pins nothing)."""
+    if value is None:
+        return None
+    from speclint.sglang.flags.versions import package_pin
+
+    found = None
+    for line in _lines(value):
+        chars = [c for c in line if c[0] is not None and not c[0].isspace()]
+        requirement = "".join(c[0] or "" for c in chars)
+        if chars and package_pin(requirement):
+            found = (requirement, span_of(starts, chars[0][1], chars[-1][2]))
+    return found
 
 
 def _header(text: str, starts: list[int], line: int, section: str) -> int:

@@ -263,4 +263,8 @@ def extract_markdown(text: str, path: str) -> ExtractResult:
             _inline(doc, token, fragments, depth > 0)
     _flush(doc, pending)
     _flush(doc, fragments)
+    if doc.result.launches:
+        from .stated_version import state_launches
+
+        state_launches(doc.result.launches, text)
     return doc.result

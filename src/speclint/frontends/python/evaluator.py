@@ -328,6 +328,17 @@ class Evaluator:
             return self.unknown(node, "an environment variable (read when the program runs)")
         return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")
 
+    def _BooleanOperation(self, node: py.BooleanOperation) -> Val:
+        """`A or B` / `A and B` when A's truth is known (`extra_args or []` with `extra_args`
+        bound to a list by a call of the function): Python's value, A or B (not a bool)."""
+        left = self.eval(node.left)
+        truth = _truth(left)
+        if truth is None:
+            return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")
+        if isinstance(node.operator, py.Or):
+            return left if truth else self.eval(node.right)
+        return self.eval(node.right) if truth else left
+
     def _IfExp(self, node: py.IfExp) -> Val:
         from speclint.frontends.python.conditions import decided
 
@@ -335,6 +346,25 @@ class Evaluator:
         if truth is not None:  # `"prefill" if i == 0 else "decode"` in a pass of a loop
             return self.eval(node.body if truth else node.orelse)
         return self.unknown(node, f"`{self.pos.quote(node)}` depends on a condition")
+
+
+def _truth(value: Val) -> bool | None:
+    """Python's truth of a value, None when not known (a list with only `*x` elements may be
+    empty, a text with an unknown part may be too)."""
+    if value.alternatives:
+        return None
+    if value.kind == "const":
+        return bool(value.value)
+    if value.kind == "str":
+        text = value.text
+        return None if text is None else bool(text)
+    if value.kind == "list":
+        elements = value.elements
+        return True if any(not element.splat for element in elements) else (False if not elements else None)
+    if value.kind == "dict":
+        entries = value.entries
+        return True if any(entry.key is not None for entry in entries) else (False if not entries else None)
+    return None
 
 
 def _integer(value: Val) -> bool:

@@ -56,6 +56,10 @@ def extract_python(text: str, path: str) -> ExtractResult:
         from speclint.frontends.python.sky_images import attach_sky_images
 
         attach_sky_images(text, result)
+    if result.launches and ("# /// script" in text or "install" in text and "nox" in text):
+        from speclint.frontends.python.install_pins import attach_install_pins
+
+        attach_install_pins(text, result)  # (a nox session's install, PEP 723 metadata)
     return result
 
 

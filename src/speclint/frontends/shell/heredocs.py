@@ -35,18 +35,28 @@ _SPECIAL = re.compile(rb"\$([0-9@#?$!*-])")
 
 
 def _ssh_reads_stdin(words: list[str | None]) -> bool:
-    """`ssh [options] HOST` with no remote command."""
+    """`ssh [options] HOST` with no remote command, or with a remote shell that reads its
+    script from standard input (`ssh HOST bash -s`: ssh(1) runs the command on the remote host
+    with ssh's standard input, unless `-n`/`-f`; the words joined by blanks, as ssh sends them)."""
     i = 0
+    closed = False  # `-n` (and `-f`, which implies it): standard input from /dev/null
     while i < len(words) and (words[i] or "").startswith("-"):
         letters = (words[i] or "")[1:]
         i += 1
         if letters == "-":
             break
         for k, letter in enumerate(letters):
+            closed = closed or letter in "nf"
             if letter in SSH_VALUE_LETTERS:
                 i += 1 if k + 1 == len(letters) else 0
                 break
-    return i == len(words) - 1
+    if i == len(words) - 1:
+        return True
+    rest = words[i + 1 :]
+    if closed or not rest or any(word is None for word in rest):
+        return False
+    remote = " ".join(word or "" for word in rest).split()
+    return bool(remote) and remote[0].rsplit("/", 1)[-1] in SHELLS and _shell_reads_stdin(list(remote[1:]))
 
 
 def _shell_reads_stdin(words: list[str | None]) -> bool:

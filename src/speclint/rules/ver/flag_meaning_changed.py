@@ -6,7 +6,14 @@ from __future__ import annotations
 from speclint.core.findings import Severity
 from speclint.rules.base import NO_FIX, Example, Rule
 from speclint.sglang.flags import history
-from speclint.sglang.flags.versions import closest_supported, from_launch, version_from_image, version_key
+from speclint.sglang.flags.versions import (
+    STATED,
+    closest_supported,
+    from_launch,
+    is_requirement,
+    version_from_image,
+    version_key,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,6 +37,13 @@ def written_for(ctx: LaunchContext) -> str | None:
         return None
     older = closest_supported(tagged)
     return older if version_key(older) < version_key(ctx.version.version) else None
+
+
+def _source(image: str) -> str:
+    """What named the release the script was written for (`written_for`)."""
+    if image.startswith(STATED):
+        return "the version the document states"
+    return "the package pin" if is_requirement(image) else "the image"
 
 
 class FlagMeaningChanged(Rule):
@@ -89,6 +103,7 @@ docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server \
         older = written_for(ctx)
         if older is None or ctx.launch.kwargs_style:
             return
+        source = _source(ctx.launch.image or "")
         target = ctx.version.version
         given = set()
         for use in ctx.parsed.uses:
@@ -98,7 +113,7 @@ docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server \
             said = self._changes(use, older, target)
             if said:
                 message = (
-                    f"`{use.matched}` changed between SGLang {older} (the image) and "
+                    f"`{use.matched}` changed between SGLang {older} ({source}) and "
                     f"{target}: " + "; ".join(said)
                 )
                 yield self.report(
@@ -114,7 +129,7 @@ docker run lmsysorg/sglang:v0.5.23 python -m sglang.launch_server \
                 ctx.path,
                 ctx.launch.span,
                 f"defaults of flags this launch leaves unset changed between "
-                f"SGLang {older} (the image) and {target}: {shown}",
+                f"SGLang {older} ({source}) and {target}: {shown}",
                 "set the flags whose old default you rely on",
             )
 

@@ -91,14 +91,26 @@ def package_pin(text: str) -> str | None:
     return release if version in (release, release.replace(".post", "post")) else None
 
 
+STATED = "sglang: "
+"""The prefix of a launch's `image` that holds the release a document states in its own words
+(`frontends.docs.stated_version`: `sglang: 0.5.17`, as `python -m sglang.check_env` prints the
+installed release), not an image tag or a requirement."""
+
+
+def stated_release(image: str) -> str | None:
+    """The release of a stated version (`STATED`), None for any other `image`."""
+    return package_pin("sglang==" + image[len(STATED) :]) if image.startswith(STATED) else None
+
+
 def is_requirement(text: str) -> bool:
     """Whether `text` is a requirement on SGLang (`sglang==X`, `sglang[all]>=X`), not a tag."""
     return text.lower().startswith("sglang") and any(op in text for op in "=<>~!@")
 
 
 def from_launch(reason: str) -> bool:
-    """Whether `choose_version`'s reason names the launch's own image tag or package pin."""
-    return "image" in reason or "package pin" in reason
+    """Whether `choose_version`'s reason names the launch's own image tag, package pin or the
+    version line of its document."""
+    return "image" in reason or "package pin" in reason or "document states" in reason
 
 
 def version_from_image(image: str) -> str | None:
@@ -108,6 +120,8 @@ def version_from_image(image: str) -> str | None:
     names its release; a requirement that pins none (`sglang==0.5.0rc1`, `sglang>=0.5`), None."""
     if is_requirement(image):
         return package_pin(image)
+    if image.startswith(STATED):
+        return stated_release(image)
     if "sglang" not in image.split(":", 1)[0] or image.endswith(_IMAGE_FILES) or image.startswith(_PATHS):
         return None  # (a container file on disk, `sglang.sif`, names no release)
     tag = image.rsplit(":", 1)[1] if ":" in image.rsplit("/", 1)[-1] else "latest"
@@ -134,6 +148,10 @@ def choose_version(
             configured.lstrip("v"), "from [tool.speclint] sglang-version", "[tool.speclint] sglang-version"
         )
     if image:
+        stated = stated_release(image)
+        if stated:
+            stated_by = "the SGLang version the document states"
+            return _bundled(stated, "from " + stated_by, stated_by)
         release = package_pin(image)
         if release:
             return _bundled(release, f"from the package pin {image}", f"the package pin {image}")

@@ -1,0 +1,81 @@
+"""The SGLang release a Markdown document states in its own words: a line `sglang: 0.5.17`
+(what `python -m sglang.check_env` prints for the installed release: every release's
+`check_env.py`, 0.4.0 to 0.5.23 as read from the 92 wheels, prints `f"{k}: {v}"` over the
+versions of its PACKAGE_LIST, whose first entry is `sglang`; the
+Environment section of SGLang issue threads pastes that output), `SGLang Version:
+0.5.9` (the "Test Environment" list of SGLang's model pages), `sglang    0.5.15` (a `pip list`
+line) or `sglang==0.5.16` (a `pip freeze` line, after a `Version:` label too), possibly as a
+list item, in bold or in a quoted reply. The document's launches that name no image or pin of their own are
+checked against that release, as a notebook's launches are against its `pip install` pin
+(`notebook_pins`): the line is the pin, at its place. A document that states two releases
+states none (which launch ran on which is not written); a development build
+(`0.5.10.post1.dev20260426+g...`) or a range is no release.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from speclint.core.spans import Span
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.launches import Launch
+
+
+_LEAD = r"^[ \t]*(?:>[ \t]*)*(?:[-*+][ \t]+)?"
+"""Blanks, quote markers of a reply, a list item's bullet."""
+_BOLD = r"(?:\*\*|__)?"
+
+
+@cache  # compiled on first use: only for a document that names a version
+def _lines() -> tuple[re.Pattern[str], ...]:
+    """A line that states the release: `sglang: X` / `SGLang Version: X` (check_env, model
+    pages), `sglang    X` (`pip list`), `sglang==X` (`pip freeze`; after a `Version:` label
+    too). The release is group 1; a remark in parentheses may follow."""
+    version = r"`?(v?\d[\w.+]*?)\.?`?[ \t]*(?:\(.*)?$"
+    after = r":[ \t]*(?:(?:\*\*|__)[ \t]*)?"  # (one run of blanks each side of `**`: no backtracking)
+    colon = rf"{_LEAD}{_BOLD}sglang(?:[ \t]+version)?{_BOLD}[ \t]*{after}{version}"
+    pip_list = r"^[ \t]*(?:>[ \t]*)*sglang[ \t]+(v?\d[\w.+]*)[ \t]*$"
+    label = rf"(?:{_BOLD}version{_BOLD}[ \t]*{after})?"
+    freeze = rf"{_LEAD}{label}`?sglang(?:\[[\w,-]*\])?===?{version}"
+    return tuple(re.compile(pattern, re.I | re.M) for pattern in (colon, pip_list, freeze))
+
+
+def stated_release(text: str) -> tuple[str, Span] | None:
+    """(release, its span) of the one release the document's version lines state, None when
+    none does or they state different ones."""
+    if "sglang" not in text.lower():
+        return None
+    from speclint.sglang.flags.versions import package_pin
+
+    found: tuple[str, Span] | None = None
+    matches = sorted((m for pattern in _lines() for m in pattern.finditer(text)), key=lambda m: m.start(1))
+    for match in matches:
+        version = match.group(1)
+        release = package_pin("sglang==" + version.removeprefix("v").removeprefix("V"))
+        if release is None:
+            continue
+        if found is not None and found[0] != release:
+            return None
+        if found is None:
+            line = text.count("\n", 0, match.start(1)) + 1
+            column = match.start(1) - (text.rfind("\n", 0, match.start(1)) + 1) + 1
+            found = (release, Span(line, column, line, column + len(version)))
+    return found
+
+
+def state_launches(launches: list[Launch], text: str) -> None:
+    """Give each launch without an image or pin of its own the release the document states."""
+    if not launches or all(launch.image is not None for launch in launches):
+        return
+    stated = stated_release(text)
+    if stated is None:
+        return
+    from speclint.sglang.flags.versions import STATED
+
+    release, span = stated
+    for launch in launches:
+        if launch.image is None:
+            launch.image, launch.image_span = STATED + release, span
