@@ -91,3 +91,40 @@ def test_explain_says_a_diffusion_launch_is_not_read_not_that_argparse_stops_it(
         "SGLang's argument parser stops this launch before any resolution: error: unrecognized "
         "arguments: --tp-szie (line 6, column 41)"
     ) in blocks[2]
+
+
+def _pipeline(folder, index: str = "model_index.json", body: str = '{"_diffusers_version": "0.35.1"}'):
+    folder.mkdir(parents=True)
+    (folder / index).write_text(body)
+    return folder
+
+
+def test_a_diffusers_pipeline_on_disk_with_only_shared_flags_is_not_read(tmp_path) -> None:
+    model = _pipeline(tmp_path / "flux")
+    text = f"sglang serve --model-path {model} --port 30000 --tp-size 2\n"
+    found = lint_text(text, str(tmp_path / "serve.sh"), LintOptions(sglang_version="0.5.23")).findings
+    assert [(f.code, f.span.line, f.span.column) for f in found] == [("SLM004", 1, 27)]
+    assert found[0].message.startswith(
+        f"launch not read: the model's folder holds `model_index.json` ({model}/model_index.json), "
+        "a diffusers pipeline: `sglang serve` of SGLang 0.5.23 runs its diffusion server for it"
+    )
+    assert _codes(text, "0.5.4", tmp_path) == []  # no diffusion server in its serve: read as before
+
+
+def test_per_release_index_files_and_key(tmp_path) -> None:
+    modular = _pipeline(tmp_path / "modular", "modular_model_index.json")
+    text = f"sglang serve --model-path {modular} --tp-size 2\n"
+    assert _codes(text, "0.5.23", tmp_path) == ["SLM004"]  # 0.5.22+ read the modular index too
+    assert _codes(text, "0.5.20", tmp_path) == []
+    keyless = _pipeline(tmp_path / "keyless", body='{"_class_name": "FluxPipeline"}')
+    assert _codes(f"sglang serve --model-path {keyless} --tp-size 2\n", "0.5.23", tmp_path) == []
+
+
+def test_a_pipeline_in_the_hub_cache(tmp_path, monkeypatch) -> None:
+    repo = tmp_path / "hub" / "models--acme--tiny-flux"
+    (repo / "refs").mkdir(parents=True)
+    (repo / "refs" / "main").write_text("a" * 40)
+    _pipeline(repo / "snapshots" / ("a" * 40))
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
+    assert _codes("sglang serve --model-path acme/tiny-flux --tp-size 2\n", "0.5.23", tmp_path) == ["SLM004"]
+    assert _codes("sglang serve --model-path acme/other --tp-size 2\n", "0.5.23", tmp_path) == []

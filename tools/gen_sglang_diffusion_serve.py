@@ -11,7 +11,11 @@ Per release whose `sglang/cli/serve.py` calls `get_is_diffusion_model` (0.5.5+):
   `--model-type diffusion` picks the diffusion server whatever the model);
 - `flags`: the option strings (`--num-gpus`, ...) every `add_argument` call writes literally
   in the modules the diffusion server's parser is built from (PARSER_PARTS under
-  `sglang/multimodal_gen/`), sorted (an option built at run time is not among them).
+  `sglang/multimodal_gen/`), sorted (an option built at run time is not among them);
+- `model_dir`: how `get_is_diffusion_model` (sglang/cli/utils.py) tells a diffusers pipeline
+  on disk, or null where not read: {"files": the index files its folder check opens, first
+  found decides, "key": the key that file must hold, "hub_file": the one file it fetches for
+  a hub id before that check}.
 speclint reads a `sglang serve` launch that names one of these flags and no flag of the
 language-model server's parser as the diffusion server's, which it does not model
 (`speclint.rules.diffusion_launch`).
@@ -51,6 +55,51 @@ def option_strings(source: str) -> set[str]:
     return found
 
 
+UTILS = "sglang/cli/utils.py"
+
+
+def _strings(node: ast.AST) -> list[str]:
+    return [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+def model_dir(source: str) -> dict[str, object] | None:
+    """`get_is_diffusion_model`'s folder check: the function it calls (directly) whose body
+    joins a folder with `*index.json` names (`os.path.join(model_dir, "model_index.json")`,
+    or a `for` over a tuple of them) and tests `"<key>" in`/`not in` the loaded JSON; and the
+    `filename=` of its `hf_hub_download` (0.5.5: `_maybe_download_model`'s first)."""
+    functions = {f.name: f for f in ast.parse(source).body if isinstance(f, ast.FunctionDef)}
+    detect = functions.get("get_is_diffusion_model")
+    if detect is None:
+        return None
+    called = [n.func.id for n in ast.walk(detect) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+    for name in called:
+        check = functions.get(name)
+        if check is None:
+            continue
+        files = list(dict.fromkeys(s for s in _strings(check) if s.endswith("index.json")))
+        keys = [
+            node.left.value
+            for node in ast.walk(check)
+            if isinstance(node, ast.Compare)
+            and isinstance(node.left, ast.Constant)
+            and isinstance(node.left.value, str)
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], (ast.In, ast.NotIn))
+        ]
+        if not files or len(set(keys)) != 1:
+            continue
+        hub = [
+            kw.value.value
+            for f in [detect, *(functions[c] for c in called if c in functions)]
+            for n in ast.walk(f)
+            if isinstance(n, ast.Call) and ast.unparse(n.func).endswith("hf_hub_download")
+            for kw in n.keywords
+            if kw.arg == "filename" and isinstance(kw.value, ast.Constant)
+        ]
+        return {"files": files, "key": keys[0], "hub_file": hub[0] if hub else None}
+    return None
+
+
 def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         names = archive.namelist()
@@ -73,8 +122,10 @@ def read_release(path: str) -> list[tuple[str, object]]:
                 source = archive.read(name).decode("utf-8")
                 if "add_argument" in source:
                     flags |= option_strings(source)
+        utils = archive.read(UTILS).decode("utf-8") if UTILS in names else None
     model_type = "_extract_model_type_override" in serve
-    return [("model_type", model_type), ("flags", sorted(flags))]
+    found = model_dir(utils) if utils is not None else None
+    return [("model_type", model_type), ("flags", sorted(flags)), ("model_dir", found)]
 
 
 build, dump, main = per_release_generator(__doc__, OUT, read_release)

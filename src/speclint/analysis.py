@@ -9,7 +9,7 @@ launches also loads.
 
 from __future__ import annotations
 
-from speclint.frontends.recognise import ROUTER_ENTRY
+from speclint.frontends.recognise import ROUTER_ENTRY, SERVE_ENTRY
 from speclint.rules.base import LaunchContext, ModelRef, VersionChoice
 from speclint.sglang.checkpoints.locate import locate_model
 from speclint.sglang.checkpoints.model_config import read_model_config
@@ -43,6 +43,8 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
     ctx.draft = _model_ref(
         config, "speculative_draft_model_path", "speculative_draft_model_revision", mapping
     )
+    if launch.entry == SERVE_ENTRY and target.config is None and target.reference:  # (0.5.5+)
+        target.diffusers_index = _diffusers_index(target.reference, config, mapping, version)
     env = launch.environment()
     ctx.gpu = options.gpu
     co_launched = launch.entry == ROUTER_ENTRY
@@ -52,6 +54,24 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
     if resolution.rejection is None:
         resolution.rejection = context_rejection(config, env, target.config, version)
     return ctx
+
+
+def _diffusers_index(
+    reference: str, config: LaunchConfig, mapping: dict[str, str], version: str
+) -> str | None:
+    """For `sglang serve` of a model whose config.json is not on disk: the diffusers pipeline
+    index that makes the release run its diffusion server (`checkpoints.diffusers`), if any."""
+    from speclint.sglang.diffusion_serve import diffusers_markers
+
+    markers = diffusers_markers(version)
+    if markers is None:
+        return None
+    from speclint.sglang.checkpoints.diffusers import diffusers_index
+
+    revision = config.value("revision")
+    return diffusers_index(
+        reference, revision if isinstance(revision, str) else None, mapping.get(reference), markers
+    )
 
 
 def _model_mapping(path: str, config: LaunchConfig, options: LintOptions) -> dict[str, str]:

@@ -56,6 +56,9 @@ class ModelRef:
     """The model's config.json, or None when not found or unreadable."""
     problem: str | None = None
     """Why the config could not be read (found but broken)."""
+    diffusers_index: str | None = None
+    """For `sglang serve` without a config.json on disk: the diffusers pipeline index
+    (`model_index.json`) that makes the release run its diffusion server."""
 
     @property
     def architecture(self) -> str | None:

@@ -5,7 +5,9 @@ speclint models (`speclint.sglang.diffusion_serve`, read from each release): fro
 once, at the word that shows it), never checked against the language-model server's flags:
 `sglang serve --model-path black-forest-labs/FLUX.1-dev --num-gpus 2` was a false FLG001.
 
-It is the diffusion server's when `--model-type diffusion` is given, or when a flag the
+It is the diffusion server's when `--model-type diffusion` is given, when the model's folder on
+disk holds a diffusers pipeline index with the key the release asks for (`model_index.json`
+with `_diffusers_version`: `speclint.sglang.checkpoints.diffusers`), or when a flag the
 language-model server does not take is one of the diffusion server's and the model's
 `config.json` is not on disk (a language model's would say it is one: then the flag stays an
 error, FLG001).
@@ -46,6 +48,16 @@ def diffusion_reason(ctx: LaunchContext) -> tuple[Span, str, str] | None:
                 return None  # the language-model server (or a plugin's, or unknown): as read
     if ctx.target is not None and ctx.target.config is not None:
         return None  # the model's config.json is on disk: a language model
+    index = ctx.target.diffusers_index if ctx.target is not None else None
+    if index is not None:
+        found = ctx.config.get("model_path") if ctx.config.knows("model_path") else None
+        span = found.span if found is not None and found.span is not None else ctx.launch.span
+        return (
+            span,
+            f"the model's folder holds `{index.rsplit('/', 1)[-1]}` ({index}), a diffusers pipeline: "
+            f"`sglang serve` of {release} runs its diffusion server for it",
+            "",
+        )
     for use in ctx.parsed.uses:
         if use.how in ("unknown", "ambiguous") and use.written in flags:
             return (

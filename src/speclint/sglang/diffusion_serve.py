@@ -22,3 +22,15 @@ def diffusion_serve(version: str) -> tuple[bool, frozenset[str]] | None:
     if not row:
         return None
     return bool(_FILE.shared(row["model_type"])), frozenset(_FILE.shared(row["flags"]))
+
+
+@lru_cache(maxsize=32)
+def diffusers_markers(version: str) -> tuple[tuple[str, ...], str, str | None] | None:
+    """How the release's `sglang serve` tells a diffusers pipeline on disk (0.5.5+): (the index
+    files its folder check opens, first found deciding; the key that file must hold; the file
+    it fetches first for a hub id); None where not read."""
+    row = _FILE.row(version) if version in _FILE.versions() else None
+    found = _FILE.shared(row["model_dir"]) if row and "model_dir" in row else None
+    if not isinstance(found, dict):
+        return None
+    return tuple(found["files"]), str(found["key"]), found.get("hub_file")

@@ -58,6 +58,17 @@ def _from_config_or_folder(path: str) -> tuple[str, str] | None:
 
 
 def _from_hub_cache(model_id: str, revision: str | None, cache: str) -> tuple[str, str] | None:
+    folder = hub_snapshot(model_id, revision, cache)
+    if folder is None:
+        return None
+    config = os.path.join(folder, "config.json")
+    note(config)
+    return (folder, config) if os.path.isfile(config) else None
+
+
+def hub_snapshot(model_id: str, revision: str | None, cache: str) -> str | None:
+    """The snapshot folder `revision` (default `main`) of `model_id` names in the Hugging Face
+    cache `cache` (its `refs/` file, or a commit hash), whether or not it exists."""
     repo = os.path.join(cache, "models--" + model_id.replace("/", "--"))
     wanted = revision or "main"
     snapshot = None
@@ -73,10 +84,12 @@ def _from_hub_cache(model_id: str, revision: str | None, cache: str) -> tuple[st
         return None
     if not snapshot or "/" in snapshot or snapshot.startswith("."):
         return None
-    folder = os.path.join(repo, "snapshots", snapshot)
-    config = os.path.join(folder, "config.json")
-    note(config)
-    return (folder, config) if os.path.isfile(config) else None
+    return os.path.join(repo, "snapshots", snapshot)
+
+
+def is_hub_id(reference: str) -> bool:
+    """Whether `reference` has the form of a Hugging Face model id (`org/name`)."""
+    return _hf_id().match(reference) is not None
 
 
 def locate_model(
