@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from speclint.frontends.manifests import prefixed
 from speclint.frontends.recognise import names_launcher
-from speclint.frontends.shell import alternatives as alts
-from speclint.frontends.shell import assignments, builtin_commands, conditionals
+from speclint.frontends.shell import assignments, builtin_commands
 from speclint.frontends.shell.expand import Expander
 from speclint.frontends.shell.function_defs import CallReadings, Definition, globals_assigned
 from speclint.frontends.shell.launch import may_matter, recognize
-from speclint.frontends.shell.nested import nested_text_map
 from speclint.frontends.shell.text import parse_bytes
 from speclint.frontends.shell.variables import Env, VarValue, dynamic_value
 
@@ -132,6 +130,8 @@ class Walker:
         says why a name it assigns is unknown, and its own reason why any other is."""
         if self.depth >= _MAX_NESTING:
             return
+        from speclint.frontends.shell.nested import nested_text_map  # (a script with such an argument)
+
         built = nested_text_map(self, arg)
         if built is not None:
             self.walk_nested(*built, inherited, image, unknown, functions, outer)
@@ -244,16 +244,24 @@ class Walker:
     def branches(
         self, groups: list[list[Node]], fallthrough: bool, line: int, arms: list[Choice] | None = None
     ) -> None:
-        conditionals.join_branches(self, groups, fallthrough, line, arms)
+        from speclint.frontends.shell.conditionals import join_branches
+
+        join_branches(self, groups, fallthrough, line, arms)
 
     def and_or_list(self, node: Node) -> None:
-        conditionals.and_or_list(self, node)
+        from speclint.frontends.shell.conditionals import and_or_list
+
+        and_or_list(self, node)
 
     def if_statement(self, node: Node) -> None:
-        conditionals.if_statement(self, node)
+        from speclint.frontends.shell.conditionals import if_statement
+
+        if_statement(self, node)
 
     def case_statement(self, node: Node) -> None:
-        conditionals.case_statement(self, node)
+        from speclint.frontends.shell.conditionals import case_statement
+
+        case_statement(self, node)
 
     def loop_statement(self, node: Node) -> None:
         body = node.child_by_field_name("body")
@@ -341,7 +349,7 @@ class Walker:
                     self._unread(node, name_word)
                     return
         found = len(self.result.launches)
-        if not (self.collect and self.env.has_alternatives and alts.walk_alternatives(self, node)):
+        if not (self.collect and self.env.has_alternatives and _walk_alternatives(self, node)):
             self.walk_command(node)
         if len(self.result.launches) == found and name_node is not None:
             self._unread(node, name_node)
@@ -384,3 +392,10 @@ class Walker:
         if builtin_commands.builtin_effects(self, node, args, prefix):
             return
         recognize(self, node, args, prefix)
+
+
+def _walk_alternatives(walker: Walker, node: Node) -> bool:
+    """`alternatives.walk_alternatives`, imported for a script whose variables have alternatives."""
+    from speclint.frontends.shell.alternatives import walk_alternatives
+
+    return walk_alternatives(walker, node)
