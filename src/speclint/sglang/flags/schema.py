@@ -234,6 +234,10 @@ BENCH_DEST_PREFIX = "bench-script:"
 (`speclint.sglang.bench`; SGLang has none): here, not there, so that resolution tells them
 apart without importing the benchmark data's module."""
 
+ROUTER_DEST_PREFIX = "router-launcher:"
+"""Starts the `dest` of an option speclint added from the router's parser (SGLang has none):
+here, not in `speclint.sglang.router`, for the same reason."""
+
 
 def spec_from_entry(entry: dict[str, Any], dest_prefix: str = "") -> FlagSpec:
     """A definition in the stored format as a FlagSpec, its dest prefixed (the options a

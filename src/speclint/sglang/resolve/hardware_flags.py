@@ -6,8 +6,7 @@ so with one of them the GPU-dependent fields are reported unknown instead of gue
 
 from __future__ import annotations
 
-from speclint.sglang.flags.schema import BENCH_DEST_PREFIX
-from speclint.sglang.router import ROUTER_DEST_PREFIX
+from speclint.sglang.flags.schema import BENCH_DEST_PREFIX, ROUTER_DEST_PREFIX
 
 _OWN_OPTIONS = (ROUTER_DEST_PREFIX, BENCH_DEST_PREFIX)
 """Dests of options that never reach ServerArgs (a router's or a benchmark script's own:
