@@ -1,4 +1,4 @@
-"""Flags that leave the attention backend SGLang picks readable (`deterministic.BESIDE`):
+"""Flags that leave the attention backend SGLang picks readable (`hardware_flags.BESIDE`):
 --moe-runner-backend and --dtype are read by no function that picks it in 0.5.15-0.5.23, so
 DeepSeek-V3 still gets trtllm_mla on Blackwell with them, and trtllm_mla's KV-cache dtype
 check still applies; and 0.5.23's `--moe-runner-backend megamoe` alias (the runner becomes

@@ -16,11 +16,10 @@ other hooks, ROCm) the fields are `Unknown`, each with why.
 from __future__ import annotations
 
 from speclint.sglang.resolve.backend_gpu import backend_gpu_checks, kv4_check
-from speclint.sglang.resolve.deterministic import BESIDE
 from speclint.sglang.resolve.dp_attention_split import split_for_dp_attention
 from speclint.sglang.resolve.given_sizes import resolve_gpu_free
 from speclint.sglang.resolve.gpu_page_size import gpu_page_size
-from speclint.sglang.resolve.hardware_flags import modelled_flags_problem
+from speclint.sglang.resolve.hardware_flags import BESIDE, modelled_flags_problem
 from speclint.sglang.resolve.hardware_memory import (
     MLA_ARCHITECTURES,
     attention_dp_groups,
@@ -342,7 +341,7 @@ def _deterministic(state: ResolutionState) -> bool:
 
 
 def _backend_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
-    """With a flag of `deterministic.BESIDE` (which leave the GPU-dependent fields unknown):
+    """With a flag of `hardware_flags.BESIDE` (which leave the GPU-dependent fields unknown):
     the deterministic fallback (`deterministic`), then the backend picked for the GPU where
     every other flag is modelled."""
     from speclint.sglang.resolve.deterministic import resolve_deterministic_backend
