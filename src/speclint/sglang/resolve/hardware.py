@@ -16,8 +16,6 @@ other hooks, ROCm) the fields are `Unknown`, each with why.
 from __future__ import annotations
 
 from speclint.sglang.resolve.backend_gpu import backend_gpu_checks, kv4_check
-from speclint.sglang.resolve.dp_attention_split import split_for_dp_attention
-from speclint.sglang.resolve.given_sizes import resolve_gpu_free
 from speclint.sglang.resolve.gpu_page_size import gpu_page_size
 from speclint.sglang.resolve.hardware_flags import BESIDE, modelled_flags_problem
 from speclint.sglang.resolve.hardware_memory import (
@@ -137,6 +135,8 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     kv4_check(state)  # on the backend picked for the GPU (0.5.15-0.5.18 list FP4 KV dtypes)
     if state.target_architecture == deepseek_blackwell.ARCH and logic.trtllm_mla_prefill_off:
         deepseek_blackwell.prefill_graph_override(state)  # on any GPU (trtllm_mla given)
+    from speclint.sglang.resolve.dp_attention_split import split_for_dp_attention  # (a GPU known)
+
     split_for_dp_attention(state)
     if "aiter" in (
         state.get(n) for n in ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
@@ -218,6 +218,8 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
     # `state.set_unknown(name, reason)`'s value, made once for the ten-odd fields left unset
     # here (an Unknown is never changed once made): not one Unknown a field of every launch
     unset: Unknown | None = None
+    if not state.traits.gpu_resolution:  # (releases before it: imported only for them)
+        from speclint.sglang.resolve.given_sizes import resolve_gpu_free
     for name in GPU_FIELDS:
         if name in ("page_size", "attention_backend") and not (
             state.traits.gpu_resolution and state.traits.auto_attention_backend
