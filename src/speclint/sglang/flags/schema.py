@@ -144,7 +144,7 @@ class FlagSchema:
 
 
 def _order(version: str) -> list[int]:
-    order: list[int] = json_read.loads(_FILE.lines[1 + _FILE.header["rank"][version]])
+    order: list[int] = json_read.loads(_FILE.line(1 + _FILE.header["rank"][version]))
     return order
 
 
@@ -164,8 +164,8 @@ def _decode_entries(indexes: list[int]) -> None:
     """Decode many definitions in one `json.loads` (a release's 500 one by one cost 5x more)."""
     missing = [index for index in indexes if index not in _RAW]
     if missing:
-        lines, first = _FILE.lines, 1 + len(_FILE.header["versions"])
-        decoded = json_read.loads(b"[" + b",".join(lines[first + index] for index in missing) + b"]")
+        line, first = _FILE.line, 1 + len(_FILE.header["versions"])
+        decoded = json_read.loads(b"[" + b",".join(line(first + index) for index in missing) + b"]")
         _RAW.update(zip(missing, decoded))
 
 
