@@ -6,7 +6,7 @@ pplx's attention-DP assert (tools/sglang_a2a_rewrites.py)."""
 from __future__ import annotations
 
 from speclint.core.records import dataclass
-from speclint.sglang.moe_defaults import _reading
+from speclint.sglang.moe_readings import reading as _reading
 
 
 @dataclass(frozen=True, slots=True)
