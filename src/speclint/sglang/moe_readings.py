@@ -1,6 +1,7 @@
 """The readings behind `moe_defaults` and `moe_a2a_facts` (data/sglang_moe_defaults.json, read
 from each release's wheel by tools/gen_sglang_moe_defaults.py), each parsed once; and the one
-every launch asks: whether the release's --moe-runner-backend has an alias. Kept apart from
+every launch asks: whether the release's --moe-runner-backend has an alias, and which
+--moe-a2a-backend values it rewrites (tools/sglang_a2a_rewrites.py). Kept apart from
 `moe_defaults` so that a launch that needs no MoE default or assert does not make that
 module's records."""
 
@@ -35,3 +36,9 @@ def moe_runner_alias(version: str) -> tuple[str, dict[str, str], str] | None:
     if not isinstance(raw, dict):
         return None
     return str(raw["runner"]), {str(k): str(v) for k, v in raw["declares"].items()}, str(raw["where"])
+
+
+def a2a_rewrites(version: str) -> dict[str, tuple[str, str]]:
+    """{--moe-a2a-backend value: (the value SGLang sets on every platform, where)} (0.5.16+)."""
+    raw = reading(version, "a2a_rewrites")
+    return {str(k): (str(v["to"]), str(v["where"])) for k, v in raw.items()} if isinstance(raw, dict) else {}
