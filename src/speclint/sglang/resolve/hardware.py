@@ -17,14 +17,11 @@ from __future__ import annotations
 
 from speclint.sglang.resolve.backend_gpu import backend_gpu_checks, kv4_check
 from speclint.sglang.resolve.gpu_page_size import gpu_page_size
-from speclint.sglang.resolve.hardware_flags import BESIDE, modelled_flags_problem
-from speclint.sglang.resolve.hardware_memory import (
+from speclint.sglang.resolve.hardware_flags import (
+    BESIDE,
     MLA_ARCHITECTURES,
     attention_dp_groups,
-    is_mla,
-    memory_settings,
-    piecewise_problem,
-    prefill_batch_sizes,
+    modelled_flags_problem,
 )
 from speclint.sglang.resolve.prefill_names import release_names
 from speclint.sglang.resolve.result import Unknown, is_known
@@ -81,6 +78,8 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
         and logic is not None
         and (logic.multimodal_piecewise or logic.prefill_default != "breakable")
     ):
+        from speclint.sglang.resolve.hardware_memory import piecewise_problem
+
         problem = piecewise_problem(state)
     reason = _why_not(state, gpu, problem)
     import speclint.sglang.resolve.defaults as defaults  # (a module: no failed lookup each call)
@@ -122,6 +121,8 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
 
     assert gpu is not None and logic is not None  # `_why_not` gives a reason otherwise
     blackwell_deepseek = deepseek_blackwell.applies(state, gpu)
+    from speclint.sglang.resolve.hardware_memory import memory_settings
+
     memory_settings(state, gpu)
     if blackwell_deepseek:  # `handle_model_specific_adjustments`
         deepseek_blackwell.attention_override(state)
@@ -287,6 +288,8 @@ def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
     forced_topk_one = (
         state.traits.auto_backend_choice == "given_topk_or_dflash" and str(algorithm).upper() == "DFLASH"
     )
+    from speclint.sglang.resolve.hardware_memory import is_mla
+
     if not is_mla(state):
         from speclint.sglang.resolve.auto_backend import MHA_NOT_FA3_DEFAULT, fa3_listed
 
@@ -331,7 +334,7 @@ def _fa3_fp8_fallback(state: ResolutionState) -> None:
         )
 
 
-__all__ = ["GPU_FIELDS", "NO_GPU", "resolve_hardware", "prefill_batch_sizes", "Unknown"]
+__all__ = ["GPU_FIELDS", "NO_GPU", "resolve_hardware", "Unknown"]
 
 
 def _deterministic(state: ResolutionState) -> bool:

@@ -2,6 +2,10 @@
 
 Any other flag may feed a hook speclint has not read (LoRA, HiCache, disaggregation, ...),
 so with one of them the GPU-dependent fields are reported unknown instead of guessed.
+
+Here too what hardware.py asks of every launch and `hardware_memory` (the memory settings,
+imported only where a GPU is known) shares: the MLA and multimodal architectures, the
+attention-DP groups.
 """
 
 from __future__ import annotations
@@ -15,6 +19,11 @@ _OWN_OPTIONS = (ROUTER_DEST_PREFIX, BENCH_DEST_PREFIX)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.flags.launch_config import LaunchConfig
+    from speclint.sglang.resolve.state import ResolutionState
+
+MLA_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
+"""`use_mla_backend`: the text model's attention is MLA (`kv_lora_rank` in its config)."""
+VLM_ARCHITECTURES = ("KimiK25ForConditionalGeneration",)
 
 SERVING_ONLY = frozenset(("host", "port", "log_level", "api_key", "enable_metrics", "random_seed"))
 """Serving only: no resolution hook reads them for the GPU-dependent fields, so their value,
@@ -117,3 +126,19 @@ def plain_int(value: object) -> int | None:
     if isinstance(value, str) and value.strip().isdigit():
         return int(value)
     return None
+
+
+def attention_dp_groups(state: ResolutionState, given: bool = False) -> int | None:
+    """The attention-DP groups `handle_gpu_memory_settings` and `handle_data_parallelism`
+    adjust for, 0 when they adjust nothing, None when unknown: `attn_dp_size` above 1
+    (0.5.22+), else `dp_size` while --enable-dp-attention is on (before 0.5.22; as given when
+    `given`: the memory reserve runs before `_data_parallelism_defaults` turns it off for
+    --dp-size 1)."""
+    if state.traits.separate_attn_dp_size:
+        size = state.get("attn_dp_size")
+        return (size if size > 1 else 0) if isinstance(size, int) else None
+    enabled = state.asked.get("enable_dp_attention") if given else state.get("enable_dp_attention")
+    if enabled is not True:
+        return 0 if enabled in (False, None) else None
+    size = state.get("dp_size")
+    return size if isinstance(size, int) else None
