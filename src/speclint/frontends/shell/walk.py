@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from speclint.frontends.manifests import prefixed
 from speclint.frontends.recognise import names_launcher
-from speclint.frontends.shell import assignments, builtin_commands
+from speclint.frontends.shell import assignments
 from speclint.frontends.shell.expand import Expander
 from speclint.frontends.shell.function_defs import CallReadings, Definition, globals_assigned
 from speclint.frontends.shell.launch import may_matter, recognize
 from speclint.frontends.shell.text import parse_bytes
-from speclint.frontends.shell.variables import Env, VarValue, dynamic_value
+from speclint.frontends.shell.variables import BUILTINS_WITH_EFFECTS, Env, VarValue, dynamic_value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -220,12 +220,15 @@ class Walker:
         elif kind == "pipeline":
             for child in node.named_children:
                 self.in_subshell([child])
-        elif kind == "list":
-            self.and_or_list(node)
-        elif kind == "if_statement":
-            self.if_statement(node)
-        elif kind == "case_statement":
-            self.case_statement(node)
+        elif kind in ("list", "if_statement", "case_statement"):
+            import speclint.frontends.shell.conditionals as conditionals  # (imported for a script with one)
+
+            if kind == "list":
+                conditionals.and_or_list(self, node)
+            elif kind == "if_statement":
+                conditionals.if_statement(self, node)
+            else:
+                conditionals.case_statement(self, node)
         elif kind in ("for_statement", "c_style_for_statement", "while_statement"):
             self.loop_statement(node)
         elif kind == "function_definition":
@@ -247,21 +250,6 @@ class Walker:
         from speclint.frontends.shell.conditionals import join_branches
 
         join_branches(self, groups, fallthrough, line, arms)
-
-    def and_or_list(self, node: Node) -> None:
-        from speclint.frontends.shell.conditionals import and_or_list
-
-        and_or_list(self, node)
-
-    def if_statement(self, node: Node) -> None:
-        from speclint.frontends.shell.conditionals import if_statement
-
-        if_statement(self, node)
-
-    def case_statement(self, node: Node) -> None:
-        from speclint.frontends.shell.conditionals import case_statement
-
-        case_statement(self, node)
 
     def loop_statement(self, node: Node) -> None:
         body = node.child_by_field_name("body")
@@ -337,7 +325,8 @@ class Walker:
                 if (
                     not self.collect
                     and raw.find(b":=") < 0  # (`find`, not `in`: see `frontends.recognise.names_launcher`)
-                    and not builtin_commands.changes_variables(self, name)
+                    and name not in BUILTINS_WITH_EFFECTS  # (`builtin_commands.changes_variables`)
+                    and name not in self.functions
                 ):
                     return  # pre-walk of a loop body: only effects on variables matter
                 if (
@@ -362,8 +351,9 @@ class Walker:
         if not self.collect or not names_launcher(raw):
             return
         from speclint.core.diagnostics import Diagnostic
+        from speclint.frontends.shell.builtin_commands import run_command_name
 
-        name_node = builtin_commands.run_command_name(self.tm, node, name_node)
+        name_node = run_command_name(self.tm, node, name_node)
         name = " ".join(self.tm.node_text(name_node).split())[:40]
         span = self.tm.node_span(name_node)
         self.result.diagnostics.append(
@@ -389,8 +379,12 @@ class Walker:
         prefix, args = self.expander().command_words(node)
         if not args:
             return
-        if builtin_commands.builtin_effects(self, node, args, prefix):
-            return
+        name = args[0].word.text  # (a builtin with effects or a function: `builtin_effects`' own test)
+        if name is not None and (name in BUILTINS_WITH_EFFECTS or name in self.functions):
+            from speclint.frontends.shell.builtin_commands import builtin_effects
+
+            if builtin_effects(self, node, args, prefix):
+                return
         recognize(self, node, args, prefix)
 
 
