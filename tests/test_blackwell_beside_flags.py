@@ -1,4 +1,4 @@
-"""Flags that leave the attention backend SGLang picks readable (`deterministic.BESIDE`):
+"""Flags that leave the attention backend SGLang picks readable (`hardware_flags.BESIDE`):
 --moe-runner-backend and --dtype are read by no function that picks it in 0.5.15-0.5.23, so
 DeepSeek-V3 still gets trtllm_mla on Blackwell with them, and trtllm_mla's KV-cache dtype
 check still applies; and 0.5.23's `--moe-runner-backend megamoe` alias (the runner becomes
@@ -58,7 +58,7 @@ def test_the_megamoe_alias_per_release():
     moe_a2a_backend megamoe and ep_size 2 for this launch, seed 13024 of the MoE generator)."""
     from test_differential_values import FP8_CHECKPOINT, _effective, _launch
 
-    from speclint.sglang.moe_defaults import moe_runner_alias
+    from speclint.sglang.moe_readings import moe_runner_alias
 
     text = _launch(FP8_CHECKPOINT, "--tp-size 2 --moe-runner-backend megamoe")
     for version in ("0.5.19", "0.5.23"):

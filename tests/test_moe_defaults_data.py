@@ -24,9 +24,9 @@ WHEELS = ROOT / ".cache" / "sglang-wheels"
 
 
 def test_every_release_the_flags_cover_was_read():
-    from speclint.sglang.moe_defaults import _FILE
+    from speclint.sglang.moe_readings import FILE
 
-    assert list(_FILE.versions()) == list(supported_versions())
+    assert list(FILE.versions()) == list(supported_versions())
 
 
 def test_the_default_chunked_prefill_by_gpu_memory():
@@ -119,7 +119,7 @@ def test_regenerating_two_releases_reproduces_their_stored_readings():
     from gen_sglang_moe_defaults import read_release
     from gen_sglang_schema import CACHE, wheel_path
 
-    from speclint.sglang.moe_defaults import _reading
+    from speclint.sglang.moe_readings import reading as _reading
 
     for version in ("0.5.9", "0.5.23"):
         if not list(Path(CACHE).glob(f"sglang-{version}-*.whl")):

@@ -195,3 +195,21 @@ def test_a_package_imported_with_its_dataclasses_code_kept(tmp_path, monkeypatch
     again = records.import_with_kept_code("kept_demo_nodes")
     assert again.Node(2).y == "a" and store.stat().st_mtime_ns == written  # nothing compiled anew
     assert records.import_with_kept_code("kept_demo_nodes") is again
+
+
+def test_the_texts_dataclasses_compiles_are_kept_apart_from_the_recipes(tmp_path, monkeypatch):
+    """The command's records come from their recipes: the texts `dataclasses` compiles for any
+    other class are kept in a store of their own, whose index a run making only records never
+    reads."""
+    monkeypatch.setattr(records, "_STORE_FOLDER", str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    codes = records._Codes("recipes-demo", "texts-demo")
+    namespace: dict[str, object] = {}
+    codes.exec("def answer():\n    return 42\n", {}, namespace)
+    assert namespace["answer"]() == 42  # type: ignore[operator]
+    assert codes.kept.keys() == [] and codes.texts.keys() == ["def answer():\n    return 42\n"]
+    codes.texts.save()
+    assert [path.name.split(".")[0] for path in (tmp_path / "__pycache__").glob("*.kept")] == ["texts-demo"]
+    again = records._Codes("recipes-demo", "texts-demo")
+    again.exec("def answer():\n    return 42\n", {}, {})
+    assert again.fresh == 0  # read from the texts' store

@@ -103,3 +103,23 @@ def test_version_sources(tmp_path, monkeypatch):
         assert choose_version(None, None) == ("0.5.20", "the installed sglang distribution")
     finally:
         installed_version.cache_clear()
+
+
+def test_a_pin_is_looked_for_only_in_a_file_that_names_sglang_as_the_pattern_does(tmp_path):
+    """The pin's pattern is compiled and searched only where the text, case-folded, has
+    "sglang": every character its IGNORECASE takes for one of those letters folds to it."""
+    import re
+    import sys
+
+    from speclint.sglang.flags.versions import _may_pin
+
+    letters = re.compile("[sglan]", re.IGNORECASE)
+    folded_elsewhere = [
+        hex(point)
+        for point in range(sys.maxunicode + 1)
+        if letters.fullmatch(chr(point)) and chr(point).casefold() not in ("s", "g", "l", "a", "n")
+    ]
+    assert folded_elsewhere == []
+    assert _may_pin("SGLang==0.5.9") and _may_pin("\u017fglang==0.5.9") and not _may_pin("torch==2.4\n")
+    (tmp_path / "requirements.txt").write_text("\u017fGLANG==0.5.6.post2\n")  # (long s: the pattern's too)
+    assert pinned_version(str(tmp_path / "launch.sh")) == ("0.5.6.post2", str(tmp_path / "requirements.txt"))

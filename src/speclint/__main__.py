@@ -44,9 +44,10 @@ def command() -> None:
 
 
 def _main(argv: list[str]) -> None:
-    from speclint.runner import replay
+    if "--no-cache" not in argv:  # (what a run through the cache records to be replayed)
+        from speclint.runner import replay
 
-    replay.ARGV = argv
+        replay.ARGV = argv
     from speclint.cli.plain import check_options
 
     options = check_options(argv, os.environ)

@@ -77,12 +77,13 @@ def run_check(o: dict[str, Any]) -> int:
     """`speclint check`; `o`: the command's options as click gives them. A plain report run
     through the cache is recorded to be replayed (`speclint.runner.replay`) when the same
     command line runs again over unchanged inputs."""
+    paths = list(o["paths"])
+    if o["no_cache"]:  # (nothing is recorded: not even the recorder's import)
+        return _run_check(o, None)
     from speclint.runner import replay
 
-    paths = list(o["paths"])
     if (
         replay.ARGV is None
-        or o["no_cache"]
         or o["fix"]
         or o["diff"]
         or o["output_file"]

@@ -18,6 +18,7 @@ reading and decoding them whole was a fifth of a cold run.
 
 from __future__ import annotations
 
+import marshal  # (built in: nothing to load)
 import os
 import sys
 
@@ -59,8 +60,6 @@ class Kept:
         """The index of the store at `path` (empty when missing, foreign or damaged)."""
         self._index = {}
         try:
-            import marshal
-
             handle = os.open(self.path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
         except (OSError, ValueError):
             return self._index
@@ -98,8 +97,6 @@ class Kept:
         if where is None:
             return None
         try:
-            import marshal
-
             offset, length = where
             blob = self._blob(offset, length)
             if len(blob) != length:
@@ -144,8 +141,6 @@ class Kept:
     def save(self) -> None:
         if not self.added or self._index is None or sys.dont_write_bytecode or sys.pycache_prefix:
             return
-        import marshal
-
         keys = self.keys()
         if len(keys) > _MAX_VALUES:
             keys = [key for key in keys if key in self.used]

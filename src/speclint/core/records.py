@@ -47,22 +47,26 @@ _STORE_FOLDER = os.path.dirname(os.path.abspath(__file__))
 
 
 class _Codes:
-    """The compiled texts, kept between runs (`core.kept`), in the store `name`."""
+    """The compiled texts, kept between runs (`core.kept`), in the store `name`; with `texts`,
+    the recipes in `name` and the texts apart, in the store `texts` (a store's whole index is
+    read on first use: the texts' index, the texts themselves, was 2.6 M instructions of a
+    one-file run that makes every record from its recipe)."""
 
-    def __init__(self, name: str = "records") -> None:
+    def __init__(self, name: str = "records", texts: str | None = None) -> None:
         from speclint.core.kept import Kept
 
-        self.kept = Kept(_STORE_FOLDER, name, 2)
+        self.kept = Kept(_STORE_FOLDER, name, 3)  # (3: the texts no more beside the recipes)
+        self.texts = self.kept if texts is None else Kept(_STORE_FOLDER, texts, 3)
         self.fresh = 0
         """Texts compiled, recipes worked out by this process (not found kept)."""
 
     def exec(self, source: Any, globals: Any = None, locals: Any = None) -> None:
         """The builtin `exec`, with a text's compiled form looked up first."""
         if type(source) is str:
-            code = self.kept.get(source)
+            code = self.texts.get(source)
             if type(code) is not _CODE:  # not kept, or not code: never trusted
                 code = compile(source, "<string>", "exec", dont_inherit=True)
-                self.kept.put(source, code)
+                self.texts.put(source, code)
                 self.fresh += 1
             source = code
         exec(source, globals, locals)
@@ -74,7 +78,7 @@ _codes: _Codes | None = None
 def _make(cls: type, options: dict[str, Any]) -> type:
     global _codes
     if _codes is None:
-        _codes = _Codes()
+        _codes = _Codes("records", "records-texts")
     dataclasses, recipes, recipe_build, slot_init = _MODULES or _modules()
     plan = recipes.plan(cls, options)
     if plan is None:  # not a plain class: dataclasses, its texts' code kept

@@ -5,7 +5,7 @@ imports the rule's module only then (`rules.index`)."""
 from __future__ import annotations
 
 from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES
-from speclint.sglang.router import ROUTER_DEST_PREFIX
+from speclint.sglang.flags.schema import ROUTER_DEST_PREFIX
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

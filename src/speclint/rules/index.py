@@ -71,10 +71,11 @@ class RuleEntry:
         """The rule itself (its module imported the first time it is asked for)."""
         found = self._rule
         if found is None:
-            import importlib
+            import sys
 
-            module = importlib.import_module(f"speclint.rules.{self.module}")
-            found = self._rule = getattr(module, self.class_name)()
+            name = f"speclint.rules.{self.module}"
+            __import__(name)  # (`importlib.import_module` of an absolute name: `importlib` not imported)
+            found = self._rule = getattr(sys.modules[name], self.class_name)()
         return found
 
     def runs(self, opened: Set[str]) -> bool:

@@ -209,29 +209,6 @@ def prefill_fields(version: str) -> tuple[dict[str, str], list[dict[str, object]
     return fields, list(defaults.get("late_piecewise_rules") or [])
 
 
-@dataclass(frozen=True, slots=True)
-class AllreduceFusion:
-    """When a release turns --enable-flashinfer-allreduce-fusion on by itself (0.5.13.post1 and
-    older; tools/sglang_allreduce_fusion.py)."""
-
-    conditions: tuple[str, ...]
-    """The `if`'s `and`-ed operands, each as written, but the architecture list."""
-    architectures: tuple[str, ...]
-    is_h20_device: str | None
-    """The test assigned to `is_h20_device`, as written (None: not there)."""
-
-
-def allreduce_fusion(version: str) -> AllreduceFusion | None:
-    defaults = _reading(version, "defaults")
-    fusion = defaults.get("allreduce_fusion") if isinstance(defaults, dict) else None
-    if not isinstance(fusion, dict):
-        return None
-    h20 = fusion.get("is_h20_device")
-    return AllreduceFusion(
-        tuple(fusion["conditions"]), tuple(fusion["architectures"]), h20 if isinstance(h20, str) else None
-    )
-
-
 def deepseek_runner_quantization(version: str) -> str | None:
     """The one quantization `version`'s DeepSeek-V3 SM100 branch takes the flashinfer_trtllm
     MoE runner for (0.5.3.post2-0.5.4: "modelopt_fp4", and no FP8 default beside it), which

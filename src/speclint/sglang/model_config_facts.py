@@ -12,10 +12,13 @@ A release without a row, or a reading left null, is not read: nothing is said fr
 from __future__ import annotations
 
 import os
-from collections.abc import Collection
 from functools import lru_cache
 
 from speclint.sglang.linedata import LineData
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Collection
 
 _FILE = LineData(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_model_config.json"))
 

@@ -1,12 +1,12 @@
 """The MoE all-to-all facts read per release into sglang_moe_defaults.json beside
 `moe_defaults` (kept apart for its size): flashinfer_megamoe's checks after its model check
-(tools/sglang_megamoe_dp.py), the --moe-a2a-backend values the resolution rewrites and
-pplx's attention-DP assert (tools/sglang_a2a_rewrites.py)."""
+(tools/sglang_megamoe_dp.py) and pplx's attention-DP assert (tools/sglang_a2a_rewrites.py);
+the --moe-a2a-backend values the resolution rewrites are `moe_readings.a2a_rewrites`."""
 
 from __future__ import annotations
 
 from speclint.core.records import dataclass
-from speclint.sglang.moe_defaults import _reading
+from speclint.sglang.moe_readings import reading as _reading
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,12 +31,6 @@ def megamoe_attention_dp(version: str) -> MegamoeAttentionDp | None:
         None if read.get(k) is None else str(read[k]) for k in ("runner_message", "sm100_message")
     )
     return MegamoeAttentionDp(str(read["enabled"]), str(read["size"]), str(read["message"]), runner, sm100)
-
-
-def a2a_rewrites(version: str) -> dict[str, tuple[str, str]]:
-    """{--moe-a2a-backend value: (the value SGLang sets on every platform, where)} (0.5.16+)."""
-    raw = _reading(version, "a2a_rewrites")
-    return {str(k): (str(v["to"]), str(v["where"])) for k, v in raw.items()} if isinstance(raw, dict) else {}
 
 
 def pplx_attention_dp(version: str) -> tuple[str, str, int, str, str] | None:

@@ -10,17 +10,14 @@ nothing for it."""
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 
 from speclint.core.records import dataclass
-from speclint.sglang.linedata import LineData
+from speclint.sglang.moe_readings import reading as _reading
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
-
-_FILE = LineData(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_moe_defaults.json"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,15 +45,6 @@ class FlashinferCutlass:
     """SGLang's message, `{quantization}` where it puts the value."""
     ep_message: str | None
     """The `ep_size in [1, tp_size]` assert's message (None: the release has none)."""
-
-
-@lru_cache(maxsize=256)
-def _reading(version: str, name: str) -> Any:
-    """One reading of the release, parsed once (several are asked of every launch); the
-    callers copy what they keep, never changing it."""
-    row: dict[str, int] | None = _FILE.row(version)
-    index = (row or {}).get(name)
-    return None if index is None else _FILE.shared(index)
 
 
 @lru_cache(maxsize=16)
@@ -346,16 +334,6 @@ def megamoe_quantization(version: str) -> MegamoeQuantization | None:
         tuple(quant["architectures"]),
         str(quant["message"]),
     )
-
-
-def moe_runner_alias(version: str) -> tuple[str, dict[str, str], str] | None:
-    """(the --moe-runner-backend value that is an alias, the fields SGLang then sets, the
-    function setting them) where the release has one (0.5.18+: megamoe -> the auto runner and
-    --moe-a2a-backend megamoe, first in its resolution); None when not read."""
-    raw = _reading(version, "moe_runner_alias")
-    if not isinstance(raw, dict):
-        return None
-    return str(raw["runner"]), {str(k): str(v) for k, v in raw["declares"].items()}, str(raw["where"])
 
 
 def moe_runner_lora(version: str) -> tuple[str, str, str] | None:

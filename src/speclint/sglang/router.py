@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
+from speclint.sglang.flags.schema import ROUTER_DEST_PREFIX
 from speclint.sglang.linedata import LineData
 
 TYPE_CHECKING = False
@@ -35,8 +36,6 @@ if TYPE_CHECKING:
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_router.json")
 _FILE = LineData(_DATA)
-ROUTER_DEST_PREFIX = "router-launcher:"
-"""Starts the `dest` of an option speclint added from the router's parser (SGLang has none)."""
 
 
 def router_versions() -> tuple[str, ...]:

@@ -9,7 +9,7 @@ from speclint.core.words import Word
 from speclint.frontends.shell.expand import Arg
 from speclint.frontends.shell.positional import set_words, shift
 from speclint.frontends.shell.set_positional import forget, set_alternatives, shift_alternatives
-from speclint.frontends.shell.variables import dynamic_value, is_variable_name
+from speclint.frontends.shell.variables import BUILTINS_WITH_EFFECTS, dynamic_value, is_variable_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -17,22 +17,6 @@ if TYPE_CHECKING:
 
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.walking import Walking
-
-
-BUILTINS_WITH_EFFECTS = {
-    "eval",
-    "source",
-    ".",
-    "read",
-    "mapfile",
-    "readarray",
-    "getopts",
-    "printf",
-    "set",
-    "alias",
-    "unalias",
-    "shift",
-}
 
 
 def changes_variables(walker: Walking, name: str) -> bool:

@@ -13,11 +13,11 @@ from speclint.core.launches import Launch
 from speclint.core.words import Word
 from speclint.frontends.recognise import SERVE_ENTRY, command_entry, module_entry, script_entry
 from speclint.frontends.shell import wrappers
-from speclint.frontends.shell.builtin_commands import BUILTINS_WITH_EFFECTS
 from speclint.frontends.shell.docker import CONTAINER_CLIS, container_command
 from speclint.frontends.shell.env_command import env_command, sudo_command
 from speclint.frontends.shell.launcher_options import skip_options
 from speclint.frontends.shell.option_wrappers import OPTION_WRAPPERS
+from speclint.frontends.shell.variables import BUILTINS_WITH_EFFECTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -16,6 +16,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from types import ModuleType
+    from typing import Any
 
     import tree_sitter
 
@@ -27,8 +28,6 @@ def _binding(package: str) -> ModuleType:
     uses, tree-sitter's imports `typing` (3 ms) for one Protocol. Registered in sys.modules
     under its own name, as the package's import would (a later `import tree_sitter` uses the
     same classes). Anything unexpected: the normal import."""
-    import importlib
-    import importlib.util
     import sys
 
     name = f"{package}._binding"
@@ -36,7 +35,8 @@ def _binding(package: str) -> ModuleType:
     if module is not None:
         return module
     try:
-        spec = importlib.util.find_spec(package)
+        find_spec, spec_from_file_location, module_from_spec = _importlib_util()
+        spec = find_spec(package)
         folder = (
             spec.submodule_search_locations[0]
             if spec is not None and spec.submodule_search_locations
@@ -55,18 +55,43 @@ def _binding(package: str) -> ModuleType:
             else None
         )
         location = (
-            importlib.util.spec_from_file_location(name, os.path.join(folder, binding))
-            if folder and binding
-            else None
+            spec_from_file_location(name, os.path.join(folder, binding)) if folder and binding else None
         )
         if location is None or location.loader is None:
             raise ImportError(name)
-        module = importlib.util.module_from_spec(location)
+        module = module_from_spec(location)
         location.loader.exec_module(module)
         sys.modules[name] = module
         return module
     except (ImportError, OSError, AttributeError, TypeError):
+        import importlib
+
         return importlib.import_module(name)
+
+
+def _importlib_util() -> tuple[Callable[[str], Any], Callable[..., Any], Callable[[Any], ModuleType]]:
+    """`importlib.util`'s `find_spec` (of a top-level name), `spec_from_file_location` and
+    `module_from_spec`: those it re-exports from Python's own importer, taken from there
+    (`importlib.util` imports importlib, warnings and contextlib, which the console script
+    does not otherwise import); `importlib.util`'s own where the importer's are not there."""
+    import sys
+
+    bootstrap, external = sys.modules.get("_frozen_importlib"), sys.modules.get("_frozen_importlib_external")
+    if bootstrap is None or external is None:
+        import importlib.util as util
+
+        return util.find_spec, util.spec_from_file_location, util.module_from_spec
+
+    def find_spec(name: str) -> Any:  # `importlib.util.find_spec` of a name without a dot
+        if name not in sys.modules:
+            return bootstrap._find_spec(name, None)
+        loaded = sys.modules[name]
+        spec = None if loaded is None else getattr(loaded, "__spec__", None)
+        if loaded is not None and spec is None:
+            raise ValueError(f"{name}.__spec__ is not set")  # (as importlib.util says it)
+        return spec
+
+    return find_spec, external.spec_from_file_location, bootstrap.module_from_spec
 
 
 _tree_sitter = _binding("tree_sitter")

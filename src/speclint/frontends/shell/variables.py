@@ -21,6 +21,24 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.choices import Alternatives, Choice
 
 
+BUILTINS_WITH_EFFECTS = {
+    "eval",
+    "source",
+    ".",
+    "read",
+    "mapfile",
+    "readarray",
+    "getopts",
+    "printf",
+    "set",
+    "alias",
+    "unalias",
+    "shift",
+}
+"""Builtins that may change this shell's variables or hold code (`builtin_commands` applies
+their effect; here, so that a command is told apart without importing that module)."""
+
+
 Run = tuple["str | None", str, "Span | None"]
 """One run of a partly known scalar: (its text, "", None) when known, else (None, why it is
 unknown, where that part is written)."""

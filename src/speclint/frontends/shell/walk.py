@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from speclint.frontends.manifests import prefixed
 from speclint.frontends.recognise import names_launcher
-from speclint.frontends.shell import alternatives as alts
-from speclint.frontends.shell import assignments, builtin_commands, conditionals
+from speclint.frontends.shell import assignments
 from speclint.frontends.shell.expand import Expander
 from speclint.frontends.shell.function_defs import CallReadings, Definition, globals_assigned
 from speclint.frontends.shell.launch import may_matter, recognize
-from speclint.frontends.shell.nested import nested_text_map
 from speclint.frontends.shell.text import parse_bytes
-from speclint.frontends.shell.variables import Env, VarValue, dynamic_value
+from speclint.frontends.shell.variables import BUILTINS_WITH_EFFECTS, Env, VarValue, dynamic_value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -132,6 +130,8 @@ class Walker:
         says why a name it assigns is unknown, and its own reason why any other is."""
         if self.depth >= _MAX_NESTING:
             return
+        from speclint.frontends.shell.nested import nested_text_map  # (a script with such an argument)
+
         built = nested_text_map(self, arg)
         if built is not None:
             self.walk_nested(*built, inherited, image, unknown, functions, outer)
@@ -220,12 +220,15 @@ class Walker:
         elif kind == "pipeline":
             for child in node.named_children:
                 self.in_subshell([child])
-        elif kind == "list":
-            self.and_or_list(node)
-        elif kind == "if_statement":
-            self.if_statement(node)
-        elif kind == "case_statement":
-            self.case_statement(node)
+        elif kind in ("list", "if_statement", "case_statement"):
+            import speclint.frontends.shell.conditionals as conditionals  # (imported for a script with one)
+
+            if kind == "list":
+                conditionals.and_or_list(self, node)
+            elif kind == "if_statement":
+                conditionals.if_statement(self, node)
+            else:
+                conditionals.case_statement(self, node)
         elif kind in ("for_statement", "c_style_for_statement", "while_statement"):
             self.loop_statement(node)
         elif kind == "function_definition":
@@ -244,16 +247,9 @@ class Walker:
     def branches(
         self, groups: list[list[Node]], fallthrough: bool, line: int, arms: list[Choice] | None = None
     ) -> None:
-        conditionals.join_branches(self, groups, fallthrough, line, arms)
+        from speclint.frontends.shell.conditionals import join_branches
 
-    def and_or_list(self, node: Node) -> None:
-        conditionals.and_or_list(self, node)
-
-    def if_statement(self, node: Node) -> None:
-        conditionals.if_statement(self, node)
-
-    def case_statement(self, node: Node) -> None:
-        conditionals.case_statement(self, node)
+        join_branches(self, groups, fallthrough, line, arms)
 
     def loop_statement(self, node: Node) -> None:
         body = node.child_by_field_name("body")
@@ -329,7 +325,8 @@ class Walker:
                 if (
                     not self.collect
                     and raw.find(b":=") < 0  # (`find`, not `in`: see `frontends.recognise.names_launcher`)
-                    and not builtin_commands.changes_variables(self, name)
+                    and name not in BUILTINS_WITH_EFFECTS  # (`builtin_commands.changes_variables`)
+                    and name not in self.functions
                 ):
                     return  # pre-walk of a loop body: only effects on variables matter
                 if (
@@ -341,7 +338,7 @@ class Walker:
                     self._unread(node, name_word)
                     return
         found = len(self.result.launches)
-        if not (self.collect and self.env.has_alternatives and alts.walk_alternatives(self, node)):
+        if not (self.collect and self.env.has_alternatives and _walk_alternatives(self, node)):
             self.walk_command(node)
         if len(self.result.launches) == found and name_node is not None:
             self._unread(node, name_node)
@@ -354,8 +351,9 @@ class Walker:
         if not self.collect or not names_launcher(raw):
             return
         from speclint.core.diagnostics import Diagnostic
+        from speclint.frontends.shell.builtin_commands import run_command_name
 
-        name_node = builtin_commands.run_command_name(self.tm, node, name_node)
+        name_node = run_command_name(self.tm, node, name_node)
         name = " ".join(self.tm.node_text(name_node).split())[:40]
         span = self.tm.node_span(name_node)
         self.result.diagnostics.append(
@@ -381,6 +379,17 @@ class Walker:
         prefix, args = self.expander().command_words(node)
         if not args:
             return
-        if builtin_commands.builtin_effects(self, node, args, prefix):
-            return
+        name = args[0].word.text  # (a builtin with effects or a function: `builtin_effects`' own test)
+        if name is not None and (name in BUILTINS_WITH_EFFECTS or name in self.functions):
+            from speclint.frontends.shell.builtin_commands import builtin_effects
+
+            if builtin_effects(self, node, args, prefix):
+                return
         recognize(self, node, args, prefix)
+
+
+def _walk_alternatives(walker: Walker, node: Node) -> bool:
+    """`alternatives.walk_alternatives`, imported for a script whose variables have alternatives."""
+    from speclint.frontends.shell.alternatives import walk_alternatives
+
+    return walk_alternatives(walker, node)

@@ -148,7 +148,7 @@ class FlagSchema:
 
 
 def _order(version: str) -> list[int]:
-    order: list[int] = json_read.loads(_FILE.lines[1 + _FILE.header["rank"][version]])
+    order: list[int] = json_read.loads(_FILE.line(1 + _FILE.header["rank"][version]))
     return order
 
 
@@ -168,8 +168,8 @@ def _decode_entries(indexes: list[int]) -> None:
     """Decode many definitions in one `json.loads` (a release's 500 one by one cost 5x more)."""
     missing = [index for index in indexes if index not in _RAW]
     if missing:
-        lines, first = _FILE.lines, 1 + len(_FILE.header["versions"])
-        decoded = json_read.loads(b"[" + b",".join(lines[first + index] for index in missing) + b"]")
+        line, first = _FILE.line, 1 + len(_FILE.header["versions"])
+        decoded = json_read.loads(b"[" + b",".join(line(first + index) for index in missing) + b"]")
         _RAW.update(zip(missing, decoded))
 
 
@@ -247,6 +247,10 @@ BENCH_DEST_PREFIX = "bench-script:"
 """Starts the `dest` of an option a benchmark script's parser adds beside SGLang's
 (`speclint.sglang.bench`; SGLang has none): here, not there, so that resolution tells them
 apart without importing the benchmark data's module."""
+
+ROUTER_DEST_PREFIX = "router-launcher:"
+"""Starts the `dest` of an option speclint added from the router's parser (SGLang has none):
+here, not in `speclint.sglang.router`, for the same reason."""
 
 
 def spec_from_entry(entry: dict[str, Any], dest_prefix: str = "") -> FlagSpec:

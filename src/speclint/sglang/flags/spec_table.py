@@ -10,10 +10,11 @@ keys (option strings, dests) makes nothing; reading values makes each one read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from _collections_abc import Mapping, Sequence  # (as os.py does: collections.abc is an import more)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
     from typing import Any, TypeVar, overload
 
     Spec = TypeVar("Spec")

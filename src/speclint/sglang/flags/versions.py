@@ -198,6 +198,14 @@ def _pin() -> re.Pattern[str]:
     return re.compile(r"""(?:^|[\s"'\[,])sglang(?:\[[^\]]*\])?\s*===?\s*v?(\d[\w.]*)""", re.I | re.M)
 
 
+def _may_pin(text: str) -> bool:
+    """Whether `text` has "sglang" as `_pin`'s IGNORECASE matches it (each character folded:
+    `str.casefold` folds every character the pattern matches as one of its letters; checked
+    over every code point by tests/test_version_history.py): a project file without it has no
+    pin, and the pattern is not compiled for it (~0.9 M instructions)."""
+    return "sglang" in text.casefold()
+
+
 def pinned_version(path: str) -> tuple[str, str] | None:
     """An exact `sglang==X` pin in the nearest requirements*.txt or pyproject.toml above
     `path` (the nearest folder that has one wins): (version, file). The same for every file
@@ -250,7 +258,7 @@ def _pin_in_folder(folder: str, stamp: int) -> tuple[tuple[str, str] | None, tup
                 text = handle.read(256 * 1024).decode("utf-8", errors="replace")
         except OSError:
             continue
-        match = _pin().search(text)
+        match = _pin().search(text) if _may_pin(text) else None
         if match and version_key(match.group(1))[0] >= 0:
             return (match.group(1), candidate), tuple(candidates[: number + 1])
     return None, tuple(candidates)

@@ -1,11 +1,13 @@
 """--enable-flashinfer-allreduce-fusion turned on by the release itself (0.5.13.post1 and older,
 `_handle_model_specific_adjustments`): the `if <conditions>:` read from its wheel by
-tools/sglang_allreduce_fusion.py (`gpu_resolution.allreduce_fusion`), each condition as
+tools/sglang_allreduce_fusion.py (`allreduce_fusion`), each condition as
 written, evaluated here for the modelled flags; a condition this module does not know leaves
 the field Unknown. Called by defaults.py for the releases before
 --flashinfer-allreduce-fusion-backend."""
 
 from __future__ import annotations
+
+from speclint.core.records import dataclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -15,6 +17,31 @@ if TYPE_CHECKING:
 FIELD = "enable_flashinfer_allreduce_fusion"
 H20_TEST = "device_name and 'H20' in device_name and ('H200' not in device_name)"
 """`is_h20_device`'s value as written (`ast.unparse`) in 0.5.7-0.5.12.post1: the reading must be this."""
+
+
+@dataclass(frozen=True, slots=True)
+class AllreduceFusion:
+    """When a release turns --enable-flashinfer-allreduce-fusion on by itself (0.5.13.post1 and
+    older; tools/sglang_allreduce_fusion.py)."""
+
+    conditions: tuple[str, ...]
+    """The `if`'s `and`-ed operands, each as written, but the architecture list."""
+    architectures: tuple[str, ...]
+    is_h20_device: str | None
+    """The test assigned to `is_h20_device`, as written (None: not there)."""
+
+
+def allreduce_fusion(version: str) -> AllreduceFusion | None:
+    from speclint.sglang.gpu_resolution import _reading
+
+    defaults = _reading(version, "defaults")
+    fusion = defaults.get("allreduce_fusion") if isinstance(defaults, dict) else None
+    if not isinstance(fusion, dict):
+        return None
+    h20 = fusion.get("is_h20_device")
+    return AllreduceFusion(
+        tuple(fusion["conditions"]), tuple(fusion["architectures"]), h20 if isinstance(h20, str) else None
+    )
 
 
 def _holds(condition: str, state: ResolutionState, gpu: GpuProfile, h20_test: str | None) -> bool | None:
@@ -36,8 +63,6 @@ def _holds(condition: str, state: ResolutionState, gpu: GpuProfile, h20_test: st
 
 
 def fusion_flag(state: ResolutionState, gpu: GpuProfile | None) -> None:
-    from speclint.sglang.gpu_resolution import allreduce_fusion
-
     if state.get(FIELD) is True:
         return
     read = allreduce_fusion(state.checked_version)

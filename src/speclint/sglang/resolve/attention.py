@@ -201,7 +201,7 @@ def _fa4_pages(state: ResolutionState, attention: object, decode: object, prefil
 def _mha(state: ResolutionState) -> bool | None:
     """Not `use_mla_backend()`: an MLA architecture (hardware_memory.MLA_ARCHITECTURES) is MLA;
     a target config on disk without `kv_lora_rank` (MLA's latent rank) is not; else unknown."""
-    from speclint.sglang.resolve.hardware_memory import MLA_ARCHITECTURES
+    from speclint.sglang.resolve.hardware_flags import MLA_ARCHITECTURES
 
     if state.target_architecture in MLA_ARCHITECTURES:
         return False

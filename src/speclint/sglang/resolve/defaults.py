@@ -192,7 +192,7 @@ def _feature_transport(state: ResolutionState) -> None:
     logic = state.gpu_logic
     if logic is None or not logic.mm_feature_transport or state.get("mm_feature_transport") is not None:
         return
-    from speclint.sglang.resolve.hardware_memory import VLM_ARCHITECTURES
+    from speclint.sglang.resolve.hardware_flags import VLM_ARCHITECTURES
 
     nodes = state.get("nnodes")
     if not isinstance(nodes, int):

@@ -97,20 +97,6 @@ def resolve_rl_on_policy(state: ResolutionState) -> None:
         )
 
 
-BESIDE = frozenset(("enable_mis", "enable_deterministic_inference", "moe_runner_backend", "dtype"))
-"""Flags outside hardware_flags.MODELLED_FLAGS that leave 0.5.22+'s attention backend pick
-readable: --enable-mis changes nothing before it (`_handle_multi_item_scoring` runs after
-`_attention_backend_default`, attention_hook.py, and reads the backend it picked);
---enable-deterministic-inference's fallback is modelled here. Confirmed with tools/oracle
-on 0.5.23 (Llama 3.1, Qwen3, DeepSeek-V3 on an H100 and a B200). --moe-runner-backend and
---dtype: no function that picks the attention backend reads them in 0.5.15-0.5.23
-(`_get_default_attn_backend` / `get_default_attn_backend`, `_attention_backend_default`,
-`_handle_attention_backend_compatibility`, `_deepseek_family_overrides`, whose only
-moe_runner_backend read, 0.5.20+, sets HYV4's MoE runner), so DeepSeek-V3 and Kimi-K2.5 get
-trtllm_mla on Blackwell with them too (oracle: 0.5.23 refused `--moe-runner-backend intel_xpu`
-and `--dtype float16` launches for trtllm_mla's KV-cache dtype check, seeds 12022 and 13021)."""
-
-
 def resolve_deterministic_backend(state: ResolutionState, gpu: GpuProfile | None) -> None:
     """Set the fallback (or the model hook's pick before it) before the GPU's default backend
     is picked."""

@@ -5,12 +5,8 @@ settings, `hardware`)."""
 
 from __future__ import annotations
 
-from speclint.sglang.resolve.hardware_memory import (
-    as_int,
-    as_number,
-    attention_dp_groups,
-    prefill_batch_sizes,
-)
+from speclint.sglang.resolve.hardware_flags import attention_dp_groups
+from speclint.sglang.resolve.hardware_memory import as_int, as_number, prefill_batch_sizes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

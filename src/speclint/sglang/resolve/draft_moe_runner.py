@@ -14,12 +14,12 @@ def runner_picked_for_quantization(state: ResolutionState, runner: object) -> st
     --quantization for which the release picks one itself (`moe_defaults.moe_runner_overrides`:
     0.5.10+ mxfp8; `moe_runner_refusals`: 0.5.14+ nvfp4_online), not modelled here (found by
     the session 13 differential: 0.5.23 gave flashinfer_trtllm to the draft, speclint auto)."""
-    from speclint.sglang.moe_defaults import moe_runner_overrides, moe_runner_refusals
-
     quantization = state.config.value("quantization")
     version = state.checked_version
     if runner != "auto" or not isinstance(quantization, str):
         return None
+    from speclint.sglang.moe_defaults import moe_runner_overrides, moe_runner_refusals  # (only then)
+
     if quantization in moe_runner_overrides(version) or quantization in moe_runner_refusals(version):
         return (
             f"follows the MoE runner SGLang {version} picks for --quantization {quantization}, "

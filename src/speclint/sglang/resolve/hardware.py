@@ -16,18 +16,12 @@ other hooks, ROCm) the fields are `Unknown`, each with why.
 from __future__ import annotations
 
 from speclint.sglang.resolve.backend_gpu import backend_gpu_checks, kv4_check
-from speclint.sglang.resolve.deterministic import BESIDE
-from speclint.sglang.resolve.dp_attention_split import split_for_dp_attention
-from speclint.sglang.resolve.given_sizes import resolve_gpu_free
 from speclint.sglang.resolve.gpu_page_size import gpu_page_size
-from speclint.sglang.resolve.hardware_flags import modelled_flags_problem
-from speclint.sglang.resolve.hardware_memory import (
+from speclint.sglang.resolve.hardware_flags import (
+    BESIDE,
     MLA_ARCHITECTURES,
     attention_dp_groups,
-    is_mla,
-    memory_settings,
-    piecewise_problem,
-    prefill_batch_sizes,
+    modelled_flags_problem,
 )
 from speclint.sglang.resolve.prefill_names import release_names
 from speclint.sglang.resolve.result import Unknown, is_known
@@ -84,6 +78,8 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
         and logic is not None
         and (logic.multimodal_piecewise or logic.prefill_default != "breakable")
     ):
+        from speclint.sglang.resolve.hardware_memory import piecewise_problem
+
         problem = piecewise_problem(state)
     reason = _why_not(state, gpu, problem)
     import speclint.sglang.resolve.defaults as defaults  # (a module: no failed lookup each call)
@@ -125,6 +121,8 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
 
     assert gpu is not None and logic is not None  # `_why_not` gives a reason otherwise
     blackwell_deepseek = deepseek_blackwell.applies(state, gpu)
+    from speclint.sglang.resolve.hardware_memory import memory_settings
+
     memory_settings(state, gpu)
     if blackwell_deepseek:  # `handle_model_specific_adjustments`
         deepseek_blackwell.attention_override(state)
@@ -138,6 +136,8 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     kv4_check(state)  # on the backend picked for the GPU (0.5.15-0.5.18 list FP4 KV dtypes)
     if state.target_architecture == deepseek_blackwell.ARCH and logic.trtllm_mla_prefill_off:
         deepseek_blackwell.prefill_graph_override(state)  # on any GPU (trtllm_mla given)
+    from speclint.sglang.resolve.dp_attention_split import split_for_dp_attention  # (a GPU known)
+
     split_for_dp_attention(state)
     if "aiter" in (
         state.get(n) for n in ("attention_backend", "prefill_attention_backend", "decode_attention_backend")
@@ -219,6 +219,8 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
     # `state.set_unknown(name, reason)`'s value, made once for the ten-odd fields left unset
     # here (an Unknown is never changed once made): not one Unknown a field of every launch
     unset: Unknown | None = None
+    if not state.traits.gpu_resolution:  # (releases before it: imported only for them)
+        from speclint.sglang.resolve.given_sizes import resolve_gpu_free
     for name in GPU_FIELDS:
         if name in ("page_size", "attention_backend") and not (
             state.traits.gpu_resolution and state.traits.auto_attention_backend
@@ -286,6 +288,8 @@ def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
     forced_topk_one = (
         state.traits.auto_backend_choice == "given_topk_or_dflash" and str(algorithm).upper() == "DFLASH"
     )
+    from speclint.sglang.resolve.hardware_memory import is_mla
+
     if not is_mla(state):
         from speclint.sglang.resolve.auto_backend import MHA_NOT_FA3_DEFAULT, fa3_listed
 
@@ -330,7 +334,7 @@ def _fa3_fp8_fallback(state: ResolutionState) -> None:
         )
 
 
-__all__ = ["GPU_FIELDS", "NO_GPU", "resolve_hardware", "prefill_batch_sizes", "Unknown"]
+__all__ = ["GPU_FIELDS", "NO_GPU", "resolve_hardware", "Unknown"]
 
 
 def _deterministic(state: ResolutionState) -> bool:
@@ -342,7 +346,7 @@ def _deterministic(state: ResolutionState) -> bool:
 
 
 def _backend_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
-    """With a flag of `deterministic.BESIDE` (which leave the GPU-dependent fields unknown):
+    """With a flag of `hardware_flags.BESIDE` (which leave the GPU-dependent fields unknown):
     the deterministic fallback (`deterministic`), then the backend picked for the GPU where
     every other flag is modelled."""
     from speclint.sglang.resolve.deterministic import resolve_deterministic_backend

@@ -2,12 +2,15 @@
 
 Any other flag may feed a hook speclint has not read (LoRA, HiCache, disaggregation, ...),
 so with one of them the GPU-dependent fields are reported unknown instead of guessed.
+
+Here too what hardware.py asks of every launch and `hardware_memory` (the memory settings,
+imported only where a GPU is known) shares: the MLA and multimodal architectures, the
+attention-DP groups.
 """
 
 from __future__ import annotations
 
-from speclint.sglang.flags.schema import BENCH_DEST_PREFIX
-from speclint.sglang.router import ROUTER_DEST_PREFIX
+from speclint.sglang.flags.schema import BENCH_DEST_PREFIX, ROUTER_DEST_PREFIX
 
 _OWN_OPTIONS = (ROUTER_DEST_PREFIX, BENCH_DEST_PREFIX)
 """Dests of options that never reach ServerArgs (a router's or a benchmark script's own:
@@ -16,6 +19,11 @@ _OWN_OPTIONS = (ROUTER_DEST_PREFIX, BENCH_DEST_PREFIX)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.flags.launch_config import LaunchConfig
+    from speclint.sglang.resolve.state import ResolutionState
+
+MLA_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
+"""`use_mla_backend`: the text model's attention is MLA (`kv_lora_rank` in its config)."""
+VLM_ARCHITECTURES = ("KimiK25ForConditionalGeneration",)
 
 SERVING_ONLY = frozenset(("host", "port", "log_level", "api_key", "enable_metrics", "random_seed"))
 """Serving only: no resolution hook reads them for the GPU-dependent fields, so their value,
@@ -75,6 +83,21 @@ MODELLED_FLAGS = (
 )
 
 
+BESIDE = frozenset(("enable_mis", "enable_deterministic_inference", "moe_runner_backend", "dtype"))
+"""Flags outside MODELLED_FLAGS that leave 0.5.22+'s attention backend pick readable:
+--enable-mis changes nothing before it (`_handle_multi_item_scoring` runs after
+`_attention_backend_default`, attention_hook.py, and reads the backend it picked);
+--enable-deterministic-inference's fallback is modelled in deterministic.py (kept here, not
+there: hardware.py asks every launch whether one is given, without importing the fallback's
+modules). Confirmed with tools/oracle on 0.5.23 (Llama 3.1, Qwen3, DeepSeek-V3 on an H100
+and a B200). --moe-runner-backend and --dtype: no function that picks the attention backend reads them in 0.5.15-0.5.23
+(`_get_default_attn_backend` / `get_default_attn_backend`, `_attention_backend_default`,
+`_handle_attention_backend_compatibility`, `_deepseek_family_overrides`, whose only
+moe_runner_backend read, 0.5.20+, sets HYV4's MoE runner), so DeepSeek-V3 and Kimi-K2.5 get
+trtllm_mla on Blackwell with them too (oracle: 0.5.23 refused `--moe-runner-backend intel_xpu`
+and `--dtype float16` launches for trtllm_mla's KV-cache dtype check, seeds 12022 and 13021)."""
+
+
 def modelled_flags_problem(config: LaunchConfig, beside: frozenset[str] = frozenset()) -> str | None:
     """Why the GPU-dependent fields cannot be predicted from the flags given (None: they can);
     the flags in `beside` count as modelled (for the one field a caller models them for)."""
@@ -103,3 +126,19 @@ def plain_int(value: object) -> int | None:
     if isinstance(value, str) and value.strip().isdigit():
         return int(value)
     return None
+
+
+def attention_dp_groups(state: ResolutionState, given: bool = False) -> int | None:
+    """The attention-DP groups `handle_gpu_memory_settings` and `handle_data_parallelism`
+    adjust for, 0 when they adjust nothing, None when unknown: `attn_dp_size` above 1
+    (0.5.22+), else `dp_size` while --enable-dp-attention is on (before 0.5.22; as given when
+    `given`: the memory reserve runs before `_data_parallelism_defaults` turns it off for
+    --dp-size 1)."""
+    if state.traits.separate_attn_dp_size:
+        size = state.get("attn_dp_size")
+        return (size if size > 1 else 0) if isinstance(size, int) else None
+    enabled = state.asked.get("enable_dp_attention") if given else state.get("enable_dp_attention")
+    if enabled is not True:
+        return 0 if enabled in (False, None) else None
+    size = state.get("dp_size")
+    return size if isinstance(size, int) else None

@@ -5,16 +5,18 @@ from `hardware`, which calls it."""
 
 from __future__ import annotations
 
-from speclint.sglang.resolve.hardware_flags import plain_int
+from speclint.sglang.resolve.hardware_flags import (
+    MLA_ARCHITECTURES,
+    VLM_ARCHITECTURES,
+    attention_dp_groups,
+    plain_int,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
     from speclint.sglang.resolve.state import ResolutionState
 
-MLA_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
-"""`use_mla_backend`: the text model's attention is MLA (`kv_lora_rank` in its config)."""
-VLM_ARCHITECTURES = ("KimiK25ForConditionalGeneration",)
 HANDLER_MEM = "_handle_gpu_memory_settings"
 
 
@@ -37,22 +39,6 @@ def is_mla(state: ResolutionState) -> bool:
 
     kind = attention_kind(state.checked_version, state.target_architecture)
     return kind == "mla" if kind is not None else state.target_architecture in MLA_ARCHITECTURES
-
-
-def attention_dp_groups(state: ResolutionState, given: bool = False) -> int | None:
-    """The attention-DP groups `handle_gpu_memory_settings` and `handle_data_parallelism`
-    adjust for, 0 when they adjust nothing, None when unknown: `attn_dp_size` above 1
-    (0.5.22+), else `dp_size` while --enable-dp-attention is on (before 0.5.22; as given when
-    `given`: the memory reserve runs before `_data_parallelism_defaults` turns it off for
-    --dp-size 1)."""
-    if state.traits.separate_attn_dp_size:
-        size = state.get("attn_dp_size")
-        return (size if size > 1 else 0) if isinstance(size, int) else None
-    enabled = state.asked.get("enable_dp_attention") if given else state.get("enable_dp_attention")
-    if enabled is not True:
-        return 0 if enabled in (False, None) else None
-    size = state.get("dp_size")
-    return size if isinstance(size, int) else None
 
 
 def _breakable_rule(state: ResolutionState, rules: tuple[str, ...]) -> str | None:

@@ -148,7 +148,7 @@ def _moe_runner_alias(state: ResolutionState) -> None:
     """0.5.18+ `handle_moe_runner_backend_alias` (read per release: `moe_runner_alias`, first in
     resolution): `--moe-runner-backend megamoe` means `--moe-a2a-backend megamoe` and the auto
     runner."""
-    from speclint.sglang.moe_defaults import moe_runner_alias
+    from speclint.sglang.moe_readings import moe_runner_alias
 
     read = moe_runner_alias(state.checked_version)
     runner = untracked_flag(state, "moe_runner_backend")

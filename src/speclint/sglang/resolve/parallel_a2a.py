@@ -23,10 +23,10 @@ def untracked_flag(state: ResolutionState, dest: str) -> object:
 
 def a2a_moe(state: ResolutionState, handler: str) -> None:
     """The all-to-all backends that span every rank set `ep_size = tp_size`; then a value the
-    release rewrites on every platform (`moe_defaults.a2a_rewrites`, 0.5.16+: ascend_tp ->
+    release rewrites on every platform (`moe_readings.a2a_rewrites`, 0.5.16+: ascend_tp ->
     none, after the expert parallel size; recorded: seed a2a-16005, 0.5.18-0.5.23) is set."""
     _spanning(state, handler)
-    from speclint.sglang.moe_a2a_facts import a2a_rewrites
+    from speclint.sglang.moe_readings import a2a_rewrites
 
     backend, rewrites = state.get("moe_a2a_backend"), a2a_rewrites(state.checked_version)
     if isinstance(backend, str) and backend in rewrites:

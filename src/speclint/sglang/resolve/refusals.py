@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from speclint.sglang.resolve.ep_join import ep_scale_joiner
 from speclint.sglang.resolve.refusals_features import check_feature_refusals
-from speclint.sglang.resolve.refusals_megamoe import check_megamoe_model
 from speclint.sglang.resolve.refusals_moe import check_moe_kernel, deterministic_inference
-from speclint.sglang.resolve.refusals_pplx import check_pplx_attention_dp
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop, given
 
@@ -40,7 +38,10 @@ def check_refusals(state: ResolutionState) -> None:
     _mamba_stochastic_rounding(state)
     _multi_item_scoring(state)
     check_moe_kernel(state)
-    check_megamoe_model(state)
+    if state.get("moe_a2a_backend") == "flashinfer_megamoe":  # (its module imported only then)
+        from speclint.sglang.resolve.refusals_megamoe import check_megamoe_model
+
+        check_megamoe_model(state)
     if (
         state.get("moe_a2a_backend") == "mori"
         or given(state, "moe_runner_backend") in _DEFAULT_CHECKED_RUNNERS
@@ -50,7 +51,10 @@ def check_refusals(state: ResolutionState) -> None:
 
         check_moe_defaults(state)
     _flashinfer_a2a(state)
-    check_pplx_attention_dp(state)
+    if state.get("moe_a2a_backend") == "pplx":  # (its module imported only then)
+        from speclint.sglang.resolve.refusals_pplx import check_pplx_attention_dp
+
+        check_pplx_attention_dp(state)
     _mori_dispatch_tokens(state)
     _dp_lm_head_replicas(state)
     _tp_lm_head_all_to_all(state)

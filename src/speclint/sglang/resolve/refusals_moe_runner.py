@@ -41,10 +41,10 @@ _NVFP4_META = "nvfp4_moe_meta is not None"
 
 
 def check_runner_quantization(state: ResolutionState) -> None:
-    """0.5.18+'s `--moe-runner-backend megamoe` (`moe_defaults.moe_runner_alias`, parallel.py
+    """0.5.18+'s `--moe-runner-backend megamoe` (`moe_readings.moe_runner_alias`, parallel.py
     `_moe_runner_alias`) is an alias: SGLang sets the runner to auto and the all-to-all
     backend to megamoe (`handle_moe_runner_backend_alias`), so no runner is judged."""
-    from speclint.sglang.moe_defaults import moe_runner_alias
+    from speclint.sglang.moe_readings import moe_runner_alias
 
     runner = given(state, "moe_runner_backend")
     if (

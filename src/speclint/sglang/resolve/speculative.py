@@ -9,11 +9,8 @@ This module picks the algorithm; each family's handler is a module of its own
 
 from __future__ import annotations
 
-from speclint.sglang.resolve.adaptive import resolve_adaptive
 from speclint.sglang.resolve.result import UNKNOWN_ALGORITHM, Unknown, is_known
-from speclint.sglang.resolve.speculative_dflash import resolve_dflash
 from speclint.sglang.resolve.speculative_eagle import resolve_eagle_family
-from speclint.sglang.resolve.speculative_ngram import resolve_ngram
 from speclint.sglang.resolve.state import Stop
 
 TYPE_CHECKING = False
@@ -105,12 +102,18 @@ def _resolve_speculative(state: ResolutionState) -> None:
             )
         return  # older releases: argparse choices refuse it before resolution
     if traits.models_adaptive and state.get("speculative_adaptive") is True:
+        from speclint.sglang.resolve.adaptive import resolve_adaptive  # (each algorithm's own: when used)
+
         resolve_adaptive(state, algorithm)
     if algorithm in traits.eagle_family:
         resolve_eagle_family(state, traits, algorithm)
     elif algorithm == "NGRAM" and traits.has_ngram:
+        from speclint.sglang.resolve.speculative_ngram import resolve_ngram
+
         resolve_ngram(state, traits)
     elif algorithm == "DFLASH" and traits.has_dflash:
+        from speclint.sglang.resolve.speculative_dflash import resolve_dflash
+
         resolve_dflash(state)
     else:
         state.mark_unknown_speculative(f"speclint does not model {algorithm} yet")

@@ -1,0 +1,44 @@
+"""The readings behind `moe_defaults` and `moe_a2a_facts` (data/sglang_moe_defaults.json, read
+from each release's wheel by tools/gen_sglang_moe_defaults.py), each parsed once; and the one
+every launch asks: whether the release's --moe-runner-backend has an alias, and which
+--moe-a2a-backend values it rewrites (tools/sglang_a2a_rewrites.py). Kept apart from
+`moe_defaults` so that a launch that needs no MoE default or assert does not make that
+module's records."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+from speclint.sglang.linedata import LineData
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+FILE = LineData(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sglang_moe_defaults.json"))
+
+
+@lru_cache(maxsize=256)
+def reading(version: str, name: str) -> Any:
+    """One reading of the release, parsed once (several are asked of every launch); the
+    callers copy what they keep, never changing it."""
+    row: dict[str, int] | None = FILE.row(version)
+    index = (row or {}).get(name)
+    return None if index is None else FILE.shared(index)
+
+
+def moe_runner_alias(version: str) -> tuple[str, dict[str, str], str] | None:
+    """(the --moe-runner-backend value that is an alias, the fields SGLang then sets, the
+    function setting them) where the release has one (0.5.18+: megamoe -> the auto runner and
+    --moe-a2a-backend megamoe, first in its resolution); None when not read."""
+    raw = reading(version, "moe_runner_alias")
+    if not isinstance(raw, dict):
+        return None
+    return str(raw["runner"]), {str(k): str(v) for k, v in raw["declares"].items()}, str(raw["where"])
+
+
+def a2a_rewrites(version: str) -> dict[str, tuple[str, str]]:
+    """{--moe-a2a-backend value: (the value SGLang sets on every platform, where)} (0.5.16+)."""
+    raw = reading(version, "a2a_rewrites")
+    return {str(k): (str(v["to"]), str(v["where"])) for k, v in raw.items()} if isinstance(raw, dict) else {}
