@@ -51,6 +51,10 @@ def check_refusals(state: ResolutionState) -> None:
         check_moe_defaults(state)
     _flashinfer_a2a(state)
     check_pplx_attention_dp(state)
+    if state.get("moe_a2a_backend") in ("pplx", "deepep_v2"):  # (imported only then)
+        from speclint.sglang.resolve.refusals_a2a_budget import check_a2a_budgets
+
+        check_a2a_budgets(state)
     _mori_dispatch_tokens(state)
     _dp_lm_head_replicas(state)
     _tp_lm_head_all_to_all(state)

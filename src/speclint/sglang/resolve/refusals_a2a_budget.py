@@ -1,0 +1,184 @@
+"""Two all-to-all backends' start-up checks in `_handle_a2a_moe` / `handle_a2a_moe`, each read
+per release by tools/sglang_a2a_budgets.py (`moe_a2a_facts`):
+
+- --moe-a2a-backend pplx (0.5.17+): past its attention-DP and runner asserts, the per-rank
+  dispatch tokens (the chunked prefill size as the handler sees it, after attention DP split
+  it, or the larger of it and the fields the release takes the max with) must not exceed
+  SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK (`EnvInt` default read from environ.py); not
+  checked with chunked prefill off or on a decode server.
+- --moe-a2a-backend deepep_v2 (0.5.19+): the target's first architecture must be one the
+  release takes (0.5.19-0.5.20 a list in the validator; 0.5.21+ configs/moe_model_registry.py's
+  `_DEEPEP_V2_MODELS`), then a MoE runner other than auto and the one it takes is refused.
+
+Judged only where every term is known; what speclint cannot read (the GPU's default chunk for
+a model a hook may change, a dynamic value, a checkpoint not on disk) says nothing."""
+
+from __future__ import annotations
+
+from speclint.sglang.resolve.result import is_known
+from speclint.sglang.resolve.state import Stop, given
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.state import ResolutionState
+
+
+def check_a2a_budgets(state: ResolutionState) -> None:
+    backend = state.get("moe_a2a_backend")
+    if backend == "pplx":
+        _pplx_dispatch(state)
+    elif backend == "deepep_v2":
+        _deepep_v2(state)
+
+
+def _pplx_dispatch(state: ResolutionState) -> None:
+    """Oracle (record.py --generator a2a, seed 16005, 0.5.20-0.5.23, fake H100/B200): pplx with
+    --dp-size 8 --enable-dp-attention (the B200's default chunk / 8), --dp-size 2 with
+    --chunked-prefill-size 8192, refused so (128 by default)."""
+    from speclint.sglang.moe_a2a_facts import pplx_dispatch_budget
+    from speclint.sglang.moe_defaults import moe_runner_overrides
+
+    read = pplx_dispatch_budget(state.checked_version)
+    quantization = given(state, "quantization")
+    if (
+        read is None
+        or given(state, "deepep_mode") not in (None, "auto", "low_latency")  # refused before
+        or given(state, "moe_runner_backend") not in (None, "auto", "deep_gemm")  # its runner assert
+        or not is_known(quantization)
+        or quantization in moe_runner_overrides(state.checked_version)  # may change the runner
+    ):
+        return
+    mode = state.get("disaggregation_mode")
+    if mode is None:
+        mode = given(state, "disaggregation_mode")
+    if not is_known(mode) or mode == "decode":
+        return
+    chunk = chunk_at_handler(state)
+    if chunk is None or chunk[0] <= 0:
+        return
+    required, how = chunk
+    raw = state.env.get(read.variable, str(read.default))
+    if raw is None or not raw.strip().isdigit():
+        return
+    limit = int(raw)
+    for field in read.terms[1:]:
+        if required > limit:
+            break
+        value = given(state, field)
+        if value is None and not state.config.given(field):
+            return  # a value SGLang may set itself before the check: not read
+        if not isinstance(value, int) or isinstance(value, bool):
+            return
+        if value > required:
+            required, how = value, f"--{field.replace('_', '-')} {value}"
+    if required <= limit:
+        return
+    source = f"{read.variable}={limit}" if read.variable in state.env else f"its default {read.default}"
+    raise Stop(
+        "AssertionError",
+        f"{read.message} (--moe-a2a-backend pplx dispatches {required} tokens per rank: {how}, > "
+        f"{source}; set {read.variable} to at least {required}, or lower --chunked-prefill-size)",
+        read.where,
+        ("chunked_prefill_size", "moe_a2a_backend"),
+    )
+
+
+def chunk_at_handler(state: ResolutionState) -> tuple[int, str] | None:
+    """The chunked prefill size the all-to-all handler reads (after `_handle_data_parallelism`
+    divided it by the attention-DP size) and how it was had; None where not read: the value
+    resolved, else the one given, else the release's default for the GPU's memory
+    (`chunk_defaults`), for the text targets no model hook turns chunked prefill off for."""
+    from speclint.sglang.resolve.refusals_moe_defaults import PLAIN_TEXT, _attention_dp
+
+    resolved = state.get("chunked_prefill_size")
+    if isinstance(resolved, int) and not isinstance(resolved, bool):
+        written = state.config.given("chunked_prefill_size")
+        return (
+            resolved,
+            f"--chunked-prefill-size {resolved}" if written else f"chunked_prefill_size {resolved}",
+        )
+    gpu = state.gpu
+    if (
+        state.target_architecture not in PLAIN_TEXT
+        or given(state, "enable_mis") not in (None, False)
+        or given(state, "enable_cp_decode_attn_tp") not in (None, False)
+        # dynamic chunking grows the chunk with PP only (0.5.17-0.5.23: `enable_dynamic_chunking and pp_size > 1`)
+        or (given(state, "enable_dynamic_chunking") not in (None, False) and state.get("pp_size") != 1)
+    ):
+        return None
+    divisor = _attention_dp(state)
+    if divisor is None:
+        return None
+    split = f" / attention-DP size {divisor}" if divisor > 1 else ""
+    if state.config.given("chunked_prefill_size"):
+        size = given(state, "chunked_prefill_size")
+        if not isinstance(size, int) or isinstance(size, bool):
+            return None
+        return (size // divisor if size > 0 else size), f"--chunked-prefill-size {size}{split}"
+    if gpu is None or gpu.vendor != "nvidia":
+        return None
+    from speclint.sglang.moe_defaults import chunk_defaults
+
+    defaults = chunk_defaults(state.checked_version)
+    size = defaults.for_memory(gpu.memory_mib) if defaults else None
+    if size is None:
+        return None
+    return size // divisor, f"SGLang's default {size} for the {gpu.name}'s {gpu.memory_mib} MiB{split}"
+
+
+def _deepep_v2(state: ResolutionState) -> None:
+    """Oracle (record.py --generator a2a, seed 16005, 0.5.20-0.5.23, fake H100/B200): Qwen3-8B
+    and Kimi-K2.5 refused for their architecture; DeepSeek-V3 with --moe-runner-backend
+    flashinfer_megamoe refused for the runner."""
+    from speclint.sglang.moe_a2a_facts import deepep_v2
+
+    read = deepep_v2(state.checked_version)
+    target = state.target_config
+    if (
+        read is None
+        or target is None
+        or given(state, "json_model_override_args") not in (None, "", "{}")
+        # 0.5.23 models/registry.py imports such a package, which may register more
+        or state.env.get("SGLANG_EXTERNAL_MODEL_PACKAGE", "") != ""
+    ):
+        return
+    architectures = target.raw.get("architectures") or []
+    if not isinstance(architectures, list):
+        return
+    first = architectures[0] if architectures else None
+    if first not in read.architectures:
+        raise Stop(
+            "ValueError",
+            read.architecture_message.format(architecture=repr(first))
+            + f" (--moe-a2a-backend deepep_v2 on {first or 'a model without architectures'}; pick"
+            " another --moe-a2a-backend, or a model of an architecture it takes)",
+            read.where,
+            ("moe_a2a_backend",),
+        )
+    from speclint.sglang.moe_defaults import moe_runner_overrides
+
+    runner, quantization = given(state, "moe_runner_backend"), given(state, "quantization")
+    if (
+        not isinstance(runner, str)
+        or runner in ("auto", read.runner)
+        or any(_on(state, field) is not False for field in read.runner_after)  # refused before, or unread
+        or not is_known(quantization)
+        or quantization in moe_runner_overrides(state.checked_version)  # may replace the runner
+    ):
+        return
+    raise Stop(
+        "ValueError",
+        read.runner_message.format(runner=repr(runner))
+        + f" (--moe-a2a-backend deepep_v2 with --moe-runner-backend {runner}; drop"
+        f" --moe-runner-backend or pass {read.runner})",
+        read.where,
+        ("moe_runner_backend",),
+    )
+
+
+def _on(state: ResolutionState, field: str) -> object:
+    """A switch's value: resolved, else as given (False when not given)."""
+    value = state.get(field)
+    if value is None:
+        value = given(state, field)
+    return False if value is None else value

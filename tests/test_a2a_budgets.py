@@ -1,0 +1,109 @@
+"""--moe-a2a-backend pplx's per-rank dispatch assert (0.5.17+) and deepep_v2's architecture and
+MoE runner checks (0.5.19+), each read per release by tools/sglang_a2a_budgets.py. Found by
+seed a2a-16005 (record.py --generator a2a, 0.5.18-0.5.23, fake H100/B200): SGLang refused these
+launches and speclint said nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from speclint.engine import lint_text
+from speclint.settings.options import LintOptions
+from speclint.sglang.resolve.gpu_profiles import profile
+
+MODELS = Path(__file__).resolve().parent.parent / "fixtures" / "models"
+
+
+def _errors(text: str, version: str, gpu: str = "b200"):
+    options = LintOptions(sglang_version=version, gpu=profile(gpu), read_pyproject=False)
+    return [f for f in lint_text(text, "x.sh", options).findings if f.severity.name == "ERROR"]
+
+
+def _at(text: str, token: str) -> tuple[int, int]:
+    """(line, 1-based column) of `token`'s first occurrence."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if token in line:
+            return number, line.index(token) + 1
+    raise AssertionError(token)
+
+
+PPLX = (
+    "SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 128) must be >= the per-rank pplx dispatch tokens"
+)
+
+
+def test_pplx_dispatch_budget_in_every_release_that_has_it():
+    """0.5.17-0.5.18 `ServerArgs._handle_a2a_moe`, 0.5.19+ `handle_a2a_moe`: the chunk after the
+    attention-DP split (given, or the GPU's default) against the variable (EnvInt(128))."""
+    for version in ("0.5.17", "0.5.18", "0.5.19", "0.5.22", "0.5.23"):
+        where = "_handle_a2a_moe" if version in ("0.5.17", "0.5.18") else "handle_a2a_moe"
+        text = (
+            f"python -m sglang.launch_server --model-path {MODELS / 'deepseek-v3'} --tp-size 4 "
+            "--moe-a2a-backend pplx --dp-size 2 --enable-dp-attention --chunked-prefill-size 8192\n"
+        )
+        [error] = _errors(text, version, "h100")
+        assert (error.code, error.span.line, error.span.column) == ("SPD009", *_at(text, "8192"))
+        assert error.message == (
+            f"SGLang {version} refuses this launch in {where}: AssertionError: {PPLX} "
+            "(chunked_prefill_size, or the decode cuda-graph batch size) (--moe-a2a-backend pplx "
+            "dispatches 4096 tokens per rank: --chunked-prefill-size 8192 / attention-DP size 2, "
+            "> its default 128; set SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK to at least 4096, "
+            "or lower --chunked-prefill-size)"
+        )
+
+
+def test_pplx_dispatch_budget_from_the_gpu_default_and_where_it_passes():
+    base = f"python -m sglang.launch_server --model-path {MODELS / 'deepseek-v3'} --tp-size 8 --moe-a2a-backend pplx"
+    text = base + " --dp-size 8 --enable-dp-attention\n"
+    [error] = _errors(text, "0.5.23")
+    assert (error.span.line, error.span.column) == _at(text, "pplx")
+    assert "dispatches 2048 tokens per rank: SGLang's default 16384 for the NVIDIA B200's" in error.message
+    raised = "SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK=4096 " + text
+    assert _errors(raised, "0.5.23") == []
+    decode = base + " --dp-size 8 --enable-dp-attention --disaggregation-mode decode\n"
+    assert [e for e in _errors(decode, "0.5.23") if PPLX in e.message] == []
+    off = base + " --dp-size 8 --enable-dp-attention --chunked-prefill-size -1\n"
+    assert [e for e in _errors(off, "0.5.23") if PPLX in e.message] == []
+
+
+def test_deepep_v2_architectures_per_release():
+    """0.5.19-0.5.20: the validator's own list (the message names it); 0.5.21+:
+    configs/moe_model_registry.py's registered architectures."""
+    text = f"python -m sglang.launch_server --model-path {MODELS / 'qwen3-8b'} --tp-size 8 --moe-a2a-backend deepep_v2\n"
+    [old] = _errors(text, "0.5.20", "h100")
+    assert (old.code, old.span.line, old.span.column) == ("SPD009", *_at(text, "deepep_v2"))
+    assert old.message.startswith(
+        "SGLang 0.5.20 refuses this launch in handle_a2a_moe: ValueError: DeepEP v2 MoE is not "
+        "validated for 'Qwen3ForCausalLM'; supported architectures are ['DeepseekV3ForCausalLM', "
+        "'DeepseekV4ForCausalLM', 'Qwen3MoeForCausalLM']."
+    )
+    assert old.message.endswith(
+        "(--moe-a2a-backend deepep_v2 on Qwen3ForCausalLM; pick another --moe-a2a-backend, or a "
+        "model of an architecture it takes)"
+    )
+    kimi = text.replace(str(MODELS / "qwen3-8b"), str(MODELS / "kimi-k2.5"))
+    [new] = _errors(kimi, "0.5.23")
+    assert (
+        "ValueError: DeepEP v2 MoE is not validated for 'KimiK25ForConditionalGeneration'. The model "
+        "package must register its architecture with register_deepep_v2_model" in new.message
+    )
+    deepseek = text.replace(str(MODELS / "qwen3-8b"), str(MODELS / "deepseek-v3"))
+    assert [e for e in _errors(deepseek, "0.5.23") if "DeepEP v2 MoE is not validated" in e.message] == []
+
+
+def test_deepep_v2_refuses_another_moe_runner():
+    text = (
+        f"python -m sglang.launch_server --model-path {MODELS / 'deepseek-v3'} --tp-size 8 "
+        "--moe-a2a-backend deepep_v2 --moe-runner-backend triton\n"
+    )
+    for version in ("0.5.20", "0.5.23"):
+        [error] = _errors(text, version, "h100")
+        assert (error.span.line, error.span.column) == _at(text, "triton")
+        assert error.message == (
+            f"SGLang {version} refuses this launch in handle_a2a_moe: ValueError: DeepEP v2 MoE "
+            "currently supports only --moe-runner-backend deep_gemm. Got 'triton'. Add a runner "
+            "adapter before enabling DeepEP v2 with other MoE runners. (--moe-a2a-backend deepep_v2 "
+            "with --moe-runner-backend triton; drop --moe-runner-backend or pass deep_gemm)"
+        )
+    fine = text.replace("triton", "deep_gemm")
+    assert [e for e in _errors(fine, "0.5.23", "h100") if "DeepEP v2" in e.message] == []
