@@ -107,3 +107,38 @@ def test_deepep_v2_refuses_another_moe_runner():
         )
     fine = text.replace("triton", "deep_gemm")
     assert [e for e in _errors(fine, "0.5.23", "h100") if "DeepEP v2" in e.message] == []
+
+
+def test_chunk_page_check_under_an_all_to_all_backend():
+    """--moe-a2a-backend no longer hides the attention backend and its page size (no function
+    that picks them reads it), and a given chunk split by attention DP is read for the
+    check_server_args assert. Oracle (seed a2a-16005, 0.5.18-0.5.23, B200): DeepSeek-V3 with
+    trtllm_mla (page 64) and --chunked-prefill-size 8200 refused, with and without attention DP."""
+    for version, where in (("0.5.18", "check_server_args"), ("0.5.23", "check_server_args")):
+        for backend in ("none", "deepep"):
+            text = (
+                f"python -m sglang.launch_server --model-path {MODELS / 'deepseek-v3'} --tp-size 8 "
+                f"--quantization fp8 --moe-a2a-backend {backend} --dp-size 8 --enable-dp-attention "
+                "--chunked-prefill-size 8200\n"
+            )
+            [error] = _errors(text, version)
+            assert (error.code, error.span.line, error.span.column) == ("SPD009", *_at(text, "8200"))
+            assert error.message == (
+                f"SGLang {version} refuses this launch in {where}: AssertionError: chunked_prefill_size "
+                "must be divisible by page_size (--chunked-prefill-size 1025 with page size 64; use a "
+                "multiple of 64, or drop --page-size)"
+            )
+            assert _errors(text.replace("8200", "8192"), version) == []
+
+
+def test_explain_states_the_page_size_with_an_all_to_all_backend():
+    text = (
+        f"python -m sglang.launch_server --model-path {MODELS / 'deepseek-v3'} --tp-size 8 "
+        "--quantization fp8 --moe-a2a-backend deepep\n"
+    )
+    options = LintOptions(sglang_version="0.5.23", gpu=profile("b200"), read_pyproject=False)
+    effective = lint_text(text, "x.sh", options).contexts[0].resolution.effective
+    assert (effective["attention_backend"], effective["page_size"]) == ("trtllm_mla", 64)
+    options = LintOptions(sglang_version="0.5.23", gpu=profile("h100"), read_pyproject=False)
+    effective = lint_text(text, "x.sh", options).contexts[0].resolution.effective
+    assert (effective["attention_backend"], effective["page_size"]) == ("fa3", 1)
