@@ -97,7 +97,9 @@ def resolve_rl_on_policy(state: ResolutionState) -> None:
         )
 
 
-BESIDE = frozenset(("enable_mis", "enable_deterministic_inference", "moe_runner_backend", "dtype", "moe_a2a_backend"))
+BESIDE = frozenset(
+    ("enable_mis", "enable_deterministic_inference", "moe_runner_backend", "dtype", "moe_a2a_backend")
+)
 """Flags outside hardware_flags.MODELLED_FLAGS that leave 0.5.22+'s attention backend pick
 readable: --enable-mis changes nothing before it (`_handle_multi_item_scoring` runs after
 `_attention_backend_default`, attention_hook.py, and reads the backend it picked);
