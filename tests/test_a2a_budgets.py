@@ -106,7 +106,9 @@ def test_deepep_v2_refuses_another_moe_runner():
             "with --moe-runner-backend triton; drop --moe-runner-backend or pass deep_gemm)"
         )
     fine = text.replace("triton", "deep_gemm")
-    assert [e for e in _errors(fine, "0.5.23", "h100") if "DeepEP v2" in e.message] == []
+    [budget] = _errors(fine, "0.5.23", "h100")  # past the runner: the prefill budget (1024 > 128)
+    assert "currently supports only" not in budget.message
+    assert "DeepEP v2 per-rank prefill budget exceeds" in budget.message
 
 
 def test_chunk_page_check_under_an_all_to_all_backend():
@@ -142,3 +144,29 @@ def test_explain_states_the_page_size_with_an_all_to_all_backend():
     options = LintOptions(sglang_version="0.5.23", gpu=profile("h100"), read_pyproject=False)
     effective = lint_text(text, "x.sh", options).contexts[0].resolution.effective
     assert (effective["attention_backend"], effective["page_size"]) == ("fa3", 1)
+
+
+def test_deepep_v2_prefill_budget_per_release():
+    """`validate_deepep_v2_dispatch_token_budget`: the prefill-buffer ceiling (PP dynamic chunking
+    grows the chunk to max_prefill_tokens, 16384), 0.5.22+ divided by tp_size // attn_dp_size.
+    Oracle (seed a2a-16005, fake H100): required=16384 on 0.5.20-0.5.21, 2048 on 0.5.22-0.5.23."""
+    text = (
+        f"python -m sglang.launch_server --model-path {MODELS / 'deepseek-v3'} --tp-size 8 "
+        "--quantization modelopt_fp4 --moe-a2a-backend deepep_v2 --pp-size 2 --enable-dynamic-chunking\n"
+    )
+    for version, required, over in (
+        ("0.5.20", 16384, ""),
+        ("0.5.23", 2048, ", over 8 ranks (tp_size // attn_dp_size)"),
+    ):
+        [error] = _errors(text, version, "h100")
+        assert (error.code, error.span.line, error.span.column) == ("SPD009", *_at(text, "deepep_v2"))
+        assert error.message == (
+            f"SGLang {version} refuses this launch in validate_deepep_v2_dispatch_token_budget: ValueError: "
+            "DeepEP v2 per-rank prefill budget exceeds SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK: "
+            f"required={required}, capacity=128. Raise the environment value or lower "
+            "--chunked-prefill-size/--max-prefill-tokens. (--moe-a2a-backend deepep_v2 dispatches "
+            f"{required} prefill tokens per rank: SGLang's default 8192 for the NVIDIA H100 80GB HBM3's "
+            f"81559 MiB, grown by dynamic chunking with PP 2 to 16384{over}; > its default 128)"
+        )
+        raised = f"SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK={required} " + text
+        assert _errors(raised, version, "h100") == []

@@ -67,7 +67,8 @@ Per release, each reading found (absent: not in that release's source):
   per-rank dispatch assert: {"variable", "default", "message", "terms", "where"}) and
   `deepep_v2` (0.5.19+: --moe-a2a-backend deepep_v2's architectures and runner:
   {"architectures", "architecture_message", "runner", "runner_message", "runner_after",
-  "where"}, both tools/sglang_a2a_budgets.py), and
+  "where"}) and `deepep_v2_budget` (0.5.19+: its per-rank prefill dispatch check: {"variable",
+  "default", "message", "scatter", "growth", "where"}), all tools/sglang_a2a_budgets.py, and
   `moe_runner_lora`, the LoRA MoE
   runners' need of --enable-lora (0.5.23).
 """
@@ -82,7 +83,12 @@ import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from line_array import per_release_generator  # noqa: E402
-from sglang_a2a_budgets import REGISTRY, read_deepep_v2, read_pplx_dispatch_budget  # noqa: E402
+from sglang_a2a_budgets import (  # noqa: E402
+    REGISTRY,
+    read_deepep_v2,
+    read_deepep_v2_budget,
+    read_pplx_dispatch_budget,
+)
 from sglang_a2a_rewrites import read_a2a_rewrites, read_pplx_attention_dp  # noqa: E402
 from sglang_chunk_defaults import _is_name, _number, read_chunk_defaults  # noqa: E402
 from sglang_deepseek_family import (  # noqa: E402
@@ -340,6 +346,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     deepep_v2 = read_deepep_v2(sources, registry)
     if deepep_v2 is not None:
         out.append(("deepep_v2", deepep_v2))
+    deepep_v2_budget = read_deepep_v2_budget(sources, environ, registry)
+    if deepep_v2_budget is not None:
+        out.append(("deepep_v2_budget", deepep_v2_budget))
     alias = read_runner_alias(sources)
     if alias is not None:
         out.append(("moe_runner_alias", alias))

@@ -283,3 +283,98 @@ def _runner_test(body: list[ast.stmt]) -> dict[str, object] | None:
             "runner_after": after,
         }
     return None
+
+
+def read_deepep_v2_budget(
+    sources: Sources, environ: str | None, registry: str | None
+) -> dict[str, object] | None:
+    """`validate_deepep_v2_dispatch_token_budget`'s prefill check (0.5.19+): `capacity =
+    envs.V.get()`, under `if view.disaggregation_mode != "decode":` the ValueError's f-string
+    (`{prefill_tokens}` as `{required}`, `{capacity}`), whether the per-rank tokens divide the
+    ceiling by `tp_size // attn_dp_size` (0.5.22+ `scatter`), and `max_prefill_buffer_tokens`'
+    dynamic-chunking growth factor (`math.ceil(chunked * F)` with PP) -> {"variable", "default",
+    "message", "scatter", "growth", "where"}; None where a model of the registry (0.5.21+) sizes
+    its own prefill dispatch, or any part has another form."""
+    functions = {f.name: f for f in _functions(sources)}
+    check, ceiling = (
+        functions.get("validate_deepep_v2_dispatch_token_budget"),
+        functions.get("max_prefill_buffer_tokens"),
+    )
+    if check is None or ceiling is None:
+        return None
+    variable = next(
+        (
+            ast.unparse(s.value)[len("envs.") : -len(".get()")]
+            for s in ast.walk(check)
+            if isinstance(s, ast.Assign)
+            and ast.unparse(s.targets[0]) == "capacity"
+            and ast.unparse(s.value).startswith("envs.")
+            and ast.unparse(s.value).endswith(".get()")
+        ),
+        None,
+    )
+    branch = next(
+        (
+            s
+            for s in check.body
+            if isinstance(s, ast.If) and ast.unparse(s.test) == "view.disaggregation_mode != 'decode'"
+        ),
+        None,
+    )
+    raised = next((n for n in ast.walk(branch) if isinstance(n, ast.Raise)), None) if branch else None
+    if variable is None or raised is None or not isinstance(raised.exc, ast.Call) or not raised.exc.args:
+        return None
+    text = raised.exc.args[0]
+    if not isinstance(text, ast.JoinedStr):
+        return None
+    parts = []
+    for value in text.values:
+        if isinstance(value, ast.Constant):
+            parts.append(str(value.value))
+        elif isinstance(value, ast.FormattedValue) and ast.unparse(value.value) in (
+            "prefill_tokens",
+            "capacity",
+        ):
+            parts.append("{required}" if ast.unparse(value.value) == "prefill_tokens" else "{capacity}")
+        else:
+            return None
+    growth = [
+        n.args[0].right.value
+        for n in ast.walk(ceiling)
+        if isinstance(n, ast.Call)
+        and ast.unparse(n.func) == "math.ceil"
+        and isinstance(n.args[0], ast.BinOp)
+        and ast.unparse(n.args[0].left) == "chunked"
+        and isinstance(n.args[0].right, ast.Constant)
+    ]
+    required = functions.get("required_deepep_v2_prefill_tokens_per_rank")
+    scatter = required is not None and "view.tp_size // view.attn_dp_size" in ast.unparse(required)
+    if required is not None and "model_deepep_v2_prefill_dispatch_tokens" in ast.unparse(required):
+        if registry is None or not _default_policies(registry):
+            return None
+    default = env_int(environ, variable)
+    if default is None or len(growth) != 1:
+        return None
+    return {
+        "variable": variable,
+        "default": default,
+        "message": "".join(parts),
+        "scatter": scatter,
+        "growth": growth[0],
+        "where": check.name,
+    }
+
+
+def _default_policies(registry: str) -> bool:
+    """Every `_DEEPEP_V2_MODELS` entry is `_DeepEPv2ModelPolicy(...)` without a
+    `prefill_dispatch_tokens` (the default sizing), and no module registers one."""
+    for stmt in ast.parse(registry).body:
+        if isinstance(stmt, ast.AnnAssign) and ast.unparse(stmt.target) == "_DEEPEP_V2_MODELS":
+            values = stmt.value.values if isinstance(stmt.value, ast.Dict) else []
+            return bool(values) and all(
+                isinstance(v, ast.Call)
+                and ast.unparse(v.func) == "_DeepEPv2ModelPolicy"
+                and all(k.arg != "prefill_dispatch_tokens" for k in v.keywords)
+                for v in values
+            )
+    return False

@@ -96,3 +96,31 @@ def deepep_v2(version: str) -> DeepepV2 | None:
         tuple(raw["runner_after"]),
         str(raw["where"]),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class DeepepV2Budget:
+    """`validate_deepep_v2_dispatch_token_budget`'s prefill check (0.5.19+): the prefill-buffer
+    ceiling (the chunk, grown by `growth` with PP dynamic chunking; else max_prefill_tokens),
+    0.5.22+ divided by tp_size // attn_dp_size (`scatter`), against the variable."""
+
+    variable: str
+    default: int
+    message: str
+    scatter: bool
+    growth: float
+    where: str
+
+
+def deepep_v2_budget(version: str) -> DeepepV2Budget | None:
+    raw = _reading(version, "deepep_v2_budget")
+    if not isinstance(raw, dict):
+        return None
+    return DeepepV2Budget(
+        str(raw["variable"]),
+        int(raw["default"]),
+        str(raw["message"]),
+        bool(raw["scatter"]),
+        float(raw["growth"]),
+        str(raw["where"]),
+    )

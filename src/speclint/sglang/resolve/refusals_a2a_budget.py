@@ -83,7 +83,7 @@ def _pplx_dispatch(state: ResolutionState) -> None:
     )
 
 
-def chunk_at_handler(state: ResolutionState) -> tuple[int, str] | None:
+def chunk_at_handler(state: ResolutionState, growth: bool = False) -> tuple[int, str] | None:
     """The chunked prefill size the all-to-all handler reads (after `_handle_data_parallelism`
     divided it by the attention-DP size) and how it was had; None where not read: the value
     resolved, else the one given, else the release's default for the GPU's memory
@@ -103,7 +103,11 @@ def chunk_at_handler(state: ResolutionState) -> tuple[int, str] | None:
         or given(state, "enable_mis") not in (None, False)
         or given(state, "enable_cp_decode_attn_tp") not in (None, False)
         # dynamic chunking grows the chunk with PP only (0.5.17-0.5.23: `enable_dynamic_chunking and pp_size > 1`)
-        or (given(state, "enable_dynamic_chunking") not in (None, False) and state.get("pp_size") != 1)
+        or (
+            given(state, "enable_dynamic_chunking") not in (None, False)
+            and state.get("pp_size") != 1
+            and not growth
+        )
     ):
         return None
     divisor = _attention_dp(state)
@@ -155,24 +159,87 @@ def _deepep_v2(state: ResolutionState) -> None:
             read.where,
             ("moe_a2a_backend",),
         )
+    _deepep_v2_runner(state, read.runner, read.runner_message, read.runner_after, read.where)
+    _deepep_v2_prefill(state)
+
+
+def _deepep_v2_runner(
+    state: ResolutionState, taken: str, message: str, after: tuple[str, ...], where: str
+) -> None:
     from speclint.sglang.moe_defaults import moe_runner_overrides
 
     runner, quantization = given(state, "moe_runner_backend"), given(state, "quantization")
     if (
         not isinstance(runner, str)
-        or runner in ("auto", read.runner)
-        or any(_on(state, field) is not False for field in read.runner_after)  # refused before, or unread
+        or runner in ("auto", taken)
+        or any(_on(state, field) is not False for field in after)  # refused before, or unread
         or not is_known(quantization)
         or quantization in moe_runner_overrides(state.checked_version)  # may replace the runner
     ):
         return
     raise Stop(
         "ValueError",
-        read.runner_message.format(runner=repr(runner))
+        message.format(runner=repr(runner))
         + f" (--moe-a2a-backend deepep_v2 with --moe-runner-backend {runner}; drop"
-        f" --moe-runner-backend or pass {read.runner})",
-        read.where,
+        f" --moe-runner-backend or pass {taken})",
+        where,
         ("moe_runner_backend",),
+    )
+
+
+def _deepep_v2_prefill(state: ResolutionState) -> None:
+    """`validate_deepep_v2_dispatch_token_budget`'s prefill check (after resolution; not on a
+    decode server). Oracle (seed a2a-16005, 0.5.20-0.5.23, fake H100): DeepSeek-V3 TP 8 PP 2 with
+    --enable-dynamic-chunking refused so (128 by default)."""
+    from speclint.sglang.moe_a2a_facts import deepep_v2_budget
+
+    read = deepep_v2_budget(state.checked_version)
+    mode = state.get("disaggregation_mode")
+    if mode is None:
+        mode = given(state, "disaggregation_mode")
+    chunk = chunk_at_handler(state, growth=True) if read is not None else None
+    pp, most = state.get("pp_size"), state.get("max_prefill_tokens")
+    if most is None and state.config.known("max_prefill_tokens"):
+        most = state.config.value("max_prefill_tokens")  # the release's default (the flag schema's)
+    dynamic = _on(state, "enable_dynamic_chunking")
+    if (
+        read is None
+        or chunk is None
+        or not is_known(mode)
+        or mode == "decode"
+        or not isinstance(pp, int)
+        or not isinstance(dynamic, bool)
+        or (most is not None and (not isinstance(most, int) or isinstance(most, bool)))
+    ):
+        return
+    tokens, how = max(chunk[0], 0), chunk[1]
+    if dynamic and pp > 1 and tokens:
+        import math
+
+        grown = max(tokens, most or 0, math.ceil(tokens * read.growth))
+        how += f", grown by dynamic chunking with PP {pp} to {grown}"
+        tokens = grown
+    if not tokens:
+        tokens, how = most or 0, f"chunked prefill off, max_prefill_tokens {most}"
+    if read.scatter:
+        tp, attn = state.get("tp_size"), state.get("attn_dp_size")
+        if not isinstance(tp, int) or not isinstance(attn, int) or attn < 1:
+            return
+        ranks = max(1, tp // attn)
+        if ranks > 1:
+            tokens = -(-tokens // ranks)
+            how += f", over {ranks} ranks (tp_size // attn_dp_size)"
+    raw = state.env.get(read.variable, str(read.default))
+    if raw is None or not raw.strip().isdigit() or tokens <= int(raw):
+        return
+    limit = int(raw)
+    source = f"{read.variable}={limit}" if read.variable in state.env else f"its default {read.default}"
+    raise Stop(
+        "ValueError",
+        read.message.format(required=tokens, capacity=limit)
+        + f" (--moe-a2a-backend deepep_v2 dispatches {tokens} prefill tokens per rank: {how}; > {source})",
+        read.where,
+        ("chunked_prefill_size", "moe_a2a_backend"),
     )
 
 
