@@ -170,3 +170,17 @@ def test_deepep_v2_prefill_budget_per_release():
         )
         raised = f"SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK={required} " + text
         assert _errors(raised, version, "h100") == []
+
+
+def test_chunk_page_check_skips_a_decode_server_it_reads_from_the_launch():
+    """0.5.3+ skip a decode server; the resolution does not track --disaggregation-mode, so the
+    launch's own value is read. Seed a2a-16101 (0.5.19, B200): DeepSeek-V3 megamoe decode with
+    --chunked-prefill-size 8200 (page 64) is accepted; speclint had refused it once --moe-a2a-backend
+    let it read the page size."""
+    text = (
+        f"python -m sglang.launch_server --model-path {MODELS / 'deepseek-v3'} --tp-size 8 --quantization "
+        "modelopt_fp4 --moe-a2a-backend megamoe --disaggregation-mode decode --chunked-prefill-size 8200\n"
+    )
+    assert [e for e in _errors(text, "0.5.19") if "divisible by page_size" in e.message] == []
+    plain = text.replace(" --disaggregation-mode decode", "")
+    assert [e.code for e in _errors(plain, "0.5.19") if "divisible by page_size" in e.message] == ["SPD009"]

@@ -58,7 +58,10 @@ def check_chunked_prefill_page(state: ResolutionState) -> None:
         return  # unknown (picked for the GPU, dynamic) or not set
     if guard != "always" and chunk <= 0:
         return
-    if guard == "positive_not_decode" and state.get("disaggregation_mode") not in ("null", None):
+    mode = state.get("disaggregation_mode")
+    if mode is None:  # a field the resolution does not track: the launch's own value
+        mode = given(state, "disaggregation_mode")
+    if guard == "positive_not_decode" and mode not in ("null", None):
         return  # a decode server skips it; a dynamic mode may be one
     if chunk % page == 0:
         return
