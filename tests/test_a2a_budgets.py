@@ -184,3 +184,24 @@ def test_chunk_page_check_skips_a_decode_server_it_reads_from_the_launch():
     assert [e for e in _errors(text, "0.5.19") if "divisible by page_size" in e.message] == []
     plain = text.replace(" --disaggregation-mode decode", "")
     assert [e.code for e in _errors(plain, "0.5.19") if "divisible by page_size" in e.message] == ["SPD009"]
+
+
+def test_pplx_refuses_another_moe_runner():
+    """The pplx branch's runner assert (0.5.17+; deep_gemm or auto). Seed a2a-16101 (0.5.17,
+    B200): Qwen3-8B modelopt_fp4 with --moe-runner-backend flashinfer_cutlass refused so."""
+    text = (
+        f"python -m sglang.launch_server --model-path {MODELS / 'qwen3-8b'} --tp-size 4 --quantization "
+        "modelopt_fp4 --moe-a2a-backend pplx --dp-size 2 --enable-dp-attention --moe-runner-backend "
+        "flashinfer_cutlass\n"
+    )
+    for version, where in (("0.5.17", "_handle_a2a_moe"), ("0.5.23", "handle_a2a_moe")):
+        [error] = _errors(text, version)
+        assert (error.code, error.span.line, error.span.column) == (
+            "SPD009",
+            *_at(text, "flashinfer_cutlass"),
+        )
+        assert error.message == (
+            f"SGLang {version} refuses this launch in {where}: AssertionError: moe_a2a_backend='pplx' "
+            "is only supported with --moe-runner-backend deep_gemm (or auto). (--moe-a2a-backend pplx "
+            "with --moe-runner-backend flashinfer_cutlass; pass deep_gemm or auto, or drop --moe-runner-backend)"
+        )

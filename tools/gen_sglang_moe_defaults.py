@@ -63,7 +63,8 @@ Per release, each reading found (absent: not in that release's source):
   `a2a_rewrites` (0.5.16+: --moe-a2a-backend values the resolution sets to another on every
   platform, ascend_tp -> none: {V: {"to", "where"}}, tools/sglang_a2a_rewrites.py),
   `pplx_attention_dp` (0.5.17+: --moe-a2a-backend pplx's attention-DP assert: {"enabled",
-  "size", "min", "message", "where"}, same module), `pplx_dispatch_budget` (0.5.17+: its
+  "size", "min", "message", "where"}, same module), `pplx_runner` (0.5.17+: the MoE runners
+  its next assert takes: {"runners", "message", "where"}), `pplx_dispatch_budget` (0.5.17+: its
   per-rank dispatch assert: {"variable", "default", "message", "terms", "where"}) and
   `deepep_v2` (0.5.19+: --moe-a2a-backend deepep_v2's architectures and runner:
   {"architectures", "architecture_message", "runner", "runner_message", "runner_after",
@@ -88,6 +89,7 @@ from sglang_a2a_budgets import (  # noqa: E402
     read_deepep_v2,
     read_deepep_v2_budget,
     read_pplx_dispatch_budget,
+    read_pplx_runner,
 )
 from sglang_a2a_rewrites import read_a2a_rewrites, read_pplx_attention_dp  # noqa: E402
 from sglang_chunk_defaults import _is_name, _number, read_chunk_defaults  # noqa: E402
@@ -340,6 +342,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     pplx = read_pplx_attention_dp(sources)
     if pplx is not None:
         out.append(("pplx_attention_dp", pplx))
+    pplx_runner = read_pplx_runner(sources)
+    if pplx_runner is not None:
+        out.append(("pplx_runner", pplx_runner))
     pplx_budget = read_pplx_dispatch_budget(sources, environ)
     if pplx_budget is not None:
         out.append(("pplx_dispatch_budget", pplx_budget))

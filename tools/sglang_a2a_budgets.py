@@ -378,3 +378,23 @@ def _default_policies(registry: str) -> bool:
                 for v in values
             )
     return False
+
+
+def read_pplx_runner(sources: Sources) -> dict[str, object] | None:
+    """Under `if ... == "pplx":` (0.5.17+), `assert <...>.moe_runner_backend in ("R", ...), "message"`
+    -> {"runners": [R...], "message", "where": the function}; None where not found."""
+    for function, branch in _branches(sources, "pplx"):
+        for stmt in branch.body:
+            test = stmt.test if isinstance(stmt, ast.Assert) else None
+            if (
+                isinstance(stmt, ast.Assert)
+                and isinstance(test, ast.Compare)
+                and ast.unparse(test.left).endswith(".moe_runner_backend")
+                and isinstance(test.ops[0], ast.In)
+                and isinstance(test.comparators[0], (ast.Tuple, ast.List))
+                and isinstance(stmt.msg, ast.Constant)
+                and isinstance(stmt.msg.value, str)
+            ):
+                runners = [e.value for e in test.comparators[0].elts if isinstance(e, ast.Constant)]
+                return {"runners": runners, "message": stmt.msg.value, "where": function.name}
+    return None

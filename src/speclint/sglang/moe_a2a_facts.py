@@ -124,3 +124,12 @@ def deepep_v2_budget(version: str) -> DeepepV2Budget | None:
         float(raw["growth"]),
         str(raw["where"]),
     )
+
+
+def pplx_runner(version: str) -> tuple[tuple[str, ...], str, str] | None:
+    """--moe-a2a-backend pplx's MoE-runner assert (0.5.17+): (the runners it takes, the
+    message, where)."""
+    raw = _reading(version, "pplx_runner")
+    if not isinstance(raw, dict):
+        return None
+    return tuple(str(r) for r in raw["runners"]), str(raw["message"]), str(raw["where"])

@@ -41,12 +41,13 @@ def _pplx_dispatch(state: ResolutionState) -> None:
     read = pplx_dispatch_budget(state.checked_version)
     quantization = given(state, "quantization")
     if (
-        read is None
-        or given(state, "deepep_mode") not in (None, "auto", "low_latency")  # refused before
-        or given(state, "moe_runner_backend") not in (None, "auto", "deep_gemm")  # its runner assert
+        given(state, "deepep_mode") not in (None, "auto", "low_latency")  # refused before
         or not is_known(quantization)
         or quantization in moe_runner_overrides(state.checked_version)  # may change the runner
     ):
+        return
+    _pplx_runner(state)
+    if read is None or given(state, "moe_runner_backend") not in (None, "auto", "deep_gemm"):
         return
     mode = state.get("disaggregation_mode")
     if mode is None:
@@ -80,6 +81,25 @@ def _pplx_dispatch(state: ResolutionState) -> None:
         f"{source}; set {read.variable} to at least {required}, or lower --chunked-prefill-size)",
         read.where,
         ("chunked_prefill_size", "moe_a2a_backend"),
+    )
+
+
+def _pplx_runner(state: ResolutionState) -> None:
+    """The branch's runner assert (0.5.17+, read per release: deep_gemm or auto), on the runner
+    given (a quantization that may replace it is not judged by the caller). Oracle (seed
+    a2a-16101, 0.5.17, B200): Qwen3-8B with --moe-runner-backend flashinfer_cutlass refused so."""
+    from speclint.sglang.moe_a2a_facts import pplx_runner
+
+    read, runner = pplx_runner(state.checked_version), given(state, "moe_runner_backend")
+    if read is None or not isinstance(runner, str) or runner in read[0]:
+        return
+    runners, message, where = read
+    raise Stop(
+        "AssertionError",
+        f"{message} (--moe-a2a-backend pplx with --moe-runner-backend {runner}; pass "
+        f"{' or '.join(runners)}, or drop --moe-runner-backend)",
+        where,
+        ("moe_runner_backend",),
     )
 
 
