@@ -205,3 +205,46 @@ def test_pplx_refuses_another_moe_runner():
             "is only supported with --moe-runner-backend deep_gemm (or auto). (--moe-a2a-backend pplx "
             "with --moe-runner-backend flashinfer_cutlass; pass deep_gemm or auto, or drop --moe-runner-backend)"
         )
+
+
+def test_mori_reads_a_given_chunk_split_by_attention_dp():
+    """MoRI's dispatch buffer against the chunk the handler sees. Seed a2a-16103 (0.5.20-0.5.23,
+    H100): DeepSeek-V3 TP 4 --dp-size 2 --enable-dp-attention --chunked-prefill-size 8200
+    (4100 > 4096) refused; speclint had left the split chunk unknown."""
+    text = (
+        f"python -m sglang.launch_server --model-path {MODELS / 'deepseek-v3'} --tp-size 4 --quantization "
+        "fp8 --moe-a2a-backend mori --dp-size 2 --enable-dp-attention --chunked-prefill-size 8200\n"
+    )
+    [error] = _errors(text, "0.5.23", "h100")
+    assert (error.code, error.span.line, error.span.column) == ("SPD009", *_at(text, "8200"))
+    assert error.message == (
+        "SGLang 0.5.23 refuses this launch in _handle_a2a_moe: AssertionError: "
+        "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be >= the per-rank MoRI "
+        "dispatch tokens (chunked_prefill_size by default) (chunked_prefill_size 4100 > its default "
+        "4096; set SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK to at least 4100 or lower "
+        "--chunked-prefill-size)"
+    )
+    assert _errors(text.replace("8200", "8192"), "0.5.23", "h100") == []
+
+
+def test_flashinfer_a2a_runner_with_the_quantization_given():
+    """The runner assert reads the --quantization given where the resolution leaves it unknown.
+    Seed a2a-16103 (0.5.20-0.5.23, B200): DeepSeek-V3 fp8 with --moe-runner-backend
+    flashinfer_megamoe refused."""
+    text = (
+        f"python -m sglang.launch_server --model-path {MODELS / 'deepseek-v3'} --tp-size 8 --quantization "
+        "fp8 --moe-a2a-backend flashinfer --dp-size 8 --enable-dp-attention --moe-runner-backend "
+        "flashinfer_megamoe\n"
+    )
+    for version in ("0.5.20", "0.5.23"):
+        [error] = _errors(text, version)
+        assert (error.code, error.span.line) == ("SPD009", 1)
+        assert (
+            "AssertionError: FlashInfer MoE A2A is supported with flashinfer_cutlass, flashinfer_cutedsl, "
+            "flashinfer_trtllm, flashinfer_trtllm_routed, or deep_gemm. (--moe-runner-backend "
+            "flashinfer_megamoe; use --moe-runner-backend flashinfer_cutlass)" in error.message
+        )
+    # mxfp8 moves the runner to flashinfer_trtllm first (0.5.19+), which the assert takes
+    assert [
+        e for e in _errors(text.replace("fp8", "mxfp8"), "0.5.23") if "MoE A2A is supported" in e.message
+    ] == []

@@ -49,11 +49,10 @@ def check_chunked_prefill_page(state: ResolutionState) -> None:
     page = 1 if page is None else page
     if not isinstance(chunk, int) and given(state, "chunked_prefill_size") == -1:
         chunk = -1  # kept as given: the only rewrite, `// dp_size` for DP attention, keeps -1
-    elif not isinstance(chunk, int) and isinstance(page, int) and state.config.given("chunked_prefill_size"):
-        from speclint.sglang.resolve.refusals_a2a_budget import chunk_at_handler
+    elif not isinstance(chunk, int) and isinstance(page, int):
+        from speclint.sglang.resolve.refusals_a2a_budget import split_chunk
 
-        split = chunk_at_handler(state)  # the size given, split by attention DP, for a text target
-        chunk = split[0] if split is not None else chunk
+        chunk = split_chunk(state)  # the size given, split by attention DP, for a text target
     if not isinstance(chunk, int) or isinstance(chunk, bool) or not isinstance(page, int) or page < 1:
         return  # unknown (picked for the GPU, dynamic) or not set
     if guard != "always" and chunk <= 0:

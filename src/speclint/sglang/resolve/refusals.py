@@ -9,6 +9,7 @@ on the GPU, a model whose config.json is not on disk) says nothing."""
 from __future__ import annotations
 
 from speclint.sglang.resolve.ep_join import ep_scale_joiner
+from speclint.sglang.resolve.refusals_a2a_budget import check_a2a_budgets, split_chunk
 from speclint.sglang.resolve.refusals_features import check_feature_refusals
 from speclint.sglang.resolve.refusals_megamoe import check_megamoe_model
 from speclint.sglang.resolve.refusals_moe import check_moe_kernel, deterministic_inference
@@ -51,10 +52,7 @@ def check_refusals(state: ResolutionState) -> None:
         check_moe_defaults(state)
     _flashinfer_a2a(state)
     check_pplx_attention_dp(state)
-    if state.get("moe_a2a_backend") in ("pplx", "deepep_v2"):  # (imported only then)
-        from speclint.sglang.resolve.refusals_a2a_budget import check_a2a_budgets
-
-        check_a2a_budgets(state)
+    check_a2a_budgets(state)
     _mori_dispatch_tokens(state)
     _dp_lm_head_replicas(state)
     _tp_lm_head_all_to_all(state)
@@ -188,7 +186,9 @@ def _flashinfer_a2a_runner(state: ResolutionState, check: str) -> None:
         elif check != "dp_attention_auto" or gpu is None or (gpu.sm or 0) // 10 in (0, 12):
             return
     if "flashinfer_trtllm" in runners:  # 0.5.19+: where mxfp8 moves the runner to one it takes
-        quantization = state.get("quantization") or given(state, "quantization")
+        quantization = state.get("quantization")
+        if quantization is None or not is_known(quantization):  # unresolved: the one given
+            quantization = given(state, "quantization")
         if not is_known(quantization) or quantization == "mxfp8" or state.target_config is None:
             return
         if _checkpoint_quantization(state) == "mxfp8":
@@ -238,7 +238,7 @@ def _mori_dispatch_tokens(state: ResolutionState) -> None:
     check = state.traits.mori_dispatch_check
     if not check or state.get("moe_a2a_backend") != "mori":
         return
-    chunk = state.get("chunked_prefill_size")
+    chunk = split_chunk(state)  # resolved, or the size given split by attention DP
     if not isinstance(chunk, int) or isinstance(chunk, bool):
         return
     mode = state.get("disaggregation_mode")

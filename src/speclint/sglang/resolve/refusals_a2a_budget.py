@@ -103,6 +103,18 @@ def _pplx_runner(state: ResolutionState) -> None:
     )
 
 
+def split_chunk(state: ResolutionState) -> object:
+    """The resolved chunked prefill size, or where the resolution leaves it unknown the size
+    given, split by attention DP (`chunk_at_handler`) where that is read."""
+    chunk = state.get("chunked_prefill_size")
+    if (isinstance(chunk, int) and not isinstance(chunk, bool)) or not state.config.given(
+        "chunked_prefill_size"
+    ):
+        return chunk
+    split = chunk_at_handler(state)
+    return split[0] if split is not None else chunk
+
+
 def chunk_at_handler(state: ResolutionState, growth: bool = False) -> tuple[int, str] | None:
     """The chunked prefill size the all-to-all handler reads (after `_handle_data_parallelism`
     divided it by the attention-DP size) and how it was had; None where not read: the value
