@@ -1,14 +1,17 @@
 """Two all-to-all backends' start-up checks in `_handle_a2a_moe` / `handle_a2a_moe`, each read
 per release by tools/sglang_a2a_budgets.py (`moe_a2a_facts`):
 
-- --moe-a2a-backend pplx (0.5.17+): past its attention-DP and runner asserts, the per-rank
+- --moe-a2a-backend pplx (0.5.17+): past its attention-DP assert, the MoE runner (deep_gemm or
+  auto, `pplx_runner`); then the per-rank
   dispatch tokens (the chunked prefill size as the handler sees it, after attention DP split
   it, or the larger of it and the fields the release takes the max with) must not exceed
   SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK (`EnvInt` default read from environ.py); not
   checked with chunked prefill off or on a decode server.
 - --moe-a2a-backend deepep_v2 (0.5.19+): the target's first architecture must be one the
   release takes (0.5.19-0.5.20 a list in the validator; 0.5.21+ configs/moe_model_registry.py's
-  `_DEEPEP_V2_MODELS`), then a MoE runner other than auto and the one it takes is refused.
+  `_DEEPEP_V2_MODELS`), then a MoE runner other than auto and the one it takes is refused;
+  after resolution `validate_deepep_v2_dispatch_token_budget`'s prefill check
+  (`deepep_v2_budget`). Its decode CUDA-graph check is not judged (the graph's batch size).
 
 Judged only where every term is known; what speclint cannot read (the GPU's default chunk for
 a model a hook may change, a dynamic value, a checkpoint not on disk) says nothing."""
