@@ -248,3 +248,23 @@ def test_flashinfer_a2a_runner_with_the_quantization_given():
     assert [
         e for e in _errors(text.replace("fp8", "mxfp8"), "0.5.23") if "MoE A2A is supported" in e.message
     ] == []
+
+
+def test_megamoe_budget_with_data_parallel_replicas_from_0_5_22():
+    """0.5.22+: --dp-size without attention DP leaves the attention-DP size 1, and the MegaMoE
+    budget takes its plain-TP branch (token_partition=none). Seed a2a-16105 (0.5.22-0.5.23, B200)."""
+    text = (
+        f"python -m sglang.launch_server --model-path {MODELS / 'qwen3-8b'} --tp-size 8 --quantization "
+        "modelopt_fp4 --moe-a2a-backend megamoe --dp-size 8 --pp-size 2 --chunked-prefill-size 131072\n"
+    )
+    for version in ("0.5.22", "0.5.23"):
+        [error] = _errors(text, version)
+        assert (error.code, error.span.line, error.span.column) == ("SPD009", *_at(text, "megamoe"))
+        assert (
+            f"SGLang {version} refuses this launch in validate_mega_moe_token_budget: ValueError: "
+            "Qwen3ForCausalLM with MegaMoE requires SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK to "
+            "cover each rank's effective prefill token budget. Current values: chunked_prefill_size=131072, "
+            "token_partition=none, token_partition_size=1, token_alignment=8, required_per_rank=131072"
+        ) in error.message
+    attention_dp = text.replace("--dp-size 8", "--dp-size 8 --enable-dp-attention")
+    assert [e for e in _errors(attention_dp, "0.5.23") if "token_partition=none" in e.message] == []
