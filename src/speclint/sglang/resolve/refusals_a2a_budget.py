@@ -118,7 +118,7 @@ def split_chunk(state: ResolutionState) -> object:
     return split[0] if split is not None else chunk
 
 
-def chunk_at_handler(state: ResolutionState, growth: bool = False) -> tuple[int, str] | None:
+def chunk_at_handler(state: ResolutionState) -> tuple[int, str] | None:
     """The chunked prefill size the all-to-all handler reads (after `_handle_data_parallelism`
     divided it by the attention-DP size) and how it was had; None where not read: the value
     resolved, else the one given, else the release's default for the GPU's memory
@@ -137,12 +137,9 @@ def chunk_at_handler(state: ResolutionState, growth: bool = False) -> tuple[int,
         state.target_architecture not in PLAIN_TEXT
         or given(state, "enable_mis") not in (None, False)
         or given(state, "enable_cp_decode_attn_tp") not in (None, False)
-        # dynamic chunking grows the chunk with PP only (0.5.17-0.5.23: `enable_dynamic_chunking and pp_size > 1`)
-        or (
-            given(state, "enable_dynamic_chunking") not in (None, False)
-            and state.get("pp_size") != 1
-            and not growth
-        )
+        # 0.5.22+ rounds it up to the page size; dynamic chunking never changes it (0.5.17-0.5.23:
+        # only `max_prefill_buffer_tokens`' ceiling and some checks' early returns read it)
+        or given(state, "enable_kv_cache_sharding") not in (None, False)
     ):
         return None
     divisor = _attention_dp(state)
@@ -232,7 +229,7 @@ def _deepep_v2_prefill(state: ResolutionState) -> None:
     mode = state.get("disaggregation_mode")
     if mode is None:
         mode = given(state, "disaggregation_mode")
-    chunk = chunk_at_handler(state, growth=True) if read is not None else None
+    chunk = chunk_at_handler(state) if read is not None else None
     pp, most = state.get("pp_size"), state.get("max_prefill_tokens")
     if most is None and state.config.known("max_prefill_tokens"):
         most = state.config.value("max_prefill_tokens")  # the release's default (the flag schema's)
