@@ -63,7 +63,13 @@ Per release, each reading found (absent: not in that release's source):
   `a2a_rewrites` (0.5.16+: --moe-a2a-backend values the resolution sets to another on every
   platform, ascend_tp -> none: {V: {"to", "where"}}, tools/sglang_a2a_rewrites.py),
   `pplx_attention_dp` (0.5.17+: --moe-a2a-backend pplx's attention-DP assert: {"enabled",
-  "size", "min", "message", "where"}, same module), and
+  "size", "min", "message", "where"}, same module), `pplx_runner` (0.5.17+: the MoE runners
+  its next assert takes: {"runners", "message", "where"}), `pplx_dispatch_budget` (0.5.17+: its
+  per-rank dispatch assert: {"variable", "default", "message", "terms", "where"}) and
+  `deepep_v2` (0.5.19+: --moe-a2a-backend deepep_v2's architectures and runner:
+  {"architectures", "architecture_message", "runner", "runner_message", "runner_after",
+  "where"}) and `deepep_v2_budget` (0.5.19+: its per-rank prefill dispatch check: {"variable",
+  "default", "message", "scatter", "growth", "where"}), all tools/sglang_a2a_budgets.py, and
   `moe_runner_lora`, the LoRA MoE
   runners' need of --enable-lora (0.5.23).
 """
@@ -78,6 +84,13 @@ import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from line_array import per_release_generator  # noqa: E402
+from sglang_a2a_budgets import (  # noqa: E402
+    REGISTRY,
+    read_deepep_v2,
+    read_deepep_v2_budget,
+    read_pplx_dispatch_budget,
+    read_pplx_runner,
+)
 from sglang_a2a_rewrites import read_a2a_rewrites, read_pplx_attention_dp  # noqa: E402
 from sglang_chunk_defaults import _is_name, _number, read_chunk_defaults  # noqa: E402
 from sglang_deepseek_family import (  # noqa: E402
@@ -286,6 +299,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
         names = archive.namelist()
         environ = archive.read(ENVIRON).decode("utf-8") if ENVIRON in names else None
         model_config = archive.read(MODEL_CONFIG).decode("utf-8") if MODEL_CONFIG in names else None
+        registry = archive.read(REGISTRY).decode("utf-8") if REGISTRY in names else None
     out: list[tuple[str, object]] = []
     chunk = read_chunk_defaults(sources)
     if chunk is not None:
@@ -328,6 +342,18 @@ def read_release(path: str) -> list[tuple[str, object]]:
     pplx = read_pplx_attention_dp(sources)
     if pplx is not None:
         out.append(("pplx_attention_dp", pplx))
+    pplx_runner = read_pplx_runner(sources)
+    if pplx_runner is not None:
+        out.append(("pplx_runner", pplx_runner))
+    pplx_budget = read_pplx_dispatch_budget(sources, environ)
+    if pplx_budget is not None:
+        out.append(("pplx_dispatch_budget", pplx_budget))
+    deepep_v2 = read_deepep_v2(sources, registry)
+    if deepep_v2 is not None:
+        out.append(("deepep_v2", deepep_v2))
+    deepep_v2_budget = read_deepep_v2_budget(sources, environ, registry)
+    if deepep_v2_budget is not None:
+        out.append(("deepep_v2_budget", deepep_v2_budget))
     alias = read_runner_alias(sources)
     if alias is not None:
         out.append(("moe_runner_alias", alias))

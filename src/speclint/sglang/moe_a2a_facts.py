@@ -40,3 +40,90 @@ def pplx_attention_dp(version: str) -> tuple[str, str, int, str, str] | None:
     if not isinstance(raw, dict):
         return None
     return str(raw["enabled"]), str(raw["size"]), int(raw["min"]), str(raw["message"]), str(raw["where"])
+
+
+@dataclass(frozen=True, slots=True)
+class DispatchBudget:
+    """--moe-a2a-backend pplx's per-rank dispatch assert (0.5.17+): `terms`' largest (the
+    chunked prefill size, then the fields the release takes the max with) must not exceed the
+    environment variable (`EnvInt(default)`); skipped for chunked prefill off or a decode server."""
+
+    variable: str
+    default: int
+    message: str
+    terms: tuple[str, ...]
+    where: str
+
+
+def pplx_dispatch_budget(version: str) -> DispatchBudget | None:
+    raw = _reading(version, "pplx_dispatch_budget")
+    if not isinstance(raw, dict):
+        return None
+    return DispatchBudget(
+        str(raw["variable"]), int(raw["default"]), str(raw["message"]), tuple(raw["terms"]), str(raw["where"])
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DeepepV2:
+    """--moe-a2a-backend deepep_v2's first checks (0.5.19+): the target's first architecture
+    must be one it takes, then (past the `runner_after` fields' refusals) the MoE runner must be
+    `runner` (auto is set to it)."""
+
+    architectures: tuple[str, ...]
+    architecture_message: str
+    runner: str
+    runner_message: str
+    runner_after: tuple[str, ...]
+    where: str
+
+
+def deepep_v2(version: str) -> DeepepV2 | None:
+    raw = _reading(version, "deepep_v2")
+    if not isinstance(raw, dict):
+        return None
+    return DeepepV2(
+        tuple(raw["architectures"]),
+        str(raw["architecture_message"]),
+        str(raw["runner"]),
+        str(raw["runner_message"]),
+        tuple(raw["runner_after"]),
+        str(raw["where"]),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DeepepV2Budget:
+    """`validate_deepep_v2_dispatch_token_budget`'s prefill check (0.5.19+): the prefill-buffer
+    ceiling (the chunk, grown by `growth` with PP dynamic chunking; else max_prefill_tokens),
+    0.5.22+ divided by tp_size // attn_dp_size (`scatter`), against the variable."""
+
+    variable: str
+    default: int
+    message: str
+    scatter: bool
+    growth: float
+    where: str
+
+
+def deepep_v2_budget(version: str) -> DeepepV2Budget | None:
+    raw = _reading(version, "deepep_v2_budget")
+    if not isinstance(raw, dict):
+        return None
+    return DeepepV2Budget(
+        str(raw["variable"]),
+        int(raw["default"]),
+        str(raw["message"]),
+        bool(raw["scatter"]),
+        float(raw["growth"]),
+        str(raw["where"]),
+    )
+
+
+def pplx_runner(version: str) -> tuple[tuple[str, ...], str, str] | None:
+    """--moe-a2a-backend pplx's MoE-runner assert (0.5.17+): (the runners it takes, the
+    message, where)."""
+    raw = _reading(version, "pplx_runner")
+    if not isinstance(raw, dict):
+        return None
+    return tuple(str(r) for r in raw["runners"]), str(raw["message"]), str(raw["where"])

@@ -49,11 +49,18 @@ def check_chunked_prefill_page(state: ResolutionState) -> None:
     page = 1 if page is None else page
     if not isinstance(chunk, int) and given(state, "chunked_prefill_size") == -1:
         chunk = -1  # kept as given: the only rewrite, `// dp_size` for DP attention, keeps -1
+    elif not isinstance(chunk, int) and isinstance(page, int):
+        from speclint.sglang.resolve.refusals_a2a_budget import split_chunk
+
+        chunk = split_chunk(state)  # the size given, split by attention DP, for a text target
     if not isinstance(chunk, int) or isinstance(chunk, bool) or not isinstance(page, int) or page < 1:
         return  # unknown (picked for the GPU, dynamic) or not set
     if guard != "always" and chunk <= 0:
         return
-    if guard == "positive_not_decode" and state.get("disaggregation_mode") not in ("null", None):
+    mode = state.get("disaggregation_mode")
+    if mode is None:  # a field the resolution does not track: the launch's own value
+        mode = given(state, "disaggregation_mode")
+    if guard == "positive_not_decode" and mode not in ("null", None):
         return  # a decode server skips it; a dynamic mode may be one
     if chunk % page == 0:
         return

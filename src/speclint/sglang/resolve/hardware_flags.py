@@ -83,7 +83,9 @@ MODELLED_FLAGS = (
 )
 
 
-BESIDE = frozenset(("enable_mis", "enable_deterministic_inference", "moe_runner_backend", "dtype"))
+BESIDE = frozenset(
+    ("enable_mis", "enable_deterministic_inference", "moe_runner_backend", "dtype", "moe_a2a_backend")
+)
 """Flags outside MODELLED_FLAGS that leave 0.5.22+'s attention backend pick readable:
 --enable-mis changes nothing before it (`_handle_multi_item_scoring` runs after
 `_attention_backend_default`, attention_hook.py, and reads the backend it picked);
@@ -95,7 +97,13 @@ and a B200). --moe-runner-backend and --dtype: no function that picks the attent
 `_handle_attention_backend_compatibility`, `_deepseek_family_overrides`, whose only
 moe_runner_backend read, 0.5.20+, sets HYV4's MoE runner), so DeepSeek-V3 and Kimi-K2.5 get
 trtllm_mla on Blackwell with them too (oracle: 0.5.23 refused `--moe-runner-backend intel_xpu`
-and `--dtype float16` launches for trtllm_mla's KV-cache dtype check, seeds 12022 and 13021)."""
+and `--dtype float16` launches for trtllm_mla's KV-cache dtype check, seeds 12022 and 13021).
+--moe-a2a-backend: those functions and the page-size ones (`_handle_page_size`,
+`_page_size_default`, `_mla_backend_page_constraints`) test it in 0.5.4.post1-0.5.23 only to
+pick the MoE runner (`moe_a2a_backend == "none" and moe_runner_backend == "auto"`) or the
+all-reduce fusion, and write it (MLA context parallelism), so the backend and its page size are
+the GPU's with it too (oracle: seed a2a-16005, 0.5.18-0.5.23, the page size recorded on every
+launch agrees, and its chunked-prefill/page refusals are found)."""
 
 
 def modelled_flags_problem(config: LaunchConfig, beside: frozenset[str] = frozenset()) -> str | None:

@@ -51,11 +51,15 @@ def check_refusals(state: ResolutionState) -> None:
 
         check_moe_defaults(state)
     _flashinfer_a2a(state)
-    if state.get("moe_a2a_backend") == "pplx":  # (its module imported only then)
+    backend = state.get("moe_a2a_backend")
+    if backend == "pplx":  # (their modules imported only then)
         from speclint.sglang.resolve.refusals_pplx import check_pplx_attention_dp
 
         check_pplx_attention_dp(state)
-    _mori_dispatch_tokens(state)
+    if backend in ("pplx", "deepep_v2", "mori"):
+        from speclint.sglang.resolve.refusals_a2a_budget import check_a2a_budgets
+
+        check_a2a_budgets(state)
     _dp_lm_head_replicas(state)
     _tp_lm_head_all_to_all(state)
     check_feature_refusals(state)
@@ -188,7 +192,9 @@ def _flashinfer_a2a_runner(state: ResolutionState, check: str) -> None:
         elif check != "dp_attention_auto" or gpu is None or (gpu.sm or 0) // 10 in (0, 12):
             return
     if "flashinfer_trtllm" in runners:  # 0.5.19+: where mxfp8 moves the runner to one it takes
-        quantization = state.get("quantization") or given(state, "quantization")
+        quantization = state.get("quantization")
+        if quantization is None or not is_known(quantization):  # unresolved: the one given
+            quantization = given(state, "quantization")
         if not is_known(quantization) or quantization == "mxfp8" or state.target_config is None:
             return
         if _checkpoint_quantization(state) == "mxfp8":
@@ -219,48 +225,6 @@ def _maybe_muse_sequence_parallel(state: ResolutionState, attn: int, tp: int) ->
     if state.target_architecture not in (None, _MUSE) or layernorm_sp is False or attn != 1:
         return False
     return not isinstance(ep, int) or (tp, ep) in ((4, 4), (8, 8))
-
-
-_MORI = {
-    "any": "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be larger or equal "
-    "to chunked_prefill_size",
-    "per_rank": "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be >= the "
-    "per-rank MoRI dispatch tokens (chunked_prefill_size by default)",
-}
-_MORI_VARIABLE = "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK"
-
-
-def _mori_dispatch_tokens(state: ResolutionState) -> None:
-    """`_handle_a2a_moe` with --moe-a2a-backend mori (`ReleaseTraits.mori_dispatch_check`):
-    the chunked prefill size must fit the MoRI dispatch buffer. Needs the chunked prefill
-    size (given, or resolved for the GPU) and the variable as the launch sets it (unset:
-    its default, 4096)."""
-    check = state.traits.mori_dispatch_check
-    if not check or state.get("moe_a2a_backend") != "mori":
-        return
-    chunk = state.get("chunked_prefill_size")
-    if not isinstance(chunk, int) or isinstance(chunk, bool):
-        return
-    mode = state.get("disaggregation_mode")
-    if mode is None:  # a field the resolution does not track: the launch's own value
-        mode = given(state, "disaggregation_mode")
-    # 0.5.10+ skip decode nodes ("any": 0.5.9 checks them, with the size as given)
-    if (check != "any" and (chunk <= 0 or mode == "decode")) or not is_known(mode):
-        return
-    raw = state.env.get(_MORI_VARIABLE, "4096")
-    if raw is None or not raw.strip().lstrip("-").isdigit():
-        return
-    limit = int(raw)
-    if chunk <= limit:
-        return
-    source = f"{_MORI_VARIABLE}={limit}" if _MORI_VARIABLE in state.env else "its default 4096"
-    raise Stop(
-        "AssertionError",
-        f"{_MORI[check if check == 'per_rank' else 'any']} (chunked_prefill_size {chunk} > "
-        f"{source}; set {_MORI_VARIABLE} to at least {chunk} or lower --chunked-prefill-size)",
-        "_handle_a2a_moe",
-        ("chunked_prefill_size", "moe_a2a_backend"),
-    )
 
 
 _TP_LM_HEAD = {

@@ -46,7 +46,7 @@ def _plain(state: ResolutionState, read: dict[str, Any]) -> bool:
     attn = state.get("attn_dp_size")
     if (
         any(given(state, name) not in allowed for name, allowed in _PLAIN.items())
-        or any(given(state, name) not in (None, 1) for name in _ONE)
+        or any(given(state, name) not in (None, 1) for name in _ONE if not _replicas(state, name, attn))
         or (attn is not None and attn != 1)  # 0.5.22+: DP attention by --attn-dp-size
         or ep_scale_joiner(state) is not False
     ):
@@ -59,6 +59,14 @@ def _plain(state: ResolutionState, read: dict[str, Any]) -> bool:
         and _PP_RETURNS in returns
         and given(state, "enable_dynamic_chunking") in (None, False)
     )
+
+
+def _replicas(state: ResolutionState, name: str, attn: object) -> bool:
+    """0.5.22+ --dp-size without attention DP (attention-DP size resolved to 1): data-parallel
+    replicas, each taking the plain-TP branch. Oracle (seed a2a-16105, 0.5.22-0.5.23, B200):
+    Qwen3-8B modelopt_fp4 megamoe TP 8 --dp-size 8 PP 2 with 131072 refused with
+    token_partition=none, required_per_rank=131072."""
+    return name == "dp_size" and state.traits.separate_attn_dp_size and attn == 1
 
 
 def check_megamoe_budget(state: ResolutionState) -> None:
