@@ -51,7 +51,7 @@ def stated_release(text: str) -> tuple[str, Span] | None:
     from speclint.sglang.flags.versions import package_pin
 
     found: tuple[str, Span] | None = None
-    matches = sorted((m for pattern in _lines() for m in pattern.finditer(text)), key=lambda m: m.start(1))
+    matches = sorted(_matches(text), key=lambda m: m.start(1))
     for match in matches:
         version = match.group(1)
         release = package_pin("sglang==" + version.removeprefix("v").removeprefix("V"))
@@ -63,6 +63,24 @@ def stated_release(text: str) -> tuple[str, Span] | None:
             line = text.count("\n", 0, match.start(1)) + 1
             column = match.start(1) - (text.rfind("\n", 0, match.start(1)) + 1) + 1
             found = (release, Span(line, column, line, column + len(version)))
+    return found
+
+
+def _matches(text: str) -> list[re.Match[str]]:
+    """Every pattern's matches in `text` (`finditer` over it), tried only on the lines that
+    name sglang in any case: each pattern starts at a line's start and needs `sglang` (a match
+    never spans lines), so the other lines, most of a document, cannot match."""
+    patterns = _lines()
+    found: list[re.Match[str]] = []
+    start = 0
+    for line in text.split("\n"):
+        end = start + len(line)
+        if "sglang" in line.casefold():  # (what `re.I` folds to these letters, casefold folds)
+            for pattern in patterns:
+                match = pattern.match(text, start, end)  # (`^` holds at a line's start)
+                if match is not None:
+                    found.append(match)
+        start = end + 1
     return found
 
 
