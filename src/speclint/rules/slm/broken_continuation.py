@@ -77,12 +77,15 @@ python -m sglang.launch_server --model-path /models/llama \\
         for diagnostic in ctx.diagnostics:
             if diagnostic.kind == "broken-continuation":
                 missing = "ends the command without a `\\`" in diagnostic.message
+                wrapped = "(the rest of a wrapped line?)" in diagnostic.message
                 yield self.report(
                     ctx.path,
                     diagnostic.span,
                     diagnostic.message,
                     "end this line with ` \\` so that the command goes on to the next line"
                     if missing
+                    else "join the next line to this one (the paste split one line in two)"
+                    if wrapped
                     else "move the comment above the command, and end continued lines "
                     "with `\\` and no trailing space",
                 )
