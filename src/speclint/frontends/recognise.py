@@ -205,7 +205,7 @@ _PATTERNS: dict[str, str | tuple[str, ...]] = {
         rf"\b(?:{_LAUNCHER_MODULE})\b|\bsglang[ \t]+serve\b|\bsglang/launch_server\.py\b|\bdynamo\.sglang\b|\bsglangServe\b|\bserve\.engines\.sglang\b|\bsgl\.Engine\b"
         r"|\bsgl\.Runtime\b(?=\s*\()|\bHttpServerEngineAdapter\b(?=\s*\()",
         rf"\b(?:{POPEN_LAUNCH_SERVER}|{PREPARE_SERVER_ARGS}|{LAUNCH_SERVER_CMD})\b"
-        r"|\bsglang\.test\.server_fixtures\b|\bServerArgs\.from_cli_args\b"
+        r"|\bsglang\.test\.server_fixtures\b|\bServerArgs\.from_cli_args\b|\bSM_SGLANG_[A-Z0-9_]+"
         r"|(?:--|\b)speculative[-_]algorithm\b",
     ),
 }
@@ -224,7 +224,8 @@ if TYPE_CHECKING:
     MENTIONS: tuple[re.Pattern[str], re.Pattern[str]]
     """What makes a file that yielded no launch worth a no-launch-found finding, most telling
     first: a launcher; else one of SGLang's launch helpers, SGLang's test server fixtures (base
-    classes that launch a server from their subclasses' attributes), or the speculative
+    classes that launch a server from their subclasses' attributes), a SageMaker container's
+    `SM_SGLANG_*` settings (its serve script makes flags of them: not read), or the speculative
     algorithm set in any of SGLang's spellings (`--speculative-algorithm`, a `--config` file's
     `speculative-algorithm:` key, the `speculative_algorithm` field)."""
 else:

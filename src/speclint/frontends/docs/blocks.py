@@ -63,6 +63,10 @@ _ROOT_PROMPT = re.compile(r"^(\s*)# (?=\S)")
 `#` starts a comment)."""
 _CONTINUATION_PROMPT = re.compile(r"^\s*> ?")
 """bash's PS2 (`> `) at the start of a line that continues a command in a copied session."""
+_FLAG_LINE = re.compile(r"[ \t]*(?:(?:\d+(?:\.\d+)?|[^\s'\"\\#$;&|<>()]*/)[ \t]+)?--[A-Za-z]")
+"""A line of flags, or a wrapped line's tail (a number, a directory) and flags (as in
+`shell.checks`)."""
+_HELP = re.compile(r"(?<!\S)(?:--help|-h)(?!\S)")
 _IPYTHON = re.compile(r"^(\s*)(?:!(?=[\w/$.~\"'])|%(?=\w))")
 """`!cmd` and `%magic` lines pasted from a notebook into a shell block."""
 
@@ -70,21 +74,26 @@ _IPYTHON = re.compile(r"^(\s*)(?:!(?=[\w/$.~\"'])|%(?=\w))")
 def _console(lines: list[tuple[int, str]], root_prompt: bool = False) -> list[tuple[int, str]]:
     """Commands of a console block: prompts (`$ `, `user@host:dir$ `, a console session's `# `
     when `root_prompt`, and `> ` on the lines a command continues on) removed, output lines
-    blanked."""
+    blanked. Lines of flags right after a prompted launch line (`--tp 2` under `$ python -m
+    sglang.launch_server ...` with no `\\`: a lost continuation or a wrap before a flag) are
+    kept, as the shell would read them, so the break is said (SLM002), not taken for output
+    (the lines `--help` prints are output)."""
     kept = []
-    continuing = False
+    continuing = flags_may_follow = False
     for offset, line in lines:
         match = _PROMPT.match(line) or (_ROOT_PROMPT.match(line) if root_prompt else None)
         if match:
             kept.append((offset + match.end(), line[match.end() :]))
             continuing = line.rstrip().endswith("\\")
-        elif continuing:
-            ps2 = _CONTINUATION_PROMPT.match(line)
+            flags_may_follow = DOC_LAUNCHER.search(line) is not None and _HELP.search(line) is None
+        elif continuing or (flags_may_follow and _FLAG_LINE.match(line)):
+            ps2 = _CONTINUATION_PROMPT.match(line) if continuing else None
             skip = ps2.end() if ps2 else 0
             kept.append((offset + skip, line[skip:]))
             continuing = line.rstrip().endswith("\\")
         else:
             kept.append((offset + len(line), ""))
+            flags_may_follow = False
     return kept
 
 

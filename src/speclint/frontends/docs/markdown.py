@@ -2,7 +2,7 @@
 
 Read: fenced and indented code blocks (shell, console with `$ ` prompts, Python with
 IPython escapes, a shell command in a Python fence), blocks inside list items, block quotes
-and MkDocs admonitions/tabs; launches in inline code spans and on prose lines; flag lists
+MkDocs admonitions/tabs and MDX components; launches in inline code spans and on prose lines; flag lists
 written without their command. Everything is cut out with its file positions (see
 `excerpt`), so findings point into the Markdown file. A doc block never yields an
 error-severity syntax finding: a tagged shell or Python block that does not parse is a
@@ -18,6 +18,7 @@ from speclint.core.launches import Diagnostic
 
 from .admonitions import deindent_admonitions
 from .blocks import code_block, html_block
+from .components import deindent_components
 from .excerpt import DocFile, exact
 from .flag_lists import ENV_LINE, is_fragment, is_sglang_list, launch_from_parts
 from .inline import (
@@ -229,7 +230,7 @@ def _line_starts(lines: list[str]) -> list[int]:
 def extract_markdown(text: str, path: str) -> ExtractResult:
     lines = text.split("\n")
     doc = DocFile(text, path, _line_starts(lines))
-    source = _bounded(doc, deindent_admonitions(text))
+    source = _bounded(doc, deindent_admonitions(deindent_components(text, path)))
     tokens: Sequence[Token] | None = plain_blocks(source)  # markdown-it only for other blocks
     if tokens is None:
         tokens = _block_parser().parse(source)

@@ -204,8 +204,11 @@ def _next_code_line(lines: list[str], index: int) -> int | None:
 
 @cache  # compiled on first use: most texts have no flag line after a line end
 def _next_line_flag() -> re.Pattern[str]:
-    """A line end followed by a line of flags (a literal first character: searched fast)."""
-    return re.compile(r"\n[ \t]*--[A-Za-z]")
+    """A line end followed by a line of flags (a literal first character: searched fast), or
+    by the tail of a wrapped line and flags: a number (`131072 --mem-fraction-static 0.8`, a
+    value cut from its flag) or a directory (`b1950/ --port 30000`, the end of a cut path),
+    which no shell runs as a command."""
+    return re.compile(r"\n[ \t]*(?:(?:\d+(?:\.\d+)?|[^\s'\"\\#$;&|<>()]*/)[ \t]+)?--[A-Za-z]")
 
 
 @cache  # compiled on first use: only where a line of flags follows one without a `\`
@@ -251,11 +254,18 @@ def _missing_continuations(root: Node, tm: TextMap) -> list[Diagnostic]:
         at = len("\n".join(lines[:row]).encode()) + (1 if row else 0) + len(line[:last].encode())
         from speclint.core.diagnostics import Diagnostic
 
-        message = (
-            f"this line ends the command without a `\\`: `{first}` and the flags after it on the "
-            "following lines are not passed to SGLang (bash runs them as a separate command); end "
-            "this line with ` \\` to continue the command"
-        )
+        if first.startswith("-"):
+            message = (
+                f"this line ends the command without a `\\`: `{first}` and the flags after it on the "
+                "following lines are not passed to SGLang (bash runs them as a separate command); end "
+                "this line with ` \\` to continue the command"
+            )
+        else:  # the tail of a wrapped line: a value or the rest of a path, then flags
+            message = (
+                f"this line ends the command: `{first}` (the rest of a wrapped line?) and the flags "
+                "after it on the next line are not passed to SGLang (bash runs them as a separate "
+                "command); join the two lines, or end this one with ` \\` if the word stands alone"
+            )
         found.append(Diagnostic("broken-continuation", message, tm.span(at, at + len(line[last].encode()))))
         after = row + 1
         while after < len(lines) and (flag_line.match(lines[after]) or not lines[after].strip()):

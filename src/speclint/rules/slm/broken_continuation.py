@@ -18,7 +18,8 @@ class BrokenContinuation(Rule):
     """## What it does
 Finds `\\`-continued commands cut short by a comment line or by a space after the
 backslash, and launch lines that end without the `\\` while the next line holds more of
-their flags (`--speculative-algorithm ...`).
+their flags (`--speculative-algorithm ...`), or the tail of a line a paste wrapped (a number
+or the rest of a path ending in `/`) and then flags.
 
 ## Why it matters
 Bash joins `\\`+newline, so a comment line inside a continued command swallows the rest
@@ -77,12 +78,15 @@ python -m sglang.launch_server --model-path /models/llama \\
         for diagnostic in ctx.diagnostics:
             if diagnostic.kind == "broken-continuation":
                 missing = "ends the command without a `\\`" in diagnostic.message
+                wrapped = "(the rest of a wrapped line?)" in diagnostic.message
                 yield self.report(
                     ctx.path,
                     diagnostic.span,
                     diagnostic.message,
                     "end this line with ` \\` so that the command goes on to the next line"
                     if missing
+                    else "join the next line to this one (the paste split one line in two)"
+                    if wrapped
                     else "move the comment above the command, and end continued lines "
                     "with `\\` and no trailing space",
                 )
