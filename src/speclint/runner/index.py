@@ -11,10 +11,10 @@ trusted. Entries not used for 30 days are dropped at the end of a run.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 
+from speclint.core import json_read, json_write
 from speclint.runner.cache import (
     FORMAT,
     Checker,
@@ -120,7 +120,7 @@ class ResultCache:
             rows = db.execute("SELECT entry FROM entries WHERE key = ?", (key,)).fetchall()
             if not rows:
                 return None
-            entry = json.loads(rows[0][0])
+            entry = json_read.loads(rows[0][0])
             info = os.stat(path)
             signature = stat_of(info)
             changed = False
@@ -153,10 +153,7 @@ class ResultCache:
         linted again next time)."""
         import sqlite3
 
-        rows = [
-            (key, json.dumps(entry, separators=(",", ":")), entry["seen"])
-            for key, entry in self.pending.items()
-        ]
+        rows = [(key, json_write.dumps(entry), entry["seen"]) for key, entry in self.pending.items()]
         self.pending.clear()
         db = self._open()
         if db is None or not rows:
