@@ -8,10 +8,9 @@ import dataclasses
 import json
 import os
 import shutil
-import sqlite3
 import subprocess
 import sys
-from contextlib import closing
+import time
 from pathlib import Path
 
 import pytest
@@ -32,24 +31,27 @@ TOPK1 = (ROOT / "fixtures" / "shell" / "eagle_topk1_draft_tokens.sh").read_text(
 
 
 def _index(folder: Path) -> Path:
-    return folder / f"v{cache_module.FORMAT}" / "index.sqlite"
+    """The index folder of this speclint (an entry file per file and settings)."""
+    return folder / f"v{cache_module.FORMAT}" / f"index-{cache_module.code_fingerprint()}"
 
 
 def _entries(folder: Path) -> list[str]:
     """The keys of the index's entries (one per file and settings)."""
     if not _index(folder).exists():
         return []
-    with closing(sqlite3.connect(_index(folder))) as db:
-        return sorted(key for (key,) in db.execute("SELECT key FROM entries"))
+    return sorted(p.name for p in _index(folder).iterdir() if not p.name.startswith("."))
 
 
-def _edit_entry(folder: Path, change) -> None:
-    """`change(entry)` on the index's only entry, written back."""
-    with closing(sqlite3.connect(_index(folder))) as db, db:
-        ((key, text),) = db.execute("SELECT key, entry FROM entries").fetchall()
-        entry = json.loads(text)
-        change(entry)
-        db.execute("UPDATE entries SET entry = ? WHERE key = ?", (json.dumps(entry), key))
+def _edit_entry(folder: Path, change, head=None) -> None:
+    """`change(entry)` on the index's only entry, written back (with `head(first line)` as its
+    first line, when given)."""
+    (key,) = _entries(folder)
+    path = _index(folder) / key
+    first, text = path.read_bytes().split(b"\n", 1)
+    entry = json.loads(text)
+    change(entry)
+    first = first if head is None else head(first)
+    path.write_bytes(first + b"\n" + json.dumps(entry).encode())
 
 
 def lint_job(job):
@@ -204,9 +206,10 @@ def test_a_model_config_that_appears_invalidates(tmp_path):
 @pytest.mark.parametrize(
     "damage",
     [
-        "not a database",
-        "another speclint",  # an index written by another version: its entries are not trusted
-        "foreign tables",  # a SQLite file of another shape
+        "not an entry",
+        "another speclint",  # an entry written by another version: not trusted
+        "another key",  # an entry copied over another file's name
+        "no first line",  # JSON alone, as another format would hold it
         "entry",  # a well-formed entry that asks for a class speclint never builds from a file
         "fields",  # an entry whose parts have the wrong shape
     ],
@@ -215,17 +218,16 @@ def test_damaged_or_foreign_index_is_not_trusted(tmp_path, damage, lints):
     script, folder = tmp_path / "launch.sh", tmp_path / "cache"
     script.write_text(TOPK1)
     first, _ = lint_job(_job(script, folder))
-    index = _index(folder)
-    if damage == "not a database":
-        index.write_bytes(b"\x00\xffnot a database" * 100)
+    (key,) = _entries(folder)
+    if damage == "not an entry":
+        (_index(folder) / key).write_bytes(b"\x00\xffnot an entry" * 100)
     elif damage == "another speclint":
-        with closing(sqlite3.connect(index)) as db, db:
-            db.execute("UPDATE meta SET value = 'someone-else' WHERE name = 'code'")
-    elif damage == "foreign tables":
-        index.unlink()
-        with closing(sqlite3.connect(index)) as db, db:
-            db.execute("CREATE TABLE entries(key TEXT, other TEXT)")
-            db.execute("INSERT INTO entries VALUES ('x', 'y')")
+        code = cache_module.code_fingerprint().encode()
+        _edit_entry(folder, lambda entry: None, head=lambda first: first.replace(code, b"someone-else"))
+    elif damage == "another key":
+        _edit_entry(folder, lambda entry: None, head=lambda first: first.replace(key.encode(), b"0" * 40))
+    elif damage == "no first line":
+        _edit_entry(folder, lambda entry: None, head=lambda first: b"")
     elif damage == "entry":
         _edit_entry(folder, lambda entry: entry["result"]["findings"][1].__setitem__(1, "Popen"))
     else:
@@ -285,7 +287,7 @@ def test_a_requirements_pin_that_appears_invalidates(tmp_path):
     assert [s.version.version for s in third.contexts] == ["0.5.3"]
 
 
-def test_the_index_is_one_file_written_once_per_run(tmp_path):
+def test_the_index_is_one_folder_an_entry_per_file(tmp_path):
     folder = tmp_path / "cache"
     for number in range(3):
         (tmp_path / f"launch{number}.sh").write_text(TOPK1)
@@ -295,7 +297,41 @@ def test_the_index_is_one_file_written_once_per_run(tmp_path):
     )
     assert [result.path for result, _ in answers] == [job[0] for job in jobs]
     assert len(_entries(folder)) == 3
-    assert sorted(p.name for p in (folder / "v2").iterdir()) == ["index.sqlite"]
+    assert [p.name for p in (folder / "v2").iterdir()] == [_index(folder).name]
+    assert sorted(p.name for p in _index(folder).iterdir() if p.name.startswith(".")) == [".pruned"]
+
+
+def test_another_speclints_index_is_removed(tmp_path, lints):
+    """The first run of this speclint removes the indexes of others (a folder of another
+    speclint's entries, the SQLite index of the format before) and lints again."""
+    script, folder = tmp_path / "launch.sh", tmp_path / "cache"
+    script.write_text(TOPK1)
+    lint_job(_job(script, folder))
+    other = folder / "v2" / "index-0123456789abcdef"
+    shutil.copytree(_index(folder), other)
+    shutil.rmtree(_index(folder))
+    (folder / "v2" / "index.sqlite").write_bytes(b"SQLite format 3\x00")
+    lint_job(_job(script, folder))
+    assert lints == [str(script)] * 2
+    assert [p.name for p in (folder / "v2").iterdir()] == [_index(folder).name]
+    assert len(_entries(folder)) == 1
+
+
+def test_entries_unused_for_30_days_are_dropped_once_a_day(tmp_path):
+    script, folder = tmp_path / "launch.sh", tmp_path / "cache"
+    script.write_text(TOPK1)
+    lint_job(_job(script, folder))
+    stale = _index(folder) / ("f" * 40)
+    stale.write_bytes(b"an entry of a file not linted for 31 days")
+    month = time.time() - 31 * 86400
+    os.utime(stale, (month, month))
+    (tmp_path / "other.sh").write_text(TOPK1)
+    lint_job(_job(tmp_path / "other.sh", folder))  # pruned today already: kept
+    assert stale.exists()
+    os.utime(_index(folder) / ".pruned", (month, month))
+    (tmp_path / "third.sh").write_text(TOPK1)
+    lint_job(_job(tmp_path / "third.sh", folder))
+    assert not stale.exists() and len(_entries(folder)) == 3
 
 
 def test_a_file_that_cannot_be_read_is_never_cached(tmp_path):
