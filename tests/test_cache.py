@@ -491,3 +491,32 @@ def test_one_check_run_looks_at_a_shared_drafter_once_yet_each_file_depends_on_i
     config["architectures"] = ["LlamaForCausalLMEagle"]
     (draft / "config.json").write_text(json.dumps(config))
     assert drf001_per_file() == {"launch.sh": 0, "other.sh": 0}
+
+
+def test_each_folder_a_pin_is_looked_for_in_is_listed_once(tmp_path, monkeypatch):
+    """The entry records the listing the lint itself made (the same folder mtime): the
+    requirements*.txt looked for in each folder above the file are not listed again."""
+    from speclint.runner import depends
+
+    script, folder = tmp_path / "launch.sh", tmp_path / "cache"
+    script.write_text(TOPK1)
+    (tmp_path / "requirements-dev.txt").write_text("pytest\n")
+    listed: list[str] = []
+    real = os.scandir
+
+    def counting(where="."):
+        listed.append(str(where))
+        return real(where)
+
+    monkeypatch.setattr(os, "scandir", counting)
+    monkeypatch.setattr(depends, "_listed", {}, raising=False)
+    cache_module._dependencies_now.clear()
+    _pin_in_folder.cache_clear()
+    lint_job(_job(script, folder))
+    assert listed.count(str(tmp_path)) == 1
+    (entry_file,) = _entries(folder)
+    entry = json.loads((_index(folder) / entry_file).read_bytes().split(b"\n", 1)[1])
+    (names,) = [
+        seen for dep, _, seen, _ in entry["depends"] if dep == f"{depends.GLOB}{tmp_path}\0requirements*.txt"
+    ]
+    assert names == "names:requirements-dev.txt"
