@@ -201,7 +201,7 @@ def lint_for_cache(
     reports why, and nothing is cached)."""
     import stat
 
-    from speclint.frontends.reading import MAX_FILE_BYTES
+    from speclint.frontends.reading import MAX_FILE_BYTES, decode_source
     from speclint.runner import depends
     from speclint.runner.result_codec import encode_result
 
@@ -223,7 +223,7 @@ def lint_for_cache(
     if len(data) > MAX_FILE_BYTES:
         return None, None
     with depends.recording() as noted:
-        result = lint(data.decode("utf-8-sig", errors="replace"), path, options)
+        result = lint(decode_source(data), path, options)
     if result.error is not None:
         return result, None
     entry = {
