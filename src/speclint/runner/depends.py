@@ -37,31 +37,25 @@ def matching_names(folder: str, pattern: str, stamp: int | None = None) -> list[
     """The names in `folder` that the glob `pattern` matches, sorted, as `glob.glob` finds them
     (hidden names only for a pattern that starts with `.`; none when `folder` cannot be
     listed): one listing, without glob's machinery (a replayed run checks every folder).
-    With `stamp` (the folder's mtime_ns, taken before this call), a listing made under the
-    same stamp is reused: the pin reader lists each folder of a launch, and the result
-    cache's entry records what it found (`cache._dependency_now`), as both already trust a
-    folder whose mtime is unchanged."""
+    With `stamp`, the folder's mtime_ns taken before the call: a listing made under the same
+    stamp is reused (the pin reader's, recorded by the result cache's entry)."""
     if stamp is not None:
         found = _listed.get((folder, pattern))
         if found is not None and found[0] == stamp:
             return found[1]
-    names = _listing(folder, pattern)
+    try:
+        with os.scandir(folder) as entries:
+            names = [entry.name for entry in entries]
+    except OSError:
+        names = []
+    if not pattern.startswith("."):
+        names = [name for name in names if not name.startswith(".")]
+    names = sorted(glob_filter(names, pattern))
     if stamp is not None:
         if len(_listed) > 1024:
             _listed.clear()
         _listed[folder, pattern] = (stamp, names)
     return names
-
-
-def _listing(folder: str, pattern: str) -> list[str]:
-    try:
-        with os.scandir(folder) as entries:
-            names = [entry.name for entry in entries]
-    except OSError:
-        return []
-    if not pattern.startswith("."):
-        names = [name for name in names if not name.startswith(".")]
-    return sorted(glob_filter(names, pattern))
 
 
 def glob_filter(names: list[str], pattern: str) -> list[str]:
