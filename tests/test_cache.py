@@ -578,3 +578,16 @@ def test_each_folder_a_pin_is_looked_for_in_is_listed_once(tmp_path, monkeypatch
         seen for dep, _, seen, _ in entry["depends"] if dep == f"{depends.GLOB}{tmp_path}\0requirements*.txt"
     ]
     assert names == "names:requirements-dev.txt"
+
+
+def test_a_file_with_a_bom_is_linted_through_the_cache_as_without(tmp_path):
+    """The BOM is dropped before linting, as the uncached path reads files: same codes and
+    positions, and the stored result comes back the same."""
+    script, folder = tmp_path / "launch.sh", tmp_path / "cache"
+    launch = TOPK1[TOPK1.index("python") :]  # the launch on line 1, right after the BOM
+    script.write_bytes(b"\xef\xbb\xbf" + launch.encode())
+    first, error = lint_job(_job(script, folder))
+    again, _ = lint_job(_job(script, folder))
+    plain, _ = workers.lint_job((str(script), _job(script, folder)[1], False, None))
+    assert error is None and not first.launch_not_found and _codes(first)
+    assert _codes(first) == _codes(again) == _codes(plain)
