@@ -8,10 +8,9 @@ import dataclasses
 import json
 import os
 import shutil
-import sqlite3
 import subprocess
 import sys
-from contextlib import closing
+import time
 from pathlib import Path
 
 import pytest
@@ -32,24 +31,27 @@ TOPK1 = (ROOT / "fixtures" / "shell" / "eagle_topk1_draft_tokens.sh").read_text(
 
 
 def _index(folder: Path) -> Path:
-    return folder / f"v{cache_module.FORMAT}" / "index.sqlite"
+    """The index folder of this speclint (an entry file per file and settings)."""
+    return folder / f"v{cache_module.FORMAT}" / f"index-{cache_module.code_fingerprint()}"
 
 
 def _entries(folder: Path) -> list[str]:
     """The keys of the index's entries (one per file and settings)."""
     if not _index(folder).exists():
         return []
-    with closing(sqlite3.connect(_index(folder))) as db:
-        return sorted(key for (key,) in db.execute("SELECT key FROM entries"))
+    return sorted(p.name for p in _index(folder).iterdir() if not p.name.startswith("."))
 
 
-def _edit_entry(folder: Path, change) -> None:
-    """`change(entry)` on the index's only entry, written back."""
-    with closing(sqlite3.connect(_index(folder))) as db, db:
-        ((key, text),) = db.execute("SELECT key, entry FROM entries").fetchall()
-        entry = json.loads(text)
-        change(entry)
-        db.execute("UPDATE entries SET entry = ? WHERE key = ?", (json.dumps(entry), key))
+def _edit_entry(folder: Path, change, head=None) -> None:
+    """`change(entry)` on the index's only entry, written back (with `head(first line)` as its
+    first line, when given)."""
+    (key,) = _entries(folder)
+    path = _index(folder) / key
+    first, text = path.read_bytes().split(b"\n", 1)
+    entry = json.loads(text)
+    change(entry)
+    first = first if head is None else head(first)
+    path.write_bytes(first + b"\n" + json.dumps(entry).encode())
 
 
 def lint_job(job):
@@ -161,6 +163,64 @@ def test_where_the_hugging_face_cache_is_is_part_of_the_key(tmp_path, monkeypatc
     assert lints == [str(script)] * 2
 
 
+def _fake_package(root: Path) -> Path:
+    """A package tree for `code_fingerprint` to read: modules, a data file, compiled files."""
+    (root / "rules").mkdir(parents=True)
+    (root / "__pycache__").mkdir()
+    (root / "__init__.py").write_text("")
+    (root / "rules" / "drafter.py").write_text("LIMIT = 16\n")
+    (root / "table.json").write_text("{}")
+    (root / "__pycache__" / "drafter.cpython-311.pyc").write_bytes(b"compiled")
+    return root / "__init__.py"
+
+
+def test_speclints_own_files_are_part_of_the_key(tmp_path, monkeypatch, lints):
+    """A module or data file of the package edited (an editable install), even with the same
+    size, or a file added, means a new key; a compiled file written beside them does not."""
+    script, folder = tmp_path / "launch.sh", tmp_path / "cache"
+    script.write_text(TOPK1)
+    monkeypatch.setattr("speclint.__file__", str(_fake_package(tmp_path / "pkg")))
+
+    def lint_again():
+        cache_module._FINGERPRINT.clear()
+        try:
+            lint_job(_job(script, folder))
+        finally:
+            cache_module._FINGERPRINT.clear()
+
+    lint_again()
+    (tmp_path / "pkg" / "__pycache__" / "other.cpython-311.pyc").write_bytes(b"compiled")
+    lint_again()
+    assert lints == [str(script)]
+    module = tmp_path / "pkg" / "rules" / "drafter.py"
+    module.write_text("LIMIT = 32\n")
+    os.utime(module, ns=(1, 10**18))
+    lint_again()
+    assert lints == [str(script)] * 2
+    (tmp_path / "pkg" / "table.json").write_text("[]")
+    lint_again()
+    (tmp_path / "pkg" / "rules" / "new.py").write_text("")
+    lint_again()
+    assert lints == [str(script)] * 4
+
+
+def test_an_installed_sglang_is_part_of_the_key(tmp_path, monkeypatch, lints):
+    script, folder = tmp_path / "launch.sh", tmp_path / "cache"
+    script.write_text(TOPK1)
+    site = tmp_path / "site"
+    site.mkdir()
+    monkeypatch.setattr(sys, "path", [*sys.path, str(site)])
+    cache_module._FINGERPRINT.clear()
+    try:
+        lint_job(_job(script, folder))
+        (site / "sglang-0.5.20.dist-info").mkdir()
+        cache_module._FINGERPRINT.clear()
+        lint_job(_job(script, folder))
+    finally:
+        cache_module._FINGERPRINT.clear()
+    assert lints == [str(script)] * 2
+
+
 def _drafter_launch(tmp_path: Path) -> tuple[Path, Path]:
     target, draft = tmp_path / "target", tmp_path / "draft"
     shutil.copytree(MODELS / "llama-3.1-8b-instruct", target)
@@ -204,9 +264,10 @@ def test_a_model_config_that_appears_invalidates(tmp_path):
 @pytest.mark.parametrize(
     "damage",
     [
-        "not a database",
-        "another speclint",  # an index written by another version: its entries are not trusted
-        "foreign tables",  # a SQLite file of another shape
+        "not an entry",
+        "another speclint",  # an entry written by another version: not trusted
+        "another key",  # an entry copied over another file's name
+        "no first line",  # JSON alone, as another format would hold it
         "entry",  # a well-formed entry that asks for a class speclint never builds from a file
         "fields",  # an entry whose parts have the wrong shape
     ],
@@ -215,17 +276,16 @@ def test_damaged_or_foreign_index_is_not_trusted(tmp_path, damage, lints):
     script, folder = tmp_path / "launch.sh", tmp_path / "cache"
     script.write_text(TOPK1)
     first, _ = lint_job(_job(script, folder))
-    index = _index(folder)
-    if damage == "not a database":
-        index.write_bytes(b"\x00\xffnot a database" * 100)
+    (key,) = _entries(folder)
+    if damage == "not an entry":
+        (_index(folder) / key).write_bytes(b"\x00\xffnot an entry" * 100)
     elif damage == "another speclint":
-        with closing(sqlite3.connect(index)) as db, db:
-            db.execute("UPDATE meta SET value = 'someone-else' WHERE name = 'code'")
-    elif damage == "foreign tables":
-        index.unlink()
-        with closing(sqlite3.connect(index)) as db, db:
-            db.execute("CREATE TABLE entries(key TEXT, other TEXT)")
-            db.execute("INSERT INTO entries VALUES ('x', 'y')")
+        code = cache_module.code_fingerprint().encode()
+        _edit_entry(folder, lambda entry: None, head=lambda first: first.replace(code, b"someone-else"))
+    elif damage == "another key":
+        _edit_entry(folder, lambda entry: None, head=lambda first: first.replace(key.encode(), b"0" * 40))
+    elif damage == "no first line":
+        _edit_entry(folder, lambda entry: None, head=lambda first: b"")
     elif damage == "entry":
         _edit_entry(folder, lambda entry: entry["result"]["findings"][1].__setitem__(1, "Popen"))
     else:
@@ -285,7 +345,7 @@ def test_a_requirements_pin_that_appears_invalidates(tmp_path):
     assert [s.version.version for s in third.contexts] == ["0.5.3"]
 
 
-def test_the_index_is_one_file_written_once_per_run(tmp_path):
+def test_the_index_is_one_folder_an_entry_per_file(tmp_path):
     folder = tmp_path / "cache"
     for number in range(3):
         (tmp_path / f"launch{number}.sh").write_text(TOPK1)
@@ -295,7 +355,41 @@ def test_the_index_is_one_file_written_once_per_run(tmp_path):
     )
     assert [result.path for result, _ in answers] == [job[0] for job in jobs]
     assert len(_entries(folder)) == 3
-    assert sorted(p.name for p in (folder / "v2").iterdir()) == ["index.sqlite"]
+    assert [p.name for p in (folder / "v2").iterdir()] == [_index(folder).name]
+    assert sorted(p.name for p in _index(folder).iterdir() if p.name.startswith(".")) == [".pruned"]
+
+
+def test_another_speclints_index_is_removed(tmp_path, lints):
+    """The first run of this speclint removes the indexes of others (a folder of another
+    speclint's entries, the SQLite index of the format before) and lints again."""
+    script, folder = tmp_path / "launch.sh", tmp_path / "cache"
+    script.write_text(TOPK1)
+    lint_job(_job(script, folder))
+    other = folder / "v2" / "index-0123456789abcdef"
+    shutil.copytree(_index(folder), other)
+    shutil.rmtree(_index(folder))
+    (folder / "v2" / "index.sqlite").write_bytes(b"SQLite format 3\x00")
+    lint_job(_job(script, folder))
+    assert lints == [str(script)] * 2
+    assert [p.name for p in (folder / "v2").iterdir()] == [_index(folder).name]
+    assert len(_entries(folder)) == 1
+
+
+def test_entries_unused_for_30_days_are_dropped_once_a_day(tmp_path):
+    script, folder = tmp_path / "launch.sh", tmp_path / "cache"
+    script.write_text(TOPK1)
+    lint_job(_job(script, folder))
+    stale = _index(folder) / ("f" * 40)
+    stale.write_bytes(b"an entry of a file not linted for 31 days")
+    month = time.time() - 31 * 86400
+    os.utime(stale, (month, month))
+    (tmp_path / "other.sh").write_text(TOPK1)
+    lint_job(_job(tmp_path / "other.sh", folder))  # pruned today already: kept
+    assert stale.exists()
+    os.utime(_index(folder) / ".pruned", (month, month))
+    (tmp_path / "third.sh").write_text(TOPK1)
+    lint_job(_job(tmp_path / "third.sh", folder))
+    assert not stale.exists() and len(_entries(folder)) == 3
 
 
 def test_a_file_that_cannot_be_read_is_never_cached(tmp_path):
@@ -455,3 +549,45 @@ def test_one_check_run_looks_at_a_shared_drafter_once_yet_each_file_depends_on_i
     config["architectures"] = ["LlamaForCausalLMEagle"]
     (draft / "config.json").write_text(json.dumps(config))
     assert drf001_per_file() == {"launch.sh": 0, "other.sh": 0}
+
+
+def test_each_folder_a_pin_is_looked_for_in_is_listed_once(tmp_path, monkeypatch):
+    """The entry records the listing the lint itself made (the same folder mtime): the
+    requirements*.txt looked for in each folder above the file are not listed again."""
+    from speclint.runner import depends
+
+    script, folder = tmp_path / "launch.sh", tmp_path / "cache"
+    script.write_text(TOPK1)
+    (tmp_path / "requirements-dev.txt").write_text("pytest\n")
+    listed: list[str] = []
+    real = os.scandir
+
+    def counting(where="."):
+        listed.append(str(where))
+        return real(where)
+
+    monkeypatch.setattr(os, "scandir", counting)
+    monkeypatch.setattr(depends, "_listed", {}, raising=False)
+    cache_module._dependencies_now.clear()
+    _pin_in_folder.cache_clear()
+    lint_job(_job(script, folder))
+    assert listed.count(str(tmp_path)) == 1
+    (entry_file,) = _entries(folder)
+    entry = json.loads((_index(folder) / entry_file).read_bytes().split(b"\n", 1)[1])
+    (names,) = [
+        seen for dep, _, seen, _ in entry["depends"] if dep == f"{depends.GLOB}{tmp_path}\0requirements*.txt"
+    ]
+    assert names == "names:requirements-dev.txt"
+
+
+def test_a_file_with_a_bom_is_linted_through_the_cache_as_without(tmp_path):
+    """The BOM is dropped before linting, as the uncached path reads files: same codes and
+    positions, and the stored result comes back the same."""
+    script, folder = tmp_path / "launch.sh", tmp_path / "cache"
+    launch = TOPK1[TOPK1.index("python") :]  # the launch on line 1, right after the BOM
+    script.write_bytes(b"\xef\xbb\xbf" + launch.encode())
+    first, error = lint_job(_job(script, folder))
+    again, _ = lint_job(_job(script, folder))
+    plain, _ = workers.lint_job((str(script), _job(script, folder)[1], False, None))
+    assert error is None and not first.launch_not_found and _codes(first)
+    assert _codes(first) == _codes(again) == _codes(plain)

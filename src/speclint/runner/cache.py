@@ -130,16 +130,17 @@ def content_hash(data: bytes) -> str:
     return blake2b(data, digest_size=16).hexdigest()
 
 
-def fingerprint(path: str) -> tuple[list[int] | None, str]:
+def fingerprint(path: str, stamp: int | None = None) -> tuple[list[int] | None, str]:
     """(stat signature, what the dependency is now): missing, a folder, a file's content hash
-    (or "big": its stat alone), or for a `depends.note_glob` listing the names it matches."""
+    (or "big": its stat alone), or for a `depends.note_glob` listing the names it matches
+    (with `stamp`, the folder's mtime_ns: the lint's own listing under that stamp)."""
     from speclint.runner.depends import GLOB, matching_names
 
     if path.startswith(GLOB):
         # no stat signature: folders such as /tmp change all the time, so the names are
         # listed on every check (a few folders a run)
         folder, pattern = path[len(GLOB) :].split("\0")
-        return None, "names:" + "/".join(matching_names(folder, pattern))
+        return None, "names:" + "/".join(matching_names(folder, pattern, stamp))
     try:
         info = os.stat(path)
     except OSError:
@@ -200,7 +201,7 @@ def lint_for_cache(
     reports why, and nothing is cached)."""
     import stat
 
-    from speclint.frontends.reading import MAX_FILE_BYTES
+    from speclint.frontends.reading import MAX_FILE_BYTES, decode_source
     from speclint.runner import depends
     from speclint.runner.result_codec import encode_result
 
@@ -222,7 +223,7 @@ def lint_for_cache(
     if len(data) > MAX_FILE_BYTES:
         return None, None
     with depends.recording() as noted:
-        result = lint(data.decode("utf-8-sig", errors="replace"), path, options)
+        result = lint(decode_source(data), path, options)
     if result.error is not None:
         return result, None
     entry = {
@@ -251,7 +252,7 @@ def _dependency_now(path: str) -> tuple[Any, ...]:
             stamp = None
         if found is not None and found[3] == stamp:
             return found[:3]
-        found = _dependencies_now[path] = (*fingerprint(path), time.time_ns(), stamp)
+        found = _dependencies_now[path] = (*fingerprint(path, stamp), time.time_ns(), stamp)
         return found[:3]
     if found is not None and found[0] is not None and _stat_matches(path, found[0], found[2]):
         return found

@@ -29,18 +29,33 @@ def note(path: str) -> None:
         _noted.add(path)
 
 
-def matching_names(folder: str, pattern: str) -> list[str]:
+_listed: dict[tuple[str, str], tuple[int, list[str]]] = {}
+"""(folder, pattern) -> (the folder's mtime_ns before it was listed, the names matched)."""
+
+
+def matching_names(folder: str, pattern: str, stamp: int | None = None) -> list[str]:
     """The names in `folder` that the glob `pattern` matches, sorted, as `glob.glob` finds them
     (hidden names only for a pattern that starts with `.`; none when `folder` cannot be
-    listed): one listing, without glob's machinery (a replayed run checks every folder)."""
+    listed): one listing, without glob's machinery (a replayed run checks every folder).
+    With `stamp`, the folder's mtime_ns taken before the call: a listing made under the same
+    stamp is reused (the pin reader's, recorded by the result cache's entry)."""
+    if stamp is not None:
+        found = _listed.get((folder, pattern))
+        if found is not None and found[0] == stamp:
+            return found[1]
     try:
         with os.scandir(folder) as entries:
             names = [entry.name for entry in entries]
     except OSError:
-        return []
+        names = []
     if not pattern.startswith("."):
         names = [name for name in names if not name.startswith(".")]
-    return sorted(glob_filter(names, pattern))
+    names = sorted(glob_filter(names, pattern))
+    if stamp is not None:
+        if len(_listed) > 1024:
+            _listed.clear()
+        _listed[folder, pattern] = (stamp, names)
+    return names
 
 
 def glob_filter(names: list[str], pattern: str) -> list[str]:

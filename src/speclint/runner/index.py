@@ -1,20 +1,26 @@
-"""The result cache's index: one SQLite file per cache folder (`v2/index.sqlite`) with an entry
-per (file, settings), looked up by key as files come and written in batches, so a run reads
-one file rather than one per linted file and its memory stays flat over any number of files.
+"""The result cache's index: one folder per cache folder and speclint
+(`v2/index-<code>/`, `<code>` from `speclint.runner.cache.code_fingerprint`) with an entry
+file per (file, settings), named by its key: a run reads only the entries of the files it
+lints, and its memory stays flat over any number of files.
 
-SQLite, not a JSON file read whole: 10,000 entries would be ~20 MB held in memory for the
-whole run. Two runs at once are serialised by SQLite's locking; one that cannot write within
-a few seconds drops its new entries (the next run lints those files again). A file that is not
-a SQLite database, or one written by another speclint (its `code` differs), is emptied, never
-trusted. Entries not used for 30 days are dropped at the end of a run.
+Files, not a database: a run over one file just edited (a pre-commit hook) reads one missing
+entry and writes one, where loading SQLite (its library, `sqlite3.dbapi2`, `datetime`) cost
+~10 M instructions of a ~190 M run. Each entry is written to a new file renamed over the
+old one, so two runs at once each see a whole entry, the last one written wins. An entry
+starts with a line naming its format, the speclint that wrote it and its key, then its JSON
+(read by `core.json_read`, only the classes `result_codec` lists built from it): any other
+first line, a file that is not such JSON, or an entry of the wrong shape is a miss, never
+trusted, and is written over. The first run of another speclint (its folder new) removes the
+folders of others and an index of the SQLite format before it. Entries not used for 30 days
+are dropped, looked for at most once a day (`.pruned`'s mtime says when last).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import time
 
+from speclint.core import json_read, json_write
 from speclint.runner.cache import (
     FORMAT,
     Checker,
@@ -28,7 +34,6 @@ from speclint.runner.result_codec import decode_result
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import sqlite3
     from collections.abc import Callable, Generator, Iterable, Iterator
     from typing import Any
 
@@ -36,12 +41,10 @@ if TYPE_CHECKING:
 
 _KEEP_DAYS = 30
 _BATCH = 256
-"""Entries written per transaction."""
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS entries(key TEXT PRIMARY KEY, entry TEXT NOT NULL, "
-    "seen INTEGER NOT NULL);"
-)
+"""Entries kept in memory before they are written."""
+_MAGIC = b"speclint-entry %d " % FORMAT
+_PRUNED = ".pruned"
+_DAY_S = 86400
 
 
 class ResultCache:
@@ -53,74 +56,31 @@ class ResultCache:
         """(result class, per-launch summary class): what stored results are built as."""
         self.recorder = recorder
         """A `speclint.runner.replay.Recorder` told the entry of every file answered or linted."""
-        self.path = os.path.join(directory, f"v{FORMAT}", "index.sqlite")
-        self.db: sqlite3.Connection | None = None
+        self.path = os.path.join(directory, f"v{FORMAT}", "index-" + code_fingerprint())
+        self.ready = False
+        """The folder is known to be there (made, marked, others' folders removed)."""
         self.unusable = False
         self.pending: dict[str, Entry] = {}
         """Entries to write (new ones, and used ones whose stat or day changed)."""
         self.checker = Checker()
-        self.today = int(time.time() // 86400)
+        self.today = int(time.time() // _DAY_S)
 
-    def _open(self) -> sqlite3.Connection | None:
-        if self.db is None and not self.unusable:
-            import sqlite3
-
-            for attempt in range(2):
-                try:
-                    self.db = self._connect()
-                    break
-                except (sqlite3.Error, OSError):
-                    self._close()
-                    if attempt == 0:  # damaged or foreign: start a new one
-                        try:
-                            os.unlink(self.path)
-                        except OSError:
-                            pass
-            else:
-                self.unusable = True  # no cache this run
-        return self.db
-
-    def _connect(self) -> sqlite3.Connection:
-        import sqlite3
-
-        os.makedirs(os.path.dirname(self.path), exist_ok=True)
-        self._mark_folder()
-        db = sqlite3.connect(self.path, timeout=5, isolation_level=None)
-        self.db = db
-        # a cache: no fsync per transaction (a file damaged by a crash is emptied, as any
-        # index that cannot be read; ruff's cache does not sync either)
-        db.execute("PRAGMA synchronous=OFF")
-        db.executescript(_SCHEMA)
-        db.execute("SELECT key, entry, seen FROM entries LIMIT 0")  # another shape: raises
-        db.execute("SELECT name, value FROM meta LIMIT 0")
-        rows = db.execute("SELECT value FROM meta WHERE name = 'code'").fetchall()
-        if not rows or rows[0][0] != code_fingerprint():  # another speclint's: not trusted
-            db.execute("BEGIN IMMEDIATE")
-            db.execute("DELETE FROM entries")
-            db.execute("INSERT OR REPLACE INTO meta VALUES ('code', ?)", (code_fingerprint(),))
-            db.execute("COMMIT")
-        return db
-
-    def _close(self) -> None:
-        if self.db is not None:
-            try:
-                self.db.close()
-            except Exception:
-                pass
-            self.db = None
+    def _head(self, key: str) -> bytes:
+        """An entry's first line: its format, the speclint that wrote it, its key."""
+        return b"%s%s %s\n" % (_MAGIC, code_fingerprint().encode(), key.encode())
 
     def lookup(self, path: str, options: object) -> dict[str, Any] | None:
         """The stored result (still encoded) if the file and all it depends on are unchanged."""
-        db = self._open()
-        if db is None:
+        if self.unusable:
             return None
         key = options_key(path, options)
         try:
-            # fetchall: the statement ends here and holds no lock while the run goes on
-            rows = db.execute("SELECT entry FROM entries WHERE key = ?", (key,)).fetchall()
-            if not rows:
+            with open(os.path.join(self.path, key), "rb") as handle:
+                data = handle.read()
+            head = self._head(key)
+            if not data.startswith(head):  # another format, speclint or key: not trusted
                 return None
-            entry = json.loads(rows[0][0])
+            entry = json_read.loads(data[len(head) :])
             info = os.stat(path)
             signature = stat_of(info)
             changed = False
@@ -149,27 +109,52 @@ class ResultCache:
             self._flush()
 
     def _flush(self) -> None:
-        """Write the pending entries in one transaction; a failure drops them (they are
-        linted again next time)."""
-        import sqlite3
+        """Write the pending entries; one that cannot be written is dropped (linted again
+        next time)."""
+        from speclint.core.kept import write_atomically
 
-        rows = [
-            (key, json.dumps(entry, separators=(",", ":")), entry["seen"])
-            for key, entry in self.pending.items()
-        ]
+        pending = list(self.pending.items())
         self.pending.clear()
-        db = self._open()
-        if db is None or not rows:
+        if not pending or not self._ready():
             return
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            db.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?)", rows)
-            db.execute("COMMIT")
-        except (sqlite3.Error, TypeError, ValueError):
+        for key, entry in pending:
             try:
-                db.execute("ROLLBACK")
-            except sqlite3.Error:
+                data = json_write.dumps(entry).encode("utf-8", "surrogatepass")
+                write_atomically(os.path.join(self.path, key), self._head(key) + data)
+            except (OSError, TypeError, ValueError):
                 pass
+
+    def _ready(self) -> bool:
+        """Make the index folder once a run: a new one marks the cache folder as ruff does
+        and removes the indexes of other speclints (not trusted; kept from growing)."""
+        if not self.ready and not self.unusable:
+            try:
+                os.makedirs(os.path.dirname(self.path), exist_ok=True)
+                try:
+                    os.mkdir(self.path)
+                except FileExistsError:
+                    pass
+                else:
+                    self._mark_folder()
+                    self._remove_others()
+                self.ready = True
+            except OSError:
+                self.unusable = True  # no cache this run
+        return self.ready
+
+    def _remove_others(self) -> None:
+        import shutil
+
+        parent, mine = os.path.split(self.path)
+        for name in os.listdir(parent):
+            other = os.path.join(parent, name)
+            if name.startswith("index-") and name != mine:
+                shutil.rmtree(other, ignore_errors=True)
+            elif name.startswith("index.sqlite"):  # the SQLite format's index and journal
+                try:
+                    os.unlink(other)
+                except OSError:
+                    pass
 
     def decode(self, stored: dict[str, Any]) -> Any:
         """The result of a stored one; None when it cannot be built (not trusted)."""
@@ -179,18 +164,26 @@ class ResultCache:
             return None
 
     def save(self) -> None:
-        """Write what is pending, drop entries unused for _KEEP_DAYS, close."""
-        import sqlite3
-
-        if self.db is None and not self.pending:
-            return
+        """Write what is pending; once a day, drop the entries unused for _KEEP_DAYS."""
         self._flush()
-        if self.db is not None:
-            try:
-                self.db.execute("DELETE FROM entries WHERE seen < ?", (self.today - _KEEP_DAYS,))
-            except sqlite3.Error:
+        if not self.ready:
+            return
+        stamp = os.path.join(self.path, _PRUNED)
+        try:
+            if os.stat(stamp).st_mtime // _DAY_S >= self.today:
+                return
+        except OSError:
+            pass
+        try:
+            with open(stamp, "wb"):
                 pass
-        self._close()
+            oldest = (self.today - _KEEP_DAYS) * _DAY_S
+            with os.scandir(self.path) as entries:
+                for entry in entries:
+                    if entry.name != _PRUNED and entry.stat().st_mtime < oldest:
+                        os.unlink(entry.path)
+        except OSError:
+            pass
 
     def _mark_folder(self) -> None:
         """As ruff does: the cache folder ignores itself in git and says it is a cache."""

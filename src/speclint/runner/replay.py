@@ -323,13 +323,12 @@ class Recorder:
         header = {"argv": self.argv, "exit": exit_code, "report": len(report), **record_inputs(self.inputs)}
         path = _record_path(self.cache_dir, run_key(self.argv))
         try:
-            import json
-
+            from speclint.core.json_write import dumps
             from speclint.core.kept import write_atomically
 
             folder = os.path.dirname(path)
             os.makedirs(folder, exist_ok=True)
-            head = json.dumps(header, separators=(",", ":")).encode("utf-8", "surrogatepass")
+            head = dumps(header).encode("utf-8", "surrogatepass")
             write_atomically(path, b"%s%d\n%s%s" % (_MAGIC, len(head), head, report))
             _prune(folder)
         except (OSError, TypeError, ValueError):

@@ -246,7 +246,7 @@ def _pin_in_folder(folder: str, stamp: int) -> tuple[tuple[str, str] | None, tup
 
     from speclint.runner.depends import matching_names
 
-    candidates = [os.path.join(folder, name) for name in matching_names(folder, "requirements*.txt")]
+    candidates = [os.path.join(folder, name) for name in matching_names(folder, "requirements*.txt", stamp)]
     candidates.append(os.path.join(folder, "pyproject.toml"))
     from speclint.sglang.checkpoints.model_config import (
         open_regular,  # a FIFO named requirements.txt: skipped
