@@ -60,8 +60,8 @@ def check_chunked_prefill_page(state: ResolutionState) -> None:
     mode = state.get("disaggregation_mode")
     if mode is None:  # a field the resolution does not track: the launch's own value
         mode = given(state, "disaggregation_mode")
-    if guard == "positive_not_decode" and mode not in ("null", None):
-        return  # a decode server skips it; a dynamic mode may be one
+    if guard == "positive_not_decode" and mode not in ("null", None, "prefill"):
+        return  # a decode server skips it (the guard reads `!= "decode"`); a dynamic mode may be one
     if chunk % page == 0:
         return
     off = " (-1 turns chunked prefill off, and this release checks it all the same)" if chunk < 0 else ""
