@@ -28,6 +28,11 @@ Per release, name -> index of its reading:
   ValueError(f"...")` -> {"variable", "form": "environ" | "envint", "default": N or null,
   "allowed": [values], "message": the f-string with X as `{value!r}` / `{value}`}; null where
   not so.
+- `fa3_e5m2_fallback`: where the release turns FA3 with an fp8_e5m2 KV cache into Triton (an
+  `if` whose test has `attention_backend == "fa3"` and `kv_cache_dtype == "fp8_e5m2"` and whose
+  body writes "triton"): `"resolution"` (server_args.py or arg_groups/, 0.5.4.post1+: the
+  resolved value), `"model_runner"` (model_executor/model_runner.py, when the model loads:
+  the resolved value stays fa3), `"none"`.
 """
 
 from __future__ import annotations
@@ -282,11 +287,35 @@ def ascend_fuseep_mode(sources: list[str], environ: str | None) -> dict[str, obj
     return found[0] if len(found) == 1 else None
 
 
+RUNNER = "sglang/srt/model_executor/model_runner.py"
+
+
+def _fa3_e5m2(source: str) -> bool:
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.If):
+            test = ast.unparse(node.test).replace('"', "'")
+            body = "\n".join(ast.unparse(n) for n in node.body).replace('"', "'")
+            if (
+                "attention_backend == 'fa3'" in test
+                and "kv_cache_dtype == 'fp8_e5m2'" in test
+                and "'triton'" in body
+            ):
+                return True
+    return False
+
+
+def fa3_e5m2_fallback(sources: list[str], runner: str | None) -> str:
+    if any(_fa3_e5m2(s) for s in sources if "fp8_e5m2" in s):
+        return "resolution"
+    return "model_runner" if runner is not None and _fa3_e5m2(runner) else "none"
+
+
 def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         sources = [archive.read(n).decode("utf-8") for n in sorted(archive.namelist()) if _resolution_file(n)]
         utils, environ = _read(archive, "sglang/utils.py"), _read(archive, "sglang/srt/environ.py")
         test_utils = _read(archive, "sglang/test/test_utils.py")
+        runner = _read(archive, RUNNER)
     chunked = [s for s in sources if CHUNKED_PAGE in s or POST_INIT_TEST in s]
     fuseep = [s for s in sources if "ascend_fuseep" in s]
     return [
@@ -296,6 +325,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
             decode_round_robin([s for s in sources if "is_in_ci()" in s], utils, environ, test_utils),
         ),
         ("ascend_fuseep_mode", ascend_fuseep_mode(fuseep, environ)),
+        ("fa3_e5m2_fallback", fa3_e5m2_fallback(sources, runner)),
     ]
 
 

@@ -29,6 +29,15 @@ _FILE = LineData(
 _CHECKED = ("always", "positive", "positive_not_decode", "post_init")
 
 
+@lru_cache(maxsize=64)
+def server_check(version: str, name: str) -> object:
+    """The release's reading `name` of data/sglang_server_checks.json (None: not stored)."""
+    row = _FILE.row(version)
+    if not isinstance(row, dict) or name not in row:
+        return None
+    return _FILE.shared(row[name])
+
+
 @lru_cache(maxsize=32)
 def _guard(version: str) -> str:
     """The release's guard on the chunked-prefill/page check (one JSON row read per release)."""

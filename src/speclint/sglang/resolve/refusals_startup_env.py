@@ -22,12 +22,9 @@ if TYPE_CHECKING:
 
 
 def _reading(version: str, name: str) -> Any:
-    from speclint.sglang.resolve.chunked_page import _FILE
+    from speclint.sglang.resolve.chunked_page import server_check
 
-    row = _FILE.row(version)
-    if not isinstance(row, dict) or name not in row:
-        return None
-    return _FILE.shared(row[name])
+    return server_check(version, name)
 
 
 def check_startup_env(state: ResolutionState) -> None:
