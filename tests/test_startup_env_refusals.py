@@ -41,12 +41,17 @@ DECODE = (
 
 
 def test_decode_server_with_dp_needs_round_robin_balance_0_5_2_to_0_5_7():
-    for version in ("0.5.2", "0.5.4.post3", "0.5.6.post2", "0.5.7"):
+    """Where each release asserts it (read with the assert): 0.5.2 `__post_init__`, 0.5.3-0.5.6
+    `_handle_disaggregation`, 0.5.7 `_handle_pd_disaggregation`."""
+    for version, where in (
+        ("0.5.2", "__post_init__"),
+        ("0.5.4.post3", "_handle_disaggregation"),
+        ("0.5.6.post2", "_handle_disaggregation"),
+        ("0.5.7", "_handle_pd_disaggregation"),
+    ):
         [error] = _errors(DECODE, version)
         assert (error.code, error.span.line, error.span.column) == ("SPD009", *_at(DECODE, "decode"))
-        assert error.message == (
-            f"SGLang {version} refuses this launch in _handle_disaggregation: {ROUND_ROBIN}"
-        )
+        assert error.message == f"SGLang {version} refuses this launch in {where}: {ROUND_ROBIN}"
 
 
 def test_decode_round_robin_passes_where_the_release_does_not_check_or_the_launch_satisfies_it():

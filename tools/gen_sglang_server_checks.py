@@ -17,17 +17,18 @@ Per release, name -> index of its reading:
   `__post_init__` (0.4.4-0.4.9.post3, right after the chunked prefill default and before
   any page size an attention backend forces): `"post_init"` when no `if` is around it
   (`"other"` when one is).
-- `decode_round_robin` (0.5.2-0.5.7, `_handle_disaggregation` / `_handle_pd_disaggregation`): under `if
+- `decode_round_robin` (0.5.2-0.5.7: `__post_init__`, `_handle_disaggregation`, `_handle_pd_disaggregation`): under `if
   self.disaggregation_mode == "decode":`, `if self.dp_size > 1 and not is_in_ci(): assert
-  self.prefill_round_robin_balance, (message)` -> {"message", "ci_variable": the variable
+  self.prefill_round_robin_balance, (message)` (the `if` directly in a function's body) ->
+  {"message", "where": that function, "ci_variable": the variable
   sglang/utils.py's `is_in_ci` reads (`get_bool_env_var("V")`, or `envs.V.get()` with
   environ.py's `V = EnvBool(False)`)}; null where not so.
 - `ascend_fuseep_mode` (`_handle_a2a_moe`, 0.5.10-0.5.15.post1): under `if <a2a backend> ==
   "ascend_fuseep":`, `X = os.environ.get("V", None)` (the raw text, unset: None) or `X =
   envs.V.get()` (environ.py's `V = EnvInt(N)`), then `if X not in [values]: raise
   ValueError(f"...")` -> {"variable", "form": "environ" | "envint", "default": N or null,
-  "allowed": [values], "message": the f-string with X as `{value!r}` / `{value}`}; null where
-  not so.
+  "allowed": [values], "message": the f-string with X as `{value!r}` / `{value}`, "where": the
+  function}; null where not so.
 - `fa3_e5m2_fallback`: where the release turns FA3 with an fp8_e5m2 KV cache into Triton (an
   `if` whose test has `attention_backend == "fa3"` and `kv_cache_dtype == "fp8_e5m2"` and whose
   body writes "triton"): `"resolution"` (server_args.py or arg_groups/, 0.5.4.post1+: the
@@ -182,25 +183,27 @@ def decode_round_robin(
     variable = _ci_variable(utils, environ, test_utils)
     found = []
     for source in sources:
-        for branch in (n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.If)):
-            if ast.unparse(branch.test) not in (
-                "self.disaggregation_mode == 'decode'",
-                'self.disaggregation_mode == "decode"',
-            ):
-                continue
-            for inner in (n for n in branch.body if isinstance(n, ast.If)):
-                body = inner.body
-                if (
-                    ast.unparse(inner.test) == "self.dp_size > 1 and (not is_in_ci())"
-                    and len(body) == 1
-                    and isinstance(body[0], ast.Assert)
-                    and ast.unparse(body[0].test) == "self.prefill_round_robin_balance"
-                    and isinstance(body[0].msg, ast.Constant)
+        functions = [f for f in ast.walk(ast.parse(source)) if isinstance(f, ast.FunctionDef)]
+        for function in functions:
+            for branch in (n for n in function.body if isinstance(n, ast.If)):
+                if ast.unparse(branch.test) not in (
+                    "self.disaggregation_mode == 'decode'",
+                    'self.disaggregation_mode == "decode"',
                 ):
-                    found.append(body[0].msg.value)
+                    continue
+                for inner in (n for n in branch.body if isinstance(n, ast.If)):
+                    body = inner.body
+                    if (
+                        ast.unparse(inner.test) == "self.dp_size > 1 and (not is_in_ci())"
+                        and len(body) == 1
+                        and isinstance(body[0], ast.Assert)
+                        and ast.unparse(body[0].test) == "self.prefill_round_robin_balance"
+                        and isinstance(body[0].msg, ast.Constant)
+                    ):
+                        found.append((body[0].msg.value, function.name))
     if len(found) != 1 or variable is None:
         return None
-    return {"message": found[0], "ci_variable": variable}
+    return {"message": found[0][0], "ci_variable": variable, "where": found[0][1]}
 
 
 def _template(node: ast.expr, name: str) -> str | None:
@@ -231,7 +234,9 @@ def ascend_fuseep_mode(sources: list[str], environ: str | None) -> dict[str, obj
     found = []
     tests = ("self.moe_a2a_backend == 'ascend_fuseep'", "a2a_backend == 'ascend_fuseep'")
     for source in sources:
-        for branch in (n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.If)):
+        functions = [f for f in ast.walk(ast.parse(source)) if isinstance(f, ast.FunctionDef)]
+        branches = [(f, n) for f in functions for n in ast.walk(f) if isinstance(n, ast.If)]
+        for function, branch in branches:
             if ast.unparse(branch.test) not in tests:
                 continue
             for first, second in zip(branch.body, branch.body[1:]):
@@ -282,6 +287,7 @@ def ascend_fuseep_mode(sources: list[str], environ: str | None) -> dict[str, obj
                         "default": default,
                         "allowed": allowed,
                         "message": message,
+                        "where": function.name,
                     }
                 )
     return found[0] if len(found) == 1 else None

@@ -51,7 +51,7 @@ def _decode_round_robin(state: ResolutionState) -> None:
         f"{read['message']} (--disaggregation-mode decode with --dp-size {dp}; add "
         "--prefill-round-robin-balance, and launch the prefill server with --load-balance-method "
         "round_robin)",
-        "_handle_disaggregation",
+        read["where"],
         ("disaggregation_mode", "dp_size"),
     )
 
@@ -85,6 +85,6 @@ def _ascend_fuseep_mode(state: ResolutionState) -> None:
         "ValueError",
         f"{read['message'].format(value=value)} (--moe-a2a-backend ascend_fuseep with {shown}; set "
         f"{variable} to {' or '.join(str(v) for v in allowed)}, or pick another --moe-a2a-backend)",
-        "_handle_a2a_moe",
+        read["where"],
         ("moe_a2a_backend",),
     )
