@@ -144,3 +144,32 @@ def test_flex_attention_disables_cuda_graphs_and_aiter_memory_is_unknown(tmp_pat
     assert aiter["unknown"]["mem_fraction_static"].startswith("the aiter attention backend scales it by 0.85")
     assert aiter["effective"]["cuda_graph_backend_prefill"] == "breakable"
     assert fa3["effective"]["cuda_graph_backend_prefill"] == "breakable"
+
+
+def test_fa3_with_an_fp8_e5m2_cache_is_triton_only_where_resolution_does_it(tmp_path):
+    """tools/gen_sglang_server_checks.py `fa3_e5m2_fallback`: 0.5.4.post1+ switch FA3 to Triton
+    while resolving ("FlashAttention3 only supports fp8_e4m3 if using FP8; Setting attention
+    backend to triton."); 0.5.3-0.5.4 do it in model_runner.py when the model loads, so the
+    resolved value stays fa3 (found by seed wide-16208: 0.5.3.post1 resolved fa3 for
+    DeepSeek-V3 on a B200 and an H100, speclint said triton)."""
+    launch = f"python -m sglang.launch_server --model-path {DSV3} --tp-size 2 --attention-backend fa3 --kv-cache-dtype fp8_e5m2\n"
+    for version, expected in (
+        ("0.5.3.post1", "fa3"),
+        ("0.5.4", "fa3"),
+        ("0.5.4.post1", "triton"),
+        ("0.5.23", "triton"),
+    ):
+        result = _run(
+            tmp_path,
+            launch,
+            "explain",
+            "--output-format",
+            "json",
+            "--sglang-version",
+            version,
+            "--gpu",
+            "b200",
+        )
+        assert result.returncode == 0, result.stderr
+        [stated] = json.loads(result.stdout)
+        assert stated["effective"]["attention_backend"] == expected, version

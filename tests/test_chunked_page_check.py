@@ -104,3 +104,19 @@ def test_a_given_size_is_checked_in_releases_without_the_gpu_resolution():
     assert (code, line, column) == ("SPD009", 1, text.index("1000") + 1)
     assert message.startswith("SGLang 0.5.14 refuses this launch in check_server_args: AssertionError: ")
     assert _errors("0.5.14", "--page-size 64 --chunked-prefill-size 4096")[1] == []
+
+
+def test_a_prefill_server_is_checked_where_the_guard_skips_only_decode():
+    """0.5.3+ guard `chunked_prefill_size > 0 and disaggregation_mode != "decode"`: a prefill
+    server is checked (found missing by seed a2a-16211: 0.5.20 refused a prefill server's
+    8200-token chunk, split to 4100 by attention DP, against trtllm_mha's 64-token pages)."""
+    flags = "--tp-size 2 --attention-backend triton --page-size 64 --chunked-prefill-size 8200"
+    for version in ("0.5.3", "0.5.9", "0.5.20", "0.5.23"):
+        text, [(code, line, column, message)] = _errors(version, flags + " --disaggregation-mode prefill")
+        assert (code, line, column) == ("SPD009", 1, text.index("8200") + 1)
+        assert message == (
+            f"SGLang {version} refuses this launch in check_server_args: AssertionError: "
+            "chunked_prefill_size must be divisible by page_size (--chunked-prefill-size 8200 with "
+            "page size 64; use a multiple of 64, or drop --page-size)"
+        )
+        assert _errors(version, flags + " --disaggregation-mode decode")[1] == []

@@ -17,6 +17,23 @@ Per release, name -> index of its reading:
   `__post_init__` (0.4.4-0.4.9.post3, right after the chunked prefill default and before
   any page size an attention backend forces): `"post_init"` when no `if` is around it
   (`"other"` when one is).
+- `decode_round_robin` (0.5.2-0.5.7: `__post_init__`, `_handle_disaggregation`, `_handle_pd_disaggregation`): under `if
+  self.disaggregation_mode == "decode":`, `if self.dp_size > 1 and not is_in_ci(): assert
+  self.prefill_round_robin_balance, (message)` (the `if` directly in a function's body) ->
+  {"message", "where": that function, "ci_variable": the variable
+  sglang/utils.py's `is_in_ci` reads (`get_bool_env_var("V")`, or `envs.V.get()` with
+  environ.py's `V = EnvBool(False)`)}; null where not so.
+- `ascend_fuseep_mode` (`_handle_a2a_moe`, 0.5.10-0.5.15.post1): under `if <a2a backend> ==
+  "ascend_fuseep":`, `X = os.environ.get("V", None)` (the raw text, unset: None) or `X =
+  envs.V.get()` (environ.py's `V = EnvInt(N)`), then `if X not in [values]: raise
+  ValueError(f"...")` -> {"variable", "form": "environ" | "envint", "default": N or null,
+  "allowed": [values], "message": the f-string with X as `{value!r}` / `{value}`, "where": the
+  function}; null where not so.
+- `fa3_e5m2_fallback`: where the release turns FA3 with an fp8_e5m2 KV cache into Triton (an
+  `if` whose test has `attention_backend == "fa3"` and `kv_cache_dtype == "fp8_e5m2"` and whose
+  body writes "triton"): `"resolution"` (server_args.py or arg_groups/, 0.5.4.post1+: the
+  resolved value), `"model_runner"` (model_executor/model_runner.py, when the model loads:
+  the resolved value stays fa3), `"none"`.
 """
 
 from __future__ import annotations
@@ -121,11 +138,201 @@ def _resolution_file(name: str) -> bool:
     )
 
 
+def _read(archive: zipfile.ZipFile, name: str) -> str | None:
+    return archive.read(name).decode("utf-8") if name in archive.namelist() else None
+
+
+def _ci_variable(utils: str | None, environ: str | None, test_utils: str | None = None) -> str | None:
+    """The variable sglang/utils.py's `is_in_ci` reads: `return get_bool_env_var("V")`, or
+    `return envs.V.get()` with environ.py's `V = EnvBool(False)`, or (0.5.2-0.5.6) what
+    sglang/test/test_utils.py's reads where it imports that one and returns its call."""
+    for node in ast.walk(ast.parse(utils or "")):
+        if not (isinstance(node, ast.FunctionDef) and node.name == "is_in_ci"):
+            continue
+        body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+        if (
+            test_utils is not None
+            and len(body) == 2
+            and ast.unparse(body[0]) == "from sglang.test.test_utils import is_in_ci"
+            and ast.unparse(body[1]) == "return is_in_ci()"
+        ):
+            return _ci_variable(test_utils, environ)
+        if len(body) != 1 or not isinstance(body[0], ast.Return) or not isinstance(body[0].value, ast.Call):
+            return None
+        call = body[0].value
+        func = ast.unparse(call.func)
+        if func == "get_bool_env_var" and len(call.args) == 1:
+            arg = call.args[0]
+            return arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+        if func.startswith("envs.") and func.endswith(".get") and not call.args:
+            variable = func[len("envs.") : -len(".get")]
+            for stmt in ast.walk(ast.parse(environ or "")):
+                if (
+                    isinstance(stmt, ast.Assign)
+                    and [ast.unparse(t) for t in stmt.targets] == [variable]
+                    and ast.unparse(stmt.value) == "EnvBool(False)"
+                ):
+                    return variable
+        return None
+    return None
+
+
+def decode_round_robin(
+    sources: list[str], utils: str | None, environ: str | None, test_utils: str | None
+) -> dict[str, str] | None:
+    variable = _ci_variable(utils, environ, test_utils)
+    found = []
+    for source in sources:
+        functions = [f for f in ast.walk(ast.parse(source)) if isinstance(f, ast.FunctionDef)]
+        for function in functions:
+            for branch in (n for n in function.body if isinstance(n, ast.If)):
+                if ast.unparse(branch.test) not in (
+                    "self.disaggregation_mode == 'decode'",
+                    'self.disaggregation_mode == "decode"',
+                ):
+                    continue
+                for inner in (n for n in branch.body if isinstance(n, ast.If)):
+                    body = inner.body
+                    if (
+                        ast.unparse(inner.test) == "self.dp_size > 1 and (not is_in_ci())"
+                        and len(body) == 1
+                        and isinstance(body[0], ast.Assert)
+                        and ast.unparse(body[0].test) == "self.prefill_round_robin_balance"
+                        and isinstance(body[0].msg, ast.Constant)
+                    ):
+                        found.append((body[0].msg.value, function.name))
+    if len(found) != 1 or variable is None:
+        return None
+    return {"message": found[0][0], "ci_variable": variable, "where": found[0][1]}
+
+
+def _template(node: ast.expr, name: str) -> str | None:
+    """An f-string (or a plain string) with `name` as `{value!r}` / `{value}`."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.replace("{", "{{").replace("}", "}}")
+    if not isinstance(node, ast.JoinedStr):
+        return None
+    parts = []
+    for value in node.values:
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            parts.append(value.value.replace("{", "{{").replace("}", "}}"))
+        elif (
+            isinstance(value, ast.FormattedValue)
+            and ast.unparse(value.value) == name
+            and value.format_spec is None
+        ):
+            parts.append({-1: "{value}", 114: "{value!r}", 115: "{value}"}.get(value.conversion, "?"))
+        else:
+            return None
+    text = "".join(parts)
+    return None if "?" in parts else text
+
+
+def ascend_fuseep_mode(sources: list[str], environ: str | None) -> dict[str, object] | None:
+    from sglang_a2a_budgets import env_int
+
+    found = []
+    tests = ("self.moe_a2a_backend == 'ascend_fuseep'", "a2a_backend == 'ascend_fuseep'")
+    for source in sources:
+        functions = [f for f in ast.walk(ast.parse(source)) if isinstance(f, ast.FunctionDef)]
+        branches = [(f, n) for f in functions for n in ast.walk(f) if isinstance(n, ast.If)]
+        for function, branch in branches:
+            if ast.unparse(branch.test) not in tests:
+                continue
+            for first, second in zip(branch.body, branch.body[1:]):
+                if not (
+                    isinstance(first, ast.Assign)
+                    and len(first.targets) == 1
+                    and isinstance(first.targets[0], ast.Name)
+                    and isinstance(first.value, ast.Call)
+                    and isinstance(second, ast.If)
+                    and isinstance(second.test, ast.Compare)
+                    and len(second.test.ops) == 1
+                    and isinstance(second.test.ops[0], ast.NotIn)
+                    and isinstance(second.test.comparators[0], ast.List)
+                    and len(second.body) == 1
+                    and isinstance(second.body[0], ast.Raise)
+                ):
+                    continue
+                name, call = first.targets[0].id, first.value
+                if ast.unparse(second.test.left) != name:
+                    continue
+                func = ast.unparse(call.func)
+                args = [a.value for a in call.args if isinstance(a, ast.Constant)]
+                if func == "os.environ.get" and len(args) == 2 == len(call.args) and args[1] is None:
+                    variable, form, default = args[0], "environ", None
+                elif func.startswith("envs.") and func.endswith(".get") and not call.args:
+                    variable, form = func[len("envs.") : -len(".get")], "envint"
+                    default = env_int(environ, variable)
+                    if default is None:
+                        continue
+                else:
+                    continue
+                allowed = [e.value for e in second.test.comparators[0].elts if isinstance(e, ast.Constant)]
+                error = second.body[0].exc
+                if (
+                    len(allowed) != len(second.test.comparators[0].elts)
+                    or not isinstance(error, ast.Call)
+                    or ast.unparse(error.func) != "ValueError"
+                    or len(error.args) != 1
+                ):
+                    continue
+                message = _template(error.args[0], name)
+                if message is None:
+                    continue
+                found.append(
+                    {
+                        "variable": variable,
+                        "form": form,
+                        "default": default,
+                        "allowed": allowed,
+                        "message": message,
+                        "where": function.name,
+                    }
+                )
+    return found[0] if len(found) == 1 else None
+
+
+RUNNER = "sglang/srt/model_executor/model_runner.py"
+
+
+def _fa3_e5m2(source: str) -> bool:
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.If):
+            test = ast.unparse(node.test).replace('"', "'")
+            body = "\n".join(ast.unparse(n) for n in node.body).replace('"', "'")
+            if (
+                "attention_backend == 'fa3'" in test
+                and "kv_cache_dtype == 'fp8_e5m2'" in test
+                and "'triton'" in body
+            ):
+                return True
+    return False
+
+
+def fa3_e5m2_fallback(sources: list[str], runner: str | None) -> str:
+    if any(_fa3_e5m2(s) for s in sources if "fp8_e5m2" in s):
+        return "resolution"
+    return "model_runner" if runner is not None and _fa3_e5m2(runner) else "none"
+
+
 def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         sources = [archive.read(n).decode("utf-8") for n in sorted(archive.namelist()) if _resolution_file(n)]
-    sources = [s for s in sources if CHUNKED_PAGE in s or POST_INIT_TEST in s]
-    return [("chunked_prefill_page", chunked_page_reading(sources))]
+        utils, environ = _read(archive, "sglang/utils.py"), _read(archive, "sglang/srt/environ.py")
+        test_utils = _read(archive, "sglang/test/test_utils.py")
+        runner = _read(archive, RUNNER)
+    chunked = [s for s in sources if CHUNKED_PAGE in s or POST_INIT_TEST in s]
+    fuseep = [s for s in sources if "ascend_fuseep" in s]
+    return [
+        ("chunked_prefill_page", chunked_page_reading(chunked)),
+        (
+            "decode_round_robin",
+            decode_round_robin([s for s in sources if "is_in_ci()" in s], utils, environ, test_utils),
+        ),
+        ("ascend_fuseep_mode", ascend_fuseep_mode(fuseep, environ)),
+        ("fa3_e5m2_fallback", fa3_e5m2_fallback(sources, runner)),
+    ]
 
 
 build, dump, main = per_release_generator(__doc__, OUT, read_release)

@@ -29,6 +29,15 @@ _FILE = LineData(
 _CHECKED = ("always", "positive", "positive_not_decode", "post_init")
 
 
+@lru_cache(maxsize=64)
+def server_check(version: str, name: str) -> object:
+    """The release's reading `name` of data/sglang_server_checks.json (None: not stored)."""
+    row = _FILE.row(version)
+    if not isinstance(row, dict) or name not in row:
+        return None
+    return _FILE.shared(row[name])
+
+
 @lru_cache(maxsize=32)
 def _guard(version: str) -> str:
     """The release's guard on the chunked-prefill/page check (one JSON row read per release)."""
@@ -60,8 +69,8 @@ def check_chunked_prefill_page(state: ResolutionState) -> None:
     mode = state.get("disaggregation_mode")
     if mode is None:  # a field the resolution does not track: the launch's own value
         mode = given(state, "disaggregation_mode")
-    if guard == "positive_not_decode" and mode not in ("null", None):
-        return  # a decode server skips it; a dynamic mode may be one
+    if guard == "positive_not_decode" and mode not in ("null", None, "prefill"):
+        return  # a decode server skips it (the guard reads `!= "decode"`); a dynamic mode may be one
     if chunk % page == 0:
         return
     off = " (-1 turns chunked prefill off, and this release checks it all the same)" if chunk < 0 else ""

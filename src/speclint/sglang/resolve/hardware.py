@@ -323,8 +323,14 @@ def _attention_backend(state: ResolutionState, gpu: GpuProfile) -> None:
 
 
 def _fa3_fp8_fallback(state: ResolutionState) -> None:
-    """`_attention_backend_fa3_fp8_fallback`: FA3 with an fp8_e5m2 KV cache runs Triton."""
+    """`_attention_backend_fa3_fp8_fallback`: FA3 with an fp8_e5m2 KV cache runs Triton, where
+    the release does it while resolving (0.5.4.post1+; 0.5.4 and older: when the model loads,
+    tools/gen_sglang_server_checks.py `fa3_e5m2_fallback`)."""
     if state.get("attention_backend") == "fa3" and state.config.value("kv_cache_dtype") == "fp8_e5m2":
+        from speclint.sglang.resolve.chunked_page import server_check
+
+        if server_check(state.checked_version, "fa3_e5m2_fallback") != "resolution":
+            return
         state.set(
             "attention_backend",
             "triton",

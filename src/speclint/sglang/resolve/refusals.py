@@ -52,6 +52,10 @@ def check_refusals(state: ResolutionState) -> None:
         check_moe_defaults(state)
     _flashinfer_a2a(state)
     backend = state.get("moe_a2a_backend")
+    if backend == "ascend_fuseep" or given(state, "disaggregation_mode") == "decode":  # (only then)
+        from speclint.sglang.resolve.refusals_startup_env import check_startup_env
+
+        check_startup_env(state)
     if backend == "pplx":  # (their modules imported only then)
         from speclint.sglang.resolve.refusals_pplx import check_pplx_attention_dp
 
