@@ -15,7 +15,7 @@ import re
 _HEADER = re.compile(r"^([ \t]*)(?:!!!|\?\?\?\+?|===\+?)[ \t]+\S")
 
 
-def _indent(line: str) -> int:
+def indent_of(line: str) -> int:
     """Leading columns (a tab counts four, as Python-Markdown's tab_length)."""
     columns = 0
     for char in line:
@@ -28,7 +28,7 @@ def _indent(line: str) -> int:
     return columns
 
 
-def _strip(line: str, columns: int) -> str:
+def dedent(line: str, columns: int) -> str:
     """The line without its first `columns` columns of indentation."""
     index = seen = 0
     while index < len(line) and seen < columns and line[index] in " \t":
@@ -46,12 +46,12 @@ def deindent_admonitions(text: str) -> str:
     out: list[str] = []
     for line in lines:
         if line.strip():
-            while stack and _indent(line) < stack[-1]:
+            while stack and indent_of(line) < stack[-1]:
                 stack.pop()
-        body = _strip(line, 4 * len(stack))
+        body = dedent(line, 4 * len(stack))
         header = _HEADER.match(line)
-        if header is not None and _indent(line) >= (stack[-1] if stack else 0):
-            stack.append(_indent(line) + 4)
+        if header is not None and indent_of(line) >= (stack[-1] if stack else 0):
+            stack.append(indent_of(line) + 4)
             out.append("")
             continue
         out.append(body if line.strip() else "")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from .admonitions import _indent, _strip
+from .admonitions import dedent, indent_of
 
 _TAG = re.compile(r"[ \t]*<(/?)([A-Z][\w.]*)(?:[ \t][^<\n]*?)?(/?)>[ \t]*\r?")
 """A component's opening, closing or self-closing tag alone on its line (no other tag in it:
@@ -78,6 +78,6 @@ def deindent_components(text: str, path: str) -> str:
             continue
         body = stack[-1]
         if body is None:
-            body = stack[-1] = _indent(line)
-        out.append(_strip(line, body))
+            body = stack[-1] = indent_of(line)
+        out.append(dedent(line, body))
     return "\n".join(out)
