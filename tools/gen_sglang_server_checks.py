@@ -229,7 +229,7 @@ def _template(node: ast.expr, name: str) -> str | None:
 
 
 def ascend_fuseep_mode(sources: list[str], environ: str | None) -> dict[str, object] | None:
-    from sglang_a2a_budgets import env_int
+    from sglang_environ import env_int
 
     found = []
     tests = ("self.moe_a2a_backend == 'ascend_fuseep'", "a2a_backend == 'ascend_fuseep'")

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import ast
 
+from sglang_environ import env_int
+
 Sources = list[tuple[str, ast.Module, str]]
 REGISTRY = "sglang/srt/configs/moe_model_registry.py"
 
@@ -40,24 +42,6 @@ def _branches(sources: Sources, backend: str):
         for branch in (n for n in ast.walk(function) if isinstance(n, ast.If)):
             if ast.unparse(branch.test) in tests:
                 yield function, branch
-
-
-def env_int(environ: str | None, name: str) -> int | None:
-    """environ.py's `NAME = EnvInt(<int>)` -> the int."""
-    if environ is None:
-        return None
-    for stmt in ast.walk(ast.parse(environ)):
-        if (
-            isinstance(stmt, ast.Assign)
-            and [ast.unparse(t) for t in stmt.targets] == [name]
-            and isinstance(stmt.value, ast.Call)
-            and ast.unparse(stmt.value.func) == "EnvInt"
-            and len(stmt.value.args) == 1
-            and isinstance(stmt.value.args[0], ast.Constant)
-            and isinstance(stmt.value.args[0].value, int)
-        ):
-            return stmt.value.args[0].value
-    return None
 
 
 def read_pplx_dispatch_budget(sources: Sources, environ: str | None) -> dict[str, object] | None:

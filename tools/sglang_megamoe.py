@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from sglang_environ import env_int
 from sglang_megamoe_dp import budget_disabled, budget_partitions, budget_returns, read_megamoe_attention_dp
 from sglang_moe_runner_asserts import Sources, _local
 from sglang_moe_runner_refusals import env_switch
@@ -287,7 +288,7 @@ def read_megamoe_token_budget(sources: Sources, environ: str | None) -> dict[str
             ):
                 continue
             message = _rendered(last.args[0], _BUDGET_FIELDS)
-            default = _env_int(environ, env)
+            default = env_int(environ, env)
             if message is None or default is None or needs is None:
                 return None
             return {
@@ -315,24 +316,6 @@ def _rendered(text: ast.JoinedStr, named: dict[str, str]) -> str | None:
             return None
         parts.append(named[written])
     return "".join(parts)
-
-
-def _env_int(environ: str | None, name: str) -> int | None:
-    """environ.py's `NAME = EnvInt(<int>)` -> the int."""
-    if environ is None:
-        return None
-    for stmt in ast.walk(ast.parse(environ)):
-        if (
-            isinstance(stmt, ast.Assign)
-            and [ast.unparse(t) for t in stmt.targets] == [name]
-            and isinstance(stmt.value, ast.Call)
-            and ast.unparse(stmt.value.func) == "EnvInt"
-            and len(stmt.value.args) == 1
-            and isinstance(stmt.value.args[0], ast.Constant)
-            and isinstance(stmt.value.args[0].value, int)
-        ):
-            return stmt.value.args[0].value
-    return None
 
 
 def _budget_needs(sources: Sources) -> dict[str, object] | None:

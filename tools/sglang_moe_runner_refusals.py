@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from sglang_environ import declared
 from sglang_moe_runner_asserts import Sources, _local, _module_lists, _quantization_branches
 
 
@@ -108,21 +109,15 @@ def env_switch(node: ast.expr, environ: str | None) -> dict[str, object] | None:
     ):
         return None
     name = node.func.value.attr
-    tree = ast.parse(environ)
-    default = parse = None
-    for stmt in ast.walk(tree):
-        if (
-            isinstance(stmt, ast.Assign)
-            and [ast.unparse(t) for t in stmt.targets] == [name]
-            and isinstance(stmt.value, ast.Call)
-            and ast.unparse(stmt.value.func) == "EnvBool"
-            and len(stmt.value.args) == 1
-            and isinstance(stmt.value.args[0], ast.Constant)
-            and isinstance(stmt.value.args[0].value, bool)
-        ):
-            default = stmt.value.args[0].value
-        if isinstance(stmt, ast.ClassDef) and stmt.name == "EnvBool":
-            parse = _bool_parse(stmt)
+    default = declared(environ, name, "EnvBool", bool)
+    parse = next(
+        (
+            _bool_parse(c)
+            for c in ast.walk(ast.parse(environ))
+            if isinstance(c, ast.ClassDef) and c.name == "EnvBool"
+        ),
+        None,
+    )
     if default is None or parse is None:
         return None
     return {"name": name, "default": default, "true": parse[0], "false": parse[1]}
