@@ -8,6 +8,23 @@ from __future__ import annotations
 from speclint.core.records import dataclass
 from speclint.sglang.moe_readings import reading as _reading
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    _Record = TypeVar("_Record")
+
+
+def _record(cls: type[_Record], version: str, name: str) -> _Record | None:
+    """The reading `name` of `version` (a JSON object whose keys are the fields of the record
+    class `cls`, as tools/sglang_a2a_budgets.py writes them) as a `cls`, its lists as tuples;
+    None where not read."""
+    raw: Any = _reading(version, name)
+    if not isinstance(raw, dict):
+        return None
+    fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
+    return cls(*(tuple(raw[f]) if isinstance(raw[f], list) else raw[f] for f in fields))
+
 
 @dataclass(frozen=True, slots=True)
 class MegamoeAttentionDp:
@@ -56,12 +73,7 @@ class DispatchBudget:
 
 
 def pplx_dispatch_budget(version: str) -> DispatchBudget | None:
-    raw = _reading(version, "pplx_dispatch_budget")
-    if not isinstance(raw, dict):
-        return None
-    return DispatchBudget(
-        str(raw["variable"]), int(raw["default"]), str(raw["message"]), tuple(raw["terms"]), str(raw["where"])
-    )
+    return _record(DispatchBudget, version, "pplx_dispatch_budget")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,17 +91,7 @@ class DeepepV2:
 
 
 def deepep_v2(version: str) -> DeepepV2 | None:
-    raw = _reading(version, "deepep_v2")
-    if not isinstance(raw, dict):
-        return None
-    return DeepepV2(
-        tuple(raw["architectures"]),
-        str(raw["architecture_message"]),
-        str(raw["runner"]),
-        str(raw["runner_message"]),
-        tuple(raw["runner_after"]),
-        str(raw["where"]),
-    )
+    return _record(DeepepV2, version, "deepep_v2")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,17 +109,7 @@ class DeepepV2Budget:
 
 
 def deepep_v2_budget(version: str) -> DeepepV2Budget | None:
-    raw = _reading(version, "deepep_v2_budget")
-    if not isinstance(raw, dict):
-        return None
-    return DeepepV2Budget(
-        str(raw["variable"]),
-        int(raw["default"]),
-        str(raw["message"]),
-        bool(raw["scatter"]),
-        float(raw["growth"]),
-        str(raw["where"]),
-    )
+    return _record(DeepepV2Budget, version, "deepep_v2_budget")
 
 
 def pplx_runner(version: str) -> tuple[tuple[str, ...], str, str] | None:
