@@ -290,6 +290,15 @@ def _launch_text(command: str) -> bool:
     return LAUNCH_TEXT.search(command) is not None
 
 
+def _receiver(lines: list[str], row: int) -> str:
+    """Who the lines cut off were meant for: SGLang when the `\\`-continued command that ends
+    at `row` is a launch, else the command itself (a wrapper's own flags are not SGLang's)."""
+    start = row
+    while start > 0 and _ends_with_continuation(lines[start - 1].rstrip("\r \t")):
+        start -= 1
+    return "SGLang" if _launch_text("\n".join(lines[start : row + 1])) else "the command"
+
+
 def _ends_with_continuation(line: str) -> bool:
     stripped_len = len(line) - len(line.rstrip("\\"))
     return stripped_len % 2 == 1
@@ -340,8 +349,8 @@ def broken_continuations(
         first = lines[target].split()[0]
         message = (
             f"this comment ends the `\\`-continued command above it: `{first}` and the "
-            f"flags after it on the following lines are not passed to SGLang (bash runs "
-            f"them as a separate command)"
+            f"flags after it on the following lines are not passed to {_receiver(lines, row - 1)} "
+            "(bash runs them as a separate command)"
         )
         from speclint.core.diagnostics import Diagnostic
 
@@ -359,18 +368,19 @@ def broken_continuations(
             continue
         first = lines[target].split()[0]
         span = tm.span(start_byte, start_byte + len(match.group(2).encode()))
+        receiver = _receiver(lines, row)
         if match.group(2) == "\\\r":  # a CRLF line end: bash reads `\` + CR, then LF ends it
             span = tm.span(start_byte, start_byte + 1)
             message = (
                 f"`\\` before a CRLF line end is not a line continuation in bash (the `\\` "
                 f"escapes the carriage return): the command ends here and `{first}` on the "
-                "next line is not passed to SGLang; save the file with LF line ends "
+                f"next line is not passed to {receiver}; save the file with LF line ends "
                 "(`dos2unix`)"
             )
         else:
             message = (
                 f"`\\` followed by trailing whitespace is not a line continuation: the "
-                f"command ends here and `{first}` on the next line is not passed to SGLang"
+                f"command ends here and `{first}` on the next line is not passed to {receiver}"
             )
         from speclint.core.diagnostics import Diagnostic
 
