@@ -2,16 +2,17 @@
 
 A worker inherits everything this process imported and read, the options included, so a
 request is only the batch's jobs and a reply only their results, each one pickle behind its
-length. No thread runs here (an executor runs two per worker in this process, and every job
-and result passes through them). A worker that dies closes its pipe: its batches are
-linted again, in a fresh fork, and only the file that kills a worker is reported.
+length (`runner.wire`). No thread runs here (an executor runs two per worker in this
+process, and every job and result passes through them). A worker that dies closes its
+pipe: its batches are linted again, in a fresh fork, and only the file that kills a worker
+is reported.
 """
 
 from __future__ import annotations
 
 import os
-import pickle
 
+from speclint.runner import wire
 from speclint.runner.pool import WorkerDied, file_cost
 
 TYPE_CHECKING = False
@@ -79,6 +80,7 @@ class ForkedWorker:
         self.alive = True
         to_worker, requests = os.pipe()
         replies, from_worker = os.pipe()
+        wire.dispatch_table()  # (made once, before the fork: every worker inherits it)
         pid = os.fork()
         if pid == 0:  # the worker: never returns
             os.close(requests)
@@ -99,8 +101,10 @@ class ForkedWorker:
         return self.pid
 
     def load(self) -> float:
-        """The estimated work in flight (what is done is forgotten)."""
-        self.in_flight = [(reply, cost) for reply, cost in self.in_flight if not reply.done()]
+        """The estimated work in flight (what is done is forgotten): the replies already
+        written are taken first, with one look at the pipe (not one per batch in flight)."""
+        self.poll()
+        self.in_flight = [(reply, cost) for reply, cost in self.in_flight if not reply.ready]
         return sum(cost for _, cost in self.in_flight)
 
     def submit(self, batch: Sequence[Any], kind: str | None) -> Reply:
@@ -109,7 +113,7 @@ class ForkedWorker:
         self.in_flight.append((reply, len(batch) * file_cost(kind)))
         self.waiting.append(reply)
         if self.alive:
-            payload = pickle.dumps(list(batch), pickle.HIGHEST_PROTOCOL)
+            payload = wire.dumps(list(batch))
             self._write(len(payload).to_bytes(HEADER, "little") + payload)
         if not self.alive:
             self._died()
@@ -146,7 +150,7 @@ class ForkedWorker:
             if len(self.buffer) < HEADER + size:
                 break
             reply = self.waiting.pop(0)
-            reply.results = pickle.loads(self.buffer[HEADER : HEADER + size])
+            reply.results = wire.loads(self.buffer[HEADER : HEADER + size])
             reply.ready = True
             del self.buffer[: HEADER + size]
             taken = True
@@ -217,8 +221,8 @@ def _serve(requests: int, replies: int, lint_batch: Callable[[list[Any]], Any]) 
             if not header:
                 status = 0
                 break
-            jobs = pickle.loads(_read_exactly(requests, int.from_bytes(header, "little")))
-            payload = pickle.dumps(lint_batch(jobs), pickle.HIGHEST_PROTOCOL)
+            jobs = wire.loads(_read_exactly(requests, int.from_bytes(header, "little")))
+            payload = wire.dumps(lint_batch(jobs))
             _write_all(replies, len(payload).to_bytes(HEADER, "little") + payload)
     finally:
         os._exit(status)
