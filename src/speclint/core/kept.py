@@ -24,6 +24,7 @@ import sys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 _MAX_VALUES = 4096
@@ -226,3 +227,42 @@ def write_atomically(path: str, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+LEARNERS: list[Callable[[], None]] = []
+"""What puts into a store, before it is written, what the process learned while it ran (the
+command's modules imported the usual way: `cli.startup`)."""
+
+
+def added() -> bytes:
+    """What this process put in its stores, marshalled ([(store path, {key: value})]): a
+    worker forked for a big batch never writes a store (`runner.forked`); the process it
+    was forked from keeps what it sends (`take`). Empty when stores are not written."""
+    if sys.dont_write_bytecode or sys.pycache_prefix:
+        return b""
+    for learn in LEARNERS:
+        try:
+            learn()
+        except Exception:  # never failing a run
+            pass
+    entries = [(store.path, {key: store._values[key] for key in store._put}) for store in _STORES]
+    return marshal.dumps([entry for entry in entries if entry[1]])
+
+
+def take(blob: bytes) -> None:
+    """Puts in this process's stores the keys a process forked from it `added` that they do
+    not hold yet (written by `save_all` when the run ends); a store this process has not
+    opened, or a damaged message, adds nothing."""
+    try:
+        entries = marshal.loads(blob) if blob else []
+        stores = {store.path: store for store in _STORES}
+        for path, values in entries:
+            store = stores.get(path)
+            if store is None:
+                continue
+            index = store._index if store._index is not None else store._open()
+            for key, value in values.items():
+                if key not in index and key not in store._values:
+                    store.put(key, value)
+    except Exception:  # (damaged: nothing more is kept)
+        return

@@ -187,8 +187,9 @@ class ForkedWorker:
             self._start()
 
     def end(self, wait: bool) -> None:
-        """Closes the requests (the worker then exits); without `wait` (Ctrl-C, a caller that
-        stopped early) the worker is ended at once."""
+        """Closes the requests (the worker then sends what it added to the stores kept between
+        runs, `_keep_learned`, and exits); without `wait` (Ctrl-C, a caller that stopped
+        early) the worker is ended at once."""
         import signal
 
         if not wait and self.alive:
@@ -196,6 +197,8 @@ class ForkedWorker:
                 os.kill(self.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+        elif self.alive and self.requests in _parent_ends:
+            self._keep_learned()
         for fd in (self.requests, self.replies):
             if fd in _parent_ends:
                 _parent_ends.discard(fd)
@@ -206,6 +209,23 @@ class ForkedWorker:
             os.waitpid(self.pid, 0)
         except ChildProcessError:
             pass
+
+    def _keep_learned(self) -> None:
+        """Ends the requests and reads the worker's last message, what it added to the
+        stores of values kept between runs, for this process to write (`core.kept.take`)."""
+        _parent_ends.discard(self.requests)
+        os.close(self.requests)
+        os.set_blocking(self.replies, True)
+        while self.alive:
+            self._read()
+        self._take()  # (the replies still waiting, if any)
+        if self.waiting or len(self.buffer) < HEADER:
+            return
+        size = int.from_bytes(self.buffer[:HEADER], "little")
+        if len(self.buffer) == HEADER + size and size:
+            from speclint.core import kept
+
+            kept.take(bytes(self.buffer[HEADER:]))
 
 
 def _serve(requests: int, replies: int, lint_batch: Callable[[list[Any]], Any]) -> None:
@@ -218,7 +238,9 @@ def _serve(requests: int, replies: int, lint_batch: Callable[[list[Any]], Any]) 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         while True:
             header = _read_exactly(requests, HEADER)
-            if not header:
+            if not header:  # the end: what this worker put in the stores, for `end` to keep
+                learned = _added()
+                _write_all(replies, len(learned).to_bytes(HEADER, "little") + learned)
                 status = 0
                 break
             jobs = wire.loads(_read_exactly(requests, int.from_bytes(header, "little")))
@@ -226,6 +248,16 @@ def _serve(requests: int, replies: int, lint_batch: Callable[[list[Any]], Any]) 
             _write_all(replies, len(payload).to_bytes(HEADER, "little") + payload)
     finally:
         os._exit(status)
+
+
+def _added() -> bytes:
+    """What this worker added to the stores of values kept between runs (`core.kept`), which
+    only the command's own process writes: a release's flag table read from JSON, a module
+    imported the usual way would else be worked out again by every parallel run."""
+    import sys
+
+    kept = sys.modules.get("speclint.core.kept")
+    return kept.added() if kept is not None else b""
 
 
 def _read_exactly(fd: int, size: int) -> bytes:
