@@ -8,7 +8,8 @@ files (not under `PYTHONDONTWRITEBYTECODE` or a `pycache_prefix`), atomically, n
 a run. Each store is tied to a `source` (what its values were worked out from: a format,
 the Python version, a data file's size and time): a store written for another source, or one
 that is missing, damaged or of another shape, is empty. The command (`speclint.__main__`)
-writes what a run added when it ends (`save_all`).
+writes what a run added when it ends (`save_all`), with what its workers added (a worker
+forked for a big batch never writes a store: it sends its additions back, `added`, `take`).
 
 A store is an index and the values' bytes after it: a run reads the index, then only the
 values it asks for. The stores grow with use (every module of every command, every
