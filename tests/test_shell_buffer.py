@@ -60,3 +60,23 @@ def test_each_buffer_character_maps_to_where_it_is_written(index):
         start, end = made.starts[at], made.ends[at]
         if end == start + 1 and FILE[start] != "\\":
             assert FILE[start] == char or char in "'\"\\"
+
+
+def test_words_of_one_buffer_are_separated_and_an_empty_literal_stays_a_word():
+    """`["plain", "", "$A \"q\""]`: one line of quoted words, a space between two (placed at
+    the end of the word before it), the empty literal a pair of quotes at its place."""
+    plain, dollar = items()[3], items()[2]
+    empty_at = FILE.index("]")  # (any place in the file)
+    empty = ArgvItem([Piece("", empty_at, empty_at, exact=True)])
+    buffer = ShellBuffer(FILE)
+    for item in (plain, empty, dollar):
+        buffer.add_word(item)
+    expected = one_piece_per_character(plain.pieces, True)
+    expected.append((" ", plain.pieces[-1].end, plain.pieces[-1].end))
+    expected += [("'", empty_at, empty_at), ("'", empty_at, empty_at)]
+    expected.append((" ", empty_at, empty_at))
+    expected += one_piece_per_character(dollar.pieces, True)
+    base = TextMap("", buffer.file_starts)
+    made, reference = base.derive(buffer.pieces), base.derive(expected)
+    assert made.text == "'plain' '' '$A \"q\"'"
+    assert (made.starts, made.ends) == (reference.starts, reference.ends)

@@ -53,6 +53,9 @@ def begin() -> None:
         finder = KeptImports(_store())
         sys.meta_path.insert(0, finder)
         _hasten(finder)
+        from speclint.core import kept
+
+        kept.LEARNERS.append(lambda: finder.learn(sys.modules))  # (a worker's, `kept.added`)
     except Exception:  # no store: Python's own importer, as always
         pass
 

@@ -8,7 +8,8 @@ files (not under `PYTHONDONTWRITEBYTECODE` or a `pycache_prefix`), atomically, n
 a run. Each store is tied to a `source` (what its values were worked out from: a format,
 the Python version, a data file's size and time): a store written for another source, or one
 that is missing, damaged or of another shape, is empty. The command (`speclint.__main__`)
-writes what a run added when it ends (`save_all`).
+writes what a run added when it ends (`save_all`), with what its workers added (a worker
+forked for a big batch never writes a store: it sends its additions back, `added`, `take`).
 
 A store is an index and the values' bytes after it: a run reads the index, then only the
 values it asks for. The stores grow with use (every module of every command, every
@@ -24,6 +25,7 @@ import sys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 _MAX_VALUES = 4096
@@ -226,3 +228,42 @@ def write_atomically(path: str, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+LEARNERS: list[Callable[[], None]] = []
+"""What puts into a store, before it is written, what the process learned while it ran (the
+command's modules imported the usual way: `cli.startup`)."""
+
+
+def added() -> bytes:
+    """What this process put in its stores, marshalled ([(store path, {key: value})]): a
+    worker forked for a big batch never writes a store (`runner.forked`); the process it
+    was forked from keeps what it sends (`take`). Empty when stores are not written."""
+    if sys.dont_write_bytecode or sys.pycache_prefix:
+        return b""
+    for learn in LEARNERS:
+        try:
+            learn()
+        except Exception:  # never failing a run
+            pass
+    entries = [(store.path, {key: store._values[key] for key in store._put}) for store in _STORES]
+    return marshal.dumps([entry for entry in entries if entry[1]])
+
+
+def take(blob: bytes) -> None:
+    """Puts in this process's stores the keys a process forked from it `added` that they do
+    not hold yet (written by `save_all` when the run ends); a store this process has not
+    opened, or a damaged message, adds nothing."""
+    try:
+        entries = marshal.loads(blob) if blob else []
+        stores = {store.path: store for store in _STORES}
+        for path, values in entries:
+            store = stores.get(path)
+            if store is None:
+                continue
+            index = store._index if store._index is not None else store._open()
+            for key, value in values.items():
+                if key not in index and key not in store._values:
+                    store.put(key, value)
+    except Exception:  # (damaged: nothing more is kept)
+        return

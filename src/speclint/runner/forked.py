@@ -2,16 +2,17 @@
 
 A worker inherits everything this process imported and read, the options included, so a
 request is only the batch's jobs and a reply only their results, each one pickle behind its
-length. No thread runs here (an executor runs two per worker in this process, and every job
-and result passes through them). A worker that dies closes its pipe: its batches are
-linted again, in a fresh fork, and only the file that kills a worker is reported.
+length (`runner.wire`). No thread runs here (an executor runs two per worker in this
+process, and every job and result passes through them). A worker that dies closes its
+pipe: its batches are linted again, in a fresh fork, and only the file that kills a worker
+is reported.
 """
 
 from __future__ import annotations
 
 import os
-import pickle
 
+from speclint.runner import wire
 from speclint.runner.pool import WorkerDied, file_cost
 
 TYPE_CHECKING = False
@@ -79,6 +80,7 @@ class ForkedWorker:
         self.alive = True
         to_worker, requests = os.pipe()
         replies, from_worker = os.pipe()
+        wire.dispatch_table()  # (made once, before the fork: every worker inherits it)
         pid = os.fork()
         if pid == 0:  # the worker: never returns
             os.close(requests)
@@ -99,8 +101,10 @@ class ForkedWorker:
         return self.pid
 
     def load(self) -> float:
-        """The estimated work in flight (what is done is forgotten)."""
-        self.in_flight = [(reply, cost) for reply, cost in self.in_flight if not reply.done()]
+        """The estimated work in flight (what is done is forgotten): the replies already
+        written are taken first, with one look at the pipe (not one per batch in flight)."""
+        self.poll()
+        self.in_flight = [(reply, cost) for reply, cost in self.in_flight if not reply.ready]
         return sum(cost for _, cost in self.in_flight)
 
     def submit(self, batch: Sequence[Any], kind: str | None) -> Reply:
@@ -109,7 +113,7 @@ class ForkedWorker:
         self.in_flight.append((reply, len(batch) * file_cost(kind)))
         self.waiting.append(reply)
         if self.alive:
-            payload = pickle.dumps(list(batch), pickle.HIGHEST_PROTOCOL)
+            payload = wire.dumps(list(batch))
             self._write(len(payload).to_bytes(HEADER, "little") + payload)
         if not self.alive:
             self._died()
@@ -146,7 +150,7 @@ class ForkedWorker:
             if len(self.buffer) < HEADER + size:
                 break
             reply = self.waiting.pop(0)
-            reply.results = pickle.loads(self.buffer[HEADER : HEADER + size])
+            reply.results = wire.loads(self.buffer[HEADER : HEADER + size])
             reply.ready = True
             del self.buffer[: HEADER + size]
             taken = True
@@ -183,8 +187,9 @@ class ForkedWorker:
             self._start()
 
     def end(self, wait: bool) -> None:
-        """Closes the requests (the worker then exits); without `wait` (Ctrl-C, a caller that
-        stopped early) the worker is ended at once."""
+        """Closes the requests (the worker then sends what it added to the stores kept between
+        runs, `_keep_learned`, and exits); without `wait` (Ctrl-C, a caller that stopped
+        early) the worker is ended at once."""
         import signal
 
         if not wait and self.alive:
@@ -192,6 +197,8 @@ class ForkedWorker:
                 os.kill(self.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+        elif self.alive and self.requests in _parent_ends:
+            self._keep_learned()
         for fd in (self.requests, self.replies):
             if fd in _parent_ends:
                 _parent_ends.discard(fd)
@@ -202,6 +209,23 @@ class ForkedWorker:
             os.waitpid(self.pid, 0)
         except ChildProcessError:
             pass
+
+    def _keep_learned(self) -> None:
+        """Ends the requests and reads the worker's last message, what it added to the
+        stores of values kept between runs, for this process to write (`core.kept.take`)."""
+        _parent_ends.discard(self.requests)
+        os.close(self.requests)
+        os.set_blocking(self.replies, True)
+        while self.alive:
+            self._read()
+        self._take()  # (the replies still waiting, if any)
+        if self.waiting or len(self.buffer) < HEADER:
+            return
+        size = int.from_bytes(self.buffer[:HEADER], "little")
+        if len(self.buffer) == HEADER + size and size:
+            from speclint.core import kept
+
+            kept.take(bytes(self.buffer[HEADER:]))
 
 
 def _serve(requests: int, replies: int, lint_batch: Callable[[list[Any]], Any]) -> None:
@@ -214,14 +238,26 @@ def _serve(requests: int, replies: int, lint_batch: Callable[[list[Any]], Any]) 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         while True:
             header = _read_exactly(requests, HEADER)
-            if not header:
+            if not header:  # the end: what this worker put in the stores, for `end` to keep
+                learned = _added()
+                _write_all(replies, len(learned).to_bytes(HEADER, "little") + learned)
                 status = 0
                 break
-            jobs = pickle.loads(_read_exactly(requests, int.from_bytes(header, "little")))
-            payload = pickle.dumps(lint_batch(jobs), pickle.HIGHEST_PROTOCOL)
+            jobs = wire.loads(_read_exactly(requests, int.from_bytes(header, "little")))
+            payload = wire.dumps(lint_batch(jobs))
             _write_all(replies, len(payload).to_bytes(HEADER, "little") + payload)
     finally:
         os._exit(status)
+
+
+def _added() -> bytes:
+    """What this worker added to the stores of values kept between runs (`core.kept`), which
+    only the command's own process writes: a release's flag table read from JSON, a module
+    imported the usual way would else be worked out again by every parallel run."""
+    import sys
+
+    kept = sys.modules.get("speclint.core.kept")
+    return kept.added() if kept is not None else b""
 
 
 def _read_exactly(fd: int, size: int) -> bytes:

@@ -268,6 +268,9 @@ class SetComp(BaseSet, BaseSimpleComp):
 def string_parts(value: str) -> tuple[str, str]:
     """A string literal's prefix, lowercased, and its quotes, as written in `value`
     (`SimpleString`'s `prefix` and `quote`, both at once)."""
+    first = value[:1]
+    if (first == '"' or first == "'") and value[1:3] != first * 2:  # no prefix, one quote (most)
+        return "", first
     size = len(value) - len(value.lstrip("rRbBuU"))
     body = value[size:]
     triple = len(body) >= 6 and body[:3] in ("'''", '"""') and body.endswith(body[:3])

@@ -8,6 +8,7 @@ calls are followed by `calls`, `classes`, `branches` and `helpers`.
 
 from __future__ import annotations
 
+from _weakref import ref
 from collections import ChainMap
 from dataclasses import replace
 
@@ -95,10 +96,25 @@ class PyWalker:
         self.continue_at: int | None = None
         """In a pass of a loop read pass by pass, `branching` there (`loop_passes`)."""
         self.unsure_continue = False
+        self._evaluator: Evaluator | None = None
 
     def evaluator(self) -> Evaluator:
-        ev = Evaluator(self.pos, self.env, self.imports, lambda call: call_helper(self, call))
-        ev.rebound, ev.deciding = rebound_names(self.text), not self.looping  # (`conditions`)
+        """An Evaluator of the current `env`: the last one again while `env`, `pos`,
+        `imports` and whether a loop is walked are the same (it keeps no other state). Its
+        helper callback holds this walker weakly: no cycle keeps a file's tree alive."""
+        ev = self._evaluator
+        if (
+            ev is None
+            or ev.env is not self.env
+            or ev.pos is not self.pos
+            or ev.imports is not self.imports
+            or ev.deciding is bool(self.looping)
+        ):
+            walker = ref(self)
+            ev = self._evaluator = Evaluator(
+                self.pos, self.env, self.imports, lambda call: call_helper(_alive(walker), call)
+            )
+            ev.rebound, ev.deciding = rebound_names(self.text), not self.looping  # (`conditions`)
         return ev
 
     def helper_walker(self) -> PyWalker:
@@ -391,3 +407,10 @@ class PyWalker:
         self.result.launches.append(
             Launch(self.path, entry, self.pos.span(call), [], env=env, kwargs_style=True, kwargs=pairs)
         )
+
+
+def _alive(walker: ref[PyWalker]) -> PyWalker:
+    """The walker an evaluator belongs to (alive while its evaluator is used)."""
+    found = walker()
+    assert found is not None  # (the walker holds its evaluator)
+    return found

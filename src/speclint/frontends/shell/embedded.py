@@ -132,6 +132,12 @@ class ShellBuffer:
 
     def add_word(self, item: ArgvItem) -> None:
         """One argv element, quoted so the shell sees exactly that word."""
+        if len(item.pieces) == 1 and item.origin is None and not (item.code or item.splat):
+            piece = item.pieces[0]  # most argv words: one literal run, single-quoted as written
+            text = piece.text
+            if text is not None and piece.exact and "'" not in text:
+                self._single_literal(text, piece.begin, piece.end)
+                return
         if self._full(
             sum(2 * len(p.text or "") + 16 for p in item.pieces) + 3,
             item.pieces[0].begin if item.pieces else 0,
@@ -167,6 +173,20 @@ class ShellBuffer:
         if text is None and len(pieces) == 1 and pieces[0].identity is not None:
             self.identities[span_of(self.file_starts, begin, end)] = pieces[0].identity
         self._emit('"${' + name + '}"', begin, end)
+
+    def _single_literal(self, text: str, begin: int, end: int) -> None:
+        """`add_word` of one exact piece without a `'` (what its general path emits for it,
+        `_quoted` with a single quote, written out: the argv of a wrapper is such words)."""
+        if self._full(2 * len(text) + 19, begin, end):
+            return
+        out = self.pieces
+        if out:
+            last_end = out[-1][2]
+            out.append((" ", last_end, last_end))
+        out.append(("'", begin, begin))
+        if text:
+            out.append((text, begin, begin + len(text)))
+        out.append(("'", end, end))
 
     def _quoted(self, pieces: list[Piece], single: bool) -> None:
         """A known word quoted so that every character keeps its file position (single
