@@ -16,7 +16,6 @@ from speclint.settings.options import LintOptions, Selection
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
     from typing import Any
 
     from speclint.core.diagnostics import Diagnostic
@@ -233,7 +232,7 @@ class _RuleSet:
     suppressions: tuple[RuleEntry, ...]
     defers: dict[str, tuple[str, ...]]
     """Code -> the codes it gives way to (`rules.precedence`), for rules that defer."""
-    asked: tuple[bool, tuple[str, ...], tuple[Mapping[str, str], Mapping[str, str]]]
+    asked: tuple[bool, tuple[str, ...]]
     """The gates of `rules.gates.launch_gates` that depend on what the rules ask about."""
     gated: frozenset[str]
     """Every gate of an enabled launch rule: whether a rule runs depends on these alone."""

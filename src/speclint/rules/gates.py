@@ -4,24 +4,17 @@ imports the rule's module only then (`rules.index`)."""
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES
 from speclint.sglang.flags.schema import ROUTER_DEST_PREFIX
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping, Set
+    from collections.abc import Iterable, Set
 
     from speclint.rules.base import LaunchContext
 
 
-def launch_gates(
-    ctx: LaunchContext,
-    drafter: bool = True,
-    written: tuple[str, ...] = (),
-    fields: tuple[Mapping[str, str], Mapping[str, str]] | None = None,
-) -> frozenset[str]:
+def launch_gates(ctx: LaunchContext, drafter: bool = True, written: tuple[str, ...] = ()) -> frozenset[str]:
     """The gates a launch opens (`Rule.gates`): `problem:<kind>` for each problem SGLang's
     parser meets; `given:<field>` for each field a flag gives; `repeated-flag`,
     `deprecated-flag`, `router-option` for a field set twice, a deprecated flag, an option of
@@ -36,10 +29,7 @@ def launch_gates(
     rules have a drafter to read (`rules.drafter.draft_launch`); `written:<field>` for each
     field of `written` (those some selected rule asks about) a flag sets, in whatever dest the
     release reads it (`LaunchContext.setting`); `partly-read` when some word of the launch
-    cannot be known; `several-nodes` unless the launch runs on one node. With `fields` (the
-    `given:` and the `adjusted:` gates some selected rule has, by field: `asked`), only those of
-    the `given:<field>` and `adjusted:<field>` gates: a launch gives a dozen fields and its
-    resolution adjusts twenty, which few rules ask about."""
+    cannot be known; `several-nodes` unless the launch runs on one node."""
     opened = {"problem:" + problem.kind for problem in ctx.parsed.problems}
     dests: set[str] = set()
     for use in ctx.parsed.uses:
@@ -54,10 +44,7 @@ def launch_gates(
         if spec.dest.startswith(ROUTER_DEST_PREFIX):
             opened.add("router-option")
     config = ctx.config
-    if fields is None:
-        opened.update("given:" + field for field in config.given_fields())
-    else:  # (the gates' own strings, looked up in C: none made, none hashed)
-        opened.update(map(fields[0].get, config.given_fields()))  # type: ignore[arg-type]
+    opened.update("given:" + field for field in config.given_fields())
     algorithm = config.value("speculative_algorithm")
     if isinstance(algorithm, str):
         opened.add("algorithm:" + algorithm.upper())
@@ -85,10 +72,7 @@ def launch_gates(
     if resolution is not None:
         if resolution.rejection is not None or resolution.doubts:
             opened.add("rejection")
-        if fields is None:
-            opened.update("adjusted:" + adjustment.field for adjustment in resolution.adjustments)
-        else:
-            opened.update(map(fields[1].get, map(_FIELD, resolution.adjustments)))  # type: ignore[arg-type]
+        opened.update("adjusted:" + adjustment.field for adjustment in resolution.adjustments)
         nnodes = resolution.effective.get("nnodes")
         if not (type(nnodes) is int and nnodes == 1):
             opened.add("several-nodes")
@@ -101,28 +85,14 @@ def launch_gates(
                 found = drafters.draft_launch(ctx)
                 if found is not None:
                     opened.update(("drafter", f"drafter:{found.algorithm}/{found.kind.kind}"))
-    opened.discard(None)  # (a field no gate of `fields` names)
     return frozenset(opened)
 
 
-_FIELD = attrgetter("field")
-
-
-def asked(
-    gates: Iterable[str],
-) -> tuple[bool, tuple[str, ...], tuple[Mapping[str, str], Mapping[str, str]]]:
-    """`launch_gates`' `drafter`, `written` and `fields` for rules with these gates."""
+def asked(gates: Iterable[str]) -> tuple[bool, tuple[str, ...]]:
+    """`launch_gates`' `drafter` and `written` for rules with these gates."""
     gates = set(gates)
     drafter = any(gate.startswith("drafter") for gate in gates)
-    fields = tuple(
-        {gate[len(prefix) :]: gate for gate in sorted(gates) if gate.startswith(prefix)}
-        for prefix in ("given:", "adjusted:")
-    )
-    return (
-        drafter,
-        tuple(sorted(gate[8:] for gate in gates if gate.startswith("written:"))),
-        (fields[0], fields[1]),
-    )
+    return drafter, tuple(sorted(gate[8:] for gate in gates if gate.startswith("written:")))
 
 
 def file_gates(kinds: Set[str]) -> frozenset[str]:
