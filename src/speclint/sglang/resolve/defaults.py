@@ -16,6 +16,8 @@ from speclint.sglang.resolve.result import Adjustment, Unknown
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
     from speclint.sglang.resolve.state import ResolutionState
 
@@ -93,25 +95,16 @@ def _lacking(version: str) -> frozenset[str]:
 
 
 _STATED = ("tokenizer_path", "served_model_name", "speculative_draft_model_quantization")
-"""DEFAULT_FIELDS an unmodelled launch still states (they follow --model-path and --quantization)."""
 
 
 @lru_cache(maxsize=32)
-def _plan(
-    version: str,
-) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, object, str, Adjustment | None], ...]]:
-    """What `resolve_defaults` walks for every launch of `version`, less the fields it lacks
-    (`_lacking`): the fields it fills, those an unmodelled launch leaves Unknown, and the
-    CONSTANTS (name, value, handler, the adjustment of filling it): worked out once a release."""
+def _plan(version: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[Any, ...], ...]]:
+    """`resolve_defaults`' fields for `version` (less `_lacking`): filled, left Unknown by an
+    unmodelled launch (all but _STATED), CONSTANTS (name, value, handler, adjustment)."""
     lacking = _lacking(version)
-    filled = tuple(name for name in DEFAULT_FIELDS if name not in lacking)
-    unmodelled = tuple(name for name in filled if name not in _STATED)
-    constants = tuple(
-        (name, value, handler, _FILLED.get(name))
-        for name, (value, handler) in CONSTANTS.items()
-        if name not in lacking
-    )
-    return filled, unmodelled, constants
+    filled = tuple(n for n in DEFAULT_FIELDS if n not in lacking) if lacking else DEFAULT_FIELDS
+    constants = tuple((n, v, h, _FILLED.get(n)) for n, (v, h) in CONSTANTS.items() if n not in lacking)
+    return filled, tuple(n for n in filled if n not in _STATED), constants
 
 
 def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: str | None) -> None:
