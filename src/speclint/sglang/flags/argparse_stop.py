@@ -21,6 +21,11 @@ def argparse_stop(parsed: ParsedArgs) -> ArgparseStop | None:
     by word, `-h/--help` or a flag whose value is missing or invalid; then unrecognized
     arguments; then a missing required flag. None when argparse accepts the words."""
     problems = parsed.problems
+    if not problems:  # (most launches: only `-h/--help` can stop them)
+        for use in parsed.uses:
+            if use.spec is not None and use.spec.action == "help":
+                return _stop("help", use.span, f"`{use.written}` prints SGLang's help and exits 0")
+        return None
     ambiguous = [p for p in problems if p.kind == "ambiguous-option"]
     if ambiguous:
         first = min(ambiguous, key=_problem_order)

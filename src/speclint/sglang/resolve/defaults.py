@@ -16,6 +16,8 @@ from speclint.sglang.resolve.result import Adjustment, Unknown
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from speclint.sglang.resolve.gpu_profiles import GpuProfile
     from speclint.sglang.resolve.state import ResolutionState
 
@@ -92,6 +94,19 @@ def _lacking(version: str) -> frozenset[str]:
     return frozenset(lacking)
 
 
+_STATED = ("tokenizer_path", "served_model_name", "speculative_draft_model_quantization")
+
+
+@lru_cache(maxsize=32)
+def _plan(version: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[Any, ...], ...]]:
+    """`resolve_defaults`' fields for `version` (less `_lacking`): filled, left Unknown by an
+    unmodelled launch (all but _STATED), CONSTANTS (name, value, handler, adjustment)."""
+    lacking = _lacking(version)
+    filled = tuple(n for n in DEFAULT_FIELDS if n not in lacking) if lacking else DEFAULT_FIELDS
+    constants = tuple((n, v, h, _FILLED.get(n)) for n, (v, h) in CONSTANTS.items() if n not in lacking)
+    return filled, tuple(n for n in filled if n not in _STATED), constants
+
+
 def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: str | None) -> None:
     """Fill DEFAULT_FIELDS (0.5.23) the release has; `problem` is why the launch is outside
     the modelled flags (hardware_flags), then what those flags might change is Unknown."""
@@ -99,8 +114,9 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
         return
     values, asked = state.values, state.asked
     lacking = _lacking(state.checked_version)
-    for name, value in state.config.values_of(DEFAULT_FIELDS).items():
-        if name not in values and name not in lacking:
+    filled, unmodelled, constants = _plan(state.checked_version)
+    for name, value in state.config.values_of(filled).items():
+        if name not in values:
             values[name] = asked[name] = value
     state.set_unknown(
         "random_seed", "SGLang draws a random seed at each start unless --random-seed is given"
@@ -150,14 +166,13 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
             else f"SGLang {state.checked_version}'s defaults for {state.target_architecture} are not modelled"
         )
     if problem is not None:
-        for name in DEFAULT_FIELDS:
-            if name not in (
-                "tokenizer_path",
-                "served_model_name",
-                "speculative_draft_model_quantization",
-            ) and (not state.config.given(name) or name == "enable_dp_lm_head"):
-                if name not in lacking:
-                    state.set_unknown(name, problem)
+        # `state.set_unknown(name, problem)`'s value, one for every field (an Unknown is never
+        # changed once made: hardware.py's `_gpu_free_parts` shares one the same way)
+        unknown = Unknown(problem)
+        given = state.config.given
+        for name in unmodelled:
+            if name == "enable_dp_lm_head" or not given(name):
+                values[name] = unknown
         return
     _feature_transport(state)
     if "flashinfer_allreduce_fusion_backend" in lacking:
@@ -165,14 +180,11 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
 
         fusion_flag(state, gpu)
     adjustments = state.adjustments
-    for name, (value, handler) in CONSTANTS.items():
-        if name in lacking:
-            continue
+    for name, value, handler, filling in constants:
         current = values.get(name)
-        filled = _FILLED.get(name) if current is None else None
-        if filled is not None:  # what `state.set` does here, without working it out again
+        if current is None and filling is not None:  # what `state.set` does, not worked out again
             values[name] = value
-            adjustments.append(filled)
+            adjustments.append(filling)
         elif current is None or (
             current == "auto"
             and name in ("load_balance_method", "encoder_transfer_backend", "boundary_reduction")
