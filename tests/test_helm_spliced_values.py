@@ -67,3 +67,14 @@ def test_a_chart_without_templates_leaves_it_partly_read(tmp_path: Path) -> None
     (folder / DEPLOYMENT).unlink()
     found = _codes(folder)
     assert ("SLM004", 4, 3) in found
+
+
+def test_an_if_that_tests_the_list_around_its_splice_keeps_it_whole(tmp_path: Path) -> None:
+    text = (
+        (CHART / DEPLOYMENT)
+        .read_text()
+        .replace("          command:\n", "          {{- if .Values.server.command }}\n          command:\n")
+        .replace("          args:\n", "          {{- end }}\n          args:\n")
+    )
+    found = _codes(_variant(tmp_path, text))
+    assert ("SPD002", 13, 8) in found and not [f for f in found if f[0] == "SLM004"]

@@ -11,7 +11,8 @@ A chart whose container takes its command from its values writes, in a template,
 container runs exactly the values' words, in order. When that is the only use the chart's
 templates make of the block's `command`, `args` and `extraArgs` (each argv key the block has
 is spliced once, under the container key of its name, nothing else written under that key,
-the block never used whole or through `with`/`range`), the values' words are the launch and
+besides the test of an `{{- if .Values.server.command }}` around it; the block never used
+whole or through `with`/`range`), the values' words are the launch and
 nothing is left unread. Any other use, a template speclint cannot list or read, or a chart
 without `Chart.yaml` and `templates/`, leaves the launch partly read, as before.
 """
@@ -53,7 +54,7 @@ def spliced_whole(values_path: str, keys: list[str], argv_keys: list[str]) -> bo
             field = (match.group(1) or "")[1:]
             if not field:
                 return False  # the block used whole (`toYaml .Values.server`)
-            if field in ("command", "args", "extraArgs"):
+            if field in ("command", "args", "extraArgs") and not _guard(text, match.start(), match.end()):
                 if field not in argv_keys or not _splice_line(text, match.start(), match.end(), field):
                     return False
                 spliced[field] = spliced.get(field, 0) + 1
@@ -82,6 +83,18 @@ def _templates(chart: str) -> list[str]:
             except OSError:
                 return []
     return texts
+
+
+def _guard(text: str, begin: int, end: int) -> bool:
+    """The use is the whole test of an `{{- if USE }}` (the block's list is set: the arm runs)."""
+    start = text.rfind("{{", 0, begin)
+    stop = text.find("}}", end)
+    return (
+        start != -1
+        and stop != -1
+        and re.fullmatch(r"\{\{-?\s*if\s+", text[start:begin]) is not None
+        and (re.fullmatch(r"\s*-?", text[end:stop]) is not None)
+    )
 
 
 _INSERT = re.compile(r"[ \t]*\{\{-?\s*toYaml\s+(?P<use>\S+)\s*\|\s*nindent\s+\d+\s*-?\}\}[ \t]*")
