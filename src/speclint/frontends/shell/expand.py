@@ -43,6 +43,14 @@ class Arg:
     node: Node | None
 
 
+def _after_target(redirect: Node) -> list[Node]:
+    """The words tree-sitter-bash puts in a redirection after its target (`> server.log
+    --port 1`): bash takes only the first word as the file; the others are the command's
+    arguments, in order (`cmd a > f b` runs `cmd a b`)."""
+    named = [c for c in redirect.named_children if c.type not in ("file_descriptor", "comment")]
+    return named[1:]
+
+
 class Expander(ParameterExpansion):
     """Expands nodes of one buffer against one `Env`."""
 
@@ -83,6 +91,12 @@ class Expander(ParameterExpansion):
                         args.extend(words(part))
             elif kind not in _NOT_WORDS and child.is_named:
                 args.extend(words(child))
+        parent = node.parent
+        if parent is not None and parent.type == "redirected_statement" and node.type == "command":
+            for redirect in parent.children:
+                if redirect.type == "file_redirect":
+                    for word in _after_target(redirect):
+                        args.extend(words(word))
         return prefix, args
 
     def words(self, node: Node) -> list[Arg]:
