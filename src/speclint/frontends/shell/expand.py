@@ -14,7 +14,7 @@ from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.shell.fields import assemble, has_unescaped
 from speclint.frontends.shell.parameter_expansion import SPECIAL_NOT_SPLIT, ParameterExpansion
-from speclint.frontends.shell.plain_words import TOO_BIG, plain_words, too_big, written
+from speclint.frontends.shell.plain_words import TOO_BIG, after_target, plain_words, too_big, written
 from speclint.frontends.shell.quoting import decode_ansi_c, unescape_double_quoted, unescape_unquoted
 from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, VarValue
 
@@ -41,14 +41,6 @@ class Arg:
 
     word: Word
     node: Node | None
-
-
-def _after_target(redirect: Node) -> list[Node]:
-    """The words tree-sitter-bash puts in a redirection after its target (`> server.log
-    --port 1`): bash takes only the first word as the file; the others are the command's
-    arguments, in order (`cmd a > f b` runs `cmd a b`)."""
-    named = [c for c in redirect.named_children if c.type not in ("file_descriptor", "comment")]
-    return named[1:]
 
 
 class Expander(ParameterExpansion):
@@ -95,7 +87,7 @@ class Expander(ParameterExpansion):
         if parent is not None and parent.type == "redirected_statement" and node.type == "command":
             for redirect in parent.children:
                 if redirect.type == "file_redirect":
-                    for word in _after_target(redirect):
+                    for word in after_target(redirect):
                         args.extend(words(word))
         return prefix, args
 
