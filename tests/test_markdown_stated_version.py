@@ -73,3 +73,38 @@ def test_with_sglang_version_the_stated_release_is_what_the_document_was_written
         "defaults of flags this launch leaves unset changed between SGLang 0.5.17 (the version the "
         "document states) and 0.5.23: "
     )
+
+
+PROSE = FixtureFile("markdown/issue_running_version_prose.md")
+
+
+def test_a_sentence_saying_which_release_ran_states_it() -> None:
+    (finding,) = _findings(PROSE)
+    assert finding[:4] == ("FLG008", 8, 81, "--cuda-graph-max-bs")  # 0.5.23's FLG002 error before
+    assert "is deprecated in SGLang 0.5.17: argparse still takes it" in finding[4]
+    (ctx,) = lint_text(PROSE.text, str(PROSE.path)).contexts
+    assert ctx.version.reason == "from the SGLang version the document states (line 3)"
+    assert PROSE.at(ctx.launch.image_span) == (3, 20, "0.5.17")
+
+
+LAUNCH = "```bash\npython -m sglang.launch_server --model-path Qwen/Qwen3-8B --cuda-graph-max-bs 8\n```\n"
+
+
+def _version(prose: str) -> str:
+    (ctx,) = lint_text(prose + "\n\n" + LAUNCH, "issue.md").contexts
+    return ctx.version.version
+
+
+def test_an_inline_pip_install_pin_and_other_first_person_sentences_state_the_release() -> None:
+    assert _version("Environment: `pip install sglang==0.5.9`") == "0.5.9"
+    assert _version('Installed with pip install -U "sglang[all]==0.5.6.post2".') == "0.5.6.post2"
+    assert _version("It happens on SGLang v0.5.17 too.") == "0.5.17"
+    assert _version("I upgraded to sglang 0.5.18 and it still fails") == "0.5.18"
+
+
+def test_a_release_a_feature_needs_or_a_fact_about_one_is_not_the_release_that_ran() -> None:
+    newest = _version("")
+    assert _version("Starting with SGLang 0.5.14, the flag was split.") == newest
+    assert _version("This was fixed on SGLang 0.5.9.") == newest
+    assert _version("I'm running sglang 0.5.10.dev1+g0123abc") == newest  # a development build
+    assert _version("I tried sglang 0.5.9, now running sglang 0.5.17.") == newest  # two releases

@@ -44,9 +44,10 @@ def no_launch_found(text: str, extracted: ExtractResult) -> Diagnostic | None:
         return None  # (a front-end already said what it did not read: the router's launcher)
     for mention in recognise.MENTIONS:  # compiled here, for a file without a launch
         for match in mention.finditer(text):
-            span = _span_at(text, match.start(), match.end())
+            part = "named" if "named" in mention.groupindex and match.group("named") else 0
+            span = _span_at(text, match.start(part), match.end(part))
             if not _commented(span, extracted.comments):
-                return _finding(match.group(), span, extracted)
+                return _finding(match.group(part), span, extracted)
     return None
 
 

@@ -63,6 +63,9 @@ _ROOT_PROMPT = re.compile(r"^(\s*)# (?=\S)")
 `#` starts a comment)."""
 _CONTINUATION_PROMPT = re.compile(r"^\s*> ?")
 """bash's PS2 (`> `) at the start of a line that continues a command in a copied session."""
+_PS2_FLAGS = re.compile(r">[ \t]+-")
+"""bash's PS2 at a line's very start before a flag: `> --port 30000` under a `\\`-ended line
+(a redirection continuing a command, `  > server.log`, is indented or names a file)."""
 _FLAG_LINE = re.compile(r"[ \t]*(?:(?:\d+(?:\.\d+)?|[^\s'\"\\#$;&|<>()]*/)[ \t]+)?--[A-Za-z]")
 """A line of flags, or a wrapped line's tail (a number, a directory) and flags (as in
 `shell.checks`)."""
@@ -80,10 +83,11 @@ def _console(lines: list[tuple[int, str]], root_prompt: bool = False) -> list[tu
     (the lines `--help` prints are output)."""
     kept = []
     continuing = flags_may_follow = False
-    for offset, line in lines:
+    for i, (offset, line) in enumerate(lines):
         match = _PROMPT.match(line) or (_ROOT_PROMPT.match(line) if root_prompt else None)
-        if match:
-            kept.append((offset + match.end(), line[match.end() :]))
+        if match or (not continuing and _ps2_opened(lines, i)):
+            start = match.end() if match else 0
+            kept.append((offset + start, line[start:]))
             continuing = line.rstrip().endswith("\\")
             flags_may_follow = DOC_LAUNCHER.search(line) is not None and _HELP.search(line) is None
         elif continuing or (flags_may_follow and _FLAG_LINE.match(line)):
@@ -95,6 +99,18 @@ def _console(lines: list[tuple[int, str]], root_prompt: bool = False) -> list[tu
             kept.append((offset + len(line), ""))
             flags_may_follow = False
     return kept
+
+
+def _ps2_opened(lines: list[tuple[int, str]], i: int) -> bool:
+    """Line `i` opens the launcher and is continued on a `> --flag` line: a session pasted
+    without its first prompt but with bash's PS2 (`> `) on the lines the command goes on."""
+    line = lines[i][1]
+    return (
+        i + 1 < len(lines)
+        and line.rstrip().endswith("\\")
+        and _PS2_FLAGS.match(lines[i + 1][1]) is not None
+        and _starts_launch(line)
+    )
 
 
 def _without_tracebacks(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -211,9 +227,10 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         return
     if "sglang" not in joined:
         return
-    prompted = any(p in joined for p in ("$ ", "# ", "% ", "\u276f ")) and any(
-        _PROMPT.match(line) for _, line in lines
-    )
+    prompted = (
+        any(p in joined for p in ("$ ", "# ", "% ", "\u276f "))
+        and any(_PROMPT.match(line) for _, line in lines)
+    ) or ("\n>" in joined and any(_ps2_opened(lines, i) for i in range(len(lines))))
     windows = tag not in SHELL_TAGS - CONSOLE_TAGS and ":\\" in joined and windows_prompted(lines)
     if tag in TEXT_TAGS and not prompted and not windows:  # (a `text` block with prompts is a pasted session)
         if any(_starts_launch(line) for _, line in lines):  # shown, not run: said, not silent

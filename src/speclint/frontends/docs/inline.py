@@ -222,6 +222,9 @@ def _prose_tokens(
         kept.append(exact(text, word.begin))
         if len(kept) > MAX_PROSE_WORDS:
             return []
+    else:  # the words ran out at a line's end, not at prose
+        if len(kept) > launcher_words and (cut := _cut_flag(lines, clean, kept[-1])) is not None:
+            kept[-1] = cut
     if len(kept) <= launcher_words:  # a launcher named without any flag: a mention, not a launch
         return []
     last = kept[-1]
@@ -233,6 +236,24 @@ def _prose_tokens(
             pieces.append(virtual(" ", word.begin))
         pieces.append(word)
     return pieces
+
+
+def _cut_flag(lines: list[tuple[int, str]], clean: list[str], last: Piece) -> Piece | None:
+    """The launch's last word when it may be cut: a flag that ends its line while the
+    paragraph goes on in the next line at its first column with a word that is no flag
+    (`... --por` then `t 8998`: a terminal's wrap pasted as text, or a paragraph hard-wrapped
+    between a flag and its value). Its value, and the flag itself, are not known; None when
+    the word is whole."""
+    text = last.text or ""
+    index = bisect_right([offset for offset, _ in lines], last.begin) - 1
+    if not text.startswith("-") or "=" in text or index + 1 >= len(lines):
+        return None
+    line, following = clean[index], clean[index + 1]
+    if last.end != lines[index][0] + len(line.rstrip()) or not following[:1].strip() or following[:1] == "-":
+        return None
+    rest = following.split(None, 2)[:2]
+    reason = f"`{text}` ends its line and the paragraph goes on with `{' '.join(rest)}`: the line may have been wrapped inside the command"
+    return unknown(reason, last.begin, last.end)
 
 
 def _quote_at(text: str, after_flag: bool) -> int | None:

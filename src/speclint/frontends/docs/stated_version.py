@@ -43,6 +43,27 @@ def _lines() -> tuple[re.Pattern[str], ...]:
     return tuple(re.compile(pattern, re.I | re.M) for pattern in (colon, pip_list, freeze))
 
 
+@cache
+def _prose() -> tuple[re.Pattern[str], ...]:
+    """A sentence that states the release the writer ran, anywhere in a line (searched, not
+    matched at its start): `I'm running sglang 0.5.17`, `tested on SGLang v0.5.9`, `using
+    sglang==0.5.9`, `upgraded to sglang 0.5.17`, `sglang version 0.5.17`, and a `pip install
+    ... sglang==0.5.9` (inline code too). Only these: a release after a bare `on`, `with`,
+    `since` or `from` (`fixed on SGLang 0.5.6`, `starting with SGLang 0.5.14`) is what a
+    feature needs or a fact about that release, not what ran. The release is group 1: a
+    whole release number, not the start of a longer one (`0.5.10.dev1`)."""
+    version = r"`?(v?\d+(?:\.\d+)+(?:\.?post\d+)?)(?![\w+]|\.\w)"
+    extras = r"(?:\[[\w,-]*\])?"
+    verbs = (
+        r"\b(?:running|using|installed|tried|(?:up|down)graded[ \t]+to|updated[ \t]+to"
+        r"|(?:(?:tested|testing|reproduced|happens|occurs|i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+(?:on|with)))"
+    )
+    ran = rf"{verbs}[ \t]+(?:the[ \t]+)?(?:latest[ \t]+)?`?sglang{extras}(?:[ \t]*==[ \t]*|[ \t]+(?:version[ \t]+)?){version}"
+    labelled = rf"\bsglang[ \t]+version[ \t]+(?:is[ \t]+)?{version}"
+    pip = rf"\bpip3?[ \t]+install\b[^\n`]*?[ \t\"']sglang{extras}===?{version}"
+    return tuple(re.compile(pattern, re.I) for pattern in (ran, labelled, pip))
+
+
 def stated_release(text: str) -> tuple[str, Span] | None:
     """(release, its span) of the one release the document's version lines state, None when
     none does or they state different ones."""
@@ -80,6 +101,8 @@ def _matches(text: str) -> list[re.Match[str]]:
                 match = pattern.match(text, start, end)  # (`^` holds at a line's start)
                 if match is not None:
                     found.append(match)
+            for pattern in _prose():
+                found.extend(pattern.finditer(text, start, end))
         start = end + 1
     return found
 

@@ -10,7 +10,9 @@ blanks), each word at its YAML position, with the block's `env:`/`extraEnv:` (a 
 list, or a mapping of names to values; an enclosing block's too) as the environment and the nearest `image:` (the block's, else an enclosing block's; a string, or
 `repository`/`tag`, with `registry` when given) picking the SGLang release. speclint does not
 render templates, so the launch ends with an unknown word saying that the chart's templates
-decide how these values are used (they may add words or leave some out). Other values files
+decide how these values are used (they may add words or leave some out), unless the chart's
+templates splice the block's `command` and `args` whole under the container's keys and use
+them nowhere else (`helm_splice`): the values' words are then the launch. Other values files
 are read as before.
 """
 
@@ -127,8 +129,11 @@ def _read_block(reader: NodeReader, block: yaml.MappingNode, outer: tuple[yaml.M
         elif isinstance(value, yaml.SequenceNode):
             for item in reader.words(value):
                 buffer.add_word(item)
-    at = first_key.start_mark.index
-    buffer.add_word(ArgvItem([Piece(None, at, first_key.end_mark.index, reason=TEMPLATE_NOTE)], splat=True))
+    if not _spliced_whole(reader, block, outer):
+        at = first_key.start_mark.index
+        buffer.add_word(
+            ArgvItem([Piece(None, at, first_key.end_mark.index, reason=TEMPLATE_NOTE)], splat=True)
+        )
     env: dict[str, Word] = {}
     for holder in (*outer, block):  # an inner block's `env:` over an outer one's
         for key in _ENV_KEYS:
@@ -144,6 +149,24 @@ def _read_block(reader: NodeReader, block: yaml.MappingNode, outer: tuple[yaml.M
         launch.gpu_count = gpus
         for name, word in env.items():
             launch.env.setdefault(name, word)
+
+
+def _spliced_whole(reader: NodeReader, block: yaml.MappingNode, outer: tuple[yaml.MappingNode, ...]) -> bool:
+    """Whether the chart's templates use the block's command and args only as whole lists
+    spliced under the container's `command:`/`args:` (`helm_splice`)."""
+    keys = []
+    nodes = (*outer, block)
+    for parent, child in zip(nodes, nodes[1:]):
+        key = next(
+            (k.value for k, v in mapping_pairs(parent) if v is child and isinstance(k, yaml.ScalarNode)), None
+        )
+        if not isinstance(key, str):
+            return False  # (a block in a list: no `.Values` path names it)
+        keys.append(key)
+    from speclint.frontends.manifests.helm_splice import spliced_whole
+
+    argv = [name for name in _ARGV_KEYS if get(block, name) is not None]
+    return spliced_whole(reader.path, keys, argv)
 
 
 def _env(reader: NodeReader, node: yaml.Node | None) -> dict[str, Word]:

@@ -14,7 +14,7 @@ from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.shell.fields import assemble, has_unescaped
 from speclint.frontends.shell.parameter_expansion import SPECIAL_NOT_SPLIT, ParameterExpansion
-from speclint.frontends.shell.plain_words import TOO_BIG, plain_words, too_big, written
+from speclint.frontends.shell.plain_words import TOO_BIG, after_target, plain_words, too_big, written
 from speclint.frontends.shell.quoting import decode_ansi_c, unescape_double_quoted, unescape_unquoted
 from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, VarValue
 
@@ -83,6 +83,12 @@ class Expander(ParameterExpansion):
                         args.extend(words(part))
             elif kind not in _NOT_WORDS and child.is_named:
                 args.extend(words(child))
+        parent = node.parent
+        if parent is not None and parent.type == "redirected_statement" and node.type == "command":
+            for redirect in parent.children:
+                if redirect.type == "file_redirect":
+                    for word in after_target(redirect):
+                        args.extend(words(word))
         return prefix, args
 
     def words(self, node: Node) -> list[Arg]:

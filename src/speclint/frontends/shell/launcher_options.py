@@ -69,6 +69,9 @@ def walk_options(
     while i < len(args):
         arg = args[i]
         text = arg.word.text
+        if text is None and _unknown_value_of_plain_option(table, arg.word.prefix):
+            i += 1  # `--jobid=$JOBID`: an option whose value alone is unknown, and not read
+            continue
         if text is None or not text.startswith("-") or text == "-":
             break
         i += 1
@@ -106,6 +109,22 @@ def walk_options(
             env.clear()
         env.update(added)
     return i, ended, kept
+
+
+def _unknown_value_of_plain_option(table: OptionTable, prefix: str | None) -> bool:
+    """A word `--opt=` + an unknown value (`--jobid=$JOBID`) whose option the launcher only
+    skips (no value read, no environment set, not one that ends the options); where `--x=...`
+    is one switch the launcher's table does not read (`attached` False), any such word."""
+    if prefix is None or not prefix.startswith("-") or "=" not in prefix:
+        return False
+    if not table.attached:
+        return True
+    if not prefix.startswith("--"):
+        return False
+    key = prefix.split("=", 1)[0]
+    name = key.lstrip("-") if table.any_dashes else key
+    special = table.kept | table.sets_env | table.sets_env_list | table.clears_env | table.two_values
+    return name in table.value and name not in special and key not in table.ends
 
 
 def skip_options(table: OptionTable, args: list[Arg], i: int) -> int:

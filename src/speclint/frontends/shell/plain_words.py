@@ -66,3 +66,11 @@ def plain_words(tm: TextMap, nodes: Sequence[Node]) -> list[Word | str]:
                 continue
         found.append(kind)
     return found
+
+
+def after_target(redirect: Node) -> list[Node]:
+    """The words tree-sitter-bash puts in a redirection after its target (`> server.log
+    --port 1`): bash takes only the first word as the file; the others are the command's
+    arguments, in order (`cmd a > f b` runs `cmd a b`)."""
+    named = [c for c in redirect.named_children if c.type not in ("file_descriptor", "comment")]
+    return named[1:]
