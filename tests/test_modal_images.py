@@ -155,12 +155,21 @@ def test_a_pinned_pip_install_on_any_image_picks_the_release_of_its_functions() 
     assert PIP.at(third.launch.image_span) == (19, 81, "\"pip install 'sglang[all]==0.5.6.post2'\"")
 
 
+def test_a_pre_release_pin_is_checked_against_the_closest_older_release_unverified() -> None:
+    text = PIP.text.replace("sglang[all]==0.4.6.post1", "sglang[all]==0.5.0rc1")
+    first = lint_text(text, str(PIP.path)).contexts[0]
+    assert first.version.version == "0.4.10.post2"
+    assert first.version.reason == (
+        "the package pin sglang[all]==0.5.0rc1 names 0.5.0rc1, which is not bundled: checked "
+        "against the closest older release, unverified for 0.5.0rc1 (line 11)"
+    )
+
+
 def test_an_unpinned_install_or_a_later_one_that_unpins_picks_no_release() -> None:
     newest = _versions(_LAUNCH.strip() + "\n")
     for steps in (
         ".pip_install('sglang[all]')",
         ".pip_install('sglang[all]==0.5.2').run_commands('pip install -U sglang')",
-        ".pip_install('sglang==0.5.0rc1')",
     ):
         text = (
             "import subprocess\nimport modal\nimage = modal.Image.debian_slim()" + steps + "\n"

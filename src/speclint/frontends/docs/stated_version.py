@@ -9,7 +9,8 @@ list item, in bold or in a quoted reply. The document's launches that name no im
 checked against that release, as a notebook's launches are against its `pip install` pin
 (`notebook_pins`): the line is the pin, at its place. A document that states two releases
 states none (which launch ran on which is not written); a development build
-(`0.5.10.post1.dev20260426+g...`) or a range is no release.
+(`0.5.10.post1.dev20260426+g...`) or a range is no release; a pre-release (`0.5.2rc2`) is
+checked against the closest older bundled release, and the summary says so.
 """
 
 from __future__ import annotations
@@ -51,8 +52,9 @@ def _prose() -> tuple[re.Pattern[str], ...]:
     ... sglang==0.5.9` (inline code too). Only these: a release after a bare `on`, `with`,
     `since` or `from` (`fixed on SGLang 0.5.6`, `starting with SGLang 0.5.14`) is what a
     feature needs or a fact about that release, not what ran. The release is group 1: a
-    whole release number, not the start of a longer one (`0.5.10.dev1`)."""
-    version = r"`?(v?\d+(?:\.\d+)+(?:\.?post\d+)?)(?![\w+]|\.\w)"
+    whole release number or a release candidate (`0.5.2rc2`), not the start of a longer one
+    (`0.5.10.dev1`)."""
+    version = r"`?(v?\d+(?:\.\d+)+(?:\.?post\d+|rc\d+)?)(?![\w+]|\.\w)"
     extras = r"(?:\[[\w,-]*\])?"
     verbs = (
         r"\b(?:running|using|installed|tried|(?:up|down)graded[ \t]+to|updated[ \t]+to"

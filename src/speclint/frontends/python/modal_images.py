@@ -34,9 +34,10 @@ _REINSTALL = re.compile(r"sglang(?![-_]router)", re.I)
 """Text of a chained build step that installs SGLang (not only its router package)."""
 _NOT_BUILD_STEPS = frozenset({"env", "entrypoint", "workdir"})
 _PINNED = re.compile(
-    r"(?<![\w.-])sglang(?:\[[^\]]*\])?[ ]*==[ ]*v?\d+\.\d+\.\d+(?:\.?post\d+)?(?![\w.-])", re.I
+    r"(?<![\w.-])sglang(?:\[[^\]]*\])?[ ]*==[ ]*v?\d+\.\d+\.\d+(?:\.?post\d+|rc\d+)?(?![\w.-])", re.I
 )
-"""An exact pin of SGLang in a build step's text (pip's requirement, `sglang[all]==0.4.6`)."""
+"""An exact pin of SGLang in a build step's text (pip's requirement, `sglang[all]==0.4.6`; a release
+candidate, `sglang==0.5.0rc1`, is checked against the closest older release)."""
 _MAX_DEPTH = 8
 
 _Image = tuple[str, Span]

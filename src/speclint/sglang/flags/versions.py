@@ -54,7 +54,27 @@ def version_key(version: str) -> tuple[int, int, int, int]:
     if match is None:
         return (-1, 0, 0, 0)
     major, minor, patch, post = match
+    if post is None and _prerelease_of(version) is not None:
+        return (int(major), int(minor), int(patch), -2)  # (0.5.2rc2 < 0.5.2)
     return (int(major), int(minor), int(patch), int(post) if post is not None else -1)
+
+
+_PRERELEASE_MARKS = ("rc", "a", "b")
+"""PEP 440's pre-release segments as SGLang's releases spell them (`0.5.0rc0`, `0.5.2rc2`)."""
+
+
+def _prerelease_of(version: str) -> str | None:
+    """The release text `version` is a pre-release of (`0.5.2rc2` -> `0.5.2`): a whole
+    release number, then `rc`/`a`/`b` and digits, nothing after (a `.dev` build is none)."""
+    match = _tag_version(version)
+    if match is None or version.startswith("v") or match[3] is not None:
+        return None
+    release = ".".join(match[:3])
+    rest = version[len(release) :]
+    for mark in _PRERELEASE_MARKS:
+        if rest.startswith(mark) and rest[len(mark) :].isdecimal() and rest[len(mark) :].isascii():
+            return release
+    return None
 
 
 def closest_supported(version: str) -> str:
@@ -72,8 +92,10 @@ _PATHS = ("/", "./", "../", "~")
 def package_pin(text: str) -> str | None:
     """The release a requirement pins exactly, when a launch's `image` is one (`uv run --with
     sglang==0.5.2`, `uvx --from "sglang[all]==0.5.2"`, uvx's `sglang@0.5.2`): `sglang`,
-    extras allowed, `==`/`===` or `@`, then a whole release number (0.5.2, 0.5.2.post1).
-    None for any other text: an image tag, a range (`sglang>=0.5`), a pre-release."""
+    extras allowed, `==`/`===` or `@`, then a whole release number (0.5.2, 0.5.2.post1) or a
+    pre-release of one (0.5.2rc2: speclint bundles none, so `choose_version` says which older
+    release it is checked against). None for any other text: an image tag, a range
+    (`sglang>=0.5`), a development build."""
     for separator in ("==", "@"):
         name, found, version = text.partition(separator)
         if found:
@@ -88,6 +110,8 @@ def package_pin(text: str) -> str | None:
         return None
     major, minor, patch, post = match
     release = f"{major}.{minor}.{patch}" + (f".post{post}" if post is not None else "")
+    if _prerelease_of(version) is not None:  # (not bundled: checked against the closest older)
+        return version
     return release if version in (release, release.replace(".post", "post")) else None
 
 
@@ -190,7 +214,10 @@ def _not_bundled(source: str, version: str) -> str:
             f"{source} names {version}, newer than every release speclint knows: checked "
             f"against the newest, unverified for {version}"
         )
-    return f"{source} names {version}, which is not bundled; closest older release"
+    return (
+        f"{source} names {version}, which is not bundled: checked against the closest older "
+        f"release, unverified for {version}"
+    )
 
 
 @cache  # compiled on first use: only when a requirements file is read
