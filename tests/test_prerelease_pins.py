@@ -12,8 +12,7 @@ from speclint.cli import main
 
 LAUNCH = "python -m sglang.launch_server --model-path /m --cuda-graph-max-bs 8"
 UNVERIFIED = (
-    "names 0.5.2rc2, which is not bundled: checked against the closest older release, "
-    "unverified for 0.5.2rc2"
+    "names 0.5.2rc2, which is not bundled: checked against the closest older release, unverified for 0.5.2rc2"
 )
 
 
