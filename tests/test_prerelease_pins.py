@@ -52,3 +52,12 @@ def test_the_option_names_a_release_candidate(tmp_path) -> None:
 def test_a_development_build_still_picks_no_release(tmp_path) -> None:
     text = f"sglang: 0.5.10.post1.dev20260426+g1234abc\n\n```bash\n{LAUNCH}\n```\n"
     assert "checked against SGLang 0.5.23 (the newest supported release" in _check(tmp_path, "a.md", text)
+
+
+def test_an_image_tag_of_a_release_candidate(tmp_path) -> None:
+    text = f"#!/bin/bash\ndocker run --gpus all lmsysorg/sglang:v0.5.2rc2-cu126 {LAUNCH.replace('python', 'python3')}\n"
+    output = _check(tmp_path, "serve.sh", text)
+    assert (
+        f"checked against SGLang 0.5.1.post3 (the image lmsysorg/sglang:v0.5.2rc2-cu126 {UNVERIFIED} at "
+        in output
+    )

@@ -154,6 +154,9 @@ def version_from_image(image: str) -> str | None:
     match = _tag_version(tag)
     if match is None:
         return None
+    head = tag.removeprefix("v").split("-", 1)[0]
+    if _prerelease_of(head) is not None:  # (`v0.5.2rc2-cu126`: not 0.5.2 itself)
+        return head
     major, minor, patch, post = match
     return f"{major}.{minor}.{patch}" + (f".post{post}" if post is not None else "")
 
