@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 _DEFAULT_CHECKED_RUNNERS = ("flashinfer_cutlass", "cutlass")
-"""The MoE runners whose asserts `refusals_moe_defaults` checks (besides MoRI's buffer)."""
+"""The MoE runners whose asserts `refusals_moe_defaults` checks."""
 
 
 def check_refusals(state: ResolutionState) -> None:
@@ -42,10 +42,8 @@ def check_refusals(state: ResolutionState) -> None:
         from speclint.sglang.resolve.refusals_megamoe import check_megamoe_model
 
         check_megamoe_model(state)
-    if (
-        state.get("moe_a2a_backend") == "mori"
-        or given(state, "moe_runner_backend") in _DEFAULT_CHECKED_RUNNERS
-        or (state.gpu is not None and given(state, "quantization") is not None)
+    if given(state, "moe_runner_backend") in _DEFAULT_CHECKED_RUNNERS or (
+        state.gpu is not None and given(state, "quantization") is not None
     ):
         from speclint.sglang.resolve.refusals_moe_defaults import check_moe_defaults  # (only then)
 
