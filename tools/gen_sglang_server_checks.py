@@ -29,6 +29,12 @@ Per release, name -> index of its reading:
   ValueError(f"...")` -> {"variable", "form": "environ" | "envint", "default": N or null,
   "allowed": [values], "message": the f-string with X as `{value!r}` / `{value}`, "where": the
   function}; null where not so.
+- `env_flag_compat` (0.5.16-0.5.17 `_apply_fuseep_mode_env_compat`, called by
+  `prepare_server_args` for every launch, whatever its backend): a function whose body is
+  `if not envs.V.is_set() or _has_cli_arg(argv, "--flag"): return`, then `X = envs.V.get()`
+  (environ.py's `V = EnvInt(N)`), then `if X not in (values): raise ValueError(f"...")` ->
+  {"variable", "default": N, "flag", "allowed", "message" (X as `{value}`), "where": the
+  function}; null where no such function.
 - `fa3_e5m2_fallback`: where the release turns FA3 with an fp8_e5m2 KV cache into Triton (an
   `if` whose test has `attention_backend == "fa3"` and `kv_cache_dtype == "fp8_e5m2"` and whose
   body writes "triton"): `"resolution"` (server_args.py or arg_groups/, 0.5.4.post1+: the
@@ -293,6 +299,67 @@ def ascend_fuseep_mode(sources: list[str], environ: str | None) -> dict[str, obj
     return found[0] if len(found) == 1 else None
 
 
+def env_flag_compat(sources: list[str], environ: str | None) -> dict[str, object] | None:
+    from sglang_environ import env_int
+
+    found = []
+    for source in sources:
+        for function in ast.walk(ast.parse(source)):
+            if not isinstance(function, ast.FunctionDef) or len(function.body) < 3:
+                continue
+            guard, read, test = function.body[:3]
+            if not (
+                isinstance(guard, ast.If)
+                and isinstance(guard.test, ast.BoolOp)
+                and isinstance(guard.test.op, ast.Or)
+                and len(guard.test.values) == 2
+                and [ast.unparse(n) for n in guard.body] == ["return"]
+                and isinstance(read, ast.Assign)
+                and len(read.targets) == 1
+                and isinstance(read.targets[0], ast.Name)
+                and isinstance(test, ast.If)
+                and isinstance(test.test, ast.Compare)
+                and [type(o) for o in test.test.ops] == [ast.NotIn]
+                and isinstance(test.test.comparators[0], (ast.Tuple, ast.List))
+                and len(test.body) == 1
+                and isinstance(test.body[0], ast.Raise)
+                and isinstance(test.body[0].exc, ast.Call)
+                and ast.unparse(test.body[0].exc.func) == "ValueError"
+                and len(test.body[0].exc.args) == 1
+            ):
+                continue
+            unset, flag_test = (ast.unparse(v) for v in guard.test.values)
+            read_call = ast.unparse(read.value)
+            name = read.targets[0].id
+            if not (
+                unset.startswith("not envs.")
+                and unset.endswith(".is_set()")
+                and read_call == unset[len("not ") : -len(".is_set()")] + ".get()"
+                and flag_test.startswith("_has_cli_arg(argv, '--")
+                and flag_test.endswith("')")
+                and ast.unparse(test.test.left) == name
+            ):
+                continue
+            variable = unset[len("not envs.") : -len(".is_set()")]
+            default = env_int(environ, variable)
+            values = test.test.comparators[0].elts
+            allowed = [e.value for e in values if isinstance(e, ast.Constant)]
+            message = _template(test.body[0].exc.args[0], name)
+            if default is None or message is None or len(allowed) != len(values):
+                continue
+            found.append(
+                {
+                    "variable": variable,
+                    "default": default,
+                    "flag": flag_test[len("_has_cli_arg(argv, '") : -len("')")],
+                    "allowed": allowed,
+                    "message": message,
+                    "where": function.name,
+                }
+            )
+    return found[0] if len(found) == 1 else None
+
+
 RUNNER = "sglang/srt/model_executor/model_runner.py"
 
 
@@ -332,6 +399,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
         ),
         ("ascend_fuseep_mode", ascend_fuseep_mode(fuseep, environ)),
         ("fa3_e5m2_fallback", fa3_e5m2_fallback(sources, runner)),
+        ("env_flag_compat", env_flag_compat([s for s in sources if "_has_cli_arg(" in s], environ)),
     ]
 
 
