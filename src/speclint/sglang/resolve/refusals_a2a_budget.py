@@ -127,9 +127,9 @@ def chunk_at_handler(state: ResolutionState, default_only: bool = False) -> tupl
     """The chunked prefill size the all-to-all handler reads (after `_handle_data_parallelism`
     divided it by the attention-DP size) and how it was had; None where not read: the value
     resolved, else the one given, else the release's default for the GPU's memory
-    (`chunk_defaults`), for the text targets no model hook turns chunked prefill off for.
+    (`chunk_defaults`), for the targets no model hook turns chunked prefill off for (`DEFAULT_CHUNK`).
     `default_only`: that default alone (None where it is not the one read)."""
-    from speclint.sglang.resolve.refusals_moe_defaults import PLAIN_TEXT, _attention_dp
+    from speclint.sglang.resolve.refusals_moe_defaults import DEFAULT_CHUNK, _attention_dp
 
     resolved = state.get("chunked_prefill_size")
     if not default_only and isinstance(resolved, int) and not isinstance(resolved, bool):
@@ -140,7 +140,7 @@ def chunk_at_handler(state: ResolutionState, default_only: bool = False) -> tupl
         )
     gpu = state.gpu
     if (
-        state.target_architecture not in PLAIN_TEXT
+        state.target_architecture not in DEFAULT_CHUNK
         or given(state, "enable_mis") not in (None, False)
         or given(state, "enable_cp_decode_attn_tp") not in (None, False)
         # 0.5.22+ rounds it up to the page size; dynamic chunking never changes it (0.5.17-0.5.23:

@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 PLAIN_TEXT = frozenset({"LlamaForCausalLM", "Qwen3ForCausalLM", "DeepseekV3ForCausalLM"})
 """Text models no model handler turns chunked prefill off for (the oracle recorded their
 default chunked prefill, release by release: refusals_features.PLAIN_TEXT_ARCHITECTURES)."""
+DEFAULT_CHUNK = PLAIN_TEXT | {"KimiK25ForConditionalGeneration"}
+"""Targets that keep the GPU's default chunked prefill size (split by attention DP) up to the
+all-to-all handlers: the text models, and Kimi-K2.5 (multimodal; the oracle recorded its
+chunked prefill size as the GPU's default over attention DP on 0.4.4-0.5.23, fake H100 and
+B200, in every recording that resolved it: 27 releases, with and without an all-to-all backend)."""
 
 
 def check_moe_defaults(state: ResolutionState) -> None:
