@@ -35,6 +35,13 @@ Per release, name -> index of its reading:
   (environ.py's `V = EnvInt(N)`), then `if X not in (values): raise ValueError(f"...")` ->
   {"variable", "default": N, "flag", "allowed", "message" (X as `{value}`), "where": the
   function}; null where no such function.
+- `runner_writers`: every function of the resolution code (server_args.py, arg_groups/**) with a
+  statement writing the MoE runner (`declare_resolution(..., moe_runner_backend=...)`,
+  `self.moe_runner_backend = ...`, `overrides["moe_runner_backend"] = ...`, a dict with that key,
+  or the local `moe_runner_backend = ...` a post-process returns) -> sorted
+  [{"where": "<path under sglang/srt/>::<function>", "archs": the architectures it is registered
+  for (`@_register_for("A", ...)` / `@register_model_override("A")`), narrowed to those of the
+  `if model_arch in (...)` / `== "A"` tests around every write, or null where not registered}].
 - `fa3_e5m2_fallback`: where the release turns FA3 with an fp8_e5m2 KV cache into Triton (an
   `if` whose test has `attention_backend == "fa3"` and `kv_cache_dtype == "fp8_e5m2"` and whose
   body writes "triton"): `"resolution"` (server_args.py or arg_groups/, 0.5.4.post1+: the
@@ -383,9 +390,87 @@ def fa3_e5m2_fallback(sources: list[str], runner: str | None) -> str:
     return "model_runner" if runner is not None and _fa3_e5m2(runner) else "none"
 
 
+_REGISTERS = ("_register_for", "register_model_override")
+
+
+def _writes_runner(node: ast.AST) -> bool:
+    if isinstance(node, ast.Call):
+        return "declare" in ast.unparse(node.func) and any(
+            k.arg == "moe_runner_backend" for k in node.keywords
+        )
+    if isinstance(node, ast.Assign):
+        return any(
+            ast.unparse(t).replace('"', "'")
+            in ("self.moe_runner_backend", "overrides['moe_runner_backend']", "moe_runner_backend")
+            for t in node.targets
+        )
+    if isinstance(node, ast.Dict):
+        return any(isinstance(k, ast.Constant) and k.value == "moe_runner_backend" for k in node.keys)
+    return False
+
+
+def _arch_test(test: ast.expr) -> set[str] | None:
+    """`model_arch in ("A", ...)` / `model_arch == "A"` -> the names; None for another test."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and ast.unparse(test.left) == "model_arch"):
+        return None
+    right = test.comparators[0]
+    if isinstance(test.ops[0], ast.Eq) and isinstance(right, ast.Constant) and isinstance(right.value, str):
+        return {right.value}
+    if isinstance(test.ops[0], ast.In) and isinstance(right, (ast.Tuple, ast.List, ast.Set)):
+        names = {e.value for e in right.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+        return names if len(names) == len(right.elts) else None
+    return None
+
+
+def _write_archs(function: ast.FunctionDef) -> set[str] | None:
+    """The architectures under whose `model_arch` tests every runner write sits; None where a
+    write sits under none."""
+    found: set[str] = set()
+
+    def walk(body: list[ast.stmt], archs: set[str] | None) -> bool:
+        for stmt in body:
+            if isinstance(stmt, ast.If):
+                narrowed = _arch_test(stmt.test)
+                inner = archs if narrowed is None else (narrowed if archs is None else archs & narrowed)
+                if not walk(stmt.body, inner) or not walk(stmt.orelse, archs):
+                    return False
+                continue
+            if any(_writes_runner(n) for n in ast.walk(stmt)):
+                if archs is None:
+                    return False
+                found.update(archs)
+        return True
+
+    return found if walk(function.body, None) else None
+
+
+def runner_writers(named: list[tuple[str, str]]) -> list[dict[str, object]]:
+    out = []
+    for name, source in named:
+        for function in ast.walk(ast.parse(source)):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            if not any(_writes_runner(n) for n in ast.walk(function)):
+                continue
+            registered: set[str] = set()
+            for decorator in function.decorator_list:
+                if isinstance(decorator, ast.Call) and ast.unparse(decorator.func) in _REGISTERS:
+                    registered.update(a.value for a in decorator.args if isinstance(a, ast.Constant))
+            archs: list[str] | None = None
+            if registered:
+                narrowed = _write_archs(function) if isinstance(function, ast.FunctionDef) else None
+                archs = sorted(registered & narrowed if narrowed is not None else registered)
+            where = name.removeprefix("sglang/srt/") + "::" + function.name
+            out.append({"where": where, "archs": archs})
+    return sorted(out, key=lambda w: str(w["where"]))
+
+
 def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
-        sources = [archive.read(n).decode("utf-8") for n in sorted(archive.namelist()) if _resolution_file(n)]
+        named = [
+            (n, archive.read(n).decode("utf-8")) for n in sorted(archive.namelist()) if _resolution_file(n)
+        ]
+        sources = [source for _, source in named]
         utils, environ = _read(archive, "sglang/utils.py"), _read(archive, "sglang/srt/environ.py")
         test_utils = _read(archive, "sglang/test/test_utils.py")
         runner = _read(archive, RUNNER)
@@ -400,6 +485,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
         ("ascend_fuseep_mode", ascend_fuseep_mode(fuseep, environ)),
         ("fa3_e5m2_fallback", fa3_e5m2_fallback(sources, runner)),
         ("env_flag_compat", env_flag_compat([s for s in sources if "_has_cli_arg(" in s], environ)),
+        ("runner_writers", runner_writers([(n, s) for n, s in named if "moe_runner_backend" in s])),
     ]
 
 
