@@ -44,10 +44,10 @@ def attention_dp_budget(
         return
     size_field, assigned = branch
     chunk = chunk_at_handler(state)
-    values = {
+    values: dict[str, int | None] = {
         "cfg.chunked_prefill_size": chunk[0] if chunk is not None else None,
-        "cfg.tp_size": state.get("tp_size"),
-        f"cfg.{size_field}": state.get(size_field),
+        "cfg.tp_size": _integer(state.get("tp_size")),
+        f"cfg.{size_field}": _integer(state.get(size_field)),
         "cfg.attn_cp_size": _cp_size(state),
     }
     for name in _PARTITION:
@@ -95,6 +95,10 @@ def _branch(state: ResolutionState, branches: list[Any]) -> tuple[str, dict[str,
             return field, assigned
         return None
     return None
+
+
+def _integer(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _cp_size(state: ResolutionState) -> int | None:
