@@ -32,8 +32,6 @@ _PLAIN = {
     "json_model_override_args": (None, "", "{}"),
 }
 _ONE = ("attn_cp_size", "dp_size")
-_DECODE_RETURNS = "cfg.disaggregation_mode == 'decode'"
-_PP_RETURNS = "cfg.pp_size > 1 and cfg.enable_dynamic_chunking"
 
 
 def _plain(state: ResolutionState, read: dict[str, Any]) -> bool:
@@ -42,6 +40,7 @@ def _plain(state: ResolutionState, read: dict[str, Any]) -> bool:
     returns only for decode: `returns`, read) and pipeline parallelism without dynamic chunking
     (its return needs both) too."""
     from speclint.sglang.resolve.ep_join import ep_scale_joiner
+    from speclint.sglang.resolve.refusals_megamoe_dp import reaches_partition
 
     attn = state.get("attn_dp_size")
     if (
@@ -52,20 +51,6 @@ def _plain(state: ResolutionState, read: dict[str, Any]) -> bool:
     ):
         return False
     return reaches_partition(state, read)
-
-
-def reaches_partition(state: ResolutionState, read: dict[str, Any]) -> bool:
-    """The early returns (read) do not return: a prefill-only disaggregation server and
-    pipeline parallelism without dynamic chunking reach the partition too."""
-    returns = read.get("returns") or []
-    mode, pp = given(state, "disaggregation_mode"), given(state, "pp_size")
-    if mode not in (None, "null") and not (mode == "prefill" and _DECODE_RETURNS in returns):
-        return False
-    return pp in (None, 1) or (
-        isinstance(pp, int)
-        and _PP_RETURNS in returns
-        and given(state, "enable_dynamic_chunking") in (None, False)
-    )
 
 
 def _replicas(state: ResolutionState, name: str, attn: object) -> bool:

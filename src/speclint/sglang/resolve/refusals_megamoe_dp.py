@@ -24,6 +24,8 @@ _BEFORE = {"cfg.enable_prefill_cp": "enable_prefill_cp"}
 """Tests of earlier branches, known not taken when their switch is off."""
 _OFF = ("enable_mis", "enable_cp_decode_attn_tp", "encoder_only")
 _PARTITION = ("token_partition_size", "token_alignment", "local_chunked_prefill_size")
+_DECODE_RETURNS = "cfg.disaggregation_mode == 'decode'"
+_PP_RETURNS = "cfg.pp_size > 1 and cfg.enable_dynamic_chunking"
 
 
 def attention_dp_budget(
@@ -31,7 +33,6 @@ def attention_dp_budget(
 ) -> None:
     from speclint.sglang.resolve.ep_join import ep_scale_joiner
     from speclint.sglang.resolve.refusals_a2a_budget import chunk_at_handler
-    from speclint.sglang.resolve.refusals_megamoe_budget import reaches_partition
 
     branch = _branch(state, read.get("branches") or [])
     if (
@@ -75,6 +76,20 @@ def attention_dp_budget(
         f"tokens per rank, {how}; set {read['env']}={required} or more, or lower --chunked-prefill-size)",
         str(read["where"]),
         fields,
+    )
+
+
+def reaches_partition(state: ResolutionState, read: dict[str, Any]) -> bool:
+    """The early returns (read) do not return: a prefill-only disaggregation server and
+    pipeline parallelism without dynamic chunking reach the partition too."""
+    returns = read.get("returns") or []
+    mode, pp = given(state, "disaggregation_mode"), given(state, "pp_size")
+    if mode not in (None, "null") and not (mode == "prefill" and _DECODE_RETURNS in returns):
+        return False
+    return pp in (None, 1) or (
+        isinstance(pp, int)
+        and _PP_RETURNS in returns
+        and given(state, "enable_dynamic_chunking") in (None, False)
     )
 
 
