@@ -268,3 +268,31 @@ def test_megamoe_budget_with_data_parallel_replicas_from_0_5_22():
         ) in error.message
     attention_dp = text.replace("--dp-size 8", "--dp-size 8 --enable-dp-attention")
     assert [e for e in _errors(attention_dp, "0.5.23") if "token_partition=none" in e.message] == []
+
+
+def test_kimi_k25_keeps_the_gpu_default_chunk_for_pplx_and_mori():
+    """Kimi-K2.5 (multimodal) keeps the GPU's default chunked prefill (the oracle recorded it,
+    0.4.4-0.5.23). Seed a2a-16212 (0.5.19, fake H100): pplx on it with attention DP 2 refused
+    with the default 8192 / 2; refusals8's MoRI misses (0.5.18) alike."""
+    text = (
+        f"python -m sglang.launch_server --model-path {MODELS / 'kimi-k2.5'} --tp-size 4 "
+        "--moe-a2a-backend pplx --dp-size 2 --enable-dp-attention\n"
+    )
+    [error] = _errors(text, "0.5.19", "h100")
+    assert (error.code, error.span.line, error.span.column) == ("SPD009", *_at(text, "pplx"))
+    assert error.message == (
+        f"SGLang 0.5.19 refuses this launch in handle_a2a_moe: AssertionError: {PPLX} "
+        "(chunked_prefill_size, or the decode cuda-graph batch size) (--moe-a2a-backend pplx "
+        "dispatches 4096 tokens per rank: SGLang's default 8192 for the NVIDIA H100 80GB HBM3's "
+        "81559 MiB / attention-DP size 2, > its default 128; set "
+        "SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK to at least 4096, or lower --chunked-prefill-size)"
+    )
+    mori = f"python -m sglang.launch_server --model-path {MODELS / 'kimi-k2.5'} --tp-size 8 --moe-a2a-backend mori\n"
+    [error] = _errors(mori, "0.5.18", "h100")
+    assert (error.span.line, error.span.column) == _at(mori, "mori")
+    assert error.message.endswith(
+        "(chunked_prefill_size 8192: SGLang's default 8192 for the NVIDIA H100 80GB HBM3's 81559 MiB, "
+        "> its default 4096; pass --chunked-prefill-size 4096 or lower, or set "
+        "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK to at least 8192)"
+    )
+    assert _errors("SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK=8192 " + mori, "0.5.18", "h100") == []

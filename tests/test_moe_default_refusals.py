@@ -318,3 +318,19 @@ def test_mori_with_a_given_chunk_skips_decode_nodes_from_0_5_10():
         mode = " --disaggregation-mode " + ("decode" if version == "0.5.9" else "prefill")
         [(code, _, message)] = errors(version, launch + mode, "b200")
         assert code == "SPD009" and "(chunked_prefill_size 131072 > its default 4096;" in message, message
+
+
+@pytest.mark.parametrize("version", ["0.5.16", "0.5.18", "0.5.23"])
+def test_mori_default_chunk_comes_after_the_moe_runner_assert(version):
+    """`_handle_moe_kernel_config` runs before `_handle_a2a_moe`: with MoRI on the H100's default
+    chunk (8192 > 4096) and --moe-runner-backend flashinfer_cutlass on an fp8 model, the runner's
+    assert is what SGLang raises. Oracle (custom cases, 0.5.16, 0.5.17, 0.5.18, 0.5.23, fake H100)."""
+    launch = (
+        LAUNCH
+        + DSV3
+        + " --tp-size 8 --quantization fp8 --moe-a2a-backend mori --moe-runner-backend flashinfer_cutlass"
+    )
+    [(code, column, message)] = errors(version, launch)
+    assert (code, column) == ("SPD009", launch.index("--quantization fp8") + len("--quantization ") + 1)
+    assert "AssertionError: Invalid quantization 'fp8'. FlashInfer Cutlass MOE supports only:" in message
+    assert "MORI" not in message

@@ -1,7 +1,7 @@
 """Two start-up refusals that read the environment, each read per release by
 tools/gen_sglang_server_checks.py: a decode server with dp_size > 1 without
 --prefill-round-robin-balance (0.5.2-0.5.7) and --moe-a2a-backend ascend_fuseep's fused-MoE
-mode (0.5.10-0.5.15.post1). Found by seed a2a-16205 (record.py --generator a2a, 0.5.4.post3 and
+mode (0.5.10-0.5.15.post1; 0.5.16-0.5.17 read its variable on every launch). Found by seed a2a-16205 (record.py --generator a2a, 0.5.4.post3 and
 0.5.10.post1, fake H100/B200): SGLang refused these launches and speclint said nothing."""
 
 from __future__ import annotations
@@ -97,3 +97,31 @@ def test_ascend_fuseep_mode_0_5_11_to_0_5_15_post1_defaults_to_1():
         "SGLANG_NPU_FUSED_MOE_MODE=3; set SGLANG_NPU_FUSED_MOE_MODE to 1 or 2, or pick another "
         "--moe-a2a-backend)"
     )
+
+
+QWEN3 = f"python -m sglang.launch_server --model-path {MODELS / 'qwen3-8b'} --tp-size 2\n"
+
+
+def test_fused_moe_mode_variable_refused_on_any_launch_0_5_16_and_0_5_17():
+    """`prepare_server_args` -> `_apply_fuseep_mode_env_compat` (0.5.16-0.5.17, read by
+    tools/gen_sglang_server_checks.py `env_flag_compat`), whatever the backend. Oracle (custom
+    cases, 0.5.16, fake H100): Qwen3-8B with SGLANG_NPU_FUSED_MOE_MODE=3 or 0 refused so; =2,
+    =abc, empty, and =3 beside --fuseep-mode 1 accepted."""
+    for version in ("0.5.16", "0.5.17"):
+        text = "SGLANG_NPU_FUSED_MOE_MODE=3 " + QWEN3
+        [error] = _errors(text, version)
+        assert (error.code, error.span.line, error.span.column) == ("SPD009", 1, 1)
+        assert error.message == (
+            f"SGLang {version} refuses this launch in _apply_fuseep_mode_env_compat: ValueError: "
+            "Wrong value of SGLANG_NPU_FUSED_MOE_MODE=3, the NPU only supports 1 or 2. "
+            "(SGLANG_NPU_FUSED_MOE_MODE=3 is read by _apply_fuseep_mode_env_compat for every launch "
+            "without --fuseep-mode; set it to 1 or 2, unset it, or pass --fuseep-mode)"
+        )
+    [error] = _errors("SGLANG_NPU_FUSED_MOE_MODE=0 " + QWEN3, "0.5.16")
+    assert "SGLANG_NPU_FUSED_MOE_MODE=0, the NPU" in error.message
+    for value in ("2", "abc", "''", "$MODE"):  # EnvInt: text int() refuses reads as 1; $MODE not read
+        assert _errors(f"SGLANG_NPU_FUSED_MOE_MODE={value} " + QWEN3, "0.5.16") == [], value
+    for flag in (" --fuseep-mode 1", " --fuseep-mode=1"):
+        assert _errors("SGLANG_NPU_FUSED_MOE_MODE=3 " + QWEN3.rstrip() + flag + "\n", "0.5.17") == []
+    for version in ("0.5.15.post1", "0.5.18", "0.5.23"):  # no such reading before or after
+        assert _errors("SGLANG_NPU_FUSED_MOE_MODE=3 " + QWEN3, version) == [], version

@@ -29,6 +29,19 @@ Per release, name -> index of its reading:
   ValueError(f"...")` -> {"variable", "form": "environ" | "envint", "default": N or null,
   "allowed": [values], "message": the f-string with X as `{value!r}` / `{value}`, "where": the
   function}; null where not so.
+- `env_flag_compat` (0.5.16-0.5.17 `_apply_fuseep_mode_env_compat`, called by
+  `prepare_server_args` for every launch, whatever its backend): a function whose body is
+  `if not envs.V.is_set() or _has_cli_arg(argv, "--flag"): return`, then `X = envs.V.get()`
+  (environ.py's `V = EnvInt(N)`), then `if X not in (values): raise ValueError(f"...")` ->
+  {"variable", "default": N, "flag", "allowed", "message" (X as `{value}`), "where": the
+  function}; null where no such function.
+- `runner_writers`: every function of the resolution code (server_args.py, arg_groups/**) with a
+  statement writing the MoE runner (`declare_resolution(..., moe_runner_backend=...)`,
+  `self.moe_runner_backend = ...`, `overrides["moe_runner_backend"] = ...`, a dict with that key,
+  or the local `moe_runner_backend = ...` a post-process returns) -> sorted
+  [{"where": "<path under sglang/srt/>::<function>", "archs": the architectures it is registered
+  for (`@_register_for("A", ...)` / `@register_model_override("A")`), narrowed to those of the
+  `if model_arch in (...)` / `== "A"` tests around every write, or null where not registered}].
 - `fa3_e5m2_fallback`: where the release turns FA3 with an fp8_e5m2 KV cache into Triton (an
   `if` whose test has `attention_backend == "fa3"` and `kv_cache_dtype == "fp8_e5m2"` and whose
   body writes "triton"): `"resolution"` (server_args.py or arg_groups/, 0.5.4.post1+: the
@@ -46,6 +59,7 @@ import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from line_array import per_release_generator  # noqa: E402
+from sglang_server_readings import env_flag_compat, runner_writers, template  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_server_checks.json")
@@ -206,28 +220,6 @@ def decode_round_robin(
     return {"message": found[0][0], "ci_variable": variable, "where": found[0][1]}
 
 
-def _template(node: ast.expr, name: str) -> str | None:
-    """An f-string (or a plain string) with `name` as `{value!r}` / `{value}`."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value.replace("{", "{{").replace("}", "}}")
-    if not isinstance(node, ast.JoinedStr):
-        return None
-    parts = []
-    for value in node.values:
-        if isinstance(value, ast.Constant) and isinstance(value.value, str):
-            parts.append(value.value.replace("{", "{{").replace("}", "}}"))
-        elif (
-            isinstance(value, ast.FormattedValue)
-            and ast.unparse(value.value) == name
-            and value.format_spec is None
-        ):
-            parts.append({-1: "{value}", 114: "{value!r}", 115: "{value}"}.get(value.conversion, "?"))
-        else:
-            return None
-    text = "".join(parts)
-    return None if "?" in parts else text
-
-
 def ascend_fuseep_mode(sources: list[str], environ: str | None) -> dict[str, object] | None:
     from sglang_environ import env_int
 
@@ -277,7 +269,7 @@ def ascend_fuseep_mode(sources: list[str], environ: str | None) -> dict[str, obj
                     or len(error.args) != 1
                 ):
                     continue
-                message = _template(error.args[0], name)
+                message = template(error.args[0], name)
                 if message is None:
                     continue
                 found.append(
@@ -318,7 +310,10 @@ def fa3_e5m2_fallback(sources: list[str], runner: str | None) -> str:
 
 def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
-        sources = [archive.read(n).decode("utf-8") for n in sorted(archive.namelist()) if _resolution_file(n)]
+        named = [
+            (n, archive.read(n).decode("utf-8")) for n in sorted(archive.namelist()) if _resolution_file(n)
+        ]
+        sources = [source for _, source in named]
         utils, environ = _read(archive, "sglang/utils.py"), _read(archive, "sglang/srt/environ.py")
         test_utils = _read(archive, "sglang/test/test_utils.py")
         runner = _read(archive, RUNNER)
@@ -332,6 +327,8 @@ def read_release(path: str) -> list[tuple[str, object]]:
         ),
         ("ascend_fuseep_mode", ascend_fuseep_mode(fuseep, environ)),
         ("fa3_e5m2_fallback", fa3_e5m2_fallback(sources, runner)),
+        ("env_flag_compat", env_flag_compat([s for s in sources if "_has_cli_arg(" in s], environ)),
+        ("runner_writers", runner_writers([(n, s) for n, s in named if "moe_runner_backend" in s])),
     ]
 
 

@@ -8,7 +8,13 @@ from __future__ import annotations
 import ast
 
 from sglang_environ import env_int
-from sglang_megamoe_dp import budget_disabled, budget_partitions, budget_returns, read_megamoe_attention_dp
+from sglang_megamoe_dp import (
+    budget_branches,
+    budget_disabled,
+    budget_partitions,
+    budget_returns,
+    read_megamoe_attention_dp,
+)
 from sglang_moe_runner_asserts import Sources, _local
 from sglang_moe_runner_refusals import env_switch
 
@@ -254,6 +260,7 @@ def read_megamoe_token_budget(sources: Sources, environ: str | None) -> dict[str
     `mega_moe_needs_token_budget`'s architectures (a module-level frozenset), quantizations and
     `"S" in str(hf_quant_config.get("K", ""))` as "quant_algo": [K, S], "returns": the tests
     of its top-level `if T: return`, "partitions": those of the chain splitting the tokens,
+    "branches": that chain's tests and assignments (`budget_branches`),
     "disabled": the message refusing chunked prefill turned off}."""
     needs = _budget_needs(sources)
     for _, tree, _ in sources:
@@ -301,6 +308,7 @@ def read_megamoe_token_budget(sources: Sources, environ: str | None) -> dict[str
                 "returns": [ast.unparse(s.test) for s in function.body if budget_returns(s)],
                 "disabled": budget_disabled(function, _rendered, _BUDGET_FIELDS),
                 "partitions": budget_partitions(function),
+                "branches": budget_branches(function),
             }
     return None
 

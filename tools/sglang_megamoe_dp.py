@@ -122,6 +122,33 @@ def budget_partitions(function: ast.FunctionDef) -> list[str]:
     return tests
 
 
+def budget_branches(function: ast.FunctionDef) -> list[list[object]]:
+    """That chain's branches, in order: [test (None for the `else`), {name: the expression each
+    plain `name = expression` of its body assigns, unparsed}]."""
+    chain = next(
+        (s for s in function.body if isinstance(s, ast.If) and "token_partition_name" in ast.unparse(s)), None
+    )
+    branches: list[list[object]] = []
+    while isinstance(chain, ast.If):
+        branches.append([ast.unparse(chain.test), _assigned(chain.body)])
+        orelse = chain.orelse
+        if len(orelse) == 1 and isinstance(orelse[0], ast.If):
+            chain = orelse[0]
+            continue
+        if orelse:
+            branches.append([None, _assigned(orelse)])
+        break
+    return branches
+
+
+def _assigned(body: list[ast.stmt]) -> dict[str, str]:
+    return {
+        s.targets[0].id: ast.unparse(s.value)
+        for s in body
+        if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
+    }
+
+
 def budget_disabled(function: ast.FunctionDef, render, fields: dict[str, str]) -> str | None:
     """The message of `if cfg.chunked_prefill_size is None or cfg.chunked_prefill_size <= 0:
     raise ValueError(f"...")` (`render`ed with `fields`); None where there is none."""

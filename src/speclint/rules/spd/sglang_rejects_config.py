@@ -42,7 +42,9 @@ on a model without DSA, `--enable-page-major-kv-layout` without `--enable-unifie
 `--enable-lmcache` with streaming sessions, attention DP, speculative decoding, hierarchical
 cache, no radix cache or disaggregation (0.5.21+), `--disable-cuda-graph-padding` with
 `--enable-torch-compile` and `--enable-dp-lm-head` without attention DP (deterministic
-inference also when `--rl-on-policy-target` turns it on), and a `--json-model-override-args`
+inference also when `--rl-on-policy-target` turns it on), a
+`SGLANG_NPU_FUSED_MOE_MODE` other than 1 or 2 without `--fuseep-mode` (0.5.16-0.5.17 read it on
+every launch before resolving), and a `--json-model-override-args`
 value that is not JSON (every release's `ModelConfig.__init__` runs `json.loads` on it at
 start-up: a trailing comma, a Python dict in single quotes). Each as the checked release words
 and checks it; where the value SGLang checks depends on what speclint cannot read (a GPU it

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 _DEFAULT_CHECKED_RUNNERS = ("flashinfer_cutlass", "cutlass")
-"""The MoE runners whose asserts `refusals_moe_defaults` checks (besides MoRI's buffer)."""
+"""The MoE runners whose asserts `refusals_moe_defaults` checks."""
 
 
 def check_refusals(state: ResolutionState) -> None:
@@ -42,10 +42,8 @@ def check_refusals(state: ResolutionState) -> None:
         from speclint.sglang.resolve.refusals_megamoe import check_megamoe_model
 
         check_megamoe_model(state)
-    if (
-        state.get("moe_a2a_backend") == "mori"
-        or given(state, "moe_runner_backend") in _DEFAULT_CHECKED_RUNNERS
-        or (state.gpu is not None and given(state, "quantization") is not None)
+    if given(state, "moe_runner_backend") in _DEFAULT_CHECKED_RUNNERS or (
+        state.gpu is not None and given(state, "quantization") is not None
     ):
         from speclint.sglang.resolve.refusals_moe_defaults import check_moe_defaults  # (only then)
 
@@ -180,10 +178,11 @@ def _flashinfer_a2a_runner(state: ResolutionState, check: str) -> None:
     """The runner assert. An explicit runner stays as given up to it, or becomes one the
     assert refuses too (mxfp8, SGLANG_CUTLASS_MOE: cutlass), except that 0.5.15+
     `_moe_runner_backend_quant_constraints` moves it to flashinfer_trtllm under mxfp8, which
-    0.5.19+ accept. 'auto' is read where the release resolves it to a runner the assert
-    refuses but in one case: 0.5.9-0.5.12 ('cutlass_runner': NemotronH's branch picks
-    flashinfer_cutlass), 0.5.13-0.5.14 ('dp_attention_auto': an SM120 GPU with modelopt_fp4
-    gets flashinfer_cutlass; read once the GPU is known)."""
+    0.5.19+ accept. 'auto' (given, or no runner) is read where the release resolves it to a
+    runner the assert refuses but in one case: 0.5.9-0.5.12 ('cutlass_runner': NemotronH's
+    branch picks flashinfer_cutlass), 0.5.13-0.5.14 ('dp_attention_auto': an SM120 GPU with
+    modelopt_fp4 gets flashinfer_cutlass; read once the GPU is known); later, where no function
+    writing the runner applies (flashinfer_a2a_auto.auto_stays)."""
     runners = state.traits.flashinfer_a2a_runners
     runner = given(state, "moe_runner_backend")
     if not isinstance(runner, str) or runner in runners:
@@ -193,8 +192,14 @@ def _flashinfer_a2a_runner(state: ResolutionState, check: str) -> None:
         if check == "cutlass_runner":
             if architecture is None or architecture in _CUTLASS_RUNNER_ARCHITECTURES:
                 return
-        elif check != "dp_attention_auto" or gpu is None or (gpu.sm or 0) // 10 in (0, 12):
-            return
+        elif check == "dp_attention_auto":
+            if gpu is None or (gpu.sm or 0) // 10 in (0, 12):
+                return
+        else:
+            from speclint.sglang.resolve.flashinfer_a2a_auto import auto_stays
+
+            if not auto_stays(state):
+                return
     if "flashinfer_trtllm" in runners:  # 0.5.19+: where mxfp8 moves the runner to one it takes
         quantization = state.get("quantization")
         if quantization is None or not is_known(quantization):  # unresolved: the one given
@@ -208,9 +213,14 @@ def _flashinfer_a2a_runner(state: ResolutionState, check: str) -> None:
     else:
         listed = runners[0] if len(runners) == 1 else f"{', '.join(runners[:-1])} or {runners[-1]}"
         message = f"Flashinfer MoE A2A is only supported with {listed} moe runner backend"
+    shown = (
+        f"--moe-runner-backend {runner}"
+        if state.config.given("moe_runner_backend")
+        else "no --moe-runner-backend: the MoE runner stays auto"
+    )
     raise Stop(
         "AssertionError",
-        f"{message} (--moe-runner-backend {runner}; use --moe-runner-backend {runners[0]})",
+        f"{message} ({shown}; use --moe-runner-backend {runners[0]})",
         "_handle_a2a_moe",
         ("moe_runner_backend", "moe_a2a_backend"),
     )

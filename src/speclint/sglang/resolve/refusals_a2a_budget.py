@@ -13,7 +13,7 @@ first two read per release by tools/sglang_a2a_budgets.py (`moe_a2a_facts`):
   after resolution `validate_deepep_v2_dispatch_token_budget`'s prefill check
   (`deepep_v2_budget`). Its decode CUDA-graph check is not judged (the graph's batch size).
 
-- --moe-a2a-backend mori: the chunk must fit the MoRI dispatch buffer
+- --moe-a2a-backend mori: the chunk (given, resolved, or the GPU's default) must fit the MoRI dispatch buffer
   (`ReleaseTraits.mori_dispatch_check`).
 
 Judged only where every term is known; what speclint cannot read (the GPU's default chunk for
@@ -123,15 +123,16 @@ def split_chunk(state: ResolutionState) -> object:
     return split[0] if split is not None else chunk
 
 
-def chunk_at_handler(state: ResolutionState) -> tuple[int, str] | None:
+def chunk_at_handler(state: ResolutionState, default_only: bool = False) -> tuple[int, str] | None:
     """The chunked prefill size the all-to-all handler reads (after `_handle_data_parallelism`
     divided it by the attention-DP size) and how it was had; None where not read: the value
     resolved, else the one given, else the release's default for the GPU's memory
-    (`chunk_defaults`), for the text targets no model hook turns chunked prefill off for."""
-    from speclint.sglang.resolve.refusals_moe_defaults import PLAIN_TEXT, _attention_dp
+    (`chunk_defaults`), for the targets no model hook turns chunked prefill off for (`DEFAULT_CHUNK`).
+    `default_only`: that default alone (None where it is not the one read)."""
+    from speclint.sglang.resolve.refusals_moe_defaults import DEFAULT_CHUNK, _attention_dp
 
     resolved = state.get("chunked_prefill_size")
-    if isinstance(resolved, int) and not isinstance(resolved, bool):
+    if not default_only and isinstance(resolved, int) and not isinstance(resolved, bool):
         written = state.config.given("chunked_prefill_size")
         return (
             resolved,
@@ -139,7 +140,7 @@ def chunk_at_handler(state: ResolutionState) -> tuple[int, str] | None:
         )
     gpu = state.gpu
     if (
-        state.target_architecture not in PLAIN_TEXT
+        state.target_architecture not in DEFAULT_CHUNK
         or given(state, "enable_mis") not in (None, False)
         or given(state, "enable_cp_decode_attn_tp") not in (None, False)
         # 0.5.22+ rounds it up to the page size; dynamic chunking never changes it (0.5.17-0.5.23:
@@ -152,6 +153,8 @@ def chunk_at_handler(state: ResolutionState) -> tuple[int, str] | None:
         return None
     split = f" / attention-DP size {divisor}" if divisor > 1 else ""
     if state.config.given("chunked_prefill_size"):
+        if default_only:
+            return None
         size = given(state, "chunked_prefill_size")
         if not isinstance(size, int) or isinstance(size, bool):
             return None
@@ -294,19 +297,30 @@ _MORI = {
     "per_rank": "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be >= the "
     "per-rank MoRI dispatch tokens (chunked_prefill_size by default)",
 }
+"""`_handle_a2a_moe`'s message by `ReleaseTraits.mori_dispatch_check` (traits_refusals.py)."""
 _MORI_VARIABLE = "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK"
 
 
 def _mori_dispatch(state: ResolutionState) -> None:
     """`_handle_a2a_moe` with --moe-a2a-backend mori (`ReleaseTraits.mori_dispatch_check`):
-    the chunked prefill size must fit the MoRI dispatch buffer. Needs the chunked prefill
-    size (given, or resolved for the GPU) and the variable as the launch sets it (unset:
-    its default, 4096)."""
+    the chunk the handler reads must fit the MoRI dispatch buffer (the variable as the launch
+    sets it; unset: its default, 4096). The chunk: without --chunked-prefill-size, SGLang's
+    default for the GPU's memory (`_handle_gpu_memory_settings`) divided by the attention-DP
+    size (`_handle_data_parallelism` runs first), for the text targets no model hook turns
+    chunked prefill off for; else the one resolved, or the one given split by attention DP."""
     check = state.traits.mori_dispatch_check
     if not check or state.get("moe_a2a_backend") != "mori":
         return
-    chunk = split_chunk(state)  # resolved, or the size given split by attention DP
-    if not isinstance(chunk, int) or isinstance(chunk, bool):
+    chunk, default = None, None
+    if not (state.config.knows("chunked_prefill_size") and given(state, "chunked_prefill_size") is not None):
+        default = chunk_at_handler(state, default_only=True)
+    if default is not None:
+        chunk = default[0]
+    else:
+        split = split_chunk(state)  # resolved, or the size given split by attention DP
+        if isinstance(split, int) and not isinstance(split, bool):
+            chunk = split
+    if chunk is None:
         return
     mode = state.get("disaggregation_mode")
     if mode is None:  # a field the resolution does not track: the launch's own value
@@ -321,10 +335,19 @@ def _mori_dispatch(state: ResolutionState) -> None:
     if chunk <= limit:
         return
     source = f"{_MORI_VARIABLE}={limit}" if _MORI_VARIABLE in state.env else "its default 4096"
+    says = _MORI[check if check == "per_rank" else "any"]
+    if default is not None:
+        raise Stop(
+            "AssertionError",
+            f"{says} (chunked_prefill_size {chunk}: {default[1]}, > {source}; pass "
+            f"--chunked-prefill-size {limit} or lower, or set {_MORI_VARIABLE} to at least {chunk})",
+            "_handle_a2a_moe",
+            ("moe_a2a_backend",),
+        )
     raise Stop(
         "AssertionError",
-        f"{_MORI[check if check == 'per_rank' else 'any']} (chunked_prefill_size {chunk} > "
-        f"{source}; set {_MORI_VARIABLE} to at least {chunk} or lower --chunked-prefill-size)",
+        f"{says} (chunked_prefill_size {chunk} > {source}; set {_MORI_VARIABLE} to at least {chunk} "
+        "or lower --chunked-prefill-size)",
         "_handle_a2a_moe",
         ("chunked_prefill_size", "moe_a2a_backend"),
     )

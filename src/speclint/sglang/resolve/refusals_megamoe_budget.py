@@ -7,7 +7,8 @@ variable, its `EnvInt` default, the message and the models are read per release
 branch (no DP attention, by --enable-dp-attention or 0.5.22+'s --attn-dp-size, no context
 parallelism; pipeline parallelism without dynamic chunking and a prefill-only disaggregation
 server take it too, as the release's early returns read), a chunked prefill size given or
-SGLang's default for the GPU's memory, and the variable unset or readable; else nothing."""
+SGLang's default for the GPU's memory, and the variable unset or readable; else nothing. The
+attention-DP branch: refusals_megamoe_dp.py."""
 
 from __future__ import annotations
 
@@ -31,8 +32,6 @@ _PLAIN = {
     "json_model_override_args": (None, "", "{}"),
 }
 _ONE = ("attn_cp_size", "dp_size")
-_DECODE_RETURNS = "cfg.disaggregation_mode == 'decode'"
-_PP_RETURNS = "cfg.pp_size > 1 and cfg.enable_dynamic_chunking"
 
 
 def _plain(state: ResolutionState, read: dict[str, Any]) -> bool:
@@ -41,8 +40,8 @@ def _plain(state: ResolutionState, read: dict[str, Any]) -> bool:
     returns only for decode: `returns`, read) and pipeline parallelism without dynamic chunking
     (its return needs both) too."""
     from speclint.sglang.resolve.ep_join import ep_scale_joiner
+    from speclint.sglang.resolve.refusals_megamoe_dp import reaches_partition
 
-    returns = read.get("returns") or []
     attn = state.get("attn_dp_size")
     if (
         any(given(state, name) not in allowed for name, allowed in _PLAIN.items())
@@ -51,14 +50,7 @@ def _plain(state: ResolutionState, read: dict[str, Any]) -> bool:
         or ep_scale_joiner(state) is not False
     ):
         return False
-    mode, pp = given(state, "disaggregation_mode"), given(state, "pp_size")
-    if mode not in (None, "null") and not (mode == "prefill" and _DECODE_RETURNS in returns):
-        return False
-    return pp in (None, 1) or (
-        isinstance(pp, int)
-        and _PP_RETURNS in returns
-        and given(state, "enable_dynamic_chunking") in (None, False)
-    )
+    return reaches_partition(state, read)
 
 
 def _replicas(state: ResolutionState, name: str, attn: object) -> bool:
@@ -95,22 +87,29 @@ def check_megamoe_budget(state: ResolutionState) -> None:
     ):
         return
     _disabled(state, read, architectures[0])
-    if not _plain(state, read):
-        return
-    chunk, source = _chunk(state)
-    tp = state.get("tp_size")
     raw = (
         state.env.get(read["env"], str(read["default"])) if read["env"] in state.env else str(read["default"])
     )
-    if chunk is None or chunk <= 0 or not isinstance(tp, int) or tp < 1 or raw is None:
+    if raw is None or not raw.strip().lstrip("-").isdigit():
         return
-    if not raw.strip().lstrip("-").isdigit():
+    limit = int(raw)
+    how = f"{read['env']}={limit}" if read["env"] in state.env else f"{read['env']} unset (default {limit})"
+    fields = (
+        ("moe_a2a_backend",) if given(state, "moe_a2a_backend") == read["a2a"] else ("moe_runner_backend",)
+    )
+    if not _plain(state, read):
+        from speclint.sglang.resolve.refusals_megamoe_dp import attention_dp_budget
+
+        attention_dp_budget(state, read, architectures[0], limit, how, fields)
         return
-    limit, alignment = int(raw), tp
+    chunk, source = _chunk(state)
+    tp = state.get("tp_size")
+    if chunk is None or chunk <= 0 or not isinstance(tp, int) or tp < 1:
+        return
+    alignment = tp
     required = (chunk + alignment - 1) // alignment * alignment
     if limit >= required:
         return
-    how = f"{read['env']}={limit}" if read["env"] in state.env else f"{read['env']} unset (default {limit})"
     message = str(read["message"]).format(
         label=architectures[0],
         chunk=chunk,
@@ -126,7 +125,7 @@ def check_megamoe_budget(state: ResolutionState) -> None:
         f"TP {tp}, needs {required} tokens per rank, {how}; set {read['env']}={required} or more, "
         f"or pass --chunked-prefill-size {limit // alignment * alignment} or lower)",
         str(read["where"]),
-        ("moe_a2a_backend",) if given(state, "moe_a2a_backend") == read["a2a"] else ("moe_runner_backend",),
+        fields,
     )
 
 

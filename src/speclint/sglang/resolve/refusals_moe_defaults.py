@@ -1,12 +1,13 @@
-"""MoE refusals that rest on a value SGLang picks itself (found missing in session 9): MoRI's
-dispatch buffer against the chunked prefill size SGLang defaults to for the GPU's memory, and
-the FlashInfer-Cutlass and Cutlass MoE runners' asserts on the quantization DeepSeek-V3 takes
+"""MoE refusals that rest on a value SGLang picks itself (found missing in session 9): the
+FlashInfer-Cutlass and Cutlass MoE runners' asserts on the quantization DeepSeek-V3 takes
 from its checkpoint on Blackwell (SM100). Each release's defaults and asserts were read from
 its wheel (tools/gen_sglang_moe_defaults.py, `speclint.sglang.moe_defaults`) and confirmed
 with tools/oracle on 0.5.9, 0.5.14, 0.5.18, 0.5.21 and 0.5.23 (fake H100, B200, GB200, L40S,
-A100 40 GB, RTX 5090). Where an input is not read (no GPU given, an AMD GPU, a model whose
-config.json is not on disk, a model handler that may turn chunked prefill off) the checks say
-nothing."""
+A100 40 GB, RTX 5090). MoRI's dispatch buffer against the chunked prefill size SGLang defaults
+to for the GPU's memory is refusals_a2a_budget's MoRI check, fed `chunk_at_handler` (the GPU's
+default for the `PLAIN_TEXT` targets, split by `_attention_dp`). Where an input is not read
+(no GPU given, an AMD GPU, a model whose config.json is not on disk, a model handler that may
+turn chunked prefill off) the checks say nothing."""
 
 from __future__ import annotations
 
@@ -24,20 +25,16 @@ if TYPE_CHECKING:
 PLAIN_TEXT = frozenset({"LlamaForCausalLM", "Qwen3ForCausalLM", "DeepseekV3ForCausalLM"})
 """Text models no model handler turns chunked prefill off for (the oracle recorded their
 default chunked prefill, release by release: refusals_features.PLAIN_TEXT_ARCHITECTURES)."""
-_MORI_VARIABLE = "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK"
-_MORI = {
-    "any": "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be larger or equal "
-    "to chunked_prefill_size",
-    "per_rank": "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be >= the "
-    "per-rank MoRI dispatch tokens (chunked_prefill_size by default)",
-}
-"""`_handle_a2a_moe`'s message by `ReleaseTraits.mori_dispatch_check` (traits_refusals.py)."""
+DEFAULT_CHUNK = PLAIN_TEXT | {"KimiK25ForConditionalGeneration"}
+"""Targets that keep the GPU's default chunked prefill size (split by attention DP) up to the
+all-to-all handlers: the text models, and Kimi-K2.5 (multimodal; the oracle recorded its
+chunked prefill size as the GPU's default over attention DP on 0.4.4-0.5.23, fake H100 and
+B200, in every recording that resolved it: 27 releases, with and without an all-to-all backend)."""
 
 
 def check_moe_defaults(state: ResolutionState) -> None:
     _sm100_only_quantization(state)
     _int4_trtllm_runner(state)
-    _mori_default_chunk(state)
     _flashinfer_cutlass(state)
     _cutlass_deepseek_blackwell(state)
 
@@ -105,50 +102,6 @@ def _int4_trtllm_runner(state: ResolutionState) -> None:
     ):
         return
     raise trtllm_quantization_stop(facts, quantization, f"{arch}, whose int4 checkpoint", ("quantization",))
-
-
-def _mori_default_chunk(state: ResolutionState) -> None:
-    """`_handle_a2a_moe` with MoRI, no --chunked-prefill-size: SGLang's default for the GPU's
-    memory (`_handle_gpu_memory_settings`), divided by the attention-DP size
-    (`_handle_data_parallelism` runs first), must fit the MoRI dispatch buffer."""
-    check = state.traits.mori_dispatch_check
-    gpu = state.gpu
-    if (
-        not check
-        or state.get("moe_a2a_backend") != "mori"
-        or (state.config.knows("chunked_prefill_size") and given(state, "chunked_prefill_size") is not None)
-        or gpu is None
-        or gpu.vendor != "nvidia"
-        or state.target_architecture not in PLAIN_TEXT
-        or given(state, "enable_mis") not in (None, False)
-        or given(state, "enable_cp_decode_attn_tp") not in (None, False)
-    ):
-        return
-    mode = given(state, "disaggregation_mode")
-    if (check != "any" and mode == "decode") or mode not in (None, "null", "prefill", "decode"):
-        return
-    from speclint.sglang.moe_defaults import chunk_defaults
-
-    defaults = chunk_defaults(state.checked_version)
-    size = defaults.for_memory(gpu.memory_mib) if defaults else None
-    divisor = _attention_dp(state)
-    if size is None or divisor is None:
-        return
-    chunk = size // divisor
-    raw = state.env.get(_MORI_VARIABLE, "4096")
-    if raw is None or not raw.strip().lstrip("-").isdigit() or chunk <= int(raw):
-        return
-    limit = int(raw)
-    source = f"{_MORI_VARIABLE}={limit}" if _MORI_VARIABLE in state.env else "its default 4096"
-    split = f" / attention-DP size {divisor}" if divisor > 1 else ""
-    raise Stop(
-        "AssertionError",
-        f"{_MORI[check if check == 'per_rank' else 'any']} (chunked_prefill_size {chunk}: SGLang's "
-        f"default {size} for the {gpu.name}'s {gpu.memory_mib} MiB{split}, > {source}; pass "
-        f"--chunked-prefill-size {limit} or lower, or set {_MORI_VARIABLE} to at least {chunk})",
-        "_handle_a2a_moe",
-        ("moe_a2a_backend",),
-    )
 
 
 def _attention_dp(state: ResolutionState) -> int | None:

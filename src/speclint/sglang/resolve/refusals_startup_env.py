@@ -7,6 +7,10 @@ them from each release's wheel (`data/sglang_server_checks.json`):
   ValueError unless the fused-MoE mode variable is one of the values read (0.5.10-0.5.10.post1
   read the raw text, unset: None, so a launch without it is refused; 0.5.11+ an `EnvInt` whose
   default passes).
+- `env_flag_compat` (0.5.16-0.5.17): `prepare_server_args` runs `_apply_fuseep_mode_env_compat`
+  on every launch, whatever its backend, before any resolution: the fused-MoE mode variable,
+  set and not overridden by --fuseep-mode on the command line, must be one of the values read
+  (an `EnvInt`: a text `int()` refuses reads as its default).
 
 A value speclint cannot read (a dynamic flag or variable) says nothing."""
 
@@ -32,6 +36,34 @@ def check_startup_env(state: ResolutionState) -> None:
         _ascend_fuseep_mode(state)
     if given(state, "disaggregation_mode") == "decode":
         _decode_round_robin(state)
+
+
+def check_env_flag_compat(state: ResolutionState) -> None:
+    """Oracle (tools/oracle custom cases, 0.5.16 and 0.5.17, fake H100): Qwen3-8B with
+    SGLANG_NPU_FUSED_MOE_MODE=3 refused so, =2, =abc and =3 beside --fuseep-mode 1 accepted;
+    0.5.18 accepted =3."""
+    read = _reading(state.checked_version, "env_flag_compat")
+    if not isinstance(read, dict) or read["variable"] not in state.env:
+        return
+    variable, allowed = read["variable"], read["allowed"]
+    raw = state.env[variable]
+    flag = read["flag"].lstrip("-").replace("-", "_")
+    if raw is None or state.config.maybe_given(flag):
+        return  # a value speclint cannot read, or the flag given (or maybe given)
+    try:
+        value = int(raw)  # `EnvInt.parse`; what it refuses reads as the default, with a warning
+    except ValueError:
+        value = read["default"]
+    if value in allowed:
+        return
+    raise Stop(
+        "ValueError",
+        f"{read['message'].format(value=value)} ({variable}={raw} is read by {read['where']} for every "
+        f"launch without {read['flag']}; set it to {' or '.join(str(v) for v in allowed)}, unset it, or "
+        f"pass {read['flag']})",
+        read["where"],
+        (flag,),
+    )
 
 
 def _decode_round_robin(state: ResolutionState) -> None:

@@ -31,6 +31,10 @@ def run_steps(state: ResolutionState, gpu: GpuProfile | None, co_launched: bool 
         if where == "worker":
             set_worker_fields(state, where)
     deprecated_actions(state)
+    if state.env:  # (imported only then) 0.5.16-0.5.17 read a variable before resolving
+        from speclint.sglang.resolve.refusals_startup_env import check_env_flag_compat
+
+        check_env_flag_compat(state)
     verify_quantization(state)
     resolve_parallel(state)
     resolve_aux_capture(state)
