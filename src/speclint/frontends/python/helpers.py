@@ -140,6 +140,26 @@ def _is_super(node: py.BaseExpression) -> bool:
     return isinstance(node, py.Call) and isinstance(node.func, py.Name) and node.func.value == "super"
 
 
+def new_evaluator(walker: Walking) -> Evaluator:
+    """An Evaluator of the walker's current `env`, positions and imports. Its helper callback
+    holds the walker weakly: no cycle keeps a file's tree alive."""
+    from _weakref import ref
+
+    from speclint.frontends.python.conditions import rebound_names
+    from speclint.frontends.python.evaluator import Evaluator
+
+    held = ref(walker)
+
+    def helper(call: py.Call) -> Val | None:
+        found = held()
+        assert found is not None  # (the walker holds its evaluator)
+        return call_helper(found, call)
+
+    ev = Evaluator(walker.pos, walker.env, walker.imports, helper)
+    ev.rebound, ev.deciding = rebound_names(walker.text), not walker.looping  # (`conditions`)
+    return ev
+
+
 def call_helper(walker: Walking, call: py.Call) -> Val | None:
     """What the helper `call` names returns, or None when it names no helper of the file."""
     helper = find_helper(walker, call)

@@ -8,7 +8,6 @@ calls are followed by `calls`, `classes`, `branches` and `helpers`.
 
 from __future__ import annotations
 
-from _weakref import ref
 from collections import ChainMap
 from dataclasses import replace
 
@@ -17,12 +16,10 @@ from speclint.frontends.python import branches as arms  # `if` arms: walked, dec
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.calls import note_call, walk_call_sites
 from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited, walk_super
-from speclint.frontends.python.conditions import rebound_names
 from speclint.frontends.python.environ import assign_environ, launch_env
 from speclint.frontends.python.environ_calls import environ_statement
-from speclint.frontends.python.evaluator import Evaluator
 from speclint.frontends.python.guards import check_assert, refuse_guard
-from speclint.frontends.python.helpers import call_helper, count_statement, note_instance
+from speclint.frontends.python.helpers import count_statement, new_evaluator, note_instance
 from speclint.frontends.python.launch import recognize
 from speclint.frontends.python.mutations import augment, mutate, unpack
 from speclint.frontends.python.scan import (
@@ -47,6 +44,7 @@ if TYPE_CHECKING:
     from speclint.core.launches import Condition, ExtractResult
     from speclint.core.spans import Span
     from speclint.core.words import Word
+    from speclint.frontends.python.evaluator import Evaluator
     from speclint.frontends.python.positions import Positions
     from speclint.frontends.python.values import Env, Val
     from speclint.frontends.python.walking import ClassInfo
@@ -100,8 +98,7 @@ class PyWalker:
 
     def evaluator(self) -> Evaluator:
         """An Evaluator of the current `env`: the last one again while `env`, `pos`,
-        `imports` and whether a loop is walked are the same (it keeps no other state). Its
-        helper callback holds this walker weakly: no cycle keeps a file's tree alive."""
+        `imports` and whether a loop is walked are the same (it keeps no other state)."""
         ev = self._evaluator
         if (
             ev is None
@@ -110,11 +107,7 @@ class PyWalker:
             or ev.imports is not self.imports
             or ev.deciding is bool(self.looping)
         ):
-            walker = ref(self)
-            ev = self._evaluator = Evaluator(
-                self.pos, self.env, self.imports, lambda call: call_helper(_alive(walker), call)
-            )
-            ev.rebound, ev.deciding = rebound_names(self.text), not self.looping  # (`conditions`)
+            ev = self._evaluator = new_evaluator(self)
         return ev
 
     def helper_walker(self) -> PyWalker:
@@ -407,10 +400,3 @@ class PyWalker:
         self.result.launches.append(
             Launch(self.path, entry, self.pos.span(call), [], env=env, kwargs_style=True, kwargs=pairs)
         )
-
-
-def _alive(walker: ref[PyWalker]) -> PyWalker:
-    """The walker an evaluator belongs to (alive while its evaluator is used)."""
-    found = walker()
-    assert found is not None  # (the walker holds its evaluator)
-    return found

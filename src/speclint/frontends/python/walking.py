@@ -103,6 +103,7 @@ class Walking(Protocol):
     module_env: Env | None
     returns: list[Val] | None
     classes: list[ClassInfo]
+    looping: int
     call_sites: dict[py.FunctionDef, tuple[Helper, list[tuple[Span, dict[str, Val]]]]]
     launches_of: dict[py.FunctionDef, list[Launch]]
     launch_owner: dict[int, ClassInfo]
