@@ -18,9 +18,9 @@ libcst's native parser crashed the interpreter (3,000)."""
 
 
 def check(text: str, path: str) -> None:
-    start = time.monotonic()
+    start = time.process_time()  # (CPU time: a bound on the work, not on how busy the machine is)
     result = lint_text(text, path)
-    assert time.monotonic() - start < 20, "took too long"
+    assert time.process_time() - start < 20, "took too long"
     lines = max(1, len(text.splitlines()) + 1)
     for finding in result.findings:
         span = finding.span
