@@ -176,3 +176,21 @@ def test_an_unpinned_install_or_a_later_one_that_unpins_picks_no_release() -> No
             "app = modal.App('a')\n@app.function(image=image)\ndef serve():\n" + _LAUNCH
         )
         assert _versions(text) == newest, steps
+
+
+def test_a_pinned_build_in_a_file_with_no_registry_image_picks_its_release() -> None:
+    """Before, a Modal file was read for images only when it named `from_registry`: an app
+    built `debian_slim().pip_install("sglang==X")` alone was checked against the newest."""
+    for decorator in (
+        "app = modal.App('a')\n@app.function(image=image, gpu='H100')",
+        "app = modal.App('a', image=image)\n@app.function()",
+    ):
+        text = (
+            "import subprocess\nimport modal\nimage = modal.Image.debian_slim().pip_install('sglang[all]==0.4.6.post1')\n"
+            + decorator
+            + "\ndef serve():\n"
+            + _LAUNCH
+        )
+        assert _versions(text) == [
+            ("0.4.6.post1", "from the package pin sglang[all]==0.4.6.post1 (line 3)")
+        ], decorator

@@ -48,7 +48,7 @@ def extract_python(text: str, path: str) -> ExtractResult:
     finally:
         if paused:
             gc.enable()
-    if result.launches and "from_registry" in text:  # a Modal app's registry image (`modal_images`)
+    if result.launches and "modal" in text:  # a Modal app's image: a registry tag or a pin (`modal_images`)
         from speclint.frontends.python.modal_images import attach_modal_images
 
         attach_modal_images(text, result)
