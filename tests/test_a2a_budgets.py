@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from launch_errors import at, errors
+
 from speclint.engine import lint_text
 from speclint.settings.options import LintOptions
 from speclint.sglang.resolve.gpu_profiles import profile
@@ -15,16 +17,7 @@ MODELS = Path(__file__).resolve().parent.parent / "fixtures" / "models"
 
 
 def _errors(text: str, version: str, gpu: str = "b200"):
-    options = LintOptions(sglang_version=version, gpu=profile(gpu), read_pyproject=False)
-    return [f for f in lint_text(text, "x.sh", options).findings if f.severity.name == "ERROR"]
-
-
-def _at(text: str, token: str) -> tuple[int, int]:
-    """(line, 1-based column) of `token`'s first occurrence."""
-    for number, line in enumerate(text.splitlines(), 1):
-        if token in line:
-            return number, line.index(token) + 1
-    raise AssertionError(token)
+    return errors(text, version, gpu)
 
 
 PPLX = (
@@ -42,7 +35,7 @@ def test_pplx_dispatch_budget_in_every_release_that_has_it():
             "--moe-a2a-backend pplx --dp-size 2 --enable-dp-attention --chunked-prefill-size 8192\n"
         )
         [error] = _errors(text, version, "h100")
-        assert (error.code, error.span.line, error.span.column) == ("SPD009", *_at(text, "8192"))
+        assert (error.code, error.span.line, error.span.column) == ("SPD009", *at(text, "8192"))
         assert error.message == (
             f"SGLang {version} refuses this launch in {where}: AssertionError: {PPLX} "
             "(chunked_prefill_size, or the decode cuda-graph batch size) (--moe-a2a-backend pplx "
@@ -56,7 +49,7 @@ def test_pplx_dispatch_budget_from_the_gpu_default_and_where_it_passes():
     base = f"python -m sglang.launch_server --model-path {MODELS / 'deepseek-v3'} --tp-size 8 --moe-a2a-backend pplx"
     text = base + " --dp-size 8 --enable-dp-attention\n"
     [error] = _errors(text, "0.5.23")
-    assert (error.span.line, error.span.column) == _at(text, "pplx")
+    assert (error.span.line, error.span.column) == at(text, "pplx")
     assert "dispatches 2048 tokens per rank: SGLang's default 16384 for the NVIDIA B200's" in error.message
     raised = "SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK=4096 " + text
     assert _errors(raised, "0.5.23") == []
@@ -71,7 +64,7 @@ def test_deepep_v2_architectures_per_release():
     configs/moe_model_registry.py's registered architectures."""
     text = f"python -m sglang.launch_server --model-path {MODELS / 'qwen3-8b'} --tp-size 8 --moe-a2a-backend deepep_v2\n"
     [old] = _errors(text, "0.5.20", "h100")
-    assert (old.code, old.span.line, old.span.column) == ("SPD009", *_at(text, "deepep_v2"))
+    assert (old.code, old.span.line, old.span.column) == ("SPD009", *at(text, "deepep_v2"))
     assert old.message.startswith(
         "SGLang 0.5.20 refuses this launch in handle_a2a_moe: ValueError: DeepEP v2 MoE is not "
         "validated for 'Qwen3ForCausalLM'; supported architectures are ['DeepseekV3ForCausalLM', "
@@ -98,7 +91,7 @@ def test_deepep_v2_refuses_another_moe_runner():
     )
     for version in ("0.5.20", "0.5.23"):
         [error] = _errors(text, version, "h100")
-        assert (error.span.line, error.span.column) == _at(text, "triton")
+        assert (error.span.line, error.span.column) == at(text, "triton")
         assert error.message == (
             f"SGLang {version} refuses this launch in handle_a2a_moe: ValueError: DeepEP v2 MoE "
             "currently supports only --moe-runner-backend deep_gemm. Got 'triton'. Add a runner "
@@ -124,7 +117,7 @@ def test_chunk_page_check_under_an_all_to_all_backend():
                 "--chunked-prefill-size 8200\n"
             )
             [error] = _errors(text, version)
-            assert (error.code, error.span.line, error.span.column) == ("SPD009", *_at(text, "8200"))
+            assert (error.code, error.span.line, error.span.column) == ("SPD009", *at(text, "8200"))
             assert error.message == (
                 f"SGLang {version} refuses this launch in {where}: AssertionError: chunked_prefill_size "
                 "must be divisible by page_size (--chunked-prefill-size 1025 with page size 64; use a "
@@ -159,7 +152,7 @@ def test_deepep_v2_prefill_budget_per_release():
         ("0.5.23", 2048, ", over 8 ranks (tp_size // attn_dp_size)"),
     ):
         [error] = _errors(text, version, "h100")
-        assert (error.code, error.span.line, error.span.column) == ("SPD009", *_at(text, "deepep_v2"))
+        assert (error.code, error.span.line, error.span.column) == ("SPD009", *at(text, "deepep_v2"))
         assert error.message == (
             f"SGLang {version} refuses this launch in validate_deepep_v2_dispatch_token_budget: ValueError: "
             "DeepEP v2 per-rank prefill budget exceeds SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK: "
@@ -198,7 +191,7 @@ def test_pplx_refuses_another_moe_runner():
         [error] = _errors(text, version)
         assert (error.code, error.span.line, error.span.column) == (
             "SPD009",
-            *_at(text, "flashinfer_cutlass"),
+            *at(text, "flashinfer_cutlass"),
         )
         assert error.message == (
             f"SGLang {version} refuses this launch in {where}: AssertionError: moe_a2a_backend='pplx' "
@@ -216,7 +209,7 @@ def test_mori_reads_a_given_chunk_split_by_attention_dp():
         "fp8 --moe-a2a-backend mori --dp-size 2 --enable-dp-attention --chunked-prefill-size 8200\n"
     )
     [error] = _errors(text, "0.5.23", "h100")
-    assert (error.code, error.span.line, error.span.column) == ("SPD009", *_at(text, "8200"))
+    assert (error.code, error.span.line, error.span.column) == ("SPD009", *at(text, "8200"))
     assert error.message == (
         "SGLang 0.5.23 refuses this launch in _handle_a2a_moe: AssertionError: "
         "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be >= the per-rank MoRI "
@@ -259,7 +252,7 @@ def test_megamoe_budget_with_data_parallel_replicas_from_0_5_22():
     )
     for version in ("0.5.22", "0.5.23"):
         [error] = _errors(text, version)
-        assert (error.code, error.span.line, error.span.column) == ("SPD009", *_at(text, "megamoe"))
+        assert (error.code, error.span.line, error.span.column) == ("SPD009", *at(text, "megamoe"))
         assert (
             f"SGLang {version} refuses this launch in validate_mega_moe_token_budget: ValueError: "
             "Qwen3ForCausalLM with MegaMoE requires SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK to "
@@ -279,7 +272,7 @@ def test_kimi_k25_keeps_the_gpu_default_chunk_for_pplx_and_mori():
         "--moe-a2a-backend pplx --dp-size 2 --enable-dp-attention\n"
     )
     [error] = _errors(text, "0.5.19", "h100")
-    assert (error.code, error.span.line, error.span.column) == ("SPD009", *_at(text, "pplx"))
+    assert (error.code, error.span.line, error.span.column) == ("SPD009", *at(text, "pplx"))
     assert error.message == (
         f"SGLang 0.5.19 refuses this launch in handle_a2a_moe: AssertionError: {PPLX} "
         "(chunked_prefill_size, or the decode cuda-graph batch size) (--moe-a2a-backend pplx "
@@ -289,7 +282,7 @@ def test_kimi_k25_keeps_the_gpu_default_chunk_for_pplx_and_mori():
     )
     mori = f"python -m sglang.launch_server --model-path {MODELS / 'kimi-k2.5'} --tp-size 8 --moe-a2a-backend mori\n"
     [error] = _errors(mori, "0.5.18", "h100")
-    assert (error.span.line, error.span.column) == _at(mori, "mori")
+    assert (error.span.line, error.span.column) == at(mori, "mori")
     assert error.message.endswith(
         "(chunked_prefill_size 8192: SGLang's default 8192 for the NVIDIA H100 80GB HBM3's 81559 MiB, "
         "> its default 4096; pass --chunked-prefill-size 4096 or lower, or set "

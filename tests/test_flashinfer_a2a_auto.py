@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from speclint.engine import lint_text
-from speclint.settings.options import LintOptions
-from speclint.sglang.resolve.gpu_profiles import profile
+from launch_errors import errors
 
 MODELS = Path(__file__).resolve().parent.parent / "fixtures" / "models"
 SUPPORTED = (
@@ -26,11 +24,6 @@ def _launch(model: str, extra: str = "") -> str:
     )
 
 
-def _errors(text: str, version: str, gpu: str):
-    options = LintOptions(sglang_version=version, gpu=profile(gpu), read_pyproject=False)
-    return [f for f in lint_text(text, "x.sh", options).findings if f.severity.name == "ERROR"]
-
-
 def test_no_runner_stays_auto_and_is_refused():
     for version, gpu, model, extra in (
         ("0.5.23", "h100", "deepseek-v3", " --quantization fp8"),  # seed a2a-18001
@@ -39,7 +32,7 @@ def test_no_runner_stays_auto_and_is_refused():
         ("0.5.23", "h100", "qwen3-8b", " --quantization modelopt_fp4"),  # seed a2a-18001
     ):
         text = _launch(model, extra)
-        [error] = _errors(text, version, gpu)
+        [error] = errors(text, version, gpu)
         assert (error.code, error.span.line, error.span.column) == (
             "SPD009",
             1,
@@ -57,7 +50,7 @@ def test_earlier_wording_from_0_5_15_post1_to_0_5_17():
         ("0.5.16", "b200", "qwen3-8b", " --quantization modelopt_fp4"),  # seed a2a-16212
         ("0.5.17", "h100", "deepseek-v3", ""),  # seed a2a-16211
     ):
-        [error] = _errors(_launch(model, extra), version, gpu)
+        [error] = errors(_launch(model, extra), version, gpu)
         assert "Flashinfer MoE A2A is only supported with flashinfer_cutlass" in error.message, version
         assert "(no --moe-runner-backend: the MoE runner stays auto;" in error.message
 
@@ -65,9 +58,9 @@ def test_earlier_wording_from_0_5_15_post1_to_0_5_17():
 def test_silent_where_a_writer_may_set_the_runner():
     # mxfp8 (0.5.19+ moves `auto` to flashinfer_trtllm), modelopt_fp4 on SM120 (flashinfer_cutlass),
     # SGLANG_CUTLASS_MOE (cutlass), a model whose config is not on disk
-    assert _errors(_launch("qwen3-8b", " --quantization mxfp8"), "0.5.23", "b200") == []
-    assert _errors(_launch("qwen3-8b", " --quantization modelopt_fp4"), "0.5.23", "rtx5090") == []
+    assert errors(_launch("qwen3-8b", " --quantization mxfp8"), "0.5.23", "b200") == []
+    assert errors(_launch("qwen3-8b", " --quantization modelopt_fp4"), "0.5.23", "rtx5090") == []
     cutlass = "SGLANG_CUTLASS_MOE=1 " + _launch("qwen3-8b", " --quantization fp8")
-    assert [e for e in _errors(cutlass, "0.5.16", "h100") if "A2A" in e.message] == []
+    assert [e for e in errors(cutlass, "0.5.16", "h100") if "A2A" in e.message] == []
     unread = _launch("qwen3-8b").replace(str(MODELS / "qwen3-8b"), "org/unknown-moe")
-    assert _errors(unread, "0.5.23", "h100") == []
+    assert errors(unread, "0.5.23", "h100") == []

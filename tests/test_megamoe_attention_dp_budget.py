@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from speclint.engine import lint_text
-from speclint.settings.options import LintOptions
-from speclint.sglang.resolve.gpu_profiles import profile
+from launch_errors import errors
 
 MODELS = Path(__file__).resolve().parent.parent / "fixtures" / "models"
 VARIABLE = "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK"
@@ -22,9 +20,8 @@ BASE = (
 )
 
 
-def _errors(text: str, version: str):
-    options = LintOptions(sglang_version=version, gpu=profile("b200"), read_pyproject=False)
-    return [f for f in lint_text(text, "x.sh", options).findings if f.severity.name == "ERROR"]
+def _errors(text: str, version: str, gpu: str = "b200"):
+    return errors(text, version, gpu)
 
 
 def _column(text: str, token: str) -> int:

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from speclint.engine import lint_text
-from speclint.settings.options import LintOptions
-from speclint.sglang.resolve.gpu_profiles import profile
+from launch_errors import at, errors
 
 MODELS = Path(__file__).resolve().parent.parent / "fixtures" / "models"
 ROUND_ROBIN = (
@@ -23,15 +21,7 @@ ROUND_ROBIN = (
 
 
 def _errors(text: str, version: str, gpu: str = "h100"):
-    options = LintOptions(sglang_version=version, gpu=profile(gpu), read_pyproject=False)
-    return [f for f in lint_text(text, "x.sh", options).findings if f.severity.name == "ERROR"]
-
-
-def _at(text: str, token: str) -> tuple[int, int]:
-    for number, line in enumerate(text.splitlines(), 1):
-        if token in line:
-            return number, line.index(token) + 1
-    raise AssertionError(token)
+    return errors(text, version, gpu)
 
 
 DECODE = (
@@ -50,7 +40,7 @@ def test_decode_server_with_dp_needs_round_robin_balance_0_5_2_to_0_5_7():
         ("0.5.7", "_handle_pd_disaggregation"),
     ):
         [error] = _errors(DECODE, version)
-        assert (error.code, error.span.line, error.span.column) == ("SPD009", *_at(DECODE, "decode"))
+        assert (error.code, error.span.line, error.span.column) == ("SPD009", *at(DECODE, "decode"))
         assert error.message == f"SGLang {version} refuses this launch in {where}: {ROUND_ROBIN}"
 
 
@@ -73,7 +63,7 @@ def test_ascend_fuseep_without_its_mode_0_5_10():
     """0.5.10-0.5.10.post1 read `os.environ.get("SGLANG_NPU_FUSED_MOE_MODE", None)`."""
     for version in ("0.5.10", "0.5.10.post1"):
         [error] = _errors(FUSEEP, version, "b200")
-        assert (error.code, error.span.line, error.span.column) == ("SPD009", *_at(FUSEEP, "ascend_fuseep"))
+        assert (error.code, error.span.line, error.span.column) == ("SPD009", *at(FUSEEP, "ascend_fuseep"))
         assert error.message == (
             f"SGLang {version} refuses this launch in _handle_a2a_moe: ValueError: Wrong value of "
             "fuse_mode=None, the NPU only support 1 or 2. (--moe-a2a-backend ascend_fuseep with "
@@ -90,7 +80,7 @@ def test_ascend_fuseep_mode_0_5_11_to_0_5_15_post1_defaults_to_1():
         assert _errors(FUSEEP, version) == []
     text = "SGLANG_NPU_FUSED_MOE_MODE=3 " + FUSEEP
     [error] = _errors(text, "0.5.13")
-    assert (error.span.line, error.span.column) == _at(text, "ascend_fuseep")
+    assert (error.span.line, error.span.column) == at(text, "ascend_fuseep")
     assert error.message == (
         "SGLang 0.5.13 refuses this launch in _handle_a2a_moe: ValueError: Wrong value of "
         "fuse_mode=3, the NPU only support 1 or 2. (--moe-a2a-backend ascend_fuseep with "
