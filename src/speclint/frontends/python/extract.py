@@ -48,7 +48,9 @@ def extract_python(text: str, path: str) -> ExtractResult:
     finally:
         if paused:
             gc.enable()
-    if result.launches and "modal" in text:  # a Modal app's image: a registry tag or a pin (`modal_images`)
+    # a Modal app's image, a registry tag or a pin (`modal_images`): the app imports modal
+    # ("modal" alone is in every "multimodal" test file, whose tree would be parsed again)
+    if result.launches and ("import modal" in text or "from modal" in text):
         from speclint.frontends.python.modal_images import attach_modal_images
 
         attach_modal_images(text, result)
