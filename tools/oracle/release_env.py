@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import glob
 import os
+import shutil
 import subprocess
 import sys
+import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -59,13 +61,17 @@ def stubs_for(version: str) -> tuple[str, ...]:
     return STUBS + RELEASE_STUBS.get(version, ())
 
 
-def _base_python() -> str:
+def _setup_env() -> types.ModuleType:
     sys.path.insert(0, HERE)
     try:
         import setup_env
     finally:
         sys.path.remove(HERE)
-    return setup_env.ensure()
+    return setup_env
+
+
+def _base_python() -> str:
+    return str(_setup_env().ensure())
 
 
 def _pip(python: str, target: str, specs: list[str]) -> None:
@@ -98,6 +104,14 @@ def ensure(version: str) -> tuple[str, dict[str, str]]:
     """Install what `version` needs; return (python, environment variables to run it with).
     0.5.23 itself runs in the base environment unchanged."""
     python = _base_python()
+    # two recordings that need the same overlay at once (two helpers, a test beside a run):
+    # one installs it, the other waits and finds it there (before, both installed into the
+    # same `.tmp` folder and the second `os.replace` failed on the first one's folder)
+    with _setup_env().locked(os.path.join(OVERLAYS, ".install.lock")):
+        return python, _ensure_overlays(python, version)
+
+
+def _ensure_overlays(python: str, version: str) -> dict[str, str]:
     stamp = os.path.join(COMMON, ".stamp")
     want = "\n".join(COMMON_DEPS)
     if not os.path.exists(stamp) or open(stamp).read() != want:
@@ -111,17 +125,18 @@ def ensure(version: str) -> tuple[str, dict[str, str]]:
         target = overlay_dir(version)
         if not os.path.isdir(os.path.join(target, "sglang")):
             wheels = sorted(glob.glob(os.path.join(WHEELS, f"sglang-{version}-*.whl")))
+            shutil.rmtree(target + ".tmp", ignore_errors=True)  # (a run killed while installing)
             _pip(python, target + ".tmp", [wheels[0] if wheels else f"sglang=={version}"])
             os.replace(target + ".tmp", target)
         paths.insert(0, target)
     for spec in RELEASE_DEPS.get(version, ()):
         target = os.path.join(OVERLAYS, "deps-" + spec.replace("==", "-"))
         if not os.path.isdir(target):
+            shutil.rmtree(target + ".tmp", ignore_errors=True)
             _pip(python, target + ".tmp", [spec])
             os.replace(target + ".tmp", target)
         paths.append(target)
-    env = {"PYTHONPATH": os.pathsep.join(paths), "ORACLE_STUBS": ",".join(stubs_for(version))}
-    return python, env
+    return {"PYTHONPATH": os.pathsep.join(paths), "ORACLE_STUBS": ",".join(stubs_for(version))}
 
 
 def _installed_version(python: str) -> str:
