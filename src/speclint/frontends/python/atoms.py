@@ -23,6 +23,7 @@ import unicodedata
 from speclint.frontends.python.ast_parts import root_name, statement_blocks
 from speclint.frontends.python.exits import arm_exits
 from speclint.frontends.python.launch import GENERIC_HELPER, LAUNCH_NAMES
+from speclint.frontends.python.returned_argv import seed_returns
 
 ENVIRON_WORD = "environ"
 """What a statement changing `os.environ` writes and every launch reads (`environ`)."""
@@ -257,6 +258,7 @@ class Atoms:
             if not self.seed[atom] and launches(found, atom):
                 self.seed[atom] = launches(self._called(atom), atom)
         self._keep_calls_of_launching_functions(words)
+        seed_returns(self, spelled, tainted)  # an uncalled `build_command()`'s `return cmd`
         for atom, seed in enumerate(self.seed):  # a launch inherits the program's environment
             if seed:
                 words[atom].add(ENVIRON_WORD)

@@ -185,7 +185,9 @@ def each(value: Val, change: Callable[[Val], Val | None]) -> Val | None:
     return replace(value, alternatives=changed)
 
 
-def choices_for(walker: Walking, call: py.Call) -> list[tuple[tuple[Condition, ...], dict[str, Val]]] | None:
+def choices_for(
+    walker: Walking, call: py.BaseExpression
+) -> list[tuple[tuple[Condition, ...], dict[str, Val]]] | None:
     """The choices a launch call makes, as names → the value each choice gives them, or None
     when it reads no name with alternatives (or too many combinations)."""
     read: dict[str, Val] = {}

@@ -22,6 +22,7 @@ from speclint.frontends.python.guards import check_assert, refuse_guard
 from speclint.frontends.python.helpers import count_statement, new_evaluator, note_instance
 from speclint.frontends.python.launch import recognize
 from speclint.frontends.python.mutations import augment, mutate, unpack
+from speclint.frontends.python.returned_argv import read_returned
 from speclint.frontends.python.scan import (
     Elif,
     argv_item,
@@ -95,6 +96,8 @@ class PyWalker:
         """In a pass of a loop read pass by pass, `branching` there (`loop_passes`)."""
         self.unsure_continue = False
         self._evaluator: Evaluator | None = None
+        self.function: py.FunctionDef | None = None
+        """The function walked on its own, its parameters unknown (`returned_argv`)."""
 
     def evaluator(self) -> Evaluator:
         """An Evaluator of the current `env`: the last one again while `env`, `pos`,
@@ -163,9 +166,10 @@ class PyWalker:
                     param.name,
                 )
         self.env.update(bound or {})
-        self.stopped = False
+        self.stopped, outer, self.function = False, self.function, function if bound is None else None
         count = len(self.result.launches)
         self.block(function.body.body)
+        self.function = outer
         if record:
             self.launches_of[function] = self.result.launches[count:]
         if owner is not None:
@@ -301,6 +305,8 @@ class PyWalker:
                 self.returns.append(
                     ev.eval(node.value) if node.value is not None else ev._make(node, "const", None)
                 )
+            elif self.function is not None and not self.quiet:
+                read_returned(self, node, self.function)  # an adapter's `build_command()`: `return cmd`
             self.stopped = True
         elif isinstance(node, py.Assign):
             value = self.evaluator().eval(node.value)
@@ -371,7 +377,7 @@ class PyWalker:
 
     def add_argv(
         self,
-        call: py.Call,
+        call: py.Call | py.Return,
         items: list[Val],
         env: dict[str, Word] | None,
         prefix: Sequence[ArgvItem] = (),

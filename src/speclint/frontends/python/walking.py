@@ -102,6 +102,8 @@ class Walking(Protocol):
     helper_budget: HelperBudget
     module_env: Env | None
     returns: list[Val] | None
+    function: py.FunctionDef | None
+    alternatives: bool
     classes: list[ClassInfo]
     looping: int
     call_sites: dict[py.FunctionDef, tuple[Helper, list[tuple[Span, dict[str, Val]]]]]
@@ -124,7 +126,7 @@ class Walking(Protocol):
 
     def add_argv(
         self,
-        call: py.Call,
+        call: py.Call | py.Return,
         items: list[Val],
         env: dict[str, Word] | None,
         prefix: Sequence[ArgvItem] = (),
