@@ -66,7 +66,9 @@ _CONTINUATION_PROMPT = re.compile(r"^\s*> ?")
 _PS2_FLAGS = re.compile(r">[ \t]+-")
 """bash's PS2 at a line's very start before a flag: `> --port 30000` under a `\\`-ended line
 (a redirection continuing a command, `  > server.log`, is indented or names a file)."""
-_FLAG_LINE = re.compile(r"[ \t]*(?:(?:\d+(?:\.\d+)?|[^\s'\"\\#$;&|<>()]*/)[ \t]+)?--[A-Za-z]")
+_FLAG_LINE = re.compile(
+    r"[ \t]*(?:(?:\d+(?:\.\d+)?|[^\s'\"\\#$;&|<>()]*/|[A-Z][^\s'\"\\#$;&|<>()=]*)[ \t]+)?--[A-Za-z]"
+)
 """A line of flags, or a wrapped line's tail (a number, a directory) and flags (as in
 `shell.checks`)."""
 _HELP = re.compile(r"(?<!\S)(?:--help|-h)(?!\S)")

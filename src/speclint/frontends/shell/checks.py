@@ -206,9 +206,12 @@ def _next_code_line(lines: list[str], index: int) -> int | None:
 def _next_line_flag() -> re.Pattern[str]:
     """A line end followed by a line of flags (a literal first character: searched fast), or
     by the tail of a wrapped line and flags: a number (`131072 --mem-fraction-static 0.8`, a
-    value cut from its flag) or a directory (`b1950/ --port 30000`, the end of a cut path),
+    value cut from its flag), a directory (`b1950/ --port 30000`, the end of a cut path) or a
+    word starting with a capital letter (`LE3 --port 30000`, the end of a cut model name),
     which no shell runs as a command."""
-    return re.compile(r"\n[ \t]*(?:(?:\d+(?:\.\d+)?|[^\s'\"\\#$;&|<>()]*/)[ \t]+)?--[A-Za-z]")
+    return re.compile(
+        r"\n[ \t]*(?:(?:\d+(?:\.\d+)?|[^\s'\"\\#$;&|<>()]*/|[A-Z][^\s'\"\\#$;&|<>()=]*)[ \t]+)?--[A-Za-z]"
+    )
 
 
 @cache  # compiled on first use: only where a line of flags follows one without a `\`

@@ -18,8 +18,9 @@ class BrokenContinuation(Rule):
     """## What it does
 Finds `\\`-continued commands cut short by a comment line or by a space after the
 backslash, and launch lines that end without the `\\` while the next line holds more of
-their flags (`--speculative-algorithm ...`), or the tail of a line a paste wrapped (a number
-or the rest of a path ending in `/`) and then flags.
+their flags (`--speculative-algorithm ...`), or the tail of a line a paste wrapped (a number,
+the rest of a path ending in `/`, or the rest of a word, starting with a capital letter) and
+then flags.
 
 ## Why it matters
 Bash joins `\\`+newline, so a comment line inside a continued command swallows the rest
