@@ -53,7 +53,7 @@ def launch_gates(ctx: LaunchContext, drafter: bool = True, written: tuple[str, .
         if setting is not None and setting.use is not None:
             opened.add("written:" + field)
     launch = ctx.launch
-    if launch.partly_read:
+    if launch.partly_read or ctx.unknown_words():
         opened.add("partly-read")
     if launch.image:
         opened.add("image")
