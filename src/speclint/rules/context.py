@@ -110,7 +110,12 @@ class LaunchContext:
     def partly_read(self) -> bool:
         """Some words are unknown, or the launch was not read at all (`memo["unread"]`: a
         server speclint does not model, `rules.diffusion_launch`)."""
-        return self.launch.partly_read or "unread" in self.memo or bool(self.unknown_words())
+        launch = self.launch
+        return (
+            launch.partly_read
+            or "unread" in self.memo
+            or (launch.entry == DYNAMO_ENTRY and bool(self.unknown_words()))
+        )
 
     def unknown_words(self) -> list[Word]:
         """`Launch.unknown_words`, and for `python -m dynamo.sglang` the words Dynamo turns
