@@ -78,6 +78,17 @@ def test_what_dynamo_turns_into_sglang_settings_itself_is_said_partly_read():
     )
 
 
+def test_an_option_of_dynamos_taking_several_values_takes_them_all():
+    """ai-dynamo 1.6's `--connector` (`nargs="*"`) takes the words up to the next option;
+    `--endpoint dyn://a.b.c` takes its value: neither reaches SGLang's parser."""
+    text = (
+        "python3 -m dynamo.sglang --model-path m --connector nixl lmcache --endpoint dyn://a.b.c "
+        "--tp-szie 2 --page-size 16\n"
+    )
+    findings = lint_text(text, "run.sh").findings
+    assert [(f.code, f.span.column) for f in findings] == [("FLG001", 89)]
+
+
 def test_the_old_worker_modules_are_said_not_read():
     (finding,) = OLD.findings()
     assert finding[:4] == ("SLM005", 4, 12, "dynamo.sglang")

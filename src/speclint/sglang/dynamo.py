@@ -170,6 +170,8 @@ def dynamo_argv(words: list[Word], sglang_options: Container[str], image: str | 
         takes, _ = known
         if not equals and takes is None:
             index += 1 if index < len(words) else 0
+        elif not equals and type(takes) is int:
+            index = min(index + takes, len(words))
         elif not equals and takes in ("*", "+", "?"):
             while index < len(words) and not (words[index].text or "-x").startswith("-"):
                 index += 1
