@@ -22,7 +22,11 @@ Finds flags that no supported SGLang release knows, such as a typo
 (`--speculative-eagle-top-k`) or a flag only a fork adds (`--enable-spec-capture`). In a
 launch by one of SGLang's benchmark scripts (`python -m sglang.bench_one_batch`, ...), the
 script's own options (`--batch-size`, `--num-prompts`: read from its release's source) are
-known too, and the finding names the script.
+known too, and the finding names the script. In NVIDIA Dynamo's SGLang worker (`python -m
+dynamo.sglang`), Dynamo's own options (read from each ai-dynamo release's source) are taken
+out first; a word neither parser takes is reported as a warning, unverified for ai-dynamo
+releases after the newest read, unless the image (`nvcr.io/nvidia/ai-dynamo/...:X`) names
+the release.
 
 ## Why it matters
 SGLang's argparse parser stops with `unrecognized arguments` before anything loads, so
