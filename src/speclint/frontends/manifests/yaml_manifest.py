@@ -210,9 +210,8 @@ class _Reader(NodeReader):
                     self.seen.add(id(value))  # OME's runtimes: `engineConfig.runner`, `leader.runner`
                     self.k8s_container(value)
                 elif name == "mainContainer" and _is_container(value, False) and id(value) not in self.seen:
-                    self.seen.add(
-                        id(value)
-                    )  # NVIDIA Dynamo's DynamoGraphDeployment: `extraPodSpec.mainContainer`
+                    # NVIDIA Dynamo's DynamoGraphDeployment: a service's `extraPodSpec.mainContainer`
+                    self.seen.add(id(value))
                     self.k8s_container(value)
                 else:
                     self.find_containers(value, depth + 1)
