@@ -97,7 +97,7 @@ def names_launcher(command: bytes) -> bool:
         or find(b"sglang serve") >= 0
         or find(b"sglang/launch_server.py") >= 0
         or find(ROUTER_MODULE_BYTES) >= 0
-        or _names_dynamo(command)
+        or (find(b"dynamo.sglang") >= 0 and _names_dynamo(command))
         or (find(b"sglang.bench") >= 0 and any(find(module) >= 0 for module in _BENCH_BYTES))
     )
 
