@@ -98,6 +98,20 @@ def test_the_old_worker_modules_are_said_not_read():
     )
 
 
+def test_an_old_worker_module_beside_a_launch_read_is_said_not_read_at_its_name():
+    text = (
+        "python3 -m dynamo.sglang --model-path m --tp-size 1 &\n"
+        "python3 -m dynamo.sglang.decode_worker --model-path m --tp-size 1\n"
+    )
+    (finding,) = lint_text(text, "run.sh").findings
+    assert (finding.code, finding.span.line, finding.span.column) == ("SLM005", 2, 12)
+    assert finding.message == (
+        "speclint did not read this command: `dynamo.sglang.decode_worker` is one of ai-dynamo's "
+        "older SGLang worker modules, whose parser speclint has not read (it reads `python -m "
+        "dynamo.sglang`), so nothing in this launch was checked"
+    )
+
+
 def test_a_doc_and_a_python_argv_are_read_too():
     doc = "Start a worker: `python3 -m dynamo.sglang --model-path m --tp-szie 2`.\n"
     (finding,) = lint_text(doc, "README.md").findings
