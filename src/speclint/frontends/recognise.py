@@ -27,6 +27,10 @@ ROUTER_MODULE = "sglang_router.launch_server"
 SGLang's flags from its command line, and the router (`speclint.sglang.router`)."""
 ROUTER_ENTRY = "python -m sglang_router.launch_server"
 ROUTER_MODULE_BYTES = ROUTER_MODULE.encode()
+DYNAMO_MODULE = "dynamo.sglang"
+"""NVIDIA Dynamo's SGLang worker: Dynamo's own options, the rest to SGLang's parser
+(`speclint.sglang.dynamo`)."""
+DYNAMO_ENTRY = "python -m dynamo.sglang"
 BENCH_MODULES = (
     "sglang.bench_one_batch",
     "sglang.bench_offline_throughput",
@@ -45,6 +49,7 @@ BENCH_ENTRIES = {"python -m " + module: module for module in BENCH_MODULES}
 _MODULE_ENTRIES = {
     LAUNCH_MODULE: DEFAULT_ENTRY,
     ROUTER_MODULE: ROUTER_ENTRY,
+    DYNAMO_MODULE: DYNAMO_ENTRY,
     **{module: entry for entry, module in BENCH_ENTRIES.items()},
 }
 
@@ -92,8 +97,20 @@ def names_launcher(command: bytes) -> bool:
         or find(b"sglang serve") >= 0
         or find(b"sglang/launch_server.py") >= 0
         or find(ROUTER_MODULE_BYTES) >= 0
+        or (find(b"dynamo.sglang") >= 0 and _names_dynamo(command))
         or (find(b"sglang.bench") >= 0 and any(find(module) >= 0 for module in _BENCH_BYTES))
     )
+
+
+def _names_dynamo(command: bytes) -> bool:
+    """`dynamo.sglang` as a module of its own (not ai-dynamo 0.4's `dynamo.sglang.worker`)."""
+    at = command.find(b"dynamo.sglang")
+    while at >= 0:
+        end = at + len(b"dynamo.sglang")
+        if command[end : end + 1] != b".":
+            return True
+        at = command.find(b"dynamo.sglang", end)
+    return False
 
 
 # ---- SGLang's Python APIs ---------------------------------------------------------------
@@ -186,8 +203,10 @@ def is_server_args(name: str) -> bool:
 # no-launch paths, not a shell script's.
 _LAUNCHER_MODULE = (
     r"sglang(?:_router)?\.launch_server|sglang\.bench(?:mark\.|_)(?:one_batch(?:_server)?|offline_throughput)"
+    r"|dynamo\.sglang(?!\.\w)"
 )
-"""SGLang's launcher, sglang-router's co-launcher, or one of SGLang's benchmark scripts."""
+"""SGLang's launcher, sglang-router's co-launcher, one of SGLang's benchmark scripts, or
+NVIDIA Dynamo's SGLang worker (not its older `dynamo.sglang.worker` modules: not read)."""
 _PATTERNS: dict[str, str | tuple[str, ...]] = {
     # `(?:{_LAUNCHER_MODULE})\b|\bsglang\s+serve\b` written to begin with its literal `sglang`
     # (searched fast: the alternation tried at every character cost ~0.1 M instructions a file)

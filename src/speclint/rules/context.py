@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import field
 
 from speclint.core.records import dataclass
+from speclint.frontends.recognise import DYNAMO_ENTRY
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from speclint.core.notes import Note
     from speclint.core.spans import Span
     from speclint.core.suppressions import Suppression
+    from speclint.core.words import Word
     from speclint.sglang.checkpoints.locate import Located
     from speclint.sglang.checkpoints.model_config import ModelConfig
     from speclint.sglang.flags.argparse_stop import ArgparseStop
@@ -108,7 +110,30 @@ class LaunchContext:
     def partly_read(self) -> bool:
         """Some words are unknown, or the launch was not read at all (`memo["unread"]`: a
         server speclint does not model, `rules.diffusion_launch`)."""
-        return self.launch.partly_read or "unread" in self.memo
+        launch = self.launch
+        return (
+            launch.partly_read
+            or "unread" in self.memo
+            or (launch.entry == DYNAMO_ENTRY and bool(self.unknown_words()))
+        )
+
+    def unknown_words(self) -> list[Word]:
+        """`Launch.unknown_words`, and for `python -m dynamo.sglang` the words Dynamo turns
+        into SGLang settings itself (`speclint.sglang.dynamo`), at their places in order."""
+        found = self.launch.unknown_words()
+        if self.launch.entry != DYNAMO_ENTRY:
+            return found
+        memo = self.memo
+        if "dynamo_unread" not in memo:
+            from speclint.sglang.dynamo import dynamo_argv
+
+            words = dynamo_argv(self.launch.args, self.parsed.schema.by_option, self.launch.image)
+            written = {id(word) for word in self.launch.args}
+            memo["dynamo_unread"] = [w for w in words if w.text is None and id(w) not in written]
+        made: list[Word] = memo["dynamo_unread"]
+        if not made:
+            return found
+        return sorted((*found, *made), key=lambda w: (w.span.line, w.span.column))
 
     @property
     def resolved(self) -> Resolution:

@@ -4,7 +4,7 @@ imports the rule's module only then (`rules.index`)."""
 
 from __future__ import annotations
 
-from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES
+from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, DYNAMO_ENTRY
 from speclint.sglang.flags.schema import ROUTER_DEST_PREFIX
 
 TYPE_CHECKING = False
@@ -53,7 +53,7 @@ def launch_gates(ctx: LaunchContext, drafter: bool = True, written: tuple[str, .
         if setting is not None and setting.use is not None:
             opened.add("written:" + field)
     launch = ctx.launch
-    if launch.partly_read:
+    if launch.partly_read or (launch.entry == DYNAMO_ENTRY and ctx.unknown_words()):
         opened.add("partly-read")
     if launch.image:
         opened.add("image")

@@ -209,6 +209,10 @@ class _Reader(NodeReader):
                 elif name == "runner" and _is_container(value) and id(value) not in self.seen:
                     self.seen.add(id(value))  # OME's runtimes: `engineConfig.runner`, `leader.runner`
                     self.k8s_container(value)
+                elif name == "mainContainer" and _is_container(value, False) and id(value) not in self.seen:
+                    # NVIDIA Dynamo's DynamoGraphDeployment: a service's `extraPodSpec.mainContainer`
+                    self.seen.add(id(value))
+                    self.k8s_container(value)
                 else:
                     self.find_containers(value, depth + 1)
         elif isinstance(node, yaml.SequenceNode):
@@ -341,13 +345,15 @@ class _Reader(NodeReader):
                     launch.env.setdefault(name, word)
 
 
-def _is_container(node: yaml.Node) -> bool:
-    """A mapping written as a Kubernetes Container: an `image` and a `command` or `args` (the
-    `runner:` of an OME ClusterServingRuntime's `engineConfig`, `decoderConfig`, `routerConfig`
-    and their `leader`/`worker`, each a Container spec in OME's API)."""
+def _is_container(node: yaml.Node, imaged: bool = True) -> bool:
+    """A mapping written as a Kubernetes Container: an `image` (unless not `imaged`) and a
+    `command` or `args` (the `runner:` of an OME ClusterServingRuntime's `engineConfig`,
+    `decoderConfig`, `routerConfig` and their `leader`/`worker`, each a Container spec in OME's
+    API; the `extraPodSpec.mainContainer` of an NVIDIA Dynamo DynamoGraphDeployment service,
+    a Container spec in Dynamo's API, whose image may be set by the operator)."""
     return (
         isinstance(node, yaml.MappingNode)
-        and get(node, "image") is not None
+        and (not imaged or get(node, "image") is not None)
         and (get(node, "command") is not None or get(node, "args") is not None)
     )
 

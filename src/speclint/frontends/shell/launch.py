@@ -344,6 +344,10 @@ def _module_launch(
         from speclint.frontends.shell.torchrun import torchrun_launch
 
         torchrun_launch(walker, span, args, j + 1, env, image, f"python -m {module}")
+    elif module is not None and module.startswith("dynamo.sglang.") and walker.collect:
+        from speclint.frontends.shell.launcher_strings import old_dynamo_module
+
+        walker.result.diagnostics.append(old_dynamo_module(module, args[j].word.span))
 
 
 def _ssh(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> None:

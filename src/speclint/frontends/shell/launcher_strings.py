@@ -77,6 +77,20 @@ def note(walker: Walking, node: Node, name: str) -> Diagnostic | None:
     return Diagnostic("launcher-not-read", message, span)
 
 
+def old_dynamo_module(module: str, span: Span) -> Diagnostic:
+    """`python -m dynamo.sglang.worker` (ai-dynamo 0.4 and 0.5's SGLang worker modules, whose
+    parsers speclint has not read): said not read at the module, even beside launches read."""
+    from speclint.core.diagnostics import Diagnostic
+
+    return Diagnostic(
+        "launcher-not-read",
+        f"speclint did not read this command: `{module}` is one of ai-dynamo's older SGLang "
+        "worker modules, whose parser speclint has not read (it reads `python -m dynamo.sglang`), "
+        "so nothing in this launch was checked",
+        span,
+    )
+
+
 def launcher_in_strings(node: Node, tm: TextMap, functions: Container[str] = ()) -> tuple[Span, str] | None:
     """The span and words of the first launcher invocation inside an argument of the command
     at `node`; None when there is none, or the command treats its arguments as text (see the

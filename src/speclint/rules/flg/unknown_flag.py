@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from speclint.core.findings import Severity
-from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, ROUTER_ENTRY
+from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, DYNAMO_ENTRY, ROUTER_ENTRY
 from speclint.rules.base import NO_FIX, Example, Rule, word_notes
 from speclint.rules.suggest import suggest
 from speclint.sglang.flags.release_index import versions_with_option
@@ -22,7 +22,11 @@ Finds flags that no supported SGLang release knows, such as a typo
 (`--speculative-eagle-top-k`) or a flag only a fork adds (`--enable-spec-capture`). In a
 launch by one of SGLang's benchmark scripts (`python -m sglang.bench_one_batch`, ...), the
 script's own options (`--batch-size`, `--num-prompts`: read from its release's source) are
-known too, and the finding names the script.
+known too, and the finding names the script. In NVIDIA Dynamo's SGLang worker (`python -m
+dynamo.sglang`), Dynamo's own options (read from each ai-dynamo release's source) are taken
+out first; a word neither parser takes is reported as a warning, unverified for ai-dynamo
+releases after the newest read, unless the image (`nvcr.io/nvidia/ai-dynamo/...:X`) names
+the release.
 
 ## Why it matters
 SGLang's argparse parser stops with `unrecognized arguments` before anything loads, so
@@ -104,6 +108,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
                 else "remove it, or check `python -m sglang.launch_server --help` for the flag you meant"
             )
             what = f"not an SGLang {ctx.version.version} flag"
+            severity = None
             if ctx.launch.entry == ROUTER_ENTRY:
                 from speclint.sglang.router import router_versions
 
@@ -112,6 +117,16 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
                     f"neither an SGLang {ctx.version.version} flag nor an option of "
                     f"`{ROUTER_ENTRY}` (sglang-router {read[0]} to {read[-1]})"
                 )
+            elif ctx.launch.entry == DYNAMO_ENTRY:
+                from speclint.sglang.dynamo import dynamo_versions, launch_release
+
+                release = launch_release(ctx.launch.image)
+                read = (release,) if release else dynamo_versions()
+                named = f"ai-dynamo {read[0]}" if release else f"ai-dynamo {read[0]} to {read[-1]}"
+                what = f"neither an SGLang {ctx.version.version} flag nor an option of `{DYNAMO_ENTRY}` ({named})"
+                if release is None:  # no image names a read ai-dynamo release
+                    what += f", unverified for ai-dynamo releases after {read[-1]}"
+                    severity = Severity.WARNING
             elif ctx.launch.entry in BENCH_ENTRIES:
                 from speclint.sglang.bench import option_releases, reading_for
 
@@ -130,6 +145,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
                 message,
                 f"replace with `{guess}`" if guess else hint,
                 word_notes(problem.use.word) if problem.use else (),
+                severity,
             )
 
 

@@ -114,7 +114,7 @@ class LaunchPartlyRead(Rule):
     )
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
-        unknown = ctx.launch.unknown_words()
+        unknown = ctx.unknown_words()
         if not unknown:
             return
         labels = _labels(ctx)

@@ -8,7 +8,7 @@ pydantic model for the Python API and JSON output.
 from __future__ import annotations
 
 from speclint.core.records import dataclass
-from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, ROUTER_ENTRY
+from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, DYNAMO_ENTRY, ROUTER_ENTRY
 from speclint.sglang.flags.argv import parse_argv
 from speclint.sglang.flags.entry import prepare_argv
 from speclint.sglang.flags.schema import load_schema
@@ -240,7 +240,12 @@ def configure(launch: Launch, version: str) -> LaunchConfig:
         from speclint.sglang.bench import bench_schema
 
         return LaunchConfig(parse_argv(bench_schema(schema, BENCH_ENTRIES[launch.entry]), list(launch.args)))
-    words = prepare_argv(launch.entry, launch.args, version, launch.config_file)
+    words = launch.args
+    if launch.entry == DYNAMO_ENTRY:  # Dynamo's parser takes its own options out first
+        from speclint.sglang.dynamo import dynamo_argv
+
+        words = dynamo_argv(words, schema.by_option, launch.image)
+    words = prepare_argv(launch.entry, words, version, launch.config_file)
     if launch.entry == ROUTER_ENTRY:  # SGLang's parser with sglang-router's options added
         from speclint.sglang.router import router_schema
 

@@ -146,6 +146,11 @@ def version_from_image(image: str) -> str | None:
         return package_pin(image)
     if image.startswith(STATED):
         return stated_release(image)
+    if "ai-dynamo/" in image:  # (the tag is ai-dynamo's release: the SGLang it pins)
+        from speclint.sglang.dynamo import image_release, sglang_pin
+
+        dynamo = image_release(image)
+        return sglang_pin(dynamo) if dynamo else None
     if "sglang" not in image.split(":", 1)[0] or image.endswith(_IMAGE_FILES) or image.startswith(_PATHS):
         return None  # (a container file on disk, `sglang.sif`, names no release)
     tag = image.rsplit(":", 1)[1] if ":" in image.rsplit("/", 1)[-1] else "latest"
@@ -182,6 +187,9 @@ def choose_version(
         release = package_pin(image)
         if release:
             return _bundled(release, f"from the package pin {image}", f"the package pin {image}")
+        dynamo = _dynamo_image(image)
+        if dynamo is not None:
+            return dynamo
         tagged = version_from_image(image)
         if tagged:
             if tagged in supported_versions():
@@ -196,6 +204,28 @@ def choose_version(
     if installed:
         return _bundled(installed, "the installed sglang distribution", "the installed sglang")
     return newest_version(), "the newest supported release: no --sglang-version and no image tag"
+
+
+def _dynamo_image(image: str) -> tuple[str, str] | None:
+    """An NVIDIA Dynamo image (`nvcr.io/nvidia/ai-dynamo/sglang-runtime:0.7.1`): its tag is the
+    ai-dynamo release, whose `sglang` extra pins SGLang (read from its wheel,
+    `speclint.sglang.dynamo`); None for another image."""
+    if "ai-dynamo/" not in image:
+        return None
+    from speclint.sglang.dynamo import image_release, sglang_pin
+
+    dynamo = image_release(image)
+    if dynamo is None:
+        return None
+    pin = sglang_pin(dynamo)
+    if pin is None:
+        newest = newest_version()
+        return newest, (
+            f"the image {image} runs ai-dynamo {dynamo}, whose SGLang pin speclint has not read: "
+            f"checked against the newest, unverified for the SGLang of ai-dynamo {dynamo}"
+        )
+    source = f"the image {image} (ai-dynamo {dynamo} pins sglang=={pin})"
+    return _bundled(pin, "from " + source, source)
 
 
 def _bundled(version: str, reason: str, source: str) -> tuple[str, str]:
