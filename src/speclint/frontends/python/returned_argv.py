@@ -11,11 +11,22 @@ import re
 from collections import ChainMap
 from functools import lru_cache
 
+from typing import Protocol
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.frontends.python import syntax as py
-    from speclint.frontends.python.atoms import Atoms
     from speclint.frontends.python.walking import Walking
+
+
+class Atoms(Protocol):
+    """What `seed_returns` reads of `atoms.Atoms` (which imports this module)."""
+
+    text: str
+    returns: dict[int, list[int]]
+    defs: dict[int, str]
+    rscope: list[int]
+    seed: list[bool]
 
 
 @lru_cache(maxsize=16)  # (texts: a few files at a time)
