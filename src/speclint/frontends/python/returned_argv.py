@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections import ChainMap
 from functools import lru_cache
-
 from typing import Protocol
 
 TYPE_CHECKING = False
