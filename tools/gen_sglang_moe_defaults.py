@@ -62,6 +62,9 @@ Per release, each reading found (absent: not in that release's source):
   architectures, quantizations and quant_algo substring), and
   `a2a_rewrites` (0.5.16+: --moe-a2a-backend values the resolution sets to another on every
   platform, ascend_tp -> none: {V: {"to", "where"}}, tools/sglang_a2a_rewrites.py),
+  `a2a_spanning` (0.5.15.post1+: `_A2A_EP_SPANNING_BACKENDS`, the backends whose `_a2a_ep_size`
+  sets ep_size = tp_size, and whether it logs that itself: {"backends", "logs", "where"};
+  speclint's `ReleaseTraits.a2a_spanning` is checked against it, tests/test_release_traits.py),
   `pplx_attention_dp` (0.5.17+: --moe-a2a-backend pplx's attention-DP assert: {"enabled",
   "size", "min", "message", "where"}, same module), `pplx_runner` (0.5.17+: the MoE runners
   its next assert takes: {"runners", "message", "where"}), `pplx_dispatch_budget` (0.5.17+: its
@@ -91,7 +94,7 @@ from sglang_a2a_budgets import (  # noqa: E402
     read_pplx_dispatch_budget,
     read_pplx_runner,
 )
-from sglang_a2a_rewrites import read_a2a_rewrites, read_pplx_attention_dp  # noqa: E402
+from sglang_a2a_rewrites import read_a2a_rewrites, read_a2a_spanning, read_pplx_attention_dp  # noqa: E402
 from sglang_chunk_defaults import _is_name, _number, read_chunk_defaults  # noqa: E402
 from sglang_deepseek_family import (  # noqa: E402
     read_deepseek_family,
@@ -339,6 +342,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     rewrites = read_a2a_rewrites(sources)
     if rewrites is not None:
         out.append(("a2a_rewrites", rewrites))
+    spanning = read_a2a_spanning(sources)
+    if spanning is not None:
+        out.append(("a2a_spanning", spanning))
     pplx = read_pplx_attention_dp(sources)
     if pplx is not None:
         out.append(("pplx_attention_dp", pplx))
