@@ -29,6 +29,15 @@ def errors(version: str, command: str, gpu: str | None = "h100") -> list[tuple[s
     return [(f.code, f.span.column, f.message) for f in found if f.severity.name == "ERROR"]
 
 
+def kernel_config(version: str) -> str:
+    """The frame SGLang's MoE runner asserts raise from, as the oracle recorded it: 0.5.19+
+    `sglang.srt.arg_groups.moe_hook:handle_moe_kernel_config` (seeds moe-18002 and a2a-18001,
+    0.5.19-0.5.23), before `sglang.srt.server_args:_handle_moe_kernel_config` (0.5.15.post1-0.5.18)."""
+    from speclint.sglang.release import Release
+
+    return "_handle_moe_kernel_config" if Release(version) < Release("0.5.19") else "handle_moe_kernel_config"
+
+
 def refusal(
     version: str, command: str, token: str, handler: str, says: str, gpu: str | None = "h100"
 ) -> None:
