@@ -8,7 +8,7 @@ SGLang accepts gives no error."""
 from __future__ import annotations
 
 import pytest
-from test_refusal_checks import DSV3, LAUNCH, LLAMA, QWEN3, accepted, errors, kernel_config, refusal
+from test_refusal_checks import DSV3, LAUNCH, LLAMA, QWEN3, a2a_moe, accepted, errors, kernel_config, refusal
 
 MORI = LAUNCH + QWEN3 + " --tp-size 2 --moe-a2a-backend mori"
 PER_RANK = (
@@ -30,7 +30,7 @@ def test_mori_refuses_the_default_chunked_prefill_of_an_80_gb_gpu(version):
         version,
         MORI,
         "--moe-a2a-backend mori",
-        "_handle_a2a_moe",
+        a2a_moe(version),
         (LARGER if version == "0.5.14" else PER_RANK)
         + "8192: "
         + H100
@@ -41,12 +41,12 @@ def test_mori_refuses_the_default_chunked_prefill_of_an_80_gb_gpu(version):
 
 def test_mori_before_0_5_10_words_it_against_chunked_prefill_and_checks_decode_nodes():
     says = LARGER + "16384: " + B200
-    refusal("0.5.9", MORI, "--moe-a2a-backend mori", "_handle_a2a_moe", says, gpu="b200")
+    refusal("0.5.9", MORI, "--moe-a2a-backend mori", a2a_moe("0.5.9"), says, gpu="b200")
     refusal(
         "0.5.9",
         MORI + " --disaggregation-mode decode",
         "--moe-a2a-backend mori",
-        "_handle_a2a_moe",
+        a2a_moe("0.5.9"),
         says,
         gpu="b200",
     )
@@ -56,7 +56,7 @@ def test_mori_before_0_5_10_words_it_against_chunked_prefill_and_checks_decode_n
         "0.5.23",
         MORI + " --disaggregation-mode prefill",
         "--moe-a2a-backend mori",
-        "_handle_a2a_moe",
+        a2a_moe("0.5.23"),
         PER_RANK,
     )
 
@@ -74,7 +74,7 @@ def test_mori_default_chunk_is_split_over_attention_dp_first():
             version,
             launch + "2",
             "--moe-a2a-backend mori",
-            "_handle_a2a_moe",
+            a2a_moe(version),
             (LARGER if version == "0.5.14" else PER_RANK)
             + "8192: "
             + B200

@@ -51,3 +51,11 @@ def moe_kernel_handler(version: str) -> str:
     branch to read it from keep the name the checks used before."""
     raw = reading(version, "moe_kernel_handler")
     return raw if isinstance(raw, str) else "_handle_moe_kernel_config"
+
+
+def a2a_handler(version: str) -> str:
+    """The function holding the release's per-backend all-to-all branches and asserts (MoRI's
+    dispatch budget, FlashInfer's attention-DP and runner asserts): where it rewrites ascend_tp
+    (`a2a_rewrites`, read: 0.5.16-0.5.18 `_handle_a2a_moe`, 0.5.19+ `handle_a2a_moe` in
+    arg_groups/moe_hook.py, as recorded); `_handle_a2a_moe` before 0.5.16 (recorded)."""
+    return next((where for _, where in a2a_rewrites(version).values()), "_handle_a2a_moe")
