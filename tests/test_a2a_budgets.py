@@ -211,7 +211,7 @@ def test_mori_reads_a_given_chunk_split_by_attention_dp():
     [error] = _errors(text, "0.5.23", "h100")
     assert (error.code, error.span.line, error.span.column) == ("SPD009", *at(text, "8200"))
     assert error.message == (
-        "SGLang 0.5.23 refuses this launch in _handle_a2a_moe: AssertionError: "
+        "SGLang 0.5.23 refuses this launch in handle_a2a_moe: AssertionError: "
         "SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be >= the per-rank MoRI "
         "dispatch tokens (chunked_prefill_size by default) (chunked_prefill_size 4100 > its default "
         "4096; set SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK to at least 4100 or lower "

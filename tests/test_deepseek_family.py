@@ -12,7 +12,7 @@ accepted, 7,327 changed fields compared, none different; the refusals agreed but
 from __future__ import annotations
 
 import pytest
-from test_refusal_checks import LAUNCH, M, accepted, errors, refusal
+from test_refusal_checks import LAUNCH, M, accepted, errors, kernel_config, refusal
 
 from speclint.engine import lint_text
 from speclint.settings.options import LintOptions
@@ -45,7 +45,7 @@ def test_kimi_k25_on_b200_refuses_a_quantization_flashinfer_trtllm_moe_does_not_
         version,
         f"{KIMI} --quantization {quantization}",
         f"--quantization {quantization}",
-        "_handle_moe_kernel_config",
+        kernel_config(version),
         TRTLLM_MOE.format(q=quantization),
         gpu="b200",
     )
@@ -101,7 +101,7 @@ def test_kimi_k25_on_b200_refuses_flashinfer_cutlass_on_the_quantization_its_che
             version,
             command,
             "--moe-runner-backend flashinfer_cutlass",
-            "_handle_moe_kernel_config",
+            kernel_config(version),
             "AssertionError: Invalid quantization 'compressed-tensors'. FlashInfer Cutlass MOE supports "
             "only: 'modelopt_fp4', 'modelopt_fp8', 'modelopt_mixed', or bfloat16 (None). (quantization "
             "compressed-tensors from the checkpoint's quantization_config (compressed-tensors), which "

@@ -39,7 +39,7 @@ def test_no_runner_stays_auto_and_is_refused():
             text.index("flashinfer ") + 1,
         )
         assert error.message == (
-            f"SGLang {version} refuses this launch in _handle_a2a_moe: {SUPPORTED} (no "
+            f"SGLang {version} refuses this launch in handle_a2a_moe: {SUPPORTED} (no "
             "--moe-runner-backend: the MoE runner stays auto; use --moe-runner-backend flashinfer_cutlass)"
         ), (version, model)
 

@@ -9,7 +9,7 @@ test). Expected outcomes are the releases' own: tools/oracle record_release.py o
 
 from __future__ import annotations
 
-from test_refusal_checks import LAUNCH, accepted, refusal
+from test_refusal_checks import LAUNCH, accepted, kernel_config, refusal
 
 from speclint.sglang.moe_defaults import int4_trtllm_runner
 
@@ -26,7 +26,7 @@ def test_0_5_14_refuses_a_quantization_the_int4_runner_does_not_take():
         "0.5.14",
         KIMI + " --quantization w8a8_fp8 --dtype bfloat16 --tp-size 2",
         "--quantization w8a8_fp8",
-        HANDLER,
+        kernel_config("0.5.14"),
         f"AssertionError: Invalid quantization 'w8a8_fp8'. {LISTED_0_5_14} (--quantization w8a8_fp8 on "
         "KimiK25ForConditionalGeneration, whose int4 checkpoint SGLang gives the flashinfer_trtllm MoE "
         "runner on Blackwell (SM100); drop --quantization, name one of modelopt_fp4, nvfp4_online, fp8, "
@@ -44,7 +44,7 @@ def test_per_release():
         "0.5.10",
         KIMI + " --quantization w8a8_fp8",
         "--quantization w8a8_fp8",
-        HANDLER,
+        kernel_config("0.5.10"),
         "AssertionError: Invalid quantization 'w8a8_fp8'. FlashInfer TRTLLM MOE supports only: "
         "'modelopt_fp4', 'fp8', 'modelopt_fp8', 'modelopt_mixed', 'compressed-tensors', or bfloat16 (None).",
         gpu="b200",
@@ -54,7 +54,7 @@ def test_per_release():
         "0.5.17",
         KIMI + " --quantization w8a8_int8",
         "--quantization w8a8_int8",
-        HANDLER,
+        kernel_config("0.5.17"),
         f"AssertionError: Invalid quantization 'w8a8_int8'. {LISTED_0_5_14}",
         gpu="b200",
     )
@@ -70,7 +70,7 @@ def test_0_5_23_with_dtype_beside():
         "0.5.23",
         KIMI + " --quantization humming --mem-fraction-static 0.8 --dtype float16",
         "--quantization humming",
-        HANDLER,
+        kernel_config("0.5.23"),
         f"AssertionError: Invalid quantization 'humming'. {LISTED_0_5_14} (--quantization humming on "
         "KimiK25ForConditionalGeneration, whose int4 checkpoint",
         gpu="b200",

@@ -8,7 +8,7 @@ SGLang accepts gives no error."""
 from __future__ import annotations
 
 import pytest
-from test_refusal_checks import DSV3, LAUNCH, LLAMA, QWEN3, accepted, errors, refusal
+from test_refusal_checks import DSV3, LAUNCH, LLAMA, QWEN3, a2a_moe, accepted, errors, kernel_config, refusal
 
 MORI = LAUNCH + QWEN3 + " --tp-size 2 --moe-a2a-backend mori"
 PER_RANK = (
@@ -30,7 +30,7 @@ def test_mori_refuses_the_default_chunked_prefill_of_an_80_gb_gpu(version):
         version,
         MORI,
         "--moe-a2a-backend mori",
-        "_handle_a2a_moe",
+        a2a_moe(version),
         (LARGER if version == "0.5.14" else PER_RANK)
         + "8192: "
         + H100
@@ -41,12 +41,12 @@ def test_mori_refuses_the_default_chunked_prefill_of_an_80_gb_gpu(version):
 
 def test_mori_before_0_5_10_words_it_against_chunked_prefill_and_checks_decode_nodes():
     says = LARGER + "16384: " + B200
-    refusal("0.5.9", MORI, "--moe-a2a-backend mori", "_handle_a2a_moe", says, gpu="b200")
+    refusal("0.5.9", MORI, "--moe-a2a-backend mori", a2a_moe("0.5.9"), says, gpu="b200")
     refusal(
         "0.5.9",
         MORI + " --disaggregation-mode decode",
         "--moe-a2a-backend mori",
-        "_handle_a2a_moe",
+        a2a_moe("0.5.9"),
         says,
         gpu="b200",
     )
@@ -56,7 +56,7 @@ def test_mori_before_0_5_10_words_it_against_chunked_prefill_and_checks_decode_n
         "0.5.23",
         MORI + " --disaggregation-mode prefill",
         "--moe-a2a-backend mori",
-        "_handle_a2a_moe",
+        a2a_moe("0.5.23"),
         PER_RANK,
     )
 
@@ -74,7 +74,7 @@ def test_mori_default_chunk_is_split_over_attention_dp_first():
             version,
             launch + "2",
             "--moe-a2a-backend mori",
-            "_handle_a2a_moe",
+            a2a_moe(version),
             (LARGER if version == "0.5.14" else PER_RANK)
             + "8192: "
             + B200
@@ -102,15 +102,13 @@ INVALID = "AssertionError: Invalid quantization 'fp8'. FlashInfer Cutlass MOE su
 
 def test_flashinfer_cutlass_refuses_an_fp8_quantization_given():
     command = LAUNCH + QWEN3 + FI_CUTLASS + " --quantization fp8"
-    refusal(
-        "0.5.9", command, "--quantization fp8", "_handle_moe_kernel_config", INVALID + "or bfloat16 (None)."
-    )
+    refusal("0.5.9", command, "--quantization fp8", kernel_config("0.5.9"), INVALID + "or bfloat16 (None).")
     for version in ("0.5.14", "0.5.18", "0.5.21", "0.5.23"):
         refusal(
             version,
             command,
             "--quantization fp8",
-            "_handle_moe_kernel_config",
+            kernel_config(version),
             INVALID + "'modelopt_mixed', or bfloat16 (None). (quantization fp8 from --quantization "
             "fp8, with the flashinfer_cutlass MoE runner; use a checkpoint in modelopt_fp4, "
             "modelopt_fp8, modelopt_mixed, or another --moe-runner-backend)",
@@ -127,7 +125,7 @@ def test_the_0_5_6_flashinfer_cutlass_refusal_is_one_line():
         "0.5.6",
         command,
         "--moe-runner-backend flashinfer_cutlass",
-        "_handle_moe_kernel_config",
+        kernel_config("0.5.6"),
         INVALID + "or bfloat16 (None). (--quantization fp8 with the flashinfer_cutlass MoE runner; "
         "use --quantization modelopt_fp4 with a checkpoint of that format, or another MoE runner)",
         gpu="b200",
@@ -141,7 +139,7 @@ def test_flashinfer_cutlass_refuses_deepseek_v3_fp8_checkpoint_on_blackwell():
             version,
             command,
             "--moe-runner-backend flashinfer_cutlass",
-            "_handle_moe_kernel_config",
+            kernel_config(version),
             "(quantization fp8 from the checkpoint's quantization_config (fp8), which SGLang takes "
             "for DeepSeek-V3 on the NVIDIA ",
             gpu=gpu,
@@ -157,7 +155,7 @@ def test_flashinfer_cutlass_on_deepseek_v3_on_blackwell_in_0_5_4_to_0_5_6():
         "0.5.4.post3",
         command,
         "--moe-runner-backend flashinfer_cutlass",
-        "_handle_moe_kernel_config",
+        kernel_config("0.5.4.post3"),
         "AssertionError: modelopt_fp4 quantization is required for Flashinfer MOE (quantization "
         "None from no --quantization (this release sets one for DeepSeek-V3 only with the auto "
         "MoE runner), with the flashinfer_cutlass MoE runner; use a checkpoint in modelopt_fp4,",
@@ -167,7 +165,7 @@ def test_flashinfer_cutlass_on_deepseek_v3_on_blackwell_in_0_5_4_to_0_5_6():
         "0.5.6.post2",
         command,
         "--moe-runner-backend flashinfer_cutlass",
-        "_handle_moe_kernel_config",
+        kernel_config("0.5.6.post2"),
         INVALID + "or bfloat16 (None). (quantization fp8 from the checkpoint's quantization_config",
         gpu="b200",
     )
@@ -186,7 +184,7 @@ def test_flashinfer_trtllm_on_deepseek_v3_without_quantization_on_blackwell_in_0
             version,
             command,
             "--moe-runner-backend flashinfer_trtllm",
-            "_handle_moe_kernel_config",
+            kernel_config(version),
             "quantization is required for Flashinfer TRTLLM MoE (no --quantization: SGLang "
             f"{version} sets fp8 for DeepSeek-V3 on SM100 only with the auto MoE runner; name the "
             f"checkpoint's quantization ({listed}) with --quantization, or leave the runner auto)",
@@ -201,7 +199,7 @@ def test_flashinfer_cutlass_ep_size_is_one_or_tp_size():
             version,
             command + " --ep-size 2",
             "--ep-size 2",
-            "_handle_moe_kernel_config",
+            kernel_config(version),
             "AssertionError: The expert parallel size must be 1 or the same as the tensor parallel "
             "size (--ep-size 2 with --tp-size 8 and the flashinfer_cutlass MoE runner; use "
             "--ep-size 1 or --ep-size 8)",
@@ -217,14 +215,14 @@ def test_the_kernel_asserts_read_the_ep_size_given_before_the_all_to_all_backend
             version,
             deepep + "flashinfer_cutlass --ep-size 2",
             "--ep-size 2",
-            "_handle_moe_kernel_config",
+            kernel_config(version),
             "The expert parallel size must be 1 or the same as the tensor parallel size",
         )
         refusal(
             version,
             deepep + "cutlass --ep-size 8",
             "--ep-size 8",
-            "_handle_moe_kernel_config",
+            kernel_config(version),
             "FP8/MXFP8 Cutlass MoE is only supported with ep_size == 1",
             gpu="b200",
         )
@@ -243,7 +241,7 @@ def test_cutlass_moe_refuses_expert_parallel_on_deepseek_v3_on_blackwell():
                 version,
                 CUTLASS + tp + " --ep-size " + tp,
                 "--ep-size " + tp,
-                "_handle_moe_kernel_config",
+                kernel_config(version),
                 "AssertionError: FP8/MXFP8 Cutlass MoE is only supported with ep_size == 1 "
                 f"(--moe-runner-backend cutlass with ep_size {tp} and quantization fp8 from the "
                 "checkpoint's quantization_config (fp8), which SGLang takes for DeepSeek-V3 on the",
@@ -255,7 +253,7 @@ def test_cutlass_moe_refuses_expert_parallel_on_deepseek_v3_on_blackwell():
         "0.5.6.post2",
         CUTLASS + "8 --ep-size 8",
         "--ep-size 8",
-        "_handle_moe_kernel_config",
+        kernel_config("0.5.6.post2"),
         "AssertionError: FP8 Cutlass MoE is only supported with ep_size == 1 (--moe-runner-backend "
         "cutlass with ep_size 8 and quantization fp8 from the checkpoint's",
         gpu="b200",

@@ -99,6 +99,8 @@ def test_the_generator_reads_the_tiers_the_asserts_and_skips_runner_only_adoptio
             "message": "Invalid quantization '{quantization}'.",
             "ep_message": "ep must be 1 or tp",
         },
+        # the function holding that branch: the frame the runner asserts raise from
+        "moe_kernel_handler": "_handle_moe_kernel_config",
         "sm100_adopts_checkpoint_quantization": False,
         "moe_runner_quantization": {
             "flashinfer_cutlass": {

@@ -12,7 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from test_refusal_checks import DSV3, LAUNCH, QWEN3, accepted, errors, refusal
+from test_refusal_checks import DSV3, LAUNCH, QWEN3, accepted, errors, kernel_config, refusal
 
 from speclint.sglang.moe_defaults import (
     moe_runner_lora,
@@ -43,15 +43,15 @@ TRTLLM_0_5_14 = (
 def test_flashinfer_trtllm_refuses_a_quantization_it_does_not_list():
     command = LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_trtllm --quantization awq"
     token = "--moe-runner-backend flashinfer_trtllm"
-    refusal("0.5.8.post1", command, token, HANDLER, TRTLLM_0_5_8, gpu="b200")
+    refusal("0.5.8.post1", command, token, kernel_config("0.5.8.post1"), TRTLLM_0_5_8, gpu="b200")
     for version in ("0.5.14", "0.5.23"):
-        refusal(version, command, token, HANDLER, TRTLLM_0_5_14, gpu="b200")
+        refusal(version, command, token, kernel_config(version), TRTLLM_0_5_14, gpu="b200")
     # the assert does not depend on the GPU (oracle: 0.5.23 on a fake H100, w8a8_int8)
     refusal(
         "0.5.23",
         LAUNCH + QWEN3 + " --moe-runner-backend flashinfer_trtllm --quantization w8a8_int8",
         token,
-        HANDLER,
+        kernel_config("0.5.23"),
         "AssertionError: Invalid quantization 'w8a8_int8'. FlashInfer TRTLLM MOE supports only:",
     )
 
@@ -62,7 +62,7 @@ def test_the_routed_and_cutedsl_runners_words_per_release():
         "0.5.14",
         routed,
         "--moe-runner-backend flashinfer_trtllm_routed",
-        HANDLER,
+        kernel_config("0.5.14"),
         "AssertionError: Invalid quantization 'modelopt_fp8'. FlashInfer TRTLLM routed MOE supports "
         "only: 'fp8', 'mxfp8', 'modelopt_fp4', 'nvfp4_online', or bfloat16 (None).",
         gpu="b200",
@@ -71,7 +71,7 @@ def test_the_routed_and_cutedsl_runners_words_per_release():
         "0.5.23",
         routed,
         "--moe-runner-backend flashinfer_trtllm_routed",
-        HANDLER,
+        kernel_config("0.5.23"),
         "AssertionError: Invalid quantization 'modelopt_fp8'. FlashInfer TRTLLM routed MOE supports "
         "only: 'fp8', 'mxfp8', 'modelopt_fp4', 'modelopt_mixed', 'nvfp4_online', 'minimax_m3_nvfp4', "
         "or bfloat16 (None).",
@@ -82,7 +82,7 @@ def test_the_routed_and_cutedsl_runners_words_per_release():
         "0.5.14",
         cutedsl,
         "--moe-runner-backend flashinfer_cutedsl",
-        HANDLER,
+        kernel_config("0.5.14"),
         "AssertionError: Invalid quantization 'fp8'. FlashInfer CuteDSL MOE currently supports only: "
         "'modelopt_fp4'. (quantization fp8 from --quantization fp8",
         gpu="b200",
@@ -92,7 +92,7 @@ def test_the_routed_and_cutedsl_runners_words_per_release():
         "0.5.23",
         cutedsl,
         "--moe-runner-backend flashinfer_cutedsl",
-        HANDLER,
+        kernel_config("0.5.23"),
         "AssertionError: Invalid quantization 'fp8'. FlashInfer CuteDSL MOE currently supports only: "
         "'modelopt_fp4', 'modelopt_mixed' (with NVFP4 MoE layers), 'nvfp4_online', or hybrid NVFP4 "
         "models.",
@@ -109,7 +109,7 @@ def test_kimi_k25_on_blackwell_takes_its_checkpoint_quantization_before_the_asse
             "0.5.23",
             LAUNCH + KIMI + f" --moe-runner-backend {runner}",
             f"--moe-runner-backend {runner}",
-            HANDLER,
+            kernel_config("0.5.23"),
             f"AssertionError: Invalid quantization 'compressed-tensors'. {wording}",
             gpu="b200",
         )
@@ -125,7 +125,7 @@ def test_before_0_5_22_kimi_k25_takes_it_in_its_own_sm100_branch():
         "0.5.14",
         LAUNCH + KIMI + " --moe-runner-backend flashinfer_cutedsl",
         "--moe-runner-backend flashinfer_cutedsl",
-        HANDLER,
+        kernel_config("0.5.14"),
         "AssertionError: Invalid quantization 'compressed-tensors'. FlashInfer CuteDSL MOE currently "
         "supports only: 'modelopt_fp4'. (quantization compressed-tensors from the checkpoint's "
         "quantization_config (compressed-tensors), which SGLang takes for "
@@ -138,7 +138,7 @@ def test_before_0_5_22_kimi_k25_takes_it_in_its_own_sm100_branch():
         "0.5.14",
         LAUNCH + KIMI + " --moe-runner-backend flashinfer_trtllm_routed",
         "--moe-runner-backend flashinfer_trtllm_routed",
-        HANDLER,
+        kernel_config("0.5.14"),
         "AssertionError: Invalid quantization 'compressed-tensors'. FlashInfer TRTLLM routed MOE",
         gpu="b200",
     )
@@ -297,7 +297,7 @@ def test_nvfp4_online_refuses_an_explicit_runner_it_does_not_take():
         "0.5.14",
         command,
         "--moe-runner-backend triton",
-        "_handle_moe_kernel_config",
+        kernel_config("0.5.14"),
         "ValueError: --quantization nvfp4_online supports only --moe-runner-backend flashinfer_trtllm or "
         "flashinfer_trtllm_routed. (--quantization nvfp4_online with --moe-runner-backend triton; use "
         "--moe-runner-backend flashinfer_trtllm or flashinfer_trtllm_routed, or leave it auto)",
@@ -317,7 +317,7 @@ def test_nvfp4_online_refuses_an_explicit_runner_it_does_not_take():
         "0.5.14",
         command,
         "--quantization nvfp4_online",
-        "_handle_moe_kernel_config",
+        kernel_config("0.5.14"),
         "ValueError: --quantization nvfp4_online is supported only on NVIDIA Blackwell SM100/SM103 GPUs.",
     )
     # flashinfer_megamoe is taken only beside --moe-a2a-backend flashinfer_megamoe and an
@@ -400,7 +400,7 @@ def test_modelopt_is_asserted_on_as_given_where_the_checkpoint_states_no_quantiz
             version,
             command,
             "--moe-runner-backend flashinfer_trtllm",
-            HANDLER,
+            kernel_config(version),
             "AssertionError: Invalid quantization 'modelopt'. FlashInfer TRTLLM MOE supports only:",
             gpu="b200",
         )
@@ -471,7 +471,7 @@ def test_no_quantization_is_asserted_on_where_none_is_taken():
             version,
             command,
             "--moe-runner-backend flashinfer_cutedsl",
-            HANDLER,
+            kernel_config(version),
             "AssertionError: Invalid quantization 'None'. FlashInfer CuteDSL MOE currently supports only: "
             "'modelopt_fp4'",
             gpu="b200",
@@ -494,7 +494,7 @@ def test_unquant_is_asserted_on_as_none_where_the_release_sets_none_first():
         [(code, column, message)] = errors(version, command, "b200")
         assert (code, column) == ("SPD009", command.index("flashinfer_cutedsl") + 1), message
         assert message.startswith(
-            f"SGLang {version} refuses this launch in {HANDLER}: AssertionError: Invalid quantization "
+            f"SGLang {version} refuses this launch in {kernel_config(version)}: AssertionError: Invalid quantization "
             "'None'. FlashInfer CuteDSL MOE currently supports only: 'modelopt_fp4'"
         ), message
         assert (

@@ -201,6 +201,11 @@ def test_dummy_model_skips_data_parallelism_handlers():
         ("0.5.23", "--moe-a2a-backend deepep", "INFO"),
         ("0.5.23", "--moe-runner-backend megamoe", "INFO"),
         ("0.5.14", "--moe-a2a-backend mori", "WARNING"),
+        # 0.5.15.post1-0.5.16: `_a2a_ep_size` is silent, `_handle_a2a_moe` warns per backend;
+        # 0.5.17 `_a2a_ep_size` logs it at INFO and spans pplx (recorded, seed a2a-18001)
+        ("0.5.16", "--moe-a2a-backend deepep", "WARNING"),
+        ("0.5.17", "--moe-a2a-backend deepep", "INFO"),
+        ("0.5.17", "--moe-a2a-backend pplx --dp-size 8 --enable-dp-attention", "INFO"),
         # 0.5.9 `_handle_a2a_moe` spans flashinfer and mori too; the runner is not the cause
         ("0.5.9", "--moe-a2a-backend flashinfer --moe-runner-backend flashinfer_cutlass", "WARNING"),
         ("0.5.9", "--moe-a2a-backend mori", "WARNING"),
@@ -213,6 +218,7 @@ def test_a2a_backend_sets_ep_size(version, flags, level):
     resolution = _resolution(text, version)
     assert resolution.effective["ep_size"] == 8
     assert resolution.adjustment("ep_size").logged
+    assert resolution.adjustment("ep_size").level == level.lower()  # what `explain` says
     [finding] = [f for f in _findings(text, version) if f.code == "PAR004"]
     assert finding.severity.label == "info" and f"logs it at {level}" in finding.message
     assert finding.span.column == _column(text, flags.split()[0])
@@ -289,3 +295,28 @@ def test_pplx_needs_two_attention_dp_groups_from_0_5_17():
         ok = base + " --dp-size 8 --enable-dp-attention\n"
         found = lint_text(ok, "x.sh", LintOptions(sglang_version=version, gpu=profile("b200"))).findings
         assert [f for f in found if "pplx' requires" in f.message] == []
+
+
+def test_pplx_spans_every_rank_on_0_5_17_as_explain_shows():
+    """0.5.17's `_A2A_EP_SPANNING_BACKENDS` lists pplx (read, `a2a_spanning`). Recorded (seed
+    a2a-18001, fake H100): this launch resolved to ep_size 8, logged by `_a2a_ep_size` at INFO
+    ("pplx MoE is enabled. The expert parallel size is adjusted from 1 to the tensor parallel
+    size [8]."); speclint said ep_size 1 before."""
+    from speclint.engine import explain_facts
+    from speclint.report.explain import render_explain_text
+
+    flags = "--tp-size 8 --moe-a2a-backend pplx --dp-size 8 --enable-dp-attention --chunked-prefill-size -1"
+    text = f"{LAUNCH} {flags}\n"
+    ctx = _lint(text, "0.5.17").contexts[0]
+    assert ctx.resolution.effective["ep_size"] == 8 and ctx.resolution.rejection is None
+    shown = render_explain_text([(ctx, explain_facts(ctx))]).splitlines()
+    assert (
+        "    ep_size: 1 → 8  (--moe-a2a-backend pplx spans every rank: SGLang sets the expert "
+        "parallel size to the tensor parallel size; SGLang logs it at INFO)"
+    ) in shown
+    [finding] = _findings(text, "0.5.17")
+    assert (finding.code, finding.span.line, finding.span.column) == ("PAR004", 1, _column(text, "--moe-a2a"))
+    assert finding.message == (
+        "`--moe-a2a-backend pplx` makes SGLang 0.5.17 set ep_size = tp_size = 8 (asked 1), and "
+        "logs it at INFO: experts are split over all 8 TP ranks"
+    )

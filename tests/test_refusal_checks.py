@@ -29,6 +29,24 @@ def errors(version: str, command: str, gpu: str | None = "h100") -> list[tuple[s
     return [(f.code, f.span.column, f.message) for f in found if f.severity.name == "ERROR"]
 
 
+def kernel_config(version: str) -> str:
+    """The frame SGLang's MoE runner asserts raise from, as the oracle recorded it: 0.5.19+
+    `sglang.srt.arg_groups.moe_hook:handle_moe_kernel_config` (seeds moe-18002 and a2a-18001,
+    0.5.19-0.5.23), before `sglang.srt.server_args:_handle_moe_kernel_config` (0.5.15.post1-0.5.18)."""
+    from speclint.sglang.release import Release
+
+    return "_handle_moe_kernel_config" if Release(version) < Release("0.5.19") else "handle_moe_kernel_config"
+
+
+def a2a_moe(version: str) -> str:
+    """The frame SGLang's all-to-all asserts raise from, as the oracle recorded it: 0.5.19+
+    `sglang.srt.arg_groups.moe_hook:handle_a2a_moe` (seeds a2a-18001, 19021: 0.5.19-0.5.23),
+    before `_handle_a2a_moe`."""
+    from speclint.sglang.release import Release
+
+    return "_handle_a2a_moe" if Release(version) < Release("0.5.19") else "handle_a2a_moe"
+
+
 def refusal(
     version: str, command: str, token: str, handler: str, says: str, gpu: str | None = "h100"
 ) -> None:
@@ -57,7 +75,7 @@ def test_flashinfer_a2a_before_0_5_13_needs_the_flashinfer_cutlass_runner():
         "0.5.9",
         FLASHINFER,
         "--moe-a2a-backend flashinfer",
-        "_handle_a2a_moe",
+        a2a_moe("0.5.9"),
         "AssertionError: Flashinfer MoE A2A is only supported with flashinfer_cutlass moe runner "
         "backend (no --moe-runner-backend: the MoE runner stays auto; use --moe-runner-backend "
         "flashinfer_cutlass)",
@@ -69,12 +87,12 @@ def test_flashinfer_a2a_before_0_5_13_needs_the_flashinfer_cutlass_runner():
 def test_flashinfer_a2a_needs_dp_attention_over_all_tp_ranks():
     says = "Flashinfer MoE A2A is only supported with dp_size == tp_size and --enable-dp-attention"
     for version in ("0.5.14", "0.5.18", "0.5.21"):
-        refusal(version, FLASHINFER, "--moe-a2a-backend flashinfer", "_handle_a2a_moe", says)
+        refusal(version, FLASHINFER, "--moe-a2a-backend flashinfer", a2a_moe(version), says)
     refusal(
         "0.5.22",
         FLASHINFER,
         "--moe-a2a-backend flashinfer",
-        "_handle_a2a_moe",
+        a2a_moe("0.5.22"),
         "Flashinfer MoE A2A is only supported with --attn-dp-size equal to --tp-size "
         "(--tp-size 8, --attn-dp-size 1; use --attn-dp-size 8)",
     )
@@ -82,7 +100,7 @@ def test_flashinfer_a2a_needs_dp_attention_over_all_tp_ranks():
         "0.5.23",
         FLASHINFER,
         "--moe-a2a-backend flashinfer",
-        "_handle_a2a_moe",
+        a2a_moe("0.5.23"),
         "Flashinfer MoE A2A requires --attn-dp-size equal to --tp-size, except for Muse Spark",
     )
     accepted("0.5.23", FLASHINFER + " --attn-dp-size 8 --moe-runner-backend flashinfer_cutlass")
@@ -95,7 +113,7 @@ def test_flashinfer_a2a_refuses_an_explicit_runner_it_does_not_take():
         "0.5.18",
         command,
         "--moe-runner-backend triton",
-        "_handle_a2a_moe",
+        a2a_moe("0.5.18"),
         "Flashinfer MoE A2A is only supported with flashinfer_cutlass, flashinfer_cutedsl or "
         "flashinfer_trtllm_routed moe runner backend (--moe-runner-backend triton;",
     )
@@ -103,7 +121,7 @@ def test_flashinfer_a2a_refuses_an_explicit_runner_it_does_not_take():
         "0.5.19",
         command,
         "--moe-runner-backend triton",
-        "_handle_a2a_moe",
+        a2a_moe("0.5.19"),
         "FlashInfer MoE A2A is supported with flashinfer_cutlass, flashinfer_cutedsl, "
         "flashinfer_trtllm, flashinfer_trtllm_routed, or deep_gemm.",
     )
@@ -118,7 +136,7 @@ def test_flashinfer_a2a_reads_the_auto_runner_in_0_5_13_to_0_5_14_once_the_gpu_i
         "0.5.14",
         FLASHINFER + DP8,
         "--moe-a2a-backend flashinfer",
-        "_handle_a2a_moe",
+        a2a_moe("0.5.14"),
         "Flashinfer MoE A2A is only supported with flashinfer_cutlass or flashinfer_cutedsl moe "
         "runner backend (no --moe-runner-backend: the MoE runner stays auto; use --moe-runner-backend "
         "flashinfer_cutlass)",
@@ -136,7 +154,7 @@ def test_mori_refuses_a_chunked_prefill_larger_than_its_dispatch_buffer():
         "0.5.23",
         MORI,
         "--chunked-prefill-size 8192",
-        "_handle_a2a_moe",
+        a2a_moe("0.5.23"),
         "AssertionError: SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be >= "
         "the per-rank MoRI dispatch tokens (chunked_prefill_size by default) (chunked_prefill_size "
         "8192 > its default 4096; set SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK to at least "
@@ -154,7 +172,7 @@ def test_mori_checks_a_given_chunked_prefill_size_where_the_gpu_resolution_is_no
         "0.5.18",
         MORI,
         "--chunked-prefill-size 8192",
-        "_handle_a2a_moe",
+        a2a_moe("0.5.18"),
         "AssertionError: SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK (default 4096) must be >= "
         "the per-rank MoRI dispatch tokens",
     )

@@ -149,3 +149,28 @@ def test_traits_made_from_another_release_are_what_replace_makes():
         made = _replaced(traits, change)
         assert made == dataclasses.replace(traits, **change) and list(vars(made)) == names
         assert _replaced(traits, {}) == traits
+
+
+def test_a2a_spanning_backends_are_the_ones_each_release_reads():
+    """`ReleaseTraits.a2a_spanning` (the all-to-all backends that set ep_size = tp_size) and
+    `a2a_ep_size_hook` (whether `_a2a_ep_size` logs the change itself) against each release's
+    own `_A2A_EP_SPANNING_BACKENDS` (0.5.15.post1+, tools/gen_sglang_moe_defaults.py
+    `a2a_spanning`): every backend it lists spans, and a listed backend it lacks is not one of
+    the release's --moe-a2a-backend choices (so no launch reaches it). 0.5.17 listed pplx and
+    logged "... adjusted from 1 to the tensor parallel size [8]." at INFO (seed a2a-18001)."""
+    from speclint.sglang.moe_readings import FILE, reading
+    from speclint.sglang.release import Release
+    from speclint.sglang.traits import traits_for
+
+    read_in = 0
+    for version in FILE.versions():
+        read, traits = reading(version, "a2a_spanning"), traits_for(version)
+        if read is None:
+            assert not traits.a2a_ep_size_hook, version
+            continue
+        read_in += 1
+        choices = Release(version).choices("--moe-a2a-backend") or ()
+        assert set(read["backends"]) <= set(traits.a2a_spanning), version
+        assert not (set(traits.a2a_spanning) - set(read["backends"])) & set(choices), version
+        assert traits.a2a_ep_size_hook == read["logs"], version
+    assert read_in >= 10  # 0.5.15.post1 - 0.5.23

@@ -62,6 +62,10 @@ Per release, each reading found (absent: not in that release's source):
   architectures, quantizations and quant_algo substring), and
   `a2a_rewrites` (0.5.16+: --moe-a2a-backend values the resolution sets to another on every
   platform, ascend_tp -> none: {V: {"to", "where"}}, tools/sglang_a2a_rewrites.py),
+  `moe_kernel_handler` (the function holding the MoE runners' quantization asserts, named in
+  messages as the frame that raises), `a2a_spanning` (0.5.15.post1+: `_A2A_EP_SPANNING_BACKENDS`, the backends whose `_a2a_ep_size`
+  sets ep_size = tp_size, and whether it logs that itself: {"backends", "logs", "where"};
+  speclint's `ReleaseTraits.a2a_spanning` is checked against it, tests/test_release_traits.py),
   `pplx_attention_dp` (0.5.17+: --moe-a2a-backend pplx's attention-DP assert: {"enabled",
   "size", "min", "message", "where"}, same module), `pplx_runner` (0.5.17+: the MoE runners
   its next assert takes: {"runners", "message", "where"}), `pplx_dispatch_budget` (0.5.17+: its
@@ -91,7 +95,7 @@ from sglang_a2a_budgets import (  # noqa: E402
     read_pplx_dispatch_budget,
     read_pplx_runner,
 )
-from sglang_a2a_rewrites import read_a2a_rewrites, read_pplx_attention_dp  # noqa: E402
+from sglang_a2a_rewrites import read_a2a_rewrites, read_a2a_spanning, read_pplx_attention_dp  # noqa: E402
 from sglang_chunk_defaults import _is_name, _number, read_chunk_defaults  # noqa: E402
 from sglang_deepseek_family import (  # noqa: E402
     read_deepseek_family,
@@ -184,6 +188,24 @@ def read_flashinfer_cutlass(sources: list[tuple[str, ast.Module, str]]) -> dict[
                 reading.setdefault("ep_message", None)
                 return reading
     return None
+
+
+def read_moe_kernel_handler(sources: list[tuple[str, ast.Module, str]]) -> str | None:
+    """The name of the function that holds the flashinfer_cutlass MoE runner's asserts (the
+    branch `read_flashinfer_cutlass` reads; 0.5.1-0.5.2 `__post_init__`, 0.5.3-0.5.18 `_handle_moe_kernel_config`,
+    0.5.19+ `handle_moe_kernel_config` in arg_groups/moe_hook.py): the frame SGLang's MoE runner
+    asserts raise from, named in speclint's messages; None where there is no such branch."""
+    found = None
+    for _, tree, _ in sources:
+        for function in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)):
+            for node in ast.walk(function):
+                if (
+                    isinstance(node, ast.If)
+                    and _runner_test(node.test, "flashinfer_cutlass")
+                    and any(isinstance(s, ast.Assert) for s in node.body)
+                ):
+                    found = function.name  # the innermost function holding it comes last
+    return found
 
 
 def _sm100_test(test: ast.expr) -> bool:
@@ -307,6 +329,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     cutlass = read_flashinfer_cutlass(sources)
     if cutlass is not None:
         out.append(("flashinfer_cutlass", cutlass))
+    handler = read_moe_kernel_handler(sources)
+    if handler is not None:
+        out.append(("moe_kernel_handler", handler))
     out.append(("sm100_adopts_checkpoint_quantization", read_sm100_adoption(sources)))
     adopting = read_sm100_adopting_architectures(sources, _adopts)
     if adopting is not None:
@@ -339,6 +364,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
     rewrites = read_a2a_rewrites(sources)
     if rewrites is not None:
         out.append(("a2a_rewrites", rewrites))
+    spanning = read_a2a_spanning(sources)
+    if spanning is not None:
+        out.append(("a2a_spanning", spanning))
     pplx = read_pplx_attention_dp(sources)
     if pplx is not None:
         out.append(("pplx_attention_dp", pplx))

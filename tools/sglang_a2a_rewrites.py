@@ -115,3 +115,29 @@ def _pplx_assert(stmt: ast.stmt) -> dict[str, object] | None:
         "min": compared.comparators[0].value,
         "message": stmt.msg.value,
     }
+
+
+def read_a2a_spanning(sources: Sources) -> dict[str, object] | None:
+    """0.5.15.post1+ `arg_groups/overrides.py`: `_A2A_EP_SPANNING_BACKENDS = frozenset({...})`,
+    the backends whose `_a2a_ep_size` sets ep_size = tp_size -> {"backends": sorted, "logs":
+    whether `_a2a_ep_size` itself logs the change (0.5.17+; before, `_handle_a2a_moe` logs each
+    backend's own line), "where": "_a2a_ep_size"}; None where there is no such set."""
+    backends: list[str] | None = None
+    logs = False
+    for _, tree, _ in sources:
+        for node in tree.body:
+            if (
+                isinstance(node, ast.Assign)
+                and [ast.unparse(t) for t in node.targets] == ["_A2A_EP_SPANNING_BACKENDS"]
+                and isinstance(node.value, ast.Call)
+                and ast.unparse(node.value.func) == "frozenset"
+                and len(node.value.args) == 1
+                and isinstance(node.value.args[0], ast.Set)
+            ):
+                backends = sorted(ast.literal_eval(node.value.args[0]))
+            if isinstance(node, ast.FunctionDef) and node.name == "_a2a_ep_size":
+                logs = any(
+                    isinstance(call, ast.Call) and ast.unparse(call.func).startswith("logger.")
+                    for call in ast.walk(node)
+                )
+    return None if backends is None else {"backends": backends, "logs": logs, "where": "_a2a_ep_size"}

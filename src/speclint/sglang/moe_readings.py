@@ -42,3 +42,20 @@ def a2a_rewrites(version: str) -> dict[str, tuple[str, str]]:
     """{--moe-a2a-backend value: (the value SGLang sets on every platform, where)} (0.5.16+)."""
     raw = reading(version, "a2a_rewrites")
     return {str(k): (str(v["to"]), str(v["where"])) for k, v in raw.items()} if isinstance(raw, dict) else {}
+
+
+def moe_kernel_handler(version: str) -> str:
+    """The function SGLang's MoE runner asserts raise from, as the release names it (read:
+    0.5.1-0.5.2 `__post_init__`, 0.5.3-0.5.18 `_handle_moe_kernel_config`, 0.5.19+
+    `handle_moe_kernel_config` in arg_groups/moe_hook.py); releases with no flashinfer_cutlass
+    branch to read it from keep the name the checks used before."""
+    raw = reading(version, "moe_kernel_handler")
+    return raw if isinstance(raw, str) else "_handle_moe_kernel_config"
+
+
+def a2a_handler(version: str) -> str:
+    """The function holding the release's per-backend all-to-all branches and asserts (MoRI's
+    dispatch budget, FlashInfer's attention-DP and runner asserts): where it rewrites ascend_tp
+    (`a2a_rewrites`, read: 0.5.16-0.5.18 `_handle_a2a_moe`, 0.5.19+ `handle_a2a_moe` in
+    arg_groups/moe_hook.py, as recorded); `_handle_a2a_moe` before 0.5.16 (recorded)."""
+    return next((where for _, where in a2a_rewrites(version).values()), "_handle_a2a_moe")

@@ -17,6 +17,7 @@ from speclint.sglang.traits_checks import CHECK_FACTS
 from speclint.sglang.traits_differential import DIFFERENTIAL_FACTS
 from speclint.sglang.traits_features import FEATURE_FACTS
 from speclint.sglang.traits_read import READ_TRAITS
+from speclint.sglang.traits_read_names import A2A_0_5_17
 from speclint.sglang.traits_refusals import REFUSAL_FACTS
 from speclint.sglang.traits_whole import WHOLE_LIKE as _WHOLE_LIKE
 
@@ -151,7 +152,18 @@ _RECORDED: tuple[dict[str, _Like], ...] = (
         # as 0.5.14, and DFLASH resolves its draft attention backend
         "0.5.15.post1": _like("0.5.14", dflash_draft_backend=True),
         "0.5.16": _like("0.5.14", dflash_draft_backend=True),
-        "0.5.17": _like("0.5.14", dflash_draft_backend=True, dflash_device_check=True),
+        # 0.5.17: `_handle_a2a_moe` runs `_a2a_ep_size`, which now logs "... adjusted from
+        # {ep} to the tensor parallel size [{tp}]." at INFO and spans pplx too (its own
+        # per-backend lines are gone): `a2a_spanning` read (gen_sglang_moe_defaults.py
+        # `a2a_spanning`), recorded (seed a2a-18001: pplx ep_size 8)
+        "0.5.17": _like(
+            "0.5.14",
+            dflash_draft_backend=True,
+            dflash_device_check=True,
+            a2a_spanning=A2A_0_5_17,
+            a2a_ep_size_hook=True,
+            a2a_info_backends=(),
+        ),
         # speculative decoding as 0.5.23; the parallel layout still 0.5.14's
         # (`_handle_data_parallelism`: --dp-size is the attention-DP size)
         # as 0.5.19, and EAGLE still turns mixed chunked prefill off

@@ -60,6 +60,11 @@ A2A_0_5_14: dict[str, str | None] = {
     "flashinfer": "Flashinfer MoE A2A",
     "mori": "MoRI",
 }
+A2A_0_5_17: dict[str, str | None] = dict.fromkeys(
+    ("megamoe", "deepep", "mooncake", "nixl", "ascend_fuseep", "flashinfer", "mori", "pplx")
+)
+"""0.5.17-0.5.18 `_A2A_EP_SPANNING_BACKENDS` (0.5.17 adds pplx; its `_a2a_ep_size` logs the
+change itself, so no backend's own line: None)."""
 A2A_0_5_23 = dict.fromkeys(
     (
         "megamoe",

@@ -35,8 +35,10 @@ The backends that do it, per release (`_handle_a2a_moe`; 0.5.23: `_a2a_ep_size` 
   flashinfer_megamoe, megamoe (also through `--moe-runner-backend megamoe`, and deepep
   forced by `--enable-waterfill`). Logged at INFO: `<backend> MoE is enabled. The expert
   parallel size is adjusted from X to the tensor parallel size [Y].`
+- 0.5.17-0.5.18: as 0.5.23 without deepep_v2 and flashinfer_megamoe (their own
+  `_A2A_EP_SPANNING_BACKENDS`, with pplx), logged at INFO by `_a2a_ep_size` as 0.5.23 does.
 - 0.5.14: deepep, mooncake, nixl, mori, ascend_fuseep, flashinfer (WARNING), megamoe (INFO);
-  `--enable-deepep-waterfill` forces deepep.
+  `--enable-deepep-waterfill` forces deepep (0.5.15.post1-0.5.16: the same backends and levels).
 - 0.5.6.post2: deepep, mooncake, ascend_fuseep (WARNING).
 - 0.4.10.post2: `--moe-a2a-backend deepep` or the deprecated `--enable-deepep-moe` (WARNING).
 

@@ -255,11 +255,16 @@ def _trtllm_assert(state: ResolutionState, quantization: object) -> None:
         quantization,
         f"{state.target_architecture}, whose checkpoint",
         ("quantization", "moe_runner_backend"),
+        state.checked_version,
     )
 
 
 def trtllm_quantization_stop(
-    facts: tuple[tuple[str | None, ...], str], quantization: str, whose: str, fields: tuple[str, ...]
+    facts: tuple[tuple[str | None, ...], str],
+    quantization: str,
+    whose: str,
+    fields: tuple[str, ...],
+    version: str,
 ) -> Stop:
     """`_handle_moe_kernel_config`'s refusal of a --quantization the flashinfer_trtllm MoE
     runner does not take (`facts`: the runner's quantizations and SGLang's message, read per
@@ -274,6 +279,7 @@ def trtllm_quantization_stop(
         f"runner on Blackwell (SM100); drop --quantization, name one of {listed}, or pass "
         "another --moe-runner-backend",
         fields,
+        version,
     )
 
 

@@ -68,8 +68,10 @@ def resolve_parallel(state: ResolutionState) -> None:
         if state.traits.deprecated_moe_flags:
             _deprecated_moe_flags(state, "__post_init__")
         if not dummy:  # `__post_init__` returns before its handlers for a dummy model
+            from speclint.sglang.moe_readings import a2a_handler
+
             _data_parallelism_0_5(state)
-            a2a_moe(state, "_handle_a2a_moe")
+            a2a_moe(state, a2a_handler(state.checked_version))  # 0.5.19+: handle_a2a_moe
     elif steps == "hooks":
         _deprecated_dp_attention(state)
         _moe_runner_alias(state)

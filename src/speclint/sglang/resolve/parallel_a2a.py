@@ -85,6 +85,8 @@ def _spanning(state: ResolutionState, handler: str) -> None:
         "expert parallel size to the tensor parallel size",
         handler,
         logged,
+        # the level SGLang logs it at (`_a2a_ep_size` and 0.5.14's Mega MoE: INFO), as PAR004 says
+        "info" if traits.a2a_ep_size_hook or backend in traits.a2a_info_backends else "warning",
     )
 
 

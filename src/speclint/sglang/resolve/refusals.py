@@ -8,6 +8,7 @@ on the GPU, a model whose config.json is not on disk) says nothing."""
 
 from __future__ import annotations
 
+from speclint.sglang.moe_readings import a2a_handler
 from speclint.sglang.resolve.ep_join import ep_scale_joiner
 from speclint.sglang.resolve.refusals_features import check_feature_refusals
 from speclint.sglang.resolve.refusals_moe import check_moe_kernel, deterministic_inference
@@ -168,7 +169,7 @@ def _flashinfer_a2a(state: ResolutionState) -> None:
             raise Stop(
                 "AssertionError",
                 f"{_FLASHINFER_A2A[check]} (--tp-size {tp}, --attn-dp-size {attn}; use --attn-dp-size {tp})",
-                "_handle_a2a_moe",
+                a2a_handler(state.checked_version),
                 ("moe_a2a_backend", "attn_dp_size", "dp_size"),
             )
     _flashinfer_a2a_runner(state, check)
@@ -221,7 +222,7 @@ def _flashinfer_a2a_runner(state: ResolutionState, check: str) -> None:
     raise Stop(
         "AssertionError",
         f"{message} ({shown}; use --moe-runner-backend {runners[0]})",
-        "_handle_a2a_moe",
+        a2a_handler(state.checked_version),
         ("moe_runner_backend", "moe_a2a_backend"),
     )
 

@@ -21,6 +21,7 @@ a model a hook may change, a dynamic value, a checkpoint not on disk) says nothi
 
 from __future__ import annotations
 
+from speclint.sglang.moe_readings import a2a_handler
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop, given
 
@@ -341,13 +342,13 @@ def _mori_dispatch(state: ResolutionState) -> None:
             "AssertionError",
             f"{says} (chunked_prefill_size {chunk}: {default[1]}, > {source}; pass "
             f"--chunked-prefill-size {limit} or lower, or set {_MORI_VARIABLE} to at least {chunk})",
-            "_handle_a2a_moe",
+            a2a_handler(state.checked_version),
             ("moe_a2a_backend",),
         )
     raise Stop(
         "AssertionError",
         f"{says} (chunked_prefill_size {chunk} > {source}; set {_MORI_VARIABLE} to at least {chunk} "
         "or lower --chunked-prefill-size)",
-        "_handle_a2a_moe",
+        a2a_handler(state.checked_version),
         ("chunked_prefill_size", "moe_a2a_backend"),
     )

@@ -4,6 +4,7 @@ release words them (`ReleaseTraits.flashinfer_moe_quantization`, `cutlass_moe_qu
 
 from __future__ import annotations
 
+from speclint.sglang.moe_readings import moe_kernel_handler
 from speclint.sglang.resolve.moe_refusal import moe_kernel_stop
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop, given
@@ -169,9 +170,8 @@ def _flashinfer_moe_quantization(state: ResolutionState) -> None:
                     "enable_flashinfer_moe",
                     "enable_flashinfer_trtllm_moe",
                 ),
-                "__post_init__"
-                if variant in ("flags", "flags_ep", "runner_0_5_1", "runner_0_5_2")
-                else "_handle_moe_kernel_config",
+                state.checked_version,
+                "__post_init__" if variant in ("flags", "flags_ep", "runner_0_5_1", "runner_0_5_2") else None,
             )
     if variant == "flags_ep" and given(state, "enable_flashinfer_trtllm_moe") is True:
         if given(state, "enable_ep_moe") is False:
@@ -232,6 +232,6 @@ def _cutlass_moe_expert_parallel(state: ResolutionState) -> None:
         "AssertionError",
         f"{wording} Cutlass MoE is only supported with ep_size == 1 (--moe-runner-backend cutlass "
         f"on a {quantization} model with ep_size {ep}; drop --ep-size or pick another MoE runner)",
-        "_handle_moe_kernel_config",
+        moe_kernel_handler(state.checked_version),
         ("ep_size", "expert_parallel_size", "moe_runner_backend"),
     )

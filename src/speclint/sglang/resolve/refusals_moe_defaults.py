@@ -11,6 +11,7 @@ turn chunked prefill off) the checks say nothing."""
 
 from __future__ import annotations
 
+from speclint.sglang.moe_readings import moe_kernel_handler
 from speclint.sglang.resolve.moe_refusal import moe_kernel_stop
 from speclint.sglang.resolve.refusals_moe_runner import (
     DEEPSEEK_V3,
@@ -101,7 +102,9 @@ def _int4_trtllm_runner(state: ResolutionState) -> None:
         or not int4_checkpoint(state, read[1])
     ):
         return
-    raise trtllm_quantization_stop(facts, quantization, f"{arch}, whose int4 checkpoint", ("quantization",))
+    raise trtllm_quantization_stop(
+        facts, quantization, f"{arch}, whose int4 checkpoint", ("quantization",), state.checked_version
+    )
 
 
 def _attention_dp(state: ResolutionState) -> int | None:
@@ -143,6 +146,7 @@ def _flashinfer_cutlass(state: ResolutionState) -> None:
             f"quantization {quantization} from {source}, with the flashinfer_cutlass MoE "
             f"runner; use a checkpoint in {listed}, or another --moe-runner-backend",
             (field, "moe_runner_backend"),
+            state.checked_version,
         )
     ep, tp = _ep_at_kernel_config(state), state.get("tp_size")
     if facts.ep_message and isinstance(ep, int) and isinstance(tp, int) and ep not in (1, tp):
@@ -150,7 +154,7 @@ def _flashinfer_cutlass(state: ResolutionState) -> None:
             "AssertionError",
             f"{facts.ep_message} (--ep-size {ep} with --tp-size {tp} and the flashinfer_cutlass "
             f"MoE runner; use --ep-size 1 or --ep-size {tp})",
-            "_handle_moe_kernel_config",
+            moe_kernel_handler(state.checked_version),
             ("ep_size", "expert_parallel_size", "moe_runner_backend"),
         )
 
@@ -191,6 +195,7 @@ def _flashinfer_cutlass_early_deepseek(state: ResolutionState) -> None:
         f"quantization {quantization} from {source}, with the flashinfer_cutlass MoE runner; "
         f"use a checkpoint in {allowed[0]}, or another --moe-runner-backend",
         ("moe_runner_backend",),
+        state.checked_version,
     )
 
 
@@ -232,6 +237,6 @@ def _cutlass_deepseek_blackwell(state: ResolutionState) -> None:
         f"{wording} Cutlass MoE is only supported with ep_size == 1 (--moe-runner-backend cutlass "
         f"with ep_size {ep} and quantization {quantization} from {source}; drop --ep-size or "
         "pick another MoE runner)",
-        "_handle_moe_kernel_config",
+        moe_kernel_handler(state.checked_version),
         ("ep_size", "expert_parallel_size", "moe_runner_backend"),
     )

@@ -104,6 +104,7 @@ def check_runner_quantization(state: ResolutionState) -> None:
         f"quantization {quantization} from {source}, with --moe-runner-backend {runner}; "
         f"use a checkpoint in {listed} with that --quantization, or another --moe-runner-backend",
         ("moe_runner_backend", field),
+        state.checked_version,
     )
 
 
