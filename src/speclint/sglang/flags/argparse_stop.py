@@ -77,9 +77,9 @@ def _problem_order(problem: ArgProblem) -> tuple[int, int, int]:
 
 def _stop(kind: str, span: Span, message: str, problem: ArgProblem | None = None) -> ArgparseStop:
     """An `ArgparseStop`: its record class is made when a launch first stops (most do not)."""
-    from speclint.sglang.flags.argparse_stop_record import ArgparseStop
+    import speclint.sglang.flags.argparse_stop_record as record
 
-    return ArgparseStop(kind, span, message, problem)
+    return record.ArgparseStop(kind, span, message, problem)
 
 
 def __getattr__(name: str) -> object:

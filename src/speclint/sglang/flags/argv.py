@@ -386,9 +386,9 @@ def _typed(parsed: ParsedArgs, use: FlagUse, spec: FlagSpec, word: Word, text: s
 
 def _problem(kind: str, span: Span, text: str, use: FlagUse | None = None, detail: str = "") -> ArgProblem:
     """An `ArgProblem`: its record class is made when a launch first has one (most have none)."""
-    from speclint.sglang.flags.arg_problem import ArgProblem
+    import speclint.sglang.flags.arg_problem as arg_problem
 
-    return ArgProblem(kind, span, text, use, detail)
+    return arg_problem.ArgProblem(kind, span, text, use, detail)
 
 
 def __getattr__(name: str) -> object:

@@ -32,9 +32,9 @@ class AllreduceFusion:
 
 
 def allreduce_fusion(version: str) -> AllreduceFusion | None:
-    from speclint.sglang.gpu_resolution import _reading
+    import speclint.sglang.gpu_resolution as gpu_resolution
 
-    defaults = _reading(version, "defaults")
+    defaults = gpu_resolution._reading(version, "defaults")
     fusion = defaults.get("allreduce_fusion") if isinstance(defaults, dict) else None
     if not isinstance(fusion, dict):
         return None

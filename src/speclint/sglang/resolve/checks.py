@@ -48,9 +48,9 @@ def check_server_args(state: ResolutionState) -> None:
     # (chunk % 1 is 0; a page size speclint cannot resolve: 0.4.4-0.4.9.post3 check the sizes
     # as given, chunked_page.py)
     if not (isinstance(page, int) and not isinstance(page, bool) and page <= 1):
-        from speclint.sglang.resolve.chunked_page import check_chunked_prefill_page
+        import speclint.sglang.resolve.chunked_page as chunked_page
 
-        check_chunked_prefill_page(state)
+        chunked_page.check_chunked_prefill_page(state)
     features.check_pdmux(state)
     import speclint.sglang.resolve.override_json as override_json  # (after launch: ModelConfig)
 

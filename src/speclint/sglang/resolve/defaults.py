@@ -176,9 +176,9 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
         return
     _feature_transport(state)
     if "flashinfer_allreduce_fusion_backend" in lacking:
-        from speclint.sglang.resolve.allreduce_flag import fusion_flag
+        import speclint.sglang.resolve.allreduce_flag as allreduce_flag
 
-        fusion_flag(state, gpu)
+        allreduce_flag.fusion_flag(state, gpu)
     adjustments = state.adjustments
     for name, value, handler, filling in constants:
         current = values.get(name)
@@ -204,12 +204,12 @@ def _feature_transport(state: ResolutionState) -> None:
     logic = state.gpu_logic
     if logic is None or not logic.mm_feature_transport or state.get("mm_feature_transport") is not None:
         return
-    from speclint.sglang.resolve.hardware_flags import VLM_ARCHITECTURES
+    import speclint.sglang.resolve.hardware_flags as hardware_flags
 
     nodes = state.get("nnodes")
     if not isinstance(nodes, int):
         return
-    kind = "multimodal" if state.target_architecture in VLM_ARCHITECTURES else "text"
+    kind = "multimodal" if state.target_architecture in hardware_flags.VLM_ARCHITECTURES else "text"
     key = kind + ("_nodes" if nodes > 1 else "")
     value = dict(logic.mm_feature_transport).get(key)
     if value is not None and value != CONSTANTS["mm_feature_transport"][0]:

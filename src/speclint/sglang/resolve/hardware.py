@@ -78,9 +78,9 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
         and logic is not None
         and (logic.multimodal_piecewise or logic.prefill_default != "breakable")
     ):
-        from speclint.sglang.resolve.hardware_memory import piecewise_problem
+        import speclint.sglang.resolve.hardware_memory as hardware_memory
 
-        problem = piecewise_problem(state)
+        problem = hardware_memory.piecewise_problem(state)
     reason = _why_not(state, gpu, problem)
     import speclint.sglang.resolve.defaults as defaults  # (a module: no failed lookup each call)
 
@@ -100,9 +100,9 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
                 and state.traits.auto_backend_choice not in ("", "given_topk_or_dflash")
             )
         ):
-            from speclint.sglang.resolve.auto_backend import choose_backend
+            import speclint.sglang.resolve.auto_backend as auto_backend
 
-            choose_backend(state, gpu)
+            auto_backend.choose_backend(state, gpu)
         elif gpu is not None and state.target_architecture in MLA_ARCHITECTURES:
             from speclint.sglang.resolve import deepseek_blackwell
 

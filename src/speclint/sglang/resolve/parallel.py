@@ -150,9 +150,9 @@ def _moe_runner_alias(state: ResolutionState) -> None:
     """0.5.18+ `handle_moe_runner_backend_alias` (read per release: `moe_runner_alias`, first in
     resolution): `--moe-runner-backend megamoe` means `--moe-a2a-backend megamoe` and the auto
     runner."""
-    from speclint.sglang.moe_readings import moe_runner_alias
+    import speclint.sglang.moe_readings as moe_readings
 
-    read = moe_runner_alias(state.checked_version)
+    read = moe_readings.moe_runner_alias(state.checked_version)
     runner = untracked_flag(state, "moe_runner_backend")
     if read is None or runner != read[0]:
         return

@@ -26,9 +26,9 @@ def a2a_moe(state: ResolutionState, handler: str) -> None:
     release rewrites on every platform (`moe_readings.a2a_rewrites`, 0.5.16+: ascend_tp ->
     none, after the expert parallel size; recorded: seed a2a-16005, 0.5.18-0.5.23) is set."""
     _spanning(state, handler)
-    from speclint.sglang.moe_readings import a2a_rewrites
+    import speclint.sglang.moe_readings as moe_readings
 
-    backend, rewrites = state.get("moe_a2a_backend"), a2a_rewrites(state.checked_version)
+    backend, rewrites = state.get("moe_a2a_backend"), moe_readings.a2a_rewrites(state.checked_version)
     if isinstance(backend, str) and backend in rewrites:
         to, where = rewrites[backend]
         state.set("moe_a2a_backend", to, f"SGLang sets --moe-a2a-backend {backend} to {to!r}", where)

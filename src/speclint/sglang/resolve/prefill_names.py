@@ -36,9 +36,9 @@ def _switch(flag: str, backend: object) -> object:
 
 def release_names(state: ResolutionState) -> None:
     """Move the prefill CUDA-graph values to the release's field names, where they were read."""
-    from speclint.sglang.gpu_resolution import prefill_fields
+    import speclint.sglang.gpu_resolution as gpu_resolution
 
-    read = prefill_fields(state.checked_version)
+    read = gpu_resolution.prefill_fields(state.checked_version)
     if read is None:
         return
     fields, late = read

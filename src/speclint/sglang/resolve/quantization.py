@@ -92,9 +92,9 @@ def _hook_may_raise(state: ResolutionState, asked: str | None) -> None:
     VLLM_AVAILABLE` on a gptq checkpoint, reached on CUDA) the launch may stop there. A warning:
     the oracle's fake GPU reads CUDA as absent when that module is imported, returns before the
     assert and accepts (seed quantization-14006, 0.4.9.post2), and a machine with vllm passes."""
-    from speclint.sglang.model_config_facts import quantization_pairs
+    import speclint.sglang.model_config_facts as facts
 
-    pairs = quantization_pairs(state.checked_version)
+    pairs = facts.quantization_pairs(state.checked_version)
     raw = _checkpoint_method(state)
     if pairs is None or raw is None or (asked is not None and asked.lower() != raw.lower()):
         return
@@ -204,11 +204,11 @@ def _quantization_config(state: ResolutionState) -> object:
     quant = target.raw.get("quantization_config")
     text = target.raw.get("text_config")
     if quant is None and isinstance(text, dict):
-        from speclint.sglang.model_config_facts import quantization_in_text_config, text_config_copied
+        import speclint.sglang.model_config_facts as facts
 
-        if target.raw.get("model_type") in quantization_in_text_config(state.checked_version):
+        if target.raw.get("model_type") in facts.quantization_in_text_config(state.checked_version):
             quant = text.get("quantization_config")  # SGLang's config class lifts it (kimi_k25)
-        elif _copied(text_config_copied(state.checked_version), state.target_architecture):
+        elif _copied(facts.text_config_copied(state.checked_version), state.target_architecture):
             quant = text.get("quantization_config")  # `get_config` copies it (0.4.6-0.5.10)
     return quant
 

@@ -26,9 +26,9 @@ if TYPE_CHECKING:
 
 
 def _reading(version: str, name: str) -> Any:
-    from speclint.sglang.resolve.chunked_page import server_check
+    import speclint.sglang.resolve.chunked_page as chunked_page
 
-    return server_check(version, name)
+    return chunked_page.server_check(version, name)
 
 
 def check_startup_env(state: ResolutionState) -> None:

@@ -54,9 +54,9 @@ def resolved_page_size(state: ResolutionState, traits: ReleaseTraits) -> object:
     page_size = state.get("page_size")
     if not traits.backend_page_sizes:
         # the release resolved the page size (a backend's own, else 1) before this check
-        from speclint.sglang.resolve.attention import page_size_after_backends
+        import speclint.sglang.resolve.attention as attention
 
-        return page_size_after_backends(state)
+        return attention.page_size_after_backends(state)
     if not is_known(page_size):
         return None
     backends = {n: state.get(n) for n in ATTENTION_BACKENDS}

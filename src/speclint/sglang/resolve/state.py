@@ -124,9 +124,9 @@ class ResolutionState:
         checked = release(self.checked_version)
         self.version = checked.resolution_follows
         self.traits: ReleaseTraits = checked.traits
-        from speclint.sglang.gpu_resolution import gpu_logic
+        import speclint.sglang.gpu_resolution as gpu_resolution
 
-        logic = gpu_logic(self.checked_version)
+        logic = gpu_resolution.gpu_logic(self.checked_version)
         if logic is not None and self.version not in (self.checked_version, logic.release):
             logic = None  # borrowed traits: its GPU logic was checked beside its own release's only
         self.gpu_logic = logic

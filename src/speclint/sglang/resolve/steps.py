@@ -32,9 +32,9 @@ def run_steps(state: ResolutionState, gpu: GpuProfile | None, co_launched: bool 
             set_worker_fields(state, where)
     deprecated_actions(state)
     if state.env:  # (imported only then) 0.5.16-0.5.17 read a variable before resolving
-        from speclint.sglang.resolve.refusals_startup_env import check_env_flag_compat
+        import speclint.sglang.resolve.refusals_startup_env as startup_env
 
-        check_env_flag_compat(state)
+        startup_env.check_env_flag_compat(state)
     verify_quantization(state)
     resolve_parallel(state)
     resolve_aux_capture(state)
