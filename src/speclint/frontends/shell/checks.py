@@ -8,11 +8,13 @@ bash does exactly this and so does tree-sitter, so these checks only explain it.
 
 from __future__ import annotations
 
-import re
 from functools import cache
+
+from speclint.core import patterns
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from collections.abc import Iterator
 
     from tree_sitter import Node
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
 
 @cache  # compiled on first use: few scripts have a blank after a `\`
 def _trailing_blank_after_backslash() -> re.Pattern[str]:
-    return re.compile(r"(?<!\\)((?:\\\\)*)(\\[ \t\r]+)(#[^\n]*)?$", re.M)
+    return patterns.compile(r"(?<!\\)((?:\\\\)*)(\\[ \t\r]+)(#[^\n]*)?$", patterns.MULTILINE)
 
 
 def _comment_nodes(root: Node) -> list[Node]:
@@ -208,7 +210,7 @@ def _next_line_flag() -> re.Pattern[str]:
     by the tail of a wrapped line and flags: a number (`131072 --mem-fraction-static 0.8`, a
     value cut from its flag) or a directory (`b1950/ --port 30000`, the end of a cut path),
     which no shell runs as a command."""
-    return re.compile(r"\n[ \t]*(?:(?:\d+(?:\.\d+)?|[^\s'\"\\#$;&|<>()]*/)[ \t]+)?--[A-Za-z]")
+    return patterns.compile(r"\n[ \t]*(?:(?:\d+(?:\.\d+)?|[^\s'\"\\#$;&|<>()]*/)[ \t]+)?--[A-Za-z]")
 
 
 @cache  # compiled on first use: only where a line of flags follows one without a `\`
@@ -216,9 +218,9 @@ def _break_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]
     """A line of flags; a line that is one unknown value; `launch_server --help` (the lines
     after it are the help it prints, pasted)."""
     return (
-        re.compile(r"[ \t]*--[A-Za-z]"),
-        re.compile(r"[ \t]*\$\{__speclint_\d+\}[ \t]*"),
-        re.compile(r"(?<!\S)(?:--help|-h)(?!\S)"),
+        patterns.compile(r"[ \t]*--[A-Za-z]"),
+        patterns.compile(r"[ \t]*\$\{__speclint_\d+\}[ \t]*"),
+        patterns.compile(r"(?<!\S)(?:--help|-h)(?!\S)"),
     )
 
 
