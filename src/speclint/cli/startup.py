@@ -58,6 +58,10 @@ def begin() -> None:
         kept.LEARNERS.append(lambda: finder.learn(sys.modules))  # (a worker's, `kept.added`)
     except Exception:  # no store: Python's own importer, as always
         pass
+    if sys.version_info[:2] == (3, 11):  # (`core.patterns` serves no other)
+        from speclint.core import patterns
+
+        _defer("re", compile=patterns.compile)
 
 
 def end() -> None:
@@ -273,9 +277,15 @@ _DEFERRED = ("inspect", "copy")
 """Standard modules `dataclasses` imports that a lint does not use."""
 
 
-def _defer(name: str) -> None:
+def _defer(name: str, **served: object) -> None:
     """The standard library's module `name` as a stand-in that imports the real module on first
-    use of any attribute, so anything that does use it gets the real one."""
+    use of any attribute but those `served`, so anything that does use it gets the real one
+    (and the stand-in, where a module holds it, then holds what the real one holds).
+
+    `re` is one: `dataclasses` (which every record needs) compiles one pattern when imported,
+    and a shell launch's lint needs a few of speclint's own; `re.compile` is served by
+    `core.patterns.compile` (their compiled form kept: the same Pattern objects) until
+    anything else of `re` is asked for."""
     if name in sys.modules:
         return
     import types
@@ -285,7 +295,9 @@ def _defer(name: str) -> None:
     def __getattr__(attribute: str) -> object:
         if sys.modules.get(name) is stand_in:
             del sys.modules[name]
-        return getattr(__import__(name), attribute)
+        real = __import__(name)
+        vars(stand_in).update(vars(real))  # (served attributes too: from now on the real ones)
+        return getattr(real, attribute)
 
-    vars(stand_in)["__getattr__"] = __getattr__
+    vars(stand_in).update(served, __getattr__=__getattr__)
     sys.modules[name] = stand_in

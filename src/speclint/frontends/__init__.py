@@ -13,9 +13,9 @@ files cost a substring search.
 from __future__ import annotations
 
 import os
-import re
 from functools import cache
 
+from speclint.core import patterns
 from speclint.core.launches import ExtractResult
 from speclint.core.spans import Span
 from speclint.frontends.recognise import PYTHON_MENTIONS
@@ -23,6 +23,7 @@ from speclint.frontends.unread_kinds import unread_kind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from collections.abc import Callable
 
 _SHELL_SUFFIXES = (".sh", ".bash")
@@ -40,7 +41,9 @@ _OTHER_SUFFIXES = {
 
 @cache  # compiled on first use: only for a file whose name does not say what it is
 def _shell_shebang() -> re.Pattern[str]:
-    return re.compile(r"#!\s*(?:/usr)?(?:/local)?/bin/(?:env\s+(?:-\S+\s+)*)?(?:bash|sh|zsh|dash|ksh)\b")
+    return patterns.compile(
+        r"#!\s*(?:/usr)?(?:/local)?/bin/(?:env\s+(?:-\S+\s+)*)?(?:bash|sh|zsh|dash|ksh)\b"
+    )
 
 
 def _is_shell(path: str, first_line: str | None) -> bool:
@@ -89,12 +92,12 @@ _COMMAND_SUFFIXES = {".mk": "makefile", ".service": "systemd"}
 
 @cache  # compiled on first use: only for a `.container` file
 def _quadlet_section() -> re.Pattern[str]:
-    return re.compile(r"^[ \t]*\[Container\][ \t]*\r?$", re.M)
+    return patterns.compile(r"^[ \t]*\[Container\][ \t]*\r?$", patterns.MULTILINE)
 
 
 @cache  # compiled on first use: only for a `.conf` file
 def _supervisord_program() -> re.Pattern[str]:
-    return re.compile(r"^[ \t]*\[program:[^\]\n]*\][^\[]*?^[ \t]*command[ \t]*[=:]", re.M)
+    return patterns.compile(r"^[ \t]*\[program:[^\]\n]*\][^\[]*?^[ \t]*command[ \t]*[=:]", patterns.MULTILINE)
 
 
 def _drop_in_kind(path: str) -> str | None:

@@ -11,10 +11,11 @@ line).
 
 from __future__ import annotations
 
-import re
+from speclint.core import patterns
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from collections.abc import Container
 
 LAUNCH_MODULE = "sglang.launch_server"
@@ -259,6 +260,8 @@ else:
         if name not in _PATTERNS:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
         written = _PATTERNS[name]
-        value = re.compile(written) if isinstance(written, str) else tuple(map(re.compile, written))
+        value = (
+            patterns.compile(written) if isinstance(written, str) else tuple(map(patterns.compile, written))
+        )
         globals()[name] = value
         return value

@@ -5,19 +5,21 @@ none) is handed to click itself, so output stays what click prints."""
 
 from __future__ import annotations
 
-import re
 import sys
 from functools import cache
 
+from speclint.core import patterns
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from typing import TextIO
 
 
 @cache
 def _ansi() -> re.Pattern[str]:
     """An ANSI escape sequence (click's `strip_ansi` pattern)."""
-    return re.compile(r"\033\[[0-?]*[ -/]*[@-~]")
+    return patterns.compile(r"\033\[[0-?]*[ -/]*[@-~]")
 
 
 def strip_ansi(text: str) -> str:

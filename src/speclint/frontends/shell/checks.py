@@ -8,11 +8,13 @@ bash does exactly this and so does tree-sitter, so these checks only explain it.
 
 from __future__ import annotations
 
-import re
 from functools import cache
+
+from speclint.core import patterns
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from collections.abc import Iterator
 
     from tree_sitter import Node
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
 
 @cache  # compiled on first use: few scripts have a blank after a `\`
 def _trailing_blank_after_backslash() -> re.Pattern[str]:
-    return re.compile(r"(?<!\\)((?:\\\\)*)(\\[ \t\r]+)(#[^\n]*)?$", re.M)
+    return patterns.compile(r"(?<!\\)((?:\\\\)*)(\\[ \t\r]+)(#[^\n]*)?$", patterns.MULTILINE)
 
 
 def _comment_nodes(root: Node) -> list[Node]:
@@ -209,7 +211,7 @@ def _next_line_flag() -> re.Pattern[str]:
     value cut from its flag), a directory (`b1950/ --port 30000`, the end of a cut path) or a
     word starting with a capital letter (`LE3 --port 30000`, the end of a cut model name),
     which no shell runs as a command."""
-    return re.compile(
+    return patterns.compile(
         r"\n[ \t]*(?:(?:\d+(?:\.\d+)?|[^\s'\"\\#$;&|<>()]*/|[A-Z][^\s'\"\\#$;&|<>()=]*)[ \t]+)?--[A-Za-z]"
     )
 
@@ -219,9 +221,9 @@ def _break_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]
     """A line of flags; a line that is one unknown value; `launch_server --help` (the lines
     after it are the help it prints, pasted)."""
     return (
-        re.compile(r"[ \t]*--[A-Za-z]"),
-        re.compile(r"[ \t]*\$\{__speclint_\d+\}[ \t]*"),
-        re.compile(r"(?<!\S)(?:--help|-h)(?!\S)"),
+        patterns.compile(r"[ \t]*--[A-Za-z]"),
+        patterns.compile(r"[ \t]*\$\{__speclint_\d+\}[ \t]*"),
+        patterns.compile(r"(?<!\S)(?:--help|-h)(?!\S)"),
     )
 
 

@@ -7,14 +7,15 @@ dynamic (a `splat` when unquoted, since it may be any number of words).
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
+from speclint.core import patterns
 from speclint.core.spans import Span
 from speclint.core.words import Word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from typing import Literal
 
     LitPiece = tuple[Literal["lit"], str, bool, None, None]
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 @cache  # compiled on first use: not every script splits an expansion
 def _ifs_split() -> re.Pattern[str]:
-    return re.compile(r"[ \t\n]+")
+    return patterns.compile(r"[ \t\n]+")
 
 
 def has_unescaped(raw: str, chars: str) -> bool:

@@ -3,23 +3,28 @@ the C escapes of `$'...'` strings (kept apart from expansion, which only calls t
 
 from __future__ import annotations
 
-import re
 from functools import cache
+
+from speclint.core import patterns
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
 
 
 @cache  # compiled on first use, as the two below: most words hold no escape
 def _dq_escape() -> re.Pattern[str]:
-    return re.compile(r'\\([\\"$`\n])')
+    return patterns.compile(r'\\([\\"$`\n])')
 
 
 @cache
 def _any_escape() -> re.Pattern[str]:
-    return re.compile(r"\\(.)", re.S)
+    return patterns.compile(r"\\(.)", patterns.DOTALL)
 
 
 @cache
 def _ansi_c() -> re.Pattern[str]:
-    return re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|u[0-9a-fA-F]{1,4}|.)", re.S)
+    return patterns.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|u[0-9a-fA-F]{1,4}|.)", patterns.DOTALL)
 
 
 _ANSI_C_SIMPLE = {

@@ -8,9 +8,9 @@ sourced or evaluated. See `walk` (control flow and variables), `expand` (words),
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
+from speclint.core import patterns
 from speclint.core.launches import ExtractResult
 from speclint.frontends.shell.checks import broken_continuations, collect_comments, first_syntax_error
 from speclint.frontends.shell.text import TextMap, drop_final_continuation, line_starts_of, parse_bytes
@@ -19,6 +19,7 @@ from speclint.frontends.shell.walk import Walker
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from collections.abc import Callable
 
     from tree_sitter import Node
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 @cache  # compiled on first use: a script that is not ASCII
 def _lone_surrogate() -> re.Pattern[str]:
-    return re.compile("[\ud800-\udfff]")
+    return patterns.compile("[\ud800-\udfff]")
 
 
 def extract_shell(text: str, path: str) -> ExtractResult:

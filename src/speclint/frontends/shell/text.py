@@ -7,13 +7,14 @@ gets a `TextMap`, so a word found anywhere can say where it is written in the or
 from __future__ import annotations
 
 import os
-import re
 from functools import cache
 
+from speclint.core import patterns
 from speclint.core.spans import Span
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from collections.abc import Callable
     from types import ModuleType
     from typing import Any
@@ -106,7 +107,7 @@ _parser: tree_sitter.Parser | None = None
 # words are still read from the original bytes.
 @cache  # compiled on first use, as the patterns below
 def _crashing_code_points() -> re.Pattern[bytes]:
-    return re.compile(rb"[\xf1-\xf4][\x80-\xbf]{3}")
+    return patterns.compile(rb"[\xf1-\xf4][\x80-\xbf]{3}")
 
 
 def parse_bytes(data: bytes) -> tree_sitter.Tree:
@@ -273,7 +274,7 @@ class TextMap:
 
 @cache
 def _final_continuation() -> re.Pattern[str]:
-    return re.compile(r"(?<!\\)(?:\\\\)*(\\)(?=\n?\s*\Z)")
+    return patterns.compile(r"(?<!\\)(?:\\\\)*(\\)(?=\n?\s*\Z)")
 
 
 def drop_final_continuation(tm: TextMap) -> TextMap:

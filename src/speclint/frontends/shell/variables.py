@@ -7,16 +7,18 @@ rule never sees a value the script might not have.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from functools import cache
 
+from speclint.core import patterns
 from speclint.core.records import dataclass
 from speclint.core.words import Word
 from speclint.frontends.shell.choices import arm_alternatives
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
+
     from speclint.core.spans import Span
     from speclint.frontends.shell.choices import Alternatives, Choice
 
@@ -367,7 +369,7 @@ def appended(current: VarValue | None, value: VarValue, name: str, origin: Span)
 
 @cache  # compiled on first use: only for `NAME=value` words of env, export and the like
 def _name_pattern() -> re.Pattern[str]:
-    return re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+    return patterns.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def is_variable_name(text: str) -> bool:

@@ -7,20 +7,21 @@ Never touches the network: a Hugging Face id is only looked up in the local cach
 from __future__ import annotations
 
 import os
-import re
 from functools import cache
 
+from speclint.core import patterns
 from speclint.core.records import dataclass
 from speclint.runner.depends import looked_up, note
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from collections.abc import Mapping
 
 
 @cache  # compiled on first use: only for a model path that is not on disk
 def _hf_id() -> re.Pattern[str]:
-    return re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
+    return patterns.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +79,7 @@ def hub_snapshot(model_id: str, revision: str | None, cache: str) -> str | None:
         if os.path.isfile(ref_file):
             with open(ref_file, encoding="utf-8", errors="replace") as handle:
                 snapshot = handle.read(200).strip()
-        elif re.fullmatch(r"[0-9a-f]{40}", wanted):
+        elif patterns.compile(r"[0-9a-f]{40}").fullmatch(wanted):
             snapshot = wanted
     except OSError:
         return None

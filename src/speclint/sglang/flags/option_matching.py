@@ -7,21 +7,23 @@ numbers, words with a space). `argv.parse_argv` then gives each option its value
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
+from speclint.core import patterns
 from speclint.core.records import dataclass
 from speclint.core.words import Word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
+
     from speclint.sglang.flags.schema import FlagSchema, FlagSpec
 
 
 @cache  # compiled on first use: most launches have no word that needs it
 def _negative_number() -> re.Pattern[str]:
     """argparse's `_negative_number_matcher`."""
-    return re.compile(r"^-\d+$|^-\d*\.\d+$")
+    return patterns.compile(r"^-\d+$|^-\d*\.\d+$")
 
 
 @dataclass(slots=True)

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import os
-import re
 from functools import cache, lru_cache
 
+from speclint.core import patterns
 from speclint.runner.depends import looked_up
 from speclint.sglang.flags.schema import newest_version, supported_versions
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
 
 
 def _tag_version(text: str) -> tuple[str, str, str, str | None] | None:
@@ -255,7 +259,10 @@ def _not_bundled(source: str, version: str) -> str:
 
 @cache  # compiled on first use: only when a requirements file is read
 def _pin() -> re.Pattern[str]:
-    return re.compile(r"""(?:^|[\s"'\[,])sglang(?:\[[^\]]*\])?\s*===?\s*v?(\d[\w.]*)""", re.I | re.M)
+    return patterns.compile(
+        r"""(?:^|[\s"'\[,])sglang(?:\[[^\]]*\])?\s*===?\s*v?(\d[\w.]*)""",
+        patterns.IGNORECASE | patterns.MULTILINE,
+    )
 
 
 def _may_pin(text: str) -> bool:
