@@ -36,6 +36,7 @@ from speclint.frontends.python.scan import (
 from speclint.frontends.python.syntax_names import imported, super_method
 from speclint.frontends.python.values import Entries, Entry, bounded
 from speclint.frontends.python.walking import Helper, HelperBudget
+from speclint.frontends.shell.argv_launch import argv_launch
 from speclint.frontends.shell.embedded import Budget, ShellBuffer
 
 TYPE_CHECKING = False
@@ -383,11 +384,15 @@ class PyWalker:
         prefix: Sequence[ArgvItem] = (),
         image: tuple[str | None, Span | None] | None = None,
     ) -> None:
+        words = [*prefix, *(argv_item(value) for value in items)]
+        launch = argv_launch(self.path, words, self.pos.starts, self.budget, env, image)
+        if launch is not None:  # plain words of SGLang's launcher: no shell buffer to walk
+            launch.span = self.pos.span(call)
+            self.result.launches.append(launch)
+            return
         buffer = ShellBuffer(self.text, self.pos.starts, self.budget)
-        for item in prefix:
+        for item in words:
             buffer.add_word(item)
-        for value in items:
-            buffer.add_word(argv_item(value))
         count = len(self.result.launches)
         buffer.walk(self.path, self.result, env, image, report_errors=False)
         for launch in self.result.launches[count:]:
