@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from speclint.core.launches import Launch
 from speclint.frontends.python import branches as arms  # `if` arms: walked, decided, merged
+from speclint.frontends.python import sinks
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.calls import note_call, walk_call_sites
 from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited, walk_super
@@ -25,7 +26,6 @@ from speclint.frontends.python.mutations import augment, mutate, unpack
 from speclint.frontends.python.returned_argv import read_returned
 from speclint.frontends.python.scan import (
     Elif,
-    argv_item,
     calls_in,
     may_call,
     merge_envs,
@@ -36,8 +36,7 @@ from speclint.frontends.python.scan import (
 from speclint.frontends.python.syntax_names import imported, super_method
 from speclint.frontends.python.values import Entries, Entry, bounded
 from speclint.frontends.python.walking import Helper, HelperBudget
-from speclint.frontends.shell.argv_launch import argv_launch
-from speclint.frontends.shell.embedded import Budget, ShellBuffer
+from speclint.frontends.shell.embedded import Budget
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -384,27 +383,10 @@ class PyWalker:
         prefix: Sequence[ArgvItem] = (),
         image: tuple[str | None, Span | None] | None = None,
     ) -> None:
-        words = [*prefix, *(argv_item(value) for value in items)]
-        launch = argv_launch(self.path, words, self.pos.starts, self.budget, env, image)
-        if launch is not None:  # plain words of SGLang's launcher: no shell buffer to walk
-            launch.span = self.pos.span(call)
-            self.result.launches.append(launch)
-            return
-        buffer = ShellBuffer(self.text, self.pos.starts, self.budget)
-        for item in words:
-            buffer.add_word(item)
-        count = len(self.result.launches)
-        buffer.walk(self.path, self.result, env, image, report_errors=False)
-        for launch in self.result.launches[count:]:
-            launch.span = self.pos.span(call)  # the call that runs it, not the list's words
+        sinks.add_argv(self, call, items, env, prefix, image)
 
     def add_shell(self, value: Val, env: dict[str, Word] | None) -> None:
-        """Shell code (SGLang's `launch_server_cmd` text is argv: `split_text`)."""
-        if value.kind != "str":
-            return
-        buffer = ShellBuffer(self.text, self.pos.starts, self.budget)
-        buffer.add_code(value.pieces)
-        buffer.walk(self.path, self.result, env)
+        sinks.add_shell(self, value, env)
 
     def add_kwargs(self, call: py.Call, entry: str, pairs: list[tuple[Word, Word]]) -> None:
         env = launch_env(self, None) or {}  # in this process: what the file set in `os.environ`
