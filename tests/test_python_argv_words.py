@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import speclint.frontends.python.walker as walker_module
+import speclint.frontends.python.sinks as sinks_module
 from speclint.core.spans import Span
 from speclint.engine import lint_text
 from speclint.frontends.python.extract import extract_python
@@ -39,7 +39,7 @@ SHELL = {  # read by the shell buffer as before
 def _read(source: str, fast: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[object, int]:
     """The extract result, and how many launches `argv_launch` made."""
     made = 0
-    real = walker_module.argv_launch
+    real = sinks_module.argv_launch
 
     def counted(*args: object) -> object:
         nonlocal made
@@ -48,7 +48,7 @@ def _read(source: str, fast: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[obj
         return launch
 
     with monkeypatch.context() as patch:
-        patch.setattr(walker_module, "argv_launch", counted)
+        patch.setattr(sinks_module, "argv_launch", counted)
         return extract_python(HEAD + source + "\n", "x.py"), made
 
 
