@@ -32,16 +32,16 @@ V = LintOptions(sglang_version="0.5.23")
     ],
 )
 def test_odd_dockerfiles_never_raise(text):
-    start = time.monotonic()
+    start = time.process_time()  # CPU time: a bound on the work, not on how busy the machine is
     check(text, "Dockerfile")
-    assert time.monotonic() - start < 20
+    assert time.process_time() - start < 20
 
 
 def test_deeply_nested_shell_form_cmd_is_a_located_finding():
     text = "FROM x\nCMD " + "(" * DEEP + "python3 -m sglang.launch_server" + ")" * DEEP + "\n"
-    start = time.monotonic()
+    start = time.process_time()
     result = lint_text(text, "Dockerfile")
-    assert time.monotonic() - start < 20
+    assert time.process_time() - start < 20
     found = [(f.code, f.span.line) for f in result.findings]
     assert ("SLM001", 2) in found and {code for code, _ in found} <= {"SLM001", "SLM005"}, found
 
@@ -60,9 +60,9 @@ def test_deeply_nested_shell_form_cmd_is_a_located_finding():
     ],
 )
 def test_odd_workflows_never_raise(text):
-    start = time.monotonic()
+    start = time.process_time()
     check(text, ".github/workflows/ci.yml")
-    assert time.monotonic() - start < 20
+    assert time.process_time() - start < 20
 
 
 @pytest.mark.parametrize(
@@ -81,13 +81,13 @@ def test_odd_workflows_never_raise(text):
 )
 def test_odd_config_yaml_never_raises(text):
     tracemalloc.start()
-    start = time.monotonic()
+    start = time.process_time()
     try:
         check(text, "config.yaml")
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert time.monotonic() - start < 20 and peak < 300 * 1024 * 1024, peak
+    assert time.process_time() - start < 20 and peak < 300 * 1024 * 1024, peak
 
 
 def test_alias_bomb_as_a_config_value_is_bounded():
@@ -103,9 +103,9 @@ def test_launch_naming_a_hostile_config_file(tmp_path, content):
     (tmp_path / "c.yaml").write_bytes(content)
     script = tmp_path / "s.sh"
     script.write_text("python -m sglang.launch_server --model-path m --config c.yaml --tp-szie 2\n")
-    start = time.monotonic()
+    start = time.process_time()
     result = lint_path(str(script), V)
-    assert time.monotonic() - start < 10 and result.error is None
+    assert time.process_time() - start < 10 and result.error is None
     assert [(f.code, f.span.line) for f in result.findings if f.code == "FLG001"] == [("FLG001", 1)]
 
 
@@ -119,8 +119,8 @@ def test_launch_naming_a_fifo_or_a_folder_as_config(tmp_path):
         "python -m sglang.launch_server --model-path m --config f.yaml\n"
         "python -m sglang.launch_server --model-path m --config d.yaml\n"
     )
-    start = time.monotonic()
-    assert lint_path(str(script), V).error is None and time.monotonic() - start < 10
+    start = time.process_time()
+    assert lint_path(str(script), V).error is None and time.process_time() - start < 10
 
 
 @pytest.mark.parametrize(
@@ -133,6 +133,6 @@ def test_launch_naming_a_fifo_or_a_folder_as_config(tmp_path):
     ],
 )
 def test_odd_prefixed_flags_never_raise(text):
-    start = time.monotonic()
+    start = time.process_time()
     check(text, "run.sh")
-    assert time.monotonic() - start < 20
+    assert time.process_time() - start < 20
