@@ -16,7 +16,7 @@ from speclint.core import patterns
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
-    from collections.abc import Container
+    from collections.abc import Container, Sequence
 
 LAUNCH_MODULE = "sglang.launch_server"
 """The module `python -m` runs to start the server."""
@@ -72,6 +72,34 @@ def script_entry(path: str | None) -> str | None:
     folder = path[: -len(_LAUNCH_SCRIPT)]
     if folder in ("", "./") or folder.endswith(_SCRIPT_FOLDERS):
         return DEFAULT_ENTRY
+    return None
+
+
+def python_target(texts: Sequence[str | None], start: int) -> tuple[str, str | None, int] | None:
+    """Where `python`'s own options (from `start`) end, as CPython reads them: ("script",
+    PATH, i), ("module", MODULE, i) for `-m MODULE`, ("attached", MODULE, i) for `-mMODULE`,
+    `i` the index of the first word after it; None for `-c` or no target (the shell walk's and `argv_launch`'s)."""
+    j = start
+    while j < len(texts):
+        text = texts[j]
+        if text is None or not text.startswith("-") or text == "-":
+            return "script", text, j + 1
+        if text.startswith("--"):
+            j += 1
+            continue
+        cluster = text[1:]
+        for k, letter in enumerate(cluster):
+            if letter == "c":
+                return None
+            if letter == "m":
+                if k + 1 < len(cluster):
+                    return "attached", cluster[k + 1 :], j + 1
+                return "module", texts[j + 1] if j + 1 < len(texts) else None, j + 2
+            if letter in "WX":
+                if k + 1 == len(cluster):
+                    j += 1  # the value is the next word
+                break
+        j += 1
     return None
 
 

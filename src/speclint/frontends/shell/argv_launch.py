@@ -17,7 +17,7 @@ from bisect import bisect_right
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.recognise import SERVE_ENTRY, command_entry, module_entry, script_entry
+from speclint.frontends.recognise import SERVE_ENTRY, command_entry, module_entry, python_target, script_entry
 from speclint.frontends.shell.launch import _PACKAGE_RUNNERS, _RUNNERS, _WRAPPERS, _is_python
 from speclint.frontends.shell.pieces import span_of, unknown_reason
 from speclint.frontends.shell.variables import VarValue
@@ -141,29 +141,9 @@ def _entry(words: list[Word]) -> tuple[str, int] | None:
 
 def _python(words: list[Word]) -> tuple[str, int] | None:
     """`python [interpreter options] -m MODULE args...` or `python PATH args...`."""
-    j = 1
-    while j < len(words):
-        text = words[j].text
-        if text is None or not text.startswith("-") or text == "-":
-            entry = script_entry(text)
-            return (entry, j + 1) if entry else None
-        if text.startswith("--"):
-            j += 1
-            continue
-        cluster = text[1:]
-        for k, letter in enumerate(cluster):
-            if letter == "c":
-                return None
-            if letter == "m":
-                if k + 1 < len(cluster):
-                    entry = module_entry(cluster[k + 1 :])
-                    return (entry, j + 1) if entry else None
-                module = words[j + 1].text if j + 1 < len(words) else None
-                entry = module_entry(module)
-                return (entry, j + 2) if entry else None
-            if letter in "WX":
-                if k + 1 == len(cluster):
-                    j += 1
-                break
-        j += 1
-    return None
+    target = python_target([word.text for word in words], 1)
+    if target is None:
+        return None
+    kind, text, after = target
+    entry = script_entry(text) if kind == "script" else module_entry(text)
+    return (entry, after) if entry else None

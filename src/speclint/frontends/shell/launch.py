@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from speclint.core.launches import Launch
 from speclint.core.words import Word
-from speclint.frontends.recognise import SERVE_ENTRY, command_entry, module_entry, script_entry
+from speclint.frontends.recognise import SERVE_ENTRY, command_entry, module_entry, python_target, script_entry
 from speclint.frontends.shell import wrappers
 from speclint.frontends.shell.docker import CONTAINER_CLIS, container_command
 from speclint.frontends.shell.env_command import env_command, sudo_command
@@ -292,35 +292,16 @@ def _python(
     image: tuple[str | None, Span | None] | None,
 ) -> None:
     """`python [interpreter options] -m MODULE args...`."""
-    j = i + 1
-    while j < len(args):
-        text = args[j].word.text
-        if text is None or not text.startswith("-") or text == "-":
-            entry = script_entry(text)  # `python python/sglang/launch_server.py ...`
-            if entry:
-                walker.add_launch(_launch(walker, span, entry, args[j + 1 :], env, image))
-            return
-        if text.startswith("--"):
-            j += 1
-            continue
-        cluster = text[1:]
-        for k, letter in enumerate(cluster):
-            if letter == "c":
-                return
-            if letter == "m":
-                if k + 1 < len(cluster):
-                    module = cluster[k + 1 :]
-                    entry = module_entry(module)
-                    if entry:
-                        walker.add_launch(_launch(walker, span, entry, args[j + 1 :], env, image))
-                    return
-                _module_launch(walker, node, span, args, j + 1, env, image)
-                return
-            if letter in "WX":
-                if k + 1 == len(cluster):
-                    j += 1  # the value is the next word
-                break
-        j += 1
+    target = python_target([a.word.text for a in args], i + 1)
+    if target is None:
+        return
+    kind, text, after = target
+    if kind == "module":  # `-m MODULE`: SGLang's entries, and `-m pip install` records
+        _module_launch(walker, node, span, args, after - 1, env, image)
+        return
+    entry = script_entry(text) if kind == "script" else module_entry(text)  # (`python x/launch_server.py`)
+    if entry:
+        walker.add_launch(_launch(walker, span, entry, args[after:], env, image))
 
 
 def _module_launch(
