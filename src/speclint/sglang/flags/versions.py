@@ -141,6 +141,27 @@ def from_launch(reason: str) -> bool:
     return "image" in reason or "package pin" in reason or "document states" in reason
 
 
+def _repository(image: str) -> str:
+    """The image's repository name, its last path part without tag or digest
+    (`docker.io/lmsysorg/sglang:v0.5.6-cu126` -> `sglang`)."""
+    last = image.rsplit("/", 1)[-1]
+    return last.split("@", 1)[0].split(":", 1)[0]
+
+
+def sglang_repository(image: str) -> bool:
+    """Whether the image is an `sglang` repository (`lmsysorg/sglang`, a mirror or rebuild of it
+    such as `registry:5000/sglang` or `chutes/sglang`), whose tags name SGLang releases. An image
+    whose name only contains "sglang" (`runpod/worker-sglang:2.0.2`, `.../sglang-runtime:0.7.1`)
+    is tagged with its own project's release, not SGLang's."""
+    return _repository(image) == "sglang"
+
+
+def foreign_sglang_image(image: str) -> bool:
+    """An image named after SGLang whose tag is another project's release (`sglang_repository`
+    is False): its tag is not read as SGLang's, and `choose_version` says so."""
+    return "sglang" in _repository(image).lower() and not sglang_repository(image)
+
+
 def version_from_image(image: str) -> str | None:
     """The SGLang release an image tag names: `lmsysorg/sglang:v0.5.6.post2-cu126` → 0.5.6.post2,
     `:latest` → the newest known. None when the tag says nothing (`:dev`, a digest). A package
@@ -155,7 +176,7 @@ def version_from_image(image: str) -> str | None:
 
         dynamo = image_release(image)
         return sglang_pin(dynamo) if dynamo else None
-    if "sglang" not in image.split(":", 1)[0] or image.endswith(_IMAGE_FILES) or image.startswith(_PATHS):
+    if not sglang_repository(image) or image.endswith(_IMAGE_FILES) or image.startswith(_PATHS):
         return None  # (a container file on disk, `sglang.sif`, names no release)
     tag = image.rsplit(":", 1)[1] if ":" in image.rsplit("/", 1)[-1] else "latest"
     if tag == "latest":
@@ -207,6 +228,11 @@ def choose_version(
     installed = installed_version()
     if installed:
         return _bundled(installed, "the installed sglang distribution", "the installed sglang")
+    if image and foreign_sglang_image(image) and ":" in image.rsplit("/", 1)[-1]:
+        return newest_version(), (
+            f"the newest supported release: the image {image} is not an `sglang` repository, so "
+            "its tag is not read as an SGLang release; set --sglang-version to the SGLang it runs"
+        )
     return newest_version(), "the newest supported release: no --sglang-version and no image tag"
 
 
