@@ -32,7 +32,9 @@ def _summary(tmp_path: Path, image: str) -> str:
 def test_sglang_repositories_name_their_release() -> None:
     assert version_from_image("registry.local:5000/sglang:0.5.10.post1") == "0.5.10.post1"
     assert version_from_image("docker.io/lmsysorg/sglang:v0.5.6.post2-cu126") == "0.5.6.post2"
-    assert version_from_image("123456789012.dkr.ecr.us-west-2.amazonaws.com/sglang:0.4.9-gpu-py312") == "0.4.9"
+    assert (
+        version_from_image("123456789012.dkr.ecr.us-west-2.amazonaws.com/sglang:0.4.9-gpu-py312") == "0.4.9"
+    )
 
 
 def test_an_image_only_named_after_sglang_names_no_release() -> None:
@@ -47,7 +49,10 @@ def test_an_image_only_named_after_sglang_names_no_release() -> None:
 
 def test_a_mirror_behind_a_registry_port_is_read(tmp_path: Path) -> None:
     out = _summary(tmp_path, "registry.local:5000/sglang:0.5.10.post1")
-    assert "checked against SGLang 0.5.10.post1 (from the image registry.local:5000/sglang:0.5.10.post1 at " in out
+    assert (
+        "checked against SGLang 0.5.10.post1 (from the image registry.local:5000/sglang:0.5.10.post1 at "
+        in out
+    )
 
 
 def test_a_worker_image_tag_is_said_not_read(tmp_path: Path) -> None:

@@ -22,7 +22,13 @@ from __future__ import annotations
 
 import re
 
+from speclint.frontends.manifests.helm_render import Block, Rendered, render
 from speclint.frontends.shell.pieces import Piece
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.core.spans import Span
+    from speclint.frontends.manifests.helm_render import ChartValues
 
 _ACTION = re.compile(r"\{\{.*?\}\}", re.S)
 _HELM = re.compile(
@@ -45,17 +51,20 @@ def is_template(text: str, path: str) -> bool:
 class Template:
     """A template's text with its actions set aside (`text`, the same length), the inline
     actions (`holes`) and the whole-line actions that insert YAML (`inserts`), each as
-    (begin, end, the action as written)."""
+    (begin, end, the action as written); with the chart's values (`helm_render`), what the
+    actions that only look a value up write (`found`: by the action's offset)."""
 
-    __slots__ = ("text", "holes", "inserts")
+    __slots__ = ("text", "holes", "inserts", "values", "found")
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, values: ChartValues | None = None) -> None:
         self.holes: list[tuple[int, int, str]] = []
         self.inserts: list[tuple[int, int, str]] = []
+        self.values = values
+        self.found: dict[int, Rendered] = {}
         chars = list(source)
         actions = [(m.start(), m.end()) for m in _ACTION.finditer(source)]
-        blanked = 0  # depth of `else` arms being blanked
-        stack: list[bool] = []  # per open block: whether its `else` arm is being blanked
+        blanked = 0  # depth of arms being blanked
+        stack: list[Block] = []  # the blocks open here
         index = 0
         for line_start, line_end in _lines(source):
             mine = []
@@ -68,22 +77,42 @@ class Template:
                 for begin, end in mine:
                     word = _keyword(source, begin)
                     if word in _OPENS:
-                        stack.append(False)
-                    elif word == "else" and stack and not stack[-1]:
-                        stack[-1] = True
-                        blanked += 1
+                        opened = Block(values, source[begin:end], stack)
+                        blanked += opened.blanking
+                        stack.append(opened)
+                    elif word == "else" and stack:
+                        blanked += stack[-1].otherwise(source[begin:end], stack[:-1])
                     elif word == "end" and stack:
-                        blanked -= stack.pop()
+                        blanked -= stack.pop().blanking
                     elif word not in _CONTROLS and not blanked:
                         self.inserts.append((begin, end, _shown(source[begin:end])))
+                        self._render(begin, source[begin:end], stack)
                     _blank(chars, begin, end, " ")
             elif blanked:
                 _blank(chars, line_start, line_end, " ")
             else:
                 for begin, end in mine:
                     self.holes.append((begin, end, _shown(source[begin:end])))
+                    self._render(begin, source[begin:end], stack)
                     _blank(chars, begin, end, "x")
         self.text = "".join(chars)
+
+    def _render(self, begin: int, action: str, stack: list[Block]) -> None:
+        if self.values is not None:
+            rendered = render(self.values, action, stack)
+            if rendered is not None:
+                self.found[begin] = rendered
+
+    def items_at(self, begin: int, end: int) -> list[tuple[str, Span]] | None:
+        """The values' list items that one action written alone from `begin` to `end` (a
+        YAML item `- {{ . | quote }}` in a `range`, or a `toYaml` line) stands for."""
+        hole = self.found.get(begin)
+        if hole is None or hole.items is None:
+            return None
+        whole = next((h for h in self.holes if h[0] == begin), None)
+        if whole is not None and whole[1] != end:
+            return None
+        return hole.items
 
     def fill_holes(self, pieces: list[Piece]) -> list[Piece]:
         """`pieces` (read from `text`) with each inline action made an unknown value."""
@@ -100,12 +129,17 @@ class Template:
                 continue
             at = piece.begin
             for begin, end, shown in hits:
+                rendered = self.found.get(begin)
                 begin, end = max(begin, piece.begin), min(end, piece.end)
                 if begin > at:
                     out.append(
                         Piece(piece.text[at - piece.begin : begin - piece.begin], at, begin, exact=True)
                     )
-                out.append(Piece(None, begin, end, reason=_reason(shown)))
+                if rendered is not None and rendered.text is not None:
+                    out.append(Piece(rendered.text, begin, end, origin=rendered.origin))
+                else:
+                    why = rendered.reason if rendered is not None and rendered.reason else _reason(shown)
+                    out.append(Piece(None, begin, end, reason=why))
                 at = end
             if at < piece.end:
                 out.append(Piece(piece.text[at - piece.begin :], at, piece.end, exact=True))

@@ -63,13 +63,19 @@ def spliced_whole(values_path: str, keys: list[str], argv_keys: list[str]) -> bo
 
 def _templates(chart: str) -> list[str]:
     """The texts of the chart's templates (none without `Chart.yaml` and `templates/`)."""
+    return [text for _, text in _templates_named(chart)]
+
+
+def _templates_named(chart: str) -> list[tuple[str, str]]:
+    """(name, text) of each of the chart's templates (none without `Chart.yaml` and
+    `templates/`, or when one cannot be read)."""
     from speclint.runner.depends import matching_names, note, note_glob
 
     folder = os.path.join(chart, "templates")
     note(os.path.join(chart, "Chart.yaml"))
     if not os.path.isfile(os.path.join(chart, "Chart.yaml")):
         return []
-    texts = []
+    texts: list[tuple[str, str]] = []
     for pattern in _TEMPLATE_PATTERNS:
         note_glob(folder, pattern)
         for name in matching_names(folder, pattern):
@@ -79,7 +85,7 @@ def _templates(chart: str) -> list[str]:
                 if os.path.getsize(path) > _MAX_TEMPLATE:
                     return []
                 with open(path, encoding="utf-8", errors="surrogateescape") as handle:
-                    texts.append(handle.read())
+                    texts.append((name, handle.read()))
             except OSError:
                 return []
     return texts

@@ -40,7 +40,9 @@ def _inside(line: int, column: int, span: Span) -> bool:
     return (span.line, span.column) <= (line, column) < (span.end_line, span.end_column)
 
 
-def unread_flags(text: str, result: ExtractResult, generic: Diagnostic | None) -> Diagnostic | None:
+def unread_flags(
+    text: str, result: ExtractResult, generic: Diagnostic | None, path: str = ""
+) -> Diagnostic | None:
     """A no-launch-found diagnostic at the first SGLang `--speculative-*` flag of the text
     (outside comments) that no launch's words hold; None when there is none, or when the
     file has no launch and the `generic` no-launch-found finding points elsewhere (at the
@@ -71,6 +73,12 @@ def unread_flags(text: str, result: ExtractResult, generic: Diagnostic | None) -
         span = Span(line, column, line, column + len(match.group()))
         if not result.launches and generic is not None and generic.span != span:
             return None
+        if path:
+            from speclint.frontends.manifests.helm_render import rendering_template
+
+            template = rendering_template(path, text, match.start())
+            if template is not None:
+                return Diagnostic("no-launch-found", _rendered(match.group(), template), span)
         return Diagnostic("no-launch-found", _message(match.group(), bool(result.launches)), span)
     return None
 
@@ -85,4 +93,12 @@ def _message(flag: str, launches: bool) -> str:
         f"{said}: flags written in YAML (a Helm values file's `extraArgs:` or `args:`) reach "
         "the command through a chart's template, which speclint does not render; they were "
         "not checked"
+    )
+
+
+def _rendered(flag: str, template: str) -> str:
+    return (
+        f"`{flag}` is checked where the chart's template {template} writes this list into its "
+        "launch (speclint reads the template with this file's values): lint that template too; "
+        "values given to `helm install` with -f or --set are not known"
     )

@@ -40,7 +40,9 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
         from speclint.frontends.manifests.go_templates import Template, is_template
 
         if is_template(text, path):
-            template = Template(text)
+            from speclint.frontends.manifests.helm_render import chart_values
+
+            template = Template(text, chart_values(path))
             text = template.text  # (the same length: every position holds)
     reader = _Reader(text, starts, path, result)
     reader.template = template
@@ -89,7 +91,7 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
         from speclint.frontends.launch_mentions import no_launch_found
         from speclint.frontends.manifests.unread_flags import unread_flags
 
-        unread = unread_flags(text, result, no_launch_found(text, result))
+        unread = unread_flags(text, result, no_launch_found(text, result), path)
         if unread is not None:
             result.diagnostics.append(unread)
     return result
@@ -270,7 +272,13 @@ class _Reader(NodeReader):
             insert = self.template.insert_in(key.start_mark.index, after)
             if insert is not None:
                 begin, end, shown = insert
-                found.append(ArgvItem([Piece(None, begin, end, reason=reason_for_insert(shown))], splat=True))
+                items = self.template.items_at(begin, end)
+                if items is not None:
+                    found += self.list_items(items, begin, end)
+                else:
+                    found.append(
+                        ArgvItem([Piece(None, begin, end, reason=reason_for_insert(shown))], splat=True)
+                    )
         return found
 
     def _gpus(self, first: int, gpus: Word | None) -> None:
@@ -336,9 +344,17 @@ class _Reader(NodeReader):
         self._walk(buffer, env, image)
 
     def _walk(self, buffer: ShellBuffer, env: dict[str, Word], image: yaml.Node | None) -> None:
-        image_info = (image.value, self.span(image)) if isinstance(image, yaml.ScalarNode) else None
+        image_info = None
+        if isinstance(image, yaml.ScalarNode):
+            from speclint.frontends.manifests.helm_render import image_text
+
+            image_info = (image_text(self, image), self.span(image))
         count = len(self.result.launches)
         buffer.walk(self.path, self.result, env, image_info)
+        if self.item_origins:
+            from speclint.frontends.manifests.helm_render import at_items
+
+            at_items(self.result.launches[count:], self.item_origins)
         for launch in self.result.launches[count:]:
             for name, word in env.items():
                 if not name.startswith("__speclint_"):  # placeholders for unknown `$(VAR)`

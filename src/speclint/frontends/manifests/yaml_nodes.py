@@ -104,6 +104,9 @@ class NodeReader:
         billion-laughs file reaches one node 9**9 times."""
         self.template: Template | None = None
         """A Helm template's actions (`text` is then the template with them set aside)."""
+        self.item_origins: set[Span] = set()
+        """Where the values' list items a template's action stands for are written: their
+        words are placed there (`helm_render.at_items`)."""
 
     def span(self, node: yaml.Node) -> Span:
         return span_of(
@@ -121,18 +124,40 @@ class NodeReader:
 
     def words(self, node: yaml.Node | None) -> list[ArgvItem]:
         if isinstance(node, yaml.SequenceNode):
-            return [
-                ArgvItem(self.scalar_pieces(item))
-                if isinstance(item, yaml.ScalarNode)
-                else ArgvItem(
-                    [Piece(None, item.start_mark.index, item.end_mark.index, reason="not a string")],
-                    splat=True,
-                )
-                for item in node.value
-            ]
+            found: list[ArgvItem] = []
+            for item in node.value:
+                if not isinstance(item, yaml.ScalarNode):
+                    found.append(
+                        ArgvItem(
+                            [Piece(None, item.start_mark.index, item.end_mark.index, reason="not a string")],
+                            splat=True,
+                        )
+                    )
+                    continue
+                listed = self._listed(item)
+                found += listed if listed is not None else [ArgvItem(self.scalar_pieces(item))]
+            return found
         if isinstance(node, yaml.ScalarNode):  # Kubernetes wants a list; be lenient
             return [ArgvItem(self.scalar_pieces(node))]
         return []
+
+    def _listed(self, item: yaml.ScalarNode) -> list[ArgvItem] | None:
+        """The words of the values' list an item that is one template action stands for
+        (`- {{ . | quote }}` in a `range`), None for any other item."""
+        if self.template is None or not self.template.found:
+            return None
+        hole = next(
+            (h for h in self.template.holes if item.start_mark.index <= h[0] < item.end_mark.index), None
+        )
+        if hole is None or item.value != "x" * (hole[1] - hole[0]):
+            return None
+        items = self.template.items_at(hole[0], hole[1])
+        return None if items is None else self.list_items(items, hole[0], hole[1])
+
+    def list_items(self, items: list[tuple[str, Span]], begin: int, end: int) -> list[ArgvItem]:
+        """One word per item, each to be placed at its item in the values file."""
+        self.item_origins.update(where for _, where in items)
+        return [ArgvItem([Piece(text, begin, end, origin=where)], origin=where) for text, where in items]
 
     def env_list(self, env_list: yaml.Node | None) -> dict[str, Word]:
         """A Kubernetes `env:` list (`- name: N` with `value:` or `valueFrom:`)."""
