@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import re
 
-from speclint.frontends.manifests.helm_render import Block, Rendered, render
+from speclint.frontends.manifests.helm_render import Block, Rendered, chart_values, render
 from speclint.frontends.shell.pieces import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.spans import Span
-    from speclint.frontends.manifests.helm_render import ChartValues
 
 _ACTION = re.compile(r"\{\{.*?\}\}", re.S)
 _HELM = re.compile(
@@ -56,10 +55,10 @@ class Template:
 
     __slots__ = ("text", "holes", "inserts", "values", "found")
 
-    def __init__(self, source: str, values: ChartValues | None = None) -> None:
+    def __init__(self, source: str, path: str | None = None) -> None:
         self.holes: list[tuple[int, int, str]] = []
         self.inserts: list[tuple[int, int, str]] = []
-        self.values = values
+        self.values = values = chart_values(path) if path is not None else None
         self.found: dict[int, Rendered] = {}
         chars = list(source)
         actions = [(m.start(), m.end()) for m in _ACTION.finditer(source)]

@@ -24,11 +24,6 @@ import yaml
 from speclint.core.spans import Span
 from speclint.frontends.shell.pieces import line_starts, span_of
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from speclint.core.launches import Launch
-    from speclint.frontends.manifests.yaml_nodes import NodeReader
-
 MAX_VALUES = 1 << 20
 """A `values.yaml` larger than this (1 MiB) is not read."""
 _PATH = r"(?:\$?\.Values(?:\.[A-Za-z_]\w*)+|\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*|\.)"
@@ -314,18 +309,6 @@ def render(values: ChartValues, action: str, stack: list[Block]) -> Rendered | N
     return Rendered(text, values.span(node)) if text is not None and node is not None else None
 
 
-def at_items(launches: list[Launch], origins: set[Span]) -> None:
-    """Each word made of one values list item placed at that item (a `range` or `toYaml`
-    writes every item at the same action: the item is where the user wrote the word)."""
-    from dataclasses import replace
-
-    for launch in launches:
-        launch.args = [
-            replace(word, span=word.origin, origin=None) if word.origin in origins else word
-            for word in launch.args
-        ]
-
-
 def rendering_template(values_path: str, text: str, offset: int) -> str | None:
     """The template of the chart that writes the values' list holding the scalar at `offset`
     into a launch (`range`/`toYaml` of its path, in a template naming SGLang's launcher),
@@ -368,12 +351,3 @@ def _keys_to(node: yaml.Node | None, offset: int) -> list[str] | None:
 
 
 _KEY = re.compile(r"[A-Za-z_]\w*")
-
-
-def image_text(reader: NodeReader, image: yaml.ScalarNode) -> str:
-    """A container's image as written, or as the chart's values fill it in
-    (`"{{ .Values.image.repository }}:{{ .Values.image.tag }}"`)."""
-    if reader.template is None or not reader.template.found:
-        return str(image.value)
-    texts = [piece.text for piece in reader.scalar_pieces(image)]
-    return "".join(text for text in texts if text is not None) if None not in texts else str(image.value)

@@ -40,9 +40,7 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
         from speclint.frontends.manifests.go_templates import Template, is_template
 
         if is_template(text, path):
-            from speclint.frontends.manifests.helm_render import chart_values
-
-            template = Template(text, chart_values(path))
+            template = Template(text, path)
             text = template.text  # (the same length: every position holds)
     reader = _Reader(text, starts, path, result)
     reader.template = template
@@ -344,17 +342,12 @@ class _Reader(NodeReader):
         self._walk(buffer, env, image)
 
     def _walk(self, buffer: ShellBuffer, env: dict[str, Word], image: yaml.Node | None) -> None:
-        image_info = None
-        if isinstance(image, yaml.ScalarNode):
-            from speclint.frontends.manifests.helm_render import image_text
-
-            image_info = (image_text(self, image), self.span(image))
+        image_info = (
+            (self.image_text(image), self.span(image)) if isinstance(image, yaml.ScalarNode) else None
+        )
         count = len(self.result.launches)
         buffer.walk(self.path, self.result, env, image_info)
-        if self.item_origins:
-            from speclint.frontends.manifests.helm_render import at_items
-
-            at_items(self.result.launches[count:], self.item_origins)
+        self.place_items(self.result.launches[count:])
         for launch in self.result.launches[count:]:
             for name, word in env.items():
                 if not name.startswith("__speclint_"):  # placeholders for unknown `$(VAR)`

@@ -3,6 +3,8 @@ the reader every manifest front-end (Kubernetes, compose, Actions, flag-key maps
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import yaml
 
 from speclint.core.words import Word
@@ -11,7 +13,7 @@ from speclint.frontends.shell.pieces import Piece, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.core.launches import ExtractResult
+    from speclint.core.launches import ExtractResult, Launch
     from speclint.core.spans import Span
     from speclint.frontends.manifests.go_templates import Template
 
@@ -158,6 +160,24 @@ class NodeReader:
         """One word per item, each to be placed at its item in the values file."""
         self.item_origins.update(where for _, where in items)
         return [ArgvItem([Piece(text, begin, end, origin=where)], origin=where) for text, where in items]
+
+    def place_items(self, launches: list[Launch]) -> None:
+        """Each word made of one values list item placed at that item (a `range` or `toYaml`
+        writes every item at the same action: the item is where the user wrote the word)."""
+        if self.item_origins:
+            for launch in launches:
+                launch.args = [
+                    replace(word, span=word.origin, origin=None) if word.origin in self.item_origins else word
+                    for word in launch.args
+                ]
+
+    def image_text(self, image: yaml.ScalarNode) -> str:
+        """A container's image as written, or as the chart's values fill it in
+        (`"{{ .Values.image.repository }}:{{ .Values.image.tag }}"`, `helm_render`)."""
+        if self.template is None or not self.template.found:
+            return str(image.value)
+        texts = [piece.text for piece in self.scalar_pieces(image)]
+        return "".join(text for text in texts if text is not None) if None not in texts else str(image.value)
 
     def env_list(self, env_list: yaml.Node | None) -> dict[str, Word]:
         """A Kubernetes `env:` list (`- name: N` with `value:` or `valueFrom:`)."""
