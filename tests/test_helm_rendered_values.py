@@ -115,3 +115,16 @@ def test_a_number_helm_may_write_in_e_notation_stays_unknown(tmp_path: Path) -> 
     slm004 = [f for f in _findings(template) if f[0] == "SLM004"]
     assert len(slm004) == 1
     assert "is a number that Helm may write in e-notation" in slm004[0][4]
+
+
+def test_index_reads_a_key_with_dots_such_as_the_gpu_limit(tmp_path: Path) -> None:
+    template = _chart(
+        tmp_path,
+        "resources:\n  limits:\n    nvidia.com/gpu: 4\n",
+        "        - --tp-size\n        - '2'\n      resources:\n        limits:\n"
+        '          nvidia.com/gpu: {{ index .Values.resources.limits "nvidia.com/gpu" | quote }}\n',
+    )
+    par001 = [f for f in _findings(template) if f[0] == "PAR001"]
+    assert [(f[2], f[4]) for f in par001] == [
+        (15, "the manifest's GPU count leaves 4 GPUs visible, but tp 2 uses 2 on this node: 2 GPUs stay idle")
+    ]

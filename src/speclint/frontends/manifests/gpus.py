@@ -26,7 +26,7 @@ def k8s_gpu_count(reader: NodeReader, container: yaml.Node) -> Word | None:
         value = get(get(resources, section), _K8S_GPU) if resources is not None else None
         if isinstance(value, yaml.ScalarNode):
             span = reader.span(value)
-            text = value.value.strip()
+            text = reader.filled_text(value).strip()
             if text.isdigit():
                 return Word(str(int(text)), span, span)
             return Word(None, span, span, dynamic_reason=f"{_K8S_GPU}: {text!r} is not a count")

@@ -28,7 +28,7 @@ MAX_VALUES = 1 << 20
 """A `values.yaml` larger than this (1 MiB) is not read."""
 _PATH = r"(?:\$?\.Values(?:\.[A-Za-z_]\w*)+|\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*|\.)"
 _LOOKUP = re.compile(
-    r"\{\{-?\s*(?P<path>" + _PATH + r")"
+    r"\{\{-?\s*(?:index\s+)?(?P<path>" + _PATH + r")(?:\s+\"(?P<key>[^\"\\]+)\")?"
     r"(?P<pipes>(?:\s*\|\s*(?:quote|squote|toString|default\s+(?:\"[^\"\\]*\"|'[^']*'|[\w.+-]+)))*)\s*-?\}\}"
 )
 _DEFAULT = re.compile(r"\|\s*default\s+(\"[^\"\\]*\"|'[^']*'|[\w.+-]+)")
@@ -162,15 +162,16 @@ def chart_values(template_path: str) -> ChartValues | None:
     return ChartValues(shown, root, text)
 
 
-def lookup(action: str) -> tuple[str, str | None] | None:
-    """(the path looked up, the `default` literal or None) of an action that only looks a
-    value up (`{{ .Values.tp | quote }}`), None for any other action."""
+def lookup(action: str) -> tuple[str, str | None, str | None] | None:
+    """(the path looked up, the `default` literal or None, the key `index` takes or None) of
+    an action that only looks a value up (`{{ .Values.tp | quote }}`, `{{ index
+    .Values.resources.limits "nvidia.com/gpu" }}`), None for any other action."""
     match = _LOOKUP.fullmatch(action)
-    if match is None:
+    if match is None or (match.group("key") is not None) != action.lstrip("{-").lstrip().startswith("index"):
         return None
     default = _DEFAULT.search(match.group("pipes"))
     literal = default.group(1).strip("\"'") if default else None
-    return match.group("path"), literal
+    return match.group("path"), literal, match.group("key")
 
 
 def block(action: str) -> tuple[str, str, bool] | None:
@@ -288,7 +289,7 @@ def render(values: ChartValues, action: str, stack: list[Block]) -> Rendered | N
     looked = lookup(action)
     if looked is None:
         return None
-    path, default = looked
+    path, default, key = looked
     if path == ".":
         if scope is _RANGE_ITEM and stack[-1].items is not None:
             return Rendered(None, items=stack[-1].items)
@@ -296,6 +297,10 @@ def render(values: ChartValues, action: str, stack: list[Block]) -> Rendered | N
     if scope is _RANGE_ITEM and not path.lstrip("$").startswith(".Values"):
         return None
     node = values.node(path, scope if isinstance(scope, yaml.Node) else None)
+    if key is not None:
+        from speclint.frontends.manifests.yaml_nodes import get
+
+        node = get(node, key)
     if default is not None and (node is None or values.truthy(node) is False):
         return Rendered(default)
     text = values.text(node)

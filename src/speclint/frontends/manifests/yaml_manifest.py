@@ -343,7 +343,7 @@ class _Reader(NodeReader):
 
     def _walk(self, buffer: ShellBuffer, env: dict[str, Word], image: yaml.Node | None) -> None:
         image_info = (
-            (self.image_text(image), self.span(image)) if isinstance(image, yaml.ScalarNode) else None
+            (self.filled_text(image), self.span(image)) if isinstance(image, yaml.ScalarNode) else None
         )
         count = len(self.result.launches)
         buffer.walk(self.path, self.result, env, image_info)

@@ -171,13 +171,13 @@ class NodeReader:
                     for word in launch.args
                 ]
 
-    def image_text(self, image: yaml.ScalarNode) -> str:
-        """A container's image as written, or as the chart's values fill it in
-        (`"{{ .Values.image.repository }}:{{ .Values.image.tag }}"`, `helm_render`)."""
+    def filled_text(self, node: yaml.ScalarNode) -> str:
+        """A scalar as written, or as the chart's values fill it in (an image
+        `"{{ .Values.image.repository }}:{{ .Values.image.tag }}"`, a GPU count; `helm_render`)."""
         if self.template is None or not self.template.found:
-            return str(image.value)
-        texts = [piece.text for piece in self.scalar_pieces(image)]
-        return "".join(text for text in texts if text is not None) if None not in texts else str(image.value)
+            return str(node.value)
+        texts = [piece.text for piece in self.scalar_pieces(node)]
+        return "".join(text for text in texts if text is not None) if None not in texts else str(node.value)
 
     def env_list(self, env_list: yaml.Node | None) -> dict[str, Word]:
         """A Kubernetes `env:` list (`- name: N` with `value:` or `valueFrom:`)."""
