@@ -51,8 +51,11 @@ class NoLaunchFound(Rule):
     runs the launcher in a recipe (speclint reads an included makefile's variables, not its
     recipes). In YAML, a `--speculative-*` flag of
     SGLang outside every launch read there (a Helm chart's values file: an `extraArgs:` or
-    `args:` list that the chart's template splices into the command, which speclint does
-    not render) is reported at the first such flag, whatever else the file launches. In
+    `args:` list that the chart's template splices into the command) is reported at the first
+    such flag, whatever else the file launches; where a template of the chart (beside its
+    `Chart.yaml`) writes that list into its launch with `range` or `toYaml`, speclint reads the
+    template with the chart's values and checks the flags there, and the note names that
+    template instead of saying the flags were not checked. In
     Python, server settings built from what the file does not hold are reported at the call,
     whatever else the file launches: `ServerArgs.from_cli_args(args)` (the program's own
     command line) and `prepare_server_args(sys.argv[1:])`. In a `pixi.toml`, a `pyproject.toml`
