@@ -67,7 +67,8 @@ def decode_max_bs_beside(state: ResolutionState, gpu: GpuProfile | None) -> None
 
 
 def chunk_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
-    """After the GPU-free parts: the chunked prefill size the all-to-all handlers read
+    """After the start-up checks (steps.py; they describe the chunk they read from the launch,
+    `chunk_at_handler`): the chunked prefill size the all-to-all handlers read
     (`refusals_a2a_budget.chunk_at_handler`: given, or the GPU's default for the text targets
     and Kimi-K2.5, split by attention DP) as the resolved value, where the same flags as
     `decode_max_bs_beside` leave the rest unknown."""

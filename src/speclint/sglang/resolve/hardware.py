@@ -116,12 +116,9 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
             _fa3_fp8_fallback(state)
         kv4_check(state)
         if state.config.given("moe_a2a_backend"):  # (its module imported only then)
-            from speclint.sglang.resolve import a2a_decode_graph
+            from speclint.sglang.resolve.a2a_decode_graph import decode_max_bs_beside
 
-            a2a_decode_graph.decode_max_bs_beside(state, gpu)
-            _gpu_free_parts(state, reason)
-            a2a_decode_graph.chunk_beside(state, gpu)
-            return
+            decode_max_bs_beside(state, gpu)
         _gpu_free_parts(state, reason)
         return
     from speclint.sglang.resolve import deepseek_blackwell
