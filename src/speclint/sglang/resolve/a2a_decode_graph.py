@@ -21,7 +21,7 @@ graph's size (refusals_deepep_v2_decode.py)."""
 
 from __future__ import annotations
 
-from speclint.sglang.resolve.hardware_flags import modelled_flags_problem
+from speclint.sglang.resolve.hardware_flags import MODELLED_ARCHITECTURES, modelled_flags_problem
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -106,8 +106,6 @@ def chunk_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
 def _beside(state: ResolutionState, gpu: GpuProfile | None) -> bool:
     """--moe-a2a-backend (with the other `BESIDE` flags) is what keeps the GPU-dependent
     resolution unknown: a CUDA GPU, a modelled architecture, every other flag modelled."""
-    from speclint.sglang.resolve.hardware import MODELLED_ARCHITECTURES
-
     return (
         gpu is not None
         and gpu.vendor == "nvidia"

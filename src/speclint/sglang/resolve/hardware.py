@@ -20,6 +20,7 @@ from speclint.sglang.resolve.gpu_page_size import gpu_page_size
 from speclint.sglang.resolve.hardware_flags import (
     BESIDE,
     MLA_ARCHITECTURES,
+    MODELLED_ARCHITECTURES,
     attention_dp_groups,
     modelled_flags_problem,
 )
@@ -48,12 +49,6 @@ GPU_FIELDS = (
 `cuda_graph_config` (decode unless the name says prefill)."""
 
 NO_GPU = "depends on the GPU: pass --gpu"
-MODELLED_ARCHITECTURES = (
-    "LlamaForCausalLM",
-    "Qwen3ForCausalLM",
-    "DeepseekV3ForCausalLM",
-    "KimiK25ForConditionalGeneration",
-)
 
 
 def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
