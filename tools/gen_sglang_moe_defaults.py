@@ -73,9 +73,10 @@ Per release, each reading found (absent: not in that release's source):
   `deepep_v2` (0.5.19+: --moe-a2a-backend deepep_v2's architectures and runner:
   {"architectures", "architecture_message", "runner", "runner_message", "runner_after",
   "where"}) and `deepep_v2_budget` (0.5.19+: its per-rank prefill dispatch check: {"variable",
-  "default", "message", "scatter", "growth", "where"}), all tools/sglang_a2a_budgets.py, and
-  `moe_runner_lora`, the LoRA MoE
-  runners' need of --enable-lora (0.5.23).
+  "default", "message", "scatter", "growth", "where"}), all tools/sglang_a2a_budgets.py,
+  `deepep_v2_decode` (0.5.19+: the same function's decode CUDA-graph check, {"variable",
+  "default", "message", "attention_dp", "where"}, tools/sglang_deepep_v2_decode.py) and
+  `moe_runner_lora`, the LoRA MoE runners' need of --enable-lora (0.5.23).
 """
 
 from __future__ import annotations
@@ -97,6 +98,7 @@ from sglang_a2a_budgets import (  # noqa: E402
 )
 from sglang_a2a_rewrites import read_a2a_rewrites, read_a2a_spanning, read_pplx_attention_dp  # noqa: E402
 from sglang_chunk_defaults import _is_name, _number, read_chunk_defaults  # noqa: E402
+from sglang_deepep_v2_decode import read_deepep_v2_decode  # noqa: E402
 from sglang_deepseek_family import (  # noqa: E402
     read_deepseek_family,
     read_dsa,
@@ -379,9 +381,8 @@ def read_release(path: str) -> list[tuple[str, object]]:
     deepep_v2 = read_deepep_v2(sources, registry)
     if deepep_v2 is not None:
         out.append(("deepep_v2", deepep_v2))
-    deepep_v2_budget = read_deepep_v2_budget(sources, environ, registry)
-    if deepep_v2_budget is not None:
-        out.append(("deepep_v2_budget", deepep_v2_budget))
+    out.extend(("deepep_v2_budget", b) for b in [read_deepep_v2_budget(sources, environ, registry)] if b)
+    out.extend(("deepep_v2_decode", d) for d in [read_deepep_v2_decode(sources, environ)] if d is not None)
     alias = read_runner_alias(sources)
     if alias is not None:
         out.append(("moe_runner_alias", alias))

@@ -119,3 +119,22 @@ def pplx_runner(version: str) -> tuple[tuple[str, ...], str, str] | None:
     if not isinstance(raw, dict):
         return None
     return tuple(str(r) for r in raw["runners"]), str(raw["message"]), str(raw["where"])
+
+
+@dataclass(frozen=True, slots=True)
+class DeepepV2Decode:
+    """`validate_deepep_v2_dispatch_token_budget`'s decode CUDA-graph check (0.5.19+,
+    tools/sglang_deepep_v2_decode.py): off on a prefill server and with decode graphs off, the
+    decode graph's max_bs (lowered to --max-running-requests over the attention-DP size,
+    `attention_dp` "dp_size_if_enabled" or "attn_dp_size") times the tokens per request against
+    the variable; `message` with {required}, {capacity}, {requests}, {tokens}."""
+
+    variable: str
+    default: int
+    message: str
+    attention_dp: str
+    where: str
+
+
+def deepep_v2_decode(version: str) -> DeepepV2Decode | None:
+    return _record(DeepepV2Decode, version, "deepep_v2_decode")

@@ -28,7 +28,11 @@ release lifts it) or one the release lacks, the
 all-to-all MoE backends' needs (`--moe-a2a-backend flashinfer`: attention DP over all TP
 ranks and a FlashInfer MoE runner; `mori`: a chunked prefill that fits
 `SGLANG_MORI_NUM_MAX_DISPATCH_TOKENS_PER_RANK`, given or SGLang's default for the GPU's
-memory when speclint is told the GPU), the MoE runners' quantization and `ep_size` asserts
+memory when speclint is told the GPU; `deepep_v2`, 0.5.19+: a decode CUDA graph whose largest
+batch, SGLang's default for the GPU's memory and `--tp-size` or `--cuda-graph-max-bs-decode`,
+lowered to `--max-running-requests` per attention-DP rank, fits
+`SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK`, 128 by default, unless the server is a
+prefill server, CUDA graphs are off or a speculative algorithm is given), the MoE runners' quantization and `ep_size` asserts
 (with the quantization DeepSeek-V3, Kimi-K2.5 and the other models that take it from their
 checkpoint on Blackwell take; an explicit `--moe-runner-backend` a `--quantization nvfp4_online`
 does not take; a LoRA MoE runner without LoRA on), Flex Attention with speculative decoding, `--enable-mis` off FlashInfer,

@@ -20,6 +20,7 @@ from speclint.sglang.resolve.gpu_page_size import gpu_page_size
 from speclint.sglang.resolve.hardware_flags import (
     BESIDE,
     MLA_ARCHITECTURES,
+    MODELLED_ARCHITECTURES,
     attention_dp_groups,
     modelled_flags_problem,
 )
@@ -48,12 +49,6 @@ GPU_FIELDS = (
 `cuda_graph_config` (decode unless the name says prefill)."""
 
 NO_GPU = "depends on the GPU: pass --gpu"
-MODELLED_ARCHITECTURES = (
-    "LlamaForCausalLM",
-    "Qwen3ForCausalLM",
-    "DeepseekV3ForCausalLM",
-    "KimiK25ForConditionalGeneration",
-)
 
 
 def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
@@ -115,6 +110,10 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
         ):
             _fa3_fp8_fallback(state)
         kv4_check(state)
+        if state.config.given("moe_a2a_backend"):  # (its module imported only then)
+            from speclint.sglang.resolve.a2a_decode_graph import decode_max_bs_beside
+
+            decode_max_bs_beside(state, gpu)
         _gpu_free_parts(state, reason)
         return
     from speclint.sglang.resolve import deepseek_blackwell

@@ -24,6 +24,13 @@ if TYPE_CHECKING:
 MLA_ARCHITECTURES = ("DeepseekV3ForCausalLM", "KimiK25ForConditionalGeneration")
 """`use_mla_backend`: the text model's attention is MLA (`kv_lora_rank` in its config)."""
 VLM_ARCHITECTURES = ("KimiK25ForConditionalGeneration",)
+MODELLED_ARCHITECTURES = (
+    "LlamaForCausalLM",
+    "Qwen3ForCausalLM",
+    "DeepseekV3ForCausalLM",
+    "KimiK25ForConditionalGeneration",
+)
+"""The targets hardware.py resolves the GPU-dependent fields for (a2a_decode_graph.py too)."""
 
 SERVING_ONLY = frozenset(("host", "port", "log_level", "api_key", "enable_metrics", "random_seed"))
 """Serving only: no resolution hook reads them for the GPU-dependent fields, so their value,

@@ -11,7 +11,7 @@ first two read per release by tools/sglang_a2a_budgets.py (`moe_a2a_facts`):
   release takes (0.5.19-0.5.20 a list in the validator; 0.5.21+ configs/moe_model_registry.py's
   `_DEEPEP_V2_MODELS`), then a MoE runner other than auto and the one it takes is refused;
   after resolution `validate_deepep_v2_dispatch_token_budget`'s prefill check
-  (`deepep_v2_budget`). Its decode CUDA-graph check is not judged (the graph's batch size).
+  (`deepep_v2_budget`), then its decode CUDA-graph check (refusals_deepep_v2_decode.py).
 
 - --moe-a2a-backend mori: the chunk (given, resolved, or the GPU's default) must fit the MoRI dispatch buffer
   (`ReleaseTraits.mori_dispatch_check`).
@@ -202,6 +202,9 @@ def _deepep_v2(state: ResolutionState) -> None:
         )
     _deepep_v2_runner(state, read.runner, read.runner_message, read.runner_after, read.where)
     _deepep_v2_prefill(state)
+    from speclint.sglang.resolve.refusals_deepep_v2_decode import check_deepep_v2_decode
+
+    check_deepep_v2_decode(state)
 
 
 def _deepep_v2_runner(

@@ -49,6 +49,10 @@ def run_steps(state: ResolutionState, gpu: GpuProfile | None, co_launched: bool 
         set_worker_fields(state, where)
     keep_unassigned(state)
     check_server_args(state)
+    if state.config.given("moe_a2a_backend"):  # after the checks, which say how they read it
+        from speclint.sglang.resolve.a2a_decode_graph import chunk_beside
+
+        chunk_beside(state, gpu)
 
 
 def keep_unassigned(state: ResolutionState) -> None:
