@@ -158,6 +158,14 @@ def parse_argv(
             use.option_span = word.span
             use.position = index - 1
             parsed.uses.append(use)
+            if option.action == "store" and option.nargs is None and index < count and kinds[index] == "A":
+                # most flags: one plain value word (`_take_values` with `_nargs_range` 1, 1)
+                value_word = words[index]
+                use.value_words = (value_word,)
+                use.value_span = value_word.span
+                index += 1
+                _store(parsed, use, 1)
+                continue
             low, high = _nargs_range(option)
             index = _take_values(parsed, use, kinds, words, index, low, high)
             continue
@@ -176,7 +184,7 @@ def parse_argv(
                 index += 1
             continue
         index = _consume(parsed, use, option, kinds, words, index)
-    if not parsed.has_unknown_words:
+    if schema.required and not parsed.has_unknown_words:  # (few parsers have required options)
         given = {u.spec.dest for u in parsed.uses if u.spec is not None}
         for spec in schema.required:
             if spec.dest not in given:
