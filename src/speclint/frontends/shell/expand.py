@@ -16,7 +16,7 @@ from speclint.frontends.shell.fields import assemble, has_unescaped
 from speclint.frontends.shell.parameter_expansion import SPECIAL_NOT_SPLIT, ParameterExpansion
 from speclint.frontends.shell.plain_words import TOO_BIG, after_target, plain_words, too_big, written
 from speclint.frontends.shell.quoting import decode_ansi_c, unescape_double_quoted, unescape_unquoted
-from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, VarValue, text_chars
+from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, VarValue
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -170,7 +170,7 @@ class Expander(ParameterExpansion):
         if value is None or value.reason is not None or value.elements is None:
             return None
         elements = value.elements
-        if len(elements) > MAX_ELEMENTS or text_chars(elements) > MAX_VALUE_CHARS:
+        if len(elements) > MAX_ELEMENTS or sum(len(w.text or "") for w in elements) > MAX_VALUE_CHARS:
             return None
         self._argument_mode = True
         span = tm.node_span(node)

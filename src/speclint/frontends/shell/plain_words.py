@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, text_chars
+from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def too_big(pieces: list[Piece]) -> bool:
             chars += len(piece[1])
         elif piece[0] == "arr":
             words += len(piece[1])
-            chars += text_chars(piece[1])
+            chars += sum(len(w.text or "") for w in piece[1])
     return chars > MAX_VALUE_CHARS or words > MAX_ELEMENTS
 
 

@@ -305,7 +305,10 @@ def _store(parsed: ParsedArgs, use: FlagUse, high: int | None) -> None:
             use.value = None
             return
         if text != "--":  # (argparse strips a `--` value: the general case below)
-            value = _typed(parsed, use, spec, word, text)
+            if spec.type not in _CONVERTED and (spec.choices is None or text in spec.choices):
+                value: object = text  # what `_typed` gives a str value argparse accepts
+            else:
+                value = _typed(parsed, use, spec, word, text)
             if value is not _INVALID:
                 use.value = spec.const if spec.action_class == "DeprecatedStoreConstAction" else value
             return
@@ -360,6 +363,8 @@ def _store(parsed: ParsedArgs, use: FlagUse, high: int | None) -> None:
         use.value = values
 
 
+_CONVERTED = ("int", "float", "json")
+"""The types `_convert` converts a value to (any other keeps the text)."""
 _INVALID = object()
 """`_typed`'s answer for a value argparse refuses."""
 

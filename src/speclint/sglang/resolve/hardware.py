@@ -87,9 +87,7 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
 
     defaults.resolve_defaults(state, gpu, problem)
     if reason is not None:
-        if state.get("enable_deterministic_inference") is True or any(
-            state.config.given(name) for name in BESIDE
-        ):
+        if state.get("enable_deterministic_inference") is True or any(map(state.config.given, BESIDE)):
             _backend_beside(state, gpu)  # the one GPU field these flags leave readable
         if (
             not state.traits.gpu_resolution
