@@ -82,17 +82,12 @@ def _nargs_range(spec: FlagSpec) -> tuple[int, int | None]:
     if spec.action in NO_VALUE_ACTIONS:
         return 0, 0
     nargs = spec.nargs
-    if nargs is None:
-        return 1, 1
-    if nargs == "?":
-        return 0, 1
-    if nargs == "*":
-        return 0, None
-    if nargs == "+":
-        return 1, None
     if isinstance(nargs, int):
         return nargs, nargs
-    return 1, 1  # argparse.REMAINDER and friends do not occur in SGLang
+    return _NARGS.get(nargs, (1, 1))  # (argparse.REMAINDER and friends do not occur in SGLang)
+
+
+_NARGS: dict[object, tuple[int, int | None]] = {None: (1, 1), "?": (0, 1), "*": (0, None), "+": (1, None)}
 
 
 def parse_argv(
@@ -159,10 +154,8 @@ def parse_argv(
             use.position = index - 1
             parsed.uses.append(use)
             if option.action == "store" and option.nargs is None and index < count and kinds[index] == "A":
-                # most flags: one plain value word (`_take_values` with `_nargs_range` 1, 1)
-                value_word = words[index]
-                use.value_words = (value_word,)
-                use.value_span = value_word.span
+                use.value_words = (words[index],)  # most flags: one plain value (`_take_values`)
+                use.value_span = words[index].span
                 index += 1
                 _store(parsed, use, 1)
                 continue
@@ -305,10 +298,10 @@ def _store(parsed: ParsedArgs, use: FlagUse, high: int | None) -> None:
             use.value = None
             return
         if text != "--":  # (argparse strips a `--` value: the general case below)
-            if spec.type not in _CONVERTED and (spec.choices is None or text in spec.choices):
-                value: object = text  # what `_typed` gives a str value argparse accepts
-            else:
-                value = _typed(parsed, use, spec, word, text)
+            accepted = spec.type not in ("int", "float", "json") and (
+                spec.choices is None or text in spec.choices
+            )
+            value = text if accepted else _typed(parsed, use, spec, word, text)  # (`_typed`'s answer there)
             if value is not _INVALID:
                 use.value = spec.const if spec.action_class == "DeprecatedStoreConstAction" else value
             return
@@ -363,8 +356,6 @@ def _store(parsed: ParsedArgs, use: FlagUse, high: int | None) -> None:
         use.value = values
 
 
-_CONVERTED = ("int", "float", "json")
-"""The types `_convert` converts a value to (any other keeps the text)."""
 _INVALID = object()
 """`_typed`'s answer for a value argparse refuses."""
 
