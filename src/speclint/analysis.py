@@ -32,7 +32,8 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
     )
     if launch.image and launch.image_span and from_launch(reason):
         reason += f" (line {launch.image_span.line})"
-    config = configure(launch, version)
+    env = launch.environment()  # (built once: argparse's env choices and resolution read it)
+    config = configure(launch, version, env)
     ctx = LaunchContext(path, launch, config.parsed, config, VersionChoice(version, reason))
     if launch.config_file is not None:
         from speclint.sglang.flags.config_merge import refusal
@@ -45,7 +46,6 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
     )
     if launch.entry == SERVE_ENTRY and target.config is None and target.reference:  # (0.5.5+)
         target.diffusers_index = _diffusers_index(target.reference, config, mapping, version)
-    env = launch.environment()
     ctx.gpu = options.gpu
     co_launched = launch.entry == ROUTER_ENTRY
     ctx.resolution = resolution = resolve(

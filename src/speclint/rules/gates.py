@@ -4,8 +4,13 @@ imports the rule's module only then (`rules.index`)."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, DYNAMO_ENTRY
 from speclint.sglang.flags.schema import ROUTER_DEST_PREFIX
+
+_FIELD = attrgetter("field")
+"""An adjustment's field."""
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -44,7 +49,7 @@ def launch_gates(ctx: LaunchContext, drafter: bool = True, written: tuple[str, .
         if spec.dest.startswith(ROUTER_DEST_PREFIX):
             opened.add("router-option")
     config = ctx.config
-    opened.update("given:" + field for field in config.given_fields())
+    opened.update(map("given:".__add__, config.given_fields()))  # (C loops: no generator)
     algorithm = config.value("speculative_algorithm")
     if isinstance(algorithm, str):
         opened.add("algorithm:" + algorithm.upper())
@@ -72,7 +77,7 @@ def launch_gates(ctx: LaunchContext, drafter: bool = True, written: tuple[str, .
     if resolution is not None:
         if resolution.rejection is not None or resolution.doubts:
             opened.add("rejection")
-        opened.update("adjusted:" + adjustment.field for adjustment in resolution.adjustments)
+        opened.update(map("adjusted:".__add__, map(_FIELD, resolution.adjustments)))
         nnodes = resolution.effective.get("nnodes")
         if not (type(nnodes) is int and nnodes == 1):
             opened.add("several-nodes")

@@ -279,11 +279,13 @@ def _missing_continuations(root: Node, tm: TextMap) -> list[Diagnostic]:
 
 
 def _lines_before_flag_lines(text: str) -> Iterator[tuple[int, str]]:
-    """Each line whose next line starts with a `--flag`, with its row, in order: one search of
-    the text, not a match per line."""
+    """Each line whose next line starts with a `--flag`, with its row, in order (but for those
+    ending in one `\\`: continued): one search of the text, not a match per line."""
     row = position = 0
     for match in _next_line_flag().finditer(text):
         end = match.start()
+        if text[end - 1 : end] == "\\" and text[end - 2 : end] != "\\\\":
+            continue  # (one `\` ends the line: it continues, as the caller's test would say)
         row += text.count("\n", position, end)
         position = end
         yield row, text[text.rfind("\n", 0, end) + 1 : end]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 from functools import cache
+from itertools import accumulate, count
+from operator import add
 
 from speclint.core import patterns
 from speclint.core.spans import Span
@@ -139,13 +141,10 @@ def _load_bisect() -> Callable[[list[int], int], int]:
 
 
 def line_starts_of(text: str) -> list[int]:
-    """Character offset where each line of `text` begins."""
-    starts = [0]
-    find = text.find
-    pos = find("\n")
-    while pos != -1:
-        starts.append(pos + 1)
-        pos = find("\n", pos + 1)
+    """Character offset where each line of `text` begins: line i starts after the lengths of
+    the i lines before it and their i newlines (C loops: a `find` loop cost ~6 bytecodes a line)."""
+    starts = list(map(add, accumulate(map(len, text.split("\n")), initial=0), count()))
+    starts.pop()  # (the end of the last line)
     return starts
 
 

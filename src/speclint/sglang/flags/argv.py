@@ -82,17 +82,12 @@ def _nargs_range(spec: FlagSpec) -> tuple[int, int | None]:
     if spec.action in NO_VALUE_ACTIONS:
         return 0, 0
     nargs = spec.nargs
-    if nargs is None:
-        return 1, 1
-    if nargs == "?":
-        return 0, 1
-    if nargs == "*":
-        return 0, None
-    if nargs == "+":
-        return 1, None
     if isinstance(nargs, int):
         return nargs, nargs
-    return 1, 1  # argparse.REMAINDER and friends do not occur in SGLang
+    return _NARGS.get(nargs, (1, 1))  # (argparse.REMAINDER and friends do not occur in SGLang)
+
+
+_NARGS: dict[object, tuple[int, int | None]] = {None: (1, 1), "?": (0, 1), "*": (0, None), "+": (1, None)}
 
 
 def parse_argv(
@@ -158,6 +153,12 @@ def parse_argv(
             use.option_span = word.span
             use.position = index - 1
             parsed.uses.append(use)
+            if option.action == "store" and option.nargs is None and index < count and kinds[index] == "A":
+                use.value_words = (words[index],)  # most flags: one plain value (`_take_values`)
+                use.value_span = words[index].span
+                index += 1
+                _store(parsed, use, 1)
+                continue
             low, high = _nargs_range(option)
             index = _take_values(parsed, use, kinds, words, index, low, high)
             continue
@@ -176,7 +177,7 @@ def parse_argv(
                 index += 1
             continue
         index = _consume(parsed, use, option, kinds, words, index)
-    if not parsed.has_unknown_words:
+    if schema.required and not parsed.has_unknown_words:  # (few parsers have required options)
         given = {u.spec.dest for u in parsed.uses if u.spec is not None}
         for spec in schema.required:
             if spec.dest not in given:
@@ -297,7 +298,10 @@ def _store(parsed: ParsedArgs, use: FlagUse, high: int | None) -> None:
             use.value = None
             return
         if text != "--":  # (argparse strips a `--` value: the general case below)
-            value = _typed(parsed, use, spec, word, text)
+            accepted = spec.type not in ("int", "float", "json") and (
+                spec.choices is None or text in spec.choices
+            )
+            value = text if accepted else _typed(parsed, use, spec, word, text)  # (`_typed`'s answer there)
             if value is not _INVALID:
                 use.value = spec.const if spec.action_class == "DeprecatedStoreConstAction" else value
             return

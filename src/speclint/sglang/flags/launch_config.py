@@ -16,7 +16,7 @@ from speclint.sglang.flags.spec_table import SpecsByKey
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Container, Iterable
+    from collections.abc import Container, Iterable, Mapping
 
     from speclint.core.launches import Launch
     from speclint.core.spans import Span
@@ -223,9 +223,10 @@ class LaunchConfig:
         return setting.given or not self.uncertain
 
 
-def configure(launch: Launch, version: str) -> LaunchConfig:
+def configure(launch: Launch, version: str, env: Mapping[str, str | None] | None = None) -> LaunchConfig:
     """The launch's words (or keywords: `Engine(...)`, no argparse) as SGLang `version`
-    parses them. Here, not in the engine: a launch-only module imports the parser once."""
+    parses them, `env` its `environment()` when the caller has it. Here, not in the engine: a
+    launch-only module imports the parser once."""
     if launch.kwargs_style:
         from speclint.sglang.flags.kwargs import parse_kwargs
 
@@ -250,4 +251,4 @@ def configure(launch: Launch, version: str) -> LaunchConfig:
         from speclint.sglang.router import router_schema
 
         schema = router_schema(schema)
-    return LaunchConfig(parse_argv(schema, words, launch.environment()))
+    return LaunchConfig(parse_argv(schema, words, launch.environment() if env is None else env))

@@ -189,13 +189,20 @@ def table() -> dict[str, Any]:
     }
 
 
+_VERSIONS: list[tuple[str, ...]] = []
+"""`supported_versions`, once read (a version is chosen for every launch)."""
+
+
 def supported_versions() -> tuple[str, ...]:
     """Releases with a schema, oldest first."""
+    if _VERSIONS:
+        return _VERSIONS[0]
     kept = _kept()
     versions = kept.get("versions")
     if type(versions) is not tuple:
         versions = tuple(_FILE.header["versions"])
         kept.put("versions", versions)
+    _VERSIONS.append(versions)
     return versions
 
 
@@ -210,7 +217,7 @@ def flag_file() -> LineData:
 
 
 def newest_version() -> str:
-    return supported_versions()[-1]
+    return (_VERSIONS[0] if _VERSIONS else supported_versions())[-1]
 
 
 def _fields(entry: dict[str, Any]) -> tuple[Any, ...]:

@@ -22,7 +22,7 @@ _HANDLER = "_handle_attention_backend_compatibility"
 def backend_gpu_checks(state: ResolutionState, gpu: GpuProfile | None) -> None:
     traits = state.traits
     attention, prefill, decode = (state.get(n) for n in _NAMES)
-    given = tuple(n for n in _NAMES if state.config.given(n)) or ("attention_backend",)
+    given = tuple(filter(state.config.given, _NAMES)) or ("attention_backend",)
     if traits.fa4_prefill_only and "fa4" in (attention, decode):
         raise Stop(
             "ValueError",

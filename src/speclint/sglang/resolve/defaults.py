@@ -169,9 +169,11 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
         # `state.set_unknown(name, problem)`'s value, one for every field (an Unknown is never
         # changed once made: hardware.py's `_gpu_free_parts` shares one the same way)
         unknown = Unknown(problem)
-        given = state.config.given
+        given = (
+            state.config.given_fields()
+        )  # (`config.given`, a set test: every given field is the release's)
         for name in unmodelled:
-            if name == "enable_dp_lm_head" or not given(name):
+            if name == "enable_dp_lm_head" or name not in given:
                 values[name] = unknown
         return
     _feature_transport(state)

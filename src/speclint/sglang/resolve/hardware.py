@@ -59,13 +59,14 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
 
 
 def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
+    values, asked, config = state.values, state.asked, state.config
     for name in GPU_FIELDS:
-        if name not in state.values:
+        if name not in values:
             value = None
-            if state.config.knows(name):
-                setting = state.config.get(name)
+            if config.knows(name):
+                setting = config.get(name)
                 value = Unknown("set from a value speclint cannot read") if setting.dynamic else setting.value
-            state.values[name] = state.asked[name] = value
+            values[name] = asked[name] = value
     problem = modelled_flags_problem(state.config) if state.traits.gpu_resolution else None
     logic = state.gpu_logic
     if (
@@ -81,9 +82,7 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
 
     defaults.resolve_defaults(state, gpu, problem)
     if reason is not None:
-        if state.get("enable_deterministic_inference") is True or any(
-            state.config.given(name) for name in BESIDE
-        ):
+        if state.get("enable_deterministic_inference") is True or any(map(state.config.given, BESIDE)):
             _backend_beside(state, gpu)  # the one GPU field these flags leave readable
         if (
             not state.traits.gpu_resolution
@@ -218,26 +217,25 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
     # `state.set_unknown(name, reason)`'s value, made once for the ten-odd fields left unset
     # here (an Unknown is never changed once made): not one Unknown a field of every launch
     unset: Unknown | None = None
-    if not state.traits.gpu_resolution:  # (releases before it: imported only for them)
+    traits, values = state.traits, state.values
+    gpu_resolution = traits.gpu_resolution
+    if not gpu_resolution:  # (releases before it: imported only for them)
         from speclint.sglang.resolve.given_sizes import resolve_gpu_free
+    picks_backend = gpu_resolution and traits.auto_attention_backend
     for name in GPU_FIELDS:
-        if name in ("page_size", "attention_backend") and not (
-            state.traits.gpu_resolution and state.traits.auto_attention_backend
-        ):
+        if not picks_backend and name in ("page_size", "attention_backend"):
             continue  # attention.py resolves them per release (recorded by tools/oracle)
-        if not state.traits.gpu_resolution and resolve_gpu_free(state, name, reason):
+        if not gpu_resolution and resolve_gpu_free(state, name, reason):
             continue  # a field the GPU does not change there (given_sizes.py)
-        if state.values.get(name) is None:
-            state.values[name] = unset = unset or Unknown(reason)
+        if values.get(name) is None:
+            values[name] = unset = unset or Unknown(reason)
         elif name in ("chunked_prefill_size", "schedule_conservativeness") and not (
-            state.traits.gpu_resolution and attn == 0
+            gpu_resolution and attn == 0
         ):
             # attention data parallelism changes both (in every release)
             state.set_unknown(
                 name,
-                f"{reason} (attention data parallelism changes it)"
-                if state.traits.gpu_resolution
-                else reason,
+                f"{reason} (attention data parallelism changes it)" if gpu_resolution else reason,
             )
     if (
         state.traits.gpu_resolution

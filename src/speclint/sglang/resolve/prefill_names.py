@@ -24,6 +24,9 @@ OWN = {
     "cuda_graph_bs_prefill": "bs",
 }
 """speclint's field -> its part in `prefill_fields`."""
+_READ: dict[str, tuple[dict[str, str], list[dict[str, object]]] | None] = {}
+"""Release -> `gpu_resolution.prefill_fields` (read from the release's row once, not per
+launch; only read here)."""
 
 
 def _switch(flag: str, backend: object) -> object:
@@ -38,7 +41,12 @@ def release_names(state: ResolutionState) -> None:
     """Move the prefill CUDA-graph values to the release's field names, where they were read."""
     import speclint.sglang.gpu_resolution as gpu_resolution
 
-    read = gpu_resolution.prefill_fields(state.checked_version)
+    version = state.checked_version
+    read = (
+        _READ[version]
+        if version in _READ
+        else _READ.setdefault(version, gpu_resolution.prefill_fields(version))
+    )
     if read is None:
         return
     fields, late = read

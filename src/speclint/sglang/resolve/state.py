@@ -145,7 +145,7 @@ class ResolutionState:
         self.values: dict[str, object] = {}
         if config.every_word_read:  # then only a given field can be dynamic: ask only those
             self.values = config.values_of(names)
-            names = tuple(name for name in config.given_fields() if name in self.values)
+            names = tuple(filter(self.values.__contains__, config.given_fields()))
         for name in names:
             setting = config.get(name)
             self.values[name] = (
